@@ -1,0 +1,138 @@
+// Lint rules carry the architecture: one-way imports, no cycles, kebab-case files, no focused or
+// skipped tests. See docs/decisions/001-workspace-and-boundaries.md.
+import fs from 'node:fs';
+import path from 'node:path';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+const webFeaturesDir = 'apps/web/src/features';
+const webFeatures = fs.existsSync(webFeaturesDir)
+  ? fs
+      .readdirSync(webFeaturesDir)
+      .filter((f) => fs.statSync(path.join(webFeaturesDir, f)).isDirectory())
+  : [];
+const serverModulesDir = 'apps/server/src/modules';
+
+const kebabCase = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)*$/;
+const local = {
+  rules: {
+    'kebab-case-filename': {
+      meta: { type: 'suggestion', schema: [] },
+      create(context) {
+        const base = path.basename(context.filename).replace(/\.(tsx?|jsx?|mjs|cjs)$/, '');
+        if (!kebabCase.test(base)) {
+          context.report({
+            loc: { line: 1, column: 0 },
+            message: `File name "${base}" must be kebab-case.`,
+          });
+        }
+        return {};
+      },
+    },
+    'no-barrel-file': {
+      meta: { type: 'suggestion', schema: [] },
+      create(context) {
+        return {
+          ExportAllDeclaration(node) {
+            context.report({
+              node,
+              message: 'No barrel files inside apps: import from the module itself.',
+            });
+          },
+        };
+      },
+    },
+  },
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/data/**',
+      'reports/**',
+      'test-results/**',
+      'playwright-report/**',
+      'apps/server/drizzle/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX, local },
+    languageOptions: { globals: { ...globals.node } },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['*/*/tsconfig.json', 'e2e/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'local/kebab-case-filename': 'error',
+      'import-x/no-cycle': ['error', { maxDepth: 10 }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-default-export': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(only|skip|todo)$/]',
+          message: 'No focused, skipped or todo tests.',
+        },
+      ],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // The contract is pure and imports nothing of ours.
+            { target: './packages/contract', from: './apps' },
+            // contract → server, contract → web: the apps never import each other.
+            { target: './apps/web', from: './apps/server' },
+            { target: './apps/server', from: './apps/web' },
+            // Web: features never import each other; shared code never imports a feature.
+            ...webFeatures.map((f) => ({
+              target: `./${webFeaturesDir}/${f}`,
+              from: `./${webFeaturesDir}`,
+              except: [`./${f}`],
+            })),
+            { target: './apps/web/src/lib', from: `./${webFeaturesDir}` },
+            { target: './apps/web/src/components', from: `./${webFeaturesDir}` },
+            // Server: shared plumbing never reaches into a module.
+            { target: './apps/server/src/lib', from: `./${serverModulesDir}` },
+            { target: './apps/server/src/db', from: `./${serverModulesDir}` },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/**/*.{ts,tsx}'],
+    rules: { 'local/no-barrel-file': 'error' },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Tool configs must default-export.
+    files: ['**/*.config.{js,ts,mjs}', '**/vite.config.ts', '**/playwright.config.ts'],
+    rules: { 'import-x/no-default-export': 'off' },
+  },
+  prettier,
+);

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { localeSchema } from './locale';
+import { menuNodeSchema } from './menus';
+import { uiSettingsSchema } from './ui-settings';
+import {
+  messageKey,
+  optionalEmail,
+  passwordSchema,
+  PASSWORD_MAX_LENGTH,
+  requiredString,
+} from './validation';
+
+export const loginRequestSchema = z.object({
+  username: requiredString(64),
+  password: z
+    .string({ error: messageKey('required') })
+    .min(1, { error: messageKey('required') })
+    .max(PASSWORD_MAX_LENGTH, { error: messageKey('max_length', { max: PASSWORD_MAX_LENGTH }) }),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+// SPEC §3 user fields; the password hash and otp are never sent.
+export const userFieldsSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  fullname: z.string(),
+  email: z.string().nullable(),
+  avatar: z.string().nullable(),
+  id_outlet: z.string().nullable(),
+  tenant_id: z.string().nullable(),
+  tenant_name: z.string().nullable(),
+  is_verify: z.boolean(),
+  kyc_rejection_reason: z.string().nullable(),
+  kyc_status: z.string().nullable(),
+  language: localeSchema,
+  settings: uiSettingsSchema,
+});
+export type UserFields = z.infer<typeof userFieldsSchema>;
+
+export const sessionDataSchema = userFieldsSchema.extend({
+  token: z.string(),
+  refresh_token: z.string(),
+  permissions: z.array(z.string()),
+  menus: z.array(menuNodeSchema),
+  role_name: z.string(),
+});
+export type SessionData = z.infer<typeof sessionDataSchema>;
+
+export const refreshDataSchema = sessionDataSchema.extend({ role: z.string() });
+export type RefreshData = z.infer<typeof refreshDataSchema>;
+
+export const changePasswordSchema = z
+  .object({
+    old_password: z
+      .string({ error: messageKey('required') })
+      .min(1, { error: messageKey('required') })
+      .max(PASSWORD_MAX_LENGTH),
+    password: passwordSchema,
+    password_confirmation: z.string({ error: messageKey('required') }),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ['password_confirmation'],
+    error: messageKey('confirmed'),
+  });
+export type ChangePasswordRequest = z.infer<typeof changePasswordSchema>;
+
+// SPEC §5: is_verify, kyc_rejection_reason, kyc_status, language, otp and password are stripped
+// from a profile update. Unknown keys are dropped by zod, so sending them changes nothing.
+export const profileUpdateSchema = z.object({
+  fullname: requiredString(120),
+  email: optionalEmail.optional(),
+  avatar: z.string().max(500).nullable().optional(),
+  settings: uiSettingsSchema.optional(),
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+export const profileStrippedFields = [
+  'is_verify',
+  'kyc_rejection_reason',
+  'kyc_status',
+  'language',
+  'otp',
+  'password',
+] as const;
+
+export const appSettingEntrySchema = z
+  .object({
+    code: z.string(),
+    name: z.string(),
+    enabled: z.boolean(),
+    value: z.unknown().optional(),
+  })
+  .loose();
+export const appSettingsDataSchema = z.object({ status: z.array(appSettingEntrySchema) });
+export type AppSettingEntry = z.infer<typeof appSettingEntrySchema>;
+
+/** SPEC §3: lookup returns the last entry whose code matches. */
+export function findAppSetting(
+  entries: readonly AppSettingEntry[],
+  code: string,
+): AppSettingEntry | undefined {
+  return entries.findLast((e) => e.code === code);
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+// DESIGN §5 envelopes and list conventions.
+export const pageSizes = [5, 10, 20, 25, 50, 100] as const;
+
+export const listQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce
+    .number()
+    .int()
+    .refine((n) => (pageSizes as readonly number[]).includes(n), {
+      error: 'page_size must be one of 5, 10, 20, 25, 50, 100',
+    })
+    .default(10),
+  sort: z.string().max(64).optional(),
+  q: z.string().trim().max(100).optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export const listMetaSchema = z.object({
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total: z.number().int(),
+});
+export type ListMeta = z.infer<typeof listMetaSchema>;
+
+export const dataEnvelope = <T extends z.ZodType>(data: T) => z.object({ data });
+export const listEnvelope = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), meta: listMetaSchema });
+
+export const errorDetailSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+});
+export const errorBodySchema = z.object({
+  code_message: z.string(),
+  message: z.string(),
+  details: z.array(errorDetailSchema).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const idParamSchema = z.object({ id: z.uuid() });
+
+export const statusFlagSchema = z.enum(['active', 'disabled']);

@@ -1,0 +1,84 @@
+// Stable error codes (`code_message`) with their HTTP status and English/Malay messages.
+// The server answers with the code; the web translates it. Add codes here, never inline.
+export const errorCatalog = {
+  invalid_request: { status: 400, en: 'Invalid request', my: 'Permintaan tidak sah' },
+  validation_failed: {
+    status: 400,
+    en: 'Some fields are invalid',
+    my: 'Sesetengah medan tidak sah',
+  },
+  invalid_credentials: {
+    status: 400,
+    en: 'Incorrect username or password',
+    my: 'Nama pengguna atau kata laluan salah',
+  },
+  user_empty: { status: 400, en: 'User is empty', my: 'Pengguna kosong' },
+  settings_empty: { status: 400, en: 'Settings is empty', my: 'Tetapan kosong' },
+  user_disabled: {
+    status: 400,
+    en: 'This account is disabled',
+    my: 'Akaun ini telah dinyahaktifkan',
+  },
+  tenant_suspended: {
+    status: 400,
+    en: 'This business is suspended. Please contact support.',
+    my: 'Perniagaan ini digantung. Sila hubungi sokongan.',
+  },
+  too_many_attempts: {
+    status: 429,
+    en: 'Too many attempts. Please wait and try again.',
+    my: 'Terlalu banyak percubaan. Sila tunggu dan cuba lagi.',
+  },
+  refresh_token_invalid: {
+    status: 401,
+    en: 'Your session has ended. Please sign in again.',
+    my: 'Sesi anda telah tamat. Sila log masuk semula.',
+  },
+  old_password_incorrect: {
+    status: 400,
+    en: 'The current password is incorrect',
+    my: 'Kata laluan semasa tidak betul',
+  },
+  password_reused: {
+    status: 400,
+    en: 'The new password must differ from the current one',
+    my: 'Kata laluan baharu mesti berbeza daripada yang semasa',
+  },
+  unauthorized: { status: 401, en: 'Unauthorized access', my: 'Akses tanpa kebenaran' },
+  session_locked: { status: 401, en: 'Session is Locked', my: 'Sesi Dikunci' },
+  forbidden: { status: 403, en: 'Forbidden access', my: 'Akses dilarang' },
+  not_found: { status: 404, en: 'Resource not found', my: 'Sumber tidak ditemui' },
+  route_not_found: { status: 404, en: 'Resource not found', my: 'Sumber tidak ditemui' },
+  conflict: { status: 409, en: 'Conflict', my: 'Konflik' },
+  idempotency_in_flight: {
+    status: 409,
+    en: 'The same request is still being processed',
+    my: 'Permintaan yang sama masih diproses',
+  },
+  idempotency_key_reused: {
+    status: 422,
+    en: 'This Idempotency-Key was already used with a different request',
+    my: 'Idempotency-Key ini telah digunakan dengan permintaan berbeza',
+  },
+  idempotency_key_required: {
+    status: 400,
+    en: 'An Idempotency-Key header is required',
+    my: 'Pengepala Idempotency-Key diperlukan',
+  },
+  payload_too_large: {
+    status: 413,
+    en: 'The request is too large',
+    my: 'Permintaan terlalu besar',
+  },
+  rate_limited: {
+    status: 429,
+    en: 'Too many requests. Please slow down.',
+    my: 'Terlalu banyak permintaan. Sila perlahan.',
+  },
+  internal_error: { status: 500, en: 'Internal server error', my: 'Ralat pelayan dalaman' },
+} as const satisfies Record<string, { status: number; en: string; my: string }>;
+
+export type ErrorCode = keyof typeof errorCatalog;
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && Object.hasOwn(errorCatalog, value);

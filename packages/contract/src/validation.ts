@@ -1,0 +1,138 @@
+import { z } from 'zod';
+
+// SPEC §5 validation messages, word for word, with their Malay translation. Schemas carry a
+// message *key* (optionally with parameters, see `messageKey`) so server and web can translate.
+export const validationMessages = {
+  required: { en: 'This field is required', my: 'Bidang ini diperlukan' },
+  email: {
+    en: 'The Email field must be a valid email',
+    my: 'Medan E-mel mestilah e-mel yang sah',
+  },
+  password: {
+    en: 'Field must contain at least one uppercase, lowercase, special character and digit with min 8 chars',
+    my: 'Medan mesti mengandungi sekurang-kurangnya satu huruf besar, huruf kecil, aksara khas dan digit dengan minimum 8 aksara',
+  },
+  confirmed: {
+    en: 'The Confirm Password field confirmation does not match',
+    my: 'Pengesahan medan Sahkan Kata Laluan tidak sepadan',
+  },
+  min_value: { en: 'Minimal value is {min}', my: 'Nilai minimum ialah {min}' },
+  max_value: { en: 'Maximal value is {max}', my: 'Nilai maksimum ialah {max}' },
+  integer: { en: 'This field must be an integer', my: 'Medan ini mestilah integer' },
+  exact_length: {
+    en: 'The length of the Characters field must be {n} characters.',
+    my: 'Panjang medan Aksara mestilah {n} aksara.',
+  },
+  generic_min: { en: 'The minimum value is {min}', my: 'Nilai minimum ialah {min}' },
+  generic_max: { en: 'The maximum value is {max}', my: 'Nilai maksimum ialah {max}' },
+  min_length: { en: 'The minimum length is {min}', my: 'Panjang minimum ialah {min}' },
+  max_length: { en: 'The maximum length is {max}', my: 'Panjang maksimum ialah {max}' },
+  pattern: { en: 'The pattern is {pattern}', my: 'Corak ialah {pattern}' },
+  email_invalid: { en: 'The email is invalid', my: 'E-mel tidak sah' },
+  url_invalid: { en: 'The url is invalid', my: 'URL tidak sah' },
+  date_invalid: { en: 'The date is invalid', my: 'Tarikh tidak sah' },
+  date_before: { en: 'The date is before {minDate}', my: 'Tarikh adalah sebelum {minDate}' },
+  date_after: { en: 'The date is after {maxDate}', my: 'Tarikh adalah selepas {maxDate}' },
+  min_items: {
+    en: 'The minimum number of items is {minCount}',
+    my: 'Bilangan item minimum ialah {minCount}',
+  },
+  max_items: {
+    en: 'The maximum number of items is {maxCount}',
+    my: 'Bilangan item maksimum ialah {maxCount}',
+  },
+  not_unique: { en: 'The value is not unique', my: 'Nilai tidak unik' },
+  invalid: { en: 'The value is invalid', my: 'Nilai tidak sah' },
+} as const satisfies Record<string, { en: string; my: string }>;
+
+export type ValidationKey = keyof typeof validationMessages;
+export type MessageParams = Record<string, string | number>;
+
+const PREFIX = 'validation.';
+
+/** Encodes a translatable message as `validation.<key>` or `validation.<key>?a=1&b=2`. */
+export function messageKey(key: ValidationKey, params?: MessageParams): string {
+  if (!params || Object.keys(params).length === 0) return PREFIX + key;
+  const query = Object.entries(params)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+    .join('&');
+  return `${PREFIX}${key}?${query}`;
+}
+
+/** Decodes a message produced by `messageKey`; null when it is not one. */
+export function parseMessageKey(
+  message: string,
+): { key: ValidationKey; params: MessageParams } | null {
+  if (!message.startsWith(PREFIX)) return null;
+  const [rawKey = '', query = ''] = message.slice(PREFIX.length).split('?', 2);
+  if (!Object.hasOwn(validationMessages, rawKey)) return null;
+  return {
+    key: rawKey as ValidationKey,
+    params: Object.fromEntries(
+      query
+        .split('&')
+        .filter(Boolean)
+        .map((pair) => pair.split('=', 2).map((part) => decodeURIComponent(part ?? ''))),
+    ),
+  };
+}
+
+export function formatMessage(template: string, params: MessageParams = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
+
+/** Translates an encoded validation message; returns the input unchanged when not encoded. */
+export function translateValidationMessage(message: string, locale: 'en' | 'my'): string {
+  const parsed = parseMessageKey(message);
+  if (!parsed) return message;
+  return formatMessage(validationMessages[parsed.key][locale], parsed.params);
+}
+
+// SPEC §5 password rule: ≥ 8 chars with a digit, a lowercase, an uppercase and one of ! . , @ # $ % & * ( )
+export const PASSWORD_MAX_LENGTH = 128;
+export const passwordPattern = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[!.,@#$%&*()]).{8,}$/;
+
+/** SPEC §5 "required": null, undefined, empty array, false and blank text are empty. */
+export function isEmptyValue(value: unknown): boolean {
+  if (value === null || value === undefined || value === false) return true;
+  if (Array.isArray(value)) return value.length === 0;
+  if (typeof value === 'string') return value.trim().length === 0;
+  return false;
+}
+
+/** SPEC §5 email: an empty value passes; otherwise (each item for arrays) must be valid. */
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export function isValidEmailValue(value: unknown): boolean {
+  if (isEmptyValue(value)) return true;
+  const items = Array.isArray(value) ? value : [value];
+  return items.every((item) => typeof item === 'string' && emailPattern.test(item));
+}
+
+/** SPEC §5 integer: an empty value passes; otherwise (each item for arrays) must be an integer. */
+export function isIntegerValue(value: unknown): boolean {
+  if (isEmptyValue(value)) return true;
+  const items = Array.isArray(value) ? value : [value];
+  return items.every((item) => /^-?\d+$/.test(String(item)));
+}
+
+// Zod building blocks that emit the spec's messages as keys.
+export const requiredString = (max = 255) =>
+  z
+    .string({ error: messageKey('required') })
+    .trim()
+    .min(1, { error: messageKey('required') })
+    .max(max, { error: messageKey('max_length', { max }) });
+
+export const optionalEmail = z
+  .string()
+  .trim()
+  .max(255, { error: messageKey('max_length', { max: 255 }) })
+  .refine(isValidEmailValue, { error: messageKey('email') });
+
+export const passwordSchema = z
+  .string({ error: messageKey('required') })
+  .min(1, { error: messageKey('required') })
+  .max(PASSWORD_MAX_LENGTH, { error: messageKey('max_length', { max: PASSWORD_MAX_LENGTH }) })
+  .regex(passwordPattern, { error: messageKey('password') });
