@@ -1,9 +1,11 @@
 // The contract's public surface: schemas, catalogues and pure functions shared by server and web.
+export * from './account';
 export * from './auth';
 export * from './common';
 export * from './errors';
 export * from './locale';
 export * from './menus';
+export * from './notifications';
 export * from './permissions';
 export * from './ui-settings';
 export * from './validation';
