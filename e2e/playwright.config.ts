@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// Journeys run in Debian's Chromium against the real server and the built web app, on a fresh
+// embedded database seeded with demo data. Port 3100 so a dev server on 3000 is left alone.
+const port = Number(process.env.E2E_PORT ?? 3100);
+const dataDir = path.join(import.meta.dirname, '.data');
+export const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  // One worker: journeys share the demo users and a single embedded database.
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'reports/e2e.json' }],
+  ],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: `node -e "require('fs').rmSync(process.argv[1],{recursive:true,force:true})" "${dataDir}" && npm run start -w @kopi/server`,
+    cwd: path.join(import.meta.dirname, '..'),
+    url: `${baseURL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      KOPI_E2E: '1',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

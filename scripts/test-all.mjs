@@ -1,0 +1,109 @@
+// `npm test`: every check and every suite, in order, then one plain total line
+// (`N passed, N failed`) summed from the runners' JSON reports. A check that fails without a
+// report (lint, typecheck, build) counts as one failure, so the total can never hide it.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = path.join(root, 'reports');
+fs.rmSync(reports, { recursive: true, force: true });
+fs.mkdirSync(reports, { recursive: true });
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+const results = [];
+
+function run(name, command, args, { env = {}, cwd = root, report } = {}) {
+  const started = Date.now();
+  console.log(`\n=== ${name} ===`);
+  const childEnv = { ...process.env, ...env };
+  for (const [k, v] of Object.entries(env)) if (v === undefined) delete childEnv[k];
+  const r = spawnSync(command, args, { cwd, env: childEnv, stdio: 'inherit' });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  let passed = 0;
+  let failed = 0;
+  if (report) {
+    const counts = report.read();
+    if (counts) ({ passed, failed } = counts);
+  }
+  if (r.status !== 0 && failed === 0) failed = 1; // a crash or a non-test check failed
+  results.push({ name, passed, failed, seconds, ok: r.status === 0 });
+}
+
+const vitestReport = (file) => ({
+  read() {
+    if (!fs.existsSync(file)) return null;
+    const j = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return {
+      passed: j.numPassedTests ?? 0,
+      failed: (j.numFailedTests ?? 0) + (j.numRuntimeErrorTests ?? 0),
+    };
+  },
+});
+const vitestArgs = (file) => [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${file}`,
+];
+
+run('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+run('format', 'npx', ['prettier', '--check', '.']);
+run('typecheck', 'npm', ['run', 'typecheck']);
+
+const contractJson = path.join(reports, 'contract.json');
+run('contract unit', 'npx', vitestArgs(contractJson), {
+  cwd: path.join(root, 'packages/contract'),
+  report: vitestReport(contractJson),
+});
+
+const webJson = path.join(reports, 'web.json');
+run('web unit', 'npx', vitestArgs(webJson), {
+  cwd: path.join(root, 'apps/web'),
+  report: vitestReport(webJson),
+});
+
+const pgliteJson = path.join(reports, 'server-pglite.json');
+run('server integration (PGlite)', 'npx', vitestArgs(pgliteJson), {
+  cwd: path.join(root, 'apps/server'),
+  env: { TEST_DATABASE_URL: undefined },
+  report: vitestReport(pgliteJson),
+});
+
+if (pgUrl) {
+  const pgJson = path.join(reports, 'server-postgres.json');
+  run('server integration (PostgreSQL)', 'npx', vitestArgs(pgJson), {
+    cwd: path.join(root, 'apps/server'),
+    env: { TEST_DATABASE_URL: pgUrl },
+    report: vitestReport(pgJson),
+  });
+} else {
+  console.log('\nTEST_DATABASE_URL is not set: the server suite ran on PGlite only.');
+}
+
+run('web build', 'npm', ['run', 'build']);
+
+const e2eJson = path.join(reports, 'e2e.json');
+run('e2e (Playwright, Chromium)', 'npx', ['playwright', 'test'], {
+  cwd: path.join(root, 'e2e'),
+  env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson },
+  report: {
+    read() {
+      if (!fs.existsSync(e2eJson)) return null;
+      const s = JSON.parse(fs.readFileSync(e2eJson, 'utf8')).stats ?? {};
+      return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0 };
+    },
+  },
+});
+
+console.log('\n=== summary ===');
+for (const r of results) {
+  console.log(
+    `${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(34)} ${String(r.passed).padStart(5)} passed ${String(r.failed).padStart(4)} failed  ${r.seconds}s`,
+  );
+}
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(results.every((r) => r.ok) && failed === 0 ? 0 : 1);
