@@ -10,6 +10,7 @@ export * from './notifications';
 export * from './outlet-hours';
 export * from './permissions';
 export * from './pricing';
+export * from './session-extras';
 export * from './status-machines';
 export * from './time';
 export * from './ui-settings';

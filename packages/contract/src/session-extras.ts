@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+// Optional user fields of the login and refresh answers that the web shows when present: the
+// outlet's name (dashboard welcome) and whether two-step sign-in is on (account security tab).
+// Optional so answers without them stay valid.
+export const sessionUserExtrasSchema = z.object({
+  outlet_name: z.string().nullable().optional(),
+  two_step_enabled: z.boolean().optional(),
+});
+export type SessionUserExtras = z.infer<typeof sessionUserExtrasSchema>;
+
+// DESIGN §9 live-order event sent on /ws.
+export const liveOrderEventSchema = z.object({
+  event_id: z.number().int(),
+  type: z.string(),
+  message: z
+    .object({
+      id_order: z.string(),
+      status: z.string().optional(),
+      outlet_id: z.string().nullable().optional(),
+    })
+    .loose(),
+});
+export type LiveOrderEvent = z.infer<typeof liveOrderEventSchema>;
