@@ -76,6 +76,11 @@ export const errorCatalog = {
     my: 'Terlalu banyak permintaan. Sila perlahan.',
   },
   internal_error: { status: 500, en: 'Internal server error', my: 'Ralat pelayan dalaman' },
+  service_unavailable: {
+    status: 503,
+    en: 'The service is temporarily unavailable',
+    my: 'Perkhidmatan tidak tersedia buat sementara waktu',
+  },
 } as const satisfies Record<string, { status: number; en: string; my: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

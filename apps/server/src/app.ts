@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { prepareDatabase } from './db/setup';
+import { installAccessControl, markRoutesPublic, type RouteAccess } from './lib/access';
+import { AppError, installErrorHandling } from './lib/errors';
+import { scheduleHousekeeping } from './lib/housekeeping';
+import { installIdempotency } from './lib/idempotency';
+import { createPasswordHasher } from './lib/password';
+import { resolveJwtSecret } from './lib/secrets';
+import { createTokenSigner } from './lib/tokens';
+import { registerWebApp } from './lib/web-app';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { healthRoutes } from './modules/health/health.routes';
+import { createHealthService } from './modules/health/health.service';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { createNotificationService } from './modules/notifications/notifications.service';
+
+export interface BuildAppOptions {
+  config: Config;
+  /** Closed when the app closes. */
+  database: Database;
+  /** Migrate and seed before anything reads the database (db/setup.ts). Default true. */
+  prepare?: boolean;
+  logger?: FastifyServerOptions['logger'];
+  /** Test hook: registers extra routes under /api before the app is ready. */
+  extraRoutes?: (api: FastifyInstance) => void | Promise<void>;
+}
+
+export interface KopiApp {
+  app: FastifyInstance;
+  /** Every route with its access declaration, filled when the app is ready. */
+  routes: RouteAccess[];
+  demoSeeded: boolean;
+}
+
+const REQUEST_ID = /^[\w.:-]{1,64}$/;
+const BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
+  const { config, database } = options;
+  const { db } = database;
+
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    // Honour a load balancer's request id so log lines can be followed across hops.
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    return payload;
+  });
+
+  let spaFallback: Awaited<ReturnType<typeof registerWebApp>> = null;
+  installErrorHandling(app, {
+    notFoundFallback: async (request, reply) => (spaFallback ? spaFallback(request, reply) : false),
+  });
+
+  const routes: RouteAccess[] = [];
+  const hasher = createPasswordHasher(config.passwordHashing);
+  const { demoSeeded } =
+    options.prepare === false
+      ? { demoSeeded: false }
+      : await prepareDatabase(database, { seedDemo: config.seedDemo, hasher, log: app.log });
+  const signer = createTokenSigner(await resolveJwtSecret(db, config.jwtSecret));
+  installAccessControl(app, { db, signer, routes });
+  installIdempotency(app, { db });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Plain http on a shop's LAN must keep working; TLS is the reverse proxy's business.
+        'upgrade-insecure-requests': null,
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'connect-src': ["'self'", 'ws:', 'wss:'],
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('rate_limited', {
+        headers: { 'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))) },
+      }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Kopi HQ API',
+        description:
+          'Back office of a coffee-shop chain. Errors: `{ code_message, message, details? }`.',
+        version: config.version,
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const authService = createAuthService({ db, config, hasher, signer, log: app.log });
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, {
+        service: createHealthService({ database, version: config.version }),
+      });
+      await api.register(authRoutes, {
+        service: authService,
+        loginRateLimit: config.loginRateLimit,
+      });
+      await api.register(notificationRoutes, { service: createNotificationService({ db }) });
+      if (options.extraRoutes) await options.extraRoutes(api);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(async (docs) => {
+    markRoutesPublic(docs);
+    await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+  });
+
+  spaFallback = await registerWebApp(app, { webDist: config.webDist });
+
+  const stopHousekeeping = scheduleHousekeeping(db, (error) =>
+    app.log.error({ err: error }, 'housekeeping failed'),
+  );
+  app.addHook('onClose', async () => {
+    stopHousekeeping();
+    await database.close();
+  });
+
+  return { app, routes, demoSeeded };
+}

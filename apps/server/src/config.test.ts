@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseDuration, productionHashing, repoRoot } from './config';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      dataDir: path.join(repoRoot, 'data'),
+      webDist: path.join(repoRoot, 'apps', 'web', 'dist'),
+      accessTokenTtlMs: 15 * 60_000,
+      refreshTokenTtlMs: 30 * 86_400_000,
+      seedDemo: true,
+      logLevel: 'info',
+      appUrl: 'http://localhost:3000',
+      trustProxy: false,
+      e2e: false,
+    });
+    expect(c.passwordHashing).toEqual(productionHashing);
+    expect(productionHashing.memoryCost).toBeGreaterThanOrEqual(19_456);
+    expect(productionHashing.timeCost).toBeGreaterThanOrEqual(2);
+  });
+
+  it('turns the demo seed off with DATABASE_URL unless asked for', () => {
+    const url = 'postgres://kopi@db:5432/kopi';
+    expect(loadConfig({ DATABASE_URL: url }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: url, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'off' }).seedDemo).toBe(false);
+  });
+
+  it('resolves relative folders from where the command was typed', () => {
+    const c = loadConfig({ DATA_DIR: 'mydata', WEB_DIST: 'web', INIT_CWD: '/srv/kopi' });
+    expect(c.dataDir).toBe('/srv/kopi/mydata');
+    expect(c.webDist).toBe('/srv/kopi/web');
+  });
+
+  it('parses durations', () => {
+    expect(parseDuration('15m')).toBe(900_000);
+    expect(parseDuration('30d')).toBe(2_592_000_000);
+    expect(parseDuration('900')).toBe(900_000);
+    expect(parseDuration('soon')).toBeNull();
+    expect(loadConfig({ ACCESS_TOKEN_TTL: '5m' }).accessTokenTtlMs).toBe(300_000);
+  });
+
+  it('reports every bad value at once, by name', () => {
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        JWT_SECRET: 'short',
+        ACCESS_TOKEN_TTL: 'forever',
+        SEED_DEMO: 'maybe',
+        LOG_LEVEL: 'loud',
+      });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as ConfigError).message;
+      for (const name of [
+        'PORT',
+        'DATABASE_URL',
+        'JWT_SECRET',
+        'ACCESS_TOKEN_TTL',
+        'SEED_DEMO',
+        'LOG_LEVEL',
+      ]) {
+        expect(message).toContain(name);
+      }
+    }
+  });
+});

@@ -1,0 +1,166 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import serverPackage from '../package.json' with { type: 'json' };
+
+// Environment configuration, parsed once at start. A bad value stops the server with a clear
+// message rather than failing later in an obscure place.
+
+/** The repository root: apps/server/src → ../../.. */
+export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+const DURATION = /^(\d+)\s*(ms|s|m|h|d)$/;
+const unitMs = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** Parses "15m", "30d", "900s" or a bare number of seconds into milliseconds. */
+export function parseDuration(value: string): number | null {
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const m = DURATION.exec(trimmed);
+  if (!m) return null;
+  return Number(m[1]) * unitMs[m[2] as keyof typeof unitMs];
+}
+
+const duration = (fallback: string, minMs: number, maxMs: number) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v, ctx) => {
+      const ms = parseDuration(v);
+      if (ms === null || ms < minMs || ms > maxMs) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a duration like 15m, 12h or 30d, between ${minMs / 1000}s and ${maxMs / 86_400_000}d`,
+        });
+        return z.NEVER;
+      }
+      return ms;
+    });
+
+const booleanFlag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((v, ctx) => {
+    if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+    if (['0', 'false', 'no', 'off', ''].includes(v)) return false;
+    ctx.addIssue({ code: 'custom', message: 'must be true or false' });
+    return z.NEVER;
+  });
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  // All interfaces by default so the app is reachable from other devices in the shop (tablets).
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { message: 'must start with postgres:// or postgresql://' })
+      .optional(),
+  ),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+  JWT_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  ),
+  ACCESS_TOKEN_TTL: duration('15m', 60_000, 86_400_000),
+  REFRESH_TOKEN_TTL: duration('30d', 3_600_000, 365 * 86_400_000),
+  SEED_DEMO: z.preprocess(emptyToUndefined, booleanFlag.optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, { message: 'must start with smtp:// or smtps://' })
+      .optional(),
+  ),
+  MAIL_FROM: z.string().min(3).default('Kopi HQ <no-reply@kopi-hq.local>'),
+  APP_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  WEB_DIST: z.preprocess(emptyToUndefined, z.string().optional()),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, booleanFlag.optional()),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  KOPI_E2E: z.preprocess(emptyToUndefined, booleanFlag.optional()),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  dataDir: string;
+  jwtSecret: string | undefined;
+  accessTokenTtlMs: number;
+  refreshTokenTtlMs: number;
+  seedDemo: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  appUrl: string;
+  webDist: string;
+  trustProxy: boolean;
+  /** Sign-in attempts per client address per minute. */
+  loginRateLimit: number;
+  /** Registers test-only helpers (the e-mail outbox reader) for the end-to-end suite. */
+  e2e: boolean;
+  /** Hash cost; only tests lower it, through `createTestApp`, never through the environment. */
+  passwordHashing: PasswordHashingParams;
+  version: string;
+}
+
+export interface PasswordHashingParams {
+  memoryCost: number;
+  timeCost: number;
+}
+
+/** OWASP minimum for argon2id: 19 MiB, 2 iterations. */
+export const productionHashing: PasswordHashingParams = { memoryCost: 19_456, timeCost: 2 };
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+// npm runs workspace scripts inside apps/server; INIT_CWD is where the user typed the command,
+// so a relative DATA_DIR or WEB_DIST means what they expect.
+const resolveFrom = (env: NodeJS.ProcessEnv, value: string) =>
+  path.resolve(env.INIT_CWD ?? process.cwd(), value);
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.') || 'env'}: ${i.message}`),
+    );
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    dataDir: e.DATA_DIR ? resolveFrom(env, e.DATA_DIR) : path.join(repoRoot, 'data'),
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtlMs: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtlMs: e.REFRESH_TOKEN_TTL,
+    // Demo data is for the embedded database; a real server opts in explicitly.
+    seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
+    logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    webDist: e.WEB_DIST ? resolveFrom(env, e.WEB_DIST) : path.join(repoRoot, 'apps', 'web', 'dist'),
+    trustProxy: e.TRUST_PROXY ?? false,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    e2e: e.KOPI_E2E ?? false,
+    passwordHashing: productionHashing,
+    version: serverVersion,
+  };
+}
+
+export const serverVersion: string = serverPackage.version;

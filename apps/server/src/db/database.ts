@@ -1,0 +1,155 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+// One schema, one set of migrations, two engines: embedded PGlite (a folder on disk) by default,
+// a PostgreSQL server when DATABASE_URL is set (DESIGN §2).
+
+/** Both drivers share PostgreSQL's query builder; code is written against this common type. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs `SELECT 1`; throws when the database cannot answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** PGlite folder; `memory://` keeps everything in memory (tests). */
+  dataDir: string;
+  poolMax?: number;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+export async function createDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) return createPostgres(options.databaseUrl, options.poolMax ?? 10);
+  return createPglite(options.dataDir);
+}
+
+async function createPostgres(url: string, poolMax: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function createPglite(dataDir: string): Promise<Database> {
+  let releaseLock = () => {};
+  let target = dataDir;
+  if (!dataDir.startsWith('memory://')) {
+    target = path.join(dataDir, 'pglite');
+    fs.mkdirSync(target, { recursive: true });
+    releaseLock = acquireFolderLock(dataDir);
+  }
+  let client: PGlite;
+  try {
+    client = new PGlite(target);
+    await client.waitReady;
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        releaseLock();
+      }
+    },
+  };
+}
+
+/**
+ * PGlite is single-process: two processes opening one folder would corrupt it. A lock file with
+ * the owner's pid turns that mistake (e.g. `db:migrate` while the server runs) into a clear error.
+ */
+const heldByThisProcess = new Set<string>();
+
+function acquireFolderLock(dataDir: string): () => void {
+  const lockFile = path.join(dataDir, 'pglite.lock');
+  if (heldByThisProcess.has(lockFile)) {
+    throw new Error(`The database folder ${dataDir} is already open in this process.`);
+  }
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      heldByThisProcess.add(lockFile);
+      return () => {
+        heldByThisProcess.delete(lockFile);
+        fs.rmSync(lockFile, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(fs.readFileSync(lockFile, 'utf8').trim());
+      if (owner && owner !== process.pid && isAlive(owner)) {
+        throw new Error(
+          `The database folder ${dataDir} is in use by process ${owner}. Stop it first, or set DATABASE_URL to use a PostgreSQL server.`,
+          { cause: error },
+        );
+      }
+      // Left behind by a process that is gone (or by ourselves): take it over.
+      fs.rmSync(lockFile, { force: true });
+    }
+  }
+  throw new Error(`Could not lock the database folder ${dataDir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Applies the committed migrations; already applied ones are skipped, so it is safe to repeat. */
+export async function runMigrations(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as never, { migrationsFolder });
+    return;
+  }
+  // Several instances may start at once against one server: serialise them on an advisory lock
+  // held by a dedicated connection for the duration of the migration.
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock(7460001)');
+    await migratePg(database.db as never, { migrationsFolder });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock(7460001)').catch(() => {});
+    lockClient.release();
+  }
+}
+
+/** Reads the rows of a raw `db.execute(...)` answer; both drivers expose them as `.rows`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../test/fixtures';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { accessDeclarationProblem, AUTHENTICATED } from './access';
+
+// The route walk (issue 2 §8): every route declares its access; without a token every
+// non-public route answers 401, and a signed-in user lacking the permission gets 403.
+
+const extraRoutes = (api: FastifyInstance) => {
+  api.get('/test/users', { config: { permission: 'read-user' } }, async () => ({ data: 'users' }));
+  api.post('/test/tenants', { config: { permission: 'create-tenant' } }, async () => ({ data: 1 }));
+};
+
+let t: TestApp;
+let noPermissionsToken: string;
+beforeAll(async () => {
+  t = await createTestApp({ extraRoutes });
+  await createUser(t, { username: 'nobody', tenantId: null, permissions: [] });
+  noPermissionsToken = (await t.login('nobody')).token;
+});
+afterAll(() => t?.close());
+
+const concrete = (url: string) =>
+  url.replace(/:[a-zA-Z_]+/g, randomUUID()).replace(/\*$/, 'anything');
+
+describe('route walk', () => {
+  it('knows the routes of the API', () => {
+    const urls = t.routes.map((r) => `${r.method} ${r.url}`);
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        'POST /api/login',
+        'POST /api/refresh-token',
+        'POST /api/logout',
+        'POST /api/changepassword',
+        'PUT /api/registrationdata/:id',
+        'GET /api/app/settings',
+        'GET /api/notification',
+        'PUT /api/notification/read/:id',
+        'POST /api/notification/read-all',
+        'GET /api/health',
+        'GET /api/docs/json',
+      ]),
+    );
+    for (const route of t.routes) {
+      const config = {
+        ...(route.public ? { public: true } : {}),
+        ...(route.permission ? { permission: route.permission } : {}),
+        ...(route.bearer ? { bearer: route.bearer as 'refresh-token' } : {}),
+      };
+      expect(accessDeclarationProblem(config), `${route.method} ${route.url}`).toBeNull();
+    }
+  });
+
+  it('answers 401 in the envelope on every non-public route without a token', async () => {
+    const guarded = t.routes.filter((r) => !r.public);
+    expect(guarded.length).toBeGreaterThanOrEqual(8);
+    for (const route of guarded) {
+      const res = await t.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        payload: ['GET', 'HEAD'].includes(route.method) ? undefined : {},
+      });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
+      if (route.method !== 'HEAD') {
+        expect(res.json(), `${route.method} ${route.url}`).toEqual({
+          code_message: 'unauthorized',
+          message: 'Unauthorized access',
+        });
+      }
+    }
+  });
+
+  it('answers 401 for a forged or expired-looking access token', async () => {
+    const forged = `${noPermissionsToken.slice(0, -4)}AAAA`;
+    for (const token of [forged, 'abc', '']) {
+      const res = await t.inject({
+        method: 'GET',
+        url: '/api/notification',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+
+  it('answers 403 on every permission route for a user without that permission', async () => {
+    const needPermission = t.routes.filter(
+      (r) => r.permission !== null && r.permission !== AUTHENTICATED,
+    );
+    expect(needPermission.length).toBeGreaterThanOrEqual(2);
+    for (const route of needPermission) {
+      const res = await t.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        headers: t.bearer(noPermissionsToken),
+        payload: ['GET', 'HEAD'].includes(route.method) ? undefined : {},
+      });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
+    }
+  });
+
+  it('lets a user holding the permission through', async () => {
+    const admin = await t.login('admin');
+    const ok = await t.inject({
+      method: 'GET',
+      url: '/api/test/users',
+      headers: t.bearer(admin.token),
+    });
+    expect(ok.statusCode).toBe(200);
+    // Tenant admins never hold platform permissions.
+    const platform = await t.inject({
+      method: 'POST',
+      url: '/api/test/tenants',
+      headers: t.bearer(admin.token),
+    });
+    expect(platform.statusCode).toBe(403);
+    const superadmin = await t.login('superadmin');
+    const allowed = await t.inject({
+      method: 'POST',
+      url: '/api/test/tenants',
+      headers: t.bearer(superadmin.token),
+    });
+    expect(allowed.statusCode).toBe(200);
+  });
+});
+
+describe('declarations', () => {
+  it('refuses to start with a route that declares nothing', async () => {
+    await expect(
+      createTestApp({
+        extraRoutes: (api) => {
+          api.get('/test/undeclared', async () => 'oops');
+        },
+      }),
+    ).rejects.toThrow(/GET \/api\/test\/undeclared declares neither/);
+  });
+
+  it('rejects unknown permissions and double declarations', () => {
+    expect(accessDeclarationProblem({ permission: 'fly-rocket' })).toMatch(/not in the permission/);
+    expect(accessDeclarationProblem({ public: true, permission: 'read-user' })).toMatch(
+      /more than one/,
+    );
+    expect(accessDeclarationProblem({ permission: AUTHENTICATED })).toBeNull();
+    expect(accessDeclarationProblem({ permission: 'read-user' })).toBeNull();
+    expect(accessDeclarationProblem({ bearer: 'refresh-token' })).toBeNull();
+    expect(accessDeclarationProblem({})).toMatch(/neither/);
+  });
+});

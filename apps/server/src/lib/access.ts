@@ -1,0 +1,123 @@
+import { isKnownPermission } from '@kopi/contract';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { Db } from '../db/database';
+import { AppError } from './errors';
+import { loadPrincipal, type Principal } from './principal';
+import { bearerToken, type TokenSigner } from './tokens';
+
+// Route access is declared on every route, next to its handler (DESIGN §5):
+//   config: { public: true }                  anyone, no token
+//   config: { permission: 'read-user' }       a signed-in user whose role grants the permission
+//   config: { permission: AUTHENTICATED }     any signed-in user (own profile, notifications)
+//   config: { bearer: 'refresh-token' }       the handler checks a refresh token itself
+// A route declaring none of these (or a permission the catalogue lacks) stops the server at start.
+
+export const AUTHENTICATED = 'authenticated';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    public?: boolean;
+    permission?: string;
+    bearer?: 'refresh-token';
+    /** false: ignore Idempotency-Key; 'required': refuse writes without one. */
+    idempotency?: boolean | 'required';
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+export interface RouteAccess {
+  method: string;
+  url: string;
+  public: boolean;
+  permission: string | null;
+  bearer: string | null;
+}
+
+/** Why a route's declaration is unacceptable, or null when it is fine. */
+export function accessDeclarationProblem(config: RouteOptions['config']): string | null {
+  const c = (config ?? {}) as { public?: unknown; permission?: unknown; bearer?: unknown };
+  const declared = [c.public === true, typeof c.permission === 'string', c.bearer !== undefined];
+  const count = declared.filter(Boolean).length;
+  if (count === 0) return 'declares neither `public: true` nor a `permission`';
+  if (count > 1) return 'declares more than one of `public`, `permission` and `bearer`';
+  if (c.bearer !== undefined && c.bearer !== 'refresh-token') return 'has an unknown `bearer`';
+  if (
+    typeof c.permission === 'string' &&
+    c.permission !== AUTHENTICATED &&
+    !isKnownPermission(c.permission)
+  ) {
+    return `requires "${c.permission}", which is not in the permission catalogue`;
+  }
+  return null;
+}
+
+export interface AccessControlOptions {
+  db: Db;
+  signer: TokenSigner;
+  /** Every route registered, with its declaration (the route walk test reads this). */
+  routes: RouteAccess[];
+}
+
+export function installAccessControl(app: FastifyInstance, options: AccessControlOptions) {
+  app.decorateRequest('principal', null);
+
+  // Route options are read at onReady: plugins may still mark their routes in later onRoute hooks.
+  const registered: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    registered.push(route);
+  });
+
+  app.addHook('onReady', async () => {
+    const problems: string[] = [];
+    for (const route of registered) {
+      const config = (route.config ?? {}) as Record<string, unknown>;
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) {
+        options.routes.push({
+          method,
+          url: route.url,
+          public: config.public === true,
+          permission: typeof config.permission === 'string' ? config.permission : null,
+          bearer: typeof config.bearer === 'string' ? config.bearer : null,
+        });
+        const problem = accessDeclarationProblem(route.config);
+        if (problem) problems.push(`${method} ${route.url} ${problem}`);
+      }
+    }
+    if (problems.length > 0) {
+      throw new Error(`Route access declarations are missing or wrong:\n${problems.join('\n')}`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (request.is404) return;
+    const config = request.routeOptions.config;
+    if (config.public === true) return;
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw new AppError('unauthorized');
+    if (config.bearer === 'refresh-token') return;
+    const permission = config.permission;
+    // Deny by default: an undeclared route never runs (onReady also refuses to start with one).
+    if (typeof permission !== 'string') throw new AppError('forbidden');
+    const claims = await options.signer.verify('access', token);
+    if (!claims?.sessionId) throw new AppError('unauthorized');
+    const principal = await loadPrincipal(options.db, claims.sessionId, claims.userId);
+    if (!principal) throw new AppError('unauthorized');
+    if (permission !== AUTHENTICATED && !hasPermission(principal, permission)) {
+      throw new AppError('forbidden');
+    }
+    request.principal = principal;
+  });
+}
+
+export const hasPermission = (principal: Principal, permission: string) =>
+  principal.permissions.includes(permission.toLowerCase());
+
+/** Marks every route registered in this plugin context as public (static files, API docs). */
+export function markRoutesPublic(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    route.config = { ...(route.config ?? {}), public: true };
+  });
+}

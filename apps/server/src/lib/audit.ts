@@ -1,0 +1,75 @@
+import type { Db } from '../db/database';
+import { auditLog } from '../db/schema';
+import type { RequestContext } from './request-context';
+
+// The audit trail (DESIGN §5): every successful write records who, what, before, after, when and
+// from where. Services call `audit.record` with the transaction of the write itself, so the entry
+// exists exactly when the change does.
+
+export interface AuditEntry {
+  action: string;
+  entity: string;
+  entityId?: string | null;
+  before?: unknown;
+  after?: unknown;
+  /** Defaults to the actor's tenant; set it when acting on another tenant's data. */
+  tenantId?: string | null;
+  /** For writes without a signed-in actor (sign-in itself, password reset). */
+  actor?: { id: string; username: string; tenantId: string | null };
+}
+
+// Secrets never reach the trail, whatever a caller passes.
+const SECRET_KEYS = new Set([
+  'password',
+  'passwordHash',
+  'password_hash',
+  'old_password',
+  'password_confirmation',
+  'twoStepSecret',
+  'two_step_secret',
+  'token',
+  'refresh_token',
+  'tokenHash',
+  'token_hash',
+  'codeHash',
+  'code_hash',
+]);
+
+export function redact(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(redact);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, SECRET_KEYS.has(k) ? '[redacted]' : redact(v)]),
+    );
+  }
+  return value;
+}
+
+export const audit = {
+  async record(tx: Db, context: RequestContext, entry: AuditEntry): Promise<void> {
+    const actor =
+      entry.actor ??
+      (context.principal
+        ? {
+            id: context.principal.userId,
+            username: context.principal.username,
+            tenantId: context.principal.tenantId,
+          }
+        : null);
+    await tx.insert(auditLog).values({
+      tenantId: entry.tenantId !== undefined ? entry.tenantId : (actor?.tenantId ?? null),
+      actorId: actor?.id ?? null,
+      actorUsername: actor?.username ?? null,
+      action: entry.action,
+      entity: entry.entity,
+      entityId: entry.entityId ?? null,
+      before: entry.before === undefined ? null : redact(entry.before),
+      after: entry.after === undefined ? null : redact(entry.after),
+      ip: context.ip,
+      userAgent: context.userAgent,
+      requestId: context.requestId,
+    });
+  },
+};

@@ -1,0 +1,129 @@
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/database';
+import { idempotencyKeys } from '../db/schema';
+import { AppError } from './errors';
+
+// Idempotency-Key for writes (DESIGN §5). The first request with a key reserves it with
+// INSERT … ON CONFLICT DO NOTHING, so of any number of parallel requests exactly one runs; the
+// others see the reservation: 409 while it runs, the stored answer once it is done, 422 when
+// their body differs. Keys belong to the signed-in user and are kept 24 hours.
+
+const KEEP_MS = 24 * 3_600_000;
+/** A reservation this old belongs to a request that died without answering; it may be retaken. */
+const ABANDONED_MS = 2 * 60_000;
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotencyRecordId: string | null;
+  }
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Stable JSON: object keys sorted, so key order in the body does not change the hash. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+export function installIdempotency(app: FastifyInstance, { db }: { db: Db }) {
+  app.decorateRequest('idempotencyRecordId', null);
+
+  app.addHook('preHandler', async (request, reply) => {
+    if (!WRITE_METHODS.has(request.method)) return;
+    const mode = request.routeOptions.config.idempotency;
+    if (mode === false) return;
+    const header = request.headers['idempotency-key'];
+    const key = Array.isArray(header) ? header[0] : header;
+    if (!key) {
+      if (mode === 'required') throw new AppError('idempotency_key_required');
+      return;
+    }
+    // Keys are scoped to a user; anonymous calls (sign-in) have no scope and are not replayed.
+    const principal = request.principal;
+    if (!principal) return;
+    if (!KEY_PATTERN.test(key)) {
+      throw new AppError('invalid_request', { message: 'Invalid Idempotency-Key header' });
+    }
+    const scope = `${principal.tenantId ?? 'platform'}:${principal.userId}`;
+    const url = request.routeOptions.url ?? request.url;
+    const requestHash = createHash('sha256')
+      .update(canonical({ m: request.method, u: url, p: request.params, b: request.body }))
+      .digest('hex');
+
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const [reserved] = await db
+        .insert(idempotencyKeys)
+        .values({
+          scope,
+          key,
+          tenantId: principal.tenantId,
+          userId: principal.userId,
+          method: request.method,
+          path: url,
+          requestHash,
+          expiresAt: new Date(Date.now() + KEEP_MS),
+        })
+        .onConflictDoNothing()
+        .returning({ id: idempotencyKeys.id });
+      if (reserved) {
+        request.idempotencyRecordId = reserved.id;
+        return;
+      }
+      const [existing] = await db
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+      if (!existing) continue; // released in between: try to reserve again
+      const now = Date.now();
+      const abandoned =
+        existing.status === 'in_flight' && now - existing.createdAt.getTime() > ABANDONED_MS;
+      if (existing.expiresAt.getTime() <= now || abandoned) {
+        await db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, existing.id));
+        continue;
+      }
+      if (existing.requestHash !== requestHash) throw new AppError('idempotency_key_reused');
+      if (existing.status !== 'completed') {
+        throw new AppError('idempotency_in_flight', { headers: { 'retry-after': '1' } });
+      }
+      reply
+        .code(existing.responseStatus ?? 200)
+        .header('idempotent-replayed', 'true')
+        .type(existing.responseContentType ?? 'application/json; charset=utf-8');
+      return reply.send(existing.responseBody ?? '');
+    }
+    throw new AppError('idempotency_in_flight', { headers: { 'retry-after': '1' } });
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const id = request.idempotencyRecordId;
+    if (!id) return payload;
+    request.idempotencyRecordId = null;
+    if (reply.statusCode >= 500 || typeof payload !== 'string') {
+      // A server failure is not an answer worth replaying: let the client's retry run again.
+      await db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, id));
+      return payload;
+    }
+    const contentType = reply.getHeader('content-type');
+    await db
+      .update(idempotencyKeys)
+      .set({
+        status: 'completed',
+        responseStatus: reply.statusCode,
+        responseBody: payload,
+        responseContentType: typeof contentType === 'string' ? contentType : null,
+        completedAt: sql`now()`,
+      })
+      .where(eq(idempotencyKeys.id, id));
+    return payload;
+  });
+}

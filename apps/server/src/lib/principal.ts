@@ -1,0 +1,57 @@
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { roles, sessions, tenants, users } from '../db/schema';
+
+/** Who is calling: the signed-in user of a live session, with their role's permissions. */
+export interface Principal {
+  userId: string;
+  sessionId: string;
+  tenantId: string | null;
+  username: string;
+  outletId: string | null;
+  roleId: string;
+  roleName: string;
+  permissions: string[];
+}
+
+/**
+ * Loads the principal of an access token in one indexed query (session by primary key, joined
+ * to its user, role and tenant). Null when the session is revoked or expired, the user disabled
+ * or the tenant suspended: that is what makes sign-out and disabling take effect at once.
+ */
+export async function loadPrincipal(
+  db: Db,
+  sessionId: string,
+  userId: string,
+): Promise<Principal | null> {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      sessionId: sessions.id,
+      tenantId: users.tenantId,
+      username: users.username,
+      outletId: users.idOutlet,
+      roleId: users.roleId,
+      roleName: roles.name,
+      permissions: sql<
+        string[] | null
+      >`(select json_agg(rp.permission) from role_permissions rp where rp.role_id = ${users.roleId})`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(tenants, eq(tenants.id, users.tenantId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        eq(users.status, 'active'),
+        or(isNull(tenants.id), ne(tenants.status, 'suspended')),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  return { ...row, permissions: row.permissions ?? [] };
+}

@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { markRoutesPublic } from './access';
+
+// Serves the built web app (apps/web/dist). Hashed files under /assets are cached for a year;
+// everything else revalidates. A GET for a page (not /api, not /ws, accepting HTML) that matches
+// no file gets index.html, so client-side routes survive a reload.
+
+export interface WebAppOptions {
+  webDist: string;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Registers the static files; returns the SPA fallback for the not-found handler, or null. */
+export async function registerWebApp(
+  app: FastifyInstance,
+  { webDist }: WebAppOptions,
+): Promise<((request: FastifyRequest, reply: FastifyReply) => Promise<boolean>) | null> {
+  const indexFile = path.join(webDist, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    app.log.warn(
+      `The web app is not built (${indexFile} is missing): only the API is served. Run \`npm run build\`.`,
+    );
+    return null;
+  }
+  const assetsDir = `${path.sep}assets${path.sep}`;
+  const sendIndex = async (reply: FastifyReply) => {
+    // Read on every request: a rebuild while the server runs is picked up, and it is tiny.
+    const html = await fs.promises.readFile(indexFile, 'utf8');
+    return reply
+      .code(200)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  };
+
+  await app.register(async (scope) => {
+    markRoutesPublic(scope);
+    scope.get('/', (_request, reply) => sendIndex(reply));
+    await scope.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      index: false,
+      wildcard: true,
+      decorateReply: false,
+      // Our own cache policy below replaces send's default max-age.
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', filePath.includes(assetsDir) ? IMMUTABLE : 'no-cache');
+      },
+    });
+  });
+
+  return async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    const url = request.url;
+    if (url === '/ws' || url.startsWith('/ws?') || url.startsWith('/ws/')) return false;
+    if (url.startsWith('/assets/')) return false; // a missing hashed file is a real 404
+    if (!String(request.headers.accept ?? '').includes('text/html')) return false;
+    await sendIndex(reply);
+    return true;
+  };
+}

@@ -1,0 +1,261 @@
+import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/database';
+import {
+  appSettings,
+  loginThrottle,
+  menuItems,
+  rolePermissions,
+  roles,
+  sessions,
+  sessionTokens,
+  tenants,
+  users,
+} from '../../db/schema';
+
+// Staff accounts, sessions (refresh-token families), sign-in throttling, menus and app settings.
+
+const userColumns = {
+  id: users.id,
+  tenantId: users.tenantId,
+  tenantName: tenants.name,
+  tenantStatus: tenants.status,
+  username: users.username,
+  fullname: users.fullname,
+  email: users.email,
+  avatar: users.avatar,
+  idOutlet: users.idOutlet,
+  roleId: users.roleId,
+  roleName: roles.name,
+  status: users.status,
+  language: users.language,
+  settings: users.settings,
+  isVerify: users.isVerify,
+  kycStatus: users.kycStatus,
+  kycRejectionReason: users.kycRejectionReason,
+  passwordHash: users.passwordHash,
+  twoStepEnabled: users.twoStepEnabled,
+};
+
+export type UserRecord = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
+
+function selectUsers(db: Db) {
+  return db
+    .select(userColumns)
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(tenants, eq(tenants.id, users.tenantId));
+}
+
+export async function findUserByUsername(db: Db, username: string) {
+  const [row] = await selectUsers(db)
+    .where(eq(sql`lower(${users.username})`, username.trim().toLowerCase()))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findUserById(db: Db, id: string) {
+  const [row] = await selectUsers(db).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function rolePermissionStrings(db: Db, roleId: string): Promise<string[]> {
+  const rows = await db
+    .select({ permission: rolePermissions.permission })
+    .from(rolePermissions)
+    .where(eq(rolePermissions.roleId, roleId))
+    .orderBy(asc(rolePermissions.permission));
+  return rows.map((r) => r.permission);
+}
+
+export async function listVisibleMenuItems(db: Db) {
+  return db
+    .select()
+    .from(menuItems)
+    .where(eq(menuItems.hidden, false))
+    .orderBy(asc(menuItems.sortOrder), asc(menuItems.title));
+}
+export type MenuItemRow = Awaited<ReturnType<typeof listVisibleMenuItems>>[number];
+
+export async function createSession(
+  tx: Db,
+  values: {
+    userId: string;
+    tenantId: string | null;
+    expiresAt: Date;
+    ip: string;
+    userAgent: string | null;
+  },
+): Promise<string> {
+  const [row] = await tx
+    .insert(sessions)
+    .values({ ...values, lastUsedAt: sql`now()` })
+    .returning({ id: sessions.id });
+  return row!.id;
+}
+
+export async function insertSessionToken(tx: Db, sessionId: string, tokenHash: string) {
+  await tx.insert(sessionTokens).values({ sessionId, tokenHash });
+}
+
+export async function findSessionByTokenHash(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      userId: sessions.userId,
+      tenantId: sessions.tenantId,
+      rotatedAt: sessionTokens.rotatedAt,
+      revokedAt: sessions.revokedAt,
+      expired: sql<boolean>`${sessions.expiresAt} <= now()`,
+    })
+    .from(sessionTokens)
+    .innerJoin(sessions, eq(sessions.id, sessionTokens.sessionId))
+    .where(eq(sessionTokens.tokenHash, tokenHash))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Marks a token used; false when it already was (a concurrent or repeated use). */
+export async function rotateToken(tx: Db, tokenHash: string): Promise<boolean> {
+  const rows = await tx
+    .update(sessionTokens)
+    .set({ rotatedAt: sql`now()` })
+    .where(and(eq(sessionTokens.tokenHash, tokenHash), isNull(sessionTokens.rotatedAt)))
+    .returning({ tokenHash: sessionTokens.tokenHash });
+  return rows.length === 1;
+}
+
+export async function touchSession(
+  tx: Db,
+  sessionId: string,
+  ip: string,
+  userAgent: string | null,
+) {
+  await tx
+    .update(sessions)
+    .set({ lastUsedAt: sql`now()`, ip, userAgent })
+    .where(eq(sessions.id, sessionId));
+}
+
+export async function revokeSession(tx: Db, sessionId: string, reason: string): Promise<boolean> {
+  const rows = await tx
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length === 1;
+}
+
+/** Ends every live session of a user, except `keepSessionId` when given. */
+export async function revokeUserSessions(
+  tx: Db,
+  userId: string,
+  reason: string,
+  keepSessionId?: string,
+): Promise<number> {
+  const rows = await tx
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+export async function setLastSignIn(tx: Db, userId: string) {
+  await tx
+    .update(users)
+    .set({ lastSignInAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+export async function updatePasswordHash(tx: Db, userId: string, passwordHash: string) {
+  await tx
+    .update(users)
+    .set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+export async function updateProfile(
+  tx: Db,
+  userId: string,
+  patch: {
+    fullname?: string;
+    email?: string | null;
+    avatar?: string | null;
+    settings?: Record<string, unknown>;
+  },
+) {
+  await tx
+    .update(users)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+// Sign-in throttle (per username). An attempt is counted before the password is checked, in one
+// atomic upsert that refuses while the wait is running: parallel guesses cannot slip through.
+// From the 5th attempt on, the next one waits 1 s, doubling up to 60 s; success clears the row;
+// 15 quiet minutes start the count again.
+const LOCK_AFTER = sql.raw('5');
+const MAX_WAIT_S = sql.raw('60');
+const FORGET_AFTER = sql.raw(`interval '15 minutes'`);
+
+export async function claimLoginAttempt(
+  db: Db,
+  key: string,
+): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
+  const count = sql`case when t.last_failure_at < now() - ${FORGET_AFTER} then 1 else t.failures + 1 end`;
+  const claimed = rowsOf<{ failures: number }>(
+    await db.execute(sql`
+      insert into ${loginThrottle} as t (key, failures, next_allowed_at, last_failure_at)
+      values (${key}, 1, now(), now())
+      on conflict (key) do update set
+        failures = ${count},
+        last_failure_at = now(),
+        next_allowed_at = case
+          when ${count} >= ${LOCK_AFTER}
+            then now() + least(${MAX_WAIT_S}, power(2, ${count} - ${LOCK_AFTER})) * interval '1 second'
+          else t.next_allowed_at
+        end
+      where t.next_allowed_at <= now()
+      returning t.failures`),
+  );
+  if (claimed.length > 0) return { allowed: true };
+  const [wait] = rowsOf<{ seconds: number }>(
+    await db.execute(
+      sql`select greatest(1, ceil(extract(epoch from (next_allowed_at - now()))))::int as seconds
+          from ${loginThrottle} where key = ${key}`,
+    ),
+  );
+  return { allowed: false, retryAfterSeconds: wait?.seconds ?? 1 };
+}
+
+export async function clearLoginThrottle(db: Db, key: string) {
+  await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
+}
+
+/** Platform defaults first, then the tenant's own entries (the last entry of a code wins). */
+export async function listAppSettings(db: Db, tenantId: string | null) {
+  return db
+    .select({
+      code: appSettings.code,
+      name: appSettings.name,
+      enabled: appSettings.enabled,
+      value: appSettings.value,
+    })
+    .from(appSettings)
+    .where(
+      tenantId
+        ? or(isNull(appSettings.tenantId), eq(appSettings.tenantId, tenantId))
+        : isNull(appSettings.tenantId),
+    )
+    .orderBy(
+      sql`${appSettings.tenantId} is not null`,
+      asc(appSettings.sortOrder),
+      asc(appSettings.code),
+    );
+}

@@ -1,0 +1,341 @@
+import {
+  type AppSettingEntry,
+  type ChangePasswordRequest,
+  type LoginRequest,
+  type LoginResponseData,
+  type ProfileUpdate,
+  type RefreshData,
+  type SessionData,
+  type UserFields,
+  localeSchema,
+  uiSettingsSchema,
+} from '@kopi/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import { hasPermission } from '../../lib/access';
+import { audit } from '../../lib/audit';
+import { AppError, validationError } from '../../lib/errors';
+import type { PasswordHasher } from '../../lib/password';
+import { loadPrincipal } from '../../lib/principal';
+import type { AuthedContext, RequestContext } from '../../lib/request-context';
+import { generateOpaqueToken, hashToken, type TokenSigner } from '../../lib/tokens';
+import * as repo from './auth.repo';
+import { buildMenuTree } from './menu-tree';
+
+export interface AuthDeps {
+  db: Db;
+  config: Config;
+  hasher: PasswordHasher;
+  signer: TokenSigner;
+  log: FastifyBaseLogger;
+}
+
+const TWO_STEP_CHALLENGE_TTL_MS = 5 * 60_000;
+
+export const throttleKey = (username: string) => `user:${username.trim().toLowerCase()}`;
+
+export function toUserFields(user: repo.UserRecord): UserFields {
+  const settings = uiSettingsSchema.safeParse(user.settings);
+  const language = localeSchema.safeParse(user.language);
+  return {
+    id: user.id,
+    username: user.username,
+    fullname: user.fullname,
+    email: user.email,
+    avatar: user.avatar,
+    id_outlet: user.idOutlet,
+    tenant_id: user.tenantId,
+    tenant_name: user.tenantName,
+    is_verify: user.isVerify,
+    kyc_rejection_reason: user.kycRejectionReason,
+    kyc_status: user.kycStatus,
+    language: language.success ? language.data : 'en',
+    settings: settings.success ? settings.data : {},
+  };
+}
+
+const actorOf = (user: repo.UserRecord) => ({
+  id: user.id,
+  username: user.username,
+  tenantId: user.tenantId,
+});
+
+/** Why an account may not hold a session, or null when it may. */
+function accountBlock(user: repo.UserRecord): 'user_disabled' | 'tenant_suspended' | null {
+  if (user.status !== 'active') return 'user_disabled';
+  if (user.tenantId && user.tenantStatus === 'suspended') return 'tenant_suspended';
+  return null;
+}
+
+export function createAuthService(deps: AuthDeps) {
+  const { db, config, hasher, signer } = deps;
+
+  async function sessionData(user: repo.UserRecord, token: string, refreshToken: string) {
+    const permissions = await repo.rolePermissionStrings(db, user.roleId);
+    const menus = buildMenuTree(await repo.listVisibleMenuItems(db), permissions);
+    return {
+      ...toUserFields(user),
+      token,
+      refresh_token: refreshToken,
+      permissions,
+      menus,
+      role_name: user.roleName,
+    } satisfies SessionData;
+  }
+
+  /** Runs `check` under the per-username backoff; a success clears the count. */
+  async function throttled<T>(username: string, check: () => Promise<T | null>): Promise<T> {
+    const key = throttleKey(username);
+    const claim = await repo.claimLoginAttempt(db, key);
+    if (!claim.allowed) {
+      throw new AppError('too_many_attempts', {
+        headers: { 'retry-after': String(claim.retryAfterSeconds) },
+      });
+    }
+    const result = await check();
+    if (result === null) return Promise.reject(new AppError('invalid_credentials'));
+    await repo.clearLoginThrottle(db, key);
+    return result;
+  }
+
+  /** Checks a username and password (throttled, same answer for unknown users and bad passwords). */
+  async function verifyCredentials(username: string, password: string) {
+    return throttled(username, async () => {
+      const user = await repo.findUserByUsername(db, username);
+      if (!user) {
+        await hasher.verifyDummy(password);
+        return null;
+      }
+      return (await hasher.verify(user.passwordHash, password)) ? user : null;
+    });
+  }
+
+  /** Opens a session (refresh-token family) and answers the SPEC §7 sign-in data. */
+  async function issueSession(user: repo.UserRecord, ctx: RequestContext): Promise<SessionData> {
+    const refreshToken = generateOpaqueToken();
+    const sessionId = await db.transaction(async (tx) => {
+      const id = await repo.createSession(tx, {
+        userId: user.id,
+        tenantId: user.tenantId,
+        expiresAt: new Date(Date.now() + config.refreshTokenTtlMs),
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+      });
+      await repo.insertSessionToken(tx, id, hashToken(refreshToken));
+      await repo.setLastSignIn(tx, user.id);
+      await audit.record(tx, ctx, {
+        action: 'session.create',
+        entity: 'session',
+        entityId: id,
+        after: { user_id: user.id, ip: ctx.ip, user_agent: ctx.userAgent },
+        actor: actorOf(user),
+        tenantId: user.tenantId,
+      });
+      return id;
+    });
+    const token = await signer.sign(
+      'access',
+      { userId: user.id, sessionId },
+      config.accessTokenTtlMs,
+    );
+    return sessionData(user, token, refreshToken);
+  }
+
+  return {
+    verifyCredentials,
+    issueSession,
+    throttled,
+
+    async login(input: LoginRequest, ctx: RequestContext): Promise<LoginResponseData> {
+      const user = await verifyCredentials(input.username, input.password);
+      const block = accountBlock(user);
+      if (block) throw new AppError(block);
+      if (hasher.needsRehash(user.passwordHash)) {
+        // Stored with weaker parameters than today's: upgrade while we hold the password.
+        await repo.updatePasswordHash(db, user.id, await hasher.hash(input.password));
+      }
+      if (user.twoStepEnabled) {
+        const challenge = await signer.sign(
+          'two-step',
+          { userId: user.id },
+          TWO_STEP_CHALLENGE_TTL_MS,
+        );
+        return { two_step_required: true, challenge_token: challenge };
+      }
+      return issueSession(user, ctx);
+    },
+
+    async refresh(refreshToken: string, ctx: RequestContext): Promise<RefreshData> {
+      const tokenHash = hashToken(refreshToken);
+      const found = await repo.findSessionByTokenHash(db, tokenHash);
+      if (!found || found.revokedAt || found.expired) throw new AppError('refresh_token_invalid');
+      const next = generateOpaqueToken();
+      const outcome = await db.transaction(async (tx) => {
+        const user = await repo.findUserById(tx, found.userId);
+        if (!(await repo.rotateToken(tx, tokenHash))) {
+          // A rotated token came back: it was copied. End the whole family (ASVS 10.4.5).
+          await repo.revokeSession(tx, found.sessionId, 'refresh_token_reused');
+          await audit.record(tx, ctx, {
+            action: 'session.reuse_detected',
+            entity: 'session',
+            entityId: found.sessionId,
+            actor: user ? actorOf(user) : undefined,
+            tenantId: found.tenantId,
+          });
+          return 'reused' as const;
+        }
+        if (!user || accountBlock(user)) {
+          await repo.revokeSession(tx, found.sessionId, 'account_blocked');
+          return 'blocked' as const;
+        }
+        await repo.insertSessionToken(tx, found.sessionId, hashToken(next));
+        await repo.touchSession(tx, found.sessionId, ctx.ip, ctx.userAgent);
+        await audit.record(tx, ctx, {
+          action: 'session.refresh',
+          entity: 'session',
+          entityId: found.sessionId,
+          actor: actorOf(user),
+          tenantId: user.tenantId,
+        });
+        return user;
+      });
+      if (outcome === 'reused') {
+        deps.log.warn({ sessionId: found.sessionId }, 'refresh token reused: session revoked');
+        throw new AppError('refresh_token_invalid');
+      }
+      if (outcome === 'blocked') throw new AppError('refresh_token_invalid');
+      const token = await signer.sign(
+        'access',
+        { userId: outcome.id, sessionId: found.sessionId },
+        config.accessTokenTtlMs,
+      );
+      const data = await sessionData(outcome, token, next);
+      return { ...data, role: outcome.roleName };
+    },
+
+    async logout(ctx: AuthedContext): Promise<void> {
+      await db.transaction(async (tx) => {
+        if (await repo.revokeSession(tx, ctx.principal.sessionId, 'logout')) {
+          await audit.record(tx, ctx, {
+            action: 'session.revoke',
+            entity: 'session',
+            entityId: ctx.principal.sessionId,
+            after: { reason: 'logout' },
+          });
+        }
+      });
+    },
+
+    async changePassword(
+      input: ChangePasswordRequest,
+      ctx: AuthedContext,
+    ): Promise<{ sessions_ended: number }> {
+      const user = await repo.findUserById(db, ctx.principal.userId);
+      if (!user) throw new AppError('unauthorized');
+      // Guessing the current password with a stolen token is throttled like signing in.
+      await throttled(user.username, async () =>
+        (await hasher.verify(user.passwordHash, input.old_password)) ? true : null,
+      ).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'invalid_credentials') {
+          throw new AppError('old_password_incorrect');
+        }
+        throw error;
+      });
+      if (await hasher.verify(user.passwordHash, input.password)) {
+        throw new AppError('password_reused');
+      }
+      const passwordHash = await hasher.hash(input.password);
+      const ended = await db.transaction(async (tx) => {
+        await repo.updatePasswordHash(tx, user.id, passwordHash);
+        const count = await repo.revokeUserSessions(
+          tx,
+          user.id,
+          'password_changed',
+          ctx.principal.sessionId,
+        );
+        await audit.record(tx, ctx, {
+          action: 'user.password_change',
+          entity: 'user',
+          entityId: user.id,
+          after: { other_sessions_ended: count },
+        });
+        return count;
+      });
+      return { sessions_ended: ended };
+    },
+
+    async updateProfile(
+      targetId: string,
+      input: ProfileUpdate,
+      ctx: AuthedContext,
+    ): Promise<UserFields> {
+      const { principal } = ctx;
+      const target = await repo.findUserById(db, targetId);
+      const sameTenant =
+        target && (principal.tenantId === null || target.tenantId === principal.tenantId);
+      if (!target || !sameTenant) throw new AppError('not_found');
+      if (target.id !== principal.userId && !hasPermission(principal, 'update-user')) {
+        throw new AppError('forbidden');
+      }
+      if (input.avatar && !input.avatar.startsWith('/uploads/')) {
+        throw validationError([{ path: 'avatar', message: 'validation.url_invalid' }]);
+      }
+      const patch = {
+        fullname: input.fullname,
+        ...(input.email !== undefined ? { email: input.email.trim() || null } : {}),
+        ...(input.avatar !== undefined ? { avatar: input.avatar } : {}),
+        // Preferences merge: a client that knows only some keys does not wipe the others.
+        ...(input.settings !== undefined
+          ? { settings: { ...(target.settings ?? {}), ...input.settings } }
+          : {}),
+      };
+      await db.transaction(async (tx) => {
+        await repo.updateProfile(tx, target.id, patch);
+        await audit.record(tx, ctx, {
+          action: 'user.update_profile',
+          entity: 'user',
+          entityId: target.id,
+          tenantId: target.tenantId,
+          before: {
+            fullname: target.fullname,
+            email: target.email,
+            avatar: target.avatar,
+            settings: target.settings,
+          },
+          after: patch,
+        });
+      });
+      const updated = await repo.findUserById(db, target.id);
+      return toUserFields(updated!);
+    },
+
+    /** GET /api/app/settings: the refresh token (or an access token) names the tenant. */
+    async appSettings(bearer: string): Promise<{ status: AppSettingEntry[] }> {
+      let userId: string | null = null;
+      const found = await repo.findSessionByTokenHash(db, hashToken(bearer));
+      if (found && !found.rotatedAt && !found.revokedAt && !found.expired) {
+        userId = found.userId;
+      } else {
+        const claims = await signer.verify('access', bearer);
+        const principal =
+          claims?.sessionId && (await loadPrincipal(db, claims.sessionId, claims.userId));
+        if (principal) userId = principal.userId;
+      }
+      const user = userId ? await repo.findUserById(db, userId) : null;
+      if (!user || accountBlock(user)) throw new AppError('unauthorized');
+      const rows = await repo.listAppSettings(db, user.tenantId);
+      if (rows.length === 0) throw new AppError('settings_empty');
+      return {
+        status: rows.map((r) => ({
+          code: r.code,
+          name: r.name,
+          enabled: r.enabled,
+          ...(r.value !== null && r.value !== undefined ? { value: r.value } : {}),
+        })),
+      };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

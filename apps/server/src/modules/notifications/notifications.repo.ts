@@ -1,0 +1,92 @@
+import { and, count, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/database';
+import { notificationReads, notifications } from '../../db/schema';
+
+// Notifications addressed to a user, to their outlet, or to everyone in their tenant. Staff with
+// no outlet (admin, finance) work across all outlets and see every outlet's notifications.
+
+export interface Audience {
+  tenantId: string | null;
+  userId: string;
+  outletId: string | null;
+}
+
+function visibleTo(a: Audience) {
+  return and(
+    a.tenantId ? eq(notifications.tenantId, a.tenantId) : isNull(notifications.tenantId),
+    or(
+      eq(notifications.userId, a.userId),
+      and(
+        isNull(notifications.userId),
+        or(
+          isNull(notifications.outletId),
+          a.outletId ? eq(notifications.outletId, a.outletId) : isNotNull(notifications.outletId),
+        ),
+      ),
+    ),
+  );
+}
+
+export async function listForUser(db: Db, a: Audience, limit: number) {
+  return db
+    .select({
+      id: notifications.id,
+      idOrder: notifications.idOrder,
+      title: notifications.title,
+      body: notifications.body,
+      createdAt: notifications.createdAt,
+      readAt: notificationReads.readAt,
+    })
+    .from(notifications)
+    .leftJoin(
+      notificationReads,
+      and(
+        eq(notificationReads.notificationId, notifications.id),
+        eq(notificationReads.userId, a.userId),
+      ),
+    )
+    .where(visibleTo(a))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+}
+
+export async function countUnread(db: Db, a: Audience): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .leftJoin(
+      notificationReads,
+      and(
+        eq(notificationReads.notificationId, notifications.id),
+        eq(notificationReads.userId, a.userId),
+      ),
+    )
+    .where(and(visibleTo(a), isNull(notificationReads.notificationId)));
+  return row?.n ?? 0;
+}
+
+export async function isVisible(db: Db, a: Audience, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.id, id), visibleTo(a)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function markRead(db: Db, a: Audience, id: string) {
+  await db
+    .insert(notificationReads)
+    .values({ notificationId: id, userId: a.userId, tenantId: a.tenantId })
+    .onConflictDoNothing();
+}
+
+export async function markAllRead(db: Db, a: Audience): Promise<number> {
+  const result = await db.execute(sql`
+    insert into ${notificationReads} (notification_id, user_id, tenant_id)
+    select ${notifications.id}, ${a.userId}::uuid, ${a.tenantId}::uuid from ${notifications}
+    where ${visibleTo(a)}
+    on conflict do nothing
+    returning notification_id`);
+  return rowsOf(result).length;
+}

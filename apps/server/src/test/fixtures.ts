@@ -1,0 +1,63 @@
+import { eq } from 'drizzle-orm';
+import { outlets, rolePermissions, roles, tenants, users } from '../db/schema';
+import { DEMO_PASSWORD } from '../db/seed-data';
+import { createPasswordHasher } from '../lib/password';
+import type { TestApp } from './test-app';
+
+// Extra data for tests: a second tenant, users with chosen permissions.
+
+export async function createTenant(t: TestApp, slug: string) {
+  const [tenant] = await t.database.db
+    .insert(tenants)
+    .values({ name: `Tenant ${slug}`, slug })
+    .returning();
+  const [outlet] = await t.database.db
+    .insert(outlets)
+    .values({ tenantId: tenant!.id, code: 'X01', name: `${slug} outlet` })
+    .returning();
+  return { tenant: tenant!, outlet: outlet! };
+}
+
+/** A user with a fresh role holding exactly `permissions`; password `Kopi@1234`. */
+export async function createUser(
+  t: TestApp,
+  options: {
+    username: string;
+    tenantId: string | null;
+    permissions: string[];
+    outletId?: string | null;
+  },
+) {
+  const { db } = t.database;
+  const [role] = await db
+    .insert(roles)
+    .values({ tenantId: options.tenantId, name: `role-${options.username}` })
+    .returning();
+  if (options.permissions.length > 0) {
+    await db.insert(rolePermissions).values(
+      options.permissions.map((permission) => ({
+        roleId: role!.id,
+        permission,
+        tenantId: options.tenantId,
+      })),
+    );
+  }
+  const passwordHash = await createPasswordHasher(t.config.passwordHashing).hash(DEMO_PASSWORD);
+  const [user] = await db
+    .insert(users)
+    .values({
+      tenantId: options.tenantId,
+      username: options.username,
+      fullname: `User ${options.username}`,
+      roleId: role!.id,
+      idOutlet: options.outletId ?? null,
+      passwordHash,
+    })
+    .returning();
+  return user!;
+}
+
+export async function userByUsername(t: TestApp, username: string) {
+  const [user] = await t.database.db.select().from(users).where(eq(users.username, username));
+  return user!;
+}

@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import type { SessionData } from '@kopi/contract';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp, type BuildAppOptions } from '../app';
+import { type Config, loadConfig } from '../config';
+import { createDatabase, type Database } from '../db/database';
+import { DEMO_PASSWORD } from '../db/seed-data';
+import type { RouteAccess } from '../lib/access';
+
+// Integration-test harness. One switch picks the engine: with TEST_DATABASE_URL set (e.g.
+// postgres://postgres@127.0.0.1:5432/test) each test file gets its own fresh PostgreSQL database,
+// created here and dropped on close; without it, a fresh in-memory PGlite.
+
+/** Cheap argon2 for tests only; production parameters live in config.ts and cannot be lowered by env. */
+export const testHashing = { memoryCost: 256, timeCost: 1 };
+
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
+export const engine: 'pglite' | 'postgres' = testDatabaseUrl ? 'postgres' : 'pglite';
+
+export interface DatabaseTarget {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh, empty database of the chosen engine. */
+export async function createDatabaseTarget(
+  options: { dataDir?: string } = {},
+): Promise<DatabaseTarget> {
+  if (!testDatabaseUrl) {
+    return {
+      databaseUrl: undefined,
+      dataDir: options.dataDir ?? 'memory://',
+      drop: async () => {},
+    };
+  }
+  const name = `kopi_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: testDatabaseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(testDatabaseUrl);
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.toString(),
+    dataDir: options.dataDir ?? path.join(os.tmpdir(), name),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: testDatabaseUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+export function testConfig(target: DatabaseTarget, overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({
+    LOG_LEVEL: 'silent',
+    ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
+  });
+  return {
+    ...base,
+    dataDir: target.dataDir,
+    seedDemo: true,
+    webDist: path.join(os.tmpdir(), 'kopi-no-web-dist'),
+    loginRateLimit: 10_000,
+    passwordHashing: testHashing,
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  routes: RouteAccess[];
+  database: Database;
+  config: Config;
+  target: DatabaseTarget;
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** Signs in through the API and returns the SPEC §7 answer. */
+  login(username: string, password?: string): Promise<SessionData>;
+  /** `{ authorization: 'Bearer …' }` for a token. */
+  bearer(token: string): { authorization: string };
+  /** Closes the app; drops the database unless `keepDatabase` was asked for. */
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  config?: Partial<Config>;
+  seedDemo?: boolean;
+  /** Reuse an existing database (restart tests); it is then not dropped on close. */
+  target?: DatabaseTarget;
+  extraRoutes?: BuildAppOptions['extraRoutes'];
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const target = options.target ?? (await createDatabaseTarget());
+  const config = testConfig(target, { seedDemo: options.seedDemo ?? true, ...options.config });
+  const database = await createDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolMax: 5,
+  });
+  const { app, routes } = await buildApp({
+    config,
+    database,
+    logger: false,
+    extraRoutes: options.extraRoutes,
+  });
+  await app.ready();
+
+  const inject = (o: InjectOptions) => app.inject(o);
+  return {
+    app,
+    routes,
+    database,
+    config,
+    target,
+    inject,
+    bearer: (token) => ({ authorization: `Bearer ${token}` }),
+    async login(username, password = DEMO_PASSWORD) {
+      const res = await inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username, password },
+      });
+      if (res.statusCode !== 200) {
+        throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+      }
+      return res.json().data as SessionData;
+    },
+    async close() {
+      await app.close();
+      if (!options.target) await target.drop();
+    },
+  };
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+// Integration tests run against a fresh database per file: in-memory PGlite by default, a real
+// PostgreSQL when TEST_DATABASE_URL is set (see src/test/test-app.ts).
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
