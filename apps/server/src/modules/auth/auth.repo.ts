@@ -4,6 +4,7 @@ import {
   appSettings,
   loginThrottle,
   menuItems,
+  outlets,
   rolePermissions,
   roles,
   sessions,
@@ -24,6 +25,7 @@ const userColumns = {
   email: users.email,
   avatar: users.avatar,
   idOutlet: users.idOutlet,
+  outletName: outlets.name,
   roleId: users.roleId,
   roleName: roles.name,
   status: users.status,
@@ -43,7 +45,8 @@ function selectUsers(db: Db) {
     .select(userColumns)
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
-    .leftJoin(tenants, eq(tenants.id, users.tenantId));
+    .leftJoin(tenants, eq(tenants.id, users.tenantId))
+    .leftJoin(outlets, eq(outlets.id, users.idOutlet));
 }
 
 export async function findUserByUsername(db: Db, username: string) {

@@ -4,9 +4,11 @@ import {
   dataEnvelope,
   idParamSchema,
   loginRequestSchema,
-  loginResponseDataSchema,
   profileUpdateSchema,
   refreshDataSchema,
+  sessionDataSchema,
+  sessionUserExtrasSchema,
+  twoStepChallengeSchema,
   userFieldsSchema,
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
@@ -29,6 +31,11 @@ export interface AuthRoutesOptions {
 
 const tags = ['auth'];
 
+// SPEC §7 answers plus the optional extras the web shows (outlet name, two-step state).
+const sessionAnswer = sessionDataSchema.extend(sessionUserExtrasSchema.shape);
+const loginAnswer = z.union([sessionAnswer, twoStepChallengeSchema]);
+const refreshAnswer = refreshDataSchema.extend(sessionUserExtrasSchema.shape);
+
 export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions) {
   const { service } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -44,7 +51,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         tags,
         summary: 'Sign in with username and password',
         body: loginRequestSchema,
-        response: { 200: dataEnvelope(loginResponseDataSchema) },
+        response: { 200: dataEnvelope(loginAnswer) },
       },
     },
     async (request) => ({ data: await service.login(request.body, contextOf(request)) }),
@@ -57,7 +64,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       schema: {
         tags,
         summary: 'Rotate the refresh token (sent as Bearer) and get a new access token',
-        response: { 200: dataEnvelope(refreshDataSchema) },
+        response: { 200: dataEnvelope(refreshAnswer) },
       },
     },
     async (request) => {

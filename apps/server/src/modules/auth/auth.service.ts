@@ -6,6 +6,7 @@ import {
   type ProfileUpdate,
   type RefreshData,
   type SessionData,
+  type SessionUserExtras,
   type UserFields,
   localeSchema,
   uiSettingsSchema,
@@ -76,12 +77,14 @@ export function createAuthService(deps: AuthDeps) {
     const menus = buildMenuTree(await repo.listVisibleMenuItems(db), permissions);
     return {
       ...toUserFields(user),
+      outlet_name: user.outletName,
+      two_step_enabled: user.twoStepEnabled,
       token,
       refresh_token: refreshToken,
       permissions,
       menus,
       role_name: user.roleName,
-    } satisfies SessionData;
+    } satisfies SessionData & SessionUserExtras;
   }
 
   /** Runs `check` under the per-username backoff; a success clears the count. */
@@ -112,7 +115,10 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   /** Opens a session (refresh-token family) and answers the SPEC §7 sign-in data. */
-  async function issueSession(user: repo.UserRecord, ctx: RequestContext): Promise<SessionData> {
+  async function issueSession(
+    user: repo.UserRecord,
+    ctx: RequestContext,
+  ): Promise<SessionData & SessionUserExtras> {
     const refreshToken = generateOpaqueToken();
     const sessionId = await db.transaction(async (tx) => {
       const id = await repo.createSession(tx, {
@@ -147,7 +153,10 @@ export function createAuthService(deps: AuthDeps) {
     issueSession,
     throttled,
 
-    async login(input: LoginRequest, ctx: RequestContext): Promise<LoginResponseData> {
+    async login(
+      input: LoginRequest,
+      ctx: RequestContext,
+    ): Promise<LoginResponseData & Partial<SessionUserExtras>> {
       const user = await verifyCredentials(input.username, input.password);
       const block = accountBlock(user);
       if (block) throw new AppError(block);
@@ -166,7 +175,10 @@ export function createAuthService(deps: AuthDeps) {
       return issueSession(user, ctx);
     },
 
-    async refresh(refreshToken: string, ctx: RequestContext): Promise<RefreshData> {
+    async refresh(
+      refreshToken: string,
+      ctx: RequestContext,
+    ): Promise<RefreshData & SessionUserExtras> {
       const tokenHash = hashToken(refreshToken);
       const found = await repo.findSessionByTokenHash(db, tokenHash);
       if (!found || found.revokedAt || found.expired) throw new AppError('refresh_token_invalid');

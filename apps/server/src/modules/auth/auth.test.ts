@@ -3,6 +3,7 @@ import {
   type MenuNode,
   refreshDataSchema,
   sessionDataSchema,
+  sessionUserExtrasSchema,
   userFieldsSchema,
 } from '@kopi/contract';
 import { and, desc, eq } from 'drizzle-orm';
@@ -37,7 +38,12 @@ describe('POST /api/login', () => {
   it('answers the SPEC §7 session data for the demo admin', async () => {
     const res = await post('/api/login', { username: 'admin', password: 'Kopi@1234' });
     expect(res.statusCode).toBe(200);
-    const data = sessionDataSchema.strict().parse(res.json().data);
+    const data = sessionDataSchema
+      .extend(sessionUserExtrasSchema.shape)
+      .strict()
+      .parse(res.json().data);
+    expect(data.two_step_enabled).toBe(false);
+    expect(data.outlet_name).toBeNull();
     expect(data.username).toBe('admin');
     expect(data.role_name).toBe('admin');
     expect(data.tenant_name).toBe('Kopi Demo Sdn Bhd');
@@ -152,7 +158,11 @@ describe('POST /api/refresh-token', () => {
     const first = await t.login('manager');
     const res = await post('/api/refresh-token', undefined, t.bearer(first.refresh_token));
     expect(res.statusCode).toBe(200);
-    const data = refreshDataSchema.strict().parse(res.json().data);
+    const data = refreshDataSchema
+      .extend(sessionUserExtrasSchema.shape)
+      .strict()
+      .parse(res.json().data);
+    expect(data.outlet_name).toBe('Kuala Lumpur');
     expect(data.role).toBe('manager');
     expect(data.role_name).toBe('manager');
     expect(data.refresh_token).not.toBe(first.refresh_token);
