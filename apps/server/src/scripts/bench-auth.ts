@@ -1,0 +1,152 @@
+import { parseArgs } from 'node:util';
+
+// `npm run bench:auth -w @kopi/server -- [--url http://127.0.0.1:3000] [--logins 200]
+//   [--clients 20] [--seconds 5]`
+// Measures, against a running server with the demo data: sign-in latency (sequential, then one
+// client per demo user in parallel), and the throughput of an authenticated GET
+// (/api/notification: JWT check + session lookup + query) against an unauthenticated one
+// (/api/health). Loopback only, bounded in time. Start the server with a high LOGIN_RATE_LIMIT,
+// otherwise the per-address limit (correctly) stops the sign-in phase.
+
+const { values } = parseArgs({
+  options: {
+    url: { type: 'string', default: 'http://127.0.0.1:3000' },
+    logins: { type: 'string', default: '200' },
+    clients: { type: 'string', default: '20' },
+    seconds: { type: 'string', default: '5' },
+  },
+});
+
+const base = new URL(values.url!);
+if (!['127.0.0.1', 'localhost', '[::1]'].includes(base.hostname)) {
+  console.error('bench:auth only runs against a loopback address.');
+  process.exit(1);
+}
+const logins = Math.min(Number(values.logins), 2000);
+const clients = Math.min(Number(values.clients), 200);
+const seconds = Math.min(Number(values.seconds), 30);
+const DEMO_USERS = ['admin', 'manager', 'cashier', 'finance', 'superadmin'];
+const PASSWORD = 'Kopi@1234';
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+
+interface Row {
+  name: string;
+  requests: number;
+  errors: number;
+  seconds: number;
+  latencies: number[];
+}
+
+async function login(username: string): Promise<{ ms: number; token?: string; status: number }> {
+  const started = performance.now();
+  const res = await fetch(new URL('/api/login', base), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
+  const body = (await res.json()) as { data?: { token?: string } };
+  return { ms: performance.now() - started, token: body.data?.token, status: res.status };
+}
+
+async function loginPhase(name: string, parallel: number): Promise<Row> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const perClient = Math.ceil(logins / 2 / parallel);
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: parallel }, async (_, i) => {
+      // One user per client: a username's own backoff counts attempts in flight.
+      const username = DEMO_USERS[i % DEMO_USERS.length]!;
+      for (let n = 0; n < perClient; n++) {
+        const r = await login(username);
+        if (r.status === 200) latencies.push(r.ms);
+        else errors++;
+        if (r.status === 429 && n === 0 && i === 0) {
+          console.warn('429 from /api/login: start the server with LOGIN_RATE_LIMIT=100000');
+        }
+      }
+    }),
+  );
+  return {
+    name,
+    requests: latencies.length,
+    errors,
+    seconds: (performance.now() - started) / 1000,
+    latencies,
+  };
+}
+
+async function throughput(name: string, path: string, token?: string): Promise<Row> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const started = performance.now();
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        const res = await fetch(new URL(path, base), { headers });
+        await res.arrayBuffer();
+        if (res.status === 200) latencies.push(performance.now() - t0);
+        else errors++;
+      }
+    }),
+  );
+  return {
+    name,
+    requests: latencies.length,
+    errors,
+    seconds: (performance.now() - started) / 1000,
+    latencies,
+  };
+}
+
+function print(rows: Row[]) {
+  const header = ['measurement', 'ok', 'errors', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms'];
+  const lines = rows.map((r) => {
+    const sorted = [...r.latencies].sort((a, b) => a - b);
+    return [
+      r.name,
+      String(r.requests),
+      String(r.errors),
+      (r.requests / r.seconds).toFixed(0),
+      percentile(sorted, 0.5).toFixed(1),
+      percentile(sorted, 0.95).toFixed(1),
+      percentile(sorted, 0.99).toFixed(1),
+    ];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const fmt = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(fmt(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const l of lines) console.log(fmt(l));
+}
+
+async function main() {
+  const health = await fetch(new URL('/api/health', base)).catch(() => null);
+  if (!health?.ok) {
+    console.error(`No Kopi HQ server answering at ${base.origin}.`);
+    process.exit(1);
+  }
+  const info = ((await health.json()) as { data: { database: string; version: string } }).data;
+  console.log(
+    `Kopi HQ ${info.version} at ${base.origin} on ${info.database}; ${logins} sign-ins, ${clients} clients × ${seconds}s per GET\n`,
+  );
+  const rows: Row[] = [];
+  rows.push(await loginPhase('POST /api/login (sequential)', 1));
+  rows.push(await loginPhase(`POST /api/login (${DEMO_USERS.length} parallel)`, DEMO_USERS.length));
+  const { token } = await login('admin');
+  if (!token) throw new Error('could not sign in as admin');
+  rows.push(await throughput('GET /api/health (no auth)', '/api/health'));
+  rows.push(await throughput('GET /api/notification (auth)', '/api/notification', token));
+  print(rows);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
