@@ -16,12 +16,18 @@ import { installAccessControl, markRoutesPublic, type RouteAccess } from './lib/
 import { AppError, installErrorHandling } from './lib/errors';
 import { scheduleHousekeeping } from './lib/housekeeping';
 import { installIdempotency } from './lib/idempotency';
+import { createMailer } from './lib/mailer';
 import { createPasswordHasher } from './lib/password';
 import { resolveJwtSecret } from './lib/secrets';
 import { createTokenSigner } from './lib/tokens';
-import { registerWebApp } from './lib/web-app';
+import { uploadsDir } from './lib/uploads';
+import { registerUploads, registerWebApp } from './lib/web-app';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { accountRoutes } from './modules/account/account.routes';
+import { createAccountService } from './modules/account/account.service';
+import { devRoutes } from './modules/dev/dev.routes';
+import { createDevService } from './modules/dev/dev.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { createHealthService } from './modules/health/health.service';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
@@ -128,7 +134,28 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         service: authService,
         loginRateLimit: config.loginRateLimit,
       });
+      await api.register(accountRoutes, {
+        service: createAccountService({
+          db,
+          config,
+          hasher,
+          signer,
+          auth: authService,
+          log: app.log,
+          mailer: createMailer({
+            db,
+            smtpUrl: config.smtpUrl,
+            from: config.mailFrom,
+            log: app.log,
+          }),
+        }),
+        rateLimit: config.loginRateLimit,
+      });
       await api.register(notificationRoutes, { service: createNotificationService({ db }) });
+      if (config.e2e) {
+        app.log.warn('KOPI_E2E is on: test-only routes (GET /api/dev/outbox) are registered');
+        await api.register(devRoutes, { service: createDevService({ db }) });
+      }
       if (options.extraRoutes) await options.extraRoutes(api);
     },
     { prefix: '/api' },
@@ -139,6 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
     await docs.register(swaggerUi, { routePrefix: '/api/docs' });
   });
 
+  await registerUploads(app, { dir: uploadsDir(config.dataDir) });
   spaFallback = await registerWebApp(app, { webDist: config.webDist });
 
   const stopHousekeeping = scheduleHousekeeping(db, (error) =>

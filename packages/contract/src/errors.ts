@@ -75,6 +75,46 @@ export const errorCatalog = {
     en: 'Too many requests. Please slow down.',
     my: 'Terlalu banyak permintaan. Sila perlahan.',
   },
+  reset_token_invalid: {
+    status: 400,
+    en: 'This password reset link is invalid or has expired. Please request a new one.',
+    my: 'Pautan tetapan semula kata laluan ini tidak sah atau telah tamat tempoh. Sila minta yang baharu.',
+  },
+  two_step_challenge_invalid: {
+    status: 400,
+    en: 'Your sign-in has expired. Please sign in again.',
+    my: 'Log masuk anda telah tamat tempoh. Sila log masuk semula.',
+  },
+  two_step_code_invalid: {
+    status: 400,
+    en: 'The verification code is incorrect',
+    my: 'Kod pengesahan tidak betul',
+  },
+  two_step_not_set_up: {
+    status: 400,
+    en: 'Set up two-step sign-in first',
+    my: 'Sediakan log masuk dua langkah terlebih dahulu',
+  },
+  two_step_already_enabled: {
+    status: 409,
+    en: 'Two-step sign-in is already on',
+    my: 'Log masuk dua langkah sudah dihidupkan',
+  },
+  two_step_not_enabled: {
+    status: 409,
+    en: 'Two-step sign-in is not on',
+    my: 'Log masuk dua langkah tidak dihidupkan',
+  },
+  file_required: {
+    status: 400,
+    en: 'Choose a file to upload',
+    my: 'Pilih fail untuk dimuat naik',
+  },
+  unsupported_file_type: {
+    status: 415,
+    en: 'Only JPEG, PNG or WebP images are accepted',
+    my: 'Hanya imej JPEG, PNG atau WebP diterima',
+  },
   internal_error: { status: 500, en: 'Internal server error', my: 'Ralat pelayan dalaman' },
   service_unavailable: {
     status: 503,

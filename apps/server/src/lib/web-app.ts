@@ -64,3 +64,23 @@ export async function registerWebApp(
     return true;
   };
 }
+
+/** Serves DATA_DIR/uploads at /uploads: random, never reused names, so cached for a year. */
+export async function registerUploads(app: FastifyInstance, { dir }: { dir: string }) {
+  fs.mkdirSync(dir, { recursive: true });
+  await app.register(async (scope) => {
+    markRoutesPublic(scope);
+    await scope.register(fastifyStatic, {
+      root: dir,
+      prefix: '/uploads/',
+      index: false,
+      wildcard: true,
+      decorateReply: false,
+      dotfiles: 'deny',
+      cacheControl: false,
+      setHeaders: (reply) => {
+        reply.header('cache-control', IMMUTABLE);
+      },
+    });
+  });
+}

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { SessionData } from '@kopi/contract';
@@ -69,7 +70,8 @@ export function testConfig(target: DatabaseTarget, overrides: Partial<Config> = 
   });
   return {
     ...base,
-    dataDir: target.dataDir,
+    // Uploads and other files; the database itself lives where `target` says.
+    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'kopi-test-data-')),
     seedDemo: true,
     webDist: path.join(os.tmpdir(), 'kopi-no-web-dist'),
     loginRateLimit: 10_000,
@@ -105,17 +107,26 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const target = options.target ?? (await createDatabaseTarget());
   const config = testConfig(target, { seedDemo: options.seedDemo ?? true, ...options.config });
   const database = await createDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
+    databaseUrl: target.databaseUrl,
+    dataDir: target.dataDir,
     poolMax: 5,
   });
-  const { app, routes } = await buildApp({
-    config,
-    database,
-    logger: false,
-    extraRoutes: options.extraRoutes,
-  });
-  await app.ready();
+  const cleanUp = async () => {
+    fs.rmSync(config.dataDir, { recursive: true, force: true });
+    if (!options.target) await target.drop();
+  };
+  let built: Awaited<ReturnType<typeof buildApp>> | undefined;
+  try {
+    built = await buildApp({ config, database, logger: false, extraRoutes: options.extraRoutes });
+    await built.app.ready();
+  } catch (error) {
+    // A test may expect the build to fail: leave no database or folder behind.
+    await built?.app.close().catch(() => {});
+    await database.close().catch(() => {});
+    await cleanUp();
+    throw error;
+  }
+  const { app, routes } = built;
 
   const inject = (o: InjectOptions) => app.inject(o);
   return {
@@ -139,7 +150,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     async close() {
       await app.close();
-      if (!options.target) await target.drop();
+      await cleanUp();
     },
   };
 }

@@ -63,7 +63,7 @@ const actorOf = (user: repo.UserRecord) => ({
 });
 
 /** Why an account may not hold a session, or null when it may. */
-function accountBlock(user: repo.UserRecord): 'user_disabled' | 'tenant_suspended' | null {
+export function accountBlock(user: repo.UserRecord): 'user_disabled' | 'tenant_suspended' | null {
   if (user.status !== 'active') return 'user_disabled';
   if (user.tenantId && user.tenantStatus === 'suspended') return 'tenant_suspended';
   return null;

@@ -1,0 +1,394 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { isTwoStepChallenge, type LoginResponseData } from '@kopi/contract';
+import { and, desc, eq } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, outbox, passwordResetTokens, users } from '../../db/schema';
+import { createUser, userByUsername } from '../../test/fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ config: { e2e: true } });
+});
+afterAll(() => t?.close());
+
+const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+  t.inject({ method: 'POST', url, payload: payload as object, headers });
+
+async function latestMailTo(to: string) {
+  const [mail] = await t.database.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.toAddress, to))
+    .orderBy(desc(outbox.createdAt))
+    .limit(1);
+  return mail;
+}
+
+const tokenFromMail = (text: string) => {
+  const m = /\/reset-password\?token=([\w%-]+)/.exec(text);
+  return m ? decodeURIComponent(m[1]!) : null;
+};
+
+describe('forgot and reset password', () => {
+  it('mails a single-use link and answers the same for unknown users', async () => {
+    const res = await post('/api/forgot-password', { username: 'finance' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { sent: true } });
+    const mail = await latestMailTo('finance@kopi-demo.my');
+    expect(mail?.kind).toBe('password_reset');
+    expect(mail?.status).toBe('logged'); // no SMTP_URL: kept in the outbox
+    expect(mail?.textBody).toContain(`${t.config.appUrl}/reset-password?token=`);
+    const token = tokenFromMail(mail!.textBody)!;
+    expect(token.length).toBeGreaterThanOrEqual(43);
+    // Only a hash is stored.
+    const stored = await t.database.db.select().from(passwordResetTokens);
+    expect(JSON.stringify(stored)).not.toContain(token);
+
+    const before = (await t.database.db.select().from(outbox)).length;
+    const unknown = await post('/api/forgot-password', { username: 'no-such-user' });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toBe(res.body);
+    expect((await t.database.db.select().from(outbox)).length).toBe(before);
+  });
+
+  it('resets the password once, ends every session, and refuses the link afterwards', async () => {
+    const session = await t.login('finance');
+    await post('/api/forgot-password', { username: 'finance' });
+    const token = tokenFromMail((await latestMailTo('finance@kopi-demo.my'))!.textBody)!;
+
+    const mismatch = await post('/api/reset-password', {
+      token,
+      password: 'Teh@tarik1',
+      password_confirmation: 'Teh@tarik2',
+    });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().message).toBe('The Confirm Password field confirmation does not match');
+
+    const ok = await post('/api/reset-password', {
+      token,
+      password: 'Teh@tarik1',
+      password_confirmation: 'Teh@tarik1',
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ data: { reset: true } });
+    await t.login('finance', 'Teh@tarik1');
+    const old = await t.inject({
+      method: 'GET',
+      url: '/api/notification',
+      headers: t.bearer(session.token),
+    });
+    expect(old.statusCode).toBe(401);
+
+    const again = await post('/api/reset-password', {
+      token,
+      password: 'Kopi@1234x',
+      password_confirmation: 'Kopi@1234x',
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code_message).toBe('reset_token_invalid');
+
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'user.password_reset'));
+    expect(entry?.actorUsername).toBe('finance');
+  });
+
+  it('makes an older link useless once a newer one is sent, and expires links', async () => {
+    await post('/api/forgot-password', { username: 'cashier' });
+    const first = tokenFromMail((await latestMailTo('cashier@kopi-demo.my'))!.textBody)!;
+    await post('/api/forgot-password', { username: 'cashier' });
+    const second = tokenFromMail((await latestMailTo('cashier@kopi-demo.my'))!.textBody)!;
+    const body = (token: string) => ({
+      token,
+      password: 'Kopi@5678',
+      password_confirmation: 'Kopi@5678',
+    });
+    expect((await post('/api/reset-password', body(first))).statusCode).toBe(400);
+    const cashier = await userByUsername(t, 'cashier');
+    await t.database.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, cashier.id));
+    const expired = await post('/api/reset-password', body(second));
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().code_message).toBe('reset_token_invalid');
+  });
+
+  it('exposes the outbox to the e2e suite only when KOPI_E2E is on', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/dev/outbox?limit=5' });
+    expect(res.statusCode).toBe(200);
+    const mails = res.json().data as { to: string; text: string }[];
+    expect(mails.length).toBeGreaterThan(0);
+    expect(mails[0]!.text).toContain('/reset-password?token=');
+
+    const normal = await createTestApp({ seedDemo: false });
+    try {
+      const missing = await normal.inject({ method: 'GET', url: '/api/dev/outbox' });
+      expect(missing.statusCode).toBe(404);
+    } finally {
+      await normal.close();
+    }
+  });
+});
+
+describe('two-step sign-in', () => {
+  const codeAt = (secret: string, offsetSeconds = 0) =>
+    new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+      timestamp: Date.now() + offsetSeconds * 1000,
+    });
+
+  async function enableFor(username: string) {
+    const { token } = await t.login(username);
+    const setup = await post('/api/account/two-step/setup', undefined, t.bearer(token));
+    expect(setup.statusCode).toBe(200);
+    const { secret, otpauth_url, qr_data_url } = setup.json().data;
+    expect(otpauth_url).toMatch(/^otpauth:\/\/totp\/Kopi%20HQ:/);
+    expect(qr_data_url).toMatch(/^data:image\/png;base64,/);
+    const wrong = await post('/api/account/two-step/enable', { code: '000000' }, t.bearer(token));
+    expect(wrong.statusCode).toBe(400);
+    const enableCode = codeAt(secret);
+    const enable = await post(
+      '/api/account/two-step/enable',
+      { code: enableCode },
+      t.bearer(token),
+    );
+    expect(enable.statusCode).toBe(200);
+    const codes = enable.json().data.recovery_codes as string[];
+    expect(codes).toHaveLength(10);
+    return { secret, codes, token, enableCode };
+  }
+
+  async function challenge(username: string) {
+    const res = await post('/api/login', { username, password: 'Kopi@1234' });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data as LoginResponseData;
+    expect(isTwoStepChallenge(data)).toBe(true);
+    expect(data).not.toHaveProperty('token');
+    return (data as { challenge_token: string }).challenge_token;
+  }
+
+  it('asks for the code after the password, and issues tokens only with a valid one', async () => {
+    await createUser(t, { username: 'tina', tenantId: null, permissions: [] });
+    const { secret, enableCode } = await enableFor('tina');
+    const challengeToken = await challenge('tina');
+
+    // The code used to turn it on cannot be used again (each time step once).
+    const replay = await post('/api/two-steps', {
+      challenge_token: challengeToken,
+      code: enableCode,
+    });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().code_message).toBe('two_step_code_invalid');
+
+    const next = codeAt(secret, 30);
+    const ok = await post('/api/two-steps', { challenge_token: challengeToken, code: next });
+    expect(ok.statusCode).toBe(200);
+    const session = ok.json().data;
+    expect(session.username).toBe('tina');
+    expect(session.two_step_enabled).toBe(true);
+    const api = await t.inject({
+      method: 'GET',
+      url: '/api/notification',
+      headers: t.bearer(session.token),
+    });
+    expect(api.statusCode).toBe(200);
+    const again = await post('/api/two-steps', { challenge_token: challengeToken, code: next });
+    expect(again.statusCode).toBe(400);
+  });
+
+  it('accepts each recovery code once', async () => {
+    await createUser(t, { username: 'rico', tenantId: null, permissions: [] });
+    const { codes } = await enableFor('rico');
+    const challengeToken = await challenge('rico');
+    const code = codes[0]!.toUpperCase(); // case and dashes do not matter
+    const ok = await post('/api/two-steps', { challenge_token: challengeToken, code });
+    expect(ok.statusCode).toBe(200);
+    const reused = await post('/api/two-steps', { challenge_token: challengeToken, code });
+    expect(reused.statusCode).toBe(400);
+  });
+
+  it('refuses forged challenges and throttles code guessing', async () => {
+    await createUser(t, { username: 'gus', tenantId: null, permissions: [] });
+    await enableFor('gus');
+    const forged = await post('/api/two-steps', { challenge_token: 'x.y.z', code: '123456' });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().code_message).toBe('two_step_challenge_invalid');
+    const session = await t.login('superadmin');
+    const accessAsChallenge = await post('/api/two-steps', {
+      challenge_token: session.token,
+      code: '123456',
+    });
+    expect(accessAsChallenge.statusCode).toBe(400);
+
+    const challengeToken = await challenge('gus');
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await post('/api/two-steps', { challenge_token: challengeToken, code: '000000' });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+  });
+
+  it('turns off with the password, after which sign-in needs no code', async () => {
+    await createUser(t, { username: 'dora', tenantId: null, permissions: [] });
+    const { token } = await enableFor('dora');
+    const wrong = await post(
+      '/api/account/two-step/disable',
+      { password: 'Nope@1234' },
+      t.bearer(token),
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().code_message).toBe('old_password_incorrect');
+    const off = await post(
+      '/api/account/two-step/disable',
+      { password: 'Kopi@1234' },
+      t.bearer(token),
+    );
+    expect(off.statusCode).toBe(200);
+    const session = await t.login('dora');
+    expect(session.token).toBeTruthy();
+    const [row] = await t.database.db.select().from(users).where(eq(users.username, 'dora'));
+    expect(row?.twoStepSecret).toBeNull();
+  });
+});
+
+describe('active sessions', () => {
+  it('lists them, signs out one, then all others', async () => {
+    const a = await t.login('manager');
+    const b = await t.login('manager');
+    const c = await t.login('manager');
+    const list = await t.inject({
+      method: 'GET',
+      url: '/api/account/sessions',
+      headers: t.bearer(c.token),
+    });
+    expect(list.statusCode).toBe(200);
+    const sessions = list.json().data as { id: string; current: boolean; ip: string }[];
+    expect(sessions.length).toBeGreaterThanOrEqual(3);
+    expect(sessions.filter((s) => s.current)).toHaveLength(1);
+    expect(sessions[0]!.ip).toBe('127.0.0.1');
+
+    const other = sessions.find((s) => !s.current)!;
+    const del = await t.inject({
+      method: 'DELETE',
+      url: `/api/account/sessions/${other.id}`,
+      headers: t.bearer(c.token),
+    });
+    expect(del.statusCode).toBe(200);
+
+    const rest = await post('/api/account/sessions/revoke-others', undefined, t.bearer(c.token));
+    expect(rest.statusCode).toBe(200);
+    for (const s of [a, b]) {
+      const res = await t.inject({
+        method: 'GET',
+        url: '/api/notification',
+        headers: t.bearer(s.token),
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const mine = await t.inject({
+      method: 'GET',
+      url: '/api/notification',
+      headers: t.bearer(c.token),
+    });
+    expect(mine.statusCode).toBe(200);
+  });
+
+  it("answers 404 for someone else's session", async () => {
+    const cashier = await t.login('cashier');
+    const admin = await t.login('admin');
+    const adminSessions = await t.inject({
+      method: 'GET',
+      url: '/api/account/sessions',
+      headers: t.bearer(admin.token),
+    });
+    const target = (adminSessions.json().data as { id: string }[])[0]!;
+    const res = await t.inject({
+      method: 'DELETE',
+      url: `/api/account/sessions/${target.id}`,
+      headers: t.bearer(cashier.token),
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/account/avatar', () => {
+  const boundary = '----kopi-test-boundary';
+  const multipart = (content: Buffer, filename = 'me.png', type = 'image/png') =>
+    Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.alloc(64, 1),
+  ]);
+  const upload = (token: string, body: Buffer) =>
+    t.inject({
+      method: 'POST',
+      url: '/api/account/avatar',
+      payload: body,
+      headers: { ...t.bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+
+  it('stores a PNG, serves it with a long cache, and replaces the previous one', async () => {
+    const { token, id } = await t.login('cashier');
+    const res = await upload(token, multipart(png));
+    expect(res.statusCode).toBe(200);
+    const { avatar } = res.json().data as { avatar: string };
+    expect(avatar).toMatch(/^\/uploads\/avatars\/[0-9a-f-]{36}\.png$/);
+    const file = await t.inject({ method: 'GET', url: avatar });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+
+    const [row] = await t.database.db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id)));
+    expect(row?.avatar).toBe(avatar);
+
+    const second = await upload(token, multipart(png));
+    expect(second.statusCode).toBe(200);
+    const oldFile = path.join(t.config.dataDir, 'uploads', avatar.replace('/uploads/', ''));
+    expect(fs.existsSync(oldFile)).toBe(false);
+  });
+
+  it('checks the bytes, not the name: a GIF or a script named .png is refused', async () => {
+    const { token } = await t.login('cashier');
+    const gif = await upload(
+      token,
+      multipart(Buffer.from('GIF89a0000000000'), 'x.gif', 'image/gif'),
+    );
+    expect(gif.statusCode).toBe(415);
+    expect(gif.json().code_message).toBe('unsupported_file_type');
+    const script = await upload(token, multipart(Buffer.from('<script>alert(1)</script>')));
+    expect(script.statusCode).toBe(415);
+  });
+
+  it('refuses files over 2 MB and requests without a file', async () => {
+    const { token } = await t.login('cashier');
+    const big = Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024, 0)]);
+    const res = await upload(token, multipart(big));
+    expect(res.statusCode).toBe(413);
+    expect(res.json().code_message).toBe('payload_too_large');
+    const none = await post('/api/account/avatar', { file: 'nope' }, t.bearer(token));
+    expect(none.statusCode).toBe(400);
+    expect(none.json().code_message).toBe('file_required');
+    const anonymous = await t.inject({
+      method: 'POST',
+      url: '/api/account/avatar',
+      payload: multipart(png),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,34 @@
+import { dataEnvelope } from '@kopi/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { DevService } from './dev.service';
+
+// TEST-ONLY. Registered only when KOPI_E2E=1, so the end-to-end suite can read the e-mails the
+// server would have sent (password reset links). It does not exist in a normal start.
+
+const outboxMail = z.object({
+  id: z.string(),
+  kind: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  status: z.string(),
+  created_at: z.string(),
+});
+
+export async function devRoutes(app: FastifyInstance, { service }: { service: DevService }) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/dev/outbox',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['test only'],
+        summary: 'Latest e-mails of the outbox, newest first (only with KOPI_E2E=1)',
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
+        response: { 200: dataEnvelope(z.array(outboxMail)) },
+      },
+    },
+    async (request) => ({ data: await service.outbox(request.query.limit) }),
+  );
+}
