@@ -13,7 +13,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { prepareDatabase } from './db/setup';
 import { installAccessControl, markRoutesPublic, type RouteAccess } from './lib/access';
-import { AppError, installErrorHandling } from './lib/errors';
+import { AppError, documentErrorResponses, installErrorHandling } from './lib/errors';
 import { scheduleHousekeeping } from './lib/housekeeping';
 import { installIdempotency } from './lib/idempotency';
 import { createMailer } from './lib/mailer';
@@ -124,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
     transform: jsonSchemaTransform,
   });
 
+  app.addHook('onRoute', documentErrorResponses);
   const authService = createAuthService({ db, config, hasher, signer, log: app.log });
   await app.register(
     async (api) => {

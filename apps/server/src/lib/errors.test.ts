@@ -161,6 +161,10 @@ describe('platform headers', () => {
     expect(
       doc.paths['/api/login'].post.requestBody.content['application/json'].schema.properties,
     ).toHaveProperty('username');
+    const loginErrors = doc.paths['/api/login'].post.responses['4XX'];
+    expect(loginErrors.content['application/json'].schema.properties).toHaveProperty(
+      'code_message',
+    );
     const ui = await t.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);
   });

@@ -1,10 +1,17 @@
 import {
+  errorBodySchema,
   errorCatalog,
   type ErrorBody,
   type ErrorCode,
   translateValidationMessage,
 } from '@kopi/contract';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteOptions,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -104,4 +111,11 @@ export function installErrorHandling(app: FastifyInstance, options: ErrorHandlin
     }
     return sendError(reply, new AppError(isApi ? 'route_not_found' : 'not_found'));
   });
+}
+
+/** onRoute hook: documents the error envelope as every API route's 4xx/5xx answer (OpenAPI). */
+export function documentErrorResponses(route: RouteOptions) {
+  if (!route.schema || !route.url.startsWith('/api/')) return;
+  const response = (route.schema.response ?? {}) as Record<string, unknown>;
+  route.schema.response = { '4xx': errorBodySchema, '5xx': errorBodySchema, ...response };
 }

@@ -58,7 +58,8 @@ export async function registerWebApp(
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     const url = request.url;
     if (url === '/ws' || url.startsWith('/ws?') || url.startsWith('/ws/')) return false;
-    if (url.startsWith('/assets/')) return false; // a missing hashed file is a real 404
+    // A missing hashed asset or upload is a real 404, not a page.
+    if (url.startsWith('/assets/') || url.startsWith('/uploads/')) return false;
     if (!String(request.headers.accept ?? '').includes('text/html')) return false;
     await sendIndex(reply);
     return true;

@@ -1,0 +1,81 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../db/schema';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { audit, redact } from './audit';
+import type { RequestContext } from './request-context';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seedDemo: false });
+});
+afterAll(() => t?.close());
+
+const ctx: RequestContext = {
+  principal: {
+    userId: '00000000-0000-4000-8000-000000000001',
+    sessionId: '00000000-0000-4000-8000-000000000002',
+    tenantId: '00000000-0000-4000-8000-000000000003',
+    username: 'auditor',
+    outletId: null,
+    roleId: '00000000-0000-4000-8000-000000000004',
+    roleName: 'admin',
+    permissions: [],
+  },
+  ip: '203.0.113.7',
+  userAgent: 'vitest',
+  requestId: 'req-1',
+};
+
+describe('audit.record', () => {
+  it('records actor, tenant, action, entity, before, after, address, agent and time', async () => {
+    await t.database.db.transaction(async (tx) => {
+      await audit.record(tx, ctx, {
+        action: 'outlet.update',
+        entity: 'outlet',
+        entityId: 'o-1',
+        before: { name: 'KL', password_hash: 'argon2…' },
+        after: { name: 'Kuala Lumpur', nested: { token: 'secret' } },
+      });
+    });
+    const [row] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'outlet.update'));
+    expect(row).toMatchObject({
+      actorId: ctx.principal!.userId,
+      actorUsername: 'auditor',
+      tenantId: ctx.principal!.tenantId,
+      entity: 'outlet',
+      entityId: 'o-1',
+      before: { name: 'KL', password_hash: '[redacted]' },
+      after: { name: 'Kuala Lumpur', nested: { token: '[redacted]' } },
+      ip: '203.0.113.7',
+      userAgent: 'vitest',
+      requestId: 'req-1',
+    });
+    expect(row!.createdAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('disappears with the write when the transaction rolls back', async () => {
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await audit.record(tx, ctx, { action: 'outlet.delete', entity: 'outlet', entityId: 'o-2' });
+        throw new Error('the write failed');
+      }),
+    ).rejects.toThrow('the write failed');
+    const rows = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'outlet.delete'));
+    expect(rows).toEqual([]);
+  });
+
+  it('redacts secrets at any depth and keeps dates readable', () => {
+    const at = new Date('2026-01-02T03:04:05Z');
+    expect(redact({ a: [{ refresh_token: 'x', ok: 1 }], at })).toEqual({
+      a: [{ refresh_token: '[redacted]', ok: 1 }],
+      at: '2026-01-02T03:04:05.000Z',
+    });
+  });
+});
