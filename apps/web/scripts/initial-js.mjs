@@ -1,0 +1,35 @@
+// Measures the JavaScript a first visit to a route downloads (entry + the route's page chunk and
+// everything they import statically), gzip-compressed. Usage: node scripts/initial-js.mjs [page…]
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const dist = path.join(import.meta.dirname, '..', 'dist');
+const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
+const gzip = (file) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+
+function closure(keys, seen = new Set()) {
+  for (const key of keys) {
+    if (seen.has(key)) continue;
+    seen.add(key);
+    closure(manifest[key]?.imports ?? [], seen);
+  }
+  return seen;
+}
+
+const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const pages = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : ['login-page', 'dashboard-page', 'account-settings-page'];
+const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
+
+for (const page of pages) {
+  const pageKey = Object.keys(manifest).find((k) => k.includes(`/${page}.tsx`));
+  const extra = page === 'login-page' ? [] : ['src/app/default-shell.tsx'];
+  const keys = closure([entry, ...(pageKey ? [pageKey] : []), ...extra]);
+  const files = [...keys].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
+  const total = files.reduce((sum, f) => sum + gzip(f), 0);
+  console.log(`${page}: ${kb(total)} gzip in ${files.length} files`);
+  for (const f of files.sort((a, b) => gzip(b) - gzip(a)))
+    console.log(`  ${kb(gzip(f)).padStart(9)}  ${f}`);
+}

@@ -1,0 +1,248 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import Inbox from '@mui/icons-material/Inbox';
+import Search from '@mui/icons-material/Search';
+import { pageSizes } from '@kopi/contract';
+import { useTranslation } from '../../lib/i18n/use-translation';
+import type { SortState } from './table-state';
+
+export interface DataTableColumn<T> {
+  id: string;
+  header: string;
+  cell: (row: T) => ReactNode;
+  sortable?: boolean;
+  align?: 'left' | 'right' | 'center';
+  width?: number | string;
+}
+
+export interface DataTableProps<T> {
+  /** Accessible name of the table. */
+  label: string;
+  columns: DataTableColumn<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  /** Total rows on the server (meta.total). */
+  total: number;
+  /** 1-based, as the API counts pages. */
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+  sort?: SortState | null;
+  onSortChange?: (sort: SortState | null) => void;
+  search?: string;
+  /** Called 300 ms after typing stops. */
+  onSearchChange?: (q: string) => void;
+  /** Filter controls shown beside the search box. */
+  filters?: ReactNode;
+  actions?: ReactNode;
+  loading?: boolean;
+  error?: unknown;
+  onRetry?: () => void;
+  emptyMessage?: string;
+  testId?: string;
+}
+
+function SearchBox({
+  value,
+  onChange,
+  label,
+}: {
+  value: string;
+  onChange: (q: string) => void;
+  label: string;
+}) {
+  const [text, setText] = useState(value);
+  useEffect(() => {
+    if (text === value) return;
+    const timer = setTimeout(() => onChange(text), 300);
+    return () => clearTimeout(timer);
+  }, [text, value, onChange]);
+  return (
+    <TextField
+      size="small"
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      placeholder={label}
+      slotProps={{
+        htmlInput: { 'aria-label': label, type: 'search' },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <Search fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
+      sx={{ minWidth: 220 }}
+    />
+  );
+}
+
+/** Server-paged table: page sizes of SPEC §9, sort, search, filters, loading/empty/error states. */
+export function DataTable<T>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  total,
+  page,
+  pageSize,
+  onPageChange,
+  onPageSizeChange,
+  sort,
+  onSortChange,
+  search,
+  onSearchChange,
+  filters,
+  actions,
+  loading = false,
+  error,
+  onRetry,
+  emptyMessage,
+  testId = 'data-table',
+}: DataTableProps<T>) {
+  const { t } = useTranslation();
+  const showToolbar = Boolean(onSearchChange || filters || actions);
+
+  const toggleSort = (column: DataTableColumn<T>) => {
+    if (!onSortChange) return;
+    if (sort?.by !== column.id) onSortChange({ by: column.id, direction: 'asc' });
+    else if (sort.direction === 'asc') onSortChange({ by: column.id, direction: 'desc' });
+    else onSortChange(null);
+  };
+
+  let body: ReactNode;
+  if (error) {
+    body = (
+      <TableRow>
+        <TableCell colSpan={columns.length}>
+          <Alert
+            severity="error"
+            data-testid={`${testId}-error`}
+            action={
+              onRetry && (
+                <Button color="inherit" size="small" onClick={onRetry}>
+                  {t('common.retry')}
+                </Button>
+              )
+            }
+          >
+            {t('dataTable.error')}
+          </Alert>
+        </TableCell>
+      </TableRow>
+    );
+  } else if (loading) {
+    body = Array.from({ length: Math.min(pageSize, 5) }, (_, i) => (
+      <TableRow key={`skeleton-${i}`} data-testid={`${testId}-skeleton`}>
+        {columns.map((column) => (
+          <TableCell key={column.id}>
+            <Skeleton variant="text" />
+          </TableCell>
+        ))}
+      </TableRow>
+    ));
+  } else if (rows.length === 0) {
+    body = (
+      <TableRow>
+        <TableCell colSpan={columns.length}>
+          <Stack
+            spacing={1}
+            sx={{ alignItems: 'center', py: 5, color: 'text.secondary' }}
+            data-testid={`${testId}-empty`}
+          >
+            <Inbox fontSize="large" aria-hidden="true" />
+            <Typography>{emptyMessage ?? t('dataTable.empty')}</Typography>
+          </Stack>
+        </TableCell>
+      </TableRow>
+    );
+  } else {
+    body = rows.map((row) => (
+      <TableRow key={rowKey(row)} hover>
+        {columns.map((column) => (
+          <TableCell key={column.id} align={column.align}>
+            {column.cell(row)}
+          </TableCell>
+        ))}
+      </TableRow>
+    ));
+  }
+
+  return (
+    <Box data-testid={testId}>
+      {showToolbar && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', p: 2 }}>
+          {onSearchChange && (
+            <SearchBox
+              value={search ?? ''}
+              onChange={onSearchChange}
+              label={t('dataTable.search')}
+            />
+          )}
+          {filters}
+          <Box sx={{ flexGrow: 1 }} />
+          {actions}
+        </Box>
+      )}
+      <TableContainer>
+        <Table aria-label={label} aria-busy={loading || undefined}>
+          <TableHead>
+            <TableRow>
+              {columns.map((column) => (
+                <TableCell
+                  key={column.id}
+                  align={column.align}
+                  sx={{ width: column.width, fontWeight: 600, whiteSpace: 'nowrap' }}
+                  sortDirection={sort?.by === column.id ? sort.direction : false}
+                >
+                  {column.sortable && onSortChange ? (
+                    <TableSortLabel
+                      active={sort?.by === column.id}
+                      direction={sort?.by === column.id ? sort.direction : 'asc'}
+                      onClick={() => toggleSort(column)}
+                    >
+                      {column.header}
+                    </TableSortLabel>
+                  ) : (
+                    column.header
+                  )}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>{body}</TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={total}
+        page={Math.max(0, page - 1)}
+        rowsPerPage={pageSize}
+        rowsPerPageOptions={[...pageSizes]}
+        onPageChange={(_, next) => onPageChange(next + 1)}
+        onRowsPerPageChange={(e) => onPageSizeChange(Number(e.target.value))}
+        labelRowsPerPage={t('dataTable.rowsPerPage')}
+        labelDisplayedRows={({ from, to, count }) =>
+          t('dataTable.displayedRows', { from, to, count })
+        }
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,47 @@
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useTranslation } from '../lib/i18n/use-translation';
+import { translateValidation } from '../lib/i18n/i18n';
+import { PasswordField } from './password-field';
+import { TextInput, type TextInputProps } from './text-input';
+
+type Props<T extends FieldValues> = Omit<
+  TextInputProps,
+  'name' | 'error' | 'value' | 'onChange' | 'onBlur' | 'inputRef'
+> & {
+  control: Control<T>;
+  name: FieldPath<T>;
+  password?: boolean;
+};
+
+/**
+ * A text field bound to react-hook-form; the contract's validation keys are translated in the
+ * current language (and re-translated when it changes).
+ */
+export function FormTextField<T extends FieldValues>({
+  control,
+  name,
+  password = false,
+  helperText,
+  ...props
+}: Props<T>) {
+  useTranslation();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: { ref, value, onChange, onBlur, name: fieldName }, fieldState }) => {
+        const common = {
+          ...props,
+          name: fieldName,
+          value: (value as string | undefined) ?? '',
+          onChange,
+          onBlur,
+          inputRef: ref,
+          error: Boolean(fieldState.error),
+          helperText: translateValidation(fieldState.error?.message) ?? helperText,
+        };
+        return password ? <PasswordField {...common} /> : <TextInput {...common} />;
+      }}
+    />
+  );
+}

@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Popover from '@mui/material/Popover';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import type { NotifyOrder } from '@kopi/contract';
+import { useTranslation } from '../../lib/i18n/use-translation';
+import { useNavigate } from 'react-router';
+import { formatDateTime } from '../../lib/formatters';
+import {
+  useMarkAllNotificationsRead,
+  useMarkNotificationRead,
+  useNotifications,
+} from '../../lib/notifications-api';
+import { useRouteCatalog } from '../../lib/route-catalog';
+
+export function NotificationsMenu() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { isRegistered } = useRouteCatalog();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const { data } = useNotifications();
+  const markRead = useMarkNotificationRead();
+  const markAll = useMarkAllNotificationsRead();
+  const list = data?.list ?? [];
+  const count = data?.count ?? 0;
+  const label = count > 0 ? t('navbar.notificationsCount', { count }) : t('navbar.notifications');
+
+  const open = (item: NotifyOrder) => {
+    const orderPath = item.id_order ? `/order/details/${item.id_order}` : null;
+    const go = () => {
+      if (orderPath && isRegistered(orderPath)) {
+        setAnchor(null);
+        void navigate(orderPath);
+      }
+    };
+    if (item.read) return go();
+    markRead.mutate(item.id_notify, { onSuccess: go });
+  };
+
+  return (
+    <>
+      <Tooltip title={t('navbar.notifications')}>
+        <IconButton
+          onClick={(e) => setAnchor(e.currentTarget)}
+          aria-label={label}
+          aria-haspopup="dialog"
+          aria-expanded={Boolean(anchor)}
+          data-testid="notifications-button"
+        >
+          <Badge badgeContent={count} color="error" max={99} data-testid="notifications-count">
+            <NotificationsOutlined />
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      <Popover
+        open={Boolean(anchor)}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{
+          paper: {
+            sx: { width: 360, mt: 1 },
+            role: 'dialog',
+            'aria-label': t('navbar.notifications'),
+          },
+        }}
+      >
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            px: 2.5,
+            py: 1.5,
+          }}
+        >
+          <Typography variant="h6" component="h2">
+            {t('navbar.notifications')}
+          </Typography>
+          {count > 0 && (
+            <Button
+              size="small"
+              onClick={() => markAll.mutate()}
+              loading={markAll.isPending}
+              data-testid="notifications-mark-all"
+            >
+              {t('navbar.markAllRead')}
+            </Button>
+          )}
+        </Box>
+        <Divider />
+        {list.length === 0 ? (
+          <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
+            {t('navbar.noNotifications')}
+          </Typography>
+        ) : (
+          <List sx={{ maxHeight: 400, overflowY: 'auto', py: 0 }} data-testid="notifications-list">
+            {list.map((item) => (
+              <ListItemButton
+                key={item.id_notify}
+                onClick={() => open(item)}
+                divider
+                sx={{ alignItems: 'flex-start', gap: 1.5 }}
+              >
+                <Box
+                  aria-hidden="true"
+                  sx={{
+                    mt: 1,
+                    width: 8,
+                    height: 8,
+                    borderRadius: '50%',
+                    flexShrink: 0,
+                    bgcolor: item.read ? 'transparent' : 'primary.main',
+                  }}
+                />
+                <ListItemText
+                  primary={item.title}
+                  secondary={
+                    <>
+                      {item.body && <span style={{ display: 'block' }}>{item.body}</span>}
+                      <span>{formatDateTime(item.created_at)}</span>
+                    </>
+                  }
+                  slotProps={{ primary: { sx: { fontWeight: item.read ? 400 : 600 } } }}
+                />
+              </ListItemButton>
+            ))}
+          </List>
+        )}
+      </Popover>
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { AppLogo } from '../../../components/app-logo';
+import { useTranslation } from '../../../lib/i18n/use-translation';
+
+/** The centred card the sign-in pages share, with the brand and a page heading. */
+export function AuthShell({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Box
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        p: { xs: 2, sm: 4 },
+        background: (theme) =>
+          `radial-gradient(circle at 20% 20%, ${theme.palette.primary.main}33, transparent 45%), radial-gradient(circle at 80% 90%, ${theme.palette.primary.main}22, transparent 40%)`,
+      }}
+    >
+      <Paper
+        elevation={3}
+        sx={{
+          width: '100%',
+          maxWidth: 460,
+          p: { xs: 3, sm: 5 },
+          display: 'flex',
+          flexDirection: 'column',
+          gap: 3,
+        }}
+      >
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+          <AppLogo size={40} />
+          <Typography variant="body2" color="text.secondary">
+            {t('auth.brandTagline')}
+          </Typography>
+        </Box>
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+          <Typography variant="h4" component="h1">
+            {title}
+          </Typography>
+          {subtitle && (
+            <Typography variant="body2" color="text.secondary">
+              {subtitle}
+            </Typography>
+          )}
+        </Box>
+        {children}
+      </Paper>
+    </Box>
+  );
+}
+
+/** The form column of the sign-in pages. */
+export function AuthForm({
+  label,
+  onSubmit,
+  children,
+}: {
+  label: string;
+  onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={label}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+/** A message on a sign-in page (an error from the server, a confirmation). */
+export function AuthMessage({
+  severity,
+  children,
+  testId,
+}: {
+  severity: 'error' | 'success' | 'warning';
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <Typography
+      role={severity === 'success' ? 'status' : 'alert'}
+      data-testid={testId}
+      sx={{
+        p: 1.5,
+        borderRadius: 1,
+        border: 1,
+        borderColor: `${severity}.main`,
+        color: 'text.primary',
+        bgcolor: (theme) => `${theme.palette[severity].main}14`,
+        borderInlineStartWidth: 4,
+      }}
+    >
+      {children}
+    </Typography>
+  );
+}

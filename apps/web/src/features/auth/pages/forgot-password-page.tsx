@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { forgotPasswordSchema } from '@kopi/contract';
+import { useForm } from 'react-hook-form';
+import { FormTextField } from '../../../components/form-text-field';
+import { TextLink } from '../../../components/text-link';
+import { useTranslation } from '../../../lib/i18n/use-translation';
+import { requestPasswordReset, type ForgotPasswordForm } from '../api';
+import { AuthForm, AuthMessage, AuthShell } from '../components/auth-shell';
+
+export function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const [sent, setSent] = useState(false);
+  const form = useForm<ForgotPasswordForm>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { username: '' },
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await requestPasswordReset(values);
+      setSent(true);
+    } catch {
+      // reported by the HTTP client
+    }
+  });
+
+  return (
+    <AuthShell title={t('auth.forgot.title')} subtitle={t('auth.forgot.subtitle')}>
+      <AuthForm label={t('pages.forgotPassword')} onSubmit={onSubmit}>
+        {sent && (
+          <AuthMessage severity="success" testId="forgot-password-sent">
+            {t('auth.forgot.sent')}
+          </AuthMessage>
+        )}
+        <FormTextField
+          control={form.control}
+          name="username"
+          label={t('auth.username')}
+          autoComplete="username"
+          autoFocus
+          fullWidth
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          loading={form.formState.isSubmitting}
+          fullWidth
+          data-testid="forgot-password-submit"
+        >
+          {t('auth.forgot.submit')}
+        </Button>
+        <TextLink to="/login" align="center">
+          {t('common.backToLogin')}
+        </TextLink>
+      </AuthForm>
+    </AuthShell>
+  );
+}

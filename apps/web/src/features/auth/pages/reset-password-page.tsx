@@ -1,0 +1,80 @@
+import Button from '@mui/material/Button';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { resetPasswordSchema } from '@kopi/contract';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from '../../../lib/i18n/use-translation';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { TextLink } from '../../../components/text-link';
+import { FormTextField } from '../../../components/form-text-field';
+import { toast } from '../../../lib/toasts';
+import { resetPassword, type ResetPasswordForm } from '../api';
+import { AuthForm, AuthMessage, AuthShell } from '../components/auth-shell';
+
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const form = useForm<ResetPasswordForm>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { token, password: '', password_confirmation: '' },
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await resetPassword(values);
+      toast.success(t('auth.reset.success'));
+      void navigate('/login', { replace: true });
+    } catch {
+      // reported by the HTTP client
+    }
+  });
+
+  return (
+    <AuthShell title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle')}>
+      {!token ? (
+        <>
+          <AuthMessage severity="error" testId="reset-password-invalid">
+            {t('auth.reset.missingToken')}
+          </AuthMessage>
+          <Button component={RouterLink} to="/forgot-password" variant="contained">
+            {t('auth.reset.requestNew')}
+          </Button>
+        </>
+      ) : (
+        <AuthForm label={t('pages.resetPassword')} onSubmit={onSubmit}>
+          <FormTextField
+            control={form.control}
+            name="password"
+            label={t('auth.reset.newPassword')}
+            autoComplete="new-password"
+            helperText={t('auth.reset.hint')}
+            password
+            autoFocus
+            fullWidth
+          />
+          <FormTextField
+            control={form.control}
+            name="password_confirmation"
+            label={t('auth.reset.confirmPassword')}
+            autoComplete="new-password"
+            password
+            fullWidth
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            loading={form.formState.isSubmitting}
+            fullWidth
+          >
+            {t('auth.reset.submit')}
+          </Button>
+          <TextLink to="/login" align="center">
+            {t('common.backToLogin')}
+          </TextLink>
+        </AuthForm>
+      )}
+    </AuthShell>
+  );
+}

@@ -1,0 +1,36 @@
+import { isErrorCode } from '@kopi/contract';
+import { i18n } from '../i18n/i18n';
+import { clearAccessToken, sessionStore } from '../session/session-store';
+import { toast } from '../toasts';
+import { createHttpClient } from './http-client';
+
+type Listener = () => void;
+
+// Keys are built at run time here; the typed t() only takes literal keys.
+const translate = i18n.t as unknown as (key: string, params?: object) => string;
+const unauthorizedListeners = new Set<Listener>();
+
+/** The app registers navigation to the sign-in page here (lib never imports the router). */
+export function onUnauthorized(listener: Listener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => {
+    unauthorizedListeners.delete(listener);
+  };
+}
+
+export const http = createHttpClient({
+  fetch: (...args) => fetch(...args),
+  getToken: (kind) => {
+    const state = sessionStore.getState();
+    return kind === 'access' ? state.token : state.refreshToken;
+  },
+  onUnauthorized: () => {
+    clearAccessToken();
+    for (const listener of unauthorizedListeners) listener();
+  },
+  notify: (type, message) => toast[type](message),
+  message: (key, params) => translate(`http.${key}`, params),
+  translateCode: (code) => (isErrorCode(code) ? i18n.t(`errors.${code}`) : undefined),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  uuid: () => crypto.randomUUID(),
+});

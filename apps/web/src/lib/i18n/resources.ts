@@ -1,0 +1,39 @@
+import {
+  errorCatalog,
+  validationMessages,
+  type ErrorCode,
+  type Locale,
+  type ValidationKey,
+} from '@kopi/contract';
+import { en } from './en';
+import type { enShell } from './en-shell';
+import type { UiMessages } from './my';
+
+// The contract writes parameters as {min}; i18next interpolates {{min}}.
+export const toI18nTemplate = (template: string) => template.replace(/\{(\w+)\}/g, '{{$1}}');
+
+export function contractMessages(locale: Locale) {
+  const validation = Object.fromEntries(
+    Object.entries(validationMessages).map(([key, m]) => [key, toI18nTemplate(m[locale])]),
+  ) as Record<ValidationKey, string>;
+  const errors = Object.fromEntries(
+    Object.entries(errorCatalog).map(([key, m]) => [key, m[locale]]),
+  ) as Record<ErrorCode, string>;
+  return { validation, errors };
+}
+
+export type TranslationResource = typeof en & typeof enShell & ReturnType<typeof contractMessages>;
+
+export const buildTranslation = (locale: Locale, ui: typeof en | UiMessages) => ({
+  ...ui,
+  ...contractMessages(locale),
+});
+
+/** English is bundled (default and fallback); Melayu loads when chosen. */
+export const bundledResources = { en: { translation: buildTranslation('en', en) } };
+
+export async function loadTranslation(locale: Locale) {
+  if (locale === 'en') return bundledResources.en.translation;
+  const { my } = await import('./my');
+  return buildTranslation('my', my);
+}

@@ -1,0 +1,115 @@
+import { createTheme, darken, getContrastRatio, lighten, type Theme } from '@mui/material/styles';
+import { breakpointValues, zIndexes } from './theme-tokens';
+
+export interface ThemeInput {
+  mode: 'light' | 'dark';
+  primaryColor: string;
+  skin: 'default' | 'bordered';
+  direction: 'ltr' | 'rtl';
+}
+
+const backgrounds = {
+  light: { default: '#F6F5F1', paper: '#FFFFFF' },
+  dark: { default: '#1E2320', paper: '#272D29' },
+};
+
+/** Darkens (light mode) or lightens (dark mode) a colour until it reads as text (4.5:1). */
+export function readableOn(color: string, background: string, mode: 'light' | 'dark'): string {
+  let candidate = color;
+  for (let step = 1; step <= 20 && getContrastRatio(candidate, background) < 4.5; step++) {
+    candidate = mode === 'light' ? darken(color, step * 0.05) : lighten(color, step * 0.05);
+  }
+  return candidate;
+}
+
+export function createAppTheme({ mode, primaryColor, skin, direction }: ThemeInput): Theme {
+  const background = backgrounds[mode];
+  const primaryText = readableOn(primaryColor, background.paper, mode);
+  const bordered = skin === 'bordered';
+  const divider = mode === 'light' ? 'rgba(47, 43, 61, 0.12)' : 'rgba(225, 222, 245, 0.12)';
+
+  return createTheme({
+    direction,
+    breakpoints: { values: breakpointValues },
+    zIndex: zIndexes,
+    shape: { borderRadius: 8 },
+    palette: {
+      mode,
+      // 4.5 keeps button text readable on light primaries such as sage green.
+      contrastThreshold: 4.5,
+      primary: { main: primaryColor },
+      primaryText,
+      background,
+      divider,
+      success: { main: mode === 'light' ? '#2E7D32' : '#66BB6A' },
+      error: { main: mode === 'light' ? '#C62828' : '#EF5350' },
+      warning: { main: mode === 'light' ? '#B26A00' : '#FFA726' },
+      info: { main: mode === 'light' ? '#0277BD' : '#29B6F6' },
+    },
+    typography: {
+      fontFamily: '"Public Sans", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+      h1: { fontSize: '2.25rem', fontWeight: 600 },
+      h2: { fontSize: '1.875rem', fontWeight: 600 },
+      h3: { fontSize: '1.5rem', fontWeight: 600 },
+      h4: { fontSize: '1.375rem', fontWeight: 600 },
+      h5: { fontSize: '1.125rem', fontWeight: 600 },
+      h6: { fontSize: '1rem', fontWeight: 600 },
+      button: { textTransform: 'none', fontWeight: 600 },
+    },
+    components: {
+      MuiCssBaseline: {
+        styleOverrides: {
+          html: { scrollPaddingTop: 60 },
+          '@media print': { '.no-print': { display: 'none !important' } },
+        },
+      },
+      MuiPaper: {
+        defaultProps: bordered ? { elevation: 0 } : {},
+        styleOverrides: {
+          root: bordered ? { border: `1px solid ${divider}`, boxShadow: 'none' } : {},
+        },
+      },
+      MuiCard: {
+        defaultProps: bordered ? { elevation: 0 } : { elevation: 2 },
+      },
+      MuiAppBar: {
+        defaultProps: { elevation: 0, color: 'inherit' },
+        styleOverrides: bordered ? { root: { borderTop: 0, borderLeft: 0, borderRight: 0 } } : {},
+      },
+      // Text painted in the primary colour uses the readable variant.
+      MuiLink: {
+        styleOverrides: { root: { color: primaryText, textDecorationColor: primaryText } },
+      },
+      MuiButton: {
+        styleOverrides: {
+          root: ({ ownerState }) =>
+            ownerState.color === 'primary' && ownerState.variant !== 'contained'
+              ? { color: primaryText }
+              : {},
+        },
+      },
+      MuiTab: {
+        styleOverrides: { root: { '&.Mui-selected': { color: primaryText } } },
+      },
+      MuiFormLabel: {
+        styleOverrides: { root: { '&.Mui-focused:not(.Mui-error)': { color: primaryText } } },
+      },
+      MuiInputLabel: {
+        styleOverrides: { root: { '&.Mui-focused:not(.Mui-error)': { color: primaryText } } },
+      },
+      MuiListItemButton: {
+        styleOverrides: {
+          root: {
+            borderRadius: 8,
+            '&.Mui-selected, &.Mui-selected:hover': {
+              backgroundColor: primaryColor,
+              color: getContrastRatio(primaryColor, '#fff') >= 4.5 ? '#fff' : 'rgba(0,0,0,0.87)',
+              '& .MuiListItemIcon-root': { color: 'inherit' },
+            },
+          },
+        },
+      },
+      MuiTooltip: { defaultProps: { arrow: true } },
+    },
+  });
+}
