@@ -191,6 +191,7 @@ export async function updateProfile(
     email?: string | null;
     avatar?: string | null;
     settings?: Record<string, unknown>;
+    language?: string;
   },
 ) {
   await tx

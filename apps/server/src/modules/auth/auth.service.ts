@@ -297,6 +297,9 @@ export function createAuthService(deps: AuthDeps) {
         fullname: input.fullname,
         ...(input.email !== undefined ? { email: input.email.trim() || null } : {}),
         ...(input.avatar !== undefined ? { avatar: input.avatar } : {}),
+        // The language travels inside the layout settings (SPEC §5 strips the top-level field);
+        // the column follows it so server-side texts (e-mails) use it too.
+        ...(input.settings?.language ? { language: input.settings.language } : {}),
         // Preferences merge: a client that knows only some keys does not wipe the others.
         ...(input.settings !== undefined
           ? { settings: { ...(target.settings ?? {}), ...input.settings } }

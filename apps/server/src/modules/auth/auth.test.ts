@@ -468,6 +468,12 @@ describe('PUT /api/registrationdata/{id}', () => {
       skin: 'bordered',
       navLayout: 'horizontal',
     });
+    // The language chosen in the layout settings is the user's language from then on.
+    const language = await put(session.id, session.token, {
+      fullname: 'Siti Aminah',
+      settings: { language: 'my' },
+    });
+    expect(language.json().data.language).toBe('my');
   });
 
   it("refuses another user's profile without update-user (403)", async () => {

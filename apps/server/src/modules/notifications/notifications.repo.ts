@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
 import { notificationReads, notifications } from '../../db/schema';
 
@@ -27,6 +27,7 @@ function visibleTo(a: Audience) {
   );
 }
 
+/** The latest notifications and, in the same query, how many of all visible ones are unread. */
 export async function listForUser(db: Db, a: Audience, limit: number) {
   return db
     .select({
@@ -36,6 +37,8 @@ export async function listForUser(db: Db, a: Audience, limit: number) {
       body: notifications.body,
       createdAt: notifications.createdAt,
       readAt: notificationReads.readAt,
+      // Window functions run before LIMIT, so this counts every visible row.
+      unread: sql<number>`(count(*) filter (where ${notificationReads.notificationId} is null) over ())::int`,
     })
     .from(notifications)
     .leftJoin(
@@ -48,21 +51,6 @@ export async function listForUser(db: Db, a: Audience, limit: number) {
     .where(visibleTo(a))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit);
-}
-
-export async function countUnread(db: Db, a: Audience): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .leftJoin(
-      notificationReads,
-      and(
-        eq(notificationReads.notificationId, notifications.id),
-        eq(notificationReads.userId, a.userId),
-      ),
-    )
-    .where(and(visibleTo(a), isNull(notificationReads.notificationId)));
-  return row?.n ?? 0;
 }
 
 export async function isVisible(db: Db, a: Audience, id: string): Promise<boolean> {

@@ -28,7 +28,7 @@ export function createNotificationService({ db }: { db: Db }) {
           created_at: r.createdAt.toISOString(),
           read: r.readAt !== null,
         })),
-        unread: await repo.countUnread(db, audience),
+        unread: rows[0]?.unread ?? 0,
       };
     },
 
