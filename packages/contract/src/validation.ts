@@ -43,6 +43,19 @@ export const validationMessages = {
   },
   not_unique: { en: 'The value is not unique', my: 'Nilai tidak unik' },
   invalid: { en: 'The value is invalid', my: 'Nilai tidak sah' },
+  // Beyond SPEC §5: rules of the catalogue forms.
+  discounted_price_too_high: {
+    en: 'The discounted price must be lower than the base price',
+    my: 'Harga diskaun mestilah lebih rendah daripada harga asas',
+  },
+  select_range: {
+    en: 'Minimum choices cannot exceed maximum choices',
+    my: 'Pilihan minimum tidak boleh melebihi pilihan maksimum',
+  },
+  select_over_options: {
+    en: 'Maximum choices cannot exceed the number of options',
+    my: 'Pilihan maksimum tidak boleh melebihi bilangan pilihan',
+  },
 } as const satisfies Record<string, { en: string; my: string }>;
 
 export type ValidationKey = keyof typeof validationMessages;

@@ -1,0 +1,226 @@
+import { z } from 'zod';
+import { listQuerySchema } from './common';
+import { messageKey, requiredString } from './validation';
+
+// Issue "Catalogue": categories, products, the variant and add-on library. Field names follow
+// SPEC §3 (name, sku, barcode, base_price, description, variant_name, options_name, price,
+// addons_name, discounted_price, category, status, tags). Money is integer sen.
+
+export const sen = z
+  .number({ error: messageKey('required') })
+  .int({ error: messageKey('integer') })
+  .min(0, { error: messageKey('min_value', { min: 0 }) })
+  .max(100_000_000, { error: messageKey('max_value', { max: 100_000_000 }) });
+
+/** A price difference (a variant option may be cheaper, e.g. a small cup). */
+export const senDelta = z
+  .number({ error: messageKey('required') })
+  .int({ error: messageKey('integer') })
+  .min(-100_000_000)
+  .max(100_000_000);
+
+export const activeStatusSchema = z.enum(['active', 'disabled']);
+
+// ---- Categories -------------------------------------------------------------------------------
+// /api/categories (subject category; creating also allowed by "create-Product Category")
+export const categoryInputSchema = z.object({
+  name_en: requiredString(80),
+  name_my: requiredString(80),
+  image: z.string().max(500).nullable().optional(),
+  status: activeStatusSchema.default('active'),
+});
+export type CategoryInput = z.infer<typeof categoryInputSchema>;
+
+export const categorySchema = z.object({
+  id: z.string(),
+  name_en: z.string(),
+  name_my: z.string(),
+  image: z.string().nullable(),
+  sort_order: z.number().int(),
+  status: activeStatusSchema,
+  product_count: z.number().int(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const categoryListQuerySchema = listQuerySchema.extend({
+  status: activeStatusSchema.optional(),
+});
+/** PUT /api/categories/order: the full new order of the tenant's categories. */
+export const categoryOrderSchema = z.object({ ids: z.array(z.uuid()).min(1) });
+
+// ---- Variant groups and add-ons (the library, /api/variant-groups, /api/addons) --------------
+export const variantOptionInputSchema = z.object({
+  id: z.uuid().optional(),
+  options_name: requiredString(60),
+  price: senDelta,
+});
+export const variantGroupInputSchema = z
+  .object({
+    variant_name: requiredString(60),
+    required: z.boolean().default(false),
+    min_select: z.number().int().min(0).max(20).default(0),
+    max_select: z.number().int().min(1).max(20).default(1),
+    options: z
+      .array(variantOptionInputSchema)
+      .min(1, { error: messageKey('min_items', { minCount: 1 }) }),
+  })
+  .refine((g) => g.min_select <= g.max_select, {
+    path: ['max_select'],
+    error: messageKey('select_range'),
+  })
+  .refine((g) => !g.required || g.min_select >= 1, {
+    path: ['min_select'],
+    error: messageKey('min_value', { min: 1 }),
+  })
+  .refine((g) => g.max_select <= g.options.length, {
+    path: ['max_select'],
+    error: messageKey('select_over_options'),
+  });
+export type VariantGroupInput = z.infer<typeof variantGroupInputSchema>;
+
+export const variantOptionSchema = z.object({
+  id: z.string(),
+  options_name: z.string(),
+  price: z.number().int(),
+});
+export const variantGroupSchema = z.object({
+  id: z.string(),
+  variant_name: z.string(),
+  required: z.boolean(),
+  min_select: z.number().int(),
+  max_select: z.number().int(),
+  options: z.array(variantOptionSchema),
+  /** Products that use this group ("shows where each is used"). */
+  used_by: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type VariantGroup = z.infer<typeof variantGroupSchema>;
+
+export const addonInputSchema = z.object({
+  addons_name: requiredString(60),
+  price: sen,
+  status: activeStatusSchema.default('active'),
+});
+export type AddonInput = z.infer<typeof addonInputSchema>;
+export const addonSchema = z.object({
+  id: z.string(),
+  addons_name: z.string(),
+  price: z.number().int(),
+  status: activeStatusSchema,
+  used_by: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type Addon = z.infer<typeof addonSchema>;
+
+// ---- Products ---------------------------------------------------------------------------------
+export const productStatusSchema = z.enum(['active', 'disabled', 'archived']);
+
+export const productInputSchema = z
+  .object({
+    name: requiredString(120),
+    sku: requiredString(40),
+    barcode: z.string().trim().max(40).nullable().optional(),
+    description: z.string().trim().max(2000).nullable().optional(),
+    /** The category id. */
+    category: z.uuid({ error: messageKey('required') }),
+    status: z.enum(['active', 'disabled']).default('active'),
+    tags: z.array(z.string().trim().min(1).max(30)).max(20).default([]),
+    base_price: sen,
+    discounted_price: sen.nullable().optional(),
+    variant_group_ids: z.array(z.uuid()).default([]),
+    addon_ids: z.array(z.uuid()).default([]),
+  })
+  .refine((p) => p.discounted_price == null || p.discounted_price < p.base_price, {
+    path: ['discounted_price'],
+    error: messageKey('discounted_price_too_high'),
+  });
+export type ProductInput = z.infer<typeof productInputSchema>;
+
+export const productImageSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  thumb_url: z.string(),
+  is_main: z.boolean(),
+});
+export type ProductImage = z.infer<typeof productImageSchema>;
+
+export const productOutletSchema = z.object({
+  outlet_id: z.string(),
+  outlet_name: z.string(),
+  available: z.boolean(),
+  /** Per-outlet price in sen; null means the product's price. */
+  price_override: z.number().int().nullable(),
+  /** Sold out for the outlet's current business day (resets at the next one). */
+  sold_out_today: z.boolean(),
+});
+export type ProductOutlet = z.infer<typeof productOutletSchema>;
+
+export const productSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  sku: z.string(),
+  barcode: z.string().nullable(),
+  description: z.string().nullable(),
+  category: z.string(),
+  category_name: z.string(),
+  status: productStatusSchema,
+  tags: z.array(z.string()),
+  base_price: z.number().int(),
+  discounted_price: z.number().int().nullable(),
+  images: z.array(productImageSchema),
+  variant_groups: z.array(variantGroupSchema.omit({ used_by: true })),
+  addons: z.array(addonSchema.omit({ used_by: true })),
+  outlets: z.array(productOutletSchema),
+  /** True once an order references it: it can then only be archived, never deleted. */
+  has_sales: z.boolean(),
+  updated_at: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const productListQuerySchema = listQuerySchema.extend({
+  category: z.uuid().optional(),
+  status: productStatusSchema.optional(),
+  outlet: z.uuid().optional(),
+  tag: z.string().max(30).optional(),
+});
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+/** POST /api/products/bulk-status */
+export const productBulkStatusSchema = z.object({
+  ids: z.array(z.uuid()).min(1).max(500),
+  status: z.enum(['active', 'disabled']),
+});
+
+/** PUT /api/products/{id}/outlets/{outletId} */
+export const productOutletInputSchema = z.object({
+  available: z.boolean(),
+  price_override: sen.nullable(),
+});
+/** PUT /api/products/{id}/outlets/{outletId}/sold-out */
+export const productSoldOutSchema = z.object({ sold_out: z.boolean() });
+
+// Import (CSV or XLSX, same columns as the export). Nothing is written unless every row is valid.
+export const productImportColumns = [
+  'sku',
+  'name',
+  'category',
+  'base_price',
+  'discounted_price',
+  'barcode',
+  'description',
+  'status',
+  'tags',
+] as const;
+export const importRowErrorSchema = z.object({
+  row: z.number().int(),
+  field: z.string(),
+  message: z.string(),
+});
+export const importResultSchema = z.object({
+  total_rows: z.number().int(),
+  valid: z.boolean(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  errors: z.array(importRowErrorSchema),
+  /** First rows as parsed, for the preview. */
+  preview: z.array(z.record(z.string(), z.string())),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;

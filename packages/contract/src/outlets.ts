@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { closureSchema, weeklyHoursSchema } from './outlet-hours';
+import { servingMethodSchema } from './pricing';
+import { messageKey, requiredString } from './validation';
+import { activeStatusSchema, sen } from './catalogue';
+
+// Issue "Catalogue": outlets (/api/outlets, subject outlet) and their time management
+// (/api/outlets/{id}/hours, /api/outlets/{id}/closures, subject time-management).
+export const outletInputSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{2,8}$/, { error: messageKey('pattern', { pattern: 'A–Z, 0–9, 2–8' }) }),
+  name: requiredString(80),
+  address: z.string().trim().max(300).nullable().optional(),
+  phone: z.string().trim().max(30).nullable().optional(),
+  lat: z.number().min(-90).max(90).nullable().optional(),
+  lng: z.number().min(-180).max(180).nullable().optional(),
+  status: activeStatusSchema.default('active'),
+  serving_methods: z
+    .array(servingMethodSchema)
+    .min(1, { error: messageKey('min_items', { minCount: 1 }) }),
+  delivery_fee: sen.default(0),
+  accepting_orders: z.boolean().default(true),
+  timezone: z.string().min(1).max(64).default('Asia/Kuala_Lumpur'),
+});
+export type OutletInput = z.infer<typeof outletInputSchema>;
+
+export const outletSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  status: activeStatusSchema,
+  serving_methods: z.array(servingMethodSchema),
+  delivery_fee: z.number().int(),
+  accepting_orders: z.boolean(),
+  timezone: z.string(),
+  last_order_minutes: z.number().int(),
+  /** Computed from hours and closures at the time of the answer. */
+  open_now: z.boolean(),
+  next_open_at: z.string().nullable(),
+});
+export type Outlet = z.infer<typeof outletSchema>;
+
+/** GET|PUT /api/outlets/{id}/hours */
+export const outletHoursSchema = z.object({
+  hours: weeklyHoursSchema,
+  last_order_minutes: z.number().int().min(0).max(240),
+});
+export type OutletHours = z.infer<typeof outletHoursSchema>;
+
+/** POST /api/outlets/{id}/closures; listed with ids. */
+export const closureInputSchema = closureSchema;
+export const closureItemSchema = z.object({
+  id: z.string(),
+  from: z.string(),
+  to: z.string(),
+  reason: z.string(),
+});

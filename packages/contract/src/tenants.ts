@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { servingMethodSchema } from './pricing';
+import { messageKey, requiredString } from './validation';
+
+// Issue "Catalogue": tenants (/api/tenants, subject tenant, superadmin). Rates in basis points.
+export const tenantStatusSchema = z.enum(['active', 'trial', 'suspended', 'pending_payment']);
+
+export const tenantSettingsSchema = z.object({
+  legal_name: requiredString(160),
+  sst_registration_no: z.string().trim().max(40).nullable().optional(),
+  tin: z.string().trim().max(40).nullable().optional(),
+  brn: z.string().trim().max(40).nullable().optional(),
+  service_tax_rate_bp: z.number().int().min(0).max(10_000),
+  service_charge_rate_bp: z.number().int().min(0).max(10_000),
+  service_charge_methods: z.array(servingMethodSchema),
+  service_charge_taxable: z.boolean(),
+  cash_rounding: z.boolean(),
+  timezone: z.string().min(1).max(64),
+  business_day_cutoff_hour: z.number().int().min(0).max(23),
+});
+
+export const tenantInputSchema = tenantSettingsSchema.extend({
+  name: requiredString(120),
+  slug: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, {
+      error: messageKey('pattern', { pattern: 'a-z, 0-9, -' }),
+    })
+    .max(60),
+  plan: z.string().trim().min(1).max(40).default('basic'),
+});
+export type TenantInput = z.infer<typeof tenantInputSchema>;
+
+export const tenantSchema = tenantInputSchema.extend({
+  id: z.string(),
+  status: tenantStatusSchema,
+  outlet_count: z.number().int(),
+  user_count: z.number().int(),
+  created_at: z.string(),
+});
+export type Tenant = z.infer<typeof tenantSchema>;
