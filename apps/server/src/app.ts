@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -29,6 +30,8 @@ import { createAccountService } from './modules/account/account.service';
 import { devRoutes } from './modules/dev/dev.routes';
 import { createDevService } from './modules/dev/dev.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { liveRoutes } from './modules/live/live.routes';
+import { createLiveService } from './modules/live/live.service';
 import { createHealthService } from './modules/health/health.service';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationService } from './modules/notifications/notifications.service';
@@ -167,6 +170,12 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
     await docs.register(swaggerUi, { routePrefix: '/api/docs' });
   });
 
+  // Live order events on /ws (DESIGN §9), outside /api as the spec names it.
+  const live = createLiveService({ database, log: app.log });
+  await live.start();
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(liveRoutes, { service: live });
+
   await registerUploads(app, { dir: uploadsDir(config.dataDir) });
   spaFallback = await registerWebApp(app, { webDist: config.webDist });
 
@@ -175,6 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
   );
   app.addHook('onClose', async () => {
     stopHousekeeping();
+    await live.stop();
     await database.close();
   });
 

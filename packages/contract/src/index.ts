@@ -4,6 +4,7 @@ export * from './auth';
 export * from './catalogue';
 export * from './common';
 export * from './errors';
+export * from './live';
 export * from './locale';
 export * from './menus';
 export * from './money';

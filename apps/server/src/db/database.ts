@@ -21,6 +21,12 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs `SELECT 1`; throws when the database cannot answer. */
   ping(): Promise<void>;
+  /**
+   * LISTEN on a channel; `onNotify` gets each payload. On PostgreSQL a dedicated connection that
+   * reconnects by itself, so a restarted database server does not silently stop live events.
+   * Returns a function that stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -49,7 +55,44 @@ async function createPostgres(url: string, poolMax: number): Promise<Database> {
     ping: async () => {
       await pool.query('select 1');
     },
+    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
     close: () => pool.end(),
+  };
+}
+
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retryTimer: NodeJS.Timeout | null = null;
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => {
+      if (n.channel === channel && n.payload !== undefined) onNotify(n.payload);
+    });
+    c.on('error', () => reconnect(c));
+    c.on('end', () => reconnect(c));
+    await c.connect();
+    await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+    client = c;
+  };
+  const reconnect = (c: pg.Client) => {
+    if (stopped || client !== c || retryTimer) return;
+    client = null;
+    c.end().catch(() => {});
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      connect().catch(() => reconnect(c));
+    }, 1000);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retryTimer) clearTimeout(retryTimer);
+    await client?.end().catch(() => {});
   };
 }
 
@@ -75,6 +118,13 @@ async function createPglite(dataDir: string): Promise<Database> {
     kind: 'pglite',
     ping: async () => {
       await client.query('select 1');
+    },
+    listen: async (channel, onNotify) => {
+      const unsubscribe = await client.listen(channel, onNotify);
+      return async () => {
+        // PGlite refuses calls after close; stopping then is a no-op.
+        if (!client.closed) await unsubscribe();
+      };
     },
     close: async () => {
       try {

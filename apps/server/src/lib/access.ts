@@ -21,6 +21,8 @@ declare module 'fastify' {
     bearer?: 'refresh-token';
     /** false: ignore Idempotency-Key; 'required': refuse writes without one. */
     idempotency?: boolean | 'required';
+    /** The access token comes as `?token=` (websockets: browsers cannot set headers there). */
+    tokenInQuery?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -95,7 +97,9 @@ export function installAccessControl(app: FastifyInstance, options: AccessContro
     if (request.is404) return;
     const config = request.routeOptions.config;
     if (config.public === true) return;
-    const token = bearerToken(request.headers.authorization);
+    const token = config.tokenInQuery
+      ? queryToken(request.query)
+      : bearerToken(request.headers.authorization);
     if (!token) throw new AppError('unauthorized');
     if (config.bearer === 'refresh-token') return;
     const permission = config.permission;
@@ -110,6 +114,11 @@ export function installAccessControl(app: FastifyInstance, options: AccessContro
     }
     request.principal = principal;
   });
+}
+
+function queryToken(query: unknown): string | null {
+  const token = (query as { token?: unknown } | undefined)?.token;
+  return typeof token === 'string' && token.length > 0 ? token : null;
 }
 
 export const hasPermission = (principal: Principal, permission: string) =>

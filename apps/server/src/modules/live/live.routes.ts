@@ -1,0 +1,117 @@
+import { LIVE_HEARTBEAT_MS, liveQuerySchema, type LiveControlMessage } from '@kopi/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AUTHENTICATED } from '../../lib/access';
+import type { LiveEventRecord } from '../../lib/live-events';
+import { authedContextOf } from '../../lib/request-context';
+import type { EventFilter } from './live.repo';
+import type { LiveService } from './live.service';
+
+// GET /ws?token=…&outlet_id=…&since=… (DESIGN §9). The token and outlet are checked before the
+// upgrade, so a bad one is refused with the usual HTTP error envelope.
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    liveFilter?: EventFilter | null;
+  }
+}
+
+export interface LiveRoutesOptions {
+  service: LiveService;
+  heartbeatMs?: number;
+}
+
+/** Close codes a client can act on: 4401 sign in again. */
+const SESSION_ENDED = 4401;
+
+const eventMessage = (r: LiveEventRecord) =>
+  JSON.stringify({
+    event_id: r.eventId,
+    type: r.type,
+    message: { ...r.message, outlet_id: r.outletId },
+  });
+
+export async function liveRoutes(app: FastifyInstance, options: LiveRoutesOptions) {
+  const { service } = options;
+  const heartbeatMs = options.heartbeatMs ?? LIVE_HEARTBEAT_MS;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/ws',
+    {
+      websocket: true,
+      config: { permission: AUTHENTICATED, tokenInQuery: true },
+      schema: {
+        tags: ['live'],
+        summary: 'Live order events (websocket); token, outlet_id and since in the query',
+        querystring: liveQuerySchema,
+      },
+      preValidation: async (request) => {
+        const { principal } = authedContextOf(request);
+        const outletId = (request.query as { outlet_id?: string }).outlet_id || undefined;
+        request.liveFilter = await service.filterFor(principal, outletId);
+      },
+    },
+    (socket, request) => {
+      const { principal } = authedContextOf(request);
+      const since = (request.query as { since?: number }).since;
+      const control = (type: LiveControlMessage['type'], lastEventId: number | null) =>
+        socket.send(JSON.stringify({ type, last_event_id: lastEventId }));
+      let lastEventId: number | null = since ?? null;
+      let unsubscribe: () => void = () => {};
+      let closed = false;
+
+      service
+        .subscribe(
+          request.liveFilter ?? null,
+          {
+            hello: (head) => {
+              lastEventId = head;
+              control('hello', head);
+            },
+            event: (record) => {
+              lastEventId = record.eventId;
+              socket.send(eventMessage(record));
+            },
+          },
+          since,
+        )
+        .then((stop) => {
+          if (closed) stop();
+          else unsubscribe = stop;
+        })
+        .catch((error: unknown) => {
+          request.log.error({ err: error }, 'live subscription failed');
+          socket.close(1011, 'internal error');
+        });
+
+      // Heartbeats both ways: a ping frame the browser answers by itself (a missing pong ends
+      // the socket here) and a JSON heartbeat the web client watches for silence.
+      let alive = true;
+      socket.on('pong', () => {
+        alive = true;
+      });
+      const timer = setInterval(() => {
+        if (!alive) {
+          socket.terminate();
+          return;
+        }
+        alive = false;
+        socket.ping();
+        control('heartbeat', lastEventId);
+        service
+          .stillValid(principal)
+          .then((valid) => {
+            if (!valid) socket.close(SESSION_ENDED, 'session ended');
+          })
+          .catch(() => {});
+      }, heartbeatMs);
+
+      socket.on('close', () => {
+        closed = true;
+        clearInterval(timer);
+        unsubscribe();
+      });
+    },
+  );
+}

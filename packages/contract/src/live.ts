@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+// Control messages on /ws besides the order events of DESIGN §9 (liveOrderEventSchema):
+// `hello` right after connecting, with the newest event id the client may later ask `since`;
+// `heartbeat` every 25 s, so a client that hears nothing for a minute knows the link is dead.
+export const liveControlMessageSchema = z.object({
+  type: z.enum(['hello', 'heartbeat']),
+  last_event_id: z.number().int().nullable(),
+});
+export type LiveControlMessage = z.infer<typeof liveControlMessageSchema>;
+
+export const LIVE_HEARTBEAT_MS = 25_000;
+
+/** GET /ws query (browsers cannot set headers on a websocket, so the token travels here). */
+export const liveQuerySchema = z.object({
+  token: z.string().min(1),
+  outlet_id: z.uuid().optional().or(z.literal('')),
+  since: z.coerce.number().int().min(0).optional(),
+});
