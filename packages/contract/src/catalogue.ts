@@ -45,6 +45,9 @@ export type Category = z.infer<typeof categorySchema>;
 export const categoryListQuerySchema = listQuerySchema.extend({
   status: activeStatusSchema.optional(),
 });
+/** Lists of the library (/api/variant-groups, /api/addons): paging and a name search. */
+export const libraryListQuerySchema = listQuerySchema;
+
 /** PUT /api/categories/order: the full new order of the tenant's categories. */
 export const categoryOrderSchema = z.object({ ids: z.array(z.uuid()).min(1) });
 
@@ -183,6 +186,41 @@ export const productListQuerySchema = listQuerySchema.extend({
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
+/** A row of GET /api/products: what the list shows, with the outlets where it is available. */
+export const productListItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  sku: z.string(),
+  barcode: z.string().nullable(),
+  category: z.string(),
+  category_name: z.string(),
+  status: productStatusSchema,
+  tags: z.array(z.string()),
+  base_price: z.number().int(),
+  discounted_price: z.number().int().nullable(),
+  /** The main image (null when the product has none). */
+  image: productImageSchema.omit({ is_main: true }).nullable(),
+  /** Outlets where it is available, with the outlet's price and today's sold-out flag. */
+  outlets: z.array(productOutletSchema.omit({ available: true })),
+  has_sales: z.boolean(),
+  updated_at: z.string(),
+});
+export type ProductListItem = z.infer<typeof productListItemSchema>;
+
+/** Sort keys of the product list; a leading `-` sorts descending (e.g. `-updated`). */
+export const productSortKeys = ['name', 'price', 'updated', 'sku'] as const;
+
+/** GET /api/products/export: the list's filters plus the file format. */
+export const productExportQuerySchema = productListQuerySchema
+  .omit({ page: true, page_size: true })
+  .extend({
+    format: z.enum(['csv', 'xlsx']).default('csv'),
+  });
+/** POST /api/products/import?mode=preview|commit (multipart field "file", CSV or XLSX). */
+export const productImportQuerySchema = z.object({
+  mode: z.enum(['preview', 'commit']).default('preview'),
+});
+
 /** POST /api/products/bulk-status */
 export const productBulkStatusSchema = z.object({
   ids: z.array(z.uuid()).min(1).max(500),
@@ -214,6 +252,11 @@ export const importRowErrorSchema = z.object({
   field: z.string(),
   message: z.string(),
 });
+/**
+ * Import files: prices are ringgit with up to 2 decimals (`12.50` = 1250 sen), tags are separated
+ * by commas, the category is its English name (or id), status is active or disabled (empty:
+ * active). Rows are upserted by SKU. Limits: 5 MB, 20,000 rows.
+ */
 export const importResultSchema = z.object({
   total_rows: z.number().int(),
   valid: z.boolean(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { closureSchema, weeklyHoursSchema } from './outlet-hours';
+import { listQuerySchema } from './common';
 import { servingMethodSchema } from './pricing';
 import { messageKey, requiredString } from './validation';
 import { activeStatusSchema, sen } from './catalogue';
@@ -45,6 +46,10 @@ export const outletSchema = z.object({
   next_open_at: z.string().nullable(),
 });
 export type Outlet = z.infer<typeof outletSchema>;
+
+export const outletListQuerySchema = listQuerySchema.extend({
+  status: activeStatusSchema.optional(),
+});
 
 /** GET|PUT /api/outlets/{id}/hours */
 export const outletHoursSchema = z.object({

@@ -68,6 +68,8 @@ export const extraPermissions = [
   { permission: 'transfer-refund', area: 'orders' },
   { permission: 'close-day-order', area: 'orders' },
   { permission: 'adjust-wallet', area: 'customers' },
+  // The one-tap "sold out today" switch of a product at an outlet (cashiers hold it).
+  { permission: 'toggle-sold-out', area: 'products' },
 ] as const;
 
 export interface CatalogueEntry {

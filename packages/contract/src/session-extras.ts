@@ -6,6 +6,9 @@ import { z } from 'zod';
 export const sessionUserExtrasSchema = z.object({
   outlet_name: z.string().nullable().optional(),
   two_step_enabled: z.boolean().optional(),
+  /** A platform user working inside a tenant (POST /api/tenants/{id}/enter); null otherwise. */
+  acting_tenant_id: z.string().nullable().optional(),
+  acting_tenant_name: z.string().nullable().optional(),
 });
 export type SessionUserExtras = z.infer<typeof sessionUserExtrasSchema>;
 

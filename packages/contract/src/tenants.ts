@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuerySchema } from './common';
 import { servingMethodSchema } from './pricing';
 import { messageKey, requiredString } from './validation';
 
@@ -40,3 +41,17 @@ export const tenantSchema = tenantInputSchema.extend({
   created_at: z.string(),
 });
 export type Tenant = z.infer<typeof tenantSchema>;
+
+export const tenantListQuerySchema = listQuerySchema.extend({
+  status: tenantStatusSchema.optional(),
+});
+
+/**
+ * POST /api/tenants/{id}/enter and /api/tenants/leave: the tenant a platform user works inside.
+ * Every tenant-scoped call then acts in it; the audit log keeps the real user as the actor.
+ */
+export const tenantContextSchema = z.object({
+  acting_tenant_id: z.string().nullable(),
+  acting_tenant_name: z.string().nullable(),
+});
+export type TenantContext = z.infer<typeof tenantContextSchema>;

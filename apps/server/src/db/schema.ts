@@ -3,6 +3,8 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -33,6 +35,7 @@ export const tenants = pgTable(
   {
     id: id(),
     name: text('name').notNull(),
+    legalName: text('legal_name'),
     slug: text('slug').notNull().unique(),
     plan: text('plan').notNull().default('basic'),
     status: text('status').notNull().default('active'),
@@ -74,12 +77,50 @@ export const outlets = pgTable(
     phone: text('phone'),
     status: text('status').notNull().default('active'),
     timezone: text('timezone').notNull().default('Asia/Kuala_Lumpur'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    servingMethods: jsonb('serving_methods')
+      .$type<string[]>()
+      .notNull()
+      .default(['dine_in', 'pick_up']),
+    deliveryFee: integer('delivery_fee').notNull().default(0),
+    acceptingOrders: boolean('accepting_orders').notNull().default(true),
+    // Weekly hours as the contract's weeklyHoursSchema (day 0 = Sunday, several ranges a day):
+    // always read and written whole, and fed as is to outletOpenState.
+    hours: jsonb('hours')
+      .$type<{ day: number; ranges: { open: string; close: string }[] }[]>()
+      .notNull()
+      .default([]),
+    lastOrderMinutes: integer('last_order_minutes').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     unique('outlets_tenant_code_unique').on(t.tenantId, t.code),
     check('outlets_status_check', sql`${t.status} in ('active', 'disabled')`),
+    check('outlets_delivery_fee_check', sql`${t.deliveryFee} >= 0`),
+  ],
+);
+
+/** Dates an outlet is closed (public holidays, renovation), inclusive, in the outlet's zone. */
+export const outletClosures = pgTable(
+  'outlet_closures',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    outletId: uuid('outlet_id')
+      .notNull()
+      .references(() => outlets.id, { onDelete: 'cascade' }),
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    toDate: date('to_date', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('outlet_closures_outlet_idx').on(t.outletId, t.fromDate),
+    check('outlet_closures_range_check', sql`${t.fromDate} <= ${t.toDate}`),
   ],
 );
 
@@ -175,6 +216,9 @@ export const sessions = pgTable(
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
     revokedReason: text('revoked_reason'),
+    // A platform user working inside a tenant (POST /api/tenants/{id}/enter): every
+    // tenant-scoped call of this session acts in it.
+    actingTenantId: uuid('acting_tenant_id').references(() => tenants.id, { onDelete: 'set null' }),
     ip: text('ip'),
     userAgent: text('user_agent'),
     createdAt: createdAt(),
@@ -382,3 +426,226 @@ export const serverSecrets = pgTable('server_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+// ---- Catalogue (issue 4) ----------------------------------------------------------------------
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    nameEn: text('name_en').notNull(),
+    nameMy: text('name_my').notNull(),
+    image: text('image'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    status: text('status').notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The import finds a category by its English name, so it must be unambiguous.
+    uniqueIndex('categories_tenant_name_unique').on(t.tenantId, sql`lower(${t.nameEn})`),
+    index('categories_tenant_order_idx').on(t.tenantId, t.sortOrder),
+    check('categories_status_check', sql`${t.status} in ('active', 'disabled')`),
+  ],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    // Restrict: a category with products cannot be deleted, only disabled.
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    sku: text('sku').notNull(),
+    barcode: text('barcode'),
+    description: text('description'),
+    status: text('status').notNull().default('active'),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    basePrice: integer('base_price').notNull(),
+    discountedPrice: integer('discounted_price'),
+    // Set by the orders module when an order references the product: it can then only be archived.
+    hasSales: boolean('has_sales').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('products_tenant_sku_unique').on(t.tenantId, sql`lower(${t.sku})`),
+    uniqueIndex('products_tenant_barcode_unique')
+      .on(t.tenantId, t.barcode)
+      .where(sql`${t.barcode} is not null`),
+    // The list sorts by these within a tenant.
+    index('products_tenant_name_idx').on(t.tenantId, sql`lower(${t.name})`, t.id),
+    index('products_tenant_price_idx').on(t.tenantId, t.basePrice, t.id),
+    index('products_tenant_updated_idx').on(t.tenantId, t.updatedAt, t.id),
+    index('products_tenant_category_idx').on(t.tenantId, t.categoryId),
+    check('products_status_check', sql`${t.status} in ('active', 'disabled', 'archived')`),
+    check('products_price_check', sql`${t.basePrice} >= 0`),
+    check(
+      'products_discount_check',
+      sql`${t.discountedPrice} is null or (${t.discountedPrice} >= 0 and ${t.discountedPrice} < ${t.basePrice})`,
+    ),
+  ],
+);
+
+/** Stored twice: a display size and a thumbnail (WebP), both under DATA_DIR/uploads/products. */
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    thumbUrl: text('thumb_url').notNull(),
+    isMain: boolean('is_main').notNull().default(false),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('product_images_product_idx').on(t.productId, t.sortOrder),
+    uniqueIndex('product_images_one_main')
+      .on(t.productId)
+      .where(sql`${t.isMain}`),
+  ],
+);
+
+export const variantGroups = pgTable(
+  'variant_groups',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    required: boolean('required').notNull().default(false),
+    minSelect: integer('min_select').notNull().default(0),
+    maxSelect: integer('max_select').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('variant_groups_tenant_idx').on(t.tenantId)],
+);
+
+export const variantOptions = pgTable(
+  'variant_options',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => variantGroups.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    price: integer('price').notNull().default(0),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('variant_options_group_idx').on(t.groupId, t.sortOrder)],
+);
+
+export const addons = pgTable(
+  'addons',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    price: integer('price').notNull(),
+    status: text('status').notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('addons_tenant_idx').on(t.tenantId),
+    check('addons_status_check', sql`${t.status} in ('active', 'disabled')`),
+    check('addons_price_check', sql`${t.price} >= 0`),
+  ],
+);
+
+/** Products ↔ library: the order is the order the POS shows them in. Restrict: in use → 409. */
+export const productVariantGroups = pgTable(
+  'product_variant_groups',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => variantGroups.id, { onDelete: 'restrict' }),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.groupId] }),
+    index('product_variant_groups_group_idx').on(t.groupId),
+  ],
+);
+
+export const productAddons = pgTable(
+  'product_addons',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    addonId: uuid('addon_id')
+      .notNull()
+      .references(() => addons.id, { onDelete: 'restrict' }),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.addonId] }),
+    index('product_addons_addon_idx').on(t.addonId),
+  ],
+);
+
+/**
+ * Per-outlet settings of a product. No row means available at the product's price and not sold
+ * out, so new outlets and new products need no rows. `sold_out_date` is the outlet's business
+ * date when it was marked sold out: it stops counting at the next business day by itself.
+ */
+export const productOutlets = pgTable(
+  'product_outlets',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    outletId: uuid('outlet_id')
+      .notNull()
+      .references(() => outlets.id, { onDelete: 'cascade' }),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    available: boolean('available').notNull().default(true),
+    priceOverride: integer('price_override'),
+    soldOutDate: date('sold_out_date', { mode: 'string' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.outletId] }),
+    index('product_outlets_outlet_idx').on(t.outletId),
+    check(
+      'product_outlets_price_check',
+      sql`${t.priceOverride} is null or ${t.priceOverride} >= 0`,
+    ),
+  ],
+);
