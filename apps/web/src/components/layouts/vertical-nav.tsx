@@ -8,7 +8,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
-import { ThemeProvider, useTheme } from '@mui/material/styles';
+import { ThemeProvider, useTheme, type Theme } from '@mui/material/styles';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import Close from '@mui/icons-material/Close';
 import ExpandLess from '@mui/icons-material/ExpandLess';
@@ -18,7 +18,7 @@ import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import { useTranslation } from '../../lib/i18n/use-translation';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { useSettings } from '../../lib/settings/settings-store';
-import { createAppTheme } from '../../lib/theme/create-app-theme';
+import { createAppTheme, onPrimary } from '../../lib/theme/create-app-theme';
 import { navWidths } from '../../lib/theme/theme-tokens';
 import { AppLogo } from '../app-logo';
 import { MenuIcon } from './menu-icon';
@@ -29,6 +29,19 @@ import {
   type NavItem,
   type NavLink,
 } from './nav-items';
+
+// The active page is a filled primary pill, its text readable on the chosen colour.
+const navItemSx = {
+  mx: 1.5,
+  my: 0.25,
+  minHeight: 40,
+  borderRadius: 2,
+  '&.Mui-selected, &.Mui-selected:hover': {
+    bgcolor: 'primary.main',
+    color: (theme: Theme) => onPrimary(theme.palette.primary.main),
+    '& .MuiListItemIcon-root': { color: 'inherit' },
+  },
+} as const;
 
 interface NavListProps {
   items: NavItem[];
@@ -57,7 +70,7 @@ function LinkItem({
       selected={active}
       onClick={onNavigate}
       aria-current={active ? 'page' : undefined}
-      sx={{ mx: 1.5, my: 0.25, minHeight: 40, pl: mini ? 1.75 : 1.75 + depth * 1.5 }}
+      sx={{ ...navItemSx, pl: mini ? 1.75 : 1.75 + depth * 1.5 }}
     >
       <ListItemIcon sx={{ minWidth: 36, color: 'inherit' }}>
         {depth > 0 && !item.icon ? (

@@ -1,4 +1,8 @@
 import { createTheme, darken, getContrastRatio, lighten, type Theme } from '@mui/material/styles';
+
+/** Text on a filled primary surface: white when it reads (4.5:1), else near-black. */
+export const onPrimary = (primary: string) =>
+  getContrastRatio(primary, '#fff') >= 4.5 ? '#fff' : 'rgba(0, 0, 0, 0.87)';
 import { breakpointValues, zIndexes } from './theme-tokens';
 
 export interface ThemeInput {
@@ -96,18 +100,6 @@ export function createAppTheme({ mode, primaryColor, skin, direction }: ThemeInp
       },
       MuiInputLabel: {
         styleOverrides: { root: { '&.Mui-focused:not(.Mui-error)': { color: primaryText } } },
-      },
-      MuiListItemButton: {
-        styleOverrides: {
-          root: {
-            borderRadius: 8,
-            '&.Mui-selected, &.Mui-selected:hover': {
-              backgroundColor: primaryColor,
-              color: getContrastRatio(primaryColor, '#fff') >= 4.5 ? '#fff' : 'rgba(0,0,0,0.87)',
-              '& .MuiListItemIcon-root': { color: 'inherit' },
-            },
-          },
-        },
       },
       MuiTooltip: { defaultProps: { arrow: true } },
     },

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { buildRouteCatalog } from './router';
+import { appRoutes } from './routes';
+
+describe('routes as data', () => {
+  it('registers the pages of this issue with the spec access rules', () => {
+    const byPath = Object.fromEntries(appRoutes.map((r) => [r.path, r]));
+    expect(byPath['/login']).toMatchObject({ layout: 'blank', access: 'signed-out-only' });
+    for (const p of ['/forgot-password', '/reset-password', '/two-steps'])
+      expect(byPath[p]).toMatchObject({ access: 'signed-out-only' });
+    expect(byPath['/locked']).toMatchObject({ layout: 'blank', access: 'signed-in' });
+    expect(byPath['/not-authorized']).toMatchObject({ layout: 'blank', access: 'public' });
+    expect(byPath['*']).toMatchObject({ layout: 'blank', access: 'public' });
+    expect(byPath['/pages/misc/not-found/*']).toMatchObject({ layout: 'blank', access: 'public' });
+    expect(byPath['/dashboard']).toMatchObject({
+      layout: 'default',
+      action: 'read',
+      subject: 'dashboard',
+    });
+    expect(byPath['/access-control']).toMatchObject({ action: 'read', subject: 'acldemo' });
+    expect(byPath['/account-settings']).toMatchObject({ redirectTo: '/account-settings/account' });
+    expect(byPath['/account-settings/:tab']?.page).toBeTypeOf('function');
+  });
+
+  it('declares abilities lowercased, like parsed permission strings', () => {
+    for (const r of appRoutes) {
+      if (r.action) expect(r.action).toBe(r.action.toLowerCase());
+      if (r.subject) expect(r.subject).toBe(r.subject.toLowerCase());
+    }
+  });
+
+  it('knows which server menu paths have a page', () => {
+    const catalog = buildRouteCatalog(appRoutes);
+    expect(catalog.isRegistered('/dashboard')).toBe(true);
+    expect(catalog.isRegistered('/account-settings/security')).toBe(true);
+    expect(catalog.isRegistered('/order/list')).toBe(false);
+    expect(catalog.isRegistered('/nowhere')).toBe(false);
+    expect(catalog.pages.map((p) => p.path)).toContain('/access-control');
+  });
+});

@@ -1,0 +1,94 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { DataTable, type DataTableProps } from './data-table';
+import { sortParam } from './table-state';
+
+interface Row {
+  id: string;
+  name: string;
+}
+
+function renderTable(props: Partial<DataTableProps<Row>> = {}) {
+  const handlers = {
+    onPageChange: vi.fn(),
+    onPageSizeChange: vi.fn(),
+    onSortChange: vi.fn(),
+    onSearchChange: vi.fn(),
+    onRetry: vi.fn(),
+  };
+  render(
+    <DataTable<Row>
+      label="Outlets"
+      columns={[
+        { id: 'name', header: 'Name', sortable: true, cell: (r) => r.name },
+        { id: 'id', header: 'Code', cell: (r) => r.id },
+      ]}
+      rows={[
+        { id: 'KL01', name: 'Kuala Lumpur' },
+        { id: 'PG01', name: 'Penang' },
+      ]}
+      rowKey={(r) => r.id}
+      total={42}
+      page={1}
+      pageSize={10}
+      {...handlers}
+      {...props}
+    />,
+  );
+  return handlers;
+}
+
+describe('data table', () => {
+  it('shows rows and the server total, and pages', async () => {
+    const { onPageChange } = renderTable();
+    expect(screen.getByRole('table', { name: 'Outlets' })).toBeInTheDocument();
+    expect(screen.getByText('Kuala Lumpur')).toBeInTheDocument();
+    expect(screen.getByText('1–10 of 42')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /next page/i }));
+    expect(onPageChange).toHaveBeenCalledWith(2);
+  });
+
+  it('offers the page sizes 5, 10, 20, 25, 50, 100', async () => {
+    const { onPageSizeChange } = renderTable();
+    await userEvent.click(screen.getByRole('combobox'));
+    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['5', '10', '20', '25', '50', '100']);
+    await userEvent.click(options[4]!);
+    expect(onPageSizeChange).toHaveBeenCalledWith(50);
+  });
+
+  it('sorts ascending, descending, then off', async () => {
+    const { onSortChange } = renderTable({ sort: { by: 'name', direction: 'asc' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Name' }));
+    expect(onSortChange).toHaveBeenCalledWith({ by: 'name', direction: 'desc' });
+    expect(sortParam({ by: 'name', direction: 'desc' })).toBe('-name');
+    expect(sortParam({ by: 'name', direction: 'asc' })).toBe('name');
+  });
+
+  it('searches after typing stops', async () => {
+    const { onSearchChange } = renderTable({ search: '' });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'pen');
+    await waitFor(() => expect(onSearchChange).toHaveBeenCalledWith('pen'));
+    expect(onSearchChange).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows a loading skeleton', () => {
+    renderTable({ loading: true, rows: [] });
+    expect(screen.getAllByTestId('data-table-skeleton').length).toBeGreaterThan(0);
+  });
+
+  it('shows an empty state', () => {
+    renderTable({ rows: [], total: 0 });
+    expect(screen.getByTestId('data-table-empty')).toHaveTextContent('No records found');
+  });
+
+  it('shows an error with retry', async () => {
+    const { onRetry } = renderTable({ error: new Error('boom') });
+    expect(screen.getByTestId('data-table-error')).toHaveTextContent(
+      'The records could not be loaded.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { MoneyInput, parseRinggitToSen, senToRinggitText } from './money-input';
+
+describe('money input (sen shown as RM)', () => {
+  it('converts between ringgit text and sen', () => {
+    expect(parseRinggitToSen('12.5')).toBe(1250);
+    expect(parseRinggitToSen('12.50')).toBe(1250);
+    expect(parseRinggitToSen('1,234.05')).toBe(123405);
+    expect(parseRinggitToSen('')).toBeNull();
+    expect(parseRinggitToSen('1.234')).toBeUndefined();
+    expect(parseRinggitToSen('abc')).toBeUndefined();
+    expect(senToRinggitText(1250)).toBe('12.50');
+    expect(senToRinggitText(5)).toBe('0.05');
+    expect(senToRinggitText(null)).toBe('');
+  });
+
+  it('edits a value in sen with an RM prefix', async () => {
+    let latest: number | null = null;
+    function Harness() {
+      const [sen, setSen] = useState<number | null>(1250);
+      latest = sen;
+      return <MoneyInput label="Base price" value={sen} onChange={setSen} />;
+    }
+    render(<Harness />);
+    const input = screen.getByLabelText('Base price');
+    expect(input).toHaveValue('12.50');
+    expect(screen.getByText('RM')).toBeInTheDocument();
+    await userEvent.clear(input);
+    await userEvent.type(input, '8.9');
+    expect(latest).toBe(890);
+    await userEvent.tab();
+    expect(input).toHaveValue('8.90');
+  });
+});

@@ -1,0 +1,92 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createLiveSocket } from './live-orders-socket';
+
+class FakeSocket {
+  static all: FakeSocket[] = [];
+  onopen: (() => void) | null = null;
+  onclose: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onmessage: ((m: { data: string }) => void) | null = null;
+  closed = false;
+  constructor(public url: string) {
+    FakeSocket.all.push(this);
+  }
+  close() {
+    this.closed = true;
+  }
+  fail() {
+    this.onerror?.();
+    this.onclose?.();
+  }
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakeSocket.all = [];
+});
+afterEach(() => vi.useRealTimers());
+
+function setup() {
+  const log = vi.fn();
+  const onEvent = vi.fn();
+  const socket = createLiveSocket({
+    url: (since) => `ws://host/ws?outlet_id=o1&token=t${since === null ? '' : `&since=${since}`}`,
+    onEvent,
+    createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+    log,
+  });
+  return { socket, log, onEvent };
+}
+
+describe('live-order socket (SPEC §7)', () => {
+  it('reconnects 10 times 1 s apart, then slowly with an offline status, logging once', () => {
+    const { socket, log } = setup();
+    socket.connect();
+    expect(FakeSocket.all).toHaveLength(1);
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      FakeSocket.all.at(-1)!.fail();
+      expect(socket.status.getState()).toBe('reconnecting');
+      vi.advanceTimersByTime(999);
+      expect(FakeSocket.all).toHaveLength(attempt);
+      vi.advanceTimersByTime(1);
+      expect(FakeSocket.all).toHaveLength(attempt + 1);
+    }
+    FakeSocket.all.at(-1)!.fail();
+    expect(socket.status.getState()).toBe('offline');
+    expect(log).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1000);
+    expect(FakeSocket.all).toHaveLength(11);
+    vi.advanceTimersByTime(29_000);
+    expect(FakeSocket.all).toHaveLength(12);
+    FakeSocket.all.at(-1)!.fail();
+    expect(log).toHaveBeenCalledTimes(1);
+  });
+
+  it('resets after a successful connection and passes events on, resuming from the last one', () => {
+    const { socket, onEvent } = setup();
+    socket.connect();
+    const ws = FakeSocket.all[0]!;
+    ws.onopen?.();
+    expect(socket.status.getState()).toBe('open');
+    ws.onmessage?.({
+      data: JSON.stringify({ event_id: 7, type: 'order.created', message: { id_order: 'A1' } }),
+    });
+    ws.onmessage?.({ data: 'not json' });
+    ws.onmessage?.({ data: JSON.stringify({ nope: true }) });
+    expect(onEvent).toHaveBeenCalledTimes(1);
+    expect(onEvent.mock.calls[0]?.[0].message.id_order).toBe('A1');
+    ws.fail();
+    vi.advanceTimersByTime(1000);
+    expect(FakeSocket.all[1]?.url).toContain('since=7');
+  });
+
+  it('stops on disconnect', () => {
+    const { socket } = setup();
+    socket.connect();
+    socket.disconnect();
+    expect(FakeSocket.all[0]?.closed).toBe(true);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(socket.status.getState()).toBe('idle');
+  });
+});

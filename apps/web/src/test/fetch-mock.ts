@@ -1,0 +1,53 @@
+import { vi } from 'vitest';
+
+export interface Call {
+  url: string;
+  method: string;
+  headers: Headers;
+  body: unknown;
+}
+
+type Handler = (call: Call) => { status?: number; body?: unknown } | undefined;
+
+/** Replaces fetch with a router of canned answers; returns the calls made. */
+export function mockFetch(handler: Handler) {
+  const calls: Call[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const call: Call = {
+      url: String(input),
+      method: init?.method ?? 'GET',
+      headers: new Headers(init?.headers),
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body,
+    };
+    calls.push(call);
+    const answer = handler(call) ?? { status: 404, body: { code_message: 'route_not_found' } };
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return calls;
+}
+
+export const sessionAnswer = (overrides: Record<string, unknown> = {}) => ({
+  id: 'u1',
+  username: 'admin',
+  fullname: 'Aisyah Rahman',
+  email: 'admin@kopi-demo.my',
+  avatar: null,
+  id_outlet: null,
+  tenant_id: 't1',
+  tenant_name: 'Kopi Demo Sdn Bhd',
+  is_verify: true,
+  kyc_rejection_reason: null,
+  kyc_status: null,
+  language: 'en',
+  settings: {},
+  token: 'header.eyJleHAiOjk5OTk5OTk5OTl9.sig',
+  refresh_token: 'refresh-1',
+  permissions: ['read-dashboard', 'read-acldemo'],
+  menus: [],
+  role_name: 'admin',
+  ...overrides,
+});
