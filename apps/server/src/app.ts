@@ -174,7 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
   const live = createLiveService({ database, log: app.log });
   await live.start();
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  await app.register(liveRoutes, { service: live });
+  await app.register(liveRoutes, { service: live, heartbeatMs: config.liveHeartbeatMs });
 
   await registerUploads(app, { dir: uploadsDir(config.dataDir) });
   spaFallback = await registerWebApp(app, { webDist: config.webDist });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LIVE_HEARTBEAT_MS } from '@kopi/contract';
 import { z } from 'zod';
 import serverPackage from '../package.json' with { type: 'json' };
 
@@ -108,6 +109,8 @@ export interface Config {
   e2e: boolean;
   /** Hash cost; only tests lower it, through `createTestApp`, never through the environment. */
   passwordHashing: PasswordHashingParams;
+  /** Live socket heartbeat; only tests shorten it. */
+  liveHeartbeatMs: number;
   version: string;
 }
 
@@ -156,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     webDist: e.WEB_DIST ? resolveFrom(env, e.WEB_DIST) : path.join(repoRoot, 'apps', 'web', 'dist'),
     trustProxy: e.TRUST_PROXY ?? false,
+    liveHeartbeatMs: LIVE_HEARTBEAT_MS,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     e2e: e.KOPI_E2E ?? false,
     passwordHashing: productionHashing,

@@ -46,6 +46,11 @@ export async function liveRoutes(app: FastifyInstance, options: LiveRoutesOption
         summary: 'Live order events (websocket); token, outlet_id and since in the query',
         querystring: liveQuerySchema,
       },
+      // A refused upgrade leaves its socket outside Node's keep-alive bookkeeping, where it
+      // would hold server.close() open; end it once the error answer has gone out.
+      onResponse: async (request, reply) => {
+        if (reply.statusCode !== 101 && request.headers.upgrade) request.raw.socket.destroy();
+      },
       preValidation: async (request) => {
         const { principal } = authedContextOf(request);
         const outletId = (request.query as { outlet_id?: string }).outlet_id || undefined;

@@ -1,0 +1,202 @@
+import { eq } from 'drizzle-orm';
+import { WebSocket } from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outlets } from '../../db/schema';
+import { publishLiveEvent } from '../../lib/live-events';
+import { createTenant, userByUsername } from '../../test/fixtures';
+import { createTestApp, engine, type TestApp } from '../../test/test-app';
+
+// DESIGN §9 live events: token and outlet checked before the upgrade, increasing ids, `since`
+// replay of exactly the missed events, fan-out between instances through NOTIFY.
+
+let t: TestApp;
+let tenantId: string;
+let klOutlet: string;
+let penangOutlet: string;
+let otherTenantOutlet: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await userByUsername(t, 'admin');
+  tenantId = admin.tenantId!;
+  const rows = await t.database.db.select().from(outlets).where(eq(outlets.tenantId, tenantId));
+  klOutlet = rows.find((o) => o.code === 'KL01')!.id;
+  penangOutlet = rows.find((o) => o.code === 'PG01')!.id;
+  otherTenantOutlet = (await createTenant(t, 'other-live')).outlet.id;
+});
+afterAll(() => t?.close());
+
+/** Collects the JSON messages of a socket. */
+function collect(ws: WebSocket) {
+  const messages: Record<string, unknown>[] = [];
+  ws.on('message', (data) => messages.push(JSON.parse(String(data)) as Record<string, unknown>));
+  return {
+    messages,
+    events: () => messages.filter((m) => typeof m.event_id === 'number'),
+    async waitFor(predicate: (m: Record<string, unknown>[]) => boolean, ms = 3000) {
+      const until = Date.now() + ms;
+      while (!predicate(messages)) {
+        if (Date.now() > until) throw new Error(`timed out; got ${JSON.stringify(messages)}`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    },
+  };
+}
+
+async function publish(app: TestApp, outletId: string | null, idOrder: string, tenant = tenantId) {
+  return app.database.db.transaction((tx) =>
+    publishLiveEvent(tx, {
+      tenantId: tenant,
+      outletId,
+      type: 'order.created',
+      message: { id_order: idOrder, status: 'PENDING' },
+    }),
+  );
+}
+
+// A real socket on loopback: what a browser does, handshake errors included.
+const origins = new Map<TestApp, string>();
+async function originOf(app: TestApp) {
+  if (!origins.has(app)) {
+    const address = await app.app.listen({ port: 0, host: '127.0.0.1' });
+    origins.set(app, address.replace(/^http/, 'ws'));
+  }
+  return origins.get(app)!;
+}
+/** Connects and collects messages from the first frame (hello may share the upgrade's packet). */
+async function connect(app: TestApp, query: string) {
+  const ws = new WebSocket(`${await originOf(app)}/ws${query ? `?${query}` : ''}`);
+  const c = { ws, ...collect(ws) };
+  return new Promise<typeof c>((resolve, reject) => {
+    ws.once('open', () => resolve(c));
+    ws.once('unexpected-response', (req, res) => {
+      // With this listener ws leaves the refused request open; end it or the server never closes.
+      req.destroy();
+      reject(new Error(`handshake ${res.statusCode}`));
+    });
+    ws.once('error', reject);
+  });
+}
+
+describe('GET /ws', () => {
+  it('refuses a missing or bad token before the upgrade', async () => {
+    const plain = await t.inject({ method: 'GET', url: '/ws' });
+    expect(plain.statusCode).toBe(401);
+    expect(plain.json().code_message).toBe('unauthorized');
+    await expect(connect(t, 'token=nope')).rejects.toThrow('handshake 401');
+    await expect(connect(t, '')).rejects.toThrow('handshake 401');
+  });
+
+  it("refuses another tenant's outlet and, for an outlet-bound user, another outlet", async () => {
+    const admin = await t.login('admin');
+    await expect(connect(t, `token=${admin.token}&outlet_id=${otherTenantOutlet}`)).rejects.toThrow(
+      'handshake 404',
+    );
+    const cashier = await t.login('cashier');
+    const cashierUser = await userByUsername(t, 'cashier');
+    const elsewhere = cashierUser.idOutlet === klOutlet ? penangOutlet : klOutlet;
+    await expect(connect(t, `token=${cashier.token}&outlet_id=${elsewhere}`)).rejects.toThrow(
+      'handshake 404',
+    );
+  });
+
+  it('says hello, then streams events of the outlet with increasing ids', async () => {
+    const admin = await t.login('admin');
+    const c = await connect(t, `token=${admin.token}&outlet_id=${klOutlet}`);
+    await c.waitFor((m) => m.some((x) => x.type === 'hello'));
+    await publish(t, klOutlet, 'order-a');
+    await publish(t, penangOutlet, 'order-elsewhere');
+    await publish(t, klOutlet, 'order-b');
+    await c.waitFor(() => c.events().length === 2);
+    const events = c.events();
+    expect(events.map((e) => (e.message as { id_order: string }).id_order)).toEqual([
+      'order-a',
+      'order-b',
+    ]);
+    expect(events[0]).toMatchObject({
+      type: 'order.created',
+      message: { id_order: 'order-a', status: 'PENDING', outlet_id: klOutlet },
+    });
+    expect(Number(events[1]!.event_id)).toBeGreaterThan(Number(events[0]!.event_id));
+    c.ws.terminate();
+  });
+
+  it('sends nothing of another tenant, and all outlets to a tenant-wide user', async () => {
+    const admin = await t.login('admin');
+    const c = await connect(t, `token=${admin.token}`);
+    await c.waitFor((m) => m.some((x) => x.type === 'hello'));
+    const otherTenant = (
+      await t.database.db.select().from(outlets).where(eq(outlets.id, otherTenantOutlet))
+    )[0]!;
+    await publish(t, otherTenantOutlet, 'foreign', otherTenant.tenantId);
+    await publish(t, penangOutlet, 'pg');
+    await publish(t, klOutlet, 'kl');
+    await c.waitFor(() => c.events().length === 2);
+    expect(c.events().map((e) => (e.message as { id_order: string }).id_order)).toEqual([
+      'pg',
+      'kl',
+    ]);
+    c.ws.terminate();
+  });
+
+  it('replays exactly the events missed since the last id, then continues live', async () => {
+    const admin = await t.login('admin');
+    const first = await publish(t, klOutlet, 'seen');
+    await publish(t, klOutlet, 'missed-1');
+    await publish(t, penangOutlet, 'not-mine');
+    await publish(t, klOutlet, 'missed-2');
+    const c = await connect(t, `token=${admin.token}&outlet_id=${klOutlet}&since=${first}`);
+    await c.waitFor(() => c.events().length === 2);
+    await publish(t, klOutlet, 'live-after');
+    await c.waitFor(() => c.events().length === 3);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(c.events().map((e) => (e.message as { id_order: string }).id_order)).toEqual([
+      'missed-1',
+      'missed-2',
+      'live-after',
+    ]);
+    expect(c.messages[0]).toMatchObject({ type: 'hello' });
+    c.ws.terminate();
+  });
+
+  it('closes the socket of a session that has ended, at the next heartbeat', async () => {
+    const local = await createTestApp({ config: { liveHeartbeatMs: 50 } });
+    try {
+      const session = await local.login('admin');
+      const { ws } = await connect(local, `token=${session.token}`);
+      const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+      const logout = await local.inject({
+        method: 'POST',
+        url: '/api/logout',
+        headers: local.bearer(session.token),
+      });
+      expect(logout.statusCode).toBe(200);
+      expect(await closed).toBe(4401);
+    } finally {
+      await local.close();
+    }
+  });
+});
+
+describe.runIf(engine === 'postgres')('two instances on one PostgreSQL', () => {
+  it('each delivers an event committed through the other', async () => {
+    const second = await createTestApp({ target: t.target, seedDemo: false });
+    try {
+      const onFirst = await connect(t, `token=${(await t.login('admin')).token}`);
+      const onSecond = await connect(second, `token=${(await second.login('admin')).token}`);
+      await onFirst.waitFor((m) => m.some((x) => x.type === 'hello'));
+      await onSecond.waitFor((m) => m.some((x) => x.type === 'hello'));
+      await publish(second, klOutlet, 'via-second');
+      await publish(t, klOutlet, 'via-first');
+      for (const c of [onFirst, onSecond]) {
+        await c.waitFor(() => c.events().length === 2);
+        expect(c.events().map((e) => (e.message as { id_order: string }).id_order)).toEqual([
+          'via-second',
+          'via-first',
+        ]);
+      }
+    } finally {
+      await second.close();
+    }
+  });
+});
