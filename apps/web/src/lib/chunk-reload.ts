@@ -1,8 +1,10 @@
 import { storageKey } from './app-config';
 
-// A page chunk that fails to load (usually a deploy replaced it) reloads the app once; if it
-// fails again the error page is shown instead of reloading in a loop.
+// A page chunk that fails to load (usually a deploy replaced it) reloads the app once; if loading
+// fails again soon after that reload, the error page is shown instead of reloading in a loop.
 const RELOAD_KEY = storageKey('chunk-reload');
+/** A failure this long after the last automatic reload may reload again (a later deploy). */
+export const RELOAD_WINDOW_MS = 30_000;
 
 export class ChunkLoadError extends Error {
   constructor(cause: unknown) {
@@ -11,19 +13,24 @@ export class ChunkLoadError extends Error {
   }
 }
 
-function read(): boolean {
+function lastReload(): number | null {
   try {
-    return sessionStorage.getItem(RELOAD_KEY) !== null;
+    const value = Number(sessionStorage.getItem(RELOAD_KEY));
+    return Number.isFinite(value) && value > 0 ? value : null;
   } catch {
-    return true;
+    return Date.now();
   }
 }
 
-/** Reloads once and returns true, or returns false when a reload was already tried. */
-export function reloadOnce(reload: () => void = () => window.location.reload()): boolean {
-  if (read()) return false;
+/** Reloads once and returns true, or returns false when a reload was tried just before. */
+export function reloadOnce(
+  reload: () => void = () => window.location.reload(),
+  now: number = Date.now(),
+): boolean {
+  const last = lastReload();
+  if (last !== null && now - last < RELOAD_WINDOW_MS) return false;
   try {
-    sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
+    sessionStorage.setItem(RELOAD_KEY, String(now));
   } catch {
     return false;
   }
@@ -31,25 +38,14 @@ export function reloadOnce(reload: () => void = () => window.location.reload()):
   return true;
 }
 
-/** A chunk loaded fine: a later failure may reload again. */
-export function chunkLoaded() {
+/** The error page's "Reload" button: the user asks, so the next failure may reload again. */
+export function forgetReload() {
   try {
     sessionStorage.removeItem(RELOAD_KEY);
   } catch {
     // nothing to clear
   }
 }
-
-export function forgetReload() {
-  chunkLoaded();
-}
-
-export const isChunkLoadError = (error: unknown) =>
-  error instanceof ChunkLoadError ||
-  (error instanceof Error &&
-    /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(
-      error.message,
-    ));
 
 /** Wraps a lazy import with the reload-once rule. */
 export function withChunkReload<T>(
@@ -58,9 +54,7 @@ export function withChunkReload<T>(
 ): () => Promise<T> {
   return async () => {
     try {
-      const loaded = await loader();
-      chunkLoaded();
-      return loaded;
+      return await loader();
     } catch (error) {
       if (reloadOnce(reload)) return new Promise<T>(() => {});
       throw new ChunkLoadError(error);

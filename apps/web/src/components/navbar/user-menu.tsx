@@ -10,7 +10,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import Logout from '@mui/icons-material/Logout';
+import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
+import { Can } from '@casl/react';
 import { useTranslation } from '../../lib/i18n/use-translation';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { initials } from '../../lib/formatters';
@@ -95,6 +97,19 @@ export function UserMenu() {
           </ListItemIcon>
           <ListItemText primary={t('navbar.accountSettings')} />
         </MenuItem>
+        <Can I="read" a="acldemo">
+          <MenuItem
+            component={RouterLink}
+            to="/access-control"
+            onClick={close}
+            data-testid="user-menu-access-control"
+          >
+            <ListItemIcon>
+              <AdminPanelSettingsOutlined fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary={t('pages.accessControl')} />
+          </MenuItem>
+        </Can>
         <MenuItem
           data-testid="user-menu-lock"
           onClick={() => {

@@ -1,0 +1,45 @@
+import { getContrastRatio } from '@mui/material/styles';
+import { describe, expect, it } from 'vitest';
+import { createAppTheme, onPrimary } from './create-app-theme';
+import { breakpointValues, primaryPresets } from './theme-tokens';
+
+describe('theme (SPEC §1/§9)', () => {
+  it('uses Public Sans, the spec breakpoints and layers', () => {
+    const theme = createAppTheme({
+      mode: 'light',
+      primaryColor: '#7A9E7E',
+      skin: 'default',
+      direction: 'ltr',
+    });
+    expect(theme.typography.fontFamily).toMatch(/^"Public Sans"/);
+    expect(theme.breakpoints.values).toEqual(breakpointValues);
+    expect(breakpointValues).toEqual({ xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920, xxl: 2560 });
+    expect(theme.zIndex.modal).toBe(2400);
+    expect(theme.zIndex.overlay).toBe(2000);
+    expect(theme.palette.primary.main).toBe('#7A9E7E');
+  });
+
+  it.each(
+    primaryPresets.flatMap((p) =>
+      (['light', 'dark'] as const).map((mode) => [p.id, p.color, mode] as const),
+    ),
+  )('%s in %s mode keeps text readable (4.5:1)', (_id, color, mode) => {
+    const theme = createAppTheme({ mode, primaryColor: color, skin: 'default', direction: 'ltr' });
+    expect(getContrastRatio(theme.palette.primary.contrastText, color)).toBeGreaterThanOrEqual(4.5);
+    expect(getContrastRatio(onPrimary(color), color)).toBeGreaterThanOrEqual(4.5);
+    expect(
+      getContrastRatio(theme.palette.primaryText, theme.palette.background.paper),
+    ).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('draws borders instead of shadows in the bordered skin', () => {
+    const theme = createAppTheme({
+      mode: 'light',
+      primaryColor: '#7A9E7E',
+      skin: 'bordered',
+      direction: 'rtl',
+    });
+    expect(theme.components?.MuiCard?.defaultProps).toEqual({ elevation: 0 });
+    expect(theme.direction).toBe('rtl');
+  });
+});
