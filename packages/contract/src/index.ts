@@ -9,6 +9,7 @@ export * from './locale';
 export * from './menus';
 export * from './money';
 export * from './notifications';
+export * from './orders';
 export * from './outlet-hours';
 export * from './outlets';
 export * from './permissions';

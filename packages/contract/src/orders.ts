@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import { sen } from './catalogue';
+import { listQuerySchema } from './common';
+import { paymentMethodSchema, servingMethodSchema } from './pricing';
+import { orderStatuses } from './status-machines';
+import { messageKey } from './validation';
+
+// Issue "Orders and the POS". Money is integer sen; prices always come from the database.
+export const orderSources = ['pos-apps', 'mobile-apps'] as const;
+export const orderSourceSchema = z.enum(orderSources);
+export type OrderSource = z.infer<typeof orderSourceSchema>;
+
+/** SPEC §3: source pos-apps shows as POS, anything else as MOBILE. */
+export const orderVia = (source: string): 'POS' | 'MOBILE' =>
+  source === 'pos-apps' ? 'POS' : 'MOBILE';
+
+export const orderStatusSchema = z.enum(orderStatuses);
+
+export const orderItemInputSchema = z.object({
+  product_id: z.uuid(),
+  quantity: z
+    .number()
+    .int({ error: messageKey('integer') })
+    .min(1, { error: messageKey('min_value', { min: 1 }) })
+    .max(99, { error: messageKey('max_value', { max: 99 }) }),
+  option_ids: z.array(z.uuid()).max(20).default([]),
+  addon_ids: z.array(z.uuid()).max(20).default([]),
+  notes: z.string().trim().max(200).optional(),
+});
+export type OrderItemInput = z.infer<typeof orderItemInputSchema>;
+
+export const paymentInputSchema = z.object({
+  method: paymentMethodSchema,
+  /** What this payment settles, in sen. */
+  amount: sen,
+  /** Cash handed over (cash only), in sen; change = tendered − amount. */
+  tendered: sen.optional(),
+  /** Card slip, DuitNow or e-wallet reference. */
+  reference: z.string().trim().max(80).optional(),
+});
+export type PaymentInput = z.infer<typeof paymentInputSchema>;
+
+/** POST /api/orders (Idempotency-Key required). */
+export const orderCreateSchema = z
+  .object({
+    outlet_id: z.uuid(),
+    serving_method: servingMethodSchema,
+    table_no: z.string().trim().max(20).optional(),
+    delivery_address: z.string().trim().max(300).optional(),
+    customer_phone: z
+      .string()
+      .trim()
+      .regex(/^\+?\d{8,15}$/, { error: messageKey('invalid') })
+      .optional(),
+    customer_name: z.string().trim().max(80).optional(),
+    notes: z.string().trim().max(300).optional(),
+    items: z
+      .array(orderItemInputSchema)
+      .min(1, { error: messageKey('min_items', { minCount: 1 }) }),
+    /** A discount amount in sen (vouchers come later); capped at the subtotal. */
+    discount: sen.default(0),
+    payments: z
+      .array(paymentInputSchema)
+      .min(1, { error: messageKey('min_items', { minCount: 1 }) }),
+    /** A counter sale outside opening hours, when the cashier confirmed the warning. */
+    allow_outside_hours: z.boolean().default(false),
+  })
+  .refine((o) => o.serving_method !== 'dine_in' || Boolean(o.table_no), {
+    path: ['table_no'],
+    error: messageKey('required'),
+  })
+  .refine((o) => o.serving_method !== 'delivery' || Boolean(o.delivery_address), {
+    path: ['delivery_address'],
+    error: messageKey('required'),
+  })
+  .refine(
+    (o) =>
+      o.payments.every(
+        (p) => p.method !== 'cash' || p.tendered === undefined || p.tendered >= p.amount,
+      ),
+    {
+      path: ['payments'],
+      error: messageKey('invalid'),
+    },
+  );
+export type OrderCreate = z.infer<typeof orderCreateSchema>;
+
+export const orderItemSchema = z.object({
+  id: z.string(),
+  product_id: z.string(),
+  name: z.string(),
+  sku: z.string(),
+  quantity: z.number().int(),
+  unit_price: z.number().int(),
+  options: z.array(z.object({ group: z.string(), name: z.string(), price: z.number().int() })),
+  addons: z.array(z.object({ name: z.string(), price: z.number().int() })),
+  notes: z.string().nullable(),
+  line_total: z.number().int(),
+});
+
+export const paymentSchema = z.object({
+  id: z.string(),
+  method: paymentMethodSchema,
+  amount: z.number().int(),
+  tendered: z.number().int().nullable(),
+  change: z.number().int(),
+  reference: z.string().nullable(),
+  status: z.enum(['paid', 'refunded']),
+});
+
+export const statusHistorySchema = z.object({
+  from: z.string().nullable(),
+  to: z.string(),
+  at: z.string(),
+  by: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+
+export const orderSummarySchema = z.object({
+  id: z.string(),
+  order_no: z.string(),
+  outlet_id: z.string(),
+  outlet_name: z.string(),
+  source: z.string(),
+  via: z.enum(['POS', 'MOBILE']),
+  serving_method: servingMethodSchema,
+  table_no: z.string().nullable(),
+  customer_name: z.string().nullable(),
+  customer_phone: z.string().nullable(),
+  payment_methods: z.array(paymentMethodSchema),
+  status: orderStatusSchema,
+  business_date: z.string(),
+  created_at: z.string(),
+  total: z.number().int(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+export const orderSchema = orderSummarySchema.extend({
+  delivery_address: z.string().nullable(),
+  notes: z.string().nullable(),
+  staff_name: z.string().nullable(),
+  subtotal: z.number().int(),
+  discount: z.number().int(),
+  service_charge: z.number().int(),
+  service_tax: z.number().int(),
+  delivery_fee: z.number().int(),
+  rounding: z.number().int(),
+  paid: z.number().int(),
+  change: z.number().int(),
+  refunded: z.number().int(),
+  items: z.array(orderItemSchema),
+  payments: z.array(paymentSchema),
+  history: z.array(statusHistorySchema),
+  /** Moves the status machine and the caller's permissions allow now. */
+  allowed_statuses: z.array(orderStatusSchema),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderListQuerySchema = listQuerySchema.extend({
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  outlet: z.uuid().optional(),
+  status: orderStatusSchema.optional(),
+  source: orderSourceSchema.optional(),
+  serving_method: servingMethodSchema.optional(),
+  payment_method: paymentMethodSchema.optional(),
+});
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
+
+/** POST /api/orders/{id}/status; a reject needs a reason. */
+export const orderStatusMoveSchema = z
+  .object({ status: orderStatusSchema, reason: z.string().trim().max(300).optional() })
+  .refine((m) => m.status !== 'REJECTED' || Boolean(m.reason), {
+    path: ['reason'],
+    error: messageKey('required'),
+  });
+
+/** POST /api/orders/close-day */
+export const closeDaySchema = z.object({ outlet_id: z.uuid(), business_date: z.iso.date() });
+
+export const zReportSchema = z.object({
+  id: z.string(),
+  outlet_id: z.string(),
+  outlet_name: z.string(),
+  business_date: z.string(),
+  closed_at: z.string(),
+  closed_by: z.string().nullable(),
+  orders: z.number().int(),
+  rejected: z.number().int(),
+  subtotal: z.number().int(),
+  discount: z.number().int(),
+  service_charge: z.number().int(),
+  service_tax: z.number().int(),
+  delivery_fees: z.number().int(),
+  rounding: z.number().int(),
+  total: z.number().int(),
+  by_payment_method: z.array(
+    z.object({ method: paymentMethodSchema, count: z.number().int(), amount: z.number().int() }),
+  ),
+  /** Cash takings net of change: what the drawer should hold (before any float). */
+  expected_cash: z.number().int(),
+});
+export type ZReport = z.infer<typeof zReportSchema>;
