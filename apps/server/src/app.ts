@@ -14,6 +14,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { prepareDatabase } from './db/setup';
 import { installAccessControl, markRoutesPublic, type RouteAccess } from './lib/access';
+import { type Clock, systemClock } from './lib/clock';
 import { AppError, documentErrorResponses, installErrorHandling } from './lib/errors';
 import { scheduleHousekeeping } from './lib/housekeeping';
 import { installIdempotency } from './lib/idempotency';
@@ -35,6 +36,16 @@ import { createLiveService } from './modules/live/live.service';
 import { createHealthService } from './modules/health/health.service';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationService } from './modules/notifications/notifications.service';
+import { categoryRoutes } from './modules/categories/categories.routes';
+import { createCategoryService } from './modules/categories/categories.service';
+import { outletRoutes } from './modules/outlets/outlets.routes';
+import { createOutletService } from './modules/outlets/outlets.service';
+import { productRoutes } from './modules/products/products.routes';
+import { createProductService } from './modules/products/products.service';
+import { tenantRoutes } from './modules/tenants/tenants.routes';
+import { createTenantService } from './modules/tenants/tenants.service';
+import { variantAddonRoutes } from './modules/variant-addons/variant-addons.routes';
+import { createVariantAddonService } from './modules/variant-addons/variant-addons.service';
 
 export interface BuildAppOptions {
   config: Config;
@@ -45,6 +56,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Test hook: registers extra routes under /api before the app is ready. */
   extraRoutes?: (api: FastifyInstance) => void | Promise<void>;
+  /** Test hook: "now" for business dates and opening hours. Default: the system clock. */
+  now?: Clock;
 }
 
 export interface KopiApp {
@@ -156,6 +169,23 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         rateLimit: config.loginRateLimit,
       });
       await api.register(notificationRoutes, { service: createNotificationService({ db }) });
+      // Catalogue, outlets and tenants (issue 4).
+      const now = options.now ?? systemClock;
+      const outletService = createOutletService({ db, now });
+      await api.register(outletRoutes, { service: outletService });
+      await api.register(tenantRoutes, {
+        service: createTenantService({
+          db,
+          outletsOfTenant: (tenantId) => outletService.listOfTenant(tenantId),
+        }),
+      });
+      await api.register(categoryRoutes, {
+        service: createCategoryService({ db, dataDir: config.dataDir }),
+      });
+      await api.register(productRoutes, {
+        service: createProductService({ db, dataDir: config.dataDir, now }),
+      });
+      await api.register(variantAddonRoutes, { service: createVariantAddonService({ db }) });
       if (config.e2e) {
         app.log.warn('KOPI_E2E is on: test-only routes (GET /api/dev/outbox) are registered');
         await api.register(devRoutes, { service: createDevService({ db }) });

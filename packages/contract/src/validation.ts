@@ -56,6 +56,31 @@ export const validationMessages = {
     en: 'Maximum choices cannot exceed the number of options',
     my: 'Pilihan maksimum tidak boleh melebihi bilangan pilihan',
   },
+  // Product import rows (POST /api/products/import).
+  duplicate_in_file: {
+    en: 'Also used on row {row} of this file',
+    my: 'Juga digunakan pada baris {row} dalam fail ini',
+  },
+  unknown_category: {
+    en: 'No category has this name',
+    my: 'Tiada kategori dengan nama ini',
+  },
+  price_format: {
+    en: 'Enter a price in ringgit, e.g. 12.50',
+    my: 'Masukkan harga dalam ringgit, cth. 12.50',
+  },
+  status_value: {
+    en: 'Use active or disabled',
+    my: 'Gunakan active atau disabled',
+  },
+  barcode_taken: {
+    en: 'Another product already uses this barcode',
+    my: 'Produk lain sudah menggunakan kod bar ini',
+  },
+  sku_taken: {
+    en: 'Another product already uses this SKU',
+    my: 'Produk lain sudah menggunakan SKU ini',
+  },
 } as const satisfies Record<string, { en: string; my: string }>;
 
 export type ValidationKey = keyof typeof validationMessages;

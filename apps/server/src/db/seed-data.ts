@@ -399,6 +399,7 @@ export const builtinRoles: { name: string; description: string; permissions: str
       'read-variant-addon',
       'read-outlet',
       'read-time-management',
+      'toggle-sold-out',
       'read-report',
     ],
   },
@@ -410,6 +411,12 @@ export const builtinRoles: { name: string; description: string; permissions: str
       ...crud('pos', 'read', 'create'),
       ...crud('status-order', 'read', 'update'),
       ...crud('order', 'read', 'create'),
+      // The POS shows the menu; "sold out today" is a cashier's one-tap job.
+      'read-list-product',
+      'read-category',
+      'read-variant-addon',
+      'read-outlet',
+      'toggle-sold-out',
     ],
   },
   {
@@ -434,6 +441,7 @@ export const DEMO_PASSWORD = 'Kopi@1234';
 
 export const demoTenant = {
   name: 'Kopi Demo Sdn Bhd',
+  legalName: 'Kopi Demo Sdn Bhd',
   slug: 'kopi-demo',
   plan: 'business',
   status: 'active',
@@ -442,26 +450,84 @@ export const demoTenant = {
   brn: '202301012345',
 };
 
+type WeeklyHours = { day: number; ranges: { open: string; close: string }[] }[];
+const everyDay = (open: string, close: string): WeeklyHours =>
+  [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, ranges: [{ open, close }] }));
+
 export const demoOutlets = [
   {
     code: 'KL01',
     name: 'Kuala Lumpur',
     address: '12 Jalan Bukit Bintang, 55100 Kuala Lumpur',
     phone: '+60 3-2141 0001',
+    lat: 3.1466,
+    lng: 101.7101,
+    servingMethods: ['dine_in', 'pick_up', 'delivery'],
+    deliveryFee: 500,
+    // Daily 07:00–22:00.
+    hours: everyDay('07:00', '22:00'),
+    lastOrderMinutes: 30,
   },
   {
     code: 'PG01',
     name: 'Penang',
     address: '8 Lebuh Chulia, 10200 George Town, Pulau Pinang',
     phone: '+60 4-261 0002',
+    lat: 5.4164,
+    lng: 100.3327,
+    servingMethods: ['dine_in', 'pick_up', 'delivery'],
+    deliveryFee: 600,
+    // Closed on Mondays.
+    hours: everyDay('08:00', '21:00').map((d) => (d.day === 1 ? { day: 1, ranges: [] } : d)),
+    lastOrderMinutes: 15,
   },
   {
     code: 'JB01',
     name: 'Johor Bahru',
     address: '21 Jalan Wong Ah Fook, 80000 Johor Bahru, Johor',
     phone: '+60 7-222 0003',
+    lat: 1.4621,
+    lng: 103.7636,
+    servingMethods: ['dine_in', 'pick_up'],
+    deliveryFee: 0,
+    // Weekdays close 15:00–16:00 for a break; Friday and Saturday run late, until 01:00.
+    hours: [
+      { day: 0, ranges: [{ open: '08:00', close: '22:00' }] },
+      ...[1, 2, 3, 4].map((day) => ({
+        day,
+        ranges: [
+          { open: '07:00', close: '15:00' },
+          { open: '16:00', close: '22:00' },
+        ],
+      })),
+      {
+        day: 5,
+        ranges: [
+          { open: '07:00', close: '15:00' },
+          { open: '16:00', close: '01:00' },
+        ],
+      },
+      { day: 6, ranges: [{ open: '08:00', close: '01:00' }] },
+    ],
+    lastOrderMinutes: 30,
   },
-] as const;
+] as const satisfies readonly {
+  code: string;
+  name: string;
+  address: string;
+  phone: string;
+  lat: number;
+  lng: number;
+  servingMethods: string[];
+  deliveryFee: number;
+  hours: WeeklyHours;
+  lastOrderMinutes: number;
+}[];
+
+export const demoClosures = [
+  { outlet: 'PG01', fromDate: '2027-03-10', toDate: '2027-03-11', reason: 'Hari Raya Aidilfitri' },
+  { outlet: 'KL01', fromDate: '2027-01-01', toDate: '2027-01-01', reason: "New Year's Day" },
+];
 
 export const demoUsers: {
   username: string;
@@ -498,3 +564,451 @@ export const demoUsers: {
     role: 'finance',
   },
 ];
+
+// ---- Demo catalogue: a Malaysian kopitiam-meets-café menu (prices in sen) ----------------------
+
+export const demoCategories = [
+  { key: 'kopi', nameEn: 'Kopi', nameMy: 'Kopi' },
+  { key: 'teh', nameEn: 'Teh', nameMy: 'Teh' },
+  { key: 'espresso', nameEn: 'Espresso', nameMy: 'Espresso' },
+  { key: 'matcha', nameEn: 'Matcha & Chocolate', nameMy: 'Matcha & Coklat' },
+  { key: 'food', nameEn: 'Food', nameMy: 'Makanan' },
+  { key: 'bakery', nameEn: 'Bakery & Cakes', nameMy: 'Roti & Kek' },
+] as const;
+type CategoryKey = (typeof demoCategories)[number]['key'];
+
+export const demoVariantGroups = [
+  {
+    key: 'size',
+    name: 'Size',
+    required: true,
+    minSelect: 1,
+    maxSelect: 1,
+    options: [
+      { name: 'Regular', price: 0 },
+      { name: 'Large', price: 150 },
+    ],
+  },
+  {
+    key: 'milk',
+    name: 'Milk',
+    required: false,
+    minSelect: 0,
+    maxSelect: 1,
+    options: [
+      { name: 'Dairy', price: 0 },
+      { name: 'Oat', price: 200 },
+      { name: 'Soy', price: 100 },
+    ],
+  },
+  {
+    key: 'sugar',
+    name: 'Sugar level',
+    required: true,
+    minSelect: 1,
+    maxSelect: 1,
+    options: [
+      { name: 'Normal', price: 0 },
+      { name: 'Less', price: 0 },
+      { name: 'No', price: 0 },
+    ],
+  },
+  {
+    key: 'ice',
+    name: 'Ice level',
+    required: false,
+    minSelect: 0,
+    maxSelect: 1,
+    options: [
+      { name: 'Normal', price: 0 },
+      { name: 'Less', price: 0 },
+      { name: 'No', price: 0 },
+    ],
+  },
+] as const;
+type GroupKey = (typeof demoVariantGroups)[number]['key'];
+
+export const demoAddons = [
+  { key: 'shot', name: 'Extra shot', price: 200 },
+  { key: 'oat', name: 'Oat milk', price: 200 },
+  { key: 'cream', name: 'Whipped cream', price: 150 },
+  { key: 'pearls', name: 'Pearls', price: 150 },
+] as const;
+type AddonKey = (typeof demoAddons)[number]['key'];
+
+export interface DemoProduct {
+  sku: string;
+  name: string;
+  category: CategoryKey;
+  price: number;
+  discounted?: number;
+  barcode?: string;
+  description?: string;
+  tags: string[];
+  groups?: GroupKey[];
+  addons?: AddonKey[];
+  /** Outlet codes where it is not sold (default: everywhere). */
+  notAt?: string[];
+}
+
+const hotDrink: Pick<DemoProduct, 'groups'> = { groups: ['size', 'sugar'] };
+const icedDrink: Pick<DemoProduct, 'groups'> = { groups: ['size', 'sugar', 'ice'] };
+const coffeeBar: Pick<DemoProduct, 'groups' | 'addons'> = {
+  groups: ['size', 'milk', 'sugar'],
+  addons: ['shot'],
+};
+
+export const demoProducts: DemoProduct[] = [
+  // Kopi: robusta roasted with margarine and sugar, the kopitiam way.
+  {
+    sku: 'KOP-001',
+    name: 'Kopi',
+    category: 'kopi',
+    price: 280,
+    tags: ['hot'],
+    ...hotDrink,
+    description: 'Traditional coffee with condensed milk',
+  },
+  {
+    sku: 'KOP-002',
+    name: 'Kopi O',
+    category: 'kopi',
+    price: 240,
+    tags: ['hot', 'vegan'],
+    ...hotDrink,
+    description: 'Black coffee with sugar',
+  },
+  {
+    sku: 'KOP-003',
+    name: 'Kopi C',
+    category: 'kopi',
+    price: 280,
+    tags: ['hot'],
+    ...hotDrink,
+    description: 'Coffee with evaporated milk and sugar',
+  },
+  {
+    sku: 'KOP-004',
+    name: 'Kopi Peng',
+    category: 'kopi',
+    price: 350,
+    tags: ['iced'],
+    ...icedDrink,
+    description: 'Iced coffee with condensed milk',
+  },
+  {
+    sku: 'KOP-005',
+    name: 'Kopi O Kosong',
+    category: 'kopi',
+    price: 220,
+    tags: ['hot', 'vegan'],
+    groups: ['size'],
+    description: 'Black coffee, no sugar',
+  },
+  {
+    sku: 'KOP-006',
+    name: 'Cham (Kopi + Teh)',
+    category: 'kopi',
+    price: 350,
+    tags: ['hot'],
+    ...hotDrink,
+    description: 'Coffee and tea together, also called yuan yang',
+  },
+  {
+    sku: 'KOP-007',
+    name: 'Ipoh White Coffee',
+    category: 'kopi',
+    price: 450,
+    discounted: 390,
+    tags: ['hot', 'bestseller'],
+    ...hotDrink,
+    addons: ['oat'],
+  },
+  // Teh
+  {
+    sku: 'TEH-001',
+    name: 'Teh Tarik',
+    category: 'teh',
+    price: 300,
+    tags: ['hot', 'bestseller'],
+    ...hotDrink,
+    addons: ['pearls'],
+    description: 'Pulled milk tea, frothy and sweet',
+  },
+  {
+    sku: 'TEH-002',
+    name: 'Teh O',
+    category: 'teh',
+    price: 220,
+    tags: ['hot', 'vegan'],
+    ...hotDrink,
+  },
+  { sku: 'TEH-003', name: 'Teh C', category: 'teh', price: 280, tags: ['hot'], ...hotDrink },
+  {
+    sku: 'TEH-004',
+    name: 'Teh O Ais Limau',
+    category: 'teh',
+    price: 380,
+    tags: ['iced', 'vegan'],
+    ...icedDrink,
+    description: 'Iced lime tea',
+  },
+  {
+    sku: 'TEH-005',
+    name: 'Teh Halia',
+    category: 'teh',
+    price: 350,
+    tags: ['hot'],
+    ...hotDrink,
+    description: 'Ginger milk tea',
+  },
+  {
+    sku: 'TEH-006',
+    name: 'Teh Tarik Peng',
+    category: 'teh',
+    price: 380,
+    tags: ['iced'],
+    ...icedDrink,
+    addons: ['pearls'],
+  },
+  // Espresso bar
+  {
+    sku: 'ESP-001',
+    name: 'Espresso',
+    category: 'espresso',
+    price: 700,
+    tags: ['hot'],
+    groups: ['sugar'],
+    addons: ['shot'],
+  },
+  {
+    sku: 'ESP-002',
+    name: 'Americano',
+    category: 'espresso',
+    price: 900,
+    tags: ['hot', 'iced'],
+    groups: ['size', 'sugar', 'ice'],
+    addons: ['shot'],
+  },
+  {
+    sku: 'ESP-003',
+    name: 'Latte',
+    category: 'espresso',
+    price: 1100,
+    tags: ['hot', 'iced'],
+    ...coffeeBar,
+  },
+  {
+    sku: 'ESP-004',
+    name: 'Cappuccino',
+    category: 'espresso',
+    price: 1100,
+    tags: ['hot'],
+    ...coffeeBar,
+  },
+  {
+    sku: 'ESP-005',
+    name: 'Flat White',
+    category: 'espresso',
+    price: 1150,
+    tags: ['hot'],
+    ...coffeeBar,
+  },
+  {
+    sku: 'ESP-006',
+    name: 'Mocha',
+    category: 'espresso',
+    price: 1250,
+    tags: ['hot', 'iced'],
+    groups: ['size', 'milk', 'sugar'],
+    addons: ['shot', 'cream'],
+  },
+  {
+    sku: 'ESP-007',
+    name: 'Spanish Latte',
+    category: 'espresso',
+    price: 1300,
+    tags: ['iced', 'bestseller'],
+    groups: ['size', 'milk', 'ice'],
+    addons: ['shot'],
+    description: 'Espresso, milk and condensed milk over ice',
+  },
+  {
+    sku: 'ESP-008',
+    name: 'Caramel Macchiato',
+    category: 'espresso',
+    price: 1350,
+    discounted: 1190,
+    tags: ['hot', 'iced'],
+    ...coffeeBar,
+  },
+  // Matcha & chocolate
+  {
+    sku: 'MCH-001',
+    name: 'Matcha Latte',
+    category: 'matcha',
+    price: 1300,
+    tags: ['hot'],
+    groups: ['size', 'milk', 'sugar'],
+    addons: ['pearls'],
+  },
+  {
+    sku: 'MCH-002',
+    name: 'Iced Matcha Latte',
+    category: 'matcha',
+    price: 1400,
+    tags: ['iced', 'bestseller'],
+    groups: ['size', 'milk', 'sugar', 'ice'],
+    addons: ['pearls', 'cream'],
+  },
+  {
+    sku: 'MCH-003',
+    name: 'Hot Chocolate',
+    category: 'matcha',
+    price: 1100,
+    tags: ['hot'],
+    groups: ['size', 'milk', 'sugar'],
+    addons: ['cream'],
+  },
+  {
+    sku: 'MCH-004',
+    name: 'Iced Chocolate',
+    category: 'matcha',
+    price: 1200,
+    tags: ['iced'],
+    groups: ['size', 'milk', 'sugar', 'ice'],
+    addons: ['cream', 'pearls'],
+  },
+  {
+    sku: 'MCH-005',
+    name: 'Milo Dinosaur',
+    category: 'matcha',
+    price: 900,
+    tags: ['iced', 'bestseller'],
+    ...icedDrink,
+    description: 'Iced Milo heaped with more Milo powder',
+  },
+  // Food
+  {
+    sku: 'FOD-001',
+    name: 'Nasi Lemak Ayam Goreng',
+    category: 'food',
+    price: 1490,
+    tags: ['bestseller', 'spicy'],
+    description: 'Coconut rice, fried chicken, sambal, egg, peanuts and anchovies',
+  },
+  {
+    sku: 'FOD-002',
+    name: 'Nasi Lemak Biasa',
+    category: 'food',
+    price: 750,
+    tags: ['spicy'],
+    description: 'Coconut rice, sambal, egg, peanuts and anchovies',
+  },
+  {
+    sku: 'FOD-003',
+    name: 'Roti Bakar Kaya',
+    category: 'food',
+    price: 550,
+    tags: ['vegetarian', 'bestseller'],
+    description: 'Charcoal toast with kaya and butter',
+  },
+  {
+    sku: 'FOD-004',
+    name: 'Half-Boiled Eggs',
+    category: 'food',
+    price: 400,
+    tags: ['vegetarian'],
+    description: 'Two soft eggs with soy sauce and pepper',
+  },
+  {
+    sku: 'FOD-005',
+    name: 'Kaya Toast Set',
+    category: 'food',
+    price: 890,
+    discounted: 790,
+    tags: ['vegetarian'],
+    description: 'Roti bakar kaya, two half-boiled eggs and a kopi',
+  },
+  { sku: 'FOD-006', name: 'Mee Goreng Mamak', category: 'food', price: 1190, tags: ['spicy'] },
+  {
+    sku: 'FOD-007',
+    name: 'Nasi Goreng Kampung',
+    category: 'food',
+    price: 1290,
+    tags: ['spicy'],
+    notAt: ['JB01'],
+  },
+  {
+    sku: 'FOD-008',
+    name: 'Curry Puff',
+    category: 'food',
+    price: 280,
+    tags: ['vegetarian'],
+    description: 'Potato curry in a flaky pastry',
+  },
+  // Bakery & cakes (boxed items carry a barcode for the scanner)
+  {
+    sku: 'BAK-001',
+    name: 'Butter Croissant',
+    category: 'bakery',
+    price: 750,
+    tags: ['vegetarian'],
+    barcode: '9556001000017',
+  },
+  {
+    sku: 'BAK-002',
+    name: 'Almond Croissant',
+    category: 'bakery',
+    price: 950,
+    tags: ['vegetarian'],
+    barcode: '9556001000024',
+  },
+  {
+    sku: 'BAK-003',
+    name: 'Kek Batik',
+    category: 'bakery',
+    price: 850,
+    tags: ['vegetarian', 'bestseller'],
+    barcode: '9556001000031',
+    description: 'Marie biscuits set in chocolate',
+  },
+  {
+    sku: 'BAK-004',
+    name: 'Pandan Chiffon Cake',
+    category: 'bakery',
+    price: 700,
+    tags: ['vegetarian'],
+    barcode: '9556001000048',
+  },
+  {
+    sku: 'BAK-005',
+    name: 'Onde-Onde Cake',
+    category: 'bakery',
+    price: 900,
+    discounted: 800,
+    tags: ['vegetarian'],
+    barcode: '9556001000055',
+    description: 'Pandan sponge, gula melaka and grated coconut',
+  },
+  {
+    sku: 'BAK-006',
+    name: 'Burnt Cheesecake',
+    category: 'bakery',
+    price: 1400,
+    tags: ['vegetarian'],
+    barcode: '9556001000062',
+    notAt: ['JB01'],
+  },
+  {
+    sku: 'BAK-007',
+    name: 'Banana Cake',
+    category: 'bakery',
+    price: 600,
+    tags: ['vegetarian'],
+    barcode: '9556001000079',
+  },
+];
+
+/** A per-outlet price: the Johor Bahru shop sells Americano a little cheaper. */
+export const demoPriceOverrides = [{ sku: 'ESP-002', outlet: 'JB01', price: 850 }];

@@ -3,10 +3,19 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { PasswordHasher } from '../lib/password';
 import type { Db } from './database';
 import {
+  addons,
   appSettings,
+  categories,
   menuItems,
   notifications,
+  outletClosures,
   outlets,
+  productAddons,
+  productOutlets,
+  products,
+  productVariantGroups,
+  variantGroups,
+  variantOptions,
   permissions,
   rolePermissions,
   roles,
@@ -16,7 +25,13 @@ import {
 import {
   builtinRoles,
   DEMO_PASSWORD,
+  demoAddons,
+  demoCategories,
+  demoClosures,
   demoOutlets,
+  demoPriceOverrides,
+  demoProducts,
+  demoVariantGroups,
   demoTenant,
   demoTenantAppSettings,
   demoUsers,
@@ -118,6 +133,127 @@ async function insertMenu(tx: Db, items: MenuSeed[], parentId: string | null): P
   }
 }
 
+/** Issue 4's demo menu: categories, the variant and add-on library, ~40 products, availability. */
+async function seedDemoCatalogue(tx: Db, tenantId: string, outletId: (code: string) => string) {
+  const categoryRows = await tx
+    .insert(categories)
+    .values(
+      demoCategories.map((c, i) => ({
+        tenantId,
+        nameEn: c.nameEn,
+        nameMy: c.nameMy,
+        sortOrder: i + 1,
+      })),
+    )
+    .returning({ id: categories.id, nameEn: categories.nameEn });
+  const categoryId = (key: string) =>
+    categoryRows.find((r) => r.nameEn === demoCategories.find((c) => c.key === key)!.nameEn)!.id;
+
+  const groupIds = new Map<string, string>();
+  for (const g of demoVariantGroups) {
+    const [row] = await tx
+      .insert(variantGroups)
+      .values({
+        tenantId,
+        name: g.name,
+        required: g.required,
+        minSelect: g.minSelect,
+        maxSelect: g.maxSelect,
+      })
+      .returning({ id: variantGroups.id });
+    groupIds.set(g.key, row!.id);
+    await tx.insert(variantOptions).values(
+      g.options.map((o, i) => ({
+        tenantId,
+        groupId: row!.id,
+        name: o.name,
+        price: o.price,
+        sortOrder: i,
+      })),
+    );
+  }
+  const addonRows = await tx
+    .insert(addons)
+    .values(demoAddons.map((a) => ({ tenantId, name: a.name, price: a.price })))
+    .returning({ id: addons.id, name: addons.name });
+  const addonId = (key: string) =>
+    addonRows.find((r) => r.name === demoAddons.find((a) => a.key === key)!.name)!.id;
+
+  const productRows = await tx
+    .insert(products)
+    .values(
+      demoProducts.map((p) => ({
+        tenantId,
+        categoryId: categoryId(p.category),
+        name: p.name,
+        sku: p.sku,
+        barcode: p.barcode ?? null,
+        description: p.description ?? null,
+        tags: p.tags,
+        basePrice: p.price,
+        discountedPrice: p.discounted ?? null,
+      })),
+    )
+    .returning({ id: products.id, sku: products.sku });
+  const productId = (sku: string) => productRows.find((r) => r.sku === sku)!.id;
+
+  const groupLinks = demoProducts.flatMap((p) =>
+    (p.groups ?? []).map((g, i) => ({
+      tenantId,
+      productId: productId(p.sku),
+      groupId: groupIds.get(g)!,
+      sortOrder: i,
+    })),
+  );
+  if (groupLinks.length > 0) await tx.insert(productVariantGroups).values(groupLinks);
+  const addonLinks = demoProducts.flatMap((p) =>
+    (p.addons ?? []).map((a, i) => ({
+      tenantId,
+      productId: productId(p.sku),
+      addonId: addonId(a),
+      sortOrder: i,
+    })),
+  );
+  if (addonLinks.length > 0) await tx.insert(productAddons).values(addonLinks);
+
+  // Everything is sold everywhere (no row needed) except what a shop does not make.
+  const outletSettings = [
+    ...demoProducts.flatMap((p) =>
+      (p.notAt ?? []).map((code) => ({
+        tenantId,
+        productId: productId(p.sku),
+        outletId: outletId(code),
+        available: false,
+        priceOverride: null as number | null,
+      })),
+    ),
+    ...demoPriceOverrides.map((o) => ({
+      tenantId,
+      productId: productId(o.sku),
+      outletId: outletId(o.outlet),
+      available: true,
+      priceOverride: o.price,
+    })),
+  ];
+  if (outletSettings.length > 0) await tx.insert(productOutlets).values(outletSettings);
+}
+
+/** A new tenant's built-in roles (admin, manager, cashier, finance), copied from the templates. */
+export async function createTenantRoles(tx: Db, tenantId: string): Promise<Map<string, string>> {
+  const roleIds = new Map<string, string>();
+  for (const role of builtinRoles) {
+    const [row] = await tx
+      .insert(roles)
+      .values({ tenantId, name: role.name, description: role.description, isBuiltin: true })
+      .returning({ id: roles.id });
+    roleIds.set(role.name, row!.id);
+    await tx
+      .insert(rolePermissions)
+      .values(role.permissions.map((permission) => ({ roleId: row!.id, permission, tenantId })));
+  }
+  return roleIds;
+}
+
 /** True when no tenant and no user exists yet: the only time the demo data is added. */
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const [t] = await db.select({ n: count() }).from(tenants);
@@ -134,22 +270,25 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<void> {
 
     const outletRows = await tx
       .insert(outlets)
-      .values(demoOutlets.map((o) => ({ ...o, tenantId })))
+      .values(
+        demoOutlets.map((o) => ({
+          ...o,
+          tenantId,
+          servingMethods: [...o.servingMethods],
+          hours: o.hours.map((d) => ({ day: d.day, ranges: d.ranges.map((r) => ({ ...r })) })),
+        })),
+      )
       .returning({ id: outlets.id, code: outlets.code });
     const outletId = (code: string) => outletRows.find((o) => o.code === code)!.id;
+    await tx
+      .insert(outletClosures)
+      .values(
+        demoClosures.map(({ outlet, ...c }) => ({ ...c, tenantId, outletId: outletId(outlet) })),
+      );
+    await seedDemoCatalogue(tx, tenantId, outletId);
 
-    const roleIds = new Map<string, string>();
+    const roleIds = await createTenantRoles(tx, tenantId);
     roleIds.set(SUPERADMIN_ROLE, await ensureSuperadminRole(tx));
-    for (const role of builtinRoles) {
-      const [row] = await tx
-        .insert(roles)
-        .values({ tenantId, name: role.name, description: role.description, isBuiltin: true })
-        .returning({ id: roles.id });
-      roleIds.set(role.name, row!.id);
-      await tx
-        .insert(rolePermissions)
-        .values(role.permissions.map((permission) => ({ roleId: row!.id, permission, tenantId })));
-    }
 
     const userRows = await tx
       .insert(users)

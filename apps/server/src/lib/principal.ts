@@ -12,6 +12,12 @@ export interface Principal {
   roleId: string;
   roleName: string;
   permissions: string[];
+  /**
+   * True when a platform user works inside a tenant (POST /api/tenants/{id}/enter): `tenantId`
+   * is then that tenant, so every tenant-scoped query runs in it, while `userId` stays the real
+   * person for the audit trail.
+   */
+  acting?: boolean;
 }
 
 /**
@@ -29,6 +35,7 @@ export async function loadPrincipal(
       userId: users.id,
       sessionId: sessions.id,
       tenantId: users.tenantId,
+      actingTenantId: sessions.actingTenantId,
       username: users.username,
       outletId: users.idOutlet,
       roleId: users.roleId,
@@ -53,5 +60,13 @@ export async function loadPrincipal(
     )
     .limit(1);
   if (!row) return null;
-  return { ...row, permissions: row.permissions ?? [] };
+  const { actingTenantId, ...rest } = row;
+  // Only platform users (no tenant of their own) may act inside another tenant.
+  const acting = rest.tenantId === null && actingTenantId !== null;
+  return {
+    ...rest,
+    tenantId: acting ? actingTenantId : rest.tenantId,
+    permissions: rest.permissions ?? [],
+    ...(acting ? { acting: true } : {}),
+  };
 }

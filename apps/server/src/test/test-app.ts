@@ -101,6 +101,7 @@ export interface TestAppOptions {
   /** Reuse an existing database (restart tests); it is then not dropped on close. */
   target?: DatabaseTarget;
   extraRoutes?: BuildAppOptions['extraRoutes'];
+  now?: BuildAppOptions['now'];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -117,7 +118,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
   let built: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
-    built = await buildApp({ config, database, logger: false, extraRoutes: options.extraRoutes });
+    built = await buildApp({
+      config,
+      database,
+      logger: false,
+      extraRoutes: options.extraRoutes,
+      now: options.now,
+    });
     await built.app.ready();
   } catch (error) {
     // A test may expect the build to fail: leave no database or folder behind.

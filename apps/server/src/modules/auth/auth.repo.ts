@@ -106,6 +106,7 @@ export async function findSessionByTokenHash(db: Db, tokenHash: string) {
       sessionId: sessions.id,
       userId: sessions.userId,
       tenantId: sessions.tenantId,
+      actingTenantId: sessions.actingTenantId,
       rotatedAt: sessionTokens.rotatedAt,
       revokedAt: sessions.revokedAt,
       expired: sql<boolean>`${sessions.expiresAt} <= now()`,
@@ -262,4 +263,15 @@ export async function listAppSettings(db: Db, tenantId: string | null) {
       asc(appSettings.sortOrder),
       asc(appSettings.code),
     );
+}
+
+/** The tenant a platform user's session works inside (POST /api/tenants/{id}/enter), if any. */
+export async function actingTenantOf(db: Db, sessionId: string) {
+  const [row] = await db
+    .select({ id: tenants.id, name: tenants.name })
+    .from(sessions)
+    .innerJoin(tenants, eq(tenants.id, sessions.actingTenantId))
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  return row ?? null;
 }

@@ -72,13 +72,21 @@ export function accountBlock(user: repo.UserRecord): 'user_disabled' | 'tenant_s
 export function createAuthService(deps: AuthDeps) {
   const { db, config, hasher, signer } = deps;
 
-  async function sessionData(user: repo.UserRecord, token: string, refreshToken: string) {
+  async function sessionData(
+    user: repo.UserRecord,
+    token: string,
+    refreshToken: string,
+    acting: { id: string; name: string } | null = null,
+  ) {
     const permissions = await repo.rolePermissionStrings(db, user.roleId);
     const menus = buildMenuTree(await repo.listVisibleMenuItems(db), permissions);
     return {
       ...toUserFields(user),
       outlet_name: user.outletName,
       two_step_enabled: user.twoStepEnabled,
+      // A platform user working inside a tenant (tenants module): the web shows whose data it is.
+      acting_tenant_id: acting?.id ?? null,
+      acting_tenant_name: acting?.name ?? null,
       token,
       refresh_token: refreshToken,
       permissions,
@@ -222,7 +230,9 @@ export function createAuthService(deps: AuthDeps) {
         { userId: outcome.id, sessionId: found.sessionId },
         config.accessTokenTtlMs,
       );
-      const data = await sessionData(outcome, token, next);
+      const acting =
+        outcome.tenantId === null ? await repo.actingTenantOf(db, found.sessionId) : null;
+      const data = await sessionData(outcome, token, next, acting);
       return { ...data, role: outcome.roleName };
     },
 
@@ -328,18 +338,24 @@ export function createAuthService(deps: AuthDeps) {
     /** GET /api/app/settings: the refresh token (or an access token) names the tenant. */
     async appSettings(bearer: string): Promise<{ status: AppSettingEntry[] }> {
       let userId: string | null = null;
+      let actingTenantId: string | null = null;
       const found = await repo.findSessionByTokenHash(db, hashToken(bearer));
       if (found && !found.rotatedAt && !found.revokedAt && !found.expired) {
         userId = found.userId;
+        actingTenantId = found.actingTenantId;
       } else {
         const claims = await signer.verify('access', bearer);
         const principal =
           claims?.sessionId && (await loadPrincipal(db, claims.sessionId, claims.userId));
-        if (principal) userId = principal.userId;
+        if (principal) {
+          userId = principal.userId;
+          actingTenantId = principal.acting ? principal.tenantId : null;
+        }
       }
       const user = userId ? await repo.findUserById(db, userId) : null;
       if (!user || accountBlock(user)) throw new AppError('unauthorized');
-      const rows = await repo.listAppSettings(db, user.tenantId);
+      // A platform user working inside a tenant sees that tenant's settings.
+      const rows = await repo.listAppSettings(db, user.tenantId ?? actingTenantId);
       if (rows.length === 0) throw new AppError('settings_empty');
       return {
         status: rows.map((r) => ({

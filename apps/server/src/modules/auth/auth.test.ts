@@ -66,31 +66,42 @@ describe('POST /api/login', () => {
     expect(titles).toEqual(
       expect.arrayContaining(['menu.dashboard', 'menu.pos', 'menu.status_order', 'menu.order']),
     );
-    expect(titles).not.toContain('menu.product');
     expect(titles).not.toContain('menu.role_permission');
+    // The cashier reads the menu (POS, sold-out switch) but cannot add products.
+    const product = cashier.menus.find((m) => m.title === 'menu.product');
+    expect(product?.children.map((c) => c.path)).toEqual([
+      '/product/list',
+      '/product/variant-addon',
+      '/product/category',
+    ]);
     expect(cashier.permissions.sort()).toEqual(
       [
         'create-order',
         'create-pos',
+        'read-category',
         'read-dashboard',
+        'read-list-product',
         'read-order',
+        'read-outlet',
         'read-pos',
         'read-status-order',
+        'read-variant-addon',
+        'toggle-sold-out',
         'update-status-order',
       ].sort(),
     );
 
     const admin = await t.login('admin');
-    const product = admin.menus.find((m) => m.title === 'menu.product');
-    expect(product?.path).toBeNull();
-    expect(product?.children.map((c) => c.path)).toEqual([
+    const adminProduct = admin.menus.find((m) => m.title === 'menu.product');
+    expect(adminProduct?.path).toBeNull();
+    expect(adminProduct?.children.map((c) => c.path)).toEqual([
       '/product/add',
       '/product/list',
       '/product/variant-addon',
       '/product/category',
     ]);
-    expect(product?.title_en).toBe('Product');
-    expect(product?.title_my).toBe('Produk');
+    expect(adminProduct?.title_en).toBe('Product');
+    expect(adminProduct?.title_my).toBe('Produk');
     // Admin has no platform subjects: the Tenant item is dropped, the group keeps Outlet.
     const tenantOutlet = admin.menus.find((m) => m.title === 'menu.tenant_outlet');
     expect(tenantOutlet?.children.map((c) => c.title)).toEqual([

@@ -1,0 +1,30 @@
+// Database errors the services turn into answers. Drizzle wraps driver errors (`cause`), and
+// PGlite and node-postgres both expose PostgreSQL's SQLSTATE `code` and `constraint`.
+
+interface PgError {
+  code?: string;
+  constraint?: string;
+  cause?: unknown;
+}
+
+function pgErrorOf(error: unknown): PgError | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const e = current as PgError;
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e;
+    current = e.cause;
+  }
+  return null;
+}
+
+/** The constraint a unique violation (23505) broke, or null for any other error. */
+export function uniqueViolation(error: unknown): string | null {
+  const e = pgErrorOf(error);
+  return e?.code === '23505' ? (e.constraint ?? '') : null;
+}
+
+/** The constraint a foreign key violation (23503) broke, or null for any other error. */
+export function foreignKeyViolation(error: unknown): string | null {
+  const e = pgErrorOf(error);
+  return e?.code === '23503' ? (e.constraint ?? '') : null;
+}

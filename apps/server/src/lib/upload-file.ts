@@ -1,0 +1,36 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from './errors';
+
+/**
+ * Reads the multipart field "file" of a request into memory, refusing more than `maxBytes` with a
+ * 400 `file_too_large` (the stream stops at the limit: a huge upload is never buffered whole).
+ * The routes plugin must have registered @fastify/multipart.
+ */
+export async function readUploadedFile(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
+  if (!request.isMultipart()) throw new AppError('file_required');
+  let file;
+  try {
+    file = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 10 } });
+  } catch (error) {
+    throw asUploadError(error);
+  }
+  if (!file || file.fieldname !== 'file') throw new AppError('file_required');
+  try {
+    const buffer = await file.toBuffer();
+    if (buffer.length === 0) throw new AppError('file_required');
+    return buffer;
+  } catch (error) {
+    throw asUploadError(error);
+  }
+}
+
+function asUploadError(error: unknown): unknown {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') {
+    return new AppError('file_too_large');
+  }
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return new AppError('invalid_request');
+  }
+  return error;
+}

@@ -1,0 +1,138 @@
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { categories, products } from '../../db/schema';
+import { likePattern } from '../../lib/paging';
+
+// Categories of one tenant. Every query filters by tenant_id.
+
+export interface CategoryFilter {
+  q?: string | undefined;
+  status?: 'active' | 'disabled' | undefined;
+}
+
+// Spelled out: drizzle leaves columns unqualified in a one-table select list, where "id" would
+// then mean the subquery's own column.
+const productCount = sql<number>`(select count(*)::int from ${products} p where p.category_id = "categories"."id" and p.tenant_id = "categories"."tenant_id")`;
+
+const columns = {
+  id: categories.id,
+  nameEn: categories.nameEn,
+  nameMy: categories.nameMy,
+  image: categories.image,
+  sortOrder: categories.sortOrder,
+  status: categories.status,
+  productCount,
+};
+export type CategoryRow = {
+  id: string;
+  nameEn: string;
+  nameMy: string;
+  image: string | null;
+  sortOrder: number;
+  status: string;
+  productCount: number;
+};
+
+function where(tenantId: string, f: CategoryFilter) {
+  return and(
+    eq(categories.tenantId, tenantId),
+    f.status ? eq(categories.status, f.status) : undefined,
+    f.q
+      ? or(ilike(categories.nameEn, likePattern(f.q)), ilike(categories.nameMy, likePattern(f.q)))
+      : undefined,
+  );
+}
+
+export async function list(
+  db: Db,
+  tenantId: string,
+  f: CategoryFilter,
+  limit: number,
+  offset: number,
+): Promise<{ rows: CategoryRow[]; total: number }> {
+  const rows = await db
+    .select({ ...columns, total: sql<number>`(count(*) over ())::int` })
+    .from(categories)
+    .where(where(tenantId, f))
+    .orderBy(asc(categories.sortOrder), asc(sql`lower(${categories.nameEn})`), asc(categories.id))
+    .limit(limit)
+    .offset(offset);
+  const total = rows[0]?.total ?? (offset > 0 ? await count(db, tenantId, f) : 0);
+  return { rows, total };
+}
+
+async function count(db: Db, tenantId: string, f: CategoryFilter) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(categories)
+    .where(where(tenantId, f));
+  return row?.n ?? 0;
+}
+
+export async function findById(db: Db, tenantId: string, id: string): Promise<CategoryRow | null> {
+  const [row] = await db
+    .select(columns)
+    .from(categories)
+    .where(and(eq(categories.tenantId, tenantId), eq(categories.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insert(
+  tx: Db,
+  values: {
+    tenantId: string;
+    nameEn: string;
+    nameMy: string;
+    image: string | null;
+    status: string;
+  },
+): Promise<string> {
+  // New categories go last.
+  const [row] = await tx
+    .insert(categories)
+    .values({
+      ...values,
+      sortOrder: sql`(select coalesce(max(sort_order), 0) + 1 from ${categories} where tenant_id = ${values.tenantId})`,
+    })
+    .returning({ id: categories.id });
+  return row!.id;
+}
+
+export async function update(
+  tx: Db,
+  tenantId: string,
+  id: string,
+  patch: { nameEn?: string; nameMy?: string; image?: string | null; status?: string },
+) {
+  await tx
+    .update(categories)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(and(eq(categories.tenantId, tenantId), eq(categories.id, id)));
+}
+
+export async function remove(tx: Db, tenantId: string, id: string) {
+  await tx.delete(categories).where(and(eq(categories.tenantId, tenantId), eq(categories.id, id)));
+}
+
+export async function idsOfTenant(db: Db, tenantId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.tenantId, tenantId))
+    .orderBy(asc(categories.sortOrder), asc(categories.id));
+  return rows.map((r) => r.id);
+}
+
+/** Sets sort_order = position (1-based) for the ids in the given order, in one statement. */
+export async function setOrder(tx: Db, tenantId: string, orderedIds: string[]) {
+  if (orderedIds.length === 0) return;
+  const ids = sql.join(
+    orderedIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update ${categories} c set sort_order = v.ord, updated_at = now()
+    from unnest(array[${ids}]) with ordinality as v(id, ord)
+    where c.id = v.id and c.tenant_id = ${tenantId}`);
+}

@@ -1,0 +1,201 @@
+import type { Category, CategoryInput } from '@kopi/contract';
+import type { z } from 'zod';
+import type { categoryListQuerySchema } from '@kopi/contract';
+import type { Db } from '../../db/database';
+import { audit } from '../../lib/audit';
+import { uniqueViolation } from '../../lib/db-errors';
+import { AppError, validationError } from '../../lib/errors';
+import { removeImages, storeImage } from '../../lib/images';
+import { listMeta, offsetOf } from '../../lib/paging';
+import type { AuthedContext } from '../../lib/request-context';
+import { tenantIdOf } from '../../lib/tenant-scope';
+import * as repo from './categories.repo';
+
+// Categories (issue 4 §1): names in English and Melayu, an image, a drag-and-drop order, a status.
+// A category that still has products cannot be deleted, only disabled: deleting it would orphan
+// the menu and the history of its products.
+
+type ListQuery = z.infer<typeof categoryListQuerySchema>;
+
+const IMAGE_SIZES = [{ name: 'url', size: 600 }] as const;
+
+export const toCategory = (r: repo.CategoryRow): Category => ({
+  id: r.id,
+  name_en: r.nameEn,
+  name_my: r.nameMy,
+  image: r.image,
+  sort_order: r.sortOrder,
+  status: r.status as Category['status'],
+  product_count: r.productCount,
+});
+
+function nameTaken(error: unknown): never {
+  if (uniqueViolation(error) === 'categories_tenant_name_unique') {
+    throw new AppError('category_name_taken', {
+      details: [{ path: 'name_en', message: 'validation.not_unique' }],
+    });
+  }
+  throw error;
+}
+
+/**
+ * The image is set by uploading (POST /api/categories/{id}/image); the JSON body may only keep it
+ * or clear it. A URL from elsewhere (even another tenant's upload) would later be deleted with
+ * this category, so it is refused.
+ */
+function checkImage(image: string | null | undefined, current: string | null) {
+  if (image && image !== current) {
+    throw validationError([{ path: 'image', message: 'validation.url_invalid' }]);
+  }
+}
+
+export function createCategoryService({ db, dataDir }: { db: Db; dataDir: string }) {
+  async function require(tenantId: string, id: string) {
+    const row = await repo.findById(db, tenantId, id);
+    if (!row) throw new AppError('not_found');
+    return row;
+  }
+
+  return {
+    async list(ctx: AuthedContext, q: ListQuery) {
+      const tenantId = tenantIdOf(ctx);
+      const { rows, total } = await repo.list(
+        db,
+        tenantId,
+        { q: q.q, status: q.status },
+        q.page_size,
+        offsetOf(q),
+      );
+      return { data: rows.map(toCategory), meta: listMeta(q, total) };
+    },
+
+    async get(ctx: AuthedContext, id: string): Promise<Category> {
+      return toCategory(await require(tenantIdOf(ctx), id));
+    },
+
+    async create(ctx: AuthedContext, input: CategoryInput): Promise<Category> {
+      const tenantId = tenantIdOf(ctx);
+      checkImage(input.image, null);
+      const id = await db
+        .transaction(async (tx) => {
+          const newId = await repo.insert(tx, {
+            tenantId,
+            nameEn: input.name_en,
+            nameMy: input.name_my,
+            image: input.image ?? null,
+            status: input.status,
+          });
+          await audit.record(tx, ctx, {
+            action: 'category.create',
+            entity: 'category',
+            entityId: newId,
+            after: input,
+          });
+          return newId;
+        })
+        .catch(nameTaken);
+      return toCategory(await require(tenantId, id));
+    },
+
+    async update(ctx: AuthedContext, id: string, input: CategoryInput): Promise<Category> {
+      const tenantId = tenantIdOf(ctx);
+      const before = await require(tenantId, id);
+      checkImage(input.image, before.image);
+      const patch = {
+        nameEn: input.name_en,
+        nameMy: input.name_my,
+        status: input.status,
+        ...(input.image !== undefined ? { image: input.image } : {}),
+      };
+      await db
+        .transaction(async (tx) => {
+          await repo.update(tx, tenantId, id, patch);
+          await audit.record(tx, ctx, {
+            action: 'category.update',
+            entity: 'category',
+            entityId: id,
+            before: toCategory(before),
+            after: input,
+          });
+        })
+        .catch(nameTaken);
+      if (input.image !== undefined && before.image && before.image !== input.image) {
+        await removeImages(dataDir, [before.image]);
+      }
+      return toCategory(await require(tenantId, id));
+    },
+
+    async remove(ctx: AuthedContext, id: string): Promise<{ id: string; deleted: true }> {
+      const tenantId = tenantIdOf(ctx);
+      const before = await require(tenantId, id);
+      if (before.productCount > 0) {
+        throw new AppError('category_has_products', {
+          message: `This category still has ${before.productCount} product(s). Disable it instead, or move its products first.`,
+        });
+      }
+      await db.transaction(async (tx) => {
+        await repo.remove(tx, tenantId, id);
+        await audit.record(tx, ctx, {
+          action: 'category.delete',
+          entity: 'category',
+          entityId: id,
+          before: toCategory(before),
+        });
+      });
+      await removeImages(dataDir, [before.image]);
+      return { id, deleted: true };
+    },
+
+    /** The new order of the tenant's categories; ids not listed keep their order after them. */
+    async reorder(ctx: AuthedContext, ids: string[]): Promise<Category[]> {
+      const tenantId = tenantIdOf(ctx);
+      const existing = await repo.idsOfTenant(db, tenantId);
+      const known = new Set(existing);
+      const problems = ids.flatMap((id, i) =>
+        known.has(id) ? [] : [{ path: `ids.${i}`, message: 'validation.invalid' }],
+      );
+      if (new Set(ids).size !== ids.length) {
+        problems.push({ path: 'ids', message: 'validation.not_unique' });
+      }
+      if (problems.length > 0) throw validationError(problems);
+      const listed = new Set(ids);
+      const order = [...ids, ...existing.filter((id) => !listed.has(id))];
+      await db.transaction(async (tx) => {
+        await repo.setOrder(tx, tenantId, order);
+        await audit.record(tx, ctx, {
+          action: 'category.reorder',
+          entity: 'category',
+          before: { ids: existing },
+          after: { ids: order },
+        });
+      });
+      const { rows } = await repo.list(db, tenantId, {}, 1000, 0);
+      return rows.map(toCategory);
+    },
+
+    async setImage(ctx: AuthedContext, id: string, file: Buffer): Promise<Category> {
+      const tenantId = tenantIdOf(ctx);
+      const before = await require(tenantId, id);
+      const { url } = await storeImage(dataDir, 'categories', file, IMAGE_SIZES);
+      try {
+        await db.transaction(async (tx) => {
+          await repo.update(tx, tenantId, id, { image: url });
+          await audit.record(tx, ctx, {
+            action: 'category.image',
+            entity: 'category',
+            entityId: id,
+            before: { image: before.image },
+            after: { image: url },
+          });
+        });
+      } catch (error) {
+        await removeImages(dataDir, [url]);
+        throw error;
+      }
+      await removeImages(dataDir, [before.image]);
+      return toCategory(await require(tenantId, id));
+    },
+  };
+}
+
+export type CategoryService = ReturnType<typeof createCategoryService>;

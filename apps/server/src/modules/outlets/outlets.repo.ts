@@ -1,0 +1,162 @@
+import { and, asc, desc, eq, gte, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { outletClosures, outlets, users } from '../../db/schema';
+import { likePattern } from '../../lib/paging';
+
+// Outlets of one tenant, their weekly hours (a jsonb column, read and written whole) and their
+// closures. Every query filters by tenant_id.
+
+export type OutletRow = typeof outlets.$inferSelect;
+
+export interface OutletFilter {
+  q?: string | undefined;
+  status?: 'active' | 'disabled' | undefined;
+  /** Staff bound to an outlet only ever see that one. */
+  onlyId?: string | null | undefined;
+}
+
+function where(tenantId: string, f: OutletFilter) {
+  const pattern = f.q ? likePattern(f.q) : null;
+  return and(
+    eq(outlets.tenantId, tenantId),
+    f.onlyId ? eq(outlets.id, f.onlyId) : undefined,
+    f.status ? eq(outlets.status, f.status) : undefined,
+    pattern
+      ? or(
+          ilike(outlets.name, pattern),
+          ilike(outlets.code, pattern),
+          ilike(outlets.address, pattern),
+        )
+      : undefined,
+  );
+}
+
+export async function list(
+  db: Db,
+  tenantId: string,
+  f: OutletFilter,
+  limit: number,
+  offset: number,
+): Promise<{ rows: OutletRow[]; total: number }> {
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(outlets)
+      .where(where(tenantId, f))
+      .orderBy(asc(outlets.code), asc(outlets.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(outlets)
+      .where(where(tenantId, f)),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export async function findById(db: Db, tenantId: string, id: string): Promise<OutletRow | null> {
+  const [row] = await db
+    .select()
+    .from(outlets)
+    .where(and(eq(outlets.tenantId, tenantId), eq(outlets.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export type OutletValues = Pick<
+  OutletRow,
+  | 'code'
+  | 'name'
+  | 'address'
+  | 'phone'
+  | 'lat'
+  | 'lng'
+  | 'status'
+  | 'servingMethods'
+  | 'deliveryFee'
+  | 'acceptingOrders'
+  | 'timezone'
+>;
+
+export async function insert(tx: Db, tenantId: string, values: OutletValues): Promise<string> {
+  const [row] = await tx
+    .insert(outlets)
+    .values({ tenantId, ...values })
+    .returning({ id: outlets.id });
+  return row!.id;
+}
+
+export async function update(
+  tx: Db,
+  tenantId: string,
+  id: string,
+  values: Partial<OutletValues & Pick<OutletRow, 'hours' | 'lastOrderMinutes'>>,
+) {
+  await tx
+    .update(outlets)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(outlets.tenantId, tenantId), eq(outlets.id, id)));
+}
+
+export async function remove(tx: Db, tenantId: string, id: string) {
+  await tx.delete(outlets).where(and(eq(outlets.tenantId, tenantId), eq(outlets.id, id)));
+}
+
+export async function staffCount(db: Db, tenantId: string, id: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.idOutlet, id)));
+  return row?.n ?? 0;
+}
+
+// ---- Closures ---------------------------------------------------------------------------------
+
+export async function closuresOf(
+  db: Db,
+  tenantId: string,
+  outletIds: string[],
+  /** Only closures still running or to come on or after this local date. */
+  fromDate?: string,
+) {
+  if (outletIds.length === 0) return [];
+  return db
+    .select({
+      id: outletClosures.id,
+      outletId: outletClosures.outletId,
+      from: outletClosures.fromDate,
+      to: outletClosures.toDate,
+      reason: outletClosures.reason,
+    })
+    .from(outletClosures)
+    .where(
+      and(
+        eq(outletClosures.tenantId, tenantId),
+        inArray(outletClosures.outletId, outletIds),
+        fromDate ? gte(outletClosures.toDate, fromDate) : undefined,
+      ),
+    )
+    .orderBy(desc(outletClosures.fromDate), asc(outletClosures.id));
+}
+
+export async function insertClosure(
+  tx: Db,
+  values: { tenantId: string; outletId: string; fromDate: string; toDate: string; reason: string },
+): Promise<string> {
+  const [row] = await tx.insert(outletClosures).values(values).returning({ id: outletClosures.id });
+  return row!.id;
+}
+
+export async function deleteClosure(tx: Db, tenantId: string, outletId: string, id: string) {
+  const rows = await tx
+    .delete(outletClosures)
+    .where(
+      and(
+        eq(outletClosures.tenantId, tenantId),
+        eq(outletClosures.outletId, outletId),
+        eq(outletClosures.id, id),
+      ),
+    )
+    .returning({ id: outletClosures.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,498 @@
+import {
+  and,
+  arrayContains,
+  asc,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import {
+  addons,
+  categories,
+  outlets,
+  productAddons,
+  productImages,
+  productOutlets,
+  products,
+  productVariantGroups,
+  tenants,
+  variantGroups,
+  variantOptions,
+} from '../../db/schema';
+import { likePattern } from '../../lib/paging';
+
+// Products of one tenant with their images, library links and per-outlet settings. Every query
+// filters by tenant_id. Lists fetch a page, then the page's images and outlet rows in one query
+// each (never one per product).
+
+export interface ProductFilter {
+  q?: string | undefined;
+  category?: string | undefined;
+  /** undefined: everything but archived. */
+  status?: 'active' | 'disabled' | 'archived' | undefined;
+  outlet?: string | undefined;
+  tag?: string | undefined;
+}
+
+export type SortKey = 'name' | 'price' | 'updated' | 'sku';
+
+const sortColumns: Record<SortKey, SQL | typeof products.basePrice | typeof products.updatedAt> = {
+  name: sql`lower(${products.name})`,
+  price: products.basePrice,
+  updated: products.updatedAt,
+  sku: sql`lower(${products.sku})`,
+};
+
+function where(tenantId: string, f: ProductFilter) {
+  const pattern = f.q ? likePattern(f.q) : null;
+  return and(
+    eq(products.tenantId, tenantId),
+    f.status ? eq(products.status, f.status) : ne(products.status, 'archived'),
+    f.category ? eq(products.categoryId, f.category) : undefined,
+    f.tag ? arrayContains(products.tags, [f.tag]) : undefined,
+    pattern
+      ? or(
+          ilike(products.name, pattern),
+          ilike(products.sku, pattern),
+          ilike(products.barcode, pattern),
+        )
+      : undefined,
+    f.outlet
+      ? sql`not exists (select 1 from ${productOutlets} po where po.product_id = ${products.id} and po.outlet_id = ${f.outlet} and not po.available)`
+      : undefined,
+  );
+}
+
+const rowColumns = {
+  id: products.id,
+  name: products.name,
+  sku: products.sku,
+  barcode: products.barcode,
+  description: products.description,
+  categoryId: products.categoryId,
+  categoryName: categories.nameEn,
+  status: products.status,
+  tags: products.tags,
+  basePrice: products.basePrice,
+  discountedPrice: products.discountedPrice,
+  hasSales: products.hasSales,
+  updatedAt: products.updatedAt,
+};
+export interface ProductRow {
+  id: string;
+  name: string;
+  sku: string;
+  barcode: string | null;
+  description: string | null;
+  categoryId: string;
+  categoryName: string;
+  status: string;
+  tags: string[];
+  basePrice: number;
+  discountedPrice: number | null;
+  hasSales: boolean;
+  updatedAt: Date;
+}
+
+export async function listPage(
+  db: Db,
+  tenantId: string,
+  f: ProductFilter,
+  sort: { key: SortKey; desc: boolean },
+  limit: number,
+  offset: number,
+): Promise<{ rows: ProductRow[]; total: number }> {
+  const column = sortColumns[sort.key];
+  const direction = sort.desc ? desc : asc;
+  const rows = await db
+    .select({ ...rowColumns, total: sql<number>`(count(*) over ())::int` })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(where(tenantId, f))
+    .orderBy(direction(column), direction(products.id))
+    .limit(limit)
+    .offset(offset);
+  // Past the last page the window has no row to report the total on.
+  const total = rows[0]?.total ?? (offset > 0 ? await count(db, tenantId, f) : 0);
+  return { rows, total };
+}
+
+async function count(db: Db, tenantId: string, f: ProductFilter): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .where(where(tenantId, f));
+  return row?.n ?? 0;
+}
+
+/** Every matching row (export), in the list's order. */
+export async function listAll(
+  db: Db,
+  tenantId: string,
+  f: ProductFilter,
+  sort: { key: SortKey; desc: boolean },
+  limit: number,
+): Promise<ProductRow[]> {
+  const direction = sort.desc ? desc : asc;
+  return db
+    .select(rowColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(where(tenantId, f))
+    .orderBy(direction(sortColumns[sort.key]), direction(products.id))
+    .limit(limit);
+}
+
+export async function findById(db: Db, tenantId: string, id: string): Promise<ProductRow | null> {
+  const [row] = await db
+    .select(rowColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(eq(products.tenantId, tenantId), eq(products.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+// ---- Images -----------------------------------------------------------------------------------
+
+export async function imagesOf(db: Db, tenantId: string, productIds: string[], mainOnly = false) {
+  if (productIds.length === 0) return [];
+  return db
+    .select({
+      id: productImages.id,
+      productId: productImages.productId,
+      url: productImages.url,
+      thumbUrl: productImages.thumbUrl,
+      isMain: productImages.isMain,
+    })
+    .from(productImages)
+    .where(
+      and(
+        eq(productImages.tenantId, tenantId),
+        inArray(productImages.productId, productIds),
+        mainOnly ? eq(productImages.isMain, true) : undefined,
+      ),
+    )
+    .orderBy(asc(productImages.sortOrder), asc(productImages.createdAt));
+}
+export type ImageRow = Awaited<ReturnType<typeof imagesOf>>[number];
+
+export async function insertImage(
+  tx: Db,
+  values: { tenantId: string; productId: string; url: string; thumbUrl: string; isMain: boolean },
+): Promise<string> {
+  const [row] = await tx
+    .insert(productImages)
+    .values({
+      ...values,
+      sortOrder: sql`(select coalesce(max(sort_order), 0) + 1 from ${productImages} where product_id = ${values.productId})`,
+    })
+    .returning({ id: productImages.id });
+  return row!.id;
+}
+
+export async function deleteImage(tx: Db, tenantId: string, productId: string, imageId: string) {
+  await tx
+    .delete(productImages)
+    .where(
+      and(
+        eq(productImages.tenantId, tenantId),
+        eq(productImages.productId, productId),
+        eq(productImages.id, imageId),
+      ),
+    );
+}
+
+/** Makes one image the main one (the partial unique index allows one per product). */
+export async function setMainImage(tx: Db, tenantId: string, productId: string, imageId: string) {
+  const scope = and(eq(productImages.tenantId, tenantId), eq(productImages.productId, productId));
+  await tx.update(productImages).set({ isMain: false }).where(scope);
+  await tx
+    .update(productImages)
+    .set({ isMain: true })
+    .where(and(scope, eq(productImages.id, imageId)));
+}
+
+// ---- Library links ----------------------------------------------------------------------------
+
+export async function variantGroupsOf(db: Db, tenantId: string, productId: string) {
+  const groups = await db
+    .select({
+      id: variantGroups.id,
+      name: variantGroups.name,
+      required: variantGroups.required,
+      minSelect: variantGroups.minSelect,
+      maxSelect: variantGroups.maxSelect,
+    })
+    .from(productVariantGroups)
+    .innerJoin(variantGroups, eq(variantGroups.id, productVariantGroups.groupId))
+    .where(
+      and(
+        eq(productVariantGroups.tenantId, tenantId),
+        eq(productVariantGroups.productId, productId),
+      ),
+    )
+    .orderBy(asc(productVariantGroups.sortOrder));
+  const options =
+    groups.length === 0
+      ? []
+      : await db
+          .select({
+            id: variantOptions.id,
+            groupId: variantOptions.groupId,
+            name: variantOptions.name,
+            price: variantOptions.price,
+          })
+          .from(variantOptions)
+          .where(
+            and(
+              eq(variantOptions.tenantId, tenantId),
+              inArray(
+                variantOptions.groupId,
+                groups.map((g) => g.id),
+              ),
+            ),
+          )
+          .orderBy(asc(variantOptions.sortOrder));
+  return groups.map((g) => ({ ...g, options: options.filter((o) => o.groupId === g.id) }));
+}
+
+export async function addonsOf(db: Db, tenantId: string, productId: string) {
+  return db
+    .select({ id: addons.id, name: addons.name, price: addons.price, status: addons.status })
+    .from(productAddons)
+    .innerJoin(addons, eq(addons.id, productAddons.addonId))
+    .where(and(eq(productAddons.tenantId, tenantId), eq(productAddons.productId, productId)))
+    .orderBy(asc(productAddons.sortOrder));
+}
+
+/** Which of `ids` exist in the tenant's table (categories, variant groups, add-ons). */
+export async function existingIds(
+  db: Db,
+  tenantId: string,
+  table: 'categories' | 'variant_groups' | 'addons',
+  ids: string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const t = { categories, variant_groups: variantGroups, addons }[table];
+  const rows = await db
+    .select({ id: t.id })
+    .from(t)
+    .where(and(eq(t.tenantId, tenantId), inArray(t.id, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function setLinks(
+  tx: Db,
+  tenantId: string,
+  productId: string,
+  groupIds: string[],
+  addonIds: string[],
+) {
+  await tx.delete(productVariantGroups).where(eq(productVariantGroups.productId, productId));
+  await tx.delete(productAddons).where(eq(productAddons.productId, productId));
+  if (groupIds.length > 0) {
+    await tx
+      .insert(productVariantGroups)
+      .values(groupIds.map((groupId, i) => ({ productId, groupId, tenantId, sortOrder: i })));
+  }
+  if (addonIds.length > 0) {
+    await tx
+      .insert(productAddons)
+      .values(addonIds.map((addonId, i) => ({ productId, addonId, tenantId, sortOrder: i })));
+  }
+}
+
+// ---- Writes -----------------------------------------------------------------------------------
+
+export interface ProductValues {
+  categoryId: string;
+  name: string;
+  sku: string;
+  barcode: string | null;
+  description: string | null;
+  status: string;
+  tags: string[];
+  basePrice: number;
+  discountedPrice: number | null;
+}
+
+export async function insert(tx: Db, tenantId: string, values: ProductValues): Promise<string> {
+  const [row] = await tx
+    .insert(products)
+    .values({ tenantId, ...values })
+    .returning({ id: products.id });
+  return row!.id;
+}
+
+export async function update(tx: Db, tenantId: string, id: string, values: Partial<ProductValues>) {
+  await tx
+    .update(products)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(products.tenantId, tenantId), eq(products.id, id)));
+}
+
+export async function remove(tx: Db, tenantId: string, id: string) {
+  await tx.delete(products).where(and(eq(products.tenantId, tenantId), eq(products.id, id)));
+}
+
+export async function setStatus(
+  tx: Db,
+  tenantId: string,
+  ids: string[],
+  status: string,
+): Promise<string[]> {
+  const rows = await tx
+    .update(products)
+    .set({ status, updatedAt: sql`now()` })
+    .where(
+      and(eq(products.tenantId, tenantId), inArray(products.id, ids), ne(products.status, status)),
+    )
+    .returning({ id: products.id });
+  return rows.map((r) => r.id);
+}
+
+/** Who already uses a SKU (case-insensitive) or barcode in the tenant, other than `exceptId`. */
+export async function conflicts(
+  db: Db,
+  tenantId: string,
+  sku: string,
+  barcode: string | null,
+  exceptId: string | null,
+): Promise<{ sku: boolean; barcode: boolean }> {
+  const rows = await db
+    .select({ sku: products.sku, barcode: products.barcode })
+    .from(products)
+    .where(
+      and(
+        eq(products.tenantId, tenantId),
+        exceptId ? ne(products.id, exceptId) : undefined,
+        or(
+          eq(sql`lower(${products.sku})`, sku.toLowerCase()),
+          barcode ? eq(products.barcode, barcode) : undefined,
+        ),
+      ),
+    );
+  return {
+    sku: rows.some((r) => r.sku.toLowerCase() === sku.toLowerCase()),
+    barcode: barcode !== null && rows.some((r) => r.barcode === barcode),
+  };
+}
+
+// ---- Outlets ----------------------------------------------------------------------------------
+
+/** The tenant's outlets with what the business date needs (zone and the tenant's cut-off). */
+export async function tenantOutlets(db: Db, tenantId: string) {
+  return db
+    .select({
+      id: outlets.id,
+      name: outlets.name,
+      status: outlets.status,
+      timezone: outlets.timezone,
+      cutoffHour: tenants.businessDayCutoffHour,
+    })
+    .from(outlets)
+    .innerJoin(tenants, eq(tenants.id, outlets.tenantId))
+    .where(eq(outlets.tenantId, tenantId))
+    .orderBy(asc(outlets.code));
+}
+export type OutletInfo = Awaited<ReturnType<typeof tenantOutlets>>[number];
+
+export async function outletSettingsOf(db: Db, tenantId: string, productIds: string[]) {
+  if (productIds.length === 0) return [];
+  return db
+    .select({
+      productId: productOutlets.productId,
+      outletId: productOutlets.outletId,
+      available: productOutlets.available,
+      priceOverride: productOutlets.priceOverride,
+      soldOutDate: productOutlets.soldOutDate,
+    })
+    .from(productOutlets)
+    .where(
+      and(eq(productOutlets.tenantId, tenantId), inArray(productOutlets.productId, productIds)),
+    );
+}
+export type OutletSettingRow = Awaited<ReturnType<typeof outletSettingsOf>>[number];
+
+export async function upsertOutletSetting(
+  tx: Db,
+  values: {
+    tenantId: string;
+    productId: string;
+    outletId: string;
+    available?: boolean;
+    priceOverride?: number | null;
+    soldOutDate?: string | null;
+  },
+) {
+  const { tenantId, productId, outletId, ...set } = values;
+  await tx
+    .insert(productOutlets)
+    .values({ tenantId, productId, outletId, ...set })
+    .onConflictDoUpdate({
+      target: [productOutlets.productId, productOutlets.outletId],
+      set: { ...set, updatedAt: sql`now()` },
+    });
+}
+
+// ---- Import -----------------------------------------------------------------------------------
+
+/** What an import checks rows against: categories, and every product's SKU and barcode. */
+export async function importLookup(db: Db, tenantId: string) {
+  const [categoryRows, productRows] = await Promise.all([
+    db
+      .select({ id: categories.id, nameEn: categories.nameEn })
+      .from(categories)
+      .where(eq(categories.tenantId, tenantId)),
+    db
+      .select({ id: products.id, sku: products.sku, barcode: products.barcode })
+      .from(products)
+      .where(eq(products.tenantId, tenantId)),
+  ]);
+  return { categoryRows, productRows };
+}
+
+/** PostgreSQL array literal of text, for one parameter (drizzle expands JS arrays into lists). */
+const textArray = (items: string[]) =>
+  `{${items.map((t) => `"${t.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+
+const CHUNK = 500;
+
+export async function insertMany(tx: Db, tenantId: string, rows: ProductValues[]) {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await tx.insert(products).values(rows.slice(i, i + CHUNK).map((r) => ({ tenantId, ...r })));
+  }
+}
+
+/** Updates many products in one statement per chunk (UPDATE … FROM VALUES). */
+export async function updateMany(
+  tx: Db,
+  tenantId: string,
+  rows: { id: string; values: ProductValues }[],
+) {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const values = sql.join(
+      rows
+        .slice(i, i + CHUNK)
+        .map(
+          ({ id, values: v }) =>
+            sql`(${id}::uuid, ${v.categoryId}::uuid, ${v.name}, ${v.sku}, ${v.barcode}::text, ${v.description}::text, ${v.status}, ${textArray(v.tags)}::text[], ${v.basePrice}::int, ${v.discountedPrice}::int)`,
+        ),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      update ${products} p set
+        category_id = v.category_id, name = v.name, sku = v.sku, barcode = v.barcode,
+        description = v.description, status = v.status, tags = v.tags,
+        base_price = v.base_price, discounted_price = v.discounted_price, updated_at = now()
+      from (values ${values}) as v(id, category_id, name, sku, barcode, description, status, tags, base_price, discounted_price)
+      where p.id = v.id and p.tenant_id = ${tenantId}`);
+  }
+}

@@ -1,0 +1,105 @@
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { createTenantRoles } from '../../db/seed';
+import { outlets, sessions, tenants, users } from '../../db/schema';
+import { likePattern } from '../../lib/paging';
+
+// Tenants (platform data, superadmin only) and the acting tenant of a platform user's session.
+
+export type TenantRow = typeof tenants.$inferSelect & { outletCount: number; userCount: number };
+
+const columns = {
+  tenant: tenants,
+  // Qualified by hand: drizzle leaves columns unqualified in a one-table select list.
+  outletCount: sql<number>`(select count(*)::int from ${outlets} o where o.tenant_id = "tenants"."id")`,
+  userCount: sql<number>`(select count(*)::int from ${users} u where u.tenant_id = "tenants"."id")`,
+};
+
+export interface TenantFilter {
+  q?: string | undefined;
+  status?: string | undefined;
+}
+
+function where(f: TenantFilter) {
+  const pattern = f.q ? likePattern(f.q) : null;
+  return and(
+    f.status ? eq(tenants.status, f.status) : undefined,
+    pattern
+      ? or(
+          ilike(tenants.name, pattern),
+          ilike(tenants.slug, pattern),
+          ilike(tenants.legalName, pattern),
+        )
+      : undefined,
+  );
+}
+
+const flatten = (r: {
+  tenant: typeof tenants.$inferSelect;
+  outletCount: number;
+  userCount: number;
+}) => ({ ...r.tenant, outletCount: r.outletCount, userCount: r.userCount }) as TenantRow;
+
+export async function list(
+  db: Db,
+  f: TenantFilter,
+  limit: number,
+  offset: number,
+): Promise<{ rows: TenantRow[]; total: number }> {
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(columns)
+      .from(tenants)
+      .where(where(f))
+      .orderBy(asc(sql`lower(${tenants.name})`), asc(tenants.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(tenants)
+      .where(where(f)),
+  ]);
+  return { rows: rows.map(flatten), total: count?.n ?? 0 };
+}
+
+export async function findById(db: Db, id: string): Promise<TenantRow | null> {
+  const [row] = await db.select(columns).from(tenants).where(eq(tenants.id, id)).limit(1);
+  return row ? flatten(row) : null;
+}
+
+export type TenantValues = Omit<
+  typeof tenants.$inferInsert,
+  'id' | 'status' | 'createdAt' | 'updatedAt'
+>;
+
+/** A new tenant with its built-in roles; it starts without outlets or users. */
+export async function insert(tx: Db, values: TenantValues): Promise<string> {
+  const [row] = await tx.insert(tenants).values(values).returning({ id: tenants.id });
+  await createTenantRoles(tx, row!.id);
+  return row!.id;
+}
+
+export async function update(
+  tx: Db,
+  id: string,
+  values: Partial<TenantValues> & { status?: string },
+) {
+  await tx
+    .update(tenants)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(tenants.id, id));
+}
+
+export async function setActingTenant(tx: Db, sessionId: string, tenantId: string | null) {
+  await tx.update(sessions).set({ actingTenantId: tenantId }).where(eq(sessions.id, sessionId));
+}
+
+export async function actingTenantOf(db: Db, sessionId: string) {
+  const [row] = await db
+    .select({ id: tenants.id, name: tenants.name })
+    .from(sessions)
+    .innerJoin(tenants, eq(tenants.id, sessions.actingTenantId))
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,256 @@
+import { and, asc, eq, ilike, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import {
+  addons,
+  productAddons,
+  products,
+  productVariantGroups,
+  variantGroups,
+  variantOptions,
+} from '../../db/schema';
+import { likePattern } from '../../lib/paging';
+
+// The tenant's library of variant groups (with options) and add-ons, and which products use them.
+
+// ---- Variant groups ---------------------------------------------------------------------------
+
+export interface GroupRow {
+  id: string;
+  name: string;
+  required: boolean;
+  minSelect: number;
+  maxSelect: number;
+}
+
+const groupColumns = {
+  id: variantGroups.id,
+  name: variantGroups.name,
+  required: variantGroups.required,
+  minSelect: variantGroups.minSelect,
+  maxSelect: variantGroups.maxSelect,
+};
+
+export async function listGroups(
+  db: Db,
+  tenantId: string,
+  q: string | undefined,
+  limit: number,
+  offset: number,
+): Promise<{ rows: GroupRow[]; total: number }> {
+  const where = and(
+    eq(variantGroups.tenantId, tenantId),
+    q ? ilike(variantGroups.name, likePattern(q)) : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(groupColumns)
+      .from(variantGroups)
+      .where(where)
+      .orderBy(asc(sql`lower(${variantGroups.name})`), asc(variantGroups.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(variantGroups)
+      .where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export async function findGroup(db: Db, tenantId: string, id: string): Promise<GroupRow | null> {
+  const [row] = await db
+    .select(groupColumns)
+    .from(variantGroups)
+    .where(and(eq(variantGroups.tenantId, tenantId), eq(variantGroups.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function optionsOf(db: Db, tenantId: string, groupIds: string[]) {
+  if (groupIds.length === 0) return [];
+  return db
+    .select({
+      id: variantOptions.id,
+      groupId: variantOptions.groupId,
+      name: variantOptions.name,
+      price: variantOptions.price,
+    })
+    .from(variantOptions)
+    .where(and(eq(variantOptions.tenantId, tenantId), inArray(variantOptions.groupId, groupIds)))
+    .orderBy(asc(variantOptions.sortOrder), asc(variantOptions.id));
+}
+
+export async function groupUsers(db: Db, tenantId: string, groupIds: string[]) {
+  if (groupIds.length === 0) return [];
+  return db
+    .select({ ownerId: productVariantGroups.groupId, id: products.id, name: products.name })
+    .from(productVariantGroups)
+    .innerJoin(products, eq(products.id, productVariantGroups.productId))
+    .where(
+      and(
+        eq(productVariantGroups.tenantId, tenantId),
+        inArray(productVariantGroups.groupId, groupIds),
+      ),
+    )
+    .orderBy(asc(products.name));
+}
+
+export async function insertGroup(
+  tx: Db,
+  tenantId: string,
+  values: Omit<GroupRow, 'id'>,
+): Promise<string> {
+  const [row] = await tx
+    .insert(variantGroups)
+    .values({ tenantId, ...values })
+    .returning({ id: variantGroups.id });
+  return row!.id;
+}
+
+export async function updateGroup(
+  tx: Db,
+  tenantId: string,
+  id: string,
+  values: Omit<GroupRow, 'id'>,
+) {
+  await tx
+    .update(variantGroups)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(variantGroups.tenantId, tenantId), eq(variantGroups.id, id)));
+}
+
+/**
+ * Replaces a group's options: given ids are updated in place (orders keep pointing at them),
+ * new ones inserted, the rest deleted. `options` are in display order.
+ */
+export async function replaceOptions(
+  tx: Db,
+  tenantId: string,
+  groupId: string,
+  options: { id?: string | undefined; name: string; price: number }[],
+) {
+  const keep = options.flatMap((o) => (o.id ? [o.id] : []));
+  await tx
+    .delete(variantOptions)
+    .where(
+      and(
+        eq(variantOptions.tenantId, tenantId),
+        eq(variantOptions.groupId, groupId),
+        keep.length > 0 ? notInArray(variantOptions.id, keep) : undefined,
+      ),
+    );
+  for (const [i, o] of options.entries()) {
+    if (o.id) {
+      await tx
+        .update(variantOptions)
+        .set({ name: o.name, price: o.price, sortOrder: i })
+        .where(
+          and(
+            eq(variantOptions.tenantId, tenantId),
+            eq(variantOptions.groupId, groupId),
+            eq(variantOptions.id, o.id),
+          ),
+        );
+    } else {
+      await tx
+        .insert(variantOptions)
+        .values({ tenantId, groupId, name: o.name, price: o.price, sortOrder: i });
+    }
+  }
+}
+
+export async function deleteGroup(tx: Db, tenantId: string, id: string) {
+  await tx
+    .delete(variantGroups)
+    .where(and(eq(variantGroups.tenantId, tenantId), eq(variantGroups.id, id)));
+}
+
+// ---- Add-ons ----------------------------------------------------------------------------------
+
+export interface AddonRow {
+  id: string;
+  name: string;
+  price: number;
+  status: string;
+}
+
+const addonColumns = {
+  id: addons.id,
+  name: addons.name,
+  price: addons.price,
+  status: addons.status,
+};
+
+export async function listAddons(
+  db: Db,
+  tenantId: string,
+  q: string | undefined,
+  limit: number,
+  offset: number,
+): Promise<{ rows: AddonRow[]; total: number }> {
+  const where = and(
+    eq(addons.tenantId, tenantId),
+    q ? ilike(addons.name, likePattern(q)) : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(addonColumns)
+      .from(addons)
+      .where(where)
+      .orderBy(asc(sql`lower(${addons.name})`), asc(addons.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(addons)
+      .where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export async function findAddon(db: Db, tenantId: string, id: string): Promise<AddonRow | null> {
+  const [row] = await db
+    .select(addonColumns)
+    .from(addons)
+    .where(and(eq(addons.tenantId, tenantId), eq(addons.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function addonUsers(db: Db, tenantId: string, addonIds: string[]) {
+  if (addonIds.length === 0) return [];
+  return db
+    .select({ ownerId: productAddons.addonId, id: products.id, name: products.name })
+    .from(productAddons)
+    .innerJoin(products, eq(products.id, productAddons.productId))
+    .where(and(eq(productAddons.tenantId, tenantId), inArray(productAddons.addonId, addonIds)))
+    .orderBy(asc(products.name));
+}
+
+export async function insertAddon(
+  tx: Db,
+  tenantId: string,
+  values: Omit<AddonRow, 'id'>,
+): Promise<string> {
+  const [row] = await tx
+    .insert(addons)
+    .values({ tenantId, ...values })
+    .returning({ id: addons.id });
+  return row!.id;
+}
+
+export async function updateAddon(
+  tx: Db,
+  tenantId: string,
+  id: string,
+  values: Omit<AddonRow, 'id'>,
+) {
+  await tx
+    .update(addons)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(addons.tenantId, tenantId), eq(addons.id, id)));
+}
+
+export async function deleteAddon(tx: Db, tenantId: string, id: string) {
+  await tx.delete(addons).where(and(eq(addons.tenantId, tenantId), eq(addons.id, id)));
+}

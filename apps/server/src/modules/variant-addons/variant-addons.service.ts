@@ -1,0 +1,242 @@
+import type { Addon, AddonInput, ListQuery, VariantGroup, VariantGroupInput } from '@kopi/contract';
+import type { Db } from '../../db/database';
+import { audit } from '../../lib/audit';
+import { foreignKeyViolation } from '../../lib/db-errors';
+import { AppError, validationError } from '../../lib/errors';
+import { listMeta, offsetOf } from '../../lib/paging';
+import type { AuthedContext } from '../../lib/request-context';
+import { tenantIdOf } from '../../lib/tenant-scope';
+import * as repo from './variant-addons.repo';
+
+// The variant and add-on library (issue 4 §3). Products link to groups and add-ons, so editing
+// one changes every product using it. Deleting one in use is refused (409, naming how many
+// products use it) rather than silently detached: a menu change that large should be deliberate.
+
+type Users = { ownerId: string; id: string; name: string }[];
+const usersOf = (users: Users, ownerId: string) =>
+  users.filter((u) => u.ownerId === ownerId).map(({ id, name }) => ({ id, name }));
+
+const inUseMessage = (kind: string, count: number) =>
+  `This ${kind} is used by ${count} product${count === 1 ? '' : 's'}. Remove it from ${count === 1 ? 'that product' : 'them'} first.`;
+
+export function createVariantAddonService({ db }: { db: Db }) {
+  async function groupsWithDetails(tenantId: string, rows: repo.GroupRow[]) {
+    const ids = rows.map((r) => r.id);
+    const [options, users] = await Promise.all([
+      repo.optionsOf(db, tenantId, ids),
+      repo.groupUsers(db, tenantId, ids),
+    ]);
+    return rows.map((g): VariantGroup => ({
+      id: g.id,
+      variant_name: g.name,
+      required: g.required,
+      min_select: g.minSelect,
+      max_select: g.maxSelect,
+      options: options
+        .filter((o) => o.groupId === g.id)
+        .map((o) => ({ id: o.id, options_name: o.name, price: o.price })),
+      used_by: usersOf(users, g.id),
+    }));
+  }
+
+  async function requireGroup(tenantId: string, id: string): Promise<VariantGroup> {
+    const row = await repo.findGroup(db, tenantId, id);
+    if (!row) throw new AppError('not_found');
+    return (await groupsWithDetails(tenantId, [row]))[0]!;
+  }
+
+  async function addonsWithUsers(tenantId: string, rows: repo.AddonRow[]) {
+    const users = await repo.addonUsers(
+      db,
+      tenantId,
+      rows.map((r) => r.id),
+    );
+    return rows.map((a): Addon => ({
+      id: a.id,
+      addons_name: a.name,
+      price: a.price,
+      status: a.status as Addon['status'],
+      used_by: usersOf(users, a.id),
+    }));
+  }
+
+  async function requireAddon(tenantId: string, id: string): Promise<Addon> {
+    const row = await repo.findAddon(db, tenantId, id);
+    if (!row) throw new AppError('not_found');
+    return (await addonsWithUsers(tenantId, [row]))[0]!;
+  }
+
+  const groupValues = (input: VariantGroupInput) => ({
+    name: input.variant_name,
+    required: input.required,
+    minSelect: input.min_select,
+    maxSelect: input.max_select,
+  });
+  const optionValues = (input: VariantGroupInput) =>
+    input.options.map((o) => ({ id: o.id, name: o.options_name, price: o.price }));
+
+  return {
+    async listGroups(ctx: AuthedContext, q: ListQuery) {
+      const tenantId = tenantIdOf(ctx);
+      const { rows, total } = await repo.listGroups(db, tenantId, q.q, q.page_size, offsetOf(q));
+      return { data: await groupsWithDetails(tenantId, rows), meta: listMeta(q, total) };
+    },
+
+    async getGroup(ctx: AuthedContext, id: string) {
+      return requireGroup(tenantIdOf(ctx), id);
+    },
+
+    async createGroup(ctx: AuthedContext, input: VariantGroupInput): Promise<VariantGroup> {
+      const tenantId = tenantIdOf(ctx);
+      if (input.options.some((o) => o.id)) {
+        throw validationError(
+          input.options.flatMap((o, i) =>
+            o.id ? [{ path: `options.${i}.id`, message: 'validation.invalid' }] : [],
+          ),
+        );
+      }
+      const id = await db.transaction(async (tx) => {
+        const newId = await repo.insertGroup(tx, tenantId, groupValues(input));
+        await repo.replaceOptions(tx, tenantId, newId, optionValues(input));
+        await audit.record(tx, ctx, {
+          action: 'variant_group.create',
+          entity: 'variant_group',
+          entityId: newId,
+          after: input,
+        });
+        return newId;
+      });
+      return requireGroup(tenantId, id);
+    },
+
+    async updateGroup(
+      ctx: AuthedContext,
+      id: string,
+      input: VariantGroupInput,
+    ): Promise<VariantGroup> {
+      const tenantId = tenantIdOf(ctx);
+      const before = await requireGroup(tenantId, id);
+      const own = new Set(before.options.map((o) => o.id));
+      const bad = input.options.flatMap((o, i) =>
+        o.id && !own.has(o.id) ? [{ path: `options.${i}.id`, message: 'validation.invalid' }] : [],
+      );
+      const ids = input.options.flatMap((o) => (o.id ? [o.id] : []));
+      if (new Set(ids).size !== ids.length) {
+        bad.push({ path: 'options', message: 'validation.not_unique' });
+      }
+      if (bad.length > 0) throw validationError(bad);
+      await db.transaction(async (tx) => {
+        await repo.updateGroup(tx, tenantId, id, groupValues(input));
+        await repo.replaceOptions(tx, tenantId, id, optionValues(input));
+        await audit.record(tx, ctx, {
+          action: 'variant_group.update',
+          entity: 'variant_group',
+          entityId: id,
+          before: { ...before, used_by: undefined },
+          after: input,
+        });
+      });
+      return requireGroup(tenantId, id);
+    },
+
+    async removeGroup(ctx: AuthedContext, id: string): Promise<{ id: string; deleted: true }> {
+      const tenantId = tenantIdOf(ctx);
+      const before = await requireGroup(tenantId, id);
+      const inUse = () =>
+        new AppError('variant_group_in_use', {
+          message: inUseMessage('variant group', before.used_by.length),
+        });
+      if (before.used_by.length > 0) throw inUse();
+      await db
+        .transaction(async (tx) => {
+          await repo.deleteGroup(tx, tenantId, id);
+          await audit.record(tx, ctx, {
+            action: 'variant_group.delete',
+            entity: 'variant_group',
+            entityId: id,
+            before: { ...before, used_by: undefined },
+          });
+        })
+        .catch((error: unknown) => {
+          // Linked to a product between the check and the delete.
+          if (foreignKeyViolation(error)) throw inUse();
+          throw error;
+        });
+      return { id, deleted: true };
+    },
+
+    async listAddons(ctx: AuthedContext, q: ListQuery) {
+      const tenantId = tenantIdOf(ctx);
+      const { rows, total } = await repo.listAddons(db, tenantId, q.q, q.page_size, offsetOf(q));
+      return { data: await addonsWithUsers(tenantId, rows), meta: listMeta(q, total) };
+    },
+
+    async getAddon(ctx: AuthedContext, id: string) {
+      return requireAddon(tenantIdOf(ctx), id);
+    },
+
+    async createAddon(ctx: AuthedContext, input: AddonInput): Promise<Addon> {
+      const tenantId = tenantIdOf(ctx);
+      const id = await db.transaction(async (tx) => {
+        const newId = await repo.insertAddon(tx, tenantId, {
+          name: input.addons_name,
+          price: input.price,
+          status: input.status,
+        });
+        await audit.record(tx, ctx, {
+          action: 'addon.create',
+          entity: 'addon',
+          entityId: newId,
+          after: input,
+        });
+        return newId;
+      });
+      return requireAddon(tenantId, id);
+    },
+
+    async updateAddon(ctx: AuthedContext, id: string, input: AddonInput): Promise<Addon> {
+      const tenantId = tenantIdOf(ctx);
+      const before = await requireAddon(tenantId, id);
+      await db.transaction(async (tx) => {
+        await repo.updateAddon(tx, tenantId, id, {
+          name: input.addons_name,
+          price: input.price,
+          status: input.status,
+        });
+        await audit.record(tx, ctx, {
+          action: 'addon.update',
+          entity: 'addon',
+          entityId: id,
+          before: { ...before, used_by: undefined },
+          after: input,
+        });
+      });
+      return requireAddon(tenantId, id);
+    },
+
+    async removeAddon(ctx: AuthedContext, id: string): Promise<{ id: string; deleted: true }> {
+      const tenantId = tenantIdOf(ctx);
+      const before = await requireAddon(tenantId, id);
+      const inUse = () =>
+        new AppError('addon_in_use', { message: inUseMessage('add-on', before.used_by.length) });
+      if (before.used_by.length > 0) throw inUse();
+      await db
+        .transaction(async (tx) => {
+          await repo.deleteAddon(tx, tenantId, id);
+          await audit.record(tx, ctx, {
+            action: 'addon.delete',
+            entity: 'addon',
+            entityId: id,
+            before: { ...before, used_by: undefined },
+          });
+        })
+        .catch((error: unknown) => {
+          if (foreignKeyViolation(error)) throw inUse();
+          throw error;
+        });
+      return { id, deleted: true };
+    },
+  };
+}
+
+export type VariantAddonService = ReturnType<typeof createVariantAddonService>;
