@@ -63,6 +63,15 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      // The contract is pure (DESIGN §2: no I/O, only schemas and functions), but its modules build
+      // zod schemas at load time, which a bundler must otherwise keep. Declaring them free of side
+      // effects lets the sign-in page carry only the schemas it uses, however large the contract
+      // grows.
+      treeshake: {
+        moduleSideEffects: [
+          { test: /[\\/]packages[\\/]contract[\\/]src[\\/]/, sideEffects: false },
+        ],
+      },
       output: {
         codeSplitting: {
           groups: vendorGroups,

@@ -106,34 +106,35 @@ export function NotificationsMenu() {
         ) : (
           <List sx={{ maxHeight: 400, overflowY: 'auto', py: 0 }} data-testid="notifications-list">
             {list.map((item) => (
-              <ListItemButton
-                key={item.id_notify}
-                onClick={() => open(item)}
-                divider
-                sx={{ alignItems: 'flex-start', gap: 1.5 }}
-              >
-                <Box
-                  aria-hidden="true"
-                  sx={{
-                    mt: 1,
-                    width: 8,
-                    height: 8,
-                    borderRadius: '50%',
-                    flexShrink: 0,
-                    bgcolor: item.read ? 'transparent' : 'primary.main',
-                  }}
-                />
-                <ListItemText
-                  primary={item.title}
-                  secondary={
-                    <>
-                      {item.body && <span style={{ display: 'block' }}>{item.body}</span>}
-                      <span>{formatDateTime(item.created_at)}</span>
-                    </>
-                  }
-                  slotProps={{ primary: { sx: { fontWeight: item.read ? 400 : 600 } } }}
-                />
-              </ListItemButton>
+              <li key={item.id_notify}>
+                <ListItemButton
+                  onClick={() => open(item)}
+                  divider
+                  sx={{ alignItems: 'flex-start', gap: 1.5 }}
+                >
+                  <Box
+                    aria-hidden="true"
+                    sx={{
+                      mt: 1,
+                      width: 8,
+                      height: 8,
+                      borderRadius: '50%',
+                      flexShrink: 0,
+                      bgcolor: item.read ? 'transparent' : 'primary.main',
+                    }}
+                  />
+                  <ListItemText
+                    primary={item.title}
+                    secondary={
+                      <>
+                        {item.body && <span style={{ display: 'block' }}>{item.body}</span>}
+                        <span>{formatDateTime(item.created_at)}</span>
+                      </>
+                    }
+                    slotProps={{ primary: { sx: { fontWeight: item.read ? 400 : 600 } } }}
+                  />
+                </ListItemButton>
+              </li>
             ))}
           </List>
         )}

@@ -17,10 +17,13 @@ const backgrounds = {
   dark: { default: '#1E2320', paper: '#272D29' },
 };
 
-/** Darkens (light mode) or lightens (dark mode) a colour until it reads as text (4.5:1). */
+/**
+ * Darkens (light mode) or lightens (dark mode) a colour until it reads as text on the background,
+ * with a margin over 4.5:1 so it still reads on the light primary tint of selected controls.
+ */
 export function readableOn(color: string, background: string, mode: 'light' | 'dark'): string {
   let candidate = color;
-  for (let step = 1; step <= 20 && getContrastRatio(candidate, background) < 4.5; step++) {
+  for (let step = 1; step <= 20 && getContrastRatio(candidate, background) < 5.2; step++) {
     candidate = mode === 'light' ? darken(color, step * 0.05) : lighten(color, step * 0.05);
   }
   return candidate;
@@ -90,6 +93,15 @@ export function createAppTheme({ mode, primaryColor, skin, direction }: ThemeInp
             ownerState.color === 'primary' && ownerState.variant !== 'contained'
               ? { color: primaryText }
               : {},
+        },
+      },
+      MuiToggleButton: {
+        styleOverrides: {
+          root: ({ theme }) => ({
+            // The default (action.active) falls just under 4.5:1 on the hover tint.
+            color: theme.palette.text.secondary,
+            '&.Mui-selected, &.Mui-selected:hover': { color: primaryText },
+          }),
         },
       },
       MuiTab: {
