@@ -61,8 +61,8 @@ export interface HttpDeps {
   notify: (type: ToastType, message: string) => void;
   /** Status and fallback messages (keys of the http section). */
   message: (key: HttpMessageKey, params?: Record<string, string | number>) => string;
-  /** Translates a known `code_message`; undefined for unknown codes. */
-  translateCode: (code: string) => string | undefined;
+  /** Translates a known `code_message`; undefined for unknown codes (may load the catalogue). */
+  translateCode: (code: string) => string | undefined | Promise<string | undefined>;
   sleep: (ms: number) => Promise<void>;
   uuid: () => string;
 }
@@ -83,16 +83,16 @@ export const capitalizeWords = (text: string) =>
   );
 
 /** SPEC §8 status mapping, with the server's translated `code_message` where it has one. */
-export function failureMessage(
+export async function failureMessage(
   deps: Pick<HttpDeps, 'message' | 'translateCode'>,
   status: number,
   code: string | undefined,
   mode: ErrorToastMode,
   serverMessage?: string,
-): string {
+): Promise<string> {
   if (status === 500) return deps.message('status500');
   // Unknown codes fall back to the server's own sentence ("other failures show the message").
-  const text = (code ? deps.translateCode(code) : undefined) ?? serverMessage;
+  const text = (code ? await deps.translateCode(code) : undefined) ?? serverMessage;
   if (text) return mode === 'notification' ? capitalizeWords(text) : text;
   if (status === 400) return deps.message('status400');
   if (status === 403) return deps.message('status403');
@@ -189,7 +189,7 @@ export function createHttpClient(deps: HttpDeps) {
         deps.onUnauthorized();
         throw new HttpError(401, message, errorBody);
       }
-      const message = failureMessage(
+      const message = await failureMessage(
         deps,
         response.status,
         errorBody?.code_message,

@@ -1,5 +1,4 @@
-import { isErrorCode } from '@kopi/contract';
-import { i18n } from '../i18n/i18n';
+import { i18n, translateErrorCode } from '../i18n/i18n';
 import { clearAccessToken, sessionStore } from '../session/session-store';
 import { toast } from '../toasts';
 import { createHttpClient } from './http-client';
@@ -30,7 +29,7 @@ export const http = createHttpClient({
   },
   notify: (type, message) => toast[type](message),
   message: (key, params) => translate(`http.${key}`, params),
-  translateCode: (code) => (isErrorCode(code) ? i18n.t(`errors.${code}`) : undefined),
+  translateCode: translateErrorCode,
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   uuid: () => crypto.randomUUID(),
 });

@@ -2,7 +2,13 @@ import { errorCatalog, messageKey, validationMessages, type ValidationKey } from
 import { afterAll, describe, expect, it } from 'vitest';
 import { en } from './en';
 import { enShell } from './en-shell';
-import { documentLanguage, ensureLanguage, i18n, translateValidation } from './i18n';
+import {
+  documentLanguage,
+  ensureLanguage,
+  i18n,
+  translateErrorCode,
+  translateValidation,
+} from './i18n';
 import { my } from './my';
 import { toI18nTemplate } from './resources';
 
@@ -112,14 +118,21 @@ describe('interface strings', () => {
 
   it('translates error codes and status messages in both languages', async () => {
     await i18n.changeLanguage('en');
-    expect(i18n.t('errors.invalid_credentials')).toBe(errorCatalog.invalid_credentials.en);
+    expect(await translateErrorCode('invalid_credentials')).toBe(
+      errorCatalog.invalid_credentials.en,
+    );
+    expect(await translateErrorCode('no_such_code')).toBeUndefined();
     expect(i18n.t('http.sessionLocked')).toBe('Session is Locked');
     expect(i18n.t('http.status500')).toBe('Internal server error');
     expect(i18n.t('http.unexpectedStatus', { code: 418 })).toBe('Unexpected status code: 418');
     expect(i18n.t('auth.lock.unlocked')).toBe('Unlocked Successfully');
     await ensureLanguage('my');
     await i18n.changeLanguage('my');
-    expect(i18n.t('errors.invalid_credentials')).toBe(errorCatalog.invalid_credentials.my);
+    expect(await translateErrorCode('invalid_credentials')).toBe(
+      errorCatalog.invalid_credentials.my,
+    );
+    // Loading the catalogue first must not stop the Melayu interface strings from loading.
+    expect(i18n.t('auth.lock.unlocked')).toBe('Berjaya Dibuka');
   });
 
   it('marks Melayu documents as Malay (ms) for assistive technology', () => {

@@ -1,6 +1,7 @@
 import i18next from 'i18next';
-import { defaultLocale, isErrorCode, locales, parseMessageKey, type Locale } from '@kopi/contract';
+import { defaultLocale, locales, parseMessageKey, type Locale } from '@kopi/contract';
 import { settingsStore } from '../settings/settings-store';
+import type * as ErrorMessages from './error-messages';
 import { bundledResources, loadTranslation, type TranslationResource } from './resources';
 
 declare module 'i18next' {
@@ -40,10 +41,13 @@ export function applyDocumentLanguage(locale: Locale, direction: 'ltr' | 'rtl') 
 }
 
 /** Loads a language's strings (once) and switches to it. */
+const loadedLanguages = new Set<Locale>([defaultLocale]);
+
 export async function ensureLanguage(locale: Locale) {
-  if (!i18n.hasResourceBundle(locale, 'translation')) {
+  if (!loadedLanguages.has(locale)) {
     try {
       i18n.addResourceBundle(locale, 'translation', await loadTranslation(locale), true, true);
+      loadedLanguages.add(locale);
     } catch {
       // Offline or a failed chunk: English (the fallback) stays readable.
     }
@@ -68,13 +72,27 @@ export function translateValidation(message: string | undefined): string | undef
   return i18n.t(`validation.${parsed.key}`, parsed.params);
 }
 
-/** Translates a server `code_message`; unknown codes fall back to the server's sentence. */
-export function translateErrorCode(
-  code: string | undefined,
-  fallback?: string,
-): string | undefined {
-  if (code && isErrorCode(code)) return i18n.t(`errors.${code}`);
-  return fallback ?? code;
+let errorModule: Promise<typeof ErrorMessages> | null = null;
+
+/**
+ * Translates a server `code_message` (undefined for unknown codes). The catalogue loads with the
+ * first failure; both languages are added at once.
+ */
+export async function translateErrorCode(code: string): Promise<string | undefined> {
+  errorModule ??= import('./error-messages').then((module) => {
+    for (const locale of locales) {
+      i18n.addResourceBundle(
+        locale,
+        'translation',
+        { errors: module.errorMessages(locale) },
+        true,
+        false,
+      );
+    }
+    return module;
+  });
+  const { isErrorCode } = await errorModule;
+  return isErrorCode(code) ? i18n.t(`errors.${code}`) : undefined;
 }
 
 /** Adds the navigation shell's English strings (called when the shell's code loads). */

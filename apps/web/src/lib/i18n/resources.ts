@@ -1,5 +1,4 @@
 import {
-  errorCatalog,
   validationMessages,
   type ErrorCode,
   type Locale,
@@ -16,13 +15,12 @@ export function contractMessages(locale: Locale) {
   const validation = Object.fromEntries(
     Object.entries(validationMessages).map(([key, m]) => [key, toI18nTemplate(m[locale])]),
   ) as Record<ValidationKey, string>;
-  const errors = Object.fromEntries(
-    Object.entries(errorCatalog).map(([key, m]) => [key, m[locale]]),
-  ) as Record<ErrorCode, string>;
-  return { validation, errors };
+  return { validation };
 }
 
-export type TranslationResource = typeof en & typeof enShell & ReturnType<typeof contractMessages>;
+export type TranslationResource = typeof en &
+  typeof enShell &
+  ReturnType<typeof contractMessages> & { errors: Record<ErrorCode, string> };
 
 export const buildTranslation = (locale: Locale, ui: typeof en | UiMessages) => ({
   ...ui,
