@@ -1,0 +1,85 @@
+import { permissionCatalogue } from '@kopi/contract';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { categories, outlets, products, tenants } from '../db/schema';
+import { createTenant, createUser } from './fixtures';
+import type { TestApp } from './test-app';
+
+// Test data for the catalogue, outlets and tenants: a second tenant with its own admin, files to
+// upload, and quick lookups into the demo menu.
+
+const tenantWide = permissionCatalogue.filter((e) => !e.platform).map((e) => e.permission);
+
+/** Another business with an outlet, a category and an admin holding every tenant permission. */
+export async function otherTenant(t: TestApp, slug: string) {
+  const { tenant, outlet } = await createTenant(t, slug);
+  await createUser(t, { username: `${slug}-admin`, tenantId: tenant.id, permissions: tenantWide });
+  const { token } = await t.login(`${slug}-admin`);
+  const [category] = await t.database.db
+    .insert(categories)
+    .values({ tenantId: tenant.id, nameEn: 'Secret', nameMy: 'Rahsia' })
+    .returning();
+  return { tenant, outlet, category: category!, token, headers: t.bearer(token) };
+}
+
+const boundary = '----kopi-catalogue-boundary';
+
+/** A multipart/form-data body with one file field (default name "file"). */
+export function multipart(
+  content: Buffer,
+  filename = 'picture.png',
+  type = 'image/png',
+  field = 'file',
+) {
+  return {
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+/** A real PNG of the given size. */
+export const pngImage = (width = 1200, height = 900) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 120, g: 160, b: 110 } } })
+    .png()
+    .toBuffer();
+
+async function demoTenantId(t: TestApp) {
+  const [row] = await t.database.db
+    .select({ id: tenants.id })
+    .from(tenants)
+    .where(eq(tenants.slug, 'kopi-demo'));
+  return row!.id;
+}
+
+/** A product of the demo tenant by SKU. */
+export async function demoProduct(t: TestApp, sku: string) {
+  const [row] = await t.database.db
+    .select()
+    .from(products)
+    .where(and(eq(products.tenantId, await demoTenantId(t)), eq(products.sku, sku)));
+  return row!;
+}
+
+/** A category of the demo tenant by English name. */
+export async function demoCategory(t: TestApp, nameEn: string) {
+  const [row] = await t.database.db
+    .select()
+    .from(categories)
+    .where(and(eq(categories.tenantId, await demoTenantId(t)), eq(categories.nameEn, nameEn)));
+  return row!;
+}
+
+/** An outlet of the demo tenant by code (KL01, PG01, JB01). */
+export async function demoOutlet(t: TestApp, code: string) {
+  const [row] = await t.database.db
+    .select()
+    .from(outlets)
+    .where(and(eq(outlets.tenantId, await demoTenantId(t)), eq(outlets.code, code)));
+  return row!;
+}
