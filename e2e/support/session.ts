@@ -1,0 +1,41 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { demoPassword } from '../fixtures';
+
+/** Signs in through the real login page and waits for the dashboard. */
+export async function signIn(page: Page, username: string, password = demoPassword) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('dashboard-welcome')).toBeVisible();
+}
+
+/** The access token the page holds (SPEC §9: a session-persisted store). */
+export async function accessToken(page: Page): Promise<string> {
+  const raw = await page.evaluate(() => sessionStorage.getItem('kopi-hq-session'));
+  const token = raw ? (JSON.parse(raw) as { token?: string }).token : undefined;
+  if (!token) throw new Error('no access token in the session store');
+  return token;
+}
+
+/** Signs in through the API (for set-up and clean-up steps, not for the journey itself). */
+export async function apiLogin(
+  request: APIRequestContext,
+  username: string,
+  password = demoPassword,
+) {
+  const res = await request.post('/api/login', { data: { username, password } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).data as { token: string; id: string; refresh_token: string };
+}
+
+/** The newest e-mail to an address, from the test-only outbox (server started with KOPI_E2E=1). */
+export async function latestMailTo(request: APIRequestContext, to: string) {
+  const res = await request.get('/api/dev/outbox?limit=20');
+  expect(res.status()).toBe(200);
+  const mails = (await res.json()).data as { to: string; text: string; subject: string }[];
+  const mail = mails.find((m) => m.to.includes(to));
+  if (!mail) throw new Error(`no e-mail to ${to}`);
+  return mail;
+}
