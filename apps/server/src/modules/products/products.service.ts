@@ -236,24 +236,21 @@ export function createProductService({ db, dataDir, now }: ProductServiceDeps) {
     async list(ctx: AuthedContext, q: ListQuery) {
       const tenantId = tenantIdOf(ctx);
       const sort = parseSort(q.sort);
-      const { rows, total } = await repo.listPage(
-        db,
-        tenantId,
-        filterOf(q),
-        sort,
-        q.page_size,
-        offsetOf(q),
-      );
-      const ids = rows.map((r) => r.id);
-      const [images, settings, outlets] = await Promise.all([
-        repo.imagesOf(db, tenantId, ids, true),
-        repo.outletSettingsOf(db, tenantId, ids),
+      // One round of queries whatever the page size: the page (with its images and outlet
+      // settings), its total and the tenant's outlets. Never one query per product.
+      const [{ rows, total }, outlets] = await Promise.all([
+        repo.listPage(db, tenantId, filterOf(q), sort, q.page_size, offsetOf(q)),
         outletsWithToday(tenantId),
       ]);
       const active = outlets.filter((o) => o.status === 'active');
       const data: ProductListItem[] = rows.map((r) => {
-        const main = images.find((i) => i.productId === r.id);
-        const mine = settings.filter((s) => s.productId === r.id);
+        const mine = r.outletSettings.map((s) => ({
+          productId: r.id,
+          outletId: s.outlet_id,
+          available: s.available,
+          priceOverride: s.price_override,
+          soldOutDate: s.sold_out_date,
+        }));
         return {
           id: r.id,
           name: r.name,
@@ -265,7 +262,7 @@ export function createProductService({ db, dataDir, now }: ProductServiceDeps) {
           tags: r.tags,
           base_price: r.basePrice,
           discounted_price: r.discountedPrice,
-          image: main ? { id: main.id, url: main.url, thumb_url: main.thumbUrl } : null,
+          image: r.mainImage,
           outlets: active.flatMap((o) => {
             const state = outletState(
               o,
