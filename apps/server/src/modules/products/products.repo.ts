@@ -1,15 +1,4 @@
-import {
-  and,
-  arrayContains,
-  asc,
-  desc,
-  eq,
-  inArray,
-  ne,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import {
   addons,
