@@ -6,6 +6,8 @@ import type { Theme } from '@mui/material/styles';
 import { useTranslation } from '../../lib/i18n/use-translation';
 import { Outlet } from 'react-router';
 import { useIdleLock } from '../../lib/session/idle-lock';
+import { liveSocket } from '../../lib/session/session-runtime';
+import { useStore } from '../../lib/store';
 import { updateSettings, useSettings } from '../../lib/settings/settings-store';
 import { contentMaxWidth, overlayNavBreakpoint } from '../../lib/theme/theme-tokens';
 import { CustomizerDrawer } from '../customizer/customizer-drawer';
@@ -21,6 +23,7 @@ export function DefaultLayout() {
   const { t } = useTranslation();
   const settings = useSettings();
   const navItems = useNavItems();
+  const liveStatus = useStore(liveSocket.status, (s) => s);
   // Below 960 px the navigation is an overlay, whatever the chosen layout.
   const overlay = useMediaQuery((theme: Theme) => theme.breakpoints.down(overlayNavBreakpoint), {
     noSsr: true,
@@ -40,6 +43,7 @@ export function DefaultLayout() {
       data-nav-layout={horizontal ? 'horizontal' : 'vertical'}
       data-skin={settings.skin}
       data-content-width={settings.appContentWidth}
+      data-live={liveStatus}
     >
       <Link
         href="#main-content"

@@ -4,7 +4,7 @@ import { createLiveSocket } from './live-orders-socket';
 class FakeSocket {
   static all: FakeSocket[] = [];
   onopen: (() => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((e?: { code: number }) => void) | null = null;
   onerror: (() => void) | null = null;
   onmessage: ((m: { data: string }) => void) | null = null;
   closed = false;
@@ -16,7 +16,7 @@ class FakeSocket {
   }
   fail() {
     this.onerror?.();
-    this.onclose?.();
+    this.onclose?.({ code: 1006 });
   }
 }
 
@@ -78,6 +78,70 @@ describe('live-order socket (SPEC §7)', () => {
     ws.fail();
     vi.advanceTimersByTime(1000);
     expect(FakeSocket.all[1]?.url).toContain('since=7');
+  });
+
+  it('resumes from the newest event named by "hello", and reconnects after a minute of silence', () => {
+    const { socket } = setup();
+    socket.connect();
+    const ws = FakeSocket.all[0]!;
+    ws.onopen?.();
+    ws.onmessage?.({ data: JSON.stringify({ type: 'hello', last_event_id: 41 }) });
+    vi.advanceTimersByTime(59_000);
+    ws.onmessage?.({ data: JSON.stringify({ type: 'heartbeat', last_event_id: 41 }) });
+    vi.advanceTimersByTime(59_000);
+    expect(ws.closed).toBe(false);
+    vi.advanceTimersByTime(1_000);
+    expect(ws.closed).toBe(true);
+    ws.onclose?.({ code: 1000 });
+    vi.advanceTimersByTime(1_000);
+    expect(FakeSocket.all[1]?.url).toContain('since=41');
+  });
+
+  it('does not reconnect when the server ends the session (4401)', () => {
+    const onSessionEnded = vi.fn();
+    const socket = createLiveSocket({
+      url: () => 'ws://host/ws?token=t',
+      onEvent: () => undefined,
+      onSessionEnded,
+      createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+      log: () => undefined,
+    });
+    socket.connect();
+    const ws = FakeSocket.all[0]!;
+    ws.onopen?.();
+    ws.onclose?.({ code: 4401 });
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(onSessionEnded).toHaveBeenCalledTimes(1);
+    expect(socket.active).toBe(false);
+  });
+
+  it('checks the session once per outage before retrying', async () => {
+    let ok = true;
+    const beforeReconnect = vi.fn(() => Promise.resolve(ok));
+    const socket = createLiveSocket({
+      url: () => 'ws://host/ws?token=t',
+      onEvent: () => undefined,
+      beforeReconnect,
+      createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+      log: () => undefined,
+    });
+    socket.connect();
+    FakeSocket.all[0]!.fail();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(beforeReconnect).toHaveBeenCalledTimes(1);
+    expect(FakeSocket.all).toHaveLength(2);
+    FakeSocket.all[1]!.fail();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(beforeReconnect).toHaveBeenCalledTimes(1);
+    expect(FakeSocket.all).toHaveLength(3);
+    FakeSocket.all[2]!.onopen?.();
+    ok = false;
+    FakeSocket.all[2]!.fail();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(beforeReconnect).toHaveBeenCalledTimes(2);
+    expect(FakeSocket.all).toHaveLength(3);
+    expect(socket.active).toBe(false);
   });
 
   it('stops on disconnect', () => {

@@ -1,19 +1,35 @@
-import { liveOrderEventSchema, type LiveOrderEvent } from '@kopi/contract';
+import {
+  liveControlMessageSchema,
+  liveOrderEventSchema,
+  type LiveOrderEvent,
+} from '@kopi/contract';
 import { createStore } from '../store';
 
 // SPEC §7 live orders: /ws?outlet_id=…&token=… with auto-reconnect, 10 retries 1 s apart. After
 // that the client keeps trying slowly and shows an offline indicator instead of giving up, and a
 // failure is only logged once (never as a console error).
+/** Close code the server uses when the session behind the token has ended. */
+export const SESSION_ENDED = 4401;
+
 export type LiveStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'offline';
 
 export interface LiveSocketOptions {
   /** The URL to connect to (null: nothing to connect to, e.g. signed out). */
   url: (since: number | null) => string | null;
   onEvent: (event: LiveOrderEvent) => void;
+  /** The server closed with 4401 (session ended): no reconnect until the session is renewed. */
+  onSessionEnded?: () => void;
+  /**
+   * Asked once per outage, before the first retry: whether the session is still good (a failed
+   * handshake may be a revoked token, which the browser does not report). False stops retrying.
+   */
+  beforeReconnect?: () => Promise<boolean>;
   createSocket?: (url: string) => WebSocket;
   fastRetries?: number;
   fastDelayMs?: number;
   slowDelayMs?: number;
+  /** No message (event or heartbeat) for this long means the link is dead: reconnect. */
+  silenceMs?: number;
   log?: (message: string) => void;
 }
 
@@ -22,6 +38,7 @@ export function createLiveSocket(options: LiveSocketOptions) {
     fastRetries = 10,
     fastDelayMs = 1000,
     slowDelayMs = 30_000,
+    silenceMs = 60_000,
     createSocket = (url) => new WebSocket(url),
     log = (message) => console.warn(message),
   } = options;
@@ -32,14 +49,38 @@ export function createLiveSocket(options: LiveSocketOptions) {
   let lastEventId: number | null = null;
   let wanted = false;
   let loggedFailure = false;
+  let watchdog: ReturnType<typeof setTimeout> | null = null;
+
+  const stopWatchdog = () => {
+    if (watchdog) clearTimeout(watchdog);
+    watchdog = null;
+  };
+  // The server sends a heartbeat every 25 s; silence means a dead link the browser has not noticed.
+  const feedWatchdog = (ws: WebSocket) => {
+    stopWatchdog();
+    watchdog = setTimeout(() => {
+      if (socket === ws) ws.close();
+    }, silenceMs);
+  };
 
   const clearTimer = () => {
     if (timer) clearTimeout(timer);
     timer = null;
   };
 
+  let probed = false;
+
   function scheduleReconnect() {
     if (!wanted) return;
+    if (!probed && options.beforeReconnect) {
+      probed = true;
+      status.setState('reconnecting');
+      void options.beforeReconnect().then(
+        (ok) => (ok ? scheduleReconnect() : stop()),
+        () => scheduleReconnect(),
+      );
+      return;
+    }
     retries += 1;
     const fast = retries <= fastRetries;
     if (!fast && !loggedFailure) {
@@ -49,6 +90,13 @@ export function createLiveSocket(options: LiveSocketOptions) {
     status.setState(fast ? 'reconnecting' : 'offline');
     clearTimer();
     timer = setTimeout(open, fast ? fastDelayMs : slowDelayMs);
+  }
+
+  function stop() {
+    wanted = false;
+    clearTimer();
+    stopWatchdog();
+    status.setState('idle');
   }
 
   function open() {
@@ -67,22 +115,40 @@ export function createLiveSocket(options: LiveSocketOptions) {
     socket = ws;
     ws.onopen = () => {
       retries = 0;
+      probed = false;
       loggedFailure = false;
       status.setState('open');
+      feedWatchdog(ws);
     };
     ws.onmessage = (message: MessageEvent) => {
+      if (socket === ws) feedWatchdog(ws);
+      let data: unknown;
       try {
-        const parsed = liveOrderEventSchema.safeParse(JSON.parse(String(message.data)));
-        if (!parsed.success) return;
-        lastEventId = Math.max(lastEventId ?? 0, parsed.data.event_id);
-        options.onEvent(parsed.data);
+        data = JSON.parse(String(message.data));
       } catch {
-        // Not JSON: ignore rather than break the connection.
+        return; // not JSON: ignore rather than break the connection
+      }
+      const event = liveOrderEventSchema.safeParse(data);
+      if (event.success) {
+        lastEventId = Math.max(lastEventId ?? 0, event.data.event_id);
+        options.onEvent(event.data);
+        return;
+      }
+      // "hello" names the newest event, so a later reconnect resumes from there, not from zero.
+      const control = liveControlMessageSchema.safeParse(data);
+      if (control.success && control.data.type === 'hello' && lastEventId === null) {
+        lastEventId = control.data.last_event_id;
       }
     };
-    ws.onclose = () => {
+    ws.onclose = (event: CloseEvent) => {
       if (socket !== ws) return;
       socket = null;
+      stopWatchdog();
+      if (event?.code === SESSION_ENDED) {
+        stop();
+        options.onSessionEnded?.();
+        return;
+      }
       scheduleReconnect();
     };
     // onerror is always followed by onclose, which does the reconnecting.
@@ -95,12 +161,18 @@ export function createLiveSocket(options: LiveSocketOptions) {
       if (wanted && socket) return;
       wanted = true;
       retries = 0;
+      probed = false;
       clearTimer();
       open();
+    },
+    /** Whether connect() was called and not undone. */
+    get active() {
+      return wanted;
     },
     disconnect() {
       wanted = false;
       clearTimer();
+      stopWatchdog();
       const current = socket;
       socket = null;
       current?.close();
@@ -114,6 +186,7 @@ export function createLiveSocket(options: LiveSocketOptions) {
       socket = null;
       current?.close();
       clearTimer();
+      stopWatchdog();
       retries = 0;
       open();
     },

@@ -139,12 +139,13 @@ if (typeof window !== 'undefined') {
 
 // ---- live orders ----------------------------------------------------------------------------
 
+// On unless the tenant's app settings switch live orders off (entry "live_orders", enabled false).
 const LIVE_FLAG = storageKey('live-orders');
 let liveOrdersAvailable = (() => {
   try {
-    return sessionStorage.getItem(LIVE_FLAG) === 'true';
+    return sessionStorage.getItem(LIVE_FLAG) !== 'false';
   } catch {
-    return false;
+    return true;
   }
 })();
 
@@ -159,26 +160,41 @@ export function onLiveOrderEvent(handler: LiveHandler) {
   };
 }
 
+/** The access token the socket was opened with (a new session must reconnect). */
+let socketToken: string | null = null;
+
 export const liveSocket = createLiveSocket({
   url: (since) => {
     const { token, user, isLocked } = sessionStore.getState();
     if (!token || !user || isLocked || !liveOrdersAvailable) return null;
+    socketToken = token;
     const params = new URLSearchParams({ token });
     if (user.id_outlet) params.set('outlet_id', user.id_outlet);
     if (since !== null) params.set('since', String(since));
     const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
     return `${protocol}//${window.location.host}/ws?${params.toString()}`;
   },
+  // The session ended on the server: renewing it either gives a new token (reconnect) or a 401,
+  // which signs the user out the usual way.
+  onSessionEnded: () => {
+    void refreshSession()
+      .then(() => {
+        if (sessionStore.getState().token && liveOrdersAvailable) liveSocket.connect();
+      })
+      .catch(() => undefined);
+  },
+  // Refreshing proves the session (and gives the retry a fresh token); a 401 signs out as usual.
+  beforeReconnect: () =>
+    refreshSession().then(
+      () => Boolean(sessionStore.getState().token),
+      () => Boolean(sessionStore.getState().token),
+    ),
   onEvent: (event) => {
     if (event.type === 'order.created' && settingsStore.getState().newOrderSound) playChime();
     for (const handler of liveHandlers) handler(event);
   },
 });
 
-/**
- * The socket connects only once the server lists "live_orders" as enabled in the app settings:
- * until the live-orders server side exists, a doomed socket would only produce console errors.
- */
 function setLiveOrdersAvailable(available: boolean) {
   liveOrdersAvailable = available;
   try {
@@ -220,13 +236,28 @@ sessionStore.subscribe(() => {
 });
 
 registerSessionRuntime({
-  established: (_source, settingsDiffer) => {
+  established: (source, settingsDiffer) => {
     if (settingsDiffer) scheduleSettingsSave();
-    liveSocket.restart();
+    if (!liveOrdersAvailable) return;
+    // A new session (sign-in, unlock) reconnects with its token; a refresh keeps the socket.
+    if (!liveSocket.active) liveSocket.connect();
+    else if (source !== 'refresh' && socketToken !== sessionStore.getState().token) {
+      liveSocket.restart();
+    }
   },
   appSettingsLoaded: (entries) =>
-    setLiveOrdersAvailable(findAppSetting(entries, 'live_orders')?.enabled === true),
+    setLiveOrdersAvailable(findAppSetting(entries, 'live_orders')?.enabled !== false),
   signingOut: () => liveSocket.disconnect(),
 });
 
-if (liveOrdersAvailable && sessionStore.getState().token) liveSocket.connect();
+// No connect here: the socket opens once the session is set up or refreshed (SPEC §4 order).
+
+if (typeof window !== 'undefined') {
+  // Leaving the page closes the socket on purpose, so its close does not start a reconnect (and
+  // with it a token refresh whose answer the unloading page would lose).
+  window.addEventListener('pagehide', () => liveSocket.disconnect());
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted && liveOrdersAvailable && sessionStore.getState().token)
+      liveSocket.connect();
+  });
+}
