@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { categoryListQuerySchema } from '@kopi/contract';
 import type { Db } from '../../db/database';
 import { audit } from '../../lib/audit';
-import { uniqueViolation } from '../../lib/db-errors';
+import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { AppError, validationError } from '../../lib/errors';
 import { removeImages, storeImage } from '../../lib/images';
 import { listMeta, offsetOf } from '../../lib/paging';
@@ -128,20 +128,26 @@ export function createCategoryService({ db, dataDir }: { db: Db; dataDir: string
     async remove(ctx: AuthedContext, id: string): Promise<{ id: string; deleted: true }> {
       const tenantId = tenantIdOf(ctx);
       const before = await require(tenantId, id);
-      if (before.productCount > 0) {
-        throw new AppError('category_has_products', {
-          message: `This category still has ${before.productCount} product(s). Disable it instead, or move its products first.`,
+      const hasProducts = (count: number) =>
+        new AppError('category_has_products', {
+          message: `This category still has ${count} product(s). Disable it instead, or move its products first.`,
         });
-      }
-      await db.transaction(async (tx) => {
-        await repo.remove(tx, tenantId, id);
-        await audit.record(tx, ctx, {
-          action: 'category.delete',
-          entity: 'category',
-          entityId: id,
-          before: toCategory(before),
+      if (before.productCount > 0) throw hasProducts(before.productCount);
+      await db
+        .transaction(async (tx) => {
+          await repo.remove(tx, tenantId, id);
+          await audit.record(tx, ctx, {
+            action: 'category.delete',
+            entity: 'category',
+            entityId: id,
+            before: toCategory(before),
+          });
+        })
+        .catch((error: unknown) => {
+          // A product was added to it between the check and the delete (restricting key).
+          if (foreignKeyViolation(error)) throw hasProducts(1);
+          throw error;
         });
-      });
       await removeImages(dataDir, [before.image]);
       return { id, deleted: true };
     },
