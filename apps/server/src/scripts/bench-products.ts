@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 
 // `npm run bench:products -w @kopi/server -- [--url http://127.0.0.1:3000] [--products 5000]
-//   [--clients 10] [--seconds 5] [--username admin]`
+//   [--clients 5] [--seconds 5] [--username admin]`
 // Against a running server with the demo data (start it with a high LOGIN_RATE_LIMIT): signs in,
 // brings the user's tenant up to --products products through the import API (one CSV, upsert by
 // SKU, so running it again adds nothing), then measures GET /api/products — the first page, a
@@ -12,7 +12,7 @@ const { values } = parseArgs({
   options: {
     url: { type: 'string', default: 'http://127.0.0.1:3000' },
     products: { type: 'string', default: '5000' },
-    clients: { type: 'string', default: '10' },
+    clients: { type: 'string', default: '5' },
     seconds: { type: 'string', default: '5' },
     username: { type: 'string', default: 'admin' },
     password: { type: 'string', default: 'Kopi@1234' },

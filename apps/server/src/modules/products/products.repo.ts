@@ -118,6 +118,10 @@ export async function listPage(
 ): Promise<{ rows: ListRow[]; total: number }> {
   const column = sortColumns[sort.key];
   const direction = sort.desc ? desc : asc;
+  // Without a search the page walks the sort index and stops after `limit` rows, and the total
+  // is counted beside it. A search reads every row anyway (contains-matching cannot use an
+  // index), so the same scan also counts the matches (`count(*) over ()`).
+  const countInPage = Boolean(f.q);
   const page = db
     .select({
       pageId: sql<string>`${products.id}`.as('page_id'),
@@ -125,6 +129,7 @@ export async function listPage(
         sql<number>`row_number() over (order by ${direction(column)}, ${direction(products.id)})`.as(
           'position',
         ),
+      total: (countInPage ? sql<number>`(count(*) over ())::int` : sql<number>`0`).as('total'),
     })
     .from(products)
     .where(where(tenantId, f))
@@ -132,17 +137,19 @@ export async function listPage(
     .limit(limit)
     .offset(offset)
     .as('page');
-  // The total runs beside the page: a `count(*) over ()` in the page would make it read and
-  // sort every match instead of stopping after the page.
-  const [rows, total] = await Promise.all([
-    db
-      .select({ ...rowColumns, ...listExtras })
-      .from(page)
-      .innerJoin(products, eq(products.id, page.pageId))
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .orderBy(asc(page.position)),
-    count(db, tenantId, f),
+  const pageQuery = db
+    .select({ ...rowColumns, ...listExtras, total: page.total })
+    .from(page)
+    .innerJoin(products, eq(products.id, page.pageId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .orderBy(asc(page.position));
+  const [found, counted] = await Promise.all([
+    pageQuery,
+    countInPage ? Promise.resolve(null) : count(db, tenantId, f),
   ]);
+  const rows = found.map(({ total: _total, ...row }) => row);
+  // Past the last page of a search no row carries the total: count it then.
+  const total = counted ?? found[0]?.total ?? (offset > 0 ? await count(db, tenantId, f) : 0);
   return { rows, total };
 }
 

@@ -76,6 +76,10 @@ describe('GET /api/products', () => {
     expect(skus((await list('q=esp-00&page_size=20')).rows)).toHaveLength(8);
     expect(skus((await list('q=9556001000031')).rows)).toEqual(['BAK-003']);
     expect((await list('q=100%25')).meta.total).toBe(0);
+    // The total of a search, on its first page and past its last.
+    expect((await list('q=teh')).meta.total).toBe(7);
+    const far = await list('q=teh&page=3');
+    expect([far.rows.length, far.meta.total]).toEqual([0, 7]);
   });
 
   it('filters by category, status, tag and outlet', async () => {
