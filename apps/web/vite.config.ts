@@ -9,43 +9,56 @@ const api = 'http://127.0.0.1:3000';
 // else is split by use, so the sign-in page does not carry the navigation frame or charts.
 const vendorGroups: { name: string; test: RegExp; priority: number }[] = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
-  { name: 'router', test: /node_modules[\\/](react-router|cookie)[\\/]/, priority: 25 },
 ];
 
 /**
- * The web only validates with zod; it never turns a schema into JSON Schema. zod's classic API
- * still references its JSON Schema generator from every schema, so the generator (about 7 kB
- * gzip on the sign-in page) is replaced in production builds by stubs that throw if ever used.
- * Export names are read from the real modules, so a zod upgrade keeps the stubs in step.
+ * Code that libraries reference but this app never runs, replaced in production builds by stubs
+ * that throw if ever called (export names are read from the real module, so upgrades stay in
+ * step). It keeps the sign-in page under its 200 kB budget:
+ * - zod's JSON Schema generator: every classic schema references it; the web only validates.
+ * - MUI's CSS-variables theme builder: `createTheme` reaches it only with `cssVariables: true`
+ *   or `colorSchemes`, which this app never passes (and no MUI CSS-variables provider is used).
  */
-function withoutZodJsonSchema(): Plugin {
-  const stubbed = /[\\/]zod[\\/]v4[\\/]core[\\/](json-schema-processors|to-json-schema)\.js$/;
+const stubbedModules: { test: RegExp; what: string }[] = [
+  {
+    test: /[\\/]zod[\\/]v4[\\/]core[\\/](json-schema-processors|to-json-schema)\.js$/,
+    what: 'JSON Schema generation',
+  },
+  {
+    test: /[\\/]@mui[\\/]material[\\/]styles[\\/]createThemeWithVars\.mjs$/,
+    what: 'MUI CSS-variables themes',
+  },
+];
+
+function withoutUnusedLibraryCode(): Plugin {
   return {
-    name: 'kopi:without-zod-json-schema',
+    name: 'kopi:without-unused-library-code',
     apply: 'build',
     load(id) {
-      if (!stubbed.test(id)) return null;
+      const stub = stubbedModules.find((m) => m.test.test(id));
+      if (!stub) return null;
       const source = fs.readFileSync(id, 'utf8');
       const names = [...source.matchAll(/^export (?:const|function|let) (\w+)/gm)].map(
         (m) => m[1] ?? '',
       );
       const renamed = [...source.matchAll(/^export \{ (\w+) as (\w+) \};/gm)];
-      const fail = 'JSON Schema generation is not part of the web build';
+      const fail = `() => { throw new Error('${stub.what} is not part of the web build'); }`;
       const lines = names.map((name) => {
         if (name === 'aggregateChecks') return `export const ${name} = () => ({});`;
         if (name === 'allProcessors') return `export const ${name} = {};`;
         if (/^create\w*JSONSchemaMethod$/.test(name))
-          return `export const ${name} = () => () => { throw new Error('${fail}'); };`;
-        return `export const ${name} = () => { throw new Error('${fail}'); };`;
+          return `export const ${name} = () => ${fail};`;
+        return `export const ${name} = ${fail};`;
       });
       for (const [, local, exported] of renamed) lines.push(`export { ${local} as ${exported} };`);
+      if (/^export default /m.test(source)) lines.push(`export default ${fail};`);
       return lines.join('\n');
     },
   };
 }
 
 export default defineConfig({
-  plugins: [react(), withoutZodJsonSchema()],
+  plugins: [react(), withoutUnusedLibraryCode()],
   server: {
     port: 5173,
     proxy: {

@@ -8,7 +8,8 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
-import { ThemeProvider, useTheme, type Theme } from '@mui/material/styles';
+import { useTheme, type Theme } from '@mui/material/styles';
+import { ThemeProvider } from '@mui/system';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import Close from '@mui/icons-material/Close';
 import ExpandLess from '@mui/icons-material/ExpandLess';
@@ -184,12 +185,16 @@ function NavTheme({ children }: { children: ReactNode }) {
   const outer = useTheme();
   const settings = useSettings();
   if (!settings.isVerticalNavSemiDark || outer.palette.mode === 'dark') return children;
-  const dark = createAppTheme({
-    mode: 'dark',
-    primaryColor: settings.primaryColor,
-    skin: settings.skin,
-    direction: settings.direction,
-  });
+  // Same provider as the app's (no CSS-variables provider in the bundle; see vite.config.ts).
+  const dark = {
+    ...createAppTheme({
+      mode: 'dark',
+      primaryColor: settings.primaryColor,
+      skin: settings.skin,
+      direction: settings.direction,
+    }),
+    vars: null,
+  };
   return <ThemeProvider theme={dark}>{children}</ThemeProvider>;
 }
 

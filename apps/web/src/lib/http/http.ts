@@ -1,7 +1,7 @@
 import { i18n, translateErrorCode } from '../i18n/i18n';
 import { clearAccessToken, sessionStore } from '../session/session-store';
 import { toast } from '../toasts';
-import { createHttpClient } from './http-client';
+import { createHttpClient, type HttpDeps } from './http-client';
 
 type Listener = () => void;
 
@@ -17,7 +17,8 @@ export function onUnauthorized(listener: Listener): () => void {
   };
 }
 
-export const http = createHttpClient({
+/** The app's client wiring; file transfers (upload progress, downloads) reuse it (transfer.ts). */
+export const httpDeps: HttpDeps = {
   fetch: (...args) => fetch(...args),
   getToken: (kind) => {
     const state = sessionStore.getState();
@@ -32,4 +33,6 @@ export const http = createHttpClient({
   translateCode: translateErrorCode,
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   uuid: () => crypto.randomUUID(),
-});
+};
+
+export const http = createHttpClient(httpDeps);

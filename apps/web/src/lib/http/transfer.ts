@@ -1,0 +1,104 @@
+import { createHttpClient, type HttpDeps, type QueryValue } from './http-client';
+import { httpDeps } from './http';
+
+// File transfers through the same client (token, retries, translated failures, 401 handling):
+// only the transport differs. fetch cannot report upload progress, so uploads use XHR.
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+  /** 0–100 */
+  percent: number;
+}
+
+type FetchLike = HttpDeps['fetch'];
+
+/** A fetch over XMLHttpRequest that reports upload progress (enough of fetch for the client). */
+export function xhrFetch(
+  onProgress: (progress: UploadProgress) => void,
+  createXhr: () => XMLHttpRequest = () => new XMLHttpRequest(),
+): FetchLike {
+  return (input, init = {}) =>
+    new Promise<Response>((resolve, reject) => {
+      const xhr = createXhr();
+      xhr.open(init.method ?? 'GET', String(input));
+      new Headers(init.headers).forEach((value, key) => xhr.setRequestHeader(key, value));
+      xhr.upload.onprogress = (event) => {
+        if (!event.lengthComputable) return;
+        onProgress({
+          loaded: event.loaded,
+          total: event.total,
+          percent: Math.round((event.loaded / event.total) * 100),
+        });
+      };
+      xhr.onload = () => {
+        const headers = new Headers();
+        for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+          const at = line.indexOf(':');
+          if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+        }
+        const empty = xhr.status === 204 || xhr.status === 304;
+        resolve(new Response(empty ? null : xhr.responseText, { status: xhr.status, headers }));
+      };
+      xhr.onerror = () => reject(new TypeError('Network request failed'));
+      xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+      init.signal?.addEventListener('abort', () => xhr.abort());
+      xhr.send((init.body as XMLHttpRequestBodyInit | null | undefined) ?? null);
+    });
+}
+
+/** POST a multipart form, reporting upload progress. */
+export function uploadWithProgress<T>(
+  path: string,
+  form: FormData,
+  options: {
+    query?: Record<string, QueryValue>;
+    onProgress?: (progress: UploadProgress) => void;
+    signal?: AbortSignal;
+  } = {},
+) {
+  const client = createHttpClient({
+    ...httpDeps,
+    fetch: xhrFetch(options.onProgress ?? (() => undefined)),
+  });
+  return client.post<T>(path, form, { query: options.query, signal: options.signal });
+}
+
+/** The file name of a Content-Disposition header ("attachment; filename=…"). */
+export function filenameOf(disposition: string | null, fallback: string): string {
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition ?? '');
+  return match?.[1] ? decodeURIComponent(match[1]) : fallback;
+}
+
+/** GET a file (with the Bearer token a plain link cannot carry) and save it in the browser. */
+export async function downloadFile(
+  path: string,
+  query: Record<string, QueryValue>,
+  fallbackName: string,
+) {
+  let file: { blob: Blob; name: string } | null = null;
+  const client = createHttpClient({
+    ...httpDeps,
+    // Successful answers are files, not JSON: keep the body and hand the client an empty answer.
+    fetch: async (input, init) => {
+      const response = await httpDeps.fetch(input, init);
+      if (!response.ok) return response;
+      file = {
+        blob: await response.blob(),
+        name: filenameOf(response.headers.get('content-disposition'), fallbackName),
+      };
+      return new Response(null, { status: 204 });
+    },
+  });
+  await client.get<unknown>(path, { query });
+  const saved = file as { blob: Blob; name: string } | null;
+  if (!saved) return;
+  const url = URL.createObjectURL(saved.blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = saved.name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
