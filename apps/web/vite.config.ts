@@ -5,8 +5,8 @@ import react from '@vitejs/plugin-react';
 // The API (and its websocket) runs on 3000 in development; the built app is served by the server.
 const api = 'http://127.0.0.1:3000';
 
-// React and the router rarely change between deploys: their own chunks stay cached. Everything
-// else is split by use, so the sign-in page does not carry the navigation frame or charts.
+// React rarely changes between deploys: its own chunk stays cached. Everything else is split by
+// use, so the sign-in page does not carry the navigation frame (or, later, charts).
 const vendorGroups: { name: string; test: RegExp; priority: number }[] = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
 ];
@@ -71,6 +71,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // dist/.vite/manifest.json: `npm run size` reads it to measure each route's initial JS.
     manifest: true,
     // Every supported browser has modulepreload; the polyfill would only add bytes.
     modulePreload: { polyfill: false },
