@@ -27,7 +27,10 @@ const kb = (n) => `${(n / 1000).toFixed(1)} kB`;
 
 for (const page of pages) {
   const pageKey = Object.keys(manifest).find((k) => k.includes(`/${page}.tsx`));
-  const extra = page === 'login-page' ? [] : ['src/app/default-shell.tsx'];
+  // Pages of the blank layout load without the navigation shell.
+  const blank =
+    /^(login|forgot-password|reset-password|two-steps|locked|not-found|not-authorized)-page$/;
+  const extra = blank.test(page) ? [] : ['src/app/default-shell.tsx'];
   const keys = closure([entry, ...(pageKey ? [pageKey] : []), ...extra]);
   const files = [...keys].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
   const total = files.reduce((sum, f) => sum + gzip(f), 0);

@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import InputAdornment from '@mui/material/InputAdornment';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -30,6 +31,15 @@ export interface DataTableColumn<T> {
   width?: number | string;
 }
 
+/** Row selection for bulk actions: the ids selected on the current page. */
+export interface DataTableSelection<T> {
+  selected: ReadonlySet<string>;
+  onChange: (next: Set<string>) => void;
+  /** Accessible names of the checkboxes (the feature's own words). */
+  allLabel: string;
+  rowLabel: (row: T) => string;
+}
+
 export interface DataTableProps<T> {
   /** Accessible name of the table. */
   label: string;
@@ -56,6 +66,7 @@ export interface DataTableProps<T> {
   onRetry?: () => void;
   emptyMessage?: string;
   testId?: string;
+  selection?: DataTableSelection<T>;
 }
 
 function SearchBox({
@@ -116,9 +127,25 @@ export function DataTable<T>({
   onRetry,
   emptyMessage,
   testId = 'data-table',
+  selection,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const showToolbar = Boolean(onSearchChange || filters || actions);
+  const span = columns.length + (selection ? 1 : 0);
+  const pageIds = rows.map(rowKey);
+  const selectedOnPage = selection ? pageIds.filter((id) => selection.selected.has(id)).length : 0;
+  const toggleRow = (id: string) => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    selection.onChange(next);
+  };
+  const toggleAll = () => {
+    if (!selection) return;
+    const allOn = pageIds.length > 0 && selectedOnPage === pageIds.length;
+    selection.onChange(allOn ? new Set() : new Set(pageIds));
+  };
 
   const toggleSort = (column: DataTableColumn<T>) => {
     if (!onSortChange) return;
@@ -131,7 +158,7 @@ export function DataTable<T>({
   if (error) {
     body = (
       <TableRow>
-        <TableCell colSpan={columns.length}>
+        <TableCell colSpan={span}>
           <Alert
             severity="error"
             data-testid={`${testId}-error`}
@@ -151,6 +178,7 @@ export function DataTable<T>({
   } else if (loading) {
     body = Array.from({ length: Math.min(pageSize, 5) }, (_, i) => (
       <TableRow key={`skeleton-${i}`} data-testid={`${testId}-skeleton`}>
+        {selection && <TableCell padding="checkbox" />}
         {columns.map((column) => (
           <TableCell key={column.id}>
             <Skeleton variant="text" />
@@ -161,7 +189,7 @@ export function DataTable<T>({
   } else if (rows.length === 0) {
     body = (
       <TableRow>
-        <TableCell colSpan={columns.length}>
+        <TableCell colSpan={span}>
           <Stack
             spacing={1}
             sx={{ alignItems: 'center', py: 5, color: 'text.secondary' }}
@@ -175,7 +203,20 @@ export function DataTable<T>({
     );
   } else {
     body = rows.map((row) => (
-      <TableRow key={rowKey(row)} hover>
+      <TableRow
+        key={rowKey(row)}
+        hover
+        selected={selection?.selected.has(rowKey(row)) || undefined}
+      >
+        {selection && (
+          <TableCell padding="checkbox">
+            <Checkbox
+              checked={selection.selected.has(rowKey(row))}
+              onChange={() => toggleRow(rowKey(row))}
+              slotProps={{ input: { 'aria-label': selection.rowLabel(row) } }}
+            />
+          </TableCell>
+        )}
         {columns.map((column) => (
           <TableCell key={column.id} align={column.align}>
             {column.cell(row)}
@@ -205,6 +246,17 @@ export function DataTable<T>({
         <Table aria-label={label} aria-busy={loading || undefined}>
           <TableHead>
             <TableRow>
+              {selection && (
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={pageIds.length > 0 && selectedOnPage === pageIds.length}
+                    indeterminate={selectedOnPage > 0 && selectedOnPage < pageIds.length}
+                    disabled={pageIds.length === 0}
+                    onChange={toggleAll}
+                    slotProps={{ input: { 'aria-label': selection.allLabel } }}
+                  />
+                </TableCell>
+              )}
               {columns.map((column) => (
                 <TableCell
                   key={column.id}

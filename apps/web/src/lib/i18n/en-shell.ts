@@ -1,6 +1,18 @@
 // English strings of the navigation shell and its pages; added to i18next when the shell loads
 // (the sign-in page does not need them).
 export const enShell = {
+  // Titles of the pages later issues add (document title, search, shortcuts).
+  pages: {
+    productList: 'List Product',
+    productAdd: 'Add Product',
+    productEdit: 'Edit Product',
+    category: 'Category',
+    categoryCreate: 'Add Category',
+    variantAddon: 'Variant and Addon',
+    outlet: 'Outlet',
+    timeManagement: 'Time Management',
+    tenant: 'Tenant',
+  },
   nav: {
     mainNavigation: 'Main navigation',
     skipToContent: 'Skip to content',

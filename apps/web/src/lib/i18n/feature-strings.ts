@@ -53,7 +53,12 @@ export function defineFeatureStrings<const T extends object>(
   return function useFeatureStrings() {
     const { t: shellT, i18n: instance } = useTranslation();
     const t = useMemo(
-      () => instance.getFixedT(instance.language, namespace) as unknown as FeatureT<T>,
+      () =>
+        // The typed getFixedT knows only the shell's namespace; feature namespaces are typed here.
+        (instance.getFixedT.bind(instance) as unknown as (lng: string, ns: string) => FeatureT<T>)(
+          instance.language,
+          namespace,
+        ),
       // shellT changes with the language and whenever strings are added
       // eslint-disable-next-line react-hooks/exhaustive-deps
       [shellT, instance],

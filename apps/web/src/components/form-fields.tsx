@@ -1,0 +1,184 @@
+import type { ReactNode } from 'react';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { translateValidation } from '../lib/i18n/i18n';
+import { useTranslation } from '../lib/i18n/use-translation';
+import { MoneyInput } from './money-input';
+
+// react-hook-form bindings of the MUI fields the back-office forms use beyond plain text
+// (FormTextField). Errors carry contract validation keys, translated in the current language.
+
+type Bound<T extends FieldValues> = { control: Control<T>; name: FieldPath<T> };
+type FieldProps = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'>;
+
+/** A multi-line or otherwise plain MUI TextField (empty text is stored as null when asked). */
+export function FormField<T extends FieldValues>({
+  control,
+  name,
+  helperText,
+  emptyAsNull = false,
+  ...props
+}: Bound<T> & FieldProps & { emptyAsNull?: boolean }) {
+  useTranslation();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...props}
+          name={field.name}
+          inputRef={field.ref}
+          value={(field.value as string | null | undefined) ?? ''}
+          onChange={(e) => field.onChange(emptyAsNull && e.target.value === '' ? null : e.target.value)}
+          onBlur={field.onBlur}
+          error={Boolean(fieldState.error)}
+          helperText={translateValidation(fieldState.error?.message) ?? helperText}
+        />
+      )}
+    />
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: ReactNode;
+}
+
+export function FormSelectField<T extends FieldValues>({
+  control,
+  name,
+  options,
+  helperText,
+  ...props
+}: Bound<T> & FieldProps & { options: readonly SelectOption[] }) {
+  useTranslation();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...props}
+          select
+          name={field.name}
+          inputRef={field.ref}
+          value={(field.value as string | null | undefined) ?? ''}
+          onChange={(e) => field.onChange(e.target.value)}
+          onBlur={field.onBlur}
+          error={Boolean(fieldState.error)}
+          helperText={translateValidation(fieldState.error?.message) ?? helperText}
+        >
+          {options.map((option) => (
+            <MenuItem key={option.value} value={option.value}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+}
+
+/** Money in sen shown as RM (MoneyInput); an empty field is null. */
+export function FormMoneyField<T extends FieldValues>({
+  control,
+  name,
+  helperText,
+  ...props
+}: Bound<T> & FieldProps) {
+  useTranslation();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <MoneyInput
+          {...props}
+          name={field.name}
+          inputRef={field.ref}
+          value={(field.value as number | null | undefined) ?? null}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={Boolean(fieldState.error)}
+          helperText={translateValidation(fieldState.error?.message) ?? helperText}
+        />
+      )}
+    />
+  );
+}
+
+/** A whole or decimal number; an empty field is null. */
+export function FormNumberField<T extends FieldValues>({
+  control,
+  name,
+  helperText,
+  step,
+  ...props
+}: Bound<T> & FieldProps & { step?: number }) {
+  useTranslation();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...props}
+          type="number"
+          name={field.name}
+          inputRef={field.ref}
+          value={field.value === null || field.value === undefined ? '' : String(field.value)}
+          onChange={(e) =>
+            field.onChange(e.target.value === '' ? null : Number(e.target.value))
+          }
+          onBlur={field.onBlur}
+          error={Boolean(fieldState.error)}
+          helperText={translateValidation(fieldState.error?.message) ?? helperText}
+          slotProps={{ htmlInput: { step, inputMode: 'decimal' } }}
+        />
+      )}
+    />
+  );
+}
+
+export function FormSwitchField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  helperText,
+  testId,
+}: Bound<T> & { label: ReactNode; helperText?: ReactNode; testId?: string }) {
+  useTranslation();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <div>
+          <FormControlLabel
+            label={label}
+            control={
+              <Switch
+                name={field.name}
+                inputRef={field.ref}
+                checked={Boolean(field.value)}
+                onChange={(e) => field.onChange(e.target.checked)}
+                onBlur={field.onBlur}
+                slotProps={{ input: { 'data-testid': testId } as object }}
+              />
+            }
+          />
+          {(fieldState.error || helperText) && (
+            <FormHelperText error={Boolean(fieldState.error)}>
+              {translateValidation(fieldState.error?.message) ?? helperText}
+            </FormHelperText>
+          )}
+        </div>
+      )}
+    />
+  );
+}
