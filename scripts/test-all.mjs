@@ -83,6 +83,15 @@ if (pgUrl) {
 }
 
 run('web build', 'npm', ['run', 'build']);
+run('web bundle budget (/login ≤ 200 kB gzip)', 'npm', [
+  'run',
+  'size',
+  '-w',
+  '@kopi/web',
+  '--',
+  '--check',
+  'login-page',
+]);
 
 const e2eJson = path.join(reports, 'e2e.json');
 run('e2e (Playwright, Chromium)', 'npx', ['playwright', 'test'], {
