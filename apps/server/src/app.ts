@@ -44,6 +44,10 @@ import { productRoutes } from './modules/products/products.routes';
 import { createProductService } from './modules/products/products.service';
 import { tenantRoutes } from './modules/tenants/tenants.routes';
 import { createTenantService } from './modules/tenants/tenants.service';
+import { createCloseDayService } from './modules/orders/close-day.service';
+import { seedDemoOrders } from './modules/orders/orders-demo-seed';
+import { orderRoutes } from './modules/orders/orders.routes';
+import { createOrderService } from './modules/orders/orders.service';
 import { variantAddonRoutes } from './modules/variant-addons/variant-addons.routes';
 import { createVariantAddonService } from './modules/variant-addons/variant-addons.service';
 
@@ -103,6 +107,13 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
     options.prepare === false
       ? { demoSeeded: false }
       : await prepareDatabase(database, { seedDemo: config.seedDemo, hasher, log: app.log });
+  const now = options.now ?? systemClock;
+  if (demoSeeded && config.demoOrders) {
+    // Through the order services (db/ may not import modules), so demo totals are real prices.
+    const started = Date.now();
+    const { orders } = await seedDemoOrders(db, { now });
+    app.log.info(`Seeded ${orders} demo orders in ${Date.now() - started} ms`);
+  }
   const signer = createTokenSigner(await resolveJwtSecret(db, config.jwtSecret));
   installAccessControl(app, { db, signer, routes });
   installIdempotency(app, { db });
@@ -170,7 +181,6 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
       });
       await api.register(notificationRoutes, { service: createNotificationService({ db }) });
       // Catalogue, outlets and tenants (issue 4).
-      const now = options.now ?? systemClock;
       const outletService = createOutletService({ db, now });
       await api.register(outletRoutes, { service: outletService });
       await api.register(tenantRoutes, {
@@ -186,6 +196,11 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         service: createProductService({ db, dataDir: config.dataDir, now }),
       });
       await api.register(variantAddonRoutes, { service: createVariantAddonService({ db }) });
+      // Orders and the POS (issue 5).
+      await api.register(orderRoutes, {
+        service: createOrderService({ db, now }),
+        closeDay: createCloseDayService({ db, now }),
+      });
       if (config.e2e) {
         app.log.warn('KOPI_E2E is on: test-only routes (GET /api/dev/outbox) are registered');
         await api.register(devRoutes, { service: createDevService({ db }) });

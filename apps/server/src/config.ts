@@ -107,6 +107,11 @@ export interface Config {
   loginRateLimit: number;
   /** Registers test-only helpers (the e-mail outbox reader) for the end-to-end suite. */
   e2e: boolean;
+  /**
+   * With the demo data, also a few days of demo orders. Not from the environment: only tests turn
+   * it off, so other modules' tests start from a catalogue nothing has been sold from.
+   */
+  demoOrders: boolean;
   /** Hash cost; only tests lower it, through `createTestApp`, never through the environment. */
   passwordHashing: PasswordHashingParams;
   /** Live socket heartbeat; only tests shorten it. */
@@ -162,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveHeartbeatMs: LIVE_HEARTBEAT_MS,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     e2e: e.KOPI_E2E ?? false,
+    demoOrders: true,
     passwordHashing: productionHashing,
     version: serverVersion,
   };

@@ -197,6 +197,62 @@ export const errorCatalog = {
     en: 'Only platform staff can work inside another tenant',
     my: 'Hanya kakitangan platform boleh bekerja dalam penyewa lain',
   },
+  // Issue "Orders and the POS".
+  outlet_closed: {
+    status: 400,
+    en: 'This outlet is closed now. Confirm a sale outside opening hours to go ahead.',
+    my: 'Cawangan ini ditutup sekarang. Sahkan jualan di luar waktu operasi untuk meneruskan.',
+  },
+  outlet_not_accepting_orders: {
+    status: 400,
+    en: 'This outlet is not taking orders right now',
+    my: 'Cawangan ini tidak menerima pesanan sekarang',
+  },
+  serving_method_unavailable: {
+    status: 400,
+    en: 'This outlet does not offer this serving method',
+    my: 'Cawangan ini tidak menawarkan kaedah hidangan ini',
+  },
+  product_unavailable: {
+    status: 400,
+    en: 'A product in the cart is not sold at this outlet',
+    my: 'Produk dalam troli tidak dijual di cawangan ini',
+  },
+  product_sold_out: {
+    status: 400,
+    en: 'A product in the cart is sold out today',
+    my: 'Produk dalam troli telah habis dijual hari ini',
+  },
+  invalid_product_options: {
+    status: 400,
+    en: 'The choices of a product in the cart are not valid',
+    my: 'Pilihan produk dalam troli tidak sah',
+  },
+  payment_mismatch: {
+    status: 400,
+    en: 'The payments do not add up to the total',
+    my: 'Jumlah bayaran tidak sama dengan jumlah keseluruhan',
+  },
+  day_closed: {
+    status: 409,
+    en: 'This business day is already closed for the outlet',
+    my: 'Hari perniagaan ini telah ditutup bagi cawangan ini',
+  },
+  order_already_exists: {
+    status: 409,
+    en: 'This sale was already recorded',
+    my: 'Jualan ini telah pun direkodkan',
+  },
+  invalid_status_transition: {
+    status: 409,
+    en: 'The order cannot move to this status',
+    my: 'Pesanan tidak boleh beralih ke status ini',
+  },
+  orders_still_open: {
+    status: 409,
+    en: 'Some orders of this day are still open. Complete or reject them first.',
+    my: 'Beberapa pesanan hari ini masih terbuka. Selesaikan atau tolak dahulu.',
+  },
   internal_error: { status: 500, en: 'Internal server error', my: 'Ralat pelayan dalaman' },
   service_unavailable: {
     status: 503,

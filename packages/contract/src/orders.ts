@@ -73,16 +73,26 @@ export const orderCreateSchema = z
     path: ['delivery_address'],
     error: messageKey('required'),
   })
-  .refine(
-    (o) =>
-      o.payments.every(
-        (p) => p.method !== 'cash' || p.tendered === undefined || p.tendered >= p.amount,
-      ),
-    {
-      path: ['payments'],
-      error: messageKey('invalid'),
-    },
-  );
+  .superRefine((o, ctx) => {
+    o.payments.forEach((p, i) => {
+      // Cash handed over covers what it settles; only cash has a tendered amount.
+      if (p.tendered !== undefined && (p.method !== 'cash' || p.tendered < p.amount)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['payments', i, 'tendered'],
+          message: messageKey('invalid'),
+        });
+      }
+      // A card slip, DuitNow or e-wallet payment is traced by its reference.
+      if (p.method !== 'cash' && !p.reference) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['payments', i, 'reference'],
+          message: messageKey('required'),
+        });
+      }
+    });
+  });
 export type OrderCreate = z.infer<typeof orderCreateSchema>;
 
 export const orderItemSchema = z.object({
@@ -148,6 +158,10 @@ export const orderSchema = orderSummarySchema.extend({
   paid: z.number().int(),
   change: z.number().int(),
   refunded: z.number().int(),
+  /** What a rejected paid order still owes the customer (the refunds issue pays it back). */
+  refund_due: z.number().int(),
+  /** A counter sale the cashier confirmed outside the outlet's opening hours. */
+  outside_hours: z.boolean(),
   items: z.array(orderItemSchema),
   payments: z.array(paymentSchema),
   history: z.array(statusHistorySchema),
@@ -156,6 +170,13 @@ export const orderSchema = orderSummarySchema.extend({
 });
 export type Order = z.infer<typeof orderSchema>;
 
+/** Sort keys of the order list; a leading `-` sorts descending. Default `-created`. */
+export const orderSortKeys = ['created', 'business_date', 'order_no', 'total'] as const;
+
+/**
+ * GET /api/orders: `from`/`to` bound the business date (inclusive); `q` searches the order number
+ * and the customer's name or phone. Staff bound to an outlet only ever see that outlet.
+ */
 export const orderListQuerySchema = listQuerySchema.extend({
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
@@ -167,6 +188,10 @@ export const orderListQuerySchema = listQuerySchema.extend({
 });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
+/** GET /api/orders/export: the list's filters, every matching row, as CSV. */
+export const orderExportQuerySchema = orderListQuerySchema.omit({ page: true, page_size: true });
+export type OrderExportQuery = z.infer<typeof orderExportQuerySchema>;
+
 /** POST /api/orders/{id}/status; a reject needs a reason. */
 export const orderStatusMoveSchema = z
   .object({ status: orderStatusSchema, reason: z.string().trim().max(300).optional() })
@@ -177,6 +202,9 @@ export const orderStatusMoveSchema = z
 
 /** POST /api/orders/close-day */
 export const closeDaySchema = z.object({ outlet_id: z.uuid(), business_date: z.iso.date() });
+
+/** GET /api/orders/z-reports?outlet_id&business_date: the report a day close kept. */
+export const zReportQuerySchema = closeDaySchema;
 
 export const zReportSchema = z.object({
   id: z.string(),

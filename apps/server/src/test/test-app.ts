@@ -73,6 +73,7 @@ export function testConfig(target: DatabaseTarget, overrides: Partial<Config> = 
     // Uploads and other files; the database itself lives where `target` says.
     dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'kopi-test-data-')),
     seedDemo: true,
+    demoOrders: false,
     webDist: path.join(os.tmpdir(), 'kopi-no-web-dist'),
     loginRateLimit: 10_000,
     passwordHashing: testHashing,

@@ -1,0 +1,200 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/database';
+import {
+  orderCounters,
+  orders,
+  orderStatusHistory,
+  outlets,
+  tenants,
+  users,
+  zReports,
+} from '../../db/schema';
+
+// The day close of one outlet's business day: the counter row as the lock, the open orders that
+// block it, the bulk COMPLETED → CLOSED move and the Z-report's sums. Every query filters by
+// tenant_id.
+
+export type ZReportRow = typeof zReports.$inferSelect;
+
+/** The outlet with what its business date needs, or null when not in the tenant. */
+export async function outletOf(db: Db, tenantId: string, outletId: string) {
+  const [row] = await db
+    .select({
+      id: outlets.id,
+      name: outlets.name,
+      timezone: outlets.timezone,
+      cutoffHour: tenants.businessDayCutoffHour,
+    })
+    .from(outlets)
+    .innerJoin(tenants, eq(tenants.id, outlets.tenantId))
+    .where(and(eq(outlets.tenantId, tenantId), eq(outlets.id, outletId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findReport(db: Db, tenantId: string, outletId: string, date: string) {
+  const [row] = await db
+    .select()
+    .from(zReports)
+    .where(
+      and(
+        eq(zReports.tenantId, tenantId),
+        eq(zReports.outletId, outletId),
+        eq(zReports.businessDate, date),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Locks the day's counter row (creating it for a day without sales). Sales take the same row to
+ * number an order, so from here to commit no sale can slip into the day being closed.
+ * Returns true when the day was already closed.
+ */
+export async function lockDay(tx: Db, tenantId: string, outletId: string, date: string) {
+  const [row] = await tx
+    .insert(orderCounters)
+    .values({ tenantId, outletId, businessDate: date, lastNo: 0 })
+    .onConflictDoUpdate({
+      target: [orderCounters.outletId, orderCounters.businessDate],
+      set: { lastNo: sql`${orderCounters.lastNo}` },
+      setWhere: eq(orderCounters.tenantId, tenantId),
+    })
+    .returning({ closedAt: orderCounters.closedAt });
+  return row?.closedAt != null;
+}
+
+export async function openOrders(
+  tx: Db,
+  tenantId: string,
+  outletId: string,
+  date: string,
+  statuses: readonly string[],
+) {
+  return tx
+    .select({ id: orders.id, orderNo: orders.orderNo, status: orders.status })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.tenantId, tenantId),
+        eq(orders.outletId, outletId),
+        eq(orders.businessDate, date),
+        inArray(orders.status, [...statuses]),
+      ),
+    )
+    .orderBy(asc(orders.seq));
+}
+
+/** COMPLETED → CLOSED for the whole day, with a history row each, in two statements. */
+export async function closeCompleted(
+  tx: Db,
+  values: {
+    tenantId: string;
+    outletId: string;
+    date: string;
+    at: Date;
+    byUserId: string;
+    byName: string;
+  },
+) {
+  const moved = await tx
+    .update(orders)
+    .set({ status: 'CLOSED', updatedAt: values.at })
+    .where(
+      and(
+        eq(orders.tenantId, values.tenantId),
+        eq(orders.outletId, values.outletId),
+        eq(orders.businessDate, values.date),
+        eq(orders.status, 'COMPLETED'),
+      ),
+    )
+    .returning({ id: orders.id });
+  if (moved.length > 0) {
+    await tx.insert(orderStatusHistory).values(
+      moved.map((m) => ({
+        tenantId: values.tenantId,
+        orderId: m.id,
+        fromStatus: 'COMPLETED',
+        toStatus: 'CLOSED',
+        byUserId: values.byUserId,
+        byName: values.byName,
+        reason: 'Day closed',
+        at: values.at,
+      })),
+    );
+  }
+  return moved.length;
+}
+
+/** The day's figures: sums of the closed orders, the rejected count, takings by method. */
+export async function dayFigures(tx: Db, tenantId: string, outletId: string, date: string) {
+  const [totals] = rowsOf<{
+    orders: number;
+    rejected: number;
+    subtotal: number;
+    discount: number;
+    service_charge: number;
+    service_tax: number;
+    delivery_fees: number;
+    rounding: number;
+    total: number;
+  }>(
+    await tx.execute(sql`
+      select
+        count(*) filter (where status = 'CLOSED')::int as orders,
+        count(*) filter (where status = 'REJECTED')::int as rejected,
+        coalesce(sum(subtotal) filter (where status = 'CLOSED'), 0)::int as subtotal,
+        coalesce(sum(discount) filter (where status = 'CLOSED'), 0)::int as discount,
+        coalesce(sum(service_charge) filter (where status = 'CLOSED'), 0)::int as service_charge,
+        coalesce(sum(service_tax) filter (where status = 'CLOSED'), 0)::int as service_tax,
+        coalesce(sum(delivery_fee) filter (where status = 'CLOSED'), 0)::int as delivery_fees,
+        coalesce(sum(rounding) filter (where status = 'CLOSED'), 0)::int as rounding,
+        coalesce(sum(total) filter (where status = 'CLOSED'), 0)::int as total
+      from ${orders}
+      where tenant_id = ${tenantId} and outlet_id = ${outletId} and business_date = ${date}`),
+  );
+  const byMethod = rowsOf<{ method: string; count: number; amount: number }>(
+    await tx.execute(sql`
+      select p.method, count(*)::int as count, sum(p.amount)::int as amount
+      from order_payments p join ${orders} o on o.id = p.order_id
+      where o.tenant_id = ${tenantId} and o.outlet_id = ${outletId} and o.business_date = ${date}
+        and o.status = 'CLOSED' and p.tenant_id = ${tenantId} and p.status = 'paid'
+      group by p.method`),
+  );
+  return { totals: totals!, byMethod };
+}
+
+export async function insertReport(tx: Db, values: typeof zReports.$inferInsert) {
+  const [row] = await tx.insert(zReports).values(values).returning();
+  return row!;
+}
+
+export async function markDayClosed(
+  tx: Db,
+  tenantId: string,
+  outletId: string,
+  date: string,
+  at: Date,
+) {
+  await tx
+    .update(orderCounters)
+    .set({ closedAt: at })
+    .where(
+      and(
+        eq(orderCounters.tenantId, tenantId),
+        eq(orderCounters.outletId, outletId),
+        eq(orderCounters.businessDate, date),
+      ),
+    );
+}
+
+/** A user's full name for the report's "closed by" (the principal carries only the username). */
+export async function userName(db: Db, userId: string) {
+  const [row] = await db
+    .select({ fullname: users.fullname })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.fullname ?? null;
+}

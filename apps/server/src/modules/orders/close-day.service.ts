@@ -1,0 +1,161 @@
+import {
+  businessDate,
+  messageKey,
+  openOrderStatuses,
+  type PaymentMethod,
+  paymentMethods,
+  type ZReport,
+} from '@kopi/contract';
+import type { Db } from '../../db/database';
+import { audit } from '../../lib/audit';
+import type { Clock } from '../../lib/clock';
+import { AppError, validationError } from '../../lib/errors';
+import type { AuthedContext } from '../../lib/request-context';
+import { tenantIdOf } from '../../lib/tenant-scope';
+import * as repo from './close-day.repo';
+
+// The day close (issue 5 §4): refused while an order of the outlet's business day is still open;
+// otherwise COMPLETED → CLOSED and a Z-report kept, all in one transaction. Closing a closed day
+// again answers the kept report, so a retry or a second tap is harmless.
+
+function toReport(row: repo.ZReportRow, outletName: string): ZReport {
+  const order = (m: string) => paymentMethods.indexOf(m as PaymentMethod);
+  return {
+    id: row.id,
+    outlet_id: row.outletId,
+    outlet_name: outletName,
+    business_date: row.businessDate,
+    closed_at: row.closedAt.toISOString(),
+    closed_by: row.closedByName,
+    orders: row.orders,
+    rejected: row.rejected,
+    subtotal: row.subtotal,
+    discount: row.discount,
+    service_charge: row.serviceCharge,
+    service_tax: row.serviceTax,
+    delivery_fees: row.deliveryFees,
+    rounding: row.rounding,
+    total: row.total,
+    by_payment_method: [...row.byPaymentMethod]
+      .sort((a, b) => order(a.method) - order(b.method))
+      .map((m) => ({ method: m.method as PaymentMethod, count: m.count, amount: m.amount })),
+    expected_cash: row.expectedCash,
+  };
+}
+
+/** Thrown inside the transaction when another close won the race: answer its report. */
+class AlreadyClosed extends Error {}
+
+export function createCloseDayService({ db, now }: { db: Db; now: Clock }) {
+  async function requireOutlet(ctx: AuthedContext, outletId: string) {
+    const tenantId = tenantIdOf(ctx);
+    const bound = ctx.principal.outletId;
+    const outlet = bound && bound !== outletId ? null : await repo.outletOf(db, tenantId, outletId);
+    if (!outlet) throw new AppError('not_found');
+    return { tenantId, outlet };
+  }
+
+  async function storedReport(
+    tenantId: string,
+    outlet: { id: string; name: string },
+    date: string,
+  ) {
+    const row = await repo.findReport(db, tenantId, outlet.id, date);
+    return row ? toReport(row, outlet.name) : null;
+  }
+
+  return {
+    async closeDay(
+      ctx: AuthedContext,
+      input: { outlet_id: string; business_date: string },
+    ): Promise<ZReport> {
+      const { tenantId, outlet } = await requireOutlet(ctx, input.outlet_id);
+      const date = input.business_date;
+      const at = now();
+      if (date > businessDate(at, outlet.timezone, outlet.cutoffHour)) {
+        // A day that has not started cannot be closed (it would block its sales in advance).
+        throw validationError([{ path: 'business_date', message: messageKey('invalid') }]);
+      }
+      const kept = await storedReport(tenantId, outlet, date);
+      if (kept) return kept;
+
+      const byName = (await repo.userName(db, ctx.principal.userId)) ?? ctx.principal.username;
+      try {
+        const row = await db.transaction(async (tx) => {
+          if (await repo.lockDay(tx, tenantId, outlet.id, date)) throw new AlreadyClosed();
+          const open = await repo.openOrders(tx, tenantId, outlet.id, date, openOrderStatuses);
+          if (open.length > 0) {
+            throw new AppError('orders_still_open', {
+              message: `${open.length} order${open.length === 1 ? ' is' : 's are'} still open: ${open
+                .slice(0, 10)
+                .map((o) => o.orderNo)
+                .join(', ')}${open.length > 10 ? ', …' : ''}. Complete or reject them first.`,
+              details: open.map((o) => ({ path: o.orderNo, message: o.status })),
+            });
+          }
+          const closed = await repo.closeCompleted(tx, {
+            tenantId,
+            outletId: outlet.id,
+            date,
+            at,
+            byUserId: ctx.principal.userId,
+            byName,
+          });
+          const { totals, byMethod } = await repo.dayFigures(tx, tenantId, outlet.id, date);
+          const report = await repo.insertReport(tx, {
+            tenantId,
+            outletId: outlet.id,
+            businessDate: date,
+            closedAt: at,
+            closedBy: ctx.principal.userId,
+            closedByName: byName,
+            orders: totals.orders,
+            rejected: totals.rejected,
+            subtotal: totals.subtotal,
+            discount: totals.discount,
+            serviceCharge: totals.service_charge,
+            serviceTax: totals.service_tax,
+            deliveryFees: totals.delivery_fees,
+            rounding: totals.rounding,
+            total: totals.total,
+            byPaymentMethod: byMethod,
+            // Cash amounts are what stays in the drawer: tendered minus change given.
+            expectedCash: byMethod.find((m) => m.method === 'cash')?.amount ?? 0,
+          });
+          await repo.markDayClosed(tx, tenantId, outlet.id, date, at);
+          await audit.record(tx, ctx, {
+            action: 'order.close_day',
+            entity: 'z_report',
+            entityId: report.id,
+            after: {
+              outlet_id: outlet.id,
+              business_date: date,
+              orders_closed: closed,
+              total: totals.total,
+              expected_cash: report.expectedCash,
+            },
+          });
+          return report;
+        });
+        return toReport(row, outlet.name);
+      } catch (error) {
+        if (!(error instanceof AlreadyClosed)) throw error;
+        const report = await storedReport(tenantId, outlet, date);
+        if (!report) throw error;
+        return report;
+      }
+    },
+
+    async zReport(
+      ctx: AuthedContext,
+      q: { outlet_id: string; business_date: string },
+    ): Promise<ZReport> {
+      const { tenantId, outlet } = await requireOutlet(ctx, q.outlet_id);
+      const report = await storedReport(tenantId, outlet, q.business_date);
+      if (!report) throw new AppError('not_found', { message: 'This day has not been closed yet' });
+      return report;
+    },
+  };
+}
+
+export type CloseDayService = ReturnType<typeof createCloseDayService>;

@@ -1,0 +1,156 @@
+import { messageKey, type OrderItemInput, type PricingLine } from '@kopi/contract';
+import { AppError } from '../../lib/errors';
+
+// Turns the cart a cashier sends (product, option and add-on ids, quantities, notes) into priced
+// lines, using only what the database says: availability and sold-out at the outlet, the outlet
+// price, the product's own variant groups and add-ons. Prices sent by a client are never read.
+// Pure, so the rules are easy to test and the service stays short.
+
+export interface CatalogueOption {
+  id: string;
+  name: string;
+  price: number;
+}
+
+export interface CatalogueGroup {
+  id: string;
+  name: string;
+  required: boolean;
+  min: number;
+  max: number;
+  options: CatalogueOption[];
+}
+
+export interface CatalogueAddon {
+  id: string;
+  name: string;
+  price: number;
+  status: string;
+}
+
+/** A product of the cart as the outlet sells it (one query loads every product of the cart). */
+export interface CatalogueProduct {
+  id: string;
+  name: string;
+  sku: string;
+  status: string;
+  basePrice: number;
+  discountedPrice: number | null;
+  hasSales: boolean;
+  /** Per-outlet settings; null when the product has no row for the outlet (= available). */
+  available: boolean | null;
+  priceOverride: number | null;
+  soldOutDate: string | null;
+  groups: CatalogueGroup[];
+  addons: CatalogueAddon[];
+}
+
+export interface CartLine {
+  productId: string;
+  name: string;
+  sku: string;
+  quantity: number;
+  unitPrice: number;
+  options: { id: string; group: string; name: string; price: number }[];
+  addons: { id: string; name: string; price: number }[];
+  notes: string | null;
+  pricing: PricingLine;
+}
+
+/** The outlet's price: its override, else the product's discounted price, else its base price. */
+export const outletPrice = (p: CatalogueProduct) =>
+  p.priceOverride ?? p.discountedPrice ?? p.basePrice;
+
+const detail = (path: string, key: Parameters<typeof messageKey>[0] = 'invalid') => [
+  { path, message: messageKey(key) },
+];
+
+export function resolveCart(
+  items: readonly OrderItemInput[],
+  catalogue: ReadonlyMap<string, CatalogueProduct>,
+  /** The outlet's business date now: a sold-out mark of an earlier day has expired. */
+  today: string,
+): CartLine[] {
+  return items.map((item, i) => {
+    const at = `items.${i}`;
+    const product = catalogue.get(item.product_id);
+    if (!product || product.status !== 'active' || product.available === false) {
+      throw new AppError('product_unavailable', {
+        message: product
+          ? `${product.name} is not sold at this outlet`
+          : 'A product in the cart is not sold at this outlet',
+        details: detail(`${at}.product_id`),
+      });
+    }
+    if (product.soldOutDate === today) {
+      throw new AppError('product_sold_out', {
+        message: `${product.name} is sold out today`,
+        details: detail(`${at}.product_id`),
+      });
+    }
+    const invalid = (message: string, path: string, key?: Parameters<typeof messageKey>[0]) =>
+      new AppError('invalid_product_options', { message, details: detail(path, key) });
+
+    // Options: each must belong to one of the product's groups, chosen once.
+    const chosen = new Map<string, { group: CatalogueGroup; option: CatalogueOption }>();
+    item.option_ids.forEach((optionId, j) => {
+      const group = product.groups.find((g) => g.options.some((o) => o.id === optionId));
+      if (!group || chosen.has(optionId)) {
+        throw invalid(`A choice is not offered for ${product.name}`, `${at}.option_ids.${j}`);
+      }
+      chosen.set(optionId, { group, option: group.options.find((o) => o.id === optionId)! });
+    });
+    for (const group of product.groups) {
+      const count = [...chosen.values()].filter((c) => c.group.id === group.id).length;
+      const min = Math.max(group.min, group.required ? 1 : 0);
+      if (count < min) {
+        throw invalid(
+          min === 1
+            ? `Choose ${group.name} for ${product.name}`
+            : `Choose at least ${min} of ${group.name} for ${product.name}`,
+          `${at}.option_ids`,
+          'required',
+        );
+      }
+      if (group.max > 0 && count > group.max) {
+        throw invalid(
+          `Choose at most ${group.max} of ${group.name} for ${product.name}`,
+          `${at}.option_ids`,
+        );
+      }
+    }
+    // Options in the order the product shows its groups, so receipts read the same every time.
+    const options = product.groups.flatMap((g) =>
+      g.options
+        .filter((o) => chosen.has(o.id))
+        .map((o) => ({ id: o.id, group: g.name, name: o.name, price: o.price })),
+    );
+
+    // Add-ons: attached to this product and active; each at most once per line.
+    const addons = item.addon_ids.map((addonId, j) => {
+      const addon = product.addons.find((a) => a.id === addonId);
+      if (!addon || addon.status !== 'active' || item.addon_ids.indexOf(addonId) !== j) {
+        throw invalid(`An add-on is not offered for ${product.name}`, `${at}.addon_ids.${j}`);
+      }
+      return { id: addon.id, name: addon.name, price: addon.price };
+    });
+
+    const unitPrice = outletPrice(product);
+    return {
+      productId: product.id,
+      name: product.name,
+      sku: product.sku,
+      quantity: item.quantity,
+      unitPrice,
+      options,
+      addons,
+      notes: item.notes || null,
+      pricing: {
+        unit_price: unitPrice,
+        option_prices: options.map((o) => o.price),
+        addon_prices: addons.map((a) => a.price),
+        quantity: item.quantity,
+      },
+    };
+  });
+}

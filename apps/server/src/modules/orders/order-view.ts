@@ -1,0 +1,114 @@
+import {
+  type Order,
+  type OrderStatus,
+  type OrderSummary,
+  orderTransitions,
+  orderVia,
+  type PaymentMethod,
+  type ServingMethod,
+} from '@kopi/contract';
+import { hasPermission } from '../../lib/access';
+import type { Principal } from '../../lib/principal';
+import type {
+  OrderHistoryRow,
+  OrderItemRow,
+  OrderPaymentRow,
+  OrderRow,
+  OrderSummaryRow,
+} from './orders.repo';
+
+// Database rows → the contract's order answers, and the few words orders are described with.
+
+/** Moves staff make by hand. PENDING comes from a payment, CLOSED from the day close. */
+export const STAFF_MOVES: readonly OrderStatus[] = ['APPROVED', 'COMPLETED', 'REJECTED'];
+/** The permission behind every hand move (the status board's subject, DESIGN §8). */
+export const MOVE_PERMISSION = 'update-status-order';
+
+/** What the machine and the caller's permissions allow from `status` right now. */
+export function allowedStatuses(principal: Principal, status: OrderStatus): OrderStatus[] {
+  if (!hasPermission(principal, MOVE_PERMISSION)) return [];
+  return orderTransitions[status].filter((s) => STAFF_MOVES.includes(s));
+}
+
+export const ringgit = (sen: number) => `RM ${(sen / 100).toFixed(2)}`;
+
+const servingLabels: Record<ServingMethod, string> = {
+  dine_in: 'Dine in',
+  pick_up: 'Pick up',
+  delivery: 'Delivery',
+};
+export const servingLabel = (method: string) => servingLabels[method as ServingMethod] ?? method;
+
+export function toSummary(r: OrderSummaryRow): OrderSummary {
+  return {
+    id: r.id,
+    order_no: r.orderNo,
+    outlet_id: r.outletId,
+    outlet_name: r.outletName,
+    source: r.source,
+    via: orderVia(r.source),
+    serving_method: r.servingMethod as ServingMethod,
+    table_no: r.tableNo,
+    customer_name: r.customerName,
+    customer_phone: r.customerPhone,
+    payment_methods: r.paymentMethods as PaymentMethod[],
+    status: r.status as OrderStatus,
+    business_date: r.businessDate,
+    created_at: r.createdAt.toISOString(),
+    total: r.total,
+  };
+}
+
+export function toOrder(
+  o: OrderRow,
+  outletName: string,
+  details: { items: OrderItemRow[]; payments: OrderPaymentRow[]; history: OrderHistoryRow[] },
+  principal: Principal,
+): Order {
+  return {
+    ...toSummary({ ...o, outletName }),
+    delivery_address: o.deliveryAddress,
+    notes: o.notes,
+    staff_name: o.staffName,
+    subtotal: o.subtotal,
+    discount: o.discount,
+    service_charge: o.serviceCharge,
+    service_tax: o.serviceTax,
+    delivery_fee: o.deliveryFee,
+    rounding: o.rounding,
+    paid: o.paid,
+    change: o.changeDue,
+    refunded: o.refunded,
+    refund_due: o.refundDue,
+    outside_hours: o.outsideHours,
+    items: details.items.map((i) => ({
+      id: i.id,
+      product_id: i.productId,
+      name: i.name,
+      sku: i.sku,
+      quantity: i.quantity,
+      unit_price: i.unitPrice,
+      options: i.options.map((x) => ({ group: x.group, name: x.name, price: x.price })),
+      addons: i.addons.map((x) => ({ name: x.name, price: x.price })),
+      notes: i.notes,
+      line_total: i.lineTotal,
+    })),
+    payments: details.payments.map((p) => ({
+      id: p.id,
+      method: p.method as PaymentMethod,
+      amount: p.amount,
+      tendered: p.tendered,
+      change: p.changeGiven,
+      reference: p.reference,
+      status: p.status as 'paid' | 'refunded',
+    })),
+    history: details.history.map((h) => ({
+      from: h.fromStatus,
+      to: h.toStatus,
+      at: h.at.toISOString(),
+      by: h.byName,
+      reason: h.reason,
+    })),
+    allowed_statuses: allowedStatuses(principal, o.status as OrderStatus),
+  };
+}

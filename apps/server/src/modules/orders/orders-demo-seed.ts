@@ -1,0 +1,336 @@
+import {
+  addDays,
+  businessDate,
+  type OrderCreate,
+  type OrderStatus,
+  outletOpenState,
+  type PaymentMethod,
+  parseClock,
+  priceOrder,
+  type ServingMethod,
+  servingMethods,
+  weekdayOf,
+  zonedToUtc,
+} from '@kopi/contract';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { outlets, products, roles, rolePermissions, tenants, users } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import type { AuthedContext } from '../../lib/request-context';
+import { createCloseDayService } from './close-day.service';
+import { type CatalogueProduct, resolveCart } from './order-cart';
+import { createOrderService } from './orders.service';
+import * as repo from './orders.repo';
+
+// Demo orders (issue 5 §8): a few past business days at every outlet plus a few open ones today,
+// made through the same services as the API (so priceOrder prices them and the numbers, history
+// and Z-reports are real), on a clock moved to each sale's time. Deterministic (seeded random).
+
+const PAST_DAYS = 3;
+
+/** mulberry32: small, seeded, good enough to vary demo data the same way every time. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const CUSTOMERS = [
+  ['Nurul Aina', '+60123456701'],
+  ['Lim Chee Keong', '+60167788902'],
+  ['Priya Devi', '+60195566103'],
+  ['Ahmad Faizal', '+60132233404'],
+  ['Wong Mei Ling', '+60176655405'],
+  ['Harith Iskandar', '+60104455606'],
+] as const;
+const REJECT_REASONS = [
+  'Customer cancelled',
+  'Out of fresh milk',
+  'Wrong item keyed in',
+  'Customer left before it was ready',
+];
+const NON_CASH: PaymentMethod[] = [
+  'card',
+  'card',
+  'duitnow_qr',
+  'tng',
+  'tng',
+  'grabpay',
+  'boost',
+  'shopeepay',
+];
+
+interface OutletInfo {
+  id: string;
+  code: string;
+  timezone: string;
+  hours: { day: number; ranges: { open: string; close: string }[] }[];
+  lastOrderMinutes: number;
+  servingMethods: string[];
+}
+
+export async function seedDemoOrders(db: Db, options: { now: Clock; tenantSlug?: string }) {
+  const [tenant] = await db
+    .select({ id: tenants.id, cutoff: tenants.businessDayCutoffHour })
+    .from(tenants)
+    .where(eq(tenants.slug, options.tenantSlug ?? 'kopi-demo'));
+  if (!tenant) return { orders: 0 };
+  const tenantId = tenant.id;
+  const outletRows: OutletInfo[] = await db
+    .select({
+      id: outlets.id,
+      code: outlets.code,
+      timezone: outlets.timezone,
+      hours: outlets.hours,
+      lastOrderMinutes: outlets.lastOrderMinutes,
+      servingMethods: outlets.servingMethods,
+    })
+    .from(outlets)
+    .where(eq(outlets.tenantId, tenantId))
+    .orderBy(asc(outlets.code));
+  const staff = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      outletId: users.idOutlet,
+      roleId: users.roleId,
+      roleName: roles.name,
+    })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(users.tenantId, tenantId), inArray(users.username, ['admin', 'cashier'])));
+  const admin = staff.find((u) => u.username === 'admin');
+  if (!admin || outletRows.length === 0) return { orders: 0 };
+  const permissionsOf = async (roleId: string) =>
+    (
+      await db
+        .select({ p: rolePermissions.permission })
+        .from(rolePermissions)
+        .where(eq(rolePermissions.roleId, roleId))
+    ).map((r) => r.p);
+  const contextOf = async (u: (typeof staff)[number]): Promise<AuthedContext> => ({
+    principal: {
+      userId: u.id,
+      sessionId: '00000000-0000-0000-0000-000000000000',
+      tenantId,
+      username: u.username,
+      outletId: u.outletId,
+      roleId: u.roleId,
+      roleName: u.roleName,
+      permissions: await permissionsOf(u.roleId),
+    },
+    ip: '127.0.0.1',
+    userAgent: 'demo seed',
+    requestId: 'demo-seed',
+  });
+  const adminCtx = await contextOf(admin);
+  const cashier = staff.find((u) => u.username === 'cashier');
+  const cashierCtx = cashier ? await contextOf(cashier) : null;
+
+  let current = options.now();
+  const realNow = current;
+  const clock: Clock = () => current;
+  // Back-filled history alerts nobody: no notifications or live events for it.
+  const orderService = createOrderService({ db, now: clock, announce: false });
+  const closeDay = createCloseDayService({ db, now: clock });
+  const rand = random(20_260_101);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const productIds = (
+    await db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.tenantId, tenantId), eq(products.status, 'active')))
+  ).map((p) => p.id);
+
+  let created = 0;
+  for (const outlet of outletRows) {
+    const ctx = cashierCtx && cashierCtx.principal.outletId === outlet.id ? cashierCtx : adminCtx;
+    const sale = await repo.saleContext(
+      db,
+      tenantId,
+      outlet.id,
+      ctx.principal.userId,
+      '2000-01-01',
+    );
+    const menu = (await repo.cartCatalogue(db, tenantId, outlet.id, productIds)).filter(
+      (p) => p.available !== false,
+    );
+    if (!sale || menu.length === 0) continue;
+    const today = businessDate(realNow, outlet.timezone, tenant.cutoff);
+    for (let back = PAST_DAYS; back >= 0; back--) {
+      const date = addDays(today, -back);
+      const count = back === 0 ? 4 + Math.floor(rand() * 5) : 20 + Math.floor(rand() * 13);
+      const times = saleTimes(
+        outlet,
+        sale.closures,
+        date,
+        count,
+        back === 0 ? realNow : null,
+        rand,
+      );
+      const placed: { id: string; at: Date }[] = [];
+      for (const at of times) {
+        current = at;
+        const input = demoSale(outlet, menu, sale, date, rand, pick);
+        const order = await orderService.create(ctx, input, null);
+        placed.push({ id: order.id, at });
+        created++;
+      }
+      // Most orders are made and handed over; a few are rejected; today's latest stay open.
+      for (const [i, o] of placed.entries()) {
+        const stillOpen = back === 0 && i >= placed.length - 3;
+        const path: OrderStatus[] = stillOpen
+          ? i === placed.length - 1
+            ? []
+            : ['APPROVED']
+          : rand() < 0.08
+            ? rand() < 0.5
+              ? ['REJECTED']
+              : ['APPROVED', 'REJECTED']
+            : ['APPROVED', 'COMPLETED'];
+        let at = o.at;
+        for (const status of path) {
+          at = new Date(at.getTime() + (2 + Math.floor(rand() * 8)) * 60_000);
+          current = at > realNow ? realNow : at;
+          await orderService.move(ctx, o.id, {
+            status,
+            reason: status === 'REJECTED' ? pick(REJECT_REASONS) : undefined,
+          });
+        }
+      }
+      if (back > 0 && placed.length > 0) {
+        current = new Date(placed.at(-1)!.at.getTime() + 45 * 60_000);
+        await closeDay.closeDay(adminCtx, { outlet_id: outlet.id, business_date: date });
+      }
+    }
+  }
+  return { orders: created };
+}
+
+/** `count` sorted moments on `date` when the outlet takes orders (before `until` when given). */
+function saleTimes(
+  outlet: OutletInfo,
+  closures: { from: string; to: string; reason: string }[],
+  date: string,
+  count: number,
+  until: Date | null,
+  rand: () => number,
+): Date[] {
+  const day = outlet.hours.find((h) => h.day === weekdayOf(date));
+  const ranges = (day?.ranges ?? []).map((r) => {
+    const open = parseClock(r.open);
+    let close = parseClock(r.close);
+    if (close <= open) close += 24 * 60;
+    return { open, close: close - outlet.lastOrderMinutes };
+  });
+  const schedule = {
+    timezone: outlet.timezone,
+    hours: outlet.hours,
+    closures,
+    last_order_minutes: outlet.lastOrderMinutes,
+  };
+  const times: Date[] = [];
+  for (let tries = 0; ranges.length > 0 && times.length < count && tries < count * 4; tries++) {
+    const r = ranges[Math.floor(rand() * ranges.length)]!;
+    const minute = r.open + Math.floor(rand() * Math.max(1, r.close - r.open));
+    const at = new Date(
+      zonedToUtc(date, minute, outlet.timezone).getTime() + Math.floor(rand() * 60) * 1000,
+    );
+    if (until && at.getTime() > until.getTime() - 5 * 60_000) continue;
+    if (!outletOpenState(schedule, at).accepting_orders) continue;
+    times.push(at);
+  }
+  return times.sort((a, b) => a.getTime() - b.getTime());
+}
+
+/** A believable counter sale, paid exactly (priced with the same functions the server uses). */
+function demoSale(
+  outlet: OutletInfo,
+  menu: CatalogueProduct[],
+  sale: repo.SaleContext,
+  date: string,
+  rand: () => number,
+  pick: <T>(xs: readonly T[]) => T,
+): OrderCreate {
+  const offered = servingMethods.filter((m) => outlet.servingMethods.includes(m));
+  const roll = rand();
+  const serving: ServingMethod =
+    roll < 0.5 && offered.includes('dine_in')
+      ? 'dine_in'
+      : roll > 0.85 && offered.includes('delivery')
+        ? 'delivery'
+        : offered.includes('pick_up')
+          ? 'pick_up'
+          : offered[0]!;
+  const lines = 1 + Math.floor(rand() * 3);
+  const items = Array.from({ length: lines }, () => {
+    const product = pick(menu);
+    const optionIds = product.groups.flatMap((g) =>
+      g.required || g.min > 0 || rand() < 0.3 ? [pick(g.options).id] : [],
+    );
+    const addonIds = product.addons
+      .filter((a) => a.status === 'active' && rand() < 0.15)
+      .map((a) => a.id);
+    return {
+      product_id: product.id,
+      quantity: rand() < 0.8 ? 1 : 2,
+      option_ids: optionIds,
+      addon_ids: addonIds,
+      ...(rand() < 0.1 ? { notes: pick(['Less sweet please', 'Extra hot', 'No straw']) } : {}),
+    };
+  });
+  const customer = serving === 'dine_in' && rand() < 0.7 ? null : pick(CUSTOMERS);
+  const methodRoll = rand();
+  const split = methodRoll > 0.95;
+  const cashOnly = !split && methodRoll < 0.4;
+  const catalogue = new Map(menu.map((p) => [p.id, p]));
+  const priced = priceOrder({
+    lines: resolveCart(items, catalogue, date).map((l) => l.pricing),
+    discount: 0,
+    serving_method: serving,
+    delivery_fee: sale.deliveryFee,
+    paid_in_cash: cashOnly,
+    settings: {
+      service_charge_rate_bp: sale.serviceChargeRateBp,
+      service_charge_methods: sale.serviceChargeMethods as ServingMethod[],
+      service_tax_rate_bp: sale.serviceTaxRateBp,
+      service_charge_taxable: sale.serviceTaxOnServiceCharge,
+      cash_rounding: sale.cashRounding,
+    },
+  });
+  const total = priced.total;
+  const reference = (m: PaymentMethod) =>
+    `${m.toUpperCase().slice(0, 4)}${String(Math.floor(rand() * 1e8)).padStart(8, '0')}`;
+  const note = (sen: number) => Math.max(sen, Math.ceil(sen / 1000) * 1000);
+  let payments: OrderCreate['payments'];
+  if (cashOnly) {
+    payments = [{ method: 'cash', amount: total, tendered: note(total) }];
+  } else if (split) {
+    // Whole ringgit in cash, the odd sen on the card (a split bill is never rounded).
+    const cash = Math.max(100, Math.floor(total / 200) * 100);
+    payments = [
+      { method: 'cash', amount: cash, tendered: cash },
+      { method: 'card', amount: total - cash, reference: reference('card') },
+    ];
+  } else {
+    const method = pick(NON_CASH);
+    payments = [{ method, amount: total, reference: reference(method) }];
+  }
+  return {
+    outlet_id: outlet.id,
+    serving_method: serving,
+    ...(serving === 'dine_in' ? { table_no: String(1 + Math.floor(rand() * 20)) } : {}),
+    ...(serving === 'delivery'
+      ? { delivery_address: `${1 + Math.floor(rand() * 90)} Jalan Utama` }
+      : {}),
+    ...(customer ? { customer_name: customer[0], customer_phone: customer[1] } : {}),
+    items,
+    discount: 0,
+    payments,
+    allow_outside_hours: false,
+  };
+}

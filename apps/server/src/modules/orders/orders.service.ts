@@ -1,0 +1,437 @@
+import {
+  addDays,
+  businessDate,
+  canMoveOrder,
+  messageKey,
+  type Order,
+  type OrderCreate,
+  type OrderExportQuery,
+  type OrderListQuery,
+  type OrderStatus,
+  orderSortKeys,
+  orderVia,
+  outletOpenState,
+  type PricingSettings,
+  priceOrder,
+  type ServingMethod,
+  servingMethods,
+} from '@kopi/contract';
+import type { Db } from '../../db/database';
+import { audit } from '../../lib/audit';
+import type { Clock } from '../../lib/clock';
+import { uniqueViolation } from '../../lib/db-errors';
+import { AppError, validationError } from '../../lib/errors';
+import { publishLiveEvent } from '../../lib/live-events';
+import { listMeta, offsetOf } from '../../lib/paging';
+import type { AuthedContext } from '../../lib/request-context';
+import { tenantIdOf } from '../../lib/tenant-scope';
+import { resolveCart } from './order-cart';
+import { ordersCsv } from './order-export';
+import { ringgit, servingLabel, STAFF_MOVES, toOrder, toSummary } from './order-view';
+import * as repo from './orders.repo';
+
+// Orders and the POS (issue 5): the counter sale, status moves, the list and the details.
+// Prices come from the database and totals from the contract's priceOrder, never from the client.
+// A sale is one transaction: number, order, items, payments, history, notification, audit and
+// the live event commit together or not at all.
+
+export interface OrderServiceDeps {
+  db: Db;
+  now: Clock;
+  /**
+   * Publish live events and notifications. Off only for the demo seed's back-filled history, which
+   * nobody should be alerted about; every live path keeps it on.
+   */
+  announce?: boolean;
+}
+
+const EXPORT_MAX_ROWS = 50_000;
+const ORDER_NO_DIGITS = 4;
+
+export const formatOrderNo = (outletCode: string, seq: number) =>
+  `${outletCode}-${String(seq).padStart(ORDER_NO_DIGITS, '0')}`;
+
+function pricingSettings(c: repo.SaleContext): PricingSettings {
+  return {
+    service_charge_rate_bp: c.serviceChargeRateBp,
+    service_charge_methods: c.serviceChargeMethods.filter((m): m is ServingMethod =>
+      (servingMethods as readonly string[]).includes(m),
+    ),
+    service_tax_rate_bp: c.serviceTaxRateBp,
+    service_charge_taxable: c.serviceTaxOnServiceCharge,
+    cash_rounding: c.cashRounding,
+  };
+}
+
+function parseSort(sort: string | undefined): { key: repo.SortKey; desc: boolean } {
+  if (!sort) return { key: 'created', desc: true };
+  const desc = sort.startsWith('-');
+  const key = (desc ? sort.slice(1) : sort) as repo.SortKey;
+  if (!(orderSortKeys as readonly string[]).includes(key)) {
+    throw validationError([{ path: 'sort', message: messageKey('invalid') }]);
+  }
+  return { key, desc };
+}
+
+const filterOf = (ctx: AuthedContext, q: OrderExportQuery): repo.OrderFilter => ({
+  from: q.from,
+  to: q.to,
+  outletId: q.outlet,
+  boundOutletId: ctx.principal.outletId,
+  status: q.status,
+  source: q.source,
+  servingMethod: q.serving_method,
+  paymentMethod: q.payment_method,
+  q: q.q,
+});
+
+/** Is the outlet taking this sale now? Returns whether it is a confirmed out-of-hours sale. */
+function checkOutlet(c: repo.SaleContext, input: OrderCreate, at: Date): boolean {
+  if (c.status !== 'active' || !c.acceptingOrders)
+    throw new AppError('outlet_not_accepting_orders');
+  if (!c.servingMethods.includes(input.serving_method)) {
+    throw new AppError('serving_method_unavailable', {
+      message: `${c.name} does not offer ${servingLabel(input.serving_method).toLowerCase()}`,
+      details: [{ path: 'serving_method', message: messageKey('invalid') }],
+    });
+  }
+  const state = outletOpenState(
+    {
+      timezone: c.timezone,
+      hours: c.hours,
+      closures: c.closures,
+      last_order_minutes: c.lastOrderMinutes,
+    },
+    at,
+  );
+  if (state.accepting_orders) return false;
+  // A counter sale outside hours goes ahead when the cashier confirmed the warning; it is noted
+  // on the order and in the audit trail.
+  if (input.allow_outside_hours) return true;
+  throw new AppError('outlet_closed', {
+    message: state.open
+      ? `${c.name} has stopped taking orders for today (last orders ${c.lastOrderMinutes} minutes before closing). Confirm a sale outside opening hours to go ahead.`
+      : `${c.name} is closed now. Confirm a sale outside opening hours to go ahead.`,
+  });
+}
+
+/** Payments settle the total exactly; cash may be over-tendered and gets change. */
+function checkPayments(input: OrderCreate, total: number) {
+  const paid = input.payments.reduce((sum, p) => sum + p.amount, 0);
+  input.payments.forEach((p, i) => {
+    if (p.amount === 0 && total > 0) {
+      throw validationError([
+        { path: `payments.${i}.amount`, message: messageKey('min_value', { min: 1 }) },
+      ]);
+    }
+  });
+  if (paid !== total) {
+    throw new AppError('payment_mismatch', {
+      message: `The payments (${ringgit(paid)}) do not add up to the total (${ringgit(total)})`,
+      details: [{ path: 'payments', message: messageKey('invalid') }],
+    });
+  }
+  return input.payments.map((p, i) => {
+    const tendered = p.method === 'cash' ? (p.tendered ?? p.amount) : null;
+    return {
+      lineNo: i + 1,
+      method: p.method,
+      amount: p.amount,
+      tendered,
+      changeGiven: tendered === null ? 0 : tendered - p.amount,
+      reference: p.reference || null,
+    };
+  });
+}
+
+export function createOrderService({ db, now, announce = true }: OrderServiceDeps) {
+  async function requireVisible(ctx: AuthedContext, id: string) {
+    const tenantId = tenantIdOf(ctx);
+    const found = await repo.findById(db, tenantId, id, ctx.principal);
+    if (!found) throw new AppError('not_found');
+    return { tenantId, ...found };
+  }
+
+  return {
+    /** POST /api/orders: a paid counter sale, straight into PENDING (DESIGN §4). */
+    async create(
+      ctx: AuthedContext,
+      input: OrderCreate,
+      idempotencyKey: string | null,
+    ): Promise<Order> {
+      const tenantId = tenantIdOf(ctx);
+      const bound = ctx.principal.outletId;
+      if (bound && bound !== input.outlet_id) throw new AppError('not_found');
+      const at = now();
+      const productIds = [...new Set(input.items.map((i) => i.product_id))];
+      const closuresFrom = addDays(at.toISOString().slice(0, 10), -2);
+      const [context, catalogue] = await Promise.all([
+        repo.saleContext(db, tenantId, input.outlet_id, ctx.principal.userId, closuresFrom),
+        repo.cartCatalogue(db, tenantId, input.outlet_id, productIds),
+      ]);
+      if (!context) throw new AppError('not_found');
+      const outsideHours = checkOutlet(context, input, at);
+      const today = businessDate(at, context.timezone, context.cutoffHour);
+      const lines = resolveCart(input.items, new Map(catalogue.map((p) => [p.id, p])), today);
+      const priced = priceOrder({
+        lines: lines.map((l) => l.pricing),
+        discount: input.discount,
+        serving_method: input.serving_method,
+        delivery_fee: context.deliveryFee,
+        // Cash rounding only when the whole bill is cash (decision: a split is never rounded).
+        paid_in_cash: input.payments.every((p) => p.method === 'cash'),
+        settings: pricingSettings(context),
+      });
+      const payments = checkPayments(input, priced.total);
+      const methods = [...new Set(payments.map((p) => p.method))];
+      const unsold = catalogue.filter((p) => !p.hasSales).map((p) => p.id);
+      const staffName = context.staffName ?? ctx.principal.username;
+
+      try {
+        return await db.transaction(async (tx) => {
+          // The counter row stays locked to commit: taken late so the lock is held briefly.
+          const seq = await repo.nextOrderSeq(tx, tenantId, context.id, today);
+          if (seq === null) {
+            throw new AppError('day_closed', {
+              message: `${context.name} has closed business day ${today}; sales resume on the next business day`,
+            });
+          }
+          const orderNo = formatOrderNo(context.code, seq);
+          const saved = await repo.insertOrder(
+            tx,
+            {
+              tenantId,
+              outletId: context.id,
+              orderNo,
+              seq,
+              businessDate: today,
+              source: 'pos-apps',
+              servingMethod: input.serving_method,
+              tableNo: input.serving_method === 'dine_in' ? input.table_no || null : null,
+              deliveryAddress:
+                input.serving_method === 'delivery' ? input.delivery_address || null : null,
+              customerName: input.customer_name || null,
+              customerPhone: input.customer_phone || null,
+              notes: input.notes || null,
+              staffId: ctx.principal.userId,
+              staffName,
+              status: 'PENDING',
+              subtotal: priced.subtotal,
+              discount: priced.discount,
+              serviceCharge: priced.service_charge,
+              serviceTax: priced.service_tax,
+              deliveryFee: priced.delivery_fee,
+              rounding: priced.rounding,
+              total: priced.total,
+              paid: priced.total,
+              changeDue: payments.reduce((sum, p) => sum + p.changeGiven, 0),
+              paymentMethods: methods,
+              outsideHours,
+              idempotencyKey,
+              createdAt: at,
+              updatedAt: at,
+            },
+            lines.map((l, i) => ({
+              productId: l.productId,
+              lineNo: i + 1,
+              name: l.name,
+              sku: l.sku,
+              quantity: l.quantity,
+              unitPrice: l.unitPrice,
+              options: l.options,
+              addons: l.addons,
+              notes: l.notes,
+              lineTotal: priced.line_totals[i]!,
+            })),
+            payments.map((p) => ({ ...p, createdAt: at })),
+            {
+              fromStatus: null,
+              toStatus: 'PENDING',
+              byUserId: ctx.principal.userId,
+              byName: staffName,
+              reason: outsideHours
+                ? 'Paid at the counter outside opening hours'
+                : 'Paid at the counter',
+              at,
+            },
+          );
+          const orderId = saved.order.id;
+          await repo.markProductsSold(tx, tenantId, unsold);
+          await audit.record(tx, ctx, {
+            action: 'order.create',
+            entity: 'order',
+            entityId: orderId,
+            after: {
+              order_no: orderNo,
+              outlet_id: context.id,
+              business_date: today,
+              status: 'PENDING',
+              serving_method: input.serving_method,
+              items: lines.map((l) => ({ sku: l.sku, quantity: l.quantity })),
+              total: priced.total,
+              rounding: priced.rounding,
+              payments: payments.map((p) => ({ method: p.method, amount: p.amount })),
+              outside_hours: outsideHours,
+            },
+          });
+          if (announce) {
+            await repo.notifyOutlet(tx, {
+              tenantId,
+              outletId: context.id,
+              orderId,
+              title: `New order ${orderNo}`,
+              body: `${orderVia('pos-apps')} · ${servingLabel(input.serving_method)}${
+                saved.order.tableNo ? ` · table ${saved.order.tableNo}` : ''
+              } · ${ringgit(priced.total)}`,
+            });
+            // Last: the live-event lock is held only from here to commit.
+            await publishLiveEvent(tx, {
+              tenantId,
+              outletId: context.id,
+              type: 'order.created',
+              message: {
+                id_order: orderId,
+                status: 'PENDING',
+                outlet_id: context.id,
+                order_no: orderNo,
+              },
+            });
+          }
+          return toOrder(saved.order, context.name, saved, ctx.principal);
+        });
+      } catch (error) {
+        if (idempotencyKey && uniqueViolation(error) === 'orders_tenant_idempotency_key_unique') {
+          const existing = await repo.findByIdempotencyKey(db, tenantId, idempotencyKey);
+          throw new AppError('order_already_exists', {
+            message: existing
+              ? `This sale was already recorded as order ${existing.orderNo}`
+              : undefined,
+          });
+        }
+        throw error;
+      }
+    },
+
+    /** POST /api/orders/{id}/status: only the moves of DESIGN §4 that staff make by hand. */
+    async moveStatus(
+      ctx: AuthedContext,
+      id: string,
+      move: { status: OrderStatus; reason?: string | undefined },
+    ): Promise<Order> {
+      const { tenantId, order, outletName } = await this.move(ctx, id, move);
+      const details = await repo.detailsOf(db, tenantId, id);
+      return toOrder(order, outletName, details, ctx.principal);
+    },
+
+    /** The move itself, without reading the order back (the demo seed makes hundreds). */
+    async move(
+      ctx: AuthedContext,
+      id: string,
+      move: { status: OrderStatus; reason?: string | undefined },
+    ) {
+      const { tenantId, order, outletName, callerName } = await requireVisible(ctx, id);
+      const from = order.status as OrderStatus;
+      const to = move.status;
+      const refuse = (message: string) => new AppError('invalid_status_transition', { message });
+      if (!canMoveOrder(from, to)) {
+        throw refuse(`An order that is ${from} cannot move to ${to}`);
+      }
+      if (!STAFF_MOVES.includes(to)) {
+        throw refuse(
+          to === 'CLOSED'
+            ? 'Orders are closed by closing the day'
+            : 'An order becomes PENDING when it is paid',
+        );
+      }
+      const at = now();
+      const reason = move.reason || null;
+      const byName = callerName ?? ctx.principal.username;
+      const moved = await db.transaction(async (tx) => {
+        const row = await repo.moveStatus(tx, tenantId, id, from, to, at);
+        // Someone else moved it first: their move stands, this one is refused like any other.
+        if (!row) throw refuse(`The order has just been moved by someone else; reload it`);
+        await repo.insertHistory(tx, {
+          tenantId,
+          orderId: id,
+          fromStatus: from,
+          toStatus: to,
+          byUserId: ctx.principal.userId,
+          byName,
+          reason,
+          at,
+        });
+        await audit.record(tx, ctx, {
+          action: 'order.status',
+          entity: 'order',
+          entityId: id,
+          before: { status: from },
+          after: {
+            status: to,
+            reason,
+            ...(row.refundDue > 0 ? { refund_due: row.refundDue } : {}),
+          },
+        });
+        if (announce) {
+          const verb = { APPROVED: 'accepted', COMPLETED: 'ready', REJECTED: 'rejected' }[
+            to as 'APPROVED' | 'COMPLETED' | 'REJECTED'
+          ];
+          await repo.notifyOutlet(tx, {
+            tenantId,
+            outletId: row.outletId,
+            orderId: id,
+            title: `Order ${row.orderNo} ${verb}`,
+            body: reason ? `${byName}: ${reason}` : `by ${byName}`,
+          });
+          await publishLiveEvent(tx, {
+            tenantId,
+            outletId: row.outletId,
+            type: 'order.status',
+            message: { id_order: id, status: to, outlet_id: row.outletId, order_no: row.orderNo },
+          });
+        }
+        return row;
+      });
+      return { tenantId, order: moved, outletName };
+    },
+
+    async list(ctx: AuthedContext, q: OrderListQuery) {
+      const tenantId = tenantIdOf(ctx);
+      const { rows, total } = await repo.listPage(
+        db,
+        tenantId,
+        filterOf(ctx, q),
+        parseSort(q.sort),
+        q.page_size,
+        offsetOf(q),
+      );
+      return { data: rows.map(toSummary), meta: listMeta(q, total) };
+    },
+
+    async get(ctx: AuthedContext, id: string): Promise<Order> {
+      const { tenantId, order, outletName } = await requireVisible(ctx, id);
+      const details = await repo.detailsOf(db, tenantId, id);
+      return toOrder(order, outletName, details, ctx.principal);
+    },
+
+    /** The list's filters, every row (up to 50,000), as CSV with amounts in ringgit. */
+    async exportCsv(ctx: AuthedContext, q: OrderExportQuery) {
+      const tenantId = tenantIdOf(ctx);
+      const rows = await repo.exportRows(
+        db,
+        tenantId,
+        filterOf(ctx, q),
+        parseSort(q.sort),
+        EXPORT_MAX_ROWS + 1,
+      );
+      if (rows.length > EXPORT_MAX_ROWS) {
+        throw new AppError('invalid_request', {
+          message: `More than ${EXPORT_MAX_ROWS.toLocaleString('en')} orders match. Narrow the dates or filters and export again.`,
+        });
+      }
+      const stamp = businessDate(now(), 'Asia/Kuala_Lumpur', 0).replaceAll('-', '');
+      return { filename: `orders-${stamp}.csv`, body: ordersCsv(rows) };
+    },
+  };
+}
+
+export type OrderService = ReturnType<typeof createOrderService>;

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import type { OrderCreate } from '@kopi/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import {
+  categories,
+  productVariantGroups,
+  products,
+  tenants,
+  variantGroups,
+  variantOptions,
+} from '../db/schema';
+import type { TestApp } from './test-app';
+
+// Test data for orders: a movable clock, products with exact prices, a product's required
+// choices, and a sale helper that posts with an Idempotency-Key.
+
+/** A clock tests can move; `createTestApp({ now: clock.now })`. */
+export function testClock(start: string) {
+  let current = new Date(start);
+  return {
+    now: () => current,
+    set: (iso: string) => {
+      current = new Date(iso);
+    },
+  };
+}
+
+export async function demoTenantId(t: TestApp) {
+  const [row] = await t.database.db
+    .select({ id: tenants.id })
+    .from(tenants)
+    .where(eq(tenants.slug, 'kopi-demo'));
+  return row!.id;
+}
+
+/** A product of the demo tenant with no choices and an exact price (sen). */
+export async function addProduct(
+  t: TestApp,
+  values: { sku: string; price: number; discounted?: number; name?: string; status?: string },
+) {
+  const tenantId = await demoTenantId(t);
+  const [category] = await t.database.db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.tenantId, tenantId))
+    .limit(1);
+  const [row] = await t.database.db
+    .insert(products)
+    .values({
+      tenantId,
+      categoryId: category!.id,
+      name: values.name ?? `Test ${values.sku}`,
+      sku: values.sku,
+      basePrice: values.price,
+      discountedPrice: values.discounted ?? null,
+      status: values.status ?? 'active',
+    })
+    .returning();
+  return row!;
+}
+
+/** The variant groups of a product with their options, in the product's order. */
+export async function groupsOf(t: TestApp, productId: string) {
+  const rows = await t.database.db
+    .select({
+      groupId: variantGroups.id,
+      group: variantGroups.name,
+      required: variantGroups.required,
+      maxSelect: variantGroups.maxSelect,
+      optionId: variantOptions.id,
+      option: variantOptions.name,
+      price: variantOptions.price,
+    })
+    .from(productVariantGroups)
+    .innerJoin(variantGroups, eq(variantGroups.id, productVariantGroups.groupId))
+    .innerJoin(variantOptions, eq(variantOptions.groupId, variantGroups.id))
+    .where(eq(productVariantGroups.productId, productId))
+    .orderBy(asc(productVariantGroups.sortOrder), asc(variantOptions.sortOrder));
+  const groups = new Map<
+    string,
+    {
+      id: string;
+      name: string;
+      required: boolean;
+      max: number;
+      options: { id: string; name: string; price: number }[];
+    }
+  >();
+  for (const r of rows) {
+    const g = groups.get(r.groupId) ?? {
+      id: r.groupId,
+      name: r.group,
+      required: r.required,
+      max: r.maxSelect,
+      options: [],
+    };
+    g.options.push({ id: r.optionId, name: r.option, price: r.price });
+    groups.set(r.groupId, g);
+  }
+  return [...groups.values()];
+}
+
+/** The first option of every required group: the least a cashier must choose. */
+export async function requiredChoices(t: TestApp, productId: string) {
+  return (await groupsOf(t, productId)).filter((g) => g.required).map((g) => g.options[0]!.id);
+}
+
+export async function optionNamed(t: TestApp, productId: string, group: string, option: string) {
+  const g = (await groupsOf(t, productId)).find((x) => x.name === group)!;
+  return g.options.find((o) => o.name === option)!;
+}
+
+export type SaleBody = Partial<Omit<OrderCreate, 'items' | 'payments'>> & {
+  items: Record<string, unknown>[];
+  payments: Record<string, unknown>[];
+  [extra: string]: unknown;
+};
+
+/** POST /api/orders with a fresh (or the given) Idempotency-Key. */
+export function sell(
+  t: TestApp,
+  headers: Record<string, string>,
+  body: SaleBody,
+  key: string = randomUUID(),
+) {
+  return t.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: { ...headers, 'idempotency-key': key },
+    payload: { serving_method: 'pick_up', ...body },
+  });
+}
+
+/** A one-line sale of `productId` paid by card for `amount`. */
+export const cardSale = (outletId: string, productId: string, amount: number) => ({
+  outlet_id: outletId,
+  items: [{ product_id: productId, quantity: 1 }],
+  payments: [{ method: 'card', amount, reference: 'CARD-0001' }],
+});
+
+export async function productBySku(t: TestApp, sku: string) {
+  const tenantId = await demoTenantId(t);
+  const [row] = await t.database.db
+    .select()
+    .from(products)
+    .where(and(eq(products.tenantId, tenantId), eq(products.sku, sku)));
+  return row!;
+}
