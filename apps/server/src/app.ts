@@ -111,7 +111,10 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
   if (demoSeeded && config.demoOrders) {
     // Through the order services (db/ may not import modules), so demo totals are real prices.
     const started = Date.now();
-    const { orders } = await seedDemoOrders(db, { now });
+    const { orders } = await seedDemoOrders(db, {
+      now,
+      oneTransaction: database.kind === 'postgres',
+    });
     app.log.info(`Seeded ${orders} demo orders in ${Date.now() - started} ms`);
   }
   const signer = createTokenSigner(await resolveJwtSecret(db, config.jwtSecret));

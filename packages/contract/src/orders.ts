@@ -229,3 +229,45 @@ export const zReportSchema = z.object({
   expected_cash: z.number().int(),
 });
 export type ZReport = z.infer<typeof zReportSchema>;
+
+/**
+ * GET /api/pos/context?outlet_id: what the POS needs before a sale — the outlet (open now, its
+ * business date, serving methods, delivery fee), the tenant's pricing settings to preview totals
+ * with priceOrder, and the receipt header (legal name, SST number).
+ */
+export const posContextQuerySchema = z.object({ outlet_id: z.uuid() });
+
+export const posContextSchema = z.object({
+  outlet: z.object({
+    id: z.string(),
+    code: z.string(),
+    name: z.string(),
+    address: z.string().nullable(),
+    phone: z.string().nullable(),
+    serving_methods: z.array(servingMethodSchema),
+    delivery_fee: z.number().int(),
+    status: z.enum(['active', 'disabled']),
+    accepting_orders: z.boolean(),
+    open_now: z.boolean(),
+    /** Open and before the last-order time: a sale needs no out-of-hours confirmation. */
+    taking_orders_now: z.boolean(),
+    timezone: z.string(),
+    business_date: z.string(),
+    day_closed: z.boolean(),
+  }),
+  pricing: z.object({
+    service_charge_rate_bp: z.number().int(),
+    service_charge_methods: z.array(servingMethodSchema),
+    service_tax_rate_bp: z.number().int(),
+    service_charge_taxable: z.boolean(),
+    cash_rounding: z.boolean(),
+  }),
+  receipt: z.object({
+    business_name: z.string(),
+    legal_name: z.string().nullable(),
+    sst_registration_no: z.string().nullable(),
+    tin: z.string().nullable(),
+    brn: z.string().nullable(),
+  }),
+});
+export type PosContext = z.infer<typeof posContextSchema>;

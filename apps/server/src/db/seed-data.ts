@@ -390,6 +390,8 @@ export const builtinRoles: { name: string; description: string; permissions: str
       ...crud('pos', 'read', 'create', 'update'),
       ...crud('status-order', 'read', 'update'),
       ...crud('order', 'read', 'create', 'update'),
+      // Closing the day (Z-report) is the shift manager's job at the outlet.
+      'close-day-order',
       'approve-refund',
       'read-customer',
       'read-list-product',

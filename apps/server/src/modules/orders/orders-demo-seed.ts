@@ -73,7 +73,22 @@ interface OutletInfo {
   servingMethods: string[];
 }
 
-export async function seedDemoOrders(db: Db, options: { now: Clock; tenantSlug?: string }) {
+export interface DemoOrderOptions {
+  now: Clock;
+  tenantSlug?: string;
+  /**
+   * Run it all in one transaction (each service call nests as a savepoint). On PostgreSQL this
+   * saves a WAL flush per sale and move; embedded PGlite is faster without it.
+   */
+  oneTransaction?: boolean;
+}
+
+export async function seedDemoOrders(db: Db, options: DemoOrderOptions) {
+  if (options.oneTransaction) return db.transaction((tx) => seed(tx, options));
+  return seed(db, options);
+}
+
+async function seed(db: Db, options: DemoOrderOptions) {
   const [tenant] = await db
     .select({ id: tenants.id, cutoff: tenants.businessDayCutoffHour })
     .from(tenants)

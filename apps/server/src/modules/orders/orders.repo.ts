@@ -56,6 +56,8 @@ export async function saleContext(
       id: outlets.id,
       code: outlets.code,
       name: outlets.name,
+      address: outlets.address,
+      phone: outlets.phone,
       status: outlets.status,
       timezone: outlets.timezone,
       servingMethods: outlets.servingMethods,
@@ -69,6 +71,11 @@ export async function saleContext(
       serviceChargeRateBp: tenants.serviceChargeRateBp,
       serviceChargeMethods: tenants.serviceChargeMethods,
       cashRounding: tenants.cashRounding,
+      tenantName: tenants.name,
+      legalName: tenants.legalName,
+      sstRegistrationNo: tenants.sstRegistrationNo,
+      tin: tenants.tin,
+      brn: tenants.brn,
       closures: sql<{ from: string; to: string; reason: string }[]>`coalesce((
         select json_agg(json_build_object('from', c.from_date, 'to', c.to_date, 'reason', c.reason))
         from ${outletClosures} c
@@ -152,6 +159,21 @@ export async function nextOrderSeq(
     })
     .returning({ lastNo: orderCounters.lastNo });
   return row?.lastNo ?? null;
+}
+
+/** Has the outlet closed this business day (no more sales on it)? */
+export async function isDayClosed(db: Db, tenantId: string, outletId: string, date: string) {
+  const [row] = await db
+    .select({ closedAt: orderCounters.closedAt })
+    .from(orderCounters)
+    .where(
+      and(
+        eq(orderCounters.tenantId, tenantId),
+        eq(orderCounters.outletId, outletId),
+        eq(orderCounters.businessDate, date),
+      ),
+    );
+  return row?.closedAt != null;
 }
 
 export type NewOrder = typeof orders.$inferInsert;
@@ -425,7 +447,11 @@ export async function detailsOf(db: Db, tenantId: string, orderId: string) {
       .where(
         and(eq(orderStatusHistory.tenantId, tenantId), eq(orderStatusHistory.orderId, orderId)),
       )
-      .orderBy(asc(orderStatusHistory.at), asc(orderStatusHistory.id)),
+      // An order reaches each status once, so the lifecycle breaks ties of equal times.
+      .orderBy(
+        asc(orderStatusHistory.at),
+        sql`array_position(array['CREATED','PENDING','APPROVED','COMPLETED','REJECTED','CLOSED'], ${orderStatusHistory.toStatus})`,
+      ),
   ]);
   return { items, payments, history };
 }

@@ -9,6 +9,8 @@ import {
   orderSchema,
   orderStatusMoveSchema,
   orderSummarySchema,
+  posContextQuerySchema,
+  posContextSchema,
   zReportQuerySchema,
   zReportSchema,
 } from '@kopi/contract';
@@ -19,6 +21,7 @@ import type { CloseDayService } from './close-day.service';
 import type { OrderService } from './orders.service';
 
 // DESIGN §8 /api/orders. Permissions:
+//   GET  /pos/context        read-pos: outlet, pricing settings and receipt header for the POS
 //   POST /orders             create-pos: a sale at the counter is the POS's job (source pos-apps)
 //   POST /orders/{id}/status update-status-order: the status board's moves (accept, ready, reject)
 //   POST /orders/close-day   close-day-order
@@ -32,6 +35,23 @@ export async function orderRoutes(
   { service, closeDay }: { service: OrderService; closeDay: CloseDayService },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/pos/context',
+    {
+      config: { permission: 'read-pos' },
+      schema: {
+        tags,
+        summary:
+          'What the POS needs before a sale: the outlet (open now, business date, day closed), pricing settings for priceOrder, receipt header',
+        querystring: posContextQuerySchema,
+        response: { 200: dataEnvelope(posContextSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.posContext(authedContextOf(request), request.query.outlet_id),
+    }),
+  );
 
   r.post(
     '/orders',

@@ -9,6 +9,7 @@ import {
   type OrderListQuery,
   type OrderStatus,
   orderSortKeys,
+  type PosContext,
   orderVia,
   outletOpenState,
   type PricingSettings,
@@ -85,6 +86,17 @@ const filterOf = (ctx: AuthedContext, q: OrderExportQuery): repo.OrderFilter => 
   q: q.q,
 });
 
+const openStateOf = (c: repo.SaleContext, at: Date) =>
+  outletOpenState(
+    {
+      timezone: c.timezone,
+      hours: c.hours,
+      closures: c.closures,
+      last_order_minutes: c.lastOrderMinutes,
+    },
+    at,
+  );
+
 /** Is the outlet taking this sale now? Returns whether it is a confirmed out-of-hours sale. */
 function checkOutlet(c: repo.SaleContext, input: OrderCreate, at: Date): boolean {
   if (c.status !== 'active' || !c.acceptingOrders)
@@ -95,15 +107,7 @@ function checkOutlet(c: repo.SaleContext, input: OrderCreate, at: Date): boolean
       details: [{ path: 'serving_method', message: messageKey('invalid') }],
     });
   }
-  const state = outletOpenState(
-    {
-      timezone: c.timezone,
-      hours: c.hours,
-      closures: c.closures,
-      last_order_minutes: c.lastOrderMinutes,
-    },
-    at,
-  );
+  const state = openStateOf(c, at);
   if (state.accepting_orders) return false;
   // A counter sale outside hours goes ahead when the cashier confirmed the warning; it is noted
   // on the order and in the audit trail.
@@ -153,6 +157,57 @@ export function createOrderService({ db, now, announce = true }: OrderServiceDep
   }
 
   return {
+    /** GET /api/pos/context: the outlet, pricing settings and receipt header for the POS. */
+    async posContext(ctx: AuthedContext, outletId: string): Promise<PosContext> {
+      const tenantId = tenantIdOf(ctx);
+      const bound = ctx.principal.outletId;
+      const at = now();
+      const c =
+        bound && bound !== outletId
+          ? null
+          : await repo.saleContext(
+              db,
+              tenantId,
+              outletId,
+              ctx.principal.userId,
+              addDays(at.toISOString().slice(0, 10), -2),
+            );
+      if (!c) throw new AppError('not_found');
+      const state = openStateOf(c, at);
+      const today = businessDate(at, c.timezone, c.cutoffHour);
+      return {
+        outlet: {
+          id: c.id,
+          code: c.code,
+          name: c.name,
+          address: c.address,
+          phone: c.phone,
+          serving_methods: c.servingMethods.filter((m): m is ServingMethod =>
+            (servingMethods as readonly string[]).includes(m),
+          ),
+          delivery_fee: c.deliveryFee,
+          status: c.status as 'active' | 'disabled',
+          accepting_orders: c.acceptingOrders,
+          open_now: state.open,
+          taking_orders_now: state.accepting_orders,
+          timezone: c.timezone,
+          business_date: today,
+          day_closed: await repo.isDayClosed(db, tenantId, c.id, today),
+        },
+        pricing: {
+          ...pricingSettings(c),
+          service_charge_methods: [...pricingSettings(c).service_charge_methods],
+        },
+        receipt: {
+          business_name: c.tenantName,
+          legal_name: c.legalName,
+          sst_registration_no: c.sstRegistrationNo,
+          tin: c.tin,
+          brn: c.brn,
+        },
+      };
+    },
+
     /** POST /api/orders: a paid counter sale, straight into PENDING (DESIGN §4). */
     async create(
       ctx: AuthedContext,

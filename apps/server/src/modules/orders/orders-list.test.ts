@@ -1,0 +1,374 @@
+import {
+  defaultPricingSettings,
+  type OrderSummary,
+  orderSchema,
+  orderSummarySchema,
+  priceOrder,
+  type ServingMethod,
+} from '@kopi/contract';
+import { parse } from 'csv-parse/sync';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/database';
+import { orderItems, orderPayments, orders, zReports } from '../../db/schema';
+import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
+import { createUser } from '../../test/fixtures';
+import { demoTenantId, testClock } from '../../test/order-fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+// The demo orders (made through the order services), GET /api/orders with its filters, search,
+// sort and paging, the CSV export, GET /api/orders/{id}, and who may see which order.
+
+const clock = testClock('2026-06-10T06:00:00Z'); // Wednesday 14:00 in Kuala Lumpur
+let t: TestApp;
+let admin: Record<string, string>;
+let cashier: Record<string, string>;
+let tenantId: string;
+let kl: string;
+let pg: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ now: clock.now, config: { demoOrders: true } });
+  admin = t.bearer((await t.login('admin')).token);
+  cashier = t.bearer((await t.login('cashier')).token); // KL01
+  tenantId = await demoTenantId(t);
+  kl = (await demoOutlet(t, 'KL01')).id;
+  pg = (await demoOutlet(t, 'PG01')).id;
+});
+afterAll(() => t?.close());
+
+async function list(query: string, headers = admin) {
+  const res = await t.inject({ method: 'GET', url: `/api/orders?${query}`, headers });
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json() as { data: OrderSummary[]; meta: { total: number; page: number } };
+  body.data.forEach((o) => orderSummarySchema.strict().parse(o));
+  return body;
+}
+
+async function countWhere(condition?: ReturnType<typeof sql>) {
+  const [row] = await t.database.db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantId), condition));
+  return row!.n;
+}
+
+describe('demo orders', () => {
+  it('fills three past business days at each open outlet, closed with their Z-reports', async () => {
+    const db = t.database.db;
+    const days = rowsOf<{ code: string; business_date: string; n: number; open: number }>(
+      await db.execute(sql`
+        select o.code, r.business_date::text, count(*)::int as n,
+          count(*) filter (where r.status in ('CREATED', 'PENDING', 'APPROVED'))::int as open
+        from orders r join outlets o on o.id = r.outlet_id
+        where r.tenant_id = ${tenantId}
+        group by 1, 2 order by 1, 2`),
+    );
+    const past = days.filter((d) => d.business_date < '2026-06-10');
+    // Penang is closed on Mondays (2026-06-08).
+    expect(past.map((d) => `${d.code} ${d.business_date}`)).toEqual([
+      'JB01 2026-06-07',
+      'JB01 2026-06-08',
+      'JB01 2026-06-09',
+      'KL01 2026-06-07',
+      'KL01 2026-06-08',
+      'KL01 2026-06-09',
+      'PG01 2026-06-07',
+      'PG01 2026-06-09',
+    ]);
+    for (const d of past) {
+      expect(d.n).toBeGreaterThanOrEqual(20);
+      expect(d.n).toBeLessThanOrEqual(32);
+      expect(d.open).toBe(0);
+    }
+    // Today: a few, the latest still open for the status board.
+    const today = days.filter((d) => d.business_date === '2026-06-10');
+    expect(today.length).toBe(3);
+    expect(today.every((d) => d.open >= 1)).toBe(true);
+
+    // Every past day has its Z-report, equal to the sums of its closed orders.
+    const reports = await db.select().from(zReports).where(eq(zReports.tenantId, tenantId));
+    expect(reports).toHaveLength(past.length);
+    for (const r of reports) {
+      const [sums] = rowsOf<{ orders: number; total: number; rounding: number; rejected: number }>(
+        await db.execute(sql`
+          select count(*) filter (where status = 'CLOSED')::int as orders,
+            count(*) filter (where status = 'REJECTED')::int as rejected,
+            coalesce(sum(total) filter (where status = 'CLOSED'), 0)::int as total,
+            coalesce(sum(rounding) filter (where status = 'CLOSED'), 0)::int as rounding
+          from orders where outlet_id = ${r.outletId} and business_date = ${r.businessDate}`),
+      );
+      expect({
+        orders: r.orders,
+        total: r.total,
+        rounding: r.rounding,
+        rejected: r.rejected,
+      }).toEqual(sums);
+      expect(r.byPaymentMethod.reduce((s, m) => s + m.amount, 0)).toBe(r.total);
+    }
+  });
+
+  it('prices every demo order exactly as priceOrder does, paid in full', async () => {
+    const db = t.database.db;
+    const all = await db.select().from(orders).where(eq(orders.tenantId, tenantId));
+    const items = await db.select().from(orderItems).where(eq(orderItems.tenantId, tenantId));
+    const payments = await db
+      .select()
+      .from(orderPayments)
+      .where(eq(orderPayments.tenantId, tenantId));
+    expect(all.length).toBeGreaterThan(150);
+    const methods = new Set<string>();
+    for (const o of all) {
+      const mine = payments.filter((p) => p.orderId === o.id);
+      mine.forEach((p) => methods.add(p.method));
+      const priced = priceOrder({
+        lines: items
+          .filter((i) => i.orderId === o.id)
+          .map((i) => ({
+            unit_price: i.unitPrice,
+            option_prices: i.options.map((x) => x.price),
+            addon_prices: i.addons.map((x) => x.price),
+            quantity: i.quantity,
+          })),
+        discount: o.discount,
+        serving_method: o.servingMethod as ServingMethod,
+        delivery_fee: o.deliveryFee,
+        paid_in_cash: mine.every((p) => p.method === 'cash'),
+        settings: defaultPricingSettings,
+      });
+      expect({
+        subtotal: o.subtotal,
+        service_charge: o.serviceCharge,
+        service_tax: o.serviceTax,
+        rounding: o.rounding,
+        total: o.total,
+      }).toEqual({
+        subtotal: priced.subtotal,
+        service_charge: priced.service_charge,
+        service_tax: priced.service_tax,
+        rounding: priced.rounding,
+        total: priced.total,
+      });
+      expect(mine.reduce((s, p) => s + p.amount, 0)).toBe(o.total);
+    }
+    expect([...methods].sort()).toEqual(
+      expect.arrayContaining(['card', 'cash', 'duitnow_qr', 'tng']),
+    );
+    const statuses = new Set(all.map((o) => o.status));
+    expect([...statuses].sort()).toEqual([
+      'APPROVED',
+      'CLOSED',
+      'COMPLETED',
+      'PENDING',
+      'REJECTED',
+    ]);
+  });
+});
+
+describe('GET /api/orders', () => {
+  it('pages the newest first with the total in meta', async () => {
+    const first = await list('page_size=20');
+    expect(first.meta).toEqual({ page: 1, page_size: 20, total: await countWhere() });
+    const times = first.data.map((o) => o.created_at);
+    expect([...times].sort().reverse()).toEqual(times);
+    const second = await list('page_size=20&page=2');
+    expect(second.data[0]!.created_at <= first.data.at(-1)!.created_at).toBe(true);
+    expect(second.data.some((o) => first.data.some((f) => f.id === o.id))).toBe(false);
+  });
+
+  it('filters by date range, outlet, status, source, serving method and payment method', async () => {
+    const cases: [string, ReturnType<typeof sql>, (o: OrderSummary) => boolean][] = [
+      [
+        'from=2026-06-08&to=2026-06-09',
+        sql`business_date between '2026-06-08' and '2026-06-09'`,
+        (o) => o.business_date >= '2026-06-08' && o.business_date <= '2026-06-09',
+      ],
+      [`outlet=${pg}`, sql`outlet_id = ${pg}`, (o) => o.outlet_id === pg],
+      ['status=REJECTED', sql`status = 'REJECTED'`, (o) => o.status === 'REJECTED'],
+      ['source=pos-apps', sql`source = 'pos-apps'`, (o) => o.via === 'POS'],
+      [
+        'serving_method=delivery',
+        sql`serving_method = 'delivery'`,
+        (o) => o.serving_method === 'delivery',
+      ],
+      [
+        'payment_method=cash',
+        sql`'cash' = any(payment_methods)`,
+        (o) => o.payment_methods.includes('cash'),
+      ],
+      [
+        `outlet=${kl}&status=CLOSED&payment_method=card&from=2026-06-09`,
+        sql`outlet_id = ${kl} and status = 'CLOSED' and 'card' = any(payment_methods) and business_date >= '2026-06-09'`,
+        (o) => o.outlet_id === kl && o.status === 'CLOSED' && o.payment_methods.includes('card'),
+      ],
+    ];
+    for (const [query, condition, holds] of cases) {
+      const res = await list(`${query}&page_size=100`);
+      const expected = await countWhere(condition);
+      expect(expected, query).toBeGreaterThan(0);
+      expect(res.meta.total, query).toBe(expected);
+      expect(res.data.every(holds), query).toBe(true);
+    }
+    expect((await list('source=mobile-apps')).meta.total).toBe(0);
+  });
+
+  it('searches the order number and the customer’s name or phone', async () => {
+    const byNumber = await list('q=kl01-0003&page_size=100');
+    expect(byNumber.meta.total).toBeGreaterThanOrEqual(3); // one per day at KL01
+    expect(byNumber.data.every((o) => o.order_no === 'KL01-0003')).toBe(true);
+    const byName = await list('q=nurul&page_size=100');
+    expect(byName.meta.total).toBeGreaterThan(0);
+    expect(byName.data.every((o) => o.customer_name === 'Nurul Aina')).toBe(true);
+    const byPhone = await list('q=0195566&page_size=100');
+    expect(byPhone.data.every((o) => o.customer_phone === '+60195566103')).toBe(true);
+    expect((await list('q=50%25')).meta.total).toBe(0);
+  });
+
+  it('sorts by total, order number and business date', async () => {
+    const totals = (await list('sort=total&page_size=50')).data.map((o) => o.total);
+    expect(totals).toEqual([...totals].sort((a, b) => a - b));
+    const desc = (await list('sort=-total&page_size=50')).data.map((o) => o.total);
+    expect(desc).toEqual([...desc].sort((a, b) => b - a));
+    const nos = (await list('sort=order_no&page_size=50')).data.map((o) => o.order_no);
+    expect(nos).toEqual([...nos].sort());
+    const dates = (await list('sort=business_date&page_size=50')).data.map((o) => o.business_date);
+    expect(dates[0]).toBe('2026-06-07');
+  });
+
+  it('shows outlet-bound staff only their outlet, whatever they ask for', async () => {
+    const mine = await list('page_size=100', cashier);
+    expect(mine.meta.total).toBe(await countWhere(sql`outlet_id = ${kl}`));
+    expect(mine.data.every((o) => o.outlet_id === kl)).toBe(true);
+    expect((await list(`outlet=${pg}`, cashier)).meta.total).toBe(0);
+
+    const penang = (await list(`outlet=${pg}&page_size=5`)).data[0]!;
+    const hidden = await t.inject({
+      method: 'GET',
+      url: `/api/orders/${penang.id}`,
+      headers: cashier,
+    });
+    expect(hidden.statusCode).toBe(404);
+    const own = await t.inject({
+      method: 'GET',
+      url: `/api/orders/${mine.data[0]!.id}`,
+      headers: cashier,
+    });
+    expect(own.statusCode).toBe(200);
+  });
+
+  it('never shows another tenant’s orders', async () => {
+    const rival = await otherTenant(t, 'rival-list');
+    expect((await list('page_size=100', rival.headers)).meta.total).toBe(0);
+    const ours = (await list('page_size=5')).data[0]!;
+    const res = await t.inject({
+      method: 'GET',
+      url: `/api/orders/${ours.id}`,
+      headers: rival.headers,
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code_message).toBe('not_found');
+  });
+
+  it('answers 401, 403 and 400 as it should', async () => {
+    expect((await t.inject({ method: 'GET', url: '/api/orders' })).statusCode).toBe(401);
+    await createUser(t, { username: 'no-orders', tenantId, permissions: ['read-dashboard'] });
+    const nobody = t.bearer((await t.login('no-orders')).token);
+    for (const url of ['/api/orders', '/api/orders/export', `/api/orders/${tenantId}`]) {
+      expect((await t.inject({ method: 'GET', url, headers: nobody })).statusCode, url).toBe(403);
+    }
+    for (const query of [
+      'page_size=7',
+      'outlet=KL01',
+      'from=10-06-2026',
+      'status=DONE',
+      'sort=price',
+    ]) {
+      const res = await t.inject({ method: 'GET', url: `/api/orders?${query}`, headers: admin });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().code_message).toBe('validation_failed');
+    }
+  });
+});
+
+describe('GET /api/orders/{id}', () => {
+  it('answers the order with items, payments, history and the moves allowed', async () => {
+    const pending = (await list('status=PENDING&page_size=5')).data[0]!;
+    const res = await t.inject({ method: 'GET', url: `/api/orders/${pending.id}`, headers: admin });
+    expect(res.statusCode).toBe(200);
+    const order = orderSchema.strict().parse(res.json().data);
+    expect(order.items.length).toBeGreaterThan(0);
+    expect(order.payments.reduce((s, p) => s + p.amount, 0)).toBe(order.total);
+    expect(order.history[0]).toMatchObject({ from: null, to: 'PENDING' });
+    expect(order.allowed_statuses).toEqual(['APPROVED', 'REJECTED']);
+
+    const closed = (await list('status=CLOSED&page_size=5')).data[0]!;
+    const history = (
+      await t.inject({ method: 'GET', url: `/api/orders/${closed.id}`, headers: admin })
+    ).json().data.history;
+    expect(history.map((h: { to: string }) => h.to)).toEqual([
+      'PENDING',
+      'APPROVED',
+      'COMPLETED',
+      'CLOSED',
+    ]);
+
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/orders/nope', headers: admin })).statusCode,
+    ).toBe(400);
+    const unknown = await t.inject({
+      method: 'GET',
+      url: `/api/orders/${tenantId}`,
+      headers: admin,
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/orders/export', () => {
+  it('exports the filtered list as CSV, amounts in ringgit', async () => {
+    const query = `outlet=${kl}&from=2026-06-09&to=2026-06-09`;
+    const res = await t.inject({
+      method: 'GET',
+      url: `/api/orders/export?${query}`,
+      headers: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="orders-\d{8}\.csv"/);
+    const rows = parse(res.body, { bom: true, columns: true }) as Record<string, string>[];
+    const listed = await list(`${query}&page_size=100`);
+    expect(rows).toHaveLength(listed.meta.total);
+    const sample = listed.data[0]!;
+    const row = rows.find((r) => r.order_no === sample.order_no)!;
+    expect(row).toMatchObject({
+      business_date: '2026-06-09',
+      outlet: 'Kuala Lumpur',
+      via: 'POS',
+      status: sample.status,
+      total: (sample.total / 100).toFixed(2),
+    });
+    expect(row.created_at).toMatch(/^2026-06-(09|10) \d{2}:\d{2}:\d{2}$/);
+
+    const ids = rows.map((r) => r.order_no!);
+    const inDb = await t.database.db
+      .select({ orderNo: orders.orderNo })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.outletId, kl),
+          eq(orders.businessDate, '2026-06-09'),
+          inArray(orders.orderNo, ids),
+        ),
+      );
+    expect(inDb).toHaveLength(rows.length);
+
+    // Outlet-bound staff export only their outlet.
+    const theirs = await t.inject({
+      method: 'GET',
+      url: `/api/orders/export?outlet=${pg}`,
+      headers: cashier,
+    });
+    expect(parse(theirs.body, { bom: true, columns: true })).toHaveLength(0);
+    expect((await t.inject({ method: 'GET', url: '/api/orders/export' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,443 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { liveEvents } from '../../db/schema-live';
+import { auditLog, notifications, orderCounters, orders, outlets, products } from '../../db/schema';
+import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
+import {
+  addProduct,
+  cardSale,
+  groupsOf,
+  optionNamed,
+  productBySku,
+  requiredChoices,
+  sell,
+  testClock,
+} from '../../test/order-fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+// POST /api/orders: what may be sold where and when, one order per Idempotency-Key, order
+// numbers per outlet and business day, and a sale that fails leaving nothing behind.
+
+const NOON_KL = '2026-06-10T04:00:00Z'; // Wednesday 12:00 in Kuala Lumpur
+const clock = testClock(NOON_KL);
+let t: TestApp;
+let admin: Record<string, string>;
+let cashier: Record<string, string>;
+let kl: string;
+let pg: string;
+let jb: string;
+let plain: string; // a product without choices, RM 10.00 → RM 10.60 for pick up
+
+beforeAll(async () => {
+  t = await createTestApp({ now: clock.now });
+  admin = t.bearer((await t.login('admin')).token);
+  cashier = t.bearer((await t.login('cashier')).token); // bound to KL01
+  kl = (await demoOutlet(t, 'KL01')).id;
+  pg = (await demoOutlet(t, 'PG01')).id;
+  jb = (await demoOutlet(t, 'JB01')).id;
+  plain = (await addProduct(t, { sku: 'PLAIN-1', price: 1000 })).id;
+});
+afterAll(() => t?.close());
+beforeEach(() => clock.set(NOON_KL));
+
+const plainSale = (outletId = kl) => cardSale(outletId, plain, 1060);
+
+async function refused(
+  res: Awaited<ReturnType<typeof sell>>,
+  status: number,
+  code: string,
+): Promise<{ message: string; details?: { path: string; message: string }[] }> {
+  expect(res.statusCode, res.body).toBe(status);
+  const body = res.json();
+  expect(body.code_message).toBe(code);
+  return body;
+}
+
+describe('POST /api/orders access', () => {
+  it('answers 401 without a token, 403 without create-pos, 400 without a key or a valid body', async () => {
+    const noToken = await t.inject({ method: 'POST', url: '/api/orders', payload: plainSale() });
+    expect(noToken.statusCode).toBe(401);
+    const finance = t.bearer((await t.login('finance')).token);
+    await refused(await sell(t, finance, plainSale()), 403, 'forbidden');
+
+    const noKey = await t.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: admin,
+      payload: { ...plainSale(), serving_method: 'pick_up' },
+    });
+    await refused(noKey, 400, 'idempotency_key_required');
+
+    const bad = await refused(
+      await sell(t, admin, { ...plainSale(), serving_method: 'dine_in', items: [] }),
+      400,
+      'validation_failed',
+    );
+    expect(bad.details).toEqual(
+      expect.arrayContaining([
+        { path: 'items', message: 'validation.min_items?minCount=1' },
+        { path: 'table_no', message: 'validation.required' },
+      ]),
+    );
+  });
+
+  it('lets outlet-bound staff sell only at their own outlet', async () => {
+    await refused(await sell(t, cashier, plainSale(pg)), 404, 'not_found');
+    const ok = await sell(t, cashier, plainSale(kl));
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().data.staff_name).toBe('Siti Nurhaliza');
+  });
+
+  it('never sells at another tenant’s outlet or its products', async () => {
+    const other = await otherTenant(t, 'rival');
+    await refused(await sell(t, admin, plainSale(other.outlet.id)), 404, 'not_found');
+    const [theirs] = await t.database.db
+      .insert(products)
+      .values({
+        tenantId: other.tenant.id,
+        categoryId: other.category.id,
+        name: 'Rival latte',
+        sku: 'RIV-1',
+        basePrice: 100,
+      })
+      .returning();
+    await refused(await sell(t, admin, cardSale(kl, theirs!.id, 106)), 400, 'product_unavailable');
+  });
+});
+
+describe('POST /api/orders outlet rules', () => {
+  it('refuses a closed outlet unless the cashier confirms a sale outside hours', async () => {
+    clock.set('2026-06-10T15:30:00Z'); // 23:30, KL01 closes at 22:00
+    const closed = await refused(await sell(t, admin, plainSale()), 400, 'outlet_closed');
+    expect(closed.message).toContain('Kuala Lumpur is closed now');
+
+    clock.set('2026-06-10T13:45:00Z'); // 21:45, past last orders (30 minutes before 22:00)
+    const late = await refused(await sell(t, admin, plainSale()), 400, 'outlet_closed');
+    expect(late.message).toContain('stopped taking orders');
+
+    clock.set('2026-06-10T15:30:00Z');
+    const res = await sell(t, admin, { ...plainSale(), allow_outside_hours: true });
+    expect(res.statusCode, res.body).toBe(201);
+    const order = res.json().data;
+    expect(order.outside_hours).toBe(true);
+    expect(order.history[0].reason).toBe('Paid at the counter outside opening hours');
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'order.create'), eq(auditLog.entityId, order.id)));
+    expect(entry!.after).toMatchObject({ outside_hours: true, order_no: order.order_no });
+  });
+
+  it('refuses an outlet that is not taking orders or does not offer the serving method', async () => {
+    const db = t.database.db;
+    await db.update(outlets).set({ acceptingOrders: false }).where(eq(outlets.id, kl));
+    try {
+      await refused(await sell(t, admin, plainSale()), 400, 'outlet_not_accepting_orders');
+    } finally {
+      await db.update(outlets).set({ acceptingOrders: true }).where(eq(outlets.id, kl));
+    }
+    const delivery = await refused(
+      await sell(t, admin, {
+        ...plainSale(jb),
+        serving_method: 'delivery',
+        delivery_address: '1 Jalan Wong Ah Fook',
+      }),
+      400,
+      'serving_method_unavailable',
+    );
+    expect(delivery.message).toBe('Johor Bahru does not offer delivery');
+  });
+});
+
+describe('POST /api/orders catalogue rules', () => {
+  it('refuses a product sold out today, and sells it again the next business day', async () => {
+    const cake = await addProduct(t, { sku: 'CAKE-SO', price: 500, name: 'Sold Out Cake' });
+    const mark = await t.inject({
+      method: 'PUT',
+      url: `/api/products/${cake.id}/outlets/${kl}/sold-out`,
+      headers: cashier,
+      payload: { sold_out: true },
+    });
+    expect(mark.statusCode, mark.body).toBe(200);
+    const res = await refused(
+      await sell(t, admin, cardSale(kl, cake.id, 530)),
+      400,
+      'product_sold_out',
+    );
+    expect(res.message).toBe('Sold Out Cake is sold out today');
+    expect(res.details).toEqual([{ path: 'items.0.product_id', message: 'validation.invalid' }]);
+    // Only at that outlet…
+    expect((await sell(t, admin, cardSale(pg, cake.id, 530))).statusCode).toBe(201);
+    // …and only that business day.
+    clock.set('2026-06-11T04:00:00Z');
+    expect((await sell(t, admin, cardSale(kl, cake.id, 530))).statusCode).toBe(201);
+  });
+
+  it('refuses products not sold at the outlet, disabled or unknown', async () => {
+    const nasi = await productBySku(t, 'FOD-007'); // not sold in Johor Bahru
+    const notHere = await refused(
+      await sell(t, admin, cardSale(jb, nasi.id, 1367)),
+      400,
+      'product_unavailable',
+    );
+    expect(notHere.message).toBe('Nasi Goreng Kampung is not sold at this outlet');
+    const disabled = await addProduct(t, { sku: 'OFF-1', price: 500, status: 'disabled' });
+    await refused(await sell(t, admin, cardSale(kl, disabled.id, 530)), 400, 'product_unavailable');
+    await refused(
+      await sell(t, admin, cardSale(kl, randomUUID(), 530)),
+      400,
+      'product_unavailable',
+    );
+  });
+
+  it('checks options and add-ons against the product', async () => {
+    const kopi = await productBySku(t, 'KOP-001'); // Size and Sugar level, both required
+    const latte = await productBySku(t, 'ESP-003');
+    const choices = await requiredChoices(t, kopi.id);
+    const sale = (line: Record<string, unknown>) =>
+      sell(t, admin, {
+        outlet_id: kl,
+        items: [{ product_id: kopi.id, quantity: 1, ...line }],
+        payments: [{ method: 'card', amount: 297, reference: 'C' }],
+      });
+    expect((await sale({ option_ids: choices })).statusCode).toBe(201);
+
+    // An option of another product's group (Milk is not a Kopi choice).
+    const oat = (await groupsOf(t, latte.id))
+      .find((g) => g.name === 'Milk')!
+      .options.find((o) => o.name === 'Oat')!;
+    const foreign = await refused(
+      await sale({ option_ids: [...choices, oat.id] }),
+      400,
+      'invalid_product_options',
+    );
+    expect(foreign.details).toEqual([
+      { path: 'items.0.option_ids.2', message: 'validation.invalid' },
+    ]);
+    // A required choice left out.
+    const missing = await refused(
+      await sale({ option_ids: [choices[0]] }),
+      400,
+      'invalid_product_options',
+    );
+    expect(missing.message).toBe('Choose Sugar level for Kopi');
+    expect(missing.details).toEqual([
+      { path: 'items.0.option_ids', message: 'validation.required' },
+    ]);
+    // Two sizes where one may be chosen.
+    const large = await optionNamed(t, kopi.id, 'Size', 'Large');
+    const two = await refused(
+      await sale({ option_ids: [...choices, large.id] }),
+      400,
+      'invalid_product_options',
+    );
+    expect(two.message).toBe('Choose at most 1 of Size for Kopi');
+    // An add-on that is not attached to Kopi (Extra shot belongs to the coffee bar drinks).
+    const shot = await t.database.db.execute(
+      sql`select addon_id as id from product_addons where product_id = ${latte.id} limit 1`,
+    );
+    const shotId = (shot as unknown as { rows: { id: string }[] }).rows[0]!.id;
+    await refused(
+      await sale({ option_ids: choices, addon_ids: [shotId] }),
+      400,
+      'invalid_product_options',
+    );
+  });
+
+  it('marks the products it sells as sold, so they can only be archived', async () => {
+    const fresh = await addProduct(t, { sku: 'FRESH-1', price: 1000 });
+    expect(fresh.hasSales).toBe(false);
+    expect((await sell(t, admin, cardSale(kl, fresh.id, 1060))).statusCode).toBe(201);
+    const [row] = await t.database.db.select().from(products).where(eq(products.id, fresh.id));
+    expect(row!.hasSales).toBe(true);
+    const del = await t.inject({
+      method: 'DELETE',
+      url: `/api/products/${fresh.id}`,
+      headers: admin,
+    });
+    expect(del.statusCode).toBe(409);
+  });
+});
+
+describe('POST /api/orders numbers, idempotency and atomicity', () => {
+  it('numbers orders per outlet per business day and restarts the next day', async () => {
+    clock.set('2026-06-12T02:00:00Z'); // Friday 10:00: a day no other test sells on
+    const first = (await sell(t, admin, plainSale(kl))).json().data;
+    const second = (await sell(t, admin, plainSale(kl))).json().data;
+    const penang = (await sell(t, admin, plainSale(pg))).json().data;
+    expect(first.order_no).toBe('KL01-0001');
+    expect(second.order_no).toBe('KL01-0002');
+    expect(penang.order_no).toBe('PG01-0001');
+    expect(first.business_date).toBe('2026-06-12');
+
+    // 01:30 on Saturday still belongs to Friday (cut-off 04:00).
+    clock.set('2026-06-12T17:30:00Z');
+    const late = (await sell(t, admin, { ...plainSale(kl), allow_outside_hours: true })).json()
+      .data;
+    expect(late).toMatchObject({ order_no: 'KL01-0003', business_date: '2026-06-12' });
+
+    clock.set('2026-06-13T01:00:00Z'); // Saturday 09:00
+    const next = (await sell(t, admin, plainSale(kl))).json().data;
+    expect(next).toMatchObject({ order_no: 'KL01-0001', business_date: '2026-06-13' });
+  });
+
+  it('makes exactly one order from ten parallel submits with one key', async () => {
+    const key = randomUUID();
+    const body = plainSale(kl);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => sell(t, admin, body, key)));
+    const created = answers.filter((r) => r.statusCode === 201);
+    expect(created.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(created.map((r) => r.json().data.id)).size).toBe(1);
+    for (const r of answers.filter((a) => a.statusCode !== 201)) {
+      expect(r.statusCode).toBe(409);
+      expect(r.json().code_message).toBe('idempotency_in_flight');
+    }
+    const [n] = await t.database.db
+      .select({ n: count() })
+      .from(orders)
+      .where(eq(orders.idempotencyKey, key));
+    expect(n!.n).toBe(1);
+
+    // A retry after the first answered replays it; the same key with another body is refused.
+    const retry = await sell(t, admin, body, key);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json().data.id).toBe(created[0]!.json().data.id);
+    const other = await sell(t, admin, plainSale(pg), key);
+    expect(other.statusCode).toBe(422);
+  });
+
+  it('refuses a key already on an order even when the key store has forgotten it', async () => {
+    const key = randomUUID();
+    const first = await sell(t, admin, plainSale(kl), key);
+    expect(first.statusCode).toBe(201);
+    // The key store keeps keys 24 hours; the order keeps its key for good.
+    await t.database.db.execute(sql`delete from idempotency_keys where key = ${key}`);
+    const again = await refused(
+      await sell(t, admin, plainSale(kl), key),
+      409,
+      'order_already_exists',
+    );
+    expect(again.message).toBe(
+      `This sale was already recorded as order ${first.json().data.order_no}`,
+    );
+  });
+
+  it('writes the notification, audit entry and live event with the order', async () => {
+    const res = await sell(t, admin, plainSale(kl));
+    const order = res.json().data;
+    const db = t.database.db;
+    const [event] = await db
+      .select()
+      .from(liveEvents)
+      .where(sql`${liveEvents.message}->>'id_order' = ${order.id}`);
+    expect(event).toMatchObject({
+      type: 'order.created',
+      outletId: kl,
+      message: { id_order: order.id, status: 'PENDING', outlet_id: kl, order_no: order.order_no },
+    });
+    const [note] = await db.select().from(notifications).where(eq(notifications.idOrder, order.id));
+    expect(note).toMatchObject({ outletId: kl, title: `New order ${order.order_no}` });
+    const [entry] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'order.create'), eq(auditLog.entityId, order.id)));
+    expect(entry!.after).toMatchObject({ total: 1060, status: 'PENDING' });
+
+    // The cashier of the outlet sees it in the bell.
+    const bell = await t.inject({ method: 'GET', url: '/api/notification', headers: cashier });
+    expect(bell.json().data.list_notify_order[0]).toMatchObject({
+      id_order: order.id,
+      title: `New order ${order.order_no}`,
+    });
+  });
+
+  it('leaves nothing behind when the sale fails at its last step', async () => {
+    const db = t.database.db;
+    clock.set('2026-06-15T04:00:00Z'); // Monday: a fresh day at KL01
+    const before = (await sell(t, admin, plainSale(kl))).json().data;
+    expect(before.order_no).toBe('KL01-0001');
+    const counts = async () => {
+      const [o] = await db.select({ n: count() }).from(orders);
+      const [a] = await db
+        .select({ n: count() })
+        .from(auditLog)
+        .where(eq(auditLog.action, 'order.create'));
+      const [n] = await db.select({ n: count() }).from(notifications);
+      const [e] = await db.select({ n: count() }).from(liveEvents);
+      return { orders: o!.n, audit: a!.n, notifications: n!.n, events: e!.n };
+    };
+    const start = await counts();
+    // The live event is the last write of a sale: make it fail there.
+    await db.execute(sql`create function kopi_test_fail() returns trigger language plpgsql as $$
+      begin raise exception 'live events are down'; end $$`);
+    await db.execute(sql`create trigger kopi_test_fail before insert on live_events
+      for each row execute function kopi_test_fail()`);
+    try {
+      const res = await sell(t, admin, plainSale(kl));
+      expect(res.statusCode).toBe(500);
+      expect(await counts()).toEqual(start);
+    } finally {
+      await db.execute(sql`drop trigger kopi_test_fail on live_events`);
+      await db.execute(sql`drop function kopi_test_fail()`);
+    }
+    // The number was not used up either.
+    const [counter] = await db
+      .select()
+      .from(orderCounters)
+      .where(and(eq(orderCounters.outletId, kl), eq(orderCounters.businessDate, '2026-06-15')));
+    expect(counter!.lastNo).toBe(1);
+    const after = (await sell(t, admin, plainSale(kl))).json().data;
+    expect(after.order_no).toBe('KL01-0002');
+  });
+});
+
+describe('GET /api/pos/context', () => {
+  const context = (headers: Record<string, string> | undefined, outletId: string) =>
+    t.inject({ method: 'GET', url: `/api/pos/context?outlet_id=${outletId}`, headers });
+
+  it('gives the POS the outlet, the pricing settings and the receipt header', async () => {
+    const res = await context(cashier, kl);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({
+      outlet: expect.objectContaining({
+        id: kl,
+        code: 'KL01',
+        serving_methods: ['dine_in', 'pick_up', 'delivery'],
+        delivery_fee: 500,
+        open_now: true,
+        taking_orders_now: true,
+        business_date: '2026-06-10',
+        day_closed: false,
+      }),
+      pricing: {
+        service_charge_rate_bp: 1000,
+        service_charge_methods: ['dine_in'],
+        service_tax_rate_bp: 600,
+        service_charge_taxable: true,
+        cash_rounding: true,
+      },
+      receipt: {
+        business_name: 'Kopi Demo Sdn Bhd',
+        legal_name: 'Kopi Demo Sdn Bhd',
+        sst_registration_no: 'W10-1808-32000123',
+        tin: 'C2584563200',
+        brn: '202301012345',
+      },
+    });
+    clock.set('2026-06-10T15:30:00Z');
+    expect((await context(admin, kl)).json().data.outlet).toMatchObject({
+      open_now: false,
+      taking_orders_now: false,
+    });
+  });
+
+  it('answers 401, 403, 400 and 404 as it should', async () => {
+    expect((await context(undefined, kl)).statusCode).toBe(401);
+    const finance = t.bearer((await t.login('finance')).token);
+    expect((await context(finance, kl)).statusCode).toBe(403);
+    expect((await context(admin, 'KL01')).statusCode).toBe(400);
+    expect((await context(cashier, pg)).statusCode).toBe(404);
+  });
+});
