@@ -34,7 +34,9 @@ export function FormField<T extends FieldValues>({
           name={field.name}
           inputRef={field.ref}
           value={(field.value as string | null | undefined) ?? ''}
-          onChange={(e) => field.onChange(emptyAsNull && e.target.value === '' ? null : e.target.value)}
+          onChange={(e) =>
+            field.onChange(emptyAsNull && e.target.value === '' ? null : e.target.value)
+          }
           onBlur={field.onBlur}
           error={Boolean(fieldState.error)}
           helperText={translateValidation(fieldState.error?.message) ?? helperText}
@@ -132,9 +134,7 @@ export function FormNumberField<T extends FieldValues>({
           name={field.name}
           inputRef={field.ref}
           value={field.value === null || field.value === undefined ? '' : String(field.value)}
-          onChange={(e) =>
-            field.onChange(e.target.value === '' ? null : Number(e.target.value))
-          }
+          onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
           onBlur={field.onBlur}
           error={Boolean(fieldState.error)}
           helperText={translateValidation(fieldState.error?.message) ?? helperText}
@@ -164,11 +164,10 @@ export function FormSwitchField<T extends FieldValues>({
             control={
               <Switch
                 name={field.name}
-                inputRef={field.ref}
                 checked={Boolean(field.value)}
                 onChange={(e) => field.onChange(e.target.checked)}
                 onBlur={field.onBlur}
-                slotProps={{ input: { 'data-testid': testId } as object }}
+                slotProps={{ input: { ref: field.ref, 'data-testid': testId } as object }}
               />
             }
           />

@@ -25,7 +25,10 @@ export function uploadCategoryImage(id: string, file: File) {
 }
 
 /** The body of PUT /api/categories/{id} from a listed category, with some fields changed. */
-export const categoryInputOf = (c: Category, patch: Partial<CategoryInput> = {}): CategoryInput => ({
+export const categoryInputOf = (
+  c: Category,
+  patch: Partial<CategoryInput> = {},
+): CategoryInput => ({
   name_en: c.name_en,
   name_my: c.name_my,
   image: c.image,

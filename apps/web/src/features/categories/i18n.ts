@@ -87,7 +87,8 @@ const my: FeatureMessages<typeof en> = {
     edit: 'Sunting {{name}}',
     delete: 'Padam {{name}}',
     deleteTitle: 'Padam kategori ini?',
-    deleteMessage: '“{{name}}” akan dikeluarkan daripada menu. Tindakan ini tidak boleh dibatalkan.',
+    deleteMessage:
+      '“{{name}}” akan dikeluarkan daripada menu. Tindakan ini tidak boleh dibatalkan.',
     deleted: 'Kategori dipadam',
     cannotDeleteTitle: 'Kategori ini tidak boleh dipadam',
     cannotDeleteMessage:

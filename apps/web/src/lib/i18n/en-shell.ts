@@ -1,8 +1,9 @@
 // English strings of the navigation shell and its pages; added to i18next when the shell loads
 // (the sign-in page does not need them).
 export const enShell = {
-  // Titles of the pages later issues add (document title, search, shortcuts).
-  pages: {
+  // Titles of the pages later issues add (document title, search, shortcuts); `pages` in en.ts
+  // holds the sign-in bundle's own.
+  pageTitles: {
     productList: 'List Product',
     productAdd: 'Add Product',
     productEdit: 'Edit Product',

@@ -55,6 +55,8 @@ export const my: UiMessages = {
     dashboard: 'Papan pemuka',
     accountSettings: 'Tetapan akaun',
     accessControl: 'Kawalan akses',
+  },
+  pageTitles: {
     productList: 'Senarai Produk',
     productAdd: 'Tambah Produk',
     productEdit: 'Sunting Produk',

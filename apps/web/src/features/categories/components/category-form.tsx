@@ -1,0 +1,168 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import Avatar from '@mui/material/Avatar';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import ImageOutlined from '@mui/icons-material/ImageOutlined';
+import UploadOutlined from '@mui/icons-material/FileUploadOutlined';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { categoryInputSchema, type Category, type CategoryInput } from '@kopi/contract';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { FormSelectField } from '../../../components/form-fields';
+import { FormTextField } from '../../../components/form-text-field';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { checkImageFile, IMAGE_ACCEPT } from '../../../lib/image-files';
+import { toast } from '../../../lib/toasts';
+import { useCategoryStrings } from '../i18n';
+
+export interface CategoryImageChange {
+  /** A new image to upload once the category is saved. */
+  file: File | null;
+  /** The current image is to be removed. */
+  remove: boolean;
+}
+
+type FormValues = z.input<typeof categoryInputSchema>;
+const fields = ['name_en', 'name_my', 'status', 'image'] as const;
+
+/** Name in English and Melayu, status and image; shared by the create page and the edit dialog. */
+export function CategoryForm({
+  id,
+  initial,
+  onSubmit,
+  onBusyChange,
+}: {
+  /** The form element's id, so a submit button can live outside it (dialog actions). */
+  id: string;
+  initial?: Category;
+  onSubmit: (values: CategoryInput, image: CategoryImageChange) => Promise<void>;
+  onBusyChange?: (busy: boolean) => void;
+}) {
+  const { t } = useCategoryStrings();
+  const form = useForm<FormValues, unknown, CategoryInput>({
+    resolver: zodResolver(categoryInputSchema),
+    defaultValues: {
+      name_en: initial?.name_en ?? '',
+      name_my: initial?.name_my ?? '',
+      status: initial?.status ?? 'active',
+      image: initial?.image ?? null,
+    },
+  });
+  const [file, setFile] = useState<File | null>(null);
+  const [remove, setRemove] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+  const shown = preview ?? (remove ? null : (initial?.image ?? null));
+
+  const { isSubmitting } = form.formState;
+  useEffect(() => onBusyChange?.(isSubmitting), [isSubmitting, onBusyChange]);
+
+  const pick = async (chosen: File | undefined) => {
+    if (input.current) input.current.value = '';
+    if (!chosen) return;
+    const problem = await checkImageFile(chosen);
+    if (problem === 'wrong_type')
+      return void toast.error(t('form.wrongType', { name: chosen.name }));
+    if (problem === 'too_large') return void toast.error(t('form.tooLarge', { name: chosen.name }));
+    setFile(chosen);
+    setRemove(false);
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit(
+        { ...values, image: remove ? null : (initial?.image ?? null) },
+        { file, remove },
+      );
+    } catch (error) {
+      applyServerErrors(error, form.setError, fields);
+    }
+  });
+
+  const name = useWatch({ control: form.control, name: 'name_en' });
+  return (
+    <form id={id} noValidate onSubmit={submit} aria-label={t('form.createTitle')}>
+      <Grid container spacing={2.5}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormTextField
+            control={form.control}
+            name="name_en"
+            label={t('form.nameEn')}
+            fullWidth
+            autoFocus
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormTextField control={form.control} name="name_my" label={t('form.nameMy')} fullWidth />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormSelectField
+            control={form.control}
+            name="status"
+            label={t('form.status')}
+            fullWidth
+            options={[
+              { value: 'active', label: t('form.active') },
+              { value: 'disabled', label: t('form.disabled') },
+            ]}
+          />
+        </Grid>
+        <Grid size={12}>
+          <Typography variant="subtitle2" component="p" sx={{ mb: 1 }}>
+            {t('form.image')}
+          </Typography>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <Avatar
+              variant="rounded"
+              src={shown ?? undefined}
+              alt={shown ? t('form.imageAlt', { name }) : undefined}
+              sx={{ width: 72, height: 72, bgcolor: 'action.hover', color: 'text.secondary' }}
+              data-testid="category-image-preview"
+            >
+              <ImageOutlined aria-label={t('form.noImage')} />
+            </Avatar>
+            <Stack spacing={1}>
+              <Stack direction="row" spacing={1}>
+                <Button
+                  variant="outlined"
+                  startIcon={<UploadOutlined />}
+                  onClick={() => input.current?.click()}
+                >
+                  {t('form.chooseImage')}
+                </Button>
+                {shown && (
+                  <Button
+                    color="error"
+                    startIcon={<DeleteOutline />}
+                    onClick={() => {
+                      setFile(null);
+                      setRemove(true);
+                    }}
+                  >
+                    {t('form.removeImage')}
+                  </Button>
+                )}
+              </Stack>
+              <Typography variant="body2" color="text.secondary">
+                {t('form.imageHint')}
+              </Typography>
+            </Stack>
+            <input
+              ref={input}
+              type="file"
+              accept={IMAGE_ACCEPT}
+              hidden
+              aria-label={t('form.chooseImage')}
+              data-testid="category-image-input"
+              onChange={(e) => void pick(e.target.files?.[0])}
+            />
+          </Stack>
+        </Grid>
+      </Grid>
+    </form>
+  );
+}

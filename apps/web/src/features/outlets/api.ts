@@ -1,0 +1,70 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListMeta, Outlet, OutletHours, OutletInput } from '@kopi/contract';
+import type { closureItemSchema, closureInputSchema, outletListQuerySchema } from '@kopi/contract';
+import type { z } from 'zod';
+import { http } from '../../lib/http/http';
+
+// /api/outlets (subject outlet) and their hours and closures (subject time-management).
+export type OutletListQuery = z.infer<typeof outletListQuerySchema>;
+export type Closure = z.infer<typeof closureItemSchema>;
+export type ClosureInput = z.infer<typeof closureInputSchema>;
+
+export const outletKeys = {
+  all: ['outlets'] as const,
+  list: (query: OutletListQuery) => [...outletKeys.all, 'list', query] as const,
+  choices: () => [...outletKeys.all, 'all'] as const,
+  hours: (id: string) => [...outletKeys.all, 'hours', id] as const,
+  closures: (id: string) => [...outletKeys.all, 'closures', id] as const,
+};
+
+export interface OutletPage {
+  rows: Outlet[];
+  meta: ListMeta;
+}
+
+export async function listOutlets(query: OutletListQuery): Promise<OutletPage> {
+  const { data, meta } = await http.request<Outlet[]>('/outlets', { query: { ...query } });
+  return {
+    rows: data ?? [],
+    meta: meta ?? { page: query.page, page_size: query.page_size, total: 0 },
+  };
+}
+export const listAllOutlets = () =>
+  http.get<Outlet[]>('/outlets', { query: { page: 1, page_size: 100 } });
+export const createOutlet = (body: OutletInput) => http.post<Outlet>('/outlets', body);
+export const updateOutlet = (id: string, body: OutletInput) =>
+  http.put<Outlet>(`/outlets/${id}`, body);
+export const deleteOutlet = (id: string) =>
+  http.delete<unknown>(`/outlets/${id}`, { errorToast: 'silent' });
+
+export const getHours = (id: string) => http.get<OutletHours>(`/outlets/${id}/hours`);
+export const saveHours = (id: string, body: OutletHours) =>
+  http.put<OutletHours>(`/outlets/${id}/hours`, body);
+export const listClosures = (id: string) => http.get<Closure[]>(`/outlets/${id}/closures`);
+export const addClosure = (id: string, body: ClosureInput) =>
+  http.post<Closure>(`/outlets/${id}/closures`, body);
+export const removeClosure = (id: string, closureId: string) =>
+  http.delete<unknown>(`/outlets/${id}/closures/${closureId}`);
+
+export function useOutlets(query: OutletListQuery) {
+  return useQuery({
+    queryKey: outletKeys.list(query),
+    queryFn: () => listOutlets(query),
+    placeholderData: keepPreviousData,
+  });
+}
+export const useAllOutlets = () =>
+  useQuery({ queryKey: outletKeys.choices(), queryFn: listAllOutlets });
+export const useOutletHours = (id: string | null) =>
+  useQuery({ queryKey: outletKeys.hours(id ?? ''), queryFn: () => getHours(id!), enabled: !!id });
+export const useClosures = (id: string | null) =>
+  useQuery({
+    queryKey: outletKeys.closures(id ?? ''),
+    queryFn: () => listClosures(id!),
+    enabled: !!id,
+  });
+
+export function useInvalidateOutlets() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: outletKeys.all });
+}

@@ -1,0 +1,55 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListMeta, Outlet, Tenant, TenantContext, TenantInput } from '@kopi/contract';
+import type { tenantListQuerySchema } from '@kopi/contract';
+import type { z } from 'zod';
+import { http } from '../../lib/http/http';
+
+// /api/tenants (subject tenant, superadmin): tenants, their outlets, and the tenant a platform
+// user works inside.
+export type TenantListQuery = z.infer<typeof tenantListQuerySchema>;
+
+export const tenantKeys = {
+  all: ['tenants'] as const,
+  list: (query: TenantListQuery) => [...tenantKeys.all, 'list', query] as const,
+  outlets: (id: string) => [...tenantKeys.all, 'outlets', id] as const,
+  context: () => [...tenantKeys.all, 'context'] as const,
+};
+
+export interface TenantPage {
+  rows: Tenant[];
+  meta: ListMeta;
+}
+
+export async function listTenants(query: TenantListQuery): Promise<TenantPage> {
+  const { data, meta } = await http.request<Tenant[]>('/tenants', { query: { ...query } });
+  return {
+    rows: data ?? [],
+    meta: meta ?? { page: query.page, page_size: query.page_size, total: 0 },
+  };
+}
+export const createTenant = (body: TenantInput) => http.post<Tenant>('/tenants', body);
+export const updateTenant = (id: string, body: TenantInput) =>
+  http.put<Tenant>(`/tenants/${id}`, body);
+export const suspendTenant = (id: string) => http.post<Tenant>(`/tenants/${id}/suspend`);
+export const activateTenant = (id: string) => http.post<Tenant>(`/tenants/${id}/activate`);
+export const tenantOutlets = (id: string) => http.get<Outlet[]>(`/tenants/${id}/outlets`);
+export const tenantContext = () => http.get<TenantContext>('/tenants/context');
+export const enterTenant = (id: string) => http.post<TenantContext>(`/tenants/${id}/enter`);
+export const leaveTenant = () => http.post<TenantContext>('/tenants/leave');
+
+export function useTenants(query: TenantListQuery) {
+  return useQuery({
+    queryKey: tenantKeys.list(query),
+    queryFn: () => listTenants(query),
+    placeholderData: keepPreviousData,
+  });
+}
+export const useTenantOutlets = (id: string, enabled: boolean) =>
+  useQuery({ queryKey: tenantKeys.outlets(id), queryFn: () => tenantOutlets(id), enabled });
+export const useTenantContext = () =>
+  useQuery({ queryKey: tenantKeys.context(), queryFn: tenantContext });
+
+export function useInvalidateTenants() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: tenantKeys.all });
+}

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { translateValidation } from '../../../lib/i18n/i18n';
+import { bpToPercentText, percentTextToBp } from '../percent';
+
+/** A rate entered as a percentage ("6.5") and kept in basis points (650). */
+function PercentInput({
+  value,
+  onChange,
+  ...props
+}: Omit<TextFieldProps, 'value' | 'onChange'> & {
+  value: number | null | undefined;
+  onChange: (bp: number) => void;
+}) {
+  const [text, setText] = useState(() => bpToPercentText(value));
+  const [editing, setEditing] = useState(false);
+  return (
+    <TextField
+      {...props}
+      value={editing ? text : bpToPercentText(value)}
+      onFocus={() => {
+        setText(bpToPercentText(value));
+        setEditing(true);
+      }}
+      onChange={(e) => {
+        setText(e.target.value);
+        const bp = percentTextToBp(e.target.value);
+        // Not a percentage (or empty): NaN, which the schema reports as invalid.
+        onChange(bp === undefined || bp === null ? Number.NaN : bp);
+      }}
+      onBlur={(e) => {
+        setEditing(false);
+        props.onBlur?.(e);
+      }}
+      slotProps={{
+        htmlInput: { inputMode: 'decimal' },
+        input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+      }}
+    />
+  );
+}
+
+export function FormPercentField<T extends FieldValues>({
+  control,
+  name,
+  helperText,
+  ...props
+}: { control: Control<T>; name: FieldPath<T> } & Omit<
+  TextFieldProps,
+  'name' | 'value' | 'onChange' | 'error'
+>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <PercentInput
+          {...props}
+          name={field.name}
+          inputRef={field.ref}
+          value={field.value as number | null | undefined}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={Boolean(fieldState.error)}
+          helperText={translateValidation(fieldState.error?.message) ?? helperText}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,392 @@
+import { useEffect, useMemo } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormLabel from '@mui/material/FormLabel';
+import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import Close from '@mui/icons-material/Close';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  defaultBusinessDayCutoffHour,
+  defaultTimezone,
+  messageKey,
+  servingMethods,
+  tenantInputSchema,
+  type Tenant,
+  type TenantInput,
+} from '@kopi/contract';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { FormField, FormSwitchField } from '../../../components/form-fields';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { translateValidation } from '../../../lib/i18n/i18n';
+import { useTenantStrings } from '../i18n';
+import { FormPercentField } from './percent-field';
+
+// Rates are typed as percentages: their messages speak in percent (at most 100), not in bp.
+const rateBp = z
+  .number({ error: messageKey('invalid') })
+  .int({ error: messageKey('invalid') })
+  .min(0, { error: messageKey('min_value', { min: 0 }) })
+  .max(10_000, { error: messageKey('max_value', { max: 100 }) });
+const tenantFormSchema = tenantInputSchema.extend({
+  service_tax_rate_bp: rateBp,
+  service_charge_rate_bp: rateBp,
+});
+type FormValues = z.input<typeof tenantFormSchema>;
+
+const fields = [
+  'name',
+  'slug',
+  'plan',
+  'legal_name',
+  'sst_registration_no',
+  'tin',
+  'brn',
+  'service_tax_rate_bp',
+  'service_charge_rate_bp',
+  'service_charge_methods',
+  'service_charge_taxable',
+  'cash_rounding',
+  'timezone',
+  'business_day_cutoff_hour',
+] as const;
+
+// DESIGN §3 defaults: SST 6% (F&B), service charge 10% on dine in, taxed, cash rounding on.
+const blank: FormValues = {
+  name: '',
+  slug: '',
+  plan: 'basic',
+  legal_name: '',
+  sst_registration_no: null,
+  tin: null,
+  brn: null,
+  service_tax_rate_bp: 600,
+  service_charge_rate_bp: 1000,
+  service_charge_methods: ['dine_in'],
+  service_charge_taxable: true,
+  cash_rounding: true,
+  timezone: defaultTimezone,
+  business_day_cutoff_hour: defaultBusinessDayCutoffHour,
+};
+
+const valuesOf = (tenant: Tenant): FormValues => ({
+  name: tenant.name,
+  slug: tenant.slug,
+  plan: tenant.plan,
+  legal_name: tenant.legal_name,
+  sst_registration_no: tenant.sst_registration_no ?? null,
+  tin: tenant.tin ?? null,
+  brn: tenant.brn ?? null,
+  service_tax_rate_bp: tenant.service_tax_rate_bp,
+  service_charge_rate_bp: tenant.service_charge_rate_bp,
+  service_charge_methods: tenant.service_charge_methods,
+  service_charge_taxable: tenant.service_charge_taxable,
+  cash_rounding: tenant.cash_rounding,
+  timezone: tenant.timezone,
+  business_day_cutoff_hour: tenant.business_day_cutoff_hour,
+});
+
+/** "Kopi Tiam Sdn Bhd" → "kopi-tiam-sdn-bhd" */
+export const slugify = (name: string) =>
+  name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+
+function Section({ title }: { title: string }) {
+  return (
+    <Grid size={12}>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+        {title}
+      </Typography>
+    </Grid>
+  );
+}
+
+export function TenantDrawer({
+  open,
+  tenant,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  tenant: Tenant | null;
+  onClose: () => void;
+  onSubmit: (values: TenantInput) => Promise<void>;
+}) {
+  const { t, ts } = useTenantStrings();
+  const form = useForm<FormValues, unknown, TenantInput>({
+    resolver: zodResolver(tenantFormSchema),
+    defaultValues: blank,
+  });
+  useEffect(() => {
+    if (open) form.reset(tenant ? valuesOf(tenant) : blank);
+  }, [open, tenant, form]);
+  const zones = useMemo(() => {
+    const all =
+      typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+    return [defaultTimezone, ...all.filter((z) => z !== defaultTimezone)];
+  }, []);
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      applyServerErrors(error, form.setError, fields);
+    }
+  });
+  const busy = form.formState.isSubmitting;
+
+  return (
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={busy ? undefined : onClose}
+      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 560 } } } }}
+      data-testid="tenant-drawer"
+    >
+      <Stack sx={{ height: '100%' }} role="dialog" aria-labelledby="tenant-drawer-title">
+        <Stack direction="row" sx={{ alignItems: 'center', px: 3, py: 2 }}>
+          <Typography variant="h5" component="h2" id="tenant-drawer-title" sx={{ flexGrow: 1 }}>
+            {tenant ? t('form.editTitle') : t('form.createTitle')}
+          </Typography>
+          <IconButton aria-label={ts('common.close')} onClick={onClose} disabled={busy}>
+            <Close />
+          </IconButton>
+        </Stack>
+        <Divider />
+        <Box
+          component="form"
+          id="tenant-form"
+          noValidate
+          onSubmit={submit}
+          sx={{ flexGrow: 1, overflowY: 'auto', px: 3, py: 3 }}
+        >
+          <Grid container spacing={2.5}>
+            <Section title={t('form.business')} />
+            <Grid size={12}>
+              <Controller
+                control={form.control}
+                name="name"
+                render={({ field, fieldState }) => (
+                  <TextField
+                    label={t('form.name')}
+                    name={field.name}
+                    inputRef={field.ref}
+                    value={field.value ?? ''}
+                    onChange={(e) => {
+                      field.onChange(e.target.value);
+                      // A new tenant's slug follows its name until typed by hand.
+                      if (!tenant && !form.getFieldState('slug').isDirty)
+                        form.setValue('slug', slugify(e.target.value));
+                    }}
+                    onBlur={field.onBlur}
+                    error={Boolean(fieldState.error)}
+                    helperText={translateValidation(fieldState.error?.message)}
+                    fullWidth
+                    autoFocus
+                  />
+                )}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 7 }}>
+              <FormField
+                control={form.control}
+                name="slug"
+                label={t('form.slug')}
+                helperText={t('form.slugHint')}
+                fullWidth
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 5 }}>
+              <FormField control={form.control} name="plan" label={t('form.plan')} fullWidth />
+            </Grid>
+
+            <Section title={t('form.legal')} />
+            <Grid size={12}>
+              <FormField
+                control={form.control}
+                name="legal_name"
+                label={t('form.legalName')}
+                fullWidth
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormField
+                control={form.control}
+                name="sst_registration_no"
+                label={t('form.sst')}
+                emptyAsNull
+                fullWidth
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormField
+                control={form.control}
+                name="tin"
+                label={t('form.tin')}
+                emptyAsNull
+                fullWidth
+              />
+            </Grid>
+            <Grid size={12}>
+              <FormField
+                control={form.control}
+                name="brn"
+                label={t('form.brn')}
+                emptyAsNull
+                fullWidth
+              />
+            </Grid>
+
+            <Section title={t('form.rates')} />
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormPercentField
+                control={form.control}
+                name="service_tax_rate_bp"
+                label={t('form.serviceTax')}
+                helperText={t('form.serviceTaxHint')}
+                fullWidth
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormPercentField
+                control={form.control}
+                name="service_charge_rate_bp"
+                label={t('form.serviceCharge')}
+                helperText={t('form.serviceChargeHint')}
+                fullWidth
+              />
+            </Grid>
+            <Grid size={12}>
+              <Controller
+                control={form.control}
+                name="service_charge_methods"
+                render={({ field }) => (
+                  <FormControl component="fieldset">
+                    <FormLabel component="legend">{t('form.chargeMethods')}</FormLabel>
+                    <FormGroup row>
+                      {servingMethods.map((method) => (
+                        <FormControlLabel
+                          key={method}
+                          label={t(`serving.${method}`)}
+                          control={
+                            <Checkbox
+                              checked={(field.value ?? []).includes(method)}
+                              onChange={(e) => {
+                                const current = field.value ?? [];
+                                field.onChange(
+                                  e.target.checked
+                                    ? servingMethods.filter(
+                                        (m) => m === method || current.includes(m),
+                                      )
+                                    : current.filter((m) => m !== method),
+                                );
+                              }}
+                            />
+                          }
+                        />
+                      ))}
+                    </FormGroup>
+                  </FormControl>
+                )}
+              />
+            </Grid>
+            <Grid size={12}>
+              <FormSwitchField
+                control={form.control}
+                name="service_charge_taxable"
+                label={t('form.chargeTaxable')}
+              />
+              <FormSwitchField
+                control={form.control}
+                name="cash_rounding"
+                label={t('form.cashRounding')}
+              />
+            </Grid>
+
+            <Section title={t('form.business_day')} />
+            <Grid size={{ xs: 12, sm: 7 }}>
+              <Controller
+                control={form.control}
+                name="timezone"
+                render={({ field, fieldState }) => (
+                  <Autocomplete
+                    options={zones}
+                    value={field.value ?? defaultTimezone}
+                    onChange={(_, next) => field.onChange(next ?? defaultTimezone)}
+                    disableClearable
+                    renderInput={(params) => (
+                      <TextField
+                        {...params}
+                        label={t('form.timezone')}
+                        inputRef={field.ref}
+                        error={Boolean(fieldState.error)}
+                        helperText={translateValidation(fieldState.error?.message)}
+                      />
+                    )}
+                  />
+                )}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 5 }}>
+              <Controller
+                control={form.control}
+                name="business_day_cutoff_hour"
+                render={({ field }) => (
+                  <TextField
+                    select
+                    label={t('form.cutoff')}
+                    value={String(field.value ?? defaultBusinessDayCutoffHour)}
+                    onChange={(e) => field.onChange(Number(e.target.value))}
+                    fullWidth
+                    slotProps={{ select: { native: true } }}
+                  >
+                    {Array.from({ length: 24 }, (_, h) => (
+                      <option key={h} value={h}>
+                        {`${String(h).padStart(2, '0')}:00`}
+                      </option>
+                    ))}
+                  </TextField>
+                )}
+              />
+            </Grid>
+            <Grid size={12} sx={{ mt: -1.5 }}>
+              <Typography variant="caption" color="text.secondary">
+                {t('form.cutoffHint')}
+              </Typography>
+            </Grid>
+          </Grid>
+        </Box>
+        <Divider />
+        <Stack direction="row" spacing={1} sx={{ px: 3, py: 2, justifyContent: 'flex-end' }}>
+          <Button onClick={onClose} color="inherit" disabled={busy}>
+            {ts('common.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            form="tenant-form"
+            variant="contained"
+            loading={busy}
+            data-testid="tenant-save"
+          >
+            {ts('common.save')}
+          </Button>
+        </Stack>
+      </Stack>
+    </Drawer>
+  );
+}
