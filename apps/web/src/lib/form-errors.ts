@@ -32,7 +32,11 @@ export function applyServerErrors<T extends FieldValues>(
     if (!mapped) continue;
     const field = fields.includes(mapped) ? mapped : mapped.split('.')[0];
     if (!field || !fields.includes(field)) continue;
-    setError(field as Path<T>, { type: 'server', message: detail.message }, { shouldFocus: placed === 0 });
+    setError(
+      field as Path<T>,
+      { type: 'server', message: detail.message },
+      { shouldFocus: placed === 0 },
+    );
     placed += 1;
   }
   return placed;
