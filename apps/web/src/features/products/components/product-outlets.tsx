@@ -44,7 +44,11 @@ function OutletRow({
     what: 'available' | 'price' | 'soldOut',
     call: () => Promise<ProductOutlet>,
     message: string,
+    optimistic?: Partial<ProductOutlet>,
   ) => {
+    const before = row;
+    // Switches move at once (one tap); a refusal puts them back.
+    if (optimistic) setRow({ ...row, ...optimistic });
     setBusy(what);
     try {
       const next = await call();
@@ -53,7 +57,8 @@ function OutletRow({
       toast.success(message);
       onChanged();
     } catch {
-      setOverride(row.price_override);
+      setRow(before);
+      setOverride(before.price_override);
     } finally {
       setBusy(null);
     }
@@ -69,17 +74,19 @@ function OutletRow({
         <Switch
           checked={row.available}
           disabled={!mayUpdate || busy !== null}
-          onChange={(e) =>
+          onChange={(e) => {
+            const available = e.target.checked;
             void save(
               'available',
               () =>
                 setProductOutlet(productId, row.outlet_id, {
-                  available: e.target.checked,
+                  available,
                   price_override: row.price_override,
                 }),
               t('form.outletSaved', { outlet }),
-            )
-          }
+              { available },
+            );
+          }}
           slotProps={{
             input: {
               'aria-label': t('form.availableAt', { outlet }),
@@ -134,6 +141,7 @@ function OutletRow({
               'soldOut',
               () => setProductSoldOut(productId, row.outlet_id, soldOut),
               soldOut ? t('form.markedSoldOut', { outlet }) : t('form.backInStock', { outlet }),
+              { sold_out_today: soldOut },
             );
           }}
           slotProps={{

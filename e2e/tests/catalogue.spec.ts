@@ -1,0 +1,341 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { signIn } from '../support/session';
+
+// Issue 4: the catalogue, outlet hours and tenants, as an admin (and the platform superadmin)
+// uses them. Names carry a timestamp so reruns on the same database never collide.
+
+const stamp = `${Date.now().toString(36)}`.toUpperCase();
+// A 1×1 transparent PNG, made in the test (no fixture file).
+const onePixelPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Picks an option of an MUI select opened by its display element. */
+async function choose(page: Page, select: Locator, option: string | RegExp) {
+  await select.click();
+  await page.getByRole('option', { name: option }).click();
+  await expect(page.getByRole('listbox')).toBeHidden();
+}
+
+async function searchProducts(page: Page, text: string) {
+  const search = page.getByTestId('products-table').getByRole('searchbox', { name: 'Search' });
+  await search.fill(text);
+}
+
+test('an admin builds a product with a category, a variant group, an add-on and an image, finds it, and sells it out at one outlet', async ({
+  page,
+}) => {
+  const category = `Kopi Lab ${stamp}`;
+  const product = `Kopi Gula Apong ${stamp}`;
+  const sku = `E2E-${stamp}`;
+  const group = `Cup ${stamp}`;
+  const addon = `Foam ${stamp}`;
+
+  await signIn(page, 'admin');
+
+  // The category, from the menu's Product section.
+  await page.goto('/product/category');
+  await page.getByTestId('category-add').click();
+  await expect(page).toHaveURL(/\/product\/category-list$/);
+  await page.getByLabel('Name (English)').fill(category);
+  await page.getByLabel('Name (Melayu)').fill(`Makmal Kopi ${stamp}`);
+  await page.getByTestId('category-image-input').setInputFiles({
+    name: 'category.png',
+    mimeType: 'image/png',
+    buffer: onePixelPng,
+  });
+  await page.getByTestId('category-submit').click();
+  await expect(page).toHaveURL(/\/product\/category$/);
+  const rows = page.getByTestId('category-row');
+  await expect(rows.last().getByTestId('category-name')).toHaveText(category);
+  await expect(rows.last().getByRole('img', { name: category, exact: true })).toBeVisible();
+
+  // Reorder: one place up, kept after a reload.
+  const count = await rows.count();
+  await page.getByRole('button', { name: `Move ${category} up` }).click();
+  await expect(rows.nth(count - 2).getByTestId('category-name')).toHaveText(category);
+  await page.reload();
+  await expect(rows.nth(count - 2).getByTestId('category-name')).toHaveText(category);
+
+  // The product form: information, pricing, a new variant group, a new add-on, an image.
+  await page.goto('/product/list');
+  await page.getByTestId('product-add').click();
+  await expect(page).toHaveURL(/\/product\/add$/);
+  await page.getByLabel('Name', { exact: true }).fill(product);
+  await page.getByLabel('SKU').fill(sku);
+  await choose(page, page.getByTestId('product-category'), category);
+  await page.getByLabel('Description').fill('Kopi with palm sugar, a Penang favourite');
+  await page.getByTestId('product-tags').fill('e2e');
+  await page.getByTestId('product-tags').press('Enter');
+  await page.getByLabel('Base price').fill('12.50');
+  await page.getByLabel('Discounted price').fill('10.90');
+
+  await page.getByTestId('product-new-variant').click();
+  const groupDialog = page.getByTestId('variant-group-dialog');
+  await groupDialog.getByLabel('Variant name').fill(group);
+  await groupDialog.getByLabel('Option name').nth(0).fill('Small');
+  await groupDialog.getByTestId('variant-group-add-option').click();
+  await groupDialog.getByLabel('Option name').nth(1).fill('Big');
+  await groupDialog.getByLabel('Price difference').nth(1).fill('2.00');
+  await groupDialog.getByTestId('variant-group-save').click();
+  await expect(groupDialog).toBeHidden();
+  const attachedGroup = page.getByTestId('product-variant-group').filter({ hasText: group });
+  await expect(attachedGroup.getByRole('row', { name: /Big/ })).toContainText('+RM');
+  await expect(attachedGroup.getByRole('row', { name: /Big/ })).toContainText('2.00');
+
+  await page.getByTestId('product-new-addon').click();
+  const addonDialog = page.getByTestId('addon-dialog');
+  await addonDialog.getByLabel('Add-on name').fill(addon);
+  await addonDialog.getByLabel('Price').fill('1.50');
+  await addonDialog.getByTestId('addon-save').click();
+  await expect(addonDialog).toBeHidden();
+  await expect(page.getByTestId('product-addon').filter({ hasText: addon })).toBeVisible();
+
+  await page.getByTestId('product-image-input').setInputFiles({
+    name: 'kopi.png',
+    mimeType: 'image/png',
+    buffer: onePixelPng,
+  });
+  await expect(page.getByTestId('product-image')).toHaveCount(1);
+
+  await page.getByTestId('product-save').click();
+  // Saved first, then the image goes up; the edit page shows what the server keeps.
+  await expect(page).toHaveURL(/\/product\/edit\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('product-image')).toHaveCount(1);
+  await expect(page.getByTestId('product-image')).toHaveAttribute('data-main', 'true');
+  await expect(page.getByTestId('product-variant-group').filter({ hasText: group })).toBeVisible();
+  await expect(page.getByTestId('product-addon').filter({ hasText: addon })).toBeVisible();
+
+  // Sold out today at one outlet, with one tap.
+  const kl = page.locator('[data-testid=product-outlet-row][data-outlet="Kuala Lumpur"]');
+  await kl.getByTestId('outlet-sold-out').check();
+  await expect(kl.getByTestId('outlet-sold-out')).toBeChecked();
+  await page.reload();
+  await expect(kl.getByTestId('outlet-sold-out')).toBeChecked();
+
+  // Found with search and filters, sold out at Kuala Lumpur only.
+  await page.goto('/product/list');
+  await searchProducts(page, stamp);
+  const row = page.getByTestId('products-table').getByRole('row').filter({ hasText: product });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('product-price')).toContainText('10.90');
+  await expect(row.getByRole('img', { name: product, exact: true })).toBeVisible();
+  const soldOut = row.locator('[data-testid=product-outlet][data-sold-out=true]');
+  await expect(soldOut).toHaveCount(1);
+  await expect(soldOut).toContainText('Kuala Lumpur');
+
+  await searchProducts(page, '');
+  await choose(page, page.getByTestId('filter-category'), category);
+  await expect(row).toHaveCount(1);
+  await expect(page.getByTestId('products-table').getByTestId('product-name')).toHaveCount(1);
+  await page.getByTestId('filter-tag').fill('e2e');
+  await expect(row).toHaveCount(1);
+  await page.getByTestId('filter-tag').fill('no-such-tag');
+  await expect(page.getByTestId('products-table-empty')).toBeVisible();
+  await page.getByTestId('filter-tag').fill('');
+  await choose(page, page.getByTestId('filter-outlet'), 'Penang');
+  await expect(row).toHaveCount(1);
+
+  // Bulk disable, then enable again, each after a confirmation.
+  await row.getByRole('checkbox', { name: `Select ${product}` }).check();
+  await page.getByTestId('bulk-disable').click();
+  await page.getByTestId('confirm-dialog-confirm').click();
+  await expect(row.locator('[data-flag=off]')).toBeVisible();
+  await choose(page, page.getByTestId('filter-status'), 'Disabled');
+  await expect(row).toHaveCount(1);
+  await row.getByRole('checkbox', { name: `Select ${product}` }).check();
+  await page.getByTestId('bulk-enable').click();
+  await page.getByTestId('confirm-dialog-confirm').click();
+  await expect(page.getByTestId('products-table-empty')).toBeVisible();
+
+  // A category with products cannot be deleted: the screen says why and offers to disable it.
+  await page.goto('/product/category');
+  await page.getByRole('button', { name: `Delete ${category}` }).click();
+  await expect(page.getByTestId('category-blocked-reason')).toContainText('cannot be deleted');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  // The library shows where the new group and add-on are used.
+  await page.goto('/product/variant-addon');
+  const groupRow = page.getByRole('row').filter({ hasText: group });
+  await expect(groupRow.getByTestId('used-by')).toContainText(product);
+  await page.getByTestId('library-tab-addons').click();
+  await expect(
+    page.getByRole('row').filter({ hasText: addon }).getByTestId('used-by'),
+  ).toContainText(product);
+});
+
+test.describe('the server says no', () => {
+  test.use({ expectedHttpStatuses: [400] });
+
+  test('a duplicate SKU is marked on the SKU field with the server reason', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.goto('/product/add');
+    await page.getByLabel('Name', { exact: true }).fill(`Duplicate ${stamp}`);
+    // A SKU of the demo menu.
+    await page.getByLabel('SKU').fill('KOP-001');
+    await choose(page, page.getByTestId('product-category'), /^Kopi$/);
+    await page.getByLabel('Base price').fill('3.00');
+    await page.getByLabel('Discounted price').fill('4.00');
+    await page.getByTestId('product-save').click();
+    // The contract's rule first, in the browser: the discount must be lower.
+    await expect(
+      page.getByText('The discounted price must be lower than the base price'),
+    ).toBeVisible();
+    await page.getByLabel('Discounted price').fill('');
+    await page.getByTestId('product-save').click();
+    await expect(page.getByText('Another product already uses this SKU').first()).toBeVisible();
+    await expect(page.getByLabel('SKU')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/product\/add$/);
+  });
+});
+
+test('an admin sets weekly hours with a break and a late night, and a closure', async ({
+  page,
+}) => {
+  const reason = `Renovation ${stamp}`;
+  const inDays = (days: number) =>
+    new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+  await signIn(page, 'admin');
+  await page.goto('/outlet');
+  await page.getByRole('link', { name: 'Hours of Penang' }).click();
+  await expect(page).toHaveURL(/\/outlet\/time-management\?outlet=/);
+  await expect(page.getByTestId('time-outlet')).toContainText('Penang');
+  await expect(page.getByTestId('time-open-state')).toContainText('Penang');
+
+  // Wednesday: 08:00–12:00 and 13:00–23:30 (a lunch break); Saturday until 01:00.
+  const wednesday = page.getByTestId('hours-day-3');
+  while ((await wednesday.getByTestId('hours-range').count()) > 0)
+    await wednesday
+      .getByRole('button', { name: /Remove Wednesday range/ })
+      .first()
+      .click();
+  await expect(wednesday.getByTestId('day-closed')).toBeVisible();
+  await page.getByRole('button', { name: 'Add hours on Wednesday' }).click();
+  await page.getByLabel('Wednesday range 1 opens').fill('08:00');
+  await page.getByLabel('Wednesday range 1 closes').fill('12:00');
+  await page.getByRole('button', { name: 'Add hours on Wednesday' }).click();
+  await page.getByLabel('Wednesday range 2 opens').fill('11:00');
+  await page.getByLabel('Wednesday range 2 closes').fill('23:30');
+  // Overlapping ranges are caught before anything is sent.
+  await expect(wednesday.getByTestId('hours-problem')).toHaveText('Overlaps other opening hours.');
+  await page.getByLabel('Wednesday range 2 opens').fill('13:00');
+  await expect(wednesday.getByTestId('hours-problem')).toHaveCount(0);
+
+  const saturday = page.getByTestId('hours-day-6');
+  if ((await saturday.getByTestId('hours-range').count()) === 0)
+    await page.getByRole('button', { name: 'Add hours on Saturday' }).click();
+  await page.getByLabel('Saturday range 1 opens').fill('09:00');
+  await page.getByLabel('Saturday range 1 closes').fill('01:00');
+  await expect(saturday.getByText('next day')).toBeVisible();
+  await page.getByTestId('last-order').fill('20');
+
+  const saved = page.waitForResponse(
+    (r) => r.url().includes('/hours') && r.request().method() === 'PUT',
+  );
+  await page.getByTestId('hours-save').click();
+  expect((await saved).status()).toBe(200);
+  await page.reload();
+  await expect(page.getByLabel('Wednesday range 2 opens')).toHaveValue('13:00');
+  await expect(page.getByLabel('Wednesday range 2 closes')).toHaveValue('23:30');
+  await expect(page.getByLabel('Saturday range 1 closes')).toHaveValue('01:00');
+  await expect(page.getByTestId('last-order')).toHaveValue('20');
+
+  // A closure for a range of dates, with a reason; then one removed again.
+  await page.getByTestId('closure-from').fill(inDays(40));
+  await page.getByTestId('closure-to').fill(inDays(42));
+  await page.getByTestId('closure-reason').fill(reason);
+  await page.getByTestId('closure-add').click();
+  const closure = page.getByTestId('closure-row').filter({ hasText: reason });
+  await expect(closure).toHaveCount(1);
+  await page.getByTestId('closure-from').fill(inDays(50));
+  await page.getByTestId('closure-reason').fill(`Private event ${stamp}`);
+  await page.getByTestId('closure-add').click();
+  const second = page.getByTestId('closure-row').filter({ hasText: `Private event ${stamp}` });
+  await expect(second).toHaveCount(1);
+  await second.getByRole('button', { name: /Remove closure/ }).click();
+  await expect(second).toHaveCount(0);
+  await page.reload();
+  await expect(closure).toHaveCount(1);
+});
+
+test('an admin imports a CSV: a bad row is reported with its row number, the fixed file imports', async ({
+  page,
+}) => {
+  const header = 'sku,name,category,base_price,discounted_price,barcode,description,status,tags';
+  const good = `CSV-${stamp}-1,Teh Halia ${stamp},Teh,5.50,,,Ginger tea,active,hot`;
+  const bad = `CSV-${stamp}-2,Kopi Peng Besar ${stamp},Kopi,abc,,,,active,iced`;
+  const fixed = `CSV-${stamp}-2,Kopi Peng Besar ${stamp},Kopi,6.80,,,,active,iced`;
+  const csv = (...rows: string[]) => Buffer.from(`${[header, ...rows].join('\n')}\n`, 'utf8');
+
+  await signIn(page, 'admin');
+  await page.goto('/product/list');
+  await page.getByTestId('product-import').click();
+  const dialog = page.getByTestId('import-dialog');
+  await dialog.getByTestId('import-input').setInputFiles({
+    name: 'menu.csv',
+    mimeType: 'text/csv',
+    buffer: csv(good, bad),
+  });
+  await expect(dialog.getByTestId('import-result')).toHaveAttribute('data-valid', 'false');
+  const error = dialog.getByTestId('import-error');
+  await expect(error).toHaveCount(1);
+  await expect(error.getByTestId('import-error-row')).toHaveText('3');
+  await expect(error).toContainText('base_price');
+  await expect(error.getByTestId('import-error-message')).toHaveText(
+    'Enter a price in ringgit, e.g. 12.50',
+  );
+  await expect(dialog.getByTestId('import-preview-row')).toHaveCount(2);
+  await expect(dialog.getByTestId('import-commit')).toBeDisabled();
+
+  await dialog.getByTestId('import-input').setInputFiles({
+    name: 'menu-fixed.csv',
+    mimeType: 'text/csv',
+    buffer: csv(good, fixed),
+  });
+  await expect(dialog.getByTestId('import-result')).toHaveAttribute('data-valid', 'true');
+  await expect(dialog.getByTestId('import-summary')).toContainText('2 to create');
+  await dialog.getByTestId('import-commit').click();
+  await expect(dialog).toBeHidden();
+
+  await searchProducts(page, stamp);
+  await expect(
+    page.getByTestId('products-table').getByText(`Kopi Peng Besar ${stamp}`),
+  ).toBeVisible();
+  await expect(page.getByTestId('products-table').getByText(`Teh Halia ${stamp}`)).toBeVisible();
+});
+
+test('the superadmin sees every tenant with its outlets and works inside one', async ({ page }) => {
+  await signIn(page, 'superadmin');
+  await page.goto('/tenant');
+  const tenant = page
+    .getByTestId('tenants-table')
+    .getByRole('row')
+    .filter({ hasText: 'Kopi Demo' });
+  await expect(tenant.getByTestId('tenant-status')).toHaveAttribute('data-status', 'active');
+
+  await page.getByTestId('tenant-tab-outlets').click();
+  const demo = page.getByTestId('tenant-outlets').filter({ hasText: 'Kopi Demo' });
+  await demo.getByRole('button').first().click();
+  await expect(demo.getByText('Kuala Lumpur', { exact: true })).toBeVisible();
+  await expect(demo.getByText('PG01')).toBeVisible();
+
+  // Rates are shown and typed as percentages.
+  await page.getByRole('tab', { name: 'Tenants' }).click();
+  await tenant.getByRole('button', { name: /^Edit / }).click();
+  const drawer = page.getByTestId('tenant-drawer');
+  await expect(drawer.getByLabel('Service tax (SST)')).toHaveValue('6');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  await tenant.getByTestId('tenant-enter').click();
+  await expect(page.getByTestId('tenant-context')).toContainText('working inside Kopi Demo');
+  await page.goto('/product/list');
+  await expect(
+    page.getByTestId('products-table').getByTestId('product-name').first(),
+  ).toBeVisible();
+  await page.goto('/tenant');
+  await page.getByTestId('tenant-leave').click();
+  await expect(page.getByTestId('tenant-context')).toContainText('working on the platform');
+});
