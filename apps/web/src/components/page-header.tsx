@@ -3,7 +3,10 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
-/** A page's heading (the one h1), a line of explanation, and its main actions on the right. */
+/**
+ * A page's heading (the one h1), a line of explanation, and its main actions. The actions sit
+ * on the right while there is room and move under the title as a whole when there is not.
+ */
 export function PageHeader({
   title,
   subtitle,
@@ -14,12 +17,16 @@ export function PageHeader({
   actions?: ReactNode;
 }) {
   return (
-    <Stack
-      direction={{ xs: 'column', sm: 'row' }}
-      spacing={2}
-      sx={{ alignItems: { sm: 'flex-end' }, justifyContent: 'space-between' }}
+    <Box
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: 2,
+        alignItems: 'flex-end',
+        justifyContent: 'space-between',
+      }}
     >
-      <Box sx={{ minWidth: 0 }}>
+      <Box sx={{ flex: '1 1 320px', minWidth: 0 }}>
         <Typography variant="h3" component="h1">
           {title}
         </Typography>
@@ -30,10 +37,19 @@ export function PageHeader({
         )}
       </Box>
       {actions && (
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, '& > *': { m: 0 } }}>
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{
+            flex: '0 0 auto',
+            flexWrap: 'wrap',
+            gap: 1,
+            '& > *': { m: 0, whiteSpace: 'nowrap' },
+          }}
+        >
           {actions}
         </Stack>
       )}
-    </Stack>
+    </Box>
   );
 }

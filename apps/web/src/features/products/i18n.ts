@@ -88,6 +88,7 @@ const en = {
     invalid_other:
       '{{count}} problems found. Fix the file and choose it again; nothing is imported until every row is valid.',
     errors: 'Problems',
+    errorsHint: 'Row numbers are those of your spreadsheet: the header is row 1.',
     row: 'Row',
     field: 'Column',
     message: 'Problem',
@@ -261,6 +262,7 @@ const my: FeatureMessages<typeof en> = {
     invalid_other:
       '{{count}} masalah ditemui. Betulkan fail dan pilih semula; tiada apa-apa diimport sehingga setiap baris sah.',
     errors: 'Masalah',
+    errorsHint: 'Nombor baris adalah seperti dalam hamparan anda: pengepala ialah baris 1.',
     row: 'Baris',
     field: 'Lajur',
     message: 'Masalah',
@@ -313,7 +315,7 @@ const my: FeatureMessages<typeof en> = {
     optionsName: 'Pilihan',
     price: 'Harga',
     required: 'Wajib',
-    optional: 'Pilihan',
+    optional: 'Tidak wajib',
     removeVariant: 'Buang {{name}}',
     noVariants: 'Tiada kumpulan varian dilampirkan.',
     addons: 'Tambahan',

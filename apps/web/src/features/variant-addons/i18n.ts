@@ -66,7 +66,7 @@ const my: FeatureMessages<typeof en> = {
     actions: 'Tindakan',
     empty: 'Belum ada kumpulan varian. Cipta satu seperti Saiz atau Susu.',
     required: 'Wajib',
-    optional: 'Pilihan',
+    optional: 'Tidak wajib',
     choices: '{{min}}–{{max}} pilihan',
     upTo: 'sehingga {{max}}',
     created: 'Kumpulan varian dicipta',

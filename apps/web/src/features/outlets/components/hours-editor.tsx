@@ -117,14 +117,6 @@ export function HoursEditor({
                         }}
                         sx={{ width: 140 }}
                       />
-                      {pastMidnight(range) && (
-                        <Chip
-                          size="small"
-                          color="info"
-                          variant="outlined"
-                          label={t('time.nextDay')}
-                        />
-                      )}
                       <Tooltip title={t('time.removeRange', { day: name, n })}>
                         <span>
                           <IconButton
@@ -142,6 +134,14 @@ export function HoursEditor({
                           </IconButton>
                         </span>
                       </Tooltip>
+                      {pastMidnight(range) && (
+                        <Chip
+                          size="small"
+                          color="info"
+                          variant="outlined"
+                          label={t('time.nextDay')}
+                        />
+                      )}
                     </Stack>
                     {problem && (
                       <Typography

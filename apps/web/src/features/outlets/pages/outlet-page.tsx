@@ -127,18 +127,27 @@ export function OutletPage() {
       id: 'serving',
       header: t('list.serving'),
       cell: (o) => (
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, maxWidth: 240 }}>
           {o.serving_methods.map((m) => (
-            <Chip key={m} size="small" variant="outlined" label={t(`serving.${m}`)} />
+            <Chip
+              key={m}
+              size="small"
+              variant="outlined"
+              // The delivery fee rides on the delivery chip: one column fewer to scroll past.
+              label={
+                m === 'delivery'
+                  ? `${t('serving.delivery')} · ${formatMoney(o.delivery_fee)}`
+                  : t(`serving.${m}`)
+              }
+              title={
+                m === 'delivery'
+                  ? `${t('list.deliveryFee')}: ${formatMoney(o.delivery_fee)}`
+                  : undefined
+              }
+            />
           ))}
         </Box>
       ),
-    },
-    {
-      id: 'delivery_fee',
-      header: t('list.deliveryFee'),
-      align: 'right',
-      cell: (o) => (o.serving_methods.includes('delivery') ? formatMoney(o.delivery_fee) : '—'),
     },
     {
       id: 'open',

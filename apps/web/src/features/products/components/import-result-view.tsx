@@ -52,8 +52,11 @@ export function ImportResultView({ result }: { result: ImportResult }) {
 
       {errors.length > 0 && (
         <Box>
-          <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
+          <Typography variant="subtitle1" component="h3">
             {t('import.errors')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {t('import.errorsHint')}
           </Typography>
           <TableContainer
             sx={{ maxHeight: 260, border: 1, borderColor: 'divider', borderRadius: 1 }}

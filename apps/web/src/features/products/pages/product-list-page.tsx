@@ -14,6 +14,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import Add from '@mui/icons-material/Add';
 import ArchiveOutlined from '@mui/icons-material/ArchiveOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
@@ -95,6 +97,7 @@ export function ProductListPage() {
   const mayCreate = can('create', 'list-product');
   const mayUpdate = can('update', 'add-product');
   const mayDelete = can('delete', 'list-product');
+  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'));
   const table = useTableState();
   const [filters, setFiltersState] = useState<Filters>(noFilters);
   const [selection, setSelection] = useState<{ key: string; ids: Set<string> }>({
@@ -182,61 +185,79 @@ export function ProductListPage() {
   const outletOptions = outlets.data ?? [];
   const outletCount = outletOptions.filter((o) => o.status === 'active').length;
 
-  const columns: DataTableColumn<ProductListItem>[] = [
-    {
-      id: 'image',
-      header: t('list.image'),
-      width: 64,
-      cell: (p) => (
-        <Avatar
-          variant="rounded"
-          src={p.image?.thumb_url}
-          alt={p.image ? p.name : undefined}
-          sx={{ width: 44, height: 44, bgcolor: 'action.hover', color: 'text.secondary' }}
+  const thumbnail = (p: ProductListItem) => (
+    <Avatar
+      variant="rounded"
+      src={p.image?.thumb_url}
+      alt={p.image ? p.name : undefined}
+      sx={{ width: 44, height: 44, bgcolor: 'action.hover', color: 'text.secondary' }}
+    >
+      <ImageOutlined fontSize="small" aria-label={t('list.noImage')} />
+    </Avatar>
+  );
+  const nameCell = (p: ProductListItem) => (
+    <Stack spacing={0.25} sx={{ minWidth: compact ? 140 : 160 }}>
+      {mayUpdate ? (
+        <Typography
+          component={RouterLink}
+          to={`/product/edit/${p.id}`}
+          sx={{ fontWeight: 500, color: 'text.primary', textDecoration: 'none' }}
+          data-testid="product-name"
         >
-          <ImageOutlined fontSize="small" aria-label={t('list.noImage')} />
-        </Avatar>
-      ),
-    },
-    {
-      id: 'name',
-      header: t('list.name'),
-      sortable: true,
-      cell: (p) => (
-        <Stack spacing={0.25} sx={{ minWidth: 160 }}>
-          {mayUpdate ? (
-            <Typography
-              component={RouterLink}
-              to={`/product/edit/${p.id}`}
-              sx={{ fontWeight: 500, color: 'text.primary', textDecoration: 'none' }}
-              data-testid="product-name"
-            >
-              {p.name}
-            </Typography>
-          ) : (
-            <Typography sx={{ fontWeight: 500 }} data-testid="product-name">
-              {p.name}
-            </Typography>
-          )}
-          {p.tags.length > 0 && (
-            <Typography variant="caption" color="text.secondary">
-              {p.tags.map((tag) => `#${tag}`).join(' ')}
-            </Typography>
-          )}
-        </Stack>
-      ),
-    },
-    { id: 'category', header: t('list.category'), cell: (p) => p.category_name },
-    {
-      id: 'sku',
-      header: t('list.sku'),
-      sortable: true,
-      cell: (p) => (
-        <Box component="code" sx={{ fontSize: '0.85em', whiteSpace: 'nowrap' }}>
-          {p.sku}
-        </Box>
-      ),
-    },
+          {p.name}
+        </Typography>
+      ) : (
+        <Typography sx={{ fontWeight: 500 }} data-testid="product-name">
+          {p.name}
+        </Typography>
+      )}
+      {compact && (
+        <Typography variant="caption" color="text.secondary">
+          <Box component="code">{p.sku}</Box> · {p.category_name}
+        </Typography>
+      )}
+      {p.tags.length > 0 && (
+        <Typography variant="caption" color="text.secondary">
+          {p.tags.map((tag) => `#${tag}`).join(' ')}
+        </Typography>
+      )}
+    </Stack>
+  );
+
+  // Below 1280 px the image, SKU and category share the name's cell, so prices, outlets and
+  // actions stay in view without scrolling sideways.
+  const identity: DataTableColumn<ProductListItem>[] = compact
+    ? [
+        {
+          id: 'name',
+          header: t('list.name'),
+          sortable: true,
+          cell: (p) => (
+            <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+              {thumbnail(p)}
+              {nameCell(p)}
+            </Stack>
+          ),
+        },
+      ]
+    : [
+        { id: 'image', header: t('list.image'), width: 64, cell: thumbnail },
+        { id: 'name', header: t('list.name'), sortable: true, cell: nameCell },
+        { id: 'category', header: t('list.category'), cell: (p) => p.category_name },
+        {
+          id: 'sku',
+          header: t('list.sku'),
+          sortable: true,
+          cell: (p) => (
+            <Box component="code" sx={{ fontSize: '0.85em', whiteSpace: 'nowrap' }}>
+              {p.sku}
+            </Box>
+          ),
+        },
+      ];
+
+  const columns: DataTableColumn<ProductListItem>[] = [
+    ...identity,
     {
       id: 'price',
       header: t('list.price'),

@@ -119,7 +119,9 @@ export function VariantAddonPage() {
     {
       id: 'variant_name',
       header: t('groups.name'),
-      cell: (g) => <Typography sx={{ fontWeight: 500 }}>{g.variant_name}</Typography>,
+      cell: (g) => (
+        <Typography sx={{ fontWeight: 500, minWidth: 120 }}>{g.variant_name}</Typography>
+      ),
     },
     {
       id: 'options',
@@ -172,7 +174,7 @@ export function VariantAddonPage() {
     {
       id: 'addons_name',
       header: t('addons.name'),
-      cell: (a) => <Typography sx={{ fontWeight: 500 }}>{a.addons_name}</Typography>,
+      cell: (a) => <Typography sx={{ fontWeight: 500, minWidth: 120 }}>{a.addons_name}</Typography>,
     },
     { id: 'price', header: t('addons.price'), cell: (a) => formatMoney(a.price) },
     {
