@@ -47,29 +47,36 @@ export function redact(value: unknown): unknown {
   return value;
 }
 
+export type AuditRow = typeof auditLog.$inferInsert;
+
+/** The audit_log row of an entry, for writes that insert it within a larger statement. */
+export function auditRow(context: RequestContext, entry: AuditEntry): AuditRow {
+  const actor =
+    entry.actor ??
+    (context.principal
+      ? {
+          id: context.principal.userId,
+          username: context.principal.username,
+          tenantId: context.principal.tenantId,
+        }
+      : null);
+  return {
+    tenantId: entry.tenantId !== undefined ? entry.tenantId : (actor?.tenantId ?? null),
+    actorId: actor?.id ?? null,
+    actorUsername: actor?.username ?? null,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId ?? null,
+    before: entry.before === undefined ? null : redact(entry.before),
+    after: entry.after === undefined ? null : redact(entry.after),
+    ip: context.ip,
+    userAgent: context.userAgent,
+    requestId: context.requestId,
+  };
+}
+
 export const audit = {
   async record(tx: Db, context: RequestContext, entry: AuditEntry): Promise<void> {
-    const actor =
-      entry.actor ??
-      (context.principal
-        ? {
-            id: context.principal.userId,
-            username: context.principal.username,
-            tenantId: context.principal.tenantId,
-          }
-        : null);
-    await tx.insert(auditLog).values({
-      tenantId: entry.tenantId !== undefined ? entry.tenantId : (actor?.tenantId ?? null),
-      actorId: actor?.id ?? null,
-      actorUsername: actor?.username ?? null,
-      action: entry.action,
-      entity: entry.entity,
-      entityId: entry.entityId ?? null,
-      before: entry.before === undefined ? null : redact(entry.before),
-      after: entry.after === undefined ? null : redact(entry.after),
-      ip: context.ip,
-      userAgent: context.userAgent,
-      requestId: context.requestId,
-    });
+    await tx.insert(auditLog).values(auditRow(context, entry));
   },
 };

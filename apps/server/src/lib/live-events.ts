@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { liveEvents } from '../db/schema-live';
 
@@ -20,10 +20,18 @@ export interface LiveEventRecord extends LiveEventInput {
   eventId: number;
 }
 
+/** The tenant's live-event lock, held to commit: ids become visible in id order (decision 008). */
+export const liveEventLock = (tenantId: string): SQL =>
+  sql`pg_advisory_xact_lock(hashtext(${`live:${tenantId}`}))`;
+
+export async function lockLiveEvents(tx: Db, tenantId: string): Promise<void> {
+  await tx.execute(sql`select ${liveEventLock(tenantId)}`);
+}
+
 export async function publishLiveEvent(tx: Db, event: LiveEventInput): Promise<number> {
   // Ids must become visible in order per tenant, or a client replaying `since` an id could skip
   // one committed later with a smaller id. The lock is held only from here to commit.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`live:${event.tenantId}`}))`);
+  await lockLiveEvents(tx, event.tenantId);
   const [row] = await tx
     .insert(liveEvents)
     .values({
@@ -36,4 +44,31 @@ export async function publishLiveEvent(tx: Db, event: LiveEventInput): Promise<n
   const record: LiveEventRecord = { ...event, eventId: row!.id };
   await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(record)})`);
   return row!.id;
+}
+
+/**
+ * The same event as publishLiveEvent, as two CTEs of a statement that writes its change and the
+ * event at once (an order sale numbers its order and announces it in one round trip):
+ * `live_event` inserts the row, `live_notify` sends the LiveEventRecord. The statement must hold
+ * liveEventLock before this runs (lockLiveEvents, or the lock inside the statement ahead of the
+ * CTE `source` depends on). `message` is a jsonb expression over `source`, a CTE with one row.
+ * The statement must read `live_notify` (PostgreSQL skips a plain SELECT CTE nobody reads).
+ */
+export function liveEventCtes(
+  event: Omit<LiveEventInput, 'message'>,
+  message: SQL,
+  source: SQL,
+): SQL {
+  return sql`live_event as (
+      insert into ${liveEvents} (tenant_id, outlet_id, type, message)
+      select ${event.tenantId}::uuid, ${event.outletId}::uuid, ${event.type}, ${message}
+      from ${source}
+      returning id, message
+    ), live_notify as (
+      select pg_notify(${LIVE_CHANNEL}, json_build_object(
+        'tenantId', ${event.tenantId}::text, 'outletId', ${event.outletId}::text,
+        'type', ${event.type}::text, 'message', live_event.message, 'eventId', live_event.id
+      )::text) as sent
+      from live_event
+    )`;
 }

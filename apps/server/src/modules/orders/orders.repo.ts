@@ -1,19 +1,7 @@
+import { and, asc, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/database';
 import {
-  and,
-  asc,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  isNull,
-  lte,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import {
+  auditLog,
   notifications,
   orderCounters,
   orderItems,
@@ -26,6 +14,8 @@ import {
   tenants,
   users,
 } from '../../db/schema';
+import type { AuditRow } from '../../lib/audit';
+import { liveEventCtes, liveEventLock } from '../../lib/live-events';
 import { likePattern } from '../../lib/paging';
 import type { CatalogueProduct } from './order-cart';
 
@@ -139,28 +129,6 @@ export async function cartCatalogue(
 
 // ---- Writing a sale ---------------------------------------------------------------------------
 
-/**
- * Takes the next order number of an outlet's business day. The row stays locked until commit, so
- * numbers are never handed out twice; null when the day has been closed.
- */
-export async function nextOrderSeq(
-  tx: Db,
-  tenantId: string,
-  outletId: string,
-  businessDate: string,
-): Promise<number | null> {
-  const [row] = await tx
-    .insert(orderCounters)
-    .values({ tenantId, outletId, businessDate, lastNo: 1 })
-    .onConflictDoUpdate({
-      target: [orderCounters.outletId, orderCounters.businessDate],
-      set: { lastNo: sql`${orderCounters.lastNo} + 1` },
-      setWhere: and(eq(orderCounters.tenantId, tenantId), isNull(orderCounters.closedAt)),
-    })
-    .returning({ lastNo: orderCounters.lastNo });
-  return row?.lastNo ?? null;
-}
-
 /** Has the outlet closed this business day (no more sales on it)? */
 export async function isDayClosed(db: Db, tenantId: string, outletId: string, date: string) {
   const [row] = await db
@@ -176,49 +144,147 @@ export async function isDayClosed(db: Db, tenantId: string, outletId: string, da
   return row?.closedAt != null;
 }
 
-export type NewOrder = typeof orders.$inferInsert;
-export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId' | 'tenantId'>;
-export type NewOrderPayment = Omit<typeof orderPayments.$inferInsert, 'orderId' | 'tenantId'>;
-
-/** The order with its items, payments and first history row: four statements, no per-line ones. */
-export async function insertOrder(
-  tx: Db,
-  order: NewOrder,
-  items: NewOrderItem[],
-  payments: NewOrderPayment[],
-  history: Omit<typeof orderStatusHistory.$inferInsert, 'orderId' | 'tenantId'>,
-) {
-  const [row] = await tx.insert(orders).values(order).returning();
-  const { id: orderId, tenantId } = row!;
-  // One after the other: a transaction is one connection, so side by side would only queue.
-  const itemRows = await tx
-    .insert(orderItems)
-    .values(items.map((i) => ({ ...i, orderId, tenantId })))
-    .returning();
-  const paymentRows = await tx
-    .insert(orderPayments)
-    .values(payments.map((p) => ({ ...p, orderId, tenantId })))
-    .returning();
-  const historyRows = await tx
-    .insert(orderStatusHistory)
-    .values({ ...history, orderId, tenantId })
-    .returning();
-  return { order: row!, items: itemRows, payments: paymentRows, history: historyRows };
+export interface NewSale {
+  /** The order without its number: the number is taken in the same statement. */
+  order: Omit<OrderRow, 'seq' | 'orderNo'>;
+  outletCode: string;
+  items: OrderItemRow[];
+  payments: OrderPaymentRow[];
+  history: OrderHistoryRow;
+  /** The outlet staff's notification ("New order " and the number); null for none. */
+  notification: { titlePrefix: string; body: string } | null;
+  /** The audit entry; the statement adds `order_no` to its `after`. */
+  audit: AuditRow;
+  /** Announce `order.created` to the outlet's screens. */
+  liveEvent: boolean;
+  /** Products sold for the first time: they become archive-only (decision 009). */
+  firstSoldProductIds: string[];
 }
 
-/** Products that have now been sold can only be archived, never deleted (decision 009). */
-export async function markProductsSold(tx: Db, tenantId: string, productIds: string[]) {
-  if (productIds.length === 0) return;
-  await tx
-    .update(products)
-    .set({ hasSales: true })
-    .where(
-      and(
-        eq(products.tenantId, tenantId),
-        inArray(products.id, productIds),
-        eq(products.hasSales, false),
-      ),
-    );
+const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+/**
+ * Records a whole sale in ONE statement, so in one implicit transaction and one round trip: the
+ * tenant's live-event lock (first: the counter row's input depends on it), the next number of
+ * the outlet's business day (the counter row), the order, items, payments, first history row,
+ * the products' has_sales, the outlet's notification, the audit entry (with the number) and the
+ * live event with its NOTIFY. The locks every concurrent sale queues on are held only while
+ * this statement runs and commits — no client round trip happens inside them.
+ * Answers the number, or null when the business day has been closed (nothing is written then).
+ */
+export async function recordSale(db: Db, sale: NewSale) {
+  const o = sale.order;
+  const items = sale.items.map((i) => ({
+    id: i.id,
+    product_id: i.productId,
+    line_no: i.lineNo,
+    name: i.name,
+    sku: i.sku,
+    quantity: i.quantity,
+    unit_price: i.unitPrice,
+    options: i.options,
+    addons: i.addons,
+    notes: i.notes,
+    line_total: i.lineTotal,
+  }));
+  const payments = sale.payments.map((p) => ({
+    id: p.id,
+    line_no: p.lineNo,
+    method: p.method,
+    amount: p.amount,
+    tendered: p.tendered,
+    change_given: p.changeGiven,
+    reference: p.reference,
+  }));
+  const h = sale.history;
+  const notify = sale.notification
+    ? sql`, n as (
+        insert into ${notifications} (tenant_id, outlet_id, id_order, title, body)
+        select ${o.tenantId}::uuid, ${o.outletId}::uuid, o.id, ${sale.notification.titlePrefix} || o.order_no,
+          ${sale.notification.body} from o
+      )`
+    : sql``;
+  const a = sale.audit;
+  // Depends on c, so its row locks come after the live-event lock like every other lock here.
+  const sold =
+    sale.firstSoldProductIds.length > 0
+      ? sql`, s as (
+        update ${products} set has_sales = true
+        from (select 1 from c) as numbered
+        where tenant_id = ${o.tenantId}::uuid and not has_sales and id in (${sql.join(
+          sale.firstSoldProductIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
+      )`
+      : sql``;
+  const live = sale.liveEvent
+    ? sql`, ${liveEventCtes(
+        { tenantId: o.tenantId, outletId: o.outletId, type: 'order.created' },
+        sql`jsonb_build_object('id_order', o.id, 'status', o.status, 'outlet_id', o.outlet_id,
+          'order_no', o.order_no)`,
+        sql`o`,
+      )}`
+    : sql``;
+  const result = await db.execute(sql`
+    with c as (
+      insert into ${orderCounters} as oc (tenant_id, outlet_id, business_date, last_no)
+      select ${o.tenantId}::uuid, ${o.outletId}::uuid, ${o.businessDate}::date, 1
+      ${sale.liveEvent ? sql`from (select ${liveEventLock(o.tenantId)}) as live_lock` : sql``}
+      on conflict (outlet_id, business_date) do update set last_no = oc.last_no + 1
+        where oc.closed_at is null and oc.tenant_id = ${o.tenantId}::uuid
+      returning last_no
+    ), o as (
+      insert into ${orders} (id, tenant_id, outlet_id, order_no, seq, business_date, source,
+        serving_method, table_no, delivery_address, customer_name, customer_phone, notes, staff_id,
+        staff_name, status, subtotal, discount, service_charge, service_tax, delivery_fee, rounding,
+        total, paid, change_due, refunded, refund_due, payment_methods, outside_hours,
+        idempotency_key, created_at, updated_at)
+      select ${o.id}::uuid, ${o.tenantId}::uuid, ${o.outletId}::uuid,
+        ${sale.outletCode} || '-' || lpad(c.last_no::text, greatest(4, length(c.last_no::text)), '0'),
+        c.last_no, ${o.businessDate}::date, ${o.source}, ${o.servingMethod}, ${o.tableNo}::text,
+        ${o.deliveryAddress}::text, ${o.customerName}::text, ${o.customerPhone}::text,
+        ${o.notes}::text, ${o.staffId}::uuid, ${o.staffName}::text, ${o.status}, ${o.subtotal}::int,
+        ${o.discount}::int, ${o.serviceCharge}::int, ${o.serviceTax}::int, ${o.deliveryFee}::int,
+        ${o.rounding}::int, ${o.total}::int, ${o.paid}::int, ${o.changeDue}::int,
+        ${o.refunded}::int, ${o.refundDue}::int, ${`{${o.paymentMethods.join(',')}}`}::text[],
+        ${o.outsideHours}::boolean, ${o.idempotencyKey}::text, ${ts(o.createdAt)}, ${ts(o.updatedAt)}
+      from c
+      returning id, seq, order_no, status, outlet_id
+    ), i as (
+      insert into ${orderItems} (id, tenant_id, order_id, product_id, line_no, name, sku, quantity,
+        unit_price, options, addons, notes, line_total)
+      select x.id, ${o.tenantId}::uuid, o.id, x.product_id, x.line_no, x.name, x.sku, x.quantity,
+        x.unit_price, x.options, x.addons, x.notes, x.line_total
+      from o, json_to_recordset(${JSON.stringify(items)}::json) as x(id uuid, product_id uuid,
+        line_no int, name text, sku text, quantity int, unit_price int, options jsonb,
+        addons jsonb, notes text, line_total int)
+    ), p as (
+      insert into ${orderPayments} (id, tenant_id, order_id, line_no, method, amount, tendered,
+        change_given, reference, status, created_at)
+      select x.id, ${o.tenantId}::uuid, o.id, x.line_no, x.method, x.amount, x.tendered,
+        x.change_given, x.reference, 'paid', ${ts(o.createdAt)}
+      from o, json_to_recordset(${JSON.stringify(payments)}::json) as x(id uuid, line_no int,
+        method text, amount int, tendered int, change_given int, reference text)
+    ), h as (
+      insert into ${orderStatusHistory} (id, tenant_id, order_id, from_status, to_status,
+        by_user_id, by_name, reason, at)
+      select ${h.id}::uuid, ${o.tenantId}::uuid, o.id, ${h.fromStatus}::text, ${h.toStatus},
+        ${h.byUserId}::uuid, ${h.byName}::text, ${h.reason}::text, ${ts(h.at)}
+      from o
+    ), a as (
+      insert into ${auditLog} (tenant_id, actor_id, actor_username, action, entity, entity_id,
+        before, after, ip, user_agent, request_id)
+      select ${a.tenantId}::uuid, ${a.actorId}::uuid, ${a.actorUsername}::text, ${a.action},
+        ${a.entity}, ${a.entityId}::text, null,
+        ${JSON.stringify(a.after ?? {})}::jsonb || jsonb_build_object('order_no', o.order_no),
+        ${a.ip}::text, ${a.userAgent}::text, ${a.requestId}::text
+      from o
+    )${sold}${notify}${live}
+    select seq, order_no as "orderNo"${
+      sale.liveEvent ? sql`, (select count(*) from live_notify)::int as announced` : sql``
+    } from o`);
+  const [row] = rowsOf<{ seq: number; orderNo: string }>(result);
+  return row ?? null;
 }
 
 /** One notification for the outlet's staff (decision 005: everyone at the outlet sees it). */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   addDays,
   businessDate,
@@ -18,7 +19,7 @@ import {
   servingMethods,
 } from '@kopi/contract';
 import type { Db } from '../../db/database';
-import { audit } from '../../lib/audit';
+import { audit, auditRow } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/db-errors';
 import { AppError, validationError } from '../../lib/errors';
@@ -242,82 +243,99 @@ export function createOrderService({ db, now, announce = true }: OrderServiceDep
       const unsold = catalogue.filter((p) => !p.hasSales).map((p) => p.id);
       const staffName = context.staffName ?? ctx.principal.username;
 
+      // Everything of the sale is known before it is written (ids too), so writing it is one
+      // statement: number, order, lines, payments, history, audit, notification, live event.
+      const orderId = randomUUID();
+      const order: Omit<repo.OrderRow, 'seq' | 'orderNo'> = {
+        id: orderId,
+        tenantId,
+        outletId: context.id,
+        businessDate: today,
+        source: 'pos-apps',
+        servingMethod: input.serving_method,
+        tableNo: input.serving_method === 'dine_in' ? input.table_no || null : null,
+        deliveryAddress:
+          input.serving_method === 'delivery' ? input.delivery_address || null : null,
+        customerName: input.customer_name || null,
+        customerPhone: input.customer_phone || null,
+        notes: input.notes || null,
+        staffId: ctx.principal.userId,
+        staffName,
+        status: 'PENDING',
+        subtotal: priced.subtotal,
+        discount: priced.discount,
+        serviceCharge: priced.service_charge,
+        serviceTax: priced.service_tax,
+        deliveryFee: priced.delivery_fee,
+        rounding: priced.rounding,
+        total: priced.total,
+        paid: priced.total,
+        changeDue: payments.reduce((sum, p) => sum + p.changeGiven, 0),
+        refunded: 0,
+        refundDue: 0,
+        paymentMethods: methods,
+        outsideHours,
+        idempotencyKey,
+        createdAt: at,
+        updatedAt: at,
+      };
+      const items: repo.OrderItemRow[] = lines.map((l, i) => ({
+        id: randomUUID(),
+        tenantId,
+        orderId,
+        productId: l.productId,
+        lineNo: i + 1,
+        name: l.name,
+        sku: l.sku,
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        options: l.options,
+        addons: l.addons,
+        notes: l.notes,
+        lineTotal: priced.line_totals[i]!,
+      }));
+      const paymentRows: repo.OrderPaymentRow[] = payments.map((p) => ({
+        ...p,
+        id: randomUUID(),
+        tenantId,
+        orderId,
+        status: 'paid',
+        createdAt: at,
+      }));
+      const history: repo.OrderHistoryRow = {
+        id: randomUUID(),
+        tenantId,
+        orderId,
+        fromStatus: null,
+        toStatus: 'PENDING',
+        byUserId: ctx.principal.userId,
+        byName: staffName,
+        reason: outsideHours ? 'Paid at the counter outside opening hours' : 'Paid at the counter',
+        at,
+      };
+
       try {
-        return await db.transaction(async (tx) => {
-          // The counter row stays locked to commit: taken late so the lock is held briefly.
-          const seq = await repo.nextOrderSeq(tx, tenantId, context.id, today);
-          if (seq === null) {
-            throw new AppError('day_closed', {
-              message: `${context.name} has closed business day ${today}; sales resume on the next business day`,
-            });
-          }
-          const orderNo = formatOrderNo(context.code, seq);
-          const saved = await repo.insertOrder(
-            tx,
-            {
-              tenantId,
-              outletId: context.id,
-              orderNo,
-              seq,
-              businessDate: today,
-              source: 'pos-apps',
-              servingMethod: input.serving_method,
-              tableNo: input.serving_method === 'dine_in' ? input.table_no || null : null,
-              deliveryAddress:
-                input.serving_method === 'delivery' ? input.delivery_address || null : null,
-              customerName: input.customer_name || null,
-              customerPhone: input.customer_phone || null,
-              notes: input.notes || null,
-              staffId: ctx.principal.userId,
-              staffName,
-              status: 'PENDING',
-              subtotal: priced.subtotal,
-              discount: priced.discount,
-              serviceCharge: priced.service_charge,
-              serviceTax: priced.service_tax,
-              deliveryFee: priced.delivery_fee,
-              rounding: priced.rounding,
-              total: priced.total,
-              paid: priced.total,
-              changeDue: payments.reduce((sum, p) => sum + p.changeGiven, 0),
-              paymentMethods: methods,
-              outsideHours,
-              idempotencyKey,
-              createdAt: at,
-              updatedAt: at,
-            },
-            lines.map((l, i) => ({
-              productId: l.productId,
-              lineNo: i + 1,
-              name: l.name,
-              sku: l.sku,
-              quantity: l.quantity,
-              unitPrice: l.unitPrice,
-              options: l.options,
-              addons: l.addons,
-              notes: l.notes,
-              lineTotal: priced.line_totals[i]!,
-            })),
-            payments.map((p) => ({ ...p, createdAt: at })),
-            {
-              fromStatus: null,
-              toStatus: 'PENDING',
-              byUserId: ctx.principal.userId,
-              byName: staffName,
-              reason: outsideHours
-                ? 'Paid at the counter outside opening hours'
-                : 'Paid at the counter',
-              at,
-            },
-          );
-          const orderId = saved.order.id;
-          await repo.markProductsSold(tx, tenantId, unsold);
-          await audit.record(tx, ctx, {
+        // One statement: the sale with its audit entry and live event commits whole or not at all.
+        const numbered = await repo.recordSale(db, {
+          order,
+          outletCode: context.code,
+          items,
+          payments: paymentRows,
+          history,
+          notification: announce
+            ? {
+                titlePrefix: 'New order ',
+                body: `${orderVia('pos-apps')} · ${servingLabel(input.serving_method)}${
+                  order.tableNo ? ` · table ${order.tableNo}` : ''
+                } · ${ringgit(priced.total)}`,
+              }
+            : null,
+          // The statement adds the order number to `after`.
+          audit: auditRow(ctx, {
             action: 'order.create',
             entity: 'order',
             entityId: orderId,
             after: {
-              order_no: orderNo,
               outlet_id: context.id,
               business_date: today,
               status: 'PENDING',
@@ -328,32 +346,22 @@ export function createOrderService({ db, now, announce = true }: OrderServiceDep
               payments: payments.map((p) => ({ method: p.method, amount: p.amount })),
               outside_hours: outsideHours,
             },
-          });
-          if (announce) {
-            await repo.notifyOutlet(tx, {
-              tenantId,
-              outletId: context.id,
-              orderId,
-              title: `New order ${orderNo}`,
-              body: `${orderVia('pos-apps')} · ${servingLabel(input.serving_method)}${
-                saved.order.tableNo ? ` · table ${saved.order.tableNo}` : ''
-              } · ${ringgit(priced.total)}`,
-            });
-            // Last: the live-event lock is held only from here to commit.
-            await publishLiveEvent(tx, {
-              tenantId,
-              outletId: context.id,
-              type: 'order.created',
-              message: {
-                id_order: orderId,
-                status: 'PENDING',
-                outlet_id: context.id,
-                order_no: orderNo,
-              },
-            });
-          }
-          return toOrder(saved.order, context.name, saved, ctx.principal);
+          }),
+          liveEvent: announce,
+          firstSoldProductIds: unsold,
         });
+        if (!numbered) {
+          throw new AppError('day_closed', {
+            message: `${context.name} has closed business day ${today}; sales resume on the next business day`,
+          });
+        }
+        const { seq, orderNo } = numbered;
+        return toOrder(
+          { ...order, seq, orderNo },
+          context.name,
+          { items, payments: paymentRows, history: [history] },
+          ctx.principal,
+        );
       } catch (error) {
         if (idempotencyKey && uniqueViolation(error) === 'orders_tenant_idempotency_key_unique') {
           const existing = await repo.findByIdempotencyKey(db, tenantId, idempotencyKey);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { liveEvents } from '../../db/schema-live';
+import { LIVE_CHANNEL } from '../../lib/live-events';
 import { auditLog, notifications, orderCounters, orders, outlets, products } from '../../db/schema';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
 import {
@@ -325,13 +326,27 @@ describe('POST /api/orders numbers, idempotency and atomicity', () => {
   });
 
   it('writes the notification, audit entry and live event with the order', async () => {
+    const heard: string[] = [];
+    const stop = await t.database.listen(LIVE_CHANNEL, (payload) => heard.push(payload));
     const res = await sell(t, admin, plainSale(kl));
     const order = res.json().data;
     const db = t.database.db;
+    // Every server instance hears the committed event on the channel (decision 008).
+    for (let i = 0; i < 50 && heard.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    await stop();
+    const record = heard.map((h) => JSON.parse(h)).find((r) => r.message.id_order === order.id);
+    expect(record).toMatchObject({
+      tenantId: expect.any(String),
+      outletId: kl,
+      type: 'order.created',
+      eventId: expect.any(Number),
+      message: { id_order: order.id, status: 'PENDING', outlet_id: kl, order_no: order.order_no },
+    });
     const [event] = await db
       .select()
       .from(liveEvents)
       .where(sql`${liveEvents.message}->>'id_order' = ${order.id}`);
+    expect(event!.id).toBe(record.eventId);
     expect(event).toMatchObject({
       type: 'order.created',
       outletId: kl,
