@@ -20,9 +20,15 @@ export interface LiveEventRecord extends LiveEventInput {
   eventId: number;
 }
 
-/** The tenant's live-event lock, held to commit: ids become visible in id order (decision 008). */
-export const liveEventLock = (tenantId: string): SQL =>
-  sql`pg_advisory_xact_lock(hashtext(${`live:${tenantId}`}))`;
+/**
+ * The tenant's live-event lock, held to commit: ids become visible in id order (decision 008).
+ * With `after` (a bigint expression, e.g. counts of a statement's other writes) the lock is taken
+ * only once `after` has been computed: a single-statement write uses it to take the lock last.
+ */
+export const liveEventLock = (tenantId: string, after?: SQL): SQL =>
+  after
+    ? sql`pg_advisory_xact_lock(hashtext(${`live:${tenantId}`})::bigint + 0 * (${after}))`
+    : sql`pg_advisory_xact_lock(hashtext(${`live:${tenantId}`}))`;
 
 export async function lockLiveEvents(tx: Db, tenantId: string): Promise<void> {
   await tx.execute(sql`select ${liveEventLock(tenantId)}`);

@@ -16,6 +16,7 @@ import {
 } from '../../db/schema';
 import type { AuditRow } from '../../lib/audit';
 import { liveEventCtes, liveEventLock } from '../../lib/live-events';
+import { foreignKeyViolation } from '../../lib/db-errors';
 import { likePattern } from '../../lib/paging';
 import type { CatalogueProduct } from './order-cart';
 
@@ -164,14 +165,24 @@ export interface NewSale {
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /**
- * Records a whole sale in ONE statement, so in one implicit transaction and one round trip: the
- * tenant's live-event lock (first: the counter row's input depends on it), the next number of
- * the outlet's business day (the counter row), the order, items, payments, first history row,
- * the products' has_sales, the outlet's notification, the audit entry (with the number) and the
- * live event with its NOTIFY. The locks every concurrent sale queues on are held only while
- * this statement runs and commits — no client round trip happens inside them.
+ * Records a whole sale in ONE statement, so in one implicit transaction with no client round trip
+ * inside its locks. Sales of an outlet queue on its counter row and sales of a tenant on the
+ * live-event lock, both held to commit, so the statement takes them as late as it can, in this
+ * order (always the same order, so sales never deadlock):
+ *   1. the order's lines, payments and first history row (no shared lock; they reference the
+ *      order id, which is checked at the end of the statement);
+ *   2. the counter row → the day's number → the order row, the products' has_sales, the audit
+ *      entry (with the number) and the outlet's notification;
+ *   3. the live-event lock → the live event and its NOTIFY.
+ * Each step reads the previous step's rows, which is what makes PostgreSQL run them in this order.
  * Answers the number, or null when the business day has been closed (nothing is written then).
  */
+const orderlessRows = new Set([
+  'order_items_order_id_orders_id_fk',
+  'order_payments_order_id_orders_id_fk',
+  'order_status_history_order_id_orders_id_fk',
+]);
+
 export async function recordSale(db: Db, sale: NewSale) {
   const o = sale.order;
   const items = sale.items.map((i) => ({
@@ -197,94 +208,118 @@ export async function recordSale(db: Db, sale: NewSale) {
     reference: p.reference,
   }));
   const h = sale.history;
-  const notify = sale.notification
-    ? sql`, n as (
-        insert into ${notifications} (tenant_id, outlet_id, id_order, title, body)
-        select ${o.tenantId}::uuid, ${o.outletId}::uuid, o.id, ${sale.notification.titlePrefix} || o.order_no,
-          ${sale.notification.body} from o
-      )`
-    : sql``;
   const a = sale.audit;
-  // Depends on c, so its row locks come after the live-event lock like every other lock here.
   const sold =
     sale.firstSoldProductIds.length > 0
       ? sql`, s as (
         update ${products} set has_sales = true
-        from (select 1 from c) as numbered
-        where tenant_id = ${o.tenantId}::uuid and not has_sales and id in (${sql.join(
-          sale.firstSoldProductIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})
+        from o
+        where ${products.tenantId} = ${o.tenantId}::uuid and not ${products.hasSales}
+          and ${products.id} in (${sql.join(
+            sale.firstSoldProductIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})
+        returning 1
       )`
       : sql``;
+  const notify = sale.notification
+    ? sql`, n as (
+        insert into ${notifications} (tenant_id, outlet_id, id_order, title, body)
+        select ${o.tenantId}::uuid, ${o.outletId}::uuid, o.id,
+          ${sale.notification.titlePrefix} || o.order_no, ${sale.notification.body}
+        from o
+        returning 1
+      )`
+    : sql``;
+  // Step 3 waits for every write of step 2.
+  const stepTwo = sql.join(
+    [
+      sql`(select count(*) from a)`,
+      ...(sale.firstSoldProductIds.length > 0 ? [sql`(select count(*) from s)`] : []),
+      ...(sale.notification ? [sql`(select count(*) from n)`] : []),
+    ],
+    sql` + `,
+  );
   const live = sale.liveEvent
     ? sql`, ${liveEventCtes(
         { tenantId: o.tenantId, outletId: o.outletId, type: 'order.created' },
         sql`jsonb_build_object('id_order', o.id, 'status', o.status, 'outlet_id', o.outlet_id,
           'order_no', o.order_no)`,
-        sql`o`,
+        sql`o cross join (select ${liveEventLock(o.tenantId, stepTwo)}) as live_lock`,
       )}`
     : sql``;
-  const result = await db.execute(sql`
-    with c as (
-      insert into ${orderCounters} as oc (tenant_id, outlet_id, business_date, last_no)
-      select ${o.tenantId}::uuid, ${o.outletId}::uuid, ${o.businessDate}::date, 1
-      ${sale.liveEvent ? sql`from (select ${liveEventLock(o.tenantId)}) as live_lock` : sql``}
-      on conflict (outlet_id, business_date) do update set last_no = oc.last_no + 1
-        where oc.closed_at is null and oc.tenant_id = ${o.tenantId}::uuid
-      returning last_no
-    ), o as (
-      insert into ${orders} (id, tenant_id, outlet_id, order_no, seq, business_date, source,
-        serving_method, table_no, delivery_address, customer_name, customer_phone, notes, staff_id,
-        staff_name, status, subtotal, discount, service_charge, service_tax, delivery_fee, rounding,
-        total, paid, change_due, refunded, refund_due, payment_methods, outside_hours,
-        idempotency_key, created_at, updated_at)
-      select ${o.id}::uuid, ${o.tenantId}::uuid, ${o.outletId}::uuid,
-        ${sale.outletCode} || '-' || lpad(c.last_no::text, greatest(4, length(c.last_no::text)), '0'),
-        c.last_no, ${o.businessDate}::date, ${o.source}, ${o.servingMethod}, ${o.tableNo}::text,
-        ${o.deliveryAddress}::text, ${o.customerName}::text, ${o.customerPhone}::text,
-        ${o.notes}::text, ${o.staffId}::uuid, ${o.staffName}::text, ${o.status}, ${o.subtotal}::int,
-        ${o.discount}::int, ${o.serviceCharge}::int, ${o.serviceTax}::int, ${o.deliveryFee}::int,
-        ${o.rounding}::int, ${o.total}::int, ${o.paid}::int, ${o.changeDue}::int,
-        ${o.refunded}::int, ${o.refundDue}::int, ${`{${o.paymentMethods.join(',')}}`}::text[],
-        ${o.outsideHours}::boolean, ${o.idempotencyKey}::text, ${ts(o.createdAt)}, ${ts(o.updatedAt)}
-      from c
-      returning id, seq, order_no, status, outlet_id
-    ), i as (
-      insert into ${orderItems} (id, tenant_id, order_id, product_id, line_no, name, sku, quantity,
-        unit_price, options, addons, notes, line_total)
-      select x.id, ${o.tenantId}::uuid, o.id, x.product_id, x.line_no, x.name, x.sku, x.quantity,
-        x.unit_price, x.options, x.addons, x.notes, x.line_total
-      from o, json_to_recordset(${JSON.stringify(items)}::json) as x(id uuid, product_id uuid,
-        line_no int, name text, sku text, quantity int, unit_price int, options jsonb,
-        addons jsonb, notes text, line_total int)
-    ), p as (
-      insert into ${orderPayments} (id, tenant_id, order_id, line_no, method, amount, tendered,
-        change_given, reference, status, created_at)
-      select x.id, ${o.tenantId}::uuid, o.id, x.line_no, x.method, x.amount, x.tendered,
-        x.change_given, x.reference, 'paid', ${ts(o.createdAt)}
-      from o, json_to_recordset(${JSON.stringify(payments)}::json) as x(id uuid, line_no int,
-        method text, amount int, tendered int, change_given int, reference text)
-    ), h as (
-      insert into ${orderStatusHistory} (id, tenant_id, order_id, from_status, to_status,
-        by_user_id, by_name, reason, at)
-      select ${h.id}::uuid, ${o.tenantId}::uuid, o.id, ${h.fromStatus}::text, ${h.toStatus},
-        ${h.byUserId}::uuid, ${h.byName}::text, ${h.reason}::text, ${ts(h.at)}
-      from o
-    ), a as (
-      insert into ${auditLog} (tenant_id, actor_id, actor_username, action, entity, entity_id,
-        before, after, ip, user_agent, request_id)
-      select ${a.tenantId}::uuid, ${a.actorId}::uuid, ${a.actorUsername}::text, ${a.action},
-        ${a.entity}, ${a.entityId}::text, null,
-        ${JSON.stringify(a.after ?? {})}::jsonb || jsonb_build_object('order_no', o.order_no),
-        ${a.ip}::text, ${a.userAgent}::text, ${a.requestId}::text
-      from o
-    )${sold}${notify}${live}
-    select seq, order_no as "orderNo"${
-      sale.liveEvent ? sql`, (select count(*) from live_notify)::int as announced` : sql``
-    } from o`);
-  const [row] = rowsOf<{ seq: number; orderNo: string }>(result);
-  return row ?? null;
+  try {
+    const result = await db.execute(sql`
+      with i as (
+        insert into ${orderItems} (id, tenant_id, order_id, product_id, line_no, name, sku,
+          quantity, unit_price, options, addons, notes, line_total)
+        select x.id, ${o.tenantId}::uuid, ${o.id}::uuid, x.product_id, x.line_no, x.name, x.sku,
+          x.quantity, x.unit_price, x.options, x.addons, x.notes, x.line_total
+        from json_to_recordset(${JSON.stringify(items)}::json) as x(id uuid, product_id uuid,
+          line_no int, name text, sku text, quantity int, unit_price int, options jsonb,
+          addons jsonb, notes text, line_total int)
+        returning 1
+      ), p as (
+        insert into ${orderPayments} (id, tenant_id, order_id, line_no, method, amount, tendered,
+          change_given, reference, status, created_at)
+        select x.id, ${o.tenantId}::uuid, ${o.id}::uuid, x.line_no, x.method, x.amount,
+          x.tendered, x.change_given, x.reference, 'paid', ${ts(o.createdAt)}
+        from json_to_recordset(${JSON.stringify(payments)}::json) as x(id uuid, line_no int,
+          method text, amount int, tendered int, change_given int, reference text)
+        returning 1
+      ), h as (
+        insert into ${orderStatusHistory} (id, tenant_id, order_id, from_status, to_status,
+          by_user_id, by_name, reason, at)
+        values (${h.id}::uuid, ${o.tenantId}::uuid, ${o.id}::uuid, ${h.fromStatus}::text,
+          ${h.toStatus}, ${h.byUserId}::uuid, ${h.byName}::text, ${h.reason}::text, ${ts(h.at)})
+        returning 1
+      ), c as (
+        insert into ${orderCounters} as oc (tenant_id, outlet_id, business_date, last_no)
+        select ${o.tenantId}::uuid, ${o.outletId}::uuid, ${o.businessDate}::date, 1
+        from (select (select count(*) from i) + (select count(*) from p)
+          + (select count(*) from h) as written) as step_one
+        where step_one.written > 0
+        on conflict (outlet_id, business_date) do update set last_no = oc.last_no + 1
+          where oc.closed_at is null and oc.tenant_id = ${o.tenantId}::uuid
+        returning last_no
+      ), o as (
+        insert into ${orders} (id, tenant_id, outlet_id, order_no, seq, business_date, source,
+          serving_method, table_no, delivery_address, customer_name, customer_phone, notes,
+          staff_id, staff_name, status, subtotal, discount, service_charge, service_tax,
+          delivery_fee, rounding, total, paid, change_due, refunded, refund_due, payment_methods,
+          outside_hours, idempotency_key, created_at, updated_at)
+        select ${o.id}::uuid, ${o.tenantId}::uuid, ${o.outletId}::uuid,
+          ${sale.outletCode} || '-' || lpad(c.last_no::text, greatest(4, length(c.last_no::text)), '0'),
+          c.last_no, ${o.businessDate}::date, ${o.source}, ${o.servingMethod}, ${o.tableNo}::text,
+          ${o.deliveryAddress}::text, ${o.customerName}::text, ${o.customerPhone}::text,
+          ${o.notes}::text, ${o.staffId}::uuid, ${o.staffName}::text, ${o.status},
+          ${o.subtotal}::int, ${o.discount}::int, ${o.serviceCharge}::int, ${o.serviceTax}::int,
+          ${o.deliveryFee}::int, ${o.rounding}::int, ${o.total}::int, ${o.paid}::int,
+          ${o.changeDue}::int, ${o.refunded}::int, ${o.refundDue}::int,
+          ${`{${o.paymentMethods.join(',')}}`}::text[], ${o.outsideHours}::boolean,
+          ${o.idempotencyKey}::text, ${ts(o.createdAt)}, ${ts(o.updatedAt)}
+        from c
+        returning id, seq, order_no, status, outlet_id
+      ), a as (
+        insert into ${auditLog} (tenant_id, actor_id, actor_username, action, entity, entity_id,
+          before, after, ip, user_agent, request_id)
+        select ${a.tenantId}::uuid, ${a.actorId}::uuid, ${a.actorUsername}::text, ${a.action},
+          ${a.entity}, ${a.entityId}::text, null,
+          ${JSON.stringify(a.after ?? {})}::jsonb || jsonb_build_object('order_no', o.order_no),
+          ${a.ip}::text, ${a.userAgent}::text, ${a.requestId}::text
+        from o
+        returning 1
+      )${sold}${notify}${live}
+      select seq, order_no as "orderNo"${
+        sale.liveEvent ? sql`, (select count(*) from live_notify)::int as announced` : sql``
+      } from o`);
+    const [row] = rowsOf<{ seq: number; orderNo: string }>(result);
+    return row ?? null;
+  } catch (error) {
+    // The lines reference an order that was not written: the counter refused a closed day.
+    if (orderlessRows.has(foreignKeyViolation(error) ?? '')) return null;
+    throw error;
+  }
 }
 
 /** One notification for the outlet's staff (decision 005: everyone at the outlet sees it). */
