@@ -58,6 +58,15 @@ test('an admin builds a product with a category, a variant group, an add-on and 
   await expect(rows.nth(count - 2).getByTestId('category-name')).toHaveText(category);
   await page.reload();
   await expect(rows.nth(count - 2).getByTestId('category-name')).toHaveText(category);
+  // And by dragging its handle onto a row two places higher (both in view).
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/categories/order'));
+  await rows.nth(count - 2).scrollIntoViewIfNeeded();
+  await rows
+    .nth(count - 2)
+    .getByTestId('category-drag-handle')
+    .dragTo(rows.nth(count - 4));
+  expect((await saved).status()).toBe(200);
+  await expect(rows.nth(count - 4).getByTestId('category-name')).toHaveText(category);
 
   // The product form: information, pricing, a new variant group, a new add-on, an image.
   await page.goto('/product/list');
@@ -301,10 +310,70 @@ test('an admin imports a CSV: a bad row is reported with its row number, the fix
   await expect(dialog).toBeHidden();
 
   await searchProducts(page, stamp);
-  await expect(
-    page.getByTestId('products-table').getByText(`Kopi Peng Besar ${stamp}`),
-  ).toBeVisible();
-  await expect(page.getByTestId('products-table').getByText(`Teh Halia ${stamp}`)).toBeVisible();
+  const table = page.getByTestId('products-table');
+  await expect(table.getByText(`Kopi Peng Besar ${stamp}`)).toBeVisible();
+  await expect(table.getByText(`Teh Halia ${stamp}`)).toBeVisible();
+
+  // Exported in the same format, with the list's filters.
+  await page.getByTestId('product-export').click();
+  const download = page.waitForEvent('download');
+  await page.getByTestId('product-export-csv').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^products-\d{8}\.csv$/);
+  const exported = (await (await file.createReadStream()).toArray()).join('');
+  expect(exported.split('\n')[0]).toContain('sku,name,category,base_price');
+  expect(exported).toContain(`CSV-${stamp}-2`);
+  expect(exported).toContain(`CSV-${stamp}-1`);
+
+  // Never sold: one is archived (kept, out of the list), the other deleted for good.
+  const archived = table.getByRole('row').filter({ hasText: `Teh Halia ${stamp}` });
+  await archived.getByTestId('product-more').click();
+  await page.getByTestId('product-archive').click();
+  await page.getByTestId('confirm-dialog-confirm').click();
+  await expect(archived).toHaveCount(0);
+  const deleted = table.getByRole('row').filter({ hasText: `Kopi Peng Besar ${stamp}` });
+  await deleted.getByTestId('product-more').click();
+  await page.getByTestId('product-delete').click();
+  await expect(page.getByTestId('confirm-dialog')).toContainText('never been sold');
+  await page.getByTestId('confirm-dialog-confirm').click();
+  await expect(deleted).toHaveCount(0);
+  await choose(page, page.getByTestId('filter-status'), /^Archived$/);
+  await expect(archived).toHaveCount(1);
+  await expect(archived.locator('[data-flag=archived]')).toBeVisible();
+});
+
+test('an admin adds an outlet in the drawer, sees it closed without hours, and removes it', async ({
+  page,
+}) => {
+  const code = `E${stamp.slice(-5)}`;
+  await signIn(page, 'admin');
+  await page.goto('/outlet');
+  await page.getByTestId('outlet-add').click();
+  const drawer = page.getByTestId('outlet-drawer');
+  await drawer.getByLabel('Code').fill(code.toLowerCase());
+  await expect(drawer.getByLabel('Code')).toHaveValue(code);
+  await drawer.getByLabel('Name').fill(`Ipoh ${stamp}`);
+  await drawer.getByLabel('Delivery', { exact: true }).check();
+  await drawer.getByLabel('Delivery fee').fill('4.50');
+  await drawer.getByLabel('Latitude').fill('4.5975');
+  await drawer.getByLabel('Longitude').fill('101.0901');
+  await drawer.getByTestId('outlet-save').click();
+  await expect(drawer).toBeHidden();
+
+  const row = page.getByTestId('outlets-table').getByRole('row').filter({ hasText: code });
+  await expect(row).toContainText(`Ipoh ${stamp}`);
+  await expect(row).toContainText('4.50');
+  await expect(row.getByTestId('open-state')).toHaveAttribute('data-open', 'false');
+  await expect(row.getByTestId('open-state')).toContainText('no opening hours');
+
+  await row.getByRole('button', { name: `Edit Ipoh ${stamp}` }).click();
+  await drawer.getByLabel('Phone').fill('+60 5-241 0004');
+  await drawer.getByTestId('outlet-save').click();
+  await expect(row).toContainText('+60 5-241 0004');
+
+  await row.getByRole('button', { name: `Delete Ipoh ${stamp}` }).click();
+  await page.getByTestId('confirm-dialog-confirm').click();
+  await expect(row).toHaveCount(0);
 });
 
 test('the superadmin sees every tenant with its outlets and works inside one', async ({ page }) => {
