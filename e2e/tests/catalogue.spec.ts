@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { signIn } from '../support/session';
+import { accessToken, signIn } from '../support/session';
 
 // Issue 4: the catalogue, outlet hours and tenants, as an admin (and the platform superadmin)
 // uses them. Names carry a timestamp so reruns on the same database never collide.
@@ -340,6 +340,25 @@ test('an admin imports a CSV: a bad row is reported with its row number, the fix
   await choose(page, page.getByTestId('filter-status'), /^Archived$/);
   await expect(archived).toHaveCount(1);
   await expect(archived.locator('[data-flag=archived]')).toBeVisible();
+
+  // A product sold before (the demo orders) can only be archived: the server's reason is shown.
+  const res = await page.request.get('/api/products?page_size=100', {
+    headers: { Authorization: `Bearer ${await accessToken(page)}` },
+  });
+  const sold = ((await res.json()).data as { name: string; has_sales: boolean }[]).find(
+    (p) => p.has_sales,
+  );
+  expect(sold, 'a demo product with orders').toBeDefined();
+  await choose(page, page.getByTestId('filter-status'), 'All but archived');
+  await searchProducts(page, sold!.name);
+  const soldRow = table.getByRole('row').filter({ hasText: sold!.name }).first();
+  await soldRow.getByTestId('product-more').click();
+  await page.getByTestId('product-delete').click();
+  await expect(page.getByTestId('product-blocked-reason')).toHaveText(
+    'This product has been sold before and cannot be deleted. Archive it instead.',
+  );
+  await expect(page.getByTestId('confirm-dialog-confirm')).toHaveText('Archive instead');
+  await page.getByRole('button', { name: 'Cancel' }).click();
 });
 
 test('an admin adds an outlet in the drawer, sees it closed without hours, and removes it', async ({

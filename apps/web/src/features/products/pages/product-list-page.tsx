@@ -32,6 +32,7 @@ import { useTableState } from '../../../components/data-table/table-state';
 import { PageHeader } from '../../../components/page-header';
 import { useCan } from '../../../lib/can-context';
 import { HttpError } from '../../../lib/http/http-client';
+import { translateErrorCode } from '../../../lib/i18n/i18n';
 import { toast } from '../../../lib/toasts';
 import {
   archiveProduct,
@@ -539,16 +540,15 @@ export function ProductListPage() {
           <ListItemText>{t('list.archive')}</ListItemText>
         </MenuItem>
         <MenuItem
-          onClick={() => {
+          onClick={async () => {
             if (!rowMenu) return;
             const { product } = rowMenu;
-            // A sold product keeps its history: say so up front instead of letting delete fail.
-            setRemoval(
-              product.has_sales
-                ? { product, kind: 'delete', blocked: t('list.soldBefore') }
-                : { product, kind: 'delete' },
-            );
             setRowMenu(null);
+            if (!product.has_sales) return setRemoval({ product, kind: 'delete' });
+            // A sold product keeps its history: the server's own reason, up front, instead of
+            // letting the delete fail.
+            const reason = await translateErrorCode('product_has_sales');
+            setRemoval({ product, kind: 'delete', blocked: reason ?? t('list.soldBefore') });
           }}
           data-testid="product-delete"
         >
