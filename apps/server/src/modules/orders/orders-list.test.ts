@@ -270,11 +270,24 @@ describe('GET /api/orders', () => {
   });
 
   it('answers 401, 403 and 400 as it should', async () => {
-    expect((await t.inject({ method: 'GET', url: '/api/orders' })).statusCode).toBe(401);
     await createUser(t, { username: 'no-orders', tenantId, permissions: ['read-dashboard'] });
     const nobody = t.bearer((await t.login('no-orders')).token);
-    for (const url of ['/api/orders', '/api/orders/export', `/api/orders/${tenantId}`]) {
+    const reads = [
+      '/api/orders',
+      '/api/orders/export',
+      `/api/orders/${tenantId}`,
+      `/api/orders/z-reports?outlet_id=${kl}&business_date=2026-06-09`,
+    ];
+    for (const url of reads) {
+      expect((await t.inject({ method: 'GET', url })).statusCode, url).toBe(401);
       expect((await t.inject({ method: 'GET', url, headers: nobody })).statusCode, url).toBe(403);
+    }
+    for (const url of [
+      '/api/orders/export?payment_method=bitcoin',
+      '/api/orders/export?sort=-price',
+      `/api/orders/z-reports?outlet_id=${kl}`,
+    ]) {
+      expect((await t.inject({ method: 'GET', url, headers: admin })).statusCode, url).toBe(400);
     }
     for (const query of [
       'page_size=7',
