@@ -238,7 +238,9 @@ export function CategoryPage() {
             </Typography>
           </TableCell>
           <TableCell>{category.name_my}</TableCell>
-          <TableCell>{t('list.productCount', { count: category.product_count })}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+            {t('list.productCount', { count: category.product_count })}
+          </TableCell>
           <TableCell>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               {mayUpdate && (

@@ -21,6 +21,8 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import Add from '@mui/icons-material/Add';
 import Block from '@mui/icons-material/Block';
 import CheckCircle from '@mui/icons-material/CheckCircle';
@@ -157,6 +159,7 @@ export function TenantPage() {
   const { t } = useTenantStrings();
   const can = useCan();
   const client = useQueryClient();
+  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'));
   const mayCreate = can('create', 'tenant');
   const mayUpdate = can('update', 'tenant');
   const [tab, setTab] = useState<'tenants' | 'outlets'>('tenants');
@@ -225,12 +228,11 @@ export function TenantPage() {
             {x.name}
           </Typography>
           <Typography variant="caption" color="text.secondary">
-            {x.slug} · {x.legal_name}
+            {x.slug} · {t('list.plan')}: {x.plan}
           </Typography>
         </Stack>
       ),
     },
-    { id: 'plan', header: t('list.plan'), cell: (x) => x.plan },
     {
       id: 'status',
       header: t('list.status'),
@@ -243,8 +245,22 @@ export function TenantPage() {
         `${bpToPercentText(x.service_tax_rate_bp)}% / ${bpToPercentText(x.service_charge_rate_bp)}%`,
     },
     { id: 'outlets', header: t('list.outlets'), align: 'right', cell: (x) => x.outlet_count },
-    { id: 'users', header: t('list.users'), align: 'right', cell: (x) => x.user_count },
-    { id: 'created', header: t('list.created'), cell: (x) => formatDate(x.created_at) },
+    // Below 1280 px staff count and creation date give way, so the actions stay in view.
+    ...(compact
+      ? []
+      : [
+          {
+            id: 'users',
+            header: t('list.users'),
+            align: 'right' as const,
+            cell: (x: Tenant) => x.user_count,
+          },
+          {
+            id: 'created',
+            header: t('list.created'),
+            cell: (x: Tenant) => formatDate(x.created_at),
+          },
+        ]),
     {
       id: 'actions',
       header: t('list.actions'),
