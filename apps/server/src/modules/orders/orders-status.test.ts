@@ -144,6 +144,15 @@ describe('POST /api/orders/{id}/status', () => {
       by: 'Siti Nurhaliza',
       reason: 'Out of fresh milk',
     });
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'order.status'), eq(auditLog.entityId, order.id)));
+    expect(entry).toMatchObject({
+      actorUsername: 'cashier',
+      before: { status: 'PENDING' },
+      after: { status: 'REJECTED', reason: 'Out of fresh milk', refund_due: 1060 },
+    });
     const again = await move(cashier, order.id, { status: 'APPROVED' });
     expect(again.statusCode).toBe(409);
   });

@@ -322,20 +322,6 @@ export async function recordSale(db: Db, sale: NewSale) {
   }
 }
 
-/** One notification for the outlet's staff (decision 005: everyone at the outlet sees it). */
-export async function notifyOutlet(
-  tx: Db,
-  values: { tenantId: string; outletId: string; orderId: string; title: string; body: string },
-) {
-  await tx.insert(notifications).values({
-    tenantId: values.tenantId,
-    outletId: values.outletId,
-    idOrder: values.orderId,
-    title: values.title,
-    body: values.body,
-  });
-}
-
 /** The order created with this Idempotency-Key, if any (the last line against double orders). */
 export async function findByIdempotencyKey(db: Db, tenantId: string, key: string) {
   const [row] = await db
@@ -348,32 +334,84 @@ export async function findByIdempotencyKey(db: Db, tenantId: string, key: string
 
 // ---- Status moves -----------------------------------------------------------------------------
 
-/**
- * Moves an order only if it is still in `from` (a concurrent move wins, the other gets null).
- * A paid order that is rejected keeps what it owes in refund_due for the refunds issue.
- */
-export async function moveStatus(
-  tx: Db,
-  tenantId: string,
-  id: string,
-  from: string,
-  to: string,
-  at: Date,
-) {
-  const [row] = await tx
-    .update(orders)
-    .set({
-      status: to,
-      updatedAt: at,
-      ...(to === 'REJECTED' ? { refundDue: sql`${orders.paid} - ${orders.refunded}` } : {}),
-    })
-    .where(and(eq(orders.tenantId, tenantId), eq(orders.id, id), eq(orders.status, from)))
-    .returning();
-  return row ?? null;
+export interface NewMove {
+  tenantId: string;
+  orderId: string;
+  outletId: string;
+  from: string;
+  to: string;
+  at: Date;
+  byUserId: string;
+  byName: string;
+  reason: string | null;
+  /** The audit entry; the statement adds `refund_due` to `after` when a rejection owes one. */
+  audit: AuditRow;
+  /** The outlet staff's notification: "Order <number> <verb>"; null for none. */
+  notification: { verb: string; body: string } | null;
+  liveEvent: boolean;
 }
 
-export async function insertHistory(tx: Db, values: typeof orderStatusHistory.$inferInsert) {
-  await tx.insert(orderStatusHistory).values(values);
+/**
+ * Moves an order in ONE statement, like a sale: the order row (only if it is still in `from`: of
+ * two racing moves one wins, the other gets null), its history row, the audit entry and the
+ * notification, then — after those, so it is held only for the tail — the tenant's live-event
+ * lock and the `order.status` event. A paid order that is rejected keeps what it is owed in
+ * refund_due for the refunds issue.
+ */
+export async function recordMove(db: Db, m: NewMove): Promise<boolean> {
+  const a = m.audit;
+  const notify = m.notification
+    ? sql`, n as (
+        insert into ${notifications} (tenant_id, outlet_id, id_order, title, body)
+        select ${m.tenantId}::uuid, moved.outlet_id, moved.id,
+          'Order ' || moved.order_no || ' ' || ${m.notification.verb}, ${m.notification.body}
+        from moved
+        returning 1
+      )`
+    : sql``;
+  const written = sql.join(
+    [
+      sql`(select count(*) from h)`,
+      sql`(select count(*) from a)`,
+      ...(m.notification ? [sql`(select count(*) from n)`] : []),
+    ],
+    sql` + `,
+  );
+  const live = m.liveEvent
+    ? sql`, ${liveEventCtes(
+        { tenantId: m.tenantId, outletId: m.outletId, type: 'order.status' },
+        sql`jsonb_build_object('id_order', moved.id, 'status', moved.status,
+          'outlet_id', moved.outlet_id, 'order_no', moved.order_no)`,
+        sql`moved cross join (select ${liveEventLock(m.tenantId, written)}) as live_lock`,
+      )}`
+    : sql``;
+  const result = await db.execute(sql`
+    with moved as (
+      update ${orders} set status = ${m.to}, updated_at = ${ts(m.at)},
+        refund_due = case when ${m.to} = 'REJECTED' then paid - refunded else refund_due end
+      where tenant_id = ${m.tenantId}::uuid and id = ${m.orderId}::uuid and status = ${m.from}
+      returning id, outlet_id, order_no, status, refund_due
+    ), h as (
+      insert into ${orderStatusHistory} (tenant_id, order_id, from_status, to_status, by_user_id,
+        by_name, reason, at)
+      select ${m.tenantId}::uuid, moved.id, ${m.from}, ${m.to}, ${m.byUserId}::uuid,
+        ${m.byName}::text, ${m.reason}::text, ${ts(m.at)}
+      from moved
+      returning 1
+    ), a as (
+      insert into ${auditLog} (tenant_id, actor_id, actor_username, action, entity, entity_id,
+        before, after, ip, user_agent, request_id)
+      select ${a.tenantId}::uuid, ${a.actorId}::uuid, ${a.actorUsername}::text, ${a.action},
+        ${a.entity}, ${a.entityId}::text, ${JSON.stringify(a.before ?? null)}::jsonb,
+        ${JSON.stringify(a.after ?? {})}::jsonb || case when moved.refund_due > 0
+          then jsonb_build_object('refund_due', moved.refund_due) else '{}'::jsonb end,
+        ${a.ip}::text, ${a.userAgent}::text, ${a.requestId}::text
+      from moved
+      returning 1
+    )${notify}${live}
+    select id${m.liveEvent ? sql`, (select count(*) from live_notify)::int as announced` : sql``}
+    from moved`);
+  return rowsOf(result).length > 0;
 }
 
 // ---- Reading ----------------------------------------------------------------------------------

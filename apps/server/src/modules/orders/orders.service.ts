@@ -19,11 +19,10 @@ import {
   servingMethods,
 } from '@kopi/contract';
 import type { Db } from '../../db/database';
-import { audit, auditRow } from '../../lib/audit';
+import { auditRow } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/db-errors';
 import { AppError, validationError } from '../../lib/errors';
-import { publishLiveEvent } from '../../lib/live-events';
 import { listMeta, offsetOf } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
 import { tenantIdOf } from '../../lib/tenant-scope';
@@ -381,9 +380,8 @@ export function createOrderService({ db, now, announce = true }: OrderServiceDep
       id: string,
       move: { status: OrderStatus; reason?: string | undefined },
     ): Promise<Order> {
-      const { tenantId, order, outletName } = await this.move(ctx, id, move);
-      const details = await repo.detailsOf(db, tenantId, id);
-      return toOrder(order, outletName, details, ctx.principal);
+      await this.move(ctx, id, move);
+      return this.get(ctx, id);
     },
 
     /** The move itself, without reading the order back (the demo seed makes hundreds). */
@@ -392,7 +390,7 @@ export function createOrderService({ db, now, announce = true }: OrderServiceDep
       id: string,
       move: { status: OrderStatus; reason?: string | undefined },
     ) {
-      const { tenantId, order, outletName, callerName } = await requireVisible(ctx, id);
+      const { tenantId, order, callerName } = await requireVisible(ctx, id);
       const from = order.status as OrderStatus;
       const to = move.status;
       const refuse = (message: string) => new AppError('invalid_status_transition', { message });
@@ -409,52 +407,37 @@ export function createOrderService({ db, now, announce = true }: OrderServiceDep
       const at = now();
       const reason = move.reason || null;
       const byName = callerName ?? ctx.principal.username;
-      const moved = await db.transaction(async (tx) => {
-        const row = await repo.moveStatus(tx, tenantId, id, from, to, at);
-        // Someone else moved it first: their move stands, this one is refused like any other.
-        if (!row) throw refuse(`The order has just been moved by someone else; reload it`);
-        await repo.insertHistory(tx, {
-          tenantId,
-          orderId: id,
-          fromStatus: from,
-          toStatus: to,
-          byUserId: ctx.principal.userId,
-          byName,
-          reason,
-          at,
-        });
-        await audit.record(tx, ctx, {
+      const verbs = { APPROVED: 'accepted', COMPLETED: 'ready', REJECTED: 'rejected' } as const;
+      // One statement: the move with its history, audit entry, notification and live event.
+      const moved = await repo.recordMove(db, {
+        tenantId,
+        orderId: id,
+        outletId: order.outletId,
+        from,
+        to,
+        at,
+        byUserId: ctx.principal.userId,
+        byName,
+        reason,
+        // The statement adds refund_due when a rejected order is owed one.
+        audit: auditRow(ctx, {
           action: 'order.status',
           entity: 'order',
           entityId: id,
           before: { status: from },
-          after: {
-            status: to,
-            reason,
-            ...(row.refundDue > 0 ? { refund_due: row.refundDue } : {}),
-          },
-        });
-        if (announce) {
-          const verb = { APPROVED: 'accepted', COMPLETED: 'ready', REJECTED: 'rejected' }[
-            to as 'APPROVED' | 'COMPLETED' | 'REJECTED'
-          ];
-          await repo.notifyOutlet(tx, {
-            tenantId,
-            outletId: row.outletId,
-            orderId: id,
-            title: `Order ${row.orderNo} ${verb}`,
-            body: reason ? `${byName}: ${reason}` : `by ${byName}`,
-          });
-          await publishLiveEvent(tx, {
-            tenantId,
-            outletId: row.outletId,
-            type: 'order.status',
-            message: { id_order: id, status: to, outlet_id: row.outletId, order_no: row.orderNo },
-          });
-        }
-        return row;
+          after: { status: to, reason },
+        }),
+        notification: announce
+          ? {
+              verb: verbs[to as keyof typeof verbs],
+              body: reason ? `${byName}: ${reason}` : `by ${byName}`,
+            }
+          : null,
+        liveEvent: announce,
       });
-      return { tenantId, order: moved, outletName };
+      // Someone else moved it first: their move stands, this one is refused like any other.
+      if (!moved) throw refuse('The order has just been moved by someone else; reload it');
+      return { tenantId };
     },
 
     async list(ctx: AuthedContext, q: OrderListQuery) {
