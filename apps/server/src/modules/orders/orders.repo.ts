@@ -33,7 +33,7 @@ export type OrderHistoryRow = typeof orderStatusHistory.$inferSelect;
 
 /**
  * The outlet with its tenant's pricing and business-day settings, its closures from `fromDate`
- * on, and the seller's name, in one query.
+ * on, the seller's name and the cart's catalogue, in one query.
  */
 export async function saleContext(
   db: Db,
@@ -41,6 +41,8 @@ export async function saleContext(
   outletId: string,
   userId: string,
   fromDate: string,
+  /** The cart's products: their catalogue comes back in the same query (one round trip). */
+  productIds: string[] = [],
 ) {
   const [row] = await db
     .select({
@@ -75,6 +77,12 @@ export async function saleContext(
       staffName: sql<
         string | null
       >`(select u.fullname from ${users} u where u.id = ${userId} and (u.tenant_id = ${tenantId} or u.tenant_id is null))`,
+      catalogue:
+        productIds.length > 0
+          ? sql<CatalogueProduct[]>`coalesce((
+              select json_agg(row_to_json(cart)) from (${catalogueSelect(tenantId, outletId, productIds)}) cart
+            ), '[]'::json)`
+          : sql<CatalogueProduct[]>`'[]'::json`,
     })
     .from(outlets)
     .innerJoin(tenants, eq(tenants.id, outlets.tenantId))
@@ -84,18 +92,9 @@ export async function saleContext(
 }
 export type SaleContext = NonNullable<Awaited<ReturnType<typeof saleContext>>>;
 
-/**
- * Every product of the cart as `outletId` sells it, with its variant groups (and their options)
- * and add-ons as JSON, in one query: no lookup per line.
- */
-export async function cartCatalogue(
-  db: Db,
-  tenantId: string,
-  outletId: string,
-  productIds: string[],
-): Promise<CatalogueProduct[]> {
-  if (productIds.length === 0) return [];
-  const rows = await db.execute(sql`
+/** The products of the cart as `outletId` sells them, with their groups, options and add-ons. */
+function catalogueSelect(tenantId: string, outletId: string, productIds: string[]): SQL {
+  return sql`
     select p.id, p.name, p.sku, p.status, p.base_price as "basePrice",
       p.discounted_price as "discountedPrice", p.has_sales as "hasSales",
       po.available, po.price_override as "priceOverride", po.sold_out_date::text as "soldOutDate",
@@ -124,11 +123,24 @@ export async function cartCatalogue(
     where p.tenant_id = ${tenantId} and p.id in (${sql.join(
       productIds.map((id) => sql`${id}::uuid`),
       sql`, `,
-    )})`);
-  return (rows as unknown as { rows: CatalogueProduct[] }).rows;
+    )})`;
 }
 
-// ---- Writing a sale ---------------------------------------------------------------------------
+/**
+ * Every product of the cart as `outletId` sells it, with its variant groups (and their options)
+ * and add-ons as JSON, in one query: no lookup per line.
+ */
+export async function cartCatalogue(
+  db: Db,
+  tenantId: string,
+  outletId: string,
+  productIds: string[],
+): Promise<CatalogueProduct[]> {
+  if (productIds.length === 0) return [];
+  return rowsOf<CatalogueProduct>(
+    await db.execute(catalogueSelect(tenantId, outletId, productIds)),
+  );
+}
 
 /** Has the outlet closed this business day (no more sales on it)? */
 export async function isDayClosed(db: Db, tenantId: string, outletId: string, date: string) {

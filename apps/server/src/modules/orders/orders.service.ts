@@ -220,11 +220,16 @@ export function createOrderService({ db, now, announce = true }: OrderServiceDep
       const at = now();
       const productIds = [...new Set(input.items.map((i) => i.product_id))];
       const closuresFrom = addDays(at.toISOString().slice(0, 10), -2);
-      const [context, catalogue] = await Promise.all([
-        repo.saleContext(db, tenantId, input.outlet_id, ctx.principal.userId, closuresFrom),
-        repo.cartCatalogue(db, tenantId, input.outlet_id, productIds),
-      ]);
+      const context = await repo.saleContext(
+        db,
+        tenantId,
+        input.outlet_id,
+        ctx.principal.userId,
+        closuresFrom,
+        productIds,
+      );
       if (!context) throw new AppError('not_found');
+      const catalogue = context.catalogue;
       const outsideHours = checkOutlet(context, input, at);
       const today = businessDate(at, context.timezone, context.cutoffHour);
       const lines = resolveCart(input.items, new Map(catalogue.map((p) => [p.id, p])), today);
