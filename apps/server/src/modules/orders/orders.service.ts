@@ -33,8 +33,8 @@ import * as repo from './orders.repo';
 
 // Orders and the POS (issue 5): the counter sale, status moves, the list and the details.
 // Prices come from the database and totals from the contract's priceOrder, never from the client.
-// A sale is one transaction: number, order, items, payments, history, notification, audit and
-// the live event commit together or not at all.
+// A sale (and a move) is written by one statement: number, order, items, payments, history,
+// notification, audit and live event commit together or not at all (see recordSale).
 
 export interface OrderServiceDeps {
   db: Db;
@@ -47,10 +47,6 @@ export interface OrderServiceDeps {
 }
 
 const EXPORT_MAX_ROWS = 50_000;
-const ORDER_NO_DIGITS = 4;
-
-export const formatOrderNo = (outletCode: string, seq: number) =>
-  `${outletCode}-${String(seq).padStart(ORDER_NO_DIGITS, '0')}`;
 
 function pricingSettings(c: repo.SaleContext): PricingSettings {
   return {
@@ -175,6 +171,7 @@ export function createOrderService({ db, now, announce = true }: OrderServiceDep
       if (!c) throw new AppError('not_found');
       const state = openStateOf(c, at);
       const today = businessDate(at, c.timezone, c.cutoffHour);
+      const settings = pricingSettings(c);
       return {
         outlet: {
           id: c.id,
@@ -194,10 +191,7 @@ export function createOrderService({ db, now, announce = true }: OrderServiceDep
           business_date: today,
           day_closed: await repo.isDayClosed(db, tenantId, c.id, today),
         },
-        pricing: {
-          ...pricingSettings(c),
-          service_charge_methods: [...pricingSettings(c).service_charge_methods],
-        },
+        pricing: { ...settings, service_charge_methods: [...settings.service_charge_methods] },
         receipt: {
           business_name: c.tenantName,
           legal_name: c.legalName,
