@@ -9,7 +9,7 @@ import {
 } from '@kopi/contract';
 
 // `npm run bench:orders -w @kopi/server -- [--url http://127.0.0.1:3000] [--clients 50]
-//   [--rate 200] [--seconds 15] [--warmup 3] [--outlet KL01] [--username admin]`
+//   [--rate 200] [--seconds 15] [--warmup 3] [--outlet KL01|all] [--username admin]`
 // Against a running server with the demo data (start it with a high LOGIN_RATE_LIMIT): signs in,
 // reads an outlet's POS context and menu, builds carts priced with the contract's priceOrder, then
 // has --clients concurrent clients POST /api/orders, each sale with its own Idempotency-Key
@@ -221,27 +221,38 @@ async function main() {
   const outlets = await api<{ id: string; code: string; open_now: boolean }[]>(
     '/api/outlets?page_size=100',
   );
-  const outlet =
-    outlets.find((o) => o.code === values.outlet) ??
-    (values.outlet ? undefined : (outlets.find((o) => o.open_now) ?? outlets[0]));
-  if (!outlet) throw new Error(`No outlet ${values.outlet ?? ''} for this user.`);
-  const context = await api<PosContext>(`/api/pos/context?outlet_id=${outlet.id}`);
-  if (context.outlet.day_closed) throw new Error(`${outlet.code} has closed today's business day.`);
-  const list = await api<{ id: string }[]>(
-    `/api/products?page_size=100&status=active&outlet=${outlet.id}`,
-  );
+  // One outlet (--outlet CODE, default the first open one), or --outlet all: every outlet, the
+  // sales interleaved as terminals across a chain would send them.
+  const chosen =
+    values.outlet === 'all'
+      ? outlets
+      : [
+          outlets.find((o) => o.code === values.outlet) ??
+            (values.outlet ? undefined : (outlets.find((o) => o.open_now) ?? outlets[0])),
+        ].filter((o) => o !== undefined);
+  if (chosen.length === 0) throw new Error(`No outlet ${values.outlet ?? ''} for this user.`);
+  const list = await api<{ id: string }[]>('/api/products?page_size=100&status=active');
   const menu: Product[] = [];
-  for (const p of list.slice(0, 30)) menu.push(await api<Product>(`/api/products/${p.id}`));
-  const sellable = menu.filter((p) =>
-    p.outlets.some((o) => o.outlet_id === outlet.id && o.available && !o.sold_out_today),
-  );
-  if (sellable.length === 0) throw new Error(`Nothing to sell at ${outlet.code}.`);
-  const sales = buildSales(context, sellable, 500);
+  for (const p of list.slice(0, 40)) menu.push(await api<Product>(`/api/products/${p.id}`));
+  const perOutlet: OrderCreate[][] = [];
+  const labels: string[] = [];
+  for (const outlet of chosen) {
+    const context = await api<PosContext>(`/api/pos/context?outlet_id=${outlet.id}`);
+    if (context.outlet.day_closed) throw new Error(`${outlet.code} has closed its business day.`);
+    const sellable = menu.filter((p) =>
+      p.outlets.some((o) => o.outlet_id === outlet.id && o.available && !o.sold_out_today),
+    );
+    if (sellable.length === 0) throw new Error(`Nothing to sell at ${outlet.code}.`);
+    perOutlet.push(buildSales(context, sellable, Math.ceil(600 / chosen.length)));
+    labels.push(
+      `${outlet.code}${context.outlet.taking_orders_now ? '' : ' (closed now: allow_outside_hours)'}`,
+    );
+  }
+  const sales = perOutlet[0]!.flatMap((_, i) => perOutlet.map((list) => list[i]!));
 
   console.log(
-    `\nKopi HQ ${info.version} at ${base.origin} on ${info.database}; outlet ${context.outlet.code}` +
-      `${context.outlet.taking_orders_now ? '' : ' (closed now: allow_outside_hours)'}; ` +
-      `${sellable.length} products; ${clients} clients; ` +
+    `\nKopi HQ ${info.version} at ${base.origin} on ${info.database}; outlet ${labels.join(', ')}; ` +
+      `${menu.length} products; ${clients} clients; ` +
       `${rate > 0 ? `${rate} orders/s scheduled` : 'flat out'}; ${warmup}s warm-up + ${seconds}s\n`,
   );
   if (warmup > 0) await run(sales, warmup);
