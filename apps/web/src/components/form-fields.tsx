@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
@@ -178,6 +182,57 @@ export function FormSwitchField<T extends FieldValues>({
           )}
         </div>
       )}
+    />
+  );
+}
+
+/**
+ * A row of checkboxes choosing a subset of `options` (e.g. serving methods). The value keeps the
+ * options' order whatever order they were ticked in.
+ */
+export function FormCheckboxGroupField<T extends FieldValues, V extends string>({
+  control,
+  name,
+  label,
+  options,
+  optionLabel,
+}: Bound<T> & { label: ReactNode; options: readonly V[]; optionLabel: (option: V) => ReactNode }) {
+  useTranslation();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const current = (field.value as V[] | null | undefined) ?? [];
+        return (
+          <FormControl component="fieldset" error={Boolean(fieldState.error)}>
+            <FormLabel component="legend">{label}</FormLabel>
+            <FormGroup row>
+              {options.map((option) => (
+                <FormControlLabel
+                  key={option}
+                  label={optionLabel(option)}
+                  control={
+                    <Checkbox
+                      checked={current.includes(option)}
+                      onChange={(e) =>
+                        field.onChange(
+                          e.target.checked
+                            ? options.filter((o) => o === option || current.includes(o))
+                            : current.filter((o) => o !== option),
+                        )
+                      }
+                    />
+                  }
+                />
+              ))}
+            </FormGroup>
+            {fieldState.error && (
+              <FormHelperText>{translateValidation(fieldState.error.message)}</FormHelperText>
+            )}
+          </FormControl>
+        );
+      }}
     />
   );
 }

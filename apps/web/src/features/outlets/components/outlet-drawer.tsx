@@ -2,14 +2,9 @@ import { useEffect, useMemo } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -27,6 +22,7 @@ import {
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
+  FormCheckboxGroupField,
   FormField,
   FormMoneyField,
   FormNumberField,
@@ -226,42 +222,12 @@ export function OutletDrawer({
               <FormHelperText>{t('form.locationHint')}</FormHelperText>
             </Grid>
             <Grid size={12}>
-              <Controller
+              <FormCheckboxGroupField
                 control={form.control}
                 name="serving_methods"
-                render={({ field, fieldState }) => (
-                  <FormControl component="fieldset" error={Boolean(fieldState.error)}>
-                    <FormLabel component="legend">{t('form.servingMethods')}</FormLabel>
-                    <FormGroup row>
-                      {servingMethods.map((method) => (
-                        <FormControlLabel
-                          key={method}
-                          label={t(`serving.${method}`)}
-                          control={
-                            <Checkbox
-                              checked={(field.value ?? []).includes(method)}
-                              onChange={(e) => {
-                                const current = field.value ?? [];
-                                field.onChange(
-                                  e.target.checked
-                                    ? servingMethods.filter(
-                                        (m) => m === method || current.includes(m),
-                                      )
-                                    : current.filter((m) => m !== method),
-                                );
-                              }}
-                            />
-                          }
-                        />
-                      ))}
-                    </FormGroup>
-                    {fieldState.error && (
-                      <FormHelperText>
-                        {translateValidation(fieldState.error.message)}
-                      </FormHelperText>
-                    )}
-                  </FormControl>
-                )}
+                label={t('form.servingMethods')}
+                options={servingMethods}
+                optionLabel={(method) => t(`serving.${method}`)}
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>

@@ -2,13 +2,8 @@ import { useEffect, useMemo } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -27,7 +22,11 @@ import {
 } from '@kopi/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { FormField, FormSwitchField } from '../../../components/form-fields';
+import {
+  FormCheckboxGroupField,
+  FormField,
+  FormSwitchField,
+} from '../../../components/form-fields';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { translateValidation } from '../../../lib/i18n/i18n';
 import { useTenantStrings } from '../i18n';
@@ -272,37 +271,12 @@ export function TenantDrawer({
               />
             </Grid>
             <Grid size={12}>
-              <Controller
+              <FormCheckboxGroupField
                 control={form.control}
                 name="service_charge_methods"
-                render={({ field }) => (
-                  <FormControl component="fieldset">
-                    <FormLabel component="legend">{t('form.chargeMethods')}</FormLabel>
-                    <FormGroup row>
-                      {servingMethods.map((method) => (
-                        <FormControlLabel
-                          key={method}
-                          label={t(`serving.${method}`)}
-                          control={
-                            <Checkbox
-                              checked={(field.value ?? []).includes(method)}
-                              onChange={(e) => {
-                                const current = field.value ?? [];
-                                field.onChange(
-                                  e.target.checked
-                                    ? servingMethods.filter(
-                                        (m) => m === method || current.includes(m),
-                                      )
-                                    : current.filter((m) => m !== method),
-                                );
-                              }}
-                            />
-                          }
-                        />
-                      ))}
-                    </FormGroup>
-                  </FormControl>
-                )}
+                label={t('form.chargeMethods')}
+                options={servingMethods}
+                optionLabel={(method) => t(`serving.${method}`)}
               />
             </Grid>
             <Grid size={12}>
