@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { loadGet, printRows, type BenchRow } from './bench-kit';
 
 // `npm run bench:auth -w @kopi/server -- [--url http://127.0.0.1:3000] [--logins 200]
 //   [--clients 20] [--seconds 5]`
@@ -28,17 +29,6 @@ const seconds = Math.min(Number(values.seconds), 30);
 const DEMO_USERS = ['admin', 'manager', 'cashier', 'finance', 'superadmin'];
 const PASSWORD = 'Kopi@1234';
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
-
-interface Row {
-  name: string;
-  requests: number;
-  errors: number;
-  seconds: number;
-  latencies: number[];
-}
-
 async function login(username: string): Promise<{ ms: number; token?: string; status: number }> {
   const started = performance.now();
   const res = await fetch(new URL('/api/login', base), {
@@ -50,7 +40,7 @@ async function login(username: string): Promise<{ ms: number; token?: string; st
   return { ms: performance.now() - started, token: body.data?.token, status: res.status };
 }
 
-async function loginPhase(name: string, parallel: number): Promise<Row> {
+async function loginPhase(name: string, parallel: number): Promise<BenchRow> {
   const latencies: number[] = [];
   let errors = 0;
   const perClient = Math.ceil(logins / 2 / parallel);
@@ -78,54 +68,6 @@ async function loginPhase(name: string, parallel: number): Promise<Row> {
   };
 }
 
-async function throughput(name: string, path: string, token?: string): Promise<Row> {
-  const latencies: number[] = [];
-  let errors = 0;
-  const deadline = performance.now() + seconds * 1000;
-  const started = performance.now();
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (performance.now() < deadline) {
-        const t0 = performance.now();
-        const res = await fetch(new URL(path, base), { headers });
-        await res.arrayBuffer();
-        if (res.status === 200) latencies.push(performance.now() - t0);
-        else errors++;
-      }
-    }),
-  );
-  return {
-    name,
-    requests: latencies.length,
-    errors,
-    seconds: (performance.now() - started) / 1000,
-    latencies,
-  };
-}
-
-function print(rows: Row[]) {
-  const header = ['measurement', 'ok', 'errors', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms'];
-  const lines = rows.map((r) => {
-    const sorted = [...r.latencies].sort((a, b) => a - b);
-    return [
-      r.name,
-      String(r.requests),
-      String(r.errors),
-      (r.requests / r.seconds).toFixed(0),
-      percentile(sorted, 0.5).toFixed(1),
-      percentile(sorted, 0.95).toFixed(1),
-      percentile(sorted, 0.99).toFixed(1),
-    ];
-  });
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const fmt = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  console.log(fmt(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const l of lines) console.log(fmt(l));
-}
-
 async function main() {
   const health = await fetch(new URL('/api/health', base)).catch(() => null);
   if (!health?.ok) {
@@ -136,14 +78,31 @@ async function main() {
   console.log(
     `Kopi HQ ${info.version} at ${base.origin} on ${info.database}; ${logins} sign-ins, ${clients} clients × ${seconds}s per GET\n`,
   );
-  const rows: Row[] = [];
+  const rows: BenchRow[] = [];
   rows.push(await loginPhase('POST /api/login (sequential)', 1));
   rows.push(await loginPhase(`POST /api/login (${DEMO_USERS.length} parallel)`, DEMO_USERS.length));
   const { token } = await login('admin');
   if (!token) throw new Error('could not sign in as admin');
-  rows.push(await throughput('GET /api/health (no auth)', '/api/health'));
-  rows.push(await throughput('GET /api/notification (auth)', '/api/notification', token));
-  print(rows);
+  rows.push(
+    await loadGet({
+      name: 'GET /api/health (no auth)',
+      base,
+      path: '/api/health',
+      clients,
+      seconds,
+    }),
+  );
+  rows.push(
+    await loadGet({
+      name: 'GET /api/notification (auth)',
+      base,
+      path: '/api/notification',
+      headers: { authorization: `Bearer ${token}` },
+      clients,
+      seconds,
+    }),
+  );
+  printRows('measurement', rows);
 }
 
 main().catch((error: unknown) => {

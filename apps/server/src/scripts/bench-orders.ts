@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { percentile } from './bench-kit';
 import {
   type OrderCreate,
   type PosContext,
@@ -42,9 +43,6 @@ const clients = Math.max(1, Math.min(Number(values.clients), 500));
 const seconds = Math.max(1, Math.min(Number(values.seconds), 120));
 const warmup = Math.max(0, Math.min(Number(values.warmup), 30));
 const rate = Math.max(0, Math.min(Number(values.rate), 5000));
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 
 let token = '';
 

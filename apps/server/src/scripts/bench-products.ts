@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { loadGet, printRows, type BenchRow } from './bench-kit';
 
 // `npm run bench:products -w @kopi/server -- [--url http://127.0.0.1:3000] [--products 5000]
 //   [--clients 5] [--seconds 5] [--username admin]`
@@ -27,17 +28,6 @@ if (!['127.0.0.1', 'localhost', '[::1]'].includes(base.hostname)) {
 const target = Math.min(Number(values.products), 20_000);
 const clients = Math.min(Number(values.clients), 200);
 const seconds = Math.min(Number(values.seconds), 30);
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
-
-interface Row {
-  name: string;
-  requests: number;
-  errors: number;
-  seconds: number;
-  latencies: number[];
-}
 
 async function api<T>(path: string, token: string, init: RequestInit = {}): Promise<T> {
   const res = await fetch(new URL(path, base), {
@@ -102,53 +92,8 @@ async function seed(token: string, categories: { id: string; name_en: string }[]
   );
 }
 
-async function measure(name: string, path: string, token: string): Promise<Row> {
-  const latencies: number[] = [];
-  let errors = 0;
-  const deadline = performance.now() + seconds * 1000;
-  const started = performance.now();
-  const headers = { authorization: `Bearer ${token}` };
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (performance.now() < deadline) {
-        const t0 = performance.now();
-        const res = await fetch(new URL(path, base), { headers });
-        await res.arrayBuffer();
-        if (res.status === 200) latencies.push(performance.now() - t0);
-        else errors++;
-      }
-    }),
-  );
-  return {
-    name,
-    requests: latencies.length,
-    errors,
-    seconds: (performance.now() - started) / 1000,
-    latencies,
-  };
-}
-
-function print(rows: Row[]) {
-  const header = ['GET /api/products', 'ok', 'errors', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms'];
-  const lines = rows.map((r) => {
-    const sorted = [...r.latencies].sort((a, b) => a - b);
-    return [
-      r.name,
-      String(r.requests),
-      String(r.errors),
-      (r.requests / r.seconds).toFixed(0),
-      percentile(sorted, 0.5).toFixed(1),
-      percentile(sorted, 0.95).toFixed(1),
-      percentile(sorted, 0.99).toFixed(1),
-    ];
-  });
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const fmt = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  console.log(fmt(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const l of lines) console.log(fmt(l));
-}
+const measure = (name: string, path: string, token: string) =>
+  loadGet({ name, base, path, headers: { authorization: `Bearer ${token}` }, clients, seconds });
 
 async function main() {
   const health = await fetch(new URL('/api/health', base)).catch(() => null);
@@ -170,7 +115,7 @@ async function main() {
   );
   const deepPage = Math.max(1, Math.floor(total / 25) - 1);
   const category = categories[1] ?? categories[0]!;
-  const rows: Row[] = [];
+  const rows: BenchRow[] = [];
   rows.push(await measure('first page (25, by name)', '/api/products?page_size=25', token));
   rows.push(
     await measure(
@@ -187,7 +132,7 @@ async function main() {
       token,
     ),
   );
-  print(rows);
+  printRows('GET /api/products', rows);
 }
 
 main().catch((error: unknown) => {

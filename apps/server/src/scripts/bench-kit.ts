@@ -1,0 +1,69 @@
+// What the bench scripts share: percentiles, a timed GET load from concurrent clients, and the
+// results table. Loopback only is checked by each script before it sends anything.
+
+export const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+
+export interface BenchRow {
+  name: string;
+  requests: number;
+  errors: number;
+  seconds: number;
+  latencies: number[];
+}
+
+/** `clients` loops GET `path` until `seconds` have passed; only 200 answers count as latencies. */
+export async function loadGet(options: {
+  name: string;
+  base: URL;
+  path: string;
+  headers?: Record<string, string>;
+  clients: number;
+  seconds: number;
+}): Promise<BenchRow> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const deadline = started + options.seconds * 1000;
+  await Promise.all(
+    Array.from({ length: options.clients }, async () => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        const res = await fetch(new URL(options.path, options.base), { headers: options.headers });
+        await res.arrayBuffer();
+        if (res.status === 200) latencies.push(performance.now() - t0);
+        else errors++;
+      }
+    }),
+  );
+  return {
+    name: options.name,
+    requests: latencies.length,
+    errors,
+    seconds: (performance.now() - started) / 1000,
+    latencies,
+  };
+}
+
+/** Prints rows as a table: ok, errors, req/s and p50/p95/p99 in ms. */
+export function printRows(title: string, rows: BenchRow[]) {
+  const header = [title, 'ok', 'errors', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms'];
+  const lines = rows.map((r) => {
+    const sorted = [...r.latencies].sort((a, b) => a - b);
+    return [
+      r.name,
+      String(r.requests),
+      String(r.errors),
+      (r.requests / r.seconds).toFixed(0),
+      percentile(sorted, 0.5).toFixed(1),
+      percentile(sorted, 0.95).toFixed(1),
+      percentile(sorted, 0.99).toFixed(1),
+    ];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const fmt = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(fmt(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const l of lines) console.log(fmt(l));
+}
