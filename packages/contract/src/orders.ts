@@ -167,6 +167,17 @@ export const orderSchema = orderSummarySchema.extend({
   history: z.array(statusHistorySchema),
   /** Moves the status machine and the caller's permissions allow now. */
   allowed_statuses: z.array(orderStatusSchema),
+  /** What an 80 mm receipt prints above and around the items (tenant and outlet as they are now). */
+  receipt: z.object({
+    business_name: z.string(),
+    legal_name: z.string().nullable(),
+    sst_registration_no: z.string().nullable(),
+    tin: z.string().nullable(),
+    brn: z.string().nullable(),
+    outlet_code: z.string(),
+    outlet_address: z.string().nullable(),
+    outlet_phone: z.string().nullable(),
+  }),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -271,3 +282,91 @@ export const posContextSchema = z.object({
   }),
 });
 export type PosContext = z.infer<typeof posContextSchema>;
+
+/** GET /api/pos/outlets: the outlets the user may sell at (an outlet-bound user: only theirs). */
+export const posOutletSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  status: z.enum(['active', 'disabled']),
+});
+export type PosOutlet = z.infer<typeof posOutletSchema>;
+
+/** GET /api/pos/menu?outlet_id: what the outlet sells, as the POS grid and option dialog need it. */
+export const posMenuQuerySchema = posContextQuerySchema;
+
+export const posMenuProductSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  sku: z.string(),
+  barcode: z.string().nullable(),
+  category_id: z.string(),
+  /** Thumbnail of the main image, or null. */
+  image_url: z.string().nullable(),
+  /** The outlet's price in sen (override, else discounted, else base): what the sale charges. */
+  price: z.number().int(),
+  /** The product's base price, to show a struck-through price when `price` is lower. */
+  base_price: z.number().int(),
+  /** False when the product is disabled or not offered at this outlet: shown, but not sellable. */
+  available: z.boolean(),
+  /** Sold out for the outlet's current business day. */
+  sold_out: z.boolean(),
+  variant_groups: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      required: z.boolean(),
+      min_select: z.number().int(),
+      /** 0 means no upper limit. */
+      max_select: z.number().int(),
+      options: z.array(z.object({ id: z.string(), name: z.string(), price: z.number().int() })),
+    }),
+  ),
+  /** Active add-ons only. */
+  addons: z.array(z.object({ id: z.string(), name: z.string(), price: z.number().int() })),
+});
+export type PosMenuProduct = z.infer<typeof posMenuProductSchema>;
+
+export const posMenuSchema = z.object({
+  /** Active categories in their display order. */
+  categories: z.array(z.object({ id: z.string(), name_en: z.string(), name_my: z.string() })),
+  /** Active and disabled products (archived ones never), by category order then name. */
+  products: z.array(posMenuProductSchema),
+});
+export type PosMenu = z.infer<typeof posMenuSchema>;
+
+/**
+ * GET /api/orders/board?outlet_id: the status board — PENDING and APPROVED orders, and those
+ * COMPLETED in the last hour, of the outlets the user may see (one outlet when given), oldest first.
+ */
+export const boardQuerySchema = z.object({ outlet_id: z.uuid().optional() });
+
+export const boardOrderSchema = orderSummarySchema.extend({
+  items: z.array(
+    orderItemSchema.pick({
+      id: true,
+      name: true,
+      quantity: true,
+      options: true,
+      addons: true,
+      notes: true,
+    }),
+  ),
+  /** When the order entered its current status. */
+  status_at: z.string(),
+  allowed_statuses: z.array(orderStatusSchema),
+});
+export type BoardOrder = z.infer<typeof boardOrderSchema>;
+
+export const boardSchema = z.object({
+  /** Per outlet: minutes after which a waiting card turns amber, then red. */
+  thresholds: z.array(
+    z.object({
+      outlet_id: z.string(),
+      amber_minutes: z.number().int(),
+      red_minutes: z.number().int(),
+    }),
+  ),
+  orders: z.array(boardOrderSchema),
+});
+export type Board = z.infer<typeof boardSchema>;

@@ -92,6 +92,9 @@ export const outlets = pgTable(
       .notNull()
       .default([]),
     lastOrderMinutes: integer('last_order_minutes').notNull().default(0),
+    // The status board turns a card amber, then red, when an order waits this long (minutes).
+    boardAmberMinutes: integer('board_amber_minutes').notNull().default(5),
+    boardRedMinutes: integer('board_red_minutes').notNull().default(10),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
