@@ -67,3 +67,36 @@ export function printRows(title: string, rows: BenchRow[]) {
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const l of lines) console.log(fmt(l));
 }
+
+/** A JSON API caller with a bearer token: returns `data`, throws with the status on failure. */
+export type BenchApi = <T>(path: string, init?: RequestInit) => Promise<T>;
+
+/** Signs in as a staff user and returns the token and an API caller using it. */
+export async function signInApi(
+  base: URL,
+  username: string,
+  password: string,
+): Promise<{ token: string; api: BenchApi }> {
+  const res = await fetch(new URL('/api/login', base), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  const body = (await res.json()) as { data?: { token?: string }; message?: string };
+  const token = body.data?.token;
+  if (!token) throw new Error(`sign-in failed: ${res.status} ${body.message ?? ''}`);
+  const api: BenchApi = async <T>(path: string, init: RequestInit = {}) => {
+    const answer = await fetch(new URL(path, base), {
+      ...init,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        ...(init.headers ?? {}),
+      },
+    });
+    const json = (await answer.json()) as { data: T; message?: string };
+    if (!answer.ok) throw new Error(`${path}: ${answer.status} ${json.message ?? ''}`);
+    return json.data;
+  };
+  return { token, api };
+}

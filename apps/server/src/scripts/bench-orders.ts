@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { percentile } from './bench-kit';
-import {
-  type OrderCreate,
-  type PosContext,
-  type PricingLine,
-  priceOrder,
-  type Product,
-} from '@kopi/contract';
+import type { OrderCreate } from '@kopi/contract';
+import { percentile, signInApi } from './bench-kit';
+import { loadMenu, salesFor } from './bench-sales';
 
 // `npm run bench:orders -w @kopi/server -- [--url http://127.0.0.1:3000] [--clients 50]
 //   [--rate 200] [--seconds 15] [--warmup 3] [--outlet KL01|all] [--username admin]`
@@ -45,118 +40,6 @@ const warmup = Math.max(0, Math.min(Number(values.warmup), 30));
 const rate = Math.max(0, Math.min(Number(values.rate), 5000));
 
 let token = '';
-
-async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(new URL(path, base), {
-    ...init,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      ...(init.headers ?? {}),
-    },
-  });
-  const body = (await res.json()) as { data: T; message?: string };
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${body.message ?? ''}`);
-  return body.data;
-}
-
-async function signIn(): Promise<string> {
-  const res = await fetch(new URL('/api/login', base), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: values.username, password: values.password }),
-  });
-  const body = (await res.json()) as { data?: { token?: string }; message?: string };
-  if (!body.data?.token) throw new Error(`sign-in failed: ${res.status} ${body.message ?? ''}`);
-  return body.data.token;
-}
-
-/** Seeded so two runs send the same mix. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Sale bodies for the outlet, each paid exactly (priced like the server prices it). */
-function buildSales(context: PosContext, menu: Product[], count: number): OrderCreate[] {
-  const rand = random(4242);
-  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
-  const outlet = context.outlet;
-  const allowOutside = !outlet.taking_orders_now;
-  const sales: OrderCreate[] = [];
-  for (let n = 0; n < count; n++) {
-    const dineIn = outlet.serving_methods.includes('dine_in') && rand() < 0.4;
-    const lines = 1 + Math.floor(rand() * 3);
-    const items: OrderCreate['items'] = [];
-    const pricing: PricingLine[] = [];
-    for (let l = 0; l < lines; l++) {
-      const p = pick(menu);
-      const chosen = p.variant_groups.flatMap((g) =>
-        g.required || g.min_select > 0 || rand() < 0.3 ? [pick(g.options)] : [],
-      );
-      const addons = p.addons.filter((a) => a.status === 'active' && rand() < 0.2);
-      const quantity = rand() < 0.8 ? 1 : 2;
-      const setting = p.outlets.find((o) => o.outlet_id === outlet.id);
-      items.push({
-        product_id: p.id,
-        quantity,
-        option_ids: chosen.map((o) => o.id),
-        addon_ids: addons.map((a) => a.id),
-      });
-      pricing.push({
-        unit_price: setting?.price_override ?? p.discounted_price ?? p.base_price,
-        option_prices: chosen.map((o) => o.price),
-        addon_prices: addons.map((a) => a.price),
-        quantity,
-      });
-    }
-    const roll = rand();
-    const kind = roll < 0.45 ? 'cash' : roll < 0.85 ? 'card' : roll < 0.95 ? 'ewallet' : 'split';
-    const serving = dineIn ? 'dine_in' : 'pick_up';
-    const total = priceOrder({
-      lines: pricing,
-      discount: 0,
-      serving_method: serving,
-      delivery_fee: outlet.delivery_fee,
-      paid_in_cash: kind === 'cash',
-      settings: context.pricing,
-    }).total;
-    const ref = () => `BENCH${Math.floor(rand() * 1e9)}`;
-    const cashPart = Math.max(100, Math.floor(total / 200) * 100);
-    const payments: OrderCreate['payments'] =
-      kind === 'cash'
-        ? [{ method: 'cash', amount: total, tendered: Math.ceil(total / 1000) * 1000 }]
-        : kind === 'card'
-          ? [{ method: 'card', amount: total, reference: ref() }]
-          : kind === 'ewallet'
-            ? [
-                {
-                  method: pick(['tng', 'grabpay', 'duitnow_qr'] as const),
-                  amount: total,
-                  reference: ref(),
-                },
-              ]
-            : [
-                { method: 'cash', amount: cashPart },
-                { method: 'tng', amount: total - cashPart, reference: ref() },
-              ];
-    sales.push({
-      outlet_id: outlet.id,
-      serving_method: serving,
-      ...(dineIn ? { table_no: String(1 + Math.floor(rand() * 30)) } : {}),
-      items,
-      discount: 0,
-      payments,
-      allow_outside_hours: allowOutside,
-    });
-  }
-  return sales;
-}
 
 interface Result {
   latencies: number[];
@@ -215,7 +98,9 @@ async function main() {
     process.exit(1);
   }
   const info = ((await health.json()) as { data: { database: string; version: string } }).data;
-  token = await signIn();
+  const session = await signInApi(base, values.username!, values.password!);
+  token = session.token;
+  const api = session.api;
   const outlets = await api<{ id: string; code: string; open_now: boolean }[]>(
     '/api/outlets?page_size=100',
   );
@@ -229,22 +114,13 @@ async function main() {
             (values.outlet ? undefined : (outlets.find((o) => o.open_now) ?? outlets[0])),
         ].filter((o) => o !== undefined);
   if (chosen.length === 0) throw new Error(`No outlet ${values.outlet ?? ''} for this user.`);
-  const list = await api<{ id: string }[]>('/api/products?page_size=100&status=active');
-  const menu: Product[] = [];
-  for (const p of list.slice(0, 40)) menu.push(await api<Product>(`/api/products/${p.id}`));
+  const menu = await loadMenu(api);
   const perOutlet: OrderCreate[][] = [];
   const labels: string[] = [];
   for (const outlet of chosen) {
-    const context = await api<PosContext>(`/api/pos/context?outlet_id=${outlet.id}`);
-    if (context.outlet.day_closed) throw new Error(`${outlet.code} has closed its business day.`);
-    const sellable = menu.filter((p) =>
-      p.outlets.some((o) => o.outlet_id === outlet.id && o.available && !o.sold_out_today),
-    );
-    if (sellable.length === 0) throw new Error(`Nothing to sell at ${outlet.code}.`);
-    perOutlet.push(buildSales(context, sellable, Math.ceil(600 / chosen.length)));
-    labels.push(
-      `${outlet.code}${context.outlet.taking_orders_now ? '' : ' (closed now: allow_outside_hours)'}`,
-    );
+    const { sales, label } = await salesFor(api, menu, outlet, Math.ceil(600 / chosen.length));
+    perOutlet.push(sales);
+    labels.push(label);
   }
   const sales = perOutlet[0]!.flatMap((_, i) => perOutlet.map((list) => list[i]!));
 
