@@ -64,6 +64,8 @@ export function toOrder(
   outletName: string,
   details: { items: OrderItemRow[]; payments: OrderPaymentRow[]; history: OrderHistoryRow[] },
   principal: Principal,
+  /** The tenant and outlet as they are now (a reprint shows today's header). */
+  receipt: Order['receipt'],
 ): Order {
   return {
     ...toSummary({ ...o, outletName }),
@@ -110,5 +112,6 @@ export function toOrder(
       reason: h.reason,
     })),
     allowed_statuses: allowedStatuses(principal, o.status as OrderStatus),
+    receipt,
   };
 }

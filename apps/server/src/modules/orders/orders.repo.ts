@@ -549,6 +549,18 @@ export async function exportRows(
     .limit(limit);
 }
 
+/** What the receipt header is made of: the tenant and the outlet as they are now. */
+export interface ReceiptSource {
+  tenantName: string;
+  legalName: string | null;
+  sstRegistrationNo: string | null;
+  tin: string | null;
+  brn: string | null;
+  code: string;
+  address: string | null;
+  phone: string | null;
+}
+
 /** One order the caller may see (tenant, and their outlet when bound to one), or null. */
 export async function findById(
   db: Db,
@@ -561,6 +573,16 @@ export async function findById(
     .select({
       order: orders,
       outletName: outlets.name,
+      receipt: {
+        tenantName: tenants.name,
+        legalName: tenants.legalName,
+        sstRegistrationNo: tenants.sstRegistrationNo,
+        tin: tenants.tin,
+        brn: tenants.brn,
+        code: outlets.code,
+        address: outlets.address,
+        phone: outlets.phone,
+      },
       // Who is asking, by name, for the history row of a move (the principal has no full name).
       callerName: sql<
         string | null
@@ -568,6 +590,7 @@ export async function findById(
     })
     .from(orders)
     .innerJoin(outlets, eq(outlets.id, orders.outletId))
+    .innerJoin(tenants, eq(tenants.id, orders.tenantId))
     .where(
       and(
         eq(orders.tenantId, tenantId),

@@ -82,6 +82,18 @@ const filterOf = (ctx: AuthedContext, q: OrderExportQuery): repo.OrderFilter => 
   q: q.q,
 });
 
+/** The receipt header from the tenant and outlet as they are now. */
+const receiptOf = (r: repo.ReceiptSource): Order['receipt'] => ({
+  business_name: r.tenantName,
+  legal_name: r.legalName,
+  sst_registration_no: r.sstRegistrationNo,
+  tin: r.tin,
+  brn: r.brn,
+  outlet_code: r.code,
+  outlet_address: r.address,
+  outlet_phone: r.phone,
+});
+
 const openStateOf = (c: repo.SaleContext, at: Date) =>
   outletOpenState(
     {
@@ -359,6 +371,7 @@ export function createOrderService({ db, now, announce = true }: OrderServiceDep
           context.name,
           { items, payments: paymentRows, history: [history] },
           ctx.principal,
+          receiptOf(context),
         );
       } catch (error) {
         if (idempotencyKey && uniqueViolation(error) === 'orders_tenant_idempotency_key_unique') {
@@ -453,9 +466,9 @@ export function createOrderService({ db, now, announce = true }: OrderServiceDep
     },
 
     async get(ctx: AuthedContext, id: string): Promise<Order> {
-      const { tenantId, order, outletName } = await requireVisible(ctx, id);
+      const { tenantId, order, outletName, receipt } = await requireVisible(ctx, id);
       const details = await repo.detailsOf(db, tenantId, id);
-      return toOrder(order, outletName, details, ctx.principal);
+      return toOrder(order, outletName, details, ctx.principal, receiptOf(receipt));
     },
 
     /** The list's filters, every row (up to 50,000), as CSV with amounts in ringgit. */

@@ -408,6 +408,51 @@ describe('POST /api/orders numbers, idempotency and atomicity', () => {
   });
 });
 
+describe('receipt header on orders', () => {
+  const klReceipt = {
+    business_name: 'Kopi Demo Sdn Bhd',
+    legal_name: 'Kopi Demo Sdn Bhd',
+    sst_registration_no: 'W10-1808-32000123',
+    tin: 'C2584563200',
+    brn: '202301012345',
+    outlet_code: 'KL01',
+    outlet_address: '12 Jalan Bukit Bintang, 55100 Kuala Lumpur',
+    outlet_phone: '+60 3-2141 0001',
+  };
+
+  it('comes with the sale, its replay, the details and a status move, as tenant and outlet are now', async () => {
+    const key = randomUUID();
+    const sale = await sell(t, cashier, plainSale(kl), key);
+    expect(sale.statusCode, sale.body).toBe(201);
+    const order = sale.json().data;
+    expect(order.receipt).toEqual(klReceipt);
+    const replay = await sell(t, cashier, plainSale(kl), key);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json().data.receipt).toEqual(klReceipt);
+
+    const db = t.database.db;
+    await db.update(outlets).set({ phone: '+60 3-2141 9999' }).where(eq(outlets.id, kl));
+    try {
+      const read = await t.inject({
+        method: 'GET',
+        url: `/api/orders/${order.id}`,
+        headers: cashier,
+      });
+      expect(read.json().data.receipt).toEqual({ ...klReceipt, outlet_phone: '+60 3-2141 9999' });
+      const moved = await t.inject({
+        method: 'POST',
+        url: `/api/orders/${order.id}/status`,
+        headers: cashier,
+        payload: { status: 'APPROVED' },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(moved.json().data.receipt).toEqual({ ...klReceipt, outlet_phone: '+60 3-2141 9999' });
+    } finally {
+      await db.update(outlets).set({ phone: klReceipt.outlet_phone }).where(eq(outlets.id, kl));
+    }
+  });
+});
+
 describe('GET /api/pos/context', () => {
   const context = (headers: Record<string, string> | undefined, outletId: string) =>
     t.inject({ method: 'GET', url: `/api/pos/context?outlet_id=${outletId}`, headers });
