@@ -1,0 +1,169 @@
+import Box from '@mui/material/Box';
+import type { Order } from '@kopi/contract';
+import { formatDateTime } from '../../lib/formatters';
+import { useReceiptStrings } from './i18n';
+import { PrintSheet } from './print-sheet';
+import { PaperCentre, PaperLine, PaperRule, PaperText, receiptAmount } from './receipt-parts';
+
+const signed = (sen: number) => (sen > 0 ? `+${receiptAmount(sen)}` : receiptAmount(sen));
+
+/**
+ * The customer's 80 mm receipt of an order. Print it by calling `window.print()` (or
+ * `printSheet()` from ./print-sheet) while it is on screen: only the receipt prints, 72 mm wide
+ * on an 80 mm page as long as the receipt.
+ */
+export function OrderReceipt({ order }: { order: Order }) {
+  const { t } = useReceiptStrings();
+  const { receipt } = order;
+  const charges: { key: string; label: string; sen: number }[] = [
+    { key: 'discount', label: t('receipt.discount'), sen: -order.discount },
+    { key: 'service', label: t('receipt.serviceCharge'), sen: order.service_charge },
+    { key: 'sst', label: t('receipt.sst'), sen: order.service_tax },
+    { key: 'delivery', label: t('receipt.deliveryFee'), sen: order.delivery_fee },
+  ];
+
+  return (
+    <PrintSheet label={t('receipt.label', { number: order.order_no })} testId="order-receipt">
+      <PaperCentre strong>{receipt.business_name}</PaperCentre>
+      {receipt.legal_name && receipt.legal_name !== receipt.business_name && (
+        <PaperCentre>{receipt.legal_name}</PaperCentre>
+      )}
+      {receipt.brn && <PaperCentre>{t('receipt.brn', { value: receipt.brn })}</PaperCentre>}
+      {receipt.sst_registration_no && (
+        <PaperCentre>{t('receipt.sstNo', { value: receipt.sst_registration_no })}</PaperCentre>
+      )}
+      {receipt.tin && <PaperCentre>{t('receipt.tin', { value: receipt.tin })}</PaperCentre>}
+      <Box sx={{ mt: '1.5mm' }}>
+        <PaperCentre>
+          {t('receipt.outlet', { name: order.outlet_name, code: receipt.outlet_code })}
+        </PaperCentre>
+        {receipt.outlet_address && <PaperCentre>{receipt.outlet_address}</PaperCentre>}
+        {receipt.outlet_phone && (
+          <PaperCentre>{t('receipt.phone', { value: receipt.outlet_phone })}</PaperCentre>
+        )}
+      </Box>
+      <PaperRule />
+      <PaperCentre strong>{t('receipt.title')}</PaperCentre>
+      <PaperLine label={t('receipt.orderNo')} value={order.order_no} />
+      <PaperLine label={t('receipt.date')} value={formatDateTime(order.created_at)} />
+      {order.staff_name && <PaperLine label={t('receipt.cashier')} value={order.staff_name} />}
+      <PaperLine
+        label={t('receipt.serving')}
+        value={
+          order.table_no
+            ? `${t(`serving.${order.serving_method}`)} · ${t('receipt.table')} ${order.table_no}`
+            : t(`serving.${order.serving_method}`)
+        }
+      />
+      {(order.customer_name || order.customer_phone) && (
+        <PaperLine
+          label={t('receipt.customer')}
+          value={[order.customer_name, order.customer_phone].filter(Boolean).join(' ')}
+        />
+      )}
+      {order.delivery_address && (
+        <PaperText>
+          {t('receipt.deliverTo')}: {order.delivery_address}
+        </PaperText>
+      )}
+      <PaperRule />
+      <PaperLine label={t('receipt.item')} value={t('receipt.amount')} />
+      <PaperRule />
+      {order.items.map((item) => (
+        <Box key={item.id} sx={{ mb: '1mm' }} data-testid="receipt-item">
+          <PaperLine
+            label={`${item.quantity} x ${item.name}`}
+            value={receiptAmount(item.line_total)}
+          />
+          {item.quantity > 1 && (
+            <PaperText indent>
+              {t('receipt.each', {
+                price: receiptAmount(
+                  item.unit_price +
+                    item.options.reduce((s, o) => s + o.price, 0) +
+                    item.addons.reduce((s, a) => s + a.price, 0),
+                ),
+              })}
+            </PaperText>
+          )}
+          {item.options.map((option, i) => (
+            <PaperLine
+              key={`${i}:${option.group}:${option.name}`}
+              indent
+              label={`${option.group}: ${option.name}`}
+              value={option.price !== 0 ? signed(option.price) : undefined}
+            />
+          ))}
+          {item.addons.map((addon, i) => (
+            <PaperLine
+              key={`${i}:${addon.name}`}
+              indent
+              label={`+ ${addon.name}`}
+              value={addon.price !== 0 ? signed(addon.price) : undefined}
+            />
+          ))}
+          {item.notes && <PaperText indent>{t('receipt.note', { note: item.notes })}</PaperText>}
+        </Box>
+      ))}
+      {order.notes && <PaperText>{t('receipt.orderNote', { note: order.notes })}</PaperText>}
+      <PaperRule />
+      <PaperLine label={t('receipt.subtotal')} value={receiptAmount(order.subtotal)} />
+      {charges
+        .filter((c) => c.sen !== 0)
+        .map((c) => (
+          <PaperLine key={c.key} label={c.label} value={receiptAmount(c.sen)} />
+        ))}
+      {order.rounding !== 0 && (
+        <PaperLine
+          label={t('receipt.rounding')}
+          value={signed(order.rounding)}
+          testId="receipt-rounding"
+        />
+      )}
+      <PaperRule />
+      <PaperLine
+        label={t('receipt.total')}
+        value={`RM ${receiptAmount(order.total)}`}
+        strong
+        testId="receipt-total"
+      />
+      <PaperRule />
+      {order.payments.map((payment) => (
+        <Box key={payment.id} data-testid="receipt-payment">
+          <PaperLine label={t(`payment.${payment.method}`)} value={receiptAmount(payment.amount)} />
+          {payment.reference && (
+            <PaperText indent>{t('receipt.reference', { value: payment.reference })}</PaperText>
+          )}
+          {payment.tendered !== null && (
+            <PaperLine
+              indent
+              label={t('receipt.tendered')}
+              value={receiptAmount(payment.tendered)}
+            />
+          )}
+        </Box>
+      ))}
+      <PaperLine
+        label={t('receipt.change')}
+        value={receiptAmount(order.change)}
+        testId="receipt-change"
+      />
+      {order.refunded > 0 && (
+        <PaperLine label={t('receipt.refunded')} value={receiptAmount(order.refunded)} />
+      )}
+      {order.status === 'REJECTED' && (
+        <>
+          <PaperRule />
+          <PaperCentre strong>{t('receipt.rejected')}</PaperCentre>
+          {order.refund_due > 0 && (
+            <PaperLine label={t('receipt.refundDue')} value={receiptAmount(order.refund_due)} />
+          )}
+        </>
+      )}
+      {order.outside_hours && <PaperCentre>{t('receipt.outsideHours')}</PaperCentre>}
+      <PaperRule />
+      <PaperCentre>{t('receipt.pricesNote')}</PaperCentre>
+      <PaperCentre strong>{t('receipt.thanks')}</PaperCentre>
+    </PrintSheet>
+  );
+}

@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+
+// Building blocks of an 80 mm paper (receipt, Z-report): label left, amount right, dashed rules.
+
+/** Ringgit without the currency sign, as receipts print amounts in a column ("1,234.50"). */
+export function receiptAmount(sen: number): string {
+  const sign = sen < 0 ? '-' : '';
+  const [whole = '0', fraction = '00'] = (Math.abs(sen) / 100).toFixed(2).split('.');
+  return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+}
+
+export function PaperLine({
+  label,
+  value,
+  strong,
+  indent,
+  testId,
+}: {
+  label: ReactNode;
+  value?: ReactNode;
+  strong?: boolean;
+  indent?: boolean;
+  testId?: string;
+}) {
+  return (
+    <Box
+      data-testid={testId}
+      sx={{
+        display: 'flex',
+        justifyContent: 'space-between',
+        alignItems: 'baseline',
+        gap: '2mm',
+        pl: indent ? '3mm' : 0,
+        fontWeight: strong ? 700 : 400,
+        fontSize: strong ? '14px' : 'inherit',
+      }}
+    >
+      <Box component="span" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+        {label}
+      </Box>
+      {value !== undefined && (
+        <Box component="span" sx={{ whiteSpace: 'nowrap', textAlign: 'right' }}>
+          {value}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+export function PaperRule() {
+  return <Box role="separator" sx={{ borderTop: '1px dashed #000', my: '1.5mm' }} />;
+}
+
+export function PaperCentre({ children, strong }: { children: ReactNode; strong?: boolean }) {
+  return (
+    <Box
+      component="p"
+      sx={{
+        textAlign: 'center',
+        fontWeight: strong ? 700 : 400,
+        fontSize: strong ? '14px' : 'inherit',
+        overflowWrap: 'anywhere',
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+export function PaperText({ children, indent }: { children: ReactNode; indent?: boolean }) {
+  return (
+    <Box component="p" sx={{ pl: indent ? '3mm' : 0, overflowWrap: 'anywhere' }}>
+      {children}
+    </Box>
+  );
+}
