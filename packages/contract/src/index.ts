@@ -7,6 +7,7 @@ export * from './errors';
 export * from './live';
 export * from './locale';
 export * from './menus';
+export * from './mobile';
 export * from './money';
 export * from './notifications';
 export * from './orders';

@@ -878,3 +878,154 @@ export const zReports = pgTable(
   },
   (t) => [unique('z_reports_outlet_date_unique').on(t.outletId, t.businessDate)],
 );
+
+// ---- Customers, the mobile app and online payments (issue 6) ----------------------------------
+
+/**
+ * People who order from the chain's app (DESIGN §10). Not staff: they never sign in to the back
+ * office. One account per phone number and tenant; the phone is E.164 (`+60123456789`).
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email'),
+    birthday: date('birthday', { mode: 'string' }),
+    status: text('status').notNull().default('active'),
+    referralCode: text('referral_code').notNull(),
+    referredBy: uuid('referred_by').references((): AnyPgColumn => customers.id, {
+      onDelete: 'set null',
+    }),
+    tier: text('tier'),
+    points: integer('points').notNull().default(0),
+    passwordHash: text('password_hash').notNull(),
+    /** Null until the 6-digit code sent to the phone is entered: sign-in is refused until then. */
+    phoneVerifiedAt: ts('phone_verified_at'),
+    lastSignInAt: ts('last_sign_in_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('customers_tenant_phone_unique').on(t.tenantId, t.phone),
+    unique('customers_tenant_referral_code_unique').on(t.tenantId, t.referralCode),
+    check('customers_status_check', sql`${t.status} in ('active', 'disabled')`),
+    check('customers_points_check', sql`${t.points} >= 0`),
+  ],
+);
+
+/**
+ * A customer's sign-in: an opaque bearer token (only its SHA-256 is kept) with an absolute expiry.
+ * Separate from staff sessions, so neither kind of token opens the other's routes.
+ */
+export const customerSessions = pgTable(
+  'customer_sessions',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('customer_sessions_customer_idx').on(t.customerId)],
+);
+
+/** 6-digit phone verification codes: hashed, short-lived, a few attempts each. */
+export const customerVerificationCodes = pgTable(
+  'customer_verification_codes',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('customer_verification_codes_customer_idx').on(t.customerId, t.createdAt)],
+);
+
+/**
+ * Which customer placed an app order. A table of its own because orders (issue 5) has no
+ * customer column; one row per mobile order, read by the customer's order list.
+ */
+export const customerOrders = pgTable(
+  'customer_orders',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('customer_orders_customer_idx').on(t.tenantId, t.customerId, t.createdAt)],
+);
+
+/**
+ * A payment started with a provider for an order: `pending` until the provider's signed callback
+ * says `paid` or `failed`. The amount is fixed when it starts; a callback must match it.
+ */
+export const paymentIntents = pgTable(
+  'payment_intents',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    provider: text('provider').notNull(),
+    method: text('method').notNull(),
+    amount: integer('amount').notNull(),
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [
+    index('payment_intents_order_idx').on(t.orderId),
+    check('payment_intents_status_check', sql`${t.status} in ('pending', 'paid', 'failed')`),
+    check('payment_intents_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * Every provider notification processed, by the provider's event id: a replayed callback finds
+ * its row and changes nothing (the row commits with the effect, so a failed one can be retried).
+ */
+export const paymentCallbacks = pgTable(
+  'payment_callbacks',
+  {
+    id: id(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id'),
+    status: text('status').notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [unique('payment_callbacks_provider_event_unique').on(t.provider, t.eventId)],
+);
