@@ -16,6 +16,13 @@ const loadDefaultShell = withChunkReload(() =>
   import('./default-shell').then((m) => m.DefaultShell),
 );
 const DefaultShell = lazy(async () => ({ default: await loadDefaultShell() }));
+// Full-screen signed-in pages with abilities (the POS): the cache and CASL without the frame.
+const loadBlankShell = withChunkReload(() => import('./blank-shell').then((m) => m.BlankShell));
+const BlankShell = lazy(async () => ({ default: await loadBlankShell() }));
+
+/** A blank-layout page that checks abilities needs the blank shell (the sign-in pages do not). */
+const needsBlankShell = (def: AppRouteDef) =>
+  def.layout === 'blank' && def.access === 'signed-in' && Boolean(def.action && def.subject);
 
 const toRouteObject = (def: AppRouteDef): RouteObject => ({
   path: def.path,
@@ -31,7 +38,21 @@ export function buildRouteObjects(routes: AppRouteDef[]): RouteObject[] {
         { index: true, element: <RootRedirect /> },
         {
           element: <BlankLayout />,
-          children: routes.filter((r) => r.layout === 'blank').map(toRouteObject),
+          children: [
+            ...routes.filter((r) => r.layout === 'blank' && !needsBlankShell(r)).map(toRouteObject),
+            {
+              element: (
+                <RequireSession>
+                  <RouteErrorBoundary>
+                    <Suspense fallback={<PageLoader />}>
+                      <BlankShell />
+                    </Suspense>
+                  </RouteErrorBoundary>
+                </RequireSession>
+              ),
+              children: routes.filter(needsBlankShell).map(toRouteObject),
+            },
+          ],
         },
         {
           element: (

@@ -95,6 +95,17 @@ describe('retry rules (SPEC §7)', () => {
     expect(post.fetch).toHaveBeenCalledTimes(1);
   });
 
+  it("uses the caller's Idempotency-Key and retry count when given", async () => {
+    const { client, fetch, headersOf } = setup([json(503, {}), json(200, { data: 1 })]);
+    await expect(
+      client.post('/orders', {}, { idempotencyKey: 'sale-1', retries: 0 }),
+    ).rejects.toMatchObject({ status: 503 });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await expect(client.post('/orders', {}, { idempotencyKey: 'sale-1' })).resolves.toBe(1);
+    expect(headersOf(0).get('Idempotency-Key')).toBe('sale-1');
+    expect(headersOf(1).get('Idempotency-Key')).toBe('sale-1');
+  });
+
   it('stops after one retry', async () => {
     const { client, fetch } = setup([json(429, {}), json(429, {}), json(200, { data: 1 })]);
     await expect(client.post('/x')).rejects.toMatchObject({ status: 429 });

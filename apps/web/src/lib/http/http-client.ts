@@ -19,6 +19,13 @@ export interface RequestOptions {
   handleUnauthorized?: boolean;
   signal?: AbortSignal;
   keepalive?: boolean;
+  /**
+   * A key the caller keeps across calls (the POS keeps one per sale, so a cashier's retry after a
+   * failed call is replayed, never repeated); by default each call makes its own.
+   */
+  idempotencyKey?: string;
+  /** Overrides the SPEC §7 retry count (a caller running its own retry loop passes 0). */
+  retries?: number;
 }
 
 export interface Envelope<T> {
@@ -137,8 +144,10 @@ export function createHttpClient(deps: HttpDeps) {
     const mode = options.errorToast ?? 'default';
     const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
     // One key per call, reused by its retry, so the server can replay instead of repeating.
-    const idempotencyKey = isIdempotentMethod(method) ? undefined : deps.uuid();
-    const retries = maxRetries(method);
+    const idempotencyKey = isIdempotentMethod(method)
+      ? undefined
+      : (options.idempotencyKey ?? deps.uuid());
+    const retries = options.retries ?? maxRetries(method);
     const url = buildUrl(path, options.query);
 
     for (let attempt = 0; ; attempt++) {

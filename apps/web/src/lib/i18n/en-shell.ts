@@ -13,6 +13,7 @@ export const enShell = {
     outlet: 'Outlet',
     timeManagement: 'Time Management',
     tenant: 'Tenant',
+    pos: 'POS',
   },
   nav: {
     mainNavigation: 'Main navigation',

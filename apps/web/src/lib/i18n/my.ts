@@ -66,6 +66,7 @@ export const my: UiMessages = {
     outlet: 'Cawangan',
     timeManagement: 'Pengurusan Masa',
     tenant: 'Penyewa',
+    pos: 'POS',
   },
   auth: {
     brandTagline: 'Pejabat belakang kedai kopi anda',
