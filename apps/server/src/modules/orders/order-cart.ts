@@ -58,8 +58,17 @@ export interface CartLine {
 }
 
 /** The outlet's price: its override, else the product's discounted price, else its base price. */
-export const outletPrice = (p: CatalogueProduct) =>
-  p.priceOverride ?? p.discountedPrice ?? p.basePrice;
+export const outletPrice = (
+  p: Pick<CatalogueProduct, 'priceOverride' | 'discountedPrice' | 'basePrice'>,
+) => p.priceOverride ?? p.discountedPrice ?? p.basePrice;
+
+/** Sold at the outlet: the product is active and the outlet has not switched it off (no row = on). */
+export const sellableAtOutlet = (p: Pick<CatalogueProduct, 'status' | 'available'>) =>
+  p.status === 'active' && p.available !== false;
+
+/** Sold out for the outlet's business day `today` (an earlier day's mark has expired). */
+export const soldOutOn = (p: Pick<CatalogueProduct, 'soldOutDate'>, today: string) =>
+  p.soldOutDate === today;
 
 const detail = (path: string, key: Parameters<typeof messageKey>[0] = 'invalid') => [
   { path, message: messageKey(key) },
@@ -74,7 +83,7 @@ export function resolveCart(
   return items.map((item, i) => {
     const at = `items.${i}`;
     const product = catalogue.get(item.product_id);
-    if (!product || product.status !== 'active' || product.available === false) {
+    if (!product || !sellableAtOutlet(product)) {
       throw new AppError('product_unavailable', {
         message: product
           ? `${product.name} is not sold at this outlet`
@@ -82,7 +91,7 @@ export function resolveCart(
         details: detail(`${at}.product_id`),
       });
     }
-    if (product.soldOutDate === today) {
+    if (soldOutOn(product, today)) {
       throw new AppError('product_sold_out', {
         message: `${product.name} is sold out today`,
         details: detail(`${at}.product_id`),

@@ -1,4 +1,6 @@
 import {
+  boardQuerySchema,
+  boardSchema,
   closeDaySchema,
   dataEnvelope,
   idParamSchema,
@@ -11,17 +13,24 @@ import {
   orderSummarySchema,
   posContextQuerySchema,
   posContextSchema,
+  posMenuQuerySchema,
+  posMenuSchema,
+  posOutletSchema,
   zReportQuerySchema,
   zReportSchema,
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { authedContextOf } from '../../lib/request-context';
 import type { CloseDayService } from './close-day.service';
 import type { OrderService } from './orders.service';
 
 // DESIGN §8 /api/orders. Permissions:
+//   GET  /pos/outlets        read-pos: where the user may sell (an outlet-bound user: theirs)
 //   GET  /pos/context        read-pos: outlet, pricing settings and receipt header for the POS
+//   GET  /pos/menu           read-pos: the outlet's categories and products as the sale prices them
+//   GET  /orders/board       read-status-order: the status board with the outlets' thresholds
 //   POST /orders             create-pos: a sale at the counter is the POS's job (source pos-apps)
 //   POST /orders/{id}/status update-status-order: the status board's moves (accept, ready, reject)
 //   POST /orders/close-day   close-day-order
@@ -50,6 +59,37 @@ export async function orderRoutes(
     },
     async (request) => ({
       data: await service.posContext(authedContextOf(request), request.query.outlet_id),
+    }),
+  );
+
+  r.get(
+    '/pos/outlets',
+    {
+      config: { permission: 'read-pos' },
+      schema: {
+        tags,
+        summary:
+          'The outlets the user may sell at: an outlet-bound user gets theirs, others every active outlet, by code',
+        response: { 200: dataEnvelope(z.array(posOutletSchema)) },
+      },
+    },
+    async (request) => ({ data: await service.posOutlets(authedContextOf(request)) }),
+  );
+
+  r.get(
+    '/pos/menu',
+    {
+      config: { permission: 'read-pos' },
+      schema: {
+        tags,
+        summary:
+          "The outlet's menu for the POS: active categories in order; products (archived never) at the outlet's price, with availability, today's sold-out, variant groups with options and active add-ons",
+        querystring: posMenuQuerySchema,
+        response: { 200: dataEnvelope(posMenuSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.posMenu(authedContextOf(request), request.query.outlet_id),
     }),
   );
 
@@ -86,6 +126,23 @@ export async function orderRoutes(
       },
     },
     async (request) => service.list(authedContextOf(request), request.query),
+  );
+
+  r.get(
+    '/orders/board',
+    {
+      config: { permission: 'read-status-order' },
+      schema: {
+        tags,
+        summary:
+          'The status board: PENDING and APPROVED orders and those COMPLETED in the last 60 minutes (at most 200, oldest first) with items, when the status began and the moves allowed; amber/red minutes per outlet',
+        querystring: boardQuerySchema,
+        response: { 200: dataEnvelope(boardSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.board(authedContextOf(request), request.query.outlet_id),
+    }),
   );
 
   r.get(

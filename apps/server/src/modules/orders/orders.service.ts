@@ -26,10 +26,12 @@ import { AppError, validationError } from '../../lib/errors';
 import { listMeta, offsetOf } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
 import { tenantIdOf } from '../../lib/tenant-scope';
+import { createBoardService } from './board.service';
 import { resolveCart } from './order-cart';
 import { ordersCsv } from './order-export';
 import { ringgit, servingLabel, STAFF_MOVES, toOrder, toSummary } from './order-view';
 import * as repo from './orders.repo';
+import { createPosService } from './pos.service';
 
 // Orders and the POS (issue 5): the counter sale, status moves, the list and the details.
 // Prices come from the database and totals from the contract's priceOrder, never from the client.
@@ -165,6 +167,10 @@ export function createOrderService({ db, now, announce = true }: OrderServiceDep
   }
 
   return {
+    // GET /api/pos/outlets, GET /api/pos/menu and GET /api/orders/board live in their own files.
+    ...createPosService({ db, now }),
+    ...createBoardService({ db, now }),
+
     /** GET /api/pos/context: the outlet, pricing settings and receipt header for the POS. */
     async posContext(ctx: AuthedContext, outletId: string): Promise<PosContext> {
       const tenantId = tenantIdOf(ctx);

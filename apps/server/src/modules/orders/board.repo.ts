@@ -1,0 +1,96 @@
+import { and, asc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { orderItems, orders, orderStatusHistory, outlets } from '../../db/schema';
+
+// The status board's reads: the outlets in view with their amber/red thresholds, and the orders
+// on the board with their items and when their current status began — two queries, whatever the
+// number of orders.
+
+/** The tenant's outlets in view (`onlyId`: one outlet), with their board thresholds, by code. */
+export async function boardOutlets(db: Db, tenantId: string, onlyId: string | null) {
+  return db
+    .select({
+      id: outlets.id,
+      amberMinutes: outlets.boardAmberMinutes,
+      redMinutes: outlets.boardRedMinutes,
+    })
+    .from(outlets)
+    .where(and(eq(outlets.tenantId, tenantId), onlyId ? eq(outlets.id, onlyId) : undefined))
+    .orderBy(asc(outlets.code), asc(outlets.id));
+}
+
+export interface BoardItemRow {
+  id: string;
+  name: string;
+  quantity: number;
+  options: { group: string; name: string; price: number }[];
+  addons: { name: string; price: number }[];
+  notes: string | null;
+}
+
+/** When the order entered `status` (it reaches each status once; max() guards the impossible). */
+const enteredStatus = (tenantId: string, status: SQL | string) => sql`(
+  select max(h.at) from ${orderStatusHistory} h
+  where h.tenant_id = ${tenantId} and h.order_id = ${orders.id} and h.to_status = ${status}
+)`;
+
+/**
+ * PENDING and APPROVED orders, and those that entered COMPLETED at or after `completedSince`, of
+ * `outletId` (or every outlet of the tenant), at most `limit`. Waiting orders are kept before
+ * finished ones when the limit bites; the caller sorts the answer oldest first.
+ */
+export async function boardOrders(
+  db: Db,
+  tenantId: string,
+  outletId: string | null,
+  completedSince: Date,
+  limit: number,
+) {
+  const since = sql`${completedSince.toISOString()}::timestamptz`;
+  return db
+    .select({
+      id: orders.id,
+      orderNo: orders.orderNo,
+      outletId: orders.outletId,
+      outletName: outlets.name,
+      source: orders.source,
+      servingMethod: orders.servingMethod,
+      tableNo: orders.tableNo,
+      customerName: orders.customerName,
+      customerPhone: orders.customerPhone,
+      paymentMethods: orders.paymentMethods,
+      status: orders.status,
+      businessDate: orders.businessDate,
+      createdAt: orders.createdAt,
+      total: orders.total,
+      statusAt: sql<Date | null>`${enteredStatus(tenantId, sql`${orders.status}`)}`.mapWith(
+        orders.createdAt,
+      ),
+      items: sql<BoardItemRow[]>`coalesce((
+        select json_agg(json_build_object('id', i.id, 'name', i.name, 'quantity', i.quantity,
+          'options', i.options, 'addons', i.addons, 'notes', i.notes) order by i.line_no)
+        from ${orderItems} i where i.tenant_id = ${tenantId} and i.order_id = ${orders.id}
+      ), '[]'::json)`,
+    })
+    .from(orders)
+    .innerJoin(outlets, eq(outlets.id, orders.outletId))
+    .where(
+      and(
+        eq(orders.tenantId, tenantId),
+        outletId ? eq(orders.outletId, outletId) : undefined,
+        or(
+          inArray(orders.status, ['PENDING', 'APPROVED']),
+          and(
+            eq(orders.status, 'COMPLETED'),
+            // A move sets updated_at, so an order completed since then was updated since then:
+            // this cheap test spares the history lookup for the day's older completed orders.
+            gte(orders.updatedAt, since),
+            sql`${enteredStatus(tenantId, 'COMPLETED')} >= ${since}`,
+          ),
+        ),
+      ),
+    )
+    .orderBy(sql`${orders.status} = 'COMPLETED'`, asc(orders.createdAt), asc(orders.id))
+    .limit(limit);
+}
+export type BoardOrderRow = Awaited<ReturnType<typeof boardOrders>>[number];

@@ -1,0 +1,60 @@
+import type { Board, OrderStatus } from '@kopi/contract';
+import type { Db } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import type { AuthedContext } from '../../lib/request-context';
+import { tenantIdOf } from '../../lib/tenant-scope';
+import * as repo from './board.repo';
+import { allowedStatuses, toSummary } from './order-view';
+
+// The status board (GET /api/orders/board): what the counter still has to make and hand over,
+// and what it handed over in the last hour, with the outlets' amber/red thresholds.
+
+/** Orders completed this recently stay on the board (by when they entered COMPLETED). */
+export const BOARD_COMPLETED_MINUTES = 60;
+/** The board never grows past this; waiting orders are kept first when it bites. */
+export const BOARD_MAX_ORDERS = 200;
+
+export function createBoardService({ db, now }: { db: Db; now: Clock }) {
+  return {
+    async board(ctx: AuthedContext, outletId: string | undefined): Promise<Board> {
+      const tenantId = tenantIdOf(ctx);
+      const bound = ctx.principal.outletId;
+      if (bound && outletId && outletId !== bound) throw new AppError('not_found');
+      const only = outletId ?? bound;
+      const since = new Date(now().getTime() - BOARD_COMPLETED_MINUTES * 60_000);
+      // Side by side: both read only this tenant's rows of the outlet(s) in view.
+      const [outlets, rows] = await Promise.all([
+        repo.boardOutlets(db, tenantId, only),
+        repo.boardOrders(db, tenantId, only, since, BOARD_MAX_ORDERS),
+      ]);
+      // An outlet asked for that is not the tenant's (or no longer exists).
+      if (only && outlets.length === 0) throw new AppError('not_found');
+      const oldestFirst = [...rows].sort(
+        (a, b) =>
+          a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+      );
+      return {
+        thresholds: outlets.map((o) => ({
+          outlet_id: o.id,
+          amber_minutes: o.amberMinutes,
+          red_minutes: o.redMinutes,
+        })),
+        orders: oldestFirst.map((r) => ({
+          ...toSummary(r),
+          items: r.items.map((i) => ({
+            id: i.id,
+            name: i.name,
+            quantity: i.quantity,
+            options: i.options.map((x) => ({ group: x.group, name: x.name, price: x.price })),
+            addons: i.addons.map((x) => ({ name: x.name, price: x.price })),
+            notes: i.notes,
+          })),
+          // Every order has a history row for its status; created_at is only a fallback.
+          status_at: (r.statusAt ?? r.createdAt).toISOString(),
+          allowed_statuses: allowedStatuses(ctx.principal, r.status as OrderStatus),
+        })),
+      };
+    },
+  };
+}

@@ -1,0 +1,277 @@
+import { type Board, boardSchema } from '@kopi/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { outlets } from '../../db/schema';
+import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
+import { createUser } from '../../test/fixtures';
+import {
+  addProduct,
+  cardSale,
+  demoTenantId,
+  optionNamed,
+  productBySku,
+  sell,
+  testClock,
+} from '../../test/order-fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+// GET /api/orders/board: waiting orders and those completed in the last hour, oldest first, of
+// the outlets the user may see, with the outlets' amber/red thresholds.
+
+const clock = testClock('2026-06-10T03:00:00Z'); // 11:00 in Kuala Lumpur
+let t: TestApp;
+let admin: Record<string, string>;
+let cashier: Record<string, string>;
+let viewer: Record<string, string>; // read-status-order only: sees the board, moves nothing
+let kl: string;
+let pg: string;
+let jb: string;
+let plain: string; // RM 10.00 → RM 10.60 by card
+
+beforeAll(async () => {
+  t = await createTestApp({ now: clock.now });
+  admin = t.bearer((await t.login('admin')).token);
+  cashier = t.bearer((await t.login('cashier')).token); // bound to KL01
+  await createUser(t, {
+    username: 'board-viewer',
+    tenantId: await demoTenantId(t),
+    permissions: ['read-status-order'],
+  });
+  viewer = t.bearer((await t.login('board-viewer')).token);
+  kl = (await demoOutlet(t, 'KL01')).id;
+  pg = (await demoOutlet(t, 'PG01')).id;
+  jb = (await demoOutlet(t, 'JB01')).id;
+  plain = (await addProduct(t, { sku: 'BOARD-1', price: 1000 })).id;
+});
+afterAll(() => t?.close());
+beforeEach(() => clock.set('2026-06-10T03:00:00Z'));
+
+async function newOrder(
+  outletId: string,
+  at: string,
+  body: Parameters<typeof sell>[2] = cardSale(outletId, plain, 1060),
+) {
+  clock.set(at);
+  const res = await sell(t, admin, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as { id: string; order_no: string };
+}
+
+async function move(id: string, status: string, at: string, reason?: string) {
+  clock.set(at);
+  const res = await t.inject({
+    method: 'POST',
+    url: `/api/orders/${id}/status`,
+    headers: admin,
+    payload: { status, ...(reason ? { reason } : {}) },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+async function board(headers: Record<string, string>, query = ''): Promise<Board> {
+  const res = await t.inject({ method: 'GET', url: `/api/orders/board${query}`, headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return boardSchema.strict().parse(res.json().data);
+}
+const numbers = (b: Board) => b.orders.map((o) => o.order_no);
+
+describe('GET /api/orders/board', () => {
+  it('shows waiting orders and the last hour’s completed ones, oldest first, with items and moves', async () => {
+    const americano = await productBySku(t, 'ESP-002');
+    const large = await optionNamed(t, americano.id, 'Size', 'Large');
+    const sugar = await optionNamed(t, americano.id, 'Sugar level', 'Normal');
+    // 11:00 KL01 pending · 11:05 PG01 → approved · 11:10 KL01 → completed · 11:15 KL01 rejected
+    const first = await newOrder(kl, '2026-06-10T03:00:00Z', {
+      outlet_id: kl,
+      items: [
+        {
+          product_id: americano.id,
+          quantity: 2,
+          option_ids: [large.id, sugar.id],
+          notes: 'Less ice please',
+        },
+      ],
+      // (9.00 + 1.50 large) × 2 = 21.00 + 6% = 22.26
+      payments: [{ method: 'card', amount: 2226, reference: 'CARD-1' }],
+    });
+    const second = await newOrder(pg, '2026-06-10T03:05:00Z');
+    const third = await newOrder(kl, '2026-06-10T03:10:00Z');
+    const rejected = await newOrder(kl, '2026-06-10T03:15:00Z');
+    await move(second.id, 'APPROVED', '2026-06-10T03:20:00Z');
+    await move(third.id, 'APPROVED', '2026-06-10T03:21:00Z');
+    await move(third.id, 'COMPLETED', '2026-06-10T03:25:00Z');
+    await move(rejected.id, 'REJECTED', '2026-06-10T03:26:00Z', 'Customer left');
+
+    clock.set('2026-06-10T03:30:00Z');
+    const all = await board(admin);
+    expect(numbers(all)).toEqual([first.order_no, second.order_no, third.order_no]);
+    expect(all.orders.map((o) => [o.status, o.status_at, o.allowed_statuses])).toEqual([
+      ['PENDING', '2026-06-10T03:00:00.000Z', ['APPROVED', 'REJECTED']],
+      ['APPROVED', '2026-06-10T03:20:00.000Z', ['COMPLETED', 'REJECTED']],
+      ['COMPLETED', '2026-06-10T03:25:00.000Z', []],
+    ]);
+    expect(all.orders[0]).toMatchObject({
+      id: first.id,
+      outlet_id: kl,
+      outlet_name: 'Kuala Lumpur',
+      via: 'POS',
+      serving_method: 'pick_up',
+      payment_methods: ['card'],
+      total: 2226,
+    });
+    expect(all.orders[0]!.items).toEqual([
+      {
+        id: expect.any(String),
+        name: 'Americano',
+        quantity: 2,
+        options: [
+          { group: 'Size', name: 'Large', price: 150 },
+          { group: 'Sugar level', name: 'Normal', price: 0 },
+        ],
+        addons: [],
+        notes: 'Less ice please',
+      },
+    ]);
+    // Thresholds for every outlet in view, by code; defaults 5 and 10 minutes.
+    expect(all.thresholds).toEqual([
+      { outlet_id: jb, amber_minutes: 5, red_minutes: 10 },
+      { outlet_id: kl, amber_minutes: 5, red_minutes: 10 },
+      { outlet_id: pg, amber_minutes: 5, red_minutes: 10 },
+    ]);
+
+    // One outlet when asked; its thresholds as the outlet has them now.
+    await t.database.db
+      .update(outlets)
+      .set({ boardAmberMinutes: 3, boardRedMinutes: 8 })
+      .where(eq(outlets.id, pg));
+    try {
+      const penang = await board(admin, `?outlet_id=${pg}`);
+      expect(numbers(penang)).toEqual([second.order_no]);
+      expect(penang.thresholds).toEqual([{ outlet_id: pg, amber_minutes: 3, red_minutes: 8 }]);
+    } finally {
+      await t.database.db
+        .update(outlets)
+        .set({ boardAmberMinutes: 5, boardRedMinutes: 10 })
+        .where(eq(outlets.id, pg));
+    }
+
+    // A reader without the status permission sees the board but no moves.
+    const seen = await board(viewer);
+    expect(numbers(seen)).toEqual(numbers(all));
+    expect(seen.orders.every((o) => o.allowed_statuses.length === 0)).toBe(true);
+
+    // Completing the rest empties the waiting part; nothing else changes order.
+    await move(first.id, 'APPROVED', '2026-06-10T03:31:00Z');
+    clock.set('2026-06-10T03:32:00Z');
+    expect((await board(admin)).orders.map((o) => o.status)).toEqual([
+      'APPROVED',
+      'APPROVED',
+      'COMPLETED',
+    ]);
+    await move(first.id, 'COMPLETED', '2026-06-10T03:33:00Z');
+    await move(second.id, 'COMPLETED', '2026-06-10T03:34:00Z');
+  });
+
+  it('keeps a completed order for 60 minutes from when it was completed, not created', async () => {
+    const late = await newOrder(kl, '2026-06-10T05:00:00Z'); // 13:00
+    await move(late.id, 'APPROVED', '2026-06-10T05:10:00Z');
+    await move(late.id, 'COMPLETED', '2026-06-10T06:30:00Z'); // 14:30, 90 minutes after the sale
+    clock.set('2026-06-10T07:30:00Z'); // exactly 60 minutes after completion
+    expect(numbers(await board(admin))).toContain(late.order_no);
+    clock.set('2026-06-10T07:30:01Z');
+    expect(numbers(await board(admin))).not.toContain(late.order_no);
+    // Waiting orders stay however old they are.
+    const waiting = await newOrder(kl, '2026-06-10T07:31:00Z');
+    clock.set('2026-06-10T13:00:00Z');
+    expect(numbers(await board(admin))).toEqual([waiting.order_no]);
+    await move(waiting.id, 'REJECTED', '2026-06-10T13:00:00Z', 'Test over');
+  });
+
+  it('shows outlet-bound staff only their outlet, and 404 for any other', async () => {
+    const atKl = await newOrder(kl, '2026-06-11T03:00:00Z');
+    const atPg = await newOrder(pg, '2026-06-11T03:01:00Z');
+    clock.set('2026-06-11T03:02:00Z');
+    const own = await board(cashier);
+    expect(numbers(own)).toEqual([atKl.order_no]);
+    expect(own.thresholds).toEqual([{ outlet_id: kl, amber_minutes: 5, red_minutes: 10 }]);
+    expect(numbers(await board(cashier, `?outlet_id=${kl}`))).toEqual([atKl.order_no]);
+    const elsewhere = await t.inject({
+      method: 'GET',
+      url: `/api/orders/board?outlet_id=${pg}`,
+      headers: cashier,
+    });
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json().code_message).toBe('not_found');
+    expect(numbers(await board(admin))).toEqual([atKl.order_no, atPg.order_no]);
+    await move(atKl.id, 'REJECTED', '2026-06-11T03:03:00Z', 'Test over');
+    await move(atPg.id, 'REJECTED', '2026-06-11T03:03:00Z', 'Test over');
+  });
+
+  it('never shows another tenant’s orders or outlets', async () => {
+    const ours = await newOrder(kl, '2026-06-12T03:00:00Z');
+    const other = await otherTenant(t, 'board-rival');
+    const theirs = await board(other.headers);
+    expect(theirs.orders).toEqual([]);
+    expect(theirs.thresholds).toEqual([
+      { outlet_id: other.outlet.id, amber_minutes: 5, red_minutes: 10 },
+    ]);
+    const ourOutlet = await t.inject({
+      method: 'GET',
+      url: `/api/orders/board?outlet_id=${kl}`,
+      headers: other.headers,
+    });
+    expect(ourOutlet.statusCode).toBe(404);
+    const theirOutlet = await t.inject({
+      method: 'GET',
+      url: `/api/orders/board?outlet_id=${other.outlet.id}`,
+      headers: admin,
+    });
+    expect(theirOutlet.statusCode).toBe(404);
+    expect(numbers(await board(admin))).toEqual([ours.order_no]);
+    await move(ours.id, 'REJECTED', '2026-06-12T03:01:00Z', 'Test over');
+  });
+
+  it('stops at 200 orders, keeping the waiting ones when it must drop some', async () => {
+    const done = await newOrder(jb, '2026-06-13T02:00:00Z');
+    await move(done.id, 'APPROVED', '2026-06-13T02:01:00Z');
+    await move(done.id, 'COMPLETED', '2026-06-13T02:02:00Z');
+    const tenantId = await demoTenantId(t);
+    // 201 waiting orders, all newer than the completed one (written directly: only the board reads them).
+    await t.database.db.execute(sql`
+      insert into orders (tenant_id, outlet_id, order_no, seq, business_date, source,
+        serving_method, status, subtotal, total, created_at, updated_at)
+      select ${tenantId}::uuid, ${jb}::uuid, 'JB01-B' || g, 1000 + g, '2026-06-13', 'pos-apps',
+        'pick_up', 'PENDING', 100, 100, '2026-06-13T02:10:00Z'::timestamptz + g * interval '1 second',
+        '2026-06-13T02:10:00Z'::timestamptz
+      from generate_series(1, 201) g`);
+    try {
+      clock.set('2026-06-13T02:30:00Z');
+      const full = await board(admin, `?outlet_id=${jb}`);
+      expect(full.orders).toHaveLength(200);
+      expect(full.orders.every((o) => o.status === 'PENDING')).toBe(true);
+      expect(full.orders[0]!.order_no).toBe('JB01-B1');
+      expect(full.orders[199]!.order_no).toBe('JB01-B200');
+      // No history row: the status began when the order was made.
+      expect(full.orders[0]!.status_at).toBe('2026-06-13T02:10:01.000Z');
+    } finally {
+      await t.database.db.execute(sql`delete from orders where order_no like 'JB01-B%'`);
+    }
+    expect(numbers(await board(admin, `?outlet_id=${jb}`))).toEqual([done.order_no]);
+  });
+
+  it('answers 401, 403 and 400 as it should', async () => {
+    const noToken = await t.inject({ method: 'GET', url: '/api/orders/board' });
+    expect(noToken.statusCode).toBe(401);
+    const finance = t.bearer((await t.login('finance')).token); // read-order, not the board
+    const forbidden = await t.inject({ method: 'GET', url: '/api/orders/board', headers: finance });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json().code_message).toBe('forbidden');
+    const bad = await t.inject({
+      method: 'GET',
+      url: '/api/orders/board?outlet_id=KL01',
+      headers: admin,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code_message).toBe('validation_failed');
+  });
+});
