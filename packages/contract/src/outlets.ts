@@ -7,24 +7,41 @@ import { activeStatusSchema, sen } from './catalogue';
 
 // Issue "Catalogue": outlets (/api/outlets, subject outlet) and their time management
 // (/api/outlets/{id}/hours, /api/outlets/{id}/closures, subject time-management).
-export const outletInputSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(/^[A-Z0-9]{2,8}$/, { error: messageKey('pattern', { pattern: 'A–Z, 0–9, 2–8' }) }),
-  name: requiredString(80),
-  address: z.string().trim().max(300).nullable().optional(),
-  phone: z.string().trim().max(30).nullable().optional(),
-  lat: z.number().min(-90).max(90).nullable().optional(),
-  lng: z.number().min(-180).max(180).nullable().optional(),
-  status: activeStatusSchema.default('active'),
-  serving_methods: z
-    .array(servingMethodSchema)
-    .min(1, { error: messageKey('min_items', { minCount: 1 }) }),
-  delivery_fee: sen.default(0),
-  accepting_orders: z.boolean().default(true),
-  timezone: z.string().min(1).max(64).default('Asia/Kuala_Lumpur'),
-});
+
+/** Minutes a status-board card waits before it turns amber, then red (1–240). */
+const boardMinutes = (fallback: number) =>
+  z
+    .number()
+    .int({ error: messageKey('integer') })
+    .min(1, { error: messageKey('min_value', { min: 1 }) })
+    .max(240, { error: messageKey('max_value', { max: 240 }) })
+    .default(fallback);
+
+export const outletInputSchema = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^[A-Z0-9]{2,8}$/, { error: messageKey('pattern', { pattern: 'A–Z, 0–9, 2–8' }) }),
+    name: requiredString(80),
+    address: z.string().trim().max(300).nullable().optional(),
+    phone: z.string().trim().max(30).nullable().optional(),
+    lat: z.number().min(-90).max(90).nullable().optional(),
+    lng: z.number().min(-180).max(180).nullable().optional(),
+    status: activeStatusSchema.default('active'),
+    serving_methods: z
+      .array(servingMethodSchema)
+      .min(1, { error: messageKey('min_items', { minCount: 1 }) }),
+    delivery_fee: sen.default(0),
+    accepting_orders: z.boolean().default(true),
+    timezone: z.string().min(1).max(64).default('Asia/Kuala_Lumpur'),
+    board_amber_minutes: boardMinutes(5),
+    board_red_minutes: boardMinutes(10),
+  })
+  .refine((o) => o.board_amber_minutes < o.board_red_minutes, {
+    path: ['board_red_minutes'],
+    error: messageKey('board_red_after_amber'),
+  });
 export type OutletInput = z.infer<typeof outletInputSchema>;
 
 export const outletSchema = z.object({
@@ -41,6 +58,9 @@ export const outletSchema = z.object({
   accepting_orders: z.boolean(),
   timezone: z.string(),
   last_order_minutes: z.number().int(),
+  /** The status board turns a waiting card amber, then red, after these minutes. */
+  board_amber_minutes: z.number().int(),
+  board_red_minutes: z.number().int(),
   /** Computed from hours and closures at the time of the answer. */
   open_now: z.boolean(),
   next_open_at: z.string().nullable(),

@@ -56,6 +56,11 @@ export const validationMessages = {
     en: 'Maximum choices cannot exceed the number of options',
     my: 'Pilihan maksimum tidak boleh melebihi bilangan pilihan',
   },
+  // Outlet form: the status board's colour times.
+  board_red_after_amber: {
+    en: 'The red time must be longer than the amber time',
+    my: 'Masa merah mestilah lebih lama daripada masa ambar',
+  },
   // Product import rows (POST /api/products/import).
   duplicate_in_file: {
     en: 'Also used on row {row} of this file',

@@ -76,6 +76,8 @@ export type OutletValues = Pick<
   | 'deliveryFee'
   | 'acceptingOrders'
   | 'timezone'
+  | 'boardAmberMinutes'
+  | 'boardRedMinutes'
 >;
 
 export async function insert(tx: Db, tenantId: string, values: OutletValues): Promise<string> {

@@ -86,6 +86,8 @@ export function createOutletService({ db, now }: { db: Db; now: Clock }) {
       accepting_orders: row.acceptingOrders,
       timezone: row.timezone,
       last_order_minutes: row.lastOrderMinutes,
+      board_amber_minutes: row.boardAmberMinutes,
+      board_red_minutes: row.boardRedMinutes,
       open_now: state.open,
       next_open_at: state.next_open_at?.toISOString() ?? null,
     };
@@ -129,6 +131,8 @@ export function createOutletService({ db, now }: { db: Db; now: Clock }) {
       deliveryFee: input.delivery_fee,
       acceptingOrders: input.accepting_orders,
       timezone: input.timezone,
+      boardAmberMinutes: input.board_amber_minutes,
+      boardRedMinutes: input.board_red_minutes,
     };
   }
 

@@ -142,6 +142,72 @@ describe('POST, PUT and DELETE /api/outlets', () => {
     expect(entry?.before).toMatchObject({ name: 'Kuala Lumpur' });
   });
 
+  it('keeps the status board’s amber and red minutes (defaults 5 and 10)', async () => {
+    const created = await send('POST', '/api/outlets', { ...newOutlet, code: 'BRD1' });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().data).toMatchObject({ board_amber_minutes: 5, board_red_minutes: 10 });
+    const id = created.json().data.id;
+    const changed = await send('PUT', `/api/outlets/${id}`, {
+      ...newOutlet,
+      code: 'BRD1',
+      board_amber_minutes: 3,
+      board_red_minutes: 240,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data).toMatchObject({ board_amber_minutes: 3, board_red_minutes: 240 });
+    const read = outletSchema.strict().parse((await get(`/api/outlets/${id}`)).json().data);
+    expect(read).toMatchObject({ board_amber_minutes: 3, board_red_minutes: 240 });
+    const listed = (await get('/api/outlets?q=BRD1')).json().data;
+    expect(listed[0]).toMatchObject({ id, board_amber_minutes: 3, board_red_minutes: 240 });
+    // The status board reads the same columns.
+    const board = (await get(`/api/orders/board?outlet_id=${id}`)).json().data;
+    expect(board.thresholds).toEqual([{ outlet_id: id, amber_minutes: 3, red_minutes: 240 }]);
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'outlet.update'), eq(auditLog.entityId, id)));
+    expect(entry?.after).toMatchObject({ board_amber_minutes: 3, board_red_minutes: 240 });
+  });
+
+  it('answers 400 for board minutes out of 1–240, not whole, or red not after amber', async () => {
+    const body = (amber: unknown, red: unknown) => ({
+      ...newOutlet,
+      code: 'BRD2',
+      board_amber_minutes: amber,
+      board_red_minutes: red,
+    });
+    const range = await send('POST', '/api/outlets', body(0, 241));
+    expect(range.statusCode).toBe(400);
+    expect(range.json().code_message).toBe('validation_failed');
+    expect(range.json().details).toEqual(
+      expect.arrayContaining([
+        { path: 'board_amber_minutes', message: 'validation.min_value?min=1' },
+        { path: 'board_red_minutes', message: 'validation.max_value?max=240' },
+      ]),
+    );
+    const whole = await send('POST', '/api/outlets', body(2.5, 10));
+    expect(whole.json().details).toEqual([
+      { path: 'board_amber_minutes', message: 'validation.integer' },
+    ]);
+    for (const [amber, red] of [
+      [10, 10],
+      [12, 8],
+      [6, undefined], // red defaults to 10: fine
+      [undefined, 4], // amber defaults to 5: not before 4
+    ] as const) {
+      const res = await send('POST', '/api/outlets', body(amber, red));
+      if (amber === 6) {
+        expect(res.statusCode, res.body).toBe(201);
+        await send('DELETE', `/api/outlets/${res.json().data.id}`);
+        continue;
+      }
+      expect(res.statusCode, `${amber}/${red}`).toBe(400);
+      expect(res.json().details).toEqual([
+        { path: 'board_red_minutes', message: 'validation.board_red_after_amber' },
+      ]);
+    }
+  });
+
   it('refuses to delete an outlet with staff (disable it instead) and deletes an empty one', async () => {
     const kl = await demoOutlet(t, 'KL01');
     const busy = await send('DELETE', `/api/outlets/${kl.id}`);
