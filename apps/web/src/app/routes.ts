@@ -229,4 +229,42 @@ export const appRoutes: AppRouteDef[] = [
     searchable: true,
     page: () => import('../features/tenants/pages/tenant-page').then((m) => m.TenantPage),
   },
+  // Issue 6: the status board.
+  {
+    id: 'status-order',
+    path: '/app/status-order',
+    layout: 'default',
+    access: 'signed-in',
+    action: 'read',
+    subject: 'status-order',
+    titleKey: 'pageTitles.statusOrder',
+    icon: 'AssignmentTurnedIn',
+    searchable: true,
+    page: () =>
+      import('../features/status-order/pages/status-order-page').then((m) => m.StatusOrderPage),
+  },
+  // Issue 5: orders.
+  {
+    id: 'order-list',
+    path: '/order/list',
+    layout: 'default',
+    access: 'signed-in',
+    action: 'read',
+    subject: 'order',
+    titleKey: 'pageTitles.orderList',
+    icon: 'ReceiptLong',
+    searchable: true,
+    page: () => import('../features/orders/pages/order-list-page').then((m) => m.OrderListPage),
+  },
+  {
+    id: 'order-details',
+    path: '/order/details/:id',
+    layout: 'default',
+    access: 'signed-in',
+    action: 'read',
+    subject: 'order',
+    titleKey: 'pageTitles.orderDetails',
+    page: () =>
+      import('../features/orders/pages/order-details-page').then((m) => m.OrderDetailsPage),
+  },
 ];

@@ -67,18 +67,33 @@ export interface DataTableProps<T> {
   emptyMessage?: string;
   testId?: string;
   selection?: DataTableSelection<T>;
+  /** Opens a row (e.g. its details); clicks on links, buttons and inputs inside keep their own. */
+  onRowClick?: (row: T) => void;
+  /** Test id of each row (e.g. `order-row-<number>`). */
+  rowTestId?: (row: T) => string;
+  /** Accessible name and placeholder of the search box (default "Search"). */
+  searchLabel?: string;
+  searchTestId?: string;
 }
 
 function SearchBox({
   value,
   onChange,
   label,
+  testId,
 }: {
   value: string;
   onChange: (q: string) => void;
   label: string;
+  testId?: string;
 }) {
   const [text, setText] = useState(value);
+  // A search set from outside (the URL on back/forward, a cleared filter) shows in the box.
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    setShown(value);
+    setText(value);
+  }
   useEffect(() => {
     if (text === value) return;
     const timer = setTimeout(() => onChange(text), 300);
@@ -91,7 +106,7 @@ function SearchBox({
       onChange={(e) => setText(e.target.value)}
       placeholder={label}
       slotProps={{
-        htmlInput: { 'aria-label': label, type: 'search' },
+        htmlInput: { 'aria-label': label, type: 'search', 'data-testid': testId },
         input: {
           startAdornment: (
             <InputAdornment position="start">
@@ -128,6 +143,10 @@ export function DataTable<T>({
   emptyMessage,
   testId = 'data-table',
   selection,
+  onRowClick,
+  rowTestId,
+  searchLabel,
+  searchTestId,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const showToolbar = Boolean(onSearchChange || filters || actions);
@@ -207,6 +226,17 @@ export function DataTable<T>({
         key={rowKey(row)}
         hover
         selected={selection?.selected.has(rowKey(row)) || undefined}
+        data-testid={rowTestId?.(row)}
+        onClick={
+          onRowClick
+            ? (event) => {
+                const target = event.target as HTMLElement;
+                if (target.closest('a, button, input, label, [role="checkbox"]')) return;
+                onRowClick(row);
+              }
+            : undefined
+        }
+        sx={onRowClick ? { cursor: 'pointer' } : undefined}
       >
         {selection && (
           <TableCell padding="checkbox">
@@ -234,7 +264,8 @@ export function DataTable<T>({
             <SearchBox
               value={search ?? ''}
               onChange={onSearchChange}
-              label={t('dataTable.search')}
+              label={searchLabel ?? t('dataTable.search')}
+              testId={searchTestId}
             />
           )}
           {filters}

@@ -13,6 +13,8 @@ export const enShell = {
     outlet: 'Outlet',
     timeManagement: 'Time Management',
     tenant: 'Tenant',
+    orderList: 'Order',
+    orderDetails: 'Order Details',
     pos: 'POS',
   },
   nav: {

@@ -66,6 +66,8 @@ export const my: UiMessages = {
     outlet: 'Cawangan',
     timeManagement: 'Pengurusan Masa',
     tenant: 'Penyewa',
+    orderList: 'Pesanan',
+    orderDetails: 'Butiran Pesanan',
     pos: 'POS',
   },
   auth: {

@@ -1,0 +1,113 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { openOrderStatuses } from '@kopi/contract';
+import type {
+  ListMeta,
+  Order,
+  OrderExportQuery,
+  OrderListQuery,
+  OrderStatus,
+  OrderSummary,
+  Outlet,
+  ZReport,
+} from '@kopi/contract';
+import { http } from '../../lib/http/http';
+import { downloadFile } from '../../lib/http/transfer';
+
+// /api/orders (subject order; status moves: update status-order; day close: close day-order).
+export const orderKeys = {
+  all: ['orders'] as const,
+  list: (query: OrderListQuery) => [...orderKeys.all, 'list', query] as const,
+  detail: (id: string) => [...orderKeys.all, 'detail', id] as const,
+  zReport: (outletId: string, date: string) =>
+    [...orderKeys.all, 'z-report', outletId, date] as const,
+};
+// The outlet choices share the outlet screens' key, so a change there refreshes the filter here.
+export const outletChoiceKeys = { all: () => ['outlets', 'all'] as const };
+
+export interface OrderPage {
+  rows: OrderSummary[];
+  meta: ListMeta;
+}
+
+export async function listOrders(query: OrderListQuery): Promise<OrderPage> {
+  const { data, meta } = await http.request<OrderSummary[]>('/orders', { query: { ...query } });
+  return {
+    rows: data ?? [],
+    meta: meta ?? { page: query.page, page_size: query.page_size, total: 0 },
+  };
+}
+
+/** A missing order is a page state (not found), not a toast. */
+export const getOrder = (id: string) => http.get<Order>(`/orders/${id}`, { errorToast: 'silent' });
+
+/** A wrong move (409) is toasted with the server's reason by the client. */
+export const moveOrderStatus = (id: string, status: OrderStatus, reason?: string) =>
+  http.post<Order>(`/orders/${id}/status`, reason ? { status, reason } : { status });
+
+/** A refusal (409 orders_still_open) is shown in the dialog with the open orders. */
+export const closeDay = (outletId: string, businessDate: string) =>
+  http.post<ZReport>(
+    '/orders/close-day',
+    { outlet_id: outletId, business_date: businessDate },
+    // A refusal would only repeat; the server answers a closed day's kept report to a retry.
+    { errorToast: 'silent', retries: 0 },
+  );
+
+/** 404 until the day is closed: shown in the dialog. */
+export const getZReport = (outletId: string, businessDate: string) =>
+  http.get<ZReport>('/orders/z-reports', {
+    query: { outlet_id: outletId, business_date: businessDate },
+    errorToast: 'silent',
+  });
+
+export type OrderExportFilters = OrderExportQuery;
+export const exportOrders = (filters: OrderExportFilters) =>
+  downloadFile('/orders/export', { ...filters }, 'orders.csv');
+
+export const listOutletChoices = () =>
+  http.get<Outlet[]>('/outlets', { query: { page: 1, page_size: 100 } });
+
+export function useOrders(query: OrderListQuery) {
+  return useQuery({
+    queryKey: orderKeys.list(query),
+    queryFn: () => listOrders(query),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOrder(id: string | undefined) {
+  return useQuery({
+    queryKey: orderKeys.detail(id ?? ''),
+    queryFn: () => getOrder(id!),
+    enabled: Boolean(id),
+    retry: false,
+  });
+}
+
+export const useOutletChoices = (enabled: boolean) =>
+  useQuery({ queryKey: outletChoiceKeys.all(), queryFn: listOutletChoices, enabled });
+
+export function useInvalidateOrders() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: orderKeys.all });
+}
+
+/**
+ * The ids of a day's open orders, by number: a refused day close lists numbers and statuses
+ * only, and the dialog links each to its details. One page of 100 per open status.
+ */
+export async function openOrderIds(outletId: string, businessDate: string) {
+  const pages = await Promise.all(
+    openOrderStatuses.map((status) =>
+      listOrders({
+        page: 1,
+        page_size: 100,
+        outlet: outletId,
+        from: businessDate,
+        to: businessDate,
+        status,
+      }),
+    ),
+  );
+  return new Map(pages.flatMap((p) => p.rows.map((o) => [o.order_no, o.id] as const)));
+}

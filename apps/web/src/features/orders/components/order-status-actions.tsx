@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import DoneAll from '@mui/icons-material/DoneAll';
+import DoNotDisturbOn from '@mui/icons-material/DoNotDisturbOn';
+import { orderStatusMoveSchema, type Order, type OrderStatus } from '@kopi/contract';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useCan } from '../../../lib/can-context';
+import { formatMoney } from '../../../lib/formatters';
+import { HttpError } from '../../../lib/http/http-client';
+import { toast } from '../../../lib/toasts';
+import { moveOrderStatus } from '../api';
+import { useOrderStrings } from '../i18n';
+import { availableMoves } from '../order-actions';
+
+const icons = {
+  accept: <CheckCircleOutlined />,
+  complete: <DoneAll />,
+  reject: <DoNotDisturbOn />,
+};
+
+/**
+ * Accept, Mark completed and Reject, for the moves the order allows and the user may make.
+ * Completing cannot be undone and rejecting stops the order, so both ask first; a reject needs a
+ * reason (the contract's rule). After a move (or a 409, which the HTTP client reports with the
+ * server's reason) `onSettled` refreshes the order.
+ */
+export function OrderStatusActions({
+  order,
+  onSettled,
+}: {
+  order: Order;
+  onSettled: () => unknown;
+}) {
+  const { t, ts } = useOrderStrings();
+  const can = useCan();
+  const moves = availableMoves(order.allowed_statuses, can);
+  const [busy, setBusy] = useState<OrderStatus | null>(null);
+  const [asking, setAsking] = useState<'COMPLETED' | 'REJECTED' | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+
+  if (moves.length === 0) return null;
+
+  const move = async (status: OrderStatus, why?: string) => {
+    setBusy(status);
+    try {
+      const moved = await moveOrderStatus(order.id, status, why);
+      toast.success(
+        t('actions.moved', {
+          number: order.order_no,
+          status: ts(`recordStatus.${moved.status}`),
+        }),
+      );
+      setAsking(null);
+    } catch (error) {
+      // A 409 (someone moved it first) is toasted by the client; the dialog closes on the
+      // refreshed order, which shows what is possible now.
+      if (error instanceof HttpError && error.status === 409) setAsking(null);
+    } finally {
+      setBusy(null);
+      await onSettled();
+    }
+  };
+
+  const reject = async () => {
+    const checked = orderStatusMoveSchema.safeParse({ status: 'REJECTED', reason });
+    if (!checked.success) {
+      setReasonError(t('actions.reasonRequired'));
+      return;
+    }
+    await move('REJECTED', checked.data.reason);
+  };
+
+  const paid = order.paid - order.refunded;
+
+  return (
+    <>
+      {moves.map((m) => (
+        <Button
+          key={m.status}
+          variant={m.key === 'reject' ? 'outlined' : 'contained'}
+          color={m.key === 'reject' ? 'error' : m.key === 'complete' ? 'success' : 'primary'}
+          startIcon={icons[m.key]}
+          loading={busy === m.status}
+          disabled={busy !== null}
+          data-testid={`order-action-${m.key}`}
+          onClick={() => {
+            if (m.key === 'accept') void move('APPROVED');
+            else {
+              setReason('');
+              setReasonError(null);
+              setAsking(m.status);
+            }
+          }}
+        >
+          {t(`actions.${m.key}`)}
+        </Button>
+      ))}
+      <ConfirmDialog
+        open={asking === 'COMPLETED'}
+        title={t('actions.completeTitle')}
+        message={t('actions.completeMessage', { number: order.order_no })}
+        confirmLabel={t('actions.complete')}
+        confirmColor="primary"
+        onConfirm={() => move('COMPLETED')}
+        onClose={() => setAsking(null)}
+      />
+      <ConfirmDialog
+        open={asking === 'REJECTED'}
+        title={t('actions.rejectTitle', { number: order.order_no })}
+        message={
+          paid > 0
+            ? `${t('actions.rejectMessage')} ${t('actions.rejectPaid', { amount: formatMoney(paid) })}`
+            : t('actions.rejectMessage')
+        }
+        confirmLabel={t('actions.reject')}
+        confirmColor="error"
+        onConfirm={reject}
+        onClose={() => setAsking(null)}
+      >
+        <TextField
+          autoFocus
+          fullWidth
+          multiline
+          minRows={2}
+          margin="normal"
+          label={t('actions.reason')}
+          value={reason}
+          required
+          onChange={(e) => {
+            setReason(e.target.value);
+            if (reasonError) setReasonError(null);
+          }}
+          error={Boolean(reasonError)}
+          helperText={reasonError ?? t('actions.reasonHint')}
+          slotProps={{ htmlInput: { maxLength: 300, 'data-testid': 'order-reject-reason' } }}
+        />
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import type { ZReport } from '@kopi/contract';
+import { PrintSheet } from '../../../components/receipt/print-sheet';
+import { useReceiptStrings } from '../../../components/receipt/i18n';
+import {
+  PaperCentre,
+  PaperLine,
+  PaperRule,
+  receiptAmount,
+} from '../../../components/receipt/receipt-parts';
+import { formatDateTime } from '../../../lib/formatters';
+import { formatBusinessDate } from '../format';
+import { useOrderStrings } from '../i18n';
+
+/** A kept Z-report on 80 mm paper (prints alone, like the receipt). */
+export function ZReportView({ report }: { report: ZReport }) {
+  const { t } = useOrderStrings();
+  const { t: tr } = useReceiptStrings();
+  const date = formatBusinessDate(report.business_date);
+  return (
+    <PrintSheet label={t('zReport.label', { outlet: report.outlet_name, date })} testId="z-report">
+      <PaperCentre strong>{t('zReport.heading')}</PaperCentre>
+      <PaperCentre>{report.outlet_name}</PaperCentre>
+      <PaperRule />
+      <PaperLine label={t('zReport.businessDate')} value={date} />
+      <PaperLine label={t('zReport.closedAt')} value={formatDateTime(report.closed_at)} />
+      {report.closed_by && <PaperLine label={t('zReport.closedBy')} value={report.closed_by} />}
+      <PaperRule />
+      <PaperLine label={t('zReport.orders')} value={report.orders} />
+      <PaperLine label={t('zReport.rejected')} value={report.rejected} />
+      <PaperRule />
+      <PaperLine label={t('zReport.subtotal')} value={receiptAmount(report.subtotal)} />
+      <PaperLine label={t('zReport.discount')} value={receiptAmount(-report.discount)} />
+      <PaperLine label={t('zReport.serviceCharge')} value={receiptAmount(report.service_charge)} />
+      <PaperLine label={t('zReport.sst')} value={receiptAmount(report.service_tax)} />
+      <PaperLine label={t('zReport.deliveryFees')} value={receiptAmount(report.delivery_fees)} />
+      <PaperLine label={t('zReport.rounding')} value={receiptAmount(report.rounding)} />
+      <PaperRule />
+      <PaperLine
+        label={t('zReport.total')}
+        value={`RM ${receiptAmount(report.total)}`}
+        strong
+        testId="z-report-total"
+      />
+      <PaperRule />
+      <PaperCentre>{t('zReport.byMethod')}</PaperCentre>
+      {report.by_payment_method.length === 0 && (
+        <PaperCentre>{t('zReport.noPayments')}</PaperCentre>
+      )}
+      {report.by_payment_method.map((m) => (
+        <PaperLine
+          key={m.method}
+          label={t('zReport.methodCount', { method: tr(`payment.${m.method}`), count: m.count })}
+          value={receiptAmount(m.amount)}
+          testId={`z-report-method-${m.method}`}
+        />
+      ))}
+      <PaperRule />
+      <PaperLine
+        label={t('zReport.expectedCash')}
+        value={`RM ${receiptAmount(report.expected_cash)}`}
+        strong
+        testId="z-report-expected-cash"
+      />
+      <PaperCentre>{t('zReport.expectedCashHint')}</PaperCentre>
+    </PrintSheet>
+  );
+}

@@ -1,0 +1,326 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import EventAvailable from '@mui/icons-material/EventAvailable';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import Summarize from '@mui/icons-material/Summarize';
+import {
+  orderSources,
+  orderStatuses,
+  paymentMethods,
+  servingMethods,
+  type OrderListQuery,
+  type OrderSummary,
+} from '@kopi/contract';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { sortParam } from '../../../components/data-table/table-state';
+import { PageHeader } from '../../../components/page-header';
+import { useReceiptStrings } from '../../../components/receipt/i18n';
+import { receiptAmount } from '../../../components/receipt/receipt-parts';
+import { StatusLabel } from '../../../components/status-label';
+import { useCan } from '../../../lib/can-context';
+import { formatDateTime } from '../../../lib/formatters';
+import { exportOrders, useInvalidateOrders, useOrders } from '../api';
+import { CloseDayDialog } from '../components/close-day-dialog';
+import { ZReportDialog } from '../components/z-report-dialog';
+import { useOrderStrings } from '../i18n';
+import { parseSort, useOrderListParams, type OrderFilterKey } from '../list-params';
+import { useOutletScope } from '../outlet-scope';
+
+const viaLabel = { 'pos-apps': 'POS', 'mobile-apps': 'MOBILE' } as const;
+
+/** /order/list (read order): every order the user may see, filters kept in the URL. */
+export function OrderListPage() {
+  const { t, ts } = useOrderStrings();
+  const { t: tr } = useReceiptStrings();
+  const can = useCan();
+  const navigate = useNavigate();
+  // Details link back to this list with its filters.
+  const detailsState = { listSearch: useLocation().search };
+  const { query, update, clearFilters, filtering } = useOrderListParams();
+  const scope = useOutletScope();
+  const orders = useOrders(query);
+  const invalidate = useInvalidateOrders();
+  const [dialog, setDialog] = useState<'close-day' | 'z-report' | null>(null);
+  const mayCloseDay = can('close', 'day-order');
+  const mayReadReports = can('read', 'order');
+  const rows = orders.data?.rows ?? [];
+  const badRange = Boolean(query.from && query.to && query.from > query.to);
+
+  const columns: DataTableColumn<OrderSummary>[] = [
+    {
+      id: 'order_no',
+      header: t('list.number'),
+      sortable: true,
+      cell: (o) => (
+        <Typography
+          component={RouterLink}
+          to={`/order/details/${o.id}`}
+          state={detailsState}
+          aria-label={t('list.open', { number: o.order_no })}
+          sx={{
+            fontWeight: 600,
+            color: 'text.primary',
+            textDecoration: 'none',
+            whiteSpace: 'nowrap',
+            fontVariantNumeric: 'tabular-nums',
+          }}
+        >
+          {o.order_no}
+        </Typography>
+      ),
+    },
+    {
+      id: 'created',
+      header: t('list.dateTime'),
+      sortable: true,
+      cell: (o) => (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime(o.created_at)}
+        </Box>
+      ),
+    },
+    {
+      id: 'customer',
+      header: t('list.customer'),
+      cell: (o) =>
+        o.customer_name || o.customer_phone ? (
+          <Stack>
+            <span>{o.customer_name ?? o.customer_phone}</span>
+            {o.customer_name && o.customer_phone && (
+              <Typography variant="caption" color="text.secondary">
+                {o.customer_phone}
+              </Typography>
+            )}
+          </Stack>
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            {t('list.walkIn')}
+          </Typography>
+        ),
+    },
+    { id: 'outlet', header: t('list.outlet'), cell: (o) => o.outlet_name },
+    {
+      id: 'via',
+      header: t('list.via'),
+      cell: (o) => (
+        <Chip
+          size="small"
+          variant="outlined"
+          color={o.via === 'POS' ? 'default' : 'secondary'}
+          label={t(`via.${o.via}`)}
+        />
+      ),
+    },
+    {
+      id: 'serving',
+      header: t('list.serving'),
+      cell: (o) => (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {tr(`serving.${o.serving_method}`)}
+          {o.table_no ? ` · ${o.table_no}` : ''}
+        </Box>
+      ),
+    },
+    {
+      id: 'payment',
+      header: t('list.payment'),
+      cell: (o) => o.payment_methods.map((m) => tr(`payment.${m}`)).join(', '),
+    },
+    {
+      id: 'total',
+      header: t('list.total'),
+      sortable: true,
+      align: 'right',
+      cell: (o) => (
+        <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+          {receiptAmount(o.total)}
+        </Box>
+      ),
+    },
+    { id: 'status', header: t('list.status'), cell: (o) => <StatusLabel status={o.status} /> },
+  ];
+
+  const select = (
+    key: Exclude<OrderFilterKey, 'from' | 'to'>,
+    label: string,
+    options: { value: string; label: string }[],
+    width = 150,
+  ) => (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={query[key] ?? ''}
+      onChange={(e) => update({ [key]: e.target.value || undefined } as Partial<OrderListQuery>)}
+      sx={{ minWidth: width }}
+      slotProps={{
+        select: { SelectDisplayProps: { 'data-testid': `order-filter-${key}` } as object },
+      }}
+    >
+      <MenuItem value="">{t('list.all')}</MenuItem>
+      {options.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
+  const dateField = (key: 'from' | 'to', label: string) => (
+    <TextField
+      type="date"
+      size="small"
+      label={label}
+      value={query[key] ?? ''}
+      onChange={(e) => update({ [key]: e.target.value || undefined })}
+      error={badRange}
+      helperText={badRange && key === 'from' ? t('list.badRange') : undefined}
+      sx={{ width: 160 }}
+      slotProps={{
+        inputLabel: { shrink: true },
+        htmlInput: {
+          'data-testid': `order-filter-${key}`,
+          max: key === 'from' ? query.to : undefined,
+          min: key === 'to' ? query.from : undefined,
+        },
+      }}
+    />
+  );
+
+  const filterBar = (
+    <>
+      {dateField('from', t('list.from'))}
+      {dateField('to', t('list.to'))}
+      {scope.choosable &&
+        select(
+          'outlet',
+          t('list.filterOutlet'),
+          scope.outlets.map((o) => ({ value: o.id, label: o.name })),
+          170,
+        )}
+      {select(
+        'status',
+        t('list.filterStatus'),
+        orderStatuses.map((s) => ({ value: s, label: ts(`recordStatus.${s}`) })),
+      )}
+      {select(
+        'source',
+        t('list.filterSource'),
+        orderSources.map((s) => ({ value: s, label: t(`via.${viaLabel[s]}`) })),
+        120,
+      )}
+      {select(
+        'serving_method',
+        t('list.filterServing'),
+        servingMethods.map((m) => ({ value: m, label: tr(`serving.${m}`) })),
+        160,
+      )}
+      {select(
+        'payment_method',
+        t('list.filterPayment'),
+        paymentMethods.map((m) => ({ value: m, label: tr(`payment.${m}`) })),
+        170,
+      )}
+      {filtering && (
+        <Button size="small" color="inherit" onClick={clearFilters}>
+          {t('list.clearFilters')}
+        </Button>
+      )}
+    </>
+  );
+
+  const download = () => {
+    const { page: _page, page_size: _size, ...filters } = query;
+    void exportOrders(filters).catch(() => undefined);
+  };
+
+  return (
+    <Stack spacing={3}>
+      <PageHeader
+        title={t('list.title')}
+        subtitle={t('list.subtitle')}
+        actions={
+          <>
+            {mayReadReports && (
+              <Button
+                variant="outlined"
+                startIcon={<Summarize />}
+                onClick={() => setDialog('z-report')}
+                data-testid="order-z-report"
+              >
+                {t('zReport.button')}
+              </Button>
+            )}
+            <Button
+              variant="outlined"
+              startIcon={<FileDownloadOutlined />}
+              onClick={download}
+              data-testid="order-export"
+            >
+              {t('list.export')}
+            </Button>
+            {mayCloseDay && (
+              <Button
+                variant="contained"
+                color="warning"
+                startIcon={<EventAvailable />}
+                onClick={() => setDialog('close-day')}
+                data-testid="order-close-day"
+              >
+                {t('closeDay.button')}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <Card>
+        <DataTable<OrderSummary>
+          label={t('list.table')}
+          testId="order-list-table"
+          columns={columns}
+          rows={rows}
+          rowKey={(o) => o.id}
+          rowTestId={(o) => `order-row-${o.order_no}`}
+          onRowClick={(o) => void navigate(`/order/details/${o.id}`, { state: detailsState })}
+          total={orders.data?.meta.total ?? 0}
+          page={query.page}
+          pageSize={query.page_size}
+          onPageChange={(page) => update({ page })}
+          onPageSizeChange={(pageSize) => update({ page_size: pageSize })}
+          sort={parseSort(query.sort)}
+          onSortChange={(sort) => update({ sort: sortParam(sort) })}
+          search={query.q ?? ''}
+          onSearchChange={(q) => update({ q: q.trim() || undefined })}
+          searchLabel={t('list.search')}
+          searchTestId="order-search"
+          filters={filterBar}
+          loading={orders.isPending}
+          error={orders.error}
+          onRetry={() => void orders.refetch()}
+          emptyMessage={filtering ? t('list.emptyFiltered') : t('list.empty')}
+        />
+      </Card>
+      <CloseDayDialog
+        open={dialog === 'close-day'}
+        onClose={() => setDialog(null)}
+        outlets={scope.outlets}
+        choosable={scope.choosable}
+        onClosed={invalidate}
+      />
+      <ZReportDialog
+        open={dialog === 'z-report'}
+        onClose={() => setDialog(null)}
+        outlets={scope.outlets}
+        choosable={scope.choosable}
+      />
+    </Stack>
+  );
+}
