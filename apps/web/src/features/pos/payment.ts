@@ -1,0 +1,223 @@
+import {
+  priceOrder,
+  type OrderCreate,
+  type PaymentInput,
+  type PaymentMethod,
+  type PosContext,
+  type PosMenuProduct,
+  type PricingLine,
+  type PricingResult,
+  type ServingMethod,
+} from '@kopi/contract';
+import type { Cart, CartLine } from './cart';
+
+// Totals and payments of a sale. Totals come from the contract's priceOrder, the function the
+// server prices the sale with, so the preview cannot disagree with the receipt.
+
+/** The line as the server will price it: today's menu price and option/add-on prices. */
+export function pricingLine(
+  line: CartLine,
+  menu: ReadonlyMap<string, PosMenuProduct>,
+): PricingLine {
+  const product = menu.get(line.product_id);
+  const optionPrice = (id: string, fallback: number) => {
+    for (const g of product?.variant_groups ?? []) {
+      const o = g.options.find((x) => x.id === id);
+      if (o) return o.price;
+    }
+    return fallback;
+  };
+  return {
+    unit_price: product?.price ?? line.unit_price,
+    option_prices: line.options.map((o) => optionPrice(o.id, o.price)),
+    addon_prices: line.addons.map(
+      (a) => product?.addons.find((x) => x.id === a.id)?.price ?? a.price,
+    ),
+    quantity: line.quantity,
+  };
+}
+
+/**
+ * Cash rounding applies only when the whole bill is paid in cash — the server's rule
+ * (orders.service.ts: `paid_in_cash: payments.every(cash)`); a split with any other method is
+ * not rounded.
+ */
+export const isAllCash = (methods: readonly PaymentMethod[]) =>
+  methods.length > 0 && methods.every((m) => m === 'cash');
+
+export function saleTotals(
+  cart: Pick<Cart, 'lines'>,
+  serving: ServingMethod,
+  context: PosContext,
+  menu: ReadonlyMap<string, PosMenuProduct>,
+  paidInCash: boolean,
+): PricingResult {
+  return priceOrder({
+    lines: cart.lines.map((l) => pricingLine(l, menu)),
+    discount: 0,
+    serving_method: serving,
+    delivery_fee: context.outlet.delivery_fee,
+    paid_in_cash: paidInCash,
+    settings: context.pricing,
+  });
+}
+
+/** A payment already taken in a split bill. */
+export interface PaymentPart {
+  method: PaymentMethod;
+  amount: number;
+  /** Cash handed over (cash only). */
+  tendered: number | null;
+  reference: string;
+}
+
+/** The payment being entered now. */
+export interface PaymentEntry {
+  method: PaymentMethod;
+  /** Null: whatever is still due. */
+  amount: number | null;
+  tendered: number | null;
+  reference: string;
+}
+
+export const newEntry = (method: PaymentMethod = 'cash'): PaymentEntry => ({
+  method,
+  amount: null,
+  tendered: null,
+  reference: '',
+});
+
+export type PaymentProblem =
+  | { kind: 'overpaid'; by: number }
+  | { kind: 'amountMissing' }
+  | { kind: 'amountTooHigh'; due: number }
+  | { kind: 'tenderedMissing' }
+  | { kind: 'tenderedShort'; amount: number }
+  | { kind: 'referenceMissing' }
+  | { kind: 'stillDue'; due: number };
+
+export interface PaymentView {
+  /** What the bill comes to with these methods (rounded only when all cash). */
+  totals: PricingResult;
+  /** Settled by the payments taken so far. */
+  taken: number;
+  /** Still due before the payment being entered. */
+  remaining: number;
+  /** What the payment being entered settles. */
+  amount: number;
+  /** Change of the payment being entered (cash), else 0. */
+  change: number;
+  /** The entered payment can be added as part of a split (it leaves some of the bill due). */
+  canAddPart: boolean;
+  /** The payments settle the bill exactly: the sale can be sent. */
+  canConfirm: boolean;
+  /** Why the sale cannot be sent yet (the first reason), or null. */
+  problem: PaymentProblem | null;
+  /** The payments the sale would send. */
+  payments: PaymentInput[];
+}
+
+const toInput = (p: PaymentPart): PaymentInput =>
+  p.method === 'cash'
+    ? { method: 'cash', amount: p.amount, ...(p.tendered !== null ? { tendered: p.tendered } : {}) }
+    : { method: p.method, amount: p.amount, reference: p.reference.trim() };
+
+/** Everything the payment panel shows and allows, from the parts taken and the entry. */
+export function paymentView(
+  parts: readonly PaymentPart[],
+  entry: PaymentEntry,
+  price: (paidInCash: boolean) => PricingResult,
+): PaymentView {
+  const allCash = isAllCash([...parts.map((p) => p.method), entry.method]);
+  const totals = price(allCash);
+  const taken = parts.reduce((n, p) => n + p.amount, 0);
+  const remaining = totals.total - taken;
+  const amount = entry.amount ?? Math.max(0, remaining);
+  const isCash = entry.method === 'cash';
+  const change = isCash && entry.tendered !== null ? Math.max(0, entry.tendered - amount) : 0;
+
+  // The payments taken already settle the bill (the total moved by a rounding sen or two).
+  if (parts.length > 0 && remaining === 0) {
+    return {
+      totals,
+      taken,
+      remaining,
+      amount: 0,
+      change: 0,
+      canAddPart: false,
+      canConfirm: true,
+      problem: null,
+      payments: parts.map(toInput),
+    };
+  }
+
+  let entryProblem: PaymentProblem | null = null;
+  if (remaining < 0) entryProblem = { kind: 'overpaid', by: -remaining };
+  else if (amount <= 0 && totals.total > 0) entryProblem = { kind: 'amountMissing' };
+  else if (amount > remaining) entryProblem = { kind: 'amountTooHigh', due: remaining };
+  else if (isCash && entry.tendered === null) entryProblem = { kind: 'tenderedMissing' };
+  else if (isCash && entry.tendered !== null && entry.tendered < amount)
+    entryProblem = { kind: 'tenderedShort', amount };
+  else if (!isCash && !entry.reference.trim()) entryProblem = { kind: 'referenceMissing' };
+
+  const current: PaymentPart = {
+    method: entry.method,
+    amount,
+    tendered: isCash ? entry.tendered : null,
+    reference: isCash ? '' : entry.reference,
+  };
+  const settles = amount === remaining;
+  const problem: PaymentProblem | null =
+    entryProblem ?? (settles ? null : { kind: 'stillDue', due: remaining - amount });
+  return {
+    totals,
+    taken,
+    remaining,
+    amount,
+    change,
+    canAddPart: entryProblem === null && !settles && amount > 0,
+    canConfirm: problem === null,
+    problem,
+    payments: [...parts, current].map(toInput),
+  };
+}
+
+/** A payment entry turned into a part of a split bill. */
+export const entryToPart = (entry: PaymentEntry, amount: number): PaymentPart => ({
+  method: entry.method,
+  amount,
+  tendered: entry.method === 'cash' ? entry.tendered : null,
+  reference: entry.method === 'cash' ? '' : entry.reference.trim(),
+});
+
+/** The POST /api/orders body of a sale. */
+export function saleBody(
+  outletId: string,
+  cart: Cart,
+  payments: PaymentInput[],
+  allowOutsideHours: boolean,
+): OrderCreate {
+  const serving = cart.serving_method ?? 'pick_up';
+  const text = (s: string) => (s.trim() ? s.trim() : undefined);
+  return {
+    outlet_id: outletId,
+    serving_method: serving,
+    table_no: serving === 'dine_in' ? text(cart.table_no) : undefined,
+    delivery_address: serving === 'delivery' ? text(cart.delivery_address) : undefined,
+    customer_phone: text(cart.customer_phone.replace(/[\s-]/g, '')),
+    customer_name: text(cart.customer_name),
+    items: cart.lines.map((l) => ({
+      product_id: l.product_id,
+      quantity: l.quantity,
+      option_ids: l.options.map((o) => o.id),
+      addon_ids: l.addons.map((a) => a.id),
+      ...(l.notes ? { notes: l.notes } : {}),
+    })),
+    discount: 0,
+    payments,
+    allow_outside_hours: allowOutsideHours,
+  };
+}
+
+/** Quick cash buttons, in sen. */
+export const quickCash = [500, 1000, 2000, 5000, 10000] as const;
