@@ -270,3 +270,15 @@ describe('GET /api/pos/menu', () => {
     expect((await menuOf(kl, cashier)).products.length).toBeGreaterThan(30);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the POS reads and the board with their query and answer schemas', async () => {
+    const doc = (await get('/api/docs/json')).json();
+    expect(doc.paths['/api/pos/outlets'].get.responses['200']).toBeDefined();
+    const menu = doc.paths['/api/pos/menu'].get;
+    expect(menu.parameters.map((p: { name: string }) => p.name)).toEqual(['outlet_id']);
+    expect(JSON.stringify(menu.responses['200'])).toContain('variant_groups');
+    const board = doc.paths['/api/orders/board'].get;
+    expect(JSON.stringify(board.responses['200'])).toContain('amber_minutes');
+  });
+});
