@@ -229,6 +229,20 @@ export const appRoutes: AppRouteDef[] = [
     searchable: true,
     page: () => import('../features/tenants/pages/tenant-page').then((m) => m.TenantPage),
   },
+  // Issue 6: the status board.
+  {
+    id: 'status-order',
+    path: '/app/status-order',
+    layout: 'default',
+    access: 'signed-in',
+    action: 'read',
+    subject: 'status-order',
+    titleKey: 'pageTitles.statusOrder',
+    icon: 'AssignmentTurnedIn',
+    searchable: true,
+    page: () =>
+      import('../features/status-order/pages/status-order-page').then((m) => m.StatusOrderPage),
+  },
   // Issue 5: orders.
   {
     id: 'order-list',

@@ -13,6 +13,7 @@ export const enShell = {
     outlet: 'Outlet',
     timeManagement: 'Time Management',
     tenant: 'Tenant',
+    statusOrder: 'Status Order',
     orderList: 'Order',
     orderDetails: 'Order Details',
     pos: 'POS',

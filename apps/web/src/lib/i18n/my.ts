@@ -66,6 +66,7 @@ export const my: UiMessages = {
     outlet: 'Cawangan',
     timeManagement: 'Pengurusan Masa',
     tenant: 'Penyewa',
+    statusOrder: 'Status Pesanan',
     orderList: 'Pesanan',
     orderDetails: 'Butiran Pesanan',
     pos: 'POS',

@@ -1,6 +1,7 @@
 import {
   findAppSetting,
   isTwoStepChallenge,
+  type LiveOrderEvent,
   type LoginResponseData,
   type SessionData,
 } from '@kopi/contract';
@@ -160,6 +161,15 @@ export function onLiveOrderEvent(handler: LiveHandler) {
   };
 }
 
+/**
+ * The chime's rule: an event that brings an order into PENDING, where the bar sees it first — a
+ * counter sale (order.created) or a mobile order once it is paid (order.status → PENDING).
+ */
+export function bringsNewOrder(event: LiveOrderEvent) {
+  if (event.type === 'order.created') return (event.message.status ?? 'PENDING') === 'PENDING';
+  return event.type === 'order.status' && event.message.status === 'PENDING';
+}
+
 /** The access token the socket was opened with (a new session must reconnect). */
 let socketToken: string | null = null;
 
@@ -190,7 +200,7 @@ export const liveSocket = createLiveSocket({
       () => Boolean(sessionStore.getState().token),
     ),
   onEvent: (event) => {
-    if (event.type === 'order.created' && settingsStore.getState().newOrderSound) playChime();
+    if (bringsNewOrder(event) && settingsStore.getState().newOrderSound) playChime();
     for (const handler of liveHandlers) handler(event);
   },
 });

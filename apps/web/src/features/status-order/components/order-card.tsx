@@ -1,0 +1,243 @@
+import { memo, type DragEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
+import AccessTime from '@mui/icons-material/AccessTime';
+import Alarm from '@mui/icons-material/Alarm';
+import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import HourglassBottom from '@mui/icons-material/HourglassBottom';
+import StickyNote2Outlined from '@mui/icons-material/StickyNote2Outlined';
+import type { BoardOrder } from '@kopi/contract';
+import { formatDateTime } from '../../../lib/formatters';
+import {
+  elapsedMs,
+  mayReject,
+  primaryMove,
+  timerLevel,
+  timerStart,
+  wholeMinutes,
+  type Thresholds,
+  type TimerLevel,
+} from '../board';
+import { useStatusBoardStrings } from '../i18n';
+
+const levelColor: Record<TimerLevel, 'default' | 'warning' | 'error' | 'success'> = {
+  normal: 'default',
+  amber: 'warning',
+  red: 'error',
+  done: 'success',
+};
+const levelIcon = {
+  normal: <AccessTime />,
+  amber: <HourglassBottom />,
+  red: <Alarm />,
+  done: <CheckCircleOutlined />,
+};
+
+/** HH:MM in the outlets' time zone. */
+const clock = (iso: string) => formatDateTime(iso).slice(11, 16);
+
+export interface OrderCardProps {
+  order: BoardOrder;
+  now: number;
+  thresholds: Thresholds;
+  mayUpdate: boolean;
+  /** Show the outlet's name (the board shows more than one outlet). */
+  showOutlet: boolean;
+  /** Larger type for a screen behind the bar. */
+  large: boolean;
+  onMove: (order: BoardOrder, status: 'APPROVED' | 'COMPLETED') => void;
+  onReject: (order: BoardOrder) => void;
+  onDragStart: (order: BoardOrder) => void;
+  onDragEnd: () => void;
+}
+
+/** One order on the board: what to make, for whom, how long it has waited, and its next move. */
+export const OrderCard = memo(function OrderCard({
+  order,
+  now,
+  thresholds,
+  mayUpdate,
+  showOutlet,
+  large,
+  onMove,
+  onReject,
+  onDragStart,
+  onDragEnd,
+}: OrderCardProps) {
+  const { t } = useStatusBoardStrings();
+  const started = timerStart(order);
+  const waited = elapsedMs(started, now);
+  const minutes = wholeMinutes(waited);
+  const level = timerLevel(order.status, waited, thresholds);
+  const move = primaryMove(order, mayUpdate);
+  const reject = mayReject(order, mayUpdate);
+  const size = large
+    ? { no: '1.75rem', body: '1.25rem', meta: '1.05rem' }
+    : { no: '1.25rem', body: '0.975rem', meta: '0.85rem' };
+
+  const timerText =
+    level === 'amber'
+      ? `${t('card.minutes', { count: minutes })} · ${t('card.slow')}`
+      : level === 'red'
+        ? `${t('card.minutes', { count: minutes })} · ${t('card.late')}`
+        : t('card.minutes', { count: minutes });
+  const timerTitle =
+    level === 'done'
+      ? t('card.readyFor', { count: minutes, time: clock(started) })
+      : level === 'red'
+        ? t('card.waitingRed', {
+            count: minutes,
+            time: clock(started),
+            limit: thresholds.red_minutes,
+          })
+        : level === 'amber'
+          ? t('card.waitingAmber', {
+              count: minutes,
+              time: clock(started),
+              limit: thresholds.amber_minutes,
+            })
+          : t('card.waitingNormal', { count: minutes, time: clock(started) });
+
+  const who =
+    order.serving_method === 'dine_in' && order.table_no
+      ? t('card.table', { no: order.table_no })
+      : order.customer_name;
+
+  const dragStart = (event: DragEvent) => {
+    event.dataTransfer.setData('text/plain', order.id);
+    event.dataTransfer.effectAllowed = 'move';
+    onDragStart(order);
+  };
+
+  return (
+    <Card
+      component="article"
+      variant="outlined"
+      data-testid={`board-card-${order.order_no}`}
+      data-status={order.status}
+      data-timer={level}
+      aria-label={t('card.order', { no: order.order_no })}
+      draggable={Boolean(move)}
+      onDragStart={move ? dragStart : undefined}
+      onDragEnd={move ? onDragEnd : undefined}
+      sx={{
+        p: large ? 2 : 1.5,
+        borderInlineStartWidth: 6,
+        borderInlineStartColor:
+          level === 'red' ? 'error.main' : level === 'amber' ? 'warning.main' : 'divider',
+        bgcolor: (theme) =>
+          level === 'red' ? alpha(theme.palette.error.main, 0.08) : theme.palette.background.paper,
+        cursor: move ? 'grab' : 'default',
+        breakInside: 'avoid',
+      }}
+    >
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}
+      >
+        <Typography component="h3" sx={{ fontSize: size.no, fontWeight: 700, lineHeight: 1.2 }}>
+          {order.order_no}
+        </Typography>
+        <Chip
+          size="small"
+          label={order.via}
+          color={order.via === 'MOBILE' ? 'info' : 'default'}
+          variant="outlined"
+          sx={{ fontWeight: 600, fontSize: size.meta }}
+        />
+        <Box sx={{ flexGrow: 1 }} />
+        <Tooltip title={timerTitle}>
+          <Chip
+            size={large ? 'medium' : 'small'}
+            icon={levelIcon[level]}
+            label={timerText}
+            color={levelColor[level]}
+            variant={level === 'normal' || level === 'done' ? 'outlined' : 'filled'}
+            data-testid="board-card-timer"
+            aria-label={timerTitle}
+            sx={{ fontWeight: 600, fontSize: size.meta }}
+          />
+        </Tooltip>
+      </Stack>
+      <Typography sx={{ fontSize: size.meta, mt: 0.5 }} color="text.secondary">
+        {t(`card.serving.${order.serving_method}`)}
+        {who ? (
+          <Box component="span" sx={{ color: 'text.primary', fontWeight: 600 }}>
+            {` · ${who}`}
+          </Box>
+        ) : null}
+        {showOutlet ? ` · ${order.outlet_name}` : null}
+      </Typography>
+      <Box
+        component="ul"
+        aria-label={t('card.items')}
+        sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, display: 'grid', gap: 0.75 }}
+      >
+        {order.items.map((item) => (
+          <Box component="li" key={item.id}>
+            <Typography sx={{ fontSize: size.body, fontWeight: 600, lineHeight: 1.3 }}>
+              {`${item.quantity} × ${item.name}`}
+            </Typography>
+            {item.options.length > 0 && (
+              <Typography sx={{ fontSize: size.meta, pl: 2 }} color="text.secondary">
+                {item.options.map((o) => o.name).join(' · ')}
+              </Typography>
+            )}
+            {item.addons.length > 0 && (
+              <Typography sx={{ fontSize: size.meta, pl: 2 }} color="text.secondary">
+                {item.addons.map((a) => `+ ${a.name}`).join(' · ')}
+              </Typography>
+            )}
+            {item.notes && (
+              <Typography
+                sx={{
+                  fontSize: size.meta,
+                  pl: 2,
+                  fontStyle: 'italic',
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: 0.5,
+                }}
+              >
+                <StickyNote2Outlined fontSize="inherit" aria-hidden />
+                {t('card.notes', { notes: item.notes })}
+              </Typography>
+            )}
+          </Box>
+        ))}
+      </Box>
+      {(move || reject) && (
+        <Stack direction="row" spacing={1} sx={{ mt: 1.5, justifyContent: 'flex-end' }}>
+          {reject && (
+            <Button
+              color="error"
+              size={large ? 'large' : 'medium'}
+              onClick={() => onReject(order)}
+              sx={{ minHeight: 44 }}
+            >
+              {t('move.reject')}
+            </Button>
+          )}
+          {move && (
+            <Button
+              variant="contained"
+              color={move === 'COMPLETED' ? 'success' : 'primary'}
+              size={large ? 'large' : 'medium'}
+              onClick={() => onMove(order, move)}
+              sx={{ minHeight: 44, minWidth: 112, fontWeight: 700 }}
+            >
+              {move === 'APPROVED' ? t('move.accept') : t('move.ready')}
+            </Button>
+          )}
+        </Stack>
+      )}
+    </Card>
+  );
+});

@@ -1,0 +1,367 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
+import Fullscreen from '@mui/icons-material/Fullscreen';
+import FullscreenExit from '@mui/icons-material/FullscreenExit';
+import SensorsOutlined from '@mui/icons-material/SensorsOutlined';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Board, BoardOrder, LiveOrderEvent, OrderStatus } from '@kopi/contract';
+import { useCan } from '../../../lib/can-context';
+import { formatDateTime } from '../../../lib/formatters';
+import { HttpError } from '../../../lib/http/http-client';
+import { liveSocket, onLiveOrderEvent } from '../../../lib/session/session-runtime';
+import { useSessionUser } from '../../../lib/session/session-store';
+import { useStore } from '../../../lib/store';
+import { toast } from '../../../lib/toasts';
+import {
+  boardKeys,
+  moveOrder,
+  useBoard,
+  useBoardOutlets,
+  type BoardOutlet,
+  type OutletSource,
+} from '../api';
+import {
+  applyMove,
+  boardColumns,
+  dropMove,
+  groupBoard,
+  thresholdsByOutlet,
+  type BoardColumn as Column,
+} from '../board';
+import { useBoardFullscreen, useNow, useRememberedOutlet } from '../board-hooks';
+import { BoardColumn } from '../components/board-column';
+import { OrderCard } from '../components/order-card';
+import { RejectDialog } from '../components/reject-dialog';
+import { useStatusBoardStrings } from '../i18n';
+import { useLiveRefresh } from '../live-refresh';
+
+/** While the live link is down (or switched off for the tenant) the board polls this often. */
+const POLL_MS = 15_000;
+/**
+ * A tap right after a move is ignored: the moved card's place is taken by the next one, and a
+ * double tap must not accept that one too.
+ */
+const DOUBLE_TAP_MS = 350;
+
+type MoveVars = { order: BoardOrder; status: OrderStatus; reason?: string };
+
+const movedAway = (error: unknown) =>
+  error instanceof HttpError && (error.status === 409 || error.status === 404);
+
+/** /app/status-order (read status-order): the bar's board of new, preparing and ready orders. */
+export function StatusOrderPage() {
+  const { t, ts } = useStatusBoardStrings();
+  const can = useCan();
+  const mayUpdate = can('update', 'status-order');
+  const user = useSessionUser();
+  const boundOutlet = user?.id_outlet ?? null;
+  const outletSource: OutletSource = can('read', 'pos')
+    ? 'pos'
+    : can('read', 'outlet')
+      ? 'outlets'
+      : 'none';
+  const [chosen, choose] = useRememberedOutlet(user?.id ?? null);
+  const outlets = useBoardOutlets(outletSource, !boundOutlet);
+  // A remembered outlet the user may no longer see falls back to all outlets.
+  const outletId =
+    boundOutlet || !chosen
+      ? null
+      : outlets.isSuccess && outletSource !== 'none' && !outlets.data.some((o) => o.id === chosen)
+        ? null
+        : chosen;
+
+  const liveStatus = useStore(liveSocket.status, (s) => s);
+  const interrupted = liveStatus === 'reconnecting' || liveStatus === 'offline';
+  const board = useBoard(outletId, liveStatus === 'open' ? false : POLL_MS);
+  const queryClient = useQueryClient();
+  const boardKey = boardKeys.board(outletId);
+  const movesInFlight = useRef(0);
+
+  const refetch = board.refetch;
+  useLiveRefresh({
+    // A move refetches when it settles, after any event that came meanwhile.
+    refresh: () => (movesInFlight.current > 0 ? Promise.resolve() : refetch()),
+    accepts: (event: LiveOrderEvent) =>
+      !outletId || !event.message.outlet_id || event.message.outlet_id === outletId,
+    subscribe: onLiveOrderEvent,
+    status: liveSocket.status,
+  });
+
+  const move = useMutation({
+    mutationFn: ({ order, status, reason }: MoveVars) => moveOrder(order.id, status, reason),
+    onMutate: async ({ order, status }) => {
+      movesInFlight.current += 1;
+      await queryClient.cancelQueries({ queryKey: boardKey });
+      queryClient.setQueryData<Board>(boardKey, (current) =>
+        current ? applyMove(current, order.id, status, new Date().toISOString()) : current,
+      );
+    },
+    onError: (error, { order }) => {
+      // Put back this card only: another move made meanwhile keeps its own optimistic place.
+      queryClient.setQueryData<Board>(boardKey, (current) =>
+        current
+          ? {
+              ...current,
+              orders: current.orders.some((o) => o.id === order.id)
+                ? current.orders.map((o) => (o.id === order.id ? order : o))
+                : [...current.orders, order],
+            }
+          : current,
+      );
+      if (movedAway(error)) toast.warning(t('move.alreadyMoved', { no: order.order_no }));
+      else
+        toast.error(
+          t('move.failed', {
+            no: order.order_no,
+            message: error instanceof Error ? error.message : String(error),
+          }),
+        );
+    },
+    onSuccess: (_, { order, status }) => {
+      if (status === 'REJECTED') toast.success(t('move.rejected', { no: order.order_no }));
+    },
+    onSettled: () => {
+      movesInFlight.current -= 1;
+      void queryClient.invalidateQueries({ queryKey: boardKeys.all });
+    },
+  });
+
+  const lastMoveAt = useRef(0);
+  const mutate = move.mutate;
+  const moveCard = useCallback(
+    (order: BoardOrder, status: 'APPROVED' | 'COMPLETED') => {
+      const at = Date.now();
+      if (at - lastMoveAt.current < DOUBLE_TAP_MS) return;
+      lastMoveAt.current = at;
+      mutate({ order, status });
+    },
+    [mutate],
+  );
+
+  const [rejecting, setRejecting] = useState<BoardOrder | null>(null);
+  const mutateAsync = move.mutateAsync;
+  const confirmReject = useCallback(
+    async (order: BoardOrder, reason: string) => {
+      try {
+        await mutateAsync({ order, status: 'REJECTED', reason });
+        return true;
+      } catch (error) {
+        // Moved on meanwhile: nothing left to reject. Otherwise keep the typed reason.
+        return movedAway(error);
+      }
+    },
+    [mutateAsync],
+  );
+
+  const [dragging, setDragging] = useState<BoardOrder | null>(null);
+  const endDrag = useCallback(() => setDragging(null), []);
+
+  const fullscreen = useBoardFullscreen({ escapeBlocked: Boolean(rejecting) });
+  const large = fullscreen.active;
+  const now = useNow();
+
+  const data = board.data;
+  const groups = useMemo(() => groupBoard(data?.orders ?? []), [data]);
+  const thresholdsOf = useMemo(() => thresholdsByOutlet(data ?? { thresholds: [] }), [data]);
+
+  // Outlet names: the list for the user, plus any outlet that has orders on the board.
+  const outletOptions = useMemo(() => {
+    const byId = new Map<string, BoardOutlet>();
+    for (const o of outlets.data ?? []) byId.set(o.id, o);
+    for (const o of data?.orders ?? []) {
+      if (!byId.has(o.outlet_id)) byId.set(o.outlet_id, { id: o.outlet_id, name: o.outlet_name });
+    }
+    if (chosen && !byId.has(chosen) && outletSource === 'none' && outletId) {
+      byId.set(chosen, { id: chosen, name: chosen });
+    }
+    return [...byId.values()];
+  }, [outlets.data, data, chosen, outletSource, outletId]);
+  const showOutlet =
+    !boundOutlet && !outletId && new Set(data?.orders.map((o) => o.outlet_id)).size > 1;
+
+  const updatedAt = board.dataUpdatedAt ? formatDateTime(board.dataUpdatedAt).slice(11) : '';
+
+  return (
+    <Box
+      data-testid="status-board"
+      data-fullscreen={fullscreen.active ? 'true' : 'false'}
+      data-live={liveStatus}
+      sx={(theme) => ({
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 2,
+        ...(fullscreen.active && {
+          position: 'fixed',
+          inset: 0,
+          // Above the navigation, below dialogs and toasts (the reject dialog stays usable).
+          zIndex: theme.zIndex.drawer + 1,
+          bgcolor: 'background.default',
+          p: { xs: 1.5, md: 2.5 },
+          overflow: 'hidden',
+        }),
+      })}
+    >
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 2,
+          alignItems: 'flex-end',
+          justifyContent: 'space-between',
+        }}
+      >
+        <Box sx={{ flex: '1 1 320px', minWidth: 0 }}>
+          <Typography
+            variant="h3"
+            component="h1"
+            sx={large ? { fontSize: '2.25rem', fontWeight: 700 } : undefined}
+          >
+            {t('page.title')}
+          </Typography>
+          {!large && (
+            <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+              {t('page.subtitle')}
+            </Typography>
+          )}
+        </Box>
+        <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1.5 }}>
+          {liveStatus === 'open' && (
+            <Chip
+              icon={<SensorsOutlined />}
+              label={t('page.live')}
+              color="success"
+              variant="outlined"
+              size="small"
+              data-testid="board-live"
+            />
+          )}
+          {updatedAt && (
+            <Typography variant="caption" color="text.secondary" aria-live="off">
+              {t('page.updatedAt', { time: updatedAt })}
+            </Typography>
+          )}
+          {!boundOutlet && (
+            <TextField
+              select
+              size="small"
+              label={t('page.outlet')}
+              value={outletId ?? ''}
+              onChange={(e) => choose(e.target.value || null)}
+              sx={{ minWidth: 200 }}
+              slotProps={{
+                select: { SelectDisplayProps: { 'data-testid': 'board-outlet-filter' } as object },
+              }}
+            >
+              <MenuItem value="">{t('page.allOutlets')}</MenuItem>
+              {outletOptions.map((o) => (
+                <MenuItem key={o.id} value={o.id}>
+                  {o.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          <Tooltip title={fullscreen.active ? t('page.exitFullscreen') : t('page.fullscreen')}>
+            <IconButton
+              onClick={fullscreen.toggle}
+              aria-label={fullscreen.active ? t('page.exitFullscreen') : t('page.fullscreen')}
+              aria-pressed={fullscreen.active}
+              data-testid="board-fullscreen"
+              size="large"
+            >
+              {fullscreen.active ? <FullscreenExit /> : <Fullscreen />}
+            </IconButton>
+          </Tooltip>
+        </Stack>
+      </Box>
+
+      {interrupted && (
+        <Alert
+          severity="warning"
+          icon={<CloudOffOutlined />}
+          role="status"
+          data-testid="board-live-interrupted"
+        >
+          {t('page.interrupted')}
+        </Alert>
+      )}
+
+      {board.isError && !data ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void board.refetch()}>
+              {ts('common.retry')}
+            </Button>
+          }
+        >
+          {`${t('page.loadFailed')} ${board.error instanceof Error ? board.error.message : ''}`}
+        </Alert>
+      ) : !data ? (
+        <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
+          <CircularProgress aria-label={ts('common.loading')} />
+        </Box>
+      ) : (
+        <Box
+          role="group"
+          aria-label={t('page.board')}
+          sx={{
+            display: 'grid',
+            gap: large ? 2 : 1.5,
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' },
+            alignItems: 'stretch',
+            ...(large && { flexGrow: 1, minHeight: 0, gridTemplateRows: 'minmax(0, 1fr)' }),
+          }}
+        >
+          {boardColumns.map((status: Column) => (
+            <BoardColumn
+              key={status}
+              status={status}
+              count={groups[status].length}
+              large={large}
+              canDrop={Boolean(dragging && dropMove(dragging, status, mayUpdate))}
+              onDrop={() => {
+                if (dragging && dropMove(dragging, status, mayUpdate)) {
+                  mutate({ order: dragging, status });
+                }
+                setDragging(null);
+              }}
+            >
+              {groups[status].map((order) => (
+                <OrderCard
+                  key={order.id}
+                  order={order}
+                  now={now}
+                  thresholds={thresholdsOf(order.outlet_id)}
+                  mayUpdate={mayUpdate}
+                  showOutlet={showOutlet}
+                  large={large}
+                  onMove={moveCard}
+                  onReject={setRejecting}
+                  onDragStart={setDragging}
+                  onDragEnd={endDrag}
+                />
+              ))}
+            </BoardColumn>
+          ))}
+        </Box>
+      )}
+
+      <RejectDialog
+        order={rejecting}
+        onClose={() => setRejecting(null)}
+        onConfirm={confirmReject}
+      />
+    </Box>
+  );
+}
