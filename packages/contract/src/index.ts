@@ -1,5 +1,6 @@
 // The contract's public surface: schemas, catalogues and pure functions shared by server and web.
 export * from './account';
+export * from './audit-log';
 export * from './auth';
 export * from './catalogue';
 export * from './common';
@@ -15,9 +16,11 @@ export * from './outlet-hours';
 export * from './outlets';
 export * from './permissions';
 export * from './pricing';
+export * from './roles';
 export * from './session-extras';
 export * from './status-machines';
 export * from './tenants';
 export * from './time';
 export * from './ui-settings';
+export * from './users';
 export * from './validation';

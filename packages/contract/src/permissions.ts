@@ -104,3 +104,100 @@ export function can(abilities: readonly Ability[], action: string, subject: stri
   const wanted = normaliseAbility(action, subject);
   return abilities.some((a) => a.action === wanted.action && a.subject === wanted.subject);
 }
+
+// ---- Human-readable catalogue (issue 7: /settings/permissions and the role matrix) -----------
+
+export type PermissionArea = (typeof permissionSubjects)[number]['area'];
+type Text = { en: string; my: string };
+
+/** Area headings of the role matrix, in the catalogue's order. */
+export const permissionAreas: readonly { area: PermissionArea; label: Text }[] = [
+  { area: 'dashboard', label: { en: 'Dashboard', my: 'Papan Pemuka' } },
+  { area: 'report', label: { en: 'Reports', my: 'Laporan' } },
+  { area: 'orders', label: { en: 'Orders and POS', my: 'Pesanan dan POS' } },
+  { area: 'customers', label: { en: 'Customers', my: 'Pelanggan' } },
+  { area: 'vouchers', label: { en: 'Vouchers', my: 'Baucar' } },
+  { area: 'outlets', label: { en: 'Outlets', my: 'Cawangan' } },
+  { area: 'products', label: { en: 'Products', my: 'Produk' } },
+  { area: 'user-app', label: { en: 'Customer app', my: 'Aplikasi pelanggan' } },
+  { area: 'settings', label: { en: 'General settings', my: 'Tetapan umum' } },
+  { area: 'access', label: { en: 'Users, roles and logs', my: 'Pengguna, peranan dan log' } },
+  { area: 'platform', label: { en: 'Platform', my: 'Platform' } },
+];
+
+/** What each subject covers, as the object of a sentence ("View <label>"). */
+export const subjectLabels: Record<(typeof permissionSubjects)[number]['subject'], Text> = {
+  dashboard: { en: 'the dashboard', my: 'papan pemuka' },
+  acldemo: { en: 'the access-control demo page', my: 'halaman demo kawalan akses' },
+  report: { en: 'sales reports', my: 'laporan jualan' },
+  'status-order': { en: 'the order status board', my: 'papan status pesanan' },
+  pos: { en: 'the point of sale', my: 'tempat jualan (POS)' },
+  order: { en: 'orders and refunds', my: 'pesanan dan bayaran balik' },
+  customer: { en: 'customers', my: 'pelanggan' },
+  wallet: { en: 'customer wallets', my: 'dompet pelanggan' },
+  membership: { en: 'membership tiers and points', my: 'peringkat keahlian dan mata' },
+  referral: { en: 'referrals', my: 'rujukan' },
+  voucher: { en: 'vouchers', my: 'baucar' },
+  'voucher-campaign': { en: 'voucher campaigns', my: 'kempen baucar' },
+  outlet: { en: 'outlets', my: 'cawangan' },
+  'time-management': {
+    en: 'outlet opening hours and closures',
+    my: 'waktu operasi dan penutupan cawangan',
+  },
+  'list-product': { en: 'the product list', my: 'senarai produk' },
+  'add-product': { en: 'product details', my: 'butiran produk' },
+  category: { en: 'categories', my: 'kategori' },
+  'product category': { en: 'product categories', my: 'kategori produk' },
+  'variant-addon': { en: 'variants and add-ons', my: 'varian dan tambahan' },
+  banner: { en: 'customer app banners', my: 'sepanduk aplikasi pelanggan' },
+  'enable-disable': { en: 'customer app features', my: 'ciri aplikasi pelanggan' },
+  'content-text': { en: 'customer app texts', my: 'teks aplikasi pelanggan' },
+  'payment-gateway': { en: 'payment gateways', my: 'gerbang pembayaran' },
+  user: { en: 'staff users', my: 'pengguna kakitangan' },
+  'role-permission': { en: 'roles and their permissions', my: 'peranan dan kebenarannya' },
+  log: { en: 'the audit log', my: 'log audit' },
+  permission: { en: 'the permission catalogue', my: 'katalog kebenaran' },
+  menu: { en: 'the navigation menu', my: 'menu navigasi' },
+  tenant: { en: 'tenants (businesses)', my: 'penyewa (perniagaan)' },
+};
+
+export const actionLabels: Record<(typeof crudActions)[number], Text> = {
+  read: { en: 'View', my: 'Lihat' },
+  create: { en: 'Create', my: 'Cipta' },
+  update: { en: 'Edit', my: 'Sunting' },
+  delete: { en: 'Delete', my: 'Padam' },
+};
+
+const extraDescriptions: Record<(typeof extraPermissions)[number]['permission'], Text> = {
+  'approve-refund': { en: 'Approve or reject refunds', my: 'Luluskan atau tolak bayaran balik' },
+  'transfer-refund': {
+    en: 'Record bank transfers of refunds',
+    my: 'Rekodkan pindahan bank bayaran balik',
+  },
+  'close-day-order': {
+    en: "Close an outlet's business day (Z-report)",
+    my: 'Tutup hari perniagaan cawangan (laporan Z)',
+  },
+  'adjust-wallet': { en: 'Adjust customer wallet balances', my: 'Laraskan baki dompet pelanggan' },
+  'toggle-sold-out': {
+    en: 'Mark products sold out today at an outlet',
+    my: 'Tandakan produk habis dijual hari ini di cawangan',
+  },
+};
+
+/** A sentence saying what a catalogue permission allows, or null for an unknown string. */
+export function describePermission(permission: string): Text | null {
+  const key = permission.toLowerCase();
+  if (Object.hasOwn(extraDescriptions, key)) {
+    return extraDescriptions[key as keyof typeof extraDescriptions];
+  }
+  const entry = permissionCatalogue.find((e) => e.permission === key);
+  if (!entry) return null;
+  const action = actionLabels[entry.action as keyof typeof actionLabels];
+  const subject = subjectLabels[entry.subject as keyof typeof subjectLabels];
+  return { en: `${action.en} ${subject.en}`, my: `${action.my} ${subject.my}` };
+}
+
+/** True for permissions only platform roles (the superadmin's) may hold. */
+export const isPlatformPermission = (permission: string) =>
+  permissionCatalogue.some((e) => e.permission === permission.toLowerCase() && e.platform);

@@ -9,6 +9,12 @@ export const sessionUserExtrasSchema = z.object({
   /** A platform user working inside a tenant (POST /api/tenants/{id}/enter); null otherwise. */
   acting_tenant_id: z.string().nullable().optional(),
   acting_tenant_name: z.string().nullable().optional(),
+  /**
+   * Signed in with a temporary password set by an administrator (POST /api/users/{id}/
+   * reset-password): until POST /api/changepassword succeeds, every route that needs a
+   * permission answers 403 `password_change_required`, so the web sends the user to change it.
+   */
+  must_change_password: z.boolean().optional(),
 });
 export type SessionUserExtras = z.infer<typeof sessionUserExtrasSchema>;
 

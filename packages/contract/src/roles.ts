@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { tenantFilterSchema } from './audit-log';
+import { listQuerySchema } from './common';
+import { isKnownPermission } from './permissions';
+import { messageKey, requiredString } from './validation';
+
+// Issue 7 §2–3: roles (/settings/role; /api/roles, subject role-permission) and the permission
+// catalogue (/settings/permissions; /api/permissions, subject permission, platform only).
+//
+//   GET    /api/roles          read-role-permission    role cards: user counts, a few avatars
+//   GET    /api/roles/{id}     read-role-permission
+//   POST   /api/roles          create-role-permission
+//   PUT    /api/roles/{id}     update-role-permission  name, description, the whole permission set
+//   DELETE /api/roles/{id}     delete-role-permission  409 role_in_use while a user holds it
+//   GET    /api/permissions    read-permission         the catalogue with descriptions and roles
+//
+// Rules (answers in errors.ts):
+// - Roles belong to their tenant; a platform superadmin outside a tenant lists every role (filter
+//   with `tenant_id`) and creates platform roles; inside a tenant, that tenant's roles.
+// - The built-in superadmin role is immutable (role_immutable). The other built-in roles are
+//   ordinary rows an admin may edit.
+// - Platform permissions (subjects tenant, menu, permission) only on platform roles
+//   (platform_permission_not_allowed), so only the superadmin hands them out.
+// - Escalation guard: you may only give permissions you hold (permission_escalation), and only
+//   edit or delete a role whose permissions you all hold (target_outranks_you).
+// - No self lock-out: a change to your own role must keep read- and update-role-permission
+//   (role_self_lockout).
+//
+// The web builds the permission matrix from the contract's `permissionCatalogue`,
+// `permissionAreas`, `subjectLabels` and `actionLabels` (tenant users: entries with
+// `platform: false`), and may disable the boxes of permissions the signed-in user lacks.
+
+/** The permissions a user must keep on their own role: seeing and editing roles. */
+export const ROLE_MANAGEMENT_PERMISSIONS = [
+  'read-role-permission',
+  'update-role-permission',
+] as const;
+
+/** Up to four holders of a role, for the avatars on its card. */
+export const roleUserPreviewSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  fullname: z.string(),
+  avatar: z.string().nullable(),
+});
+
+export const roleSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** null: a platform role (superadmin). */
+  tenant_id: z.string().nullable(),
+  tenant_name: z.string().nullable(),
+  /** Seeded with the tenant (admin, manager, cashier, finance) or the platform (superadmin). */
+  is_builtin: z.boolean(),
+  /** The superadmin role: never edited or deleted. */
+  is_immutable: z.boolean(),
+  user_count: z.number().int(),
+  users_preview: z.array(roleUserPreviewSchema),
+  /** Sorted permission strings. */
+  permissions: z.array(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Role = z.infer<typeof roleSchema>;
+
+export const roleListQuerySchema = listQuerySchema.extend({
+  /** Platform users only (ignored for tenant staff, whose tenant comes from the session). */
+  tenant_id: tenantFilterSchema.optional(),
+});
+export type RoleListQuery = z.infer<typeof roleListQuerySchema>;
+
+/** POST /api/roles and PUT /api/roles/{id}: `permissions` is the whole new set. */
+export const roleInputSchema = z.object({
+  name: requiredString(60),
+  description: z
+    .string()
+    .trim()
+    .max(255, { error: messageKey('max_length', { max: 255 }) })
+    .nullable()
+    .optional(),
+  permissions: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .refine(isKnownPermission, { error: messageKey('invalid') }),
+    )
+    .max(500),
+});
+export type RoleInput = z.input<typeof roleInputSchema>;
+
+export const roleDeletedSchema = z.object({ id: z.string(), deleted: z.literal(true) });
+
+/** A role holding a permission, on the catalogue page. */
+export const permissionHolderSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  tenant_id: z.string().nullable(),
+  tenant_name: z.string().nullable(),
+});
+
+/** One entry of GET /api/permissions. */
+export const permissionEntrySchema = z.object({
+  permission: z.string(),
+  action: z.string(),
+  subject: z.string(),
+  area: z.string(),
+  /** Only platform roles may hold it. */
+  platform: z.boolean(),
+  description: z.object({ en: z.string(), my: z.string() }),
+  /** Roles holding it across every tenant. */
+  role_count: z.number().int(),
+  /** The holders within the `tenant_id` filter (default: platform roles, plus the tenant the
+   * caller works inside). */
+  roles: z.array(permissionHolderSchema),
+});
+export type PermissionEntry = z.infer<typeof permissionEntrySchema>;
+
+/**
+ * GET /api/permissions: the whole catalogue (about 120 strings, not paged) in catalogue order.
+ * `q` matches the string or its English description; `area` picks one area.
+ */
+export const permissionListQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  area: z.string().trim().max(40).optional(),
+  tenant_id: tenantFilterSchema.optional(),
+});
+export type PermissionListQuery = z.infer<typeof permissionListQuerySchema>;
