@@ -48,6 +48,14 @@ import { createCloseDayService } from './modules/orders/close-day.service';
 import { seedDemoOrders } from './modules/orders/orders-demo-seed';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { createOrderService } from './modules/orders/orders.service';
+import { createMobileAuthService } from './modules/mobile/mobile-auth.service';
+import { createMobileCatalogueService } from './modules/mobile/mobile-catalogue.service';
+import { createMobileOrderService } from './modules/mobile/mobile-orders.service';
+import { mobileRoutes } from './modules/mobile/mobile.routes';
+import { resolveSandboxSecret } from './modules/payments/payment-secrets';
+import { paymentRoutes } from './modules/payments/payments.routes';
+import { createPaymentService } from './modules/payments/payments.service';
+import { createSandboxProvider } from './modules/payments/sandbox-provider';
 import { variantAddonRoutes } from './modules/variant-addons/variant-addons.routes';
 import { createVariantAddonService } from './modules/variant-addons/variant-addons.service';
 
@@ -204,6 +212,29 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         service: createOrderService({ db, now }),
         closeDay: createCloseDayService({ db, now }),
       });
+      // The customer app and online payments (issue 6).
+      const payments = createPaymentService({
+        db,
+        now,
+        providers: config.paymentSandbox
+          ? [
+              createSandboxProvider({
+                secret: await resolveSandboxSecret(db, config.paymentSandboxSecret),
+                now,
+              }),
+            ]
+          : [],
+      });
+      await api.register(mobileRoutes, {
+        db,
+        auth: createMobileAuthService({ db, hasher, log: app.log }),
+        catalogue: createMobileCatalogueService({ db, now }),
+        orders: createMobileOrderService({ db, now }),
+        payments,
+        authRateLimit: config.loginRateLimit,
+        customerRateLimit: config.mobileRateLimit,
+      });
+      await api.register(paymentRoutes, { service: payments });
       if (config.e2e) {
         app.log.warn('KOPI_E2E is on: test-only routes (GET /api/dev/outbox) are registered');
         await api.register(devRoutes, { service: createDevService({ db }) });

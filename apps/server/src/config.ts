@@ -85,6 +85,12 @@ const envSchema = z.object({
   TRUST_PROXY: z.preprocess(emptyToUndefined, booleanFlag.optional()),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
   KOPI_E2E: z.preprocess(emptyToUndefined, booleanFlag.optional()),
+  MOBILE_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  PAYMENT_SANDBOX: z.preprocess(emptyToUndefined, booleanFlag.optional()),
+  PAYMENT_SANDBOX_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  ),
 });
 
 export interface Config {
@@ -107,6 +113,12 @@ export interface Config {
   loginRateLimit: number;
   /** Registers test-only helpers (the e-mail outbox reader) for the end-to-end suite. */
   e2e: boolean;
+  /** Customer-app writes (orders, payments, cancels) per customer per minute. */
+  mobileRateLimit: number;
+  /** The built-in `sandbox` payment provider (no money moves); off once a real one is set up. */
+  paymentSandbox: boolean;
+  /** Signs sandbox callbacks; generated once and kept in `server_secrets` when unset. */
+  paymentSandboxSecret: string | undefined;
   /**
    * With the demo data, also a few days of demo orders. Not from the environment: only tests turn
    * it off, so other modules' tests start from a catalogue nothing has been sold from.
@@ -167,6 +179,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveHeartbeatMs: LIVE_HEARTBEAT_MS,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     e2e: e.KOPI_E2E ?? false,
+    mobileRateLimit: e.MOBILE_RATE_LIMIT,
+    paymentSandbox: e.PAYMENT_SANDBOX ?? true,
+    paymentSandboxSecret: e.PAYMENT_SANDBOX_SECRET,
     demoOrders: true,
     passwordHashing: productionHashing,
     version: serverVersion,

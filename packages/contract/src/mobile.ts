@@ -268,9 +268,9 @@ export const mobileOrderListQuerySchema = listQuerySchema
   .extend({ status: z.enum(orderStatuses).optional() });
 
 /** POST /api/mobile/orders/{id}/cancel — while CREATED or PENDING. */
-export const mobileOrderCancelSchema = z.object({
-  reason: z.string().trim().max(200).optional(),
-});
+export const mobileOrderCancelSchema = z
+  .object({ reason: z.string().trim().max(200).optional() })
+  .default({});
 
 // ---- Payments ---------------------------------------------------------------------------------
 

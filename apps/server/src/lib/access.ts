@@ -1,6 +1,7 @@
 import { isKnownPermission } from '@kopi/contract';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Db } from '../db/database';
+import { type CustomerPrincipal, loadCustomerPrincipal } from './customer-principal';
 import { AppError } from './errors';
 import { loadPrincipal, type Principal } from './principal';
 import { bearerToken, type TokenSigner } from './tokens';
@@ -10,6 +11,7 @@ import { bearerToken, type TokenSigner } from './tokens';
 //   config: { permission: 'read-user' }       a signed-in user whose role grants the permission
 //   config: { permission: AUTHENTICATED }     any signed-in user (own profile, notifications)
 //   config: { bearer: 'refresh-token' }       the handler checks a refresh token itself
+//   config: { bearer: 'customer' }            a signed-in customer of the mobile app (never staff)
 // A route declaring none of these (or a permission the catalogue lacks) stops the server at start.
 
 export const AUTHENTICATED = 'authenticated';
@@ -18,7 +20,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     public?: boolean;
     permission?: string;
-    bearer?: 'refresh-token';
+    bearer?: 'refresh-token' | 'customer';
     /** false: ignore Idempotency-Key; 'required': refuse writes without one. */
     idempotency?: boolean | 'required';
     /** The access token comes as `?token=` (websockets: browsers cannot set headers there). */
@@ -26,6 +28,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal: Principal | null;
+    /** Set on `bearer: 'customer'` routes only. */
+    customer: CustomerPrincipal | null;
   }
 }
 
@@ -44,7 +48,9 @@ export function accessDeclarationProblem(config: RouteOptions['config']): string
   const count = declared.filter(Boolean).length;
   if (count === 0) return 'declares neither `public: true` nor a `permission`';
   if (count > 1) return 'declares more than one of `public`, `permission` and `bearer`';
-  if (c.bearer !== undefined && c.bearer !== 'refresh-token') return 'has an unknown `bearer`';
+  if (c.bearer !== undefined && c.bearer !== 'refresh-token' && c.bearer !== 'customer') {
+    return 'has an unknown `bearer`';
+  }
   if (
     typeof c.permission === 'string' &&
     c.permission !== AUTHENTICATED &&
@@ -64,6 +70,7 @@ export interface AccessControlOptions {
 
 export function installAccessControl(app: FastifyInstance, options: AccessControlOptions) {
   app.decorateRequest('principal', null);
+  app.decorateRequest('customer', null);
 
   // Route options are read at onReady: plugins may still mark their routes in later onRoute hooks.
   const registered: RouteOptions[] = [];
@@ -102,6 +109,13 @@ export function installAccessControl(app: FastifyInstance, options: AccessContro
       : bearerToken(request.headers.authorization);
     if (!token) throw new AppError('unauthorized');
     if (config.bearer === 'refresh-token') return;
+    if (config.bearer === 'customer') {
+      // Customer sessions only: a staff access token is not one (and the reverse is refused below).
+      const customer = await loadCustomerPrincipal(options.db, token);
+      if (!customer) throw new AppError('unauthorized');
+      request.customer = customer;
+      return;
+    }
     const permission = config.permission;
     // Deny by default: an undeclared route never runs (onReady also refuses to start with one).
     if (typeof permission !== 'string') throw new AppError('forbidden');

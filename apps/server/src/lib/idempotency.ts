@@ -48,13 +48,17 @@ export function installIdempotency(app: FastifyInstance, { db }: { db: Db }) {
       if (mode === 'required') throw new AppError('idempotency_key_required');
       return;
     }
-    // Keys are scoped to a user; anonymous calls (sign-in) have no scope and are not replayed.
-    const principal = request.principal;
-    if (!principal) return;
+    // Keys are scoped to a user (or an app customer); anonymous calls (sign-in) have no scope
+    // and are not replayed.
+    const { principal, customer } = request;
+    if (!principal && !customer) return;
     if (!KEY_PATTERN.test(key)) {
       throw new AppError('invalid_request', { message: 'Invalid Idempotency-Key header' });
     }
-    const scope = `${principal.tenantId ?? 'platform'}:${principal.userId}`;
+    const scope = principal
+      ? `${principal.tenantId ?? 'platform'}:${principal.userId}`
+      : `${customer!.tenantId}:customer:${customer!.customerId}`;
+    const tenantId = principal ? principal.tenantId : customer!.tenantId;
     const url = request.routeOptions.url ?? request.url;
     const requestHash = createHash('sha256')
       .update(canonical({ m: request.method, u: url, p: request.params, b: request.body }))
@@ -66,8 +70,8 @@ export function installIdempotency(app: FastifyInstance, { db }: { db: Db }) {
         .values({
           scope,
           key,
-          tenantId: principal.tenantId,
-          userId: principal.userId,
+          tenantId,
+          userId: principal?.userId ?? null,
           method: request.method,
           path: url,
           requestHash,

@@ -1,0 +1,55 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { customerSessions, customers, tenants } from '../db/schema';
+import { hashToken } from './tokens';
+
+/**
+ * Who is calling a customer-app route (`config: { bearer: 'customer' }`): a customer of one
+ * tenant, by a live session. Never a staff member: staff tokens are JWTs checked elsewhere, and
+ * a customer token is an opaque string found only in customer_sessions.
+ */
+export interface CustomerPrincipal {
+  customerId: string;
+  sessionId: string;
+  tenantId: string;
+  tenantSlug: string;
+  name: string;
+  phone: string;
+}
+
+/** Prefix of customer tokens, so logs and support can tell them from staff JWTs at a glance. */
+export const CUSTOMER_TOKEN_PREFIX = 'kc_';
+
+/**
+ * The customer of a bearer token, in one indexed query; null when the token is unknown, revoked
+ * or expired, the customer disabled or the tenant suspended (so those take effect at once).
+ */
+export async function loadCustomerPrincipal(
+  db: Db,
+  token: string,
+): Promise<CustomerPrincipal | null> {
+  if (!token.startsWith(CUSTOMER_TOKEN_PREFIX)) return null;
+  const [row] = await db
+    .select({
+      customerId: customers.id,
+      sessionId: customerSessions.id,
+      tenantId: customers.tenantId,
+      tenantSlug: tenants.slug,
+      name: customers.name,
+      phone: customers.phone,
+    })
+    .from(customerSessions)
+    .innerJoin(customers, eq(customers.id, customerSessions.customerId))
+    .innerJoin(tenants, eq(tenants.id, customers.tenantId))
+    .where(
+      and(
+        eq(customerSessions.tokenHash, hashToken(token)),
+        isNull(customerSessions.revokedAt),
+        gt(customerSessions.expiresAt, sql`now()`),
+        eq(customers.status, 'active'),
+        ne(tenants.status, 'suspended'),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,256 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { MobileCustomer, MobileSession, MobileSignUp } from '@kopi/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database';
+import { audit } from '../../lib/audit';
+import { CUSTOMER_TOKEN_PREFIX, type CustomerPrincipal } from '../../lib/customer-principal';
+import { uniqueViolation } from '../../lib/db-errors';
+import { AppError } from '../../lib/errors';
+import type { PasswordHasher } from '../../lib/password';
+import type { RequestContext } from '../../lib/request-context';
+import { generateOpaqueToken, hashToken } from '../../lib/tokens';
+import * as repo from './customers.repo';
+import type { MobileTenant } from './mobile-tenant';
+
+// Customer accounts of the app: sign-up with a phone and a password, the phone proven by a
+// 6-digit code sent as a text message (through the outbox), sign-in, sign-out. Customers are not
+// staff: their sessions are opaque tokens in customer_sessions, never the staff JWTs.
+
+export interface MobileAuthDeps {
+  db: Db;
+  hasher: PasswordHasher;
+  log: FastifyBaseLogger;
+}
+
+const SESSION_TTL_MS = 60 * 86_400_000;
+const CODE_TTL_MS = 10 * 60_000;
+const CODE_ATTEMPTS = 5;
+const CODES_PER_HOUR = 5;
+const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** The code is kept as a hash bound to its customer, so equal codes never share a hash. */
+const codeHash = (customerId: string, code: string) =>
+  createHash('sha256').update(`${customerId}:${code}`).digest();
+
+const newReferralCode = () =>
+  Array.from(randomBytes(8), (b) => REFERRAL_ALPHABET[b % REFERRAL_ALPHABET.length]).join('');
+
+export function toMobileCustomer(c: repo.CustomerRow): MobileCustomer {
+  return {
+    id: c.id,
+    name: c.name,
+    phone: c.phone,
+    email: c.email,
+    birthday: c.birthday,
+    referral_code: c.referralCode,
+    tier: c.tier,
+    points: c.points,
+    phone_verified: c.phoneVerifiedAt !== null,
+    created_at: c.createdAt.toISOString(),
+  };
+}
+
+/** The customer as the audit trail names them (no staff user behind these writes). */
+export const customerActor = (c: { id: string; phone: string; tenantId: string }) => ({
+  id: c.id,
+  username: `customer:${c.phone}`,
+  tenantId: c.tenantId,
+});
+
+export function createMobileAuthService({ db, hasher, log }: MobileAuthDeps) {
+  /** Writes a fresh code and its text message in the caller's transaction. */
+  async function sendCode(tx: Db, tenant: MobileTenant, customer: repo.CustomerRow) {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await repo.replaceCode(tx, {
+      tenantId: tenant.id,
+      customerId: customer.id,
+      codeHash: codeHash(customer.id, code).toString('hex'),
+      ttlMs: CODE_TTL_MS,
+    });
+    return repo.enqueueSms(tx, {
+      tenantId: tenant.id,
+      kind: 'sms_verification',
+      to: customer.phone,
+      subject: `${tenant.name} verification code`,
+      text: `${code} is your ${tenant.name} verification code. It expires in 10 minutes. Never share it with anyone.`,
+    });
+  }
+
+  // No SMS gateway is wired yet: like e-mail without SMTP, the message stays in the outbox and
+  // the log says so (the text is not logged: a code is a credential).
+  const announceSms = (outboxId: string, to: string) =>
+    log.info({ outboxId, to }, 'text message kept in the outbox (no SMS gateway)');
+
+  async function startSession(
+    tx: Db,
+    tenant: MobileTenant,
+    customer: repo.CustomerRow,
+    ctx: RequestContext,
+  ): Promise<MobileSession> {
+    const token = CUSTOMER_TOKEN_PREFIX + generateOpaqueToken();
+    const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+    await repo.createSession(tx, {
+      tenantId: tenant.id,
+      customerId: customer.id,
+      tokenHash: hashToken(token),
+      expiresAt,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+    });
+    return {
+      token,
+      expires_at: expiresAt.toISOString(),
+      tenant_slug: tenant.slug,
+      customer: toMobileCustomer(customer),
+    };
+  }
+
+  return {
+    /** POST /api/mobile/auth/sign-up: a new account (or a retry before verifying) and a code. */
+    async signUp(tenant: MobileTenant, input: MobileSignUp, ctx: RequestContext) {
+      const referrer = input.referral_code
+        ? await repo.findByReferralCode(db, tenant.id, input.referral_code)
+        : null;
+      if (input.referral_code && !referrer) {
+        throw new AppError('referral_code_unknown', {
+          details: [{ path: 'referral_code', message: 'validation.invalid' }],
+        });
+      }
+      const existing = await repo.findByPhone(db, tenant.id, input.phone);
+      if (existing?.phoneVerifiedAt) throw new AppError('phone_taken');
+      if (existing && (await repo.codesSentSince(db, existing.id, 3_600_000)) >= CODES_PER_HOUR) {
+        throw new AppError('too_many_attempts');
+      }
+      const passwordHash = await hasher.hash(input.password);
+      const details = {
+        name: input.name,
+        email: input.email || null,
+        birthday: input.birthday ?? null,
+        passwordHash,
+        referredBy: referrer?.id ?? null,
+      };
+      try {
+        const { customer, outboxId } = await db.transaction(async (tx) => {
+          const customer = existing
+            ? await repo.updateUnverified(tx, tenant.id, existing.id, details)
+            : await repo.insertCustomer(tx, {
+                ...details,
+                tenantId: tenant.id,
+                phone: input.phone,
+                referralCode: newReferralCode(),
+              });
+          // Verified in between by a parallel request: the phone is taken now.
+          if (!customer) throw new AppError('phone_taken');
+          await audit.record(tx, ctx, {
+            action: existing ? 'customer.sign_up_again' : 'customer.sign_up',
+            entity: 'customer',
+            entityId: customer.id,
+            actor: customerActor(customer),
+            tenantId: tenant.id,
+            after: {
+              name: customer.name,
+              phone: customer.phone,
+              email: customer.email,
+              referred_by: customer.referredBy,
+            },
+          });
+          return { customer, outboxId: await sendCode(tx, tenant, customer) };
+        });
+        announceSms(outboxId, customer.phone);
+        return { phone: customer.phone, code_expires_in: CODE_TTL_MS / 1000 };
+      } catch (error) {
+        // Two sign-ups of one phone at once: the second finds it taken.
+        if (uniqueViolation(error) === 'customers_tenant_phone_unique') {
+          throw new AppError('phone_taken');
+        }
+        throw error;
+      }
+    },
+
+    /** POST /api/mobile/auth/resend-code: the same answer whether or not the phone is known. */
+    async resendCode(tenant: MobileTenant, phone: string) {
+      const customer = await repo.findByPhone(db, tenant.id, phone);
+      const answer = { phone, code_expires_in: CODE_TTL_MS / 1000 };
+      if (!customer || customer.phoneVerifiedAt || customer.status !== 'active') return answer;
+      if ((await repo.codesSentSince(db, customer.id, 3_600_000)) >= CODES_PER_HOUR) return answer;
+      const outboxId = await db.transaction((tx) => sendCode(tx, tenant, customer));
+      announceSms(outboxId, customer.phone);
+      return answer;
+    },
+
+    /** POST /api/mobile/auth/verify-phone: the right code verifies the phone and signs in. */
+    async verifyPhone(
+      tenant: MobileTenant,
+      input: { phone: string; code: string },
+      ctx: RequestContext,
+    ): Promise<MobileSession> {
+      const customer = await repo.findByPhone(db, tenant.id, input.phone);
+      if (!customer) throw new AppError('verification_code_invalid');
+      if (customer.status !== 'active') throw new AppError('customer_disabled');
+      const attempt = await repo.takeCodeAttempt(db, tenant.id, customer.id, CODE_ATTEMPTS);
+      if (!attempt) throw new AppError('verification_code_expired');
+      const matches = timingSafeEqual(
+        Buffer.from(attempt.codeHash, 'hex'),
+        codeHash(customer.id, input.code),
+      );
+      if (!matches) throw new AppError('verification_code_invalid');
+      return db.transaction(async (tx) => {
+        if (!(await repo.useCode(tx, attempt.id))) throw new AppError('verification_code_expired');
+        await repo.markVerified(tx, tenant.id, customer.id);
+        await audit.record(tx, ctx, {
+          action: 'customer.verify_phone',
+          entity: 'customer',
+          entityId: customer.id,
+          actor: customerActor(customer),
+          tenantId: tenant.id,
+        });
+        return startSession(tx, tenant, { ...customer, phoneVerifiedAt: new Date() }, ctx);
+      });
+    },
+
+    /** POST /api/mobile/auth/sign-in: phone and password; the phone must be verified. */
+    async signIn(
+      tenant: MobileTenant,
+      input: { phone: string; password: string },
+      ctx: RequestContext,
+    ): Promise<MobileSession> {
+      const customer = await repo.findByPhone(db, tenant.id, input.phone);
+      if (!customer) {
+        // Same time as a real check, so response times do not tell which phones have accounts.
+        await hasher.verifyDummy(input.password);
+        throw new AppError('invalid_phone_or_password');
+      }
+      if (!(await hasher.verify(customer.passwordHash, input.password))) {
+        throw new AppError('invalid_phone_or_password');
+      }
+      // Only the right password learns why an account cannot sign in.
+      if (customer.status !== 'active') throw new AppError('customer_disabled');
+      if (!customer.phoneVerifiedAt) throw new AppError('phone_not_verified');
+      return db.transaction(async (tx) => {
+        await audit.record(tx, ctx, {
+          action: 'customer.sign_in',
+          entity: 'customer',
+          entityId: customer.id,
+          actor: customerActor(customer),
+          tenantId: tenant.id,
+        });
+        return startSession(tx, tenant, customer, ctx);
+      });
+    },
+
+    /** POST /api/mobile/auth/sign-out: ends this session only. */
+    async signOut(customer: CustomerPrincipal) {
+      await repo.revokeSession(db, customer.tenantId, customer.sessionId);
+      return { signed_out: true as const };
+    },
+
+    /** GET /api/mobile/me */
+    async me(customer: CustomerPrincipal): Promise<MobileCustomer> {
+      const row = await repo.findById(db, customer.tenantId, customer.customerId);
+      if (!row) throw new AppError('unauthorized');
+      return toMobileCustomer(row);
+    },
+  };
+}
+
+export type MobileAuthService = ReturnType<typeof createMobileAuthService>;

@@ -1,0 +1,332 @@
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, customers, customerVerificationCodes, outbox, tenants } from '../../db/schema';
+import { createTenant } from '../../test/fixtures';
+import {
+  CUSTOMER_PASSWORD,
+  demoTenantHeader,
+  latestCode,
+  newPhone,
+  signUp,
+  verifiedCustomer,
+} from '../../test/mobile-fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+// The customer app's accounts: sign-up with a phone and a password, the 6-digit code sent through
+// the outbox, sign-in refused until the phone is verified, customer sessions that are not staff
+// sessions (and the other way round), and the X-Tenant header naming the business.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = demoTenantHeader) =>
+  t.inject({ method: 'POST', url, headers, payload: payload as Record<string, unknown> });
+
+const signIn = (phone: string, password = CUSTOMER_PASSWORD, headers = demoTenantHeader) =>
+  post('/api/mobile/auth/sign-in', { phone, password }, headers);
+
+function expectCode(
+  res: { statusCode: number; body: string; json(): unknown },
+  status: number,
+  code: string,
+) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect((res.json() as { code_message: string }).code_message).toBe(code);
+}
+
+describe('sign-up and phone verification', () => {
+  it('creates the account, texts a 6-digit code through the outbox and refuses sign-in until verified', async () => {
+    const phone = newPhone();
+    const local = `0${phone.slice(3, 5)}-${phone.slice(5)}`; // 011-xxxxxxxx
+    const res = await signUp(t, {
+      name: 'Nur Aina',
+      phone: local,
+      password: CUSTOMER_PASSWORD,
+      email: 'aina@example.my',
+      birthday: '1995-04-02',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toEqual({ phone, code_expires_in: 600 });
+
+    const [sms] = await t.database.db.select().from(outbox).where(eq(outbox.toAddress, phone));
+    expect(sms).toMatchObject({ kind: 'sms_verification', status: 'logged' });
+    expect(sms!.textBody).toMatch(/^\d{6} is your Kopi Demo Sdn Bhd verification code/);
+    // Only a hash of the code is stored.
+    const [stored] = await t.database.db
+      .select({ hash: customerVerificationCodes.codeHash })
+      .from(customerVerificationCodes)
+      .innerJoin(customers, eq(customers.id, customerVerificationCodes.customerId))
+      .where(eq(customers.phone, phone));
+    expect(stored!.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored!.hash).not.toContain(await latestCode(t, phone));
+
+    expectCode(await signIn(phone), 400, 'phone_not_verified');
+    // The wrong password does not learn that the account is unverified.
+    expectCode(await signIn(phone, 'Wrong@1234'), 400, 'invalid_phone_or_password');
+
+    const verified = await post('/api/mobile/auth/verify-phone', {
+      phone,
+      code: await latestCode(t, phone),
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    const session = verified.json().data;
+    expect(session).toMatchObject({
+      tenant_slug: 'kopi-demo',
+      customer: {
+        name: 'Nur Aina',
+        phone,
+        email: 'aina@example.my',
+        birthday: '1995-04-02',
+        phone_verified: true,
+        points: 0,
+        tier: null,
+      },
+    });
+    expect(session.token).toMatch(/^kc_/);
+    expect(session.customer.referral_code).toMatch(/^[A-Z2-9]{8}$/);
+
+    const signedIn = await signIn(phone);
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const me = await t.inject({
+      method: 'GET',
+      url: '/api/mobile/me',
+      headers: t.bearer(signedIn.json().data.token),
+    });
+    expect(me.json().data).toMatchObject({ phone, name: 'Nur Aina' });
+
+    const trail = await t.database.db
+      .select({ action: auditLog.action, actor: auditLog.actorUsername })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, session.customer.id));
+    expect(trail.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['customer.sign_up', 'customer.verify_phone', 'customer.sign_in']),
+    );
+    expect(trail[0]!.actor).toBe(`customer:${phone}`);
+  });
+
+  it('refuses a wrong code, wears a code out after five tries, and a new code works', async () => {
+    const phone = newPhone();
+    await signUp(t, { name: 'Ahmad', phone, password: CUSTOMER_PASSWORD });
+    const right = await latestCode(t, phone);
+    const wrong = right === '000000' ? '000001' : '000000';
+    for (let i = 0; i < 5; i++) {
+      expectCode(
+        await post('/api/mobile/auth/verify-phone', { phone, code: wrong }),
+        400,
+        'verification_code_invalid',
+      );
+    }
+    // Five tries used: even the right code is refused now.
+    expectCode(
+      await post('/api/mobile/auth/verify-phone', { phone, code: right }),
+      400,
+      'verification_code_expired',
+    );
+    const resent = await post('/api/mobile/auth/resend-code', { phone });
+    expect(resent.statusCode).toBe(200);
+    const fresh = await latestCode(t, phone);
+    const ok = await post('/api/mobile/auth/verify-phone', { phone, code: fresh });
+    expect(ok.statusCode, ok.body).toBe(200);
+    // A code is used once.
+    expectCode(
+      await post('/api/mobile/auth/verify-phone', { phone, code: fresh }),
+      400,
+      'verification_code_expired',
+    );
+  });
+
+  it('answers resend-code the same for unknown phones, and caps codes per hour', async () => {
+    const unknown = await post('/api/mobile/auth/resend-code', { phone: newPhone() });
+    expect(unknown.statusCode).toBe(200);
+    const phone = newPhone();
+    await signUp(t, { name: 'Mei Ling', phone, password: CUSTOMER_PASSWORD });
+    for (let i = 0; i < 6; i++) await post('/api/mobile/auth/resend-code', { phone });
+    const [sent] = await t.database.db
+      .select({ n: count() })
+      .from(outbox)
+      .where(eq(outbox.toAddress, phone));
+    expect(sent!.n).toBe(5);
+    // Signing up again is refused rather than texting a sixth code.
+    expectCode(
+      await signUp(t, { name: 'Mei Ling', phone, password: CUSTOMER_PASSWORD }),
+      429,
+      'too_many_attempts',
+    );
+  });
+
+  it('lets an unverified sign-up be redone, but a verified phone is taken', async () => {
+    const phone = newPhone();
+    await signUp(t, { name: 'First Try', phone, password: CUSTOMER_PASSWORD });
+    const again = await signUp(t, { name: 'Second Try', phone, password: 'Other@1234' });
+    expect(again.statusCode).toBe(201);
+    const [row] = await t.database.db
+      .select({ n: count() })
+      .from(customers)
+      .where(eq(customers.phone, phone));
+    expect(row!.n).toBe(1);
+    await post('/api/mobile/auth/verify-phone', { phone, code: await latestCode(t, phone) });
+    expect((await signIn(phone, 'Other@1234')).json().data.customer.name).toBe('Second Try');
+    expectCode(
+      await signUp(t, { name: 'Someone Else', phone, password: CUSTOMER_PASSWORD }),
+      400,
+      'phone_taken',
+    );
+  });
+
+  it('records who referred a customer and refuses unknown referral codes', async () => {
+    const friend = await verifiedCustomer(t, { name: 'Friend' });
+    expectCode(
+      await signUp(t, {
+        name: 'New',
+        phone: newPhone(),
+        password: CUSTOMER_PASSWORD,
+        referral_code: 'NOPE2345',
+      }),
+      400,
+      'referral_code_unknown',
+    );
+    const phone = newPhone();
+    const res = await signUp(t, {
+      name: 'New',
+      phone,
+      password: CUSTOMER_PASSWORD,
+      referral_code: friend.session.customer.referral_code.toLowerCase(),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await t.database.db
+      .select({ referredBy: customers.referredBy })
+      .from(customers)
+      .where(eq(customers.phone, phone));
+    expect(row!.referredBy).toBe(friend.session.customer.id);
+  });
+
+  it('answers 400 with code_message and field details for bad input', async () => {
+    const res = await signUp(t, { name: '', phone: '12', password: 'short' });
+    expectCode(res, 400, 'validation_failed');
+    expect(res.json().details).toEqual(
+      expect.arrayContaining([
+        { path: 'name', message: 'validation.required' },
+        { path: 'phone', message: 'validation.invalid' },
+        { path: 'password', message: 'validation.password' },
+      ]),
+    );
+    const badCode = await post('/api/mobile/auth/verify-phone', { phone: newPhone(), code: '12a' });
+    expect(badCode.json().details).toEqual([
+      { path: 'code', message: 'validation.exact_length?n=6' },
+    ]);
+  });
+
+  it('refuses a wrong password or an unknown phone alike', async () => {
+    const c = await verifiedCustomer(t);
+    expectCode(await signIn(c.phone, 'Wrong@1234'), 400, 'invalid_phone_or_password');
+    expectCode(await signIn(newPhone()), 400, 'invalid_phone_or_password');
+  });
+});
+
+describe('the business (X-Tenant)', () => {
+  it('needs the header on signed-out calls and knows nothing of unknown or other slugs', async () => {
+    expectCode(
+      await post('/api/mobile/auth/sign-in', { phone: newPhone(), password: 'x' }, {}),
+      400,
+      'tenant_header_required',
+    );
+    expectCode(
+      await t.inject({ method: 'GET', url: '/api/mobile/outlets' }),
+      400,
+      'tenant_header_required',
+    );
+    expectCode(
+      await t.inject({
+        method: 'GET',
+        url: '/api/mobile/outlets',
+        headers: { 'x-tenant': 'nope' },
+      }),
+      404,
+      'not_found',
+    );
+  });
+
+  it('keeps customers apart per business: the same phone may join two chains', async () => {
+    await createTenant(t, 'kopi-north');
+    const phone = newPhone();
+    const demo = await verifiedCustomer(t, { phone });
+    const north = await verifiedCustomer(t, { phone, slug: 'kopi-north' });
+    expect(north.session.customer.id).not.toBe(demo.session.customer.id);
+    expect(north.session.tenant_slug).toBe('kopi-north');
+    // A demo customer's password does not open the other chain's account of the same phone
+    // unless it is the same; each account has its own sessions.
+    const me = await t.inject({ method: 'GET', url: '/api/mobile/me', headers: north.headers });
+    expect(me.json().data.id).toBe(north.session.customer.id);
+  });
+
+  it('refuses a suspended business', async () => {
+    const { tenant } = await createTenant(t, 'kopi-gone');
+    const c = await verifiedCustomer(t, { slug: 'kopi-gone' });
+    // Suspension ends the customers' sessions at once and stops sign-ins.
+    await t.database.db
+      .update(tenants)
+      .set({ status: 'suspended' })
+      .where(eq(tenants.id, tenant.id));
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/mobile/me', headers: c.headers })).statusCode,
+    ).toBe(401);
+    expectCode(
+      await signIn(c.phone, CUSTOMER_PASSWORD, { 'x-tenant': 'kopi-gone' }),
+      400,
+      'tenant_suspended',
+    );
+  });
+});
+
+describe('customer sessions are not staff sessions', () => {
+  it('answers 401 without a token, with a bad one, or with a staff token on customer routes', async () => {
+    const staff = await t.login('admin');
+    for (const headers of [
+      {},
+      { authorization: 'Bearer kc_not-a-real-token' },
+      { authorization: 'Bearer abc' },
+      t.bearer(staff.token),
+    ]) {
+      const res = await t.inject({ method: 'GET', url: '/api/mobile/me', headers });
+      expectCode(res, 401, 'unauthorized');
+      const orders = await t.inject({ method: 'GET', url: '/api/mobile/orders', headers });
+      expect(orders.statusCode).toBe(401);
+    }
+  });
+
+  it('answers 401 for a customer token on staff routes and the live socket', async () => {
+    const c = await verifiedCustomer(t);
+    for (const url of ['/api/notification', '/api/orders', '/api/outlets']) {
+      const res = await t.inject({ method: 'GET', url, headers: c.headers });
+      expect(res.statusCode, url).toBe(401);
+    }
+    const ws = await t.inject({ method: 'GET', url: `/ws?token=${c.token}` });
+    expect(ws.statusCode).toBe(401);
+  });
+
+  it('ends the session on sign-out and for a disabled customer', async () => {
+    const c = await verifiedCustomer(t);
+    const out = await t.inject({
+      method: 'POST',
+      url: '/api/mobile/auth/sign-out',
+      headers: c.headers,
+    });
+    expect(out.statusCode, out.body).toBe(200);
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/mobile/me', headers: c.headers })).statusCode,
+    ).toBe(401);
+
+    const d = await verifiedCustomer(t);
+    await t.database.db
+      .update(customers)
+      .set({ status: 'disabled' })
+      .where(and(eq(customers.phone, d.phone)));
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/mobile/me', headers: d.headers })).statusCode,
+    ).toBe(401);
+    expectCode(await signIn(d.phone), 400, 'customer_disabled');
+  });
+});

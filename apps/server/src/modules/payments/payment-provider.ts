@@ -1,0 +1,43 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { PaymentProviderName, PaymentStart } from '@kopi/contract';
+
+// The payment-provider interface (issue 6). A provider starts a payment for an amount and later
+// tells the server how it ended through a signed callback; the server trusts the callback only
+// after the provider has checked its signature over the exact bytes received. Real gateways
+// (FPX, card acquirers, e-wallets) plug in here; `sandbox` is built in.
+
+export interface PaymentRequest {
+  /** Our payment (intent) id: the provider echoes it in its callback. */
+  paymentId: string;
+  orderId: string;
+  amount: number;
+  method: string;
+  /** Sandbox only: how the pretend bank answers. */
+  sandboxOutcome: 'paid' | 'failed';
+}
+
+export interface ProviderPayment {
+  redirectUrl: string | null;
+  instructions: string;
+  sandboxCallback: PaymentStart['sandbox_callback'];
+}
+
+/** A verified provider notification. */
+export interface PaymentEvent {
+  /** Unique per notification: a replay carries the same id. */
+  eventId: string;
+  paymentId: string;
+  orderId: string;
+  amount: number;
+  status: 'paid' | 'failed';
+}
+
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  createPayment(request: PaymentRequest): Promise<ProviderPayment>;
+  /**
+   * Checks the signature over `rawBody` and the notification's age, then returns the event.
+   * Throws an AppError (payment_signature_invalid, payment_callback_stale, validation_failed).
+   */
+  verifyCallback(rawBody: string, headers: IncomingHttpHeaders): Promise<PaymentEvent>;
+}
