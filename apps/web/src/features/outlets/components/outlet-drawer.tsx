@@ -14,6 +14,7 @@ import Close from '@mui/icons-material/Close';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   defaultTimezone,
+  messageKey,
   outletInputSchema,
   servingMethods,
   type Outlet,
@@ -46,6 +47,8 @@ const fields = [
   'delivery_fee',
   'accepting_orders',
   'timezone',
+  'board_amber_minutes',
+  'board_red_minutes',
 ] as const;
 
 const blank: FormValues = {
@@ -60,6 +63,8 @@ const blank: FormValues = {
   delivery_fee: 0,
   accepting_orders: true,
   timezone: defaultTimezone,
+  board_amber_minutes: 5,
+  board_red_minutes: 10,
 };
 
 const valuesOf = (o: Outlet): FormValues => ({
@@ -74,6 +79,8 @@ const valuesOf = (o: Outlet): FormValues => ({
   delivery_fee: o.delivery_fee,
   accepting_orders: o.accepting_orders,
   timezone: o.timezone,
+  board_amber_minutes: o.board_amber_minutes,
+  board_red_minutes: o.board_red_minutes,
 });
 
 /** IANA zones the browser knows, the outlets' default first. */
@@ -98,7 +105,11 @@ export function OutletDrawer({
   const { t, ts } = useOutletStrings();
   const zones = useMemo(() => timeZones(), []);
   const form = useForm<FormValues, unknown, OutletInput>({
-    resolver: zodResolver(outletInputSchema),
+    // An emptied number field is null: say "required" rather than zod's type message.
+    resolver: zodResolver(outletInputSchema, {
+      error: (issue) =>
+        issue.code === 'invalid_type' && issue.input == null ? messageKey('required') : undefined,
+    }),
     defaultValues: blank,
   });
   useEffect(() => {
@@ -267,6 +278,34 @@ export function OutletDrawer({
                 name="accepting_orders"
                 label={t('form.acceptingOrders')}
                 helperText={t('form.acceptingHint')}
+              />
+            </Grid>
+            <Grid size={12}>
+              <Typography variant="subtitle2" component="h3">
+                {t('form.boardTitle')}
+              </Typography>
+              <FormHelperText sx={{ mt: 0 }}>{t('form.boardHint')}</FormHelperText>
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormNumberField
+                control={form.control}
+                name="board_amber_minutes"
+                label={t('form.boardAmber')}
+                helperText={t('form.boardAmberHint')}
+                step={1}
+                fullWidth
+                data-testid="outlet-board-amber"
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormNumberField
+                control={form.control}
+                name="board_red_minutes"
+                label={t('form.boardRed')}
+                helperText={t('form.boardRedHint')}
+                step={1}
+                fullWidth
+                data-testid="outlet-board-red"
               />
             </Grid>
           </Grid>

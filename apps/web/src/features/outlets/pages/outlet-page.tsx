@@ -48,6 +48,9 @@ const inputOf = (o: Outlet, patch: Partial<OutletInput> = {}): OutletInput => ({
   delivery_fee: o.delivery_fee,
   accepting_orders: o.accepting_orders,
   timezone: o.timezone,
+  // A PUT without them would put the board thresholds back to their defaults.
+  board_amber_minutes: o.board_amber_minutes,
+  board_red_minutes: o.board_red_minutes,
   ...patch,
 });
 
