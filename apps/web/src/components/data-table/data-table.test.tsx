@@ -91,4 +91,41 @@ describe('data table', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalled();
   });
+
+  it('opens a row on click (not when a link or button inside is clicked) and names rows', async () => {
+    const onRowClick = vi.fn();
+    renderTable({
+      onRowClick,
+      rowTestId: (r) => `row-${r.id}`,
+      columns: [
+        { id: 'name', header: 'Name', cell: (r) => r.name },
+        { id: 'act', header: 'Actions', cell: (r) => <button type="button">Edit {r.name}</button> },
+      ],
+    });
+    await userEvent.click(within(screen.getByTestId('row-PG01')).getByText('Penang'));
+    expect(onRowClick).toHaveBeenCalledWith({ id: 'PG01', name: 'Penang' });
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Kuala Lumpur' }));
+    expect(onRowClick).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows a search changed from outside (back, cleared filters) in the box', () => {
+    const props = {
+      label: 'Outlets',
+      columns: [{ id: 'name', header: 'Name', cell: (r: Row) => r.name }],
+      rows: [] as Row[],
+      rowKey: (r: Row) => r.id,
+      total: 0,
+      page: 1,
+      pageSize: 10,
+      onPageChange: vi.fn(),
+      onPageSizeChange: vi.fn(),
+      onSearchChange: vi.fn(),
+      searchLabel: 'Search outlets',
+      searchTestId: 'outlet-search',
+    };
+    const { rerender } = render(<DataTable<Row> {...props} search="KL" />);
+    expect(screen.getByRole('searchbox', { name: 'Search outlets' })).toHaveValue('KL');
+    rerender(<DataTable<Row> {...props} search="" />);
+    expect(screen.getByTestId('outlet-search')).toHaveValue('');
+  });
 });

@@ -1,0 +1,145 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Order } from '@kopi/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sampleOrder } from '../../../components/receipt/order-fixture';
+import { resetToasts } from '../../../lib/toasts';
+import { mockFetch } from '../../../test/fetch-mock';
+import { renderWithProviders } from '../../../test/render';
+import { OrderDetailsPage } from './order-details-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetToasts();
+});
+
+const mayUpdate = (action: string, subject: string) =>
+  (action === 'read' && subject === 'order') || (action === 'update' && subject === 'status-order');
+
+function renderDetails(
+  answer: (id: string) => { status?: number; body?: unknown },
+  can = mayUpdate,
+) {
+  const calls = mockFetch((call) => {
+    const match = /^\/api\/orders\/([^/?]+)$/.exec(call.url);
+    return match ? answer(match[1]!) : undefined;
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  renderWithProviders(
+    <QueryClientProvider client={client}>
+      <OrderDetailsPage />
+    </QueryClientProvider>,
+    { route: `/order/details/${sampleOrder().id}`, path: '/order/details/:id', can },
+  );
+  return calls;
+}
+
+describe('order details', () => {
+  it('shows a friendly not-found state for an unknown order', async () => {
+    renderDetails(() => ({
+      status: 404,
+      body: { code_message: 'not_found', message: 'Not found' },
+    }));
+    const state = await screen.findByTestId('order-not-found');
+    expect(state).toHaveTextContent('Order not found');
+    expect(within(state).getByRole('link', { name: 'Back to orders' })).toHaveAttribute(
+      'href',
+      '/order/list',
+    );
+  });
+
+  it('shows the order: status, items, breakdown, payments and its status history', async () => {
+    const order: Order = sampleOrder({
+      status: 'REJECTED',
+      allowed_statuses: [],
+      refund_due: 2100,
+      history: [
+        { from: null, to: 'PENDING', at: '2026-03-15T01:30:05.000Z', by: 'Siti', reason: null },
+        {
+          from: 'PENDING',
+          to: 'REJECTED',
+          at: '2026-03-15T01:40:00.000Z',
+          by: 'Tan Wei Ming',
+          reason: 'Out of oat milk',
+        },
+      ],
+    });
+    renderDetails(() => ({ body: { data: order } }));
+    const root = await screen.findByTestId('order-details');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Order KL01-20260315-0042');
+    expect(screen.getByTestId('order-status')).toHaveAttribute('data-status', 'REJECTED');
+    expect(screen.getByTestId('order-via')).toHaveTextContent('POS');
+    expect(root).toHaveTextContent('Size: Large');
+    expect(root).toHaveTextContent('+ Extra shot');
+    expect(root).toHaveTextContent('Note: Less sugar');
+
+    const breakdown = screen.getByTestId('order-breakdown');
+    for (const label of ['Subtotal', 'Discount', 'Service charge', 'SST', 'Rounding', 'Total']) {
+      expect(breakdown).toHaveTextContent(label);
+    }
+    expect(breakdown).not.toHaveTextContent('Delivery fee');
+    expect(breakdown).not.toHaveTextContent('Refunded');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('21.00');
+    expect(screen.getByTestId('order-change')).toHaveTextContent('29.00');
+    expect(screen.getByTestId('order-refund-due')).toHaveTextContent('21.00');
+
+    const timeline = screen.getByTestId('order-timeline');
+    const entries = within(timeline).getAllByTestId('order-timeline-entry');
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toHaveTextContent('Order placed');
+    expect(entries[1]).toHaveTextContent('Pending→Rejected');
+    expect(entries[1]).toHaveTextContent('2026/03/15 09:40:00 · by Tan Wei Ming');
+    expect(entries[1]).toHaveTextContent('Reason: Out of oat milk');
+
+    // A rejected order has no moves left.
+    expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
+  });
+
+  it('offers the moves of allowed_statuses and refetches after one', async () => {
+    let order = sampleOrder({ status: 'PENDING', allowed_statuses: ['APPROVED', 'REJECTED'] });
+    const calls = mockFetch((call) => {
+      if (call.url === `/api/orders/${order.id}/status`) {
+        order = { ...order, status: 'APPROVED', allowed_statuses: ['COMPLETED', 'REJECTED'] };
+        return { body: { data: order } };
+      }
+      if (call.url === `/api/orders/${order.id}`) return { body: { data: order } };
+      return undefined;
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderWithProviders(
+      <QueryClientProvider client={client}>
+        <OrderDetailsPage />
+      </QueryClientProvider>,
+      { route: `/order/details/${order.id}`, path: '/order/details/:id', can: mayUpdate },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept' }));
+    expect(await screen.findByRole('button', { name: 'Mark completed' })).toBeInTheDocument();
+    expect(screen.getByTestId('order-status')).toHaveAttribute('data-status', 'APPROVED');
+    expect(calls.filter((c) => c.url === `/api/orders/${order.id}`)).toHaveLength(2);
+  });
+
+  it('shows no moves to a user who may only read orders', async () => {
+    renderDetails(
+      () => ({ body: { data: sampleOrder() } }),
+      (a, s) => a === 'read' && s === 'order',
+    );
+    await screen.findByTestId('order-details');
+    expect(screen.queryByRole('button', { name: 'Mark completed' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
+    expect(screen.getByTestId('order-print-receipt')).toBeInTheDocument();
+  });
+
+  it('prints the receipt from a dialog', async () => {
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    renderDetails(() => ({ body: { data: sampleOrder() } }));
+    await userEvent.click(await screen.findByTestId('order-print-receipt'));
+    const dialog = await screen.findByTestId('receipt-dialog');
+    expect(within(dialog).getByTestId('order-receipt')).toHaveTextContent('KL01-20260315-0042');
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Print' }));
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(2));
+  });
+});

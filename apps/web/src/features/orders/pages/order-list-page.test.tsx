@@ -1,0 +1,211 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { OrderSummary } from '@kopi/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { emptySession, sessionStore } from '../../../lib/session/session-store';
+import { resetToasts } from '../../../lib/toasts';
+import { mockFetch, type Call } from '../../../test/fetch-mock';
+import { renderWithProviders } from '../../../test/render';
+import { OrderListPage } from './order-list-page';
+
+const kl = '2c6c1f7e-8a3b-4b8a-9d0e-1f2a3b4c5d6e';
+const pg = '3d7d2f8e-9b4c-4c9b-8e1f-2a3b4c5d6e7f';
+
+const summary = (n: number, overrides: Partial<OrderSummary> = {}): OrderSummary => ({
+  id: `id-${n}`,
+  order_no: `KL01-20260315-000${n}`,
+  outlet_id: kl,
+  outlet_name: 'Bukit Bintang',
+  source: 'pos-apps',
+  via: 'POS',
+  serving_method: 'dine_in',
+  table_no: 'T2',
+  customer_name: null,
+  customer_phone: null,
+  payment_methods: ['cash'],
+  status: 'PENDING',
+  business_date: '2026-03-15',
+  created_at: '2026-03-15T02:00:00.000Z',
+  total: 1250,
+  ...overrides,
+});
+
+const rows = [
+  summary(1),
+  summary(2, {
+    source: 'mobile-apps',
+    via: 'MOBILE',
+    serving_method: 'delivery',
+    table_no: null,
+    customer_name: 'Aisyah',
+    customer_phone: '+60123456789',
+    payment_methods: ['card', 'tng'],
+    status: 'COMPLETED',
+    total: 123456,
+  }),
+];
+
+beforeEach(() => {
+  sessionStore.setState(emptySession);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetToasts();
+  sessionStore.setState(emptySession);
+});
+
+const everything = () => true;
+
+function renderList(route: string, can: (a: string, s: string) => boolean = everything) {
+  const calls = mockFetch((call) => {
+    if (call.url.startsWith('/api/orders?'))
+      return { body: { data: rows, meta: { page: 1, page_size: 10, total: 2 } } };
+    if (call.url.startsWith('/api/outlets?'))
+      return {
+        body: {
+          data: [
+            { id: kl, name: 'Bukit Bintang', timezone: 'Asia/Kuala_Lumpur' },
+            { id: pg, name: 'Georgetown', timezone: 'Asia/Kuala_Lumpur' },
+          ],
+        },
+      };
+    return undefined;
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  renderWithProviders(
+    <QueryClientProvider client={client}>
+      <OrderListPage />
+    </QueryClientProvider>,
+    { route, path: '/order/list', can },
+  );
+  return calls;
+}
+
+const listCalls = (calls: Call[]) =>
+  calls
+    .filter((c) => c.url.startsWith('/api/orders?'))
+    .map((c) => new URL(c.url, 'http://x').searchParams);
+const location = () => screen.getByTestId('location').textContent ?? '';
+
+describe('order list', () => {
+  it('shows each order: number, time in Malaysia, customer, outlet, via, serving, payments, total, status', async () => {
+    renderList('/order/list');
+    const row = await screen.findByTestId('order-row-KL01-20260315-0002');
+    expect(row).toHaveTextContent('KL01-20260315-0002');
+    expect(row).toHaveTextContent('2026/03/15 10:00:00');
+    expect(row).toHaveTextContent('Aisyah');
+    expect(row).toHaveTextContent('+60123456789');
+    expect(row).toHaveTextContent('Bukit Bintang');
+    expect(row).toHaveTextContent('MOBILE');
+    expect(row).toHaveTextContent('Delivery');
+    expect(row).toHaveTextContent("Card, Touch 'n Go eWallet");
+    expect(row).toHaveTextContent('1,234.56');
+    expect(row).toHaveTextContent('Completed');
+    const first = screen.getByTestId('order-row-KL01-20260315-0001');
+    expect(first).toHaveTextContent('POS');
+    expect(first).toHaveTextContent('Walk-in');
+    expect(first).toHaveTextContent('Dine in · T2');
+  });
+
+  it('asks the server for the list the URL describes, and shows it in the controls', async () => {
+    const calls = renderList(
+      `/order/list?page=2&page_size=25&sort=-total&q=KL01&status=PENDING&outlet=${kl}`,
+    );
+    await screen.findByTestId('order-row-KL01-20260315-0001');
+    const [first] = listCalls(calls);
+    expect(Object.fromEntries(first!)).toEqual({
+      page: '2',
+      page_size: '25',
+      sort: '-total',
+      q: 'KL01',
+      status: 'PENDING',
+      outlet: kl,
+    });
+    expect(screen.getByTestId('order-search')).toHaveValue('KL01');
+    expect(screen.getByTestId('order-filter-status')).toHaveTextContent('Pending');
+    await waitFor(() =>
+      expect(screen.getByTestId('order-filter-outlet')).toHaveTextContent('Bukit Bintang'),
+    );
+    expect(screen.getByRole('button', { name: 'Clear filters' })).toBeInTheDocument();
+  });
+
+  it('puts a changed filter in the URL and starts again at page 1', async () => {
+    const calls = renderList('/order/list?page=3&status=PENDING');
+    await screen.findByTestId('order-row-KL01-20260315-0001');
+    await userEvent.click(screen.getByTestId('order-filter-source'));
+    await userEvent.click(await screen.findByRole('option', { name: 'MOBILE' }));
+    await waitFor(() => expect(location()).toBe('/order/list?status=PENDING&source=mobile-apps'));
+    await waitFor(() => expect(listCalls(calls).at(-1)?.get('source')).toBe('mobile-apps'));
+    expect(listCalls(calls).at(-1)?.get('page')).toBe('1');
+
+    await userEvent.type(screen.getByTestId('order-filter-from'), '2026-03-01');
+    await waitFor(() => expect(location()).toContain('from=2026-03-01'));
+
+    await userEvent.type(screen.getByTestId('order-search'), 'Aisyah');
+    await waitFor(() => expect(location()).toContain('q=Aisyah'));
+    await waitFor(() => expect(listCalls(calls).at(-1)?.get('q')).toBe('Aisyah'));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(location()).toBe('/order/list'));
+    expect(screen.getByTestId('order-search')).toHaveValue('');
+  });
+
+  it('keeps paging and sorting in the URL', async () => {
+    renderList('/order/list');
+    await screen.findByTestId('order-row-KL01-20260315-0001');
+    await userEvent.click(screen.getByRole('button', { name: 'Total (RM)' }));
+    await waitFor(() => expect(location()).toBe('/order/list?sort=total'));
+    await userEvent.click(screen.getByRole('button', { name: 'Total (RM)' }));
+    await waitFor(() => expect(location()).toBe('/order/list?sort=-total'));
+  });
+
+  it('opens an order from its row, keeping the list to come back to', async () => {
+    renderList('/order/list?status=COMPLETED');
+    const row = await screen.findByTestId('order-row-KL01-20260315-0002');
+    await userEvent.click(within(row).getByText('Aisyah'));
+    expect(location()).toBe('/order/details/id-2');
+  });
+
+  it('has no outlet filter for staff bound to an outlet', async () => {
+    sessionStore.setState({
+      ...emptySession,
+      user: { id_outlet: kl, outlet_name: 'Bukit Bintang' } as never,
+    });
+    const calls = renderList('/order/list');
+    await screen.findByTestId('order-row-KL01-20260315-0001');
+    expect(screen.queryByTestId('order-filter-outlet')).toBeNull();
+    expect(calls.some((c) => c.url.startsWith('/api/outlets'))).toBe(false);
+  });
+
+  it('has no outlet filter without read outlet', async () => {
+    renderList('/order/list', (action, subject) => action === 'read' && subject === 'order');
+    await screen.findByTestId('order-row-KL01-20260315-0001');
+    expect(screen.queryByTestId('order-filter-outlet')).toBeNull();
+  });
+
+  it('offers Close day only with close-day-order, and the Z-report with read order', async () => {
+    renderList('/order/list', (action, subject) => action === 'read' && subject === 'order');
+    await screen.findByTestId('order-row-KL01-20260315-0001');
+    expect(screen.queryByTestId('order-close-day')).toBeNull();
+    expect(screen.getByTestId('order-z-report')).toBeInTheDocument();
+  });
+
+  it('says so when no order matches the filters', async () => {
+    mockFetch((call) =>
+      call.url.startsWith('/api/orders?')
+        ? { body: { data: [], meta: { page: 1, page_size: 10, total: 0 } } }
+        : { body: { data: [] } },
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderWithProviders(
+      <QueryClientProvider client={client}>
+        <OrderListPage />
+      </QueryClientProvider>,
+      { route: '/order/list?status=REJECTED', path: '/order/list', can: everything },
+    );
+    expect(await screen.findByTestId('order-list-table-empty')).toHaveTextContent(
+      'No orders match these filters.',
+    );
+  });
+});
