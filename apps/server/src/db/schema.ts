@@ -275,6 +275,10 @@ export const menuItems = pgTable(
   (t) => [index('menu_items_parent_idx').on(t.parentId)],
 );
 
+/**
+ * Append-only: migration 0006 adds a trigger that refuses UPDATE and DELETE, so no code path
+ * (and no API route: there is none) can rewrite history.
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -296,6 +300,8 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_tenant_created_idx').on(t.tenantId, t.createdAt),
     index('audit_log_entity_idx').on(t.entity, t.entityId),
+    // A user's recent activity (/settings/user/view/:id) and the "actor" filter of the log.
+    index('audit_log_actor_created_idx').on(t.actorId, t.createdAt),
   ],
 );
 

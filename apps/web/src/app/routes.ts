@@ -229,6 +229,19 @@ export const appRoutes: AppRouteDef[] = [
     searchable: true,
     page: () => import('../features/tenants/pages/tenant-page').then((m) => m.TenantPage),
   },
+  // Issue 5: the point of sale, full screen (its own shell: see router.tsx).
+  {
+    id: 'pos',
+    path: '/pos',
+    layout: 'blank',
+    access: 'signed-in',
+    action: 'read',
+    subject: 'pos',
+    titleKey: 'pageTitles.pos',
+    icon: 'PointOfSale',
+    searchable: true,
+    page: () => import('../features/pos/pages/pos-page').then((m) => m.PosPage),
+  },
   // Issue 6: the status board.
   {
     id: 'status-order',
