@@ -267,10 +267,10 @@ export const mobileOrderListQuerySchema = listQuerySchema
   .pick({ page: true, page_size: true })
   .extend({ status: z.enum(orderStatuses).optional() });
 
-/** POST /api/mobile/orders/{id}/cancel — while CREATED or PENDING. */
+/** POST /api/mobile/orders/{id}/cancel — while CREATED or PENDING; the body may be left out. */
 export const mobileOrderCancelSchema = z
   .object({ reason: z.string().trim().max(200).optional() })
-  .default({});
+  .nullish();
 
 // ---- Payments ---------------------------------------------------------------------------------
 

@@ -330,3 +330,24 @@ describe('customer sessions are not staff sessions', () => {
     expectCode(await signIn(d.phone), 400, 'customer_disabled');
   });
 });
+
+describe('API document', () => {
+  it('documents the app and payment routes', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/mobile/auth/sign-up',
+        '/api/mobile/auth/verify-phone',
+        '/api/mobile/auth/sign-in',
+        '/api/mobile/outlets',
+        '/api/mobile/outlets/{id}/menu',
+        '/api/mobile/orders',
+        '/api/mobile/orders/{id}/pay',
+        '/api/mobile/orders/{id}/cancel',
+        '/api/payments/{provider}/callback',
+      ]),
+    );
+  });
+});

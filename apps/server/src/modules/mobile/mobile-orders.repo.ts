@@ -61,14 +61,12 @@ export async function insertAppOrder(db: Db, n: NewAppOrder) {
     const orderNo = `${n.outletCode}-${String(seq).padStart(4, '0')}`;
     await tx.insert(orders).values({ ...o, seq, orderNo });
     await tx.insert(orderItems).values(n.items);
-    await tx
-      .insert(customerOrders)
-      .values({
-        orderId: o.id,
-        tenantId: o.tenantId,
-        customerId: n.customerId,
-        createdAt: o.createdAt,
-      });
+    await tx.insert(customerOrders).values({
+      orderId: o.id,
+      tenantId: o.tenantId,
+      customerId: n.customerId,
+      createdAt: o.createdAt,
+    });
     await tx.insert(orderStatusHistory).values(n.history);
     if (n.firstSoldProductIds.length > 0) {
       await tx

@@ -347,9 +347,9 @@ export function createMobileOrderService({ db, now }: MobileOrderDeps) {
       customer: CustomerPrincipal,
       ctx: RequestContext,
       id: string,
-      input: { reason?: string | undefined },
+      input: { reason?: string | undefined } | null | undefined,
     ): Promise<MobileOrder> {
-      const reason = input.reason ? `${CANCEL_REASON}: ${input.reason}` : CANCEL_REASON;
+      const reason = input?.reason ? `${CANCEL_REASON}: ${input.reason}` : CANCEL_REASON;
       const result = await repo.cancelOwn(db, {
         tenantId: customer.tenantId,
         customerId: customer.customerId,
