@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildRouteCatalog } from './router';
+import type { RouteObject } from 'react-router';
+import { buildRouteCatalog, buildRouteObjects } from './router';
 import { appRoutes } from './routes';
 
 describe('routes as data', () => {
@@ -36,5 +37,27 @@ describe('routes as data', () => {
     expect(catalog.isRegistered('/order/list')).toBe(false);
     expect(catalog.isRegistered('/nowhere')).toBe(false);
     expect(catalog.pages.map((p) => p.path)).toContain('/access-control');
+  });
+
+  it('gives full-screen pages with abilities (the POS) the blank shell, not the sign-in pages', () => {
+    const depth = (routes: RouteObject[], path: string, level = 0): number | null => {
+      for (const r of routes) {
+        if (r.path === path) return level;
+        const found = r.children ? depth(r.children, path, level + 1) : null;
+        if (found !== null) return found;
+      }
+      return null;
+    };
+    expect(appRoutes.find((r) => r.path === '/pos')).toMatchObject({
+      layout: 'blank',
+      access: 'signed-in',
+      action: 'read',
+      subject: 'pos',
+    });
+    const tree = buildRouteObjects(appRoutes);
+    // root frame → blank layout → page; the POS has the blank shell in between.
+    expect(depth(tree, '/login')).toBe(2);
+    expect(depth(tree, '/locked')).toBe(2);
+    expect(depth(tree, '/pos')).toBe(3);
   });
 });

@@ -1,0 +1,89 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import Print from '@mui/icons-material/Print';
+import type { Order } from '@kopi/contract';
+import { OrderReceipt } from '../../../components/receipt/order-receipt';
+import { printSheet } from '../../../components/receipt/print-sheet';
+import { formatMoney } from '../../../lib/formatters';
+import { usePosStrings } from '../i18n';
+
+/** The recorded sale: change to give, the 80 mm receipt, Print and New sale. */
+export function ReceiptDialog({
+  order,
+  onNewSale,
+}: {
+  order: Order | null;
+  onNewSale: () => void;
+}) {
+  const { t } = usePosStrings();
+  return (
+    <Dialog
+      open={order !== null}
+      onClose={onNewSale}
+      maxWidth="xs"
+      fullWidth
+      aria-labelledby="pos-receipt-title"
+      data-testid="pos-receipt-dialog"
+    >
+      {order && (
+        <>
+          <DialogTitle id="pos-receipt-title">
+            {t('receipt.title', { number: order.order_no })}
+          </DialogTitle>
+          <DialogContent dividers>
+            {order.change > 0 && (
+              <Box
+                sx={{
+                  mb: 2,
+                  p: 1.5,
+                  borderRadius: 1,
+                  bgcolor: 'success.main',
+                  color: 'success.contrastText',
+                  textAlign: 'center',
+                }}
+              >
+                <Typography variant="body2">{t('receipt.change')}</Typography>
+                <Typography
+                  variant="h4"
+                  component="p"
+                  sx={{ fontWeight: 700 }}
+                  data-testid="pos-receipt-change"
+                >
+                  {formatMoney(order.change)}
+                </Typography>
+              </Box>
+            )}
+            <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+              <OrderReceipt order={order} />
+            </Box>
+          </DialogContent>
+          <DialogActions sx={{ px: 3, py: 1.5, gap: 1 }}>
+            <Button
+              variant="outlined"
+              startIcon={<Print />}
+              onClick={() => printSheet()}
+              sx={{ minHeight: 48 }}
+              data-testid="pos-print-receipt"
+            >
+              {t('receipt.print')}
+            </Button>
+            <Button
+              variant="contained"
+              onClick={onNewSale}
+              autoFocus
+              sx={{ minHeight: 48, px: 3 }}
+              data-testid="pos-new-sale"
+            >
+              {t('receipt.newSale')}
+            </Button>
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  );
+}
