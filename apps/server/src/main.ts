@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, type Config, loadConfig } from './config';
 import { createDatabase } from './db/database';
-import { DEMO_PASSWORD, demoUsers } from './db/seed-data';
+import { DEMO_PASSWORD, demoCustomers, demoTenant, demoUsers } from './db/seed-data';
 
 // `npm start`: migrate, seed when asked, listen, print where to go. SIGTERM/SIGINT close the
 // server (in-flight requests finish) and the database.
@@ -57,6 +57,7 @@ async function main() {
     lines.push(
       `  Demo sign-ins${demoSeeded ? ' (just created)' : ''}: ${demoUsers.map((u) => u.username).join(', ')}`,
       `  Password for all:   ${DEMO_PASSWORD}`,
+      `  Customer app:       X-Tenant: ${demoTenant.slug}; customers ${demoCustomers.map((c) => c.phone).join(', ')} (same password)`,
     );
   }
   console.log(lines.join('\n') + '\n');

@@ -1014,3 +1014,26 @@ export const demoProducts: DemoProduct[] = [
 
 /** A per-outlet price: the Johor Bahru shop sells Americano a little cheaper. */
 export const demoPriceOverrides = [{ sku: 'ESP-002', outlet: 'JB01', price: 850 }];
+
+/**
+ * Customers of the demo chain's app (issue 6), phones already verified, password DEMO_PASSWORD.
+ * The app names the business with `X-Tenant: kopi-demo`.
+ */
+export const demoCustomers = [
+  {
+    name: 'Nur Aina',
+    phone: '+60123456789',
+    email: 'aina@example.my',
+    birthday: '1995-04-02',
+    referralCode: 'AINA2026',
+    referredBy: null,
+  },
+  {
+    name: 'Daniel Lim',
+    phone: '+60198765432',
+    email: null,
+    birthday: null,
+    referralCode: 'DANLIM26',
+    referredBy: 'AINA2026',
+  },
+] as const;

@@ -6,6 +6,7 @@ import {
   addons,
   appSettings,
   categories,
+  customers,
   menuItems,
   notifications,
   outletClosures,
@@ -28,6 +29,7 @@ import {
   demoAddons,
   demoCategories,
   demoClosures,
+  demoCustomers,
   demoOutlets,
   demoPriceOverrides,
   demoProducts,
@@ -316,6 +318,30 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<void> {
         sortOrder: i,
       })),
     );
+
+    // Customers of the app (issue 6): the second was referred by the first.
+    const customerRows = await tx
+      .insert(customers)
+      .values(
+        demoCustomers.map((c) => ({
+          tenantId,
+          name: c.name,
+          phone: c.phone,
+          email: c.email,
+          birthday: c.birthday,
+          referralCode: c.referralCode,
+          passwordHash,
+          phoneVerifiedAt: sql`now()`,
+        })),
+      )
+      .returning({ id: customers.id, referralCode: customers.referralCode });
+    for (const c of demoCustomers) {
+      if (!c.referredBy) continue;
+      await tx
+        .update(customers)
+        .set({ referredBy: customerRows.find((r) => r.referralCode === c.referredBy)!.id })
+        .where(eq(customers.id, customerRows.find((r) => r.referralCode === c.referralCode)!.id));
+    }
 
     const admin = userRows.find((u) => u.username === 'admin')!;
     await tx.insert(notifications).values([

@@ -1,6 +1,14 @@
 import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { idempotencyKeys, loginThrottle, passwordResetTokens, sessions } from '../db/schema';
+import {
+  customerSessions,
+  customerVerificationCodes,
+  idempotencyKeys,
+  loginThrottle,
+  passwordResetTokens,
+  paymentCallbacks,
+  sessions,
+} from '../db/schema';
 
 // Periodic clean-up of rows that only matter for a while. Every instance may run it: the deletes
 // are idempotent.
@@ -22,6 +30,25 @@ export async function runHousekeeping(db: Db): Promise<void> {
   await db
     .delete(passwordResetTokens)
     .where(lt(passwordResetTokens.expiresAt, sql`now() - interval '1 day'`));
+  // Customer app: spent phone codes, ended customer sessions, and provider callbacks long past
+  // the age a callback is accepted at (five minutes), so replay protection does not need them.
+  await db
+    .delete(customerVerificationCodes)
+    .where(lt(customerVerificationCodes.expiresAt, sql`now() - interval '1 day'`));
+  await db
+    .delete(customerSessions)
+    .where(
+      or(
+        lt(customerSessions.expiresAt, sql`now() - interval '30 days'`),
+        and(
+          isNotNull(customerSessions.revokedAt),
+          lt(customerSessions.revokedAt, sql`now() - interval '30 days'`),
+        ),
+      ),
+    );
+  await db
+    .delete(paymentCallbacks)
+    .where(lt(paymentCallbacks.receivedAt, sql`now() - interval '30 days'`));
 }
 
 export function scheduleHousekeeping(

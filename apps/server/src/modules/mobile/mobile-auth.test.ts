@@ -1,6 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, customers, customerVerificationCodes, outbox, tenants } from '../../db/schema';
+import { DEMO_PASSWORD } from '../../db/seed-data';
+import { runHousekeeping } from '../../lib/housekeeping';
 import { createTenant } from '../../test/fixtures';
 import {
   CUSTOMER_PASSWORD,
@@ -349,5 +351,39 @@ describe('API document', () => {
         '/api/payments/{provider}/callback',
       ]),
     );
+  });
+});
+
+describe('demo data and housekeeping', () => {
+  it('seeds two verified demo customers, the second referred by the first', async () => {
+    const aina = await signIn('012-345 6789', DEMO_PASSWORD);
+    expect(aina.statusCode, aina.body).toBe(200);
+    const daniel = await signIn('+60198765432', DEMO_PASSWORD);
+    const [row] = await t.database.db
+      .select({ referredBy: customers.referredBy })
+      .from(customers)
+      .where(eq(customers.id, daniel.json().data.customer.id));
+    expect(row!.referredBy).toBe(aina.json().data.customer.id);
+  });
+
+  it('clears spent phone codes and ended customer sessions', async () => {
+    const phone = newPhone();
+    await signUp(t, { name: 'Old', phone, password: CUSTOMER_PASSWORD });
+    await t.database.db
+      .update(customerVerificationCodes)
+      .set({ expiresAt: new Date(Date.now() - 2 * 86_400_000) })
+      .where(
+        eq(
+          customerVerificationCodes.customerId,
+          (await t.database.db.select().from(customers).where(eq(customers.phone, phone)))[0]!.id,
+        ),
+      );
+    await runHousekeeping(t.database.db);
+    const [left] = await t.database.db
+      .select({ n: count() })
+      .from(customerVerificationCodes)
+      .innerJoin(customers, eq(customers.id, customerVerificationCodes.customerId))
+      .where(eq(customers.phone, phone));
+    expect(left!.n).toBe(0);
   });
 });
