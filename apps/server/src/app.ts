@@ -18,6 +18,7 @@ import { type Clock, systemClock } from './lib/clock';
 import { AppError, documentErrorResponses, installErrorHandling } from './lib/errors';
 import { scheduleHousekeeping } from './lib/housekeeping';
 import { installIdempotency } from './lib/idempotency';
+import { installPasswordChangeGuard } from './lib/password-change-guard';
 import { createMailer } from './lib/mailer';
 import { createPasswordHasher } from './lib/password';
 import { resolveJwtSecret } from './lib/secrets';
@@ -56,6 +57,16 @@ import { resolveSandboxSecret } from './modules/payments/payment-secrets';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { createPaymentService } from './modules/payments/payments.service';
 import { createSandboxProvider } from './modules/payments/sandbox-provider';
+import { logRoutes } from './modules/logs/logs.routes';
+import { createLogService } from './modules/logs/logs.service';
+import { menuRoutes } from './modules/menus/menus.routes';
+import { createMenuService } from './modules/menus/menus.service';
+import { permissionRoutes } from './modules/permissions/permissions.routes';
+import { createPermissionService } from './modules/permissions/permissions.service';
+import { roleRoutes } from './modules/roles/roles.routes';
+import { createRoleService } from './modules/roles/roles.service';
+import { userRoutes } from './modules/users/users.routes';
+import { createUserService } from './modules/users/users.service';
 import { variantAddonRoutes } from './modules/variant-addons/variant-addons.routes';
 import { createVariantAddonService } from './modules/variant-addons/variant-addons.service';
 
@@ -127,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
   }
   const signer = createTokenSigner(await resolveJwtSecret(db, config.jwtSecret));
   installAccessControl(app, { db, signer, routes });
+  installPasswordChangeGuard(app);
   installIdempotency(app, { db });
 
   await app.register(helmet, {
@@ -164,6 +176,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
 
   app.addHook('onRoute', documentErrorResponses);
   const authService = createAuthService({ db, config, hasher, signer, log: app.log });
+  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   await app.register(
     async (api) => {
       await api.register(healthRoutes, {
@@ -181,12 +194,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
           signer,
           auth: authService,
           log: app.log,
-          mailer: createMailer({
-            db,
-            smtpUrl: config.smtpUrl,
-            from: config.mailFrom,
-            log: app.log,
-          }),
+          mailer,
         }),
         rateLimit: config.loginRateLimit,
       });
@@ -235,6 +243,16 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         customerRateLimit: config.mobileRateLimit,
       });
       await api.register(paymentRoutes, { service: payments });
+      // Users, roles, the permission catalogue, menus and the audit log (issue 7).
+      const logService = createLogService({ db });
+      await api.register(userRoutes, {
+        service: createUserService({ db, hasher, mailer, appUrl: config.appUrl, log: app.log }),
+        logs: logService,
+      });
+      await api.register(roleRoutes, { service: createRoleService({ db }) });
+      await api.register(permissionRoutes, { service: createPermissionService({ db }) });
+      await api.register(menuRoutes, { service: createMenuService({ db }) });
+      await api.register(logRoutes, { service: logService });
       if (config.e2e) {
         app.log.warn('KOPI_E2E is on: test-only routes (GET /api/dev/outbox) are registered');
         await api.register(devRoutes, { service: createDevService({ db }) });

@@ -18,6 +18,8 @@ export interface Principal {
    * person for the audit trail.
    */
   acting?: boolean;
+  /** Signed in with a temporary password: only AUTHENTICATED routes (change it) are open. */
+  mustChangePassword?: boolean;
 }
 
 /**
@@ -40,6 +42,7 @@ export async function loadPrincipal(
       outletId: users.idOutlet,
       roleId: users.roleId,
       roleName: roles.name,
+      mustChangePassword: users.mustChangePassword,
       permissions: sql<
         string[] | null
       >`(select json_agg(rp.permission) from role_permissions rp where rp.role_id = ${users.roleId})`,
@@ -60,7 +63,7 @@ export async function loadPrincipal(
     )
     .limit(1);
   if (!row) return null;
-  const { actingTenantId, ...rest } = row;
+  const { actingTenantId, mustChangePassword, ...rest } = row;
   // Only platform users (no tenant of their own) may act inside another tenant.
   const acting = rest.tenantId === null && actingTenantId !== null;
   return {
@@ -68,5 +71,6 @@ export async function loadPrincipal(
     tenantId: acting ? actingTenantId : rest.tenantId,
     permissions: rest.permissions ?? [],
     ...(acting ? { acting: true } : {}),
+    ...(mustChangePassword ? { mustChangePassword: true } : {}),
   };
 }

@@ -36,6 +36,7 @@ const userColumns = {
   kycRejectionReason: users.kycRejectionReason,
   passwordHash: users.passwordHash,
   twoStepEnabled: users.twoStepEnabled,
+  mustChangePassword: users.mustChangePassword,
 };
 
 export type UserRecord = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
@@ -177,10 +178,21 @@ export async function setLastSignIn(tx: Db, userId: string) {
     .where(eq(users.id, userId));
 }
 
+/** The same password stored with today's hashing parameters (nothing else changes). */
+export async function upgradePasswordHash(db: Db, userId: string, passwordHash: string) {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
 export async function updatePasswordHash(tx: Db, userId: string, passwordHash: string) {
   await tx
     .update(users)
-    .set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` })
+    // A password the user chose themselves ends a temporary one (issue 7).
+    .set({
+      passwordHash,
+      passwordChangedAt: sql`now()`,
+      mustChangePassword: false,
+      updatedAt: sql`now()`,
+    })
     .where(eq(users.id, userId));
 }
 

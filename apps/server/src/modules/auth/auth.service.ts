@@ -84,6 +84,7 @@ export function createAuthService(deps: AuthDeps) {
       ...toUserFields(user),
       outlet_name: user.outletName,
       two_step_enabled: user.twoStepEnabled,
+      must_change_password: user.mustChangePassword,
       // A platform user working inside a tenant (tenants module): the web shows whose data it is.
       acting_tenant_id: acting?.id ?? null,
       acting_tenant_name: acting?.name ?? null,
@@ -170,7 +171,7 @@ export function createAuthService(deps: AuthDeps) {
       if (block) throw new AppError(block);
       if (hasher.needsRehash(user.passwordHash)) {
         // Stored with weaker parameters than today's: upgrade while we hold the password.
-        await repo.updatePasswordHash(db, user.id, await hasher.hash(input.password));
+        await repo.upgradePasswordHash(db, user.id, await hasher.hash(input.password));
       }
       if (user.twoStepEnabled) {
         const challenge = await signer.sign(

@@ -1,0 +1,140 @@
+import { and, desc, eq, gte, ilike, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { auditLog, tenants, users } from '../../db/schema';
+import { likePattern } from '../../lib/paging';
+
+// Reads of the audit log. Nothing here writes it: entries are added by audit.record in the
+// transaction of each change, and the database refuses UPDATE and DELETE on the table.
+
+export interface AuditFilter {
+  /** A tenant's id, null for platform entries only, undefined for every tenant. */
+  tenantId: string | null | undefined;
+  /** Staff bound to an outlet see entries made by users of that outlet only. */
+  boundOutletId: string | null;
+  actorId?: string | undefined;
+  action?: string | undefined;
+  entity?: string | undefined;
+  entityId?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  q?: string | undefined;
+}
+
+function where(f: AuditFilter) {
+  const pattern = f.q ? likePattern(f.q) : null;
+  return and(
+    f.tenantId === undefined
+      ? undefined
+      : f.tenantId === null
+        ? isNull(auditLog.tenantId)
+        : eq(auditLog.tenantId, f.tenantId),
+    f.boundOutletId
+      ? sql`${auditLog.actorId} in (select u.id from ${users} u where u.id_outlet = ${f.boundOutletId})`
+      : undefined,
+    f.actorId ? eq(auditLog.actorId, f.actorId) : undefined,
+    f.action ? eq(auditLog.action, f.action) : undefined,
+    f.entity ? eq(auditLog.entity, f.entity) : undefined,
+    f.entityId ? eq(auditLog.entityId, f.entityId) : undefined,
+    f.from ? gte(auditLog.createdAt, f.from) : undefined,
+    f.to ? lt(auditLog.createdAt, f.to) : undefined,
+    pattern
+      ? or(
+          ilike(auditLog.actorUsername, pattern),
+          ilike(auditLog.action, pattern),
+          ilike(auditLog.entityId, pattern),
+        )
+      : undefined,
+  );
+}
+
+const summary = {
+  id: auditLog.id,
+  tenantId: auditLog.tenantId,
+  tenantName: tenants.name,
+  actorId: auditLog.actorId,
+  actorUsername: auditLog.actorUsername,
+  action: auditLog.action,
+  entity: auditLog.entity,
+  entityId: auditLog.entityId,
+  ip: auditLog.ip,
+  userAgent: auditLog.userAgent,
+  requestId: auditLog.requestId,
+  createdAt: auditLog.createdAt,
+};
+const full = { ...summary, before: auditLog.before, after: auditLog.after };
+
+export type AuditSummaryRow = Awaited<ReturnType<typeof list>>['rows'][number];
+export type AuditRowFull = NonNullable<Awaited<ReturnType<typeof findById>>>;
+
+export async function list(db: Db, f: AuditFilter, limit: number, offset: number) {
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(summary)
+      .from(auditLog)
+      .leftJoin(tenants, eq(tenants.id, auditLog.tenantId))
+      .where(where(f))
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(where(f)),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** One entry, if it is within the filter's scope. */
+export async function findById(db: Db, f: AuditFilter, id: string) {
+  const [row] = await db
+    .select(full)
+    .from(auditLog)
+    .leftJoin(tenants, eq(tenants.id, auditLog.tenantId))
+    .where(and(where(f), eq(auditLog.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function exportRows(db: Db, f: AuditFilter, limit: number) {
+  return db
+    .select(full)
+    .from(auditLog)
+    .leftJoin(tenants, eq(tenants.id, auditLog.tenantId))
+    .where(where(f))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit);
+}
+
+/** Distinct actions and entities, and the most recent actors, within the scope. */
+export async function filterOptions(db: Db, f: AuditFilter) {
+  const scope = where(f);
+  const [actions, entities, actors] = await Promise.all([
+    db
+      .selectDistinct({ value: auditLog.action })
+      .from(auditLog)
+      .where(scope)
+      .orderBy(auditLog.action),
+    db
+      .selectDistinct({ value: auditLog.entity })
+      .from(auditLog)
+      .where(scope)
+      .orderBy(auditLog.entity),
+    db
+      .select({
+        id: auditLog.actorId,
+        username: sql<
+          string | null
+        >`(array_agg(${auditLog.actorUsername} order by ${auditLog.createdAt} desc))[1]`,
+      })
+      .from(auditLog)
+      .where(and(scope, sql`${auditLog.actorId} is not null`))
+      .groupBy(auditLog.actorId)
+      .orderBy(sql`max(${auditLog.createdAt}) desc`)
+      .limit(200),
+  ]);
+  return {
+    actions: actions.map((r) => r.value),
+    entities: entities.map((r) => r.value),
+    actors: actors.filter((a): a is { id: string; username: string | null } => a.id !== null),
+  };
+}

@@ -1,0 +1,126 @@
+import {
+  AUDIT_EXPORT_LIMIT,
+  auditDiff,
+  type AuditEntry,
+  type AuditEntryDetail,
+  type AuditFilterOptions,
+  type AuditListQuery,
+  auditExportColumns,
+  type ListQuery,
+} from '@kopi/contract';
+import { stringify } from 'csv-stringify/sync';
+import type { Db } from '../../db/database';
+import { scopeOf, tenantCondition } from '../../lib/access-scope';
+import { AppError } from '../../lib/errors';
+import { listMeta, offsetOf } from '../../lib/paging';
+import type { AuthedContext } from '../../lib/request-context';
+import * as repo from './logs.repo';
+
+// The audit log (issue 7 §5): list with filters, one entry with the difference of its before
+// and after, CSV export. Read-only: the API has no route that edits or deletes an entry.
+// Scope: see the contract's audit-log.ts header.
+
+type Filters = Omit<AuditListQuery, 'page' | 'page_size' | 'sort'>;
+
+export function toAuditEntry(r: repo.AuditSummaryRow): AuditEntry {
+  return {
+    id: r.id,
+    tenant_id: r.tenantId,
+    tenant_name: r.tenantName,
+    actor_id: r.actorId,
+    actor_username: r.actorUsername,
+    action: r.action,
+    entity: r.entity,
+    entity_id: r.entityId,
+    ip: r.ip,
+    user_agent: r.userAgent,
+    request_id: r.requestId,
+    created_at: r.createdAt.toISOString(),
+  };
+}
+
+// A cell starting with = + - @ would run as a formula in a spreadsheet: prefix a quote.
+const cell = (v: string | null) => (v === null ? '' : /^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+const shown = (v: unknown) => (v === null || v === undefined ? '∅' : JSON.stringify(v));
+
+/** The changes of an entry on one line: `path: before → after; …`. */
+export function changesText(before: unknown, after: unknown): string {
+  return auditDiff(before, after)
+    .map((c) =>
+      c.kind === 'added'
+        ? `${c.path}: + ${shown(c.after)}`
+        : c.kind === 'removed'
+          ? `${c.path}: − ${shown(c.before)}`
+          : `${c.path}: ${shown(c.before)} → ${shown(c.after)}`,
+    )
+    .join('; ');
+}
+
+export function createLogService({ db }: { db: Db }) {
+  function filterOf(ctx: AuthedContext, q: Filters): repo.AuditFilter {
+    return {
+      tenantId: tenantCondition(scopeOf(ctx), q.tenant_id),
+      boundOutletId: ctx.principal.outletId,
+      actorId: q.actor_id,
+      action: q.action,
+      entity: q.entity,
+      entityId: q.entity_id,
+      from: q.from ? new Date(q.from) : undefined,
+      to: q.to ? new Date(q.to) : undefined,
+      q: q.q,
+    };
+  }
+
+  return {
+    async list(ctx: AuthedContext, q: AuditListQuery) {
+      const { rows, total } = await repo.list(db, filterOf(ctx, q), q.page_size, offsetOf(q));
+      return { data: rows.map(toAuditEntry), meta: listMeta(q, total) };
+    },
+
+    /** What one user did (the user view's recent activity); the caller checked the user. */
+    async activityOf(ctx: AuthedContext, userId: string, q: ListQuery) {
+      const filter = { ...filterOf(ctx, {}), actorId: userId };
+      const { rows, total } = await repo.list(db, filter, q.page_size, offsetOf(q));
+      return { data: rows.map(toAuditEntry), meta: listMeta(q, total) };
+    },
+
+    async get(ctx: AuthedContext, id: string): Promise<AuditEntryDetail> {
+      const row = await repo.findById(db, filterOf(ctx, {}), id);
+      if (!row) throw new AppError('not_found');
+      return {
+        ...toAuditEntry(row),
+        before: row.before ?? null,
+        after: row.after ?? null,
+        changes: auditDiff(row.before, row.after),
+      };
+    },
+
+    async filters(ctx: AuthedContext): Promise<AuditFilterOptions> {
+      return repo.filterOptions(db, filterOf(ctx, {}));
+    },
+
+    /** The filtered log, newest first, at most AUDIT_EXPORT_LIMIT rows. */
+    async exportCsv(ctx: AuthedContext, q: Filters): Promise<{ filename: string; body: string }> {
+      const rows = await repo.exportRows(db, filterOf(ctx, q), AUDIT_EXPORT_LIMIT);
+      const body = stringify(
+        rows.map((r) => [
+          r.createdAt.toISOString(),
+          cell(r.tenantName),
+          cell(r.actorUsername),
+          r.action,
+          r.entity,
+          cell(r.entityId),
+          cell(r.ip),
+          cell(r.userAgent),
+          cell(r.requestId),
+          cell(changesText(r.before, r.after)),
+        ]),
+        { header: true, columns: [...auditExportColumns] },
+      );
+      const stamp = new Date().toISOString().slice(0, 10);
+      return { filename: `audit-log-${stamp}.csv`, body };
+    },
+  };
+}
+
+export type LogService = ReturnType<typeof createLogService>;

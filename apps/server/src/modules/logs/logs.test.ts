@@ -1,0 +1,187 @@
+import { auditEntryDetailSchema, auditEntrySchema, auditExportColumns } from '@kopi/contract';
+import { parse } from 'csv-parse/sync';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema';
+import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
+import { createUser, userByUsername } from '../../test/fixtures';
+import { demoTenantId } from '../../test/order-fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+// The audit log (issue 7 §5): tenant scope (superadmin: every tenant), filters, the detail with
+// its difference, CSV export, and no way to edit or delete an entry.
+
+type Headers = { authorization: string };
+let t: TestApp;
+let admin: Headers;
+let superadmin: Headers;
+let tenantId: string;
+let rival: Awaited<ReturnType<typeof otherTenant>>;
+let cashierRoleId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = t.bearer((await t.login('admin')).token);
+  superadmin = t.bearer((await t.login('superadmin')).token);
+  tenantId = await demoTenantId(t);
+  rival = await otherTenant(t, 'logs-rival');
+  await t.login('cashier');
+  cashierRoleId = (await userByUsername(t, 'cashier')).roleId;
+  // A write to show in the log: the admin renames a role.
+  const res = await t.inject({
+    method: 'PUT',
+    url: `/api/roles/${cashierRoleId}`,
+    headers: admin,
+    payload: { name: '=cashier', permissions: ['read-pos'] },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+});
+afterAll(() => t?.close());
+
+const get = (url: string, headers: Headers = admin) => t.inject({ method: 'GET', url, headers });
+type Entry = { id: string; action: string; tenant_id: string | null; actor_username: string };
+const entries = async (query = '', headers: Headers = admin): Promise<Entry[]> =>
+  (await get(`/api/logs?page_size=100${query}`, headers)).json().data;
+
+describe('GET /api/logs', () => {
+  it("lists the tenant's entries newest first, never another tenant's", async () => {
+    const res = await get('/api/logs?page_size=100');
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().data.map((e: unknown) => auditEntrySchema.strict().parse(e));
+    expect(rows.every((e: Entry) => e.tenant_id === tenantId)).toBe(true);
+    expect(rows[0]).toMatchObject({ action: 'role.update', actor_username: 'admin' });
+    expect(res.body).not.toContain('logs-rival');
+    const times = rows.map((e: { created_at: string }) => e.created_at);
+    expect(times).toEqual([...times].sort().reverse());
+  });
+
+  it('filters by user, action, entity, date range and text', async () => {
+    const cashier = await userByUsername(t, 'cashier');
+    const byUser = await entries(`&actor_id=${cashier.id}`);
+    expect(byUser.length).toBeGreaterThan(0);
+    expect(byUser.every((e) => e.actor_username === 'cashier')).toBe(true);
+    const byAction = await entries('&action=role.update&entity=role');
+    expect(byAction.map((e) => e.action)).toEqual(['role.update']);
+    const future = encodeURIComponent('2999-01-01T00:00:00+08:00');
+    expect(await entries(`&from=${future}`)).toEqual([]);
+    const past = encodeURIComponent('2000-01-01T00:00:00+08:00');
+    expect(await entries(`&to=${past}`)).toEqual([]);
+    expect((await entries('&q=role.upd')).map((e) => e.action)).toEqual(['role.update']);
+    const bad = await get('/api/logs?from=yesterday');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code_message).toBe('validation_failed');
+  });
+
+  it('gives a platform superadmin every tenant, narrowed by tenant_id', async () => {
+    const all = await entries('', superadmin);
+    const tenants = new Set(all.map((e) => e.tenant_id));
+    expect(tenants).toEqual(new Set([tenantId, rival.tenant.id, null]));
+    const platform = await entries('&tenant_id=platform', superadmin);
+    expect(platform.every((e) => e.tenant_id === null)).toBe(true);
+    // Tenant staff cannot widen their scope with the filter.
+    expect(await entries(`&tenant_id=${rival.tenant.id}`)).toEqual(
+      expect.not.arrayContaining([expect.objectContaining({ tenant_id: rival.tenant.id })]),
+    );
+  });
+
+  it('lets finance read the log; 403 without read-log, 401 without a token', async () => {
+    const finance = t.bearer((await t.login('finance')).token);
+    expect((await get('/api/logs', finance)).statusCode).toBe(200);
+    const cashier = t.bearer((await t.login('cashier')).token);
+    expect((await get('/api/logs', cashier)).statusCode).toBe(403);
+    expect((await t.inject({ method: 'GET', url: '/api/logs' })).statusCode).toBe(401);
+  });
+
+  it('shows staff bound to an outlet only what users of that outlet did', async () => {
+    const kl = await demoOutlet(t, 'KL01');
+    await createUser(t, {
+      username: 'kl-auditor',
+      tenantId,
+      outletId: kl.id,
+      permissions: ['read-log'],
+    });
+    const auditor = t.bearer((await t.login('kl-auditor')).token);
+    const rows = await entries('', auditor);
+    const actors = new Set(rows.map((e) => e.actor_username));
+    expect(actors.has('kl-auditor')).toBe(true);
+    expect(actors.has('cashier')).toBe(true);
+    expect(actors.has('admin')).toBe(false);
+    const adminEntry = (await entries('&action=role.update'))[0]!;
+    expect((await get(`/api/logs/${adminEntry.id}`, auditor)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/logs/{id} and /api/logs/filters', () => {
+  it('answers before, after and their readable difference', async () => {
+    const [entry] = await entries('&action=role.update');
+    const res = await get(`/api/logs/${entry!.id}`);
+    expect(res.statusCode).toBe(200);
+    const detail = auditEntryDetailSchema.strict().parse(res.json().data);
+    expect(detail.changes).toEqual(
+      expect.arrayContaining([
+        { path: 'name', kind: 'changed', before: 'cashier', after: '=cashier' },
+        { path: 'permissions[]', kind: 'removed', before: 'create-pos', after: null },
+      ]),
+    );
+    expect((await get(`/api/logs/${entry!.id}`, rival.headers)).statusCode).toBe(404);
+  });
+
+  it('offers the actions, entities and actors of the scope', async () => {
+    const res = await get('/api/logs/filters');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.actions).toEqual(
+      expect.arrayContaining(['role.update', 'session.create']),
+    );
+    expect(res.json().data.entities).toEqual(expect.arrayContaining(['role', 'session']));
+    expect(res.json().data.actors.map((a: { username: string }) => a.username)).toEqual(
+      expect.arrayContaining(['admin', 'cashier']),
+    );
+    expect(res.body).not.toContain('logs-rival');
+  });
+});
+
+describe('GET /api/logs/export', () => {
+  it('exports the filtered log as CSV with the changes on one line', async () => {
+    const res = await get('/api/logs/export?entity=role');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="audit-log-/);
+    const rows = parse(res.body, { columns: true }) as Record<string, string>[];
+    expect(Object.keys(rows[0]!)).toEqual([...auditExportColumns]);
+    expect(rows.map((r) => r.action)).toEqual(['role.update']);
+    expect(rows[0]).toMatchObject({ tenant: 'Kopi Demo Sdn Bhd', actor: 'admin', entity: 'role' });
+    expect(rows[0]!.changes).toContain('name: "cashier" → "=cashier"');
+    expect(rows[0]!.changes).toContain('permissions[]: − "create-pos"');
+    expect(
+      (await get('/api/logs/export', t.bearer((await t.login('cashier')).token))).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('entries cannot be edited or deleted', () => {
+  it('has no route that writes the log', async () => {
+    const writes = t.routes.filter(
+      (r) => r.url.startsWith('/api/logs') && r.method !== 'GET' && r.method !== 'HEAD',
+    );
+    expect(writes).toEqual([]);
+    const [entry] = await entries();
+    for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
+      const res = await t.inject({ method, url: `/api/logs/${entry!.id}`, headers: superadmin });
+      expect(res.statusCode, method).toBe(404);
+      expect(res.json().code_message).toBe('route_not_found');
+    }
+  });
+
+  it('is refused by the database itself', async () => {
+    const [entry] = await entries();
+    await expect(
+      t.database.db.update(auditLog).set({ action: 'forged' }).where(eq(auditLog.id, entry!.id)),
+    ).rejects.toThrow();
+    await expect(
+      t.database.db.delete(auditLog).where(eq(auditLog.id, entry!.id)),
+    ).rejects.toThrow();
+    await expect(t.database.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+    const res = await get(`/api/logs/${entry!.id}`);
+    expect(res.json().data.action).toBe(entry!.action);
+  });
+});

@@ -1,0 +1,36 @@
+import { asc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { rolePermissions, roles, tenants } from '../../db/schema';
+
+// Who holds which permission: counts over every role, and the holders of chosen tenants.
+
+/** Roles holding each permission, over every tenant. */
+export async function holderCounts(db: Db): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ permission: rolePermissions.permission, n: sql<number>`count(*)::int` })
+    .from(rolePermissions)
+    .groupBy(rolePermissions.permission);
+  return new Map(rows.map((r) => [r.permission, r.n]));
+}
+
+/** The holders among platform roles (`includePlatform`) and the roles of `tenantIds`. */
+export async function holders(db: Db, options: { includePlatform: boolean; tenantIds: string[] }) {
+  const conditions = [
+    options.includePlatform ? isNull(roles.tenantId) : undefined,
+    ...options.tenantIds.map((id) => eq(roles.tenantId, id)),
+  ].filter((c) => c !== undefined);
+  if (conditions.length === 0) return [];
+  return db
+    .select({
+      permission: rolePermissions.permission,
+      id: roles.id,
+      name: roles.name,
+      tenantId: roles.tenantId,
+      tenantName: tenants.name,
+    })
+    .from(rolePermissions)
+    .innerJoin(roles, eq(roles.id, rolePermissions.roleId))
+    .leftJoin(tenants, eq(tenants.id, roles.tenantId))
+    .where(or(...conditions))
+    .orderBy(sql`${roles.tenantId} is not null`, asc(tenants.name), asc(roles.name));
+}

@@ -1,0 +1,140 @@
+import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { rolePermissions, roles, tenants, users } from '../../db/schema';
+import { likePattern } from '../../lib/paging';
+
+// Roles with their permission strings, holders and tenant. The tenant condition comes from the
+// service's access scope: a tenant's id, null (platform roles), or undefined (every tenant).
+
+const columns = {
+  id: roles.id,
+  name: roles.name,
+  description: roles.description,
+  tenantId: roles.tenantId,
+  tenantName: tenants.name,
+  isBuiltin: roles.isBuiltin,
+  isImmutable: roles.isImmutable,
+  createdAt: roles.createdAt,
+  updatedAt: roles.updatedAt,
+  userCount: sql<number>`(select count(*)::int from ${users} u where u.role_id = ${roles.id})`,
+  permissions: sql<string[]>`coalesce((
+    select json_agg(rp.permission order by rp.permission)
+    from ${rolePermissions} rp where rp.role_id = ${roles.id}), '[]'::json)`,
+  usersPreview: sql<{ id: string; username: string; fullname: string; avatar: string | null }[]>`
+    coalesce((
+      select json_agg(json_build_object('id', p.id, 'username', p.username,
+        'fullname', p.fullname, 'avatar', p.avatar) order by p.username)
+      from (select u.id, u.username, u.fullname, u.avatar from ${users} u
+            where u.role_id = ${roles.id} order by u.username limit 4) p), '[]'::json)`,
+};
+
+export type RoleRow = NonNullable<Awaited<ReturnType<typeof findById>>>;
+
+export const tenantWhere = (tenantId: string | null | undefined): SQL | undefined =>
+  tenantId === undefined
+    ? undefined
+    : tenantId === null
+      ? isNull(roles.tenantId)
+      : eq(roles.tenantId, tenantId);
+
+function where(tenantId: string | null | undefined, q: string | undefined) {
+  const pattern = q ? likePattern(q) : null;
+  return and(
+    tenantWhere(tenantId),
+    pattern ? or(ilike(roles.name, pattern), ilike(roles.description, pattern)) : undefined,
+  );
+}
+
+export async function list(
+  db: Db,
+  filter: { tenantId: string | null | undefined; q: string | undefined },
+  limit: number,
+  offset: number,
+) {
+  const condition = where(filter.tenantId, filter.q);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(columns)
+      .from(roles)
+      .leftJoin(tenants, eq(tenants.id, roles.tenantId))
+      .where(condition)
+      // Platform roles first, then by tenant; built-in roles before the tenant's own.
+      .orderBy(
+        sql`${roles.tenantId} is not null`,
+        asc(tenants.name),
+        desc(roles.isBuiltin),
+        asc(roles.name),
+        asc(roles.id),
+      )
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(roles)
+      .where(condition),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export async function findById(db: Db, id: string) {
+  const [row] = await db
+    .select(columns)
+    .from(roles)
+    .leftJoin(tenants, eq(tenants.id, roles.tenantId))
+    .where(eq(roles.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insert(
+  tx: Db,
+  values: { tenantId: string | null; name: string; description: string | null },
+): Promise<string> {
+  const [row] = await tx.insert(roles).values(values).returning({ id: roles.id });
+  return row!.id;
+}
+
+export async function update(
+  tx: Db,
+  id: string,
+  values: { name: string; description: string | null },
+) {
+  await tx
+    .update(roles)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(roles.id, id));
+}
+
+/** Replaces the role's permission set with `permissions`. */
+export async function setPermissions(
+  tx: Db,
+  roleId: string,
+  tenantId: string | null,
+  permissions: readonly string[],
+) {
+  await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
+  if (permissions.length > 0) {
+    await tx
+      .insert(rolePermissions)
+      .values(permissions.map((permission) => ({ roleId, permission, tenantId })));
+  }
+}
+
+/** Deletes the role unless a user holds it (checked in the same statement); false if held. */
+export async function removeIfUnused(tx: Db, id: string): Promise<boolean> {
+  const rows = await tx
+    .delete(roles)
+    .where(
+      and(
+        eq(roles.id, id),
+        sql`not exists (select 1 from ${users} u where u.role_id = ${roles.id})`,
+      ),
+    )
+    .returning({ id: roles.id });
+  return rows.length === 1;
+}
+
+/** Locks the role row so concurrent edits of one role apply one after the other. */
+export async function lockRole(tx: Db, id: string) {
+  await tx.execute(sql`select 1 from ${roles} where id = ${id} for update`);
+}

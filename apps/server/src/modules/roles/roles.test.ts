@@ -1,0 +1,288 @@
+import { auditDiff, roleSchema } from '@kopi/contract';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, roles } from '../../db/schema';
+import { otherTenant } from '../../test/catalogue-fixtures';
+import { createUser } from '../../test/fixtures';
+import { demoTenantId } from '../../test/order-fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+// Roles (issue 7 §2): cards, create and edit with the permission set, delete of unused roles,
+// the immutable superadmin role, tenant scope, the escalation guard and no self lock-out.
+
+type Headers = { authorization: string };
+let t: TestApp;
+let admin: Headers;
+let superadmin: Headers;
+let tenantId: string;
+let rival: Awaited<ReturnType<typeof otherTenant>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = t.bearer((await t.login('admin')).token);
+  superadmin = t.bearer((await t.login('superadmin')).token);
+  tenantId = await demoTenantId(t);
+  rival = await otherTenant(t, 'roles-rival');
+});
+afterAll(() => t?.close());
+
+const get = (url: string, headers: Headers = admin) => t.inject({ method: 'GET', url, headers });
+const send = (
+  method: 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+  headers: Headers = admin,
+) => t.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+
+async function role(name: string, tenant: string | null = tenantId) {
+  const [row] = await t.database.db
+    .select()
+    .from(roles)
+    .where(and(eq(roles.name, name), tenant ? eq(roles.tenantId, tenant) : isNull(roles.tenantId)));
+  return row!;
+}
+
+const lastAudit = async (action: string) => {
+  const [row] = await t.database.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.action, action))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(1);
+  return row;
+};
+
+describe('GET /api/roles', () => {
+  it("lists the tenant's roles with permissions, user counts and a few holders", async () => {
+    const res = await get('/api/roles');
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().data.map((r: unknown) => roleSchema.strict().parse(r));
+    expect(rows.map((r: { name: string }) => r.name)).toEqual([
+      'admin',
+      'cashier',
+      'finance',
+      'manager',
+    ]);
+    const cashier = rows.find((r: { name: string }) => r.name === 'cashier');
+    expect(cashier).toMatchObject({
+      tenant_id: tenantId,
+      is_builtin: true,
+      is_immutable: false,
+      user_count: 1,
+      users_preview: [{ username: 'cashier', fullname: 'Siti Nurhaliza', avatar: null }],
+    });
+    expect(cashier.permissions).toContain('create-pos');
+    expect(res.body).not.toContain('superadmin');
+    expect(res.body).not.toContain('roles-rival');
+  });
+
+  it('gives a platform superadmin every role, narrowed by tenant_id', async () => {
+    const all = await get('/api/roles?page_size=100', superadmin);
+    const names = all.json().data.map((r: { name: string }) => r.name);
+    expect(names[0]).toBe('superadmin');
+    expect(names).toEqual(expect.arrayContaining(['admin', 'role-roles-rival-admin']));
+    const platform = await get('/api/roles?tenant_id=platform', superadmin);
+    expect(platform.json().data).toEqual([
+      expect.objectContaining({ name: 'superadmin', is_immutable: true, tenant_id: null }),
+    ]);
+  });
+
+  it('answers 401 without a token, 403 without read-role-permission, 404 across tenants', async () => {
+    expect((await t.inject({ method: 'GET', url: '/api/roles' })).statusCode).toBe(401);
+    const cashier = t.bearer((await t.login('cashier')).token);
+    expect((await get('/api/roles', cashier)).statusCode).toBe(403);
+    const demoAdmin = await role('admin');
+    expect((await get(`/api/roles/${demoAdmin.id}`, rival.headers)).statusCode).toBe(404);
+    const platform = await role('superadmin', null);
+    expect((await get(`/api/roles/${platform.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/roles', () => {
+  it('creates a role in the tenant with a clean permission set, audited', async () => {
+    const res = await send('POST', '/api/roles', {
+      name: 'Barista',
+      description: 'Makes drinks',
+      permissions: ['read-status-order', 'UPDATE-status-order', 'read-status-order', 'read-pos'],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({
+      name: 'Barista',
+      tenant_id: tenantId,
+      is_builtin: false,
+      user_count: 0,
+      permissions: ['read-pos', 'read-status-order', 'update-status-order'],
+    });
+    const entry = await lastAudit('role.create');
+    expect(entry).toMatchObject({ tenantId, entityId: res.json().data.id, before: null });
+    expect(entry?.after).toMatchObject({ name: 'Barista' });
+  });
+
+  it('answers 400 for a taken name, unknown or platform permissions', async () => {
+    const taken = await send('POST', '/api/roles', { name: 'Barista', permissions: [] });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().code_message).toBe('role_name_taken');
+    const unknown = await send('POST', '/api/roles', { name: 'X', permissions: ['fly-rocket'] });
+    expect(unknown.json()).toMatchObject({
+      code_message: 'validation_failed',
+      details: [{ path: 'permissions.0', message: 'validation.invalid' }],
+    });
+    // Only the superadmin hands out platform permissions, and only on platform roles.
+    const platform = await send(
+      'POST',
+      '/api/roles',
+      { name: 'Tenant spy', permissions: ['read-tenant'] },
+      superadmin,
+    );
+    expect(platform.statusCode).toBe(201);
+    await send('POST', `/api/tenants/${tenantId}/enter`, undefined, superadmin);
+    const inTenant = await send(
+      'POST',
+      '/api/roles',
+      { name: 'Tenant spy', permissions: ['read-tenant'] },
+      superadmin,
+    );
+    expect(inTenant.statusCode).toBe(400);
+    expect(inTenant.json().code_message).toBe('platform_permission_not_allowed');
+    await send('POST', '/api/tenants/leave', undefined, superadmin);
+  });
+
+  it('refuses permissions the caller does not hold (escalation guard)', async () => {
+    await createUser(t, {
+      username: 'role-clerk',
+      tenantId,
+      permissions: [
+        'read-role-permission',
+        'create-role-permission',
+        'update-role-permission',
+        'delete-role-permission',
+        'read-pos',
+      ],
+    });
+    const clerk = t.bearer((await t.login('role-clerk')).token);
+    const res = await send(
+      'POST',
+      '/api/roles',
+      { name: 'Auditor', permissions: ['read-pos', 'read-log', 'read-order'] },
+      clerk,
+    );
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({
+      code_message: 'permission_escalation',
+      details: [
+        { path: 'permissions', message: 'read-log' },
+        { path: 'permissions', message: 'read-order' },
+      ],
+    });
+    expect(
+      (await send('POST', '/api/roles', { name: 'Till', permissions: ['read-pos'] }, clerk))
+        .statusCode,
+    ).toBe(201);
+    // A role that can do more than the clerk is out of the clerk's reach.
+    const cashier = await role('cashier');
+    const edit = await send(
+      'PUT',
+      `/api/roles/${cashier.id}`,
+      { name: 'cashier', permissions: ['read-pos'] },
+      clerk,
+    );
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json().code_message).toBe('target_outranks_you');
+  });
+});
+
+describe('PUT /api/roles/{id}', () => {
+  it("applies a new permission set to holders' very next request, audited as a difference", async () => {
+    const cashierSession = t.bearer((await t.login('cashier')).token);
+    expect((await get('/api/roles', cashierSession)).statusCode).toBe(403);
+    const cashier = await role('cashier');
+    const current = (await get(`/api/roles/${cashier.id}`)).json().data.permissions as string[];
+    const res = await send('PUT', `/api/roles/${cashier.id}`, {
+      name: 'cashier',
+      description: 'Till and board',
+      permissions: [...current.filter((p) => p !== 'toggle-sold-out'), 'read-role-permission'],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await get('/api/roles', cashierSession)).statusCode).toBe(200);
+    const entry = await lastAudit('role.update');
+    expect(auditDiff(entry?.before, entry?.after)).toEqual([
+      {
+        path: 'description',
+        kind: 'changed',
+        before: 'POS, status board and own orders at one outlet',
+        after: 'Till and board',
+      },
+      { path: 'permissions[]', kind: 'added', before: null, after: 'read-role-permission' },
+      { path: 'permissions[]', kind: 'removed', before: 'toggle-sold-out', after: null },
+    ]);
+  });
+
+  it('never changes the superadmin role', async () => {
+    const platform = await role('superadmin', null);
+    const res = await send(
+      'PUT',
+      `/api/roles/${platform.id}`,
+      { name: 'superadmin', permissions: [] },
+      superadmin,
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code_message).toBe('role_immutable');
+    expect(
+      (await send('DELETE', `/api/roles/${platform.id}`, undefined, superadmin)).json()
+        .code_message,
+    ).toBe('role_immutable');
+    // To a tenant admin the platform role does not exist.
+    expect(
+      (await send('PUT', `/api/roles/${platform.id}`, { name: 'x', permissions: [] })).statusCode,
+    ).toBe(404);
+  });
+
+  it('refuses a change that removes your own access to roles (no self lock-out)', async () => {
+    const adminRole = await role('admin');
+    const current = (await get(`/api/roles/${adminRole.id}`)).json().data.permissions as string[];
+    const res = await send('PUT', `/api/roles/${adminRole.id}`, {
+      name: 'admin',
+      permissions: current.filter((p) => p !== 'update-role-permission'),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code_message: 'role_self_lockout',
+      details: [{ path: 'permissions', message: 'update-role-permission' }],
+    });
+    expect((await get(`/api/roles/${adminRole.id}`)).json().data.permissions).toEqual(current);
+    // Renaming your own role, keeping its permissions, is fine.
+    const renamed = await send('PUT', `/api/roles/${adminRole.id}`, {
+      name: 'Administrator',
+      permissions: current,
+    });
+    expect(renamed.statusCode).toBe(200);
+  });
+
+  it("is a 404 for another tenant's role", async () => {
+    const manager = await role('manager');
+    const res = await send(
+      'PUT',
+      `/api/roles/${manager.id}`,
+      { name: 'manager', permissions: [] },
+      rival.headers,
+    );
+    expect(res.statusCode).toBe(404);
+    expect(
+      (await send('DELETE', `/api/roles/${manager.id}`, undefined, rival.headers)).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('DELETE /api/roles/{id}', () => {
+  it('refuses while users hold the role, deletes an unused one', async () => {
+    const manager = await role('manager');
+    const held = await send('DELETE', `/api/roles/${manager.id}`);
+    expect(held.statusCode).toBe(409);
+    expect(held.json().code_message).toBe('role_in_use');
+    const barista = await role('Barista');
+    const res = await send('DELETE', `/api/roles/${barista.id}`);
+    expect(res.json().data).toEqual({ id: barista.id, deleted: true });
+    expect((await get(`/api/roles/${barista.id}`)).statusCode).toBe(404);
+    expect((await lastAudit('role.delete'))?.before).toMatchObject({ name: 'Barista' });
+  });
+});

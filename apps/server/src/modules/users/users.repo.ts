@@ -1,0 +1,234 @@
+import { and, asc, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { auditLog, outlets, roles, sessions, tenants, users } from '../../db/schema';
+import { likePattern } from '../../lib/paging';
+
+// Staff users with their role, outlet and tenant; their sessions. The tenant condition comes
+// from the service's access scope: a tenant's id, null (platform users), or undefined (all).
+
+const columns = {
+  id: users.id,
+  username: users.username,
+  fullname: users.fullname,
+  email: users.email,
+  avatar: users.avatar,
+  roleId: users.roleId,
+  roleName: roles.name,
+  idOutlet: users.idOutlet,
+  outletName: outlets.name,
+  tenantId: users.tenantId,
+  tenantName: tenants.name,
+  status: users.status,
+  language: users.language,
+  lastSignInAt: users.lastSignInAt,
+  mustChangePassword: users.mustChangePassword,
+  twoStepEnabled: users.twoStepEnabled,
+  isVerify: users.isVerify,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+
+export type UserRow = NonNullable<Awaited<ReturnType<typeof findById>>>;
+
+export interface UserFilter {
+  tenantId: string | null | undefined;
+  /** Staff bound to an outlet see only the users of that outlet. */
+  boundOutletId: string | null;
+  q?: string | undefined;
+  status?: 'active' | 'disabled' | undefined;
+  roleId?: string | undefined;
+  /** An outlet's id, or 'all' for users of every outlet (not bound). */
+  outlet?: string | undefined;
+}
+
+function where(f: UserFilter) {
+  const pattern = f.q ? likePattern(f.q) : null;
+  return and(
+    f.tenantId === undefined
+      ? undefined
+      : f.tenantId === null
+        ? isNull(users.tenantId)
+        : eq(users.tenantId, f.tenantId),
+    f.boundOutletId ? eq(users.idOutlet, f.boundOutletId) : undefined,
+    f.status ? eq(users.status, f.status) : undefined,
+    f.roleId ? eq(users.roleId, f.roleId) : undefined,
+    f.outlet === 'all'
+      ? isNull(users.idOutlet)
+      : f.outlet
+        ? eq(users.idOutlet, f.outlet)
+        : undefined,
+    pattern
+      ? or(
+          ilike(users.username, pattern),
+          ilike(users.fullname, pattern),
+          ilike(users.email, pattern),
+        )
+      : undefined,
+  );
+}
+
+export type SortKey = 'username' | 'fullname' | 'last_sign_in_at' | 'created_at';
+const sortColumns = {
+  username: sql`lower(${users.username})`,
+  fullname: sql`lower(${users.fullname})`,
+  last_sign_in_at: users.lastSignInAt,
+  created_at: users.createdAt,
+} satisfies Record<SortKey, unknown>;
+
+function selectUsers(db: Db) {
+  return db
+    .select(columns)
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(outlets, eq(outlets.id, users.idOutlet))
+    .leftJoin(tenants, eq(tenants.id, users.tenantId));
+}
+
+export async function list(
+  db: Db,
+  f: UserFilter,
+  sort: { key: SortKey; desc: boolean },
+  limit: number,
+  offset: number,
+) {
+  const column = sortColumns[sort.key];
+  // Never signed in sorts last either way.
+  const order: SQL[] =
+    sort.key === 'last_sign_in_at'
+      ? [sort.desc ? sql`${column} desc nulls last` : sql`${column} asc nulls last`]
+      : [sort.desc ? desc(column) : asc(column)];
+  const [rows, [count]] = await Promise.all([
+    selectUsers(db)
+      .where(where(f))
+      .orderBy(...order, asc(users.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(where(f)),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export async function findById(db: Db, id: string) {
+  const [row] = await selectUsers(db).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+export interface UserValues {
+  username: string;
+  fullname: string;
+  email: string | null;
+  roleId: string;
+  idOutlet: string | null;
+  status: 'active' | 'disabled';
+  language: 'en' | 'my';
+}
+
+export async function insert(
+  tx: Db,
+  values: UserValues & {
+    tenantId: string | null;
+    passwordHash: string;
+    mustChangePassword: boolean;
+  },
+): Promise<string> {
+  const [row] = await tx.insert(users).values(values).returning({ id: users.id });
+  return row!.id;
+}
+
+export async function update(tx: Db, id: string, values: Partial<UserValues>) {
+  await tx
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
+}
+
+/** A temporary password: it must be changed at the next sign-in. */
+export async function setTemporaryPassword(tx: Db, id: string, passwordHash: string) {
+  await tx
+    .update(users)
+    .set({
+      passwordHash,
+      mustChangePassword: true,
+      passwordChangedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, id));
+}
+
+export async function remove(tx: Db, id: string) {
+  await tx.delete(users).where(eq(users.id, id));
+}
+
+/** True once the user has done anything the audit log recorded (signed in, sold, edited). */
+export async function hasHistory(db: Db, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(eq(auditLog.actorId, id))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function findRole(db: Db, id: string) {
+  const [row] = await db
+    .select({ id: roles.id, tenantId: roles.tenantId, name: roles.name })
+    .from(roles)
+    .where(eq(roles.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findOutlet(db: Db, id: string) {
+  const [row] = await db
+    .select({ id: outlets.id, tenantId: outlets.tenantId })
+    .from(outlets)
+    .where(eq(outlets.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+// ---- Sessions ---------------------------------------------------------------------------------
+
+const live = (userId: string) =>
+  and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
+
+export async function liveSessions(db: Db, userId: string) {
+  return db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastUsedAt: sessions.lastUsedAt,
+      expiresAt: sessions.expiresAt,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
+      actingTenantId: sessions.actingTenantId,
+    })
+    .from(sessions)
+    .where(live(userId))
+    .orderBy(sql`${sessions.lastUsedAt} desc nulls last`, desc(sessions.createdAt));
+}
+
+export async function liveSessionCount(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sessions)
+    .where(live(userId));
+  return row?.n ?? 0;
+}
+
+export async function revokeSession(
+  tx: Db,
+  userId: string,
+  sessionId: string,
+  reason: string,
+): Promise<boolean> {
+  const rows = await tx
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), live(userId)))
+    .returning({ id: sessions.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,521 @@
+import {
+  passwordPattern,
+  staffUserDetailSchema,
+  staffUserSchema,
+  userSessionSchema,
+} from '@kopi/contract';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, outbox, roles } from '../../db/schema';
+import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
+import { createUser, userByUsername } from '../../test/fixtures';
+import { demoTenantId } from '../../test/order-fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+// Staff users (issue 7 §1): list and scope, create with either password set-up, edit, disable
+// (sessions end at once), reset password, sessions, activity, delete, and the guards.
+
+type Headers = { authorization: string };
+let t: TestApp;
+let admin: Headers;
+let superadmin: Headers;
+let tenantId: string;
+let rival: Awaited<ReturnType<typeof otherTenant>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = t.bearer((await t.login('admin')).token);
+  superadmin = t.bearer((await t.login('superadmin')).token);
+  tenantId = await demoTenantId(t);
+  rival = await otherTenant(t, 'users-rival');
+});
+afterAll(() => t?.close());
+
+const get = (url: string, headers: Headers = admin) => t.inject({ method: 'GET', url, headers });
+const send = (
+  method: 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+  headers: Headers = admin,
+) => t.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+
+async function roleId(name: string, tenant: string | null = tenantId) {
+  const [row] = await t.database.db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.name, name), tenant ? eq(roles.tenantId, tenant) : isNull(roles.tenantId)));
+  return row!.id;
+}
+
+const lastAudit = async (action: string) => {
+  const [row] = await t.database.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.action, action))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(1);
+  return row;
+};
+
+const newUser = async (username: string, extra: object = {}) => ({
+  username,
+  fullname: `Staff ${username}`,
+  email: `${username}@kopi-demo.my`,
+  role_id: await roleId('cashier'),
+  id_outlet: (await demoOutlet(t, 'KL01')).id,
+  password_setup: { method: 'temporary', password: 'Kopi@5678' },
+  ...extra,
+});
+
+describe('GET /api/users', () => {
+  it("lists the tenant's users with role, outlet and last sign-in", async () => {
+    const res = await get('/api/users?page_size=50');
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().data.map((u: unknown) => staffUserSchema.strict().parse(u));
+    const names = rows.map((u: { username: string }) => u.username);
+    expect(names).toEqual(expect.arrayContaining(['admin', 'cashier', 'finance', 'manager']));
+    expect(names).not.toContain('superadmin');
+    expect(names).not.toContain('users-rival-admin');
+    expect(rows.find((u: { username: string }) => u.username === 'cashier')).toMatchObject({
+      role_name: 'cashier',
+      outlet_name: 'Kuala Lumpur',
+      tenant_name: 'Kopi Demo Sdn Bhd',
+      status: 'active',
+      last_sign_in_at: null,
+    });
+    expect(rows.find((u: { username: string }) => u.username === 'admin').last_sign_in_at).toEqual(
+      expect.any(String),
+    );
+    expect(res.json().meta).toMatchObject({ page: 1, page_size: 50 });
+  });
+
+  it('searches, filters and sorts on the server', async () => {
+    const siti = await get('/api/users?q=siti');
+    expect(siti.json().data.map((u: { username: string }) => u.username)).toEqual(['cashier']);
+    const allOutlets = await get('/api/users?id_outlet=all&sort=-username&page_size=50');
+    const usernames = allOutlets.json().data.map((u: { username: string }) => u.username);
+    expect(usernames).toEqual([...usernames].sort().reverse());
+    expect(usernames).toContain('finance');
+    expect(usernames).not.toContain('cashier');
+    const managers = await get(`/api/users?role_id=${await roleId('manager')}`);
+    expect(managers.json().data.map((u: { username: string }) => u.username)).toEqual(['manager']);
+    const paged = await get('/api/users?page=2&page_size=5');
+    expect(paged.json().meta.page).toBe(2);
+    const bad = await get('/api/users?sort=password');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code_message).toBe('validation_failed');
+  });
+
+  it('answers 401 without a token and 403 without read-user', async () => {
+    expect((await t.inject({ method: 'GET', url: '/api/users' })).statusCode).toBe(401);
+    const cashier = t.bearer((await t.login('cashier')).token);
+    const res = await get('/api/users', cashier);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code_message).toBe('forbidden');
+  });
+
+  it("gives a platform superadmin every tenant's users, narrowed by tenant_id", async () => {
+    const all = await get('/api/users?page_size=100', superadmin);
+    const names = all.json().data.map((u: { username: string }) => u.username);
+    expect(names).toEqual(expect.arrayContaining(['superadmin', 'admin', 'users-rival-admin']));
+    const platform = await get('/api/users?tenant_id=platform', superadmin);
+    expect(platform.json().data.map((u: { username: string }) => u.username)).toEqual([
+      'superadmin',
+    ]);
+    const rivalOnly = await get(`/api/users?tenant_id=${rival.tenant.id}`, superadmin);
+    expect(rivalOnly.json().data.map((u: { username: string }) => u.username)).toEqual([
+      'users-rival-admin',
+    ]);
+    // Tenant staff cannot widen their scope with the filter.
+    const widened = await get(`/api/users?tenant_id=${rival.tenant.id}`);
+    expect(widened.body).not.toContain('users-rival-admin');
+  });
+
+  it('shows staff bound to an outlet only the users of that outlet (404 for the others)', async () => {
+    const kl = await demoOutlet(t, 'KL01');
+    await createUser(t, {
+      username: 'kl-lead',
+      tenantId,
+      outletId: kl.id,
+      permissions: ['read-user', 'update-user', 'read-role-permission'],
+    });
+    const lead = t.bearer((await t.login('kl-lead')).token);
+    const res = await get('/api/users?page_size=50', lead);
+    const names = res.json().data.map((u: { username: string }) => u.username);
+    expect(names.sort()).toEqual(['cashier', 'kl-lead', 'manager']);
+    const finance = await userByUsername(t, 'finance');
+    expect((await get(`/api/users/${finance.id}`, lead)).statusCode).toBe(404);
+    expect((await get(`/api/users/${finance.id}/sessions`, lead)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/users/{id}', () => {
+  it('answers the profile with effective permissions and live sessions', async () => {
+    const manager = await userByUsername(t, 'manager');
+    await t.login('manager');
+    const res = await get(`/api/users/${manager.id}`);
+    expect(res.statusCode).toBe(200);
+    const user = staffUserDetailSchema.strict().parse(res.json().data);
+    expect(user.permissions).toContain('close-day-order');
+    expect(user.permissions).toEqual([...user.permissions].sort());
+    expect(user.active_sessions).toBeGreaterThanOrEqual(1);
+  });
+
+  it("is a 404 for another tenant's user and for a platform user", async () => {
+    const rivalAdmin = await userByUsername(t, 'users-rival-admin');
+    const platform = await userByUsername(t, 'superadmin');
+    expect((await get(`/api/users/${rivalAdmin.id}`)).statusCode).toBe(404);
+    expect((await get(`/api/users/${platform.id}`)).json().code_message).toBe('not_found');
+    const demoAdmin = await userByUsername(t, 'admin');
+    expect((await get(`/api/users/${demoAdmin.id}`, rival.headers)).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/users', () => {
+  it('creates a user with a temporary password that must be changed first', async () => {
+    const res = await send(
+      'POST',
+      '/api/users',
+      await newUser('barista1', { password_setup: { method: 'temporary' } }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const data = res.json().data;
+    expect(data).toMatchObject({
+      username: 'barista1',
+      role_name: 'cashier',
+      outlet_name: 'Kuala Lumpur',
+      tenant_id: tenantId,
+      must_change_password: true,
+      password_setup: { method: 'temporary', email_sent_to: null, sessions_ended: 0 },
+    });
+    const temporary = data.password_setup.temporary_password as string;
+    expect(temporary).toMatch(passwordPattern);
+    expect(JSON.stringify(await lastAudit('user.create'))).not.toContain(temporary);
+
+    // Signed in with it, the user may only change it.
+    const session = await t.login('barista1', temporary);
+    expect(session).toMatchObject({ must_change_password: true });
+    const blocked = await get('/api/pos/outlets', t.bearer(session.token));
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().code_message).toBe('password_change_required');
+    expect((await get('/api/notification', t.bearer(session.token))).statusCode).toBe(200);
+    const changed = await send(
+      'POST',
+      '/api/changepassword',
+      { old_password: temporary, password: 'Barista@1', password_confirmation: 'Barista@1' },
+      t.bearer(session.token),
+    );
+    expect(changed.statusCode).toBe(200);
+    expect((await get('/api/pos/outlets', t.bearer(session.token))).statusCode).toBe(200);
+    expect(await t.login('barista1', 'Barista@1')).toMatchObject({ must_change_password: false });
+  });
+
+  it('creates a user who chooses a password through an e-mailed single-use link', async () => {
+    const res = await send(
+      'POST',
+      '/api/users',
+      await newUser('barista2', { password_setup: { method: 'email' } }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({
+      must_change_password: false,
+      password_setup: {
+        method: 'email',
+        temporary_password: null,
+        email_sent_to: 'barista2@kopi-demo.my',
+      },
+    });
+    const [mail] = await t.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.toAddress, 'barista2@kopi-demo.my'));
+    expect(mail?.kind).toBe('account_invite');
+    const token = decodeURIComponent(/reset-password\?token=([\w%-]+)/.exec(mail!.textBody)![1]!);
+    const reset = await send('POST', '/api/reset-password', {
+      token,
+      password: 'Barista@2',
+      password_confirmation: 'Barista@2',
+    });
+    expect(reset.statusCode).toBe(200);
+    await t.login('barista2', 'Barista@2');
+  });
+
+  it('answers 400 with a code_message for bad input, taken usernames and foreign roles', async () => {
+    const bad = await send('POST', '/api/users', { username: 'a b', role_id: 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code_message).toBe('validation_failed');
+    expect(bad.json().details.map((d: { path: string }) => d.path)).toEqual(
+      expect.arrayContaining(['username', 'fullname', 'role_id']),
+    );
+    const noEmail = await send(
+      'POST',
+      '/api/users',
+      await newUser('nomail', { email: '', password_setup: { method: 'email' } }),
+    );
+    expect(noEmail.json().details).toEqual([{ path: 'email', message: 'validation.required' }]);
+    const taken = await send('POST', '/api/users', await newUser('ADMIN'));
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().code_message).toBe('username_taken');
+    const foreignRole = await send(
+      'POST',
+      '/api/users',
+      await newUser('foreign1', {
+        role_id: await roleId('role-users-rival-admin', rival.tenant.id),
+      }),
+    );
+    expect(foreignRole.json().details).toEqual([
+      { path: 'role_id', message: 'validation.invalid' },
+    ]);
+    const foreignOutlet = await send(
+      'POST',
+      '/api/users',
+      await newUser('foreign2', { id_outlet: rival.outlet.id }),
+    );
+    expect(foreignOutlet.json().details).toEqual([
+      { path: 'id_outlet', message: 'validation.invalid' },
+    ]);
+    // The superadmin role is a platform role: never given to tenant staff.
+    const platformRole = await send(
+      'POST',
+      '/api/users',
+      await newUser('foreign3', { role_id: await roleId('superadmin', null) }),
+    );
+    expect(platformRole.json().details).toEqual([
+      { path: 'role_id', message: 'validation.invalid' },
+    ]);
+  });
+
+  it('refuses to hand out a role holding permissions the caller lacks', async () => {
+    await createUser(t, {
+      username: 'hr',
+      tenantId,
+      permissions: ['read-user', 'create-user', 'update-user', 'delete-user', 'read-pos'],
+    });
+    const hr = t.bearer((await t.login('hr')).token);
+    const res = await send('POST', '/api/users', await newUser('sneaky'), hr);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code_message).toBe('permission_escalation');
+    // Nor may they change (and so take over) a user whose role does more than theirs.
+    const cashier = await userByUsername(t, 'cashier');
+    const reset = await send(
+      'POST',
+      `/api/users/${cashier.id}/reset-password`,
+      { method: 'temporary' },
+      hr,
+    );
+    expect(reset.statusCode).toBe(403);
+    expect(reset.json().code_message).toBe('target_outranks_you');
+  });
+
+  it('lets a platform superadmin create platform users, and tenant users inside a tenant', async () => {
+    const platform = await send(
+      'POST',
+      '/api/users',
+      await newUser('ops1', { role_id: await roleId('superadmin', null), id_outlet: null }),
+      superadmin,
+    );
+    expect(platform.statusCode, platform.body).toBe(201);
+    expect(platform.json().data).toMatchObject({ tenant_id: null, role_name: 'superadmin' });
+    const entered = await send('POST', `/api/tenants/${tenantId}/enter`, undefined, superadmin);
+    expect(entered.statusCode).toBe(200);
+    const inside = await send('POST', '/api/users', await newUser('barista3'), superadmin);
+    expect(inside.statusCode, inside.body).toBe(201);
+    expect(inside.json().data.tenant_id).toBe(tenantId);
+    const entry = await lastAudit('user.create');
+    expect(entry).toMatchObject({ tenantId, actorUsername: 'superadmin' });
+    await send('POST', '/api/tenants/leave', undefined, superadmin);
+  });
+});
+
+describe('PUT /api/users/{id}', () => {
+  it('edits a user and records before and after', async () => {
+    const user = await userByUsername(t, 'barista1');
+    const pg = await demoOutlet(t, 'PG01');
+    const res = await send('PUT', `/api/users/${user.id}`, {
+      username: 'barista1',
+      fullname: 'Nur Aina',
+      email: '',
+      role_id: await roleId('manager'),
+      id_outlet: pg.id,
+      language: 'my',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      fullname: 'Nur Aina',
+      email: null,
+      role_name: 'manager',
+      outlet_name: 'Penang',
+      language: 'my',
+    });
+    const entry = await lastAudit('user.update');
+    expect(entry).toMatchObject({ entityId: user.id, tenantId });
+    expect(entry?.before).toMatchObject({ fullname: 'Staff barista1', id_outlet: user.idOutlet });
+    expect(entry?.after).toMatchObject({ fullname: 'Nur Aina', id_outlet: pg.id });
+  });
+
+  it('refuses to disable yourself or move yourself to a role without role management', async () => {
+    const me = await userByUsername(t, 'admin');
+    const base = {
+      username: 'admin',
+      fullname: me.fullname,
+      role_id: me.roleId,
+      id_outlet: null,
+    };
+    const disable = await send('PUT', `/api/users/${me.id}`, { ...base, status: 'disabled' });
+    expect(disable.statusCode).toBe(409);
+    expect(disable.json().code_message).toBe('self_disable');
+    const demote = await send('PUT', `/api/users/${me.id}`, {
+      ...base,
+      role_id: await roleId('finance'),
+    });
+    expect(demote.statusCode).toBe(409);
+    expect(demote.json()).toMatchObject({
+      code_message: 'role_self_lockout',
+      details: [
+        { path: 'permissions', message: 'read-role-permission' },
+        { path: 'permissions', message: 'update-role-permission' },
+      ],
+    });
+    expect((await send('POST', `/api/users/${me.id}/disable`)).json().code_message).toBe(
+      'self_disable',
+    );
+    expect((await send('DELETE', `/api/users/${me.id}`)).json().code_message).toBe('self_delete');
+  });
+
+  it("is a 404 for another tenant's user", async () => {
+    const cashier = await userByUsername(t, 'cashier');
+    const res = await send(
+      'PUT',
+      `/api/users/${cashier.id}`,
+      { username: 'cashier', fullname: 'Hijacked', role_id: cashier.roleId, id_outlet: null },
+      rival.headers,
+    );
+    expect(res.statusCode).toBe(404);
+    expect(
+      (await send('POST', `/api/users/${cashier.id}/disable`, undefined, rival.headers)).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('disable, enable and sessions', () => {
+  it("ends every session at once: the user's live access token is refused on the next call", async () => {
+    const session = await t.login('finance');
+    const headers = t.bearer(session.token);
+    expect((await get('/api/notification', headers)).statusCode).toBe(200);
+    const finance = await userByUsername(t, 'finance');
+    const res = await send('POST', `/api/users/${finance.id}/disable`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'disabled' });
+    expect(res.json().data.sessions_ended).toBeGreaterThanOrEqual(1);
+    expect((await get('/api/notification', headers)).statusCode).toBe(401);
+    const refresh = await t.inject({
+      method: 'POST',
+      url: '/api/refresh-token',
+      headers: t.bearer(session.refresh_token),
+    });
+    expect(refresh.statusCode).toBe(401);
+    const login = await t.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'finance', password: 'Kopi@1234' },
+    });
+    expect(login.json().code_message).toBe('user_disabled');
+    expect((await lastAudit('user.disable'))?.after).toMatchObject({ status: 'disabled' });
+
+    const enabled = await send('POST', `/api/users/${finance.id}/enable`);
+    expect(enabled.json().data).toMatchObject({ status: 'active', sessions_ended: 0 });
+    await t.login('finance');
+  });
+
+  it('lists live sessions and ends one or all of them', async () => {
+    const manager = await userByUsername(t, 'manager');
+    const first = await t.login('manager');
+    const second = await t.login('manager');
+    const list = await get(`/api/users/${manager.id}/sessions`);
+    expect(list.statusCode).toBe(200);
+    const sessions = list.json().data.map((s: unknown) => userSessionSchema.strict().parse(s));
+    expect(sessions.length).toBeGreaterThanOrEqual(2);
+    expect(sessions.every((s: { current: boolean }) => !s.current)).toBe(true);
+
+    const mine = (await get('/api/account/sessions', t.bearer(first.token))).json().data;
+    const current = mine.find((s: { current: boolean }) => s.current).id;
+    const revoked = await send('DELETE', `/api/users/${manager.id}/sessions/${current}`);
+    expect(revoked.json().data).toEqual({ id: current, revoked: true });
+    expect((await get('/api/notification', t.bearer(first.token))).statusCode).toBe(401);
+    expect((await get('/api/notification', t.bearer(second.token))).statusCode).toBe(200);
+    expect((await send('DELETE', `/api/users/${manager.id}/sessions/${current}`)).statusCode).toBe(
+      404,
+    );
+    // A session of another user is not found under this user.
+    const cashier = await userByUsername(t, 'cashier');
+    expect((await send('DELETE', `/api/users/${cashier.id}/sessions/${current}`)).statusCode).toBe(
+      404,
+    );
+
+    const all = await send('POST', `/api/users/${manager.id}/sessions/revoke-all`);
+    expect(all.json().data.sessions_ended).toBeGreaterThanOrEqual(1);
+    expect((await get('/api/notification', t.bearer(second.token))).statusCode).toBe(401);
+    expect((await lastAudit('session.revoke_all'))?.entityId).toBe(manager.id);
+  });
+});
+
+describe('POST /api/users/{id}/reset-password', () => {
+  it('sets a temporary password: every session ends and it must be changed', async () => {
+    const cashier = await userByUsername(t, 'cashier');
+    const session = await t.login('cashier');
+    const res = await send('POST', `/api/users/${cashier.id}/reset-password`, {
+      method: 'temporary',
+    });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.sessions_ended).toBeGreaterThanOrEqual(1);
+    expect((await get('/api/notification', t.bearer(session.token))).statusCode).toBe(401);
+    expect(await t.login('cashier', data.temporary_password)).toMatchObject({
+      must_change_password: true,
+    });
+    expect((await lastAudit('user.password_temporary'))?.after).toMatchObject({
+      must_change_password: true,
+    });
+  });
+
+  it('mails a link, or says the user has no e-mail address', async () => {
+    const manager = await userByUsername(t, 'manager');
+    const res = await send('POST', `/api/users/${manager.id}/reset-password`, { method: 'email' });
+    expect(res.json().data).toMatchObject({
+      method: 'email',
+      email_sent_to: 'manager@kopi-demo.my',
+    });
+    const noEmail = await userByUsername(t, 'barista1');
+    const refused = await send('POST', `/api/users/${noEmail.id}/reset-password`, {
+      method: 'email',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code_message).toBe('user_email_missing');
+  });
+});
+
+describe('activity and delete', () => {
+  it("shows what a user did, from the audit log, within the caller's tenant", async () => {
+    const admin = await userByUsername(t, 'admin');
+    const res = await get(`/api/users/${admin.id}/activity?page_size=50`);
+    expect(res.statusCode).toBe(200);
+    const actions = res.json().data.map((e: { action: string }) => e.action);
+    expect(actions).toEqual(expect.arrayContaining(['session.create', 'user.create']));
+    expect(res.json().data[0]).not.toHaveProperty('before');
+    const rivalAdmin = await userByUsername(t, 'users-rival-admin');
+    expect((await get(`/api/users/${rivalAdmin.id}/activity`)).statusCode).toBe(404);
+  });
+
+  it('deletes a user who never did anything, and refuses one with history', async () => {
+    const created = await send('POST', '/api/users', await newUser('mistake'));
+    const id = created.json().data.id;
+    const res = await send('DELETE', `/api/users/${id}`);
+    expect(res.json().data).toEqual({ id, deleted: true });
+    expect((await get(`/api/users/${id}`)).statusCode).toBe(404);
+    expect((await lastAudit('user.delete'))?.before).toMatchObject({ username: 'mistake' });
+    const cashier = await userByUsername(t, 'cashier');
+    const refused = await send('DELETE', `/api/users/${cashier.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code_message).toBe('user_in_use');
+  });
+});
