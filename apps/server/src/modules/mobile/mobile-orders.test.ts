@@ -154,14 +154,12 @@ describe('GET /api/mobile/outlets/{id}/menu', () => {
     const americano = await demoProduct(t, 'ESP-002');
     const nasi = await demoProduct(t, 'FOD-007'); // not sold at JB01
     const kaya = await demoProduct(t, 'FOD-006');
-    await t.database.db
-      .insert(productOutlets)
-      .values({
-        productId: kaya.id,
-        outletId: jb,
-        tenantId: americano.tenantId,
-        soldOutDate: '2026-06-10',
-      });
+    await t.database.db.insert(productOutlets).values({
+      productId: kaya.id,
+      outletId: jb,
+      tenantId: americano.tenantId,
+      soldOutDate: '2026-06-10',
+    });
     const res = await menu(jb);
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
@@ -390,6 +388,23 @@ describe('POST /api/mobile/orders', () => {
     const n = (res: typeof pos1) => Number(res.json().data.order_no.split('-')[1]);
     expect(n(app)).toBe(n(pos1) + 1);
     expect(n(pos2)).toBe(n(app) + 1);
+  });
+
+  it('numbers parallel app orders and counter sales at one outlet without gaps or deadlocks', async () => {
+    const fresh = await addProduct(t, { sku: 'APP-RACE', price: 700 }); // first sales mark has_sales
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        i % 2 === 0
+          ? sell(t, admin, cardSale(jb, fresh.id, 742))
+          : placeOrder(t, customer.headers, { outlet_id: jb, items: [item(fresh.id)] }),
+      ),
+    );
+    for (const r of answers) expect(r.statusCode, r.body).toBe(201);
+    const numbers = answers
+      .map((r) => Number(r.json().data.order_no.split('-')[1]))
+      .sort((a, b) => a - b);
+    expect(new Set(numbers).size).toBe(16);
+    expect(numbers.at(-1)! - numbers[0]!).toBe(15);
   });
 
   it('makes one order of ten parallel submits with one Idempotency-Key', async () => {
