@@ -295,9 +295,13 @@ export function createAuthService(deps: AuthDeps) {
     ): Promise<UserFields> {
       const { principal } = ctx;
       const target = await repo.findUserById(db, targetId);
-      const sameTenant =
-        target && (principal.tenantId === null || target.tenantId === principal.tenantId);
-      if (!target || !sameTenant) throw new AppError('not_found');
+      // Your own profile is always yours (a platform user working inside a tenant included).
+      const visible =
+        target &&
+        (target.id === principal.userId ||
+          principal.tenantId === null ||
+          target.tenantId === principal.tenantId);
+      if (!target || !visible) throw new AppError('not_found');
       if (target.id !== principal.userId && !hasPermission(principal, 'update-user')) {
         throw new AppError('forbidden');
       }

@@ -1,0 +1,729 @@
+import { randomUUID } from 'node:crypto';
+import { addDays, type SessionData } from '@kopi/contract';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addons,
+  auditLog,
+  categories,
+  menuItems,
+  notifications,
+  outletClosures,
+  outlets,
+  roles,
+  sessions,
+  tenants,
+  users,
+  variantGroups,
+  variantOptions,
+} from '../db/schema';
+import { DEMO_PASSWORD } from '../db/seed-data';
+import {
+  authorizationMatrix,
+  type MatrixRole,
+  type MatrixRow,
+  matrixExclusions,
+  matrixRoles,
+} from './authorization-matrix';
+import { demoCategory, demoOutlet, demoProduct, multipart, pngImage } from './catalogue-fixtures';
+import { createUser } from './fixtures';
+import { addProduct, demoTenantId } from './order-fixtures';
+import { createTestApp, type TestApp } from './test-app';
+
+// Runs the authorization matrix (authorization-matrix.ts): every row's minimal valid request as
+// each of the five demo users, against the expected answer. Writes get fresh rows of their own,
+// so one role's success never changes what the next role sees.
+
+type Headers = Record<string, string>;
+interface Request {
+  url: string;
+  payload?: InjectOptions['payload'];
+  headers?: Headers;
+  /** Send as this session instead of the role's shared one. */
+  as?: Headers;
+  /** Undo what the request changed about the signed-in user. */
+  after?: () => Promise<void>;
+}
+type Builder = (role: MatrixRole) => Promise<Request> | Request;
+
+let t: TestApp;
+let tenantId: string;
+let kl: string;
+let pg: string;
+const shared = new Map<MatrixRole, SessionData>();
+const passwordHashes = new Map<MatrixRole, string>();
+let counter = 0;
+const n = () => ++counter;
+
+/** Signs a role in; the superadmin then works inside the demo tenant (see the matrix legend). */
+async function signIn(role: MatrixRole) {
+  const session = await t.login(role);
+  if (role === 'superadmin') {
+    const entered = await t.inject({
+      method: 'POST',
+      url: `/api/tenants/${tenantId}/enter`,
+      headers: t.bearer(session.token),
+    });
+    expect(entered.statusCode).toBe(200);
+  }
+  shared.set(role, session);
+}
+const as = (role: MatrixRole) => t.bearer(shared.get(role)!.token);
+const admin = () => as('admin');
+const fresh = (role: MatrixRole) => t.login(role);
+const userOf = async (role: MatrixRole) => {
+  const [row] = await t.database.db.select().from(users).where(eq(users.username, role));
+  return row!;
+};
+
+// ---- Fresh rows for writes --------------------------------------------------------------------
+const db = () => t.database.db;
+
+async function newCategory() {
+  const [row] = await db()
+    .insert(categories)
+    .values({ tenantId, nameEn: `Matrix ${n()}`, nameMy: 'Matriks' })
+    .returning();
+  return row!;
+}
+async function newAddon() {
+  const [row] = await db()
+    .insert(addons)
+    .values({ tenantId, name: `Matrix add-on ${n()}`, price: 100 })
+    .returning();
+  return row!;
+}
+async function newVariantGroup() {
+  const [group] = await db()
+    .insert(variantGroups)
+    .values({ tenantId, name: `Matrix size ${n()}` })
+    .returning();
+  await db()
+    .insert(variantOptions)
+    .values({ tenantId, groupId: group!.id, name: 'Regular', price: 0 });
+  return group!;
+}
+async function newOutlet() {
+  const [row] = await db()
+    .insert(outlets)
+    .values({ tenantId, code: `MX${n()}`, name: 'Matrix outlet' })
+    .returning();
+  return row!;
+}
+const newProduct = () => addProduct(t, { sku: `MX-${n()}`, price: 1000 });
+async function newTenant() {
+  const [row] = await db()
+    .insert(tenants)
+    .values({ name: 'Matrix tenant', slug: `matrix-${n()}` })
+    .returning();
+  return row!;
+}
+async function newRole() {
+  const [row] = await db()
+    .insert(roles)
+    .values({ tenantId, name: `Matrix role ${n()}` })
+    .returning();
+  return row!;
+}
+const newStaff = () =>
+  createUser(t, { username: `matrix-${n()}`, tenantId, permissions: ['read-dashboard'] });
+async function newMenuItem() {
+  const [row] = await db()
+    .insert(menuItems)
+    .values({ title: `menu.matrix_${n()}`, titleEn: 'Matrix', titleMy: 'Matriks' })
+    .returning();
+  return row!;
+}
+async function uploadImage(productId: string) {
+  const body = multipartRequest(await pngImage(40, 40));
+  const res = await t.inject({
+    method: 'POST',
+    url: `/api/products/${productId}/images`,
+    payload: body.payload,
+    headers: { ...admin(), ...body.headers },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { id: string }[];
+}
+
+/** A card sale of one 10.00 product (10.60 with SST), PENDING after payment. */
+const saleBody = (outletId: string, productId: string) => ({
+  outlet_id: outletId,
+  serving_method: 'pick_up',
+  items: [{ product_id: productId, quantity: 1 }],
+  payments: [{ method: 'card', amount: 1060, reference: `MX-${n()}` }],
+  allow_outside_hours: true,
+});
+let saleProductId: string;
+async function sale(outletId: string) {
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: { ...admin(), 'idempotency-key': randomUUID() },
+    payload: saleBody(outletId, saleProductId),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as { id: string };
+}
+const closedDay = '2020-06-01';
+let closeDayFrom = '2021-01-01';
+
+const tenantBody = (slug: string) => ({
+  name: 'Matrix tenant',
+  slug,
+  legal_name: 'Matrix Sdn Bhd',
+  service_tax_rate_bp: 600,
+  service_charge_rate_bp: 1000,
+  service_charge_methods: ['dine_in'],
+  service_charge_taxable: true,
+  cash_rounding: true,
+  timezone: 'Asia/Kuala_Lumpur',
+  business_day_cutoff_hour: 4,
+});
+const menuBody = (title: string) => ({ title, title_en: 'Matrix', title_my: 'Matriks' });
+const customerRequest = (): Request => ({
+  url: `/api/mobile/orders/${randomUUID()}`,
+  payload: {},
+});
+
+// ---- The request of every row -----------------------------------------------------------------
+const requests: Record<string, Builder> = {
+  'POST /api/logout': async (role) => ({
+    url: '/api/logout',
+    as: t.bearer((await fresh(role)).token),
+  }),
+  'POST /api/changepassword': async (role) => ({
+    url: '/api/changepassword',
+    as: t.bearer((await fresh(role)).token),
+    payload: {
+      old_password: DEMO_PASSWORD,
+      password: 'Matrix@2468',
+      password_confirmation: 'Matrix@2468',
+    },
+    // It ends the user's other sessions too: put the password back and sign in again.
+    after: async () => {
+      await db()
+        .update(users)
+        .set({ passwordHash: passwordHashes.get(role)! })
+        .where(eq(users.username, role));
+      await signIn(role);
+    },
+  }),
+  'PUT /api/registrationdata/:id': (role) => ({
+    url: `/api/registrationdata/${shared.get(role)!.id}`,
+    payload: { fullname: shared.get(role)!.fullname },
+  }),
+  'POST /api/refresh-token': async (role) => ({
+    url: '/api/refresh-token',
+    as: t.bearer((await fresh(role)).refresh_token),
+  }),
+  'GET /api/app/settings': async (role) => ({
+    url: '/api/app/settings',
+    as: t.bearer((await fresh(role)).refresh_token),
+  }),
+  'GET /api/account/sessions': () => ({ url: '/api/account/sessions' }),
+  'DELETE /api/account/sessions/:id': async (role) => {
+    const other = await fresh(role);
+    const list = await t.inject({
+      method: 'GET',
+      url: '/api/account/sessions',
+      headers: t.bearer(other.token),
+    });
+    const id = list.json().data.find((s: { current: boolean }) => s.current).id as string;
+    return { url: `/api/account/sessions/${id}` };
+  },
+  'POST /api/account/sessions/revoke-others': () => ({
+    url: '/api/account/sessions/revoke-others',
+  }),
+  'POST /api/account/two-step/setup': (role) => ({
+    url: '/api/account/two-step/setup',
+    after: async () => {
+      await db().update(users).set({ twoStepSecret: null }).where(eq(users.username, role));
+    },
+  }),
+  'POST /api/account/two-step/enable': async (role) => {
+    const setup = await t.inject({
+      method: 'POST',
+      url: '/api/account/two-step/setup',
+      headers: as(role),
+    });
+    const secret = setup.json().data.secret as string;
+    const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+    return {
+      url: '/api/account/two-step/enable',
+      payload: { code },
+      after: async () => {
+        await db()
+          .update(users)
+          .set({ twoStepEnabled: false, twoStepSecret: null, twoStepLastStep: null })
+          .where(eq(users.username, role));
+      },
+    };
+  },
+  'POST /api/account/two-step/disable': async (role) => {
+    await db()
+      .update(users)
+      .set({ twoStepEnabled: true, twoStepSecret: new Secret({ size: 20 }).base32 })
+      .where(eq(users.username, role));
+    return { url: '/api/account/two-step/disable', payload: { password: DEMO_PASSWORD } };
+  },
+  'POST /api/account/avatar': async () => ({
+    url: '/api/account/avatar',
+    ...multipartRequest(await pngImage(40, 40)),
+  }),
+  'GET /api/notification': () => ({ url: '/api/notification' }),
+  'PUT /api/notification/read/:id': async (role) => {
+    const [row] = await db()
+      .insert(notifications)
+      .values({ tenantId, userId: (await userOf(role)).id, title: 'Matrix' })
+      .returning();
+    return { url: `/api/notification/read/${row!.id}` };
+  },
+  'POST /api/notification/read-all': () => ({ url: '/api/notification/read-all' }),
+  'GET /api/tenants/context': () => ({ url: '/api/tenants/context' }),
+  'POST /api/tenants/leave': async (role) => ({
+    url: '/api/tenants/leave',
+    as: t.bearer((await fresh(role)).token),
+  }),
+
+  'GET /api/tenants': () => ({ url: '/api/tenants' }),
+  'GET /api/tenants/:id': () => ({ url: `/api/tenants/${tenantId}` }),
+  'GET /api/tenants/:id/outlets': () => ({ url: `/api/tenants/${tenantId}/outlets` }),
+  'POST /api/tenants': () => ({ url: '/api/tenants', payload: tenantBody(`matrix-new-${n()}`) }),
+  'PUT /api/tenants/:id': async () => {
+    const tenant = await newTenant();
+    return { url: `/api/tenants/${tenant.id}`, payload: tenantBody(tenant.slug) };
+  },
+  'POST /api/tenants/:id/suspend': async () => ({
+    url: `/api/tenants/${(await newTenant()).id}/suspend`,
+  }),
+  'POST /api/tenants/:id/activate': async () => ({
+    url: `/api/tenants/${(await newTenant()).id}/activate`,
+  }),
+  'POST /api/tenants/:id/enter': () => ({ url: `/api/tenants/${tenantId}/enter` }),
+
+  'GET /api/outlets': () => ({ url: '/api/outlets' }),
+  'GET /api/outlets/:id': () => ({ url: `/api/outlets/${kl}` }),
+  'GET /api/outlets/:id|other outlet': () => ({ url: `/api/outlets/${pg}` }),
+  'POST /api/outlets': () => ({
+    url: '/api/outlets',
+    payload: { code: `MN${n()}`, name: 'Matrix new', serving_methods: ['pick_up'] },
+  }),
+  'PUT /api/outlets/:id': async () => {
+    const outlet = await newOutlet();
+    return {
+      url: `/api/outlets/${outlet.id}`,
+      payload: { code: outlet.code, name: 'Matrix renamed', serving_methods: ['pick_up'] },
+    };
+  },
+  'DELETE /api/outlets/:id': async () => ({ url: `/api/outlets/${(await newOutlet()).id}` }),
+  'GET /api/outlets/:id/hours': () => ({ url: `/api/outlets/${kl}/hours` }),
+  'GET /api/outlets/:id/hours|other outlet': () => ({ url: `/api/outlets/${pg}/hours` }),
+  'PUT /api/outlets/:id/hours': async () => ({
+    url: `/api/outlets/${(await newOutlet()).id}/hours`,
+    payload: {
+      hours: [{ day: 1, ranges: [{ open: '08:00', close: '17:00' }] }],
+      last_order_minutes: 0,
+    },
+  }),
+  'GET /api/outlets/:id/closures': () => ({ url: `/api/outlets/${kl}/closures` }),
+  'POST /api/outlets/:id/closures': async () => ({
+    url: `/api/outlets/${(await newOutlet()).id}/closures`,
+    payload: { from: '2030-01-01', to: '2030-01-02', reason: 'Matrix' },
+  }),
+  'DELETE /api/outlets/:id/closures/:closureId': async () => {
+    const outlet = await newOutlet();
+    const [closure] = await db()
+      .insert(outletClosures)
+      .values({ tenantId, outletId: outlet.id, fromDate: '2030-02-01', toDate: '2030-02-01' })
+      .returning();
+    return { url: `/api/outlets/${outlet.id}/closures/${closure!.id}` };
+  },
+
+  'GET /api/categories': () => ({ url: '/api/categories' }),
+  'GET /api/categories/:id': async () => ({
+    url: `/api/categories/${(await demoCategory(t, 'Kopi')).id}`,
+  }),
+  'POST /api/categories': () => ({
+    url: '/api/categories',
+    payload: { name_en: `Matrix new ${n()}`, name_my: 'Matriks' },
+  }),
+  'PUT /api/categories/:id': async () => {
+    const category = await newCategory();
+    return {
+      url: `/api/categories/${category.id}`,
+      payload: { name_en: category.nameEn, name_my: 'Matriks baharu' },
+    };
+  },
+  'DELETE /api/categories/:id': async () => ({
+    url: `/api/categories/${(await newCategory()).id}`,
+  }),
+  'POST /api/categories/:id/image': async () => ({
+    url: `/api/categories/${(await newCategory()).id}/image`,
+    ...multipartRequest(await pngImage(40, 40)),
+  }),
+  'PUT /api/categories/order': async () => {
+    const rows = await db()
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.tenantId, tenantId))
+      .orderBy(asc(categories.sortOrder), asc(categories.id));
+    return { url: '/api/categories/order', payload: { ids: rows.map((r) => r.id) } };
+  },
+  'GET /api/variant-groups': () => ({ url: '/api/variant-groups' }),
+  'GET /api/variant-groups/:id': async () => ({
+    url: `/api/variant-groups/${(await newVariantGroup()).id}`,
+  }),
+  'POST /api/variant-groups': () => ({
+    url: '/api/variant-groups',
+    payload: { variant_name: `Matrix ${n()}`, options: [{ options_name: 'Small', price: 0 }] },
+  }),
+  'PUT /api/variant-groups/:id': async () => ({
+    url: `/api/variant-groups/${(await newVariantGroup()).id}`,
+    payload: { variant_name: `Matrix ${n()}`, options: [{ options_name: 'Large', price: 100 }] },
+  }),
+  'DELETE /api/variant-groups/:id': async () => ({
+    url: `/api/variant-groups/${(await newVariantGroup()).id}`,
+  }),
+  'GET /api/addons': () => ({ url: '/api/addons' }),
+  'GET /api/addons/:id': async () => ({ url: `/api/addons/${(await newAddon()).id}` }),
+  'POST /api/addons': () => ({
+    url: '/api/addons',
+    payload: { addons_name: `Matrix ${n()}`, price: 150 },
+  }),
+  'PUT /api/addons/:id': async () => ({
+    url: `/api/addons/${(await newAddon()).id}`,
+    payload: { addons_name: `Matrix ${n()}`, price: 200 },
+  }),
+  'DELETE /api/addons/:id': async () => ({ url: `/api/addons/${(await newAddon()).id}` }),
+  'GET /api/products': () => ({ url: '/api/products' }),
+  'GET /api/products/export': () => ({ url: '/api/products/export' }),
+  'POST /api/products/import': () => ({
+    url: '/api/products/import?mode=preview',
+    ...multipartRequest(
+      Buffer.from(
+        'sku,name,category,base_price,discounted_price,barcode,description,status,tags\n' +
+          `MXI-${n()},Imported,Kopi,5.00,,,,active,\n`,
+      ),
+      'products.csv',
+      'text/csv',
+    ),
+  }),
+  'POST /api/products/bulk-status': async () => ({
+    url: '/api/products/bulk-status',
+    payload: { ids: [(await newProduct()).id], status: 'disabled' },
+  }),
+  'GET /api/products/:id': async () => ({
+    url: `/api/products/${(await demoProduct(t, 'KOP-001')).id}`,
+  }),
+  'POST /api/products': async () => ({
+    url: '/api/products',
+    payload: {
+      name: 'Matrix latte',
+      sku: `MXP-${n()}`,
+      category: (await demoCategory(t, 'Kopi')).id,
+      base_price: 900,
+    },
+  }),
+  'PUT /api/products/:id': async () => {
+    const product = await newProduct();
+    return {
+      url: `/api/products/${product.id}`,
+      payload: {
+        name: 'Matrix renamed',
+        sku: product.sku,
+        category: product.categoryId,
+        base_price: 1000,
+      },
+    };
+  },
+  'DELETE /api/products/:id': async () => ({ url: `/api/products/${(await newProduct()).id}` }),
+  'POST /api/products/:id/archive': async () => ({
+    url: `/api/products/${(await newProduct()).id}/archive`,
+  }),
+  'POST /api/products/:id/images': async () => ({
+    url: `/api/products/${(await newProduct()).id}/images`,
+    ...multipartRequest(await pngImage(40, 40)),
+  }),
+  'DELETE /api/products/:id/images/:imageId': async () => {
+    const product = await newProduct();
+    const [image] = await uploadImage(product.id);
+    return { url: `/api/products/${product.id}/images/${image!.id}` };
+  },
+  'PUT /api/products/:id/images/:imageId/main': async () => {
+    const product = await newProduct();
+    await uploadImage(product.id);
+    const images = await uploadImage(product.id);
+    return { url: `/api/products/${product.id}/images/${images[1]!.id}/main` };
+  },
+  'GET /api/products/:id/outlets': async () => ({
+    url: `/api/products/${(await demoProduct(t, 'KOP-001')).id}/outlets`,
+  }),
+  'PUT /api/products/:id/outlets/:outletId': async () => ({
+    url: `/api/products/${(await newProduct()).id}/outlets/${pg}`,
+    payload: { available: true, price_override: 1100 },
+  }),
+  'PUT /api/products/:id/outlets/:outletId/sold-out': async () => ({
+    url: `/api/products/${(await newProduct()).id}/outlets/${kl}/sold-out`,
+    payload: { sold_out: true },
+  }),
+  'PUT /api/products/:id/outlets/:outletId/sold-out|other outlet': async () => ({
+    url: `/api/products/${(await newProduct()).id}/outlets/${pg}/sold-out`,
+    payload: { sold_out: true },
+  }),
+
+  'GET /api/pos/context': () => ({ url: `/api/pos/context?outlet_id=${kl}` }),
+  'GET /api/pos/context|other outlet': () => ({ url: `/api/pos/context?outlet_id=${pg}` }),
+  'GET /api/pos/menu': () => ({ url: `/api/pos/menu?outlet_id=${kl}` }),
+  'GET /api/pos/menu|other outlet': () => ({ url: `/api/pos/menu?outlet_id=${pg}` }),
+  'GET /api/pos/outlets': () => ({ url: '/api/pos/outlets' }),
+  'POST /api/orders': () => ({
+    url: '/api/orders',
+    headers: { 'idempotency-key': randomUUID() },
+    payload: saleBody(kl, saleProductId),
+  }),
+  'POST /api/orders|other outlet': () => ({
+    url: '/api/orders',
+    headers: { 'idempotency-key': randomUUID() },
+    payload: saleBody(pg, saleProductId),
+  }),
+  'GET /api/orders': () => ({ url: '/api/orders' }),
+  'GET /api/orders/export': () => ({ url: '/api/orders/export' }),
+  'GET /api/orders/board': () => ({ url: '/api/orders/board' }),
+  'GET /api/orders/:id': async () => ({ url: `/api/orders/${(await sale(kl)).id}` }),
+  'GET /api/orders/:id|other outlet': async () => ({ url: `/api/orders/${(await sale(pg)).id}` }),
+  'POST /api/orders/:id/status': async () => ({
+    url: `/api/orders/${(await sale(kl)).id}/status`,
+    payload: { status: 'APPROVED' },
+  }),
+  'POST /api/orders/:id/status|other outlet': async () => ({
+    url: `/api/orders/${(await sale(pg)).id}/status`,
+    payload: { status: 'APPROVED' },
+  }),
+  'POST /api/orders/close-day': () => {
+    closeDayFrom = addDays(closeDayFrom, 1);
+    return {
+      url: '/api/orders/close-day',
+      payload: { outlet_id: kl, business_date: closeDayFrom },
+    };
+  },
+  'POST /api/orders/close-day|other outlet': () => {
+    closeDayFrom = addDays(closeDayFrom, 1);
+    return {
+      url: '/api/orders/close-day',
+      payload: { outlet_id: pg, business_date: closeDayFrom },
+    };
+  },
+  'GET /api/orders/z-reports': () => ({
+    url: `/api/orders/z-reports?outlet_id=${kl}&business_date=${closedDay}`,
+  }),
+  'GET /api/orders/z-reports|other outlet': () => ({
+    url: `/api/orders/z-reports?outlet_id=${pg}&business_date=${closedDay}`,
+  }),
+
+  'GET /api/users': () => ({ url: '/api/users' }),
+  'GET /api/users/:id': async () => ({ url: `/api/users/${(await userOf('cashier')).id}` }),
+  'POST /api/users': async () => {
+    const cashier = await userOf('cashier');
+    return {
+      url: '/api/users',
+      payload: {
+        username: `matrix-new-${n()}`,
+        fullname: 'Matrix staff',
+        role_id: cashier.roleId,
+        id_outlet: kl,
+        password_setup: { method: 'temporary' },
+      },
+    };
+  },
+  'PUT /api/users/:id': async () => {
+    const user = await newStaff();
+    return {
+      url: `/api/users/${user.id}`,
+      payload: { username: user.username, fullname: 'Matrix renamed', role_id: user.roleId },
+    };
+  },
+  'DELETE /api/users/:id': async () => ({ url: `/api/users/${(await newStaff()).id}` }),
+  'POST /api/users/:id/disable': async () => ({
+    url: `/api/users/${(await newStaff()).id}/disable`,
+  }),
+  'POST /api/users/:id/enable': async () => {
+    const user = await newStaff();
+    await db().update(users).set({ status: 'disabled' }).where(eq(users.id, user.id));
+    return { url: `/api/users/${user.id}/enable` };
+  },
+  'POST /api/users/:id/reset-password': async () => ({
+    url: `/api/users/${(await newStaff()).id}/reset-password`,
+    payload: { method: 'temporary' },
+  }),
+  'GET /api/users/:id/sessions': async () => ({
+    url: `/api/users/${(await userOf('cashier')).id}/sessions`,
+  }),
+  'DELETE /api/users/:id/sessions/:sessionId': async () => {
+    const user = await newStaff();
+    await t.login(user.username);
+    const [session] = await db()
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.userId, user.id));
+    return { url: `/api/users/${user.id}/sessions/${session!.id}` };
+  },
+  'POST /api/users/:id/sessions/revoke-all': async () => ({
+    url: `/api/users/${(await newStaff()).id}/sessions/revoke-all`,
+  }),
+  'GET /api/users/:id/activity': async () => ({
+    url: `/api/users/${(await userOf('cashier')).id}/activity`,
+  }),
+  'GET /api/roles': () => ({ url: '/api/roles' }),
+  'GET /api/roles/:id': async () => ({ url: `/api/roles/${(await userOf('cashier')).roleId}` }),
+  'POST /api/roles': () => ({
+    url: '/api/roles',
+    payload: { name: `Matrix new role ${n()}`, permissions: ['read-dashboard'] },
+  }),
+  'PUT /api/roles/:id': async () => {
+    const role = await newRole();
+    return {
+      url: `/api/roles/${role.id}`,
+      payload: { name: role.name, permissions: ['read-pos'] },
+    };
+  },
+  'DELETE /api/roles/:id': async () => ({ url: `/api/roles/${(await newRole()).id}` }),
+  'GET /api/permissions': () => ({ url: '/api/permissions' }),
+  'GET /api/menus': () => ({ url: '/api/menus' }),
+  'POST /api/menus': () => ({ url: '/api/menus', payload: menuBody(`menu.matrix_new_${n()}`) }),
+  'PUT /api/menus/:id': async () => {
+    const item = await newMenuItem();
+    return { url: `/api/menus/${item.id}`, payload: { ...menuBody(item.title), hidden: true } };
+  },
+  'PUT /api/menus/order': async () => ({
+    url: '/api/menus/order',
+    payload: { items: [{ id: (await newMenuItem()).id, parent_id: null, sort_order: 9000 }] },
+  }),
+  'DELETE /api/menus/:id': async () => ({ url: `/api/menus/${(await newMenuItem()).id}` }),
+  'GET /api/logs': () => ({ url: '/api/logs' }),
+  'GET /api/logs/:id': async () => {
+    const [entry] = await db()
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(and(eq(auditLog.tenantId, tenantId), eq(auditLog.actorUsername, 'admin')))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(1);
+    return { url: `/api/logs/${entry!.id}` };
+  },
+  'GET /api/logs/filters': () => ({ url: '/api/logs/filters' }),
+  'GET /api/logs/export': () => ({ url: '/api/logs/export' }),
+
+  'POST /api/mobile/auth/sign-out': () => ({ url: '/api/mobile/auth/sign-out', payload: {} }),
+  'GET /api/mobile/me': () => ({ url: '/api/mobile/me' }),
+  'GET /api/mobile/orders': () => ({ url: '/api/mobile/orders' }),
+  'POST /api/mobile/orders': () => ({ url: '/api/mobile/orders', payload: {} }),
+  'GET /api/mobile/orders/:id': customerRequest,
+  'POST /api/mobile/orders/:id/cancel': () => ({
+    url: `/api/mobile/orders/${randomUUID()}/cancel`,
+    payload: {},
+  }),
+  'POST /api/mobile/orders/:id/pay': () => ({
+    url: `/api/mobile/orders/${randomUUID()}/pay`,
+    payload: {},
+  }),
+};
+
+function multipartRequest(content: Buffer, filename?: string, type?: string) {
+  const body = multipart(content, filename, type);
+  return { payload: body.payload, headers: { 'content-type': body.contentType } };
+}
+
+const keyOf = (row: MatrixRow) => (row.variant ? `${row.route}|${row.variant}` : row.route);
+const codeOf: Record<number, string> = { 401: 'unauthorized', 403: 'forbidden', 404: 'not_found' };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tenantId = await demoTenantId(t);
+  kl = (await demoOutlet(t, 'KL01')).id;
+  pg = (await demoOutlet(t, 'PG01')).id;
+  const rows = await db()
+    .select({ username: users.username, passwordHash: users.passwordHash })
+    .from(users)
+    .where(inArray(users.username, [...matrixRoles]));
+  for (const r of rows) passwordHashes.set(r.username as MatrixRole, r.passwordHash);
+  for (const role of matrixRoles) await signIn(role);
+  saleProductId = (await newProduct()).id;
+  for (const outletId of [kl, pg]) {
+    const closed = await t.inject({
+      method: 'POST',
+      url: '/api/orders/close-day',
+      headers: admin(),
+      payload: { outlet_id: outletId, business_date: closedDay },
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+  }
+}, 120_000);
+afterAll(() => t?.close());
+
+describe('authorization matrix', () => {
+  it('covers every registered route, with a request for every row and no stale rows', () => {
+    const covered = new Set(authorizationMatrix.map((r) => r.route));
+    const registered = new Set(t.routes.map((r) => `${r.method} ${r.url}`));
+    const missing = t.routes
+      .filter((r) => !covered.has(`${r.method} ${r.url}`))
+      .filter((r) => !matrixExclusions.some((e) => e.applies(r)))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(missing, 'routes with neither a matrix row nor an exclusion').toEqual([]);
+    const stale = authorizationMatrix.filter((r) => !registered.has(r.route)).map(keyOf);
+    expect(stale, 'matrix rows of routes that do not exist').toEqual([]);
+    const keys = authorizationMatrix.map(keyOf);
+    expect(
+      keys.filter((k, i) => keys.indexOf(k) !== i),
+      'duplicate rows',
+    ).toEqual([]);
+    expect(
+      keys.filter((k) => !requests[k]),
+      'rows without a request',
+    ).toEqual([]);
+    expect(
+      Object.keys(requests).filter((k) => !keys.includes(k)),
+      'unused requests',
+    ).toEqual([]);
+  });
+
+  for (const row of authorizationMatrix) {
+    it(keyOf(row).replace('|', ' — '), async () => {
+      const [method, url] = row.route.split(' ') as [InjectOptions['method'], string];
+      const got: Partial<Record<MatrixRole, unknown>> = {};
+      const problems: string[] = [];
+      for (const role of matrixRoles) {
+        const request = await requests[keyOf(row)]!(role);
+        expect(request.url.split('?')[0]!.split('/').length, `${url} shape`).toBe(
+          url.split('/').length,
+        );
+        const res = await t.inject({
+          method,
+          url: request.url,
+          headers: { ...(request.as ?? as(role)), ...request.headers },
+          ...(request.payload !== undefined ? { payload: request.payload } : {}),
+        });
+        await request.after?.();
+        got[role] = res.statusCode;
+        const wanted = row.expect[role];
+        const code = codeOf[wanted];
+        const wrongCode = code !== undefined && res.json().code_message !== code;
+        if (res.statusCode !== wanted || wrongCode) {
+          problems.push(
+            `${role}: expected ${wanted}, got ${res.statusCode} ${res.body.slice(0, 200)}`,
+          );
+        }
+      }
+      expect(problems, JSON.stringify(got)).toEqual([]);
+    });
+  }
+
+  it('leaves every demo user signed in, with their own password', async () => {
+    for (const role of matrixRoles) {
+      const res = await t.inject({ method: 'GET', url: '/api/notification', headers: as(role) });
+      expect(res.statusCode, role).toBe(200);
+      await expect(t.login(role)).resolves.toMatchObject({ username: role });
+    }
+  });
+});

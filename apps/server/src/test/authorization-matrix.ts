@@ -1,0 +1,193 @@
+import type { RouteAccess } from '../lib/access';
+
+// The authorization matrix (issue 7 §7): every staff route of the API × the five seeded roles,
+// with the answer each role gets to a minimal valid request. authorization-matrix.test.ts signs
+// in as each demo user, sends every row's request and compares; it also fails when a registered
+// route has neither a row nor an exclusion below, so a new route cannot ship unreviewed.
+//
+// Answers:
+//   200 / 201  allowed
+//   403        the role lacks the permission the route declares (forbidden)
+//   404        allowed, but the target is outside the user's scope: manager and cashier are bound
+//              to outlet KL01, so an order, outlet or POS of Penang (PG01) does not exist for them
+//   401        a staff token on a customer (mobile app) route: staff sessions are not customers
+//
+// The superadmin column is the platform superadmin working inside the demo tenant (POST
+// /api/tenants/{id}/enter), as they do to support a business; outside a tenant every
+// tenant-scoped route answers 400 tenant_required (tested in the tenants module).
+// Rows marked "other outlet" use PG01; the others use KL01 or no outlet.
+
+export const matrixRoles = ['superadmin', 'admin', 'manager', 'cashier', 'finance'] as const;
+export type MatrixRole = (typeof matrixRoles)[number];
+export type MatrixAnswer = 200 | 201 | 401 | 403 | 404;
+
+export interface MatrixRow {
+  /** `METHOD /path/template`, exactly as registered. */
+  route: string;
+  /** Tells two rows of one route apart (e.g. own and other outlet). */
+  variant?: string;
+  expect: Record<MatrixRole, MatrixAnswer>;
+}
+
+type Answers = [MatrixAnswer, MatrixAnswer, MatrixAnswer, MatrixAnswer, MatrixAnswer];
+const row = (route: string, answers: Answers, variant?: string): MatrixRow => ({
+  route,
+  ...(variant ? { variant } : {}),
+  expect: Object.fromEntries(matrixRoles.map((r, i) => [r, answers[i]])) as MatrixRow['expect'],
+});
+const OTHER = 'other outlet';
+
+/** A staff token on a customer route is refused like no token (see the legend). */
+const customer = (route: string) => row(route, [401, 401, 401, 401, 401]);
+
+// prettier-ignore
+export const authorizationMatrix: MatrixRow[] = [
+  //   route                                                     sadm  admin  mgr   cash  fin
+  // ---- any signed-in user: own account, profile, notifications, sign-out --------------------
+  row('POST /api/logout',                                       [200,  200,  200,  200,  200]),
+  row('POST /api/changepassword',                               [200,  200,  200,  200,  200]),
+  row('PUT /api/registrationdata/:id',                          [200,  200,  200,  200,  200]),
+  row('POST /api/refresh-token',                                [200,  200,  200,  200,  200]),
+  row('GET /api/app/settings',                                  [200,  200,  200,  200,  200]),
+  row('GET /api/account/sessions',                              [200,  200,  200,  200,  200]),
+  row('DELETE /api/account/sessions/:id',                       [200,  200,  200,  200,  200]),
+  row('POST /api/account/sessions/revoke-others',               [200,  200,  200,  200,  200]),
+  row('POST /api/account/two-step/setup',                       [200,  200,  200,  200,  200]),
+  row('POST /api/account/two-step/enable',                      [200,  200,  200,  200,  200]),
+  row('POST /api/account/two-step/disable',                     [200,  200,  200,  200,  200]),
+  row('POST /api/account/avatar',                               [200,  200,  200,  200,  200]),
+  row('GET /api/notification',                                  [200,  200,  200,  200,  200]),
+  row('PUT /api/notification/read/:id',                         [200,  200,  200,  200,  200]),
+  row('POST /api/notification/read-all',                        [200,  200,  200,  200,  200]),
+  row('GET /api/tenants/context',                               [200,  200,  200,  200,  200]),
+  row('POST /api/tenants/leave',                                [200,  200,  200,  200,  200]),
+  // ---- tenants (platform) -------------------------------------------------------------------
+  row('GET /api/tenants',                                       [200,  403,  403,  403,  403]),
+  row('GET /api/tenants/:id',                                   [200,  403,  403,  403,  403]),
+  row('GET /api/tenants/:id/outlets',                           [200,  403,  403,  403,  403]),
+  row('POST /api/tenants',                                      [201,  403,  403,  403,  403]),
+  row('PUT /api/tenants/:id',                                   [200,  403,  403,  403,  403]),
+  row('POST /api/tenants/:id/suspend',                          [200,  403,  403,  403,  403]),
+  row('POST /api/tenants/:id/activate',                         [200,  403,  403,  403,  403]),
+  row('POST /api/tenants/:id/enter',                            [200,  403,  403,  403,  403]),
+  // ---- outlets and their time management ----------------------------------------------------
+  row('GET /api/outlets',                                       [200,  200,  200,  200,  403]),
+  row('GET /api/outlets/:id',                                   [200,  200,  200,  200,  403]),
+  row('GET /api/outlets/:id',                                   [200,  200,  404,  404,  403], OTHER),
+  row('POST /api/outlets',                                      [201,  201,  403,  403,  403]),
+  row('PUT /api/outlets/:id',                                   [200,  200,  403,  403,  403]),
+  row('DELETE /api/outlets/:id',                                [200,  200,  403,  403,  403]),
+  row('GET /api/outlets/:id/hours',                             [200,  200,  200,  403,  403]),
+  row('GET /api/outlets/:id/hours',                             [200,  200,  404,  403,  403], OTHER),
+  row('PUT /api/outlets/:id/hours',                             [200,  200,  403,  403,  403]),
+  row('GET /api/outlets/:id/closures',                          [200,  200,  200,  403,  403]),
+  row('POST /api/outlets/:id/closures',                         [201,  201,  403,  403,  403]),
+  row('DELETE /api/outlets/:id/closures/:closureId',            [200,  200,  403,  403,  403]),
+  // ---- catalogue ----------------------------------------------------------------------------
+  row('GET /api/categories',                                    [200,  200,  200,  200,  403]),
+  row('GET /api/categories/:id',                                [200,  200,  200,  200,  403]),
+  row('POST /api/categories',                                   [201,  201,  403,  403,  403]),
+  row('PUT /api/categories/:id',                                [200,  200,  403,  403,  403]),
+  row('DELETE /api/categories/:id',                             [200,  200,  403,  403,  403]),
+  row('POST /api/categories/:id/image',                         [200,  200,  403,  403,  403]),
+  row('PUT /api/categories/order',                              [200,  200,  403,  403,  403]),
+  row('GET /api/variant-groups',                                [200,  200,  200,  200,  403]),
+  row('GET /api/variant-groups/:id',                            [200,  200,  200,  200,  403]),
+  row('POST /api/variant-groups',                               [201,  201,  403,  403,  403]),
+  row('PUT /api/variant-groups/:id',                            [200,  200,  403,  403,  403]),
+  row('DELETE /api/variant-groups/:id',                         [200,  200,  403,  403,  403]),
+  row('GET /api/addons',                                        [200,  200,  200,  200,  403]),
+  row('GET /api/addons/:id',                                    [200,  200,  200,  200,  403]),
+  row('POST /api/addons',                                       [201,  201,  403,  403,  403]),
+  row('PUT /api/addons/:id',                                    [200,  200,  403,  403,  403]),
+  row('DELETE /api/addons/:id',                                 [200,  200,  403,  403,  403]),
+  row('GET /api/products',                                      [200,  200,  200,  200,  403]),
+  row('GET /api/products/export',                               [200,  200,  200,  200,  403]),
+  row('POST /api/products/import',                              [200,  200,  403,  403,  403]),
+  row('POST /api/products/bulk-status',                         [200,  200,  403,  403,  403]),
+  row('GET /api/products/:id',                                  [200,  200,  200,  200,  403]),
+  row('POST /api/products',                                     [201,  201,  403,  403,  403]),
+  row('PUT /api/products/:id',                                  [200,  200,  403,  403,  403]),
+  row('DELETE /api/products/:id',                               [200,  200,  403,  403,  403]),
+  row('POST /api/products/:id/archive',                         [200,  200,  403,  403,  403]),
+  row('POST /api/products/:id/images',                          [200,  200,  403,  403,  403]),
+  row('DELETE /api/products/:id/images/:imageId',               [200,  200,  403,  403,  403]),
+  row('PUT /api/products/:id/images/:imageId/main',             [200,  200,  403,  403,  403]),
+  row('GET /api/products/:id/outlets',                          [200,  200,  200,  200,  403]),
+  row('PUT /api/products/:id/outlets/:outletId',                [200,  200,  403,  403,  403]),
+  row('PUT /api/products/:id/outlets/:outletId/sold-out',       [200,  200,  200,  200,  403]),
+  row('PUT /api/products/:id/outlets/:outletId/sold-out',       [200,  200,  404,  404,  403], OTHER),
+  // ---- POS, orders, status board, day close -------------------------------------------------
+  row('GET /api/pos/context',                                   [200,  200,  200,  200,  403]),
+  row('GET /api/pos/context',                                   [200,  200,  404,  404,  403], OTHER),
+  row('GET /api/pos/menu',                                      [200,  200,  200,  200,  403]),
+  row('GET /api/pos/menu',                                      [200,  200,  404,  404,  403], OTHER),
+  row('GET /api/pos/outlets',                                   [200,  200,  200,  200,  403]),
+  row('POST /api/orders',                                       [201,  201,  201,  201,  403]),
+  row('POST /api/orders',                                       [201,  201,  404,  404,  403], OTHER),
+  row('GET /api/orders',                                        [200,  200,  200,  200,  200]),
+  row('GET /api/orders/export',                                 [200,  200,  200,  200,  200]),
+  row('GET /api/orders/board',                                  [200,  200,  200,  200,  403]),
+  row('GET /api/orders/:id',                                    [200,  200,  200,  200,  200]),
+  row('GET /api/orders/:id',                                    [200,  200,  404,  404,  200], OTHER),
+  row('POST /api/orders/:id/status',                            [200,  200,  200,  200,  403]),
+  row('POST /api/orders/:id/status',                            [200,  200,  404,  404,  403], OTHER),
+  row('POST /api/orders/close-day',                             [200,  200,  200,  403,  403]),
+  row('POST /api/orders/close-day',                             [200,  200,  404,  403,  403], OTHER),
+  row('GET /api/orders/z-reports',                              [200,  200,  200,  200,  200]),
+  row('GET /api/orders/z-reports',                              [200,  200,  404,  404,  200], OTHER),
+  // ---- users, roles, permissions, menus, audit log (issue 7) --------------------------------
+  row('GET /api/users',                                         [200,  200,  403,  403,  403]),
+  row('GET /api/users/:id',                                     [200,  200,  403,  403,  403]),
+  row('POST /api/users',                                        [201,  201,  403,  403,  403]),
+  row('PUT /api/users/:id',                                     [200,  200,  403,  403,  403]),
+  row('DELETE /api/users/:id',                                  [200,  200,  403,  403,  403]),
+  row('POST /api/users/:id/disable',                            [200,  200,  403,  403,  403]),
+  row('POST /api/users/:id/enable',                             [200,  200,  403,  403,  403]),
+  row('POST /api/users/:id/reset-password',                     [200,  200,  403,  403,  403]),
+  row('GET /api/users/:id/sessions',                            [200,  200,  403,  403,  403]),
+  row('DELETE /api/users/:id/sessions/:sessionId',              [200,  200,  403,  403,  403]),
+  row('POST /api/users/:id/sessions/revoke-all',                [200,  200,  403,  403,  403]),
+  row('GET /api/users/:id/activity',                            [200,  200,  403,  403,  403]),
+  row('GET /api/roles',                                         [200,  200,  403,  403,  403]),
+  row('GET /api/roles/:id',                                     [200,  200,  403,  403,  403]),
+  row('POST /api/roles',                                        [201,  201,  403,  403,  403]),
+  row('PUT /api/roles/:id',                                     [200,  200,  403,  403,  403]),
+  row('DELETE /api/roles/:id',                                  [200,  200,  403,  403,  403]),
+  row('GET /api/permissions',                                   [200,  403,  403,  403,  403]),
+  row('GET /api/menus',                                         [200,  403,  403,  403,  403]),
+  row('POST /api/menus',                                        [201,  403,  403,  403,  403]),
+  row('PUT /api/menus/:id',                                     [200,  403,  403,  403,  403]),
+  row('PUT /api/menus/order',                                   [200,  403,  403,  403,  403]),
+  row('DELETE /api/menus/:id',                                  [200,  403,  403,  403,  403]),
+  row('GET /api/logs',                                          [200,  200,  403,  403,  200]),
+  row('GET /api/logs/:id',                                      [200,  200,  403,  403,  200]),
+  row('GET /api/logs/filters',                                  [200,  200,  403,  403,  200]),
+  row('GET /api/logs/export',                                   [200,  200,  403,  403,  200]),
+  // ---- the customer app (mobile): customer sessions only ------------------------------------
+  customer('POST /api/mobile/auth/sign-out'),
+  customer('GET /api/mobile/me'),
+  customer('GET /api/mobile/orders'),
+  customer('POST /api/mobile/orders'),
+  customer('GET /api/mobile/orders/:id'),
+  customer('POST /api/mobile/orders/:id/cancel'),
+  customer('POST /api/mobile/orders/:id/pay'),
+];
+
+/** Registered routes the matrix does not cover, each with the reason. */
+export const matrixExclusions: { reason: string; applies: (r: RouteAccess) => boolean }[] = [
+  {
+    reason: 'HEAD answers exactly like the GET of the same path (same route options)',
+    applies: (r) => r.method === 'HEAD',
+  },
+  {
+    reason:
+      'public: no role is involved (sign-in and password flows, health, API docs, uploads, the mobile catalogue, payment provider callbacks)',
+    applies: (r) => r.public,
+  },
+  {
+    reason:
+      'websocket upgrade with the access token in the query; its access (401, outlet scope) is tested in modules/live/live.test.ts',
+    applies: (r) => r.url === '/ws',
+  },
+];
