@@ -91,11 +91,16 @@ function uniqueToError(error: unknown): never {
 }
 
 export function createProductService({ db, dataDir, now }: ProductServiceDeps) {
-  /** The outlets of the tenant and, per outlet, its business date right now. */
-  async function outletsWithToday(tenantId: string) {
+  /**
+   * The outlets of the tenant and, per outlet, its business date right now. `onlyId`: staff bound
+   * to an outlet see that outlet's availability and price only (issue 7 §6).
+   */
+  async function outletsWithToday(tenantId: string, onlyId: string | null = null) {
     const outlets = await repo.tenantOutlets(db, tenantId);
     const at = now();
-    return outlets.map((o) => ({ ...o, today: businessDate(at, o.timezone, o.cutoffHour) }));
+    return outlets
+      .filter((o) => !onlyId || o.id === onlyId)
+      .map((o) => ({ ...o, today: businessDate(at, o.timezone, o.cutoffHour) }));
   }
   type OutletToday = Awaited<ReturnType<typeof outletsWithToday>>[number];
 
@@ -114,12 +119,16 @@ export function createProductService({ db, dataDir, now }: ProductServiceDeps) {
     return row;
   }
 
-  async function productOf(tenantId: string, row: repo.ProductRow): Promise<Product> {
+  async function productOf(
+    tenantId: string,
+    row: repo.ProductRow,
+    onlyOutlet: string | null = null,
+  ): Promise<Product> {
     const [images, groups, addonRows, outlets, settings] = await Promise.all([
       repo.imagesOf(db, tenantId, [row.id]),
       repo.variantGroupsOf(db, tenantId, row.id),
       repo.addonsOf(db, tenantId, row.id),
-      outletsWithToday(tenantId),
+      outletsWithToday(tenantId, onlyOutlet),
       repo.outletSettingsOf(db, tenantId, [row.id]),
     ]);
     return {
@@ -240,7 +249,7 @@ export function createProductService({ db, dataDir, now }: ProductServiceDeps) {
       // settings), its total and the tenant's outlets. Never one query per product.
       const [{ rows, total }, outlets] = await Promise.all([
         repo.listPage(db, tenantId, filterOf(q), sort, q.page_size, offsetOf(q)),
-        outletsWithToday(tenantId),
+        outletsWithToday(tenantId, ctx.principal.outletId),
       ]);
       const active = outlets.filter((o) => o.status === 'active');
       const data: ProductListItem[] = rows.map((r) => {
@@ -280,7 +289,7 @@ export function createProductService({ db, dataDir, now }: ProductServiceDeps) {
 
     async get(ctx: AuthedContext, id: string): Promise<Product> {
       const tenantId = tenantIdOf(ctx);
-      return productOf(tenantId, await requireProduct(tenantId, id));
+      return productOf(tenantId, await requireProduct(tenantId, id), ctx.principal.outletId);
     },
 
     async create(ctx: AuthedContext, input: ProductInput): Promise<Product> {
@@ -478,7 +487,7 @@ export function createProductService({ db, dataDir, now }: ProductServiceDeps) {
       const tenantId = tenantIdOf(ctx);
       await requireProduct(tenantId, id);
       const [outlets, settings] = await Promise.all([
-        outletsWithToday(tenantId),
+        outletsWithToday(tenantId, ctx.principal.outletId),
         repo.outletSettingsOf(db, tenantId, [id]),
       ]);
       return outlets.map((o) =>
