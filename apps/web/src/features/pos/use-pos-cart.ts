@@ -16,7 +16,9 @@ import {
 } from './cart';
 
 // The cart of the chosen outlet with its held carts and the pending sale key, kept in
-// localStorage as they change (see cart.ts).
+// localStorage as they change (see cart.ts). Storage is read again before each change to the
+// held carts (another tab may have held or recalled meanwhile) and written outside the state
+// updaters, which React may run twice.
 
 interface State {
   outletId: string | null;
@@ -45,21 +47,20 @@ export function usePosCart(outletId: string | null) {
   // Another outlet chosen: its own cart and held carts.
   const current = state.outletId === outletId ? state : loadState(outletId);
   if (current !== state) setState(current);
+  const { cart, pending } = current;
+  const livePending = pending !== null && pending.version === cart.version ? pending : null;
 
   useEffect(() => {
-    if (!current.outletId) return;
-    const key = current.pending?.version === current.cart.version ? current.pending.key : null;
-    saveCart(storage(), current.outletId, current.cart, key);
-  }, [current.outletId, current.cart, current.pending]);
+    if (outletId) saveCart(storage(), outletId, cart, livePending?.key ?? null);
+  }, [outletId, cart, livePending]);
 
   // Held carts changed in another tab of this outlet: show the same list here.
   useEffect(() => {
     if (!outletId) return;
     const onStorage = (e: StorageEvent) => {
       if (e.key !== heldKey(outletId)) return;
-      setState((s) =>
-        s.outletId === outletId ? { ...s, held: loadHeld(storage(), outletId) } : s,
-      );
+      const held = loadHeld(storage(), outletId);
+      setState((s) => (s.outletId === outletId ? { ...s, held } : s));
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
@@ -67,76 +68,83 @@ export function usePosCart(outletId: string | null) {
 
   const dispatch = useCallback((action: CartAction) => {
     setState((s) => {
-      const cart = cartReducer(s.cart, action);
-      if (cart === s.cart) return s;
+      const next = cartReducer(s.cart, action);
       // A changed cart is another sale: its key is dropped.
-      return { ...s, cart, pending: null };
+      return next === s.cart ? s : { ...s, cart: next, pending: null };
     });
   }, []);
 
-  const updateHeld = useCallback((change: (held: HeldCart[]) => HeldCart[]) => {
-    setState((s) => {
-      if (!s.outletId) return s;
-      // Read again first: another tab may have held or recalled meanwhile.
-      const held = change(loadHeld(storage(), s.outletId));
-      saveHeld(storage(), s.outletId, held);
-      return { ...s, held };
-    });
-  }, []);
+  const setHeld = useCallback(
+    (held: HeldCart[], cartAction?: CartAction) => {
+      if (!outletId) return;
+      saveHeld(storage(), outletId, held);
+      setState((s) =>
+        s.outletId !== outletId
+          ? s
+          : cartAction
+            ? { ...s, held, cart: cartReducer(s.cart, cartAction), pending: null }
+            : { ...s, held },
+      );
+    },
+    [outletId],
+  );
+
+  /** The sale's key: the one already used for this very cart, else a new one. */
+  const saleKey = useCallback((): string => {
+    if (livePending) return livePending.key;
+    const key = crypto.randomUUID();
+    const version = cart.version;
+    setState((s) => ({ ...s, pending: { key, version } }));
+    return key;
+  }, [livePending, cart.version]);
+
+  const hold = useCallback(
+    (label: string) => {
+      if (!outletId) return;
+      const held = holdCart(
+        loadHeld(storage(), outletId),
+        cart,
+        label,
+        crypto.randomUUID(),
+        new Date(),
+      );
+      setHeld(held, { type: 'clear' });
+    },
+    [outletId, cart, setHeld],
+  );
+
+  /** Recalls a held cart into the current one; false when it is gone (recalled elsewhere). */
+  const recall = useCallback(
+    (id: string): boolean => {
+      if (!outletId) return false;
+      const held = loadHeld(storage(), outletId);
+      const found = recallHeld(held, id);
+      if (!found) {
+        setHeld(held);
+        return false;
+      }
+      setHeld(found.rest, { type: 'replace', cart: found.cart });
+      return true;
+    },
+    [outletId, setHeld],
+  );
 
   return {
-    cart: current.cart,
+    cart,
     held: current.held,
     dispatch,
-    /** The sale's key: the one already used for this very cart, else a new one. */
-    saleKey: useCallback((): string => {
-      const existing = state.pending;
-      if (existing && existing.version === state.cart.version) return existing.key;
-      const key = crypto.randomUUID();
-      setState((s) => ({ ...s, pending: { key, version: s.cart.version } }));
-      return key;
-    }, [state.pending, state.cart.version]),
+    saleKey,
     /** The server answered (a refusal): the next attempt is a new request with a new key. */
     dropSaleKey: useCallback(() => setState((s) => ({ ...s, pending: null })), []),
     /** A sale whose answer never came is waiting to be retried with its key. */
-    hasPendingSale: current.pending !== null && current.pending.version === current.cart.version,
-    hold: useCallback((label: string) => {
-      setState((s) => {
-        if (!s.outletId) return s;
-        const held = holdCart(
-          loadHeld(storage(), s.outletId),
-          s.cart,
-          label,
-          crypto.randomUUID(),
-          new Date(),
-        );
-        saveHeld(storage(), s.outletId, held);
-        return { ...s, held, cart: cartReducer(s.cart, { type: 'clear' }), pending: null };
-      });
-    }, []),
-    /** Recalls a held cart into the current one; false when it is gone. */
-    recall: useCallback(
-      (id: string): boolean => {
-        if (!outletId) return false;
-        const found = recallHeld(loadHeld(storage(), outletId), id);
-        if (!found) {
-          setState((s) => ({ ...s, held: loadHeld(storage(), outletId) }));
-          return false;
-        }
-        saveHeld(storage(), outletId, found.rest);
-        setState((s) => ({
-          ...s,
-          held: found.rest,
-          cart: cartReducer(s.cart, { type: 'replace', cart: found.cart }),
-          pending: null,
-        }));
-        return true;
-      },
-      [outletId],
-    ),
+    hasPendingSale: livePending !== null,
+    hold,
+    recall,
     removeHeld: useCallback(
-      (id: string) => updateHeld((held) => removeHeld(held, id)),
-      [updateHeld],
+      (id: string) => {
+        if (outletId) setHeld(removeHeld(loadHeld(storage(), outletId), id));
+      },
+      [outletId, setHeld],
     ),
   };
 }

@@ -244,6 +244,7 @@ export function CartPanel({
       <Stack spacing={1} sx={{ px: 1.5, pt: 1, borderTop: 1, borderColor: 'divider' }}>
         <ToggleButtonGroup
           exclusive
+          color="primary"
           fullWidth
           value={serving}
           onChange={(_, value: ServingMethod | null) => {
@@ -285,7 +286,7 @@ export function CartPanel({
               {...field('table_no')}
               required
               size="small"
-              sx={{ width: 110, flexShrink: 0 }}
+              sx={{ width: 130, flexShrink: 0 }}
               error={!!fieldProblems.table_no}
               helperText={fieldProblems.table_no}
               slotProps={{ htmlInput: { maxLength: 20, 'data-testid': 'pos-table-no' } }}

@@ -49,6 +49,7 @@ export function CategoryList({
               textAlign: 'start',
               minHeight: 48,
               px: 1.5,
+              py: 0.75,
               borderRadius: 1,
               typography: 'body1',
               fontWeight: active ? 600 : 500,

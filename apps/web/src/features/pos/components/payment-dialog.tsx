@@ -190,6 +190,7 @@ export function PaymentDialog({
 
             <ToggleButtonGroup
               exclusive
+              color="primary"
               value={entry.method}
               onChange={(_, method: PaymentMethod | null) => {
                 if (method) set({ method, tendered: method === 'cash' ? entry.tendered : null });
@@ -219,17 +220,6 @@ export function PaymentDialog({
                 </ToggleButton>
               ))}
             </ToggleButtonGroup>
-
-            <MoneyInput
-              label={t('payment.amount')}
-              helperText={t('payment.amountHint')}
-              value={entry.amount ?? view.amount}
-              onChange={(sen) =>
-                set({ amount: sen === null || sen === view.remaining ? null : sen })
-              }
-              disabled={busy}
-              slotProps={{ htmlInput: { 'data-testid': 'pos-amount' } }}
-            />
 
             {isCash ? (
               <Box>
@@ -296,6 +286,17 @@ export function PaymentDialog({
                 slotProps={{ htmlInput: { maxLength: 80, 'data-testid': 'pos-reference' } }}
               />
             )}
+
+            <MoneyInput
+              label={t('payment.amount')}
+              helperText={t('payment.amountHint')}
+              value={entry.amount ?? view.amount}
+              onChange={(sen) =>
+                set({ amount: sen === null || sen === view.remaining ? null : sen })
+              }
+              disabled={busy}
+              slotProps={{ htmlInput: { 'data-testid': 'pos-amount' } }}
+            />
 
             <Box aria-live="polite">
               {status.kind === 'sending' && <Alert severity="info">{t('payment.sending')}</Alert>}

@@ -79,7 +79,11 @@ interface PaymentState {
 
 export function PosPage() {
   const { t } = usePosStrings();
+  // ≥ 1024 px: categories | products | cart. From 720 px: categories in a row above the products,
+  // the cart beside them. Narrower: everything stacked and the page scrolls.
   const wide = useMediaQuery('(min-width:1024px)', { noSsr: true });
+  const sideCart = useMediaQuery('(min-width:720px)', { noSsr: true });
+  const layout = wide ? 'wide' : sideCart ? 'medium' : 'narrow';
   const refreshPos = useRefreshPos();
 
   // ---- Outlet, its context and menu ----
@@ -464,9 +468,9 @@ export function PosPage() {
       sx={{
         display: 'flex',
         flexDirection: 'column',
-        height: wide ? '100vh' : 'auto',
+        height: layout === 'narrow' ? 'auto' : '100vh',
         minHeight: '100vh',
-        overflow: wide ? 'hidden' : undefined,
+        overflow: layout === 'narrow' ? undefined : 'hidden',
       }}
     >
       <PosTopBar
@@ -506,17 +510,32 @@ export function PosPage() {
         sx={{
           flex: 1,
           minHeight: 0,
-          display: wide ? 'grid' : 'flex',
-          flexDirection: 'column',
-          gridTemplateColumns: '168px minmax(0, 1fr) 380px',
+          display: 'grid',
+          ...{
+            wide: {
+              gridTemplateColumns: '168px minmax(0, 1fr) 380px',
+              gridTemplateAreas: '"cats products cart"',
+            },
+            medium: {
+              gridTemplateColumns: 'minmax(0, 1fr) 340px',
+              gridTemplateRows: 'auto minmax(0, 1fr)',
+              gridTemplateAreas: '"cats cart" "products cart"',
+            },
+            narrow: {
+              gridTemplateColumns: 'minmax(0, 1fr)',
+              gridTemplateAreas: '"cats" "products" "cart"',
+            },
+          }[layout],
         }}
       >
         <Box
           sx={{
+            gridArea: 'cats',
             borderRight: wide ? 1 : 0,
             borderBottom: wide ? 0 : 1,
             borderColor: 'divider',
             minHeight: 0,
+            minWidth: 0,
             display: 'flex',
             flexDirection: 'column',
           }}
@@ -531,7 +550,14 @@ export function PosPage() {
             wide={wide}
           />
         </Box>
-        <Box sx={{ minHeight: wide ? 0 : 320, display: 'flex', flexDirection: 'column' }}>
+        <Box
+          sx={{
+            gridArea: 'products',
+            minHeight: layout === 'narrow' ? 320 : 0,
+            display: 'flex',
+            flexDirection: 'column',
+          }}
+        >
           {menuQuery.isPending && outletId ? (
             <Box sx={{ display: 'grid', placeItems: 'center', flex: 1 }}>
               <CircularProgress aria-label={t('problems.loading')} />
@@ -553,8 +579,9 @@ export function PosPage() {
         </Box>
         <Box
           sx={{
-            borderLeft: wide ? 1 : 0,
-            borderTop: wide ? 0 : 1,
+            gridArea: 'cart',
+            borderLeft: layout === 'narrow' ? 0 : 1,
+            borderTop: layout === 'narrow' ? 1 : 0,
             borderColor: 'divider',
             bgcolor: 'background.paper',
             minHeight: 0,
@@ -612,6 +639,7 @@ export function PosPage() {
         order={order}
         onNewSale={() => {
           setOrder(null);
+          setQuery('');
           setTimeout(() => searchRef.current?.focus(), 0);
         }}
       />
