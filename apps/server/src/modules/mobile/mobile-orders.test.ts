@@ -591,6 +591,31 @@ describe('tracking and cancelling', () => {
     });
     expect(staffView.json().data).toMatchObject({ status: 'REJECTED', via: 'MOBILE' });
   });
+
+  it('an unpaid order does not hold the day open: the day close expires it', async () => {
+    clock.set('2026-06-11T04:00:00Z'); // Thursday noon; no other test sells at JB01 that day
+    const order = (await placeOrder(t, customer.headers, { outlet_id: jb, items: [item()] })).json()
+      .data;
+    expect(order.status).toBe('CREATED');
+    const close = await t.inject({
+      method: 'POST',
+      url: '/api/orders/close-day',
+      headers: admin,
+      payload: { outlet_id: jb, business_date: '2026-06-11' },
+    });
+    expect(close.statusCode, close.body).toBe(200);
+    expect(close.json().data).toMatchObject({ orders: 0, rejected: 1, total: 0 });
+    const staffView = await t.inject({
+      method: 'GET',
+      url: `/api/orders/${order.id}`,
+      headers: admin,
+    });
+    expect(staffView.json().data.status).toBe('REJECTED');
+    expect(staffView.json().data.history.at(-1)).toMatchObject({
+      to: 'REJECTED',
+      reason: 'Not paid by the day close',
+    });
+  });
 });
 
 describe('rate limits', () => {

@@ -86,8 +86,11 @@ export async function openOrders(
     .orderBy(asc(orders.seq));
 }
 
-/** COMPLETED → CLOSED for the whole day, with a history row each, in two statements. */
-export async function closeCompleted(
+/**
+ * Moves every order of the day in status `from` to `to` (COMPLETED → CLOSED at the close, or
+ * unpaid CREATED → REJECTED), with a history row each, in two statements. Returns how many moved.
+ */
+export async function moveDay(
   tx: Db,
   values: {
     tenantId: string;
@@ -96,17 +99,20 @@ export async function closeCompleted(
     at: Date;
     byUserId: string;
     byName: string;
+    from: string;
+    to: string;
+    reason: string;
   },
 ) {
   const moved = await tx
     .update(orders)
-    .set({ status: 'CLOSED', updatedAt: values.at })
+    .set({ status: values.to, updatedAt: values.at })
     .where(
       and(
         eq(orders.tenantId, values.tenantId),
         eq(orders.outletId, values.outletId),
         eq(orders.businessDate, values.date),
-        eq(orders.status, 'COMPLETED'),
+        eq(orders.status, values.from),
       ),
     )
     .returning({ id: orders.id });
@@ -115,11 +121,11 @@ export async function closeCompleted(
       moved.map((m) => ({
         tenantId: values.tenantId,
         orderId: m.id,
-        fromStatus: 'COMPLETED',
-        toStatus: 'CLOSED',
+        fromStatus: values.from,
+        toStatus: values.to,
         byUserId: values.byUserId,
         byName: values.byName,
-        reason: 'Day closed',
+        reason: values.reason,
         at: values.at,
       })),
     );

@@ -43,6 +43,9 @@ function toReport(row: repo.ZReportRow, outletName: string): ZReport {
   };
 }
 
+/** Orders that hold a day open: paid and not yet handed over. */
+const paidOpenStatuses = openOrderStatuses.filter((s) => s !== 'CREATED');
+
 /** Thrown inside the transaction when another close won the race: answer its report. */
 class AlreadyClosed extends Error {}
 
@@ -83,7 +86,9 @@ export function createCloseDayService({ db, now }: { db: Db; now: Clock }) {
       try {
         const row = await db.transaction(async (tx) => {
           if (await repo.lockDay(tx, tenantId, outlet.id, date)) throw new AlreadyClosed();
-          const open = await repo.openOrders(tx, tenantId, outlet.id, date, openOrderStatuses);
+          // An app order still CREATED was never paid: it is not a sale and must not hold the
+          // day open, so the close expires it (REJECTED) instead of waiting for the customer.
+          const open = await repo.openOrders(tx, tenantId, outlet.id, date, paidOpenStatuses);
           if (open.length > 0) {
             throw new AppError('orders_still_open', {
               message: `${open.length} order${open.length === 1 ? ' is' : 's are'} still open: ${open
@@ -93,13 +98,25 @@ export function createCloseDayService({ db, now }: { db: Db; now: Clock }) {
               details: open.map((o) => ({ path: o.orderNo, message: o.status })),
             });
           }
-          const closed = await repo.closeCompleted(tx, {
+          const by = {
             tenantId,
             outletId: outlet.id,
             date,
             at,
             byUserId: ctx.principal.userId,
             byName,
+          };
+          const expired = await repo.moveDay(tx, {
+            ...by,
+            from: 'CREATED',
+            to: 'REJECTED',
+            reason: 'Not paid by the day close',
+          });
+          const closed = await repo.moveDay(tx, {
+            ...by,
+            from: 'COMPLETED',
+            to: 'CLOSED',
+            reason: 'Day closed',
           });
           const { totals, byMethod } = await repo.dayFigures(tx, tenantId, outlet.id, date);
           const report = await repo.insertReport(tx, {
@@ -131,6 +148,7 @@ export function createCloseDayService({ db, now }: { db: Db; now: Clock }) {
               outlet_id: outlet.id,
               business_date: date,
               orders_closed: closed,
+              unpaid_expired: expired,
               total: totals.total,
               expected_cash: report.expectedCash,
             },
