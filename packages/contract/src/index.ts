@@ -16,6 +16,7 @@ export * from './outlet-hours';
 export * from './outlets';
 export * from './permissions';
 export * from './pricing';
+export * from './reports';
 export * from './roles';
 export * from './session-extras';
 export * from './status-machines';

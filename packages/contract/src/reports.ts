@@ -1,0 +1,260 @@
+import { z } from 'zod';
+import { orderSourceSchema } from './orders';
+import { paymentMethodSchema, servingMethodSchema } from './pricing';
+import { addDays } from './time';
+import { messageKey } from './validation';
+
+// Issue 8: sales reports and the dashboard (DESIGN §8 `/api/reports/sales`, `/api/dashboard`).
+// Every figure is read from rollups kept in the order's own transaction (decision 021), grouped by
+// business day (DESIGN §3: an outlet's cut-off hour, default 04:00). Money is integer sen.
+//
+// What counts as a sale: an order in PENDING, APPROVED, COMPLETED or CLOSED (paid). CREATED
+// (an app order waiting for its payment) is not a sale yet; REJECTED leaves the sales figures and
+// is counted in `rejected` / `rejected_total` instead.
+
+/** Statuses whose orders are sales. */
+export const salesStatuses = ['PENDING', 'APPROVED', 'COMPLETED', 'CLOSED'] as const;
+
+export const reportGroupBys = [
+  'day',
+  'outlet',
+  'payment_method',
+  'product',
+  'serving_method',
+  'source',
+] as const;
+export const reportGroupBySchema = z.enum(reportGroupBys);
+export type ReportGroupBy = z.infer<typeof reportGroupBySchema>;
+
+/** The longest range one report covers (a leap year). */
+export const REPORT_MAX_DAYS = 366;
+
+/** Days from `from` to `to`, both included (ISO dates). */
+export function daysBetween(from: string, to: string): number {
+  return (
+    Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1
+  );
+}
+
+/** The period of the same length just before [from, to]: what a report compares with. */
+export function previousPeriod(from: string, to: string): { from: string; to: string } {
+  const days = daysBetween(from, to);
+  return { from: addDays(from, -days), to: addDays(from, -1) };
+}
+
+const isoDate = z.iso.date({ error: messageKey('date_invalid') });
+
+const reportQueryBase = z.object({
+  group_by: reportGroupBySchema.default('day'),
+  /** First business day of the range (inclusive). */
+  from: isoDate,
+  /** Last business day of the range (inclusive); at most REPORT_MAX_DAYS after `from`. */
+  to: isoDate,
+  /** One outlet; an outlet-bound user is always limited to theirs (another one is a 404). */
+  outlet_id: z.uuid().optional(),
+  /** `previous`: also the figures of the period of the same length just before (default). */
+  compare: z.enum(['previous', 'none']).default('previous'),
+  /** group_by=product: the best sellers by gross first, at most this many rows. */
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+});
+
+const checkRange = (
+  q: { from: string; to: string },
+  ctx: { addIssue: (issue: { code: 'custom'; path: string[]; message: string }) => void },
+) => {
+  if (q.to < q.from) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['to'],
+      message: messageKey('date_before', { minDate: q.from }),
+    });
+  } else if (daysBetween(q.from, q.to) > REPORT_MAX_DAYS) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['to'],
+      message: messageKey('date_after', { maxDate: addDays(q.from, REPORT_MAX_DAYS - 1) }),
+    });
+  }
+};
+
+/** GET /api/reports/sales (read-report). */
+export const salesReportQuerySchema = reportQueryBase.superRefine(checkRange);
+export type SalesReportQuery = z.infer<typeof salesReportQuerySchema>;
+
+export const reportExportFormats = ['csv', 'xlsx'] as const;
+/** GET /api/reports/sales/export (read-report): the same report as a CSV or XLSX file. */
+export const salesReportExportQuerySchema = reportQueryBase
+  .extend({ format: z.enum(reportExportFormats).default('csv') })
+  .superRefine(checkRange);
+export type SalesReportExportQuery = z.infer<typeof salesReportExportQuerySchema>;
+
+const sen = z.number().int();
+const count = z.number().int();
+
+/**
+ * The sales figures of a set of orders. gross = Σ subtotals (lines before the discount);
+ * net = gross − discount + service_charge + service_tax + delivery_fee + rounding, which is
+ * Σ order totals. refunds = what was paid back on orders that are still sales.
+ */
+export const salesFiguresSchema = z.object({
+  orders: count,
+  gross: sen,
+  discount: sen,
+  service_charge: sen,
+  service_tax: sen,
+  delivery_fee: sen,
+  rounding: sen,
+  net: sen,
+  refunds: sen,
+  /** Rejected (or cancelled) orders, not in the figures above, and what their totals were. */
+  rejected: count,
+  rejected_total: sen,
+});
+export type SalesFigures = z.infer<typeof salesFiguresSchema>;
+
+/**
+ * By payment method: every payment line of a sale counts under its method, so a split bill
+ * (cash + card) shows in both with each part's amount; Σ amount over methods = net.
+ */
+export const paymentFiguresSchema = z.object({ payments: count, amount: sen });
+export type PaymentFigures = z.infer<typeof paymentFiguresSchema>;
+
+/** By product: quantities and line totals (before the order's discount) of sales. */
+export const productFiguresSchema = z.object({ quantity: count, gross: sen });
+export type ProductFigures = z.infer<typeof productFiguresSchema>;
+
+const rowBase = z.object({
+  /** day: the ISO date; outlet / product: the id; the others: the method or source code. */
+  key: z.string(),
+  /** The outlet's or product's name; null for codes the web translates (day, methods, source). */
+  label: z.string().nullable(),
+  /** day: the date of the previous period in the same position; else the same key. */
+  previous_key: z.string().nullable(),
+});
+
+export const salesReportRowSchema = rowBase.extend({
+  current: salesFiguresSchema,
+  previous: salesFiguresSchema.nullable(),
+});
+export const paymentReportRowSchema = rowBase.extend({
+  key: paymentMethodSchema,
+  current: paymentFiguresSchema,
+  previous: paymentFiguresSchema.nullable(),
+});
+export const productReportRowSchema = rowBase.extend({
+  /** The product's SKU (its current one). */
+  sku: z.string().nullable(),
+  current: productFiguresSchema,
+  previous: productFiguresSchema.nullable(),
+});
+export type SalesReportRow = z.infer<typeof salesReportRowSchema>;
+export type PaymentReportRow = z.infer<typeof paymentReportRowSchema>;
+export type ProductReportRow = z.infer<typeof productReportRowSchema>;
+
+const reportBase = z.object({
+  from: z.string(),
+  to: z.string(),
+  days: z.number().int(),
+  outlet_id: z.string().nullable(),
+  /** The compared period (same length, just before); null when compare=none. */
+  previous: z.object({ from: z.string(), to: z.string() }).nullable(),
+  /** Figures of the whole range (and of the previous period), whatever the grouping. */
+  totals: z.object({ current: salesFiguresSchema, previous: salesFiguresSchema.nullable() }),
+});
+
+/**
+ * The answer of GET /api/reports/sales. Rows by group_by:
+ * - day: every day of the range in order (days without sales are zeros);
+ * - outlet, serving_method, source: those with sales in either period, by net, largest first;
+ * - payment_method: the methods used in either period, by amount, largest first;
+ * - product: at most `limit` products, by gross, largest first.
+ */
+export const salesReportSchema = z.discriminatedUnion('group_by', [
+  reportBase.extend({
+    group_by: z.enum(['day', 'outlet', 'serving_method', 'source']),
+    rows: z.array(salesReportRowSchema),
+  }),
+  reportBase.extend({
+    group_by: z.literal('payment_method'),
+    rows: z.array(paymentReportRowSchema),
+  }),
+  reportBase.extend({ group_by: z.literal('product'), rows: z.array(productReportRowSchema) }),
+]);
+export type SalesReport = z.infer<typeof salesReportSchema>;
+
+// ---- Dashboard --------------------------------------------------------------------------------
+
+/** GET /api/dashboard (read-dashboard). An outlet-bound user always sees their outlet. */
+export const dashboardQuerySchema = z.object({ outlet_id: z.uuid().optional() });
+export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
+
+const orderAndNet = { orders: count, net: sen };
+
+/**
+ * The dashboard: today's business day against the same weekday last week. Open orders change
+ * with every sale and move: the web refetches on the live websocket's `order.created` /
+ * `order.status` events.
+ */
+export const dashboardSchema = z.object({
+  outlet_id: z.string().nullable(),
+  /** Today's business date (the outlet's zone, or the tenant's for all outlets) and its cut-off. */
+  business_date: z.string(),
+  compare_date: z.string(),
+  timezone: z.string(),
+  cutoff_hour: z.number().int(),
+  generated_at: z.string(),
+  today: salesFiguresSchema,
+  /** The whole of the same weekday last week. */
+  compare: salesFiguresSchema,
+  /** The same weekday last week up to the same time of day as now (a fair "so far"). */
+  compare_until_now: z.object(orderAndNet),
+  /**
+   * Sales by local clock hour, 24 entries in business-day order (from the cut-off hour), today
+   * and the compared day.
+   */
+  by_hour: z.array(
+    z.object({
+      hour: z.number().int().min(0).max(23),
+      ...orderAndNet,
+      compare_orders: count,
+      compare_net: sen,
+    }),
+  ),
+  /** Today's ten best sellers by quantity. */
+  top_products: z.array(
+    z.object({
+      product_id: z.string(),
+      name: z.string(),
+      sku: z.string().nullable(),
+      quantity: count,
+      gross: sen,
+    }),
+  ),
+  /** Every outlet in view by today's net, largest first (active ones even without sales). */
+  outlets: z.array(
+    z.object({
+      outlet_id: z.string(),
+      code: z.string(),
+      name: z.string(),
+      ...orderAndNet,
+      compare_orders: count,
+      compare_net: sen,
+    }),
+  ),
+  by_source: z.array(z.object({ source: orderSourceSchema, ...orderAndNet })),
+  by_serving_method: z.array(z.object({ serving_method: servingMethodSchema, ...orderAndNet })),
+  /** Orders not finished right now, whatever their business day. */
+  open_orders: z.object({
+    total: count,
+    /** App orders waiting for their payment. */
+    created: count,
+    /** Paid, waiting to be accepted. */
+    pending: count,
+    /** Being prepared. */
+    approved: count,
+    by_outlet: z.array(
+      z.object({ outlet_id: z.string(), created: count, pending: count, approved: count }),
+    ),
+  }),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
