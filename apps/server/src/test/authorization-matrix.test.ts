@@ -113,10 +113,10 @@ async function newOutlet() {
   return row!;
 }
 const newProduct = () => addProduct(t, { sku: `MX-${n()}`, price: 1000 });
-async function newTenant() {
+async function newTenant(status: 'active' | 'suspended' = 'active') {
   const [row] = await db()
     .insert(tenants)
-    .values({ name: 'Matrix tenant', slug: `matrix-${n()}` })
+    .values({ name: 'Matrix tenant', slug: `matrix-${n()}`, status })
     .returning();
   return row!;
 }
@@ -300,7 +300,7 @@ const requests: Record<string, Builder> = {
     url: `/api/tenants/${(await newTenant()).id}/suspend`,
   }),
   'POST /api/tenants/:id/activate': async () => ({
-    url: `/api/tenants/${(await newTenant()).id}/activate`,
+    url: `/api/tenants/${(await newTenant('suspended')).id}/activate`,
   }),
   'POST /api/tenants/:id/enter': () => ({ url: `/api/tenants/${tenantId}/enter` }),
 
@@ -635,6 +635,18 @@ function multipartRequest(content: Buffer, filename?: string, type?: string) {
   return { payload: body.payload, headers: { 'content-type': body.contentType } };
 }
 
+/**
+ * Writes that add no audit entry, and why. Every other successful non-GET request of the matrix
+ * must add at least one (DESIGN §5: every write is audited).
+ */
+const unaudited: Record<string, string> = {
+  'PUT /api/notification/read/:id': 'read state is personal display state (decision 005)',
+  'POST /api/notification/read-all': 'read state is personal display state (decision 005)',
+  'POST /api/products/import': 'the preview writes nothing; a commit is audited',
+  'POST /api/tenants/leave': 'a session outside any tenant has nothing to leave',
+};
+const auditCount = async () => (await db().select({ id: auditLog.id }).from(auditLog)).length;
+
 const keyOf = (row: MatrixRow) => (row.variant ? `${row.route}|${row.variant}` : row.route);
 const codeOf: Record<number, string> = { 401: 'unauthorized', 403: 'forbidden', 404: 'not_found' };
 
@@ -698,12 +710,14 @@ describe('authorization matrix', () => {
         expect(request.url.split('?')[0]!.split('/').length, `${url} shape`).toBe(
           url.split('/').length,
         );
+        const auditedBefore = await auditCount();
         const res = await t.inject({
           method,
           url: request.url,
           headers: { ...(request.as ?? as(role)), ...request.headers },
           ...(request.payload !== undefined ? { payload: request.payload } : {}),
         });
+        const audited = (await auditCount()) > auditedBefore;
         await request.after?.();
         got[role] = res.statusCode;
         const wanted = row.expect[role];
@@ -713,6 +727,10 @@ describe('authorization matrix', () => {
           problems.push(
             `${role}: expected ${wanted}, got ${res.statusCode} ${res.body.slice(0, 200)}`,
           );
+        }
+        const wrote = method !== 'GET' && res.statusCode < 300;
+        if (wrote && !audited && !unaudited[row.route]) {
+          problems.push(`${role}: the write added no audit entry`);
         }
       }
       expect(problems, JSON.stringify(got)).toEqual([]);
