@@ -31,6 +31,7 @@ const printCss = (heightMm: number) => `
     width: auto !important; max-width: none !important; height: auto !important;
     max-height: none !important; min-height: 0 !important; box-shadow: none !important;
     border: 0 !important; background: none !important; opacity: 1 !important;
+    transition: none !important;
   }
   .${printSheetClass} {
     width: 72mm !important; margin: 0 4mm !important; padding: 3mm 0 !important;
@@ -86,7 +87,9 @@ export function PrintSheet({
         sx={{
           width: '72mm',
           maxWidth: '100%',
+          // Centred in a block (margin) or a flex column such as a Stack (which resets margins).
           mx: 'auto',
+          alignSelf: 'center',
           px: '3mm',
           py: '4mm',
           boxSizing: 'content-box',

@@ -7,6 +7,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import EventAvailable from '@mui/icons-material/EventAvailable';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Summarize from '@mui/icons-material/Summarize';
@@ -53,37 +55,63 @@ export function OrderListPage() {
   const mayReadReports = can('read', 'order');
   const rows = orders.data?.rows ?? [];
   const badRange = Boolean(query.from && query.to && query.from > query.to);
+  // Below 1280 px the outlet shares the number's cell, and serving and via the payment's, so
+  // total and status stay in view at 1024 px.
+  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'));
+  const viaChip = (o: OrderSummary) => (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={o.via === 'POS' ? 'default' : 'secondary'}
+      label={t(`via.${o.via}`)}
+    />
+  );
+  const serving = (o: OrderSummary) =>
+    `${tr(`serving.${o.serving_method}`)}${o.table_no ? ` · ${o.table_no}` : ''}`;
+  const payments = (o: OrderSummary) => o.payment_methods.map((m) => tr(`payment.${m}`)).join(', ');
+
+  const orderLink = (o: OrderSummary) => (
+    <Typography
+      component={RouterLink}
+      to={`/order/details/${o.id}`}
+      state={detailsState}
+      aria-label={t('list.open', { number: o.order_no })}
+      sx={{
+        fontWeight: 600,
+        color: 'text.primary',
+        textDecoration: 'none',
+        whiteSpace: 'nowrap',
+        fontVariantNumeric: 'tabular-nums',
+      }}
+    >
+      {o.order_no}
+    </Typography>
+  );
 
   const columns: DataTableColumn<OrderSummary>[] = [
     {
       id: 'order_no',
       header: t('list.number'),
       sortable: true,
-      cell: (o) => (
-        <Typography
-          component={RouterLink}
-          to={`/order/details/${o.id}`}
-          state={detailsState}
-          aria-label={t('list.open', { number: o.order_no })}
-          sx={{
-            fontWeight: 600,
-            color: 'text.primary',
-            textDecoration: 'none',
-            whiteSpace: 'nowrap',
-            fontVariantNumeric: 'tabular-nums',
-          }}
-        >
-          {o.order_no}
-        </Typography>
-      ),
+      cell: compact
+        ? (o) => (
+            <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+              {orderLink(o)}
+              <Typography variant="caption" color="text.secondary">
+                {o.outlet_name}
+              </Typography>
+            </Stack>
+          )
+        : orderLink,
     },
     {
       id: 'created',
       header: t('list.dateTime'),
       sortable: true,
+      // Compact: the date above the time.
       cell: (o) => (
-        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-          {formatDateTime(o.created_at)}
+        <Box component="span" sx={{ whiteSpace: compact ? 'pre-line' : 'nowrap' }}>
+          {compact ? formatDateTime(o.created_at).replace(' ', '\n') : formatDateTime(o.created_at)}
         </Box>
       ),
     },
@@ -106,34 +134,35 @@ export function OrderListPage() {
           </Typography>
         ),
     },
-    { id: 'outlet', header: t('list.outlet'), cell: (o) => o.outlet_name },
-    {
-      id: 'via',
-      header: t('list.via'),
-      cell: (o) => (
-        <Chip
-          size="small"
-          variant="outlined"
-          color={o.via === 'POS' ? 'default' : 'secondary'}
-          label={t(`via.${o.via}`)}
-        />
-      ),
-    },
-    {
-      id: 'serving',
-      header: t('list.serving'),
-      cell: (o) => (
-        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-          {tr(`serving.${o.serving_method}`)}
-          {o.table_no ? ` · ${o.table_no}` : ''}
-        </Box>
-      ),
-    },
-    {
-      id: 'payment',
-      header: t('list.payment'),
-      cell: (o) => o.payment_methods.map((m) => tr(`payment.${m}`)).join(', '),
-    },
+    ...(compact
+      ? [
+          {
+            id: 'payment',
+            header: t('list.payment'),
+            cell: (o: OrderSummary) => (
+              <Stack>
+                <span>{payments(o)}</span>
+                <Typography variant="caption" color="text.secondary">
+                  {serving(o)} · {t(`via.${o.via}`)}
+                </Typography>
+              </Stack>
+            ),
+          },
+        ]
+      : [
+          { id: 'outlet', header: t('list.outlet'), cell: (o: OrderSummary) => o.outlet_name },
+          { id: 'via', header: t('list.via'), cell: viaChip },
+          {
+            id: 'serving',
+            header: t('list.serving'),
+            cell: (o: OrderSummary) => (
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                {serving(o)}
+              </Box>
+            ),
+          },
+          { id: 'payment', header: t('list.payment'), cell: payments },
+        ]),
     {
       id: 'total',
       header: t('list.total'),
