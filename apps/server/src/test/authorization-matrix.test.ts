@@ -34,7 +34,8 @@ import { createTestApp, type TestApp } from './test-app';
 
 // Runs the authorization matrix (authorization-matrix.ts): every row's minimal valid request as
 // each of the five demo users, against the expected answer. Writes get fresh rows of their own,
-// so one role's success never changes what the next role sees.
+// so one role's success never changes what the next role sees. Every successful write must also
+// have added an audit entry (DESIGN §5), except the few listed in `unaudited`.
 
 type Headers = Record<string, string>;
 interface Request {
