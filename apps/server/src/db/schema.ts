@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   date,
@@ -722,6 +723,12 @@ export const orders = pgTable(
       t.createdAt.desc(),
     ),
     index('orders_tenant_outlet_status_idx').on(t.tenantId, t.outletId, t.status),
+    // The order list's default sort (newest first) and its deep pages (issue 8, at 1M orders).
+    index('orders_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
+    // Orders not finished yet (the dashboard's open orders): a small index whatever the history.
+    index('orders_open_idx')
+      .on(t.tenantId, t.outletId, t.status)
+      .where(sql`${t.status} in ('CREATED', 'PENDING', 'APPROVED')`),
     index('orders_tenant_order_no_idx').on(t.tenantId, t.orderNo),
     unique('orders_outlet_day_seq_unique').on(t.outletId, t.businessDate, t.seq),
     uniqueIndex('orders_tenant_idempotency_key_unique')
@@ -1034,4 +1041,96 @@ export const paymentCallbacks = pgTable(
     receivedAt: createdAt(),
   },
   (t) => [unique('payment_callbacks_provider_event_unique').on(t.provider, t.eventId)],
+);
+
+// ---- Report rollups (issue 8, decision 021) ---------------------------------------------------
+// Kept by statement triggers on orders, order_items and order_payments (migration 0007), in the
+// writing transaction, so every writer keeps them right without code of its own. Sales are orders
+// in PENDING, APPROVED, COMPLETED or CLOSED; REJECTED ones are counted apart. Money in sen.
+
+/**
+ * Sales per business day × outlet × source × serving method × payment method. The payment
+ * method is the order's one method, `split` when it was paid with several, `none` when unpaid.
+ */
+export const salesRollups = pgTable(
+  'sales_rollups',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    outletId: uuid('outlet_id')
+      .notNull()
+      .references(() => outlets.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    servingMethod: text('serving_method').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    orders: integer('orders').notNull().default(0),
+    gross: bigint('gross', { mode: 'number' }).notNull().default(0),
+    discount: bigint('discount', { mode: 'number' }).notNull().default(0),
+    serviceCharge: bigint('service_charge', { mode: 'number' }).notNull().default(0),
+    serviceTax: bigint('service_tax', { mode: 'number' }).notNull().default(0),
+    deliveryFee: bigint('delivery_fee', { mode: 'number' }).notNull().default(0),
+    rounding: bigint('rounding', { mode: 'number' }).notNull().default(0),
+    net: bigint('net', { mode: 'number' }).notNull().default(0),
+    refunds: bigint('refunds', { mode: 'number' }).notNull().default(0),
+    rejected: integer('rejected').notNull().default(0),
+    rejectedTotal: bigint('rejected_total', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'sales_rollups_pk',
+      columns: [t.tenantId, t.businessDate, t.outletId, t.source, t.servingMethod, t.paymentMethod],
+    }),
+  ],
+);
+
+/** Payment lines of sales per business day × outlet × source × serving method × method. */
+export const salesPaymentRollups = pgTable(
+  'sales_payment_rollups',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    outletId: uuid('outlet_id')
+      .notNull()
+      .references(() => outlets.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    servingMethod: text('serving_method').notNull(),
+    method: text('method').notNull(),
+    payments: integer('payments').notNull().default(0),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'sales_payment_rollups_pk',
+      columns: [t.tenantId, t.businessDate, t.outletId, t.source, t.servingMethod, t.method],
+    }),
+  ],
+);
+
+/** Lines of sales per business day × outlet × product: quantity and line totals. */
+export const productSalesRollups = pgTable(
+  'product_sales_rollups',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    outletId: uuid('outlet_id')
+      .notNull()
+      .references(() => outlets.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull().default(0),
+    gross: bigint('gross', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'product_sales_rollups_pk',
+      columns: [t.tenantId, t.businessDate, t.outletId, t.productId],
+    }),
+  ],
 );
