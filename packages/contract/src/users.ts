@@ -17,6 +17,7 @@ import { messageKey, optionalEmail, passwordSchema, requiredString } from './val
 //   DELETE /api/users/{id}/sessions/{sessionId}    update-user  end one session
 //   POST   /api/users/{id}/sessions/revoke-all     update-user  end every session
 //   GET    /api/users/{id}/activity                read-user    what the user did (audit log)
+//   GET    /api/users/options                      read-user    roles and outlets for the drawer
 //
 // Scope comes from the session: tenant staff see their tenant's users (another tenant's or a
 // platform user's id is a 404); staff bound to an outlet see only users of that outlet. A
@@ -162,3 +163,16 @@ export const sessionIdParamsSchema = z.object({ id: z.uuid(), sessionId: z.uuid(
 export const sessionsEndedSchema = z.object({ sessions_ended: z.number().int() });
 export const sessionRevokedSchema = z.object({ id: z.string(), revoked: z.literal(true) });
 export const userDeletedSchema = z.object({ id: z.string(), deleted: z.literal(true) });
+
+/**
+ * GET /api/users/options: what the create/edit drawer offers, in the caller's scope — the roles a
+ * user may be given (`assignable` false for a role holding permissions the caller lacks: the
+ * server would answer permission_escalation) and the outlets (only the caller's own for staff
+ * bound to an outlet; none for platform users, who belong to no outlet). Needs only read-user, so
+ * a user manager without read-role-permission or read-outlet can still fill the drawer.
+ */
+export const userFormOptionsSchema = z.object({
+  roles: z.array(z.object({ id: z.string(), name: z.string(), assignable: z.boolean() })),
+  outlets: z.array(z.object({ id: z.string(), code: z.string(), name: z.string() })),
+});
+export type UserFormOptions = z.infer<typeof userFormOptionsSchema>;

@@ -525,6 +525,7 @@ const requests: Record<string, Builder> = {
   }),
 
   'GET /api/users': () => ({ url: '/api/users' }),
+  'GET /api/users/options': () => ({ url: '/api/users/options' }),
   'GET /api/users/:id': async () => ({ url: `/api/users/${(await userOf('cashier')).id}` }),
   'POST /api/users': async () => {
     const cashier = await userOf('cashier');

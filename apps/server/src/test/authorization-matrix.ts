@@ -138,6 +138,7 @@ export const authorizationMatrix: MatrixRow[] = [
   row('GET /api/orders/z-reports',                              [200,  200,  404,  404,  200], OTHER),
   // ---- users, roles, permissions, menus, audit log (issue 7) --------------------------------
   row('GET /api/users',                                         [200,  200,  403,  403,  403]),
+  row('GET /api/users/options',                                 [200,  200,  403,  403,  403]),
   row('GET /api/users/:id',                                     [200,  200,  403,  403,  403]),
   row('POST /api/users',                                        [201,  201,  403,  403,  403]),
   row('PUT /api/users/:id',                                     [200,  200,  403,  403,  403]),

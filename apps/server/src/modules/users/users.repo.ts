@@ -181,6 +181,29 @@ export async function findRole(db: Db, id: string) {
   return row ?? null;
 }
 
+/** The roles a user of `tenantId` (null: platform) may hold, with their permissions. */
+export async function assignableRoles(db: Db, tenantId: string | null) {
+  return db
+    .select({
+      id: roles.id,
+      name: roles.name,
+      permissions: sql<string[]>`coalesce((
+        select json_agg(rp.permission) from role_permissions rp where rp.role_id = ${roles.id}
+      ), '[]'::json)`,
+    })
+    .from(roles)
+    .where(tenantId ? eq(roles.tenantId, tenantId) : isNull(roles.tenantId))
+    .orderBy(desc(roles.isBuiltin), asc(roles.name));
+}
+
+export async function outletsOf(db: Db, tenantId: string, onlyId: string | null) {
+  return db
+    .select({ id: outlets.id, code: outlets.code, name: outlets.name })
+    .from(outlets)
+    .where(and(eq(outlets.tenantId, tenantId), onlyId ? eq(outlets.id, onlyId) : undefined))
+    .orderBy(asc(outlets.code));
+}
+
 export async function findOutlet(db: Db, id: string) {
   const [row] = await db
     .select({ id: outlets.id, tenantId: outlets.tenantId })

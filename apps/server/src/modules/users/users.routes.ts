@@ -14,6 +14,7 @@ import {
   userCreatedSchema,
   userCreateSchema,
   userDeletedSchema,
+  userFormOptionsSchema,
   userInputSchema,
   userListQuerySchema,
   userSessionSchema,
@@ -50,6 +51,19 @@ export async function userRoutes(app: FastifyInstance, { service, logs }: UserRo
       },
     },
     async (request) => service.list(authedContextOf(request), request.query),
+  );
+
+  r.get(
+    '/users/options',
+    {
+      config: { permission: 'read-user' },
+      schema: {
+        tags,
+        summary: 'Roles (with whether you may give each) and outlets for the user drawer',
+        response: { 200: dataEnvelope(userFormOptionsSchema) },
+      },
+    },
+    async (request) => ({ data: await service.options(authedContextOf(request)) }),
   );
 
   r.get(

@@ -5,6 +5,7 @@ import {
   type PasswordSetupResult,
   type StaffUser,
   type StaffUserDetail,
+  type UserFormOptions,
   type UserListQuery,
   type UserSession,
   userSortKeys,
@@ -24,7 +25,12 @@ import type { AuthedContext } from '../../lib/request-context';
 import { generateOpaqueToken, hashToken } from '../../lib/tokens';
 import * as accountRepo from '../account/account.repo';
 import * as authRepo from '../auth/auth.repo';
-import { assertCanGrant, assertKeepsRoleManagement, assertNotOutranked } from '../roles/role-rules';
+import {
+  assertCanGrant,
+  assertKeepsRoleManagement,
+  assertNotOutranked,
+  notHeld,
+} from '../roles/role-rules';
 import * as repo from './users.repo';
 
 // Staff users (issue 7 §1): list, profile with effective permissions, create and edit, disable
@@ -284,6 +290,24 @@ export function createUserService(deps: UserServiceDeps) {
         offsetOf(q),
       );
       return { data: rows.map(toStaffUser), meta: listMeta(q, total) };
+    },
+
+    /** The drawer's choices: roles in scope (and which the caller may give) and outlets. */
+    async options(ctx: AuthedContext): Promise<UserFormOptions> {
+      const scope = scopeOf(ctx);
+      const tenantId = scope.kind === 'tenant' ? scope.tenantId : null;
+      const [roleRows, outletRows] = await Promise.all([
+        repo.assignableRoles(db, tenantId),
+        tenantId ? repo.outletsOf(db, tenantId, ctx.principal.outletId) : Promise.resolve([]),
+      ]);
+      return {
+        roles: roleRows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          assignable: notHeld(ctx.principal, r.permissions).length === 0,
+        })),
+        outlets: outletRows,
+      };
     },
 
     async get(ctx: AuthedContext, id: string): Promise<StaffUserDetail> {

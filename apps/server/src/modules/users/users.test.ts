@@ -149,6 +149,40 @@ describe('GET /api/users', () => {
   });
 });
 
+describe('GET /api/users/options', () => {
+  it('offers the roles in scope, which of them the caller may give, and the outlets', async () => {
+    const res = await get('/api/users/options');
+    expect(res.statusCode).toBe(200);
+    const { roles: offered, outlets } = res.json().data;
+    // Built-in roles first, then the tenant's own (an earlier test made role-kl-lead).
+    expect(offered.map((r: { name: string }) => r.name)).toEqual([
+      'admin',
+      'cashier',
+      'finance',
+      'manager',
+      'role-kl-lead',
+    ]);
+    expect(offered.every((r: { assignable: boolean }) => r.assignable)).toBe(true);
+    expect(outlets.map((o: { code: string }) => o.code)).toEqual(['JB01', 'KL01', 'PG01']);
+
+    // The outlet-bound lead (read-user only for roles) may give none of the demo roles.
+    const lead = t.bearer((await t.login('kl-lead')).token);
+    const limited = (await get('/api/users/options', lead)).json().data;
+    expect(limited.outlets.map((o: { code: string }) => o.code)).toEqual(['KL01']);
+    expect(
+      limited.roles
+        .filter((r: { assignable: boolean }) => r.assignable)
+        .map((r: { name: string }) => r.name),
+    ).toEqual(['role-kl-lead']);
+
+    const platform = (await get('/api/users/options', superadmin)).json().data;
+    expect(platform).toEqual({
+      roles: [expect.objectContaining({ name: 'superadmin', assignable: true })],
+      outlets: [],
+    });
+  });
+});
+
 describe('GET /api/users/{id}', () => {
   it('answers the profile with effective permissions and live sessions', async () => {
     const manager = await userByUsername(t, 'manager');
@@ -508,9 +542,10 @@ describe('activity and delete', () => {
 
   it('deletes a user who never did anything, and refuses one with history', async () => {
     const created = await send('POST', '/api/users', await newUser('mistake'));
+    expect(created.statusCode, created.body).toBe(201);
     const id = created.json().data.id;
     const res = await send('DELETE', `/api/users/${id}`);
-    expect(res.json().data).toEqual({ id, deleted: true });
+    expect(res.json(), res.body).toEqual({ data: { id, deleted: true } });
     expect((await get(`/api/users/${id}`)).statusCode).toBe(404);
     expect((await lastAudit('user.delete'))?.before).toMatchObject({ username: 'mistake' });
     const cashier = await userByUsername(t, 'cashier');
