@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { matchPath, useRoutes, type RouteObject } from 'react-router';
+import { matchPath, Outlet, useRoutes, type RouteObject } from 'react-router';
 import { BlankLayout } from '../components/layouts/blank-layout';
 import { PageLoader } from '../components/page-loader';
 import { withChunkReload } from '../lib/chunk-reload';
@@ -45,7 +45,9 @@ export function buildRouteObjects(routes: AppRouteDef[]): RouteObject[] {
                 <RequireSession>
                   <RouteErrorBoundary>
                     <Suspense fallback={<PageLoader />}>
-                      <BlankShell />
+                      <BlankShell>
+                        <Outlet />
+                      </BlankShell>
                     </Suspense>
                   </RouteErrorBoundary>
                 </RequireSession>
