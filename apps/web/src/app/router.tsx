@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { matchPath, Outlet, useRoutes, type RouteObject } from 'react-router';
 import { BlankLayout } from '../components/layouts/blank-layout';
 import { PageLoader } from '../components/page-loader';
@@ -24,6 +24,15 @@ const BlankShell = lazy(async () => ({ default: await loadBlankShell() }));
 const needsBlankShell = (def: AppRouteDef) =>
   def.layout === 'blank' && def.access === 'signed-in' && Boolean(def.action && def.subject);
 
+/** A signed-in frame: visitors go to sign-in before any of it loads. */
+const signedIn = (shell: ReactNode) => (
+  <RequireSession>
+    <RouteErrorBoundary>
+      <Suspense fallback={<PageLoader />}>{shell}</Suspense>
+    </RouteErrorBoundary>
+  </RequireSession>
+);
+
 const toRouteObject = (def: AppRouteDef): RouteObject => ({
   path: def.path,
   element: <GuardedRoute def={def} page={lazyPage(def)} />,
@@ -41,31 +50,17 @@ export function buildRouteObjects(routes: AppRouteDef[]): RouteObject[] {
           children: [
             ...routes.filter((r) => r.layout === 'blank' && !needsBlankShell(r)).map(toRouteObject),
             {
-              element: (
-                <RequireSession>
-                  <RouteErrorBoundary>
-                    <Suspense fallback={<PageLoader />}>
-                      <BlankShell>
-                        <Outlet />
-                      </BlankShell>
-                    </Suspense>
-                  </RouteErrorBoundary>
-                </RequireSession>
+              element: signedIn(
+                <BlankShell>
+                  <Outlet />
+                </BlankShell>,
               ),
               children: routes.filter(needsBlankShell).map(toRouteObject),
             },
           ],
         },
         {
-          element: (
-            <RequireSession>
-              <RouteErrorBoundary>
-                <Suspense fallback={<PageLoader />}>
-                  <DefaultShell />
-                </Suspense>
-              </RouteErrorBoundary>
-            </RequireSession>
-          ),
+          element: signedIn(<DefaultShell />),
           children: routes.filter((r) => r.layout === 'default').map(toRouteObject),
         },
       ],
