@@ -68,6 +68,10 @@ import { createRoleService } from './modules/roles/roles.service';
 import { userRoutes } from './modules/users/users.routes';
 import { createUserService } from './modules/users/users.service';
 import { variantAddonRoutes } from './modules/variant-addons/variant-addons.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { reportRoutes } from './modules/reports/reports.routes';
+import { createReportService } from './modules/reports/reports.service';
 import { createVariantAddonService } from './modules/variant-addons/variant-addons.service';
 
 export interface BuildAppOptions {
@@ -253,6 +257,9 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
       await api.register(permissionRoutes, { service: createPermissionService({ db }) });
       await api.register(menuRoutes, { service: createMenuService({ db }) });
       await api.register(logRoutes, { service: logService });
+      // Sales reports and the dashboard, from the rollups (issue 8).
+      await api.register(reportRoutes, { service: createReportService({ db }) });
+      await api.register(dashboardRoutes, { service: createDashboardService({ db, now }) });
       if (config.e2e) {
         app.log.warn('KOPI_E2E is on: test-only routes (GET /api/dev/outbox) are registered');
         await api.register(devRoutes, { service: createDevService({ db }) });

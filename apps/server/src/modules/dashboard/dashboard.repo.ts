@@ -1,0 +1,128 @@
+import { salesStatuses } from '@kopi/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/database';
+
+// The dashboard's reads: sales of two business days from the rollups, today's best sellers, sales
+// by hour from the orders of those two days only (an index range of tenant and business date),
+// and the orders open right now through the small partial index of open orders.
+
+const num = (v: unknown) => Number(v ?? 0);
+const outletFilter = (alias: string, outletId: string | null): SQL =>
+  outletId ? sql` and ${sql.raw(alias)}.outlet_id = ${outletId}::uuid` : sql``;
+const sales = sql.join(
+  salesStatuses.map((s) => sql`${s}`),
+  sql`, `,
+);
+
+export async function tenantClock(db: Db, tenantId: string) {
+  const [row] = rowsOf<{ timezone: string; cutoff: number }>(
+    await db.execute(sql`
+      select timezone, business_day_cutoff_hour as cutoff from tenants
+      where id = ${tenantId}::uuid`),
+  );
+  return row ?? null;
+}
+
+/** Sales of the given business days by day, outlet, source and serving method. */
+export async function daySales(db: Db, tenantId: string, outletId: string | null, dates: string[]) {
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      select r.business_date::text as date, r.outlet_id::text as outlet_id, r.source,
+        r.serving_method, sum(r.orders) as orders, sum(r.gross) as gross,
+        sum(r.discount) as discount, sum(r.service_charge) as service_charge,
+        sum(r.service_tax) as service_tax, sum(r.delivery_fee) as delivery_fee,
+        sum(r.rounding) as rounding, sum(r.net) as net, sum(r.refunds) as refunds,
+        sum(r.rejected) as rejected, sum(r.rejected_total) as rejected_total
+      from sales_rollups r
+      where r.tenant_id = ${tenantId}::uuid
+        and r.business_date in (${sql.join(
+          dates.map((d) => sql`${d}::date`),
+          sql`, `,
+        )})${outletFilter('r', outletId)}
+      group by 1, 2, 3, 4`),
+  );
+  return rows;
+}
+
+/** The best sellers of one business day by quantity. */
+export async function topProducts(
+  db: Db,
+  tenantId: string,
+  outletId: string | null,
+  date: string,
+  limit: number,
+) {
+  const rows = rowsOf<{
+    product_id: string;
+    name: string | null;
+    sku: string | null;
+    quantity: unknown;
+    gross: unknown;
+  }>(
+    await db.execute(sql`
+      select x.product_id::text as product_id, p.name, p.sku, x.quantity, x.gross
+      from (
+        select r.product_id, sum(r.quantity) as quantity, sum(r.gross) as gross
+        from product_sales_rollups r
+        where r.tenant_id = ${tenantId}::uuid and r.business_date = ${date}::date${outletFilter('r', outletId)}
+        group by 1
+        order by 2 desc, 3 desc, 1
+        limit ${limit}
+      ) x
+      left join products p on p.id = x.product_id and p.tenant_id = ${tenantId}::uuid
+      order by x.quantity desc, x.gross desc, x.product_id`),
+  );
+  return rows.map((r) => ({ ...r, quantity: num(r.quantity), gross: num(r.gross) }));
+}
+
+/**
+ * Sales of two business days by local clock hour (each outlet's own zone), and of each day up to
+ * `until` (for "so far" against last week).
+ */
+export async function hourlySales(
+  db: Db,
+  tenantId: string,
+  outletId: string | null,
+  dates: string[],
+  until: Date,
+) {
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      select o.business_date::text as date,
+        extract(hour from o.created_at at time zone ot.timezone)::int as hour,
+        count(*) as orders, sum(o.total) as net,
+        count(*) filter (where o.created_at <= ${until.toISOString()}::timestamptz) as until_orders,
+        coalesce(sum(o.total) filter (where o.created_at <= ${until.toISOString()}::timestamptz), 0)
+          as until_net
+      from orders o
+      join outlets ot on ot.id = o.outlet_id
+      where o.tenant_id = ${tenantId}::uuid
+        and o.business_date in (${sql.join(
+          dates.map((d) => sql`${d}::date`),
+          sql`, `,
+        )})
+        and o.status in (${sales})${outletFilter('o', outletId)}
+      group by 1, 2`),
+  );
+  return rows.map((r) => ({
+    date: String(r.date),
+    hour: num(r.hour),
+    orders: num(r.orders),
+    net: num(r.net),
+    untilOrders: num(r.until_orders),
+    untilNet: num(r.until_net),
+  }));
+}
+
+/** Orders not finished yet, per outlet and status. */
+export async function openOrders(db: Db, tenantId: string, outletId: string | null) {
+  const rows = rowsOf<{ outlet_id: string; status: string; n: unknown }>(
+    await db.execute(sql`
+      select o.outlet_id::text as outlet_id, o.status, count(*) as n
+      from orders o
+      where o.tenant_id = ${tenantId}::uuid
+        and o.status in ('CREATED', 'PENDING', 'APPROVED')${outletFilter('o', outletId)}
+      group by 1, 2`),
+  );
+  return rows.map((r) => ({ outletId: r.outlet_id, status: r.status, count: num(r.n) }));
+}

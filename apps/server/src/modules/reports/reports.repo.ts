@@ -1,0 +1,153 @@
+import type { SalesFigures } from '@kopi/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/database';
+
+// Sales reports read the rollup tables (migration 0007, decision 021), never the orders: a year
+// of a tenant is a few tens of thousands of rollup rows whatever the number of orders. Each query
+// covers the range and the compared period at once; `current` tells the two apart.
+
+export interface ReportScope {
+  tenantId: string;
+  /** First day of the whole read: the compared period's first day, or `from` without one. */
+  readFrom: string;
+  from: string;
+  to: string;
+  outletId: string | null;
+}
+
+/** Sums come back as bigint/numeric text from PostgreSQL: every figure is turned into a number. */
+const num = (v: unknown) => Number(v ?? 0);
+
+const where = (s: ReportScope, alias: string): SQL =>
+  sql.join(
+    [
+      sql`${sql.raw(alias)}.tenant_id = ${s.tenantId}::uuid`,
+      sql`${sql.raw(alias)}.business_date between ${s.readFrom}::date and ${s.to}::date`,
+      ...(s.outletId ? [sql`${sql.raw(alias)}.outlet_id = ${s.outletId}::uuid`] : []),
+    ],
+    sql` and `,
+  );
+
+const salesSums = sql`sum(r.orders) as orders, sum(r.gross) as gross, sum(r.discount) as discount,
+  sum(r.service_charge) as service_charge, sum(r.service_tax) as service_tax,
+  sum(r.delivery_fee) as delivery_fee, sum(r.rounding) as rounding, sum(r.net) as net,
+  sum(r.refunds) as refunds, sum(r.rejected) as rejected, sum(r.rejected_total) as rejected_total`;
+
+export const zeroFigures = (): SalesFigures => ({
+  orders: 0,
+  gross: 0,
+  discount: 0,
+  service_charge: 0,
+  service_tax: 0,
+  delivery_fee: 0,
+  rounding: 0,
+  net: 0,
+  refunds: 0,
+  rejected: 0,
+  rejected_total: 0,
+});
+
+export function figuresOf(row: Record<string, unknown>): SalesFigures {
+  return {
+    orders: num(row.orders),
+    gross: num(row.gross),
+    discount: num(row.discount),
+    service_charge: num(row.service_charge),
+    service_tax: num(row.service_tax),
+    delivery_fee: num(row.delivery_fee),
+    rounding: num(row.rounding),
+    net: num(row.net),
+    refunds: num(row.refunds),
+    rejected: num(row.rejected),
+    rejected_total: num(row.rejected_total),
+  };
+}
+
+export const salesKeys = {
+  day: sql`r.business_date::text`,
+  outlet: sql`r.outlet_id::text`,
+  serving_method: sql`r.serving_method`,
+  source: sql`r.source`,
+  /** Only for the totals: one group per period. */
+  all: sql`''`,
+} as const;
+export type SalesKey = keyof typeof salesKeys;
+
+export interface KeyedFigures<T> {
+  current: boolean;
+  key: string;
+  figures: T;
+}
+
+/** Sales figures of the range and the compared period, grouped by `key`. */
+export async function salesBy(
+  db: Db,
+  s: ReportScope,
+  key: SalesKey,
+): Promise<KeyedFigures<SalesFigures>[]> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      select r.business_date >= ${s.from}::date as current, ${salesKeys[key]} as key, ${salesSums}
+      from sales_rollups r
+      where ${where(s, 'r')}
+      group by 1, 2`),
+  );
+  return rows.map((r) => ({ current: r.current === true, key: String(r.key), figures: figuresOf(r) }));
+}
+
+/** Payment lines of sales by method, for the range and the compared period. */
+export async function paymentsBy(db: Db, s: ReportScope) {
+  const rows = rowsOf<{ current: boolean; key: string; payments: unknown; amount: unknown }>(
+    await db.execute(sql`
+      select r.business_date >= ${s.from}::date as current, r.method as key,
+        sum(r.payments) as payments, sum(r.amount) as amount
+      from sales_payment_rollups r
+      where ${where(s, 'r')}
+      group by 1, 2`),
+  );
+  return rows.map((r) => ({
+    current: r.current === true,
+    key: r.key,
+    figures: { payments: num(r.payments), amount: num(r.amount) },
+  }));
+}
+
+/** Products sold, for the range and the compared period, with their current name and SKU. */
+export async function productsBy(db: Db, s: ReportScope) {
+  const rows = rowsOf<{
+    current: boolean;
+    key: string;
+    name: string | null;
+    sku: string | null;
+    quantity: unknown;
+    gross: unknown;
+  }>(
+    await db.execute(sql`
+      select x.current, x.product_id::text as key, p.name, p.sku, x.quantity, x.gross
+      from (
+        select r.business_date >= ${s.from}::date as current, r.product_id,
+          sum(r.quantity) as quantity, sum(r.gross) as gross
+        from product_sales_rollups r
+        where ${where(s, 'r')}
+        group by 1, 2
+      ) x
+      left join products p on p.id = x.product_id and p.tenant_id = ${s.tenantId}::uuid`),
+  );
+  return rows.map((r) => ({
+    current: r.current === true,
+    key: r.key,
+    name: r.name,
+    sku: r.sku,
+    figures: { quantity: num(r.quantity), gross: num(r.gross) },
+  }));
+}
+
+/** The tenant's outlets (or the one asked for), for names and scope checks. */
+export async function outletsOf(db: Db, tenantId: string, outletId: string | null) {
+  return rowsOf<{ id: string; code: string; name: string; status: string; timezone: string }>(
+    await db.execute(sql`
+      select id::text, code, name, status, timezone from outlets
+      where tenant_id = ${tenantId}::uuid ${outletId ? sql`and id = ${outletId}::uuid` : sql``}
+      order by code`),
+  );
+}

@@ -1,0 +1,159 @@
+import {
+  addDays,
+  daysBetween,
+  type PaymentReportRow,
+  type ProductReportRow,
+  previousPeriod,
+  type SalesReport,
+  type SalesReportExportQuery,
+  type SalesReportQuery,
+  type SalesReportRow,
+} from '@kopi/contract';
+import type { Db } from '../../db/database';
+import { AppError } from '../../lib/errors';
+import type { AuthedContext } from '../../lib/request-context';
+import { tenantIdOf } from '../../lib/tenant-scope';
+import { reportCsv, reportXlsx } from './report-export';
+import * as repo from './reports.repo';
+
+// GET /api/reports/sales: the rollups of a range of business days, grouped one way, with the
+// period of the same length just before. Staff bound to an outlet see only that outlet.
+
+/** The tenant, and the outlet in view: an outlet-bound user's own whatever they ask for. */
+export async function reportScopeOf(db: Db, ctx: AuthedContext, outletId: string | undefined) {
+  const tenantId = tenantIdOf(ctx);
+  const bound = ctx.principal.outletId;
+  if (bound && outletId && outletId !== bound) throw new AppError('not_found');
+  const only = outletId ?? bound ?? null;
+  const outlets = await repo.outletsOf(db, tenantId, only);
+  if (only && outlets.length === 0) throw new AppError('not_found');
+  return { tenantId, outletId: only, outlets };
+}
+
+const byNetDesc = (a: SalesReportRow, b: SalesReportRow) =>
+  b.current.net - a.current.net || (b.previous?.net ?? 0) - (a.previous?.net ?? 0) || (a.key < b.key ? -1 : 1);
+
+export function createReportService({ db }: { db: Db }) {
+  async function report(ctx: AuthedContext, q: SalesReportQuery): Promise<SalesReport> {
+    const { tenantId, outletId, outlets } = await reportScopeOf(db, ctx, q.outlet_id);
+    const previous = q.compare === 'previous' ? previousPeriod(q.from, q.to) : null;
+    const days = daysBetween(q.from, q.to);
+    const scope: repo.ReportScope = {
+      tenantId,
+      readFrom: previous?.from ?? q.from,
+      from: q.from,
+      to: q.to,
+      outletId,
+    };
+    const pick = <T>(rows: repo.KeyedFigures<T>[], current: boolean, key: string) =>
+      rows.find((r) => r.current === current && r.key === key)?.figures;
+
+    const totalsRows = repo.salesBy(db, scope, 'all');
+    const totalsOf = async () => {
+      const rows = await totalsRows;
+      return {
+        current: pick(rows, true, '') ?? repo.zeroFigures(),
+        previous: previous ? (pick(rows, false, '') ?? repo.zeroFigures()) : null,
+      };
+    };
+    const base = {
+      from: q.from,
+      to: q.to,
+      days,
+      outlet_id: outletId,
+      previous,
+    };
+
+    if (q.group_by === 'payment_method') {
+      const [rows, totals] = await Promise.all([repo.paymentsBy(db, scope), totalsOf()]);
+      const keys = [...new Set(rows.map((r) => r.key))];
+      const out: PaymentReportRow[] = keys.map((key) => ({
+        key: key as PaymentReportRow['key'],
+        label: null,
+        previous_key: previous ? key : null,
+        current: pick(rows, true, key) ?? { payments: 0, amount: 0 },
+        previous: previous ? (pick(rows, false, key) ?? { payments: 0, amount: 0 }) : null,
+      }));
+      out.sort((a, b) => b.current.amount - a.current.amount || (a.key < b.key ? -1 : 1));
+      return { ...base, group_by: 'payment_method', totals, rows: out };
+    }
+
+    if (q.group_by === 'product') {
+      const [rows, totals] = await Promise.all([repo.productsBy(db, scope), totalsOf()]);
+      const byKey = new Map<string, ProductReportRow>();
+      for (const r of rows) {
+        const row = byKey.get(r.key) ?? {
+          key: r.key,
+          label: r.name,
+          sku: r.sku,
+          previous_key: previous ? r.key : null,
+          current: { quantity: 0, gross: 0 },
+          previous: previous ? { quantity: 0, gross: 0 } : null,
+        };
+        if (r.current) row.current = r.figures;
+        else if (previous) row.previous = r.figures;
+        byKey.set(r.key, row);
+      }
+      const out = [...byKey.values()]
+        .sort(
+          (a, b) =>
+            b.current.gross - a.current.gross ||
+            b.current.quantity - a.current.quantity ||
+            (b.previous?.gross ?? 0) - (a.previous?.gross ?? 0) ||
+            (a.key < b.key ? -1 : 1),
+        )
+        .slice(0, q.limit);
+      return { ...base, group_by: 'product', totals, rows: out };
+    }
+
+    const group = q.group_by;
+    const [rows, totals] = await Promise.all([repo.salesBy(db, scope, group), totalsOf()]);
+    let out: SalesReportRow[];
+    if (group === 'day') {
+      // Every day of the range, in order, beside the day in the same place of the previous one.
+      out = Array.from({ length: days }, (_, i) => {
+        const key = addDays(q.from, i);
+        const previousKey = previous ? addDays(previous.from, i) : null;
+        return {
+          key,
+          label: null,
+          previous_key: previousKey,
+          current: pick(rows, true, key) ?? repo.zeroFigures(),
+          previous: previousKey ? (pick(rows, false, previousKey) ?? repo.zeroFigures()) : null,
+        };
+      });
+    } else {
+      const names = new Map(outlets.map((o) => [o.id, o.name]));
+      const keys = [...new Set(rows.map((r) => r.key))];
+      out = keys
+        .map((key) => ({
+          key,
+          label: group === 'outlet' ? (names.get(key) ?? null) : null,
+          previous_key: previous ? key : null,
+          current: pick(rows, true, key) ?? repo.zeroFigures(),
+          previous: previous ? (pick(rows, false, key) ?? repo.zeroFigures()) : null,
+        }))
+        .sort(byNetDesc);
+    }
+    return { ...base, group_by: group, totals, rows: out };
+  }
+
+  return {
+    report,
+
+    /** The same report as a file: one row per group, amounts in ringgit. */
+    async exportFile(ctx: AuthedContext, q: SalesReportExportQuery) {
+      const data = await report(ctx, q);
+      const name = `sales-by-${q.group_by.replace('_', '-')}-${q.from}-${q.to}`;
+      if (q.format === 'xlsx') {
+        return {
+          filename: `${name}.xlsx`,
+          contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          body: await reportXlsx(data),
+        };
+      }
+      return { filename: `${name}.csv`, contentType: 'text/csv; charset=utf-8', body: reportCsv(data) };
+    },
+  };
+}
+export type ReportService = ReturnType<typeof createReportService>;
