@@ -1,0 +1,144 @@
+import { type Dashboard, dashboardSchema } from '@kopi/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
+import { createUser } from '../../test/fixtures';
+import { addProduct, demoTenantId, sell, testClock } from '../../test/order-fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+// GET /api/dashboard: today's business day against the same weekday last week.
+
+const NOW = '2026-06-10T04:00:00Z'; // Wednesday 12:00 in Kuala Lumpur
+const clock = testClock(NOW);
+let t: TestApp;
+let admin: Record<string, string>;
+let cashier: Record<string, string>; // bound to KL01
+let kl: string;
+let pg: string;
+let coffee: string; // RM 10.00 → 10.60 with SST
+let cake: string; // RM 5.00
+
+async function saleAt(localIso: string, outlet: string, product: string, quantity: number) {
+  clock.set(new Date(`${localIso}+08:00`).toISOString());
+  const price = product === coffee ? 1000 : 500;
+  const amount = Math.round(price * quantity * 1.06);
+  const res = await sell(t, admin, {
+    outlet_id: outlet,
+    allow_outside_hours: true,
+    items: [{ product_id: product, quantity }],
+    payments: [{ method: 'card', amount, reference: 'C' }],
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as { id: string; total: number };
+}
+
+const dashboard = (headers: Record<string, string>, query = '') =>
+  t.inject({ method: 'GET', url: `/api/dashboard${query}`, headers });
+async function ok(headers: Record<string, string>, query = ''): Promise<Dashboard> {
+  const res = await dashboard(headers, query);
+  expect(res.statusCode, res.body).toBe(200);
+  return dashboardSchema.parse(res.json().data);
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ now: clock.now });
+  admin = t.bearer((await t.login('admin')).token);
+  cashier = t.bearer((await t.login('cashier')).token);
+  kl = (await demoOutlet(t, 'KL01')).id;
+  pg = (await demoOutlet(t, 'PG01')).id;
+  coffee = (await addProduct(t, { sku: 'DASH-COFFEE', price: 1000 })).id;
+  cake = (await addProduct(t, { sku: 'DASH-CAKE', price: 500 })).id;
+  // Last Wednesday: one sale before noon, one after.
+  await saleAt('2026-06-03T10:15:00', kl, coffee, 1);
+  await saleAt('2026-06-03T15:00:00', pg, coffee, 2);
+  // Today 01:30 is still yesterday's business day (04:00 cut-off).
+  await saleAt('2026-06-10T01:30:00', kl, coffee, 5);
+  const first = await saleAt('2026-06-10T09:05:00', kl, coffee, 1);
+  await saleAt('2026-06-10T11:20:00', pg, cake, 3);
+  const accepted = await t.inject({
+    method: 'POST',
+    url: `/api/orders/${first.id}/status`,
+    headers: admin,
+    payload: { status: 'APPROVED' },
+  });
+  expect(accepted.statusCode).toBe(200);
+  clock.set(NOW);
+});
+afterAll(() => t?.close());
+
+describe('GET /api/dashboard', () => {
+  it("compares today's business day with the same weekday last week", async () => {
+    const d = await ok(admin);
+    expect(d).toMatchObject({
+      outlet_id: null,
+      business_date: '2026-06-10',
+      compare_date: '2026-06-03',
+      timezone: 'Asia/Kuala_Lumpur',
+      cutoff_hour: 4,
+      generated_at: '2026-06-10T04:00:00.000Z',
+    });
+    expect(d.today).toMatchObject({ orders: 2, gross: 1000 + 1500, net: 1060 + 1590 });
+    expect(d.compare).toMatchObject({ orders: 2, net: 1060 + 2120 });
+    // Up to 12:00 last Wednesday only the 10:15 sale had happened.
+    expect(d.compare_until_now).toEqual({ orders: 1, net: 1060 });
+    expect(d.by_hour).toHaveLength(24);
+    expect(d.by_hour[0]!.hour).toBe(4);
+    expect(d.by_hour.at(-1)!.hour).toBe(3);
+    const hour = (h: number) => d.by_hour.find((x) => x.hour === h)!;
+    expect(hour(9)).toEqual({ hour: 9, orders: 1, net: 1060, compare_orders: 0, compare_net: 0 });
+    expect(hour(11)).toMatchObject({ orders: 1, net: 1590 });
+    expect(hour(10)).toMatchObject({ orders: 0, compare_orders: 1, compare_net: 1060 });
+    expect(hour(15)).toMatchObject({ compare_orders: 1, compare_net: 2120 });
+    expect(hour(1)).toMatchObject({ orders: 0 }); // the 01:30 sale is yesterday's
+    expect(d.top_products.map((p) => [p.name, p.quantity, p.gross])).toEqual([
+      ['Test DASH-CAKE', 3, 1500],
+      ['Test DASH-COFFEE', 1, 1000],
+    ]);
+    expect(d.outlets.map((o) => [o.code, o.orders, o.net, o.compare_net])).toEqual([
+      ['PG01', 1, 1590, 2120],
+      ['KL01', 1, 1060, 1060],
+      ['JB01', 0, 0, 0],
+    ]);
+    expect(d.by_source).toEqual([
+      { source: 'pos-apps', orders: 2, net: 2650 },
+      { source: 'mobile-apps', orders: 0, net: 0 },
+    ]);
+    expect(d.by_serving_method.find((s) => s.serving_method === 'pick_up')).toEqual({
+      serving_method: 'pick_up',
+      orders: 2,
+      net: 2650,
+    });
+    // Open right now, whatever their day: last week's two, yesterday's 01:30 and today's PG sale
+    // wait; today's KL one is accepted.
+    expect(d.open_orders).toMatchObject({ total: 5, created: 0, pending: 4, approved: 1 });
+    expect(d.open_orders.by_outlet).toHaveLength(2);
+  });
+
+  it('shows an outlet-bound user only their outlet', async () => {
+    const d = await ok(cashier);
+    expect(d.outlet_id).toBe(kl);
+    expect(d.today.orders).toBe(1);
+    expect(d.outlets.map((o) => o.outlet_id)).toEqual([kl]);
+    expect(d.open_orders).toMatchObject({ total: 3, pending: 2, approved: 1 });
+    expect((await dashboard(cashier, `?outlet_id=${pg}`)).statusCode).toBe(404);
+    const pgOnly = await ok(admin, `?outlet_id=${pg}`);
+    expect(pgOnly.today).toMatchObject({ orders: 1, net: 1590 });
+  });
+
+  it('answers 401, 403, 400 and keeps tenants apart', async () => {
+    expect((await t.inject({ method: 'GET', url: '/api/dashboard' })).statusCode).toBe(401);
+    await createUser(t, {
+      username: 'no-dashboard',
+      tenantId: await demoTenantId(t),
+      permissions: ['read-order'],
+    });
+    const none = t.bearer((await t.login('no-dashboard')).token);
+    expect((await dashboard(none)).statusCode).toBe(403);
+    expect((await dashboard(admin, '?outlet_id=KL01')).statusCode).toBe(400);
+    const rival = await otherTenant(t, 'rival-dashboard');
+    const theirs = await ok(rival.headers);
+    expect(theirs.today.orders).toBe(0);
+    expect(theirs.open_orders.total).toBe(0);
+    expect(theirs.top_products).toEqual([]);
+    expect((await dashboard(rival.headers, `?outlet_id=${kl}`)).statusCode).toBe(404);
+  });
+});

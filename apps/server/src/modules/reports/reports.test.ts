@@ -1,0 +1,302 @@
+import { type SalesReport, salesReportSchema } from '@kopi/contract';
+import ExcelJS from 'exceljs';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tenants } from '../../db/schema';
+import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
+import { addProduct, demoTenantId, sell, testClock } from '../../test/order-fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+// GET /api/reports/sales and its export: access, scope, every group_by, the previous period, and
+// the business day (DESIGN §3: a sale at 01:30 belongs to the previous day with a 04:00 cut-off).
+
+const clock = testClock('2026-06-10T04:00:00Z');
+let t: TestApp;
+let admin: Record<string, string>;
+let manager: Record<string, string>; // bound to KL01
+let cashier: Record<string, string>; // no read-report
+let kl: string;
+let pg: string;
+let coffee: string; // RM 10.00
+let cake: string; // RM 5.00
+
+/** A sale at a Kuala Lumpur wall time (UTC+8). */
+async function saleAt(localIso: string, body: Parameters<typeof sell>[2]) {
+  clock.set(new Date(`${localIso}+08:00`).toISOString());
+  const res = await sell(t, admin, { allow_outside_hours: true, ...body });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as { id: string; total: number; business_date: string };
+}
+const card = (outlet: string, product: string, quantity: number, amount: number) => ({
+  outlet_id: outlet,
+  items: [{ product_id: product, quantity }],
+  payments: [{ method: 'card', amount, reference: 'C1' }],
+});
+
+const report = (headers: Record<string, string>, query: string) =>
+  t.inject({ method: 'GET', url: `/api/reports/sales?${query}`, headers });
+async function ok(headers: Record<string, string>, query: string): Promise<SalesReport> {
+  const res = await report(headers, query);
+  expect(res.statusCode, res.body).toBe(200);
+  return salesReportSchema.parse(res.json().data);
+}
+type SalesRows = Extract<SalesReport, { group_by: 'day' | 'outlet' | 'serving_method' | 'source' }>;
+async function sales(headers: Record<string, string>, query: string): Promise<SalesRows> {
+  const r = await ok(headers, query);
+  if (r.group_by === 'payment_method' || r.group_by === 'product') throw new Error(r.group_by);
+  return r;
+}
+async function byPayment(headers: Record<string, string>, query: string) {
+  const r = await ok(headers, query);
+  if (r.group_by !== 'payment_method') throw new Error(r.group_by);
+  return r;
+}
+async function byProduct(headers: Record<string, string>, query: string) {
+  const r = await ok(headers, query);
+  if (r.group_by !== 'product') throw new Error(r.group_by);
+  return r;
+}
+const RANGE = 'from=2026-06-08&to=2026-06-10';
+
+let rejectedTotal = 0;
+beforeAll(async () => {
+  t = await createTestApp({ now: clock.now });
+  admin = t.bearer((await t.login('admin')).token);
+  manager = t.bearer((await t.login('manager')).token);
+  cashier = t.bearer((await t.login('cashier')).token);
+  kl = (await demoOutlet(t, 'KL01')).id;
+  pg = (await demoOutlet(t, 'PG01')).id;
+  coffee = (await addProduct(t, { sku: 'REP-COFFEE', price: 1000 })).id;
+  cake = (await addProduct(t, { sku: 'REP-CAKE', price: 500 })).id;
+
+  // Previous period (06-05 … 06-07): one card sale at KL01.
+  await saleAt('2026-06-06T10:00:00', card(kl, coffee, 1, 1060));
+  // 06-08: KL01 cash, dine in (10% service charge, SST on both, rounded to 5 sen).
+  await saleAt('2026-06-08T09:00:00', {
+    outlet_id: kl,
+    serving_method: 'dine_in',
+    table_no: 'T1',
+    items: [{ product_id: coffee, quantity: 2 }],
+    payments: [{ method: 'cash', amount: 2330, tendered: 5000 }],
+  });
+  // 06-09: PG01 split between cash and card.
+  await saleAt('2026-06-09T15:00:00', {
+    outlet_id: pg,
+    items: [
+      { product_id: coffee, quantity: 1 },
+      { product_id: cake, quantity: 2 },
+    ],
+    payments: [
+      { method: 'cash', amount: 1000 },
+      { method: 'card', amount: 1120, reference: 'C2' },
+    ],
+  });
+  // 06-10 01:30 in Kuala Lumpur: before the 04:00 cut-off, so business day 06-09.
+  const late = await saleAt('2026-06-10T01:30:00', card(kl, cake, 1, 530));
+  expect(late.business_date).toBe('2026-06-09');
+  // 06-10: a TNG sale, and one rejected.
+  await saleAt('2026-06-10T11:00:00', {
+    outlet_id: kl,
+    items: [{ product_id: cake, quantity: 3 }],
+    payments: [{ method: 'tng', amount: 1590, reference: 'TNG1' }],
+  });
+  const rejected = await saleAt('2026-06-10T11:30:00', card(kl, coffee, 1, 1060));
+  rejectedTotal = rejected.total;
+  const res = await t.inject({
+    method: 'POST',
+    url: `/api/orders/${rejected.id}/status`,
+    headers: admin,
+    payload: { status: 'REJECTED', reason: 'Wrong order' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  clock.set('2026-06-10T04:00:00Z');
+});
+afterAll(() => t?.close());
+
+describe('GET /api/reports/sales', () => {
+  it('groups by day with every day of the range beside the same day of the previous period', async () => {
+    const r = await sales(admin, `group_by=day&${RANGE}`);
+    expect(r.group_by).toBe('day');
+    expect(r.previous).toEqual({ from: '2026-06-05', to: '2026-06-07' });
+    expect(r.days).toBe(3);
+    expect(r.rows.map((x) => [x.key, x.previous_key, x.current.orders, x.current.net])).toEqual([
+      ['2026-06-08', '2026-06-05', 1, 2330],
+      // The split sale and the 01:30 sale (business day 06-09).
+      ['2026-06-09', '2026-06-06', 2, 2120 + 530],
+      ['2026-06-10', '2026-06-07', 1, 1590],
+    ]);
+    expect(r.rows[1]!.previous?.net).toBe(1060);
+    const day8 = r.rows[0]!.current;
+    // Dine in RM 20.00: service charge 2.00, SST 6% of 22.00 = 1.32, 23.32 rounds to 23.30.
+    expect(day8).toMatchObject({
+      gross: 2000,
+      discount: 0,
+      service_charge: 200,
+      service_tax: 132,
+      rounding: -2,
+      net: 2330,
+    });
+    expect(r.rows[2]!.current).toMatchObject({ rejected: 1, rejected_total: rejectedTotal });
+    expect(r.totals.current).toMatchObject({ orders: 4, net: 2330 + 2650 + 1590, rejected: 1 });
+    expect(r.totals.previous).toMatchObject({ orders: 1, net: 1060 });
+    const sum = r.rows.reduce((s, x) => s + x.current.gross, 0);
+    expect(sum).toBe(r.totals.current.gross);
+  });
+
+  it('groups by outlet, serving method and source, largest net first', async () => {
+    const byOutlet = await sales(admin, `group_by=outlet&${RANGE}`);
+    expect(byOutlet.rows.map((x) => [x.key, x.label, x.current.orders, x.current.net])).toEqual([
+      [kl, 'Kuala Lumpur', 3, 2330 + 530 + 1590],
+      [pg, expect.any(String), 1, 2120],
+    ]);
+    expect(byOutlet.rows[0]!.previous).toMatchObject({ orders: 1, net: 1060 });
+    const serving = await sales(admin, `group_by=serving_method&${RANGE}`);
+    expect(serving.rows.map((x) => [x.key, x.current.orders])).toEqual([
+      ['pick_up', 3],
+      ['dine_in', 1],
+    ]);
+    const source = await sales(admin, `group_by=source&${RANGE}&compare=none`);
+    expect(source.previous).toBeNull();
+    expect(source.rows).toEqual([
+      {
+        key: 'pos-apps',
+        label: null,
+        previous_key: null,
+        current: source.totals.current,
+        previous: null,
+      },
+    ]);
+  });
+
+  it('groups by payment method: each part of a split bill under its method, adding up to net', async () => {
+    const r = await byPayment(admin, `group_by=payment_method&${RANGE}`);
+    expect(r.rows.map((x) => [x.key, x.current.payments, x.current.amount])).toEqual([
+      ['cash', 2, 2330 + 1000],
+      ['card', 2, 1120 + 530],
+      ['tng', 1, 1590],
+    ]);
+    expect(r.rows.reduce((s, x) => s + x.current.amount, 0)).toBe(r.totals.current.net);
+    expect(r.rows.find((x) => x.key === 'card')!.previous).toEqual({ payments: 1, amount: 1060 });
+  });
+
+  it('groups by product with quantities and line totals, best sellers first', async () => {
+    const r = await byProduct(admin, `group_by=product&${RANGE}`);
+    expect(r.rows.map((x) => [x.label, x.sku, x.current.quantity, x.current.gross])).toEqual([
+      // Equal gross: the larger quantity first.
+      ['Test REP-CAKE', 'REP-CAKE', 6, 3000],
+      ['Test REP-COFFEE', 'REP-COFFEE', 3, 3000],
+    ]);
+    expect(r.rows[1]!.previous).toEqual({ quantity: 1, gross: 1000 });
+    expect(r.rows[0]!.previous).toEqual({ quantity: 0, gross: 0 });
+    const top = await byProduct(admin, `group_by=product&${RANGE}&limit=1`);
+    expect(top.rows).toHaveLength(1);
+  });
+
+  it('limits an outlet-bound user to their outlet', async () => {
+    const mine = await sales(manager, `group_by=outlet&${RANGE}`);
+    expect(mine.outlet_id).toBe(kl);
+    expect(mine.rows.map((x) => x.key)).toEqual([kl]);
+    expect(mine.totals.current.orders).toBe(3);
+    expect((await report(manager, `${RANGE}&outlet_id=${pg}`)).statusCode).toBe(404);
+    const asked = await sales(admin, `group_by=day&${RANGE}&outlet_id=${pg}`);
+    expect(asked.totals.current).toMatchObject({ orders: 1, net: 2120 });
+  });
+
+  it('keeps tenants apart', async () => {
+    const rival = await otherTenant(t, 'rival-reports');
+    const theirs = await sales(rival.headers, `group_by=outlet&${RANGE}`);
+    expect(theirs.rows).toEqual([]);
+    expect(theirs.totals.current.orders).toBe(0);
+    expect((await report(rival.headers, `${RANGE}&outlet_id=${kl}`)).statusCode).toBe(404);
+  });
+
+  it('answers 401 without a token, 403 without read-report, 400 for a bad range', async () => {
+    const anonymous = await t.inject({ method: 'GET', url: `/api/reports/sales?${RANGE}` });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await report(cashier, RANGE)).statusCode).toBe(403);
+    const backwards = await report(admin, 'from=2026-06-10&to=2026-06-01');
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json()).toMatchObject({
+      code_message: 'validation_failed',
+      details: [{ path: 'to', message: 'validation.date_before?minDate=2026-06-10' }],
+    });
+    const tooLong = await report(admin, 'from=2025-01-01&to=2026-01-02');
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().details).toEqual([
+      { path: 'to', message: 'validation.date_after?maxDate=2026-01-01' },
+    ]);
+    expect((await report(admin, 'from=2026-06-01')).statusCode).toBe(400);
+    expect((await report(admin, `${RANGE}&group_by=customer`)).statusCode).toBe(400);
+    expect((await report(admin, `${RANGE}&outlet_id=nope`)).statusCode).toBe(400);
+  });
+
+  it('exports the report as CSV and XLSX', async () => {
+    const csv = await t.inject({
+      method: 'GET',
+      url: `/api/reports/sales/export?group_by=day&${RANGE}&format=csv`,
+      headers: admin,
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toBe(
+      'attachment; filename="sales-by-day-2026-06-08-2026-06-10.csv"',
+    );
+    const lines = csv.body.trim().split('\n');
+    expect(lines[0]).toMatch(/^business_date,previous_business_date,orders,gross,/);
+    expect(lines[1]).toMatch(/^2026-06-08,2026-06-05,1,20\.00,0\.00,2\.00,1\.32,0\.00,-0\.02,23\.30,/);
+    expect(lines.at(-1)).toMatch(/^total,,4,/);
+    const xlsx = await t.inject({
+      method: 'GET',
+      url: `/api/reports/sales/export?group_by=payment_method&${RANGE}&format=xlsx`,
+      headers: admin,
+    });
+    expect(xlsx.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('Sales')!;
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'payment_method',
+      'payments',
+      'amount',
+      'previous_payments',
+      'previous_amount',
+    ]);
+    expect(sheet.getRow(2).values).toEqual([undefined, 'cash', 2, 33.3, 0, 0]);
+    expect((await t.inject({ method: 'GET', url: `/api/reports/sales/export?${RANGE}`, headers: cashier })).statusCode).toBe(403);
+  });
+});
+
+describe('business day', () => {
+  it('puts a 01:30 sale on the previous day with a 04:00 cut-off, on its own day with 00:00', async () => {
+    const tenantId = await demoTenantId(t);
+    const before = await sales(admin, 'group_by=day&from=2026-06-14&to=2026-06-15&compare=none');
+    expect(before.totals.current.orders).toBe(0);
+    // Monday 15 June, 01:30 in Kuala Lumpur; the demo tenant's cut-off is 04:00.
+    const late = await saleAt('2026-06-15T01:30:00', card(kl, coffee, 1, 1060));
+    expect(late.business_date).toBe('2026-06-14');
+    const r = await sales(admin, 'group_by=day&from=2026-06-14&to=2026-06-15&compare=none');
+    expect(r.rows.map((x) => [x.key, x.current.orders])).toEqual([
+      ['2026-06-14', 1],
+      ['2026-06-15', 0],
+    ]);
+    await t.database.db
+      .update(tenants)
+      .set({ businessDayCutoffHour: 0 })
+      .where(eq(tenants.id, tenantId));
+    try {
+      const sameDay = await saleAt('2026-06-15T01:40:00', card(kl, coffee, 1, 1060));
+      expect(sameDay.business_date).toBe('2026-06-15');
+      const after = await sales(admin, 'group_by=day&from=2026-06-14&to=2026-06-15&compare=none');
+      expect(after.rows.map((x) => [x.key, x.current.orders])).toEqual([
+        ['2026-06-14', 1],
+        ['2026-06-15', 1],
+      ]);
+    } finally {
+      await t.database.db
+        .update(tenants)
+        .set({ businessDayCutoffHour: 4 })
+        .where(eq(tenants.id, tenantId));
+    }
+  });
+});
