@@ -524,6 +524,16 @@ const requests: Record<string, Builder> = {
     url: `/api/orders/z-reports?outlet_id=${pg}&business_date=${closedDay}`,
   }),
 
+  'GET /api/dashboard': () => ({ url: '/api/dashboard' }),
+  'GET /api/dashboard|other outlet': () => ({ url: `/api/dashboard?outlet_id=${pg}` }),
+  'GET /api/reports/sales': () => ({ url: `/api/reports/sales?from=${closedDay}&to=${closedDay}` }),
+  'GET /api/reports/sales|other outlet': () => ({
+    url: `/api/reports/sales?from=${closedDay}&to=${closedDay}&outlet_id=${pg}`,
+  }),
+  'GET /api/reports/sales/export': () => ({
+    url: `/api/reports/sales/export?from=${closedDay}&to=${closedDay}`,
+  }),
+
   'GET /api/users': () => ({ url: '/api/users' }),
   'GET /api/users/options': () => ({ url: '/api/users/options' }),
   'GET /api/users/:id': async () => ({ url: `/api/users/${(await userOf('cashier')).id}` }),

@@ -136,6 +136,12 @@ export const authorizationMatrix: MatrixRow[] = [
   row('POST /api/orders/close-day',                             [200,  200,  404,  403,  403], OTHER),
   row('GET /api/orders/z-reports',                              [200,  200,  200,  200,  200]),
   row('GET /api/orders/z-reports',                              [200,  200,  404,  404,  200], OTHER),
+  // ---- reports and the dashboard -------------------------------------------------------------
+  row('GET /api/dashboard',                                     [200,  200,  200,  200,  200]),
+  row('GET /api/dashboard',                                     [200,  200,  404,  404,  200], OTHER),
+  row('GET /api/reports/sales',                                 [200,  200,  200,  403,  200]),
+  row('GET /api/reports/sales',                                 [200,  200,  404,  403,  200], OTHER),
+  row('GET /api/reports/sales/export',                          [200,  200,  200,  403,  200]),
   // ---- users, roles, permissions, menus, audit log (issue 7) --------------------------------
   row('GET /api/users',                                         [200,  200,  403,  403,  403]),
   row('GET /api/users/options',                                 [200,  200,  403,  403,  403]),
