@@ -8,7 +8,7 @@ import { addProduct, demoTenantId } from './order-fixtures';
 import { createTestApp, type TestApp } from './test-app';
 
 // Issue 7 §6: staff bound to an outlet see only that outlet's data in every list, board and
-// notification, because the server's queries filter by it (details of other outlets are 404s:
+// notification and report, because the server's queries filter by it (details of other outlets are 404s:
 // see the authorization matrix). The demo cashier and manager are bound to KL01.
 
 type Headers = { authorization: string };
@@ -71,6 +71,20 @@ describe('outlet-bound staff see only their outlet', () => {
     const board = (await get('/api/orders/board')).json().data;
     expect(outletIds(board.orders)).toEqual([kl]);
     expect(outletIds(board.thresholds)).toEqual([kl]);
+  });
+
+  it('in sales reports and the dashboard', async () => {
+    const manager = t.bearer((await t.login('manager')).token);
+    const day = (await get('/api/orders')).json().data[0].business_date as string;
+    const report = (url: string, headers: Headers) =>
+      get(`/api/reports/sales?group_by=outlet&from=${day}&to=${day}${url}`, headers);
+    const own = (await report('', manager)).json().data;
+    expect(own.rows.map((r: { key: string }) => r.key)).toEqual([kl]);
+    const all = (await report('', admin)).json().data;
+    expect(all.rows.map((r: { key: string }) => r.key).sort()).toEqual([kl, pg].sort());
+    expect((await report(`&outlet_id=${pg}`, manager)).statusCode).toBe(404);
+    expect((await get('/api/dashboard', manager)).json().data.outlet_id).toBe(kl);
+    expect((await get('/api/dashboard', cashier)).json().data.outlet_id).toBe(kl);
   });
 
   it('in notifications', async () => {
