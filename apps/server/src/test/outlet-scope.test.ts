@@ -7,9 +7,9 @@ import { createUser } from './fixtures';
 import { addProduct, demoTenantId } from './order-fixtures';
 import { createTestApp, type TestApp } from './test-app';
 
-// Issue 7 §6: staff bound to an outlet see only that outlet's data in every list, board and
-// notification and report, because the server's queries filter by it (details of other outlets are 404s:
-// see the authorization matrix). The demo cashier and manager are bound to KL01.
+// Issue 7 §6: staff bound to an outlet see only that outlet's data in every list, board,
+// notification and report, because the server's queries filter by it (details of other outlets
+// are 404s: see the authorization matrix). The demo cashier and manager are bound to KL01.
 
 type Headers = { authorization: string };
 let t: TestApp;
