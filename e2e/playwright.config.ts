@@ -16,6 +16,12 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: true,
+  // The day-close journey closes KL01's business day, after which KL01 sells nothing more today:
+  // it runs last, in its own project that depends on every other journey.
+  projects: [
+    { name: 'journeys', testIgnore: /day-close\// },
+    { name: 'day-close', testMatch: /day-close\/.*\.spec\.ts$/, dependencies: ['journeys'] },
+  ],
   reporter: [
     ['list'],
     ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'reports/e2e.json' }],

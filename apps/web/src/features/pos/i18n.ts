@@ -132,6 +132,7 @@ const en = {
     title: 'Payment',
     toPay: 'To pay',
     due: 'Still due',
+    roundingLine: 'Cash rounding {{amount}} (before rounding {{unrounded}})',
     method: 'Payment method',
     methods: {
       cash: 'Cash',
@@ -352,6 +353,7 @@ const my: FeatureMessages<typeof en> = {
     title: 'Bayaran',
     toPay: 'Perlu dibayar',
     due: 'Baki perlu dibayar',
+    roundingLine: 'Pelarasan bundar tunai {{amount}} (sebelum dibundarkan {{unrounded}})',
     method: 'Kaedah bayaran',
     methods: {
       cash: 'Tunai',

@@ -122,6 +122,20 @@ export function PaymentDialog({
           </Typography>
         )}
       </DialogTitle>
+      {view && view.totals.rounding !== 0 && (
+        // The rounding line of a cash bill, where the cashier counts the money.
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ px: 3, pb: 1, textAlign: 'end' }}
+          data-testid="pos-payment-rounding"
+        >
+          {t('payment.roundingLine', {
+            amount: formatMoney(view.totals.rounding),
+            unrounded: formatMoney(view.totals.total - view.totals.rounding),
+          })}
+        </Typography>
+      )}
       <DialogContent dividers sx={{ pt: 1.5 }}>
         {view && (
           <Stack spacing={2}>

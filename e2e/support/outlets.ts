@@ -1,0 +1,29 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { apiLogin } from './session';
+
+// Journeys that sell must not depend on the hour the suite runs at: the outlet is opened round the
+// clock first (two ranges a day, the second running to midnight), as an admin would for a 24-hour
+// shop. Returns the outlet's id.
+export async function openAllDay(request: APIRequestContext, code: string) {
+  const { token } = await apiLogin(request, 'admin');
+  const headers = { authorization: `Bearer ${token}` };
+  const list = await request.get('/api/outlets?page_size=100', { headers });
+  expect(list.status()).toBe(200);
+  const outlet = ((await list.json()).data as { id: string; code: string }[]).find(
+    (o) => o.code === code,
+  );
+  if (!outlet) throw new Error(`no outlet ${code}`);
+  const hours = Array.from({ length: 7 }, (_, day) => ({
+    day,
+    ranges: [
+      { open: '00:00', close: '12:00' },
+      { open: '12:00', close: '00:00' },
+    ],
+  }));
+  const res = await request.put(`/api/outlets/${outlet.id}/hours`, {
+    headers,
+    data: { hours, last_order_minutes: 0 },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return outlet.id;
+}
