@@ -29,16 +29,52 @@ afterEach(() => vi.useRealTimers());
 function setup() {
   const log = vi.fn();
   const onEvent = vi.fn();
+  const network = { offline: () => {}, online: () => {} };
   const socket = createLiveSocket({
     url: (since) => `ws://host/ws?outlet_id=o1&token=t${since === null ? '' : `&since=${since}`}`,
     onEvent,
     createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
     log,
+    watchNetwork: (offline, online) => Object.assign(network, { offline, online }),
   });
-  return { socket, log, onEvent };
+  return { socket, log, onEvent, network };
 }
 
 describe('live-order socket (SPEC §7)', () => {
+  it('shows offline at once when the device loses its network, and resumes from the last event when it is back', () => {
+    const { socket, network } = setup();
+    socket.connect();
+    const first = FakeSocket.all[0]!;
+    first.onopen?.();
+    first.onmessage?.({
+      data: JSON.stringify({ event_id: 41, type: 'order.created', message: { id_order: 'A1' } }),
+    });
+    network.offline();
+    expect(first.closed).toBe(true);
+    expect(socket.status.getState()).toBe('offline');
+    // The closed socket's own close event changes nothing, and no retry runs without a network.
+    first.onclose?.({ code: 1006 });
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+    network.online();
+    expect(FakeSocket.all).toHaveLength(2);
+    expect(FakeSocket.all[1]?.url).toContain('since=41');
+    FakeSocket.all[1]!.onopen?.();
+    expect(socket.status.getState()).toBe('open');
+  });
+
+  it('ignores network changes while disconnected', () => {
+    const { socket, network } = setup();
+    network.online();
+    expect(FakeSocket.all).toHaveLength(0);
+    socket.connect();
+    socket.disconnect();
+    network.offline();
+    network.online();
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(socket.status.getState()).toBe('idle');
+  });
+
   it('reconnects 10 times 1 s apart, then slowly with an offline status, logging once', () => {
     const { socket, log } = setup();
     socket.connect();

@@ -31,7 +31,19 @@ export interface LiveSocketOptions {
   /** No message (event or heartbeat) for this long means the link is dead: reconnect. */
   silenceMs?: number;
   log?: (message: string) => void;
+  /**
+   * Tells the client when the device loses and regains its network (default: the window's
+   * offline/online events), so a board shows the outage at once instead of after the silence
+   * timeout, and catches up the moment the network is back.
+   */
+  watchNetwork?: (onOffline: () => void, onOnline: () => void) => void;
 }
+
+const windowNetwork = (onOffline: () => void, onOnline: () => void) => {
+  if (typeof window === 'undefined') return;
+  window.addEventListener('offline', onOffline);
+  window.addEventListener('online', onOnline);
+};
 
 export function createLiveSocket(options: LiveSocketOptions) {
   const {
@@ -41,6 +53,7 @@ export function createLiveSocket(options: LiveSocketOptions) {
     silenceMs = 60_000,
     createSocket = (url) => new WebSocket(url),
     log = (message) => console.warn(message),
+    watchNetwork = windowNetwork,
   } = options;
   const status = createStore<LiveStatus>('idle');
   let socket: WebSocket | null = null;
@@ -154,6 +167,27 @@ export function createLiveSocket(options: LiveSocketOptions) {
     // onerror is always followed by onclose, which does the reconnecting.
     ws.onerror = () => {};
   }
+
+  watchNetwork(
+    () => {
+      if (!wanted) return;
+      // No network: drop the socket (the browser may not notice for a while) and wait for it.
+      const current = socket;
+      socket = null;
+      current?.close();
+      clearTimer();
+      stopWatchdog();
+      status.setState('offline');
+    },
+    () => {
+      if (!wanted || socket) return;
+      // Back online: reconnect now, from the last event seen, so nothing missed is lost.
+      retries = 0;
+      probed = false;
+      clearTimer();
+      open();
+    },
+  );
 
   return {
     status,
