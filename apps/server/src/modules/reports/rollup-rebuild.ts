@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+
+// Rebuilds a tenant's rollups for a range of business days from its orders with three aggregate
+// INSERT … SELECTs: what a bulk load (seed:large, with the row triggers bypassed) runs once at the
+// end, and a repair tool. The figures are those of the triggers of migration 0007 (kopi_is_sale,
+// kopi_payment_label). It takes the tenant's live-event lock first, as every order writer's
+// triggers do, so no sale lands in the range while it runs.
+
+export async function rebuildRollups(db: Db, tenantId: string, from: string, to: string) {
+  await db.transaction(async (tx) => {
+    const t = sql`${tenantId}::uuid`;
+    const range = sql`business_date between ${from}::date and ${to}::date`;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('live:' || ${tenantId}::text))`);
+    await tx.execute(sql`delete from sales_rollups where tenant_id = ${t} and ${range}`);
+    await tx.execute(sql`delete from sales_payment_rollups where tenant_id = ${t} and ${range}`);
+    await tx.execute(sql`delete from product_sales_rollups where tenant_id = ${t} and ${range}`);
+    await tx.execute(sql`
+      insert into sales_rollups (tenant_id, business_date, outlet_id, source, serving_method,
+        payment_method, orders, gross, discount, service_charge, service_tax, delivery_fee,
+        rounding, net, refunds, rejected, rejected_total)
+      select tenant_id, business_date, outlet_id, source, serving_method,
+        kopi_payment_label(payment_methods),
+        count(*) filter (where status <> 'REJECTED'),
+        coalesce(sum(subtotal) filter (where status <> 'REJECTED'), 0),
+        coalesce(sum(discount) filter (where status <> 'REJECTED'), 0),
+        coalesce(sum(service_charge) filter (where status <> 'REJECTED'), 0),
+        coalesce(sum(service_tax) filter (where status <> 'REJECTED'), 0),
+        coalesce(sum(delivery_fee) filter (where status <> 'REJECTED'), 0),
+        coalesce(sum(rounding) filter (where status <> 'REJECTED'), 0),
+        coalesce(sum(total) filter (where status <> 'REJECTED'), 0),
+        coalesce(sum(refunded) filter (where status <> 'REJECTED'), 0),
+        count(*) filter (where status = 'REJECTED'),
+        coalesce(sum(total) filter (where status = 'REJECTED'), 0)
+      from orders
+      where tenant_id = ${t} and ${range} and (kopi_is_sale(status) or status = 'REJECTED')
+      group by 1, 2, 3, 4, 5, 6`);
+    await tx.execute(sql`
+      insert into sales_payment_rollups (tenant_id, business_date, outlet_id, source,
+        serving_method, method, payments, amount)
+      select o.tenant_id, o.business_date, o.outlet_id, o.source, o.serving_method, p.method,
+        count(*), sum(p.amount)
+      from orders o join order_payments p on p.order_id = o.id
+      where o.tenant_id = ${t} and o.${range} and kopi_is_sale(o.status)
+      group by 1, 2, 3, 4, 5, 6`);
+    await tx.execute(sql`
+      insert into product_sales_rollups (tenant_id, business_date, outlet_id, product_id,
+        quantity, gross)
+      select o.tenant_id, o.business_date, o.outlet_id, i.product_id, sum(i.quantity),
+        sum(i.line_total)
+      from orders o join order_items i on i.order_id = o.id
+      where o.tenant_id = ${t} and o.${range} and kopi_is_sale(o.status)
+      group by 1, 2, 3, 4`);
+  });
+}
