@@ -280,4 +280,28 @@ export const appRoutes: AppRouteDef[] = [
     page: () =>
       import('../features/orders/pages/order-details-page').then((m) => m.OrderDetailsPage),
   },
+  // Issue 7: users, roles, permissions, menus and the audit log.
+  {
+    id: 'users',
+    path: '/settings/user',
+    layout: 'default',
+    access: 'signed-in',
+    action: 'read',
+    subject: 'user',
+    titleKey: 'pageTitles.users',
+    icon: 'ManageAccounts',
+    searchable: true,
+    page: () => import('../features/users/pages/user-list-page').then((m) => m.UserListPage),
+  },
+  {
+    // SPEC §2 leaves its access open; the server answers it to read-user.
+    id: 'user-view',
+    path: '/settings/user/view/:id',
+    layout: 'default',
+    access: 'signed-in',
+    action: 'read',
+    subject: 'user',
+    titleKey: 'pageTitles.userView',
+    page: () => import('../features/users/pages/user-view-page').then((m) => m.UserViewPage),
+  },
 ];

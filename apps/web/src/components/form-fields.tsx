@@ -53,6 +53,8 @@ export function FormField<T extends FieldValues>({
 export interface SelectOption {
   value: string;
   label: ReactNode;
+  /** Listed but not choosable (e.g. a role the signed-in user may not give). */
+  disabled?: boolean;
 }
 
 export function FormSelectField<T extends FieldValues>({
@@ -80,7 +82,7 @@ export function FormSelectField<T extends FieldValues>({
           helperText={translateValidation(fieldState.error?.message) ?? helperText}
         >
           {options.map((option) => (
-            <MenuItem key={option.value} value={option.value}>
+            <MenuItem key={option.value} value={option.value} disabled={option.disabled}>
               {option.label}
             </MenuItem>
           ))}

@@ -1,3 +1,4 @@
+// Shared by the account security tab and a user's page (their sessions).
 const browsers: [RegExp, string][] = [
   [/Edg\//, 'Edge'],
   [/OPR\//, 'Opera'],

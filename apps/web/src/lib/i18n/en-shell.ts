@@ -17,6 +17,13 @@ export const enShell = {
     orderList: 'Order',
     orderDetails: 'Order Details',
     pos: 'POS',
+    users: 'Users',
+    userView: 'User',
+    roles: 'Roles',
+    permissions: 'Permissions',
+    menus: 'Menus',
+    logs: 'Logs',
+    changePassword: 'Change password',
   },
   nav: {
     mainNavigation: 'Main navigation',

@@ -70,6 +70,13 @@ export const my: UiMessages = {
     orderList: 'Pesanan',
     orderDetails: 'Butiran Pesanan',
     pos: 'POS',
+    users: 'Pengguna',
+    userView: 'Pengguna',
+    roles: 'Peranan',
+    permissions: 'Kebenaran',
+    menus: 'Menu',
+    logs: 'Log',
+    changePassword: 'Tukar kata laluan',
   },
   auth: {
     brandTagline: 'Pejabat belakang kedai kopi anda',

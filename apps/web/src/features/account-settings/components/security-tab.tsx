@@ -43,7 +43,7 @@ import {
   useRevokeSession,
   type TwoStepSetup,
 } from '../api';
-import { describeUserAgent } from '../user-agent';
+import { describeUserAgent } from '../../../lib/user-agent';
 
 const cardTitle = { title: { component: 'h2', variant: 'h5' } } as const;
 

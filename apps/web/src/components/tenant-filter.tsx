@@ -1,0 +1,63 @@
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useQuery } from '@tanstack/react-query';
+import type { SessionUserExtras, Tenant, TenantFilter } from '@kopi/contract';
+import { http } from '../lib/http/http';
+import { useCan } from '../lib/can-context';
+import { defineFeatureStrings } from '../lib/i18n/feature-strings';
+import { useSessionUser } from '../lib/session/session-store';
+
+// Users, roles and the audit log span every tenant for a platform user outside any tenant
+// (decision 020); those screens then offer this filter. Inside a tenant (or for tenant staff)
+// the session decides the tenant and the filter is not shown.
+
+/** True for a platform user (no tenant of their own) not working inside a tenant. */
+export function usePlatformWide(): boolean {
+  const user = useSessionUser() as (ReturnType<typeof useSessionUser> & SessionUserExtras) | null;
+  return Boolean(user && !user.tenant_id && !user.acting_tenant_id);
+}
+
+const useTenantFilterStrings = defineFeatureStrings('tenantFilter', {
+  en: { label: 'Tenant', all: 'All tenants', platform: 'Platform (no tenant)' },
+  my: { label: 'Penyewa', all: 'Semua penyewa', platform: 'Platform (tiada penyewa)' },
+});
+
+const tenantOptionsKey = ['tenants', 'filter-options'] as const;
+
+export function TenantFilterSelect({
+  value,
+  onChange,
+  testId = 'filter-tenant',
+}: {
+  value: TenantFilter | '';
+  onChange: (value: TenantFilter | '') => void;
+  testId?: string;
+}) {
+  const { t } = useTenantFilterStrings();
+  const can = useCan();
+  const tenants = useQuery({
+    queryKey: tenantOptionsKey,
+    queryFn: () => http.get<Tenant[]>('/tenants', { query: { page: 1, page_size: 100 } }),
+    enabled: can('read', 'tenant'),
+    staleTime: 60_000,
+  });
+  return (
+    <TextField
+      select
+      size="small"
+      label={t('label')}
+      value={value}
+      onChange={(e) => onChange(e.target.value as TenantFilter | '')}
+      sx={{ minWidth: 180 }}
+      slotProps={{ select: { SelectDisplayProps: { 'data-testid': testId } as object } }}
+    >
+      <MenuItem value="">{t('all')}</MenuItem>
+      <MenuItem value="platform">{t('platform')}</MenuItem>
+      {(tenants.data ?? []).map((tenant) => (
+        <MenuItem key={tenant.id} value={tenant.id}>
+          {tenant.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import type { StaffUser } from '@kopi/contract';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { HttpError } from '../../../lib/http/http-client';
+import { toast } from '../../../lib/toasts';
+import { deleteUser, disableUser, enableUser } from '../api';
+import { useUserStrings } from '../i18n';
+
+export type StatusAsk = { kind: 'disable' | 'delete'; user: StaffUser; blocked?: string } | null;
+
+/**
+ * Disable (ends every session at once) and delete ask first; enabling does not. A user with
+ * history cannot be deleted: the server's reason is shown with "Disable instead".
+ */
+export function useUserStatusActions(onChanged: () => Promise<unknown> | void) {
+  const { t } = useUserStrings();
+  const [ask, setAsk] = useState<StatusAsk>(null);
+
+  const enable = async (user: StaffUser) => {
+    await enableUser(user.id);
+    toast.success(t('actions.enabled'));
+    await onChanged();
+  };
+  const disable = async (user: StaffUser) => {
+    const result = await disableUser(user.id);
+    toast.success(t('actions.disabled', { count: result.sessions_ended }));
+    await onChanged();
+  };
+
+  const confirm = async () => {
+    if (!ask) return;
+    try {
+      if (ask.kind === 'disable' || ask.blocked) {
+        await disable(ask.user);
+      } else {
+        await deleteUser(ask.user.id);
+        toast.success(t('actions.deleted'));
+        await onChanged();
+      }
+      setAsk(null);
+    } catch (error) {
+      if (ask.kind === 'delete' && !ask.blocked && error instanceof HttpError) {
+        // user_in_use (409) and the like: say why, offer to disable instead.
+        if (error.status === 409) setAsk({ ...ask, blocked: error.message });
+        else {
+          toast.error(error.message);
+          setAsk(null);
+        }
+      } else setAsk(null);
+    }
+  };
+
+  const dialog = (
+    <ConfirmDialog
+      open={Boolean(ask)}
+      title={
+        !ask
+          ? undefined
+          : ask.blocked
+            ? t('actions.cannotDeleteTitle')
+            : ask.kind === 'disable'
+              ? t('actions.disableTitle', { name: ask.user.fullname })
+              : t('actions.deleteTitle', { name: ask.user.fullname })
+      }
+      message={
+        !ask ? undefined : ask.blocked ? (
+          <span data-testid="user-blocked-reason">{ask.blocked}</span>
+        ) : ask.kind === 'disable' ? (
+          t('actions.disableMessage')
+        ) : (
+          t('actions.deleteMessage')
+        )
+      }
+      confirmLabel={
+        !ask
+          ? undefined
+          : ask.blocked
+            ? t('actions.disableInstead')
+            : ask.kind === 'disable'
+              ? t('actions.disable')
+              : t('actions.delete')
+      }
+      confirmColor={ask?.kind === 'delete' && !ask.blocked ? 'error' : 'warning'}
+      confirmDisabled={Boolean(ask?.blocked) && ask?.user.status === 'disabled'}
+      onConfirm={confirm}
+      onClose={() => setAsk(null)}
+    />
+  );
+
+  return {
+    askDisable: (user: StaffUser) => setAsk({ kind: 'disable', user }),
+    askDelete: (user: StaffUser) => setAsk({ kind: 'delete', user }),
+    enable: (user: StaffUser) => enable(user).catch(() => undefined),
+    dialog,
+  };
+}
