@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { demoPassword } from '../fixtures';
+
+// The customer app, driven through its API as the phone would: sign in with X-Tenant, read an
+// outlet's menu, place an order with an Idempotency-Key and pay it through the sandbox provider
+// by posting the signed callback it hands back (what a bank's redirect would do).
+
+const tenant = { 'x-tenant': 'kopi-demo' };
+
+export async function customerSignIn(request: APIRequestContext, phone = '+60123456789') {
+  const res = await request.post('/api/mobile/auth/sign-in', {
+    headers: tenant,
+    data: { phone, password: demoPassword },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const { token } = (await res.json()).data as { token: string };
+  return { authorization: `Bearer ${token}` };
+}
+
+/** The id of a product the outlet sells that needs no choices (e.g. a plain food item). */
+export async function plainProduct(request: APIRequestContext, outletId: string, sku: string) {
+  const res = await request.get(`/api/mobile/outlets/${outletId}/menu`, { headers: tenant });
+  expect(res.status(), await res.text()).toBe(200);
+  const products = (await res.json()).data.products as { id: string; sku: string }[];
+  const product = products.find((p) => p.sku === sku);
+  if (!product) throw new Error(`${sku} is not on the menu`);
+  return product.id;
+}
+
+/** Places a pick-up order and pays it: returns once the order is PENDING (paid). */
+export async function placePaidOrder(
+  request: APIRequestContext,
+  customer: Record<string, string>,
+  outletId: string,
+  productId: string,
+) {
+  const placed = await request.post('/api/mobile/orders', {
+    headers: { ...customer, 'idempotency-key': randomUUID() },
+    data: {
+      outlet_id: outletId,
+      serving_method: 'pick_up',
+      items: [{ product_id: productId, quantity: 1 }],
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = (await placed.json()).data as { id: string; order_no: string };
+  const started = await request.post(`/api/mobile/orders/${order.id}/pay`, {
+    headers: { ...customer, 'idempotency-key': randomUUID() },
+    data: { provider: 'sandbox', method: 'card', sandbox_outcome: 'paid' },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  const callback = (await started.json()).data.sandbox_callback as {
+    url: string;
+    headers: Record<string, string>;
+    body: string;
+  };
+  const confirmed = await request.post(callback.url, {
+    headers: callback.headers,
+    data: callback.body,
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  return order;
+}
