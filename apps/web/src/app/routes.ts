@@ -304,4 +304,16 @@ export const appRoutes: AppRouteDef[] = [
     titleKey: 'pageTitles.userView',
     page: () => import('../features/users/pages/user-view-page').then((m) => m.UserViewPage),
   },
+  {
+    id: 'roles',
+    path: '/settings/role',
+    layout: 'default',
+    access: 'signed-in',
+    action: 'read',
+    subject: 'role-permission',
+    titleKey: 'pageTitles.roles',
+    icon: 'Badge',
+    searchable: true,
+    page: () => import('../features/roles/pages/role-page').then((m) => m.RolePage),
+  },
 ];

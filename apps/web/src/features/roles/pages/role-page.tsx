@@ -1,0 +1,223 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Grid from '@mui/material/Grid';
+import InputAdornment from '@mui/material/InputAdornment';
+import Pagination from '@mui/material/Pagination';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import Add from '@mui/icons-material/Add';
+import Inbox from '@mui/icons-material/Inbox';
+import Search from '@mui/icons-material/Search';
+import type { Role, RoleInput, RoleListQuery, TenantFilter } from '@kopi/contract';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PageHeader } from '../../../components/page-header';
+import { TenantFilterSelect, usePlatformWide } from '../../../components/tenant-filter';
+import { useCan } from '../../../lib/can-context';
+import { sessionStore, useSessionUser } from '../../../lib/session/session-store';
+import { useStore } from '../../../lib/store';
+import { toast } from '../../../lib/toasts';
+import { createRole, deleteRole, updateRole, useInvalidateRoles, useRoles } from '../api';
+import { RoleCard } from '../components/role-card';
+import { RoleDialog } from '../components/role-dialog';
+import { useRoleStrings } from '../i18n';
+
+const PAGE_SIZE = 20;
+
+/** Search text applied 300 ms after typing stops. */
+function useDebounced(value: string, onSettle: (value: string) => void) {
+  const [text, setText] = useState(value);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => clearTimeout(timer.current ?? undefined), []);
+  return {
+    text,
+    set: (next: string) => {
+      setText(next);
+      clearTimeout(timer.current ?? undefined);
+      timer.current = setTimeout(() => onSettle(next), 300);
+    },
+  };
+}
+
+/** /settings/role (read role-permission): role cards with user counts; the permission matrix. */
+export function RolePage() {
+  const { t, ts } = useRoleStrings();
+  const can = useCan();
+  const me = useSessionUser();
+  const roleName = useStore(sessionStore, (s) => s.roleName);
+  const held = useStore(sessionStore, (s) => s.permissions);
+  const platformWide = usePlatformWide();
+  const mayCreate = can('create', 'role-permission');
+  const mayUpdate = can('update', 'role-permission');
+  const mayDelete = can('delete', 'role-permission');
+  const [page, setPage] = useState(1);
+  const [q, setQ] = useState('');
+  const [tenant, setTenant] = useState<TenantFilter | ''>('');
+  const search = useDebounced(q, (next) => {
+    setQ(next);
+    setPage(1);
+  });
+  const query: RoleListQuery = useMemo(
+    () => ({ page, page_size: PAGE_SIZE, q: q || undefined, tenant_id: tenant || undefined }),
+    [page, q, tenant],
+  );
+  const roles = useRoles(query);
+  const invalidate = useInvalidateRoles();
+  const [open, setOpen] = useState<{ role: Role | null } | null>(null);
+  const [deleting, setDeleting] = useState<Role | null>(null);
+  const heldSet = useMemo(() => new Set(held), [held]);
+
+  const isOwnRole = (role: Role) =>
+    role.name === roleName && role.tenant_id === (me?.tenant_id ?? null);
+
+  const save = async (values: RoleInput) => {
+    const role = open?.role;
+    if (role) await updateRole(role.id, values);
+    else await createRole(values);
+    toast.success(role ? t('form.saved') : t('form.created'));
+    setOpen(null);
+    await invalidate();
+  };
+
+  const rows = roles.data?.rows ?? [];
+  const total = roles.data?.meta.total ?? 0;
+  const current = open?.role ?? null;
+
+  return (
+    <Stack spacing={3}>
+      <PageHeader
+        title={t('list.title')}
+        subtitle={t('list.subtitle')}
+        actions={
+          mayCreate && (
+            <Button
+              variant="contained"
+              startIcon={<Add />}
+              onClick={() => setOpen({ role: null })}
+              data-testid="role-add"
+            >
+              {t('list.add')}
+            </Button>
+          )
+        }
+      />
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        <TextField
+          size="small"
+          value={search.text}
+          onChange={(e) => search.set(e.target.value)}
+          placeholder={t('list.search')}
+          slotProps={{
+            htmlInput: { 'aria-label': t('list.search'), type: 'search' },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <Search fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+          sx={{ minWidth: 240 }}
+        />
+        {platformWide && (
+          <TenantFilterSelect
+            value={tenant}
+            onChange={(v) => {
+              setTenant(v);
+              setPage(1);
+            }}
+          />
+        )}
+      </Box>
+      {roles.error ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void roles.refetch()}>
+              {ts('common.retry')}
+            </Button>
+          }
+        >
+          {t('list.error')}
+        </Alert>
+      ) : roles.isPending ? (
+        <Grid container spacing={3}>
+          {[0, 1, 2].map((i) => (
+            <Grid key={i} size={{ xs: 12, sm: 6, lg: 4 }}>
+              <Skeleton variant="rounded" height={190} />
+            </Grid>
+          ))}
+        </Grid>
+      ) : rows.length === 0 ? (
+        <Card>
+          <Stack
+            spacing={1}
+            sx={{ alignItems: 'center', py: 6, color: 'text.secondary' }}
+            data-testid="roles-empty"
+          >
+            <Inbox fontSize="large" aria-hidden="true" />
+            <Typography>{t('list.empty')}</Typography>
+          </Stack>
+        </Card>
+      ) : (
+        <Grid container spacing={3} data-testid="roles-grid">
+          {rows.map((role) => (
+            <Grid key={role.id} size={{ xs: 12, sm: 6, lg: 4 }}>
+              <RoleCard
+                role={role}
+                showTenant={platformWide}
+                isOwnRole={isOwnRole(role)}
+                mayUpdate={mayUpdate}
+                mayDelete={mayDelete}
+                onOpen={() => setOpen({ role })}
+                onDelete={() => setDeleting(role)}
+              />
+            </Grid>
+          ))}
+        </Grid>
+      )}
+      {total > PAGE_SIZE && (
+        <Pagination
+          count={Math.ceil(total / PAGE_SIZE)}
+          page={page}
+          onChange={(_, next) => setPage(next)}
+          sx={{ alignSelf: 'center' }}
+          aria-label={t('list.pages')}
+        />
+      )}
+      <RoleDialog
+        open={Boolean(open)}
+        role={current}
+        platformRole={current ? current.tenant_id === null : platformWide}
+        readOnly={Boolean(current && (current.is_immutable || !mayUpdate))}
+        isOwnRole={Boolean(current && isOwnRole(current))}
+        changeable={(permission) => heldSet.has(permission)}
+        onClose={() => setOpen(null)}
+        onSubmit={save}
+      />
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title={deleting ? t('list.deleteTitle', { name: deleting.name }) : undefined}
+        message={t('list.deleteMessage')}
+        confirmLabel={deleting ? t('list.delete', { name: deleting.name }) : undefined}
+        confirmColor="error"
+        onConfirm={async () => {
+          if (!deleting) return;
+          try {
+            await deleteRole(deleting.id);
+            toast.success(t('list.deleted'));
+            await invalidate();
+          } catch {
+            // role_in_use (someone was given it meanwhile): the client's toast says so.
+          }
+          setDeleting(null);
+        }}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}
