@@ -724,7 +724,12 @@ export const orders = pgTable(
     ),
     index('orders_tenant_outlet_status_idx').on(t.tenantId, t.outletId, t.status),
     // The order list's default sort (newest first) and its deep pages (issue 8, at 1M orders).
-    index('orders_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
+    index('orders_tenant_created_idx').on(
+      t.tenantId,
+      // NULLS FIRST is what a plain ORDER BY … DESC means: the index serves it (and its reverse).
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // Orders not finished yet (the dashboard's open orders): a small index whatever the history.
     index('orders_open_idx')
       .on(t.tenantId, t.outletId, t.status)

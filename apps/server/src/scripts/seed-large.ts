@@ -29,7 +29,7 @@ import { rebuildRollups } from '../modules/reports/rollup-rebuild';
 // the orders themselves are made by set-based SQL a week at a time (generate_series over a table
 // of orders per outlet, day and hour shaped by weekday, season and hour of day), each picking a
 // basket. The rollup triggers are bypassed during the load (session_replication_role = replica)
-// and the rollups are built for the loaded range at the end with one aggregate per table.
+// and each week's rollups are built from its orders, one aggregate per table (rebuildRollups).
 // Order numbers: each (outlet, day) is numbered 1…n in time order and gets its order_counters
 // row (closed, with its Z-report), and a day that already has a counter is left alone, so a
 // second run adds nothing twice and never clashes with real or demo sales.
@@ -383,7 +383,7 @@ async function main() {
       create unlogged table seed_large_baskets (id int primary key, outlet_id uuid, source text,
         serving_method text, subtotal int, discount int, service_charge int, service_tax int,
         delivery_fee int, rounding int, total int, change_due int, payment_methods text[],
-        payments jsonb, outlet_rank int)`);
+        payments jsonb)`);
     await db.execute(sql`
       create unlogged table seed_large_basket_items (basket_id int, line_no int, product_id uuid,
         name text, sku text, quantity int, unit_price int, options jsonb, addons jsonb,
@@ -391,15 +391,12 @@ async function main() {
     await db.execute(sql`
       create unlogged table seed_large_slots (outlet_id uuid, business_date date, hour int,
         tz text, n int, basket_base int)`);
-    const rankInOutlet = new Map<string, number>();
     await insertJson(
       db,
       'seed_large_baskets',
-      'id, outlet_id, source, serving_method, subtotal, discount, service_charge, service_tax, delivery_fee, rounding, total, change_due, payment_methods, payments, outlet_rank',
-      'id int, outlet_id uuid, source text, serving_method text, subtotal int, discount int, service_charge int, service_tax int, delivery_fee int, rounding int, total int, change_due int, payment_methods text[], payments jsonb, outlet_rank int',
+      'id, outlet_id, source, serving_method, subtotal, discount, service_charge, service_tax, delivery_fee, rounding, total, change_due, payment_methods, payments',
+      'id int, outlet_id uuid, source text, serving_method text, subtotal int, discount int, service_charge int, service_tax int, delivery_fee int, rounding int, total int, change_due int, payment_methods text[], payments jsonb',
       baskets.map((b) => {
-        const rank = (rankInOutlet.get(b.outletId) ?? -1) + 1;
-        rankInOutlet.set(b.outletId, rank);
         return {
           id: b.id,
           outlet_id: b.outletId,
@@ -415,7 +412,6 @@ async function main() {
           change_due: b.payments.reduce((s, p) => s + p.change, 0),
           payment_methods: b.methods,
           payments: b.payments,
-          outlet_rank: rank,
         };
       }),
     );
@@ -595,6 +591,8 @@ async function main() {
           await tx.execute(sql`select count(*)::int as n from seed_week`),
         );
         count = c?.n ?? 0;
+        // The week's rollups from its orders, one aggregate per table while they are in memory.
+        await rebuildRollups(tx, tenantId, from, to);
       });
       loaded += count;
       log(
@@ -602,16 +600,15 @@ async function main() {
       );
     }
 
-    // 4. Rollups of the loaded range, one aggregate per table; then fresh planner statistics.
-    const t1 = Date.now();
-    await rebuildRollups(db, tenantId, days[0]!, end);
-    log(`rollups built for ${days[0]} … ${end} in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
+    // 4. Fresh planner statistics and visibility map (index-only counts) for the loaded tables.
     await db.execute(
       sql`drop table if exists seed_large_baskets, seed_large_basket_items, seed_large_slots`,
     );
+    const t1 = Date.now();
     await db.execute(
-      sql`analyze orders, order_items, order_payments, order_status_history, sales_rollups, sales_payment_rollups, product_sales_rollups`,
+      sql`vacuum analyze orders, order_items, order_payments, order_status_history, sales_rollups, sales_payment_rollups, product_sales_rollups`,
     );
+    log(`vacuum analyze in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
 
     // 5. A sample of the loaded orders priced again by priceOrder from their own lines.
     const sample = rowsOf<Record<string, unknown>>(

@@ -1,0 +1,251 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { addDays, businessDate, reportGroupBys } from '@kopi/contract';
+import { type BenchRow, loadGet, percentile, printRows, signInApi } from './bench-kit';
+import { loadMenu, salesFor } from './bench-sales';
+
+// `npm run bench -- --database-url postgres://…/kopi_large` (or `--data-dir ./data-large` for the
+// embedded database): starts the server itself on a free loopback port against that database
+// (seed it first with `npm run seed:large`), signs in, and measures with concurrent clients:
+// the sales report for a month and a year in every grouping, the dashboard, the order list (first
+// page, a deep page, with filters, filters on a deep page) and order creation. Prints requests per
+// second and p50/p95/p99, and writes them as JSON to bench-results/<time>.json (git-ignored).
+// Order creation makes real sales today: run it on a scratch database.
+
+const { values } = parseArgs({
+  options: {
+    'database-url': { type: 'string' },
+    'data-dir': { type: 'string' },
+    clients: { type: 'string', default: '8' },
+    seconds: { type: 'string', default: '6' },
+    warmup: { type: 'string', default: '1' },
+    'sale-clients': { type: 'string', default: '20' },
+    'sale-seconds': { type: 'string', default: '10' },
+    only: { type: 'string' },
+    out: { type: 'string' },
+    username: { type: 'string', default: 'admin' },
+    password: { type: 'string', default: 'Kopi@1234' },
+  },
+});
+if (!values['database-url'] && !values['data-dir']) {
+  console.error(
+    'Usage: npm run bench -- --database-url postgres://127.0.0.1:5432/kopi_large | --data-dir DIR\n' +
+      '  [--clients 8] [--seconds 6] [--sale-clients 20] [--sale-seconds 10] [--only reports|dashboard|orders|sales]',
+  );
+  process.exit(2);
+}
+const clients = Math.max(1, Math.min(Number(values.clients), 200));
+const seconds = Math.max(1, Math.min(Number(values.seconds), 120));
+const warmup = Math.max(0, Math.min(Number(values.warmup), 30));
+const serverDir = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const repoRoot = path.resolve(serverDir, '../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(port: number): Promise<ChildProcess> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_LIMIT: '100000',
+    DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? '20',
+    SEED_DEMO: 'false',
+  };
+  if (values['database-url']) env.DATABASE_URL = values['database-url'];
+  else {
+    delete env.DATABASE_URL;
+    env.DATA_DIR = path.resolve(values['data-dir']!);
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    const ok = await fetch(`${base}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return child;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill();
+  throw new Error('the server did not answer /api/health within 150 s');
+}
+
+/** Sales posted flat out by `clients` clients, each with its own Idempotency-Key. */
+async function loadSales(
+  base: URL,
+  token: string,
+  bodies: unknown[],
+  clientCount: number,
+  durationS: number,
+): Promise<BenchRow> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const started = performance.now();
+  const deadline = started + durationS * 1000;
+  await Promise.all(
+    Array.from({ length: clientCount }, async () => {
+      while (performance.now() < deadline) {
+        const body = JSON.stringify(bodies[next++ % bodies.length]);
+        const t0 = performance.now();
+        const res = await fetch(new URL('/api/orders', base), {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+            'idempotency-key': randomUUID(),
+          },
+          body,
+        });
+        await res.arrayBuffer();
+        if (res.status === 201) latencies.push(performance.now() - t0);
+        else errors++;
+      }
+    }),
+  );
+  return {
+    name: 'POST /api/orders (sale)',
+    requests: latencies.length,
+    errors,
+    seconds: (performance.now() - started) / 1000,
+    latencies,
+  };
+}
+
+async function main() {
+  const port = await freePort();
+  const where = values['database-url']
+    ? new URL(values['database-url']).pathname.slice(1) + ' (PostgreSQL)'
+    : `${values['data-dir']} (PGlite)`;
+  console.log(`Starting the server on 127.0.0.1:${port} against ${where} …`);
+  const server = await startServer(port);
+  const base = new URL(`http://127.0.0.1:${port}`);
+  const rows: BenchRow[] = [];
+  const only = values.only;
+  try {
+    const { token, api } = await signInApi(base, values.username!, values.password!);
+    const headers = { authorization: `Bearer ${token}` };
+    const orders = await api<{ business_date: string }[]>('/api/orders?page_size=5');
+    const countRes = await fetch(new URL('/api/orders?page_size=5', base), { headers });
+    const total = ((await countRes.json()) as { meta: { total: number } }).meta.total;
+    const yesterday = addDays(businessDate(new Date()), -1);
+    const month = { from: addDays(yesterday, -29), to: yesterday };
+    const year = { from: addDays(yesterday, -364), to: yesterday };
+    console.log(
+      `${total.toLocaleString('en-US')} orders (latest business day ${orders[0]?.business_date ?? '—'}); ` +
+        `${clients} clients, ${warmup}s warm-up + ${seconds}s per endpoint\n`,
+    );
+    const measure = async (name: string, pathname: string) => {
+      const options = { name, base, path: pathname, headers, clients, seconds: warmup };
+      if (warmup > 0) await loadGet(options);
+      const row = await loadGet({ ...options, seconds });
+      rows.push(row);
+      const sorted = [...row.latencies].sort((a, b) => a - b);
+      console.log(
+        `  ${name}: ${(row.requests / row.seconds).toFixed(0)} req/s, p95 ${percentile(sorted, 0.95).toFixed(1)} ms${row.errors ? `, ${row.errors} errors` : ''}`,
+      );
+    };
+
+    if (!only || only === 'reports') {
+      for (const [label, range] of [
+        ['month', month],
+        ['year', year],
+      ] as const) {
+        for (const g of reportGroupBys) {
+          await measure(
+            `report ${label} by ${g}`,
+            `/api/reports/sales?group_by=${g}&from=${range.from}&to=${range.to}`,
+          );
+        }
+      }
+    }
+    if (!only || only === 'dashboard') await measure('dashboard', '/api/dashboard');
+    if (!only || only === 'orders') {
+      const outlets = await api<{ id: string; code: string }[]>('/api/outlets?page_size=100');
+      const kl = outlets[0]!;
+      const filters = `outlet=${kl.id}&status=CLOSED&payment_method=card&from=${month.from}&to=${month.to}`;
+      await measure('order list, first page', '/api/orders?page=1&page_size=20');
+      await measure('order list, page 500', '/api/orders?page=500&page_size=20');
+      await measure(
+        `order list, filters (outlet, status, card, month)`,
+        `/api/orders?page=1&page_size=20&${filters}`,
+      );
+      await measure(`order list, filters, page 50`, `/api/orders?page=50&page_size=20&${filters}`);
+      await measure('order list, search "KL01-00"', '/api/orders?page=1&page_size=20&q=KL01-00');
+    }
+    if (!only || only === 'sales') {
+      const outlets = await api<{ id: string; code: string }[]>('/api/outlets?page_size=100');
+      const menu = await loadMenu(api);
+      const { sales } = await salesFor(api, menu, outlets[0]!, 600);
+      const saleClients = Math.max(1, Math.min(Number(values['sale-clients']), 200));
+      await loadSales(base, token, sales, saleClients, 2);
+      const row = await loadSales(base, token, sales, saleClients, Number(values['sale-seconds']));
+      rows.push(row);
+    }
+
+    console.log('');
+    printRows(`Kopi HQ bench — ${where}`, rows);
+    const out =
+      values.out ??
+      path.join(
+        repoRoot,
+        'bench-results',
+        `${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
+      );
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(
+      out,
+      JSON.stringify(
+        {
+          at: new Date().toISOString(),
+          database: where,
+          orders: total,
+          clients,
+          seconds,
+          results: rows.map((r) => {
+            const sorted = [...r.latencies].sort((a, b) => a - b);
+            const ms = (p: number) => Number(percentile(sorted, p).toFixed(1));
+            return {
+              name: r.name,
+              ok: r.requests,
+              errors: r.errors,
+              rps: Number((r.requests / r.seconds).toFixed(1)),
+              p50_ms: ms(0.5),
+              p95_ms: ms(0.95),
+              p99_ms: ms(0.99),
+            };
+          }),
+        },
+        null,
+        2,
+      ),
+    );
+    console.log(`\nWritten to ${path.relative(process.cwd(), out)}`);
+  } finally {
+    server.kill('SIGTERM');
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
