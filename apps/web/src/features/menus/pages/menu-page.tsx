@@ -1,0 +1,391 @@
+import { useMemo, useState, type DragEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import Add from '@mui/icons-material/Add';
+import ArrowDownward from '@mui/icons-material/ArrowDownward';
+import ArrowUpward from '@mui/icons-material/ArrowUpward';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import DragIndicator from '@mui/icons-material/DragIndicator';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+import type { MenuItem, MenuItemInput } from '@kopi/contract';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { MenuIcon } from '../../../components/layouts/menu-icon';
+import { PageHeader } from '../../../components/page-header';
+import { useCan } from '../../../lib/can-context';
+import { toast } from '../../../lib/toasts';
+import {
+  createMenuItem,
+  deleteMenuItem,
+  reorderMenuItems,
+  updateMenuItem,
+  useInvalidateMenus,
+  useMenuItems,
+} from '../api';
+import { inputOf, MenuItemDialog, type ParentChoice } from '../components/menu-item-dialog';
+import { useMenuStrings } from '../i18n';
+import {
+  buildTree,
+  flattenTree,
+  moveAmongSiblings,
+  moveByDrop,
+  orderChanges,
+  subtreeIds,
+  MAX_MENU_DEPTH,
+  type DropPosition,
+  type MenuTreeNode,
+} from '../tree';
+
+/** Where on a row the pointer is: the top quarter drops before, the bottom after, else inside. */
+function dropPosition(event: DragEvent<HTMLElement>): DropPosition {
+  const box = event.currentTarget.getBoundingClientRect();
+  const y = (event.clientY - box.top) / Math.max(1, box.height);
+  return y < 0.25 ? 'before' : y > 0.75 ? 'after' : 'inside';
+}
+
+/**
+ * /settings/menu (read menu, the superadmin's): the one menu tree every user's menu is built from.
+ * Items move by dragging (before, after or into another item) or with the up/down buttons (the
+ * keyboard path; the edit dialog changes the parent); edits reach users at their next refresh.
+ */
+export function MenuPage() {
+  const { t, language } = useMenuStrings();
+  const can = useCan();
+  const mayCreate = can('create', 'menu');
+  const mayUpdate = can('update', 'menu');
+  const mayDelete = can('delete', 'menu');
+  const menus = useMenuItems();
+  const invalidate = useInvalidateMenus();
+  const serverTree = useMemo(() => buildTree(menus.data ?? []), [menus.data]);
+  // A move shows at once; the server's answer (or a refetch after a refusal) replaces it.
+  const [pending, setPending] = useState<MenuTreeNode[] | null>(null);
+  const tree = pending ?? serverTree;
+  const rows = flattenTree(tree);
+  const [dialog, setDialog] = useState<{ item: MenuItem | null } | null>(null);
+  const [deleting, setDeleting] = useState<MenuItem | null>(null);
+  const [dragged, setDragged] = useState<string | null>(null);
+  const [over, setOver] = useState<{ id: string; position: DropPosition } | null>(null);
+  const name = (item: MenuItem) => (language === 'my' ? item.title_my : item.title_en);
+
+  const saveOrder = async (next: MenuTreeNode[]) => {
+    const items = orderChanges(tree, next);
+    if (items.length === 0) return;
+    setPending(next);
+    try {
+      await reorderMenuItems({ items });
+      toast.success(t('list.moved'));
+    } catch {
+      // The client's toast says why; the list goes back to what the server holds.
+    }
+    await invalidate();
+    setPending(null);
+  };
+
+  const onDrop = (event: DragEvent<HTMLElement>, targetId: string) => {
+    event.preventDefault();
+    const source = dragged ?? event.dataTransfer.getData('text/plain');
+    const position = over?.id === targetId ? over.position : dropPosition(event);
+    setDragged(null);
+    setOver(null);
+    if (!source) return;
+    const next = moveByDrop(tree, source, targetId, position);
+    if (next) void saveOrder(next);
+    else if (source !== targetId) toast.warning(t('list.cannotDrop'));
+  };
+
+  const parentsFor = (item: MenuItem | null): ParentChoice[] => {
+    const excluded = item ? subtreeIds(tree, item.id) : new Set<string>();
+    return rows
+      .filter((row) => !excluded.has(row.node.item.id) && row.depth < MAX_MENU_DEPTH - 1)
+      .map((row) => ({ id: row.node.item.id, label: name(row.node.item), depth: row.depth }));
+  };
+
+  const save = async (values: MenuItemInput) => {
+    const item = dialog?.item;
+    if (item) await updateMenuItem(item.id, values);
+    else await createMenuItem(values);
+    toast.success(item ? t('form.saved') : t('form.created'));
+    setDialog(null);
+    await invalidate();
+  };
+
+  const toggleHidden = async (item: MenuItem) => {
+    try {
+      await updateMenuItem(item.id, inputOf(item, { hidden: !item.hidden }), false);
+      toast.success(
+        item.hidden
+          ? t('list.shownDone', { name: name(item) })
+          : t('list.hiddenDone', { name: name(item) }),
+      );
+    } catch {
+      // reported by the client
+    }
+    await invalidate();
+  };
+
+  return (
+    <Stack spacing={3}>
+      <PageHeader
+        title={t('list.title')}
+        subtitle={t('list.subtitle')}
+        actions={
+          mayCreate && (
+            <Button
+              variant="contained"
+              startIcon={<Add />}
+              onClick={() => setDialog({ item: null })}
+              data-testid="menu-add"
+            >
+              {t('list.add')}
+            </Button>
+          )
+        }
+      />
+      <Alert severity="info">{t('list.refreshNote')}</Alert>
+      <Card>
+        {menus.error ? (
+          <Alert severity="error" sx={{ m: 2 }}>
+            {t('list.error')}
+          </Alert>
+        ) : menus.isPending ? (
+          <Stack spacing={1} sx={{ p: 2 }}>
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} variant="rounded" height={44} />
+            ))}
+          </Stack>
+        ) : rows.length === 0 ? (
+          <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }}>
+            {t('list.empty')}
+          </Typography>
+        ) : (
+          <Box
+            component="ul"
+            aria-label={t('list.tree')}
+            sx={{ listStyle: 'none', m: 0, p: 1 }}
+            data-testid="menu-tree"
+          >
+            {rows.map(({ node, depth, index, siblings }) => {
+              const item = node.item;
+              const label = name(item);
+              const isOver = over?.id === item.id && dragged !== item.id;
+              return (
+                <Box
+                  component="li"
+                  key={item.id}
+                  data-depth={depth}
+                  data-testid="menu-row"
+                  data-title={item.title}
+                  data-hidden={item.hidden}
+                  onDragOver={(e) => {
+                    if (!dragged) return;
+                    e.preventDefault();
+                    e.dataTransfer.dropEffect = 'move';
+                    const position = dropPosition(e);
+                    if (over?.id !== item.id || over.position !== position) {
+                      setOver({ id: item.id, position });
+                    }
+                  }}
+                  onDragLeave={() =>
+                    setOver((current) => (current?.id === item.id ? null : current))
+                  }
+                  onDrop={(e) => onDrop(e, item.id)}
+                  sx={{
+                    display: 'flex',
+                    alignItems: 'center',
+                    gap: 1,
+                    py: 0.75,
+                    pr: 1,
+                    pl: 1 + depth * 4,
+                    borderRadius: 1,
+                    opacity: dragged === item.id ? 0.5 : item.hidden ? 0.65 : 1,
+                    borderTop: 2,
+                    borderBottom: 2,
+                    borderColor: 'transparent',
+                    ...(isOver && over.position === 'before' && { borderTopColor: 'primary.main' }),
+                    ...(isOver &&
+                      over.position === 'after' && { borderBottomColor: 'primary.main' }),
+                    ...(isOver && over.position === 'inside' && { bgcolor: 'action.selected' }),
+                    '&:hover': { bgcolor: isOver ? undefined : 'action.hover' },
+                  }}
+                >
+                  {mayUpdate && (
+                    <Box
+                      component="span"
+                      draggable
+                      role="button"
+                      aria-label={t('list.dragHandle', { name: label })}
+                      data-testid="menu-drag-handle"
+                      onDragStart={(e) => {
+                        setDragged(item.id);
+                        e.dataTransfer.effectAllowed = 'move';
+                        e.dataTransfer.setData('text/plain', item.id);
+                        const row = e.currentTarget.closest('li');
+                        if (row) e.dataTransfer.setDragImage(row, 16, 16);
+                      }}
+                      onDragEnd={() => {
+                        setDragged(null);
+                        setOver(null);
+                      }}
+                      sx={{ display: 'flex', cursor: 'grab', color: 'text.secondary' }}
+                    >
+                      <DragIndicator fontSize="small" />
+                    </Box>
+                  )}
+                  <Box
+                    sx={{
+                      display: 'flex',
+                      width: 24,
+                      justifyContent: 'center',
+                      color: 'text.secondary',
+                    }}
+                  >
+                    <MenuIcon name={item.icon} />
+                  </Box>
+                  <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+                    <Typography sx={{ fontWeight: 600 }} data-testid="menu-row-title">
+                      {item.title_en}
+                      <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>
+                        / {item.title_my}
+                      </Typography>
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary" component="div">
+                      <Box component="code">{item.title}</Box>
+                      {' · '}
+                      {item.path ?? t('list.noPath')}
+                      {' · '}
+                      {item.action && item.subject ? (
+                        <Box component="code">{`${item.action}-${item.subject}`}</Box>
+                      ) : (
+                        t('list.everyone')
+                      )}
+                    </Typography>
+                  </Box>
+                  <Stack direction="row" spacing={0.5} sx={{ display: { xs: 'none', sm: 'flex' } }}>
+                    {item.hidden && <Chip size="small" color="warning" label={t('list.hidden')} />}
+                    {item.builtin && (
+                      <Chip size="small" variant="outlined" label={t('list.builtin')} />
+                    )}
+                  </Stack>
+                  {mayUpdate && (
+                    <>
+                      <IconButton
+                        size="small"
+                        aria-label={t('list.moveUp', { name: label })}
+                        disabled={index === 0 || Boolean(pending)}
+                        onClick={() => {
+                          const next = moveAmongSiblings(tree, item.id, -1);
+                          if (next) void saveOrder(next);
+                        }}
+                      >
+                        <ArrowUpward fontSize="small" />
+                      </IconButton>
+                      <IconButton
+                        size="small"
+                        aria-label={t('list.moveDown', { name: label })}
+                        disabled={index === siblings - 1 || Boolean(pending)}
+                        onClick={() => {
+                          const next = moveAmongSiblings(tree, item.id, 1);
+                          if (next) void saveOrder(next);
+                        }}
+                      >
+                        <ArrowDownward fontSize="small" />
+                      </IconButton>
+                      <Tooltip
+                        title={
+                          item.hidden
+                            ? t('list.show', { name: label })
+                            : t('list.hide', { name: label })
+                        }
+                      >
+                        <IconButton
+                          size="small"
+                          aria-label={
+                            item.hidden
+                              ? t('list.show', { name: label })
+                              : t('list.hide', { name: label })
+                          }
+                          onClick={() => void toggleHidden(item)}
+                          data-testid="menu-toggle-hidden"
+                        >
+                          {item.hidden ? (
+                            <VisibilityOutlined fontSize="small" />
+                          ) : (
+                            <VisibilityOffOutlined fontSize="small" />
+                          )}
+                        </IconButton>
+                      </Tooltip>
+                      <Tooltip title={t('list.edit', { name: label })}>
+                        <IconButton
+                          size="small"
+                          aria-label={t('list.edit', { name: label })}
+                          onClick={() => setDialog({ item })}
+                          data-testid="menu-edit"
+                        >
+                          <EditOutlined fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    </>
+                  )}
+                  {mayDelete && (
+                    <Tooltip
+                      title={
+                        item.builtin ? t('list.builtinNoDelete') : t('list.delete', { name: label })
+                      }
+                    >
+                      <span>
+                        <IconButton
+                          size="small"
+                          aria-label={t('list.delete', { name: label })}
+                          disabled={item.builtin}
+                          onClick={() => setDeleting(item)}
+                          data-testid="menu-delete"
+                        >
+                          <DeleteOutlined fontSize="small" />
+                        </IconButton>
+                      </span>
+                    </Tooltip>
+                  )}
+                </Box>
+              );
+            })}
+          </Box>
+        )}
+      </Card>
+      <MenuItemDialog
+        open={Boolean(dialog)}
+        item={dialog?.item ?? null}
+        parents={parentsFor(dialog?.item ?? null)}
+        onClose={() => setDialog(null)}
+        onSubmit={save}
+      />
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title={deleting ? t('list.deleteTitle', { name: name(deleting) }) : undefined}
+        message={t('list.deleteMessage')}
+        confirmLabel={deleting ? t('list.delete', { name: name(deleting) }) : undefined}
+        confirmColor="error"
+        onConfirm={async () => {
+          if (!deleting) return;
+          try {
+            await deleteMenuItem(deleting.id);
+            toast.success(t('list.deleted'));
+            await invalidate();
+          } catch {
+            // menu_item_has_children and the like: the client's toast says why.
+          }
+          setDeleting(null);
+        }}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,151 @@
+import { useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { permissionAreas, type PermissionEntry, type TenantFilter } from '@kopi/contract';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { useTableState } from '../../../components/data-table/table-state';
+import { PageHeader } from '../../../components/page-header';
+import { TenantFilterSelect, usePlatformWide } from '../../../components/tenant-filter';
+import { inLanguage } from '../../../lib/permission-catalogue';
+import { usePermissions } from '../api';
+import { usePermissionStrings } from '../i18n';
+
+/**
+ * /settings/permissions (read permission, the superadmin's): the catalogue, each string with
+ * what it allows and the roles holding it. The API answers the whole catalogue (about 120
+ * strings) filtered by search and area; the table pages it here.
+ */
+export function PermissionPage() {
+  const { t, language } = usePermissionStrings();
+  const platformWide = usePlatformWide();
+  const table = useTableState({ pageSize: 25 });
+  const [area, setArea] = useState('');
+  const [tenant, setTenant] = useState<TenantFilter | ''>('');
+  const entries = usePermissions({
+    q: table.q || undefined,
+    area: area || undefined,
+    tenant_id: tenant || undefined,
+  });
+  const rows = useMemo(() => entries.data ?? [], [entries.data]);
+  const pageRows = rows.slice((table.page - 1) * table.pageSize, table.page * table.pageSize);
+  const areaLabel = (value: string) => {
+    const found = permissionAreas.find((a) => a.area === value);
+    return found ? inLanguage(found.label, language) : value;
+  };
+
+  const columns: DataTableColumn<PermissionEntry>[] = [
+    {
+      id: 'permission',
+      header: t('permission'),
+      cell: (e) => (
+        <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+          <Box component="code" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+            {e.permission}
+          </Box>
+          {e.platform && (
+            <Chip size="small" color="secondary" variant="outlined" label={t('platformOnly')} />
+          )}
+        </Stack>
+      ),
+    },
+    {
+      id: 'description',
+      header: t('allows'),
+      cell: (e) => <Typography variant="body2">{inLanguage(e.description, language)}</Typography>,
+    },
+    { id: 'area', header: t('area'), cell: (e) => areaLabel(e.area) },
+    {
+      id: 'roles',
+      header: t('heldBy'),
+      cell: (e) => (
+        <Stack spacing={0.5}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+            {e.roles.length === 0 && (
+              <Typography variant="body2" color="text.secondary">
+                {t('nobody')}
+              </Typography>
+            )}
+            {e.roles.map((role) => (
+              <Chip
+                key={role.id}
+                size="small"
+                label={role.tenant_name ? `${role.name} · ${role.tenant_name}` : role.name}
+                variant={role.tenant_id ? 'outlined' : 'filled'}
+              />
+            ))}
+          </Box>
+          <Typography variant="caption" color="text.secondary">
+            {t('roleCount', { count: e.role_count })}
+          </Typography>
+        </Stack>
+      ),
+    },
+  ];
+
+  return (
+    <Stack spacing={3}>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <Card>
+        <DataTable<PermissionEntry>
+          label={t('table')}
+          testId="permissions-table"
+          columns={columns}
+          rows={pageRows}
+          rowKey={(e) => e.permission}
+          rowTestId={() => 'permission-row'}
+          total={rows.length}
+          page={table.page}
+          pageSize={table.pageSize}
+          onPageChange={table.setPage}
+          onPageSizeChange={table.setPageSize}
+          search={table.q}
+          onSearchChange={table.setQ}
+          searchLabel={t('search')}
+          filters={
+            <>
+              <TextField
+                select
+                size="small"
+                label={t('area')}
+                value={area}
+                onChange={(e) => {
+                  setArea(e.target.value);
+                  table.setPage(1);
+                }}
+                sx={{ minWidth: 200 }}
+                slotProps={{
+                  select: { SelectDisplayProps: { 'data-testid': 'filter-area' } as object },
+                }}
+              >
+                <MenuItem value="">{t('anyArea')}</MenuItem>
+                {permissionAreas.map((a) => (
+                  <MenuItem key={a.area} value={a.area}>
+                    {inLanguage(a.label, language)}
+                  </MenuItem>
+                ))}
+              </TextField>
+              {platformWide && (
+                <TenantFilterSelect
+                  value={tenant}
+                  onChange={(v) => {
+                    setTenant(v);
+                    table.setPage(1);
+                  }}
+                />
+              )}
+            </>
+          }
+          loading={entries.isPending}
+          error={entries.error}
+          onRetry={() => void entries.refetch()}
+          emptyMessage={t('empty')}
+        />
+      </Card>
+    </Stack>
+  );
+}
