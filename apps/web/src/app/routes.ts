@@ -341,4 +341,17 @@ export const appRoutes: AppRouteDef[] = [
     searchable: true,
     page: () => import('../features/menus/pages/menu-page').then((m) => m.MenuPage),
   },
+  {
+    // SPEC §2 leaves its access open; the seeded menu item and the API need read-log.
+    id: 'logs',
+    path: '/settings/logs',
+    layout: 'default',
+    access: 'signed-in',
+    action: 'read',
+    subject: 'log',
+    titleKey: 'pageTitles.logs',
+    icon: 'History',
+    searchable: true,
+    page: () => import('../features/logs/pages/log-page').then((m) => m.LogPage),
+  },
 ];

@@ -1,0 +1,50 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type {
+  AuditEntry,
+  AuditEntryDetail,
+  AuditFilterOptions,
+  AuditListQuery,
+  ListMeta,
+} from '@kopi/contract';
+import { http } from '../../lib/http/http';
+import { downloadFile } from '../../lib/http/transfer';
+
+// /api/logs (subject log): the audit log, read-only (contract: audit-log.ts).
+export const logKeys = {
+  all: ['logs'] as const,
+  list: (query: AuditListQuery) => [...logKeys.all, 'list', query] as const,
+  detail: (id: string) => [...logKeys.all, 'detail', id] as const,
+  filters: () => [...logKeys.all, 'filters'] as const,
+};
+
+export interface LogPage {
+  rows: AuditEntry[];
+  meta: ListMeta;
+}
+
+export async function listLogs(query: AuditListQuery): Promise<LogPage> {
+  const { data, meta } = await http.request<AuditEntry[]>('/logs', { query: { ...query } });
+  return {
+    rows: data ?? [],
+    meta: meta ?? { page: query.page, page_size: query.page_size, total: 0 },
+  };
+}
+export const getLog = (id: string) => http.get<AuditEntryDetail>(`/logs/${id}`);
+export const getLogFilters = () => http.get<AuditFilterOptions>('/logs/filters');
+
+/** The filtered log as CSV (newest first, at most 50,000 entries). */
+export function exportLogs(query: AuditListQuery) {
+  const { page: _page, page_size: _size, ...filters } = query;
+  return downloadFile('/logs/export', { ...filters }, 'audit-log.csv');
+}
+
+export const useLogs = (query: AuditListQuery) =>
+  useQuery({
+    queryKey: logKeys.list(query),
+    queryFn: () => listLogs(query),
+    placeholderData: keepPreviousData,
+  });
+export const useLog = (id: string | null) =>
+  useQuery({ queryKey: logKeys.detail(id ?? ''), queryFn: () => getLog(id!), enabled: !!id });
+export const useLogFilters = () =>
+  useQuery({ queryKey: logKeys.filters(), queryFn: getLogFilters, staleTime: 30_000 });
