@@ -3,14 +3,13 @@ import {
   businessDate,
   type Dashboard,
   orderSources,
-  type SalesFigures,
   servingMethods,
 } from '@kopi/contract';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { AuthedContext } from '../../lib/request-context';
-import { figuresOf, zeroFigures } from '../reports/reports.repo';
+import { addFigures as add, figuresOf, zeroFigures } from '../reports/reports.repo';
 import { reportScopeOf } from '../reports/reports.service';
 import * as repo from './dashboard.repo';
 
@@ -19,12 +18,6 @@ import * as repo from './dashboard.repo';
 // cut-off hour, as a sale would get it.
 
 export const DASHBOARD_TOP_PRODUCTS = 10;
-
-const add = (a: SalesFigures, b: SalesFigures): SalesFigures => {
-  const out = { ...a };
-  for (const k of Object.keys(out) as (keyof SalesFigures)[]) out[k] += b[k];
-  return out;
-};
 
 export function createDashboardService({ db, now }: { db: Db; now: Clock }) {
   return {

@@ -47,6 +47,12 @@ export const zeroFigures = (): SalesFigures => ({
   rejected_total: 0,
 });
 
+export function addFigures(a: SalesFigures, b: SalesFigures): SalesFigures {
+  const out = { ...a };
+  for (const k of Object.keys(out) as (keyof SalesFigures)[]) out[k] += b[k];
+  return out;
+}
+
 export function figuresOf(row: Record<string, unknown>): SalesFigures {
   return {
     orders: num(row.orders),

@@ -45,12 +45,17 @@ export function createReportService({ db }: { db: Db }) {
       to: q.to,
       outletId,
     };
-    const pick = <T>(rows: repo.KeyedFigures<T>[], current: boolean, key: string) =>
-      rows.find((r) => r.current === current && r.key === key)?.figures;
-
-    const totalsRows = repo.salesBy(db, scope, 'all');
+    const indexes = new WeakMap<object, Map<string, unknown>>();
+    const pick = <T>(rows: repo.KeyedFigures<T>[], current: boolean, key: string) => {
+      let index = indexes.get(rows) as Map<string, T> | undefined;
+      if (!index) {
+        index = new Map(rows.map((r) => [`${r.current ? 'c' : 'p'}|${r.key}`, r.figures]));
+        indexes.set(rows, index);
+      }
+      return index.get(`${current ? 'c' : 'p'}|${key}`);
+    };
     const totalsOf = async () => {
-      const rows = await totalsRows;
+      const rows = await repo.salesBy(db, scope, 'all');
       return {
         current: pick(rows, true, '') ?? repo.zeroFigures(),
         previous: previous ? (pick(rows, false, '') ?? repo.zeroFigures()) : null,
@@ -107,7 +112,13 @@ export function createReportService({ db }: { db: Db }) {
     }
 
     const group = q.group_by;
-    const [rows, totals] = await Promise.all([repo.salesBy(db, scope, group), totalsOf()]);
+    // One read: the totals are the sums of the groups.
+    const rows = await repo.salesBy(db, scope, group);
+    const sumOf = (current: boolean) =>
+      rows
+        .filter((r) => r.current === current)
+        .reduce((sum, r) => repo.addFigures(sum, r.figures), repo.zeroFigures());
+    const totals = { current: sumOf(true), previous: previous ? sumOf(false) : null };
     let out: SalesReportRow[];
     if (group === 'day') {
       // Every day of the range, in order, beside the day in the same place of the previous one.
