@@ -730,6 +730,17 @@ export const orders = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // The list's filters within a date range, all in the index: counting a month of one outlet's
+    // card sales at a million orders reads no table pages (issue 8).
+    index('orders_tenant_day_filters_idx').on(
+      t.tenantId,
+      t.businessDate,
+      t.outletId,
+      t.status,
+      t.source,
+      t.servingMethod,
+      t.paymentMethods,
+    ),
     // Orders not finished yet (the dashboard's open orders): a small index whatever the history.
     index('orders_open_idx')
       .on(t.tenantId, t.outletId, t.status)

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_tenant_day_filters_idx" ON "orders" USING btree ("tenant_id","business_date","outlet_id","status","source","serving_method","payment_methods");
