@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { auditDiff } from './audit-log';
-import { menuItemInputSchema } from './menus';
+import { menuItemInputSchema } from './menu-editor';
 import {
   describePermission,
   isPlatformPermission,
   permissionAreas,
   permissionCatalogue,
-} from './permissions';
+} from './permission-catalogue';
 import { roleInputSchema } from './roles';
 import { userCreateSchema, userInputSchema } from './users';
 

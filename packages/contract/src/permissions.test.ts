@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { can, parsePermission, parsePermissions, permissionCatalogue } from './permissions';
+import { permissionCatalogue } from './permission-catalogue';
+import { can, parsePermission, parsePermissions } from './permissions';
 
 describe('parsePermission (SPEC §3)', () => {
   it('splits action-subject and lowercases', () => {

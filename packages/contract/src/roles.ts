@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { tenantFilterSchema } from './audit-log';
 import { listQuerySchema } from './common';
-import { isKnownPermission } from './permissions';
+import { isKnownPermission } from './permission-catalogue';
 import { messageKey, requiredString } from './validation';
 
 // Issue 7 §2–3: roles (/settings/role; /api/roles, subject role-permission) and the permission

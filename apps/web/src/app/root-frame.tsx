@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { onUnauthorized } from '../lib/http/http';
-import { useIsSignedIn } from '../lib/session/session-store';
-import { loginRedirect, rootRedirect } from '../lib/route-guard';
+import { useRouteCatalog } from '../lib/route-catalog';
+import { sessionStore, useIsSignedIn, useSessionUser } from '../lib/session/session-store';
+import { useStore } from '../lib/store';
+import { changePasswordRedirect, homePath, loginRedirect, rootRedirect } from '../lib/route-guard';
 import { ScrollManager } from './scroll-manager';
 
 /** The root route: scroll behaviour and the SPEC §4 "401 → sign-in page" navigation. */
@@ -28,20 +30,22 @@ export function RootFrame() {
 export function RootRedirect() {
   const signedIn = useIsSignedIn();
   const { search } = useLocation();
-  return <Navigate to={rootRedirect(signedIn, search)} replace />;
+  const abilities = useStore(sessionStore, (s) => s.abilities);
+  const menus = useStore(sessionStore, (s) => s.menus);
+  const { isRegistered } = useRouteCatalog();
+  const home = homePath(abilities, menus, isRegistered);
+  return <Navigate to={rootRedirect(signedIn, search, home)} replace />;
 }
 
 /** Every default-layout page needs a session; checking here avoids loading the layout for visitors. */
 export function RequireSession({ children }: { children: React.ReactNode }) {
   const signedIn = useIsSignedIn();
+  const user = useSessionUser();
   const location = useLocation();
-  if (!signedIn) {
-    return (
-      <Navigate
-        to={loginRedirect(`${location.pathname}${location.search}${location.hash}`)}
-        replace
-      />
-    );
-  }
+  const target = `${location.pathname}${location.search}${location.hash}`;
+  if (!signedIn) return <Navigate to={loginRedirect(target)} replace />;
+  // Signed in with a temporary password: every permission-bound call answers 403 until it is
+  // changed, so nothing else loads first.
+  if (user?.must_change_password) return <Navigate to={changePasswordRedirect(target)} replace />;
   return children;
 }

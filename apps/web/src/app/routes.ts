@@ -1,5 +1,9 @@
 import type { AppRouteDef } from './route-types';
 
+/** A page of issue 7's settings, through its own small chunk (see settings-pages.ts). */
+const settingsPage = (name: string) =>
+  import('./settings-pages').then((m) => m.settingsPages[name]!());
+
 // Routes as data (SPEC §2). Only routes whose real page exists are registered; later issues add
 // theirs here. Abilities are written lowercased, the way permission strings are parsed.
 export const appRoutes: AppRouteDef[] = [
@@ -44,6 +48,16 @@ export const appRoutes: AppRouteDef[] = [
     access: 'signed-in',
     titleKey: 'pages.locked',
     page: () => import('../features/auth/pages/locked-page').then((m) => m.LockedPage),
+  },
+  {
+    // Issue 7: a temporary password is changed before anything else (see RequireSession).
+    id: 'change-password',
+    path: '/change-password',
+    layout: 'blank',
+    access: 'signed-in',
+    titleKey: 'pages.changePassword',
+    page: () =>
+      import('../features/auth/pages/change-password-page').then((m) => m.ChangePasswordPage),
   },
   {
     id: 'not-authorized',
@@ -291,7 +305,7 @@ export const appRoutes: AppRouteDef[] = [
     titleKey: 'pageTitles.users',
     icon: 'ManageAccounts',
     searchable: true,
-    page: () => import('../features/users/pages/user-list-page').then((m) => m.UserListPage),
+    page: () => settingsPage('users'),
   },
   {
     // SPEC §2 leaves its access open; the server answers it to read-user.
@@ -302,7 +316,7 @@ export const appRoutes: AppRouteDef[] = [
     action: 'read',
     subject: 'user',
     titleKey: 'pageTitles.userView',
-    page: () => import('../features/users/pages/user-view-page').then((m) => m.UserViewPage),
+    page: () => settingsPage('userView'),
   },
   {
     id: 'roles',
@@ -314,7 +328,7 @@ export const appRoutes: AppRouteDef[] = [
     titleKey: 'pageTitles.roles',
     icon: 'Badge',
     searchable: true,
-    page: () => import('../features/roles/pages/role-page').then((m) => m.RolePage),
+    page: () => settingsPage('roles'),
   },
   {
     id: 'permissions',
@@ -326,8 +340,7 @@ export const appRoutes: AppRouteDef[] = [
     titleKey: 'pageTitles.permissions',
     icon: 'Key',
     searchable: true,
-    page: () =>
-      import('../features/permissions/pages/permission-page').then((m) => m.PermissionPage),
+    page: () => settingsPage('permissions'),
   },
   {
     id: 'menus',
@@ -339,7 +352,7 @@ export const appRoutes: AppRouteDef[] = [
     titleKey: 'pageTitles.menus',
     icon: 'Menu',
     searchable: true,
-    page: () => import('../features/menus/pages/menu-page').then((m) => m.MenuPage),
+    page: () => settingsPage('menus'),
   },
   {
     // SPEC §2 leaves its access open; the seeded menu item and the API need read-log.
@@ -352,6 +365,6 @@ export const appRoutes: AppRouteDef[] = [
     titleKey: 'pageTitles.logs',
     icon: 'History',
     searchable: true,
-    page: () => import('../features/logs/pages/log-page').then((m) => m.LogPage),
+    page: () => settingsPage('logs'),
   },
 ];

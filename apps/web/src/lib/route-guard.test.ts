@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { MenuNode } from '@kopi/contract';
 import {
   afterSignInPath,
+  changePasswordRedirect,
   decideAccess,
+  homePath,
   keptTarget,
   loginRedirect,
   rootRedirect,
@@ -71,5 +74,34 @@ describe('route guard (SPEC §2)', () => {
     expect(keptTarget('?to=%2F%2Fevil.example')).toBeNull();
     expect(afterSignInPath('')).toBe('/dashboard');
     expect(loginRedirect('/')).toBe('/login');
+  });
+
+  it('starts a user without the dashboard on the first page of their menu that exists', () => {
+    const node = (path: string | null, children: MenuNode[] = []): MenuNode => ({
+      id: path ?? 'group',
+      title: 'menu.x',
+      title_en: 'x',
+      title_my: 'x',
+      icon: null,
+      path,
+      action: null,
+      subject: null,
+      children,
+    });
+    const menus = [node(null, [node('/customer/list'), node('/pos')]), node('/app/status-order')];
+    const registered = (path: string) => path !== '/customer/list';
+    expect(homePath([{ action: 'read', subject: 'dashboard' }], menus, registered)).toBe(
+      '/dashboard',
+    );
+    expect(homePath([{ action: 'read', subject: 'pos' }], menus, registered)).toBe('/pos');
+    expect(homePath([], [], registered)).toBe('/dashboard');
+    expect(rootRedirect(true, '?a=1', '/pos')).toBe('/pos?a=1');
+  });
+
+  it('sends a temporary password to be changed first, keeping the page asked for', () => {
+    expect(changePasswordRedirect('/order/list?page=2')).toBe(
+      '/change-password?to=%2Forder%2Flist%3Fpage%3D2',
+    );
+    expect(keptTarget('?to=%2Forder%2Flist%3Fpage%3D2')).toBe('/order/list?page=2');
   });
 });

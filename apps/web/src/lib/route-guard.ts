@@ -1,4 +1,4 @@
-import { normaliseAbility } from '@kopi/contract';
+import { normaliseAbility, type Ability, type MenuNode } from '@kopi/contract';
 import type { RouteAccess } from './route-access';
 
 export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string };
@@ -21,6 +21,8 @@ export const LOGIN_PATH = '/login';
 export const HOME_PATH = '/';
 export const DASHBOARD_PATH = '/dashboard';
 export const NOT_AUTHORIZED_PATH = '/not-authorized';
+/** Where a user signed in with a temporary password must choose their own first (issue 7). */
+export const CHANGE_PASSWORD_PATH = '/change-password';
 
 export function loginRedirect(target: string) {
   const keep = target && target !== '/' && !target.startsWith(LOGIN_PATH);
@@ -51,9 +53,36 @@ export function decideAccess(
   return { kind: 'allow' };
 }
 
-/** SPEC §2: "/" goes to the dashboard with a token, else to sign-in, keeping the query. */
-export const rootRedirect = (signedIn: boolean, search: string) =>
-  `${signedIn ? DASHBOARD_PATH : LOGIN_PATH}${search}`;
+/**
+ * Where a signed-in user starts: the dashboard, or for a role without it (a barista with only
+ * the POS and the status board) the first page of their menu that exists, rather than the
+ * not-authorized page right after signing in.
+ */
+export function homePath(
+  abilities: readonly Ability[],
+  menus: readonly MenuNode[],
+  isRegistered: (path: string) => boolean,
+): string {
+  if (abilities.some((a) => a.action === 'read' && a.subject === 'dashboard'))
+    return DASHBOARD_PATH;
+  const first = (nodes: readonly MenuNode[]): string | null => {
+    for (const node of nodes) {
+      if (node.path && isRegistered(node.path)) return node.path;
+      const child = first(node.children);
+      if (child) return child;
+    }
+    return null;
+  };
+  return first(menus) ?? DASHBOARD_PATH;
+}
+
+/** SPEC §2: "/" goes to the dashboard (the user's home) with a token, else to sign-in, keeping the query. */
+export const rootRedirect = (signedIn: boolean, search: string, home: string = DASHBOARD_PATH) =>
+  `${signedIn ? home : LOGIN_PATH}${search}`;
+
+/** A temporary password is changed before anything else; the page asked for is kept. */
+export const changePasswordRedirect = (target: string) =>
+  `${CHANGE_PASSWORD_PATH}?to=${encodeURIComponent(target)}`;
 
 /** Where to go after signing in: the kept target when it is a local path, else the dashboard. */
 export const afterSignInPath = (search: string) => keptTarget(search) ?? DASHBOARD_PATH;

@@ -23,7 +23,6 @@ export const enShell = {
     permissions: 'Permissions',
     menus: 'Menus',
     logs: 'Logs',
-    changePassword: 'Change password',
   },
   nav: {
     mainNavigation: 'Main navigation',

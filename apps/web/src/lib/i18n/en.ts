@@ -43,6 +43,7 @@ export const en = {
     login: 'Sign in',
     forgotPassword: 'Forgot password',
     resetPassword: 'Reset password',
+    changePassword: 'Change password',
     twoSteps: 'Two-step verification',
     locked: 'Locked',
     notAuthorized: 'Not authorized',

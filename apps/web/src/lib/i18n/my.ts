@@ -48,6 +48,7 @@ export const my: UiMessages = {
     login: 'Log masuk',
     forgotPassword: 'Lupa kata laluan',
     resetPassword: 'Tetapkan semula kata laluan',
+    changePassword: 'Tukar kata laluan',
     twoSteps: 'Pengesahan dua langkah',
     locked: 'Dikunci',
     notAuthorized: 'Tiada kebenaran',
@@ -76,7 +77,6 @@ export const my: UiMessages = {
     permissions: 'Kebenaran',
     menus: 'Menu',
     logs: 'Log',
-    changePassword: 'Tukar kata laluan',
   },
   auth: {
     brandTagline: 'Pejabat belakang kedai kopi anda',

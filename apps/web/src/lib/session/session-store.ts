@@ -16,6 +16,8 @@ import { createStore, useStore } from '../store';
 export interface SessionUserExtras {
   outlet_name?: string | null;
   two_step_enabled?: boolean;
+  /** Signed in with a temporary password an administrator set: change it before anything else. */
+  must_change_password?: boolean;
 }
 export type SessionUser = UserFields & SessionUserExtras;
 
