@@ -16,6 +16,7 @@ export const enShell = {
     statusOrder: 'Status Order',
     orderList: 'Order',
     orderDetails: 'Order Details',
+    report: 'Report',
     pos: 'POS',
     users: 'Users',
     userView: 'User',

@@ -70,6 +70,7 @@ export const my: UiMessages = {
     statusOrder: 'Status Pesanan',
     orderList: 'Pesanan',
     orderDetails: 'Butiran Pesanan',
+    report: 'Laporan',
     pos: 'POS',
     users: 'Pengguna',
     userView: 'Pengguna',

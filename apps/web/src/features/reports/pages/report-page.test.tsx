@@ -1,0 +1,280 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { SalesFigures, SalesReport } from '@kopi/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { businessToday, defaultBusinessClock } from '../../../lib/business-clock';
+import { emptySession, sessionStore } from '../../../lib/session/session-store';
+import { resetToasts } from '../../../lib/toasts';
+import { mockFetch, type Call } from '../../../test/fetch-mock';
+import { renderWithProviders } from '../../../test/render';
+import { presetRange } from '../range';
+import { ReportPage } from './report-page';
+
+// The chart draws with @mui/x-charts (SVG measured in a real browser); here it only has to say
+// what it was given.
+vi.mock('../components/report-chart', () => ({
+  ReportChart: ({ report }: { report: SalesReport }) => (
+    <div data-testid="report-chart" data-rows={report.rows.length} />
+  ),
+}));
+
+const kl = '2c6c1f7e-8a3b-4b8a-9d0e-1f2a3b4c5d6e';
+const pg = '3d7d2f8e-9b4c-4c9b-8e1f-2a3b4c5d6e7f';
+
+const figures = (net: number, orders: number, refunds = 0): SalesFigures => ({
+  orders,
+  gross: net,
+  discount: 0,
+  service_charge: 0,
+  service_tax: 0,
+  delivery_fee: 0,
+  rounding: 0,
+  net,
+  refunds,
+  rejected: 0,
+  rejected_total: 0,
+});
+
+function answer(url: URL): SalesReport {
+  const q = url.searchParams;
+  const from = q.get('from')!;
+  const to = q.get('to')!;
+  const base = {
+    from,
+    to,
+    days: 1,
+    outlet_id: q.get('outlet_id'),
+    previous: { from: '2026-01-01', to: '2026-01-07' },
+    // Figures that tell the requests apart: one outlet sold less than all of them.
+    totals: q.get('outlet_id')
+      ? { current: figures(40_000, 10, 500), previous: figures(50_000, 12) }
+      : { current: figures(123_450, 30, 1_000), previous: figures(0, 0) },
+  };
+  if (q.get('group_by') === 'outlet')
+    return {
+      ...base,
+      group_by: 'outlet',
+      rows: [
+        {
+          key: kl,
+          label: 'Kuala Lumpur',
+          previous_key: kl,
+          current: figures(83_450, 20),
+          previous: figures(0, 0),
+        },
+        {
+          key: pg,
+          label: 'Penang',
+          previous_key: pg,
+          current: figures(40_000, 10),
+          previous: figures(20_000, 5),
+        },
+      ],
+    };
+  if (q.get('group_by') === 'payment_method')
+    return {
+      ...base,
+      group_by: 'payment_method',
+      rows: [
+        {
+          key: 'cash',
+          label: null,
+          previous_key: 'cash',
+          current: { payments: 20, amount: 100_000 },
+          previous: { payments: 0, amount: 0 },
+        },
+        {
+          key: 'tng',
+          label: null,
+          previous_key: 'tng',
+          current: { payments: 12, amount: 23_450 },
+          previous: { payments: 1, amount: 1_000 },
+        },
+      ],
+    };
+  return {
+    ...base,
+    group_by: 'day',
+    rows: [
+      {
+        key: from,
+        label: null,
+        previous_key: '2026-01-01',
+        current: base.totals.current,
+        previous: base.totals.previous,
+      },
+    ],
+  };
+}
+
+beforeEach(() => {
+  sessionStore.setState(emptySession);
+  vi.stubGlobal(
+    'URL',
+    Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetToasts();
+  sessionStore.setState(emptySession);
+});
+
+function renderReport(route: string, { bound = false } = {}) {
+  sessionStore.setState({
+    ...emptySession,
+    token: 'tok',
+    user: {
+      id: 'u1',
+      tenant_id: 't1',
+      id_outlet: bound ? kl : null,
+      outlet_name: bound ? 'Kuala Lumpur' : null,
+    } as never,
+  });
+  const calls = mockFetch((call) => {
+    const url = new URL(call.url, 'http://x');
+    if (url.pathname === '/api/reports/sales') return { body: { data: answer(url) } };
+    if (url.pathname === '/api/reports/sales/export') return { status: 200, body: 'a,b' };
+    if (url.pathname === '/api/outlets')
+      return {
+        body: {
+          data: [
+            { id: kl, name: 'Kuala Lumpur', code: 'KL01', timezone: 'Asia/Kuala_Lumpur' },
+            { id: pg, name: 'Penang', code: 'PG01', timezone: 'Asia/Kuala_Lumpur' },
+          ],
+        },
+      };
+    return undefined;
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  renderWithProviders(
+    <QueryClientProvider client={client}>
+      <ReportPage />
+    </QueryClientProvider>,
+    { route, path: '/report', can: () => true },
+  );
+  return calls;
+}
+
+const reportCalls = (calls: Call[], path = '/api/reports/sales') =>
+  calls
+    .map((c) => new URL(c.url, 'http://x'))
+    .filter((u) => u.pathname === path)
+    .map((u) => Object.fromEntries(u.searchParams));
+const location = () => screen.getByTestId('location').textContent ?? '';
+const today = () => businessToday(defaultBusinessClock);
+
+describe('report page', () => {
+  it('asks for the last 7 business days by day and shows the KPIs against the previous period', async () => {
+    const calls = renderReport('/report');
+    const net = await screen.findByTestId('report-kpi-net');
+    await waitFor(() =>
+      expect(within(net).getByTestId('report-kpi-net-value')).toHaveTextContent('RM 1,234.50'),
+    );
+    const week = presetRange('last-7-days', today());
+    expect(reportCalls(calls)[0]).toEqual({ group_by: 'day', ...week, compare: 'previous' });
+    // Nothing sold before: no percent to show.
+    expect(within(net).getByTestId('report-kpi-net-change')).toHaveTextContent('New');
+    expect(screen.getByTestId('report-kpi-orders-value')).toHaveTextContent('30');
+    expect(screen.getByTestId('report-kpi-average-ticket-value')).toHaveTextContent('RM 41.15');
+    expect(screen.getByTestId('report-range-last-7-days')).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('report-table')).toHaveAttribute('data-group-by', 'day');
+  });
+
+  it('switches view with the tabs and keeps it in the URL', async () => {
+    const calls = renderReport('/report?range=yesterday');
+    await screen.findByTestId('report-table');
+    await userEvent.click(screen.getByRole('tab', { name: 'By outlet' }));
+    await waitFor(() => expect(location()).toBe('/report?view=by-outlet&range=yesterday'));
+    await waitFor(() =>
+      expect(screen.getByTestId('report-table')).toHaveAttribute('data-group-by', 'outlet'),
+    );
+    const rows = screen.getAllByTestId('report-row');
+    expect(rows.map((r) => r.getAttribute('data-key'))).toEqual([kl, pg]);
+    expect(rows[1]).toHaveTextContent('Penang');
+    // 400.00 against 200.00.
+    expect(within(rows[1]!).getByText('+100.0%')).toBeInTheDocument();
+    const yesterday = presetRange('yesterday', today());
+    expect(reportCalls(calls).at(-1)).toEqual({
+      group_by: 'outlet',
+      ...yesterday,
+      compare: 'previous',
+    });
+    expect(screen.getByTestId('report-total-row')).toHaveTextContent('1,234.50');
+  });
+
+  it('names payment methods and shows each one’s share', async () => {
+    renderReport('/report?view=by-payment-method');
+    const rows = await screen.findAllByTestId('report-row');
+    expect(rows[0]).toHaveTextContent('Cash');
+    expect(rows[0]).toHaveTextContent('81.0%');
+    expect(rows[1]).toHaveTextContent("Touch 'n Go eWallet");
+    expect(screen.getByTestId('report-total-row')).toHaveTextContent('100.0%');
+  });
+
+  it('range presets and the outlet filter change the request', async () => {
+    const calls = renderReport('/report');
+    await screen.findByTestId('report-table');
+    await userEvent.click(screen.getByTestId('report-range-this-month'));
+    await waitFor(() => expect(location()).toBe('/report?range=this-month'));
+    await waitFor(() =>
+      expect(reportCalls(calls).at(-1)).toMatchObject(presetRange('this-month', today())),
+    );
+    await userEvent.click(screen.getByTestId('report-outlet'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Penang' }));
+    await waitFor(() => expect(location()).toBe(`/report?range=this-month&outlet=${pg}`));
+    await waitFor(() => expect(reportCalls(calls).at(-1)?.outlet_id).toBe(pg));
+    await waitFor(() =>
+      expect(screen.getByTestId('report-kpi-net-value')).toHaveTextContent('RM 400.00'),
+    );
+    // 400.00 against 500.00.
+    expect(screen.getByTestId('report-kpi-net-change')).toHaveTextContent('-20.0%');
+  });
+
+  it('a custom range keeps its dates in the URL', async () => {
+    const calls = renderReport('/report?range=custom&from=2026-01-05&to=2026-01-20');
+    await screen.findByTestId('report-table');
+    expect(screen.getByTestId('report-from')).toHaveValue('2026-01-05');
+    expect(reportCalls(calls)[0]).toMatchObject({ from: '2026-01-05', to: '2026-01-20' });
+    expect(screen.getByTestId('report-period')).toHaveTextContent(
+      '2026/01/05 – 2026/01/20 (16 business days)',
+    );
+  });
+
+  it('says why a custom range cannot be shown, and does not ask for it', async () => {
+    const calls = renderReport('/report?range=custom&from=2026-03-10&to=2026-03-01');
+    expect(await screen.findByText('The date is before 2026/03/10')).toBeInTheDocument();
+    expect(reportCalls(calls)).toEqual([]);
+    expect(screen.getByTestId('report-export-csv')).toBeDisabled();
+    expect(screen.queryByTestId('report-kpis')).not.toBeInTheDocument();
+  });
+
+  it('hides the outlet filter from staff bound to an outlet and never sends one', async () => {
+    const calls = renderReport(`/report?outlet=${pg}`, { bound: true });
+    await screen.findByTestId('report-table');
+    expect(screen.queryByTestId('report-outlet')).not.toBeInTheDocument();
+    expect(reportCalls(calls)[0]).not.toHaveProperty('outlet_id');
+    expect(screen.getByTestId('report-period')).toHaveTextContent('Kuala Lumpur');
+    expect(calls.some((c) => c.url.startsWith('/api/outlets'))).toBe(false);
+  });
+
+  it('exports the report on screen as CSV and XLSX', async () => {
+    const calls = renderReport(`/report?view=by-outlet&outlet=${pg}`);
+    await screen.findByTestId('report-table');
+    await userEvent.click(screen.getByTestId('report-export-csv'));
+    await waitFor(() => expect(reportCalls(calls, '/api/reports/sales/export')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByTestId('report-export-xlsx')).toBeEnabled());
+    await userEvent.click(screen.getByTestId('report-export-xlsx'));
+    await waitFor(() => expect(reportCalls(calls, '/api/reports/sales/export')).toHaveLength(2));
+    const [csv, xlsx] = reportCalls(calls, '/api/reports/sales/export');
+    expect(csv).toEqual({
+      group_by: 'outlet',
+      ...presetRange('last-7-days', today()),
+      outlet_id: pg,
+      compare: 'previous',
+      format: 'csv',
+    });
+    expect(xlsx?.format).toBe('xlsx');
+  });
+});

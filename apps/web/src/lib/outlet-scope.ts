@@ -1,0 +1,53 @@
+import { useQuery } from '@tanstack/react-query';
+import { defaultTimezone, type Outlet } from '@kopi/contract';
+import { useCan } from './can-context';
+import { http } from './http/http';
+import { useSessionUser } from './session/session-store';
+
+// The outlets a screen may filter by (the idea of features/orders/outlet-scope.ts, shared by the
+// report and the dashboard). Staff bound to an outlet (`id_outlet`) only ever see theirs — the
+// server scopes them anyway — so there is nothing to choose; others choose among the outlets
+// when they may read them (read outlet). Same query key as the outlet screens' full list, so a
+// change there refreshes the choices here.
+
+export interface OutletChoice {
+  id: string;
+  name: string;
+  code: string;
+  timezone: string;
+}
+
+export const outletChoicesKey = () => ['outlets', 'all'] as const;
+
+const listOutletChoices = () =>
+  http.get<Outlet[]>('/outlets', { query: { page: 1, page_size: 100 } });
+
+export function useOutletScope() {
+  const user = useSessionUser();
+  const can = useCan();
+  const boundId = user?.id_outlet ?? null;
+  const mayList = !boundId && can('read', 'outlet');
+  const choices = useQuery({
+    queryKey: outletChoicesKey(),
+    queryFn: listOutletChoices,
+    enabled: mayList,
+  });
+  const outlets: OutletChoice[] = boundId
+    ? [{ id: boundId, name: user?.outlet_name ?? '', code: '', timezone: defaultTimezone }]
+    : mayList
+      ? (choices.data ?? []).map((o) => ({
+          id: o.id,
+          name: o.name,
+          code: o.code,
+          timezone: o.timezone,
+        }))
+      : [];
+  return {
+    /** Bound staff: their one outlet, no outlet filter. */
+    bound: Boolean(boundId),
+    /** Whether an outlet filter is offered. */
+    choosable: mayList,
+    outlets,
+    loading: mayList && choices.isPending,
+  };
+}
