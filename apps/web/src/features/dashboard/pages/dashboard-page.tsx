@@ -1,102 +1,296 @@
-import Box from '@mui/material/Box';
+import { lazy, Suspense, useEffect } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from '../../../lib/i18n/use-translation';
-import { Link as RouterLink } from 'react-router';
-import { MenuIcon } from '../../../components/layouts/menu-icon';
-import { useShortcutPages } from '../../../components/navbar/shortcuts-menu';
-import { UserAvatar } from '../../../components/navbar/user-menu';
-import { useSession } from '../../../lib/session/session-store';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import SensorsOutlined from '@mui/icons-material/SensorsOutlined';
+import ShoppingBasketOutlined from '@mui/icons-material/ShoppingBasketOutlined';
+import { useSearchParams } from 'react-router';
+import type { LiveOrderEvent, SessionUserExtras } from '@kopi/contract';
+import { KpiCard } from '../../../components/kpi-card';
+import { clockScope, rememberBusinessClock } from '../../../lib/business-clock';
+import { useCan } from '../../../lib/can-context';
+import {
+  formatCompactNumber,
+  formatDateTime,
+  formatLongDate,
+  formatMoney,
+} from '../../../lib/formatters';
+import { useLiveRefresh } from '../../../lib/live/live-refresh';
+import { useOutletScope } from '../../../lib/outlet-scope';
+import { averageTicket, percentChange } from '../../../lib/percent-change';
+import { liveSocket, onLiveOrderEvent } from '../../../lib/session/session-runtime';
+import { useSessionUser } from '../../../lib/session/session-store';
+import { useStore } from '../../../lib/store';
+import { useDashboard } from '../api';
+import {
+  ChannelMix,
+  OpenOrders,
+  OutletLeaderboard,
+  TopProducts,
+} from '../components/dashboard-lists';
+import { ShortcutGrid, WelcomeCard } from '../components/welcome-card';
+import { useDashboardStrings } from '../i18n';
 
-/** Until the reports issue fills it: a welcome and cards for the pages the user may open. */
+// The charts library is large: the greeting and the figures do not wait for it.
+const HourlyChart = lazy(() =>
+  import('../components/hourly-chart').then((m) => ({ default: m.HourlyChart })),
+);
+
+/** While the live link is down (or off for the tenant) the figures poll this often. */
+const POLL_MS = 30_000;
+/** With live events flowing, a slow poll still moves "today" on and fills the hours in. */
+const SLOW_POLL_MS = 5 * 60_000;
+/** Events are gathered for this long into one refetch (a rush at the counter is one request). */
+const LIVE_WINDOW_MS = 1_000;
+
+const calendarDay = (iso: string, locale?: string) =>
+  formatLongDate(`${iso}T00:00:00Z`, { timeZone: 'UTC', locale });
+
+/**
+ * /dashboard (read dashboard): the greeting, then today's business day against the same weekday
+ * last week — figures, sales by hour, top products, outlets, sources and serving methods — and
+ * the open orders of right now, live. A user with no figures to read (a platform user outside
+ * any tenant) keeps the welcome view with shortcuts to their pages.
+ */
 export function DashboardPage() {
-  const { t } = useTranslation();
-  const { user, roleName } = useSession();
-  const shortcuts = useShortcutPages(12).filter((page) => page.path !== '/dashboard');
-  const outlet =
-    user?.outlet_name ?? (user?.id_outlet ? user.id_outlet : t('dashboard.allOutlets'));
+  const can = useCan();
+  const user = useSessionUser() as (ReturnType<typeof useSessionUser> & SessionUserExtras) | null;
+  const inTenant = Boolean(user?.tenant_id || user?.acting_tenant_id);
+  if (!can('read', 'dashboard') || !inTenant) {
+    return (
+      <Stack spacing={3}>
+        <WelcomeCard />
+        <ShortcutGrid />
+      </Stack>
+    );
+  }
+  return <DashboardFigures />;
+}
 
-  return (
-    <Stack spacing={3}>
-      <Card>
-        <CardContent sx={{ p: { xs: 3, md: 4 } }}>
-          <Stack
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={3}
-            sx={{ alignItems: { sm: 'center' } }}
-          >
-            <UserAvatar size={72} />
-            <Stack spacing={1} sx={{ minWidth: 0 }}>
-              <Typography variant="h3" component="h1" data-testid="dashboard-welcome">
-                {t('dashboard.welcome', { name: user?.fullname ?? '' })}
-              </Typography>
-              <Typography color="text.secondary">{t('dashboard.intro')}</Typography>
-              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-                <Chip
-                  label={`${t('dashboard.role')}: ${roleName ?? ''}`}
-                  data-testid="dashboard-role"
-                  sx={{ textTransform: 'capitalize' }}
-                />
-                <Chip
-                  label={`${t('dashboard.outlet')}: ${outlet}`}
-                  data-testid="dashboard-outlet"
-                />
-                <Chip
-                  label={`${t('dashboard.business')}: ${user?.tenant_name ?? t('dashboard.platform')}`}
-                  data-testid="dashboard-business"
-                />
-              </Box>
-            </Stack>
-          </Stack>
-        </CardContent>
-      </Card>
+function DashboardFigures() {
+  const { t, language } = useDashboardStrings();
+  const can = useCan();
+  const user = useSessionUser();
+  const scope = useOutletScope();
+  const [search, setSearch] = useSearchParams();
+  const picked = scope.bound ? null : (search.get('outlet') ?? null);
+  const liveStatus = useStore(liveSocket.status, (s) => s);
+  const dashboard = useDashboard(picked, true, liveStatus === 'open' ? SLOW_POLL_MS : POLL_MS);
+  const data = dashboard.data;
 
-      <Stack spacing={2} component="section" aria-labelledby="dashboard-shortcuts-title">
-        <Typography variant="h5" component="h2" id="dashboard-shortcuts-title">
-          {t('dashboard.shortcutsTitle')}
+  const refetch = dashboard.refetch;
+  useLiveRefresh({
+    refresh: () => refetch(),
+    accepts: (event: LiveOrderEvent) =>
+      !picked || !event.message.outlet_id || event.message.outlet_id === picked,
+    subscribe: onLiveOrderEvent,
+    status: liveSocket.status,
+    delayMs: LIVE_WINDOW_MS,
+  });
+
+  // The report works out its date presets on the clock the server answered with.
+  useEffect(() => {
+    if (data && !picked)
+      rememberBusinessClock(clockScope(user), {
+        timeZone: data.timezone,
+        cutoffHour: data.cutoff_hour,
+      });
+  }, [data, picked, user]);
+
+  const locale = language === 'my' ? 'ms-MY' : 'en-GB';
+  const compareDay = data ? calendarDay(data.compare_date, locale) : '';
+  const setOutlet = (id: string) =>
+    setSearch(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (id) next.set('outlet', id);
+        else next.delete('outlet');
+        return next;
+      },
+      { replace: true },
+    );
+
+  const aside = (
+    <>
+      {data && (
+        <Typography variant="body2" color="text.secondary" data-testid="dashboard-business-date">
+          {t('header.today', {
+            date: calendarDay(data.business_date, locale),
+            compare: compareDay,
+          })}
         </Typography>
-        {shortcuts.length === 0 ? (
-          <Typography color="text.secondary">{t('dashboard.noShortcuts')}</Typography>
-        ) : (
-          <Grid container spacing={2} data-testid="dashboard-shortcuts">
-            {shortcuts.map((page) => (
-              <Grid key={page.path} size={{ xs: 12, sm: 6, lg: 4 }}>
-                <Card sx={{ height: '100%' }}>
-                  <CardActionArea component={RouterLink} to={page.path} sx={{ height: '100%' }}>
-                    <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-                      <Box
-                        sx={{
-                          width: 48,
-                          height: 48,
-                          borderRadius: 2,
-                          display: 'grid',
-                          placeItems: 'center',
-                          bgcolor: 'primary.main',
-                          color: 'primary.contrastText',
-                          flexShrink: 0,
-                        }}
-                      >
-                        <MenuIcon name={page.icon} />
-                      </Box>
-                      <Box sx={{ minWidth: 0 }}>
-                        <Typography sx={{ fontWeight: 600 }}>{page.title}</Typography>
-                        <Typography variant="body2" color="text.secondary" noWrap>
-                          {page.path}
-                        </Typography>
-                      </Box>
-                    </CardContent>
-                  </CardActionArea>
-                </Card>
-              </Grid>
-            ))}
-          </Grid>
+      )}
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        {liveStatus === 'open' && (
+          <Chip
+            size="small"
+            color="success"
+            variant="outlined"
+            icon={<SensorsOutlined />}
+            label={t('header.live')}
+            data-testid="dashboard-live"
+          />
+        )}
+        {data && (
+          <Typography variant="caption" color="text.secondary" data-testid="dashboard-updated">
+            {t('header.updated', {
+              time: formatDateTime(data.generated_at, { timeZone: data.timezone }),
+            })}
+          </Typography>
         )}
       </Stack>
+      {scope.choosable && (
+        <TextField
+          select
+          size="small"
+          label={t('header.outlet')}
+          value={scope.outlets.some((o) => o.id === picked) ? picked : ''}
+          onChange={(e) => setOutlet(e.target.value)}
+          sx={{ minWidth: 200 }}
+          slotProps={{
+            inputLabel: { shrink: true },
+            select: {
+              displayEmpty: true,
+              SelectDisplayProps: { 'data-testid': 'dashboard-outlet-filter' } as object,
+            },
+          }}
+        >
+          <MenuItem value="">{t('header.allOutlets')}</MenuItem>
+          {scope.outlets.map((o) => (
+            <MenuItem key={o.id} value={o.id}>
+              {o.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    </>
+  );
+
+  const loading = !data;
+  const today = data?.today;
+  const soFar = data?.compare_until_now;
+  const kpis = [
+    {
+      id: 'net',
+      label: t('kpi.net'),
+      icon: <PaymentsOutlined fontSize="small" />,
+      now: today?.net ?? 0,
+      before: soFar?.net ?? 0,
+      format: formatMoney,
+      whole: data?.compare.net ?? 0,
+    },
+    {
+      id: 'orders',
+      label: t('kpi.orders'),
+      icon: <ReceiptLongOutlined fontSize="small" />,
+      now: today?.orders ?? 0,
+      before: soFar?.orders ?? 0,
+      format: (n: number) => formatCompactNumber(n),
+      whole: data?.compare.orders ?? 0,
+    },
+    {
+      id: 'average-ticket',
+      label: t('kpi.averageTicket'),
+      icon: <ShoppingBasketOutlined fontSize="small" />,
+      now: averageTicket(today?.net ?? 0, today?.orders ?? 0),
+      before: averageTicket(soFar?.net ?? 0, soFar?.orders ?? 0),
+      format: formatMoney,
+      whole: averageTicket(data?.compare.net ?? 0, data?.compare.orders ?? 0),
+    },
+  ];
+
+  return (
+    <Stack spacing={3} data-testid="dashboard-figures" data-live={liveStatus}>
+      <WelcomeCard compact aside={aside} />
+      {dashboard.isError && !data && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void dashboard.refetch()}>
+              {t('header.retry')}
+            </Button>
+          }
+        >
+          {t('header.loadError')}
+        </Alert>
+      )}
+      <Grid container spacing={2}>
+        {kpis.map((k) => (
+          <Grid key={k.id} size={{ xs: 12, sm: 4 }}>
+            <KpiCard
+              testId={`dashboard-kpi-${k.id}`}
+              label={k.label}
+              icon={k.icon}
+              value={k.format(k.now)}
+              loading={loading}
+              change={data ? percentChange(k.now, k.before) : null}
+              caption={
+                data ? (
+                  <>
+                    {t('kpi.soFar', { day: compareDay, value: k.format(k.before) })}
+                    <br />
+                    {t('kpi.wholeDay', { day: compareDay, value: k.format(k.whole) })}
+                  </>
+                ) : undefined
+              }
+            />
+          </Grid>
+        ))}
+      </Grid>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, lg: 8 }}>
+          <Card sx={{ height: '100%' }} component="section" aria-label={t('hourly.title')}>
+            <CardContent>
+              <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+                {t('hourly.title')}
+              </Typography>
+              {data ? (
+                <Suspense fallback={<Skeleton variant="rounded" height={280} />}>
+                  <HourlyChart hours={data.by_hour} compareLabel={compareDay} />
+                </Suspense>
+              ) : (
+                <Skeleton variant="rounded" height={280} />
+              )}
+            </CardContent>
+          </Card>
+        </Grid>
+        <Grid size={{ xs: 12, lg: 4 }}>
+          {data ? (
+            <OpenOrders
+              open={data.open_orders}
+              outlets={data.outlets}
+              mayOpenBoard={can('read', 'status-order')}
+            />
+          ) : (
+            <Skeleton variant="rounded" height={280} />
+          )}
+        </Grid>
+      </Grid>
+      {data && (
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, md: 6, xl: 4 }}>
+            <TopProducts products={data.top_products} />
+          </Grid>
+          {data.outlets.length > 1 && (
+            <Grid size={{ xs: 12, md: 6, xl: 4 }}>
+              <OutletLeaderboard outlets={data.outlets} compareDay={compareDay} />
+            </Grid>
+          )}
+          <Grid size={{ xs: 12, md: data.outlets.length > 1 ? 12 : 6, xl: 4 }}>
+            <ChannelMix sources={data.by_source} serving={data.by_serving_method} />
+          </Grid>
+        </Grid>
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,125 @@
+import { defineFeatureStrings, type FeatureMessages } from '../../lib/i18n/feature-strings';
+
+// Strings of the dashboard's figures. The greeting and the welcome view use the shell's
+// `dashboard.*` strings (they predate this issue and every signed-in user sees them).
+const en = {
+  header: {
+    today: 'Business day {{date}}, compared with {{compare}}',
+    updated: 'Updated {{time}}',
+    live: 'Live',
+    outlet: 'Outlet',
+    allOutlets: 'All outlets',
+    loadError: 'The dashboard figures could not be loaded.',
+    retry: 'Try again',
+  },
+  kpi: {
+    net: 'Net sales today',
+    orders: 'Orders today',
+    averageTicket: 'Average ticket',
+    openOrders: 'Open orders now',
+    soFar: '{{day}} by this time: {{value}}',
+    wholeDay: 'Whole of {{day}}: {{value}}',
+    openBreakdown: '{{pending}} new · {{approved}} preparing · {{created}} awaiting payment',
+  },
+  hourly: {
+    title: 'Sales by hour',
+    chart: 'Net sales by hour, today and the same weekday last week',
+    today: 'Today',
+    compare: '{{day}}',
+  },
+  top: {
+    title: 'Top products today',
+    product: 'Product',
+    quantity: 'Qty',
+    gross: 'Gross (RM)',
+    empty: 'No products sold yet today.',
+  },
+  outlets: {
+    title: 'Outlet leaderboard',
+    outlet: 'Outlet',
+    net: 'Net (RM)',
+    orders: 'Orders',
+    lastWeek: 'Last week {{value}}',
+    lastWeekHint: 'Whole of {{day}}',
+    empty: 'No outlets.',
+  },
+  channels: {
+    title: 'Orders by source and serving method',
+    source: 'Source',
+    serving: 'Serving method',
+    orders_one: '{{count}} order',
+    orders_other: '{{count}} orders',
+    'pos-apps': 'POS',
+    'mobile-apps': 'Mobile app',
+  },
+  open: {
+    title: 'Open orders right now',
+    total: 'Open',
+    byOutlet: 'By outlet',
+    none: 'No open orders.',
+    board: 'Open the status board',
+    outletHeading: 'Outlet',
+  },
+};
+
+const my: FeatureMessages<typeof en> = {
+  header: {
+    today: 'Hari perniagaan {{date}}, dibandingkan dengan {{compare}}',
+    updated: 'Dikemas kini {{time}}',
+    live: 'Langsung',
+    outlet: 'Cawangan',
+    allOutlets: 'Semua cawangan',
+    loadError: 'Angka papan pemuka tidak dapat dimuatkan.',
+    retry: 'Cuba lagi',
+  },
+  kpi: {
+    net: 'Jualan bersih hari ini',
+    orders: 'Pesanan hari ini',
+    averageTicket: 'Purata bil',
+    openOrders: 'Pesanan terbuka sekarang',
+    soFar: '{{day}} pada waktu ini: {{value}}',
+    wholeDay: 'Sepanjang {{day}}: {{value}}',
+    openBreakdown: '{{pending}} baharu · {{approved}} disediakan · {{created}} menunggu bayaran',
+  },
+  hourly: {
+    title: 'Jualan mengikut jam',
+    chart: 'Jualan bersih mengikut jam, hari ini dan hari yang sama minggu lepas',
+    today: 'Hari ini',
+    compare: '{{day}}',
+  },
+  top: {
+    title: 'Produk teratas hari ini',
+    product: 'Produk',
+    quantity: 'Kuantiti',
+    gross: 'Kasar (RM)',
+    empty: 'Belum ada produk dijual hari ini.',
+  },
+  outlets: {
+    title: 'Kedudukan cawangan',
+    outlet: 'Cawangan',
+    net: 'Bersih (RM)',
+    orders: 'Pesanan',
+    lastWeek: 'Minggu lepas {{value}}',
+    lastWeekHint: 'Sepanjang {{day}}',
+    empty: 'Tiada cawangan.',
+  },
+  channels: {
+    title: 'Pesanan mengikut sumber dan kaedah hidangan',
+    source: 'Sumber',
+    serving: 'Kaedah hidangan',
+    orders_one: '{{count}} pesanan',
+    orders_other: '{{count}} pesanan',
+    'pos-apps': 'POS',
+    'mobile-apps': 'Aplikasi mudah alih',
+  },
+  open: {
+    title: 'Pesanan terbuka sekarang',
+    total: 'Terbuka',
+    byOutlet: 'Mengikut cawangan',
+    none: 'Tiada pesanan terbuka.',
+    board: 'Buka papan status',
+    outletHeading: 'Cawangan',
+  },
+};
+
+export const useDashboardStrings = defineFeatureStrings('dashboardFigures', { en, my });

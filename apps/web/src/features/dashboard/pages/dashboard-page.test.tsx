@@ -1,0 +1,290 @@
+import { AbilityProvider } from '@casl/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Dashboard, LiveOrderEvent } from '@kopi/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAppAbility } from '../../../lib/abilities';
+import { businessClockStore } from '../../../lib/business-clock';
+import type { LiveStatus } from '../../../lib/live/live-orders-socket';
+import { emptySession, sessionStore } from '../../../lib/session/session-store';
+import type { Store } from '../../../lib/store';
+import { mockFetch, type Call } from '../../../test/fetch-mock';
+import { renderWithProviders } from '../../../test/render';
+import { DashboardPage } from './dashboard-page';
+
+// The page listens to the session's live socket; the test stands in for it.
+const live = vi.hoisted(() => ({
+  handlers: new Set<(event: LiveOrderEvent) => void>(),
+  status: null as unknown as Store<LiveStatus>,
+}));
+vi.mock('../../../lib/session/session-runtime', async () => {
+  const { createStore: create } = await import('../../../lib/store');
+  live.status = create<LiveStatus>('open');
+  return {
+    liveSocket: { status: live.status },
+    lockSession: () => undefined,
+    onLiveOrderEvent: (handler: (event: LiveOrderEvent) => void) => {
+      live.handlers.add(handler);
+      return () => {
+        live.handlers.delete(handler);
+      };
+    },
+  };
+});
+vi.mock('../components/hourly-chart', () => ({
+  HourlyChart: ({ hours }: { hours: Dashboard['by_hour'] }) => (
+    <div data-testid="dashboard-hourly-chart" data-hours={hours.length} />
+  ),
+}));
+const emit = (outlet: string | null) =>
+  act(() =>
+    live.handlers.forEach((h) =>
+      h({ event_id: 1, type: 'order.created', message: { id_order: 'x', outlet_id: outlet } }),
+    ),
+  );
+
+const kl = '2c6c1f7e-8a3b-4b8a-9d0e-1f2a3b4c5d6e';
+const pg = '3d7d2f8e-9b4c-4c9b-8e1f-2a3b4c5d6e7f';
+const zero = {
+  orders: 0,
+  gross: 0,
+  discount: 0,
+  service_charge: 0,
+  service_tax: 0,
+  delivery_fee: 0,
+  rounding: 0,
+  net: 0,
+  refunds: 0,
+  rejected: 0,
+  rejected_total: 0,
+};
+
+let openTotal = 3;
+function dashboard(outletId: string | null): Dashboard {
+  return {
+    outlet_id: outletId,
+    business_date: '2026-03-15',
+    compare_date: '2026-03-08',
+    timezone: 'Asia/Kuching',
+    cutoff_hour: 5,
+    generated_at: '2026-03-15T04:00:00.000Z',
+    today: { ...zero, orders: 12, net: outletId ? 20_000 : 60_000 },
+    compare: { ...zero, orders: 20, net: 80_000 },
+    compare_until_now: { orders: 8, net: 40_000 },
+    by_hour: Array.from({ length: 24 }, (_, i) => ({
+      hour: (5 + i) % 24,
+      orders: 0,
+      net: 0,
+      compare_orders: 0,
+      compare_net: 0,
+    })),
+    top_products: [
+      { product_id: 'p1', name: 'Kopi O', sku: 'KOP-002', quantity: 7, gross: 2_100 },
+      { product_id: 'p2', name: 'Kek Batik', sku: 'BAK-003', quantity: 0, gross: 0 },
+    ],
+    outlets: [
+      {
+        outlet_id: kl,
+        code: 'KL01',
+        name: 'Kuala Lumpur',
+        orders: 8,
+        net: 40_000,
+        compare_orders: 0,
+        compare_net: 0,
+      },
+      {
+        outlet_id: pg,
+        code: 'PG01',
+        name: 'Penang',
+        orders: 4,
+        net: 20_000,
+        compare_orders: 2,
+        compare_net: 9_000,
+      },
+    ],
+    by_source: [
+      { source: 'pos-apps', orders: 9, net: 45_000 },
+      { source: 'mobile-apps', orders: 3, net: 15_000 },
+    ],
+    by_serving_method: [
+      { serving_method: 'dine_in', orders: 6, net: 30_000 },
+      { serving_method: 'pick_up', orders: 6, net: 30_000 },
+      { serving_method: 'delivery', orders: 0, net: 0 },
+    ],
+    open_orders: {
+      total: openTotal,
+      created: 1,
+      pending: openTotal - 1,
+      approved: 0,
+      by_outlet: [
+        { outlet_id: kl, created: 1, pending: openTotal - 2, approved: 0 },
+        { outlet_id: pg, created: 0, pending: 1, approved: 0 },
+      ],
+    },
+  };
+}
+
+beforeEach(() => {
+  openTotal = 3;
+  live.status.setState('open');
+  businessClockStore.setState({});
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  sessionStore.setState(emptySession);
+  businessClockStore.setState({});
+});
+
+function renderDashboard({
+  route = '/dashboard',
+  tenant = 't1' as string | null,
+  outlet = null as string | null,
+  can = (() => true) as (a: string, s: string) => boolean,
+} = {}) {
+  sessionStore.setState({
+    ...emptySession,
+    token: 'tok',
+    roleName: 'admin',
+    user: {
+      id: 'u1',
+      fullname: 'Aisyah Rahman',
+      tenant_id: tenant,
+      tenant_name: tenant ? 'Kopi Demo' : null,
+      id_outlet: outlet,
+      outlet_name: outlet ? 'Kuala Lumpur' : null,
+    } as never,
+  });
+  const calls = mockFetch((call) => {
+    const url = new URL(call.url, 'http://x');
+    if (url.pathname === '/api/dashboard')
+      return { body: { data: dashboard(url.searchParams.get('outlet_id')) } };
+    if (url.pathname === '/api/outlets')
+      return {
+        body: {
+          data: [
+            { id: kl, name: 'Kuala Lumpur', code: 'KL01', timezone: 'Asia/Kuala_Lumpur' },
+            { id: pg, name: 'Penang', code: 'PG01', timezone: 'Asia/Kuala_Lumpur' },
+          ],
+        },
+      };
+    return undefined;
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  renderWithProviders(
+    // The welcome view's shortcuts read the CASL ability, as in the shell.
+    <AbilityProvider value={createAppAbility()}>
+      <QueryClientProvider client={client}>
+        <DashboardPage />
+      </QueryClientProvider>
+    </AbilityProvider>,
+    { route, path: '/dashboard', can },
+  );
+  return calls;
+}
+
+const dashboardCalls = (calls: Call[]) =>
+  calls
+    .map((c) => new URL(c.url, 'http://x'))
+    .filter((u) => u.pathname === '/api/dashboard')
+    .map((u) => Object.fromEntries(u.searchParams));
+
+describe('dashboard', () => {
+  it('keeps the welcome view for a platform user outside any tenant', async () => {
+    const calls = renderDashboard({ tenant: null });
+    expect(screen.getByTestId('dashboard-welcome')).toHaveTextContent(
+      'Welcome back, Aisyah Rahman',
+    );
+    expect(screen.getByText('Your pages')).toBeInTheDocument();
+    expect(screen.queryByTestId('dashboard-figures')).not.toBeInTheDocument();
+    expect(dashboardCalls(calls)).toEqual([]);
+  });
+
+  it('keeps the welcome view without read dashboard', () => {
+    const calls = renderDashboard({ can: (a, s) => !(a === 'read' && s === 'dashboard') });
+    expect(screen.getByTestId('dashboard-welcome')).toBeInTheDocument();
+    expect(dashboardCalls(calls)).toEqual([]);
+  });
+
+  it('shows today against the same weekday last week, so far and for the whole day', async () => {
+    renderDashboard();
+    expect(screen.getByTestId('dashboard-welcome')).toBeInTheDocument();
+    const net = await screen.findByTestId('dashboard-kpi-net');
+    await waitFor(() =>
+      expect(within(net).getByTestId('dashboard-kpi-net-value')).toHaveTextContent('RM 600.00'),
+    );
+    // RM 600 today against RM 400 by this time last Sunday.
+    expect(within(net).getByTestId('dashboard-kpi-net-change')).toHaveTextContent('+50.0%');
+    expect(net).toHaveTextContent('Sun, 08 Mar 2026 by this time: RM 400.00');
+    expect(net).toHaveTextContent('Whole of Sun, 08 Mar 2026: RM 800.00');
+    expect(screen.getByTestId('dashboard-kpi-orders-change')).toHaveTextContent('+50.0%');
+    expect(screen.getByTestId('dashboard-business-date')).toHaveTextContent(
+      'Business day Sun, 15 Mar 2026, compared with Sun, 08 Mar 2026',
+    );
+    expect(await screen.findByTestId('dashboard-hourly-chart')).toHaveAttribute('data-hours', '24');
+    // Nothing sold of a product is not a top product.
+    expect(screen.getAllByTestId('dashboard-top-product')).toHaveLength(1);
+    const outlets = screen.getAllByTestId('dashboard-outlet-row');
+    expect(outlets.map((r) => r.getAttribute('data-code'))).toEqual(['KL01', 'PG01']);
+    expect(outlets[1]).toHaveTextContent('Last week 90.00');
+    expect(screen.getByTestId('dashboard-source-mobile-apps')).toHaveTextContent('3 orders');
+    expect(screen.getByTestId('dashboard-serving-dine_in')).toHaveTextContent('Dine in');
+    expect(screen.getByTestId('dashboard-open-total')).toHaveTextContent('3');
+    expect(screen.getByTestId('dashboard-open-PENDING')).toHaveAttribute('data-count', '2');
+    expect(screen.getByRole('link', { name: 'Open the status board' })).toHaveAttribute(
+      'href',
+      '/app/status-order',
+    );
+  });
+
+  it('remembers the tenant clock for the report presets', async () => {
+    renderDashboard();
+    await screen.findByTestId('dashboard-kpi-net-value');
+    await waitFor(() =>
+      expect(businessClockStore.getState()['t1:']).toEqual({
+        timeZone: 'Asia/Kuching',
+        cutoffHour: 5,
+      }),
+    );
+  });
+
+  it('refetches once for a burst of live order events', async () => {
+    const calls = renderDashboard();
+    await waitFor(() => expect(screen.getByTestId('dashboard-open-total')).toHaveTextContent('3'));
+    const before = dashboardCalls(calls).length;
+    openTotal = 5;
+    emit(kl);
+    emit(pg);
+    emit(kl);
+    await waitFor(() => expect(screen.getByTestId('dashboard-open-total')).toHaveTextContent('5'), {
+      timeout: 3000,
+    });
+    expect(dashboardCalls(calls).length).toBe(before + 1);
+  });
+
+  it('filters by outlet through the URL, and only listens to that outlet', async () => {
+    const calls = renderDashboard();
+    await screen.findByTestId('dashboard-kpi-net-value');
+    await userEvent.click(await screen.findByTestId('dashboard-outlet-filter'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Penang' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`outlet=${pg}`));
+    await waitFor(() => expect(dashboardCalls(calls).at(-1)).toEqual({ outlet_id: pg }));
+    await waitFor(() =>
+      expect(screen.getByTestId('dashboard-kpi-net-value')).toHaveTextContent('RM 200.00'),
+    );
+    const before = dashboardCalls(calls).length;
+    emit(kl);
+    await new Promise((r) => setTimeout(r, 1300));
+    expect(dashboardCalls(calls).length).toBe(before);
+    // An outlet's clock is not the tenant's: not remembered from a filtered answer.
+    expect(Object.keys(businessClockStore.getState())).toEqual(['t1:']);
+  });
+
+  it('has no outlet filter for staff bound to an outlet', async () => {
+    const calls = renderDashboard({ outlet: kl, route: `/dashboard?outlet=${pg}` });
+    await screen.findByTestId('dashboard-kpi-net-value');
+    expect(screen.queryByTestId('dashboard-outlet-filter')).not.toBeInTheDocument();
+    expect(dashboardCalls(calls)[0]).toEqual({});
+  });
+});
