@@ -1,0 +1,327 @@
+import fs from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import type { Download, Locator, Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { customerSignIn, placePaidOrder, plainProduct } from '../support/mobile';
+import { openAllDay } from '../support/outlets';
+import { signIn } from '../support/session';
+
+// Issue 8: the sales report and the dashboard, on the demo data (three past business days of
+// orders per outlet, plus today's). The report's tabs, range presets and outlet filter change the
+// figures on screen; its CSV and XLSX exports hold exactly the rows the table shows.
+
+type Cells = Record<string, string>;
+interface ShownTable {
+  groupBy: string;
+  header: string[];
+  rows: { key: string; cells: Cells }[];
+  total: Cells | null;
+}
+
+/** The table on screen: columns by their export name (`data-col`), rows by key (`data-key`). */
+function shownTable(page: Page): Promise<ShownTable> {
+  return page.getByTestId('report-table').evaluate((table) => {
+    // A cell's figure is its first text; a second line (a date, a SKU) is a caption.
+    const first = (td: Element) => (td.firstChild?.textContent ?? '').trim();
+    const cellsOf = (tr: Element) =>
+      Object.fromEntries(
+        [...tr.querySelectorAll('td[data-col]')].map((td) => [
+          td.getAttribute('data-col')!,
+          first(td),
+        ]),
+      );
+    const total = table.querySelector('[data-testid=report-total-row]');
+    return {
+      groupBy: table.getAttribute('data-group-by') ?? '',
+      header: [...table.querySelectorAll('thead th[data-col]')].map((th) =>
+        th.getAttribute('data-col')!,
+      ),
+      rows: [...table.querySelectorAll('[data-testid=report-row]')].map((tr) => ({
+        key: tr.getAttribute('data-key')!,
+        cells: cellsOf(tr),
+      })),
+      total: total ? cellsOf(total) : null,
+    };
+  });
+}
+
+/** RFC 4180 enough for the export: quoted fields with doubled quotes, CRLF or LF. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += c;
+  }
+  if (field || row.length) rows.push([...row, field]);
+  return rows;
+}
+
+async function readXlsx(path: string): Promise<(string | number)[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(path);
+  const sheet = workbook.worksheets[0]!;
+  const rows: (string | number)[][] = [];
+  sheet.eachRow((row) => {
+    // ExcelJS rows are 1-based: index 0 is always empty.
+    const values = (row.values as (string | number | null)[]).slice(1);
+    rows.push(values.map((v) => v ?? ''));
+  });
+  return rows;
+}
+
+const figure = (text: string) => Number(text.replace(/[,\s]/g, '').replace(/^RM/, ''));
+
+/**
+ * Every row the table shows is in the file, in the same order, with the same figures in every
+ * column both have (the table leaves some out at this width; the change and share columns are
+ * the screen's own). The first column is the row's key: `keyOf` says what the file writes there.
+ */
+function expectFileHoldsTable(
+  file: (string | number)[][],
+  shown: ShownTable,
+  keyOf: (row: ShownTable['rows'][number]) => string,
+) {
+  const [header = [], ...rest] = file;
+  const total = rest.find((r) => r[0] === 'total');
+  const rows = rest.filter((r) => r[0] !== 'total');
+  expect(rows.map((r) => String(r[0]))).toEqual(shown.rows.map(keyOf));
+  const compared = shown.header.filter((col) => header.indexOf(col) > 0);
+  expect(compared.length, 'columns the file and the table share').toBeGreaterThan(1);
+  const compare = (fileRow: (string | number)[], cells: Cells, what: string) => {
+    for (const col of compared) {
+      const value = fileRow[header.indexOf(col)];
+      if (col === 'sku') expect(String(value ?? ''), `${col} of ${what}`).toBe(cells[col]);
+      else expect(Number(value), `${col} of ${what}`).toBeCloseTo(figure(cells[col] ?? ''), 2);
+    }
+  };
+  shown.rows.forEach((row, i) => compare(rows[i]!, row.cells, row.key));
+  // The sales views' files end with the total the table shows (the payment methods' table adds
+  // its own sum; the file has none).
+  if (shown.total && shown.groupBy !== 'payment_method') {
+    expect(total, 'the total row').toBeDefined();
+    compare(total!, shown.total, 'the total');
+  }
+}
+
+async function downloaded(
+  page: Page,
+  button: Locator,
+): Promise<{ download: Download; path: string }> {
+  const waiting = page.waitForEvent('download');
+  await button.click();
+  const download = await waiting;
+  const path = await download.path();
+  return { download, path };
+}
+
+/** Waits until the view shows what its URL asks for. */
+async function settled(page: Page, groupBy: string) {
+  await expect(page.getByTestId('report-view')).toHaveAttribute('data-loading', 'false');
+  await expect(page.getByTestId('report-table')).toHaveAttribute('data-group-by', groupBy);
+}
+
+test('the report’s tabs, ranges and outlet filter change the figures; CSV and XLSX hold the rows shown', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Report' })
+    .click();
+  await expect(page).toHaveURL(/\/report$/);
+  await settled(page, 'day');
+  const view = page.getByTestId('report-view');
+  const net = page.getByTestId('report-kpi-net-value');
+
+  // Last 7 business days by default: a row a day, the past days' sales in them.
+  await expect(page.getByTestId('report-range-last-7-days')).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.getByTestId('report-row')).toHaveCount(7);
+  const week = (await net.textContent())!;
+  expect(figure(week)).toBeGreaterThan(0);
+  const weekTable = await shownTable(page);
+  expect(weekTable.total?.net).toBe(week.replace(/^RM\s*/, ''));
+
+  // Today: one business day, fewer sales; the URL keeps the preset through a reload.
+  await page.getByTestId('report-range-today').click();
+  await expect(page).toHaveURL(/\/report\?range=today$/);
+  await settled(page, 'day');
+  await expect(page.getByTestId('report-row')).toHaveCount(1);
+  const day = await view.getAttribute('data-from');
+  await expect(view).toHaveAttribute('data-to', day!);
+  await expect(net).not.toHaveText(week);
+  const todayNet = (await net.textContent())!;
+  expect(figure(todayNet)).toBeLessThan(figure(week));
+  await page.reload();
+  await settled(page, 'day');
+  await expect(page.getByTestId('report-range-today')).toHaveAttribute('aria-pressed', 'true');
+  await expect(net).toHaveText(todayNet);
+
+  // Yesterday is another day with its own figures.
+  await page.getByTestId('report-range-yesterday').click();
+  await expect(page).toHaveURL(/range=yesterday/);
+  await settled(page, 'day');
+  expect(await view.getAttribute('data-from')).not.toBe(day);
+
+  // Back to the week, one outlet: less than all outlets together.
+  await page.getByTestId('report-range-last-7-days').click();
+  await settled(page, 'day');
+  await expect(net).toHaveText(week);
+  await page.getByTestId('report-outlet').click();
+  await page.getByRole('option', { name: 'Kuala Lumpur' }).click();
+  await expect(page).toHaveURL(/\/report\?outlet=[0-9a-f-]{36}$/);
+  await settled(page, 'day');
+  const klId = (await view.getAttribute('data-outlet'))!;
+  expect(klId).not.toBe('');
+  await expect(net).not.toHaveText(week);
+  const klNet = (await net.textContent())!;
+  expect(figure(klNet)).toBeLessThan(figure(week));
+
+  // The tabs: by outlet lists that one outlet, then every outlet once the filter is cleared.
+  await page.getByRole('tab', { name: 'By outlet' }).click();
+  await expect(page).toHaveURL(/view=by-outlet/);
+  await settled(page, 'outlet');
+  await expect(page.getByTestId('report-row')).toHaveCount(1);
+  await expect(page.getByTestId('report-row')).toHaveAttribute('data-key', klId);
+  await page.getByTestId('report-outlet').click();
+  await page.getByRole('option', { name: 'All outlets' }).click();
+  await expect(page).toHaveURL(/\/report\?view=by-outlet$/);
+  await settled(page, 'outlet');
+  await expect(page.getByTestId('report-row')).toHaveCount(3);
+  await expect(net).toHaveText(week);
+  const byOutlet = await shownTable(page);
+  expect(byOutlet.rows.find((r) => r.key === klId)?.cells.net).toBe(klNet.replace(/^RM\s*/, ''));
+
+  // By payment method: the amounts add up to the net sales (split bills count under each method).
+  await page.getByRole('tab', { name: 'By payment method' }).click();
+  await settled(page, 'payment_method');
+  const byPayment = await shownTable(page);
+  expect(byPayment.rows.length).toBeGreaterThan(1);
+  expect(byPayment.total?.amount).toBe(week.replace(/^RM\s*/, ''));
+
+  for (const [tab, groupBy] of [
+    ['By product', 'product'],
+    ['By serving method', 'serving_method'],
+    ['By source', 'source'],
+  ] as const) {
+    await page.getByRole('tab', { name: tab }).click();
+    await settled(page, groupBy);
+    expect((await shownTable(page)).rows.length, tab).toBeGreaterThan(0);
+  }
+
+  // Total sales: the CSV and the XLSX hold the rows on screen, with the same figures.
+  await page.getByRole('tab', { name: 'Total sales' }).click();
+  await expect(page).toHaveURL(/\/report$/);
+  await settled(page, 'day');
+  const byDay = await shownTable(page);
+  const csv = await downloaded(page, page.getByTestId('report-export-csv'));
+  expect(csv.download.suggestedFilename()).toMatch(/^sales-by-day-[\d-]+\.csv$/);
+  const csvRows = parseCsv(await fs.readFile(csv.path, 'utf8'));
+  expect(csvRows[0]?.slice(0, 3)).toEqual(['business_date', 'previous_business_date', 'orders']);
+  expectFileHoldsTable(csvRows, byDay, (row) => row.key);
+  const xlsx = await downloaded(page, page.getByTestId('report-export-xlsx'));
+  expect(xlsx.download.suggestedFilename()).toMatch(/^sales-by-day-[\d-]+\.xlsx$/);
+  expectFileHoldsTable(await readXlsx(xlsx.path), byDay, (row) => row.key);
+
+  // By outlet (names in the file) as XLSX, by payment method (method codes) as CSV, by product
+  // (names and SKUs) as both.
+  await page.getByRole('tab', { name: 'By outlet' }).click();
+  await settled(page, 'outlet');
+  const outletFile = await downloaded(page, page.getByTestId('report-export-xlsx'));
+  expectFileHoldsTable(await readXlsx(outletFile.path), byOutlet, (row) => row.cells.outlet ?? '');
+
+  await page.getByRole('tab', { name: 'By payment method' }).click();
+  await settled(page, 'payment_method');
+  const paymentFile = await downloaded(page, page.getByTestId('report-export-csv'));
+  expectFileHoldsTable(
+    parseCsv(await fs.readFile(paymentFile.path, 'utf8')),
+    byPayment,
+    (row) => row.key,
+  );
+
+  await page.getByRole('tab', { name: 'By product' }).click();
+  await settled(page, 'product');
+  const byProduct = await shownTable(page);
+  const productCsv = await downloaded(page, page.getByTestId('report-export-csv'));
+  expectFileHoldsTable(
+    parseCsv(await fs.readFile(productCsv.path, 'utf8')),
+    byProduct,
+    (row) => row.cells.product ?? '',
+  );
+  const productXlsx = await downloaded(page, page.getByTestId('report-export-xlsx'));
+  expectFileHoldsTable(
+    await readXlsx(productXlsx.path),
+    byProduct,
+    (row) => row.cells.product ?? '',
+  );
+
+  // The print view: the figures, without the navigation, tabs, filters and buttons.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByTestId('vertical-nav')).toBeHidden();
+  await expect(page.getByRole('tab', { name: 'By product' })).toBeHidden();
+  await expect(page.getByTestId('report-export-csv')).toBeHidden();
+  await expect(page.getByTestId('report-table')).toBeVisible();
+  await expect(page.getByText('Sales report: By product')).toBeVisible();
+  await page.emulateMedia({ media: 'screen' });
+});
+
+test('a manager bound to an outlet reads only that outlet, with no outlet filter', async ({
+  page,
+}) => {
+  await signIn(page, 'manager');
+  await page.goto('/report?view=by-outlet');
+  await settled(page, 'outlet');
+  await expect(page.getByTestId('report-outlet')).toHaveCount(0);
+  await expect(page.getByTestId('report-period')).toContainText('Kuala Lumpur');
+  await expect(page.getByTestId('report-row')).toHaveCount(1);
+  const shown = await shownTable(page);
+  expect(shown.rows[0]?.cells.outlet).toBe('Kuala Lumpur');
+  const csv = await downloaded(page, page.getByTestId('report-export-csv'));
+  expectFileHoldsTable(
+    parseCsv(await fs.readFile(csv.path, 'utf8')),
+    shown,
+    (row) => row.cells.outlet ?? '',
+  );
+});
+
+test('the dashboard counts a newly paid order among the open orders, live', async ({
+  page,
+  request,
+}) => {
+  const outletId = await openAllDay(request, 'KL01');
+  const productId = await plainProduct(request, outletId, 'FOD-001');
+  const customer = await customerSignIn(request);
+
+  await signIn(page, 'admin');
+  await expect(page.getByTestId('dashboard-figures')).toHaveAttribute('data-live', 'open');
+  const open = page.getByTestId('dashboard-open-total');
+  await expect(open).toHaveText(/^\d+$/);
+  const before = Number(await open.textContent());
+  const orders = page.getByTestId('dashboard-kpi-orders-value');
+  const ordersBefore = Number(await orders.textContent());
+
+  await placePaidOrder(request, customer, outletId, productId);
+  await expect(open).toHaveText(String(before + 1), { timeout: 5_000 });
+  await expect(orders).toHaveText(String(ordersBefore + 1));
+});
