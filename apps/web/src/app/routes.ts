@@ -1,8 +1,9 @@
 import type { AppRouteDef } from './route-types';
+import type { SettingsPageName } from './settings-pages';
 
 /** A page of issue 7's settings, through its own small chunk (see settings-pages.ts). */
-const settingsPage = (name: string) =>
-  import('./settings-pages').then((m) => m.settingsPages[name]!());
+const settingsPage = (name: SettingsPageName) =>
+  import('./settings-pages').then((m) => m.settingsPages[name]());
 
 // Routes as data (SPEC §2). Only routes whose real page exists are registered; later issues add
 // theirs here. Abilities are written lowercased, the way permission strings are parsed.
@@ -293,20 +294,6 @@ export const appRoutes: AppRouteDef[] = [
     titleKey: 'pageTitles.orderDetails',
     page: () =>
       import('../features/orders/pages/order-details-page').then((m) => m.OrderDetailsPage),
-  },
-  // Issue 8: the sales report. SPEC §2 names its six sub-views (tabs, kept in the query string)
-  // and leaves its access open; the seeded menu item and the API need read-report.
-  {
-    id: 'report',
-    path: '/report',
-    layout: 'default',
-    access: 'signed-in',
-    action: 'read',
-    subject: 'report',
-    titleKey: 'pageTitles.report',
-    icon: 'Assessment',
-    searchable: true,
-    page: () => import('../features/reports/pages/report-page').then((m) => m.ReportPage),
   },
   // Issue 7: users, roles, permissions, menus and the audit log.
   {
