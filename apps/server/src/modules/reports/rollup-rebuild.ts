@@ -7,11 +7,20 @@ import type { Db } from '../../db/database';
 // kopi_payment_label). It takes the tenant's live-event lock first, as every order writer's
 // triggers do, so no sale lands in the range while it runs.
 
-export async function rebuildRollups(db: Db, tenantId: string, from: string, to: string) {
+export async function rebuildRollups(
+  db: Db,
+  tenantId: string,
+  from: string,
+  to: string,
+  /** lock: false only for a bulk load that is the tenant's one writer (weeks side by side). */
+  options: { lock?: boolean } = {},
+) {
   await db.transaction(async (tx) => {
     const t = sql`${tenantId}::uuid`;
     const range = sql`business_date between ${from}::date and ${to}::date`;
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('live:' || ${tenantId}::text))`);
+    if (options.lock !== false) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('live:' || ${tenantId}::text))`);
+    }
     await tx.execute(sql`delete from sales_rollups where tenant_id = ${t} and ${range}`);
     await tx.execute(sql`delete from sales_payment_rollups where tenant_id = ${t} and ${range}`);
     await tx.execute(sql`delete from product_sales_rollups where tenant_id = ${t} and ${range}`);
