@@ -295,6 +295,20 @@ export const appRoutes: AppRouteDef[] = [
     page: () =>
       import('../features/orders/pages/order-details-page').then((m) => m.OrderDetailsPage),
   },
+  // Issue 8: the sales report. SPEC §2 names its six sub-views (tabs, kept in the query string)
+  // and leaves its access open; the seeded menu item and the API need read-report.
+  {
+    id: 'report',
+    path: '/report',
+    layout: 'default',
+    access: 'signed-in',
+    action: 'read',
+    subject: 'report',
+    titleKey: 'pageTitles.report',
+    icon: 'Assessment',
+    searchable: true,
+    page: () => import('../features/reports/pages/report-page').then((m) => m.ReportPage),
+  },
   // Issue 7: users, roles, permissions, menus and the audit log.
   {
     id: 'users',
