@@ -87,7 +87,7 @@ export function KopiBarChart({
           valueFormatter: (v: number | null) => (v === null ? '' : formatValue(v)),
         }))}
         grid={horizontal ? { vertical: true } : { horizontal: true }}
-        margin={{ top: 8, right: 16, bottom: 8, left: 8 }}
+        margin={{ top: 8, right: horizontal ? 28 : 16, bottom: 8, left: 8 }}
         hideLegend={series.length < 2}
         slotProps={{ legend: { position: { vertical: 'top', horizontal: 'end' } } }}
       />
