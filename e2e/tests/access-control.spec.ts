@@ -21,6 +21,8 @@ test('an admin gives a barista only the status board and the POS, then disables 
   page,
   browser,
 }) => {
+  // Two browsers and a dozen screens: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
   const roleName = `Barista ${stamp}`;
   const username = `barista.${stamp}`;
   const fullname = `Nur Barista ${stamp}`;
