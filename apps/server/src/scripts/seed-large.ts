@@ -610,7 +610,11 @@ async function main() {
         );
         count = c?.n ?? 0;
         // The week's rollups from its orders, one aggregate per table while they are in memory.
-        await rebuildRollups(tx, tenantId, from, to, { lock: false });
+        // Triggers on again for this step: the day rollups' row triggers keep the narrower ones
+        // (sales without payment method, products by month). The tenant's lock makes the weeks'
+        // rebuilds take turns, as their month rows overlap.
+        await tx.execute(sql`set local session_replication_role = origin`);
+        await rebuildRollups(tx, tenantId, from, to);
       });
       loaded += count;
       log(
@@ -631,7 +635,7 @@ async function main() {
     );
     const t1 = Date.now();
     await db.execute(
-      sql`vacuum analyze orders, order_items, order_payments, order_status_history, sales_rollups, sales_payment_rollups, product_sales_rollups`,
+      sql`vacuum analyze orders, order_items, order_payments, order_status_history, sales_rollups, sales_payment_rollups, product_sales_rollups, sales_channel_rollups, product_month_rollups`,
     );
     log(`vacuum analyze in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
 

@@ -33,7 +33,7 @@ export async function daySales(db: Db, tenantId: string, outletId: string | null
         sum(r.service_tax) as service_tax, sum(r.delivery_fee) as delivery_fee,
         sum(r.rounding) as rounding, sum(r.net) as net, sum(r.refunds) as refunds,
         sum(r.rejected) as rejected, sum(r.rejected_total) as rejected_total
-      from sales_rollups r
+      from sales_channel_rollups r
       where r.tenant_id = ${tenantId}::uuid
         and r.business_date in (${sql.join(
           dates.map((d) => sql`${d}::date`),

@@ -84,7 +84,7 @@ export function createReportService({ db }: { db: Db }) {
     }
 
     if (q.group_by === 'product') {
-      const [rows, totals] = await Promise.all([repo.productsBy(db, scope), totalsOf()]);
+      const [rows, totals] = await Promise.all([repo.productsBy(db, scope, previous), totalsOf()]);
       const byKey = new Map<string, ProductReportRow>();
       for (const r of rows) {
         const row = byKey.get(r.key) ?? {

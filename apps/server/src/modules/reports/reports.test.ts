@@ -6,6 +6,7 @@ import { tenants } from '../../db/schema';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
 import { addProduct, demoTenantId, sell, testClock } from '../../test/order-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { splitByMonth } from './reports.repo';
 
 // GET /api/reports/sales and its export: access, scope, every group_by, the previous period, and
 // the business day (DESIGN §3: a sale at 01:30 belongs to the previous day with a 04:00 cut-off).
@@ -190,6 +191,41 @@ describe('GET /api/reports/sales', () => {
     expect(r.rows[0]!.previous).toEqual({ quantity: 0, gross: 0 });
     const top = await byProduct(admin, `group_by=product&${RANGE}&limit=1`);
     expect(top.rows).toHaveLength(1);
+  });
+
+  it('reads long ranges from month rollups and the days at either end, to the same figures', async () => {
+    const r = await byProduct(admin, 'group_by=product&from=2026-05-20&to=2026-07-10&compare=none');
+    expect(r.rows.reduce((s, x) => s + x.current.gross, 0)).toBe(r.totals.current.gross);
+    expect(r.rows.reduce((s, x) => s + x.current.quantity, 0)).toBe(10);
+    const kl = await byProduct(
+      admin,
+      `group_by=product&from=2026-05-20&to=2026-07-10&outlet_id=${(await demoOutlet(t, 'KL01')).id}`,
+    );
+    // 06-06 and 06-08 (the rejected one of 06-10 is not a sale).
+    expect(kl.rows.find((x) => x.label === 'Test REP-COFFEE')?.current.quantity).toBe(3);
+    expect(splitByMonth('2026-05-20', '2026-07-10')).toEqual({
+      months: ['2026-06-01'],
+      days: [
+        ['2026-05-20', '2026-05-31'],
+        ['2026-07-01', '2026-07-10'],
+      ],
+    });
+    expect(splitByMonth('2026-06-01', '2026-06-30')).toEqual({ months: ['2026-06-01'], days: [] });
+    expect(splitByMonth('2026-06-03', '2026-06-20')).toEqual({
+      months: [],
+      days: [['2026-06-03', '2026-06-20']],
+    });
+    expect(splitByMonth('2025-12-01', '2026-02-28').months).toEqual([
+      '2025-12-01',
+      '2026-01-01',
+      '2026-02-01',
+    ]);
+    const year = splitByMonth('2025-11-22', '2026-11-21');
+    expect(year.months).toHaveLength(11);
+    expect(year.days).toEqual([
+      ['2025-11-22', '2025-11-30'],
+      ['2026-11-01', '2026-11-21'],
+    ]);
   });
 
   it('limits an outlet-bound user to their outlet', async () => {

@@ -91,14 +91,38 @@ export async function expectedRollups(db: Db, tenantId: string) {
       gross: Number(i.line_total),
     });
   }
+  // The narrower rollups kept from those: sales without the payment method, products by month.
+  const channels: RollupMap = new Map();
+  for (const [key, f] of sales) addTo(channels, key.split('|').slice(0, 4).join('|'), f);
+  const months: RollupMap = new Map();
+  for (const [key, f] of products) {
+    const [day, ...rest] = key.split('|');
+    addTo(months, [`${day!.slice(0, 7)}-01`, ...rest].join('|'), f);
+  }
   return {
     sales: withoutZeros(sales),
     payments: withoutZeros(pays),
     products: withoutZeros(products),
+    channels: withoutZeros(channels),
+    productMonths: withoutZeros(months),
   };
 }
 
-/** The three rollup tables of the tenant as they are, in the same shape. */
+const salesFigures = [
+  'orders',
+  'gross',
+  'discount',
+  'service_charge',
+  'service_tax',
+  'delivery_fee',
+  'rounding',
+  'net',
+  'refunds',
+  'rejected',
+  'rejected_total',
+];
+
+/** The rollup tables of the tenant as they are, in the same shape. */
 export async function actualRollups(db: Db, tenantId: string) {
   const read = async (query: ReturnType<typeof sql>, keys: string[], figures: string[]) => {
     const map: RollupMap = new Map();
@@ -118,19 +142,7 @@ export async function actualRollups(db: Db, tenantId: string) {
         orders, gross, discount, service_charge, service_tax, delivery_fee, rounding, net,
         refunds, rejected, rejected_total from sales_rollups where ${t}`,
       ['business_date', 'outlet_id', 'source', 'serving_method', 'payment_method'],
-      [
-        'orders',
-        'gross',
-        'discount',
-        'service_charge',
-        'service_tax',
-        'delivery_fee',
-        'rounding',
-        'net',
-        'refunds',
-        'rejected',
-        'rejected_total',
-      ],
+      salesFigures,
     ),
     payments: await read(
       sql`select business_date::text, outlet_id::text, source, serving_method, method, payments,
@@ -142,6 +154,19 @@ export async function actualRollups(db: Db, tenantId: string) {
       sql`select business_date::text, outlet_id::text, product_id::text, quantity, gross
         from product_sales_rollups where ${t}`,
       ['business_date', 'outlet_id', 'product_id'],
+      ['quantity', 'gross'],
+    ),
+    channels: await read(
+      sql`select business_date::text, outlet_id::text, source, serving_method, orders, gross,
+        discount, service_charge, service_tax, delivery_fee, rounding, net, refunds, rejected,
+        rejected_total from sales_channel_rollups where ${t}`,
+      ['business_date', 'outlet_id', 'source', 'serving_method'],
+      salesFigures,
+    ),
+    productMonths: await read(
+      sql`select month::text, outlet_id::text, product_id::text, quantity, gross
+        from product_month_rollups where ${t}`,
+      ['month', 'outlet_id', 'product_id'],
       ['quantity', 'gross'],
     ),
   };

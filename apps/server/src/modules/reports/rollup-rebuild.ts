@@ -5,14 +5,15 @@ import type { Db } from '../../db/database';
 // INSERT … SELECTs: what a bulk load (seed:large, with the row triggers bypassed) runs once at the
 // end, and a repair tool. The figures are those of the triggers of migration 0007 (kopi_is_sale,
 // kopi_payment_label). It takes the tenant's live-event lock first, as every order writer's
-// triggers do, so no sale lands in the range while it runs.
+// triggers do, so no sale lands in the range while it runs. The narrower rollups (channels,
+// product months) follow through the row triggers on the day rollups.
 
 export async function rebuildRollups(
   db: Db,
   tenantId: string,
   from: string,
   to: string,
-  /** lock: false only for a bulk load that is the tenant's one writer (weeks side by side). */
+  /** lock: false only for a bulk load that is the tenant's one writer. */
   options: { lock?: boolean } = {},
 ) {
   await db.transaction(async (tx) => {
