@@ -1,9 +1,9 @@
 import type { AppRouteDef } from './route-types';
-import type { SettingsPageName } from './settings-pages';
+import type { SignedInPageName } from './signed-in-pages';
 
-/** A page of issue 7's settings, through its own small chunk (see settings-pages.ts). */
-const settingsPage = (name: SettingsPageName) =>
-  import('./settings-pages').then((m) => m.settingsPages[name]());
+/** A signed-in page, through the one small chunk that lists them (see signed-in-pages.ts). */
+const signedInPage = (name: SignedInPageName) =>
+  import('./signed-in-pages').then((m) => m.signedInPages[name]());
 
 // Routes as data (SPEC §2). Only routes whose real page exists are registered; later issues add
 // theirs here. Abilities are written lowercased, the way permission strings are parsed.
@@ -95,7 +95,7 @@ export const appRoutes: AppRouteDef[] = [
     titleKey: 'pages.dashboard',
     icon: 'Dashboard',
     searchable: true,
-    page: () => import('../features/dashboard/pages/dashboard-page').then((m) => m.DashboardPage),
+    page: () => signedInPage('dashboard'),
   },
   {
     id: 'account-settings-index',
@@ -110,10 +110,7 @@ export const appRoutes: AppRouteDef[] = [
     layout: 'default',
     access: 'signed-in',
     titleKey: 'pages.accountSettings',
-    page: () =>
-      import('../features/account-settings/pages/account-settings-page').then(
-        (m) => m.AccountSettingsPage,
-      ),
+    page: () => signedInPage('accountSettings'),
   },
   {
     id: 'access-control',
@@ -125,10 +122,7 @@ export const appRoutes: AppRouteDef[] = [
     titleKey: 'pages.accessControl',
     icon: 'AdminPanelSettings',
     searchable: true,
-    page: () =>
-      import('../features/access-control/pages/access-control-page').then(
-        (m) => m.AccessControlPage,
-      ),
+    page: () => signedInPage('accessControl'),
   },
   // Issue 4: catalogue, outlets and tenants.
   {
@@ -141,8 +135,7 @@ export const appRoutes: AppRouteDef[] = [
     titleKey: 'pageTitles.productList',
     icon: 'ListAlt',
     searchable: true,
-    page: () =>
-      import('../features/products/pages/product-list-page').then((m) => m.ProductListPage),
+    page: () => signedInPage('productList'),
   },
   {
     id: 'product-add',
@@ -154,8 +147,7 @@ export const appRoutes: AppRouteDef[] = [
     titleKey: 'pageTitles.productAdd',
     icon: 'AddCircleOutline',
     searchable: true,
-    page: () =>
-      import('../features/products/pages/product-form-page').then((m) => m.ProductAddPage),
+    page: () => signedInPage('productAdd'),
   },
   {
     id: 'product-edit',
@@ -165,8 +157,7 @@ export const appRoutes: AppRouteDef[] = [
     action: 'update',
     subject: 'add-product',
     titleKey: 'pageTitles.productEdit',
-    page: () =>
-      import('../features/products/pages/product-form-page').then((m) => m.ProductEditPage),
+    page: () => signedInPage('productEdit'),
   },
   {
     id: 'category',
@@ -178,7 +169,7 @@ export const appRoutes: AppRouteDef[] = [
     titleKey: 'pageTitles.category',
     icon: 'Category',
     searchable: true,
-    page: () => import('../features/categories/pages/category-page').then((m) => m.CategoryPage),
+    page: () => signedInPage('category'),
   },
   {
     id: 'category-create',
@@ -190,8 +181,7 @@ export const appRoutes: AppRouteDef[] = [
     titleKey: 'pageTitles.categoryCreate',
     icon: 'Category',
     searchable: true,
-    page: () =>
-      import('../features/categories/pages/category-create-page').then((m) => m.CategoryCreatePage),
+    page: () => signedInPage('categoryCreate'),
   },
   {
     id: 'variant-addon',
@@ -203,8 +193,7 @@ export const appRoutes: AppRouteDef[] = [
     titleKey: 'pageTitles.variantAddon',
     icon: 'Tune',
     searchable: true,
-    page: () =>
-      import('../features/variant-addons/pages/variant-addon-page').then((m) => m.VariantAddonPage),
+    page: () => signedInPage('variantAddon'),
   },
   {
     id: 'outlet',
@@ -216,7 +205,7 @@ export const appRoutes: AppRouteDef[] = [
     titleKey: 'pageTitles.outlet',
     icon: 'Store',
     searchable: true,
-    page: () => import('../features/outlets/pages/outlet-page').then((m) => m.OutletPage),
+    page: () => signedInPage('outlet'),
   },
   {
     // SPEC §2 leaves its access open; the server guards hours with read-time-management.
@@ -229,8 +218,7 @@ export const appRoutes: AppRouteDef[] = [
     titleKey: 'pageTitles.timeManagement',
     icon: 'Schedule',
     searchable: true,
-    page: () =>
-      import('../features/outlets/pages/time-management-page').then((m) => m.TimeManagementPage),
+    page: () => signedInPage('timeManagement'),
   },
   {
     id: 'tenant',
@@ -242,7 +230,7 @@ export const appRoutes: AppRouteDef[] = [
     titleKey: 'pageTitles.tenant',
     icon: 'Business',
     searchable: true,
-    page: () => import('../features/tenants/pages/tenant-page').then((m) => m.TenantPage),
+    page: () => signedInPage('tenant'),
   },
   // Issue 5: the point of sale, full screen (its own shell: see router.tsx).
   {
@@ -255,7 +243,7 @@ export const appRoutes: AppRouteDef[] = [
     titleKey: 'pageTitles.pos',
     icon: 'PointOfSale',
     searchable: true,
-    page: () => import('../features/pos/pages/pos-page').then((m) => m.PosPage),
+    page: () => signedInPage('pos'),
   },
   // Issue 6: the status board.
   {
@@ -268,8 +256,7 @@ export const appRoutes: AppRouteDef[] = [
     titleKey: 'pageTitles.statusOrder',
     icon: 'AssignmentTurnedIn',
     searchable: true,
-    page: () =>
-      import('../features/status-order/pages/status-order-page').then((m) => m.StatusOrderPage),
+    page: () => signedInPage('statusOrder'),
   },
   // Issue 5: orders.
   {
@@ -282,7 +269,7 @@ export const appRoutes: AppRouteDef[] = [
     titleKey: 'pageTitles.orderList',
     icon: 'ReceiptLong',
     searchable: true,
-    page: () => import('../features/orders/pages/order-list-page').then((m) => m.OrderListPage),
+    page: () => signedInPage('orderList'),
   },
   {
     id: 'order-details',
@@ -292,8 +279,7 @@ export const appRoutes: AppRouteDef[] = [
     action: 'read',
     subject: 'order',
     titleKey: 'pageTitles.orderDetails',
-    page: () =>
-      import('../features/orders/pages/order-details-page').then((m) => m.OrderDetailsPage),
+    page: () => signedInPage('orderDetails'),
   },
   // Issue 8: the sales report. SPEC §2 names its six sub-views (tabs, kept in the query string)
   // and leaves its access open; the seeded menu item and the API need read-report.
@@ -307,7 +293,7 @@ export const appRoutes: AppRouteDef[] = [
     titleKey: 'pageTitles.report',
     icon: 'Assessment',
     searchable: true,
-    page: () => import('../features/reports/pages/report-page').then((m) => m.ReportPage),
+    page: () => signedInPage('report'),
   },
   // Issue 7: users, roles, permissions, menus and the audit log.
   {
@@ -320,7 +306,7 @@ export const appRoutes: AppRouteDef[] = [
     titleKey: 'pageTitles.users',
     icon: 'ManageAccounts',
     searchable: true,
-    page: () => settingsPage('users'),
+    page: () => signedInPage('users'),
   },
   {
     // SPEC §2 leaves its access open; the server answers it to read-user.
@@ -331,7 +317,7 @@ export const appRoutes: AppRouteDef[] = [
     action: 'read',
     subject: 'user',
     titleKey: 'pageTitles.userView',
-    page: () => settingsPage('userView'),
+    page: () => signedInPage('userView'),
   },
   {
     id: 'roles',
@@ -343,7 +329,7 @@ export const appRoutes: AppRouteDef[] = [
     titleKey: 'pageTitles.roles',
     icon: 'Badge',
     searchable: true,
-    page: () => settingsPage('roles'),
+    page: () => signedInPage('roles'),
   },
   {
     id: 'permissions',
@@ -355,7 +341,7 @@ export const appRoutes: AppRouteDef[] = [
     titleKey: 'pageTitles.permissions',
     icon: 'Key',
     searchable: true,
-    page: () => settingsPage('permissions'),
+    page: () => signedInPage('permissions'),
   },
   {
     id: 'menus',
@@ -367,7 +353,7 @@ export const appRoutes: AppRouteDef[] = [
     titleKey: 'pageTitles.menus',
     icon: 'Menu',
     searchable: true,
-    page: () => settingsPage('menus'),
+    page: () => signedInPage('menus'),
   },
   {
     // SPEC §2 leaves its access open; the seeded menu item and the API need read-log.
@@ -380,6 +366,6 @@ export const appRoutes: AppRouteDef[] = [
     titleKey: 'pageTitles.logs',
     icon: 'History',
     searchable: true,
-    page: () => settingsPage('logs'),
+    page: () => signedInPage('logs'),
   },
 ];
