@@ -234,7 +234,7 @@ export function ReportPage() {
         aria-labelledby={tabId(params.view)}
         data-testid="report-view"
         data-view={params.view}
-        data-loading={report.isFetching ? 'true' : 'false'}
+        data-loading={report.isFetching || report.isPlaceholderData ? 'true' : 'false'}
         data-from={data?.from}
         data-to={data?.to}
         data-outlet={data?.outlet_id ?? ''}
