@@ -261,6 +261,17 @@ describe('report rollups', () => {
     expect(Object.keys(end.sales).length).toBeGreaterThan(2);
     expect(Object.keys(end.payments).length).toBeGreaterThan(2);
     expect(Object.keys(end.products).length).toBeGreaterThan(2);
+    // The order list counts unfiltered pages from the rollups: the same as counting the orders.
+    for (const query of ['', `&outlet=${outlets[0]!.id}`, '&from=2026-06-02&to=2026-06-30']) {
+      const list = await t.inject({ method: 'GET', url: `/api/orders?page_size=5${query}`, headers: admin });
+      const [raw] = rowsOf<{ n: number }>(
+        await t.database.db.execute(sql`
+          select count(*)::int as n from orders where tenant_id = ${tenantId}::uuid
+          ${query.includes('outlet') ? sql`and outlet_id = ${outlets[0]!.id}::uuid` : sql``}
+          ${query.includes('from') ? sql`and business_date between '2026-06-02' and '2026-06-30'` : sql``}`),
+      );
+      expect(list.json().meta.total, `order list total${query}`).toBe(raw!.n);
+    }
     // A rebuild from the orders (the bulk load's and repair path) lands on the same figures.
     await rebuildRollups(t.database.db, tenantId, '2026-01-01', '2026-12-31');
     await expectRollupsMatch(`after a rebuild (seed ${seed})`);
