@@ -3,10 +3,8 @@ import type { LiveOrderEvent } from '@kopi/contract';
 import type { LiveStatus } from './live-orders-socket';
 import type { Store } from '../store';
 
-// Live events refetch a screen (the status board, the dashboard). Moved here from the status board
-// so every live screen shares it (features/status-order still has its own copy until that screen
-// switches its import). A burst of events (a rush at the counter, a replay after a
-// reconnect) makes one request: the first event opens a short window and every event inside it
+// Live events refetch a screen (the status board, the dashboard). A burst of events (a rush at
+// the counter, a replay after a reconnect) makes one request: the first event opens a short window and every event inside it
 // rides along. The window is not pushed back by later events, so a steady stream of orders still
 // refetches every `delayMs` instead of never.
 

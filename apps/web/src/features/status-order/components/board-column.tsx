@@ -108,9 +108,11 @@ export function BoardColumn({
           pb: 1,
           display: 'grid',
           alignContent: 'start',
+          // Cards keep their full height; the column scrolls instead of squeezing them.
+          gridAutoRows: 'max-content',
           gap: 1,
           // A wide screen fits more than one card across a column.
-          gridTemplateColumns: `repeat(auto-fill, minmax(${large ? 340 : 260}px, 1fr))`,
+          gridTemplateColumns: `repeat(auto-fill, minmax(min(${large ? 340 : 260}px, 100%), 1fr))`,
         }}
       >
         {count === 0 ? (

@@ -187,7 +187,7 @@ export const OrderCard = memo(function OrderCard({
             </Typography>
             {item.options.length > 0 && (
               <Typography sx={{ fontSize: size.meta, pl: 2 }} color="text.secondary">
-                {item.options.map((o) => o.name).join(' · ')}
+                {item.options.map((o) => `${o.group}: ${o.name}`).join(' · ')}
               </Typography>
             )}
             {item.addons.length > 0 && (

@@ -146,7 +146,7 @@ describe('status board', () => {
     expect(counter.getByText('POS')).toBeInTheDocument();
     expect(counter.getByText(/Table 7/)).toBeInTheDocument();
     expect(counter.getByText('2 × Kopi O Ais')).toBeInTheDocument();
-    expect(counter.getByText('Less sugar')).toBeInTheDocument();
+    expect(counter.getByText('Sugar: Less sugar')).toBeInTheDocument();
     expect(counter.getByText('+ Extra shot')).toBeInTheDocument();
     expect(counter.getByText('Note: No ice')).toBeInTheDocument();
   });

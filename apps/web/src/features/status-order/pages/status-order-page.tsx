@@ -44,7 +44,7 @@ import { BoardColumn } from '../components/board-column';
 import { OrderCard } from '../components/order-card';
 import { RejectDialog } from '../components/reject-dialog';
 import { useStatusBoardStrings } from '../i18n';
-import { useLiveRefresh } from '../live-refresh';
+import { useLiveRefresh } from '../../../lib/live/live-refresh';
 
 /** While the live link is down (or switched off for the tenant) the board polls this often. */
 const POLL_MS = 15_000;
@@ -260,7 +260,12 @@ export function StatusOrderPage() {
               onChange={(e) => choose(e.target.value || null)}
               sx={{ minWidth: 200 }}
               slotProps={{
-                select: { SelectDisplayProps: { 'data-testid': 'board-outlet-filter' } as object },
+                // "All outlets" is a real choice: show it rather than an empty box.
+                select: {
+                  displayEmpty: true,
+                  SelectDisplayProps: { 'data-testid': 'board-outlet-filter' } as object,
+                },
+                inputLabel: { shrink: true },
               }}
             >
               <MenuItem value="">{t('page.allOutlets')}</MenuItem>
