@@ -4,8 +4,7 @@ import { useCan } from './can-context';
 import { http } from './http/http';
 import { useSessionUser } from './session/session-store';
 
-// The outlets a screen may filter by (the idea of features/orders/outlet-scope.ts, shared by the
-// report and the dashboard). Staff bound to an outlet (`id_outlet`) only ever see theirs — the
+// The outlets a screen may filter by (the order screens, the report, the dashboard). Staff bound to an outlet (`id_outlet`) only ever see theirs — the
 // server scopes them anyway — so there is nothing to choose; others choose among the outlets
 // when they may read them (read outlet). Same query key as the outlet screens' full list, so a
 // change there refreshes the choices here.

@@ -7,7 +7,6 @@ import type {
   OrderListQuery,
   OrderStatus,
   OrderSummary,
-  Outlet,
   ZReport,
 } from '@kopi/contract';
 import { http } from '../../lib/http/http';
@@ -22,7 +21,6 @@ export const orderKeys = {
     [...orderKeys.all, 'z-report', outletId, date] as const,
 };
 // The outlet choices share the outlet screens' key, so a change there refreshes the filter here.
-export const outletChoiceKeys = { all: () => ['outlets', 'all'] as const };
 
 export interface OrderPage {
   rows: OrderSummary[];
@@ -64,9 +62,6 @@ export type OrderExportFilters = OrderExportQuery;
 export const exportOrders = (filters: OrderExportFilters) =>
   downloadFile('/orders/export', { ...filters }, 'orders.csv');
 
-export const listOutletChoices = () =>
-  http.get<Outlet[]>('/outlets', { query: { page: 1, page_size: 100 } });
-
 export function useOrders(query: OrderListQuery) {
   return useQuery({
     queryKey: orderKeys.list(query),
@@ -83,9 +78,6 @@ export function useOrder(id: string | undefined) {
     retry: false,
   });
 }
-
-export const useOutletChoices = (enabled: boolean) =>
-  useQuery({ queryKey: outletChoiceKeys.all(), queryFn: listOutletChoices, enabled });
 
 export function useInvalidateOrders() {
   const client = useQueryClient();

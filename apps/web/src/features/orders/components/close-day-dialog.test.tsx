@@ -14,8 +14,8 @@ afterEach(() => {
 });
 
 const outlets = [
-  { id: 'o-kl', name: 'Bukit Bintang', timezone: 'Asia/Kuala_Lumpur' },
-  { id: 'o-pg', name: 'Georgetown', timezone: 'Asia/Kuala_Lumpur' },
+  { id: 'o-kl', code: 'KL01', name: 'Bukit Bintang', timezone: 'Asia/Kuala_Lumpur' },
+  { id: 'o-pg', code: 'PG01', name: 'Georgetown', timezone: 'Asia/Kuala_Lumpur' },
 ];
 
 const report: ZReport = {

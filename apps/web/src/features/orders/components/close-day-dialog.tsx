@@ -21,7 +21,7 @@ import { toast } from '../../../lib/toasts';
 import { closeDay, openOrderIds } from '../api';
 import { formatBusinessDate } from '../format';
 import { useOrderStrings } from '../i18n';
-import type { OutletChoice } from '../outlet-scope';
+import type { OutletChoice } from '../../../lib/outlet-scope';
 import { DayFields, useDayChoice } from './day-fields';
 import { ZReportView } from './z-report-view';
 

@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { businessDate } from '@kopi/contract';
 import { useOrderStrings } from '../i18n';
-import type { OutletChoice } from '../outlet-scope';
+import type { OutletChoice } from '../../../lib/outlet-scope';
 
 export interface DayChoice {
   outletId: string;

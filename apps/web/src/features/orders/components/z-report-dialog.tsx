@@ -12,7 +12,7 @@ import { printSheet } from '../../../components/receipt/print-sheet';
 import { HttpError } from '../../../lib/http/http-client';
 import { getZReport, orderKeys } from '../api';
 import { useOrderStrings } from '../i18n';
-import type { OutletChoice } from '../outlet-scope';
+import type { OutletChoice } from '../../../lib/outlet-scope';
 import { DayFields, useDayChoice, type DayChoice } from './day-fields';
 import { ZReportView } from './z-report-view';
 

@@ -34,7 +34,7 @@ import { CloseDayDialog } from '../components/close-day-dialog';
 import { ZReportDialog } from '../components/z-report-dialog';
 import { useOrderStrings } from '../i18n';
 import { parseSort, useOrderListParams, type OrderFilterKey } from '../list-params';
-import { useOutletScope } from '../outlet-scope';
+import { useOutletScope } from '../../../lib/outlet-scope';
 
 const viaLabel = { 'pos-apps': 'POS', 'mobile-apps': 'MOBILE' } as const;
 
