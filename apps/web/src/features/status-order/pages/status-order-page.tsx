@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,7 +22,7 @@ import { HttpError } from '../../../lib/http/http-client';
 import { liveSocket, onLiveOrderEvent } from '../../../lib/session/session-runtime';
 import { useSessionUser } from '../../../lib/session/session-store';
 import { useStore } from '../../../lib/store';
-import { toast } from '../../../lib/toasts';
+import { toast, toastHostWanted } from '../../../lib/toasts';
 import {
   boardKeys,
   moveOrder,
@@ -80,6 +80,11 @@ export function StatusOrderPage() {
       : outlets.isSuccess && outletSource !== 'none' && !outlets.data.some((o) => o.id === chosen)
         ? null
         : chosen;
+
+  // The toast renderer normally loads with the first toast. A board runs for hours behind the bar
+  // and its first toast may come while the server is restarting, when that chunk cannot load and
+  // the app would reload into the browser's error page: load it now, while the server is there.
+  useEffect(() => toastHostWanted.setState(true), []);
 
   const liveStatus = useStore(liveSocket.status, (s) => s);
   const interrupted = liveStatus === 'reconnecting' || liveStatus === 'offline';
