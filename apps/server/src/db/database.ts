@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -106,7 +107,8 @@ async function createPglite(dataDir: string): Promise<Database> {
   }
   let client: PGlite;
   try {
-    client = new PGlite(target);
+    // pg_trgm: the order list's text search index (migration 0011).
+    client = new PGlite(target, { extensions: { pg_trgm } });
     await client.waitReady;
   } catch (error) {
     releaseLock();

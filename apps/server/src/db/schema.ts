@@ -746,6 +746,13 @@ export const orders = pgTable(
       .on(t.tenantId, t.outletId, t.status)
       .where(sql`${t.status} in ('CREATED', 'PENDING', 'APPROVED')`),
     index('orders_tenant_order_no_idx').on(t.tenantId, t.orderNo),
+    // The list's search (`q`: number, customer name or phone, anywhere in them) as trigrams, so
+    // it is an index lookup instead of reading every order (issue 8: 1.5 s at a million orders).
+    // The expression is `orderSearchText` in orders.repo.ts, and must stay the same.
+    index('orders_search_trgm_idx').using(
+      'gin',
+      sql`(${t.orderNo} || E'\\n' || coalesce(${t.customerName}, '') || E'\\n' || coalesce(${t.customerPhone}, '')) gin_trgm_ops`,
+    ),
     unique('orders_outlet_day_seq_unique').on(t.outletId, t.businessDate, t.seq),
     uniqueIndex('orders_tenant_idempotency_key_unique')
       .on(t.tenantId, t.idempotencyKey)

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
 import {
   auditLog,
@@ -441,6 +441,13 @@ export interface OrderFilter {
   q?: string | undefined;
 }
 
+/**
+ * What `q` searches: number, customer name and phone in one text, the expression of the trigram
+ * index `orders_search_trgm_idx` (schema.ts). A newline between them, which a search box cannot
+ * hold, keeps a pattern from matching across two fields.
+ */
+const orderSearchText = sql`(${orders.orderNo} || E'\\n' || coalesce(${orders.customerName}, '') || E'\\n' || coalesce(${orders.customerPhone}, ''))`;
+
 function where(tenantId: string, f: OrderFilter): SQL | undefined {
   const pattern = f.q ? likePattern(f.q) : null;
   return and(
@@ -455,13 +462,7 @@ function where(tenantId: string, f: OrderFilter): SQL | undefined {
     f.paymentMethod
       ? sql`${orders.paymentMethods} @> array[${f.paymentMethod}]::text[]`
       : undefined,
-    pattern
-      ? or(
-          ilike(orders.orderNo, pattern),
-          ilike(orders.customerName, pattern),
-          ilike(orders.customerPhone, pattern),
-        )
-      : undefined,
+    pattern ? sql`${orderSearchText} ilike ${pattern}` : undefined,
   );
 }
 
