@@ -2,9 +2,10 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 // Journeys run in Debian's Chromium against the real server and the built web app, on a fresh
-// embedded database seeded with demo data. Port 3100 so a dev server on 3000 is left alone.
+// embedded database seeded with demo data. Port 3100 so a dev server on 3000 is left alone;
+// E2E_PORT and E2E_DATA_DIR let two runs share a machine.
 const port = Number(process.env.E2E_PORT ?? 3100);
-const dataDir = path.join(import.meta.dirname, '.data');
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(import.meta.dirname, '.data');
 export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
