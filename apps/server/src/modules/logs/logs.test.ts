@@ -181,6 +181,10 @@ describe('entries cannot be edited or deleted', () => {
       t.database.db.delete(auditLog).where(eq(auditLog.id, entry!.id)),
     ).rejects.toThrow();
     await expect(t.database.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+    // TRUNCATE fires no row trigger; migration 0012 refuses it with a statement trigger.
+    await expect(t.database.db.execute(sql`truncate audit_log`)).rejects.toMatchObject({
+      cause: expect.objectContaining({ message: expect.stringMatching(/append-only: TRUNCATE/) }),
+    });
     const res = await get(`/api/logs/${entry!.id}`);
     expect(res.json().data.action).toBe(entry!.action);
   });
