@@ -397,8 +397,8 @@ export const errorCatalog = {
   },
   role_self_lockout: {
     status: 409,
-    en: 'This change would remove your own access to roles and permissions. Ask another administrator to make it.',
-    my: 'Perubahan ini akan membuang akses anda sendiri kepada peranan dan kebenaran. Minta pentadbir lain membuatnya.',
+    en: 'This change would remove a role-management permission from your own role. Ask another administrator to make it.',
+    my: 'Perubahan ini akan membuang kebenaran pengurusan peranan daripada peranan anda sendiri. Minta pentadbir lain membuatnya.',
   },
   menu_title_taken: {
     status: 400,

@@ -23,17 +23,23 @@ import { messageKey, requiredString } from './validation';
 //   (platform_permission_not_allowed), so only the superadmin hands them out.
 // - Escalation guard: you may only give permissions you hold (permission_escalation), and only
 //   edit or delete a role whose permissions you all hold (target_outranks_you).
-// - No self lock-out: a change to your own role must keep read- and update-role-permission
-//   (role_self_lockout).
+// - No self lock-out: a change to your own role must keep every role-management permission
+//   (create/read/update/delete-role-permission) you hold now (role_self_lockout).
 //
 // The web builds the permission matrix from the contract's `permissionCatalogue`,
 // `permissionAreas`, `subjectLabels` and `actionLabels` (tenant users: entries with
 // `platform: false`), and may disable the boxes of permissions the signed-in user lacks.
 
-/** The permissions a user must keep on their own role: seeing and editing roles. */
+/**
+ * The permissions a user must keep on their own role, of those they hold: every action on roles.
+ * Losing create or delete would not lock them out of the page, but it is still a power only
+ * another administrator could give back.
+ */
 export const ROLE_MANAGEMENT_PERMISSIONS = [
+  'create-role-permission',
   'read-role-permission',
   'update-role-permission',
+  'delete-role-permission',
 ] as const;
 
 /** Up to four holders of a role, for the avatars on its card. */

@@ -27,8 +27,8 @@ import { messageKey, optionalEmail, passwordSchema, requiredString } from './val
 // Guards (answers in errors.ts): you cannot disable or delete yourself (self_disable,
 // self_delete); you can only assign a role whose permissions you all hold yourself
 // (permission_escalation) and only manage users whose role you could assign
-// (target_outranks_you); moving yourself to a role without read- and update-role-permission is
-// refused (role_self_lockout).
+// (target_outranks_you); moving yourself to a role that lacks a role-management permission you
+// hold (create/read/update/delete-role-permission) is refused (role_self_lockout).
 
 export const userStatusSchema = z.enum(['active', 'disabled']);
 export type UserStatus = z.infer<typeof userStatusSchema>;

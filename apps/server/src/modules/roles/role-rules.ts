@@ -46,8 +46,9 @@ export function assertTenantRolePermissions(
 }
 
 /**
- * No self lock-out: the actor's own access to roles after the change (`next`: the permissions
- * their role will hold) must keep what they have of read- and update-role-permission now.
+ * No self lock-out: the actor's own role after the change (`next`: the permissions it will hold)
+ * must keep every role-management permission (create/read/update/delete-role-permission) they
+ * hold now.
  */
 export function assertKeepsRoleManagement(actor: Principal, next: readonly string[]) {
   const after = new Set(lower(next));

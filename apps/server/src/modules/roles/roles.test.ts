@@ -250,6 +250,29 @@ describe('PUT /api/roles/{id}', () => {
       details: [{ path: 'permissions', message: 'update-role-permission' }],
     });
     expect((await get(`/api/roles/${adminRole.id}`)).json().data.permissions).toEqual(current);
+    // Create and delete count too: dropping either is refused, and the details name each one.
+    for (const dropped of ['create-role-permission', 'delete-role-permission']) {
+      const lost = await send('PUT', `/api/roles/${adminRole.id}`, {
+        name: 'admin',
+        permissions: current.filter((p) => p !== dropped),
+      });
+      expect(lost.statusCode, dropped).toBe(409);
+      expect(lost.json(), dropped).toMatchObject({
+        code_message: 'role_self_lockout',
+        details: [{ path: 'permissions', message: dropped }],
+      });
+    }
+    const allRoles = await send('PUT', `/api/roles/${adminRole.id}`, {
+      name: 'admin',
+      permissions: current.filter((p) => !p.endsWith('-role-permission')),
+    });
+    expect(allRoles.json().details.map((d: { message: string }) => d.message)).toEqual([
+      'create-role-permission',
+      'read-role-permission',
+      'update-role-permission',
+      'delete-role-permission',
+    ]);
+    expect((await get(`/api/roles/${adminRole.id}`)).json().data.permissions).toEqual(current);
     // Renaming your own role, keeping its permissions, is fine.
     const renamed = await send('PUT', `/api/roles/${adminRole.id}`, {
       name: 'Administrator',

@@ -406,8 +406,10 @@ describe('PUT /api/users/{id}', () => {
     expect(demote.json()).toMatchObject({
       code_message: 'role_self_lockout',
       details: [
+        { path: 'permissions', message: 'create-role-permission' },
         { path: 'permissions', message: 'read-role-permission' },
         { path: 'permissions', message: 'update-role-permission' },
+        { path: 'permissions', message: 'delete-role-permission' },
       ],
     });
     expect((await send('POST', `/api/users/${me.id}/disable`)).json().code_message).toBe(

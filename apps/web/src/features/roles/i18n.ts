@@ -42,7 +42,7 @@ const en = {
     selected_one: '{{count}} permission selected',
     selected_other: '{{count}} permissions selected',
     lockoutWarning:
-      'This is your own role. Without "View roles and their permissions" and "Edit roles and their permissions" you could no longer manage roles, so the server will refuse the change.',
+      'This is your own role. It would lose a roles-and-permissions right you hold (view, create, edit or delete roles), which only another administrator could give back, so the server will refuse the change.',
     created: 'Role created',
     saved: 'Role saved. Its users see the change at their next refresh.',
     close: 'Close',
@@ -101,7 +101,7 @@ const my: FeatureMessages<typeof en> = {
     selected_one: '{{count}} kebenaran dipilih',
     selected_other: '{{count}} kebenaran dipilih',
     lockoutWarning:
-      'Ini peranan anda sendiri. Tanpa "Lihat peranan dan kebenarannya" dan "Sunting peranan dan kebenarannya" anda tidak lagi boleh mengurus peranan, jadi pelayan akan menolak perubahan ini.',
+      'Ini peranan anda sendiri. Ia akan kehilangan hak peranan dan kebenaran yang anda pegang (lihat, cipta, sunting atau padam peranan), yang hanya boleh dikembalikan oleh pentadbir lain, jadi pelayan akan menolak perubahan ini.',
     created: 'Peranan dicipta',
     saved: 'Peranan disimpan. Penggunanya melihat perubahan pada muat semula seterusnya.',
     close: 'Tutup',
