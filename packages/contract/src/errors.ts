@@ -415,6 +415,11 @@ export const errorCatalog = {
     en: 'Built-in menu items cannot be deleted. Hide it instead.',
     my: 'Item menu terbina dalam tidak boleh dipadam. Sembunyikannya sebaliknya.',
   },
+  menu_item_builtin_title: {
+    status: 409,
+    en: 'The title key of a built-in menu item cannot be changed. Edit its English and Malay titles instead.',
+    my: 'Kunci tajuk item menu terbina dalam tidak boleh diubah. Sunting tajuk Bahasa Inggeris dan Melayunya sahaja.',
+  },
   menu_item_has_children: {
     status: 409,
     en: 'This menu item has sub-items. Move or delete them first.',

@@ -11,7 +11,9 @@ import * as repo from './menus.repo';
 
 // The menu editor (issue 7 §4): add, edit, hide, reorder by drag and drop, delete what was
 // added here. Built-in items (the seed, re-added at every start when missing) can only be
-// hidden. Menus are platform-wide, so their audit entries carry no tenant.
+// hidden, and keep their title key: the key is how the seed recognises them, so a renamed one
+// would come back as a duplicate at the next start. Menus are platform-wide, so their audit
+// entries carry no tenant.
 
 type Input = z.output<typeof menuItemInputSchema>;
 
@@ -182,6 +184,11 @@ export function createMenuService({ db }: { db: Db }) {
           const before = await repo.findById(tx, id);
           if (!before) throw new AppError('not_found');
           if (input.parent_id === id) throw new AppError('menu_parent_invalid');
+          if (builtinTitles.has(before.title) && input.title !== before.title) {
+            throw new AppError('menu_item_builtin_title', {
+              details: [{ path: 'title', message: 'validation.invalid' }],
+            });
+          }
           await checkParents(tx, new Map([[id, input.parent_id]]));
           const values = valuesOf(input, input.sort_order ?? before.sortOrder);
           await repo.update(tx, id, values);

@@ -149,6 +149,43 @@ describe('editing the menu', () => {
     expect(titlesOf(await adminMenu())).toContain('menu.logs');
   });
 
+  it('keeps the title key of a built-in item, so the seed never adds it twice', async () => {
+    const pos = (await byTitle('menu.pos')) as Item & Record<string, unknown>;
+    const res = await send('PUT', `/api/menus/${pos.id}`, bodyOf(pos, { title: 'menu.till' }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code_message: 'menu_item_builtin_title',
+      details: [{ path: 'title', message: 'validation.invalid' }],
+    });
+    expect((await byTitle('menu.pos')).id).toBe(pos.id);
+    expect((await items()).some((i) => i.title === 'menu.till')).toBe(false);
+    // Its display titles stay editable.
+    const retitled = await send(
+      'PUT',
+      `/api/menus/${pos.id}`,
+      bodyOf(pos, { title_en: 'Till', title_my: 'Kaunter' }),
+    );
+    expect(retitled.statusCode, retitled.body).toBe(200);
+    expect(retitled.json().data).toMatchObject({ title: 'menu.pos', title_en: 'Till' });
+    await send('PUT', `/api/menus/${pos.id}`, bodyOf(pos));
+    // An added item's key may change.
+    const added = await send('POST', '/api/menus', {
+      title: 'menu.rename_me',
+      title_en: 'Rename me',
+      title_my: 'Namakan semula',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const item = added.json().data as Item & Record<string, unknown>;
+    const renamed = await send(
+      'PUT',
+      `/api/menus/${item.id}`,
+      bodyOf(item, { title: 'menu.renamed' }),
+    );
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().data.title).toBe('menu.renamed');
+    await send('DELETE', `/api/menus/${item.id}`);
+  });
+
   it('refuses to put an item inside itself or its own children', async () => {
     const group = (await byTitle('menu.product')) as Item & Record<string, unknown>;
     const child = await byTitle('menu.product.list');

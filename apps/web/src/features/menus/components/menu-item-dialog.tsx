@@ -205,8 +205,11 @@ export function MenuItemDialog({
                     onBlur={field.onBlur}
                     error={Boolean(fieldState.error)}
                     helperText={
-                      translateValidation(fieldState.error?.message) ?? t('form.titleKeyHint')
+                      translateValidation(fieldState.error?.message) ??
+                      (item?.builtin ? t('form.titleKeyBuiltin') : t('form.titleKeyHint'))
                     }
+                    // The server refuses a new key for a built-in item (the seed finds it by key).
+                    disabled={item?.builtin ?? false}
                     fullWidth
                   />
                 )}
