@@ -26,6 +26,7 @@ import {
   type MatrixRow,
   matrixExclusions,
   matrixRoles,
+  publicRoutes,
 } from './authorization-matrix';
 import { demoCategory, demoOutlet, demoProduct, multipart, pngImage } from './catalogue-fixtures';
 import { createUser } from './fixtures';
@@ -657,7 +658,84 @@ const unaudited: Record<string, string> = {
   'POST /api/products/import': 'the preview writes nothing; a commit is audited',
   'POST /api/tenants/leave': 'a session outside any tenant has nothing to leave',
 };
-const auditCount = async () => (await db().select({ id: auditLog.id }).from(auditLog)).length;
+/**
+ * The entry (`action entity`) each audited write must add: a write that logs the wrong thing
+ * (another action, or only a side effect) fails like one that logs nothing.
+ */
+const auditedAs: Record<string, string> = {
+  'DELETE /api/account/sessions/:id': 'session.revoke session',
+  'DELETE /api/addons/:id': 'addon.delete addon',
+  'DELETE /api/categories/:id': 'category.delete category',
+  'DELETE /api/menus/:id': 'menu.delete menu_item',
+  'DELETE /api/outlets/:id': 'outlet.delete outlet',
+  'DELETE /api/outlets/:id/closures/:closureId': 'outlet.closure_remove outlet',
+  'DELETE /api/products/:id': 'product.delete product',
+  'DELETE /api/products/:id/images/:imageId': 'product.image_remove product',
+  'DELETE /api/roles/:id': 'role.delete role',
+  'DELETE /api/users/:id': 'user.delete user',
+  'DELETE /api/users/:id/sessions/:sessionId': 'session.revoke session',
+  'DELETE /api/variant-groups/:id': 'variant_group.delete variant_group',
+  'POST /api/account/avatar': 'user.avatar_change user',
+  'POST /api/account/sessions/revoke-others': 'session.revoke_others user',
+  'POST /api/account/two-step/disable': 'user.two_step_disable user',
+  'POST /api/account/two-step/enable': 'user.two_step_enable user',
+  'POST /api/account/two-step/setup': 'user.two_step_setup user',
+  'POST /api/addons': 'addon.create addon',
+  'POST /api/categories': 'category.create category',
+  'POST /api/categories/:id/image': 'category.image category',
+  'POST /api/changepassword': 'user.password_change user',
+  'POST /api/logout': 'session.revoke session',
+  'POST /api/menus': 'menu.create menu_item',
+  'POST /api/orders': 'order.create order',
+  'POST /api/orders/:id/status': 'order.status order',
+  'POST /api/orders/close-day': 'order.close_day z_report',
+  'POST /api/outlets': 'outlet.create outlet',
+  'POST /api/outlets/:id/closures': 'outlet.closure_add outlet',
+  'POST /api/products': 'product.create product',
+  'POST /api/products/:id/archive': 'product.archive product',
+  'POST /api/products/:id/images': 'product.image_add product',
+  'POST /api/products/bulk-status': 'product.bulk_status product',
+  'POST /api/refresh-token': 'session.refresh session',
+  'POST /api/roles': 'role.create role',
+  'POST /api/tenants': 'tenant.create tenant',
+  'POST /api/tenants/:id/activate': 'tenant.activate tenant',
+  'POST /api/tenants/:id/enter': 'tenant.enter tenant',
+  'POST /api/tenants/:id/suspend': 'tenant.suspend tenant',
+  'POST /api/users': 'user.create user',
+  'POST /api/users/:id/disable': 'user.disable user',
+  'POST /api/users/:id/enable': 'user.enable user',
+  'POST /api/users/:id/reset-password': 'user.password_temporary user',
+  'POST /api/users/:id/sessions/revoke-all': 'session.revoke_all user',
+  'POST /api/variant-groups': 'variant_group.create variant_group',
+  'PUT /api/addons/:id': 'addon.update addon',
+  'PUT /api/categories/:id': 'category.update category',
+  'PUT /api/categories/order': 'category.reorder category',
+  'PUT /api/menus/:id': 'menu.update menu_item',
+  'PUT /api/menus/order': 'menu.reorder menu_item',
+  'PUT /api/outlets/:id': 'outlet.update outlet',
+  'PUT /api/outlets/:id/hours': 'outlet.hours_update outlet',
+  'PUT /api/products/:id': 'product.update product',
+  'PUT /api/products/:id/images/:imageId/main': 'product.image_main product',
+  'PUT /api/products/:id/outlets/:outletId': 'product.outlet_update product',
+  'PUT /api/products/:id/outlets/:outletId/sold-out': 'product.sold_out product',
+  'PUT /api/registrationdata/:id': 'user.update_profile user',
+  'PUT /api/roles/:id': 'role.update role',
+  'PUT /api/tenants/:id': 'tenant.update tenant',
+  'PUT /api/users/:id': 'user.update user',
+  'PUT /api/variant-groups/:id': 'variant_group.update variant_group',
+};
+
+const auditIds = async () =>
+  new Set((await db().select({ id: auditLog.id }).from(auditLog)).map((r) => r.id));
+/** `action entity` of the entries added since `before`. */
+const auditedSince = async (before: Set<string>) =>
+  (
+    await db()
+      .select({ id: auditLog.id, action: auditLog.action, entity: auditLog.entity })
+      .from(auditLog)
+  )
+    .filter((r) => !before.has(r.id))
+    .map((r) => `${r.action} ${r.entity}`);
 
 const keyOf = (row: MatrixRow) => (row.variant ? `${row.route}|${row.variant}` : row.route);
 const codeOf: Record<number, string> = { 401: 'unauthorized', 403: 'forbidden', 404: 'not_found' };
@@ -710,6 +788,21 @@ describe('authorization matrix', () => {
       Object.keys(requests).filter((k) => !keys.includes(k)),
       'unused requests',
     ).toEqual([]);
+    const routes = authorizationMatrix.map((r) => r.route);
+    expect(
+      Object.keys(auditedAs).filter((k) => !routes.includes(k) || unaudited[k]),
+      'expected audit entries of routes without a row, or listed as unaudited',
+    ).toEqual([]);
+  });
+
+  it('has exactly the pinned public routes', () => {
+    const registered = t.routes
+      .filter((r) => r.public && r.method !== 'HEAD')
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+    expect(registered, 'public routes (review publicRoutes in authorization-matrix.ts)').toEqual(
+      [...publicRoutes].sort(),
+    );
   });
 
   for (const row of authorizationMatrix) {
@@ -722,14 +815,14 @@ describe('authorization matrix', () => {
         expect(request.url.split('?')[0]!.split('/').length, `${url} shape`).toBe(
           url.split('/').length,
         );
-        const auditedBefore = await auditCount();
+        const auditedBefore = await auditIds();
         const res = await t.inject({
           method,
           url: request.url,
           headers: { ...(request.as ?? as(role)), ...request.headers },
           ...(request.payload !== undefined ? { payload: request.payload } : {}),
         });
-        const audited = (await auditCount()) > auditedBefore;
+        const audited = await auditedSince(auditedBefore);
         await request.after?.();
         got[role] = res.statusCode;
         const wanted = row.expect[role];
@@ -741,8 +834,12 @@ describe('authorization matrix', () => {
           );
         }
         const wrote = method !== 'GET' && res.statusCode < 300;
-        if (wrote && !audited && !unaudited[row.route]) {
-          problems.push(`${role}: the write added no audit entry`);
+        if (wrote && !unaudited[row.route]) {
+          const wanted = auditedAs[row.route];
+          if (audited.length === 0) problems.push(`${role}: the write added no audit entry`);
+          else if (!wanted || !audited.includes(wanted)) {
+            problems.push(`${role}: expected audit entry ${wanted}, got ${audited.join(', ')}`);
+          }
         }
       }
       expect(problems, JSON.stringify(got)).toEqual([]);
