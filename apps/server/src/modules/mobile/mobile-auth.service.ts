@@ -168,12 +168,22 @@ export function createMobileAuthService({ db, hasher, log }: MobileAuthDeps) {
     },
 
     /** POST /api/mobile/auth/resend-code: the same answer whether or not the phone is known. */
-    async resendCode(tenant: MobileTenant, phone: string) {
+    async resendCode(tenant: MobileTenant, phone: string, ctx: RequestContext) {
       const customer = await repo.findByPhone(db, tenant.id, phone);
       const answer = { phone, code_expires_in: CODE_TTL_MS / 1000 };
       if (!customer || customer.phoneVerifiedAt || customer.status !== 'active') return answer;
       if ((await repo.codesSentSince(db, customer.id, 3_600_000)) >= CODES_PER_HOUR) return answer;
-      const outboxId = await db.transaction((tx) => sendCode(tx, tenant, customer));
+      // Audited only when a code goes out: the answers that write nothing leave no entry either.
+      const outboxId = await db.transaction(async (tx) => {
+        await audit.record(tx, ctx, {
+          action: 'customer.resend_code',
+          entity: 'customer',
+          entityId: customer.id,
+          actor: customerActor(customer),
+          tenantId: tenant.id,
+        });
+        return sendCode(tx, tenant, customer);
+      });
       announceSms(outboxId, customer.phone);
       return answer;
     },
@@ -239,8 +249,17 @@ export function createMobileAuthService({ db, hasher, log }: MobileAuthDeps) {
     },
 
     /** POST /api/mobile/auth/sign-out: ends this session only. */
-    async signOut(customer: CustomerPrincipal) {
-      await repo.revokeSession(db, customer.tenantId, customer.sessionId);
+    async signOut(customer: CustomerPrincipal, ctx: RequestContext) {
+      await db.transaction(async (tx) => {
+        await repo.revokeSession(tx, customer.tenantId, customer.sessionId);
+        await audit.record(tx, ctx, {
+          action: 'customer.sign_out',
+          entity: 'customer',
+          entityId: customer.customerId,
+          actor: customerActor({ ...customer, id: customer.customerId }),
+          tenantId: customer.tenantId,
+        });
+      });
       return { signed_out: true as const };
     },
 

@@ -129,6 +129,15 @@ describe('sign-up and phone verification', () => {
     );
     const resent = await post('/api/mobile/auth/resend-code', { phone });
     expect(resent.statusCode).toBe(200);
+    const [customer] = await t.database.db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(customers.phone, phone));
+    const [resentEntry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, customer!.id), eq(auditLog.action, 'customer.resend_code')));
+    expect(resentEntry).toMatchObject({ entity: 'customer', actorUsername: `customer:${phone}` });
     const fresh = await latestCode(t, phone);
     const ok = await post('/api/mobile/auth/verify-phone', { phone, code: fresh });
     expect(ok.statusCode, ok.body).toBe(200);
@@ -141,8 +150,15 @@ describe('sign-up and phone verification', () => {
   });
 
   it('answers resend-code the same for unknown phones, and caps codes per hour', async () => {
-    const unknown = await post('/api/mobile/auth/resend-code', { phone: newPhone() });
+    const unknownPhone = newPhone();
+    const unknown = await post('/api/mobile/auth/resend-code', { phone: unknownPhone });
     expect(unknown.statusCode).toBe(200);
+    // Nothing was sent, so nothing is logged (and the log does not tell which phones exist).
+    const unknownEntries = await t.database.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(eq(auditLog.actorUsername, `customer:${unknownPhone}`));
+    expect(unknownEntries[0]!.n).toBe(0);
     const phone = newPhone();
     await signUp(t, { name: 'Mei Ling', phone, password: CUSTOMER_PASSWORD });
     for (let i = 0; i < 6; i++) await post('/api/mobile/auth/resend-code', { phone });
@@ -320,6 +336,16 @@ describe('customer sessions are not staff sessions', () => {
     expect(
       (await t.inject({ method: 'GET', url: '/api/mobile/me', headers: c.headers })).statusCode,
     ).toBe(401);
+    const [signedOut] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'customer.sign_out'),
+          eq(auditLog.actorUsername, `customer:${c.phone}`),
+        ),
+      );
+    expect(signedOut).toMatchObject({ entity: 'customer', entityId: c.session.customer.id });
 
     const d = await verifiedCustomer(t);
     await t.database.db

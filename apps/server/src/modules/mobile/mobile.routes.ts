@@ -133,7 +133,7 @@ export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOp
     },
     async (request) => {
       const tenant = await mobileTenantOf(db, request);
-      return { data: await auth.resendCode(tenant, request.body.phone) };
+      return { data: await auth.resendCode(tenant, request.body.phone, contextOf(request)) };
     },
   );
 
@@ -165,7 +165,10 @@ export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOp
         response: { 200: dataEnvelope(z.object({ signed_out: z.literal(true) })) },
       },
     },
-    async (request) => ({ data: await auth.signOut(customerContextOf(request).customer) }),
+    async (request) => {
+      const { customer, ctx } = customerContextOf(request);
+      return { data: await auth.signOut(customer, ctx) };
+    },
   );
 
   r.get(
