@@ -657,6 +657,8 @@ const unaudited: Record<string, string> = {
   'POST /api/notification/read-all': 'read state is personal display state (decision 005)',
   'POST /api/products/import': 'the preview writes nothing; a commit is audited',
   'POST /api/tenants/leave': 'a session outside any tenant has nothing to leave',
+  'POST /api/refresh-token':
+    'token rotation is not a change worth the log; the session row keeps its last use (decision 020)',
 };
 /**
  * The entry (`action entity`) each audited write must add: a write that logs the wrong thing
@@ -695,7 +697,6 @@ const auditedAs: Record<string, string> = {
   'POST /api/products/:id/archive': 'product.archive product',
   'POST /api/products/:id/images': 'product.image_add product',
   'POST /api/products/bulk-status': 'product.bulk_status product',
-  'POST /api/refresh-token': 'session.refresh session',
   'POST /api/roles': 'role.create role',
   'POST /api/tenants': 'tenant.create tenant',
   'POST /api/tenants/:id/activate': 'tenant.activate tenant',

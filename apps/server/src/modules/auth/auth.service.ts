@@ -211,14 +211,10 @@ export function createAuthService(deps: AuthDeps) {
           return 'blocked' as const;
         }
         await repo.insertSessionToken(tx, found.sessionId, hashToken(next));
+        // Not audited (decision 020): a refresh every few minutes per open tab flooded the
+        // append-only log. The session row keeps when, from where and with what it was last used;
+        // sign-in, reuse and revocation stay audited.
         await repo.touchSession(tx, found.sessionId, ctx.ip, ctx.userAgent);
-        await audit.record(tx, ctx, {
-          action: 'session.refresh',
-          entity: 'session',
-          entityId: found.sessionId,
-          actor: actorOf(user),
-          tenantId: user.tenantId,
-        });
         return user;
       });
       if (outcome === 'reused') {

@@ -181,6 +181,24 @@ describe('POST /api/refresh-token', () => {
     expect(next.statusCode).toBe(200);
   });
 
+  it('leaves no audit entry, but keeps the last use on the session (decision 020)', async () => {
+    const session = await t.login('finance');
+    const entries = async () =>
+      (await t.database.db.select().from(auditLog).where(eq(auditLog.actorId, session.id))).length;
+    const before = await entries();
+    const res = await post('/api/refresh-token', undefined, {
+      ...t.bearer(session.refresh_token),
+      'user-agent': 'kopi-refresh-test',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await entries()).toBe(before);
+    const [row] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, session.id), eq(sessions.userAgent, 'kopi-refresh-test')));
+    expect(row?.lastUsedAt).toBeInstanceOf(Date);
+  });
+
   it('revokes the whole family when a rotated token is presented again', async () => {
     const first = await t.login('manager');
     const second = (
