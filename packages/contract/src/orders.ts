@@ -186,12 +186,16 @@ export const orderSortKeys = ['created', 'business_date', 'order_no', 'total'] a
 
 /**
  * GET /api/orders: `from`/`to` bound the business date (inclusive); `q` searches the order number
- * and the customer's name or phone. Staff bound to an outlet only ever see that outlet.
+ * and the customer's name or phone. Staff bound to an outlet only ever see that outlet: naming
+ * another one is a 404, as on every other order endpoint.
  */
 export const orderListQuerySchema = listQuerySchema.extend({
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
   outlet: z.uuid().optional(),
+  // The name the other order endpoints use; unknown keys are dropped, so without it a client
+  // writing `outlet_id` would silently get every outlet's orders.
+  outlet_id: z.uuid().optional(),
   status: orderStatusSchema.optional(),
   source: orderSourceSchema.optional(),
   serving_method: servingMethodSchema.optional(),

@@ -235,11 +235,20 @@ describe('GET /api/orders', () => {
     expect(dates[0]).toBe('2026-06-07');
   });
 
-  it('shows outlet-bound staff only their outlet, whatever they ask for', async () => {
+  it('shows outlet-bound staff only their outlet, and 404 for any other', async () => {
     const mine = await list('page_size=100', cashier);
     expect(mine.meta.total).toBe(await countWhere(sql`outlet_id = ${kl}`));
     expect(mine.data.every((o) => o.outlet_id === kl)).toBe(true);
-    expect((await list(`outlet=${pg}`, cashier)).meta.total).toBe(0);
+    expect((await list(`outlet=${kl}`, cashier)).meta.total).toBe(mine.meta.total);
+    expect((await list(`outlet_id=${kl}`, cashier)).meta.total).toBe(mine.meta.total);
+    // Either spelling of another outlet is refused, never answered with their own outlet's orders.
+    for (const query of [`outlet=${pg}`, `outlet_id=${pg}`]) {
+      for (const path of ['/api/orders', '/api/orders/export']) {
+        const res = await t.inject({ method: 'GET', url: `${path}?${query}`, headers: cashier });
+        expect(res.statusCode, `${path}?${query}`).toBe(404);
+        expect(res.json().code_message).toBe('not_found');
+      }
+    }
 
     const penang = (await list(`outlet=${pg}&page_size=5`)).data[0]!;
     const hidden = await t.inject({
@@ -256,9 +265,33 @@ describe('GET /api/orders', () => {
     expect(own.statusCode).toBe(200);
   });
 
+  it('filters by outlet_id as well, the name the other order endpoints use', async () => {
+    const penang = await list(`outlet_id=${pg}&page_size=100`);
+    expect(penang.meta.total).toBe(await countWhere(sql`outlet_id = ${pg}`));
+    expect(penang.data.every((o) => o.outlet_id === pg)).toBe(true);
+    expect((await list(`outlet=${pg}&outlet_id=${pg}`)).meta.total).toBe(penang.meta.total);
+    const both = await t.inject({
+      method: 'GET',
+      url: `/api/orders?outlet=${kl}&outlet_id=${pg}`,
+      headers: admin,
+    });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().code_message).toBe('validation_failed');
+  });
+
   it('never shows another tenant’s orders', async () => {
     const rival = await otherTenant(t, 'rival-list');
     expect((await list('page_size=100', rival.headers)).meta.total).toBe(0);
+    // Our outlet is not theirs: 404, as the board and the POS answer.
+    for (const path of ['/api/orders', '/api/orders/export']) {
+      const res = await t.inject({
+        method: 'GET',
+        url: `${path}?outlet=${kl}`,
+        headers: rival.headers,
+      });
+      expect(res.statusCode, path).toBe(404);
+      expect(res.json().code_message).toBe('not_found');
+    }
     const ours = (await list('page_size=5')).data[0]!;
     const res = await t.inject({
       method: 'GET',
@@ -376,12 +409,10 @@ describe('GET /api/orders/export', () => {
     expect(inDb).toHaveLength(rows.length);
 
     // Outlet-bound staff export only their outlet.
-    const theirs = await t.inject({
-      method: 'GET',
-      url: `/api/orders/export?outlet=${pg}`,
-      headers: cashier,
-    });
-    expect(parse(theirs.body, { bom: true, columns: true })).toHaveLength(0);
+    const theirs = await t.inject({ method: 'GET', url: '/api/orders/export', headers: cashier });
+    const exported = parse(theirs.body, { bom: true, columns: true }) as Record<string, string>[];
+    expect(exported.length).toBe(await countWhere(sql`outlet_id = ${kl}`));
+    expect(new Set(exported.map((r) => r.outlet))).toEqual(new Set(['Kuala Lumpur']));
     expect((await t.inject({ method: 'GET', url: '/api/orders/export' })).statusCode).toBe(401);
   });
 });

@@ -428,6 +428,16 @@ export async function recordMove(db: Db, m: NewMove): Promise<boolean> {
 
 // ---- Reading ----------------------------------------------------------------------------------
 
+/** Is `outletId` one of the tenant's outlets (whatever its status)? */
+export async function outletExists(db: Db, tenantId: string, outletId: string) {
+  const [row] = await db
+    .select({ id: outlets.id })
+    .from(outlets)
+    .where(and(eq(outlets.tenantId, tenantId), eq(outlets.id, outletId)))
+    .limit(1);
+  return Boolean(row);
+}
+
 export interface OrderFilter {
   from?: string | undefined;
   to?: string | undefined;

@@ -72,10 +72,28 @@ function parseSort(sort: string | undefined): { key: repo.SortKey; desc: boolean
   return { key, desc };
 }
 
-const filterOf = (ctx: AuthedContext, q: OrderExportQuery): repo.OrderFilter => ({
+/**
+ * The outlet a list or export asks for (`outlet`, or `outlet_id` as the other order endpoints
+ * name it). Outlet-bound staff naming another outlet get 404, like everywhere else in the module.
+ */
+function requestedOutlet(ctx: AuthedContext, q: OrderExportQuery): string | undefined {
+  if (q.outlet && q.outlet_id && q.outlet !== q.outlet_id) {
+    throw validationError([{ path: 'outlet_id', message: messageKey('invalid') }]);
+  }
+  const outletId = q.outlet ?? q.outlet_id;
+  const bound = ctx.principal.outletId;
+  if (bound && outletId && outletId !== bound) throw new AppError('not_found');
+  return outletId;
+}
+
+const filterOf = (
+  ctx: AuthedContext,
+  q: OrderExportQuery,
+  outletId: string | undefined,
+): repo.OrderFilter => ({
   from: q.from,
   to: q.to,
-  outletId: q.outlet,
+  outletId,
   boundOutletId: ctx.principal.outletId,
   status: q.status,
   source: q.source,
@@ -164,6 +182,15 @@ export function createOrderService({ db, now, announce = true }: OrderServiceDep
     const found = await repo.findById(db, tenantId, id, ctx.principal);
     if (!found) throw new AppError('not_found');
     return { tenantId, ...found };
+  }
+
+  /** The list's filter; an outlet that is not the tenant's is a 404, not an empty list. */
+  async function listFilter(ctx: AuthedContext, tenantId: string, q: OrderExportQuery) {
+    const outletId = requestedOutlet(ctx, q);
+    if (outletId && !ctx.principal.outletId && !(await repo.outletExists(db, tenantId, outletId))) {
+      throw new AppError('not_found');
+    }
+    return filterOf(ctx, q, outletId);
   }
 
   return {
@@ -463,7 +490,7 @@ export function createOrderService({ db, now, announce = true }: OrderServiceDep
       const { rows, total } = await repo.listPage(
         db,
         tenantId,
-        filterOf(ctx, q),
+        await listFilter(ctx, tenantId, q),
         parseSort(q.sort),
         q.page_size,
         offsetOf(q),
@@ -483,7 +510,7 @@ export function createOrderService({ db, now, announce = true }: OrderServiceDep
       const rows = await repo.exportRows(
         db,
         tenantId,
-        filterOf(ctx, q),
+        await listFilter(ctx, tenantId, q),
         parseSort(q.sort),
         EXPORT_MAX_ROWS + 1,
       );

@@ -172,10 +172,14 @@ describe('order list', () => {
       ...emptySession,
       user: { id_outlet: kl, outlet_name: 'Bukit Bintang' } as never,
     });
-    const calls = renderList('/order/list');
+    // A link shared by someone who may choose (naming another outlet, a 404 for this user).
+    const calls = renderList(`/order/list?outlet=${pg}&status=PENDING`);
     await screen.findByTestId('order-row-KL01-20260315-0001');
     expect(screen.queryByTestId('order-filter-outlet')).toBeNull();
     expect(calls.some((c) => c.url.startsWith('/api/outlets'))).toBe(false);
+    const [params] = listCalls(calls);
+    expect(params?.get('status')).toBe('PENDING');
+    expect(params?.has('outlet')).toBe(false);
   });
 
   it('has no outlet filter without read outlet', async () => {

@@ -38,6 +38,11 @@ import { useOutletScope } from '../../../lib/outlet-scope';
 
 const viaLabel = { 'pos-apps': 'POS', 'mobile-apps': 'MOBILE' } as const;
 
+function withoutOutlet(query: OrderListQuery): OrderListQuery {
+  const { outlet: _outlet, ...rest } = query;
+  return rest;
+}
+
 /** /order/list (read order): every order the user may see, filters kept in the URL. */
 export function OrderListPage() {
   const { t, ts } = useOrderStrings();
@@ -46,8 +51,10 @@ export function OrderListPage() {
   const navigate = useNavigate();
   // Details link back to this list with its filters.
   const detailsState = { listSearch: useLocation().search };
-  const { query, update, clearFilters, filtering } = useOrderListParams();
+  const { query: urlQuery, update, clearFilters, filtering } = useOrderListParams();
   const scope = useOutletScope();
+  // Bound staff have no outlet filter: a shared link naming another outlet would only be a 404.
+  const query = scope.bound ? withoutOutlet(urlQuery) : urlQuery;
   const orders = useOrders(query);
   const invalidate = useInvalidateOrders();
   const [dialog, setDialog] = useState<'close-day' | 'z-report' | null>(null);
