@@ -89,6 +89,13 @@ export const auditExportColumns = [
   'changes',
 ] as const;
 
+/** GET /api/logs/filters: a platform user may narrow the offered values to one tenant. */
+export const auditFiltersQuerySchema = z.object({
+  /** Platform users only (ignored for tenant staff, whose tenant comes from the session). */
+  tenant_id: tenantFilterSchema.optional(),
+});
+export type AuditFiltersQuery = z.infer<typeof auditFiltersQuerySchema>;
+
 /** GET /api/logs/filters: the values the filter menus offer, within the caller's scope. */
 export const auditFilterOptionsSchema = z.object({
   actions: z.array(z.string()),

@@ -3,6 +3,7 @@ import {
   auditEntrySchema,
   auditExportQuerySchema,
   auditFilterOptionsSchema,
+  auditFiltersQuerySchema,
   auditListQuerySchema,
   dataEnvelope,
   idParamSchema,
@@ -42,10 +43,11 @@ export async function logRoutes(app: FastifyInstance, { service }: { service: Lo
       schema: {
         tags,
         summary: 'Actions, entities and actors to filter by',
+        querystring: auditFiltersQuerySchema,
         response: { 200: dataEnvelope(auditFilterOptionsSchema) },
       },
     },
-    async (request) => ({ data: await service.filters(authedContextOf(request)) }),
+    async (request) => ({ data: await service.filters(authedContextOf(request), request.query) }),
   );
 
   r.get(

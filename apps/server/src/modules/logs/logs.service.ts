@@ -4,6 +4,7 @@ import {
   type AuditEntry,
   type AuditEntryDetail,
   type AuditFilterOptions,
+  type AuditFiltersQuery,
   type AuditListQuery,
   auditExportColumns,
   type ListQuery,
@@ -95,8 +96,8 @@ export function createLogService({ db }: { db: Db }) {
       };
     },
 
-    async filters(ctx: AuthedContext): Promise<AuditFilterOptions> {
-      return repo.filterOptions(db, filterOf(ctx, {}));
+    async filters(ctx: AuthedContext, q: AuditFiltersQuery = {}): Promise<AuditFilterOptions> {
+      return repo.filterOptions(db, filterOf(ctx, { tenant_id: q.tenant_id }));
     },
 
     /** The filtered log, newest first, at most AUDIT_EXPORT_LIMIT rows. */

@@ -137,6 +137,21 @@ describe('GET /api/logs/{id} and /api/logs/filters', () => {
       expect.arrayContaining(['admin', 'cashier']),
     );
     expect(res.body).not.toContain('logs-rival');
+    // A platform user narrows the options to one tenant.
+    const rivalOnly = await get(`/api/logs/filters?tenant_id=${rival.tenant.id}`, superadmin);
+    expect(rivalOnly.statusCode).toBe(200);
+    expect(rivalOnly.json().data.actors.map((a: { username: string }) => a.username)).toEqual([
+      'logs-rival-admin',
+    ]);
+  });
+
+  it('answers 400 with a code_message for a bad query', async () => {
+    const res = await get('/api/logs/filters?tenant_id=nope');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code_message: 'validation_failed',
+      details: [expect.objectContaining({ path: 'tenant_id' })],
+    });
   });
 });
 
@@ -155,6 +170,15 @@ describe('GET /api/logs/export', () => {
     expect(
       (await get('/api/logs/export', t.bearer((await t.login('cashier')).token))).statusCode,
     ).toBe(403);
+  });
+
+  it('answers 400 with a code_message for a bad query', async () => {
+    for (const query of ['from=yesterday', 'actor_id=42', 'tenant_id=nope']) {
+      const res = await get(`/api/logs/export?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().code_message, query).toBe('validation_failed');
+      expect(res.json().details[0].path, query).toBe(query.split('=')[0]);
+    }
   });
 });
 

@@ -281,6 +281,30 @@ describe('PUT /api/roles/{id}', () => {
     expect(renamed.statusCode).toBe(200);
   });
 
+  it('answers 400 with a code_message for a bad edit', async () => {
+    const manager = await role('manager');
+    const res = await send('PUT', `/api/roles/${manager.id}`, {
+      name: '',
+      permissions: ['fly-rocket'],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code_message).toBe('validation_failed');
+    expect(res.json().details).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: 'name' }),
+        { path: 'permissions.0', message: 'validation.invalid' },
+      ]),
+    );
+    const noPermissions = await send('PUT', `/api/roles/${manager.id}`, { name: 'manager' });
+    expect(noPermissions.json().details).toEqual([
+      expect.objectContaining({ path: 'permissions' }),
+    ]);
+    const badId = await send('PUT', '/api/roles/not-a-uuid', { name: 'x', permissions: [] });
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json().code_message).toBe('validation_failed');
+    expect((await get(`/api/roles/${manager.id}`)).json().data.name).toBe('manager');
+  });
+
   it("is a 404 for another tenant's role", async () => {
     const manager = await role('manager');
     const res = await send(

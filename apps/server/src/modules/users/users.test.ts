@@ -556,3 +556,90 @@ describe('activity and delete', () => {
     expect(refused.json().code_message).toBe('user_in_use');
   });
 });
+
+describe("another tenant's user and bad input", () => {
+  it("is a 404 on every user route for another tenant's user, and nothing changes", async () => {
+    const victim = await createUser(t, {
+      username: `cross-${Date.now()}`,
+      tenantId,
+      permissions: ['read-dashboard'],
+    });
+    const session = await t.login(victim.username);
+    const [sessionRow] = (await get(`/api/users/${victim.id}/sessions`)).json().data as {
+      id: string;
+    }[];
+    const attempts: [method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object][] = [
+      ['DELETE', `/api/users/${victim.id}`],
+      ['POST', `/api/users/${victim.id}/enable`],
+      ['POST', `/api/users/${victim.id}/reset-password`, { method: 'temporary' }],
+      ['GET', `/api/users/${victim.id}/sessions`],
+      ['DELETE', `/api/users/${victim.id}/sessions/${sessionRow!.id}`],
+      ['POST', `/api/users/${victim.id}/sessions/revoke-all`],
+    ];
+    for (const [method, url, payload] of attempts) {
+      const res = await t.inject({
+        method,
+        url,
+        headers: rival.headers,
+        ...(payload ? { payload } : {}),
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json().code_message, `${method} ${url}`).toBe('not_found');
+    }
+    // The user, their password and their session are untouched.
+    expect((await get(`/api/users/${victim.id}`)).statusCode).toBe(200);
+    expect((await get('/api/notification', t.bearer(session.token))).statusCode).toBe(200);
+    await expect(t.login(victim.username)).resolves.toMatchObject({ must_change_password: false });
+  });
+
+  it('answers 400 with a code_message for a bad edit, reset or session id', async () => {
+    const cashier = await createUser(t, {
+      username: `bad-input-${Date.now()}`,
+      tenantId,
+      permissions: ['read-dashboard'],
+    });
+    const edit = await send('PUT', `/api/users/${cashier.id}`, {
+      username: 'a b',
+      fullname: '',
+      role_id: 'not-a-uuid',
+    });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().code_message).toBe('validation_failed');
+    expect(edit.json().details.map((d: { path: string }) => d.path)).toEqual(
+      expect.arrayContaining(['username', 'fullname', 'role_id']),
+    );
+    const badId = await send('PUT', '/api/users/not-a-uuid', {
+      username: cashier.username,
+      fullname: 'Siti',
+      role_id: cashier.roleId,
+    });
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json().code_message).toBe('validation_failed');
+
+    const method = await send('POST', `/api/users/${cashier.id}/reset-password`, {
+      method: 'sms',
+    });
+    expect(method.statusCode).toBe(400);
+    expect(method.json().code_message).toBe('validation_failed');
+    const weak = await send('POST', `/api/users/${cashier.id}/reset-password`, {
+      method: 'temporary',
+      password: 'short',
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json()).toMatchObject({
+      code_message: 'validation_failed',
+      details: [expect.objectContaining({ path: 'password' })],
+    });
+
+    const session = await send('DELETE', `/api/users/${cashier.id}/sessions/not-a-uuid`);
+    expect(session.statusCode).toBe(400);
+    expect(session.json()).toMatchObject({
+      code_message: 'validation_failed',
+      details: [expect.objectContaining({ path: 'sessionId' })],
+    });
+    // Nothing was changed by the refused requests.
+    await expect(t.login(cashier.username)).resolves.toMatchObject({
+      must_change_password: false,
+    });
+  });
+});
