@@ -2,14 +2,19 @@ import { z } from 'zod';
 
 // Control messages on /ws besides the order events of DESIGN §9 (liveOrderEventSchema):
 // `hello` right after connecting, with the newest event id the client may later ask `since`;
-// `heartbeat` every 25 s, so a client that hears nothing for a minute knows the link is dead.
+// `heartbeat` every 25 s, so a client that hears nothing for a minute knows the link is dead;
+// `replay_truncated` when more events were missed than a replay sends (LIVE_REPLAY_LIMIT): the
+// stream goes on from `last_event_id` and the client refetches what it shows.
 export const liveControlMessageSchema = z.object({
-  type: z.enum(['hello', 'heartbeat']),
+  type: z.enum(['hello', 'heartbeat', 'replay_truncated']),
   last_event_id: z.number().int().nullable(),
 });
 export type LiveControlMessage = z.infer<typeof liveControlMessageSchema>;
 
 export const LIVE_HEARTBEAT_MS = 25_000;
+
+/** The most events one reconnect replays (`since`); past it the server says replay_truncated. */
+export const LIVE_REPLAY_LIMIT = 1000;
 
 /** GET /ws query (browsers cannot set headers on a websocket, so the token travels here). */
 export const liveQuerySchema = z.object({

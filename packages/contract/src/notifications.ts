@@ -7,11 +7,14 @@ export const notifyOrderSchema = z.object({
   id_order: z.string().nullable(),
   title: z.string(),
   body: z.string().nullable(),
+  /** When it was raised (SPEC §7 `time`); `created_at` is the same instant, kept for old clients. */
+  time: z.string(),
   created_at: z.string(),
   read: z.boolean(),
 });
 export type NotifyOrder = z.infer<typeof notifyOrderSchema>;
 
+/** The user's unread notifications (newest first, at most 100) and how many are unread in all. */
 export const notificationListDataSchema = z.object({
   list_notify_order: z.array(notifyOrderSchema),
   unread: z.number().int(),

@@ -10,13 +10,13 @@ import { toast } from './toasts';
 // SPEC §7 notification calls; their errors show the code_message with each word capitalised.
 export interface NotificationList {
   list: NotifyOrder[];
-  /** Unread notifications (the list's unread entries; all of them when the server lists only unread). */
+  /** The list's length (SPEC §7): the server lists only the user's unread notifications. */
   count: number;
 }
 
 export function toNotificationList(data: { list_notify_order?: NotifyOrder[] } | undefined) {
   const list = Array.isArray(data?.list_notify_order) ? data.list_notify_order : [];
-  return { list, count: list.filter((n) => !n.read).length };
+  return { list, count: list.length };
 }
 
 export async function fetchNotifications(): Promise<NotificationList> {

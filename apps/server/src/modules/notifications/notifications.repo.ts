@@ -27,8 +27,12 @@ function visibleTo(a: Audience) {
   );
 }
 
-/** The latest notifications and, in the same query, how many of all visible ones are unread. */
-export async function listForUser(db: Db, a: Audience, limit: number) {
+/**
+ * The user's unread notifications, newest first, and in the same query how many there are in
+ * all. Only unread ones: the web's bell count is the list's length (SPEC §7), so a read one
+ * leaves the list.
+ */
+export async function listUnreadForUser(db: Db, a: Audience, limit: number) {
   return db
     .select({
       id: notifications.id,
@@ -38,7 +42,7 @@ export async function listForUser(db: Db, a: Audience, limit: number) {
       createdAt: notifications.createdAt,
       readAt: notificationReads.readAt,
       // Window functions run before LIMIT, so this counts every visible row.
-      unread: sql<number>`(count(*) filter (where ${notificationReads.notificationId} is null) over ())::int`,
+      unread: sql<number>`(count(*) over ())::int`,
     })
     .from(notifications)
     .leftJoin(
@@ -48,7 +52,7 @@ export async function listForUser(db: Db, a: Audience, limit: number) {
         eq(notificationReads.userId, a.userId),
       ),
     )
-    .where(visibleTo(a))
+    .where(and(visibleTo(a), isNull(notificationReads.notificationId)))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit);
 }

@@ -6,7 +6,8 @@ import * as repo from './notifications.repo';
 
 // Read markers are personal UI state, not business data, so they are not written to the audit log.
 
-const LIST_LIMIT = 50;
+/** Past 99 the bell shows "99+", so 100 keeps its count exact up to there. */
+const LIST_LIMIT = 100;
 
 const audienceOf = (ctx: AuthedContext): repo.Audience => ({
   tenantId: ctx.principal.tenantId,
@@ -18,13 +19,14 @@ export function createNotificationService({ db }: { db: Db }) {
   return {
     async list(ctx: AuthedContext): Promise<{ list_notify_order: NotifyOrder[]; unread: number }> {
       const audience = audienceOf(ctx);
-      const rows = await repo.listForUser(db, audience, LIST_LIMIT);
+      const rows = await repo.listUnreadForUser(db, audience, LIST_LIMIT);
       return {
         list_notify_order: rows.map((r) => ({
           id_notify: r.id,
           id_order: r.idOrder,
           title: r.title,
           body: r.body,
+          time: r.createdAt.toISOString(),
           created_at: r.createdAt.toISOString(),
           read: r.readAt !== null,
         })),

@@ -53,18 +53,24 @@ describe('GET /api/notification', () => {
     expect(titles(await list(penangCashier.token))).toEqual(['Welcome to Kopi HQ']);
   });
 
-  it('answers list_notify_order newest first with read flags and an unread count', async () => {
+  it('answers the unread list_notify_order newest first, each with its time, and the count', async () => {
     const { token } = await t.login('manager');
     const data = await list(token);
     expect(data.unread).toBe(data.list_notify_order.length);
-    const times = data.list_notify_order.map((n) => n.created_at);
+    const times = data.list_notify_order.map((n) => n.time);
     expect([...times].sort().reverse()).toEqual(times);
     expect(data.list_notify_order.every((n) => n.read === false && n.id_notify)).toBe(true);
+    expect(data.list_notify_order.every((n) => n.time === n.created_at)).toBe(true);
+  });
+
+  it('answers 401 without a token', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/notification' });
+    expect(res.statusCode).toBe(401);
   });
 });
 
 describe('PUT /api/notification/read/{id}', () => {
-  it('marks one read for this user only and answers data.id_notify', async () => {
+  it('marks one read for this user only (it leaves their list) and answers data.id_notify', async () => {
     const manager = await t.login('manager');
     const before = await list(manager.token);
     const target = before.list_notify_order[0]!;
@@ -77,13 +83,57 @@ describe('PUT /api/notification/read/{id}', () => {
     expect(res.json().data).toEqual({ id_notify: target.id_notify });
     const after = await list(manager.token);
     expect(after.unread).toBe(before.unread - 1);
-    expect(after.list_notify_order.find((n) => n.id_notify === target.id_notify)?.read).toBe(true);
+    expect(after.list_notify_order).toHaveLength(before.list_notify_order.length - 1);
+    expect(after.list_notify_order.some((n) => n.id_notify === target.id_notify)).toBe(false);
     // The cashier of the same outlet still has it unread.
     const cashier = await t.login('cashier');
     const theirs = await list(cashier.token);
     expect(theirs.list_notify_order.find((n) => n.id_notify === target.id_notify)?.read).toBe(
       false,
     );
+    // Marking it again changes nothing and still answers its id.
+    const again = await t.inject({
+      method: 'PUT',
+      url: `/api/notification/read/${target.id_notify}`,
+      headers: t.bearer(manager.token),
+    });
+    expect(again.json().data).toEqual({ id_notify: target.id_notify });
+    expect((await list(manager.token)).unread).toBe(after.unread);
+  });
+
+  it('answers 400 with code_message for an id that is not a UUID', async () => {
+    const { token } = await t.login('manager');
+    const res = await t.inject({
+      method: 'PUT',
+      url: '/api/notification/read/not-a-uuid',
+      headers: t.bearer(token),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code_message).toBeTruthy();
+  });
+
+  it('answers 404 for another tenant’s notification', async () => {
+    const other = await createTenant(t, 'read-elsewhere');
+    const [theirs] = await t.database.db
+      .insert(notifications)
+      .values({ tenantId: other.tenant.id, title: 'Theirs' })
+      .returning();
+    const { token } = await t.login('admin');
+    const res = await t.inject({
+      method: 'PUT',
+      url: `/api/notification/read/${theirs!.id}`,
+      headers: t.bearer(token),
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code_message).toBe('not_found');
+  });
+
+  it('answers 401 without a token', async () => {
+    const res = await t.inject({
+      method: 'PUT',
+      url: '/api/notification/read/00000000-0000-4000-8000-000000000000',
+    });
+    expect(res.statusCode).toBe(401);
   });
 
   it('answers 404 for a notification the user cannot see', async () => {
@@ -114,6 +164,16 @@ describe('POST /api/notification/read-all', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ updated: before.unread });
-    expect((await list(admin.token)).unread).toBe(0);
+    const after = await list(admin.token);
+    expect(after.unread).toBe(0);
+    expect(after.list_notify_order).toEqual([]);
+    // Another user's notifications stay unread.
+    const cashier = await t.login('cashier');
+    expect((await list(cashier.token)).unread).toBeGreaterThan(0);
+  });
+
+  it('answers 401 without a token', async () => {
+    const res = await t.inject({ method: 'POST', url: '/api/notification/read-all' });
+    expect(res.statusCode).toBe(401);
   });
 });

@@ -128,7 +128,7 @@ export function NotificationsMenu() {
                     secondary={
                       <>
                         {item.body && <span style={{ display: 'block' }}>{item.body}</span>}
-                        <span>{formatDateTime(item.created_at)}</span>
+                        <span>{formatDateTime(item.time)}</span>
                       </>
                     }
                     slotProps={{ primary: { sx: { fontWeight: item.read ? 400 : 600 } } }}

@@ -63,6 +63,31 @@ describe('live-order socket (SPEC §7)', () => {
     expect(socket.status.getState()).toBe('open');
   });
 
+  it('resumes from 0 when the first hello named no event yet, so the first events are replayed', () => {
+    const { socket, network } = setup();
+    socket.connect();
+    const first = FakeSocket.all[0]!;
+    first.onopen?.();
+    first.onmessage?.({ data: JSON.stringify({ type: 'hello', last_event_id: null }) });
+    network.offline();
+    network.online();
+    expect(FakeSocket.all[1]?.url).toContain('since=0');
+  });
+
+  it('counts a replay_truncated and carries on from the id it names', () => {
+    const { socket, network } = setup();
+    socket.connect();
+    const first = FakeSocket.all[0]!;
+    first.onopen?.();
+    first.onmessage?.({ data: JSON.stringify({ type: 'hello', last_event_id: 5 }) });
+    expect(socket.resyncs.getState()).toBe(0);
+    first.onmessage?.({ data: JSON.stringify({ type: 'replay_truncated', last_event_id: 2000 }) });
+    expect(socket.resyncs.getState()).toBe(1);
+    network.offline();
+    network.online();
+    expect(FakeSocket.all[1]?.url).toContain('since=2000');
+  });
+
   it('ignores network changes while disconnected', () => {
     const { socket, network } = setup();
     network.online();

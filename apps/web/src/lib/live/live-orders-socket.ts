@@ -56,6 +56,8 @@ export function createLiveSocket(options: LiveSocketOptions) {
     watchNetwork = windowNetwork,
   } = options;
   const status = createStore<LiveStatus>('idle');
+  /** Counts the server's replay_truncated messages: screens refetch when it changes. */
+  const resyncs = createStore<number>(0);
   let socket: WebSocket | null = null;
   let retries = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -147,10 +149,17 @@ export function createLiveSocket(options: LiveSocketOptions) {
         options.onEvent(event.data);
         return;
       }
-      // "hello" names the newest event, so a later reconnect resumes from there, not from zero.
+      // "hello" names the newest event, so a later reconnect resumes from there, not from zero;
+      // none yet (null) resumes from 0, so the first events ever are replayed too.
       const control = liveControlMessageSchema.safeParse(data);
-      if (control.success && control.data.type === 'hello' && lastEventId === null) {
-        lastEventId = control.data.last_event_id;
+      if (!control.success) return;
+      if (control.data.type === 'hello' && lastEventId === null) {
+        lastEventId = control.data.last_event_id ?? 0;
+      }
+      if (control.data.type === 'replay_truncated') {
+        // Too much was missed to replay: carry on from the server's head and refetch instead.
+        lastEventId = Math.max(lastEventId ?? 0, control.data.last_event_id ?? 0);
+        resyncs.setState(resyncs.getState() + 1);
       }
     };
     ws.onclose = (event: CloseEvent) => {
@@ -191,6 +200,7 @@ export function createLiveSocket(options: LiveSocketOptions) {
 
   return {
     status,
+    resyncs,
     connect() {
       if (wanted && socket) return;
       wanted = true;

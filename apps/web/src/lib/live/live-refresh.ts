@@ -78,12 +78,15 @@ export function useLiveRefresh({
   accepts,
   subscribe,
   status,
+  resyncs,
   delayMs = 150,
 }: {
   refresh: () => Promise<unknown>;
   accepts: (event: LiveOrderEvent) => boolean;
   subscribe: (handler: (event: LiveOrderEvent) => void) => () => void;
   status: Store<LiveStatus>;
+  /** Bumped when the server could not replay everything missed (replay_truncated): refetch. */
+  resyncs?: Store<number>;
   delayMs?: number;
 }) {
   // The latest callbacks, without re-subscribing on every render.
@@ -103,10 +106,12 @@ export function useLiveRefresh({
       if (next === 'open' && previous !== 'open') refresher.now();
       previous = next;
     });
+    const unwatchResyncs = resyncs?.subscribe(() => refresher.now());
     return () => {
       unsubscribe();
       unwatch();
+      unwatchResyncs?.();
       refresher.dispose();
     };
-  }, [subscribe, status, delayMs]);
+  }, [subscribe, status, resyncs, delayMs]);
 }

@@ -1,6 +1,6 @@
 import type { LiveOrderEvent } from '@kopi/contract';
-import { describe, expect, it } from 'vitest';
-import { bringsNewOrder } from './session-runtime';
+import { describe, expect, it, vi } from 'vitest';
+import { bringsNewOrder, chimeOncePerBurst } from './session-runtime';
 
 const event = (type: string, status?: string): LiveOrderEvent => ({
   event_id: 1,
@@ -21,5 +21,14 @@ describe('new-order chime', () => {
       expect(bringsNewOrder(event('order.status', status))).toBe(false);
     }
     expect(bringsNewOrder(event('order.status'))).toBe(false);
+  });
+
+  it('rings once for a burst (a replay of many orders), and again after a pause', () => {
+    const play = vi.fn();
+    const start = 1_000_000;
+    for (let i = 0; i < 5; i++) chimeOncePerBurst(start + i * 10, play);
+    expect(play).toHaveBeenCalledTimes(1);
+    chimeOncePerBurst(start + 5_000, play);
+    expect(play).toHaveBeenCalledTimes(2);
   });
 });

@@ -200,7 +200,7 @@ export const liveSocket = createLiveSocket({
       () => Boolean(sessionStore.getState().token),
     ),
   onEvent: (event) => {
-    if (bringsNewOrder(event) && settingsStore.getState().newOrderSound) playChime();
+    if (bringsNewOrder(event) && settingsStore.getState().newOrderSound) chimeOncePerBurst();
     for (const handler of liveHandlers) handler(event);
   },
 });
@@ -214,6 +214,16 @@ function setLiveOrdersAvailable(available: boolean) {
   }
   if (available && sessionStore.getState().token) liveSocket.connect();
   if (!available) liveSocket.disconnect();
+}
+
+/** A burst (a rush, a replay after a reconnect) rings once, not once per order. */
+const CHIME_BURST_MS = 2000;
+let lastChimeAt = -Infinity;
+
+export function chimeOncePerBurst(now = Date.now(), play = playChime) {
+  if (now - lastChimeAt < CHIME_BURST_MS) return;
+  lastChimeAt = now;
+  play();
 }
 
 function playChime() {

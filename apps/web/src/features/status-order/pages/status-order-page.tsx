@@ -101,6 +101,7 @@ export function StatusOrderPage() {
       !outletId || !event.message.outlet_id || event.message.outlet_id === outletId,
     subscribe: onLiveOrderEvent,
     status: liveSocket.status,
+    resyncs: liveSocket.resyncs,
   });
 
   const move = useMutation({
