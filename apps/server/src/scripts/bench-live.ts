@@ -5,13 +5,15 @@ import { percentile, signInApi } from './bench-kit';
 import { loadMenu, salesFor } from './bench-sales';
 
 // `npm run bench:live -w @kopi/server -- [--url http://127.0.0.1:3000] [--clients 200]
-//   [--events 100] [--rate 10] [--outlet KL01] [--username admin]`
+//   [--events 100] [--rate 10] [--outlet KL01] [--username admin] [--p99-max 200]`
 // Opens --clients websockets on one outlet (/ws?outlet_id=…, as the status board does), waits for
 // every hello, then makes --events real counter sales at that outlet (--rate per second) and
 // records when each client receives each sale's order.created event. Latency counts from just
 // before the sale is sent, so it includes the sale's own transaction: an upper bound of the time
 // from commit to delivery. Also reports events lost (every client must get every event once) and
-// duplicates. Loopback only; every sale is real: run it against a scratch database.
+// duplicates. Ends with PASS (exit 0) when nothing is lost or doubled and p99 is under --p99-max
+// ms (issue 6: 200 ms), else FAIL (exit 1). Loopback only; every sale is real: run it against a
+// scratch database.
 
 const { values } = parseArgs({
   options: {
@@ -22,6 +24,7 @@ const { values } = parseArgs({
     outlet: { type: 'string' },
     username: { type: 'string', default: 'admin' },
     password: { type: 'string', default: 'Kopi@1234' },
+    'p99-max': { type: 'string', default: '200' },
   },
 });
 
@@ -33,6 +36,7 @@ if (!['127.0.0.1', 'localhost', '[::1]'].includes(base.hostname)) {
 const clients = Math.max(1, Math.min(Number(values.clients), 2000));
 const events = Math.max(1, Math.min(Number(values.events), 2000));
 const rate = Math.max(0.1, Math.min(Number(values.rate), 500));
+const p99Max = Number(values['p99-max']);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface LiveMessage {
@@ -149,7 +153,20 @@ async function main() {
   const width = Math.max(...rows.map(([k]) => k.length));
   console.log(`order.created to ${clients} sockets, from sale sent to event received`);
   for (const [k, v] of rows) console.log(`  ${k.padEnd(width)}  ${v.padStart(8)}`);
-  if (lost > 0 || duplicates > 0 || failed > 0) process.exitCode = 1;
+  const p99 = percentile(latencies, 0.99);
+  const problems = [
+    ...(lost > 0 ? [`${lost} lost`] : []),
+    ...(duplicates > 0 ? [`${duplicates} duplicates`] : []),
+    ...(failed > 0 ? [`${failed} sales refused`] : []),
+    ...(latencies.length === 0 ? ['nothing delivered'] : []),
+    ...(!(p99 < p99Max) ? [`p99 ${p99.toFixed(1)} ms is not under ${p99Max} ms`] : []),
+  ];
+  console.log(
+    problems.length === 0
+      ? `\nPASS: p99 ${p99.toFixed(1)} ms < ${p99Max} ms, nothing lost or doubled`
+      : `\nFAIL: ${problems.join('; ')}`,
+  );
+  if (problems.length > 0) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {
