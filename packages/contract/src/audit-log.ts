@@ -48,11 +48,22 @@ export const auditChangeSchema = z.object({
 });
 export type AuditChange = z.infer<typeof auditChangeSchema>;
 
+/**
+ * Snapshot keys whose value is the id of a role or an outlet: the detail names them (`names`), so
+ * the difference reads "manager → cashier" instead of two UUIDs.
+ */
+export const auditReferenceKeys = ['role_id', 'id_outlet', 'outlet_id'] as const;
+
 /** GET /api/logs/{id}: the entry with its snapshots and their difference (`auditDiff`). */
 export const auditEntryDetailSchema = auditEntrySchema.extend({
   before: z.unknown(),
   after: z.unknown(),
   changes: z.array(auditChangeSchema),
+  /**
+   * Current names of the roles and outlets the snapshots refer to (under `auditReferenceKeys`),
+   * by id, within the entry's tenant. A deleted one is missing: the web shows its id.
+   */
+  names: z.record(z.string(), z.string()),
 });
 export type AuditEntryDetail = z.infer<typeof auditEntryDetailSchema>;
 

@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, ilike, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { auditLog, tenants, users } from '../../db/schema';
+import { auditLog, outlets, roles, tenants, users } from '../../db/schema';
 import { likePattern } from '../../lib/paging';
 
 // Reads of the audit log. Nothing here writes it: entries are added by audit.record in the
@@ -93,6 +93,25 @@ export async function findById(db: Db, f: AuditFilter, id: string) {
     .where(and(where(f), eq(auditLog.id, id)))
     .limit(1);
   return row ?? null;
+}
+
+/** Names of roles and outlets by id, limited to one tenant (null: platform roles only). */
+export async function referenceNames(db: Db, tenantId: string | null, ids: string[]) {
+  if (ids.length === 0) return {};
+  const roleTenant = tenantId === null ? isNull(roles.tenantId) : eq(roles.tenantId, tenantId);
+  const [roleRows, outletRows] = await Promise.all([
+    db
+      .select({ id: roles.id, name: roles.name })
+      .from(roles)
+      .where(and(roleTenant, inArray(roles.id, ids))),
+    tenantId === null
+      ? Promise.resolve([])
+      : db
+          .select({ id: outlets.id, name: outlets.name })
+          .from(outlets)
+          .where(and(eq(outlets.tenantId, tenantId), inArray(outlets.id, ids))),
+  ]);
+  return Object.fromEntries([...roleRows, ...outletRows].map((r) => [r.id, r.name]));
 }
 
 export async function exportRows(db: Db, f: AuditFilter, limit: number) {

@@ -7,6 +7,7 @@ import {
   type AuditFiltersQuery,
   type AuditListQuery,
   auditExportColumns,
+  auditReferenceKeys,
   type ListQuery,
 } from '@kopi/contract';
 import { stringify } from 'csv-stringify/sync';
@@ -57,6 +58,18 @@ export function changesText(before: unknown, after: unknown): string {
     .join('; ');
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const referenceKeys = new Set<string>(auditReferenceKeys);
+
+/** Role and outlet ids a snapshot refers to, at any depth (see `auditReferenceKeys`). */
+export function referencedIds(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(referencedIds);
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, v]) =>
+    referenceKeys.has(key) && typeof v === 'string' && UUID.test(v) ? [v] : referencedIds(v),
+  );
+}
+
 export function createLogService({ db }: { db: Db }) {
   function filterOf(ctx: AuthedContext, q: Filters): repo.AuditFilter {
     return {
@@ -88,11 +101,14 @@ export function createLogService({ db }: { db: Db }) {
     async get(ctx: AuthedContext, id: string): Promise<AuditEntryDetail> {
       const row = await repo.findById(db, filterOf(ctx, {}), id);
       if (!row) throw new AppError('not_found');
+      const ids = [...referencedIds(row.before), ...referencedIds(row.after)];
       return {
         ...toAuditEntry(row),
         before: row.before ?? null,
         after: row.after ?? null,
         changes: auditDiff(row.before, row.after),
+        // Within the entry's own tenant, which the caller may see: no name leaks across tenants.
+        names: await repo.referenceNames(db, row.tenantId, [...new Set(ids)]),
       };
     },
 

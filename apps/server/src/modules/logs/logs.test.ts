@@ -126,6 +126,53 @@ describe('GET /api/logs/{id} and /api/logs/filters', () => {
     expect((await get(`/api/logs/${entry!.id}`, rival.headers)).statusCode).toBe(404);
   });
 
+  it('names the roles and outlets the snapshots refer to, within the entry tenant only', async () => {
+    const kl = await demoOutlet(t, 'KL01');
+    const pg = await demoOutlet(t, 'PG01');
+    const staff = await createUser(t, {
+      username: 'logs-names',
+      tenantId,
+      permissions: ['read-dashboard'],
+      outletId: kl.id,
+    });
+    const moved = await t.inject({
+      method: 'PUT',
+      url: `/api/users/${staff.id}`,
+      headers: admin,
+      payload: {
+        username: staff.username,
+        fullname: 'Names test',
+        role_id: cashierRoleId,
+        id_outlet: pg.id,
+      },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [entry] = await entries(`&action=user.update&entity_id=${staff.id}`);
+    const detail = auditEntryDetailSchema
+      .strict()
+      .parse((await get(`/api/logs/${entry!.id}`)).json().data);
+    expect(detail.names).toEqual({
+      [staff.roleId]: 'role-logs-names',
+      [cashierRoleId]: '=cashier',
+      [kl.id]: kl.name,
+      [pg.id]: pg.name,
+    });
+    // An id of another tenant's role or outlet is never named, even if an entry carried it.
+    const rivalRoleId = (await userByUsername(t, 'logs-rival-admin')).roleId;
+    const [forged] = await t.database.db
+      .insert(auditLog)
+      .values({
+        tenantId,
+        action: 'user.update',
+        entity: 'user',
+        before: { role_id: rivalRoleId, id_outlet: rival.outlet.id },
+        after: { role_id: cashierRoleId, id_outlet: kl.id },
+      })
+      .returning();
+    const names = (await get(`/api/logs/${forged!.id}`)).json().data.names;
+    expect(names).toEqual({ [cashierRoleId]: '=cashier', [kl.id]: kl.name });
+  });
+
   it('offers the actions, entities and actors of the scope', async () => {
     const res = await get('/api/logs/filters');
     expect(res.statusCode).toBe(200);
