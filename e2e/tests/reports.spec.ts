@@ -13,7 +13,10 @@ import { signIn } from '../support/session';
 type Cells = Record<string, string>;
 interface ShownTable {
   groupBy: string;
+  /** Column codes (`data-col`) in order. */
   header: string[];
+  /** Each column's heading as shown: the export's header row uses the same words. */
+  names: Record<string, string>;
   rows: { key: string; cells: Cells }[];
   total: Cells | null;
 }
@@ -36,6 +39,12 @@ function shownTable(page: Page): Promise<ShownTable> {
       header: [...table.querySelectorAll('thead th[data-col]')].map((th) =>
         th.getAttribute('data-col')!,
       ),
+      names: Object.fromEntries(
+        [...table.querySelectorAll('thead th[data-col]')].map((th) => [
+          th.getAttribute('data-col')!,
+          (th.textContent ?? '').trim(),
+        ]),
+      ),
       rows: [...table.querySelectorAll('[data-testid=report-row]')].map((tr) => ({
         key: tr.getAttribute('data-key')!,
         cells: cellsOf(tr),
@@ -45,8 +54,13 @@ function shownTable(page: Page): Promise<ShownTable> {
   });
 }
 
-/** RFC 4180 enough for the export: quoted fields with doubled quotes, CRLF or LF. */
-function parseCsv(text: string): string[][] {
+/**
+ * RFC 4180 enough for the export: quoted fields with doubled quotes, CRLF or LF. The file starts
+ * with a UTF-8 byte order mark (for Excel), which must be there and is not part of the header.
+ */
+function parseCsv(raw: string): string[][] {
+  expect(raw.charCodeAt(0), 'byte order mark').toBe(0xfeff);
+  const text = raw.slice(1);
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
@@ -93,22 +107,21 @@ const figure = (text: string) => Number(text.replace(/[,\s]/g, '').replace(/^RM/
 /**
  * Every row the table shows is in the file, in the same order, with the same figures in every
  * column both have (the table leaves some out at this width; the change and share columns are
- * the screen's own). The first column is the row's key: `keyOf` says what the file writes there.
+ * the screen's own). The file names its columns and its rows with the words the table shows:
+ * the first column holds what the table's first column shows, the total row is "Total".
  */
-function expectFileHoldsTable(
-  file: (string | number)[][],
-  shown: ShownTable,
-  keyOf: (row: ShownTable['rows'][number]) => string,
-) {
+function expectFileHoldsTable(file: (string | number)[][], shown: ShownTable) {
   const [header = [], ...rest] = file;
-  const total = rest.find((r) => r[0] === 'total');
-  const rows = rest.filter((r) => r[0] !== 'total');
-  expect(rows.map((r) => String(r[0]))).toEqual(shown.rows.map(keyOf));
-  const compared = shown.header.filter((col) => header.indexOf(col) > 0);
+  const keyCol = shown.header.find((c) => c !== 'rank')!;
+  expect(header[0], 'the first column').toBe(shown.names[keyCol]);
+  const total = rest.find((r) => r[0] === 'Total');
+  const rows = rest.filter((r) => r[0] !== 'Total');
+  expect(rows.map((r) => String(r[0]))).toEqual(shown.rows.map((r) => r.cells[keyCol]));
+  const compared = shown.header.filter((col) => header.indexOf(shown.names[col]!) > 0);
   expect(compared.length, 'columns the file and the table share').toBeGreaterThan(1);
   const compare = (fileRow: (string | number)[], cells: Cells, what: string) => {
     for (const col of compared) {
-      const value = fileRow[header.indexOf(col)];
+      const value = fileRow[header.indexOf(shown.names[col]!)];
       if (col === 'sku') expect(String(value ?? ''), `${col} of ${what}`).toBe(cells[col]);
       else expect(Number(value), `${col} of ${what}`).toBeCloseTo(figure(cells[col] ?? ''), 2);
     }
@@ -239,43 +252,31 @@ test('the report’s tabs, ranges and outlet filter change the figures; CSV and 
   const csv = await downloaded(page, page.getByTestId('report-export-csv'));
   expect(csv.download.suggestedFilename()).toMatch(/^sales-by-day-[\d-]+\.csv$/);
   const csvRows = parseCsv(await fs.readFile(csv.path, 'utf8'));
-  expect(csvRows[0]?.slice(0, 3)).toEqual(['business_date', 'previous_business_date', 'orders']);
-  expectFileHoldsTable(csvRows, byDay, (row) => row.key);
+  expect(csvRows[0]?.slice(0, 3)).toEqual(['Business date', 'Previous business date', 'Orders']);
+  expectFileHoldsTable(csvRows, byDay);
   const xlsx = await downloaded(page, page.getByTestId('report-export-xlsx'));
   expect(xlsx.download.suggestedFilename()).toMatch(/^sales-by-day-[\d-]+\.xlsx$/);
-  expectFileHoldsTable(await readXlsx(xlsx.path), byDay, (row) => row.key);
+  expectFileHoldsTable(await readXlsx(xlsx.path), byDay);
 
   // By outlet (names in the file) as XLSX, by payment method (method codes) as CSV, by product
   // (names and SKUs) as both.
   await page.getByRole('tab', { name: 'By outlet' }).click();
   await settled(page, 'outlet');
   const outletFile = await downloaded(page, page.getByTestId('report-export-xlsx'));
-  expectFileHoldsTable(await readXlsx(outletFile.path), byOutlet, (row) => row.cells.outlet ?? '');
+  expectFileHoldsTable(await readXlsx(outletFile.path), byOutlet);
 
   await page.getByRole('tab', { name: 'By payment method' }).click();
   await settled(page, 'payment_method');
   const paymentFile = await downloaded(page, page.getByTestId('report-export-csv'));
-  expectFileHoldsTable(
-    parseCsv(await fs.readFile(paymentFile.path, 'utf8')),
-    byPayment,
-    (row) => row.key,
-  );
+  expectFileHoldsTable(parseCsv(await fs.readFile(paymentFile.path, 'utf8')), byPayment);
 
   await page.getByRole('tab', { name: 'By product' }).click();
   await settled(page, 'product');
   const byProduct = await shownTable(page);
   const productCsv = await downloaded(page, page.getByTestId('report-export-csv'));
-  expectFileHoldsTable(
-    parseCsv(await fs.readFile(productCsv.path, 'utf8')),
-    byProduct,
-    (row) => row.cells.product ?? '',
-  );
+  expectFileHoldsTable(parseCsv(await fs.readFile(productCsv.path, 'utf8')), byProduct);
   const productXlsx = await downloaded(page, page.getByTestId('report-export-xlsx'));
-  expectFileHoldsTable(
-    await readXlsx(productXlsx.path),
-    byProduct,
-    (row) => row.cells.product ?? '',
-  );
+  expectFileHoldsTable(await readXlsx(productXlsx.path), byProduct);
 
   // The print view: the figures, without the navigation, tabs, filters and buttons.
   await page.emulateMedia({ media: 'print' });
@@ -299,11 +300,7 @@ test('a manager bound to an outlet reads only that outlet, with no outlet filter
   const shown = await shownTable(page);
   expect(shown.rows[0]?.cells.outlet).toBe('Kuala Lumpur');
   const csv = await downloaded(page, page.getByTestId('report-export-csv'));
-  expectFileHoldsTable(
-    parseCsv(await fs.readFile(csv.path, 'utf8')),
-    shown,
-    (row) => row.cells.outlet ?? '',
-  );
+  expectFileHoldsTable(parseCsv(await fs.readFile(csv.path, 'utf8')), shown);
 });
 
 test('the dashboard counts a newly paid order among the open orders, live', async ({

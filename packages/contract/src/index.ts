@@ -18,6 +18,7 @@ export * from './outlets';
 export * from './permission-catalogue';
 export * from './permissions';
 export * from './pricing';
+export * from './report-labels';
 export * from './reports';
 export * from './roles';
 export * from './session-extras';

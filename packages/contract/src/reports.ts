@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localeSchema } from './locale';
 import { orderSourceSchema } from './orders';
 import { paymentMethodSchema, servingMethodSchema } from './pricing';
 import { addDays } from './time';
@@ -82,9 +83,12 @@ export const salesReportQuerySchema = reportQueryBase.superRefine(checkRange);
 export type SalesReportQuery = z.infer<typeof salesReportQuerySchema>;
 
 export const reportExportFormats = ['csv', 'xlsx'] as const;
-/** GET /api/reports/sales/export (read-report): the same report as a CSV or XLSX file. */
+/**
+ * GET /api/reports/sales/export (read-report): the same report as a CSV or XLSX file. `lang`: the
+ * language of its headers and names (the screen's); without it, the user's saved language.
+ */
 export const salesReportExportQuerySchema = reportQueryBase
-  .extend({ format: z.enum(reportExportFormats).default('csv') })
+  .extend({ format: z.enum(reportExportFormats).default('csv'), lang: localeSchema.optional() })
   .superRefine(checkRange);
 export type SalesReportExportQuery = z.infer<typeof salesReportExportQuerySchema>;
 

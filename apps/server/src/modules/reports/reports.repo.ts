@@ -209,3 +209,11 @@ export async function outletsOf(db: Db, tenantId: string, outletId: string | nul
       order by code`),
   );
 }
+
+/** The language a user saved (users.language follows the layout settings' choice). */
+export async function userLanguage(db: Db, userId: string): Promise<string | null> {
+  const [row] = rowsOf<{ language: string }>(
+    await db.execute(sql`select language from users where id = ${userId}::uuid`),
+  );
+  return row?.language ?? null;
+}

@@ -1,6 +1,8 @@
 import {
   addDays,
   daysBetween,
+  defaultLocale,
+  localeSchema,
   type PaymentReportRow,
   type ProductReportRow,
   previousPeriod,
@@ -155,15 +157,19 @@ export function createReportService({ db }: { db: Db }) {
     /** The same report as a file: one row per group, amounts in ringgit. */
     async exportFile(ctx: AuthedContext, q: SalesReportExportQuery) {
       const data = await report(ctx, q);
+      // The screen's language when the web says it, else the one the user saved.
+      const locale =
+        q.lang ??
+        localeSchema.catch(defaultLocale).parse(await repo.userLanguage(db, ctx.principal.userId));
       const name = `sales-by-${q.group_by.replace('_', '-')}-${q.from}-${q.to}`;
       if (q.format === 'xlsx') {
         return {
           filename: `${name}.xlsx`,
           contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-          body: await reportXlsx(data),
+          body: await reportXlsx(data, locale),
         };
       }
-      return { filename: `${name}.csv`, contentType: 'text/csv; charset=utf-8', body: reportCsv(data) };
+      return { filename: `${name}.csv`, contentType: 'text/csv; charset=utf-8', body: reportCsv(data, locale) };
     },
   };
 }

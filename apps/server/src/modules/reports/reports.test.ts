@@ -2,7 +2,7 @@ import { type SalesReport, salesReportSchema } from '@kopi/contract';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tenants } from '../../db/schema';
+import { tenants, users } from '../../db/schema';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
 import { addProduct, demoTenantId, sell, testClock } from '../../test/order-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -266,40 +266,93 @@ describe('GET /api/reports/sales', () => {
     expect((await report(admin, `${RANGE}&outlet_id=nope`)).statusCode).toBe(400);
   });
 
-  it('exports the report as CSV and XLSX', async () => {
-    const csv = await t.inject({
-      method: 'GET',
-      url: `/api/reports/sales/export?group_by=day&${RANGE}&format=csv`,
-      headers: admin,
-    });
+  const exportOf = (headers: Record<string, string> | undefined, query: string) =>
+    t.inject({ method: 'GET', url: `/api/reports/sales/export?${query}`, headers });
+
+  it('exports the report as CSV and XLSX with the table’s words in the requested language', async () => {
+    const csv = await exportOf(admin, `group_by=day&${RANGE}&format=csv&lang=en`);
     expect(csv.statusCode, csv.body).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toBe(
       'attachment; filename="sales-by-day-2026-06-08-2026-06-10.csv"',
     );
-    const lines = csv.body.trim().split('\n');
-    expect(lines[0]).toMatch(/^business_date,previous_business_date,orders,gross,/);
-    expect(lines[1]).toMatch(/^2026-06-08,2026-06-05,1,20\.00,0\.00,2\.00,1\.32,0\.00,-0\.02,23\.30,/);
-    expect(lines.at(-1)).toMatch(/^total,,4,/);
-    const xlsx = await t.inject({
-      method: 'GET',
-      url: `/api/reports/sales/export?group_by=payment_method&${RANGE}&format=xlsx`,
-      headers: admin,
-    });
+    // A byte order mark first, so Excel reads UTF-8.
+    expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\n');
+    expect(lines[0]).toMatch(
+      /^Business date,Previous business date,Orders,Gross sales \(RM\),Discounts \(RM\),/,
+    );
+    expect(lines[0]).toContain(',Rejected orders,Rejected total (RM),Previous orders,');
+    expect(lines[1]).toMatch(/^2026\/06\/08,2026\/06\/05,1,20\.00,0\.00,2\.00,1\.32,0\.00,-0\.02,23\.30,/);
+    expect(lines.at(-1)).toMatch(/^Total,,4,/);
+
+    const xlsx = await exportOf(admin, `group_by=payment_method&${RANGE}&format=xlsx`);
     expect(xlsx.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const sheet = book.getWorksheet('Sales')!;
     expect(sheet.getRow(1).values).toEqual([
       undefined,
-      'payment_method',
-      'payments',
-      'amount',
-      'previous_payments',
-      'previous_amount',
+      'Payment method',
+      'Payments',
+      'Amount (RM)',
+      'Previous payments',
+      'Previous amount (RM)',
     ]);
-    expect(sheet.getRow(2).values).toEqual([undefined, 'cash', 2, 33.3, 0, 0]);
-    expect((await t.inject({ method: 'GET', url: `/api/reports/sales/export?${RANGE}`, headers: cashier })).statusCode).toBe(403);
+    expect(sheet.getRow(2).values).toEqual([undefined, 'Cash', 2, 33.3, 0, 0]);
+  });
+
+  it('exports in Malay when asked, or when that is the user’s saved language', async () => {
+    const source = await exportOf(admin, `group_by=source&${RANGE}&lang=my`);
+    expect(source.statusCode, source.body).toBe(200);
+    const lines = source.body.replace(/^\uFEFF/, '').trim().split('\n');
+    expect(lines[0]).toMatch(/^Sumber,Pesanan,Jualan kasar \(RM\),/);
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['POS', 'Jumlah']);
+
+    await t.database.db.update(users).set({ language: 'my' }).where(eq(users.username, 'admin'));
+    try {
+      const serving = await exportOf(admin, `group_by=serving_method&${RANGE}&format=xlsx`);
+      expect(serving.statusCode).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(serving.rawPayload as unknown as ArrayBuffer);
+      const sheet = book.getWorksheet('Jualan')!;
+      expect(sheet.getRow(1).getCell(1).value).toBe('Kaedah hidangan');
+      const names: unknown[] = [];
+      sheet.eachRow((row, n) => n > 1 && names.push(row.getCell(1).value));
+      expect(names.at(-1)).toBe('Jumlah');
+      expect(names).toContain('Makan di sini');
+      // The screen's language wins over the saved one.
+      const english = await exportOf(admin, `group_by=serving_method&${RANGE}&lang=en`);
+      expect(english.body).toContain('Dine in');
+    } finally {
+      await t.database.db.update(users).set({ language: 'en' }).where(eq(users.username, 'admin'));
+    }
+  });
+
+  it('guards the export like the report: 401, 403, 400, another tenant’s outlet 404', async () => {
+    expect((await exportOf(undefined, RANGE)).statusCode).toBe(401);
+    expect((await exportOf(cashier, RANGE)).statusCode).toBe(403);
+    for (const bad of [
+      `${RANGE}&format=pdf`,
+      `${RANGE}&lang=fr`,
+      'from=2026-06-10&to=2026-06-01',
+      `${RANGE}&outlet_id=nope`,
+    ]) {
+      const res = await exportOf(admin, bad);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().code_message, bad).toBe('validation_failed');
+    }
+    const rival = await otherTenant(t, 'rival-report-export');
+    const theirs = await exportOf(rival.headers, `${RANGE}&outlet_id=${kl}`);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().code_message).toBe('not_found');
+    expect((await exportOf(manager, `${RANGE}&outlet_id=${pg}`)).statusCode).toBe(404);
+    const mine = await exportOf(manager, `group_by=outlet&${RANGE}&lang=en`);
+    expect(mine.body.replace(/^\uFEFF/, '').trim().split('\n').map((l) => l.split(',')[0])).toEqual([
+      'Outlet',
+      expect.stringMatching(/Kuala Lumpur/),
+      'Total',
+    ]);
   });
 });
 

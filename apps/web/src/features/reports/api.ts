@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SalesReport, SalesReportQuery } from '@kopi/contract';
+import { defaultLocale, localeSchema, type SalesReport, type SalesReportQuery } from '@kopi/contract';
 import { http } from '../../lib/http/http';
+import { i18n } from '../../lib/i18n/i18n';
 import { downloadFile } from '../../lib/http/transfer';
 
 // /api/reports/sales (read-report) and its CSV/XLSX export. Outlet-bound staff are limited to
@@ -24,14 +25,19 @@ const requestQuery = (q: SalesReportRequest) => ({
   compare: 'previous',
 });
 
+const localeOf = (language: string) => localeSchema.catch(defaultLocale).parse(language);
+
 export const getSalesReport = (q: SalesReportRequest) =>
   http.get<SalesReport>('/reports/sales', { query: requestQuery(q) });
 
-/** The same report as a file; the server names it (sales-by-day-2026-03-01-2026-03-07.csv). */
+/**
+ * The same report as a file, in the screen's language; the server names it
+ * (sales-by-day-2026-03-01-2026-03-07.csv).
+ */
 export const exportSalesReport = (q: SalesReportRequest, format: 'csv' | 'xlsx') =>
   downloadFile(
     '/reports/sales/export',
-    { ...requestQuery(q), format },
+    { ...requestQuery(q), format, lang: localeOf(i18n.language) },
     `sales-${q.group_by}-${q.from}-${q.to}.${format}`,
   );
 

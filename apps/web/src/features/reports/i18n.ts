@@ -10,7 +10,6 @@ const en = {
     loadError: 'The report could not be loaded.',
     retry: 'Try again',
     empty: 'No sales in this range.',
-    outletEmpty: 'No outlets with sales in this range.',
   },
   views: {
     label: 'Report views',
@@ -91,6 +90,7 @@ const en = {
     previousGross: 'Previous gross',
     rank: '#',
     total: 'Total',
+    inRinggit: '{{label}} (RM)',
     new: 'New',
     productLimit: 'The 100 best sellers by gross sales.',
     splitNote:
@@ -115,7 +115,6 @@ const my: FeatureMessages<typeof en> = {
     loadError: 'Laporan tidak dapat dimuatkan.',
     retry: 'Cuba lagi',
     empty: 'Tiada jualan dalam julat ini.',
-    outletEmpty: 'Tiada cawangan dengan jualan dalam julat ini.',
   },
   views: {
     label: 'Paparan laporan',
@@ -196,6 +195,7 @@ const my: FeatureMessages<typeof en> = {
     previousGross: 'Kasar sebelum',
     rank: '#',
     total: 'Jumlah',
+    inRinggit: '{{label}} (RM)',
     new: 'Baharu',
     productLimit: '100 produk terlaris mengikut jualan kasar.',
     splitNote:

@@ -33,13 +33,70 @@ type Row = SalesReport['rows'][number];
 
 interface Column<R> {
   /** The export's column name. */
-  id: string;
+  id: ReportColumnId;
   header: string;
   numeric?: boolean;
   /** Shown only from this breakpoint up (1280 / 1920 px). */
   from?: 'lg' | 'xl';
   cell: (row: R, index: number) => ReactNode;
   total?: ReactNode;
+}
+
+type ReportT = ReturnType<typeof useReportStrings>['t'];
+
+// Each column's header key; the export writes the same words (reportFileLabels in the contract,
+// held together by export-labels.test.ts).
+const headerKeys = {
+  business_date: 'table.date',
+  outlet: 'table.outlet',
+  payment_method: 'table.paymentMethod',
+  product: 'table.product',
+  sku: 'table.sku',
+  serving_method: 'table.servingMethod',
+  source: 'table.source',
+  orders: 'table.orders',
+  gross: 'table.gross',
+  discount: 'table.discount',
+  service_charge: 'table.serviceCharge',
+  service_tax: 'table.sst',
+  delivery_fee: 'table.deliveryFee',
+  rounding: 'table.rounding',
+  net: 'table.net',
+  refunds: 'table.refunds',
+  previous_net: 'table.previousNet',
+  payments: 'table.payments',
+  amount: 'table.amount',
+  share: 'table.share',
+  previous_payments: 'table.previousPayments',
+  previous_amount: 'table.previousAmount',
+  rank: 'table.rank',
+  quantity: 'table.quantity',
+  previous_quantity: 'table.previousQuantity',
+  previous_gross: 'table.previousGross',
+  change: 'table.change',
+} as const satisfies Record<string, Parameters<ReportT>[0]>;
+export type ReportColumnId = keyof typeof headerKeys;
+export const reportColumnIds = Object.keys(headerKeys) as ReportColumnId[];
+
+const ringgitColumns = new Set<ReportColumnId>([
+  'gross',
+  'discount',
+  'service_charge',
+  'service_tax',
+  'delivery_fee',
+  'rounding',
+  'net',
+  'refunds',
+  'previous_net',
+  'amount',
+  'previous_amount',
+  'previous_gross',
+]);
+
+/** A column's header: its name, and "(RM)" after the money columns' (amounts are ringgit). */
+export function columnHeader(t: ReportT, id: ReportColumnId): string {
+  const label = t(headerKeys[id]);
+  return ringgitColumns.has(id) ? t('table.inRinggit', { label }) : label;
 }
 
 const count = (n: number) => (
@@ -87,8 +144,8 @@ export function ReportTable({
   const withPrevious = report.previous !== null;
   const change = (row: Row) => <ChangeCell change={changeOf(metricOf(report, row))} />;
   const changeColumn = {
-    id: 'change',
-    header: t('table.change'),
+    id: 'change' as const,
+    header: columnHeader(t, 'change'),
     numeric: true,
     cell: change,
     total: (
@@ -109,24 +166,24 @@ export function ReportTable({
     const paymentsTotal = report.rows.reduce((s, r) => s + r.current.payments, 0);
     const previousPayments = report.rows.reduce((s, r) => s + (r.previous?.payments ?? 0), 0);
     const cols: Column<PaymentReportRow>[] = [
-      { id: 'payment_method', header: t('table.paymentMethod'), cell: (r) => labelOf(r) },
+      { id: 'payment_method', header: columnHeader(t, 'payment_method'), cell: (r) => labelOf(r) },
       {
         id: 'payments',
-        header: t('table.payments'),
+        header: columnHeader(t, 'payments'),
         numeric: true,
         cell: (r) => count(r.current.payments),
         total: count(paymentsTotal),
       },
       {
         id: 'amount',
-        header: `${t('table.amount')} (RM)`,
+        header: columnHeader(t, 'amount'),
         numeric: true,
         cell: (r) => plainAmount(r.current.amount),
         total: plainAmount(amountTotal),
       },
       {
         id: 'share',
-        header: t('table.share'),
+        header: columnHeader(t, 'share'),
         numeric: true,
         cell: (r) => `${sharePercent(r.current.amount, amountTotal).toFixed(1)}%`,
         total: amountTotal > 0 ? '100.0%' : '0.0%',
@@ -134,16 +191,16 @@ export function ReportTable({
       ...(withPrevious
         ? [
             {
-              id: 'previous_payments',
-              header: t('table.previousPayments'),
+              id: 'previous_payments' as const,
+              header: columnHeader(t, 'previous_payments'),
               numeric: true,
               from: 'lg' as const,
               cell: (r: PaymentReportRow) => count(r.previous?.payments ?? 0),
               total: count(previousPayments),
             },
             {
-              id: 'previous_amount',
-              header: `${t('table.previousAmount')} (RM)`,
+              id: 'previous_amount' as const,
+              header: columnHeader(t, 'previous_amount'),
               numeric: true,
               cell: (r: PaymentReportRow) => plainAmount(r.previous?.amount ?? 0),
               total: plainAmount(previousTotal),
@@ -161,10 +218,10 @@ export function ReportTable({
   } else if (report.group_by === 'product') {
     showTotal = false;
     const cols: Column<ProductReportRow>[] = [
-      { id: 'rank', header: t('table.rank'), numeric: true, cell: (_r, i) => i + 1 },
+      { id: 'rank', header: columnHeader(t, 'rank'), numeric: true, cell: (_r, i) => i + 1 },
       {
         id: 'product',
-        header: t('table.product'),
+        header: columnHeader(t, 'product'),
         cell: (r) =>
           lg ? (
             labelOf(r)
@@ -179,30 +236,30 @@ export function ReportTable({
             </>
           ),
       },
-      { id: 'sku', header: t('table.sku'), from: 'lg', cell: (r) => r.sku ?? '' },
+      { id: 'sku', header: columnHeader(t, 'sku'), from: 'lg', cell: (r) => r.sku ?? '' },
       {
         id: 'quantity',
-        header: t('table.quantity'),
+        header: columnHeader(t, 'quantity'),
         numeric: true,
         cell: (r) => count(r.current.quantity),
       },
       {
         id: 'gross',
-        header: `${t('table.gross')} (RM)`,
+        header: columnHeader(t, 'gross'),
         numeric: true,
         cell: (r) => plainAmount(r.current.gross),
       },
       ...(withPrevious
         ? [
             {
-              id: 'previous_quantity',
-              header: t('table.previousQuantity'),
+              id: 'previous_quantity' as const,
+              header: columnHeader(t, 'previous_quantity'),
               numeric: true,
               cell: (r: ProductReportRow) => count(r.previous?.quantity ?? 0),
             },
             {
-              id: 'previous_gross',
-              header: `${t('table.previousGross')} (RM)`,
+              id: 'previous_gross' as const,
+              header: columnHeader(t, 'previous_gross'),
               numeric: true,
               cell: (r: ProductReportRow) => plainAmount(r.previous?.gross ?? 0),
             },
@@ -212,21 +269,14 @@ export function ReportTable({
     ];
     columns = cols as Column<Row>[];
   } else {
-    const keyHeader = {
-      day: t('table.date'),
-      outlet: t('table.outlet'),
-      serving_method: t('table.servingMethod'),
-      source: t('table.source'),
-    }[report.group_by];
     const keyId = report.group_by === 'day' ? 'business_date' : report.group_by;
     const totals = report.totals.current;
     const money = (
-      id: keyof SalesFigures,
-      header: string,
+      id: Exclude<keyof SalesFigures, 'orders' | 'rejected' | 'rejected_total'>,
       from?: 'lg' | 'xl',
     ): Column<SalesReportRow> => ({
       id,
-      header: `${header} (RM)`,
+      header: columnHeader(t, id),
       numeric: true,
       from,
       cell: (r) => plainAmount(r.current[id]),
@@ -235,29 +285,29 @@ export function ReportTable({
     const cols: Column<SalesReportRow>[] = [
       {
         id: keyId,
-        header: keyHeader,
+        header: columnHeader(t, keyId),
         cell: (r) => (report.group_by === 'day' ? businessDateLabel(r.key) : labelOf(r)),
       },
       {
         id: 'orders',
-        header: t('table.orders'),
+        header: columnHeader(t, 'orders'),
         numeric: true,
         cell: (r) => count(r.current.orders),
         total: count(totals.orders),
       },
-      money('gross', t('table.gross')),
-      money('discount', t('table.discount'), 'lg'),
-      money('service_charge', t('table.serviceCharge'), 'xl'),
-      money('service_tax', t('table.sst'), 'xl'),
-      money('delivery_fee', t('table.deliveryFee'), 'xl'),
-      money('rounding', t('table.rounding'), 'xl'),
-      money('net', t('table.net')),
-      money('refunds', t('table.refunds'), 'lg'),
+      money('gross'),
+      money('discount', 'lg'),
+      money('service_charge', 'xl'),
+      money('service_tax', 'xl'),
+      money('delivery_fee', 'xl'),
+      money('rounding', 'xl'),
+      money('net'),
+      money('refunds', 'lg'),
       ...(withPrevious
         ? [
             {
-              id: 'previous_net',
-              header: `${t('table.previousNet')} (RM)`,
+              id: 'previous_net' as const,
+              header: columnHeader(t, 'previous_net'),
               numeric: true,
               cell: (r: SalesReportRow) =>
                 report.group_by === 'day' && r.previous_key ? (

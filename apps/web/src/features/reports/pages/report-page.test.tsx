@@ -274,6 +274,8 @@ describe('report page', () => {
       outlet_id: pg,
       compare: 'previous',
       format: 'csv',
+      // The file's headers and names in the screen's language.
+      lang: 'en',
     });
     expect(xlsx?.format).toBe('xlsx');
   });

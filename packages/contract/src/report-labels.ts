@@ -1,0 +1,172 @@
+import type { Locale } from './locale';
+import type { OrderSource } from './orders';
+import type { PaymentMethod, ServingMethod } from './pricing';
+
+// The words of a sales report file (GET /api/reports/sales/export), in the requester's language.
+// They are the words the /report table shows (a web test holds the two together), so a column or
+// a payment method reads the same on screen and in the spreadsheet. Money columns say "(RM)"
+// because the file's amounts are ringgit with two decimals.
+
+export const reportFileColumns = [
+  'business_date',
+  'previous_business_date',
+  'outlet',
+  'payment_method',
+  'product',
+  'sku',
+  'serving_method',
+  'source',
+  'orders',
+  'gross',
+  'discount',
+  'service_charge',
+  'service_tax',
+  'delivery_fee',
+  'rounding',
+  'net',
+  'refunds',
+  'rejected',
+  'rejected_total',
+  'previous_orders',
+  'previous_gross',
+  'previous_discount',
+  'previous_service_charge',
+  'previous_service_tax',
+  'previous_delivery_fee',
+  'previous_rounding',
+  'previous_net',
+  'previous_refunds',
+  'previous_rejected',
+  'previous_rejected_total',
+  'payments',
+  'amount',
+  'previous_payments',
+  'previous_amount',
+  'quantity',
+  'previous_quantity',
+] as const;
+export type ReportFileColumn = (typeof reportFileColumns)[number];
+
+export interface ReportFileLabels {
+  columns: Record<ReportFileColumn, string>;
+  paymentMethods: Record<PaymentMethod, string>;
+  servingMethods: Record<ServingMethod, string>;
+  sources: Record<OrderSource, string>;
+  /** The first cell of the total row. */
+  total: string;
+  /** The XLSX worksheet's name. */
+  sheet: string;
+}
+
+export const reportFileLabels: Record<Locale, ReportFileLabels> = {
+  en: {
+    columns: {
+      business_date: 'Business date',
+      previous_business_date: 'Previous business date',
+      outlet: 'Outlet',
+      payment_method: 'Payment method',
+      product: 'Product',
+      sku: 'SKU',
+      serving_method: 'Serving method',
+      source: 'Source',
+      orders: 'Orders',
+      gross: 'Gross sales (RM)',
+      discount: 'Discounts (RM)',
+      service_charge: 'Service charge (RM)',
+      service_tax: 'SST (RM)',
+      delivery_fee: 'Delivery fees (RM)',
+      rounding: 'Rounding (RM)',
+      net: 'Net sales (RM)',
+      refunds: 'Refunds (RM)',
+      rejected: 'Rejected orders',
+      rejected_total: 'Rejected total (RM)',
+      previous_orders: 'Previous orders',
+      previous_gross: 'Previous gross (RM)',
+      previous_discount: 'Previous discounts (RM)',
+      previous_service_charge: 'Previous service charge (RM)',
+      previous_service_tax: 'Previous SST (RM)',
+      previous_delivery_fee: 'Previous delivery fees (RM)',
+      previous_rounding: 'Previous rounding (RM)',
+      previous_net: 'Previous net (RM)',
+      previous_refunds: 'Previous refunds (RM)',
+      previous_rejected: 'Previous rejected orders',
+      previous_rejected_total: 'Previous rejected total (RM)',
+      payments: 'Payments',
+      amount: 'Amount (RM)',
+      previous_payments: 'Previous payments',
+      previous_amount: 'Previous amount (RM)',
+      quantity: 'Quantity',
+      previous_quantity: 'Previous qty',
+    },
+    paymentMethods: {
+      cash: 'Cash',
+      card: 'Card',
+      duitnow_qr: 'DuitNow QR',
+      tng: "Touch 'n Go eWallet",
+      grabpay: 'GrabPay',
+      boost: 'Boost',
+      shopeepay: 'ShopeePay',
+    },
+    servingMethods: { dine_in: 'Dine in', pick_up: 'Pick up', delivery: 'Delivery' },
+    sources: { 'pos-apps': 'POS', 'mobile-apps': 'Mobile app' },
+    total: 'Total',
+    sheet: 'Sales',
+  },
+  my: {
+    columns: {
+      business_date: 'Tarikh perniagaan',
+      previous_business_date: 'Tarikh perniagaan sebelum',
+      outlet: 'Cawangan',
+      payment_method: 'Kaedah bayaran',
+      product: 'Produk',
+      sku: 'SKU',
+      serving_method: 'Kaedah hidangan',
+      source: 'Sumber',
+      orders: 'Pesanan',
+      gross: 'Jualan kasar (RM)',
+      discount: 'Diskaun (RM)',
+      service_charge: 'Caj perkhidmatan (RM)',
+      service_tax: 'SST (RM)',
+      delivery_fee: 'Caj penghantaran (RM)',
+      rounding: 'Pembundaran (RM)',
+      net: 'Jualan bersih (RM)',
+      refunds: 'Bayaran balik (RM)',
+      rejected: 'Pesanan ditolak',
+      rejected_total: 'Jumlah ditolak (RM)',
+      previous_orders: 'Pesanan sebelum',
+      previous_gross: 'Kasar sebelum (RM)',
+      previous_discount: 'Diskaun sebelum (RM)',
+      previous_service_charge: 'Caj perkhidmatan sebelum (RM)',
+      previous_service_tax: 'SST sebelum (RM)',
+      previous_delivery_fee: 'Caj penghantaran sebelum (RM)',
+      previous_rounding: 'Pembundaran sebelum (RM)',
+      previous_net: 'Bersih sebelum (RM)',
+      previous_refunds: 'Bayaran balik sebelum (RM)',
+      previous_rejected: 'Pesanan ditolak sebelum',
+      previous_rejected_total: 'Jumlah ditolak sebelum (RM)',
+      payments: 'Bayaran',
+      amount: 'Amaun (RM)',
+      previous_payments: 'Bayaran sebelum',
+      previous_amount: 'Amaun sebelum (RM)',
+      quantity: 'Kuantiti',
+      previous_quantity: 'Kuantiti sebelum',
+    },
+    paymentMethods: {
+      cash: 'Tunai',
+      card: 'Kad',
+      duitnow_qr: 'DuitNow QR',
+      tng: "Touch 'n Go eWallet",
+      grabpay: 'GrabPay',
+      boost: 'Boost',
+      shopeepay: 'ShopeePay',
+    },
+    servingMethods: {
+      dine_in: 'Makan di sini',
+      pick_up: 'Ambil sendiri',
+      delivery: 'Penghantaran',
+    },
+    sources: { 'pos-apps': 'POS', 'mobile-apps': 'Aplikasi mudah alih' },
+    total: 'Jumlah',
+    sheet: 'Jualan',
+  },
+};
