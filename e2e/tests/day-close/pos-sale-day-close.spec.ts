@@ -114,6 +114,12 @@ test('a cashier sells two drinks with options and a food item for cash, the orde
   await expect(receipt).toContainText('Kopi Peng');
   await expect(receipt).toContainText('Pearls');
   await expect(receipt).toContainText('Nasi Lemak Ayam Goreng');
+  // The header and payment every receipt carries: legal name, SST number, outlet, cash tendered.
+  await expect(receipt).toContainText('Kopi Demo Sdn Bhd');
+  await expect(receipt).toContainText('SST Reg. No: W10-1808-32000123');
+  await expect(receipt).toContainText('Outlet: Kuala Lumpur (KL01)');
+  await expect(receipt.getByTestId('receipt-payment')).toContainText('Cash');
+  await expect(receipt.getByTestId('receipt-payment')).toContainText('50.00');
   const orderNo = /KL01-\d{4}/.exec((await receipt.textContent()) ?? '')?.[0];
   expect(orderNo, 'order number on the receipt').toBeTruthy();
   await receiptDialog.getByTestId('pos-print-receipt').click();
