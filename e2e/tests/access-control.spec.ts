@@ -125,41 +125,50 @@ test('an admin gives a barista only the status board and the POS, then disables 
   // The log: the user's record was created and disabled, each with before and after.
   await page.goto(`/settings/logs?entity=user&entity_id=${userId}`);
   const actions = page.getByTestId('logs-table').getByTestId('log-action');
-  await expect(actions.first()).toHaveText('user.disable');
-  await expect(actions).toContainText(['user.disable', 'user.password_change', 'user.create']);
+  // Actions read as words; the code stays on the element for the filter links.
+  await expect(actions.first()).toHaveText('User disabled');
+  await expect(actions.first()).toHaveAttribute('data-action', 'user.disable');
+  await expect(actions).toContainText(['User disabled', 'Password changed', 'User created']);
 
   await page
     .getByTestId('log-row')
-    .filter({ hasText: 'user.disable' })
+    .filter({ hasText: 'User disabled' })
     .getByTestId('log-open')
     .click();
   const detail = page.getByTestId('log-detail');
-  await expect(detail.getByTestId('log-detail-action')).toHaveText('user.disable');
-  const status = detail.getByTestId('audit-diff-row').filter({ hasText: 'status' });
+  await expect(detail.getByTestId('log-detail-action')).toHaveText('User disabled');
+  const status = detail.getByTestId('audit-diff-row').filter({ hasText: 'Status' });
   await expect(status).toHaveAttribute('data-kind', 'changed');
-  await expect(status.getByRole('cell')).toHaveText(['statusChanged', 'active', 'disabled']);
+  await expect(status.getByRole('cell')).toHaveText(['StatusChanged', 'active', 'disabled']);
   await detail.getByRole('button', { name: 'Close' }).click();
 
   await page
     .getByTestId('log-row')
-    .filter({ hasText: 'user.create' })
+    .filter({ hasText: 'User created' })
     .getByTestId('log-open')
     .click();
-  await expect(detail.getByTestId('log-detail-action')).toHaveText('user.create');
+  await expect(detail.getByTestId('log-detail-action')).toHaveText('User created');
   await expect(
-    detail.getByTestId('audit-diff-row').filter({ hasText: 'username' }).getByRole('cell'),
-  ).toHaveText(['usernameAdded', '—', username]);
+    detail.getByTestId('audit-diff-row').filter({ hasText: 'Username' }).getByRole('cell'),
+  ).toHaveText(['UsernameAdded', '—', username]);
+  // The role and the outlet read as their names, not their ids.
+  await expect(
+    detail.getByTestId('audit-diff-row').filter({ hasText: 'RoleAdded' }).getByRole('cell'),
+  ).toHaveText(['RoleAdded', '—', roleName]);
+  await expect(
+    detail.getByTestId('audit-diff-row').filter({ hasText: 'OutletAdded' }).getByRole('cell'),
+  ).toHaveText(['OutletAdded', '—', 'Kuala Lumpur']);
   await detail.getByRole('button', { name: 'Close' }).click();
 
   // And the role's creation, with the four permissions it was given.
   await page.goto('/settings/logs?action=role.create');
   await page.getByTestId('log-row').first().getByTestId('log-open').click();
-  await expect(detail.getByTestId('log-detail-action')).toHaveText('role.create');
+  await expect(detail.getByTestId('log-detail-action')).toHaveText('Role created');
   await expect(detail.getByTestId('audit-diff-row').filter({ hasText: roleName })).toHaveCount(1);
   await expect(
-    detail.getByTestId('audit-diff-row').filter({ hasText: 'permissions' }).getByRole('cell'),
+    detail.getByTestId('audit-diff-row').filter({ hasText: 'Permissions' }).getByRole('cell'),
   ).toHaveText([
-    'permissionsAdded',
+    'PermissionsAdded',
     '—',
     'create-pos, read-pos, read-status-order, update-status-order',
   ]);

@@ -10,7 +10,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { alpha, type Theme } from '@mui/material/styles';
-import type { AuditChange } from '@kopi/contract';
+import { type AuditChange, auditReferenceKeys } from '@kopi/contract';
+import { useAuditLabels } from '../../../lib/audit-labels';
 import { diffRows, formatValue, type DiffKind } from '../diff-rows';
 import { useLogStrings } from '../i18n';
 
@@ -26,9 +27,22 @@ const tint = (kind: DiffKind) => (theme: Theme) =>
         0.12,
       );
 
-function Value({ value, struck }: { value: unknown; struck?: boolean }) {
+const referenceKeys = new Set<string>(auditReferenceKeys);
+/** The last key of a path: `role_id` of `role_id`, `theme` of `settings.theme`. */
+const leafOf = (path: string) => path.replace(/\[\]$/, '').split('.').pop() ?? path;
+
+function Value({
+  value,
+  struck,
+  name,
+}: {
+  value: unknown;
+  struck?: boolean;
+  /** The role's or outlet's name, when the value is its id. */
+  name?: string | undefined;
+}) {
   const { t } = useLogStrings();
-  const text = formatValue(value);
+  const text = name ?? formatValue(value);
   if (text === '') {
     return (
       <Typography variant="body2" color="text.secondary" component="span">
@@ -39,6 +53,7 @@ function Value({ value, struck }: { value: unknown; struck?: boolean }) {
   return (
     <Box
       component="span"
+      title={name ? String(value) : undefined}
       sx={{
         fontFamily: 'monospace',
         fontSize: '0.8125rem',
@@ -60,12 +75,19 @@ export function AuditDiffView({
   changes,
   before,
   after,
+  names = {},
 }: {
   changes: readonly AuditChange[];
   before: unknown;
   after: unknown;
+  /** Names of the roles and outlets referred to, by id (the entry detail's `names`). */
+  names?: Readonly<Record<string, string>>;
 }) {
   const { t } = useLogStrings();
+  const labels = useAuditLabels();
+  // A role or outlet id reads as its name; one deleted since keeps its id.
+  const nameOf = (path: string, value: unknown) =>
+    referenceKeys.has(leafOf(path)) && typeof value === 'string' ? names[value] : undefined;
   const [all, setAll] = useState(false);
   const rows = diffRows(changes, before, after, all);
   return (
@@ -102,8 +124,13 @@ export function AuditDiffView({
                   sx={{ bgcolor: tint(row.kind) }}
                 >
                   <TableCell sx={{ verticalAlign: 'top' }}>
-                    <Box component="code" sx={{ fontWeight: row.kind === 'same' ? 400 : 600 }}>
-                      {row.path}
+                    <Box
+                      component="span"
+                      title={row.path}
+                      data-testid="audit-diff-field"
+                      sx={{ fontWeight: row.kind === 'same' ? 400 : 600 }}
+                    >
+                      {labels.field(row.path)}
                     </Box>
                     {row.kind !== 'same' && (
                       <Typography variant="caption" component="div" color="text.secondary">
@@ -117,7 +144,11 @@ export function AuditDiffView({
                         —
                       </Typography>
                     ) : (
-                      <Value value={row.before} struck={row.kind !== 'same'} />
+                      <Value
+                        value={row.before}
+                        struck={row.kind !== 'same'}
+                        name={nameOf(row.path, row.before)}
+                      />
                     )}
                   </TableCell>
                   <TableCell sx={{ verticalAlign: 'top' }}>
@@ -126,7 +157,7 @@ export function AuditDiffView({
                         —
                       </Typography>
                     ) : (
-                      <Value value={row.after} />
+                      <Value value={row.after} name={nameOf(row.path, row.after)} />
                     )}
                   </TableCell>
                 </TableRow>

@@ -9,6 +9,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Close from '@mui/icons-material/Close';
+import { useAuditLabels } from '../../../lib/audit-labels';
 import { formatDateTime } from '../../../lib/formatters';
 import { describeUserAgent } from '../../../lib/user-agent';
 import { useLog } from '../api';
@@ -40,6 +41,7 @@ export function LogDetailDrawer({
   onShowRecord: (entity: string, entityId: string) => void;
 }) {
   const { t, ts } = useLogStrings();
+  const labels = useAuditLabels();
   const entry = useLog(id);
   const e = entry.data;
   return (
@@ -82,14 +84,19 @@ export function LogDetailDrawer({
                 }}
               >
                 <Fact label={t('detail.action')}>
-                  <Box component="code" sx={{ fontWeight: 600 }} data-testid="log-detail-action">
-                    {e.action}
+                  <Box
+                    component="span"
+                    title={e.action}
+                    sx={{ fontWeight: 600 }}
+                    data-testid="log-detail-action"
+                  >
+                    {labels.action(e.action)}
                   </Box>
                 </Fact>
                 <Fact label={t('detail.when')}>{formatDateTime(e.created_at)}</Fact>
                 <Fact label={t('detail.user')}>{e.actor_username ?? t('list.system')}</Fact>
                 <Fact label={t('detail.entity')}>
-                  {e.entity}
+                  {labels.entity(e.entity)}
                   {e.entity_id && (
                     <Box component="code" sx={{ ml: 1, color: 'text.secondary' }}>
                       {e.entity_id}
@@ -105,7 +112,12 @@ export function LogDetailDrawer({
                   </Fact>
                 )}
               </Box>
-              <AuditDiffView changes={e.changes} before={e.before} after={e.after} />
+              <AuditDiffView
+                changes={e.changes}
+                before={e.before}
+                after={e.after}
+                names={e.names}
+              />
               {e.entity_id && (
                 <Box>
                   <Button

@@ -13,6 +13,7 @@ import type { AuditEntry, TenantFilter } from '@kopi/contract';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { TenantFilterSelect, usePlatformWide } from '../../../components/tenant-filter';
+import { useAuditLabels } from '../../../lib/audit-labels';
 import { formatDateTime } from '../../../lib/formatters';
 import { toast } from '../../../lib/toasts';
 import { exportLogs, useLogFilters, useLogs } from '../api';
@@ -27,6 +28,7 @@ import { toLogQuery, useLogParams } from '../list-params';
  */
 export function LogPage() {
   const { t } = useLogStrings();
+  const labels = useAuditLabels();
   const platformWide = usePlatformWide();
   const { filters, update } = useLogParams();
   const query = useMemo(() => toLogQuery(filters), [filters]);
@@ -63,8 +65,14 @@ export function LogPage() {
       id: 'action',
       header: t('list.action'),
       cell: (e) => (
-        <Box component="code" sx={{ fontWeight: 600 }} data-testid="log-action">
-          {e.action}
+        <Box
+          component="span"
+          title={e.action}
+          sx={{ fontWeight: 600 }}
+          data-testid="log-action"
+          data-action={e.action}
+        >
+          {labels.action(e.action)}
         </Box>
       ),
     },
@@ -73,7 +81,7 @@ export function LogPage() {
       header: t('list.entity'),
       cell: (e) => (
         <Typography variant="body2">
-          {e.entity}
+          {labels.entity(e.entity)}
           {e.entity_id && (
             <Typography
               component="span"
@@ -106,7 +114,10 @@ export function LogPage() {
         <Button
           size="small"
           onClick={() => setOpen(e.id)}
-          aria-label={t('list.open', { action: e.action, when: formatDateTime(e.created_at) })}
+          aria-label={t('list.open', {
+            action: labels.action(e.action),
+            when: formatDateTime(e.created_at),
+          })}
           data-testid="log-open"
         >
           {t('list.details')}
@@ -134,7 +145,7 @@ export function LogPage() {
       {/* A value from a link that the menu does not list (yet) is still shown. */}
       {[...new Set([...values, ...(filters[key] ? [filters[key]] : [])])].map((value) => (
         <MenuItem key={value} value={value}>
-          {value}
+          {key === 'action' ? labels.action(value) : labels.entity(value)}
         </MenuItem>
       ))}
     </TextField>

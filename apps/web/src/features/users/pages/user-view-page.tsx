@@ -28,6 +28,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { PersonAvatar } from '../../../components/person-avatar';
 import { FlagLabel } from '../../../components/status-label';
+import { useAuditLabels } from '../../../lib/audit-labels';
 import { useCan } from '../../../lib/can-context';
 import { formatDateTime } from '../../../lib/formatters';
 import { HttpError } from '../../../lib/http/http-client';
@@ -453,6 +454,7 @@ function SessionsCard({
 
 function ActivityCard({ userId }: { userId: string }) {
   const { t } = useUserStrings();
+  const labels = useAuditLabels();
   const can = useCan();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
@@ -467,8 +469,8 @@ function ActivityCard({ userId }: { userId: string }) {
       id: 'action',
       header: t('view.action'),
       cell: (e) => (
-        <Box component="code" sx={{ fontWeight: 600 }}>
-          {e.action}
+        <Box component="span" title={e.action} sx={{ fontWeight: 600 }}>
+          {labels.action(e.action)}
         </Box>
       ),
     },
@@ -477,7 +479,7 @@ function ActivityCard({ userId }: { userId: string }) {
       header: t('view.entity'),
       cell: (e) => (
         <Typography variant="body2">
-          {e.entity}
+          {labels.entity(e.entity)}
           {e.entity_id && (
             <Typography component="span" variant="caption" color="text.secondary">
               {' '}
