@@ -66,6 +66,8 @@ export async function topProducts(
         from product_sales_rollups r
         where r.tenant_id = ${tenantId}::uuid and r.business_date = ${date}::date${outletFilter('r', outletId)}
         group by 1
+        -- A day's only sale of a product rejected leaves its rollup row at zero: not a best seller.
+        having sum(r.quantity) > 0
         order by 2 desc, 3 desc, 1
         limit ${limit}
       ) x

@@ -133,12 +133,49 @@ describe('GET /api/dashboard', () => {
     });
     const none = t.bearer((await t.login('no-dashboard')).token);
     expect((await dashboard(none)).statusCode).toBe(403);
-    expect((await dashboard(admin, '?outlet_id=KL01')).statusCode).toBe(400);
+    const bad = await dashboard(admin, '?outlet_id=KL01');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      code_message: 'validation_failed',
+      details: [{ path: 'outlet_id' }],
+    });
     const rival = await otherTenant(t, 'rival-dashboard');
     const theirs = await ok(rival.headers);
     expect(theirs.today.orders).toBe(0);
     expect(theirs.open_orders.total).toBe(0);
     expect(theirs.top_products).toEqual([]);
     expect((await dashboard(rival.headers, `?outlet_id=${kl}`)).statusCode).toBe(404);
+  });
+
+  it('answers 400 tenant_required to a superadmin outside any tenant', async () => {
+    const superadmin = t.bearer((await t.login('superadmin')).token);
+    const res = await dashboard(superadmin);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code_message).toBe('tenant_required');
+  });
+
+  it('leaves out of the best sellers a product whose only sale today was rejected', async () => {
+    const tea = (await addProduct(t, { sku: 'DASH-TEA', price: 800 })).id;
+    clock.set(new Date('2026-06-10T11:30:00+08:00').toISOString());
+    const res = await sell(t, admin, {
+      outlet_id: kl,
+      allow_outside_hours: true,
+      items: [{ product_id: tea, quantity: 2 }],
+      payments: [{ method: 'card', amount: 1696, reference: 'C' }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    clock.set(NOW);
+    expect((await ok(admin)).top_products.map((p) => p.product_id)).toContain(tea);
+    const rejected = await t.inject({
+      method: 'POST',
+      url: `/api/orders/${res.json().data.id}/status`,
+      headers: admin,
+      payload: { status: 'REJECTED', reason: 'Made by mistake' },
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const d = await ok(admin);
+    expect(d.top_products.map((p) => p.product_id)).not.toContain(tea);
+    expect(d.top_products.every((p) => p.quantity > 0)).toBe(true);
+    expect(d.today.rejected).toBe(1);
   });
 });

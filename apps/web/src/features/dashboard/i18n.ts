@@ -16,16 +16,13 @@ const en = {
     net: 'Net sales today',
     orders: 'Orders today',
     averageTicket: 'Average ticket',
-    openOrders: 'Open orders now',
     soFar: '{{day}} by this time: {{value}}',
     wholeDay: 'Whole of {{day}}: {{value}}',
-    openBreakdown: '{{pending}} new · {{approved}} preparing · {{created}} awaiting payment',
   },
   hourly: {
     title: 'Sales by hour',
     chart: 'Net sales by hour, today and the same weekday last week',
     today: 'Today',
-    compare: '{{day}}',
   },
   top: {
     title: 'Top products today',
@@ -47,8 +44,8 @@ const en = {
     title: 'Orders by source and serving method',
     source: 'Source',
     serving: 'Serving method',
-    orders_one: '{{count}} order',
-    orders_other: '{{count}} orders',
+    orders_one: '{{n}} order',
+    orders_other: '{{n}} orders',
     'pos-apps': 'POS',
     'mobile-apps': 'Mobile app',
   },
@@ -58,7 +55,6 @@ const en = {
     byOutlet: 'By outlet',
     none: 'No open orders.',
     board: 'Open the status board',
-    outletHeading: 'Outlet',
   },
 };
 
@@ -76,16 +72,13 @@ const my: FeatureMessages<typeof en> = {
     net: 'Jualan bersih hari ini',
     orders: 'Pesanan hari ini',
     averageTicket: 'Purata bil',
-    openOrders: 'Pesanan terbuka sekarang',
     soFar: '{{day}} pada waktu ini: {{value}}',
     wholeDay: 'Sepanjang {{day}}: {{value}}',
-    openBreakdown: '{{pending}} baharu · {{approved}} disediakan · {{created}} menunggu bayaran',
   },
   hourly: {
     title: 'Jualan mengikut jam',
     chart: 'Jualan bersih mengikut jam, hari ini dan hari yang sama minggu lepas',
     today: 'Hari ini',
-    compare: '{{day}}',
   },
   top: {
     title: 'Produk teratas hari ini',
@@ -107,8 +100,8 @@ const my: FeatureMessages<typeof en> = {
     title: 'Pesanan mengikut sumber dan kaedah hidangan',
     source: 'Sumber',
     serving: 'Kaedah hidangan',
-    orders_one: '{{count}} pesanan',
-    orders_other: '{{count}} pesanan',
+    orders_one: '{{n}} pesanan',
+    orders_other: '{{n}} pesanan',
     'pos-apps': 'POS',
     'mobile-apps': 'Aplikasi mudah alih',
   },
@@ -118,7 +111,6 @@ const my: FeatureMessages<typeof en> = {
     byOutlet: 'Mengikut cawangan',
     none: 'Tiada pesanan terbuka.',
     board: 'Buka papan status',
-    outletHeading: 'Cawangan',
   },
 };
 

@@ -171,7 +171,9 @@ function ShareRows({
           <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
             <Typography variant="body2">{r.label}</Typography>
             <Typography variant="body2" sx={numeric}>
-              {t('channels.orders', { count: r.orders })} · {formatMoney(r.net)}
+              {/* count picks the plural; n is the figure as SPEC §9 writes it (12.3k). */}
+              {t('channels.orders', { count: r.orders, n: formatCompactNumber(r.orders) })} ·{' '}
+              {formatMoney(r.net)}
             </Typography>
           </Stack>
           <LinearProgress

@@ -104,7 +104,7 @@ function dashboard(outletId: string | null): Dashboard {
       },
     ],
     by_source: [
-      { source: 'pos-apps', orders: 9, net: 45_000 },
+      { source: 'pos-apps', orders: 12_345, net: 45_000 },
       { source: 'mobile-apps', orders: 3, net: 15_000 },
     ],
     by_serving_method: [
@@ -229,6 +229,8 @@ describe('dashboard', () => {
     expect(outlets.map((r) => r.getAttribute('data-code'))).toEqual(['KL01', 'PG01']);
     expect(outlets[1]).toHaveTextContent('Last week 90.00');
     expect(screen.getByTestId('dashboard-source-mobile-apps')).toHaveTextContent('3 orders');
+    // SPEC §9: counts above 9999 in thousands with one decimal.
+    expect(screen.getByTestId('dashboard-source-pos-apps')).toHaveTextContent('12.3k orders');
     expect(screen.getByTestId('dashboard-serving-dine_in')).toHaveTextContent('Dine in');
     expect(screen.getByTestId('dashboard-open-total')).toHaveTextContent('3');
     expect(screen.getByTestId('dashboard-open-PENDING')).toHaveAttribute('data-count', '2');
