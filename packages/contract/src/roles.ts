@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { tenantFilterSchema } from './audit-log';
 import { listQuerySchema } from './common';
-import { isKnownPermission } from './permission-catalogue';
+import { isKnownPermission, permissionAreas } from './permission-catalogue';
 import { messageKey, requiredString } from './validation';
 
 // Issue 7 §2–3: roles (/settings/role; /api/roles, subject role-permission) and the permission
@@ -130,7 +130,14 @@ export type PermissionEntry = z.infer<typeof permissionEntrySchema>;
  */
 export const permissionListQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
-  area: z.string().trim().max(40).optional(),
+  /** One of `permissionAreas`: an unknown area is a mistake (400), not an empty catalogue. */
+  area: z
+    .string()
+    .trim()
+    .refine((area) => permissionAreas.some((a) => a.area === area), {
+      error: messageKey('invalid'),
+    })
+    .optional(),
   tenant_id: tenantFilterSchema.optional(),
 });
 export type PermissionListQuery = z.infer<typeof permissionListQuerySchema>;

@@ -75,5 +75,11 @@ describe('GET /api/permissions', () => {
     const bad = await get('/api/permissions?tenant_id=nope');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code_message).toBe('validation_failed');
+    const area = await get('/api/permissions?area=nope');
+    expect(area.statusCode).toBe(400);
+    expect(area.json()).toMatchObject({
+      code_message: 'validation_failed',
+      details: [{ path: 'area', message: 'validation.invalid' }],
+    });
   });
 });
