@@ -17,6 +17,7 @@ import { installAccessControl, markRoutesPublic, type RouteAccess } from './lib/
 import { type Clock, systemClock } from './lib/clock';
 import { AppError, documentErrorResponses, installErrorHandling } from './lib/errors';
 import { scheduleHousekeeping } from './lib/housekeeping';
+import { loggerOptions } from './lib/log-redaction';
 import { installIdempotency } from './lib/idempotency';
 import { installPasswordChangeGuard } from './lib/password-change-guard';
 import { createMailer } from './lib/mailer';
@@ -102,7 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
   const { db } = database;
 
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     // Honour a load balancer's request id so log lines can be followed across hops.

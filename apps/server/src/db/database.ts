@@ -24,10 +24,15 @@ export interface Database {
   ping(): Promise<void>;
   /**
    * LISTEN on a channel; `onNotify` gets each payload. On PostgreSQL a dedicated connection that
-   * reconnects by itself, so a restarted database server does not silently stop live events.
-   * Returns a function that stops listening.
+   * reconnects by itself, so a restarted database server does not silently stop live events;
+   * NOTIFYs sent while it was away are lost, so `onReconnect` runs once it listens again (the
+   * caller re-reads what it missed). Returns a function that stops listening.
    */
-  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -56,7 +61,7 @@ async function createPostgres(url: string, poolMax: number): Promise<Database> {
     ping: async () => {
       await pool.query('select 1');
     },
-    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
+    listen: (channel, onNotify, onReconnect) => listenPostgres(url, channel, onNotify, onReconnect),
     close: () => pool.end(),
   };
 }
@@ -65,29 +70,47 @@ async function listenPostgres(
   url: string,
   channel: string,
   onNotify: (payload: string) => void,
+  onReconnect?: () => void,
 ): Promise<() => Promise<void>> {
   let stopped = false;
   let client: pg.Client | null = null;
   let retryTimer: NodeJS.Timeout | null = null;
   const connect = async () => {
-    const c = new pg.Client({ connectionString: url });
+    // Named, so an operator (or a test) can tell the listener from the pool's connections.
+    const c = new pg.Client({ connectionString: url, application_name: 'kopi-live-listener' });
     c.on('notification', (n) => {
       if (n.channel === channel && n.payload !== undefined) onNotify(n.payload);
     });
-    c.on('error', () => reconnect(c));
-    c.on('end', () => reconnect(c));
-    await c.connect();
-    await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+    c.on('error', () => lost(c));
+    c.on('end', () => lost(c));
+    try {
+      await c.connect();
+      await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      c.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) {
+      await c.end().catch(() => {});
+      return;
+    }
     client = c;
   };
-  const reconnect = (c: pg.Client) => {
-    if (stopped || client !== c || retryTimer) return;
-    client = null;
-    c.end().catch(() => {});
+  // Retries every second until it listens again (a failed attempt schedules the next one).
+  const scheduleRetry = () => {
+    if (stopped || retryTimer) return;
     retryTimer = setTimeout(() => {
       retryTimer = null;
-      connect().catch(() => reconnect(c));
+      connect().then(() => {
+        if (!stopped) onReconnect?.();
+      }, scheduleRetry);
     }, 1000);
+  };
+  const lost = (c: pg.Client) => {
+    if (stopped || client !== c) return;
+    client = null;
+    c.end().catch(() => {});
+    scheduleRetry();
   };
   await connect();
   return async () => {

@@ -9,6 +9,7 @@ import {
   paymentCallbacks,
   sessions,
 } from '../db/schema';
+import { liveEvents } from '../db/schema-live';
 
 // Periodic clean-up of rows that only matter for a while. Every instance may run it: the deletes
 // are idempotent.
@@ -46,6 +47,9 @@ export async function runHousekeeping(db: Db): Promise<void> {
         ),
       ),
     );
+  // Live events are kept a week for `since` replay; a client away longer is told its replay is
+  // truncated (it refetches instead).
+  await db.delete(liveEvents).where(lt(liveEvents.createdAt, sql`now() - interval '7 days'`));
   await db
     .delete(paymentCallbacks)
     .where(lt(paymentCallbacks.receivedAt, sql`now() - interval '30 days'`));

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, gt, isNull, or, type SQL } from 'drizzle-orm';
+import { LIVE_REPLAY_LIMIT } from '@kopi/contract';
+import { and, asc, desc, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { outlets } from '../../db/schema';
 import { liveEvents } from '../../db/schema-live';
 import type { LiveEventRecord } from '../../lib/live-events';
 
-export const REPLAY_LIMIT = 1000;
+export const REPLAY_LIMIT = LIVE_REPLAY_LIMIT;
 
 export interface EventFilter {
   tenantId: string;
@@ -18,22 +19,53 @@ const filterWhere = (f: EventFilter): SQL | undefined =>
     f.outletId ? or(eq(liveEvents.outletId, f.outletId), isNull(liveEvents.outletId)) : undefined,
   );
 
+const toRecord = (r: typeof liveEvents.$inferSelect): LiveEventRecord => ({
+  eventId: r.id,
+  tenantId: r.tenantId,
+  outletId: r.outletId,
+  type: r.type,
+  message: r.message,
+});
+
 export function createLiveRepo(db: Db) {
   return {
-    async eventsSince(filter: EventFilter, since: number): Promise<LiveEventRecord[]> {
+    /** Up to `limit` events of the filter after `since`, oldest first. */
+    async eventsSince(
+      filter: EventFilter,
+      since: number,
+      limit = REPLAY_LIMIT,
+    ): Promise<LiveEventRecord[]> {
       const rows = await db
         .select()
         .from(liveEvents)
         .where(and(filterWhere(filter), gt(liveEvents.id, since)))
         .orderBy(asc(liveEvents.id))
-        .limit(REPLAY_LIMIT);
-      return rows.map((r) => ({
-        eventId: r.id,
-        tenantId: r.tenantId,
-        outletId: r.outletId,
-        type: r.type,
-        message: r.message,
-      }));
+        .limit(limit);
+      return rows.map(toRecord);
+    },
+
+    /** Every tenant's events after `since` (the listener catching up after a reconnect). */
+    async allEventsSince(since: number, limit: number): Promise<LiveEventRecord[]> {
+      const rows = await db
+        .select()
+        .from(liveEvents)
+        .where(gt(liveEvents.id, since))
+        .orderBy(asc(liveEvents.id))
+        .limit(limit);
+      return rows.map(toRecord);
+    },
+
+    /**
+     * Whether the tenant still has an event at or before `since`. A client's `since` is an id of
+     * its own tenant's stream, so none left there means pruning took it, and maybe more after it.
+     */
+    async keepsEventAtOrBefore(tenantId: string, since: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: liveEvents.id })
+        .from(liveEvents)
+        .where(and(eq(liveEvents.tenantId, tenantId), lte(liveEvents.id, since)))
+        .limit(1);
+      return Boolean(row);
     },
 
     async lastEventId(filter: EventFilter): Promise<number | null> {

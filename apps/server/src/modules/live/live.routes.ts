@@ -21,8 +21,12 @@ export interface LiveRoutesOptions {
   heartbeatMs?: number;
 }
 
-/** Close codes a client can act on: 4401 sign in again. */
-const SESSION_ENDED = 4401;
+/**
+ * Close codes a client can act on: 4401 sign in again; 4409 what you may see changed (another
+ * outlet or tenant): reconnect, and the new socket gets the new scope.
+ */
+export const SESSION_ENDED = 4401;
+export const SCOPE_CHANGED = 4409;
 
 const eventMessage = (r: LiveEventRecord) =>
   JSON.stringify({
@@ -51,7 +55,9 @@ export async function liveRoutes(app: FastifyInstance, options: LiveRoutesOption
       onResponse: async (request, reply) => {
         if (reply.statusCode !== 101 && request.headers.upgrade) request.raw.socket.destroy();
       },
-      preValidation: async (request) => {
+      // preHandler, not preValidation: the query is checked first, so a malformed outlet_id is a
+      // 400 instead of reaching the database.
+      preHandler: async (request) => {
         const { principal } = authedContextOf(request);
         const outletId = (request.query as { outlet_id?: string }).outlet_id || undefined;
         request.liveFilter = await service.filterFor(principal, outletId);
@@ -77,6 +83,10 @@ export async function liveRoutes(app: FastifyInstance, options: LiveRoutesOption
             event: (record) => {
               lastEventId = record.eventId;
               socket.send(eventMessage(record));
+            },
+            truncated: (head) => {
+              lastEventId = head;
+              control('replay_truncated', head);
             },
           },
           since,
@@ -105,9 +115,10 @@ export async function liveRoutes(app: FastifyInstance, options: LiveRoutesOption
         socket.ping();
         control('heartbeat', lastEventId);
         service
-          .stillValid(principal)
-          .then((valid) => {
-            if (!valid) socket.close(SESSION_ENDED, 'session ended');
+          .sessionState(principal)
+          .then((state) => {
+            if (state === 'ended') socket.close(SESSION_ENDED, 'session ended');
+            if (state === 'changed') socket.close(SCOPE_CHANGED, 'scope changed');
           })
           .catch(() => {});
       }, heartbeatMs);

@@ -3,7 +3,10 @@ import type { Database } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { LIVE_CHANNEL, type LiveEventRecord } from '../../lib/live-events';
 import { loadPrincipal, type Principal } from '../../lib/principal';
-import { createLiveRepo, type EventFilter } from './live.repo';
+import { createLiveRepo, REPLAY_LIMIT, type EventFilter } from './live.repo';
+
+/** Rows read per page when the listener catches up after reconnecting. */
+const CATCH_UP_PAGE = 1000;
 
 // The live hub of one server instance: listens on the database channel (so events committed
 // through any instance arrive) and forwards each to the sockets whose filter matches.
@@ -11,6 +14,8 @@ import { createLiveRepo, type EventFilter } from './live.repo';
 export interface LiveSink {
   hello(lastEventId: number | null): void;
   event(record: LiveEventRecord): void;
+  /** More was missed than a replay sends (or it was pruned): the stream goes on from `head`. */
+  truncated(head: number | null): void;
 }
 
 interface Subscriber {
@@ -51,10 +56,38 @@ export function createLiveService(deps: { database: Database; log: FastifyBaseLo
     }
   };
 
+  /**
+   * The listener lost its connection for a while and NOTIFYs sent meanwhile are gone: re-read
+   * the table after the oldest id any socket has had. Sockets skip what they already got (ids of
+   * one tenant become visible in order, so each socket's last id is an exact resume point).
+   */
+  const catchUp = async () => {
+    if (subscribers.size === 0) return;
+    let after = Math.min(...[...subscribers].map((sub) => sub.lastSent));
+    for (;;) {
+      const page = await repo.allEventsSince(after, CATCH_UP_PAGE);
+      for (const record of page) {
+        for (const sub of subscribers) {
+          if (!matches(sub.filter, record)) continue;
+          if (sub.buffer) sub.buffer.push(record);
+          else deliver(sub, record);
+        }
+      }
+      if (page.length < CATCH_UP_PAGE) return;
+      after = page.at(-1)!.eventId;
+    }
+  };
+
   return {
     async start() {
-      stopListening = await database.listen(LIVE_CHANNEL, dispatch);
+      stopListening = await database.listen(LIVE_CHANNEL, dispatch, () => {
+        catchUp().catch((error: unknown) =>
+          log.error({ err: error }, 'live events: catching up after reconnect failed'),
+        );
+      });
     },
+    /** Runs the reconnect catch-up now (tests; the listener calls it by itself). */
+    catchUp,
     async stop() {
       subscribers.clear();
       await stopListening?.();
@@ -96,7 +129,15 @@ export function createLiveService(deps: { database: Database; log: FastifyBaseLo
         const head = await repo.lastEventId(filter);
         sink.hello(head);
         if (since !== undefined) {
-          for (const record of await repo.eventsSince(filter, since)) deliver(sub, record);
+          const missed = await repo.eventsSince(filter, since, REPLAY_LIMIT + 1);
+          const pruned = since > 0 && !(await repo.keepsEventAtOrBefore(filter.tenantId, since));
+          if (missed.length > REPLAY_LIMIT || pruned) {
+            // Not all of it can be replayed: say so (the client refetches) and go on from head.
+            sub.lastSent = Math.max(since, head ?? 0);
+            sink.truncated(head);
+          } else {
+            for (const record of missed) deliver(sub, record);
+          }
         } else {
           sub.lastSent = head ?? 0;
         }
@@ -110,9 +151,18 @@ export function createLiveService(deps: { database: Database; log: FastifyBaseLo
       return unsubscribe;
     },
 
-    /** Still a live session? Checked on every heartbeat so a revoked user's socket closes. */
-    async stillValid(principal: Principal): Promise<boolean> {
-      return Boolean(await loadPrincipal(database.db, principal.sessionId, principal.userId));
+    /**
+     * Checked on every heartbeat: 'ended' when the session is gone (signed out, user disabled,
+     * tenant suspended); 'changed' when what the socket may see is no longer what it was given at
+     * connect (moved to another outlet, a platform user who left or switched tenant).
+     */
+    async sessionState(principal: Principal): Promise<'valid' | 'ended' | 'changed'> {
+      const now = await loadPrincipal(database.db, principal.sessionId, principal.userId);
+      if (!now) return 'ended';
+      if (now.tenantId !== principal.tenantId || now.outletId !== principal.outletId) {
+        return 'changed';
+      }
+      return 'valid';
     },
 
     subscriberCount: () => subscribers.size,

@@ -1,9 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { LIVE_REPLAY_LIMIT } from '@kopi/contract';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outlets } from '../../db/schema';
+import { outlets, users } from '../../db/schema';
+import { liveEvents } from '../../db/schema-live';
+import { runHousekeeping } from '../../lib/housekeeping';
 import { publishLiveEvent } from '../../lib/live-events';
-import { createTenant, userByUsername } from '../../test/fixtures';
+import { createTenant, createUser, userByUsername } from '../../test/fixtures';
 import { createTestApp, engine, type TestApp } from '../../test/test-app';
 
 // DESIGN §9 live events: token and outlet checked before the upgrade, increasing ids, `since`
@@ -100,6 +104,19 @@ describe('GET /ws', () => {
     );
   });
 
+  it('answers 400 with code_message for an outlet_id that is not a UUID', async () => {
+    const admin = await t.login('admin');
+    const res = await t.inject({
+      method: 'GET',
+      url: `/ws?token=${admin.token}&outlet_id=not-a-uuid`,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code_message).toBeTruthy();
+    await expect(connect(t, `token=${admin.token}&outlet_id=not-a-uuid`)).rejects.toThrow(
+      'handshake 400',
+    );
+  });
+
   it('says hello, then streams events of the outlet with increasing ids', async () => {
     const admin = await t.login('admin');
     const c = await connect(t, `token=${admin.token}&outlet_id=${klOutlet}`);
@@ -175,6 +192,124 @@ describe('GET /ws', () => {
     } finally {
       await local.close();
     }
+  });
+});
+
+describe('what a socket may see is re-checked on every heartbeat', () => {
+  it('closes with 4409 when the user is moved to another outlet', async () => {
+    const local = await createTestApp({ config: { liveHeartbeatMs: 50 } });
+    try {
+      const admin = await userByUsername(local, 'admin');
+      const rows = await local.database.db
+        .select()
+        .from(outlets)
+        .where(eq(outlets.tenantId, admin.tenantId!));
+      const kl = rows.find((o) => o.code === 'KL01')!.id;
+      const pgOutlet = rows.find((o) => o.code === 'PG01')!.id;
+      const barista = await createUser(local, {
+        username: 'moving-barista',
+        tenantId: admin.tenantId!,
+        permissions: [],
+        outletId: kl,
+      });
+      const session = await local.login('moving-barista');
+      const { ws } = await connect(local, `token=${session.token}`);
+      const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+      await local.database.db
+        .update(users)
+        .set({ idOutlet: pgOutlet })
+        .where(eq(users.id, barista.id));
+      expect(await closed).toBe(4409);
+    } finally {
+      await local.close();
+    }
+  });
+});
+
+describe('replay limits', () => {
+  it('says replay_truncated (and replays nothing) when more was missed than a replay sends', async () => {
+    const admin = await t.login('admin');
+    const since = await publish(t, klOutlet, 'before-the-flood');
+    await t.database.db.insert(liveEvents).values(
+      Array.from({ length: LIVE_REPLAY_LIMIT + 1 }, (_, i) => ({
+        tenantId,
+        outletId: klOutlet,
+        type: 'order.created',
+        message: { id_order: `flood-${i}` },
+      })),
+    );
+    const c = await connect(t, `token=${admin.token}&outlet_id=${klOutlet}&since=${since}`);
+    await c.waitFor((m) => m.some((x) => x.type === 'replay_truncated'));
+    const hello = c.messages.find((m) => m.type === 'hello')!;
+    const truncated = c.messages.find((m) => m.type === 'replay_truncated')!;
+    expect(truncated.last_event_id).toBe(hello.last_event_id);
+    // The stream goes on from there.
+    await publish(t, klOutlet, 'after-the-flood');
+    await c.waitFor(() => c.events().length === 1);
+    expect(c.events()[0]).toMatchObject({ message: { id_order: 'after-the-flood' } });
+    c.ws.terminate();
+  });
+
+  it('prunes events older than a week, and a replay from a pruned id says replay_truncated', async () => {
+    const other = await createTenant(t, 'pruned-live');
+    await createUser(t, { username: 'pruned-admin', tenantId: other.tenant.id, permissions: [] });
+    const [old] = await t.database.db
+      .insert(liveEvents)
+      .values({
+        tenantId: other.tenant.id,
+        outletId: other.outlet.id,
+        type: 'order.created',
+        message: { id_order: 'old' },
+        createdAt: sql`now() - interval '8 days'`,
+      })
+      .returning();
+    const recent = await publish(t, other.outlet.id, 'recent', other.tenant.id);
+    await runHousekeeping(t.database.db);
+    const left = await t.database.db
+      .select({ id: liveEvents.id })
+      .from(liveEvents)
+      .where(eq(liveEvents.tenantId, other.tenant.id));
+    expect(left.map((r) => r.id)).toEqual([recent]);
+
+    const session = await t.login('pruned-admin');
+    const c = await connect(t, `token=${session.token}&since=${old!.id}`);
+    await c.waitFor((m) => m.some((x) => x.type === 'replay_truncated'));
+    expect(c.events()).toEqual([]);
+    // From an id still kept, the replay is exact.
+    await publish(t, other.outlet.id, 'newer', other.tenant.id);
+    const d = await connect(t, `token=${session.token}&since=${recent}`);
+    await d.waitFor(() => d.events().length === 1);
+    expect(d.events()[0]).toMatchObject({ message: { id_order: 'newer' } });
+    expect(d.messages.some((m) => m.type === 'replay_truncated')).toBe(false);
+    c.ws.terminate();
+    d.ws.terminate();
+  });
+});
+
+describe.runIf(engine === 'postgres')('the PostgreSQL listener', () => {
+  it('re-reads what was committed while it was reconnecting', async () => {
+    const admin = await t.login('admin');
+    const c = await connect(t, `token=${admin.token}&outlet_id=${klOutlet}`);
+    await c.waitFor((m) => m.some((x) => x.type === 'hello'));
+    // Cut the listener's connection (as a database restart would), then commit at once: the
+    // NOTIFY goes to nobody, and only the catch-up after the reconnect can deliver it.
+    const admin2 = new pg.Client({ connectionString: t.target.databaseUrl });
+    await admin2.connect();
+    try {
+      const { rowCount } = await admin2.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and application_name = 'kopi-live-listener'`,
+      );
+      expect(rowCount).toBeGreaterThan(0);
+    } finally {
+      await admin2.end();
+    }
+    await publish(t, klOutlet, 'during-reconnect');
+    await c.waitFor(() => c.events().length === 1, 8000);
+    expect(c.events()[0]).toMatchObject({ message: { id_order: 'during-reconnect' } });
+    await publish(t, klOutlet, 'after-reconnect');
+    await c.waitFor(() => c.events().length === 2, 3000);
+    c.ws.terminate();
   });
 });
 
