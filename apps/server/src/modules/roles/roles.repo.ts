@@ -6,7 +6,12 @@ import { likePattern } from '../../lib/paging';
 // Roles with their permission strings, holders and tenant. The tenant condition comes from the
 // service's access scope: a tenant's id, null (platform roles), or undefined (every tenant).
 
-const columns = {
+/**
+ * `usersPreview` names users, so for staff bound to an outlet it shows only users of that outlet,
+ * as the users list does. `userCount` stays the role's whole count: it names nobody, and it must
+ * agree with the role_in_use answer of a delete.
+ */
+const columnsFor = (boundOutletId: string | null) => ({
   id: roles.id,
   name: roles.name,
   description: roles.description,
@@ -25,8 +30,10 @@ const columns = {
       select json_agg(json_build_object('id', p.id, 'username', p.username,
         'fullname', p.fullname, 'avatar', p.avatar) order by p.username)
       from (select u.id, u.username, u.fullname, u.avatar from ${users} u
-            where u.role_id = ${roles.id} order by u.username limit 4) p), '[]'::json)`,
-};
+            where u.role_id = ${roles.id}
+              ${boundOutletId === null ? sql`` : sql`and u.id_outlet = ${boundOutletId}`}
+            order by u.username limit 4) p), '[]'::json)`,
+});
 
 export type RoleRow = NonNullable<Awaited<ReturnType<typeof findById>>>;
 
@@ -47,14 +54,18 @@ function where(tenantId: string | null | undefined, q: string | undefined) {
 
 export async function list(
   db: Db,
-  filter: { tenantId: string | null | undefined; q: string | undefined },
+  filter: {
+    tenantId: string | null | undefined;
+    q: string | undefined;
+    boundOutletId: string | null;
+  },
   limit: number,
   offset: number,
 ) {
   const condition = where(filter.tenantId, filter.q);
   const [rows, [count]] = await Promise.all([
     db
-      .select(columns)
+      .select(columnsFor(filter.boundOutletId))
       .from(roles)
       .leftJoin(tenants, eq(tenants.id, roles.tenantId))
       .where(condition)
@@ -76,9 +87,9 @@ export async function list(
   return { rows, total: count?.n ?? 0 };
 }
 
-export async function findById(db: Db, id: string) {
+export async function findById(db: Db, id: string, boundOutletId: string | null = null) {
   const [row] = await db
-    .select(columns)
+    .select(columnsFor(boundOutletId))
     .from(roles)
     .leftJoin(tenants, eq(tenants.id, roles.tenantId))
     .where(eq(roles.id, id))

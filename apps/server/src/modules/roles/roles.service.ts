@@ -54,7 +54,7 @@ function nameTaken(error: unknown): never {
 export function createRoleService({ db }: { db: Db }) {
   /** The role if the caller's scope holds it; another tenant's role is a 404. */
   async function require(ctx: AuthedContext, id: string) {
-    const row = await repo.findById(db, id);
+    const row = await repo.findById(db, id, ctx.principal.outletId);
     if (!row || !inScope(scopeOf(ctx), row.tenantId)) throw new AppError('not_found');
     return row;
   }
@@ -64,7 +64,12 @@ export function createRoleService({ db }: { db: Db }) {
 
     async list(ctx: AuthedContext, q: RoleListQuery) {
       const tenantId = tenantCondition(scopeOf(ctx), q.tenant_id);
-      const { rows, total } = await repo.list(db, { tenantId, q: q.q }, q.page_size, offsetOf(q));
+      const { rows, total } = await repo.list(
+        db,
+        { tenantId, q: q.q, boundOutletId: ctx.principal.outletId },
+        q.page_size,
+        offsetOf(q),
+      );
       return { data: rows.map(toRole), meta: listMeta(q, total) };
     },
 

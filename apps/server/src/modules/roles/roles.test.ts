@@ -1,8 +1,8 @@
-import { auditDiff, roleSchema } from '@kopi/contract';
+import { auditDiff, type Role, roleSchema } from '@kopi/contract';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, roles } from '../../db/schema';
-import { otherTenant } from '../../test/catalogue-fixtures';
+import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
 import { createUser } from '../../test/fixtures';
 import { demoTenantId } from '../../test/order-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -74,6 +74,37 @@ describe('GET /api/roles', () => {
     expect(cashier.permissions).toContain('create-pos');
     expect(res.body).not.toContain('superadmin');
     expect(res.body).not.toContain('roles-rival');
+  });
+
+  it('previews only the holders an outlet-bound viewer may see; the count stays whole', async () => {
+    const kl = await demoOutlet(t, 'KL01');
+    const pg = await demoOutlet(t, 'PG01');
+    const cashierRole = await role('cashier');
+    const penang = await send('POST', '/api/users', {
+      username: 'roles-penang-cashier',
+      fullname: 'Penang cashier',
+      role_id: cashierRole.id,
+      id_outlet: pg.id,
+      password_setup: { method: 'temporary', password: 'Kopi@5678' },
+    });
+    expect(penang.statusCode, penang.body).toBe(201);
+    const viewer = await createUser(t, {
+      username: 'roles-kl-viewer',
+      tenantId,
+      permissions: ['read-role-permission'],
+      outletId: kl.id,
+    });
+    const bound = t.bearer((await t.login(viewer.username)).token);
+    const preview = async (headers: Headers) => {
+      const rows = (await get('/api/roles', headers)).json().data as Role[];
+      const cashier = rows.find((r) => r.name === 'cashier')!;
+      return { names: cashier.users_preview.map((u) => u.username), count: cashier.user_count };
+    };
+    expect(await preview(admin)).toEqual({ names: ['cashier', 'roles-penang-cashier'], count: 2 });
+    expect(await preview(bound)).toEqual({ names: ['cashier'], count: 2 });
+    const one = (await get(`/api/roles/${cashierRole.id}`, bound)).json().data as Role;
+    expect(one.users_preview.map((u) => u.username)).toEqual(['cashier']);
+    await send('DELETE', `/api/users/${penang.json().data.id}`);
   });
 
   it('gives a platform superadmin every role, narrowed by tenant_id', async () => {
