@@ -21,7 +21,8 @@ import { cartCatalogue } from '../modules/orders/orders.repo';
 import { rebuildRollups } from '../modules/reports/rollup-rebuild';
 
 // `npm run seed:large -- --orders 1000000`: a realistic year of closed business days for the demo
-// tenant (issue 8), for reports and benches at scale. On DATABASE_URL (PostgreSQL) or DATA_DIR
+// tenant (issue 8), for reports and benches at scale, and today's business day so far as a live
+// day (open orders at every step, app orders awaiting payment) so the dashboard has content. On DATABASE_URL (PostgreSQL) or DATA_DIR
 // (PGlite; 100,000 orders is its size).
 //
 // How it stays fast: TypeScript prices a pool of baskets per outlet exactly as a sale does
@@ -31,8 +32,10 @@ import { rebuildRollups } from '../modules/reports/rollup-rebuild';
 // basket. The rollup triggers are bypassed during the load (session_replication_role = replica)
 // and each week's rollups are built from its orders, one aggregate per table (rebuildRollups).
 // Order numbers: each (outlet, day) is numbered 1…n in time order and gets its order_counters
-// row (closed, with its Z-report), and a day that already has a counter is left alone, so a
-// second run adds nothing twice and never clashes with real or demo sales.
+// row (closed, with its Z-report), and a past day that already has a counter is left alone, so a
+// second run adds nothing twice and never clashes with real or demo sales. Today is the
+// exception: its orders are numbered on from the day's counter (the demo's open orders), not
+// closed, and a second run adds another batch up to the new "now".
 
 const { values: args } = parseArgs({
   options: {
@@ -53,7 +56,11 @@ if (!Number.isInteger(TARGET) || TARGET < 1 || !Number.isInteger(DAYS) || DAYS <
   process.exit(2);
 }
 
-/** mulberry32: seeded, so two runs on empty databases make the same data. */
+/**
+ * mulberry32, seeded: the priced baskets and the orders per outlet-hour are the same on every run.
+ * The orders' minute, basket, status and staff come from PostgreSQL's random() in the bulk SQL,
+ * so two runs make the same kind of data, not the same rows.
+ */
 function random(seed: number) {
   let a = seed >>> 0;
   return () => {
@@ -230,13 +237,26 @@ function makeBasket(
   };
 }
 
-/** Orders per outlet, business day and local hour: shaped demand, summing to exactly `total`. */
-function demandSlots(outlets: Outlet[], days: string[], total: number, busy: Set<string>) {
+/**
+ * Orders per outlet, business day and hour of that day: shaped demand, summing to exactly `total`.
+ * A business day runs from the tenant's cut-off hour to the next one, so its hours after midnight
+ * (`hour` 24 … cutoff + 23, counted from the business date's midnight) are sold in too. Hours
+ * not begun by `now` (today's rest) get nothing; the one under way only its elapsed `span`.
+ */
+function demandSlots(
+  outlets: Outlet[],
+  days: string[],
+  total: number,
+  busy: Set<string>,
+  cutoff: number,
+  now: Date,
+) {
   const weights: {
     outletId: string;
     outletNo: number;
     date: string;
     hour: number;
+    span: number;
     tz: string;
     w: number;
   }[] = [];
@@ -249,24 +269,28 @@ function demandSlots(outlets: Outlet[], days: string[], total: number, busy: Set
       const season = month === 12 ? 1.2 : month === 2 ? 0.85 : month === 4 ? 1.1 : 1;
       const growth = 0.85 + (0.3 * di) / Math.max(1, days.length - 1);
       const day = WEEKDAY[weekdayOf(date)]! * season * growth * (0.9 + rand() * 0.2);
-      for (let hour = 0; hour < 24; hour++) {
+      const schedule = {
+        timezone: o.timezone,
+        hours: o.hours,
+        closures: [],
+        last_order_minutes: 0,
+      };
+      for (let hour = cutoff; hour < cutoff + 24; hour++) {
+        const start = zonedToUtc(date, hour * 60, o.timezone);
+        const span = Math.min(3600, Math.floor((now.getTime() - start.getTime()) / 1000));
+        if (span <= 0) continue;
         // Only hours the outlet is open (the sale's own rule, at the half hour).
         const at = zonedToUtc(date, hour * 60 + 30, o.timezone);
-        const schedule = {
-          timezone: o.timezone,
-          hours: o.hours,
-          closures: [],
-          last_order_minutes: 0,
-        };
         if (!outletOpenState(schedule, at).open) continue;
-        if (businessDate(at, o.timezone, 4) !== date) continue;
+        if (businessDate(at, o.timezone, cutoff) !== date) continue;
         weights.push({
           outletId: o.id,
           outletNo: oi,
           date,
           hour,
+          span,
           tz: o.timezone,
-          w: (outletFactor[oi] ?? 1) * day * HOUR[hour]!,
+          w: ((outletFactor[oi] ?? 1) * day * HOUR[hour % 24]! * span) / 3600,
         });
       }
     });
@@ -359,7 +383,9 @@ async function main() {
         order by sku`),
     ).map((p) => p.id);
 
-    const end = addDays(businessDate(new Date(), timezone, cutoff), -1);
+    const now = new Date();
+    const today = businessDate(now, timezone, cutoff);
+    const end = addDays(today, -1);
     const days = Array.from({ length: DAYS }, (_, i) => addDays(end, i - DAYS + 1));
     const busy = new Set(
       rowsOf<{ k: string }>(
@@ -368,7 +394,9 @@ async function main() {
           where tenant_id = ${tenantId}::uuid and business_date between ${days[0]!}::date and ${end}::date`),
       ).map((r) => r.k),
     );
-    log(`${where}: ${n(TARGET)} orders for ${args.tenant}, business days ${days[0]} … ${end}`);
+    log(
+      `${where}: ${n(TARGET)} orders for ${args.tenant}, business days ${days[0]} … ${end} closed, ${today} so far`,
+    );
 
     // 1. Baskets, priced exactly as a sale is.
     const baskets: Basket[] = [];
@@ -400,7 +428,7 @@ async function main() {
         line_total int)`);
     await db.execute(sql`
       create unlogged table seed_large_slots (outlet_id uuid, business_date date, hour int,
-        tz text, n int, basket_base int)`);
+        span int, tz text, n int, basket_base int)`);
     await insertJson(
       db,
       'seed_large_baskets',
@@ -446,17 +474,18 @@ async function main() {
       ),
     );
     // 2. Demand: orders per outlet, day and hour.
-    const slots = demandSlots(outlets, days, TARGET, busy);
+    const slots = demandSlots(outlets, [...days, today], TARGET, busy, cutoff, now);
     await insertJson(
       db,
       'seed_large_slots',
-      'outlet_id, business_date, hour, tz, n, basket_base',
-      'outlet_id uuid, business_date date, hour int, tz text, n int, basket_base int',
+      'outlet_id, business_date, hour, span, tz, n, basket_base',
+      'outlet_id uuid, business_date date, hour int, span int, tz text, n int, basket_base int',
       // Baskets are numbered outlet after outlet: the outlet's are base + 1 … base + perOutlet.
       slots.map((s) => ({
         outlet_id: s.outletId,
         business_date: s.date,
         hour: s.hour,
+        span: s.span,
         tz: s.tz,
         n: s.n,
         basket_base: s.outletNo * BASKETS_PER_OUTLET,
@@ -473,35 +502,55 @@ async function main() {
     const reasons = `{${REJECT_REASONS.map((c) => `"${c}"`).join(',')}}`;
     const perOutlet = BASKETS_PER_OUTLET;
     let loaded = 0;
-    const weeks = Array.from({ length: Math.ceil(days.length / 7) }, (_, i) => i * 7);
-    // Weeks are independent (their own days, numbers, counters and rollup rows): on PostgreSQL
+    // Weeks of closed days, then today as a live day.
+    const periods = [
+      ...Array.from({ length: Math.ceil(days.length / 7) }, (_, i) => ({
+        from: days[i * 7]!,
+        to: days[Math.min(days.length - 1, i * 7 + 6)]!,
+        live: false,
+      })),
+      { from: today, to: today, live: true },
+    ];
+    const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+    // A closed day's orders are closed (or rejected). Today's are where a live day's would be by
+    // their age: just placed (app orders still awaiting payment), accepted, then ready.
+    const statusOf = (live: boolean) =>
+      live
+        ? sql`case when random() < 0.025 then 'REJECTED'
+            when ${at(now)} - x.created_at < interval '4 minutes' then
+              case when b.source = 'mobile-apps' and random() < 0.4 then 'CREATED' else 'PENDING' end
+            when ${at(now)} - x.created_at < interval '12 minutes' then 'APPROVED'
+            else 'COMPLETED' end`
+        : sql`case when random() < 0.025 then 'REJECTED' else 'CLOSED' end`;
+    // Periods are independent (their own days, numbers, counters and rollup rows): on PostgreSQL
     // several load side by side, each on its own connection.
-    const loadWeek = async (w: number) => {
-      const from = days[w]!;
-      const to = days[Math.min(days.length - 1, w + 6)]!;
+    const loadWeek = async ({ from, to, live }: (typeof periods)[number]) => {
       const t0 = Date.now();
       let count = 0;
       await db.transaction(async (tx) => {
         await tx.execute(sql`set local session_replication_role = replica`);
         await tx.execute(sql`
           create temp table seed_week on commit drop as
-          select ${uuidAt(sql`created_at`)} as id, outlet_id, business_date, created_at, basket_id,
-            status,
-            row_number() over (partition by outlet_id, business_date order by created_at, basket_id)::int as seq,
-            staff_no, customer_no, table_no
+          select ${uuidAt(sql`x.created_at`)} as id, x.outlet_id, x.business_date, x.created_at,
+            x.basket_id, ${statusOf(live)} as status,
+            -- Numbered on from the day's counter: today's demo orders keep theirs.
+            (coalesce(c.last_no, 0) + row_number() over (partition by x.outlet_id, x.business_date
+              order by x.created_at, x.basket_id))::int as seq,
+            x.staff_no, x.customer_no, x.table_no
           from (
             select s.outlet_id, s.business_date,
-              ((s.business_date + make_interval(hours => s.hour, secs => floor(random() * 3600)::int))
+              ((s.business_date + make_interval(hours => s.hour, secs => floor(random() * s.span)::int))
                 at time zone s.tz) as created_at,
               s.basket_base + 1 + floor(random() * ${perOutlet})::int as basket_id,
-              case when random() < 0.025 then 'REJECTED' else 'CLOSED' end as status,
               1 + floor(random() * ${staff.length})::int as staff_no,
               1 + floor(random() * ${CUSTOMERS.length})::int as customer_no,
               'T' || (1 + floor(random() * 24))::int as table_no
             from seed_large_slots s
             cross join lateral generate_series(1, s.n) g
             where s.business_date between ${from}::date and ${to}::date
-          ) x`);
+          ) x
+          join seed_large_baskets b on b.id = x.basket_id
+          left join order_counters c on c.outlet_id = x.outlet_id and c.business_date = x.business_date`);
         await tx.execute(sql`
           insert into orders (id, tenant_id, outlet_id, order_no, seq, business_date, source,
             serving_method, table_no, delivery_address, customer_name, customer_phone, staff_id,
@@ -518,9 +567,13 @@ async function main() {
             case when b.source = 'pos-apps' then (${staffIds}::uuid[])[w.staff_no] end,
             case when b.source = 'pos-apps' then (${staffNames}::text[])[w.staff_no] end,
             w.status, b.subtotal, b.discount, b.service_charge, b.service_tax, b.delivery_fee,
-            b.rounding, b.total, b.total, b.change_due, 0,
-            case when w.status = 'REJECTED' then b.total else 0 end, b.payment_methods,
-            w.created_at, w.created_at + interval '12 minutes'
+            b.rounding, b.total,
+            -- An app order awaiting its payment has paid nothing, by no method yet.
+            case when w.status = 'CREATED' then 0 else b.total end,
+            case when w.status = 'CREATED' then 0 else b.change_due end, 0,
+            case when w.status = 'REJECTED' then b.total else 0 end,
+            case when w.status = 'CREATED' then '{}'::text[] else b.payment_methods end,
+            w.created_at, least(w.created_at + interval '12 minutes', ${at(now)})
           from seed_week w
           join seed_large_baskets b on b.id = w.basket_id
           join outlets o on o.id = w.outlet_id
@@ -541,16 +594,19 @@ async function main() {
             'paid', w.created_at
           from seed_week w join seed_large_baskets b on b.id = w.basket_id
           cross join lateral jsonb_array_elements(b.payments) with ordinality p
+          where w.status <> 'CREATED'
           order by w.created_at`);
         // History: paid at the counter (or online), accepted, ready, then the day close — or a
-        // rejection a few minutes in.
+        // rejection a few minutes in; today's stop at their status (an unpaid app order: placed).
         await tx.execute(sql`
           insert into order_status_history (id, tenant_id, order_id, from_status, to_status,
             by_name, reason, at)
           select ${uuidAt(sql`w.created_at`)}, ${tenantId}::uuid, w.id, h.from_status, h.to_status, n.by_name, h.reason, h.at
           from seed_week w join seed_large_baskets b on b.id = w.basket_id
           cross join lateral (values
-            (1, null, 'PENDING', case when b.source = 'pos-apps' then 'Paid at the counter' else 'Paid online' end, w.created_at),
+            (1, null, case when w.status = 'CREATED' then 'CREATED' else 'PENDING' end,
+              case when w.status = 'CREATED' then null when b.source = 'pos-apps' then 'Paid at the counter' else 'Paid online' end,
+              w.created_at),
             (2, 'PENDING', case when w.status = 'REJECTED' then 'REJECTED' else 'APPROVED' end,
               case when w.status = 'REJECTED' then (${reasons}::text[])[1 + w.seq % ${REJECT_REASONS.length}] end,
               w.created_at + interval '2 minutes'),
@@ -559,15 +615,19 @@ async function main() {
           ) as h(step, from_status, to_status, reason, at)
           cross join lateral (select case when b.source = 'pos-apps'
             then (${staffNames}::text[])[w.staff_no] else 'Kopi app' end as by_name) n
-          where w.status = 'CLOSED' or h.step <= 2
+          where h.step <= case w.status when 'CREATED' then 1 when 'PENDING' then 1
+            when 'APPROVED' then 2 when 'REJECTED' then 2 when 'COMPLETED' then 3 else 4 end
           order by w.created_at`);
         await tx.execute(sql`
           insert into order_counters (tenant_id, outlet_id, business_date, last_no, closed_at)
           select ${tenantId}::uuid, outlet_id, business_date, max(seq),
-            max((business_date + interval '23 hours') at time zone ${timezone})
+            ${live ? sql`null::timestamptz` : sql`max((business_date + interval '23 hours') at time zone ${timezone})`}
           from seed_week group by outlet_id, business_date
-          on conflict (outlet_id, business_date) do nothing`);
-        await tx.execute(sql`
+          on conflict (outlet_id, business_date)
+            do update set last_no = greatest(order_counters.last_no, excluded.last_no)`);
+        // Today is not closed: no Z-report.
+        if (!live)
+          await tx.execute(sql`
           insert into z_reports (tenant_id, outlet_id, business_date, closed_at, closed_by_name,
             orders, rejected, subtotal, discount, service_charge, service_tax, delivery_fees,
             rounding, total, by_payment_method, expected_cash)
@@ -621,11 +681,11 @@ async function main() {
         `${from} … ${to}: ${n(count)} orders in ${((Date.now() - t0) / 1000).toFixed(1)} s — ${n(loaded)} / ${n(TARGET)} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
       );
     };
-    const queue = [...weeks];
+    const queue = [...periods];
     const workers = database.kind === 'postgres' ? PARALLEL : 1;
     await Promise.all(
       Array.from({ length: workers }, async () => {
-        for (let w = queue.shift(); w !== undefined; w = queue.shift()) await loadWeek(w);
+        for (let p = queue.shift(); p !== undefined; p = queue.shift()) await loadWeek(p);
       }),
     );
 
