@@ -196,6 +196,10 @@ describe('GET /api/mobile/outlets/{id}/menu', () => {
     expect((await menu(other.outlet.id, { 'x-tenant': 'menu-other' })).statusCode).toBe(200);
     expectCode(await menu(randomUUID()), 404, 'not_found');
   });
+
+  it('answers 400 with code_message for an outlet id that is not a UUID', async () => {
+    expectCode(await menu('not-a-uuid'), 400, 'validation_failed');
+  });
 });
 
 describe('POST /api/mobile/orders', () => {
@@ -561,6 +565,13 @@ describe('tracking and cancelling', () => {
         url: `/api/mobile/orders/${id}/cancel`,
         headers: customer.headers,
       });
+    const wrongType = await t.inject({
+      method: 'POST',
+      url: `/api/mobile/orders/${order.id}/cancel`,
+      headers: customer.headers,
+      payload: { reason: 42 },
+    });
+    expectCode(wrongType, 400, 'validation_failed');
     const res = await cancel(order.id);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({
@@ -581,6 +592,14 @@ describe('tracking and cancelling', () => {
       ['order.created', 'CREATED'],
       ['order.status', 'REJECTED'],
     ]);
+    // A malformed body changes nothing.
+    const bad = await t.inject({
+      method: 'POST',
+      url: `/api/mobile/orders/${order.id}/cancel`,
+      headers: customer.headers,
+      payload: { reason: 'x'.repeat(201) },
+    });
+    expectCode(bad, 400, 'validation_failed');
     const again = expectCode(await cancel(order.id), 409, 'order_not_cancellable');
     expect(again.message).toBe('This order is already cancelled');
     // The staff see the cancel too.
@@ -632,6 +651,13 @@ describe('rate limits', () => {
       expectCode(await placeOrder(limited, a.headers, body), 429, 'rate_limited');
       // Another customer from the same address is not held back.
       expect((await placeOrder(limited, b.headers, body)).statusCode).toBe(201);
+
+      // Signed-out reads (outlets, menu) are limited per address, at 20 times the writes.
+      for (const url of ['/api/mobile/outlets', `/api/mobile/outlets/${outletId}/menu`]) {
+        const read = () => limited.inject({ method: 'GET', url, headers: demoTenantHeader });
+        for (let i = 0; i < 40; i++) expect((await read()).statusCode).toBe(200);
+        expectCode(await read(), 429, 'rate_limited');
+      }
     } finally {
       await limited.close();
     }

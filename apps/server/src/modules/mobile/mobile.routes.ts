@@ -33,7 +33,9 @@ import { customerContextOf, mobileTenantOf } from './mobile-tenant';
 
 // DESIGN §8 /api/mobile/…: the chain's customer app (decision 018). Access:
 //   signed out (public, X-Tenant names the business): sign-up, verify-phone, resend-code, sign-in
-//     — each rate-limited per client address; outlets and menu.
+//     — each rate-limited per client address; outlets and menu, rate-limited per address at 20
+//     times a customer's writes (many phones may share one carrier address; the limit only stops
+//     one client scraping or loading them without end).
 //   signed in (`bearer: 'customer'`, a customer session token, never a staff token): the
 //     customer's profile, orders, payments and cancels — rate-limited per customer.
 // Placing an order and starting a payment require an Idempotency-Key (DESIGN §5).
@@ -74,6 +76,10 @@ export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOp
   const customerWrite = {
     bearer: 'customer',
     rateLimit: perCustomer(options.customerRateLimit),
+  } as const;
+  const publicRead = {
+    public: true,
+    rateLimit: { max: options.customerRateLimit * 20, timeWindow: 60_000 },
   } as const;
   const customerRead = {
     bearer: 'customer',
@@ -189,7 +195,7 @@ export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOp
   r.get(
     '/mobile/outlets',
     {
-      config: { public: true },
+      config: publicRead,
       schema: {
         tags,
         summary:
@@ -207,7 +213,7 @@ export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOp
   r.get(
     '/mobile/outlets/:id/menu',
     {
-      config: { public: true },
+      config: publicRead,
       schema: {
         tags,
         summary:
