@@ -13,6 +13,7 @@ export * from './mobile';
 export * from './money';
 export * from './notifications';
 export * from './orders';
+export * from './orders-file-labels';
 export * from './outlet-hours';
 export * from './outlets';
 export * from './permission-catalogue';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { sen } from './catalogue';
 import { listQuerySchema } from './common';
+import { localeSchema } from './locale';
 import { paymentMethodSchema, servingMethodSchema } from './pricing';
 import { orderStatuses } from './status-machines';
 import { messageKey } from './validation';
@@ -203,8 +204,13 @@ export const orderListQuerySchema = listQuerySchema.extend({
 });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
-/** GET /api/orders/export: the list's filters, every matching row, as CSV. */
-export const orderExportQuerySchema = orderListQuerySchema.omit({ page: true, page_size: true });
+/**
+ * GET /api/orders/export: the list's filters, every matching row, as CSV. `lang`: the language of
+ * its headers and names (the screen's); without it, the user's saved language.
+ */
+export const orderExportQuerySchema = orderListQuerySchema
+  .omit({ page: true, page_size: true })
+  .extend({ lang: localeSchema.optional() });
 export type OrderExportQuery = z.infer<typeof orderExportQuerySchema>;
 
 /** POST /api/orders/{id}/status; a reject needs a reason. */

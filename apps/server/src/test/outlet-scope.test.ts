@@ -64,10 +64,11 @@ describe('outlet-bound staff see only their outlet', () => {
     expect(outletIds((await get('/api/orders?page_size=100', admin)).json().data).sort()).toEqual(
       [kl, pg].sort(),
     );
-    const csv = parse((await get('/api/orders/export')).body, { columns: true }) as {
-      outlet: string;
-    }[];
-    expect([...new Set(csv.map((r) => r.outlet))]).toEqual(['Kuala Lumpur']);
+    const csv = parse((await get('/api/orders/export?lang=en')).body, {
+      bom: true,
+      columns: true,
+    }) as { Outlet: string }[];
+    expect([...new Set(csv.map((r) => r.Outlet))]).toEqual(['Kuala Lumpur']);
     const board = (await get('/api/orders/board')).json().data;
     expect(outletIds(board.orders)).toEqual([kl]);
     expect(outletIds(board.thresholds)).toEqual([kl]);

@@ -1,5 +1,8 @@
 import {
   defaultPricingSettings,
+  type Locale,
+  orderFileColumns,
+  orderFileLabels,
   type OrderSummary,
   orderSchema,
   orderSummarySchema,
@@ -10,7 +13,7 @@ import { parse } from 'csv-parse/sync';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/database';
-import { orderItems, orderPayments, orders, zReports } from '../../db/schema';
+import { orderItems, orderPayments, orders, users, zReports } from '../../db/schema';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
 import { createUser } from '../../test/fixtures';
 import { demoTenantId, testClock } from '../../test/order-fixtures';
@@ -371,29 +374,43 @@ describe('GET /api/orders/{id}', () => {
 });
 
 describe('GET /api/orders/export', () => {
+  /** The file's rows keyed by column code, after checking its header row is in `locale`. */
+  function csvRows(body: string, locale: Locale) {
+    const [header, ...rows] = parse(body, { bom: true }) as string[][];
+    expect(header).toEqual(orderFileColumns.map((c) => orderFileLabels[locale].columns[c]));
+    return rows.map(
+      (r) =>
+        Object.fromEntries(orderFileColumns.map((c, i) => [c, r[i]!])) as Record<string, string>,
+    );
+  }
+
   it('exports the filtered list as CSV, amounts in ringgit', async () => {
     const query = `outlet=${kl}&from=2026-06-09&to=2026-06-09`;
     const res = await t.inject({
       method: 'GET',
-      url: `/api/orders/export?${query}`,
+      url: `/api/orders/export?${query}&lang=en`,
       headers: admin,
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="orders-\d{8}\.csv"/);
-    const rows = parse(res.body, { bom: true, columns: true }) as Record<string, string>[];
+    const rows = csvRows(res.body, 'en');
     const listed = await list(`${query}&page_size=100`);
     expect(rows).toHaveLength(listed.meta.total);
     const sample = listed.data[0]!;
     const row = rows.find((r) => r.order_no === sample.order_no)!;
     expect(row).toMatchObject({
-      business_date: '2026-06-09',
+      business_date: '2026/06/09',
       outlet: 'Kuala Lumpur',
       via: 'POS',
-      status: sample.status,
+      serving_method: orderFileLabels.en.servingMethods[sample.serving_method],
+      payment_methods: sample.payment_methods
+        .map((m) => orderFileLabels.en.paymentMethods[m])
+        .join(' + '),
+      status: orderFileLabels.en.statuses[sample.status],
       total: (sample.total / 100).toFixed(2),
     });
-    expect(row.created_at).toMatch(/^2026-06-(09|10) \d{2}:\d{2}:\d{2}$/);
+    expect(row.created_at).toMatch(/^2026\/06\/(09|10) \d{2}:\d{2}:\d{2}$/);
 
     const ids = rows.map((r) => r.order_no!);
     const inDb = await t.database.db
@@ -410,9 +427,53 @@ describe('GET /api/orders/export', () => {
 
     // Outlet-bound staff export only their outlet.
     const theirs = await t.inject({ method: 'GET', url: '/api/orders/export', headers: cashier });
-    const exported = parse(theirs.body, { bom: true, columns: true }) as Record<string, string>[];
+    const exported = csvRows(theirs.body, 'en');
     expect(exported.length).toBe(await countWhere(sql`outlet_id = ${kl}`));
     expect(new Set(exported.map((r) => r.outlet))).toEqual(new Set(['Kuala Lumpur']));
     expect((await t.inject({ method: 'GET', url: '/api/orders/export' })).statusCode).toBe(401);
+  });
+
+  it('speaks the language the screen asks for, else the one the user saved', async () => {
+    const query = `outlet=${kl}&from=2026-06-09&to=2026-06-09&status=CLOSED&serving_method=dine_in`;
+    const exportAs = async (lang: string) => {
+      const res = await t.inject({
+        method: 'GET',
+        url: `/api/orders/export?${query}${lang ? `&lang=${lang}` : ''}`,
+        headers: admin,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.body;
+    };
+    const malay = csvRows(await exportAs('my'), 'my');
+    expect(malay.length).toBeGreaterThan(0);
+    for (const row of malay) {
+      expect(row).toMatchObject({ status: 'Ditutup', serving_method: 'Makan di sini' });
+      expect(row.business_date).toBe('2026/06/09');
+    }
+    const methods = new Set(malay.flatMap((r) => r.payment_methods!.split(' + ')));
+    const malayMethods = new Set(Object.values(orderFileLabels.my.paymentMethods));
+    expect([...methods].every((m) => malayMethods.has(m))).toBe(true);
+
+    // Without lang: the language the user saved in their layout settings.
+    csvRows(await exportAs(''), 'en');
+    const [me] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.tenantId, tenantId), eq(users.username, 'admin')));
+    await t.database.db.update(users).set({ language: 'my' }).where(eq(users.id, me!.id));
+    try {
+      expect(csvRows(await exportAs(''), 'my')).toEqual(malay);
+      csvRows(await exportAs('en'), 'en');
+    } finally {
+      await t.database.db.update(users).set({ language: 'en' }).where(eq(users.id, me!.id));
+    }
+
+    const bad = await t.inject({
+      method: 'GET',
+      url: '/api/orders/export?lang=fr',
+      headers: admin,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code_message).toBe('validation_failed');
   });
 });

@@ -428,6 +428,16 @@ export async function recordMove(db: Db, m: NewMove): Promise<boolean> {
 
 // ---- Reading ----------------------------------------------------------------------------------
 
+/** The language a user saved (en or my), for the files they download. */
+export async function userLanguage(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ language: users.language })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.language ?? null;
+}
+
 /** Is `outletId` one of the tenant's outlets (whatever its status)? */
 export async function outletExists(db: Db, tenantId: string, outletId: string) {
   const [row] = await db

@@ -120,7 +120,7 @@ export async function orderRoutes(
       schema: {
         tags,
         summary:
-          'Orders: from/to (business date), outlet, status, source, serving_method, payment_method; q searches number and customer; sort created|business_date|order_no|total ("-" descending, default -created)',
+          'Orders: from/to (business date), outlet (or outlet_id; 404 when not the caller’s), status, source, serving_method, payment_method; q searches number and customer; sort created|business_date|order_no|total ("-" descending, default -created)',
         querystring: orderListQuerySchema,
         response: { 200: listEnvelope(orderSummarySchema) },
       },
@@ -151,7 +151,8 @@ export async function orderRoutes(
       config: { permission: 'read-order' },
       schema: {
         tags,
-        summary: 'The filtered list as CSV (amounts in ringgit, times in the outlet time zone)',
+        summary:
+          'The filtered list as CSV in lang (else the user’s saved language): headers, statuses and methods as the screens name them, amounts in ringgit, times in the outlet time zone',
         querystring: orderExportQuerySchema,
       },
     },

@@ -3,6 +3,8 @@ import {
   addDays,
   businessDate,
   canMoveOrder,
+  defaultLocale,
+  localeSchema,
   messageKey,
   type Order,
   type OrderCreate,
@@ -519,8 +521,12 @@ export function createOrderService({ db, now, announce = true }: OrderServiceDep
           message: `More than ${EXPORT_MAX_ROWS.toLocaleString('en')} orders match. Narrow the dates or filters and export again.`,
         });
       }
+      // The screen's language when the web says it, else the one the user saved.
+      const locale =
+        q.lang ??
+        localeSchema.catch(defaultLocale).parse(await repo.userLanguage(db, ctx.principal.userId));
       const stamp = businessDate(now(), 'Asia/Kuala_Lumpur', 0).replaceAll('-', '');
-      return { filename: `orders-${stamp}.csv`, body: ordersCsv(rows) };
+      return { filename: `orders-${stamp}.csv`, body: ordersCsv(rows, locale) };
     },
   };
 }

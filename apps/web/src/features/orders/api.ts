@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { openOrderStatuses } from '@kopi/contract';
+import { defaultLocale, localeSchema, openOrderStatuses } from '@kopi/contract';
 import type {
   ListMeta,
   Order,
@@ -10,6 +10,7 @@ import type {
   ZReport,
 } from '@kopi/contract';
 import { http } from '../../lib/http/http';
+import { i18n } from '../../lib/i18n/i18n';
 import { downloadFile } from '../../lib/http/transfer';
 
 // /api/orders (subject order; status moves: update status-order; day close: close day-order).
@@ -58,9 +59,14 @@ export const getZReport = (outletId: string, businessDate: string) =>
     errorToast: 'silent',
   });
 
-export type OrderExportFilters = OrderExportQuery;
+export type OrderExportFilters = Omit<OrderExportQuery, 'lang'>;
+/** The filtered list as CSV, in the screen's language (headers, statuses, methods). */
 export const exportOrders = (filters: OrderExportFilters) =>
-  downloadFile('/orders/export', { ...filters }, 'orders.csv');
+  downloadFile(
+    '/orders/export',
+    { ...filters, lang: localeSchema.catch(defaultLocale).parse(i18n.language) },
+    'orders.csv',
+  );
 
 export function useOrders(query: OrderListQuery) {
   return useQuery({

@@ -61,6 +61,7 @@ function renderList(route: string, can: (a: string, s: string) => boolean = ever
   const calls = mockFetch((call) => {
     if (call.url.startsWith('/api/orders?'))
       return { body: { data: rows, meta: { page: 1, page_size: 10, total: 2 } } };
+    if (call.url.startsWith('/api/orders/export?')) return { status: 200, body: 'a,b' };
     if (call.url.startsWith('/api/outlets?'))
       return {
         body: {
@@ -149,6 +150,18 @@ describe('order list', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(location()).toBe('/order/list'));
     expect(screen.getByTestId('order-search')).toHaveValue('');
+  });
+
+  it('exports the filtered list as CSV in the screen’s language, without paging', async () => {
+    const calls = renderList(`/order/list?page=2&status=COMPLETED&outlet=${kl}&q=Aisyah`);
+    await screen.findByTestId('order-row-KL01-20260315-0001');
+    await userEvent.click(screen.getByTestId('order-export'));
+    const exports = () =>
+      calls
+        .filter((c) => c.url.startsWith('/api/orders/export?'))
+        .map((c) => Object.fromEntries(new URL(c.url, 'http://x').searchParams));
+    await waitFor(() => expect(exports()).toHaveLength(1));
+    expect(exports()[0]).toEqual({ status: 'COMPLETED', outlet: kl, q: 'Aisyah', lang: 'en' });
   });
 
   it('keeps paging and sorting in the URL', async () => {

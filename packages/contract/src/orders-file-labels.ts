@@ -1,0 +1,136 @@
+import type { Locale } from './locale';
+import type { OrderStatus } from './status-machines';
+import type { PaymentMethod, ServingMethod } from './pricing';
+
+// The words of the order list's CSV (GET /api/orders/export), in the requester's language. They
+// are the words the order screens show (a web test holds them together), so a column, a status or
+// a payment method reads the same on screen and in the spreadsheet. Money columns say "(RM)"
+// because the file's amounts are ringgit with two decimals.
+
+export const orderFileColumns = [
+  'order_no',
+  'business_date',
+  'created_at',
+  'outlet',
+  'via',
+  'serving_method',
+  'table_no',
+  'customer_name',
+  'customer_phone',
+  'payment_methods',
+  'status',
+  'subtotal',
+  'discount',
+  'service_charge',
+  'service_tax',
+  'delivery_fee',
+  'rounding',
+  'total',
+  'paid',
+  'refunded',
+  'staff',
+] as const;
+export type OrderFileColumn = (typeof orderFileColumns)[number];
+
+export interface OrderFileLabels {
+  columns: Record<OrderFileColumn, string>;
+  via: Record<'POS' | 'MOBILE', string>;
+  statuses: Record<OrderStatus, string>;
+  paymentMethods: Record<PaymentMethod, string>;
+  servingMethods: Record<ServingMethod, string>;
+}
+
+export const orderFileLabels: Record<Locale, OrderFileLabels> = {
+  en: {
+    columns: {
+      order_no: 'Order no.',
+      business_date: 'Business date',
+      created_at: 'Date / time',
+      outlet: 'Outlet',
+      via: 'Via',
+      serving_method: 'Serving method',
+      table_no: 'Table no.',
+      customer_name: 'Customer name',
+      customer_phone: 'Customer phone',
+      payment_methods: 'Payment method',
+      status: 'Status',
+      subtotal: 'Subtotal (RM)',
+      discount: 'Discount (RM)',
+      service_charge: 'Service charge (RM)',
+      service_tax: 'SST (RM)',
+      delivery_fee: 'Delivery fee (RM)',
+      rounding: 'Rounding (RM)',
+      total: 'Total (RM)',
+      paid: 'Paid (RM)',
+      refunded: 'Refunded (RM)',
+      staff: 'Staff',
+    },
+    via: { POS: 'POS', MOBILE: 'MOBILE' },
+    statuses: {
+      CREATED: 'Created',
+      PENDING: 'Pending',
+      APPROVED: 'Approved',
+      REJECTED: 'Rejected',
+      COMPLETED: 'Completed',
+      CLOSED: 'Closed',
+    },
+    paymentMethods: {
+      cash: 'Cash',
+      card: 'Card',
+      duitnow_qr: 'DuitNow QR',
+      tng: "Touch 'n Go eWallet",
+      grabpay: 'GrabPay',
+      boost: 'Boost',
+      shopeepay: 'ShopeePay',
+    },
+    servingMethods: { dine_in: 'Dine in', pick_up: 'Pick up', delivery: 'Delivery' },
+  },
+  my: {
+    columns: {
+      order_no: 'No. pesanan',
+      business_date: 'Tarikh perniagaan',
+      created_at: 'Tarikh / masa',
+      outlet: 'Cawangan',
+      via: 'Melalui',
+      serving_method: 'Kaedah hidangan',
+      table_no: 'No. meja',
+      customer_name: 'Nama pelanggan',
+      customer_phone: 'Telefon pelanggan',
+      payment_methods: 'Kaedah bayaran',
+      status: 'Status',
+      subtotal: 'Jumlah kecil (RM)',
+      discount: 'Diskaun (RM)',
+      service_charge: 'Caj perkhidmatan (RM)',
+      service_tax: 'SST (RM)',
+      delivery_fee: 'Caj penghantaran (RM)',
+      rounding: 'Pembundaran (RM)',
+      total: 'Jumlah (RM)',
+      paid: 'Dibayar (RM)',
+      refunded: 'Dipulangkan (RM)',
+      staff: 'Kakitangan',
+    },
+    via: { POS: 'POS', MOBILE: 'MUDAH ALIH' },
+    statuses: {
+      CREATED: 'Dicipta',
+      PENDING: 'Menunggu',
+      APPROVED: 'Diluluskan',
+      REJECTED: 'Ditolak',
+      COMPLETED: 'Selesai',
+      CLOSED: 'Ditutup',
+    },
+    paymentMethods: {
+      cash: 'Tunai',
+      card: 'Kad',
+      duitnow_qr: 'DuitNow QR',
+      tng: "Touch 'n Go eWallet",
+      grabpay: 'GrabPay',
+      boost: 'Boost',
+      shopeepay: 'ShopeePay',
+    },
+    servingMethods: {
+      dine_in: 'Makan di sini',
+      pick_up: 'Ambil sendiri',
+      delivery: 'Penghantaran',
+    },
+  },
+};
