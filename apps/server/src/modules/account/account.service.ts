@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { PasswordHasher } from '../../lib/password';
 import type { AuthedContext, RequestContext } from '../../lib/request-context';
+import { staffMail } from '../../lib/staff-mail';
 import { generateOpaqueToken, hashToken, type TokenSigner } from '../../lib/tokens';
 import { removeUpload, saveUpload, sniffImage } from '../../lib/uploads';
 import * as authRepo from '../auth/auth.repo';
@@ -103,17 +104,11 @@ export function createAccountService(deps: AccountDeps) {
           kind: 'password_reset',
           to: user.email!,
           tenantId: user.tenantId,
-          subject: 'Reset your Kopi HQ password',
-          text: [
-            `Hello ${user.fullname},`,
-            '',
-            'Someone (hopefully you) asked to reset the password of your Kopi HQ account',
-            `"${user.username}". Open this link within 30 minutes to choose a new password:`,
-            '',
+          ...staffMail('password_reset', user.language, {
+            fullname: user.fullname,
+            username: user.username,
             link,
-            '',
-            'If you did not ask for this, ignore this e-mail: your password stays as it is.',
-          ].join('\n'),
+          }),
         });
       });
       // Sending happens after the answer so SMTP latency does not reveal that the user exists.

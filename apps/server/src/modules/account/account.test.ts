@@ -54,6 +54,21 @@ describe('forgot and reset password', () => {
     expect((await t.database.db.select().from(outbox)).length).toBe(before);
   });
 
+  it("writes the mail in the user's language", async () => {
+    await post('/api/forgot-password', { username: 'finance' });
+    expect(await latestMailTo('finance@kopi-demo.my')).toMatchObject({
+      subject: 'Reset your Kopi HQ password',
+    });
+    const finance = await userByUsername(t, 'finance');
+    await t.database.db.update(users).set({ language: 'my' }).where(eq(users.id, finance.id));
+    await post('/api/forgot-password', { username: 'finance' });
+    const mail = await latestMailTo('finance@kopi-demo.my');
+    await t.database.db.update(users).set({ language: 'en' }).where(eq(users.id, finance.id));
+    expect(mail).toMatchObject({ subject: 'Tetapkan semula kata laluan Kopi HQ anda' });
+    expect(mail!.textBody).toContain('Buka pautan ini dalam masa 30 minit');
+    expect(tokenFromMail(mail!.textBody)).toBeTruthy();
+  });
+
   it('resets the password once, ends every session, and refuses the link afterwards', async () => {
     const session = await t.login('finance');
     await post('/api/forgot-password', { username: 'finance' });

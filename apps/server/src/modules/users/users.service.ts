@@ -22,6 +22,7 @@ import type { Mailer } from '../../lib/mailer';
 import { listMeta, offsetOf } from '../../lib/paging';
 import type { PasswordHasher } from '../../lib/password';
 import type { AuthedContext } from '../../lib/request-context';
+import { staffMail } from '../../lib/staff-mail';
 import { generateOpaqueToken, hashToken } from '../../lib/tokens';
 import * as accountRepo from '../account/account.repo';
 import * as authRepo from '../auth/auth.repo';
@@ -189,6 +190,8 @@ export function createUserService(deps: UserServiceDeps) {
       fullname: string;
       email: string;
       tenantId: string | null;
+      /** The mail is written in the recipient's language. */
+      language: string;
     },
     kind: 'account_invite' | 'password_reset',
   ): Promise<string> {
@@ -200,33 +203,12 @@ export function createUserService(deps: UserServiceDeps) {
       ip: ctx.ip,
     });
     const link = `${deps.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    const text =
-      kind === 'account_invite'
-        ? [
-            `Hello ${user.fullname},`,
-            '',
-            `A Kopi HQ account "${user.username}" was created for you. Open this link within`,
-            '24 hours to choose your password, then sign in with that username:',
-            '',
-            link,
-          ]
-        : [
-            `Hello ${user.fullname},`,
-            '',
-            `An administrator asked for a new password for your Kopi HQ account "${user.username}".`,
-            'Open this link within 24 hours to choose one:',
-            '',
-            link,
-            '',
-            'Your current password keeps working until you choose the new one.',
-          ];
-    return mailer.enqueue(tx, {
-      kind,
-      to: user.email,
-      tenantId: user.tenantId,
-      subject: kind === 'account_invite' ? 'Your Kopi HQ account' : 'Choose a new Kopi HQ password',
-      text: text.join('\n'),
-    });
+    const mail = staffMail(
+      kind === 'account_invite' ? 'account_invite' : 'password_reset_by_admin',
+      user.language,
+      { fullname: user.fullname, username: user.username, link },
+    );
+    return mailer.enqueue(tx, { kind, to: user.email, tenantId: user.tenantId, ...mail });
   }
 
   const deliver = (mailId: string | null) => {

@@ -264,6 +264,8 @@ describe('POST /api/users', () => {
       .from(outbox)
       .where(eq(outbox.toAddress, 'barista2@kopi-demo.my'));
     expect(mail?.kind).toBe('account_invite');
+    expect(mail?.subject).toBe('Your Kopi HQ account');
+    expect(mail?.textBody).toMatch(/^Hello Staff barista2,/);
     const token = decodeURIComponent(/reset-password\?token=([\w%-]+)/.exec(mail!.textBody)![1]!);
     const reset = await send('POST', '/api/reset-password', {
       token,
@@ -512,6 +514,35 @@ describe('POST /api/users/{id}/reset-password', () => {
     expect((await lastAudit('user.password_temporary'))?.after).toMatchObject({
       must_change_password: true,
     });
+  });
+
+  it("writes the e-mails in the recipient's language", async () => {
+    const created = await send(
+      'POST',
+      '/api/users',
+      await newUser('barista-my', { language: 'my', password_setup: { method: 'email' } }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const mails = async () =>
+      t.database.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.toAddress, 'barista-my@kopi-demo.my'))
+        .orderBy(desc(outbox.createdAt));
+    const [invite] = await mails();
+    expect(invite).toMatchObject({ kind: 'account_invite', subject: 'Akaun Kopi HQ anda' });
+    expect(invite!.textBody).toMatch(/^Salam Staff barista-my,/);
+    expect(invite!.textBody).toContain('/reset-password?token=');
+    const reset = await send('POST', `/api/users/${created.json().data.id}/reset-password`, {
+      method: 'email',
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const [again] = await mails();
+    expect(again).toMatchObject({
+      kind: 'password_reset',
+      subject: 'Pilih kata laluan Kopi HQ yang baharu',
+    });
+    expect(again!.textBody).toContain('Seorang pentadbir meminta kata laluan baharu');
   });
 
   it('mails a link, or says the user has no e-mail address', async () => {
