@@ -13,6 +13,7 @@ import { addProduct, demoTenantId, sell, testClock } from '../../test/order-fixt
 import {
   payWithSandbox,
   placeOrder,
+  postCallback,
   verifiedCustomer,
   type TestCustomer,
 } from '../../test/mobile-fixtures';
@@ -22,8 +23,11 @@ import { rebuildRollups } from './rollup-rebuild';
 
 // Issue 8, "done when": for random streams of orders and status changes — POS sales (retried with
 // the same Idempotency-Key, some at once), moves to APPROVED, COMPLETED and REJECTED, day closes,
-// app orders paid through the sandbox or cancelled — every rollup row equals the same figure
-// computed from the raw orders. A seeded generator makes a failure repeatable: the seed is printed.
+// app orders paid through the sandbox (its callbacks sometimes sent twice at once or replayed
+// later, some payments failing first) or cancelled — every rollup row equals the same figure
+// computed from the raw orders, and the report by payment method equals the payment lines of the
+// sales. A seeded generator makes a failure repeatable: the seed is printed. ROLLUP_STEPS makes
+// the stream longer (default 160).
 
 /** mulberry32: small, fast, good enough to pick test actions. */
 function rng(seed: number) {
@@ -142,6 +146,47 @@ const move = (id: string, status: string, reason?: string) =>
     payload: { status, ...(reason ? { reason } : {}) },
   });
 
+/**
+ * The report by payment method over every business day against the payment lines themselves
+ * (order_payments of orders that are sales), not the orders' own list of methods.
+ */
+async function expectPaymentReportMatches(note: string) {
+  const db = t.database.db;
+  const [range] = rowsOf<{ from: string | null; to: string | null }>(
+    await db.execute(sql`
+      select min(business_date)::text as from, max(business_date)::text as to from orders
+      where tenant_id = ${tenantId}::uuid`),
+  );
+  if (!range?.from || !range.to) return;
+  const raw = rowsOf<{ method: string; payments: number; amount: number }>(
+    await db.execute(sql`
+      select p.method, count(*)::int as payments, sum(p.amount)::int as amount
+      from order_payments p join orders o on o.id = p.order_id
+      where o.tenant_id = ${tenantId}::uuid and o.status in ('PENDING', 'APPROVED', 'COMPLETED', 'CLOSED')
+      group by 1 order by 1`),
+  );
+  const res = await t.inject({
+    method: 'GET',
+    url: `/api/reports/sales?group_by=payment_method&from=${range.from}&to=${range.to}&compare=none`,
+    headers: admin,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const report = res.json().data as {
+    rows: { key: string; current: { payments: number; amount: number } }[];
+    totals: { current: { net: number } };
+  };
+  const shown = report.rows
+    .map((r) => ({ method: r.key, ...r.current }))
+    .filter((r) => r.payments !== 0 || r.amount !== 0)
+    .sort((a, b) => (a.method < b.method ? -1 : 1));
+  expect(shown, `report by payment method ${note}`).toEqual(raw);
+  // Every sale is paid in full by its lines (no refunds in the stream): the amounts add up to net.
+  expect(
+    raw.reduce((sum, r) => sum + r.amount, 0),
+    `payments against net ${note}`,
+  ).toBe(report.totals.current.net);
+}
+
 async function expectRollupsMatch(note: string) {
   const [expected, actual] = await Promise.all([
     expectedRollups(t.database.db, tenantId),
@@ -161,11 +206,22 @@ describe('report rollups', () => {
     console.info(`rollup property seed: ${seed} (ROLLUP_SEED=${seed} repeats it)`);
     const r = rng(seed);
     const sent: { key: string; body: ReturnType<typeof randomSale> }[] = [];
-    const counts = { sales: 0, retries: 0, moves: 0, closes: 0, app: 0, paid: 0, cancelled: 0 };
-    const steps = 100;
+    const counts = {
+      sales: 0,
+      retries: 0,
+      moves: 0,
+      closes: 0,
+      app: 0,
+      paid: 0,
+      failedFirst: 0,
+      replays: 0,
+      cancelled: 0,
+    };
+    const callbacks: { url: string; headers: Record<string, string>; body: string }[] = [];
+    const steps = Number(process.env.ROLLUP_STEPS ?? 160);
     for (let step = 0; step < steps; step++) {
       const action = r.next();
-      if (action < 0.35 || sent.length === 0) {
+      if (action < 0.3 || sent.length === 0) {
         const key = randomUUID();
         const body = randomSale(r);
         // Now and then the same sale is sent twice at once (a double tap, a retry in flight).
@@ -176,13 +232,13 @@ describe('report rollups', () => {
         expect(answers.some((a) => a.statusCode === 201), answers[0]!.body).toBe(true);
         sent.push({ key, body });
         counts.sales++;
-      } else if (action < 0.45) {
+      } else if (action < 0.38) {
         // A retry of an earlier sale with its key and body: the first answer, no new order.
         const earlier = r.pick(sent);
         const again = await sell(t, admin, earlier.body, earlier.key);
         expect([200, 201]).toContain(again.statusCode);
         counts.retries++;
-      } else if (action < 0.68) {
+      } else if (action < 0.58) {
         const open = (await openOrders()).filter((o) => o.status !== 'CREATED');
         if (open.length > 0) {
           const order = r.pick(open);
@@ -195,20 +251,35 @@ describe('report rollups', () => {
           expect(res.statusCode, res.body).toBe(200);
           counts.moves++;
         }
-      } else if (action < 0.78) {
+      } else if (action < 0.76) {
         // An app order: placed (CREATED, not a sale), then paid (PENDING) or cancelled.
         const placed = await placeOrder(t, customer.headers, {
-          outlet_id: outlets[0]!.id,
+          outlet_id: r.pick(outlets).id,
           items: [{ product_id: r.pick(products).id, quantity: r.int(1, 3) }],
         });
         if (placed.statusCode === 201) {
           counts.app++;
           const id = placed.json().data.id as string;
-          if (r.chance(0.7)) {
-            await payWithSandbox(t, customer.headers, id, {
-              method: r.pick(['card', 'tng', 'grabpay']),
-            });
+          if (r.chance(0.75)) {
+            const method = r.pick(['card', 'tng', 'grabpay', 'boost']);
+            // A declined attempt first: nothing paid, the order stays CREATED.
+            if (r.chance(0.2)) {
+              await payWithSandbox(t, customer.headers, id, { method, outcome: 'failed' });
+              counts.failedFirst++;
+            }
+            const { payment, callback } = await payWithSandbox(t, customer.headers, id, { method });
+            expect(callback.statusCode, callback.body).toBeLessThan(300);
+            callbacks.push(payment.sandbox_callback);
             counts.paid++;
+            // The gateway sends the same callback again at once (its retry crossing ours).
+            if (r.chance(0.3)) {
+              const twice = await Promise.all([
+                postCallback(t, payment.sandbox_callback),
+                postCallback(t, payment.sandbox_callback),
+              ]);
+              for (const again of twice) expect(again.statusCode, again.body).toBeLessThan(300);
+              counts.replays += 2;
+            }
           }
           if (r.chance(0.3)) {
             const cancel = await t.inject({
@@ -220,7 +291,14 @@ describe('report rollups', () => {
             if (cancel.statusCode === 200) counts.cancelled++;
           }
         }
-      } else if (action < 0.85) {
+      } else if (action < 0.8 && callbacks.length > 0) {
+        // A late replay of an earlier payment's callback, whatever the order became since.
+        // Accepted as already done, or refused as stale once the clock has moved on: either way
+        // nothing is paid twice.
+        const again = await postCallback(t, r.pick(callbacks));
+        if (again.statusCode >= 300) expect(again.json().code_message).toBe('payment_callback_stale');
+        counts.replays++;
+      } else if (action < 0.86) {
         // Close yesterday's business day at an outlet: finish its open orders, then close.
         const outletId = r.pick(outlets).id;
         const [day] = rowsOf<{ d: string }>(
@@ -255,9 +333,13 @@ describe('report rollups', () => {
         const minutes = r.chance(0.5) ? r.int(5, 90) : r.int(180, 1200);
         clock.set(new Date(clock.now().getTime() + minutes * 60_000).toISOString());
       }
-      if (step % 10 === 9) await expectRollupsMatch(`after step ${step + 1} (seed ${seed})`);
+      if (step % 10 === 9) {
+        await expectRollupsMatch(`after step ${step + 1} (seed ${seed})`);
+        await expectPaymentReportMatches(`after step ${step + 1} (seed ${seed})`);
+      }
     }
     const end = await expectRollupsMatch(`at the end (seed ${seed})`);
+    await expectPaymentReportMatches(`at the end (seed ${seed})`);
     expect(Object.keys(end.sales).length).toBeGreaterThan(2);
     expect(Object.keys(end.payments).length).toBeGreaterThan(2);
     expect(Object.keys(end.products).length).toBeGreaterThan(2);
@@ -278,5 +360,6 @@ describe('report rollups', () => {
     console.info(`rollup property stream: ${JSON.stringify(counts)}`);
     expect(counts.sales).toBeGreaterThan(10);
     expect(counts.moves).toBeGreaterThan(3);
+    expect(counts.paid).toBeGreaterThan(3);
   }, 240_000);
 });
