@@ -253,6 +253,12 @@ export const errorCatalog = {
     en: 'Some orders of this day are still open. Complete or reject them first.',
     my: 'Beberapa pesanan hari ini masih terbuka. Selesaikan atau tolak dahulu.',
   },
+  // An export past its row limit is refused rather than cut short (a partial file looks whole).
+  export_too_large: {
+    status: 400,
+    en: 'Too many records match to export at once. Narrow the dates or filters and export again.',
+    my: 'Terlalu banyak rekod sepadan untuk dieksport sekali gus. Kecilkan julat tarikh atau tapisan dan eksport semula.',
+  },
   // Issue 6: the customer app (/api/mobile/…) and payment providers.
   tenant_header_required: {
     status: 400,

@@ -14,10 +14,13 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/database';
 import { orderItems, orderPayments, orders, users, zReports } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { AuthedContext } from '../../lib/request-context';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
 import { createUser } from '../../test/fixtures';
 import { demoTenantId, testClock } from '../../test/order-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { createOrderService } from './orders.service';
 
 // The demo orders (made through the order services), GET /api/orders with its filters, search,
 // sort and paging, the CSV export, GET /api/orders/{id}, and who may see which order.
@@ -475,5 +478,36 @@ describe('GET /api/orders/export', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code_message).toBe('validation_failed');
+  });
+
+  it('refuses more rows than its limit with export_too_large rather than a cut file', async () => {
+    const [me] = await t.database.db
+      .select({ id: users.id, roleId: users.roleId })
+      .from(users)
+      .where(and(eq(users.tenantId, tenantId), eq(users.username, 'admin')));
+    const ctx: AuthedContext = {
+      principal: {
+        userId: me!.id,
+        sessionId: '00000000-0000-4000-8000-000000000000',
+        tenantId,
+        username: 'admin',
+        outletId: null,
+        roleId: me!.roleId!,
+        roleName: 'admin',
+        permissions: ['read-order'],
+      },
+      ip: '127.0.0.1',
+      userAgent: 'vitest',
+      requestId: 'export-limit',
+    };
+    const day = { outlet: kl, from: '2026-06-09', to: '2026-06-09' };
+    const matching = await countWhere(sql`outlet_id = ${kl} and business_date = '2026-06-09'`);
+    const limited = (max: number) =>
+      createOrderService({ db: t.database.db, now: clock.now, exportMaxRows: max });
+    const whole = await limited(matching).exportCsv(ctx, day);
+    expect(csvRows(whole.body, 'en')).toHaveLength(matching);
+    const refused = limited(matching - 1).exportCsv(ctx, day);
+    await expect(refused).rejects.toBeInstanceOf(AppError);
+    await expect(refused).rejects.toMatchObject({ code: 'export_too_large', status: 400 });
   });
 });

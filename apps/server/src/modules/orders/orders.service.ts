@@ -48,6 +48,8 @@ export interface OrderServiceDeps {
    * nobody should be alerted about; every live path keeps it on.
    */
   announce?: boolean;
+  /** The most rows an export writes; more is refused (tests lower it). */
+  exportMaxRows?: number;
 }
 
 const EXPORT_MAX_ROWS = 50_000;
@@ -178,7 +180,12 @@ function checkPayments(input: OrderCreate, total: number) {
   });
 }
 
-export function createOrderService({ db, now, announce = true }: OrderServiceDeps) {
+export function createOrderService({
+  db,
+  now,
+  announce = true,
+  exportMaxRows = EXPORT_MAX_ROWS,
+}: OrderServiceDeps) {
   async function requireVisible(ctx: AuthedContext, id: string) {
     const tenantId = tenantIdOf(ctx);
     const found = await repo.findById(db, tenantId, id, ctx.principal);
@@ -506,7 +513,7 @@ export function createOrderService({ db, now, announce = true }: OrderServiceDep
       return toOrder(order, outletName, details, ctx.principal, receiptOf(receipt));
     },
 
-    /** The list's filters, every row (up to 50,000), as CSV with amounts in ringgit. */
+    /** The list's filters, every row (up to 50,000, else export_too_large), as CSV. */
     async exportCsv(ctx: AuthedContext, q: OrderExportQuery) {
       const tenantId = tenantIdOf(ctx);
       const rows = await repo.exportRows(
@@ -514,11 +521,11 @@ export function createOrderService({ db, now, announce = true }: OrderServiceDep
         tenantId,
         await listFilter(ctx, tenantId, q),
         parseSort(q.sort),
-        EXPORT_MAX_ROWS + 1,
+        exportMaxRows + 1,
       );
-      if (rows.length > EXPORT_MAX_ROWS) {
-        throw new AppError('invalid_request', {
-          message: `More than ${EXPORT_MAX_ROWS.toLocaleString('en')} orders match. Narrow the dates or filters and export again.`,
+      if (rows.length > exportMaxRows) {
+        throw new AppError('export_too_large', {
+          message: `More than ${exportMaxRows.toLocaleString('en')} orders match. Narrow the dates or filters and export again.`,
         });
       }
       // The screen's language when the web says it, else the one the user saved.
