@@ -235,11 +235,29 @@ describe('report page', () => {
   it('a custom range keeps its dates in the URL', async () => {
     const calls = renderReport('/report?range=custom&from=2026-01-05&to=2026-01-20');
     await screen.findByTestId('report-table');
-    expect(screen.getByTestId('report-from')).toHaveValue('2026-01-05');
+    // SPEC §9 dates in the fields, whatever the browser's own date format.
+    expect(screen.getByTestId('report-from')).toHaveValue('2026/01/05');
     expect(reportCalls(calls)[0]).toMatchObject({ from: '2026-01-05', to: '2026-01-20' });
     expect(screen.getByTestId('report-period')).toHaveTextContent(
       '2026/01/05 – 2026/01/20 (16 business days)',
     );
+  });
+
+  it('takes a typed YYYY/MM/DD date when the field is left, and refuses a day that does not exist', async () => {
+    const calls = renderReport('/report?range=custom&from=2026-01-05&to=2026-01-20');
+    await screen.findByTestId('report-table');
+    const to = screen.getByTestId('report-to');
+    await userEvent.clear(to);
+    await userEvent.type(to, '2026/02/30');
+    await userEvent.tab();
+    expect(await screen.findByText('The date is invalid')).toBeInTheDocument();
+    expect(location()).toBe('/report?range=custom&from=2026-01-05&to=2026-01-20');
+    await userEvent.clear(to);
+    await userEvent.type(to, '2026/2/3{Enter}');
+    await waitFor(() => expect(location()).toBe('/report?range=custom&from=2026-01-05&to=2026-02-03'));
+    await waitFor(() => expect(reportCalls(calls).at(-1)).toMatchObject({ to: '2026-02-03' }));
+    expect(to).toHaveValue('2026/02/03');
+    expect(screen.queryByText('The date is invalid')).not.toBeInTheDocument();
   });
 
   it('says why a custom range cannot be shown, and does not ask for it', async () => {
