@@ -5,8 +5,12 @@ import { z } from 'zod';
 export const notifyOrderSchema = z.object({
   id_notify: z.string(),
   id_order: z.string().nullable(),
+  /** English; what the web shows when it has no translation for `title_key`. */
   title: z.string(),
   body: z.string().nullable(),
+  /** The web translates `notify.<title_key>.title` / `.body` with `params` (en, my). */
+  title_key: z.string().nullable(),
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).nullable(),
   /** When it was raised (SPEC §7 `time`); `created_at` is the same instant, kept for old clients. */
   time: z.string(),
   created_at: z.string(),

@@ -358,8 +358,12 @@ export const notifications = pgTable(
     outletId: uuid('outlet_id').references(() => outlets.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     idOrder: uuid('id_order'),
+    /** English text, shown when the web has no translation for `titleKey`. */
     title: text('title').notNull(),
     body: text('body'),
+    /** What the web translates (en, my): `notify.<key>.title` and `.body` with `params`. */
+    titleKey: text('title_key'),
+    params: jsonb('params').$type<Record<string, string | number | null>>(),
     createdAt: createdAt(),
   },
   (t) => [index('notifications_tenant_created_idx').on(t.tenantId, t.createdAt)],

@@ -349,18 +349,22 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<void> {
         tenantId,
         title: 'Welcome to Kopi HQ',
         body: 'Your demo business is ready: three outlets and a user for every role.',
+        titleKey: 'welcome',
       },
       {
         tenantId,
         outletId: outletId('KL01'),
         title: 'Kuala Lumpur outlet is open',
         body: 'Orders from the POS and the mobile app will appear here.',
+        titleKey: 'outletOpen',
+        params: { outlet: 'Kuala Lumpur' },
       },
       {
         tenantId,
         userId: admin.id,
         title: 'Finish setting up',
         body: 'Add your products and categories, then invite your staff.',
+        titleKey: 'finishSetup',
       },
     ]);
   });

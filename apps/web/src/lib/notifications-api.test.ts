@@ -15,6 +15,8 @@ describe('notifications (SPEC §7)', () => {
       id_order: null,
       title: id,
       body: null,
+      title_key: null,
+      params: null,
       time: '',
       created_at: '',
       read: false,

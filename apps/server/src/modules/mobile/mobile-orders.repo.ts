@@ -194,6 +194,8 @@ export interface AppOrderCancel {
   at: Date;
   byName: string;
   reason: string;
+  /** What the customer wrote, if anything (the notification's translatable params). */
+  customerReason: string | null;
   /** Statuses the customer may cancel from. */
   cancellable: readonly string[];
   audit: AuditRow;
@@ -257,6 +259,13 @@ export async function cancelOwn(db: Db, c: AppOrderCancel) {
           moved!.refundDue > 0
             ? `${c.byName}: ${c.reason} · refund RM ${(moved!.refundDue / 100).toFixed(2)}`
             : `${c.byName}: ${c.reason}`,
+        titleKey: 'customerCancelled',
+        params: {
+          order_no: row.order_no,
+          by: c.byName,
+          reason: c.customerReason,
+          refund: moved!.refundDue,
+        },
       });
     }
     await publishLiveEvent(tx, {

@@ -357,6 +357,7 @@ export function createMobileOrderService({ db, now }: MobileOrderDeps) {
         at: now(),
         byName: customer.name,
         reason,
+        customerReason: input?.reason || null,
         cancellable: CUSTOMER_CANCELLABLE,
         audit: auditRow(ctx, {
           action: 'order.status',

@@ -174,6 +174,14 @@ describe('paying with the sandbox provider', () => {
       outletId: kl,
       title: `New order ${order.order_no}`,
       body: `MOBILE · Dine in · table A7 · RM ${(order.total / 100).toFixed(2)}`,
+      // What the web translates; the English title above is its fallback.
+      titleKey: 'orderPaid',
+      params: {
+        order_no: order.order_no,
+        serving_method: 'dine_in',
+        table_no: 'A7',
+        total: order.total,
+      },
     });
     expect(await eventsOf(order.id)).toEqual([
       ['order.created', 'CREATED'],
@@ -420,12 +428,23 @@ describe('cancelling a paid order', () => {
       reason: 'Cancelled by customer: Ordered at the wrong outlet',
     });
     const notes = await t.database.db
-      .select({ title: notifications.title })
+      .select({
+        title: notifications.title,
+        titleKey: notifications.titleKey,
+        params: notifications.params,
+      })
       .from(notifications)
       .where(eq(notifications.idOrder, order.id));
-    expect(notes.map((n) => n.title)).toContain(
-      `Order ${order.order_no} cancelled by the customer`,
-    );
+    expect(notes).toContainEqual({
+      title: `Order ${order.order_no} cancelled by the customer`,
+      titleKey: 'customerCancelled',
+      params: {
+        order_no: order.order_no,
+        by: expect.any(String),
+        reason: 'Ordered at the wrong outlet',
+        refund: order.total,
+      },
+    });
     const [trail] = await t.database.db
       .select()
       .from(auditLog)
@@ -471,10 +490,18 @@ describe('cancelling a paid order', () => {
       refundDue: order.total,
     });
     const [note] = await t.database.db
-      .select({ title: notifications.title })
+      .select({
+        title: notifications.title,
+        titleKey: notifications.titleKey,
+        params: notifications.params,
+      })
       .from(notifications)
       .where(eq(notifications.idOrder, order.id));
-    expect(note!.title).toBe(`Order ${order.order_no} was paid after it was cancelled`);
+    expect(note).toEqual({
+      title: `Order ${order.order_no} was paid after it was cancelled`,
+      titleKey: 'paidAfterCancel',
+      params: { order_no: order.order_no, amount: order.total, provider: 'sandbox' },
+    });
   });
 });
 

@@ -39,6 +39,8 @@ export async function listUnreadForUser(db: Db, a: Audience, limit: number) {
       idOrder: notifications.idOrder,
       title: notifications.title,
       body: notifications.body,
+      titleKey: notifications.titleKey,
+      params: notifications.params,
       createdAt: notifications.createdAt,
       readAt: notificationReads.readAt,
       // Window functions run before LIMIT, so this counts every visible row.

@@ -26,6 +26,8 @@ export function createNotificationService({ db }: { db: Db }) {
           id_order: r.idOrder,
           title: r.title,
           body: r.body,
+          title_key: r.titleKey,
+          params: r.params,
           time: r.createdAt.toISOString(),
           created_at: r.createdAt.toISOString(),
           read: r.readAt !== null,

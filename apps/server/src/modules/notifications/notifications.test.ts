@@ -61,6 +61,15 @@ describe('GET /api/notification', () => {
     expect([...times].sort().reverse()).toEqual(times);
     expect(data.list_notify_order.every((n) => n.read === false && n.id_notify)).toBe(true);
     expect(data.list_notify_order.every((n) => n.time === n.created_at)).toBe(true);
+    // Each carries what the web translates, besides the English fallback.
+    expect(
+      data.list_notify_order
+        .map((n) => [n.title_key, n.params])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    ).toEqual([
+      ['outletOpen', { outlet: 'Kuala Lumpur' }],
+      ['welcome', null],
+    ]);
   });
 
   it('answers 401 without a token', async () => {

@@ -168,6 +168,8 @@ export async function applyEvent(db: Db, a: ApplyEvent): Promise<AppliedEvent> {
         idOrder: intent.order_id,
         title: `Order ${order!.order_no} was paid after it was ${order!.status === 'REJECTED' ? 'cancelled' : 'already paid'}`,
         body: `${ringgit(intent.amount)} to refund (${a.provider})`,
+        titleKey: order!.status === 'REJECTED' ? 'paidAfterCancel' : 'paidTwice',
+        params: { order_no: order!.order_no, amount: intent.amount, provider: a.provider },
       });
       return { duplicate: false };
     }
@@ -198,6 +200,13 @@ export async function applyEvent(db: Db, a: ApplyEvent): Promise<AppliedEvent> {
         tableNo: order!.table_no,
         total: order!.total,
       }),
+      titleKey: 'orderPaid',
+      params: {
+        order_no: order!.order_no,
+        serving_method: order!.serving_method,
+        table_no: order!.table_no,
+        total: order!.total,
+      },
     });
     await publishLiveEvent(tx, {
       tenantId,

@@ -15,6 +15,7 @@ import type { NotifyOrder } from '@kopi/contract';
 import { useTranslation } from '../../lib/i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../lib/formatters';
+import { notificationText } from '../../lib/notification-text';
 import {
   useMarkAllNotificationsRead,
   useMarkNotificationRead,
@@ -33,6 +34,9 @@ export function NotificationsMenu() {
   const list = data?.list ?? [];
   const count = data?.count ?? 0;
   const label = count > 0 ? t('navbar.notificationsCount', { count }) : t('navbar.notifications');
+  // Keys come from the server, so they are not known to the typed `t`.
+  const translate = (key: string, options?: Record<string, unknown>) =>
+    String(t(key as never, options as never));
 
   const open = (item: NotifyOrder) => {
     const orderPath = item.id_order ? `/order/details/${item.id_order}` : null;
@@ -105,37 +109,40 @@ export function NotificationsMenu() {
           </Typography>
         ) : (
           <List sx={{ maxHeight: 400, overflowY: 'auto', py: 0 }} data-testid="notifications-list">
-            {list.map((item) => (
-              <li key={item.id_notify}>
-                <ListItemButton
-                  onClick={() => open(item)}
-                  divider
-                  sx={{ alignItems: 'flex-start', gap: 1.5 }}
-                >
-                  <Box
-                    aria-hidden="true"
-                    sx={{
-                      mt: 1,
-                      width: 8,
-                      height: 8,
-                      borderRadius: '50%',
-                      flexShrink: 0,
-                      bgcolor: item.read ? 'transparent' : 'primary.main',
-                    }}
-                  />
-                  <ListItemText
-                    primary={item.title}
-                    secondary={
-                      <>
-                        {item.body && <span style={{ display: 'block' }}>{item.body}</span>}
-                        <span>{formatDateTime(item.time)}</span>
-                      </>
-                    }
-                    slotProps={{ primary: { sx: { fontWeight: item.read ? 400 : 600 } } }}
-                  />
-                </ListItemButton>
-              </li>
-            ))}
+            {list.map((item) => {
+              const text = notificationText(item, translate);
+              return (
+                <li key={item.id_notify}>
+                  <ListItemButton
+                    onClick={() => open(item)}
+                    divider
+                    sx={{ alignItems: 'flex-start', gap: 1.5 }}
+                  >
+                    <Box
+                      aria-hidden="true"
+                      sx={{
+                        mt: 1,
+                        width: 8,
+                        height: 8,
+                        borderRadius: '50%',
+                        flexShrink: 0,
+                        bgcolor: item.read ? 'transparent' : 'primary.main',
+                      }}
+                    />
+                    <ListItemText
+                      primary={text.title}
+                      secondary={
+                        <>
+                          {text.body && <span style={{ display: 'block' }}>{text.body}</span>}
+                          <span>{formatDateTime(item.time)}</span>
+                        </>
+                      }
+                      slotProps={{ primary: { sx: { fontWeight: item.read ? 400 : 600 } } }}
+                    />
+                  </ListItemButton>
+                </li>
+              );
+            })}
           </List>
         )}
       </Popover>

@@ -34,6 +34,39 @@ export const enShell = {
     expandNavigation: 'Expand navigation',
     scrollToTop: 'Scroll to top',
   },
+  // Notifications the server sends as a key and params (GET /api/notification → title_key).
+  notify: {
+    welcome: {
+      title: 'Welcome to Kopi HQ',
+      body: 'Your demo business is ready: three outlets and a user for every role.',
+    },
+    outletOpen: {
+      title: '{{outlet}} outlet is open',
+      body: 'Orders from the POS and the mobile app will appear here.',
+    },
+    finishSetup: {
+      title: 'Finish setting up',
+      body: 'Add your products and categories, then invite your staff.',
+    },
+    orderPaid: { title: 'New order {{order_no}}', body: 'Mobile app · {{serving}} · {{total}}' },
+    orderPaidTable: { body: 'Mobile app · {{serving}} · table {{table}} · {{total}}' },
+    paidAfterCancel: {
+      title: 'Order {{order_no}} was paid after it was cancelled',
+      body: '{{amount}} to refund ({{provider}})',
+    },
+    paidTwice: {
+      title: 'Order {{order_no}} was paid after it was already paid',
+      body: '{{amount}} to refund ({{provider}})',
+    },
+    customerCancelled: {
+      title: 'Order {{order_no}} cancelled by the customer',
+      body: '{{by}} cancelled it',
+    },
+    customerCancelledReason: { body: '{{by}}: {{reason}}' },
+    customerCancelledRefund: { body: '{{by}} cancelled it · refund {{refund}}' },
+    customerCancelledReasonRefund: { body: '{{by}}: {{reason}} · refund {{refund}}' },
+    serving: { dine_in: 'Dine in', pick_up: 'Pick up', delivery: 'Delivery' },
+  },
   navbar: {
     notifications: 'Notifications',
     notificationsCount_one: '{{count}} new notification',

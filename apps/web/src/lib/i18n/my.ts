@@ -149,6 +149,41 @@ export const my: UiMessages = {
     expandNavigation: 'Kembangkan navigasi',
     scrollToTop: 'Tatal ke atas',
   },
+  notify: {
+    welcome: {
+      title: 'Selamat datang ke Kopi HQ',
+      body: 'Perniagaan demo anda sudah sedia: tiga cawangan dan seorang pengguna bagi setiap peranan.',
+    },
+    outletOpen: {
+      title: 'Cawangan {{outlet}} sudah dibuka',
+      body: 'Pesanan daripada POS dan aplikasi mudah alih akan dipaparkan di sini.',
+    },
+    finishSetup: {
+      title: 'Lengkapkan persediaan',
+      body: 'Tambah produk dan kategori anda, kemudian jemput kakitangan anda.',
+    },
+    orderPaid: {
+      title: 'Pesanan baharu {{order_no}}',
+      body: 'Aplikasi mudah alih · {{serving}} · {{total}}',
+    },
+    orderPaidTable: { body: 'Aplikasi mudah alih · {{serving}} · meja {{table}} · {{total}}' },
+    paidAfterCancel: {
+      title: 'Pesanan {{order_no}} dibayar selepas ia dibatalkan',
+      body: '{{amount}} perlu dipulangkan ({{provider}})',
+    },
+    paidTwice: {
+      title: 'Pesanan {{order_no}} dibayar selepas ia sudah dibayar',
+      body: '{{amount}} perlu dipulangkan ({{provider}})',
+    },
+    customerCancelled: {
+      title: 'Pesanan {{order_no}} dibatalkan oleh pelanggan',
+      body: '{{by}} membatalkannya',
+    },
+    customerCancelledReason: { body: '{{by}}: {{reason}}' },
+    customerCancelledRefund: { body: '{{by}} membatalkannya · bayaran balik {{refund}}' },
+    customerCancelledReasonRefund: { body: '{{by}}: {{reason}} · bayaran balik {{refund}}' },
+    serving: { dine_in: 'Makan di sini', pick_up: 'Ambil sendiri', delivery: 'Penghantaran' },
+  },
   navbar: {
     notifications: 'Pemberitahuan',
     notificationsCount_one: '{{count}} pemberitahuan baharu',

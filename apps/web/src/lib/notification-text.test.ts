@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { enShell } from './i18n/en-shell';
+import { my } from './i18n/my';
+import { notificationText } from './notification-text';
+
+// A tiny `t` over one locale's `notify` strings, with i18next's {{name}} interpolation.
+function translator(strings: Record<string, unknown>) {
+  return (key: string, options: Record<string, unknown> = {}) => {
+    const found = key.split('.').reduce<unknown>((node, part) => {
+      return node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+    }, strings);
+    if (typeof found !== 'string') return key;
+    return found.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(options[name] ?? ''));
+  };
+}
+const en = translator({ notify: enShell.notify });
+const ms = translator({ notify: my.notify });
+
+const note = (title_key: string | null, params: Record<string, string | number | null> | null) => ({
+  title: 'English fallback',
+  body: 'English body',
+  title_key,
+  params,
+});
+
+describe('notification text', () => {
+  it('translates a paid order with its serving method, table and total', () => {
+    const paid = note('orderPaid', {
+      order_no: 'KL01-0042',
+      serving_method: 'dine_in',
+      table_no: 'A7',
+      total: 1230,
+    });
+    const english = notificationText(paid, en);
+    expect(english.title).toBe('New order KL01-0042');
+    expect(english.body).toMatch(/^Mobile app · Dine in · table A7 · RM\s?12\.30$/);
+    const malay = notificationText(paid, ms);
+    expect(malay.title).toBe('Pesanan baharu KL01-0042');
+    expect(malay.body).toMatch(/^Aplikasi mudah alih · Makan di sini · meja A7 · RM\s?12\.30$/);
+    expect(
+      notificationText({ ...paid, params: { ...paid.params, table_no: null } }, en).body,
+    ).toMatch(/^Mobile app · Dine in · RM\s?12\.30$/);
+  });
+
+  it('says what the customer wrote and what is owed when they cancel', () => {
+    const cancelled = (reason: string | null, refund: number) =>
+      notificationText(
+        note('customerCancelled', { order_no: 'KL01-7', by: 'Nur Aina', reason, refund }),
+        en,
+      );
+    expect(cancelled(null, 0)).toEqual({
+      title: 'Order KL01-7 cancelled by the customer',
+      body: 'Nur Aina cancelled it',
+    });
+    expect(cancelled('Wrong outlet', 0).body).toBe('Nur Aina: Wrong outlet');
+    expect(cancelled('Wrong outlet', 500).body).toMatch(
+      /^Nur Aina: Wrong outlet · refund RM\s?5\.00$/,
+    );
+  });
+
+  it('keeps the server’s English for a key it does not know, or none', () => {
+    expect(notificationText(note('somethingNew', { x: 1 }), en)).toEqual({
+      title: 'English fallback',
+      body: 'English body',
+    });
+    expect(notificationText(note(null, null), ms)).toEqual({
+      title: 'English fallback',
+      body: 'English body',
+    });
+  });
+
+  it('has Malay for every seeded notification', () => {
+    expect(notificationText(note('welcome', null), ms).title).toBe('Selamat datang ke Kopi HQ');
+    expect(notificationText(note('outletOpen', { outlet: 'Kuala Lumpur' }), ms).title).toBe(
+      'Cawangan Kuala Lumpur sudah dibuka',
+    );
+    expect(notificationText(note('finishSetup', null), en).body).toBe(
+      'Add your products and categories, then invite your staff.',
+    );
+  });
+});

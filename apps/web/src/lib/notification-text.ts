@@ -1,0 +1,60 @@
+import type { NotifyOrder } from '@kopi/contract';
+import { formatMoney } from './formatters';
+import type { enShell } from './i18n/en-shell';
+
+// A notification's title and body in the user's language: the server sends a key and params
+// (title_key, params) besides an English title and body, which stay the fallback for a key this
+// build does not know (an older web against a newer server).
+
+type NotifyStrings = (typeof enShell)['notify'];
+type Key = Exclude<keyof NotifyStrings, 'serving'>;
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+const servings = ['dine_in', 'pick_up', 'delivery'] as const;
+
+const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+const sen = (v: unknown) => (typeof v === 'number' ? formatMoney(v) : '');
+
+/** Which body string to use and with what values; the title always uses `notify.<key>.title`. */
+const bodies: Partial<Record<Key, (p: Record<string, unknown>, t: Translate) => string>> = {
+  welcome: (_p, t) => t('notify.welcome.body'),
+  outletOpen: (_p, t) => t('notify.outletOpen.body'),
+  finishSetup: (_p, t) => t('notify.finishSetup.body'),
+  orderPaid: (p, t) => {
+    const serving = (servings as readonly string[]).includes(str(p.serving_method))
+      ? t(`notify.serving.${str(p.serving_method)}`)
+      : str(p.serving_method);
+    const values = { serving, total: sen(p.total), table: str(p.table_no) };
+    return p.table_no
+      ? t('notify.orderPaidTable.body', values)
+      : t('notify.orderPaid.body', values);
+  },
+  paidAfterCancel: (p, t) =>
+    t('notify.paidAfterCancel.body', { amount: sen(p.amount), provider: str(p.provider) }),
+  paidTwice: (p, t) =>
+    t('notify.paidTwice.body', { amount: sen(p.amount), provider: str(p.provider) }),
+  customerCancelled: (p, t) => {
+    const values = { by: str(p.by), reason: str(p.reason), refund: sen(p.refund) };
+    const refund = typeof p.refund === 'number' && p.refund > 0;
+    if (p.reason && refund) return t('notify.customerCancelledReasonRefund.body', values);
+    if (p.reason) return t('notify.customerCancelledReason.body', values);
+    if (refund) return t('notify.customerCancelledRefund.body', values);
+    return t('notify.customerCancelled.body', values);
+  },
+};
+
+const isKey = (key: string | null): key is Key =>
+  key !== null && Object.prototype.hasOwnProperty.call(bodies, key);
+
+export function notificationText(
+  item: Pick<NotifyOrder, 'title' | 'body' | 'title_key' | 'params'>,
+  t: Translate,
+): { title: string; body: string | null } {
+  if (!isKey(item.title_key)) return { title: item.title, body: item.body };
+  const params = item.params ?? {};
+  const title = t(`notify.${item.title_key}.title`, {
+    order_no: str(params.order_no),
+    outlet: str(params.outlet),
+  });
+  return { title, body: bodies[item.title_key]!(params, t) };
+}
