@@ -132,6 +132,14 @@ test('mobile orders reach the cashier’s board live, and none is lost or double
   await expect(page.getByTestId('notifications-count')).toHaveText(
     data.unread > 99 ? '99+' : String(data.unread),
   );
+  // The list is the server's, translated from its key and params.
+  await page.getByTestId('notifications-button').click();
+  const list = page.getByTestId('notifications-list');
+  for (const order of [first, ...missed]) {
+    await expect(list.getByText(`New order ${order.order_no}`, { exact: true })).toHaveCount(1);
+  }
+  await expect(list.getByRole('listitem')).toHaveCount(Math.min(data.unread, 100));
+  await page.keyboard.press('Escape');
   expect(errors, 'console errors on the board').toEqual([]);
   await board.close();
   await phone.close();
