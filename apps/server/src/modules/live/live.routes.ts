@@ -28,12 +28,21 @@ export interface LiveRoutesOptions {
 export const SESSION_ENDED = 4401;
 export const SCOPE_CHANGED = 4409;
 
-const eventMessage = (r: LiveEventRecord) =>
-  JSON.stringify({
-    event_id: r.eventId,
-    type: r.type,
-    message: { ...r.message, outlet_id: r.outletId },
-  });
+// One event goes to every socket of its outlet (200 boards in the bench) as the same record
+// object: serialise it once, not once per socket.
+const serialised = new WeakMap<LiveEventRecord, string>();
+const eventMessage = (r: LiveEventRecord) => {
+  let text = serialised.get(r);
+  if (text === undefined) {
+    text = JSON.stringify({
+      event_id: r.eventId,
+      type: r.type,
+      message: { ...r.message, outlet_id: r.outletId },
+    });
+    serialised.set(r, text);
+  }
+  return text;
+};
 
 export async function liveRoutes(app: FastifyInstance, options: LiveRoutesOptions) {
   const { service } = options;
