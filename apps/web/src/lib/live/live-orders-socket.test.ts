@@ -177,6 +177,21 @@ describe('live-order socket (SPEC §7)', () => {
     expect(socket.active).toBe(false);
   });
 
+  it('reconnects from the last event when the server says the scope changed (4409)', () => {
+    const { socket } = setup();
+    socket.connect();
+    const ws = FakeSocket.all[0]!;
+    ws.onopen?.();
+    ws.onmessage?.({
+      data: JSON.stringify({ event_id: 7, type: 'order.created', message: { id_order: 'A' } }),
+    });
+    ws.onclose?.({ code: 4409 });
+    vi.advanceTimersByTime(1_000);
+    expect(FakeSocket.all).toHaveLength(2);
+    expect(FakeSocket.all[1]?.url).toContain('since=7');
+    expect(socket.active).toBe(true);
+  });
+
   it('checks the session once per outage before retrying', async () => {
     let ok = true;
     const beforeReconnect = vi.fn(() => Promise.resolve(ok));

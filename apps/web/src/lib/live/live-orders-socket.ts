@@ -10,6 +10,8 @@ import { createStore } from '../store';
 // failure is only logged once (never as a console error).
 /** Close code the server uses when the session behind the token has ended. */
 export const SESSION_ENDED = 4401;
+// 4409 (what the user may see changed: another outlet or tenant) needs nothing special: the
+// ordinary reconnect opens a socket with the new scope, from the last event seen.
 
 export type LiveStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'offline';
 
