@@ -49,6 +49,9 @@ test('a cashier sells two drinks with options and a food item for cash, the orde
   browser,
   request,
 }) => {
+  // Two browsers, a sale, the list, the details and a day close: past the default minute when the
+  // machine is busy (a run with three other suites on two cores stopped at its last step).
+  test.setTimeout(120_000);
   await openAllDay(request, 'KL01');
   await page.addInitScript(() => {
     // Headless Chromium has no printer: count the print calls instead.
@@ -84,6 +87,14 @@ test('a cashier sells two drinks with options and a food item for cash, the orde
   // Nasi Lemak Ayam Goreng has no options: straight into the cart.
   await page.getByTestId('pos-product-FOD-001').click();
   await expect(page.getByTestId('pos-cart-line')).toHaveCount(3);
+  // …so its note is written in the cart.
+  const nasiLemak = page.getByTestId('pos-cart-line').filter({ hasText: 'Nasi Lemak Ayam Goreng' });
+  await nasiLemak.getByTestId('pos-line-note').click();
+  const note = page.getByTestId('pos-note-dialog');
+  await note.getByTestId('pos-note-input').fill('No cucumber');
+  await note.getByTestId('pos-note-save').click();
+  await expect(note).toBeHidden();
+  await expect(nasiLemak).toContainText('No cucumber');
 
   // Pick up: no service charge; SST 6% of RM 24.40 = RM 1.46; RM 25.86 before rounding.
   await page.getByTestId('pos-serving-pick_up').click();
@@ -114,6 +125,7 @@ test('a cashier sells two drinks with options and a food item for cash, the orde
   await expect(receipt).toContainText('Kopi Peng');
   await expect(receipt).toContainText('Pearls');
   await expect(receipt).toContainText('Nasi Lemak Ayam Goreng');
+  await expect(receipt).toContainText('No cucumber');
   // The header and payment every receipt carries: legal name, SST number, outlet, cash tendered.
   await expect(receipt).toContainText('Kopi Demo Sdn Bhd');
   await expect(receipt).toContainText('SST Reg. No: W10-1808-32000123');
@@ -147,6 +159,13 @@ test('a cashier sells two drinks with options and a food item for cash, the orde
   const details = page.getByTestId('order-details');
   await expect(details.getByTestId('order-status')).toHaveAttribute('data-status', 'PENDING');
   await expect(details.getByTestId('order-breakdown')).toContainText(money('25.85'));
+  // Items with their options and notes.
+  await expect(
+    details.getByTestId('order-item').filter({ hasText: 'Nasi Lemak Ayam Goreng' }),
+  ).toContainText('No cucumber');
+  await expect(details.getByTestId('order-item').filter({ hasText: 'Teh Tarik' })).toContainText(
+    'Pearls',
+  );
   await details.getByRole('button', { name: 'Accept' }).click();
   await expect(details.getByTestId('order-status')).toHaveAttribute('data-status', 'APPROVED');
   // Completing cannot be undone, so it asks first.

@@ -8,6 +8,7 @@ import {
   lineKey,
   loadHeld,
   loadSavedCart,
+  MAX_NOTE_LENGTH,
   MAX_QUANTITY,
   recallHeld,
   removeHeld,
@@ -105,6 +106,35 @@ describe('cart reducer', () => {
     expect(cart.lines.map((x) => x.name)).toEqual(['Cafe Latte']);
     cart = reduce(cart, { type: 'remove', key: l });
     expect(cart.lines).toEqual([]);
+  });
+
+  it('writes, changes and removes a line’s note in the cart, merging with a line it now equals', () => {
+    let cart = reduce(emptyCart, { type: 'add', line: kopi }, { type: 'add', line: latteLarge });
+    const [k, l] = cart.lines.map((x) => x.key) as [string, string];
+    cart = reduce(cart, { type: 'note', key: k, notes: '  kurang manis ' });
+    expect(cart.lines[0]).toMatchObject({ name: 'Kopi', notes: 'kurang manis', quantity: 1 });
+    expect(cart.lines[0]!.key).toBe(lineKey({ ...kopi, notes: 'kurang manis' }));
+    // Unchanged (after trimming), or a line that is gone: nothing happens.
+    expect(
+      cartReducer(cart, { type: 'note', key: cart.lines[0]!.key, notes: 'kurang manis ' }),
+    ).toBe(cart);
+    expect(cartReducer(cart, { type: 'note', key: k, notes: 'x' })).toBe(cart);
+    // Longer than the contract allows: cut to its limit.
+    const long = reduce(cart, { type: 'note', key: l, notes: 'a'.repeat(MAX_NOTE_LENGTH + 50) });
+    expect(long.lines[1]!.notes).toHaveLength(MAX_NOTE_LENGTH);
+
+    // A plain Kopi added again, then given the same note: one line of two, where the first was.
+    cart = reduce(cart, { type: 'add', line: { ...kopi, quantity: 98 } });
+    const plain = cart.lines[2]!.key;
+    cart = reduce(cart, { type: 'note', key: plain, notes: 'kurang manis' });
+    expect(cart.lines.map((x) => [x.name, x.notes, x.quantity])).toEqual([
+      ['Kopi', 'kurang manis', MAX_QUANTITY],
+      ['Cafe Latte', '', 1],
+    ]);
+    // An empty note removes it.
+    cart = reduce(cart, { type: 'note', key: cart.lines[0]!.key, notes: '   ' });
+    expect(cart.lines[0]).toMatchObject({ notes: '', key: lineKey(kopi) });
+    expect(cart.version).toBe(6);
   });
 
   it('bumps the version on every change and only then', () => {

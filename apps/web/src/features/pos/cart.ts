@@ -8,6 +8,8 @@ import { storageKey } from '../../lib/app-config';
 // per outlet, so a reload, a crash or a sign-out does not lose them.
 
 export const MAX_QUANTITY = 99;
+/** The contract's limit of an item's note (orderItemInputSchema). */
+export const MAX_NOTE_LENGTH = 200;
 
 const cartOptionSchema = z.object({
   id: z.string(),
@@ -72,6 +74,8 @@ export type CartAction =
   | { type: 'quantity'; key: string; quantity: number }
   | { type: 'increment'; key: string; by: 1 | -1 }
   | { type: 'remove'; key: string }
+  /** A line's note written or changed in the cart (empty removes it). */
+  | { type: 'note'; key: string; notes: string }
   | { type: 'clear' }
   | { type: 'serving'; method: ServingMethod }
   | { type: 'field'; field: CartField; value: string }
@@ -113,6 +117,26 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
       if (quantity === line.quantity) return cart;
       return next({
         lines: cart.lines.map((l) => (l.key === action.key ? { ...l, quantity } : l)),
+      });
+    }
+    case 'note': {
+      const line = cart.lines.find((l) => l.key === action.key);
+      if (!line) return cart;
+      const notes = action.notes.trim().slice(0, MAX_NOTE_LENGTH);
+      if (notes === line.notes) return cart;
+      const key = lineKey({ ...line, notes });
+      // The same item with that note is already in the cart: one line, as adding it would make.
+      if (cart.lines.some((l) => l.key === key)) {
+        return next({
+          lines: cart.lines
+            .filter((l) => l.key !== action.key)
+            .map((l) =>
+              l.key === key ? { ...l, quantity: clampQuantity(l.quantity + line.quantity) } : l,
+            ),
+        });
+      }
+      return next({
+        lines: cart.lines.map((l) => (l.key === action.key ? { ...l, notes, key } : l)),
       });
     }
     case 'remove':

@@ -104,6 +104,12 @@ const en = {
     payShort: 'Pay',
     unconfirmed:
       'The last payment of this order was not confirmed. Pay again: it will not be charged twice.',
+    editNote: 'Note for {{name}}',
+  },
+  note: {
+    title: 'Note: {{name}}',
+    hint: 'The kitchen and the receipt show it. Leave it empty to remove the note.',
+    save: 'Save note',
   },
   serving: {
     dine_in: 'Dine in',
@@ -325,6 +331,12 @@ const my: FeatureMessages<typeof en> = {
     payShort: 'Bayar',
     unconfirmed:
       'Bayaran terakhir pesanan ini tidak disahkan. Bayar semula: ia tidak akan dicaj dua kali.',
+    editNote: 'Nota untuk {{name}}',
+  },
+  note: {
+    title: 'Nota: {{name}}',
+    hint: 'Dapur dan resit akan menunjukkannya. Biarkan kosong untuk membuang nota.',
+    save: 'Simpan nota',
   },
   serving: {
     dine_in: 'Makan di sini',

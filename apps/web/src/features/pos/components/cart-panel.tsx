@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import Add from '@mui/icons-material/Add';
 import Close from '@mui/icons-material/Close';
+import EditNote from '@mui/icons-material/EditNote';
 import Remove from '@mui/icons-material/Remove';
 import type { PosContext, PricingResult, ServingMethod } from '@kopi/contract';
 import { formatMoney } from '../../../lib/formatters';
@@ -69,6 +70,7 @@ export function CartPanel({
   payDisabled,
   onPay,
   onClear,
+  onEditNote,
   hasPendingSale,
   tableRef,
   addressRef,
@@ -89,6 +91,8 @@ export function CartPanel({
   payDisabled: boolean;
   onPay: () => void;
   onClear: () => void;
+  /** Opens the note of the line with this key. */
+  onEditNote: (key: string) => void;
   hasPendingSale: boolean;
   tableRef: Ref<HTMLInputElement>;
   addressRef: Ref<HTMLInputElement>;
@@ -226,11 +230,21 @@ export function CartPanel({
                 >
                   <Add fontSize="small" />
                 </IconButton>
+                <Tooltip title={t('cart.editNote', { name: line.name })}>
+                  <IconButton
+                    aria-label={t('cart.editNote', { name: line.name })}
+                    onClick={() => onEditNote(line.key)}
+                    sx={{ width: 44, height: 44, ml: 'auto' }}
+                    data-testid="pos-line-note"
+                  >
+                    <EditNote fontSize="small" />
+                  </IconButton>
+                </Tooltip>
                 <Tooltip title={t('cart.remove', { name: line.name })}>
                   <IconButton
                     aria-label={t('cart.remove', { name: line.name })}
                     onClick={() => dispatch({ type: 'remove', key: line.key })}
-                    sx={{ width: 44, height: 44, ml: 'auto' }}
+                    sx={{ width: 44, height: 44 }}
                   >
                     <Close fontSize="small" />
                   </IconButton>

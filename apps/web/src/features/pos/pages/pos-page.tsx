@@ -23,6 +23,7 @@ import { findByCode, visibleProducts } from '../catalogue';
 import { CartPanel, type FieldProblems, type LineFlag } from '../components/cart-panel';
 import { CategoryList } from '../components/category-list';
 import { HoldDialog, RecallDialog } from '../components/hold-dialogs';
+import { NoteDialog } from '../components/note-dialog';
 import { OptionsDialog } from '../components/options-dialog';
 import { PaymentDialog, type SendStatus } from '../components/payment-dialog';
 import { PosTopBar } from '../components/pos-top-bar';
@@ -368,6 +369,9 @@ export function PosPage() {
   const [replaceAsk, setReplaceAsk] = useState<HeldCart | null>(null);
   const [deleteAsk, setDeleteAsk] = useState<HeldCart | null>(null);
   const [clearAsk, setClearAsk] = useState(false);
+  // The line whose note is being written (by key; a key that left the cart closes the dialog).
+  const [noteKey, setNoteKey] = useState<string | null>(null);
+  const noteLine = cart.lines.find((l) => l.key === noteKey) ?? null;
   const suggestedLabel = cart.table_no.trim()
     ? t('hold.tableLabel', { table: cart.table_no.trim() })
     : cart.customer_name.trim() ||
@@ -399,6 +403,7 @@ export function PosPage() {
     replaceAsk !== null ||
     deleteAsk !== null ||
     clearAsk ||
+    noteLine !== null ||
     outsideAsk !== null;
   const keys = useRef({ anyDialog, openHold, onPay });
   keys.current = { anyDialog, openHold, onPay };
@@ -600,6 +605,7 @@ export function PosPage() {
             payDisabled={blockedProblem !== null}
             onPay={onPay}
             onClear={() => setClearAsk(true)}
+            onEditNote={setNoteKey}
             hasPendingSale={pos.hasPendingSale && !payOpen}
             tableRef={tableRef}
             addressRef={addressRef}
@@ -642,6 +648,14 @@ export function PosPage() {
           setQuery('');
           setTimeout(() => searchRef.current?.focus(), 0);
         }}
+      />
+      <NoteDialog
+        line={noteLine}
+        onSave={(notes) => {
+          if (noteLine) dispatch({ type: 'note', key: noteLine.key, notes });
+          setNoteKey(null);
+        }}
+        onClose={() => setNoteKey(null)}
       />
       <HoldDialog
         open={holdOpen}
