@@ -302,6 +302,15 @@ export const posOutletSchema = z.object({
 });
 export type PosOutlet = z.infer<typeof posOutletSchema>;
 
+/**
+ * GET /api/orders/outlets (read-order): the outlets whose orders the caller reads, for the order
+ * list's outlet filter and the day close / Z-report picker of users who cannot list outlets
+ * (read-outlet). An outlet-bound user gets theirs; others every outlet, disabled ones included
+ * (their past orders and Z-reports stay readable).
+ */
+export const orderOutletSchema = posOutletSchema.extend({ timezone: z.string() });
+export type OrderOutlet = z.infer<typeof orderOutletSchema>;
+
 /** GET /api/pos/menu?outlet_id: what the outlet sells, as the POS grid and option dialog need it. */
 export const posMenuQuerySchema = posContextQuerySchema;
 

@@ -493,6 +493,7 @@ const requests: Record<string, Builder> = {
   }),
   'GET /api/orders': () => ({ url: '/api/orders' }),
   'GET /api/orders/export': () => ({ url: '/api/orders/export' }),
+  'GET /api/orders/outlets': () => ({ url: '/api/orders/outlets' }),
   'GET /api/orders/board': () => ({ url: '/api/orders/board' }),
   'GET /api/orders/:id': async () => ({ url: `/api/orders/${(await sale(kl)).id}` }),
   'GET /api/orders/:id|other outlet': async () => ({ url: `/api/orders/${(await sale(pg)).id}` }),

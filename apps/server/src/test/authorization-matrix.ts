@@ -127,6 +127,7 @@ export const authorizationMatrix: MatrixRow[] = [
   row('POST /api/orders',                                       [201,  201,  404,  404,  403], OTHER),
   row('GET /api/orders',                                        [200,  200,  200,  200,  200]),
   row('GET /api/orders/export',                                 [200,  200,  200,  200,  200]),
+  row('GET /api/orders/outlets',                                [200,  200,  200,  200,  200]),
   row('GET /api/orders/board',                                  [200,  200,  200,  200,  403]),
   row('GET /api/orders/:id',                                    [200,  200,  200,  200,  200]),
   row('GET /api/orders/:id',                                    [200,  200,  404,  404,  200], OTHER),

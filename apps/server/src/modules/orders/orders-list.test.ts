@@ -3,6 +3,7 @@ import {
   type Locale,
   orderFileColumns,
   orderFileLabels,
+  orderOutletSchema,
   type OrderSummary,
   orderSchema,
   orderSummarySchema,
@@ -12,8 +13,9 @@ import {
 import { parse } from 'csv-parse/sync';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { rowsOf } from '../../db/database';
-import { orderItems, orderPayments, orders, users, zReports } from '../../db/schema';
+import { orderItems, orderPayments, orders, outlets, users, zReports } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AuthedContext } from '../../lib/request-context';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
@@ -339,6 +341,51 @@ describe('GET /api/orders', () => {
       expect(res.statusCode, query).toBe(400);
       expect(res.json().code_message).toBe('validation_failed');
     }
+  });
+});
+
+describe('GET /api/orders/outlets', () => {
+  it('gives every outlet of the tenant by code, disabled ones too, and bound staff theirs', async () => {
+    const get = (headers?: Record<string, string>) =>
+      t.inject({ method: 'GET', url: '/api/orders/outlets', ...(headers ? { headers } : {}) });
+    const all = await get(admin);
+    expect(all.statusCode).toBe(200);
+    const rows = z.array(orderOutletSchema.strict()).parse(all.json().data);
+    const inDb = await t.database.db
+      .select({ id: outlets.id, code: outlets.code })
+      .from(outlets)
+      .where(eq(outlets.tenantId, tenantId));
+    expect(rows.map((o) => o.code)).toEqual(inDb.map((o) => o.code).sort());
+    expect(rows.find((o) => o.id === kl)).toMatchObject({
+      code: 'KL01',
+      name: 'Kuala Lumpur',
+      timezone: 'Asia/Kuala_Lumpur',
+    });
+    // A disabled outlet keeps its past orders and Z-reports readable.
+    await t.database.db.update(outlets).set({ status: 'disabled' }).where(eq(outlets.id, pg));
+    try {
+      const again = (await get(admin)).json().data as { id: string; status: string }[];
+      expect(again.find((o) => o.id === pg)?.status).toBe('disabled');
+    } finally {
+      await t.database.db.update(outlets).set({ status: 'active' }).where(eq(outlets.id, pg));
+    }
+
+    const mine = (await get(cashier)).json().data as { id: string }[];
+    expect(mine.map((o) => o.id)).toEqual([kl]);
+    // Finance reads orders without read-outlet: this is its outlet list.
+    const finance = t.bearer((await t.login('finance')).token);
+    expect(((await get(finance)).json().data as unknown[]).length).toBe(rows.length);
+
+    const rival = await otherTenant(t, 'rival-outlets');
+    const theirs = (await get(rival.headers)).json().data as { id: string }[];
+    expect(theirs.map((o) => o.id)).toEqual([rival.outlet.id]);
+
+    expect((await get()).statusCode).toBe(401);
+    await createUser(t, { username: 'no-order-outlets', tenantId, permissions: ['read-outlet'] });
+    const nobody = t.bearer((await t.login('no-order-outlets')).token);
+    const refused = await get(nobody);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code_message).toBe('forbidden');
   });
 });
 

@@ -8,6 +8,7 @@ import {
   orderCreateSchema,
   orderExportQuerySchema,
   orderListQuerySchema,
+  orderOutletSchema,
   orderSchema,
   orderStatusMoveSchema,
   orderSummarySchema,
@@ -34,7 +35,7 @@ import type { OrderService } from './orders.service';
 //   POST /orders             create-pos: a sale at the counter is the POS's job (source pos-apps)
 //   POST /orders/{id}/status update-status-order: the status board's moves (accept, ready, reject)
 //   POST /orders/close-day   close-day-order
-//   GET  (list, export, one, Z-report) read-order
+//   GET  (list, export, outlets, one, Z-report) read-order
 // Staff bound to an outlet only reach that outlet's orders (anything else is a 404).
 
 const tags = ['orders'];
@@ -126,6 +127,20 @@ export async function orderRoutes(
       },
     },
     async (request) => service.list(authedContextOf(request), request.query),
+  );
+
+  r.get(
+    '/orders/outlets',
+    {
+      config: { permission: 'read-order' },
+      schema: {
+        tags,
+        summary:
+          'The outlets whose orders the caller reads (filters, day close, Z-reports): an outlet-bound user gets theirs, others every outlet by code, disabled ones included',
+        response: { 200: dataEnvelope(z.array(orderOutletSchema)) },
+      },
+    },
+    async (request) => ({ data: await service.outlets(authedContextOf(request)) }),
   );
 
   r.get(

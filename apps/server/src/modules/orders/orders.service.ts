@@ -10,6 +10,7 @@ import {
   type OrderCreate,
   type OrderExportQuery,
   type OrderListQuery,
+  type OrderOutlet,
   type OrderStatus,
   orderSortKeys,
   type PosContext,
@@ -492,6 +493,12 @@ export function createOrderService({
       // Someone else moved it first: their move stands, this one is refused like any other.
       if (!moved) throw refuse('The order has just been moved by someone else; reload it');
       return { tenantId };
+    },
+
+    /** GET /api/orders/outlets: the outlets whose orders the caller reads. */
+    async outlets(ctx: AuthedContext): Promise<OrderOutlet[]> {
+      const rows = await repo.readableOutlets(db, tenantIdOf(ctx), ctx.principal.outletId);
+      return rows.map((o) => ({ ...o, status: o.status as OrderOutlet['status'] }));
     },
 
     async list(ctx: AuthedContext, q: OrderListQuery) {
