@@ -62,7 +62,7 @@ function renderList(route: string, can: (a: string, s: string) => boolean = ever
     if (call.url.startsWith('/api/orders?'))
       return { body: { data: rows, meta: { page: 1, page_size: 10, total: 2 } } };
     if (call.url.startsWith('/api/orders/export?')) return { status: 200, body: 'a,b' };
-    if (call.url.startsWith('/api/outlets?'))
+    if (call.url === '/api/orders/outlets')
       return {
         body: {
           data: [
@@ -189,16 +189,22 @@ describe('order list', () => {
     const calls = renderList(`/order/list?outlet=${pg}&status=PENDING`);
     await screen.findByTestId('order-row-KL01-20260315-0001');
     expect(screen.queryByTestId('order-filter-outlet')).toBeNull();
-    expect(calls.some((c) => c.url.startsWith('/api/outlets'))).toBe(false);
+    expect(calls.some((c) => c.url.includes('outlets'))).toBe(false);
     const [params] = listCalls(calls);
     expect(params?.get('status')).toBe('PENDING');
     expect(params?.has('outlet')).toBe(false);
   });
 
-  it('has no outlet filter without read outlet', async () => {
-    renderList('/order/list', (action, subject) => action === 'read' && subject === 'order');
+  it('offers the outlets of the orders it reads to a user without read outlet', async () => {
+    const calls = renderList(
+      '/order/list',
+      (action, subject) => action === 'read' && subject === 'order',
+    );
     await screen.findByTestId('order-row-KL01-20260315-0001');
-    expect(screen.queryByTestId('order-filter-outlet')).toBeNull();
+    await userEvent.click(screen.getByTestId('order-filter-outlet'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Georgetown' }));
+    await waitFor(() => expect(listCalls(calls).at(-1)?.get('outlet')).toBe(pg));
+    expect(calls.some((c) => c.url.startsWith('/api/outlets'))).toBe(false);
   });
 
   it('offers Close day only with close-day-order, and the Z-report with read order', async () => {

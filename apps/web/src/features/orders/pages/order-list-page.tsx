@@ -52,7 +52,7 @@ export function OrderListPage() {
   // Details link back to this list with its filters.
   const detailsState = { listSearch: useLocation().search };
   const { query: urlQuery, update, clearFilters, filtering } = useOrderListParams();
-  const scope = useOutletScope();
+  const scope = useOutletScope({ source: 'orders' });
   // Bound staff have no outlet filter: a shared link naming another outlet would only be a 404.
   const query = scope.bound ? withoutOutlet(urlQuery) : urlQuery;
   const orders = useOrders(query);
