@@ -14,6 +14,7 @@ export * from './money';
 export * from './notifications';
 export * from './orders';
 export * from './orders-file-labels';
+export * from './orders-history-reasons';
 export * from './outlet-hours';
 export * from './outlets';
 export * from './permission-catalogue';

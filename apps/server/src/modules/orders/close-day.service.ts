@@ -2,6 +2,7 @@ import {
   businessDate,
   messageKey,
   openOrderStatuses,
+  orderSystemReasons,
   type PaymentMethod,
   paymentMethods,
   type ZReport,
@@ -110,13 +111,13 @@ export function createCloseDayService({ db, now }: { db: Db; now: Clock }) {
             ...by,
             from: 'CREATED',
             to: 'REJECTED',
-            reason: 'Not paid by the day close',
+            reason: orderSystemReasons.unpaidAtDayClose,
           });
           const closed = await repo.moveDay(tx, {
             ...by,
             from: 'COMPLETED',
             to: 'CLOSED',
-            reason: 'Day closed',
+            reason: orderSystemReasons.dayClosed,
           });
           const { totals, byMethod } = await repo.dayFigures(tx, tenantId, outlet.id, date);
           const report = await repo.insertReport(tx, {

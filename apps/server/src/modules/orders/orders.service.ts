@@ -13,6 +13,7 @@ import {
   type OrderOutlet,
   type OrderStatus,
   orderSortKeys,
+  orderSystemReasons,
   type PosContext,
   orderVia,
   outletOpenState,
@@ -363,7 +364,9 @@ export function createOrderService({
         toStatus: 'PENDING',
         byUserId: ctx.principal.userId,
         byName: staffName,
-        reason: outsideHours ? 'Paid at the counter outside opening hours' : 'Paid at the counter',
+        reason: outsideHours
+          ? orderSystemReasons.paidAtCounterOutsideHours
+          : orderSystemReasons.paidAtCounter,
         at,
       };
 

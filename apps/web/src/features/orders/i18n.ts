@@ -88,6 +88,17 @@ const en = {
     by: 'by {{name}}',
     reason: 'Reason: {{reason}}',
   },
+  // The reasons of the moves the system makes itself (see the contract's systemOrderReason).
+  systemReason: {
+    paidAtCounter: 'Paid at the counter',
+    paidAtCounterOutsideHours: 'Paid at the counter outside opening hours',
+    dayClosed: 'Day closed',
+    unpaidAtDayClose: 'Not paid by the day close',
+    placedInApp: 'Placed in the app',
+    paidOnline: 'Paid online: {{amount}} ({{method}})',
+    cancelledByCustomer: 'Cancelled by the customer',
+    cancelledByCustomerWith: 'Cancelled by the customer: {{note}}',
+  },
   actions: {
     accept: 'Accept',
     complete: 'Mark completed',
@@ -242,6 +253,16 @@ const my: FeatureMessages<typeof en> = {
     placed: 'Pesanan dibuat',
     by: 'oleh {{name}}',
     reason: 'Sebab: {{reason}}',
+  },
+  systemReason: {
+    paidAtCounter: 'Dibayar di kaunter',
+    paidAtCounterOutsideHours: 'Dibayar di kaunter di luar waktu operasi',
+    dayClosed: 'Hari ditutup',
+    unpaidAtDayClose: 'Tidak dibayar sebelum hari ditutup',
+    placedInApp: 'Dibuat dalam aplikasi',
+    paidOnline: 'Dibayar dalam talian: {{amount}} ({{method}})',
+    cancelledByCustomer: 'Dibatalkan oleh pelanggan',
+    cancelledByCustomerWith: 'Dibatalkan oleh pelanggan: {{note}}',
   },
   actions: {
     accept: 'Terima',

@@ -1,17 +1,19 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Order } from '@kopi/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sampleOrder } from '../../../components/receipt/order-fixture';
+import { i18n } from '../../../lib/i18n/i18n';
 import { resetToasts } from '../../../lib/toasts';
 import { mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { OrderDetailsPage } from './order-details-page';
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
   resetToasts();
+  await i18n.changeLanguage('en');
 });
 
 const mayUpdate = (action: string, subject: string) =>
@@ -95,6 +97,53 @@ describe('order details', () => {
     // A rejected order has no moves left.
     expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
+  });
+
+  it('shows the system’s own reasons in the screen’s language, and typed ones as written', async () => {
+    const order: Order = sampleOrder({
+      source: 'mobile-apps',
+      via: 'MOBILE',
+      status: 'REJECTED',
+      allowed_statuses: [],
+      history: [
+        {
+          from: null,
+          to: 'CREATED',
+          at: '2026-03-15T01:30:05.000Z',
+          by: null,
+          reason: 'Placed in the app (MOBILE)',
+        },
+        {
+          from: 'CREATED',
+          to: 'PENDING',
+          at: '2026-03-15T01:31:00.000Z',
+          by: null,
+          reason: 'Paid online: RM 21.00 (tng)',
+        },
+        {
+          from: 'PENDING',
+          to: 'REJECTED',
+          at: '2026-03-15T01:32:00.000Z',
+          by: null,
+          reason: 'Cancelled by customer: ordered twice',
+        },
+      ],
+    });
+    renderDetails(() => ({ body: { data: order } }));
+    const timeline = await screen.findByTestId('order-timeline');
+    const entries = within(timeline).getAllByTestId('order-timeline-entry');
+    expect(entries[0]).toHaveTextContent('Reason: Placed in the app');
+    expect(entries[0]).not.toHaveTextContent('(MOBILE)');
+    expect(entries[1]).toHaveTextContent(
+      /Reason: Paid online: RM\s?21\.00 \(Touch 'n Go eWallet\)/,
+    );
+    expect(entries[2]).toHaveTextContent('Reason: Cancelled by the customer: ordered twice');
+
+    await act(() => i18n.changeLanguage('my'));
+    expect(entries[0]).toHaveTextContent('Sebab: Dibuat dalam aplikasi');
+    expect(entries[1]).toHaveTextContent(/Sebab: Dibayar dalam talian: RM\s?21\.00/);
+    // What the customer typed stays as they wrote it.
+    expect(entries[2]).toHaveTextContent('Sebab: Dibatalkan oleh pelanggan: ordered twice');
   });
 
   it('offers the moves of allowed_statuses and refetches after one', async () => {

@@ -20,7 +20,7 @@ import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Print from '@mui/icons-material/Print';
 import SearchOff from '@mui/icons-material/SearchOff';
-import type { Order } from '@kopi/contract';
+import { type Order, type PaymentMethod, paymentMethods, systemOrderReason } from '@kopi/contract';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { useReceiptStrings } from '../../../components/receipt/i18n';
@@ -136,6 +136,23 @@ export function OrderDetailsPage() {
 function OrderDetails({ order, onRefresh }: { order: Order; onRefresh: () => unknown }) {
   const { t } = useOrderStrings();
   const { t: tr } = useReceiptStrings();
+  // The system's own reasons in the screen's language; what a person wrote, as written.
+  const reasonText = (reason: string) => {
+    const known = systemOrderReason(reason);
+    if (!known) return reason;
+    if (known.key === 'paidOnline') {
+      const method = (paymentMethods as readonly string[]).includes(known.method)
+        ? tr(`payment.${known.method as PaymentMethod}`)
+        : known.method;
+      return t('systemReason.paidOnline', { amount: formatMoney(known.amount), method });
+    }
+    if (known.key === 'cancelledByCustomer') {
+      return known.note
+        ? t('systemReason.cancelledByCustomerWith', { note: known.note })
+        : t('systemReason.cancelledByCustomer');
+    }
+    return t(`systemReason.${known.key}`);
+  };
   const [printing, setPrinting] = useState(false);
   // The list's filters travel with the link, so "Back to orders" shows the same list.
   const listSearch = (useLocation().state as { listSearch?: string } | null)?.listSearch ?? '';
@@ -340,7 +357,7 @@ function OrderDetails({ order, onRefresh }: { order: Order; onRefresh: () => unk
                       </Typography>
                       {h.reason && (
                         <Typography variant="body2">
-                          {t('details.reason', { reason: h.reason })}
+                          {t('details.reason', { reason: reasonText(h.reason) })}
                         </Typography>
                       )}
                     </Box>
