@@ -5,6 +5,7 @@ import { chooseOption, emptySelection, toCartLine } from './options';
 import {
   entryToPart,
   isAllCash,
+  issueSubject,
   newEntry,
   paymentView,
   pricingLine,
@@ -175,5 +176,42 @@ describe('payments', () => {
       payments: [{ method: 'cash', amount: 325, tendered: 500 }],
     });
     expect(body.delivery_address).toBeUndefined();
+  });
+});
+
+describe('issueSubject', () => {
+  const labels = {
+    field: (f: string) => `field:${f}`,
+    method: (m: string) => `method:${m}`,
+  };
+  const sale = {
+    lines: [{ name: 'Kopi' }, { name: 'Cafe Latte' }],
+    payments: [
+      { method: 'cash' as const, amount: 500 },
+      { method: 'tng' as const, amount: 300 },
+    ],
+  };
+
+  it('names the cart line, the payment or the field an issue of the sale is about', () => {
+    expect(issueSubject(['items', 1, 'notes'], sale, labels)).toBe('Cafe Latte');
+    expect(issueSubject(['payments', 1, 'reference'], sale, labels)).toBe('method:tng');
+    expect(issueSubject(['table_no'], sale, labels)).toBe('field:table_no');
+    expect(issueSubject(['customer_phone'], sale, labels)).toBe('field:customer_phone');
+  });
+
+  it('names nothing for the sale as a whole or a path it does not know', () => {
+    expect(issueSubject(['items'], sale, labels)).toBeNull();
+    expect(issueSubject(['items', 7, 'quantity'], sale, labels)).toBeNull();
+    expect(issueSubject(['discount'], sale, labels)).toBeNull();
+    expect(issueSubject([], sale, labels)).toBeNull();
+  });
+
+  it('finds the subject of a real refusal of the contract schema', () => {
+    const body = { ...saleBody(ids.outlet, oneKopi, [{ method: 'card', amount: 297 }], false) };
+    const issue = orderCreateSchema.safeParse(body).error?.issues[0];
+    expect(issue?.path).toEqual(['payments', 0, 'reference']);
+    expect(
+      issueSubject(issue!.path, { lines: oneKopi.lines, payments: body.payments }, labels),
+    ).toBe('method:card');
   });
 });

@@ -221,3 +221,28 @@ export function saleBody(
 
 /** Quick cash buttons, in sen. */
 export const quickCash = [500, 1000, 2000, 5000, 10000] as const;
+
+/** The cart fields a sale's issue can be about (the rest are lines and payments). */
+const issueFields = ['table_no', 'delivery_address', 'customer_phone', 'customer_name'] as const;
+export type IssueField = (typeof issueFields)[number];
+
+/**
+ * What an issue of the sale body (its path, as the contract's schema gives it) is about, in words
+ * the cashier knows: the cart line's name, the payment's method or the field's label; null when
+ * it is about the sale as a whole. A path like `items.2.notes` means nothing at the till.
+ */
+export function issueSubject(
+  path: readonly PropertyKey[],
+  sale: Pick<OrderCreate, 'payments'> & { lines: readonly { name: string }[] },
+  labels: { field: (f: IssueField) => string; method: (m: PaymentMethod) => string },
+): string | null {
+  const [head, index] = path;
+  if (typeof index === 'number' && head === 'items') return sale.lines[index]?.name ?? null;
+  if (typeof index === 'number' && head === 'payments') {
+    const method = sale.payments[index]?.method;
+    return method ? labels.method(method) : null;
+  }
+  return head !== undefined && (issueFields as readonly PropertyKey[]).includes(head)
+    ? labels.field(head as IssueField)
+    : null;
+}

@@ -35,6 +35,7 @@ import { needsOptionDialog, toCartLine, emptySelection, unsellableReason } from 
 import {
   entryToPart,
   isAllCash,
+  issueSubject,
   newEntry,
   paymentView,
   saleBody,
@@ -289,16 +290,22 @@ export function PosPage() {
     const body = saleBody(outletId, { ...cart, serving_method: serving }, view.payments, outside);
     const checked = orderCreateSchema.safeParse(body);
     if (!checked.success) {
-      setStatus({
-        kind: 'refused',
-        messages: [
-          ...new Set(
-            checked.error.issues.map(
-              (i) => `${i.path.join('.')}: ${translateValidation(i.message) ?? i.message}`,
-            ),
-          ),
-        ],
+      const fieldLabels = {
+        table_no: t('cart.tableNo'),
+        delivery_address: t('cart.address'),
+        customer_phone: t('cart.phone'),
+        customer_name: t('cart.customerName'),
+      };
+      const messages = checked.error.issues.map((i) => {
+        const message = translateValidation(i.message) ?? i.message;
+        const subject = issueSubject(
+          i.path,
+          { lines: cart.lines, payments: body.payments },
+          { field: (f) => fieldLabels[f], method: (m) => t(`payment.methods.${m}`) },
+        );
+        return subject ? t('payment.refusedLine', { name: subject, message }) : message;
       });
+      setStatus({ kind: 'refused', messages: [...new Set(messages)] });
       return;
     }
     const key = pos.saleKey();
