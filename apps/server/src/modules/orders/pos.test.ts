@@ -280,5 +280,13 @@ describe('OpenAPI', () => {
     expect(JSON.stringify(menu.responses['200'])).toContain('variant_groups');
     const board = doc.paths['/api/orders/board'].get;
     expect(JSON.stringify(board.responses['200'])).toContain('amber_minutes');
+    // The order screens' outlet list, and the export's language.
+    expect(JSON.stringify(doc.paths['/api/orders/outlets'].get.responses['200'])).toContain(
+      'timezone',
+    );
+    const exported = doc.paths['/api/orders/export'].get;
+    expect(exported.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['outlet', 'outlet_id', 'lang']),
+    );
   });
 });
