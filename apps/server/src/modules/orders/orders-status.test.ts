@@ -95,16 +95,20 @@ describe('POST /api/orders/{id}/status', () => {
       ['order.status', 'APPROVED'],
       ['order.status', 'COMPLETED'],
     ]);
-    const titles = (
-      await db.select().from(notifications).where(eq(notifications.idOrder, order.id))
-    ).map((n) => n.title);
-    expect(titles.sort()).toEqual(
+    const notes = await db.select().from(notifications).where(eq(notifications.idOrder, order.id));
+    expect(notes.map((n) => n.title).sort()).toEqual(
       [
         `New order ${order.order_no}`,
         `Order ${order.order_no} accepted`,
         `Order ${order.order_no} ready`,
       ].sort(),
     );
+    // The key and params the web translates each by.
+    const moves = notes.filter((n) => n.titleKey !== 'posSale').map((n) => [n.titleKey, n.params]);
+    expect(moves.sort()).toEqual([
+      ['orderAccepted', { order_no: order.order_no, by: 'Siti Nurhaliza', reason: null }],
+      ['orderReady', { order_no: order.order_no, by: 'Siti Nurhaliza', reason: null }],
+    ]);
     const audits = await db
       .select()
       .from(auditLog)
@@ -152,6 +156,15 @@ describe('POST /api/orders/{id}/status', () => {
       actorUsername: 'cashier',
       before: { status: 'PENDING' },
       after: { status: 'REJECTED', reason: 'Out of fresh milk', refund_due: 1060 },
+    });
+    const [note] = await t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.idOrder, order.id), eq(notifications.titleKey, 'orderRejected')));
+    expect(note).toMatchObject({
+      title: `Order ${order.order_no} rejected`,
+      body: 'Siti Nurhaliza: Out of fresh milk',
+      params: { order_no: order.order_no, by: 'Siti Nurhaliza', reason: 'Out of fresh milk' },
     });
     const again = await move(cashier, order.id, { status: 'APPROVED' });
     expect(again.statusCode).toBe(409);

@@ -164,8 +164,16 @@ export interface NewSale {
   items: OrderItemRow[];
   payments: OrderPaymentRow[];
   history: OrderHistoryRow;
-  /** The outlet staff's notification ("New order " and the number); null for none. */
-  notification: { titlePrefix: string; body: string } | null;
+  /**
+   * The outlet staff's notification ("New order " and the number) with the key and params the web
+   * translates it by (the statement adds `order_no` to them); null for none.
+   */
+  notification: {
+    titlePrefix: string;
+    body: string;
+    titleKey: string;
+    params: Record<string, string | number | null>;
+  } | null;
   /** The audit entry; the statement adds `order_no` to its `after`. */
   audit: AuditRow;
   /** Announce `order.created` to the outlet's screens. */
@@ -236,9 +244,13 @@ export async function recordSale(db: Db, sale: NewSale) {
       : sql``;
   const notify = sale.notification
     ? sql`, n as (
-        insert into ${notifications} (tenant_id, outlet_id, id_order, title, body)
+        insert into ${notifications} (tenant_id, outlet_id, id_order, title, body, title_key,
+          params)
         select ${o.tenantId}::uuid, ${o.outletId}::uuid, o.id,
-          ${sale.notification.titlePrefix} || o.order_no, ${sale.notification.body}
+          ${sale.notification.titlePrefix} || o.order_no, ${sale.notification.body},
+          ${sale.notification.titleKey},
+          ${JSON.stringify(sale.notification.params)}::jsonb
+            || jsonb_build_object('order_no', o.order_no)
         from o
         returning 1
       )`
@@ -358,8 +370,16 @@ export interface NewMove {
   reason: string | null;
   /** The audit entry; the statement adds `refund_due` to `after` when a rejection owes one. */
   audit: AuditRow;
-  /** The outlet staff's notification: "Order <number> <verb>"; null for none. */
-  notification: { verb: string; body: string } | null;
+  /**
+   * The outlet staff's notification: "Order <number> <verb>", with the key and params the web
+   * translates it by (the statement adds `order_no`); null for none.
+   */
+  notification: {
+    verb: string;
+    body: string;
+    titleKey: string;
+    params: Record<string, string | number | null>;
+  } | null;
   liveEvent: boolean;
 }
 
@@ -374,9 +394,13 @@ export async function recordMove(db: Db, m: NewMove): Promise<boolean> {
   const a = m.audit;
   const notify = m.notification
     ? sql`, n as (
-        insert into ${notifications} (tenant_id, outlet_id, id_order, title, body)
+        insert into ${notifications} (tenant_id, outlet_id, id_order, title, body, title_key,
+          params)
         select ${m.tenantId}::uuid, moved.outlet_id, moved.id,
-          'Order ' || moved.order_no || ' ' || ${m.notification.verb}, ${m.notification.body}
+          'Order ' || moved.order_no || ' ' || ${m.notification.verb}, ${m.notification.body},
+          ${m.notification.titleKey},
+          ${JSON.stringify(m.notification.params)}::jsonb
+            || jsonb_build_object('order_no', moved.order_no)
         from moved
         returning 1
       )`

@@ -384,6 +384,12 @@ export function createOrderService({
                 body: `${orderVia('pos-apps')} · ${servingLabel(input.serving_method)}${
                   order.tableNo ? ` · table ${order.tableNo}` : ''
                 } · ${ringgit(priced.total)}`,
+                titleKey: 'posSale',
+                params: {
+                  serving_method: input.serving_method,
+                  table_no: order.tableNo,
+                  total: priced.total,
+                },
               }
             : null,
           // The statement adds the order number to `after`.
@@ -466,6 +472,11 @@ export function createOrderService({
       const reason = move.reason || null;
       const byName = callerName ?? ctx.principal.username;
       const verbs = { APPROVED: 'accepted', COMPLETED: 'ready', REJECTED: 'rejected' } as const;
+      const keys = {
+        APPROVED: 'orderAccepted',
+        COMPLETED: 'orderReady',
+        REJECTED: 'orderRejected',
+      } as const;
       // One statement: the move with its history, audit entry, notification and live event.
       const moved = await repo.recordMove(db, {
         tenantId,
@@ -489,6 +500,8 @@ export function createOrderService({
           ? {
               verb: verbs[to as keyof typeof verbs],
               body: reason ? `${byName}: ${reason}` : `by ${byName}`,
+              titleKey: keys[to as keyof typeof keys],
+              params: { by: byName, reason },
             }
           : null,
         liveEvent: announce,

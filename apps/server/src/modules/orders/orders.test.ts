@@ -353,7 +353,13 @@ describe('POST /api/orders numbers, idempotency and atomicity', () => {
       message: { id_order: order.id, status: 'PENDING', outlet_id: kl, order_no: order.order_no },
     });
     const [note] = await db.select().from(notifications).where(eq(notifications.idOrder, order.id));
-    expect(note).toMatchObject({ outletId: kl, title: `New order ${order.order_no}` });
+    expect(note).toMatchObject({
+      outletId: kl,
+      title: `New order ${order.order_no}`,
+      // What the web translates the bell's line by (en, my).
+      titleKey: 'posSale',
+      params: { order_no: order.order_no, serving_method: 'pick_up', table_no: null, total: 1060 },
+    });
     const [entry] = await db
       .select()
       .from(auditLog)
@@ -365,6 +371,8 @@ describe('POST /api/orders numbers, idempotency and atomicity', () => {
     expect(bell.json().data.list_notify_order[0]).toMatchObject({
       id_order: order.id,
       title: `New order ${order.order_no}`,
+      title_key: 'posSale',
+      params: { order_no: order.order_no, total: 1060 },
     });
   });
 
