@@ -49,7 +49,7 @@ test('a cashier sells two drinks with options and a food item for cash, the orde
   browser,
   request,
 }) => {
-  // Two browsers, a sale, the list, the details and a day close: past the default minute when the
+  // Three browsers, a sale, the list, the details and a day close: past the default minute when the
   // machine is busy (a run with three other suites on two cores stopped at its last step).
   test.setTimeout(120_000);
   await openAllDay(request, 'KL01');
@@ -149,6 +149,7 @@ test('a cashier sells two drinks with options and a food item for cash, the orde
   // The order in the list, then its details; accept and complete it.
   await page.goto('/order/list');
   await page.getByTestId('order-search').fill(orderNo!);
+  await expect(page).toHaveURL(new RegExp(`q=${orderNo}`));
   // Numbers restart every business day, so earlier days have a KL01-00NN too; the list is newest
   // first.
   const row = page.getByTestId(`order-row-${orderNo}`).first();
@@ -206,6 +207,18 @@ test('a cashier sells two drinks with options and a food item for cash, the orde
   await manager.getByTestId('order-z-report').click();
   await manager.getByTestId('z-report-show').click();
   await expect(manager.getByTestId('z-report').getByTestId('z-report-total')).toHaveText(total!);
+
+  // Finance reads orders but not outlets: it picks KL01 from the order screens' own outlet list.
+  const financeContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const finance = await financeContext.newPage();
+  await signIn(finance, 'finance');
+  await finance.goto('/order/list');
+  await finance.getByTestId('order-z-report').click();
+  await finance.getByTestId('z-report-outlet').click();
+  await finance.getByRole('option', { name: 'Kuala Lumpur' }).click();
+  await finance.getByTestId('z-report-show').click();
+  await expect(finance.getByTestId('z-report').getByTestId('z-report-total')).toHaveText(total!);
+  await financeContext.close();
 
   // The sale is now CLOSED, as is every order of the day.
   await page.reload();

@@ -1,7 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen, waitFor, within } from '@testing-library/react';
+import { lazy, type ReactElement } from 'react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OrderSummary } from '@kopi/contract';
+import { Route } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptySession, sessionStore } from '../../../lib/session/session-store';
 import { resetToasts } from '../../../lib/toasts';
@@ -177,6 +179,43 @@ describe('order list', () => {
     renderList('/order/list?status=COMPLETED');
     const row = await screen.findByTestId('order-row-KL01-20260315-0002');
     await userEvent.click(within(row).getByText('Aisyah'));
+    expect(location()).toBe('/order/details/id-2');
+  });
+
+  it('opens the order clicked while a search typed just before is still waiting', async () => {
+    // As in the app, the details page loads lazily inside a transition: the list stays mounted
+    // until it has loaded, and its search (applied 300 ms after typing) must not undo the click.
+    let release = () => {};
+    const SlowDetails = lazy(
+      () =>
+        new Promise<{ default: () => ReactElement }>((resolve) => {
+          release = () => resolve({ default: () => <p>details</p> });
+        }),
+    );
+    mockFetch((call) =>
+      call.url.startsWith('/api/orders?')
+        ? { body: { data: rows, meta: { page: 1, page_size: 10, total: 2 } } }
+        : { body: { data: [] } },
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderWithProviders(
+      <QueryClientProvider client={client}>
+        <OrderListPage />
+      </QueryClientProvider>,
+      {
+        route: '/order/list',
+        path: '/order/list',
+        can: everything,
+        extraRoutes: <Route path="/order/details/:id" element={<SlowDetails />} />,
+      },
+    );
+    const row = await screen.findByTestId('order-row-KL01-20260315-0002');
+    await userEvent.type(screen.getByTestId('order-search'), 'Ais');
+    await userEvent.click(within(row).getByText('Aisyah'));
+    // The search's moment passes while the page is still loading.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    act(() => release());
+    expect(await screen.findByText('details')).toBeInTheDocument();
     expect(location()).toBe('/order/details/id-2');
   });
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -51,6 +51,14 @@ export function OrderListPage() {
   const navigate = useNavigate();
   // Details link back to this list with its filters.
   const detailsState = { listSearch: useLocation().search };
+  // Set once an order is being opened: the details page loads in a transition, the list stays
+  // mounted meanwhile, and a search typed just before (applied 300 ms later) would replace the
+  // URL with the list's and undo the click.
+  const leaving = useRef(false);
+  const openOrder = (o: OrderSummary) => {
+    leaving.current = true;
+    void navigate(`/order/details/${o.id}`, { state: detailsState });
+  };
   const { query: urlQuery, update, clearFilters, filtering } = useOrderListParams();
   const scope = useOutletScope({ source: 'orders' });
   // Bound staff have no outlet filter: a shared link naming another outlet would only be a 404.
@@ -82,6 +90,9 @@ export function OrderListPage() {
       component={RouterLink}
       to={`/order/details/${o.id}`}
       state={detailsState}
+      onClick={() => {
+        leaving.current = true;
+      }}
       aria-label={t('list.open', { number: o.order_no })}
       sx={{
         fontWeight: 600,
@@ -325,7 +336,7 @@ export function OrderListPage() {
           rows={rows}
           rowKey={(o) => o.id}
           rowTestId={(o) => `order-row-${o.order_no}`}
-          onRowClick={(o) => void navigate(`/order/details/${o.id}`, { state: detailsState })}
+          onRowClick={openOrder}
           total={orders.data?.meta.total ?? 0}
           page={query.page}
           pageSize={query.page_size}
@@ -334,7 +345,9 @@ export function OrderListPage() {
           sort={parseSort(query.sort)}
           onSortChange={(sort) => update({ sort: sortParam(sort) })}
           search={query.q ?? ''}
-          onSearchChange={(q) => update({ q: q.trim() || undefined })}
+          onSearchChange={(q) => {
+            if (!leaving.current) update({ q: q.trim() || undefined });
+          }}
           searchLabel={t('list.search')}
           searchTestId="order-search"
           filters={filterBar}
