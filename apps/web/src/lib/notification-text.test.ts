@@ -42,6 +42,40 @@ describe('notification text', () => {
     ).toMatch(/^Mobile app · Dine in · RM\s?12\.30$/);
   });
 
+  it('translates a counter sale and the staff moves the server keys', () => {
+    const sale = note('posSale', {
+      order_no: 'KL01-0043',
+      serving_method: 'pick_up',
+      table_no: null,
+      total: 850,
+    });
+    expect(notificationText(sale, en).title).toBe('New order KL01-0043');
+    expect(notificationText(sale, en).body).toMatch(/^POS · Pick up · RM\s?8\.50$/);
+    expect(notificationText(sale, ms).body).toMatch(/^POS · Ambil sendiri · RM\s?8\.50$/);
+    const dineIn = {
+      ...sale,
+      params: { ...sale.params, serving_method: 'dine_in', table_no: 'B2' },
+    };
+    expect(notificationText(dineIn, ms).body).toMatch(
+      /^POS · Makan di sini · meja B2 · RM\s?8\.50$/,
+    );
+
+    const move = (key: string, reason: string | null) =>
+      note(key, { order_no: 'KL01-0043', by: 'Siti Nurhaliza', reason });
+    expect(notificationText(move('orderAccepted', null), en)).toEqual({
+      title: 'Order KL01-0043 accepted',
+      body: 'by Siti Nurhaliza',
+    });
+    expect(notificationText(move('orderReady', null), ms)).toEqual({
+      title: 'Pesanan KL01-0043 sudah siap',
+      body: 'oleh Siti Nurhaliza',
+    });
+    expect(notificationText(move('orderRejected', 'Out of fresh milk'), ms)).toEqual({
+      title: 'Pesanan KL01-0043 ditolak',
+      body: 'Siti Nurhaliza: Out of fresh milk',
+    });
+  });
+
   it('says what the customer wrote and what is owed when they cancel', () => {
     const cancelled = (reason: string | null, refund: number) =>
       notificationText(

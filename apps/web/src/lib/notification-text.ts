@@ -15,20 +15,31 @@ const servings = ['dine_in', 'pick_up', 'delivery'] as const;
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 const sen = (v: unknown) => (typeof v === 'number' ? formatMoney(v) : '');
 
+/** A new order's line: where it came from (the key), how it is served, its table and total. */
+function sale(key: 'orderPaid' | 'posSale', p: Record<string, unknown>, t: Translate) {
+  const serving = (servings as readonly string[]).includes(str(p.serving_method))
+    ? t(`notify.serving.${str(p.serving_method)}`)
+    : str(p.serving_method);
+  const values = { serving, total: sen(p.total), table: str(p.table_no) };
+  return p.table_no ? t(`notify.${key}Table.body`, values) : t(`notify.${key}.body`, values);
+}
+
+/** A staff move's line: who moved it, and why when they said (a reject always does). */
+function moved(key: Key, p: Record<string, unknown>, t: Translate) {
+  const values = { by: str(p.by), reason: str(p.reason) };
+  return p.reason ? t('notify.orderMovedReason.body', values) : t(`notify.${key}.body`, values);
+}
+
 /** Which body string to use and with what values; the title always uses `notify.<key>.title`. */
 const bodies: Partial<Record<Key, (p: Record<string, unknown>, t: Translate) => string>> = {
   welcome: (_p, t) => t('notify.welcome.body'),
   outletOpen: (_p, t) => t('notify.outletOpen.body'),
   finishSetup: (_p, t) => t('notify.finishSetup.body'),
-  orderPaid: (p, t) => {
-    const serving = (servings as readonly string[]).includes(str(p.serving_method))
-      ? t(`notify.serving.${str(p.serving_method)}`)
-      : str(p.serving_method);
-    const values = { serving, total: sen(p.total), table: str(p.table_no) };
-    return p.table_no
-      ? t('notify.orderPaidTable.body', values)
-      : t('notify.orderPaid.body', values);
-  },
+  orderPaid: (p, t) => sale('orderPaid', p, t),
+  posSale: (p, t) => sale('posSale', p, t),
+  orderAccepted: (p, t) => moved('orderAccepted', p, t),
+  orderReady: (p, t) => moved('orderReady', p, t),
+  orderRejected: (p, t) => moved('orderRejected', p, t),
   paidAfterCancel: (p, t) =>
     t('notify.paidAfterCancel.body', { amount: sen(p.amount), provider: str(p.provider) }),
   paidTwice: (p, t) =>

@@ -65,6 +65,12 @@ export const enShell = {
     customerCancelledReason: { body: '{{by}}: {{reason}}' },
     customerCancelledRefund: { body: '{{by}} cancelled it · refund {{refund}}' },
     customerCancelledReasonRefund: { body: '{{by}}: {{reason}} · refund {{refund}}' },
+    posSale: { title: 'New order {{order_no}}', body: 'POS · {{serving}} · {{total}}' },
+    posSaleTable: { body: 'POS · {{serving}} · table {{table}} · {{total}}' },
+    orderAccepted: { title: 'Order {{order_no}} accepted', body: 'by {{by}}' },
+    orderReady: { title: 'Order {{order_no}} ready', body: 'by {{by}}' },
+    orderRejected: { title: 'Order {{order_no}} rejected', body: 'by {{by}}' },
+    orderMovedReason: { body: '{{by}}: {{reason}}' },
     serving: { dine_in: 'Dine in', pick_up: 'Pick up', delivery: 'Delivery' },
   },
   navbar: {

@@ -182,6 +182,12 @@ export const my: UiMessages = {
     customerCancelledReason: { body: '{{by}}: {{reason}}' },
     customerCancelledRefund: { body: '{{by}} membatalkannya · bayaran balik {{refund}}' },
     customerCancelledReasonRefund: { body: '{{by}}: {{reason}} · bayaran balik {{refund}}' },
+    posSale: { title: 'Pesanan baharu {{order_no}}', body: 'POS · {{serving}} · {{total}}' },
+    posSaleTable: { body: 'POS · {{serving}} · meja {{table}} · {{total}}' },
+    orderAccepted: { title: 'Pesanan {{order_no}} diterima', body: 'oleh {{by}}' },
+    orderReady: { title: 'Pesanan {{order_no}} sudah siap', body: 'oleh {{by}}' },
+    orderRejected: { title: 'Pesanan {{order_no}} ditolak', body: 'oleh {{by}}' },
+    orderMovedReason: { body: '{{by}}: {{reason}}' },
     serving: { dine_in: 'Makan di sini', pick_up: 'Ambil sendiri', delivery: 'Penghantaran' },
   },
   navbar: {
