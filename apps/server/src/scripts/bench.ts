@@ -191,6 +191,25 @@ async function main() {
       );
       await measure(`order list, filters, page 50`, `/api/orders?page=50&page_size=20&${filters}`);
       await measure('order list, search "KL01-00"', '/api/orders?page=1&page_size=20&q=KL01-00');
+      // What a cashier types: a whole order number (one per business day at its outlet, so ~365
+      // matches) and a customer's phone (a handful), taken from the newest orders.
+      const recent = await api<{ order_no: string; customer_phone: string | null }[]>(
+        '/api/orders?page=1&page_size=100',
+      );
+      const number = recent[0]?.order_no;
+      if (number) {
+        await measure(
+          `order list, search "${number}"`,
+          `/api/orders?page=1&page_size=20&q=${number}`,
+        );
+      }
+      const phone = recent.find((o) => o.customer_phone)?.customer_phone;
+      if (phone) {
+        await measure(
+          `order list, search phone "${phone}"`,
+          `/api/orders?page=1&page_size=20&q=${encodeURIComponent(phone)}`,
+        );
+      }
     }
     if (!only || only === 'sales') {
       const outlets = await api<{ id: string; code: string }[]>('/api/outlets?page_size=100');
