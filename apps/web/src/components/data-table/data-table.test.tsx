@@ -1,6 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { lazy, type ReactElement } from 'react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, useNavigate, useSearchParams } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render';
 import { DataTable, type DataTableProps } from './data-table';
 import { sortParam } from './table-state';
 
@@ -35,6 +38,8 @@ function renderTable(props: Partial<DataTableProps<Row>> = {}) {
       {...handlers}
       {...props}
     />,
+    // The search box checks, before searching, that the user has not left the page.
+    { wrapper: MemoryRouter },
   );
   return handlers;
 }
@@ -123,9 +128,62 @@ describe('data table', () => {
       searchLabel: 'Search outlets',
       searchTestId: 'outlet-search',
     };
-    const { rerender } = render(<DataTable<Row> {...props} search="KL" />);
+    const { rerender } = render(<DataTable<Row> {...props} search="KL" />, {
+      wrapper: MemoryRouter,
+    });
     expect(screen.getByRole('searchbox', { name: 'Search outlets' })).toHaveValue('KL');
     rerender(<DataTable<Row> {...props} search="" />);
     expect(screen.getByTestId('outlet-search')).toHaveValue('');
+  });
+
+  it('opens the row clicked while a search typed just before is still waiting', async () => {
+    // As in the app, the row's page loads lazily inside a transition: the list stays mounted until
+    // it has loaded, and its search (applied 300 ms after typing, into the URL) must not undo the
+    // click.
+    let release = () => {};
+    const SlowDetails = lazy(
+      () =>
+        new Promise<{ default: () => ReactElement }>((resolve) => {
+          release = () => resolve({ default: () => <p>details</p> });
+        }),
+    );
+    function ListPage() {
+      const [params, setParams] = useSearchParams();
+      const navigate = useNavigate();
+      return (
+        <DataTable<Row>
+          label="Outlets"
+          columns={[{ id: 'name', header: 'Name', cell: (r) => r.name }]}
+          rows={[{ id: 'PG01', name: 'Penang' }]}
+          rowKey={(r) => r.id}
+          rowTestId={(r) => `row-${r.id}`}
+          onRowClick={(r) => void navigate(`/outlets/${r.id}`)}
+          total={1}
+          page={1}
+          pageSize={10}
+          onPageChange={vi.fn()}
+          onPageSizeChange={vi.fn()}
+          search={params.get('q') ?? ''}
+          onSearchChange={(q) => setParams(q ? { q } : {}, { replace: true })}
+        />
+      );
+    }
+    renderWithProviders(<ListPage />, {
+      route: '/outlets',
+      path: '/outlets',
+      extraRoutes: <Route path="/outlets/:id" element={<SlowDetails />} />,
+    });
+    const location = () => screen.getByTestId('location').textContent;
+    const box = screen.getByRole('searchbox', { name: 'Search' });
+    // On the page, the search goes into the URL.
+    await userEvent.type(box, 'Pe');
+    await waitFor(() => expect(location()).toBe('/outlets?q=Pe'));
+    await userEvent.type(box, 'n');
+    await userEvent.click(within(screen.getByTestId('row-PG01')).getByText('Penang'));
+    // The search's moment passes while the page is still loading.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    act(() => release());
+    expect(await screen.findByText('details')).toBeInTheDocument();
+    expect(location()).toBe('/outlets/PG01');
   });
 });

@@ -21,6 +21,7 @@ import Search from '@mui/icons-material/Search';
 import { pageSizes } from '@kopi/contract';
 import { useTranslation } from '../../lib/i18n/use-translation';
 import type { SortState } from './table-state';
+import { useStillOnPage } from './use-still-on-page';
 
 export interface DataTableColumn<T> {
   id: string;
@@ -56,7 +57,7 @@ export interface DataTableProps<T> {
   sort?: SortState | null;
   onSortChange?: (sort: SortState | null) => void;
   search?: string;
-  /** Called 300 ms after typing stops. */
+  /** Called 300 ms after typing stops, unless the user has meanwhile gone to another page. */
   onSearchChange?: (q: string) => void;
   /** Filter controls shown beside the search box. */
   filters?: ReactNode;
@@ -94,11 +95,14 @@ function SearchBox({
     setShown(value);
     setText(value);
   }
+  const stillOnPage = useStillOnPage();
   useEffect(() => {
     if (text === value) return;
-    const timer = setTimeout(() => onChange(text), 300);
+    const timer = setTimeout(() => {
+      if (stillOnPage()) onChange(text);
+    }, 300);
     return () => clearTimeout(timer);
-  }, [text, value, onChange]);
+  }, [text, value, onChange, stillOnPage]);
   return (
     <TextField
       size="small"

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -33,7 +33,7 @@ import { exportOrders, useInvalidateOrders, useOrders } from '../api';
 import { CloseDayDialog } from '../components/close-day-dialog';
 import { ZReportDialog } from '../components/z-report-dialog';
 import { useOrderStrings } from '../i18n';
-import { parseSort, useOrderListParams, type OrderFilterKey } from '../list-params';
+import { isFiltering, parseSort, useOrderListParams, type OrderFilterKey } from '../list-params';
 import { useOutletScope } from '../../../lib/outlet-scope';
 
 const viaLabel = { 'pos-apps': 'POS', 'mobile-apps': 'MOBILE' } as const;
@@ -51,18 +51,12 @@ export function OrderListPage() {
   const navigate = useNavigate();
   // Details link back to this list with its filters.
   const detailsState = { listSearch: useLocation().search };
-  // Set once an order is being opened: the details page loads in a transition, the list stays
-  // mounted meanwhile, and a search typed just before (applied 300 ms later) would replace the
-  // URL with the list's and undo the click.
-  const leaving = useRef(false);
-  const openOrder = (o: OrderSummary) => {
-    leaving.current = true;
-    void navigate(`/order/details/${o.id}`, { state: detailsState });
-  };
-  const { query: urlQuery, update, clearFilters, filtering } = useOrderListParams();
+  const { query: urlQuery, update, clearFilters } = useOrderListParams();
   const scope = useOutletScope({ source: 'orders' });
   // Bound staff have no outlet filter: a shared link naming another outlet would only be a 404.
   const query = scope.bound ? withoutOutlet(urlQuery) : urlQuery;
+  // Of the list shown, so a dropped outlet alone offers nothing to clear.
+  const filtering = isFiltering(query);
   const orders = useOrders(query);
   const invalidate = useInvalidateOrders();
   const [dialog, setDialog] = useState<'close-day' | 'z-report' | null>(null);
@@ -90,9 +84,6 @@ export function OrderListPage() {
       component={RouterLink}
       to={`/order/details/${o.id}`}
       state={detailsState}
-      onClick={() => {
-        leaving.current = true;
-      }}
       aria-label={t('list.open', { number: o.order_no })}
       sx={{
         fontWeight: 600,
@@ -336,7 +327,7 @@ export function OrderListPage() {
           rows={rows}
           rowKey={(o) => o.id}
           rowTestId={(o) => `order-row-${o.order_no}`}
-          onRowClick={openOrder}
+          onRowClick={(o) => void navigate(`/order/details/${o.id}`, { state: detailsState })}
           total={orders.data?.meta.total ?? 0}
           page={query.page}
           pageSize={query.page_size}
@@ -345,9 +336,7 @@ export function OrderListPage() {
           sort={parseSort(query.sort)}
           onSortChange={(sort) => update({ sort: sortParam(sort) })}
           search={query.q ?? ''}
-          onSearchChange={(q) => {
-            if (!leaving.current) update({ q: q.trim() || undefined });
-          }}
+          onSearchChange={(q) => update({ q: q.trim() || undefined })}
           searchLabel={t('list.search')}
           searchTestId="order-search"
           filters={filterBar}
