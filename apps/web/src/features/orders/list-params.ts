@@ -47,6 +47,10 @@ export function orderListSearch(query: Partial<OrderListQuery>): URLSearchParams
   return params;
 }
 
+/** Whether a list query narrows the orders (a search or a filter), so there is something to clear. */
+export const isFiltering = (query: OrderListQuery) =>
+  Boolean(query.q) || orderFilterKeys.some((key) => query[key] !== undefined);
+
 /** "-created" → created, descending. */
 export function parseSort(sort: string | undefined): SortState | null {
   if (!sort) return null;
@@ -88,6 +92,5 @@ export function useOrderListParams() {
       { replace: true },
     );
   }, [setParams]);
-  const filtering = Boolean(query.q) || orderFilterKeys.some((key) => query[key] !== undefined);
-  return { query, update, clearFilters, filtering };
+  return { query, update, clearFilters };
 }

@@ -234,6 +234,22 @@ describe('order list', () => {
     expect(params?.has('outlet')).toBe(false);
   });
 
+  it('offers nothing to clear to bound staff when a shared link only named another outlet', async () => {
+    sessionStore.setState({
+      ...emptySession,
+      user: { id_outlet: kl, outlet_name: 'Bukit Bintang' } as never,
+    });
+    const calls = renderList(`/order/list?outlet=${pg}`);
+    await screen.findByTestId('order-row-KL01-20260315-0001');
+    expect(listCalls(calls)[0]?.has('outlet')).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+    // A filter of their own still can be cleared.
+    await userEvent.click(screen.getByTestId('order-filter-status'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Pending' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Clear filters' }));
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+  });
+
   it('offers the outlets of the orders it reads to a user without read outlet', async () => {
     const calls = renderList(
       '/order/list',
