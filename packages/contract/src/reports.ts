@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { localeSchema } from './locale';
-import { orderSourceSchema } from './orders';
+import { orderOutletSchema, orderSourceSchema } from './orders';
 import { paymentMethodSchema, servingMethodSchema } from './pricing';
 import { addDays } from './time';
 import { messageKey } from './validation';
@@ -262,3 +262,13 @@ export const dashboardSchema = z.object({
   }),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/**
+ * GET /api/reports/outlets (read-report) and GET /api/dashboard/outlets (read-dashboard): the
+ * outlets the caller's report and dashboard cover, for their outlet filter, so a role that reads
+ * them without read-outlet (the demo's finance) can still choose one. An outlet-bound user gets
+ * theirs; others every outlet, disabled ones included (their past sales stay readable). The same
+ * shape as the order screens' list.
+ */
+export const reportOutletSchema = orderOutletSchema;
+export type ReportOutlet = z.infer<typeof reportOutletSchema>;

@@ -528,6 +528,7 @@ const requests: Record<string, Builder> = {
 
   'GET /api/dashboard': () => ({ url: '/api/dashboard' }),
   'GET /api/dashboard|other outlet': () => ({ url: `/api/dashboard?outlet_id=${pg}` }),
+  'GET /api/dashboard/outlets': () => ({ url: '/api/dashboard/outlets' }),
   'GET /api/reports/sales': () => ({ url: `/api/reports/sales?from=${closedDay}&to=${closedDay}` }),
   'GET /api/reports/sales|other outlet': () => ({
     url: `/api/reports/sales?from=${closedDay}&to=${closedDay}&outlet_id=${pg}`,
@@ -535,6 +536,7 @@ const requests: Record<string, Builder> = {
   'GET /api/reports/sales/export': () => ({
     url: `/api/reports/sales/export?from=${closedDay}&to=${closedDay}`,
   }),
+  'GET /api/reports/outlets': () => ({ url: '/api/reports/outlets' }),
 
   'GET /api/users': () => ({ url: '/api/users' }),
   'GET /api/users/options': () => ({ url: '/api/users/options' }),

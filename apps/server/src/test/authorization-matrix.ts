@@ -140,9 +140,11 @@ export const authorizationMatrix: MatrixRow[] = [
   // ---- reports and the dashboard -------------------------------------------------------------
   row('GET /api/dashboard',                                     [200,  200,  200,  200,  200]),
   row('GET /api/dashboard',                                     [200,  200,  404,  404,  200], OTHER),
+  row('GET /api/dashboard/outlets',                             [200,  200,  200,  200,  200]),
   row('GET /api/reports/sales',                                 [200,  200,  200,  403,  200]),
   row('GET /api/reports/sales',                                 [200,  200,  404,  403,  200], OTHER),
   row('GET /api/reports/sales/export',                          [200,  200,  200,  403,  200]),
+  row('GET /api/reports/outlets',                               [200,  200,  200,  403,  200]),
   // ---- users, roles, permissions, menus, audit log (issue 7) --------------------------------
   row('GET /api/users',                                         [200,  200,  403,  403,  403]),
   row('GET /api/users/options',                                 [200,  200,  403,  403,  403]),

@@ -3,12 +3,14 @@ import {
   businessDate,
   type Dashboard,
   orderSources,
+  type ReportOutlet,
   servingMethods,
 } from '@kopi/contract';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { AuthedContext } from '../../lib/request-context';
+import { readableOutletsOf } from '../../lib/scoped-outlets';
 import { addFigures as add, figuresOf, zeroFigures } from '../reports/reports.repo';
 import { reportScopeOf } from '../reports/reports.service';
 import * as repo from './dashboard.repo';
@@ -21,6 +23,9 @@ export const DASHBOARD_TOP_PRODUCTS = 10;
 
 export function createDashboardService({ db, now }: { db: Db; now: Clock }) {
   return {
+    /** GET /api/dashboard/outlets: the outlets the caller's dashboard covers, for its filter. */
+    outlets: (ctx: AuthedContext): Promise<ReportOutlet[]> => readableOutletsOf(db, ctx),
+
     async dashboard(ctx: AuthedContext, outletId: string | undefined): Promise<Dashboard> {
       const scope = await reportScopeOf(db, ctx, outletId);
       const clock = await repo.tenantClock(db, scope.tenantId);

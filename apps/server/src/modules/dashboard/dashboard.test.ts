@@ -1,11 +1,13 @@
-import { type Dashboard, dashboardSchema } from '@kopi/contract';
+import { type Dashboard, dashboardSchema, reportOutletSchema } from '@kopi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
 import { createUser } from '../../test/fixtures';
 import { addProduct, demoTenantId, sell, testClock } from '../../test/order-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-// GET /api/dashboard: today's business day against the same weekday last week.
+// GET /api/dashboard: today's business day against the same weekday last week; and its outlet
+// filter, GET /api/dashboard/outlets.
 
 const NOW = '2026-06-10T04:00:00Z'; // Wednesday 12:00 in Kuala Lumpur
 const clock = testClock(NOW);
@@ -177,5 +179,56 @@ describe('GET /api/dashboard', () => {
     expect(d.top_products.map((p) => p.product_id)).not.toContain(tea);
     expect(d.top_products.every((p) => p.quantity > 0)).toBe(true);
     expect(d.today.rejected).toBe(1);
+  });
+});
+
+describe('GET /api/dashboard/outlets', () => {
+  const outletsOf = (headers?: Record<string, string>) =>
+    t.inject({ method: 'GET', url: '/api/dashboard/outlets', ...(headers ? { headers } : {}) });
+  const listOf = async (headers: Record<string, string>) => {
+    const res = await outletsOf(headers);
+    expect(res.statusCode, res.body).toBe(200);
+    return z.array(reportOutletSchema.strict()).parse(res.json().data);
+  };
+
+  it('gives every outlet by code, to finance too, and an outlet-bound user only theirs', async () => {
+    const all = await listOf(admin);
+    expect(all.map((o) => o.code)).toEqual(expect.arrayContaining(['KL01', 'PG01']));
+    expect(all.map((o) => o.code)).toEqual(all.map((o) => o.code).sort());
+    expect(all.find((o) => o.id === pg)).toMatchObject({ code: 'PG01', status: 'active' });
+    // Finance reads the dashboard without read-outlet: this is its outlet filter.
+    const finance = t.bearer((await t.login('finance')).token);
+    expect((await listOf(finance)).map((o) => o.id)).toEqual(all.map((o) => o.id));
+    expect((await listOf(cashier)).map((o) => o.id)).toEqual([kl]);
+  });
+
+  it('never shows another tenant their outlets, nor ours to them', async () => {
+    const rival = await otherTenant(t, 'rival-dashboard-outlets');
+    expect((await listOf(rival.headers)).map((o) => o.id)).toEqual([rival.outlet.id]);
+    expect((await listOf(admin)).map((o) => o.id)).not.toContain(rival.outlet.id);
+  });
+
+  it('answers 401 without a token, 403 without read-dashboard, 400 outside any tenant', async () => {
+    expect((await outletsOf()).statusCode).toBe(401);
+    await createUser(t, {
+      username: 'no-dashboard-outlets',
+      tenantId: await demoTenantId(t),
+      permissions: ['read-outlet'],
+    });
+    const none = t.bearer((await t.login('no-dashboard-outlets')).token);
+    const refused = await outletsOf(none);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code_message).toBe('forbidden');
+    const superadmin = t.bearer((await t.login('superadmin')).token);
+    const outside = await outletsOf(superadmin);
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().code_message).toBe('tenant_required');
+  });
+
+  it('is documented in the OpenAPI document with its answer schema', async () => {
+    const doc = (await t.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(JSON.stringify(doc.paths['/api/dashboard/outlets'].get.responses['200'])).toContain(
+      'timezone',
+    );
   });
 });

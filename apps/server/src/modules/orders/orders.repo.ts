@@ -462,21 +462,6 @@ export async function userLanguage(db: Db, userId: string): Promise<string | nul
   return row?.language ?? null;
 }
 
-/** The tenant's outlets by code (only `onlyId` when given), whatever their status. */
-export async function readableOutlets(db: Db, tenantId: string, onlyId: string | null) {
-  return db
-    .select({
-      id: outlets.id,
-      code: outlets.code,
-      name: outlets.name,
-      status: outlets.status,
-      timezone: outlets.timezone,
-    })
-    .from(outlets)
-    .where(and(eq(outlets.tenantId, tenantId), onlyId ? eq(outlets.id, onlyId) : undefined))
-    .orderBy(asc(outlets.code), asc(outlets.id));
-}
-
 /** Is `outletId` one of the tenant's outlets (whatever its status)? */
 export async function outletExists(db: Db, tenantId: string, outletId: string) {
   const [row] = await db

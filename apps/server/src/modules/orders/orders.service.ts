@@ -29,6 +29,7 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { AppError, validationError } from '../../lib/errors';
 import { listMeta, offsetOf } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
+import { readableOutletsOf } from '../../lib/scoped-outlets';
 import { tenantIdOf } from '../../lib/tenant-scope';
 import { createBoardService } from './board.service';
 import { resolveCart } from './order-cart';
@@ -512,10 +513,7 @@ export function createOrderService({
     },
 
     /** GET /api/orders/outlets: the outlets whose orders the caller reads. */
-    async outlets(ctx: AuthedContext): Promise<OrderOutlet[]> {
-      const rows = await repo.readableOutlets(db, tenantIdOf(ctx), ctx.principal.outletId);
-      return rows.map((o) => ({ ...o, status: o.status as OrderOutlet['status'] }));
-    },
+    outlets: (ctx: AuthedContext): Promise<OrderOutlet[]> => readableOutletsOf(db, ctx),
 
     async list(ctx: AuthedContext, q: OrderListQuery) {
       const tenantId = tenantIdOf(ctx);

@@ -200,16 +200,6 @@ export async function productsBy(
   }));
 }
 
-/** The tenant's outlets (or the one asked for), for names and scope checks. */
-export async function outletsOf(db: Db, tenantId: string, outletId: string | null) {
-  return rowsOf<{ id: string; code: string; name: string; status: string; timezone: string }>(
-    await db.execute(sql`
-      select id::text, code, name, status, timezone from outlets
-      where tenant_id = ${tenantId}::uuid ${outletId ? sql`and id = ${outletId}::uuid` : sql``}
-      order by code`),
-  );
-}
-
 /** The language a user saved (users.language follows the layout settings' choice). */
 export async function userLanguage(db: Db, userId: string): Promise<string | null> {
   const [row] = rowsOf<{ language: string }>(

@@ -1,16 +1,19 @@
 import {
   dataEnvelope,
+  reportOutletSchema,
   salesReportExportQuerySchema,
   salesReportQuerySchema,
   salesReportSchema,
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { authedContextOf } from '../../lib/request-context';
 import type { ReportService } from './reports.service';
 
-// DESIGN §8 /api/reports/sales (subject report). Both routes need read-report; staff bound to an
-// outlet only see that outlet (another outlet is a 404).
+// DESIGN §8 /api/reports/sales (subject report). Every route needs read-report; staff bound to an
+// outlet only see that outlet (another outlet is a 404). /reports/outlets is the report's outlet
+// filter, so a role without read-outlet can still choose one.
 
 const tags = ['reports'];
 
@@ -30,6 +33,20 @@ export async function reportRoutes(app: FastifyInstance, { service }: { service:
       },
     },
     async (request) => ({ data: await service.report(authedContextOf(request), request.query) }),
+  );
+
+  r.get(
+    '/reports/outlets',
+    {
+      config: { permission: 'read-report' },
+      schema: {
+        tags,
+        summary:
+          "The outlets whose sales the caller reads (the report's outlet filter): an outlet-bound user gets theirs, others every outlet by code, disabled ones included",
+        response: { 200: dataEnvelope(z.array(reportOutletSchema)) },
+      },
+    },
+    async (request) => ({ data: await service.outlets(authedContextOf(request)) }),
   );
 
   r.get(

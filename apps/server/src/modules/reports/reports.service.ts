@@ -5,6 +5,7 @@ import {
   localeSchema,
   type PaymentReportRow,
   type ProductReportRow,
+  type ReportOutlet,
   previousPeriod,
   type SalesReport,
   type SalesReportExportQuery,
@@ -14,6 +15,7 @@ import {
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import type { AuthedContext } from '../../lib/request-context';
+import { readableOutletsOf, tenantOutlets } from '../../lib/scoped-outlets';
 import { tenantIdOf } from '../../lib/tenant-scope';
 import { reportCsv, reportXlsx } from './report-export';
 import * as repo from './reports.repo';
@@ -27,7 +29,7 @@ export async function reportScopeOf(db: Db, ctx: AuthedContext, outletId: string
   const bound = ctx.principal.outletId;
   if (bound && outletId && outletId !== bound) throw new AppError('not_found');
   const only = outletId ?? bound ?? null;
-  const outlets = await repo.outletsOf(db, tenantId, only);
+  const outlets = await tenantOutlets(db, tenantId, only);
   if (only && outlets.length === 0) throw new AppError('not_found');
   return { tenantId, outletId: only, outlets };
 }
@@ -153,6 +155,9 @@ export function createReportService({ db }: { db: Db }) {
 
   return {
     report,
+
+    /** GET /api/reports/outlets: the outlets whose sales the caller reads, for the outlet filter. */
+    outlets: (ctx: AuthedContext): Promise<ReportOutlet[]> => readableOutletsOf(db, ctx),
 
     /** The same report as a file: one row per group, amounts in ringgit. */
     async exportFile(ctx: AuthedContext, q: SalesReportExportQuery) {

@@ -1,15 +1,17 @@
-import { type SalesReport, salesReportSchema } from '@kopi/contract';
+import { reportOutletSchema, type SalesReport, salesReportSchema } from '@kopi/contract';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tenants, users } from '../../db/schema';
+import { z } from 'zod';
+import { outlets, tenants, users } from '../../db/schema';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
 import { addProduct, demoTenantId, sell, testClock } from '../../test/order-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { splitByMonth } from './reports.repo';
 
 // GET /api/reports/sales and its export: access, scope, every group_by, the previous period, and
-// the business day (DESIGN §3: a sale at 01:30 belongs to the previous day with a 04:00 cut-off).
+// the business day (DESIGN §3: a sale at 01:30 belongs to the previous day with a 04:00 cut-off);
+// and the report's outlet filter, GET /api/reports/outlets.
 
 const clock = testClock('2026-06-10T04:00:00Z');
 let t: TestApp;
@@ -353,6 +355,70 @@ describe('GET /api/reports/sales', () => {
       expect.stringMatching(/Kuala Lumpur/),
       'Total',
     ]);
+  });
+});
+
+describe('GET /api/reports/outlets', () => {
+  const outletsOf = (headers?: Record<string, string>) =>
+    t.inject({ method: 'GET', url: '/api/reports/outlets', ...(headers ? { headers } : {}) });
+  const idsOf = async (headers: Record<string, string>) => {
+    const res = await outletsOf(headers);
+    expect(res.statusCode, res.body).toBe(200);
+    return z
+      .array(reportOutletSchema.strict())
+      .parse(res.json().data)
+      .map((o) => o.id);
+  };
+
+  it('gives the outlets the report covers: every one by code, disabled too, to finance as well', async () => {
+    const res = await outletsOf(admin);
+    expect(res.statusCode).toBe(200);
+    const rows = z.array(reportOutletSchema.strict()).parse(res.json().data);
+    const inDb = await t.database.db
+      .select({ code: outlets.code })
+      .from(outlets)
+      .where(eq(outlets.tenantId, await demoTenantId(t)));
+    expect(rows.map((o) => o.code)).toEqual(inDb.map((o) => o.code).sort());
+    expect(rows.find((o) => o.id === kl)).toMatchObject({
+      code: 'KL01',
+      name: 'Kuala Lumpur',
+      timezone: 'Asia/Kuala_Lumpur',
+    });
+    // A disabled outlet's past sales stay in the report, so it stays a choice.
+    await t.database.db.update(outlets).set({ status: 'disabled' }).where(eq(outlets.id, pg));
+    try {
+      const again = z.array(reportOutletSchema).parse((await outletsOf(admin)).json().data);
+      expect(again.find((o) => o.id === pg)?.status).toBe('disabled');
+    } finally {
+      await t.database.db.update(outlets).set({ status: 'active' }).where(eq(outlets.id, pg));
+    }
+    // Finance reads reports without read-outlet: this is its outlet filter.
+    const finance = t.bearer((await t.login('finance')).token);
+    expect(await idsOf(finance)).toEqual(rows.map((o) => o.id));
+  });
+
+  it('gives an outlet-bound user only theirs, and another tenant only its own', async () => {
+    expect(await idsOf(manager)).toEqual([kl]);
+    const rival = await otherTenant(t, 'rival-report-outlets');
+    expect(await idsOf(rival.headers)).toEqual([rival.outlet.id]);
+  });
+
+  it('answers 401 without a token, 403 without read-report, 400 outside any tenant', async () => {
+    expect((await outletsOf()).statusCode).toBe(401);
+    const refused = await outletsOf(cashier);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code_message).toBe('forbidden');
+    const superadmin = t.bearer((await t.login('superadmin')).token);
+    const outside = await outletsOf(superadmin);
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().code_message).toBe('tenant_required');
+  });
+
+  it('is documented in the OpenAPI document with its answer schema', async () => {
+    const doc = (await t.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(JSON.stringify(doc.paths['/api/reports/outlets'].get.responses['200'])).toContain(
+      'timezone',
+    );
   });
 });
 
