@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { defaultTimezone, type OrderOutlet, type Outlet } from '@kopi/contract';
+import { defaultTimezone, type OrderOutlet, type ReportOutlet } from '@kopi/contract';
 import { useCan } from './can-context';
 import { http } from './http/http';
 import { useSessionUser } from './session/session-store';
 
 // The outlets a screen may filter by (the order screens, the report, the dashboard). Staff bound
 // to an outlet (`id_outlet`) only ever see theirs — the server scopes them anyway — so there is
-// nothing to choose; others choose among the outlets when they may read them (read outlet; the
-// order screens: read order, see below). Same query key as the outlet screens' full list, so a
-// change there refreshes the choices here.
+// nothing to choose; others choose among the outlets the screen reads, which each screen's API
+// answers under the screen's own read permission: a role that reads orders or reports but not
+// outlets (the demo's finance) still gets the filter.
 
 export interface OutletChoice {
   id: string;
@@ -17,28 +17,32 @@ export interface OutletChoice {
   timezone: string;
 }
 
-export const outletChoicesKey = () => ['outlets', 'all'] as const;
-/** Under the orders key, so refreshing the order screens refreshes their outlets too. */
-export const orderOutletChoicesKey = () => ['orders', 'outlets'] as const;
+export type OutletScopeSource = 'orders' | 'reports' | 'dashboard';
 
-const listOutletChoices = () =>
-  http.get<Outlet[]>('/outlets', { query: { page: 1, page_size: 100 } });
-const listOrderOutletChoices = () => http.get<OrderOutlet[]>('/orders/outlets');
+// Each list lives under its screen's own query key, so refreshing the screen refreshes its
+// outlets too.
+const sources = {
+  orders: { subject: 'order', path: '/orders/outlets' },
+  reports: { subject: 'report', path: '/reports/outlets' },
+  dashboard: { subject: 'dashboard', path: '/dashboard/outlets' },
+} as const;
+
+export const outletChoicesKey = (source: OutletScopeSource) => [source, 'outlets'] as const;
 
 /**
- * `source: 'orders'` (the order screens): the outlets whose orders the user reads, offered with
- * read order alone (GET /api/orders/outlets), so a role that reads orders but not outlets can
- * still filter by outlet and pick one for a Z-report. Other screens need read outlet.
+ * The outlet choices of a screen: `orders` (GET /api/orders/outlets, read order), `reports`
+ * (GET /api/reports/outlets, read report) or `dashboard` (GET /api/dashboard/outlets, read
+ * dashboard).
  */
-export function useOutletScope({ source = 'outlets' }: { source?: 'outlets' | 'orders' } = {}) {
+export function useOutletScope({ source }: { source: OutletScopeSource }) {
   const user = useSessionUser();
   const can = useCan();
   const boundId = user?.id_outlet ?? null;
-  const orders = source === 'orders';
-  const mayList = !boundId && (orders ? can('read', 'order') : can('read', 'outlet'));
-  const choices = useQuery<(Outlet | OrderOutlet)[]>({
-    queryKey: orders ? orderOutletChoicesKey() : outletChoicesKey(),
-    queryFn: orders ? listOrderOutletChoices : listOutletChoices,
+  const { subject, path } = sources[source];
+  const mayList = !boundId && can('read', subject);
+  const choices = useQuery({
+    queryKey: outletChoicesKey(source),
+    queryFn: () => http.get<(OrderOutlet | ReportOutlet)[]>(path),
     enabled: mayList,
   });
   const outlets: OutletChoice[] = boundId

@@ -160,7 +160,7 @@ function renderDashboard({
     const url = new URL(call.url, 'http://x');
     if (url.pathname === '/api/dashboard')
       return { body: { data: dashboard(url.searchParams.get('outlet_id')) } };
-    if (url.pathname === '/api/outlets')
+    if (url.pathname === '/api/dashboard/outlets')
       return {
         body: {
           data: [
@@ -288,5 +288,18 @@ describe('dashboard', () => {
     await screen.findByTestId('dashboard-kpi-net-value');
     expect(screen.queryByTestId('dashboard-outlet-filter')).not.toBeInTheDocument();
     expect(dashboardCalls(calls)[0]).toEqual({});
+    expect(calls.some((c) => c.url.includes('outlets'))).toBe(false);
+  });
+
+  it('offers the outlets of the dashboard to a user without read outlet (finance)', async () => {
+    const calls = renderDashboard({
+      can: (action, subject) =>
+        action === 'read' && ['dashboard', 'report', 'order'].includes(subject),
+    });
+    await screen.findByTestId('dashboard-kpi-net-value');
+    await userEvent.click(await screen.findByTestId('dashboard-outlet-filter'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Penang' }));
+    await waitFor(() => expect(dashboardCalls(calls).at(-1)).toEqual({ outlet_id: pg }));
+    expect(calls.some((c) => c.url.startsWith('/api/outlets'))).toBe(false);
   });
 });

@@ -81,7 +81,7 @@ function DashboardFigures() {
   const { t, language } = useDashboardStrings();
   const can = useCan();
   const user = useSessionUser();
-  const scope = useOutletScope();
+  const scope = useOutletScope({ source: 'dashboard' });
   const [search, setSearch] = useSearchParams();
   const picked = scope.bound ? null : (search.get('outlet') ?? null);
   const liveStatus = useStore(liveSocket.status, (s) => s);

@@ -121,7 +121,13 @@ afterEach(() => {
   sessionStore.setState(emptySession);
 });
 
-function renderReport(route: string, { bound = false } = {}) {
+function renderReport(
+  route: string,
+  {
+    bound = false,
+    can = (() => true) as (action: string, subject: string) => boolean,
+  } = {},
+) {
   sessionStore.setState({
     ...emptySession,
     token: 'tok',
@@ -136,7 +142,7 @@ function renderReport(route: string, { bound = false } = {}) {
     const url = new URL(call.url, 'http://x');
     if (url.pathname === '/api/reports/sales') return { body: { data: answer(url) } };
     if (url.pathname === '/api/reports/sales/export') return { status: 200, body: 'a,b' };
-    if (url.pathname === '/api/outlets')
+    if (url.pathname === '/api/reports/outlets')
       return {
         body: {
           data: [
@@ -152,7 +158,7 @@ function renderReport(route: string, { bound = false } = {}) {
     <QueryClientProvider client={client}>
       <ReportPage />
     </QueryClientProvider>,
-    { route, path: '/report', can: () => true },
+    { route, path: '/report', can },
   );
   return calls;
 }
@@ -274,6 +280,17 @@ describe('report page', () => {
     expect(screen.queryByTestId('report-outlet')).not.toBeInTheDocument();
     expect(reportCalls(calls)[0]).not.toHaveProperty('outlet_id');
     expect(screen.getByTestId('report-period')).toHaveTextContent('Kuala Lumpur');
+    expect(calls.some((c) => c.url.includes('outlets'))).toBe(false);
+  });
+
+  it('offers the outlets of the report to a user without read outlet (finance)', async () => {
+    const finance = (action: string, subject: string) =>
+      action === 'read' && ['report', 'order', 'dashboard'].includes(subject);
+    const calls = renderReport('/report', { can: finance });
+    await screen.findByTestId('report-table');
+    await userEvent.click(screen.getByTestId('report-outlet'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Penang' }));
+    await waitFor(() => expect(reportCalls(calls).at(-1)?.outlet_id).toBe(pg));
     expect(calls.some((c) => c.url.startsWith('/api/outlets'))).toBe(false);
   });
 

@@ -63,7 +63,7 @@ export function ReportPage() {
   const clock = useBusinessClock();
   const today = businessToday(clock);
   const { params, update } = useReportParams(today);
-  const scope = useOutletScope();
+  const scope = useOutletScope({ source: 'reports' });
   const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
 
   const groupBy = viewGroupBy[params.view];
