@@ -1,5 +1,6 @@
 import type { Locale } from './locale';
 import type { OrderStatus } from './status-machines';
+import { paymentMethodLabels, servingMethodLabels } from './method-labels';
 import type { PaymentMethod, ServingMethod } from './pricing';
 
 // The words of the order list's CSV (GET /api/orders/export), in the requester's language. They
@@ -74,16 +75,8 @@ export const orderFileLabels: Record<Locale, OrderFileLabels> = {
       COMPLETED: 'Completed',
       CLOSED: 'Closed',
     },
-    paymentMethods: {
-      cash: 'Cash',
-      card: 'Card',
-      duitnow_qr: 'DuitNow QR',
-      tng: "Touch 'n Go eWallet",
-      grabpay: 'GrabPay',
-      boost: 'Boost',
-      shopeepay: 'ShopeePay',
-    },
-    servingMethods: { dine_in: 'Dine in', pick_up: 'Pick up', delivery: 'Delivery' },
+    paymentMethods: paymentMethodLabels.en,
+    servingMethods: servingMethodLabels.en,
   },
   my: {
     columns: {
@@ -118,19 +111,7 @@ export const orderFileLabels: Record<Locale, OrderFileLabels> = {
       COMPLETED: 'Selesai',
       CLOSED: 'Ditutup',
     },
-    paymentMethods: {
-      cash: 'Tunai',
-      card: 'Kad',
-      duitnow_qr: 'DuitNow QR',
-      tng: "Touch 'n Go eWallet",
-      grabpay: 'GrabPay',
-      boost: 'Boost',
-      shopeepay: 'ShopeePay',
-    },
-    servingMethods: {
-      dine_in: 'Makan di sini',
-      pick_up: 'Ambil sendiri',
-      delivery: 'Penghantaran',
-    },
+    paymentMethods: paymentMethodLabels.my,
+    servingMethods: servingMethodLabels.my,
   },
 };

@@ -1,5 +1,6 @@
 import type { Locale } from './locale';
 import type { OrderSource } from './orders';
+import { paymentMethodLabels, servingMethodLabels } from './method-labels';
 import type { PaymentMethod, ServingMethod } from './pricing';
 
 // The words of a sales report file (GET /api/reports/sales/export), in the requester's language.
@@ -98,16 +99,8 @@ export const reportFileLabels: Record<Locale, ReportFileLabels> = {
       quantity: 'Quantity',
       previous_quantity: 'Previous qty',
     },
-    paymentMethods: {
-      cash: 'Cash',
-      card: 'Card',
-      duitnow_qr: 'DuitNow QR',
-      tng: "Touch 'n Go eWallet",
-      grabpay: 'GrabPay',
-      boost: 'Boost',
-      shopeepay: 'ShopeePay',
-    },
-    servingMethods: { dine_in: 'Dine in', pick_up: 'Pick up', delivery: 'Delivery' },
+    paymentMethods: paymentMethodLabels.en,
+    servingMethods: servingMethodLabels.en,
     sources: { 'pos-apps': 'POS', 'mobile-apps': 'Mobile app' },
     total: 'Total',
     sheet: 'Sales',
@@ -151,20 +144,8 @@ export const reportFileLabels: Record<Locale, ReportFileLabels> = {
       quantity: 'Kuantiti',
       previous_quantity: 'Kuantiti sebelum',
     },
-    paymentMethods: {
-      cash: 'Tunai',
-      card: 'Kad',
-      duitnow_qr: 'DuitNow QR',
-      tng: "Touch 'n Go eWallet",
-      grabpay: 'GrabPay',
-      boost: 'Boost',
-      shopeepay: 'ShopeePay',
-    },
-    servingMethods: {
-      dine_in: 'Makan di sini',
-      pick_up: 'Ambil sendiri',
-      delivery: 'Penghantaran',
-    },
+    paymentMethods: paymentMethodLabels.my,
+    servingMethods: servingMethodLabels.my,
     sources: { 'pos-apps': 'POS', 'mobile-apps': 'Aplikasi mudah alih' },
     total: 'Jumlah',
     sheet: 'Jualan',
