@@ -52,7 +52,13 @@ export type AuditChange = z.infer<typeof auditChangeSchema>;
  * Snapshot keys whose value is the id of a role or an outlet: the detail names them (`names`), so
  * the difference reads "manager → cashier" instead of two UUIDs.
  */
-export const auditReferenceKeys = ['role_id', 'id_outlet', 'outlet_id'] as const;
+export const auditReferenceKeys = [
+  'role_id',
+  'id_outlet',
+  'outlet_id',
+  'user_id',
+  'staff_id',
+] as const;
 
 /** GET /api/logs/{id}: the entry with its snapshots and their difference (`auditDiff`). */
 export const auditEntryDetailSchema = auditEntrySchema.extend({
@@ -60,7 +66,7 @@ export const auditEntryDetailSchema = auditEntrySchema.extend({
   after: z.unknown(),
   changes: z.array(auditChangeSchema),
   /**
-   * Current names of the roles and outlets the snapshots refer to (under `auditReferenceKeys`),
+   * Current names of the roles, outlets and staff the snapshots refer to (under `auditReferenceKeys`),
    * by id, within the entry's tenant. A deleted one is missing: the web shows its id.
    */
   names: z.record(z.string(), z.string()),

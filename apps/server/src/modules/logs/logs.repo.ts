@@ -99,7 +99,8 @@ export async function findById(db: Db, f: AuditFilter, id: string) {
 export async function referenceNames(db: Db, tenantId: string | null, ids: string[]) {
   if (ids.length === 0) return {};
   const roleTenant = tenantId === null ? isNull(roles.tenantId) : eq(roles.tenantId, tenantId);
-  const [roleRows, outletRows] = await Promise.all([
+  const userTenant = tenantId === null ? isNull(users.tenantId) : eq(users.tenantId, tenantId);
+  const [roleRows, outletRows, userRows] = await Promise.all([
     db
       .select({ id: roles.id, name: roles.name })
       .from(roles)
@@ -110,8 +111,12 @@ export async function referenceNames(db: Db, tenantId: string | null, ids: strin
           .select({ id: outlets.id, name: outlets.name })
           .from(outlets)
           .where(and(eq(outlets.tenantId, tenantId), inArray(outlets.id, ids))),
+    db
+      .select({ id: users.id, name: users.fullname })
+      .from(users)
+      .where(and(userTenant, inArray(users.id, ids))),
   ]);
-  return Object.fromEntries([...roleRows, ...outletRows].map((r) => [r.id, r.name]));
+  return Object.fromEntries([...roleRows, ...outletRows, ...userRows].map((r) => [r.id, r.name]));
 }
 
 export async function exportRows(db: Db, f: AuditFilter, limit: number) {

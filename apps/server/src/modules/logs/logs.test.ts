@@ -2,7 +2,7 @@ import { auditEntryDetailSchema, auditEntrySchema, auditExportColumns } from '@k
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema';
+import { auditLog, users } from '../../db/schema';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
 import { createUser, userByUsername } from '../../test/fixtures';
 import { demoTenantId } from '../../test/order-fixtures';
@@ -171,6 +171,27 @@ describe('GET /api/logs/{id} and /api/logs/filters', () => {
       .returning();
     const names = (await get(`/api/logs/${forged!.id}`)).json().data.names;
     expect(names).toEqual({ [cashierRoleId]: '=cashier', [kl.id]: kl.name });
+  });
+
+  it('names the staff a snapshot refers to (a sign-in’s user), within the entry tenant only', async () => {
+    const [signIn] = await entries(`&action=session.create`);
+    expect(signIn).toBeDefined();
+    const detail = (await get(`/api/logs/${signIn!.id}`)).json().data;
+    const userId = (detail.after as { user_id: string }).user_id;
+    const [user] = await t.database.db.select().from(users).where(eq(users.id, userId));
+    expect(detail.names[userId]).toBe(user!.fullname);
+
+    const rivalAdmin = await userByUsername(t, 'logs-rival-admin');
+    const [forged] = await t.database.db
+      .insert(auditLog)
+      .values({
+        tenantId,
+        action: 'order.status',
+        entity: 'order',
+        after: { staff_id: rivalAdmin.id },
+      })
+      .returning();
+    expect((await get(`/api/logs/${forged!.id}`)).json().data.names).toEqual({});
   });
 
   it('offers the actions, entities and actors of the scope', async () => {
