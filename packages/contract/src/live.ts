@@ -22,3 +22,15 @@ export const liveQuerySchema = z.object({
   outlet_id: z.uuid().optional().or(z.literal('')),
   since: z.coerce.number().int().min(0).optional(),
 });
+
+/**
+ * Server-internal live event (decision 008): sessions that ended (user disabled, signed out,
+ * revoked, password changed or reset, refresh token reused). It travels on the live channel so
+ * every server instance closes those sessions' sockets at once with 4401; it is never sent to a
+ * client, so browsers only see the close.
+ */
+export const LIVE_SESSION_ENDED = 'session.ended';
+export const liveSessionEndedMessageSchema = z.object({
+  session_ids: z.array(z.uuid()).min(1),
+});
+export type LiveSessionEndedMessage = z.infer<typeof liveSessionEndedMessageSchema>;

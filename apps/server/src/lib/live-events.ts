@@ -1,3 +1,4 @@
+import { LIVE_SESSION_ENDED, type LiveSessionEndedMessage } from '@kopi/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { liveEvents } from '../db/schema-live';
@@ -50,6 +51,34 @@ export async function publishLiveEvent(tx: Db, event: LiveEventInput): Promise<n
   const record: LiveEventRecord = { ...event, eventId: row!.id };
   await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(record)})`);
   return row!.id;
+}
+
+/** A session row that was just revoked, with the tenant its sockets follow. */
+export interface EndedSession {
+  id: string;
+  tenantId: string | null;
+  actingTenantId: string | null;
+}
+
+/**
+ * Announces revoked sessions in the revoking transaction, so every instance closes their sockets
+ * on commit instead of at the next heartbeat. One event per tenant the sockets follow (a tenant
+ * user's own, a platform user's acting tenant); a platform session outside any tenant follows
+ * no events, so it has nothing to close early and is left to the heartbeat.
+ */
+export async function publishSessionsEnded(tx: Db, ended: EndedSession[]): Promise<void> {
+  const byTenant = new Map<string, string[]>();
+  for (const s of ended) {
+    const tenantId = s.tenantId ?? s.actingTenantId;
+    if (!tenantId) continue;
+    byTenant.set(tenantId, [...(byTenant.get(tenantId) ?? []), s.id]);
+  }
+  // Tenant locks in a fixed order: two transactions each ending sessions in several tenants
+  // cannot deadlock on them.
+  for (const tenantId of [...byTenant.keys()].sort()) {
+    const message: LiveSessionEndedMessage = { session_ids: byTenant.get(tenantId)! };
+    await publishLiveEvent(tx, { tenantId, outletId: null, type: LIVE_SESSION_ENDED, message });
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { passwordResetTokens, sessions, twoStepRecoveryCodes, users } from '../../db/schema';
+import { publishSessionsEnded } from '../../lib/live-events';
 
 // Password reset tokens, two-step secrets and recovery codes, the user's sessions, the avatar.
 
@@ -144,7 +145,12 @@ export async function revokeOwnSession(tx: Db, userId: string, sessionId: string
     .update(sessions)
     .set({ revokedAt: sql`now()`, revokedReason: reason })
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
+    .returning({
+      id: sessions.id,
+      tenantId: sessions.tenantId,
+      actingTenantId: sessions.actingTenantId,
+    });
+  await publishSessionsEnded(tx, rows);
   return rows.length === 1;
 }
 

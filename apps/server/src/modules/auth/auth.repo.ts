@@ -12,6 +12,7 @@ import {
   tenants,
   users,
 } from '../../db/schema';
+import { publishSessionsEnded } from '../../lib/live-events';
 
 // Staff accounts, sessions (refresh-token families), sign-in throttling, menus and app settings.
 
@@ -146,7 +147,12 @@ export async function revokeSession(tx: Db, sessionId: string, reason: string): 
     .update(sessions)
     .set({ revokedAt: sql`now()`, revokedReason: reason })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
+    .returning({
+      id: sessions.id,
+      tenantId: sessions.tenantId,
+      actingTenantId: sessions.actingTenantId,
+    });
+  await publishSessionsEnded(tx, rows);
   return rows.length === 1;
 }
 
@@ -167,7 +173,12 @@ export async function revokeUserSessions(
         keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
       ),
     )
-    .returning({ id: sessions.id });
+    .returning({
+      id: sessions.id,
+      tenantId: sessions.tenantId,
+      actingTenantId: sessions.actingTenantId,
+    });
+  await publishSessionsEnded(tx, rows);
   return rows.length;
 }
 

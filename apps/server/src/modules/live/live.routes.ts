@@ -1,4 +1,9 @@
-import { LIVE_HEARTBEAT_MS, liveQuerySchema, type LiveControlMessage } from '@kopi/contract';
+import {
+  LIVE_HEARTBEAT_MS,
+  LIVE_SESSION_ENDED,
+  liveQuerySchema,
+  type LiveControlMessage,
+} from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AUTHENTICATED } from '../../lib/access';
@@ -91,6 +96,15 @@ export async function liveRoutes(app: FastifyInstance, options: LiveRoutesOption
             },
             event: (record) => {
               lastEventId = record.eventId;
+              // Server-internal: never forwarded. Only the named sessions' sockets close; a
+              // replayed old one names sessions that can no longer connect, so it changes nothing.
+              if (record.type === LIVE_SESSION_ENDED) {
+                const ids = record.message.session_ids;
+                if (Array.isArray(ids) && ids.includes(principal.sessionId)) {
+                  socket.close(SESSION_ENDED, 'session ended');
+                }
+                return;
+              }
               socket.send(eventMessage(record));
             },
             truncated: (head) => {

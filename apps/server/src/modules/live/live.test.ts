@@ -1,9 +1,9 @@
-import { LIVE_REPLAY_LIMIT } from '@kopi/contract';
-import { eq, sql } from 'drizzle-orm';
+import { LIVE_REPLAY_LIMIT, LIVE_SESSION_ENDED } from '@kopi/contract';
+import { asc, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outlets, users } from '../../db/schema';
+import { outlets, sessions, users } from '../../db/schema';
 import { liveEvents } from '../../db/schema-live';
 import { runHousekeeping } from '../../lib/housekeeping';
 import { publishLiveEvent } from '../../lib/live-events';
@@ -220,6 +220,133 @@ describe('what a socket may see is re-checked on every heartbeat', () => {
         .set({ idOutlet: pgOutlet })
         .where(eq(users.id, barista.id));
       expect(await closed).toBe(4409);
+    } finally {
+      await local.close();
+    }
+  });
+});
+
+describe('an ended session closes its socket at once, not at the next heartbeat', () => {
+  // The heartbeat is ten minutes here, so only the session.ended event can close a socket in time.
+  const slowHeartbeat = { config: { liveHeartbeatMs: 600_000 } };
+
+  /** The close code, or 'open' when the socket is still open after `ms`. */
+  const closeCode = (ws: WebSocket, ms = 3000) =>
+    new Promise<number | 'open'>((resolve) => {
+      const timer = setTimeout(() => resolve('open'), ms);
+      ws.on('close', (code) => {
+        clearTimeout(timer);
+        resolve(code);
+      });
+    });
+
+  const noSessionEnded = (messages: Record<string, unknown>[]) =>
+    expect(messages.filter((m) => m.type === LIVE_SESSION_ENDED)).toEqual([]);
+
+  it("disabling a user closes their socket with 4401; a colleague's on the outlet stays open and never sees it", async () => {
+    const local = await createTestApp(slowHeartbeat);
+    try {
+      const admin = await userByUsername(local, 'admin');
+      const kl = (
+        await local.database.db.select().from(outlets).where(eq(outlets.tenantId, admin.tenantId!))
+      ).find((o) => o.code === 'KL01')!.id;
+      const doomed = await createUser(local, {
+        username: 'doomed-barista',
+        tenantId: admin.tenantId!,
+        permissions: [],
+        outletId: kl,
+      });
+      await createUser(local, {
+        username: 'staying-barista',
+        tenantId: admin.tenantId!,
+        permissions: [],
+        outletId: kl,
+      });
+      const adminSession = await local.login('admin');
+      const gone = await connect(local, `token=${(await local.login('doomed-barista')).token}`);
+      const staying = await local.login('staying-barista');
+      const stays = await connect(local, `token=${staying.token}`);
+      for (const c of [gone, stays]) await c.waitFor((m) => m.some((x) => x.type === 'hello'));
+      const before = await publish(local, kl, 'before', admin.tenantId!);
+      await stays.waitFor(() => stays.events().length === 1);
+
+      const goneClose = closeCode(gone.ws);
+      const started = Date.now();
+      const res = await local.inject({
+        method: 'POST',
+        url: `/api/users/${doomed.id}/disable`,
+        headers: local.bearer(adminSession.token),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await goneClose).toBe(4401);
+      expect(Date.now() - started).toBeLessThan(3000);
+
+      await publish(local, kl, 'after', admin.tenantId!);
+      await stays.waitFor(() => stays.events().length === 2);
+      expect(stays.events().map((e) => (e.message as { id_order: string }).id_order)).toEqual([
+        'before',
+        'after',
+      ]);
+      noSessionEnded(stays.messages);
+      expect(stays.ws.readyState).toBe(WebSocket.OPEN);
+
+      // A reconnect replaying past the revocation gets the orders only and stays open.
+      const replayed = await connect(local, `token=${staying.token}&since=${before}`);
+      await replayed.waitFor(() => replayed.events().length === 1);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(replayed.events()).toEqual([
+        expect.objectContaining({ message: expect.objectContaining({ id_order: 'after' }) }),
+      ]);
+      noSessionEnded(replayed.messages);
+      expect(replayed.ws.readyState).toBe(WebSocket.OPEN);
+      // The event is in the table for other instances' catch-up, naming the ended session.
+      const [row] = await local.database.db
+        .select()
+        .from(liveEvents)
+        .where(eq(liveEvents.type, LIVE_SESSION_ENDED))
+        .orderBy(sql`${liveEvents.id} desc`)
+        .limit(1);
+      expect(row).toMatchObject({ tenantId: admin.tenantId, outletId: null });
+      expect((row!.message as { session_ids: string[] }).session_ids).toHaveLength(1);
+      stays.ws.terminate();
+      replayed.ws.terminate();
+    } finally {
+      await local.close();
+    }
+  });
+
+  it("revoking one session closes only that session's socket", async () => {
+    const local = await createTestApp(slowHeartbeat);
+    try {
+      const admin = await userByUsername(local, 'admin');
+      const manager = await createUser(local, {
+        username: 'two-tab-manager',
+        tenantId: admin.tenantId!,
+        permissions: [],
+      });
+      const adminSession = await local.login('admin');
+      const first = await connect(local, `token=${(await local.login('two-tab-manager')).token}`);
+      const second = await connect(local, `token=${(await local.login('two-tab-manager')).token}`);
+      for (const c of [first, second]) await c.waitFor((m) => m.some((x) => x.type === 'hello'));
+      const [firstSession] = await local.database.db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(eq(sessions.userId, manager.id))
+        .orderBy(asc(sessions.createdAt))
+        .limit(1);
+
+      const firstClose = closeCode(first.ws);
+      const secondClose = closeCode(second.ws, 500);
+      const res = await local.inject({
+        method: 'DELETE',
+        url: `/api/users/${manager.id}/sessions/${firstSession!.id}`,
+        headers: local.bearer(adminSession.token),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await firstClose).toBe(4401);
+      expect(await secondClose).toBe('open');
+      noSessionEnded(second.messages);
+      second.ws.terminate();
     } finally {
       await local.close();
     }

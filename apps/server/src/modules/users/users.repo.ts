@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzl
 import type { Db } from '../../db/database';
 import { auditLog, outlets, roles, sessions, tenants, users } from '../../db/schema';
 import { likePattern } from '../../lib/paging';
+import { publishSessionsEnded } from '../../lib/live-events';
 
 // Staff users with their role, outlet and tenant; their sessions. The tenant condition comes
 // from the service's access scope: a tenant's id, null (platform users), or undefined (all).
@@ -252,6 +253,11 @@ export async function revokeSession(
     .update(sessions)
     .set({ revokedAt: sql`now()`, revokedReason: reason })
     .where(and(eq(sessions.id, sessionId), live(userId)))
-    .returning({ id: sessions.id });
+    .returning({
+      id: sessions.id,
+      tenantId: sessions.tenantId,
+      actingTenantId: sessions.actingTenantId,
+    });
+  await publishSessionsEnded(tx, rows);
   return rows.length === 1;
 }
