@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import type { AuditEntry, TenantFilter } from '@kopi/contract';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { DateField } from '../../../components/date-field/date-field';
 import { PageHeader } from '../../../components/page-header';
 import { TenantFilterSelect, usePlatformWide } from '../../../components/tenant-filter';
 import { useAuditLabels } from '../../../lib/audit-labels';
@@ -228,29 +229,23 @@ export function LogPage() {
                 options.data?.entities ?? [],
                 'filter-entity',
               )}
-              <TextField
-                size="small"
-                type="date"
+              <DateField
+                optional
                 label={t('list.from')}
                 value={filters.from}
-                onChange={(e) => update({ from: e.target.value })}
-                slotProps={{
-                  inputLabel: { shrink: true },
-                  htmlInput: { 'data-testid': 'filter-from' },
-                }}
+                onCommit={(from) => update({ from })}
+                max={filters.to || undefined}
+                testId="filter-from"
               />
-              <TextField
-                size="small"
-                type="date"
+              <DateField
+                optional
                 label={t('list.to')}
                 value={filters.to}
-                onChange={(e) => update({ to: e.target.value })}
+                onCommit={(to) => update({ to })}
+                min={filters.from || undefined}
                 error={badRange}
                 helperText={badRange ? t('list.badRange') : undefined}
-                slotProps={{
-                  inputLabel: { shrink: true },
-                  htmlInput: { 'data-testid': 'filter-to' },
-                }}
+                testId="filter-to"
               />
               {platformWide && (
                 <TenantFilterSelect

@@ -67,7 +67,7 @@ describe('close day', () => {
     // 02:30 on 16 March in Kuala Lumpur
     vi.setSystemTime(new Date('2026-03-15T18:30:00Z'));
     renderDialog(() => undefined);
-    expect(screen.getByTestId('close-day-date')).toHaveValue('2026-03-15');
+    expect(screen.getByTestId('close-day-date')).toHaveValue('2026/03/15');
   });
 
   it('lists the open orders the server names, each linking to its details', async () => {

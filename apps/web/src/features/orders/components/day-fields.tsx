@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { businessDate } from '@kopi/contract';
+import { DateField } from '../../../components/date-field/date-field';
 import { useOrderStrings } from '../i18n';
 import type { OutletChoice } from '../../../lib/outlet-scope';
 
@@ -80,18 +81,15 @@ export function DayFields({
           {t('day.outlet')}: <strong>{only.name}</strong>
         </Typography>
       ) : null}
-      <TextField
-        type="date"
+      <DateField
         required
+        size="medium"
         label={t('day.date')}
         value={date}
-        onChange={(e) => onDateChange(e.target.value)}
+        onCommit={onDateChange}
         disabled={disabled}
-        sx={{ minWidth: 180 }}
-        slotProps={{
-          inputLabel: { shrink: true },
-          htmlInput: { 'data-testid': `${testIdPrefix}-date` },
-        }}
+        sx={{ minWidth: 190 }}
+        testId={`${testIdPrefix}-date`}
       />
     </Stack>
   );

@@ -142,7 +142,7 @@ describe('order list', () => {
     await waitFor(() => expect(listCalls(calls).at(-1)?.get('source')).toBe('mobile-apps'));
     expect(listCalls(calls).at(-1)?.get('page')).toBe('1');
 
-    await userEvent.type(screen.getByTestId('order-filter-from'), '2026-03-01');
+    await userEvent.type(screen.getByTestId('order-filter-from'), '2026/03/01{Enter}');
     await waitFor(() => expect(location()).toContain('from=2026-03-01'));
 
     await userEvent.type(screen.getByTestId('order-search'), 'Aisyah');

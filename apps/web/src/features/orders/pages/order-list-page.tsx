@@ -23,6 +23,7 @@ import {
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { sortParam } from '../../../components/data-table/table-state';
+import { DateField } from '../../../components/date-field/date-field';
 import { PageHeader } from '../../../components/page-header';
 import { useReceiptStrings } from '../../../components/receipt/i18n';
 import { receiptAmount } from '../../../components/receipt/receipt-parts';
@@ -213,23 +214,17 @@ export function OrderListPage() {
   );
 
   const dateField = (key: 'from' | 'to', label: string) => (
-    <TextField
-      type="date"
-      size="small"
+    <DateField
+      optional
       label={label}
       value={query[key] ?? ''}
-      onChange={(e) => update({ [key]: e.target.value || undefined })}
+      onCommit={(iso) => update({ [key]: iso || undefined })}
       error={badRange}
       helperText={badRange && key === 'from' ? t('list.badRange') : undefined}
-      sx={{ width: 160 }}
-      slotProps={{
-        inputLabel: { shrink: true },
-        htmlInput: {
-          'data-testid': `order-filter-${key}`,
-          max: key === 'from' ? query.to : undefined,
-          min: key === 'to' ? query.from : undefined,
-        },
-      }}
+      sx={{ width: 170 }}
+      testId={`order-filter-${key}`}
+      max={key === 'from' ? query.to : undefined}
+      min={key === 'to' ? query.from : undefined}
     />
   );
 

@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { closureInputSchema, defaultTimezone, isoDate, localParts } from '@kopi/contract';
+import { DateField } from '../../../components/date-field/date-field';
 import { formatLongDate } from '../../../lib/formatters';
 import { translateValidation } from '../../../lib/i18n/i18n';
 import { toast } from '../../../lib/toasts';
@@ -106,31 +107,24 @@ export function ClosuresCard({
             sx={{ alignItems: { sm: 'flex-start' }, mb: 2, flexWrap: 'wrap', rowGap: 1.5 }}
             aria-label={t('time.addClosure')}
           >
-            <TextField
-              type="date"
-              size="small"
+            <DateField
               label={t('time.from')}
               value={from}
-              onChange={(e) => setFrom(e.target.value)}
+              onCommit={setFrom}
               error={Boolean(errors.from)}
               helperText={translateValidation(errors.from)}
-              slotProps={{
-                inputLabel: { shrink: true },
-                htmlInput: { 'data-testid': 'closure-from' },
-              }}
+              testId="closure-from"
             />
-            <TextField
-              type="date"
-              size="small"
+            {/* Left empty, the closure is the one day From names. */}
+            <DateField
+              optional
               label={t('time.to')}
               value={to}
-              onChange={(e) => setTo(e.target.value)}
+              onCommit={setTo}
+              min={from}
               error={Boolean(errors.to)}
               helperText={translateValidation(errors.to)}
-              slotProps={{
-                inputLabel: { shrink: true },
-                htmlInput: { min: from, 'data-testid': 'closure-to' },
-              }}
+              testId="closure-to"
             />
             <TextField
               size="small"
