@@ -726,7 +726,16 @@ export const orders = pgTable(
       t.businessDate.desc(),
       t.createdAt.desc(),
     ),
-    index('orders_tenant_outlet_status_idx').on(t.tenantId, t.outletId, t.status),
+    // One outlet's orders by status and day (a bound user's list, the day close), with the payment
+    // methods in the index: counting a month of its card sales reads a third of the entries that
+    // the date-first index below does (issue 8: 17 ms → 6 ms at a million orders).
+    index('orders_tenant_outlet_status_day_idx').on(
+      t.tenantId,
+      t.outletId,
+      t.status,
+      t.businessDate,
+      t.paymentMethods,
+    ),
     // The order list's default sort (newest first) and its deep pages (issue 8, at 1M orders).
     index('orders_tenant_created_idx').on(
       t.tenantId,

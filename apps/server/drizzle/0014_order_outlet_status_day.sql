@@ -1,0 +1,2 @@
+DROP INDEX "orders_tenant_outlet_status_idx";--> statement-breakpoint
+CREATE INDEX "orders_tenant_outlet_status_day_idx" ON "orders" USING btree ("tenant_id","outlet_id","status","business_date","payment_methods");
