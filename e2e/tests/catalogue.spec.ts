@@ -27,6 +27,8 @@ async function searchProducts(page: Page, text: string) {
 test('an admin builds a product with a category, a variant group, an add-on and an image, finds it, and sells it out at one outlet', async ({
   page,
 }) => {
+  // Eight screens and three reloads: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
   const category = `Kopi Lab ${stamp}`;
   const product = `Kopi Gula Apong ${stamp}`;
   const sku = `E2E-${stamp}`;
