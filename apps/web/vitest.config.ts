@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -8,5 +9,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // Worker threads on every core: jsdom starts faster in a thread than in a forked process
+    // (decision 024).
+    pool: 'threads',
+    maxWorkers: os.availableParallelism(),
   },
 });
