@@ -22,21 +22,37 @@ function run(name, command, args, { env = {}, cwd = root, report } = {}) {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   let passed = 0;
   let failed = 0;
+  let failures = [];
   if (report) {
     const counts = report.read();
-    if (counts) ({ passed, failed } = counts);
+    if (counts) ({ passed, failed, failures = [] } = counts);
   }
   if (r.status !== 0 && failed === 0) failed = 1; // a crash or a non-test check failed
-  results.push({ name, passed, failed, seconds, ok: r.status === 0 });
+  results.push({ name, passed, failed, failures, seconds, ok: r.status === 0 });
 }
+
+// CI keeps only the tail of the log: each failed test's name and the head of its error are
+// repeated just above the summary, so the reason a run failed is always in what was kept.
+const stripAnsi = (text) => String(text).replace(/\u001b\[[0-9;]*m/g, '');
+const headOf = (message) => stripAnsi(message).trim().split('\n').slice(0, 6).join('\n    ');
 
 const vitestReport = (file) => ({
   read() {
     if (!fs.existsSync(file)) return null;
     const j = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const failures = (j.testResults ?? []).flatMap((file) => [
+      ...(file.assertionResults ?? [])
+        .filter((a) => a.status === 'failed')
+        .map((a) => ({ title: a.fullName, message: (a.failureMessages ?? []).join('\n') })),
+      // A file that failed to load has no assertion results, only its own message.
+      ...(file.status === 'failed' && !(file.assertionResults ?? []).length
+        ? [{ title: file.name, message: file.message ?? '' }]
+        : []),
+    ]);
     return {
       passed: j.numPassedTests ?? 0,
       failed: (j.numFailedTests ?? 0) + (j.numRuntimeErrorTests ?? 0),
+      failures,
     };
   },
 });
@@ -100,11 +116,36 @@ run('e2e (Playwright, Chromium)', 'npx', ['playwright', 'test'], {
   report: {
     read() {
       if (!fs.existsSync(e2eJson)) return null;
-      const s = JSON.parse(fs.readFileSync(e2eJson, 'utf8')).stats ?? {};
-      return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0 };
+      const j = JSON.parse(fs.readFileSync(e2eJson, 'utf8'));
+      const s = j.stats ?? {};
+      const failures = [];
+      const walk = (suite, titles) => {
+        for (const spec of suite.specs ?? []) {
+          for (const t of spec.tests ?? []) {
+            if (t.status !== 'unexpected') continue;
+            const last = (t.results ?? []).at(-1);
+            const where = spec.file ? `${spec.file}:${spec.line}` : '';
+            failures.push({
+              title: [...titles, spec.title].filter(Boolean).join(' › ') + ` (${where})`,
+              message: last?.error?.message ?? last?.status ?? '',
+            });
+          }
+        }
+        for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+      };
+      for (const suite of j.suites ?? []) walk(suite, []);
+      return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0, failures };
     },
   },
 });
+
+const failures = results.flatMap((r) => r.failures.map((f) => ({ suite: r.name, ...f })));
+if (failures.length > 0) {
+  console.log('\n=== failed tests ===');
+  for (const f of failures.slice(0, 10))
+    console.log(`[${f.suite}] ${f.title}\n    ${headOf(f.message)}`);
+  if (failures.length > 10) console.log(`…and ${failures.length - 10} more above`);
+}
 
 console.log('\n=== summary ===');
 for (const r of results) {

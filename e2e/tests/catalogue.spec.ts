@@ -56,12 +56,22 @@ test('an admin builds a product with a category, a variant group, an add-on and 
 
   // Reorder: one place up, kept after a reload.
   const count = await rows.count();
+  // The list moves at once (optimistic); reload only after the server kept it, or the reload
+  // can cancel the save still in flight on a busy machine.
+  const moved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/categories/order') && r.request().method() === 'PUT',
+  );
   await page.getByRole('button', { name: `Move ${category} up` }).click();
   await expect(rows.nth(count - 2).getByTestId('category-name')).toHaveText(category);
+  expect((await moved).status()).toBe(200);
   await page.reload();
   await expect(rows.nth(count - 2).getByTestId('category-name')).toHaveText(category);
   // And by dragging its handle onto a row two places higher (both in view).
-  const saved = page.waitForResponse((r) => r.url().endsWith('/api/categories/order'));
+  // Bounded: a drop the page did not take fails here, not at the test's timeout.
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/categories/order') && r.request().method() === 'PUT',
+    { timeout: 15_000 },
+  );
   await rows.nth(count - 2).scrollIntoViewIfNeeded();
   await rows
     .nth(count - 2)
@@ -121,8 +131,13 @@ test('an admin builds a product with a category, a variant group, an add-on and 
 
   // Sold out today at one outlet, with one tap.
   const kl = page.locator('[data-testid=product-outlet-row][data-outlet="Kuala Lumpur"]');
+  // The switch moves at once (optimistic); reload only after the server kept it.
+  const markedSoldOut = page.waitForResponse(
+    (r) => r.url().endsWith('/sold-out') && r.request().method() === 'PUT',
+  );
   await kl.getByTestId('outlet-sold-out').check();
   await expect(kl.getByTestId('outlet-sold-out')).toBeChecked();
+  expect((await markedSoldOut).status()).toBe(200);
   await page.reload();
   await expect(kl.getByTestId('outlet-sold-out')).toBeChecked();
 
