@@ -14,6 +14,8 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { prepareDatabase } from './db/setup';
 import { installAccessControl, markRoutesPublic, type RouteAccess } from './lib/access';
+import { loadSessionPrincipal } from './lib/principal';
+import { createPrincipalCache, type PrincipalCache, PRINCIPALS_CACHE } from './lib/principal-cache';
 import { type Clock, systemClock } from './lib/clock';
 import { AppError, documentErrorResponses, installErrorHandling } from './lib/errors';
 import { scheduleHousekeeping } from './lib/housekeeping';
@@ -93,6 +95,8 @@ export interface KopiApp {
   /** Every route with its access declaration, filled when the app is ready. */
   routes: RouteAccess[];
   demoSeeded: boolean;
+  /** Signed-in principals kept in memory (decision 025); tests read its counts. */
+  principals: PrincipalCache;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
@@ -142,7 +146,13 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
     app.log.info(`Seeded ${orders} demo orders in ${Date.now() - started} ms`);
   }
   const signer = createTokenSigner(await resolveJwtSecret(db, config.jwtSecret));
-  installAccessControl(app, { db, signer, routes });
+  const principals = createPrincipalCache((sessionId, userId) =>
+    loadSessionPrincipal(db, sessionId, userId),
+  );
+  const stopWatchingCaches = await database.watchCaches((payload) => {
+    if (payload === PRINCIPALS_CACHE || payload === '*') principals.clear();
+  });
+  installAccessControl(app, { db, signer, principals, routes });
   installPasswordChangeGuard(app);
   installIdempotency(app, { db });
 
@@ -289,9 +299,10 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
   );
   app.addHook('onClose', async () => {
     stopHousekeeping();
+    await stopWatchingCaches();
     await live.stop();
     await database.close();
   });
 
-  return { app, routes, demoSeeded };
+  return { app, routes, demoSeeded, principals };
 }

@@ -33,8 +33,19 @@ export interface Database {
     onNotify: (payload: string) => void,
     onReconnect?: () => void,
   ): Promise<() => Promise<void>>;
+  /**
+   * Calls `onNotify` for each NOTIFY on CACHE_CHANNEL, committed by any instance, and with '*'
+   * when a lost listener is back (what it missed is unknown). A change committed through this
+   * instance has called `onNotify` before the statement or COMMIT that made it resolves: every
+   * pool connection listens too and PostgreSQL sends a session its own notifications ahead of
+   * ReadyForQuery; PGlite calls listeners before its answer resolves. In-memory caches rely on it.
+   */
+  watchCaches(onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+/** What in-memory caches hear on: the payload names the cache (migration 0015). */
+export const CACHE_CHANNEL = 'kopi_cache';
 
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
@@ -54,6 +65,16 @@ async function createPostgres(url: string, poolMax: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolMax });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  const cacheWatchers = new Set<(payload: string) => void>();
+  pool.on('connect', (client) => {
+    client.on('notification', (n) => {
+      if (n.channel !== CACHE_CHANNEL) return;
+      for (const watcher of cacheWatchers) watcher(n.payload ?? '*');
+    });
+    // Queued ahead of the query the pool opened this connection for. A failure shows on that
+    // query (the connection is broken), so it is not reported twice.
+    client.query(`listen ${CACHE_CHANNEL}`).catch(() => {});
+  });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     db,
@@ -62,6 +83,15 @@ async function createPostgres(url: string, poolMax: number): Promise<Database> {
       await pool.query('select 1');
     },
     listen: (channel, onNotify, onReconnect) => listenPostgres(url, channel, onNotify, onReconnect),
+    watchCaches: async (onNotify) => {
+      cacheWatchers.add(onNotify);
+      // The pool's connections close when idle: a dedicated listener hears the other instances.
+      const stop = await listenPostgres(url, CACHE_CHANNEL, onNotify, () => onNotify('*'));
+      return async () => {
+        cacheWatchers.delete(onNotify);
+        await stop();
+      };
+    },
     close: () => pool.end(),
   };
 }
@@ -144,13 +174,8 @@ async function createPglite(dataDir: string): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
-    listen: async (channel, onNotify) => {
-      const unsubscribe = await client.listen(channel, onNotify);
-      return async () => {
-        // PGlite refuses calls after close; stopping then is a no-op.
-        if (!client.closed) await unsubscribe();
-      };
-    },
+    listen: (channel, onNotify) => listenPglite(client, channel, onNotify),
+    watchCaches: (onNotify) => listenPglite(client, CACHE_CHANNEL, onNotify),
     close: async () => {
       try {
         await client.close();
@@ -158,6 +183,14 @@ async function createPglite(dataDir: string): Promise<Database> {
         releaseLock();
       }
     },
+  };
+}
+
+async function listenPglite(client: PGlite, channel: string, onNotify: (payload: string) => void) {
+  const unsubscribe = await client.listen(channel, onNotify);
+  return async () => {
+    // PGlite refuses calls after close; stopping then is a no-op.
+    if (!client.closed) await unsubscribe();
   };
 }
 

@@ -3,7 +3,8 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Db } from '../db/database';
 import { type CustomerPrincipal, loadCustomerPrincipal } from './customer-principal';
 import { AppError } from './errors';
-import { loadPrincipal, type Principal } from './principal';
+import type { Principal } from './principal';
+import type { PrincipalCache } from './principal-cache';
 import { bearerToken, type TokenSigner } from './tokens';
 
 // Route access is declared on every route, next to its handler (DESIGN §5):
@@ -64,6 +65,7 @@ export function accessDeclarationProblem(config: RouteOptions['config']): string
 export interface AccessControlOptions {
   db: Db;
   signer: TokenSigner;
+  principals: PrincipalCache;
   /** Every route registered, with its declaration (the route walk test reads this). */
   routes: RouteAccess[];
 }
@@ -121,7 +123,7 @@ export function installAccessControl(app: FastifyInstance, options: AccessContro
     if (typeof permission !== 'string') throw new AppError('forbidden');
     const claims = await options.signer.verify('access', token);
     if (!claims?.sessionId) throw new AppError('unauthorized');
-    const principal = await loadPrincipal(options.db, claims.sessionId, claims.userId);
+    const principal = await options.principals.load(claims.sessionId, claims.userId);
     if (!principal) throw new AppError('unauthorized');
     if (permission !== AUTHENTICATED && !hasPermission(principal, permission)) {
       throw new AppError('forbidden');

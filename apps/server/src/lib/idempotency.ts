@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
+import { runPrepared } from '../db/prepared';
 import { idempotencyKeys } from '../db/schema';
 import { AppError } from './errors';
 
@@ -65,20 +66,22 @@ export function installIdempotency(app: FastifyInstance, { db }: { db: Db }) {
       .digest('hex');
 
     for (let attempt = 0; attempt < 3; attempt++) {
-      const [reserved] = await db
-        .insert(idempotencyKeys)
-        .values({
-          scope,
-          key,
-          tenantId,
-          userId: principal?.userId ?? null,
-          method: request.method,
-          path: url,
-          requestHash,
-          expiresAt: new Date(Date.now() + KEEP_MS),
-        })
-        .onConflictDoNothing()
-        .returning({ id: idempotencyKeys.id });
+      const [reserved] = await runPrepared(
+        db
+          .insert(idempotencyKeys)
+          .values({
+            scope,
+            key,
+            tenantId,
+            userId: principal?.userId ?? null,
+            method: request.method,
+            path: url,
+            requestHash,
+            expiresAt: new Date(Date.now() + KEEP_MS),
+          })
+          .onConflictDoNothing()
+          .returning({ id: idempotencyKeys.id }),
+      );
       if (reserved) {
         request.idempotencyRecordId = reserved.id;
         return;
@@ -118,16 +121,18 @@ export function installIdempotency(app: FastifyInstance, { db }: { db: Db }) {
       return payload;
     }
     const contentType = reply.getHeader('content-type');
-    await db
-      .update(idempotencyKeys)
-      .set({
-        status: 'completed',
-        responseStatus: reply.statusCode,
-        responseBody: payload,
-        responseContentType: typeof contentType === 'string' ? contentType : null,
-        completedAt: sql`now()`,
-      })
-      .where(eq(idempotencyKeys.id, id));
+    await runPrepared(
+      db
+        .update(idempotencyKeys)
+        .set({
+          status: 'completed',
+          responseStatus: reply.statusCode,
+          responseBody: payload,
+          responseContentType: typeof contentType === 'string' ? contentType : null,
+          completedAt: sql`now()`,
+        })
+        .where(eq(idempotencyKeys.id, id)),
+    );
     return payload;
   });
 }

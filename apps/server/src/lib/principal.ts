@@ -32,6 +32,15 @@ export async function loadPrincipal(
   sessionId: string,
   userId: string,
 ): Promise<Principal | null> {
+  return (await loadSessionPrincipal(db, sessionId, userId))?.principal ?? null;
+}
+
+/** loadPrincipal, with when the session expires (a cached principal must not outlive it). */
+export async function loadSessionPrincipal(
+  db: Db,
+  sessionId: string,
+  userId: string,
+): Promise<{ principal: Principal; sessionExpiresAt: Date } | null> {
   const [row] = await db
     .select({
       userId: users.id,
@@ -43,6 +52,7 @@ export async function loadPrincipal(
       roleId: users.roleId,
       roleName: roles.name,
       mustChangePassword: users.mustChangePassword,
+      sessionExpiresAt: sessions.expiresAt,
       permissions: sql<
         string[] | null
       >`(select json_agg(rp.permission) from role_permissions rp where rp.role_id = ${users.roleId})`,
@@ -63,14 +73,15 @@ export async function loadPrincipal(
     )
     .limit(1);
   if (!row) return null;
-  const { actingTenantId, mustChangePassword, ...rest } = row;
+  const { actingTenantId, mustChangePassword, sessionExpiresAt, ...rest } = row;
   // Only platform users (no tenant of their own) may act inside another tenant.
   const acting = rest.tenantId === null && actingTenantId !== null;
-  return {
+  const principal: Principal = {
     ...rest,
     tenantId: acting ? actingTenantId : rest.tenantId,
     permissions: rest.permissions ?? [],
     ...(acting ? { acting: true } : {}),
     ...(mustChangePassword ? { mustChangePassword: true } : {}),
   };
+  return { principal, sessionExpiresAt };
 }

@@ -1,6 +1,7 @@
 import type { OrderOutlet } from '@kopi/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import { runPrepared } from '../db/prepared';
 import { outlets } from '../db/schema';
 import type { AuthedContext } from './request-context';
 import { boundOutletOf, tenantIdOf } from './tenant-scope';
@@ -11,17 +12,19 @@ import { boundOutletOf, tenantIdOf } from './tenant-scope';
 
 /** The tenant's outlets by code (only `onlyId` when given), whatever their status. */
 export async function tenantOutlets(db: Db, tenantId: string, onlyId: string | null) {
-  return db
-    .select({
-      id: outlets.id,
-      code: outlets.code,
-      name: outlets.name,
-      status: outlets.status,
-      timezone: outlets.timezone,
-    })
-    .from(outlets)
-    .where(and(eq(outlets.tenantId, tenantId), onlyId ? eq(outlets.id, onlyId) : undefined))
-    .orderBy(asc(outlets.code), asc(outlets.id));
+  return runPrepared(
+    db
+      .select({
+        id: outlets.id,
+        code: outlets.code,
+        name: outlets.name,
+        status: outlets.status,
+        timezone: outlets.timezone,
+      })
+      .from(outlets)
+      .where(and(eq(outlets.tenantId, tenantId), onlyId ? eq(outlets.id, onlyId) : undefined))
+      .orderBy(asc(outlets.code), asc(outlets.id)),
+  );
 }
 
 /**

@@ -10,6 +10,7 @@ import { type Config, loadConfig } from '../config';
 import { createDatabase, type Database } from '../db/database';
 import { DEMO_PASSWORD } from '../db/seed-data';
 import type { RouteAccess } from '../lib/access';
+import type { PrincipalCache } from '../lib/principal-cache';
 
 // Integration-test harness. One switch picks the engine: with TEST_DATABASE_URL set (e.g.
 // postgres://postgres@127.0.0.1:5432/test) each test file gets its own fresh PostgreSQL database,
@@ -84,6 +85,7 @@ export function testConfig(target: DatabaseTarget, overrides: Partial<Config> = 
 export interface TestApp {
   app: FastifyInstance;
   routes: RouteAccess[];
+  principals: PrincipalCache;
   database: Database;
   config: Config;
   target: DatabaseTarget;
@@ -134,12 +136,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     await cleanUp();
     throw error;
   }
-  const { app, routes } = built;
+  const { app, routes, principals } = built;
 
   const inject = (o: InjectOptions) => app.inject(o);
   return {
     app,
     routes,
+    principals,
     database,
     config,
     target,

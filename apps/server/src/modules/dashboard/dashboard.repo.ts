@@ -1,6 +1,7 @@
 import { salesStatuses } from '@kopi/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
+import { executePrepared } from '../../db/prepared';
 
 // The dashboard's reads: sales of two business days from the rollups, today's best sellers, sales
 // by hour from the orders of those two days only (an index range of tenant and business date),
@@ -16,9 +17,12 @@ const sales = sql.join(
 
 export async function tenantClock(db: Db, tenantId: string) {
   const [row] = rowsOf<{ timezone: string; cutoff: number }>(
-    await db.execute(sql`
+    await executePrepared(
+      db,
+      sql`
       select timezone, business_day_cutoff_hour as cutoff from tenants
-      where id = ${tenantId}::uuid`),
+      where id = ${tenantId}::uuid`,
+    ),
   );
   return row ?? null;
 }
@@ -26,7 +30,9 @@ export async function tenantClock(db: Db, tenantId: string) {
 /** Sales of the given business days by day, outlet, source and serving method. */
 export async function daySales(db: Db, tenantId: string, outletId: string | null, dates: string[]) {
   const rows = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
+    await executePrepared(
+      db,
+      sql`
       select r.business_date::text as date, r.outlet_id::text as outlet_id, r.source,
         r.serving_method, sum(r.orders) as orders, sum(r.gross) as gross,
         sum(r.discount) as discount, sum(r.service_charge) as service_charge,
@@ -39,7 +45,8 @@ export async function daySales(db: Db, tenantId: string, outletId: string | null
           dates.map((d) => sql`${d}::date`),
           sql`, `,
         )})${outletFilter('r', outletId)}
-      group by 1, 2, 3, 4`),
+      group by 1, 2, 3, 4`,
+    ),
   );
   return rows;
 }
@@ -59,7 +66,9 @@ export async function topProducts(
     quantity: unknown;
     gross: unknown;
   }>(
-    await db.execute(sql`
+    await executePrepared(
+      db,
+      sql`
       select x.product_id::text as product_id, p.name, p.sku, x.quantity, x.gross
       from (
         select r.product_id, sum(r.quantity) as quantity, sum(r.gross) as gross
@@ -72,7 +81,8 @@ export async function topProducts(
         limit ${limit}
       ) x
       left join products p on p.id = x.product_id and p.tenant_id = ${tenantId}::uuid
-      order by x.quantity desc, x.gross desc, x.product_id`),
+      order by x.quantity desc, x.gross desc, x.product_id`,
+    ),
   );
   return rows.map((r) => ({ ...r, quantity: num(r.quantity), gross: num(r.gross) }));
 }
@@ -89,7 +99,9 @@ export async function hourlySales(
   until: Date,
 ) {
   const rows = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
+    await executePrepared(
+      db,
+      sql`
       select o.business_date::text as date,
         extract(hour from o.created_at at time zone ot.timezone)::int as hour,
         count(*) as orders, sum(o.total) as net,
@@ -104,7 +116,8 @@ export async function hourlySales(
           sql`, `,
         )})
         and o.status in (${sales})${outletFilter('o', outletId)}
-      group by 1, 2`),
+      group by 1, 2`,
+    ),
   );
   return rows.map((r) => ({
     date: String(r.date),
@@ -119,12 +132,15 @@ export async function hourlySales(
 /** Orders not finished yet, per outlet and status. */
 export async function openOrders(db: Db, tenantId: string, outletId: string | null) {
   const rows = rowsOf<{ outlet_id: string; status: string; n: unknown }>(
-    await db.execute(sql`
+    await executePrepared(
+      db,
+      sql`
       select o.outlet_id::text as outlet_id, o.status, count(*) as n
       from orders o
       where o.tenant_id = ${tenantId}::uuid
         and o.status in ('CREATED', 'PENDING', 'APPROVED')${outletFilter('o', outletId)}
-      group by 1, 2`),
+      group by 1, 2`,
+    ),
   );
   return rows.map((r) => ({ outletId: r.outlet_id, status: r.status, count: num(r.n) }));
 }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
+import { executePrepared, runPrepared } from '../../db/prepared';
 import {
   auditLog,
   notifications,
@@ -44,53 +45,58 @@ export async function saleContext(
   /** The cart's products: their catalogue comes back in the same query (one round trip). */
   productIds: string[] = [],
 ) {
-  const [row] = await db
-    .select({
-      id: outlets.id,
-      code: outlets.code,
-      name: outlets.name,
-      address: outlets.address,
-      phone: outlets.phone,
-      status: outlets.status,
-      timezone: outlets.timezone,
-      servingMethods: outlets.servingMethods,
-      deliveryFee: outlets.deliveryFee,
-      acceptingOrders: outlets.acceptingOrders,
-      hours: outlets.hours,
-      lastOrderMinutes: outlets.lastOrderMinutes,
-      cutoffHour: tenants.businessDayCutoffHour,
-      serviceTaxRateBp: tenants.serviceTaxRateBp,
-      serviceTaxOnServiceCharge: tenants.serviceTaxOnServiceCharge,
-      serviceChargeRateBp: tenants.serviceChargeRateBp,
-      serviceChargeMethods: tenants.serviceChargeMethods,
-      cashRounding: tenants.cashRounding,
-      tenantName: tenants.name,
-      legalName: tenants.legalName,
-      sstRegistrationNo: tenants.sstRegistrationNo,
-      tin: tenants.tin,
-      brn: tenants.brn,
-      closures: sql<{ from: string; to: string; reason: string }[]>`coalesce((
+  const [row] = await runPrepared(
+    db
+      .select({
+        id: outlets.id,
+        code: outlets.code,
+        name: outlets.name,
+        address: outlets.address,
+        phone: outlets.phone,
+        status: outlets.status,
+        timezone: outlets.timezone,
+        servingMethods: outlets.servingMethods,
+        deliveryFee: outlets.deliveryFee,
+        acceptingOrders: outlets.acceptingOrders,
+        hours: outlets.hours,
+        lastOrderMinutes: outlets.lastOrderMinutes,
+        cutoffHour: tenants.businessDayCutoffHour,
+        serviceTaxRateBp: tenants.serviceTaxRateBp,
+        serviceTaxOnServiceCharge: tenants.serviceTaxOnServiceCharge,
+        serviceChargeRateBp: tenants.serviceChargeRateBp,
+        serviceChargeMethods: tenants.serviceChargeMethods,
+        cashRounding: tenants.cashRounding,
+        tenantName: tenants.name,
+        legalName: tenants.legalName,
+        sstRegistrationNo: tenants.sstRegistrationNo,
+        tin: tenants.tin,
+        brn: tenants.brn,
+        closures: sql<{ from: string; to: string; reason: string }[]>`coalesce((
         select json_agg(json_build_object('from', c.from_date, 'to', c.to_date, 'reason', c.reason))
         from ${outletClosures} c
         where c.tenant_id = ${tenantId} and c.outlet_id = ${outlets.id} and c.to_date >= ${fromDate}
       ), '[]'::json)`,
-      staffName: sql<
-        string | null
-      >`(select u.fullname from ${users} u where u.id = ${userId} and (u.tenant_id = ${tenantId} or u.tenant_id is null))`,
-      catalogue:
-        productIds.length > 0
-          ? sql<CatalogueProduct[]>`coalesce((
+        staffName: sql<
+          string | null
+        >`(select u.fullname from ${users} u where u.id = ${userId} and (u.tenant_id = ${tenantId} or u.tenant_id is null))`,
+        catalogue:
+          productIds.length > 0
+            ? sql<CatalogueProduct[]>`coalesce((
               select json_agg(row_to_json(cart)) from (${catalogueSelect(tenantId, outletId, productIds)}) cart
             ), '[]'::json)`
-          : sql<CatalogueProduct[]>`'[]'::json`,
-    })
-    .from(outlets)
-    .innerJoin(tenants, eq(tenants.id, outlets.tenantId))
-    .where(and(eq(outlets.tenantId, tenantId), eq(outlets.id, outletId)))
-    .limit(1);
+            : sql<CatalogueProduct[]>`'[]'::json`,
+      })
+      .from(outlets)
+      .innerJoin(tenants, eq(tenants.id, outlets.tenantId))
+      .where(and(eq(outlets.tenantId, tenantId), eq(outlets.id, outletId)))
+      .limit(1),
+  );
   return row ?? null;
 }
 export type SaleContext = NonNullable<Awaited<ReturnType<typeof saleContext>>>;
+
+/** A uuid[] parameter: one placeholder whatever the count, so the statement's text stays one. */
+const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
 
 /** The products of the cart as `outletId` sells them, with their groups, options and add-ons. */
 function catalogueSelect(tenantId: string, outletId: string, productIds: string[]): SQL {
@@ -120,10 +126,7 @@ function catalogueSelect(tenantId: string, outletId: string, productIds: string[
     from products p
     left join product_outlets po on po.product_id = p.id and po.outlet_id = ${outletId}
       and po.tenant_id = ${tenantId}
-    where p.tenant_id = ${tenantId} and p.id in (${sql.join(
-      productIds.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})`;
+    where p.tenant_id = ${tenantId} and p.id = any(${uuidArray(productIds)}::uuid[])`;
 }
 
 /**
@@ -235,10 +238,7 @@ export async function recordSale(db: Db, sale: NewSale) {
         update ${products} set has_sales = true
         from o
         where ${products.tenantId} = ${o.tenantId}::uuid and not ${products.hasSales}
-          and ${products.id} in (${sql.join(
-            sale.firstSoldProductIds.map((id) => sql`${id}::uuid`),
-            sql`, `,
-          )})
+          and ${products.id} = any(${uuidArray(sale.firstSoldProductIds)}::uuid[])
         returning 1
       )`
       : sql``;
@@ -273,7 +273,9 @@ export async function recordSale(db: Db, sale: NewSale) {
       )}`
     : sql``;
   try {
-    const result = await db.execute(sql`
+    const result = await executePrepared(
+      db,
+      sql`
       with i as (
         insert into ${orderItems} (id, tenant_id, order_id, product_id, line_no, name, sku,
           quantity, unit_price, options, addons, notes, line_total)
@@ -336,7 +338,8 @@ export async function recordSale(db: Db, sale: NewSale) {
       )${sold}${notify}${live}
       select seq, order_no as "orderNo"${
         sale.liveEvent ? sql`, (select count(*) from live_notify)::int as announced` : sql``
-      } from o`);
+      } from o`,
+    );
     const [row] = rowsOf<{ seq: number; orderNo: string }>(result);
     return row ?? null;
   } catch (error) {

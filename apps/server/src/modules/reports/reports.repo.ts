@@ -1,6 +1,7 @@
 import { addDays, type SalesFigures } from '@kopi/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
+import { executePrepared } from '../../db/prepared';
 
 // Sales reports read the rollup tables (migration 0007, decision 021), never the orders: a year
 // of a tenant is a few tens of thousands of rollup rows whatever the number of orders. Each query
@@ -95,11 +96,14 @@ export async function salesBy(
   key: SalesKey,
 ): Promise<KeyedFigures<SalesFigures>[]> {
   const rows = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
+    await executePrepared(
+      db,
+      sql`
       select r.business_date >= ${s.from}::date as current, ${salesKeys[key]} as key, ${salesSums}
       from sales_channel_rollups r
       where ${where(s, 'r')}
-      group by 1, 2`),
+      group by 1, 2`,
+    ),
   );
   return rows.map((r) => ({ current: r.current === true, key: String(r.key), figures: figuresOf(r) }));
 }
@@ -107,12 +111,15 @@ export async function salesBy(
 /** Payment lines of sales by method, for the range and the compared period. */
 export async function paymentsBy(db: Db, s: ReportScope) {
   const rows = rowsOf<{ current: boolean; key: string; payments: unknown; amount: unknown }>(
-    await db.execute(sql`
+    await executePrepared(
+      db,
+      sql`
       select r.business_date >= ${s.from}::date as current, r.method as key,
         sum(r.payments) as payments, sum(r.amount) as amount
       from sales_payment_rollups r
       where ${where(s, 'r')}
-      group by 1, 2`),
+      group by 1, 2`,
+    ),
   );
   return rows.map((r) => ({
     current: r.current === true,
@@ -168,10 +175,7 @@ export async function productsBy(
     if (months.length > 0) {
       parts.push(sql`select ${current}::boolean as current, r.product_id, r.quantity, r.gross
         from product_month_rollups r
-        where r.tenant_id = ${s.tenantId}::uuid and r.month in (${sql.join(
-          months.map((m) => sql`${m}::date`),
-          sql`, `,
-        )})${outlet}`);
+        where r.tenant_id = ${s.tenantId}::uuid and r.month = any(${`{${months.join(',')}}`}::date[])${outlet}`);
     }
   }
   const rows = rowsOf<{
@@ -182,14 +186,17 @@ export async function productsBy(
     quantity: unknown;
     gross: unknown;
   }>(
-    await db.execute(sql`
+    await executePrepared(
+      db,
+      sql`
       select x.current, x.product_id::text as key, p.name, p.sku, x.quantity, x.gross
       from (
         select u.current, u.product_id, sum(u.quantity) as quantity, sum(u.gross) as gross
         from (${sql.join(parts, sql` union all `)}) u
         group by 1, 2
       ) x
-      left join products p on p.id = x.product_id and p.tenant_id = ${s.tenantId}::uuid`),
+      left join products p on p.id = x.product_id and p.tenant_id = ${s.tenantId}::uuid`,
+    ),
   );
   return rows.map((r) => ({
     current: r.current === true,
