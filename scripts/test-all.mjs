@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '..');
 const reports = path.join(root, 'reports');
@@ -33,8 +34,8 @@ function run(name, command, args, { env = {}, cwd = root, report } = {}) {
 
 // CI keeps only the tail of the log: each failed test's name and the head of its error are
 // repeated just above the summary, so the reason a run failed is always in what was kept.
-const stripAnsi = (text) => String(text).replace(/\u001b\[[0-9;]*m/g, '');
-const headOf = (message) => stripAnsi(message).trim().split('\n').slice(0, 6).join('\n    ');
+const headOf = (message) =>
+  stripVTControlCharacters(String(message)).trim().split('\n').slice(0, 6).join('\n    ');
 
 const vitestReport = (file) => ({
   read() {
