@@ -8,9 +8,11 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Worker threads on every core: each file has its own database, so files run side by side;
-    // the default (forks, cores - 1) left one of CI's two cores idle (decision 024).
-    pool: 'threads',
+    // A worker per core: each file has its own database, so files run side by side; the default
+    // (cores - 1) left one of CI's two cores idle. Processes, not threads: PGlite's WebAssembly in
+    // several threads of one process races V8's JIT-page registry on CPUs with memory protection
+    // keys and aborts the whole run (nodejs/node#64500; seen here 2026-11-25). Decision 024.
+    pool: 'forks',
     maxWorkers: os.availableParallelism(),
   },
 });
