@@ -39,7 +39,14 @@ test('turn on two-step, sign in with a code, turn it off', async ({ page }) => {
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/two-steps/);
   await page.getByLabel('6-digit code').fill('000000');
+  const refused = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.status() === 400,
+  );
   await page.getByRole('button', { name: 'Verify' }).click();
+  await refused;
+  // The page empties the field after a refusal: fill the next code only once it has, or the
+  // emptying can land on the new code (a 2-core CI machine lost that race).
+  await expect(page.getByLabel('6-digit code')).toHaveValue('');
   await expect(page).toHaveURL(/\/two-steps/);
   await page.getByLabel('6-digit code').fill(await freshCode(secret, enableCode));
   await page.getByRole('button', { name: 'Verify' }).click();
