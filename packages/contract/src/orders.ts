@@ -387,5 +387,14 @@ export const boardSchema = z.object({
     }),
   ),
   orders: z.array(boardOrderSchema),
+  /**
+   * Per column, the orders past the column's limit that were left out (new and preparing keep
+   * their oldest, ready its latest), so a full column still says how many it holds.
+   */
+  not_shown: z.object({
+    PENDING: z.number().int().nonnegative(),
+    APPROVED: z.number().int().nonnegative(),
+    COMPLETED: z.number().int().nonnegative(),
+  }),
 });
 export type Board = z.infer<typeof boardSchema>;

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { orderItems, orders, orderStatusHistory, outlets } from '../../db/schema';
 
@@ -34,15 +34,21 @@ const enteredStatus = (tenantId: string, status: SQL | string) => sql`(
   where h.tenant_id = ${tenantId} and h.order_id = ${orders.id} and h.to_status = ${status}
 )`;
 
+/** A board column: the status it holds. */
+export type BoardColumnStatus = 'PENDING' | 'APPROVED' | 'COMPLETED';
+
 /**
- * PENDING and APPROVED orders, and those that entered COMPLETED at or after `completedSince`, of
- * `outletId` (or every outlet of the tenant), at most `limit`. Waiting orders are kept before
- * finished ones when the limit bites; the caller sorts the answer oldest first.
+ * One column of the board: the `status` orders of `outletId` (or every outlet of the tenant), at
+ * most `limit`; for COMPLETED only those that entered it at or after `completedSince`. New and
+ * preparing keep their oldest when the limit bites (the bar works oldest first), ready its latest
+ * (by the last move, which set updated_at). Each row carries the column's whole count (`total`),
+ * counted before the limit; the caller sorts the cards.
  */
-export async function boardOrders(
+export async function boardColumnOrders(
   db: Db,
   tenantId: string,
   outletId: string | null,
+  status: BoardColumnStatus,
   completedSince: Date,
   limit: number,
 ) {
@@ -71,6 +77,7 @@ export async function boardOrders(
           'options', i.options, 'addons', i.addons, 'notes', i.notes) order by i.line_no)
         from ${orderItems} i where i.tenant_id = ${tenantId} and i.order_id = ${orders.id}
       ), '[]'::json)`,
+      columnTotal: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(orders)
     .innerJoin(outlets, eq(outlets.id, orders.outletId))
@@ -78,19 +85,22 @@ export async function boardOrders(
       and(
         eq(orders.tenantId, tenantId),
         outletId ? eq(orders.outletId, outletId) : undefined,
-        or(
-          inArray(orders.status, ['PENDING', 'APPROVED']),
-          and(
-            eq(orders.status, 'COMPLETED'),
-            // A move sets updated_at, so an order completed since then was updated since then:
-            // this cheap test spares the history lookup for the day's older completed orders.
-            gte(orders.updatedAt, since),
-            sql`${enteredStatus(tenantId, 'COMPLETED')} >= ${since}`,
-          ),
-        ),
+        eq(orders.status, status),
+        status === 'COMPLETED'
+          ? and(
+              // A move sets updated_at, so an order completed since then was updated since then:
+              // this cheap test spares the history lookup for the day's older completed orders.
+              gte(orders.updatedAt, since),
+              sql`${enteredStatus(tenantId, 'COMPLETED')} >= ${since}`,
+            )
+          : undefined,
       ),
     )
-    .orderBy(sql`${orders.status} = 'COMPLETED'`, asc(orders.createdAt), asc(orders.id))
+    .orderBy(
+      ...(status === 'COMPLETED'
+        ? [desc(orders.updatedAt), desc(orders.id)]
+        : [asc(orders.createdAt), asc(orders.id)]),
+    )
     .limit(limit);
 }
-export type BoardOrderRow = Awaited<ReturnType<typeof boardOrders>>[number];
+export type BoardOrderRow = Awaited<ReturnType<typeof boardColumnOrders>>[number];

@@ -12,8 +12,10 @@ import { allowedStatuses, toSummary } from './order-view';
 
 /** Orders completed this recently stay on the board (by when they entered COMPLETED). */
 export const BOARD_COMPLETED_MINUTES = 60;
-/** The board never grows past this; waiting orders are kept first when it bites. */
-export const BOARD_MAX_ORDERS = 200;
+/** A column never grows past this; the answer says how many it left out. */
+export const BOARD_MAX_PER_COLUMN = 200;
+
+const columns = ['PENDING', 'APPROVED', 'COMPLETED'] as const;
 
 export function createBoardService({ db, now }: { db: Db; now: Clock }) {
   return {
@@ -23,17 +25,23 @@ export function createBoardService({ db, now }: { db: Db; now: Clock }) {
       if (bound && outletId && outletId !== bound) throw new AppError('not_found');
       const only = outletId ?? bound;
       const since = new Date(now().getTime() - BOARD_COMPLETED_MINUTES * 60_000);
-      // Side by side: both read only this tenant's rows of the outlet(s) in view.
-      const [outlets, rows] = await Promise.all([
+      // Side by side: each reads only this tenant's rows of the outlet(s) in view.
+      const [outlets, ...perColumn] = await Promise.all([
         repo.boardOutlets(db, tenantId, only),
-        repo.boardOrders(db, tenantId, only, since, BOARD_MAX_ORDERS),
+        ...columns.map((status) =>
+          repo.boardColumnOrders(db, tenantId, only, status, since, BOARD_MAX_PER_COLUMN),
+        ),
       ]);
       // An outlet asked for that is not the tenant's (or no longer exists).
       if (only && outlets.length === 0) throw new AppError('not_found');
-      const oldestFirst = [...rows].sort(
-        (a, b) =>
-          a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-      );
+      const notShown = (rows: repo.BoardOrderRow[]) => (rows[0]?.columnTotal ?? 0) - rows.length;
+      const oldestFirst = perColumn
+        .flat()
+        .sort(
+          (a, b) =>
+            a.createdAt.getTime() - b.createdAt.getTime() ||
+            (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+        );
       return {
         thresholds: outlets.map((o) => ({
           outlet_id: o.id,
@@ -54,6 +62,11 @@ export function createBoardService({ db, now }: { db: Db; now: Clock }) {
           status_at: (r.statusAt ?? r.createdAt).toISOString(),
           allowed_statuses: allowedStatuses(ctx.principal, r.status as OrderStatus),
         })),
+        not_shown: {
+          PENDING: notShown(perColumn[0]!),
+          APPROVED: notShown(perColumn[1]!),
+          COMPLETED: notShown(perColumn[2]!),
+        },
       };
     },
   };

@@ -231,32 +231,44 @@ describe('GET /api/orders/board', () => {
     await move(ours.id, 'REJECTED', '2026-06-12T03:01:00Z', 'Test over');
   });
 
-  it('stops at 200 orders, keeping the waiting ones when it must drop some', async () => {
+  it('stops each column at 200, says how many it left out, and keeps the other columns whole', async () => {
     const done = await newOrder(jb, '2026-06-13T02:00:00Z');
     await move(done.id, 'APPROVED', '2026-06-13T02:01:00Z');
     await move(done.id, 'COMPLETED', '2026-06-13T02:02:00Z');
+    const making = await newOrder(jb, '2026-06-13T02:20:00Z');
+    await move(making.id, 'APPROVED', '2026-06-13T02:21:00Z');
     const tenantId = await demoTenantId(t);
-    // 201 waiting orders, all newer than the completed one (written directly: only the board reads them).
+    // 203 new orders, all older than the one being made (written directly: only the board reads them).
     await t.database.db.execute(sql`
       insert into orders (tenant_id, outlet_id, order_no, seq, business_date, source,
         serving_method, status, subtotal, total, created_at, updated_at)
       select ${tenantId}::uuid, ${jb}::uuid, 'JB01-B' || g, 1000 + g, '2026-06-13', 'pos-apps',
         'pick_up', 'PENDING', 100, 100, '2026-06-13T02:10:00Z'::timestamptz + g * interval '1 second',
         '2026-06-13T02:10:00Z'::timestamptz
-      from generate_series(1, 201) g`);
+      from generate_series(1, 203) g`);
     try {
       clock.set('2026-06-13T02:30:00Z');
       const full = await board(admin, `?outlet_id=${jb}`);
-      expect(full.orders).toHaveLength(200);
-      expect(full.orders.every((o) => o.status === 'PENDING')).toBe(true);
-      expect(full.orders[0]!.order_no).toBe('JB01-B1');
-      expect(full.orders[199]!.order_no).toBe('JB01-B200');
+      const pending = full.orders.filter((o) => o.status === 'PENDING');
+      // The bar works oldest first: the newest three wait off the board, counted.
+      expect(pending).toHaveLength(200);
+      expect(pending[0]!.order_no).toBe('JB01-B1');
+      expect(pending[199]!.order_no).toBe('JB01-B200');
+      expect(full.not_shown).toEqual({ PENDING: 3, APPROVED: 0, COMPLETED: 0 });
+      // A full New column does not push the other columns off the board.
+      expect(full.orders.filter((o) => o.status !== 'PENDING').map((o) => o.order_no)).toEqual([
+        done.order_no,
+        making.order_no,
+      ]);
       // No history row: the status began when the order was made.
-      expect(full.orders[0]!.status_at).toBe('2026-06-13T02:10:01.000Z');
+      expect(pending[0]!.status_at).toBe('2026-06-13T02:10:01.000Z');
     } finally {
       await t.database.db.execute(sql`delete from orders where order_no like 'JB01-B%'`);
     }
-    expect(numbers(await board(admin, `?outlet_id=${jb}`))).toEqual([done.order_no]);
+    const after = await board(admin, `?outlet_id=${jb}`);
+    expect(numbers(after)).toEqual([done.order_no, making.order_no]);
+    expect(after.not_shown).toEqual({ PENDING: 0, APPROVED: 0, COMPLETED: 0 });
+    await move(making.id, 'REJECTED', '2026-06-13T02:31:00Z', 'Test over');
   });
 
   it('answers 401, 403 and 400 as it should', async () => {

@@ -150,7 +150,7 @@ export async function orderRoutes(
       schema: {
         tags,
         summary:
-          'The status board: PENDING and APPROVED orders and those COMPLETED in the last 60 minutes (at most 200, oldest first) with items, when the status began and the moves allowed; amber/red minutes per outlet',
+          'The status board: PENDING and APPROVED orders and those COMPLETED in the last 60 minutes (oldest first; at most 200 per column, new and preparing keeping their oldest, ready its latest, with not_shown counting the rest) with items, when the status began and the moves allowed; amber/red minutes per outlet',
         querystring: boardQuerySchema,
         response: { 200: dataEnvelope(boardSchema) },
       },

@@ -29,6 +29,14 @@ const en = {
     count_one: '{{count}} order',
     count_other: '{{count}} orders',
     dropHere: 'Drop to move here',
+    notShownPENDING_one: '1 newer order is not shown. Accept the oldest to bring it up.',
+    notShownPENDING_other:
+      '{{count}} newer orders are not shown. Accept the oldest to bring them up.',
+    notShownAPPROVED_one: '1 newer order is not shown. Mark the oldest ready to bring it up.',
+    notShownAPPROVED_other:
+      '{{count}} newer orders are not shown. Mark the oldest ready to bring them up.',
+    notShownCOMPLETED_one: '1 earlier order is not shown.',
+    notShownCOMPLETED_other: '{{count}} earlier orders are not shown.',
   },
   card: {
     order: 'Order {{no}}',
@@ -101,6 +109,16 @@ const my: FeatureMessages<typeof en> = {
     count_one: '{{count}} pesanan',
     count_other: '{{count}} pesanan',
     dropHere: 'Lepaskan untuk pindah ke sini',
+    notShownPENDING_one:
+      '1 pesanan yang lebih baharu tidak dipaparkan. Terima yang paling lama untuk memaparkannya.',
+    notShownPENDING_other:
+      '{{count}} pesanan yang lebih baharu tidak dipaparkan. Terima yang paling lama untuk memaparkannya.',
+    notShownAPPROVED_one:
+      '1 pesanan yang lebih baharu tidak dipaparkan. Tandakan yang paling lama sebagai siap untuk memaparkannya.',
+    notShownAPPROVED_other:
+      '{{count}} pesanan yang lebih baharu tidak dipaparkan. Tandakan yang paling lama sebagai siap untuk memaparkannya.',
+    notShownCOMPLETED_one: '1 pesanan yang lebih awal tidak dipaparkan.',
+    notShownCOMPLETED_other: '{{count}} pesanan yang lebih awal tidak dipaparkan.',
   },
   card: {
     order: 'Pesanan {{no}}',

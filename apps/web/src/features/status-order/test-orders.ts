@@ -47,4 +47,5 @@ export function boardOrder(overrides: Partial<BoardOrder> & { order_no: string }
 export const board = (orders: BoardOrder[], thresholds: Board['thresholds'] = []): Board => ({
   thresholds,
   orders,
+  not_shown: { PENDING: 0, APPROVED: 0, COMPLETED: 0 },
 });

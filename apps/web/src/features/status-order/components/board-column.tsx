@@ -17,13 +17,17 @@ const accent: Record<Column, string> = {
 export function BoardColumn({
   status,
   count,
+  notShown,
   large,
   canDrop,
   onDrop,
   children,
 }: {
   status: Column;
+  /** Cards in the column, those left out included. */
   count: number;
+  /** Cards past the column's limit, counted but not sent. */
+  notShown: number;
   large: boolean;
   /** A card being dragged may move here. */
   canDrop: boolean;
@@ -124,6 +128,17 @@ export function BoardColumn({
           </Typography>
         ) : (
           children
+        )}
+        {notShown > 0 && (
+          <Typography
+            role="status"
+            variant="body2"
+            color="text.secondary"
+            data-testid={`board-not-shown-${status}`}
+            sx={{ textAlign: 'center', py: 1.5, gridColumn: '1 / -1' }}
+          >
+            {t(`column.notShown${status}`, { count: notShown })}
+          </Typography>
         )}
       </Box>
     </Paper>

@@ -76,13 +76,15 @@ function renderBoard({
   can = () => true,
   outlet = null as string | null,
   answer,
+  first = board([new1, new2, preparing, ready], thresholds),
 }: {
   can?: (action: string, subject: string) => boolean;
   outlet?: string | null;
   answer?: (call: Call) => { status?: number; body?: unknown } | undefined;
+  first?: Board;
 } = {}) {
   sessionStore.setState(sessionFromAnswer(sessionAnswer({ id_outlet: outlet }) as never));
-  const state = { board: board([new1, new2, preparing, ready], thresholds) as Board };
+  const state = { board: first };
   const calls = mockFetch((call) => {
     const custom = answer?.(call);
     if (custom) return custom;
@@ -149,6 +151,32 @@ describe('status board', () => {
     expect(counter.getByText('Sugar: Less sugar')).toBeInTheDocument();
     expect(counter.getByText('+ Extra shot')).toBeInTheDocument();
     expect(counter.getByText('Note: No ice')).toBeInTheDocument();
+  });
+
+  it('counts the orders a full column left out, says so, and keeps the count through a move', async () => {
+    renderBoard({
+      first: {
+        ...board([new1, new2, preparing, ready], thresholds),
+        not_shown: { PENDING: 3, APPROVED: 0, COMPLETED: 0 },
+      },
+    });
+    await screen.findByTestId('board-card-KL01-0001');
+    expect(screen.getByTestId('board-count-PENDING')).toHaveTextContent('5');
+    expect(screen.getByTestId('board-not-shown-PENDING')).toHaveTextContent(
+      '3 newer orders are not shown. Accept the oldest to bring them up.',
+    );
+    expect(screen.queryByTestId('board-not-shown-APPROVED')).toBeNull();
+    expect(screen.getByTestId('board-count-APPROVED')).toHaveTextContent('1');
+
+    // The move's answer is held back: the counts are the optimistic board's.
+    const inner = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      init?.method === 'POST' ? new Promise<Response>(() => undefined) : inner(input, init),
+    );
+    await userEvent.click(within(card('KL01-0001')).getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(cardsIn('APPROVED')).toContain('board-card-KL01-0001'));
+    expect(screen.getByTestId('board-count-PENDING')).toHaveTextContent('4');
+    expect(screen.getByTestId('board-count-APPROVED')).toHaveTextContent('2');
   });
 
   it('gives each card the move its status allows, and none without the update ability', async () => {

@@ -338,7 +338,8 @@ export function StatusOrderPage() {
             <BoardColumn
               key={status}
               status={status}
-              count={groups[status].length}
+              count={groups[status].length + data.not_shown[status]}
+              notShown={data.not_shown[status]}
               large={large}
               canDrop={Boolean(dragging && dropMove(dragging, status, mayUpdate))}
               onDrop={() => {
