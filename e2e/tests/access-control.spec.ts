@@ -131,6 +131,10 @@ test('an admin gives a barista only the status board and the POS, then disables 
   await expect(actions.first()).toHaveText('User disabled');
   await expect(actions.first()).toHaveAttribute('data-action', 'user.disable');
   await expect(actions).toContainText(['User disabled', 'Password changed', 'User created']);
+  // Each row names the user as staff know them, not by id.
+  await expect(page.getByTestId('logs-table').getByTestId('audit-record').first()).toHaveText(
+    `User ${username}`,
+  );
 
   await page
     .getByTestId('log-row')

@@ -27,6 +27,11 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   entity: z.string(),
   entity_id: z.string().nullable(),
+  /**
+   * What staff call the record: an order's number, a user's username, a role's or product's name
+   * (as it is now, within the entry's tenant), else as the entry's snapshot named it.
+   */
+  entity_label: z.string().nullable(),
   ip: z.string().nullable(),
   user_agent: z.string().nullable(),
   request_id: z.string().nullable(),
@@ -100,6 +105,7 @@ export const auditExportColumns = [
   'action',
   'entity',
   'entity_id',
+  'entity_label',
   'ip',
   'user_agent',
   'request_id',

@@ -1,6 +1,19 @@
-import { and, desc, eq, gte, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
-import { auditLog, outlets, roles, tenants, users } from '../../db/schema';
+import {
+  addons,
+  auditLog,
+  categories,
+  customers,
+  orders,
+  outlets,
+  products,
+  roles,
+  tenants,
+  users,
+  variantGroups,
+} from '../../db/schema';
 import { likePattern } from '../../lib/paging';
 
 // Reads of the audit log. Nothing here writes it: entries are added by audit.record in the
@@ -60,6 +73,11 @@ const summary = {
   userAgent: auditLog.userAgent,
   requestId: auditLog.requestId,
   createdAt: auditLog.createdAt,
+  /** What the entry's own snapshot called the record: kept when the record is gone. */
+  snapshotLabel: sql<string | null>`coalesce(
+    ${auditLog.after}->>'order_no', ${auditLog.before}->>'order_no',
+    ${auditLog.after}->>'username', ${auditLog.before}->>'username',
+    ${auditLog.after}->>'name', ${auditLog.before}->>'name')`,
 };
 const full = { ...summary, before: auditLog.before, after: auditLog.after };
 
@@ -117,6 +135,91 @@ export async function referenceNames(db: Db, tenantId: string | null, ids: strin
       .where(and(userTenant, inArray(users.id, ids))),
   ]);
   return Object.fromEntries([...roleRows, ...outletRows, ...userRows].map((r) => [r.id, r.name]));
+}
+
+/** A record an entry is about, within the entry's tenant (null: a platform entry). */
+export interface RecordRef {
+  entity: string;
+  id: string;
+  tenantId: string | null;
+}
+
+interface LabelSource {
+  table: PgTable;
+  id: AnyPgColumn;
+  /** The record's tenant column; a tenant's own row is its tenant. */
+  tenantId: AnyPgColumn;
+  label: SQL<string> | AnyPgColumn;
+}
+
+/** Where each kind of record keeps what staff call it. */
+const labelSources: Record<string, LabelSource> = {
+  order: { table: orders, id: orders.id, tenantId: orders.tenantId, label: orders.orderNo },
+  user: { table: users, id: users.id, tenantId: users.tenantId, label: users.username },
+  role: { table: roles, id: roles.id, tenantId: roles.tenantId, label: roles.name },
+  outlet: { table: outlets, id: outlets.id, tenantId: outlets.tenantId, label: outlets.name },
+  product: { table: products, id: products.id, tenantId: products.tenantId, label: products.name },
+  category: {
+    table: categories,
+    id: categories.id,
+    tenantId: categories.tenantId,
+    label: categories.nameEn,
+  },
+  variant_group: {
+    table: variantGroups,
+    id: variantGroups.id,
+    tenantId: variantGroups.tenantId,
+    label: variantGroups.name,
+  },
+  addon: { table: addons, id: addons.id, tenantId: addons.tenantId, label: addons.name },
+  customer: {
+    table: customers,
+    id: customers.id,
+    tenantId: customers.tenantId,
+    label: sql<string>`${customers.name} || ' · ' || ${customers.phone}`,
+  },
+  tenant: { table: tenants, id: tenants.id, tenantId: tenants.id, label: tenants.name },
+};
+
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What staff call each record now (an order's number, a user's username, a role's name…), keyed
+ * `entity:id`. A record is named only within the entry's own tenant, so no name crosses tenants.
+ */
+export async function recordLabels(db: Db, refs: RecordRef[]): Promise<Map<string, string>> {
+  const byEntity = new Map<string, RecordRef[]>();
+  for (const ref of refs) {
+    if (!labelSources[ref.entity] || !UUID_TEXT.test(ref.id)) continue;
+    byEntity.set(ref.entity, [...(byEntity.get(ref.entity) ?? []), ref]);
+  }
+  const labels = new Map<string, string>();
+  await Promise.all(
+    [...byEntity].map(async ([entity, wanted]) => {
+      const source = labelSources[entity]!;
+      const ids = [...new Set(wanted.map((r) => r.id))];
+      const rows: { id: string; tenantId: string | null; label: string | null }[] = [];
+      // An export names up to 50,000 records: a bounded number of parameters per statement.
+      for (let i = 0; i < ids.length; i += 5_000) {
+        rows.push(
+          ...((await db
+            .select({ id: source.id, tenantId: source.tenantId, label: source.label })
+            .from(source.table)
+            .where(inArray(source.id, ids.slice(i, i + 5_000)))) as typeof rows),
+        );
+      }
+      for (const row of rows) {
+        const sameTenant = wanted.some(
+          (r) =>
+            r.id === row.id &&
+            // A platform entry may name any tenant; everything else only within its tenant.
+            (r.tenantId === row.tenantId || (entity === 'tenant' && r.tenantId === null)),
+        );
+        if (sameTenant && row.label) labels.set(`${entity}:${row.id}`, row.label);
+      }
+    }),
+  );
+  return labels;
 }
 
 export async function exportRows(db: Db, f: AuditFilter, limit: number) {

@@ -24,7 +24,7 @@ import * as repo from './logs.repo';
 
 type Filters = Omit<AuditListQuery, 'page' | 'page_size' | 'sort'>;
 
-export function toAuditEntry(r: repo.AuditSummaryRow): AuditEntry {
+export function toAuditEntry(r: repo.AuditSummaryRow, label?: string): AuditEntry {
   return {
     id: r.id,
     tenant_id: r.tenantId,
@@ -34,6 +34,7 @@ export function toAuditEntry(r: repo.AuditSummaryRow): AuditEntry {
     action: r.action,
     entity: r.entity,
     entity_id: r.entityId,
+    entity_label: label ?? r.snapshotLabel ?? null,
     ip: r.ip,
     user_agent: r.userAgent,
     request_id: r.requestId,
@@ -70,6 +71,15 @@ export function referencedIds(value: unknown): string[] {
   );
 }
 
+/** Entries with what staff call their records now (see `repo.recordLabels`). */
+async function labelled(db: Db, rows: repo.AuditSummaryRow[]): Promise<AuditEntry[]> {
+  const refs = rows.flatMap((r) =>
+    r.entityId ? [{ entity: r.entity, id: r.entityId, tenantId: r.tenantId }] : [],
+  );
+  const labels = await repo.recordLabels(db, refs);
+  return rows.map((r) => toAuditEntry(r, labels.get(`${r.entity}:${r.entityId}`)));
+}
+
 export function createLogService({ db }: { db: Db }) {
   function filterOf(ctx: AuthedContext, q: Filters): repo.AuditFilter {
     return {
@@ -88,22 +98,23 @@ export function createLogService({ db }: { db: Db }) {
   return {
     async list(ctx: AuthedContext, q: AuditListQuery) {
       const { rows, total } = await repo.list(db, filterOf(ctx, q), q.page_size, offsetOf(q));
-      return { data: rows.map(toAuditEntry), meta: listMeta(q, total) };
+      return { data: await labelled(db, rows), meta: listMeta(q, total) };
     },
 
     /** What one user did (the user view's recent activity); the caller checked the user. */
     async activityOf(ctx: AuthedContext, userId: string, q: ListQuery) {
       const filter = { ...filterOf(ctx, {}), actorId: userId };
       const { rows, total } = await repo.list(db, filter, q.page_size, offsetOf(q));
-      return { data: rows.map(toAuditEntry), meta: listMeta(q, total) };
+      return { data: await labelled(db, rows), meta: listMeta(q, total) };
     },
 
     async get(ctx: AuthedContext, id: string): Promise<AuditEntryDetail> {
       const row = await repo.findById(db, filterOf(ctx, {}), id);
       if (!row) throw new AppError('not_found');
       const ids = [...referencedIds(row.before), ...referencedIds(row.after)];
+      const [entry] = await labelled(db, [row]);
       return {
-        ...toAuditEntry(row),
+        ...entry!,
         before: row.before ?? null,
         after: row.after ?? null,
         changes: auditDiff(row.before, row.after),
@@ -119,14 +130,16 @@ export function createLogService({ db }: { db: Db }) {
     /** The filtered log, newest first, at most AUDIT_EXPORT_LIMIT rows. */
     async exportCsv(ctx: AuthedContext, q: Filters): Promise<{ filename: string; body: string }> {
       const rows = await repo.exportRows(db, filterOf(ctx, q), AUDIT_EXPORT_LIMIT);
+      const entries = await labelled(db, rows);
       const body = stringify(
-        rows.map((r) => [
+        rows.map((r, i) => [
           r.createdAt.toISOString(),
           cell(r.tenantName),
           cell(r.actorUsername),
           r.action,
           r.entity,
           cell(r.entityId),
+          cell(entries[i]!.entity_label),
           cell(r.ip),
           cell(r.userAgent),
           cell(r.requestId),

@@ -281,3 +281,57 @@ describe('entries cannot be edited or deleted', () => {
     expect(res.json().data.action).toBe(entry!.action);
   });
 });
+
+describe('what an entry calls its record', () => {
+  it('names the record as it is now within the entry tenant, else as its snapshot did', async () => {
+    const kl = await demoOutlet(t, 'KL01');
+    const cashier = await userByUsername(t, 'cashier');
+    // Written directly (the database refuses only UPDATE and DELETE), dated long ago so the
+    // other tests' newest-first views are untouched.
+    const entry = (entity: string, entityId: string, before: unknown = null) =>
+      sql`(${tenantId}::uuid, 'test.label', ${entity}, ${entityId}, ${JSON.stringify(before)}::jsonb,
+        '2020-01-01T00:00:00Z'::timestamptz + ${entity.length} * interval '1 minute')`;
+    await t.database.db.execute(sql`
+      insert into audit_log (tenant_id, action, entity, entity_id, before, created_at) values
+      ${sql.join(
+        [
+          entry('user', cashier.id),
+          entry('role', cashierRoleId),
+          entry('outlet', kl.id),
+          // Another tenant's outlet: never named here, even by its id.
+          entry('outlet', rival.outlet.id),
+          // A product since deleted: its snapshot's name.
+          entry('product', '2b4d7e1a-0000-4000-8000-000000000001', { name: 'Old Latte' }),
+          entry('order', 'not-a-uuid'),
+        ],
+        sql`, `,
+      )}`);
+    const res = await get('/api/logs?page_size=100&action=test.label');
+    expect(res.statusCode, res.body).toBe(200);
+    const labels = res
+      .json()
+      .data.map((e: { entity: string; entity_id: string; entity_label: string | null }) => [
+        e.entity,
+        e.entity_id === rival.outlet.id ? 'rival' : e.entity_id,
+        e.entity_label,
+      ]);
+    expect(labels).toEqual(
+      expect.arrayContaining([
+        ['user', cashier.id, 'cashier'],
+        ['role', cashierRoleId, '=cashier'],
+        ['outlet', kl.id, kl.name],
+        ['outlet', 'rival', null],
+        ['product', '2b4d7e1a-0000-4000-8000-000000000001', 'Old Latte'],
+        ['order', 'not-a-uuid', null],
+      ]),
+    );
+    expect(labels).toHaveLength(6);
+    expect(res.body).not.toContain(rival.outlet.name);
+
+    // The export carries the same names, a leading '=' kept from running as a formula.
+    const csv = await get('/api/logs/export?action=test.label');
+    const rows = parse(csv.body, { columns: true }) as Record<string, string>[];
+    expect(rows.find((r) => r.entity === 'role')!.entity_label).toBe("'=cashier");
+    expect(rows.find((r) => r.entity === 'user')!.entity_label).toBe('cashier');
+  });
+});

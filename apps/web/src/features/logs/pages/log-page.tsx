@@ -7,7 +7,6 @@ import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import type { AuditEntry, TenantFilter } from '@kopi/contract';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
@@ -18,6 +17,7 @@ import { useAuditLabels } from '../../../lib/audit-labels';
 import { formatDateTime } from '../../../lib/formatters';
 import { toast } from '../../../lib/toasts';
 import { exportLogs, useLogFilters, useLogs } from '../api';
+import { AuditRecord } from '../../../components/audit-record';
 import { LogDetailDrawer } from '../components/log-detail-drawer';
 import { useLogStrings } from '../i18n';
 import { toLogQuery, useLogParams } from '../list-params';
@@ -80,22 +80,7 @@ export function LogPage() {
     {
       id: 'entity',
       header: t('list.entity'),
-      cell: (e) => (
-        <Typography variant="body2">
-          {labels.entity(e.entity)}
-          {e.entity_id && (
-            <Typography
-              component="span"
-              variant="caption"
-              color="text.secondary"
-              title={e.entity_id}
-            >
-              {' '}
-              {e.entity_id.length > 12 ? `${e.entity_id.slice(0, 8)}…` : e.entity_id}
-            </Typography>
-          )}
-        </Typography>
-      ),
+      cell: (e) => <AuditRecord entry={e} />,
     },
     ...(platformWide
       ? [

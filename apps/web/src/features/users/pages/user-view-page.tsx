@@ -45,6 +45,7 @@ import {
   useUserActivity,
   useUserSessions,
 } from '../api';
+import { AuditRecord } from '../../../components/audit-record';
 import { useUserEditor } from '../components/user-editor';
 import { useUserStatusActions } from '../components/user-status-dialogs';
 import { useUserStrings } from '../i18n';
@@ -477,17 +478,7 @@ function ActivityCard({ userId }: { userId: string }) {
     {
       id: 'entity',
       header: t('view.entity'),
-      cell: (e) => (
-        <Typography variant="body2">
-          {labels.entity(e.entity)}
-          {e.entity_id && (
-            <Typography component="span" variant="caption" color="text.secondary">
-              {' '}
-              {e.entity_id.slice(0, 8)}
-            </Typography>
-          )}
-        </Typography>
-      ),
+      cell: (e) => <AuditRecord entry={e} />,
     },
     { id: 'ip', header: t('view.address'), cell: (e) => e.ip ?? '—' },
   ];

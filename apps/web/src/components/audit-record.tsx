@@ -1,0 +1,33 @@
+import Typography from '@mui/material/Typography';
+import type { AuditEntry } from '@kopi/contract';
+import { useAuditLabels } from '../lib/audit-labels';
+
+/**
+ * The record an audit entry is about, as staff call it: "Order KL01-0140", "User cashier". The
+ * id shows (shortened) only when the record has no name; it is always in the tooltip.
+ */
+export function AuditRecord({
+  entry,
+}: {
+  entry: Pick<AuditEntry, 'entity' | 'entity_id' | 'entity_label'>;
+}) {
+  const labels = useAuditLabels();
+  const id = entry.entity_id;
+  const name = entry.entity_label ?? (id && id.length > 12 ? `${id.slice(0, 8)}…` : id);
+  return (
+    <Typography variant="body2" title={id ?? undefined} data-testid="audit-record">
+      {labels.entity(entry.entity)}
+      {name && (
+        <Typography
+          component="span"
+          variant="body2"
+          color={entry.entity_label ? 'text.primary' : 'text.secondary'}
+          sx={{ fontWeight: entry.entity_label ? 600 : undefined }}
+        >
+          {' '}
+          {name}
+        </Typography>
+      )}
+    </Typography>
+  );
+}
