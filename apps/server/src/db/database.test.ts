@@ -5,7 +5,13 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import journal from '../../drizzle/meta/_journal.json' with { type: 'json' };
 import { createPasswordHasher } from '../lib/password';
-import { createDatabaseTarget, createTestApp, engine, testHashing } from '../test/test-app';
+import {
+  createDatabaseTarget,
+  createTestApp,
+  engine,
+  testHashing,
+  withDatabase,
+} from '../test/test-app';
 import { createDatabase, type Database, rowsOf, runMigrations } from './database';
 import { menuItems, permissions, tenants, users } from './schema';
 import { prepareDatabase } from './setup';
@@ -22,20 +28,6 @@ afterAll(() => {
 
 const silent = { warn: () => {}, info: () => {} };
 const hasher = createPasswordHasher(testHashing);
-
-async function withDatabase<T>(fn: (database: Database) => Promise<T>): Promise<T> {
-  const target = await createDatabaseTarget();
-  const database = await createDatabase({
-    databaseUrl: target.databaseUrl,
-    dataDir: target.dataDir,
-  });
-  try {
-    return await fn(database);
-  } finally {
-    await database.close();
-    await target.drop();
-  }
-}
 
 async function tableCount(database: Database) {
   const [row] = rowsOf<{ n: number }>(

@@ -1,27 +1,14 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createDatabaseTarget, engine } from '../test/test-app';
-import { createDatabase, type Database, rowsOf, runMigrations } from './database';
+import { engine, withDatabase } from '../test/test-app';
+import { rowsOf } from './database';
 import { executePrepared, runPrepared, statementName } from './prepared';
 import { permissions } from './schema';
 
 // Hot statements run as named prepared statements (decision 026): the same answers as before,
 // and on PostgreSQL one statement per text, kept by the connection.
 
-async function withDatabase<T>(fn: (database: Database) => Promise<T>): Promise<T> {
-  const target = await createDatabaseTarget();
-  const database = await createDatabase({
-    databaseUrl: target.databaseUrl,
-    dataDir: target.dataDir,
-  });
-  try {
-    await runMigrations(database);
-    return await fn(database);
-  } finally {
-    await database.close();
-    await target.drop();
-  }
-}
+const migrated = { migrate: true };
 
 describe('prepared statements', () => {
   it('answer as the same statement run plainly, with new values every time', async () => {
@@ -43,7 +30,7 @@ describe('prepared statements', () => {
       for (const name of ['zz-prepared-a', 'zz-prepared-b', 'zz-prepared-a', 'nothing']) {
         expect(await runPrepared(byName(name))).toEqual(await byName(name));
       }
-    });
+    }, migrated);
   });
 
   it.runIf(engine === 'postgres')(
@@ -69,7 +56,7 @@ describe('prepared statements', () => {
         expect(kept).toContain(statementName('select $1::int + 1 as next'));
         expect(kept).toContain(statementName('select $1::int + 2 as next'));
         expect(kept).toContain(statementName(builderText));
-      });
+      }, migrated);
     },
   );
 });

@@ -7,7 +7,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { buildApp, type BuildAppOptions } from '../app';
 import { type Config, loadConfig } from '../config';
-import { createDatabase, type Database } from '../db/database';
+import { createDatabase, type Database, runMigrations } from '../db/database';
 import { DEMO_PASSWORD } from '../db/seed-data';
 import type { RouteAccess } from '../lib/access';
 import type { PrincipalCache } from '../lib/principal-cache';
@@ -26,6 +26,28 @@ export interface DatabaseTarget {
   databaseUrl: string | undefined;
   dataDir: string;
   drop(): Promise<void>;
+}
+
+/**
+ * Runs `fn` on a fresh database of the chosen engine (migrated when asked), then closes and drops
+ * it: for tests of the database layer itself, below the app.
+ */
+export async function withDatabase<T>(
+  fn: (database: Database) => Promise<T>,
+  options: { migrate?: boolean } = {},
+): Promise<T> {
+  const target = await createDatabaseTarget();
+  const database = await createDatabase({
+    databaseUrl: target.databaseUrl,
+    dataDir: target.dataDir,
+  });
+  try {
+    if (options.migrate) await runMigrations(database);
+    return await fn(database);
+  } finally {
+    await database.close();
+    await target.drop();
+  }
 }
 
 /** A fresh, empty database of the chosen engine. */
