@@ -191,13 +191,17 @@ export async function recordLabels(db: Db, refs: RecordRef[]): Promise<Map<strin
   const byEntity = new Map<string, RecordRef[]>();
   for (const ref of refs) {
     if (!labelSources[ref.entity] || !UUID_TEXT.test(ref.id)) continue;
-    byEntity.set(ref.entity, [...(byEntity.get(ref.entity) ?? []), ref]);
+    const list = byEntity.get(ref.entity);
+    if (list) list.push(ref);
+    else byEntity.set(ref.entity, [ref]);
   }
   const labels = new Map<string, string>();
   await Promise.all(
     [...byEntity].map(async ([entity, wanted]) => {
       const source = labelSources[entity]!;
       const ids = [...new Set(wanted.map((r) => r.id))];
+      // Which tenant's entries ask for each id (an export asks for thousands: no scan per row).
+      const askedBy = new Set(wanted.map((r) => `${r.id}|${r.tenantId ?? ''}`));
       const rows: { id: string; tenantId: string | null; label: string | null }[] = [];
       // An export names up to 50,000 records: a bounded number of parameters per statement.
       for (let i = 0; i < ids.length; i += 5_000) {
@@ -209,12 +213,10 @@ export async function recordLabels(db: Db, refs: RecordRef[]): Promise<Map<strin
         );
       }
       for (const row of rows) {
-        const sameTenant = wanted.some(
-          (r) =>
-            r.id === row.id &&
-            // A platform entry may name any tenant; everything else only within its tenant.
-            (r.tenantId === row.tenantId || (entity === 'tenant' && r.tenantId === null)),
-        );
+        const sameTenant =
+          askedBy.has(`${row.id}|${row.tenantId ?? ''}`) ||
+          // A platform entry may name any tenant; everything else only within its tenant.
+          (entity === 'tenant' && askedBy.has(`${row.id}|`));
         if (sameTenant && row.label) labels.set(`${entity}:${row.id}`, row.label);
       }
     }),
