@@ -377,6 +377,10 @@ export const boardOrderSchema = orderSummarySchema.extend({
 });
 export type BoardOrder = z.infer<typeof boardOrderSchema>;
 
+/** The status board's columns, in order: new, preparing, ready. */
+export const boardColumns = ['PENDING', 'APPROVED', 'COMPLETED'] as const;
+export type BoardColumn = (typeof boardColumns)[number];
+
 export const boardSchema = z.object({
   /** Per outlet: minutes after which a waiting card turns amber, then red. */
   thresholds: z.array(
@@ -391,10 +395,6 @@ export const boardSchema = z.object({
    * Per column, the orders past the column's limit that were left out (new and preparing keep
    * their oldest, ready its latest), so a full column still says how many it holds.
    */
-  not_shown: z.object({
-    PENDING: z.number().int().nonnegative(),
-    APPROVED: z.number().int().nonnegative(),
-    COMPLETED: z.number().int().nonnegative(),
-  }),
+  not_shown: z.record(z.enum(boardColumns), z.number().int().nonnegative()),
 });
 export type Board = z.infer<typeof boardSchema>;

@@ -113,30 +113,6 @@ export async function findById(db: Db, f: AuditFilter, id: string) {
   return row ?? null;
 }
 
-/** Names of roles and outlets by id, limited to one tenant (null: platform roles only). */
-export async function referenceNames(db: Db, tenantId: string | null, ids: string[]) {
-  if (ids.length === 0) return {};
-  const roleTenant = tenantId === null ? isNull(roles.tenantId) : eq(roles.tenantId, tenantId);
-  const userTenant = tenantId === null ? isNull(users.tenantId) : eq(users.tenantId, tenantId);
-  const [roleRows, outletRows, userRows] = await Promise.all([
-    db
-      .select({ id: roles.id, name: roles.name })
-      .from(roles)
-      .where(and(roleTenant, inArray(roles.id, ids))),
-    tenantId === null
-      ? Promise.resolve([])
-      : db
-          .select({ id: outlets.id, name: outlets.name })
-          .from(outlets)
-          .where(and(eq(outlets.tenantId, tenantId), inArray(outlets.id, ids))),
-    db
-      .select({ id: users.id, name: users.fullname })
-      .from(users)
-      .where(and(userTenant, inArray(users.id, ids))),
-  ]);
-  return Object.fromEntries([...roleRows, ...outletRows, ...userRows].map((r) => [r.id, r.name]));
-}
-
 /** A record an entry is about, within the entry's tenant (null: a platform entry). */
 export interface RecordRef {
   entity: string;
@@ -144,81 +120,107 @@ export interface RecordRef {
   tenantId: string | null;
 }
 
-interface LabelSource {
+interface NameSource {
   table: PgTable;
   id: AnyPgColumn;
   /** The record's tenant column; a tenant's own row is its tenant. */
   tenantId: AnyPgColumn;
-  label: SQL<string> | AnyPgColumn;
+  name: SQL<string> | AnyPgColumn;
 }
 
 /** Where each kind of record keeps what staff call it. */
-const labelSources: Record<string, LabelSource> = {
-  order: { table: orders, id: orders.id, tenantId: orders.tenantId, label: orders.orderNo },
-  user: { table: users, id: users.id, tenantId: users.tenantId, label: users.username },
-  role: { table: roles, id: roles.id, tenantId: roles.tenantId, label: roles.name },
-  outlet: { table: outlets, id: outlets.id, tenantId: outlets.tenantId, label: outlets.name },
-  product: { table: products, id: products.id, tenantId: products.tenantId, label: products.name },
+const recordNames: Record<string, NameSource> = {
+  order: { table: orders, id: orders.id, tenantId: orders.tenantId, name: orders.orderNo },
+  user: { table: users, id: users.id, tenantId: users.tenantId, name: users.username },
+  role: { table: roles, id: roles.id, tenantId: roles.tenantId, name: roles.name },
+  outlet: { table: outlets, id: outlets.id, tenantId: outlets.tenantId, name: outlets.name },
+  product: { table: products, id: products.id, tenantId: products.tenantId, name: products.name },
   category: {
     table: categories,
     id: categories.id,
     tenantId: categories.tenantId,
-    label: categories.nameEn,
+    name: categories.nameEn,
   },
   variant_group: {
     table: variantGroups,
     id: variantGroups.id,
     tenantId: variantGroups.tenantId,
-    label: variantGroups.name,
+    name: variantGroups.name,
   },
-  addon: { table: addons, id: addons.id, tenantId: addons.tenantId, label: addons.name },
+  addon: { table: addons, id: addons.id, tenantId: addons.tenantId, name: addons.name },
   customer: {
     table: customers,
     id: customers.id,
     tenantId: customers.tenantId,
-    label: sql<string>`${customers.name} || ' · ' || ${customers.phone}`,
+    name: sql<string>`${customers.name} || ' · ' || ${customers.phone}`,
   },
-  tenant: { table: tenants, id: tenants.id, tenantId: tenants.id, label: tenants.name },
+  tenant: { table: tenants, id: tenants.id, tenantId: tenants.id, name: tenants.name },
 };
+
+/** An export names up to 50,000 records: a bounded number of parameters per statement. */
+const IDS_PER_STATEMENT = 5_000;
+
+/**
+ * The names of `ids` in `source` that belong to `tenantId` (null: platform rows; a platform entry
+ * may name any tenant), as `[id, name]` pairs.
+ */
+async function namesWithin(db: Db, source: NameSource, tenantId: string | null, ids: string[]) {
+  const tenantCondition =
+    tenantId !== null
+      ? eq(source.tenantId, tenantId)
+      : source.table === tenants
+        ? undefined
+        : isNull(source.tenantId);
+  const pairs: [string, string][] = [];
+  for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
+    const rows = (await db
+      .select({ id: source.id, name: source.name })
+      .from(source.table)
+      .where(and(tenantCondition, inArray(source.id, ids.slice(i, i + IDS_PER_STATEMENT))))) as {
+      id: string;
+      name: string | null;
+    }[];
+    for (const row of rows) if (row.name) pairs.push([row.id, row.name]);
+  }
+  return pairs;
+}
+
+/** Names of roles, outlets and staff (full names) by id, limited to one tenant (null: platform). */
+export async function referenceNames(db: Db, tenantId: string | null, ids: string[]) {
+  if (ids.length === 0) return {};
+  const sources = [
+    recordNames.role!,
+    recordNames.outlet!,
+    { ...recordNames.user!, name: users.fullname },
+  ];
+  const found = await Promise.all(sources.map((source) => namesWithin(db, source, tenantId, ids)));
+  return Object.fromEntries(found.flat());
+}
 
 const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The key of a record's label: the tenant is part of it, so a name never crosses tenants. */
+export const recordKey = (ref: RecordRef) => `${ref.entity}|${ref.tenantId ?? ''}|${ref.id}`;
+
 /**
- * What staff call each record now (an order's number, a user's username, a role's name…), keyed
- * `entity:id`. A record is named only within the entry's own tenant, so no name crosses tenants.
+ * What staff call each record now (an order's number, a user's username, a role's name…), by
+ * `recordKey`. Each record is looked up within its entry's own tenant.
  */
 export async function recordLabels(db: Db, refs: RecordRef[]): Promise<Map<string, string>> {
-  const byEntity = new Map<string, RecordRef[]>();
+  // One lookup per record type and tenant (a superadmin's page spans tenants).
+  const groups = new Map<string, { entity: string; tenantId: string | null; ids: Set<string> }>();
   for (const ref of refs) {
-    if (!labelSources[ref.entity] || !UUID_TEXT.test(ref.id)) continue;
-    const list = byEntity.get(ref.entity);
-    if (list) list.push(ref);
-    else byEntity.set(ref.entity, [ref]);
+    if (!recordNames[ref.entity] || !UUID_TEXT.test(ref.id)) continue;
+    const key = `${ref.entity}|${ref.tenantId ?? ''}`;
+    const group = groups.get(key) ?? { entity: ref.entity, tenantId: ref.tenantId, ids: new Set() };
+    group.ids.add(ref.id);
+    groups.set(key, group);
   }
   const labels = new Map<string, string>();
   await Promise.all(
-    [...byEntity].map(async ([entity, wanted]) => {
-      const source = labelSources[entity]!;
-      const ids = [...new Set(wanted.map((r) => r.id))];
-      // Which tenant's entries ask for each id (an export asks for thousands: no scan per row).
-      const askedBy = new Set(wanted.map((r) => `${r.id}|${r.tenantId ?? ''}`));
-      const rows: { id: string; tenantId: string | null; label: string | null }[] = [];
-      // An export names up to 50,000 records: a bounded number of parameters per statement.
-      for (let i = 0; i < ids.length; i += 5_000) {
-        rows.push(
-          ...((await db
-            .select({ id: source.id, tenantId: source.tenantId, label: source.label })
-            .from(source.table)
-            .where(inArray(source.id, ids.slice(i, i + 5_000)))) as typeof rows),
-        );
-      }
-      for (const row of rows) {
-        const sameTenant =
-          askedBy.has(`${row.id}|${row.tenantId ?? ''}`) ||
-          // A platform entry may name any tenant; everything else only within its tenant.
-          (entity === 'tenant' && askedBy.has(`${row.id}|`));
-        if (sameTenant && row.label) labels.set(`${entity}:${row.id}`, row.label);
-      }
+    [...groups.values()].map(async ({ entity, tenantId, ids }) => {
+      const pairs = await namesWithin(db, recordNames[entity]!, tenantId, [...ids]);
+      for (const [id, name] of pairs) labels.set(recordKey({ entity, tenantId, id }), name);
     }),
   );
   return labels;

@@ -73,11 +73,16 @@ export function referencedIds(value: unknown): string[] {
 
 /** Entries with what staff call their records now (see `repo.recordLabels`). */
 async function labelled(db: Db, rows: repo.AuditSummaryRow[]): Promise<AuditEntry[]> {
-  const refs = rows.flatMap((r) =>
-    r.entityId ? [{ entity: r.entity, id: r.entityId, tenantId: r.tenantId }] : [],
+  const refOf = (r: repo.AuditSummaryRow) =>
+    r.entityId ? { entity: r.entity, id: r.entityId, tenantId: r.tenantId } : null;
+  const labels = await repo.recordLabels(
+    db,
+    rows.map(refOf).filter((ref) => ref !== null),
   );
-  const labels = await repo.recordLabels(db, refs);
-  return rows.map((r) => toAuditEntry(r, labels.get(`${r.entity}:${r.entityId}`)));
+  return rows.map((r) => {
+    const ref = refOf(r);
+    return toAuditEntry(r, ref ? labels.get(repo.recordKey(ref)) : undefined);
+  });
 }
 
 export function createLogService({ db }: { db: Db }) {

@@ -1,3 +1,4 @@
+import type { BoardColumn } from '@kopi/contract';
 import { and, asc, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { orderItems, orders, orderStatusHistory, outlets } from '../../db/schema';
@@ -34,9 +35,6 @@ const enteredStatus = (tenantId: string, status: SQL | string) => sql`(
   where h.tenant_id = ${tenantId} and h.order_id = ${orders.id} and h.to_status = ${status}
 )`;
 
-/** A board column: the status it holds. */
-export type BoardColumnStatus = 'PENDING' | 'APPROVED' | 'COMPLETED';
-
 /**
  * One column of the board: the `status` orders of `outletId` (or every outlet of the tenant), at
  * most `limit`; for COMPLETED only those that entered it at or after `completedSince`. New and
@@ -48,7 +46,7 @@ export async function boardColumnOrders(
   db: Db,
   tenantId: string,
   outletId: string | null,
-  status: BoardColumnStatus,
+  status: BoardColumn,
   completedSince: Date,
   limit: number,
 ) {

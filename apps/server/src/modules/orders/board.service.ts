@@ -1,4 +1,4 @@
-import type { Board, OrderStatus } from '@kopi/contract';
+import { type Board, boardColumns, type OrderStatus } from '@kopi/contract';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -15,8 +15,6 @@ export const BOARD_COMPLETED_MINUTES = 60;
 /** A column never grows past this; the answer says how many it left out. */
 export const BOARD_MAX_PER_COLUMN = 200;
 
-const columns = ['PENDING', 'APPROVED', 'COMPLETED'] as const;
-
 export function createBoardService({ db, now }: { db: Db; now: Clock }) {
   return {
     async board(ctx: AuthedContext, outletId: string | undefined): Promise<Board> {
@@ -28,7 +26,7 @@ export function createBoardService({ db, now }: { db: Db; now: Clock }) {
       // Side by side: each reads only this tenant's rows of the outlet(s) in view.
       const [outlets, ...perColumn] = await Promise.all([
         repo.boardOutlets(db, tenantId, only),
-        ...columns.map((status) =>
+        ...boardColumns.map((status) =>
           repo.boardColumnOrders(db, tenantId, only, status, since, BOARD_MAX_PER_COLUMN),
         ),
       ]);

@@ -1,11 +1,15 @@
-import { orderTransitions, type Board, type BoardOrder, type OrderStatus } from '@kopi/contract';
+import {
+  boardColumns,
+  orderTransitions,
+  type Board,
+  type BoardColumn,
+  type BoardOrder,
+  type OrderStatus,
+} from '@kopi/contract';
 
 // The board's rules, kept pure so they are tested without a browser: which column a card sits in
 // and in what order, how long it has waited and whether that is slow or late, and which move one
 // tap (or a drop on the next column) makes.
-
-export const boardColumns = ['PENDING', 'APPROVED', 'COMPLETED'] as const;
-export type BoardColumn = (typeof boardColumns)[number];
 
 export const isBoardColumn = (status: string): status is BoardColumn =>
   (boardColumns as readonly string[]).includes(status);

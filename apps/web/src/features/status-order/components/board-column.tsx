@@ -4,7 +4,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { BoardColumn as Column } from '../board';
+import type { BoardColumn as Column } from '@kopi/contract';
 import { useStatusBoardStrings } from '../i18n';
 
 const accent: Record<Column, string> = {

@@ -15,7 +15,14 @@ import Fullscreen from '@mui/icons-material/Fullscreen';
 import FullscreenExit from '@mui/icons-material/FullscreenExit';
 import SensorsOutlined from '@mui/icons-material/SensorsOutlined';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Board, BoardOrder, LiveOrderEvent, OrderStatus } from '@kopi/contract';
+import {
+  boardColumns,
+  type Board,
+  type BoardColumn as Column,
+  type BoardOrder,
+  type LiveOrderEvent,
+  type OrderStatus,
+} from '@kopi/contract';
 import { useCan } from '../../../lib/can-context';
 import { formatDateTime } from '../../../lib/formatters';
 import { HttpError } from '../../../lib/http/http-client';
@@ -31,14 +38,7 @@ import {
   type BoardOutlet,
   type OutletSource,
 } from '../api';
-import {
-  applyMove,
-  boardColumns,
-  dropMove,
-  groupBoard,
-  thresholdsByOutlet,
-  type BoardColumn as Column,
-} from '../board';
+import { applyMove, dropMove, groupBoard, thresholdsByOutlet } from '../board';
 import { useBoardFullscreen, useNow, useRememberedOutlet } from '../board-hooks';
 import { BoardColumn } from '../components/board-column';
 import { OrderCard } from '../components/order-card';
