@@ -13,7 +13,8 @@ import {
   withDatabase,
 } from '../test/test-app';
 import { createDatabase, type Database, rowsOf, runMigrations } from './database';
-import { menuItems, permissions, tenants, users } from './schema';
+import { menuItems, permissions, users } from './schema/access';
+import { tenants } from './schema/tenancy';
 import { prepareDatabase } from './setup';
 
 const tempDirs: string[] = [];

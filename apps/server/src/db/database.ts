@@ -9,10 +9,31 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema';
+import * as access from './schema/access';
+import * as catalogue from './schema/catalogue';
+import * as customers from './schema/customers';
+import * as live from './schema/live';
+import * as orders from './schema/orders';
+import * as payments from './schema/payments';
+import * as platform from './schema/platform';
+import * as reports from './schema/reports';
+import * as tenancy from './schema/tenancy';
 
 // One schema, one set of migrations, two engines: embedded PGlite (a folder on disk) by default,
 // a PostgreSQL server when DATABASE_URL is set (DESIGN §2).
+
+// The schema is split by domain (db/schema/*.ts); the drivers get all of it.
+const schema = {
+  ...tenancy,
+  ...access,
+  ...platform,
+  ...catalogue,
+  ...orders,
+  ...customers,
+  ...payments,
+  ...reports,
+  ...live,
+};
 
 /** Both drivers share PostgreSQL's query builder; code is written against this common type. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

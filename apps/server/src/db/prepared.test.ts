@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { engine, withDatabase } from '../test/test-app';
 import { rowsOf } from './database';
 import { executePrepared, runPrepared, statementName } from './prepared';
-import { permissions } from './schema';
+import { permissions } from './schema/access';
 
 // Hot statements run as named prepared statements (decision 026): the same answers as before,
 // and on PostgreSQL one statement per text, kept by the connection.

@@ -2,27 +2,20 @@ import { permissionCatalogue } from '@kopi/contract';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { PasswordHasher } from '../lib/password';
 import type { Db } from './database';
+import { menuItems, permissions, rolePermissions, roles, users } from './schema/access';
 import {
   addons,
-  appSettings,
   categories,
-  customers,
-  menuItems,
-  notifications,
-  outletClosures,
-  outlets,
   productAddons,
   productOutlets,
   products,
   productVariantGroups,
   variantGroups,
   variantOptions,
-  permissions,
-  rolePermissions,
-  roles,
-  tenants,
-  users,
-} from './schema';
+} from './schema/catalogue';
+import { customers } from './schema/customers';
+import { appSettings, notifications } from './schema/platform';
+import { outletClosures, outlets, tenants } from './schema/tenancy';
 import {
   builtinRoles,
   DEMO_PASSWORD,

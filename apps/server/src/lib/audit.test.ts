@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../db/schema';
+import { auditLog } from '../db/schema/platform';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { audit, redact } from './audit';
 import type { RequestContext } from './request-context';

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { auditLog } from '../db/schema';
+import { auditLog } from '../db/schema/platform';
 import type { RequestContext } from './request-context';
 
 // The audit trail (DESIGN §5): every successful write records who, what, before, after, when and

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { customerSessions, customers, tenants } from '../db/schema';
+import { customerSessions, customers } from '../db/schema/customers';
+import { tenants } from '../db/schema/tenancy';
 import { hashToken } from './tokens';
 
 /**

@@ -1,15 +1,10 @@
 import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import {
-  customerSessions,
-  customerVerificationCodes,
-  idempotencyKeys,
-  loginThrottle,
-  passwordResetTokens,
-  paymentCallbacks,
-  sessions,
-} from '../db/schema';
-import { liveEvents } from '../db/schema-live';
+import { loginThrottle, passwordResetTokens, sessions } from '../db/schema/access';
+import { customerSessions, customerVerificationCodes } from '../db/schema/customers';
+import { paymentCallbacks } from '../db/schema/payments';
+import { idempotencyKeys } from '../db/schema/platform';
+import { liveEvents } from '../db/schema/live';
 
 // Periodic clean-up of rows that only matter for a while. Every instance may run it: the deletes
 // are idempotent.

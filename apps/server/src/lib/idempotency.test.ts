@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { idempotencyKeys, notifications } from '../db/schema';
+import { idempotencyKeys, notifications } from '../db/schema/platform';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { AUTHENTICATED } from './access';
 

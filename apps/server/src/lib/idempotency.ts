@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import { runPrepared } from '../db/prepared';
-import { idempotencyKeys } from '../db/schema';
+import { idempotencyKeys } from '../db/schema/platform';
 import { AppError } from './errors';
 
 // Idempotency-Key for writes (DESIGN §5). The first request with a key reserves it with

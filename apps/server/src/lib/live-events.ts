@@ -1,7 +1,7 @@
 import { LIVE_SESSION_ENDED, type LiveSessionEndedMessage } from '@kopi/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { liveEvents } from '../db/schema-live';
+import { liveEvents } from '../db/schema/live';
 
 // Publishing a live event (DESIGN §9). Called inside the transaction of the change it reports:
 // the row and the NOTIFY exist exactly when the change commits (PostgreSQL delivers NOTIFY on

@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/database';
-import { outbox } from '../db/schema';
+import { outbox } from '../db/schema/platform';
 
 // E-mail goes through the outbox table first (written in the caller's transaction, so a rolled
 // back change sends nothing). With SMTP_URL it is then sent and marked `sent` (or `failed`);

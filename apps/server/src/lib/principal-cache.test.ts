@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rolePermissions, roles, sessions, tenants, users } from '../db/schema';
+import { rolePermissions, roles, sessions, users } from '../db/schema/access';
+import { tenants } from '../db/schema/tenancy';
 import { createTestApp, engine, type TestApp } from '../test/test-app';
 import type { Principal } from './principal';
 import { createPrincipalCache, type PrincipalLoader } from './principal-cache';

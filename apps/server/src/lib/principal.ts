@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { roles, sessions, tenants, users } from '../db/schema';
+import { roles, sessions, users } from '../db/schema/access';
+import { tenants } from '../db/schema/tenancy';
 
 /** Who is calling: the signed-in user of a live session, with their role's permissions. */
 export interface Principal {

@@ -2,7 +2,7 @@ import type { OrderOutlet } from '@kopi/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { runPrepared } from '../db/prepared';
-import { outlets } from '../db/schema';
+import { outlets } from '../db/schema/tenancy';
 import type { AuthedContext } from './request-context';
 import { boundOutletOf, tenantIdOf } from './tenant-scope';
 

@@ -5,7 +5,7 @@ import { passwordSchema, requiredString, translateValidationMessage } from '@kop
 import { eq, sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config';
 import { createDatabase, runMigrations } from '../db/database';
-import { users } from '../db/schema';
+import { users } from '../db/schema/access';
 import { ensureSuperadminRole, seedBase } from '../db/seed';
 import { audit } from '../lib/audit';
 import { createPasswordHasher } from '../lib/password';

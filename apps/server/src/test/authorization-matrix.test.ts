@@ -4,21 +4,10 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addons,
-  auditLog,
-  categories,
-  menuItems,
-  notifications,
-  outletClosures,
-  outlets,
-  roles,
-  sessions,
-  tenants,
-  users,
-  variantGroups,
-  variantOptions,
-} from '../db/schema';
+import { menuItems, roles, sessions, users } from '../db/schema/access';
+import { addons, categories, variantGroups, variantOptions } from '../db/schema/catalogue';
+import { auditLog, notifications } from '../db/schema/platform';
+import { outletClosures, outlets, tenants } from '../db/schema/tenancy';
 import { DEMO_PASSWORD } from '../db/seed-data';
 import {
   authorizationMatrix,

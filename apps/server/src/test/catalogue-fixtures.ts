@@ -1,7 +1,8 @@
 import { permissionCatalogue } from '@kopi/contract';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { categories, outlets, products, tenants } from '../db/schema';
+import { categories, products } from '../db/schema/catalogue';
+import { outlets, tenants } from '../db/schema/tenancy';
 import { createTenant, createUser } from './fixtures';
 import type { TestApp } from './test-app';
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { outlets, rolePermissions, roles, tenants, users } from '../db/schema';
+import { rolePermissions, roles, users } from '../db/schema/access';
+import { outlets, tenants } from '../db/schema/tenancy';
 import { DEMO_PASSWORD } from '../db/seed-data';
 import { createPasswordHasher } from '../lib/password';
 import type { TestApp } from './test-app';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MobileSession } from '@kopi/contract';
 import { and, desc, eq } from 'drizzle-orm';
-import { outbox } from '../db/schema';
+import { outbox } from '../db/schema/platform';
 import type { TestApp } from './test-app';
 
 // Test helpers for the customer app: the X-Tenant header, customers signed up and verified

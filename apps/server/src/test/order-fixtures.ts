@@ -5,10 +5,10 @@ import {
   categories,
   productVariantGroups,
   products,
-  tenants,
   variantGroups,
   variantOptions,
-} from '../db/schema';
+} from '../db/schema/catalogue';
+import { tenants } from '../db/schema/tenancy';
 import type { TestApp } from './test-app';
 
 // Test data for orders: a movable clock, products with exact prices, a product's required

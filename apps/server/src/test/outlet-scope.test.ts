@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications } from '../db/schema';
+import { notifications } from '../db/schema/platform';
 import { demoOutlet, demoProduct } from './catalogue-fixtures';
 import { createUser } from './fixtures';
 import { addProduct, demoTenantId } from './order-fixtures';

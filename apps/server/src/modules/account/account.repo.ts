@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { passwordResetTokens, sessions, twoStepRecoveryCodes, users } from '../../db/schema';
+import { passwordResetTokens, sessions, twoStepRecoveryCodes, users } from '../../db/schema/access';
 import { publishSessionsEnded } from '../../lib/live-events';
 
 // Password reset tokens, two-step secrets and recovery codes, the user's sessions, the avatar.

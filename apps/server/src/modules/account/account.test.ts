@@ -4,7 +4,8 @@ import { isTwoStepChallenge, type LoginResponseData } from '@kopi/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, outbox, passwordResetTokens, users } from '../../db/schema';
+import { passwordResetTokens, users } from '../../db/schema/access';
+import { auditLog, outbox } from '../../db/schema/platform';
 import { createUser, userByUsername } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginThrottle } from '../../db/schema';
+import { loginThrottle } from '../../db/schema/access';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // Brute force (issue 2 §6): per-username backoff in the database, per-address rate limit.

@@ -1,17 +1,16 @@
 import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
 import {
-  appSettings,
   loginThrottle,
   menuItems,
-  outlets,
   rolePermissions,
   roles,
   sessions,
   sessionTokens,
-  tenants,
   users,
-} from '../../db/schema';
+} from '../../db/schema/access';
+import { appSettings } from '../../db/schema/platform';
+import { outlets, tenants } from '../../db/schema/tenancy';
 import { publishSessionsEnded } from '../../lib/live-events';
 
 // Staff accounts, sessions (refresh-token families), sign-in throttling, menus and app settings.

@@ -8,7 +8,9 @@ import {
 } from '@kopi/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appSettings, auditLog, sessions, tenants, users } from '../../db/schema';
+import { sessions, users } from '../../db/schema/access';
+import { appSettings, auditLog } from '../../db/schema/platform';
+import { tenants } from '../../db/schema/tenancy';
 import { createTenant, createUser, userByUsername } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 

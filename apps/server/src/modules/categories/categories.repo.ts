@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { categories, products } from '../../db/schema';
+import { categories, products } from '../../db/schema/catalogue';
 import { likePattern } from '../../lib/paging';
 
 // Categories of one tenant. Every query filters by tenant_id.

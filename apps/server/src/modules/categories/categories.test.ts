@@ -3,7 +3,7 @@ import path from 'node:path';
 import { categorySchema } from '@kopi/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema';
+import { auditLog } from '../../db/schema/platform';
 import { demoCategory, multipart, otherTenant, pngImage } from '../../test/catalogue-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 

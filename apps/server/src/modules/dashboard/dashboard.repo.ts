@@ -1,7 +1,8 @@
-import { salesStatuses } from '@kopi/contract';
+import { openOrderStatuses, salesStatuses } from '@kopi/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
 import { executePrepared } from '../../db/prepared';
+import { statusList } from '../../db/schema/orders';
 
 // The dashboard's reads: sales of two business days from the rollups, today's best sellers, sales
 // by hour from the orders of those two days only (an index range of tenant and business date),
@@ -138,7 +139,7 @@ export async function openOrders(db: Db, tenantId: string, outletId: string | nu
       select o.outlet_id::text as outlet_id, o.status, count(*) as n
       from orders o
       where o.tenant_id = ${tenantId}::uuid
-        and o.status in ('CREATED', 'PENDING', 'APPROVED')${outletFilter('o', outletId)}
+        and o.status in (${statusList(openOrderStatuses)})${outletFilter('o', outletId)}
       group by 1, 2`,
     ),
   );

@@ -1,8 +1,8 @@
 import { LIVE_REPLAY_LIMIT } from '@kopi/contract';
 import { and, asc, desc, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { outlets } from '../../db/schema';
-import { liveEvents } from '../../db/schema-live';
+import { outlets } from '../../db/schema/tenancy';
+import { liveEvents } from '../../db/schema/live';
 import type { LiveEventRecord } from '../../lib/live-events';
 
 export const REPLAY_LIMIT = LIVE_REPLAY_LIMIT;

@@ -1,19 +1,12 @@
 import { and, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
-import {
-  addons,
-  auditLog,
-  categories,
-  customers,
-  orders,
-  outlets,
-  products,
-  roles,
-  tenants,
-  users,
-  variantGroups,
-} from '../../db/schema';
+import { roles, users } from '../../db/schema/access';
+import { addons, categories, products, variantGroups } from '../../db/schema/catalogue';
+import { customers } from '../../db/schema/customers';
+import { orders } from '../../db/schema/orders';
+import { auditLog } from '../../db/schema/platform';
+import { outlets, tenants } from '../../db/schema/tenancy';
 import { likePattern } from '../../lib/paging';
 
 // Reads of the audit log. Nothing here writes it: entries are added by audit.record in the

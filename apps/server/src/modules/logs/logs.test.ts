@@ -2,7 +2,8 @@ import { auditEntryDetailSchema, auditEntrySchema, auditExportColumns } from '@k
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users } from '../../db/schema';
+import { users } from '../../db/schema/access';
+import { auditLog } from '../../db/schema/platform';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
 import { createUser, userByUsername } from '../../test/fixtures';
 import { demoTenantId } from '../../test/order-fixtures';

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { menuItems } from '../../db/schema';
+import { menuItems } from '../../db/schema/access';
 
 // The platform's menu items (one tree for every tenant; each user sees what their permissions
 // allow, built at sign-in and refresh by modules/auth/menu-tree.ts).

@@ -1,7 +1,7 @@
 import { auditDiff, menuItemSchema, type MenuNode } from '@kopi/contract';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema';
+import { auditLog } from '../../db/schema/platform';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // The menu editor (issue 7 §4): superadmin only; add, edit, hide, reorder, delete added items;

@@ -1,12 +1,8 @@
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import {
-  customerSessions,
-  customers,
-  customerVerificationCodes,
-  outbox,
-  tenants,
-} from '../../db/schema';
+import { customerSessions, customers, customerVerificationCodes } from '../../db/schema/customers';
+import { outbox } from '../../db/schema/platform';
+import { tenants } from '../../db/schema/tenancy';
 
 // Customers of the app, their sessions and phone codes. Every query filters by tenant_id.
 

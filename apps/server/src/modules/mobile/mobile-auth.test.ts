@@ -1,6 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, customers, customerVerificationCodes, outbox, tenants } from '../../db/schema';
+import { customers, customerVerificationCodes } from '../../db/schema/customers';
+import { auditLog, outbox } from '../../db/schema/platform';
+import { tenants } from '../../db/schema/tenancy';
 import { DEMO_PASSWORD } from '../../db/seed-data';
 import { runHousekeeping } from '../../lib/housekeeping';
 import { createTenant } from '../../test/fixtures';

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
-import { orderCounters, outletClosures, outlets, tenants } from '../../db/schema';
+import { orderCounters } from '../../db/schema/orders';
+import { outletClosures, outlets, tenants } from '../../db/schema/tenancy';
 import type { CatalogueProduct } from '../orders/order-cart';
 
 // What the app browses: a tenant's outlets with what decides "open now" (hours, closures, the

@@ -1,16 +1,17 @@
+import { orderStatuses } from '@kopi/contract';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
+import { products } from '../../db/schema/catalogue';
+import { customerOrders } from '../../db/schema/customers';
 import {
-  auditLog,
-  customerOrders,
-  notifications,
   orderItems,
   orderPayments,
   orders,
   orderStatusHistory,
-  outlets,
-  products,
-} from '../../db/schema';
+  statusList,
+} from '../../db/schema/orders';
+import { auditLog, notifications } from '../../db/schema/platform';
+import { outlets } from '../../db/schema/tenancy';
 import type { AuditRow } from '../../lib/audit';
 import { publishLiveEvent } from '../../lib/live-events';
 
@@ -141,7 +142,7 @@ export async function detailsOf(db: Db, tenantId: string, orderId: string) {
       )
       .orderBy(
         asc(orderStatusHistory.at),
-        sql`array_position(array['CREATED','PENDING','APPROVED','COMPLETED','REJECTED','CLOSED'], ${orderStatusHistory.toStatus})`,
+        sql`array_position(array[${statusList(orderStatuses)}], ${orderStatusHistory.toStatus})`,
       ),
   ]);
   return { items, payments, history };

@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  auditLog,
-  customerOrders,
-  notifications,
-  orderCounters,
-  orders,
-  outlets,
-  productOutlets,
-  products,
-} from '../../db/schema';
-import { liveEvents } from '../../db/schema-live';
+import { productOutlets, products } from '../../db/schema/catalogue';
+import { customerOrders } from '../../db/schema/customers';
+import { orderCounters, orders } from '../../db/schema/orders';
+import { auditLog, notifications } from '../../db/schema/platform';
+import { outlets } from '../../db/schema/tenancy';
+import { liveEvents } from '../../db/schema/live';
 import { demoOutlet, demoProduct, otherTenant } from '../../test/catalogue-fixtures';
 import {
   addProduct,

@@ -2,17 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { SANDBOX_SIGNATURE_HEADER } from '@kopi/contract';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  auditLog,
-  notifications,
-  orderPayments,
-  orders,
-  orderStatusHistory,
-  paymentCallbacks,
-  paymentIntents,
-  serverSecrets,
-} from '../../db/schema';
-import { liveEvents } from '../../db/schema-live';
+import { orderPayments, orders, orderStatusHistory } from '../../db/schema/orders';
+import { paymentCallbacks, paymentIntents } from '../../db/schema/payments';
+import { auditLog, notifications, serverSecrets } from '../../db/schema/platform';
+import { liveEvents } from '../../db/schema/live';
 import { AppError } from '../../lib/errors';
 import { demoOutlet } from '../../test/catalogue-fixtures';
 import { addProduct, testClock } from '../../test/order-fixtures';

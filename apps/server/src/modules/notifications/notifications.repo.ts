@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
-import { notificationReads, notifications } from '../../db/schema';
+import { notificationReads, notifications } from '../../db/schema/platform';
 
 // Notifications addressed to a user, to their outlet, or to everyone in their tenant. Staff with
 // no outlet (admin, finance) work across all outlets and see every outlet's notifications.

@@ -1,7 +1,8 @@
 import { notificationListDataSchema } from '@kopi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { notifications, outlets } from '../../db/schema';
+import { notifications } from '../../db/schema/platform';
+import { outlets } from '../../db/schema/tenancy';
 import { createTenant, createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 

@@ -1,7 +1,8 @@
 import type { BoardColumn } from '@kopi/contract';
 import { and, asc, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { orderItems, orders, orderStatusHistory, outlets } from '../../db/schema';
+import { orderItems, orders, orderStatusHistory } from '../../db/schema/orders';
+import { outlets } from '../../db/schema/tenancy';
 
 // The status board's reads: the outlets in view with their amber/red thresholds, and the orders
 // on the board with their items and when their current status began — two queries, whatever the

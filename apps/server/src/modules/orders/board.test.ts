@@ -1,7 +1,7 @@
 import { type Board, boardSchema } from '@kopi/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { outlets } from '../../db/schema';
+import { outlets } from '../../db/schema/tenancy';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
 import { createUser } from '../../test/fixtures';
 import {

@@ -1,14 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
-import {
-  orderCounters,
-  orders,
-  orderStatusHistory,
-  outlets,
-  tenants,
-  users,
-  zReports,
-} from '../../db/schema';
+import { users } from '../../db/schema/access';
+import { orderCounters, orders, orderStatusHistory, zReports } from '../../db/schema/orders';
+import { outlets, tenants } from '../../db/schema/tenancy';
 
 // The day close of one outlet's business day: the counter row as the lock, the open orders that
 // block it, the bulk COMPLETED → CLOSED move and the Z-report's sums. Every query filters by

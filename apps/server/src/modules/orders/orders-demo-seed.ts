@@ -14,7 +14,9 @@ import {
 } from '@kopi/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { outlets, products, roles, rolePermissions, tenants, users } from '../../db/schema';
+import { roles, rolePermissions, users } from '../../db/schema/access';
+import { products } from '../../db/schema/catalogue';
+import { outlets, tenants } from '../../db/schema/tenancy';
 import type { Clock } from '../../lib/clock';
 import type { AuthedContext } from '../../lib/request-context';
 import { createCloseDayService } from './close-day.service';

@@ -1,7 +1,8 @@
 import { orderSchema } from '@kopi/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productAddons, tenants } from '../../db/schema';
+import { productAddons } from '../../db/schema/catalogue';
+import { tenants } from '../../db/schema/tenancy';
 import { demoOutlet } from '../../test/catalogue-fixtures';
 import {
   addProduct,

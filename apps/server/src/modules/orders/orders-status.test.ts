@@ -1,8 +1,8 @@
 import { type Order, orderSchema, zReportSchema } from '@kopi/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, notifications } from '../../db/schema';
-import { liveEvents } from '../../db/schema-live';
+import { auditLog, notifications } from '../../db/schema/platform';
+import { liveEvents } from '../../db/schema/live';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
 import { addProduct, cardSale, sell, testClock } from '../../test/order-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';

@@ -1,20 +1,20 @@
+import { orderStatuses } from '@kopi/contract';
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
 import { executePrepared, runPrepared } from '../../db/prepared';
+import { users } from '../../db/schema/access';
+import { products } from '../../db/schema/catalogue';
 import {
-  auditLog,
-  notifications,
   orderCounters,
   orderItems,
   orderPayments,
   orders,
   orderStatusHistory,
-  outletClosures,
-  outlets,
-  products,
-  tenants,
-  users,
-} from '../../db/schema';
+  orderSearchText,
+  statusList,
+} from '../../db/schema/orders';
+import { auditLog, notifications } from '../../db/schema/platform';
+import { outletClosures, outlets, tenants } from '../../db/schema/tenancy';
 import type { AuditRow } from '../../lib/audit';
 import { liveEventCtes, liveEventLock } from '../../lib/live-events';
 import { foreignKeyViolation } from '../../lib/db-errors';
@@ -488,13 +488,6 @@ export interface OrderFilter {
   q?: string | undefined;
 }
 
-/**
- * What `q` searches: number, customer name and phone in one text, the expression of the trigram
- * index `orders_search_trgm_idx` (schema.ts). A newline between them, which a search box cannot
- * hold, keeps a pattern from matching across two fields.
- */
-const orderSearchText = sql`(${orders.orderNo} || E'\\n' || coalesce(${orders.customerName}, '') || E'\\n' || coalesce(${orders.customerPhone}, ''))`;
-
 function where(tenantId: string, f: OrderFilter): SQL | undefined {
   const pattern = f.q ? likePattern(f.q) : null;
   return and(
@@ -509,7 +502,7 @@ function where(tenantId: string, f: OrderFilter): SQL | undefined {
     f.paymentMethod
       ? sql`${orders.paymentMethods} @> array[${f.paymentMethod}]::text[]`
       : undefined,
-    pattern ? sql`${orderSearchText} ilike ${pattern}` : undefined,
+    pattern ? sql`${orderSearchText(orders)} ilike ${pattern}` : undefined,
   );
 }
 
@@ -703,7 +696,7 @@ export async function detailsOf(db: Db, tenantId: string, orderId: string) {
       // An order reaches each status once, so the lifecycle breaks ties of equal times.
       .orderBy(
         asc(orderStatusHistory.at),
-        sql`array_position(array['CREATED','PENDING','APPROVED','COMPLETED','REJECTED','CLOSED'], ${orderStatusHistory.toStatus})`,
+        sql`array_position(array[${statusList(orderStatuses)}], ${orderStatusHistory.toStatus})`,
       ),
   ]);
   return { items, payments, history };

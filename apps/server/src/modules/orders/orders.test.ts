@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { liveEvents } from '../../db/schema-live';
+import { liveEvents } from '../../db/schema/live';
 import { LIVE_CHANNEL } from '../../lib/live-events';
-import { auditLog, notifications, orderCounters, orders, outlets, products } from '../../db/schema';
+import { products } from '../../db/schema/catalogue';
+import { orderCounters, orders } from '../../db/schema/orders';
+import { auditLog, notifications } from '../../db/schema/platform';
+import { outlets } from '../../db/schema/tenancy';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
 import {
   addProduct,

@@ -8,11 +8,10 @@ import {
   productOutlets,
   products,
   productVariantGroups,
-  outlets,
-  tenants,
   variantGroups,
   variantOptions,
-} from '../../db/schema';
+} from '../../db/schema/catalogue';
+import { outlets, tenants } from '../../db/schema/tenancy';
 
 // What the POS reads before it sells: the outlets a user may sell at and an outlet's menu. The
 // menu is two queries whatever its size (the outlet with its categories, then every product with

@@ -1,7 +1,8 @@
 import { posMenuSchema, posOutletSchema, type PosMenuProduct } from '@kopi/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addons, categories, outlets, productImages, products } from '../../db/schema';
+import { addons, categories, productImages, products } from '../../db/schema/catalogue';
+import { outlets } from '../../db/schema/tenancy';
 import { demoCategory, demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
 import { createTenant, createUser } from '../../test/fixtures';
 import {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { outletClosures, outlets, users } from '../../db/schema';
+import { users } from '../../db/schema/access';
+import { outletClosures, outlets } from '../../db/schema/tenancy';
 import { likePattern } from '../../lib/paging';
 
 // Outlets of one tenant, their weekly hours (a jsonb column, read and written whole) and their

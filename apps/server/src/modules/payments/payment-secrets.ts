@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { serverSecrets } from '../../db/schema';
+import { serverSecrets } from '../../db/schema/platform';
 
 /**
  * The sandbox's signing secret: PAYMENT_SANDBOX_SECRET when given, otherwise one generated on

@@ -1,14 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
-import {
-  auditLog,
-  notifications,
-  orderPayments,
-  orders,
-  orderStatusHistory,
-  paymentCallbacks,
-  paymentIntents,
-} from '../../db/schema';
+import { orderPayments, orders, orderStatusHistory } from '../../db/schema/orders';
+import { paymentCallbacks, paymentIntents } from '../../db/schema/payments';
+import { auditLog, notifications } from '../../db/schema/platform';
 import type { AuditRow } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { publishLiveEvent } from '../../lib/live-events';

@@ -1,6 +1,7 @@
 import { asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { rolePermissions, roles, tenants } from '../../db/schema';
+import { rolePermissions, roles } from '../../db/schema/access';
+import { tenants } from '../../db/schema/tenancy';
 
 // Who holds which permission: counts over every role, and the holders of chosen tenants.
 

@@ -2,7 +2,7 @@ import { importResultSchema, productImportColumns } from '@kopi/contract';
 import ExcelJS from 'exceljs';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../db/schema';
+import { products } from '../../db/schema/catalogue';
 import { demoCategory, multipart, otherTenant, pngImage } from '../../test/catalogue-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { formatRinggit, parseRinggit } from './product-files';

@@ -3,16 +3,15 @@ import type { Db } from '../../db/database';
 import {
   addons,
   categories,
-  outlets,
   productAddons,
   productImages,
   productOutlets,
   products,
   productVariantGroups,
-  tenants,
   variantGroups,
   variantOptions,
-} from '../../db/schema';
+} from '../../db/schema/catalogue';
+import { outlets, tenants } from '../../db/schema/tenancy';
 import { likePattern } from '../../lib/paging';
 
 // Products of one tenant with their images, library links and per-outlet settings. Every query

@@ -1,7 +1,8 @@
 import { productListItemSchema, productSchema } from '@kopi/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, products, variantGroups } from '../../db/schema';
+import { products, variantGroups } from '../../db/schema/catalogue';
+import { auditLog } from '../../db/schema/platform';
 import { demoCategory, demoOutlet, demoProduct, otherTenant } from '../../test/catalogue-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 

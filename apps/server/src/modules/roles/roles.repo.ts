@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { rolePermissions, roles, tenants, users } from '../../db/schema';
+import { rolePermissions, roles, users } from '../../db/schema/access';
+import { tenants } from '../../db/schema/tenancy';
 import { likePattern } from '../../lib/paging';
 
 // Roles with their permission strings, holders and tenant. The tenant condition comes from the

@@ -1,7 +1,8 @@
 import { auditDiff, type Role, roleSchema } from '@kopi/contract';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, roles } from '../../db/schema';
+import { roles } from '../../db/schema/access';
+import { auditLog } from '../../db/schema/platform';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
 import { createUser } from '../../test/fixtures';
 import { demoTenantId } from '../../test/order-fixtures';

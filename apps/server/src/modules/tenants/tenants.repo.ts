@@ -1,7 +1,8 @@
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { createTenantRoles } from '../../db/seed';
-import { outlets, sessions, tenants, users } from '../../db/schema';
+import { sessions, users } from '../../db/schema/access';
+import { outlets, tenants } from '../../db/schema/tenancy';
 import { likePattern } from '../../lib/paging';
 
 // Tenants (platform data, superadmin only) and the acting tenant of a platform user's session.

@@ -1,7 +1,9 @@
 import { tenantSchema } from '@kopi/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, roles, tenants } from '../../db/schema';
+import { roles } from '../../db/schema/access';
+import { auditLog } from '../../db/schema/platform';
+import { tenants } from '../../db/schema/tenancy';
 import { createTenant, createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { auditLog, outlets, roles, sessions, tenants, users } from '../../db/schema';
+import { roles, sessions, users } from '../../db/schema/access';
+import { auditLog } from '../../db/schema/platform';
+import { outlets, tenants } from '../../db/schema/tenancy';
 import { likePattern } from '../../lib/paging';
 import { publishSessionsEnded } from '../../lib/live-events';
 

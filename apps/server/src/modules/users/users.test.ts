@@ -6,7 +6,8 @@ import {
 } from '@kopi/contract';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, outbox, roles } from '../../db/schema';
+import { roles } from '../../db/schema/access';
+import { auditLog, outbox } from '../../db/schema/platform';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
 import { createUser, userByUsername } from '../../test/fixtures';
 import { demoTenantId } from '../../test/order-fixtures';

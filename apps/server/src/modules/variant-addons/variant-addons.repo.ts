@@ -7,7 +7,7 @@ import {
   productVariantGroups,
   variantGroups,
   variantOptions,
-} from '../../db/schema';
+} from '../../db/schema/catalogue';
 import { likePattern } from '../../lib/paging';
 
 // The tenant's library of variant groups (with options) and add-ons, and which products use them.

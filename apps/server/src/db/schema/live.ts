@@ -1,5 +1,5 @@
 import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { outlets, tenants } from './schema';
+import { outlets, tenants } from './tenancy';
 
 // Live events (DESIGN §9): an append-only stream with increasing ids, so a reconnecting client
 // asks for `since=<last id>` and gets exactly what it missed. Old rows are pruned by housekeeping.

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { id, createdAt, ts } from './columns';
+import { customers } from './customers';
+import { orders } from './orders';
+import { tenants } from './tenancy';
+
+/**
+ * A payment started with a provider for an order: `pending` until the provider's signed callback
+ * says `paid` or `failed`. The amount is fixed when it starts; a callback must match it.
+ */
+export const paymentIntents = pgTable(
+  'payment_intents',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    provider: text('provider').notNull(),
+    method: text('method').notNull(),
+    amount: integer('amount').notNull(),
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [
+    index('payment_intents_order_idx').on(t.orderId),
+    check('payment_intents_status_check', sql`${t.status} in ('pending', 'paid', 'failed')`),
+    check('payment_intents_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * Every provider notification processed, by the provider's event id: a replayed callback finds
+ * its row and changes nothing (the row commits with the effect, so a failed one can be retried).
+ */
+export const paymentCallbacks = pgTable(
+  'payment_callbacks',
+  {
+    id: id(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id'),
+    status: text('status').notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [unique('payment_callbacks_provider_event_unique').on(t.provider, t.eventId)],
+);

@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { id, createdAt, updatedAt } from './columns';
+
+// Tenants (the chains) and their outlets with opening hours and closures.
+
+export const tenants = pgTable(
+  'tenants',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    legalName: text('legal_name'),
+    slug: text('slug').notNull().unique(),
+    plan: text('plan').notNull().default('basic'),
+    status: text('status').notNull().default('active'),
+    sstRegistrationNo: text('sst_registration_no'),
+    tin: text('tin'),
+    brn: text('brn'),
+    serviceTaxRateBp: integer('service_tax_rate_bp').notNull().default(600),
+    serviceTaxOnServiceCharge: boolean('service_tax_on_service_charge').notNull().default(true),
+    serviceChargeRateBp: integer('service_charge_rate_bp').notNull().default(1000),
+    serviceChargeMethods: jsonb('service_charge_methods')
+      .$type<string[]>()
+      .notNull()
+      .default(['dine_in']),
+    cashRounding: boolean('cash_rounding').notNull().default(true),
+    timezone: text('timezone').notNull().default('Asia/Kuala_Lumpur'),
+    businessDayCutoffHour: smallint('business_day_cutoff_hour').notNull().default(4),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'tenants_status_check',
+      sql`${t.status} in ('active', 'trial', 'suspended', 'pending_payment')`,
+    ),
+    check('tenants_cutoff_check', sql`${t.businessDayCutoffHour} between 0 and 23`),
+  ],
+);
+
+export const outlets = pgTable(
+  'outlets',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    address: text('address'),
+    phone: text('phone'),
+    status: text('status').notNull().default('active'),
+    timezone: text('timezone').notNull().default('Asia/Kuala_Lumpur'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    servingMethods: jsonb('serving_methods')
+      .$type<string[]>()
+      .notNull()
+      .default(['dine_in', 'pick_up']),
+    deliveryFee: integer('delivery_fee').notNull().default(0),
+    acceptingOrders: boolean('accepting_orders').notNull().default(true),
+    // Weekly hours as the contract's weeklyHoursSchema (day 0 = Sunday, several ranges a day):
+    // always read and written whole, and fed as is to outletOpenState.
+    hours: jsonb('hours')
+      .$type<{ day: number; ranges: { open: string; close: string }[] }[]>()
+      .notNull()
+      .default([]),
+    lastOrderMinutes: integer('last_order_minutes').notNull().default(0),
+    // The status board turns a card amber, then red, when an order waits this long (minutes).
+    boardAmberMinutes: integer('board_amber_minutes').notNull().default(5),
+    boardRedMinutes: integer('board_red_minutes').notNull().default(10),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('outlets_tenant_code_unique').on(t.tenantId, t.code),
+    check('outlets_status_check', sql`${t.status} in ('active', 'disabled')`),
+    check('outlets_delivery_fee_check', sql`${t.deliveryFee} >= 0`),
+  ],
+);
+
+/** Dates an outlet is closed (public holidays, renovation), inclusive, in the outlet's zone. */
+export const outletClosures = pgTable(
+  'outlet_closures',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    outletId: uuid('outlet_id')
+      .notNull()
+      .references(() => outlets.id, { onDelete: 'cascade' }),
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    toDate: date('to_date', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('outlet_closures_outlet_idx').on(t.outletId, t.fromDate),
+    check('outlet_closures_range_check', sql`${t.fromDate} <= ${t.toDate}`),
+  ],
+);
