@@ -18,7 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt, ts } from './columns';
 import { users } from './access';
-import { addons, products } from './catalogue';
+import { products } from './catalogue';
 import { outlets, tenants } from './tenancy';
 
 /**

@@ -1,6 +1,5 @@
 import { bigint, date, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { products } from './catalogue';
-import { orders } from './orders';
 import { outlets, tenants } from './tenancy';
 
 // Kept by statement triggers on orders, order_items and order_payments (migration 0007), in the
