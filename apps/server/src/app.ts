@@ -52,9 +52,9 @@ import { createCloseDayService } from './modules/orders/close-day.service';
 import { seedDemoOrders } from './modules/orders/orders-demo-seed';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { createOrderService } from './modules/orders/orders.service';
-import { createMobileAuthService } from './modules/mobile/mobile-auth.service';
-import { createMobileCatalogueService } from './modules/mobile/mobile-catalogue.service';
-import { createMobileOrderService } from './modules/mobile/mobile-orders.service';
+import { createCustomerService } from './modules/customers/customers.service';
+import { createCustomerMenuService } from './modules/orders/customer-menu.service';
+import { createCustomerOrderService } from './modules/orders/customer-orders.service';
 import { mobileRoutes } from './modules/mobile/mobile.routes';
 import { resolveSandboxSecret } from './modules/payments/payment-secrets';
 import { paymentRoutes } from './modules/payments/payments.routes';
@@ -235,10 +235,12 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         service: createOrderService({ db, now }),
         closeDay: createCloseDayService({ db, now }),
       });
-      // The customer app and online payments (issue 6).
+      // The customer app: a channel over customers, the order core and online payments.
+      const customerOrders = createCustomerOrderService({ db, now });
       const payments = createPaymentService({
         db,
         now,
+        orders: customerOrders,
         providers: config.paymentSandbox
           ? [
               createSandboxProvider({
@@ -249,10 +251,9 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
           : [],
       });
       await api.register(mobileRoutes, {
-        db,
-        auth: createMobileAuthService({ db, hasher, log: app.log }),
-        catalogue: createMobileCatalogueService({ db, now }),
-        orders: createMobileOrderService({ db, now }),
+        customers: createCustomerService({ db, hasher, log: app.log }),
+        menu: createCustomerMenuService({ db, now }),
+        orders: customerOrders,
         payments,
         authRateLimit: config.loginRateLimit,
         customerRateLimit: config.mobileRateLimit,

@@ -54,3 +54,10 @@ export async function loadCustomerPrincipal(
     .limit(1);
   return row ?? null;
 }
+
+/** The customer as the audit trail names them (no staff user behind these writes). */
+export const customerActor = (c: { id: string; phone: string; tenantId: string }) => ({
+  id: c.id,
+  username: `customer:${c.phone}`,
+  tenantId: c.tenantId,
+});

@@ -17,7 +17,7 @@ import { createDatabase, type Db, rowsOf } from '../db/database';
 import { prepareDatabase } from '../db/setup';
 import { createPasswordHasher } from '../lib/password';
 import { type CatalogueProduct, resolveCart } from '../modules/orders/order-cart';
-import { cartCatalogue } from '../modules/orders/orders.repo';
+import { cartCatalogue } from '../modules/orders/order-catalogue.repo';
 import { rebuildRollups } from '../modules/reports/rollup-rebuild';
 
 // `npm run seed:large -- --orders 1000000`: a realistic year of closed business days for the demo

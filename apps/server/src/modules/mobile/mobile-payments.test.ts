@@ -17,6 +17,7 @@ import {
   type TestCustomer,
 } from '../../test/mobile-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { createCustomerOrderService } from '../orders/customer-orders.service';
 import { createPaymentService } from '../payments/payments.service';
 import { signSandboxBody } from '../payments/sandbox-provider';
 
@@ -380,7 +381,12 @@ describe('paying with the sandbox provider', () => {
 
   it('refuses the sandbox when it is switched off', async () => {
     const order = await newOrder();
-    const service = createPaymentService({ db: t.database.db, now: clock.now, providers: [] });
+    const service = createPaymentService({
+      db: t.database.db,
+      now: clock.now,
+      providers: [],
+      orders: createCustomerOrderService({ db: t.database.db, now: clock.now }),
+    });
     const principal = {
       customerId: customer.session.customer.id,
       sessionId: randomUUID(),

@@ -23,13 +23,21 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/database';
+import { listMeta, offsetOf } from '../../lib/paging';
 import { contextOf } from '../../lib/request-context';
+import type { CustomerService } from '../customers/customers.service';
+import type { CustomerMenuService } from '../orders/customer-menu.service';
+import type { CustomerOrderService } from '../orders/customer-orders.service';
 import type { PaymentService } from '../payments/payments.service';
-import type { MobileAuthService } from './mobile-auth.service';
-import type { MobileCatalogueService } from './mobile-catalogue.service';
-import type { MobileOrderService } from './mobile-orders.service';
 import { customerContextOf, mobileTenantOf } from './mobile-tenant';
+import {
+  toMobileCustomer,
+  toMobileMenu,
+  toMobileOrder,
+  toMobileOrderSummary,
+  toMobileOutlet,
+  toMobileSession,
+} from './mobile-views';
 
 // DESIGN §8 /api/mobile/…: the chain's customer app (decision 018). Access:
 //   signed out (public, X-Tenant names the business): sign-up, verify-phone, resend-code, sign-in
@@ -41,10 +49,9 @@ import { customerContextOf, mobileTenantOf } from './mobile-tenant';
 // Placing an order and starting a payment require an Idempotency-Key (DESIGN §5).
 
 export interface MobileRoutesOptions {
-  db: Db;
-  auth: MobileAuthService;
-  catalogue: MobileCatalogueService;
-  orders: MobileOrderService;
+  customers: CustomerService;
+  menu: CustomerMenuService;
+  orders: CustomerOrderService;
   payments: PaymentService;
   /** Sign-up, sign-in and code attempts per client address per minute. */
   authRateLimit: number;
@@ -60,7 +67,7 @@ const idempotencyKeyOf = (request: FastifyRequest) => {
 };
 
 export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOptions) {
-  const { db, auth, catalogue, orders, payments } = options;
+  const { customers, menu, orders, payments } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   const signedOut = {
@@ -101,8 +108,8 @@ export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOp
       },
     },
     async (request, reply) => {
-      const tenant = await mobileTenantOf(db, request);
-      const data = await auth.signUp(tenant, request.body, contextOf(request));
+      const tenant = await mobileTenantOf(customers, request);
+      const data = await customers.signUp(tenant, request.body, contextOf(request));
       return reply.code(201).send({ data });
     },
   );
@@ -120,8 +127,9 @@ export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOp
       },
     },
     async (request) => {
-      const tenant = await mobileTenantOf(db, request);
-      return { data: await auth.verifyPhone(tenant, request.body, contextOf(request)) };
+      const tenant = await mobileTenantOf(customers, request);
+      const session = await customers.verifyPhone(tenant, request.body, contextOf(request));
+      return { data: toMobileSession(session) };
     },
   );
 
@@ -138,8 +146,8 @@ export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOp
       },
     },
     async (request) => {
-      const tenant = await mobileTenantOf(db, request);
-      return { data: await auth.resendCode(tenant, request.body.phone, contextOf(request)) };
+      const tenant = await mobileTenantOf(customers, request);
+      return { data: await customers.resendCode(tenant, request.body.phone, contextOf(request)) };
     },
   );
 
@@ -156,8 +164,10 @@ export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOp
       },
     },
     async (request) => {
-      const tenant = await mobileTenantOf(db, request);
-      return { data: await auth.signIn(tenant, request.body, contextOf(request)) };
+      const tenant = await mobileTenantOf(customers, request);
+      return {
+        data: toMobileSession(await customers.signIn(tenant, request.body, contextOf(request))),
+      };
     },
   );
 
@@ -173,7 +183,7 @@ export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOp
     },
     async (request) => {
       const { customer, ctx } = customerContextOf(request);
-      return { data: await auth.signOut(customer, ctx) };
+      return { data: await customers.signOut(customer, ctx) };
     },
   );
 
@@ -187,7 +197,9 @@ export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOp
         response: { 200: dataEnvelope(mobileCustomerSchema) },
       },
     },
-    async (request) => ({ data: await auth.me(customerContextOf(request).customer) }),
+    async (request) => ({
+      data: toMobileCustomer(await customers.me(customerContextOf(request).customer)),
+    }),
   );
 
   // ---- Outlets and menu ------------------------------------------------------------------------
@@ -205,8 +217,10 @@ export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOp
       },
     },
     async (request) => {
-      const tenant = await mobileTenantOf(db, request);
-      return { data: await catalogue.outlets(tenant.id, request.query) };
+      const tenant = await mobileTenantOf(customers, request);
+      const { lat, lng } = request.query;
+      const from = lat !== undefined && lng !== undefined ? { lat, lng } : null;
+      return { data: (await menu.outlets(tenant.id, from)).map(toMobileOutlet) };
     },
   );
 
@@ -223,8 +237,8 @@ export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOp
       },
     },
     async (request) => {
-      const tenant = await mobileTenantOf(db, request);
-      return { data: await catalogue.menu(tenant.id, request.params.id) };
+      const tenant = await mobileTenantOf(customers, request);
+      return { data: toMobileMenu(await menu.menu(tenant.id, request.params.id)) };
     },
   );
 
@@ -244,8 +258,17 @@ export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOp
     },
     async (request, reply) => {
       const { customer, ctx } = customerContextOf(request);
-      const data = await orders.create(customer, ctx, request.body, idempotencyKeyOf(request));
-      return reply.code(201).send({ data });
+      const body = request.body;
+      const placed = await orders.place(customer, ctx, {
+        outletId: body.outlet_id,
+        servingMethod: body.serving_method,
+        items: body.items,
+        tableNo: body.table_code ?? null,
+        deliveryAddress: body.delivery_address ?? null,
+        notes: body.notes ?? null,
+        idempotencyKey: idempotencyKeyOf(request),
+      });
+      return reply.code(201).send({ data: toMobileOrder(placed) });
     },
   );
 
@@ -260,7 +283,18 @@ export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOp
         response: { 200: listEnvelope(mobileOrderSummarySchema) },
       },
     },
-    async (request) => orders.list(customerContextOf(request).customer, request.query),
+    async (request) => {
+      const q = request.query;
+      const { rows, total } = await orders.listOwn(customerContextOf(request).customer, {
+        status: q.status,
+        limit: q.page_size,
+        offset: offsetOf(q),
+      });
+      return {
+        data: rows.map((r) => toMobileOrderSummary(r, r.outletName)),
+        meta: listMeta(q, total),
+      };
+    },
   );
 
   r.get(
@@ -275,7 +309,7 @@ export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOp
       },
     },
     async (request) => ({
-      data: await orders.get(customerContextOf(request).customer, request.params.id),
+      data: toMobileOrder(await orders.own(customerContextOf(request).customer, request.params.id)),
     }),
   );
 
@@ -314,7 +348,8 @@ export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOp
     },
     async (request) => {
       const { customer, ctx } = customerContextOf(request);
-      return { data: await orders.cancel(customer, ctx, request.params.id, request.body) };
+      const reason = request.body?.reason || null;
+      return { data: toMobileOrder(await orders.cancel(customer, ctx, request.params.id, reason)) };
     },
   );
 }

@@ -115,3 +115,13 @@ export function toOrder(
     receipt,
   };
 }
+
+/** The outlet staff's notification body of an app order once it is paid. */
+export const paidOrderBody = (o: {
+  servingMethod: string;
+  tableNo: string | null;
+  total: number;
+}) =>
+  `${orderVia('mobile-apps')} · ${servingLabel(o.servingMethod)}${
+    o.tableNo ? ` · table ${o.tableNo}` : ''
+  } · ${ringgit(o.total)}`;

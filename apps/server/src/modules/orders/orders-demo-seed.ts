@@ -22,7 +22,7 @@ import type { AuthedContext } from '../../lib/request-context';
 import { createCloseDayService } from './close-day.service';
 import { type CatalogueProduct, resolveCart } from './order-cart';
 import { createOrderService } from './orders.service';
-import * as repo from './orders.repo';
+import * as catalogue from './order-catalogue.repo';
 
 // Demo orders (issue 5 §8): a few past business days at every outlet plus a few open ones today,
 // made through the same services as the API (so priceOrder prices them and the numbers, history
@@ -166,16 +166,12 @@ async function seed(db: Db, options: DemoOrderOptions) {
   let created = 0;
   for (const outlet of outletRows) {
     const ctx = cashierCtx && cashierCtx.principal.outletId === outlet.id ? cashierCtx : adminCtx;
-    const sale = await repo.saleContext(
-      db,
-      tenantId,
-      outlet.id,
-      ctx.principal.userId,
-      '2000-01-01',
-    );
-    const menu = (await repo.cartCatalogue(db, tenantId, outlet.id, productIds)).filter(
-      (p) => p.available !== false,
-    );
+    const sale = await catalogue.orderContext(db, tenantId, outlet.id, {
+      fromDate: '2000-01-01',
+      staffId: ctx.principal.userId,
+      productIds,
+    });
+    const menu = (sale?.catalogue ?? []).filter((p) => p.available !== false);
     if (!sale || menu.length === 0) continue;
     const today = businessDate(realNow, outlet.timezone, tenant.cutoff);
     for (let back = PAST_DAYS; back >= 0; back--) {
@@ -268,7 +264,7 @@ function saleTimes(
 function demoSale(
   outlet: OutletInfo,
   menu: CatalogueProduct[],
-  sale: repo.SaleContext,
+  sale: catalogue.OrderContext,
   date: string,
   rand: () => number,
   pick: <T>(xs: readonly T[]) => T,

@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import {
-  addDays,
   businessDate,
   canMoveOrder,
   defaultLocale,
@@ -13,35 +11,29 @@ import {
   type OrderOutlet,
   type OrderStatus,
   orderSortKeys,
-  orderSystemReasons,
   type PosContext,
-  orderVia,
-  outletOpenState,
-  type PricingSettings,
-  priceOrder,
-  type ServingMethod,
-  servingMethods,
 } from '@kopi/contract';
 import type { Db } from '../../db/database';
 import { auditRow } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
-import { uniqueViolation } from '../../lib/db-errors';
 import { AppError, validationError } from '../../lib/errors';
 import { listMeta, offsetOf } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
 import { readableOutletsOf } from '../../lib/scoped-outlets';
 import { tenantIdOf } from '../../lib/tenant-scope';
 import { createBoardService } from './board.service';
-import { resolveCart } from './order-cart';
+import * as catalogue from './order-catalogue.repo';
+import { lookbackDate, offeredMethods, outletClockAt, pricingSettings } from './order-checks';
+import { createOrderCore } from './order-core';
 import { ordersCsv } from './order-export';
-import { ringgit, servingLabel, STAFF_MOVES, toOrder, toSummary } from './order-view';
+import * as moves from './order-moves.repo';
+import { STAFF_MOVES, toOrder, toSummary } from './order-view';
 import * as repo from './orders.repo';
 import { createPosService } from './pos.service';
 
-// Orders and the POS (issue 5): the counter sale, status moves, the list and the details.
-// Prices come from the database and totals from the contract's priceOrder, never from the client.
-// A sale (and a move) is written by one statement: number, order, items, payments, history,
-// notification, audit and live event commit together or not at all (see recordSale).
+// Orders as staff work them: the counter sale (through the order core), status moves, the list,
+// the details and the export. A move is written by one statement: the order, its history,
+// notification, audit entry and live event commit together or not at all (see recordMove).
 
 export interface OrderServiceDeps {
   db: Db;
@@ -56,18 +48,6 @@ export interface OrderServiceDeps {
 }
 
 const EXPORT_MAX_ROWS = 50_000;
-
-function pricingSettings(c: repo.SaleContext): PricingSettings {
-  return {
-    service_charge_rate_bp: c.serviceChargeRateBp,
-    service_charge_methods: c.serviceChargeMethods.filter((m): m is ServingMethod =>
-      (servingMethods as readonly string[]).includes(m),
-    ),
-    service_tax_rate_bp: c.serviceTaxRateBp,
-    service_charge_taxable: c.serviceTaxOnServiceCharge,
-    cash_rounding: c.cashRounding,
-  };
-}
 
 function parseSort(sort: string | undefined): { key: repo.SortKey; desc: boolean } {
   if (!sort) return { key: 'created', desc: true };
@@ -121,74 +101,13 @@ const receiptOf = (r: repo.ReceiptSource): Order['receipt'] => ({
   outlet_phone: r.phone,
 });
 
-const openStateOf = (c: repo.SaleContext, at: Date) =>
-  outletOpenState(
-    {
-      timezone: c.timezone,
-      hours: c.hours,
-      closures: c.closures,
-      last_order_minutes: c.lastOrderMinutes,
-    },
-    at,
-  );
-
-/** Is the outlet taking this sale now? Returns whether it is a confirmed out-of-hours sale. */
-function checkOutlet(c: repo.SaleContext, input: OrderCreate, at: Date): boolean {
-  if (c.status !== 'active' || !c.acceptingOrders)
-    throw new AppError('outlet_not_accepting_orders');
-  if (!c.servingMethods.includes(input.serving_method)) {
-    throw new AppError('serving_method_unavailable', {
-      message: `${c.name} does not offer ${servingLabel(input.serving_method).toLowerCase()}`,
-      details: [{ path: 'serving_method', message: messageKey('invalid') }],
-    });
-  }
-  const state = openStateOf(c, at);
-  if (state.accepting_orders) return false;
-  // A counter sale outside hours goes ahead when the cashier confirmed the warning; it is noted
-  // on the order and in the audit trail.
-  if (input.allow_outside_hours) return true;
-  throw new AppError('outlet_closed', {
-    message: state.open
-      ? `${c.name} has stopped taking orders for today (last orders ${c.lastOrderMinutes} minutes before closing). Confirm a sale outside opening hours to go ahead.`
-      : `${c.name} is closed now. Confirm a sale outside opening hours to go ahead.`,
-  });
-}
-
-/** Payments settle the total exactly; cash may be over-tendered and gets change. */
-function checkPayments(input: OrderCreate, total: number) {
-  const paid = input.payments.reduce((sum, p) => sum + p.amount, 0);
-  input.payments.forEach((p, i) => {
-    if (p.amount === 0 && total > 0) {
-      throw validationError([
-        { path: `payments.${i}.amount`, message: messageKey('min_value', { min: 1 }) },
-      ]);
-    }
-  });
-  if (paid !== total) {
-    throw new AppError('payment_mismatch', {
-      message: `The payments (${ringgit(paid)}) do not add up to the total (${ringgit(total)})`,
-      details: [{ path: 'payments', message: messageKey('invalid') }],
-    });
-  }
-  return input.payments.map((p, i) => {
-    const tendered = p.method === 'cash' ? (p.tendered ?? p.amount) : null;
-    return {
-      lineNo: i + 1,
-      method: p.method,
-      amount: p.amount,
-      tendered,
-      changeGiven: tendered === null ? 0 : tendered - p.amount,
-      reference: p.reference || null,
-    };
-  });
-}
-
 export function createOrderService({
   db,
   now,
   announce = true,
   exportMaxRows = EXPORT_MAX_ROWS,
 }: OrderServiceDeps) {
+  const core = createOrderCore({ db, now, announce });
   async function requireVisible(ctx: AuthedContext, id: string) {
     const tenantId = tenantIdOf(ctx);
     const found = await repo.findById(db, tenantId, id, ctx.principal);
@@ -218,17 +137,14 @@ export function createOrderService({
       const c =
         bound && bound !== outletId
           ? null
-          : await repo.saleContext(
-              db,
-              tenantId,
-              outletId,
-              ctx.principal.userId,
-              addDays(at.toISOString().slice(0, 10), -2),
-            );
+          : await catalogue.orderContext(db, tenantId, outletId, {
+              fromDate: lookbackDate(at),
+              staffId: ctx.principal.userId,
+              productIds: [],
+            });
       if (!c) throw new AppError('not_found');
-      const state = openStateOf(c, at);
-      const today = businessDate(at, c.timezone, c.cutoffHour);
-      const settings = pricingSettings(c);
+      const { state, today } = outletClockAt(c, at);
+      const settings = pricingSettings(c, 'counter');
       return {
         outlet: {
           id: c.id,
@@ -236,9 +152,7 @@ export function createOrderService({
           name: c.name,
           address: c.address,
           phone: c.phone,
-          serving_methods: c.servingMethods.filter((m): m is ServingMethod =>
-            (servingMethods as readonly string[]).includes(m),
-          ),
+          serving_methods: offeredMethods(c.servingMethods),
           delivery_fee: c.deliveryFee,
           status: c.status as 'active' | 'disabled',
           accepting_orders: c.acceptingOrders,
@@ -265,178 +179,32 @@ export function createOrderService({
       input: OrderCreate,
       idempotencyKey: string | null,
     ): Promise<Order> {
-      const tenantId = tenantIdOf(ctx);
       const bound = ctx.principal.outletId;
       if (bound && bound !== input.outlet_id) throw new AppError('not_found');
-      const at = now();
-      const productIds = [...new Set(input.items.map((i) => i.product_id))];
-      const closuresFrom = addDays(at.toISOString().slice(0, 10), -2);
-      const context = await repo.saleContext(
-        db,
-        tenantId,
-        input.outlet_id,
-        ctx.principal.userId,
-        closuresFrom,
-        productIds,
+      const placed = await core.place(
+        { channel: 'counter', ctx },
+        {
+          outletId: input.outlet_id,
+          servingMethod: input.serving_method,
+          items: input.items,
+          tableNo: input.table_no ?? null,
+          deliveryAddress: input.delivery_address ?? null,
+          customerName: input.customer_name ?? null,
+          customerPhone: input.customer_phone ?? null,
+          notes: input.notes ?? null,
+          discount: input.discount,
+          payments: input.payments,
+          allowOutsideHours: input.allow_outside_hours,
+          idempotencyKey,
+        },
       );
-      if (!context) throw new AppError('not_found');
-      const catalogue = context.catalogue;
-      const outsideHours = checkOutlet(context, input, at);
-      const today = businessDate(at, context.timezone, context.cutoffHour);
-      const lines = resolveCart(input.items, new Map(catalogue.map((p) => [p.id, p])), today);
-      const priced = priceOrder({
-        lines: lines.map((l) => l.pricing),
-        discount: input.discount,
-        serving_method: input.serving_method,
-        delivery_fee: context.deliveryFee,
-        // Cash rounding only when the whole bill is cash (decision: a split is never rounded).
-        paid_in_cash: input.payments.every((p) => p.method === 'cash'),
-        settings: pricingSettings(context),
-      });
-      const payments = checkPayments(input, priced.total);
-      const methods = [...new Set(payments.map((p) => p.method))];
-      const unsold = catalogue.filter((p) => !p.hasSales).map((p) => p.id);
-      const staffName = context.staffName ?? ctx.principal.username;
-
-      // Everything of the sale is known before it is written (ids too), so writing it is one
-      // statement: number, order, lines, payments, history, audit, notification, live event.
-      const orderId = randomUUID();
-      const order: Omit<repo.OrderRow, 'seq' | 'orderNo'> = {
-        id: orderId,
-        tenantId,
-        outletId: context.id,
-        businessDate: today,
-        source: 'pos-apps',
-        servingMethod: input.serving_method,
-        tableNo: input.serving_method === 'dine_in' ? input.table_no || null : null,
-        deliveryAddress:
-          input.serving_method === 'delivery' ? input.delivery_address || null : null,
-        customerName: input.customer_name || null,
-        customerPhone: input.customer_phone || null,
-        notes: input.notes || null,
-        staffId: ctx.principal.userId,
-        staffName,
-        status: 'PENDING',
-        subtotal: priced.subtotal,
-        discount: priced.discount,
-        serviceCharge: priced.service_charge,
-        serviceTax: priced.service_tax,
-        deliveryFee: priced.delivery_fee,
-        rounding: priced.rounding,
-        total: priced.total,
-        paid: priced.total,
-        changeDue: payments.reduce((sum, p) => sum + p.changeGiven, 0),
-        refunded: 0,
-        refundDue: 0,
-        paymentMethods: methods,
-        outsideHours,
-        idempotencyKey,
-        createdAt: at,
-        updatedAt: at,
-      };
-      const items: repo.OrderItemRow[] = lines.map((l, i) => ({
-        id: randomUUID(),
-        tenantId,
-        orderId,
-        productId: l.productId,
-        lineNo: i + 1,
-        name: l.name,
-        sku: l.sku,
-        quantity: l.quantity,
-        unitPrice: l.unitPrice,
-        options: l.options,
-        addons: l.addons,
-        notes: l.notes,
-        lineTotal: priced.line_totals[i]!,
-      }));
-      const paymentRows: repo.OrderPaymentRow[] = payments.map((p) => ({
-        ...p,
-        id: randomUUID(),
-        tenantId,
-        orderId,
-        status: 'paid',
-        createdAt: at,
-      }));
-      const history: repo.OrderHistoryRow = {
-        id: randomUUID(),
-        tenantId,
-        orderId,
-        fromStatus: null,
-        toStatus: 'PENDING',
-        byUserId: ctx.principal.userId,
-        byName: staffName,
-        reason: outsideHours
-          ? orderSystemReasons.paidAtCounterOutsideHours
-          : orderSystemReasons.paidAtCounter,
-        at,
-      };
-
-      try {
-        // One statement: the sale with its audit entry and live event commits whole or not at all.
-        const numbered = await repo.recordSale(db, {
-          order,
-          outletCode: context.code,
-          items,
-          payments: paymentRows,
-          history,
-          notification: announce
-            ? {
-                titlePrefix: 'New order ',
-                body: `${orderVia('pos-apps')} · ${servingLabel(input.serving_method)}${
-                  order.tableNo ? ` · table ${order.tableNo}` : ''
-                } · ${ringgit(priced.total)}`,
-                titleKey: 'posSale',
-                params: {
-                  serving_method: input.serving_method,
-                  table_no: order.tableNo,
-                  total: priced.total,
-                },
-              }
-            : null,
-          // The statement adds the order number to `after`.
-          audit: auditRow(ctx, {
-            action: 'order.create',
-            entity: 'order',
-            entityId: orderId,
-            after: {
-              outlet_id: context.id,
-              business_date: today,
-              status: 'PENDING',
-              serving_method: input.serving_method,
-              items: lines.map((l) => ({ sku: l.sku, quantity: l.quantity })),
-              total: priced.total,
-              rounding: priced.rounding,
-              payments: payments.map((p) => ({ method: p.method, amount: p.amount })),
-              outside_hours: outsideHours,
-            },
-          }),
-          liveEvent: announce,
-          firstSoldProductIds: unsold,
-        });
-        if (!numbered) {
-          throw new AppError('day_closed', {
-            message: `${context.name} has closed business day ${today}; sales resume on the next business day`,
-          });
-        }
-        const { seq, orderNo } = numbered;
-        return toOrder(
-          { ...order, seq, orderNo },
-          context.name,
-          { items, payments: paymentRows, history: [history] },
-          ctx.principal,
-          receiptOf(context),
-        );
-      } catch (error) {
-        if (idempotencyKey && uniqueViolation(error) === 'orders_tenant_idempotency_key_unique') {
-          const existing = await repo.findByIdempotencyKey(db, tenantId, idempotencyKey);
-          throw new AppError('order_already_exists', {
-            message: existing
-              ? `This sale was already recorded as order ${existing.orderNo}`
-              : undefined,
-          });
-        }
-        throw error;
-      }
+      return toOrder(
+        placed.order,
+        placed.outletName,
+        placed.details,
+        ctx.principal,
+        receiptOf(placed.receipt),
+      );
     },
 
     /** POST /api/orders/{id}/status: only the moves of DESIGN §4 that staff make by hand. */
@@ -479,7 +247,7 @@ export function createOrderService({
         REJECTED: 'orderRejected',
       } as const;
       // One statement: the move with its history, audit entry, notification and live event.
-      const moved = await repo.recordMove(db, {
+      const moved = await moves.recordMove(db, {
         tenantId,
         orderId: id,
         outletId: order.outletId,

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors';
 import type { AuthedContext } from '../../lib/request-context';
 import { tenantIdOf } from '../../lib/tenant-scope';
 import { outletPrice, sellableAtOutlet, soldOutOn } from './order-cart';
-import * as repo from './pos-menu.repo';
+import * as repo from './order-catalogue.repo';
 
 // The POS's reads before a sale: where the user may sell and what the outlet sells. Prices,
 // availability and sold-out follow the sale's own rules (order-cart.ts), so what the grid shows
@@ -15,24 +15,25 @@ export function createPosService({ db, now }: { db: Db; now: Clock }) {
   return {
     /** GET /api/pos/outlets: an outlet-bound user's outlet, else the tenant's active outlets. */
     async posOutlets(ctx: AuthedContext): Promise<PosOutlet[]> {
-      const rows = await repo.posOutlets(db, tenantIdOf(ctx), ctx.principal.outletId);
+      const rows = await repo.counterOutlets(db, tenantIdOf(ctx), ctx.principal.outletId);
       return rows.map((r) => ({ ...r, status: r.status as PosOutlet['status'] }));
     },
 
-    /** GET /api/pos/menu: the outlet's categories and products (two queries, whatever the size). */
+    /** GET /api/pos/menu: the outlet's categories and products (three queries side by side, whatever the size). */
     async posMenu(ctx: AuthedContext, outletId: string): Promise<PosMenu> {
       const tenantId = tenantIdOf(ctx);
       const bound = ctx.principal.outletId;
       if (bound && bound !== outletId) throw new AppError('not_found');
       // Side by side: the product query only reads rows of this tenant and outlet id.
-      const [outlet, products] = await Promise.all([
-        repo.menuOutlet(db, tenantId, outletId),
-        repo.menuProducts(db, tenantId, outletId),
+      const [outlet, categories, products] = await Promise.all([
+        repo.outletClock(db, tenantId, outletId),
+        repo.activeCategories(db, tenantId),
+        repo.menuProducts(db, tenantId, outletId, 'counter'),
       ]);
       if (!outlet) throw new AppError('not_found');
       const today = businessDate(now(), outlet.timezone, outlet.cutoffHour);
       return {
-        categories: outlet.categories,
+        categories,
         products: products.map((p) => ({
           id: p.id,
           name: p.name,
@@ -44,8 +45,17 @@ export function createPosService({ db, now }: { db: Db; now: Clock }) {
           base_price: p.basePrice,
           available: sellableAtOutlet(p),
           sold_out: soldOutOn(p, today),
-          variant_groups: p.groups,
-          addons: p.addons,
+          variant_groups: p.groups.map((g) => ({
+            id: g.id,
+            name: g.name,
+            required: g.required,
+            min_select: g.min,
+            max_select: g.max,
+            options: g.options,
+          })),
+          addons: p.addons
+            .filter((a) => a.status === 'active')
+            .map((a) => ({ id: a.id, name: a.name, price: a.price })),
         })),
       };
     },

@@ -3,31 +3,30 @@ import type { MobilePayRequest, PaymentProviderName, PaymentStart } from '@kopi/
 import type { Db } from '../../db/database';
 import { audit, auditRow } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
-import type { CustomerPrincipal } from '../../lib/customer-principal';
+import { type CustomerPrincipal, customerActor } from '../../lib/customer-principal';
 import { AppError } from '../../lib/errors';
 import type { RequestContext } from '../../lib/request-context';
-import { customerActor } from '../mobile/mobile-auth.service';
-import { findOwn } from '../mobile/mobile-orders.repo';
-import { paidOrderBody } from '../mobile/mobile-orders.service';
+import type { CustomerOrderService } from '../orders/customer-orders.service';
 import type { PaymentProvider } from './payment-provider';
 import * as repo from './payments.repo';
 
-// Online payments of app orders (issue 6): the customer starts a payment with a provider for
-// what the order still owes; the provider's signed callback settles it, and a paid CREATED order
-// becomes PENDING in the same transaction (payments.repo applyEvent).
+// Online payments of a customer's orders: the customer starts a payment with a provider for what
+// the order still owes; the provider's signed callback settles it, and the order core records the
+// payment in the same transaction (a paid CREATED order becomes PENDING).
 
 export interface PaymentServiceDeps {
   db: Db;
   now: Clock;
   /** The providers switched on for this server (the sandbox unless PAYMENT_SANDBOX=false). */
   providers: PaymentProvider[];
+  orders: CustomerOrderService;
 }
 
-export function createPaymentService({ db, now, providers }: PaymentServiceDeps) {
+export function createPaymentService({ db, now, providers, orders }: PaymentServiceDeps) {
   const byName = new Map(providers.map((p) => [p.name as string, p]));
 
   return {
-    /** POST /api/mobile/orders/{id}/pay */
+    /** Starts paying what a customer's order still owes. */
     async start(
       customer: CustomerPrincipal,
       ctx: RequestContext,
@@ -36,9 +35,7 @@ export function createPaymentService({ db, now, providers }: PaymentServiceDeps)
     ): Promise<PaymentStart> {
       const provider = byName.get(input.provider);
       if (!provider) throw new AppError('payment_provider_unavailable');
-      const found = await findOwn(db, customer.tenantId, customer.customerId, orderId);
-      if (!found) throw new AppError('not_found');
-      const { order } = found;
+      const { order } = await orders.own(customer, orderId);
       const owed = order.total - order.paid;
       if (order.status !== 'CREATED' || owed <= 0) {
         throw new AppError('order_not_payable', {
@@ -91,7 +88,7 @@ export function createPaymentService({ db, now, providers }: PaymentServiceDeps)
       };
     },
 
-    /** POST /api/payments/{provider}/callback: verified by the provider, applied once. */
+    /** A provider's callback: verified by the provider, applied once. */
     async callback(
       providerName: string,
       rawBody: string,
@@ -101,17 +98,43 @@ export function createPaymentService({ db, now, providers }: PaymentServiceDeps)
       const provider = byName.get(providerName);
       if (!provider) throw new AppError('not_found');
       const event = await provider.verifyCallback(rawBody, headers);
+      const at = now();
       const base = auditRow(ctx, { action: '', entity: '' });
-      const result = await repo.applyEvent(db, {
-        provider: provider.name,
-        event,
-        at: now(),
-        byName: `Online payment (${provider.name})`,
+      const duplicate = await db.transaction(async (tx) => {
+        const payment = await repo.claimEvent(tx, { provider: provider.name, event, at });
+        if (!payment) return true;
         // No staff member or customer acts here: the trail names the provider.
-        audit: { ...base, actorId: null, actorUsername: `payments:${provider.name}` },
-        paidBody: paidOrderBody,
+        const audit = {
+          ...base,
+          actorId: null,
+          actorUsername: `payments:${provider.name}`,
+          tenantId: payment.tenantId,
+          entity: 'order',
+          entityId: payment.orderId,
+          after: { payment_id: payment.id, provider: provider.name, event_id: event.eventId },
+        };
+        if (event.status === 'failed') {
+          await repo.recordFailure(tx, {
+            ...audit,
+            action: 'payment.failed',
+            after: { ...audit.after, amount: payment.amount, method: payment.method },
+          });
+          return false;
+        }
+        await orders.recordOnlinePayment(tx, {
+          tenantId: payment.tenantId,
+          orderId: payment.orderId,
+          amount: payment.amount,
+          method: payment.method,
+          reference: `${provider.name}:${payment.id}`,
+          provider: provider.name,
+          at,
+          byName: `Online payment (${provider.name})`,
+          audit: { ...audit, action: '' },
+        });
+        return false;
       });
-      return { received: true as const, duplicate: result.duplicate };
+      return { received: true as const, duplicate };
     },
 
     providerNames: () => [...byName.keys()] as PaymentProviderName[],

@@ -1,22 +1,25 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import type { MobileCustomer, MobileSession, MobileSignUp } from '@kopi/contract';
+import type { MobileSignUp } from '@kopi/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { audit } from '../../lib/audit';
-import { CUSTOMER_TOKEN_PREFIX, type CustomerPrincipal } from '../../lib/customer-principal';
+import {
+  CUSTOMER_TOKEN_PREFIX,
+  type CustomerPrincipal,
+  customerActor,
+} from '../../lib/customer-principal';
 import { uniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import type { PasswordHasher } from '../../lib/password';
 import type { RequestContext } from '../../lib/request-context';
 import { generateOpaqueToken, hashToken } from '../../lib/tokens';
 import * as repo from './customers.repo';
-import type { MobileTenant } from './mobile-tenant';
 
 // Customer accounts of the app: sign-up with a phone and a password, the phone proven by a
 // 6-digit code sent as a text message (through the outbox), sign-in, sign-out. Customers are not
 // staff: their sessions are opaque tokens in customer_sessions, never the staff JWTs.
 
-export interface MobileAuthDeps {
+export interface CustomerServiceDeps {
   db: Db;
   hasher: PasswordHasher;
   log: FastifyBaseLogger;
@@ -35,31 +38,26 @@ const codeHash = (customerId: string, code: string) =>
 const newReferralCode = () =>
   Array.from(randomBytes(8), (b) => REFERRAL_ALPHABET[b % REFERRAL_ALPHABET.length]).join('');
 
-export function toMobileCustomer(c: repo.CustomerRow): MobileCustomer {
-  return {
-    id: c.id,
-    name: c.name,
-    phone: c.phone,
-    email: c.email,
-    birthday: c.birthday,
-    referral_code: c.referralCode,
-    tier: c.tier,
-    points: c.points,
-    phone_verified: c.phoneVerifiedAt !== null,
-    created_at: c.createdAt.toISOString(),
-  };
+export type CustomerRow = repo.CustomerRow;
+
+/** The business a customer belongs to. */
+export interface CustomerTenant {
+  id: string;
+  slug: string;
+  name: string;
 }
 
-/** The customer as the audit trail names them (no staff user behind these writes). */
-export const customerActor = (c: { id: string; phone: string; tenantId: string }) => ({
-  id: c.id,
-  username: `customer:${c.phone}`,
-  tenantId: c.tenantId,
-});
+/** A customer session just started: the token is shown once, only its hash is kept. */
+export interface CustomerSession {
+  token: string;
+  expiresAt: Date;
+  tenantSlug: string;
+  customer: CustomerRow;
+}
 
-export function createMobileAuthService({ db, hasher, log }: MobileAuthDeps) {
+export function createCustomerService({ db, hasher, log }: CustomerServiceDeps) {
   /** Writes a fresh code and its text message in the caller's transaction. */
-  async function sendCode(tx: Db, tenant: MobileTenant, customer: repo.CustomerRow) {
+  async function sendCode(tx: Db, tenant: CustomerTenant, customer: repo.CustomerRow) {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await repo.replaceCode(tx, {
       tenantId: tenant.id,
@@ -83,10 +81,10 @@ export function createMobileAuthService({ db, hasher, log }: MobileAuthDeps) {
 
   async function startSession(
     tx: Db,
-    tenant: MobileTenant,
+    tenant: CustomerTenant,
     customer: repo.CustomerRow,
     ctx: RequestContext,
-  ): Promise<MobileSession> {
+  ): Promise<CustomerSession> {
     const token = CUSTOMER_TOKEN_PREFIX + generateOpaqueToken();
     const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
     await repo.createSession(tx, {
@@ -97,17 +95,12 @@ export function createMobileAuthService({ db, hasher, log }: MobileAuthDeps) {
       ip: ctx.ip,
       userAgent: ctx.userAgent,
     });
-    return {
-      token,
-      expires_at: expiresAt.toISOString(),
-      tenant_slug: tenant.slug,
-      customer: toMobileCustomer(customer),
-    };
+    return { token, expiresAt, tenantSlug: tenant.slug, customer };
   }
 
   return {
-    /** POST /api/mobile/auth/sign-up: a new account (or a retry before verifying) and a code. */
-    async signUp(tenant: MobileTenant, input: MobileSignUp, ctx: RequestContext) {
+    /** Sign-up: a new account (or a retry before verifying) and a code. */
+    async signUp(tenant: CustomerTenant, input: MobileSignUp, ctx: RequestContext) {
       const referrer = input.referral_code
         ? await repo.findByReferralCode(db, tenant.id, input.referral_code)
         : null;
@@ -167,8 +160,8 @@ export function createMobileAuthService({ db, hasher, log }: MobileAuthDeps) {
       }
     },
 
-    /** POST /api/mobile/auth/resend-code: the same answer whether or not the phone is known. */
-    async resendCode(tenant: MobileTenant, phone: string, ctx: RequestContext) {
+    /** Resend the code: the same answer whether or not the phone is known. */
+    async resendCode(tenant: CustomerTenant, phone: string, ctx: RequestContext) {
       const customer = await repo.findByPhone(db, tenant.id, phone);
       const answer = { phone, code_expires_in: CODE_TTL_MS / 1000 };
       if (!customer || customer.phoneVerifiedAt || customer.status !== 'active') return answer;
@@ -188,12 +181,12 @@ export function createMobileAuthService({ db, hasher, log }: MobileAuthDeps) {
       return answer;
     },
 
-    /** POST /api/mobile/auth/verify-phone: the right code verifies the phone and signs in. */
+    /** Verify the phone: the right code verifies the phone and signs in. */
     async verifyPhone(
-      tenant: MobileTenant,
+      tenant: CustomerTenant,
       input: { phone: string; code: string },
       ctx: RequestContext,
-    ): Promise<MobileSession> {
+    ): Promise<CustomerSession> {
       const customer = await repo.findByPhone(db, tenant.id, input.phone);
       if (!customer) throw new AppError('verification_code_invalid');
       if (customer.status !== 'active') throw new AppError('customer_disabled');
@@ -218,12 +211,12 @@ export function createMobileAuthService({ db, hasher, log }: MobileAuthDeps) {
       });
     },
 
-    /** POST /api/mobile/auth/sign-in: phone and password; the phone must be verified. */
+    /** Sign-in: phone and password; the phone must be verified. */
     async signIn(
-      tenant: MobileTenant,
+      tenant: CustomerTenant,
       input: { phone: string; password: string },
       ctx: RequestContext,
-    ): Promise<MobileSession> {
+    ): Promise<CustomerSession> {
       const customer = await repo.findByPhone(db, tenant.id, input.phone);
       if (!customer) {
         // Same time as a real check, so response times do not tell which phones have accounts.
@@ -248,7 +241,7 @@ export function createMobileAuthService({ db, hasher, log }: MobileAuthDeps) {
       });
     },
 
-    /** POST /api/mobile/auth/sign-out: ends this session only. */
+    /** Sign-out: ends this session only. */
     async signOut(customer: CustomerPrincipal, ctx: RequestContext) {
       await db.transaction(async (tx) => {
         await repo.revokeSession(tx, customer.tenantId, customer.sessionId);
@@ -263,13 +256,24 @@ export function createMobileAuthService({ db, hasher, log }: MobileAuthDeps) {
       return { signed_out: true as const };
     },
 
-    /** GET /api/mobile/me */
-    async me(customer: CustomerPrincipal): Promise<MobileCustomer> {
+    /** The signed-in customer's account. */
+    async me(customer: CustomerPrincipal): Promise<CustomerRow> {
       const row = await repo.findById(db, customer.tenantId, customer.customerId);
       if (!row) throw new AppError('unauthorized');
-      return toMobileCustomer(row);
+      return row;
+    },
+
+    /**
+     * The business named by a signed-out call (by its slug); null when none uses it. A
+     * suspended one is refused.
+     */
+    async tenantBySlug(slug: string): Promise<CustomerTenant | null> {
+      const tenant = await repo.tenantBySlug(db, slug);
+      if (!tenant) return null;
+      if (tenant.status === 'suspended') throw new AppError('tenant_suspended');
+      return { id: tenant.id, slug: tenant.slug, name: tenant.name };
     },
   };
 }
 
-export type MobileAuthService = ReturnType<typeof createMobileAuthService>;
+export type CustomerService = ReturnType<typeof createCustomerService>;

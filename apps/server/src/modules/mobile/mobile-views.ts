@@ -1,0 +1,155 @@
+import type {
+  MobileCustomer,
+  MobileMenu,
+  MobileOrder,
+  MobileOrderSummary,
+  MobileOutlet,
+  MobileSession,
+  OrderStatus,
+  ServingMethod,
+} from '@kopi/contract';
+import type { CustomerRow, CustomerSession } from '../customers/customers.service';
+import type { CustomerMenuService, OutletNow } from '../orders/customer-menu.service';
+import { type CustomerOrder, customerCan } from '../orders/customer-orders.service';
+
+// The app's answers: customers, outlets, menus and orders as the mobile contract spells them.
+
+export function toMobileCustomer(c: CustomerRow): MobileCustomer {
+  return {
+    id: c.id,
+    name: c.name,
+    phone: c.phone,
+    email: c.email,
+    birthday: c.birthday,
+    referral_code: c.referralCode,
+    tier: c.tier,
+    points: c.points,
+    phone_verified: c.phoneVerifiedAt !== null,
+    created_at: c.createdAt.toISOString(),
+  };
+}
+
+export const toMobileSession = (s: CustomerSession): MobileSession => ({
+  token: s.token,
+  expires_at: s.expiresAt.toISOString(),
+  tenant_slug: s.tenantSlug,
+  customer: toMobileCustomer(s.customer),
+});
+
+export function toMobileOutlet({ row, ...now }: OutletNow): MobileOutlet {
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    address: row.address,
+    phone: row.phone,
+    lat: row.lat,
+    lng: row.lng,
+    serving_methods: now.servingMethods,
+    delivery_fee: row.deliveryFee,
+    timezone: row.timezone,
+    open_now: now.open,
+    accepting_orders: row.acceptingOrders,
+    taking_orders_now: now.takingOrdersNow,
+    closes_at: now.closesAt?.toISOString() ?? null,
+    next_open_at: now.nextOpenAt?.toISOString() ?? null,
+    distance_km: now.distanceKm,
+  };
+}
+
+export function toMobileMenu(menu: Awaited<ReturnType<CustomerMenuService['menu']>>): MobileMenu {
+  return {
+    outlet: toMobileOutlet(menu.outlet),
+    categories: menu.categories,
+    products: menu.products.map(({ product: p, price, soldOut }) => ({
+      id: p.id,
+      name: p.name,
+      sku: p.sku,
+      description: p.description,
+      category_id: p.categoryId,
+      image_url: p.imageUrl,
+      price,
+      base_price: p.basePrice,
+      sold_out: soldOut,
+      variant_groups: p.groups.map((g) => ({
+        id: g.id,
+        name: g.name,
+        required: g.required,
+        min_select: g.min,
+        max_select: g.max,
+        options: g.options,
+      })),
+      addons: p.addons
+        .filter((a) => a.status === 'active')
+        .map((a) => ({ id: a.id, name: a.name, price: a.price })),
+    })),
+  };
+}
+
+type SummaryRow = Pick<
+  CustomerOrder['order'],
+  | 'id'
+  | 'orderNo'
+  | 'outletId'
+  | 'servingMethod'
+  | 'status'
+  | 'businessDate'
+  | 'createdAt'
+  | 'total'
+>;
+
+export function toMobileOrderSummary(r: SummaryRow, outletName: string): MobileOrderSummary {
+  return {
+    id: r.id,
+    order_no: r.orderNo,
+    outlet_id: r.outletId,
+    outlet_name: outletName,
+    serving_method: r.servingMethod as ServingMethod,
+    status: r.status as OrderStatus,
+    business_date: r.businessDate,
+    created_at: r.createdAt.toISOString(),
+    total: r.total,
+  };
+}
+
+export function toMobileOrder({ order: o, outletName, details }: CustomerOrder): MobileOrder {
+  const can = customerCan(o);
+  return {
+    ...toMobileOrderSummary(o, outletName),
+    table_code: o.tableNo,
+    delivery_address: o.deliveryAddress,
+    notes: o.notes,
+    subtotal: o.subtotal,
+    discount: o.discount,
+    service_charge: o.serviceCharge,
+    service_tax: o.serviceTax,
+    delivery_fee: o.deliveryFee,
+    rounding: o.rounding,
+    paid: o.paid,
+    refund_due: o.refundDue,
+    items: details.items.map((i) => ({
+      id: i.id,
+      product_id: i.productId,
+      name: i.name,
+      quantity: i.quantity,
+      unit_price: i.unitPrice,
+      options: i.options.map((x) => ({ group: x.group, name: x.name, price: x.price })),
+      addons: i.addons.map((x) => ({ name: x.name, price: x.price })),
+      notes: i.notes,
+      line_total: i.lineTotal,
+    })),
+    payments: details.payments.map((p) => ({
+      method: p.method,
+      amount: p.amount,
+      status: p.status,
+      at: p.createdAt.toISOString(),
+    })),
+    history: details.history.map((h) => ({
+      status: h.toStatus,
+      at: h.at.toISOString(),
+      reason: h.reason,
+    })),
+    can_pay: can.pay,
+    can_cancel: can.cancel,
+  };
+}

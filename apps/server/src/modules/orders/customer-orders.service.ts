@@ -1,0 +1,122 @@
+import type { OrderStatus } from '@kopi/contract';
+import type { Db } from '../../db/database';
+import { auditRow } from '../../lib/audit';
+import type { Clock } from '../../lib/clock';
+import { type CustomerPrincipal, customerActor } from '../../lib/customer-principal';
+import { AppError } from '../../lib/errors';
+import type { RequestContext } from '../../lib/request-context';
+import { createOrderCore, type OrderRequest, type PlacedOrder } from './order-core';
+import * as moves from './order-moves.repo';
+import * as repo from './orders.repo';
+
+// A customer's orders, whichever channel they use: placed through the order core (CREATED until
+// paid), read and cancelled only by the customer who placed them, and paid online (the payments
+// module records the payment here, in its own transaction).
+
+/** An order as its customer sees it (no receipt header: the app shows its own). */
+export type CustomerOrder = Omit<PlacedOrder, 'receipt'>;
+export type { OrderRow } from './orders.repo';
+export type OnlinePayment = moves.OnlinePayment;
+
+/** DESIGN §4: an order is cancelled (→ REJECTED) while CREATED or PENDING, not once accepted. */
+export const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = ['CREATED', 'PENDING'];
+export const CANCEL_REASON = 'Cancelled by customer';
+
+/** What the customer may still do with an order. */
+export const customerCan = (o: { status: string; total: number; paid: number }) => ({
+  pay: o.status === 'CREATED' && o.total > o.paid,
+  cancel: CUSTOMER_CANCELLABLE.includes(o.status as OrderStatus),
+});
+
+export function createCustomerOrderService({ db, now }: { db: Db; now: Clock }) {
+  const core = createOrderCore({ db, now, announce: true });
+
+  async function own(customer: CustomerPrincipal, id: string): Promise<CustomerOrder> {
+    const found = await repo.findOwn(db, customer.tenantId, customer.customerId, id);
+    if (!found) throw new AppError('not_found');
+    return { ...found, details: await repo.detailsOf(db, customer.tenantId, id) };
+  }
+
+  return {
+    own,
+
+    /** An app order: priced like a counter sale, never cash-rounded, CREATED until paid. */
+    place(
+      customer: CustomerPrincipal,
+      ctx: RequestContext,
+      req: Omit<
+        OrderRequest,
+        'customerName' | 'customerPhone' | 'discount' | 'payments' | 'allowOutsideHours'
+      >,
+    ) {
+      return core.place(
+        { channel: 'app', ctx, customer },
+        {
+          ...req,
+          customerName: customer.name,
+          customerPhone: customer.phone,
+          discount: 0,
+          payments: [],
+          allowOutsideHours: false,
+          // Stored per customer, so one customer's key never collides with another's or the POS's.
+          idempotencyKey: req.idempotencyKey
+            ? `app:${customer.customerId}:${req.idempotencyKey}`
+            : null,
+        },
+      );
+    },
+
+    /** The customer's own orders, newest first. */
+    listOwn(
+      customer: CustomerPrincipal,
+      q: { status?: string | undefined; limit: number; offset: number },
+    ) {
+      return repo.listOwn(db, customer.tenantId, customer.customerId, q.status, q.limit, q.offset);
+    },
+
+    /** CREATED or PENDING → REJECTED, by the customer; a paid order is owed back. */
+    async cancel(
+      customer: CustomerPrincipal,
+      ctx: RequestContext,
+      id: string,
+      customerReason: string | null,
+    ): Promise<CustomerOrder> {
+      const reason = customerReason ? `${CANCEL_REASON}: ${customerReason}` : CANCEL_REASON;
+      const result = await moves.cancelByCustomer(db, {
+        tenantId: customer.tenantId,
+        customerId: customer.customerId,
+        orderId: id,
+        at: now(),
+        byName: customer.name,
+        reason,
+        customerReason,
+        cancellable: CUSTOMER_CANCELLABLE,
+        audit: auditRow(ctx, {
+          action: 'order.status',
+          entity: 'order',
+          entityId: id,
+          actor: customerActor({ ...customer, id: customer.customerId }),
+          tenantId: customer.tenantId,
+          after: { status: 'REJECTED', reason },
+        }),
+      });
+      if (!result) throw new AppError('not_found');
+      if ('refused' in result) {
+        throw new AppError('order_not_cancellable', {
+          message:
+            result.refused === 'REJECTED'
+              ? 'This order is already cancelled'
+              : result.refused === 'APPROVED'
+                ? 'The outlet has accepted this order and is preparing it; it can no longer be cancelled'
+                : 'This order is finished and can no longer be cancelled',
+        });
+      }
+      return own(customer, id);
+    },
+
+    /** A confirmed online payment, in the payment's transaction (`tx`). */
+    recordOnlinePayment: (tx: Db, payment: OnlinePayment) => moves.recordOnlinePayment(tx, payment),
+  };
+}
+
+export type CustomerOrderService = ReturnType<typeof createCustomerOrderService>;

@@ -1,0 +1,297 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type OrderItemInput,
+  orderSystemReasons,
+  orderVia,
+  type PaymentInput,
+  priceOrder,
+  type ServingMethod,
+} from '@kopi/contract';
+import type { Db } from '../../db/database';
+import { type AuditRow, auditRow } from '../../lib/audit';
+import type { Clock } from '../../lib/clock';
+import { type CustomerPrincipal, customerActor } from '../../lib/customer-principal';
+import { uniqueViolation } from '../../lib/db-errors';
+import { AppError } from '../../lib/errors';
+import type { AuthedContext, RequestContext } from '../../lib/request-context';
+import { tenantIdOf } from '../../lib/tenant-scope';
+import { resolveCart } from './order-cart';
+import * as catalogue from './order-catalogue.repo';
+import {
+  checkOutlet,
+  checkPayments,
+  lookbackDate,
+  type OrderChannel,
+  outletClockAt,
+  pricingSettings,
+} from './order-checks';
+import * as record from './order-record.repo';
+import type { OrderHistoryRow, OrderItemRow, OrderPaymentRow, OrderRow } from './orders.repo';
+import * as repo from './orders.repo';
+import { ringgit, servingLabel } from './order-view';
+
+// The one place an order is made, whichever channel asks: price (the outlet's prices from the
+// database and the contract's priceOrder, never the client's) → check (the outlet open and
+// taking orders, availability, sold out, option limits, payments) → record (one statement:
+// number, order, lines, payments, history, rollups, audit, notification, live event). The channel
+// decides only what is its own: the source, who acts, and whether the order is paid now (a
+// counter sale, PENDING) or later online (an app order, CREATED).
+
+/** Who places the order: a cashier at the counter, or a signed-in customer in the app. */
+export type OrderActor =
+  | { channel: 'counter'; ctx: AuthedContext }
+  | { channel: 'app'; ctx: RequestContext; customer: CustomerPrincipal };
+
+/** What is ordered, as every channel asks for it. */
+export interface OrderRequest {
+  outletId: string;
+  servingMethod: ServingMethod;
+  items: readonly OrderItemInput[];
+  tableNo: string | null;
+  deliveryAddress: string | null;
+  customerName: string | null;
+  customerPhone: string | null;
+  notes: string | null;
+  discount: number;
+  /** Paid now at the counter with these; an app order is paid later and has none. */
+  payments: readonly PaymentInput[];
+  /** A counter sale outside opening hours that the cashier confirmed. */
+  allowOutsideHours: boolean;
+  idempotencyKey: string | null;
+}
+
+/** A recorded order with everything its answer shows. */
+export interface PlacedOrder {
+  order: OrderRow;
+  outletName: string;
+  receipt: repo.ReceiptSource;
+  details: { items: OrderItemRow[]; payments: OrderPaymentRow[]; history: OrderHistoryRow[] };
+}
+
+export interface OrderCoreDeps {
+  db: Db;
+  now: Clock;
+  /** Live events and notifications; off only for the demo seed's back-filled history. */
+  announce: boolean;
+}
+
+const channelTexts = {
+  counter: {
+    source: 'pos-apps',
+    dayClosed: (outlet: string, day: string) =>
+      `${outlet} has closed business day ${day}; sales resume on the next business day`,
+    duplicate: (orderNo: string) => `This sale was already recorded as order ${orderNo}`,
+    duplicateUnknown: undefined,
+  },
+  app: {
+    source: 'mobile-apps',
+    dayClosed: (outlet: string, day: string) =>
+      `${outlet} has closed for the day (business day ${day}); please order again tomorrow`,
+    duplicate: (orderNo: string) => `This order was already placed as order ${orderNo}`,
+    duplicateUnknown: 'This order was already placed',
+  },
+} as const;
+
+export function createOrderCore({ db, now, announce }: OrderCoreDeps) {
+  /** Who acts: the order's staff columns, its history's author and its audit entry's actor. */
+  function actorOf(actor: OrderActor, staffName: string | null) {
+    if (actor.channel === 'counter') {
+      const name = staffName ?? actor.ctx.principal.username;
+      return { tenantId: tenantIdOf(actor.ctx), staffId: actor.ctx.principal.userId, name };
+    }
+    return { tenantId: actor.customer.tenantId, staffId: null, name: actor.customer.name };
+  }
+
+  return {
+    async place(actor: OrderActor, req: OrderRequest): Promise<PlacedOrder> {
+      const channel: OrderChannel = actor.channel;
+      const texts = channelTexts[channel];
+      const tenantId =
+        actor.channel === 'counter' ? tenantIdOf(actor.ctx) : actor.customer.tenantId;
+      const at = now();
+      const context = await catalogue.orderContext(db, tenantId, req.outletId, {
+        fromDate: lookbackDate(at),
+        staffId: actor.channel === 'counter' ? actor.ctx.principal.userId : null,
+        productIds: [...new Set(req.items.map((i) => i.product_id))],
+      });
+      if (!context) throw new AppError('not_found');
+      const outsideHours = checkOutlet(context, channel, req, at);
+      const { today } = outletClockAt(context, at);
+      const lines = resolveCart(req.items, new Map(context.catalogue.map((p) => [p.id, p])), today);
+      const priced = priceOrder({
+        lines: lines.map((l) => l.pricing),
+        discount: req.discount,
+        serving_method: req.servingMethod,
+        delivery_fee: context.deliveryFee,
+        // Cash rounding only when the whole bill is cash (decision: a split is never rounded).
+        paid_in_cash: req.payments.length > 0 && req.payments.every((p) => p.method === 'cash'),
+        settings: pricingSettings(context, channel),
+      });
+      if (channel === 'app' && priced.total <= 0) {
+        throw new AppError('invalid_request', {
+          message: 'An order of RM 0.00 cannot be paid in the app; order it at the counter',
+        });
+      }
+      const payments = channel === 'counter' ? checkPayments(req.payments, priced.total) : [];
+      const who = actorOf(actor, context.staffName);
+      const status = channel === 'counter' ? 'PENDING' : 'CREATED';
+
+      // Everything of the order is known before it is written (ids too), so writing it is one
+      // statement.
+      const orderId = randomUUID();
+      const order: Omit<OrderRow, 'seq' | 'orderNo'> = {
+        id: orderId,
+        tenantId,
+        outletId: context.id,
+        businessDate: today,
+        source: texts.source,
+        servingMethod: req.servingMethod,
+        tableNo: req.servingMethod === 'dine_in' ? req.tableNo || null : null,
+        deliveryAddress: req.servingMethod === 'delivery' ? req.deliveryAddress || null : null,
+        customerName: req.customerName || null,
+        customerPhone: req.customerPhone || null,
+        notes: req.notes || null,
+        staffId: who.staffId,
+        staffName: who.staffId ? who.name : null,
+        status,
+        subtotal: priced.subtotal,
+        discount: priced.discount,
+        serviceCharge: priced.service_charge,
+        serviceTax: priced.service_tax,
+        deliveryFee: priced.delivery_fee,
+        rounding: priced.rounding,
+        total: priced.total,
+        paid: channel === 'counter' ? priced.total : 0,
+        changeDue: payments.reduce((sum, p) => sum + p.changeGiven, 0),
+        refunded: 0,
+        refundDue: 0,
+        paymentMethods: [...new Set(payments.map((p) => p.method))],
+        outsideHours,
+        idempotencyKey: req.idempotencyKey,
+        createdAt: at,
+        updatedAt: at,
+      };
+      const items: OrderItemRow[] = lines.map((l, i) => ({
+        id: randomUUID(),
+        tenantId,
+        orderId,
+        productId: l.productId,
+        lineNo: i + 1,
+        name: l.name,
+        sku: l.sku,
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        options: l.options,
+        addons: l.addons,
+        notes: l.notes,
+        lineTotal: priced.line_totals[i]!,
+      }));
+      const paymentRows: OrderPaymentRow[] = payments.map((p) => ({
+        ...p,
+        id: randomUUID(),
+        tenantId,
+        orderId,
+        status: 'paid',
+        createdAt: at,
+      }));
+      const history: OrderHistoryRow = {
+        id: randomUUID(),
+        tenantId,
+        orderId,
+        fromStatus: null,
+        toStatus: status,
+        byUserId: who.staffId,
+        byName: who.name,
+        reason:
+          channel === 'app'
+            ? `Placed in the app (${orderVia('mobile-apps')})`
+            : outsideHours
+              ? orderSystemReasons.paidAtCounterOutsideHours
+              : orderSystemReasons.paidAtCounter,
+        at,
+      };
+      const after = {
+        outlet_id: context.id,
+        business_date: today,
+        status,
+        serving_method: req.servingMethod,
+        items: lines.map((l) => ({ sku: l.sku, quantity: l.quantity })),
+        total: priced.total,
+        ...(channel === 'counter'
+          ? {
+              rounding: priced.rounding,
+              payments: payments.map((p) => ({ method: p.method, amount: p.amount })),
+              outside_hours: outsideHours,
+            }
+          : { source: texts.source }),
+      };
+      // The statement adds the order number to `after`.
+      const audit: AuditRow =
+        actor.channel === 'counter'
+          ? auditRow(actor.ctx, {
+              action: 'order.create',
+              entity: 'order',
+              entityId: orderId,
+              after,
+            })
+          : auditRow(actor.ctx, {
+              action: 'order.create',
+              entity: 'order',
+              entityId: orderId,
+              actor: customerActor({ ...actor.customer, id: actor.customer.customerId }),
+              tenantId,
+              after,
+            });
+
+      try {
+        const numbered = await record.recordOrder(db, {
+          order,
+          outletCode: context.code,
+          items,
+          payments: paymentRows,
+          history,
+          customerId: actor.channel === 'app' ? actor.customer.customerId : null,
+          // The staff see an app order once it is paid (payments), a counter sale at once.
+          notification:
+            announce && channel === 'counter'
+              ? {
+                  titlePrefix: 'New order ',
+                  body: `${orderVia('pos-apps')} · ${servingLabel(req.servingMethod)}${
+                    order.tableNo ? ` · table ${order.tableNo}` : ''
+                  } · ${ringgit(priced.total)}`,
+                  titleKey: 'posSale',
+                  params: {
+                    serving_method: req.servingMethod,
+                    table_no: order.tableNo,
+                    total: priced.total,
+                  },
+                }
+              : null,
+          audit,
+          liveEvent: announce,
+          firstSoldProductIds: context.catalogue.filter((p) => !p.hasSales).map((p) => p.id),
+        });
+        if (!numbered) {
+          throw new AppError('day_closed', { message: texts.dayClosed(context.name, today) });
+        }
+        return {
+          order: { ...order, ...numbered },
+          outletName: context.name,
+          receipt: context,
+          details: { items, payments: paymentRows, history: [history] },
+        };
+      } catch (error) {
+        const key = req.idempotencyKey;
+        if (key && uniqueViolation(error) === 'orders_tenant_idempotency_key_unique') {
+          const existing = await repo.findByIdempotencyKey(db, tenantId, key);
+          throw new AppError('order_already_exists', {
+            message: existing ? texts.duplicate(existing.orderNo) : texts.duplicateUnknown,
+          });
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+export type OrderCore = ReturnType<typeof createOrderCore>;
