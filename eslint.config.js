@@ -17,6 +17,15 @@ const webFeatures = fs.existsSync(webFeaturesDir)
       .filter((f) => fs.statSync(path.join(webFeaturesDir, f)).isDirectory())
   : [];
 const serverModulesDir = 'apps/server/src/modules';
+const here = path.dirname(new URL(import.meta.url).pathname);
+const serverModulesRoot = path.join(here, serverModulesDir);
+const serverDbRoot = path.join(here, 'apps/server/src/db');
+/** Modules that are channels: routes and request/response mapping over the domain modules. */
+const channelModules = ['mobile'];
+const inside = (root, file) => {
+  const rel = path.relative(root, file);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+};
 
 const kebabCase = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)*$/;
 const local = {
@@ -32,6 +41,49 @@ const local = {
           });
         }
         return {};
+      },
+    },
+    // A server module uses another module only through that module's service (its repositories
+    // and helpers are private); routes and channel modules never touch the database.
+    'server-module-boundaries': {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const file = path.resolve(context.filename);
+        if (!inside(serverModulesRoot, file)) return {};
+        const own = path.relative(serverModulesRoot, file).split(path.sep)[0];
+        const noDatabase = /\.routes\.ts$/.test(file) || channelModules.includes(own);
+        if (channelModules.includes(own) && /\.repo\.ts$/.test(file)) {
+          context.report({
+            loc: { line: 1, column: 0 },
+            message: `"${own}" is a channel: it has no repository; the domain modules own the data.`,
+          });
+        }
+        const check = (node) => {
+          const spec = node.source?.value;
+          if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+          const target = path.resolve(path.dirname(file), spec);
+          if (inside(serverModulesRoot, target)) {
+            const [module, ...rest] = path.relative(serverModulesRoot, target).split(path.sep);
+            if (module !== own && !/\.service(\.ts)?$/.test(rest.join('/'))) {
+              context.report({
+                node: node.source,
+                message: `Use the "${module}" module through its service (../${module}/*.service), not "${spec}".`,
+              });
+            }
+          }
+          if (noDatabase && (target === serverDbRoot || inside(serverDbRoot, target))) {
+            context.report({
+              node: node.source,
+              message: 'Routes and channel modules never touch the database: go through a service.',
+            });
+          }
+        };
+        return {
+          ImportDeclaration: check,
+          ExportNamedDeclaration: check,
+          ExportAllDeclaration: check,
+          ImportExpression: check,
+        };
       },
     },
     'no-barrel-file': {
@@ -122,6 +174,12 @@ export default tseslint.config(
   {
     files: ['apps/**/*.{ts,tsx}'],
     rules: { 'local/no-barrel-file': 'error' },
+  },
+  {
+    // Tests may look at any table to check what a request wrote.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'local/server-module-boundaries': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
