@@ -214,7 +214,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         rateLimit: config.loginRateLimit,
       });
       await api.register(notificationRoutes, { service: createNotificationService({ db }) });
-      // Catalogue, outlets and tenants (issue 4).
+      // Catalogue, outlets and tenants.
       const outletService = createOutletService({ db, now });
       await api.register(outletRoutes, { service: outletService });
       await api.register(tenantRoutes, {
@@ -230,7 +230,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         service: createProductService({ db, dataDir: config.dataDir, now }),
       });
       await api.register(variantAddonRoutes, { service: createVariantAddonService({ db }) });
-      // Orders and the POS (issue 5).
+      // Orders and the POS.
       await api.register(orderRoutes, {
         service: createOrderService({ db, now }),
         closeDay: createCloseDayService({ db, now }),
@@ -259,7 +259,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         customerRateLimit: config.mobileRateLimit,
       });
       await api.register(paymentRoutes, { service: payments });
-      // Users, roles, the permission catalogue, menus and the audit log (issue 7).
+      // Users, roles, the permission catalogue, menus and the audit log.
       const logService = createLogService({ db });
       await api.register(userRoutes, {
         service: createUserService({ db, hasher, mailer, appUrl: config.appUrl, log: app.log }),
@@ -269,7 +269,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
       await api.register(permissionRoutes, { service: createPermissionService({ db }) });
       await api.register(menuRoutes, { service: createMenuService({ db }) });
       await api.register(logRoutes, { service: logService });
-      // Sales reports and the dashboard, from the rollups (issue 8).
+      // Sales reports and the dashboard, from the rollups.
       await api.register(reportRoutes, { service: createReportService({ db }) });
       await api.register(dashboardRoutes, { service: createDashboardService({ db, now }) });
       if (config.e2e) {

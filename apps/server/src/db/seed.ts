@@ -256,7 +256,7 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   return t!.n === 0 && u!.n === 0;
 }
 
-/** The demo business of issue 2: one tenant, three outlets, five users, all `Kopi@1234`. */
+/** The demo business: one tenant, three outlets, five users, all `Kopi@1234`. */
 export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<void> {
   const passwordHash = await hasher.hash(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
@@ -312,7 +312,7 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<void> {
       })),
     );
 
-    // Customers of the app (issue 6): the second was referred by the first.
+    // Customers of the app: the second was referred by the first.
     const customerRows = await tx
       .insert(customers)
       .values(

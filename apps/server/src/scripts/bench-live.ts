@@ -12,7 +12,7 @@ import { loadMenu, salesFor } from './bench-sales';
 // before the sale is sent, so it includes the sale's own transaction: an upper bound of the time
 // from commit to delivery. Also reports events lost (every client must get every event once) and
 // duplicates. Ends with PASS (exit 0) when nothing is lost or doubled and p99 is under --p99-max
-// ms (issue 6: 200 ms), else FAIL (exit 1). Loopback only; every sale is real: run it against a
+// ms (200 ms), else FAIL (exit 1). Loopback only; every sale is real: run it against a
 // scratch database.
 
 const { values } = parseArgs({

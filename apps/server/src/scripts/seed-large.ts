@@ -21,7 +21,7 @@ import { cartCatalogue } from '../modules/orders/order-catalogue.repo';
 import { rebuildRollups } from '../modules/reports/rollup-rebuild';
 
 // `npm run seed:large -- --orders 1000000`: a realistic year of closed business days for the demo
-// tenant (issue 8), for reports and benches at scale, and today's business day so far as a live
+// tenant, for reports and benches at scale, and today's business day so far as a live
 // day (open orders at every step, app orders awaiting payment) so the dashboard has content. On DATABASE_URL (PostgreSQL) or DATA_DIR
 // (PGlite; 100,000 orders is its size).
 //

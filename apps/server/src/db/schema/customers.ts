@@ -96,7 +96,7 @@ export const customerVerificationCodes = pgTable(
 );
 
 /**
- * Which customer placed an app order. A table of its own because orders (issue 5) has no
+ * Which customer placed an app order. A table of its own because orders has no
  * customer column; one row per mobile order, read by the customer's order list.
  */
 export const customerOrders = pgTable(

@@ -81,7 +81,7 @@ export const orders = pgTable(
     paid: integer('paid').notNull().default(0),
     changeDue: integer('change_due').notNull().default(0),
     refunded: integer('refunded').notNull().default(0),
-    /** Set when a paid order is rejected: what the refunds issue still has to pay back. */
+    /** Set when a paid order is rejected or paid too late: what is still owed back. */
     refundDue: integer('refund_due').notNull().default(0),
     paymentMethods: text('payment_methods')
       .array()
@@ -102,7 +102,7 @@ export const orders = pgTable(
     ),
     // One outlet's orders by status and day (a bound user's list, the day close), with the payment
     // methods in the index: counting a month of its card sales reads a third of the entries that
-    // the date-first index below does (issue 8: 17 ms → 6 ms at a million orders).
+    // the date-first index below does (17 ms → 6 ms at a million orders).
     index('orders_tenant_outlet_status_day_idx').on(
       t.tenantId,
       t.outletId,
@@ -110,7 +110,7 @@ export const orders = pgTable(
       t.businessDate,
       t.paymentMethods,
     ),
-    // The order list's default sort (newest first) and its deep pages (issue 8, at 1M orders).
+    // The order list's default sort (newest first) and its deep pages at a million orders.
     index('orders_tenant_created_idx').on(
       t.tenantId,
       // NULLS FIRST is what a plain ORDER BY … DESC means: the index serves it (and its reverse).
@@ -118,7 +118,7 @@ export const orders = pgTable(
       t.id.desc().nullsFirst(),
     ),
     // The list's filters within a date range, all in the index: counting a month of one outlet's
-    // card sales at a million orders reads no table pages (issue 8).
+    // card sales at a million orders reads no table pages.
     index('orders_tenant_day_filters_idx').on(
       t.tenantId,
       t.businessDate,
@@ -134,7 +134,7 @@ export const orders = pgTable(
       .where(sql`${t.status} in (${statusList(openOrderStatuses)})`),
     index('orders_tenant_order_no_idx').on(t.tenantId, t.orderNo),
     // The list's search (`q`: number, customer name or phone, anywhere in them) as trigrams, so
-    // it is an index lookup instead of reading every order (issue 8: 1.5 s at a million orders).
+    // it is an index lookup instead of reading every order (1.5 s at a million orders without it).
     index('orders_search_trgm_idx').using('gin', sql`${orderSearchText(t)} gin_trgm_ops`),
     unique('orders_outlet_day_seq_unique').on(t.outletId, t.businessDate, t.seq),
     uniqueIndex('orders_tenant_idempotency_key_unique')

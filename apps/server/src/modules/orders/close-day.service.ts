@@ -15,7 +15,7 @@ import type { AuthedContext } from '../../lib/request-context';
 import { tenantIdOf } from '../../lib/tenant-scope';
 import * as repo from './close-day.repo';
 
-// The day close (issue 5 §4): refused while an order of the outlet's business day is still open;
+// The day close: refused while an order of the outlet's business day is still open;
 // otherwise COMPLETED → CLOSED and a Z-report kept, all in one transaction. Closing a closed day
 // again answers the kept report, so a retry or a second tap is harmless.
 

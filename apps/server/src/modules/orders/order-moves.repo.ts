@@ -41,7 +41,7 @@ export interface NewMove {
  * two racing moves one wins, the other gets null), its history row, the audit entry and the
  * notification, then — after those, so it is held only for the tail — the tenant's live-event
  * lock and the `order.status` event. A paid order that is rejected keeps what it is owed in
- * refund_due for the refunds issue.
+ * refund_due.
  */
 export async function recordMove(db: Db, m: NewMove): Promise<boolean> {
   const a = m.audit;

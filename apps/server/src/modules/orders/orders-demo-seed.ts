@@ -24,7 +24,7 @@ import { type CatalogueProduct, resolveCart } from './order-cart';
 import { createOrderService } from './orders.service';
 import * as catalogue from './order-catalogue.repo';
 
-// Demo orders (issue 5 §8): a few past business days at every outlet plus a few open ones today,
+// Demo orders: a few past business days at every outlet plus a few open ones today,
 // made through the same services as the API (so priceOrder prices them and the numbers, history
 // and Z-reports are real), on a clock moved to each sale's time. Deterministic (seeded random).
 

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { PaymentProviderName, PaymentStart } from '@kopi/contract';
 
-// The payment-provider interface (issue 6). A provider starts a payment for an amount and later
+// The payment-provider interface. A provider starts a payment for an amount and later
 // tells the server how it ended through a signed callback; the server trusts the callback only
 // after the provider has checked its signature over the exact bytes received. Real gateways
 // (FPX, card acquirers, e-wallets) plug in here; `sandbox` is built in.
