@@ -12,15 +12,13 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt } from './columns';
-import { outlets, tenants } from './tenancy';
+import { outlets, tenantColumn } from './tenancy';
 
 export const categories = pgTable(
   'categories',
   {
     id: id(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantColumn(),
     nameEn: text('name_en').notNull(),
     nameMy: text('name_my').notNull(),
     image: text('image'),
@@ -41,9 +39,7 @@ export const products = pgTable(
   'products',
   {
     id: id(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantColumn(),
     // Restrict: a category with products cannot be deleted, only disabled.
     categoryId: uuid('category_id')
       .notNull()
@@ -88,9 +84,7 @@ export const productImages = pgTable(
   'product_images',
   {
     id: id(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantColumn(),
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
@@ -112,9 +106,7 @@ export const variantGroups = pgTable(
   'variant_groups',
   {
     id: id(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantColumn(),
     name: text('name').notNull(),
     required: boolean('required').notNull().default(false),
     minSelect: integer('min_select').notNull().default(0),
@@ -129,9 +121,7 @@ export const variantOptions = pgTable(
   'variant_options',
   {
     id: id(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantColumn(),
     groupId: uuid('group_id')
       .notNull()
       .references(() => variantGroups.id, { onDelete: 'cascade' }),
@@ -146,9 +136,7 @@ export const addons = pgTable(
   'addons',
   {
     id: id(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantColumn(),
     name: text('name').notNull(),
     price: integer('price').notNull(),
     status: text('status').notNull().default('active'),
@@ -172,9 +160,7 @@ export const productVariantGroups = pgTable(
     groupId: uuid('group_id')
       .notNull()
       .references(() => variantGroups.id, { onDelete: 'restrict' }),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantColumn(),
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [
@@ -192,9 +178,7 @@ export const productAddons = pgTable(
     addonId: uuid('addon_id')
       .notNull()
       .references(() => addons.id, { onDelete: 'restrict' }),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantColumn(),
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [
@@ -217,9 +201,7 @@ export const productOutlets = pgTable(
     outletId: uuid('outlet_id')
       .notNull()
       .references(() => outlets.id, { onDelete: 'cascade' }),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantColumn(),
     available: boolean('available').notNull().default(true),
     priceOverride: integer('price_override'),
     soldOutDate: date('sold_out_date', { mode: 'string' }),

@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt, ts } from './columns';
 import { orders } from './orders';
-import { tenants } from './tenancy';
+import { tenantColumn } from './tenancy';
 
 /**
  * People who order from the chain's app (DESIGN §10). Not staff: they never sign in to the back
@@ -22,9 +22,7 @@ export const customers = pgTable(
   'customers',
   {
     id: id(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantColumn(),
     name: text('name').notNull(),
     phone: text('phone').notNull(),
     email: text('email'),
@@ -59,9 +57,7 @@ export const customerSessions = pgTable(
   'customer_sessions',
   {
     id: id(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantColumn(),
     customerId: uuid('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
@@ -80,9 +76,7 @@ export const customerVerificationCodes = pgTable(
   'customer_verification_codes',
   {
     id: id(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantColumn(),
     customerId: uuid('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
@@ -105,9 +99,7 @@ export const customerOrders = pgTable(
     orderId: uuid('order_id')
       .primaryKey()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantColumn(),
     customerId: uuid('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),

@@ -1,5 +1,5 @@
 import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { outlets, tenants } from './tenancy';
+import { outlets, tenantColumn } from './tenancy';
 
 // Live events (DESIGN §9): an append-only stream with increasing ids, so a reconnecting client
 // asks for `since=<last id>` and gets exactly what it missed. Old rows are pruned by housekeeping.
@@ -7,9 +7,7 @@ export const liveEvents = pgTable(
   'live_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantColumn(),
     outletId: uuid('outlet_id').references(() => outlets.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     message: jsonb('message').$type<Record<string, unknown>>().notNull(),

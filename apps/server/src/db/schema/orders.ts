@@ -19,7 +19,7 @@ import {
 import { id, createdAt, updatedAt, ts } from './columns';
 import { users } from './access';
 import { products } from './catalogue';
-import { outlets, tenants } from './tenancy';
+import { outlets, tenantColumn } from './tenancy';
 
 /**
  * Statuses as SQL literals, not parameters: the planner matches a query to a partial index (and
@@ -50,9 +50,7 @@ export const orders = pgTable(
   'orders',
   {
     id: id(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantColumn(),
     outletId: uuid('outlet_id')
       .notNull()
       .references(() => outlets.id),
@@ -158,9 +156,7 @@ export const orderItems = pgTable(
   'order_items',
   {
     id: id(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantColumn(),
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
@@ -194,9 +190,7 @@ export const orderPayments = pgTable(
   'order_payments',
   {
     id: id(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantColumn(),
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
@@ -225,9 +219,7 @@ export const orderStatusHistory = pgTable(
   'order_status_history',
   {
     id: id(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantColumn(),
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
@@ -250,9 +242,7 @@ export const orderStatusHistory = pgTable(
 export const orderCounters = pgTable(
   'order_counters',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantColumn(),
     outletId: uuid('outlet_id')
       .notNull()
       .references(() => outlets.id, { onDelete: 'cascade' }),
@@ -268,9 +258,7 @@ export const zReports = pgTable(
   'z_reports',
   {
     id: id(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantColumn(),
     outletId: uuid('outlet_id')
       .notNull()
       .references(() => outlets.id),

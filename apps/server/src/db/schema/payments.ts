@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/
 import { id, createdAt, ts } from './columns';
 import { customers } from './customers';
 import { orders } from './orders';
-import { tenants } from './tenancy';
+import { tenantColumn, tenants } from './tenancy';
 
 /**
  * A payment started with a provider for an order: `pending` until the provider's signed callback
@@ -13,9 +13,7 @@ export const paymentIntents = pgTable(
   'payment_intents',
   {
     id: id(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantColumn(),
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),

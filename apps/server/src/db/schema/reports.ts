@@ -1,10 +1,43 @@
 import { bigint, date, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { products } from './catalogue';
-import { outlets, tenants } from './tenancy';
+import { outlets, tenantColumn } from './tenancy';
 
 // Kept by statement triggers on orders, order_items and order_payments (migration 0007), in the
 // writing transaction, so every writer keeps them right without code of its own. Sales are orders
 // in PENDING, APPROVED, COMPLETED or CLOSED; REJECTED ones are counted apart. Money in sen.
+
+const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+const count = (name: string) => integer(name).notNull().default(0);
+const businessDate = () => date('business_date', { mode: 'string' }).notNull();
+/** Rollups go with their outlet: they are rebuilt from the orders, never the only copy. */
+const outletColumn = () =>
+  uuid('outlet_id')
+    .notNull()
+    .references(() => outlets.id, { onDelete: 'cascade' });
+
+/** An order's figures summed: counts, then money in sen. */
+const saleFigures = () => ({
+  orders: count('orders'),
+  gross: money('gross'),
+  discount: money('discount'),
+  serviceCharge: money('service_charge'),
+  serviceTax: money('service_tax'),
+  deliveryFee: money('delivery_fee'),
+  rounding: money('rounding'),
+  net: money('net'),
+  refunds: money('refunds'),
+  rejected: count('rejected'),
+  rejectedTotal: money('rejected_total'),
+});
+
+/** A product's lines summed. */
+const productFigures = () => ({
+  productId: uuid('product_id')
+    .notNull()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  quantity: count('quantity'),
+  gross: money('gross'),
+});
 
 /**
  * Sales per business day × outlet × source × serving method × payment method. The payment
@@ -13,27 +46,13 @@ import { outlets, tenants } from './tenancy';
 export const salesRollups = pgTable(
   'sales_rollups',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    businessDate: date('business_date', { mode: 'string' }).notNull(),
-    outletId: uuid('outlet_id')
-      .notNull()
-      .references(() => outlets.id, { onDelete: 'cascade' }),
+    tenantId: tenantColumn(),
+    businessDate: businessDate(),
+    outletId: outletColumn(),
     source: text('source').notNull(),
     servingMethod: text('serving_method').notNull(),
     paymentMethod: text('payment_method').notNull(),
-    orders: integer('orders').notNull().default(0),
-    gross: bigint('gross', { mode: 'number' }).notNull().default(0),
-    discount: bigint('discount', { mode: 'number' }).notNull().default(0),
-    serviceCharge: bigint('service_charge', { mode: 'number' }).notNull().default(0),
-    serviceTax: bigint('service_tax', { mode: 'number' }).notNull().default(0),
-    deliveryFee: bigint('delivery_fee', { mode: 'number' }).notNull().default(0),
-    rounding: bigint('rounding', { mode: 'number' }).notNull().default(0),
-    net: bigint('net', { mode: 'number' }).notNull().default(0),
-    refunds: bigint('refunds', { mode: 'number' }).notNull().default(0),
-    rejected: integer('rejected').notNull().default(0),
-    rejectedTotal: bigint('rejected_total', { mode: 'number' }).notNull().default(0),
+    ...saleFigures(),
   },
   (t) => [
     primaryKey({
@@ -47,18 +66,14 @@ export const salesRollups = pgTable(
 export const salesPaymentRollups = pgTable(
   'sales_payment_rollups',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    businessDate: date('business_date', { mode: 'string' }).notNull(),
-    outletId: uuid('outlet_id')
-      .notNull()
-      .references(() => outlets.id, { onDelete: 'cascade' }),
+    tenantId: tenantColumn(),
+    businessDate: businessDate(),
+    outletId: outletColumn(),
     source: text('source').notNull(),
     servingMethod: text('serving_method').notNull(),
     method: text('method').notNull(),
-    payments: integer('payments').notNull().default(0),
-    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    payments: count('payments'),
+    amount: money('amount'),
   },
   (t) => [
     primaryKey({
@@ -72,18 +87,10 @@ export const salesPaymentRollups = pgTable(
 export const productSalesRollups = pgTable(
   'product_sales_rollups',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    businessDate: date('business_date', { mode: 'string' }).notNull(),
-    outletId: uuid('outlet_id')
-      .notNull()
-      .references(() => outlets.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    quantity: integer('quantity').notNull().default(0),
-    gross: bigint('gross', { mode: 'number' }).notNull().default(0),
+    tenantId: tenantColumn(),
+    businessDate: businessDate(),
+    outletId: outletColumn(),
+    ...productFigures(),
   },
   (t) => [
     primaryKey({
@@ -100,26 +107,12 @@ export const productSalesRollups = pgTable(
 export const salesChannelRollups = pgTable(
   'sales_channel_rollups',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    businessDate: date('business_date', { mode: 'string' }).notNull(),
-    outletId: uuid('outlet_id')
-      .notNull()
-      .references(() => outlets.id, { onDelete: 'cascade' }),
+    tenantId: tenantColumn(),
+    businessDate: businessDate(),
+    outletId: outletColumn(),
     source: text('source').notNull(),
     servingMethod: text('serving_method').notNull(),
-    orders: integer('orders').notNull().default(0),
-    gross: bigint('gross', { mode: 'number' }).notNull().default(0),
-    discount: bigint('discount', { mode: 'number' }).notNull().default(0),
-    serviceCharge: bigint('service_charge', { mode: 'number' }).notNull().default(0),
-    serviceTax: bigint('service_tax', { mode: 'number' }).notNull().default(0),
-    deliveryFee: bigint('delivery_fee', { mode: 'number' }).notNull().default(0),
-    rounding: bigint('rounding', { mode: 'number' }).notNull().default(0),
-    net: bigint('net', { mode: 'number' }).notNull().default(0),
-    refunds: bigint('refunds', { mode: 'number' }).notNull().default(0),
-    rejected: integer('rejected').notNull().default(0),
-    rejectedTotal: bigint('rejected_total', { mode: 'number' }).notNull().default(0),
+    ...saleFigures(),
   },
   (t) => [
     primaryKey({
@@ -136,18 +129,10 @@ export const salesChannelRollups = pgTable(
 export const productMonthRollups = pgTable(
   'product_month_rollups',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantColumn(),
     month: date('month', { mode: 'string' }).notNull(),
-    outletId: uuid('outlet_id')
-      .notNull()
-      .references(() => outlets.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    quantity: integer('quantity').notNull().default(0),
-    gross: bigint('gross', { mode: 'number' }).notNull().default(0),
+    outletId: outletColumn(),
+    ...productFigures(),
   },
   (t) => [
     primaryKey({

@@ -51,13 +51,17 @@ export const tenants = pgTable(
   ],
 );
 
+/** The owning tenant: every tenant-owned row carries it (DESIGN §2) and goes with its tenant. */
+export const tenantColumn = () =>
+  uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' });
+
 export const outlets = pgTable(
   'outlets',
   {
     id: id(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantColumn(),
     code: text('code').notNull(),
     name: text('name').notNull(),
     address: text('address'),
@@ -97,9 +101,7 @@ export const outletClosures = pgTable(
   'outlet_closures',
   {
     id: id(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantColumn(),
     outletId: uuid('outlet_id')
       .notNull()
       .references(() => outlets.id, { onDelete: 'cascade' }),
