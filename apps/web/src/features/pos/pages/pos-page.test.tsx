@@ -13,6 +13,11 @@ import { PosPage } from './pos-page';
 beforeEach(() => localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
 
+// The page loads its outlets, context and menu before anything shows; on a busy machine that and
+// each dialog take longer than Testing Library's default second.
+const slow = { timeout: 10_000 };
+const findSlowly = (testId: string) => screen.findByTestId(testId, {}, slow);
+
 function renderPos() {
   const calls = mockFetch((call) => {
     if (call.url === '/api/pos/outlets')
@@ -33,13 +38,12 @@ function renderPos() {
 }
 
 describe('POS page', () => {
-  // The whole sale renders the page, the payment dialog and the receipt: slow on a busy machine.
   it(
     'rings up a dine-in sale: the table is asked for, then paid in cash and the receipt shows',
-    { timeout: 20_000 },
+    { timeout: 30_000 },
     async () => {
       const calls = renderPos();
-      await userEvent.click(await screen.findByTestId('pos-product-KOP-001'));
+      await userEvent.click(await findSlowly('pos-product-KOP-001'));
       expect(screen.getAllByTestId('pos-cart-line')).toHaveLength(1);
 
       await userEvent.click(screen.getByTestId('pos-serving-dine_in'));
@@ -50,11 +54,11 @@ describe('POS page', () => {
 
       await userEvent.type(screen.getByTestId('pos-table-no'), 'T5');
       await userEvent.click(screen.getByTestId('pos-pay'));
-      const payment = await screen.findByTestId('pos-payment');
+      const payment = await findSlowly('pos-payment');
       await userEvent.click(within(payment).getByTestId('pos-cash-exact'));
       await userEvent.click(within(payment).getByTestId('pos-confirm-payment'));
 
-      expect(await screen.findByTestId('pos-receipt-dialog')).toBeInTheDocument();
+      expect(await findSlowly('pos-receipt-dialog')).toBeInTheDocument();
       const sale = calls.find((c) => c.url === '/api/orders' && c.method === 'POST');
       expect(sale?.headers.get('idempotency-key')).toBeTruthy();
       expect(sale?.body).toMatchObject({
@@ -63,24 +67,28 @@ describe('POS page', () => {
         table_no: 'T5',
         items: [{ product_id: ids.kopi, quantity: 1 }],
       });
-      await waitFor(() => expect(screen.queryAllByTestId('pos-cart-line')).toHaveLength(0));
+      await waitFor(() => expect(screen.queryAllByTestId('pos-cart-line')).toHaveLength(0), slow);
     },
   );
 
-  it('F4 holds the order under a label and Recall brings it back', async () => {
-    renderPos();
-    await userEvent.click(await screen.findByTestId('pos-product-FOD-001'));
-    await userEvent.keyboard('{F4}');
-    const hold = await screen.findByTestId('pos-hold-dialog');
-    await userEvent.clear(within(hold).getByTestId('pos-hold-label'));
-    await userEvent.type(within(hold).getByTestId('pos-hold-label'), 'Aminah');
-    await userEvent.click(within(hold).getByTestId('pos-hold-confirm'));
-    await waitFor(() => expect(screen.queryAllByTestId('pos-cart-line')).toHaveLength(0));
+  it(
+    'F4 holds the order under a label and Recall brings it back',
+    { timeout: 30_000 },
+    async () => {
+      renderPos();
+      await userEvent.click(await findSlowly('pos-product-FOD-001'));
+      await userEvent.keyboard('{F4}');
+      const hold = await findSlowly('pos-hold-dialog');
+      await userEvent.clear(within(hold).getByTestId('pos-hold-label'));
+      await userEvent.type(within(hold).getByTestId('pos-hold-label'), 'Aminah');
+      await userEvent.click(within(hold).getByTestId('pos-hold-confirm'));
+      await waitFor(() => expect(screen.queryAllByTestId('pos-cart-line')).toHaveLength(0), slow);
 
-    await userEvent.click(screen.getByTestId('pos-recall'));
-    const recall = await screen.findByTestId('pos-recall-dialog');
-    expect(within(recall).getByTestId('pos-held-cart')).toHaveTextContent('Aminah');
-    await userEvent.click(within(recall).getByTestId('pos-recall-cart'));
-    await waitFor(() => expect(screen.getAllByTestId('pos-cart-line')).toHaveLength(1));
-  });
+      await userEvent.click(screen.getByTestId('pos-recall'));
+      const recall = await findSlowly('pos-recall-dialog');
+      expect(within(recall).getByTestId('pos-held-cart')).toHaveTextContent('Aminah');
+      await userEvent.click(within(recall).getByTestId('pos-recall-cart'));
+      await waitFor(() => expect(screen.getAllByTestId('pos-cart-line')).toHaveLength(1), slow);
+    },
+  );
 });
