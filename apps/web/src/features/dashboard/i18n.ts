@@ -1,7 +1,7 @@
 import { defineFeatureStrings, type FeatureMessages } from '../../lib/i18n/feature-strings';
 
 // Strings of the dashboard's figures. The greeting and the welcome view use the shell's
-// `dashboard.*` strings (they predate this issue and every signed-in user sees them).
+// `dashboard.*` strings, which every signed-in user sees.
 const en = {
   header: {
     today: 'Business day {{date}}, compared with {{compare}}',

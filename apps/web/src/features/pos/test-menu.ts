@@ -24,40 +24,53 @@ export const ids = {
   cream: id(31),
 };
 
-export const sizeGroup: PosMenuProduct['variant_groups'][number] = {
-  id: ids.size,
-  name: 'Size',
-  required: true,
-  min_select: 1,
-  max_select: 1,
-  options: [
-    { id: ids.regular, name: 'Regular', price: 0 },
-    { id: ids.large, name: 'Large', price: 150 },
+type VariantGroup = PosMenuProduct['variant_groups'][number];
+const group = (
+  groupId: string,
+  name: string,
+  [min_select, max_select]: [number, number],
+  options: [string, string, number][],
+): VariantGroup => ({
+  id: groupId,
+  name,
+  required: min_select > 0,
+  min_select,
+  max_select,
+  options: options.map(([optionId, optionName, price]) => ({
+    id: optionId,
+    name: optionName,
+    price,
+  })),
+});
+
+export const sizeGroup = group(
+  ids.size,
+  'Size',
+  [1, 1],
+  [
+    [ids.regular, 'Regular', 0],
+    [ids.large, 'Large', 150],
   ],
-};
-export const milkGroup: PosMenuProduct['variant_groups'][number] = {
-  id: ids.milk,
-  name: 'Milk',
-  required: false,
-  min_select: 0,
-  max_select: 1,
-  options: [
-    { id: ids.oat, name: 'Oat', price: 200 },
-    { id: ids.soy, name: 'Soy', price: 100 },
+);
+export const milkGroup = group(
+  ids.milk,
+  'Milk',
+  [0, 1],
+  [
+    [ids.oat, 'Oat', 200],
+    [ids.soy, 'Soy', 100],
   ],
-};
-export const toppingsGroup: PosMenuProduct['variant_groups'][number] = {
-  id: ids.toppings,
-  name: 'Toppings',
-  required: false,
-  min_select: 0,
-  max_select: 2,
-  options: [
-    { id: ids.honey, name: 'Honey', price: 50 },
-    { id: ids.nuts, name: 'Nuts', price: 80 },
-    { id: ids.seeds, name: 'Seeds', price: 60 },
+);
+export const toppingsGroup = group(
+  ids.toppings,
+  'Toppings',
+  [0, 2],
+  [
+    [ids.honey, 'Honey', 50],
+    [ids.nuts, 'Nuts', 80],
+    [ids.seeds, 'Seeds', 60],
   ],
-};
+);
 
 const product = (p: Partial<PosMenuProduct> & Pick<PosMenuProduct, 'id' | 'name' | 'sku'>) => ({
   barcode: null,

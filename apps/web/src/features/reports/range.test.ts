@@ -3,51 +3,23 @@ import { businessToday } from '../../lib/business-clock';
 import { presetRange } from './range';
 
 describe('range presets on the business day', () => {
-  it('today, yesterday and the last 7 days (today included)', () => {
-    expect(presetRange('today', '2026-03-15')).toEqual({ from: '2026-03-15', to: '2026-03-15' });
-    expect(presetRange('yesterday', '2026-03-15')).toEqual({
-      from: '2026-03-14',
-      to: '2026-03-14',
-    });
-    expect(presetRange('last-7-days', '2026-03-15')).toEqual({
-      from: '2026-03-09',
-      to: '2026-03-15',
-    });
-    // Across a month end.
-    expect(presetRange('last-7-days', '2026-03-03')).toEqual({
-      from: '2026-02-25',
-      to: '2026-03-03',
-    });
-  });
-
-  it('this month runs from the 1st to today; on the 1st it is that one day', () => {
-    expect(presetRange('this-month', '2026-03-15')).toEqual({
-      from: '2026-03-01',
-      to: '2026-03-15',
-    });
-    expect(presetRange('this-month', '2026-03-01')).toEqual({
-      from: '2026-03-01',
-      to: '2026-03-01',
-    });
-  });
-
-  it('last month is the whole calendar month before (leap years, across a year end)', () => {
-    expect(presetRange('last-month', '2026-03-15')).toEqual({
-      from: '2026-02-01',
-      to: '2026-02-28',
-    });
-    expect(presetRange('last-month', '2028-03-31')).toEqual({
-      from: '2028-02-01',
-      to: '2028-02-29',
-    });
-    expect(presetRange('last-month', '2026-01-01')).toEqual({
-      from: '2025-12-01',
-      to: '2025-12-31',
-    });
-    expect(presetRange('last-month', '2026-05-31')).toEqual({
-      from: '2026-04-01',
-      to: '2026-04-30',
-    });
+  // [preset, business day, from, to]
+  it.each([
+    // Today, yesterday and the last 7 days (today included, across a month end too).
+    ['today', '2026-03-15', '2026-03-15', '2026-03-15'],
+    ['yesterday', '2026-03-15', '2026-03-14', '2026-03-14'],
+    ['last-7-days', '2026-03-15', '2026-03-09', '2026-03-15'],
+    ['last-7-days', '2026-03-03', '2026-02-25', '2026-03-03'],
+    // This month runs from the 1st to today; on the 1st it is that one day.
+    ['this-month', '2026-03-15', '2026-03-01', '2026-03-15'],
+    ['this-month', '2026-03-01', '2026-03-01', '2026-03-01'],
+    // Last month is the whole calendar month before (leap years, across a year end).
+    ['last-month', '2026-03-15', '2026-02-01', '2026-02-28'],
+    ['last-month', '2028-03-31', '2028-02-01', '2028-02-29'],
+    ['last-month', '2026-01-01', '2025-12-01', '2025-12-31'],
+    ['last-month', '2026-05-31', '2026-04-01', '2026-04-30'],
+  ] as const)('%s on %s runs from %s to %s', (preset, today, from, to) => {
+    expect(presetRange(preset, today)).toEqual({ from, to });
   });
 
   it('takes today from Malaysia time with the cut-off, not the browser zone', () => {

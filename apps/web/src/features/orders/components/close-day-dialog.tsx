@@ -2,19 +2,13 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
-import Print from '@mui/icons-material/Print';
 import type { ZReport } from '@kopi/contract';
 import { Link as RouterLink } from 'react-router';
-import { printSheet } from '../../../components/receipt/print-sheet';
 import { StatusLabel } from '../../../components/status-label';
 import { HttpError } from '../../../lib/http/http-client';
 import { toast } from '../../../lib/toasts';
@@ -22,6 +16,7 @@ import { closeDay, openOrderIds } from '../api';
 import { formatBusinessDate } from '../format';
 import { useOrderStrings } from '../i18n';
 import type { OutletChoice } from '../../../lib/outlet-scope';
+import { PaperDialog } from './paper-dialog';
 import { DayFields, useDayChoice } from './day-fields';
 import { ZReportView } from './z-report-view';
 
@@ -107,96 +102,88 @@ export function CloseDayDialog({
   const closed = outcome?.kind === 'closed' ? outcome.report : null;
 
   return (
-    <Dialog
+    <PaperDialog
       open={open}
       onClose={close}
-      aria-labelledby="close-day-title"
-      data-testid="close-day-dialog"
-      maxWidth="sm"
+      titleId="close-day-title"
+      testId="close-day-dialog"
+      title={t('closeDay.title')}
       fullWidth
-    >
-      <DialogTitle id="close-day-title">{t('closeDay.title')}</DialogTitle>
-      <DialogContent>
-        {closed ? (
-          <ZReportView report={closed} />
-        ) : (
-          <Stack spacing={2}>
-            <DialogContentText>{t('closeDay.text')}</DialogContentText>
-            {outlets.length === 0 ? (
-              <Alert severity="warning">{t('day.noOutlets')}</Alert>
-            ) : (
-              <DayFields
-                outlets={outlets}
-                choosable={choosable}
-                outletId={day.outletId}
-                date={day.date}
-                onOutletChange={(id) => {
-                  day.setOutletId(id);
-                  setOutcome(null);
-                }}
-                onDateChange={(date) => {
-                  day.setDate(date);
-                  setOutcome(null);
-                }}
-                disabled={busy}
-                testIdPrefix="close-day"
-              />
-            )}
-            {outcome?.kind === 'failed' && (
-              <Alert severity="error" data-testid="close-day-error">
-                {outcome.message}
-              </Alert>
-            )}
-            {outcome?.kind === 'refused' && (
-              <Alert severity="warning" data-testid="close-day-open-orders">
-                <AlertTitle>{t('closeDay.refused', { count: outcome.open.length })}</AlertTitle>
-                {t('closeDay.refusedText')}
-                <List dense disablePadding sx={{ mt: 1 }}>
-                  {outcome.open.map((o) => (
-                    <ListItem key={o.number} disableGutters sx={{ gap: 1 }}>
-                      <Link
-                        component={RouterLink}
-                        to={
-                          o.id
-                            ? `/order/details/${o.id}`
-                            : `/order/list?q=${encodeURIComponent(o.number)}`
-                        }
-                        aria-label={t('closeDay.openOrder', { number: o.number })}
-                        data-testid="close-day-open-order"
-                        onClick={close}
-                      >
-                        {o.number}
-                      </Link>
-                      <StatusLabel status={o.status} />
-                    </ListItem>
-                  ))}
-                </List>
-              </Alert>
-            )}
-          </Stack>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button color="inherit" onClick={close} disabled={busy}>
-          {t('day.close')}
+      closeLabel={t('day.close')}
+      closeDisabled={busy}
+      printLabel={t('day.print')}
+      printable={closed !== null}
+      action={
+        <Button
+          variant="contained"
+          color="warning"
+          onClick={() => void submit()}
+          loading={busy}
+          disabled={!day.outletId || !day.date || outlets.length === 0}
+          data-testid="close-day-submit"
+        >
+          {t('closeDay.submit')}
         </Button>
-        {closed ? (
-          <Button variant="contained" startIcon={<Print />} onClick={printSheet}>
-            {t('day.print')}
-          </Button>
-        ) : (
-          <Button
-            variant="contained"
-            color="warning"
-            onClick={() => void submit()}
-            loading={busy}
-            disabled={!day.outletId || !day.date || outlets.length === 0}
-            data-testid="close-day-submit"
-          >
-            {t('closeDay.submit')}
-          </Button>
-        )}
-      </DialogActions>
-    </Dialog>
+      }
+    >
+      {closed ? (
+        <ZReportView report={closed} />
+      ) : (
+        <Stack spacing={2}>
+          <DialogContentText>{t('closeDay.text')}</DialogContentText>
+          {outlets.length === 0 ? (
+            <Alert severity="warning">{t('day.noOutlets')}</Alert>
+          ) : (
+            <DayFields
+              outlets={outlets}
+              choosable={choosable}
+              outletId={day.outletId}
+              date={day.date}
+              onOutletChange={(id) => {
+                day.setOutletId(id);
+                setOutcome(null);
+              }}
+              onDateChange={(date) => {
+                day.setDate(date);
+                setOutcome(null);
+              }}
+              disabled={busy}
+              testIdPrefix="close-day"
+            />
+          )}
+          {outcome?.kind === 'failed' && (
+            <Alert severity="error" data-testid="close-day-error">
+              {outcome.message}
+            </Alert>
+          )}
+          {outcome?.kind === 'refused' && (
+            <Alert severity="warning" data-testid="close-day-open-orders">
+              <AlertTitle>{t('closeDay.refused', { count: outcome.open.length })}</AlertTitle>
+              {t('closeDay.refusedText')}
+              <List dense disablePadding sx={{ mt: 1 }}>
+                {outcome.open.map((o) => (
+                  <ListItem key={o.number} disableGutters sx={{ gap: 1 }}>
+                    <Link
+                      component={RouterLink}
+                      to={
+                        o.id
+                          ? `/order/details/${o.id}`
+                          : `/order/list?q=${encodeURIComponent(o.number)}`
+                      }
+                      aria-label={t('closeDay.openOrder', { number: o.number })}
+                      data-testid="close-day-open-order"
+                      onClick={close}
+                    >
+                      {o.number}
+                    </Link>
+                    <StatusLabel status={o.status} />
+                  </ListItem>
+                ))}
+              </List>
+            </Alert>
+          )}
+        </Stack>
+      )}
+    </PaperDialog>
   );
 }

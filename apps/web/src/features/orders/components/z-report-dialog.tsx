@@ -1,18 +1,13 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import Print from '@mui/icons-material/Print';
 import { useQuery } from '@tanstack/react-query';
-import { printSheet } from '../../../components/receipt/print-sheet';
 import { HttpError } from '../../../lib/http/http-client';
 import { getZReport, orderKeys } from '../api';
 import { useOrderStrings } from '../i18n';
 import type { OutletChoice } from '../../../lib/outlet-scope';
+import { PaperDialog } from './paper-dialog';
 import { DayFields, useDayChoice, type DayChoice } from './day-fields';
 import { ZReportView } from './z-report-view';
 
@@ -46,70 +41,60 @@ export function ZReportDialog({
   };
 
   return (
-    <Dialog
+    <PaperDialog
       open={open}
       onClose={close}
-      aria-labelledby="z-report-title"
-      data-testid="z-report-dialog"
-      maxWidth="sm"
+      titleId="z-report-title"
+      testId="z-report-dialog"
+      title={t('zReport.title')}
       fullWidth
+      closeLabel={t('day.close')}
+      printLabel={t('day.print')}
+      printable={Boolean(asked && report.data)}
     >
-      <DialogTitle id="z-report-title">{t('zReport.title')}</DialogTitle>
-      <DialogContent>
-        <Stack
-          spacing={2}
-          component="form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (day.outletId && day.date) setAsked({ outletId: day.outletId, date: day.date });
-          }}
-        >
-          {outlets.length === 0 ? (
-            <Alert severity="warning">{t('day.noOutlets')}</Alert>
-          ) : (
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'end' }}>
-              <DayFields
-                outlets={outlets}
-                choosable={choosable}
-                outletId={day.outletId}
-                date={day.date}
-                onOutletChange={day.setOutletId}
-                onDateChange={day.setDate}
-                testIdPrefix="z-report"
-              />
-              <Button
-                type="submit"
-                variant="outlined"
-                disabled={!day.outletId || !day.date}
-                loading={Boolean(asked) && report.isFetching}
-                data-testid="z-report-show"
-                sx={{ flexShrink: 0, mb: 0.5 }}
-              >
-                {t('zReport.show')}
-              </Button>
-            </Stack>
-          )}
-          {asked && notFound && (
-            <Alert severity="info" data-testid="z-report-missing">
-              {t('zReport.notFound')}
-            </Alert>
-          )}
-          {asked && report.error && !notFound && (
-            <Alert severity="error">{(report.error as Error).message}</Alert>
-          )}
-          {asked && report.data && <ZReportView report={report.data} />}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button color="inherit" onClick={close}>
-          {t('day.close')}
-        </Button>
-        {asked && report.data && (
-          <Button variant="contained" startIcon={<Print />} onClick={printSheet}>
-            {t('day.print')}
-          </Button>
+      <Stack
+        spacing={2}
+        component="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (day.outletId && day.date) setAsked({ outletId: day.outletId, date: day.date });
+        }}
+      >
+        {outlets.length === 0 ? (
+          <Alert severity="warning">{t('day.noOutlets')}</Alert>
+        ) : (
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'end' }}>
+            <DayFields
+              outlets={outlets}
+              choosable={choosable}
+              outletId={day.outletId}
+              date={day.date}
+              onOutletChange={day.setOutletId}
+              onDateChange={day.setDate}
+              testIdPrefix="z-report"
+            />
+            <Button
+              type="submit"
+              variant="outlined"
+              disabled={!day.outletId || !day.date}
+              loading={Boolean(asked) && report.isFetching}
+              data-testid="z-report-show"
+              sx={{ flexShrink: 0, mb: 0.5 }}
+            >
+              {t('zReport.show')}
+            </Button>
+          </Stack>
         )}
-      </DialogActions>
-    </Dialog>
+        {asked && notFound && (
+          <Alert severity="info" data-testid="z-report-missing">
+            {t('zReport.notFound')}
+          </Alert>
+        )}
+        {asked && report.error && !notFound && (
+          <Alert severity="error">{(report.error as Error).message}</Alert>
+        )}
+        {asked && report.data && <ZReportView report={report.data} />}
+      </Stack>
+    </PaperDialog>
   );
 }

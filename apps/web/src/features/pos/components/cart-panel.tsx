@@ -1,60 +1,19 @@
-import type { Ref } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { alpha } from '@mui/material/styles';
-import Add from '@mui/icons-material/Add';
-import Close from '@mui/icons-material/Close';
-import EditNote from '@mui/icons-material/EditNote';
-import Remove from '@mui/icons-material/Remove';
-import type { PosContext, PricingResult, ServingMethod } from '@kopi/contract';
+import type { PosContext, PricingResult } from '@kopi/contract';
 import { formatMoney } from '../../../lib/formatters';
-import { cartItemCount, MAX_QUANTITY, type Cart, type CartAction, type CartField } from '../cart';
+import { cartItemCount, type Cart, type CartAction, type CartField } from '../cart';
 import { usePosStrings } from '../i18n';
-
-export type LineFlag = 'soldOut' | 'unavailable' | 'refused';
-export interface FieldProblems {
-  table_no?: string;
-  delivery_address?: string;
-  customer_phone?: string;
-}
-
-function TotalRow({
-  label,
-  value,
-  testId,
-  strong,
-  hint,
-}: {
-  label: string;
-  value: number;
-  testId: string;
-  strong?: boolean;
-  hint?: string;
-}) {
-  return (
-    <Box
-      sx={{
-        display: 'flex',
-        justifyContent: 'space-between',
-        typography: strong ? 'h6' : 'body2',
-        fontWeight: strong ? 700 : undefined,
-        color: strong ? 'text.primary' : 'text.secondary',
-      }}
-      title={hint}
-    >
-      <span>{label}</span>
-      <span data-testid={testId}>{formatMoney(value)}</span>
-    </Box>
-  );
-}
+import {
+  CartCustomerFields,
+  type CustomerFieldRefs,
+  type FieldProblems,
+} from './cart-customer-fields';
+import { CartLineItem, type LineFlag } from './cart-line-item';
+import { CartTotals } from './cart-totals';
 
 /** The order being rung up: lines, serving method, customer, live totals and Pay. */
 export function CartPanel({
@@ -72,9 +31,7 @@ export function CartPanel({
   onClear,
   onEditNote,
   hasPendingSale,
-  tableRef,
-  addressRef,
-  phoneRef,
+  ...refs
 }: {
   cart: Cart;
   dispatch: (action: CartAction) => void;
@@ -94,26 +51,8 @@ export function CartPanel({
   /** Opens the note of the line with this key. */
   onEditNote: (key: string) => void;
   hasPendingSale: boolean;
-  tableRef: Ref<HTMLInputElement>;
-  addressRef: Ref<HTMLInputElement>;
-  phoneRef: Ref<HTMLInputElement>;
-}) {
+} & CustomerFieldRefs) {
   const { t } = usePosStrings();
-  const methods = context?.outlet.serving_methods ?? [];
-  const serving = cart.serving_method;
-  const count = cartItemCount(cart);
-  const field = (name: CartField) => ({
-    value: cart[name],
-    onChange: (e: { target: { value: string } }) =>
-      dispatch({ type: 'field', field: name, value: e.target.value }),
-    onBlur: () => onFieldBlur(name),
-  });
-  const flagText: Record<LineFlag, string> = {
-    soldOut: t('cart.soldOutNow'),
-    unavailable: t('cart.unavailableNow'),
-    refused: t('cart.refused'),
-  };
-
   return (
     <Box
       component="section"
@@ -131,7 +70,7 @@ export function CartPanel({
           sx={{ ml: 1 }}
           data-testid="pos-cart-count"
         >
-          {t('cart.items', { count })}
+          {t('cart.items', { count: cartItemCount(cart) })}
         </Typography>
         <Button
           onClick={onClear}
@@ -154,216 +93,31 @@ export function CartPanel({
             {t('cart.empty')}
           </Typography>
         )}
-        {cart.lines.map((line, i) => {
-          const flag = flags.get(line.key);
-          const lineTotal = totals?.line_totals[i];
-          return (
-            <Box
-              component="li"
-              key={line.key}
-              data-testid="pos-cart-line"
-              data-flag={flag}
-              sx={{
-                display: 'grid',
-                gridTemplateColumns: '1fr auto',
-                gap: 0.5,
-                py: 0.75,
-                px: 0.5,
-                borderBottom: 1,
-                borderColor: 'divider',
-                bgcolor: flag ? (theme) => alpha(theme.palette.error.main, 0.08) : undefined,
-                outline: flag ? 1 : undefined,
-                outlineColor: flag ? 'error.main' : undefined,
-              }}
-            >
-              <Box sx={{ minWidth: 0 }}>
-                <Typography
-                  sx={{ fontWeight: 600, lineHeight: 1.3 }}
-                  data-testid="pos-cart-line-name"
-                >
-                  {line.name}
-                </Typography>
-                {line.options.length > 0 && (
-                  <Typography variant="body2" color="text.secondary">
-                    {line.options.map((o) => o.name).join(' · ')}
-                  </Typography>
-                )}
-                {line.addons.length > 0 && (
-                  <Typography variant="body2" color="text.secondary">
-                    {line.addons.map((a) => `+ ${a.name}`).join(', ')}
-                  </Typography>
-                )}
-                {line.notes && (
-                  <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
-                    {t('cart.note', { note: line.notes })}
-                  </Typography>
-                )}
-                {flag && (
-                  <Typography variant="body2" color="error.main" sx={{ fontWeight: 600 }}>
-                    {flagText[flag]}
-                  </Typography>
-                )}
-              </Box>
-              <Typography sx={{ fontWeight: 600, textAlign: 'end' }} data-testid="pos-line-total">
-                {lineTotal !== undefined ? formatMoney(lineTotal) : ''}
-              </Typography>
-              <Stack direction="row" sx={{ alignItems: 'center', gridColumn: '1 / -1' }}>
-                <IconButton
-                  aria-label={t('cart.decrease', { name: line.name })}
-                  onClick={() => dispatch({ type: 'increment', key: line.key, by: -1 })}
-                  sx={{ width: 44, height: 44, border: 1, borderColor: 'divider' }}
-                >
-                  <Remove fontSize="small" />
-                </IconButton>
-                <Typography
-                  aria-label={t('cart.quantityOf', { name: line.name })}
-                  sx={{ minWidth: 40, textAlign: 'center', fontWeight: 600 }}
-                  data-testid="pos-line-quantity"
-                >
-                  {line.quantity}
-                </Typography>
-                <IconButton
-                  aria-label={t('cart.increase', { name: line.name })}
-                  onClick={() => dispatch({ type: 'increment', key: line.key, by: 1 })}
-                  disabled={line.quantity >= MAX_QUANTITY}
-                  sx={{ width: 44, height: 44, border: 1, borderColor: 'divider' }}
-                >
-                  <Add fontSize="small" />
-                </IconButton>
-                <Tooltip title={t('cart.editNote', { name: line.name })}>
-                  <IconButton
-                    aria-label={t('cart.editNote', { name: line.name })}
-                    onClick={() => onEditNote(line.key)}
-                    sx={{ width: 44, height: 44, ml: 'auto' }}
-                    data-testid="pos-line-note"
-                  >
-                    <EditNote fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-                <Tooltip title={t('cart.remove', { name: line.name })}>
-                  <IconButton
-                    aria-label={t('cart.remove', { name: line.name })}
-                    onClick={() => dispatch({ type: 'remove', key: line.key })}
-                    sx={{ width: 44, height: 44 }}
-                  >
-                    <Close fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              </Stack>
-            </Box>
-          );
-        })}
+        {cart.lines.map((line, i) => (
+          <CartLineItem
+            key={line.key}
+            line={line}
+            flag={flags.get(line.key)}
+            lineTotal={totals?.line_totals[i]}
+            dispatch={dispatch}
+            onEditNote={onEditNote}
+          />
+        ))}
       </Box>
 
-      <Stack spacing={1} sx={{ px: 1.5, pt: 1, borderTop: 1, borderColor: 'divider' }}>
-        <ToggleButtonGroup
-          exclusive
-          color="primary"
-          fullWidth
-          value={serving}
-          onChange={(_, value: ServingMethod | null) => {
-            if (value) dispatch({ type: 'serving', method: value });
-          }}
-          aria-label={t('cart.serving')}
-          size="small"
-        >
-          {methods.map((m) => (
-            <ToggleButton key={m} value={m} sx={{ minHeight: 44 }} data-testid={`pos-serving-${m}`}>
-              {t(`serving.${m}`)}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
-        {serving === 'delivery' && (
-          <>
-            <Typography variant="body2" color="text.secondary" data-testid="pos-delivery-fee-note">
-              {t('cart.deliveryFee', { fee: formatMoney(context?.outlet.delivery_fee ?? 0) })}
-            </Typography>
-            <TextField
-              inputRef={addressRef}
-              label={t('cart.address')}
-              {...field('delivery_address')}
-              required
-              size="small"
-              multiline
-              maxRows={2}
-              error={!!fieldProblems.delivery_address}
-              helperText={fieldProblems.delivery_address}
-              slotProps={{ htmlInput: { maxLength: 300, 'data-testid': 'pos-address' } }}
-            />
-          </>
-        )}
-        <Stack direction="row" spacing={1}>
-          {serving === 'dine_in' && (
-            <TextField
-              inputRef={tableRef}
-              label={t('cart.tableNo')}
-              {...field('table_no')}
-              required
-              size="small"
-              sx={{ width: 130, flexShrink: 0 }}
-              error={!!fieldProblems.table_no}
-              helperText={fieldProblems.table_no}
-              slotProps={{ htmlInput: { maxLength: 20, 'data-testid': 'pos-table-no' } }}
-            />
-          )}
-          {serving !== 'dine_in' && (
-            <TextField
-              label={t('cart.customerName')}
-              {...field('customer_name')}
-              size="small"
-              fullWidth
-              slotProps={{ htmlInput: { maxLength: 80, 'data-testid': 'pos-customer-name' } }}
-            />
-          )}
-          <TextField
-            inputRef={phoneRef}
-            label={t('cart.phone')}
-            {...field('customer_phone')}
-            size="small"
-            fullWidth
-            type="tel"
-            error={!!fieldProblems.customer_phone}
-            helperText={fieldProblems.customer_phone}
-            slotProps={{
-              htmlInput: { maxLength: 20, inputMode: 'tel', 'data-testid': 'pos-phone' },
-            }}
-          />
-        </Stack>
-      </Stack>
-
-      <Box sx={{ px: 1.5, pt: 1 }} aria-label={t('cart.total')} role="group">
-        <TotalRow label={t('cart.subtotal')} value={totals?.subtotal ?? 0} testId="pos-subtotal" />
-        <TotalRow
-          label={t('cart.serviceCharge')}
-          value={totals?.service_charge ?? 0}
-          testId="pos-service-charge"
-        />
-        <TotalRow label={t('cart.sst')} value={totals?.service_tax ?? 0} testId="pos-sst" />
-        {serving === 'delivery' && (
-          <TotalRow
-            label={t('cart.deliveryFeeLine')}
-            value={totals?.delivery_fee ?? 0}
-            testId="pos-delivery-fee"
-          />
-        )}
-        <TotalRow
-          label={t('cart.rounding')}
-          value={totals?.rounding ?? 0}
-          testId="pos-rounding"
-          hint={t('cart.roundingHint')}
-        />
-        <TotalRow label={t('cart.total')} value={totals?.total ?? 0} testId="pos-total" strong />
-        {nonCashTotal !== null && (
-          <Typography
-            variant="caption"
-            color="text.secondary"
-            component="p"
-            sx={{ textAlign: 'end' }}
-          >
-            {t('cart.nonCashTotal', { amount: formatMoney(nonCashTotal) })}
-          </Typography>
-        )}
-      </Box>
+      <CartCustomerFields
+        cart={cart}
+        dispatch={dispatch}
+        context={context}
+        fieldProblems={fieldProblems}
+        onFieldBlur={onFieldBlur}
+        {...refs}
+      />
+      <CartTotals
+        totals={totals}
+        delivery={cart.serving_method === 'delivery'}
+        nonCashTotal={nonCashTotal}
+      />
 
       <Box sx={{ p: 1.5, pt: 1 }}>
         {hasPendingSale && (

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -6,11 +5,13 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '../../../lib/formatters';
 import { cartItemCount, type HeldCart } from '../cart';
 import { usePosStrings } from '../i18n';
+import { TextPromptDialog } from './text-prompt-dialog';
+
+const MAX_HOLD_LABEL = 60;
 
 /** Asks for the label of the order being put on hold (the table or the customer's name). */
 export function HoldDialog({
@@ -24,69 +25,22 @@ export function HoldDialog({
   onHold: (label: string) => void;
   onClose: () => void;
 }) {
-  return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      maxWidth="xs"
-      fullWidth
-      aria-labelledby="pos-hold-title"
-      data-testid="pos-hold-dialog"
-    >
-      {open && <HoldForm suggested={suggested} onHold={onHold} onClose={onClose} />}
-    </Dialog>
-  );
-}
-
-function HoldForm({
-  suggested,
-  onHold,
-  onClose,
-}: {
-  suggested: string;
-  onHold: (label: string) => void;
-  onClose: () => void;
-}) {
   const { t } = usePosStrings();
-  const [label, setLabel] = useState(suggested);
-  const submit = () => onHold(label.trim() || suggested);
   return (
-    <Box
-      component="form"
-      sx={{ display: 'contents' }}
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
-      <DialogTitle id="pos-hold-title">{t('hold.title')}</DialogTitle>
-      <DialogContent>
-        <TextField
-          autoFocus
-          fullWidth
-          label={t('hold.label')}
-          helperText={t('hold.labelHint')}
-          value={label}
-          onChange={(e) => setLabel(e.target.value.slice(0, 60))}
-          onFocus={(e) => e.target.select()}
-          sx={{ mt: 1 }}
-          slotProps={{ htmlInput: { 'data-testid': 'pos-hold-label', maxLength: 60 } }}
-        />
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} color="inherit" sx={{ minHeight: 48 }}>
-          {t('payment.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          sx={{ minHeight: 48 }}
-          data-testid="pos-hold-confirm"
-        >
-          {t('hold.confirm')}
-        </Button>
-      </DialogActions>
-    </Box>
+    <TextPromptDialog
+      open={open}
+      idPrefix="pos-hold"
+      title={t('hold.title')}
+      label={t('hold.label')}
+      hint={t('hold.labelHint')}
+      submitLabel={t('hold.confirm')}
+      inputTestId="pos-hold-label"
+      submitTestId="pos-hold-confirm"
+      initial={suggested}
+      maxLength={MAX_HOLD_LABEL}
+      onSubmit={(label) => onHold(label.trim() || suggested)}
+      onClose={onClose}
+    />
   );
 }
 

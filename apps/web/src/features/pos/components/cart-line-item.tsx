@@ -1,0 +1,131 @@
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
+import Add from '@mui/icons-material/Add';
+import Close from '@mui/icons-material/Close';
+import EditNote from '@mui/icons-material/EditNote';
+import Remove from '@mui/icons-material/Remove';
+import { formatMoney } from '../../../lib/formatters';
+import { MAX_QUANTITY, type CartAction, type CartLine } from '../cart';
+import { usePosStrings } from '../i18n';
+
+/** Why a line cannot be sold as it is: the menu changed, or the server refused it. */
+export type LineFlag = 'soldOut' | 'unavailable' | 'refused';
+
+const squareButton = { width: 44, height: 44 } as const;
+const steppedButton = { ...squareButton, border: 1, borderColor: 'divider' } as const;
+
+/** One line of the cart: what it is, its total, and the buttons that change it. */
+export function CartLineItem({
+  line,
+  flag,
+  lineTotal,
+  dispatch,
+  onEditNote,
+}: {
+  line: CartLine;
+  flag: LineFlag | undefined;
+  lineTotal: number | undefined;
+  dispatch: (action: CartAction) => void;
+  onEditNote: (key: string) => void;
+}) {
+  const { t } = usePosStrings();
+  const flagText: Record<LineFlag, string> = {
+    soldOut: t('cart.soldOutNow'),
+    unavailable: t('cart.unavailableNow'),
+    refused: t('cart.refused'),
+  };
+  const details = [
+    line.options.length > 0 && line.options.map((o) => o.name).join(' · '),
+    line.addons.length > 0 && line.addons.map((a) => `+ ${a.name}`).join(', '),
+  ].filter((d): d is string => Boolean(d));
+  return (
+    <Box
+      component="li"
+      data-testid="pos-cart-line"
+      data-flag={flag}
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: '1fr auto',
+        gap: 0.5,
+        py: 0.75,
+        px: 0.5,
+        borderBottom: 1,
+        borderColor: 'divider',
+        bgcolor: flag ? (theme) => alpha(theme.palette.error.main, 0.08) : undefined,
+        outline: flag ? 1 : undefined,
+        outlineColor: flag ? 'error.main' : undefined,
+      }}
+    >
+      <Box sx={{ minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 600, lineHeight: 1.3 }} data-testid="pos-cart-line-name">
+          {line.name}
+        </Typography>
+        {details.map((d) => (
+          <Typography key={d} variant="body2" color="text.secondary">
+            {d}
+          </Typography>
+        ))}
+        {line.notes && (
+          <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
+            {t('cart.note', { note: line.notes })}
+          </Typography>
+        )}
+        {flag && (
+          <Typography variant="body2" color="error.main" sx={{ fontWeight: 600 }}>
+            {flagText[flag]}
+          </Typography>
+        )}
+      </Box>
+      <Typography sx={{ fontWeight: 600, textAlign: 'end' }} data-testid="pos-line-total">
+        {lineTotal !== undefined ? formatMoney(lineTotal) : ''}
+      </Typography>
+      <Stack direction="row" sx={{ alignItems: 'center', gridColumn: '1 / -1' }}>
+        <IconButton
+          aria-label={t('cart.decrease', { name: line.name })}
+          onClick={() => dispatch({ type: 'increment', key: line.key, by: -1 })}
+          sx={steppedButton}
+        >
+          <Remove fontSize="small" />
+        </IconButton>
+        <Typography
+          aria-label={t('cart.quantityOf', { name: line.name })}
+          sx={{ minWidth: 40, textAlign: 'center', fontWeight: 600 }}
+          data-testid="pos-line-quantity"
+        >
+          {line.quantity}
+        </Typography>
+        <IconButton
+          aria-label={t('cart.increase', { name: line.name })}
+          onClick={() => dispatch({ type: 'increment', key: line.key, by: 1 })}
+          disabled={line.quantity >= MAX_QUANTITY}
+          sx={steppedButton}
+        >
+          <Add fontSize="small" />
+        </IconButton>
+        <Tooltip title={t('cart.editNote', { name: line.name })}>
+          <IconButton
+            aria-label={t('cart.editNote', { name: line.name })}
+            onClick={() => onEditNote(line.key)}
+            sx={{ ...squareButton, ml: 'auto' }}
+            data-testid="pos-line-note"
+          >
+            <EditNote fontSize="small" />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title={t('cart.remove', { name: line.name })}>
+          <IconButton
+            aria-label={t('cart.remove', { name: line.name })}
+            onClick={() => dispatch({ type: 'remove', key: line.key })}
+            sx={squareButton}
+          >
+            <Close fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,84 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { PricingResult } from '@kopi/contract';
+import { formatMoney } from '../../../lib/formatters';
+import { usePosStrings } from '../i18n';
+
+function TotalRow({
+  label,
+  value,
+  testId,
+  strong,
+  hint,
+}: {
+  label: string;
+  value: number;
+  testId: string;
+  strong?: boolean;
+  hint?: string;
+}) {
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        justifyContent: 'space-between',
+        typography: strong ? 'h6' : 'body2',
+        fontWeight: strong ? 700 : undefined,
+        color: strong ? 'text.primary' : 'text.secondary',
+      }}
+      title={hint}
+    >
+      <span>{label}</span>
+      <span data-testid={testId}>{formatMoney(value)}</span>
+    </Box>
+  );
+}
+
+/** The cart's live totals, charge by charge; the delivery fee only for a delivery. */
+export function CartTotals({
+  totals,
+  delivery,
+  nonCashTotal,
+}: {
+  totals: PricingResult | null;
+  delivery: boolean;
+  /** The total without cash rounding, shown when it differs. */
+  nonCashTotal: number | null;
+}) {
+  const { t } = usePosStrings();
+  return (
+    <Box sx={{ px: 1.5, pt: 1 }} aria-label={t('cart.total')} role="group">
+      <TotalRow label={t('cart.subtotal')} value={totals?.subtotal ?? 0} testId="pos-subtotal" />
+      <TotalRow
+        label={t('cart.serviceCharge')}
+        value={totals?.service_charge ?? 0}
+        testId="pos-service-charge"
+      />
+      <TotalRow label={t('cart.sst')} value={totals?.service_tax ?? 0} testId="pos-sst" />
+      {delivery && (
+        <TotalRow
+          label={t('cart.deliveryFeeLine')}
+          value={totals?.delivery_fee ?? 0}
+          testId="pos-delivery-fee"
+        />
+      )}
+      <TotalRow
+        label={t('cart.rounding')}
+        value={totals?.rounding ?? 0}
+        testId="pos-rounding"
+        hint={t('cart.roundingHint')}
+      />
+      <TotalRow label={t('cart.total')} value={totals?.total ?? 0} testId="pos-total" strong />
+      {nonCashTotal !== null && (
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="p"
+          sx={{ textAlign: 'end' }}
+        >
+          {t('cart.nonCashTotal', { amount: formatMoney(nonCashTotal) })}
+        </Typography>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,247 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import type {
+  PaymentReportRow,
+  ProductReportRow,
+  SalesFigures,
+  SalesReport,
+  SalesReportRow,
+} from '@kopi/contract';
+import { formatCompactNumber } from '../../../lib/formatters';
+import { intlLocale } from '../../../lib/i18n/i18n';
+import { formatPercentChange, sharePercent, type Change } from '../../../lib/percent-change';
+import { useReportStrings } from '../i18n';
+import { businessDateLabel, changeOf, metricOf, plainAmount } from '../report-model';
+import { columnHeader, type ReportColumn, type ReportRow } from './report-column-header';
+
+const count = (n: number) => (
+  <span title={n > 9999 ? n.toLocaleString('en-MY') : undefined}>{formatCompactNumber(n)}</span>
+);
+
+function ChangeCell({ change }: { change: Change | null }) {
+  const { t, language } = useReportStrings();
+  if (!change) return <>—</>;
+  const text =
+    change.percent === null
+      ? t('table.new')
+      : formatPercentChange(change.percent, intlLocale(language));
+  return (
+    <Box
+      component="span"
+      data-direction={change.direction}
+      sx={{
+        fontWeight: 600,
+        color:
+          change.direction === 'up'
+            ? 'success.main'
+            : change.direction === 'down'
+              ? 'error.main'
+              : 'text.secondary',
+      }}
+    >
+      {text}
+    </Box>
+  );
+}
+
+/**
+ * The columns a report shows at this screen width, by its grouping, and whether it has a total
+ * row (a product ranking has none).
+ */
+export function useReportColumns(report: SalesReport, labelOf: (row: ReportRow) => string) {
+  const { t } = useReportStrings();
+  const lg = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
+  const xl = useMediaQuery((theme: Theme) => theme.breakpoints.up('xl'));
+  const withPrevious = report.previous !== null;
+  const change = (row: ReportRow) => <ChangeCell change={changeOf(metricOf(report, row))} />;
+  const changeColumn = {
+    id: 'change' as const,
+    header: columnHeader(t, 'change'),
+    numeric: true,
+    cell: change,
+    total: (
+      <ChangeCell
+        change={changeOf({
+          current: report.totals.current.net,
+          previous: report.totals.previous?.net ?? null,
+        })}
+      />
+    ),
+  };
+
+  let columns: ReportColumn<ReportRow>[];
+  let showTotal = true;
+  if (report.group_by === 'payment_method') {
+    const amountTotal = report.rows.reduce((s, r) => s + r.current.amount, 0);
+    const previousTotal = report.rows.reduce((s, r) => s + (r.previous?.amount ?? 0), 0);
+    const paymentsTotal = report.rows.reduce((s, r) => s + r.current.payments, 0);
+    const previousPayments = report.rows.reduce((s, r) => s + (r.previous?.payments ?? 0), 0);
+    const cols: ReportColumn<PaymentReportRow>[] = [
+      { id: 'payment_method', header: columnHeader(t, 'payment_method'), cell: (r) => labelOf(r) },
+      {
+        id: 'payments',
+        header: columnHeader(t, 'payments'),
+        numeric: true,
+        cell: (r) => count(r.current.payments),
+        total: count(paymentsTotal),
+      },
+      {
+        id: 'amount',
+        header: columnHeader(t, 'amount'),
+        numeric: true,
+        cell: (r) => plainAmount(r.current.amount),
+        total: plainAmount(amountTotal),
+      },
+      {
+        id: 'share',
+        header: columnHeader(t, 'share'),
+        numeric: true,
+        cell: (r) => `${sharePercent(r.current.amount, amountTotal).toFixed(1)}%`,
+        total: amountTotal > 0 ? '100.0%' : '0.0%',
+      },
+      ...(withPrevious
+        ? [
+            {
+              id: 'previous_payments' as const,
+              header: columnHeader(t, 'previous_payments'),
+              numeric: true,
+              from: 'lg' as const,
+              cell: (r: PaymentReportRow) => count(r.previous?.payments ?? 0),
+              total: count(previousPayments),
+            },
+            {
+              id: 'previous_amount' as const,
+              header: columnHeader(t, 'previous_amount'),
+              numeric: true,
+              cell: (r: PaymentReportRow) => plainAmount(r.previous?.amount ?? 0),
+              total: plainAmount(previousTotal),
+            },
+            {
+              ...changeColumn,
+              total: (
+                <ChangeCell change={changeOf({ current: amountTotal, previous: previousTotal })} />
+              ),
+            },
+          ]
+        : []),
+    ];
+    columns = cols as ReportColumn<ReportRow>[];
+  } else if (report.group_by === 'product') {
+    showTotal = false;
+    const cols: ReportColumn<ProductReportRow>[] = [
+      { id: 'rank', header: columnHeader(t, 'rank'), numeric: true, cell: (_r, i) => i + 1 },
+      {
+        id: 'product',
+        header: columnHeader(t, 'product'),
+        cell: (r) =>
+          lg ? (
+            labelOf(r)
+          ) : (
+            <>
+              {labelOf(r)}
+              {r.sku && (
+                <Typography variant="caption" color="text.secondary" component="div">
+                  {r.sku}
+                </Typography>
+              )}
+            </>
+          ),
+      },
+      { id: 'sku', header: columnHeader(t, 'sku'), from: 'lg', cell: (r) => r.sku ?? '' },
+      {
+        id: 'quantity',
+        header: columnHeader(t, 'quantity'),
+        numeric: true,
+        cell: (r) => count(r.current.quantity),
+      },
+      {
+        id: 'gross',
+        header: columnHeader(t, 'gross'),
+        numeric: true,
+        cell: (r) => plainAmount(r.current.gross),
+      },
+      ...(withPrevious
+        ? [
+            {
+              id: 'previous_quantity' as const,
+              header: columnHeader(t, 'previous_quantity'),
+              numeric: true,
+              cell: (r: ProductReportRow) => count(r.previous?.quantity ?? 0),
+            },
+            {
+              id: 'previous_gross' as const,
+              header: columnHeader(t, 'previous_gross'),
+              numeric: true,
+              cell: (r: ProductReportRow) => plainAmount(r.previous?.gross ?? 0),
+            },
+            changeColumn,
+          ]
+        : []),
+    ];
+    columns = cols as ReportColumn<ReportRow>[];
+  } else {
+    const keyId = report.group_by === 'day' ? 'business_date' : report.group_by;
+    const totals = report.totals.current;
+    const money = (
+      id: Exclude<keyof SalesFigures, 'orders' | 'rejected' | 'rejected_total'>,
+      from?: 'lg' | 'xl',
+    ): ReportColumn<SalesReportRow> => ({
+      id,
+      header: columnHeader(t, id),
+      numeric: true,
+      from,
+      cell: (r) => plainAmount(r.current[id]),
+      total: plainAmount(totals[id]),
+    });
+    const cols: ReportColumn<SalesReportRow>[] = [
+      {
+        id: keyId,
+        header: columnHeader(t, keyId),
+        cell: (r) => (report.group_by === 'day' ? businessDateLabel(r.key) : labelOf(r)),
+      },
+      {
+        id: 'orders',
+        header: columnHeader(t, 'orders'),
+        numeric: true,
+        cell: (r) => count(r.current.orders),
+        total: count(totals.orders),
+      },
+      money('gross'),
+      money('discount', 'lg'),
+      money('service_charge', 'xl'),
+      money('service_tax', 'xl'),
+      money('delivery_fee', 'xl'),
+      money('rounding', 'xl'),
+      money('net'),
+      money('refunds', 'lg'),
+      ...(withPrevious
+        ? [
+            {
+              id: 'previous_net' as const,
+              header: columnHeader(t, 'previous_net'),
+              numeric: true,
+              cell: (r: SalesReportRow) =>
+                report.group_by === 'day' && r.previous_key ? (
+                  <>
+                    {plainAmount(r.previous?.net ?? 0)}
+                    <Typography variant="caption" color="text.secondary" component="div">
+                      {businessDateLabel(r.previous_key)}
+                    </Typography>
+                  </>
+                ) : (
+                  plainAmount(r.previous?.net ?? 0)
+                ),
+              total: plainAmount(report.totals.previous?.net ?? 0),
+            },
+            changeColumn,
+          ]
+        : []),
+    ];
+    columns = cols as ReportColumn<ReportRow>[];
+  }
+
+  const shown = columns.filter((c) => !c.from || (c.from === 'lg' ? lg : xl));
+  return { shown, showTotal };
+}
