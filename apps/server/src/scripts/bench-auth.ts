@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { loadGet, printRows, type BenchRow } from './bench-kit';
+import { loadGet, printRows, type BenchRow, loopbackBase, serverInfo } from './bench-kit';
 
 // `npm run bench:auth -w @kopi/server -- [--url http://127.0.0.1:3000] [--logins 200]
 //   [--clients 20] [--seconds 5]`
@@ -18,11 +18,7 @@ const { values } = parseArgs({
   },
 });
 
-const base = new URL(values.url!);
-if (!['127.0.0.1', 'localhost', '[::1]'].includes(base.hostname)) {
-  console.error('bench:auth only runs against a loopback address.');
-  process.exit(1);
-}
+const base = loopbackBase(values.url!, 'bench:auth');
 const logins = Math.min(Number(values.logins), 2000);
 const clients = Math.min(Number(values.clients), 200);
 const seconds = Math.min(Number(values.seconds), 30);
@@ -69,12 +65,7 @@ async function loginPhase(name: string, parallel: number): Promise<BenchRow> {
 }
 
 async function main() {
-  const health = await fetch(new URL('/api/health', base)).catch(() => null);
-  if (!health?.ok) {
-    console.error(`No Kopi HQ server answering at ${base.origin}.`);
-    process.exit(1);
-  }
-  const info = ((await health.json()) as { data: { database: string; version: string } }).data;
+  const info = await serverInfo(base);
   console.log(
     `Kopi HQ ${info.version} at ${base.origin} on ${info.database}; ${logins} sign-ins, ${clients} clients × ${seconds}s per GET\n`,
   );

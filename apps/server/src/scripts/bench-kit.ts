@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 // What the bench scripts share: percentiles, a timed GET load from concurrent clients, and the
 // results table. Loopback only is checked by each script before it sends anything.
 
@@ -100,3 +101,39 @@ export async function signInApi(
   };
   return { token, api };
 }
+
+/** The server to measure: loopback only, so a bench never loads someone else's server. */
+export function loopbackBase(url: string, bench: string): URL {
+  const base = new URL(url);
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(base.hostname)) {
+    console.error(`${bench} only runs against a loopback address.`);
+    process.exit(1);
+  }
+  return base;
+}
+
+/** A numeric option kept within bounds. */
+export const bounded = (value: string | undefined, min: number, max: number) =>
+  Math.max(min, Math.min(Number(value), max));
+
+/** The server's version and database, or exit when nothing answers at `base`. */
+export async function serverInfo(base: URL): Promise<{ database: string; version: string }> {
+  const health = await fetch(new URL('/api/health', base)).catch(() => null);
+  if (!health?.ok) {
+    console.error(`No Kopi HQ server answering at ${base.origin}.`);
+    process.exit(1);
+  }
+  return ((await health.json()) as { data: { database: string; version: string } }).data;
+}
+
+/** Posts one counter sale with its own Idempotency-Key. */
+export const postSale = (base: URL, token: string, body: string) =>
+  fetch(new URL('/api/orders', base), {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      'idempotency-key': randomUUID(),
+    },
+    body,
+  });

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
-import { percentile, signInApi } from './bench-kit';
+import { percentile, signInApi, loopbackBase, serverInfo, bounded, postSale } from './bench-kit';
 import { loadMenu, salesFor } from './bench-sales';
 
 // `npm run bench:live -w @kopi/server -- [--url http://127.0.0.1:3000] [--clients 200]
@@ -28,13 +27,9 @@ const { values } = parseArgs({
   },
 });
 
-const base = new URL(values.url!);
-if (!['127.0.0.1', 'localhost', '[::1]'].includes(base.hostname)) {
-  console.error('bench:live only runs against a loopback address.');
-  process.exit(1);
-}
-const clients = Math.max(1, Math.min(Number(values.clients), 2000));
-const events = Math.max(1, Math.min(Number(values.events), 2000));
+const base = loopbackBase(values.url!, 'bench:live');
+const clients = bounded(values.clients, 1, 2000);
+const events = bounded(values.events, 1, 2000);
 const rate = Math.max(0.1, Math.min(Number(values.rate), 500));
 const p99Max = Number(values['p99-max']);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -64,12 +59,7 @@ function openClient(url: string, onOrder: (orderId: string, at: number) => void)
 }
 
 async function main() {
-  const health = await fetch(new URL('/api/health', base)).catch(() => null);
-  if (!health?.ok) {
-    console.error(`No Kopi HQ server answering at ${base.origin}.`);
-    process.exit(1);
-  }
-  const info = ((await health.json()) as { data: { database: string; version: string } }).data;
+  const info = await serverInfo(base);
   const { token, api } = await signInApi(base, values.username!, values.password!);
   const outlets = await api<{ id: string; code: string; open_now: boolean }[]>(
     '/api/outlets?page_size=100',
@@ -112,15 +102,7 @@ async function main() {
       const wait = started + (i * 1000) / rate - performance.now();
       if (wait > 0) await sleep(wait);
       const t0 = performance.now();
-      const res = await fetch(new URL('/api/orders', base), {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          'idempotency-key': randomUUID(),
-        },
-        body: JSON.stringify(sale),
-      });
+      const res = await postSale(base, token, JSON.stringify(sale));
       const body = (await res.json()) as { data?: { id: string }; code_message?: string };
       if (res.status === 201 && body.data) {
         sent.set(body.data.id, t0);

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type { OrderCreate } from '@kopi/contract';
-import { percentile, signInApi } from './bench-kit';
+import { percentile, signInApi, loopbackBase, serverInfo, bounded, postSale } from './bench-kit';
 import { loadMenu, salesFor } from './bench-sales';
 
 // `npm run bench:orders -w @kopi/server -- [--url http://127.0.0.1:3000] [--clients 50]
@@ -29,15 +28,11 @@ const { values } = parseArgs({
   },
 });
 
-const base = new URL(values.url!);
-if (!['127.0.0.1', 'localhost', '[::1]'].includes(base.hostname)) {
-  console.error('bench:orders only runs against a loopback address.');
-  process.exit(1);
-}
-const clients = Math.max(1, Math.min(Number(values.clients), 500));
-const seconds = Math.max(1, Math.min(Number(values.seconds), 120));
-const warmup = Math.max(0, Math.min(Number(values.warmup), 30));
-const rate = Math.max(0, Math.min(Number(values.rate), 5000));
+const base = loopbackBase(values.url!, 'bench:orders');
+const clients = bounded(values.clients, 1, 500);
+const seconds = bounded(values.seconds, 1, 120);
+const warmup = bounded(values.warmup, 0, 30);
+const rate = bounded(values.rate, 0, 5000);
 
 let token = '';
 
@@ -66,15 +61,7 @@ async function run(sales: OrderCreate[], durationS: number): Promise<Result> {
         if (wait > 0) await sleep(wait);
         const t0 = rate > 0 ? scheduled : performance.now();
         try {
-          const res = await fetch(new URL('/api/orders', base), {
-            method: 'POST',
-            headers: {
-              authorization: `Bearer ${token}`,
-              'content-type': 'application/json',
-              'idempotency-key': randomUUID(),
-            },
-            body,
-          });
+          const res = await postSale(base, token, body);
           const text = await res.text();
           if (res.status === 201) latencies.push(performance.now() - t0);
           else {
@@ -92,12 +79,7 @@ async function run(sales: OrderCreate[], durationS: number): Promise<Result> {
 }
 
 async function main() {
-  const health = await fetch(new URL('/api/health', base)).catch(() => null);
-  if (!health?.ok) {
-    console.error(`No Kopi HQ server answering at ${base.origin}.`);
-    process.exit(1);
-  }
-  const info = ((await health.json()) as { data: { database: string; version: string } }).data;
+  const info = await serverInfo(base);
   const session = await signInApi(base, values.username!, values.password!);
   token = session.token;
   const api = session.api;

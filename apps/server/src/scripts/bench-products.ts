@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { loadGet, printRows, type BenchRow } from './bench-kit';
+import { loadGet, printRows, type BenchRow, loopbackBase, serverInfo } from './bench-kit';
 
 // `npm run bench:products -w @kopi/server -- [--url http://127.0.0.1:3000] [--products 5000]
 //   [--clients 5] [--seconds 5] [--username admin]`
@@ -20,11 +20,7 @@ const { values } = parseArgs({
   },
 });
 
-const base = new URL(values.url!);
-if (!['127.0.0.1', 'localhost', '[::1]'].includes(base.hostname)) {
-  console.error('bench:products only runs against a loopback address.');
-  process.exit(1);
-}
+const base = loopbackBase(values.url!, 'bench:products');
 const target = Math.min(Number(values.products), 20_000);
 const clients = Math.min(Number(values.clients), 200);
 const seconds = Math.min(Number(values.seconds), 30);
@@ -96,12 +92,7 @@ const measure = (name: string, path: string, token: string) =>
   loadGet({ name, base, path, headers: { authorization: `Bearer ${token}` }, clients, seconds });
 
 async function main() {
-  const health = await fetch(new URL('/api/health', base)).catch(() => null);
-  if (!health?.ok) {
-    console.error(`No Kopi HQ server answering at ${base.origin}.`);
-    process.exit(1);
-  }
-  const info = ((await health.json()) as { data: { database: string; version: string } }).data;
+  const info = await serverInfo(base);
   const token = await signIn();
   const categories = await api<{ id: string; name_en: string }[]>(
     '/api/categories?page_size=100',

@@ -1,12 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { addDays, businessDate, reportGroupBys } from '@kopi/contract';
-import { type BenchRow, loadGet, percentile, printRows, signInApi } from './bench-kit';
+import { type BenchRow, loadGet, percentile, printRows, signInApi, postSale } from './bench-kit';
 import { loadMenu, salesFor } from './bench-sales';
 
 // `npm run bench -- --database-url postgres://…/kopi_large` (or `--data-dir ./data-large` for the
@@ -107,15 +106,7 @@ async function loadSales(
       while (performance.now() < deadline) {
         const body = JSON.stringify(bodies[next++ % bodies.length]);
         const t0 = performance.now();
-        const res = await fetch(new URL('/api/orders', base), {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${token}`,
-            'content-type': 'application/json',
-            'idempotency-key': randomUUID(),
-          },
-          body,
-        });
+        const res = await postSale(base, token, body);
         await res.arrayBuffer();
         if (res.status === 201) latencies.push(performance.now() - t0);
         else errors++;

@@ -10,7 +10,7 @@ import type {
 } from '@kopi/contract';
 import type { CustomerRow, CustomerSession } from '../customers/customers.service';
 import type { CustomerMenuService, OutletNow } from '../orders/customer-menu.service';
-import { type CustomerOrder, customerCan } from '../orders/customer-orders.service';
+import { type CustomerOrder, customerCan, toOrderLine } from '../orders/customer-orders.service';
 
 // The app's answers: customers, outlets, menus and orders as the mobile contract spells them.
 
@@ -61,7 +61,7 @@ export function toMobileMenu(menu: Awaited<ReturnType<CustomerMenuService['menu'
   return {
     outlet: toMobileOutlet(menu.outlet),
     categories: menu.categories,
-    products: menu.products.map(({ product: p, price, soldOut }) => ({
+    products: menu.products.map(({ product: p, price, soldOut, choices }) => ({
       id: p.id,
       name: p.name,
       sku: p.sku,
@@ -71,17 +71,7 @@ export function toMobileMenu(menu: Awaited<ReturnType<CustomerMenuService['menu'
       price,
       base_price: p.basePrice,
       sold_out: soldOut,
-      variant_groups: p.groups.map((g) => ({
-        id: g.id,
-        name: g.name,
-        required: g.required,
-        min_select: g.min,
-        max_select: g.max,
-        options: g.options,
-      })),
-      addons: p.addons
-        .filter((a) => a.status === 'active')
-        .map((a) => ({ id: a.id, name: a.name, price: a.price })),
+      ...choices,
     })),
   };
 }
@@ -127,17 +117,7 @@ export function toMobileOrder({ order: o, outletName, details }: CustomerOrder):
     rounding: o.rounding,
     paid: o.paid,
     refund_due: o.refundDue,
-    items: details.items.map((i) => ({
-      id: i.id,
-      product_id: i.productId,
-      name: i.name,
-      quantity: i.quantity,
-      unit_price: i.unitPrice,
-      options: i.options.map((x) => ({ group: x.group, name: x.name, price: x.price })),
-      addons: i.addons.map((x) => ({ name: x.name, price: x.price })),
-      notes: i.notes,
-      line_total: i.lineTotal,
-    })),
+    items: details.items.map(toOrderLine),
     payments: details.payments.map((p) => ({
       method: p.method,
       amount: p.amount,

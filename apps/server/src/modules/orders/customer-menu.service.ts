@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors';
 import { outletPrice, soldOutOn } from './order-cart';
 import * as repo from './order-catalogue.repo';
 import { lookbackDate, offeredMethods, outletClockAt } from './order-checks';
+import { menuChoices } from './order-view';
 
 // What a customer browses before ordering: the tenant's outlets (open now, taking orders, distance
 // from the customer) and one outlet's menu. "Open now" is the contract's outletOpenState, the
@@ -90,6 +91,7 @@ export function createCustomerMenuService({ db, now }: { db: Db; now: Clock }) {
           product: p,
           price: outletPrice(p),
           soldOut: soldOutOn(p, today),
+          choices: menuChoices(p),
         })),
       };
     },

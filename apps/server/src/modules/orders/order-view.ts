@@ -8,6 +8,7 @@ import {
   type ServingMethod,
 } from '@kopi/contract';
 import { hasPermission } from '../../lib/access';
+import type { CatalogueProduct } from './order-cart';
 import type { Principal } from '../../lib/principal';
 import type {
   OrderHistoryRow,
@@ -59,6 +60,34 @@ export function toSummary(r: OrderSummaryRow): OrderSummary {
   };
 }
 
+/** An order line as every answer shows it: the product, options and add-ons as sold. */
+export const toOrderLine = (i: OrderItemRow) => ({
+  id: i.id,
+  product_id: i.productId,
+  name: i.name,
+  quantity: i.quantity,
+  unit_price: i.unitPrice,
+  options: i.options.map((x) => ({ group: x.group, name: x.name, price: x.price })),
+  addons: i.addons.map((x) => ({ name: x.name, price: x.price })),
+  notes: i.notes,
+  line_total: i.lineTotal,
+});
+
+/** A product's choices as a menu shows them: its groups with their limits, its active add-ons. */
+export const menuChoices = (p: Pick<CatalogueProduct, 'groups' | 'addons'>) => ({
+  variant_groups: p.groups.map((g) => ({
+    id: g.id,
+    name: g.name,
+    required: g.required,
+    min_select: g.min,
+    max_select: g.max,
+    options: g.options,
+  })),
+  addons: p.addons
+    .filter((a) => a.status === 'active')
+    .map((a) => ({ id: a.id, name: a.name, price: a.price })),
+});
+
 export function toOrder(
   o: OrderRow,
   outletName: string,
@@ -83,18 +112,7 @@ export function toOrder(
     refunded: o.refunded,
     refund_due: o.refundDue,
     outside_hours: o.outsideHours,
-    items: details.items.map((i) => ({
-      id: i.id,
-      product_id: i.productId,
-      name: i.name,
-      sku: i.sku,
-      quantity: i.quantity,
-      unit_price: i.unitPrice,
-      options: i.options.map((x) => ({ group: x.group, name: x.name, price: x.price })),
-      addons: i.addons.map((x) => ({ name: x.name, price: x.price })),
-      notes: i.notes,
-      line_total: i.lineTotal,
-    })),
+    items: details.items.map((i) => ({ ...toOrderLine(i), sku: i.sku })),
     payments: details.payments.map((p) => ({
       id: p.id,
       method: p.method as PaymentMethod,

@@ -6,6 +6,7 @@ import type { AuthedContext } from '../../lib/request-context';
 import { tenantIdOf } from '../../lib/tenant-scope';
 import { outletPrice, sellableAtOutlet, soldOutOn } from './order-cart';
 import * as repo from './order-catalogue.repo';
+import { menuChoices } from './order-view';
 
 // The POS's reads before a sale: where the user may sell and what the outlet sells. Prices,
 // availability and sold-out follow the sale's own rules (order-cart.ts), so what the grid shows
@@ -45,17 +46,7 @@ export function createPosService({ db, now }: { db: Db; now: Clock }) {
           base_price: p.basePrice,
           available: sellableAtOutlet(p),
           sold_out: soldOutOn(p, today),
-          variant_groups: p.groups.map((g) => ({
-            id: g.id,
-            name: g.name,
-            required: g.required,
-            min_select: g.min,
-            max_select: g.max,
-            options: g.options,
-          })),
-          addons: p.addons
-            .filter((a) => a.status === 'active')
-            .map((a) => ({ id: a.id, name: a.name, price: a.price })),
+          ...menuChoices(p),
         })),
       };
     },
