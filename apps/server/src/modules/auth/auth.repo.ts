@@ -12,6 +12,7 @@ import {
 import { appSettings } from '../../db/schema/platform';
 import { outlets, tenants } from '../../db/schema/tenancy';
 import { publishSessionsEnded } from '../../lib/live-events';
+import { ownedBy, ownedWithin } from '../../db/tenant-scope';
 
 // Staff accounts, sessions (refresh-token families), sign-in throttling, menus and app settings.
 
@@ -277,8 +278,8 @@ export async function listAppSettings(db: Db, tenantId: string | null) {
     .from(appSettings)
     .where(
       tenantId
-        ? or(isNull(appSettings.tenantId), eq(appSettings.tenantId, tenantId))
-        : isNull(appSettings.tenantId),
+        ? or(ownedWithin(appSettings, null), ownedBy(appSettings, tenantId))
+        : ownedWithin(appSettings, null),
     )
     .orderBy(
       sql`${appSettings.tenantId} is not null`,

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema/catalogue';
 import { outlets, tenants } from '../../db/schema/tenancy';
 import { likePattern } from '../../lib/paging';
+import { ownedBy, tenantIs } from '../../db/tenant-scope';
 
 // Products of one tenant with their images, library links and per-outlet settings. Every query
 // filters by tenant_id. Lists fetch a page, then the page's images and outlet rows in one query
@@ -39,7 +40,7 @@ const sortColumns: Record<SortKey, SQL | typeof products.basePrice | typeof prod
 function where(tenantId: string, f: ProductFilter) {
   const pattern = f.q ? likePattern(f.q) : null;
   return and(
-    eq(products.tenantId, tenantId),
+    ownedBy(products, tenantId),
     f.status ? eq(products.status, f.status) : ne(products.status, 'archived'),
     f.category ? eq(products.categoryId, f.category) : undefined,
     f.tag ? arrayContains(products.tags, [f.tag]) : undefined,
@@ -183,7 +184,7 @@ export async function findById(db: Db, tenantId: string, id: string): Promise<Pr
     .select(rowColumns)
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(eq(products.tenantId, tenantId), eq(products.id, id)))
+    .where(and(ownedBy(products, tenantId), eq(products.id, id)))
     .limit(1);
   return row ?? null;
 }
@@ -203,7 +204,7 @@ export async function imagesOf(db: Db, tenantId: string, productIds: string[], m
     .from(productImages)
     .where(
       and(
-        eq(productImages.tenantId, tenantId),
+        ownedBy(productImages, tenantId),
         inArray(productImages.productId, productIds),
         mainOnly ? eq(productImages.isMain, true) : undefined,
       ),
@@ -220,7 +221,7 @@ export async function insertImage(
     .insert(productImages)
     .values({
       ...values,
-      sortOrder: sql`(select coalesce(max(sort_order), 0) + 1 from ${productImages} where product_id = ${values.productId})`,
+      sortOrder: sql`(select coalesce(max(sort_order), 0) + 1 from ${productImages} i where ${tenantIs('i', values.tenantId)} and i.product_id = ${values.productId})`,
     })
     .returning({ id: productImages.id });
   return row!.id;
@@ -231,7 +232,7 @@ export async function deleteImage(tx: Db, tenantId: string, productId: string, i
     .delete(productImages)
     .where(
       and(
-        eq(productImages.tenantId, tenantId),
+        ownedBy(productImages, tenantId),
         eq(productImages.productId, productId),
         eq(productImages.id, imageId),
       ),
@@ -240,7 +241,7 @@ export async function deleteImage(tx: Db, tenantId: string, productId: string, i
 
 /** Makes one image the main one (the partial unique index allows one per product). */
 export async function setMainImage(tx: Db, tenantId: string, productId: string, imageId: string) {
-  const scope = and(eq(productImages.tenantId, tenantId), eq(productImages.productId, productId));
+  const scope = and(ownedBy(productImages, tenantId), eq(productImages.productId, productId));
   await tx.update(productImages).set({ isMain: false }).where(scope);
   await tx
     .update(productImages)
@@ -263,7 +264,7 @@ export async function variantGroupsOf(db: Db, tenantId: string, productId: strin
     .innerJoin(variantGroups, eq(variantGroups.id, productVariantGroups.groupId))
     .where(
       and(
-        eq(productVariantGroups.tenantId, tenantId),
+        ownedBy(productVariantGroups, tenantId),
         eq(productVariantGroups.productId, productId),
       ),
     )
@@ -281,7 +282,7 @@ export async function variantGroupsOf(db: Db, tenantId: string, productId: strin
           .from(variantOptions)
           .where(
             and(
-              eq(variantOptions.tenantId, tenantId),
+              ownedBy(variantOptions, tenantId),
               inArray(
                 variantOptions.groupId,
                 groups.map((g) => g.id),
@@ -297,7 +298,7 @@ export async function addonsOf(db: Db, tenantId: string, productId: string) {
     .select({ id: addons.id, name: addons.name, price: addons.price, status: addons.status })
     .from(productAddons)
     .innerJoin(addons, eq(addons.id, productAddons.addonId))
-    .where(and(eq(productAddons.tenantId, tenantId), eq(productAddons.productId, productId)))
+    .where(and(ownedBy(productAddons, tenantId), eq(productAddons.productId, productId)))
     .orderBy(asc(productAddons.sortOrder));
 }
 
@@ -313,7 +314,7 @@ export async function existingIds(
   const rows = await db
     .select({ id: t.id })
     .from(t)
-    .where(and(eq(t.tenantId, tenantId), inArray(t.id, ids)));
+    .where(and(ownedBy(t, tenantId), inArray(t.id, ids)));
   return new Set(rows.map((r) => r.id));
 }
 
@@ -324,8 +325,14 @@ export async function setLinks(
   groupIds: string[],
   addonIds: string[],
 ) {
-  await tx.delete(productVariantGroups).where(eq(productVariantGroups.productId, productId));
-  await tx.delete(productAddons).where(eq(productAddons.productId, productId));
+  await tx
+    .delete(productVariantGroups)
+    .where(
+      and(ownedBy(productVariantGroups, tenantId), eq(productVariantGroups.productId, productId)),
+    );
+  await tx
+    .delete(productAddons)
+    .where(and(ownedBy(productAddons, tenantId), eq(productAddons.productId, productId)));
   if (groupIds.length > 0) {
     await tx
       .insert(productVariantGroups)
@@ -364,11 +371,11 @@ export async function update(tx: Db, tenantId: string, id: string, values: Parti
   await tx
     .update(products)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(products.tenantId, tenantId), eq(products.id, id)));
+    .where(and(ownedBy(products, tenantId), eq(products.id, id)));
 }
 
 export async function remove(tx: Db, tenantId: string, id: string) {
-  await tx.delete(products).where(and(eq(products.tenantId, tenantId), eq(products.id, id)));
+  await tx.delete(products).where(and(ownedBy(products, tenantId), eq(products.id, id)));
 }
 
 export async function setStatus(
@@ -381,7 +388,7 @@ export async function setStatus(
     .update(products)
     .set({ status, updatedAt: sql`now()` })
     .where(
-      and(eq(products.tenantId, tenantId), inArray(products.id, ids), ne(products.status, status)),
+      and(ownedBy(products, tenantId), inArray(products.id, ids), ne(products.status, status)),
     )
     .returning({ id: products.id });
   return rows.map((r) => r.id);
@@ -400,7 +407,7 @@ export async function conflicts(
     .from(products)
     .where(
       and(
-        eq(products.tenantId, tenantId),
+        ownedBy(products, tenantId),
         exceptId ? ne(products.id, exceptId) : undefined,
         or(
           eq(sql`lower(${products.sku})`, sku.toLowerCase()),
@@ -428,7 +435,7 @@ export async function tenantOutlets(db: Db, tenantId: string) {
     })
     .from(outlets)
     .innerJoin(tenants, eq(tenants.id, outlets.tenantId))
-    .where(eq(outlets.tenantId, tenantId))
+    .where(ownedBy(outlets, tenantId))
     .orderBy(asc(outlets.code));
 }
 export type OutletInfo = Awaited<ReturnType<typeof tenantOutlets>>[number];
@@ -445,7 +452,7 @@ export async function outletSettingsOf(db: Db, tenantId: string, productIds: str
     })
     .from(productOutlets)
     .where(
-      and(eq(productOutlets.tenantId, tenantId), inArray(productOutlets.productId, productIds)),
+      and(ownedBy(productOutlets, tenantId), inArray(productOutlets.productId, productIds)),
     );
 }
 export type OutletSettingRow = Awaited<ReturnType<typeof outletSettingsOf>>[number];
@@ -479,11 +486,11 @@ export async function importLookup(db: Db, tenantId: string) {
     db
       .select({ id: categories.id, nameEn: categories.nameEn })
       .from(categories)
-      .where(eq(categories.tenantId, tenantId)),
+      .where(ownedBy(categories, tenantId)),
     db
       .select({ id: products.id, sku: products.sku, barcode: products.barcode })
       .from(products)
-      .where(eq(products.tenantId, tenantId)),
+      .where(ownedBy(products, tenantId)),
   ]);
   return { categoryRows, productRows };
 }
@@ -522,6 +529,6 @@ export async function updateMany(
         description = v.description, status = v.status, tags = v.tags,
         base_price = v.base_price, discounted_price = v.discounted_price, updated_at = now()
       from (values ${values}) as v(id, category_id, name, sku, barcode, description, status, tags, base_price, discounted_price)
-      where p.id = v.id and p.tenant_id = ${tenantId}`);
+      where p.id = v.id and ${tenantIs('p', tenantId)}`);
   }
 }
