@@ -13,12 +13,7 @@ import type { AuthedContext, RequestContext } from '../../lib/request-context';
 import { staffMail } from '../../lib/staff-mail';
 import { generateOpaqueToken, hashToken, type TokenSigner } from '../../lib/tokens';
 import { removeUpload, saveUpload, sniffImage } from '../../lib/uploads';
-import {
-  accountBlock,
-  type AuthService,
-  staffAccounts,
-  throttleKey,
-} from '../auth/auth.service';
+import { accountBlock, type AuthService, staffAccounts, throttleKey } from '../auth/auth.service';
 import * as repo from './account.repo';
 
 // Account flows of the web shell issue: forgot/reset password, two-step sign-in (TOTP, RFC

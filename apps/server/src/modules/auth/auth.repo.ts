@@ -14,6 +14,31 @@ import { outlets, tenants } from '../../db/schema/tenancy';
 import { publishSessionsEnded } from '../../lib/live-events';
 import { ownedBy, ownedWithin } from '../../db/tenant-scope';
 
+/**
+ * Every function here works on one staff account or session, found by what the caller signed in
+ * with (username, token, session): a user is global (platform users have no tenant), and the
+ * tenant is known only once the user is.
+ */
+export const tenantFree = [
+  'findUserByUsername',
+  'findUserById',
+  'rolePermissionStrings',
+  'listVisibleMenuItems',
+  'insertSessionToken',
+  'findSessionByTokenHash',
+  'rotateToken',
+  'touchSession',
+  'revokeSession',
+  'revokeUserSessions',
+  'setLastSignIn',
+  'upgradePasswordHash',
+  'updatePasswordHash',
+  'updateProfile',
+  'claimLoginAttempt',
+  'clearLoginThrottle',
+  'actingTenantOf',
+] as const;
+
 // Staff accounts, sessions (refresh-token families), sign-in throttling, menus and app settings.
 
 const userColumns = {
@@ -91,9 +116,15 @@ export async function createSession(
     userAgent: string | null;
   },
 ): Promise<string> {
+  // Written only for a user of that tenant: the session's tenant is always its user's.
+  const user = and(ownedWithin(users, values.tenantId), eq(users.id, values.userId));
   const [row] = await tx
     .insert(sessions)
-    .values({ ...values, lastUsedAt: sql`now()` })
+    .values({
+      ...values,
+      userId: sql<string>`(select ${users.id} from ${users} where ${user})`,
+      lastUsedAt: sql`now()`,
+    })
     .returning({ id: sessions.id });
   return row!.id;
 }

@@ -6,6 +6,9 @@ import { liveEvents } from '../../db/schema/live';
 import type { LiveEventRecord } from '../../lib/live-events';
 import { ownedBy } from '../../db/tenant-scope';
 
+/** The listener catches up on every tenant's events, then hands each to its own subscribers. */
+export const tenantFree = ['allEventsSince'] as const;
+
 export const REPLAY_LIMIT = LIVE_REPLAY_LIMIT;
 
 export interface EventFilter {

@@ -143,11 +143,19 @@ export async function closuresOf(
     .orderBy(desc(outletClosures.fromDate), asc(outletClosures.id));
 }
 
+/** A closure of an outlet of the tenant (refused by NOT NULL when the outlet is not theirs). */
 export async function insertClosure(
   tx: Db,
   values: { tenantId: string; outletId: string; fromDate: string; toDate: string; reason: string },
 ): Promise<string> {
-  const [row] = await tx.insert(outletClosures).values(values).returning({ id: outletClosures.id });
+  const outlet = and(ownedBy(outlets, values.tenantId), eq(outlets.id, values.outletId));
+  const [row] = await tx
+    .insert(outletClosures)
+    .values({
+      ...values,
+      outletId: sql<string>`(select ${outlets.id} from ${outlets} where ${outlet})`,
+    })
+    .returning({ id: outletClosures.id });
   return row!.id;
 }
 

@@ -4,6 +4,9 @@ import { rolePermissions, roles } from '../../db/schema/access';
 import { tenants } from '../../db/schema/tenancy';
 import { ownedBy, ownedWithin } from '../../db/tenant-scope';
 
+/** How many roles hold each permission, over every tenant: the platform catalogue's counts. */
+export const tenantFree = ['holderCounts'] as const;
+
 // Who holds which permission: counts over every role, and the holders of chosen tenants.
 
 /** Roles holding each permission, over every tenant. */

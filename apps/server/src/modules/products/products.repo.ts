@@ -213,15 +213,18 @@ export async function imagesOf(db: Db, tenantId: string, productIds: string[], m
 }
 export type ImageRow = Awaited<ReturnType<typeof imagesOf>>[number];
 
+/** An image of a product of the tenant, last (refused by NOT NULL when the product is not theirs). */
 export async function insertImage(
   tx: Db,
   values: { tenantId: string; productId: string; url: string; thumbUrl: string; isMain: boolean },
 ): Promise<string> {
+  const product = and(ownedBy(products, values.tenantId), eq(products.id, values.productId));
   const [row] = await tx
     .insert(productImages)
     .values({
       ...values,
-      sortOrder: sql`(select coalesce(max(sort_order), 0) + 1 from ${productImages} i where ${tenantIs('i', values.tenantId)} and i.product_id = ${values.productId})`,
+      productId: sql<string>`(select ${products.id} from ${products} where ${product})`,
+      sortOrder: sql`(select coalesce(max(i.sort_order), 0) + 1 from ${productImages} i where ${tenantIs('i', values.tenantId)} and i.product_id = ${values.productId})`,
     })
     .returning({ id: productImages.id });
   return row!.id;
@@ -263,10 +266,7 @@ export async function variantGroupsOf(db: Db, tenantId: string, productId: strin
     .from(productVariantGroups)
     .innerJoin(variantGroups, eq(variantGroups.id, productVariantGroups.groupId))
     .where(
-      and(
-        ownedBy(productVariantGroups, tenantId),
-        eq(productVariantGroups.productId, productId),
-      ),
+      and(ownedBy(productVariantGroups, tenantId), eq(productVariantGroups.productId, productId)),
     )
     .orderBy(asc(productVariantGroups.sortOrder));
   const options =
@@ -359,13 +359,18 @@ export interface ProductValues {
   discountedPrice: number | null;
 }
 
+/** A product of the tenant, in one of the tenant's categories. */
 export async function insert(tx: Db, tenantId: string, values: ProductValues): Promise<string> {
   const [row] = await tx
     .insert(products)
-    .values({ tenantId, ...values })
+    .values({ ...values, tenantId: categoryTenant(tenantId, values.categoryId) })
     .returning({ id: products.id });
   return row!.id;
 }
+
+/** The tenant's id when the category is theirs, else null (which the NOT NULL column refuses). */
+const categoryTenant = (tenantId: string, categoryId: string) =>
+  sql<string>`(select ${categories.tenantId} from ${categories} where ${and(ownedBy(categories, tenantId), eq(categories.id, categoryId))})`;
 
 export async function update(tx: Db, tenantId: string, id: string, values: Partial<ProductValues>) {
   await tx
@@ -387,9 +392,7 @@ export async function setStatus(
   const rows = await tx
     .update(products)
     .set({ status, updatedAt: sql`now()` })
-    .where(
-      and(ownedBy(products, tenantId), inArray(products.id, ids), ne(products.status, status)),
-    )
+    .where(and(ownedBy(products, tenantId), inArray(products.id, ids), ne(products.status, status)))
     .returning({ id: products.id });
   return rows.map((r) => r.id);
 }
@@ -451,9 +454,7 @@ export async function outletSettingsOf(db: Db, tenantId: string, productIds: str
       soldOutDate: productOutlets.soldOutDate,
     })
     .from(productOutlets)
-    .where(
-      and(ownedBy(productOutlets, tenantId), inArray(productOutlets.productId, productIds)),
-    );
+    .where(and(ownedBy(productOutlets, tenantId), inArray(productOutlets.productId, productIds)));
 }
 export type OutletSettingRow = Awaited<ReturnType<typeof outletSettingsOf>>[number];
 
@@ -469,12 +470,20 @@ export async function upsertOutletSetting(
   },
 ) {
   const { tenantId, productId, outletId, ...set } = values;
+  const product = and(ownedBy(products, tenantId), eq(products.id, productId));
+  const outlet = and(ownedBy(outlets, tenantId), eq(outlets.id, outletId));
   await tx
     .insert(productOutlets)
-    .values({ tenantId, productId, outletId, ...set })
+    .values({
+      tenantId: sql`(select ${products.tenantId} from ${products} where ${product} and exists (select 1 from ${outlets} where ${outlet}))`,
+      productId,
+      outletId,
+      ...set,
+    })
     .onConflictDoUpdate({
       target: [productOutlets.productId, productOutlets.outletId],
       set: { ...set, updatedAt: sql`now()` },
+      setWhere: ownedBy(productOutlets, tenantId),
     });
 }
 
@@ -503,7 +512,13 @@ const CHUNK = 500;
 
 export async function insertMany(tx: Db, tenantId: string, rows: ProductValues[]) {
   for (let i = 0; i < rows.length; i += CHUNK) {
-    await tx.insert(products).values(rows.slice(i, i + CHUNK).map((r) => ({ tenantId, ...r })));
+    await tx
+      .insert(products)
+      .values(
+        rows
+          .slice(i, i + CHUNK)
+          .map((r) => ({ ...r, tenantId: categoryTenant(tenantId, r.categoryId) })),
+      );
   }
 }
 

@@ -148,16 +148,23 @@ export async function insert(
     mustChangePassword: boolean;
   },
 ): Promise<string> {
-  const [row] = await tx.insert(users).values(values).returning({ id: users.id });
+  // The role (NOT NULL) and the outlet are written only when they are the user's tenant's.
+  const role = and(ownedWithin(roles, values.tenantId), eq(roles.id, values.roleId));
+  const [row] = await tx
+    .insert(users)
+    .values({
+      ...values,
+      roleId: sql<string>`(select ${roles.id} from ${roles} where ${role})`,
+      idOutlet:
+        values.idOutlet === null || values.tenantId === null
+          ? null
+          : sql<string>`(select ${outlets.id} from ${outlets} where ${and(ownedBy(outlets, values.tenantId), eq(outlets.id, values.idOutlet))})`,
+    })
+    .returning({ id: users.id });
   return row!.id;
 }
 
-export async function update(
-  tx: Db,
-  scope: AccessScope,
-  id: string,
-  values: Partial<UserValues>,
-) {
+export async function update(tx: Db, scope: AccessScope, id: string, values: Partial<UserValues>) {
   await tx
     .update(users)
     .set({ ...values, updatedAt: sql`now()` })

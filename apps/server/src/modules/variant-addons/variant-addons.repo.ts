@@ -88,10 +88,7 @@ export async function groupUsers(db: Db, tenantId: string, groupIds: string[]) {
     .from(productVariantGroups)
     .innerJoin(products, eq(products.id, productVariantGroups.productId))
     .where(
-      and(
-        ownedBy(productVariantGroups, tenantId),
-        inArray(productVariantGroups.groupId, groupIds),
-      ),
+      and(ownedBy(productVariantGroups, tenantId), inArray(productVariantGroups.groupId, groupIds)),
     )
     .orderBy(asc(products.name));
 }
@@ -131,6 +128,7 @@ export async function replaceOptions(
   options: { id?: string | undefined; name: string; price: number }[],
 ) {
   const keep = options.flatMap((o) => (o.id ? [o.id] : []));
+  const group = and(ownedBy(variantGroups, tenantId), eq(variantGroups.id, groupId));
   await tx
     .delete(variantOptions)
     .where(
@@ -153,9 +151,14 @@ export async function replaceOptions(
           ),
         );
     } else {
-      await tx
-        .insert(variantOptions)
-        .values({ tenantId, groupId, name: o.name, price: o.price, sortOrder: i });
+      // Refused by NOT NULL when the group is not the tenant's.
+      await tx.insert(variantOptions).values({
+        tenantId,
+        groupId: sql<string>`(select ${variantGroups.id} from ${variantGroups} where ${group})`,
+        name: o.name,
+        price: o.price,
+        sortOrder: i,
+      });
     }
   }
 }
@@ -189,10 +192,7 @@ export async function listAddons(
   limit: number,
   offset: number,
 ): Promise<{ rows: AddonRow[]; total: number }> {
-  const where = and(
-    ownedBy(addons, tenantId),
-    q ? ilike(addons.name, likePattern(q)) : undefined,
-  );
+  const where = and(ownedBy(addons, tenantId), q ? ilike(addons.name, likePattern(q)) : undefined);
   const [rows, [count]] = await Promise.all([
     db
       .select(addonColumns)
