@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/database';
 import type { RepoCall } from './repo-recorder';
@@ -143,39 +144,80 @@ export interface ReplayContext {
 
 class Rollback extends Error {}
 
+/** `value` with every uuid of `ids` replaced by its counterpart (deep, Dbs kept). */
+function swapIds(value: unknown, ids: Map<string, string>): unknown {
+  if (typeof value === 'string') {
+    return value.replace(UUID, (m) => ids.get(m.toLowerCase()) ?? m);
+  }
+  if (typeof value !== 'object' || value === null || isDb(value)) return value;
+  if (value instanceof Date || Buffer.isBuffer(value)) return value;
+  if (Array.isArray(value)) return value.map((v) => swapIds(v, ids));
+  if (value instanceof Set) return new Set([...value].map((v) => swapIds(v, ids)));
+  if (value instanceof Map) return new Map([...value].map(([k, v]) => [k, swapIds(v, ids)]));
+  if (!isPlain(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, swapIds(v, ids)]));
+}
+
 /**
- * Replays `call` with tenant B instead of A; the problems found, each a sentence. The call may
- * fail (a refused write): nothing was returned, and the rollback keeps nothing.
+ * What a result says, without what differs from run to run: each passed-in id becomes its
+ * position among the passed ids, other ids and dates a placeholder.
  */
-export async function replay(ctx: ReplayContext, call: RepoCall): Promise<string[]> {
-  const problems: string[] = [];
-  const passedIn = uuidsIn(call.args);
+function shape(value: unknown, passed: string[]): string {
+  return (
+    JSON.stringify(value, function (this: unknown, key: string, v: unknown) {
+      const raw = (this as Record<string, unknown>)[key];
+      if (raw instanceof Date) return '<date>';
+      if (v instanceof Map) return [...v.entries()];
+      if (v instanceof Set) return [...v];
+      if (typeof v === 'string') {
+        return v.replace(UUID, (m) => {
+          const i = passed.indexOf(m.toLowerCase());
+          return i >= 0 ? `<passed ${i}>` : '<uuid>';
+        });
+      }
+      return v;
+    }) ?? 'undefined'
+  );
+}
+
+interface Outcome {
+  result?: unknown;
+  failed: boolean;
+  problems: string[];
+}
+
+/** Runs the call with `args` in a transaction rolled back; what it returned and wrote. */
+async function runRolledBack(
+  ctx: ReplayContext,
+  call: RepoCall,
+  args: unknown[],
+  passedIn: Set<string>,
+) {
+  const outcome: Outcome = { failed: false, problems: [] };
   try {
     await ctx.db.transaction(async (tx) => {
-      const args = call.args.map((arg) => swapTenant(arg, ctx.a.id, ctx.b, tx as unknown as Db));
-      let result: unknown;
       try {
         // A failing statement aborts the transaction: run the call in a savepoint of its own.
-        result = await tx.transaction(async (inner) =>
+        outcome.result = await tx.transaction(async (inner) =>
           call.original(...args.map((arg) => (isDb(arg) ? inner : arg))),
         );
       } catch {
+        outcome.failed = true;
         throw new Rollback();
       }
-      const returned = [...uuidsIn(result)].filter((id) => ctx.a.owned.has(id));
+      const returned = [...uuidsIn(outcome.result)].filter((id) => ctx.a.owned.has(id));
       const notPassed = returned.filter((id) => !passedIn.has(id));
       if (notPassed.length > 0) {
-        problems.push(`returned tenant A's ids ${notPassed.slice(0, 3).join(', ')}`);
-      } else if (!isEmpty(result) && canonical(result) === canonical(call.result)) {
-        problems.push(`returned what it returned for tenant A: ${canonical(result).slice(0, 120)}`);
+        outcome.problems.push(`returned tenant A's ids ${notPassed.slice(0, 3).join(', ')}`);
       }
       const after = await fingerprint(tx as unknown as Db, ctx.tables, ctx.a.id);
       const changed = [...after].filter(([t, h]) => ctx.a.fingerprint.get(t) !== h).map(([t]) => t);
-      if (changed.length > 0) problems.push(`changed tenant A's rows in ${changed.join(', ')}`);
+      if (changed.length > 0)
+        outcome.problems.push(`changed tenant A's rows in ${changed.join(', ')}`);
       for (const row of await rowsOfTenant(tx as unknown as Db, ctx.tables, ctx.b)) {
         const leaked = [...uuidsIn(row.row)].filter((id) => ctx.a.owned.has(id));
         if (leaked.length > 0) {
-          problems.push(`wrote a ${row.t} row for tenant B naming tenant A's ${leaked[0]}`);
+          outcome.problems.push(`wrote a ${row.t} row for tenant B naming tenant A's ${leaked[0]}`);
           break;
         }
       }
@@ -183,6 +225,52 @@ export async function replay(ctx: ReplayContext, call: RepoCall): Promise<string
     });
   } catch (error) {
     if (!(error instanceof Rollback)) throw error;
+  }
+  return outcome;
+}
+
+/**
+ * Replays `call` with tenant B instead of A; the problems found, each a sentence. B must not tell
+ * A's ids from ids that exist nowhere: the call runs again with A's ids replaced by fresh ones,
+ * and both runs must answer alike. A call may fail (a refused write): the rollback keeps nothing.
+ */
+export async function replay(ctx: ReplayContext, call: RepoCall): Promise<string[]> {
+  const passedIn = uuidsIn(call.args);
+  const asB = (value: unknown) => swapTenant(value, ctx.a.id, ctx.b, ctx.db);
+  const argsB = call.args.map(asB);
+  const named = [...passedIn].filter((id) => ctx.a.owned.has(id) && id !== ctx.a.id);
+  const fresh = new Map(named.map((id) => [id, randomUUID()]));
+  const withA = await runRolledBack(ctx, call, argsB, passedIn);
+  const problems = [...withA.problems];
+  if (named.length > 0) {
+    const control = await runRolledBack(
+      ctx,
+      call,
+      argsB.map((arg) => swapIds(arg, fresh)),
+      new Set(),
+    );
+    const passedA = named;
+    const passedFresh = named.map((id) => fresh.get(id)!);
+    // Only answers are compared: a write refused for one and not the other wrote nothing either
+    // way (the fingerprints say so), at most telling a foreign key's existence.
+    if (
+      !withA.failed &&
+      !control.failed &&
+      shape(withA.result, passedA) !== shape(control.result, passedFresh)
+    ) {
+      problems.push(
+        `answers tenant A's ids unlike unknown ones: ${shape(withA.result, passedA).slice(0, 160)} instead of ${shape(control.result, passedFresh).slice(0, 160)}`,
+      );
+    }
+  }
+  if (
+    !withA.failed &&
+    !isEmpty(withA.result) &&
+    canonical(withA.result) === canonical(call.result)
+  ) {
+    problems.push(
+      `returned what it returned for tenant A: ${canonical(withA.result).slice(0, 120)}`,
+    );
   }
   return problems;
 }
