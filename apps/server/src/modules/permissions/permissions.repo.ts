@@ -1,4 +1,4 @@
-import { asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { rolePermissions, roles } from '../../db/schema/access';
 import { tenants } from '../../db/schema/tenancy';

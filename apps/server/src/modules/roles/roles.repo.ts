@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { rolePermissions, roles, users } from '../../db/schema/access';
 import { tenants } from '../../db/schema/tenancy';
