@@ -228,7 +228,7 @@ export async function upgradePasswordHash(db: Db, userId: string, passwordHash: 
 export async function updatePasswordHash(tx: Db, userId: string, passwordHash: string) {
   await tx
     .update(users)
-    // A password the user chose themselves ends a temporary one (issue 7).
+    // A password the user chose themselves ends a temporary one.
     .set({
       passwordHash,
       passwordChangedAt: sql`now()`,

@@ -20,7 +20,7 @@ import type { AuthedContext } from '../../lib/request-context';
 import * as repo from './logs.repo';
 import { recordKey } from './record-key';
 
-// The audit log (issue 7 §5): list with filters, one entry with the difference of its before
+// The audit log: list with filters, one entry with the difference of its before
 // and after, CSV export. Read-only: the API has no route that edits or deletes an entry.
 // Scope: see the contract's audit-log.ts header.
 
