@@ -5,6 +5,7 @@ import { runPrepared } from '../db/prepared';
 import { outlets } from '../db/schema/tenancy';
 import type { AuthedContext } from './request-context';
 import { boundOutletOf, tenantIdOf } from './tenant-scope';
+import { ownedBy } from '../db/tenant-scope';
 
 // The outlets a screen's reads cover, for its outlet filter (the order screens, the report, the
 // dashboard): each screen answers them under its own read permission, so a role that reads orders
@@ -22,7 +23,7 @@ export async function tenantOutlets(db: Db, tenantId: string, onlyId: string | n
         timezone: outlets.timezone,
       })
       .from(outlets)
-      .where(and(eq(outlets.tenantId, tenantId), onlyId ? eq(outlets.id, onlyId) : undefined))
+      .where(and(ownedBy(outlets, tenantId), onlyId ? eq(outlets.id, onlyId) : undefined))
       .orderBy(asc(outlets.code), asc(outlets.id)),
   );
 }

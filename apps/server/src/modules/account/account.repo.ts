@@ -3,6 +3,22 @@ import type { Db } from '../../db/database';
 import { passwordResetTokens, sessions, twoStepRecoveryCodes, users } from '../../db/schema/access';
 import { publishSessionsEnded } from '../../lib/live-events';
 
+/** The signed-in user's own account, by their user id or a reset token: users are global. */
+export const tenantFree = [
+  'countRecentResetRequests',
+  'createResetToken',
+  'isResetTokenUsable',
+  'consumeResetToken',
+  'twoStepState',
+  'setTwoStep',
+  'advanceTwoStepCounter',
+  'replaceRecoveryCodes',
+  'useRecoveryCode',
+  'listLiveSessions',
+  'revokeOwnSession',
+  'setAvatar',
+] as const;
+
 // Password reset tokens, two-step secrets and recovery codes, the user's sessions, the avatar.
 
 export async function countRecentResetRequests(db: Db, userId: string, sinceMs: number) {

@@ -13,12 +13,14 @@ import type { AuthedContext, RequestContext } from '../../lib/request-context';
 import { staffMail } from '../../lib/staff-mail';
 import { generateOpaqueToken, hashToken, type TokenSigner } from '../../lib/tokens';
 import { removeUpload, saveUpload, sniffImage } from '../../lib/uploads';
-import * as authRepo from '../auth/auth.repo';
-import { accountBlock, type AuthService, throttleKey } from '../auth/auth.service';
+import { accountBlock, type AuthService, staffAccounts, throttleKey } from '../auth/auth.service';
 import * as repo from './account.repo';
 
 // Account flows of the web shell issue: forgot/reset password, two-step sign-in (TOTP, RFC
 // 6238) with recovery codes, the user's active sessions, the avatar.
+
+/** A single-use link to choose a password; it replaces any older one still unused. */
+export const issueResetToken = repo.createResetToken;
 
 export interface AccountDeps {
   db: Db;
@@ -71,7 +73,7 @@ export function createAccountService(deps: AccountDeps) {
   }
 
   async function requireUser(userId: string) {
-    const user = await authRepo.findUserById(db, userId);
+    const user = await staffAccounts.findById(db, userId);
     if (!user) throw new AppError('unauthorized');
     return user;
   }
@@ -79,7 +81,7 @@ export function createAccountService(deps: AccountDeps) {
   return {
     /** Always the same answer, whether or not the user exists (no account enumeration). */
     async forgotPassword(username: string, ctx: RequestContext): Promise<{ sent: true }> {
-      const user = await authRepo.findUserByUsername(db, username);
+      const user = await staffAccounts.findByUsername(db, username);
       if (!user || accountBlock(user) || !user.email) return { sent: true };
       const recent = await repo.countRecentResetRequests(db, user.id, 3_600_000);
       if (recent >= RESET_REQUESTS_PER_HOUR) return { sent: true };
@@ -127,10 +129,10 @@ export function createAccountService(deps: AccountDeps) {
       const passwordHash = await hasher.hash(input.password);
       const user = await db.transaction(async (tx) => {
         const userId = await repo.consumeResetToken(tx, tokenHash);
-        const found = userId ? await authRepo.findUserById(tx, userId) : null;
+        const found = userId ? await staffAccounts.findById(tx, userId) : null;
         if (!found || accountBlock(found)) return null;
-        await authRepo.updatePasswordHash(tx, found.id, passwordHash);
-        const ended = await authRepo.revokeUserSessions(tx, found.id, 'password_reset');
+        await staffAccounts.setPassword(tx, found.id, passwordHash);
+        const ended = await staffAccounts.endSessions(tx, found.id, 'password_reset');
         await audit.record(tx, ctx, {
           action: 'user.password_reset',
           entity: 'user',
@@ -142,14 +144,14 @@ export function createAccountService(deps: AccountDeps) {
         return found;
       });
       if (!user) throw new AppError('reset_token_invalid');
-      await authRepo.clearLoginThrottle(db, throttleKey(user.username));
+      await staffAccounts.clearLoginThrottle(db, throttleKey(user.username));
       return { reset: true };
     },
 
     /** POST /api/two-steps: the second factor after a password sign-in answered a challenge. */
     async verifyTwoStep(input: { challenge_token: string; code: string }, ctx: RequestContext) {
       const claims = await signer.verify('two-step', input.challenge_token);
-      const user = claims ? await authRepo.findUserById(db, claims.userId) : null;
+      const user = claims ? await staffAccounts.findById(db, claims.userId) : null;
       const state = user ? await repo.twoStepState(db, user.id) : null;
       if (!user || !state?.enabled || !state.secret) {
         throw new AppError('two_step_challenge_invalid');
@@ -273,7 +275,7 @@ export function createAccountService(deps: AccountDeps) {
 
     async revokeOtherSessions(ctx: AuthedContext) {
       const ended = await db.transaction(async (tx) => {
-        const count = await authRepo.revokeUserSessions(
+        const count = await staffAccounts.endSessions(
           tx,
           ctx.principal.userId,
           'revoked_by_user',

@@ -12,6 +12,32 @@ import {
 import { appSettings } from '../../db/schema/platform';
 import { outlets, tenants } from '../../db/schema/tenancy';
 import { publishSessionsEnded } from '../../lib/live-events';
+import { ownedBy, ownedWithin } from '../../db/tenant-scope';
+
+/**
+ * Every function here works on one staff account or session, found by what the caller signed in
+ * with (username, token, session): a user is global (platform users have no tenant), and the
+ * tenant is known only once the user is.
+ */
+export const tenantFree = [
+  'findUserByUsername',
+  'findUserById',
+  'rolePermissionStrings',
+  'listVisibleMenuItems',
+  'insertSessionToken',
+  'findSessionByTokenHash',
+  'rotateToken',
+  'touchSession',
+  'revokeSession',
+  'revokeUserSessions',
+  'setLastSignIn',
+  'upgradePasswordHash',
+  'updatePasswordHash',
+  'updateProfile',
+  'claimLoginAttempt',
+  'clearLoginThrottle',
+  'actingTenantOf',
+] as const;
 
 // Staff accounts, sessions (refresh-token families), sign-in throttling, menus and app settings.
 
@@ -90,9 +116,15 @@ export async function createSession(
     userAgent: string | null;
   },
 ): Promise<string> {
+  // Written only for a user of that tenant: the session's tenant is always its user's.
+  const user = and(ownedWithin(users, values.tenantId), eq(users.id, values.userId));
   const [row] = await tx
     .insert(sessions)
-    .values({ ...values, lastUsedAt: sql`now()` })
+    .values({
+      ...values,
+      userId: sql<string>`(select ${users.id} from ${users} where ${user})`,
+      lastUsedAt: sql`now()`,
+    })
     .returning({ id: sessions.id });
   return row!.id;
 }
@@ -196,7 +228,7 @@ export async function upgradePasswordHash(db: Db, userId: string, passwordHash: 
 export async function updatePasswordHash(tx: Db, userId: string, passwordHash: string) {
   await tx
     .update(users)
-    // A password the user chose themselves ends a temporary one (issue 7).
+    // A password the user chose themselves ends a temporary one.
     .set({
       passwordHash,
       passwordChangedAt: sql`now()`,
@@ -277,8 +309,8 @@ export async function listAppSettings(db: Db, tenantId: string | null) {
     .from(appSettings)
     .where(
       tenantId
-        ? or(isNull(appSettings.tenantId), eq(appSettings.tenantId, tenantId))
-        : isNull(appSettings.tenantId),
+        ? or(ownedWithin(appSettings, null), ownedBy(appSettings, tenantId))
+        : ownedWithin(appSettings, null),
     )
     .orderBy(
       sql`${appSettings.tenantId} is not null`,

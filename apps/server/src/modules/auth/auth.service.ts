@@ -34,6 +34,19 @@ export interface AuthDeps {
 
 const TWO_STEP_CHALLENGE_TTL_MS = 5 * 60_000;
 
+/**
+ * The staff-account reads and writes the account flows and user administration share. They are
+ * keyed by a user the caller signed in as, or already found within their scope.
+ */
+export const staffAccounts = {
+  findById: repo.findUserById,
+  findByUsername: repo.findUserByUsername,
+  rolePermissions: repo.rolePermissionStrings,
+  setPassword: repo.updatePasswordHash,
+  endSessions: repo.revokeUserSessions,
+  clearLoginThrottle: repo.clearLoginThrottle,
+};
+
 export const throttleKey = (username: string) => `user:${username.trim().toLowerCase()}`;
 
 export function toUserFields(user: repo.UserRecord): UserFields {

@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { categories, products } from '../../db/schema/catalogue';
 import { likePattern } from '../../lib/paging';
+import { ownedBy, tenantIs } from '../../db/tenant-scope';
 
 // Categories of one tenant. Every query filters by tenant_id.
 
@@ -35,7 +36,7 @@ export type CategoryRow = {
 
 function where(tenantId: string, f: CategoryFilter) {
   return and(
-    eq(categories.tenantId, tenantId),
+    ownedBy(categories, tenantId),
     f.status ? eq(categories.status, f.status) : undefined,
     f.q
       ? or(ilike(categories.nameEn, likePattern(f.q)), ilike(categories.nameMy, likePattern(f.q)))
@@ -73,7 +74,7 @@ export async function findById(db: Db, tenantId: string, id: string): Promise<Ca
   const [row] = await db
     .select(columns)
     .from(categories)
-    .where(and(eq(categories.tenantId, tenantId), eq(categories.id, id)))
+    .where(and(ownedBy(categories, tenantId), eq(categories.id, id)))
     .limit(1);
   return row ?? null;
 }
@@ -93,7 +94,7 @@ export async function insert(
     .insert(categories)
     .values({
       ...values,
-      sortOrder: sql`(select coalesce(max(sort_order), 0) + 1 from ${categories} where tenant_id = ${values.tenantId})`,
+      sortOrder: sql`(select coalesce(max(sort_order), 0) + 1 from ${categories} c where ${tenantIs('c', values.tenantId)})`,
     })
     .returning({ id: categories.id });
   return row!.id;
@@ -108,18 +109,18 @@ export async function update(
   await tx
     .update(categories)
     .set({ ...patch, updatedAt: sql`now()` })
-    .where(and(eq(categories.tenantId, tenantId), eq(categories.id, id)));
+    .where(and(ownedBy(categories, tenantId), eq(categories.id, id)));
 }
 
 export async function remove(tx: Db, tenantId: string, id: string) {
-  await tx.delete(categories).where(and(eq(categories.tenantId, tenantId), eq(categories.id, id)));
+  await tx.delete(categories).where(and(ownedBy(categories, tenantId), eq(categories.id, id)));
 }
 
 export async function idsOfTenant(db: Db, tenantId: string): Promise<string[]> {
   const rows = await db
     .select({ id: categories.id })
     .from(categories)
-    .where(eq(categories.tenantId, tenantId))
+    .where(ownedBy(categories, tenantId))
     .orderBy(asc(categories.sortOrder), asc(categories.id));
   return rows.map((r) => r.id);
 }
@@ -134,5 +135,5 @@ export async function setOrder(tx: Db, tenantId: string, orderedIds: string[]) {
   await tx.execute(sql`
     update ${categories} c set sort_order = v.ord, updated_at = now()
     from unnest(array[${ids}]) with ordinality as v(id, ord)
-    where c.id = v.id and c.tenant_id = ${tenantId}`);
+    where c.id = v.id and ${tenantIs('c', tenantId)}`);
 }

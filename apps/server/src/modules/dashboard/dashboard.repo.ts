@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
 import { executePrepared } from '../../db/prepared';
 import { statusList } from '../../db/schema/orders';
+import { tenantIs } from '../../db/tenant-scope';
 
 // The dashboard's reads: sales of two business days from the rollups, today's best sellers, sales
 // by hour from the orders of those two days only (an index range of tenant and business date),
@@ -41,7 +42,7 @@ export async function daySales(db: Db, tenantId: string, outletId: string | null
         sum(r.rounding) as rounding, sum(r.net) as net, sum(r.refunds) as refunds,
         sum(r.rejected) as rejected, sum(r.rejected_total) as rejected_total
       from sales_channel_rollups r
-      where r.tenant_id = ${tenantId}::uuid
+      where ${tenantIs('r', tenantId)}
         and r.business_date in (${sql.join(
           dates.map((d) => sql`${d}::date`),
           sql`, `,
@@ -74,14 +75,14 @@ export async function topProducts(
       from (
         select r.product_id, sum(r.quantity) as quantity, sum(r.gross) as gross
         from product_sales_rollups r
-        where r.tenant_id = ${tenantId}::uuid and r.business_date = ${date}::date${outletFilter('r', outletId)}
+        where ${tenantIs('r', tenantId)} and r.business_date = ${date}::date${outletFilter('r', outletId)}
         group by 1
         -- A day's only sale of a product rejected leaves its rollup row at zero: not a best seller.
         having sum(r.quantity) > 0
         order by 2 desc, 3 desc, 1
         limit ${limit}
       ) x
-      left join products p on p.id = x.product_id and p.tenant_id = ${tenantId}::uuid
+      left join products p on p.id = x.product_id and ${tenantIs('p', tenantId)}
       order by x.quantity desc, x.gross desc, x.product_id`,
     ),
   );
@@ -111,7 +112,7 @@ export async function hourlySales(
           as until_net
       from orders o
       join outlets ot on ot.id = o.outlet_id
-      where o.tenant_id = ${tenantId}::uuid
+      where ${tenantIs('o', tenantId)}
         and o.business_date in (${sql.join(
           dates.map((d) => sql`${d}::date`),
           sql`, `,
@@ -138,7 +139,7 @@ export async function openOrders(db: Db, tenantId: string, outletId: string | nu
       sql`
       select o.outlet_id::text as outlet_id, o.status, count(*) as n
       from orders o
-      where o.tenant_id = ${tenantId}::uuid
+      where ${tenantIs('o', tenantId)}
         and o.status in (${statusList(openOrderStatuses)})${outletFilter('o', outletId)}
       group by 1, 2`,
     ),

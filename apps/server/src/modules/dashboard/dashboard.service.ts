@@ -11,8 +11,12 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { AuthedContext } from '../../lib/request-context';
 import { readableOutletsOf } from '../../lib/scoped-outlets';
-import { addFigures as add, figuresOf, zeroFigures } from '../reports/reports.repo';
-import { reportScopeOf } from '../reports/reports.service';
+import {
+  addFigures as add,
+  figuresOf,
+  reportScopeOf,
+  zeroFigures,
+} from '../reports/reports.service';
 import * as repo from './dashboard.repo';
 
 // GET /api/dashboard: today's business day against the same weekday last week. "Today" is the

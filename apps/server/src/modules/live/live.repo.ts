@@ -4,6 +4,10 @@ import type { Db } from '../../db/database';
 import { outlets } from '../../db/schema/tenancy';
 import { liveEvents } from '../../db/schema/live';
 import type { LiveEventRecord } from '../../lib/live-events';
+import { ownedBy } from '../../db/tenant-scope';
+
+/** The listener catches up on every tenant's events, then hands each to its own subscribers. */
+export const tenantFree = ['allEventsSince'] as const;
 
 export const REPLAY_LIMIT = LIVE_REPLAY_LIMIT;
 
@@ -15,7 +19,7 @@ export interface EventFilter {
 
 const filterWhere = (f: EventFilter): SQL | undefined =>
   and(
-    eq(liveEvents.tenantId, f.tenantId),
+    ownedBy(liveEvents, f.tenantId),
     f.outletId ? or(eq(liveEvents.outletId, f.outletId), isNull(liveEvents.outletId)) : undefined,
   );
 
@@ -27,65 +31,73 @@ const toRecord = (r: typeof liveEvents.$inferSelect): LiveEventRecord => ({
   message: r.message,
 });
 
-export function createLiveRepo(db: Db) {
-  return {
-    /** Up to `limit` events of the filter after `since`, oldest first. */
-    async eventsSince(
-      filter: EventFilter,
-      since: number,
-      limit = REPLAY_LIMIT,
-    ): Promise<LiveEventRecord[]> {
-      const rows = await db
-        .select()
-        .from(liveEvents)
-        .where(and(filterWhere(filter), gt(liveEvents.id, since)))
-        .orderBy(asc(liveEvents.id))
-        .limit(limit);
-      return rows.map(toRecord);
-    },
-
-    /** Every tenant's events after `since` (the listener catching up after a reconnect). */
-    async allEventsSince(since: number, limit: number): Promise<LiveEventRecord[]> {
-      const rows = await db
-        .select()
-        .from(liveEvents)
-        .where(gt(liveEvents.id, since))
-        .orderBy(asc(liveEvents.id))
-        .limit(limit);
-      return rows.map(toRecord);
-    },
-
-    /**
-     * Whether the tenant still has an event at or before `since`. A client's `since` is an id of
-     * its own tenant's stream, so none left there means pruning took it, and maybe more after it.
-     */
-    async keepsEventAtOrBefore(tenantId: string, since: number): Promise<boolean> {
-      const [row] = await db
-        .select({ id: liveEvents.id })
-        .from(liveEvents)
-        .where(and(eq(liveEvents.tenantId, tenantId), lte(liveEvents.id, since)))
-        .limit(1);
-      return Boolean(row);
-    },
-
-    async lastEventId(filter: EventFilter): Promise<number | null> {
-      const [row] = await db
-        .select({ id: liveEvents.id })
-        .from(liveEvents)
-        .where(filterWhere(filter))
-        .orderBy(desc(liveEvents.id))
-        .limit(1);
-      return row?.id ?? null;
-    },
-
-    async outletBelongsTo(outletId: string, tenantId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: outlets.id })
-        .from(outlets)
-        .where(and(eq(outlets.id, outletId), eq(outlets.tenantId, tenantId)))
-        .limit(1);
-      return Boolean(row);
-    },
-  };
+/** Up to `limit` events of the filter after `since`, oldest first. */
+export async function eventsSince(
+  db: Db,
+  filter: EventFilter,
+  since: number,
+  limit = REPLAY_LIMIT,
+): Promise<LiveEventRecord[]> {
+  const rows = await db
+    .select()
+    .from(liveEvents)
+    .where(and(filterWhere(filter), gt(liveEvents.id, since)))
+    .orderBy(asc(liveEvents.id))
+    .limit(limit);
+  return rows.map(toRecord);
 }
-export type LiveRepo = ReturnType<typeof createLiveRepo>;
+
+/** Every tenant's events after `since` (the listener catching up after a reconnect). */
+export async function allEventsSince(
+  db: Db,
+  since: number,
+  limit: number,
+): Promise<LiveEventRecord[]> {
+  const rows = await db
+    .select()
+    .from(liveEvents)
+    .where(gt(liveEvents.id, since))
+    .orderBy(asc(liveEvents.id))
+    .limit(limit);
+  return rows.map(toRecord);
+}
+
+/**
+ * Whether the tenant still has an event at or before `since`. A client's `since` is an id of
+ * its own tenant's stream, so none left there means pruning took it, and maybe more after it.
+ */
+export async function keepsEventAtOrBefore(
+  db: Db,
+  tenantId: string,
+  since: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: liveEvents.id })
+    .from(liveEvents)
+    .where(and(ownedBy(liveEvents, tenantId), lte(liveEvents.id, since)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function lastEventId(db: Db, filter: EventFilter): Promise<number | null> {
+  const [row] = await db
+    .select({ id: liveEvents.id })
+    .from(liveEvents)
+    .where(filterWhere(filter))
+    .orderBy(desc(liveEvents.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export async function outletBelongsTo(
+  db: Db,
+  outletId: string,
+  tenantId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: outlets.id })
+    .from(outlets)
+    .where(and(eq(outlets.id, outletId), ownedBy(outlets, tenantId)))
+    .limit(1);
+  return Boolean(row);
+}

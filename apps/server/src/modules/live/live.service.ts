@@ -3,7 +3,8 @@ import type { Database } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { LIVE_CHANNEL, type LiveEventRecord } from '../../lib/live-events';
 import { loadPrincipal, type Principal } from '../../lib/principal';
-import { createLiveRepo, REPLAY_LIMIT, type EventFilter } from './live.repo';
+import * as repo from './live.repo';
+import { REPLAY_LIMIT, type EventFilter } from './live.repo';
 
 /** Rows read per page when the listener catches up after reconnecting. */
 const CATCH_UP_PAGE = 1000;
@@ -31,7 +32,7 @@ const matches = (f: EventFilter, r: LiveEventRecord) =>
 
 export function createLiveService(deps: { database: Database; log: FastifyBaseLogger }) {
   const { database, log } = deps;
-  const repo = createLiveRepo(database.db);
+  const { db } = database;
   const subscribers = new Set<Subscriber>();
   let stopListening: (() => Promise<void>) | null = null;
 
@@ -65,7 +66,7 @@ export function createLiveService(deps: { database: Database; log: FastifyBaseLo
     if (subscribers.size === 0) return;
     let after = Math.min(...[...subscribers].map((sub) => sub.lastSent));
     for (;;) {
-      const page = await repo.allEventsSince(after, CATCH_UP_PAGE);
+      const page = await repo.allEventsSince(db, after, CATCH_UP_PAGE);
       for (const record of page) {
         for (const sub of subscribers) {
           if (!matches(sub.filter, record)) continue;
@@ -108,7 +109,7 @@ export function createLiveService(deps: { database: Database; log: FastifyBaseLo
         return { tenantId: principal.tenantId, outletId: principal.outletId };
       }
       if (!outletId) return { tenantId: principal.tenantId, outletId: null };
-      if (!(await repo.outletBelongsTo(outletId, principal.tenantId))) {
+      if (!(await repo.outletBelongsTo(db, outletId, principal.tenantId))) {
         throw new AppError('not_found');
       }
       return { tenantId: principal.tenantId, outletId };
@@ -126,11 +127,12 @@ export function createLiveService(deps: { database: Database; log: FastifyBaseLo
         subscribers.delete(sub);
       };
       try {
-        const head = await repo.lastEventId(filter);
+        const head = await repo.lastEventId(db, filter);
         sink.hello(head);
         if (since !== undefined) {
-          const missed = await repo.eventsSince(filter, since, REPLAY_LIMIT + 1);
-          const pruned = since > 0 && !(await repo.keepsEventAtOrBefore(filter.tenantId, since));
+          const missed = await repo.eventsSince(db, filter, since, REPLAY_LIMIT + 1);
+          const pruned =
+            since > 0 && !(await repo.keepsEventAtOrBefore(db, filter.tenantId, since));
           if (missed.length > REPLAY_LIMIT || pruned) {
             // Not all of it can be replayed: say so (the client refetches) and go on from head.
             sub.lastSent = Math.max(since, head ?? 0);

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
 import { roles, users } from '../../db/schema/access';
@@ -8,6 +8,8 @@ import { orders } from '../../db/schema/orders';
 import { auditLog } from '../../db/schema/platform';
 import { outlets, tenants } from '../../db/schema/tenancy';
 import { likePattern } from '../../lib/paging';
+import { type RecordRef, recordKey } from './record-key';
+import { ownedWithin } from '../../db/tenant-scope';
 
 // Reads of the audit log. Nothing here writes it: entries are added by audit.record in the
 // transaction of each change, and the database refuses UPDATE and DELETE on the table.
@@ -29,11 +31,7 @@ export interface AuditFilter {
 function where(f: AuditFilter) {
   const pattern = f.q ? likePattern(f.q) : null;
   return and(
-    f.tenantId === undefined
-      ? undefined
-      : f.tenantId === null
-        ? isNull(auditLog.tenantId)
-        : eq(auditLog.tenantId, f.tenantId),
+    ownedWithin(auditLog, f.tenantId),
     f.boundOutletId
       ? sql`${auditLog.actorId} in (select u.id from ${users} u where u.id_outlet = ${f.boundOutletId})`
       : undefined,
@@ -106,13 +104,6 @@ export async function findById(db: Db, f: AuditFilter, id: string) {
   return row ?? null;
 }
 
-/** A record an entry is about, within the entry's tenant (null: a platform entry). */
-export interface RecordRef {
-  entity: string;
-  id: string;
-  tenantId: string | null;
-}
-
 interface NameSource {
   table: PgTable;
   id: AnyPgColumn;
@@ -159,11 +150,7 @@ const IDS_PER_STATEMENT = 5_000;
  */
 async function namesWithin(db: Db, source: NameSource, tenantId: string | null, ids: string[]) {
   const tenantCondition =
-    tenantId !== null
-      ? eq(source.tenantId, tenantId)
-      : source.table === tenants
-        ? undefined
-        : isNull(source.tenantId);
+    tenantId === null && source.table === tenants ? undefined : ownedWithin(source, tenantId);
   const pairs: [string, string][] = [];
   for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
     const rows = (await db
@@ -191,9 +178,6 @@ export async function referenceNames(db: Db, tenantId: string | null, ids: strin
 }
 
 const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The key of a record's label: the tenant is part of it, so a name never crosses tenants. */
-export const recordKey = (ref: RecordRef) => `${ref.entity}|${ref.tenantId ?? ''}|${ref.id}`;
 
 /**
  * What staff call each record now (an order's number, a user's username, a role's name…), by

@@ -12,13 +12,15 @@ import {
 } from '@kopi/contract';
 import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../db/database';
-import { scopeOf, tenantCondition } from '../../lib/access-scope';
+import { tenantCondition } from '../../db/tenant-scope';
+import { scopeOf } from '../../lib/tenant-scope';
 import { AppError } from '../../lib/errors';
 import { listMeta, offsetOf } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
 import * as repo from './logs.repo';
+import { recordKey } from './record-key';
 
-// The audit log (issue 7 §5): list with filters, one entry with the difference of its before
+// The audit log: list with filters, one entry with the difference of its before
 // and after, CSV export. Read-only: the API has no route that edits or deletes an entry.
 // Scope: see the contract's audit-log.ts header.
 
@@ -81,7 +83,7 @@ async function labelled(db: Db, rows: repo.AuditSummaryRow[]): Promise<AuditEntr
   );
   return rows.map((r) => {
     const ref = refOf(r);
-    return toAuditEntry(r, ref ? labels.get(repo.recordKey(ref)) : undefined);
+    return toAuditEntry(r, ref ? labels.get(recordKey(ref)) : undefined);
   });
 }
 

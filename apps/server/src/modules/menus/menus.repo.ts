@@ -2,6 +2,16 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { menuItems } from '../../db/schema/access';
 
+/** The menu tree is the platform's, one for every tenant. */
+export const tenantFree = [
+  'listAll',
+  'findById',
+  'insert',
+  'update',
+  'remove',
+  'lockTree',
+] as const;
+
 // The platform's menu items (one tree for every tenant; each user sees what their permissions
 // allow, built at sign-in and refresh by modules/auth/menu-tree.ts).
 

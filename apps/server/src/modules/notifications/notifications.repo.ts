@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
 import { notificationReads, notifications } from '../../db/schema/platform';
+import { ownedWithin } from '../../db/tenant-scope';
 
 // Notifications addressed to a user, to their outlet, or to everyone in their tenant. Staff with
 // no outlet (admin, finance) work across all outlets and see every outlet's notifications.
@@ -13,7 +14,7 @@ export interface Audience {
 
 function visibleTo(a: Audience) {
   return and(
-    a.tenantId ? eq(notifications.tenantId, a.tenantId) : isNull(notifications.tenantId),
+    ownedWithin(notifications, a.tenantId),
     or(
       eq(notifications.userId, a.userId),
       and(

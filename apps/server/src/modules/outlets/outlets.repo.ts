@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { users } from '../../db/schema/access';
 import { outletClosures, outlets } from '../../db/schema/tenancy';
 import { likePattern } from '../../lib/paging';
+import { ownedBy } from '../../db/tenant-scope';
 
 // Outlets of one tenant, their weekly hours (a jsonb column, read and written whole) and their
 // closures. Every query filters by tenant_id.
@@ -19,7 +20,7 @@ export interface OutletFilter {
 function where(tenantId: string, f: OutletFilter) {
   const pattern = f.q ? likePattern(f.q) : null;
   return and(
-    eq(outlets.tenantId, tenantId),
+    ownedBy(outlets, tenantId),
     f.onlyId ? eq(outlets.id, f.onlyId) : undefined,
     f.status ? eq(outlets.status, f.status) : undefined,
     pattern
@@ -59,7 +60,7 @@ export async function findById(db: Db, tenantId: string, id: string): Promise<Ou
   const [row] = await db
     .select()
     .from(outlets)
-    .where(and(eq(outlets.tenantId, tenantId), eq(outlets.id, id)))
+    .where(and(ownedBy(outlets, tenantId), eq(outlets.id, id)))
     .limit(1);
   return row ?? null;
 }
@@ -98,18 +99,18 @@ export async function update(
   await tx
     .update(outlets)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(outlets.tenantId, tenantId), eq(outlets.id, id)));
+    .where(and(ownedBy(outlets, tenantId), eq(outlets.id, id)));
 }
 
 export async function remove(tx: Db, tenantId: string, id: string) {
-  await tx.delete(outlets).where(and(eq(outlets.tenantId, tenantId), eq(outlets.id, id)));
+  await tx.delete(outlets).where(and(ownedBy(outlets, tenantId), eq(outlets.id, id)));
 }
 
 export async function staffCount(db: Db, tenantId: string, id: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.idOutlet, id)));
+    .where(and(ownedBy(users, tenantId), eq(users.idOutlet, id)));
   return row?.n ?? 0;
 }
 
@@ -134,7 +135,7 @@ export async function closuresOf(
     .from(outletClosures)
     .where(
       and(
-        eq(outletClosures.tenantId, tenantId),
+        ownedBy(outletClosures, tenantId),
         inArray(outletClosures.outletId, outletIds),
         fromDate ? gte(outletClosures.toDate, fromDate) : undefined,
       ),
@@ -142,11 +143,19 @@ export async function closuresOf(
     .orderBy(desc(outletClosures.fromDate), asc(outletClosures.id));
 }
 
+/** A closure of an outlet of the tenant (refused by NOT NULL when the outlet is not theirs). */
 export async function insertClosure(
   tx: Db,
   values: { tenantId: string; outletId: string; fromDate: string; toDate: string; reason: string },
 ): Promise<string> {
-  const [row] = await tx.insert(outletClosures).values(values).returning({ id: outletClosures.id });
+  const outlet = and(ownedBy(outlets, values.tenantId), eq(outlets.id, values.outletId));
+  const [row] = await tx
+    .insert(outletClosures)
+    .values({
+      ...values,
+      outletId: sql<string>`(select ${outlets.id} from ${outlets} where ${outlet})`,
+    })
+    .returning({ id: outletClosures.id });
   return row!.id;
 }
 
@@ -155,7 +164,7 @@ export async function deleteClosure(tx: Db, tenantId: string, outletId: string, 
     .delete(outletClosures)
     .where(
       and(
-        eq(outletClosures.tenantId, tenantId),
+        ownedBy(outletClosures, tenantId),
         eq(outletClosures.outletId, outletId),
         eq(outletClosures.id, id),
       ),

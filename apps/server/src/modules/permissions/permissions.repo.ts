@@ -1,7 +1,11 @@
-import { asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { rolePermissions, roles } from '../../db/schema/access';
 import { tenants } from '../../db/schema/tenancy';
+import { ownedBy, ownedWithin } from '../../db/tenant-scope';
+
+/** How many roles hold each permission, over every tenant: the platform catalogue's counts. */
+export const tenantFree = ['holderCounts'] as const;
 
 // Who holds which permission: counts over every role, and the holders of chosen tenants.
 
@@ -17,8 +21,8 @@ export async function holderCounts(db: Db): Promise<Map<string, number>> {
 /** The holders among platform roles (`includePlatform`) and the roles of `tenantIds`. */
 export async function holders(db: Db, options: { includePlatform: boolean; tenantIds: string[] }) {
   const conditions = [
-    options.includePlatform ? isNull(roles.tenantId) : undefined,
-    ...options.tenantIds.map((id) => eq(roles.tenantId, id)),
+    options.includePlatform ? ownedWithin(roles, null) : undefined,
+    ...options.tenantIds.map((id) => ownedBy(roles, id)),
   ].filter((c) => c !== undefined);
   if (conditions.length === 0) return [];
   return db

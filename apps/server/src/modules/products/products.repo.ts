@@ -13,6 +13,7 @@ import {
 } from '../../db/schema/catalogue';
 import { outlets, tenants } from '../../db/schema/tenancy';
 import { likePattern } from '../../lib/paging';
+import { ownedBy, tenantIs } from '../../db/tenant-scope';
 
 // Products of one tenant with their images, library links and per-outlet settings. Every query
 // filters by tenant_id. Lists fetch a page, then the page's images and outlet rows in one query
@@ -39,7 +40,7 @@ const sortColumns: Record<SortKey, SQL | typeof products.basePrice | typeof prod
 function where(tenantId: string, f: ProductFilter) {
   const pattern = f.q ? likePattern(f.q) : null;
   return and(
-    eq(products.tenantId, tenantId),
+    ownedBy(products, tenantId),
     f.status ? eq(products.status, f.status) : ne(products.status, 'archived'),
     f.category ? eq(products.categoryId, f.category) : undefined,
     f.tag ? arrayContains(products.tags, [f.tag]) : undefined,
@@ -183,7 +184,7 @@ export async function findById(db: Db, tenantId: string, id: string): Promise<Pr
     .select(rowColumns)
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(eq(products.tenantId, tenantId), eq(products.id, id)))
+    .where(and(ownedBy(products, tenantId), eq(products.id, id)))
     .limit(1);
   return row ?? null;
 }
@@ -203,7 +204,7 @@ export async function imagesOf(db: Db, tenantId: string, productIds: string[], m
     .from(productImages)
     .where(
       and(
-        eq(productImages.tenantId, tenantId),
+        ownedBy(productImages, tenantId),
         inArray(productImages.productId, productIds),
         mainOnly ? eq(productImages.isMain, true) : undefined,
       ),
@@ -212,15 +213,18 @@ export async function imagesOf(db: Db, tenantId: string, productIds: string[], m
 }
 export type ImageRow = Awaited<ReturnType<typeof imagesOf>>[number];
 
+/** An image of a product of the tenant, last (refused by NOT NULL when the product is not theirs). */
 export async function insertImage(
   tx: Db,
   values: { tenantId: string; productId: string; url: string; thumbUrl: string; isMain: boolean },
 ): Promise<string> {
+  const product = and(ownedBy(products, values.tenantId), eq(products.id, values.productId));
   const [row] = await tx
     .insert(productImages)
     .values({
       ...values,
-      sortOrder: sql`(select coalesce(max(sort_order), 0) + 1 from ${productImages} where product_id = ${values.productId})`,
+      productId: sql<string>`(select ${products.id} from ${products} where ${product})`,
+      sortOrder: sql`(select coalesce(max(i.sort_order), 0) + 1 from ${productImages} i where ${tenantIs('i', values.tenantId)} and i.product_id = ${values.productId})`,
     })
     .returning({ id: productImages.id });
   return row!.id;
@@ -231,7 +235,7 @@ export async function deleteImage(tx: Db, tenantId: string, productId: string, i
     .delete(productImages)
     .where(
       and(
-        eq(productImages.tenantId, tenantId),
+        ownedBy(productImages, tenantId),
         eq(productImages.productId, productId),
         eq(productImages.id, imageId),
       ),
@@ -240,7 +244,7 @@ export async function deleteImage(tx: Db, tenantId: string, productId: string, i
 
 /** Makes one image the main one (the partial unique index allows one per product). */
 export async function setMainImage(tx: Db, tenantId: string, productId: string, imageId: string) {
-  const scope = and(eq(productImages.tenantId, tenantId), eq(productImages.productId, productId));
+  const scope = and(ownedBy(productImages, tenantId), eq(productImages.productId, productId));
   await tx.update(productImages).set({ isMain: false }).where(scope);
   await tx
     .update(productImages)
@@ -262,10 +266,7 @@ export async function variantGroupsOf(db: Db, tenantId: string, productId: strin
     .from(productVariantGroups)
     .innerJoin(variantGroups, eq(variantGroups.id, productVariantGroups.groupId))
     .where(
-      and(
-        eq(productVariantGroups.tenantId, tenantId),
-        eq(productVariantGroups.productId, productId),
-      ),
+      and(ownedBy(productVariantGroups, tenantId), eq(productVariantGroups.productId, productId)),
     )
     .orderBy(asc(productVariantGroups.sortOrder));
   const options =
@@ -281,7 +282,7 @@ export async function variantGroupsOf(db: Db, tenantId: string, productId: strin
           .from(variantOptions)
           .where(
             and(
-              eq(variantOptions.tenantId, tenantId),
+              ownedBy(variantOptions, tenantId),
               inArray(
                 variantOptions.groupId,
                 groups.map((g) => g.id),
@@ -297,7 +298,7 @@ export async function addonsOf(db: Db, tenantId: string, productId: string) {
     .select({ id: addons.id, name: addons.name, price: addons.price, status: addons.status })
     .from(productAddons)
     .innerJoin(addons, eq(addons.id, productAddons.addonId))
-    .where(and(eq(productAddons.tenantId, tenantId), eq(productAddons.productId, productId)))
+    .where(and(ownedBy(productAddons, tenantId), eq(productAddons.productId, productId)))
     .orderBy(asc(productAddons.sortOrder));
 }
 
@@ -313,7 +314,7 @@ export async function existingIds(
   const rows = await db
     .select({ id: t.id })
     .from(t)
-    .where(and(eq(t.tenantId, tenantId), inArray(t.id, ids)));
+    .where(and(ownedBy(t, tenantId), inArray(t.id, ids)));
   return new Set(rows.map((r) => r.id));
 }
 
@@ -324,8 +325,14 @@ export async function setLinks(
   groupIds: string[],
   addonIds: string[],
 ) {
-  await tx.delete(productVariantGroups).where(eq(productVariantGroups.productId, productId));
-  await tx.delete(productAddons).where(eq(productAddons.productId, productId));
+  await tx
+    .delete(productVariantGroups)
+    .where(
+      and(ownedBy(productVariantGroups, tenantId), eq(productVariantGroups.productId, productId)),
+    );
+  await tx
+    .delete(productAddons)
+    .where(and(ownedBy(productAddons, tenantId), eq(productAddons.productId, productId)));
   if (groupIds.length > 0) {
     await tx
       .insert(productVariantGroups)
@@ -352,23 +359,28 @@ export interface ProductValues {
   discountedPrice: number | null;
 }
 
+/** A product of the tenant, in one of the tenant's categories. */
 export async function insert(tx: Db, tenantId: string, values: ProductValues): Promise<string> {
   const [row] = await tx
     .insert(products)
-    .values({ tenantId, ...values })
+    .values({ ...values, tenantId: categoryTenant(tenantId, values.categoryId) })
     .returning({ id: products.id });
   return row!.id;
 }
+
+/** The tenant's id when the category is theirs, else null (which the NOT NULL column refuses). */
+const categoryTenant = (tenantId: string, categoryId: string) =>
+  sql<string>`(select ${categories.tenantId} from ${categories} where ${and(ownedBy(categories, tenantId), eq(categories.id, categoryId))})`;
 
 export async function update(tx: Db, tenantId: string, id: string, values: Partial<ProductValues>) {
   await tx
     .update(products)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(products.tenantId, tenantId), eq(products.id, id)));
+    .where(and(ownedBy(products, tenantId), eq(products.id, id)));
 }
 
 export async function remove(tx: Db, tenantId: string, id: string) {
-  await tx.delete(products).where(and(eq(products.tenantId, tenantId), eq(products.id, id)));
+  await tx.delete(products).where(and(ownedBy(products, tenantId), eq(products.id, id)));
 }
 
 export async function setStatus(
@@ -380,9 +392,7 @@ export async function setStatus(
   const rows = await tx
     .update(products)
     .set({ status, updatedAt: sql`now()` })
-    .where(
-      and(eq(products.tenantId, tenantId), inArray(products.id, ids), ne(products.status, status)),
-    )
+    .where(and(ownedBy(products, tenantId), inArray(products.id, ids), ne(products.status, status)))
     .returning({ id: products.id });
   return rows.map((r) => r.id);
 }
@@ -400,7 +410,7 @@ export async function conflicts(
     .from(products)
     .where(
       and(
-        eq(products.tenantId, tenantId),
+        ownedBy(products, tenantId),
         exceptId ? ne(products.id, exceptId) : undefined,
         or(
           eq(sql`lower(${products.sku})`, sku.toLowerCase()),
@@ -428,7 +438,7 @@ export async function tenantOutlets(db: Db, tenantId: string) {
     })
     .from(outlets)
     .innerJoin(tenants, eq(tenants.id, outlets.tenantId))
-    .where(eq(outlets.tenantId, tenantId))
+    .where(ownedBy(outlets, tenantId))
     .orderBy(asc(outlets.code));
 }
 export type OutletInfo = Awaited<ReturnType<typeof tenantOutlets>>[number];
@@ -444,9 +454,7 @@ export async function outletSettingsOf(db: Db, tenantId: string, productIds: str
       soldOutDate: productOutlets.soldOutDate,
     })
     .from(productOutlets)
-    .where(
-      and(eq(productOutlets.tenantId, tenantId), inArray(productOutlets.productId, productIds)),
-    );
+    .where(and(ownedBy(productOutlets, tenantId), inArray(productOutlets.productId, productIds)));
 }
 export type OutletSettingRow = Awaited<ReturnType<typeof outletSettingsOf>>[number];
 
@@ -462,12 +470,20 @@ export async function upsertOutletSetting(
   },
 ) {
   const { tenantId, productId, outletId, ...set } = values;
+  const product = and(ownedBy(products, tenantId), eq(products.id, productId));
+  const outlet = and(ownedBy(outlets, tenantId), eq(outlets.id, outletId));
   await tx
     .insert(productOutlets)
-    .values({ tenantId, productId, outletId, ...set })
+    .values({
+      tenantId: sql`(select ${products.tenantId} from ${products} where ${product} and exists (select 1 from ${outlets} where ${outlet}))`,
+      productId,
+      outletId,
+      ...set,
+    })
     .onConflictDoUpdate({
       target: [productOutlets.productId, productOutlets.outletId],
       set: { ...set, updatedAt: sql`now()` },
+      setWhere: ownedBy(productOutlets, tenantId),
     });
 }
 
@@ -479,11 +495,11 @@ export async function importLookup(db: Db, tenantId: string) {
     db
       .select({ id: categories.id, nameEn: categories.nameEn })
       .from(categories)
-      .where(eq(categories.tenantId, tenantId)),
+      .where(ownedBy(categories, tenantId)),
     db
       .select({ id: products.id, sku: products.sku, barcode: products.barcode })
       .from(products)
-      .where(eq(products.tenantId, tenantId)),
+      .where(ownedBy(products, tenantId)),
   ]);
   return { categoryRows, productRows };
 }
@@ -496,7 +512,13 @@ const CHUNK = 500;
 
 export async function insertMany(tx: Db, tenantId: string, rows: ProductValues[]) {
   for (let i = 0; i < rows.length; i += CHUNK) {
-    await tx.insert(products).values(rows.slice(i, i + CHUNK).map((r) => ({ tenantId, ...r })));
+    await tx
+      .insert(products)
+      .values(
+        rows
+          .slice(i, i + CHUNK)
+          .map((r) => ({ ...r, tenantId: categoryTenant(tenantId, r.categoryId) })),
+      );
   }
 }
 
@@ -522,6 +544,6 @@ export async function updateMany(
         description = v.description, status = v.status, tags = v.tags,
         base_price = v.base_price, discounted_price = v.discounted_price, updated_at = now()
       from (values ${values}) as v(id, category_id, name, sku, barcode, description, status, tags, base_price, discounted_price)
-      where p.id = v.id and p.tenant_id = ${tenantId}`);
+      where p.id = v.id and ${tenantIs('p', tenantId)}`);
   }
 }

@@ -39,10 +39,7 @@ const salesColumns = [
 const baseOf = (c: string) => c.replace(/^previous_/, '');
 const isCount = (c: string) => ['orders', 'rejected', 'payments', 'quantity'].includes(baseOf(c));
 // Ringgit columns, by their code without the previous_ prefix.
-const moneyColumns = new Set<string>([
-  ...salesColumns.filter((c) => !isCount(c)),
-  'amount',
-]);
+const moneyColumns = new Set<string>([...salesColumns.filter((c) => !isCount(c)), 'amount']);
 const salesCells = (f: SalesFigures): Cell[] =>
   salesColumns.map((c) => (isCount(c) ? f[c] : money(f[c])));
 const previousOf = <C extends string>(c: C) => `previous_${c}` as const;
@@ -150,4 +147,3 @@ export async function reportXlsx(report: SalesReport, locale: Locale): Promise<B
   sheet.getRow(1).font = { bold: true };
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
-

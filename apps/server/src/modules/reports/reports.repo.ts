@@ -1,7 +1,13 @@
-import { addDays, type SalesFigures } from '@kopi/contract';
+import type { SalesFigures } from '@kopi/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
 import { executePrepared } from '../../db/prepared';
+import { splitByMonth } from './report-periods';
+import { figuresOf, num } from './sales-figures';
+import { tenantIs } from '../../db/tenant-scope';
+
+/** The signed-in user's language for an export, by their id: users are global. */
+export const tenantFree = ['userLanguage'] as const;
 
 // Sales reports read the rollup tables (migration 0007, decision 021), never the orders: a year
 // of a tenant is a few tens of thousands of rollup rows whatever the number of orders. Each query
@@ -16,13 +22,10 @@ export interface ReportScope {
   outletId: string | null;
 }
 
-/** Sums come back as bigint/numeric text from PostgreSQL: every figure is turned into a number. */
-const num = (v: unknown) => Number(v ?? 0);
-
 const where = (s: ReportScope, alias: string): SQL =>
   sql.join(
     [
-      sql`${sql.raw(alias)}.tenant_id = ${s.tenantId}::uuid`,
+      tenantIs(alias, s.tenantId),
       sql`${sql.raw(alias)}.business_date between ${s.readFrom}::date and ${s.to}::date`,
       ...(s.outletId ? [sql`${sql.raw(alias)}.outlet_id = ${s.outletId}::uuid`] : []),
     ],
@@ -33,42 +36,6 @@ const salesSums = sql`sum(r.orders) as orders, sum(r.gross) as gross, sum(r.disc
   sum(r.service_charge) as service_charge, sum(r.service_tax) as service_tax,
   sum(r.delivery_fee) as delivery_fee, sum(r.rounding) as rounding, sum(r.net) as net,
   sum(r.refunds) as refunds, sum(r.rejected) as rejected, sum(r.rejected_total) as rejected_total`;
-
-export const zeroFigures = (): SalesFigures => ({
-  orders: 0,
-  gross: 0,
-  discount: 0,
-  service_charge: 0,
-  service_tax: 0,
-  delivery_fee: 0,
-  rounding: 0,
-  net: 0,
-  refunds: 0,
-  rejected: 0,
-  rejected_total: 0,
-});
-
-export function addFigures(a: SalesFigures, b: SalesFigures): SalesFigures {
-  const out = { ...a };
-  for (const k of Object.keys(out) as (keyof SalesFigures)[]) out[k] += b[k];
-  return out;
-}
-
-export function figuresOf(row: Record<string, unknown>): SalesFigures {
-  return {
-    orders: num(row.orders),
-    gross: num(row.gross),
-    discount: num(row.discount),
-    service_charge: num(row.service_charge),
-    service_tax: num(row.service_tax),
-    delivery_fee: num(row.delivery_fee),
-    rounding: num(row.rounding),
-    net: num(row.net),
-    refunds: num(row.refunds),
-    rejected: num(row.rejected),
-    rejected_total: num(row.rejected_total),
-  };
-}
 
 export const salesKeys = {
   day: sql`r.business_date::text`,
@@ -105,7 +72,11 @@ export async function salesBy(
       group by 1, 2`,
     ),
   );
-  return rows.map((r) => ({ current: r.current === true, key: String(r.key), figures: figuresOf(r) }));
+  return rows.map((r) => ({
+    current: r.current === true,
+    key: String(r.key),
+    figures: figuresOf(r),
+  }));
 }
 
 /** Payment lines of sales by method, for the range and the compared period. */
@@ -129,29 +100,6 @@ export async function paymentsBy(db: Db, s: ReportScope) {
 }
 
 /**
- * A range of days as the whole calendar months inside it and the days left at either end, so a
- * long range reads month rollups for most of it.
- */
-export function splitByMonth(from: string, to: string) {
-  const firstOfNext = (d: string) => {
-    const [y, m] = d.split('-').map(Number) as [number, number];
-    return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-  };
-  const months: string[] = [];
-  let start = from.endsWith('-01') ? from : firstOfNext(from);
-  while (addDays(firstOfNext(start), -1) <= to) {
-    months.push(start);
-    start = firstOfNext(start);
-  }
-  if (months.length === 0) return { months, days: [[from, to]] as [string, string][] };
-  const days: [string, string][] = [];
-  if (months[0]! > from) days.push([from, addDays(months[0]!, -1)]);
-  const afterLast = firstOfNext(months.at(-1)!);
-  if (afterLast <= to) days.push([afterLast, to]);
-  return { months, days };
-}
-
-/**
  * Products sold, for the range and the compared period, with their current name and SKU: whole
  * months from the month rollup, the days at either end from the day rollup.
  */
@@ -170,12 +118,12 @@ export async function productsBy(
     for (const [a, b] of days) {
       parts.push(sql`select ${current}::boolean as current, r.product_id, r.quantity, r.gross
         from product_sales_rollups r
-        where r.tenant_id = ${s.tenantId}::uuid and r.business_date between ${a}::date and ${b}::date${outlet}`);
+        where ${tenantIs('r', s.tenantId)} and r.business_date between ${a}::date and ${b}::date${outlet}`);
     }
     if (months.length > 0) {
       parts.push(sql`select ${current}::boolean as current, r.product_id, r.quantity, r.gross
         from product_month_rollups r
-        where r.tenant_id = ${s.tenantId}::uuid and r.month = any(${`{${months.join(',')}}`}::date[])${outlet}`);
+        where ${tenantIs('r', s.tenantId)} and r.month = any(${`{${months.join(',')}}`}::date[])${outlet}`);
     }
   }
   const rows = rowsOf<{
@@ -195,7 +143,7 @@ export async function productsBy(
         from (${sql.join(parts, sql` union all `)}) u
         group by 1, 2
       ) x
-      left join products p on p.id = x.product_id and p.tenant_id = ${s.tenantId}::uuid`,
+      left join products p on p.id = x.product_id and ${tenantIs('p', s.tenantId)}`,
     ),
   );
   return rows.map((r) => ({

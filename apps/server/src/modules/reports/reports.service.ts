@@ -19,6 +19,7 @@ import { readableOutletsOf, tenantOutlets } from '../../lib/scoped-outlets';
 import { tenantIdOf } from '../../lib/tenant-scope';
 import { reportCsv, reportXlsx } from './report-export';
 import * as repo from './reports.repo';
+import { addFigures, figuresOf, zeroFigures } from './sales-figures';
 
 // GET /api/reports/sales: the rollups of a range of business days, grouped one way, with the
 // period of the same length just before. Staff bound to an outlet see only that outlet.
@@ -35,7 +36,9 @@ export async function reportScopeOf(db: Db, ctx: AuthedContext, outletId: string
 }
 
 const byNetDesc = (a: SalesReportRow, b: SalesReportRow) =>
-  b.current.net - a.current.net || (b.previous?.net ?? 0) - (a.previous?.net ?? 0) || (a.key < b.key ? -1 : 1);
+  b.current.net - a.current.net ||
+  (b.previous?.net ?? 0) - (a.previous?.net ?? 0) ||
+  (a.key < b.key ? -1 : 1);
 
 export function createReportService({ db }: { db: Db }) {
   async function report(ctx: AuthedContext, q: SalesReportQuery): Promise<SalesReport> {
@@ -61,8 +64,8 @@ export function createReportService({ db }: { db: Db }) {
     const totalsOf = async () => {
       const rows = await repo.salesBy(db, scope, 'all');
       return {
-        current: pick(rows, true, '') ?? repo.zeroFigures(),
-        previous: previous ? (pick(rows, false, '') ?? repo.zeroFigures()) : null,
+        current: pick(rows, true, '') ?? zeroFigures(),
+        previous: previous ? (pick(rows, false, '') ?? zeroFigures()) : null,
       };
     };
     const base = {
@@ -121,7 +124,7 @@ export function createReportService({ db }: { db: Db }) {
     const sumOf = (current: boolean) =>
       rows
         .filter((r) => r.current === current)
-        .reduce((sum, r) => repo.addFigures(sum, r.figures), repo.zeroFigures());
+        .reduce((sum, r) => addFigures(sum, r.figures), zeroFigures());
     const totals = { current: sumOf(true), previous: previous ? sumOf(false) : null };
     let out: SalesReportRow[];
     if (group === 'day') {
@@ -133,8 +136,8 @@ export function createReportService({ db }: { db: Db }) {
           key,
           label: null,
           previous_key: previousKey,
-          current: pick(rows, true, key) ?? repo.zeroFigures(),
-          previous: previousKey ? (pick(rows, false, previousKey) ?? repo.zeroFigures()) : null,
+          current: pick(rows, true, key) ?? zeroFigures(),
+          previous: previousKey ? (pick(rows, false, previousKey) ?? zeroFigures()) : null,
         };
       });
     } else {
@@ -145,8 +148,8 @@ export function createReportService({ db }: { db: Db }) {
           key,
           label: group === 'outlet' ? (names.get(key) ?? null) : null,
           previous_key: previous ? key : null,
-          current: pick(rows, true, key) ?? repo.zeroFigures(),
-          previous: previous ? (pick(rows, false, key) ?? repo.zeroFigures()) : null,
+          current: pick(rows, true, key) ?? zeroFigures(),
+          previous: previous ? (pick(rows, false, key) ?? zeroFigures()) : null,
         }))
         .sort(byNetDesc);
     }
@@ -174,8 +177,14 @@ export function createReportService({ db }: { db: Db }) {
           body: await reportXlsx(data, locale),
         };
       }
-      return { filename: `${name}.csv`, contentType: 'text/csv; charset=utf-8', body: reportCsv(data, locale) };
+      return {
+        filename: `${name}.csv`,
+        contentType: 'text/csv; charset=utf-8',
+        body: reportCsv(data, locale),
+      };
     },
   };
 }
 export type ReportService = ReturnType<typeof createReportService>;
+
+export { addFigures, figuresOf, zeroFigures };

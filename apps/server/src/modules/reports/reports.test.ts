@@ -8,7 +8,7 @@ import { outlets, tenants } from '../../db/schema/tenancy';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
 import { addProduct, demoTenantId, sell, testClock } from '../../test/order-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { splitByMonth } from './reports.repo';
+import { splitByMonth } from './report-periods';
 
 // GET /api/reports/sales and its export: access, scope, every group_by, the previous period, and
 // the business day (DESIGN §3: a sale at 01:30 belongs to the previous day with a 04:00 cut-off);
@@ -281,12 +281,17 @@ describe('GET /api/reports/sales', () => {
     );
     // A byte order mark first, so Excel reads UTF-8.
     expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toMatch(
       /^Business date,Previous business date,Orders,Gross sales \(RM\),Discounts \(RM\),/,
     );
     expect(lines[0]).toContain(',Rejected orders,Rejected total (RM),Previous orders,');
-    expect(lines[1]).toMatch(/^2026\/06\/08,2026\/06\/05,1,20\.00,0\.00,2\.00,1\.32,0\.00,-0\.02,23\.30,/);
+    expect(lines[1]).toMatch(
+      /^2026\/06\/08,2026\/06\/05,1,20\.00,0\.00,2\.00,1\.32,0\.00,-0\.02,23\.30,/,
+    );
     expect(lines.at(-1)).toMatch(/^Total,,4,/);
 
     const xlsx = await exportOf(admin, `group_by=payment_method&${RANGE}&format=xlsx`);
@@ -308,7 +313,10 @@ describe('GET /api/reports/sales', () => {
   it('exports in Malay when asked, or when that is the user’s saved language', async () => {
     const source = await exportOf(admin, `group_by=source&${RANGE}&lang=my`);
     expect(source.statusCode, source.body).toBe(200);
-    const lines = source.body.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = source.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toMatch(/^Sumber,Pesanan,Jualan kasar \(RM\),/);
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['POS', 'Jumlah']);
 
@@ -351,11 +359,13 @@ describe('GET /api/reports/sales', () => {
     expect(theirs.json().code_message).toBe('not_found');
     expect((await exportOf(manager, `${RANGE}&outlet_id=${pg}`)).statusCode).toBe(404);
     const mine = await exportOf(manager, `group_by=outlet&${RANGE}&lang=en`);
-    expect(mine.body.replace(/^\uFEFF/, '').trim().split('\n').map((l) => l.split(',')[0])).toEqual([
-      'Outlet',
-      expect.stringMatching(/Kuala Lumpur/),
-      'Total',
-    ]);
+    expect(
+      mine.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\n')
+        .map((l) => l.split(',')[0]),
+    ).toEqual(['Outlet', expect.stringMatching(/Kuala Lumpur/), 'Total']);
   });
 });
 

@@ -39,7 +39,12 @@ export async function expectedRollups(db: Db, tenantId: string) {
         total, refunded
       from orders where tenant_id = ${tenantId}::uuid`),
   );
-  const items = rowsOf<{ order_id: string; product_id: string; quantity: number; line_total: number }>(
+  const items = rowsOf<{
+    order_id: string;
+    product_id: string;
+    quantity: number;
+    line_total: number;
+  }>(
     await db.execute(sql`
       select order_id::text, product_id::text, quantity, line_total from order_items
       where tenant_id = ${tenantId}::uuid`),
@@ -59,7 +64,13 @@ export async function expectedRollups(db: Db, tenantId: string) {
     const n = (k: string) => (sale ? Number(o[k]) : 0);
     addTo(
       sales,
-      [o.business_date, o.outlet_id, o.source, o.serving_method, label(o.payment_methods as string[])].join('|'),
+      [
+        o.business_date,
+        o.outlet_id,
+        o.source,
+        o.serving_method,
+        label(o.payment_methods as string[]),
+      ].join('|'),
       {
         orders: sale ? 1 : 0,
         gross: n('subtotal'),

@@ -239,7 +239,10 @@ describe('report rollups', () => {
         const answers = await Promise.all(
           Array.from({ length: attempts }, () => sell(t, admin, body, key)),
         );
-        expect(answers.some((a) => a.statusCode === 201), answers[0]!.body).toBe(true);
+        expect(
+          answers.some((a) => a.statusCode === 201),
+          answers[0]!.body,
+        ).toBe(true);
         sent.push({ key, body });
         counts.sales++;
       } else if (action < 0.38) {
@@ -315,7 +318,8 @@ describe('report rollups', () => {
         // Accepted as already done, or refused as stale once the clock has moved on: either way
         // nothing is paid twice.
         const again = await postCallback(t, r.pick(callbacks));
-        if (again.statusCode >= 300) expect(again.json().code_message).toBe('payment_callback_stale');
+        if (again.statusCode >= 300)
+          expect(again.json().code_message).toBe('payment_callback_stale');
         counts.replays++;
       } else if (action < 0.86) {
         // Close yesterday's business day at an outlet: finish its open orders, then close.
@@ -364,7 +368,11 @@ describe('report rollups', () => {
     expect(Object.keys(end.products).length).toBeGreaterThan(2);
     // The order list counts unfiltered pages from the rollups: the same as counting the orders.
     for (const query of ['', `&outlet=${outlets[0]!.id}`, '&from=2026-06-02&to=2026-06-30']) {
-      const list = await t.inject({ method: 'GET', url: `/api/orders?page_size=5${query}`, headers: admin });
+      const list = await t.inject({
+        method: 'GET',
+        url: `/api/orders?page_size=5${query}`,
+        headers: admin,
+      });
       const [raw] = rowsOf<{ n: number }>(
         await t.database.db.execute(sql`
           select count(*)::int as n from orders where tenant_id = ${tenantId}::uuid

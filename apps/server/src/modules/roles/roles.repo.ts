@@ -1,11 +1,12 @@
-import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { rolePermissions, roles, users } from '../../db/schema/access';
 import { tenants } from '../../db/schema/tenancy';
 import { likePattern } from '../../lib/paging';
+import { type AccessScope, ownedByScope, ownedWithin, tenantIs } from '../../db/tenant-scope';
 
-// Roles with their permission strings, holders and tenant. The tenant condition comes from the
-// service's access scope: a tenant's id, null (platform roles), or undefined (every tenant).
+// Roles with their permission strings, holders and tenant. Every query holds the caller's access
+// scope (a tenant, or platform-wide): a role of another tenant is simply not found.
 
 /**
  * `usersPreview` names users, so for staff bound to an outlet it shows only users of that outlet,
@@ -38,17 +39,10 @@ const columnsFor = (boundOutletId: string | null) => ({
 
 export type RoleRow = NonNullable<Awaited<ReturnType<typeof findById>>>;
 
-export const tenantWhere = (tenantId: string | null | undefined): SQL | undefined =>
-  tenantId === undefined
-    ? undefined
-    : tenantId === null
-      ? isNull(roles.tenantId)
-      : eq(roles.tenantId, tenantId);
-
 function where(tenantId: string | null | undefined, q: string | undefined) {
   const pattern = q ? likePattern(q) : null;
   return and(
-    tenantWhere(tenantId),
+    ownedWithin(roles, tenantId),
     pattern ? or(ilike(roles.name, pattern), ilike(roles.description, pattern)) : undefined,
   );
 }
@@ -88,12 +82,17 @@ export async function list(
   return { rows, total: count?.n ?? 0 };
 }
 
-export async function findById(db: Db, id: string, boundOutletId: string | null = null) {
+export async function findById(
+  db: Db,
+  scope: AccessScope,
+  id: string,
+  boundOutletId: string | null = null,
+) {
   const [row] = await db
     .select(columnsFor(boundOutletId))
     .from(roles)
     .leftJoin(tenants, eq(tenants.id, roles.tenantId))
-    .where(eq(roles.id, id))
+    .where(and(ownedByScope(roles, scope), eq(roles.id, id)))
     .limit(1);
   return row ?? null;
 }
@@ -108,36 +107,45 @@ export async function insert(
 
 export async function update(
   tx: Db,
+  scope: AccessScope,
   id: string,
   values: { name: string; description: string | null },
 ) {
   await tx
     .update(roles)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(roles.id, id));
+    .where(and(ownedByScope(roles, scope), eq(roles.id, id)));
 }
 
-/** Replaces the role's permission set with `permissions`. */
+/**
+ * Replaces the permission set of a role of `tenantId` (null: a platform role) with
+ * `permissions`; the new rows are written only when the role is that tenant's.
+ */
 export async function setPermissions(
   tx: Db,
-  roleId: string,
   tenantId: string | null,
+  roleId: string,
   permissions: readonly string[],
 ) {
-  await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
-  if (permissions.length > 0) {
-    await tx
-      .insert(rolePermissions)
-      .values(permissions.map((permission) => ({ roleId, permission, tenantId })));
-  }
+  await tx
+    .delete(rolePermissions)
+    .where(and(ownedWithin(rolePermissions, tenantId), eq(rolePermissions.roleId, roleId)));
+  if (permissions.length === 0) return;
+  const owner = tenantId === null ? sql`r.tenant_id is null` : tenantIs('r', tenantId);
+  await tx.execute(sql`
+    insert into ${rolePermissions} (role_id, permission, tenant_id)
+    select r.id, p.permission, r.tenant_id
+    from ${roles} r, unnest(${`{${permissions.join(',')}}`}::text[]) as p(permission)
+    where r.id = ${roleId}::uuid and ${owner}`);
 }
 
 /** Deletes the role unless a user holds it (checked in the same statement); false if held. */
-export async function removeIfUnused(tx: Db, id: string): Promise<boolean> {
+export async function removeIfUnused(tx: Db, scope: AccessScope, id: string): Promise<boolean> {
   const rows = await tx
     .delete(roles)
     .where(
       and(
+        ownedByScope(roles, scope),
         eq(roles.id, id),
         sql`not exists (select 1 from ${users} u where u.role_id = ${roles.id})`,
       ),
@@ -147,6 +155,10 @@ export async function removeIfUnused(tx: Db, id: string): Promise<boolean> {
 }
 
 /** Locks the role row so concurrent edits of one role apply one after the other. */
-export async function lockRole(tx: Db, id: string) {
-  await tx.execute(sql`select 1 from ${roles} where id = ${id} for update`);
+export async function lockRole(tx: Db, scope: AccessScope, id: string) {
+  await tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(ownedByScope(roles, scope), eq(roles.id, id)))
+    .for('update');
 }

@@ -1,11 +1,12 @@
 import type { Role, RoleInput, RoleListQuery } from '@kopi/contract';
 import type { Db } from '../../db/database';
-import { scopeOf, inScope, tenantCondition } from '../../lib/access-scope';
+import { tenantCondition, tenantOfScope } from '../../db/tenant-scope';
 import { audit } from '../../lib/audit';
 import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { listMeta, offsetOf } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
+import { scopeOf } from '../../lib/tenant-scope';
 import {
   assertCanGrant,
   assertKeepsRoleManagement,
@@ -14,7 +15,7 @@ import {
 } from './role-rules';
 import * as repo from './roles.repo';
 
-// Roles (issue 7 §2): cards with user counts, create and edit with the whole permission set,
+// Roles: cards with user counts, create and edit with the whole permission set,
 // delete while nobody holds the role. A role's new permissions apply to its holders' very next
 // request (the principal is loaded per request), and to their menus at the next refresh.
 
@@ -54,8 +55,8 @@ function nameTaken(error: unknown): never {
 export function createRoleService({ db }: { db: Db }) {
   /** The role if the caller's scope holds it; another tenant's role is a 404. */
   async function require(ctx: AuthedContext, id: string) {
-    const row = await repo.findById(db, id, ctx.principal.outletId);
-    if (!row || !inScope(scopeOf(ctx), row.tenantId)) throw new AppError('not_found');
+    const row = await repo.findById(db, scopeOf(ctx), id, ctx.principal.outletId);
+    if (!row) throw new AppError('not_found');
     return row;
   }
 
@@ -79,8 +80,7 @@ export function createRoleService({ db }: { db: Db }) {
 
     /** A role of the caller's tenant, or a platform role when a platform user works outside one. */
     async create(ctx: AuthedContext, input: RoleInput): Promise<Role> {
-      const scope = scopeOf(ctx);
-      const tenantId = scope.kind === 'tenant' ? scope.tenantId : null;
+      const tenantId = tenantOfScope(scopeOf(ctx));
       const permissions = [...new Set(input.permissions)].sort();
       assertTenantRolePermissions(tenantId, permissions);
       assertCanGrant(ctx.principal, permissions);
@@ -88,7 +88,7 @@ export function createRoleService({ db }: { db: Db }) {
       const id = await db
         .transaction(async (tx) => {
           const newId = await repo.insert(tx, { tenantId, name: input.name, description });
-          await repo.setPermissions(tx, newId, tenantId, permissions);
+          await repo.setPermissions(tx, tenantId, newId, permissions);
           await audit.record(tx, ctx, {
             action: 'role.create',
             entity: 'role',
@@ -113,9 +113,9 @@ export function createRoleService({ db }: { db: Db }) {
       const description = input.description?.trim() || null;
       await db
         .transaction(async (tx) => {
-          await repo.lockRole(tx, id);
-          await repo.update(tx, id, { name: input.name, description });
-          await repo.setPermissions(tx, id, before.tenantId, permissions);
+          await repo.lockRole(tx, scopeOf(ctx), id);
+          await repo.update(tx, scopeOf(ctx), id, { name: input.name, description });
+          await repo.setPermissions(tx, before.tenantId, id, permissions);
           await audit.record(tx, ctx, {
             action: 'role.update',
             entity: 'role',
@@ -136,7 +136,7 @@ export function createRoleService({ db }: { db: Db }) {
       await db
         .transaction(async (tx) => {
           // A user given the role at the same moment makes the delete fail on its foreign key.
-          if (!(await repo.removeIfUnused(tx, id))) throw new AppError('role_in_use');
+          if (!(await repo.removeIfUnused(tx, scopeOf(ctx), id))) throw new AppError('role_in_use');
           await audit.record(tx, ctx, {
             action: 'role.delete',
             entity: 'role',

@@ -5,6 +5,15 @@ import { sessions, users } from '../../db/schema/access';
 import { outlets, tenants } from '../../db/schema/tenancy';
 import { likePattern } from '../../lib/paging';
 
+/** Tenants themselves (platform data) and a platform user's session. */
+export const tenantFree = [
+  'list',
+  'insert',
+  'update',
+  'setActingTenant',
+  'actingTenantOf',
+] as const;
+
 // Tenants (platform data, superadmin only) and the acting tenant of a platform user's session.
 
 export type TenantRow = typeof tenants.$inferSelect & { outletCount: number; userCount: number };

@@ -5,9 +5,10 @@ import { auditLog } from '../../db/schema/platform';
 import { outlets, tenants } from '../../db/schema/tenancy';
 import { likePattern } from '../../lib/paging';
 import { publishSessionsEnded } from '../../lib/live-events';
+import { type AccessScope, ownedBy, ownedByScope, ownedWithin } from '../../db/tenant-scope';
 
-// Staff users with their role, outlet and tenant; their sessions. The tenant condition comes
-// from the service's access scope: a tenant's id, null (platform users), or undefined (all).
+// Staff users with their role, outlet and tenant; their sessions. Every query holds the caller's
+// access scope (a tenant, or platform-wide): a user of another tenant is simply not found.
 
 const columns = {
   id: users.id,
@@ -47,11 +48,7 @@ export interface UserFilter {
 function where(f: UserFilter) {
   const pattern = f.q ? likePattern(f.q) : null;
   return and(
-    f.tenantId === undefined
-      ? undefined
-      : f.tenantId === null
-        ? isNull(users.tenantId)
-        : eq(users.tenantId, f.tenantId),
+    ownedWithin(users, f.tenantId),
     f.boundOutletId ? eq(users.idOutlet, f.boundOutletId) : undefined,
     f.status ? eq(users.status, f.status) : undefined,
     f.roleId ? eq(users.roleId, f.roleId) : undefined,
@@ -114,8 +111,22 @@ export async function list(
   return { rows, total: count?.n ?? 0 };
 }
 
-export async function findById(db: Db, id: string) {
-  const [row] = await selectUsers(db).where(eq(users.id, id)).limit(1);
+/** The user if the scope holds them (and, for staff bound to an outlet, of that outlet). */
+export async function findById(
+  db: Db,
+  scope: AccessScope,
+  id: string,
+  boundOutletId: string | null = null,
+) {
+  const [row] = await selectUsers(db)
+    .where(
+      and(
+        ownedByScope(users, scope),
+        eq(users.id, id),
+        boundOutletId ? eq(users.idOutlet, boundOutletId) : undefined,
+      ),
+    )
+    .limit(1);
   return row ?? null;
 }
 
@@ -137,19 +148,36 @@ export async function insert(
     mustChangePassword: boolean;
   },
 ): Promise<string> {
-  const [row] = await tx.insert(users).values(values).returning({ id: users.id });
+  // The role (NOT NULL) and the outlet are written only when they are the user's tenant's.
+  const role = and(ownedWithin(roles, values.tenantId), eq(roles.id, values.roleId));
+  const [row] = await tx
+    .insert(users)
+    .values({
+      ...values,
+      roleId: sql<string>`(select ${roles.id} from ${roles} where ${role})`,
+      idOutlet:
+        values.idOutlet === null || values.tenantId === null
+          ? null
+          : sql<string>`(select ${outlets.id} from ${outlets} where ${and(ownedBy(outlets, values.tenantId), eq(outlets.id, values.idOutlet))})`,
+    })
+    .returning({ id: users.id });
   return row!.id;
 }
 
-export async function update(tx: Db, id: string, values: Partial<UserValues>) {
+export async function update(tx: Db, scope: AccessScope, id: string, values: Partial<UserValues>) {
   await tx
     .update(users)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(users.id, id));
+    .where(and(ownedByScope(users, scope), eq(users.id, id)));
 }
 
 /** A temporary password: it must be changed at the next sign-in. */
-export async function setTemporaryPassword(tx: Db, id: string, passwordHash: string) {
+export async function setTemporaryPassword(
+  tx: Db,
+  scope: AccessScope,
+  id: string,
+  passwordHash: string,
+) {
   await tx
     .update(users)
     .set({
@@ -158,28 +186,30 @@ export async function setTemporaryPassword(tx: Db, id: string, passwordHash: str
       passwordChangedAt: sql`now()`,
       updatedAt: sql`now()`,
     })
-    .where(eq(users.id, id));
+    .where(and(ownedByScope(users, scope), eq(users.id, id)));
 }
 
-export async function remove(tx: Db, id: string) {
-  await tx.delete(users).where(eq(users.id, id));
+export async function remove(tx: Db, scope: AccessScope, id: string) {
+  await tx.delete(users).where(and(ownedByScope(users, scope), eq(users.id, id)));
 }
 
 /** True once the user has done anything the audit log recorded (signed in, sold, edited). */
-export async function hasHistory(db: Db, id: string): Promise<boolean> {
+export async function hasHistory(db: Db, scope: AccessScope, id: string): Promise<boolean> {
   const [row] = await db
     .select({ id: auditLog.id })
     .from(auditLog)
-    .where(eq(auditLog.actorId, id))
+    .innerJoin(users, eq(users.id, auditLog.actorId))
+    .where(and(ownedByScope(users, scope), eq(auditLog.actorId, id)))
     .limit(1);
   return row !== undefined;
 }
 
-export async function findRole(db: Db, id: string) {
+/** A role users of `tenantId` (null: platform users) may hold. */
+export async function findRole(db: Db, tenantId: string | null, id: string) {
   const [row] = await db
     .select({ id: roles.id, tenantId: roles.tenantId, name: roles.name })
     .from(roles)
-    .where(eq(roles.id, id))
+    .where(and(ownedWithin(roles, tenantId), eq(roles.id, id)))
     .limit(1);
   return row ?? null;
 }
@@ -195,7 +225,7 @@ export async function assignableRoles(db: Db, tenantId: string | null) {
       ), '[]'::json)`,
     })
     .from(roles)
-    .where(tenantId ? eq(roles.tenantId, tenantId) : isNull(roles.tenantId))
+    .where(ownedWithin(roles, tenantId))
     .orderBy(desc(roles.isBuiltin), asc(roles.name));
 }
 
@@ -203,25 +233,30 @@ export async function outletsOf(db: Db, tenantId: string, onlyId: string | null)
   return db
     .select({ id: outlets.id, code: outlets.code, name: outlets.name })
     .from(outlets)
-    .where(and(eq(outlets.tenantId, tenantId), onlyId ? eq(outlets.id, onlyId) : undefined))
+    .where(and(ownedBy(outlets, tenantId), onlyId ? eq(outlets.id, onlyId) : undefined))
     .orderBy(asc(outlets.code));
 }
 
-export async function findOutlet(db: Db, id: string) {
+export async function findOutlet(db: Db, tenantId: string, id: string) {
   const [row] = await db
     .select({ id: outlets.id, tenantId: outlets.tenantId })
     .from(outlets)
-    .where(eq(outlets.id, id))
+    .where(and(ownedBy(outlets, tenantId), eq(outlets.id, id)))
     .limit(1);
   return row ?? null;
 }
 
 // ---- Sessions ---------------------------------------------------------------------------------
 
-const live = (userId: string) =>
-  and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
+const live = (scope: AccessScope, userId: string) =>
+  and(
+    ownedByScope(sessions, scope),
+    eq(sessions.userId, userId),
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, sql`now()`),
+  );
 
-export async function liveSessions(db: Db, userId: string) {
+export async function liveSessions(db: Db, scope: AccessScope, userId: string) {
   return db
     .select({
       id: sessions.id,
@@ -233,20 +268,25 @@ export async function liveSessions(db: Db, userId: string) {
       actingTenantId: sessions.actingTenantId,
     })
     .from(sessions)
-    .where(live(userId))
+    .where(live(scope, userId))
     .orderBy(sql`${sessions.lastUsedAt} desc nulls last`, desc(sessions.createdAt));
 }
 
-export async function liveSessionCount(db: Db, userId: string): Promise<number> {
+export async function liveSessionCount(
+  db: Db,
+  scope: AccessScope,
+  userId: string,
+): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(sessions)
-    .where(live(userId));
+    .where(live(scope, userId));
   return row?.n ?? 0;
 }
 
 export async function revokeSession(
   tx: Db,
+  scope: AccessScope,
   userId: string,
   sessionId: string,
   reason: string,
@@ -254,7 +294,7 @@ export async function revokeSession(
   const rows = await tx
     .update(sessions)
     .set({ revokedAt: sql`now()`, revokedReason: reason })
-    .where(and(eq(sessions.id, sessionId), live(userId)))
+    .where(and(eq(sessions.id, sessionId), live(scope, userId)))
     .returning({
       id: sessions.id,
       tenantId: sessions.tenantId,

@@ -14,7 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { userInputSchema } from '@kopi/contract';
 import type { Db } from '../../db/database';
-import { type AccessScope, inScope, scopeOf, tenantCondition } from '../../lib/access-scope';
+import { tenantCondition, tenantOfScope } from '../../db/tenant-scope';
 import { audit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { AppError, validationError } from '../../lib/errors';
@@ -22,10 +22,11 @@ import type { Mailer } from '../../lib/mailer';
 import { listMeta, offsetOf } from '../../lib/paging';
 import type { PasswordHasher } from '../../lib/password';
 import type { AuthedContext } from '../../lib/request-context';
+import { scopeOf } from '../../lib/tenant-scope';
 import { staffMail } from '../../lib/staff-mail';
 import { generateOpaqueToken, hashToken } from '../../lib/tokens';
-import * as accountRepo from '../account/account.repo';
-import * as authRepo from '../auth/auth.repo';
+import { issueResetToken } from '../account/account.service';
+import { staffAccounts } from '../auth/auth.service';
 import {
   assertCanGrant,
   assertKeepsRoleManagement,
@@ -34,7 +35,7 @@ import {
 } from '../roles/role-rules';
 import * as repo from './users.repo';
 
-// Staff users (issue 7 §1): list, profile with effective permissions, create and edit, disable
+// Staff users: list, profile with effective permissions, create and edit, disable
 // and enable, password set-up and reset, sessions, delete of a user with no history. Who may
 // touch whom is decided here (see the contract's users.ts header and role-rules.ts).
 
@@ -130,18 +131,15 @@ export function createUserService(deps: UserServiceDeps) {
 
   /** The user if the caller may see them: same scope, and same outlet for outlet-bound staff. */
   async function require(ctx: AuthedContext, id: string) {
-    const row = await repo.findById(db, id);
-    const bound = ctx.principal.outletId;
-    if (!row || !inScope(scopeOf(ctx), row.tenantId) || (bound && row.idOutlet !== bound)) {
-      throw new AppError('not_found');
-    }
+    const row = await repo.findById(db, scopeOf(ctx), id, ctx.principal.outletId);
+    if (!row) throw new AppError('not_found');
     return row;
   }
 
   /** The user if the caller may also change them: their role must not outrank the caller. */
   async function requireManageable(ctx: AuthedContext, id: string) {
     const row = await require(ctx, id);
-    assertNotOutranked(ctx.principal, await authRepo.rolePermissionStrings(db, row.roleId));
+    assertNotOutranked(ctx.principal, await staffAccounts.rolePermissions(db, row.roleId));
     return row;
   }
 
@@ -150,21 +148,20 @@ export function createUserService(deps: UserServiceDeps) {
    * answers the role's permissions. A role or outlet of another tenant is simply invalid.
    */
   async function checkAssignment(ctx: AuthedContext, tenantId: string | null, input: UserInput) {
-    const role = await repo.findRole(db, input.role_id);
-    if (!role || role.tenantId !== tenantId) {
+    const role = await repo.findRole(db, tenantId, input.role_id);
+    if (!role) {
       throw validationError([{ path: 'role_id', message: messageKey('invalid') }]);
     }
-    const permissions = await authRepo.rolePermissionStrings(db, role.id);
+    const permissions = await staffAccounts.rolePermissions(db, role.id);
     assertCanGrant(ctx.principal, permissions);
     const bound = ctx.principal.outletId;
     if (input.id_outlet !== null || bound) {
-      const outlet = input.id_outlet ? await repo.findOutlet(db, input.id_outlet) : null;
+      const outlet =
+        input.id_outlet && tenantId !== null
+          ? await repo.findOutlet(db, tenantId, input.id_outlet)
+          : null;
       // Staff bound to an outlet only place users in their own outlet.
-      const ok =
-        outlet !== null &&
-        tenantId !== null &&
-        outlet.tenantId === tenantId &&
-        (!bound || outlet.id === bound);
+      const ok = outlet !== null && (!bound || outlet.id === bound);
       if (!ok) throw validationError([{ path: 'id_outlet', message: messageKey('invalid') }]);
     }
     return permissions;
@@ -196,7 +193,7 @@ export function createUserService(deps: UserServiceDeps) {
     kind: 'account_invite' | 'password_reset',
   ): Promise<string> {
     const token = generateOpaqueToken();
-    await accountRepo.createResetToken(tx, {
+    await issueResetToken(tx, {
       userId: user.id,
       tokenHash: hashToken(token),
       expiresAt: new Date(Date.now() + ADMIN_LINK_TTL_MS),
@@ -216,10 +213,10 @@ export function createUserService(deps: UserServiceDeps) {
       void mailer.deliver(mailId).catch((error: unknown) => log.error({ err: error }, 'mail'));
   };
 
-  async function detail(row: repo.UserRow): Promise<StaffUserDetail> {
+  async function detail(ctx: AuthedContext, row: repo.UserRow): Promise<StaffUserDetail> {
     const [permissions, active] = await Promise.all([
-      authRepo.rolePermissionStrings(db, row.roleId),
-      repo.liveSessionCount(db, row.id),
+      staffAccounts.rolePermissions(db, row.roleId),
+      repo.liveSessionCount(db, scopeOf(ctx), row.id),
     ]);
     return {
       ...toStaffUser(row),
@@ -235,11 +232,11 @@ export function createUserService(deps: UserServiceDeps) {
     let ended = 0;
     if (before.status !== status) {
       await db.transaction(async (tx) => {
-        await repo.update(tx, id, { status });
+        await repo.update(tx, scopeOf(ctx), id, { status });
         // Disabling ends every session in the same transaction; the per-request session check
         // (lib/principal.ts) refuses the user's access tokens from the next request on.
         if (status === 'disabled') {
-          ended = await authRepo.revokeUserSessions(tx, id, 'user_disabled');
+          ended = await staffAccounts.endSessions(tx, id, 'user_disabled');
         }
         await audit.record(tx, ctx, {
           action: status === 'disabled' ? 'user.disable' : 'user.enable',
@@ -251,7 +248,7 @@ export function createUserService(deps: UserServiceDeps) {
         });
       });
     }
-    return { ...toStaffUser((await repo.findById(db, id))!), sessions_ended: ended };
+    return { ...toStaffUser(await require(ctx, id)), sessions_ended: ended };
   }
 
   return {
@@ -276,8 +273,7 @@ export function createUserService(deps: UserServiceDeps) {
 
     /** The drawer's choices: roles in scope (and which the caller may give) and outlets. */
     async options(ctx: AuthedContext): Promise<UserFormOptions> {
-      const scope = scopeOf(ctx);
-      const tenantId = scope.kind === 'tenant' ? scope.tenantId : null;
+      const tenantId = tenantOfScope(scopeOf(ctx));
       const [roleRows, outletRows] = await Promise.all([
         repo.assignableRoles(db, tenantId),
         tenantId ? repo.outletsOf(db, tenantId, ctx.principal.outletId) : Promise.resolve([]),
@@ -293,13 +289,12 @@ export function createUserService(deps: UserServiceDeps) {
     },
 
     async get(ctx: AuthedContext, id: string): Promise<StaffUserDetail> {
-      return detail(await require(ctx, id));
+      return detail(ctx, await require(ctx, id));
     },
 
     /** A user of the caller's tenant (a platform user when the caller works platform-wide). */
     async create(ctx: AuthedContext, input: UserInput & { password_setup: PasswordSetup }) {
-      const scope: AccessScope = scopeOf(ctx);
-      const tenantId = scope.kind === 'tenant' ? scope.tenantId : null;
+      const tenantId = tenantOfScope(scopeOf(ctx));
       await checkAssignment(ctx, tenantId, input);
       const values = valuesOf(input);
       const setup = input.password_setup;
@@ -341,7 +336,7 @@ export function createUserService(deps: UserServiceDeps) {
         email_sent_to: setup.method === 'email' ? values.email : null,
         sessions_ended: 0,
       };
-      return { ...(await detail((await repo.findById(db, id))!)), password_setup: result };
+      return { ...(await detail(ctx, await require(ctx, id))), password_setup: result };
     },
 
     async update(ctx: AuthedContext, id: string, input: UserInput): Promise<StaffUserDetail> {
@@ -355,10 +350,10 @@ export function createUserService(deps: UserServiceDeps) {
       const values = valuesOf(input);
       await db
         .transaction(async (tx) => {
-          await repo.update(tx, id, values);
+          await repo.update(tx, scopeOf(ctx), id, values);
           const ended =
             values.status === 'disabled' && before.status !== 'disabled'
-              ? await authRepo.revokeUserSessions(tx, id, 'user_disabled')
+              ? await staffAccounts.endSessions(tx, id, 'user_disabled')
               : 0;
           await audit.record(tx, ctx, {
             action: 'user.update',
@@ -370,7 +365,7 @@ export function createUserService(deps: UserServiceDeps) {
           });
         })
         .catch(usernameTaken);
-      return detail((await repo.findById(db, id))!);
+      return detail(ctx, await require(ctx, id));
     },
 
     disable: (ctx: AuthedContext, id: string) => setStatus(ctx, id, 'disabled'),
@@ -411,8 +406,8 @@ export function createUserService(deps: UserServiceDeps) {
       const temporary = setup.password ?? generateTemporaryPassword();
       const passwordHash = await hasher.hash(temporary);
       const ended = await db.transaction(async (tx) => {
-        await repo.setTemporaryPassword(tx, id, passwordHash);
-        const count = await authRepo.revokeUserSessions(tx, id, 'temporary_password');
+        await repo.setTemporaryPassword(tx, scopeOf(ctx), id, passwordHash);
+        const count = await staffAccounts.endSessions(tx, id, 'temporary_password');
         await audit.record(tx, ctx, {
           action: 'user.password_temporary',
           entity: 'user',
@@ -435,9 +430,9 @@ export function createUserService(deps: UserServiceDeps) {
     async remove(ctx: AuthedContext, id: string): Promise<{ id: string; deleted: true }> {
       if (id === ctx.principal.userId) throw new AppError('self_delete');
       const before = await requireManageable(ctx, id);
-      if (await repo.hasHistory(db, id)) throw new AppError('user_in_use');
+      if (await repo.hasHistory(db, scopeOf(ctx), id)) throw new AppError('user_in_use');
       await db.transaction(async (tx) => {
-        await repo.remove(tx, id);
+        await repo.remove(tx, scopeOf(ctx), id);
         await audit.record(tx, ctx, {
           action: 'user.delete',
           entity: 'user',
@@ -451,7 +446,7 @@ export function createUserService(deps: UserServiceDeps) {
 
     async sessions(ctx: AuthedContext, id: string): Promise<UserSession[]> {
       await require(ctx, id);
-      const rows = await repo.liveSessions(db, id);
+      const rows = await repo.liveSessions(db, scopeOf(ctx), id);
       return rows.map((s) => ({
         id: s.id,
         created_at: s.createdAt.toISOString(),
@@ -467,7 +462,7 @@ export function createUserService(deps: UserServiceDeps) {
     async revokeSession(ctx: AuthedContext, id: string, sessionId: string) {
       const user = await requireManageable(ctx, id);
       await db.transaction(async (tx) => {
-        if (!(await repo.revokeSession(tx, id, sessionId, 'revoked_by_admin'))) {
+        if (!(await repo.revokeSession(tx, scopeOf(ctx), id, sessionId, 'revoked_by_admin'))) {
           throw new AppError('not_found');
         }
         await audit.record(tx, ctx, {
@@ -484,7 +479,7 @@ export function createUserService(deps: UserServiceDeps) {
     async revokeAllSessions(ctx: AuthedContext, id: string) {
       const user = await requireManageable(ctx, id);
       const ended = await db.transaction(async (tx) => {
-        const count = await authRepo.revokeUserSessions(tx, id, 'revoked_by_admin');
+        const count = await staffAccounts.endSessions(tx, id, 'revoked_by_admin');
         await audit.record(tx, ctx, {
           action: 'session.revoke_all',
           entity: 'user',

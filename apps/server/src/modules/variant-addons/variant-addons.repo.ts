@@ -9,6 +9,7 @@ import {
   variantOptions,
 } from '../../db/schema/catalogue';
 import { likePattern } from '../../lib/paging';
+import { ownedBy } from '../../db/tenant-scope';
 
 // The tenant's library of variant groups (with options) and add-ons, and which products use them.
 
@@ -38,7 +39,7 @@ export async function listGroups(
   offset: number,
 ): Promise<{ rows: GroupRow[]; total: number }> {
   const where = and(
-    eq(variantGroups.tenantId, tenantId),
+    ownedBy(variantGroups, tenantId),
     q ? ilike(variantGroups.name, likePattern(q)) : undefined,
   );
   const [rows, [count]] = await Promise.all([
@@ -61,7 +62,7 @@ export async function findGroup(db: Db, tenantId: string, id: string): Promise<G
   const [row] = await db
     .select(groupColumns)
     .from(variantGroups)
-    .where(and(eq(variantGroups.tenantId, tenantId), eq(variantGroups.id, id)))
+    .where(and(ownedBy(variantGroups, tenantId), eq(variantGroups.id, id)))
     .limit(1);
   return row ?? null;
 }
@@ -76,7 +77,7 @@ export async function optionsOf(db: Db, tenantId: string, groupIds: string[]) {
       price: variantOptions.price,
     })
     .from(variantOptions)
-    .where(and(eq(variantOptions.tenantId, tenantId), inArray(variantOptions.groupId, groupIds)))
+    .where(and(ownedBy(variantOptions, tenantId), inArray(variantOptions.groupId, groupIds)))
     .orderBy(asc(variantOptions.sortOrder), asc(variantOptions.id));
 }
 
@@ -87,10 +88,7 @@ export async function groupUsers(db: Db, tenantId: string, groupIds: string[]) {
     .from(productVariantGroups)
     .innerJoin(products, eq(products.id, productVariantGroups.productId))
     .where(
-      and(
-        eq(productVariantGroups.tenantId, tenantId),
-        inArray(productVariantGroups.groupId, groupIds),
-      ),
+      and(ownedBy(productVariantGroups, tenantId), inArray(productVariantGroups.groupId, groupIds)),
     )
     .orderBy(asc(products.name));
 }
@@ -116,7 +114,7 @@ export async function updateGroup(
   await tx
     .update(variantGroups)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(variantGroups.tenantId, tenantId), eq(variantGroups.id, id)));
+    .where(and(ownedBy(variantGroups, tenantId), eq(variantGroups.id, id)));
 }
 
 /**
@@ -130,11 +128,12 @@ export async function replaceOptions(
   options: { id?: string | undefined; name: string; price: number }[],
 ) {
   const keep = options.flatMap((o) => (o.id ? [o.id] : []));
+  const group = and(ownedBy(variantGroups, tenantId), eq(variantGroups.id, groupId));
   await tx
     .delete(variantOptions)
     .where(
       and(
-        eq(variantOptions.tenantId, tenantId),
+        ownedBy(variantOptions, tenantId),
         eq(variantOptions.groupId, groupId),
         keep.length > 0 ? notInArray(variantOptions.id, keep) : undefined,
       ),
@@ -146,15 +145,20 @@ export async function replaceOptions(
         .set({ name: o.name, price: o.price, sortOrder: i })
         .where(
           and(
-            eq(variantOptions.tenantId, tenantId),
+            ownedBy(variantOptions, tenantId),
             eq(variantOptions.groupId, groupId),
             eq(variantOptions.id, o.id),
           ),
         );
     } else {
-      await tx
-        .insert(variantOptions)
-        .values({ tenantId, groupId, name: o.name, price: o.price, sortOrder: i });
+      // Refused by NOT NULL when the group is not the tenant's.
+      await tx.insert(variantOptions).values({
+        tenantId,
+        groupId: sql<string>`(select ${variantGroups.id} from ${variantGroups} where ${group})`,
+        name: o.name,
+        price: o.price,
+        sortOrder: i,
+      });
     }
   }
 }
@@ -162,7 +166,7 @@ export async function replaceOptions(
 export async function deleteGroup(tx: Db, tenantId: string, id: string) {
   await tx
     .delete(variantGroups)
-    .where(and(eq(variantGroups.tenantId, tenantId), eq(variantGroups.id, id)));
+    .where(and(ownedBy(variantGroups, tenantId), eq(variantGroups.id, id)));
 }
 
 // ---- Add-ons ----------------------------------------------------------------------------------
@@ -188,10 +192,7 @@ export async function listAddons(
   limit: number,
   offset: number,
 ): Promise<{ rows: AddonRow[]; total: number }> {
-  const where = and(
-    eq(addons.tenantId, tenantId),
-    q ? ilike(addons.name, likePattern(q)) : undefined,
-  );
+  const where = and(ownedBy(addons, tenantId), q ? ilike(addons.name, likePattern(q)) : undefined);
   const [rows, [count]] = await Promise.all([
     db
       .select(addonColumns)
@@ -212,7 +213,7 @@ export async function findAddon(db: Db, tenantId: string, id: string): Promise<A
   const [row] = await db
     .select(addonColumns)
     .from(addons)
-    .where(and(eq(addons.tenantId, tenantId), eq(addons.id, id)))
+    .where(and(ownedBy(addons, tenantId), eq(addons.id, id)))
     .limit(1);
   return row ?? null;
 }
@@ -223,7 +224,7 @@ export async function addonUsers(db: Db, tenantId: string, addonIds: string[]) {
     .select({ ownerId: productAddons.addonId, id: products.id, name: products.name })
     .from(productAddons)
     .innerJoin(products, eq(products.id, productAddons.productId))
-    .where(and(eq(productAddons.tenantId, tenantId), inArray(productAddons.addonId, addonIds)))
+    .where(and(ownedBy(productAddons, tenantId), inArray(productAddons.addonId, addonIds)))
     .orderBy(asc(products.name));
 }
 
@@ -248,9 +249,9 @@ export async function updateAddon(
   await tx
     .update(addons)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(addons.tenantId, tenantId), eq(addons.id, id)));
+    .where(and(ownedBy(addons, tenantId), eq(addons.id, id)));
 }
 
 export async function deleteAddon(tx: Db, tenantId: string, id: string) {
-  await tx.delete(addons).where(and(eq(addons.tenantId, tenantId), eq(addons.id, id)));
+  await tx.delete(addons).where(and(ownedBy(addons, tenantId), eq(addons.id, id)));
 }

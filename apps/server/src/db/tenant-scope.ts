@@ -1,0 +1,58 @@
+import type { TenantFilter } from '@kopi/contract';
+import { type Column, eq, isNull, type SQL, sql } from 'drizzle-orm';
+
+// The one way a query names its tenant. Every read and write of a tenant-owned table carries the
+// tenant in its WHERE (or in the values it inserts), built here: the app connects as a role that
+// bypasses row-level security, so the predicate in the query is the isolation. The generated
+// tenant-isolation test (src/test/tenant-isolation.test.ts) replays every repository function
+// with another tenant to hold every query to it.
+
+/**
+ * Whose rows a call works on. Tenant staff (and a platform user working inside a tenant) work on
+ * that one tenant; a platform user outside any tenant works platform-wide.
+ */
+export type AccessScope = { kind: 'tenant'; tenantId: string } | { kind: 'platform' };
+
+/** A list's tenant: a tenant's id, `null` for platform rows only, `undefined` for every row. */
+export type TenantCondition = string | null | undefined;
+
+/** A table with a tenant_id column. */
+interface Owned {
+  tenantId: Column;
+}
+
+/** Rows of `tenantId`. */
+export const ownedBy = (table: Owned, tenantId: string): SQL => eq(table.tenantId, tenantId);
+
+/** Rows the scope holds: its tenant's, or every row for the platform scope. */
+export const ownedByScope = (table: Owned, scope: AccessScope): SQL | undefined =>
+  scope.kind === 'tenant' ? ownedBy(table, scope.tenantId) : undefined;
+
+/** Rows of a list's tenant condition: a tenant's, platform rows (null), or every row. */
+export const ownedWithin = (table: Owned, condition: TenantCondition): SQL | undefined =>
+  condition === undefined
+    ? undefined
+    : condition === null
+      ? isNull(table.tenantId)
+      : ownedBy(table, condition);
+
+/** `alias.tenant_id = tenantId` for raw SQL, where `alias` is a table alias of the statement. */
+export const tenantIs = (alias: string, tenantId: string): SQL =>
+  sql`${sql.raw(alias)}.tenant_id = ${tenantId}::uuid`;
+
+/** The tenant of a scope, or null (platform) for the platform scope: whose rows it creates. */
+export const tenantOfScope = (scope: AccessScope): string | null =>
+  scope.kind === 'tenant' ? scope.tenantId : null;
+
+/**
+ * The tenant condition of a list: the scope's tenant, or for the platform scope the `tenant_id`
+ * filter (`platform`: platform rows only; none: every row). The filter is ignored in a tenant.
+ */
+export function tenantCondition(
+  scope: AccessScope,
+  filter: TenantFilter | undefined,
+): TenantCondition {
+  if (scope.kind === 'tenant') return scope.tenantId;
+  if (filter === undefined) return undefined;
+  return filter === 'platform' ? null : filter;
+}

@@ -1,0 +1,495 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { Secret, TOTP } from 'otpauth';
+import { notifications, outbox } from '../db/schema/platform';
+import { tenants } from '../db/schema/tenancy';
+import { createTenant } from './fixtures';
+import { demoCategory, demoOutlet, demoProduct, multipart, pngImage } from './catalogue-fixtures';
+import {
+  demoTenantHeader,
+  latestCode,
+  newPhone,
+  payWithSandbox,
+  placeOrder,
+  signUp,
+  verifiedCustomer,
+} from './mobile-fixtures';
+import { addProduct, demoTenantId, requiredChoices, testClock } from './order-fixtures';
+import { createTestApp, type TestApp } from './test-app';
+
+// The tenant-isolation test's scenario: the demo tenant (A) used through the whole HTTP API, as
+// its staff, its customers, the platform superadmin inside it and the payment provider, so that
+// every repository function runs with tenant A's data. Then an empty tenant B to replay with.
+
+type Headers = Record<string, string>;
+
+const NOON_KL = '2026-06-10T04:00:00Z'; // a Wednesday noon in Kuala Lumpur: the outlets are open
+
+export interface Scenario {
+  t: TestApp;
+  tenantA: string;
+  tenantB: string;
+  /** Requests of the scenario that were refused: each leaves functions unreached. */
+  refused: string[];
+}
+
+export async function runScenario(): Promise<Scenario> {
+  const clock = testClock(NOON_KL);
+  const t = await createTestApp({ now: clock.now });
+  const tenantA = await demoTenantId(t);
+  const refused: string[] = [];
+
+  const send = async (
+    headers: Headers,
+    method: InjectOptions['method'],
+    url: string,
+    payload?: InjectOptions['payload'],
+    extra: Headers = {},
+  ) => {
+    const res = await t.inject({
+      method,
+      url,
+      headers: { ...headers, ...extra },
+      ...(payload !== undefined ? { payload } : {}),
+    });
+    if (res.statusCode >= 300) {
+      refused.push(`${method} ${url} answered ${res.statusCode} ${res.body.slice(0, 300)}`);
+    }
+    const json = String(res.headers['content-type']).startsWith('application/json');
+    return (json ? res.json() : { data: res.body }) as { data: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  };
+  const upload = (headers: Headers, url: string, file: Buffer, name?: string, type?: string) => {
+    const body = multipart(file, name, type);
+    return send(headers, 'POST', url, body.payload, { 'content-type': body.contentType });
+  };
+  const key = () => ({ 'idempotency-key': randomUUID() });
+
+  const admin = t.bearer((await t.login('admin')).token);
+  const as = (headers: Headers) => ({
+    get: (url: string) => send(headers, 'GET', url),
+    post: (url: string, body: object = {}) => send(headers, 'POST', url, body),
+    put: (url: string, body: object) => send(headers, 'PUT', url, body),
+    del: (url: string) => send(headers, 'DELETE', url),
+  });
+  const a = as(admin);
+  const kl = (await demoOutlet(t, 'KL01')).id;
+  const kopi = await demoCategory(t, 'Kopi');
+
+  // ---- Outlets, hours, closures --------------------------------------------------------------
+  await a.get('/api/outlets?q=KL');
+  await a.get(`/api/outlets/${kl}`);
+  const outlet = (
+    await a.post('/api/outlets', { code: 'ISO1', name: 'Isolation', serving_methods: ['pick_up'] })
+  ).data as { id: string };
+  await a.put(`/api/outlets/${outlet.id}`, {
+    code: 'ISO1',
+    name: 'Isolation renamed',
+    serving_methods: ['pick_up'],
+  });
+  await a.get(`/api/outlets/${kl}/hours`);
+  await a.put(`/api/outlets/${outlet.id}/hours`, {
+    hours: [{ day: 1, ranges: [{ open: '08:00', close: '17:00' }] }],
+    last_order_minutes: 0,
+  });
+  const closure = (
+    await a.post(`/api/outlets/${outlet.id}/closures`, {
+      from: '2030-01-01',
+      to: '2030-01-02',
+      reason: 'Isolation',
+    })
+  ).data as { id: string };
+  await a.get(`/api/outlets/${outlet.id}/closures`);
+  await a.del(`/api/outlets/${outlet.id}/closures/${closure.id}`);
+  await a.del(`/api/outlets/${outlet.id}`);
+
+  // ---- Catalogue -------------------------------------------------------------------------------
+  await a.get('/api/categories?q=k');
+  await a.get(`/api/categories/${kopi.id}`);
+  const category = (await a.post('/api/categories', { name_en: 'Iso', name_my: 'Iso' })).data as {
+    id: string;
+  };
+  await a.put(`/api/categories/${category.id}`, { name_en: 'Iso 2', name_my: 'Iso 2' });
+  await upload(admin, `/api/categories/${category.id}/image`, await pngImage(40, 40));
+  await a.put('/api/categories/order', { ids: [category.id] });
+  await a.del(`/api/categories/${category.id}`);
+
+  await a.get('/api/variant-groups?q=s');
+  const group = (
+    await a.post('/api/variant-groups', {
+      variant_name: 'Iso size',
+      options: [
+        { options_name: 'Small', price: 0 },
+        { options_name: 'Large', price: 100 },
+      ],
+    })
+  ).data as { id: string; options: { id: string }[] };
+  await a.get(`/api/variant-groups/${group.id}`);
+  await a.put(`/api/variant-groups/${group.id}`, {
+    variant_name: 'Iso size',
+    options: [
+      { id: group.options[0]!.id, options_name: 'Small', price: 0 },
+      { options_name: 'Huge', price: 200 },
+    ],
+  });
+  await a.get('/api/addons?q=e');
+  const addon = (await a.post('/api/addons', { addons_name: 'Iso shot', price: 150 })).data as {
+    id: string;
+  };
+  await a.get(`/api/addons/${addon.id}`);
+  await a.put(`/api/addons/${addon.id}`, { addons_name: 'Iso shot', price: 200 });
+  const spareAddon = (await a.post('/api/addons', { addons_name: 'Iso spare', price: 1 })).data;
+  await a.del(`/api/addons/${spareAddon.id}`);
+  const spareGroup = (
+    await a.post('/api/variant-groups', {
+      variant_name: 'Iso spare',
+      options: [{ options_name: 'One', price: 0 }],
+    })
+  ).data;
+  await a.del(`/api/variant-groups/${spareGroup.id}`);
+
+  const product = (
+    await a.post('/api/products', {
+      name: 'Iso latte',
+      sku: 'ISO-1',
+      category: kopi.id,
+      base_price: 900,
+      variant_group_ids: [group.id],
+      addon_ids: [addon.id],
+    })
+  ).data as { id: string };
+  await a.get('/api/products?q=kopi');
+  await a.get(`/api/products?outlet=${kl}&sort=-price&category=${kopi.id}`);
+  await a.get('/api/products/export');
+  await a.get(`/api/products/${product.id}`);
+  await a.put(`/api/products/${product.id}`, {
+    name: 'Iso latte 2',
+    sku: 'ISO-1',
+    category: kopi.id,
+    base_price: 950,
+    variant_group_ids: [group.id],
+    addon_ids: [addon.id],
+  });
+  const images = (await upload(admin, `/api/products/${product.id}/images`, await pngImage(40, 40)))
+    .data as { id: string }[];
+  const more = (await upload(admin, `/api/products/${product.id}/images`, await pngImage(30, 30)))
+    .data as { id: string }[];
+  await a.put(`/api/products/${product.id}/images/${more.at(-1)!.id}/main`, {});
+  await a.del(`/api/products/${product.id}/images/${images[0]!.id}`);
+  await a.get(`/api/products/${product.id}/outlets`);
+  await a.put(`/api/products/${product.id}/outlets/${kl}`, {
+    available: true,
+    price_override: 990,
+  });
+  await a.put(`/api/products/${product.id}/outlets/${kl}/sold-out`, { sold_out: true });
+  await a.put(`/api/products/${product.id}/outlets/${kl}/sold-out`, { sold_out: false });
+  const csv = (sku: string, name: string) =>
+    Buffer.from(
+      'sku,name,category,base_price,discounted_price,barcode,description,status,tags\n' +
+        `${sku},${name},Kopi,5.00,,,,active,\nISO-1,Iso latte 3,Kopi,9.50,,,,active,\n`,
+    );
+  await upload(
+    admin,
+    '/api/products/import?mode=preview',
+    csv('ISO-2', 'Imported'),
+    'p.csv',
+    'text/csv',
+  );
+  await upload(
+    admin,
+    '/api/products/import?mode=commit',
+    csv('ISO-2', 'Imported'),
+    'p.csv',
+    'text/csv',
+  );
+  const spare = await addProduct(t, { sku: 'ISO-3', price: 500 });
+  await a.post('/api/products/bulk-status', { ids: [spare.id], status: 'disabled' });
+  await a.post(`/api/products/${spare.id}/archive`);
+  const doomed = await addProduct(t, { sku: 'ISO-4', price: 500 });
+  await a.del(`/api/products/${doomed.id}`);
+
+  // ---- POS, orders, board, day close -----------------------------------------------------------
+  const plain = await addProduct(t, { sku: 'ISO-5', price: 1000 });
+  const kopiO = await demoProduct(t, 'KOP-001');
+  await a.get(`/api/pos/context?outlet_id=${kl}`);
+  await a.get(`/api/pos/menu?outlet_id=${kl}`);
+  await a.get('/api/pos/outlets');
+  const sale = async (idempotency = key()) =>
+    (
+      await send(
+        admin,
+        'POST',
+        '/api/orders',
+        {
+          outlet_id: kl,
+          serving_method: 'pick_up',
+          items: [{ product_id: plain.id, quantity: 2 }],
+          payments: [{ method: 'card', amount: 2120, reference: 'ISO-CARD' }],
+        },
+        idempotency,
+      )
+    ).data as { id: string };
+  const first = await sale();
+  const repeated = key();
+  const second = await sale(repeated);
+  await sale(repeated);
+  await a.get('/api/orders?q=0&status=PENDING');
+  await a.get(`/api/orders?outlet_id=${kl}`);
+  await a.get('/api/orders/export');
+  await a.get('/api/orders/outlets');
+  await a.get('/api/orders/board');
+  await a.get(`/api/orders/${first.id}`);
+  await a.post(`/api/orders/${first.id}/status`, { status: 'APPROVED' });
+  await a.post(`/api/orders/${first.id}/status`, { status: 'COMPLETED' });
+  await a.post(`/api/orders/${second.id}/status`, { status: 'REJECTED', reason: 'Isolation' });
+
+  // ---- The customer app and the payment provider ----------------------------------------------
+  const customer = await verifiedCustomer(t, { name: 'Iso Customer' });
+  const app = as(customer.headers);
+  await send(demoTenantHeader, 'GET', '/api/mobile/outlets?lat=3.1&lng=101.6');
+  await send(demoTenantHeader, 'GET', `/api/mobile/outlets/${kl}/menu`);
+  const phone = newPhone();
+  await signUp(t, {
+    name: 'Iso Referred',
+    phone,
+    password: 'Kopi@1234',
+    referral_code: customer.session.customer.referral_code,
+  });
+  await send(demoTenantHeader, 'POST', '/api/mobile/auth/resend-code', { phone });
+  await send(demoTenantHeader, 'POST', '/api/mobile/auth/verify-phone', {
+    phone,
+    code: await latestCode(t, phone),
+  });
+  await send(demoTenantHeader, 'POST', '/api/mobile/auth/sign-in', {
+    phone: customer.phone,
+    password: 'Kopi@1234',
+  });
+  await app.get('/api/mobile/me');
+  const unverified = newPhone();
+  await signUp(t, { name: 'Iso Twice', phone: unverified, password: 'Kopi@1234' });
+  await signUp(t, { name: 'Iso Twice', phone: unverified, password: 'Kopi@1234' });
+  const appOrder = async () => {
+    const res = await placeOrder(t, customer.headers, {
+      outlet_id: kl,
+      items: [
+        { product_id: plain.id, quantity: 1 },
+        { product_id: kopiO.id, quantity: 1, option_ids: await requiredChoices(t, kopiO.id) },
+      ],
+    });
+    if (res.statusCode !== 201)
+      throw new Error(`scenario: app order ${res.statusCode} ${res.body}`);
+    return res.json().data as { id: string };
+  };
+  const paid = await appOrder();
+  const repeatKey = randomUUID();
+  const again = await placeOrder(
+    t,
+    customer.headers,
+    { outlet_id: kl, items: [{ product_id: plain.id, quantity: 1 }] },
+    repeatKey,
+  );
+  await placeOrder(
+    t,
+    customer.headers,
+    { outlet_id: kl, items: [{ product_id: plain.id, quantity: 1 }] },
+    repeatKey,
+  );
+  void again;
+  await payWithSandbox(t, customer.headers, paid.id);
+  const failed = await appOrder();
+  await payWithSandbox(t, customer.headers, failed.id, { outcome: 'failed' });
+  const cancelled = await appOrder();
+  await app.post(`/api/mobile/orders/${cancelled.id}/cancel`, { reason: 'Isolation' });
+  await app.get('/api/mobile/orders');
+  await app.get(`/api/mobile/orders/${paid.id}`);
+  await a.post(`/api/orders/${paid.id}/status`, { status: 'APPROVED' });
+  await a.post(`/api/orders/${paid.id}/status`, { status: 'COMPLETED' });
+
+  const leaving = await verifiedCustomer(t, { name: 'Iso Leaving' });
+  await send(leaving.headers, 'POST', '/api/mobile/auth/sign-out', {});
+  await a.post('/api/orders/close-day', { outlet_id: kl, business_date: '2026-06-10' });
+  await a.get(`/api/orders/z-reports?outlet_id=${kl}&business_date=2026-06-10`);
+
+  // ---- Reports, dashboard ----------------------------------------------------------------------
+  for (const groupBy of [
+    'day',
+    'outlet',
+    'product',
+    'payment_method',
+    'serving_method',
+    'source',
+  ]) {
+    await a.get(`/api/reports/sales?from=2026-05-01&to=2026-06-10&group_by=${groupBy}`);
+  }
+  await a.get(`/api/reports/sales/export?from=2026-06-01&to=2026-06-10&outlet_id=${kl}`);
+  await a.get('/api/reports/outlets');
+  await a.get('/api/dashboard');
+  await a.get(`/api/dashboard?outlet_id=${kl}`);
+  await a.get('/api/dashboard/outlets');
+
+  // ---- Notifications ---------------------------------------------------------------------------
+  const listed = (await a.get('/api/notification')).data as { id: string }[];
+  const [note] = await t.database.db
+    .insert(notifications)
+    .values({ tenantId: tenantA, title: 'Isolation' })
+    .returning();
+  await a.put(`/api/notification/read/${listed[0]?.id ?? note!.id}`, {});
+  await a.post('/api/notification/read-all');
+
+  // ---- Users, roles, sessions ------------------------------------------------------------------
+  await a.get('/api/users?q=a&sort=-last_sign_in_at');
+  await a.get('/api/users/options');
+  const role = (
+    await a.post('/api/roles', { name: 'Iso role', permissions: ['read-dashboard', 'read-order'] })
+  ).data as { id: string };
+  await a.get('/api/roles?q=iso');
+  await a.get(`/api/roles/${role.id}`);
+  await a.put(`/api/roles/${role.id}`, { name: 'Iso role', permissions: ['read-dashboard'] });
+  const spareRole = (await a.post('/api/roles', { name: 'Iso spare', permissions: [] })).data as {
+    id: string;
+  };
+  await a.del(`/api/roles/${spareRole.id}`);
+  const created = (
+    await a.post('/api/users', {
+      username: 'iso-staff',
+      fullname: 'Iso Staff',
+      email: 'iso@kopi-demo.my',
+      role_id: role.id,
+      id_outlet: kl,
+      password_setup: { method: 'temporary', password: 'Iso@12345678' },
+    })
+  ).data as { id: string };
+  await a.post('/api/users', {
+    username: 'iso-mailed',
+    fullname: 'Iso Mailed',
+    email: 'iso-mailed@kopi-demo.my',
+    role_id: role.id,
+    id_outlet: null,
+    password_setup: { method: 'email' },
+  });
+  await a.get(`/api/users/${created.id}`);
+  await a.put(`/api/users/${created.id}`, {
+    username: 'iso-staff',
+    fullname: 'Iso Staff 2',
+    email: 'iso@kopi-demo.my',
+    role_id: role.id,
+    id_outlet: kl,
+  });
+  const staff = await t.login('iso-staff', 'Iso@12345678');
+  const staffSessions = (await a.get(`/api/users/${created.id}/sessions`)).data as { id: string }[];
+  await a.del(`/api/users/${created.id}/sessions/${staffSessions[0]!.id}`);
+  await t.login('iso-staff', 'Iso@12345678');
+  await a.post(`/api/users/${created.id}/sessions/revoke-all`);
+  await a.post(`/api/users/${created.id}/reset-password`, { method: 'email' });
+  await a.post(`/api/users/${created.id}/reset-password`, { method: 'temporary' });
+  await a.post(`/api/users/${created.id}/disable`);
+  await a.post(`/api/users/${created.id}/enable`);
+  await a.get(`/api/users/${created.id}/activity`);
+  const fresh = (
+    await a.post('/api/users', {
+      username: 'iso-fresh',
+      fullname: 'Iso Fresh',
+      role_id: role.id,
+      id_outlet: null,
+      password_setup: { method: 'temporary' },
+    })
+  ).data as { id: string };
+  await a.del(`/api/users/${fresh.id}`);
+  void staff;
+
+  // ---- The signed-in user's own account --------------------------------------------------------
+  const own = await t.login('finance');
+  const me = as(t.bearer(own.token));
+  await me.get('/api/app/settings');
+  await me.put(`/api/registrationdata/${own.id}`, { fullname: own.fullname, language: 'en' });
+  await me.get('/api/account/sessions');
+  const other = await t.login('finance');
+  const mine = (await me.get('/api/account/sessions')).data as { id: string; current: boolean }[];
+  await me.del(`/api/account/sessions/${mine.find((s) => !s.current)!.id}`);
+  void other;
+  await t.login('finance');
+  await me.post('/api/account/sessions/revoke-others');
+  await upload(t.bearer(own.token), '/api/account/avatar', await pngImage(40, 40));
+  const setup = (await me.post('/api/account/two-step/setup')).data as { secret: string };
+  const totp = new TOTP({ secret: Secret.fromBase32(setup.secret), digits: 6, period: 30 });
+  const enabled = (await me.post('/api/account/two-step/enable', { code: totp.generate() }))
+    .data as { recovery_codes: string[] };
+  const challenge = await t.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username: 'finance', password: 'Kopi@1234' },
+  });
+  const challengeToken = challenge.json().data.challenge_token as string;
+  await send({}, 'POST', '/api/two-steps', {
+    challenge_token: challengeToken,
+    code: enabled.recovery_codes[0],
+  });
+  await me.post('/api/account/two-step/disable', { password: 'Kopi@1234' });
+  const refreshed = await send({}, 'POST', '/api/refresh-token', undefined, {
+    authorization: `Bearer ${own.refresh_token}`,
+  });
+  const current = as(t.bearer(refreshed.data.token as string));
+  await current.post('/api/changepassword', {
+    old_password: 'Kopi@1234',
+    password: 'Iso@87654321',
+    password_confirmation: 'Iso@87654321',
+  });
+  await send({}, 'POST', '/api/forgot-password', { username: 'finance' });
+  const [mail] = await t.database.db
+    .select({ text: outbox.textBody })
+    .from(outbox)
+    .where(and(eq(outbox.kind, 'password_reset'), eq(outbox.toAddress, 'finance@kopi-demo.my')))
+    .orderBy(desc(outbox.createdAt))
+    .limit(1);
+  const resetToken = /token=([^\s&]+)/.exec(mail!.text ?? '')![1]!;
+  await send({}, 'POST', '/api/reset-password', {
+    token: decodeURIComponent(resetToken),
+    password: 'Kopi@1234',
+    password_confirmation: 'Kopi@1234',
+  });
+  const last = await t.login('finance');
+  await send(t.bearer(last.token), 'POST', '/api/logout');
+
+  // ---- The audit log ---------------------------------------------------------------------------
+  const log = (await a.get('/api/logs?q=iso')).data as { id: string }[];
+  await a.get(`/api/logs/${log[0]!.id}`);
+  await a.get('/api/logs/filters');
+  await a.get('/api/logs/export');
+
+  // ---- The platform superadmin inside the tenant -----------------------------------------------
+  const superadmin = t.bearer((await t.login('superadmin')).token);
+  const s = as(superadmin);
+  await s.get('/api/tenants?q=kopi');
+  await s.get(`/api/tenants/${tenantA}`);
+  await s.get(`/api/tenants/${tenantA}/outlets`);
+  await s.post(`/api/tenants/${tenantA}/enter`);
+  await s.get('/api/tenants/context');
+  await s.get('/api/users');
+  await s.get('/api/permissions');
+  await s.post('/api/tenants/leave');
+
+  // ---- Live events over the websocket ----------------------------------------------------------
+  await live(t, (await t.login('admin')).token, kl);
+
+  // Another business, with settings of its own: what it answers is its own, not A's.
+  const { tenant } = await createTenant(t, 'isolation-b');
+  await t.database.db
+    .update(tenants)
+    .set({ timezone: 'Asia/Kuching', businessDayCutoffHour: 5 })
+    .where(eq(tenants.id, tenant.id));
+  return { t, tenantA, tenantB: tenant.id, refused };
+}
+
+/** Opens the live socket with a `since` (replay) and waits for its first message. */
+async function live(t: TestApp, token: string, outletId: string) {
+  const { WebSocket } = await import('ws');
+  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `${address.replace('http', 'ws')}/ws?token=${token}&outlet_id=${outletId}&since=1`;
+  const ws = new WebSocket(url);
+  await new Promise<void>((resolve, reject) => {
+    ws.on('message', () => resolve());
+    ws.on('error', reject);
+    setTimeout(resolve, 3000);
+  });
+  ws.close();
+}
