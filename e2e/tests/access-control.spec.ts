@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test, watchConsole } from '../fixtures';
 import { signIn } from '../support/session';
 
-// Issue 7: users, roles and the audit log, as an admin uses them. The admin makes a "Barista"
+// Users, roles and the audit log, as an admin uses them. The admin makes a "Barista"
 // role with only the status board and the POS and a user holding it; the barista signs in in a
 // second browser context (temporary password first), sees only those pages and is refused
 // others; the admin disables the barista, whose page lands on the sign-in page at once; the log

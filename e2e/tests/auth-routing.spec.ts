@@ -1,7 +1,7 @@
 import { expect, test } from '../fixtures';
 import { apiLogin, accessToken, signIn } from '../support/session';
 
-// Issue 3: routing and guards of SPEC §2, sign-in, the 401 rule of SPEC §8.
+// Routing and guards of SPEC §2, sign-in, the 401 rule of SPEC §8.
 
 test('a signed-out visitor is sent to /login with the query kept', async ({ page }) => {
   await page.goto('/?source=qr&table=7');

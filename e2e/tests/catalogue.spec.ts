@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { accessToken, signIn } from '../support/session';
 
-// Issue 4: the catalogue, outlet hours and tenants, as an admin (and the platform superadmin)
+// The catalogue, outlet hours and tenants, as an admin (and the platform superadmin)
 // uses them. Names carry a timestamp so reruns on the same database never collide.
 
 const stamp = `${Date.now().toString(36)}`.toUpperCase();

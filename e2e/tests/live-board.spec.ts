@@ -4,7 +4,7 @@ import { customerSignIn, placePaidOrder, plainProduct } from '../support/mobile'
 import { openAllDay } from '../support/outlets';
 import { apiLogin, signIn } from '../support/session';
 
-// Issue 6: the bar's status board. Two browser contexts: the cashier's board in one, the
+// The bar's status board. Two browser contexts: the cashier's board in one, the
 // customer's phone in the other (the customer app is API-only, so the phone drives it through its
 // context's own request client). A paid order must appear within a second; while the board's
 // context is offline three orders are paid, and when it comes back each appears exactly once,

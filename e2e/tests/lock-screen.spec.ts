@@ -1,7 +1,7 @@
 import { expect, test, watchConsole } from '../fixtures';
 import { signIn } from '../support/session';
 
-// Issue 3 / SPEC §2, §4: locking broadcasts on `sessionChannel`, so every open tab locks; unlocking
+// SPEC §2, §4: locking broadcasts on `sessionChannel`, so every open tab locks; unlocking
 // signs in again with the typed password and unlocks every tab.
 
 // The wrong password on the lock screen is a 400 on purpose.

@@ -1,7 +1,7 @@
 import { expect, test } from '../fixtures';
 import { apiLogin, latestMailTo, signIn } from '../support/session';
 
-// Issue 3: forgot → e-mailed single-use link (read from the outbox) → reset → sign in.
+// Forgot → e-mailed single-use link (read from the outbox) → reset → sign in.
 
 // The reused link is refused with a 400 on purpose.
 test.use({ expectedHttpStatuses: [400] });

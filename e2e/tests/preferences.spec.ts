@@ -2,7 +2,7 @@ import { expect, test, watchConsole } from '../fixtures';
 import type { Page } from '@playwright/test';
 import { signIn } from '../support/session';
 
-// Issue 3: theme, skin, layout and language persist in cookies prefixed with the app title and,
+// Theme, skin, layout and language persist in cookies prefixed with the app title and,
 // per user, on the server, so they follow the user to another browser.
 
 const savedSettings = (page: Page) =>

@@ -6,7 +6,7 @@ import { customerSignIn, placePaidOrder, plainProduct } from '../support/mobile'
 import { openAllDay } from '../support/outlets';
 import { signIn } from '../support/session';
 
-// Issue 8: the sales report and the dashboard, on the demo data (three past business days of
+// The sales report and the dashboard, on the demo data (three past business days of
 // orders per outlet, plus today's). The report's tabs, range presets and outlet filter change the
 // figures on screen; its CSV and XLSX exports hold exactly the rows the table shows.
 

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { signIn } from '../support/session';
 
-// Issue 3: SPEC §9 toasts (at most one; a toast whose type is already shown is suppressed) and
+// SPEC §9 toasts (at most one; a toast whose type is already shown is suppressed) and
 // accessibility of the shell's main pages.
 
 test('toasts show one at a time and a same-type toast is suppressed', async ({ page }) => {

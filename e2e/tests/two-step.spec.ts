@@ -2,7 +2,7 @@ import { expect, test } from '../fixtures';
 import { signIn } from '../support/session';
 import { totp } from '../support/totp';
 
-// Issue 3: two-step sign-in (TOTP, RFC 6238) end to end with a code computed here, as an
+// Two-step sign-in (TOTP, RFC 6238) end to end with a code computed here, as an
 // authenticator app would from the secret shown under the QR code.
 
 /** A code from a later 30 s step than `used`, since each code works once. */

@@ -2,7 +2,7 @@ import { expect, test } from '../../fixtures';
 import { openAllDay } from '../../support/outlets';
 import { apiLogin, signIn } from '../../support/session';
 
-// Issue 5 §7: the connection drops while the POS sends a sale, after the server recorded it and
+// The connection drops while the POS sends a sale, after the server recorded it and
 // before its answer reached the till. The POS tells the cashier it is retrying, sends the sale
 // again with the same Idempotency-Key, shows the recorded sale, and there is one order, not two.
 // At PG01, so the KL01 day close of the other journey in this project is not affected.

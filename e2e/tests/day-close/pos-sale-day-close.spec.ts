@@ -3,7 +3,7 @@ import { expect, test } from '../../fixtures';
 import { openAllDay } from '../../support/outlets';
 import { apiLogin, signIn } from '../../support/session';
 
-// Issue 5: a cashier sells at the counter of KL01 on a 1024×768 touch screen, the order is found
+// A cashier sells at the counter of KL01 on a 1024×768 touch screen, the order is found
 // in the list and its details, it is accepted and completed, and the manager closes the day and
 // reads the Z-report. It closes KL01's business day, so it runs in the last Playwright project
 // (see playwright.config.ts): nothing may sell at KL01 after it.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { sessionDataSchema } from './auth';
 import { messageKey, passwordSchema, requiredString } from './validation';
 
-// Sign-in flows beyond SPEC §7 (issue: web shell): forgot/reset password, two-step (TOTP),
+// Sign-in flows beyond SPEC §7: forgot/reset password, two-step (TOTP),
 // active sessions, avatar. Paths: DESIGN §8 "account flows".
 
 /** POST /api/login answers either a session or, when two-step is on, a challenge. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from './common';
 
-// Issue 7 §5: the audit log (/settings/logs; /api/logs, subject log). Every write of the API adds
+// The audit log (/settings/logs; /api/logs, subject log). Every write of the API adds
 // an entry in the same transaction as the change (who, what, before, after, when, from where).
 // The API only reads it: there is no route to edit or delete an entry, and the database refuses
 // UPDATE and DELETE on the table.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listQuerySchema } from './common';
 import { messageKey, requiredString } from './validation';
 
-// Issue "Catalogue": categories, products, the variant and add-on library. Field names follow
+// The catalogue: categories, products, the variant and add-on library. Field names follow
 // SPEC §3 (name, sku, barcode, base_price, description, variant_name, options_name, price,
 // addons_name, discounted_price, category, status, tags). Money is integer sen.
 
@@ -187,24 +187,27 @@ export const productListQuerySchema = listQuerySchema.extend({
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
 /** A row of GET /api/products: what the list shows, with the outlets where it is available. */
-export const productListItemSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  sku: z.string(),
-  barcode: z.string().nullable(),
-  category: z.string(),
-  category_name: z.string(),
-  status: productStatusSchema,
-  tags: z.array(z.string()),
-  base_price: z.number().int(),
-  discounted_price: z.number().int().nullable(),
-  /** The main image (null when the product has none). */
-  image: productImageSchema.omit({ is_main: true }).nullable(),
-  /** Outlets where it is available, with the outlet's price and today's sold-out flag. */
-  outlets: z.array(productOutletSchema.omit({ available: true })),
-  has_sales: z.boolean(),
-  updated_at: z.string(),
-});
+export const productListItemSchema = productSchema
+  .pick({
+    id: true,
+    name: true,
+    sku: true,
+    barcode: true,
+    category: true,
+    category_name: true,
+    status: true,
+    tags: true,
+    base_price: true,
+    discounted_price: true,
+  })
+  .extend({
+    /** The main image (null when the product has none). */
+    image: productImageSchema.omit({ is_main: true }).nullable(),
+    /** Outlets where it is available, with the outlet's price and today's sold-out flag. */
+    outlets: z.array(productOutletSchema.omit({ available: true })),
+    has_sales: z.boolean(),
+    updated_at: z.string(),
+  });
 export type ProductListItem = z.infer<typeof productListItemSchema>;
 
 /** Sort keys of the product list; a leading `-` sorts descending (e.g. `-updated`). */

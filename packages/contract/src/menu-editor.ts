@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { menuEntryShape } from './menus';
 import { isKnownPermission } from './permission-catalogue';
 import { messageKey, requiredString } from './validation';
 
-// The menu editor (issue 7 §4: /settings/menu; /api/menus, subject menu, platform only), apart
+// The menu editor (/settings/menu; /api/menus, subject menu, platform only), apart
 // from menus.ts (the per-user tree every page needs) so the editor's schemas stay off /login.
 //
 //   GET    /api/menus          read-menu    every item, hidden ones too, flat, in tree order
@@ -18,15 +19,7 @@ import { messageKey, requiredString } from './validation';
 export const menuItemSchema = z.object({
   id: z.string(),
   parent_id: z.string().nullable(),
-  /** Translation key, e.g. `menu.dashboard`. */
-  title: z.string(),
-  title_en: z.string(),
-  title_my: z.string(),
-  /** A Material icon name, e.g. `PointOfSale`. */
-  icon: z.string().nullable(),
-  path: z.string().nullable(),
-  action: z.string().nullable(),
-  subject: z.string().nullable(),
+  ...menuEntryShape,
   sort_order: z.number().int(),
   hidden: z.boolean(),
   builtin: z.boolean(),

@@ -14,16 +14,19 @@ export interface MenuNode {
   children: MenuNode[];
 }
 
+/** What a menu entry shows and guards, in the user's tree and in the editor alike. */
+export const menuEntryShape = {
+  /** Translation key, e.g. `menu.dashboard`. */
+  title: z.string(),
+  title_en: z.string(),
+  title_my: z.string(),
+  /** A Material icon name, e.g. `PointOfSale`. */
+  icon: z.string().nullable(),
+  path: z.string().nullable(),
+  action: z.string().nullable(),
+  subject: z.string().nullable(),
+};
+
 export const menuNodeSchema: z.ZodType<MenuNode> = z.lazy(() =>
-  z.object({
-    id: z.string(),
-    title: z.string(),
-    title_en: z.string(),
-    title_my: z.string(),
-    icon: z.string().nullable(),
-    path: z.string().nullable(),
-    action: z.string().nullable(),
-    subject: z.string().nullable(),
-    children: z.array(menuNodeSchema),
-  }),
+  z.object({ id: z.string(), ...menuEntryShape, children: z.array(menuNodeSchema) }),
 );

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { listQuerySchema } from './common';
-import { orderItemInputSchema, posMenuProductSchema } from './orders';
+import { orderChargesShape } from './order-charges';
+import { orderItemInputSchema, orderItemSchema, posMenuProductSchema } from './orders';
+import { outletPlaceShape } from './outlets';
 import { paymentMethodSchema, servingMethodSchema } from './pricing';
 import { orderStatuses } from './status-machines';
 import { messageKey, optionalEmail, passwordSchema, PASSWORD_MAX_LENGTH } from './validation';
 
-// Issue 6: the API of the chain's customer app (/api/mobile/…) and the payment providers'
+// The API of the chain's customer app (/api/mobile/…) and the payment providers'
 // callbacks (/api/payments/{provider}/callback). Customers are not staff: they sign up with a
 // phone number and a password, verify the phone with a 6-digit code, and order for themselves.
 
@@ -141,13 +143,7 @@ export const mobileOutletsQuerySchema = z
   });
 
 export const mobileOutletSchema = z.object({
-  id: z.string(),
-  code: z.string(),
-  name: z.string(),
-  address: z.string().nullable(),
-  phone: z.string().nullable(),
-  lat: z.number().nullable(),
-  lng: z.number().nullable(),
+  ...outletPlaceShape,
   serving_methods: z.array(servingMethodSchema),
   delivery_fee: z.number().int(),
   timezone: z.string(),
@@ -230,28 +226,10 @@ export const mobileOrderSchema = mobileOrderSummarySchema.extend({
   table_code: z.string().nullable(),
   delivery_address: z.string().nullable(),
   notes: z.string().nullable(),
-  subtotal: z.number().int(),
-  discount: z.number().int(),
-  service_charge: z.number().int(),
-  service_tax: z.number().int(),
-  delivery_fee: z.number().int(),
-  rounding: z.number().int(),
-  paid: z.number().int(),
+  ...orderChargesShape,
   /** Paid for an order that was then cancelled or rejected: owed back to the customer. */
   refund_due: z.number().int(),
-  items: z.array(
-    z.object({
-      id: z.string(),
-      product_id: z.string(),
-      name: z.string(),
-      quantity: z.number().int(),
-      unit_price: z.number().int(),
-      options: z.array(z.object({ group: z.string(), name: z.string(), price: z.number().int() })),
-      addons: z.array(z.object({ name: z.string(), price: z.number().int() })),
-      notes: z.string().nullable(),
-      line_total: z.number().int(),
-    }),
-  ),
+  items: z.array(orderItemSchema.omit({ sku: true })),
   payments: z.array(
     z.object({ method: z.string(), amount: z.number().int(), status: z.string(), at: z.string() }),
   ),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderChargesShape } from './order-charges';
 import { sen } from './catalogue';
 import { listQuerySchema } from './common';
 import { localeSchema } from './locale';
@@ -6,7 +7,7 @@ import { paymentMethodSchema, servingMethodSchema } from './pricing';
 import { orderStatuses } from './status-machines';
 import { messageKey } from './validation';
 
-// Issue "Orders and the POS". Money is integer sen; prices always come from the database.
+// Orders and the POS. Money is integer sen; prices always come from the database.
 export const orderSources = ['pos-apps', 'mobile-apps'] as const;
 export const orderSourceSchema = z.enum(orderSources);
 export type OrderSource = z.infer<typeof orderSourceSchema>;
@@ -150,16 +151,10 @@ export const orderSchema = orderSummarySchema.extend({
   delivery_address: z.string().nullable(),
   notes: z.string().nullable(),
   staff_name: z.string().nullable(),
-  subtotal: z.number().int(),
-  discount: z.number().int(),
-  service_charge: z.number().int(),
-  service_tax: z.number().int(),
-  delivery_fee: z.number().int(),
-  rounding: z.number().int(),
-  paid: z.number().int(),
+  ...orderChargesShape,
   change: z.number().int(),
   refunded: z.number().int(),
-  /** What a rejected paid order still owes the customer (the refunds issue pays it back). */
+  /** What a rejected paid order still owes the customer until it is paid back. */
   refund_due: z.number().int(),
   /** A counter sale the cashier confirmed outside the outlet's opening hours. */
   outside_hours: z.boolean(),

@@ -5,7 +5,7 @@ import { servingMethodSchema } from './pricing';
 import { messageKey, requiredString } from './validation';
 import { activeStatusSchema, sen } from './catalogue';
 
-// Issue "Catalogue": outlets (/api/outlets, subject outlet) and their time management
+// Outlets (/api/outlets, subject outlet) and their time management
 // (/api/outlets/{id}/hours, /api/outlets/{id}/closures, subject time-management).
 
 /** Minutes a status-board card waits before it turns amber, then red (1–240). */
@@ -44,7 +44,8 @@ export const outletInputSchema = z
   });
 export type OutletInput = z.infer<typeof outletInputSchema>;
 
-export const outletSchema = z.object({
+/** Where an outlet is and how to reach it: what staff and customers both see. */
+export const outletPlaceShape = {
   id: z.string(),
   code: z.string(),
   name: z.string(),
@@ -52,6 +53,10 @@ export const outletSchema = z.object({
   phone: z.string().nullable(),
   lat: z.number().nullable(),
   lng: z.number().nullable(),
+};
+
+export const outletSchema = z.object({
+  ...outletPlaceShape,
   status: activeStatusSchema,
   serving_methods: z.array(servingMethodSchema),
   delivery_fee: z.number().int(),

@@ -1,7 +1,7 @@
 import { crudActions, parsePermission, permissionString } from './permissions';
 
-// The permission catalogue (SPEC §6, DESIGN §8) and its human-readable form (issue 7: the role
-// matrix, /settings/permissions). Kept apart from permissions.ts, whose parsing every page needs:
+// The permission catalogue (SPEC §6, DESIGN §8) and its human-readable form (the role matrix,
+// /settings/permissions). Kept apart from permissions.ts, whose parsing every page needs:
 // the bundler places a shared module whole, so labels living there rode along on /login.
 
 /**

@@ -5,7 +5,7 @@ import { paymentMethodSchema, servingMethodSchema } from './pricing';
 import { addDays } from './time';
 import { messageKey } from './validation';
 
-// Issue 8: sales reports and the dashboard (DESIGN §8 `/api/reports/sales`, `/api/dashboard`).
+// Sales reports and the dashboard (DESIGN §8 `/api/reports/sales`, `/api/dashboard`).
 // Every figure is read from rollups kept in the order's own transaction (decision 021), grouped by
 // business day (DESIGN §3: an outlet's cut-off hour, default 04:00). Money is integer sen.
 //

@@ -4,7 +4,7 @@ import { listQuerySchema } from './common';
 import { isKnownPermission, permissionAreas } from './permission-catalogue';
 import { messageKey, requiredString } from './validation';
 
-// Issue 7 §2–3: roles (/settings/role; /api/roles, subject role-permission) and the permission
+// Roles (/settings/role; /api/roles, subject role-permission) and the permission
 // catalogue (/settings/permissions; /api/permissions, subject permission, platform only).
 //
 //   GET    /api/roles          read-role-permission    role cards: user counts, a few avatars

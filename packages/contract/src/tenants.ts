@@ -3,7 +3,7 @@ import { listQuerySchema } from './common';
 import { servingMethodSchema } from './pricing';
 import { messageKey, requiredString } from './validation';
 
-// Issue "Catalogue": tenants (/api/tenants, subject tenant, superadmin). Rates in basis points.
+// Tenants (/api/tenants, subject tenant, superadmin). Rates in basis points.
 export const tenantStatusSchema = z.enum(['active', 'trial', 'suspended', 'pending_payment']);
 
 export const tenantSettingsSchema = z.object({

@@ -4,7 +4,7 @@ import { listQuerySchema } from './common';
 import { localeSchema } from './locale';
 import { messageKey, optionalEmail, passwordSchema, requiredString } from './validation';
 
-// Issue 7 §1: staff users (/settings/user, /settings/user/view/:id; /api/users, subject user).
+// Staff users (/settings/user, /settings/user/view/:id; /api/users, subject user).
 //
 //   GET    /api/users                              read-user    list (search, filters, paging)
 //   GET    /api/users/{id}                         read-user    profile + effective permissions

@@ -9,6 +9,7 @@ import {
   createDatabaseTarget,
   createTestApp,
   engine,
+  requestAs,
   testHashing,
   withDatabase,
 } from '../test/test-app';
@@ -92,23 +93,17 @@ describe('restart', () => {
     try {
       const first = await createTestApp({ target });
       const session = await first.login('cashier');
-      const res = await first.inject({
-        method: 'PUT',
-        url: `/api/registrationdata/${session.id}`,
-        payload: { fullname: 'Written before restart' },
-        headers: first.bearer(session.token),
-      });
+      const res = await requestAs(first, first.bearer(session.token)).put(
+        `/api/registrationdata/${session.id}`,
+        { fullname: 'Written before restart' },
+      );
       expect(res.statusCode).toBe(200);
       await first.close();
 
       const second = await createTestApp({ target });
       try {
         // Same signing key and session rows: the old access token still works.
-        const list = await second.inject({
-          method: 'GET',
-          url: '/api/notification',
-          headers: second.bearer(session.token),
-        });
+        const list = await requestAs(second, second.bearer(session.token)).get('/api/notification');
         expect(list.statusCode).toBe(200);
         const again = await second.login('cashier');
         expect(again.fullname).toBe('Written before restart');

@@ -2,21 +2,33 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../test/fixtures';
-import { createTestApp, type TestApp } from '../test/test-app';
+import {
+  createTestApp,
+  type HttpMethod,
+  requestAs,
+  type Requests,
+  type TestApp,
+} from '../test/test-app';
 import { accessDeclarationProblem, AUTHENTICATED } from './access';
 
-// The route walk (issue 2 §8): every route declares its access; without a token every
+// The route walk: every route declares its access; without a token every
 // non-public route answers 401, and a signed-in user lacking the permission gets 403.
 
-const extraRoutes = (api: FastifyInstance) => {
-  api.get('/test/users', { config: { permission: 'read-user' } }, async () => ({ data: 'users' }));
-  api.post('/test/tenants', { config: { permission: 'create-tenant' } }, async () => ({ data: 1 }));
+const extraRoutes = (routes: FastifyInstance) => {
+  routes.get('/test/users', { config: { permission: 'read-user' } }, async () => ({
+    data: 'users',
+  }));
+  routes.post('/test/tenants', { config: { permission: 'create-tenant' } }, async () => ({
+    data: 1,
+  }));
 };
 
 let t: TestApp;
+let api: Requests;
 let noPermissionsToken: string;
 beforeAll(async () => {
   t = await createTestApp({ extraRoutes });
+  api = requestAs(t);
   await createUser(t, { username: 'nobody', tenantId: null, permissions: [] });
   noPermissionsToken = (await t.login('nobody')).token;
 });
@@ -57,11 +69,11 @@ describe('route walk', () => {
     const guarded = t.routes.filter((r) => !r.public);
     expect(guarded.length).toBeGreaterThanOrEqual(8);
     for (const route of guarded) {
-      const res = await t.inject({
-        method: route.method as 'GET',
-        url: concrete(route.url),
-        payload: ['GET', 'HEAD'].includes(route.method) ? undefined : {},
-      });
+      const res = await api.send(
+        route.method as HttpMethod,
+        concrete(route.url),
+        ['GET', 'HEAD'].includes(route.method) ? undefined : {},
+      );
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
       if (route.method !== 'HEAD') {
         expect(res.json(), `${route.method} ${route.url}`).toEqual({
@@ -75,11 +87,7 @@ describe('route walk', () => {
   it('answers 401 for a forged or expired-looking access token', async () => {
     const forged = `${noPermissionsToken.slice(0, -4)}AAAA`;
     for (const token of [forged, 'abc', '']) {
-      const res = await t.inject({
-        method: 'GET',
-        url: '/api/notification',
-        headers: { authorization: `Bearer ${token}` },
-      });
+      const res = await api.get('/api/notification', { authorization: `Bearer ${token}` });
       expect(res.statusCode).toBe(401);
     }
   });
@@ -90,37 +98,25 @@ describe('route walk', () => {
     );
     expect(needPermission.length).toBeGreaterThanOrEqual(2);
     for (const route of needPermission) {
-      const res = await t.inject({
-        method: route.method as 'GET',
-        url: concrete(route.url),
-        headers: t.bearer(noPermissionsToken),
-        payload: ['GET', 'HEAD'].includes(route.method) ? undefined : {},
-      });
+      const res = await api.send(
+        route.method as HttpMethod,
+        concrete(route.url),
+        ['GET', 'HEAD'].includes(route.method) ? undefined : {},
+        t.bearer(noPermissionsToken),
+      );
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
     }
   });
 
   it('lets a user holding the permission through', async () => {
     const admin = await t.login('admin');
-    const ok = await t.inject({
-      method: 'GET',
-      url: '/api/test/users',
-      headers: t.bearer(admin.token),
-    });
+    const ok = await api.get('/api/test/users', t.bearer(admin.token));
     expect(ok.statusCode).toBe(200);
     // Tenant admins never hold platform permissions.
-    const platform = await t.inject({
-      method: 'POST',
-      url: '/api/test/tenants',
-      headers: t.bearer(admin.token),
-    });
+    const platform = await api.post('/api/test/tenants', undefined, t.bearer(admin.token));
     expect(platform.statusCode).toBe(403);
     const superadmin = await t.login('superadmin');
-    const allowed = await t.inject({
-      method: 'POST',
-      url: '/api/test/tenants',
-      headers: t.bearer(superadmin.token),
-    });
+    const allowed = await api.post('/api/test/tenants', undefined, t.bearer(superadmin.token));
     expect(allowed.statusCode).toBe(200);
   });
 });
@@ -129,8 +125,8 @@ describe('declarations', () => {
   it('refuses to start with a route that declares nothing', async () => {
     await expect(
       createTestApp({
-        extraRoutes: (api) => {
-          api.get('/test/undeclared', async () => 'oops');
+        extraRoutes: (routes) => {
+          routes.get('/test/undeclared', async () => 'oops');
         },
       }),
     ).rejects.toThrow(/GET \/api\/test\/undeclared declares neither/);

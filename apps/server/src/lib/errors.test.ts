@@ -2,19 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, requestAs, type Requests, type TestApp } from '../test/test-app';
 import { AppError } from './errors';
 
 // Every failure in the DESIGN §5 envelope, statuses per SPEC §8, never a stack trace.
 
-const extraRoutes = (api: FastifyInstance) => {
-  api.get('/test/boom', { config: { public: true } }, async () => {
+const extraRoutes = (routes: FastifyInstance) => {
+  routes.get('/test/boom', { config: { public: true } }, async () => {
     throw new Error('database password is hunter2 at /srv/app/secret.ts:12');
   });
-  api.get('/test/conflict', { config: { public: true } }, async () => {
+  routes.get('/test/conflict', { config: { public: true } }, async () => {
     throw new AppError('conflict', { details: [{ path: 'status', message: 'x' }] });
   });
-  api.withTypeProvider<ZodTypeProvider>().get(
+  routes.withTypeProvider<ZodTypeProvider>().get(
     '/test/bad-response',
     {
       config: { public: true },
@@ -22,7 +22,7 @@ const extraRoutes = (api: FastifyInstance) => {
     },
     async () => ({ n: 'not a number' }) as never,
   );
-  api.withTypeProvider<ZodTypeProvider>().post(
+  routes.withTypeProvider<ZodTypeProvider>().post(
     '/test/echo',
     {
       config: { public: true },
@@ -35,18 +35,16 @@ const extraRoutes = (api: FastifyInstance) => {
 };
 
 let t: TestApp;
+let api: Requests;
 beforeAll(async () => {
   t = await createTestApp({ extraRoutes, seedDemo: false });
+  api = requestAs(t);
 });
 afterAll(() => t?.close());
 
 describe('error envelope', () => {
   it('turns zod failures into 400 validation_failed with per-field details', async () => {
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/test/echo',
-      payload: { qty: 0, note: 'too long' },
-    });
+    const res = await api.post('/api/test/echo', { qty: 0, note: 'too long' });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.code_message).toBe('validation_failed');
@@ -55,30 +53,16 @@ describe('error envelope', () => {
   });
 
   it('answers malformed JSON and wrong content types with 4xx envelopes', async () => {
-    const bad = await t.inject({
-      method: 'POST',
-      url: '/api/test/echo',
-      payload: '{"qty":',
-      headers: { 'content-type': 'application/json' },
-    });
+    const bad = await api.post('/api/test/echo', '{"qty":', { 'content-type': 'application/json' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ code_message: 'invalid_request', message: 'Invalid request' });
-    const type = await t.inject({
-      method: 'POST',
-      url: '/api/test/echo',
-      payload: 'qty=1',
-      headers: { 'content-type': 'text/csv' },
-    });
+    const type = await api.post('/api/test/echo', 'qty=1', { 'content-type': 'text/csv' });
     expect(type.statusCode).toBe(415);
     expect(type.json().code_message).toBe('invalid_request');
   });
 
   it('limits the body size (413)', async () => {
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/test/echo',
-      payload: { qty: 1, filler: 'x'.repeat(1_100_000) },
-    });
+    const res = await api.post('/api/test/echo', { qty: 1, filler: 'x'.repeat(1_100_000) });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({
       code_message: 'payload_too_large',
@@ -88,7 +72,7 @@ describe('error envelope', () => {
 
   it('answers unknown /api paths with 404 route_not_found, for every method', async () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
-      const res = await t.inject({ method, url: '/api/no/such/thing' });
+      const res = await api.send(method, '/api/no/such/thing');
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({
         code_message: 'route_not_found',
@@ -98,18 +82,14 @@ describe('error envelope', () => {
   });
 
   it('answers non-API paths with a 404 envelope when the web app is not built', async () => {
-    const res = await t.inject({
-      method: 'GET',
-      url: '/dashboard',
-      headers: { accept: 'text/html' },
-    });
+    const res = await api.get('/dashboard', { accept: 'text/html' });
     expect(res.statusCode).toBe(404);
     expect(res.json().code_message).toBe('not_found');
   });
 
   it('hides the cause of a 500: no stack, no message, just the envelope', async () => {
     for (const url of ['/api/test/boom', '/api/test/bad-response']) {
-      const res = await t.inject({ method: 'GET', url });
+      const res = await api.get(url);
       expect(res.statusCode).toBe(500);
       expect(res.json()).toEqual({
         code_message: 'internal_error',
@@ -120,7 +100,7 @@ describe('error envelope', () => {
   });
 
   it('keeps the status and details of application errors', async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/test/conflict' });
+    const res = await api.get('/api/test/conflict');
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       code_message: 'conflict',
@@ -132,26 +112,24 @@ describe('error envelope', () => {
 
 describe('platform headers', () => {
   it('sends helmet headers, a request id, and no CORS allowance', async () => {
-    const res = await t.inject({
-      method: 'GET',
-      url: '/api/health',
-      headers: { origin: 'https://evil.example', 'x-request-id': 'lb-123' },
+    const res = await api.get('/api/health', {
+      origin: 'https://evil.example',
+      'x-request-id': 'lb-123',
     });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
     expect(res.headers['x-request-id']).toBe('lb-123');
-    const preflight = await t.inject({
-      method: 'OPTIONS',
-      url: '/api/login',
-      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    const preflight = await api.send('OPTIONS', '/api/login', undefined, {
+      origin: 'https://evil.example',
+      'access-control-request-method': 'POST',
     });
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('publishes the OpenAPI document and its UI', async () => {
-    const json = await t.inject({ method: 'GET', url: '/api/docs/json' });
+    const json = await api.get('/api/docs/json');
     expect(json.statusCode).toBe(200);
     const doc = json.json();
     expect(doc.openapi).toMatch(/^3\./);
@@ -165,7 +143,7 @@ describe('platform headers', () => {
     expect(loginErrors.content['application/json'].schema.properties).toHaveProperty(
       'code_message',
     );
-    const ui = await t.inject({ method: 'GET', url: '/api/docs' });
+    const ui = await api.get('/api/docs');
     expect([200, 302]).toContain(ui.statusCode);
   });
 });

@@ -4,18 +4,19 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { idempotencyKeys, notifications } from '../db/schema/platform';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, requestAs, type Requests, type TestApp } from '../test/test-app';
 import { AUTHENTICATED } from './access';
 
 // Idempotency-Key (DESIGN §5) on a real write: a test route that creates a notification row,
 // slowly enough that parallel requests overlap.
 
 let t: TestApp;
+let api: Requests;
 let token: string;
 let otherToken: string;
 
-const extraRoutes = (api: FastifyInstance) => {
-  api.withTypeProvider<ZodTypeProvider>().post(
+const extraRoutes = (routes: FastifyInstance) => {
+  routes.withTypeProvider<ZodTypeProvider>().post(
     '/test/notes',
     {
       config: { permission: AUTHENTICATED },
@@ -30,7 +31,7 @@ const extraRoutes = (api: FastifyInstance) => {
       return reply.code(201).send({ data: { id: row!.id, title: request.body.title } });
     },
   );
-  api.post(
+  routes.post(
     '/test/pay',
     { config: { permission: AUTHENTICATED, idempotency: 'required' } },
     async () => ({ data: 'paid' }),
@@ -39,18 +40,18 @@ const extraRoutes = (api: FastifyInstance) => {
 
 beforeAll(async () => {
   t = await createTestApp({ extraRoutes });
+  api = requestAs(t);
   token = (await t.login('admin')).token;
   otherToken = (await t.login('manager')).token;
 });
 afterAll(() => t?.close());
 
 const note = (key: string | undefined, title: string, bearer = token) =>
-  t.inject({
-    method: 'POST',
-    url: '/api/test/notes',
-    payload: { title },
-    headers: { ...t.bearer(bearer), ...(key ? { 'idempotency-key': key } : {}) },
-  });
+  api.post(
+    '/api/test/notes',
+    { title },
+    { ...t.bearer(bearer), ...(key ? { 'idempotency-key': key } : {}) },
+  );
 
 const countTitle = async (title: string) =>
   (await t.database.db.select().from(notifications).where(eq(notifications.title, title))).length;
@@ -116,13 +117,12 @@ describe('Idempotency-Key', () => {
     await note(undefined, 'no key');
     await note(undefined, 'no key');
     expect(await countTitle('no key')).toBe(2);
-    const pay = await t.inject({ method: 'POST', url: '/api/test/pay', headers: t.bearer(token) });
+    const pay = await api.post('/api/test/pay', undefined, t.bearer(token));
     expect(pay.statusCode).toBe(400);
     expect(pay.json().code_message).toBe('idempotency_key_required');
-    const paid = await t.inject({
-      method: 'POST',
-      url: '/api/test/pay',
-      headers: { ...t.bearer(token), 'idempotency-key': 'pay-1' },
+    const paid = await api.post('/api/test/pay', undefined, {
+      ...t.bearer(token),
+      'idempotency-key': 'pay-1',
     });
     expect(paid.statusCode).toBe(200);
   });
@@ -131,16 +131,15 @@ describe('Idempotency-Key', () => {
     await t.login('finance');
     const session = await t.login('finance');
     const change = () =>
-      t.inject({
-        method: 'POST',
-        url: '/api/changepassword',
-        payload: {
+      api.post(
+        '/api/changepassword',
+        {
           old_password: 'Kopi@1234',
           password: 'Teh@tarik1',
           password_confirmation: 'Teh@tarik1',
         },
-        headers: { ...t.bearer(session.token), 'idempotency-key': 'pw-change-1' },
-      });
+        { ...t.bearer(session.token), 'idempotency-key': 'pw-change-1' },
+      );
     const first = await change();
     expect(first.statusCode).toBe(200);
     // Without the key the retry would fail: the old password is no longer right.

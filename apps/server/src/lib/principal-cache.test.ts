@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rolePermissions, roles, sessions, users } from '../db/schema/access';
 import { tenants } from '../db/schema/tenancy';
-import { createTestApp, engine, type TestApp } from '../test/test-app';
+import { createTestApp, engine, requestAs, type TestApp } from '../test/test-app';
 import type { Principal } from './principal';
 import { createPrincipalCache, type PrincipalLoader } from './principal-cache';
 
@@ -108,7 +108,7 @@ describe('principals of a running server', () => {
   async function signedIn(role = 'admin') {
     const session = await t.login(role);
     const headers = t.bearer(session.token);
-    const get = (url = '/api/notification') => t.inject({ method: 'GET', url, headers });
+    const get = (url = '/api/notification') => requestAs(t, headers).get(url);
     expect((await get()).statusCode).toBe(200);
     return { session, headers, get };
   }
@@ -206,12 +206,7 @@ describe.runIf(engine === 'postgres')('principals on two instances of one Postgr
     const second = await createTestApp({ target: first.target, seedDemo: false });
     try {
       const session = await first.login('cashier');
-      const get = () =>
-        first.inject({
-          method: 'GET',
-          url: '/api/notification',
-          headers: first.bearer(session.token),
-        });
+      const get = () => requestAs(first, first.bearer(session.token)).get('/api/notification');
       expect((await get()).statusCode).toBe(200);
       expect((await get()).statusCode).toBe(200); // now from the first instance's memory
       await second.database.db

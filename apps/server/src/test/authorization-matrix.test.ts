@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, type SessionData } from '@kopi/contract';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuItems, roles, sessions, users } from '../db/schema/access';
@@ -20,7 +19,14 @@ import {
 import { demoCategory, demoOutlet, demoProduct, multipart, pngImage } from './catalogue-fixtures';
 import { createUser } from './fixtures';
 import { addProduct, demoTenantId } from './order-fixtures';
-import { createTestApp, type TestApp } from './test-app';
+import {
+  createTestApp,
+  type HttpMethod,
+  type Payload,
+  requestAs,
+  type Requests,
+  type TestApp,
+} from './test-app';
 
 // Runs the authorization matrix (authorization-matrix.ts): every row's minimal valid request as
 // each of the five demo users, against the expected answer. Writes get fresh rows of their own,
@@ -30,7 +36,7 @@ import { createTestApp, type TestApp } from './test-app';
 type Headers = Record<string, string>;
 interface Request {
   url: string;
-  payload?: InjectOptions['payload'];
+  payload?: Payload;
   headers?: Headers;
   /** Send as this session instead of the role's shared one. */
   as?: Headers;
@@ -40,6 +46,7 @@ interface Request {
 type Builder = (role: MatrixRole) => Promise<Request> | Request;
 
 let t: TestApp;
+let api: Requests;
 let tenantId: string;
 let kl: string;
 let pg: string;
@@ -52,11 +59,11 @@ const n = () => ++counter;
 async function signIn(role: MatrixRole) {
   const session = await t.login(role);
   if (role === 'superadmin') {
-    const entered = await t.inject({
-      method: 'POST',
-      url: `/api/tenants/${tenantId}/enter`,
-      headers: t.bearer(session.token),
-    });
+    const entered = await api.post(
+      `/api/tenants/${tenantId}/enter`,
+      undefined,
+      t.bearer(session.token),
+    );
     expect(entered.statusCode).toBe(200);
   }
   shared.set(role, session);
@@ -129,11 +136,9 @@ async function newMenuItem() {
 }
 async function uploadImage(productId: string) {
   const body = multipartRequest(await pngImage(40, 40));
-  const res = await t.inject({
-    method: 'POST',
-    url: `/api/products/${productId}/images`,
-    payload: body.payload,
-    headers: { ...admin(), ...body.headers },
+  const res = await api.post(`/api/products/${productId}/images`, body.payload, {
+    ...admin(),
+    ...body.headers,
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as { id: string }[];
@@ -149,11 +154,9 @@ const saleBody = (outletId: string, productId: string) => ({
 });
 let saleProductId: string;
 async function sale(outletId: string) {
-  const res = await t.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { ...admin(), 'idempotency-key': randomUUID() },
-    payload: saleBody(outletId, saleProductId),
+  const res = await api.post('/api/orders', saleBody(outletId, saleProductId), {
+    ...admin(),
+    'idempotency-key': randomUUID(),
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as { id: string };
@@ -217,11 +220,7 @@ const requests: Record<string, Builder> = {
   'GET /api/account/sessions': () => ({ url: '/api/account/sessions' }),
   'DELETE /api/account/sessions/:id': async (role) => {
     const other = await fresh(role);
-    const list = await t.inject({
-      method: 'GET',
-      url: '/api/account/sessions',
-      headers: t.bearer(other.token),
-    });
+    const list = await api.get('/api/account/sessions', t.bearer(other.token));
     const id = list.json().data.find((s: { current: boolean }) => s.current).id as string;
     return { url: `/api/account/sessions/${id}` };
   },
@@ -235,11 +234,7 @@ const requests: Record<string, Builder> = {
     },
   }),
   'POST /api/account/two-step/enable': async (role) => {
-    const setup = await t.inject({
-      method: 'POST',
-      url: '/api/account/two-step/setup',
-      headers: as(role),
-    });
+    const setup = await api.post('/api/account/two-step/setup', undefined, as(role));
     const secret = setup.json().data.secret as string;
     const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
     return {
@@ -735,6 +730,7 @@ const codeOf: Record<number, string> = { 401: 'unauthorized', 403: 'forbidden', 
 
 beforeAll(async () => {
   t = await createTestApp();
+  api = requestAs(t);
   tenantId = await demoTenantId(t);
   kl = (await demoOutlet(t, 'KL01')).id;
   pg = (await demoOutlet(t, 'PG01')).id;
@@ -746,12 +742,11 @@ beforeAll(async () => {
   for (const role of matrixRoles) await signIn(role);
   saleProductId = (await newProduct()).id;
   for (const outletId of [kl, pg]) {
-    const closed = await t.inject({
-      method: 'POST',
-      url: '/api/orders/close-day',
-      headers: admin(),
-      payload: { outlet_id: outletId, business_date: closedDay },
-    });
+    const closed = await api.post(
+      '/api/orders/close-day',
+      { outlet_id: outletId, business_date: closedDay },
+      admin(),
+    );
     expect(closed.statusCode, closed.body).toBe(200);
   }
 }, 120_000);
@@ -800,7 +795,7 @@ describe('authorization matrix', () => {
 
   for (const row of authorizationMatrix) {
     it(keyOf(row).replace('|', ' — '), async () => {
-      const [method, url] = row.route.split(' ') as [InjectOptions['method'], string];
+      const [method, url] = row.route.split(' ') as [HttpMethod, string];
       const got: Partial<Record<MatrixRole, unknown>> = {};
       const problems: string[] = [];
       for (const role of matrixRoles) {
@@ -809,11 +804,9 @@ describe('authorization matrix', () => {
           url.split('/').length,
         );
         const auditedBefore = await auditIds();
-        const res = await t.inject({
-          method,
-          url: request.url,
-          headers: { ...(request.as ?? as(role)), ...request.headers },
-          ...(request.payload !== undefined ? { payload: request.payload } : {}),
+        const res = await api.send(method, request.url, request.payload, {
+          ...(request.as ?? as(role)),
+          ...request.headers,
         });
         const audited = await auditedSince(auditedBefore);
         await request.after?.();
@@ -841,7 +834,7 @@ describe('authorization matrix', () => {
 
   it('leaves every demo user signed in, with their own password', async () => {
     for (const role of matrixRoles) {
-      const res = await t.inject({ method: 'GET', url: '/api/notification', headers: as(role) });
+      const res = await api.get('/api/notification', as(role));
       expect(res.statusCode, role).toBe(200);
       await expect(t.login(role)).resolves.toMatchObject({ username: role });
     }

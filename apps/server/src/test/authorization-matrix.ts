@@ -1,6 +1,6 @@
 import type { RouteAccess } from '../lib/access';
 
-// The authorization matrix (issue 7 §7): every staff route of the API × the five seeded roles,
+// The authorization matrix: every staff route of the API × the five seeded roles,
 // with the answer each role gets to a minimal valid request. authorization-matrix.test.ts signs
 // in as each demo user, sends every row's request and compares; it also fails when a registered
 // route has neither a row nor an exclusion below, so a new route cannot ship unreviewed.
@@ -145,7 +145,7 @@ export const authorizationMatrix: MatrixRow[] = [
   row('GET /api/reports/sales',                                 [200,  200,  404,  403,  200], OTHER),
   row('GET /api/reports/sales/export',                          [200,  200,  200,  403,  200]),
   row('GET /api/reports/outlets',                               [200,  200,  200,  403,  200]),
-  // ---- users, roles, permissions, menus, audit log (issue 7) --------------------------------
+  // ---- users, roles, permissions, menus, audit log --------------------------------
   row('GET /api/users',                                         [200,  200,  403,  403,  403]),
   row('GET /api/users/options',                                 [200,  200,  403,  403,  403]),
   row('GET /api/users/:id',                                     [200,  200,  403,  403,  403]),

@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { rolePermissions, roles, users } from '../db/schema/access';
+import { auditLog } from '../db/schema/platform';
 import { outlets, tenants } from '../db/schema/tenancy';
 import { DEMO_PASSWORD } from '../db/seed-data';
 import { createPasswordHasher } from '../lib/password';
@@ -61,4 +62,15 @@ export async function createUser(
 export async function userByUsername(t: TestApp, username: string) {
   const [user] = await t.database.db.select().from(users).where(eq(users.username, username));
   return user!;
+}
+
+/** The newest audit entry of an action, or undefined when none was written. */
+export async function latestAudit(t: TestApp, action: string) {
+  const [row] = await t.database.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.action, action))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(1);
+  return row;
 }

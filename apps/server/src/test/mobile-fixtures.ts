@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { MobileSession } from '@kopi/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { outbox } from '../db/schema/platform';
-import type { TestApp } from './test-app';
+import { postOrder } from './order-fixtures';
+import { requestAs, type RequestHeaders, type TestApp, withIdempotencyKey } from './test-app';
 
 // Test helpers for the customer app: the X-Tenant header, customers signed up and verified
 // through the API (the code read from the outbox, as the e2e suite reads e-mails), orders placed
@@ -34,7 +34,7 @@ export function signUp(
   body: Record<string, unknown>,
   headers: Record<string, string> = demoTenantHeader,
 ) {
-  return t.inject({ method: 'POST', url: '/api/mobile/auth/sign-up', headers, payload: body });
+  return requestAs(t, headers).post('/api/mobile/auth/sign-up', body);
 }
 
 export interface TestCustomer {
@@ -57,11 +57,9 @@ export async function verifiedCustomer(
     tenant,
   );
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
-  const verified = await t.inject({
-    method: 'POST',
-    url: '/api/mobile/auth/verify-phone',
-    headers: tenant,
-    payload: { phone, code: await latestCode(t, phone) },
+  const verified = await requestAs(t, tenant).post('/api/mobile/auth/verify-phone', {
+    phone,
+    code: await latestCode(t, phone),
   });
   if (verified.statusCode !== 200) {
     throw new Error(`verify failed: ${verified.statusCode} ${verified.body}`);
@@ -73,16 +71,11 @@ export async function verifiedCustomer(
 /** POST /api/mobile/orders with a fresh (or the given) Idempotency-Key. */
 export function placeOrder(
   t: TestApp,
-  headers: Record<string, string>,
+  headers: RequestHeaders,
   body: Record<string, unknown>,
-  key: string = randomUUID(),
+  key?: string,
 ) {
-  return t.inject({
-    method: 'POST',
-    url: '/api/mobile/orders',
-    headers: { ...headers, 'idempotency-key': key },
-    payload: { serving_method: 'pick_up', ...body },
-  });
+  return postOrder(t, '/api/mobile/orders', headers, body, key);
 }
 
 /** Starts a sandbox payment and posts the signed callback it answers, as the bank would. */
@@ -92,16 +85,14 @@ export async function payWithSandbox(
   orderId: string,
   options: { method?: string; outcome?: 'paid' | 'failed' } = {},
 ) {
-  const started = await t.inject({
-    method: 'POST',
-    url: `/api/mobile/orders/${orderId}/pay`,
-    headers: { ...headers, 'idempotency-key': randomUUID() },
-    payload: {
+  const started = await requestAs(t, withIdempotencyKey(headers)).post(
+    `/api/mobile/orders/${orderId}/pay`,
+    {
       provider: 'sandbox',
       method: options.method ?? 'card',
       sandbox_outcome: options.outcome ?? 'paid',
     },
-  });
+  );
   if (started.statusCode !== 201)
     throw new Error(`pay failed: ${started.statusCode} ${started.body}`);
   const payment = started.json().data as {
@@ -117,5 +108,5 @@ export function postCallback(
   t: TestApp,
   cb: { url: string; headers: Record<string, string>; body: string },
 ) {
-  return t.inject({ method: 'POST', url: cb.url, headers: cb.headers, payload: cb.body });
+  return requestAs(t, cb.headers).post(cb.url, cb.body);
 }

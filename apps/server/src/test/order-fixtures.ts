@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { OrderCreate } from '@kopi/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import {
@@ -9,7 +8,7 @@ import {
   variantOptions,
 } from '../db/schema/catalogue';
 import { tenants } from '../db/schema/tenancy';
-import type { TestApp } from './test-app';
+import { requestAs, type RequestHeaders, type TestApp, withIdempotencyKey } from './test-app';
 
 // Test data for orders: a movable clock, products with exact prices, a product's required
 // choices, and a sale helper that posts with an Idempotency-Key.
@@ -116,19 +115,24 @@ export type SaleBody = Partial<Omit<OrderCreate, 'items' | 'payments'>> & {
   [extra: string]: unknown;
 };
 
-/** POST /api/orders with a fresh (or the given) Idempotency-Key. */
-export function sell(
+/** Posts a pick-up order (unless the body says otherwise) with a fresh or the given key. */
+export function postOrder(
   t: TestApp,
-  headers: Record<string, string>,
-  body: SaleBody,
-  key: string = randomUUID(),
+  url: string,
+  headers: RequestHeaders,
+  body: Record<string, unknown>,
+  key?: string,
 ) {
-  return t.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { ...headers, 'idempotency-key': key },
-    payload: { serving_method: 'pick_up', ...body },
-  });
+  return requestAs(t).post(
+    url,
+    { serving_method: 'pick_up', ...body },
+    withIdempotencyKey(headers, key),
+  );
+}
+
+/** POST /api/orders with a fresh (or the given) Idempotency-Key. */
+export function sell(t: TestApp, headers: RequestHeaders, body: SaleBody, key?: string) {
+  return postOrder(t, '/api/orders', headers, body, key);
 }
 
 /** A one-line sale of `productId` paid by card for `amount`. */

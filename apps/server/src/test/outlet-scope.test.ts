@@ -5,14 +5,15 @@ import { notifications } from '../db/schema/platform';
 import { demoOutlet, demoProduct } from './catalogue-fixtures';
 import { createUser } from './fixtures';
 import { addProduct, demoTenantId } from './order-fixtures';
-import { createTestApp, type TestApp } from './test-app';
+import { createTestApp, requestAs, type Requests, type TestApp } from './test-app';
 
-// Issue 7 §6: staff bound to an outlet see only that outlet's data in every list, board,
+// Staff bound to an outlet see only that outlet's data in every list, board,
 // notification and report, because the server's queries filter by it (details of other outlets
 // are 404s: see the authorization matrix). The demo cashier and manager are bound to KL01.
 
 type Headers = { authorization: string };
 let t: TestApp;
+let api: Requests;
 let admin: Headers;
 let cashier: Headers;
 let kl: string;
@@ -22,22 +23,22 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = t.bearer((await t.login('admin')).token);
   cashier = t.bearer((await t.login('cashier')).token);
+  api = requestAs(t, cashier);
   kl = (await demoOutlet(t, 'KL01')).id;
   pg = (await demoOutlet(t, 'PG01')).id;
   const product = await addProduct(t, { sku: 'SCOPE-1', price: 1000 });
   for (const outletId of [kl, pg]) {
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: { ...admin, 'idempotency-key': randomUUID() },
-      payload: {
+    const res = await api.post(
+      '/api/orders',
+      {
         outlet_id: outletId,
         serving_method: 'pick_up',
         items: [{ product_id: product.id, quantity: 1 }],
         payments: [{ method: 'card', amount: 1060, reference: 'SCOPE' }],
         allow_outside_hours: true,
       },
-    });
+      { ...admin, 'idempotency-key': randomUUID() },
+    );
     expect(res.statusCode, res.body).toBe(201);
   }
   const tenantId = await demoTenantId(t);
@@ -48,48 +49,49 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const get = (url: string, headers: Headers = cashier) => t.inject({ method: 'GET', url, headers });
 const outletIds = (rows: { outlet_id: string }[]) => [...new Set(rows.map((r) => r.outlet_id))];
 
 describe('outlet-bound staff see only their outlet', () => {
   it('in the outlet lists', async () => {
-    expect((await get('/api/outlets')).json().data.map((o: { id: string }) => o.id)).toEqual([kl]);
-    expect((await get('/api/pos/outlets')).json().data.map((o: { id: string }) => o.id)).toEqual([
+    expect((await api.get('/api/outlets')).json().data.map((o: { id: string }) => o.id)).toEqual([
       kl,
     ]);
+    expect(
+      (await api.get('/api/pos/outlets')).json().data.map((o: { id: string }) => o.id),
+    ).toEqual([kl]);
   });
 
   it('in the order list, its export and the status board', async () => {
-    expect(outletIds((await get('/api/orders?page_size=100')).json().data)).toEqual([kl]);
-    expect(outletIds((await get('/api/orders?page_size=100', admin)).json().data).sort()).toEqual(
-      [kl, pg].sort(),
-    );
-    const csv = parse((await get('/api/orders/export?lang=en')).body, {
+    expect(outletIds((await api.get('/api/orders?page_size=100')).json().data)).toEqual([kl]);
+    expect(
+      outletIds((await api.get('/api/orders?page_size=100', admin)).json().data).sort(),
+    ).toEqual([kl, pg].sort());
+    const csv = parse((await api.get('/api/orders/export?lang=en')).body, {
       bom: true,
       columns: true,
     }) as { Outlet: string }[];
     expect([...new Set(csv.map((r) => r.Outlet))]).toEqual(['Kuala Lumpur']);
-    const board = (await get('/api/orders/board')).json().data;
+    const board = (await api.get('/api/orders/board')).json().data;
     expect(outletIds(board.orders)).toEqual([kl]);
     expect(outletIds(board.thresholds)).toEqual([kl]);
   });
 
   it('in sales reports and the dashboard', async () => {
     const manager = t.bearer((await t.login('manager')).token);
-    const day = (await get('/api/orders')).json().data[0].business_date as string;
+    const day = (await api.get('/api/orders')).json().data[0].business_date as string;
     const report = (url: string, headers: Headers) =>
-      get(`/api/reports/sales?group_by=outlet&from=${day}&to=${day}${url}`, headers);
+      api.get(`/api/reports/sales?group_by=outlet&from=${day}&to=${day}${url}`, headers);
     const own = (await report('', manager)).json().data;
     expect(own.rows.map((r: { key: string }) => r.key)).toEqual([kl]);
     const all = (await report('', admin)).json().data;
     expect(all.rows.map((r: { key: string }) => r.key).sort()).toEqual([kl, pg].sort());
     expect((await report(`&outlet_id=${pg}`, manager)).statusCode).toBe(404);
-    expect((await get('/api/dashboard', manager)).json().data.outlet_id).toBe(kl);
-    expect((await get('/api/dashboard', cashier)).json().data.outlet_id).toBe(kl);
+    expect((await api.get('/api/dashboard', manager)).json().data.outlet_id).toBe(kl);
+    expect((await api.get('/api/dashboard', cashier)).json().data.outlet_id).toBe(kl);
   });
 
   it('in notifications', async () => {
-    const titles = (await get('/api/notification'))
+    const titles = (await api.get('/api/notification'))
       .json()
       .data.list_notify_order.map((n: { title: string }) => n.title);
     expect(titles).toContain('Scope KL');
@@ -98,12 +100,14 @@ describe('outlet-bound staff see only their outlet', () => {
 
   it("in a product's per-outlet availability and prices", async () => {
     const product = await demoProduct(t, 'KOP-001');
-    const own = (await get(`/api/products/${product.id}/outlets`)).json().data;
+    const own = (await api.get(`/api/products/${product.id}/outlets`)).json().data;
     expect(own.map((o: { outlet_id: string }) => o.outlet_id)).toEqual([kl]);
-    expect((await get(`/api/products/${product.id}/outlets`, admin)).json().data).toHaveLength(3);
-    const detail = (await get(`/api/products/${product.id}`)).json().data;
+    expect((await api.get(`/api/products/${product.id}/outlets`, admin)).json().data).toHaveLength(
+      3,
+    );
+    const detail = (await api.get(`/api/products/${product.id}`)).json().data;
     expect(detail.outlets.map((o: { outlet_id: string }) => o.outlet_id)).toEqual([kl]);
-    const list = (await get('/api/products?q=KOP-001')).json().data;
+    const list = (await api.get('/api/products?q=KOP-001')).json().data;
     expect(list[0].outlets.map((o: { outlet_id: string }) => o.outlet_id)).toEqual([kl]);
   });
 
@@ -116,9 +120,9 @@ describe('outlet-bound staff see only their outlet', () => {
       permissions: ['read-user', 'read-log'],
     });
     const lead = t.bearer((await t.login('scope-lead')).token);
-    const people = (await get('/api/users?page_size=100', lead)).json().data;
+    const people = (await api.get('/api/users?page_size=100', lead)).json().data;
     expect([...new Set(people.map((u: { id_outlet: string }) => u.id_outlet))]).toEqual([kl]);
-    const log = (await get('/api/logs?page_size=100', lead)).json().data;
+    const log = (await api.get('/api/logs?page_size=100', lead)).json().data;
     const actors = new Set(log.map((e: { actor_username: string }) => e.actor_username));
     expect(actors.has('admin')).toBe(false);
     expect(actors.has('cashier')).toBe(true);

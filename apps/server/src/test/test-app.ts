@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -118,6 +118,54 @@ export interface TestApp {
   bearer(token: string): { authorization: string };
   /** Closes the app; drops the database unless `keepDatabase` was asked for. */
   close(): Promise<void>;
+}
+
+/** Request headers as tests pass them: a bearer, a tenant header, an Idempotency-Key… */
+export type RequestHeaders = Record<string, string>;
+/** Headers of a request made without any: no token, no tenant. */
+export const anonymous: RequestHeaders = Object.freeze({});
+export type HttpMethod = NonNullable<InjectOptions['method']>;
+export type Payload = InjectOptions['payload'];
+
+/** `headers` with an Idempotency-Key, a fresh one unless the test names it. */
+export function withIdempotencyKey(
+  headers: RequestHeaders,
+  key: string = randomUUID(),
+): RequestHeaders {
+  return { ...headers, 'idempotency-key': key };
+}
+
+/** Requests against a test app, each with the given headers unless the call names its own. */
+export interface Requests {
+  get(url: string, headers?: RequestHeaders): Promise<LightMyRequestResponse>;
+  post(url: string, payload?: Payload, headers?: RequestHeaders): Promise<LightMyRequestResponse>;
+  put(url: string, payload?: Payload, headers?: RequestHeaders): Promise<LightMyRequestResponse>;
+  patch(url: string, payload?: Payload, headers?: RequestHeaders): Promise<LightMyRequestResponse>;
+  del(url: string, payload?: Payload, headers?: RequestHeaders): Promise<LightMyRequestResponse>;
+  send(
+    method: HttpMethod,
+    url: string,
+    payload?: Payload,
+    headers?: RequestHeaders,
+  ): Promise<LightMyRequestResponse>;
+}
+
+/**
+ * The one request helper of the server tests: `requestAs(t, admin).get('/api/users')`. The
+ * headers given here (usually `t.bearer(token)`) go with every request; a call's own headers
+ * replace them, as when one test asks as another user. A payload left out is not sent.
+ */
+export function requestAs(t: Pick<TestApp, 'inject'>, defaults: RequestHeaders = {}): Requests {
+  const send: Requests['send'] = (method, url, payload, headers = defaults) =>
+    t.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
+  return {
+    get: (url, headers) => send('GET', url, undefined, headers),
+    post: (url, payload, headers) => send('POST', url, payload, headers),
+    put: (url, payload, headers) => send('PUT', url, payload, headers),
+    patch: (url, payload, headers) => send('PATCH', url, payload, headers),
+    del: (url, payload, headers) => send('DELETE', url, payload, headers),
+    send,
+  };
 }
 
 export interface TestAppOptions {

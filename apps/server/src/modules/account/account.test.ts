@@ -7,16 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens, users } from '../../db/schema/access';
 import { auditLog, outbox } from '../../db/schema/platform';
 import { createUser, userByUsername } from '../../test/fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, requestAs, type Requests, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
+let api: Requests;
 beforeAll(async () => {
   t = await createTestApp({ config: { e2e: true } });
+  api = requestAs(t);
 });
 afterAll(() => t?.close());
-
-const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.inject({ method: 'POST', url, payload: payload as object, headers });
 
 async function latestMailTo(to: string) {
   const [mail] = await t.database.db
@@ -35,7 +34,7 @@ const tokenFromMail = (text: string) => {
 
 describe('forgot and reset password', () => {
   it('mails a single-use link and answers the same for unknown users', async () => {
-    const res = await post('/api/forgot-password', { username: 'finance' });
+    const res = await api.post('/api/forgot-password', { username: 'finance' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: { sent: true } });
     const mail = await latestMailTo('finance@kopi-demo.my');
@@ -49,20 +48,20 @@ describe('forgot and reset password', () => {
     expect(JSON.stringify(stored)).not.toContain(token);
 
     const before = (await t.database.db.select().from(outbox)).length;
-    const unknown = await post('/api/forgot-password', { username: 'no-such-user' });
+    const unknown = await api.post('/api/forgot-password', { username: 'no-such-user' });
     expect(unknown.statusCode).toBe(200);
     expect(unknown.body).toBe(res.body);
     expect((await t.database.db.select().from(outbox)).length).toBe(before);
   });
 
   it("writes the mail in the user's language", async () => {
-    await post('/api/forgot-password', { username: 'finance' });
+    await api.post('/api/forgot-password', { username: 'finance' });
     expect(await latestMailTo('finance@kopi-demo.my')).toMatchObject({
       subject: 'Reset your Kopi HQ password',
     });
     const finance = await userByUsername(t, 'finance');
     await t.database.db.update(users).set({ language: 'my' }).where(eq(users.id, finance.id));
-    await post('/api/forgot-password', { username: 'finance' });
+    await api.post('/api/forgot-password', { username: 'finance' });
     const mail = await latestMailTo('finance@kopi-demo.my');
     await t.database.db.update(users).set({ language: 'en' }).where(eq(users.id, finance.id));
     expect(mail).toMatchObject({ subject: 'Tetapkan semula kata laluan Kopi HQ anda' });
@@ -72,10 +71,10 @@ describe('forgot and reset password', () => {
 
   it('resets the password once, ends every session, and refuses the link afterwards', async () => {
     const session = await t.login('finance');
-    await post('/api/forgot-password', { username: 'finance' });
+    await api.post('/api/forgot-password', { username: 'finance' });
     const token = tokenFromMail((await latestMailTo('finance@kopi-demo.my'))!.textBody)!;
 
-    const mismatch = await post('/api/reset-password', {
+    const mismatch = await api.post('/api/reset-password', {
       token,
       password: 'Teh@tarik1',
       password_confirmation: 'Teh@tarik2',
@@ -83,7 +82,7 @@ describe('forgot and reset password', () => {
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().message).toBe('The Confirm Password field confirmation does not match');
 
-    const ok = await post('/api/reset-password', {
+    const ok = await api.post('/api/reset-password', {
       token,
       password: 'Teh@tarik1',
       password_confirmation: 'Teh@tarik1',
@@ -91,14 +90,10 @@ describe('forgot and reset password', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ data: { reset: true } });
     await t.login('finance', 'Teh@tarik1');
-    const old = await t.inject({
-      method: 'GET',
-      url: '/api/notification',
-      headers: t.bearer(session.token),
-    });
+    const old = await api.get('/api/notification', t.bearer(session.token));
     expect(old.statusCode).toBe(401);
 
-    const again = await post('/api/reset-password', {
+    const again = await api.post('/api/reset-password', {
       token,
       password: 'Kopi@1234x',
       password_confirmation: 'Kopi@1234x',
@@ -114,28 +109,28 @@ describe('forgot and reset password', () => {
   });
 
   it('makes an older link useless once a newer one is sent, and expires links', async () => {
-    await post('/api/forgot-password', { username: 'cashier' });
+    await api.post('/api/forgot-password', { username: 'cashier' });
     const first = tokenFromMail((await latestMailTo('cashier@kopi-demo.my'))!.textBody)!;
-    await post('/api/forgot-password', { username: 'cashier' });
+    await api.post('/api/forgot-password', { username: 'cashier' });
     const second = tokenFromMail((await latestMailTo('cashier@kopi-demo.my'))!.textBody)!;
     const body = (token: string) => ({
       token,
       password: 'Kopi@5678',
       password_confirmation: 'Kopi@5678',
     });
-    expect((await post('/api/reset-password', body(first))).statusCode).toBe(400);
+    expect((await api.post('/api/reset-password', body(first))).statusCode).toBe(400);
     const cashier = await userByUsername(t, 'cashier');
     await t.database.db
       .update(passwordResetTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(passwordResetTokens.userId, cashier.id));
-    const expired = await post('/api/reset-password', body(second));
+    const expired = await api.post('/api/reset-password', body(second));
     expect(expired.statusCode).toBe(400);
     expect(expired.json().code_message).toBe('reset_token_invalid');
   });
 
   it('exposes the outbox to the e2e suite only when KOPI_E2E is on', async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/dev/outbox?limit=5' });
+    const res = await api.get('/api/dev/outbox?limit=5');
     expect(res.statusCode).toBe(200);
     const mails = res.json().data as { to: string; text: string }[];
     expect(mails.length).toBeGreaterThan(0);
@@ -143,7 +138,7 @@ describe('forgot and reset password', () => {
 
     const normal = await createTestApp({ seedDemo: false });
     try {
-      const missing = await normal.inject({ method: 'GET', url: '/api/dev/outbox' });
+      const missing = await requestAs(normal).get('/api/dev/outbox');
       expect(missing.statusCode).toBe(404);
     } finally {
       await normal.close();
@@ -159,15 +154,19 @@ describe('two-step sign-in', () => {
 
   async function enableFor(username: string) {
     const { token } = await t.login(username);
-    const setup = await post('/api/account/two-step/setup', undefined, t.bearer(token));
+    const setup = await api.post('/api/account/two-step/setup', undefined, t.bearer(token));
     expect(setup.statusCode).toBe(200);
     const { secret, otpauth_url, qr_data_url } = setup.json().data;
     expect(otpauth_url).toMatch(/^otpauth:\/\/totp\/Kopi%20HQ:/);
     expect(qr_data_url).toMatch(/^data:image\/png;base64,/);
-    const wrong = await post('/api/account/two-step/enable', { code: '000000' }, t.bearer(token));
+    const wrong = await api.post(
+      '/api/account/two-step/enable',
+      { code: '000000' },
+      t.bearer(token),
+    );
     expect(wrong.statusCode).toBe(400);
     const enableCode = codeAt(secret);
-    const enable = await post(
+    const enable = await api.post(
       '/api/account/two-step/enable',
       { code: enableCode },
       t.bearer(token),
@@ -179,7 +178,7 @@ describe('two-step sign-in', () => {
   }
 
   async function challenge(username: string) {
-    const res = await post('/api/login', { username, password: 'Kopi@1234' });
+    const res = await api.post('/api/login', { username, password: 'Kopi@1234' });
     expect(res.statusCode).toBe(200);
     const data = res.json().data as LoginResponseData;
     expect(isTwoStepChallenge(data)).toBe(true);
@@ -193,7 +192,7 @@ describe('two-step sign-in', () => {
     const challengeToken = await challenge('tina');
 
     // The code used to turn it on cannot be used again (each time step once).
-    const replay = await post('/api/two-steps', {
+    const replay = await api.post('/api/two-steps', {
       challenge_token: challengeToken,
       code: enableCode,
     });
@@ -201,18 +200,14 @@ describe('two-step sign-in', () => {
     expect(replay.json().code_message).toBe('two_step_code_invalid');
 
     const next = codeAt(secret, 30);
-    const ok = await post('/api/two-steps', { challenge_token: challengeToken, code: next });
+    const ok = await api.post('/api/two-steps', { challenge_token: challengeToken, code: next });
     expect(ok.statusCode).toBe(200);
     const session = ok.json().data;
     expect(session.username).toBe('tina');
     expect(session.two_step_enabled).toBe(true);
-    const api = await t.inject({
-      method: 'GET',
-      url: '/api/notification',
-      headers: t.bearer(session.token),
-    });
-    expect(api.statusCode).toBe(200);
-    const again = await post('/api/two-steps', { challenge_token: challengeToken, code: next });
+    const protectedCall = await api.get('/api/notification', t.bearer(session.token));
+    expect(protectedCall.statusCode).toBe(200);
+    const again = await api.post('/api/two-steps', { challenge_token: challengeToken, code: next });
     expect(again.statusCode).toBe(400);
   });
 
@@ -221,20 +216,20 @@ describe('two-step sign-in', () => {
     const { codes } = await enableFor('rico');
     const challengeToken = await challenge('rico');
     const code = codes[0]!.toUpperCase(); // case and dashes do not matter
-    const ok = await post('/api/two-steps', { challenge_token: challengeToken, code });
+    const ok = await api.post('/api/two-steps', { challenge_token: challengeToken, code });
     expect(ok.statusCode).toBe(200);
-    const reused = await post('/api/two-steps', { challenge_token: challengeToken, code });
+    const reused = await api.post('/api/two-steps', { challenge_token: challengeToken, code });
     expect(reused.statusCode).toBe(400);
   });
 
   it('refuses forged challenges and throttles code guessing', async () => {
     await createUser(t, { username: 'gus', tenantId: null, permissions: [] });
     await enableFor('gus');
-    const forged = await post('/api/two-steps', { challenge_token: 'x.y.z', code: '123456' });
+    const forged = await api.post('/api/two-steps', { challenge_token: 'x.y.z', code: '123456' });
     expect(forged.statusCode).toBe(400);
     expect(forged.json().code_message).toBe('two_step_challenge_invalid');
     const session = await t.login('superadmin');
-    const accessAsChallenge = await post('/api/two-steps', {
+    const accessAsChallenge = await api.post('/api/two-steps', {
       challenge_token: session.token,
       code: '123456',
     });
@@ -243,7 +238,10 @@ describe('two-step sign-in', () => {
     const challengeToken = await challenge('gus');
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const res = await post('/api/two-steps', { challenge_token: challengeToken, code: '000000' });
+      const res = await api.post('/api/two-steps', {
+        challenge_token: challengeToken,
+        code: '000000',
+      });
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
@@ -252,14 +250,14 @@ describe('two-step sign-in', () => {
   it('turns off with the password, after which sign-in needs no code', async () => {
     await createUser(t, { username: 'dora', tenantId: null, permissions: [] });
     const { token } = await enableFor('dora');
-    const wrong = await post(
+    const wrong = await api.post(
       '/api/account/two-step/disable',
       { password: 'Nope@1234' },
       t.bearer(token),
     );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().code_message).toBe('old_password_incorrect');
-    const off = await post(
+    const off = await api.post(
       '/api/account/two-step/disable',
       { password: 'Kopi@1234' },
       t.bearer(token),
@@ -277,11 +275,7 @@ describe('active sessions', () => {
     const a = await t.login('manager');
     const b = await t.login('manager');
     const c = await t.login('manager');
-    const list = await t.inject({
-      method: 'GET',
-      url: '/api/account/sessions',
-      headers: t.bearer(c.token),
-    });
+    const list = await api.get('/api/account/sessions', t.bearer(c.token));
     expect(list.statusCode).toBe(200);
     const sessions = list.json().data as { id: string; current: boolean; ip: string }[];
     expect(sessions.length).toBeGreaterThanOrEqual(3);
@@ -289,45 +283,33 @@ describe('active sessions', () => {
     expect(sessions[0]!.ip).toBe('127.0.0.1');
 
     const other = sessions.find((s) => !s.current)!;
-    const del = await t.inject({
-      method: 'DELETE',
-      url: `/api/account/sessions/${other.id}`,
-      headers: t.bearer(c.token),
-    });
+    const del = await api.del(`/api/account/sessions/${other.id}`, undefined, t.bearer(c.token));
     expect(del.statusCode).toBe(200);
 
-    const rest = await post('/api/account/sessions/revoke-others', undefined, t.bearer(c.token));
+    const rest = await api.post(
+      '/api/account/sessions/revoke-others',
+      undefined,
+      t.bearer(c.token),
+    );
     expect(rest.statusCode).toBe(200);
     for (const s of [a, b]) {
-      const res = await t.inject({
-        method: 'GET',
-        url: '/api/notification',
-        headers: t.bearer(s.token),
-      });
+      const res = await api.get('/api/notification', t.bearer(s.token));
       expect(res.statusCode).toBe(401);
     }
-    const mine = await t.inject({
-      method: 'GET',
-      url: '/api/notification',
-      headers: t.bearer(c.token),
-    });
+    const mine = await api.get('/api/notification', t.bearer(c.token));
     expect(mine.statusCode).toBe(200);
   });
 
   it("answers 404 for someone else's session", async () => {
     const cashier = await t.login('cashier');
     const admin = await t.login('admin');
-    const adminSessions = await t.inject({
-      method: 'GET',
-      url: '/api/account/sessions',
-      headers: t.bearer(admin.token),
-    });
+    const adminSessions = await api.get('/api/account/sessions', t.bearer(admin.token));
     const target = (adminSessions.json().data as { id: string }[])[0]!;
-    const res = await t.inject({
-      method: 'DELETE',
-      url: `/api/account/sessions/${target.id}`,
-      headers: t.bearer(cashier.token),
-    });
+    const res = await api.del(
+      `/api/account/sessions/${target.id}`,
+      undefined,
+      t.bearer(cashier.token),
+    );
     expect(res.statusCode).toBe(404);
   });
 });
@@ -347,11 +329,9 @@ describe('POST /api/account/avatar', () => {
     Buffer.alloc(64, 1),
   ]);
   const upload = (token: string, body: Buffer) =>
-    t.inject({
-      method: 'POST',
-      url: '/api/account/avatar',
-      payload: body,
-      headers: { ...t.bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    api.post('/api/account/avatar', body, {
+      ...t.bearer(token),
+      'content-type': `multipart/form-data; boundary=${boundary}`,
     });
 
   it('stores a PNG, serves it with a long cache, and replaces the previous one', async () => {
@@ -360,7 +340,7 @@ describe('POST /api/account/avatar', () => {
     expect(res.statusCode).toBe(200);
     const { avatar } = res.json().data as { avatar: string };
     expect(avatar).toMatch(/^\/uploads\/avatars\/[0-9a-f-]{36}\.png$/);
-    const file = await t.inject({ method: 'GET', url: avatar });
+    const file = await api.get(avatar);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -396,14 +376,11 @@ describe('POST /api/account/avatar', () => {
     const res = await upload(token, multipart(big));
     expect(res.statusCode).toBe(413);
     expect(res.json().code_message).toBe('payload_too_large');
-    const none = await post('/api/account/avatar', { file: 'nope' }, t.bearer(token));
+    const none = await api.post('/api/account/avatar', { file: 'nope' }, t.bearer(token));
     expect(none.statusCode).toBe(400);
     expect(none.json().code_message).toBe('file_required');
-    const anonymous = await t.inject({
-      method: 'POST',
-      url: '/api/account/avatar',
-      payload: multipart(png),
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    const anonymous = await api.post('/api/account/avatar', multipart(png), {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
     });
     expect(anonymous.statusCode).toBe(401);
   });

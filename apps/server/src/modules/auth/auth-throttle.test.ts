@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginThrottle } from '../../db/schema/access';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-// Brute force (issue 2 §6): per-username backoff in the database, per-address rate limit.
+// Brute force: per-username backoff in the database, per-address rate limit.
 
 let t: TestApp;
 beforeAll(async () => {

@@ -6,39 +6,28 @@ import {
   sessionUserExtrasSchema,
   userFieldsSchema,
 } from '@kopi/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema/access';
 import { appSettings, auditLog } from '../../db/schema/platform';
 import { tenants } from '../../db/schema/tenancy';
-import { createTenant, createUser, userByUsername } from '../../test/fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTenant, createUser, latestAudit, userByUsername } from '../../test/fixtures';
+import { createTestApp, requestAs, type Requests, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
+let api: Requests;
 beforeAll(async () => {
   t = await createTestApp();
+  api = requestAs(t);
 });
 afterAll(() => t?.close());
-
-const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.inject({ method: 'POST', url, payload: payload as object, headers });
 
 const flatten = (nodes: MenuNode[]): MenuNode[] =>
   nodes.flatMap((n) => [n, ...flatten(n.children)]);
 
-async function latestAudit(action: string) {
-  const [row] = await t.database.db
-    .select()
-    .from(auditLog)
-    .where(eq(auditLog.action, action))
-    .orderBy(desc(auditLog.createdAt))
-    .limit(1);
-  return row;
-}
-
 describe('POST /api/login', () => {
   it('answers the SPEC §7 session data for the demo admin', async () => {
-    const res = await post('/api/login', { username: 'admin', password: 'Kopi@1234' });
+    const res = await api.post('/api/login', { username: 'admin', password: 'Kopi@1234' });
     expect(res.statusCode).toBe(200);
     const data = sessionDataSchema
       .extend(sessionUserExtrasSchema.shape)
@@ -58,7 +47,7 @@ describe('POST /api/login', () => {
   });
 
   it('signs in case-insensitively on the username', async () => {
-    const res = await post('/api/login', { username: 'ADMIN', password: 'Kopi@1234' });
+    const res = await api.post('/api/login', { username: 'ADMIN', password: 'Kopi@1234' });
     expect(res.statusCode).toBe(200);
   });
 
@@ -133,8 +122,11 @@ describe('POST /api/login', () => {
   });
 
   it('answers the same 400 for an unknown user and a wrong password', async () => {
-    const wrongPassword = await post('/api/login', { username: 'finance', password: 'Nope@1234' });
-    const unknownUser = await post('/api/login', { username: 'nobody', password: 'Nope@1234' });
+    const wrongPassword = await api.post('/api/login', {
+      username: 'finance',
+      password: 'Nope@1234',
+    });
+    const unknownUser = await api.post('/api/login', { username: 'nobody', password: 'Nope@1234' });
     for (const res of [wrongPassword, unknownUser]) {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
@@ -145,7 +137,7 @@ describe('POST /api/login', () => {
   });
 
   it('validates the payload with the contract messages', async () => {
-    const res = await post('/api/login', { username: '', password: 'x'.repeat(129) });
+    const res = await api.post('/api/login', { username: '', password: 'x'.repeat(129) });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.code_message).toBe('validation_failed');
@@ -158,7 +150,7 @@ describe('POST /api/login', () => {
 
   it('records the sign-in in the audit log without secrets', async () => {
     const data = await t.login('finance');
-    const entry = await latestAudit('session.create');
+    const entry = await latestAudit(t, 'session.create');
     expect(entry).toMatchObject({ actorId: data.id, actorUsername: 'finance', entity: 'session' });
     expect(entry?.tenantId).toBe(data.tenant_id);
     expect(entry?.ip).toBe('127.0.0.1');
@@ -169,7 +161,7 @@ describe('POST /api/login', () => {
 describe('POST /api/refresh-token', () => {
   it('rotates: the new pair works, the answer adds `role`', async () => {
     const first = await t.login('manager');
-    const res = await post('/api/refresh-token', undefined, t.bearer(first.refresh_token));
+    const res = await api.post('/api/refresh-token', undefined, t.bearer(first.refresh_token));
     expect(res.statusCode).toBe(200);
     const data = refreshDataSchema
       .extend(sessionUserExtrasSchema.shape)
@@ -179,7 +171,7 @@ describe('POST /api/refresh-token', () => {
     expect(data.role).toBe('manager');
     expect(data.role_name).toBe('manager');
     expect(data.refresh_token).not.toBe(first.refresh_token);
-    const next = await post('/api/refresh-token', undefined, t.bearer(data.refresh_token));
+    const next = await api.post('/api/refresh-token', undefined, t.bearer(data.refresh_token));
     expect(next.statusCode).toBe(200);
   });
 
@@ -188,7 +180,7 @@ describe('POST /api/refresh-token', () => {
     const entries = async () =>
       (await t.database.db.select().from(auditLog).where(eq(auditLog.actorId, session.id))).length;
     const before = await entries();
-    const res = await post('/api/refresh-token', undefined, {
+    const res = await api.post('/api/refresh-token', undefined, {
       ...t.bearer(session.refresh_token),
       'user-agent': 'kopi-refresh-test',
     });
@@ -204,28 +196,28 @@ describe('POST /api/refresh-token', () => {
   it('revokes the whole family when a rotated token is presented again', async () => {
     const first = await t.login('manager');
     const second = (
-      await post('/api/refresh-token', undefined, t.bearer(first.refresh_token))
+      await api.post('/api/refresh-token', undefined, t.bearer(first.refresh_token))
     ).json().data;
     // An attacker replays the first (rotated) token.
-    const replay = await post('/api/refresh-token', undefined, t.bearer(first.refresh_token));
+    const replay = await api.post('/api/refresh-token', undefined, t.bearer(first.refresh_token));
     expect(replay.statusCode).toBe(401);
     expect(replay.json().code_message).toBe('refresh_token_invalid');
     // The legitimate newest token and the access token of the family are dead too.
-    const afterwards = await post('/api/refresh-token', undefined, t.bearer(second.refresh_token));
+    const afterwards = await api.post(
+      '/api/refresh-token',
+      undefined,
+      t.bearer(second.refresh_token),
+    );
     expect(afterwards.statusCode).toBe(401);
-    const api = await t.inject({
-      method: 'GET',
-      url: '/api/notification',
-      headers: t.bearer(second.token),
-    });
-    expect(api.statusCode).toBe(401);
-    expect(await latestAudit('session.reuse_detected')).toBeTruthy();
+    const protectedCall = await api.get('/api/notification', t.bearer(second.token));
+    expect(protectedCall.statusCode).toBe(401);
+    expect(await latestAudit(t, 'session.reuse_detected')).toBeTruthy();
   });
 
   it('lets exactly one of two concurrent uses of one token win and then revokes', async () => {
     const first = await t.login('manager');
     const results = await Promise.all(
-      [0, 1].map(() => post('/api/refresh-token', undefined, t.bearer(first.refresh_token))),
+      [0, 1].map(() => api.post('/api/refresh-token', undefined, t.bearer(first.refresh_token))),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401]);
   });
@@ -233,7 +225,7 @@ describe('POST /api/refresh-token', () => {
   it('refuses unknown tokens, access tokens and a missing token', async () => {
     const session = await t.login('manager');
     for (const headers of [t.bearer('not-a-token'), t.bearer(session.token), {}]) {
-      const res = await post('/api/refresh-token', undefined, headers);
+      const res = await api.post('/api/refresh-token', undefined, headers);
       expect(res.statusCode).toBe(401);
     }
   });
@@ -244,44 +236,39 @@ describe('POST /api/refresh-token', () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.userId, session.id));
-    const res = await post('/api/refresh-token', undefined, t.bearer(session.refresh_token));
+    const res = await api.post('/api/refresh-token', undefined, t.bearer(session.refresh_token));
     expect(res.statusCode).toBe(401);
-    const api = await t.inject({
-      method: 'GET',
-      url: '/api/notification',
-      headers: t.bearer(session.token),
-    });
-    expect(api.statusCode).toBe(401);
+    const protectedCall = await api.get('/api/notification', t.bearer(session.token));
+    expect(protectedCall.statusCode).toBe(401);
   });
 });
 
 describe('POST /api/logout', () => {
   it('ends the session: access and refresh tokens stop working at once', async () => {
     const session = await t.login('cashier');
-    const res = await post('/api/logout', undefined, t.bearer(session.token));
+    const res = await api.post('/api/logout', undefined, t.bearer(session.token));
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ signed_out: true });
-    const api = await t.inject({
-      method: 'GET',
-      url: '/api/notification',
-      headers: t.bearer(session.token),
+    const protectedCall = await api.get('/api/notification', t.bearer(session.token));
+    expect(protectedCall.statusCode).toBe(401);
+    expect(protectedCall.json()).toEqual({
+      code_message: 'unauthorized',
+      message: 'Unauthorized access',
     });
-    expect(api.statusCode).toBe(401);
-    expect(api.json()).toEqual({ code_message: 'unauthorized', message: 'Unauthorized access' });
-    const refresh = await post('/api/refresh-token', undefined, t.bearer(session.refresh_token));
+    const refresh = await api.post(
+      '/api/refresh-token',
+      undefined,
+      t.bearer(session.refresh_token),
+    );
     expect(refresh.statusCode).toBe(401);
-    expect(await latestAudit('session.revoke')).toMatchObject({ actorUsername: 'cashier' });
+    expect(await latestAudit(t, 'session.revoke')).toMatchObject({ actorUsername: 'cashier' });
   });
 
   it('leaves the user’s other sessions alone', async () => {
     const a = await t.login('cashier');
     const b = await t.login('cashier');
-    await post('/api/logout', undefined, t.bearer(a.token));
-    const res = await t.inject({
-      method: 'GET',
-      url: '/api/notification',
-      headers: t.bearer(b.token),
-    });
+    await api.post('/api/logout', undefined, t.bearer(a.token));
+    const res = await api.get('/api/notification', t.bearer(b.token));
     expect(res.statusCode).toBe(200);
   });
 });
@@ -293,16 +280,16 @@ describe('disabled users and suspended tenants', () => {
     const session = await t.login('dina');
     await t.database.db.update(users).set({ status: 'disabled' }).where(eq(users.username, 'dina'));
 
-    const login = await post('/api/login', { username: 'dina', password: 'Kopi@1234' });
+    const login = await api.post('/api/login', { username: 'dina', password: 'Kopi@1234' });
     expect(login.statusCode).toBe(400);
     expect(login.json().code_message).toBe('user_disabled');
-    const api = await t.inject({
-      method: 'GET',
-      url: '/api/notification',
-      headers: t.bearer(session.token),
-    });
-    expect(api.statusCode).toBe(401);
-    const refresh = await post('/api/refresh-token', undefined, t.bearer(session.refresh_token));
+    const protectedCall = await api.get('/api/notification', t.bearer(session.token));
+    expect(protectedCall.statusCode).toBe(401);
+    const refresh = await api.post(
+      '/api/refresh-token',
+      undefined,
+      t.bearer(session.refresh_token),
+    );
     expect(refresh.statusCode).toBe(401);
   });
 
@@ -314,21 +301,17 @@ describe('disabled users and suspended tenants', () => {
       .update(tenants)
       .set({ status: 'suspended' })
       .where(eq(tenants.id, other.tenant.id));
-    const login = await post('/api/login', { username: 'sam', password: 'Kopi@1234' });
+    const login = await api.post('/api/login', { username: 'sam', password: 'Kopi@1234' });
     expect(login.statusCode).toBe(400);
     expect(login.json().code_message).toBe('tenant_suspended');
-    const api = await t.inject({
-      method: 'GET',
-      url: '/api/notification',
-      headers: t.bearer(session.token),
-    });
-    expect(api.statusCode).toBe(401);
+    const protectedCall = await api.get('/api/notification', t.bearer(session.token));
+    expect(protectedCall.statusCode).toBe(401);
   });
 });
 
 describe('POST /api/changepassword', () => {
   const change = (token: string, body: Record<string, unknown>) =>
-    post('/api/changepassword', body, t.bearer(token));
+    api.post('/api/changepassword', body, t.bearer(token));
 
   it('applies each SPEC §5 rule with its exact message', async () => {
     const { token } = await t.login('finance');
@@ -412,30 +395,22 @@ describe('POST /api/changepassword', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ sessions_ended: 1 });
 
-    const still = await t.inject({
-      method: 'GET',
-      url: '/api/notification',
-      headers: t.bearer(current.token),
-    });
+    const still = await api.get('/api/notification', t.bearer(current.token));
     expect(still.statusCode).toBe(200);
-    const ended = await t.inject({
-      method: 'GET',
-      url: '/api/notification',
-      headers: t.bearer(other.token),
-    });
+    const ended = await api.get('/api/notification', t.bearer(other.token));
     expect(ended.statusCode).toBe(401);
-    expect((await post('/api/login', { username: 'pat', password: 'Kopi@1234' })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await api.post('/api/login', { username: 'pat', password: 'Kopi@1234' })).statusCode,
+    ).toBe(400);
     await t.login('pat', 'Teh@tarik1');
 
-    const entry = await latestAudit('user.password_change');
+    const entry = await latestAudit(t, 'user.password_change');
     expect(entry).toMatchObject({ actorUsername: 'pat', entity: 'user' });
     expect(JSON.stringify(entry)).not.toMatch(/Teh@tarik1|argon2/);
   });
 
   it('needs a signed-in user', async () => {
-    const res = await post('/api/changepassword', {
+    const res = await api.post('/api/changepassword', {
       old_password: 'Kopi@1234',
       password: 'Teh@tarik1',
       password_confirmation: 'Teh@tarik1',
@@ -446,12 +421,7 @@ describe('POST /api/changepassword', () => {
 
 describe('PUT /api/registrationdata/{id}', () => {
   const put = (id: string, token: string, payload: Record<string, unknown>) =>
-    t.inject({
-      method: 'PUT',
-      url: `/api/registrationdata/${id}`,
-      payload,
-      headers: t.bearer(token),
-    });
+    api.put(`/api/registrationdata/${id}`, payload, t.bearer(token));
 
   it('updates the own profile and ignores the stripped fields', async () => {
     const session = await t.login('cashier');
@@ -483,7 +453,7 @@ describe('PUT /api/registrationdata/{id}', () => {
     expect(row.isVerify).toBe(true);
     expect(row.language).toBe('en');
 
-    const entry = await latestAudit('user.update_profile');
+    const entry = await latestAudit(t, 'user.update_profile');
     expect(entry?.entityId).toBe(session.id);
     expect(entry?.actorUsername).toBe('cashier');
     expect(entry?.before).toMatchObject({ fullname: 'Siti Nurhaliza' });
@@ -561,11 +531,7 @@ describe('PUT /api/registrationdata/{id}', () => {
 describe('GET /api/app/settings', () => {
   it('answers data.status for a refresh token: platform defaults, then tenant entries', async () => {
     const session = await t.login('admin');
-    const res = await t.inject({
-      method: 'GET',
-      url: '/api/app/settings',
-      headers: t.bearer(session.refresh_token),
-    });
+    const res = await api.get('/api/app/settings', t.bearer(session.refresh_token));
     expect(res.statusCode).toBe(200);
     const { status } = appSettingsDataSchema.parse(res.json().data);
     const codes = status.map((s) => s.code);
@@ -577,19 +543,11 @@ describe('GET /api/app/settings', () => {
 
   it('accepts an access token too and refuses no token', async () => {
     const session = await t.login('cashier');
-    const ok = await t.inject({
-      method: 'GET',
-      url: '/api/app/settings',
-      headers: t.bearer(session.token),
-    });
+    const ok = await api.get('/api/app/settings', t.bearer(session.token));
     expect(ok.statusCode).toBe(200);
-    const none = await t.inject({ method: 'GET', url: '/api/app/settings' });
+    const none = await api.get('/api/app/settings');
     expect(none.statusCode).toBe(401);
-    const junk = await t.inject({
-      method: 'GET',
-      url: '/api/app/settings',
-      headers: t.bearer('junk'),
-    });
+    const junk = await api.get('/api/app/settings', t.bearer('junk'));
     expect(junk.statusCode).toBe(401);
   });
 
@@ -600,11 +558,7 @@ describe('GET /api/app/settings', () => {
     const saved = await t.database.db.select().from(appSettings);
     await t.database.db.delete(appSettings).where(and(eq(appSettings.code, appSettings.code)));
     try {
-      const res = await t.inject({
-        method: 'GET',
-        url: '/api/app/settings',
-        headers: t.bearer(session.refresh_token),
-      });
+      const res = await api.get('/api/app/settings', t.bearer(session.refresh_token));
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ code_message: 'settings_empty', message: 'Settings is empty' });
     } finally {

@@ -5,9 +5,16 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/platform';
 import { demoCategory, multipart, otherTenant, pngImage } from '../../test/catalogue-fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import {
+  anonymous,
+  createTestApp,
+  requestAs,
+  type Requests,
+  type TestApp,
+} from '../../test/test-app';
 
 let t: TestApp;
+let api: Requests;
 let admin: { authorization: string };
 let cashier: { authorization: string };
 let other: Awaited<ReturnType<typeof otherTenant>>;
@@ -16,17 +23,14 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = t.bearer((await t.login('admin')).token);
   cashier = t.bearer((await t.login('cashier')).token);
+  api = requestAs(t, admin);
   other = await otherTenant(t, 'other-cafe');
 });
 afterAll(() => t?.close());
 
-const get = (url: string, headers = admin) => t.inject({ method: 'GET', url, headers });
-const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers = admin) =>
-  t.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-
 describe('GET /api/categories', () => {
   it('lists the demo categories in menu order with product counts, for staff who read the menu', async () => {
-    const res = await get('/api/categories?page_size=25', cashier);
+    const res = await api.get('/api/categories?page_size=25', cashier);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     const rows = body.data.map((c: unknown) => categorySchema.strict().parse(c));
@@ -45,18 +49,18 @@ describe('GET /api/categories', () => {
   });
 
   it('searches both names and filters by status', async () => {
-    const res = await get('/api/categories?q=coklat');
+    const res = await api.get('/api/categories?q=coklat');
     expect(res.json().data.map((c: { name_en: string }) => c.name_en)).toEqual([
       'Matcha & Chocolate',
     ]);
-    const disabled = await get('/api/categories?status=disabled');
+    const disabled = await api.get('/api/categories?status=disabled');
     expect(disabled.json().meta.total).toBe(0);
   });
 
   it('answers 401 without a token and 400 tenant_required to a superadmin outside any tenant', async () => {
-    expect((await t.inject({ method: 'GET', url: '/api/categories' })).statusCode).toBe(401);
+    expect((await api.get('/api/categories', anonymous)).statusCode).toBe(401);
     const superadmin = t.bearer((await t.login('superadmin')).token);
-    const res = await get('/api/categories', superadmin);
+    const res = await api.get('/api/categories', superadmin);
     expect(res.statusCode).toBe(400);
     expect(res.json().code_message).toBe('tenant_required');
   });
@@ -64,7 +68,7 @@ describe('GET /api/categories', () => {
 
 describe('POST and PUT /api/categories', () => {
   it('creates a category last in the order and records it in the audit log', async () => {
-    const res = await send('POST', '/api/categories', { name_en: 'Juice', name_my: 'Jus' });
+    const res = await api.post('/api/categories', { name_en: 'Juice', name_my: 'Jus' });
     expect(res.statusCode).toBe(201);
     const created = categorySchema.parse(res.json().data);
     expect(created).toMatchObject({ name_en: 'Juice', status: 'active', product_count: 0 });
@@ -77,7 +81,7 @@ describe('POST and PUT /api/categories', () => {
   });
 
   it('answers 400 with per-field details for missing names and a taken name', async () => {
-    const missing = await send('POST', '/api/categories', { name_en: '  ' });
+    const missing = await api.post('/api/categories', { name_en: '  ' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().code_message).toBe('validation_failed');
     expect(
@@ -86,11 +90,11 @@ describe('POST and PUT /api/categories', () => {
         .details.map((d: { path: string }) => d.path)
         .sort(),
     ).toEqual(['name_en', 'name_my']);
-    const taken = await send('POST', '/api/categories', { name_en: 'kopi', name_my: 'Kopi 2' });
+    const taken = await api.post('/api/categories', { name_en: 'kopi', name_my: 'Kopi 2' });
     expect(taken.statusCode).toBe(400);
     expect(taken.json().code_message).toBe('category_name_taken');
     // Another tenant may use the same name.
-    const theirs = await send(
+    const theirs = await api.send(
       'POST',
       '/api/categories',
       { name_en: 'Kopi', name_my: 'Kopi' },
@@ -101,7 +105,7 @@ describe('POST and PUT /api/categories', () => {
 
   it('updates names and status, and refuses an image URL it did not store', async () => {
     const teh = await demoCategory(t, 'Teh');
-    const res = await send('PUT', `/api/categories/${teh.id}`, {
+    const res = await api.put(`/api/categories/${teh.id}`, {
       name_en: 'Teh',
       name_my: 'Teh Tarik dan kawan-kawan',
       status: 'disabled',
@@ -111,7 +115,7 @@ describe('POST and PUT /api/categories', () => {
       name_my: 'Teh Tarik dan kawan-kawan',
       status: 'disabled',
     });
-    const foreign = await send('PUT', `/api/categories/${teh.id}`, {
+    const foreign = await api.put(`/api/categories/${teh.id}`, {
       name_en: 'Teh',
       name_my: 'Teh',
       image: 'https://evil.example/x.png',
@@ -122,13 +126,13 @@ describe('POST and PUT /api/categories', () => {
 
   it('answers 403 to a cashier creating and 404 for another tenant’s category', async () => {
     expect(
-      (await send('POST', '/api/categories', { name_en: 'X', name_my: 'X' }, cashier)).statusCode,
+      (await api.post('/api/categories', { name_en: 'X', name_my: 'X' }, cashier)).statusCode,
     ).toBe(403);
     const theirs = `/api/categories/${other.category.id}`;
-    expect((await get(theirs)).statusCode).toBe(404);
-    expect((await send('PUT', theirs, { name_en: 'Mine', name_my: 'Mine' })).statusCode).toBe(404);
-    expect((await send('DELETE', theirs)).statusCode).toBe(404);
-    expect((await get(theirs, other.headers)).statusCode).toBe(200);
+    expect((await api.get(theirs)).statusCode).toBe(404);
+    expect((await api.put(theirs, { name_en: 'Mine', name_my: 'Mine' })).statusCode).toBe(404);
+    expect((await api.del(theirs)).statusCode).toBe(404);
+    expect((await api.get(theirs, other.headers)).statusCode).toBe(200);
   });
 });
 
@@ -136,7 +140,7 @@ describe('PUT /api/categories/order', () => {
   it('sets the order, listed ids first', async () => {
     const kopi = await demoCategory(t, 'Kopi');
     const food = await demoCategory(t, 'Food');
-    const res = await send('PUT', '/api/categories/order', { ids: [food.id, kopi.id] });
+    const res = await api.put('/api/categories/order', { ids: [food.id, kopi.id] });
     expect(res.statusCode).toBe(200);
     const names = res.json().data.map((c: { name_en: string }) => c.name_en);
     expect(names.slice(0, 3)).toEqual(['Food', 'Kopi', 'Teh']);
@@ -146,7 +150,7 @@ describe('PUT /api/categories/order', () => {
   });
 
   it('refuses ids that are not the tenant’s', async () => {
-    const res = await send('PUT', '/api/categories/order', { ids: [other.category.id] });
+    const res = await api.put('/api/categories/order', { ids: [other.category.id] });
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toEqual([{ path: 'ids.0', message: 'validation.invalid' }]);
   });
@@ -155,30 +159,28 @@ describe('PUT /api/categories/order', () => {
 describe('DELETE /api/categories/{id}', () => {
   it('refuses a category with products (disable it instead) and deletes an empty one', async () => {
     const kopi = await demoCategory(t, 'Kopi');
-    const busy = await send('DELETE', `/api/categories/${kopi.id}`);
+    const busy = await api.del(`/api/categories/${kopi.id}`);
     expect(busy.statusCode).toBe(409);
     expect(busy.json().code_message).toBe('category_has_products');
     expect(busy.json().message).toMatch(/7 product.*Disable it instead/);
 
-    const created = await send('POST', '/api/categories', {
+    const created = await api.post('/api/categories', {
       name_en: 'Seasonal',
       name_my: 'Bermusim',
     });
     const id = created.json().data.id;
-    const res = await send('DELETE', `/api/categories/${id}`);
+    const res = await api.del(`/api/categories/${id}`);
     expect(res.statusCode).toBe(200);
-    expect((await get(`/api/categories/${id}`)).statusCode).toBe(404);
+    expect((await api.get(`/api/categories/${id}`)).statusCode).toBe(404);
   });
 });
 
 describe('POST /api/categories/{id}/image', () => {
   const upload = (id: string, file: Buffer, name = 'cat.png', headers = admin) => {
     const body = multipart(file, name);
-    return t.inject({
-      method: 'POST',
-      url: `/api/categories/${id}/image`,
-      payload: body.payload,
-      headers: { ...headers, 'content-type': body.contentType },
+    return api.post(`/api/categories/${id}/image`, body.payload, {
+      ...headers,
+      'content-type': body.contentType,
     });
   };
 
@@ -188,7 +190,7 @@ describe('POST /api/categories/{id}/image', () => {
     expect(res.statusCode).toBe(200);
     const { image } = res.json().data as { image: string };
     expect(image).toMatch(/^\/uploads\/categories\/[0-9a-f-]{36}\.webp$/);
-    const file = await t.inject({ method: 'GET', url: image });
+    const file = await api.get(image, anonymous);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/webp');
     expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -198,7 +200,7 @@ describe('POST /api/categories/{id}/image', () => {
     expect(fs.existsSync(path.join(t.config.dataDir, image))).toBe(false);
     // The JSON form keeps it as is, or clears it.
     const kept = again.json().data.image as string;
-    const put = await send('PUT', `/api/categories/${bakery.id}`, {
+    const put = await api.put(`/api/categories/${bakery.id}`, {
       name_en: 'Bakery & Cakes',
       name_my: 'Roti & Kek',
       image: kept,

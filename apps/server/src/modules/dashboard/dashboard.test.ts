@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
 import { createUser } from '../../test/fixtures';
 import { addProduct, demoTenantId, sell, testClock } from '../../test/order-fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, requestAs, type Requests, type TestApp } from '../../test/test-app';
 
 // GET /api/dashboard: today's business day against the same weekday last week; and its outlet
 // filter, GET /api/dashboard/outlets.
@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 const NOW = '2026-06-10T04:00:00Z'; // Wednesday 12:00 in Kuala Lumpur
 const clock = testClock(NOW);
 let t: TestApp;
+let api: Requests;
 let admin: Record<string, string>;
 let cashier: Record<string, string>; // bound to KL01
 let kl: string;
@@ -34,7 +35,7 @@ async function saleAt(localIso: string, outlet: string, product: string, quantit
 }
 
 const dashboard = (headers: Record<string, string>, query = '') =>
-  t.inject({ method: 'GET', url: `/api/dashboard${query}`, headers });
+  api.get(`/api/dashboard${query}`, headers);
 async function ok(headers: Record<string, string>, query = ''): Promise<Dashboard> {
   const res = await dashboard(headers, query);
   expect(res.statusCode, res.body).toBe(200);
@@ -43,6 +44,7 @@ async function ok(headers: Record<string, string>, query = ''): Promise<Dashboar
 
 beforeAll(async () => {
   t = await createTestApp({ now: clock.now });
+  api = requestAs(t);
   admin = t.bearer((await t.login('admin')).token);
   cashier = t.bearer((await t.login('cashier')).token);
   kl = (await demoOutlet(t, 'KL01')).id;
@@ -56,12 +58,7 @@ beforeAll(async () => {
   await saleAt('2026-06-10T01:30:00', kl, coffee, 5);
   const first = await saleAt('2026-06-10T09:05:00', kl, coffee, 1);
   await saleAt('2026-06-10T11:20:00', pg, cake, 3);
-  const accepted = await t.inject({
-    method: 'POST',
-    url: `/api/orders/${first.id}/status`,
-    headers: admin,
-    payload: { status: 'APPROVED' },
-  });
+  const accepted = await api.post(`/api/orders/${first.id}/status`, { status: 'APPROVED' }, admin);
   expect(accepted.statusCode).toBe(200);
   clock.set(NOW);
 });
@@ -127,7 +124,7 @@ describe('GET /api/dashboard', () => {
   });
 
   it('answers 401, 403, 400 and keeps tenants apart', async () => {
-    expect((await t.inject({ method: 'GET', url: '/api/dashboard' })).statusCode).toBe(401);
+    expect((await api.get('/api/dashboard')).statusCode).toBe(401);
     await createUser(t, {
       username: 'no-dashboard',
       tenantId: await demoTenantId(t),
@@ -168,12 +165,11 @@ describe('GET /api/dashboard', () => {
     expect(res.statusCode, res.body).toBe(201);
     clock.set(NOW);
     expect((await ok(admin)).top_products.map((p) => p.product_id)).toContain(tea);
-    const rejected = await t.inject({
-      method: 'POST',
-      url: `/api/orders/${res.json().data.id}/status`,
-      headers: admin,
-      payload: { status: 'REJECTED', reason: 'Made by mistake' },
-    });
+    const rejected = await api.post(
+      `/api/orders/${res.json().data.id}/status`,
+      { status: 'REJECTED', reason: 'Made by mistake' },
+      admin,
+    );
     expect(rejected.statusCode, rejected.body).toBe(200);
     const d = await ok(admin);
     expect(d.top_products.map((p) => p.product_id)).not.toContain(tea);
@@ -184,7 +180,7 @@ describe('GET /api/dashboard', () => {
 
 describe('GET /api/dashboard/outlets', () => {
   const outletsOf = (headers?: Record<string, string>) =>
-    t.inject({ method: 'GET', url: '/api/dashboard/outlets', ...(headers ? { headers } : {}) });
+    api.get('/api/dashboard/outlets', headers);
   const listOf = async (headers: Record<string, string>) => {
     const res = await outletsOf(headers);
     expect(res.statusCode, res.body).toBe(200);
@@ -226,7 +222,7 @@ describe('GET /api/dashboard/outlets', () => {
   });
 
   it('is documented in the OpenAPI document with its answer schema', async () => {
-    const doc = (await t.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const doc = (await api.get('/api/docs/json')).json();
     expect(JSON.stringify(doc.paths['/api/dashboard/outlets'].get.responses['200'])).toContain(
       'timezone',
     );

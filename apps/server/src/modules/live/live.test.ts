@@ -9,7 +9,7 @@ import { liveEvents } from '../../db/schema/live';
 import { runHousekeeping } from '../../lib/housekeeping';
 import { publishLiveEvent } from '../../lib/live-events';
 import { createTenant, createUser, userByUsername } from '../../test/fixtures';
-import { createTestApp, engine, type TestApp } from '../../test/test-app';
+import { createTestApp, engine, requestAs, type TestApp } from '../../test/test-app';
 
 // DESIGN §9 live events: token and outlet checked before the upgrade, increasing ids, `since`
 // replay of exactly the missed events, fan-out between instances through NOTIFY.
@@ -85,7 +85,7 @@ async function connect(app: TestApp, query: string) {
 
 describe('GET /ws', () => {
   it('refuses a missing or bad token before the upgrade', async () => {
-    const plain = await t.inject({ method: 'GET', url: '/ws' });
+    const plain = await requestAs(t).get('/ws');
     expect(plain.statusCode).toBe(401);
     expect(plain.json().code_message).toBe('unauthorized');
     await expect(connect(t, 'token=nope')).rejects.toThrow('handshake 401');
@@ -107,10 +107,7 @@ describe('GET /ws', () => {
 
   it('answers 400 with code_message for an outlet_id that is not a UUID', async () => {
     const admin = await t.login('admin');
-    const res = await t.inject({
-      method: 'GET',
-      url: `/ws?token=${admin.token}&outlet_id=not-a-uuid`,
-    });
+    const res = await requestAs(t).get(`/ws?token=${admin.token}&outlet_id=not-a-uuid`);
     expect(res.statusCode).toBe(400);
     expect(res.json().code_message).toBeTruthy();
     await expect(connect(t, `token=${admin.token}&outlet_id=not-a-uuid`)).rejects.toThrow(
@@ -183,11 +180,7 @@ describe('GET /ws', () => {
       const session = await local.login('admin');
       const { ws } = await connect(local, `token=${session.token}`);
       const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
-      const logout = await local.inject({
-        method: 'POST',
-        url: '/api/logout',
-        headers: local.bearer(session.token),
-      });
+      const logout = await requestAs(local, local.bearer(session.token)).post('/api/logout');
       expect(logout.statusCode).toBe(200);
       expect(await closed).toBe(4401);
     } finally {
@@ -273,11 +266,9 @@ describe('an ended session closes its socket at once, not at the next heartbeat'
 
       const goneClose = closeCode(gone.ws);
       const started = Date.now();
-      const res = await local.inject({
-        method: 'POST',
-        url: `/api/users/${doomed.id}/disable`,
-        headers: local.bearer(adminSession.token),
-      });
+      const res = await requestAs(local, local.bearer(adminSession.token)).post(
+        `/api/users/${doomed.id}/disable`,
+      );
       expect(res.statusCode, res.body).toBe(200);
       expect(await goneClose).toBe(4401);
       expect(Date.now() - started).toBeLessThan(3000);
@@ -338,11 +329,9 @@ describe('an ended session closes its socket at once, not at the next heartbeat'
 
       const firstClose = closeCode(first.ws);
       const secondClose = closeCode(second.ws, 500);
-      const res = await local.inject({
-        method: 'DELETE',
-        url: `/api/users/${manager.id}/sessions/${firstSession!.id}`,
-        headers: local.bearer(adminSession.token),
-      });
+      const res = await requestAs(local, local.bearer(adminSession.token)).del(
+        `/api/users/${manager.id}/sessions/${firstSession!.id}`,
+      );
       expect(res.statusCode, res.body).toBe(200);
       expect(await firstClose).toBe(4401);
       expect(await secondClose).toBe('open');

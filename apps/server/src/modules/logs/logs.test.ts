@@ -7,13 +7,20 @@ import { auditLog } from '../../db/schema/platform';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
 import { createUser, userByUsername } from '../../test/fixtures';
 import { demoTenantId } from '../../test/order-fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import {
+  anonymous,
+  createTestApp,
+  requestAs,
+  type Requests,
+  type TestApp,
+} from '../../test/test-app';
 
-// The audit log (issue 7 §5): tenant scope (superadmin: every tenant), filters, the detail with
+// The audit log: tenant scope (superadmin: every tenant), filters, the detail with
 // its difference, CSV export, and no way to edit or delete an entry.
 
 type Headers = { authorization: string };
 let t: TestApp;
+let api: Requests;
 let admin: Headers;
 let superadmin: Headers;
 let tenantId: string;
@@ -24,29 +31,27 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = t.bearer((await t.login('admin')).token);
   superadmin = t.bearer((await t.login('superadmin')).token);
+  api = requestAs(t, admin);
   tenantId = await demoTenantId(t);
   rival = await otherTenant(t, 'logs-rival');
   await t.login('cashier');
   cashierRoleId = (await userByUsername(t, 'cashier')).roleId;
   // A write to show in the log: the admin renames a role.
-  const res = await t.inject({
-    method: 'PUT',
-    url: `/api/roles/${cashierRoleId}`,
-    headers: admin,
-    payload: { name: '=cashier', permissions: ['read-pos'] },
+  const res = await api.put(`/api/roles/${cashierRoleId}`, {
+    name: '=cashier',
+    permissions: ['read-pos'],
   });
   expect(res.statusCode, res.body).toBe(200);
 });
 afterAll(() => t?.close());
 
-const get = (url: string, headers: Headers = admin) => t.inject({ method: 'GET', url, headers });
 type Entry = { id: string; action: string; tenant_id: string | null; actor_username: string };
 const entries = async (query = '', headers: Headers = admin): Promise<Entry[]> =>
-  (await get(`/api/logs?page_size=100${query}`, headers)).json().data;
+  (await api.get(`/api/logs?page_size=100${query}`, headers)).json().data;
 
 describe('GET /api/logs', () => {
   it("lists the tenant's entries newest first, never another tenant's", async () => {
-    const res = await get('/api/logs?page_size=100');
+    const res = await api.get('/api/logs?page_size=100');
     expect(res.statusCode).toBe(200);
     const rows = res.json().data.map((e: unknown) => auditEntrySchema.strict().parse(e));
     expect(rows.every((e: Entry) => e.tenant_id === tenantId)).toBe(true);
@@ -68,7 +73,7 @@ describe('GET /api/logs', () => {
     const past = encodeURIComponent('2000-01-01T00:00:00+08:00');
     expect(await entries(`&to=${past}`)).toEqual([]);
     expect((await entries('&q=role.upd')).map((e) => e.action)).toEqual(['role.update']);
-    const bad = await get('/api/logs?from=yesterday');
+    const bad = await api.get('/api/logs?from=yesterday');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code_message).toBe('validation_failed');
   });
@@ -87,10 +92,10 @@ describe('GET /api/logs', () => {
 
   it('lets finance read the log; 403 without read-log, 401 without a token', async () => {
     const finance = t.bearer((await t.login('finance')).token);
-    expect((await get('/api/logs', finance)).statusCode).toBe(200);
+    expect((await api.get('/api/logs', finance)).statusCode).toBe(200);
     const cashier = t.bearer((await t.login('cashier')).token);
-    expect((await get('/api/logs', cashier)).statusCode).toBe(403);
-    expect((await t.inject({ method: 'GET', url: '/api/logs' })).statusCode).toBe(401);
+    expect((await api.get('/api/logs', cashier)).statusCode).toBe(403);
+    expect((await api.get('/api/logs', anonymous)).statusCode).toBe(401);
   });
 
   it('shows staff bound to an outlet only what users of that outlet did', async () => {
@@ -108,14 +113,14 @@ describe('GET /api/logs', () => {
     expect(actors.has('cashier')).toBe(true);
     expect(actors.has('admin')).toBe(false);
     const adminEntry = (await entries('&action=role.update'))[0]!;
-    expect((await get(`/api/logs/${adminEntry.id}`, auditor)).statusCode).toBe(404);
+    expect((await api.get(`/api/logs/${adminEntry.id}`, auditor)).statusCode).toBe(404);
   });
 });
 
 describe('GET /api/logs/{id} and /api/logs/filters', () => {
   it('answers before, after and their readable difference', async () => {
     const [entry] = await entries('&action=role.update');
-    const res = await get(`/api/logs/${entry!.id}`);
+    const res = await api.get(`/api/logs/${entry!.id}`);
     expect(res.statusCode).toBe(200);
     const detail = auditEntryDetailSchema.strict().parse(res.json().data);
     expect(detail.changes).toEqual(
@@ -124,7 +129,7 @@ describe('GET /api/logs/{id} and /api/logs/filters', () => {
         { path: 'permissions[]', kind: 'removed', before: 'create-pos', after: null },
       ]),
     );
-    expect((await get(`/api/logs/${entry!.id}`, rival.headers)).statusCode).toBe(404);
+    expect((await api.get(`/api/logs/${entry!.id}`, rival.headers)).statusCode).toBe(404);
   });
 
   it('names the roles and outlets the snapshots refer to, within the entry tenant only', async () => {
@@ -136,22 +141,17 @@ describe('GET /api/logs/{id} and /api/logs/filters', () => {
       permissions: ['read-dashboard'],
       outletId: kl.id,
     });
-    const moved = await t.inject({
-      method: 'PUT',
-      url: `/api/users/${staff.id}`,
-      headers: admin,
-      payload: {
-        username: staff.username,
-        fullname: 'Names test',
-        role_id: cashierRoleId,
-        id_outlet: pg.id,
-      },
+    const moved = await api.put(`/api/users/${staff.id}`, {
+      username: staff.username,
+      fullname: 'Names test',
+      role_id: cashierRoleId,
+      id_outlet: pg.id,
     });
     expect(moved.statusCode, moved.body).toBe(200);
     const [entry] = await entries(`&action=user.update&entity_id=${staff.id}`);
     const detail = auditEntryDetailSchema
       .strict()
-      .parse((await get(`/api/logs/${entry!.id}`)).json().data);
+      .parse((await api.get(`/api/logs/${entry!.id}`)).json().data);
     expect(detail.names).toEqual({
       [staff.roleId]: 'role-logs-names',
       [cashierRoleId]: '=cashier',
@@ -170,14 +170,14 @@ describe('GET /api/logs/{id} and /api/logs/filters', () => {
         after: { role_id: cashierRoleId, id_outlet: kl.id },
       })
       .returning();
-    const names = (await get(`/api/logs/${forged!.id}`)).json().data.names;
+    const names = (await api.get(`/api/logs/${forged!.id}`)).json().data.names;
     expect(names).toEqual({ [cashierRoleId]: '=cashier', [kl.id]: kl.name });
   });
 
   it('names the staff a snapshot refers to (a sign-in’s user), within the entry tenant only', async () => {
     const [signIn] = await entries(`&action=session.create`);
     expect(signIn).toBeDefined();
-    const detail = (await get(`/api/logs/${signIn!.id}`)).json().data;
+    const detail = (await api.get(`/api/logs/${signIn!.id}`)).json().data;
     const userId = (detail.after as { user_id: string }).user_id;
     const [user] = await t.database.db.select().from(users).where(eq(users.id, userId));
     expect(detail.names[userId]).toBe(user!.fullname);
@@ -192,11 +192,11 @@ describe('GET /api/logs/{id} and /api/logs/filters', () => {
         after: { staff_id: rivalAdmin.id },
       })
       .returning();
-    expect((await get(`/api/logs/${forged!.id}`)).json().data.names).toEqual({});
+    expect((await api.get(`/api/logs/${forged!.id}`)).json().data.names).toEqual({});
   });
 
   it('offers the actions, entities and actors of the scope', async () => {
-    const res = await get('/api/logs/filters');
+    const res = await api.get('/api/logs/filters');
     expect(res.statusCode).toBe(200);
     expect(res.json().data.actions).toEqual(
       expect.arrayContaining(['role.update', 'session.create']),
@@ -207,7 +207,7 @@ describe('GET /api/logs/{id} and /api/logs/filters', () => {
     );
     expect(res.body).not.toContain('logs-rival');
     // A platform user narrows the options to one tenant.
-    const rivalOnly = await get(`/api/logs/filters?tenant_id=${rival.tenant.id}`, superadmin);
+    const rivalOnly = await api.get(`/api/logs/filters?tenant_id=${rival.tenant.id}`, superadmin);
     expect(rivalOnly.statusCode).toBe(200);
     expect(rivalOnly.json().data.actors.map((a: { username: string }) => a.username)).toEqual([
       'logs-rival-admin',
@@ -215,7 +215,7 @@ describe('GET /api/logs/{id} and /api/logs/filters', () => {
   });
 
   it('answers 400 with a code_message for a bad query', async () => {
-    const res = await get('/api/logs/filters?tenant_id=nope');
+    const res = await api.get('/api/logs/filters?tenant_id=nope');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       code_message: 'validation_failed',
@@ -226,7 +226,7 @@ describe('GET /api/logs/{id} and /api/logs/filters', () => {
 
 describe('GET /api/logs/export', () => {
   it('exports the filtered log as CSV with the changes on one line', async () => {
-    const res = await get('/api/logs/export?entity=role');
+    const res = await api.get('/api/logs/export?entity=role');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="audit-log-/);
@@ -237,13 +237,13 @@ describe('GET /api/logs/export', () => {
     expect(rows[0]!.changes).toContain('name: "cashier" → "=cashier"');
     expect(rows[0]!.changes).toContain('permissions[]: − "create-pos"');
     expect(
-      (await get('/api/logs/export', t.bearer((await t.login('cashier')).token))).statusCode,
+      (await api.get('/api/logs/export', t.bearer((await t.login('cashier')).token))).statusCode,
     ).toBe(403);
   });
 
   it('answers 400 with a code_message for a bad query', async () => {
     for (const query of ['from=yesterday', 'actor_id=42', 'tenant_id=nope']) {
-      const res = await get(`/api/logs/export?${query}`);
+      const res = await api.get(`/api/logs/export?${query}`);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().code_message, query).toBe('validation_failed');
       expect(res.json().details[0].path, query).toBe(query.split('=')[0]);
@@ -259,7 +259,7 @@ describe('entries cannot be edited or deleted', () => {
     expect(writes).toEqual([]);
     const [entry] = await entries();
     for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
-      const res = await t.inject({ method, url: `/api/logs/${entry!.id}`, headers: superadmin });
+      const res = await api.send(method, `/api/logs/${entry!.id}`, undefined, superadmin);
       expect(res.statusCode, method).toBe(404);
       expect(res.json().code_message).toBe('route_not_found');
     }
@@ -278,7 +278,7 @@ describe('entries cannot be edited or deleted', () => {
     await expect(t.database.db.execute(sql`truncate audit_log`)).rejects.toMatchObject({
       cause: expect.objectContaining({ message: expect.stringMatching(/append-only: TRUNCATE/) }),
     });
-    const res = await get(`/api/logs/${entry!.id}`);
+    const res = await api.get(`/api/logs/${entry!.id}`);
     expect(res.json().data.action).toBe(entry!.action);
   });
 });
@@ -307,7 +307,7 @@ describe('what an entry calls its record', () => {
         ],
         sql`, `,
       )}`);
-    const res = await get('/api/logs?page_size=100&action=test.label');
+    const res = await api.get('/api/logs?page_size=100&action=test.label');
     expect(res.statusCode, res.body).toBe(200);
     const labels = res
       .json()
@@ -330,7 +330,7 @@ describe('what an entry calls its record', () => {
     expect(res.body).not.toContain(rival.outlet.name);
 
     // The export carries the same names, a leading '=' kept from running as a formula.
-    const csv = await get('/api/logs/export?action=test.label');
+    const csv = await api.get('/api/logs/export?action=test.label');
     const rows = parse(csv.body, { columns: true }) as Record<string, string>[];
     expect(rows.find((r) => r.entity === 'role')!.entity_label).toBe("'=cashier");
     expect(rows.find((r) => r.entity === 'user')!.entity_label).toBe('cashier');

@@ -1,43 +1,36 @@
 import { auditDiff, menuItemSchema, type MenuNode } from '@kopi/contract';
-import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/platform';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { latestAudit } from '../../test/fixtures';
+import {
+  anonymous,
+  createTestApp,
+  requestAs,
+  type Requests,
+  type TestApp,
+} from '../../test/test-app';
 
-// The menu editor (issue 7 §4): superadmin only; add, edit, hide, reorder, delete added items;
+// The menu editor: superadmin only; add, edit, hide, reorder, delete added items;
 // users see the change at their next sign-in or refresh.
 
 type Headers = { authorization: string };
 let t: TestApp;
+let api: Requests;
 let superadmin: Headers;
 type Item = { id: string; title: string; parent_id: string | null; sort_order: number };
 
 beforeAll(async () => {
   t = await createTestApp();
   superadmin = t.bearer((await t.login('superadmin')).token);
+  api = requestAs(t, superadmin);
 });
 afterAll(() => t?.close());
 
-const get = (url: string, headers = superadmin) => t.inject({ method: 'GET', url, headers });
-const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  t.inject({ method, url, headers: superadmin, ...(payload ? { payload } : {}) });
-
-const items = async (): Promise<Item[]> => (await get('/api/menus')).json().data;
+const items = async (): Promise<Item[]> => (await api.get('/api/menus')).json().data;
 const byTitle = async (title: string) => (await items()).find((i) => i.title === title)!;
 const titlesOf = (nodes: MenuNode[]): string[] =>
   nodes.flatMap((n) => [n.title, ...titlesOf(n.children)]);
 /** The admin's menu as the next sign-in builds it. */
 const adminMenu = async () => (await t.login('admin')).menus;
-
-const lastAudit = async (action: string) => {
-  const [row] = await t.database.db
-    .select()
-    .from(auditLog)
-    .where(eq(auditLog.action, action))
-    .orderBy(desc(auditLog.createdAt))
-    .limit(1);
-  return row;
-};
 
 const bodyOf = (item: Item & Record<string, unknown>, patch: object = {}) => ({
   parent_id: item.parent_id,
@@ -55,7 +48,7 @@ const bodyOf = (item: Item & Record<string, unknown>, patch: object = {}) => ({
 
 describe('GET /api/menus', () => {
   it('lists every item flat, parents before their children, built-in ones marked', async () => {
-    const res = await get('/api/menus');
+    const res = await api.get('/api/menus');
     expect(res.statusCode).toBe(200);
     const rows: Item[] = res.json().data.map((i: unknown) => menuItemSchema.strict().parse(i));
     expect(rows[0]).toMatchObject({ title: 'menu.dashboard', builtin: true, parent_id: null });
@@ -67,18 +60,12 @@ describe('GET /api/menus', () => {
   });
 
   it('is for the platform only', async () => {
-    expect((await t.inject({ method: 'GET', url: '/api/menus' })).statusCode).toBe(401);
+    expect((await api.get('/api/menus', anonymous)).statusCode).toBe(401);
     const admin = t.bearer((await t.login('admin')).token);
-    expect((await get('/api/menus', admin)).statusCode).toBe(403);
+    expect((await api.get('/api/menus', admin)).statusCode).toBe(403);
     expect(
-      (
-        await t.inject({
-          method: 'POST',
-          url: '/api/menus',
-          headers: admin,
-          payload: { title: 'menu.x', title_en: 'X', title_my: 'X' },
-        })
-      ).statusCode,
+      (await api.post('/api/menus', { title: 'menu.x', title_en: 'X', title_my: 'X' }, admin))
+        .statusCode,
     ).toBe(403);
   });
 });
@@ -86,7 +73,7 @@ describe('GET /api/menus', () => {
 describe('editing the menu', () => {
   it('adds an item that users holding its permission see at their next sign-in', async () => {
     const group = await byTitle('menu.role_permission');
-    const res = await send('POST', '/api/menus', {
+    const res = await api.post('/api/menus', {
       parent_id: group.id,
       title: 'menu.role_permission.audit',
       title_en: 'Audit trail',
@@ -103,26 +90,26 @@ describe('editing the menu', () => {
     expect(titlesOf(await adminMenu())).toContain('menu.role_permission.audit');
     const cashier = await t.login('cashier');
     expect(titlesOf(cashier.menus)).not.toContain('menu.role_permission.audit');
-    const entry = await lastAudit('menu.create');
+    const entry = await latestAudit(t, 'menu.create');
     expect(entry).toMatchObject({ tenantId: null, entity: 'menu_item' });
   });
 
   it('answers 400 for a taken title key, an unknown parent or a half-given ability', async () => {
-    const taken = await send('POST', '/api/menus', {
+    const taken = await api.post('/api/menus', {
       title: 'menu.dashboard',
       title_en: 'Again',
       title_my: 'Lagi',
     });
     expect(taken.statusCode).toBe(400);
     expect(taken.json().code_message).toBe('menu_title_taken');
-    const parent = await send('POST', '/api/menus', {
+    const parent = await api.post('/api/menus', {
       parent_id: '00000000-0000-4000-8000-000000000000',
       title: 'menu.orphan',
       title_en: 'Orphan',
       title_my: 'Yatim',
     });
     expect(parent.json().details).toEqual([{ path: 'parent_id', message: 'validation.invalid' }]);
-    const half = await send('POST', '/api/menus', {
+    const half = await api.post('/api/menus', {
       title: 'menu.half',
       title_en: 'Half',
       title_my: 'Separuh',
@@ -137,21 +124,21 @@ describe('editing the menu', () => {
   it('hides an item from every menu, and shows it again', async () => {
     const logs = (await items()).find((i) => i.title === 'menu.logs') as Item &
       Record<string, unknown>;
-    const hidden = await send('PUT', `/api/menus/${logs.id}`, bodyOf(logs, { hidden: true }));
+    const hidden = await api.put(`/api/menus/${logs.id}`, bodyOf(logs, { hidden: true }));
     expect(hidden.statusCode, hidden.body).toBe(200);
     expect(titlesOf(await adminMenu())).not.toContain('menu.logs');
     expect((await byTitle('menu.logs')) as unknown).toMatchObject({ hidden: true });
-    const entry = await lastAudit('menu.update');
+    const entry = await latestAudit(t, 'menu.update');
     expect(auditDiff(entry?.before, entry?.after)).toEqual([
       { path: 'hidden', kind: 'changed', before: false, after: true },
     ]);
-    await send('PUT', `/api/menus/${logs.id}`, bodyOf(logs, { hidden: false }));
+    await api.put(`/api/menus/${logs.id}`, bodyOf(logs, { hidden: false }));
     expect(titlesOf(await adminMenu())).toContain('menu.logs');
   });
 
   it('keeps the title key of a built-in item, so the seed never adds it twice', async () => {
     const pos = (await byTitle('menu.pos')) as Item & Record<string, unknown>;
-    const res = await send('PUT', `/api/menus/${pos.id}`, bodyOf(pos, { title: 'menu.till' }));
+    const res = await api.put(`/api/menus/${pos.id}`, bodyOf(pos, { title: 'menu.till' }));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       code_message: 'menu_item_builtin_title',
@@ -160,43 +147,43 @@ describe('editing the menu', () => {
     expect((await byTitle('menu.pos')).id).toBe(pos.id);
     expect((await items()).some((i) => i.title === 'menu.till')).toBe(false);
     // Its display titles stay editable.
-    const retitled = await send(
+    const retitled = await api.send(
       'PUT',
       `/api/menus/${pos.id}`,
       bodyOf(pos, { title_en: 'Till', title_my: 'Kaunter' }),
     );
     expect(retitled.statusCode, retitled.body).toBe(200);
     expect(retitled.json().data).toMatchObject({ title: 'menu.pos', title_en: 'Till' });
-    await send('PUT', `/api/menus/${pos.id}`, bodyOf(pos));
+    await api.put(`/api/menus/${pos.id}`, bodyOf(pos));
     // An added item's key may change.
-    const added = await send('POST', '/api/menus', {
+    const added = await api.post('/api/menus', {
       title: 'menu.rename_me',
       title_en: 'Rename me',
       title_my: 'Namakan semula',
     });
     expect(added.statusCode, added.body).toBe(201);
     const item = added.json().data as Item & Record<string, unknown>;
-    const renamed = await send(
+    const renamed = await api.send(
       'PUT',
       `/api/menus/${item.id}`,
       bodyOf(item, { title: 'menu.renamed' }),
     );
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json().data.title).toBe('menu.renamed');
-    await send('DELETE', `/api/menus/${item.id}`);
+    await api.del(`/api/menus/${item.id}`);
   });
 
   it('refuses to put an item inside itself or its own children', async () => {
     const group = (await byTitle('menu.product')) as Item & Record<string, unknown>;
     const child = await byTitle('menu.product.list');
-    const self = await send(
+    const self = await api.send(
       'PUT',
       `/api/menus/${group.id}`,
       bodyOf(group, { parent_id: group.id }),
     );
     expect(self.statusCode).toBe(400);
     expect(self.json().code_message).toBe('menu_parent_invalid');
-    const loop = await send('PUT', '/api/menus/order', {
+    const loop = await api.put('/api/menus/order', {
       items: [{ id: group.id, parent_id: child.id, sort_order: 10 }],
     });
     expect(loop.json().code_message).toBe('menu_parent_invalid');
@@ -206,7 +193,7 @@ describe('editing the menu', () => {
   it('reorders by drag and drop in one change', async () => {
     const pos = await byTitle('menu.pos');
     const dashboard = await byTitle('menu.dashboard');
-    const res = await send('PUT', '/api/menus/order', {
+    const res = await api.put('/api/menus/order', {
       items: [
         { id: pos.id, parent_id: null, sort_order: 5 },
         { id: dashboard.id, parent_id: null, sort_order: dashboard.sort_order },
@@ -215,7 +202,7 @@ describe('editing the menu', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data[0].title).toBe('menu.pos');
     expect((await adminMenu())[0]!.title).toBe('menu.pos');
-    const entry = await lastAudit('menu.reorder');
+    const entry = await latestAudit(t, 'menu.reorder');
     expect(auditDiff(entry?.before, entry?.after)).toEqual([
       { path: 'menu.pos.sort_order', kind: 'changed', before: pos.sort_order, after: 5 },
     ]);
@@ -223,16 +210,16 @@ describe('editing the menu', () => {
 
   it('deletes added items only, and only without sub-items', async () => {
     const builtin = await byTitle('menu.dashboard');
-    const refused = await send('DELETE', `/api/menus/${builtin.id}`);
+    const refused = await api.del(`/api/menus/${builtin.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code_message).toBe('menu_item_builtin');
-    const group = await send('POST', '/api/menus', {
+    const group = await api.post('/api/menus', {
       title: 'menu.kitchen',
       title_en: 'Kitchen',
       title_my: 'Dapur',
       icon: 'Kitchen',
     });
-    const child = await send('POST', '/api/menus', {
+    const child = await api.post('/api/menus', {
       parent_id: group.json().data.id,
       title: 'menu.kitchen.tickets',
       title_en: 'Tickets',
@@ -241,13 +228,13 @@ describe('editing the menu', () => {
       action: 'read',
       subject: 'status-order',
     });
-    const withChildren = await send('DELETE', `/api/menus/${group.json().data.id}`);
+    const withChildren = await api.del(`/api/menus/${group.json().data.id}`);
     expect(withChildren.json().code_message).toBe('menu_item_has_children');
-    expect((await send('DELETE', `/api/menus/${child.json().data.id}`)).json().data).toEqual({
+    expect((await api.del(`/api/menus/${child.json().data.id}`)).json().data).toEqual({
       id: child.json().data.id,
       deleted: true,
     });
-    expect((await send('DELETE', `/api/menus/${group.json().data.id}`)).statusCode).toBe(200);
-    expect((await send('DELETE', `/api/menus/${group.json().data.id}`)).statusCode).toBe(404);
+    expect((await api.del(`/api/menus/${group.json().data.id}`)).statusCode).toBe(200);
+    expect((await api.del(`/api/menus/${group.json().data.id}`)).statusCode).toBe(404);
   });
 });

@@ -14,32 +14,29 @@ import {
   signUp,
   verifiedCustomer,
 } from '../../test/mobile-fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { expectCode } from '../../test/expect-code';
+import {
+  anonymous,
+  createTestApp,
+  requestAs,
+  type Requests,
+  type TestApp,
+} from '../../test/test-app';
 
 // The customer app's accounts: sign-up with a phone and a password, the 6-digit code sent through
 // the outbox, sign-in refused until the phone is verified, customer sessions that are not staff
 // sessions (and the other way round), and the X-Tenant header naming the business.
 
 let t: TestApp;
+let api: Requests;
 beforeAll(async () => {
   t = await createTestApp();
+  api = requestAs(t, demoTenantHeader);
 });
 afterAll(() => t?.close());
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = demoTenantHeader) =>
-  t.inject({ method: 'POST', url, headers, payload: payload as Record<string, unknown> });
-
 const signIn = (phone: string, password = CUSTOMER_PASSWORD, headers = demoTenantHeader) =>
-  post('/api/mobile/auth/sign-in', { phone, password }, headers);
-
-function expectCode(
-  res: { statusCode: number; body: string; json(): unknown },
-  status: number,
-  code: string,
-) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect((res.json() as { code_message: string }).code_message).toBe(code);
-}
+  api.post('/api/mobile/auth/sign-in', { phone, password }, headers);
 
 describe('sign-up and phone verification', () => {
   it('creates the account, texts a 6-digit code through the outbox and refuses sign-in until verified', async () => {
@@ -71,7 +68,7 @@ describe('sign-up and phone verification', () => {
     // The wrong password does not learn that the account is unverified.
     expectCode(await signIn(phone, 'Wrong@1234'), 400, 'invalid_phone_or_password');
 
-    const verified = await post('/api/mobile/auth/verify-phone', {
+    const verified = await api.post('/api/mobile/auth/verify-phone', {
       phone,
       code: await latestCode(t, phone),
     });
@@ -94,11 +91,7 @@ describe('sign-up and phone verification', () => {
 
     const signedIn = await signIn(phone);
     expect(signedIn.statusCode, signedIn.body).toBe(200);
-    const me = await t.inject({
-      method: 'GET',
-      url: '/api/mobile/me',
-      headers: t.bearer(signedIn.json().data.token),
-    });
+    const me = await api.get('/api/mobile/me', t.bearer(signedIn.json().data.token));
     expect(me.json().data).toMatchObject({ phone, name: 'Nur Aina' });
 
     const trail = await t.database.db
@@ -118,18 +111,18 @@ describe('sign-up and phone verification', () => {
     const wrong = right === '000000' ? '000001' : '000000';
     for (let i = 0; i < 5; i++) {
       expectCode(
-        await post('/api/mobile/auth/verify-phone', { phone, code: wrong }),
+        await api.post('/api/mobile/auth/verify-phone', { phone, code: wrong }),
         400,
         'verification_code_invalid',
       );
     }
     // Five tries used: even the right code is refused now.
     expectCode(
-      await post('/api/mobile/auth/verify-phone', { phone, code: right }),
+      await api.post('/api/mobile/auth/verify-phone', { phone, code: right }),
       400,
       'verification_code_expired',
     );
-    const resent = await post('/api/mobile/auth/resend-code', { phone });
+    const resent = await api.post('/api/mobile/auth/resend-code', { phone });
     expect(resent.statusCode).toBe(200);
     const [customer] = await t.database.db
       .select({ id: customers.id })
@@ -141,11 +134,11 @@ describe('sign-up and phone verification', () => {
       .where(and(eq(auditLog.entityId, customer!.id), eq(auditLog.action, 'customer.resend_code')));
     expect(resentEntry).toMatchObject({ entity: 'customer', actorUsername: `customer:${phone}` });
     const fresh = await latestCode(t, phone);
-    const ok = await post('/api/mobile/auth/verify-phone', { phone, code: fresh });
+    const ok = await api.post('/api/mobile/auth/verify-phone', { phone, code: fresh });
     expect(ok.statusCode, ok.body).toBe(200);
     // A code is used once.
     expectCode(
-      await post('/api/mobile/auth/verify-phone', { phone, code: fresh }),
+      await api.post('/api/mobile/auth/verify-phone', { phone, code: fresh }),
       400,
       'verification_code_expired',
     );
@@ -153,7 +146,7 @@ describe('sign-up and phone verification', () => {
 
   it('answers resend-code the same for unknown phones, and caps codes per hour', async () => {
     const unknownPhone = newPhone();
-    const unknown = await post('/api/mobile/auth/resend-code', { phone: unknownPhone });
+    const unknown = await api.post('/api/mobile/auth/resend-code', { phone: unknownPhone });
     expect(unknown.statusCode).toBe(200);
     // Nothing was sent, so nothing is logged (and the log does not tell which phones exist).
     const unknownEntries = await t.database.db
@@ -163,7 +156,7 @@ describe('sign-up and phone verification', () => {
     expect(unknownEntries[0]!.n).toBe(0);
     const phone = newPhone();
     await signUp(t, { name: 'Mei Ling', phone, password: CUSTOMER_PASSWORD });
-    for (let i = 0; i < 6; i++) await post('/api/mobile/auth/resend-code', { phone });
+    for (let i = 0; i < 6; i++) await api.post('/api/mobile/auth/resend-code', { phone });
     const [sent] = await t.database.db
       .select({ n: count() })
       .from(outbox)
@@ -187,7 +180,7 @@ describe('sign-up and phone verification', () => {
       .from(customers)
       .where(eq(customers.phone, phone));
     expect(row!.n).toBe(1);
-    await post('/api/mobile/auth/verify-phone', { phone, code: await latestCode(t, phone) });
+    await api.post('/api/mobile/auth/verify-phone', { phone, code: await latestCode(t, phone) });
     expect((await signIn(phone, 'Other@1234')).json().data.customer.name).toBe('Second Try');
     expectCode(
       await signUp(t, { name: 'Someone Else', phone, password: CUSTOMER_PASSWORD }),
@@ -233,7 +226,10 @@ describe('sign-up and phone verification', () => {
         { path: 'password', message: 'validation.password' },
       ]),
     );
-    const badCode = await post('/api/mobile/auth/verify-phone', { phone: newPhone(), code: '12a' });
+    const badCode = await api.post('/api/mobile/auth/verify-phone', {
+      phone: newPhone(),
+      code: '12a',
+    });
     expect(badCode.json().details).toEqual([
       { path: 'code', message: 'validation.exact_length?n=6' },
     ]);
@@ -249,24 +245,12 @@ describe('sign-up and phone verification', () => {
 describe('the business (X-Tenant)', () => {
   it('needs the header on signed-out calls and knows nothing of unknown or other slugs', async () => {
     expectCode(
-      await post('/api/mobile/auth/sign-in', { phone: newPhone(), password: 'x' }, {}),
+      await api.post('/api/mobile/auth/sign-in', { phone: newPhone(), password: 'x' }, {}),
       400,
       'tenant_header_required',
     );
-    expectCode(
-      await t.inject({ method: 'GET', url: '/api/mobile/outlets' }),
-      400,
-      'tenant_header_required',
-    );
-    expectCode(
-      await t.inject({
-        method: 'GET',
-        url: '/api/mobile/outlets',
-        headers: { 'x-tenant': 'nope' },
-      }),
-      404,
-      'not_found',
-    );
+    expectCode(await api.get('/api/mobile/outlets', anonymous), 400, 'tenant_header_required');
+    expectCode(await api.get('/api/mobile/outlets', { 'x-tenant': 'nope' }), 404, 'not_found');
   });
 
   it('keeps customers apart per business: the same phone may join two chains', async () => {
@@ -278,7 +262,7 @@ describe('the business (X-Tenant)', () => {
     expect(north.session.tenant_slug).toBe('kopi-north');
     // A demo customer's password does not open the other chain's account of the same phone
     // unless it is the same; each account has its own sessions.
-    const me = await t.inject({ method: 'GET', url: '/api/mobile/me', headers: north.headers });
+    const me = await api.get('/api/mobile/me', north.headers);
     expect(me.json().data.id).toBe(north.session.customer.id);
   });
 
@@ -290,9 +274,7 @@ describe('the business (X-Tenant)', () => {
       .update(tenants)
       .set({ status: 'suspended' })
       .where(eq(tenants.id, tenant.id));
-    expect(
-      (await t.inject({ method: 'GET', url: '/api/mobile/me', headers: c.headers })).statusCode,
-    ).toBe(401);
+    expect((await api.get('/api/mobile/me', c.headers)).statusCode).toBe(401);
     expectCode(
       await signIn(c.phone, CUSTOMER_PASSWORD, { 'x-tenant': 'kopi-gone' }),
       400,
@@ -310,9 +292,9 @@ describe('customer sessions are not staff sessions', () => {
       { authorization: 'Bearer abc' },
       t.bearer(staff.token),
     ]) {
-      const res = await t.inject({ method: 'GET', url: '/api/mobile/me', headers });
+      const res = await api.get('/api/mobile/me', headers);
       expectCode(res, 401, 'unauthorized');
-      const orders = await t.inject({ method: 'GET', url: '/api/mobile/orders', headers });
+      const orders = await api.get('/api/mobile/orders', headers);
       expect(orders.statusCode).toBe(401);
     }
   });
@@ -320,24 +302,18 @@ describe('customer sessions are not staff sessions', () => {
   it('answers 401 for a customer token on staff routes and the live socket', async () => {
     const c = await verifiedCustomer(t);
     for (const url of ['/api/notification', '/api/orders', '/api/outlets']) {
-      const res = await t.inject({ method: 'GET', url, headers: c.headers });
+      const res = await api.get(url, c.headers);
       expect(res.statusCode, url).toBe(401);
     }
-    const ws = await t.inject({ method: 'GET', url: `/ws?token=${c.token}` });
+    const ws = await api.get(`/ws?token=${c.token}`, anonymous);
     expect(ws.statusCode).toBe(401);
   });
 
   it('ends the session on sign-out and for a disabled customer', async () => {
     const c = await verifiedCustomer(t);
-    const out = await t.inject({
-      method: 'POST',
-      url: '/api/mobile/auth/sign-out',
-      headers: c.headers,
-    });
+    const out = await api.post('/api/mobile/auth/sign-out', undefined, c.headers);
     expect(out.statusCode, out.body).toBe(200);
-    expect(
-      (await t.inject({ method: 'GET', url: '/api/mobile/me', headers: c.headers })).statusCode,
-    ).toBe(401);
+    expect((await api.get('/api/mobile/me', c.headers)).statusCode).toBe(401);
     const [signedOut] = await t.database.db
       .select()
       .from(auditLog)
@@ -354,16 +330,14 @@ describe('customer sessions are not staff sessions', () => {
       .update(customers)
       .set({ status: 'disabled' })
       .where(and(eq(customers.phone, d.phone)));
-    expect(
-      (await t.inject({ method: 'GET', url: '/api/mobile/me', headers: d.headers })).statusCode,
-    ).toBe(401);
+    expect((await api.get('/api/mobile/me', d.headers)).statusCode).toBe(401);
     expectCode(await signIn(d.phone), 400, 'customer_disabled');
   });
 });
 
 describe('API document', () => {
   it('documents the app and payment routes', async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/docs/json' });
+    const res = await api.get('/api/docs/json', anonymous);
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
     expect(paths).toEqual(

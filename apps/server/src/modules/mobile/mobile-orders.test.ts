@@ -22,7 +22,14 @@ import {
   verifiedCustomer,
   type TestCustomer,
 } from '../../test/mobile-fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { expectCode } from '../../test/expect-code';
+import {
+  anonymous,
+  createTestApp,
+  requestAs,
+  type Requests,
+  type TestApp,
+} from '../../test/test-app';
 
 // The app's outlets, menu and orders: open now and distance, the outlet's own menu and prices,
 // orders priced like counter sales and numbered on the same counter, refused while the outlet is
@@ -35,6 +42,7 @@ const PENANG = { lat: 5.4164, lng: 100.3327 };
 
 const clock = testClock(NOON_KL);
 let t: TestApp;
+let api: Requests;
 let admin: Record<string, string>;
 let customer: TestCustomer;
 let kl: string;
@@ -43,6 +51,7 @@ let plain: string; // RM 10.00, no choices
 
 beforeAll(async () => {
   t = await createTestApp({ now: clock.now });
+  api = requestAs(t, demoTenantHeader);
   admin = t.bearer((await t.login('admin')).token);
   kl = (await demoOutlet(t, 'KL01')).id;
   jb = (await demoOutlet(t, 'JB01')).id;
@@ -58,18 +67,7 @@ const item = (productId = plain, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-function expectCode(
-  res: { statusCode: number; body: string; json(): unknown },
-  status: number,
-  code: string,
-) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect((res.json() as { code_message: string }).code_message).toBe(code);
-  return res.json() as { message: string; details?: { path: string; message: string }[] };
-}
-
-const getOutlets = (query = '') =>
-  t.inject({ method: 'GET', url: `/api/mobile/outlets${query}`, headers: demoTenantHeader });
+const getOutlets = (query = '') => api.get(`/api/mobile/outlets${query}`);
 
 describe('GET /api/mobile/outlets', () => {
   it('says which outlets are open and taking orders, nearest first from a position', async () => {
@@ -142,8 +140,8 @@ describe('GET /api/mobile/outlets', () => {
 });
 
 describe('GET /api/mobile/outlets/{id}/menu', () => {
-  const menu = (outletId: string, headers: Record<string, string> = demoTenantHeader) =>
-    t.inject({ method: 'GET', url: `/api/mobile/outlets/${outletId}/menu`, headers });
+  const menu = (outletId: string, headers?: Record<string, string>) =>
+    api.get(`/api/mobile/outlets/${outletId}/menu`, headers);
 
   it('lists what the outlet sells at its prices, with variants and add-ons, sold out flagged', async () => {
     const americano = await demoProduct(t, 'ESP-002');
@@ -437,23 +435,14 @@ describe('POST /api/mobile/orders', () => {
 
   it('answers 401 without a customer token, 400 without a key or with bad input', async () => {
     const body = { outlet_id: kl, serving_method: 'pick_up', items: [item()] };
-    expectCode(
-      await t.inject({ method: 'POST', url: '/api/mobile/orders', payload: body }),
-      401,
-      'unauthorized',
-    );
+    expectCode(await api.post('/api/mobile/orders', body, anonymous), 401, 'unauthorized');
     expectCode(
       await placeOrder(t, admin, body), // a staff token is not a customer's
       401,
       'unauthorized',
     );
     expectCode(
-      await t.inject({
-        method: 'POST',
-        url: '/api/mobile/orders',
-        headers: customer.headers,
-        payload: body,
-      }),
+      await api.post('/api/mobile/orders', body, customer.headers),
       400,
       'idempotency_key_required',
     );
@@ -498,11 +487,7 @@ describe('tracking and cancelling', () => {
     const b = (await placeOrder(t, mine.headers, { outlet_id: jb, items: [item()] })).json().data;
     const c = (await placeOrder(t, theirs.headers, { outlet_id: kl, items: [item()] })).json().data;
 
-    const list = await t.inject({
-      method: 'GET',
-      url: '/api/mobile/orders?page_size=5',
-      headers: mine.headers,
-    });
+    const list = await api.get('/api/mobile/orders?page_size=5', mine.headers);
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().meta).toEqual({ page: 1, page_size: 5, total: 2 });
     expect(
@@ -512,42 +497,21 @@ describe('tracking and cancelling', () => {
         .sort(),
     ).toEqual([a.id, b.id].sort());
 
-    const one = await t.inject({
-      method: 'GET',
-      url: `/api/mobile/orders/${a.id}`,
-      headers: mine.headers,
-    });
+    const one = await api.get(`/api/mobile/orders/${a.id}`, mine.headers);
     expect(one.json().data).toMatchObject({ id: a.id, status: 'CREATED' });
     for (const url of [`/api/mobile/orders/${c.id}`, `/api/mobile/orders/${randomUUID()}`]) {
-      expectCode(await t.inject({ method: 'GET', url, headers: mine.headers }), 404, 'not_found');
+      expectCode(await api.get(url, mine.headers), 404, 'not_found');
     }
     expectCode(
-      await t.inject({
-        method: 'POST',
-        url: `/api/mobile/orders/${c.id}/cancel`,
-        headers: mine.headers,
-        payload: {},
-      }),
+      await api.post(`/api/mobile/orders/${c.id}/cancel`, {}, mine.headers),
       404,
       'not_found',
     );
     // A customer of another business never sees them either.
     await otherTenant(t, 'track-other');
     const stranger = await verifiedCustomer(t, { slug: 'track-other' });
-    expectCode(
-      await t.inject({
-        method: 'GET',
-        url: `/api/mobile/orders/${a.id}`,
-        headers: stranger.headers,
-      }),
-      404,
-      'not_found',
-    );
-    const none = await t.inject({
-      method: 'GET',
-      url: '/api/mobile/orders',
-      headers: stranger.headers,
-    });
+    expectCode(await api.get(`/api/mobile/orders/${a.id}`, stranger.headers), 404, 'not_found');
+    const none = await api.get('/api/mobile/orders', stranger.headers);
     expect(none.json().meta.total).toBe(0);
   });
 
@@ -555,17 +519,12 @@ describe('tracking and cancelling', () => {
     const order = (await placeOrder(t, customer.headers, { outlet_id: kl, items: [item()] })).json()
       .data;
     const cancel = (id: string) =>
-      t.inject({
-        method: 'POST',
-        url: `/api/mobile/orders/${id}/cancel`,
-        headers: customer.headers,
-      });
-    const wrongType = await t.inject({
-      method: 'POST',
-      url: `/api/mobile/orders/${order.id}/cancel`,
-      headers: customer.headers,
-      payload: { reason: 42 },
-    });
+      api.post(`/api/mobile/orders/${id}/cancel`, undefined, customer.headers);
+    const wrongType = await api.post(
+      `/api/mobile/orders/${order.id}/cancel`,
+      { reason: 42 },
+      customer.headers,
+    );
     expectCode(wrongType, 400, 'validation_failed');
     const res = await cancel(order.id);
     expect(res.statusCode, res.body).toBe(200);
@@ -588,21 +547,16 @@ describe('tracking and cancelling', () => {
       ['order.status', 'REJECTED'],
     ]);
     // A malformed body changes nothing.
-    const bad = await t.inject({
-      method: 'POST',
-      url: `/api/mobile/orders/${order.id}/cancel`,
-      headers: customer.headers,
-      payload: { reason: 'x'.repeat(201) },
-    });
+    const bad = await api.post(
+      `/api/mobile/orders/${order.id}/cancel`,
+      { reason: 'x'.repeat(201) },
+      customer.headers,
+    );
     expectCode(bad, 400, 'validation_failed');
     const again = expectCode(await cancel(order.id), 409, 'order_not_cancellable');
     expect(again.message).toBe('This order is already cancelled');
     // The staff see the cancel too.
-    const staffView = await t.inject({
-      method: 'GET',
-      url: `/api/orders/${order.id}`,
-      headers: admin,
-    });
+    const staffView = await api.get(`/api/orders/${order.id}`, admin);
     expect(staffView.json().data).toMatchObject({ status: 'REJECTED', via: 'MOBILE' });
   });
 
@@ -611,19 +565,14 @@ describe('tracking and cancelling', () => {
     const order = (await placeOrder(t, customer.headers, { outlet_id: jb, items: [item()] })).json()
       .data;
     expect(order.status).toBe('CREATED');
-    const close = await t.inject({
-      method: 'POST',
-      url: '/api/orders/close-day',
-      headers: admin,
-      payload: { outlet_id: jb, business_date: '2026-06-11' },
-    });
+    const close = await api.post(
+      '/api/orders/close-day',
+      { outlet_id: jb, business_date: '2026-06-11' },
+      admin,
+    );
     expect(close.statusCode, close.body).toBe(200);
     expect(close.json().data).toMatchObject({ orders: 0, rejected: 1, total: 0 });
-    const staffView = await t.inject({
-      method: 'GET',
-      url: `/api/orders/${order.id}`,
-      headers: admin,
-    });
+    const staffView = await api.get(`/api/orders/${order.id}`, admin);
     expect(staffView.json().data.status).toBe('REJECTED');
     expect(staffView.json().data.history.at(-1)).toMatchObject({
       to: 'REJECTED',
@@ -649,7 +598,7 @@ describe('rate limits', () => {
 
       // Signed-out reads (outlets, menu) are limited per address, at 20 times the writes.
       for (const url of ['/api/mobile/outlets', `/api/mobile/outlets/${outletId}/menu`]) {
-        const read = () => limited.inject({ method: 'GET', url, headers: demoTenantHeader });
+        const read = () => requestAs(limited, demoTenantHeader).get(url);
         for (let i = 0; i < 40; i++) expect((await read()).statusCode).toBe(200);
         expectCode(await read(), 429, 'rate_limited');
       }

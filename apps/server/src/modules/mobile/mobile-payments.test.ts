@@ -16,7 +16,8 @@ import {
   verifiedCustomer,
   type TestCustomer,
 } from '../../test/mobile-fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { expectCode } from '../../test/expect-code';
+import { createTestApp, requestAs, type Requests, type TestApp } from '../../test/test-app';
 import { createCustomerOrderService } from '../orders/customer-orders.service';
 import { createPaymentService } from '../payments/payments.service';
 import { signSandboxBody } from '../payments/sandbox-provider';
@@ -29,6 +30,7 @@ import { signSandboxBody } from '../payments/sandbox-provider';
 const NOON_KL = '2026-06-10T04:00:00Z';
 const clock = testClock(NOON_KL);
 let t: TestApp;
+let api: Requests;
 let admin: Record<string, string>;
 let customer: TestCustomer;
 let kl: string;
@@ -36,6 +38,7 @@ let plain: string;
 
 beforeAll(async () => {
   t = await createTestApp({ now: clock.now });
+  api = requestAs(t);
   admin = t.bearer((await t.login('admin')).token);
   kl = (await demoOutlet(t, 'KL01')).id;
   plain = (await addProduct(t, { sku: 'PAY-PLAIN', price: 1000 })).id;
@@ -43,16 +46,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 beforeEach(() => clock.set(NOON_KL));
-
-function expectCode(
-  res: { statusCode: number; body: string; json(): unknown },
-  status: number,
-  code: string,
-) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect((res.json() as { code_message: string }).code_message).toBe(code);
-  return res.json() as { message: string };
-}
 
 async function newOrder(body: Record<string, unknown> = {}, who = customer) {
   const res = await placeOrder(t, who.headers, {
@@ -65,12 +58,11 @@ async function newOrder(body: Record<string, unknown> = {}, who = customer) {
 }
 
 function startPayment(orderId: string, body: Record<string, unknown> = {}, who = customer) {
-  return t.inject({
-    method: 'POST',
-    url: `/api/mobile/orders/${orderId}/pay`,
-    headers: { ...who.headers, 'idempotency-key': randomUUID() },
-    payload: { provider: 'sandbox', method: 'card', ...body },
-  });
+  return api.post(
+    `/api/mobile/orders/${orderId}/pay`,
+    { provider: 'sandbox', method: 'card', ...body },
+    { ...who.headers, 'idempotency-key': randomUUID() },
+  );
 }
 
 const orderRow = async (id: string) =>
@@ -123,11 +115,7 @@ describe('paying with the sandbox provider', () => {
 
     const row = await orderRow(order.id);
     expect(row).toMatchObject({ status: 'PENDING', paid: order.total, paymentMethods: ['tng'] });
-    const tracked = await t.inject({
-      method: 'GET',
-      url: `/api/mobile/orders/${order.id}`,
-      headers: customer.headers,
-    });
+    const tracked = await api.get(`/api/mobile/orders/${order.id}`, customer.headers);
     expect(tracked.json().data).toMatchObject({
       status: 'PENDING',
       can_pay: false,
@@ -181,7 +169,7 @@ describe('paying with the sandbox provider', () => {
       ['order.created', 'CREATED'],
       ['order.status', 'PENDING'],
     ]);
-    const board = await t.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: admin });
+    const board = await api.get(`/api/orders/${order.id}`, admin);
     expect(board.json().data).toMatchObject({
       status: 'PENDING',
       via: 'MOBILE',
@@ -306,11 +294,8 @@ describe('paying with the sandbox provider', () => {
     );
     expect((await orderRow(order.id)).status).toBe('CREATED');
     expectCode(
-      await t.inject({
-        method: 'POST',
-        url: '/api/payments/paypal/callback',
-        headers: { 'content-type': 'application/json' },
-        payload: payment.sandbox_callback.body,
+      await api.post('/api/payments/paypal/callback', payment.sandbox_callback.body, {
+        'content-type': 'application/json',
       }),
       404,
       'not_found',
@@ -344,11 +329,7 @@ describe('paying with the sandbox provider', () => {
     await payWithSandbox(t, customer.headers, order.id);
     expectCode(await startPayment(order.id), 409, 'order_not_payable');
     const cancelled = await newOrder();
-    await t.inject({
-      method: 'POST',
-      url: `/api/mobile/orders/${cancelled.id}/cancel`,
-      headers: customer.headers,
-    });
+    await api.post(`/api/mobile/orders/${cancelled.id}/cancel`, undefined, customer.headers);
     const refused = expectCode(await startPayment(cancelled.id), 409, 'order_not_payable');
     expect(refused.message).toBe('This order was cancelled and cannot be paid');
 
@@ -356,22 +337,20 @@ describe('paying with the sandbox provider', () => {
     const stranger = await verifiedCustomer(t, { name: 'Stranger' });
     expectCode(await startPayment(fresh.id, {}, stranger), 404, 'not_found');
     expectCode(
-      await t.inject({
-        method: 'POST',
-        url: `/api/mobile/orders/${fresh.id}/pay`,
-        headers: { 'idempotency-key': randomUUID() },
-        payload: { provider: 'sandbox' },
-      }),
+      await api.post(
+        `/api/mobile/orders/${fresh.id}/pay`,
+        { provider: 'sandbox' },
+        { 'idempotency-key': randomUUID() },
+      ),
       401,
       'unauthorized',
     );
     expectCode(
-      await t.inject({
-        method: 'POST',
-        url: `/api/mobile/orders/${fresh.id}/pay`,
-        headers: customer.headers,
-        payload: { provider: 'sandbox' },
-      }),
+      await api.post(
+        `/api/mobile/orders/${fresh.id}/pay`,
+        { provider: 'sandbox' },
+        customer.headers,
+      ),
       400,
       'idempotency_key_required',
     );
@@ -410,12 +389,11 @@ describe('cancelling a paid order', () => {
   it('rejects a PENDING order with refund_due, tells the outlet, and refuses once accepted', async () => {
     const order = await newOrder();
     await payWithSandbox(t, customer.headers, order.id);
-    const res = await t.inject({
-      method: 'POST',
-      url: `/api/mobile/orders/${order.id}/cancel`,
-      headers: customer.headers,
-      payload: { reason: 'Ordered at the wrong outlet' },
-    });
+    const res = await api.post(
+      `/api/mobile/orders/${order.id}/cancel`,
+      { reason: 'Ordered at the wrong outlet' },
+      customer.headers,
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({
       status: 'REJECTED',
@@ -454,19 +432,10 @@ describe('cancelling a paid order', () => {
     // Once the outlet accepts an order it is being made: too late to cancel.
     const accepted = await newOrder();
     await payWithSandbox(t, customer.headers, accepted.id);
-    const move = await t.inject({
-      method: 'POST',
-      url: `/api/orders/${accepted.id}/status`,
-      headers: admin,
-      payload: { status: 'APPROVED' },
-    });
+    const move = await api.post(`/api/orders/${accepted.id}/status`, { status: 'APPROVED' }, admin);
     expect(move.statusCode, move.body).toBe(200);
     const late = expectCode(
-      await t.inject({
-        method: 'POST',
-        url: `/api/mobile/orders/${accepted.id}/cancel`,
-        headers: customer.headers,
-      }),
+      await api.post(`/api/mobile/orders/${accepted.id}/cancel`, undefined, customer.headers),
       409,
       'order_not_cancellable',
     );
@@ -476,11 +445,7 @@ describe('cancelling a paid order', () => {
   it('records a payment that lands after the order was cancelled as owed back', async () => {
     const order = await newOrder();
     const payment = (await startPayment(order.id)).json().data;
-    await t.inject({
-      method: 'POST',
-      url: `/api/mobile/orders/${order.id}/cancel`,
-      headers: customer.headers,
-    });
+    await api.post(`/api/mobile/orders/${order.id}/cancel`, undefined, customer.headers);
     const late = await postCallback(t, payment.sandbox_callback);
     expect(late.statusCode, late.body).toBe(200);
     expect(await orderRow(order.id)).toMatchObject({
@@ -509,12 +474,11 @@ describe('idempotent payment starts', () => {
     const order = await newOrder();
     const key = randomUUID();
     const start = () =>
-      t.inject({
-        method: 'POST',
-        url: `/api/mobile/orders/${order.id}/pay`,
-        headers: { ...customer.headers, 'idempotency-key': key },
-        payload: { provider: 'sandbox', method: 'card' },
-      });
+      api.post(
+        `/api/mobile/orders/${order.id}/pay`,
+        { provider: 'sandbox', method: 'card' },
+        { ...customer.headers, 'idempotency-key': key },
+      );
     const first = await start();
     const second = await start();
     expect(second.headers['idempotent-replayed']).toBe('true');

@@ -4,16 +4,18 @@ import { eq } from 'drizzle-orm';
 import { notifications } from '../../db/schema/platform';
 import { outlets } from '../../db/schema/tenancy';
 import { createTenant, createUser } from '../../test/fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, requestAs, type Requests, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
+let api: Requests;
 beforeAll(async () => {
   t = await createTestApp();
+  api = requestAs(t);
 });
 afterAll(() => t?.close());
 
 async function list(token: string) {
-  const res = await t.inject({ method: 'GET', url: '/api/notification', headers: t.bearer(token) });
+  const res = await api.get('/api/notification', t.bearer(token));
   expect(res.statusCode).toBe(200);
   return notificationListDataSchema.strict().parse(res.json().data);
 }
@@ -74,7 +76,7 @@ describe('GET /api/notification', () => {
   });
 
   it('answers 401 without a token', async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/notification' });
+    const res = await api.get('/api/notification');
     expect(res.statusCode).toBe(401);
   });
 });
@@ -84,11 +86,11 @@ describe('PUT /api/notification/read/{id}', () => {
     const manager = await t.login('manager');
     const before = await list(manager.token);
     const target = before.list_notify_order[0]!;
-    const res = await t.inject({
-      method: 'PUT',
-      url: `/api/notification/read/${target.id_notify}`,
-      headers: t.bearer(manager.token),
-    });
+    const res = await api.put(
+      `/api/notification/read/${target.id_notify}`,
+      undefined,
+      t.bearer(manager.token),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ id_notify: target.id_notify });
     const after = await list(manager.token);
@@ -102,22 +104,18 @@ describe('PUT /api/notification/read/{id}', () => {
       false,
     );
     // Marking it again changes nothing and still answers its id.
-    const again = await t.inject({
-      method: 'PUT',
-      url: `/api/notification/read/${target.id_notify}`,
-      headers: t.bearer(manager.token),
-    });
+    const again = await api.put(
+      `/api/notification/read/${target.id_notify}`,
+      undefined,
+      t.bearer(manager.token),
+    );
     expect(again.json().data).toEqual({ id_notify: target.id_notify });
     expect((await list(manager.token)).unread).toBe(after.unread);
   });
 
   it('answers 400 with code_message for an id that is not a UUID', async () => {
     const { token } = await t.login('manager');
-    const res = await t.inject({
-      method: 'PUT',
-      url: '/api/notification/read/not-a-uuid',
-      headers: t.bearer(token),
-    });
+    const res = await api.put('/api/notification/read/not-a-uuid', undefined, t.bearer(token));
     expect(res.statusCode).toBe(400);
     expect(res.json().code_message).toBeTruthy();
   });
@@ -129,20 +127,13 @@ describe('PUT /api/notification/read/{id}', () => {
       .values({ tenantId: other.tenant.id, title: 'Theirs' })
       .returning();
     const { token } = await t.login('admin');
-    const res = await t.inject({
-      method: 'PUT',
-      url: `/api/notification/read/${theirs!.id}`,
-      headers: t.bearer(token),
-    });
+    const res = await api.put(`/api/notification/read/${theirs!.id}`, undefined, t.bearer(token));
     expect(res.statusCode).toBe(404);
     expect(res.json().code_message).toBe('not_found');
   });
 
   it('answers 401 without a token', async () => {
-    const res = await t.inject({
-      method: 'PUT',
-      url: '/api/notification/read/00000000-0000-4000-8000-000000000000',
-    });
+    const res = await api.put('/api/notification/read/00000000-0000-4000-8000-000000000000');
     expect(res.statusCode).toBe(401);
   });
 
@@ -152,11 +143,11 @@ describe('PUT /api/notification/read/{id}', () => {
       (n) => n.title === 'Finish setting up',
     )!;
     const cashier = await t.login('cashier');
-    const res = await t.inject({
-      method: 'PUT',
-      url: `/api/notification/read/${adminOnly.id_notify}`,
-      headers: t.bearer(cashier.token),
-    });
+    const res = await api.put(
+      `/api/notification/read/${adminOnly.id_notify}`,
+      undefined,
+      t.bearer(cashier.token),
+    );
     expect(res.statusCode).toBe(404);
     expect(res.json().code_message).toBe('not_found');
   });
@@ -167,11 +158,7 @@ describe('POST /api/notification/read-all', () => {
     const admin = await t.login('admin');
     const before = await list(admin.token);
     expect(before.unread).toBeGreaterThan(0);
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/notification/read-all',
-      headers: t.bearer(admin.token),
-    });
+    const res = await api.post('/api/notification/read-all', undefined, t.bearer(admin.token));
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ updated: before.unread });
     const after = await list(admin.token);
@@ -183,7 +170,7 @@ describe('POST /api/notification/read-all', () => {
   });
 
   it('answers 401 without a token', async () => {
-    const res = await t.inject({ method: 'POST', url: '/api/notification/read-all' });
+    const res = await api.post('/api/notification/read-all');
     expect(res.statusCode).toBe(401);
   });
 });

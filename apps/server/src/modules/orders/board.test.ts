@@ -13,13 +13,14 @@ import {
   sell,
   testClock,
 } from '../../test/order-fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, requestAs, type Requests, type TestApp } from '../../test/test-app';
 
 // GET /api/orders/board: waiting orders and those completed in the last hour, oldest first, of
 // the outlets the user may see, with the outlets' amber/red thresholds.
 
 const clock = testClock('2026-06-10T03:00:00Z'); // 11:00 in Kuala Lumpur
 let t: TestApp;
+let api: Requests;
 let admin: Record<string, string>;
 let cashier: Record<string, string>;
 let viewer: Record<string, string>; // read-status-order only: sees the board, moves nothing
@@ -30,6 +31,7 @@ let plain: string; // RM 10.00 → RM 10.60 by card
 
 beforeAll(async () => {
   t = await createTestApp({ now: clock.now });
+  api = requestAs(t);
   admin = t.bearer((await t.login('admin')).token);
   cashier = t.bearer((await t.login('cashier')).token); // bound to KL01
   await createUser(t, {
@@ -59,17 +61,16 @@ async function newOrder(
 
 async function move(id: string, status: string, at: string, reason?: string) {
   clock.set(at);
-  const res = await t.inject({
-    method: 'POST',
-    url: `/api/orders/${id}/status`,
-    headers: admin,
-    payload: { status, ...(reason ? { reason } : {}) },
-  });
+  const res = await api.post(
+    `/api/orders/${id}/status`,
+    { status, ...(reason ? { reason } : {}) },
+    admin,
+  );
   expect(res.statusCode, res.body).toBe(200);
 }
 
 async function board(headers: Record<string, string>, query = ''): Promise<Board> {
-  const res = await t.inject({ method: 'GET', url: `/api/orders/board${query}`, headers });
+  const res = await api.get(`/api/orders/board${query}`, headers);
   expect(res.statusCode, res.body).toBe(200);
   return boardSchema.strict().parse(res.json().data);
 }
@@ -195,11 +196,7 @@ describe('GET /api/orders/board', () => {
     expect(numbers(own)).toEqual([atKl.order_no]);
     expect(own.thresholds).toEqual([{ outlet_id: kl, amber_minutes: 5, red_minutes: 10 }]);
     expect(numbers(await board(cashier, `?outlet_id=${kl}`))).toEqual([atKl.order_no]);
-    const elsewhere = await t.inject({
-      method: 'GET',
-      url: `/api/orders/board?outlet_id=${pg}`,
-      headers: cashier,
-    });
+    const elsewhere = await api.get(`/api/orders/board?outlet_id=${pg}`, cashier);
     expect(elsewhere.statusCode).toBe(404);
     expect(elsewhere.json().code_message).toBe('not_found');
     expect(numbers(await board(admin))).toEqual([atKl.order_no, atPg.order_no]);
@@ -215,17 +212,9 @@ describe('GET /api/orders/board', () => {
     expect(theirs.thresholds).toEqual([
       { outlet_id: other.outlet.id, amber_minutes: 5, red_minutes: 10 },
     ]);
-    const ourOutlet = await t.inject({
-      method: 'GET',
-      url: `/api/orders/board?outlet_id=${kl}`,
-      headers: other.headers,
-    });
+    const ourOutlet = await api.get(`/api/orders/board?outlet_id=${kl}`, other.headers);
     expect(ourOutlet.statusCode).toBe(404);
-    const theirOutlet = await t.inject({
-      method: 'GET',
-      url: `/api/orders/board?outlet_id=${other.outlet.id}`,
-      headers: admin,
-    });
+    const theirOutlet = await api.get(`/api/orders/board?outlet_id=${other.outlet.id}`, admin);
     expect(theirOutlet.statusCode).toBe(404);
     expect(numbers(await board(admin))).toEqual([ours.order_no]);
     await move(ours.id, 'REJECTED', '2026-06-12T03:01:00Z', 'Test over');
@@ -272,17 +261,13 @@ describe('GET /api/orders/board', () => {
   });
 
   it('answers 401, 403 and 400 as it should', async () => {
-    const noToken = await t.inject({ method: 'GET', url: '/api/orders/board' });
+    const noToken = await api.get('/api/orders/board');
     expect(noToken.statusCode).toBe(401);
     const finance = t.bearer((await t.login('finance')).token); // read-order, not the board
-    const forbidden = await t.inject({ method: 'GET', url: '/api/orders/board', headers: finance });
+    const forbidden = await api.get('/api/orders/board', finance);
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json().code_message).toBe('forbidden');
-    const bad = await t.inject({
-      method: 'GET',
-      url: '/api/orders/board?outlet_id=KL01',
-      headers: admin,
-    });
+    const bad = await api.get('/api/orders/board?outlet_id=KL01', admin);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code_message).toBe('validation_failed');
   });

@@ -23,7 +23,13 @@ import type { AuthedContext } from '../../lib/request-context';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
 import { createUser } from '../../test/fixtures';
 import { demoTenantId, testClock } from '../../test/order-fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import {
+  anonymous,
+  createTestApp,
+  requestAs,
+  type Requests,
+  type TestApp,
+} from '../../test/test-app';
 import { createOrderService } from './orders.service';
 
 // The demo orders (made through the order services), GET /api/orders with its filters, search,
@@ -31,6 +37,7 @@ import { createOrderService } from './orders.service';
 
 const clock = testClock('2026-06-10T06:00:00Z'); // Wednesday 14:00 in Kuala Lumpur
 let t: TestApp;
+let api: Requests;
 let admin: Record<string, string>;
 let cashier: Record<string, string>;
 let tenantId: string;
@@ -40,6 +47,7 @@ let pg: string;
 beforeAll(async () => {
   t = await createTestApp({ now: clock.now, config: { demoOrders: true } });
   admin = t.bearer((await t.login('admin')).token);
+  api = requestAs(t, admin);
   cashier = t.bearer((await t.login('cashier')).token); // KL01
   tenantId = await demoTenantId(t);
   kl = (await demoOutlet(t, 'KL01')).id;
@@ -48,7 +56,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function list(query: string, headers = admin) {
-  const res = await t.inject({ method: 'GET', url: `/api/orders?${query}`, headers });
+  const res = await api.get(`/api/orders?${query}`, headers);
   expect(res.statusCode, res.body).toBe(200);
   const body = res.json() as { data: OrderSummary[]; meta: { total: number; page: number } };
   body.data.forEach((o) => orderSummarySchema.strict().parse(o));
@@ -254,24 +262,16 @@ describe('GET /api/orders', () => {
     // Either spelling of another outlet is refused, never answered with their own outlet's orders.
     for (const query of [`outlet=${pg}`, `outlet_id=${pg}`]) {
       for (const path of ['/api/orders', '/api/orders/export']) {
-        const res = await t.inject({ method: 'GET', url: `${path}?${query}`, headers: cashier });
+        const res = await api.get(`${path}?${query}`, cashier);
         expect(res.statusCode, `${path}?${query}`).toBe(404);
         expect(res.json().code_message).toBe('not_found');
       }
     }
 
     const penang = (await list(`outlet=${pg}&page_size=5`)).data[0]!;
-    const hidden = await t.inject({
-      method: 'GET',
-      url: `/api/orders/${penang.id}`,
-      headers: cashier,
-    });
+    const hidden = await api.get(`/api/orders/${penang.id}`, cashier);
     expect(hidden.statusCode).toBe(404);
-    const own = await t.inject({
-      method: 'GET',
-      url: `/api/orders/${mine.data[0]!.id}`,
-      headers: cashier,
-    });
+    const own = await api.get(`/api/orders/${mine.data[0]!.id}`, cashier);
     expect(own.statusCode).toBe(200);
   });
 
@@ -280,11 +280,7 @@ describe('GET /api/orders', () => {
     expect(penang.meta.total).toBe(await countWhere(sql`outlet_id = ${pg}`));
     expect(penang.data.every((o) => o.outlet_id === pg)).toBe(true);
     expect((await list(`outlet=${pg}&outlet_id=${pg}`)).meta.total).toBe(penang.meta.total);
-    const both = await t.inject({
-      method: 'GET',
-      url: `/api/orders?outlet=${kl}&outlet_id=${pg}`,
-      headers: admin,
-    });
+    const both = await api.get(`/api/orders?outlet=${kl}&outlet_id=${pg}`);
     expect(both.statusCode).toBe(400);
     expect(both.json().code_message).toBe('validation_failed');
   });
@@ -294,20 +290,12 @@ describe('GET /api/orders', () => {
     expect((await list('page_size=100', rival.headers)).meta.total).toBe(0);
     // Our outlet is not theirs: 404, as the board and the POS answer.
     for (const path of ['/api/orders', '/api/orders/export']) {
-      const res = await t.inject({
-        method: 'GET',
-        url: `${path}?outlet=${kl}`,
-        headers: rival.headers,
-      });
+      const res = await api.get(`${path}?outlet=${kl}`, rival.headers);
       expect(res.statusCode, path).toBe(404);
       expect(res.json().code_message).toBe('not_found');
     }
     const ours = (await list('page_size=5')).data[0]!;
-    const res = await t.inject({
-      method: 'GET',
-      url: `/api/orders/${ours.id}`,
-      headers: rival.headers,
-    });
+    const res = await api.get(`/api/orders/${ours.id}`, rival.headers);
     expect(res.statusCode).toBe(404);
     expect(res.json().code_message).toBe('not_found');
   });
@@ -322,15 +310,15 @@ describe('GET /api/orders', () => {
       `/api/orders/z-reports?outlet_id=${kl}&business_date=2026-06-09`,
     ];
     for (const url of reads) {
-      expect((await t.inject({ method: 'GET', url })).statusCode, url).toBe(401);
-      expect((await t.inject({ method: 'GET', url, headers: nobody })).statusCode, url).toBe(403);
+      expect((await api.get(url, anonymous)).statusCode, url).toBe(401);
+      expect((await api.get(url, nobody)).statusCode, url).toBe(403);
     }
     for (const url of [
       '/api/orders/export?payment_method=bitcoin',
       '/api/orders/export?sort=-price',
       `/api/orders/z-reports?outlet_id=${kl}`,
     ]) {
-      expect((await t.inject({ method: 'GET', url, headers: admin })).statusCode, url).toBe(400);
+      expect((await api.get(url)).statusCode, url).toBe(400);
     }
     for (const query of [
       'page_size=7',
@@ -339,7 +327,7 @@ describe('GET /api/orders', () => {
       'status=DONE',
       'sort=price',
     ]) {
-      const res = await t.inject({ method: 'GET', url: `/api/orders?${query}`, headers: admin });
+      const res = await api.get(`/api/orders?${query}`);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().code_message).toBe('validation_failed');
     }
@@ -349,7 +337,7 @@ describe('GET /api/orders', () => {
 describe('GET /api/orders/outlets', () => {
   it('gives every outlet of the tenant by code, disabled ones too, and bound staff theirs', async () => {
     const get = (headers?: Record<string, string>) =>
-      t.inject({ method: 'GET', url: '/api/orders/outlets', ...(headers ? { headers } : {}) });
+      api.get('/api/orders/outlets', headers ?? anonymous);
     const all = await get(admin);
     expect(all.statusCode).toBe(200);
     const rows = z.array(orderOutletSchema.strict()).parse(all.json().data);
@@ -394,7 +382,7 @@ describe('GET /api/orders/outlets', () => {
 describe('GET /api/orders/{id}', () => {
   it('answers the order with items, payments, history and the moves allowed', async () => {
     const pending = (await list('status=PENDING&page_size=5')).data[0]!;
-    const res = await t.inject({ method: 'GET', url: `/api/orders/${pending.id}`, headers: admin });
+    const res = await api.get(`/api/orders/${pending.id}`);
     expect(res.statusCode).toBe(200);
     const order = orderSchema.strict().parse(res.json().data);
     expect(order.items.length).toBeGreaterThan(0);
@@ -403,9 +391,7 @@ describe('GET /api/orders/{id}', () => {
     expect(order.allowed_statuses).toEqual(['APPROVED', 'REJECTED']);
 
     const closed = (await list('status=CLOSED&page_size=5')).data[0]!;
-    const history = (
-      await t.inject({ method: 'GET', url: `/api/orders/${closed.id}`, headers: admin })
-    ).json().data.history;
+    const history = (await api.get(`/api/orders/${closed.id}`)).json().data.history;
     expect(history.map((h: { to: string }) => h.to)).toEqual([
       'PENDING',
       'APPROVED',
@@ -413,14 +399,8 @@ describe('GET /api/orders/{id}', () => {
       'CLOSED',
     ]);
 
-    expect(
-      (await t.inject({ method: 'GET', url: '/api/orders/nope', headers: admin })).statusCode,
-    ).toBe(400);
-    const unknown = await t.inject({
-      method: 'GET',
-      url: `/api/orders/${tenantId}`,
-      headers: admin,
-    });
+    expect((await api.get('/api/orders/nope')).statusCode).toBe(400);
+    const unknown = await api.get(`/api/orders/${tenantId}`);
     expect(unknown.statusCode).toBe(404);
   });
 });
@@ -438,11 +418,7 @@ describe('GET /api/orders/export', () => {
 
   it('exports the filtered list as CSV, amounts in ringgit', async () => {
     const query = `outlet=${kl}&from=2026-06-09&to=2026-06-09`;
-    const res = await t.inject({
-      method: 'GET',
-      url: `/api/orders/export?${query}&lang=en`,
-      headers: admin,
-    });
+    const res = await api.get(`/api/orders/export?${query}&lang=en`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="orders-\d{8}\.csv"/);
@@ -478,21 +454,17 @@ describe('GET /api/orders/export', () => {
     expect(inDb).toHaveLength(rows.length);
 
     // Outlet-bound staff export only their outlet.
-    const theirs = await t.inject({ method: 'GET', url: '/api/orders/export', headers: cashier });
+    const theirs = await api.get('/api/orders/export', cashier);
     const exported = csvRows(theirs.body, 'en');
     expect(exported.length).toBe(await countWhere(sql`outlet_id = ${kl}`));
     expect(new Set(exported.map((r) => r.outlet))).toEqual(new Set(['Kuala Lumpur']));
-    expect((await t.inject({ method: 'GET', url: '/api/orders/export' })).statusCode).toBe(401);
+    expect((await api.get('/api/orders/export', anonymous)).statusCode).toBe(401);
   });
 
   it('speaks the language the screen asks for, else the one the user saved', async () => {
     const query = `outlet=${kl}&from=2026-06-09&to=2026-06-09&status=CLOSED&serving_method=dine_in`;
     const exportAs = async (lang: string) => {
-      const res = await t.inject({
-        method: 'GET',
-        url: `/api/orders/export?${query}${lang ? `&lang=${lang}` : ''}`,
-        headers: admin,
-      });
+      const res = await api.get(`/api/orders/export?${query}${lang ? `&lang=${lang}` : ''}`);
       expect(res.statusCode, res.body).toBe(200);
       return res.body;
     };
@@ -520,11 +492,7 @@ describe('GET /api/orders/export', () => {
       await t.database.db.update(users).set({ language: 'en' }).where(eq(users.id, me!.id));
     }
 
-    const bad = await t.inject({
-      method: 'GET',
-      url: '/api/orders/export?lang=fr',
-      headers: admin,
-    });
+    const bad = await api.get('/api/orders/export?lang=fr');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code_message).toBe('validation_failed');
   });

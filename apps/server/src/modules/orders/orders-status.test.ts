@@ -5,13 +5,14 @@ import { auditLog, notifications } from '../../db/schema/platform';
 import { liveEvents } from '../../db/schema/live';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
 import { addProduct, cardSale, sell, testClock } from '../../test/order-fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, requestAs, type Requests, type TestApp } from '../../test/test-app';
 
 // POST /api/orders/{id}/status (DESIGN §4) and the day close with its Z-report.
 
 const NOON_KL = '2026-06-10T04:00:00Z'; // Wednesday 12:00 in Kuala Lumpur
 const clock = testClock(NOON_KL);
 let t: TestApp;
+let api: Requests;
 let admin: Record<string, string>;
 let cashier: Record<string, string>;
 let manager: Record<string, string>;
@@ -22,6 +23,7 @@ let plain: string; // RM 10.00, no choices
 
 beforeAll(async () => {
   t = await createTestApp({ now: clock.now });
+  api = requestAs(t);
   admin = t.bearer((await t.login('admin')).token);
   cashier = t.bearer((await t.login('cashier')).token); // KL01
   manager = t.bearer((await t.login('manager')).token); // KL01
@@ -40,7 +42,7 @@ async function newOrder(body: Parameters<typeof sell>[2] = cardSale(kl, plain, 1
 }
 
 const move = (headers: Record<string, string>, id: string, payload: Record<string, unknown>) =>
-  t.inject({ method: 'POST', url: `/api/orders/${id}/status`, headers, payload });
+  api.post(`/api/orders/${id}/status`, payload, headers);
 
 async function moved(headers: Record<string, string>, id: string, status: string, reason?: string) {
   const res = await move(headers, id, { status, ...(reason ? { reason } : {}) });
@@ -177,31 +179,18 @@ describe('POST /api/orders/{id}/status', () => {
       move(cashier, order.id, { status: 'APPROVED' }),
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
-    const history = (
-      await t.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: admin })
-    ).json().data.history;
+    const history = (await api.get(`/api/orders/${order.id}`, admin)).json().data.history;
     expect(history).toHaveLength(2);
   });
 
   it('answers 401, 403, 400 and 404 as it should', async () => {
     const order = await newOrder();
-    const noToken = await t.inject({
-      method: 'POST',
-      url: `/api/orders/${order.id}/status`,
-      payload: { status: 'APPROVED' },
-    });
+    const noToken = await api.post(`/api/orders/${order.id}/status`, { status: 'APPROVED' });
     expect(noToken.statusCode).toBe(401);
     expect((await move(finance, order.id, { status: 'APPROVED' })).statusCode).toBe(403);
     expect((await move(admin, order.id, { status: 'DONE' })).statusCode).toBe(400);
     expect(
-      (
-        await t.inject({
-          method: 'POST',
-          url: '/api/orders/nope/status',
-          headers: admin,
-          payload: { status: 'APPROVED' },
-        })
-      ).statusCode,
+      (await api.post('/api/orders/nope/status', { status: 'APPROVED' }, admin)).statusCode,
     ).toBe(400);
 
     // Another outlet's order for outlet-bound staff, another tenant's for anyone: not found.
@@ -213,7 +202,7 @@ describe('POST /api/orders/{id}/status', () => {
 
   it('shows no moves to a reader without the status permission', async () => {
     const order = await newOrder();
-    const res = await t.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: finance });
+    const res = await api.get(`/api/orders/${order.id}`, finance);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.allowed_statuses).toEqual([]);
   });
@@ -222,18 +211,9 @@ describe('POST /api/orders/{id}/status', () => {
 describe('POST /api/orders/close-day', () => {
   const DAY = '2026-06-17';
   const close = (headers: Record<string, string>, outletId: string, date = DAY) =>
-    t.inject({
-      method: 'POST',
-      url: '/api/orders/close-day',
-      headers,
-      payload: { outlet_id: outletId, business_date: date },
-    });
+    api.post('/api/orders/close-day', { outlet_id: outletId, business_date: date }, headers);
   const zReport = (headers: Record<string, string>, outletId: string, date = DAY) =>
-    t.inject({
-      method: 'GET',
-      url: `/api/orders/z-reports?outlet_id=${outletId}&business_date=${date}`,
-      headers,
-    });
+    api.get(`/api/orders/z-reports?outlet_id=${outletId}&business_date=${date}`, headers);
 
   it('refuses while orders are open, then closes the day with a Z-report equal to its orders', async () => {
     clock.set('2026-06-17T04:00:00Z');
@@ -303,9 +283,7 @@ describe('POST /api/orders/close-day', () => {
     expect(report.expected_cash).toBe(2165);
 
     // The completed orders are CLOSED, with the close in their history.
-    const after = (
-      await t.inject({ method: 'GET', url: `/api/orders/${cash.id}`, headers: manager })
-    ).json().data;
+    const after = (await api.get(`/api/orders/${cash.id}`, manager)).json().data;
     expect(after.status).toBe('CLOSED');
     expect(after.history.at(-1)).toMatchObject({
       from: 'COMPLETED',
@@ -345,13 +323,7 @@ describe('POST /api/orders/close-day', () => {
 
   it('answers 401, 403, 400 and 404 as it should', async () => {
     expect(
-      (
-        await t.inject({
-          method: 'POST',
-          url: '/api/orders/close-day',
-          payload: { outlet_id: kl, business_date: DAY },
-        })
-      ).statusCode,
+      (await api.post('/api/orders/close-day', { outlet_id: kl, business_date: DAY })).statusCode,
     ).toBe(401);
     expect((await close(cashier, kl)).statusCode).toBe(403); // no close-day-order
     expect((await close(admin, kl, '17/06/2026')).statusCode).toBe(400);
@@ -366,9 +338,6 @@ describe('POST /api/orders/close-day', () => {
     expect((await zReport(cashier, pg, '2026-06-09')).statusCode).toBe(404);
     const rival = await otherTenant(t, 'rival-close');
     expect((await close(rival.headers, kl, '2026-06-09')).statusCode).toBe(404);
-    expect(
-      (await t.inject({ method: 'GET', url: '/api/orders/z-reports?outlet_id=x', headers: admin }))
-        .statusCode,
-    ).toBe(400);
+    expect((await api.get('/api/orders/z-reports?outlet_id=x', admin)).statusCode).toBe(400);
   });
 });

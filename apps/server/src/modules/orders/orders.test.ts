@@ -18,7 +18,8 @@ import {
   sell,
   testClock,
 } from '../../test/order-fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { expectCode } from '../../test/expect-code';
+import { createTestApp, requestAs, type Requests, type TestApp } from '../../test/test-app';
 
 // POST /api/orders: what may be sold where and when, one order per Idempotency-Key, order
 // numbers per outlet and business day, and a sale that fails leaving nothing behind.
@@ -26,6 +27,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 const NOON_KL = '2026-06-10T04:00:00Z'; // Wednesday 12:00 in Kuala Lumpur
 const clock = testClock(NOON_KL);
 let t: TestApp;
+let api: Requests;
 let admin: Record<string, string>;
 let cashier: Record<string, string>;
 let kl: string;
@@ -35,6 +37,7 @@ let plain: string; // a product without choices, RM 10.00 → RM 10.60 for pick 
 
 beforeAll(async () => {
   t = await createTestApp({ now: clock.now });
+  api = requestAs(t);
   admin = t.bearer((await t.login('admin')).token);
   cashier = t.bearer((await t.login('cashier')).token); // bound to KL01
   kl = (await demoOutlet(t, 'KL01')).id;
@@ -47,33 +50,21 @@ beforeEach(() => clock.set(NOON_KL));
 
 const plainSale = (outletId = kl) => cardSale(outletId, plain, 1060);
 
-async function refused(
-  res: Awaited<ReturnType<typeof sell>>,
-  status: number,
-  code: string,
-): Promise<{ message: string; details?: { path: string; message: string }[] }> {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json();
-  expect(body.code_message).toBe(code);
-  return body;
-}
-
 describe('POST /api/orders access', () => {
   it('answers 401 without a token, 403 without create-pos, 400 without a key or a valid body', async () => {
-    const noToken = await t.inject({ method: 'POST', url: '/api/orders', payload: plainSale() });
+    const noToken = await api.post('/api/orders', plainSale());
     expect(noToken.statusCode).toBe(401);
     const finance = t.bearer((await t.login('finance')).token);
-    await refused(await sell(t, finance, plainSale()), 403, 'forbidden');
+    expectCode(await sell(t, finance, plainSale()), 403, 'forbidden');
 
-    const noKey = await t.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: admin,
-      payload: { ...plainSale(), serving_method: 'pick_up' },
-    });
-    await refused(noKey, 400, 'idempotency_key_required');
+    const noKey = await api.post(
+      '/api/orders',
+      { ...plainSale(), serving_method: 'pick_up' },
+      admin,
+    );
+    expectCode(noKey, 400, 'idempotency_key_required');
 
-    const bad = await refused(
+    const bad = expectCode(
       await sell(t, admin, { ...plainSale(), serving_method: 'dine_in', items: [] }),
       400,
       'validation_failed',
@@ -87,7 +78,7 @@ describe('POST /api/orders access', () => {
   });
 
   it('lets outlet-bound staff sell only at their own outlet', async () => {
-    await refused(await sell(t, cashier, plainSale(pg)), 404, 'not_found');
+    expectCode(await sell(t, cashier, plainSale(pg)), 404, 'not_found');
     const ok = await sell(t, cashier, plainSale(kl));
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json().data.staff_name).toBe('Siti Nurhaliza');
@@ -95,7 +86,7 @@ describe('POST /api/orders access', () => {
 
   it('never sells at another tenant’s outlet or its products', async () => {
     const other = await otherTenant(t, 'rival');
-    await refused(await sell(t, admin, plainSale(other.outlet.id)), 404, 'not_found');
+    expectCode(await sell(t, admin, plainSale(other.outlet.id)), 404, 'not_found');
     const [theirs] = await t.database.db
       .insert(products)
       .values({
@@ -106,18 +97,18 @@ describe('POST /api/orders access', () => {
         basePrice: 100,
       })
       .returning();
-    await refused(await sell(t, admin, cardSale(kl, theirs!.id, 106)), 400, 'product_unavailable');
+    expectCode(await sell(t, admin, cardSale(kl, theirs!.id, 106)), 400, 'product_unavailable');
   });
 });
 
 describe('POST /api/orders outlet rules', () => {
   it('refuses a closed outlet unless the cashier confirms a sale outside hours', async () => {
     clock.set('2026-06-10T15:30:00Z'); // 23:30, KL01 closes at 22:00
-    const closed = await refused(await sell(t, admin, plainSale()), 400, 'outlet_closed');
+    const closed = expectCode(await sell(t, admin, plainSale()), 400, 'outlet_closed');
     expect(closed.message).toContain('Kuala Lumpur is closed now');
 
     clock.set('2026-06-10T13:45:00Z'); // 21:45, past last orders (30 minutes before 22:00)
-    const late = await refused(await sell(t, admin, plainSale()), 400, 'outlet_closed');
+    const late = expectCode(await sell(t, admin, plainSale()), 400, 'outlet_closed');
     expect(late.message).toContain('stopped taking orders');
 
     clock.set('2026-06-10T15:30:00Z');
@@ -137,11 +128,11 @@ describe('POST /api/orders outlet rules', () => {
     const db = t.database.db;
     await db.update(outlets).set({ acceptingOrders: false }).where(eq(outlets.id, kl));
     try {
-      await refused(await sell(t, admin, plainSale()), 400, 'outlet_not_accepting_orders');
+      expectCode(await sell(t, admin, plainSale()), 400, 'outlet_not_accepting_orders');
     } finally {
       await db.update(outlets).set({ acceptingOrders: true }).where(eq(outlets.id, kl));
     }
-    const delivery = await refused(
+    const delivery = expectCode(
       await sell(t, admin, {
         ...plainSale(jb),
         serving_method: 'delivery',
@@ -157,14 +148,13 @@ describe('POST /api/orders outlet rules', () => {
 describe('POST /api/orders catalogue rules', () => {
   it('refuses a product sold out today, and sells it again the next business day', async () => {
     const cake = await addProduct(t, { sku: 'CAKE-SO', price: 500, name: 'Sold Out Cake' });
-    const mark = await t.inject({
-      method: 'PUT',
-      url: `/api/products/${cake.id}/outlets/${kl}/sold-out`,
-      headers: cashier,
-      payload: { sold_out: true },
-    });
+    const mark = await api.put(
+      `/api/products/${cake.id}/outlets/${kl}/sold-out`,
+      { sold_out: true },
+      cashier,
+    );
     expect(mark.statusCode, mark.body).toBe(200);
-    const res = await refused(
+    const res = expectCode(
       await sell(t, admin, cardSale(kl, cake.id, 530)),
       400,
       'product_sold_out',
@@ -180,19 +170,15 @@ describe('POST /api/orders catalogue rules', () => {
 
   it('refuses products not sold at the outlet, disabled or unknown', async () => {
     const nasi = await productBySku(t, 'FOD-007'); // not sold in Johor Bahru
-    const notHere = await refused(
+    const notHere = expectCode(
       await sell(t, admin, cardSale(jb, nasi.id, 1367)),
       400,
       'product_unavailable',
     );
     expect(notHere.message).toBe('Nasi Goreng Kampung is not sold at this outlet');
     const disabled = await addProduct(t, { sku: 'OFF-1', price: 500, status: 'disabled' });
-    await refused(await sell(t, admin, cardSale(kl, disabled.id, 530)), 400, 'product_unavailable');
-    await refused(
-      await sell(t, admin, cardSale(kl, randomUUID(), 530)),
-      400,
-      'product_unavailable',
-    );
+    expectCode(await sell(t, admin, cardSale(kl, disabled.id, 530)), 400, 'product_unavailable');
+    expectCode(await sell(t, admin, cardSale(kl, randomUUID(), 530)), 400, 'product_unavailable');
   });
 
   it('checks options and add-ons against the product', async () => {
@@ -211,7 +197,7 @@ describe('POST /api/orders catalogue rules', () => {
     const oat = (await groupsOf(t, latte.id))
       .find((g) => g.name === 'Milk')!
       .options.find((o) => o.name === 'Oat')!;
-    const foreign = await refused(
+    const foreign = expectCode(
       await sale({ option_ids: [...choices, oat.id] }),
       400,
       'invalid_product_options',
@@ -220,7 +206,7 @@ describe('POST /api/orders catalogue rules', () => {
       { path: 'items.0.option_ids.2', message: 'validation.invalid' },
     ]);
     // A required choice left out.
-    const missing = await refused(
+    const missing = expectCode(
       await sale({ option_ids: [choices[0]] }),
       400,
       'invalid_product_options',
@@ -231,7 +217,7 @@ describe('POST /api/orders catalogue rules', () => {
     ]);
     // Two sizes where one may be chosen.
     const large = await optionNamed(t, kopi.id, 'Size', 'Large');
-    const two = await refused(
+    const two = expectCode(
       await sale({ option_ids: [...choices, large.id] }),
       400,
       'invalid_product_options',
@@ -242,7 +228,7 @@ describe('POST /api/orders catalogue rules', () => {
       sql`select addon_id as id from product_addons where product_id = ${latte.id} limit 1`,
     );
     const shotId = (shot as unknown as { rows: { id: string }[] }).rows[0]!.id;
-    await refused(
+    expectCode(
       await sale({ option_ids: choices, addon_ids: [shotId] }),
       400,
       'invalid_product_options',
@@ -255,11 +241,7 @@ describe('POST /api/orders catalogue rules', () => {
     expect((await sell(t, admin, cardSale(kl, fresh.id, 1060))).statusCode).toBe(201);
     const [row] = await t.database.db.select().from(products).where(eq(products.id, fresh.id));
     expect(row!.hasSales).toBe(true);
-    const del = await t.inject({
-      method: 'DELETE',
-      url: `/api/products/${fresh.id}`,
-      headers: admin,
-    });
+    const del = await api.del(`/api/products/${fresh.id}`, undefined, admin);
     expect(del.statusCode).toBe(409);
   });
 });
@@ -318,11 +300,7 @@ describe('POST /api/orders numbers, idempotency and atomicity', () => {
     expect(first.statusCode).toBe(201);
     // The key store keeps keys 24 hours; the order keeps its key for good.
     await t.database.db.execute(sql`delete from idempotency_keys where key = ${key}`);
-    const again = await refused(
-      await sell(t, admin, plainSale(kl), key),
-      409,
-      'order_already_exists',
-    );
+    const again = expectCode(await sell(t, admin, plainSale(kl), key), 409, 'order_already_exists');
     expect(again.message).toBe(
       `This sale was already recorded as order ${first.json().data.order_no}`,
     );
@@ -370,7 +348,7 @@ describe('POST /api/orders numbers, idempotency and atomicity', () => {
     expect(entry!.after).toMatchObject({ total: 1060, status: 'PENDING' });
 
     // The cashier of the outlet sees it in the bell.
-    const bell = await t.inject({ method: 'GET', url: '/api/notification', headers: cashier });
+    const bell = await api.get('/api/notification', cashier);
     expect(bell.json().data.list_notify_order[0]).toMatchObject({
       id_order: order.id,
       title: `New order ${order.order_no}`,
@@ -444,18 +422,13 @@ describe('receipt header on orders', () => {
     const db = t.database.db;
     await db.update(outlets).set({ phone: '+60 3-2141 9999' }).where(eq(outlets.id, kl));
     try {
-      const read = await t.inject({
-        method: 'GET',
-        url: `/api/orders/${order.id}`,
-        headers: cashier,
-      });
+      const read = await api.get(`/api/orders/${order.id}`, cashier);
       expect(read.json().data.receipt).toEqual({ ...klReceipt, outlet_phone: '+60 3-2141 9999' });
-      const moved = await t.inject({
-        method: 'POST',
-        url: `/api/orders/${order.id}/status`,
-        headers: cashier,
-        payload: { status: 'APPROVED' },
-      });
+      const moved = await api.post(
+        `/api/orders/${order.id}/status`,
+        { status: 'APPROVED' },
+        cashier,
+      );
       expect(moved.statusCode, moved.body).toBe(200);
       expect(moved.json().data.receipt).toEqual({ ...klReceipt, outlet_phone: '+60 3-2141 9999' });
     } finally {
@@ -466,7 +439,7 @@ describe('receipt header on orders', () => {
 
 describe('GET /api/pos/context', () => {
   const context = (headers: Record<string, string> | undefined, outletId: string) =>
-    t.inject({ method: 'GET', url: `/api/pos/context?outlet_id=${outletId}`, headers });
+    api.get(`/api/pos/context?outlet_id=${outletId}`, headers);
 
   it('gives the POS the outlet, the pricing settings and the receipt header', async () => {
     const res = await context(cashier, kl);

@@ -13,7 +13,7 @@ import {
   sell,
   testClock,
 } from '../../test/order-fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, requestAs, type Requests, type TestApp } from '../../test/test-app';
 
 // GET /api/pos/outlets and GET /api/pos/menu: where a user may sell, and what an outlet sells as
 // the sale itself prices and accepts it.
@@ -21,6 +21,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 const NOON_KL = '2026-06-10T04:00:00Z'; // Wednesday 12:00 in Kuala Lumpur
 const clock = testClock(NOON_KL);
 let t: TestApp;
+let api: Requests;
 let admin: Record<string, string>;
 let cashier: Record<string, string>;
 let finance: Record<string, string>;
@@ -30,6 +31,7 @@ let jb: string;
 
 beforeAll(async () => {
   t = await createTestApp({ now: clock.now });
+  api = requestAs(t);
   admin = t.bearer((await t.login('admin')).token);
   cashier = t.bearer((await t.login('cashier')).token); // bound to KL01
   finance = t.bearer((await t.login('finance')).token); // no read-pos
@@ -40,10 +42,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 beforeEach(() => clock.set(NOON_KL));
 
-const get = (url: string, headers?: Record<string, string>) =>
-  t.inject({ method: 'GET', url, headers });
 const menuOf = async (outletId: string, headers = admin) => {
-  const res = await get(`/api/pos/menu?outlet_id=${outletId}`, headers);
+  const res = await api.get(`/api/pos/menu?outlet_id=${outletId}`, headers);
   expect(res.statusCode, res.body).toBe(200);
   return posMenuSchema.strict().parse(res.json().data);
 };
@@ -52,7 +52,7 @@ const bySku = (menu: { products: PosMenuProduct[] }, sku: string) =>
 
 describe('GET /api/pos/outlets', () => {
   it('lists the tenant’s active outlets by code', async () => {
-    const res = await get('/api/pos/outlets', admin);
+    const res = await api.get('/api/pos/outlets', admin);
     expect(res.statusCode, res.body).toBe(200);
     const list = res.json().data.map((o: unknown) => posOutletSchema.strict().parse(o));
     expect(list.map((o: { code: string }) => o.code)).toEqual(['JB01', 'KL01', 'PG01']);
@@ -72,31 +72,31 @@ describe('GET /api/pos/outlets', () => {
       permissions: ['read-pos'],
       outletId: closedShop!.id,
     });
-    const all = (await get('/api/pos/outlets', admin)).json().data;
+    const all = (await api.get('/api/pos/outlets', admin)).json().data;
     expect(all.map((o: { code: string }) => o.code)).toEqual(['JB01', 'KL01', 'PG01']);
     expect(all.some((o: { id: string }) => o.id === spare.id)).toBe(false);
 
-    const own = await get('/api/pos/outlets', cashier);
+    const own = await api.get('/api/pos/outlets', cashier);
     expect(own.json().data).toEqual([
       { id: kl, code: 'KL01', name: 'Kuala Lumpur', status: 'active' },
     ]);
     const boundToClosed = t.bearer((await t.login('pos-bound-closed')).token);
-    expect((await get('/api/pos/outlets', boundToClosed)).json().data).toEqual([
+    expect((await api.get('/api/pos/outlets', boundToClosed)).json().data).toEqual([
       { id: closedShop!.id, code: 'AA01', name: 'Closed shop', status: 'disabled' },
     ]);
   });
 
   it('shows another tenant only its own outlets', async () => {
     const other = await otherTenant(t, 'pos-rival');
-    const res = await get('/api/pos/outlets', other.headers);
+    const res = await api.get('/api/pos/outlets', other.headers);
     expect(res.json().data).toEqual([
       { id: other.outlet.id, code: 'X01', name: 'pos-rival outlet', status: 'active' },
     ]);
   });
 
   it('answers 401 without a token and 403 without read-pos', async () => {
-    expect((await get('/api/pos/outlets')).statusCode).toBe(401);
-    const res = await get('/api/pos/outlets', finance);
+    expect((await api.get('/api/pos/outlets')).statusCode).toBe(401);
+    const res = await api.get('/api/pos/outlets', finance);
     expect(res.statusCode).toBe(403);
     expect(res.json().code_message).toBe('forbidden');
   });
@@ -171,12 +171,11 @@ describe('GET /api/pos/menu', () => {
 
   it('marks sold out for today only, and disabled, archived, hidden and add-on states', async () => {
     const teh = await productBySku(t, 'TEH-001');
-    const soldOut = await t.inject({
-      method: 'PUT',
-      url: `/api/products/${teh.id}/outlets/${kl}/sold-out`,
-      headers: cashier,
-      payload: { sold_out: true },
-    });
+    const soldOut = await api.put(
+      `/api/products/${teh.id}/outlets/${kl}/sold-out`,
+      { sold_out: true },
+      cashier,
+    );
     expect(soldOut.statusCode, soldOut.body).toBe(200);
     expect(bySku(await menuOf(kl, cashier), 'TEH-001')).toMatchObject({
       sold_out: true,
@@ -246,10 +245,10 @@ describe('GET /api/pos/menu', () => {
     });
     const mine = await menuOf(kl);
     expect(mine.products.some((p) => p.sku === 'RIV-1')).toBe(false);
-    const theirs = await get(`/api/pos/menu?outlet_id=${kl}`, other.headers);
+    const theirs = await api.get(`/api/pos/menu?outlet_id=${kl}`, other.headers);
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json().code_message).toBe('not_found');
-    const res = await get(`/api/pos/menu?outlet_id=${other.outlet.id}`, admin);
+    const res = await api.get(`/api/pos/menu?outlet_id=${other.outlet.id}`, admin);
     expect(res.statusCode).toBe(404);
     const own = await menuOf(other.outlet.id, other.headers);
     expect(own.products.map((p) => p.sku)).toEqual(['RIV-1']);
@@ -257,15 +256,15 @@ describe('GET /api/pos/menu', () => {
   });
 
   it('answers 401, 403, 400 and 404 as it should', async () => {
-    expect((await get(`/api/pos/menu?outlet_id=${kl}`)).statusCode).toBe(401);
-    expect((await get(`/api/pos/menu?outlet_id=${kl}`, finance)).statusCode).toBe(403);
-    const bad = await get('/api/pos/menu?outlet_id=KL01', admin);
+    expect((await api.get(`/api/pos/menu?outlet_id=${kl}`)).statusCode).toBe(401);
+    expect((await api.get(`/api/pos/menu?outlet_id=${kl}`, finance)).statusCode).toBe(403);
+    const bad = await api.get('/api/pos/menu?outlet_id=KL01', admin);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code_message).toBe('validation_failed');
-    const missing = await get('/api/pos/menu', admin);
+    const missing = await api.get('/api/pos/menu', admin);
     expect(missing.statusCode).toBe(400);
     // Outlet-bound staff see only their outlet's menu.
-    const elsewhere = await get(`/api/pos/menu?outlet_id=${pg}`, cashier);
+    const elsewhere = await api.get(`/api/pos/menu?outlet_id=${pg}`, cashier);
     expect(elsewhere.statusCode).toBe(404);
     expect(elsewhere.json().code_message).toBe('not_found');
     expect((await menuOf(kl, cashier)).products.length).toBeGreaterThan(30);
@@ -274,7 +273,7 @@ describe('GET /api/pos/menu', () => {
 
 describe('OpenAPI', () => {
   it('documents the POS reads and the board with their query and answer schemas', async () => {
-    const doc = (await get('/api/docs/json')).json();
+    const doc = (await api.get('/api/docs/json')).json();
     expect(doc.paths['/api/pos/outlets'].get.responses['200']).toBeDefined();
     const menu = doc.paths['/api/pos/menu'].get;
     expect(menu.parameters.map((p: { name: string }) => p.name)).toEqual(['outlet_id']);

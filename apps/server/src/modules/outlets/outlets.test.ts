@@ -3,26 +3,25 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/platform';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, requestAs, type Requests, type TestApp } from '../../test/test-app';
 
 // Outlets, their weekly hours and closures, and "open now" on an injected clock.
 
 // Monday 23 November 2026, 10:00 in Kuala Lumpur (UTC+8).
 let now = new Date('2026-11-23T02:00:00Z');
 let t: TestApp;
+let api: Requests;
 let admin: { authorization: string };
 let other: Awaited<ReturnType<typeof otherTenant>>;
 
 beforeAll(async () => {
   t = await createTestApp({ now: () => now });
   admin = t.bearer((await t.login('admin')).token);
+  api = requestAs(t, admin);
   other = await otherTenant(t, 'outlet-rival');
 });
 afterAll(() => t?.close());
 
-const get = (url: string, headers = admin) => t.inject({ method: 'GET', url, headers });
-const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers = admin) =>
-  t.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 const byCode = (rows: { code: string }[], code: string) => rows.find((r) => r.code === code)!;
 
 const newOutlet = {
@@ -38,7 +37,7 @@ const newOutlet = {
 
 describe('GET /api/outlets', () => {
   it('lists the demo outlets with their settings and whether they are open now', async () => {
-    const res = await get('/api/outlets');
+    const res = await api.get('/api/outlets');
     expect(res.statusCode).toBe(200);
     const rows = res.json().data.map((o: unknown) => outletSchema.strict().parse(o));
     expect(rows.map((o: { code: string }) => o.code)).toEqual(['JB01', 'KL01', 'PG01']);
@@ -59,23 +58,23 @@ describe('GET /api/outlets', () => {
 
   it('follows the break and the late Friday at Johor Bahru', async () => {
     now = new Date('2026-11-23T07:30:00Z'); // Monday 15:30, the break
-    let jb = (await get(`/api/outlets/${(await demoOutlet(t, 'JB01')).id}`)).json().data;
+    let jb = (await api.get(`/api/outlets/${(await demoOutlet(t, 'JB01')).id}`)).json().data;
     expect(jb).toMatchObject({ open_now: false, next_open_at: '2026-11-23T08:00:00.000Z' });
     now = new Date('2026-11-27T16:30:00Z'); // Saturday 00:30, Friday's range runs until 01:00
-    jb = (await get(`/api/outlets/${jb.id}`)).json().data;
+    jb = (await api.get(`/api/outlets/${jb.id}`)).json().data;
     expect(jb.open_now).toBe(true);
     now = new Date('2026-11-23T02:00:00Z');
   });
 
   it('shows staff bound to an outlet only that outlet (404 for the others)', async () => {
     const cashier = t.bearer((await t.login('cashier')).token);
-    const res = await get('/api/outlets', cashier);
+    const res = await api.get('/api/outlets', cashier);
     expect(res.json().data.map((o: { code: string }) => o.code)).toEqual(['KL01']);
     expect(res.json().meta.total).toBe(1);
     const penang = await demoOutlet(t, 'PG01');
-    expect((await get(`/api/outlets/${penang.id}`, cashier)).statusCode).toBe(404);
+    expect((await api.get(`/api/outlets/${penang.id}`, cashier)).statusCode).toBe(404);
     expect(
-      (await get(`/api/outlets/${penang.id}/hours`, t.bearer((await t.login('manager')).token)))
+      (await api.get(`/api/outlets/${penang.id}/hours`, t.bearer((await t.login('manager')).token)))
         .statusCode,
     ).toBe(404);
   });
@@ -83,7 +82,7 @@ describe('GET /api/outlets', () => {
 
 describe('POST, PUT and DELETE /api/outlets', () => {
   it('creates an outlet with a code unique in the tenant', async () => {
-    const res = await send('POST', '/api/outlets', newOutlet);
+    const res = await api.post('/api/outlets', newOutlet);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({
       ...newOutlet,
@@ -93,15 +92,15 @@ describe('POST, PUT and DELETE /api/outlets', () => {
       open_now: false,
       next_open_at: null,
     });
-    const again = await send('POST', '/api/outlets', newOutlet);
+    const again = await api.post('/api/outlets', newOutlet);
     expect(again.statusCode).toBe(400);
     expect(again.json().code_message).toBe('outlet_code_taken');
     // Codes are per tenant.
-    expect((await send('POST', '/api/outlets', newOutlet, other.headers)).statusCode).toBe(201);
+    expect((await api.post('/api/outlets', newOutlet, other.headers)).statusCode).toBe(201);
   });
 
   it('answers 400 for a bad code, no serving method, a bad time zone or a negative fee', async () => {
-    const res = await send('POST', '/api/outlets', {
+    const res = await api.post('/api/outlets', {
       ...newOutlet,
       code: 'kl 2',
       serving_methods: [],
@@ -114,7 +113,7 @@ describe('POST, PUT and DELETE /api/outlets', () => {
         .details.map((d: { path: string }) => d.path)
         .sort(),
     ).toEqual(['code', 'delivery_fee', 'serving_methods']);
-    const zone = await send('POST', '/api/outlets', {
+    const zone = await api.post('/api/outlets', {
       ...newOutlet,
       code: 'TZ01',
       timezone: 'Mars/Olympus',
@@ -124,7 +123,7 @@ describe('POST, PUT and DELETE /api/outlets', () => {
 
   it('updates an outlet and records before and after', async () => {
     const kl = await demoOutlet(t, 'KL01');
-    const res = await send('PUT', `/api/outlets/${kl.id}`, {
+    const res = await api.put(`/api/outlets/${kl.id}`, {
       ...newOutlet,
       code: 'KL01',
       name: 'Kuala Lumpur (Bukit Bintang)',
@@ -143,11 +142,11 @@ describe('POST, PUT and DELETE /api/outlets', () => {
   });
 
   it('keeps the status board’s amber and red minutes (defaults 5 and 10)', async () => {
-    const created = await send('POST', '/api/outlets', { ...newOutlet, code: 'BRD1' });
+    const created = await api.post('/api/outlets', { ...newOutlet, code: 'BRD1' });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().data).toMatchObject({ board_amber_minutes: 5, board_red_minutes: 10 });
     const id = created.json().data.id;
-    const changed = await send('PUT', `/api/outlets/${id}`, {
+    const changed = await api.put(`/api/outlets/${id}`, {
       ...newOutlet,
       code: 'BRD1',
       board_amber_minutes: 3,
@@ -155,12 +154,12 @@ describe('POST, PUT and DELETE /api/outlets', () => {
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().data).toMatchObject({ board_amber_minutes: 3, board_red_minutes: 240 });
-    const read = outletSchema.strict().parse((await get(`/api/outlets/${id}`)).json().data);
+    const read = outletSchema.strict().parse((await api.get(`/api/outlets/${id}`)).json().data);
     expect(read).toMatchObject({ board_amber_minutes: 3, board_red_minutes: 240 });
-    const listed = (await get('/api/outlets?q=BRD1')).json().data;
+    const listed = (await api.get('/api/outlets?q=BRD1')).json().data;
     expect(listed[0]).toMatchObject({ id, board_amber_minutes: 3, board_red_minutes: 240 });
     // The status board reads the same columns.
-    const board = (await get(`/api/orders/board?outlet_id=${id}`)).json().data;
+    const board = (await api.get(`/api/orders/board?outlet_id=${id}`)).json().data;
     expect(board.thresholds).toEqual([{ outlet_id: id, amber_minutes: 3, red_minutes: 240 }]);
     const [entry] = await t.database.db
       .select()
@@ -176,7 +175,7 @@ describe('POST, PUT and DELETE /api/outlets', () => {
       board_amber_minutes: amber,
       board_red_minutes: red,
     });
-    const range = await send('POST', '/api/outlets', body(0, 241));
+    const range = await api.post('/api/outlets', body(0, 241));
     expect(range.statusCode).toBe(400);
     expect(range.json().code_message).toBe('validation_failed');
     expect(range.json().details).toEqual(
@@ -185,7 +184,7 @@ describe('POST, PUT and DELETE /api/outlets', () => {
         { path: 'board_red_minutes', message: 'validation.max_value?max=240' },
       ]),
     );
-    const whole = await send('POST', '/api/outlets', body(2.5, 10));
+    const whole = await api.post('/api/outlets', body(2.5, 10));
     expect(whole.json().details).toEqual([
       { path: 'board_amber_minutes', message: 'validation.integer' },
     ]);
@@ -195,10 +194,10 @@ describe('POST, PUT and DELETE /api/outlets', () => {
       [6, undefined], // red defaults to 10: fine
       [undefined, 4], // amber defaults to 5: not before 4
     ] as const) {
-      const res = await send('POST', '/api/outlets', body(amber, red));
+      const res = await api.post('/api/outlets', body(amber, red));
       if (amber === 6) {
         expect(res.statusCode, res.body).toBe(201);
-        await send('DELETE', `/api/outlets/${res.json().data.id}`);
+        await api.del(`/api/outlets/${res.json().data.id}`);
         continue;
       }
       expect(res.statusCode, `${amber}/${red}`).toBe(400);
@@ -210,36 +209,36 @@ describe('POST, PUT and DELETE /api/outlets', () => {
 
   it('refuses to delete an outlet with staff (disable it instead) and deletes an empty one', async () => {
     const kl = await demoOutlet(t, 'KL01');
-    const busy = await send('DELETE', `/api/outlets/${kl.id}`);
+    const busy = await api.del(`/api/outlets/${kl.id}`);
     expect(busy.statusCode).toBe(409);
     expect(busy.json().code_message).toBe('outlet_in_use');
     expect(busy.json().message).toMatch(/2 staff members.*Disable it instead/);
-    const created = await send('POST', '/api/outlets', { ...newOutlet, code: 'TMP1' });
+    const created = await api.post('/api/outlets', { ...newOutlet, code: 'TMP1' });
     const id = created.json().data.id;
-    expect((await send('DELETE', `/api/outlets/${id}`)).statusCode).toBe(200);
-    expect((await get(`/api/outlets/${id}`)).statusCode).toBe(404);
+    expect((await api.del(`/api/outlets/${id}`)).statusCode).toBe(200);
+    expect((await api.get(`/api/outlets/${id}`)).statusCode).toBe(404);
   });
 
   it('answers 403 without the permission and 404 for another tenant’s outlet', async () => {
     const cashier = t.bearer((await t.login('cashier')).token);
     expect(
-      (await send('POST', '/api/outlets', { ...newOutlet, code: 'NOPE' }, cashier)).statusCode,
+      (await api.post('/api/outlets', { ...newOutlet, code: 'NOPE' }, cashier)).statusCode,
     ).toBe(403);
     const theirs = other.outlet.id;
-    expect((await get(`/api/outlets/${theirs}`)).statusCode).toBe(404);
+    expect((await api.get(`/api/outlets/${theirs}`)).statusCode).toBe(404);
     expect(
-      (await send('PUT', `/api/outlets/${theirs}`, { ...newOutlet, code: 'X01' })).statusCode,
+      (await api.put(`/api/outlets/${theirs}`, { ...newOutlet, code: 'X01' })).statusCode,
     ).toBe(404);
-    expect((await send('DELETE', `/api/outlets/${theirs}`)).statusCode).toBe(404);
-    expect((await get(`/api/outlets/${theirs}/hours`)).statusCode).toBe(404);
-    expect((await get(`/api/outlets/${theirs}/closures`)).statusCode).toBe(404);
+    expect((await api.del(`/api/outlets/${theirs}`)).statusCode).toBe(404);
+    expect((await api.get(`/api/outlets/${theirs}/hours`)).statusCode).toBe(404);
+    expect((await api.get(`/api/outlets/${theirs}/closures`)).statusCode).toBe(404);
   });
 });
 
 describe('time management', () => {
   it('reads and replaces weekly hours with several ranges a day', async () => {
     const pg = await demoOutlet(t, 'PG01');
-    const seeded = (await get(`/api/outlets/${pg.id}/hours`)).json().data;
+    const seeded = (await api.get(`/api/outlets/${pg.id}/hours`)).json().data;
     expect(seeded.last_order_minutes).toBe(15);
     expect(seeded.hours.find((d: { day: number }) => d.day === 1).ranges).toEqual([]);
     const hours = {
@@ -255,17 +254,17 @@ describe('time management', () => {
       ],
       last_order_minutes: 20,
     };
-    const res = await send('PUT', `/api/outlets/${pg.id}/hours`, hours);
+    const res = await api.put(`/api/outlets/${pg.id}/hours`, hours);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.hours.map((d: { day: number }) => d.day)).toEqual([0, 1]);
     // Monday 10:00 is now inside the morning range.
-    expect((await get(`/api/outlets/${pg.id}`)).json().data.open_now).toBe(true);
+    expect((await api.get(`/api/outlets/${pg.id}`)).json().data.open_now).toBe(true);
   });
 
   it('answers 400 for a bad clock, a repeated day, open equal to close, or overlapping ranges', async () => {
     const pg = await demoOutlet(t, 'PG01');
     const put = (hours: unknown, last_order_minutes = 0) =>
-      send('PUT', `/api/outlets/${pg.id}/hours`, { hours, last_order_minutes });
+      api.put(`/api/outlets/${pg.id}/hours`, { hours, last_order_minutes });
     const badClock = await put([{ day: 1, ranges: [{ open: '25:00', close: '10:00' }] }]);
     expect(badClock.statusCode).toBe(400);
     expect(badClock.json().details[0].path).toBe('hours.0.ranges.0.open');
@@ -295,7 +294,7 @@ describe('time management', () => {
     const kl = await demoOutlet(t, 'KL01');
     expect(
       (
-        await send(
+        await api.send(
           'PUT',
           `/api/outlets/${kl.id}/hours`,
           { hours: [], last_order_minutes: 0 },
@@ -307,21 +306,21 @@ describe('time management', () => {
 
   it('adds and removes closures, which close the outlet on those dates', async () => {
     const kl = await demoOutlet(t, 'KL01');
-    const seeded = (await get(`/api/outlets/${kl.id}/closures`)).json().data;
+    const seeded = (await api.get(`/api/outlets/${kl.id}/closures`)).json().data;
     expect(seeded).toEqual([
       { id: expect.any(String), from: '2027-01-01', to: '2027-01-01', reason: "New Year's Day" },
     ]);
-    const res = await send('POST', `/api/outlets/${kl.id}/closures`, {
+    const res = await api.post(`/api/outlets/${kl.id}/closures`, {
       from: '2026-11-23',
       to: '2026-11-24',
       reason: 'Deepavali stock-take',
     });
     expect(res.statusCode).toBe(201);
     const closure = res.json().data;
-    const outlet = (await get(`/api/outlets/${kl.id}`)).json().data;
+    const outlet = (await api.get(`/api/outlets/${kl.id}`)).json().data;
     expect(outlet).toMatchObject({ open_now: false, next_open_at: '2026-11-24T23:00:00.000Z' });
 
-    const backwards = await send('POST', `/api/outlets/${kl.id}/closures`, {
+    const backwards = await api.post(`/api/outlets/${kl.id}/closures`, {
       from: '2026-12-02',
       to: '2026-12-01',
       reason: '',
@@ -329,11 +328,9 @@ describe('time management', () => {
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().details).toEqual([{ path: 'to', message: 'validation.invalid' }]);
 
-    const removed = await send('DELETE', `/api/outlets/${kl.id}/closures/${closure.id}`);
+    const removed = await api.del(`/api/outlets/${kl.id}/closures/${closure.id}`);
     expect(removed.statusCode).toBe(200);
-    expect((await get(`/api/outlets/${kl.id}`)).json().data.open_now).toBe(true);
-    expect((await send('DELETE', `/api/outlets/${kl.id}/closures/${closure.id}`)).statusCode).toBe(
-      404,
-    );
+    expect((await api.get(`/api/outlets/${kl.id}`)).json().data.open_now).toBe(true);
+    expect((await api.del(`/api/outlets/${kl.id}/closures/${closure.id}`)).statusCode).toBe(404);
   });
 });

@@ -2,12 +2,19 @@ import { permissionCatalogue, permissionEntrySchema } from '@kopi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otherTenant } from '../../test/catalogue-fixtures';
 import { demoTenantId } from '../../test/order-fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import {
+  anonymous,
+  createTestApp,
+  requestAs,
+  type Requests,
+  type TestApp,
+} from '../../test/test-app';
 
-// The permission catalogue (issue 7 §3): superadmin only; each string with its description and
+// The permission catalogue: superadmin only; each string with its description and
 // the roles holding it.
 
 let t: TestApp;
+let api: Requests;
 let superadmin: { authorization: string };
 let tenantId: string;
 let rivalTenantId: string;
@@ -15,16 +22,15 @@ let rivalTenantId: string;
 beforeAll(async () => {
   t = await createTestApp();
   superadmin = t.bearer((await t.login('superadmin')).token);
+  api = requestAs(t, superadmin);
   tenantId = await demoTenantId(t);
   rivalTenantId = (await otherTenant(t, 'perm-rival')).tenant.id;
 });
 afterAll(() => t?.close());
 
-const get = (url: string, headers = superadmin) => t.inject({ method: 'GET', url, headers });
-
 describe('GET /api/permissions', () => {
   it('lists the whole catalogue with descriptions and platform holders', async () => {
-    const res = await get('/api/permissions');
+    const res = await api.get('/api/permissions');
     expect(res.statusCode).toBe(200);
     const rows = res.json().data.map((e: unknown) => permissionEntrySchema.strict().parse(e));
     expect(rows.map((e: { permission: string }) => e.permission)).toEqual(
@@ -47,7 +53,7 @@ describe('GET /api/permissions', () => {
   });
 
   it("lists a tenant's holders with tenant_id, and searches and filters by area", async () => {
-    const res = await get(`/api/permissions?tenant_id=${tenantId}&area=orders&q=refund`);
+    const res = await api.get(`/api/permissions?tenant_id=${tenantId}&area=orders&q=refund`);
     const rows = res.json().data;
     expect(rows.map((e: { permission: string }) => e.permission)).toEqual([
       'read-order',
@@ -67,15 +73,15 @@ describe('GET /api/permissions', () => {
   });
 
   it('is for the platform only: 401 without a token, 403 for tenant admins', async () => {
-    expect((await t.inject({ method: 'GET', url: '/api/permissions' })).statusCode).toBe(401);
+    expect((await api.get('/api/permissions', anonymous)).statusCode).toBe(401);
     const admin = t.bearer((await t.login('admin')).token);
-    const res = await get('/api/permissions', admin);
+    const res = await api.get('/api/permissions', admin);
     expect(res.statusCode).toBe(403);
     expect(res.json().code_message).toBe('forbidden');
-    const bad = await get('/api/permissions?tenant_id=nope');
+    const bad = await api.get('/api/permissions?tenant_id=nope');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code_message).toBe('validation_failed');
-    const area = await get('/api/permissions?area=nope');
+    const area = await api.get('/api/permissions?area=nope');
     expect(area.statusCode).toBe(400);
     expect(area.json()).toMatchObject({
       code_message: 'validation_failed',

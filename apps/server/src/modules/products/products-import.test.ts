@@ -4,25 +4,27 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema/catalogue';
 import { demoCategory, multipart, otherTenant, pngImage } from '../../test/catalogue-fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, requestAs, type Requests, type TestApp } from '../../test/test-app';
 import { formatRinggit, parseRinggit } from './product-files';
 
 // Export and import of the product file: same columns both ways, prices in ringgit, every row
 // checked, nothing written unless the whole file is valid.
 
 let t: TestApp;
+let api: Requests;
 let admin: { authorization: string };
 let other: Awaited<ReturnType<typeof otherTenant>>;
 
 beforeAll(async () => {
   t = await createTestApp();
+  api = requestAs(t);
   admin = t.bearer((await t.login('admin')).token);
   other = await otherTenant(t, 'import-rival');
 });
 afterAll(() => t?.close());
 
 const exportFile = (query: string, headers = admin) =>
-  t.inject({ method: 'GET', url: `/api/products/export?${query}`, headers });
+  api.get(`/api/products/export?${query}`, headers);
 
 const importFile = (
   file: Buffer,
@@ -31,11 +33,9 @@ const importFile = (
   headers = admin,
 ) => {
   const body = multipart(file, name, 'text/csv');
-  return t.inject({
-    method: 'POST',
-    url: `/api/products/import?mode=${mode}`,
-    payload: body.payload,
-    headers: { ...headers, 'content-type': body.contentType },
+  return api.post(`/api/products/import?mode=${mode}`, body.payload, {
+    ...headers,
+    'content-type': body.contentType,
   });
 };
 
@@ -89,7 +89,7 @@ describe('GET /api/products/export', () => {
   it('needs read permission and shows nothing of another tenant', async () => {
     const theirs = await exportFile('format=csv', other.headers);
     expect(theirs.body.replace(/^\ufeff/, '').trim()).toBe(HEADER);
-    expect((await t.inject({ method: 'GET', url: '/api/products/export' })).statusCode).toBe(401);
+    expect((await api.get('/api/products/export')).statusCode).toBe(401);
   });
 });
 

@@ -11,30 +11,36 @@ import {
   otherTenant,
   pngImage,
 } from '../../test/catalogue-fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import {
+  anonymous,
+  createTestApp,
+  requestAs,
+  type Requests,
+  type TestApp,
+} from '../../test/test-app';
 
 // Product images, per-outlet availability and price, and "sold out today" across business days.
 
 // Monday 23 November 2026, 10:00 in Kuala Lumpur (UTC+8). Tests move it.
 let now = new Date('2026-11-23T02:00:00Z');
 let t: TestApp;
+let api: Requests;
 let admin: { authorization: string };
 let other: Awaited<ReturnType<typeof otherTenant>>;
 
 beforeAll(async () => {
   t = await createTestApp({ now: () => now });
   admin = t.bearer((await t.login('admin')).token);
+  api = requestAs(t, admin);
   other = await otherTenant(t, 'kedai-lain');
 });
 afterAll(() => t?.close());
 
 const upload = (productId: string, file: Buffer, name = 'photo.png', type = 'image/png') => {
   const body = multipart(file, name, type);
-  return t.inject({
-    method: 'POST',
-    url: `/api/products/${productId}/images`,
-    payload: body.payload,
-    headers: { ...admin, 'content-type': body.contentType },
+  return api.post(`/api/products/${productId}/images`, body.payload, {
+    ...admin,
+    'content-type': body.contentType,
   });
 };
 const images = (res: { json(): { data: unknown[] } }) =>
@@ -53,7 +59,7 @@ describe('product images', () => {
     const thumb = await sharp(fs.readFileSync(onDisk(image!.thumb_url))).metadata();
     expect([display.format, display.width, display.height]).toEqual(['webp', 800, 500]);
     expect([thumb.format, thumb.width]).toEqual(['webp', 200]);
-    const served = await t.inject({ method: 'GET', url: image!.thumb_url });
+    const served = await api.get(image!.thumb_url, anonymous);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -67,9 +73,7 @@ describe('product images', () => {
     expect(images(second).map((i) => i.is_main)).toEqual([true, false]);
 
     // The list shows the main image.
-    const row = (
-      await t.inject({ method: 'GET', url: '/api/products?q=ESP-003', headers: admin })
-    ).json().data[0];
+    const row = (await api.get('/api/products?q=ESP-003')).json().data[0];
     expect(row.image).toEqual({ id: image!.id, url: image!.url, thumb_url: image!.thumb_url });
   });
 
@@ -77,28 +81,16 @@ describe('product images', () => {
     const mocha = await demoProduct(t, 'ESP-006');
     await upload(mocha.id, await pngImage(100, 100));
     const [a, b] = images(await upload(mocha.id, await pngImage(120, 100)));
-    const moved = await t.inject({
-      method: 'PUT',
-      url: `/api/products/${mocha.id}/images/${b!.id}/main`,
-      headers: admin,
-    });
+    const moved = await api.put(`/api/products/${mocha.id}/images/${b!.id}/main`);
     expect(images(moved).map((i) => [i.id, i.is_main])).toEqual([
       [a!.id, false],
       [b!.id, true],
     ]);
-    const removed = await t.inject({
-      method: 'DELETE',
-      url: `/api/products/${mocha.id}/images/${b!.id}`,
-      headers: admin,
-    });
+    const removed = await api.del(`/api/products/${mocha.id}/images/${b!.id}`);
     expect(images(removed)).toEqual([{ ...a!, is_main: true }]);
     expect(fs.existsSync(onDisk(b!.url))).toBe(false);
     expect(fs.existsSync(onDisk(b!.thumb_url))).toBe(false);
-    const missing = await t.inject({
-      method: 'DELETE',
-      url: `/api/products/${mocha.id}/images/${b!.id}`,
-      headers: admin,
-    });
+    const missing = await api.del(`/api/products/${mocha.id}/images/${b!.id}`);
     expect(missing.statusCode).toBe(404);
   });
 
@@ -118,27 +110,18 @@ describe('product images', () => {
     );
     expect(big.statusCode).toBe(400);
     expect(big.json().code_message).toBe('file_too_large');
-    const none = await t.inject({
-      method: 'POST',
-      url: `/api/products/${id}/images`,
-      payload: { file: 'nope' },
-      headers: admin,
-    });
+    const none = await api.post(`/api/products/${id}/images`, { file: 'nope' });
     expect(none.statusCode).toBe(400);
     expect(none.json().code_message).toBe('file_required');
     const cashier = t.bearer((await t.login('cashier')).token);
     const body = multipart(await pngImage(10, 10));
-    const forbidden = await t.inject({
-      method: 'POST',
-      url: `/api/products/${id}/images`,
-      payload: body.payload,
-      headers: { ...cashier, 'content-type': body.contentType },
+    const forbidden = await api.post(`/api/products/${id}/images`, body.payload, {
+      ...cashier,
+      'content-type': body.contentType,
     });
     expect(forbidden.statusCode).toBe(403);
     // Nothing was stored for the refused uploads.
-    const product = (
-      await t.inject({ method: 'GET', url: `/api/products/${id}`, headers: admin })
-    ).json().data;
+    const product = (await api.get(`/api/products/${id}`)).json().data;
     expect(product.images).toEqual([]);
   });
 });
@@ -147,22 +130,16 @@ describe('per-outlet availability and price', () => {
   it('lists every outlet and sets availability and a price override at one', async () => {
     const id = (await demoProduct(t, 'MCH-003')).id;
     const pg = await demoOutlet(t, 'PG01');
-    const res = await t.inject({
-      method: 'GET',
-      url: `/api/products/${id}/outlets`,
-      headers: admin,
-    });
+    const res = await api.get(`/api/products/${id}/outlets`);
     const outlets = res.json().data.map((o: unknown) => productOutletSchema.strict().parse(o));
     expect(outlets.map((o: { outlet_name: string }) => o.outlet_name).sort()).toEqual([
       'Johor Bahru',
       'Kuala Lumpur',
       'Penang',
     ]);
-    const set = await t.inject({
-      method: 'PUT',
-      url: `/api/products/${id}/outlets/${pg.id}`,
-      headers: admin,
-      payload: { available: false, price_override: 1050 },
+    const set = await api.put(`/api/products/${id}/outlets/${pg.id}`, {
+      available: false,
+      price_override: 1050,
     });
     expect(set.statusCode).toBe(200);
     expect(set.json().data).toMatchObject({
@@ -170,24 +147,16 @@ describe('per-outlet availability and price', () => {
       available: false,
       price_override: 1050,
     });
-    const atPenang = await t.inject({
-      method: 'GET',
-      url: `/api/products?outlet=${pg.id}&q=MCH-003`,
-      headers: admin,
-    });
+    const atPenang = await api.get(`/api/products?outlet=${pg.id}&q=MCH-003`);
     expect(atPenang.json().meta.total).toBe(0);
-    const bad = await t.inject({
-      method: 'PUT',
-      url: `/api/products/${id}/outlets/${pg.id}`,
-      headers: admin,
-      payload: { available: true, price_override: -5 },
+    const bad = await api.put(`/api/products/${id}/outlets/${pg.id}`, {
+      available: true,
+      price_override: -5,
     });
     expect(bad.statusCode).toBe(400);
-    const theirOutlet = await t.inject({
-      method: 'PUT',
-      url: `/api/products/${id}/outlets/${other.outlet.id}`,
-      headers: admin,
-      payload: { available: true, price_override: null },
+    const theirOutlet = await api.put(`/api/products/${id}/outlets/${other.outlet.id}`, {
+      available: true,
+      price_override: null,
     });
     expect(theirOutlet.statusCode).toBe(404);
   });
@@ -195,18 +164,13 @@ describe('per-outlet availability and price', () => {
 
 describe('sold out today', () => {
   const soldOut = (productId: string, outletId: string, value: boolean, headers = admin) =>
-    t.inject({
-      method: 'PUT',
-      url: `/api/products/${productId}/outlets/${outletId}/sold-out`,
+    api.put(
+      `/api/products/${productId}/outlets/${outletId}/sold-out`,
+      { sold_out: value },
       headers,
-      payload: { sold_out: value },
-    });
+    );
   const stateAt = async (productId: string, outletId: string) => {
-    const res = await t.inject({
-      method: 'GET',
-      url: `/api/products/${productId}/outlets`,
-      headers: admin,
-    });
+    const res = await api.get(`/api/products/${productId}/outlets`);
     return res.json().data.find((o: { outlet_id: string }) => o.outlet_id === outletId)
       .sold_out_today;
   };
@@ -222,9 +186,7 @@ describe('sold out today', () => {
 
     now = new Date('2026-11-23T17:30:00Z'); // Tuesday 01:30 local: still Monday's business day
     expect(await stateAt(id, kl.id)).toBe(true);
-    const row = (
-      await t.inject({ method: 'GET', url: '/api/products?q=FOD-001', headers: admin })
-    ).json().data[0];
+    const row = (await api.get('/api/products?q=FOD-001')).json().data[0];
     expect(
       row.outlets.find((o: { outlet_id: string }) => o.outlet_id === kl.id).sold_out_today,
     ).toBe(true);

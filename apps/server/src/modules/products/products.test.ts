@@ -4,12 +4,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, variantGroups } from '../../db/schema/catalogue';
 import { auditLog } from '../../db/schema/platform';
 import { demoCategory, demoOutlet, demoProduct, otherTenant } from '../../test/catalogue-fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import {
+  anonymous,
+  createTestApp,
+  type HttpMethod,
+  requestAs,
+  type Requests,
+  type TestApp,
+} from '../../test/test-app';
 
 // Products: the list (search, filters, sort, paging), the form's rules, delete versus archive,
 // bulk status, permissions and tenant isolation.
 
 let t: TestApp;
+let api: Requests;
 let admin: { authorization: string };
 let cashier: { authorization: string };
 let other: Awaited<ReturnType<typeof otherTenant>>;
@@ -18,15 +26,13 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = t.bearer((await t.login('admin')).token);
   cashier = t.bearer((await t.login('cashier')).token);
+  api = requestAs(t, admin);
   other = await otherTenant(t, 'rival-kopi');
 });
 afterAll(() => t?.close());
 
-const get = (url: string, headers = admin) => t.inject({ method: 'GET', url, headers });
-const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers = admin) =>
-  t.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 const list = async (query: string, headers = admin) => {
-  const res = await get(`/api/products?${query}`, headers);
+  const res = await api.get(`/api/products?${query}`, headers);
   expect(res.statusCode, res.body).toBe(200);
   const body = res.json() as { data: unknown[]; meta: { total: number; page: number } };
   return { rows: body.data.map((r) => productListItemSchema.strict().parse(r)), meta: body.meta };
@@ -112,23 +118,23 @@ describe('GET /api/products', () => {
       'BAK-004',
       'BAK-005',
     ]);
-    await send('PUT', `/api/products/${(await demoProduct(t, 'KOP-003')).id}`, {
+    await api.put(`/api/products/${(await demoProduct(t, 'KOP-003')).id}`, {
       name: 'Kopi C',
       sku: 'KOP-003',
       category: (await demoCategory(t, 'Kopi')).id,
       base_price: 290,
     });
     expect((await list('sort=-updated&page_size=5')).rows[0]!.sku).toBe('KOP-003');
-    const bad = await get('/api/products?sort=colour');
+    const bad = await api.get('/api/products?sort=colour');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details).toEqual([{ path: 'sort', message: 'validation.invalid' }]);
-    expect((await get('/api/products?page_size=7')).statusCode).toBe(400);
+    expect((await api.get('/api/products?page_size=7')).statusCode).toBe(400);
   });
 
   it('shows nothing of another tenant and answers 401 without a token', async () => {
     expect((await list('q=secret', other.headers)).meta.total).toBe(0);
     expect((await list('', other.headers)).meta.total).toBe(0);
-    expect((await t.inject({ method: 'GET', url: '/api/products' })).statusCode).toBe(401);
+    expect((await api.get('/api/products', anonymous)).statusCode).toBe(401);
   });
 });
 
@@ -137,7 +143,7 @@ describe('POST /api/products', () => {
     const groups = await t.database.db.select().from(variantGroups);
     const size = groups.find((g) => g.name === 'Size' && g.tenantId !== other.tenant.id)!;
     const milk = groups.find((g) => g.name === 'Milk' && g.tenantId !== other.tenant.id)!;
-    const addonsRes = await get('/api/addons?page_size=10');
+    const addonsRes = await api.get('/api/addons?page_size=10');
     const shot = addonsRes
       .json()
       .data.find((a: { addons_name: string }) => a.addons_name === 'Extra shot');
@@ -149,7 +155,7 @@ describe('POST /api/products', () => {
       variant_group_ids: [milk.id, size.id],
       addon_ids: [shot.id],
     });
-    const res = await send('POST', '/api/products', input);
+    const res = await api.post('/api/products', input);
     expect(res.statusCode, res.body).toBe(201);
     const product = productSchema.strict().parse(res.json().data);
     expect(product).toMatchObject({
@@ -179,7 +185,7 @@ describe('POST /api/products', () => {
   });
 
   it('answers 400 with details for missing fields and a discount not below the price', async () => {
-    const missing = await send('POST', '/api/products', { description: 'nothing else' });
+    const missing = await api.post('/api/products', { description: 'nothing else' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().code_message).toBe('validation_failed');
     expect(
@@ -189,15 +195,15 @@ describe('POST /api/products', () => {
         .sort(),
     ).toEqual(['base_price', 'category', 'name', 'sku']);
     for (const discounted_price of [1200, 1500]) {
-      const res = await send('POST', '/api/products', await newProductInput({ discounted_price }));
+      const res = await api.post('/api/products', await newProductInput({ discounted_price }));
       expect(res.statusCode).toBe(400);
       expect(res.json().details).toEqual([
         { path: 'discounted_price', message: 'validation.discounted_price_too_high' },
       ]);
     }
-    const negative = await send('POST', '/api/products', await newProductInput({ base_price: -1 }));
+    const negative = await api.post('/api/products', await newProductInput({ base_price: -1 }));
     expect(negative.statusCode).toBe(400);
-    const fractional = await send(
+    const fractional = await api.send(
       'POST',
       '/api/products',
       await newProductInput({ base_price: 12.5 }),
@@ -208,11 +214,11 @@ describe('POST /api/products', () => {
   });
 
   it('keeps SKU (any case) and barcode unique within the tenant only', async () => {
-    const sku = await send('POST', '/api/products', await newProductInput({ sku: 'kop-001' }));
+    const sku = await api.post('/api/products', await newProductInput({ sku: 'kop-001' }));
     expect(sku.statusCode).toBe(400);
     expect(sku.json().code_message).toBe('sku_taken');
     expect(sku.json().details).toEqual([{ path: 'sku', message: 'validation.sku_taken' }]);
-    const barcode = await send(
+    const barcode = await api.send(
       'POST',
       '/api/products',
       await newProductInput({ barcode: '9556001000017' }),
@@ -220,7 +226,7 @@ describe('POST /api/products', () => {
     expect(barcode.statusCode).toBe(400);
     expect(barcode.json().code_message).toBe('barcode_taken');
     // The other tenant may use the same SKU and barcode.
-    const theirs = await send(
+    const theirs = await api.send(
       'POST',
       '/api/products',
       {
@@ -236,20 +242,20 @@ describe('POST /api/products', () => {
   });
 
   it('refuses a category, variant group or add-on of another tenant as invalid', async () => {
-    const res = await send(
+    const res = await api.send(
       'POST',
       '/api/products',
       await newProductInput({ category: other.category.id }),
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toEqual([{ path: 'category', message: 'validation.invalid' }]);
-    const theirGroup = await send(
+    const theirGroup = await api.send(
       'POST',
       '/api/variant-groups',
       { variant_name: 'Secret', options: [{ options_name: 'A', price: 0 }] },
       other.headers,
     );
-    const res2 = await send(
+    const res2 = await api.send(
       'POST',
       '/api/products',
       await newProductInput({ variant_group_ids: [theirGroup.json().data.id] }),
@@ -260,7 +266,7 @@ describe('POST /api/products', () => {
   });
 
   it('answers 403 to a cashier, who may still read products', async () => {
-    const res = await send('POST', '/api/products', await newProductInput(), cashier);
+    const res = await api.post('/api/products', await newProductInput(), cashier);
     expect(res.statusCode).toBe(403);
     expect(res.json().code_message).toBe('forbidden');
     expect((await list('', cashier)).meta.total).toBeGreaterThan(0);
@@ -269,13 +275,13 @@ describe('POST /api/products', () => {
 
 describe('PUT /api/products/{id}', () => {
   it('updates a product, keeping its own SKU and refusing another’s', async () => {
-    const created = (await send('POST', '/api/products', await newProductInput())).json().data;
-    const update = await send('PUT', `/api/products/${created.id}`, {
+    const created = (await api.post('/api/products', await newProductInput())).json().data;
+    const update = await api.put(`/api/products/${created.id}`, {
       ...(await newProductInput({ sku: created.sku, name: 'Nitro Cold Brew', status: 'disabled' })),
     });
     expect(update.statusCode).toBe(200);
     expect(update.json().data).toMatchObject({ name: 'Nitro Cold Brew', status: 'disabled' });
-    const clash = await send(
+    const clash = await api.send(
       'PUT',
       `/api/products/${created.id}`,
       await newProductInput({ sku: 'TEH-001' }),
@@ -286,7 +292,7 @@ describe('PUT /api/products/{id}', () => {
 
   it('answers 404 for another tenant’s product on every route', async () => {
     const theirs = (
-      await send(
+      await api.send(
         'POST',
         '/api/products',
         { name: 'Hidden', sku: 'HID-1', category: other.category.id, base_price: 100 },
@@ -294,7 +300,7 @@ describe('PUT /api/products/{id}', () => {
       )
     ).json().data;
     const kl = await demoOutlet(t, 'KL01');
-    const urls: [string, string, object?][] = [
+    const urls: [HttpMethod, string, object?][] = [
       ['GET', `/api/products/${theirs.id}`],
       ['PUT', `/api/products/${theirs.id}`, await newProductInput()],
       ['DELETE', `/api/products/${theirs.id}`],
@@ -308,41 +314,36 @@ describe('PUT /api/products/{id}', () => {
       ['PUT', `/api/products/${theirs.id}/outlets/${kl.id}/sold-out`, { sold_out: true }],
     ];
     for (const [method, url, payload] of urls) {
-      const res = await t.inject({
-        method: method as 'GET',
-        url,
-        headers: admin,
-        ...(payload ? { payload } : {}),
-      });
+      const res = await api.send(method, url, payload);
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
-    expect((await get(`/api/products/${theirs.id}`, other.headers)).statusCode).toBe(200);
+    expect((await api.get(`/api/products/${theirs.id}`, other.headers)).statusCode).toBe(200);
   });
 });
 
 describe('DELETE and archive', () => {
   it('deletes a product never sold for good', async () => {
-    const created = (await send('POST', '/api/products', await newProductInput())).json().data;
-    const res = await send('DELETE', `/api/products/${created.id}`);
+    const created = (await api.post('/api/products', await newProductInput())).json().data;
+    const res = await api.del(`/api/products/${created.id}`);
     expect(res.statusCode).toBe(200);
-    expect((await get(`/api/products/${created.id}`)).statusCode).toBe(404);
+    expect((await api.get(`/api/products/${created.id}`)).statusCode).toBe(404);
   });
 
   it('refuses to delete a product sold before (409) and archives it instead', async () => {
     const kopi = await demoProduct(t, 'KOP-002');
     await t.database.db.update(products).set({ hasSales: true }).where(eq(products.id, kopi.id));
-    const res = await send('DELETE', `/api/products/${kopi.id}`);
+    const res = await api.del(`/api/products/${kopi.id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().code_message).toBe('product_has_sales');
     expect(res.json().message).toMatch(/Archive it instead/);
 
-    const archived = await send('POST', `/api/products/${kopi.id}/archive`);
+    const archived = await api.post(`/api/products/${kopi.id}/archive`);
     expect(archived.statusCode).toBe(200);
     expect(archived.json().data).toMatchObject({ status: 'archived', has_sales: true });
     expect(skus((await list('q=KOP-002')).rows)).toEqual([]);
     expect(skus((await list('status=archived')).rows)).toEqual(['KOP-002']);
     // Still there for old orders.
-    expect((await get(`/api/products/${kopi.id}`)).statusCode).toBe(200);
+    expect((await api.get(`/api/products/${kopi.id}`)).statusCode).toBe(200);
   });
 });
 
@@ -350,7 +351,7 @@ describe('POST /api/products/bulk-status', () => {
   it('disables and enables many at once, only within the tenant', async () => {
     const ids = [(await demoProduct(t, 'FOD-001')).id, (await demoProduct(t, 'FOD-002')).id];
     const theirs = (await list('', other.headers)).rows[0]!;
-    const res = await send('POST', '/api/products/bulk-status', {
+    const res = await api.post('/api/products/bulk-status', {
       ids: [...ids, theirs.id],
       status: 'disabled',
     });
@@ -358,16 +359,15 @@ describe('POST /api/products/bulk-status', () => {
     expect(res.json().data.updated).toBe(2);
     const disabled = skus((await list('status=disabled&q=FOD')).rows);
     expect(disabled.sort()).toEqual(['FOD-001', 'FOD-002']);
-    expect((await get(`/api/products/${theirs.id}`, other.headers)).json().data.status).toBe(
+    expect((await api.get(`/api/products/${theirs.id}`, other.headers)).json().data.status).toBe(
       'active',
     );
-    const back = await send('POST', '/api/products/bulk-status', { ids, status: 'active' });
+    const back = await api.post('/api/products/bulk-status', { ids, status: 'active' });
     expect(back.json().data.updated).toBe(2);
-    const empty = await send('POST', '/api/products/bulk-status', { ids: [], status: 'active' });
+    const empty = await api.post('/api/products/bulk-status', { ids: [], status: 'active' });
     expect(empty.statusCode).toBe(400);
     expect(
-      (await send('POST', '/api/products/bulk-status', { ids, status: 'active' }, cashier))
-        .statusCode,
+      (await api.post('/api/products/bulk-status', { ids, status: 'active' }, cashier)).statusCode,
     ).toBe(403);
   });
 });

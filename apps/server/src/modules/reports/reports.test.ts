@@ -7,7 +7,7 @@ import { users } from '../../db/schema/access';
 import { outlets, tenants } from '../../db/schema/tenancy';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
 import { addProduct, demoTenantId, sell, testClock } from '../../test/order-fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, requestAs, type Requests, type TestApp } from '../../test/test-app';
 import { splitByMonth } from './report-periods';
 
 // GET /api/reports/sales and its export: access, scope, every group_by, the previous period, and
@@ -16,6 +16,7 @@ import { splitByMonth } from './report-periods';
 
 const clock = testClock('2026-06-10T04:00:00Z');
 let t: TestApp;
+let api: Requests;
 let admin: Record<string, string>;
 let manager: Record<string, string>; // bound to KL01
 let cashier: Record<string, string>; // no read-report
@@ -38,7 +39,7 @@ const card = (outlet: string, product: string, quantity: number, amount: number)
 });
 
 const report = (headers: Record<string, string>, query: string) =>
-  t.inject({ method: 'GET', url: `/api/reports/sales?${query}`, headers });
+  api.get(`/api/reports/sales?${query}`, headers);
 async function ok(headers: Record<string, string>, query: string): Promise<SalesReport> {
   const res = await report(headers, query);
   expect(res.statusCode, res.body).toBe(200);
@@ -65,6 +66,7 @@ const RANGE = 'from=2026-06-08&to=2026-06-10';
 let rejectedTotal = 0;
 beforeAll(async () => {
   t = await createTestApp({ now: clock.now });
+  api = requestAs(t);
   admin = t.bearer((await t.login('admin')).token);
   manager = t.bearer((await t.login('manager')).token);
   cashier = t.bearer((await t.login('cashier')).token);
@@ -106,12 +108,7 @@ beforeAll(async () => {
   });
   const rejected = await saleAt('2026-06-10T11:30:00', card(kl, coffee, 1, 1060));
   rejectedTotal = rejected.total;
-  const res = await t.inject({
-    method: 'POST',
-    url: `/api/orders/${rejected.id}/status`,
-    headers: admin,
-    payload: { status: 'REJECTED', reason: 'Wrong order' },
-  });
+  const res = await api.post(`/api/orders/${rejected.id}/status`, { status: 'REJECTED', reason: 'Wrong order' }, admin);
   expect(res.statusCode, res.body).toBe(200);
   clock.set('2026-06-10T04:00:00Z');
 });
@@ -250,7 +247,7 @@ describe('GET /api/reports/sales', () => {
   });
 
   it('answers 401 without a token, 403 without read-report, 400 for a bad range', async () => {
-    const anonymous = await t.inject({ method: 'GET', url: `/api/reports/sales?${RANGE}` });
+    const anonymous = await api.get(`/api/reports/sales?${RANGE}`);
     expect(anonymous.statusCode).toBe(401);
     expect((await report(cashier, RANGE)).statusCode).toBe(403);
     const backwards = await report(admin, 'from=2026-06-10&to=2026-06-01');
@@ -270,7 +267,7 @@ describe('GET /api/reports/sales', () => {
   });
 
   const exportOf = (headers: Record<string, string> | undefined, query: string) =>
-    t.inject({ method: 'GET', url: `/api/reports/sales/export?${query}`, headers });
+    api.get(`/api/reports/sales/export?${query}`, headers);
 
   it('exports the report as CSV and XLSX with the table’s words in the requested language', async () => {
     const csv = await exportOf(admin, `group_by=day&${RANGE}&format=csv&lang=en`);
@@ -371,7 +368,7 @@ describe('GET /api/reports/sales', () => {
 
 describe('GET /api/reports/outlets', () => {
   const outletsOf = (headers?: Record<string, string>) =>
-    t.inject({ method: 'GET', url: '/api/reports/outlets', ...(headers ? { headers } : {}) });
+    api.get('/api/reports/outlets', headers);
   const idsOf = async (headers: Record<string, string>) => {
     const res = await outletsOf(headers);
     expect(res.statusCode, res.body).toBe(200);
@@ -426,7 +423,7 @@ describe('GET /api/reports/outlets', () => {
   });
 
   it('is documented in the OpenAPI document with its answer schema', async () => {
-    const doc = (await t.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const doc = (await api.get('/api/docs/json')).json();
     expect(JSON.stringify(doc.paths['/api/reports/outlets'].get.responses['200'])).toContain(
       'timezone',
     );

@@ -17,11 +17,11 @@ import {
   verifiedCustomer,
   type TestCustomer,
 } from '../../test/mobile-fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, requestAs, type Requests, type TestApp } from '../../test/test-app';
 import { actualRollups, expectedRollups } from './rollup-check';
 import { rebuildRollups } from './rollup-rebuild';
 
-// Issue 8, "done when": for random streams of orders and status changes — POS sales (retried with
+// For random streams of orders and status changes — POS sales (retried with
 // the same Idempotency-Key, some at once), moves to APPROVED, COMPLETED and REJECTED, day closes,
 // app orders paid through the sandbox (its callbacks sometimes sent twice at once or replayed
 // later, some payments failing first) or cancelled — every rollup row equals the same figure
@@ -59,6 +59,7 @@ function nextOpening(now: Date): string {
 }
 const clock = testClock(START);
 let t: TestApp;
+let api: Requests;
 let admin: Record<string, string>;
 let tenantId: string;
 let outlets: { id: string; deliveryFee: number }[];
@@ -68,6 +69,7 @@ let customer: TestCustomer;
 beforeAll(async () => {
   t = await createTestApp({ now: clock.now });
   admin = t.bearer((await t.login('admin')).token);
+  api = requestAs(t, admin);
   tenantId = await demoTenantId(t);
   outlets = [
     { id: (await demoOutlet(t, 'KL01')).id, deliveryFee: 500 },
@@ -148,12 +150,7 @@ async function openOrders() {
 }
 
 const move = (id: string, status: string, reason?: string) =>
-  t.inject({
-    method: 'POST',
-    url: `/api/orders/${id}/status`,
-    headers: admin,
-    payload: { status, ...(reason ? { reason } : {}) },
-  });
+  api.post(`/api/orders/${id}/status`, { status, ...(reason ? { reason } : {}) });
 
 /**
  * The report by payment method over every business day against the payment lines themselves
@@ -174,11 +171,7 @@ async function expectPaymentReportMatches(note: string) {
       where o.tenant_id = ${tenantId}::uuid and o.status in ('PENDING', 'APPROVED', 'COMPLETED', 'CLOSED')
       group by 1 order by 1`),
   );
-  const res = await t.inject({
-    method: 'GET',
-    url: `/api/reports/sales?group_by=payment_method&from=${range.from}&to=${range.to}&compare=none`,
-    headers: admin,
-  });
+  const res = await api.get(`/api/reports/sales?group_by=payment_method&from=${range.from}&to=${range.to}&compare=none`);
   expect(res.statusCode, res.body).toBe(200);
   const report = res.json().data as {
     rows: { key: string; current: { payments: number; amount: number } }[];
@@ -304,12 +297,7 @@ describe('report rollups', () => {
             }
           }
           if (r.chance(0.3)) {
-            const cancel = await t.inject({
-              method: 'POST',
-              url: `/api/mobile/orders/${id}/cancel`,
-              headers: { ...customer.headers, 'idempotency-key': randomUUID() },
-              payload: { reason: 'Changed my mind' },
-            });
+            const cancel = await api.post(`/api/mobile/orders/${id}/cancel`, { reason: 'Changed my mind' }, { ...customer.headers, 'idempotency-key': randomUUID() });
             if (cancel.statusCode === 200) counts.cancelled++;
           }
         }
@@ -343,12 +331,7 @@ describe('report rollups', () => {
             if (w.status === 'PENDING') await move(w.id, 'APPROVED');
             if (w.status !== 'CREATED') await move(w.id, 'COMPLETED');
           }
-          const closed = await t.inject({
-            method: 'POST',
-            url: '/api/orders/close-day',
-            headers: admin,
-            payload: { outlet_id: outletId, business_date: day.d },
-          });
+          const closed = await api.post('/api/orders/close-day', { outlet_id: outletId, business_date: day.d });
           if (closed.statusCode === 200) counts.closes++;
         }
       } else {
@@ -368,11 +351,7 @@ describe('report rollups', () => {
     expect(Object.keys(end.products).length).toBeGreaterThan(2);
     // The order list counts unfiltered pages from the rollups: the same as counting the orders.
     for (const query of ['', `&outlet=${outlets[0]!.id}`, '&from=2026-06-02&to=2026-06-30']) {
-      const list = await t.inject({
-        method: 'GET',
-        url: `/api/orders?page_size=5${query}`,
-        headers: admin,
-      });
+      const list = await api.get(`/api/orders?page_size=5${query}`);
       const [raw] = rowsOf<{ n: number }>(
         await t.database.db.execute(sql`
           select count(*)::int as n from orders where tenant_id = ${tenantId}::uuid

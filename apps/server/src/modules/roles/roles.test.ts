@@ -1,18 +1,24 @@
 import { auditDiff, type Role, roleSchema } from '@kopi/contract';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../../db/schema/access';
-import { auditLog } from '../../db/schema/platform';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
-import { createUser } from '../../test/fixtures';
+import { createUser, latestAudit } from '../../test/fixtures';
 import { demoTenantId } from '../../test/order-fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import {
+  anonymous,
+  createTestApp,
+  requestAs,
+  type Requests,
+  type TestApp,
+} from '../../test/test-app';
 
-// Roles (issue 7 §2): cards, create and edit with the permission set, delete of unused roles,
+// Roles: cards, create and edit with the permission set, delete of unused roles,
 // the immutable superadmin role, tenant scope, the escalation guard and no self lock-out.
 
 type Headers = { authorization: string };
 let t: TestApp;
+let api: Requests;
 let admin: Headers;
 let superadmin: Headers;
 let tenantId: string;
@@ -22,18 +28,11 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = t.bearer((await t.login('admin')).token);
   superadmin = t.bearer((await t.login('superadmin')).token);
+  api = requestAs(t, admin);
   tenantId = await demoTenantId(t);
   rival = await otherTenant(t, 'roles-rival');
 });
 afterAll(() => t?.close());
-
-const get = (url: string, headers: Headers = admin) => t.inject({ method: 'GET', url, headers });
-const send = (
-  method: 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-  headers: Headers = admin,
-) => t.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 
 async function role(name: string, tenant: string | null = tenantId) {
   const [row] = await t.database.db
@@ -43,19 +42,9 @@ async function role(name: string, tenant: string | null = tenantId) {
   return row!;
 }
 
-const lastAudit = async (action: string) => {
-  const [row] = await t.database.db
-    .select()
-    .from(auditLog)
-    .where(eq(auditLog.action, action))
-    .orderBy(desc(auditLog.createdAt))
-    .limit(1);
-  return row;
-};
-
 describe('GET /api/roles', () => {
   it("lists the tenant's roles with permissions, user counts and a few holders", async () => {
-    const res = await get('/api/roles');
+    const res = await api.get('/api/roles');
     expect(res.statusCode).toBe(200);
     const rows = res.json().data.map((r: unknown) => roleSchema.strict().parse(r));
     expect(rows.map((r: { name: string }) => r.name)).toEqual([
@@ -81,7 +70,7 @@ describe('GET /api/roles', () => {
     const kl = await demoOutlet(t, 'KL01');
     const pg = await demoOutlet(t, 'PG01');
     const cashierRole = await role('cashier');
-    const penang = await send('POST', '/api/users', {
+    const penang = await api.post('/api/users', {
       username: 'roles-penang-cashier',
       fullname: 'Penang cashier',
       role_id: cashierRole.id,
@@ -97,42 +86,42 @@ describe('GET /api/roles', () => {
     });
     const bound = t.bearer((await t.login(viewer.username)).token);
     const preview = async (headers: Headers) => {
-      const rows = (await get('/api/roles', headers)).json().data as Role[];
+      const rows = (await api.get('/api/roles', headers)).json().data as Role[];
       const cashier = rows.find((r) => r.name === 'cashier')!;
       return { names: cashier.users_preview.map((u) => u.username), count: cashier.user_count };
     };
     expect(await preview(admin)).toEqual({ names: ['cashier', 'roles-penang-cashier'], count: 2 });
     expect(await preview(bound)).toEqual({ names: ['cashier'], count: 2 });
-    const one = (await get(`/api/roles/${cashierRole.id}`, bound)).json().data as Role;
+    const one = (await api.get(`/api/roles/${cashierRole.id}`, bound)).json().data as Role;
     expect(one.users_preview.map((u) => u.username)).toEqual(['cashier']);
-    await send('DELETE', `/api/users/${penang.json().data.id}`);
+    await api.del(`/api/users/${penang.json().data.id}`);
   });
 
   it('gives a platform superadmin every role, narrowed by tenant_id', async () => {
-    const all = await get('/api/roles?page_size=100', superadmin);
+    const all = await api.get('/api/roles?page_size=100', superadmin);
     const names = all.json().data.map((r: { name: string }) => r.name);
     expect(names[0]).toBe('superadmin');
     expect(names).toEqual(expect.arrayContaining(['admin', 'role-roles-rival-admin']));
-    const platform = await get('/api/roles?tenant_id=platform', superadmin);
+    const platform = await api.get('/api/roles?tenant_id=platform', superadmin);
     expect(platform.json().data).toEqual([
       expect.objectContaining({ name: 'superadmin', is_immutable: true, tenant_id: null }),
     ]);
   });
 
   it('answers 401 without a token, 403 without read-role-permission, 404 across tenants', async () => {
-    expect((await t.inject({ method: 'GET', url: '/api/roles' })).statusCode).toBe(401);
+    expect((await api.get('/api/roles', anonymous)).statusCode).toBe(401);
     const cashier = t.bearer((await t.login('cashier')).token);
-    expect((await get('/api/roles', cashier)).statusCode).toBe(403);
+    expect((await api.get('/api/roles', cashier)).statusCode).toBe(403);
     const demoAdmin = await role('admin');
-    expect((await get(`/api/roles/${demoAdmin.id}`, rival.headers)).statusCode).toBe(404);
+    expect((await api.get(`/api/roles/${demoAdmin.id}`, rival.headers)).statusCode).toBe(404);
     const platform = await role('superadmin', null);
-    expect((await get(`/api/roles/${platform.id}`)).statusCode).toBe(404);
+    expect((await api.get(`/api/roles/${platform.id}`)).statusCode).toBe(404);
   });
 });
 
 describe('POST /api/roles', () => {
   it('creates a role in the tenant with a clean permission set, audited', async () => {
-    const res = await send('POST', '/api/roles', {
+    const res = await api.post('/api/roles', {
       name: 'Barista',
       description: 'Makes drinks',
       permissions: ['read-status-order', 'UPDATE-status-order', 'read-status-order', 'read-pos'],
@@ -145,30 +134,30 @@ describe('POST /api/roles', () => {
       user_count: 0,
       permissions: ['read-pos', 'read-status-order', 'update-status-order'],
     });
-    const entry = await lastAudit('role.create');
+    const entry = await latestAudit(t, 'role.create');
     expect(entry).toMatchObject({ tenantId, entityId: res.json().data.id, before: null });
     expect(entry?.after).toMatchObject({ name: 'Barista' });
   });
 
   it('answers 400 for a taken name, unknown or platform permissions', async () => {
-    const taken = await send('POST', '/api/roles', { name: 'Barista', permissions: [] });
+    const taken = await api.post('/api/roles', { name: 'Barista', permissions: [] });
     expect(taken.statusCode).toBe(400);
     expect(taken.json().code_message).toBe('role_name_taken');
-    const unknown = await send('POST', '/api/roles', { name: 'X', permissions: ['fly-rocket'] });
+    const unknown = await api.post('/api/roles', { name: 'X', permissions: ['fly-rocket'] });
     expect(unknown.json()).toMatchObject({
       code_message: 'validation_failed',
       details: [{ path: 'permissions.0', message: 'validation.invalid' }],
     });
     // Only the superadmin hands out platform permissions, and only on platform roles.
-    const platform = await send(
+    const platform = await api.send(
       'POST',
       '/api/roles',
       { name: 'Tenant spy', permissions: ['read-tenant'] },
       superadmin,
     );
     expect(platform.statusCode).toBe(201);
-    await send('POST', `/api/tenants/${tenantId}/enter`, undefined, superadmin);
-    const inTenant = await send(
+    await api.post(`/api/tenants/${tenantId}/enter`, undefined, superadmin);
+    const inTenant = await api.send(
       'POST',
       '/api/roles',
       { name: 'Tenant spy', permissions: ['read-tenant'] },
@@ -176,7 +165,7 @@ describe('POST /api/roles', () => {
     );
     expect(inTenant.statusCode).toBe(400);
     expect(inTenant.json().code_message).toBe('platform_permission_not_allowed');
-    await send('POST', '/api/tenants/leave', undefined, superadmin);
+    await api.post('/api/tenants/leave', undefined, superadmin);
   });
 
   it('refuses permissions the caller does not hold (escalation guard)', async () => {
@@ -192,7 +181,7 @@ describe('POST /api/roles', () => {
       ],
     });
     const clerk = t.bearer((await t.login('role-clerk')).token);
-    const res = await send(
+    const res = await api.send(
       'POST',
       '/api/roles',
       { name: 'Auditor', permissions: ['read-pos', 'read-log', 'read-order'] },
@@ -207,12 +196,11 @@ describe('POST /api/roles', () => {
       ],
     });
     expect(
-      (await send('POST', '/api/roles', { name: 'Till', permissions: ['read-pos'] }, clerk))
-        .statusCode,
+      (await api.post('/api/roles', { name: 'Till', permissions: ['read-pos'] }, clerk)).statusCode,
     ).toBe(201);
     // A role that can do more than the clerk is out of the clerk's reach.
     const cashier = await role('cashier');
-    const edit = await send(
+    const edit = await api.send(
       'PUT',
       `/api/roles/${cashier.id}`,
       { name: 'cashier', permissions: ['read-pos'] },
@@ -226,17 +214,17 @@ describe('POST /api/roles', () => {
 describe('PUT /api/roles/{id}', () => {
   it("applies a new permission set to holders' very next request, audited as a difference", async () => {
     const cashierSession = t.bearer((await t.login('cashier')).token);
-    expect((await get('/api/roles', cashierSession)).statusCode).toBe(403);
+    expect((await api.get('/api/roles', cashierSession)).statusCode).toBe(403);
     const cashier = await role('cashier');
-    const current = (await get(`/api/roles/${cashier.id}`)).json().data.permissions as string[];
-    const res = await send('PUT', `/api/roles/${cashier.id}`, {
+    const current = (await api.get(`/api/roles/${cashier.id}`)).json().data.permissions as string[];
+    const res = await api.put(`/api/roles/${cashier.id}`, {
       name: 'cashier',
       description: 'Till and board',
       permissions: [...current.filter((p) => p !== 'toggle-sold-out'), 'read-role-permission'],
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await get('/api/roles', cashierSession)).statusCode).toBe(200);
-    const entry = await lastAudit('role.update');
+    expect((await api.get('/api/roles', cashierSession)).statusCode).toBe(200);
+    const entry = await latestAudit(t, 'role.update');
     expect(auditDiff(entry?.before, entry?.after)).toEqual([
       {
         path: 'description',
@@ -251,7 +239,7 @@ describe('PUT /api/roles/{id}', () => {
 
   it('never changes the superadmin role', async () => {
     const platform = await role('superadmin', null);
-    const res = await send(
+    const res = await api.send(
       'PUT',
       `/api/roles/${platform.id}`,
       { name: 'superadmin', permissions: [] },
@@ -260,19 +248,19 @@ describe('PUT /api/roles/{id}', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().code_message).toBe('role_immutable');
     expect(
-      (await send('DELETE', `/api/roles/${platform.id}`, undefined, superadmin)).json()
-        .code_message,
+      (await api.del(`/api/roles/${platform.id}`, undefined, superadmin)).json().code_message,
     ).toBe('role_immutable');
     // To a tenant admin the platform role does not exist.
     expect(
-      (await send('PUT', `/api/roles/${platform.id}`, { name: 'x', permissions: [] })).statusCode,
+      (await api.put(`/api/roles/${platform.id}`, { name: 'x', permissions: [] })).statusCode,
     ).toBe(404);
   });
 
   it('refuses a change that removes your own access to roles (no self lock-out)', async () => {
     const adminRole = await role('admin');
-    const current = (await get(`/api/roles/${adminRole.id}`)).json().data.permissions as string[];
-    const res = await send('PUT', `/api/roles/${adminRole.id}`, {
+    const current = (await api.get(`/api/roles/${adminRole.id}`)).json().data
+      .permissions as string[];
+    const res = await api.put(`/api/roles/${adminRole.id}`, {
       name: 'admin',
       permissions: current.filter((p) => p !== 'update-role-permission'),
     });
@@ -281,10 +269,10 @@ describe('PUT /api/roles/{id}', () => {
       code_message: 'role_self_lockout',
       details: [{ path: 'permissions', message: 'update-role-permission' }],
     });
-    expect((await get(`/api/roles/${adminRole.id}`)).json().data.permissions).toEqual(current);
+    expect((await api.get(`/api/roles/${adminRole.id}`)).json().data.permissions).toEqual(current);
     // Create and delete count too: dropping either is refused, and the details name each one.
     for (const dropped of ['create-role-permission', 'delete-role-permission']) {
-      const lost = await send('PUT', `/api/roles/${adminRole.id}`, {
+      const lost = await api.put(`/api/roles/${adminRole.id}`, {
         name: 'admin',
         permissions: current.filter((p) => p !== dropped),
       });
@@ -294,7 +282,7 @@ describe('PUT /api/roles/{id}', () => {
         details: [{ path: 'permissions', message: dropped }],
       });
     }
-    const allRoles = await send('PUT', `/api/roles/${adminRole.id}`, {
+    const allRoles = await api.put(`/api/roles/${adminRole.id}`, {
       name: 'admin',
       permissions: current.filter((p) => !p.endsWith('-role-permission')),
     });
@@ -304,9 +292,9 @@ describe('PUT /api/roles/{id}', () => {
       'update-role-permission',
       'delete-role-permission',
     ]);
-    expect((await get(`/api/roles/${adminRole.id}`)).json().data.permissions).toEqual(current);
+    expect((await api.get(`/api/roles/${adminRole.id}`)).json().data.permissions).toEqual(current);
     // Renaming your own role, keeping its permissions, is fine.
-    const renamed = await send('PUT', `/api/roles/${adminRole.id}`, {
+    const renamed = await api.put(`/api/roles/${adminRole.id}`, {
       name: 'Administrator',
       permissions: current,
     });
@@ -315,7 +303,7 @@ describe('PUT /api/roles/{id}', () => {
 
   it('answers 400 with a code_message for a bad edit', async () => {
     const manager = await role('manager');
-    const res = await send('PUT', `/api/roles/${manager.id}`, {
+    const res = await api.put(`/api/roles/${manager.id}`, {
       name: '',
       permissions: ['fly-rocket'],
     });
@@ -327,41 +315,41 @@ describe('PUT /api/roles/{id}', () => {
         { path: 'permissions.0', message: 'validation.invalid' },
       ]),
     );
-    const noPermissions = await send('PUT', `/api/roles/${manager.id}`, { name: 'manager' });
+    const noPermissions = await api.put(`/api/roles/${manager.id}`, { name: 'manager' });
     expect(noPermissions.json().details).toEqual([
       expect.objectContaining({ path: 'permissions' }),
     ]);
-    const badId = await send('PUT', '/api/roles/not-a-uuid', { name: 'x', permissions: [] });
+    const badId = await api.put('/api/roles/not-a-uuid', { name: 'x', permissions: [] });
     expect(badId.statusCode).toBe(400);
     expect(badId.json().code_message).toBe('validation_failed');
-    expect((await get(`/api/roles/${manager.id}`)).json().data.name).toBe('manager');
+    expect((await api.get(`/api/roles/${manager.id}`)).json().data.name).toBe('manager');
   });
 
   it("is a 404 for another tenant's role", async () => {
     const manager = await role('manager');
-    const res = await send(
+    const res = await api.send(
       'PUT',
       `/api/roles/${manager.id}`,
       { name: 'manager', permissions: [] },
       rival.headers,
     );
     expect(res.statusCode).toBe(404);
-    expect(
-      (await send('DELETE', `/api/roles/${manager.id}`, undefined, rival.headers)).statusCode,
-    ).toBe(404);
+    expect((await api.del(`/api/roles/${manager.id}`, undefined, rival.headers)).statusCode).toBe(
+      404,
+    );
   });
 });
 
 describe('DELETE /api/roles/{id}', () => {
   it('refuses while users hold the role, deletes an unused one', async () => {
     const manager = await role('manager');
-    const held = await send('DELETE', `/api/roles/${manager.id}`);
+    const held = await api.del(`/api/roles/${manager.id}`);
     expect(held.statusCode).toBe(409);
     expect(held.json().code_message).toBe('role_in_use');
     const barista = await role('Barista');
-    const res = await send('DELETE', `/api/roles/${barista.id}`);
+    const res = await api.del(`/api/roles/${barista.id}`);
     expect(res.json().data).toEqual({ id: barista.id, deleted: true });
-    expect((await get(`/api/roles/${barista.id}`)).statusCode).toBe(404);
-    expect((await lastAudit('role.delete'))?.before).toMatchObject({ name: 'Barista' });
+    expect((await api.get(`/api/roles/${barista.id}`)).statusCode).toBe(404);
+    expect((await latestAudit(t, 'role.delete'))?.before).toMatchObject({ name: 'Barista' });
   });
 });

@@ -5,26 +5,30 @@ import { roles } from '../../db/schema/access';
 import { auditLog } from '../../db/schema/platform';
 import { tenants } from '../../db/schema/tenancy';
 import { createTenant, createUser } from '../../test/fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import {
+  anonymous,
+  createTestApp,
+  requestAs,
+  type Requests,
+  type TestApp,
+} from '../../test/test-app';
 
 // Tenants (superadmin): list, create, settings, suspend/activate, their outlets, and working
 // inside a tenant with every action audited under the real user.
 
 let t: TestApp;
+let api: Requests;
 let superadmin: { authorization: string };
 let demoTenantId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   superadmin = t.bearer((await t.login('superadmin')).token);
+  api = requestAs(t, superadmin);
   const [demo] = await t.database.db.select().from(tenants).where(eq(tenants.slug, 'kopi-demo'));
   demoTenantId = demo!.id;
 });
 afterAll(() => t?.close());
-
-const get = (url: string, headers = superadmin) => t.inject({ method: 'GET', url, headers });
-const send = (method: 'POST' | 'PUT', url: string, payload?: object, headers = superadmin) =>
-  t.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 
 const settings = {
   legal_name: 'Kopi Baru Enterprise',
@@ -43,7 +47,7 @@ const newTenant = { ...settings, name: 'Kopi Baru', slug: 'kopi-baru', plan: 'ba
 
 describe('GET /api/tenants', () => {
   it('lists tenants with outlet and user counts, for the superadmin only', async () => {
-    const res = await get('/api/tenants');
+    const res = await api.get('/api/tenants');
     expect(res.statusCode).toBe(200);
     const [demo] = res.json().data.map((r: unknown) => tenantSchema.strict().parse(r));
     expect(demo).toMatchObject({
@@ -55,28 +59,28 @@ describe('GET /api/tenants', () => {
       service_charge_taxable: true,
     });
     const admin = t.bearer((await t.login('admin')).token);
-    expect((await get('/api/tenants', admin)).statusCode).toBe(403);
-    expect((await get(`/api/tenants/${demoTenantId}`, admin)).statusCode).toBe(403);
-    expect((await get('/api/tenants?q=nothing-like-it')).json().meta.total).toBe(0);
-    expect((await get('/api/tenants?status=suspended')).json().meta.total).toBe(0);
+    expect((await api.get('/api/tenants', admin)).statusCode).toBe(403);
+    expect((await api.get(`/api/tenants/${demoTenantId}`, admin)).statusCode).toBe(403);
+    expect((await api.get('/api/tenants?q=nothing-like-it')).json().meta.total).toBe(0);
+    expect((await api.get('/api/tenants?status=suspended')).json().meta.total).toBe(0);
   });
 
   it('shows a tenant with its outlets ("Tenant and Outlet"), 404 for an unknown id', async () => {
-    const outlets = await get(`/api/tenants/${demoTenantId}/outlets`);
+    const outlets = await api.get(`/api/tenants/${demoTenantId}/outlets`);
     expect(outlets.json().data.map((o: { code: string }) => o.code)).toEqual([
       'JB01',
       'KL01',
       'PG01',
     ]);
     const unknown = '00000000-0000-4000-8000-000000000000';
-    expect((await get(`/api/tenants/${unknown}`)).statusCode).toBe(404);
-    expect((await get(`/api/tenants/${unknown}/outlets`)).statusCode).toBe(404);
+    expect((await api.get(`/api/tenants/${unknown}`)).statusCode).toBe(404);
+    expect((await api.get(`/api/tenants/${unknown}/outlets`)).statusCode).toBe(404);
   });
 });
 
 describe('POST and PUT /api/tenants', () => {
   it('creates a tenant with the built-in roles and no outlets, audited', async () => {
-    const res = await send('POST', '/api/tenants', newTenant);
+    const res = await api.post('/api/tenants', newTenant);
     expect(res.statusCode, res.body).toBe(201);
     const created = tenantSchema.strict().parse(res.json().data);
     expect(created).toMatchObject({
@@ -103,15 +107,15 @@ describe('POST and PUT /api/tenants', () => {
   });
 
   it('answers 400 for a taken slug, a bad slug, missing settings or an unknown time zone', async () => {
-    const taken = await send('POST', '/api/tenants', { ...newTenant, slug: 'kopi-demo' });
+    const taken = await api.post('/api/tenants', { ...newTenant, slug: 'kopi-demo' });
     expect(taken.statusCode).toBe(400);
     expect(taken.json().code_message).toBe('tenant_slug_taken');
-    const bad = await send('POST', '/api/tenants', { name: 'X', slug: 'Not A Slug' });
+    const bad = await api.post('/api/tenants', { name: 'X', slug: 'Not A Slug' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details.map((d: { path: string }) => d.path)).toEqual(
       expect.arrayContaining(['slug', 'legal_name', 'service_tax_rate_bp', 'timezone']),
     );
-    const zone = await send('POST', '/api/tenants', {
+    const zone = await api.post('/api/tenants', {
       ...newTenant,
       slug: 'zone',
       timezone: 'Asia/Atlantis',
@@ -120,7 +124,7 @@ describe('POST and PUT /api/tenants', () => {
   });
 
   it('updates settings; service_charge_taxable maps to the tax-on-service-charge column', async () => {
-    const res = await send('PUT', `/api/tenants/${demoTenantId}`, {
+    const res = await api.put(`/api/tenants/${demoTenantId}`, {
       ...settings,
       name: 'Kopi Demo',
       slug: 'kopi-demo',
@@ -152,31 +156,31 @@ describe('suspend and activate', () => {
       permissions: ['read-outlet'],
     });
     const live = t.bearer((await t.login('late-admin')).token);
-    expect((await get('/api/outlets', live)).statusCode).toBe(200);
+    expect((await api.get('/api/outlets', live)).statusCode).toBe(200);
 
-    const res = await send('POST', `/api/tenants/${tenant.id}/suspend`);
+    const res = await api.post(`/api/tenants/${tenant.id}/suspend`);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.status).toBe('suspended');
-    const login = await t.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: 'late-admin', password: 'Kopi@1234' },
-    });
+    const login = await api.post(
+      '/api/login',
+      { username: 'late-admin', password: 'Kopi@1234' },
+      anonymous,
+    );
     expect(login.statusCode).toBe(400);
     expect(login.json()).toMatchObject({
       code_message: 'tenant_suspended',
       message: 'This business is suspended. Please contact support.',
     });
-    expect((await get('/api/outlets', live)).statusCode).toBe(401);
+    expect((await api.get('/api/outlets', live)).statusCode).toBe(401);
 
-    expect((await send('POST', `/api/tenants/${tenant.id}/activate`)).json().data.status).toBe(
+    expect((await api.post(`/api/tenants/${tenant.id}/activate`)).json().data.status).toBe(
       'active',
     );
     expect((await t.login('late-admin')).token).toBeTruthy();
     const admin = t.bearer((await t.login('admin')).token);
-    expect(
-      (await send('POST', `/api/tenants/${tenant.id}/suspend`, undefined, admin)).statusCode,
-    ).toBe(403);
+    expect((await api.post(`/api/tenants/${tenant.id}/suspend`, undefined, admin)).statusCode).toBe(
+      403,
+    );
   });
 });
 
@@ -184,18 +188,18 @@ describe('working inside a tenant', () => {
   it('lets the superadmin act in a tenant, audited with the real actor, until leaving', async () => {
     const session = await t.login('superadmin');
     const headers = t.bearer(session.token);
-    expect((await get('/api/categories', headers)).json().code_message).toBe('tenant_required');
+    expect((await api.get('/api/categories', headers)).json().code_message).toBe('tenant_required');
 
-    const entered = await send('POST', `/api/tenants/${demoTenantId}/enter`, undefined, headers);
+    const entered = await api.post(`/api/tenants/${demoTenantId}/enter`, undefined, headers);
     expect(entered.statusCode).toBe(200);
     expect(entered.json().data).toEqual({
       acting_tenant_id: demoTenantId,
       acting_tenant_name: 'Kopi Demo',
     });
 
-    const categories = await get('/api/categories', headers);
+    const categories = await api.get('/api/categories', headers);
     expect(categories.json().meta.total).toBe(6);
-    const created = await send(
+    const created = await api.send(
       'POST',
       '/api/categories',
       { name_en: 'Platform pick', name_my: 'Pilihan' },
@@ -220,38 +224,37 @@ describe('working inside a tenant', () => {
     expect(enter?.tenantId).toBe(demoTenantId);
     // The tenant's admin sees what the superadmin made.
     const admin = t.bearer((await t.login('admin')).token);
-    expect((await get('/api/categories?q=Platform', admin)).json().meta.total).toBe(1);
+    expect((await api.get('/api/categories?q=Platform', admin)).json().meta.total).toBe(1);
 
     // Refreshed session data and app settings follow the tenant.
-    const refresh = await t.inject({
-      method: 'POST',
-      url: '/api/refresh-token',
-      headers: t.bearer(session.refresh_token),
-    });
+    const refresh = await api.post(
+      '/api/refresh-token',
+      undefined,
+      t.bearer(session.refresh_token),
+    );
     expect(refresh.json().data).toMatchObject({
       tenant_id: null,
       acting_tenant_id: demoTenantId,
       acting_tenant_name: 'Kopi Demo',
       role: 'superadmin',
     });
-    const appSettings = await t.inject({
-      method: 'GET',
-      url: '/api/app/settings',
-      headers: t.bearer(refresh.json().data.refresh_token),
-    });
+    const appSettings = await api.get(
+      '/api/app/settings',
+      t.bearer(refresh.json().data.refresh_token),
+    );
     expect(appSettings.json().data.status.map((s: { code: string }) => s.code)).toContain(
       'business_name',
     );
-    expect((await get('/api/tenants/context', headers)).json().data.acting_tenant_id).toBe(
+    expect((await api.get('/api/tenants/context', headers)).json().data.acting_tenant_id).toBe(
       demoTenantId,
     );
 
-    const left = await send('POST', '/api/tenants/leave', undefined, headers);
+    const left = await api.post('/api/tenants/leave', undefined, headers);
     expect(left.json().data).toEqual({ acting_tenant_id: null, acting_tenant_name: null });
-    expect((await get('/api/categories', headers)).json().code_message).toBe('tenant_required');
+    expect((await api.get('/api/categories', headers)).json().code_message).toBe('tenant_required');
     // Another session of the same superadmin was never inside.
     const other = t.bearer((await t.login('superadmin')).token);
-    expect((await get('/api/tenants/context', other)).json().data.acting_tenant_id).toBeNull();
+    expect((await api.get('/api/tenants/context', other)).json().data.acting_tenant_id).toBeNull();
   });
 
   it('is for platform users only', async () => {
@@ -262,12 +265,12 @@ describe('working inside a tenant', () => {
       permissions: ['read-tenant'],
     });
     const headers = t.bearer((await t.login('curious-admin')).token);
-    const res = await send('POST', `/api/tenants/${demoTenantId}/enter`, undefined, headers);
+    const res = await api.post(`/api/tenants/${demoTenantId}/enter`, undefined, headers);
     expect(res.statusCode).toBe(403);
     expect(res.json().code_message).toBe('not_platform_user');
     const admin = t.bearer((await t.login('admin')).token);
     expect(
-      (await send('POST', `/api/tenants/${demoTenantId}/enter`, undefined, admin)).statusCode,
+      (await api.post(`/api/tenants/${demoTenantId}/enter`, undefined, admin)).statusCode,
     ).toBe(403);
   });
 });

@@ -7,17 +7,24 @@ import {
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../../db/schema/access';
-import { auditLog, outbox } from '../../db/schema/platform';
+import { outbox } from '../../db/schema/platform';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
-import { createUser, userByUsername } from '../../test/fixtures';
+import { createUser, latestAudit, userByUsername } from '../../test/fixtures';
 import { demoTenantId } from '../../test/order-fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import {
+  anonymous,
+  createTestApp,
+  requestAs,
+  type Requests,
+  type TestApp,
+} from '../../test/test-app';
 
-// Staff users (issue 7 §1): list and scope, create with either password set-up, edit, disable
+// Staff users: list and scope, create with either password set-up, edit, disable
 // (sessions end at once), reset password, sessions, activity, delete, and the guards.
 
 type Headers = { authorization: string };
 let t: TestApp;
+let api: Requests;
 let admin: Headers;
 let superadmin: Headers;
 let tenantId: string;
@@ -27,18 +34,11 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = t.bearer((await t.login('admin')).token);
   superadmin = t.bearer((await t.login('superadmin')).token);
+  api = requestAs(t, admin);
   tenantId = await demoTenantId(t);
   rival = await otherTenant(t, 'users-rival');
 });
 afterAll(() => t?.close());
-
-const get = (url: string, headers: Headers = admin) => t.inject({ method: 'GET', url, headers });
-const send = (
-  method: 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-  headers: Headers = admin,
-) => t.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 
 async function roleId(name: string, tenant: string | null = tenantId) {
   const [row] = await t.database.db
@@ -47,16 +47,6 @@ async function roleId(name: string, tenant: string | null = tenantId) {
     .where(and(eq(roles.name, name), tenant ? eq(roles.tenantId, tenant) : isNull(roles.tenantId)));
   return row!.id;
 }
-
-const lastAudit = async (action: string) => {
-  const [row] = await t.database.db
-    .select()
-    .from(auditLog)
-    .where(eq(auditLog.action, action))
-    .orderBy(desc(auditLog.createdAt))
-    .limit(1);
-  return row;
-};
 
 const newUser = async (username: string, extra: object = {}) => ({
   username,
@@ -70,7 +60,7 @@ const newUser = async (username: string, extra: object = {}) => ({
 
 describe('GET /api/users', () => {
   it("lists the tenant's users with role, outlet and last sign-in", async () => {
-    const res = await get('/api/users?page_size=50');
+    const res = await api.get('/api/users?page_size=50');
     expect(res.statusCode).toBe(200);
     const rows = res.json().data.map((u: unknown) => staffUserSchema.strict().parse(u));
     const names = rows.map((u: { username: string }) => u.username);
@@ -91,44 +81,44 @@ describe('GET /api/users', () => {
   });
 
   it('searches, filters and sorts on the server', async () => {
-    const siti = await get('/api/users?q=siti');
+    const siti = await api.get('/api/users?q=siti');
     expect(siti.json().data.map((u: { username: string }) => u.username)).toEqual(['cashier']);
-    const allOutlets = await get('/api/users?id_outlet=all&sort=-username&page_size=50');
+    const allOutlets = await api.get('/api/users?id_outlet=all&sort=-username&page_size=50');
     const usernames = allOutlets.json().data.map((u: { username: string }) => u.username);
     expect(usernames).toEqual([...usernames].sort().reverse());
     expect(usernames).toContain('finance');
     expect(usernames).not.toContain('cashier');
-    const managers = await get(`/api/users?role_id=${await roleId('manager')}`);
+    const managers = await api.get(`/api/users?role_id=${await roleId('manager')}`);
     expect(managers.json().data.map((u: { username: string }) => u.username)).toEqual(['manager']);
-    const paged = await get('/api/users?page=2&page_size=5');
+    const paged = await api.get('/api/users?page=2&page_size=5');
     expect(paged.json().meta.page).toBe(2);
-    const bad = await get('/api/users?sort=password');
+    const bad = await api.get('/api/users?sort=password');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code_message).toBe('validation_failed');
   });
 
   it('answers 401 without a token and 403 without read-user', async () => {
-    expect((await t.inject({ method: 'GET', url: '/api/users' })).statusCode).toBe(401);
+    expect((await api.get('/api/users', anonymous)).statusCode).toBe(401);
     const cashier = t.bearer((await t.login('cashier')).token);
-    const res = await get('/api/users', cashier);
+    const res = await api.get('/api/users', cashier);
     expect(res.statusCode).toBe(403);
     expect(res.json().code_message).toBe('forbidden');
   });
 
   it("gives a platform superadmin every tenant's users, narrowed by tenant_id", async () => {
-    const all = await get('/api/users?page_size=100', superadmin);
+    const all = await api.get('/api/users?page_size=100', superadmin);
     const names = all.json().data.map((u: { username: string }) => u.username);
     expect(names).toEqual(expect.arrayContaining(['superadmin', 'admin', 'users-rival-admin']));
-    const platform = await get('/api/users?tenant_id=platform', superadmin);
+    const platform = await api.get('/api/users?tenant_id=platform', superadmin);
     expect(platform.json().data.map((u: { username: string }) => u.username)).toEqual([
       'superadmin',
     ]);
-    const rivalOnly = await get(`/api/users?tenant_id=${rival.tenant.id}`, superadmin);
+    const rivalOnly = await api.get(`/api/users?tenant_id=${rival.tenant.id}`, superadmin);
     expect(rivalOnly.json().data.map((u: { username: string }) => u.username)).toEqual([
       'users-rival-admin',
     ]);
     // Tenant staff cannot widen their scope with the filter.
-    const widened = await get(`/api/users?tenant_id=${rival.tenant.id}`);
+    const widened = await api.get(`/api/users?tenant_id=${rival.tenant.id}`);
     expect(widened.body).not.toContain('users-rival-admin');
   });
 
@@ -141,18 +131,18 @@ describe('GET /api/users', () => {
       permissions: ['read-user', 'update-user', 'read-role-permission'],
     });
     const lead = t.bearer((await t.login('kl-lead')).token);
-    const res = await get('/api/users?page_size=50', lead);
+    const res = await api.get('/api/users?page_size=50', lead);
     const names = res.json().data.map((u: { username: string }) => u.username);
     expect(names.sort()).toEqual(['cashier', 'kl-lead', 'manager']);
     const finance = await userByUsername(t, 'finance');
-    expect((await get(`/api/users/${finance.id}`, lead)).statusCode).toBe(404);
-    expect((await get(`/api/users/${finance.id}/sessions`, lead)).statusCode).toBe(404);
+    expect((await api.get(`/api/users/${finance.id}`, lead)).statusCode).toBe(404);
+    expect((await api.get(`/api/users/${finance.id}/sessions`, lead)).statusCode).toBe(404);
   });
 });
 
 describe('GET /api/users/options', () => {
   it('offers the roles in scope, which of them the caller may give, and the outlets', async () => {
-    const res = await get('/api/users/options');
+    const res = await api.get('/api/users/options');
     expect(res.statusCode).toBe(200);
     const { roles: offered, outlets } = res.json().data;
     // Built-in roles first, then the tenant's own (an earlier test made role-kl-lead).
@@ -168,7 +158,7 @@ describe('GET /api/users/options', () => {
 
     // The outlet-bound lead (read-user only for roles) may give none of the demo roles.
     const lead = t.bearer((await t.login('kl-lead')).token);
-    const limited = (await get('/api/users/options', lead)).json().data;
+    const limited = (await api.get('/api/users/options', lead)).json().data;
     expect(limited.outlets.map((o: { code: string }) => o.code)).toEqual(['KL01']);
     expect(
       limited.roles
@@ -176,7 +166,7 @@ describe('GET /api/users/options', () => {
         .map((r: { name: string }) => r.name),
     ).toEqual(['role-kl-lead']);
 
-    const platform = (await get('/api/users/options', superadmin)).json().data;
+    const platform = (await api.get('/api/users/options', superadmin)).json().data;
     expect(platform).toEqual({
       roles: [expect.objectContaining({ name: 'superadmin', assignable: true })],
       outlets: [],
@@ -188,7 +178,7 @@ describe('GET /api/users/{id}', () => {
   it('answers the profile with effective permissions and live sessions', async () => {
     const manager = await userByUsername(t, 'manager');
     await t.login('manager');
-    const res = await get(`/api/users/${manager.id}`);
+    const res = await api.get(`/api/users/${manager.id}`);
     expect(res.statusCode).toBe(200);
     const user = staffUserDetailSchema.strict().parse(res.json().data);
     expect(user.permissions).toContain('close-day-order');
@@ -199,16 +189,16 @@ describe('GET /api/users/{id}', () => {
   it("is a 404 for another tenant's user and for a platform user", async () => {
     const rivalAdmin = await userByUsername(t, 'users-rival-admin');
     const platform = await userByUsername(t, 'superadmin');
-    expect((await get(`/api/users/${rivalAdmin.id}`)).statusCode).toBe(404);
-    expect((await get(`/api/users/${platform.id}`)).json().code_message).toBe('not_found');
+    expect((await api.get(`/api/users/${rivalAdmin.id}`)).statusCode).toBe(404);
+    expect((await api.get(`/api/users/${platform.id}`)).json().code_message).toBe('not_found');
     const demoAdmin = await userByUsername(t, 'admin');
-    expect((await get(`/api/users/${demoAdmin.id}`, rival.headers)).statusCode).toBe(404);
+    expect((await api.get(`/api/users/${demoAdmin.id}`, rival.headers)).statusCode).toBe(404);
   });
 });
 
 describe('POST /api/users', () => {
   it('creates a user with a temporary password that must be changed first', async () => {
-    const res = await send(
+    const res = await api.send(
       'POST',
       '/api/users',
       await newUser('barista1', { password_setup: { method: 'temporary' } }),
@@ -225,28 +215,28 @@ describe('POST /api/users', () => {
     });
     const temporary = data.password_setup.temporary_password as string;
     expect(temporary).toMatch(passwordPattern);
-    expect(JSON.stringify(await lastAudit('user.create'))).not.toContain(temporary);
+    expect(JSON.stringify(await latestAudit(t, 'user.create'))).not.toContain(temporary);
 
     // Signed in with it, the user may only change it.
     const session = await t.login('barista1', temporary);
     expect(session).toMatchObject({ must_change_password: true });
-    const blocked = await get('/api/pos/outlets', t.bearer(session.token));
+    const blocked = await api.get('/api/pos/outlets', t.bearer(session.token));
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().code_message).toBe('password_change_required');
-    expect((await get('/api/notification', t.bearer(session.token))).statusCode).toBe(200);
-    const changed = await send(
+    expect((await api.get('/api/notification', t.bearer(session.token))).statusCode).toBe(200);
+    const changed = await api.send(
       'POST',
       '/api/changepassword',
       { old_password: temporary, password: 'Barista@1', password_confirmation: 'Barista@1' },
       t.bearer(session.token),
     );
     expect(changed.statusCode).toBe(200);
-    expect((await get('/api/pos/outlets', t.bearer(session.token))).statusCode).toBe(200);
+    expect((await api.get('/api/pos/outlets', t.bearer(session.token))).statusCode).toBe(200);
     expect(await t.login('barista1', 'Barista@1')).toMatchObject({ must_change_password: false });
   });
 
   it('creates a user who chooses a password through an e-mailed single-use link', async () => {
-    const res = await send(
+    const res = await api.send(
       'POST',
       '/api/users',
       await newUser('barista2', { password_setup: { method: 'email' } }),
@@ -268,7 +258,7 @@ describe('POST /api/users', () => {
     expect(mail?.subject).toBe('Your Kopi HQ account');
     expect(mail?.textBody).toMatch(/^Hello Staff barista2,/);
     const token = decodeURIComponent(/reset-password\?token=([\w%-]+)/.exec(mail!.textBody)![1]!);
-    const reset = await send('POST', '/api/reset-password', {
+    const reset = await api.post('/api/reset-password', {
       token,
       password: 'Barista@2',
       password_confirmation: 'Barista@2',
@@ -278,22 +268,22 @@ describe('POST /api/users', () => {
   });
 
   it('answers 400 with a code_message for bad input, taken usernames and foreign roles', async () => {
-    const bad = await send('POST', '/api/users', { username: 'a b', role_id: 'x' });
+    const bad = await api.post('/api/users', { username: 'a b', role_id: 'x' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code_message).toBe('validation_failed');
     expect(bad.json().details.map((d: { path: string }) => d.path)).toEqual(
       expect.arrayContaining(['username', 'fullname', 'role_id']),
     );
-    const noEmail = await send(
+    const noEmail = await api.send(
       'POST',
       '/api/users',
       await newUser('nomail', { email: '', password_setup: { method: 'email' } }),
     );
     expect(noEmail.json().details).toEqual([{ path: 'email', message: 'validation.required' }]);
-    const taken = await send('POST', '/api/users', await newUser('ADMIN'));
+    const taken = await api.post('/api/users', await newUser('ADMIN'));
     expect(taken.statusCode).toBe(400);
     expect(taken.json().code_message).toBe('username_taken');
-    const foreignRole = await send(
+    const foreignRole = await api.send(
       'POST',
       '/api/users',
       await newUser('foreign1', {
@@ -303,7 +293,7 @@ describe('POST /api/users', () => {
     expect(foreignRole.json().details).toEqual([
       { path: 'role_id', message: 'validation.invalid' },
     ]);
-    const foreignOutlet = await send(
+    const foreignOutlet = await api.send(
       'POST',
       '/api/users',
       await newUser('foreign2', { id_outlet: rival.outlet.id }),
@@ -312,7 +302,7 @@ describe('POST /api/users', () => {
       { path: 'id_outlet', message: 'validation.invalid' },
     ]);
     // The superadmin role is a platform role: never given to tenant staff.
-    const platformRole = await send(
+    const platformRole = await api.send(
       'POST',
       '/api/users',
       await newUser('foreign3', { role_id: await roleId('superadmin', null) }),
@@ -329,12 +319,12 @@ describe('POST /api/users', () => {
       permissions: ['read-user', 'create-user', 'update-user', 'delete-user', 'read-pos'],
     });
     const hr = t.bearer((await t.login('hr')).token);
-    const res = await send('POST', '/api/users', await newUser('sneaky'), hr);
+    const res = await api.post('/api/users', await newUser('sneaky'), hr);
     expect(res.statusCode).toBe(403);
     expect(res.json().code_message).toBe('permission_escalation');
     // Nor may they change (and so take over) a user whose role does more than theirs.
     const cashier = await userByUsername(t, 'cashier');
-    const reset = await send(
+    const reset = await api.send(
       'POST',
       `/api/users/${cashier.id}/reset-password`,
       { method: 'temporary' },
@@ -345,7 +335,7 @@ describe('POST /api/users', () => {
   });
 
   it('lets a platform superadmin create platform users, and tenant users inside a tenant', async () => {
-    const platform = await send(
+    const platform = await api.send(
       'POST',
       '/api/users',
       await newUser('ops1', { role_id: await roleId('superadmin', null), id_outlet: null }),
@@ -353,14 +343,14 @@ describe('POST /api/users', () => {
     );
     expect(platform.statusCode, platform.body).toBe(201);
     expect(platform.json().data).toMatchObject({ tenant_id: null, role_name: 'superadmin' });
-    const entered = await send('POST', `/api/tenants/${tenantId}/enter`, undefined, superadmin);
+    const entered = await api.post(`/api/tenants/${tenantId}/enter`, undefined, superadmin);
     expect(entered.statusCode).toBe(200);
-    const inside = await send('POST', '/api/users', await newUser('barista3'), superadmin);
+    const inside = await api.post('/api/users', await newUser('barista3'), superadmin);
     expect(inside.statusCode, inside.body).toBe(201);
     expect(inside.json().data.tenant_id).toBe(tenantId);
-    const entry = await lastAudit('user.create');
+    const entry = await latestAudit(t, 'user.create');
     expect(entry).toMatchObject({ tenantId, actorUsername: 'superadmin' });
-    await send('POST', '/api/tenants/leave', undefined, superadmin);
+    await api.post('/api/tenants/leave', undefined, superadmin);
   });
 });
 
@@ -368,7 +358,7 @@ describe('PUT /api/users/{id}', () => {
   it('edits a user and records before and after', async () => {
     const user = await userByUsername(t, 'barista1');
     const pg = await demoOutlet(t, 'PG01');
-    const res = await send('PUT', `/api/users/${user.id}`, {
+    const res = await api.put(`/api/users/${user.id}`, {
       username: 'barista1',
       fullname: 'Nur Aina',
       email: '',
@@ -384,7 +374,7 @@ describe('PUT /api/users/{id}', () => {
       outlet_name: 'Penang',
       language: 'my',
     });
-    const entry = await lastAudit('user.update');
+    const entry = await latestAudit(t, 'user.update');
     expect(entry).toMatchObject({ entityId: user.id, tenantId });
     expect(entry?.before).toMatchObject({ fullname: 'Staff barista1', id_outlet: user.idOutlet });
     expect(entry?.after).toMatchObject({ fullname: 'Nur Aina', id_outlet: pg.id });
@@ -398,10 +388,10 @@ describe('PUT /api/users/{id}', () => {
       role_id: me.roleId,
       id_outlet: null,
     };
-    const disable = await send('PUT', `/api/users/${me.id}`, { ...base, status: 'disabled' });
+    const disable = await api.put(`/api/users/${me.id}`, { ...base, status: 'disabled' });
     expect(disable.statusCode).toBe(409);
     expect(disable.json().code_message).toBe('self_disable');
-    const demote = await send('PUT', `/api/users/${me.id}`, {
+    const demote = await api.put(`/api/users/${me.id}`, {
       ...base,
       role_id: await roleId('finance'),
     });
@@ -415,15 +405,15 @@ describe('PUT /api/users/{id}', () => {
         { path: 'permissions', message: 'delete-role-permission' },
       ],
     });
-    expect((await send('POST', `/api/users/${me.id}/disable`)).json().code_message).toBe(
+    expect((await api.post(`/api/users/${me.id}/disable`)).json().code_message).toBe(
       'self_disable',
     );
-    expect((await send('DELETE', `/api/users/${me.id}`)).json().code_message).toBe('self_delete');
+    expect((await api.del(`/api/users/${me.id}`)).json().code_message).toBe('self_delete');
   });
 
   it("is a 404 for another tenant's user", async () => {
     const cashier = await userByUsername(t, 'cashier');
-    const res = await send(
+    const res = await api.send(
       'PUT',
       `/api/users/${cashier.id}`,
       { username: 'cashier', fullname: 'Hijacked', role_id: cashier.roleId, id_outlet: null },
@@ -431,7 +421,7 @@ describe('PUT /api/users/{id}', () => {
     );
     expect(res.statusCode).toBe(404);
     expect(
-      (await send('POST', `/api/users/${cashier.id}/disable`, undefined, rival.headers)).statusCode,
+      (await api.post(`/api/users/${cashier.id}/disable`, undefined, rival.headers)).statusCode,
     ).toBe(404);
   });
 });
@@ -440,28 +430,28 @@ describe('disable, enable and sessions', () => {
   it("ends every session at once: the user's live access token is refused on the next call", async () => {
     const session = await t.login('finance');
     const headers = t.bearer(session.token);
-    expect((await get('/api/notification', headers)).statusCode).toBe(200);
+    expect((await api.get('/api/notification', headers)).statusCode).toBe(200);
     const finance = await userByUsername(t, 'finance');
-    const res = await send('POST', `/api/users/${finance.id}/disable`);
+    const res = await api.post(`/api/users/${finance.id}/disable`);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'disabled' });
     expect(res.json().data.sessions_ended).toBeGreaterThanOrEqual(1);
-    expect((await get('/api/notification', headers)).statusCode).toBe(401);
-    const refresh = await t.inject({
-      method: 'POST',
-      url: '/api/refresh-token',
-      headers: t.bearer(session.refresh_token),
-    });
+    expect((await api.get('/api/notification', headers)).statusCode).toBe(401);
+    const refresh = await api.post(
+      '/api/refresh-token',
+      undefined,
+      t.bearer(session.refresh_token),
+    );
     expect(refresh.statusCode).toBe(401);
-    const login = await t.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: 'finance', password: 'Kopi@1234' },
-    });
+    const login = await api.post(
+      '/api/login',
+      { username: 'finance', password: 'Kopi@1234' },
+      anonymous,
+    );
     expect(login.json().code_message).toBe('user_disabled');
-    expect((await lastAudit('user.disable'))?.after).toMatchObject({ status: 'disabled' });
+    expect((await latestAudit(t, 'user.disable'))?.after).toMatchObject({ status: 'disabled' });
 
-    const enabled = await send('POST', `/api/users/${finance.id}/enable`);
+    const enabled = await api.post(`/api/users/${finance.id}/enable`);
     expect(enabled.json().data).toMatchObject({ status: 'active', sessions_ended: 0 });
     await t.login('finance');
   });
@@ -470,31 +460,27 @@ describe('disable, enable and sessions', () => {
     const manager = await userByUsername(t, 'manager');
     const first = await t.login('manager');
     const second = await t.login('manager');
-    const list = await get(`/api/users/${manager.id}/sessions`);
+    const list = await api.get(`/api/users/${manager.id}/sessions`);
     expect(list.statusCode).toBe(200);
     const sessions = list.json().data.map((s: unknown) => userSessionSchema.strict().parse(s));
     expect(sessions.length).toBeGreaterThanOrEqual(2);
     expect(sessions.every((s: { current: boolean }) => !s.current)).toBe(true);
 
-    const mine = (await get('/api/account/sessions', t.bearer(first.token))).json().data;
+    const mine = (await api.get('/api/account/sessions', t.bearer(first.token))).json().data;
     const current = mine.find((s: { current: boolean }) => s.current).id;
-    const revoked = await send('DELETE', `/api/users/${manager.id}/sessions/${current}`);
+    const revoked = await api.del(`/api/users/${manager.id}/sessions/${current}`);
     expect(revoked.json().data).toEqual({ id: current, revoked: true });
-    expect((await get('/api/notification', t.bearer(first.token))).statusCode).toBe(401);
-    expect((await get('/api/notification', t.bearer(second.token))).statusCode).toBe(200);
-    expect((await send('DELETE', `/api/users/${manager.id}/sessions/${current}`)).statusCode).toBe(
-      404,
-    );
+    expect((await api.get('/api/notification', t.bearer(first.token))).statusCode).toBe(401);
+    expect((await api.get('/api/notification', t.bearer(second.token))).statusCode).toBe(200);
+    expect((await api.del(`/api/users/${manager.id}/sessions/${current}`)).statusCode).toBe(404);
     // A session of another user is not found under this user.
     const cashier = await userByUsername(t, 'cashier');
-    expect((await send('DELETE', `/api/users/${cashier.id}/sessions/${current}`)).statusCode).toBe(
-      404,
-    );
+    expect((await api.del(`/api/users/${cashier.id}/sessions/${current}`)).statusCode).toBe(404);
 
-    const all = await send('POST', `/api/users/${manager.id}/sessions/revoke-all`);
+    const all = await api.post(`/api/users/${manager.id}/sessions/revoke-all`);
     expect(all.json().data.sessions_ended).toBeGreaterThanOrEqual(1);
-    expect((await get('/api/notification', t.bearer(second.token))).statusCode).toBe(401);
-    expect((await lastAudit('session.revoke_all'))?.entityId).toBe(manager.id);
+    expect((await api.get('/api/notification', t.bearer(second.token))).statusCode).toBe(401);
+    expect((await latestAudit(t, 'session.revoke_all'))?.entityId).toBe(manager.id);
   });
 });
 
@@ -502,23 +488,23 @@ describe('POST /api/users/{id}/reset-password', () => {
   it('sets a temporary password: every session ends and it must be changed', async () => {
     const cashier = await userByUsername(t, 'cashier');
     const session = await t.login('cashier');
-    const res = await send('POST', `/api/users/${cashier.id}/reset-password`, {
+    const res = await api.post(`/api/users/${cashier.id}/reset-password`, {
       method: 'temporary',
     });
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data.sessions_ended).toBeGreaterThanOrEqual(1);
-    expect((await get('/api/notification', t.bearer(session.token))).statusCode).toBe(401);
+    expect((await api.get('/api/notification', t.bearer(session.token))).statusCode).toBe(401);
     expect(await t.login('cashier', data.temporary_password)).toMatchObject({
       must_change_password: true,
     });
-    expect((await lastAudit('user.password_temporary'))?.after).toMatchObject({
+    expect((await latestAudit(t, 'user.password_temporary'))?.after).toMatchObject({
       must_change_password: true,
     });
   });
 
   it("writes the e-mails in the recipient's language", async () => {
-    const created = await send(
+    const created = await api.send(
       'POST',
       '/api/users',
       await newUser('barista-my', { language: 'my', password_setup: { method: 'email' } }),
@@ -534,7 +520,7 @@ describe('POST /api/users/{id}/reset-password', () => {
     expect(invite).toMatchObject({ kind: 'account_invite', subject: 'Akaun Kopi HQ anda' });
     expect(invite!.textBody).toMatch(/^Salam Staff barista-my,/);
     expect(invite!.textBody).toContain('/reset-password?token=');
-    const reset = await send('POST', `/api/users/${created.json().data.id}/reset-password`, {
+    const reset = await api.post(`/api/users/${created.json().data.id}/reset-password`, {
       method: 'email',
     });
     expect(reset.statusCode, reset.body).toBe(200);
@@ -548,13 +534,13 @@ describe('POST /api/users/{id}/reset-password', () => {
 
   it('mails a link, or says the user has no e-mail address', async () => {
     const manager = await userByUsername(t, 'manager');
-    const res = await send('POST', `/api/users/${manager.id}/reset-password`, { method: 'email' });
+    const res = await api.post(`/api/users/${manager.id}/reset-password`, { method: 'email' });
     expect(res.json().data).toMatchObject({
       method: 'email',
       email_sent_to: 'manager@kopi-demo.my',
     });
     const noEmail = await userByUsername(t, 'barista1');
-    const refused = await send('POST', `/api/users/${noEmail.id}/reset-password`, {
+    const refused = await api.post(`/api/users/${noEmail.id}/reset-password`, {
       method: 'email',
     });
     expect(refused.statusCode).toBe(400);
@@ -565,25 +551,25 @@ describe('POST /api/users/{id}/reset-password', () => {
 describe('activity and delete', () => {
   it("shows what a user did, from the audit log, within the caller's tenant", async () => {
     const admin = await userByUsername(t, 'admin');
-    const res = await get(`/api/users/${admin.id}/activity?page_size=50`);
+    const res = await api.get(`/api/users/${admin.id}/activity?page_size=50`);
     expect(res.statusCode).toBe(200);
     const actions = res.json().data.map((e: { action: string }) => e.action);
     expect(actions).toEqual(expect.arrayContaining(['session.create', 'user.create']));
     expect(res.json().data[0]).not.toHaveProperty('before');
     const rivalAdmin = await userByUsername(t, 'users-rival-admin');
-    expect((await get(`/api/users/${rivalAdmin.id}/activity`)).statusCode).toBe(404);
+    expect((await api.get(`/api/users/${rivalAdmin.id}/activity`)).statusCode).toBe(404);
   });
 
   it('deletes a user who never did anything, and refuses one with history', async () => {
-    const created = await send('POST', '/api/users', await newUser('mistake'));
+    const created = await api.post('/api/users', await newUser('mistake'));
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().data.id;
-    const res = await send('DELETE', `/api/users/${id}`);
+    const res = await api.del(`/api/users/${id}`);
     expect(res.json(), res.body).toEqual({ data: { id, deleted: true } });
-    expect((await get(`/api/users/${id}`)).statusCode).toBe(404);
-    expect((await lastAudit('user.delete'))?.before).toMatchObject({ username: 'mistake' });
+    expect((await api.get(`/api/users/${id}`)).statusCode).toBe(404);
+    expect((await latestAudit(t, 'user.delete'))?.before).toMatchObject({ username: 'mistake' });
     const cashier = await userByUsername(t, 'cashier');
-    const refused = await send('DELETE', `/api/users/${cashier.id}`);
+    const refused = await api.del(`/api/users/${cashier.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code_message).toBe('user_in_use');
   });
@@ -597,7 +583,7 @@ describe("another tenant's user and bad input", () => {
       permissions: ['read-dashboard'],
     });
     const session = await t.login(victim.username);
-    const [sessionRow] = (await get(`/api/users/${victim.id}/sessions`)).json().data as {
+    const [sessionRow] = (await api.get(`/api/users/${victim.id}/sessions`)).json().data as {
       id: string;
     }[];
     const attempts: [method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object][] = [
@@ -609,18 +595,13 @@ describe("another tenant's user and bad input", () => {
       ['POST', `/api/users/${victim.id}/sessions/revoke-all`],
     ];
     for (const [method, url, payload] of attempts) {
-      const res = await t.inject({
-        method,
-        url,
-        headers: rival.headers,
-        ...(payload ? { payload } : {}),
-      });
+      const res = await api.send(method, url, payload, rival.headers);
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.json().code_message, `${method} ${url}`).toBe('not_found');
     }
     // The user, their password and their session are untouched.
-    expect((await get(`/api/users/${victim.id}`)).statusCode).toBe(200);
-    expect((await get('/api/notification', t.bearer(session.token))).statusCode).toBe(200);
+    expect((await api.get(`/api/users/${victim.id}`)).statusCode).toBe(200);
+    expect((await api.get('/api/notification', t.bearer(session.token))).statusCode).toBe(200);
     await expect(t.login(victim.username)).resolves.toMatchObject({ must_change_password: false });
   });
 
@@ -630,7 +611,7 @@ describe("another tenant's user and bad input", () => {
       tenantId,
       permissions: ['read-dashboard'],
     });
-    const edit = await send('PUT', `/api/users/${cashier.id}`, {
+    const edit = await api.put(`/api/users/${cashier.id}`, {
       username: 'a b',
       fullname: '',
       role_id: 'not-a-uuid',
@@ -640,7 +621,7 @@ describe("another tenant's user and bad input", () => {
     expect(edit.json().details.map((d: { path: string }) => d.path)).toEqual(
       expect.arrayContaining(['username', 'fullname', 'role_id']),
     );
-    const badId = await send('PUT', '/api/users/not-a-uuid', {
+    const badId = await api.put('/api/users/not-a-uuid', {
       username: cashier.username,
       fullname: 'Siti',
       role_id: cashier.roleId,
@@ -648,12 +629,12 @@ describe("another tenant's user and bad input", () => {
     expect(badId.statusCode).toBe(400);
     expect(badId.json().code_message).toBe('validation_failed');
 
-    const method = await send('POST', `/api/users/${cashier.id}/reset-password`, {
+    const method = await api.post(`/api/users/${cashier.id}/reset-password`, {
       method: 'sms',
     });
     expect(method.statusCode).toBe(400);
     expect(method.json().code_message).toBe('validation_failed');
-    const weak = await send('POST', `/api/users/${cashier.id}/reset-password`, {
+    const weak = await api.post(`/api/users/${cashier.id}/reset-password`, {
       method: 'temporary',
       password: 'short',
     });
@@ -663,7 +644,7 @@ describe("another tenant's user and bad input", () => {
       details: [expect.objectContaining({ path: 'password' })],
     });
 
-    const session = await send('DELETE', `/api/users/${cashier.id}/sessions/not-a-uuid`);
+    const session = await api.del(`/api/users/${cashier.id}/sessions/not-a-uuid`);
     expect(session.statusCode).toBe(400);
     expect(session.json()).toMatchObject({
       code_message: 'validation_failed',

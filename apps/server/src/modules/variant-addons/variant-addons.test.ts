@@ -1,34 +1,32 @@
 import { addonSchema, variantGroupSchema } from '@kopi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCategory, otherTenant } from '../../test/catalogue-fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, requestAs, type Requests, type TestApp } from '../../test/test-app';
 
 // The variant and add-on library: shared by many products, edits reach every product, deleting
 // one in use is refused.
 
 let t: TestApp;
+let api: Requests;
 let admin: { authorization: string };
 let other: Awaited<ReturnType<typeof otherTenant>>;
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = t.bearer((await t.login('admin')).token);
+  api = requestAs(t, admin);
   other = await otherTenant(t, 'library-rival');
 });
 afterAll(() => t?.close());
 
-const get = (url: string, headers = admin) => t.inject({ method: 'GET', url, headers });
-const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers = admin) =>
-  t.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-
 async function group(name: string) {
-  const res = await get(`/api/variant-groups?q=${encodeURIComponent(name)}`);
+  const res = await api.get(`/api/variant-groups?q=${encodeURIComponent(name)}`);
   return variantGroupSchema.strict().parse(res.json().data[0]);
 }
 
 describe('/api/variant-groups', () => {
   it('lists the demo groups with options in order and the products using each', async () => {
-    const res = await get('/api/variant-groups');
+    const res = await api.get('/api/variant-groups');
     expect(res.statusCode).toBe(200);
     expect(res.json().data.map((g: { variant_name: string }) => g.variant_name)).toEqual([
       'Ice level',
@@ -41,11 +39,11 @@ describe('/api/variant-groups', () => {
     expect(sugar.options.map((o) => o.options_name)).toEqual(['Normal', 'Less', 'No']);
     expect(sugar.used_by.map((p) => p.name)).toContain('Teh Tarik');
     const cashier = t.bearer((await t.login('cashier')).token);
-    expect((await get('/api/variant-groups', cashier)).statusCode).toBe(200);
+    expect((await api.get('/api/variant-groups', cashier)).statusCode).toBe(200);
   });
 
   it('creates a group, then replaces its options keeping the ids it is given', async () => {
-    const res = await send('POST', '/api/variant-groups', {
+    const res = await api.post('/api/variant-groups', {
       variant_name: 'Sweetener',
       options: [
         { options_name: 'Sugar', price: 0 },
@@ -57,7 +55,7 @@ describe('/api/variant-groups', () => {
     const created = variantGroupSchema.parse(res.json().data);
     expect(created).toMatchObject({ required: false, min_select: 0, max_select: 1, used_by: [] });
     const [sugar, honey] = created.options;
-    const update = await send('PUT', `/api/variant-groups/${created.id}`, {
+    const update = await api.put(`/api/variant-groups/${created.id}`, {
       variant_name: 'Sweetener',
       required: true,
       min_select: 1,
@@ -77,14 +75,14 @@ describe('/api/variant-groups', () => {
     ]);
     expect(options[0].id).toBe(honey!.id);
     expect(options[1].id).toBe(sugar!.id);
-    const theirs = await send(
+    const theirs = await api.send(
       'POST',
       '/api/variant-groups',
       { variant_name: 'X', options: [{ options_name: 'Y', price: 0 }] },
       other.headers,
     );
     const foreignOption = theirs.json().data.options[0].id;
-    const stolen = await send('PUT', `/api/variant-groups/${created.id}`, {
+    const stolen = await api.put(`/api/variant-groups/${created.id}`, {
       variant_name: 'Sweetener',
       options: [{ id: foreignOption, options_name: 'Mine now', price: 0 }],
     });
@@ -95,13 +93,13 @@ describe('/api/variant-groups', () => {
   });
 
   it('answers 400 for no options, a required group choosing none, or more choices than options', async () => {
-    const empty = await send('POST', '/api/variant-groups', { variant_name: 'Empty', options: [] });
+    const empty = await api.post('/api/variant-groups', { variant_name: 'Empty', options: [] });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().details).toContainEqual({
       path: 'options',
       message: 'validation.min_items?minCount=1',
     });
-    const required = await send('POST', '/api/variant-groups', {
+    const required = await api.post('/api/variant-groups', {
       variant_name: 'Req',
       required: true,
       min_select: 0,
@@ -110,7 +108,7 @@ describe('/api/variant-groups', () => {
     expect(required.json().details).toEqual([
       { path: 'min_select', message: 'validation.min_value?min=1' },
     ]);
-    const tooMany = await send('POST', '/api/variant-groups', {
+    const tooMany = await api.post('/api/variant-groups', {
       variant_name: 'Many',
       max_select: 3,
       options: [{ options_name: 'A', price: 0 }],
@@ -124,7 +122,7 @@ describe('/api/variant-groups', () => {
   it('changes every product using the group, and refuses to delete it while in use', async () => {
     const size = await group('Size');
     const large = size.options.find((o) => o.options_name === 'Large')!;
-    await send('PUT', `/api/variant-groups/${size.id}`, {
+    await api.put(`/api/variant-groups/${size.id}`, {
       variant_name: 'Size',
       required: true,
       min_select: 1,
@@ -133,12 +131,12 @@ describe('/api/variant-groups', () => {
         { id: large.id, options_name: 'Large', price: 200 },
       ],
     });
-    const teh = (await get('/api/products?q=TEH-001')).json().data[0];
-    const product = (await get(`/api/products/${teh.id}`)).json().data;
+    const teh = (await api.get('/api/products?q=TEH-001')).json().data[0];
+    const product = (await api.get(`/api/products/${teh.id}`)).json().data;
     const productSize = product.variant_groups.find((g: { id: string }) => g.id === size.id);
     expect(productSize.options.find((o: { id: string }) => o.id === large.id).price).toBe(200);
 
-    const res = await send('DELETE', `/api/variant-groups/${size.id}`);
+    const res = await api.del(`/api/variant-groups/${size.id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().code_message).toBe('variant_group_in_use');
     expect(res.json().message).toBe(
@@ -147,28 +145,28 @@ describe('/api/variant-groups', () => {
   });
 
   it('deletes an unused group; 404 for another tenant’s, 403 without the permission', async () => {
-    const created = await send('POST', '/api/variant-groups', {
+    const created = await api.post('/api/variant-groups', {
       variant_name: 'Temp',
       options: [{ options_name: 'A', price: 0 }],
     });
     const id = created.json().data.id;
-    expect((await send('DELETE', `/api/variant-groups/${id}`)).statusCode).toBe(200);
-    expect((await get(`/api/variant-groups/${id}`)).statusCode).toBe(404);
-    const theirs = (await get('/api/variant-groups', other.headers)).json().data[0].id;
-    expect((await get(`/api/variant-groups/${theirs}`)).statusCode).toBe(404);
+    expect((await api.del(`/api/variant-groups/${id}`)).statusCode).toBe(200);
+    expect((await api.get(`/api/variant-groups/${id}`)).statusCode).toBe(404);
+    const theirs = (await api.get('/api/variant-groups', other.headers)).json().data[0].id;
+    expect((await api.get(`/api/variant-groups/${theirs}`)).statusCode).toBe(404);
     expect(
       (
-        await send('PUT', `/api/variant-groups/${theirs}`, {
+        await api.put(`/api/variant-groups/${theirs}`, {
           variant_name: 'Z',
           options: [{ options_name: 'Z', price: 0 }],
         })
       ).statusCode,
     ).toBe(404);
-    expect((await send('DELETE', `/api/variant-groups/${theirs}`)).statusCode).toBe(404);
+    expect((await api.del(`/api/variant-groups/${theirs}`)).statusCode).toBe(404);
     const cashier = t.bearer((await t.login('cashier')).token);
     expect(
       (
-        await send(
+        await api.send(
           'POST',
           '/api/variant-groups',
           { variant_name: 'C', options: [{ options_name: 'A', price: 0 }] },
@@ -181,7 +179,7 @@ describe('/api/variant-groups', () => {
 
 describe('/api/addons', () => {
   it('lists, creates and updates add-ons, with where each is used', async () => {
-    const list = await get('/api/addons');
+    const list = await api.get('/api/addons');
     const addons = list.json().data.map((a: unknown) => addonSchema.strict().parse(a));
     expect(addons.map((a: { addons_name: string }) => a.addons_name)).toEqual([
       'Extra shot',
@@ -190,7 +188,7 @@ describe('/api/addons', () => {
       'Whipped cream',
     ]);
     expect(addons[0].used_by.map((p: { name: string }) => p.name)).toContain('Latte');
-    const created = await send('POST', '/api/addons', { addons_name: 'Grass jelly', price: 120 });
+    const created = await api.post('/api/addons', { addons_name: 'Grass jelly', price: 120 });
     expect(created.statusCode).toBe(201);
     expect(created.json().data).toMatchObject({
       addons_name: 'Grass jelly',
@@ -198,7 +196,7 @@ describe('/api/addons', () => {
       status: 'active',
       used_by: [],
     });
-    const updated = await send('PUT', `/api/addons/${created.json().data.id}`, {
+    const updated = await api.put(`/api/addons/${created.json().data.id}`, {
       addons_name: 'Cincau',
       price: 130,
       status: 'disabled',
@@ -208,7 +206,7 @@ describe('/api/addons', () => {
       price: 130,
       status: 'disabled',
     });
-    const bad = await send('POST', '/api/addons', { addons_name: '', price: -5 });
+    const bad = await api.post('/api/addons', { addons_name: '', price: -5 });
     expect(
       bad
         .json()
@@ -218,39 +216,39 @@ describe('/api/addons', () => {
   });
 
   it('refuses to delete an add-on in use, deletes an unused one, hides another tenant’s', async () => {
-    const shot = (await get('/api/addons?q=shot')).json().data[0];
-    const res = await send('DELETE', `/api/addons/${shot.id}`);
+    const shot = (await api.get('/api/addons?q=shot')).json().data[0];
+    const res = await api.del(`/api/addons/${shot.id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().code_message).toBe('addon_in_use');
     expect(res.json().message).toMatch(new RegExp(`used by ${shot.used_by.length} products`));
 
     const espresso = await demoCategory(t, 'Espresso');
-    const lonely = (await send('POST', '/api/addons', { addons_name: 'Lonely', price: 10 })).json()
+    const lonely = (await api.post('/api/addons', { addons_name: 'Lonely', price: 10 })).json()
       .data;
-    const product = await send('POST', '/api/products', {
+    const product = await api.post('/api/products', {
       name: 'Affogato',
       sku: 'AFF-1',
       category: espresso.id,
       base_price: 1500,
       addon_ids: [lonely.id],
     });
-    expect((await send('DELETE', `/api/addons/${lonely.id}`)).json().message).toMatch(
+    expect((await api.del(`/api/addons/${lonely.id}`)).json().message).toMatch(
       /used by 1 product\./,
     );
-    await send('PUT', `/api/products/${product.json().data.id}`, {
+    await api.put(`/api/products/${product.json().data.id}`, {
       name: 'Affogato',
       sku: 'AFF-1',
       category: espresso.id,
       base_price: 1500,
       addon_ids: [],
     });
-    expect((await send('DELETE', `/api/addons/${lonely.id}`)).statusCode).toBe(200);
+    expect((await api.del(`/api/addons/${lonely.id}`)).statusCode).toBe(200);
 
     const theirs = (
-      await send('POST', '/api/addons', { addons_name: 'Theirs', price: 1 }, other.headers)
+      await api.post('/api/addons', { addons_name: 'Theirs', price: 1 }, other.headers)
     ).json().data;
-    expect((await get(`/api/addons/${theirs.id}`)).statusCode).toBe(404);
-    expect((await send('DELETE', `/api/addons/${theirs.id}`)).statusCode).toBe(404);
-    expect((await get('/api/addons?q=Theirs')).json().meta.total).toBe(0);
+    expect((await api.get(`/api/addons/${theirs.id}`)).statusCode).toBe(404);
+    expect((await api.del(`/api/addons/${theirs.id}`)).statusCode).toBe(404);
+    expect((await api.get('/api/addons?q=Theirs')).json().meta.total).toBe(0);
   });
 });

@@ -1,0 +1,20 @@
+import { expect } from 'vitest';
+
+/** The DESIGN §5 error envelope, as tests read it. */
+export interface ErrorAnswer {
+  code_message: string;
+  message: string;
+  details?: { path: string; message: string }[];
+}
+
+/** Asserts an error answer's status and code (the body shown when the status differs). */
+export function expectCode(
+  res: { statusCode: number; body: string; json(): unknown },
+  status: number,
+  code: string,
+): ErrorAnswer {
+  expect(res.statusCode, res.body).toBe(status);
+  const body = res.json() as ErrorAnswer;
+  expect(body.code_message).toBe(code);
+  return body;
+}

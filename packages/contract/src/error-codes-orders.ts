@@ -1,0 +1,66 @@
+import type { ErrorEntry } from './error-entry';
+
+// Errors of orders, the POS and closing the day.
+export const orderErrors = {
+  outlet_closed: {
+    status: 400,
+    en: 'This outlet is closed now. Confirm a sale outside opening hours to go ahead.',
+    my: 'Cawangan ini ditutup sekarang. Sahkan jualan di luar waktu operasi untuk meneruskan.',
+  },
+  outlet_not_accepting_orders: {
+    status: 400,
+    en: 'This outlet is not taking orders right now',
+    my: 'Cawangan ini tidak menerima pesanan sekarang',
+  },
+  serving_method_unavailable: {
+    status: 400,
+    en: 'This outlet does not offer this serving method',
+    my: 'Cawangan ini tidak menawarkan kaedah hidangan ini',
+  },
+  product_unavailable: {
+    status: 400,
+    en: 'A product in the cart is not sold at this outlet',
+    my: 'Produk dalam troli tidak dijual di cawangan ini',
+  },
+  product_sold_out: {
+    status: 400,
+    en: 'A product in the cart is sold out today',
+    my: 'Produk dalam troli telah habis dijual hari ini',
+  },
+  invalid_product_options: {
+    status: 400,
+    en: 'The choices of a product in the cart are not valid',
+    my: 'Pilihan produk dalam troli tidak sah',
+  },
+  payment_mismatch: {
+    status: 400,
+    en: 'The payments do not add up to the total',
+    my: 'Jumlah bayaran tidak sama dengan jumlah keseluruhan',
+  },
+  day_closed: {
+    status: 409,
+    en: 'This business day is already closed for the outlet',
+    my: 'Hari perniagaan ini telah ditutup bagi cawangan ini',
+  },
+  order_already_exists: {
+    status: 409,
+    en: 'This sale was already recorded',
+    my: 'Jualan ini telah pun direkodkan',
+  },
+  invalid_status_transition: {
+    status: 409,
+    en: 'The order cannot move to this status',
+    my: 'Pesanan tidak boleh beralih ke status ini',
+  },
+  orders_still_open: {
+    status: 409,
+    en: 'Some orders of this day are still open. Complete or reject them first.',
+    my: 'Beberapa pesanan hari ini masih terbuka. Selesaikan atau tolak dahulu.',
+  },
+  // An export past its row limit is refused rather than cut short (a partial file looks whole).
+  export_too_large: {
+    status: 400,
+    en: 'Too many records match to export at once. Narrow the dates or filters and export again.',
+    my: 'Terlalu banyak rekod sepadan untuk dieksport sekali gus. Kecilkan julat tarikh atau tapisan dan eksport semula.',
+  },
+} as const satisfies Record<string, ErrorEntry>;
