@@ -16,6 +16,9 @@ const dialect = new PgDialect();
 export const statementName = (text: string) =>
   `kopi_${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
 
+/** A uuid[] parameter: one placeholder whatever the count, so the statement's text stays one. */
+export const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
+
 /** `db.execute(query)`, as a named prepared statement. */
 export function executePrepared(db: Db, query: SQL) {
   const built = dialect.sqlToQuery(query);

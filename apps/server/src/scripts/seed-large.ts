@@ -17,13 +17,13 @@ import { createDatabase, type Db, rowsOf } from '../db/database';
 import { prepareDatabase } from '../db/setup';
 import { createPasswordHasher } from '../lib/password';
 import { type CatalogueProduct, resolveCart } from '../modules/orders/order-cart';
-import { cartCatalogue } from '../modules/orders/order-catalogue.repo';
+import { orderContext } from '../modules/orders/order-catalogue.repo';
 import { rebuildRollups } from '../modules/reports/rollup-rebuild';
 
 // `npm run seed:large -- --orders 1000000`: a realistic year of closed business days for the demo
-// tenant, for reports and benches at scale, and today's business day so far as a live
-// day (open orders at every step, app orders awaiting payment) so the dashboard has content. On DATABASE_URL (PostgreSQL) or DATA_DIR
-// (PGlite; 100,000 orders is its size).
+// tenant, for reports and benches at scale, and today's business day so far as a live day (open
+// orders at every step, app orders awaiting payment) so the dashboard has content. On
+// DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite; 100,000 orders is its size).
 //
 // How it stays fast: TypeScript prices a pool of baskets per outlet exactly as a sale does
 // (resolveCart + priceOrder: options, add-ons, service charge, SST, cash rounding, split bills);
@@ -401,7 +401,12 @@ async function main() {
     // 1. Baskets, priced exactly as a sale is.
     const baskets: Basket[] = [];
     for (const outlet of outlets) {
-      const catalogue = (await cartCatalogue(db, tenantId, outlet.id, productIds)).filter(
+      const context = await orderContext(db, tenantId, outlet.id, {
+        fromDate: '2000-01-01',
+        staffId: null,
+        productIds,
+      });
+      const catalogue = (context?.catalogue ?? []).filter(
         (p) => p.status === 'active' && p.available !== false,
       );
       // A few best sellers carry most of the sales (kopi, teh tarik …): a Zipf-like mix.

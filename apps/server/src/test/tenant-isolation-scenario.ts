@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
+import { orders } from '../db/schema/orders';
 import { notifications, outbox } from '../db/schema/platform';
 import { tenants } from '../db/schema/tenancy';
 import { createTenant } from './fixtures';
@@ -470,6 +471,17 @@ export async function runScenario(): Promise<Scenario> {
 
   // ---- Live events over the websocket ----------------------------------------------------------
   await live(t, (await t.login('admin')).token, kl);
+
+  // A second request with a used Idempotency-Key that races past the idempotency plugin meets the
+  // orders' unique index, and the order core names the order it already made: no request can
+  // time that race here, so the lookup is made directly.
+  const [keyed] = await t.database.db
+    .select({ key: orders.idempotencyKey })
+    .from(orders)
+    .where(and(eq(orders.tenantId, tenantA), isNotNull(orders.idempotencyKey)))
+    .limit(1);
+  const ordersRepo = await import('../modules/orders/orders.repo');
+  await ordersRepo.findByIdempotencyKey(t.database.db, tenantA, keyed!.key!);
 
   // Another business, with settings of its own: what it answers is its own, not A's.
   const { tenant } = await createTenant(t, 'isolation-b');

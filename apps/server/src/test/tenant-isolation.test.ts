@@ -17,35 +17,6 @@ import {
 // nothing of A (nor write a row of B that points at A's rows). A function reached only without
 // a tenant must be declared in its module's `tenantFree` list, with the reason.
 
-/**
- * The orders, mobile and payments repositories are being rewritten: until they declare their own
- * `tenantFree` lists, their tenant-free functions are named here (`module.function`), each with
- * the reason; an entry the code no longer matches fails, so the list only shrinks.
- */
-const undeclaredElsewhere: Record<string, string> = {
-  'mobile/customers.repo.tenantBySlug': 'finds the tenant of the X-Tenant header',
-  'mobile/customers.repo.codesSentSince': 'a customer by id, found within the tenant first',
-  'mobile/customers.repo.useCode': 'a verification code by id, found within the tenant first',
-  'orders/close-day.repo.userName': 'the signed-in user, by id: users are global',
-  'orders/orders.repo.userLanguage': 'the signed-in user, by id: users are global',
-  'orders/orders.repo.cartCatalogue': 'used by the large seed script only',
-  'payments/payments.repo.applyEvent': 'a provider callback, found by its payment reference',
-  'orders/orders.repo.findByIdempotencyKey':
-    'takes the tenant, but runs only when two requests with one key race past the idempotency plugin',
-  'mobile/mobile-orders.repo.findByIdempotencyKey':
-    'takes the tenant, but runs only when two requests with one key race past the idempotency plugin',
-};
-
-/**
- * Writes of those repositories that fail the replay today (they write a row of tenant B naming
- * tenant A's rows): reported to their rewrite, and failing again here once they pass.
- */
-const knownLeaksElsewhere = new Set([
-  'mobile/customers.repo.insertCustomer',
-  'mobile/customers.repo.replaceCode',
-  'payments/payments.repo.insertIntent',
-]);
-
 /** Calls replayed per function: the first few distinct ones. */
 const REPLAYS_PER_FUNCTION = 3;
 
@@ -80,7 +51,7 @@ describe('tenant isolation of the repositories', () => {
       const free = recorder.declaredFree.get(module) ?? [];
       for (const fn of fns) {
         const name = `${module}.${fn}`;
-        const declared = free.includes(fn) || name in undeclaredElsewhere;
+        const declared = free.includes(fn);
         const calls = recorder.calls.filter((c) => c.module === module && c.fn === fn);
         if (calls.some((c) => carries(c, a)) || declared) continue;
         if (calls.length === 0) problems.push(`${name}: never reached by the scenario`);
@@ -93,14 +64,6 @@ describe('tenant isolation of the repositories', () => {
       for (const fn of free) {
         if (!fns.includes(fn)) problems.push(`${module}.${fn}: declared tenant-free, not exported`);
       }
-    }
-    for (const name of Object.keys(undeclaredElsewhere)) {
-      const [module, fn] = [
-        name.slice(0, name.lastIndexOf('.')),
-        name.slice(name.lastIndexOf('.') + 1),
-      ];
-      if (!recorder.exported.get(module)?.includes(fn))
-        problems.push(`${name}: listed, not exported`);
     }
     expect(problems).toEqual([]);
   });
@@ -127,18 +90,10 @@ describe('tenant isolation of the repositories', () => {
       byFunction.set(key(call), list);
     }
     const problems: string[] = [];
-    const leaking = new Set<string>();
     for (const [name, calls] of byFunction) {
       for (const call of calls) {
-        for (const problem of await replay(ctx, call)) {
-          if (knownLeaksElsewhere.has(name)) leaking.add(name);
-          else problems.push(`${name}: ${problem}`);
-        }
+        for (const problem of await replay(ctx, call)) problems.push(`${name}: ${problem}`);
       }
-    }
-    for (const name of knownLeaksElsewhere) {
-      if (!leaking.has(name))
-        problems.push(`${name}: passes now, remove it from knownLeaksElsewhere`);
     }
     console.log(`tenant isolation: ${byFunction.size} repository functions replayed with tenant B`);
     expect(byFunction.size).toBeGreaterThan(0);

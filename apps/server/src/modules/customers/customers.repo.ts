@@ -1,10 +1,21 @@
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { ownedBy } from '../../db/tenant-scope';
 import { customerSessions, customers, customerVerificationCodes } from '../../db/schema/customers';
 import { outbox } from '../../db/schema/platform';
 import { tenants } from '../../db/schema/tenancy';
 
 // Customers of the app, their sessions and phone codes. Every query filters by tenant_id.
+
+/** The X-Tenant header names the business: no tenant is known before it is found. */
+export const tenantFree = ['tenantBySlug'] as const;
+
+/**
+ * A customer's id only if it is the tenant's: a row naming another tenant's customer gets null,
+ * which the NOT NULL column (or the caller's check) refuses.
+ */
+const customerWithin = (tenantId: string, id: string) =>
+  sql<string>`(select ${customers.id} from ${customers} where ${and(ownedBy(customers, tenantId), eq(customers.id, id))})`;
 
 export type CustomerRow = typeof customers.$inferSelect;
 
@@ -21,7 +32,7 @@ export async function findByPhone(db: Db, tenantId: string, phone: string) {
   const [row] = await db
     .select()
     .from(customers)
-    .where(and(eq(customers.tenantId, tenantId), eq(customers.phone, phone)))
+    .where(and(ownedBy(customers, tenantId), eq(customers.phone, phone)))
     .limit(1);
   return row ?? null;
 }
@@ -30,7 +41,7 @@ export async function findById(db: Db, tenantId: string, id: string) {
   const [row] = await db
     .select()
     .from(customers)
-    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
+    .where(and(ownedBy(customers, tenantId), eq(customers.id, id)))
     .limit(1);
   return row ?? null;
 }
@@ -39,7 +50,7 @@ export async function findByReferralCode(db: Db, tenantId: string, code: string)
   const [row] = await db
     .select({ id: customers.id })
     .from(customers)
-    .where(and(eq(customers.tenantId, tenantId), eq(customers.referralCode, code.toUpperCase())))
+    .where(and(ownedBy(customers, tenantId), eq(customers.referralCode, code.toUpperCase())))
     .limit(1);
   return row ?? null;
 }
@@ -47,7 +58,13 @@ export async function findByReferralCode(db: Db, tenantId: string, code: string)
 export type NewCustomer = typeof customers.$inferInsert;
 
 export async function insertCustomer(tx: Db, values: NewCustomer) {
-  const [row] = await tx.insert(customers).values(values).returning();
+  const [row] = await tx
+    .insert(customers)
+    .values({
+      ...values,
+      referredBy: values.referredBy ? customerWithin(values.tenantId, values.referredBy) : null,
+    })
+    .returning();
   return row!;
 }
 
@@ -62,11 +79,7 @@ export async function updateUnverified(
     .update(customers)
     .set({ ...values, updatedAt: sql`now()` })
     .where(
-      and(
-        eq(customers.tenantId, tenantId),
-        eq(customers.id, id),
-        isNull(customers.phoneVerifiedAt),
-      ),
+      and(ownedBy(customers, tenantId), eq(customers.id, id), isNull(customers.phoneVerifiedAt)),
     )
     .returning();
   return row ?? null;
@@ -79,17 +92,23 @@ export async function markVerified(tx: Db, tenantId: string, id: string) {
       phoneVerifiedAt: sql`coalesce(${customers.phoneVerifiedAt}, now())`,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)));
+    .where(and(ownedBy(customers, tenantId), eq(customers.id, id)));
 }
 
 // ---- Phone codes ------------------------------------------------------------------------------
 
-export async function codesSentSince(db: Db, customerId: string, sinceMs: number) {
+export async function codesSentSince(
+  db: Db,
+  tenantId: string,
+  customerId: string,
+  sinceMs: number,
+) {
   const [row] = await db
     .select({ n: count() })
     .from(customerVerificationCodes)
     .where(
       and(
+        ownedBy(customerVerificationCodes, tenantId),
         eq(customerVerificationCodes.customerId, customerId),
         gt(
           customerVerificationCodes.createdAt,
@@ -110,13 +129,14 @@ export async function replaceCode(
     .set({ usedAt: sql`now()` })
     .where(
       and(
+        ownedBy(customerVerificationCodes, values.tenantId),
         eq(customerVerificationCodes.customerId, values.customerId),
         isNull(customerVerificationCodes.usedAt),
       ),
     );
   await tx.insert(customerVerificationCodes).values({
     tenantId: values.tenantId,
-    customerId: values.customerId,
+    customerId: customerWithin(values.tenantId, values.customerId),
     codeHash: values.codeHash,
     expiresAt: sql`now() + ${`${values.ttlMs} milliseconds`}::interval`,
   });
@@ -137,7 +157,7 @@ export async function takeCodeAttempt(
     .from(customerVerificationCodes)
     .where(
       and(
-        eq(customerVerificationCodes.tenantId, tenantId),
+        ownedBy(customerVerificationCodes, tenantId),
         eq(customerVerificationCodes.customerId, customerId),
       ),
     )
@@ -163,11 +183,17 @@ export async function takeCodeAttempt(
 }
 
 /** Uses the code once: false when a parallel request used it first. */
-export async function useCode(tx: Db, codeId: string) {
+export async function useCode(tx: Db, tenantId: string, codeId: string) {
   const rows = await tx
     .update(customerVerificationCodes)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(customerVerificationCodes.id, codeId), isNull(customerVerificationCodes.usedAt)))
+    .where(
+      and(
+        ownedBy(customerVerificationCodes, tenantId),
+        eq(customerVerificationCodes.id, codeId),
+        isNull(customerVerificationCodes.usedAt),
+      ),
+    )
     .returning({ id: customerVerificationCodes.id });
   return rows.length > 0;
 }
@@ -204,11 +230,13 @@ export async function createSession(
     userAgent: string | null;
   },
 ) {
-  await tx.insert(customerSessions).values(values);
+  await tx
+    .insert(customerSessions)
+    .values({ ...values, customerId: customerWithin(values.tenantId, values.customerId) });
   await tx
     .update(customers)
     .set({ lastSignInAt: sql`now()` })
-    .where(and(eq(customers.tenantId, values.tenantId), eq(customers.id, values.customerId)));
+    .where(and(ownedBy(customers, values.tenantId), eq(customers.id, values.customerId)));
 }
 
 export async function revokeSession(db: Db, tenantId: string, sessionId: string) {
@@ -217,7 +245,7 @@ export async function revokeSession(db: Db, tenantId: string, sessionId: string)
     .set({ revokedAt: sql`now()` })
     .where(
       and(
-        eq(customerSessions.tenantId, tenantId),
+        ownedBy(customerSessions, tenantId),
         eq(customerSessions.id, sessionId),
         isNull(customerSessions.revokedAt),
       ),

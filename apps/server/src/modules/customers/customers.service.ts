@@ -111,7 +111,10 @@ export function createCustomerService({ db, hasher, log }: CustomerServiceDeps) 
       }
       const existing = await repo.findByPhone(db, tenant.id, input.phone);
       if (existing?.phoneVerifiedAt) throw new AppError('phone_taken');
-      if (existing && (await repo.codesSentSince(db, existing.id, 3_600_000)) >= CODES_PER_HOUR) {
+      if (
+        existing &&
+        (await repo.codesSentSince(db, tenant.id, existing.id, 3_600_000)) >= CODES_PER_HOUR
+      ) {
         throw new AppError('too_many_attempts');
       }
       const passwordHash = await hasher.hash(input.password);
@@ -165,7 +168,8 @@ export function createCustomerService({ db, hasher, log }: CustomerServiceDeps) 
       const customer = await repo.findByPhone(db, tenant.id, phone);
       const answer = { phone, code_expires_in: CODE_TTL_MS / 1000 };
       if (!customer || customer.phoneVerifiedAt || customer.status !== 'active') return answer;
-      if ((await repo.codesSentSince(db, customer.id, 3_600_000)) >= CODES_PER_HOUR) return answer;
+      if ((await repo.codesSentSince(db, tenant.id, customer.id, 3_600_000)) >= CODES_PER_HOUR)
+        return answer;
       // Audited only when a code goes out: the answers that write nothing leave no entry either.
       const outboxId = await db.transaction(async (tx) => {
         await audit.record(tx, ctx, {
@@ -198,7 +202,8 @@ export function createCustomerService({ db, hasher, log }: CustomerServiceDeps) 
       );
       if (!matches) throw new AppError('verification_code_invalid');
       return db.transaction(async (tx) => {
-        if (!(await repo.useCode(tx, attempt.id))) throw new AppError('verification_code_expired');
+        if (!(await repo.useCode(tx, tenant.id, attempt.id)))
+          throw new AppError('verification_code_expired');
         await repo.markVerified(tx, tenant.id, customer.id);
         await audit.record(tx, ctx, {
           action: 'customer.verify_phone',

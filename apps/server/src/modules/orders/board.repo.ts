@@ -1,6 +1,7 @@
 import type { BoardColumn } from '@kopi/contract';
 import { and, asc, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { ownedBy, tenantIs } from '../../db/tenant-scope';
 import { orderItems, orders, orderStatusHistory } from '../../db/schema/orders';
 import { outlets } from '../../db/schema/tenancy';
 
@@ -17,7 +18,7 @@ export async function boardOutlets(db: Db, tenantId: string, onlyId: string | nu
       redMinutes: outlets.boardRedMinutes,
     })
     .from(outlets)
-    .where(and(eq(outlets.tenantId, tenantId), onlyId ? eq(outlets.id, onlyId) : undefined))
+    .where(and(ownedBy(outlets, tenantId), onlyId ? eq(outlets.id, onlyId) : undefined))
     .orderBy(asc(outlets.code), asc(outlets.id));
 }
 
@@ -33,7 +34,7 @@ export interface BoardItemRow {
 /** When the order entered `status` (it reaches each status once; max() guards the impossible). */
 const enteredStatus = (tenantId: string, status: SQL | string) => sql`(
   select max(h.at) from ${orderStatusHistory} h
-  where h.tenant_id = ${tenantId} and h.order_id = ${orders.id} and h.to_status = ${status}
+  where ${tenantIs('h', tenantId)} and h.order_id = ${orders.id} and h.to_status = ${status}
 )`;
 
 /**
@@ -74,7 +75,7 @@ export async function boardColumnOrders(
       items: sql<BoardItemRow[]>`coalesce((
         select json_agg(json_build_object('id', i.id, 'name', i.name, 'quantity', i.quantity,
           'options', i.options, 'addons', i.addons, 'notes', i.notes) order by i.line_no)
-        from ${orderItems} i where i.tenant_id = ${tenantId} and i.order_id = ${orders.id}
+        from ${orderItems} i where ${tenantIs('i', tenantId)} and i.order_id = ${orders.id}
       ), '[]'::json)`,
       columnTotal: sql<number>`count(*) over ()`.mapWith(Number),
     })
@@ -82,7 +83,7 @@ export async function boardColumnOrders(
     .innerJoin(outlets, eq(outlets.id, orders.outletId))
     .where(
       and(
-        eq(orders.tenantId, tenantId),
+        ownedBy(orders, tenantId),
         outletId ? eq(orders.outletId, outletId) : undefined,
         eq(orders.status, status),
         status === 'COMPLETED'

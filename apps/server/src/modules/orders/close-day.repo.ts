@@ -1,8 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { ownedBy, tenantIs } from '../../db/tenant-scope';
 import { type Db, rowsOf } from '../../db/database';
 import { users } from '../../db/schema/access';
 import { orderCounters, orders, orderStatusHistory, zReports } from '../../db/schema/orders';
 import { outlets, tenants } from '../../db/schema/tenancy';
+
+/** Staff users are global (a platform user closes days too): found by their own id. */
+export const tenantFree = ['userName'] as const;
 
 // The day close of one outlet's business day: the counter row as the lock, the open orders that
 // block it, the bulk COMPLETED → CLOSED move and the Z-report's sums. Every query filters by
@@ -21,7 +25,7 @@ export async function outletOf(db: Db, tenantId: string, outletId: string) {
     })
     .from(outlets)
     .innerJoin(tenants, eq(tenants.id, outlets.tenantId))
-    .where(and(eq(outlets.tenantId, tenantId), eq(outlets.id, outletId)))
+    .where(and(ownedBy(outlets, tenantId), eq(outlets.id, outletId)))
     .limit(1);
   return row ?? null;
 }
@@ -32,7 +36,7 @@ export async function findReport(db: Db, tenantId: string, outletId: string, dat
     .from(zReports)
     .where(
       and(
-        eq(zReports.tenantId, tenantId),
+        ownedBy(zReports, tenantId),
         eq(zReports.outletId, outletId),
         eq(zReports.businessDate, date),
       ),
@@ -53,7 +57,7 @@ export async function lockDay(tx: Db, tenantId: string, outletId: string, date: 
     .onConflictDoUpdate({
       target: [orderCounters.outletId, orderCounters.businessDate],
       set: { lastNo: sql`${orderCounters.lastNo}` },
-      setWhere: eq(orderCounters.tenantId, tenantId),
+      setWhere: ownedBy(orderCounters, tenantId),
     })
     .returning({ closedAt: orderCounters.closedAt });
   return row?.closedAt != null;
@@ -71,7 +75,7 @@ export async function openOrders(
     .from(orders)
     .where(
       and(
-        eq(orders.tenantId, tenantId),
+        ownedBy(orders, tenantId),
         eq(orders.outletId, outletId),
         eq(orders.businessDate, date),
         inArray(orders.status, [...statuses]),
@@ -103,7 +107,7 @@ export async function moveDay(
     .set({ status: values.to, updatedAt: values.at })
     .where(
       and(
-        eq(orders.tenantId, values.tenantId),
+        ownedBy(orders, values.tenantId),
         eq(orders.outletId, values.outletId),
         eq(orders.businessDate, values.date),
         eq(orders.status, values.from),
@@ -152,14 +156,14 @@ export async function dayFigures(tx: Db, tenantId: string, outletId: string, dat
         coalesce(sum(rounding) filter (where status = 'CLOSED'), 0)::int as rounding,
         coalesce(sum(total) filter (where status = 'CLOSED'), 0)::int as total
       from ${orders}
-      where tenant_id = ${tenantId} and outlet_id = ${outletId} and business_date = ${date}`),
+      where ${tenantIs('orders', tenantId)} and outlet_id = ${outletId} and business_date = ${date}`),
   );
   const byMethod = rowsOf<{ method: string; count: number; amount: number }>(
     await tx.execute(sql`
       select p.method, count(*)::int as count, sum(p.amount)::int as amount
       from order_payments p join ${orders} o on o.id = p.order_id
-      where o.tenant_id = ${tenantId} and o.outlet_id = ${outletId} and o.business_date = ${date}
-        and o.status = 'CLOSED' and p.tenant_id = ${tenantId} and p.status = 'paid'
+      where ${tenantIs('o', tenantId)} and o.outlet_id = ${outletId} and o.business_date = ${date}
+        and o.status = 'CLOSED' and ${tenantIs('p', tenantId)} and p.status = 'paid'
       group by p.method`),
   );
   return { totals: totals!, byMethod };
@@ -182,7 +186,7 @@ export async function markDayClosed(
     .set({ closedAt: at })
     .where(
       and(
-        eq(orderCounters.tenantId, tenantId),
+        ownedBy(orderCounters, tenantId),
         eq(orderCounters.outletId, outletId),
         eq(orderCounters.businessDate, date),
       ),

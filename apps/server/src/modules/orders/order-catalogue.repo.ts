@@ -1,18 +1,16 @@
 import { and, asc, eq, gte, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { ownedBy, tenantIs } from '../../db/tenant-scope';
 import { type Db, rowsOf } from '../../db/database';
 import { users } from '../../db/schema/access';
 import { categories } from '../../db/schema/catalogue';
 import { orderCounters } from '../../db/schema/orders';
 import { outletClosures, outlets, tenants } from '../../db/schema/tenancy';
-import { runPrepared } from '../../db/prepared';
+import { runPrepared, uuidArray } from '../../db/prepared';
 import type { CatalogueProduct } from './order-cart';
 
 // What an outlet sells, read the same way by every channel: the outlet with its tenant's pricing
 // and business-day settings, and its products with their variant groups, options and add-ons.
 // Every query filters by tenant_id; none knows HTTP.
-
-/** A uuid[] parameter: one placeholder whatever the count, so the statement's text stays one. */
-export const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
 
 /** Which products `productSelect` reads: a cart's, or the menu a channel shows. */
 export type ProductSet = { ids: string[] } | { menu: 'counter' | 'app' };
@@ -51,29 +49,29 @@ function productSelect(tenantId: string, outletId: string, set: ProductSet): SQL
           'options', coalesce((
             select json_agg(json_build_object('id', o.id, 'name', o.name, 'price', o.price)
               order by o.sort_order, o.id)
-            from variant_options o where o.group_id = g.id and o.tenant_id = ${tenantId}
+            from variant_options o where o.group_id = g.id and ${tenantIs('o', tenantId)}
           ), '[]'::json)
         ) order by pvg.sort_order, g.id)
         from product_variant_groups pvg join variant_groups g on g.id = pvg.group_id
-        where pvg.product_id = p.id and pvg.tenant_id = ${tenantId}
+        where pvg.product_id = p.id and ${tenantIs('pvg', tenantId)}
       ), '[]'::json) as groups,
       coalesce((
         select json_agg(json_build_object('id', a.id, 'name', a.name, 'price', a.price,
           'status', a.status) order by pa.sort_order, a.id)
         from product_addons pa join addons a on a.id = pa.addon_id
-        where pa.product_id = p.id and pa.tenant_id = ${tenantId}
+        where pa.product_id = p.id and ${tenantIs('pa', tenantId)}
       ), '[]'::json) as addons${
         menu
           ? sql`, p.barcode, p.description, p.category_id as "categoryId",
       (select i.thumb_url from product_images i
-        where i.product_id = p.id and i.tenant_id = ${tenantId} and i.is_main limit 1) as "imageUrl"`
+        where i.product_id = p.id and ${tenantIs('i', tenantId)} and i.is_main limit 1) as "imageUrl"`
           : sql``
       }
     from products p
-    join categories cat on cat.id = p.category_id and cat.tenant_id = ${tenantId}
+    join categories cat on cat.id = p.category_id and ${tenantIs('cat', tenantId)}
     left join product_outlets po on po.product_id = p.id and po.outlet_id = ${outletId}
-      and po.tenant_id = ${tenantId}
-    where p.tenant_id = ${tenantId} and ${
+      and ${tenantIs('po', tenantId)}
+    where ${tenantIs('p', tenantId)} and ${
       menu
         ? sql`${menuFilter[set.menu]}
     order by cat.sort_order, cat.id, lower(p.name), p.id`
@@ -91,25 +89,12 @@ export async function menuProducts(
   return rowsOf<MenuProductRow>(await db.execute(productSelect(tenantId, outletId, { menu })));
 }
 
-/** The products of a cart as `outletId` sells them (scripts price baskets with it). */
-export async function cartCatalogue(
-  db: Db,
-  tenantId: string,
-  outletId: string,
-  productIds: string[],
-): Promise<CatalogueProduct[]> {
-  if (productIds.length === 0) return [];
-  return rowsOf<CatalogueProduct>(
-    await db.execute(productSelect(tenantId, outletId, { ids: productIds })),
-  );
-}
-
 /** The tenant's active categories in menu order. */
 export async function activeCategories(db: Db, tenantId: string) {
   return db
     .select({ id: categories.id, name_en: categories.nameEn, name_my: categories.nameMy })
     .from(categories)
-    .where(and(eq(categories.tenantId, tenantId), eq(categories.status, 'active')))
+    .where(and(ownedBy(categories, tenantId), eq(categories.status, 'active')))
     .orderBy(asc(categories.sortOrder), asc(sql`lower(${categories.nameEn})`), asc(categories.id));
 }
 
@@ -117,7 +102,7 @@ const closuresFrom = (tenantId: string, fromDate: string) =>
   sql<{ from: string; to: string; reason: string }[]>`coalesce((
     select json_agg(json_build_object('from', c.from_date, 'to', c.to_date, 'reason', c.reason))
     from ${outletClosures} c
-    where c.tenant_id = ${tenantId} and c.outlet_id = ${outlets.id} and c.to_date >= ${fromDate}
+    where ${tenantIs('c', tenantId)} and c.outlet_id = ${outlets.id} and c.to_date >= ${fromDate}
   ), '[]'::json)`;
 
 /** What decides whether an outlet is open and which business day it is. */
@@ -172,7 +157,7 @@ export async function orderContext(
         staffName: o.staffId
           ? sql<
               string | null
-            >`(select u.fullname from ${users} u where u.id = ${o.staffId} and (u.tenant_id = ${tenantId} or u.tenant_id is null))`
+            >`(select u.fullname from ${users} u where u.id = ${o.staffId} and (${tenantIs('u', tenantId)} or u.tenant_id is null))`
           : sql<string | null>`null::text`,
         catalogue:
           o.productIds.length > 0
@@ -183,7 +168,7 @@ export async function orderContext(
       })
       .from(outlets)
       .innerJoin(tenants, eq(tenants.id, outlets.tenantId))
-      .where(and(eq(outlets.tenantId, tenantId), eq(outlets.id, outletId)))
+      .where(and(ownedBy(outlets, tenantId), eq(outlets.id, outletId)))
       .limit(1),
   );
   return row ?? null;
@@ -203,7 +188,7 @@ export async function activeOutlets(db: Db, tenantId: string, fromDate: string, 
     .innerJoin(tenants, eq(tenants.id, outlets.tenantId))
     .where(
       and(
-        eq(outlets.tenantId, tenantId),
+        ownedBy(outlets, tenantId),
         eq(outlets.status, 'active'),
         outletId ? eq(outlets.id, outletId) : undefined,
       ),
@@ -220,7 +205,7 @@ export async function counterOutlets(db: Db, tenantId: string, onlyId: string | 
     .from(outlets)
     .where(
       and(
-        eq(outlets.tenantId, tenantId),
+        ownedBy(outlets, tenantId),
         onlyId ? eq(outlets.id, onlyId) : eq(outlets.status, 'active'),
       ),
     )
@@ -237,7 +222,7 @@ export async function outletClock(db: Db, tenantId: string, outletId: string) {
     })
     .from(outlets)
     .innerJoin(tenants, eq(tenants.id, outlets.tenantId))
-    .where(and(eq(outlets.tenantId, tenantId), eq(outlets.id, outletId)))
+    .where(and(ownedBy(outlets, tenantId), eq(outlets.id, outletId)))
     .limit(1);
   return row ?? null;
 }
@@ -255,7 +240,7 @@ export async function closedDays(
     .from(orderCounters)
     .where(
       and(
-        eq(orderCounters.tenantId, tenantId),
+        ownedBy(orderCounters, tenantId),
         inArray(orderCounters.outletId, outletIds),
         gte(orderCounters.businessDate, fromDate),
         isNotNull(orderCounters.closedAt),

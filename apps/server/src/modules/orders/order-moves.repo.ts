@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { ownedBy, tenantIs } from '../../db/tenant-scope';
 import { type Db, rowsOf } from '../../db/database';
 import { customerOrders } from '../../db/schema/customers';
 import { orderPayments, orders, orderStatusHistory } from '../../db/schema/orders';
@@ -78,7 +79,7 @@ export async function recordMove(db: Db, m: NewMove): Promise<boolean> {
     with moved as (
       update ${orders} set status = ${m.to}, updated_at = ${ts(m.at)},
         refund_due = case when ${m.to} = 'REJECTED' then paid - refunded else refund_due end
-      where tenant_id = ${m.tenantId}::uuid and id = ${m.orderId}::uuid and status = ${m.from}
+      where ${tenantIs('orders', m.tenantId)} and id = ${m.orderId}::uuid and status = ${m.from}
       returning id, outlet_id, order_no, status, refund_due
     ), h as (
       insert into ${orderStatusHistory} (tenant_id, order_id, from_status, to_status, by_user_id,
@@ -130,8 +131,8 @@ export async function cancelByCustomer(db: Db, c: CustomerCancel) {
       await tx.execute(sql`
         select o.status, o.outlet_id, o.order_no
         from ${orders} o join ${customerOrders} co on co.order_id = o.id
-        where co.tenant_id = ${c.tenantId}::uuid and co.customer_id = ${c.customerId}::uuid
-          and o.tenant_id = ${c.tenantId}::uuid and o.id = ${c.orderId}::uuid
+        where ${tenantIs('co', c.tenantId)} and co.customer_id = ${c.customerId}::uuid
+          and ${tenantIs('o', c.tenantId)} and o.id = ${c.orderId}::uuid
         for update of o`),
     );
     if (!row) return null;
@@ -143,7 +144,7 @@ export async function cancelByCustomer(db: Db, c: CustomerCancel) {
         refundDue: sql`${orders.paid} - ${orders.refunded}`,
         updatedAt: c.at,
       })
-      .where(and(eq(orders.tenantId, c.tenantId), eq(orders.id, c.orderId)))
+      .where(and(ownedBy(orders, c.tenantId), eq(orders.id, c.orderId)))
       .returning({ refundDue: orders.refundDue, total: orders.total });
     await tx.insert(orderStatusHistory).values({
       tenantId: c.tenantId,
@@ -234,7 +235,7 @@ export async function recordOnlinePayment(tx: Db, p: OnlinePayment) {
   }>(
     await tx.execute(sql`
       select status, outlet_id, order_no, serving_method, table_no, total from ${orders}
-      where tenant_id = ${p.tenantId}::uuid and id = ${p.orderId}::uuid
+      where ${tenantIs('orders', p.tenantId)} and id = ${p.orderId}::uuid
       for update`),
   );
   if (!order) return;
@@ -253,13 +254,13 @@ export async function recordOnlinePayment(tx: Db, p: OnlinePayment) {
       paymentMethods: sql`array(select distinct m from unnest(${orders.paymentMethods} || ${`{${p.method}}`}::text[]) m)`,
       updatedAt: p.at,
     })
-    .where(and(eq(orders.tenantId, p.tenantId), eq(orders.id, p.orderId)))
+    .where(and(ownedBy(orders, p.tenantId), eq(orders.id, p.orderId)))
     .returning({ refundDue: orders.refundDue });
   await tx.insert(orderPayments).values({
     tenantId: p.tenantId,
     orderId: p.orderId,
     lineNo: sql`(select coalesce(max(p.line_no), 0) + 1 from ${orderPayments} p
-      where p.tenant_id = ${p.tenantId}::uuid and p.order_id = ${p.orderId}::uuid)`,
+      where ${tenantIs('p', p.tenantId)} and p.order_id = ${p.orderId}::uuid)`,
     method: p.method,
     amount: p.amount,
     tendered: null,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { tenantIs } from '../../db/tenant-scope';
 import { type Db, rowsOf } from '../../db/database';
-import { executePrepared } from '../../db/prepared';
+import { executePrepared, uuidArray } from '../../db/prepared';
 import { products } from '../../db/schema/catalogue';
 import { customerOrders } from '../../db/schema/customers';
 import {
@@ -14,7 +15,6 @@ import { auditLog, notifications } from '../../db/schema/platform';
 import type { AuditRow } from '../../lib/audit';
 import { foreignKeyViolation } from '../../lib/db-errors';
 import { liveEventCtes, liveEventLock } from '../../lib/live-events';
-import { uuidArray } from './order-catalogue.repo';
 import type { OrderHistoryRow, OrderItemRow, OrderPaymentRow, OrderRow } from './orders.repo';
 
 // Writing an order: every channel's order is recorded by this one statement.
@@ -178,7 +178,7 @@ export async function recordOrder(db: Db, sale: NewOrder) {
           + (select count(*) from h) as written) as step_one
         where step_one.written > 0
         on conflict (outlet_id, business_date) do update set last_no = oc.last_no + 1
-          where oc.closed_at is null and oc.tenant_id = ${o.tenantId}::uuid
+          where oc.closed_at is null and ${tenantIs('oc', o.tenantId)}
         returning last_no
       ), o as (
         insert into ${orders} (id, tenant_id, outlet_id, order_no, seq, business_date, source,

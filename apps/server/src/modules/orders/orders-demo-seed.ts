@@ -14,6 +14,7 @@ import {
 } from '@kopi/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { ownedBy } from '../../db/tenant-scope';
 import { roles, rolePermissions, users } from '../../db/schema/access';
 import { products } from '../../db/schema/catalogue';
 import { outlets, tenants } from '../../db/schema/tenancy';
@@ -107,7 +108,7 @@ async function seed(db: Db, options: DemoOrderOptions) {
       servingMethods: outlets.servingMethods,
     })
     .from(outlets)
-    .where(eq(outlets.tenantId, tenantId))
+    .where(ownedBy(outlets, tenantId))
     .orderBy(asc(outlets.code));
   const staff = await db
     .select({
@@ -119,7 +120,7 @@ async function seed(db: Db, options: DemoOrderOptions) {
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(and(eq(users.tenantId, tenantId), inArray(users.username, ['admin', 'cashier'])));
+    .where(and(ownedBy(users, tenantId), inArray(users.username, ['admin', 'cashier'])));
   const admin = staff.find((u) => u.username === 'admin');
   if (!admin || outletRows.length === 0) return { orders: 0 };
   const permissionsOf = async (roleId: string) =>
@@ -160,7 +161,7 @@ async function seed(db: Db, options: DemoOrderOptions) {
     await db
       .select({ id: products.id })
       .from(products)
-      .where(and(eq(products.tenantId, tenantId), eq(products.status, 'active')))
+      .where(and(ownedBy(products, tenantId), eq(products.status, 'active')))
   ).map((p) => p.id);
 
   let created = 0;

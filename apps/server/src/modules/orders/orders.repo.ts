@@ -1,5 +1,6 @@
 import { orderStatuses } from '@kopi/contract';
 import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { ownedBy, tenantIs } from '../../db/tenant-scope';
 import { type Db, rowsOf } from '../../db/database';
 import { users } from '../../db/schema/access';
 import { customerOrders } from '../../db/schema/customers';
@@ -14,6 +15,9 @@ import {
 } from '../../db/schema/orders';
 import { outlets, tenants } from '../../db/schema/tenancy';
 import { likePattern } from '../../lib/paging';
+
+/** Staff users are global (a platform user exports too): found by their own id. */
+export const tenantFree = ['userLanguage'] as const;
 
 // Reading orders: the list, the export, one order with its details, and a customer's own orders.
 // Every query filters by tenant_id; none knows HTTP.
@@ -30,7 +34,7 @@ export async function isDayClosed(db: Db, tenantId: string, outletId: string, da
     .from(orderCounters)
     .where(
       and(
-        eq(orderCounters.tenantId, tenantId),
+        ownedBy(orderCounters, tenantId),
         eq(orderCounters.outletId, outletId),
         eq(orderCounters.businessDate, date),
       ),
@@ -43,7 +47,7 @@ export async function findByIdempotencyKey(db: Db, tenantId: string, key: string
   const [row] = await db
     .select({ id: orders.id, orderNo: orders.orderNo })
     .from(orders)
-    .where(and(eq(orders.tenantId, tenantId), eq(orders.idempotencyKey, key)))
+    .where(and(ownedBy(orders, tenantId), eq(orders.idempotencyKey, key)))
     .limit(1);
   return row ?? null;
 }
@@ -63,7 +67,7 @@ export async function outletExists(db: Db, tenantId: string, outletId: string) {
   const [row] = await db
     .select({ id: outlets.id })
     .from(outlets)
-    .where(and(eq(outlets.tenantId, tenantId), eq(outlets.id, outletId)))
+    .where(and(ownedBy(outlets, tenantId), eq(outlets.id, outletId)))
     .limit(1);
   return Boolean(row);
 }
@@ -84,7 +88,7 @@ export interface OrderFilter {
 function where(tenantId: string, f: OrderFilter): SQL | undefined {
   const pattern = f.q ? likePattern(f.q) : null;
   return and(
-    eq(orders.tenantId, tenantId),
+    ownedBy(orders, tenantId),
     f.boundOutletId ? eq(orders.outletId, f.boundOutletId) : undefined,
     f.outletId ? eq(orders.outletId, f.outletId) : undefined,
     f.from ? gte(orders.businessDate, f.from) : undefined,
@@ -133,7 +137,7 @@ function rollupCount(db: Db, tenantId: string, f: OrderFilter) {
   const scope = (alias: string) =>
     sql.join(
       [
-        sql`${sql.raw(alias)}.tenant_id = ${tenantId}::uuid`,
+        tenantIs(alias, tenantId),
         ...(f.boundOutletId ? [sql`${sql.raw(alias)}.outlet_id = ${f.boundOutletId}::uuid`] : []),
         ...(f.outletId ? [sql`${sql.raw(alias)}.outlet_id = ${f.outletId}::uuid`] : []),
         ...(f.from ? [sql`${sql.raw(alias)}.business_date >= ${f.from}::date`] : []),
@@ -258,7 +262,7 @@ export async function findById(
     .innerJoin(tenants, eq(tenants.id, orders.tenantId))
     .where(
       and(
-        eq(orders.tenantId, tenantId),
+        ownedBy(orders, tenantId),
         eq(orders.id, id),
         boundOutletId ? eq(orders.outletId, boundOutletId) : undefined,
       ),
@@ -273,19 +277,17 @@ export async function detailsOf(db: Db, tenantId: string, orderId: string) {
     db
       .select()
       .from(orderItems)
-      .where(and(eq(orderItems.tenantId, tenantId), eq(orderItems.orderId, orderId)))
+      .where(and(ownedBy(orderItems, tenantId), eq(orderItems.orderId, orderId)))
       .orderBy(asc(orderItems.lineNo)),
     db
       .select()
       .from(orderPayments)
-      .where(and(eq(orderPayments.tenantId, tenantId), eq(orderPayments.orderId, orderId)))
+      .where(and(ownedBy(orderPayments, tenantId), eq(orderPayments.orderId, orderId)))
       .orderBy(asc(orderPayments.lineNo)),
     db
       .select()
       .from(orderStatusHistory)
-      .where(
-        and(eq(orderStatusHistory.tenantId, tenantId), eq(orderStatusHistory.orderId, orderId)),
-      )
+      .where(and(ownedBy(orderStatusHistory, tenantId), eq(orderStatusHistory.orderId, orderId)))
       // An order reaches each status once, so the lifecycle breaks ties of equal times.
       .orderBy(
         asc(orderStatusHistory.at),
@@ -298,7 +300,7 @@ export async function detailsOf(db: Db, tenantId: string, orderId: string) {
 // A customer's own orders: those linked to them in customer_orders.
 
 const own = (tenantId: string, customerId: string) =>
-  and(eq(customerOrders.tenantId, tenantId), eq(customerOrders.customerId, customerId));
+  and(ownedBy(customerOrders, tenantId), eq(customerOrders.customerId, customerId));
 
 /** One of the customer's orders, or null (another customer's or tenant's is not found). */
 export async function findOwn(db: Db, tenantId: string, customerId: string, orderId: string) {

@@ -1,5 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
+import { orders } from '../../db/schema/orders';
+import { ownedBy } from '../../db/tenant-scope';
 import { paymentCallbacks, paymentIntents } from '../../db/schema/payments';
 import { auditLog } from '../../db/schema/platform';
 import type { AuditRow } from '../../lib/audit';
@@ -8,6 +10,8 @@ import type { PaymentEvent } from './payment-provider';
 
 // Payment intents and provider callbacks. Every query filters by tenant_id, except the callback's
 // first lookup: a provider knows our payment id, not our tenant, and the intent names the tenant.
+
+export const tenantFree = ['claimEvent'] as const;
 
 export type PaymentIntentRow = typeof paymentIntents.$inferSelect;
 
@@ -18,7 +22,12 @@ export async function insertIntent(
     'tenantId' | 'orderId' | 'customerId' | 'provider' | 'method' | 'amount'
   >,
 ) {
-  const [row] = await tx.insert(paymentIntents).values(values).returning();
+  // The order only if it is the tenant's: another tenant's leaves the NOT NULL column empty.
+  const orderId = sql<string>`(select ${orders.id} from ${orders} where ${and(ownedBy(orders, values.tenantId), eq(orders.id, values.orderId))})`;
+  const [row] = await tx
+    .insert(paymentIntents)
+    .values({ ...values, orderId })
+    .returning();
   return row!;
 }
 
@@ -26,6 +35,8 @@ export interface ClaimEvent {
   provider: string;
   event: PaymentEvent;
   at: Date;
+  /** The audit entry of a failed payment, without its tenant, order and `after` (filled here). */
+  audit: Omit<AuditRow, 'tenantId' | 'entity' | 'entityId' | 'action' | 'after'>;
 }
 
 /** A verified event to apply, or null when it was applied before (or its payment settled). */
@@ -35,6 +46,8 @@ export interface ClaimedPayment {
   orderId: string;
   amount: number;
   method: string;
+  /** The provider says the payment failed (its audit entry is written). */
+  failed: boolean;
 }
 
 const ringgit = (sen: number) => `RM ${(sen / 100).toFixed(2)}`;
@@ -82,17 +95,31 @@ export async function claimEvent(tx: Db, a: ClaimEvent): Promise<ClaimedPayment 
   await tx
     .update(paymentIntents)
     .set({ status: e.status, completedAt: a.at })
-    .where(and(eq(paymentIntents.tenantId, intent.tenant_id), eq(paymentIntents.id, intent.id)));
-  return {
+    .where(and(ownedBy(paymentIntents, intent.tenant_id), eq(paymentIntents.id, intent.id)));
+  const claimed = {
     id: intent.id,
     tenantId: intent.tenant_id,
     orderId: intent.order_id,
     amount: intent.amount,
     method: intent.method,
+    failed: e.status === 'failed',
   };
-}
-
-/** A payment that failed: the order stays CREATED and may be paid again; only the trail says so. */
-export async function recordFailure(tx: Db, audit: AuditRow) {
-  await tx.insert(auditLog).values(audit);
+  // A failed payment: the order stays CREATED and may be paid again; only the trail says so.
+  if (claimed.failed) {
+    await tx.insert(auditLog).values({
+      ...a.audit,
+      tenantId: intent.tenant_id,
+      action: 'payment.failed',
+      entity: 'order',
+      entityId: intent.order_id,
+      after: {
+        payment_id: intent.id,
+        provider: a.provider,
+        event_id: e.eventId,
+        amount: intent.amount,
+        method: intent.method,
+      },
+    });
+  }
+  return claimed;
 }

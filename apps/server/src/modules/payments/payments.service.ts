@@ -100,27 +100,12 @@ export function createPaymentService({ db, now, providers, orders }: PaymentServ
       const event = await provider.verifyCallback(rawBody, headers);
       const at = now();
       const base = auditRow(ctx, { action: '', entity: '' });
+      // No staff member or customer acts here: the trail names the provider.
+      const audit = { ...base, actorId: null, actorUsername: `payments:${provider.name}` };
       const duplicate = await db.transaction(async (tx) => {
-        const payment = await repo.claimEvent(tx, { provider: provider.name, event, at });
+        const payment = await repo.claimEvent(tx, { provider: provider.name, event, at, audit });
         if (!payment) return true;
-        // No staff member or customer acts here: the trail names the provider.
-        const audit = {
-          ...base,
-          actorId: null,
-          actorUsername: `payments:${provider.name}`,
-          tenantId: payment.tenantId,
-          entity: 'order',
-          entityId: payment.orderId,
-          after: { payment_id: payment.id, provider: provider.name, event_id: event.eventId },
-        };
-        if (event.status === 'failed') {
-          await repo.recordFailure(tx, {
-            ...audit,
-            action: 'payment.failed',
-            after: { ...audit.after, amount: payment.amount, method: payment.method },
-          });
-          return false;
-        }
+        if (payment.failed) return false;
         await orders.recordOnlinePayment(tx, {
           tenantId: payment.tenantId,
           orderId: payment.orderId,
@@ -130,7 +115,14 @@ export function createPaymentService({ db, now, providers, orders }: PaymentServ
           provider: provider.name,
           at,
           byName: `Online payment (${provider.name})`,
-          audit: { ...audit, action: '' },
+          audit: {
+            ...audit,
+            tenantId: payment.tenantId,
+            action: '',
+            entity: 'order',
+            entityId: payment.orderId,
+            after: { payment_id: payment.id, provider: provider.name, event_id: event.eventId },
+          },
         });
         return false;
       });
