@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -8,7 +8,14 @@ import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import {
+  Controller,
+  type Control,
+  type ControllerRenderProps,
+  type FieldPath,
+  type FieldValues,
+  type RefCallBack,
+} from 'react-hook-form';
 import { translateValidation } from '../lib/i18n/i18n';
 import { useTranslation } from '../lib/i18n/use-translation';
 import { MoneyInput } from './money-input';
@@ -19,31 +26,81 @@ import { MoneyInput } from './money-input';
 type Bound<T extends FieldValues> = { control: Control<T>; name: FieldPath<T> };
 type FieldProps = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'>;
 
-/** A multi-line or otherwise plain MUI TextField (empty text is stored as null when asked). */
-export function FormField<T extends FieldValues>({
+interface BoundProps {
+  name: string;
+  inputRef: RefCallBack;
+  onBlur: () => void;
+  error: boolean;
+  helperText: ReactNode;
+}
+
+/**
+ * The Controller every field below renders through: `render` receives the props an MUI input takes
+ * from the form (name, ref, blur, error and its translated message in place of `helperText`).
+ */
+function BoundInput<T extends FieldValues>({
   control,
   name,
   helperText,
-  emptyAsNull = false,
-  ...props
-}: Bound<T> & FieldProps & { emptyAsNull?: boolean }) {
+  render,
+}: Bound<T> & {
+  helperText?: ReactNode;
+  render: (bound: BoundProps, field: ControllerRenderProps<T, FieldPath<T>>) => ReactElement;
+}) {
   useTranslation();
   return (
     <Controller
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
+      render={({ field, fieldState }) =>
+        render(
+          {
+            name: field.name,
+            inputRef: field.ref,
+            onBlur: field.onBlur,
+            error: Boolean(fieldState.error),
+            helperText: translateValidation(fieldState.error?.message) ?? helperText,
+          },
+          field,
+        )
+      }
+    />
+  );
+}
+
+/**
+ * A multi-line or otherwise plain MUI TextField (empty text is stored as null when asked).
+ * `normalize` rewrites what is typed (e.g. capitals); `onTextChange` hears of each change.
+ */
+export function FormField<T extends FieldValues>({
+  control,
+  name,
+  helperText,
+  emptyAsNull = false,
+  normalize,
+  onTextChange,
+  ...props
+}: Bound<T> &
+  FieldProps & {
+    emptyAsNull?: boolean;
+    normalize?: (text: string) => string;
+    onTextChange?: (text: string) => void;
+  }) {
+  return (
+    <BoundInput
+      control={control}
+      name={name}
+      helperText={helperText}
+      render={(bound, field) => (
         <TextField
           {...props}
-          name={field.name}
-          inputRef={field.ref}
+          {...bound}
           value={(field.value as string | null | undefined) ?? ''}
-          onChange={(e) =>
-            field.onChange(emptyAsNull && e.target.value === '' ? null : e.target.value)
-          }
-          onBlur={field.onBlur}
-          error={Boolean(fieldState.error)}
-          helperText={translateValidation(fieldState.error?.message) ?? helperText}
+          onChange={(e) => {
+            const text = normalize ? normalize(e.target.value) : e.target.value;
+            field.onChange(emptyAsNull && text === '' ? null : text);
+            onTextChange?.(text);
+          }}
         />
       )}
     />
@@ -64,22 +121,18 @@ export function FormSelectField<T extends FieldValues>({
   helperText,
   ...props
 }: Bound<T> & FieldProps & { options: readonly SelectOption[] }) {
-  useTranslation();
   return (
-    <Controller
+    <BoundInput
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
+      helperText={helperText}
+      render={(bound, field) => (
         <TextField
           {...props}
+          {...bound}
           select
-          name={field.name}
-          inputRef={field.ref}
           value={(field.value as string | null | undefined) ?? ''}
           onChange={(e) => field.onChange(e.target.value)}
-          onBlur={field.onBlur}
-          error={Boolean(fieldState.error)}
-          helperText={translateValidation(fieldState.error?.message) ?? helperText}
         >
           {options.map((option) => (
             <MenuItem key={option.value} value={option.value} disabled={option.disabled}>
@@ -99,21 +152,17 @@ export function FormMoneyField<T extends FieldValues>({
   helperText,
   ...props
 }: Bound<T> & FieldProps) {
-  useTranslation();
   return (
-    <Controller
+    <BoundInput
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
+      helperText={helperText}
+      render={(bound, field) => (
         <MoneyInput
           {...props}
-          name={field.name}
-          inputRef={field.ref}
+          {...bound}
           value={(field.value as number | null | undefined) ?? null}
           onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={Boolean(fieldState.error)}
-          helperText={translateValidation(fieldState.error?.message) ?? helperText}
         />
       )}
     />
@@ -128,22 +177,18 @@ export function FormNumberField<T extends FieldValues>({
   step,
   ...props
 }: Bound<T> & FieldProps & { step?: number }) {
-  useTranslation();
   return (
-    <Controller
+    <BoundInput
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
+      helperText={helperText}
+      render={(bound, field) => (
         <TextField
           {...props}
+          {...bound}
           type="number"
-          name={field.name}
-          inputRef={field.ref}
           value={field.value === null || field.value === undefined ? '' : String(field.value)}
           onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
-          onBlur={field.onBlur}
-          error={Boolean(fieldState.error)}
-          helperText={translateValidation(fieldState.error?.message) ?? helperText}
           slotProps={{ htmlInput: { step, inputMode: 'decimal' } }}
         />
       )}

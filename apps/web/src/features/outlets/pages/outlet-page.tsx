@@ -13,7 +13,7 @@ import AccessTime from '@mui/icons-material/AccessTime';
 import Add from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import type { Outlet, OutletInput } from '@kopi/contract';
+import type { Outlet } from '@kopi/contract';
 import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
@@ -35,24 +35,7 @@ import {
 import { OpenStateChip } from '../components/open-state-chip';
 import { OutletDrawer } from '../components/outlet-drawer';
 import { useOutletStrings } from '../i18n';
-
-const inputOf = (o: Outlet, patch: Partial<OutletInput> = {}): OutletInput => ({
-  code: o.code,
-  name: o.name,
-  address: o.address,
-  phone: o.phone,
-  lat: o.lat,
-  lng: o.lng,
-  status: o.status,
-  serving_methods: o.serving_methods,
-  delivery_fee: o.delivery_fee,
-  accepting_orders: o.accepting_orders,
-  timezone: o.timezone,
-  // A PUT without them would put the board thresholds back to their defaults.
-  board_amber_minutes: o.board_amber_minutes,
-  board_red_minutes: o.board_red_minutes,
-  ...patch,
-});
+import { outletInputOf } from '../outlet-input';
 
 /** /outlet (read outlet): the outlets, whether each is open now, create and edit in a drawer. */
 export function OutletPage() {
@@ -76,7 +59,7 @@ export function OutletPage() {
   const remove = async (target: NonNullable<typeof deleting>) => {
     try {
       if (target.blocked) {
-        await updateOutlet(target.outlet.id, inputOf(target.outlet, { status: 'disabled' }));
+        await updateOutlet(target.outlet.id, outletInputOf(target.outlet, { status: 'disabled' }));
         toast.success(t('list.disabledDone'));
       } else {
         await deleteOutlet(target.outlet.id);

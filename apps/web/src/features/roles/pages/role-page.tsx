@@ -1,20 +1,17 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Grid from '@mui/material/Grid';
-import InputAdornment from '@mui/material/InputAdornment';
 import Pagination from '@mui/material/Pagination';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
-import Inbox from '@mui/icons-material/Inbox';
-import Search from '@mui/icons-material/Search';
 import type { Role, RoleInput, RoleListQuery, TenantFilter } from '@kopi/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { SearchBox } from '../../../components/data-table/search-box';
+import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { TenantFilterSelect, usePlatformWide } from '../../../components/tenant-filter';
 import { useCan } from '../../../lib/can-context';
@@ -27,21 +24,6 @@ import { RoleDialog } from '../components/role-dialog';
 import { useRoleStrings } from '../i18n';
 
 const PAGE_SIZE = 20;
-
-/** Search text applied 300 ms after typing stops. */
-function useDebounced(value: string, onSettle: (value: string) => void) {
-  const [text, setText] = useState(value);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => clearTimeout(timer.current ?? undefined), []);
-  return {
-    text,
-    set: (next: string) => {
-      setText(next);
-      clearTimeout(timer.current ?? undefined);
-      timer.current = setTimeout(() => onSettle(next), 300);
-    },
-  };
-}
 
 /** /settings/role (read role-permission): role cards with user counts; the permission matrix. */
 export function RolePage() {
@@ -57,10 +39,10 @@ export function RolePage() {
   const [page, setPage] = useState(1);
   const [q, setQ] = useState('');
   const [tenant, setTenant] = useState<TenantFilter | ''>('');
-  const search = useDebounced(q, (next) => {
+  const search = useCallback((next: string) => {
     setQ(next);
     setPage(1);
-  });
+  }, []);
   const query: RoleListQuery = useMemo(
     () => ({ page, page_size: PAGE_SIZE, q: q || undefined, tenant_id: tenant || undefined }),
     [page, q, tenant],
@@ -106,23 +88,7 @@ export function RolePage() {
         }
       />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <TextField
-          size="small"
-          value={search.text}
-          onChange={(e) => search.set(e.target.value)}
-          placeholder={t('list.search')}
-          slotProps={{
-            htmlInput: { 'aria-label': t('list.search'), type: 'search' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <Search fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-          sx={{ minWidth: 240 }}
-        />
+        <SearchBox value={q} onChange={search} label={t('list.search')} minWidth={240} />
         {platformWide && (
           <TenantFilterSelect
             value={tenant}
@@ -154,14 +120,7 @@ export function RolePage() {
         </Grid>
       ) : rows.length === 0 ? (
         <Card>
-          <Stack
-            spacing={1}
-            sx={{ alignItems: 'center', py: 6, color: 'text.secondary' }}
-            data-testid="roles-empty"
-          >
-            <Inbox fontSize="large" aria-hidden="true" />
-            <Typography>{t('list.empty')}</Typography>
-          </Stack>
+          <EmptyState message={t('list.empty')} testId="roles-empty" paddingY={6} />
         </Card>
       ) : (
         <Grid container spacing={3} data-testid="roles-grid">
