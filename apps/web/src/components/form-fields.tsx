@@ -112,15 +112,31 @@ export interface SelectOption {
   label: ReactNode;
   /** Listed but not choosable (e.g. a role the signed-in user may not give). */
   disabled?: boolean;
+  /** How deep in a tree the option sits (indents it). */
+  indent?: number;
 }
 
+/**
+ * A drop-down of `options`. With `emptyLabel` the first choice is "none" (stored as null), shown
+ * even when nothing is chosen. `onValueChange` hears of each choice (e.g. to clear a dependent one).
+ */
 export function FormSelectField<T extends FieldValues>({
   control,
   name,
   options,
   helperText,
+  emptyLabel,
+  testId,
+  onValueChange,
   ...props
-}: Bound<T> & FieldProps & { options: readonly SelectOption[] }) {
+}: Bound<T> &
+  FieldProps & {
+    options: readonly SelectOption[];
+    emptyLabel?: ReactNode;
+    testId?: string;
+    onValueChange?: (value: string | null) => void;
+  }) {
+  const none = emptyLabel !== undefined;
   return (
     <BoundInput
       control={control}
@@ -132,10 +148,32 @@ export function FormSelectField<T extends FieldValues>({
           {...bound}
           select
           value={(field.value as string | null | undefined) ?? ''}
-          onChange={(e) => field.onChange(e.target.value)}
+          onChange={(e) => {
+            const value = none && e.target.value === '' ? null : e.target.value;
+            field.onChange(value);
+            onValueChange?.(value);
+          }}
+          slotProps={
+            testId || none
+              ? {
+                  ...props.slotProps,
+                  select: {
+                    displayEmpty: none || undefined,
+                    SelectDisplayProps: { 'data-testid': testId } as object,
+                  },
+                  inputLabel: none ? { shrink: true } : undefined,
+                }
+              : props.slotProps
+          }
         >
+          {none && <MenuItem value="">{emptyLabel}</MenuItem>}
           {options.map((option) => (
-            <MenuItem key={option.value} value={option.value} disabled={option.disabled}>
+            <MenuItem
+              key={option.value}
+              value={option.value}
+              disabled={option.disabled}
+              sx={option.indent ? { pl: 2 + option.indent * 2 } : undefined}
+            >
               {option.label}
             </MenuItem>
           ))}

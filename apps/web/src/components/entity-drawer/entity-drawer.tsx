@@ -1,6 +1,5 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import Grid from '@mui/material/Grid';
@@ -9,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Close from '@mui/icons-material/Close';
 import { useTranslation } from '../../lib/i18n/use-translation';
+import { CancelSaveButtons } from './cancel-save-buttons';
 
 /**
  * A record's create or edit form in a side drawer, so the list stays in view: a title with a close
@@ -71,18 +71,12 @@ export function EntityDrawer({
         </Box>
         <Divider />
         <Stack direction="row" spacing={1} sx={{ px: 3, py: 2, justifyContent: 'flex-end' }}>
-          <Button onClick={onClose} color="inherit" disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            form={formId}
-            variant="contained"
-            loading={busy}
-            data-testid={`${name}-save`}
-          >
-            {t('common.save')}
-          </Button>
+          <CancelSaveButtons
+            formId={formId}
+            busy={busy}
+            onCancel={onClose}
+            saveTestId={`${name}-save`}
+          />
         </Stack>
       </Stack>
     </Drawer>

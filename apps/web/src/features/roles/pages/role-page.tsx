@@ -7,11 +7,12 @@ import Grid from '@mui/material/Grid';
 import Pagination from '@mui/material/Pagination';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Add from '@mui/icons-material/Add';
 import type { Role, RoleInput, RoleListQuery, TenantFilter } from '@kopi/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SearchBox } from '../../../components/data-table/search-box';
 import { EmptyState } from '../../../components/empty-state';
+import { AddButton } from '../../../components/list-page/add-button';
+import { useEntityEditor } from '../../../components/list-page/use-entity-editor';
 import { PageHeader } from '../../../components/page-header';
 import { TenantFilterSelect, usePlatformWide } from '../../../components/tenant-filter';
 import { useCan } from '../../../lib/can-context';
@@ -49,25 +50,22 @@ export function RolePage() {
   );
   const roles = useRoles(query);
   const invalidate = useInvalidateRoles();
-  const [open, setOpen] = useState<{ role: Role | null } | null>(null);
+  const editor = useEntityEditor<Role, RoleInput>({
+    create: createRole,
+    update: updateRole,
+    refresh: invalidate,
+    createdMessage: t('form.created'),
+    savedMessage: t('form.saved'),
+  });
   const [deleting, setDeleting] = useState<Role | null>(null);
   const heldSet = useMemo(() => new Set(held), [held]);
 
   const isOwnRole = (role: Role) =>
     role.name === roleName && role.tenant_id === (me?.tenant_id ?? null);
 
-  const save = async (values: RoleInput) => {
-    const role = open?.role;
-    if (role) await updateRole(role.id, values);
-    else await createRole(values);
-    toast.success(role ? t('form.saved') : t('form.created'));
-    setOpen(null);
-    await invalidate();
-  };
-
   const rows = roles.data?.rows ?? [];
   const total = roles.data?.meta.total ?? 0;
-  const current = open?.role ?? null;
+  const current = editor.record;
 
   return (
     <Stack spacing={3}>
@@ -76,14 +74,7 @@ export function RolePage() {
         subtitle={t('list.subtitle')}
         actions={
           mayCreate && (
-            <Button
-              variant="contained"
-              startIcon={<Add />}
-              onClick={() => setOpen({ role: null })}
-              data-testid="role-add"
-            >
-              {t('list.add')}
-            </Button>
+            <AddButton label={t('list.add')} onClick={editor.openCreate} testId="role-add" />
           )
         }
       />
@@ -132,7 +123,7 @@ export function RolePage() {
                 isOwnRole={isOwnRole(role)}
                 mayUpdate={mayUpdate}
                 mayDelete={mayDelete}
-                onOpen={() => setOpen({ role })}
+                onOpen={() => editor.openEdit(role)}
                 onDelete={() => setDeleting(role)}
               />
             </Grid>
@@ -149,14 +140,14 @@ export function RolePage() {
         />
       )}
       <RoleDialog
-        open={Boolean(open)}
+        open={editor.open}
         role={current}
         platformRole={current ? current.tenant_id === null : platformWide}
         readOnly={Boolean(current && (current.is_immutable || !mayUpdate))}
         isOwnRole={Boolean(current && isOwnRole(current))}
         changeable={(permission) => heldSet.has(permission)}
-        onClose={() => setOpen(null)}
-        onSubmit={save}
+        onClose={editor.close}
+        onSubmit={editor.submit}
       />
       <ConfirmDialog
         open={Boolean(deleting)}

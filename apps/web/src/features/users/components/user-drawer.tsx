@@ -5,7 +5,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
@@ -22,8 +21,7 @@ import { EntityDrawer } from '../../../components/entity-drawer/entity-drawer';
 import { useEntityForm } from '../../../components/entity-drawer/use-entity-form';
 import { FormSelectField } from '../../../components/form-fields';
 import { FormTextField } from '../../../components/form-text-field';
-import { serverFieldErrors } from '../../../lib/form-errors';
-import { HttpError } from '../../../lib/http/http-client';
+import { unplacedRefusal } from '../../../lib/form-errors';
 import { translateValidation } from '../../../lib/i18n/i18n';
 import { useUserStrings } from '../i18n';
 
@@ -38,7 +36,6 @@ const fields = [
   'language',
   'password_setup',
 ] as const;
-const ALL_OUTLETS = '';
 
 const blank: FormValues = {
   username: '',
@@ -105,9 +102,7 @@ export function UserDrawer({
     },
     onRefused: (error, placed) => {
       // Refusals that are not about one field (role escalation, self lock-out) show on top.
-      if (placed === 0 || serverFieldErrors(error).length > placed) {
-        setFailure(error instanceof HttpError ? error.message : ts('http.network'));
-      }
+      setFailure(unplacedRefusal(error, placed, ts('http.network')));
     },
   });
   const close = () => {
@@ -184,50 +179,26 @@ export function UserDrawer({
           label={t('form.role')}
           options={roleOptions}
           fullWidth
-          slotProps={{
-            select: { SelectDisplayProps: { 'data-testid': 'user-role' } as object },
-          }}
+          testId="user-role"
         />
       </Grid>
       <Grid size={12}>
         {outlets.length > 0 || user?.id_outlet ? (
-          <Controller
+          <FormSelectField
             control={form.control}
             name="id_outlet"
-            render={({ field, fieldState }) => (
-              <TextField
-                select
-                fullWidth
-                label={t('form.outlet')}
-                name={field.name}
-                inputRef={field.ref}
-                // null (every outlet) shows as the first choice.
-                value={field.value ?? ALL_OUTLETS}
-                onChange={(e) =>
-                  field.onChange(e.target.value === ALL_OUTLETS ? null : e.target.value)
-                }
-                onBlur={field.onBlur}
-                error={Boolean(fieldState.error)}
-                helperText={translateValidation(fieldState.error?.message) ?? t('form.outletHint')}
-                slotProps={{
-                  select: {
-                    displayEmpty: true,
-                    SelectDisplayProps: { 'data-testid': 'user-outlet' } as object,
-                  },
-                  inputLabel: { shrink: true },
-                }}
-              >
-                <MenuItem value={ALL_OUTLETS}>{t('form.allOutlets')}</MenuItem>
-                {outlets.map((o) => (
-                  <MenuItem key={o.id} value={o.id}>
-                    {o.name} ({o.code})
-                  </MenuItem>
-                ))}
-                {user?.id_outlet && !outlets.some((o) => o.id === user.id_outlet) && (
-                  <MenuItem value={user.id_outlet}>{user.outlet_name}</MenuItem>
-                )}
-              </TextField>
-            )}
+            label={t('form.outlet')}
+            helperText={t('form.outletHint')}
+            // null (every outlet) shows as the first choice.
+            emptyLabel={t('form.allOutlets')}
+            options={[
+              ...outlets.map((o) => ({ value: o.id, label: `${o.name} (${o.code})` })),
+              ...(user?.id_outlet && !outlets.some((o) => o.id === user.id_outlet)
+                ? [{ value: user.id_outlet, label: user.outlet_name }]
+                : []),
+            ]}
+            testId="user-outlet"
+            fullWidth
           />
         ) : (
           <FormHelperText>{t('form.platformNoOutlet')}</FormHelperText>
