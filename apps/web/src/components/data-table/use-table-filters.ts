@@ -4,7 +4,7 @@ import { useState } from 'react';
  * A list's filters beside its table state: changing or clearing one goes back to page 1, since
  * the page the user was on may not exist in the filtered list.
  */
-export function useTableFilters<F extends Record<string, string>>(
+export function useTableFilters<F extends { [K in keyof F]: string }>(
   table: { setPage: (page: number) => void },
   none: F,
 ) {
