@@ -12,7 +12,7 @@ import { formatDateTime } from '../../../lib/formatters';
 import { useUserActivity } from '../api';
 import { AuditRecord } from '../../../components/audit-record';
 import { useUserStrings } from '../i18n';
-import { cardTitle } from './card-title';
+import { cardTitle } from '../../../components/card-title';
 
 export function ActivityCard({ userId }: { userId: string }) {
   const { t } = useUserStrings();

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { StaffUserDetail } from '@kopi/contract';
 import { describeHeld } from '../../../lib/permission-catalogue';
 import { useUserStrings } from '../i18n';
-import { cardTitle } from './card-title';
+import { cardTitle } from '../../../components/card-title';
 
 export function PermissionsCard({ user }: { user: StaffUserDetail }) {
   const { t, language } = useUserStrings();

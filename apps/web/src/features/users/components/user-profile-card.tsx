@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { StaffUserDetail } from '@kopi/contract';
 import { formatDateTime } from '../../../lib/formatters';
 import { useUserStrings } from '../i18n';
-import { cardTitle } from './card-title';
+import { cardTitle } from '../../../components/card-title';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

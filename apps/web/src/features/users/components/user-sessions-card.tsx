@@ -19,7 +19,7 @@ import { toast } from '../../../lib/toasts';
 import { describeUserAgent } from '../../../lib/user-agent';
 import { revokeAllUserSessions, revokeUserSession, useUserSessions } from '../api';
 import { useUserStrings } from '../i18n';
-import { cardTitle } from './card-title';
+import { cardTitle } from '../../../components/card-title';
 
 export function SessionsCard({
   user,
