@@ -48,5 +48,9 @@ export function applyServerErrors<T extends FieldValues>(
  */
 export function unplacedRefusal(error: unknown, placed: number, networkMessage: string) {
   if (placed > 0 && serverFieldErrors(error).length <= placed) return null;
-  return error instanceof HttpError ? error.message : networkMessage;
+  return refusalMessage(error, networkMessage);
 }
+
+/** What to tell the user of a failed request: the server's message, else `networkMessage`. */
+export const refusalMessage = (error: unknown, networkMessage: string) =>
+  error instanceof HttpError ? error.message : networkMessage;

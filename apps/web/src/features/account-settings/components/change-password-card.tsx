@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
@@ -12,6 +11,8 @@ import { FormTextField } from '../../../components/form-text-field';
 import { toast } from '../../../lib/toasts';
 import { changePassword } from '../api';
 import { cardTitle } from '../../../components/card-title';
+import { NewPasswordFields } from '../../../components/new-password-fields';
+import { CardForm } from './card-form';
 
 export function ChangePasswordCard() {
   const { t } = useTranslation();
@@ -32,56 +33,36 @@ export function ChangePasswordCard() {
     <Card>
       <CardHeader title={t('account.password.title')} slotProps={cardTitle} />
       <CardContent>
-        <form noValidate onSubmit={onSubmit} aria-label={t('account.password.title')}>
-          <Grid container spacing={2.5}>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <FormTextField
-                control={form.control}
-                name="old_password"
-                label={t('account.password.current')}
-                autoComplete="current-password"
-                password
-                fullWidth
-              />
-            </Grid>
-            <Grid size={{ xs: 12, md: 6 }} sx={{ display: { xs: 'none', md: 'block' } }} />
-            <Grid size={{ xs: 12, md: 6 }}>
-              <FormTextField
-                control={form.control}
-                name="password"
-                label={t('account.password.new')}
-                autoComplete="new-password"
-                password
-                fullWidth
-              />
-            </Grid>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <FormTextField
-                control={form.control}
-                name="password_confirmation"
-                label={t('account.password.confirm')}
-                autoComplete="new-password"
-                password
-                fullWidth
-              />
-            </Grid>
-            <Grid size={12}>
-              <Typography variant="body2" color="text.secondary">
-                {t('account.password.hint')}
-              </Typography>
-            </Grid>
-            <Grid size={12}>
-              <Button
-                type="submit"
-                variant="contained"
-                loading={form.formState.isSubmitting}
-                data-testid="change-password-submit"
-              >
-                {t('account.password.submit')}
-              </Button>
-            </Grid>
+        <CardForm
+          label={t('account.password.title')}
+          onSubmit={onSubmit}
+          busy={form.formState.isSubmitting}
+          submitLabel={t('account.password.submit')}
+          submitTestId="change-password-submit"
+        >
+          <Grid size={{ xs: 12, md: 6 }}>
+            <FormTextField
+              control={form.control}
+              name="old_password"
+              label={t('account.password.current')}
+              autoComplete="current-password"
+              password
+              fullWidth
+            />
           </Grid>
-        </form>
+          <Grid size={{ xs: 12, md: 6 }} sx={{ display: { xs: 'none', md: 'block' } }} />
+          <NewPasswordFields
+            control={form.control}
+            label={t('account.password.new')}
+            confirmLabel={t('account.password.confirm')}
+            wrap={(field) => <Grid size={{ xs: 12, md: 6 }}>{field}</Grid>}
+          />
+          <Grid size={12}>
+            <Typography variant="body2" color="text.secondary">
+              {t('account.password.hint')}
+            </Typography>
+          </Grid>
+        </CardForm>
       </CardContent>
     </Card>
   );
