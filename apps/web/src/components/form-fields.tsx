@@ -68,23 +68,25 @@ function BoundInput<T extends FieldValues>({
   );
 }
 
+const text = (value: unknown) => (value as string | null | undefined) ?? '';
+
 /**
- * A multi-line or otherwise plain MUI TextField (empty text is stored as null when asked).
- * `normalize` rewrites what is typed (e.g. capitals); `onTextChange` hears of each change.
+ * An MUI TextField bound to the form, whose text is `format`ted from the field's value and
+ * `parse`d back into it; `onParsed` hears of each change (the value, and the text it came from).
  */
-export function FormField<T extends FieldValues>({
+function BoundTextField<T extends FieldValues>({
   control,
   name,
   helperText,
-  emptyAsNull = false,
-  normalize,
-  onTextChange,
+  format,
+  parse,
+  onParsed,
   ...props
 }: Bound<T> &
   FieldProps & {
-    emptyAsNull?: boolean;
-    normalize?: (text: string) => string;
-    onTextChange?: (text: string) => void;
+    format: (value: unknown) => string;
+    parse: (text: string) => unknown;
+    onParsed?: (value: unknown, text: string) => void;
   }) {
   return (
     <BoundInput
@@ -95,14 +97,42 @@ export function FormField<T extends FieldValues>({
         <TextField
           {...props}
           {...bound}
-          value={(field.value as string | null | undefined) ?? ''}
+          value={format(field.value)}
           onChange={(e) => {
-            const text = normalize ? normalize(e.target.value) : e.target.value;
-            field.onChange(emptyAsNull && text === '' ? null : text);
-            onTextChange?.(text);
+            const value = parse(e.target.value);
+            field.onChange(value);
+            onParsed?.(value, e.target.value);
           }}
         />
       )}
+    />
+  );
+}
+
+/**
+ * A multi-line or otherwise plain MUI TextField (empty text is stored as null when asked).
+ * `normalize` rewrites what is typed (e.g. capitals); `onTextChange` hears of each change.
+ */
+export function FormField<T extends FieldValues>({
+  emptyAsNull = false,
+  normalize = (typed: string) => typed,
+  onTextChange,
+  ...props
+}: Bound<T> &
+  FieldProps & {
+    emptyAsNull?: boolean;
+    normalize?: (text: string) => string;
+    onTextChange?: (text: string) => void;
+  }) {
+  return (
+    <BoundTextField
+      {...props}
+      format={text}
+      parse={(typed) => {
+        const value = normalize(typed);
+        return emptyAsNull && value === '' ? null : value;
+      }}
+      onParsed={(_, typed) => onTextChange?.(normalize(typed))}
     />
   );
 }
@@ -121,10 +151,7 @@ export interface SelectOption {
  * even when nothing is chosen. `onValueChange` hears of each choice (e.g. to clear a dependent one).
  */
 export function FormSelectField<T extends FieldValues>({
-  control,
-  name,
   options,
-  helperText,
   emptyLabel,
   testId,
   onValueChange,
@@ -138,48 +165,37 @@ export function FormSelectField<T extends FieldValues>({
   }) {
   const none = emptyLabel !== undefined;
   return (
-    <BoundInput
-      control={control}
-      name={name}
-      helperText={helperText}
-      render={(bound, field) => (
-        <TextField
-          {...props}
-          {...bound}
-          select
-          value={(field.value as string | null | undefined) ?? ''}
-          onChange={(e) => {
-            const value = none && e.target.value === '' ? null : e.target.value;
-            field.onChange(value);
-            onValueChange?.(value);
-          }}
-          slotProps={
-            testId || none
-              ? {
-                  ...props.slotProps,
-                  select: {
-                    displayEmpty: none || undefined,
-                    SelectDisplayProps: { 'data-testid': testId } as object,
-                  },
-                  inputLabel: none ? { shrink: true } : undefined,
-                }
-              : props.slotProps
-          }
+    <BoundTextField
+      {...props}
+      select
+      format={text}
+      parse={(chosen) => (none && chosen === '' ? null : chosen)}
+      onParsed={(value) => onValueChange?.(value as string | null)}
+      slotProps={
+        testId || none
+          ? {
+              ...props.slotProps,
+              select: {
+                displayEmpty: none || undefined,
+                SelectDisplayProps: { 'data-testid': testId } as object,
+              },
+              inputLabel: none ? { shrink: true } : undefined,
+            }
+          : props.slotProps
+      }
+    >
+      {none && <MenuItem value="">{emptyLabel}</MenuItem>}
+      {options.map((option) => (
+        <MenuItem
+          key={option.value}
+          value={option.value}
+          disabled={option.disabled}
+          sx={option.indent ? { pl: 2 + option.indent * 2 } : undefined}
         >
-          {none && <MenuItem value="">{emptyLabel}</MenuItem>}
-          {options.map((option) => (
-            <MenuItem
-              key={option.value}
-              value={option.value}
-              disabled={option.disabled}
-              sx={option.indent ? { pl: 2 + option.indent * 2 } : undefined}
-            >
-              {option.label}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-    />
+          {option.label}
+        </MenuItem>
+      ))}
+    </BoundTextField>
   );
 }
 
@@ -209,27 +225,16 @@ export function FormMoneyField<T extends FieldValues>({
 
 /** A whole or decimal number; an empty field is null. */
 export function FormNumberField<T extends FieldValues>({
-  control,
-  name,
-  helperText,
   step,
   ...props
 }: Bound<T> & FieldProps & { step?: number }) {
   return (
-    <BoundInput
-      control={control}
-      name={name}
-      helperText={helperText}
-      render={(bound, field) => (
-        <TextField
-          {...props}
-          {...bound}
-          type="number"
-          value={field.value === null || field.value === undefined ? '' : String(field.value)}
-          onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
-          slotProps={{ htmlInput: { step, inputMode: 'decimal' } }}
-        />
-      )}
+    <BoundTextField
+      {...props}
+      type="number"
+      format={(value) => (value === null || value === undefined ? '' : String(value))}
+      parse={(typed) => (typed === '' ? null : Number(typed))}
+      slotProps={{ htmlInput: { step, inputMode: 'decimal' } }}
     />
   );
 }
