@@ -24,9 +24,8 @@ import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import type { Category } from '@kopi/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
-import { AddButton } from '../../../components/list-page/add-button';
 import { RowAction } from '../../../components/list-page/row-actions';
-import { PageHeader } from '../../../components/page-header';
+import { ListPage } from '../../../components/list-page/list-page';
 import { FlagLabel } from '../../../components/status-label';
 import { useCan } from '../../../lib/can-context';
 import { HttpError } from '../../../lib/http/http-client';
@@ -279,16 +278,13 @@ export function CategoryPage() {
   }
 
   return (
-    <Stack spacing={3}>
-      <PageHeader
-        title={t('list.title')}
-        subtitle={t('list.subtitle')}
-        actions={
-          mayCreate && (
-            <AddButton label={t('list.add')} to="/product/category-list" testId="category-add" />
-          )
-        }
-      />
+    <ListPage
+      title={t('list.title')}
+      subtitle={t('list.subtitle')}
+      add={
+        mayCreate && { label: t('list.add'), to: '/product/category-list', testId: 'category-add' }
+      }
+    >
       <Card>
         {mayUpdate && rows.length > 1 && (
           <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 2 }}>
@@ -342,6 +338,6 @@ export function CategoryPage() {
         }}
         onClose={() => setBlocked(null)}
       />
-    </Stack>
+    </ListPage>
   );
 }

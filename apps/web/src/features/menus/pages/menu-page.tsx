@@ -17,10 +17,9 @@ import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import type { MenuItem, MenuItemInput } from '@kopi/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MenuIcon } from '../../../components/layouts/menu-icon';
-import { AddButton } from '../../../components/list-page/add-button';
 import { RowAction } from '../../../components/list-page/row-actions';
 import { useEntityEditor } from '../../../components/list-page/use-entity-editor';
-import { PageHeader } from '../../../components/page-header';
+import { ListPage } from '../../../components/list-page/list-page';
 import { useCan } from '../../../lib/can-context';
 import { toast } from '../../../lib/toasts';
 import {
@@ -131,16 +130,11 @@ export function MenuPage() {
   };
 
   return (
-    <Stack spacing={3}>
-      <PageHeader
-        title={t('list.title')}
-        subtitle={t('list.subtitle')}
-        actions={
-          mayCreate && (
-            <AddButton label={t('list.add')} onClick={editor.openCreate} testId="menu-add" />
-          )
-        }
-      />
+    <ListPage
+      title={t('list.title')}
+      subtitle={t('list.subtitle')}
+      add={mayCreate && { label: t('list.add'), onClick: editor.openCreate, testId: 'menu-add' }}
+    >
       <Alert severity="info">{t('list.refreshNote')}</Alert>
       <Card>
         {menus.error ? (
@@ -361,6 +355,6 @@ export function MenuPage() {
         }}
         onClose={() => setDeleting(null)}
       />
-    </Stack>
+    </ListPage>
   );
 }

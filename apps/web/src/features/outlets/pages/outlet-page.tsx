@@ -13,12 +13,11 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table/
 import { pagedTableProps } from '../../../components/data-table/paged-table-props';
 import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
-import { AddButton } from '../../../components/list-page/add-button';
 import { FilterSelect } from '../../../components/list-page/filter-select';
 import { RowAction, RowActions } from '../../../components/list-page/row-actions';
 import { useEntityEditor } from '../../../components/list-page/use-entity-editor';
 import { useGuardedRemoval } from '../../../components/list-page/use-guarded-removal';
-import { PageHeader } from '../../../components/page-header';
+import { ListPage } from '../../../components/list-page/list-page';
 import { FlagLabel } from '../../../components/status-label';
 import { useCan } from '../../../lib/can-context';
 import { formatMoney } from '../../../lib/formatters';
@@ -179,16 +178,11 @@ export function OutletPage() {
   ];
 
   return (
-    <Stack spacing={3}>
-      <PageHeader
-        title={t('list.title')}
-        subtitle={t('list.subtitle')}
-        actions={
-          mayCreate && (
-            <AddButton label={t('list.add')} onClick={editor.openCreate} testId="outlet-add" />
-          )
-        }
-      />
+    <ListPage
+      title={t('list.title')}
+      subtitle={t('list.subtitle')}
+      add={mayCreate && { label: t('list.add'), onClick: editor.openCreate, testId: 'outlet-add' }}
+    >
       <Card>
         <DataTable<Outlet>
           {...pagedTableProps(table, outlets)}
@@ -242,6 +236,6 @@ export function OutletPage() {
         onConfirm={removal.confirm}
         onClose={removal.cancel}
       />
-    </Stack>
+    </ListPage>
   );
 }

@@ -9,7 +9,7 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table/
 import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
 import { FilterSelect } from '../../../components/list-page/filter-select';
-import { PageHeader } from '../../../components/page-header';
+import { ListPage } from '../../../components/list-page/list-page';
 import { TenantFilterSelect, usePlatformWide } from '../../../components/tenant-filter';
 import { inLanguage } from '../../../lib/permission-catalogue';
 import { usePermissions } from '../api';
@@ -90,8 +90,7 @@ export function PermissionPage() {
   ];
 
   return (
-    <Stack spacing={3}>
-      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+    <ListPage title={t('title')} subtitle={t('subtitle')}>
       <Card>
         <DataTable<PermissionEntry>
           label={t('table')}
@@ -136,6 +135,6 @@ export function PermissionPage() {
           emptyMessage={t('empty')}
         />
       </Card>
-    </Stack>
+    </ListPage>
   );
 }

@@ -1,15 +1,13 @@
 import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Stack from '@mui/material/Stack';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import type { ProductListItem, ProductListQuery } from '@kopi/contract';
 import { DataTable } from '../../../components/data-table/data-table';
 import { pagedTableProps } from '../../../components/data-table/paged-table-props';
 import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
-import { AddButton } from '../../../components/list-page/add-button';
-import { PageHeader } from '../../../components/page-header';
+import { ListPage } from '../../../components/list-page/list-page';
 import { useCan } from '../../../lib/can-context';
 import { importProducts, useInvalidateProducts, useOutletChoices, useProducts } from '../api';
 import { ImportDialog } from '../components/import-dialog';
@@ -58,29 +56,26 @@ export function ProductListPage() {
   });
 
   return (
-    <Stack spacing={3}>
-      <PageHeader
-        title={t('list.title')}
-        subtitle={t('list.subtitle')}
-        actions={
-          <>
-            <ProductExportButton query={query} />
-            {mayCreate && (
-              <Button
-                variant="outlined"
-                startIcon={<FileUploadOutlined />}
-                onClick={() => setImporting(true)}
-                data-testid="product-import"
-              >
-                {t('list.import')}
-              </Button>
-            )}
-            {mayCreate && (
-              <AddButton label={t('list.add')} to="/product/add" testId="product-add" />
-            )}
-          </>
-        }
-      />
+    <ListPage
+      title={t('list.title')}
+      subtitle={t('list.subtitle')}
+      actions={
+        <>
+          <ProductExportButton query={query} />
+          {mayCreate && (
+            <Button
+              variant="outlined"
+              startIcon={<FileUploadOutlined />}
+              onClick={() => setImporting(true)}
+              data-testid="product-import"
+            >
+              {t('list.import')}
+            </Button>
+          )}
+        </>
+      }
+      add={mayCreate && { label: t('list.add'), to: '/product/add', testId: 'product-add' }}
+    >
       <Card>
         {bulk.bar}
         <DataTable<ProductListItem>
@@ -108,6 +103,6 @@ export function ProductListPage() {
         onImported={() => void invalidate()}
         runImport={importProducts}
       />
-    </Stack>
+    </ListPage>
   );
 }

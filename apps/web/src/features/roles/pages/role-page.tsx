@@ -6,14 +6,12 @@ import Card from '@mui/material/Card';
 import Grid from '@mui/material/Grid';
 import Pagination from '@mui/material/Pagination';
 import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import type { Role, RoleInput, RoleListQuery, TenantFilter } from '@kopi/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SearchBox } from '../../../components/data-table/search-box';
 import { EmptyState } from '../../../components/empty-state';
-import { AddButton } from '../../../components/list-page/add-button';
 import { useEntityEditor } from '../../../components/list-page/use-entity-editor';
-import { PageHeader } from '../../../components/page-header';
+import { ListPage } from '../../../components/list-page/list-page';
 import { TenantFilterSelect, usePlatformWide } from '../../../components/tenant-filter';
 import { useCan } from '../../../lib/can-context';
 import { sessionStore, useSessionUser } from '../../../lib/session/session-store';
@@ -68,16 +66,11 @@ export function RolePage() {
   const current = editor.record;
 
   return (
-    <Stack spacing={3}>
-      <PageHeader
-        title={t('list.title')}
-        subtitle={t('list.subtitle')}
-        actions={
-          mayCreate && (
-            <AddButton label={t('list.add')} onClick={editor.openCreate} testId="role-add" />
-          )
-        }
-      />
+    <ListPage
+      title={t('list.title')}
+      subtitle={t('list.subtitle')}
+      add={mayCreate && { label: t('list.add'), onClick: editor.openCreate, testId: 'role-add' }}
+    >
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         <SearchBox value={q} onChange={search} label={t('list.search')} minWidth={240} />
         {platformWide && (
@@ -168,6 +161,6 @@ export function RolePage() {
         }}
         onClose={() => setDeleting(null)}
       />
-    </Stack>
+    </ListPage>
   );
 }

@@ -18,11 +18,10 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table/
 import { pagedTableProps } from '../../../components/data-table/paged-table-props';
 import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
-import { AddButton } from '../../../components/list-page/add-button';
 import { FilterSelect } from '../../../components/list-page/filter-select';
 import { RowAction, RowActions } from '../../../components/list-page/row-actions';
 import { useEntityEditor } from '../../../components/list-page/use-entity-editor';
-import { PageHeader } from '../../../components/page-header';
+import { ListPage } from '../../../components/list-page/list-page';
 import { useCan } from '../../../lib/can-context';
 import { formatDate } from '../../../lib/formatters';
 import { toast } from '../../../lib/toasts';
@@ -182,16 +181,11 @@ export function TenantPage() {
   ];
 
   return (
-    <Stack spacing={3}>
-      <PageHeader
-        title={t('title')}
-        subtitle={t('subtitle')}
-        actions={
-          mayCreate && (
-            <AddButton label={t('list.add')} onClick={editor.openCreate} testId="tenant-add" />
-          )
-        }
-      />
+    <ListPage
+      title={t('title')}
+      subtitle={t('subtitle')}
+      add={mayCreate && { label: t('list.add'), onClick: editor.openCreate, testId: 'tenant-add' }}
+    >
       {context.data && (
         <TenantContextAlert
           acting={Boolean(acting)}
@@ -260,6 +254,6 @@ export function TenantPage() {
         onConfirm={runConfirm}
         onClose={() => setConfirm(null)}
       />
-    </Stack>
+    </ListPage>
   );
 }

@@ -12,10 +12,9 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table/
 import { pagedTableProps } from '../../../components/data-table/paged-table-props';
 import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
-import { AddButton } from '../../../components/list-page/add-button';
 import { FilterSelect } from '../../../components/list-page/filter-select';
 import { RowAction, RowActions } from '../../../components/list-page/row-actions';
-import { PageHeader } from '../../../components/page-header';
+import { ListPage } from '../../../components/list-page/list-page';
 import { PersonAvatar } from '../../../components/person-avatar';
 import { FlagLabel } from '../../../components/status-label';
 import { TenantFilterSelect, usePlatformWide } from '../../../components/tenant-filter';
@@ -173,16 +172,11 @@ export function UserListPage() {
   ];
 
   return (
-    <Stack spacing={3}>
-      <PageHeader
-        title={t('list.title')}
-        subtitle={t('list.subtitle')}
-        actions={
-          mayCreate && (
-            <AddButton label={t('list.add')} onClick={editor.openCreate} testId="user-add" />
-          )
-        }
-      />
+    <ListPage
+      title={t('list.title')}
+      subtitle={t('list.subtitle')}
+      add={mayCreate && { label: t('list.add'), onClick: editor.openCreate, testId: 'user-add' }}
+    >
       <Card>
         <DataTable<StaffUser>
           {...pagedTableProps(table, users)}
@@ -245,6 +239,6 @@ export function UserListPage() {
       </Card>
       {editor.elements}
       {statusActions.dialog}
-    </Stack>
+    </ListPage>
   );
 }

@@ -20,7 +20,7 @@ import { useTableState } from '../../../components/data-table/table-state';
 import { AddButton } from '../../../components/list-page/add-button';
 import { RowAction, RowActions } from '../../../components/list-page/row-actions';
 import { useEntityEditor } from '../../../components/list-page/use-entity-editor';
-import { PageHeader } from '../../../components/page-header';
+import { ListPage } from '../../../components/list-page/list-page';
 import { FlagLabel } from '../../../components/status-label';
 import { useCan } from '../../../lib/can-context';
 import { formatMoney } from '../../../lib/formatters';
@@ -223,27 +223,22 @@ export function VariantAddonPage() {
   };
 
   return (
-    <Stack spacing={3}>
-      <PageHeader
-        title={t('title')}
-        subtitle={t('subtitle')}
-        actions={
-          mayCreate &&
-          (tab === 'groups' ? (
-            <AddButton
-              label={t('groups.add')}
-              onClick={groupEditor.openCreate}
-              testId="variant-group-new"
-            />
-          ) : (
-            <AddButton
-              label={t('addons.add')}
-              onClick={addonEditor.openCreate}
-              testId="addon-new"
-            />
-          ))
-        }
-      />
+    <ListPage
+      title={t('title')}
+      subtitle={t('subtitle')}
+      actions={
+        mayCreate &&
+        (tab === 'groups' ? (
+          <AddButton
+            label={t('groups.add')}
+            onClick={groupEditor.openCreate}
+            testId="variant-group-new"
+          />
+        ) : (
+          <AddButton label={t('addons.add')} onClick={addonEditor.openCreate} testId="addon-new" />
+        ))
+      }
+    >
       <Card>
         <Tabs
           value={tab}
@@ -310,6 +305,6 @@ export function VariantAddonPage() {
         onConfirm={() => setInUse(null)}
         onClose={() => setInUse(null)}
       />
-    </Stack>
+    </ListPage>
   );
 }
