@@ -7,6 +7,7 @@ import { FormDialog } from '../entity-drawer/form-dialog';
 import { useEntityForm } from '../entity-drawer/use-entity-form';
 import { FormTextField } from '../form-text-field';
 import { FormMoneyField, FormSelectField } from '../form-fields';
+import type { CatalogueDialogProps } from './catalogue-dialog-props';
 import { useCatalogueDialogStrings } from './i18n';
 
 type FormValues = z.input<typeof addonInputSchema>;
@@ -20,13 +21,7 @@ export function AddonDialog({
   usedBy = 0,
   onSubmit,
   onClose,
-}: {
-  open: boolean;
-  initial?: AddonInput | null;
-  usedBy?: number;
-  onSubmit: (values: AddonInput) => Promise<void>;
-  onClose: () => void;
-}) {
+}: CatalogueDialogProps<AddonInput, AddonInput>) {
   const { t } = useCatalogueDialogStrings();
   const { form, submit, busy } = useEntityForm({
     open,

@@ -17,6 +17,7 @@ import { FormDialog } from '../entity-drawer/form-dialog';
 import { useEntityForm } from '../entity-drawer/use-entity-form';
 import { FormTextField } from '../form-text-field';
 import { FormMoneyField, FormNumberField, FormSwitchField } from '../form-fields';
+import type { CatalogueDialogProps } from './catalogue-dialog-props';
 import { useCatalogueDialogStrings } from './i18n';
 
 type FormValues = z.input<typeof variantGroupInputSchema>;
@@ -46,14 +47,7 @@ export function VariantGroupDialog({
   usedBy = 0,
   onSubmit,
   onClose,
-}: {
-  open: boolean;
-  initial?: VariantGroupDraft | null;
-  /** How many products use the group: editing it changes all of them. */
-  usedBy?: number;
-  onSubmit: (values: VariantGroupInput) => Promise<void>;
-  onClose: () => void;
-}) {
+}: CatalogueDialogProps<VariantGroupDraft, VariantGroupInput>) {
   const { t } = useCatalogueDialogStrings();
   const { form, submit, busy } = useEntityForm({
     open,

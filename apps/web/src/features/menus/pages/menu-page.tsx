@@ -20,6 +20,7 @@ import { MenuIcon } from '../../../components/layouts/menu-icon';
 import { RowAction } from '../../../components/list-page/row-actions';
 import { useEntityEditor } from '../../../components/list-page/use-entity-editor';
 import { ListPage } from '../../../components/list-page/list-page';
+import { useConfirmedDelete } from '../../../components/list-page/use-confirmed-delete';
 import { useCan } from '../../../lib/can-context';
 import { toast } from '../../../lib/toasts';
 import {
@@ -77,7 +78,12 @@ export function MenuPage() {
   const [pending, setPending] = useState<MenuTreeNode[] | null>(null);
   const tree = pending ?? serverTree;
   const rows = flattenTree(tree);
-  const [deleting, setDeleting] = useState<MenuItem | null>(null);
+  const deletion = useConfirmedDelete<MenuItem>({
+    remove: (target) => deleteMenuItem(target.id),
+    refresh: invalidate,
+    doneMessage: t('list.deleted'),
+  });
+  const deleting = deletion.target;
   const [dragged, setDragged] = useState<string | null>(null);
   const [over, setOver] = useState<{ id: string; position: DropPosition } | null>(null);
   const name = (item: MenuItem) => (language === 'my' ? item.title_my : item.title_en);
@@ -319,7 +325,7 @@ export function MenuPage() {
                       icon={<DeleteOutlined fontSize="small" />}
                       size="small"
                       disabled={item.builtin}
-                      onClick={() => setDeleting(item)}
+                      onClick={() => deletion.ask(item)}
                       testId="menu-delete"
                     />
                   )}
@@ -342,18 +348,8 @@ export function MenuPage() {
         message={t('list.deleteMessage')}
         confirmLabel={deleting ? t('list.delete', { name: name(deleting) }) : undefined}
         confirmColor="error"
-        onConfirm={async () => {
-          if (!deleting) return;
-          try {
-            await deleteMenuItem(deleting.id);
-            toast.success(t('list.deleted'));
-            await invalidate();
-          } catch {
-            // menu_item_has_children and the like: the client's toast says why.
-          }
-          setDeleting(null);
-        }}
-        onClose={() => setDeleting(null)}
+        onConfirm={deletion.confirm}
+        onClose={deletion.cancel}
       />
     </ListPage>
   );

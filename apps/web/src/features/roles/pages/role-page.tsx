@@ -12,11 +12,11 @@ import { SearchBox } from '../../../components/data-table/search-box';
 import { EmptyState } from '../../../components/empty-state';
 import { useEntityEditor } from '../../../components/list-page/use-entity-editor';
 import { ListPage } from '../../../components/list-page/list-page';
+import { useConfirmedDelete } from '../../../components/list-page/use-confirmed-delete';
 import { TenantFilterSelect, usePlatformWide } from '../../../components/tenant-filter';
 import { useCan } from '../../../lib/can-context';
 import { sessionStore, useSessionUser } from '../../../lib/session/session-store';
 import { useStore } from '../../../lib/store';
-import { toast } from '../../../lib/toasts';
 import { createRole, deleteRole, updateRole, useInvalidateRoles, useRoles } from '../api';
 import { RoleCard } from '../components/role-card';
 import { RoleDialog } from '../components/role-dialog';
@@ -55,7 +55,12 @@ export function RolePage() {
     createdMessage: t('form.created'),
     savedMessage: t('form.saved'),
   });
-  const [deleting, setDeleting] = useState<Role | null>(null);
+  const deletion = useConfirmedDelete<Role>({
+    remove: (target) => deleteRole(target.id),
+    refresh: invalidate,
+    doneMessage: t('list.deleted'),
+  });
+  const deleting = deletion.target;
   const heldSet = useMemo(() => new Set(held), [held]);
 
   const isOwnRole = (role: Role) =>
@@ -117,7 +122,7 @@ export function RolePage() {
                 mayUpdate={mayUpdate}
                 mayDelete={mayDelete}
                 onOpen={() => editor.openEdit(role)}
-                onDelete={() => setDeleting(role)}
+                onDelete={() => deletion.ask(role)}
               />
             </Grid>
           ))}
@@ -148,18 +153,8 @@ export function RolePage() {
         message={t('list.deleteMessage')}
         confirmLabel={deleting ? t('list.delete', { name: deleting.name }) : undefined}
         confirmColor="error"
-        onConfirm={async () => {
-          if (!deleting) return;
-          try {
-            await deleteRole(deleting.id);
-            toast.success(t('list.deleted'));
-            await invalidate();
-          } catch {
-            // role_in_use (someone was given it meanwhile): the client's toast says so.
-          }
-          setDeleting(null);
-        }}
-        onClose={() => setDeleting(null)}
+        onConfirm={deletion.confirm}
+        onClose={deletion.cancel}
       />
     </ListPage>
   );
