@@ -32,7 +32,8 @@ export function useEntityForm<TRecord, TValues extends FieldValues, TOutput = TV
   const form = useForm<TValues, unknown, TOutput>({ resolver, defaultValues: blank as never });
   useEffect(() => {
     if (open) form.reset(record ? valuesOf(record) : blank);
-    // valuesOf and blank are module constants in every caller.
+    // Filled when it opens or gets another record: a caller's new valuesOf each render must not
+    // reset what the user is typing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, record, form]);
   const submit = form.handleSubmit(async (values) => {
