@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -8,7 +8,14 @@ import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import {
+  Controller,
+  type Control,
+  type ControllerRenderProps,
+  type FieldPath,
+  type FieldValues,
+  type RefCallBack,
+} from 'react-hook-form';
 import { translateValidation } from '../lib/i18n/i18n';
 import { useTranslation } from '../lib/i18n/use-translation';
 import { MoneyInput } from './money-input';
@@ -19,33 +26,113 @@ import { MoneyInput } from './money-input';
 type Bound<T extends FieldValues> = { control: Control<T>; name: FieldPath<T> };
 type FieldProps = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'>;
 
-/** A multi-line or otherwise plain MUI TextField (empty text is stored as null when asked). */
-export function FormField<T extends FieldValues>({
+interface BoundProps {
+  name: string;
+  inputRef: RefCallBack;
+  onBlur: () => void;
+  error: boolean;
+  helperText: ReactNode;
+}
+
+/**
+ * The Controller every field below renders through: `render` receives the props an MUI input takes
+ * from the form (name, ref, blur, error and its translated message in place of `helperText`).
+ */
+function BoundInput<T extends FieldValues>({
   control,
   name,
   helperText,
-  emptyAsNull = false,
-  ...props
-}: Bound<T> & FieldProps & { emptyAsNull?: boolean }) {
+  render,
+}: Bound<T> & {
+  helperText?: ReactNode;
+  render: (bound: BoundProps, field: ControllerRenderProps<T, FieldPath<T>>) => ReactElement;
+}) {
   useTranslation();
   return (
     <Controller
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
+      render={({ field, fieldState }) =>
+        render(
+          {
+            name: field.name,
+            inputRef: field.ref,
+            onBlur: field.onBlur,
+            error: Boolean(fieldState.error),
+            helperText: translateValidation(fieldState.error?.message) ?? helperText,
+          },
+          field,
+        )
+      }
+    />
+  );
+}
+
+const text = (value: unknown) => (value as string | null | undefined) ?? '';
+
+/**
+ * An MUI TextField bound to the form, whose text is `format`ted from the field's value and
+ * `parse`d back into it; `onParsed` hears of each change (the value, and the text it came from).
+ */
+function BoundTextField<T extends FieldValues>({
+  control,
+  name,
+  helperText,
+  format,
+  parse,
+  onParsed,
+  ...props
+}: Bound<T> &
+  FieldProps & {
+    format: (value: unknown) => string;
+    parse: (text: string) => unknown;
+    onParsed?: (value: unknown, text: string) => void;
+  }) {
+  return (
+    <BoundInput
+      control={control}
+      name={name}
+      helperText={helperText}
+      render={(bound, field) => (
         <TextField
           {...props}
-          name={field.name}
-          inputRef={field.ref}
-          value={(field.value as string | null | undefined) ?? ''}
-          onChange={(e) =>
-            field.onChange(emptyAsNull && e.target.value === '' ? null : e.target.value)
-          }
-          onBlur={field.onBlur}
-          error={Boolean(fieldState.error)}
-          helperText={translateValidation(fieldState.error?.message) ?? helperText}
+          {...bound}
+          value={format(field.value)}
+          onChange={(e) => {
+            const value = parse(e.target.value);
+            field.onChange(value);
+            onParsed?.(value, e.target.value);
+          }}
         />
       )}
+    />
+  );
+}
+
+/**
+ * A multi-line or otherwise plain MUI TextField (empty text is stored as null when asked).
+ * `normalize` rewrites what is typed (e.g. capitals); `onTextChange` hears of each change.
+ */
+export function FormField<T extends FieldValues>({
+  emptyAsNull = false,
+  normalize = (typed: string) => typed,
+  onTextChange,
+  ...props
+}: Bound<T> &
+  FieldProps & {
+    emptyAsNull?: boolean;
+    normalize?: (text: string) => string;
+    onTextChange?: (text: string) => void;
+  }) {
+  return (
+    <BoundTextField
+      {...props}
+      format={text}
+      parse={(typed) => {
+        const value = normalize(typed);
+        return emptyAsNull && value === '' ? null : value;
+      }}
+      onParsed={(_, typed) => onTextChange?.(normalize(typed))}
     />
   );
 }
@@ -55,40 +142,60 @@ export interface SelectOption {
   label: ReactNode;
   /** Listed but not choosable (e.g. a role the signed-in user may not give). */
   disabled?: boolean;
+  /** How deep in a tree the option sits (indents it). */
+  indent?: number;
 }
 
+/**
+ * A drop-down of `options`. With `emptyLabel` the first choice is "none" (stored as null), shown
+ * even when nothing is chosen. `onValueChange` hears of each choice (e.g. to clear a dependent one).
+ */
 export function FormSelectField<T extends FieldValues>({
-  control,
-  name,
   options,
-  helperText,
+  emptyLabel,
+  testId,
+  onValueChange,
   ...props
-}: Bound<T> & FieldProps & { options: readonly SelectOption[] }) {
-  useTranslation();
+}: Bound<T> &
+  FieldProps & {
+    options: readonly SelectOption[];
+    emptyLabel?: ReactNode;
+    testId?: string;
+    onValueChange?: (value: string | null) => void;
+  }) {
+  const none = emptyLabel !== undefined;
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...props}
-          select
-          name={field.name}
-          inputRef={field.ref}
-          value={(field.value as string | null | undefined) ?? ''}
-          onChange={(e) => field.onChange(e.target.value)}
-          onBlur={field.onBlur}
-          error={Boolean(fieldState.error)}
-          helperText={translateValidation(fieldState.error?.message) ?? helperText}
+    <BoundTextField
+      {...props}
+      select
+      format={text}
+      parse={(chosen) => (none && chosen === '' ? null : chosen)}
+      onParsed={(value) => onValueChange?.(value as string | null)}
+      slotProps={
+        testId || none
+          ? {
+              ...props.slotProps,
+              select: {
+                displayEmpty: none || undefined,
+                SelectDisplayProps: { 'data-testid': testId } as object,
+              },
+              inputLabel: none ? { shrink: true } : undefined,
+            }
+          : props.slotProps
+      }
+    >
+      {none && <MenuItem value="">{emptyLabel}</MenuItem>}
+      {options.map((option) => (
+        <MenuItem
+          key={option.value}
+          value={option.value}
+          disabled={option.disabled}
+          sx={option.indent ? { pl: 2 + option.indent * 2 } : undefined}
         >
-          {options.map((option) => (
-            <MenuItem key={option.value} value={option.value} disabled={option.disabled}>
-              {option.label}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-    />
+          {option.label}
+        </MenuItem>
+      ))}
+    </BoundTextField>
   );
 }
 
@@ -99,21 +206,17 @@ export function FormMoneyField<T extends FieldValues>({
   helperText,
   ...props
 }: Bound<T> & FieldProps) {
-  useTranslation();
   return (
-    <Controller
+    <BoundInput
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
+      helperText={helperText}
+      render={(bound, field) => (
         <MoneyInput
           {...props}
-          name={field.name}
-          inputRef={field.ref}
+          {...bound}
           value={(field.value as number | null | undefined) ?? null}
           onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={Boolean(fieldState.error)}
-          helperText={translateValidation(fieldState.error?.message) ?? helperText}
         />
       )}
     />
@@ -122,31 +225,16 @@ export function FormMoneyField<T extends FieldValues>({
 
 /** A whole or decimal number; an empty field is null. */
 export function FormNumberField<T extends FieldValues>({
-  control,
-  name,
-  helperText,
   step,
   ...props
 }: Bound<T> & FieldProps & { step?: number }) {
-  useTranslation();
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...props}
-          type="number"
-          name={field.name}
-          inputRef={field.ref}
-          value={field.value === null || field.value === undefined ? '' : String(field.value)}
-          onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
-          onBlur={field.onBlur}
-          error={Boolean(fieldState.error)}
-          helperText={translateValidation(fieldState.error?.message) ?? helperText}
-          slotProps={{ htmlInput: { step, inputMode: 'decimal' } }}
-        />
-      )}
+    <BoundTextField
+      {...props}
+      type="number"
+      format={(value) => (value === null || value === undefined ? '' : String(value))}
+      parse={(typed) => (typed === '' ? null : Number(typed))}
+      slotProps={{ htmlInput: { step, inputMode: 'decimal' } }}
     />
   );
 }

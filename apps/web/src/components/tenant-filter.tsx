@@ -1,11 +1,10 @@
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import type { SessionUserExtras, Tenant, TenantFilter } from '@kopi/contract';
 import { http } from '../lib/http/http';
 import { useCan } from '../lib/can-context';
 import { defineFeatureStrings } from '../lib/i18n/feature-strings';
 import { useSessionUser } from '../lib/session/session-store';
+import { FilterSelect } from './list-page/filter-select';
 
 // Users, roles and the audit log span every tenant for a platform user outside any tenant
 // (decision 020); those screens then offer this filter. Inside a tenant (or for tenant staff)
@@ -42,22 +41,17 @@ export function TenantFilterSelect({
     staleTime: 60_000,
   });
   return (
-    <TextField
-      select
-      size="small"
+    <FilterSelect
       label={t('label')}
       value={value}
-      onChange={(e) => onChange(e.target.value as TenantFilter | '')}
-      sx={{ minWidth: 180 }}
-      slotProps={{ select: { SelectDisplayProps: { 'data-testid': testId } as object } }}
-    >
-      <MenuItem value="">{t('all')}</MenuItem>
-      <MenuItem value="platform">{t('platform')}</MenuItem>
-      {(tenants.data ?? []).map((tenant) => (
-        <MenuItem key={tenant.id} value={tenant.id}>
-          {tenant.name}
-        </MenuItem>
-      ))}
-    </TextField>
+      onChange={(next) => onChange(next as TenantFilter | '')}
+      anyLabel={t('all')}
+      options={[
+        { value: 'platform', label: t('platform') },
+        ...(tenants.data ?? []).map((tenant) => ({ value: tenant.id, label: tenant.name })),
+      ]}
+      minWidth={180}
+      testId={testId}
+    />
   );
 }

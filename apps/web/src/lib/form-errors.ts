@@ -41,3 +41,16 @@ export function applyServerErrors<T extends FieldValues>(
   }
   return placed;
 }
+
+/**
+ * The message of a refusal that is not (only) about the fields `applyServerErrors` marked (role
+ * escalation, self lock-out…), to show above the form; null when every detail found its field.
+ */
+export function unplacedRefusal(error: unknown, placed: number, networkMessage: string) {
+  if (placed > 0 && serverFieldErrors(error).length <= placed) return null;
+  return refusalMessage(error, networkMessage);
+}
+
+/** What to tell the user of a failed request: the server's message, else `networkMessage`. */
+export const refusalMessage = (error: unknown, networkMessage: string) =>
+  error instanceof HttpError ? error.message : networkMessage;

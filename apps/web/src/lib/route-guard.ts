@@ -21,7 +21,7 @@ export const LOGIN_PATH = '/login';
 export const HOME_PATH = '/';
 export const DASHBOARD_PATH = '/dashboard';
 export const NOT_AUTHORIZED_PATH = '/not-authorized';
-/** Where a user signed in with a temporary password must choose their own first (issue 7). */
+/** Where a user signed in with a temporary password must choose their own first. */
 export const CHANGE_PASSWORD_PATH = '/change-password';
 
 export function loginRedirect(target: string) {

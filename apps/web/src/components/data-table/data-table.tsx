@@ -1,11 +1,9 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import InputAdornment from '@mui/material/InputAdornment';
 import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -14,14 +12,11 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import Inbox from '@mui/icons-material/Inbox';
-import Search from '@mui/icons-material/Search';
 import { pageSizes } from '@kopi/contract';
 import { useTranslation } from '../../lib/i18n/use-translation';
+import { EmptyState } from '../empty-state';
 import type { SortState } from './table-state';
-import { useStillOnPage } from './use-still-on-page';
+import { SearchBox } from './search-box';
 
 export interface DataTableColumn<T> {
   id: string;
@@ -75,53 +70,6 @@ export interface DataTableProps<T> {
   /** Accessible name and placeholder of the search box (default "Search"). */
   searchLabel?: string;
   searchTestId?: string;
-}
-
-function SearchBox({
-  value,
-  onChange,
-  label,
-  testId,
-}: {
-  value: string;
-  onChange: (q: string) => void;
-  label: string;
-  testId?: string;
-}) {
-  const [text, setText] = useState(value);
-  // A search set from outside (the URL on back/forward, a cleared filter) shows in the box.
-  const [shown, setShown] = useState(value);
-  if (value !== shown) {
-    setShown(value);
-    setText(value);
-  }
-  const stillOnPage = useStillOnPage();
-  useEffect(() => {
-    if (text === value) return;
-    const timer = setTimeout(() => {
-      if (stillOnPage()) onChange(text);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [text, value, onChange, stillOnPage]);
-  return (
-    <TextField
-      size="small"
-      value={text}
-      onChange={(e) => setText(e.target.value)}
-      placeholder={label}
-      slotProps={{
-        htmlInput: { 'aria-label': label, type: 'search', 'data-testid': testId },
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <Search fontSize="small" />
-            </InputAdornment>
-          ),
-        },
-      }}
-      sx={{ minWidth: 220 }}
-    />
-  );
 }
 
 /** Server-paged table: page sizes of SPEC §9, sort, search, filters, loading/empty/error states. */
@@ -213,14 +161,7 @@ export function DataTable<T>({
     body = (
       <TableRow>
         <TableCell colSpan={span}>
-          <Stack
-            spacing={1}
-            sx={{ alignItems: 'center', py: 5, color: 'text.secondary' }}
-            data-testid={`${testId}-empty`}
-          >
-            <Inbox fontSize="large" aria-hidden="true" />
-            <Typography>{emptyMessage ?? t('dataTable.empty')}</Typography>
-          </Stack>
+          <EmptyState message={emptyMessage ?? t('dataTable.empty')} testId={`${testId}-empty`} />
         </TableCell>
       </TableRow>
     );

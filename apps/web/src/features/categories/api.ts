@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Category, CategoryInput } from '@kopi/contract';
 import { http } from '../../lib/http/http';
+import { useInvalidate } from '../../lib/http/paged-list';
 
 // /api/categories (DESIGN §8, subject category). The whole list is one page of 100: the menu
 // order is edited on the full list, and a coffee chain has a handful of categories.
@@ -44,10 +45,7 @@ export function useCategories() {
   });
 }
 
-export function useInvalidateCategories() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: categoryKeys.all });
-}
+export const useInvalidateCategories = () => useInvalidate(categoryKeys.all);
 
 export function useReorderCategories() {
   const client = useQueryClient();

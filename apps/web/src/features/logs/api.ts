@@ -1,13 +1,13 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type {
   AuditEntry,
   AuditEntryDetail,
   AuditFilterOptions,
   AuditListQuery,
-  ListMeta,
 } from '@kopi/contract';
 import { http } from '../../lib/http/http';
 import { downloadFile } from '../../lib/http/transfer';
+import { fetchPage, usePagedQuery, type Page } from '../../lib/http/paged-list';
 
 // /api/logs (subject log): the audit log, read-only (contract: audit-log.ts).
 export const logKeys = {
@@ -17,18 +17,9 @@ export const logKeys = {
   filters: () => [...logKeys.all, 'filters'] as const,
 };
 
-export interface LogPage {
-  rows: AuditEntry[];
-  meta: ListMeta;
-}
+export type LogPage = Page<AuditEntry>;
 
-export async function listLogs(query: AuditListQuery): Promise<LogPage> {
-  const { data, meta } = await http.request<AuditEntry[]>('/logs', { query: { ...query } });
-  return {
-    rows: data ?? [],
-    meta: meta ?? { page: query.page, page_size: query.page_size, total: 0 },
-  };
-}
+export const listLogs = (query: AuditListQuery): Promise<LogPage> => fetchPage('/logs', query);
 export const getLog = (id: string) => http.get<AuditEntryDetail>(`/logs/${id}`);
 export const getLogFilters = () => http.get<AuditFilterOptions>('/logs/filters');
 
@@ -39,11 +30,7 @@ export function exportLogs(query: AuditListQuery) {
 }
 
 export const useLogs = (query: AuditListQuery) =>
-  useQuery({
-    queryKey: logKeys.list(query),
-    queryFn: () => listLogs(query),
-    placeholderData: keepPreviousData,
-  });
+  usePagedQuery(logKeys.list(query), () => listLogs(query));
 export const useLog = (id: string | null) =>
   useQuery({ queryKey: logKeys.detail(id ?? ''), queryFn: () => getLog(id!), enabled: !!id });
 export const useLogFilters = () =>

@@ -1,6 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { MenuItem, MenuItemInput, MenuOrder } from '@kopi/contract';
 import { http } from '../../lib/http/http';
+import { useInvalidate } from '../../lib/http/paged-list';
 
 // /api/menus (subject menu, platform): the one menu tree every user's menu is built from.
 export const menuKeys = {
@@ -19,7 +20,4 @@ export const deleteMenuItem = (id: string) => http.delete<unknown>(`/menus/${id}
 
 export const useMenuItems = () => useQuery({ queryKey: menuKeys.list(), queryFn: listMenuItems });
 
-export function useInvalidateMenus() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: menuKeys.all });
-}
+export const useInvalidateMenus = () => useInvalidate(menuKeys.all);

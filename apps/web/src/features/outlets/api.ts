@@ -1,8 +1,9 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ListMeta, Outlet, OutletHours, OutletInput } from '@kopi/contract';
+import { useQuery } from '@tanstack/react-query';
+import type { Outlet, OutletHours, OutletInput } from '@kopi/contract';
 import type { closureItemSchema, closureInputSchema, outletListQuerySchema } from '@kopi/contract';
 import type { z } from 'zod';
 import { http } from '../../lib/http/http';
+import { fetchPage, useInvalidate, usePagedQuery, type Page } from '../../lib/http/paged-list';
 
 // /api/outlets (subject outlet) and their hours and closures (subject time-management).
 export type OutletListQuery = z.infer<typeof outletListQuerySchema>;
@@ -17,18 +18,10 @@ export const outletKeys = {
   closures: (id: string) => [...outletKeys.all, 'closures', id] as const,
 };
 
-export interface OutletPage {
-  rows: Outlet[];
-  meta: ListMeta;
-}
+export type OutletPage = Page<Outlet>;
 
-export async function listOutlets(query: OutletListQuery): Promise<OutletPage> {
-  const { data, meta } = await http.request<Outlet[]>('/outlets', { query: { ...query } });
-  return {
-    rows: data ?? [],
-    meta: meta ?? { page: query.page, page_size: query.page_size, total: 0 },
-  };
-}
+export const listOutlets = (query: OutletListQuery): Promise<OutletPage> =>
+  fetchPage('/outlets', query);
 export const listAllOutlets = () =>
   http.get<Outlet[]>('/outlets', { query: { page: 1, page_size: 100 } });
 export const createOutlet = (body: OutletInput) => http.post<Outlet>('/outlets', body);
@@ -46,13 +39,8 @@ export const addClosure = (id: string, body: ClosureInput) =>
 export const removeClosure = (id: string, closureId: string) =>
   http.delete<unknown>(`/outlets/${id}/closures/${closureId}`);
 
-export function useOutlets(query: OutletListQuery) {
-  return useQuery({
-    queryKey: outletKeys.list(query),
-    queryFn: () => listOutlets(query),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useOutlets = (query: OutletListQuery) =>
+  usePagedQuery(outletKeys.list(query), () => listOutlets(query));
 export const useAllOutlets = () =>
   useQuery({ queryKey: outletKeys.choices(), queryFn: listAllOutlets });
 export const useOutletHours = (id: string | null) =>
@@ -64,7 +52,4 @@ export const useClosures = (id: string | null) =>
     enabled: !!id,
   });
 
-export function useInvalidateOutlets() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: outletKeys.all });
-}
+export const useInvalidateOutlets = () => useInvalidate(outletKeys.all);

@@ -1,10 +1,9 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type {
   Addon,
   AddonInput,
   Category,
   ImportResult,
-  ListMeta,
   Outlet,
   Product,
   ProductImage,
@@ -17,6 +16,7 @@ import type {
 } from '@kopi/contract';
 import { http } from '../../lib/http/http';
 import { downloadFile, uploadWithProgress, type UploadProgress } from '../../lib/http/transfer';
+import { fetchPage, useInvalidate, usePagedQuery, type Page } from '../../lib/http/paged-list';
 
 // /api/products and what the product screens read around it (categories, outlets, the variant
 // and add-on library). Subjects: list-product (list, create, delete), add-product (edit).
@@ -34,20 +34,10 @@ export const lookupKeys = {
   addons: () => ['addons', 'all'] as const,
 };
 
-export interface ProductPage {
-  rows: ProductListItem[];
-  meta: ListMeta;
-}
+export type ProductPage = Page<ProductListItem>;
 
-export async function listProducts(query: ProductListQuery): Promise<ProductPage> {
-  const { data, meta } = await http.request<ProductListItem[]>('/products', {
-    query: { ...query },
-  });
-  return {
-    rows: data ?? [],
-    meta: meta ?? { page: query.page, page_size: query.page_size, total: 0 },
-  };
-}
+export const listProducts = (query: ProductListQuery): Promise<ProductPage> =>
+  fetchPage('/products', query);
 
 export const getProduct = (id: string) => http.get<Product>(`/products/${id}`);
 export const createProduct = (body: ProductInput) => http.post<Product>('/products', body);
@@ -106,13 +96,8 @@ export const createVariantGroup = (body: VariantGroupInput) =>
   http.post<VariantGroup>('/variant-groups', body);
 export const createAddon = (body: AddonInput) => http.post<Addon>('/addons', body);
 
-export function useProducts(query: ProductListQuery) {
-  return useQuery({
-    queryKey: productKeys.list(query),
-    queryFn: () => listProducts(query),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useProducts = (query: ProductListQuery) =>
+  usePagedQuery(productKeys.list(query), () => listProducts(query));
 
 export function useProduct(id: string | undefined) {
   return useQuery({
@@ -131,7 +116,4 @@ export const useVariantGroupChoices = () =>
 export const useAddonChoices = () =>
   useQuery({ queryKey: lookupKeys.addons(), queryFn: listAddonChoices });
 
-export function useInvalidateProducts() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: productKeys.all });
-}
+export const useInvalidateProducts = () => useInvalidate(productKeys.all);

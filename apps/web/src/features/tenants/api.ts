@@ -1,8 +1,9 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ListMeta, Outlet, Tenant, TenantContext, TenantInput } from '@kopi/contract';
+import { useQuery } from '@tanstack/react-query';
+import type { Outlet, Tenant, TenantContext, TenantInput } from '@kopi/contract';
 import type { tenantListQuerySchema } from '@kopi/contract';
 import type { z } from 'zod';
 import { http } from '../../lib/http/http';
+import { fetchPage, useInvalidate, usePagedQuery, type Page } from '../../lib/http/paged-list';
 
 // /api/tenants (subject tenant, superadmin): tenants, their outlets, and the tenant a platform
 // user works inside.
@@ -15,18 +16,10 @@ export const tenantKeys = {
   context: () => [...tenantKeys.all, 'context'] as const,
 };
 
-export interface TenantPage {
-  rows: Tenant[];
-  meta: ListMeta;
-}
+export type TenantPage = Page<Tenant>;
 
-export async function listTenants(query: TenantListQuery): Promise<TenantPage> {
-  const { data, meta } = await http.request<Tenant[]>('/tenants', { query: { ...query } });
-  return {
-    rows: data ?? [],
-    meta: meta ?? { page: query.page, page_size: query.page_size, total: 0 },
-  };
-}
+export const listTenants = (query: TenantListQuery): Promise<TenantPage> =>
+  fetchPage('/tenants', query);
 export const createTenant = (body: TenantInput) => http.post<Tenant>('/tenants', body);
 export const updateTenant = (id: string, body: TenantInput) =>
   http.put<Tenant>(`/tenants/${id}`, body);
@@ -37,19 +30,11 @@ export const tenantContext = () => http.get<TenantContext>('/tenants/context');
 export const enterTenant = (id: string) => http.post<TenantContext>(`/tenants/${id}/enter`);
 export const leaveTenant = () => http.post<TenantContext>('/tenants/leave');
 
-export function useTenants(query: TenantListQuery) {
-  return useQuery({
-    queryKey: tenantKeys.list(query),
-    queryFn: () => listTenants(query),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useTenants = (query: TenantListQuery) =>
+  usePagedQuery(tenantKeys.list(query), () => listTenants(query));
 export const useTenantOutlets = (id: string, enabled: boolean) =>
   useQuery({ queryKey: tenantKeys.outlets(id), queryFn: () => tenantOutlets(id), enabled });
 export const useTenantContext = () =>
   useQuery({ queryKey: tenantKeys.context(), queryFn: tenantContext });
 
-export function useInvalidateTenants() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: tenantKeys.all });
-}
+export const useInvalidateTenants = () => useInvalidate(tenantKeys.all);

@@ -1,7 +1,6 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type {
   AuditEntry,
-  ListMeta,
   PasswordSetup,
   PasswordSetupResult,
   StaffUser,
@@ -16,6 +15,7 @@ import type {
 } from '@kopi/contract';
 import type { z } from 'zod';
 import { http } from '../../lib/http/http';
+import { fetchPage, useInvalidate, usePagedQuery, type Page } from '../../lib/http/paged-list';
 
 // /api/users (subject user): staff accounts, their sessions and what they did (contract: users.ts).
 export type UserCreated = z.infer<typeof userCreatedSchema>;
@@ -31,18 +31,8 @@ export const userKeys = {
   activity: (id: string, query: ActivityQuery) => [...userKeys.all, 'activity', id, query] as const,
 };
 
-export interface Page<T> {
-  rows: T[];
-  meta: ListMeta;
-}
-
-export async function listUsers(query: UserListQuery): Promise<Page<StaffUser>> {
-  const { data, meta } = await http.request<StaffUser[]>('/users', { query: { ...query } });
-  return {
-    rows: data ?? [],
-    meta: meta ?? { page: query.page, page_size: query.page_size, total: 0 },
-  };
-}
+export const listUsers = (query: UserListQuery): Promise<Page<StaffUser>> =>
+  fetchPage('/users', query);
 export const getUser = (id: string) => http.get<StaffUserDetail>(`/users/${id}`);
 export const getUserOptions = () => http.get<UserFormOptions>('/users/options');
 // Saves report failures on the form (field errors) or in the drawer, not as a toast as well.
@@ -61,26 +51,11 @@ export const revokeUserSession = (id: string, sessionId: string) =>
   http.delete<unknown>(`/users/${id}/sessions/${sessionId}`);
 export const revokeAllUserSessions = (id: string) =>
   http.post<{ sessions_ended: number }>(`/users/${id}/sessions/revoke-all`);
-export async function listUserActivity(
-  id: string,
-  query: ActivityQuery,
-): Promise<Page<AuditEntry>> {
-  const { data, meta } = await http.request<AuditEntry[]>(`/users/${id}/activity`, {
-    query: { ...query },
-  });
-  return {
-    rows: data ?? [],
-    meta: meta ?? { page: query.page, page_size: query.page_size, total: 0 },
-  };
-}
+export const listUserActivity = (id: string, query: ActivityQuery) =>
+  fetchPage<AuditEntry>(`/users/${id}/activity`, query);
 
-export function useUsers(query: UserListQuery) {
-  return useQuery({
-    queryKey: userKeys.list(query),
-    queryFn: () => listUsers(query),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useUsers = (query: UserListQuery) =>
+  usePagedQuery(userKeys.list(query), () => listUsers(query));
 export const useUserOptions = (enabled = true) =>
   useQuery({ queryKey: userKeys.options(), queryFn: getUserOptions, enabled });
 export const useUser = (id: string) =>
@@ -88,13 +63,6 @@ export const useUser = (id: string) =>
 export const useUserSessions = (id: string) =>
   useQuery({ queryKey: userKeys.sessions(id), queryFn: () => listUserSessions(id) });
 export const useUserActivity = (id: string, query: ActivityQuery) =>
-  useQuery({
-    queryKey: userKeys.activity(id, query),
-    queryFn: () => listUserActivity(id, query),
-    placeholderData: keepPreviousData,
-  });
+  usePagedQuery(userKeys.activity(id, query), () => listUserActivity(id, query));
 
-export function useInvalidateUsers() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: userKeys.all });
-}
+export const useInvalidateUsers = () => useInvalidate(userKeys.all);

@@ -22,6 +22,8 @@ import { updateSessionUser, useSession } from '../../../lib/session/session-stor
 import { updateSettings, useSettings } from '../../../lib/settings/settings-store';
 import { toast } from '../../../lib/toasts';
 import { updateProfile, uploadAvatar } from '../api';
+import { cardTitle } from '../../../components/card-title';
+import { CardForm } from './card-form';
 
 const MAX_AVATAR_BYTES = 2 * 1024 * 1024;
 const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
@@ -75,10 +77,7 @@ function ProfileCard() {
 
   return (
     <Card>
-      <CardHeader
-        title={t('account.profile.title')}
-        slotProps={{ title: { component: 'h2', variant: 'h5' } }}
-      />
+      <CardHeader title={t('account.profile.title')} slotProps={cardTitle} />
       <CardContent>
         <Stack
           direction={{ xs: 'column', sm: 'row' }}
@@ -127,55 +126,49 @@ function ProfileCard() {
       </CardContent>
       <Divider />
       <CardContent>
-        <form noValidate onSubmit={onSubmit} aria-label={t('account.profile.title')}>
-          <Grid container spacing={2.5}>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <FormTextField
-                control={form.control}
-                name="fullname"
-                label={t('account.profile.fullname')}
-                autoComplete="name"
-                fullWidth
-              />
-            </Grid>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <FormTextField
-                control={form.control}
-                name="email"
-                type="email"
-                label={t('account.profile.email')}
-                autoComplete="email"
-                fullWidth
-              />
-            </Grid>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <TextField
-                label={t('account.profile.username')}
-                value={user?.username ?? ''}
-                fullWidth
-                disabled
-              />
-            </Grid>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <TextField
-                label={t('account.profile.role')}
-                value={roleName ?? ''}
-                fullWidth
-                disabled
-              />
-            </Grid>
-            <Grid size={12}>
-              <Button
-                type="submit"
-                variant="contained"
-                loading={form.formState.isSubmitting}
-                data-testid="profile-save"
-              >
-                {t('common.saveChanges')}
-              </Button>
-            </Grid>
+        <CardForm
+          label={t('account.profile.title')}
+          onSubmit={onSubmit}
+          busy={form.formState.isSubmitting}
+          submitLabel={t('common.saveChanges')}
+          submitTestId="profile-save"
+        >
+          <Grid size={{ xs: 12, md: 6 }}>
+            <FormTextField
+              control={form.control}
+              name="fullname"
+              label={t('account.profile.fullname')}
+              autoComplete="name"
+              fullWidth
+            />
           </Grid>
-        </form>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <FormTextField
+              control={form.control}
+              name="email"
+              type="email"
+              label={t('account.profile.email')}
+              autoComplete="email"
+              fullWidth
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <TextField
+              label={t('account.profile.username')}
+              value={user?.username ?? ''}
+              fullWidth
+              disabled
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <TextField
+              label={t('account.profile.role')}
+              value={roleName ?? ''}
+              fullWidth
+              disabled
+            />
+          </Grid>
+        </CardForm>
       </CardContent>
     </Card>
   );
@@ -186,10 +179,7 @@ function LanguageCard() {
   const { language } = useSettings();
   return (
     <Card>
-      <CardHeader
-        title={t('account.language.title')}
-        slotProps={{ title: { component: 'h2', variant: 'h5' } }}
-      />
+      <CardHeader title={t('account.language.title')} slotProps={cardTitle} />
       <CardContent>
         <TextField
           select

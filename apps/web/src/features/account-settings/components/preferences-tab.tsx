@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { LayoutSettingsForm } from '../../../components/customizer/layout-settings-form';
 import { translateValidation } from '../../../lib/i18n/i18n';
 import { updateSettings, useSettings } from '../../../lib/settings/settings-store';
+import { cardTitle } from '../../../components/card-title';
 
 // Same bounds as the contract's idleLockMinutes (1–240), with the SPEC §5 messages.
 export const idleMinutesSchema = z.coerce
@@ -20,8 +21,6 @@ export const idleMinutesSchema = z.coerce
   .int({ error: messageKey('integer') })
   .min(1, { error: messageKey('min_value', { min: 1 }) })
   .max(240, { error: messageKey('max_value', { max: 240 }) });
-
-const cardTitle = { title: { component: 'h2', variant: 'h5' } } as const;
 
 function IdleLockField() {
   const { t } = useTranslation();

@@ -5,13 +5,15 @@ import { changePasswordSchema, type ChangePasswordRequest } from '@kopi/contract
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { FormTextField } from '../../../components/form-text-field';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { http } from '../../../lib/http/http';
-import { HttpError } from '../../../lib/http/http-client';
+import { refusalMessage } from '../../../lib/form-errors';
 import { HOME_PATH, keptTarget } from '../../../lib/route-guard';
 import { refreshSession, signOut } from '../../../lib/session/session-service';
 import { useSessionUser } from '../../../lib/session/session-store';
 import { toast } from '../../../lib/toasts';
 import { useChangePasswordStrings } from '../change-password-i18n';
+import { AuthSubmit } from '../components/auth-actions';
 import { AuthForm, AuthMessage, AuthShell } from '../components/auth-shell';
 
 /**
@@ -39,7 +41,7 @@ export function ChangePasswordPage() {
       toast.success(t('changed'));
       void navigate(next, { replace: true });
     } catch (e) {
-      setError(e instanceof HttpError ? e.message : ts('http.network'));
+      setError(refusalMessage(e, ts('http.network')));
     }
   });
 
@@ -65,33 +67,15 @@ export function ChangePasswordPage() {
           autoFocus
           fullWidth
         />
-        <FormTextField
+        <NewPasswordFields
           control={form.control}
-          name="password"
           label={ts('auth.reset.newPassword')}
-          autoComplete="new-password"
+          confirmLabel={ts('auth.reset.confirmPassword')}
           helperText={ts('auth.reset.hint')}
-          password
-          fullWidth
         />
-        <FormTextField
-          control={form.control}
-          name="password_confirmation"
-          label={ts('auth.reset.confirmPassword')}
-          autoComplete="new-password"
-          password
-          fullWidth
-        />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          loading={form.formState.isSubmitting}
-          fullWidth
-          data-testid="forced-change-password-submit"
-        >
+        <AuthSubmit busy={form.formState.isSubmitting} testId="forced-change-password-submit">
           {t('submit')}
-        </Button>
+        </AuthSubmit>
         <Button
           color="inherit"
           onClick={() => void signOut().then(() => navigate('/login', { replace: true }))}

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { forgotPasswordSchema } from '@kopi/contract';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
-import { TextLink } from '../../../components/text-link';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { requestPasswordReset, type ForgotPasswordForm } from '../api';
+import { AuthSubmit, BackToLogin } from '../components/auth-actions';
 import { AuthForm, AuthMessage, AuthShell } from '../components/auth-shell';
 
 export function ForgotPasswordPage() {
@@ -42,19 +41,10 @@ export function ForgotPasswordPage() {
           autoFocus
           fullWidth
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          loading={form.formState.isSubmitting}
-          fullWidth
-          data-testid="forgot-password-submit"
-        >
+        <AuthSubmit busy={form.formState.isSubmitting} testId="forgot-password-submit">
           {t('auth.forgot.submit')}
-        </Button>
-        <TextLink to="/login" align="center">
-          {t('common.backToLogin')}
-        </TextLink>
+        </AuthSubmit>
+        <BackToLogin />
       </AuthForm>
     </AuthShell>
   );

@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginRequestSchema, type LoginRequest } from '@kopi/contract';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { FormTextField } from '../../../components/form-text-field';
 import { TextLink } from '../../../components/text-link';
-import { HttpError } from '../../../lib/http/http-client';
+import { refusalMessage } from '../../../lib/form-errors';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { signIn } from '../../../lib/session/session-service';
+import { AuthSubmit } from '../components/auth-actions';
 import { AuthForm, AuthMessage, AuthShell } from '../components/auth-shell';
 import { savePendingChallenge } from '../two-step-challenge';
 
@@ -32,7 +32,7 @@ export function LoginPage() {
       }
       // Signed in: the signed-out-only guard moves on to the kept page or the dashboard.
     } catch (e) {
-      setError(e instanceof HttpError ? e.message : t('http.network'));
+      setError(refusalMessage(e, t('http.network')));
     }
   });
 
@@ -63,16 +63,9 @@ export function LoginPage() {
         <TextLink to="/forgot-password" align="end">
           {t('auth.login.forgot')}
         </TextLink>
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          loading={form.formState.isSubmitting}
-          fullWidth
-          data-testid="login-submit"
-        >
+        <AuthSubmit busy={form.formState.isSubmitting} testId="login-submit">
           {t('auth.login.submit')}
-        </Button>
+        </AuthSubmit>
       </AuthForm>
     </AuthShell>
   );

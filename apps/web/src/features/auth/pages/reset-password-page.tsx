@@ -4,10 +4,10 @@ import { resetPasswordSchema } from '@kopi/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { TextLink } from '../../../components/text-link';
-import { FormTextField } from '../../../components/form-text-field';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { toast } from '../../../lib/toasts';
 import { resetPassword, type ResetPasswordForm } from '../api';
+import { AuthSubmit, BackToLogin } from '../components/auth-actions';
 import { AuthForm, AuthMessage, AuthShell } from '../components/auth-shell';
 
 export function ResetPasswordPage() {
@@ -43,36 +43,15 @@ export function ResetPasswordPage() {
         </>
       ) : (
         <AuthForm label={t('pages.resetPassword')} onSubmit={onSubmit}>
-          <FormTextField
+          <NewPasswordFields
             control={form.control}
-            name="password"
             label={t('auth.reset.newPassword')}
-            autoComplete="new-password"
+            confirmLabel={t('auth.reset.confirmPassword')}
             helperText={t('auth.reset.hint')}
-            password
             autoFocus
-            fullWidth
           />
-          <FormTextField
-            control={form.control}
-            name="password_confirmation"
-            label={t('auth.reset.confirmPassword')}
-            autoComplete="new-password"
-            password
-            fullWidth
-          />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            loading={form.formState.isSubmitting}
-            fullWidth
-          >
-            {t('auth.reset.submit')}
-          </Button>
-          <TextLink to="/login" align="center">
-            {t('common.backToLogin')}
-          </TextLink>
+          <AuthSubmit busy={form.formState.isSubmitting}>{t('auth.reset.submit')}</AuthSubmit>
+          <BackToLogin />
         </AuthForm>
       )}
     </AuthShell>

@@ -6,8 +6,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { FormTextField } from '../../../components/form-text-field';
-import { TextLink } from '../../../components/text-link';
 import { verifyTwoStep } from '../../../lib/session/session-service';
+import { AuthSubmit, BackToLogin } from '../components/auth-actions';
 import { AuthForm, AuthMessage, AuthShell } from '../components/auth-shell';
 import { clearPendingChallenge, readPendingChallenge } from '../two-step-challenge';
 
@@ -75,15 +75,7 @@ export function TwoStepsPage() {
           autoFocus
           fullWidth
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          loading={form.formState.isSubmitting}
-          fullWidth
-        >
-          {t('auth.twoSteps.submit')}
-        </Button>
+        <AuthSubmit busy={form.formState.isSubmitting}>{t('auth.twoSteps.submit')}</AuthSubmit>
         <Button
           variant="text"
           onClick={() => {
@@ -96,9 +88,7 @@ export function TwoStepsPage() {
         >
           {useRecovery ? t('auth.twoSteps.useApp') : t('auth.twoSteps.useRecovery')}
         </Button>
-        <TextLink to={`/login${challenge.search}`} onClick={clearPendingChallenge} align="center">
-          {t('common.backToLogin')}
-        </TextLink>
+        <BackToLogin to={`/login${challenge.search}`} onClick={clearPendingChallenge} />
       </AuthForm>
     </AuthShell>
   );

@@ -14,20 +14,18 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import Add from '@mui/icons-material/Add';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import DragIndicator from '@mui/icons-material/DragIndicator';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
-import Inbox from '@mui/icons-material/Inbox';
 import type { Category } from '@kopi/contract';
-import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { PageHeader } from '../../../components/page-header';
+import { EmptyState } from '../../../components/empty-state';
+import { RowAction } from '../../../components/list-page/row-actions';
+import { ListPage } from '../../../components/list-page/list-page';
 import { FlagLabel } from '../../../components/status-label';
 import { useCan } from '../../../lib/can-context';
 import { HttpError } from '../../../lib/http/http-client';
@@ -143,14 +141,7 @@ export function CategoryPage() {
     body = (
       <TableRow>
         <TableCell colSpan={7}>
-          <Stack
-            spacing={1}
-            sx={{ alignItems: 'center', py: 5, color: 'text.secondary' }}
-            data-testid="categories-empty"
-          >
-            <Inbox fontSize="large" aria-hidden="true" />
-            <Typography>{t('list.empty')}</Typography>
-          </Stack>
+          <EmptyState message={t('list.empty')} testId="categories-empty" />
         </TableCell>
       </TableRow>
     );
@@ -263,28 +254,22 @@ export function CategoryPage() {
           </TableCell>
           <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
             {mayUpdate && (
-              <Tooltip title={t('list.edit', { name })}>
-                <IconButton
-                  aria-label={t('list.edit', { name })}
-                  onClick={() => setEditing(category)}
-                >
-                  <EditOutlined fontSize="small" />
-                </IconButton>
-              </Tooltip>
+              <RowAction
+                label={t('list.edit', { name })}
+                icon={<EditOutlined fontSize="small" />}
+                onClick={() => setEditing(category)}
+              />
             )}
             {mayDelete && (
-              <Tooltip title={t('list.delete', { name })}>
-                <IconButton
-                  aria-label={t('list.delete', { name })}
-                  onClick={() =>
-                    category.product_count > 0
-                      ? setBlocked({ category, reason: blockedReason(category) })
-                      : setDeleting(category)
-                  }
-                >
-                  <DeleteOutline fontSize="small" />
-                </IconButton>
-              </Tooltip>
+              <RowAction
+                label={t('list.delete', { name })}
+                icon={<DeleteOutline fontSize="small" />}
+                onClick={() =>
+                  category.product_count > 0
+                    ? setBlocked({ category, reason: blockedReason(category) })
+                    : setDeleting(category)
+                }
+              />
             )}
           </TableCell>
         </TableRow>
@@ -293,24 +278,13 @@ export function CategoryPage() {
   }
 
   return (
-    <Stack spacing={3}>
-      <PageHeader
-        title={t('list.title')}
-        subtitle={t('list.subtitle')}
-        actions={
-          mayCreate && (
-            <Button
-              component={RouterLink}
-              to="/product/category-list"
-              variant="contained"
-              startIcon={<Add />}
-              data-testid="category-add"
-            >
-              {t('list.add')}
-            </Button>
-          )
-        }
-      />
+    <ListPage
+      title={t('list.title')}
+      subtitle={t('list.subtitle')}
+      add={
+        mayCreate && { label: t('list.add'), to: '/product/category-list', testId: 'category-add' }
+      }
+    >
       <Card>
         {mayUpdate && rows.length > 1 && (
           <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 2 }}>
@@ -364,6 +338,6 @@ export function CategoryPage() {
         }}
         onClose={() => setBlocked(null)}
       />
-    </Stack>
+    </ListPage>
   );
 }

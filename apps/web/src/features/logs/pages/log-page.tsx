@@ -5,13 +5,12 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import type { AuditEntry, TenantFilter } from '@kopi/contract';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { DateField } from '../../../components/date-field/date-field';
-import { PageHeader } from '../../../components/page-header';
+import { ListPage } from '../../../components/list-page/list-page';
 import { TenantFilterSelect, usePlatformWide } from '../../../components/tenant-filter';
 import { useAuditLabels } from '../../../lib/audit-labels';
 import { formatDateTime } from '../../../lib/formatters';
@@ -138,32 +137,31 @@ export function LogPage() {
   );
 
   return (
-    <Stack spacing={3}>
-      <PageHeader
-        title={t('list.title')}
-        subtitle={t('list.subtitle')}
-        actions={
-          <Button
-            variant="outlined"
-            startIcon={<FileDownloadOutlined />}
-            loading={exporting}
-            onClick={async () => {
-              setExporting(true);
-              try {
-                await exportLogs(query);
-                toast.success(t('list.exported'));
-              } catch {
-                // reported by the client
-              } finally {
-                setExporting(false);
-              }
-            }}
-            data-testid="log-export"
-          >
-            {t('list.export')}
-          </Button>
-        }
-      />
+    <ListPage
+      title={t('list.title')}
+      subtitle={t('list.subtitle')}
+      actions={
+        <Button
+          variant="outlined"
+          startIcon={<FileDownloadOutlined />}
+          loading={exporting}
+          onClick={async () => {
+            setExporting(true);
+            try {
+              await exportLogs(query);
+              toast.success(t('list.exported'));
+            } catch {
+              // reported by the client
+            } finally {
+              setExporting(false);
+            }
+          }}
+          data-testid="log-export"
+        >
+          {t('list.export')}
+        </Button>
+      }
+    >
       <Card>
         <DataTable<AuditEntry>
           label={t('list.table')}
@@ -280,6 +278,6 @@ export function LogPage() {
           update({ entity, entity_id, action: '', actor_id: '', q: '' });
         }}
       />
-    </Stack>
+    </ListPage>
   );
 }

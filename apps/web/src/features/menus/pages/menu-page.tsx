@@ -1,15 +1,12 @@
 import { useMemo, useState, type DragEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import Add from '@mui/icons-material/Add';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
@@ -20,7 +17,10 @@ import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import type { MenuItem, MenuItemInput } from '@kopi/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MenuIcon } from '../../../components/layouts/menu-icon';
-import { PageHeader } from '../../../components/page-header';
+import { RowAction } from '../../../components/list-page/row-actions';
+import { useEntityEditor } from '../../../components/list-page/use-entity-editor';
+import { ListPage } from '../../../components/list-page/list-page';
+import { useConfirmedDelete } from '../../../components/list-page/use-confirmed-delete';
 import { useCan } from '../../../lib/can-context';
 import { toast } from '../../../lib/toasts';
 import {
@@ -31,7 +31,8 @@ import {
   useInvalidateMenus,
   useMenuItems,
 } from '../api';
-import { inputOf, MenuItemDialog, type ParentChoice } from '../components/menu-item-dialog';
+import { MenuItemDialog, type ParentChoice } from '../components/menu-item-dialog';
+import { inputOf } from '../menu-item-input';
 import { useMenuStrings } from '../i18n';
 import {
   buildTree,
@@ -65,13 +66,24 @@ export function MenuPage() {
   const mayDelete = can('delete', 'menu');
   const menus = useMenuItems();
   const invalidate = useInvalidateMenus();
+  const editor = useEntityEditor<MenuItem, MenuItemInput>({
+    create: createMenuItem,
+    update: updateMenuItem,
+    refresh: invalidate,
+    createdMessage: t('form.created'),
+    savedMessage: t('form.saved'),
+  });
   const serverTree = useMemo(() => buildTree(menus.data ?? []), [menus.data]);
   // A move shows at once; the server's answer (or a refetch after a refusal) replaces it.
   const [pending, setPending] = useState<MenuTreeNode[] | null>(null);
   const tree = pending ?? serverTree;
   const rows = flattenTree(tree);
-  const [dialog, setDialog] = useState<{ item: MenuItem | null } | null>(null);
-  const [deleting, setDeleting] = useState<MenuItem | null>(null);
+  const deletion = useConfirmedDelete<MenuItem>({
+    remove: (target) => deleteMenuItem(target.id),
+    refresh: invalidate,
+    doneMessage: t('list.deleted'),
+  });
+  const deleting = deletion.target;
   const [dragged, setDragged] = useState<string | null>(null);
   const [over, setOver] = useState<{ id: string; position: DropPosition } | null>(null);
   const name = (item: MenuItem) => (language === 'my' ? item.title_my : item.title_en);
@@ -109,15 +121,6 @@ export function MenuPage() {
       .map((row) => ({ id: row.node.item.id, label: name(row.node.item), depth: row.depth }));
   };
 
-  const save = async (values: MenuItemInput) => {
-    const item = dialog?.item;
-    if (item) await updateMenuItem(item.id, values);
-    else await createMenuItem(values);
-    toast.success(item ? t('form.saved') : t('form.created'));
-    setDialog(null);
-    await invalidate();
-  };
-
   const toggleHidden = async (item: MenuItem) => {
     try {
       await updateMenuItem(item.id, inputOf(item, { hidden: !item.hidden }), false);
@@ -133,23 +136,11 @@ export function MenuPage() {
   };
 
   return (
-    <Stack spacing={3}>
-      <PageHeader
-        title={t('list.title')}
-        subtitle={t('list.subtitle')}
-        actions={
-          mayCreate && (
-            <Button
-              variant="contained"
-              startIcon={<Add />}
-              onClick={() => setDialog({ item: null })}
-              data-testid="menu-add"
-            >
-              {t('list.add')}
-            </Button>
-          )
-        }
-      />
+    <ListPage
+      title={t('list.title')}
+      subtitle={t('list.subtitle')}
+      add={mayCreate && { label: t('list.add'), onClick: editor.openCreate, testId: 'menu-add' }}
+    >
       <Alert severity="info">{t('list.refreshNote')}</Alert>
       <Card>
         {menus.error ? (
@@ -299,60 +290,44 @@ export function MenuPage() {
                       >
                         <ArrowDownward fontSize="small" />
                       </IconButton>
-                      <Tooltip
-                        title={
+                      <RowAction
+                        label={
                           item.hidden
                             ? t('list.show', { name: label })
                             : t('list.hide', { name: label })
                         }
-                      >
-                        <IconButton
-                          size="small"
-                          aria-label={
-                            item.hidden
-                              ? t('list.show', { name: label })
-                              : t('list.hide', { name: label })
-                          }
-                          onClick={() => void toggleHidden(item)}
-                          data-testid="menu-toggle-hidden"
-                        >
-                          {item.hidden ? (
+                        icon={
+                          item.hidden ? (
                             <VisibilityOutlined fontSize="small" />
                           ) : (
                             <VisibilityOffOutlined fontSize="small" />
-                          )}
-                        </IconButton>
-                      </Tooltip>
-                      <Tooltip title={t('list.edit', { name: label })}>
-                        <IconButton
-                          size="small"
-                          aria-label={t('list.edit', { name: label })}
-                          onClick={() => setDialog({ item })}
-                          data-testid="menu-edit"
-                        >
-                          <EditOutlined fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
+                          )
+                        }
+                        size="small"
+                        onClick={() => void toggleHidden(item)}
+                        testId="menu-toggle-hidden"
+                      />
+                      <RowAction
+                        label={t('list.edit', { name: label })}
+                        icon={<EditOutlined fontSize="small" />}
+                        size="small"
+                        onClick={() => editor.openEdit(item)}
+                        testId="menu-edit"
+                      />
                     </>
                   )}
                   {mayDelete && (
-                    <Tooltip
-                      title={
+                    <RowAction
+                      label={t('list.delete', { name: label })}
+                      tooltip={
                         item.builtin ? t('list.builtinNoDelete') : t('list.delete', { name: label })
                       }
-                    >
-                      <span>
-                        <IconButton
-                          size="small"
-                          aria-label={t('list.delete', { name: label })}
-                          disabled={item.builtin}
-                          onClick={() => setDeleting(item)}
-                          data-testid="menu-delete"
-                        >
-                          <DeleteOutlined fontSize="small" />
-                        </IconButton>
-                      </span>
-                    </Tooltip>
+                      icon={<DeleteOutlined fontSize="small" />}
+                      size="small"
+                      disabled={item.builtin}
+                      onClick={() => deletion.ask(item)}
+                      testId="menu-delete"
+                    />
                   )}
                 </Box>
               );
@@ -361,11 +336,11 @@ export function MenuPage() {
         )}
       </Card>
       <MenuItemDialog
-        open={Boolean(dialog)}
-        item={dialog?.item ?? null}
-        parents={parentsFor(dialog?.item ?? null)}
-        onClose={() => setDialog(null)}
-        onSubmit={save}
+        open={editor.open}
+        item={editor.record}
+        parents={parentsFor(editor.record)}
+        onClose={editor.close}
+        onSubmit={editor.submit}
       />
       <ConfirmDialog
         open={Boolean(deleting)}
@@ -373,19 +348,9 @@ export function MenuPage() {
         message={t('list.deleteMessage')}
         confirmLabel={deleting ? t('list.delete', { name: name(deleting) }) : undefined}
         confirmColor="error"
-        onConfirm={async () => {
-          if (!deleting) return;
-          try {
-            await deleteMenuItem(deleting.id);
-            toast.success(t('list.deleted'));
-            await invalidate();
-          } catch {
-            // menu_item_has_children and the like: the client's toast says why.
-          }
-          setDeleting(null);
-        }}
-        onClose={() => setDeleting(null)}
+        onConfirm={deletion.confirm}
+        onClose={deletion.cancel}
       />
-    </Stack>
+    </ListPage>
   );
 }

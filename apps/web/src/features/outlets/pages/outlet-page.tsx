@@ -1,28 +1,26 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AccessTime from '@mui/icons-material/AccessTime';
-import Add from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import type { Outlet, OutletInput } from '@kopi/contract';
-import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { pagedTableProps } from '../../../components/data-table/paged-table-props';
 import { useTableState } from '../../../components/data-table/table-state';
-import { PageHeader } from '../../../components/page-header';
+import { useTableFilters } from '../../../components/data-table/use-table-filters';
+import { FilterSelect } from '../../../components/list-page/filter-select';
+import { RowAction, RowActions } from '../../../components/list-page/row-actions';
+import { useEntityEditor } from '../../../components/list-page/use-entity-editor';
+import { useGuardedRemoval } from '../../../components/list-page/use-guarded-removal';
+import { ListPage } from '../../../components/list-page/list-page';
 import { FlagLabel } from '../../../components/status-label';
 import { useCan } from '../../../lib/can-context';
 import { formatMoney } from '../../../lib/formatters';
-import { HttpError } from '../../../lib/http/http-client';
 import { toast } from '../../../lib/toasts';
 import {
   createOutlet,
@@ -35,24 +33,9 @@ import {
 import { OpenStateChip } from '../components/open-state-chip';
 import { OutletDrawer } from '../components/outlet-drawer';
 import { useOutletStrings } from '../i18n';
+import { outletInputOf } from '../outlet-input';
 
-const inputOf = (o: Outlet, patch: Partial<OutletInput> = {}): OutletInput => ({
-  code: o.code,
-  name: o.name,
-  address: o.address,
-  phone: o.phone,
-  lat: o.lat,
-  lng: o.lng,
-  status: o.status,
-  serving_methods: o.serving_methods,
-  delivery_fee: o.delivery_fee,
-  accepting_orders: o.accepting_orders,
-  timezone: o.timezone,
-  // A PUT without them would put the board thresholds back to their defaults.
-  board_amber_minutes: o.board_amber_minutes,
-  board_red_minutes: o.board_red_minutes,
-  ...patch,
-});
+type OutletStatusFilter = '' | 'active' | 'disabled';
 
 /** /outlet (read outlet): the outlets, whether each is open now, create and edit in a drawer. */
 export function OutletPage() {
@@ -63,37 +46,33 @@ export function OutletPage() {
   const mayDelete = can('delete', 'outlet');
   const mayHours = can('read', 'time-management');
   const table = useTableState();
-  const [status, setStatus] = useState<'' | 'active' | 'disabled'>('');
+  const { filters, setFilter } = useTableFilters(table, { status: '' as OutletStatusFilter });
   const query: OutletListQuery = useMemo(
-    () => ({ ...table.query, status: status || undefined }),
-    [table.query, status],
+    () => ({ ...table.query, status: filters.status || undefined }),
+    [table.query, filters],
   );
   const outlets = useOutlets(query);
   const invalidate = useInvalidateOutlets();
-  const [drawer, setDrawer] = useState<{ outlet: Outlet | null } | null>(null);
-  const [deleting, setDeleting] = useState<{ outlet: Outlet; blocked?: string } | null>(null);
-
-  const remove = async (target: NonNullable<typeof deleting>) => {
-    try {
-      if (target.blocked) {
-        await updateOutlet(target.outlet.id, inputOf(target.outlet, { status: 'disabled' }));
-        toast.success(t('list.disabledDone'));
-      } else {
-        await deleteOutlet(target.outlet.id);
-        toast.success(t('list.deleted'));
-      }
-      setDeleting(null);
-      await invalidate();
-    } catch (error) {
-      // Staff or orders: the server refuses (outlet_in_use); show why and offer to disable.
-      if (error instanceof HttpError && error.status === 409)
-        setDeleting({ ...target, blocked: error.message });
-      else {
-        if (error instanceof HttpError && !target.blocked) toast.error(error.message);
-        setDeleting(null);
-      }
-    }
-  };
+  const editor = useEntityEditor<Outlet, OutletInput>({
+    create: createOutlet,
+    update: updateOutlet,
+    refresh: invalidate,
+    createdMessage: t('form.created'),
+    savedMessage: t('form.saved'),
+  });
+  // Staff or orders: the server refuses (outlet_in_use); say why and offer to disable.
+  const removal = useGuardedRemoval<Outlet>({
+    remove: async (outlet) => {
+      await deleteOutlet(outlet.id);
+      toast.success(t('list.deleted'));
+    },
+    fallback: async (outlet) => {
+      await updateOutlet(outlet.id, outletInputOf(outlet, { status: 'disabled' }));
+      toast.success(t('list.disabledDone'));
+    },
+    refresh: invalidate,
+  });
+  const deleting = removal.pending;
 
   const columns: DataTableColumn<Outlet>[] = [
     {
@@ -171,110 +150,67 @@ export function OutletPage() {
       header: t('list.actions'),
       align: 'right',
       cell: (o) => (
-        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+        <RowActions>
           {mayHours && (
-            <Tooltip title={t('list.hours', { name: o.name })}>
-              <IconButton
-                component={RouterLink}
-                to={`/outlet/time-management?outlet=${o.id}`}
-                aria-label={t('list.hours', { name: o.name })}
-              >
-                <AccessTime fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <RowAction
+              label={t('list.hours', { name: o.name })}
+              icon={<AccessTime fontSize="small" />}
+              to={`/outlet/time-management?outlet=${o.id}`}
+            />
           )}
           {mayUpdate && (
-            <Tooltip title={t('list.edit', { name: o.name })}>
-              <IconButton
-                aria-label={t('list.edit', { name: o.name })}
-                onClick={() => setDrawer({ outlet: o })}
-              >
-                <EditOutlined fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <RowAction
+              label={t('list.edit', { name: o.name })}
+              icon={<EditOutlined fontSize="small" />}
+              onClick={() => editor.openEdit(o)}
+            />
           )}
           {mayDelete && (
-            <Tooltip title={t('list.delete', { name: o.name })}>
-              <IconButton
-                aria-label={t('list.delete', { name: o.name })}
-                onClick={() => setDeleting({ outlet: o })}
-              >
-                <DeleteOutlined fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <RowAction
+              label={t('list.delete', { name: o.name })}
+              icon={<DeleteOutlined fontSize="small" />}
+              onClick={() => removal.ask(o)}
+            />
           )}
-        </Stack>
+        </RowActions>
       ),
     },
   ];
 
   return (
-    <Stack spacing={3}>
-      <PageHeader
-        title={t('list.title')}
-        subtitle={t('list.subtitle')}
-        actions={
-          mayCreate && (
-            <Button
-              variant="contained"
-              startIcon={<Add />}
-              onClick={() => setDrawer({ outlet: null })}
-              data-testid="outlet-add"
-            >
-              {t('list.add')}
-            </Button>
-          )
-        }
-      />
+    <ListPage
+      title={t('list.title')}
+      subtitle={t('list.subtitle')}
+      add={mayCreate && { label: t('list.add'), onClick: editor.openCreate, testId: 'outlet-add' }}
+    >
       <Card>
         <DataTable<Outlet>
+          {...pagedTableProps(table, outlets)}
           label={t('list.table')}
           testId="outlets-table"
           columns={columns}
-          rows={outlets.data?.rows ?? []}
           rowKey={(o) => o.id}
-          total={outlets.data?.meta.total ?? 0}
-          page={table.page}
-          pageSize={table.pageSize}
-          onPageChange={table.setPage}
-          onPageSizeChange={table.setPageSize}
-          search={table.q}
-          onSearchChange={table.setQ}
           filters={
-            <TextField
-              select
-              size="small"
+            <FilterSelect
               label={t('list.filterStatus')}
-              value={status}
-              onChange={(e) => {
-                setStatus(e.target.value as typeof status);
-                table.setPage(1);
-              }}
-              sx={{ minWidth: 140 }}
-            >
-              <MenuItem value="">{t('list.all')}</MenuItem>
-              <MenuItem value="active">{t('form.active')}</MenuItem>
-              <MenuItem value="disabled">{t('form.disabled')}</MenuItem>
-            </TextField>
+              value={filters.status}
+              onChange={(next) => setFilter('status', next as OutletStatusFilter)}
+              anyLabel={t('list.all')}
+              options={[
+                { value: 'active', label: t('form.active') },
+                { value: 'disabled', label: t('form.disabled') },
+              ]}
+              minWidth={140}
+            />
           }
-          loading={outlets.isPending}
-          error={outlets.error}
-          onRetry={() => void outlets.refetch()}
           emptyMessage={t('list.empty')}
         />
       </Card>
       <OutletDrawer
-        open={Boolean(drawer)}
-        outlet={drawer?.outlet ?? null}
-        onClose={() => setDrawer(null)}
-        onSubmit={async (values) => {
-          const outlet = drawer?.outlet;
-          if (outlet) await updateOutlet(outlet.id, values);
-          else await createOutlet(values);
-          toast.success(outlet ? t('form.saved') : t('form.created'));
-          setDrawer(null);
-          await invalidate();
-        }}
+        open={editor.open}
+        outlet={editor.record}
+        onClose={editor.close}
+        onSubmit={editor.submit}
       />
       <ConfirmDialog
         open={Boolean(deleting)}
@@ -283,23 +219,23 @@ export function OutletPage() {
           deleting?.blocked ? (
             <span data-testid="outlet-blocked-reason">{deleting.blocked}</span>
           ) : deleting ? (
-            t('list.deleteMessage', { name: deleting.outlet.name })
+            t('list.deleteMessage', { name: deleting.target.name })
           ) : undefined
         }
         confirmLabel={
           deleting?.blocked
             ? t('list.disableInstead')
             : deleting
-              ? t('list.delete', { name: deleting.outlet.name })
+              ? t('list.delete', { name: deleting.target.name })
               : undefined
         }
         confirmColor={deleting?.blocked ? 'warning' : 'error'}
         confirmDisabled={
-          Boolean(deleting?.blocked) && (!mayUpdate || deleting?.outlet.status === 'disabled')
+          Boolean(deleting?.blocked) && (!mayUpdate || deleting?.target.status === 'disabled')
         }
-        onConfirm={() => (deleting ? remove(deleting) : undefined)}
-        onClose={() => setDeleting(null)}
+        onConfirm={removal.confirm}
+        onClose={removal.cancel}
       />
-    </Stack>
+    </ListPage>
   );
 }

@@ -1,15 +1,15 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { permissionAreas, type PermissionEntry, type TenantFilter } from '@kopi/contract';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { useTableState } from '../../../components/data-table/table-state';
-import { PageHeader } from '../../../components/page-header';
+import { useTableFilters } from '../../../components/data-table/use-table-filters';
+import { FilterSelect } from '../../../components/list-page/filter-select';
+import { ListPage } from '../../../components/list-page/list-page';
 import { TenantFilterSelect, usePlatformWide } from '../../../components/tenant-filter';
 import { inLanguage } from '../../../lib/permission-catalogue';
 import { usePermissions } from '../api';
@@ -24,12 +24,14 @@ export function PermissionPage() {
   const { t, language } = usePermissionStrings();
   const platformWide = usePlatformWide();
   const table = useTableState({ pageSize: 25 });
-  const [area, setArea] = useState('');
-  const [tenant, setTenant] = useState<TenantFilter | ''>('');
+  const { filters, setFilter } = useTableFilters(table, {
+    area: '',
+    tenant: '' as TenantFilter | '',
+  });
   const entries = usePermissions({
     q: table.q || undefined,
-    area: area || undefined,
-    tenant_id: tenant || undefined,
+    area: filters.area || undefined,
+    tenant_id: filters.tenant || undefined,
   });
   const rows = useMemo(() => entries.data ?? [], [entries.data]);
   const pageRows = rows.slice((table.page - 1) * table.pageSize, table.page * table.pageSize);
@@ -88,8 +90,7 @@ export function PermissionPage() {
   ];
 
   return (
-    <Stack spacing={3}>
-      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+    <ListPage title={t('title')} subtitle={t('subtitle')}>
       <Card>
         <DataTable<PermissionEntry>
           label={t('table')}
@@ -108,34 +109,22 @@ export function PermissionPage() {
           searchLabel={t('search')}
           filters={
             <>
-              <TextField
-                select
-                size="small"
+              <FilterSelect
                 label={t('area')}
-                value={area}
-                onChange={(e) => {
-                  setArea(e.target.value);
-                  table.setPage(1);
-                }}
-                sx={{ minWidth: 200 }}
-                slotProps={{
-                  select: { SelectDisplayProps: { 'data-testid': 'filter-area' } as object },
-                }}
-              >
-                <MenuItem value="">{t('anyArea')}</MenuItem>
-                {permissionAreas.map((a) => (
-                  <MenuItem key={a.area} value={a.area}>
-                    {inLanguage(a.label, language)}
-                  </MenuItem>
-                ))}
-              </TextField>
+                value={filters.area}
+                onChange={(v) => setFilter('area', v)}
+                anyLabel={t('anyArea')}
+                options={permissionAreas.map((a) => ({
+                  value: a.area,
+                  label: inLanguage(a.label, language),
+                }))}
+                minWidth={200}
+                testId="filter-area"
+              />
               {platformWide && (
                 <TenantFilterSelect
-                  value={tenant}
-                  onChange={(v) => {
-                    setTenant(v);
-                    table.setPage(1);
-                  }}
+                  value={filters.tenant}
+                  onChange={(v) => setFilter('tenant', v)}
                 />
               )}
             </>
@@ -146,6 +135,6 @@ export function PermissionPage() {
           emptyMessage={t('empty')}
         />
       </Card>
-    </Stack>
+    </ListPage>
   );
 }

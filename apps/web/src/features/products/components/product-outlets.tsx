@@ -1,8 +1,5 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
@@ -18,6 +15,7 @@ import { formatMoney } from '../../../lib/formatters';
 import { toast } from '../../../lib/toasts';
 import { setProductOutlet, setProductSoldOut } from '../api';
 import { useProductStrings } from '../i18n';
+import { FormSection } from './form-section';
 
 function OutletRow({
   productId,
@@ -174,45 +172,42 @@ export function ProductOutlets({
 }) {
   const { t } = useProductStrings();
   return (
-    <Card component="section" aria-labelledby="product-outlets-title">
-      <CardHeader
-        title={t('form.outlets')}
-        subheader={t('form.outletsHint')}
-        slotProps={{ title: { component: 'h2', variant: 'h5', id: 'product-outlets-title' } }}
-      />
-      <CardContent sx={{ pt: 0 }}>
-        {!productId ? (
-          <Typography color="text.secondary">{t('form.outletsAfterSave')}</Typography>
-        ) : outlets.length === 0 ? (
-          <Typography color="text.secondary">{t('form.noOutletsYet')}</Typography>
-        ) : (
-          <TableContainer>
-            <Table aria-label={t('form.outlets')} data-testid="product-outlets">
-              <TableHead>
-                <TableRow>
-                  <TableCell sx={{ fontWeight: 600 }}>{t('form.outlet')}</TableCell>
-                  <TableCell sx={{ fontWeight: 600 }}>{t('form.available')}</TableCell>
-                  <TableCell sx={{ fontWeight: 600 }}>{t('form.priceOverride')}</TableCell>
-                  <TableCell sx={{ fontWeight: 600 }}>{t('form.soldOutToday')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {outlets.map((o) => (
-                  <OutletRow
-                    key={o.outlet_id}
-                    productId={productId}
-                    initial={o}
-                    price={price}
-                    mayUpdate={mayUpdate}
-                    maySoldOut={maySoldOut}
-                    onChanged={onChanged}
-                  />
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-      </CardContent>
-    </Card>
+    <FormSection
+      id="product-outlets-title"
+      title={t('form.outlets')}
+      subheader={t('form.outletsHint')}
+    >
+      {!productId ? (
+        <Typography color="text.secondary">{t('form.outletsAfterSave')}</Typography>
+      ) : outlets.length === 0 ? (
+        <Typography color="text.secondary">{t('form.noOutletsYet')}</Typography>
+      ) : (
+        <TableContainer>
+          <Table aria-label={t('form.outlets')} data-testid="product-outlets">
+            <TableHead>
+              <TableRow>
+                <TableCell sx={{ fontWeight: 600 }}>{t('form.outlet')}</TableCell>
+                <TableCell sx={{ fontWeight: 600 }}>{t('form.available')}</TableCell>
+                <TableCell sx={{ fontWeight: 600 }}>{t('form.priceOverride')}</TableCell>
+                <TableCell sx={{ fontWeight: 600 }}>{t('form.soldOutToday')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {outlets.map((o) => (
+                <OutletRow
+                  key={o.outlet_id}
+                  productId={productId}
+                  initial={o}
+                  price={price}
+                  mayUpdate={mayUpdate}
+                  maySoldOut={maySoldOut}
+                  onChanged={onChanged}
+                />
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </FormSection>
   );
 }

@@ -1,46 +1,29 @@
-import { useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
-import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  productInputSchema,
-  type Product,
-  type ProductImage,
-  type ProductInput,
-} from '@kopi/contract';
+import { productInputSchema, type Product, type ProductInput } from '@kopi/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { FormField, FormMoneyField, FormSelectField } from '../../../components/form-fields';
-import { FormTextField } from '../../../components/form-text-field';
+import { FormMoneyField } from '../../../components/form-fields';
 import { PageHeader } from '../../../components/page-header';
 import { useCan } from '../../../lib/can-context';
 import { applyServerErrors } from '../../../lib/form-errors';
-import { translateValidation } from '../../../lib/i18n/i18n';
 import { toast } from '../../../lib/toasts';
 import {
   createProduct,
   productKeys,
-  removeProductImage,
-  setMainProductImage,
   updateProduct,
-  uploadProductImage,
   useAddonChoices,
-  useCategoryChoices,
   useInvalidateProducts,
   useProduct,
   useVariantGroupChoices,
 } from '../api';
+import { FormSection } from '../components/form-section';
 import {
   emptyProduct,
   formValuesOf,
@@ -48,62 +31,23 @@ import {
   toInput,
   type ProductFormValues,
 } from '../components/product-form-values';
-import { ProductImages, type ImageTile } from '../components/product-images';
+import { ProductImages } from '../components/product-images';
+import { ProductInfoSection } from '../components/product-info-section';
 import { ProductOutlets } from '../components/product-outlets';
 import { ProductAddons, ProductVariants } from '../components/product-variants';
+import { useProductImages } from '../components/use-product-images';
 import { useProductStrings } from '../i18n';
 
-/** An array field's error is its own or its first item's (e.g. a tag that is too long). */
-const firstMessage = (error: unknown): string | undefined => {
-  if (!error || typeof error !== 'object') return undefined;
-  if ('message' in error && typeof error.message === 'string') return error.message;
-  return Array.isArray(error) ? error.map(firstMessage).find(Boolean) : undefined;
-};
-
-interface PendingImage {
-  key: string;
-  file: File;
-  url: string;
-}
-
-/** Images chosen before the product exists: previews now, uploaded (main first) after saving. */
-function usePendingImages() {
-  const [pending, setPending] = useState<PendingImage[]>([]);
-  useEffect(() => () => pending.forEach((p) => URL.revokeObjectURL(p.url)), [pending]);
-  return {
-    pending,
-    add: (files: File[]) =>
-      setPending((list) => [
-        ...list,
-        ...files.map((file) => ({
-          key: crypto.randomUUID(),
-          file,
-          url: URL.createObjectURL(file),
-        })),
-      ]),
-    remove: (key: string) => setPending((list) => list.filter((p) => p.key !== key)),
-    // The server makes the first upload the main image.
-    setMain: (key: string) =>
-      setPending((list) => [
-        ...list.filter((p) => p.key === key),
-        ...list.filter((p) => p.key !== key),
-      ]),
-  };
-}
-
 function ProductForm({ product }: { product: Product | null }) {
-  const { t, ts, language } = useProductStrings();
+  const { t, ts } = useProductStrings();
   const can = useCan();
   const navigate = useNavigate();
   const client = useQueryClient();
   const invalidateProducts = useInvalidateProducts();
-  const categories = useCategoryChoices();
   const variantGroups = useVariantGroupChoices();
   const addons = useAddonChoices();
   const mayCreateLibrary = can('create', 'variant-addon');
-  const [images, setImages] = useState<ProductImage[]>(product?.images ?? []);
-  const [uploading, setUploading] = useState(false);
-  const pendingImages = usePendingImages();
+  const images = useProductImages(product, invalidateProducts);
 
   const form = useForm<ProductFormValues, unknown, ProductInput>({
     resolver: zodResolver(productInputSchema),
@@ -112,41 +56,13 @@ function ProductForm({ product }: { product: Product | null }) {
   const name = useWatch({ control: form.control, name: 'name' });
   const basePrice = useWatch({ control: form.control, name: 'base_price' });
 
-  const uploadAll = async (productId: string, files: File[]) => {
-    setUploading(true);
-    let failed = false;
-    for (const file of files) {
-      try {
-        setImages(await uploadProductImage(productId, file));
-      } catch {
-        failed = true;
-      }
-    }
-    setUploading(false);
-    return !failed;
-  };
-
-  const imageAction = async (call: () => Promise<ProductImage[]>) => {
-    setUploading(true);
-    try {
-      setImages(await call());
-      void invalidateProducts();
-    } catch {
-      // reported by the HTTP client
-    } finally {
-      setUploading(false);
-    }
-  };
-
   const submit = form.handleSubmit(
     async (values) => {
       try {
         if (!product) {
           const created = await createProduct(toInput(values));
           // Images need the product's id: they go up once it exists.
-          const files = pendingImages.pending.map((p) => p.file);
-          if (files.length > 0 && !(await uploadAll(created.id, files)))
-            toast.error(t('form.imageFailed'));
+          if (!(await images.uploadPending(created.id))) toast.error(t('form.imageFailed'));
           else toast.success(t('form.created'));
           await invalidateProducts();
           void navigate(`/product/edit/${created.id}`, { replace: true });
@@ -164,31 +80,7 @@ function ProductForm({ product }: { product: Product | null }) {
     () => toast.error(t('form.fixErrors')),
   );
 
-  const tiles: ImageTile[] = product
-    ? images.map((i) => ({ key: i.id, src: i.thumb_url, isMain: i.is_main }))
-    : pendingImages.pending.map((p, i) => ({
-        key: p.key,
-        src: p.url,
-        isMain: i === 0,
-        pending: true,
-      }));
-
-  const categoryOptions = useMemo(
-    () =>
-      (categories.data ?? []).map((c) => ({
-        value: c.id,
-        label: (
-          <>
-            {language === 'my' ? c.name_my : c.name_en}
-            {c.status === 'disabled' && (
-              <Chip size="small" label={t('status.disabled')} sx={{ ml: 1 }} />
-            )}
-          </>
-        ),
-      })),
-    [categories.data, language, t],
-  );
-  const busy = form.formState.isSubmitting || uploading;
+  const busy = form.formState.isSubmitting || images.uploading;
 
   return (
     <Stack spacing={3}>
@@ -219,125 +111,7 @@ function ProductForm({ product }: { product: Product | null }) {
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, lg: 8 }}>
             <Stack spacing={3}>
-              <Card component="section" aria-labelledby="product-info-title">
-                <CardHeader
-                  title={t('form.info')}
-                  slotProps={{
-                    title: { component: 'h2', variant: 'h5', id: 'product-info-title' },
-                  }}
-                />
-                <CardContent sx={{ pt: 0 }}>
-                  <Grid container spacing={2.5}>
-                    <Grid size={{ xs: 12, md: 6 }}>
-                      <FormTextField
-                        control={form.control}
-                        name="name"
-                        label={t('form.name')}
-                        fullWidth
-                        autoFocus={!product}
-                      />
-                    </Grid>
-                    <Grid size={{ xs: 12, md: 6 }}>
-                      <FormSelectField
-                        control={form.control}
-                        name="category"
-                        label={t('form.category')}
-                        fullWidth
-                        options={categoryOptions}
-                        helperText={
-                          categories.data?.length === 0 ? t('form.noCategories') : undefined
-                        }
-                        slotProps={{
-                          select: {
-                            SelectDisplayProps: { 'data-testid': 'product-category' } as object,
-                          },
-                        }}
-                      />
-                    </Grid>
-                    <Grid size={{ xs: 12, md: 6 }}>
-                      <FormTextField
-                        control={form.control}
-                        name="sku"
-                        label={t('form.sku')}
-                        fullWidth
-                      />
-                    </Grid>
-                    <Grid size={{ xs: 12, md: 6 }}>
-                      <FormField
-                        control={form.control}
-                        name="barcode"
-                        label={t('form.barcode')}
-                        emptyAsNull
-                        fullWidth
-                      />
-                    </Grid>
-                    <Grid size={12}>
-                      <FormField
-                        control={form.control}
-                        name="description"
-                        label={t('form.description')}
-                        emptyAsNull
-                        multiline
-                        minRows={3}
-                        fullWidth
-                      />
-                    </Grid>
-                    <Grid size={{ xs: 12, md: 8 }}>
-                      <Controller
-                        control={form.control}
-                        name="tags"
-                        render={({ field, fieldState }) => (
-                          <Autocomplete
-                            multiple
-                            freeSolo
-                            autoSelect
-                            options={[] as string[]}
-                            value={field.value ?? []}
-                            onChange={(_, next) =>
-                              field.onChange([
-                                ...new Set(
-                                  next.map((tag) => tag.trim().toLowerCase()).filter(Boolean),
-                                ),
-                              ])
-                            }
-                            renderInput={(params) => (
-                              <TextField
-                                {...params}
-                                label={t('form.tags')}
-                                inputRef={field.ref}
-                                error={Boolean(fieldState.error)}
-                                helperText={
-                                  translateValidation(firstMessage(fieldState.error)) ??
-                                  t('form.tagsHint')
-                                }
-                                slotProps={{
-                                  ...params.slotProps,
-                                  htmlInput: {
-                                    ...params.slotProps.htmlInput,
-                                    'data-testid': 'product-tags',
-                                  },
-                                }}
-                              />
-                            )}
-                          />
-                        )}
-                      />
-                    </Grid>
-                    <Grid size={{ xs: 12, md: 4 }}>
-                      <FormSelectField
-                        control={form.control}
-                        name="status"
-                        label={t('form.status')}
-                        fullWidth
-                        options={[
-                          { value: 'active', label: t('status.active') },
-                          { value: 'disabled', label: t('status.disabled') },
-                        ]}
-                      />
-                    </Grid>
-                  </Grid>
-                </CardContent>
-              </Card>
+              <ProductInfoSection control={form.control} autoFocus={!product} />
               <ProductVariants
                 control={form.control}
                 library={variantGroups.data ?? []}
@@ -352,49 +126,30 @@ function ProductForm({ product }: { product: Product | null }) {
           </Grid>
           <Grid size={{ xs: 12, lg: 4 }}>
             <Stack spacing={3}>
-              <Card component="section" aria-labelledby="product-pricing-title">
-                <CardHeader
-                  title={t('form.pricing')}
-                  slotProps={{
-                    title: { component: 'h2', variant: 'h5', id: 'product-pricing-title' },
-                  }}
-                />
-                <CardContent sx={{ pt: 0 }}>
-                  <Stack spacing={2.5}>
-                    <FormMoneyField
-                      control={form.control}
-                      name="base_price"
-                      label={t('form.basePrice')}
-                      fullWidth
-                    />
-                    <FormMoneyField
-                      control={form.control}
-                      name="discounted_price"
-                      label={t('form.discountedPrice')}
-                      helperText={t('form.discountedHint')}
-                      fullWidth
-                    />
-                  </Stack>
-                </CardContent>
-              </Card>
+              <FormSection id="product-pricing-title" title={t('form.pricing')}>
+                <Stack spacing={2.5}>
+                  <FormMoneyField
+                    control={form.control}
+                    name="base_price"
+                    label={t('form.basePrice')}
+                    fullWidth
+                  />
+                  <FormMoneyField
+                    control={form.control}
+                    name="discounted_price"
+                    label={t('form.discountedPrice')}
+                    helperText={t('form.discountedHint')}
+                    fullWidth
+                  />
+                </Stack>
+              </FormSection>
               <ProductImages
                 name={name}
-                images={tiles}
-                busy={uploading}
-                onAdd={(files) => {
-                  if (!product) return pendingImages.add(files);
-                  void uploadAll(product.id, files).then(() => invalidateProducts());
-                }}
-                onRemove={(key) =>
-                  product
-                    ? void imageAction(() => removeProductImage(product.id, key))
-                    : pendingImages.remove(key)
-                }
-                onSetMain={(key) =>
-                  product
-                    ? void imageAction(() => setMainProductImage(product.id, key))
-                    : pendingImages.setMain(key)
-                }
+                images={images.tiles}
+                busy={images.uploading}
+                onAdd={images.onAdd}
+                onRemove={images.onRemove}
+                onSetMain={images.onSetMain}
               />
             </Stack>
           </Grid>

@@ -1,6 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -17,10 +16,11 @@ import {
   type Role,
   type RoleInput,
 } from '@kopi/contract';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
+import { CancelSaveButtons } from '../../../components/entity-drawer/cancel-save-buttons';
+import { useEntityForm } from '../../../components/entity-drawer/use-entity-form';
 import { FormField } from '../../../components/form-fields';
-import { applyServerErrors, serverFieldErrors } from '../../../lib/form-errors';
-import { HttpError } from '../../../lib/http/http-client';
+import { unplacedRefusal } from '../../../lib/form-errors';
 import { catalogueFor } from '../../../lib/permission-catalogue';
 import { translateValidation } from '../../../lib/i18n/i18n';
 import { useRoleStrings } from '../i18n';
@@ -58,19 +58,26 @@ export function RoleDialog({
   const { t, ts } = useRoleStrings();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const areas = useMemo(() => buildMatrix(catalogueFor(platformRole)), [platformRole]);
-  const form = useForm<FormValues>({
-    resolver: zodResolver(roleInputSchema),
-    defaultValues: blank,
-  });
   const [failure, setFailure] = useState<string | null>(null);
-  useEffect(() => {
-    if (!open) return;
-    form.reset(
-      role
-        ? { name: role.name, description: role.description, permissions: role.permissions }
-        : blank,
-    );
-  }, [open, role, form]);
+  const { form, submit, busy } = useEntityForm({
+    open,
+    record: role,
+    blank,
+    valuesOf: (r: Role): FormValues => ({
+      name: r.name,
+      description: r.description,
+      permissions: r.permissions,
+    }),
+    resolver: zodResolver(roleInputSchema),
+    fields,
+    mapPath: (path) => (path.startsWith('permissions') ? 'permissions' : path),
+    onSubmit: (values) => {
+      setFailure(null);
+      return onSubmit(values);
+    },
+    // Self lock-out, escalation, an immutable role: not one field's problem.
+    onRefused: (error, placed) => setFailure(unplacedRefusal(error, placed, ts('http.network'))),
+  });
   const permissions = useWatch({ control: form.control, name: 'permissions' });
   const losesRoleManagement =
     isOwnRole &&
@@ -82,21 +89,6 @@ export function RoleDialog({
     setFailure(null);
     onClose();
   };
-  const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      const placed = applyServerErrors(error, form.setError, fields, (path) =>
-        path.startsWith('permissions') ? 'permissions' : path,
-      );
-      // Self lock-out, escalation, an immutable role: not one field's problem.
-      if (placed === 0 || serverFieldErrors(error).length > placed) {
-        setFailure(error instanceof HttpError ? error.message : ts('http.network'));
-      }
-    }
-  });
-  const busy = form.formState.isSubmitting;
   const title = !role
     ? t('form.createTitle')
     : readOnly
@@ -195,20 +187,14 @@ export function RoleDialog({
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button color="inherit" onClick={close} disabled={busy}>
-          {readOnly ? t('form.close') : ts('common.cancel')}
-        </Button>
-        {!readOnly && (
-          <Button
-            type="submit"
-            form="role-form"
-            variant="contained"
-            loading={busy}
-            data-testid="role-save"
-          >
-            {ts('common.save')}
-          </Button>
-        )}
+        <CancelSaveButtons
+          formId="role-form"
+          busy={busy}
+          onCancel={close}
+          saveTestId="role-save"
+          cancelLabel={readOnly ? t('form.close') : undefined}
+          readOnly={readOnly}
+        />
       </DialogActions>
     </Dialog>
   );

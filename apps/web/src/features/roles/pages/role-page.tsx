@@ -1,47 +1,28 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Grid from '@mui/material/Grid';
-import InputAdornment from '@mui/material/InputAdornment';
 import Pagination from '@mui/material/Pagination';
 import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import Add from '@mui/icons-material/Add';
-import Inbox from '@mui/icons-material/Inbox';
-import Search from '@mui/icons-material/Search';
 import type { Role, RoleInput, RoleListQuery, TenantFilter } from '@kopi/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { PageHeader } from '../../../components/page-header';
+import { SearchBox } from '../../../components/data-table/search-box';
+import { EmptyState } from '../../../components/empty-state';
+import { useEntityEditor } from '../../../components/list-page/use-entity-editor';
+import { ListPage } from '../../../components/list-page/list-page';
+import { useConfirmedDelete } from '../../../components/list-page/use-confirmed-delete';
 import { TenantFilterSelect, usePlatformWide } from '../../../components/tenant-filter';
 import { useCan } from '../../../lib/can-context';
 import { sessionStore, useSessionUser } from '../../../lib/session/session-store';
 import { useStore } from '../../../lib/store';
-import { toast } from '../../../lib/toasts';
 import { createRole, deleteRole, updateRole, useInvalidateRoles, useRoles } from '../api';
 import { RoleCard } from '../components/role-card';
 import { RoleDialog } from '../components/role-dialog';
 import { useRoleStrings } from '../i18n';
 
 const PAGE_SIZE = 20;
-
-/** Search text applied 300 ms after typing stops. */
-function useDebounced(value: string, onSettle: (value: string) => void) {
-  const [text, setText] = useState(value);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => clearTimeout(timer.current ?? undefined), []);
-  return {
-    text,
-    set: (next: string) => {
-      setText(next);
-      clearTimeout(timer.current ?? undefined);
-      timer.current = setTimeout(() => onSettle(next), 300);
-    },
-  };
-}
 
 /** /settings/role (read role-permission): role cards with user counts; the permission matrix. */
 export function RolePage() {
@@ -57,72 +38,46 @@ export function RolePage() {
   const [page, setPage] = useState(1);
   const [q, setQ] = useState('');
   const [tenant, setTenant] = useState<TenantFilter | ''>('');
-  const search = useDebounced(q, (next) => {
+  const search = useCallback((next: string) => {
     setQ(next);
     setPage(1);
-  });
+  }, []);
   const query: RoleListQuery = useMemo(
     () => ({ page, page_size: PAGE_SIZE, q: q || undefined, tenant_id: tenant || undefined }),
     [page, q, tenant],
   );
   const roles = useRoles(query);
   const invalidate = useInvalidateRoles();
-  const [open, setOpen] = useState<{ role: Role | null } | null>(null);
-  const [deleting, setDeleting] = useState<Role | null>(null);
+  const editor = useEntityEditor<Role, RoleInput>({
+    create: createRole,
+    update: updateRole,
+    refresh: invalidate,
+    createdMessage: t('form.created'),
+    savedMessage: t('form.saved'),
+  });
+  const deletion = useConfirmedDelete<Role>({
+    remove: (target) => deleteRole(target.id),
+    refresh: invalidate,
+    doneMessage: t('list.deleted'),
+  });
+  const deleting = deletion.target;
   const heldSet = useMemo(() => new Set(held), [held]);
 
   const isOwnRole = (role: Role) =>
     role.name === roleName && role.tenant_id === (me?.tenant_id ?? null);
 
-  const save = async (values: RoleInput) => {
-    const role = open?.role;
-    if (role) await updateRole(role.id, values);
-    else await createRole(values);
-    toast.success(role ? t('form.saved') : t('form.created'));
-    setOpen(null);
-    await invalidate();
-  };
-
   const rows = roles.data?.rows ?? [];
   const total = roles.data?.meta.total ?? 0;
-  const current = open?.role ?? null;
+  const current = editor.record;
 
   return (
-    <Stack spacing={3}>
-      <PageHeader
-        title={t('list.title')}
-        subtitle={t('list.subtitle')}
-        actions={
-          mayCreate && (
-            <Button
-              variant="contained"
-              startIcon={<Add />}
-              onClick={() => setOpen({ role: null })}
-              data-testid="role-add"
-            >
-              {t('list.add')}
-            </Button>
-          )
-        }
-      />
+    <ListPage
+      title={t('list.title')}
+      subtitle={t('list.subtitle')}
+      add={mayCreate && { label: t('list.add'), onClick: editor.openCreate, testId: 'role-add' }}
+    >
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <TextField
-          size="small"
-          value={search.text}
-          onChange={(e) => search.set(e.target.value)}
-          placeholder={t('list.search')}
-          slotProps={{
-            htmlInput: { 'aria-label': t('list.search'), type: 'search' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <Search fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-          sx={{ minWidth: 240 }}
-        />
+        <SearchBox value={q} onChange={search} label={t('list.search')} minWidth={240} />
         {platformWide && (
           <TenantFilterSelect
             value={tenant}
@@ -154,14 +109,7 @@ export function RolePage() {
         </Grid>
       ) : rows.length === 0 ? (
         <Card>
-          <Stack
-            spacing={1}
-            sx={{ alignItems: 'center', py: 6, color: 'text.secondary' }}
-            data-testid="roles-empty"
-          >
-            <Inbox fontSize="large" aria-hidden="true" />
-            <Typography>{t('list.empty')}</Typography>
-          </Stack>
+          <EmptyState message={t('list.empty')} testId="roles-empty" paddingY={6} />
         </Card>
       ) : (
         <Grid container spacing={3} data-testid="roles-grid">
@@ -173,8 +121,8 @@ export function RolePage() {
                 isOwnRole={isOwnRole(role)}
                 mayUpdate={mayUpdate}
                 mayDelete={mayDelete}
-                onOpen={() => setOpen({ role })}
-                onDelete={() => setDeleting(role)}
+                onOpen={() => editor.openEdit(role)}
+                onDelete={() => deletion.ask(role)}
               />
             </Grid>
           ))}
@@ -190,14 +138,14 @@ export function RolePage() {
         />
       )}
       <RoleDialog
-        open={Boolean(open)}
+        open={editor.open}
         role={current}
         platformRole={current ? current.tenant_id === null : platformWide}
         readOnly={Boolean(current && (current.is_immutable || !mayUpdate))}
         isOwnRole={Boolean(current && isOwnRole(current))}
         changeable={(permission) => heldSet.has(permission)}
-        onClose={() => setOpen(null)}
-        onSubmit={save}
+        onClose={editor.close}
+        onSubmit={editor.submit}
       />
       <ConfirmDialog
         open={Boolean(deleting)}
@@ -205,19 +153,9 @@ export function RolePage() {
         message={t('list.deleteMessage')}
         confirmLabel={deleting ? t('list.delete', { name: deleting.name }) : undefined}
         confirmColor="error"
-        onConfirm={async () => {
-          if (!deleting) return;
-          try {
-            await deleteRole(deleting.id);
-            toast.success(t('list.deleted'));
-            await invalidate();
-          } catch {
-            // role_in_use (someone was given it meanwhile): the client's toast says so.
-          }
-          setDeleting(null);
-        }}
-        onClose={() => setDeleting(null)}
+        onConfirm={deletion.confirm}
+        onClose={deletion.cancel}
       />
-    </Stack>
+    </ListPage>
   );
 }

@@ -1,15 +1,6 @@
-import { useEffect, useMemo } from 'react';
-import Autocomplete from '@mui/material/Autocomplete';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import Grid from '@mui/material/Grid';
-import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import Close from '@mui/icons-material/Close';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   defaultBusinessDayCutoffHour,
@@ -20,15 +11,16 @@ import {
   type Tenant,
   type TenantInput,
 } from '@kopi/contract';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { z } from 'zod';
+import { EntityDrawer } from '../../../components/entity-drawer/entity-drawer';
+import { useEntityForm } from '../../../components/entity-drawer/use-entity-form';
 import {
   FormCheckboxGroupField,
   FormField,
   FormSwitchField,
 } from '../../../components/form-fields';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { translateValidation } from '../../../lib/i18n/i18n';
+import { FormTimezoneField } from '../../../components/form-timezone-field';
 import { useTenantStrings } from '../i18n';
 import { FormPercentField } from './percent-field';
 
@@ -126,241 +118,147 @@ export function TenantDrawer({
   onClose: () => void;
   onSubmit: (values: TenantInput) => Promise<void>;
 }) {
-  const { t, ts } = useTenantStrings();
-  const form = useForm<FormValues, unknown, TenantInput>({
+  const { t } = useTenantStrings();
+  const { form, submit, busy } = useEntityForm({
+    open,
+    record: tenant,
+    blank,
+    valuesOf,
     resolver: zodResolver(tenantFormSchema),
-    defaultValues: blank,
+    fields,
+    onSubmit,
   });
-  useEffect(() => {
-    if (open) form.reset(tenant ? valuesOf(tenant) : blank);
-  }, [open, tenant, form]);
-  const zones = useMemo(() => {
-    const all =
-      typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-    return [defaultTimezone, ...all.filter((z) => z !== defaultTimezone)];
-  }, []);
-
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      applyServerErrors(error, form.setError, fields);
-    }
-  });
-  const busy = form.formState.isSubmitting;
 
   return (
-    <Drawer
-      anchor="right"
+    <EntityDrawer
+      name="tenant"
       open={open}
-      onClose={busy ? undefined : onClose}
-      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 560 } } } }}
-      data-testid="tenant-drawer"
+      title={tenant ? t('form.editTitle') : t('form.createTitle')}
+      width={560}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={submit}
     >
-      <Stack sx={{ height: '100%' }} role="dialog" aria-labelledby="tenant-drawer-title">
-        <Stack direction="row" sx={{ alignItems: 'center', px: 3, py: 2 }}>
-          <Typography variant="h5" component="h2" id="tenant-drawer-title" sx={{ flexGrow: 1 }}>
-            {tenant ? t('form.editTitle') : t('form.createTitle')}
-          </Typography>
-          <IconButton aria-label={ts('common.close')} onClick={onClose} disabled={busy}>
-            <Close />
-          </IconButton>
-        </Stack>
-        <Divider />
-        <Box
-          component="form"
-          id="tenant-form"
-          noValidate
-          onSubmit={submit}
-          sx={{ flexGrow: 1, overflowY: 'auto', px: 3, py: 3 }}
-        >
-          <Grid container spacing={2.5}>
-            <Section title={t('form.business')} />
-            <Grid size={12}>
-              <Controller
-                control={form.control}
-                name="name"
-                render={({ field, fieldState }) => (
-                  <TextField
-                    label={t('form.name')}
-                    name={field.name}
-                    inputRef={field.ref}
-                    value={field.value ?? ''}
-                    onChange={(e) => {
-                      field.onChange(e.target.value);
-                      // A new tenant's slug follows its name until typed by hand.
-                      if (!tenant && !form.getFieldState('slug').isDirty)
-                        form.setValue('slug', slugify(e.target.value));
-                    }}
-                    onBlur={field.onBlur}
-                    error={Boolean(fieldState.error)}
-                    helperText={translateValidation(fieldState.error?.message)}
-                    fullWidth
-                    autoFocus
-                  />
-                )}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 7 }}>
-              <FormField
-                control={form.control}
-                name="slug"
-                label={t('form.slug')}
-                helperText={t('form.slugHint')}
-                fullWidth
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 5 }}>
-              <FormField control={form.control} name="plan" label={t('form.plan')} fullWidth />
-            </Grid>
+      <Section title={t('form.business')} />
+      <Grid size={12}>
+        <FormField
+          control={form.control}
+          name="name"
+          label={t('form.name')}
+          onTextChange={(name) => {
+            // A new tenant's slug follows its name until typed by hand.
+            if (!tenant && !form.getFieldState('slug').isDirty)
+              form.setValue('slug', slugify(name));
+          }}
+          fullWidth
+          autoFocus
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 7 }}>
+        <FormField
+          control={form.control}
+          name="slug"
+          label={t('form.slug')}
+          helperText={t('form.slugHint')}
+          fullWidth
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 5 }}>
+        <FormField control={form.control} name="plan" label={t('form.plan')} fullWidth />
+      </Grid>
 
-            <Section title={t('form.legal')} />
-            <Grid size={12}>
-              <FormField
-                control={form.control}
-                name="legal_name"
-                label={t('form.legalName')}
-                fullWidth
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormField
-                control={form.control}
-                name="sst_registration_no"
-                label={t('form.sst')}
-                emptyAsNull
-                fullWidth
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormField
-                control={form.control}
-                name="tin"
-                label={t('form.tin')}
-                emptyAsNull
-                fullWidth
-              />
-            </Grid>
-            <Grid size={12}>
-              <FormField
-                control={form.control}
-                name="brn"
-                label={t('form.brn')}
-                emptyAsNull
-                fullWidth
-              />
-            </Grid>
+      <Section title={t('form.legal')} />
+      <Grid size={12}>
+        <FormField control={form.control} name="legal_name" label={t('form.legalName')} fullWidth />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <FormField
+          control={form.control}
+          name="sst_registration_no"
+          label={t('form.sst')}
+          emptyAsNull
+          fullWidth
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <FormField control={form.control} name="tin" label={t('form.tin')} emptyAsNull fullWidth />
+      </Grid>
+      <Grid size={12}>
+        <FormField control={form.control} name="brn" label={t('form.brn')} emptyAsNull fullWidth />
+      </Grid>
 
-            <Section title={t('form.rates')} />
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormPercentField
-                control={form.control}
-                name="service_tax_rate_bp"
-                label={t('form.serviceTax')}
-                helperText={t('form.serviceTaxHint')}
-                fullWidth
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormPercentField
-                control={form.control}
-                name="service_charge_rate_bp"
-                label={t('form.serviceCharge')}
-                helperText={t('form.serviceChargeHint')}
-                fullWidth
-              />
-            </Grid>
-            <Grid size={12}>
-              <FormCheckboxGroupField
-                control={form.control}
-                name="service_charge_methods"
-                label={t('form.chargeMethods')}
-                options={servingMethods}
-                optionLabel={(method) => t(`serving.${method}`)}
-              />
-            </Grid>
-            <Grid size={12}>
-              <FormSwitchField
-                control={form.control}
-                name="service_charge_taxable"
-                label={t('form.chargeTaxable')}
-              />
-              <FormSwitchField
-                control={form.control}
-                name="cash_rounding"
-                label={t('form.cashRounding')}
-              />
-            </Grid>
+      <Section title={t('form.rates')} />
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <FormPercentField
+          control={form.control}
+          name="service_tax_rate_bp"
+          label={t('form.serviceTax')}
+          helperText={t('form.serviceTaxHint')}
+          fullWidth
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <FormPercentField
+          control={form.control}
+          name="service_charge_rate_bp"
+          label={t('form.serviceCharge')}
+          helperText={t('form.serviceChargeHint')}
+          fullWidth
+        />
+      </Grid>
+      <Grid size={12}>
+        <FormCheckboxGroupField
+          control={form.control}
+          name="service_charge_methods"
+          label={t('form.chargeMethods')}
+          options={servingMethods}
+          optionLabel={(method) => t(`serving.${method}`)}
+        />
+      </Grid>
+      <Grid size={12}>
+        <FormSwitchField
+          control={form.control}
+          name="service_charge_taxable"
+          label={t('form.chargeTaxable')}
+        />
+        <FormSwitchField
+          control={form.control}
+          name="cash_rounding"
+          label={t('form.cashRounding')}
+        />
+      </Grid>
 
-            <Section title={t('form.business_day')} />
-            <Grid size={{ xs: 12, sm: 7 }}>
-              <Controller
-                control={form.control}
-                name="timezone"
-                render={({ field, fieldState }) => (
-                  <Autocomplete
-                    options={zones}
-                    value={field.value ?? defaultTimezone}
-                    onChange={(_, next) => field.onChange(next ?? defaultTimezone)}
-                    disableClearable
-                    renderInput={(params) => (
-                      <TextField
-                        {...params}
-                        label={t('form.timezone')}
-                        inputRef={field.ref}
-                        error={Boolean(fieldState.error)}
-                        helperText={translateValidation(fieldState.error?.message)}
-                      />
-                    )}
-                  />
-                )}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 5 }}>
-              <Controller
-                control={form.control}
-                name="business_day_cutoff_hour"
-                render={({ field }) => (
-                  <TextField
-                    select
-                    label={t('form.cutoff')}
-                    value={String(field.value ?? defaultBusinessDayCutoffHour)}
-                    onChange={(e) => field.onChange(Number(e.target.value))}
-                    fullWidth
-                    slotProps={{ select: { native: true } }}
-                  >
-                    {Array.from({ length: 24 }, (_, h) => (
-                      <option key={h} value={h}>
-                        {`${String(h).padStart(2, '0')}:00`}
-                      </option>
-                    ))}
-                  </TextField>
-                )}
-              />
-            </Grid>
-            <Grid size={12} sx={{ mt: -1.5 }}>
-              <Typography variant="caption" color="text.secondary">
-                {t('form.cutoffHint')}
-              </Typography>
-            </Grid>
-          </Grid>
-        </Box>
-        <Divider />
-        <Stack direction="row" spacing={1} sx={{ px: 3, py: 2, justifyContent: 'flex-end' }}>
-          <Button onClick={onClose} color="inherit" disabled={busy}>
-            {ts('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            form="tenant-form"
-            variant="contained"
-            loading={busy}
-            data-testid="tenant-save"
-          >
-            {ts('common.save')}
-          </Button>
-        </Stack>
-      </Stack>
-    </Drawer>
+      <Section title={t('form.business_day')} />
+      <Grid size={{ xs: 12, sm: 7 }}>
+        <FormTimezoneField control={form.control} name="timezone" label={t('form.timezone')} />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 5 }}>
+        <Controller
+          control={form.control}
+          name="business_day_cutoff_hour"
+          render={({ field }) => (
+            <TextField
+              select
+              label={t('form.cutoff')}
+              value={String(field.value ?? defaultBusinessDayCutoffHour)}
+              onChange={(e) => field.onChange(Number(e.target.value))}
+              fullWidth
+              slotProps={{ select: { native: true } }}
+            >
+              {Array.from({ length: 24 }, (_, h) => (
+                <option key={h} value={h}>
+                  {`${String(h).padStart(2, '0')}:00`}
+                </option>
+              ))}
+            </TextField>
+          )}
+        />
+      </Grid>
+      <Grid size={12} sx={{ mt: -1.5 }}>
+        <Typography variant="caption" color="text.secondary">
+          {t('form.cutoffHint')}
+        </Typography>
+      </Grid>
+    </EntityDrawer>
   );
 }

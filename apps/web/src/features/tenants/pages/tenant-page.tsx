@@ -1,203 +1,79 @@
 import { useMemo, useState } from 'react';
-import Accordion from '@mui/material/Accordion';
-import AccordionDetails from '@mui/material/AccordionDetails';
-import AccordionSummary from '@mui/material/AccordionSummary';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Chip, { type ChipProps } from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import Add from '@mui/icons-material/Add';
 import Block from '@mui/icons-material/Block';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import ExpandMore from '@mui/icons-material/ExpandMore';
 import Login from '@mui/icons-material/Login';
-import Logout from '@mui/icons-material/Logout';
-import type { Tenant } from '@kopi/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
-import { useTableState } from '../../../components/data-table/table-state';
+import type { Tenant, TenantInput } from '@kopi/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { PageHeader } from '../../../components/page-header';
-import { FlagLabel } from '../../../components/status-label';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { pagedTableProps } from '../../../components/data-table/paged-table-props';
+import { useTableState } from '../../../components/data-table/table-state';
+import { useTableFilters } from '../../../components/data-table/use-table-filters';
+import { FilterSelect } from '../../../components/list-page/filter-select';
+import { RowAction, RowActions } from '../../../components/list-page/row-actions';
+import { useEntityEditor } from '../../../components/list-page/use-entity-editor';
+import { ListPage } from '../../../components/list-page/list-page';
 import { useCan } from '../../../lib/can-context';
 import { formatDate } from '../../../lib/formatters';
-import { refreshSession } from '../../../lib/session/session-service';
 import { toast } from '../../../lib/toasts';
 import {
   activateTenant,
   createTenant,
-  enterTenant,
-  leaveTenant,
   suspendTenant,
   updateTenant,
   useInvalidateTenants,
   useTenantContext,
-  useTenantOutlets,
   useTenants,
   type TenantListQuery,
 } from '../api';
+import { TenantContextAlert } from '../components/tenant-context-alert';
 import { TenantDrawer } from '../components/tenant-drawer';
+import { TenantOutlets } from '../components/tenant-outlets';
+import { TenantStatusLabel, type TenantStatus } from '../components/tenant-status-label';
+import { useTenantSwitch } from '../components/use-tenant-switch';
 import { useTenantStrings } from '../i18n';
 import { bpToPercentText } from '../percent';
 
-type TenantStatus = Tenant['status'];
-const statusColor: Record<TenantStatus, ChipProps['color']> = {
-  active: 'success',
-  trial: 'info',
-  suspended: 'error',
-  pending_payment: 'warning',
-};
-
-function TenantStatusLabel({ status }: { status: TenantStatus }) {
-  const { t } = useTenantStrings();
-  return (
-    <Chip
-      size="small"
-      color={statusColor[status]}
-      label={t(`status.${status}`)}
-      data-testid="tenant-status"
-      data-status={status}
-    />
-  );
-}
-
-/** One tenant and its outlets, loaded when opened ("Tenant and Outlet"). */
-function TenantOutlets({ tenant }: { tenant: Tenant }) {
-  const { t } = useTenantStrings();
-  const [open, setOpen] = useState(false);
-  const outlets = useTenantOutlets(tenant.id, open);
-  return (
-    <Accordion
-      expanded={open}
-      onChange={(_, next) => setOpen(next)}
-      disableGutters
-      data-testid="tenant-outlets"
-    >
-      <AccordionSummary expandIcon={<ExpandMore />}>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography sx={{ fontWeight: 600 }}>{tenant.name}</Typography>
-          <TenantStatusLabel status={tenant.status} />
-          <Typography variant="body2" color="text.secondary">
-            {t('outlets.count', { count: tenant.outlet_count })}
-          </Typography>
-        </Stack>
-      </AccordionSummary>
-      <AccordionDetails>
-        {outlets.isPending ? (
-          <Skeleton variant="rounded" height={80} />
-        ) : outlets.isError ? (
-          <Alert severity="error">{t('outlets.error')}</Alert>
-        ) : outlets.data.length === 0 ? (
-          <Typography color="text.secondary">{t('outlets.none')}</Typography>
-        ) : (
-          <Table size="small" aria-label={tenant.name}>
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ fontWeight: 600 }}>{t('outlets.code')}</TableCell>
-                <TableCell sx={{ fontWeight: 600 }}>{t('outlets.name')}</TableCell>
-                <TableCell sx={{ fontWeight: 600 }}>{t('outlets.status')}</TableCell>
-                <TableCell sx={{ fontWeight: 600 }}>{t('outlets.open')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {outlets.data.map((o) => (
-                <TableRow key={o.id}>
-                  <TableCell>
-                    <Box component="code">{o.code}</Box>
-                  </TableCell>
-                  <TableCell>
-                    <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                      {o.name}
-                    </Typography>
-                    {o.address && (
-                      <Typography variant="caption" color="text.secondary">
-                        {o.address}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    <FlagLabel on={o.status === 'active'} />
-                  </TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      variant={o.open_now ? 'filled' : 'outlined'}
-                      color={o.open_now ? 'success' : 'default'}
-                      label={o.open_now ? t('outlets.openYes') : t('outlets.openNo')}
-                    />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </AccordionDetails>
-    </Accordion>
-  );
-}
+const tenantStatuses = ['active', 'trial', 'suspended', 'pending_payment'] as const;
 
 /** /tenant (read tenant, superadmin): tenants, their settings and outlets; work inside one. */
 export function TenantPage() {
   const { t } = useTenantStrings();
   const can = useCan();
-  const client = useQueryClient();
   const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'));
   const mayCreate = can('create', 'tenant');
   const mayUpdate = can('update', 'tenant');
   const [tab, setTab] = useState<'tenants' | 'outlets'>('tenants');
   const table = useTableState();
-  const [status, setStatus] = useState<'' | TenantStatus>('');
+  const { filters, setFilter } = useTableFilters(table, { status: '' as '' | TenantStatus });
   const query: TenantListQuery = useMemo(
-    () => ({ ...table.query, status: status || undefined }),
-    [table.query, status],
+    () => ({ ...table.query, status: filters.status || undefined }),
+    [table.query, filters],
   );
   const tenants = useTenants(query);
   const everyTenant = useTenants({ page: 1, page_size: 100 });
   const context = useTenantContext();
   const invalidate = useInvalidateTenants();
-  const [drawer, setDrawer] = useState<{ tenant: Tenant | null } | null>(null);
+  const editor = useEntityEditor<Tenant, TenantInput>({
+    create: createTenant,
+    update: updateTenant,
+    refresh: invalidate,
+    createdMessage: t('form.created'),
+    savedMessage: t('form.saved'),
+  });
   const [confirm, setConfirm] = useState<{ tenant: Tenant; action: 'suspend' | 'activate' } | null>(
     null,
   );
-  const [switching, setSwitching] = useState(false);
-
-  /** Enter or leave a tenant, then renew the session so menus and abilities follow. */
-  const switchContext = async (enter: Tenant | null) => {
-    setSwitching(true);
-    try {
-      const next = enter ? await enterTenant(enter.id) : await leaveTenant();
-      await refreshSession();
-      // Everything cached belonged to the previous context.
-      await client.resetQueries();
-      toast.success(
-        next.acting_tenant_name
-          ? t('context.entered', { name: next.acting_tenant_name })
-          : t('context.left'),
-      );
-    } catch {
-      // reported by the HTTP client
-    } finally {
-      setSwitching(false);
-    }
-  };
+  const { switching, switchTo } = useTenantSwitch();
 
   const runConfirm = async () => {
     if (!confirm) return;
@@ -266,99 +142,57 @@ export function TenantPage() {
       header: t('list.actions'),
       align: 'right',
       cell: (x) => (
-        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+        <RowActions>
           {acting !== x.id && x.status !== 'suspended' && (
-            <Tooltip title={t('list.enterNamed', { name: x.name })}>
-              <span>
-                <IconButton
-                  aria-label={t('list.enterNamed', { name: x.name })}
-                  disabled={switching}
-                  onClick={() => void switchContext(x)}
-                  data-testid="tenant-enter"
-                >
-                  <Login fontSize="small" />
-                </IconButton>
-              </span>
-            </Tooltip>
+            <RowAction
+              label={t('list.enterNamed', { name: x.name })}
+              icon={<Login fontSize="small" />}
+              disabled={switching}
+              onClick={() => void switchTo(x)}
+              testId="tenant-enter"
+            />
           )}
           {mayUpdate && (
-            <Tooltip title={t('list.edit', { name: x.name })}>
-              <IconButton
-                aria-label={t('list.edit', { name: x.name })}
-                onClick={() => setDrawer({ tenant: x })}
-              >
-                <EditOutlined fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <RowAction
+              label={t('list.edit', { name: x.name })}
+              icon={<EditOutlined fontSize="small" />}
+              onClick={() => editor.openEdit(x)}
+            />
           )}
           {mayUpdate &&
             (x.status === 'suspended' ? (
-              <Tooltip title={t('list.activateNamed', { name: x.name })}>
-                <IconButton
-                  aria-label={t('list.activateNamed', { name: x.name })}
-                  onClick={() => setConfirm({ tenant: x, action: 'activate' })}
-                  color="success"
-                >
-                  <CheckCircle fontSize="small" />
-                </IconButton>
-              </Tooltip>
+              <RowAction
+                label={t('list.activateNamed', { name: x.name })}
+                icon={<CheckCircle fontSize="small" />}
+                onClick={() => setConfirm({ tenant: x, action: 'activate' })}
+                color="success"
+              />
             ) : (
-              <Tooltip title={t('list.suspendNamed', { name: x.name })}>
-                <IconButton
-                  aria-label={t('list.suspendNamed', { name: x.name })}
-                  onClick={() => setConfirm({ tenant: x, action: 'suspend' })}
-                  color="error"
-                >
-                  <Block fontSize="small" />
-                </IconButton>
-              </Tooltip>
+              <RowAction
+                label={t('list.suspendNamed', { name: x.name })}
+                icon={<Block fontSize="small" />}
+                onClick={() => setConfirm({ tenant: x, action: 'suspend' })}
+                color="error"
+              />
             ))}
-        </Stack>
+        </RowActions>
       ),
     },
   ];
 
   return (
-    <Stack spacing={3}>
-      <PageHeader
-        title={t('title')}
-        subtitle={t('subtitle')}
-        actions={
-          mayCreate && (
-            <Button
-              variant="contained"
-              startIcon={<Add />}
-              onClick={() => setDrawer({ tenant: null })}
-              data-testid="tenant-add"
-            >
-              {t('list.add')}
-            </Button>
-          )
-        }
-      />
+    <ListPage
+      title={t('title')}
+      subtitle={t('subtitle')}
+      add={mayCreate && { label: t('list.add'), onClick: editor.openCreate, testId: 'tenant-add' }}
+    >
       {context.data && (
-        <Alert
-          severity={acting ? 'warning' : 'info'}
-          data-testid="tenant-context"
-          action={
-            acting && (
-              <Button
-                color="inherit"
-                size="small"
-                startIcon={<Logout />}
-                loading={switching}
-                onClick={() => void switchContext(null)}
-                data-testid="tenant-leave"
-              >
-                {t('context.leave')}
-              </Button>
-            )
-          }
-        >
-          {acting
-            ? t('context.inside', { name: context.data.acting_tenant_name ?? '' })
-            : t('context.platform')}
-        </Alert>
+        <TenantContextAlert
+          acting={Boolean(acting)}
+          actingName={context.data.acting_tenant_name}
+          switching={switching}
+          onLeave={() => void switchTo(null)}
+        />
       )}
       <Card>
         <Tabs
@@ -372,41 +206,21 @@ export function TenantPage() {
         </Tabs>
         {tab === 'tenants' ? (
           <DataTable<Tenant>
+            {...pagedTableProps(table, tenants)}
             label={t('list.table')}
             testId="tenants-table"
             columns={columns}
-            rows={tenants.data?.rows ?? []}
             rowKey={(x) => x.id}
-            total={tenants.data?.meta.total ?? 0}
-            page={table.page}
-            pageSize={table.pageSize}
-            onPageChange={table.setPage}
-            onPageSizeChange={table.setPageSize}
-            search={table.q}
-            onSearchChange={table.setQ}
             filters={
-              <TextField
-                select
-                size="small"
+              <FilterSelect
                 label={t('list.filterStatus')}
-                value={status}
-                onChange={(e) => {
-                  setStatus(e.target.value as typeof status);
-                  table.setPage(1);
-                }}
-                sx={{ minWidth: 160 }}
-              >
-                <MenuItem value="">{t('list.all')}</MenuItem>
-                {(['active', 'trial', 'suspended', 'pending_payment'] as const).map((s) => (
-                  <MenuItem key={s} value={s}>
-                    {t(`status.${s}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
+                value={filters.status}
+                onChange={(next) => setFilter('status', next as TenantStatus)}
+                anyLabel={t('list.all')}
+                options={tenantStatuses.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+                minWidth={160}
+              />
             }
-            loading={tenants.isPending}
-            error={tenants.error}
-            onRetry={() => void tenants.refetch()}
             emptyMessage={t('list.empty')}
           />
         ) : (
@@ -420,17 +234,10 @@ export function TenantPage() {
         )}
       </Card>
       <TenantDrawer
-        open={Boolean(drawer)}
-        tenant={drawer?.tenant ?? null}
-        onClose={() => setDrawer(null)}
-        onSubmit={async (values) => {
-          const tenant = drawer?.tenant;
-          if (tenant) await updateTenant(tenant.id, values);
-          else await createTenant(values);
-          toast.success(tenant ? t('form.saved') : t('form.created'));
-          setDrawer(null);
-          await invalidate();
-        }}
+        open={editor.open}
+        tenant={editor.record}
+        onClose={editor.close}
+        onSubmit={editor.submit}
       />
       <ConfirmDialog
         open={Boolean(confirm)}
@@ -447,6 +254,6 @@ export function TenantPage() {
         onConfirm={runConfirm}
         onClose={() => setConfirm(null)}
       />
-    </Stack>
+    </ListPage>
   );
 }

@@ -1,22 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
-import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import Close from '@mui/icons-material/Close';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   userCreateSchema,
@@ -25,11 +16,12 @@ import {
   type UserCreateInput,
   type UserFormOptions,
 } from '@kopi/contract';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Controller, useWatch, type Resolver } from 'react-hook-form';
+import { EntityDrawer } from '../../../components/entity-drawer/entity-drawer';
+import { useEntityForm } from '../../../components/entity-drawer/use-entity-form';
 import { FormSelectField } from '../../../components/form-fields';
 import { FormTextField } from '../../../components/form-text-field';
-import { applyServerErrors, serverFieldErrors } from '../../../lib/form-errors';
-import { HttpError } from '../../../lib/http/http-client';
+import { unplacedRefusal } from '../../../lib/form-errors';
 import { translateValidation } from '../../../lib/i18n/i18n';
 import { useUserStrings } from '../i18n';
 
@@ -44,7 +36,6 @@ const fields = [
   'language',
   'password_setup',
 ] as const;
-const ALL_OUTLETS = '';
 
 const blank: FormValues = {
   username: '',
@@ -96,34 +87,28 @@ export function UserDrawer({
 }) {
   const { t, ts } = useUserStrings();
   const creating = !user;
-  const form = useForm<FormValues>({
-    resolver: creating ? createResolver : editResolver,
-    defaultValues: blank,
-  });
   const [failure, setFailure] = useState<string | null>(null);
-  useEffect(() => {
-    if (open) form.reset(user ? valuesOf(user) : blank);
-  }, [open, user, form]);
+  const { form, submit, busy } = useEntityForm({
+    open,
+    record: user,
+    blank,
+    valuesOf,
+    resolver: creating ? createResolver : editResolver,
+    fields,
+    mapPath: (path) => (path.startsWith('password_setup') ? 'password_setup' : path),
+    onSubmit: (values) => {
+      setFailure(null);
+      return onSubmit(values);
+    },
+    onRefused: (error, placed) => {
+      // Refusals that are not about one field (role escalation, self lock-out) show on top.
+      setFailure(unplacedRefusal(error, placed, ts('http.network')));
+    },
+  });
   const close = () => {
     setFailure(null);
     onClose();
   };
-
-  const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      const placed = applyServerErrors(error, form.setError, fields, (path) =>
-        path.startsWith('password_setup') ? 'password_setup' : path,
-      );
-      // Refusals that are not about one field (role escalation, self lock-out) show on top.
-      if (placed === 0 || serverFieldErrors(error).length > placed) {
-        setFailure(error instanceof HttpError ? error.message : ts('http.network'));
-      }
-    }
-  });
-  const busy = form.formState.isSubmitting;
   const method = useWatch({ control: form.control, name: 'password_setup.method' });
   const outlets = options?.outlets ?? [];
   const roles = options?.roles ?? [];
@@ -135,237 +120,173 @@ export function UserDrawer({
   }));
 
   return (
-    <Drawer
-      anchor="right"
+    <EntityDrawer
+      name="user"
       open={open}
-      onClose={busy ? undefined : close}
-      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 480 } } } }}
-      data-testid="user-drawer"
+      title={creating ? t('form.createTitle') : t('form.editTitle')}
+      width={480}
+      busy={busy}
+      onClose={close}
+      onSubmit={submit}
     >
-      <Stack sx={{ height: '100%' }} role="dialog" aria-labelledby="user-drawer-title">
-        <Stack direction="row" sx={{ alignItems: 'center', px: 3, py: 2 }}>
-          <Typography variant="h5" component="h2" id="user-drawer-title" sx={{ flexGrow: 1 }}>
-            {creating ? t('form.createTitle') : t('form.editTitle')}
-          </Typography>
-          <IconButton aria-label={ts('common.close')} onClick={close} disabled={busy}>
-            <Close />
-          </IconButton>
-        </Stack>
-        <Divider />
-        <Box
-          component="form"
-          id="user-form"
-          noValidate
-          onSubmit={submit}
-          sx={{ flexGrow: 1, overflowY: 'auto', px: 3, py: 3 }}
-        >
-          <Grid container spacing={2.5}>
-            {failure && (
-              <Grid size={12}>
-                <Alert severity="error" data-testid="user-drawer-error">
-                  {failure}
-                </Alert>
-              </Grid>
+      {failure && (
+        <Grid size={12}>
+          <Alert severity="error" data-testid="user-drawer-error">
+            {failure}
+          </Alert>
+        </Grid>
+      )}
+      {isSelf && (
+        <Grid size={12}>
+          <Alert severity="info">{t('form.selfRoleHint')}</Alert>
+        </Grid>
+      )}
+      <Grid size={12}>
+        <FormTextField
+          control={form.control}
+          name="username"
+          label={t('form.username')}
+          helperText={t('form.usernameHint')}
+          autoComplete="off"
+          autoFocus
+          fullWidth
+        />
+      </Grid>
+      <Grid size={12}>
+        <FormTextField
+          control={form.control}
+          name="fullname"
+          label={t('form.fullname')}
+          autoComplete="off"
+          fullWidth
+        />
+      </Grid>
+      <Grid size={12}>
+        <FormTextField
+          control={form.control}
+          name="email"
+          label={t('form.email')}
+          type="email"
+          autoComplete="off"
+          helperText={creating ? t('form.emailHint') : undefined}
+          fullWidth
+        />
+      </Grid>
+      <Grid size={12}>
+        <FormSelectField
+          control={form.control}
+          name="role_id"
+          label={t('form.role')}
+          options={roleOptions}
+          fullWidth
+          testId="user-role"
+        />
+      </Grid>
+      <Grid size={12}>
+        {outlets.length > 0 || user?.id_outlet ? (
+          <FormSelectField
+            control={form.control}
+            name="id_outlet"
+            label={t('form.outlet')}
+            helperText={t('form.outletHint')}
+            // null (every outlet) shows as the first choice.
+            emptyLabel={t('form.allOutlets')}
+            options={[
+              ...outlets.map((o) => ({ value: o.id, label: `${o.name} (${o.code})` })),
+              ...(user?.id_outlet && !outlets.some((o) => o.id === user.id_outlet)
+                ? [{ value: user.id_outlet, label: user.outlet_name }]
+                : []),
+            ]}
+            testId="user-outlet"
+            fullWidth
+          />
+        ) : (
+          <FormHelperText>{t('form.platformNoOutlet')}</FormHelperText>
+        )}
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <FormSelectField
+          control={form.control}
+          name="status"
+          label={t('form.status')}
+          fullWidth
+          options={[
+            { value: 'active', label: t('form.active') },
+            { value: 'disabled', label: t('form.disabled') },
+          ]}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <FormSelectField
+          control={form.control}
+          name="language"
+          label={t('form.language')}
+          fullWidth
+          options={[
+            { value: 'en', label: t('form.english') },
+            { value: 'my', label: t('form.malay') },
+          ]}
+        />
+      </Grid>
+      {creating && (
+        <Grid size={12}>
+          <Controller
+            control={form.control}
+            name="password_setup"
+            render={({ field, fieldState }) => (
+              <FormControl component="fieldset" error={Boolean(fieldState.error)}>
+                <FormLabel component="legend">{t('form.passwordTitle')}</FormLabel>
+                <RadioGroup
+                  value={field.value.method}
+                  onChange={(e) =>
+                    field.onChange(
+                      e.target.value === 'temporary'
+                        ? { method: 'temporary' }
+                        : { method: 'email' },
+                    )
+                  }
+                >
+                  <FormControlLabel value="email" control={<Radio />} label={t('password.email')} />
+                  <FormControlLabel
+                    value="temporary"
+                    control={<Radio />}
+                    label={t('password.temporary')}
+                  />
+                </RadioGroup>
+                <FormHelperText>
+                  {translateValidation(fieldState.error?.message) ??
+                    (field.value.method === 'temporary' ? t('password.temporaryHint') : null)}
+                </FormHelperText>
+              </FormControl>
             )}
-            {isSelf && (
-              <Grid size={12}>
-                <Alert severity="info">{t('form.selfRoleHint')}</Alert>
-              </Grid>
+          />
+        </Grid>
+      )}
+      {creating && method === 'temporary' && (
+        <Grid size={12}>
+          <Controller
+            control={form.control}
+            name="password_setup.password"
+            render={({ field, fieldState }) => (
+              <TextField
+                fullWidth
+                label={t('password.password')}
+                name={field.name}
+                inputRef={field.ref}
+                value={field.value ?? ''}
+                // Empty means "generate one": no password rather than an empty one.
+                onChange={(e) => field.onChange(e.target.value || undefined)}
+                onBlur={field.onBlur}
+                error={Boolean(fieldState.error)}
+                helperText={
+                  translateValidation(fieldState.error?.message) ?? t('password.passwordHint')
+                }
+                autoComplete="new-password"
+              />
             )}
-            <Grid size={12}>
-              <FormTextField
-                control={form.control}
-                name="username"
-                label={t('form.username')}
-                helperText={t('form.usernameHint')}
-                autoComplete="off"
-                autoFocus
-                fullWidth
-              />
-            </Grid>
-            <Grid size={12}>
-              <FormTextField
-                control={form.control}
-                name="fullname"
-                label={t('form.fullname')}
-                autoComplete="off"
-                fullWidth
-              />
-            </Grid>
-            <Grid size={12}>
-              <FormTextField
-                control={form.control}
-                name="email"
-                label={t('form.email')}
-                type="email"
-                autoComplete="off"
-                helperText={creating ? t('form.emailHint') : undefined}
-                fullWidth
-              />
-            </Grid>
-            <Grid size={12}>
-              <FormSelectField
-                control={form.control}
-                name="role_id"
-                label={t('form.role')}
-                options={roleOptions}
-                fullWidth
-                slotProps={{
-                  select: { SelectDisplayProps: { 'data-testid': 'user-role' } as object },
-                }}
-              />
-            </Grid>
-            <Grid size={12}>
-              {outlets.length > 0 || user?.id_outlet ? (
-                <Controller
-                  control={form.control}
-                  name="id_outlet"
-                  render={({ field, fieldState }) => (
-                    <TextField
-                      select
-                      fullWidth
-                      label={t('form.outlet')}
-                      name={field.name}
-                      inputRef={field.ref}
-                      // null (every outlet) shows as the first choice.
-                      value={field.value ?? ALL_OUTLETS}
-                      onChange={(e) =>
-                        field.onChange(e.target.value === ALL_OUTLETS ? null : e.target.value)
-                      }
-                      onBlur={field.onBlur}
-                      error={Boolean(fieldState.error)}
-                      helperText={
-                        translateValidation(fieldState.error?.message) ?? t('form.outletHint')
-                      }
-                      slotProps={{
-                        select: {
-                          displayEmpty: true,
-                          SelectDisplayProps: { 'data-testid': 'user-outlet' } as object,
-                        },
-                        inputLabel: { shrink: true },
-                      }}
-                    >
-                      <MenuItem value={ALL_OUTLETS}>{t('form.allOutlets')}</MenuItem>
-                      {outlets.map((o) => (
-                        <MenuItem key={o.id} value={o.id}>
-                          {o.name} ({o.code})
-                        </MenuItem>
-                      ))}
-                      {user?.id_outlet && !outlets.some((o) => o.id === user.id_outlet) && (
-                        <MenuItem value={user.id_outlet}>{user.outlet_name}</MenuItem>
-                      )}
-                    </TextField>
-                  )}
-                />
-              ) : (
-                <FormHelperText>{t('form.platformNoOutlet')}</FormHelperText>
-              )}
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormSelectField
-                control={form.control}
-                name="status"
-                label={t('form.status')}
-                fullWidth
-                options={[
-                  { value: 'active', label: t('form.active') },
-                  { value: 'disabled', label: t('form.disabled') },
-                ]}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormSelectField
-                control={form.control}
-                name="language"
-                label={t('form.language')}
-                fullWidth
-                options={[
-                  { value: 'en', label: t('form.english') },
-                  { value: 'my', label: t('form.malay') },
-                ]}
-              />
-            </Grid>
-            {creating && (
-              <Grid size={12}>
-                <Controller
-                  control={form.control}
-                  name="password_setup"
-                  render={({ field, fieldState }) => (
-                    <FormControl component="fieldset" error={Boolean(fieldState.error)}>
-                      <FormLabel component="legend">{t('form.passwordTitle')}</FormLabel>
-                      <RadioGroup
-                        value={field.value.method}
-                        onChange={(e) =>
-                          field.onChange(
-                            e.target.value === 'temporary'
-                              ? { method: 'temporary' }
-                              : { method: 'email' },
-                          )
-                        }
-                      >
-                        <FormControlLabel
-                          value="email"
-                          control={<Radio />}
-                          label={t('password.email')}
-                        />
-                        <FormControlLabel
-                          value="temporary"
-                          control={<Radio />}
-                          label={t('password.temporary')}
-                        />
-                      </RadioGroup>
-                      <FormHelperText>
-                        {translateValidation(fieldState.error?.message) ??
-                          (field.value.method === 'temporary' ? t('password.temporaryHint') : null)}
-                      </FormHelperText>
-                    </FormControl>
-                  )}
-                />
-              </Grid>
-            )}
-            {creating && method === 'temporary' && (
-              <Grid size={12}>
-                <Controller
-                  control={form.control}
-                  name="password_setup.password"
-                  render={({ field, fieldState }) => (
-                    <TextField
-                      fullWidth
-                      label={t('password.password')}
-                      name={field.name}
-                      inputRef={field.ref}
-                      value={field.value ?? ''}
-                      // Empty means "generate one": no password rather than an empty one.
-                      onChange={(e) => field.onChange(e.target.value || undefined)}
-                      onBlur={field.onBlur}
-                      error={Boolean(fieldState.error)}
-                      helperText={
-                        translateValidation(fieldState.error?.message) ?? t('password.passwordHint')
-                      }
-                      autoComplete="new-password"
-                    />
-                  )}
-                />
-              </Grid>
-            )}
-          </Grid>
-        </Box>
-        <Divider />
-        <Stack direction="row" spacing={1} sx={{ px: 3, py: 2, justifyContent: 'flex-end' }}>
-          <Button onClick={close} color="inherit" disabled={busy}>
-            {ts('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            form="user-form"
-            variant="contained"
-            loading={busy}
-            data-testid="user-save"
-          >
-            {ts('common.save')}
-          </Button>
-        </Stack>
-      </Stack>
-    </Drawer>
+          />
+        </Grid>
+      )}
+    </EntityDrawer>
   );
 }

@@ -1,22 +1,20 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import Add from '@mui/icons-material/Add';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import type { StaffUser, TenantFilter, UserListQuery } from '@kopi/contract';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { pagedTableProps } from '../../../components/data-table/paged-table-props';
 import { useTableState } from '../../../components/data-table/table-state';
-import { PageHeader } from '../../../components/page-header';
+import { useTableFilters } from '../../../components/data-table/use-table-filters';
+import { FilterSelect } from '../../../components/list-page/filter-select';
+import { RowAction, RowActions } from '../../../components/list-page/row-actions';
+import { ListPage } from '../../../components/list-page/list-page';
 import { PersonAvatar } from '../../../components/person-avatar';
 import { FlagLabel } from '../../../components/status-label';
 import { TenantFilterSelect, usePlatformWide } from '../../../components/tenant-filter';
@@ -30,6 +28,12 @@ import { useUserStatusActions } from '../components/user-status-dialogs';
 import { useUserStrings } from '../i18n';
 
 type StatusFilter = '' | 'active' | 'disabled';
+const noFilters = {
+  status: '' as StatusFilter,
+  role: '',
+  outlet: '',
+  tenant: '' as TenantFilter | '',
+};
 
 /** /settings/user (read user): staff accounts with search, filters and paging; drawer editing. */
 export function UserListPage() {
@@ -42,19 +46,16 @@ export function UserListPage() {
   const mayUpdate = can('update', 'user');
   const mayDelete = can('delete', 'user');
   const table = useTableState({ sort: { by: 'username', direction: 'asc' } });
-  const [status, setStatus] = useState<StatusFilter>('');
-  const [roleId, setRoleId] = useState('');
-  const [outlet, setOutlet] = useState('');
-  const [tenant, setTenant] = useState<TenantFilter | ''>('');
+  const { filters, setFilter } = useTableFilters(table, noFilters);
   const query: UserListQuery = useMemo(
     () => ({
       ...table.query,
-      status: status || undefined,
-      role_id: roleId || undefined,
-      id_outlet: (outlet || undefined) as UserListQuery['id_outlet'],
-      tenant_id: tenant || undefined,
+      status: filters.status || undefined,
+      role_id: filters.role || undefined,
+      id_outlet: (filters.outlet || undefined) as UserListQuery['id_outlet'],
+      tenant_id: filters.tenant || undefined,
     }),
-    [table.query, status, roleId, outlet, tenant],
+    [table.query, filters],
   );
   const users = useUsers(query);
   // The filter menus' roles and outlets (the same answer the drawer uses).
@@ -62,10 +63,6 @@ export function UserListPage() {
   const invalidate = useInvalidateUsers();
   const editor = useUserEditor(invalidate);
   const statusActions = useUserStatusActions(invalidate);
-  const filtered = (set: (value: string) => void) => (value: string) => {
-    set(value);
-    table.setPage(1);
-  };
 
   const columns: DataTableColumn<StaffUser>[] = [
     {
@@ -148,17 +145,14 @@ export function UserListPage() {
       cell: (u) => {
         const self = u.id === me?.id;
         return (
-          <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+          <RowActions>
             {mayUpdate && (
-              <Tooltip title={t('list.edit', { name: u.fullname })}>
-                <IconButton
-                  aria-label={t('list.edit', { name: u.fullname })}
-                  onClick={() => editor.openEdit(u)}
-                  data-testid="user-edit"
-                >
-                  <EditOutlined fontSize="small" />
-                </IconButton>
-              </Tooltip>
+              <RowAction
+                label={t('list.edit', { name: u.fullname })}
+                icon={<EditOutlined fontSize="small" />}
+                onClick={() => editor.openEdit(u)}
+                testId="user-edit"
+              />
             )}
             <UserRowMenu
               user={u}
@@ -171,120 +165,80 @@ export function UserListPage() {
                 onDelete: mayDelete && !self ? () => statusActions.askDelete(u) : undefined,
               }}
             />
-          </Stack>
+          </RowActions>
         );
       },
     },
   ];
 
   return (
-    <Stack spacing={3}>
-      <PageHeader
-        title={t('list.title')}
-        subtitle={t('list.subtitle')}
-        actions={
-          mayCreate && (
-            <Button
-              variant="contained"
-              startIcon={<Add />}
-              onClick={editor.openCreate}
-              data-testid="user-add"
-            >
-              {t('list.add')}
-            </Button>
-          )
-        }
-      />
+    <ListPage
+      title={t('list.title')}
+      subtitle={t('list.subtitle')}
+      add={mayCreate && { label: t('list.add'), onClick: editor.openCreate, testId: 'user-add' }}
+    >
       <Card>
         <DataTable<StaffUser>
+          {...pagedTableProps(table, users)}
           label={t('list.table')}
           testId="users-table"
           columns={columns}
-          rows={users.data?.rows ?? []}
           rowKey={(u) => u.id}
           rowTestId={() => 'user-row'}
-          total={users.data?.meta.total ?? 0}
-          page={table.page}
-          pageSize={table.pageSize}
-          onPageChange={table.setPage}
-          onPageSizeChange={table.setPageSize}
-          sort={table.sort}
-          onSortChange={table.setSort}
-          search={table.q}
-          onSearchChange={table.setQ}
           searchLabel={t('list.search')}
           filters={
             <>
-              <TextField
-                select
-                size="small"
+              <FilterSelect
                 label={t('list.filterStatus')}
-                value={status}
-                onChange={(e) => filtered((v) => setStatus(v as StatusFilter))(e.target.value)}
-                sx={{ minWidth: 130 }}
-                slotProps={{
-                  select: { SelectDisplayProps: { 'data-testid': 'filter-status' } as object },
-                }}
-              >
-                <MenuItem value="">{t('list.any')}</MenuItem>
-                <MenuItem value="active">{t('form.active')}</MenuItem>
-                <MenuItem value="disabled">{t('form.disabled')}</MenuItem>
-              </TextField>
-              <TextField
-                select
-                size="small"
+                value={filters.status}
+                onChange={(v) => setFilter('status', v as StatusFilter)}
+                anyLabel={t('list.any')}
+                options={[
+                  { value: 'active', label: t('form.active') },
+                  { value: 'disabled', label: t('form.disabled') },
+                ]}
+                minWidth={130}
+                testId="filter-status"
+              />
+              <FilterSelect
                 label={t('list.filterRole')}
-                value={roleId}
-                onChange={(e) => filtered(setRoleId)(e.target.value)}
-                sx={{ minWidth: 150 }}
-                slotProps={{
-                  select: { SelectDisplayProps: { 'data-testid': 'filter-role' } as object },
-                }}
-              >
-                <MenuItem value="">{t('list.any')}</MenuItem>
-                {(options.data?.roles ?? []).map((role) => (
-                  <MenuItem key={role.id} value={role.id}>
-                    {role.name}
-                  </MenuItem>
-                ))}
-              </TextField>
+                value={filters.role}
+                onChange={(v) => setFilter('role', v)}
+                anyLabel={t('list.any')}
+                options={(options.data?.roles ?? []).map((role) => ({
+                  value: role.id,
+                  label: role.name,
+                }))}
+                minWidth={150}
+                testId="filter-role"
+              />
               {(options.data?.outlets.length ?? 0) > 0 && (
-                <TextField
-                  select
-                  size="small"
+                <FilterSelect
                   label={t('list.filterOutlet')}
-                  value={outlet}
-                  onChange={(e) => filtered(setOutlet)(e.target.value)}
-                  sx={{ minWidth: 170 }}
-                  slotProps={{
-                    select: { SelectDisplayProps: { 'data-testid': 'filter-outlet' } as object },
-                  }}
-                >
-                  <MenuItem value="">{t('list.anyOutlet')}</MenuItem>
-                  <MenuItem value="all">{t('list.unbound')}</MenuItem>
-                  {(options.data?.outlets ?? []).map((o) => (
-                    <MenuItem key={o.id} value={o.id}>
-                      {o.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
+                  value={filters.outlet}
+                  onChange={(v) => setFilter('outlet', v)}
+                  anyLabel={t('list.anyOutlet')}
+                  options={[
+                    { value: 'all', label: t('list.unbound') },
+                    ...(options.data?.outlets ?? []).map((o) => ({ value: o.id, label: o.name })),
+                  ]}
+                  minWidth={170}
+                  testId="filter-outlet"
+                />
               )}
               {platformWide && (
                 <TenantFilterSelect
-                  value={tenant}
-                  onChange={(v) => filtered((x) => setTenant(x as TenantFilter | ''))(v)}
+                  value={filters.tenant}
+                  onChange={(v) => setFilter('tenant', v)}
                 />
               )}
             </>
           }
-          loading={users.isPending}
-          error={users.error}
-          onRetry={() => void users.refetch()}
           emptyMessage={t('list.empty')}
         />
       </Card>
       {editor.elements}
       {statusActions.dialog}
-    </Stack>
+    </ListPage>
   );
 }

@@ -1,26 +1,26 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import type { Addon, VariantGroup } from '@kopi/contract';
+import type { Addon, AddonInput, VariantGroup, VariantGroupInput } from '@kopi/contract';
 import { Link as RouterLink } from 'react-router';
 import { AddonDialog } from '../../../components/catalogue/addon-dialog';
 import { formatMoneyDelta } from '../../../components/catalogue/money-delta';
 import { VariantGroupDialog } from '../../../components/catalogue/variant-group-dialog';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { pagedTableProps } from '../../../components/data-table/paged-table-props';
 import { useTableState } from '../../../components/data-table/table-state';
-import { PageHeader } from '../../../components/page-header';
+import { AddButton } from '../../../components/list-page/add-button';
+import { RowAction, RowActions } from '../../../components/list-page/row-actions';
+import { useEntityEditor } from '../../../components/list-page/use-entity-editor';
+import { ListPage } from '../../../components/list-page/list-page';
 import { FlagLabel } from '../../../components/status-label';
 import { useCan } from '../../../lib/can-context';
 import { formatMoney } from '../../../lib/formatters';
@@ -84,28 +84,40 @@ export function VariantAddonPage() {
   const groups = useVariantGroups(groupsTable.query);
   const addons = useAddons(addonsTable.query);
   const invalidate = useInvalidateLibrary();
-  const [groupDialog, setGroupDialog] = useState<{ item: VariantGroup | null } | null>(null);
-  const [addonDialog, setAddonDialog] = useState<{ item: Addon | null } | null>(null);
+  const groupEditor = useEntityEditor<VariantGroup, VariantGroupInput>({
+    create: createVariantGroup,
+    update: updateVariantGroup,
+    refresh: invalidate,
+    createdMessage: t('groups.created'),
+    savedMessage: t('groups.saved'),
+  });
+  const addonEditor = useEntityEditor<Addon, AddonInput>({
+    create: createAddon,
+    update: updateAddon,
+    refresh: invalidate,
+    createdMessage: t('addons.created'),
+    savedMessage: t('addons.saved'),
+  });
   const [removal, setRemoval] = useState<Removal>(null);
   const [inUse, setInUse] = useState<string | null>(null);
 
   const actions = (name: string, onEdit: () => void, onDelete: () => void) => (
-    <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+    <RowActions>
       {mayUpdate && (
-        <Tooltip title={t('edit', { name })}>
-          <IconButton aria-label={t('edit', { name })} onClick={onEdit}>
-            <EditOutlined fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <RowAction
+          label={t('edit', { name })}
+          icon={<EditOutlined fontSize="small" />}
+          onClick={onEdit}
+        />
       )}
       {mayDelete && (
-        <Tooltip title={t('delete', { name })}>
-          <IconButton aria-label={t('delete', { name })} onClick={onDelete}>
-            <DeleteOutline fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <RowAction
+          label={t('delete', { name })}
+          icon={<DeleteOutline fontSize="small" />}
+          onClick={onDelete}
+        />
       )}
-    </Stack>
+    </RowActions>
   );
 
   const askRemove = (removal: NonNullable<Removal>) => {
@@ -164,7 +176,7 @@ export function VariantAddonPage() {
       cell: (g) =>
         actions(
           g.variant_name,
-          () => setGroupDialog({ item: g }),
+          () => groupEditor.openEdit(g),
           () => askRemove({ kind: 'group', item: g }),
         ),
     },
@@ -190,7 +202,7 @@ export function VariantAddonPage() {
       cell: (a) =>
         actions(
           a.addons_name,
-          () => setAddonDialog({ item: a }),
+          () => addonEditor.openEdit(a),
           () => askRemove({ kind: 'addon', item: a }),
         ),
     },
@@ -211,33 +223,22 @@ export function VariantAddonPage() {
   };
 
   return (
-    <Stack spacing={3}>
-      <PageHeader
-        title={t('title')}
-        subtitle={t('subtitle')}
-        actions={
-          mayCreate &&
-          (tab === 'groups' ? (
-            <Button
-              variant="contained"
-              startIcon={<Add />}
-              onClick={() => setGroupDialog({ item: null })}
-              data-testid="variant-group-new"
-            >
-              {t('groups.add')}
-            </Button>
-          ) : (
-            <Button
-              variant="contained"
-              startIcon={<Add />}
-              onClick={() => setAddonDialog({ item: null })}
-              data-testid="addon-new"
-            >
-              {t('addons.add')}
-            </Button>
-          ))
-        }
-      />
+    <ListPage
+      title={t('title')}
+      subtitle={t('subtitle')}
+      actions={
+        mayCreate &&
+        (tab === 'groups' ? (
+          <AddButton
+            label={t('groups.add')}
+            onClick={groupEditor.openCreate}
+            testId="variant-group-new"
+          />
+        ) : (
+          <AddButton label={t('addons.add')} onClick={addonEditor.openCreate} testId="addon-new" />
+        ))
+      }
+    >
       <Card>
         <Tabs
           value={tab}
@@ -250,72 +251,38 @@ export function VariantAddonPage() {
         </Tabs>
         {tab === 'groups' ? (
           <DataTable<VariantGroup>
+            {...pagedTableProps(groupsTable, groups)}
             label={t('groups.table')}
             testId="variant-groups-table"
             columns={groupColumns}
-            rows={groups.data?.rows ?? []}
             rowKey={(g) => g.id}
-            total={groups.data?.meta.total ?? 0}
-            page={groupsTable.page}
-            pageSize={groupsTable.pageSize}
-            onPageChange={groupsTable.setPage}
-            onPageSizeChange={groupsTable.setPageSize}
-            search={groupsTable.q}
-            onSearchChange={groupsTable.setQ}
-            loading={groups.isPending}
-            error={groups.error}
-            onRetry={() => void groups.refetch()}
             emptyMessage={t('groups.empty')}
           />
         ) : (
           <DataTable<Addon>
+            {...pagedTableProps(addonsTable, addons)}
             label={t('addons.table')}
             testId="addons-table"
             columns={addonColumns}
-            rows={addons.data?.rows ?? []}
             rowKey={(a) => a.id}
-            total={addons.data?.meta.total ?? 0}
-            page={addonsTable.page}
-            pageSize={addonsTable.pageSize}
-            onPageChange={addonsTable.setPage}
-            onPageSizeChange={addonsTable.setPageSize}
-            search={addonsTable.q}
-            onSearchChange={addonsTable.setQ}
-            loading={addons.isPending}
-            error={addons.error}
-            onRetry={() => void addons.refetch()}
             emptyMessage={t('addons.empty')}
           />
         )}
       </Card>
 
       <VariantGroupDialog
-        open={Boolean(groupDialog)}
-        initial={groupDialog?.item ?? null}
-        usedBy={groupDialog?.item?.used_by.length ?? 0}
-        onClose={() => setGroupDialog(null)}
-        onSubmit={async (values) => {
-          const item = groupDialog?.item;
-          if (item) await updateVariantGroup(item.id, values);
-          else await createVariantGroup(values);
-          toast.success(item ? t('groups.saved') : t('groups.created'));
-          setGroupDialog(null);
-          await invalidate();
-        }}
+        open={groupEditor.open}
+        initial={groupEditor.record}
+        usedBy={groupEditor.record?.used_by.length ?? 0}
+        onClose={groupEditor.close}
+        onSubmit={groupEditor.submit}
       />
       <AddonDialog
-        open={Boolean(addonDialog)}
-        initial={addonDialog?.item ?? null}
-        usedBy={addonDialog?.item?.used_by.length ?? 0}
-        onClose={() => setAddonDialog(null)}
-        onSubmit={async (values) => {
-          const item = addonDialog?.item;
-          if (item) await updateAddon(item.id, values);
-          else await createAddon(values);
-          toast.success(item ? t('addons.saved') : t('addons.created'));
-          setAddonDialog(null);
-          await invalidate();
-        }}
+        open={addonEditor.open}
+        initial={addonEditor.record}
+        usedBy={addonEditor.record?.used_by.length ?? 0}
+        onClose={addonEditor.close}
+        onSubmit={addonEditor.submit}
       />
       <ConfirmDialog
         open={Boolean(removal)}
@@ -338,6 +305,6 @@ export function VariantAddonPage() {
         onConfirm={() => setInUse(null)}
         onClose={() => setInUse(null)}
       />
-    </Stack>
+    </ListPage>
   );
 }

@@ -1,0 +1,51 @@
+import { useMemo } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
+import TextField from '@mui/material/TextField';
+import { defaultTimezone } from '@kopi/contract';
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { translateValidation } from '../lib/i18n/i18n';
+import { useTranslation } from '../lib/i18n/use-translation';
+
+/** IANA zones the browser knows, the default (Asia/Kuala_Lumpur) first. */
+function timeZones(): string[] {
+  const supported =
+    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [defaultTimezone, ...supported.filter((zone) => zone !== defaultTimezone)];
+}
+
+/** A time zone chosen from the browser's list; never empty (the default stands in). */
+export function FormTimezoneField<T extends FieldValues>({
+  control,
+  name,
+  label,
+}: {
+  control: Control<T>;
+  name: FieldPath<T>;
+  label: string;
+}) {
+  useTranslation();
+  const zones = useMemo(() => timeZones(), []);
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Autocomplete
+          options={zones}
+          value={(field.value as string | null | undefined) ?? defaultTimezone}
+          onChange={(_, next) => field.onChange(next ?? defaultTimezone)}
+          disableClearable
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label={label}
+              inputRef={field.ref}
+              error={Boolean(fieldState.error)}
+              helperText={translateValidation(fieldState.error?.message)}
+            />
+          )}
+        />
+      )}
+    />
+  );
+}

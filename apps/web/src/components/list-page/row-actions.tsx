@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import IconButton, { type IconButtonProps } from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import { Link as RouterLink } from 'react-router';
+
+/** The icon buttons at the end of a list row, right-aligned. */
+export function RowActions({ children }: { children: ReactNode }) {
+  return (
+    <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+      {children}
+    </Stack>
+  );
+}
+
+/**
+ * One icon button of a row, named by `label` (its tooltip too, unless `tooltip` says otherwise).
+ * With `to` it is a link. A button that can be disabled sits in a span, so its tooltip still shows.
+ */
+export function RowAction({
+  label,
+  tooltip = label,
+  icon,
+  onClick,
+  to,
+  disabled,
+  color,
+  size,
+  testId,
+}: {
+  label: string;
+  tooltip?: string;
+  icon: ReactNode;
+  onClick?: IconButtonProps['onClick'];
+  to?: string;
+  disabled?: boolean;
+  color?: IconButtonProps['color'];
+  size?: IconButtonProps['size'];
+  testId?: string;
+}) {
+  const button = to ? (
+    <IconButton component={RouterLink} to={to} aria-label={label} data-testid={testId}>
+      {icon}
+    </IconButton>
+  ) : (
+    <IconButton
+      aria-label={label}
+      onClick={onClick}
+      disabled={disabled}
+      color={color}
+      size={size}
+      data-testid={testId}
+    >
+      {icon}
+    </IconButton>
+  );
+  return (
+    <Tooltip title={tooltip}>{disabled === undefined ? button : <span>{button}</span>}</Tooltip>
+  );
+}

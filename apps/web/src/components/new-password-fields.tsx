@@ -1,0 +1,52 @@
+import type { ReactElement, ReactNode } from 'react';
+import type { Control, FieldPath } from 'react-hook-form';
+import { FormTextField } from './form-text-field';
+
+interface NewPassword {
+  password: string;
+  password_confirmation: string;
+}
+
+/** A new password typed twice (`password`, `password_confirmation`); `wrap` places each field. */
+export function NewPasswordFields<T extends NewPassword>({
+  control,
+  label,
+  confirmLabel,
+  helperText,
+  autoFocus = false,
+  wrap = (field) => field,
+}: {
+  control: Control<T>;
+  label: string;
+  confirmLabel: string;
+  helperText?: string;
+  autoFocus?: boolean;
+  wrap?: (field: ReactElement) => ReactNode;
+}) {
+  return (
+    <>
+      {wrap(
+        <FormTextField
+          control={control}
+          name={'password' as FieldPath<T>}
+          label={label}
+          autoComplete="new-password"
+          helperText={helperText}
+          password
+          autoFocus={autoFocus}
+          fullWidth
+        />,
+      )}
+      {wrap(
+        <FormTextField
+          control={control}
+          name={'password_confirmation' as FieldPath<T>}
+          label={confirmLabel}
+          autoComplete="new-password"
+          password
+          fullWidth
+        />,
+      )}
+    </>
+  );
+}

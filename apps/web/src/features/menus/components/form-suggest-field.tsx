@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import type { MenuItemInput } from '@kopi/contract';
+import { Controller, type Control } from 'react-hook-form';
+import { translateValidation } from '../../../lib/i18n/i18n';
+
+/**
+ * Free text with suggestions (an icon's name, a page's path): typed text is kept as typed, trimmed,
+ * an empty one is null. `decorate` shows something beside a value (the icon itself).
+ */
+export function FormSuggestField({
+  control,
+  name,
+  label,
+  helperText,
+  options,
+  decorate,
+}: {
+  control: Control<MenuItemInput>;
+  name: 'icon' | 'path';
+  label: string;
+  helperText: string;
+  options: string[];
+  decorate?: (value: string) => ReactNode;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Autocomplete
+          freeSolo
+          options={options}
+          value={field.value ?? ''}
+          onChange={(_, next) => field.onChange(next || null)}
+          onInputChange={(_, next, reason) => {
+            if (reason === 'input') field.onChange(next.trim() || null);
+          }}
+          renderOption={
+            decorate
+              ? ({ key, ...props }, option) => (
+                  <Box component="li" key={key} {...props} sx={{ gap: 1.5 }}>
+                    {decorate(option)}
+                    {option}
+                  </Box>
+                )
+              : undefined
+          }
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label={label}
+              inputRef={field.ref}
+              error={Boolean(fieldState.error)}
+              helperText={translateValidation(fieldState.error?.message) ?? helperText}
+              slotProps={{
+                ...params.slotProps,
+                input: {
+                  ...params.slotProps.input,
+                  startAdornment:
+                    decorate && field.value ? (
+                      <Box sx={{ display: 'flex', pl: 0.5 }}>{decorate(field.value)}</Box>
+                    ) : undefined,
+                },
+              }}
+            />
+          )}
+        />
+      )}
+    />
+  );
+}

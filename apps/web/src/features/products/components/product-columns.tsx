@@ -1,0 +1,196 @@
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import ImageOutlined from '@mui/icons-material/ImageOutlined';
+import MoreVert from '@mui/icons-material/MoreVert';
+import type { ProductListItem } from '@kopi/contract';
+import { Link as RouterLink } from 'react-router';
+import type { DataTableColumn } from '../../../components/data-table/data-table';
+import { RowAction, RowActions } from '../../../components/list-page/row-actions';
+import { useProductStrings } from '../i18n';
+import { ProductPrice } from './product-price';
+import { ProductStatusLabel } from './product-status-label';
+
+/** Where a product is sold: every active outlet as one chip, else each outlet by name. */
+function OutletChips({
+  product: p,
+  outletCount,
+}: {
+  product: ProductListItem;
+  outletCount: number;
+}) {
+  const { t } = useProductStrings();
+  if (p.outlets.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {t('list.noOutlets')}
+      </Typography>
+    );
+  // Available everywhere: one chip, and only the outlets where it is sold out by name.
+  const everywhere = outletCount > 1 && p.outlets.length === outletCount;
+  const named = everywhere ? p.outlets.filter((o) => o.sold_out_today) : p.outlets;
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, maxWidth: 280 }}>
+      {everywhere && (
+        <Chip
+          size="small"
+          variant="outlined"
+          label={t('list.allOutlets', { count: outletCount })}
+          data-testid="product-all-outlets"
+        />
+      )}
+      {named.map((o) => (
+        <Chip
+          key={o.outlet_id}
+          size="small"
+          variant={o.sold_out_today ? 'filled' : 'outlined'}
+          color={o.sold_out_today ? 'warning' : 'default'}
+          label={o.sold_out_today ? `${o.outlet_name} · ${t('list.soldOut')}` : o.outlet_name}
+          title={o.sold_out_today ? t('list.soldOutAt', { outlet: o.outlet_name }) : undefined}
+          data-testid="product-outlet"
+          data-sold-out={o.sold_out_today}
+        />
+      ))}
+    </Box>
+  );
+}
+
+/** The product list's columns; below 1280 px fewer, wider ones. */
+export function useProductColumns({
+  mayUpdate,
+  mayDelete,
+  outletCount,
+  onMore,
+}: {
+  mayUpdate: boolean;
+  mayDelete: boolean;
+  /** How many outlets are active (a product in all of them shows one chip). */
+  outletCount: number;
+  onMore: (anchor: HTMLElement, product: ProductListItem) => void;
+}): DataTableColumn<ProductListItem>[] {
+  const { t } = useProductStrings();
+  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'));
+
+  const thumbnail = (p: ProductListItem) => (
+    <Avatar
+      variant="rounded"
+      src={p.image?.thumb_url}
+      alt={p.image ? p.name : undefined}
+      sx={{ width: 44, height: 44, bgcolor: 'action.hover', color: 'text.secondary' }}
+    >
+      <ImageOutlined fontSize="small" aria-label={t('list.noImage')} />
+    </Avatar>
+  );
+  const nameCell = (p: ProductListItem) => (
+    <Stack spacing={0.25} sx={{ minWidth: compact ? 140 : 160 }}>
+      {mayUpdate ? (
+        <Typography
+          component={RouterLink}
+          to={`/product/edit/${p.id}`}
+          sx={{ fontWeight: 500, color: 'text.primary', textDecoration: 'none' }}
+          data-testid="product-name"
+        >
+          {p.name}
+        </Typography>
+      ) : (
+        <Typography sx={{ fontWeight: 500 }} data-testid="product-name">
+          {p.name}
+        </Typography>
+      )}
+      {compact && (
+        <Typography variant="caption" color="text.secondary">
+          <Box component="code">{p.sku}</Box> · {p.category_name}
+        </Typography>
+      )}
+      {p.tags.length > 0 && (
+        <Typography variant="caption" color="text.secondary">
+          {p.tags.map((tag) => `#${tag}`).join(' ')}
+        </Typography>
+      )}
+    </Stack>
+  );
+
+  // Below 1280 px the image, SKU and category share the name's cell, so prices, outlets and
+  // actions stay in view without scrolling sideways.
+  const identity: DataTableColumn<ProductListItem>[] = compact
+    ? [
+        {
+          id: 'name',
+          header: t('list.name'),
+          sortable: true,
+          cell: (p) => (
+            <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+              {thumbnail(p)}
+              {nameCell(p)}
+            </Stack>
+          ),
+        },
+      ]
+    : [
+        { id: 'image', header: t('list.image'), width: 64, cell: thumbnail },
+        { id: 'name', header: t('list.name'), sortable: true, cell: nameCell },
+        { id: 'category', header: t('list.category'), cell: (p) => p.category_name },
+        {
+          id: 'sku',
+          header: t('list.sku'),
+          sortable: true,
+          cell: (p) => (
+            <Box component="code" sx={{ fontSize: '0.85em', whiteSpace: 'nowrap' }}>
+              {p.sku}
+            </Box>
+          ),
+        },
+      ];
+
+  return [
+    ...identity,
+    {
+      id: 'price',
+      header: t('list.price'),
+      sortable: true,
+      align: 'right',
+      cell: (p) => <ProductPrice base={p.base_price} discounted={p.discounted_price} />,
+    },
+    {
+      id: 'status',
+      header: t('list.status'),
+      cell: (p) => <ProductStatusLabel status={p.status} />,
+    },
+    {
+      id: 'outlets',
+      header: t('list.outlets'),
+      cell: (p) => <OutletChips product={p} outletCount={outletCount} />,
+    },
+    {
+      id: 'actions',
+      header: t('list.actions'),
+      align: 'right',
+      cell: (p) => (
+        <RowActions>
+          {mayUpdate && (
+            <RowAction
+              label={t('list.edit', { name: p.name })}
+              icon={<EditOutlined fontSize="small" />}
+              to={`/product/edit/${p.id}`}
+            />
+          )}
+          {mayDelete && p.status !== 'archived' && (
+            <IconButton
+              aria-label={t('list.more', { name: p.name })}
+              onClick={(e) => onMore(e.currentTarget, p)}
+              data-testid="product-more"
+            >
+              <MoreVert fontSize="small" />
+            </IconButton>
+          )}
+        </RowActions>
+      ),
+    },
+  ];
+}

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardHeader from '@mui/material/CardHeader';
+import Link from '@mui/material/Link';
+import type { AuditEntry } from '@kopi/contract';
+import { Link as RouterLink } from 'react-router';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { useAuditLabels } from '../../../lib/audit-labels';
+import { useCan } from '../../../lib/can-context';
+import { formatDateTime } from '../../../lib/formatters';
+import { useUserActivity } from '../api';
+import { AuditRecord } from '../../../components/audit-record';
+import { useUserStrings } from '../i18n';
+import { cardTitle } from '../../../components/card-title';
+
+export function ActivityCard({ userId }: { userId: string }) {
+  const { t } = useUserStrings();
+  const labels = useAuditLabels();
+  const can = useCan();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const activity = useUserActivity(userId, { page, page_size: pageSize });
+  const columns: DataTableColumn<AuditEntry>[] = [
+    {
+      id: 'created_at',
+      header: t('view.when'),
+      cell: (e) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.created_at)}</Box>,
+    },
+    {
+      id: 'action',
+      header: t('view.action'),
+      cell: (e) => (
+        <Box component="span" title={e.action} sx={{ fontWeight: 600 }}>
+          {labels.action(e.action)}
+        </Box>
+      ),
+    },
+    {
+      id: 'entity',
+      header: t('view.entity'),
+      cell: (e) => <AuditRecord entry={e} />,
+    },
+    { id: 'ip', header: t('view.address'), cell: (e) => e.ip ?? '—' },
+  ];
+  return (
+    <Card data-testid="user-activity">
+      <CardHeader
+        title={t('view.activity')}
+        subheader={t('view.activityHint')}
+        slotProps={cardTitle}
+        action={
+          can('read', 'log') && (
+            <Link component={RouterLink} to={`/settings/logs?actor_id=${userId}`} underline="hover">
+              {t('view.openLog')}
+            </Link>
+          )
+        }
+      />
+      <DataTable<AuditEntry>
+        label={t('view.activity')}
+        testId="user-activity-table"
+        columns={columns}
+        rows={activity.data?.rows ?? []}
+        rowKey={(e) => e.id}
+        total={activity.data?.meta.total ?? 0}
+        page={page}
+        pageSize={pageSize}
+        onPageChange={setPage}
+        onPageSizeChange={(size) => {
+          setPageSize(size);
+          setPage(1);
+        }}
+        loading={activity.isPending}
+        error={activity.error}
+        onRetry={() => void activity.refetch()}
+        emptyMessage={t('view.noActivity')}
+      />
+    </Card>
+  );
+}
