@@ -75,7 +75,8 @@ export function CloseDayDialog({
           date: formatBusinessDate(report.business_date),
         }),
       );
-      await onClosed();
+      // The list refreshes behind the report: the dialog can be closed at once.
+      void onClosed();
     } catch (error) {
       if (error instanceof HttpError && error.codeMessage === 'orders_still_open') {
         const listed = (error.body?.details ?? []).map((d) => ({
