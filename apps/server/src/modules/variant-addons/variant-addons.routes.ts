@@ -1,190 +1,109 @@
 import {
   addonInputSchema,
   addonSchema,
-  dataEnvelope,
   idParamSchema,
   libraryListQuerySchema,
-  listEnvelope,
   variantGroupInputSchema,
   variantGroupSchema,
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authedContextOf } from '../../lib/request-context';
+import { defineRoutes } from '../../lib/route-kit';
 import type { VariantAddonService } from './variant-addons.service';
 
 // DESIGN §8 /api/variant-groups and /api/addons, subject variant-addon (SPEC §2 /product/variant-addon).
 
-const deleted = dataEnvelope(z.object({ id: z.string(), deleted: z.literal(true) }));
+const deleted = z.object({ id: z.string(), deleted: z.literal(true) });
 
 export async function variantAddonRoutes(
   app: FastifyInstance,
   { service }: { service: VariantAddonService },
 ) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['variant-groups'];
+  const group = defineRoutes(app, { tags: ['variant-groups'], context: authedContextOf });
 
-  r.get(
-    '/variant-groups',
-    {
-      config: { permission: 'read-variant-addon' },
-      schema: {
-        tags,
-        summary: 'Variant groups with their options and the products using each',
-        querystring: libraryListQuerySchema,
-        response: { 200: listEnvelope(variantGroupSchema) },
-      },
-    },
-    async (request) => service.listGroups(authedContextOf(request), request.query),
-  );
+  group.list('/variant-groups', {
+    config: { permission: 'read-variant-addon' },
+    summary: 'Variant groups with their options and the products using each',
+    querystring: libraryListQuerySchema,
+    item: variantGroupSchema,
+    handler: (ctx, { query }) => service.listGroups(ctx, query),
+  });
 
-  r.get(
-    '/variant-groups/:id',
-    {
-      config: { permission: 'read-variant-addon' },
-      schema: {
-        tags,
-        summary: 'One variant group',
-        params: idParamSchema,
-        response: { 200: dataEnvelope(variantGroupSchema) },
-      },
-    },
-    async (request) => ({
-      data: await service.getGroup(authedContextOf(request), request.params.id),
-    }),
-  );
+  group.get('/variant-groups/:id', {
+    config: { permission: 'read-variant-addon' },
+    summary: 'One variant group',
+    params: idParamSchema,
+    data: variantGroupSchema,
+    handler: (ctx, { params }) => service.getGroup(ctx, params.id),
+  });
 
-  r.post(
-    '/variant-groups',
-    {
-      config: { permission: 'create-variant-addon' },
-      schema: {
-        tags,
-        summary: 'Create a variant group with its options',
-        body: variantGroupInputSchema,
-        response: { 201: dataEnvelope(variantGroupSchema) },
-      },
-    },
-    async (request, reply) => {
-      const data = await service.createGroup(authedContextOf(request), request.body);
-      return reply.code(201).send({ data });
-    },
-  );
+  group.create('/variant-groups', {
+    config: { permission: 'create-variant-addon' },
+    summary: 'Create a variant group with its options',
+    body: variantGroupInputSchema,
+    data: variantGroupSchema,
+    handler: (ctx, { body }) => service.createGroup(ctx, body),
+  });
 
-  r.put(
-    '/variant-groups/:id',
-    {
-      config: { permission: 'update-variant-addon' },
-      schema: {
-        tags,
-        summary:
-          'Update a group; options are replaced in the given order (send an option id to keep it)',
-        params: idParamSchema,
-        body: variantGroupInputSchema,
-        response: { 200: dataEnvelope(variantGroupSchema) },
-      },
-    },
-    async (request) => ({
-      data: await service.updateGroup(authedContextOf(request), request.params.id, request.body),
-    }),
-  );
+  group.put('/variant-groups/:id', {
+    config: { permission: 'update-variant-addon' },
+    summary:
+      'Update a group; options are replaced in the given order (send an option id to keep it)',
+    params: idParamSchema,
+    body: variantGroupInputSchema,
+    data: variantGroupSchema,
+    handler: (ctx, { params, body }) => service.updateGroup(ctx, params.id, body),
+  });
 
-  r.delete(
-    '/variant-groups/:id',
-    {
-      config: { permission: 'delete-variant-addon' },
-      schema: {
-        tags,
-        summary: 'Delete a group no product uses (409 variant_group_in_use otherwise)',
-        params: idParamSchema,
-        response: { 200: deleted },
-      },
-    },
-    async (request) => ({
-      data: await service.removeGroup(authedContextOf(request), request.params.id),
-    }),
-  );
+  group.delete('/variant-groups/:id', {
+    config: { permission: 'delete-variant-addon' },
+    summary: 'Delete a group no product uses (409 variant_group_in_use otherwise)',
+    params: idParamSchema,
+    data: deleted,
+    handler: (ctx, { params }) => service.removeGroup(ctx, params.id),
+  });
 
-  const addonTags = ['addons'];
+  const addon = defineRoutes(app, { tags: ['addons'], context: authedContextOf });
 
-  r.get(
-    '/addons',
-    {
-      config: { permission: 'read-variant-addon' },
-      schema: {
-        tags: addonTags,
-        summary: 'Add-ons and the products using each',
-        querystring: libraryListQuerySchema,
-        response: { 200: listEnvelope(addonSchema) },
-      },
-    },
-    async (request) => service.listAddons(authedContextOf(request), request.query),
-  );
+  addon.list('/addons', {
+    config: { permission: 'read-variant-addon' },
+    summary: 'Add-ons and the products using each',
+    querystring: libraryListQuerySchema,
+    item: addonSchema,
+    handler: (ctx, { query }) => service.listAddons(ctx, query),
+  });
 
-  r.get(
-    '/addons/:id',
-    {
-      config: { permission: 'read-variant-addon' },
-      schema: {
-        tags: addonTags,
-        summary: 'One add-on',
-        params: idParamSchema,
-        response: { 200: dataEnvelope(addonSchema) },
-      },
-    },
-    async (request) => ({
-      data: await service.getAddon(authedContextOf(request), request.params.id),
-    }),
-  );
+  addon.get('/addons/:id', {
+    config: { permission: 'read-variant-addon' },
+    summary: 'One add-on',
+    params: idParamSchema,
+    data: addonSchema,
+    handler: (ctx, { params }) => service.getAddon(ctx, params.id),
+  });
 
-  r.post(
-    '/addons',
-    {
-      config: { permission: 'create-variant-addon' },
-      schema: {
-        tags: addonTags,
-        summary: 'Create an add-on',
-        body: addonInputSchema,
-        response: { 201: dataEnvelope(addonSchema) },
-      },
-    },
-    async (request, reply) => {
-      const data = await service.createAddon(authedContextOf(request), request.body);
-      return reply.code(201).send({ data });
-    },
-  );
+  addon.create('/addons', {
+    config: { permission: 'create-variant-addon' },
+    summary: 'Create an add-on',
+    body: addonInputSchema,
+    data: addonSchema,
+    handler: (ctx, { body }) => service.createAddon(ctx, body),
+  });
 
-  r.put(
-    '/addons/:id',
-    {
-      config: { permission: 'update-variant-addon' },
-      schema: {
-        tags: addonTags,
-        summary: 'Update an add-on (every product using it follows)',
-        params: idParamSchema,
-        body: addonInputSchema,
-        response: { 200: dataEnvelope(addonSchema) },
-      },
-    },
-    async (request) => ({
-      data: await service.updateAddon(authedContextOf(request), request.params.id, request.body),
-    }),
-  );
+  addon.put('/addons/:id', {
+    config: { permission: 'update-variant-addon' },
+    summary: 'Update an add-on (every product using it follows)',
+    params: idParamSchema,
+    body: addonInputSchema,
+    data: addonSchema,
+    handler: (ctx, { params, body }) => service.updateAddon(ctx, params.id, body),
+  });
 
-  r.delete(
-    '/addons/:id',
-    {
-      config: { permission: 'delete-variant-addon' },
-      schema: {
-        tags: addonTags,
-        summary: 'Delete an add-on no product uses (409 addon_in_use otherwise)',
-        params: idParamSchema,
-        response: { 200: deleted },
-      },
-    },
-    async (request) => ({
-      data: await service.removeAddon(authedContextOf(request), request.params.id),
-    }),
-  );
+  addon.delete('/addons/:id', {
+    config: { permission: 'delete-variant-addon' },
+    summary: 'Delete an add-on no product uses (409 addon_in_use otherwise)',
+    params: idParamSchema,
+    data: deleted,
+    handler: (ctx, { params }) => service.removeAddon(ctx, params.id),
+  });
 }
