@@ -2,31 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { categorySchema } from '@kopi/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/platform';
 import { demoCategory, multipart, otherTenant, pngImage } from '../../test/catalogue-fixtures';
-import {
-  anonymous,
-  createTestApp,
-  requestAs,
-  type Requests,
-  type TestApp,
-} from '../../test/test-app';
+import { anonymous } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 
-let t: TestApp;
-let api: Requests;
-let admin: { authorization: string };
-let cashier: { authorization: string };
 let other: Awaited<ReturnType<typeof otherTenant>>;
 
+const { t, api, as } = useTestApp({ signIn: ['admin', 'cashier'], api: 'admin' });
+const { admin, cashier } = as;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.bearer((await t.login('admin')).token);
-  cashier = t.bearer((await t.login('cashier')).token);
-  api = requestAs(t, admin);
   other = await otherTenant(t, 'other-cafe');
 });
-afterAll(() => t?.close());
 
 describe('GET /api/categories', () => {
   it('lists the demo categories in menu order with product counts, for staff who read the menu', async () => {

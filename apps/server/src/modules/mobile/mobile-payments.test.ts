@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SANDBOX_SIGNATURE_HEADER } from '@kopi/contract';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orderPayments, orders, orderStatusHistory } from '../../db/schema/orders';
 import { paymentCallbacks, paymentIntents } from '../../db/schema/payments';
 import { auditLog, notifications, serverSecrets } from '../../db/schema/platform';
@@ -17,7 +17,7 @@ import {
   type TestCustomer,
 } from '../../test/mobile-fixtures';
 import { expectCode } from '../../test/expect-code';
-import { createTestApp, requestAs, type Requests, type TestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { createCustomerOrderService } from '../orders/customer-orders.service';
 import { createPaymentService } from '../payments/payments.service';
 import { signSandboxBody } from '../payments/sandbox-provider';
@@ -29,22 +29,17 @@ import { signSandboxBody } from '../payments/sandbox-provider';
 
 const NOON_KL = '2026-06-10T04:00:00Z';
 const clock = testClock(NOON_KL);
-let t: TestApp;
-let api: Requests;
-let admin: Record<string, string>;
 let customer: TestCustomer;
 let kl: string;
 let plain: string;
 
+const { t, api, as } = useTestApp({ now: clock.now, signIn: ['admin'] });
+const { admin } = as;
 beforeAll(async () => {
-  t = await createTestApp({ now: clock.now });
-  api = requestAs(t);
-  admin = t.bearer((await t.login('admin')).token);
   kl = (await demoOutlet(t, 'KL01')).id;
   plain = (await addProduct(t, { sku: 'PAY-PLAIN', price: 1000 })).id;
   customer = await verifiedCustomer(t, { name: 'Nur Aina' });
 });
-afterAll(() => t?.close());
 beforeEach(() => clock.set(NOON_KL));
 
 async function newOrder(body: Record<string, unknown> = {}, who = customer) {

@@ -12,7 +12,7 @@ import {
 } from '@kopi/contract';
 import { parse } from 'csv-parse/sync';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { rowsOf } from '../../db/database';
 import { users } from '../../db/schema/access';
@@ -23,37 +23,31 @@ import type { AuthedContext } from '../../lib/request-context';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
 import { createUser } from '../../test/fixtures';
 import { demoTenantId, testClock } from '../../test/order-fixtures';
-import {
-  anonymous,
-  createTestApp,
-  requestAs,
-  type Requests,
-  type TestApp,
-} from '../../test/test-app';
+import { anonymous } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { createOrderService } from './orders.service';
 
 // The demo orders (made through the order services), GET /api/orders with its filters, search,
 // sort and paging, the CSV export, GET /api/orders/{id}, and who may see which order.
 
 const clock = testClock('2026-06-10T06:00:00Z'); // Wednesday 14:00 in Kuala Lumpur
-let t: TestApp;
-let api: Requests;
-let admin: Record<string, string>;
-let cashier: Record<string, string>;
 let tenantId: string;
 let kl: string;
 let pg: string;
 
+const { t, api, as } = useTestApp({
+  now: clock.now,
+  config: { demoOrders: true },
+  signIn: ['admin', 'cashier'],
+  api: 'admin',
+});
+// cashier: KL01
+const { admin, cashier } = as;
 beforeAll(async () => {
-  t = await createTestApp({ now: clock.now, config: { demoOrders: true } });
-  admin = t.bearer((await t.login('admin')).token);
-  api = requestAs(t, admin);
-  cashier = t.bearer((await t.login('cashier')).token); // KL01
   tenantId = await demoTenantId(t);
   kl = (await demoOutlet(t, 'KL01')).id;
   pg = (await demoOutlet(t, 'PG01')).id;
 });
-afterAll(() => t?.close());
 
 async function list(query: string, headers = admin) {
   const res = await api.get(`/api/orders?${query}`, headers);

@@ -1,13 +1,13 @@
 import { reportOutletSchema, type SalesReport, salesReportSchema } from '@kopi/contract';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { users } from '../../db/schema/access';
 import { outlets, tenants } from '../../db/schema/tenancy';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
 import { addProduct, demoTenantId, sell, testClock } from '../../test/order-fixtures';
-import { createTestApp, requestAs, type Requests, type TestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { splitByMonth } from './report-periods';
 
 // GET /api/reports/sales and its export: access, scope, every group_by, the previous period, and
@@ -15,11 +15,6 @@ import { splitByMonth } from './report-periods';
 // and the report's outlet filter, GET /api/reports/outlets.
 
 const clock = testClock('2026-06-10T04:00:00Z');
-let t: TestApp;
-let api: Requests;
-let admin: Record<string, string>;
-let manager: Record<string, string>; // bound to KL01
-let cashier: Record<string, string>; // no read-report
 let kl: string;
 let pg: string;
 let coffee: string; // RM 10.00
@@ -64,12 +59,10 @@ async function byProduct(headers: Record<string, string>, query: string) {
 const RANGE = 'from=2026-06-08&to=2026-06-10';
 
 let rejectedTotal = 0;
+const { t, api, as } = useTestApp({ now: clock.now, signIn: ['admin', 'manager', 'cashier'] });
+// manager: bound to KL01; cashier: no read-report
+const { admin, manager, cashier } = as;
 beforeAll(async () => {
-  t = await createTestApp({ now: clock.now });
-  api = requestAs(t);
-  admin = t.bearer((await t.login('admin')).token);
-  manager = t.bearer((await t.login('manager')).token);
-  cashier = t.bearer((await t.login('cashier')).token);
   kl = (await demoOutlet(t, 'KL01')).id;
   pg = (await demoOutlet(t, 'PG01')).id;
   coffee = (await addProduct(t, { sku: 'REP-COFFEE', price: 1000 })).id;
@@ -112,7 +105,6 @@ beforeAll(async () => {
   expect(res.statusCode, res.body).toBe(200);
   clock.set('2026-06-10T04:00:00Z');
 });
-afterAll(() => t?.close());
 
 describe('GET /api/reports/sales', () => {
   it('groups by day with every day of the range beside the same day of the previous period', async () => {

@@ -5,40 +5,27 @@ import {
   userSessionSchema,
 } from '@kopi/contract';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../../db/schema/access';
 import { outbox } from '../../db/schema/platform';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
 import { createUser, latestAudit, userByUsername } from '../../test/fixtures';
 import { demoTenantId } from '../../test/order-fixtures';
-import {
-  anonymous,
-  createTestApp,
-  requestAs,
-  type Requests,
-  type TestApp,
-} from '../../test/test-app';
+import { anonymous } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 
 // Staff users: list and scope, create with either password set-up, edit, disable
 // (sessions end at once), reset password, sessions, activity, delete, and the guards.
 
-type Headers = { authorization: string };
-let t: TestApp;
-let api: Requests;
-let admin: Headers;
-let superadmin: Headers;
 let tenantId: string;
 let rival: Awaited<ReturnType<typeof otherTenant>>;
 
+const { t, api, as } = useTestApp({ signIn: ['admin', 'superadmin'], api: 'admin' });
+const { superadmin } = as;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.bearer((await t.login('admin')).token);
-  superadmin = t.bearer((await t.login('superadmin')).token);
-  api = requestAs(t, admin);
   tenantId = await demoTenantId(t);
   rival = await otherTenant(t, 'users-rival');
 });
-afterAll(() => t?.close());
 
 async function roleId(name: string, tenant: string | null = tenantId) {
   const [row] = await t.database.db

@@ -1,23 +1,17 @@
 import { addonSchema, variantGroupSchema } from '@kopi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { demoCategory, otherTenant } from '../../test/catalogue-fixtures';
-import { createTestApp, requestAs, type Requests, type TestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 
 // The variant and add-on library: shared by many products, edits reach every product, deleting
 // one in use is refused.
 
-let t: TestApp;
-let api: Requests;
-let admin: { authorization: string };
 let other: Awaited<ReturnType<typeof otherTenant>>;
 
+const { t, api } = useTestApp({ signIn: ['admin'], api: 'admin' });
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.bearer((await t.login('admin')).token);
-  api = requestAs(t, admin);
   other = await otherTenant(t, 'library-rival');
 });
-afterAll(() => t?.close());
 
 async function group(name: string) {
   const res = await api.get(`/api/variant-groups?q=${encodeURIComponent(name)}`);
