@@ -16,7 +16,13 @@ import {
   matrixRoles,
   publicRoutes,
 } from './authorization-matrix';
-import { demoCategory, demoOutlet, demoProduct, multipart, pngImage } from './catalogue-fixtures';
+import {
+  demoCategory,
+  demoOutletIds,
+  demoProduct,
+  multipart,
+  pngImage,
+} from './catalogue-fixtures';
 import { createUser } from './fixtures';
 import { addProduct, demoTenantId } from './order-fixtures';
 import { type HttpMethod, type Payload } from './test-app';
@@ -723,8 +729,7 @@ const codeOf: Record<number, string> = { 401: 'unauthorized', 403: 'forbidden', 
 const { t, api } = useTestApp();
 beforeAll(async () => {
   tenantId = await demoTenantId(t);
-  kl = (await demoOutlet(t, 'KL01')).id;
-  pg = (await demoOutlet(t, 'PG01')).id;
+  ({ kl, pg } = await demoOutletIds(t));
   const rows = await db()
     .select({ username: users.username, passwordHash: users.passwordHash })
     .from(users)

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../db/schema/platform';
-import { demoOutlet, demoProduct } from './catalogue-fixtures';
+import { demoOutletIds, demoProduct } from './catalogue-fixtures';
 import { createUser } from './fixtures';
 import { addProduct, demoTenantId } from './order-fixtures';
 import { useTestApp } from './use-test-app';
@@ -18,8 +18,7 @@ let pg: string;
 const { t, api, as } = useTestApp({ signIn: ['admin', 'cashier'], api: 'cashier' });
 const { admin, cashier } = as;
 beforeAll(async () => {
-  kl = (await demoOutlet(t, 'KL01')).id;
-  pg = (await demoOutlet(t, 'PG01')).id;
+  ({ kl, pg } = await demoOutletIds(t));
   const product = await addProduct(t, { sku: 'SCOPE-1', price: 1000 });
   for (const outletId of [kl, pg]) {
     const res = await api.post(

@@ -1,9 +1,10 @@
 import { type Dashboard, dashboardSchema, reportOutletSchema } from '@kopi/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
+import { demoOutletIds, otherTenant } from '../../test/catalogue-fixtures';
 import { createUser } from '../../test/fixtures';
 import { addProduct, demoTenantId, sell, testClock } from '../../test/order-fixtures';
+import { expectCode } from '../../test/expect-code';
 import { useTestApp } from '../../test/use-test-app';
 
 // GET /api/dashboard: today's business day against the same weekday last week; and its outlet
@@ -42,8 +43,7 @@ const { t, api, as } = useTestApp({ now: clock.now, signIn: ['admin', 'cashier']
 // cashier: bound to KL01
 const { admin, cashier } = as;
 beforeAll(async () => {
-  kl = (await demoOutlet(t, 'KL01')).id;
-  pg = (await demoOutlet(t, 'PG01')).id;
+  ({ kl, pg } = await demoOutletIds(t));
   coffee = (await addProduct(t, { sku: 'DASH-COFFEE', price: 1000 })).id;
   cake = (await addProduct(t, { sku: 'DASH-CAKE', price: 500 })).id;
   // Last Wednesday: one sale before noon, one after.
@@ -206,13 +206,9 @@ describe('GET /api/dashboard/outlets', () => {
       permissions: ['read-outlet'],
     });
     const none = t.bearer((await t.login('no-dashboard-outlets')).token);
-    const refused = await outletsOf(none);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().code_message).toBe('forbidden');
+    expectCode(await outletsOf(none), 403, 'forbidden');
     const superadmin = t.bearer((await t.login('superadmin')).token);
-    const outside = await outletsOf(superadmin);
-    expect(outside.statusCode).toBe(400);
-    expect(outside.json().code_message).toBe('tenant_required');
+    expectCode(await outletsOf(superadmin), 400, 'tenant_required');
   });
 
   it('is documented in the OpenAPI document with its answer schema', async () => {

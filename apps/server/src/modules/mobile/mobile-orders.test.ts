@@ -7,7 +7,7 @@ import { orderCounters, orders } from '../../db/schema/orders';
 import { auditLog, notifications } from '../../db/schema/platform';
 import { outlets } from '../../db/schema/tenancy';
 import { liveEvents } from '../../db/schema/live';
-import { demoOutlet, demoProduct, otherTenant } from '../../test/catalogue-fixtures';
+import { demoOutlet, demoOutletIds, demoProduct, otherTenant } from '../../test/catalogue-fixtures';
 import {
   addProduct,
   cardSale,
@@ -44,8 +44,7 @@ let plain: string; // RM 10.00, no choices
 const { t, api, as } = useTestApp({ now: clock.now, signIn: ['admin'], api: demoTenantHeader });
 const { admin } = as;
 beforeAll(async () => {
-  kl = (await demoOutlet(t, 'KL01')).id;
-  jb = (await demoOutlet(t, 'JB01')).id;
+  ({ kl, jb } = await demoOutletIds(t));
   plain = (await addProduct(t, { sku: 'APP-PLAIN', price: 1000 })).id;
   customer = await verifiedCustomer(t, { name: 'Nur Aina' });
 });

@@ -2,7 +2,7 @@ import { type Board, boardSchema } from '@kopi/contract';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { outlets } from '../../db/schema/tenancy';
-import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
+import { demoOutletIds, otherTenant } from '../../test/catalogue-fixtures';
 import { createUser } from '../../test/fixtures';
 import {
   addProduct,
@@ -35,9 +35,7 @@ beforeAll(async () => {
     permissions: ['read-status-order'],
   });
   viewer = t.bearer((await t.login('board-viewer')).token);
-  kl = (await demoOutlet(t, 'KL01')).id;
-  pg = (await demoOutlet(t, 'PG01')).id;
-  jb = (await demoOutlet(t, 'JB01')).id;
+  ({ kl, pg, jb } = await demoOutletIds(t));
   plain = (await addProduct(t, { sku: 'BOARD-1', price: 1000 })).id;
 });
 beforeEach(() => clock.set('2026-06-10T03:00:00Z'));

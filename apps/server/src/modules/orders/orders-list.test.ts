@@ -17,10 +17,14 @@ import { z } from 'zod';
 import { rowsOf } from '../../db/database';
 import { users } from '../../db/schema/access';
 import { orderItems, orderPayments, orders, zReports } from '../../db/schema/orders';
-import { outlets } from '../../db/schema/tenancy';
 import { AppError } from '../../lib/errors';
 import type { AuthedContext } from '../../lib/request-context';
-import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
+import {
+  demoOutletIds,
+  expectDemoOutletChoices,
+  otherTenant,
+  whileOutletDisabled,
+} from '../../test/catalogue-fixtures';
 import { createUser } from '../../test/fixtures';
 import { demoTenantId, testClock } from '../../test/order-fixtures';
 import { anonymous } from '../../test/test-app';
@@ -45,8 +49,7 @@ const { t, api, as } = useTestApp({
 const { admin, cashier } = as;
 beforeAll(async () => {
   tenantId = await demoTenantId(t);
-  kl = (await demoOutlet(t, 'KL01')).id;
-  pg = (await demoOutlet(t, 'PG01')).id;
+  ({ kl, pg } = await demoOutletIds(t));
 });
 
 async function list(query: string, headers = admin) {
@@ -335,24 +338,12 @@ describe('GET /api/orders/outlets', () => {
     const all = await get(admin);
     expect(all.statusCode).toBe(200);
     const rows = z.array(orderOutletSchema.strict()).parse(all.json().data);
-    const inDb = await t.database.db
-      .select({ id: outlets.id, code: outlets.code })
-      .from(outlets)
-      .where(eq(outlets.tenantId, tenantId));
-    expect(rows.map((o) => o.code)).toEqual(inDb.map((o) => o.code).sort());
-    expect(rows.find((o) => o.id === kl)).toMatchObject({
-      code: 'KL01',
-      name: 'Kuala Lumpur',
-      timezone: 'Asia/Kuala_Lumpur',
-    });
+    await expectDemoOutletChoices(t, rows, kl);
     // A disabled outlet keeps its past orders and Z-reports readable.
-    await t.database.db.update(outlets).set({ status: 'disabled' }).where(eq(outlets.id, pg));
-    try {
+    await whileOutletDisabled(t, pg, async () => {
       const again = (await get(admin)).json().data as { id: string; status: string }[];
       expect(again.find((o) => o.id === pg)?.status).toBe('disabled');
-    } finally {
-      await t.database.db.update(outlets).set({ status: 'active' }).where(eq(outlets.id, pg));
-    }
+    });
 
     const mine = (await get(cashier)).json().data as { id: string }[];
     expect(mine.map((o) => o.id)).toEqual([kl]);

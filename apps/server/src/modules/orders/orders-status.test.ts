@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, notifications } from '../../db/schema/platform';
 import { liveEvents } from '../../db/schema/live';
-import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
+import { demoOutletIds, otherTenant } from '../../test/catalogue-fixtures';
 import { addProduct, cardSale, sell, testClock } from '../../test/order-fixtures';
 import { useTestApp } from '../../test/use-test-app';
 
@@ -22,8 +22,7 @@ const { t, api, as } = useTestApp({
 // cashier: KL01; manager: KL01; finance: read-order only
 const { admin, cashier, manager, finance } = as;
 beforeAll(async () => {
-  kl = (await demoOutlet(t, 'KL01')).id;
-  pg = (await demoOutlet(t, 'PG01')).id;
+  ({ kl, pg } = await demoOutletIds(t));
   plain = (await addProduct(t, { sku: 'PLAIN-1', price: 1000 })).id;
 });
 beforeEach(() => clock.set(NOON_KL));

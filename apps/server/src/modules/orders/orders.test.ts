@@ -7,7 +7,7 @@ import { products } from '../../db/schema/catalogue';
 import { orderCounters, orders } from '../../db/schema/orders';
 import { auditLog, notifications } from '../../db/schema/platform';
 import { outlets } from '../../db/schema/tenancy';
-import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
+import { demoOutletIds, otherTenant } from '../../test/catalogue-fixtures';
 import {
   addProduct,
   cardSale,
@@ -35,9 +35,7 @@ const { t, api, as } = useTestApp({ now: clock.now, signIn: ['admin', 'cashier']
 // cashier: bound to KL01
 const { admin, cashier } = as;
 beforeAll(async () => {
-  kl = (await demoOutlet(t, 'KL01')).id;
-  pg = (await demoOutlet(t, 'PG01')).id;
-  jb = (await demoOutlet(t, 'JB01')).id;
+  ({ kl, pg, jb } = await demoOutletIds(t));
   plain = (await addProduct(t, { sku: 'PLAIN-1', price: 1000 })).id;
 });
 beforeEach(() => clock.set(NOON_KL));

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addons, categories, productImages, products } from '../../db/schema/catalogue';
 import { outlets } from '../../db/schema/tenancy';
-import { demoCategory, demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
+import { demoCategory, demoOutletIds, otherTenant } from '../../test/catalogue-fixtures';
 import { createTenant, createUser } from '../../test/fixtures';
 import {
   addProduct,
@@ -28,9 +28,7 @@ const { t, api, as } = useTestApp({ now: clock.now, signIn: ['admin', 'cashier',
 // cashier: bound to KL01; finance: no read-pos
 const { admin, cashier, finance } = as;
 beforeAll(async () => {
-  kl = (await demoOutlet(t, 'KL01')).id;
-  pg = (await demoOutlet(t, 'PG01')).id;
-  jb = (await demoOutlet(t, 'JB01')).id;
+  ({ kl, pg, jb } = await demoOutletIds(t));
 });
 beforeEach(() => clock.set(NOON_KL));
 

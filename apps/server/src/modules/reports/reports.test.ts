@@ -4,9 +4,16 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { users } from '../../db/schema/access';
-import { outlets, tenants } from '../../db/schema/tenancy';
-import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
+import { tenants } from '../../db/schema/tenancy';
+import {
+  demoOutlet,
+  demoOutletIds,
+  expectDemoOutletChoices,
+  otherTenant,
+  whileOutletDisabled,
+} from '../../test/catalogue-fixtures';
 import { addProduct, demoTenantId, sell, testClock } from '../../test/order-fixtures';
+import { expectCode } from '../../test/expect-code';
 import { useTestApp } from '../../test/use-test-app';
 import { splitByMonth } from './report-periods';
 
@@ -63,8 +70,7 @@ const { t, api, as } = useTestApp({ now: clock.now, signIn: ['admin', 'manager',
 // manager: bound to KL01; cashier: no read-report
 const { admin, manager, cashier } = as;
 beforeAll(async () => {
-  kl = (await demoOutlet(t, 'KL01')).id;
-  pg = (await demoOutlet(t, 'PG01')).id;
+  ({ kl, pg } = await demoOutletIds(t));
   coffee = (await addProduct(t, { sku: 'REP-COFFEE', price: 1000 })).id;
   cake = (await addProduct(t, { sku: 'REP-CAKE', price: 500 })).id;
 
@@ -374,24 +380,12 @@ describe('GET /api/reports/outlets', () => {
     const res = await outletsOf(admin);
     expect(res.statusCode).toBe(200);
     const rows = z.array(reportOutletSchema.strict()).parse(res.json().data);
-    const inDb = await t.database.db
-      .select({ code: outlets.code })
-      .from(outlets)
-      .where(eq(outlets.tenantId, await demoTenantId(t)));
-    expect(rows.map((o) => o.code)).toEqual(inDb.map((o) => o.code).sort());
-    expect(rows.find((o) => o.id === kl)).toMatchObject({
-      code: 'KL01',
-      name: 'Kuala Lumpur',
-      timezone: 'Asia/Kuala_Lumpur',
-    });
+    await expectDemoOutletChoices(t, rows, kl);
     // A disabled outlet's past sales stay in the report, so it stays a choice.
-    await t.database.db.update(outlets).set({ status: 'disabled' }).where(eq(outlets.id, pg));
-    try {
+    await whileOutletDisabled(t, pg, async () => {
       const again = z.array(reportOutletSchema).parse((await outletsOf(admin)).json().data);
       expect(again.find((o) => o.id === pg)?.status).toBe('disabled');
-    } finally {
-      await t.database.db.update(outlets).set({ status: 'active' }).where(eq(outlets.id, pg));
-    }
+    });
     // Finance reads reports without read-outlet: this is its outlet filter.
     const finance = t.bearer((await t.login('finance')).token);
     expect(await idsOf(finance)).toEqual(rows.map((o) => o.id));
@@ -405,13 +399,9 @@ describe('GET /api/reports/outlets', () => {
 
   it('answers 401 without a token, 403 without read-report, 400 outside any tenant', async () => {
     expect((await outletsOf()).statusCode).toBe(401);
-    const refused = await outletsOf(cashier);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().code_message).toBe('forbidden');
+    expectCode(await outletsOf(cashier), 403, 'forbidden');
     const superadmin = t.bearer((await t.login('superadmin')).token);
-    const outside = await outletsOf(superadmin);
-    expect(outside.statusCode).toBe(400);
-    expect(outside.json().code_message).toBe('tenant_required');
+    expectCode(await outletsOf(superadmin), 400, 'tenant_required');
   });
 
   it('is documented in the OpenAPI document with its answer schema', async () => {
