@@ -47,30 +47,18 @@ export function useTestApp<User extends string = never>(
     if (!current) throw new Error('the test app is not running: use `t` inside hooks and tests');
     return current;
   };
-  const t: TestApp = {
-    get app() {
-      return app().app;
-    },
-    get routes() {
-      return app().routes;
-    },
-    get principals() {
-      return app().principals;
-    },
-    get database() {
-      return app().database;
-    },
-    get config() {
-      return app().config;
-    },
-    get target() {
-      return app().target;
-    },
-    inject: (o) => app().inject(o),
-    login: (username, password) => app().login(username, password),
-    bearer: (token) => app().bearer(token),
-    close: () => app().close(),
-  };
+  // Fields read through to the running app; methods call it.
+  const fields = ['app', 'routes', 'principals', 'database', 'config', 'target'] as const;
+  const t = Object.defineProperties(
+    {
+      inject: (o) => app().inject(o),
+      login: (username, password) => app().login(username, password),
+      bearer: (token) => app().bearer(token),
+      close: () => app().close(),
+    } satisfies Pick<TestApp, 'inject' | 'login' | 'bearer' | 'close'>,
+    Object.fromEntries(fields.map((field) => [field, { get: () => app()[field] }])),
+  ) as TestApp;
+
   const as = Object.fromEntries(signIn.map((user) => [user, { authorization: '' }])) as Record<
     User,
     Bearer

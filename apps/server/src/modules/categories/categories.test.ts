@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/platform';
 import { demoCategory, multipart, otherTenant, pngImage } from '../../test/catalogue-fixtures';
 import { anonymous } from '../../test/test-app';
+import { detailPaths } from '../../test/expect-code';
 import { useTestApp } from '../../test/use-test-app';
 
 let other: Awaited<ReturnType<typeof otherTenant>>;
@@ -72,12 +73,7 @@ describe('POST and PUT /api/categories', () => {
     const missing = await api.post('/api/categories', { name_en: '  ' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().code_message).toBe('validation_failed');
-    expect(
-      missing
-        .json()
-        .details.map((d: { path: string }) => d.path)
-        .sort(),
-    ).toEqual(['name_en', 'name_my']);
+    expect(detailPaths(missing).sort()).toEqual(['name_en', 'name_my']);
     const taken = await api.post('/api/categories', { name_en: 'kopi', name_my: 'Kopi 2' });
     expect(taken.statusCode).toBe(400);
     expect(taken.json().code_message).toBe('category_name_taken');

@@ -42,6 +42,17 @@ beforeAll(async () => {
 });
 beforeEach(() => clock.set(NOON_KL));
 
+/** The notifications about an order: title, its key and parameters. */
+const notesOf = (orderId: string) =>
+  t.database.db
+    .select({
+      title: notifications.title,
+      titleKey: notifications.titleKey,
+      params: notifications.params,
+    })
+    .from(notifications)
+    .where(eq(notifications.idOrder, orderId));
+
 async function newOrder(body: Record<string, unknown> = {}, who = customer) {
   const res = await placeOrder(t, who.headers, {
     outlet_id: kl,
@@ -399,14 +410,7 @@ describe('cancelling a paid order', () => {
       status: 'REJECTED',
       reason: 'Cancelled by customer: Ordered at the wrong outlet',
     });
-    const notes = await t.database.db
-      .select({
-        title: notifications.title,
-        titleKey: notifications.titleKey,
-        params: notifications.params,
-      })
-      .from(notifications)
-      .where(eq(notifications.idOrder, order.id));
+    const notes = await notesOf(order.id);
     expect(notes).toContainEqual({
       title: `Order ${order.order_no} cancelled by the customer`,
       titleKey: 'customerCancelled',
@@ -448,14 +452,7 @@ describe('cancelling a paid order', () => {
       paid: order.total,
       refundDue: order.total,
     });
-    const [note] = await t.database.db
-      .select({
-        title: notifications.title,
-        titleKey: notifications.titleKey,
-        params: notifications.params,
-      })
-      .from(notifications)
-      .where(eq(notifications.idOrder, order.id));
+    const [note] = await notesOf(order.id);
     expect(note).toEqual({
       title: `Order ${order.order_no} was paid after it was cancelled`,
       titleKey: 'paidAfterCancel',

@@ -5,6 +5,7 @@ import { auditLog, notifications } from '../../db/schema/platform';
 import { liveEvents } from '../../db/schema/live';
 import { demoOutletIds, otherTenant } from '../../test/catalogue-fixtures';
 import { addProduct, cardSale, sell, testClock } from '../../test/order-fixtures';
+import { detailPaths } from '../../test/expect-code';
 import { useTestApp } from '../../test/use-test-app';
 
 // POST /api/orders/{id}/status (DESIGN §4) and the day close with its Z-report.
@@ -231,9 +232,7 @@ describe('POST /api/orders/close-day', () => {
     const open = await close(manager, kl);
     expect(open.statusCode).toBe(409);
     expect(open.json().code_message).toBe('orders_still_open');
-    expect(open.json().details.map((d: { path: string }) => d.path)).toEqual(
-      [cash, card, split, toReject].map((o) => o.order_no),
-    );
+    expect(detailPaths(open)).toEqual([cash, card, split, toReject].map((o) => o.order_no));
     expect((await zReport(manager, kl)).statusCode).toBe(404);
 
     const completed: Order[] = [];

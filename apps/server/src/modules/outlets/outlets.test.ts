@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/platform';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
+import { detailPaths } from '../../test/expect-code';
 import { useTestApp } from '../../test/use-test-app';
 
 // Outlets, their weekly hours and closures, and "open now" on an injected clock.
@@ -101,12 +102,7 @@ describe('POST, PUT and DELETE /api/outlets', () => {
       delivery_fee: -1,
     });
     expect(res.statusCode).toBe(400);
-    expect(
-      res
-        .json()
-        .details.map((d: { path: string }) => d.path)
-        .sort(),
-    ).toEqual(['code', 'delivery_fee', 'serving_methods']);
+    expect(detailPaths(res).sort()).toEqual(['code', 'delivery_fee', 'serving_methods']);
     const zone = await api.post('/api/outlets', {
       ...newOutlet,
       code: 'TZ01',

@@ -5,6 +5,7 @@ import { products, variantGroups } from '../../db/schema/catalogue';
 import { auditLog } from '../../db/schema/platform';
 import { demoCategory, demoOutlet, demoProduct, otherTenant } from '../../test/catalogue-fixtures';
 import { anonymous, type HttpMethod } from '../../test/test-app';
+import { detailPaths } from '../../test/expect-code';
 import { useTestApp } from '../../test/use-test-app';
 
 // Products: the list (search, filters, sort, paging), the form's rules, delete versus archive,
@@ -175,12 +176,7 @@ describe('POST /api/products', () => {
     const missing = await api.post('/api/products', { description: 'nothing else' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().code_message).toBe('validation_failed');
-    expect(
-      missing
-        .json()
-        .details.map((d: { path: string }) => d.path)
-        .sort(),
-    ).toEqual(['base_price', 'category', 'name', 'sku']);
+    expect(detailPaths(missing).sort()).toEqual(['base_price', 'category', 'name', 'sku']);
     for (const discounted_price of [1200, 1500]) {
       const res = await api.post('/api/products', await newProductInput({ discounted_price }));
       expect(res.statusCode).toBe(400);

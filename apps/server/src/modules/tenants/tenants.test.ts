@@ -6,6 +6,7 @@ import { auditLog } from '../../db/schema/platform';
 import { tenants } from '../../db/schema/tenancy';
 import { createTenant, createUser } from '../../test/fixtures';
 import { anonymous } from '../../test/test-app';
+import { detailPaths } from '../../test/expect-code';
 import { useTestApp } from '../../test/use-test-app';
 
 // Tenants (superadmin): list, create, settings, suspend/activate, their outlets, and working
@@ -101,7 +102,7 @@ describe('POST and PUT /api/tenants', () => {
     expect(taken.json().code_message).toBe('tenant_slug_taken');
     const bad = await api.post('/api/tenants', { name: 'X', slug: 'Not A Slug' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().details.map((d: { path: string }) => d.path)).toEqual(
+    expect(detailPaths(bad)).toEqual(
       expect.arrayContaining(['slug', 'legal_name', 'service_tax_rate_bp', 'timezone']),
     );
     const zone = await api.post('/api/tenants', {

@@ -12,6 +12,7 @@ import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
 import { createUser, latestAudit, userByUsername } from '../../test/fixtures';
 import { demoTenantId } from '../../test/order-fixtures';
 import { anonymous } from '../../test/test-app';
+import { detailPaths } from '../../test/expect-code';
 import { useTestApp } from '../../test/use-test-app';
 
 // Staff users: list and scope, create with either password set-up, edit, disable
@@ -258,9 +259,7 @@ describe('POST /api/users', () => {
     const bad = await api.post('/api/users', { username: 'a b', role_id: 'x' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code_message).toBe('validation_failed');
-    expect(bad.json().details.map((d: { path: string }) => d.path)).toEqual(
-      expect.arrayContaining(['username', 'fullname', 'role_id']),
-    );
+    expect(detailPaths(bad)).toEqual(expect.arrayContaining(['username', 'fullname', 'role_id']));
     const noEmail = await api.send(
       'POST',
       '/api/users',
@@ -605,9 +604,7 @@ describe("another tenant's user and bad input", () => {
     });
     expect(edit.statusCode).toBe(400);
     expect(edit.json().code_message).toBe('validation_failed');
-    expect(edit.json().details.map((d: { path: string }) => d.path)).toEqual(
-      expect.arrayContaining(['username', 'fullname', 'role_id']),
-    );
+    expect(detailPaths(edit)).toEqual(expect.arrayContaining(['username', 'fullname', 'role_id']));
     const badId = await api.put('/api/users/not-a-uuid', {
       username: cashier.username,
       fullname: 'Siti',

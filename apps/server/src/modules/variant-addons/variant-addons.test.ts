@@ -1,6 +1,7 @@
 import { addonSchema, variantGroupSchema } from '@kopi/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoCategory, otherTenant } from '../../test/catalogue-fixtures';
+import { detailPaths } from '../../test/expect-code';
 import { useTestApp } from '../../test/use-test-app';
 
 // The variant and add-on library: shared by many products, edits reach every product, deleting
@@ -201,12 +202,7 @@ describe('/api/addons', () => {
       status: 'disabled',
     });
     const bad = await api.post('/api/addons', { addons_name: '', price: -5 });
-    expect(
-      bad
-        .json()
-        .details.map((d: { path: string }) => d.path)
-        .sort(),
-    ).toEqual(['addons_name', 'price']);
+    expect(detailPaths(bad).sort()).toEqual(['addons_name', 'price']);
   });
 
   it('refuses to delete an add-on in use, deletes an unused one, hides another tenant’s', async () => {
