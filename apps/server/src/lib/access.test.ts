@@ -1,14 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../test/fixtures';
-import {
-  createTestApp,
-  type HttpMethod,
-  requestAs,
-  type Requests,
-  type TestApp,
-} from '../test/test-app';
+import { createTestApp, type HttpMethod } from '../test/test-app';
+import { useTestApp } from '../test/use-test-app';
 import { accessDeclarationProblem, AUTHENTICATED } from './access';
 
 // The route walk: every route declares its access; without a token every
@@ -23,16 +18,12 @@ const extraRoutes = (routes: FastifyInstance) => {
   }));
 };
 
-let t: TestApp;
-let api: Requests;
 let noPermissionsToken: string;
+const { t, api } = useTestApp({ extraRoutes });
 beforeAll(async () => {
-  t = await createTestApp({ extraRoutes });
-  api = requestAs(t);
   await createUser(t, { username: 'nobody', tenantId: null, permissions: [] });
   noPermissionsToken = (await t.login('nobody')).token;
 });
-afterAll(() => t?.close());
 
 const concrete = (url: string) =>
   url.replace(/:[a-zA-Z_]+/g, randomUUID()).replace(/\*$/, 'anything');

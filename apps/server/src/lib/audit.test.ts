@@ -1,15 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog } from '../db/schema/platform';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { useTestApp } from '../test/use-test-app';
 import { audit, redact } from './audit';
 import type { RequestContext } from './request-context';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ seedDemo: false });
-});
-afterAll(() => t?.close());
+const { t } = useTestApp({ seedDemo: false });
 
 const ctx: RequestContext = {
   principal: {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, requestAs, type Requests, type TestApp } from '../test/test-app';
+import { useTestApp } from '../test/use-test-app';
 import { AppError } from './errors';
 
 // Every failure in the DESIGN §5 envelope, statuses per SPEC §8, never a stack trace.
@@ -34,13 +34,7 @@ const extraRoutes = (routes: FastifyInstance) => {
   );
 };
 
-let t: TestApp;
-let api: Requests;
-beforeAll(async () => {
-  t = await createTestApp({ extraRoutes, seedDemo: false });
-  api = requestAs(t);
-});
-afterAll(() => t?.close());
+const { api } = useTestApp({ extraRoutes, seedDemo: false });
 
 describe('error envelope', () => {
   it('turns zod failures into 400 validation_failed with per-field details', async () => {

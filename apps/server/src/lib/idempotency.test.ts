@@ -1,17 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { idempotencyKeys, notifications } from '../db/schema/platform';
-import { createTestApp, requestAs, type Requests, type TestApp } from '../test/test-app';
+import { useTestApp } from '../test/use-test-app';
 import { AUTHENTICATED } from './access';
 
 // Idempotency-Key (DESIGN §5) on a real write: a test route that creates a notification row,
 // slowly enough that parallel requests overlap.
 
-let t: TestApp;
-let api: Requests;
 let token: string;
 let otherToken: string;
 
@@ -38,13 +36,11 @@ const extraRoutes = (routes: FastifyInstance) => {
   );
 };
 
+const { t, api } = useTestApp({ extraRoutes });
 beforeAll(async () => {
-  t = await createTestApp({ extraRoutes });
-  api = requestAs(t);
   token = (await t.login('admin')).token;
   otherToken = (await t.login('manager')).token;
 });
-afterAll(() => t?.close());
 
 const note = (key: string | undefined, title: string, bearer = token) =>
   api.post(

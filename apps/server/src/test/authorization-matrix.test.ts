@@ -16,17 +16,17 @@ import {
   matrixRoles,
   publicRoutes,
 } from './authorization-matrix';
-import { demoCategory, demoOutlet, demoProduct, multipart, pngImage } from './catalogue-fixtures';
+import {
+  demoCategory,
+  demoOutletIds,
+  demoProduct,
+  multipart,
+  pngImage,
+} from './catalogue-fixtures';
 import { createUser } from './fixtures';
 import { addProduct, demoTenantId } from './order-fixtures';
-import {
-  createTestApp,
-  type HttpMethod,
-  type Payload,
-  requestAs,
-  type Requests,
-  type TestApp,
-} from './test-app';
+import { type HttpMethod, type Payload } from './test-app';
+import { useTestApp } from './use-test-app';
 
 // Runs the authorization matrix (authorization-matrix.ts): every row's minimal valid request as
 // each of the five demo users, against the expected answer. Writes get fresh rows of their own,
@@ -45,8 +45,6 @@ interface Request {
 }
 type Builder = (role: MatrixRole) => Promise<Request> | Request;
 
-let t: TestApp;
-let api: Requests;
 let tenantId: string;
 let kl: string;
 let pg: string;
@@ -728,12 +726,10 @@ const auditedSince = async (before: Set<string>) =>
 const keyOf = (row: MatrixRow) => (row.variant ? `${row.route}|${row.variant}` : row.route);
 const codeOf: Record<number, string> = { 401: 'unauthorized', 403: 'forbidden', 404: 'not_found' };
 
+const { t, api } = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
-  api = requestAs(t);
   tenantId = await demoTenantId(t);
-  kl = (await demoOutlet(t, 'KL01')).id;
-  pg = (await demoOutlet(t, 'PG01')).id;
+  ({ kl, pg } = await demoOutletIds(t));
   const rows = await db()
     .select({ username: users.username, passwordHash: users.passwordHash })
     .from(users)

@@ -1,6 +1,7 @@
 import { permissionCatalogue } from '@kopi/contract';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import { expect } from 'vitest';
 import { categories, products } from '../db/schema/catalogue';
 import { outlets, tenants } from '../db/schema/tenancy';
 import { createTenant, createUser } from './fixtures';
@@ -83,4 +84,46 @@ export async function demoOutlet(t: TestApp, code: string) {
     .from(outlets)
     .where(and(eq(outlets.tenantId, await demoTenantId(t)), eq(outlets.code, code)));
   return row!;
+}
+
+/** The ids of the demo tenant's outlets KL01, PG01 and JB01. */
+export async function demoOutletIds(t: TestApp) {
+  return {
+    kl: (await demoOutlet(t, 'KL01')).id,
+    pg: (await demoOutlet(t, 'PG01')).id,
+    jb: (await demoOutlet(t, 'JB01')).id,
+  };
+}
+
+/** Runs `fn` with an outlet disabled, and makes it active again afterwards. */
+export async function whileOutletDisabled<T>(t: TestApp, outletId: string, fn: () => Promise<T>) {
+  const setStatus = (status: 'active' | 'disabled') =>
+    t.database.db.update(outlets).set({ status }).where(eq(outlets.id, outletId));
+  await setStatus('disabled');
+  try {
+    return await fn();
+  } finally {
+    await setStatus('active');
+  }
+}
+
+/**
+ * Asserts an outlet filter's rows: every outlet of the demo tenant, by code, with KL01 (`kl`)
+ * named and in its time zone.
+ */
+export async function expectDemoOutletChoices(
+  t: TestApp,
+  rows: { id: string; code: string }[],
+  kl: string,
+) {
+  const inDb = await t.database.db
+    .select({ code: outlets.code })
+    .from(outlets)
+    .where(eq(outlets.tenantId, await demoTenantId(t)));
+  expect(rows.map((o) => o.code)).toEqual(inDb.map((o) => o.code).sort());
+  expect(rows.find((o) => o.id === kl)).toMatchObject({
+    code: 'KL01',
+    name: 'Kuala Lumpur',
+    timezone: 'Asia/Kuala_Lumpur',
+  });
 }

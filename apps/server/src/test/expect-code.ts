@@ -18,3 +18,7 @@ export function expectCode(
   expect(body.code_message).toBe(code);
   return body;
 }
+
+/** The `path` of each detail of an error answer, in the answer's order. */
+export const detailPaths = (res: { json(): unknown }) =>
+  (res.json() as ErrorAnswer).details!.map((d) => d.path);

@@ -1,31 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../db/schema/platform';
-import { demoOutlet, demoProduct } from './catalogue-fixtures';
+import { demoOutletIds, demoProduct } from './catalogue-fixtures';
 import { createUser } from './fixtures';
 import { addProduct, demoTenantId } from './order-fixtures';
-import { createTestApp, requestAs, type Requests, type TestApp } from './test-app';
+import { useTestApp } from './use-test-app';
 
 // Staff bound to an outlet see only that outlet's data in every list, board,
 // notification and report, because the server's queries filter by it (details of other outlets
 // are 404s: see the authorization matrix). The demo cashier and manager are bound to KL01.
 
 type Headers = { authorization: string };
-let t: TestApp;
-let api: Requests;
-let admin: Headers;
-let cashier: Headers;
 let kl: string;
 let pg: string;
 
+const { t, api, as } = useTestApp({ signIn: ['admin', 'cashier'], api: 'cashier' });
+const { admin, cashier } = as;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.bearer((await t.login('admin')).token);
-  cashier = t.bearer((await t.login('cashier')).token);
-  api = requestAs(t, cashier);
-  kl = (await demoOutlet(t, 'KL01')).id;
-  pg = (await demoOutlet(t, 'PG01')).id;
+  ({ kl, pg } = await demoOutletIds(t));
   const product = await addProduct(t, { sku: 'SCOPE-1', price: 1000 });
   for (const outletId of [kl, pg]) {
     const res = await api.post(
@@ -47,7 +40,6 @@ beforeAll(async () => {
     { tenantId, outletId: pg, title: 'Scope PG' },
   ]);
 });
-afterAll(() => t?.close());
 
 const outletIds = (rows: { outlet_id: string }[]) => [...new Set(rows.map((r) => r.outlet_id))];
 

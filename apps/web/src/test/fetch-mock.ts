@@ -51,3 +51,19 @@ export const sessionAnswer = (overrides: Record<string, unknown> = {}) => ({
   role_name: 'admin',
   ...overrides,
 });
+
+/** Two outlets of the demo tenant, as page tests name them. */
+export const testOutlets = {
+  kl: '2c6c1f7e-8a3b-4b8a-9d0e-1f2a3b4c5d6e',
+  pg: '3d7d2f8e-9b4c-4c9b-8e1f-2a3b4c5d6e7f',
+};
+
+/** The answer of an outlet filter's list (dashboard, reports): Kuala Lumpur and Penang. */
+export const outletFilterAnswer = () => ({
+  body: {
+    data: [
+      { id: testOutlets.kl, name: 'Kuala Lumpur', code: 'KL01', timezone: 'Asia/Kuala_Lumpur' },
+      { id: testOutlets.pg, name: 'Penang', code: 'PG01', timezone: 'Asia/Kuala_Lumpur' },
+    ],
+  },
+});

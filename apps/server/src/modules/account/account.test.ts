@@ -3,19 +3,14 @@ import path from 'node:path';
 import { isTwoStepChallenge, type LoginResponseData } from '@kopi/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { passwordResetTokens, users } from '../../db/schema/access';
 import { auditLog, outbox } from '../../db/schema/platform';
 import { createUser, userByUsername } from '../../test/fixtures';
-import { createTestApp, requestAs, type Requests, type TestApp } from '../../test/test-app';
+import { createTestApp, requestAs } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 
-let t: TestApp;
-let api: Requests;
-beforeAll(async () => {
-  t = await createTestApp({ config: { e2e: true } });
-  api = requestAs(t);
-});
-afterAll(() => t?.close());
+const { t, api } = useTestApp({ config: { e2e: true } });
 
 async function latestMailTo(to: string) {
   const [mail] = await t.database.db

@@ -2,14 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginThrottle } from '../../db/schema/access';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 
 // Brute force: per-username backoff in the database, per-address rate limit.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const { t } = useTestApp();
 
 const attempt = (username: string, password: string, remoteAddress = '127.0.0.1') =>
   t.inject({

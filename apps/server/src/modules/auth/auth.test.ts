@@ -7,20 +7,14 @@ import {
   userFieldsSchema,
 } from '@kopi/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema/access';
 import { appSettings, auditLog } from '../../db/schema/platform';
 import { tenants } from '../../db/schema/tenancy';
 import { createTenant, createUser, latestAudit, userByUsername } from '../../test/fixtures';
-import { createTestApp, requestAs, type Requests, type TestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 
-let t: TestApp;
-let api: Requests;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = requestAs(t);
-});
-afterAll(() => t?.close());
+const { t, api } = useTestApp();
 
 const flatten = (nodes: MenuNode[]): MenuNode[] =>
   nodes.flatMap((n) => [n, ...flatten(n.children)]);

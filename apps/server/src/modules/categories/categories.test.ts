@@ -2,31 +2,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { categorySchema } from '@kopi/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/platform';
 import { demoCategory, multipart, otherTenant, pngImage } from '../../test/catalogue-fixtures';
-import {
-  anonymous,
-  createTestApp,
-  requestAs,
-  type Requests,
-  type TestApp,
-} from '../../test/test-app';
+import { anonymous } from '../../test/test-app';
+import { detailPaths } from '../../test/expect-code';
+import { useTestApp } from '../../test/use-test-app';
 
-let t: TestApp;
-let api: Requests;
-let admin: { authorization: string };
-let cashier: { authorization: string };
 let other: Awaited<ReturnType<typeof otherTenant>>;
 
+const { t, api, as } = useTestApp({ signIn: ['admin', 'cashier'], api: 'admin' });
+const { admin, cashier } = as;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.bearer((await t.login('admin')).token);
-  cashier = t.bearer((await t.login('cashier')).token);
-  api = requestAs(t, admin);
   other = await otherTenant(t, 'other-cafe');
 });
-afterAll(() => t?.close());
 
 describe('GET /api/categories', () => {
   it('lists the demo categories in menu order with product counts, for staff who read the menu', async () => {
@@ -84,12 +73,7 @@ describe('POST and PUT /api/categories', () => {
     const missing = await api.post('/api/categories', { name_en: '  ' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().code_message).toBe('validation_failed');
-    expect(
-      missing
-        .json()
-        .details.map((d: { path: string }) => d.path)
-        .sort(),
-    ).toEqual(['name_en', 'name_my']);
+    expect(detailPaths(missing).sort()).toEqual(['name_en', 'name_my']);
     const taken = await api.post('/api/categories', { name_en: 'kopi', name_my: 'Kopi 2' });
     expect(taken.statusCode).toBe(400);
     expect(taken.json().code_message).toBe('category_name_taken');

@@ -1,20 +1,17 @@
 import { type Dashboard, dashboardSchema, reportOutletSchema } from '@kopi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
+import { demoOutletIds, otherTenant } from '../../test/catalogue-fixtures';
 import { createUser } from '../../test/fixtures';
 import { addProduct, demoTenantId, sell, testClock } from '../../test/order-fixtures';
-import { createTestApp, requestAs, type Requests, type TestApp } from '../../test/test-app';
+import { expectCode } from '../../test/expect-code';
+import { useTestApp } from '../../test/use-test-app';
 
 // GET /api/dashboard: today's business day against the same weekday last week; and its outlet
 // filter, GET /api/dashboard/outlets.
 
 const NOW = '2026-06-10T04:00:00Z'; // Wednesday 12:00 in Kuala Lumpur
 const clock = testClock(NOW);
-let t: TestApp;
-let api: Requests;
-let admin: Record<string, string>;
-let cashier: Record<string, string>; // bound to KL01
 let kl: string;
 let pg: string;
 let coffee: string; // RM 10.00 → 10.60 with SST
@@ -42,13 +39,11 @@ async function ok(headers: Record<string, string>, query = ''): Promise<Dashboar
   return dashboardSchema.parse(res.json().data);
 }
 
+const { t, api, as } = useTestApp({ now: clock.now, signIn: ['admin', 'cashier'] });
+// cashier: bound to KL01
+const { admin, cashier } = as;
 beforeAll(async () => {
-  t = await createTestApp({ now: clock.now });
-  api = requestAs(t);
-  admin = t.bearer((await t.login('admin')).token);
-  cashier = t.bearer((await t.login('cashier')).token);
-  kl = (await demoOutlet(t, 'KL01')).id;
-  pg = (await demoOutlet(t, 'PG01')).id;
+  ({ kl, pg } = await demoOutletIds(t));
   coffee = (await addProduct(t, { sku: 'DASH-COFFEE', price: 1000 })).id;
   cake = (await addProduct(t, { sku: 'DASH-CAKE', price: 500 })).id;
   // Last Wednesday: one sale before noon, one after.
@@ -62,7 +57,6 @@ beforeAll(async () => {
   expect(accepted.statusCode).toBe(200);
   clock.set(NOW);
 });
-afterAll(() => t?.close());
 
 describe('GET /api/dashboard', () => {
   it("compares today's business day with the same weekday last week", async () => {
@@ -212,13 +206,9 @@ describe('GET /api/dashboard/outlets', () => {
       permissions: ['read-outlet'],
     });
     const none = t.bearer((await t.login('no-dashboard-outlets')).token);
-    const refused = await outletsOf(none);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().code_message).toBe('forbidden');
+    expectCode(await outletsOf(none), 403, 'forbidden');
     const superadmin = t.bearer((await t.login('superadmin')).token);
-    const outside = await outletsOf(superadmin);
-    expect(outside.statusCode).toBe(400);
-    expect(outside.json().code_message).toBe('tenant_required');
+    expectCode(await outletsOf(superadmin), 400, 'tenant_required');
   });
 
   it('is documented in the OpenAPI document with its answer schema', async () => {

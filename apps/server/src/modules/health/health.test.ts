@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, engine, requestAs, type Requests, type TestApp } from '../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { engine } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 
-let t: TestApp;
-let api: Requests;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = requestAs(t);
-});
-afterAll(() => t?.close());
+const { api } = useTestApp();
 
 describe('GET /api/health', () => {
   it('answers without a token with the database kind and version', async () => {

@@ -2,7 +2,7 @@ import { LIVE_REPLAY_LIMIT, LIVE_SESSION_ENDED } from '@kopi/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { WebSocket } from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema/access';
 import { outlets } from '../../db/schema/tenancy';
 import { liveEvents } from '../../db/schema/live';
@@ -10,18 +10,18 @@ import { runHousekeeping } from '../../lib/housekeeping';
 import { publishLiveEvent } from '../../lib/live-events';
 import { createTenant, createUser, userByUsername } from '../../test/fixtures';
 import { createTestApp, engine, requestAs, type TestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 
 // DESIGN §9 live events: token and outlet checked before the upgrade, increasing ids, `since`
 // replay of exactly the missed events, fan-out between instances through NOTIFY.
 
-let t: TestApp;
 let tenantId: string;
 let klOutlet: string;
 let penangOutlet: string;
 let otherTenantOutlet: string;
 
+const { t } = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   const admin = await userByUsername(t, 'admin');
   tenantId = admin.tenantId!;
   const rows = await t.database.db.select().from(outlets).where(eq(outlets.tenantId, tenantId));
@@ -29,7 +29,6 @@ beforeAll(async () => {
   penangOutlet = rows.find((o) => o.code === 'PG01')!.id;
   otherTenantOutlet = (await createTenant(t, 'other-live')).outlet.id;
 });
-afterAll(() => t?.close());
 
 /** Collects the JSON messages of a socket. */
 function collect(ws: WebSocket) {

@@ -1,37 +1,26 @@
 import { auditEntryDetailSchema, auditEntrySchema, auditExportColumns } from '@kopi/contract';
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/access';
 import { auditLog } from '../../db/schema/platform';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
 import { createUser, userByUsername } from '../../test/fixtures';
 import { demoTenantId } from '../../test/order-fixtures';
-import {
-  anonymous,
-  createTestApp,
-  requestAs,
-  type Requests,
-  type TestApp,
-} from '../../test/test-app';
+import { anonymous } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 
 // The audit log: tenant scope (superadmin: every tenant), filters, the detail with
 // its difference, CSV export, and no way to edit or delete an entry.
 
 type Headers = { authorization: string };
-let t: TestApp;
-let api: Requests;
-let admin: Headers;
-let superadmin: Headers;
 let tenantId: string;
 let rival: Awaited<ReturnType<typeof otherTenant>>;
 let cashierRoleId: string;
 
+const { t, api, as } = useTestApp({ signIn: ['admin', 'superadmin'], api: 'admin' });
+const { admin, superadmin } = as;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.bearer((await t.login('admin')).token);
-  superadmin = t.bearer((await t.login('superadmin')).token);
-  api = requestAs(t, admin);
   tenantId = await demoTenantId(t);
   rival = await otherTenant(t, 'logs-rival');
   await t.login('cashier');
@@ -43,7 +32,6 @@ beforeAll(async () => {
   });
   expect(res.statusCode, res.body).toBe(200);
 });
-afterAll(() => t?.close());
 
 type Entry = { id: string; action: string; tenant_id: string | null; actor_username: string };
 const entries = async (query = '', headers: Headers = admin): Promise<Entry[]> =>

@@ -1,29 +1,15 @@
 import { auditDiff, menuItemSchema, type MenuNode } from '@kopi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { latestAudit } from '../../test/fixtures';
-import {
-  anonymous,
-  createTestApp,
-  requestAs,
-  type Requests,
-  type TestApp,
-} from '../../test/test-app';
+import { anonymous } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 
 // The menu editor: superadmin only; add, edit, hide, reorder, delete added items;
 // users see the change at their next sign-in or refresh.
 
-type Headers = { authorization: string };
-let t: TestApp;
-let api: Requests;
-let superadmin: Headers;
 type Item = { id: string; title: string; parent_id: string | null; sort_order: number };
 
-beforeAll(async () => {
-  t = await createTestApp();
-  superadmin = t.bearer((await t.login('superadmin')).token);
-  api = requestAs(t, superadmin);
-});
-afterAll(() => t?.close());
+const { t, api } = useTestApp({ signIn: ['superadmin'], api: 'superadmin' });
 
 const items = async (): Promise<Item[]> => (await api.get('/api/menus')).json().data;
 const byTitle = async (title: string) => (await items()).find((i) => i.title === title)!;

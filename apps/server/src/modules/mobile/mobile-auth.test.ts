@@ -1,5 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customers, customerVerificationCodes } from '../../db/schema/customers';
 import { auditLog, outbox } from '../../db/schema/platform';
 import { tenants } from '../../db/schema/tenancy';
@@ -15,25 +15,14 @@ import {
   verifiedCustomer,
 } from '../../test/mobile-fixtures';
 import { expectCode } from '../../test/expect-code';
-import {
-  anonymous,
-  createTestApp,
-  requestAs,
-  type Requests,
-  type TestApp,
-} from '../../test/test-app';
+import { anonymous } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 
 // The customer app's accounts: sign-up with a phone and a password, the 6-digit code sent through
 // the outbox, sign-in refused until the phone is verified, customer sessions that are not staff
 // sessions (and the other way round), and the X-Tenant header naming the business.
 
-let t: TestApp;
-let api: Requests;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = requestAs(t, demoTenantHeader);
-});
-afterAll(() => t?.close());
+const { t, api } = useTestApp({ api: demoTenantHeader });
 
 const signIn = (phone: string, password = CUSTOMER_PASSWORD, headers = demoTenantHeader) =>
   api.post('/api/mobile/auth/sign-in', { phone, password }, headers);

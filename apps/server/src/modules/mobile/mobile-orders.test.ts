@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, like, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { productOutlets, products } from '../../db/schema/catalogue';
 import { customerOrders } from '../../db/schema/customers';
 import { orderCounters, orders } from '../../db/schema/orders';
 import { auditLog, notifications } from '../../db/schema/platform';
 import { outlets } from '../../db/schema/tenancy';
 import { liveEvents } from '../../db/schema/live';
-import { demoOutlet, demoProduct, otherTenant } from '../../test/catalogue-fixtures';
+import { demoOutlet, demoOutletIds, demoProduct, otherTenant } from '../../test/catalogue-fixtures';
 import {
   addProduct,
   cardSale,
@@ -23,13 +23,8 @@ import {
   type TestCustomer,
 } from '../../test/mobile-fixtures';
 import { expectCode } from '../../test/expect-code';
-import {
-  anonymous,
-  createTestApp,
-  requestAs,
-  type Requests,
-  type TestApp,
-} from '../../test/test-app';
+import { anonymous, createTestApp, requestAs } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 
 // The app's outlets, menu and orders: open now and distance, the outlet's own menu and prices,
 // orders priced like counter sales and numbered on the same counter, refused while the outlet is
@@ -41,24 +36,18 @@ const LAST_ORDERS_KL = '2026-06-10T13:45:00Z'; // 21:45: KL01 open until 22:00, 
 const PENANG = { lat: 5.4164, lng: 100.3327 };
 
 const clock = testClock(NOON_KL);
-let t: TestApp;
-let api: Requests;
-let admin: Record<string, string>;
 let customer: TestCustomer;
 let kl: string;
 let jb: string;
 let plain: string; // RM 10.00, no choices
 
+const { t, api, as } = useTestApp({ now: clock.now, signIn: ['admin'], api: demoTenantHeader });
+const { admin } = as;
 beforeAll(async () => {
-  t = await createTestApp({ now: clock.now });
-  api = requestAs(t, demoTenantHeader);
-  admin = t.bearer((await t.login('admin')).token);
-  kl = (await demoOutlet(t, 'KL01')).id;
-  jb = (await demoOutlet(t, 'JB01')).id;
+  ({ kl, jb } = await demoOutletIds(t));
   plain = (await addProduct(t, { sku: 'APP-PLAIN', price: 1000 })).id;
   customer = await verifiedCustomer(t, { name: 'Nur Aina' });
 });
-afterAll(() => t?.close());
 beforeEach(() => clock.set(NOON_KL));
 
 const item = (productId = plain, extra: Record<string, unknown> = {}) => ({

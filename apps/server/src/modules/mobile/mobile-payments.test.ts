@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SANDBOX_SIGNATURE_HEADER } from '@kopi/contract';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orderPayments, orders, orderStatusHistory } from '../../db/schema/orders';
 import { paymentCallbacks, paymentIntents } from '../../db/schema/payments';
 import { auditLog, notifications, serverSecrets } from '../../db/schema/platform';
@@ -17,7 +17,7 @@ import {
   type TestCustomer,
 } from '../../test/mobile-fixtures';
 import { expectCode } from '../../test/expect-code';
-import { createTestApp, requestAs, type Requests, type TestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { createCustomerOrderService } from '../orders/customer-orders.service';
 import { createPaymentService } from '../payments/payments.service';
 import { signSandboxBody } from '../payments/sandbox-provider';
@@ -29,23 +29,29 @@ import { signSandboxBody } from '../payments/sandbox-provider';
 
 const NOON_KL = '2026-06-10T04:00:00Z';
 const clock = testClock(NOON_KL);
-let t: TestApp;
-let api: Requests;
-let admin: Record<string, string>;
 let customer: TestCustomer;
 let kl: string;
 let plain: string;
 
+const { t, api, as } = useTestApp({ now: clock.now, signIn: ['admin'] });
+const { admin } = as;
 beforeAll(async () => {
-  t = await createTestApp({ now: clock.now });
-  api = requestAs(t);
-  admin = t.bearer((await t.login('admin')).token);
   kl = (await demoOutlet(t, 'KL01')).id;
   plain = (await addProduct(t, { sku: 'PAY-PLAIN', price: 1000 })).id;
   customer = await verifiedCustomer(t, { name: 'Nur Aina' });
 });
-afterAll(() => t?.close());
 beforeEach(() => clock.set(NOON_KL));
+
+/** The notifications about an order: title, its key and parameters. */
+const notesOf = (orderId: string) =>
+  t.database.db
+    .select({
+      title: notifications.title,
+      titleKey: notifications.titleKey,
+      params: notifications.params,
+    })
+    .from(notifications)
+    .where(eq(notifications.idOrder, orderId));
 
 async function newOrder(body: Record<string, unknown> = {}, who = customer) {
   const res = await placeOrder(t, who.headers, {
@@ -404,14 +410,7 @@ describe('cancelling a paid order', () => {
       status: 'REJECTED',
       reason: 'Cancelled by customer: Ordered at the wrong outlet',
     });
-    const notes = await t.database.db
-      .select({
-        title: notifications.title,
-        titleKey: notifications.titleKey,
-        params: notifications.params,
-      })
-      .from(notifications)
-      .where(eq(notifications.idOrder, order.id));
+    const notes = await notesOf(order.id);
     expect(notes).toContainEqual({
       title: `Order ${order.order_no} cancelled by the customer`,
       titleKey: 'customerCancelled',
@@ -453,14 +452,7 @@ describe('cancelling a paid order', () => {
       paid: order.total,
       refundDue: order.total,
     });
-    const [note] = await t.database.db
-      .select({
-        title: notifications.title,
-        titleKey: notifications.titleKey,
-        params: notifications.params,
-      })
-      .from(notifications)
-      .where(eq(notifications.idOrder, order.id));
+    const [note] = await notesOf(order.id);
     expect(note).toEqual({
       title: `Order ${order.order_no} was paid after it was cancelled`,
       titleKey: 'paidAfterCancel',

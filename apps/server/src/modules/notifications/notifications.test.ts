@@ -1,18 +1,12 @@
 import { notificationListDataSchema } from '@kopi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { notifications } from '../../db/schema/platform';
 import { outlets } from '../../db/schema/tenancy';
 import { createTenant, createUser } from '../../test/fixtures';
-import { createTestApp, requestAs, type Requests, type TestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 
-let t: TestApp;
-let api: Requests;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = requestAs(t);
-});
-afterAll(() => t?.close());
+const { t, api } = useTestApp();
 
 async function list(token: string) {
   const res = await api.get('/api/notification', t.bearer(token));

@@ -1,8 +1,8 @@
 import { type Board, boardSchema } from '@kopi/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { outlets } from '../../db/schema/tenancy';
-import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
+import { demoOutletIds, otherTenant } from '../../test/catalogue-fixtures';
 import { createUser } from '../../test/fixtures';
 import {
   addProduct,
@@ -13,39 +13,31 @@ import {
   sell,
   testClock,
 } from '../../test/order-fixtures';
-import { createTestApp, requestAs, type Requests, type TestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 
 // GET /api/orders/board: waiting orders and those completed in the last hour, oldest first, of
 // the outlets the user may see, with the outlets' amber/red thresholds.
 
 const clock = testClock('2026-06-10T03:00:00Z'); // 11:00 in Kuala Lumpur
-let t: TestApp;
-let api: Requests;
-let admin: Record<string, string>;
-let cashier: Record<string, string>;
 let viewer: Record<string, string>; // read-status-order only: sees the board, moves nothing
 let kl: string;
 let pg: string;
 let jb: string;
 let plain: string; // RM 10.00 → RM 10.60 by card
 
+const { t, api, as } = useTestApp({ now: clock.now, signIn: ['admin', 'cashier'] });
+// cashier: bound to KL01
+const { admin, cashier } = as;
 beforeAll(async () => {
-  t = await createTestApp({ now: clock.now });
-  api = requestAs(t);
-  admin = t.bearer((await t.login('admin')).token);
-  cashier = t.bearer((await t.login('cashier')).token); // bound to KL01
   await createUser(t, {
     username: 'board-viewer',
     tenantId: await demoTenantId(t),
     permissions: ['read-status-order'],
   });
   viewer = t.bearer((await t.login('board-viewer')).token);
-  kl = (await demoOutlet(t, 'KL01')).id;
-  pg = (await demoOutlet(t, 'PG01')).id;
-  jb = (await demoOutlet(t, 'JB01')).id;
+  ({ kl, pg, jb } = await demoOutletIds(t));
   plain = (await addProduct(t, { sku: 'BOARD-1', price: 1000 })).id;
 });
-afterAll(() => t?.close());
 beforeEach(() => clock.set('2026-06-10T03:00:00Z'));
 
 async function newOrder(

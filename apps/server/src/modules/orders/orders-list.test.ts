@@ -12,48 +12,45 @@ import {
 } from '@kopi/contract';
 import { parse } from 'csv-parse/sync';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { rowsOf } from '../../db/database';
 import { users } from '../../db/schema/access';
 import { orderItems, orderPayments, orders, zReports } from '../../db/schema/orders';
-import { outlets } from '../../db/schema/tenancy';
 import { AppError } from '../../lib/errors';
 import type { AuthedContext } from '../../lib/request-context';
-import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
+import {
+  demoOutletIds,
+  expectDemoOutletChoices,
+  otherTenant,
+  whileOutletDisabled,
+} from '../../test/catalogue-fixtures';
 import { createUser } from '../../test/fixtures';
 import { demoTenantId, testClock } from '../../test/order-fixtures';
-import {
-  anonymous,
-  createTestApp,
-  requestAs,
-  type Requests,
-  type TestApp,
-} from '../../test/test-app';
+import { anonymous } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { createOrderService } from './orders.service';
 
 // The demo orders (made through the order services), GET /api/orders with its filters, search,
 // sort and paging, the CSV export, GET /api/orders/{id}, and who may see which order.
 
 const clock = testClock('2026-06-10T06:00:00Z'); // Wednesday 14:00 in Kuala Lumpur
-let t: TestApp;
-let api: Requests;
-let admin: Record<string, string>;
-let cashier: Record<string, string>;
 let tenantId: string;
 let kl: string;
 let pg: string;
 
-beforeAll(async () => {
-  t = await createTestApp({ now: clock.now, config: { demoOrders: true } });
-  admin = t.bearer((await t.login('admin')).token);
-  api = requestAs(t, admin);
-  cashier = t.bearer((await t.login('cashier')).token); // KL01
-  tenantId = await demoTenantId(t);
-  kl = (await demoOutlet(t, 'KL01')).id;
-  pg = (await demoOutlet(t, 'PG01')).id;
+const { t, api, as } = useTestApp({
+  now: clock.now,
+  config: { demoOrders: true },
+  signIn: ['admin', 'cashier'],
+  api: 'admin',
 });
-afterAll(() => t?.close());
+// cashier: KL01
+const { admin, cashier } = as;
+beforeAll(async () => {
+  tenantId = await demoTenantId(t);
+  ({ kl, pg } = await demoOutletIds(t));
+});
 
 async function list(query: string, headers = admin) {
   const res = await api.get(`/api/orders?${query}`, headers);
@@ -341,24 +338,12 @@ describe('GET /api/orders/outlets', () => {
     const all = await get(admin);
     expect(all.statusCode).toBe(200);
     const rows = z.array(orderOutletSchema.strict()).parse(all.json().data);
-    const inDb = await t.database.db
-      .select({ id: outlets.id, code: outlets.code })
-      .from(outlets)
-      .where(eq(outlets.tenantId, tenantId));
-    expect(rows.map((o) => o.code)).toEqual(inDb.map((o) => o.code).sort());
-    expect(rows.find((o) => o.id === kl)).toMatchObject({
-      code: 'KL01',
-      name: 'Kuala Lumpur',
-      timezone: 'Asia/Kuala_Lumpur',
-    });
+    await expectDemoOutletChoices(t, rows, kl);
     // A disabled outlet keeps its past orders and Z-reports readable.
-    await t.database.db.update(outlets).set({ status: 'disabled' }).where(eq(outlets.id, pg));
-    try {
+    await whileOutletDisabled(t, pg, async () => {
       const again = (await get(admin)).json().data as { id: string; status: string }[];
       expect(again.find((o) => o.id === pg)?.status).toBe('disabled');
-    } finally {
-      await t.database.db.update(outlets).set({ status: 'active' }).where(eq(outlets.id, pg));
-    }
+    });
 
     const mine = (await get(cashier)).json().data as { id: string }[];
     expect(mine.map((o) => o.id)).toEqual([kl]);

@@ -1,6 +1,6 @@
 import { orderSchema } from '@kopi/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { productAddons } from '../../db/schema/catalogue';
 import { tenants } from '../../db/schema/tenancy';
 import { demoOutlet } from '../../test/catalogue-fixtures';
@@ -14,26 +14,23 @@ import {
   sell,
   testClock,
 } from '../../test/order-fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 
 // DESIGN §3 through POST /api/orders: the server prices every sale from the database with the
 // tenant's settings; the expected figures here are worked out by hand, not by priceOrder.
 
 const clock = testClock('2026-06-10T04:00:00Z'); // Wednesday 12:00 in Kuala Lumpur
-let t: TestApp;
-let admin: Record<string, string>;
 let kl: string;
 const price = new Map<number, string>();
 
+const { t, as } = useTestApp({ now: clock.now, signIn: ['admin'] });
+const { admin } = as;
 beforeAll(async () => {
-  t = await createTestApp({ now: clock.now });
-  admin = t.bearer((await t.login('admin')).token);
   kl = (await demoOutlet(t, 'KL01')).id;
   for (const sen of [1000, 1001, 1003]) {
     price.set(sen, (await addProduct(t, { sku: `P-${sen}`, price: sen })).id);
   }
 });
-afterAll(() => t?.close());
 
 async function sale(body: Parameters<typeof sell>[2]) {
   const res = await sell(t, admin, body);

@@ -1,38 +1,31 @@
 import { type Order, orderSchema, zReportSchema } from '@kopi/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, notifications } from '../../db/schema/platform';
 import { liveEvents } from '../../db/schema/live';
-import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
+import { demoOutletIds, otherTenant } from '../../test/catalogue-fixtures';
 import { addProduct, cardSale, sell, testClock } from '../../test/order-fixtures';
-import { createTestApp, requestAs, type Requests, type TestApp } from '../../test/test-app';
+import { detailPaths } from '../../test/expect-code';
+import { useTestApp } from '../../test/use-test-app';
 
 // POST /api/orders/{id}/status (DESIGN §4) and the day close with its Z-report.
 
 const NOON_KL = '2026-06-10T04:00:00Z'; // Wednesday 12:00 in Kuala Lumpur
 const clock = testClock(NOON_KL);
-let t: TestApp;
-let api: Requests;
-let admin: Record<string, string>;
-let cashier: Record<string, string>;
-let manager: Record<string, string>;
-let finance: Record<string, string>;
 let kl: string;
 let pg: string;
 let plain: string; // RM 10.00, no choices
 
+const { t, api, as } = useTestApp({
+  now: clock.now,
+  signIn: ['admin', 'cashier', 'manager', 'finance'],
+});
+// cashier: KL01; manager: KL01; finance: read-order only
+const { admin, cashier, manager, finance } = as;
 beforeAll(async () => {
-  t = await createTestApp({ now: clock.now });
-  api = requestAs(t);
-  admin = t.bearer((await t.login('admin')).token);
-  cashier = t.bearer((await t.login('cashier')).token); // KL01
-  manager = t.bearer((await t.login('manager')).token); // KL01
-  finance = t.bearer((await t.login('finance')).token); // read-order only
-  kl = (await demoOutlet(t, 'KL01')).id;
-  pg = (await demoOutlet(t, 'PG01')).id;
+  ({ kl, pg } = await demoOutletIds(t));
   plain = (await addProduct(t, { sku: 'PLAIN-1', price: 1000 })).id;
 });
-afterAll(() => t?.close());
 beforeEach(() => clock.set(NOON_KL));
 
 async function newOrder(body: Parameters<typeof sell>[2] = cardSale(kl, plain, 1060)) {
@@ -239,9 +232,7 @@ describe('POST /api/orders/close-day', () => {
     const open = await close(manager, kl);
     expect(open.statusCode).toBe(409);
     expect(open.json().code_message).toBe('orders_still_open');
-    expect(open.json().details.map((d: { path: string }) => d.path)).toEqual(
-      [cash, card, split, toReject].map((o) => o.order_no),
-    );
+    expect(detailPaths(open)).toEqual([cash, card, split, toReject].map((o) => o.order_no));
     expect((await zReport(manager, kl)).statusCode).toBe(404);
 
     const completed: Order[] = [];

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { liveEvents } from '../../db/schema/live';
 import { LIVE_CHANNEL } from '../../lib/live-events';
 import { products } from '../../db/schema/catalogue';
 import { orderCounters, orders } from '../../db/schema/orders';
 import { auditLog, notifications } from '../../db/schema/platform';
 import { outlets } from '../../db/schema/tenancy';
-import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
+import { demoOutletIds, otherTenant } from '../../test/catalogue-fixtures';
 import {
   addProduct,
   cardSale,
@@ -19,33 +19,25 @@ import {
   testClock,
 } from '../../test/order-fixtures';
 import { expectCode } from '../../test/expect-code';
-import { createTestApp, requestAs, type Requests, type TestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 
 // POST /api/orders: what may be sold where and when, one order per Idempotency-Key, order
 // numbers per outlet and business day, and a sale that fails leaving nothing behind.
 
 const NOON_KL = '2026-06-10T04:00:00Z'; // Wednesday 12:00 in Kuala Lumpur
 const clock = testClock(NOON_KL);
-let t: TestApp;
-let api: Requests;
-let admin: Record<string, string>;
-let cashier: Record<string, string>;
 let kl: string;
 let pg: string;
 let jb: string;
 let plain: string; // a product without choices, RM 10.00 → RM 10.60 for pick up
 
+const { t, api, as } = useTestApp({ now: clock.now, signIn: ['admin', 'cashier'] });
+// cashier: bound to KL01
+const { admin, cashier } = as;
 beforeAll(async () => {
-  t = await createTestApp({ now: clock.now });
-  api = requestAs(t);
-  admin = t.bearer((await t.login('admin')).token);
-  cashier = t.bearer((await t.login('cashier')).token); // bound to KL01
-  kl = (await demoOutlet(t, 'KL01')).id;
-  pg = (await demoOutlet(t, 'PG01')).id;
-  jb = (await demoOutlet(t, 'JB01')).id;
+  ({ kl, pg, jb } = await demoOutletIds(t));
   plain = (await addProduct(t, { sku: 'PLAIN-1', price: 1000 })).id;
 });
-afterAll(() => t?.close());
 beforeEach(() => clock.set(NOON_KL));
 
 const plainSale = (outletId = kl) => cardSale(outletId, plain, 1060);

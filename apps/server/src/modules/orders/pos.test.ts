@@ -1,9 +1,9 @@
 import { posMenuSchema, posOutletSchema, type PosMenuProduct } from '@kopi/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addons, categories, productImages, products } from '../../db/schema/catalogue';
 import { outlets } from '../../db/schema/tenancy';
-import { demoCategory, demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
+import { demoCategory, demoOutletIds, otherTenant } from '../../test/catalogue-fixtures';
 import { createTenant, createUser } from '../../test/fixtures';
 import {
   addProduct,
@@ -13,33 +13,23 @@ import {
   sell,
   testClock,
 } from '../../test/order-fixtures';
-import { createTestApp, requestAs, type Requests, type TestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 
 // GET /api/pos/outlets and GET /api/pos/menu: where a user may sell, and what an outlet sells as
 // the sale itself prices and accepts it.
 
 const NOON_KL = '2026-06-10T04:00:00Z'; // Wednesday 12:00 in Kuala Lumpur
 const clock = testClock(NOON_KL);
-let t: TestApp;
-let api: Requests;
-let admin: Record<string, string>;
-let cashier: Record<string, string>;
-let finance: Record<string, string>;
 let kl: string;
 let pg: string;
 let jb: string;
 
+const { t, api, as } = useTestApp({ now: clock.now, signIn: ['admin', 'cashier', 'finance'] });
+// cashier: bound to KL01; finance: no read-pos
+const { admin, cashier, finance } = as;
 beforeAll(async () => {
-  t = await createTestApp({ now: clock.now });
-  api = requestAs(t);
-  admin = t.bearer((await t.login('admin')).token);
-  cashier = t.bearer((await t.login('cashier')).token); // bound to KL01
-  finance = t.bearer((await t.login('finance')).token); // no read-pos
-  kl = (await demoOutlet(t, 'KL01')).id;
-  pg = (await demoOutlet(t, 'PG01')).id;
-  jb = (await demoOutlet(t, 'JB01')).id;
+  ({ kl, pg, jb } = await demoOutletIds(t));
 });
-afterAll(() => t?.close());
 beforeEach(() => clock.set(NOON_KL));
 
 const menuOf = async (outletId: string, headers = admin) => {

@@ -1,26 +1,21 @@
 import { outletSchema } from '@kopi/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/platform';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
-import { createTestApp, requestAs, type Requests, type TestApp } from '../../test/test-app';
+import { detailPaths } from '../../test/expect-code';
+import { useTestApp } from '../../test/use-test-app';
 
 // Outlets, their weekly hours and closures, and "open now" on an injected clock.
 
 // Monday 23 November 2026, 10:00 in Kuala Lumpur (UTC+8).
 let now = new Date('2026-11-23T02:00:00Z');
-let t: TestApp;
-let api: Requests;
-let admin: { authorization: string };
 let other: Awaited<ReturnType<typeof otherTenant>>;
 
+const { t, api } = useTestApp({ now: () => now, signIn: ['admin'], api: 'admin' });
 beforeAll(async () => {
-  t = await createTestApp({ now: () => now });
-  admin = t.bearer((await t.login('admin')).token);
-  api = requestAs(t, admin);
   other = await otherTenant(t, 'outlet-rival');
 });
-afterAll(() => t?.close());
 
 const byCode = (rows: { code: string }[], code: string) => rows.find((r) => r.code === code)!;
 
@@ -107,12 +102,7 @@ describe('POST, PUT and DELETE /api/outlets', () => {
       delivery_fee: -1,
     });
     expect(res.statusCode).toBe(400);
-    expect(
-      res
-        .json()
-        .details.map((d: { path: string }) => d.path)
-        .sort(),
-    ).toEqual(['code', 'delivery_fee', 'serving_methods']);
+    expect(detailPaths(res).sort()).toEqual(['code', 'delivery_fee', 'serving_methods']);
     const zone = await api.post('/api/outlets', {
       ...newOutlet,
       code: 'TZ01',

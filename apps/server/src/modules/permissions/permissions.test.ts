@@ -1,32 +1,21 @@
 import { permissionCatalogue, permissionEntrySchema } from '@kopi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { otherTenant } from '../../test/catalogue-fixtures';
 import { demoTenantId } from '../../test/order-fixtures';
-import {
-  anonymous,
-  createTestApp,
-  requestAs,
-  type Requests,
-  type TestApp,
-} from '../../test/test-app';
+import { anonymous } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 
 // The permission catalogue: superadmin only; each string with its description and
 // the roles holding it.
 
-let t: TestApp;
-let api: Requests;
-let superadmin: { authorization: string };
 let tenantId: string;
 let rivalTenantId: string;
 
+const { t, api } = useTestApp({ signIn: ['superadmin'], api: 'superadmin' });
 beforeAll(async () => {
-  t = await createTestApp();
-  superadmin = t.bearer((await t.login('superadmin')).token);
-  api = requestAs(t, superadmin);
   tenantId = await demoTenantId(t);
   rivalTenantId = (await otherTenant(t, 'perm-rival')).tenant.id;
 });
-afterAll(() => t?.close());
 
 describe('GET /api/permissions', () => {
   it('lists the whole catalogue with descriptions and platform holders', async () => {

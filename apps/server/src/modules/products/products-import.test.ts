@@ -1,27 +1,22 @@
 import { importResultSchema, productImportColumns } from '@kopi/contract';
 import ExcelJS from 'exceljs';
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema/catalogue';
 import { demoCategory, multipart, otherTenant, pngImage } from '../../test/catalogue-fixtures';
-import { createTestApp, requestAs, type Requests, type TestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { formatRinggit, parseRinggit } from './product-files';
 
 // Export and import of the product file: same columns both ways, prices in ringgit, every row
 // checked, nothing written unless the whole file is valid.
 
-let t: TestApp;
-let api: Requests;
-let admin: { authorization: string };
 let other: Awaited<ReturnType<typeof otherTenant>>;
 
+const { t, api, as } = useTestApp({ signIn: ['admin'] });
+const { admin } = as;
 beforeAll(async () => {
-  t = await createTestApp();
-  api = requestAs(t);
-  admin = t.bearer((await t.login('admin')).token);
   other = await otherTenant(t, 'import-rival');
 });
-afterAll(() => t?.close());
 
 const exportFile = (query: string, headers = admin) =>
   api.get(`/api/products/export?${query}`, headers);

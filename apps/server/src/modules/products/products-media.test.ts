@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { productImageSchema, productOutletSchema } from '@kopi/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../test/fixtures';
 import {
   demoOutlet,
@@ -11,30 +11,20 @@ import {
   otherTenant,
   pngImage,
 } from '../../test/catalogue-fixtures';
-import {
-  anonymous,
-  createTestApp,
-  requestAs,
-  type Requests,
-  type TestApp,
-} from '../../test/test-app';
+import { anonymous } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 
 // Product images, per-outlet availability and price, and "sold out today" across business days.
 
 // Monday 23 November 2026, 10:00 in Kuala Lumpur (UTC+8). Tests move it.
 let now = new Date('2026-11-23T02:00:00Z');
-let t: TestApp;
-let api: Requests;
-let admin: { authorization: string };
 let other: Awaited<ReturnType<typeof otherTenant>>;
 
+const { t, api, as } = useTestApp({ now: () => now, signIn: ['admin'], api: 'admin' });
+const { admin } = as;
 beforeAll(async () => {
-  t = await createTestApp({ now: () => now });
-  admin = t.bearer((await t.login('admin')).token);
-  api = requestAs(t, admin);
   other = await otherTenant(t, 'kedai-lain');
 });
-afterAll(() => t?.close());
 
 const upload = (productId: string, file: Buffer, name = 'photo.png', type = 'image/png') => {
   const body = multipart(file, name, type);

@@ -1,35 +1,23 @@
 import { productListItemSchema, productSchema } from '@kopi/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { products, variantGroups } from '../../db/schema/catalogue';
 import { auditLog } from '../../db/schema/platform';
 import { demoCategory, demoOutlet, demoProduct, otherTenant } from '../../test/catalogue-fixtures';
-import {
-  anonymous,
-  createTestApp,
-  type HttpMethod,
-  requestAs,
-  type Requests,
-  type TestApp,
-} from '../../test/test-app';
+import { anonymous, type HttpMethod } from '../../test/test-app';
+import { detailPaths } from '../../test/expect-code';
+import { useTestApp } from '../../test/use-test-app';
 
 // Products: the list (search, filters, sort, paging), the form's rules, delete versus archive,
 // bulk status, permissions and tenant isolation.
 
-let t: TestApp;
-let api: Requests;
-let admin: { authorization: string };
-let cashier: { authorization: string };
 let other: Awaited<ReturnType<typeof otherTenant>>;
 
+const { t, api, as } = useTestApp({ signIn: ['admin', 'cashier'], api: 'admin' });
+const { admin, cashier } = as;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.bearer((await t.login('admin')).token);
-  cashier = t.bearer((await t.login('cashier')).token);
-  api = requestAs(t, admin);
   other = await otherTenant(t, 'rival-kopi');
 });
-afterAll(() => t?.close());
 
 const list = async (query: string, headers = admin) => {
   const res = await api.get(`/api/products?${query}`, headers);
@@ -188,12 +176,7 @@ describe('POST /api/products', () => {
     const missing = await api.post('/api/products', { description: 'nothing else' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().code_message).toBe('validation_failed');
-    expect(
-      missing
-        .json()
-        .details.map((d: { path: string }) => d.path)
-        .sort(),
-    ).toEqual(['base_price', 'category', 'name', 'sku']);
+    expect(detailPaths(missing).sort()).toEqual(['base_price', 'category', 'name', 'sku']);
     for (const discounted_price of [1200, 1500]) {
       const res = await api.post('/api/products', await newProductInput({ discounted_price }));
       expect(res.statusCode).toBe(400);

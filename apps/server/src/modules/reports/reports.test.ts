@@ -1,13 +1,20 @@
 import { reportOutletSchema, type SalesReport, salesReportSchema } from '@kopi/contract';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { users } from '../../db/schema/access';
-import { outlets, tenants } from '../../db/schema/tenancy';
-import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
+import { tenants } from '../../db/schema/tenancy';
+import {
+  demoOutlet,
+  demoOutletIds,
+  expectDemoOutletChoices,
+  otherTenant,
+  whileOutletDisabled,
+} from '../../test/catalogue-fixtures';
 import { addProduct, demoTenantId, sell, testClock } from '../../test/order-fixtures';
-import { createTestApp, requestAs, type Requests, type TestApp } from '../../test/test-app';
+import { expectCode } from '../../test/expect-code';
+import { useTestApp } from '../../test/use-test-app';
 import { splitByMonth } from './report-periods';
 
 // GET /api/reports/sales and its export: access, scope, every group_by, the previous period, and
@@ -15,11 +22,6 @@ import { splitByMonth } from './report-periods';
 // and the report's outlet filter, GET /api/reports/outlets.
 
 const clock = testClock('2026-06-10T04:00:00Z');
-let t: TestApp;
-let api: Requests;
-let admin: Record<string, string>;
-let manager: Record<string, string>; // bound to KL01
-let cashier: Record<string, string>; // no read-report
 let kl: string;
 let pg: string;
 let coffee: string; // RM 10.00
@@ -64,14 +66,11 @@ async function byProduct(headers: Record<string, string>, query: string) {
 const RANGE = 'from=2026-06-08&to=2026-06-10';
 
 let rejectedTotal = 0;
+const { t, api, as } = useTestApp({ now: clock.now, signIn: ['admin', 'manager', 'cashier'] });
+// manager: bound to KL01; cashier: no read-report
+const { admin, manager, cashier } = as;
 beforeAll(async () => {
-  t = await createTestApp({ now: clock.now });
-  api = requestAs(t);
-  admin = t.bearer((await t.login('admin')).token);
-  manager = t.bearer((await t.login('manager')).token);
-  cashier = t.bearer((await t.login('cashier')).token);
-  kl = (await demoOutlet(t, 'KL01')).id;
-  pg = (await demoOutlet(t, 'PG01')).id;
+  ({ kl, pg } = await demoOutletIds(t));
   coffee = (await addProduct(t, { sku: 'REP-COFFEE', price: 1000 })).id;
   cake = (await addProduct(t, { sku: 'REP-CAKE', price: 500 })).id;
 
@@ -112,7 +111,6 @@ beforeAll(async () => {
   expect(res.statusCode, res.body).toBe(200);
   clock.set('2026-06-10T04:00:00Z');
 });
-afterAll(() => t?.close());
 
 describe('GET /api/reports/sales', () => {
   it('groups by day with every day of the range beside the same day of the previous period', async () => {
@@ -382,24 +380,12 @@ describe('GET /api/reports/outlets', () => {
     const res = await outletsOf(admin);
     expect(res.statusCode).toBe(200);
     const rows = z.array(reportOutletSchema.strict()).parse(res.json().data);
-    const inDb = await t.database.db
-      .select({ code: outlets.code })
-      .from(outlets)
-      .where(eq(outlets.tenantId, await demoTenantId(t)));
-    expect(rows.map((o) => o.code)).toEqual(inDb.map((o) => o.code).sort());
-    expect(rows.find((o) => o.id === kl)).toMatchObject({
-      code: 'KL01',
-      name: 'Kuala Lumpur',
-      timezone: 'Asia/Kuala_Lumpur',
-    });
+    await expectDemoOutletChoices(t, rows, kl);
     // A disabled outlet's past sales stay in the report, so it stays a choice.
-    await t.database.db.update(outlets).set({ status: 'disabled' }).where(eq(outlets.id, pg));
-    try {
+    await whileOutletDisabled(t, pg, async () => {
       const again = z.array(reportOutletSchema).parse((await outletsOf(admin)).json().data);
       expect(again.find((o) => o.id === pg)?.status).toBe('disabled');
-    } finally {
-      await t.database.db.update(outlets).set({ status: 'active' }).where(eq(outlets.id, pg));
-    }
+    });
     // Finance reads reports without read-outlet: this is its outlet filter.
     const finance = t.bearer((await t.login('finance')).token);
     expect(await idsOf(finance)).toEqual(rows.map((o) => o.id));
@@ -413,13 +399,9 @@ describe('GET /api/reports/outlets', () => {
 
   it('answers 401 without a token, 403 without read-report, 400 outside any tenant', async () => {
     expect((await outletsOf()).statusCode).toBe(401);
-    const refused = await outletsOf(cashier);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().code_message).toBe('forbidden');
+    expectCode(await outletsOf(cashier), 403, 'forbidden');
     const superadmin = t.bearer((await t.login('superadmin')).token);
-    const outside = await outletsOf(superadmin);
-    expect(outside.statusCode).toBe(400);
-    expect(outside.json().code_message).toBe('tenant_required');
+    expectCode(await outletsOf(superadmin), 400, 'tenant_required');
   });
 
   it('is documented in the OpenAPI document with its answer schema', async () => {

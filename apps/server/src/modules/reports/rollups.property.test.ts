@@ -6,7 +6,7 @@ import {
   type ServingMethod,
 } from '@kopi/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/database';
 import { demoOutlet } from '../../test/catalogue-fixtures';
 import { addProduct, demoTenantId, sell, testClock } from '../../test/order-fixtures';
@@ -17,7 +17,7 @@ import {
   verifiedCustomer,
   type TestCustomer,
 } from '../../test/mobile-fixtures';
-import { createTestApp, requestAs, type Requests, type TestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { actualRollups, expectedRollups } from './rollup-check';
 import { rebuildRollups } from './rollup-rebuild';
 
@@ -58,18 +58,14 @@ function nextOpening(now: Date): string {
   return at.toISOString();
 }
 const clock = testClock(START);
-let t: TestApp;
-let api: Requests;
-let admin: Record<string, string>;
 let tenantId: string;
 let outlets: { id: string; deliveryFee: number }[];
 let products: { id: string; price: number }[];
 let customer: TestCustomer;
 
+const { t, api, as } = useTestApp({ now: clock.now, signIn: ['admin'], api: 'admin' });
+const { admin } = as;
 beforeAll(async () => {
-  t = await createTestApp({ now: clock.now });
-  admin = t.bearer((await t.login('admin')).token);
-  api = requestAs(t, admin);
   tenantId = await demoTenantId(t);
   outlets = [
     { id: (await demoOutlet(t, 'KL01')).id, deliveryFee: 500 },
@@ -85,7 +81,6 @@ beforeAll(async () => {
   }
   customer = await verifiedCustomer(t);
 });
-afterAll(() => t?.close());
 
 type Random = ReturnType<typeof rng>;
 

@@ -1,38 +1,26 @@
 import { auditDiff, type Role, roleSchema } from '@kopi/contract';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../../db/schema/access';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
 import { createUser, latestAudit } from '../../test/fixtures';
 import { demoTenantId } from '../../test/order-fixtures';
-import {
-  anonymous,
-  createTestApp,
-  requestAs,
-  type Requests,
-  type TestApp,
-} from '../../test/test-app';
+import { anonymous } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 
 // Roles: cards, create and edit with the permission set, delete of unused roles,
 // the immutable superadmin role, tenant scope, the escalation guard and no self lock-out.
 
 type Headers = { authorization: string };
-let t: TestApp;
-let api: Requests;
-let admin: Headers;
-let superadmin: Headers;
 let tenantId: string;
 let rival: Awaited<ReturnType<typeof otherTenant>>;
 
+const { t, api, as } = useTestApp({ signIn: ['admin', 'superadmin'], api: 'admin' });
+const { admin, superadmin } = as;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.bearer((await t.login('admin')).token);
-  superadmin = t.bearer((await t.login('superadmin')).token);
-  api = requestAs(t, admin);
   tenantId = await demoTenantId(t);
   rival = await otherTenant(t, 'roles-rival');
 });
-afterAll(() => t?.close());
 
 async function role(name: string, tenant: string | null = tenantId) {
   const [row] = await t.database.db

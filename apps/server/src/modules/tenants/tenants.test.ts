@@ -1,34 +1,24 @@
 import { tenantSchema } from '@kopi/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../../db/schema/access';
 import { auditLog } from '../../db/schema/platform';
 import { tenants } from '../../db/schema/tenancy';
 import { createTenant, createUser } from '../../test/fixtures';
-import {
-  anonymous,
-  createTestApp,
-  requestAs,
-  type Requests,
-  type TestApp,
-} from '../../test/test-app';
+import { anonymous } from '../../test/test-app';
+import { detailPaths } from '../../test/expect-code';
+import { useTestApp } from '../../test/use-test-app';
 
 // Tenants (superadmin): list, create, settings, suspend/activate, their outlets, and working
 // inside a tenant with every action audited under the real user.
 
-let t: TestApp;
-let api: Requests;
-let superadmin: { authorization: string };
 let demoTenantId: string;
 
+const { t, api } = useTestApp({ signIn: ['superadmin'], api: 'superadmin' });
 beforeAll(async () => {
-  t = await createTestApp();
-  superadmin = t.bearer((await t.login('superadmin')).token);
-  api = requestAs(t, superadmin);
   const [demo] = await t.database.db.select().from(tenants).where(eq(tenants.slug, 'kopi-demo'));
   demoTenantId = demo!.id;
 });
-afterAll(() => t?.close());
 
 const settings = {
   legal_name: 'Kopi Baru Enterprise',
@@ -112,7 +102,7 @@ describe('POST and PUT /api/tenants', () => {
     expect(taken.json().code_message).toBe('tenant_slug_taken');
     const bad = await api.post('/api/tenants', { name: 'X', slug: 'Not A Slug' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().details.map((d: { path: string }) => d.path)).toEqual(
+    expect(detailPaths(bad)).toEqual(
       expect.arrayContaining(['slug', 'legal_name', 'service_tax_rate_bp', 'timezone']),
     );
     const zone = await api.post('/api/tenants', {

@@ -5,40 +5,28 @@ import {
   userSessionSchema,
 } from '@kopi/contract';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../../db/schema/access';
 import { outbox } from '../../db/schema/platform';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
 import { createUser, latestAudit, userByUsername } from '../../test/fixtures';
 import { demoTenantId } from '../../test/order-fixtures';
-import {
-  anonymous,
-  createTestApp,
-  requestAs,
-  type Requests,
-  type TestApp,
-} from '../../test/test-app';
+import { anonymous } from '../../test/test-app';
+import { detailPaths } from '../../test/expect-code';
+import { useTestApp } from '../../test/use-test-app';
 
 // Staff users: list and scope, create with either password set-up, edit, disable
 // (sessions end at once), reset password, sessions, activity, delete, and the guards.
 
-type Headers = { authorization: string };
-let t: TestApp;
-let api: Requests;
-let admin: Headers;
-let superadmin: Headers;
 let tenantId: string;
 let rival: Awaited<ReturnType<typeof otherTenant>>;
 
+const { t, api, as } = useTestApp({ signIn: ['admin', 'superadmin'], api: 'admin' });
+const { superadmin } = as;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.bearer((await t.login('admin')).token);
-  superadmin = t.bearer((await t.login('superadmin')).token);
-  api = requestAs(t, admin);
   tenantId = await demoTenantId(t);
   rival = await otherTenant(t, 'users-rival');
 });
-afterAll(() => t?.close());
 
 async function roleId(name: string, tenant: string | null = tenantId) {
   const [row] = await t.database.db
@@ -271,9 +259,7 @@ describe('POST /api/users', () => {
     const bad = await api.post('/api/users', { username: 'a b', role_id: 'x' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code_message).toBe('validation_failed');
-    expect(bad.json().details.map((d: { path: string }) => d.path)).toEqual(
-      expect.arrayContaining(['username', 'fullname', 'role_id']),
-    );
+    expect(detailPaths(bad)).toEqual(expect.arrayContaining(['username', 'fullname', 'role_id']));
     const noEmail = await api.send(
       'POST',
       '/api/users',
@@ -618,9 +604,7 @@ describe("another tenant's user and bad input", () => {
     });
     expect(edit.statusCode).toBe(400);
     expect(edit.json().code_message).toBe('validation_failed');
-    expect(edit.json().details.map((d: { path: string }) => d.path)).toEqual(
-      expect.arrayContaining(['username', 'fullname', 'role_id']),
-    );
+    expect(detailPaths(edit)).toEqual(expect.arrayContaining(['username', 'fullname', 'role_id']));
     const badId = await api.put('/api/users/not-a-uuid', {
       username: cashier.username,
       fullname: 'Siti',

@@ -1,23 +1,18 @@
 import { addonSchema, variantGroupSchema } from '@kopi/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { demoCategory, otherTenant } from '../../test/catalogue-fixtures';
-import { createTestApp, requestAs, type Requests, type TestApp } from '../../test/test-app';
+import { detailPaths } from '../../test/expect-code';
+import { useTestApp } from '../../test/use-test-app';
 
 // The variant and add-on library: shared by many products, edits reach every product, deleting
 // one in use is refused.
 
-let t: TestApp;
-let api: Requests;
-let admin: { authorization: string };
 let other: Awaited<ReturnType<typeof otherTenant>>;
 
+const { t, api } = useTestApp({ signIn: ['admin'], api: 'admin' });
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.bearer((await t.login('admin')).token);
-  api = requestAs(t, admin);
   other = await otherTenant(t, 'library-rival');
 });
-afterAll(() => t?.close());
 
 async function group(name: string) {
   const res = await api.get(`/api/variant-groups?q=${encodeURIComponent(name)}`);
@@ -207,12 +202,7 @@ describe('/api/addons', () => {
       status: 'disabled',
     });
     const bad = await api.post('/api/addons', { addons_name: '', price: -5 });
-    expect(
-      bad
-        .json()
-        .details.map((d: { path: string }) => d.path)
-        .sort(),
-    ).toEqual(['addons_name', 'price']);
+    expect(detailPaths(bad).sort()).toEqual(['addons_name', 'price']);
   });
 
   it('refuses to delete an add-on in use, deletes an unused one, hides another tenant’s', async () => {

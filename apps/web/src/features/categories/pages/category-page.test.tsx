@@ -1,4 +1,3 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Category } from '@kopi/contract';
@@ -33,13 +32,7 @@ function renderPage() {
     }
     return undefined;
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  renderWithProviders(
-    <QueryClientProvider client={client}>
-      <CategoryPage />
-    </QueryClientProvider>,
-    { can: () => true },
-  );
+  renderWithProviders(<CategoryPage />, { can: () => true });
   return calls;
 }
 

@@ -1,5 +1,4 @@
 import { AbilityProvider } from '@casl/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Dashboard, LiveOrderEvent } from '@kopi/contract';
@@ -9,8 +8,9 @@ import { businessClockStore } from '../../../lib/business-clock';
 import type { LiveStatus } from '../../../lib/live/live-orders-socket';
 import { emptySession, sessionStore } from '../../../lib/session/session-store';
 import type { Store } from '../../../lib/store';
-import { mockFetch, type Call } from '../../../test/fetch-mock';
+import { mockFetch, outletFilterAnswer, testOutlets, type Call } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
+import { setTestSession } from '../../../test/session';
 import { DashboardPage } from './dashboard-page';
 
 // The page listens to the session's live socket; the test stands in for it.
@@ -44,8 +44,7 @@ const emit = (outlet: string | null) =>
     ),
   );
 
-const kl = '2c6c1f7e-8a3b-4b8a-9d0e-1f2a3b4c5d6e';
-const pg = '3d7d2f8e-9b4c-4c9b-8e1f-2a3b4c5d6e7f';
+const { kl, pg } = testOutlets;
 const zero = {
   orders: 0,
   gross: 0,
@@ -143,41 +142,28 @@ function renderDashboard({
   outlet = null as string | null,
   can = (() => true) as (a: string, s: string) => boolean,
 } = {}) {
-  sessionStore.setState({
-    ...emptySession,
-    token: 'tok',
-    roleName: 'admin',
-    user: {
+  setTestSession(
+    {
       id: 'u1',
       fullname: 'Aisyah Rahman',
       tenant_id: tenant,
       tenant_name: tenant ? 'Kopi Demo' : null,
       id_outlet: outlet,
       outlet_name: outlet ? 'Kuala Lumpur' : null,
-    } as never,
-  });
+    },
+    { token: 'tok', roleName: 'admin' },
+  );
   const calls = mockFetch((call) => {
     const url = new URL(call.url, 'http://x');
     if (url.pathname === '/api/dashboard')
       return { body: { data: dashboard(url.searchParams.get('outlet_id')) } };
-    if (url.pathname === '/api/dashboard/outlets')
-      return {
-        body: {
-          data: [
-            { id: kl, name: 'Kuala Lumpur', code: 'KL01', timezone: 'Asia/Kuala_Lumpur' },
-            { id: pg, name: 'Penang', code: 'PG01', timezone: 'Asia/Kuala_Lumpur' },
-          ],
-        },
-      };
+    if (url.pathname === '/api/dashboard/outlets') return outletFilterAnswer();
     return undefined;
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   renderWithProviders(
     // The welcome view's shortcuts read the CASL ability, as in the shell.
     <AbilityProvider value={createAppAbility()}>
-      <QueryClientProvider client={client}>
-        <DashboardPage />
-      </QueryClientProvider>
+      <DashboardPage />
     </AbilityProvider>,
     { route, path: '/dashboard', can },
   );

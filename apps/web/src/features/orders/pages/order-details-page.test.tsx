@@ -1,4 +1,3 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Order } from '@kopi/contract';
@@ -27,13 +26,11 @@ function renderDetails(
     const match = /^\/api\/orders\/([^/?]+)$/.exec(call.url);
     return match ? answer(match[1]!) : undefined;
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  renderWithProviders(
-    <QueryClientProvider client={client}>
-      <OrderDetailsPage />
-    </QueryClientProvider>,
-    { route: `/order/details/${sampleOrder().id}`, path: '/order/details/:id', can },
-  );
+  renderWithProviders(<OrderDetailsPage />, {
+    route: `/order/details/${sampleOrder().id}`,
+    path: '/order/details/:id',
+    can,
+  });
   return calls;
 }
 
@@ -156,13 +153,11 @@ describe('order details', () => {
       if (call.url === `/api/orders/${order.id}`) return { body: { data: order } };
       return undefined;
     });
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    renderWithProviders(
-      <QueryClientProvider client={client}>
-        <OrderDetailsPage />
-      </QueryClientProvider>,
-      { route: `/order/details/${order.id}`, path: '/order/details/:id', can: mayUpdate },
-    );
+    renderWithProviders(<OrderDetailsPage />, {
+      route: `/order/details/${order.id}`,
+      path: '/order/details/:id',
+      can: mayUpdate,
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Accept' }));
     expect(await screen.findByRole('button', { name: 'Mark completed' })).toBeInTheDocument();
     expect(screen.getByTestId('order-status')).toHaveAttribute('data-status', 'APPROVED');

@@ -1,4 +1,3 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactElement } from 'react';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,12 +6,12 @@ import { Route } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptySession, sessionStore } from '../../../lib/session/session-store';
 import { resetToasts } from '../../../lib/toasts';
-import { mockFetch, type Call } from '../../../test/fetch-mock';
-import { renderWithProviders } from '../../../test/render';
+import { mockFetch, testOutlets, type Call } from '../../../test/fetch-mock';
+import { currentLocation, renderWithProviders } from '../../../test/render';
+import { setTestSession } from '../../../test/session';
 import { OrderListPage } from './order-list-page';
 
-const kl = '2c6c1f7e-8a3b-4b8a-9d0e-1f2a3b4c5d6e';
-const pg = '3d7d2f8e-9b4c-4c9b-8e1f-2a3b4c5d6e7f';
+const { kl, pg } = testOutlets;
 
 const summary = (n: number, overrides: Partial<OrderSummary> = {}): OrderSummary => ({
   id: `id-${n}`,
@@ -75,13 +74,7 @@ function renderList(route: string, can: (a: string, s: string) => boolean = ever
       };
     return undefined;
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  renderWithProviders(
-    <QueryClientProvider client={client}>
-      <OrderListPage />
-    </QueryClientProvider>,
-    { route, path: '/order/list', can },
-  );
+  renderWithProviders(<OrderListPage />, { route, path: '/order/list', can });
   return calls;
 }
 
@@ -89,7 +82,6 @@ const listCalls = (calls: Call[]) =>
   calls
     .filter((c) => c.url.startsWith('/api/orders?'))
     .map((c) => new URL(c.url, 'http://x').searchParams);
-const location = () => screen.getByTestId('location').textContent ?? '';
 
 describe('order list', () => {
   it('shows each order: number, time in Malaysia, customer, outlet, via, serving, payments, total, status', async () => {
@@ -138,19 +130,21 @@ describe('order list', () => {
     await screen.findByTestId('order-row-KL01-20260315-0001');
     await userEvent.click(screen.getByTestId('order-filter-source'));
     await userEvent.click(await screen.findByRole('option', { name: 'MOBILE' }));
-    await waitFor(() => expect(location()).toBe('/order/list?status=PENDING&source=mobile-apps'));
+    await waitFor(() =>
+      expect(currentLocation()).toBe('/order/list?status=PENDING&source=mobile-apps'),
+    );
     await waitFor(() => expect(listCalls(calls).at(-1)?.get('source')).toBe('mobile-apps'));
     expect(listCalls(calls).at(-1)?.get('page')).toBe('1');
 
     await userEvent.type(screen.getByTestId('order-filter-from'), '2026/03/01{Enter}');
-    await waitFor(() => expect(location()).toContain('from=2026-03-01'));
+    await waitFor(() => expect(currentLocation()).toContain('from=2026-03-01'));
 
     await userEvent.type(screen.getByTestId('order-search'), 'Aisyah');
-    await waitFor(() => expect(location()).toContain('q=Aisyah'));
+    await waitFor(() => expect(currentLocation()).toContain('q=Aisyah'));
     await waitFor(() => expect(listCalls(calls).at(-1)?.get('q')).toBe('Aisyah'));
 
     await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
-    await waitFor(() => expect(location()).toBe('/order/list'));
+    await waitFor(() => expect(currentLocation()).toBe('/order/list'));
     expect(screen.getByTestId('order-search')).toHaveValue('');
   });
 
@@ -170,16 +164,16 @@ describe('order list', () => {
     renderList('/order/list');
     await screen.findByTestId('order-row-KL01-20260315-0001');
     await userEvent.click(screen.getByRole('button', { name: 'Total (RM)' }));
-    await waitFor(() => expect(location()).toBe('/order/list?sort=total'));
+    await waitFor(() => expect(currentLocation()).toBe('/order/list?sort=total'));
     await userEvent.click(screen.getByRole('button', { name: 'Total (RM)' }));
-    await waitFor(() => expect(location()).toBe('/order/list?sort=-total'));
+    await waitFor(() => expect(currentLocation()).toBe('/order/list?sort=-total'));
   });
 
   it('opens an order from its row, keeping the list to come back to', async () => {
     renderList('/order/list?status=COMPLETED');
     const row = await screen.findByTestId('order-row-KL01-20260315-0002');
     await userEvent.click(within(row).getByText('Aisyah'));
-    expect(location()).toBe('/order/details/id-2');
+    expect(currentLocation()).toBe('/order/details/id-2');
   });
 
   it('opens the order clicked while a search typed just before is still waiting', async () => {
@@ -197,18 +191,12 @@ describe('order list', () => {
         ? { body: { data: rows, meta: { page: 1, page_size: 10, total: 2 } } }
         : { body: { data: [] } },
     );
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    renderWithProviders(
-      <QueryClientProvider client={client}>
-        <OrderListPage />
-      </QueryClientProvider>,
-      {
-        route: '/order/list',
-        path: '/order/list',
-        can: everything,
-        extraRoutes: <Route path="/order/details/:id" element={<SlowDetails />} />,
-      },
-    );
+    renderWithProviders(<OrderListPage />, {
+      route: '/order/list',
+      path: '/order/list',
+      can: everything,
+      extraRoutes: <Route path="/order/details/:id" element={<SlowDetails />} />,
+    });
     const row = await screen.findByTestId('order-row-KL01-20260315-0002');
     await userEvent.type(screen.getByTestId('order-search'), 'Ais');
     await userEvent.click(within(row).getByText('Aisyah'));
@@ -216,14 +204,11 @@ describe('order list', () => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     act(() => release());
     expect(await screen.findByText('details')).toBeInTheDocument();
-    expect(location()).toBe('/order/details/id-2');
+    expect(currentLocation()).toBe('/order/details/id-2');
   });
 
   it('has no outlet filter for staff bound to an outlet', async () => {
-    sessionStore.setState({
-      ...emptySession,
-      user: { id_outlet: kl, outlet_name: 'Bukit Bintang' } as never,
-    });
+    setTestSession({ id_outlet: kl, outlet_name: 'Bukit Bintang' });
     // A link shared by someone who may choose (naming another outlet, a 404 for this user).
     const calls = renderList(`/order/list?outlet=${pg}&status=PENDING`);
     await screen.findByTestId('order-row-KL01-20260315-0001');
@@ -235,10 +220,7 @@ describe('order list', () => {
   });
 
   it('offers nothing to clear to bound staff when a shared link only named another outlet', async () => {
-    sessionStore.setState({
-      ...emptySession,
-      user: { id_outlet: kl, outlet_name: 'Bukit Bintang' } as never,
-    });
+    setTestSession({ id_outlet: kl, outlet_name: 'Bukit Bintang' });
     const calls = renderList(`/order/list?outlet=${pg}`);
     await screen.findByTestId('order-row-KL01-20260315-0001');
     expect(listCalls(calls)[0]?.has('outlet')).toBe(false);
@@ -275,13 +257,11 @@ describe('order list', () => {
         ? { body: { data: [], meta: { page: 1, page_size: 10, total: 0 } } }
         : { body: { data: [] } },
     );
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    renderWithProviders(
-      <QueryClientProvider client={client}>
-        <OrderListPage />
-      </QueryClientProvider>,
-      { route: '/order/list?status=REJECTED', path: '/order/list', can: everything },
-    );
+    renderWithProviders(<OrderListPage />, {
+      route: '/order/list?status=REJECTED',
+      path: '/order/list',
+      can: everything,
+    });
     expect(await screen.findByTestId('order-list-table-empty')).toHaveTextContent(
       'No orders match these filters.',
     );

@@ -1,4 +1,3 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -28,12 +27,7 @@ function renderPos() {
       return { status: 201, body: { data: sampleOrder({ order_no: 'KL01-0001' }) } };
     return undefined;
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  renderWithProviders(
-    <QueryClientProvider client={client}>
-      <PosPage />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<PosPage />);
   return calls;
 }
 

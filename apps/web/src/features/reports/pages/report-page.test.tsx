@@ -1,4 +1,3 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SalesFigures, SalesReport } from '@kopi/contract';
@@ -6,8 +5,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { businessToday, defaultBusinessClock } from '../../../lib/business-clock';
 import { emptySession, sessionStore } from '../../../lib/session/session-store';
 import { resetToasts } from '../../../lib/toasts';
-import { mockFetch, type Call } from '../../../test/fetch-mock';
-import { renderWithProviders } from '../../../test/render';
+import {
+  mockFetch,
+  outletFilterAnswer,
+  testOutlets,
+  type Call,
+} from '../../../test/fetch-mock';
+import { currentLocation, renderWithProviders } from '../../../test/render';
+import { setTestSession } from '../../../test/session';
 import { presetRange } from '../range';
 import { ReportPage } from './report-page';
 
@@ -19,8 +24,7 @@ vi.mock('../components/report-chart', () => ({
   ),
 }));
 
-const kl = '2c6c1f7e-8a3b-4b8a-9d0e-1f2a3b4c5d6e';
-const pg = '3d7d2f8e-9b4c-4c9b-8e1f-2a3b4c5d6e7f';
+const { kl, pg } = testOutlets;
 
 const figures = (net: number, orders: number, refunds = 0): SalesFigures => ({
   orders,
@@ -128,36 +132,25 @@ function renderReport(
     can = (() => true) as (action: string, subject: string) => boolean,
   } = {},
 ) {
-  sessionStore.setState({
-    ...emptySession,
-    token: 'tok',
-    user: {
+  setTestSession(
+    {
       id: 'u1',
       tenant_id: 't1',
       id_outlet: bound ? kl : null,
       outlet_name: bound ? 'Kuala Lumpur' : null,
-    } as never,
-  });
+    },
+    { token: 'tok' },
+  );
   const calls = mockFetch((call) => {
     const url = new URL(call.url, 'http://x');
     if (url.pathname === '/api/reports/sales') return { body: { data: answer(url) } };
     if (url.pathname === '/api/reports/sales/export') return { status: 200, body: 'a,b' };
     if (url.pathname === '/api/reports/outlets')
-      return {
-        body: {
-          data: [
-            { id: kl, name: 'Kuala Lumpur', code: 'KL01', timezone: 'Asia/Kuala_Lumpur' },
-            { id: pg, name: 'Penang', code: 'PG01', timezone: 'Asia/Kuala_Lumpur' },
-          ],
-        },
-      };
+      return outletFilterAnswer();
     return undefined;
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   renderWithProviders(
-    <QueryClientProvider client={client}>
-      <ReportPage />
-    </QueryClientProvider>,
+    <ReportPage />,
     { route, path: '/report', can },
   );
   return calls;
@@ -168,7 +161,6 @@ const reportCalls = (calls: Call[], path = '/api/reports/sales') =>
     .map((c) => new URL(c.url, 'http://x'))
     .filter((u) => u.pathname === path)
     .map((u) => Object.fromEntries(u.searchParams));
-const location = () => screen.getByTestId('location').textContent ?? '';
 const today = () => businessToday(defaultBusinessClock);
 
 describe('report page', () => {
@@ -192,7 +184,7 @@ describe('report page', () => {
     const calls = renderReport('/report?range=yesterday');
     await screen.findByTestId('report-table');
     await userEvent.click(screen.getByRole('tab', { name: 'By outlet' }));
-    await waitFor(() => expect(location()).toBe('/report?view=by-outlet&range=yesterday'));
+    await waitFor(() => expect(currentLocation()).toBe('/report?view=by-outlet&range=yesterday'));
     await waitFor(() =>
       expect(screen.getByTestId('report-table')).toHaveAttribute('data-group-by', 'outlet'),
     );
@@ -223,13 +215,13 @@ describe('report page', () => {
     const calls = renderReport('/report');
     await screen.findByTestId('report-table');
     await userEvent.click(screen.getByTestId('report-range-this-month'));
-    await waitFor(() => expect(location()).toBe('/report?range=this-month'));
+    await waitFor(() => expect(currentLocation()).toBe('/report?range=this-month'));
     await waitFor(() =>
       expect(reportCalls(calls).at(-1)).toMatchObject(presetRange('this-month', today())),
     );
     await userEvent.click(screen.getByTestId('report-outlet'));
     await userEvent.click(await screen.findByRole('option', { name: 'Penang' }));
-    await waitFor(() => expect(location()).toBe(`/report?range=this-month&outlet=${pg}`));
+    await waitFor(() => expect(currentLocation()).toBe(`/report?range=this-month&outlet=${pg}`));
     await waitFor(() => expect(reportCalls(calls).at(-1)?.outlet_id).toBe(pg));
     await waitFor(() =>
       expect(screen.getByTestId('report-kpi-net-value')).toHaveTextContent('RM 400.00'),
@@ -257,10 +249,10 @@ describe('report page', () => {
     await userEvent.type(to, '2026/02/30');
     await userEvent.tab();
     expect(await screen.findByText('The date is invalid')).toBeInTheDocument();
-    expect(location()).toBe('/report?range=custom&from=2026-01-05&to=2026-01-20');
+    expect(currentLocation()).toBe('/report?range=custom&from=2026-01-05&to=2026-01-20');
     await userEvent.clear(to);
     await userEvent.type(to, '2026/2/3{Enter}');
-    await waitFor(() => expect(location()).toBe('/report?range=custom&from=2026-01-05&to=2026-02-03'));
+    await waitFor(() => expect(currentLocation()).toBe('/report?range=custom&from=2026-01-05&to=2026-02-03'));
     await waitFor(() => expect(reportCalls(calls).at(-1)).toMatchObject({ to: '2026-02-03' }));
     expect(to).toHaveValue('2026/02/03');
     expect(screen.queryByText('The date is invalid')).not.toBeInTheDocument();

@@ -1,4 +1,3 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Board, LiveOrderEvent } from '@kopi/contract';
@@ -101,13 +100,7 @@ function renderBoard({
     }
     return undefined;
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  renderWithProviders(
-    <QueryClientProvider client={client}>
-      <StatusOrderPage />
-    </QueryClientProvider>,
-    { can },
-  );
+  renderWithProviders(<StatusOrderPage />, { can });
   return {
     calls,
     state,
