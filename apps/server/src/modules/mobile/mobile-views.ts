@@ -10,7 +10,12 @@ import type {
 } from '@kopi/contract';
 import type { CustomerRow, CustomerSession } from '../customers/customers.service';
 import type { CustomerMenuService, OutletNow } from '../orders/customer-menu.service';
-import { type CustomerOrder, customerCan, toOrderLine } from '../orders/customer-orders.service';
+import {
+  type CustomerOrder,
+  customerCan,
+  toOrderCharges,
+  toOrderLine,
+} from '../orders/customer-orders.service';
 
 // The app's answers: customers, outlets, menus and orders as the mobile contract spells them.
 
@@ -109,13 +114,7 @@ export function toMobileOrder({ order: o, outletName, details }: CustomerOrder):
     table_code: o.tableNo,
     delivery_address: o.deliveryAddress,
     notes: o.notes,
-    subtotal: o.subtotal,
-    discount: o.discount,
-    service_charge: o.serviceCharge,
-    service_tax: o.serviceTax,
-    delivery_fee: o.deliveryFee,
-    rounding: o.rounding,
-    paid: o.paid,
+    ...toOrderCharges(o),
     refund_due: o.refundDue,
     items: details.items.map(toOrderLine),
     payments: details.payments.map((p) => ({

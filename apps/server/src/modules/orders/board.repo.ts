@@ -1,6 +1,7 @@
 import type { BoardColumn } from '@kopi/contract';
 import { and, asc, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { orderSummaryColumns } from './order-columns';
 import { ownedBy, tenantIs } from '../../db/tenant-scope';
 import { orderItems, orders, orderStatusHistory } from '../../db/schema/orders';
 import { outlets } from '../../db/schema/tenancy';
@@ -55,20 +56,7 @@ export async function boardColumnOrders(
   const since = sql`${completedSince.toISOString()}::timestamptz`;
   return db
     .select({
-      id: orders.id,
-      orderNo: orders.orderNo,
-      outletId: orders.outletId,
-      outletName: outlets.name,
-      source: orders.source,
-      servingMethod: orders.servingMethod,
-      tableNo: orders.tableNo,
-      customerName: orders.customerName,
-      customerPhone: orders.customerPhone,
-      paymentMethods: orders.paymentMethods,
-      status: orders.status,
-      businessDate: orders.businessDate,
-      createdAt: orders.createdAt,
-      total: orders.total,
+      ...orderSummaryColumns,
       statusAt: sql<Date | null>`${enteredStatus(tenantId, sql`${orders.status}`)}`.mapWith(
         orders.createdAt,
       ),

@@ -3,7 +3,6 @@ import { ownedBy, tenantIs } from '../../db/tenant-scope';
 import { type Db, rowsOf } from '../../db/database';
 import { users } from '../../db/schema/access';
 import { orderCounters, orders, orderStatusHistory, zReports } from '../../db/schema/orders';
-import { outlets, tenants } from '../../db/schema/tenancy';
 
 /** Staff users are global (a platform user closes days too): found by their own id. */
 export const tenantFree = ['userName'] as const;
@@ -15,21 +14,6 @@ export const tenantFree = ['userName'] as const;
 export type ZReportRow = typeof zReports.$inferSelect;
 
 /** The outlet with what its business date needs, or null when not in the tenant. */
-export async function outletOf(db: Db, tenantId: string, outletId: string) {
-  const [row] = await db
-    .select({
-      id: outlets.id,
-      name: outlets.name,
-      timezone: outlets.timezone,
-      cutoffHour: tenants.businessDayCutoffHour,
-    })
-    .from(outlets)
-    .innerJoin(tenants, eq(tenants.id, outlets.tenantId))
-    .where(and(ownedBy(outlets, tenantId), eq(outlets.id, outletId)))
-    .limit(1);
-  return row ?? null;
-}
-
 export async function findReport(db: Db, tenantId: string, outletId: string, date: string) {
   const [row] = await db
     .select()

@@ -14,6 +14,7 @@ import { AppError, validationError } from '../../lib/errors';
 import type { AuthedContext } from '../../lib/request-context';
 import { tenantIdOf } from '../../lib/tenant-scope';
 import * as repo from './close-day.repo';
+import { outletClock } from './order-catalogue.repo';
 
 // The day close: refused while an order of the outlet's business day is still open;
 // otherwise COMPLETED → CLOSED and a Z-report kept, all in one transaction. Closing a closed day
@@ -54,7 +55,7 @@ export function createCloseDayService({ db, now }: { db: Db; now: Clock }) {
   async function requireOutlet(ctx: AuthedContext, outletId: string) {
     const tenantId = tenantIdOf(ctx);
     const bound = ctx.principal.outletId;
-    const outlet = bound && bound !== outletId ? null : await repo.outletOf(db, tenantId, outletId);
+    const outlet = bound && bound !== outletId ? null : await outletClock(db, tenantId, outletId);
     if (!outlet) throw new AppError('not_found');
     return { tenantId, outlet };
   }

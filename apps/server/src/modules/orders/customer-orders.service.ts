@@ -17,7 +17,7 @@ import * as repo from './orders.repo';
 export type CustomerOrder = Omit<PlacedOrder, 'receipt'>;
 export type { OrderRow } from './orders.repo';
 export type OnlinePayment = moves.OnlinePayment;
-export { toOrderLine } from './order-view';
+export { toOrderCharges, toOrderLine } from './order-view';
 
 /** DESIGN §4: an order is cancelled (→ REJECTED) while CREATED or PENDING, not once accepted. */
 export const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = ['CREATED', 'PENDING'];

@@ -212,11 +212,12 @@ export async function counterOutlets(db: Db, tenantId: string, onlyId: string | 
     .orderBy(asc(outlets.code), asc(outlets.id));
 }
 
-/** The outlet's zone and the tenant's cutoff, which give its business date. */
+/** The outlet with its zone and the tenant's cutoff, which give its business date. */
 export async function outletClock(db: Db, tenantId: string, outletId: string) {
   const [row] = await db
     .select({
       id: outlets.id,
+      name: outlets.name,
       timezone: outlets.timezone,
       cutoffHour: tenants.businessDayCutoffHour,
     })

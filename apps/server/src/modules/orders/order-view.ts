@@ -60,6 +60,17 @@ export function toSummary(r: OrderSummaryRow): OrderSummary {
   };
 }
 
+/** An order's money as every answer shows it (the contract's orderChargesShape). */
+export const toOrderCharges = (o: OrderRow) => ({
+  subtotal: o.subtotal,
+  discount: o.discount,
+  service_charge: o.serviceCharge,
+  service_tax: o.serviceTax,
+  delivery_fee: o.deliveryFee,
+  rounding: o.rounding,
+  paid: o.paid,
+});
+
 /** An order line as every answer shows it: the product, options and add-ons as sold. */
 export const toOrderLine = (i: OrderItemRow) => ({
   id: i.id,
@@ -101,13 +112,7 @@ export function toOrder(
     delivery_address: o.deliveryAddress,
     notes: o.notes,
     staff_name: o.staffName,
-    subtotal: o.subtotal,
-    discount: o.discount,
-    service_charge: o.serviceCharge,
-    service_tax: o.serviceTax,
-    delivery_fee: o.deliveryFee,
-    rounding: o.rounding,
-    paid: o.paid,
+    ...toOrderCharges(o),
     change: o.changeDue,
     refunded: o.refunded,
     refund_due: o.refundDue,

@@ -15,6 +15,7 @@ import {
 } from '../../db/schema/orders';
 import { outlets, tenants } from '../../db/schema/tenancy';
 import { likePattern } from '../../lib/paging';
+import { orderSummaryColumns } from './order-columns';
 
 /** Staff users are global (a platform user exports too): found by their own id. */
 export const tenantFree = ['userLanguage'] as const;
@@ -111,23 +112,6 @@ const sortColumns = {
   total: orders.total,
 } as const;
 
-const summaryColumns = {
-  id: orders.id,
-  orderNo: orders.orderNo,
-  outletId: orders.outletId,
-  outletName: outlets.name,
-  source: orders.source,
-  servingMethod: orders.servingMethod,
-  tableNo: orders.tableNo,
-  customerName: orders.customerName,
-  customerPhone: orders.customerPhone,
-  paymentMethods: orders.paymentMethods,
-  status: orders.status,
-  businessDate: orders.businessDate,
-  createdAt: orders.createdAt,
-  total: orders.total,
-};
-
 /**
  * The list's total without a status, payment or text filter, from the report rollups (decision
  * 021): every order is a sale or rejected there, except app orders still CREATED, counted through
@@ -169,7 +153,7 @@ export async function listPage(
   const order = sort.desc ? [desc(column), desc(orders.id)] : [asc(column), asc(orders.id)];
   const [rows, [count]] = await Promise.all([
     db
-      .select(summaryColumns)
+      .select(orderSummaryColumns)
       .from(orders)
       .innerJoin(outlets, eq(outlets.id, orders.outletId))
       .where(where(tenantId, f))
@@ -198,7 +182,7 @@ export async function exportRows(
   const column = sortColumns[sort.key];
   return db
     .select({
-      ...summaryColumns,
+      ...orderSummaryColumns,
       outletCode: outlets.code,
       timezone: outlets.timezone,
       staffName: orders.staffName,
