@@ -9,7 +9,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import {
-  Controller,
   type Control,
   type ControllerRenderProps,
   type FieldPath,
@@ -18,12 +17,15 @@ import {
 } from 'react-hook-form';
 import { translateValidation } from '../lib/i18n/i18n';
 import { useTranslation } from '../lib/i18n/use-translation';
+import { CellController, type FieldCell } from './form-binding';
 import { MoneyInput } from './money-input';
 
 // react-hook-form bindings of the MUI fields the back-office forms use beyond plain text
 // (FormTextField). Errors carry contract validation keys, translated in the current language.
+// Without `control` a field binds to the form of the FormControlProvider around it; with `cell`
+// it stands in a grid item of that size and fills it.
 
-type Bound<T extends FieldValues> = { control: Control<T>; name: FieldPath<T> };
+type Bound<T extends FieldValues> = { control?: Control<T>; name: FieldPath<T>; cell?: FieldCell };
 type FieldProps = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'>;
 
 interface BoundProps {
@@ -32,6 +34,7 @@ interface BoundProps {
   onBlur: () => void;
   error: boolean;
   helperText: ReactNode;
+  fullWidth?: boolean;
 }
 
 /**
@@ -41,6 +44,7 @@ interface BoundProps {
 function BoundInput<T extends FieldValues>({
   control,
   name,
+  cell,
   helperText,
   render,
 }: Bound<T> & {
@@ -49,9 +53,10 @@ function BoundInput<T extends FieldValues>({
 }) {
   useTranslation();
   return (
-    <Controller
+    <CellController
       control={control}
       name={name}
+      cell={cell}
       render={({ field, fieldState }) =>
         render(
           {
@@ -60,6 +65,7 @@ function BoundInput<T extends FieldValues>({
             onBlur: field.onBlur,
             error: Boolean(fieldState.error),
             helperText: translateValidation(fieldState.error?.message) ?? helperText,
+            ...(cell !== undefined && { fullWidth: true }),
           },
           field,
         )
@@ -77,6 +83,7 @@ const text = (value: unknown) => (value as string | null | undefined) ?? '';
 function BoundTextField<T extends FieldValues>({
   control,
   name,
+  cell,
   helperText,
   format,
   parse,
@@ -92,6 +99,7 @@ function BoundTextField<T extends FieldValues>({
     <BoundInput
       control={control}
       name={name}
+      cell={cell}
       helperText={helperText}
       render={(bound, field) => (
         <TextField
@@ -136,6 +144,12 @@ export function FormField<T extends FieldValues>({
     />
   );
 }
+
+/** The two choices of a record's status, in the caller's words. */
+export const statusOptions = (active: ReactNode, disabled: ReactNode): SelectOption[] => [
+  { value: 'active', label: active },
+  { value: 'disabled', label: disabled },
+];
 
 export interface SelectOption {
   value: string;
@@ -203,6 +217,7 @@ export function FormSelectField<T extends FieldValues>({
 export function FormMoneyField<T extends FieldValues>({
   control,
   name,
+  cell,
   helperText,
   ...props
 }: Bound<T> & FieldProps) {
@@ -210,6 +225,7 @@ export function FormMoneyField<T extends FieldValues>({
     <BoundInput
       control={control}
       name={name}
+      cell={cell}
       helperText={helperText}
       render={(bound, field) => (
         <MoneyInput
@@ -242,15 +258,17 @@ export function FormNumberField<T extends FieldValues>({
 export function FormSwitchField<T extends FieldValues>({
   control,
   name,
+  cell,
   label,
   helperText,
   testId,
 }: Bound<T> & { label: ReactNode; helperText?: ReactNode; testId?: string }) {
   useTranslation();
   return (
-    <Controller
+    <CellController
       control={control}
       name={name}
+      cell={cell}
       render={({ field, fieldState }) => (
         <div>
           <FormControlLabel
@@ -283,15 +301,17 @@ export function FormSwitchField<T extends FieldValues>({
 export function FormCheckboxGroupField<T extends FieldValues, V extends string>({
   control,
   name,
+  cell,
   label,
   options,
   optionLabel,
 }: Bound<T> & { label: ReactNode; options: readonly V[]; optionLabel: (option: V) => ReactNode }) {
   useTranslation();
   return (
-    <Controller
+    <CellController
       control={control}
       name={name}
+      cell={cell}
       render={({ field, fieldState }) => {
         const current = (field.value as V[] | null | undefined) ?? [];
         return (

@@ -2,9 +2,10 @@ import { useMemo } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { defaultTimezone } from '@kopi/contract';
-import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { translateValidation } from '../lib/i18n/i18n';
 import { useTranslation } from '../lib/i18n/use-translation';
+import { CellController, type FieldCell } from './form-binding';
 
 /** IANA zones the browser knows, the default (Asia/Kuala_Lumpur) first. */
 function timeZones(): string[] {
@@ -17,18 +18,21 @@ function timeZones(): string[] {
 export function FormTimezoneField<T extends FieldValues>({
   control,
   name,
+  cell,
   label,
 }: {
-  control: Control<T>;
+  control?: Control<T>;
   name: FieldPath<T>;
+  cell?: FieldCell;
   label: string;
 }) {
   useTranslation();
   const zones = useMemo(() => timeZones(), []);
   return (
-    <Controller
+    <CellController
       control={control}
       name={name}
+      cell={cell}
       render={({ field, fieldState }) => (
         <Autocomplete
           options={zones}

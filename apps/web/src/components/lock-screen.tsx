@@ -20,6 +20,7 @@ import { unlockSession, unlockWithCode } from '../lib/session/session-runtime';
 import { signOut } from '../lib/session/session-service';
 import { useIsLocked, useSessionUser } from '../lib/session/session-store';
 import { FormTextField } from './form-text-field';
+import { CurrentPasswordField } from './credential-fields';
 
 // SPEC §5: the lock screen password is required.
 const unlockSchema = z.object({
@@ -121,15 +122,7 @@ export function LockCard({
               fullWidth
             />
           ) : (
-            <FormTextField
-              control={form.control}
-              name="password"
-              label={t('auth.password')}
-              autoComplete="current-password"
-              password
-              autoFocus={locked}
-              fullWidth
-            />
+            <CurrentPasswordField control={form.control} name="password" autoFocus={locked} />
           )}
           <Button
             type="submit"

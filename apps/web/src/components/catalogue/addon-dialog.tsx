@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { FormDialog } from '../entity-drawer/form-dialog';
 import { useEntityForm } from '../entity-drawer/use-entity-form';
 import { FormTextField } from '../form-text-field';
-import { FormMoneyField, FormSelectField } from '../form-fields';
+import { FormMoneyField, FormSelectField, statusOptions } from '../form-fields';
 import type { CatalogueDialogProps } from './catalogue-dialog-props';
 import { useCatalogueDialogStrings } from './i18n';
 
@@ -35,6 +35,7 @@ export function AddonDialog({
   return (
     <FormDialog
       name="addon"
+      control={form.control}
       open={open}
       title={initial ? t('addon.editTitle') : t('addon.createTitle')}
       maxWidth="xs"
@@ -44,23 +45,13 @@ export function AddonDialog({
     >
       <Stack spacing={2.5}>
         {usedBy > 0 && <Alert severity="info">{t('group.usedBy', { count: usedBy })}</Alert>}
-        <FormTextField
-          control={form.control}
-          name="addons_name"
-          label={t('addon.addonsName')}
-          fullWidth
-          autoFocus
-        />
-        <FormMoneyField control={form.control} name="price" label={t('addon.price')} fullWidth />
+        <FormTextField name="addons_name" label={t('addon.addonsName')} fullWidth autoFocus />
+        <FormMoneyField name="price" label={t('addon.price')} fullWidth />
         <FormSelectField
-          control={form.control}
           name="status"
           label={t('addon.status')}
           fullWidth
-          options={[
-            { value: 'active', label: t('addon.active') },
-            { value: 'disabled', label: t('addon.disabled') },
-          ]}
+          options={statusOptions(t('addon.active'), t('addon.disabled'))}
         />
       </Stack>
     </FormDialog>

@@ -69,6 +69,7 @@ export function VariantGroupDialog({
   return (
     <FormDialog
       name="variant-group"
+      control={form.control}
       open={open}
       title={initial ? t('group.editTitle') : t('group.createTitle')}
       maxWidth="sm"
@@ -79,33 +80,16 @@ export function VariantGroupDialog({
       <Stack spacing={2.5}>
         {usedBy > 0 && <Alert severity="info">{t('group.usedBy', { count: usedBy })}</Alert>}
         <FormTextField
-          control={form.control}
           name="variant_name"
           label={t('group.variantName')}
           helperText={t('group.variantNameHint')}
           fullWidth
           autoFocus
         />
-        <FormSwitchField control={form.control} name="required" label={t('group.required')} />
+        <FormSwitchField name="required" label={t('group.required')} />
         <Grid container spacing={2}>
-          <Grid size={6}>
-            <FormNumberField
-              control={form.control}
-              name="min_select"
-              label={t('group.minSelect')}
-              fullWidth
-              step={1}
-            />
-          </Grid>
-          <Grid size={6}>
-            <FormNumberField
-              control={form.control}
-              name="max_select"
-              label={t('group.maxSelect')}
-              fullWidth
-              step={1}
-            />
-          </Grid>
+          <FormNumberField cell={6} name="min_select" label={t('group.minSelect')} step={1} />
+          <FormNumberField cell={6} name="max_select" label={t('group.maxSelect')} step={1} />
         </Grid>
         <Box>
           <Typography variant="subtitle1" component="h3" sx={{ mb: 1.5 }}>
@@ -122,13 +106,11 @@ export function VariantGroupDialog({
                 aria-label={t('group.option', { n: index + 1 })}
               >
                 <FormTextField
-                  control={form.control}
                   name={`options.${index}.options_name`}
                   label={t('group.optionsName')}
                   sx={{ flex: 2 }}
                 />
                 <FormMoneyField
-                  control={form.control}
                   name={`options.${index}.price`}
                   label={t('group.price')}
                   sx={{ flex: 1.2 }}

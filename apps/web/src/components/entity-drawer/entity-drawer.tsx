@@ -1,4 +1,5 @@
 import type { FormEventHandler, ReactNode } from 'react';
+import type { Control, FieldValues } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
@@ -8,15 +9,18 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Close from '@mui/icons-material/Close';
 import { useTranslation } from '../../lib/i18n/use-translation';
+import { FormControlProvider } from '../form-binding';
 import { CancelSaveButtons } from './cancel-save-buttons';
 
 /**
  * A record's create or edit form in a side drawer, so the list stays in view: a title with a close
  * button, the form's fields in a grid, Cancel and Save at the bottom. `name` ("outlet") names the
- * drawer's test ids and element ids: `outlet-drawer`, `outlet-form`, `outlet-save`.
+ * drawer's test ids and element ids: `outlet-drawer`, `outlet-form`, `outlet-save`. Fields inside
+ * bind to `control`'s form unless given their own.
  */
-export function EntityDrawer({
+export function EntityDrawer<T extends FieldValues>({
   name,
+  control,
   open,
   title,
   width,
@@ -26,6 +30,7 @@ export function EntityDrawer({
   children,
 }: {
   name: string;
+  control?: Control<T>;
   open: boolean;
   title: string;
   /** Width of the drawer from the sm breakpoint up (px); below it takes the whole screen. */
@@ -66,7 +71,7 @@ export function EntityDrawer({
           sx={{ flexGrow: 1, overflowY: 'auto', px: 3, py: 3 }}
         >
           <Grid container spacing={2.5}>
-            {children}
+            <FormControlProvider control={control}>{children}</FormControlProvider>
           </Grid>
         </Box>
         <Divider />

@@ -1,17 +1,21 @@
 import type { FormEvent, ReactNode } from 'react';
+import type { Control, FieldValues } from 'react-hook-form';
 import Dialog, { type DialogProps } from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import { FormControlProvider } from '../form-binding';
 import { CancelSaveButtons } from './cancel-save-buttons';
 
 /**
  * A record's create or edit form in a dialog, Cancel and Save below it. `name` ("addon") names
  * its ids: `addon-dialog`, `addon-dialog-title`, `addon-form`, `addon-save`. Without `onSubmit`
- * the children bring their own form with the id `<name>-form`.
+ * the children bring their own form with the id `<name>-form`. Fields inside bind to `control`'s
+ * form unless given their own.
  */
-export function FormDialog({
+export function FormDialog<T extends FieldValues>({
   name,
+  control,
   open,
   title,
   titleId = `${name}-dialog-title`,
@@ -23,6 +27,7 @@ export function FormDialog({
   children,
 }: {
   name: string;
+  control?: Control<T>;
   open: boolean;
   title: ReactNode;
   titleId?: string;
@@ -57,10 +62,10 @@ export function FormDialog({
               void onSubmit(e);
             }}
           >
-            {children}
+            <FormControlProvider control={control}>{children}</FormControlProvider>
           </form>
         ) : (
-          children
+          <FormControlProvider control={control}>{children}</FormControlProvider>
         )}
       </DialogContent>
       <DialogActions>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
@@ -8,30 +7,29 @@ import { locales, type Locale } from '@kopi/contract';
 import { useTranslation } from '../../lib/i18n/use-translation';
 import { documentLanguage } from '../../lib/i18n/i18n';
 import { updateSettings, useSetting } from '../../lib/settings/settings-store';
+import { useMenuAnchor } from './use-menu-anchor';
 
 /** English / Melayu; the names are shown in their own language. */
 export function LanguageSwitcher() {
   const { t } = useTranslation();
   const language = useSetting('language');
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menu = useMenuAnchor('menu');
   const choose = (locale: Locale) => {
     updateSettings({ language: locale });
-    setAnchor(null);
+    menu.close();
   };
   return (
     <>
       <Tooltip title={t('navbar.language')}>
         <IconButton
-          onClick={(e) => setAnchor(e.currentTarget)}
+          {...menu.buttonProps}
           aria-label={`${t('navbar.language')}: ${t(`languages.${language}`)}`}
-          aria-haspopup="menu"
-          aria-expanded={Boolean(anchor)}
           data-testid="language-switcher"
         >
           <Translate />
         </IconButton>
       </Tooltip>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+      <Menu anchorEl={menu.anchor} open={menu.open} onClose={menu.close}>
         {locales.map((locale) => (
           <MenuItem
             key={locale}

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,7 +6,6 @@ import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import Popover from '@mui/material/Popover';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
@@ -22,12 +20,14 @@ import {
   useNotifications,
 } from '../../lib/notifications-api';
 import { useRouteCatalog } from '../../lib/route-catalog';
+import { NavbarPopover } from './navbar-popover';
+import { useMenuAnchor } from './use-menu-anchor';
 
 export function NotificationsMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { isRegistered } = useRouteCatalog();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menu = useMenuAnchor('dialog');
   const { data } = useNotifications();
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
@@ -42,7 +42,7 @@ export function NotificationsMenu() {
     const orderPath = item.id_order ? `/order/details/${item.id_order}` : null;
     const go = () => {
       if (orderPath && isRegistered(orderPath)) {
-        setAnchor(null);
+        menu.close();
         void navigate(orderPath);
       }
     };
@@ -53,31 +53,17 @@ export function NotificationsMenu() {
   return (
     <>
       <Tooltip title={t('navbar.notifications')}>
-        <IconButton
-          onClick={(e) => setAnchor(e.currentTarget)}
-          aria-label={label}
-          aria-haspopup="dialog"
-          aria-expanded={Boolean(anchor)}
-          data-testid="notifications-button"
-        >
+        <IconButton {...menu.buttonProps} aria-label={label} data-testid="notifications-button">
           <Badge badgeContent={count} color="error" max={99} data-testid="notifications-count">
             <NotificationsOutlined />
           </Badge>
         </IconButton>
       </Tooltip>
-      <Popover
-        open={Boolean(anchor)}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{
-          paper: {
-            sx: { width: 360, mt: 1 },
-            role: 'dialog',
-            'aria-label': t('navbar.notifications'),
-          },
-        }}
+      <NavbarPopover
+        anchor={menu.anchor}
+        onClose={menu.close}
+        label={t('navbar.notifications')}
+        width={360}
       >
         <Box
           sx={{
@@ -145,7 +131,7 @@ export function NotificationsMenu() {
             })}
           </List>
         )}
-      </Popover>
+      </NavbarPopover>
     </>
   );
 }

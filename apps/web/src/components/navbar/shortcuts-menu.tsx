@@ -1,8 +1,7 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import IconButton from '@mui/material/IconButton';
-import Popover from '@mui/material/Popover';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import Apps from '@mui/icons-material/Apps';
@@ -11,6 +10,8 @@ import { Link as RouterLink } from 'react-router';
 import { shortcutPaths } from '../../lib/route-catalog';
 import { MenuIcon } from '../layouts/menu-icon';
 import { useOpenablePages, type OpenablePage } from '../layouts/use-nav-items';
+import { useMenuAnchor } from './use-menu-anchor';
+import { NavbarPopover } from './navbar-popover';
 
 /** Frequent pages (in the order of shortcutPaths) that this user may open in this build. */
 export function useShortcutPages(limit = 6): OpenablePage[] {
@@ -26,30 +27,24 @@ export function useShortcutPages(limit = 6): OpenablePage[] {
 
 export function ShortcutsMenu() {
   const { t } = useTranslation();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menu = useMenuAnchor('dialog');
   const shortcuts = useShortcutPages();
   return (
     <>
       <Tooltip title={t('navbar.shortcuts')}>
         <IconButton
-          onClick={(e) => setAnchor(e.currentTarget)}
+          {...menu.buttonProps}
           aria-label={t('navbar.shortcuts')}
-          aria-haspopup="dialog"
-          aria-expanded={Boolean(anchor)}
           data-testid="shortcuts-button"
         >
           <Apps />
         </IconButton>
       </Tooltip>
-      <Popover
-        open={Boolean(anchor)}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{
-          paper: { sx: { width: 340, mt: 1 }, role: 'dialog', 'aria-label': t('navbar.shortcuts') },
-        }}
+      <NavbarPopover
+        anchor={menu.anchor}
+        onClose={menu.close}
+        label={t('navbar.shortcuts')}
+        width={340}
       >
         <Typography
           variant="h6"
@@ -72,7 +67,7 @@ export function ShortcutsMenu() {
                 key={page.path}
                 component={RouterLink}
                 to={page.path}
-                onClick={() => setAnchor(null)}
+                onClick={menu.close}
                 sx={{
                   flexDirection: 'column',
                   gap: 1,
@@ -102,7 +97,7 @@ export function ShortcutsMenu() {
             ))}
           </Box>
         )}
-      </Popover>
+      </NavbarPopover>
     </>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -19,6 +18,7 @@ import { initials } from '../../lib/formatters';
 import { lockSession } from '../../lib/session/session-runtime';
 import { signOut } from '../../lib/session/session-service';
 import { useSession } from '../../lib/session/session-store';
+import { useMenuAnchor } from './use-menu-anchor';
 
 export function UserAvatar({ size = 38 }: { size?: number }) {
   const { user } = useSession();
@@ -43,16 +43,13 @@ export function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user, roleName } = useSession();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const close = () => setAnchor(null);
+  const { anchor, open, close, buttonProps } = useMenuAnchor('menu');
 
   return (
     <>
       <IconButton
-        onClick={(e) => setAnchor(e.currentTarget)}
+        {...buttonProps}
         aria-label={t('navbar.userMenu')}
-        aria-haspopup="menu"
-        aria-expanded={Boolean(anchor)}
         data-testid="user-menu-button"
         sx={{ p: 0.5 }}
       >
@@ -60,7 +57,7 @@ export function UserMenu() {
       </IconButton>
       <Menu
         anchorEl={anchor}
-        open={Boolean(anchor)}
+        open={open}
         onClose={close}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}

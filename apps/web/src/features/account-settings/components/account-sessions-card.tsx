@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -23,6 +22,7 @@ import { toast } from '../../../lib/toasts';
 import { useAccountSessions, useRevokeOtherSessions, useRevokeSession } from '../api';
 import { describeUserAgent } from '../../../lib/user-agent';
 import { cardTitle } from '../../../components/card-title';
+import { RetryAlert } from '../../../components/retry-alert';
 
 export function AccountSessionsCard() {
   const { t } = useTranslation();
@@ -110,16 +110,7 @@ export function AccountSessionsCard() {
             {isError && (
               <TableRow>
                 <TableCell colSpan={5}>
-                  <Alert
-                    severity="error"
-                    action={
-                      <Button color="inherit" size="small" onClick={() => void refetch()}>
-                        {t('common.retry')}
-                      </Button>
-                    }
-                  >
-                    {t('dataTable.error')}
-                  </Alert>
+                  <RetryAlert onRetry={() => void refetch()}>{t('dataTable.error')}</RetryAlert>
                 </TableCell>
               </TableRow>
             )}

@@ -7,12 +7,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordSchema, type ChangePasswordRequest } from '@kopi/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
-import { FormTextField } from '../../../components/form-text-field';
 import { toast } from '../../../lib/toasts';
 import { changePassword } from '../api';
 import { cardTitle } from '../../../components/card-title';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { CardForm } from './card-form';
+import { CurrentPasswordField } from '../../../components/credential-fields';
 
 export function ChangePasswordCard() {
   const { t } = useTranslation();
@@ -40,16 +40,12 @@ export function ChangePasswordCard() {
           submitLabel={t('account.password.submit')}
           submitTestId="change-password-submit"
         >
-          <Grid size={{ xs: 12, md: 6 }}>
-            <FormTextField
-              control={form.control}
-              name="old_password"
-              label={t('account.password.current')}
-              autoComplete="current-password"
-              password
-              fullWidth
-            />
-          </Grid>
+          <CurrentPasswordField
+            control={form.control}
+            name="old_password"
+            label={t('account.password.current')}
+            cell={{ xs: 12, md: 6 }}
+          />
           <Grid size={{ xs: 12, md: 6 }} sx={{ display: { xs: 'none', md: 'block' } }} />
           <NewPasswordFields
             control={form.control}

@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordSchema, type ChangePasswordRequest } from '@kopi/contract';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { FormTextField } from '../../../components/form-text-field';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { http } from '../../../lib/http/http';
 import { refusalMessage } from '../../../lib/form-errors';
@@ -15,6 +14,7 @@ import { toast } from '../../../lib/toasts';
 import { useChangePasswordStrings } from '../change-password-i18n';
 import { AuthSubmit } from '../components/auth-actions';
 import { AuthForm, AuthMessage, AuthShell } from '../components/auth-shell';
+import { CurrentPasswordField } from '../../../components/credential-fields';
 
 /**
  * /change-password: after signing in with a temporary password (must_change_password), the user
@@ -58,14 +58,11 @@ export function ChangePasswordPage() {
             {error}
           </AuthMessage>
         )}
-        <FormTextField
+        <CurrentPasswordField
           control={form.control}
           name="old_password"
           label={t('temporary')}
-          autoComplete="current-password"
-          password
           autoFocus
-          fullWidth
         />
         <NewPasswordFields
           control={form.control}

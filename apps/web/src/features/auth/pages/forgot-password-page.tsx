@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { forgotPasswordSchema } from '@kopi/contract';
 import { useForm } from 'react-hook-form';
-import { FormTextField } from '../../../components/form-text-field';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { requestPasswordReset, type ForgotPasswordForm } from '../api';
 import { AuthSubmit, BackToLogin } from '../components/auth-actions';
 import { AuthForm, AuthMessage, AuthShell } from '../components/auth-shell';
+import { UsernameField } from '../../../components/credential-fields';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
@@ -33,14 +33,7 @@ export function ForgotPasswordPage() {
             {t('auth.forgot.sent')}
           </AuthMessage>
         )}
-        <FormTextField
-          control={form.control}
-          name="username"
-          label={t('auth.username')}
-          autoComplete="username"
-          autoFocus
-          fullWidth
-        />
+        <UsernameField control={form.control} />
         <AuthSubmit busy={form.formState.isSubmitting} testId="forgot-password-submit">
           {t('auth.forgot.submit')}
         </AuthSubmit>

@@ -3,7 +3,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { loginRequestSchema, type LoginRequest } from '@kopi/contract';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import { FormTextField } from '../../../components/form-text-field';
 import { TextLink } from '../../../components/text-link';
 import { refusalMessage } from '../../../lib/form-errors';
 import { useTranslation } from '../../../lib/i18n/use-translation';
@@ -11,6 +10,7 @@ import { signIn } from '../../../lib/session/session-service';
 import { AuthSubmit } from '../components/auth-actions';
 import { AuthForm, AuthMessage, AuthShell } from '../components/auth-shell';
 import { savePendingChallenge } from '../two-step-challenge';
+import { CurrentPasswordField, UsernameField } from '../../../components/credential-fields';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -44,22 +44,8 @@ export function LoginPage() {
             {error}
           </AuthMessage>
         )}
-        <FormTextField
-          control={form.control}
-          name="username"
-          label={t('auth.username')}
-          autoComplete="username"
-          autoFocus
-          fullWidth
-        />
-        <FormTextField
-          control={form.control}
-          name="password"
-          label={t('auth.password')}
-          autoComplete="current-password"
-          password
-          fullWidth
-        />
+        <UsernameField control={form.control} />
+        <CurrentPasswordField control={form.control} name="password" />
         <TextLink to="/forgot-password" align="end">
           {t('auth.login.forgot')}
         </TextLink>

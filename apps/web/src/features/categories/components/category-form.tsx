@@ -11,12 +11,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { categoryInputSchema, type Category, type CategoryInput } from '@kopi/contract';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { FormSelectField } from '../../../components/form-fields';
+import { FormSelectField, statusOptions } from '../../../components/form-fields';
 import { FormTextField } from '../../../components/form-text-field';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { checkImageFile, IMAGE_ACCEPT } from '../../../lib/image-files';
 import { toast } from '../../../lib/toasts';
 import { useCategoryStrings } from '../i18n';
+import { halfCell } from '../../../components/form-binding';
 
 export interface CategoryImageChange {
   /** A new image to upload once the category is saved. */
@@ -87,30 +88,26 @@ export function CategoryForm({
   return (
     <form id={id} noValidate onSubmit={submit} aria-label={t('form.createTitle')}>
       <Grid container spacing={2.5}>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField
-            control={form.control}
-            name="name_en"
-            label={t('form.nameEn')}
-            fullWidth
-            autoFocus
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField control={form.control} name="name_my" label={t('form.nameMy')} fullWidth />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormSelectField
-            control={form.control}
-            name="status"
-            label={t('form.status')}
-            fullWidth
-            options={[
-              { value: 'active', label: t('form.active') },
-              { value: 'disabled', label: t('form.disabled') },
-            ]}
-          />
-        </Grid>
+        <FormTextField
+          cell={halfCell}
+          control={form.control}
+          name="name_en"
+          label={t('form.nameEn')}
+          autoFocus
+        />
+        <FormTextField
+          cell={halfCell}
+          control={form.control}
+          name="name_my"
+          label={t('form.nameMy')}
+        />
+        <FormSelectField
+          cell={halfCell}
+          control={form.control}
+          name="status"
+          label={t('form.status')}
+          options={statusOptions(t('form.active'), t('form.disabled'))}
+        />
         <Grid size={12}>
           <Typography variant="subtitle2" component="p" sx={{ mb: 1 }}>
             {t('form.image')}

@@ -1,8 +1,6 @@
 import { useState, type DragEvent } from 'react';
-import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
@@ -41,12 +39,13 @@ import {
 import { CategoryEditDialog } from '../components/category-edit-dialog';
 import { useCategoryStrings } from '../i18n';
 import { moveItem, reorderByDrop } from '../reorder';
+import { RetryAlert } from '../../../components/retry-alert';
 
 type Blocked = { category: Category; reason: string };
 
 /** /product/category (read category): the menu's categories in order, reordered by dragging. */
 export function CategoryPage() {
-  const { t, ts, language } = useCategoryStrings();
+  const { t, language } = useCategoryStrings();
   const can = useCan();
   const mayCreate = can('create', 'product category');
   const mayUpdate = can('update', 'category');
@@ -124,16 +123,7 @@ export function CategoryPage() {
     body = (
       <TableRow>
         <TableCell colSpan={7}>
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void categories.refetch()}>
-                {ts('common.retry')}
-              </Button>
-            }
-          >
-            {t('list.error')}
-          </Alert>
+          <RetryAlert onRetry={() => void categories.refetch()}>{t('list.error')}</RetryAlert>
         </TableCell>
       </TableRow>
     );

@@ -1,6 +1,4 @@
 import { lazy, Suspense, useEffect } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
@@ -40,6 +38,7 @@ import {
 } from '../components/dashboard-lists';
 import { ShortcutGrid, WelcomeCard } from '../components/welcome-card';
 import { useDashboardStrings } from '../i18n';
+import { RetryAlert } from '../../../components/retry-alert';
 
 // The charts library is large: the greeting and the figures do not wait for it.
 const HourlyChart = lazy(() =>
@@ -213,16 +212,9 @@ function DashboardFigures() {
     <Stack spacing={3} data-testid="dashboard-figures" data-live={liveStatus}>
       <WelcomeCard compact aside={aside} />
       {dashboard.isError && !data && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void dashboard.refetch()}>
-              {t('header.retry')}
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={() => void dashboard.refetch()} retryLabel={t('header.retry')}>
           {t('header.loadError')}
-        </Alert>
+        </RetryAlert>
       )}
       <Grid container spacing={2}>
         {kpis.map((k) => (

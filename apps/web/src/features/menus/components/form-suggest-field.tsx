@@ -3,8 +3,9 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import type { MenuItemInput } from '@kopi/contract';
-import { Controller, type Control } from 'react-hook-form';
+import { type Control } from 'react-hook-form';
 import { translateValidation } from '../../../lib/i18n/i18n';
+import { CellController, type FieldCell } from '../../../components/form-binding';
 
 /**
  * Free text with suggestions (an icon's name, a page's path): typed text is kept as typed, trimmed,
@@ -13,27 +14,30 @@ import { translateValidation } from '../../../lib/i18n/i18n';
 export function FormSuggestField({
   control,
   name,
+  cell,
   label,
   helperText,
   options,
   decorate,
 }: {
-  control: Control<MenuItemInput>;
+  control?: Control<MenuItemInput>;
   name: 'icon' | 'path';
+  cell?: FieldCell;
   label: string;
   helperText: string;
   options: string[];
   decorate?: (value: string) => ReactNode;
 }) {
   return (
-    <Controller
+    <CellController
       control={control}
       name={name}
+      cell={cell}
       render={({ field, fieldState }) => (
         <Autocomplete
           freeSolo
           options={options}
-          value={field.value ?? ''}
+          value={(field.value as string | null | undefined) ?? ''}
           onChange={(_, next) => field.onChange(next || null)}
           onInputChange={(_, next, reason) => {
             if (reason === 'input') field.onChange(next.trim() || null);
@@ -61,7 +65,7 @@ export function FormSuggestField({
                   ...params.slotProps.input,
                   startAdornment:
                     decorate && field.value ? (
-                      <Box sx={{ display: 'flex', pl: 0.5 }}>{decorate(field.value)}</Box>
+                      <Box sx={{ display: 'flex', pl: 0.5 }}>{decorate(String(field.value))}</Box>
                     ) : undefined,
                 },
               }}

@@ -19,6 +19,7 @@ import { useRouteCatalog } from '../../../lib/route-catalog';
 import { useMenuStrings } from '../i18n';
 import { blankMenuItem, inputOf, menuItemFields, suggestTitleKey } from '../menu-item-input';
 import { FormSuggestField } from './form-suggest-field';
+import { halfCell } from '../../../components/form-binding';
 
 const actions = [...new Set(permissionCatalogue.map((e) => e.action))];
 
@@ -77,6 +78,7 @@ export function MenuItemDialog({
   return (
     <FormDialog
       name="menu-item"
+      control={form.control}
       open={open}
       title={item ? t('form.editTitle') : t('form.createTitle')}
       maxWidth="md"
@@ -93,49 +95,37 @@ export function MenuItemDialog({
             </Alert>
           </Grid>
         )}
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormField
-            control={form.control}
-            name="title_en"
-            label={t('form.titleEn')}
-            onTextChange={(title) => {
-              // A new item's key follows its English title until the key is edited.
-              if (!item && !form.getFieldState('title').isDirty) {
-                form.setValue('title', suggestTitleKey(title));
-              }
-            }}
-            fullWidth
-            autoFocus
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormField control={form.control} name="title_my" label={t('form.titleMy')} fullWidth />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormField
-            control={form.control}
-            name="title"
-            label={t('form.titleKey')}
-            helperText={item?.builtin ? t('form.titleKeyBuiltin') : t('form.titleKeyHint')}
-            // The server refuses a new key for a built-in item (the seed finds it by key).
-            disabled={item?.builtin ?? false}
-            fullWidth
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormSelectField
-            control={form.control}
-            name="parent_id"
-            label={t('form.parent')}
-            emptyLabel={t('form.topLevel')}
-            options={parents.map((p) => ({ value: p.id, label: p.label, indent: p.depth }))}
-            testId="menu-item-parent"
-            fullWidth
-          />
-        </Grid>
+        <FormField
+          cell={halfCell}
+          name="title_en"
+          label={t('form.titleEn')}
+          onTextChange={(title) => {
+            // A new item's key follows its English title until the key is edited.
+            if (!item && !form.getFieldState('title').isDirty) {
+              form.setValue('title', suggestTitleKey(title));
+            }
+          }}
+          autoFocus
+        />
+        <FormField cell={halfCell} name="title_my" label={t('form.titleMy')} />
+        <FormField
+          cell={halfCell}
+          name="title"
+          label={t('form.titleKey')}
+          helperText={item?.builtin ? t('form.titleKeyBuiltin') : t('form.titleKeyHint')}
+          // The server refuses a new key for a built-in item (the seed finds it by key).
+          disabled={item?.builtin ?? false}
+        />
+        <FormSelectField
+          cell={halfCell}
+          name="parent_id"
+          label={t('form.parent')}
+          emptyLabel={t('form.topLevel')}
+          options={parents.map((p) => ({ value: p.id, label: p.label, indent: p.depth }))}
+          testId="menu-item-parent"
+        />
         <Grid size={{ xs: 12, sm: 6 }}>
           <FormSuggestField
-            control={form.control}
             name="icon"
             label={t('form.icon')}
             helperText={t('form.iconHint')}
@@ -143,57 +133,47 @@ export function MenuItemDialog({
             decorate={(icon) => <MenuIcon name={icon} />}
           />
         </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormSuggestField
-            control={form.control}
-            name="path"
-            label={t('form.path')}
-            helperText={t('form.pathHint')}
-            options={paths}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormSelectField
-            control={form.control}
-            name="action"
-            label={t('form.action')}
-            emptyLabel={t('form.everyone')}
-            options={actions.map((a) => ({ value: a, label: a }))}
-            onValueChange={(next) => {
-              // Keep the subject only when the new action has it.
-              const keeps = permissionCatalogue.some(
-                (entry) => entry.action === next && entry.subject === form.getValues('subject'),
-              );
-              if (!keeps) form.setValue('subject', null);
-            }}
-            testId="menu-item-action"
-            fullWidth
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormSelectField
-            control={form.control}
-            name="subject"
-            label={t('form.subject')}
-            options={subjects.map((entry) => ({ value: entry.subject, label: entry.subject }))}
-            disabled={!action}
-            helperText={
-              action && subject
-                ? permissionText(`${action}-${subject}`, language)
-                : t('form.subjectHint')
-            }
-            testId="menu-item-subject"
-            fullWidth
-          />
-        </Grid>
-        <Grid size={12}>
-          <FormSwitchField
-            control={form.control}
-            name="hidden"
-            label={t('form.hidden')}
-            testId="menu-item-hidden"
-          />
-        </Grid>
+        <FormSuggestField
+          cell={halfCell}
+          name="path"
+          label={t('form.path')}
+          helperText={t('form.pathHint')}
+          options={paths}
+        />
+        <FormSelectField
+          cell={halfCell}
+          name="action"
+          label={t('form.action')}
+          emptyLabel={t('form.everyone')}
+          options={actions.map((a) => ({ value: a, label: a }))}
+          onValueChange={(next) => {
+            // Keep the subject only when the new action has it.
+            const keeps = permissionCatalogue.some(
+              (entry) => entry.action === next && entry.subject === form.getValues('subject'),
+            );
+            if (!keeps) form.setValue('subject', null);
+          }}
+          testId="menu-item-action"
+        />
+        <FormSelectField
+          cell={halfCell}
+          name="subject"
+          label={t('form.subject')}
+          options={subjects.map((entry) => ({ value: entry.subject, label: entry.subject }))}
+          disabled={!action}
+          helperText={
+            action && subject
+              ? permissionText(`${action}-${subject}`, language)
+              : t('form.subjectHint')
+          }
+          testId="menu-item-subject"
+        />
+        <FormSwitchField
+          cell={12}
+          name="hidden"
+          label={t('form.hidden')}
+          testId="menu-item-hidden"
+        />
       </Grid>
     </FormDialog>
   );

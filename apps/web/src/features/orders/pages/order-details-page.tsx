@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -26,6 +25,7 @@ import { OrderBreakdownCard, OrderFactsCard } from '../components/order-summary-
 import { OrderTimelineCard } from '../components/order-timeline-card';
 import { ReceiptDialog } from '../components/receipt-dialog';
 import { useOrderStrings } from '../i18n';
+import { RetryAlert } from '../../../components/retry-alert';
 
 function NotFound() {
   const { t } = useOrderStrings();
@@ -52,25 +52,14 @@ function NotFound() {
 /** /order/details/:id (read order). */
 export function OrderDetailsPage() {
   const { id } = useParams();
-  const { t, ts } = useOrderStrings();
+  const { t } = useOrderStrings();
   const order = useOrder(id);
 
   if (order.error) {
     const status = order.error instanceof HttpError ? order.error.status : 0;
     // A malformed id (400) is as missing as an unknown one.
     if (status === 404 || status === 400) return <NotFound />;
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void order.refetch()}>
-            {ts('common.retry')}
-          </Button>
-        }
-      >
-        {t('details.loadError')}
-      </Alert>
-    );
+    return <RetryAlert onRetry={() => void order.refetch()}>{t('details.loadError')}</RetryAlert>;
   }
   if (!order.data) {
     return (

@@ -20,7 +20,9 @@ import {
   FormNumberField,
   FormSelectField,
   FormSwitchField,
+  statusOptions,
 } from '../../../components/form-fields';
+import { halfCell } from '../../../components/form-binding';
 import { FormTimezoneField } from '../../../components/form-timezone-field';
 import { useOutletStrings } from '../i18n';
 import { outletInputOf } from '../outlet-input';
@@ -90,6 +92,7 @@ export function OutletDrawer({
   return (
     <EntityDrawer
       name="outlet"
+      control={form.control}
       open={open}
       title={outlet ? t('form.editTitle') : t('form.createTitle')}
       width={520}
@@ -97,131 +100,73 @@ export function OutletDrawer({
       onClose={onClose}
       onSubmit={submit}
     >
-      <Grid size={{ xs: 12, sm: 4 }}>
-        <FormField
-          control={form.control}
-          name="code"
-          label={t('form.code')}
-          helperText={t('form.codeHint')}
-          // Codes are capitals and digits: typing "kl02" gives "KL02".
-          normalize={(text) => text.toUpperCase()}
-          fullWidth
-          autoFocus
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 8 }}>
-        <FormField control={form.control} name="name" label={t('form.name')} fullWidth />
-      </Grid>
-      <Grid size={12}>
-        <FormField
-          control={form.control}
-          name="address"
-          label={t('form.address')}
-          emptyAsNull
-          multiline
-          minRows={2}
-          fullWidth
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <FormField
-          control={form.control}
-          name="phone"
-          label={t('form.phone')}
-          emptyAsNull
-          type="tel"
-          fullWidth
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <FormSelectField
-          control={form.control}
-          name="status"
-          label={t('form.status')}
-          fullWidth
-          options={[
-            { value: 'active', label: t('form.active') },
-            { value: 'disabled', label: t('form.disabled') },
-          ]}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <FormNumberField
-          control={form.control}
-          name="lat"
-          label={t('form.lat')}
-          step={0.0001}
-          fullWidth
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <FormNumberField
-          control={form.control}
-          name="lng"
-          label={t('form.lng')}
-          step={0.0001}
-          fullWidth
-        />
-      </Grid>
+      <FormField
+        cell={{ xs: 12, sm: 4 }}
+        name="code"
+        label={t('form.code')}
+        helperText={t('form.codeHint')}
+        // Codes are capitals and digits: typing "kl02" gives "KL02".
+        normalize={(text) => text.toUpperCase()}
+        autoFocus
+      />
+      <FormField cell={{ xs: 12, sm: 8 }} name="name" label={t('form.name')} />
+      <FormField
+        cell={12}
+        name="address"
+        label={t('form.address')}
+        emptyAsNull
+        multiline
+        minRows={2}
+      />
+      <FormField cell={halfCell} name="phone" label={t('form.phone')} emptyAsNull type="tel" />
+      <FormSelectField
+        cell={halfCell}
+        name="status"
+        label={t('form.status')}
+        options={statusOptions(t('form.active'), t('form.disabled'))}
+      />
+      <FormNumberField cell={halfCell} name="lat" label={t('form.lat')} step={0.0001} />
+      <FormNumberField cell={halfCell} name="lng" label={t('form.lng')} step={0.0001} />
       <Grid size={12} sx={{ mt: -1.5 }}>
         <FormHelperText>{t('form.locationHint')}</FormHelperText>
       </Grid>
-      <Grid size={12}>
-        <FormCheckboxGroupField
-          control={form.control}
-          name="serving_methods"
-          label={t('form.servingMethods')}
-          options={servingMethods}
-          optionLabel={(method) => t(`serving.${method}`)}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <FormMoneyField
-          control={form.control}
-          name="delivery_fee"
-          label={t('form.deliveryFee')}
-          fullWidth
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <FormTimezoneField control={form.control} name="timezone" label={t('form.timezone')} />
-      </Grid>
-      <Grid size={12}>
-        <FormSwitchField
-          control={form.control}
-          name="accepting_orders"
-          label={t('form.acceptingOrders')}
-          helperText={t('form.acceptingHint')}
-        />
-      </Grid>
+      <FormCheckboxGroupField
+        cell={12}
+        name="serving_methods"
+        label={t('form.servingMethods')}
+        options={servingMethods}
+        optionLabel={(method) => t(`serving.${method}`)}
+      />
+      <FormMoneyField cell={halfCell} name="delivery_fee" label={t('form.deliveryFee')} />
+      <FormTimezoneField cell={halfCell} name="timezone" label={t('form.timezone')} />
+      <FormSwitchField
+        cell={12}
+        name="accepting_orders"
+        label={t('form.acceptingOrders')}
+        helperText={t('form.acceptingHint')}
+      />
       <Grid size={12}>
         <Typography variant="subtitle2" component="h3">
           {t('form.boardTitle')}
         </Typography>
         <FormHelperText sx={{ mt: 0 }}>{t('form.boardHint')}</FormHelperText>
       </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <FormNumberField
-          control={form.control}
-          name="board_amber_minutes"
-          label={t('form.boardAmber')}
-          helperText={t('form.boardAmberHint')}
-          step={1}
-          fullWidth
-          data-testid="outlet-board-amber"
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <FormNumberField
-          control={form.control}
-          name="board_red_minutes"
-          label={t('form.boardRed')}
-          helperText={t('form.boardRedHint')}
-          step={1}
-          fullWidth
-          data-testid="outlet-board-red"
-        />
-      </Grid>
+      <FormNumberField
+        cell={halfCell}
+        name="board_amber_minutes"
+        label={t('form.boardAmber')}
+        helperText={t('form.boardAmberHint')}
+        step={1}
+        data-testid="outlet-board-amber"
+      />
+      <FormNumberField
+        cell={halfCell}
+        name="board_red_minutes"
+        label={t('form.boardRed')}
+        helperText={t('form.boardRedHint')}
+        step={1}
+        data-testid="outlet-board-red"
+      />
     </EntityDrawer>
   );
 }

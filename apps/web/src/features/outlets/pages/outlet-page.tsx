@@ -34,6 +34,7 @@ import { OpenStateChip } from '../components/open-state-chip';
 import { OutletDrawer } from '../components/outlet-drawer';
 import { useOutletStrings } from '../i18n';
 import { outletInputOf } from '../outlet-input';
+import { statusOptions } from '../../../components/form-fields';
 
 type OutletStatusFilter = '' | 'active' | 'disabled';
 
@@ -196,10 +197,7 @@ export function OutletPage() {
               value={filters.status}
               onChange={(next) => setFilter('status', next as OutletStatusFilter)}
               anyLabel={t('list.all')}
-              options={[
-                { value: 'active', label: t('form.active') },
-                { value: 'disabled', label: t('form.disabled') },
-              ]}
+              options={statusOptions(t('form.active'), t('form.disabled'))}
               minWidth={140}
             />
           }

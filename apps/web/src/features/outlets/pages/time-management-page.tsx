@@ -32,6 +32,7 @@ import { OpenStateChip } from '../components/open-state-chip';
 import { problemsFromServer, validateWeek, weekFromApi, weekToApi, type Week } from '../hours';
 import { useOutletStrings } from '../i18n';
 import { clockIn } from '../open-state';
+import { RetryAlert } from '../../../components/retry-alert';
 
 /** The current time, ticking every 30 s, so "open now" follows the clock. */
 function useNow() {
@@ -241,16 +242,7 @@ export function TimeManagementPage() {
       {outlets.isPending ? (
         <Skeleton variant="rounded" height={240} />
       ) : outlets.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void outlets.refetch()}>
-              {ts('common.retry')}
-            </Button>
-          }
-        >
-          {ts('dataTable.error')}
-        </Alert>
+        <RetryAlert onRetry={() => void outlets.refetch()}>{ts('dataTable.error')}</RetryAlert>
       ) : !outlet ? (
         <Alert severity="info" data-testid="time-no-outlets">
           {t('time.noOutlets')}

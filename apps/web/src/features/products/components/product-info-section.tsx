@@ -4,7 +4,7 @@ import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import { Controller, type Control } from 'react-hook-form';
-import { FormField, FormSelectField } from '../../../components/form-fields';
+import { FormField, FormSelectField, statusOptions } from '../../../components/form-fields';
 import { FormTextField } from '../../../components/form-text-field';
 import { translateValidation } from '../../../lib/i18n/i18n';
 import { useCategoryChoices } from '../api';
@@ -85,64 +85,39 @@ export function ProductInfoSection({
   return (
     <FormSection id="product-info-title" title={t('form.info')}>
       <Grid container spacing={2.5}>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <FormTextField
-            control={control}
-            name="name"
-            label={t('form.name')}
-            fullWidth
-            autoFocus={autoFocus}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <FormSelectField
-            control={control}
-            name="category"
-            label={t('form.category')}
-            fullWidth
-            options={categoryOptions}
-            helperText={categories.data?.length === 0 ? t('form.noCategories') : undefined}
-            testId="product-category"
-          />
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <FormTextField control={control} name="sku" label={t('form.sku')} fullWidth />
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <FormField
-            control={control}
-            name="barcode"
-            label={t('form.barcode')}
-            emptyAsNull
-            fullWidth
-          />
-        </Grid>
-        <Grid size={12}>
-          <FormField
-            control={control}
-            name="description"
-            label={t('form.description')}
-            emptyAsNull
-            multiline
-            minRows={3}
-            fullWidth
-          />
-        </Grid>
+        <FormTextField
+          cell={{ xs: 12, md: 6 }}
+          name="name"
+          label={t('form.name')}
+          autoFocus={autoFocus}
+        />
+        <FormSelectField
+          cell={{ xs: 12, md: 6 }}
+          name="category"
+          label={t('form.category')}
+          options={categoryOptions}
+          helperText={categories.data?.length === 0 ? t('form.noCategories') : undefined}
+          testId="product-category"
+        />
+        <FormTextField cell={{ xs: 12, md: 6 }} name="sku" label={t('form.sku')} />
+        <FormField cell={{ xs: 12, md: 6 }} name="barcode" label={t('form.barcode')} emptyAsNull />
+        <FormField
+          cell={12}
+          name="description"
+          label={t('form.description')}
+          emptyAsNull
+          multiline
+          minRows={3}
+        />
         <Grid size={{ xs: 12, md: 8 }}>
           <TagsField control={control} />
         </Grid>
-        <Grid size={{ xs: 12, md: 4 }}>
-          <FormSelectField
-            control={control}
-            name="status"
-            label={t('form.status')}
-            fullWidth
-            options={[
-              { value: 'active', label: t('status.active') },
-              { value: 'disabled', label: t('status.disabled') },
-            ]}
-          />
-        </Grid>
+        <FormSelectField
+          cell={{ xs: 12, md: 4 }}
+          name="status"
+          label={t('form.status')}
+          options={statusOptions(t('status.active'), t('status.disabled'))}
+        />
       </Grid>
     </FormSection>
   );

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -35,6 +34,7 @@ import { ReportTable } from '../components/report-table';
 import { useReportStrings } from '../i18n';
 import { businessDateLabel } from '../report-model';
 import { reportViews, useReportParams, viewGroupBy, type ReportView } from '../report-params';
+import { RetryAlert } from '../../../components/retry-alert';
 
 // The charts library is large: it loads after the page, beside the figures and the table.
 const ReportChart = lazy(() =>
@@ -243,16 +243,9 @@ export function ReportPage() {
         {check.success && (
           <Stack spacing={3}>
             {report.isError ? (
-              <Alert
-                severity="error"
-                action={
-                  <Button color="inherit" size="small" onClick={() => void report.refetch()}>
-                    {t('page.retry')}
-                  </Button>
-                }
-              >
+              <RetryAlert onRetry={() => void report.refetch()} retryLabel={t('page.retry')}>
                 {t('page.loadError')}
-              </Alert>
+              </RetryAlert>
             ) : null}
             <ReportKpis
               current={data?.totals.current}

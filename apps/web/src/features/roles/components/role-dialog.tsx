@@ -120,27 +120,21 @@ export function RoleDialog({
             </Alert>
           )}
           <Grid container spacing={2}>
-            <Grid size={{ xs: 12, md: 4 }}>
-              <FormField
-                control={form.control}
-                name="name"
-                label={t('form.name')}
-                fullWidth
-                autoFocus={!readOnly}
-                disabled={readOnly}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, md: 8 }}>
-              <FormField
-                control={form.control}
-                name="description"
-                label={t('form.description')}
-                helperText={readOnly ? undefined : t('form.descriptionHint')}
-                emptyAsNull
-                fullWidth
-                disabled={readOnly}
-              />
-            </Grid>
+            <FormField
+              cell={{ xs: 12, md: 4 }}
+              name="name"
+              label={t('form.name')}
+              autoFocus={!readOnly}
+              disabled={readOnly}
+            />
+            <FormField
+              cell={{ xs: 12, md: 8 }}
+              name="description"
+              label={t('form.description')}
+              helperText={readOnly ? undefined : t('form.descriptionHint')}
+              emptyAsNull
+              disabled={readOnly}
+            />
           </Grid>
           <Controller
             control={form.control}

@@ -1,7 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Grid from '@mui/material/Grid';
 import Pagination from '@mui/material/Pagination';
@@ -21,12 +19,13 @@ import { createRole, deleteRole, updateRole, useInvalidateRoles, useRoles } from
 import { RoleCard } from '../components/role-card';
 import { RoleDialog } from '../components/role-dialog';
 import { useRoleStrings } from '../i18n';
+import { RetryAlert } from '../../../components/retry-alert';
 
 const PAGE_SIZE = 20;
 
 /** /settings/role (read role-permission): role cards with user counts; the permission matrix. */
 export function RolePage() {
-  const { t, ts } = useRoleStrings();
+  const { t } = useRoleStrings();
   const can = useCan();
   const me = useSessionUser();
   const roleName = useStore(sessionStore, (s) => s.roleName);
@@ -89,16 +88,7 @@ export function RolePage() {
         )}
       </Box>
       {roles.error ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void roles.refetch()}>
-              {ts('common.retry')}
-            </Button>
-          }
-        >
-          {t('list.error')}
-        </Alert>
+        <RetryAlert onRetry={() => void roles.refetch()}>{t('list.error')}</RetryAlert>
       ) : roles.isPending ? (
         <Grid container spacing={3}>
           {[0, 1, 2].map((i) => (

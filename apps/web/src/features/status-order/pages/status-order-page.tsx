@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
@@ -45,6 +44,7 @@ import { OrderCard } from '../components/order-card';
 import { RejectDialog } from '../components/reject-dialog';
 import { useStatusBoardStrings } from '../i18n';
 import { useLiveRefresh } from '../../../lib/live/live-refresh';
+import { RetryAlert } from '../../../components/retry-alert';
 
 /** While the live link is down (or switched off for the tenant) the board polls this often. */
 const POLL_MS = 15_000;
@@ -308,16 +308,9 @@ export function StatusOrderPage() {
       )}
 
       {board.isError && !data ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void board.refetch()}>
-              {ts('common.retry')}
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={() => void board.refetch()}>
           {`${t('page.loadFailed')} ${board.error instanceof Error ? board.error.message : ''}`}
-        </Alert>
+        </RetryAlert>
       ) : !data ? (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
           <CircularProgress aria-label={ts('common.loading')} />

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { CellController, type FieldCell } from '../../../components/form-binding';
 import { translateValidation } from '../../../lib/i18n/i18n';
 import { bpToPercentText, percentTextToBp } from '../percent';
 
@@ -45,18 +46,21 @@ function PercentInput({
 export function FormPercentField<T extends FieldValues>({
   control,
   name,
+  cell,
   helperText,
   ...props
-}: { control: Control<T>; name: FieldPath<T> } & Omit<
+}: { control?: Control<T>; name: FieldPath<T>; cell?: FieldCell } & Omit<
   TextFieldProps,
   'name' | 'value' | 'onChange' | 'error'
 >) {
   return (
-    <Controller
+    <CellController
       control={control}
       name={name}
+      cell={cell}
       render={({ field, fieldState }) => (
         <PercentInput
+          fullWidth={cell !== undefined}
           {...props}
           name={field.name}
           inputRef={field.ref}

@@ -23,6 +23,7 @@ import {
 import { FormTimezoneField } from '../../../components/form-timezone-field';
 import { useTenantStrings } from '../i18n';
 import { FormPercentField } from './percent-field';
+import { halfCell } from '../../../components/form-binding';
 
 // Rates are typed as percentages: their messages speak in percent (at most 100), not in bp.
 const rateBp = z
@@ -132,6 +133,7 @@ export function TenantDrawer({
   return (
     <EntityDrawer
       name="tenant"
+      control={form.control}
       open={open}
       title={tenant ? t('form.editTitle') : t('form.createTitle')}
       width={560}
@@ -140,98 +142,57 @@ export function TenantDrawer({
       onSubmit={submit}
     >
       <Section title={t('form.business')} />
-      <Grid size={12}>
-        <FormField
-          control={form.control}
-          name="name"
-          label={t('form.name')}
-          onTextChange={(name) => {
-            // A new tenant's slug follows its name until typed by hand.
-            if (!tenant && !form.getFieldState('slug').isDirty)
-              form.setValue('slug', slugify(name));
-          }}
-          fullWidth
-          autoFocus
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 7 }}>
-        <FormField
-          control={form.control}
-          name="slug"
-          label={t('form.slug')}
-          helperText={t('form.slugHint')}
-          fullWidth
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 5 }}>
-        <FormField control={form.control} name="plan" label={t('form.plan')} fullWidth />
-      </Grid>
+      <FormField
+        cell={12}
+        name="name"
+        label={t('form.name')}
+        onTextChange={(name) => {
+          // A new tenant's slug follows its name until typed by hand.
+          if (!tenant && !form.getFieldState('slug').isDirty) form.setValue('slug', slugify(name));
+        }}
+        autoFocus
+      />
+      <FormField
+        cell={{ xs: 12, sm: 7 }}
+        name="slug"
+        label={t('form.slug')}
+        helperText={t('form.slugHint')}
+      />
+      <FormField cell={{ xs: 12, sm: 5 }} name="plan" label={t('form.plan')} />
 
       <Section title={t('form.legal')} />
-      <Grid size={12}>
-        <FormField control={form.control} name="legal_name" label={t('form.legalName')} fullWidth />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <FormField
-          control={form.control}
-          name="sst_registration_no"
-          label={t('form.sst')}
-          emptyAsNull
-          fullWidth
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <FormField control={form.control} name="tin" label={t('form.tin')} emptyAsNull fullWidth />
-      </Grid>
-      <Grid size={12}>
-        <FormField control={form.control} name="brn" label={t('form.brn')} emptyAsNull fullWidth />
-      </Grid>
+      <FormField cell={12} name="legal_name" label={t('form.legalName')} />
+      <FormField cell={halfCell} name="sst_registration_no" label={t('form.sst')} emptyAsNull />
+      <FormField cell={halfCell} name="tin" label={t('form.tin')} emptyAsNull />
+      <FormField cell={12} name="brn" label={t('form.brn')} emptyAsNull />
 
       <Section title={t('form.rates')} />
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <FormPercentField
-          control={form.control}
-          name="service_tax_rate_bp"
-          label={t('form.serviceTax')}
-          helperText={t('form.serviceTaxHint')}
-          fullWidth
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <FormPercentField
-          control={form.control}
-          name="service_charge_rate_bp"
-          label={t('form.serviceCharge')}
-          helperText={t('form.serviceChargeHint')}
-          fullWidth
-        />
-      </Grid>
+      <FormPercentField
+        cell={halfCell}
+        name="service_tax_rate_bp"
+        label={t('form.serviceTax')}
+        helperText={t('form.serviceTaxHint')}
+      />
+      <FormPercentField
+        cell={halfCell}
+        name="service_charge_rate_bp"
+        label={t('form.serviceCharge')}
+        helperText={t('form.serviceChargeHint')}
+      />
+      <FormCheckboxGroupField
+        cell={12}
+        name="service_charge_methods"
+        label={t('form.chargeMethods')}
+        options={servingMethods}
+        optionLabel={(method) => t(`serving.${method}`)}
+      />
       <Grid size={12}>
-        <FormCheckboxGroupField
-          control={form.control}
-          name="service_charge_methods"
-          label={t('form.chargeMethods')}
-          options={servingMethods}
-          optionLabel={(method) => t(`serving.${method}`)}
-        />
-      </Grid>
-      <Grid size={12}>
-        <FormSwitchField
-          control={form.control}
-          name="service_charge_taxable"
-          label={t('form.chargeTaxable')}
-        />
-        <FormSwitchField
-          control={form.control}
-          name="cash_rounding"
-          label={t('form.cashRounding')}
-        />
+        <FormSwitchField name="service_charge_taxable" label={t('form.chargeTaxable')} />
+        <FormSwitchField name="cash_rounding" label={t('form.cashRounding')} />
       </Grid>
 
       <Section title={t('form.business_day')} />
-      <Grid size={{ xs: 12, sm: 7 }}>
-        <FormTimezoneField control={form.control} name="timezone" label={t('form.timezone')} />
-      </Grid>
+      <FormTimezoneField cell={{ xs: 12, sm: 7 }} name="timezone" label={t('form.timezone')} />
       <Grid size={{ xs: 12, sm: 5 }}>
         <Controller
           control={form.control}

@@ -19,11 +19,12 @@ import {
 import { Controller, useWatch, type Resolver } from 'react-hook-form';
 import { EntityDrawer } from '../../../components/entity-drawer/entity-drawer';
 import { useEntityForm } from '../../../components/entity-drawer/use-entity-form';
-import { FormSelectField } from '../../../components/form-fields';
+import { FormSelectField, statusOptions } from '../../../components/form-fields';
 import { FormTextField } from '../../../components/form-text-field';
 import { unplacedRefusal } from '../../../lib/form-errors';
 import { translateValidation } from '../../../lib/i18n/i18n';
 import { useUserStrings } from '../i18n';
+import { halfCell } from '../../../components/form-binding';
 
 type FormValues = UserCreateInput;
 const fields = [
@@ -122,6 +123,7 @@ export function UserDrawer({
   return (
     <EntityDrawer
       name="user"
+      control={form.control}
       open={open}
       title={creating ? t('form.createTitle') : t('form.editTitle')}
       width={480}
@@ -141,51 +143,33 @@ export function UserDrawer({
           <Alert severity="info">{t('form.selfRoleHint')}</Alert>
         </Grid>
       )}
-      <Grid size={12}>
-        <FormTextField
-          control={form.control}
-          name="username"
-          label={t('form.username')}
-          helperText={t('form.usernameHint')}
-          autoComplete="off"
-          autoFocus
-          fullWidth
-        />
-      </Grid>
-      <Grid size={12}>
-        <FormTextField
-          control={form.control}
-          name="fullname"
-          label={t('form.fullname')}
-          autoComplete="off"
-          fullWidth
-        />
-      </Grid>
-      <Grid size={12}>
-        <FormTextField
-          control={form.control}
-          name="email"
-          label={t('form.email')}
-          type="email"
-          autoComplete="off"
-          helperText={creating ? t('form.emailHint') : undefined}
-          fullWidth
-        />
-      </Grid>
-      <Grid size={12}>
-        <FormSelectField
-          control={form.control}
-          name="role_id"
-          label={t('form.role')}
-          options={roleOptions}
-          fullWidth
-          testId="user-role"
-        />
-      </Grid>
+      <FormTextField
+        cell={12}
+        name="username"
+        label={t('form.username')}
+        helperText={t('form.usernameHint')}
+        autoComplete="off"
+        autoFocus
+      />
+      <FormTextField cell={12} name="fullname" label={t('form.fullname')} autoComplete="off" />
+      <FormTextField
+        cell={12}
+        name="email"
+        label={t('form.email')}
+        type="email"
+        autoComplete="off"
+        helperText={creating ? t('form.emailHint') : undefined}
+      />
+      <FormSelectField
+        cell={12}
+        name="role_id"
+        label={t('form.role')}
+        options={roleOptions}
+        testId="user-role"
+      />
       <Grid size={12}>
         {outlets.length > 0 || user?.id_outlet ? (
           <FormSelectField
-            control={form.control}
             name="id_outlet"
             label={t('form.outlet')}
             helperText={t('form.outletHint')}
@@ -204,30 +188,21 @@ export function UserDrawer({
           <FormHelperText>{t('form.platformNoOutlet')}</FormHelperText>
         )}
       </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <FormSelectField
-          control={form.control}
-          name="status"
-          label={t('form.status')}
-          fullWidth
-          options={[
-            { value: 'active', label: t('form.active') },
-            { value: 'disabled', label: t('form.disabled') },
-          ]}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <FormSelectField
-          control={form.control}
-          name="language"
-          label={t('form.language')}
-          fullWidth
-          options={[
-            { value: 'en', label: t('form.english') },
-            { value: 'my', label: t('form.malay') },
-          ]}
-        />
-      </Grid>
+      <FormSelectField
+        cell={halfCell}
+        name="status"
+        label={t('form.status')}
+        options={statusOptions(t('form.active'), t('form.disabled'))}
+      />
+      <FormSelectField
+        cell={halfCell}
+        name="language"
+        label={t('form.language')}
+        options={[
+          { value: 'en', label: t('form.english') },
+          { value: 'my', label: t('form.malay') },
+        ]}
+      />
       {creating && (
         <Grid size={12}>
           <Controller

@@ -26,6 +26,7 @@ import { UserRowMenu } from '../components/user-row-menu';
 import { useUserEditor } from '../components/user-editor';
 import { useUserStatusActions } from '../components/user-status-dialogs';
 import { useUserStrings } from '../i18n';
+import { statusOptions } from '../../../components/form-fields';
 
 type StatusFilter = '' | 'active' | 'disabled';
 const noFilters = {
@@ -193,10 +194,7 @@ export function UserListPage() {
                 value={filters.status}
                 onChange={(v) => setFilter('status', v as StatusFilter)}
                 anyLabel={t('list.any')}
-                options={[
-                  { value: 'active', label: t('form.active') },
-                  { value: 'disabled', label: t('form.disabled') },
-                ]}
+                options={statusOptions(t('form.active'), t('form.disabled'))}
                 minWidth={130}
                 testId="filter-status"
               />

@@ -1,0 +1,69 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import Grid, { type GridProps } from '@mui/material/Grid';
+import {
+  Controller,
+  type Control,
+  type ControllerProps,
+  type FieldPath,
+  type FieldValues,
+} from 'react-hook-form';
+
+const FormControlContext = createContext<Control<FieldValues> | null>(null);
+
+/** The fields inside may leave out `control`: they bind to this form. */
+export function FormControlProvider<T extends FieldValues>({
+  control,
+  children,
+}: {
+  control: Control<T> | undefined;
+  children: ReactNode;
+}) {
+  if (!control) return children;
+  return (
+    <FormControlContext value={control as unknown as Control<FieldValues>}>
+      {children}
+    </FormControlContext>
+  );
+}
+
+/** The form a field binds to: its own `control`, else the one a FormControlProvider gives. */
+function useFieldControl<T extends FieldValues>(control: Control<T> | undefined): Control<T> {
+  const shared = useContext(FormControlContext) as Control<T> | null;
+  const bound = control ?? shared;
+  if (!bound) throw new Error('A form field needs `control` or a FormControlProvider around it');
+  return bound;
+}
+
+/** Where a field stands in the form's grid (a Grid item's `size`); it then fills its cell. */
+export type FieldCell = GridProps['size'];
+
+/** Puts a field in a grid item of size `cell`, or leaves it as it is without one. */
+function InCell({ cell, children }: { cell: FieldCell | undefined; children: ReactNode }) {
+  return cell === undefined ? children : <Grid size={cell}>{children}</Grid>;
+}
+
+/** Half the form's width from the sm breakpoint up, the whole of it below. */
+export const halfCell: FieldCell = { xs: 12, sm: 6 };
+
+/**
+ * The Controller of a field that may leave out `control` (see FormControlProvider) and may stand
+ * in a grid `cell`.
+ */
+export function CellController<T extends FieldValues>({
+  control,
+  name,
+  cell,
+  render,
+}: {
+  control: Control<T> | undefined;
+  name: FieldPath<T>;
+  cell: FieldCell | undefined;
+  render: ControllerProps<T, FieldPath<T>>['render'];
+}) {
+  const form = useFieldControl(control);
+  return (
+    <InCell cell={cell}>
+      <Controller control={form} name={name} render={render} />
+    </InCell>
+  );
+}
