@@ -1,5 +1,5 @@
 import type { PasswordHasher } from '../lib/password';
-import { type Database, runMigrations } from './database';
+import { createDatabase, type Database, runMigrations } from './database';
 import { DEMO_PASSWORD, demoUsers } from './seed-data';
 import { isDatabaseEmpty, seedBase, seedDemo } from './seed';
 
@@ -22,4 +22,26 @@ export async function prepareDatabase(
   );
   await seedDemo(database.db, options.hasher);
   return { demoSeeded: true };
+}
+
+/**
+ * For command-line tools: opens the configured database (a small pool), migrated and with its
+ * reference data, and closes it after `work` whatever happens.
+ */
+export async function withMigratedDatabase<T>(
+  config: { databaseUrl?: string | undefined; dataDir: string },
+  work: (database: Database) => Promise<T>,
+): Promise<T> {
+  const database = await createDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolMax: 2,
+  });
+  try {
+    await runMigrations(database);
+    await seedBase(database.db);
+    return await work(database);
+  } finally {
+    await database.close();
+  }
 }

@@ -6,24 +6,14 @@ import {
   type Product,
 } from '@kopi/contract';
 import type { BenchApi } from './bench-kit';
+import { seededRandom } from '../lib/seeded-random';
 
 // Valid counter sales for the bench scripts (bench:orders, bench:live): carts from the demo menu,
 // priced with the contract's priceOrder exactly as the server prices them, paid exactly.
 
-/** Seeded so two runs send the same mix. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Sale bodies for the outlet, each paid exactly (priced like the server prices it). */
 export function buildSales(context: PosContext, menu: Product[], count: number): OrderCreate[] {
-  const rand = random(4242);
+  const rand = seededRandom(4242);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
   const outlet = context.outlet;
   const allowOutside = !outlet.taking_orders_now;

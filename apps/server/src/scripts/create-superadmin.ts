@@ -4,9 +4,9 @@ import readline from 'node:readline';
 import { passwordSchema, requiredString, translateValidationMessage } from '@kopi/contract';
 import { eq, sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config';
-import { createDatabase, runMigrations } from '../db/database';
 import { users } from '../db/schema/access';
-import { ensureSuperadminRole, seedBase } from '../db/seed';
+import { ensureSuperadminRole } from '../db/seed';
+import { withMigratedDatabase } from '../db/setup';
 import { audit } from '../lib/audit';
 import { createPasswordHasher } from '../lib/password';
 
@@ -61,15 +61,7 @@ async function main() {
   const problem = check(passwordSchema, password);
   if (problem) throw new Error(`Password: ${problem}`);
 
-  const database = await createDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolMax: 2,
-  });
-  try {
-    await runMigrations(database);
-    await seedBase(database.db);
-    const { db } = database;
+  await withMigratedDatabase(config, async ({ db }) => {
     const [existing] = await db
       .select({ id: users.id })
       .from(users)
@@ -102,9 +94,7 @@ async function main() {
       );
     });
     console.log(`Superadmin "${username}" created. Sign in at ${config.appUrl}/login`);
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 main().catch((error: unknown) => {

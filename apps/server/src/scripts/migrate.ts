@@ -1,6 +1,5 @@
 import { ConfigError, loadConfig } from '../config';
-import { createDatabase, runMigrations } from '../db/database';
-import { seedBase } from '../db/seed';
+import { withMigratedDatabase } from '../db/setup';
 
 // `npm run db:migrate`: applies the committed migrations and the reference data (permission
 // catalogue, menu), nothing else. The server does the same at start; this is for deployments
@@ -8,19 +7,10 @@ import { seedBase } from '../db/seed';
 
 async function main() {
   const config = loadConfig();
-  const database = await createDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolMax: 2,
-  });
-  try {
-    await runMigrations(database);
-    await seedBase(database.db);
+  await withMigratedDatabase(config, async () => {
     const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
     console.log(`Migrations applied to ${where}.`);
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 main().catch((error: unknown) => {

@@ -98,15 +98,19 @@ export const users = pgTable(
   ],
 );
 
+/** A user's own row (sessions, tokens, codes, read marks): goes with the user. */
+export const userColumn = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 /** A session is a refresh-token family: one sign-in, rotated tokens, one absolute expiry. */
 export const sessions = pgTable(
   'sessions',
   {
     id: id(),
     tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userColumn(),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
     revokedReason: text('revoked_reason'),
@@ -170,9 +174,7 @@ export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userColumn(),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
@@ -186,9 +188,7 @@ export const twoStepRecoveryCodes = pgTable(
   'two_step_recovery_codes',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userColumn(),
     codeHash: text('code_hash').notNull(),
     usedAt: ts('used_at'),
     createdAt: createdAt(),

@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt } from './columns';
-import { outlets, tenantColumn } from './tenancy';
+import { outletColumn, tenantColumn } from './tenancy';
 
 export const categories = pgTable(
   'categories',
@@ -198,9 +198,7 @@ export const productOutlets = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    outletId: uuid('outlet_id')
-      .notNull()
-      .references(() => outlets.id, { onDelete: 'cascade' }),
+    outletId: outletColumn(),
     tenantId: tenantColumn(),
     available: boolean('available').notNull().default(true),
     priceOverride: integer('price_override'),

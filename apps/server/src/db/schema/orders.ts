@@ -19,7 +19,7 @@ import {
 import { id, createdAt, updatedAt, ts } from './columns';
 import { users } from './access';
 import { products } from './catalogue';
-import { outlets, tenantColumn } from './tenancy';
+import { outletColumn, outlets, tenantColumn } from './tenancy';
 
 /**
  * Statuses as SQL literals, not parameters: the planner matches a query to a partial index (and
@@ -243,9 +243,7 @@ export const orderCounters = pgTable(
   'order_counters',
   {
     tenantId: tenantColumn(),
-    outletId: uuid('outlet_id')
-      .notNull()
-      .references(() => outlets.id, { onDelete: 'cascade' }),
+    outletId: outletColumn(),
     businessDate: date('business_date', { mode: 'string' }).notNull(),
     lastNo: integer('last_no').notNull().default(0),
     closedAt: ts('closed_at'),

@@ -10,7 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt, ts } from './columns';
-import { users } from './access';
+import { userColumn, users } from './access';
 import { outlets, tenants } from './tenancy';
 
 // Cross-cutting records: the audit log, idempotency keys, app settings, notifications,
@@ -116,9 +116,7 @@ export const notificationReads = pgTable(
     notificationId: uuid('notification_id')
       .notNull()
       .references(() => notifications.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userColumn(),
     tenantId: uuid('tenant_id'),
     readAt: createdAt(),
   },

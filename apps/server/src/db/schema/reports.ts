@@ -1,6 +1,6 @@
 import { bigint, date, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { products } from './catalogue';
-import { outlets, tenantColumn } from './tenancy';
+import { outletColumn, tenantColumn } from './tenancy';
 
 // Kept by statement triggers on orders, order_items and order_payments (migration 0007), in the
 // writing transaction, so every writer keeps them right without code of its own. Sales are orders
@@ -9,11 +9,6 @@ import { outlets, tenantColumn } from './tenancy';
 const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 const count = (name: string) => integer(name).notNull().default(0);
 const businessDate = () => date('business_date', { mode: 'string' }).notNull();
-/** Rollups go with their outlet: they are rebuilt from the orders, never the only copy. */
-const outletColumn = () =>
-  uuid('outlet_id')
-    .notNull()
-    .references(() => outlets.id, { onDelete: 'cascade' });
 
 /** An order's figures summed: counts, then money in sen. */
 const saleFigures = () => ({

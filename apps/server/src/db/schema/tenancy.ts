@@ -96,15 +96,19 @@ export const outlets = pgTable(
   ],
 );
 
+/** An outlet's row: goes with its outlet (settings, counters, rollups, closures). */
+export const outletColumn = () =>
+  uuid('outlet_id')
+    .notNull()
+    .references(() => outlets.id, { onDelete: 'cascade' });
+
 /** Dates an outlet is closed (public holidays, renovation), inclusive, in the outlet's zone. */
 export const outletClosures = pgTable(
   'outlet_closures',
   {
     id: id(),
     tenantId: tenantColumn(),
-    outletId: uuid('outlet_id')
-      .notNull()
-      .references(() => outlets.id, { onDelete: 'cascade' }),
+    outletId: outletColumn(),
     fromDate: date('from_date', { mode: 'string' }).notNull(),
     toDate: date('to_date', { mode: 'string' }).notNull(),
     reason: text('reason').notNull().default(''),

@@ -24,23 +24,13 @@ import { createCloseDayService } from './close-day.service';
 import { type CatalogueProduct, resolveCart } from './order-cart';
 import { createOrderService } from './orders.service';
 import * as catalogue from './order-catalogue.repo';
+import { seededRandom } from '../../lib/seeded-random';
 
 // Demo orders: a few past business days at every outlet plus a few open ones today,
 // made through the same services as the API (so priceOrder prices them and the numbers, history
 // and Z-reports are real), on a clock moved to each sale's time. Deterministic (seeded random).
 
 const PAST_DAYS = 3;
-
-/** mulberry32: small, seeded, good enough to vary demo data the same way every time. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const CUSTOMERS = [
   ['Nurul Aina', '+60123456701'],
@@ -155,7 +145,7 @@ async function seed(db: Db, options: DemoOrderOptions) {
   // Back-filled history alerts nobody: no notifications or live events for it.
   const orderService = createOrderService({ db, now: clock, announce: false });
   const closeDay = createCloseDayService({ db, now: clock });
-  const rand = random(20_260_101);
+  const rand = seededRandom(20_260_101);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
   const productIds = (
     await db
