@@ -22,7 +22,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { listMeta, offsetOf } from '../../lib/paging';
 import { contextOf } from '../../lib/request-context';
-import { defineRoutes } from '../../lib/route-kit';
+import { defineRoutes, idempotencyKeyOf } from '../../lib/route-kit';
 import type { CustomerService } from '../customers/customers.service';
 import type { CustomerMenuService } from '../orders/customer-menu.service';
 import type { CustomerOrderService } from '../orders/customer-orders.service';
@@ -56,11 +56,6 @@ export interface MobileRoutesOptions {
   /** Writes per customer per minute (reads get five times as many). */
   customerRateLimit: number;
 }
-
-const idempotencyKeyOf = (request: FastifyRequest) => {
-  const header = request.headers['idempotency-key'];
-  return (Array.isArray(header) ? header[0] : header) ?? null;
-};
 
 export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOptions) {
   const { customers, menu, orders, payments } = options;

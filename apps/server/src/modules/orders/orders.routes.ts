@@ -21,7 +21,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { authedContextOf } from '../../lib/request-context';
-import { defineRoutes } from '../../lib/route-kit';
+import { defineRoutes, idempotencyKeyOf } from '../../lib/route-kit';
 import type { CloseDayService } from './close-day.service';
 import type { OrderService } from './orders.service';
 
@@ -74,10 +74,7 @@ export async function orderRoutes(
       'A paid counter sale (Idempotency-Key required): prices from the database, totals by the contract pricing, payments must add up to the total; starts PENDING',
     body: orderCreateSchema,
     data: orderSchema,
-    handler: (ctx, { body, headers }) => {
-      const header = headers['idempotency-key'];
-      return service.create(ctx, body, (Array.isArray(header) ? header[0] : header) ?? null);
-    },
+    handler: (ctx, request) => service.create(ctx, request.body, idempotencyKeyOf(request)),
   });
 
   route.list('/orders', {
