@@ -77,6 +77,12 @@ export interface DownloadFile {
 
 const CSV = 'text/csv; charset=utf-8';
 
+/** The Idempotency-Key a write was sent with (lib/idempotency.ts has checked it), or null. */
+export function idempotencyKeyOf(request: FastifyRequest): string | null {
+  const header = request.headers['idempotency-key'];
+  return (Array.isArray(header) ? header[0] : header) ?? null;
+}
+
 export interface RouteKitOptions<C> {
   tags: string[];
   /** What a handler gets first: the caller as services take it (e.g. `authedContextOf`). */

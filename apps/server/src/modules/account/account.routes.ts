@@ -2,7 +2,6 @@ import multipart from '@fastify/multipart';
 import {
   accountSessionSchema,
   avatarDataSchema,
-  dataEnvelope,
   forgotPasswordSchema,
   idParamSchema,
   resetPasswordSchema,
@@ -15,18 +14,17 @@ import {
   twoStepVerifySchema,
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTHENTICATED } from '../../lib/access';
 import { AppError } from '../../lib/errors';
 import { authedContextOf, contextOf } from '../../lib/request-context';
+import { defineRoutes } from '../../lib/route-kit';
 import type { AccountService } from './account.service';
 
 // DESIGN §8 account flows: /api/forgot-password, /api/reset-password, /api/two-steps (signed
 // out), and the signed-in user's own security settings under /api/account.
 
 const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
-const tags = ['account'];
 
 export interface AccountRoutesOptions {
   service: AccountService;
@@ -36,7 +34,10 @@ export interface AccountRoutesOptions {
 
 export async function accountRoutes(app: FastifyInstance, options: AccountRoutesOptions) {
   const { service } = options;
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['account'];
+  // Signed-out flows may have no caller; the user's own settings always have one.
+  const signedOutRoute = defineRoutes(app, { tags, context: contextOf });
+  const route = defineRoutes(app, { tags, context: authedContextOf });
   const signedOut = {
     public: true,
     rateLimit: { max: options.rateLimit, timeWindow: 60_000 },
@@ -46,158 +47,89 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 },
   });
 
-  r.post(
-    '/forgot-password',
-    {
-      config: signedOut,
-      schema: {
-        tags,
-        summary: 'E-mail a single-use reset link (same answer whether or not the user exists)',
-        body: forgotPasswordSchema,
-        response: { 200: dataEnvelope(z.object({ sent: z.literal(true) })) },
-      },
-    },
-    async (request) => ({
-      data: await service.forgotPassword(request.body.username, contextOf(request)),
-    }),
-  );
+  signedOutRoute.post('/forgot-password', {
+    config: signedOut,
+    summary: 'E-mail a single-use reset link (same answer whether or not the user exists)',
+    body: forgotPasswordSchema,
+    data: z.object({ sent: z.literal(true) }),
+    handler: (ctx, { body }) => service.forgotPassword(body.username, ctx),
+  });
 
-  r.post(
-    '/reset-password',
-    {
-      config: signedOut,
-      schema: {
-        tags,
-        summary: 'Set a new password with the token of the e-mailed link; ends every session',
-        body: resetPasswordSchema,
-        response: { 200: dataEnvelope(z.object({ reset: z.literal(true) })) },
-      },
-    },
-    async (request) => ({ data: await service.resetPassword(request.body, contextOf(request)) }),
-  );
+  signedOutRoute.post('/reset-password', {
+    config: signedOut,
+    summary: 'Set a new password with the token of the e-mailed link; ends every session',
+    body: resetPasswordSchema,
+    data: z.object({ reset: z.literal(true) }),
+    handler: (ctx, { body }) => service.resetPassword(body, ctx),
+  });
 
-  r.post(
-    '/two-steps',
-    {
-      config: signedOut,
-      schema: {
-        tags,
-        summary: 'Second sign-in step: the challenge of /api/login and a TOTP or recovery code',
-        body: twoStepVerifySchema,
-        response: { 200: dataEnvelope(sessionDataSchema.extend(sessionUserExtrasSchema.shape)) },
-      },
-    },
-    async (request) => ({ data: await service.verifyTwoStep(request.body, contextOf(request)) }),
-  );
+  signedOutRoute.post('/two-steps', {
+    config: signedOut,
+    summary: 'Second sign-in step: the challenge of /api/login and a TOTP or recovery code',
+    body: twoStepVerifySchema,
+    data: sessionDataSchema.extend(sessionUserExtrasSchema.shape),
+    handler: (ctx, { body }) => service.verifyTwoStep(body, ctx),
+  });
 
   const own = { permission: AUTHENTICATED } as const;
 
-  r.post(
-    '/account/two-step/setup',
-    {
-      // The answer holds the new secret: never store it for a replay.
-      config: { ...own, idempotency: false },
-      schema: {
-        tags,
-        summary: 'Start two-step sign-in: a new secret and its QR code',
-        response: { 200: dataEnvelope(twoStepSetupDataSchema) },
-      },
-    },
-    async (request) => ({ data: await service.setupTwoStep(authedContextOf(request)) }),
-  );
+  route.post('/account/two-step/setup', {
+    // The answer holds the new secret: never store it for a replay.
+    config: { ...own, idempotency: false },
+    summary: 'Start two-step sign-in: a new secret and its QR code',
+    data: twoStepSetupDataSchema,
+    handler: (ctx) => service.setupTwoStep(ctx),
+  });
 
-  r.post(
-    '/account/two-step/enable',
-    {
-      config: { ...own, idempotency: false },
-      schema: {
-        tags,
-        summary: 'Turn two-step sign-in on with a code from the app; answers recovery codes once',
-        body: twoStepEnableSchema,
-        response: { 200: dataEnvelope(twoStepEnableDataSchema) },
-      },
-    },
-    async (request) => ({
-      data: await service.enableTwoStep(request.body.code, authedContextOf(request)),
-    }),
-  );
+  route.post('/account/two-step/enable', {
+    config: { ...own, idempotency: false },
+    summary: 'Turn two-step sign-in on with a code from the app; answers recovery codes once',
+    body: twoStepEnableSchema,
+    data: twoStepEnableDataSchema,
+    handler: (ctx, { body }) => service.enableTwoStep(body.code, ctx),
+  });
 
-  r.post(
-    '/account/two-step/disable',
-    {
-      config: own,
-      schema: {
-        tags,
-        summary: 'Turn two-step sign-in off (needs the password)',
-        body: twoStepDisableSchema,
-        response: { 200: dataEnvelope(z.object({ two_step_enabled: z.literal(false) })) },
-      },
-    },
-    async (request) => ({
-      data: await service.disableTwoStep(request.body.password, authedContextOf(request)),
-    }),
-  );
+  route.post('/account/two-step/disable', {
+    config: own,
+    summary: 'Turn two-step sign-in off (needs the password)',
+    body: twoStepDisableSchema,
+    data: z.object({ two_step_enabled: z.literal(false) }),
+    handler: (ctx, { body }) => service.disableTwoStep(body.password, ctx),
+  });
 
-  r.get(
-    '/account/sessions',
-    {
-      config: own,
-      schema: {
-        tags,
-        summary: "The signed-in user's active sessions",
-        response: { 200: dataEnvelope(z.array(accountSessionSchema)) },
-      },
-    },
-    async (request) => ({ data: await service.listSessions(authedContextOf(request)) }),
-  );
+  route.get('/account/sessions', {
+    config: own,
+    summary: "The signed-in user's active sessions",
+    data: z.array(accountSessionSchema),
+    handler: (ctx) => service.listSessions(ctx),
+  });
 
-  r.delete(
-    '/account/sessions/:id',
-    {
-      config: own,
-      schema: {
-        tags,
-        summary: 'Sign out one of your sessions',
-        params: idParamSchema,
-        response: { 200: dataEnvelope(z.object({ id: z.string(), revoked: z.literal(true) })) },
-      },
-    },
-    async (request) => ({
-      data: await service.revokeSession(request.params.id, authedContextOf(request)),
-    }),
-  );
+  route.delete('/account/sessions/:id', {
+    config: own,
+    summary: 'Sign out one of your sessions',
+    params: idParamSchema,
+    data: z.object({ id: z.string(), revoked: z.literal(true) }),
+    handler: (ctx, { params }) => service.revokeSession(params.id, ctx),
+  });
 
-  r.post(
-    '/account/sessions/revoke-others',
-    {
-      config: own,
-      schema: {
-        tags,
-        summary: 'Sign out every other session',
-        response: { 200: dataEnvelope(z.object({ sessions_ended: z.number().int() })) },
-      },
-    },
-    async (request) => ({ data: await service.revokeOtherSessions(authedContextOf(request)) }),
-  );
+  route.post('/account/sessions/revoke-others', {
+    config: own,
+    summary: 'Sign out every other session',
+    data: z.object({ sessions_ended: z.number().int() }),
+    handler: (ctx) => service.revokeOtherSessions(ctx),
+  });
 
-  r.post(
-    '/account/avatar',
-    {
-      // Multipart bodies are not hashed by the idempotency plugin; a repeated upload is harmless.
-      config: { ...own, idempotency: false },
-      schema: {
-        tags,
-        summary: 'Upload an avatar (multipart field "file"; JPEG, PNG or WebP up to 2 MB)',
-        consumes: ['multipart/form-data'],
-        response: { 200: dataEnvelope(avatarDataSchema) },
-      },
-    },
-    async (request) => {
+  route.post('/account/avatar', {
+    // Multipart bodies are not hashed by the idempotency plugin; a repeated upload is harmless.
+    config: { ...own, idempotency: false },
+    summary: 'Upload an avatar (multipart field "file"; JPEG, PNG or WebP up to 2 MB)',
+    consumes: ['multipart/form-data'],
+    data: avatarDataSchema,
+    handler: async (ctx, request) => {
       if (!request.isMultipart()) throw new AppError('file_required');
       const file = await request.file();
       if (!file) throw new AppError('file_required');
-      const buffer = await file.toBuffer();
-      return { data: await service.setAvatar(buffer, authedContextOf(request)) };
+      return service.setAvatar(await file.toBuffer(), ctx);
     },
-  );
+  });
 }

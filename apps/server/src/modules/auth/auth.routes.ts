@@ -1,7 +1,6 @@
 import {
   appSettingsDataSchema,
   changePasswordSchema,
-  dataEnvelope,
   idParamSchema,
   loginRequestSchema,
   profileUpdateSchema,
@@ -12,11 +11,11 @@ import {
   userFieldsSchema,
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTHENTICATED } from '../../lib/access';
 import { AppError } from '../../lib/errors';
 import { authedContextOf, contextOf } from '../../lib/request-context';
+import { defineRoutes } from '../../lib/route-kit';
 import { bearerToken } from '../../lib/tokens';
 import type { AuthService } from './auth.service';
 
@@ -29,8 +28,6 @@ export interface AuthRoutesOptions {
   loginRateLimit: number;
 }
 
-const tags = ['auth'];
-
 // SPEC §7 answers plus the optional extras the web shows (outlet name, two-step state).
 const sessionAnswer = sessionDataSchema.extend(sessionUserExtrasSchema.shape);
 const loginAnswer = z.union([sessionAnswer, twoStepChallengeSchema]);
@@ -38,105 +35,67 @@ const refreshAnswer = refreshDataSchema.extend(sessionUserExtrasSchema.shape);
 
 export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions) {
   const { service } = options;
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  // Signing in and refreshing have no signed-in caller yet; the rest always have one.
+  const signInRoute = defineRoutes(app, { tags: ['auth'], context: contextOf });
+  const route = defineRoutes(app, { tags: ['auth'], context: authedContextOf });
 
-  r.post(
-    '/login',
-    {
-      config: {
-        public: true,
-        rateLimit: { max: options.loginRateLimit, timeWindow: 60_000 },
-      },
-      schema: {
-        tags,
-        summary: 'Sign in with username and password',
-        body: loginRequestSchema,
-        response: { 200: dataEnvelope(loginAnswer) },
-      },
+  signInRoute.post('/login', {
+    config: {
+      public: true,
+      rateLimit: { max: options.loginRateLimit, timeWindow: 60_000 },
     },
-    async (request) => ({ data: await service.login(request.body, contextOf(request)) }),
-  );
+    summary: 'Sign in with username and password',
+    body: loginRequestSchema,
+    data: loginAnswer,
+    handler: (ctx, { body }) => service.login(body, ctx),
+  });
 
-  r.post(
-    '/refresh-token',
-    {
-      config: { bearer: 'refresh-token' },
-      schema: {
-        tags,
-        summary: 'Rotate the refresh token (sent as Bearer) and get a new access token',
-        response: { 200: dataEnvelope(refreshAnswer) },
-      },
-    },
-    async (request) => {
-      const token = bearerToken(request.headers.authorization);
+  signInRoute.post('/refresh-token', {
+    config: { bearer: 'refresh-token' },
+    summary: 'Rotate the refresh token (sent as Bearer) and get a new access token',
+    data: refreshAnswer,
+    handler: (ctx, { headers }) => {
+      const token = bearerToken(headers.authorization);
       if (!token) throw new AppError('unauthorized');
-      return { data: await service.refresh(token, contextOf(request)) };
+      return service.refresh(token, ctx);
     },
-  );
+  });
 
-  r.post(
-    '/logout',
-    {
-      config: { permission: AUTHENTICATED },
-      schema: {
-        tags,
-        summary: 'End this session (its whole refresh-token family)',
-        response: { 200: dataEnvelope(z.object({ signed_out: z.boolean() })) },
-      },
+  route.post('/logout', {
+    config: { permission: AUTHENTICATED },
+    summary: 'End this session (its whole refresh-token family)',
+    data: z.object({ signed_out: z.boolean() }),
+    handler: async (ctx) => {
+      await service.logout(ctx);
+      return { signed_out: true };
     },
-    async (request) => {
-      await service.logout(authedContextOf(request));
-      return { data: { signed_out: true } };
-    },
-  );
+  });
 
-  r.post(
-    '/changepassword',
-    {
-      config: { permission: AUTHENTICATED },
-      schema: {
-        tags,
-        summary: "Change the signed-in user's password; ends their other sessions",
-        body: changePasswordSchema,
-        response: { 200: dataEnvelope(z.object({ sessions_ended: z.number().int() })) },
-      },
-    },
-    async (request) => ({
-      data: await service.changePassword(request.body, authedContextOf(request)),
-    }),
-  );
+  route.post('/changepassword', {
+    config: { permission: AUTHENTICATED },
+    summary: "Change the signed-in user's password; ends their other sessions",
+    body: changePasswordSchema,
+    data: z.object({ sessions_ended: z.number().int() }),
+    handler: (ctx, { body }) => service.changePassword(body, ctx),
+  });
 
-  r.put(
-    '/registrationdata/:id',
-    {
-      config: { permission: AUTHENTICATED },
-      schema: {
-        tags,
-        summary: 'Update a profile: your own, or (with update-user) one in your tenant',
-        params: idParamSchema,
-        body: profileUpdateSchema,
-        response: { 200: dataEnvelope(userFieldsSchema) },
-      },
-    },
-    async (request) => ({
-      data: await service.updateProfile(request.params.id, request.body, authedContextOf(request)),
-    }),
-  );
+  route.put('/registrationdata/:id', {
+    config: { permission: AUTHENTICATED },
+    summary: 'Update a profile: your own, or (with update-user) one in your tenant',
+    params: idParamSchema,
+    body: profileUpdateSchema,
+    data: userFieldsSchema,
+    handler: (ctx, { params, body }) => service.updateProfile(params.id, body, ctx),
+  });
 
-  r.get(
-    '/app/settings',
-    {
-      config: { bearer: 'refresh-token' },
-      schema: {
-        tags,
-        summary: "The tenant's feature switches and general settings (refresh token as Bearer)",
-        response: { 200: dataEnvelope(appSettingsDataSchema) },
-      },
-    },
-    async (request) => {
-      const token = bearerToken(request.headers.authorization);
+  signInRoute.get('/app/settings', {
+    config: { bearer: 'refresh-token' },
+    summary: "The tenant's feature switches and general settings (refresh token as Bearer)",
+    data: appSettingsDataSchema,
+    handler: (_ctx, { headers }) => {
+      const token = bearerToken(headers.authorization);
       if (!token) throw new AppError('unauthorized');
-      return { data: await service.appSettings(token) };
+      return service.appSettings(token);
     },
-  );
+  });
 }

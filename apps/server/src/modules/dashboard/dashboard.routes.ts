@@ -1,13 +1,8 @@
-import {
-  dashboardQuerySchema,
-  dashboardSchema,
-  dataEnvelope,
-  reportOutletSchema,
-} from '@kopi/contract';
+import { dashboardQuerySchema, dashboardSchema, reportOutletSchema } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authedContextOf } from '../../lib/request-context';
+import { defineRoutes } from '../../lib/route-kit';
 import type { DashboardService } from './dashboard.service';
 
 // DESIGN §8 /api/dashboard (subject dashboard, read-dashboard). Staff bound to an outlet see only
@@ -18,36 +13,22 @@ export async function dashboardRoutes(
   app: FastifyInstance,
   { service }: { service: DashboardService },
 ) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = defineRoutes(app, { tags: ['reports'], context: authedContextOf });
 
-  r.get(
-    '/dashboard/outlets',
-    {
-      config: { permission: 'read-dashboard' },
-      schema: {
-        tags: ['reports'],
-        summary:
-          "The outlets the caller's dashboard covers (its outlet filter): an outlet-bound user gets theirs, others every outlet by code, disabled ones included",
-        response: { 200: dataEnvelope(z.array(reportOutletSchema)) },
-      },
-    },
-    async (request) => ({ data: await service.outlets(authedContextOf(request)) }),
-  );
+  route.get('/dashboard/outlets', {
+    config: { permission: 'read-dashboard' },
+    summary:
+      "The outlets the caller's dashboard covers (its outlet filter): an outlet-bound user gets theirs, others every outlet by code, disabled ones included",
+    data: z.array(reportOutletSchema),
+    handler: (ctx) => service.outlets(ctx),
+  });
 
-  r.get(
-    '/dashboard',
-    {
-      config: { permission: 'read-dashboard' },
-      schema: {
-        tags: ['reports'],
-        summary:
-          "Today's business day against the same weekday last week: figures, sales by hour, top products, outlet leaderboard, sources and serving methods, open orders now",
-        querystring: dashboardQuerySchema,
-        response: { 200: dataEnvelope(dashboardSchema) },
-      },
-    },
-    async (request) => ({
-      data: await service.dashboard(authedContextOf(request), request.query.outlet_id),
-    }),
-  );
+  route.get('/dashboard', {
+    config: { permission: 'read-dashboard' },
+    summary:
+      "Today's business day against the same weekday last week: figures, sales by hour, top products, outlet leaderboard, sources and serving methods, open orders now",
+    querystring: dashboardQuerySchema,
+    data: dashboardSchema,
+    handler: (ctx, { query }) => service.dashboard(ctx, query.outlet_id),
+  });
 }

@@ -1,7 +1,7 @@
-import { dataEnvelope } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { contextOf } from '../../lib/request-context';
+import { defineRoutes } from '../../lib/route-kit';
 import type { DevService } from './dev.service';
 
 // TEST-ONLY. Registered only when KOPI_E2E=1, so the end-to-end suite can read the e-mails the
@@ -18,17 +18,13 @@ const outboxMail = z.object({
 });
 
 export async function devRoutes(app: FastifyInstance, { service }: { service: DevService }) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/dev/outbox',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['test only'],
-        summary: 'Latest e-mails of the outbox, newest first (only with KOPI_E2E=1)',
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
-        response: { 200: dataEnvelope(z.array(outboxMail)) },
-      },
-    },
-    async (request) => ({ data: await service.outbox(request.query.limit) }),
-  );
+  const route = defineRoutes(app, { tags: ['test only'], context: contextOf });
+
+  route.get('/dev/outbox', {
+    config: { public: true },
+    summary: 'Latest e-mails of the outbox, newest first (only with KOPI_E2E=1)',
+    querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
+    data: z.array(outboxMail),
+    handler: (_ctx, { query }) => service.outbox(query.limit),
+  });
 }

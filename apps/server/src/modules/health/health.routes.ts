@@ -1,7 +1,7 @@
-import { dataEnvelope } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { contextOf } from '../../lib/request-context';
+import { defineRoutes } from '../../lib/route-kit';
 import type { HealthService } from './health.service';
 
 const healthSchema = z.object({
@@ -12,17 +12,13 @@ const healthSchema = z.object({
 });
 
 export async function healthRoutes(app: FastifyInstance, { service }: { service: HealthService }) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/health',
-    {
-      // Load balancers probe this without credentials; it reveals no data.
-      config: { public: true },
-      schema: {
-        tags: ['platform'],
-        summary: 'Liveness and database reachability (503 when the database does not answer)',
-        response: { 200: dataEnvelope(healthSchema) },
-      },
-    },
-    async () => ({ data: await service.check() }),
-  );
+  const route = defineRoutes(app, { tags: ['platform'], context: contextOf });
+
+  route.get('/health', {
+    // Load balancers probe this without credentials; it reveals no data.
+    config: { public: true },
+    summary: 'Liveness and database reachability (503 when the database does not answer)',
+    data: healthSchema,
+    handler: () => service.check(),
+  });
 }

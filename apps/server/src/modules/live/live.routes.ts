@@ -52,6 +52,7 @@ const eventMessage = (r: LiveEventRecord) => {
 export async function liveRoutes(app: FastifyInstance, options: LiveRoutesOptions) {
   const { service } = options;
   const heartbeatMs = options.heartbeatMs ?? LIVE_HEARTBEAT_MS;
+  // Not through the route kit: a websocket handler gets a socket, not an answer to envelope.
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(

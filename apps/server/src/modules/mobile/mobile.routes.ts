@@ -1,7 +1,5 @@
 import {
-  dataEnvelope,
   idParamSchema,
-  listEnvelope,
   mobileCustomerSchema,
   mobileMenuSchema,
   mobileOrderCancelSchema,
@@ -21,10 +19,10 @@ import {
   paymentStartSchema,
 } from '@kopi/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listMeta, offsetOf } from '../../lib/paging';
 import { contextOf } from '../../lib/request-context';
+import { defineRoutes, idempotencyKeyOf } from '../../lib/route-kit';
 import type { CustomerService } from '../customers/customers.service';
 import type { CustomerMenuService } from '../orders/customer-menu.service';
 import type { CustomerOrderService } from '../orders/customer-orders.service';
@@ -59,16 +57,12 @@ export interface MobileRoutesOptions {
   customerRateLimit: number;
 }
 
-const tags = ['mobile app'];
-
-const idempotencyKeyOf = (request: FastifyRequest) => {
-  const header = request.headers['idempotency-key'];
-  return (Array.isArray(header) ? header[0] : header) ?? null;
-};
-
 export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOptions) {
   const { customers, menu, orders, payments } = options;
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['mobile app'];
+  // Signed-out calls name their business by X-Tenant; signed-in ones carry the customer.
+  const publicRoute = defineRoutes(app, { tags, context: contextOf });
+  const customerRoute = defineRoutes(app, { tags, context: customerContextOf });
 
   const signedOut = {
     public: true,
@@ -95,169 +89,101 @@ export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOp
 
   // ---- Account ---------------------------------------------------------------------------------
 
-  r.post(
-    '/mobile/auth/sign-up',
-    {
-      config: signedOut,
-      schema: {
-        tags,
-        summary:
-          'Create a customer account (X-Tenant): name, phone, password; a 6-digit code is sent to the phone. Signing up again before verifying replaces the details and sends a new code',
-        body: mobileSignUpSchema,
-        response: { 201: dataEnvelope(mobileSignUpResultSchema) },
-      },
-    },
-    async (request, reply) => {
+  publicRoute.create('/mobile/auth/sign-up', {
+    config: signedOut,
+    summary:
+      'Create a customer account (X-Tenant): name, phone, password; a 6-digit code is sent to the phone. Signing up again before verifying replaces the details and sends a new code',
+    body: mobileSignUpSchema,
+    data: mobileSignUpResultSchema,
+    handler: async (ctx, request) =>
+      customers.signUp(await mobileTenantOf(customers, request), request.body, ctx),
+  });
+
+  publicRoute.post('/mobile/auth/verify-phone', {
+    config: signedOut,
+    summary:
+      'Verify the phone with its 6-digit code (X-Tenant; 5 tries, 10 minutes); answers a customer session',
+    body: mobileVerifyPhoneSchema,
+    data: mobileSessionSchema,
+    handler: async (ctx, request) => {
       const tenant = await mobileTenantOf(customers, request);
-      const data = await customers.signUp(tenant, request.body, contextOf(request));
-      return reply.code(201).send({ data });
+      return toMobileSession(await customers.verifyPhone(tenant, request.body, ctx));
     },
-  );
+  });
 
-  r.post(
-    '/mobile/auth/verify-phone',
-    {
-      config: signedOut,
-      schema: {
-        tags,
-        summary:
-          'Verify the phone with its 6-digit code (X-Tenant; 5 tries, 10 minutes); answers a customer session',
-        body: mobileVerifyPhoneSchema,
-        response: { 200: dataEnvelope(mobileSessionSchema) },
-      },
-    },
-    async (request) => {
+  publicRoute.post('/mobile/auth/resend-code', {
+    config: signedOut,
+    summary:
+      'Send a new verification code (X-Tenant); the same answer whether or not the phone has an account',
+    body: mobileResendCodeSchema,
+    data: mobileSignUpResultSchema,
+    handler: async (ctx, request) =>
+      customers.resendCode(await mobileTenantOf(customers, request), request.body.phone, ctx),
+  });
+
+  publicRoute.post('/mobile/auth/sign-in', {
+    config: signedOut,
+    summary:
+      'Sign in with phone and password (X-Tenant); 400 phone_not_verified until the phone is verified',
+    body: mobileSignInSchema,
+    data: mobileSessionSchema,
+    handler: async (ctx, request) => {
       const tenant = await mobileTenantOf(customers, request);
-      const session = await customers.verifyPhone(tenant, request.body, contextOf(request));
-      return { data: toMobileSession(session) };
+      return toMobileSession(await customers.signIn(tenant, request.body, ctx));
     },
-  );
+  });
 
-  r.post(
-    '/mobile/auth/resend-code',
-    {
-      config: signedOut,
-      schema: {
-        tags,
-        summary:
-          'Send a new verification code (X-Tenant); the same answer whether or not the phone has an account',
-        body: mobileResendCodeSchema,
-        response: { 200: dataEnvelope(mobileSignUpResultSchema) },
-      },
-    },
-    async (request) => {
-      const tenant = await mobileTenantOf(customers, request);
-      return { data: await customers.resendCode(tenant, request.body.phone, contextOf(request)) };
-    },
-  );
+  customerRoute.post('/mobile/auth/sign-out', {
+    config: { bearer: 'customer' },
+    summary: 'End this customer session',
+    data: z.object({ signed_out: z.literal(true) }),
+    handler: ({ customer, ctx }) => customers.signOut(customer, ctx),
+  });
 
-  r.post(
-    '/mobile/auth/sign-in',
-    {
-      config: signedOut,
-      schema: {
-        tags,
-        summary:
-          'Sign in with phone and password (X-Tenant); 400 phone_not_verified until the phone is verified',
-        body: mobileSignInSchema,
-        response: { 200: dataEnvelope(mobileSessionSchema) },
-      },
-    },
-    async (request) => {
-      const tenant = await mobileTenantOf(customers, request);
-      return {
-        data: toMobileSession(await customers.signIn(tenant, request.body, contextOf(request))),
-      };
-    },
-  );
-
-  r.post(
-    '/mobile/auth/sign-out',
-    {
-      config: { bearer: 'customer' },
-      schema: {
-        tags,
-        summary: 'End this customer session',
-        response: { 200: dataEnvelope(z.object({ signed_out: z.literal(true) })) },
-      },
-    },
-    async (request) => {
-      const { customer, ctx } = customerContextOf(request);
-      return { data: await customers.signOut(customer, ctx) };
-    },
-  );
-
-  r.get(
-    '/mobile/me',
-    {
-      config: customerRead,
-      schema: {
-        tags,
-        summary: 'The signed-in customer',
-        response: { 200: dataEnvelope(mobileCustomerSchema) },
-      },
-    },
-    async (request) => ({
-      data: toMobileCustomer(await customers.me(customerContextOf(request).customer)),
-    }),
-  );
+  customerRoute.get('/mobile/me', {
+    config: customerRead,
+    summary: 'The signed-in customer',
+    data: mobileCustomerSchema,
+    handler: async ({ customer }) => toMobileCustomer(await customers.me(customer)),
+  });
 
   // ---- Outlets and menu ------------------------------------------------------------------------
 
-  r.get(
-    '/mobile/outlets',
-    {
-      config: publicRead,
-      schema: {
-        tags,
-        summary:
-          'The business’s outlets (X-Tenant): open now, taking orders now, next opening; with lat and lng, the distance in km, nearest first',
-        querystring: mobileOutletsQuerySchema,
-        response: { 200: dataEnvelope(z.array(mobileOutletSchema)) },
-      },
-    },
-    async (request) => {
+  publicRoute.get('/mobile/outlets', {
+    config: publicRead,
+    summary:
+      'The business’s outlets (X-Tenant): open now, taking orders now, next opening; with lat and lng, the distance in km, nearest first',
+    querystring: mobileOutletsQuerySchema,
+    data: z.array(mobileOutletSchema),
+    handler: async (_ctx, request) => {
       const tenant = await mobileTenantOf(customers, request);
       const { lat, lng } = request.query;
       const from = lat !== undefined && lng !== undefined ? { lat, lng } : null;
-      return { data: (await menu.outlets(tenant.id, from)).map(toMobileOutlet) };
+      return (await menu.outlets(tenant.id, from)).map(toMobileOutlet);
     },
-  );
+  });
 
-  r.get(
-    '/mobile/outlets/:id/menu',
-    {
-      config: publicRead,
-      schema: {
-        tags,
-        summary:
-          'What an outlet sells the app now (X-Tenant): categories and products with the outlet’s prices, variants and add-ons; sold out today is flagged',
-        params: idParamSchema,
-        response: { 200: dataEnvelope(mobileMenuSchema) },
-      },
-    },
-    async (request) => {
+  publicRoute.get('/mobile/outlets/:id/menu', {
+    config: publicRead,
+    summary:
+      'What an outlet sells the app now (X-Tenant): categories and products with the outlet’s prices, variants and add-ons; sold out today is flagged',
+    params: idParamSchema,
+    data: mobileMenuSchema,
+    handler: async (_ctx, request) => {
       const tenant = await mobileTenantOf(customers, request);
-      return { data: toMobileMenu(await menu.menu(tenant.id, request.params.id)) };
+      return toMobileMenu(await menu.menu(tenant.id, request.params.id));
     },
-  );
+  });
 
   // ---- Orders and payments ---------------------------------------------------------------------
 
-  r.post(
-    '/mobile/orders',
-    {
-      config: { ...customerWrite, idempotency: 'required' },
-      schema: {
-        tags,
-        summary:
-          'Place an order (Idempotency-Key required): pick up, delivery (address; the outlet’s delivery fee) or dine in (table code). CREATED until paid; refused when the outlet is closed, past last orders, not taking orders or its day is closed',
-        body: mobileOrderCreateSchema,
-        response: { 201: dataEnvelope(mobileOrderSchema) },
-      },
-    },
-    async (request, reply) => {
-      const { customer, ctx } = customerContextOf(request);
+  customerRoute.create('/mobile/orders', {
+    config: { ...customerWrite, idempotency: 'required' },
+    summary:
+      'Place an order (Idempotency-Key required): pick up, delivery (address; the outlet’s delivery fee) or dine in (table code). CREATED until paid; refused when the outlet is closed, past last orders, not taking orders or its day is closed',
+    body: mobileOrderCreateSchema,
+    data: mobileOrderSchema,
+    handler: async ({ customer, ctx }, request) => {
       const body = request.body;
       const placed = await orders.place(customer, ctx, {
         outletId: body.outlet_id,
@@ -268,88 +194,56 @@ export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOp
         notes: body.notes ?? null,
         idempotencyKey: idempotencyKeyOf(request),
       });
-      return reply.code(201).send({ data: toMobileOrder(placed) });
+      return toMobileOrder(placed);
     },
-  );
+  });
 
-  r.get(
-    '/mobile/orders',
-    {
-      config: customerRead,
-      schema: {
-        tags,
-        summary: 'The customer’s own orders, newest first (status filter)',
-        querystring: mobileOrderListQuerySchema,
-        response: { 200: listEnvelope(mobileOrderSummarySchema) },
-      },
-    },
-    async (request) => {
-      const q = request.query;
-      const { rows, total } = await orders.listOwn(customerContextOf(request).customer, {
-        status: q.status,
-        limit: q.page_size,
-        offset: offsetOf(q),
+  customerRoute.list('/mobile/orders', {
+    config: customerRead,
+    summary: 'The customer’s own orders, newest first (status filter)',
+    querystring: mobileOrderListQuerySchema,
+    item: mobileOrderSummarySchema,
+    handler: async ({ customer }, { query }) => {
+      const { rows, total } = await orders.listOwn(customer, {
+        status: query.status,
+        limit: query.page_size,
+        offset: offsetOf(query),
       });
       return {
-        data: rows.map((r) => toMobileOrderSummary(r, r.outletName)),
-        meta: listMeta(q, total),
+        data: rows.map((row) => toMobileOrderSummary(row, row.outletName)),
+        meta: listMeta(query, total),
       };
     },
-  );
+  });
 
-  r.get(
-    '/mobile/orders/:id',
-    {
-      config: customerRead,
-      schema: {
-        tags,
-        summary: 'Track one of the customer’s orders: status, history, payments, what may be done',
-        params: idParamSchema,
-        response: { 200: dataEnvelope(mobileOrderSchema) },
-      },
-    },
-    async (request) => ({
-      data: toMobileOrder(await orders.own(customerContextOf(request).customer, request.params.id)),
-    }),
-  );
+  customerRoute.get('/mobile/orders/:id', {
+    config: customerRead,
+    summary: 'Track one of the customer’s orders: status, history, payments, what may be done',
+    params: idParamSchema,
+    data: mobileOrderSchema,
+    handler: async ({ customer }, { params }) =>
+      toMobileOrder(await orders.own(customer, params.id)),
+  });
 
-  r.post(
-    '/mobile/orders/:id/pay',
-    {
-      config: { ...customerWrite, idempotency: 'required' },
-      schema: {
-        tags,
-        summary:
-          'Start paying a CREATED order (Idempotency-Key required). The sandbox provider answers the signed callback its pretend bank sends; posting it completes the payment and the order becomes PENDING',
-        params: idParamSchema,
-        body: mobilePayRequestSchema,
-        response: { 201: dataEnvelope(paymentStartSchema) },
-      },
-    },
-    async (request, reply) => {
-      const { customer, ctx } = customerContextOf(request);
-      const data = await payments.start(customer, ctx, request.params.id, request.body);
-      return reply.code(201).send({ data });
-    },
-  );
+  customerRoute.create('/mobile/orders/:id/pay', {
+    config: { ...customerWrite, idempotency: 'required' },
+    summary:
+      'Start paying a CREATED order (Idempotency-Key required). The sandbox provider answers the signed callback its pretend bank sends; posting it completes the payment and the order becomes PENDING',
+    params: idParamSchema,
+    body: mobilePayRequestSchema,
+    data: paymentStartSchema,
+    handler: ({ customer, ctx }, { params, body }) =>
+      payments.start(customer, ctx, params.id, body),
+  });
 
-  r.post(
-    '/mobile/orders/:id/cancel',
-    {
-      config: customerWrite,
-      schema: {
-        tags,
-        summary:
-          'Cancel an order while CREATED or PENDING (→ REJECTED, "Cancelled by customer"); a paid one is owed back (refund_due)',
-        params: idParamSchema,
-        body: mobileOrderCancelSchema,
-        response: { 200: dataEnvelope(mobileOrderSchema) },
-      },
-    },
-    async (request) => {
-      const { customer, ctx } = customerContextOf(request);
-      const reason = request.body?.reason || null;
-      return { data: toMobileOrder(await orders.cancel(customer, ctx, request.params.id, reason)) };
-    },
-  );
+  customerRoute.post('/mobile/orders/:id/cancel', {
+    config: customerWrite,
+    summary:
+      'Cancel an order while CREATED or PENDING (→ REJECTED, "Cancelled by customer"); a paid one is owed back (refund_due)',
+    params: idParamSchema,
+    body: mobileOrderCancelSchema,
+    data: mobileOrderSchema,
+    handler: async ({ customer, ctx }, { params, body }) =>
+      toMobileOrder(await orders.cancel(customer, ctx, params.id, body?.reason || null)),
+  });
 }

@@ -1,8 +1,8 @@
-import { dataEnvelope, paymentCallbackResultSchema } from '@kopi/contract';
+import { paymentCallbackResultSchema } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contextOf } from '../../lib/request-context';
+import { defineRoutes } from '../../lib/route-kit';
 import type { PaymentService } from './payments.service';
 
 // DESIGN §8 POST /api/payments/{provider}/callback. Public: the caller is a payment provider, and
@@ -21,26 +21,15 @@ export async function paymentRoutes(
     { parseAs: 'string', bodyLimit: CALLBACK_BODY_LIMIT },
     (_request, body, done) => done(null, body),
   );
+  const route = defineRoutes(app, { tags: ['payments'], context: contextOf });
 
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/payments/:provider/callback',
-    {
-      config: { public: true, idempotency: false },
-      schema: {
-        tags: ['payments'],
-        summary:
-          'A payment provider reports how a payment ended. Signed (sandbox: x-sandbox-signature, HMAC-SHA256 of the raw body); a replayed event id answers duplicate and changes nothing',
-        params: z.object({ provider: z.string().max(40) }),
-        response: { 200: dataEnvelope(paymentCallbackResultSchema) },
-      },
-    },
-    async (request) => ({
-      data: await service.callback(
-        request.params.provider,
-        typeof request.body === 'string' ? request.body : '',
-        request.headers,
-        contextOf(request),
-      ),
-    }),
-  );
+  route.post('/payments/:provider/callback', {
+    config: { public: true, idempotency: false },
+    summary:
+      'A payment provider reports how a payment ended. Signed (sandbox: x-sandbox-signature, HMAC-SHA256 of the raw body); a replayed event id answers duplicate and changes nothing',
+    params: z.object({ provider: z.string().max(40) }),
+    data: paymentCallbackResultSchema,
+    handler: (ctx, { params, body, headers }) =>
+      service.callback(params.provider, typeof body === 'string' ? body : '', headers, ctx),
+  });
 }
