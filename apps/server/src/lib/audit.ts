@@ -80,3 +80,20 @@ export const audit = {
     await tx.insert(auditLog).values(auditRow(context, entry));
   },
 };
+
+/**
+ * Runs `write` in one transaction with its audit entry, so the entry exists exactly when the
+ * change does. `entry` may be built from what the write answers (a new row's id).
+ */
+export async function audited<T>(
+  db: Db,
+  context: RequestContext,
+  entry: AuditEntry | ((result: T) => AuditEntry),
+  write: (tx: Db) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const result = await write(tx);
+    await audit.record(tx, context, typeof entry === 'function' ? entry(result) : entry);
+    return result;
+  });
+}

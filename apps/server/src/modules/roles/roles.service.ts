@@ -15,6 +15,14 @@ import {
 } from './role-rules';
 import * as repo from './roles.repo';
 
+// The users service holds a user's role to the same rules: it reaches them through this service.
+export {
+  assertCanGrant,
+  assertKeepsRoleManagement,
+  assertNotOutranked,
+  notHeld,
+} from './role-rules';
+
 // Roles: cards with user counts, create and edit with the whole permission set,
 // delete while nobody holds the role. A role's new permissions apply to its holders' very next
 // request (the principal is loaded per request), and to their menus at the next refresh.
