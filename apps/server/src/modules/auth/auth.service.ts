@@ -45,6 +45,8 @@ export const staffAccounts = {
   setPassword: repo.updatePasswordHash,
   endSessions: repo.revokeUserSessions,
   clearLoginThrottle: repo.clearLoginThrottle,
+  /** The tenant a platform user's session works inside, if any. */
+  actingTenant: repo.actingTenantOf,
 };
 
 export const throttleKey = (username: string) => `user:${username.trim().toLowerCase()}`;

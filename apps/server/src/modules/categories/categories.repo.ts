@@ -1,7 +1,7 @@
-import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { countWhere, searchAny } from '../../db/list-page';
 import { categories, products } from '../../db/schema/catalogue';
-import { likePattern } from '../../lib/paging';
 import { ownedBy, tenantIs } from '../../db/tenant-scope';
 
 // Categories of one tenant. Every query filters by tenant_id.
@@ -38,9 +38,7 @@ function where(tenantId: string, f: CategoryFilter) {
   return and(
     ownedBy(categories, tenantId),
     f.status ? eq(categories.status, f.status) : undefined,
-    f.q
-      ? or(ilike(categories.nameEn, likePattern(f.q)), ilike(categories.nameMy, likePattern(f.q)))
-      : undefined,
+    searchAny(f.q, [categories.nameEn, categories.nameMy]),
   );
 }
 
@@ -62,13 +60,8 @@ export async function list(
   return { rows, total };
 }
 
-async function count(db: Db, tenantId: string, f: CategoryFilter) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(categories)
-    .where(where(tenantId, f));
-  return row?.n ?? 0;
-}
+const count = (db: Db, tenantId: string, f: CategoryFilter) =>
+  countWhere(db, categories, where(tenantId, f));
 
 export async function findById(db: Db, tenantId: string, id: string): Promise<CategoryRow | null> {
   const [row] = await db

@@ -2,9 +2,9 @@ import type { Category, CategoryInput } from '@kopi/contract';
 import type { z } from 'zod';
 import type { categoryListQuerySchema } from '@kopi/contract';
 import type { Db } from '../../db/database';
-import { audit } from '../../lib/audit';
-import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
-import { AppError, validationError } from '../../lib/errors';
+import { audited } from '../../lib/audit';
+import { inUseOnForeignKey, uniqueFieldTaken } from '../../lib/db-errors';
+import { AppError, found, validationError } from '../../lib/errors';
 import { removeImages, storeImage } from '../../lib/images';
 import { listMeta, offsetOf } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
@@ -29,14 +29,11 @@ export const toCategory = (r: repo.CategoryRow): Category => ({
   product_count: r.productCount,
 });
 
-function nameTaken(error: unknown): never {
-  if (uniqueViolation(error) === 'categories_tenant_name_unique') {
-    throw new AppError('category_name_taken', {
-      details: [{ path: 'name_en', message: 'validation.not_unique' }],
-    });
-  }
-  throw error;
-}
+const nameTaken = uniqueFieldTaken(
+  'categories_tenant_name_unique',
+  'category_name_taken',
+  'name_en',
+);
 
 /**
  * The image is set by uploading (POST /api/categories/{id}/image); the JSON body may only keep it
@@ -50,11 +47,8 @@ function checkImage(image: string | null | undefined, current: string | null) {
 }
 
 export function createCategoryService({ db, dataDir }: { db: Db; dataDir: string }) {
-  async function require(tenantId: string, id: string) {
-    const row = await repo.findById(db, tenantId, id);
-    if (!row) throw new AppError('not_found');
-    return row;
-  }
+  const require = async (tenantId: string, id: string) =>
+    found(await repo.findById(db, tenantId, id));
 
   return {
     async list(ctx: AuthedContext, q: ListQuery) {
@@ -76,24 +70,20 @@ export function createCategoryService({ db, dataDir }: { db: Db; dataDir: string
     async create(ctx: AuthedContext, input: CategoryInput): Promise<Category> {
       const tenantId = tenantIdOf(ctx);
       checkImage(input.image, null);
-      const id = await db
-        .transaction(async (tx) => {
-          const newId = await repo.insert(tx, {
-            tenantId,
-            nameEn: input.name_en,
-            nameMy: input.name_my,
-            image: input.image ?? null,
-            status: input.status,
-          });
-          await audit.record(tx, ctx, {
-            action: 'category.create',
-            entity: 'category',
-            entityId: newId,
-            after: input,
-          });
-          return newId;
-        })
-        .catch(nameTaken);
+      const entry = (newId: string) => ({
+        action: 'category.create',
+        entity: 'category',
+        entityId: newId,
+        after: input,
+      });
+      const values = {
+        tenantId,
+        nameEn: input.name_en,
+        nameMy: input.name_my,
+        image: input.image ?? null,
+        status: input.status,
+      };
+      const id = await audited(db, ctx, entry, (tx) => repo.insert(tx, values)).catch(nameTaken);
       return toCategory(await require(tenantId, id));
     },
 
@@ -107,18 +97,14 @@ export function createCategoryService({ db, dataDir }: { db: Db; dataDir: string
         status: input.status,
         ...(input.image !== undefined ? { image: input.image } : {}),
       };
-      await db
-        .transaction(async (tx) => {
-          await repo.update(tx, tenantId, id, patch);
-          await audit.record(tx, ctx, {
-            action: 'category.update',
-            entity: 'category',
-            entityId: id,
-            before: toCategory(before),
-            after: input,
-          });
-        })
-        .catch(nameTaken);
+      const entry = {
+        action: 'category.update',
+        entity: 'category',
+        entityId: id,
+        before: toCategory(before),
+        after: input,
+      };
+      await audited(db, ctx, entry, (tx) => repo.update(tx, tenantId, id, patch)).catch(nameTaken);
       if (input.image !== undefined && before.image && before.image !== input.image) {
         await removeImages(dataDir, [before.image]);
       }
@@ -133,21 +119,16 @@ export function createCategoryService({ db, dataDir }: { db: Db; dataDir: string
           message: `This category still has ${count} product(s). Disable it instead, or move its products first.`,
         });
       if (before.productCount > 0) throw hasProducts(before.productCount);
-      await db
-        .transaction(async (tx) => {
-          await repo.remove(tx, tenantId, id);
-          await audit.record(tx, ctx, {
-            action: 'category.delete',
-            entity: 'category',
-            entityId: id,
-            before: toCategory(before),
-          });
-        })
-        .catch((error: unknown) => {
-          // A product was added to it between the check and the delete (restricting key).
-          if (foreignKeyViolation(error)) throw hasProducts(1);
-          throw error;
-        });
+      const entry = {
+        action: 'category.delete',
+        entity: 'category',
+        entityId: id,
+        before: toCategory(before),
+      };
+      // A product added to it between the check and the delete trips the restricting key.
+      await audited(db, ctx, entry, (tx) => repo.remove(tx, tenantId, id)).catch(
+        inUseOnForeignKey(() => hasProducts(1)),
+      );
       await removeImages(dataDir, [before.image]);
       return { id, deleted: true };
     },
@@ -166,15 +147,13 @@ export function createCategoryService({ db, dataDir }: { db: Db; dataDir: string
       if (problems.length > 0) throw validationError(problems);
       const listed = new Set(ids);
       const order = [...ids, ...existing.filter((id) => !listed.has(id))];
-      await db.transaction(async (tx) => {
-        await repo.setOrder(tx, tenantId, order);
-        await audit.record(tx, ctx, {
-          action: 'category.reorder',
-          entity: 'category',
-          before: { ids: existing },
-          after: { ids: order },
-        });
-      });
+      const entry = {
+        action: 'category.reorder',
+        entity: 'category',
+        before: { ids: existing },
+        after: { ids: order },
+      };
+      await audited(db, ctx, entry, (tx) => repo.setOrder(tx, tenantId, order));
       const { rows } = await repo.list(db, tenantId, {}, 1000, 0);
       return rows.map(toCategory);
     },
@@ -184,16 +163,14 @@ export function createCategoryService({ db, dataDir }: { db: Db; dataDir: string
       const before = await require(tenantId, id);
       const { url } = await storeImage(dataDir, 'categories', file, IMAGE_SIZES);
       try {
-        await db.transaction(async (tx) => {
-          await repo.update(tx, tenantId, id, { image: url });
-          await audit.record(tx, ctx, {
-            action: 'category.image',
-            entity: 'category',
-            entityId: id,
-            before: { image: before.image },
-            after: { image: url },
-          });
-        });
+        const entry = {
+          action: 'category.image',
+          entity: 'category',
+          entityId: id,
+          before: { image: before.image },
+          after: { image: url },
+        };
+        await audited(db, ctx, entry, (tx) => repo.update(tx, tenantId, id, { image: url }));
       } catch (error) {
         await removeImages(dataDir, [url]);
         throw error;

@@ -1,5 +1,6 @@
-import { and, asc, eq, ilike, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { pageWithTotal, searchAny } from '../../db/list-page';
 import {
   addons,
   productAddons,
@@ -8,7 +9,6 @@ import {
   variantGroups,
   variantOptions,
 } from '../../db/schema/catalogue';
-import { likePattern } from '../../lib/paging';
 import { ownedBy } from '../../db/tenant-scope';
 
 // The tenant's library of variant groups (with options) and add-ons, and which products use them.
@@ -38,11 +38,8 @@ export async function listGroups(
   limit: number,
   offset: number,
 ): Promise<{ rows: GroupRow[]; total: number }> {
-  const where = and(
-    ownedBy(variantGroups, tenantId),
-    q ? ilike(variantGroups.name, likePattern(q)) : undefined,
-  );
-  const [rows, [count]] = await Promise.all([
+  const where = and(ownedBy(variantGroups, tenantId), searchAny(q, [variantGroups.name]));
+  return pageWithTotal(
     db
       .select(groupColumns)
       .from(variantGroups)
@@ -50,12 +47,10 @@ export async function listGroups(
       .orderBy(asc(sql`lower(${variantGroups.name})`), asc(variantGroups.id))
       .limit(limit)
       .offset(offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(variantGroups)
-      .where(where),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+    db,
+    variantGroups,
+    where,
+  );
 }
 
 export async function findGroup(db: Db, tenantId: string, id: string): Promise<GroupRow | null> {
@@ -192,8 +187,8 @@ export async function listAddons(
   limit: number,
   offset: number,
 ): Promise<{ rows: AddonRow[]; total: number }> {
-  const where = and(ownedBy(addons, tenantId), q ? ilike(addons.name, likePattern(q)) : undefined);
-  const [rows, [count]] = await Promise.all([
+  const where = and(ownedBy(addons, tenantId), searchAny(q, [addons.name]));
+  return pageWithTotal(
     db
       .select(addonColumns)
       .from(addons)
@@ -201,12 +196,10 @@ export async function listAddons(
       .orderBy(asc(sql`lower(${addons.name})`), asc(addons.id))
       .limit(limit)
       .offset(offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(addons)
-      .where(where),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+    db,
+    addons,
+    where,
+  );
 }
 
 export async function findAddon(db: Db, tenantId: string, id: string): Promise<AddonRow | null> {
