@@ -97,3 +97,33 @@ export async function audited<T>(
     return result;
   });
 }
+
+// The entries of the plain writes, named `<entity>.<verb>` as the audit log screen groups them.
+
+/** A create: the entry takes the new row's id once the write answers it. */
+export const createdEntry =
+  (entity: string, after: unknown, extra: Partial<AuditEntry> = {}) =>
+  (entityId: string): AuditEntry => ({
+    action: `${entity}.create`,
+    entity,
+    entityId,
+    ...extra,
+    after,
+  });
+
+/** An update of a row: what it was and what was asked for. */
+export const updatedEntry = (
+  entity: string,
+  entityId: string,
+  before: unknown,
+  after: unknown,
+  extra: Partial<AuditEntry> = {},
+): AuditEntry => ({ action: `${entity}.update`, entity, entityId, ...extra, before, after });
+
+/** A delete of a row: what it was. */
+export const deletedEntry = (entity: string, entityId: string, before: unknown): AuditEntry => ({
+  action: `${entity}.delete`,
+  entity,
+  entityId,
+  before,
+});

@@ -29,3 +29,10 @@ export function parseSort<K extends string>(
   if (!keys.includes(key)) throw validationError([{ path: 'sort', message: 'validation.invalid' }]);
   return { key, desc };
 }
+
+/** A list's answer: the page's rows as the API shows them, and the paging meta. */
+export const pageAnswer = <R, T>(
+  q: { page: number; page_size: number },
+  page: { rows: R[]; total: number },
+  toItem: (row: R) => T,
+) => ({ data: page.rows.map(toItem), meta: listMeta(q, page.total) });

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { updateOwnedRow, deleteOwnedRow, insertedId } from '../../db/owned-rows';
 import { countWhere, searchAny } from '../../db/list-page';
 import { categories, products } from '../../db/schema/catalogue';
 import { ownedBy, tenantIs } from '../../db/tenant-scope';
@@ -83,14 +84,15 @@ export async function insert(
   },
 ): Promise<string> {
   // New categories go last.
-  const [row] = await tx
-    .insert(categories)
-    .values({
-      ...values,
-      sortOrder: sql`(select coalesce(max(sort_order), 0) + 1 from ${categories} c where ${tenantIs('c', values.tenantId)})`,
-    })
-    .returning({ id: categories.id });
-  return row!.id;
+  return insertedId(
+    tx
+      .insert(categories)
+      .values({
+        ...values,
+        sortOrder: sql`(select coalesce(max(sort_order), 0) + 1 from ${categories} c where ${tenantIs('c', values.tenantId)})`,
+      })
+      .returning({ id: categories.id }),
+  );
 }
 
 export async function update(
@@ -99,14 +101,11 @@ export async function update(
   id: string,
   patch: { nameEn?: string; nameMy?: string; image?: string | null; status?: string },
 ) {
-  await tx
-    .update(categories)
-    .set({ ...patch, updatedAt: sql`now()` })
-    .where(and(ownedBy(categories, tenantId), eq(categories.id, id)));
+  await updateOwnedRow(tx, categories, tenantId, id, patch);
 }
 
 export async function remove(tx: Db, tenantId: string, id: string) {
-  await tx.delete(categories).where(and(ownedBy(categories, tenantId), eq(categories.id, id)));
+  await deleteOwnedRow(tx, categories, tenantId, id);
 }
 
 export async function idsOfTenant(db: Db, tenantId: string): Promise<string[]> {

@@ -2,11 +2,11 @@ import type { Category, CategoryInput } from '@kopi/contract';
 import type { z } from 'zod';
 import type { categoryListQuerySchema } from '@kopi/contract';
 import type { Db } from '../../db/database';
-import { audited } from '../../lib/audit';
+import { audited, createdEntry, deletedEntry, updatedEntry } from '../../lib/audit';
 import { inUseOnForeignKey, uniqueFieldTaken } from '../../lib/db-errors';
 import { AppError, found, validationError } from '../../lib/errors';
 import { removeImages, storeImage } from '../../lib/images';
-import { listMeta, offsetOf } from '../../lib/paging';
+import { offsetOf, pageAnswer } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
 import { tenantIdOf } from '../../lib/tenant-scope';
 import * as repo from './categories.repo';
@@ -53,14 +53,11 @@ export function createCategoryService({ db, dataDir }: { db: Db; dataDir: string
   return {
     async list(ctx: AuthedContext, q: ListQuery) {
       const tenantId = tenantIdOf(ctx);
-      const { rows, total } = await repo.list(
-        db,
-        tenantId,
-        { q: q.q, status: q.status },
-        q.page_size,
-        offsetOf(q),
+      return pageAnswer(
+        q,
+        await repo.list(db, tenantId, { q: q.q, status: q.status }, q.page_size, offsetOf(q)),
+        toCategory,
       );
-      return { data: rows.map(toCategory), meta: listMeta(q, total) };
     },
 
     async get(ctx: AuthedContext, id: string): Promise<Category> {
@@ -70,12 +67,7 @@ export function createCategoryService({ db, dataDir }: { db: Db; dataDir: string
     async create(ctx: AuthedContext, input: CategoryInput): Promise<Category> {
       const tenantId = tenantIdOf(ctx);
       checkImage(input.image, null);
-      const entry = (newId: string) => ({
-        action: 'category.create',
-        entity: 'category',
-        entityId: newId,
-        after: input,
-      });
+      const entry = createdEntry('category', input);
       const values = {
         tenantId,
         nameEn: input.name_en,
@@ -97,13 +89,7 @@ export function createCategoryService({ db, dataDir }: { db: Db; dataDir: string
         status: input.status,
         ...(input.image !== undefined ? { image: input.image } : {}),
       };
-      const entry = {
-        action: 'category.update',
-        entity: 'category',
-        entityId: id,
-        before: toCategory(before),
-        after: input,
-      };
+      const entry = updatedEntry('category', id, toCategory(before), input);
       await audited(db, ctx, entry, (tx) => repo.update(tx, tenantId, id, patch)).catch(nameTaken);
       if (input.image !== undefined && before.image && before.image !== input.image) {
         await removeImages(dataDir, [before.image]);
@@ -119,12 +105,7 @@ export function createCategoryService({ db, dataDir }: { db: Db; dataDir: string
           message: `This category still has ${count} product(s). Disable it instead, or move its products first.`,
         });
       if (before.productCount > 0) throw hasProducts(before.productCount);
-      const entry = {
-        action: 'category.delete',
-        entity: 'category',
-        entityId: id,
-        before: toCategory(before),
-      };
+      const entry = deletedEntry('category', id, toCategory(before));
       // A product added to it between the check and the delete trips the restricting key.
       await audited(db, ctx, entry, (tx) => repo.remove(tx, tenantId, id)).catch(
         inUseOnForeignKey(() => hasProducts(1)),

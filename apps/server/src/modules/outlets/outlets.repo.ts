@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { updateOwnedRow, deleteOwnedRow, insertedId } from '../../db/owned-rows';
 import { countWhere, pageWithTotal, searchAny } from '../../db/list-page';
 import { users } from '../../db/schema/access';
 import { outletClosures, outlets } from '../../db/schema/tenancy';
@@ -74,11 +75,12 @@ export type OutletValues = Pick<
 >;
 
 export async function insert(tx: Db, tenantId: string, values: OutletValues): Promise<string> {
-  const [row] = await tx
-    .insert(outlets)
-    .values({ tenantId, ...values })
-    .returning({ id: outlets.id });
-  return row!.id;
+  return insertedId(
+    tx
+      .insert(outlets)
+      .values({ tenantId, ...values })
+      .returning({ id: outlets.id }),
+  );
 }
 
 export async function update(
@@ -87,14 +89,11 @@ export async function update(
   id: string,
   values: Partial<OutletValues & Pick<OutletRow, 'hours' | 'lastOrderMinutes'>>,
 ) {
-  await tx
-    .update(outlets)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(and(ownedBy(outlets, tenantId), eq(outlets.id, id)));
+  await updateOwnedRow(tx, outlets, tenantId, id, values);
 }
 
 export async function remove(tx: Db, tenantId: string, id: string) {
-  await tx.delete(outlets).where(and(ownedBy(outlets, tenantId), eq(outlets.id, id)));
+  await deleteOwnedRow(tx, outlets, tenantId, id);
 }
 
 export async function staffCount(db: Db, tenantId: string, id: string): Promise<number> {
@@ -136,14 +135,15 @@ export async function insertClosure(
   values: { tenantId: string; outletId: string; fromDate: string; toDate: string; reason: string },
 ): Promise<string> {
   const outlet = and(ownedBy(outlets, values.tenantId), eq(outlets.id, values.outletId));
-  const [row] = await tx
-    .insert(outletClosures)
-    .values({
-      ...values,
-      outletId: sql<string>`(select ${outlets.id} from ${outlets} where ${outlet})`,
-    })
-    .returning({ id: outletClosures.id });
-  return row!.id;
+  return insertedId(
+    tx
+      .insert(outletClosures)
+      .values({
+        ...values,
+        outletId: sql<string>`(select ${outlets.id} from ${outlets} where ${outlet})`,
+      })
+      .returning({ id: outletClosures.id }),
+  );
 }
 
 export async function deleteClosure(tx: Db, tenantId: string, outletId: string, id: string) {

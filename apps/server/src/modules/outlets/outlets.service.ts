@@ -8,7 +8,7 @@ import {
 } from '@kopi/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
-import { audited } from '../../lib/audit';
+import { audited, createdEntry, deletedEntry, updatedEntry } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { inUseOnForeignKey, uniqueFieldTaken } from '../../lib/db-errors';
 import { AppError, type ErrorDetail, found, validationError } from '../../lib/errors';
@@ -164,12 +164,7 @@ export function createOutletService({ db, now }: { db: Db; now: Clock }) {
     async create(ctx: AuthedContext, input: OutletInput): Promise<Outlet> {
       const tenantId = tenantIdOf(ctx);
       const values = valuesOf(input);
-      const entry = (newId: string) => ({
-        action: 'outlet.create',
-        entity: 'outlet',
-        entityId: newId,
-        after: input,
-      });
+      const entry = createdEntry('outlet', input);
       const id = await audited(db, ctx, entry, (tx) => repo.insert(tx, tenantId, values)).catch(
         codeTaken,
       );
@@ -179,13 +174,7 @@ export function createOutletService({ db, now }: { db: Db; now: Clock }) {
     async update(ctx: AuthedContext, id: string, input: OutletInput): Promise<Outlet> {
       const { tenantId, row } = await requireOutlet(ctx, id);
       const values = valuesOf(input);
-      const entry = {
-        action: 'outlet.update',
-        entity: 'outlet',
-        entityId: id,
-        before: row,
-        after: input,
-      };
+      const entry = updatedEntry('outlet', id, row, input);
       await audited(db, ctx, entry, (tx) => repo.update(tx, tenantId, id, values)).catch(codeTaken);
       return this.get(ctx, id);
     },
@@ -200,7 +189,7 @@ export function createOutletService({ db, now }: { db: Db; now: Clock }) {
           `This outlet has ${staff} staff member${staff === 1 ? '' : 's'} and cannot be deleted. Disable it instead.`,
         );
       }
-      const entry = { action: 'outlet.delete', entity: 'outlet', entityId: id, before: row };
+      const entry = deletedEntry('outlet', id, row);
       // Orders (and other history) reference outlets with restricting foreign keys.
       await audited(db, ctx, entry, (tx) => repo.remove(tx, tenantId, id)).catch(
         inUseOnForeignKey(() => inUse()),

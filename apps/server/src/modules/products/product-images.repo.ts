@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { insertedId } from '../../db/owned-rows';
 import { productImages, products } from '../../db/schema/catalogue';
 import { ownedBy, tenantIs } from '../../db/tenant-scope';
 
@@ -33,15 +34,16 @@ export async function insertImage(
   values: { tenantId: string; productId: string; url: string; thumbUrl: string; isMain: boolean },
 ): Promise<string> {
   const product = and(ownedBy(products, values.tenantId), eq(products.id, values.productId));
-  const [row] = await tx
-    .insert(productImages)
-    .values({
-      ...values,
-      productId: sql<string>`(select ${products.id} from ${products} where ${product})`,
-      sortOrder: sql`(select coalesce(max(i.sort_order), 0) + 1 from ${productImages} i where ${tenantIs('i', values.tenantId)} and i.product_id = ${values.productId})`,
-    })
-    .returning({ id: productImages.id });
-  return row!.id;
+  return insertedId(
+    tx
+      .insert(productImages)
+      .values({
+        ...values,
+        productId: sql<string>`(select ${products.id} from ${products} where ${product})`,
+        sortOrder: sql`(select coalesce(max(i.sort_order), 0) + 1 from ${productImages} i where ${tenantIs('i', values.tenantId)} and i.product_id = ${values.productId})`,
+      })
+      .returning({ id: productImages.id }),
+  );
 }
 
 export async function deleteImage(tx: Db, tenantId: string, productId: string, imageId: string) {

@@ -1,5 +1,6 @@
 import { and, arrayContains, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { updateOwnedRow, deleteOwnedRow, insertedId } from '../../db/owned-rows';
 import { countWhere } from '../../db/list-page';
 import { categories, productImages, productOutlets, products } from '../../db/schema/catalogue';
 import { likePattern } from '../../lib/paging';
@@ -192,22 +193,20 @@ export interface ProductValues {
 
 /** A product of the tenant, in one of the tenant's categories. */
 export async function insert(tx: Db, tenantId: string, values: ProductValues): Promise<string> {
-  const [row] = await tx
-    .insert(products)
-    .values({ ...values, tenantId: categoryTenant(tenantId, values.categoryId) })
-    .returning({ id: products.id });
-  return row!.id;
+  return insertedId(
+    tx
+      .insert(products)
+      .values({ ...values, tenantId: categoryTenant(tenantId, values.categoryId) })
+      .returning({ id: products.id }),
+  );
 }
 
 export async function update(tx: Db, tenantId: string, id: string, values: Partial<ProductValues>) {
-  await tx
-    .update(products)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(and(ownedBy(products, tenantId), eq(products.id, id)));
+  await updateOwnedRow(tx, products, tenantId, id, values);
 }
 
 export async function remove(tx: Db, tenantId: string, id: string) {
-  await tx.delete(products).where(and(ownedBy(products, tenantId), eq(products.id, id)));
+  await deleteOwnedRow(tx, products, tenantId, id);
 }
 
 export async function setStatus(

@@ -1,6 +1,6 @@
 import type { Product, ProductInput, ProductListItem } from '@kopi/contract';
 import type { Db } from '../../db/database';
-import { audit, audited } from '../../lib/audit';
+import { audit, audited, createdEntry, deletedEntry } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { AppError, type ErrorDetail, validationError } from '../../lib/errors';
 import { removeImages } from '../../lib/images';
@@ -141,12 +141,7 @@ export function createProductService(deps: ProductServiceDeps) {
       const tenantId = tenantIdOf(ctx);
       await checkInput(tenantId, input, null);
       const values = valuesOf(input);
-      const entry = (newId: string) => ({
-        action: 'product.create',
-        entity: 'product',
-        entityId: newId,
-        after: input,
-      });
+      const entry = createdEntry('product', input);
       const id = await audited(db, ctx, entry, async (tx) => {
         const newId = await repo.insert(tx, tenantId, values);
         await links.setLinks(tx, tenantId, newId, input.variant_group_ids, input.addon_ids);
@@ -193,12 +188,7 @@ export function createProductService(deps: ProductServiceDeps) {
       const before = await requireProduct(tenantId, id);
       if (before.hasSales) throw new AppError('product_has_sales');
       const imageRows = await images.imagesOf(db, tenantId, [id]);
-      const entry = {
-        action: 'product.delete',
-        entity: 'product',
-        entityId: id,
-        before: { ...before, images: imageRows.map((i) => i.url) },
-      };
+      const entry = deletedEntry('product', id, { ...before, images: imageRows.map((i) => i.url) });
       await audited(db, ctx, entry, (tx) => repo.remove(tx, tenantId, id));
       await removeImages(
         dataDir,

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { insertedId } from '../../db/owned-rows';
 import { pageWithTotal, searchAny } from '../../db/list-page';
 import { rolePermissions, roles, users } from '../../db/schema/access';
 import { tenants } from '../../db/schema/tenancy';
@@ -95,8 +96,7 @@ export async function insert(
   tx: Db,
   values: { tenantId: string | null; name: string; description: string | null },
 ): Promise<string> {
-  const [row] = await tx.insert(roles).values(values).returning({ id: roles.id });
-  return row!.id;
+  return insertedId(tx.insert(roles).values(values).returning({ id: roles.id }));
 }
 
 export async function update(

@@ -7,10 +7,10 @@ import type {
 } from '@kopi/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
-import { audited } from '../../lib/audit';
+import { audited, createdEntry, updatedEntry } from '../../lib/audit';
 import { uniqueFieldTaken } from '../../lib/db-errors';
 import { AppError, found, validationError } from '../../lib/errors';
-import { listMeta, offsetOf } from '../../lib/paging';
+import { offsetOf, pageAnswer } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
 import { staffAccounts } from '../auth/auth.service';
 import * as repo from './tenants.repo';
@@ -109,13 +109,11 @@ export function createTenantService({ db, outletsOfTenant }: TenantServiceDeps) 
   return {
     async list(ctx: AuthedContext, q: ListQuery) {
       requirePlatformUser(ctx);
-      const { rows, total } = await repo.list(
-        db,
-        { q: q.q, status: q.status },
-        q.page_size,
-        offsetOf(q),
+      return pageAnswer(
+        q,
+        await repo.list(db, { q: q.q, status: q.status }, q.page_size, offsetOf(q)),
+        toTenant,
       );
-      return { data: rows.map(toTenant), meta: listMeta(q, total) };
     },
 
     async get(ctx: AuthedContext, id: string): Promise<Tenant> {
@@ -133,13 +131,8 @@ export function createTenantService({ db, outletsOfTenant }: TenantServiceDeps) 
     async create(ctx: AuthedContext, input: TenantInput): Promise<Tenant> {
       requirePlatformUser(ctx);
       const values = valuesOf(input);
-      const entry = (newId: string) => ({
-        action: 'tenant.create',
-        entity: 'tenant',
-        entityId: newId,
-        tenantId: newId,
-        after: input,
-      });
+      // A new tenant's entry belongs to the new tenant.
+      const entry = (newId: string) => createdEntry('tenant', input, { tenantId: newId })(newId);
       const id = await audited(db, ctx, entry, (tx) => repo.insert(tx, values)).catch(slugTaken);
       return toTenant(await require(id));
     },
@@ -148,14 +141,7 @@ export function createTenantService({ db, outletsOfTenant }: TenantServiceDeps) 
       requirePlatformUser(ctx);
       const before = await require(id);
       const values = valuesOf(input);
-      const entry = {
-        action: 'tenant.update',
-        entity: 'tenant',
-        entityId: id,
-        tenantId: id,
-        before: toTenant(before),
-        after: input,
-      };
+      const entry = updatedEntry('tenant', id, toTenant(before), input, { tenantId: id });
       await audited(db, ctx, entry, (tx) => repo.update(tx, id, values)).catch(slugTaken);
       return toTenant(await require(id));
     },

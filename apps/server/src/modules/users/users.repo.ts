@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { endSessionsWhere } from '../../db/session-end';
 import { countWhere, pageWithTotal, searchAny } from '../../db/list-page';
 import { roles, sessions, users } from '../../db/schema/access';
 import { auditLog } from '../../db/schema/platform';
 import { outlets, tenants } from '../../db/schema/tenancy';
-import { publishSessionsEnded } from '../../lib/live-events';
 import { type AccessScope, ownedBy, ownedByScope, ownedWithin } from '../../db/tenant-scope';
 
 // Staff users with their role, outlet and tenant; their sessions. Every query holds the caller's
@@ -278,15 +278,7 @@ export async function revokeSession(
   sessionId: string,
   reason: string,
 ): Promise<boolean> {
-  const rows = await tx
-    .update(sessions)
-    .set({ revokedAt: sql`now()`, revokedReason: reason })
-    .where(and(eq(sessions.id, sessionId), live(scope, userId)))
-    .returning({
-      id: sessions.id,
-      tenantId: sessions.tenantId,
-      actingTenantId: sessions.actingTenantId,
-    });
-  await publishSessionsEnded(tx, rows);
-  return rows.length === 1;
+  return (
+    (await endSessionsWhere(tx, and(eq(sessions.id, sessionId), live(scope, userId)), reason)) === 1
+  );
 }

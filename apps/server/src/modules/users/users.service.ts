@@ -10,7 +10,7 @@ import {
 import { tenantCondition, tenantOfScope } from '../../db/tenant-scope';
 import { audit, audited } from '../../lib/audit';
 import { AppError, validationError } from '../../lib/errors';
-import { listMeta, offsetOf, parseSort } from '../../lib/paging';
+import { offsetOf, pageAnswer, parseSort } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
 import { scopeOf } from '../../lib/tenant-scope';
 import { generateOpaqueToken } from '../../lib/tokens';
@@ -108,21 +108,24 @@ export function createUserService(deps: UserServiceDeps) {
   return {
     async list(ctx: AuthedContext, q: UserListQuery) {
       const sort = parseSort<repo.SortKey>(q.sort, userSortKeys, 'username');
-      const { rows, total } = await repo.list(
-        db,
-        {
-          tenantId: tenantCondition(scopeOf(ctx), q.tenant_id),
-          boundOutletId: ctx.principal.outletId,
-          q: q.q,
-          status: q.status,
-          roleId: q.role_id,
-          outlet: q.id_outlet,
-        },
-        sort,
-        q.page_size,
-        offsetOf(q),
+      return pageAnswer(
+        q,
+        await repo.list(
+          db,
+          {
+            tenantId: tenantCondition(scopeOf(ctx), q.tenant_id),
+            boundOutletId: ctx.principal.outletId,
+            q: q.q,
+            status: q.status,
+            roleId: q.role_id,
+            outlet: q.id_outlet,
+          },
+          sort,
+          q.page_size,
+          offsetOf(q),
+        ),
+        toStaffUser,
       );
-      return { data: rows.map(toStaffUser), meta: listMeta(q, total) };
     },
 
     /** The drawer's choices: roles in scope (and which the caller may give) and outlets. */

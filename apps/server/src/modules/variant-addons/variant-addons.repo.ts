@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { updateOwnedRow, deleteOwnedRow, insertedId } from '../../db/owned-rows';
 import { pageWithTotal, searchAny } from '../../db/list-page';
 import {
   addons,
@@ -93,11 +94,12 @@ export async function insertGroup(
   tenantId: string,
   values: Omit<GroupRow, 'id'>,
 ): Promise<string> {
-  const [row] = await tx
-    .insert(variantGroups)
-    .values({ tenantId, ...values })
-    .returning({ id: variantGroups.id });
-  return row!.id;
+  return insertedId(
+    tx
+      .insert(variantGroups)
+      .values({ tenantId, ...values })
+      .returning({ id: variantGroups.id }),
+  );
 }
 
 export async function updateGroup(
@@ -106,10 +108,7 @@ export async function updateGroup(
   id: string,
   values: Omit<GroupRow, 'id'>,
 ) {
-  await tx
-    .update(variantGroups)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(and(ownedBy(variantGroups, tenantId), eq(variantGroups.id, id)));
+  await updateOwnedRow(tx, variantGroups, tenantId, id, values);
 }
 
 /**
@@ -159,9 +158,7 @@ export async function replaceOptions(
 }
 
 export async function deleteGroup(tx: Db, tenantId: string, id: string) {
-  await tx
-    .delete(variantGroups)
-    .where(and(ownedBy(variantGroups, tenantId), eq(variantGroups.id, id)));
+  await deleteOwnedRow(tx, variantGroups, tenantId, id);
 }
 
 // ---- Add-ons ----------------------------------------------------------------------------------
@@ -226,11 +223,12 @@ export async function insertAddon(
   tenantId: string,
   values: Omit<AddonRow, 'id'>,
 ): Promise<string> {
-  const [row] = await tx
-    .insert(addons)
-    .values({ tenantId, ...values })
-    .returning({ id: addons.id });
-  return row!.id;
+  return insertedId(
+    tx
+      .insert(addons)
+      .values({ tenantId, ...values })
+      .returning({ id: addons.id }),
+  );
 }
 
 export async function updateAddon(
@@ -239,12 +237,9 @@ export async function updateAddon(
   id: string,
   values: Omit<AddonRow, 'id'>,
 ) {
-  await tx
-    .update(addons)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(and(ownedBy(addons, tenantId), eq(addons.id, id)));
+  await updateOwnedRow(tx, addons, tenantId, id, values);
 }
 
 export async function deleteAddon(tx: Db, tenantId: string, id: string) {
-  await tx.delete(addons).where(and(ownedBy(addons, tenantId), eq(addons.id, id)));
+  await deleteOwnedRow(tx, addons, tenantId, id);
 }

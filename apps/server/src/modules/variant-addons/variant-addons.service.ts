@@ -1,6 +1,6 @@
 import type { Addon, AddonInput, ListQuery, VariantGroup, VariantGroupInput } from '@kopi/contract';
 import type { Db } from '../../db/database';
-import { audited } from '../../lib/audit';
+import { audited, createdEntry, updatedEntry } from '../../lib/audit';
 import { inUseOnForeignKey } from '../../lib/db-errors';
 import { AppError, found, validationError } from '../../lib/errors';
 import { listMeta, offsetOf } from '../../lib/paging';
@@ -26,19 +26,8 @@ const inUseMessage = (kind: string, count: number) =>
   `This ${kind} is used by ${count} product${count === 1 ? '' : 's'}. Remove it from ${count === 1 ? 'that product' : 'them'} first.`;
 
 // The audit trail keeps a group or add-on without the products using it.
-const created = (entity: Entity, input: unknown) => (newId: string) => ({
-  action: `${entity}.create`,
-  entity,
-  entityId: newId,
-  after: input,
-});
-const updated = (entity: Entity, id: string, before: object, input: unknown) => ({
-  action: `${entity}.update`,
-  entity,
-  entityId: id,
-  before: { ...before, used_by: undefined },
-  after: input,
-});
+const updated = (entity: Entity, id: string, before: object, input: unknown) =>
+  updatedEntry(entity, id, { ...before, used_by: undefined }, input);
 
 const addonValues = (input: AddonInput) => ({
   name: input.addons_name,
@@ -141,7 +130,7 @@ export function createVariantAddonService({ db }: { db: Db }) {
           ),
         );
       }
-      const id = await audited(db, ctx, created('variant_group', input), async (tx) => {
+      const id = await audited(db, ctx, createdEntry('variant_group', input), async (tx) => {
         const newId = await repo.insertGroup(tx, tenantId, groupValues(input));
         await repo.replaceOptions(tx, tenantId, newId, optionValues(input));
         return newId;
@@ -190,7 +179,7 @@ export function createVariantAddonService({ db }: { db: Db }) {
 
     async createAddon(ctx: AuthedContext, input: AddonInput): Promise<Addon> {
       const tenantId = tenantIdOf(ctx);
-      const id = await audited(db, ctx, created('addon', input), (tx) =>
+      const id = await audited(db, ctx, createdEntry('addon', input), (tx) =>
         repo.insertAddon(tx, tenantId, addonValues(input)),
       );
       return requireAddon(tenantId, id);
