@@ -127,3 +127,18 @@ export const deletedEntry = (entity: string, entityId: string, before: unknown):
   entityId,
   before,
 });
+
+/**
+ * A user acting on their own account without a signed-in session (a password reset by link): the
+ * user is the actor and the entity, in their own tenant.
+ */
+export const byUserThemself = (user: {
+  id: string;
+  username: string;
+  tenantId: string | null;
+}) => ({
+  entity: 'user',
+  entityId: user.id,
+  actor: { id: user.id, username: user.username, tenantId: user.tenantId },
+  tenantId: user.tenantId,
+});

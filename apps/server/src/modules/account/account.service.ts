@@ -5,7 +5,7 @@ import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import { audit, audited } from '../../lib/audit';
+import { audit, audited, byUserThemself } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { PasswordHasher } from '../../lib/password';
@@ -97,10 +97,7 @@ export function createAccountService(deps: AccountDeps) {
         });
         await audit.record(tx, ctx, {
           action: 'user.password_reset_request',
-          entity: 'user',
-          entityId: user.id,
-          actor: { id: user.id, username: user.username, tenantId: user.tenantId },
-          tenantId: user.tenantId,
+          ...byUserThemself(user),
         });
         return mailer.enqueue(tx, {
           kind: 'password_reset',
@@ -135,10 +132,7 @@ export function createAccountService(deps: AccountDeps) {
         const ended = await staffAccounts.endSessions(tx, found.id, 'password_reset');
         await audit.record(tx, ctx, {
           action: 'user.password_reset',
-          entity: 'user',
-          entityId: found.id,
-          actor: { id: found.id, username: found.username, tenantId: found.tenantId },
-          tenantId: found.tenantId,
+          ...byUserThemself(found),
           after: { sessions_ended: ended },
         });
         return found;

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { columnsOf } from '../../db/columns';
 import type { Db } from '../../db/database';
 import { insertedId } from '../../db/owned-rows';
 import { productImages, products } from '../../db/schema/catalogue';
@@ -9,13 +10,7 @@ import { ownedBy, tenantIs } from '../../db/tenant-scope';
 export async function imagesOf(db: Db, tenantId: string, productIds: string[], mainOnly = false) {
   if (productIds.length === 0) return [];
   return db
-    .select({
-      id: productImages.id,
-      productId: productImages.productId,
-      url: productImages.url,
-      thumbUrl: productImages.thumbUrl,
-      isMain: productImages.isMain,
-    })
+    .select(columnsOf(productImages, ['id', 'productId', 'url', 'thumbUrl', 'isMain']))
     .from(productImages)
     .where(
       and(

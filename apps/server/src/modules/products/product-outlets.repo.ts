@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { columnsOf } from '../../db/columns';
 import type { Db } from '../../db/database';
 import { productOutlets, products } from '../../db/schema/catalogue';
 import { outlets, tenants } from '../../db/schema/tenancy';
@@ -27,13 +28,15 @@ export type OutletInfo = Awaited<ReturnType<typeof tenantOutlets>>[number];
 export async function outletSettingsOf(db: Db, tenantId: string, productIds: string[]) {
   if (productIds.length === 0) return [];
   return db
-    .select({
-      productId: productOutlets.productId,
-      outletId: productOutlets.outletId,
-      available: productOutlets.available,
-      priceOverride: productOutlets.priceOverride,
-      soldOutDate: productOutlets.soldOutDate,
-    })
+    .select(
+      columnsOf(productOutlets, [
+        'productId',
+        'outletId',
+        'available',
+        'priceOverride',
+        'soldOutDate',
+      ]),
+    )
     .from(productOutlets)
     .where(and(ownedBy(productOutlets, tenantId), inArray(productOutlets.productId, productIds)));
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { columnsOf } from '../../db/columns';
 import type { Db } from '../../db/database';
 import { updateOwnedRow, deleteOwnedRow, insertedId } from '../../db/owned-rows';
 import { pageWithTotal, searchAny } from '../../db/list-page';
@@ -66,12 +67,7 @@ export async function findGroup(db: Db, tenantId: string, id: string): Promise<G
 export async function optionsOf(db: Db, tenantId: string, groupIds: string[]) {
   if (groupIds.length === 0) return [];
   return db
-    .select({
-      id: variantOptions.id,
-      groupId: variantOptions.groupId,
-      name: variantOptions.name,
-      price: variantOptions.price,
-    })
+    .select(columnsOf(variantOptions, ['id', 'groupId', 'name', 'price']))
     .from(variantOptions)
     .where(and(ownedBy(variantOptions, tenantId), inArray(variantOptions.groupId, groupIds)))
     .orderBy(asc(variantOptions.sortOrder), asc(variantOptions.id));
