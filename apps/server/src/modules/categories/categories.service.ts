@@ -11,7 +11,7 @@ import type { AuthedContext } from '../../lib/request-context';
 import { tenantIdOf } from '../../lib/tenant-scope';
 import * as repo from './categories.repo';
 
-// Categories (issue 4 §1): names in English and Melayu, an image, a drag-and-drop order, a status.
+// Categories: names in English and Melayu, an image, a drag-and-drop order, a status.
 // A category that still has products cannot be deleted, only disabled: deleting it would orphan
 // the menu and the history of its products.
 

@@ -9,7 +9,7 @@ import { AppError, found, validationError } from '../../lib/errors';
 import type { AuthedContext } from '../../lib/request-context';
 import * as repo from './menus.repo';
 
-// The menu editor (issue 7 §4): add, edit, hide, reorder by drag and drop, delete what was
+// The menu editor: add, edit, hide, reorder by drag and drop, delete what was
 // added here. Built-in items (the seed, re-added at every start when missing) can only be
 // hidden, and keep their title key: the key is how the seed recognises them, so a renamed one
 // would come back as a duplicate at the next start. Menus are platform-wide, so their audit

@@ -17,7 +17,7 @@ import type { AuthedContext } from '../../lib/request-context';
 import { tenantIdOf } from '../../lib/tenant-scope';
 import * as repo from './outlets.repo';
 
-// Outlets (issue 4 §4) and their time management (§5): weekly hours with several ranges a day,
+// Outlets and their time management: weekly hours with several ranges a day,
 // closures, last-order minutes. "Open now" and "next open" come from the contract's
 // outletOpenState, the same function the web uses.
 

@@ -21,7 +21,7 @@ export const toImage = (i: images.ImageRow): ProductImage => ({
 export function createProductLookup({ db, now }: { db: Db; now: Clock }) {
   /**
    * The outlets of the tenant and, per outlet, its business date right now. `onlyId`: staff bound
-   * to an outlet see that outlet's availability and price only (issue 7 §6).
+   * to an outlet see that outlet's availability and price only.
    */
   async function outletsWithToday(tenantId: string, onlyId: string | null = null) {
     const outlets = await outletRepo.tenantOutlets(db, tenantId);

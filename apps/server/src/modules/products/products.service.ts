@@ -17,7 +17,7 @@ import { createProductTransfer } from './product-transfer';
 import * as links from './product-links.repo';
 import * as repo from './products.repo';
 
-// Products (issue 4 §2): the list with search, filters, sort and paging; the form; bulk status.
+// Products: the list with search, filters, sort and paging; the form; bulk status.
 // Images, per-outlet settings and files are parts of their own, joined here into the one service
 // the routes use.
 

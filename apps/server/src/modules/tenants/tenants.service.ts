@@ -15,7 +15,7 @@ import type { AuthedContext } from '../../lib/request-context';
 import { staffAccounts } from '../auth/auth.service';
 import * as repo from './tenants.repo';
 
-// Tenants (issue 4 §6), the platform superadmin's work: list, create, settings, suspend and
+// Tenants, the platform superadmin's work: list, create, settings, suspend and
 // activate, every tenant with its outlets, and working inside a tenant. Suspension needs no
 // extra step: sign-in refuses a suspended tenant's staff (tenant_suspended) and the per-request
 // session check (lib/principal.ts) ends their live sessions at once.

@@ -8,7 +8,7 @@ import type { AuthedContext } from '../../lib/request-context';
 import { tenantIdOf } from '../../lib/tenant-scope';
 import * as repo from './variant-addons.repo';
 
-// The variant and add-on library (issue 4 §3). Products link to groups and add-ons, so editing
+// The variant and add-on library. Products link to groups and add-ons, so editing
 // one changes every product using it. Deleting one in use is refused (409, naming how many
 // products use it) rather than silently detached: a menu change that large should be deliberate.
 
