@@ -80,3 +80,65 @@ export const audit = {
     await tx.insert(auditLog).values(auditRow(context, entry));
   },
 };
+
+/**
+ * Runs `write` in one transaction with its audit entry, so the entry exists exactly when the
+ * change does. `entry` may be built from what the write answers (a new row's id).
+ */
+export async function audited<T>(
+  db: Db,
+  context: RequestContext,
+  entry: AuditEntry | ((result: T) => AuditEntry),
+  write: (tx: Db) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const result = await write(tx);
+    await audit.record(tx, context, typeof entry === 'function' ? entry(result) : entry);
+    return result;
+  });
+}
+
+// The entries of the plain writes, named `<entity>.<verb>` as the audit log screen groups them.
+
+/** A create: the entry takes the new row's id once the write answers it. */
+export const createdEntry =
+  (entity: string, after: unknown, extra: Partial<AuditEntry> = {}) =>
+  (entityId: string): AuditEntry => ({
+    action: `${entity}.create`,
+    entity,
+    entityId,
+    ...extra,
+    after,
+  });
+
+/** An update of a row: what it was and what was asked for. */
+export const updatedEntry = (
+  entity: string,
+  entityId: string,
+  before: unknown,
+  after: unknown,
+  extra: Partial<AuditEntry> = {},
+): AuditEntry => ({ action: `${entity}.update`, entity, entityId, ...extra, before, after });
+
+/** A delete of a row: what it was. */
+export const deletedEntry = (entity: string, entityId: string, before: unknown): AuditEntry => ({
+  action: `${entity}.delete`,
+  entity,
+  entityId,
+  before,
+});
+
+/**
+ * A user acting on their own account without a signed-in session (a password reset by link): the
+ * user is the actor and the entity, in their own tenant.
+ */
+export const byUserThemself = (user: {
+  id: string;
+  username: string;
+  tenantId: string | null;
+}) => ({
+  entity: 'user',
+  entityId: user.id,
+  actor: { id: user.id, username: user.username, tenantId: user.tenantId },
+  tenantId: user.tenantId,
+});

@@ -1,3 +1,6 @@
+import type { ErrorCode } from '@kopi/contract';
+import { AppError } from './errors';
+
 // Database errors the services turn into answers. Drizzle wraps driver errors (`cause`), and
 // PGlite and node-postgres both expose PostgreSQL's SQLSTATE `code` and `constraint`.
 
@@ -28,3 +31,27 @@ export function foreignKeyViolation(error: unknown): string | null {
   const e = pgErrorOf(error);
   return e?.code === '23503' ? (e.constraint ?? '') : null;
 }
+
+/**
+ * A `.catch` handler that answers a unique violation of `constraint` as `code` on the form field
+ * `path`, and rethrows anything else.
+ */
+export const uniqueFieldTaken =
+  (constraint: string, code: ErrorCode, path: string, message = 'validation.not_unique') =>
+  (error: unknown): never => {
+    if (uniqueViolation(error) === constraint) {
+      throw new AppError(code, { details: [{ path, message }] });
+    }
+    throw error;
+  };
+
+/**
+ * A `.catch` handler for deletes: a restricting foreign key means something started using the
+ * row between the in-use check and the delete, so it answers the same in-use error.
+ */
+export const inUseOnForeignKey =
+  (inUse: () => AppError) =>
+  (error: unknown): never => {
+    if (foreignKeyViolation(error)) throw inUse();
+    throw error;
+  };

@@ -119,3 +119,9 @@ export function documentErrorResponses(route: RouteOptions) {
   const response = (route.schema.response ?? {}) as Record<string, unknown>;
   route.schema.response = { '4xx': errorBodySchema, '5xx': errorBodySchema, ...response };
 }
+
+/** The row a lookup found, or a 404 `not_found`: another tenant's row is simply not there. */
+export function found<T>(row: T | null | undefined): T {
+  if (row === null || row === undefined) throw new AppError('not_found');
+  return row;
+}

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { endSessionsWhere } from '../../db/session-end';
 import { passwordResetTokens, sessions, twoStepRecoveryCodes, users } from '../../db/schema/access';
-import { publishSessionsEnded } from '../../lib/live-events';
 
 /** The signed-in user's own account, by their user id or a reset token: users are global. */
 export const tenantFree = [
@@ -157,17 +157,13 @@ export async function listLiveSessions(db: Db, userId: string) {
 
 /** Ends one of the user's own live sessions; false when it is not theirs or already ended. */
 export async function revokeOwnSession(tx: Db, userId: string, sessionId: string, reason: string) {
-  const rows = await tx
-    .update(sessions)
-    .set({ revokedAt: sql`now()`, revokedReason: reason })
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-    .returning({
-      id: sessions.id,
-      tenantId: sessions.tenantId,
-      actingTenantId: sessions.actingTenantId,
-    });
-  await publishSessionsEnded(tx, rows);
-  return rows.length === 1;
+  return (
+    (await endSessionsWhere(
+      tx,
+      and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)),
+      reason,
+    )) === 1
+  );
 }
 
 export async function setAvatar(tx: Db, userId: string, avatar: string | null) {

@@ -5,7 +5,7 @@ import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import { audit } from '../../lib/audit';
+import { audit, audited, byUserThemself } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { PasswordHasher } from '../../lib/password';
@@ -97,10 +97,7 @@ export function createAccountService(deps: AccountDeps) {
         });
         await audit.record(tx, ctx, {
           action: 'user.password_reset_request',
-          entity: 'user',
-          entityId: user.id,
-          actor: { id: user.id, username: user.username, tenantId: user.tenantId },
-          tenantId: user.tenantId,
+          ...byUserThemself(user),
         });
         return mailer.enqueue(tx, {
           kind: 'password_reset',
@@ -135,10 +132,7 @@ export function createAccountService(deps: AccountDeps) {
         const ended = await staffAccounts.endSessions(tx, found.id, 'password_reset');
         await audit.record(tx, ctx, {
           action: 'user.password_reset',
-          entity: 'user',
-          entityId: found.id,
-          actor: { id: found.id, username: found.username, tenantId: found.tenantId },
-          tenantId: found.tenantId,
+          ...byUserThemself(found),
           after: { sessions_ended: ended },
         });
         return found;
@@ -177,14 +171,14 @@ export function createAccountService(deps: AccountDeps) {
       if (user.twoStepEnabled) throw new AppError('two_step_already_enabled');
       const secret = new Secret({ size: 20 }).base32;
       const otpauthUrl = totpFor(secret, user.username).toString();
-      await db.transaction(async (tx) => {
-        await repo.setTwoStep(tx, user.id, { secret, enabled: false, lastStep: null });
-        await audit.record(tx, ctx, {
-          action: 'user.two_step_setup',
-          entity: 'user',
-          entityId: user.id,
-        });
-      });
+      const entry = {
+        action: 'user.two_step_setup',
+        entity: 'user',
+        entityId: user.id,
+      };
+      await audited(db, ctx, entry, (tx) =>
+        repo.setTwoStep(tx, user.id, { secret, enabled: false, lastStep: null }),
+      );
       return {
         secret,
         otpauth_url: otpauthUrl,
@@ -298,16 +292,14 @@ export function createAccountService(deps: AccountDeps) {
       const user = await requireUser(ctx.principal.userId);
       const url = await saveUpload(config.dataDir, 'avatars', file, type);
       try {
-        await db.transaction(async (tx) => {
-          await repo.setAvatar(tx, user.id, url);
-          await audit.record(tx, ctx, {
-            action: 'user.avatar_change',
-            entity: 'user',
-            entityId: user.id,
-            before: { avatar: user.avatar },
-            after: { avatar: url },
-          });
-        });
+        const entry = {
+          action: 'user.avatar_change',
+          entity: 'user',
+          entityId: user.id,
+          before: { avatar: user.avatar },
+          after: { avatar: url },
+        };
+        await audited(db, ctx, entry, (tx) => repo.setAvatar(tx, user.id, url));
       } catch (error) {
         await removeUpload(config.dataDir, url);
         throw error;

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
+import { endSessionsWhere } from '../../db/session-end';
 import {
   loginThrottle,
   menuItems,
@@ -11,7 +12,6 @@ import {
 } from '../../db/schema/access';
 import { appSettings } from '../../db/schema/platform';
 import { outlets, tenants } from '../../db/schema/tenancy';
-import { publishSessionsEnded } from '../../lib/live-events';
 import { ownedBy, ownedWithin } from '../../db/tenant-scope';
 
 /**
@@ -174,17 +174,13 @@ export async function touchSession(
 }
 
 export async function revokeSession(tx: Db, sessionId: string, reason: string): Promise<boolean> {
-  const rows = await tx
-    .update(sessions)
-    .set({ revokedAt: sql`now()`, revokedReason: reason })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
-    .returning({
-      id: sessions.id,
-      tenantId: sessions.tenantId,
-      actingTenantId: sessions.actingTenantId,
-    });
-  await publishSessionsEnded(tx, rows);
-  return rows.length === 1;
+  return (
+    (await endSessionsWhere(
+      tx,
+      and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)),
+      reason,
+    )) === 1
+  );
 }
 
 /** Ends every live session of a user, except `keepSessionId` when given. */
@@ -194,23 +190,15 @@ export async function revokeUserSessions(
   reason: string,
   keepSessionId?: string,
 ): Promise<number> {
-  const rows = await tx
-    .update(sessions)
-    .set({ revokedAt: sql`now()`, revokedReason: reason })
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
-      ),
-    )
-    .returning({
-      id: sessions.id,
-      tenantId: sessions.tenantId,
-      actingTenantId: sessions.actingTenantId,
-    });
-  await publishSessionsEnded(tx, rows);
-  return rows.length;
+  return endSessionsWhere(
+    tx,
+    and(
+      eq(sessions.userId, userId),
+      isNull(sessions.revokedAt),
+      keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
+    ),
+    reason,
+  );
 }
 
 export async function setLastSignIn(tx: Db, userId: string) {

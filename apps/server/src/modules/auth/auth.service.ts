@@ -15,7 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { hasPermission } from '../../lib/access';
-import { audit } from '../../lib/audit';
+import { audit, audited } from '../../lib/audit';
 import { AppError, validationError } from '../../lib/errors';
 import type { PasswordHasher } from '../../lib/password';
 import { loadPrincipal } from '../../lib/principal';
@@ -45,6 +45,8 @@ export const staffAccounts = {
   setPassword: repo.updatePasswordHash,
   endSessions: repo.revokeUserSessions,
   clearLoginThrottle: repo.clearLoginThrottle,
+  /** The tenant a platform user's session works inside, if any. */
+  actingTenant: repo.actingTenantOf,
 };
 
 export const throttleKey = (username: string) => `user:${username.trim().toLowerCase()}`;
@@ -329,22 +331,20 @@ export function createAuthService(deps: AuthDeps) {
           ? { settings: { ...(target.settings ?? {}), ...input.settings } }
           : {}),
       };
-      await db.transaction(async (tx) => {
-        await repo.updateProfile(tx, target.id, patch);
-        await audit.record(tx, ctx, {
-          action: 'user.update_profile',
-          entity: 'user',
-          entityId: target.id,
-          tenantId: target.tenantId,
-          before: {
-            fullname: target.fullname,
-            email: target.email,
-            avatar: target.avatar,
-            settings: target.settings,
-          },
-          after: patch,
-        });
-      });
+      const entry = {
+        action: 'user.update_profile',
+        entity: 'user',
+        entityId: target.id,
+        tenantId: target.tenantId,
+        before: {
+          fullname: target.fullname,
+          email: target.email,
+          avatar: target.avatar,
+          settings: target.settings,
+        },
+        after: patch,
+      };
+      await audited(db, ctx, entry, (tx) => repo.updateProfile(tx, target.id, patch));
       const updated = await repo.findUserById(db, target.id);
       return toUserFields(updated!);
     },

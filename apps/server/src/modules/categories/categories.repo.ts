@@ -1,7 +1,8 @@
-import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { updateOwnedRow, deleteOwnedRow, insertedId } from '../../db/owned-rows';
+import { countWhere, searchAny } from '../../db/list-page';
 import { categories, products } from '../../db/schema/catalogue';
-import { likePattern } from '../../lib/paging';
 import { ownedBy, tenantIs } from '../../db/tenant-scope';
 
 // Categories of one tenant. Every query filters by tenant_id.
@@ -38,9 +39,7 @@ function where(tenantId: string, f: CategoryFilter) {
   return and(
     ownedBy(categories, tenantId),
     f.status ? eq(categories.status, f.status) : undefined,
-    f.q
-      ? or(ilike(categories.nameEn, likePattern(f.q)), ilike(categories.nameMy, likePattern(f.q)))
-      : undefined,
+    searchAny(f.q, [categories.nameEn, categories.nameMy]),
   );
 }
 
@@ -62,13 +61,8 @@ export async function list(
   return { rows, total };
 }
 
-async function count(db: Db, tenantId: string, f: CategoryFilter) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(categories)
-    .where(where(tenantId, f));
-  return row?.n ?? 0;
-}
+const count = (db: Db, tenantId: string, f: CategoryFilter) =>
+  countWhere(db, categories, where(tenantId, f));
 
 export async function findById(db: Db, tenantId: string, id: string): Promise<CategoryRow | null> {
   const [row] = await db
@@ -90,14 +84,15 @@ export async function insert(
   },
 ): Promise<string> {
   // New categories go last.
-  const [row] = await tx
-    .insert(categories)
-    .values({
-      ...values,
-      sortOrder: sql`(select coalesce(max(sort_order), 0) + 1 from ${categories} c where ${tenantIs('c', values.tenantId)})`,
-    })
-    .returning({ id: categories.id });
-  return row!.id;
+  return insertedId(
+    tx
+      .insert(categories)
+      .values({
+        ...values,
+        sortOrder: sql`(select coalesce(max(sort_order), 0) + 1 from ${categories} c where ${tenantIs('c', values.tenantId)})`,
+      })
+      .returning({ id: categories.id }),
+  );
 }
 
 export async function update(
@@ -106,14 +101,11 @@ export async function update(
   id: string,
   patch: { nameEn?: string; nameMy?: string; image?: string | null; status?: string },
 ) {
-  await tx
-    .update(categories)
-    .set({ ...patch, updatedAt: sql`now()` })
-    .where(and(ownedBy(categories, tenantId), eq(categories.id, id)));
+  await updateOwnedRow(tx, categories, tenantId, id, patch);
 }
 
 export async function remove(tx: Db, tenantId: string, id: string) {
-  await tx.delete(categories).where(and(ownedBy(categories, tenantId), eq(categories.id, id)));
+  await deleteOwnedRow(tx, categories, tenantId, id);
 }
 
 export async function idsOfTenant(db: Db, tenantId: string): Promise<string[]> {

@@ -2,16 +2,16 @@ import type { Category, CategoryInput } from '@kopi/contract';
 import type { z } from 'zod';
 import type { categoryListQuerySchema } from '@kopi/contract';
 import type { Db } from '../../db/database';
-import { audit } from '../../lib/audit';
-import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
-import { AppError, validationError } from '../../lib/errors';
+import { audited, createdEntry, deletedEntry, updatedEntry } from '../../lib/audit';
+import { inUseOnForeignKey, uniqueFieldTaken } from '../../lib/db-errors';
+import { AppError, found, validationError } from '../../lib/errors';
 import { removeImages, storeImage } from '../../lib/images';
-import { listMeta, offsetOf } from '../../lib/paging';
+import { offsetOf, pageAnswer } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
 import { tenantIdOf } from '../../lib/tenant-scope';
 import * as repo from './categories.repo';
 
-// Categories (issue 4 §1): names in English and Melayu, an image, a drag-and-drop order, a status.
+// Categories: names in English and Melayu, an image, a drag-and-drop order, a status.
 // A category that still has products cannot be deleted, only disabled: deleting it would orphan
 // the menu and the history of its products.
 
@@ -29,14 +29,11 @@ export const toCategory = (r: repo.CategoryRow): Category => ({
   product_count: r.productCount,
 });
 
-function nameTaken(error: unknown): never {
-  if (uniqueViolation(error) === 'categories_tenant_name_unique') {
-    throw new AppError('category_name_taken', {
-      details: [{ path: 'name_en', message: 'validation.not_unique' }],
-    });
-  }
-  throw error;
-}
+const nameTaken = uniqueFieldTaken(
+  'categories_tenant_name_unique',
+  'category_name_taken',
+  'name_en',
+);
 
 /**
  * The image is set by uploading (POST /api/categories/{id}/image); the JSON body may only keep it
@@ -50,23 +47,17 @@ function checkImage(image: string | null | undefined, current: string | null) {
 }
 
 export function createCategoryService({ db, dataDir }: { db: Db; dataDir: string }) {
-  async function require(tenantId: string, id: string) {
-    const row = await repo.findById(db, tenantId, id);
-    if (!row) throw new AppError('not_found');
-    return row;
-  }
+  const require = async (tenantId: string, id: string) =>
+    found(await repo.findById(db, tenantId, id));
 
   return {
     async list(ctx: AuthedContext, q: ListQuery) {
       const tenantId = tenantIdOf(ctx);
-      const { rows, total } = await repo.list(
-        db,
-        tenantId,
-        { q: q.q, status: q.status },
-        q.page_size,
-        offsetOf(q),
+      return pageAnswer(
+        q,
+        await repo.list(db, tenantId, { q: q.q, status: q.status }, q.page_size, offsetOf(q)),
+        toCategory,
       );
-      return { data: rows.map(toCategory), meta: listMeta(q, total) };
     },
 
     async get(ctx: AuthedContext, id: string): Promise<Category> {
@@ -76,24 +67,15 @@ export function createCategoryService({ db, dataDir }: { db: Db; dataDir: string
     async create(ctx: AuthedContext, input: CategoryInput): Promise<Category> {
       const tenantId = tenantIdOf(ctx);
       checkImage(input.image, null);
-      const id = await db
-        .transaction(async (tx) => {
-          const newId = await repo.insert(tx, {
-            tenantId,
-            nameEn: input.name_en,
-            nameMy: input.name_my,
-            image: input.image ?? null,
-            status: input.status,
-          });
-          await audit.record(tx, ctx, {
-            action: 'category.create',
-            entity: 'category',
-            entityId: newId,
-            after: input,
-          });
-          return newId;
-        })
-        .catch(nameTaken);
+      const entry = createdEntry('category', input);
+      const values = {
+        tenantId,
+        nameEn: input.name_en,
+        nameMy: input.name_my,
+        image: input.image ?? null,
+        status: input.status,
+      };
+      const id = await audited(db, ctx, entry, (tx) => repo.insert(tx, values)).catch(nameTaken);
       return toCategory(await require(tenantId, id));
     },
 
@@ -107,18 +89,8 @@ export function createCategoryService({ db, dataDir }: { db: Db; dataDir: string
         status: input.status,
         ...(input.image !== undefined ? { image: input.image } : {}),
       };
-      await db
-        .transaction(async (tx) => {
-          await repo.update(tx, tenantId, id, patch);
-          await audit.record(tx, ctx, {
-            action: 'category.update',
-            entity: 'category',
-            entityId: id,
-            before: toCategory(before),
-            after: input,
-          });
-        })
-        .catch(nameTaken);
+      const entry = updatedEntry('category', id, toCategory(before), input);
+      await audited(db, ctx, entry, (tx) => repo.update(tx, tenantId, id, patch)).catch(nameTaken);
       if (input.image !== undefined && before.image && before.image !== input.image) {
         await removeImages(dataDir, [before.image]);
       }
@@ -133,21 +105,11 @@ export function createCategoryService({ db, dataDir }: { db: Db; dataDir: string
           message: `This category still has ${count} product(s). Disable it instead, or move its products first.`,
         });
       if (before.productCount > 0) throw hasProducts(before.productCount);
-      await db
-        .transaction(async (tx) => {
-          await repo.remove(tx, tenantId, id);
-          await audit.record(tx, ctx, {
-            action: 'category.delete',
-            entity: 'category',
-            entityId: id,
-            before: toCategory(before),
-          });
-        })
-        .catch((error: unknown) => {
-          // A product was added to it between the check and the delete (restricting key).
-          if (foreignKeyViolation(error)) throw hasProducts(1);
-          throw error;
-        });
+      const entry = deletedEntry('category', id, toCategory(before));
+      // A product added to it between the check and the delete trips the restricting key.
+      await audited(db, ctx, entry, (tx) => repo.remove(tx, tenantId, id)).catch(
+        inUseOnForeignKey(() => hasProducts(1)),
+      );
       await removeImages(dataDir, [before.image]);
       return { id, deleted: true };
     },
@@ -166,15 +128,13 @@ export function createCategoryService({ db, dataDir }: { db: Db; dataDir: string
       if (problems.length > 0) throw validationError(problems);
       const listed = new Set(ids);
       const order = [...ids, ...existing.filter((id) => !listed.has(id))];
-      await db.transaction(async (tx) => {
-        await repo.setOrder(tx, tenantId, order);
-        await audit.record(tx, ctx, {
-          action: 'category.reorder',
-          entity: 'category',
-          before: { ids: existing },
-          after: { ids: order },
-        });
-      });
+      const entry = {
+        action: 'category.reorder',
+        entity: 'category',
+        before: { ids: existing },
+        after: { ids: order },
+      };
+      await audited(db, ctx, entry, (tx) => repo.setOrder(tx, tenantId, order));
       const { rows } = await repo.list(db, tenantId, {}, 1000, 0);
       return rows.map(toCategory);
     },
@@ -184,16 +144,14 @@ export function createCategoryService({ db, dataDir }: { db: Db; dataDir: string
       const before = await require(tenantId, id);
       const { url } = await storeImage(dataDir, 'categories', file, IMAGE_SIZES);
       try {
-        await db.transaction(async (tx) => {
-          await repo.update(tx, tenantId, id, { image: url });
-          await audit.record(tx, ctx, {
-            action: 'category.image',
-            entity: 'category',
-            entityId: id,
-            before: { image: before.image },
-            after: { image: url },
-          });
-        });
+        const entry = {
+          action: 'category.image',
+          entity: 'category',
+          entityId: id,
+          before: { image: before.image },
+          after: { image: url },
+        };
+        await audited(db, ctx, entry, (tx) => repo.update(tx, tenantId, id, { image: url }));
       } catch (error) {
         await removeImages(dataDir, [url]);
         throw error;

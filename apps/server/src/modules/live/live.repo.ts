@@ -31,6 +31,17 @@ const toRecord = (r: typeof liveEvents.$inferSelect): LiveEventRecord => ({
   message: r.message,
 });
 
+/** The events `where` picks, oldest first, at most `limit`. */
+async function eventsInOrder(db: Db, where: SQL | undefined, limit: number) {
+  const rows = await db
+    .select()
+    .from(liveEvents)
+    .where(where)
+    .orderBy(asc(liveEvents.id))
+    .limit(limit);
+  return rows.map(toRecord);
+}
+
 /** Up to `limit` events of the filter after `since`, oldest first. */
 export async function eventsSince(
   db: Db,
@@ -38,13 +49,7 @@ export async function eventsSince(
   since: number,
   limit = REPLAY_LIMIT,
 ): Promise<LiveEventRecord[]> {
-  const rows = await db
-    .select()
-    .from(liveEvents)
-    .where(and(filterWhere(filter), gt(liveEvents.id, since)))
-    .orderBy(asc(liveEvents.id))
-    .limit(limit);
-  return rows.map(toRecord);
+  return eventsInOrder(db, and(filterWhere(filter), gt(liveEvents.id, since)), limit);
 }
 
 /** Every tenant's events after `since` (the listener catching up after a reconnect). */
@@ -53,13 +58,7 @@ export async function allEventsSince(
   since: number,
   limit: number,
 ): Promise<LiveEventRecord[]> {
-  const rows = await db
-    .select()
-    .from(liveEvents)
-    .where(gt(liveEvents.id, since))
-    .orderBy(asc(liveEvents.id))
-    .limit(limit);
-  return rows.map(toRecord);
+  return eventsInOrder(db, gt(liveEvents.id, since), limit);
 }
 
 /**

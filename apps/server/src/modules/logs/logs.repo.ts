@@ -1,13 +1,13 @@
-import { and, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
+import { pageWithTotal, searchAny } from '../../db/list-page';
 import { roles, users } from '../../db/schema/access';
 import { addons, categories, products, variantGroups } from '../../db/schema/catalogue';
 import { customers } from '../../db/schema/customers';
 import { orders } from '../../db/schema/orders';
 import { auditLog } from '../../db/schema/platform';
 import { outlets, tenants } from '../../db/schema/tenancy';
-import { likePattern } from '../../lib/paging';
 import { type RecordRef, recordKey } from './record-key';
 import { ownedWithin } from '../../db/tenant-scope';
 
@@ -29,7 +29,6 @@ export interface AuditFilter {
 }
 
 function where(f: AuditFilter) {
-  const pattern = f.q ? likePattern(f.q) : null;
   return and(
     ownedWithin(auditLog, f.tenantId),
     f.boundOutletId
@@ -41,13 +40,7 @@ function where(f: AuditFilter) {
     f.entityId ? eq(auditLog.entityId, f.entityId) : undefined,
     f.from ? gte(auditLog.createdAt, f.from) : undefined,
     f.to ? lt(auditLog.createdAt, f.to) : undefined,
-    pattern
-      ? or(
-          ilike(auditLog.actorUsername, pattern),
-          ilike(auditLog.action, pattern),
-          ilike(auditLog.entityId, pattern),
-        )
-      : undefined,
+    searchAny(f.q, [auditLog.actorUsername, auditLog.action, auditLog.entityId]),
   );
 }
 
@@ -76,7 +69,7 @@ export type AuditSummaryRow = Awaited<ReturnType<typeof list>>['rows'][number];
 export type AuditRowFull = NonNullable<Awaited<ReturnType<typeof findById>>>;
 
 export async function list(db: Db, f: AuditFilter, limit: number, offset: number) {
-  const [rows, [count]] = await Promise.all([
+  return pageWithTotal(
     db
       .select(summary)
       .from(auditLog)
@@ -85,12 +78,10 @@ export async function list(db: Db, f: AuditFilter, limit: number, offset: number
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(limit)
       .offset(offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(auditLog)
-      .where(where(f)),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+    db,
+    auditLog,
+    where(f),
+  );
 }
 
 /** One entry, if it is within the filter's scope. */

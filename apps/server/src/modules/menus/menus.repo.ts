@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { insertedId } from '../../db/owned-rows';
 import { menuItems } from '../../db/schema/access';
 
 /** The menu tree is the platform's, one for every tenant. */
@@ -40,8 +41,7 @@ export async function findById(db: Db, id: string): Promise<MenuItemRow | null> 
 }
 
 export async function insert(tx: Db, values: MenuItemValues): Promise<string> {
-  const [row] = await tx.insert(menuItems).values(values).returning({ id: menuItems.id });
-  return row!.id;
+  return insertedId(tx.insert(menuItems).values(values).returning({ id: menuItems.id }));
 }
 
 export async function update(tx: Db, id: string, values: Partial<MenuItemValues>) {

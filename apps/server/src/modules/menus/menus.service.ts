@@ -4,12 +4,12 @@ import type { menuItemInputSchema } from '@kopi/contract';
 import type { Db } from '../../db/database';
 import { type MenuSeed, menuSeed } from '../../db/seed-data';
 import { audit } from '../../lib/audit';
-import { uniqueViolation } from '../../lib/db-errors';
-import { AppError, validationError } from '../../lib/errors';
+import { uniqueFieldTaken } from '../../lib/db-errors';
+import { AppError, found, validationError } from '../../lib/errors';
 import type { AuthedContext } from '../../lib/request-context';
 import * as repo from './menus.repo';
 
-// The menu editor (issue 7 §4): add, edit, hide, reorder by drag and drop, delete what was
+// The menu editor: add, edit, hide, reorder by drag and drop, delete what was
 // added here. Built-in items (the seed, re-added at every start when missing) can only be
 // hidden, and keep their title key: the key is how the seed recognises them, so a renamed one
 // would come back as a duplicate at the next start. Menus are platform-wide, so their audit
@@ -29,23 +29,26 @@ const collect = (items: MenuSeed[]) => {
 };
 collect(menuSeed);
 
-export function toMenuItem(r: repo.MenuItemRow): MenuItem {
-  return {
-    id: r.id,
-    parent_id: r.parentId,
-    title: r.title,
-    title_en: r.titleEn,
-    title_my: r.titleMy,
-    icon: r.icon,
-    path: r.path,
-    action: r.action,
-    subject: r.subject,
-    sort_order: r.sortOrder,
-    hidden: r.hidden,
-    builtin: builtinTitles.has(r.title),
-    updated_at: r.updatedAt.toISOString(),
-  };
-}
+/** What the audit trail keeps of an item: its values, without id and timestamps. */
+const snapshot = (r: repo.MenuItemValues) => ({
+  parent_id: r.parentId,
+  title: r.title,
+  title_en: r.titleEn,
+  title_my: r.titleMy,
+  icon: r.icon,
+  path: r.path,
+  action: r.action,
+  subject: r.subject,
+  sort_order: r.sortOrder,
+  hidden: r.hidden,
+});
+
+export const toMenuItem = (r: repo.MenuItemRow): MenuItem => ({
+  id: r.id,
+  ...snapshot(r),
+  builtin: builtinTitles.has(r.title),
+  updated_at: r.updatedAt.toISOString(),
+});
 
 /** Depth-first, siblings by sort order: the order the editor draws the tree in. */
 export function treeOrder(rows: repo.MenuItemRow[]): repo.MenuItemRow[] {
@@ -82,34 +85,10 @@ export function isValidTree(parents: Map<string, string | null>): boolean {
   return true;
 }
 
-const snapshot = (r: repo.MenuItemValues) => ({
-  parent_id: r.parentId,
-  title: r.title,
-  title_en: r.titleEn,
-  title_my: r.titleMy,
-  icon: r.icon,
-  path: r.path,
-  action: r.action,
-  subject: r.subject,
-  sort_order: r.sortOrder,
-  hidden: r.hidden,
-});
-
-function titleTaken(error: unknown): never {
-  if (uniqueViolation(error) === 'menu_items_title_unique') {
-    throw new AppError('menu_title_taken', {
-      details: [{ path: 'title', message: 'validation.not_unique' }],
-    });
-  }
-  throw error;
-}
+const titleTaken = uniqueFieldTaken('menu_items_title_unique', 'menu_title_taken', 'title');
 
 export function createMenuService({ db }: { db: Db }) {
-  async function require(id: string) {
-    const row = await repo.findById(db, id);
-    if (!row) throw new AppError('not_found');
-    return row;
-  }
+  const require = async (id: string) => found(await repo.findById(db, id));
 
   /** Parents after a change, checked for loops and depth before anything is written. */
   async function checkParents(tx: Db, moves: Map<string, string | null>) {
@@ -181,8 +160,7 @@ export function createMenuService({ db }: { db: Db }) {
       await db
         .transaction(async (tx) => {
           await repo.lockTree(tx);
-          const before = await repo.findById(tx, id);
-          if (!before) throw new AppError('not_found');
+          const before = found(await repo.findById(tx, id));
           if (input.parent_id === id) throw new AppError('menu_parent_invalid');
           if (builtinTitles.has(before.title) && input.title !== before.title) {
             throw new AppError('menu_item_builtin_title', {

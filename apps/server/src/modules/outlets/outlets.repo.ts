@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gte, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { updateOwnedRow, deleteOwnedRow, insertedId } from '../../db/owned-rows';
+import { countWhere, pageWithTotal, searchAny } from '../../db/list-page';
 import { users } from '../../db/schema/access';
 import { outletClosures, outlets } from '../../db/schema/tenancy';
-import { likePattern } from '../../lib/paging';
 import { ownedBy } from '../../db/tenant-scope';
 
 // Outlets of one tenant, their weekly hours (a jsonb column, read and written whole) and their
@@ -18,18 +19,11 @@ export interface OutletFilter {
 }
 
 function where(tenantId: string, f: OutletFilter) {
-  const pattern = f.q ? likePattern(f.q) : null;
   return and(
     ownedBy(outlets, tenantId),
     f.onlyId ? eq(outlets.id, f.onlyId) : undefined,
     f.status ? eq(outlets.status, f.status) : undefined,
-    pattern
-      ? or(
-          ilike(outlets.name, pattern),
-          ilike(outlets.code, pattern),
-          ilike(outlets.address, pattern),
-        )
-      : undefined,
+    searchAny(f.q, [outlets.name, outlets.code, outlets.address]),
   );
 }
 
@@ -40,7 +34,7 @@ export async function list(
   limit: number,
   offset: number,
 ): Promise<{ rows: OutletRow[]; total: number }> {
-  const [rows, [count]] = await Promise.all([
+  return pageWithTotal(
     db
       .select()
       .from(outlets)
@@ -48,12 +42,10 @@ export async function list(
       .orderBy(asc(outlets.code), asc(outlets.id))
       .limit(limit)
       .offset(offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(outlets)
-      .where(where(tenantId, f)),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+    db,
+    outlets,
+    where(tenantId, f),
+  );
 }
 
 export async function findById(db: Db, tenantId: string, id: string): Promise<OutletRow | null> {
@@ -83,11 +75,12 @@ export type OutletValues = Pick<
 >;
 
 export async function insert(tx: Db, tenantId: string, values: OutletValues): Promise<string> {
-  const [row] = await tx
-    .insert(outlets)
-    .values({ tenantId, ...values })
-    .returning({ id: outlets.id });
-  return row!.id;
+  return insertedId(
+    tx
+      .insert(outlets)
+      .values({ tenantId, ...values })
+      .returning({ id: outlets.id }),
+  );
 }
 
 export async function update(
@@ -96,22 +89,15 @@ export async function update(
   id: string,
   values: Partial<OutletValues & Pick<OutletRow, 'hours' | 'lastOrderMinutes'>>,
 ) {
-  await tx
-    .update(outlets)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(and(ownedBy(outlets, tenantId), eq(outlets.id, id)));
+  await updateOwnedRow(tx, outlets, tenantId, id, values);
 }
 
 export async function remove(tx: Db, tenantId: string, id: string) {
-  await tx.delete(outlets).where(and(ownedBy(outlets, tenantId), eq(outlets.id, id)));
+  await deleteOwnedRow(tx, outlets, tenantId, id);
 }
 
 export async function staffCount(db: Db, tenantId: string, id: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(users)
-    .where(and(ownedBy(users, tenantId), eq(users.idOutlet, id)));
-  return row?.n ?? 0;
+  return countWhere(db, users, and(ownedBy(users, tenantId), eq(users.idOutlet, id)));
 }
 
 // ---- Closures ---------------------------------------------------------------------------------
@@ -149,14 +135,15 @@ export async function insertClosure(
   values: { tenantId: string; outletId: string; fromDate: string; toDate: string; reason: string },
 ): Promise<string> {
   const outlet = and(ownedBy(outlets, values.tenantId), eq(outlets.id, values.outletId));
-  const [row] = await tx
-    .insert(outletClosures)
-    .values({
-      ...values,
-      outletId: sql<string>`(select ${outlets.id} from ${outlets} where ${outlet})`,
-    })
-    .returning({ id: outletClosures.id });
-  return row!.id;
+  return insertedId(
+    tx
+      .insert(outletClosures)
+      .values({
+        ...values,
+        outletId: sql<string>`(select ${outlets.id} from ${outlets} where ${outlet})`,
+      })
+      .returning({ id: outletClosures.id }),
+  );
 }
 
 export async function deleteClosure(tx: Db, tenantId: string, outletId: string, id: string) {

@@ -8,16 +8,16 @@ import {
 } from '@kopi/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
-import { audit } from '../../lib/audit';
+import { audited, createdEntry, deletedEntry, updatedEntry } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
-import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
-import { AppError, type ErrorDetail, validationError } from '../../lib/errors';
+import { inUseOnForeignKey, uniqueFieldTaken } from '../../lib/db-errors';
+import { AppError, type ErrorDetail, found, validationError } from '../../lib/errors';
 import { listMeta, offsetOf } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
 import { tenantIdOf } from '../../lib/tenant-scope';
 import * as repo from './outlets.repo';
 
-// Outlets (issue 4 §4) and their time management (§5): weekly hours with several ranges a day,
+// Outlets and their time management: weekly hours with several ranges a day,
 // closures, last-order minutes. "Open now" and "next open" come from the contract's
 // outletOpenState, the same function the web uses.
 
@@ -110,8 +110,7 @@ export function createOutletService({ db, now }: { db: Db; now: Clock }) {
   async function requireOutlet(ctx: AuthedContext, id: string) {
     const tenantId = tenantIdOf(ctx);
     const bound = ctx.principal.outletId;
-    const row = bound && bound !== id ? null : await repo.findById(db, tenantId, id);
-    if (!row) throw new AppError('not_found');
+    const row = found(bound && bound !== id ? null : await repo.findById(db, tenantId, id));
     return { tenantId, row };
   }
 
@@ -136,14 +135,7 @@ export function createOutletService({ db, now }: { db: Db; now: Clock }) {
     };
   }
 
-  function codeTaken(error: unknown): never {
-    if (uniqueViolation(error) === 'outlets_tenant_code_unique') {
-      throw new AppError('outlet_code_taken', {
-        details: [{ path: 'code', message: 'validation.not_unique' }],
-      });
-    }
-    throw error;
-  }
+  const codeTaken = uniqueFieldTaken('outlets_tenant_code_unique', 'outlet_code_taken', 'code');
 
   return {
     async list(ctx: AuthedContext, q: ListQuery) {
@@ -172,36 +164,18 @@ export function createOutletService({ db, now }: { db: Db; now: Clock }) {
     async create(ctx: AuthedContext, input: OutletInput): Promise<Outlet> {
       const tenantId = tenantIdOf(ctx);
       const values = valuesOf(input);
-      const id = await db
-        .transaction(async (tx) => {
-          const newId = await repo.insert(tx, tenantId, values);
-          await audit.record(tx, ctx, {
-            action: 'outlet.create',
-            entity: 'outlet',
-            entityId: newId,
-            after: input,
-          });
-          return newId;
-        })
-        .catch(codeTaken);
+      const entry = createdEntry('outlet', input);
+      const id = await audited(db, ctx, entry, (tx) => repo.insert(tx, tenantId, values)).catch(
+        codeTaken,
+      );
       return this.get(ctx, id);
     },
 
     async update(ctx: AuthedContext, id: string, input: OutletInput): Promise<Outlet> {
       const { tenantId, row } = await requireOutlet(ctx, id);
       const values = valuesOf(input);
-      await db
-        .transaction(async (tx) => {
-          await repo.update(tx, tenantId, id, values);
-          await audit.record(tx, ctx, {
-            action: 'outlet.update',
-            entity: 'outlet',
-            entityId: id,
-            before: row,
-            after: input,
-          });
-        })
-        .catch(codeTaken);
+      const entry = updatedEntry('outlet', id, row, input);
+      await audited(db, ctx, entry, (tx) => repo.update(tx, tenantId, id, values)).catch(codeTaken);
       return this.get(ctx, id);
     },
 
@@ -215,21 +189,11 @@ export function createOutletService({ db, now }: { db: Db; now: Clock }) {
           `This outlet has ${staff} staff member${staff === 1 ? '' : 's'} and cannot be deleted. Disable it instead.`,
         );
       }
-      await db
-        .transaction(async (tx) => {
-          await repo.remove(tx, tenantId, id);
-          await audit.record(tx, ctx, {
-            action: 'outlet.delete',
-            entity: 'outlet',
-            entityId: id,
-            before: row,
-          });
-        })
-        .catch((error: unknown) => {
-          // Orders (and other history) reference outlets with restricting foreign keys.
-          if (foreignKeyViolation(error)) throw inUse();
-          throw error;
-        });
+      const entry = deletedEntry('outlet', id, row);
+      // Orders (and other history) reference outlets with restricting foreign keys.
+      await audited(db, ctx, entry, (tx) => repo.remove(tx, tenantId, id)).catch(
+        inUseOnForeignKey(() => inUse()),
+      );
       return { id, deleted: true };
     },
 
@@ -245,19 +209,16 @@ export function createOutletService({ db, now }: { db: Db; now: Clock }) {
       const problems = overlappingRanges(input.hours);
       if (problems.length > 0) throw validationError(problems);
       const hours = [...input.hours].sort((a, b) => a.day - b.day);
-      await db.transaction(async (tx) => {
-        await repo.update(tx, tenantId, id, {
-          hours,
-          lastOrderMinutes: input.last_order_minutes,
-        });
-        await audit.record(tx, ctx, {
-          action: 'outlet.hours_update',
-          entity: 'outlet',
-          entityId: id,
-          before: { hours: row.hours, last_order_minutes: row.lastOrderMinutes },
-          after: { hours, last_order_minutes: input.last_order_minutes },
-        });
-      });
+      const entry = {
+        action: 'outlet.hours_update',
+        entity: 'outlet',
+        entityId: id,
+        before: { hours: row.hours, last_order_minutes: row.lastOrderMinutes },
+        after: { hours, last_order_minutes: input.last_order_minutes },
+      };
+      await audited(db, ctx, entry, (tx) =>
+        repo.update(tx, tenantId, id, { hours, lastOrderMinutes: input.last_order_minutes }),
+      );
       return { hours, last_order_minutes: input.last_order_minutes };
     },
 
@@ -273,22 +234,21 @@ export function createOutletService({ db, now }: { db: Db; now: Clock }) {
       input: { from: string; to: string; reason: string },
     ): Promise<Closure> {
       const { tenantId } = await requireOutlet(ctx, id);
-      const closureId = await db.transaction(async (tx) => {
-        const newId = await repo.insertClosure(tx, {
+      const entry = (newId: string) => ({
+        action: 'outlet.closure_add',
+        entity: 'outlet',
+        entityId: id,
+        after: { closure_id: newId, ...input },
+      });
+      const closureId = await audited(db, ctx, entry, (tx) =>
+        repo.insertClosure(tx, {
           tenantId,
           outletId: id,
           fromDate: input.from,
           toDate: input.to,
           reason: input.reason,
-        });
-        await audit.record(tx, ctx, {
-          action: 'outlet.closure_add',
-          entity: 'outlet',
-          entityId: id,
-          after: { closure_id: newId, ...input },
-        });
-        return newId;
-      });
+        }),
+      );
       return { id: closureId, ...input };
     },
 
@@ -298,17 +258,15 @@ export function createOutletService({ db, now }: { db: Db; now: Clock }) {
       closureId: string,
     ): Promise<{ id: string; deleted: true }> {
       const { tenantId } = await requireOutlet(ctx, id);
-      const existing = (await repo.closuresOf(db, tenantId, [id])).find((c) => c.id === closureId);
-      if (!existing) throw new AppError('not_found');
-      await db.transaction(async (tx) => {
-        await repo.deleteClosure(tx, tenantId, id, closureId);
-        await audit.record(tx, ctx, {
-          action: 'outlet.closure_remove',
-          entity: 'outlet',
-          entityId: id,
-          before: existing,
-        });
-      });
+      const closures = await repo.closuresOf(db, tenantId, [id]);
+      const existing = found(closures.find((c) => c.id === closureId));
+      const entry = {
+        action: 'outlet.closure_remove',
+        entity: 'outlet',
+        entityId: id,
+        before: existing,
+      };
+      await audited(db, ctx, entry, (tx) => repo.deleteClosure(tx, tenantId, id, closureId));
       return { id: closureId, deleted: true };
     },
   };

@@ -1,23 +1,16 @@
 import { and, arrayContains, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import {
-  addons,
-  categories,
-  productAddons,
-  productImages,
-  productOutlets,
-  products,
-  productVariantGroups,
-  variantGroups,
-  variantOptions,
-} from '../../db/schema/catalogue';
-import { outlets, tenants } from '../../db/schema/tenancy';
+import { updateOwnedRow, deleteOwnedRow, insertedId } from '../../db/owned-rows';
+import { countWhere } from '../../db/list-page';
+import { categories, productImages, productOutlets, products } from '../../db/schema/catalogue';
 import { likePattern } from '../../lib/paging';
-import { ownedBy, tenantIs } from '../../db/tenant-scope';
+import { ownedBy } from '../../db/tenant-scope';
+import { categoryTenant } from './product-sql';
 
-// Products of one tenant with their images, library links and per-outlet settings. Every query
-// filters by tenant_id. Lists fetch a page, then the page's images and outlet rows in one query
-// each (never one per product).
+// Products of one tenant: the list, one product, and its writes. Every query filters by
+// tenant_id. A list page carries its main images and outlet settings in the same query (never
+// one query per product). Images, library links, outlet settings and the import have
+// repositories of their own.
 
 export interface ProductFilter {
   q?: string | undefined;
@@ -153,13 +146,8 @@ export async function listPage(
   return { rows, total };
 }
 
-async function count(db: Db, tenantId: string, f: ProductFilter): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(products)
-    .where(where(tenantId, f));
-  return row?.n ?? 0;
-}
+const count = (db: Db, tenantId: string, f: ProductFilter) =>
+  countWhere(db, products, where(tenantId, f));
 
 /** Every matching row (export), in the list's order. */
 export async function listAll(
@@ -189,162 +177,6 @@ export async function findById(db: Db, tenantId: string, id: string): Promise<Pr
   return row ?? null;
 }
 
-// ---- Images -----------------------------------------------------------------------------------
-
-export async function imagesOf(db: Db, tenantId: string, productIds: string[], mainOnly = false) {
-  if (productIds.length === 0) return [];
-  return db
-    .select({
-      id: productImages.id,
-      productId: productImages.productId,
-      url: productImages.url,
-      thumbUrl: productImages.thumbUrl,
-      isMain: productImages.isMain,
-    })
-    .from(productImages)
-    .where(
-      and(
-        ownedBy(productImages, tenantId),
-        inArray(productImages.productId, productIds),
-        mainOnly ? eq(productImages.isMain, true) : undefined,
-      ),
-    )
-    .orderBy(asc(productImages.sortOrder), asc(productImages.createdAt));
-}
-export type ImageRow = Awaited<ReturnType<typeof imagesOf>>[number];
-
-/** An image of a product of the tenant, last (refused by NOT NULL when the product is not theirs). */
-export async function insertImage(
-  tx: Db,
-  values: { tenantId: string; productId: string; url: string; thumbUrl: string; isMain: boolean },
-): Promise<string> {
-  const product = and(ownedBy(products, values.tenantId), eq(products.id, values.productId));
-  const [row] = await tx
-    .insert(productImages)
-    .values({
-      ...values,
-      productId: sql<string>`(select ${products.id} from ${products} where ${product})`,
-      sortOrder: sql`(select coalesce(max(i.sort_order), 0) + 1 from ${productImages} i where ${tenantIs('i', values.tenantId)} and i.product_id = ${values.productId})`,
-    })
-    .returning({ id: productImages.id });
-  return row!.id;
-}
-
-export async function deleteImage(tx: Db, tenantId: string, productId: string, imageId: string) {
-  await tx
-    .delete(productImages)
-    .where(
-      and(
-        ownedBy(productImages, tenantId),
-        eq(productImages.productId, productId),
-        eq(productImages.id, imageId),
-      ),
-    );
-}
-
-/** Makes one image the main one (the partial unique index allows one per product). */
-export async function setMainImage(tx: Db, tenantId: string, productId: string, imageId: string) {
-  const scope = and(ownedBy(productImages, tenantId), eq(productImages.productId, productId));
-  await tx.update(productImages).set({ isMain: false }).where(scope);
-  await tx
-    .update(productImages)
-    .set({ isMain: true })
-    .where(and(scope, eq(productImages.id, imageId)));
-}
-
-// ---- Library links ----------------------------------------------------------------------------
-
-export async function variantGroupsOf(db: Db, tenantId: string, productId: string) {
-  const groups = await db
-    .select({
-      id: variantGroups.id,
-      name: variantGroups.name,
-      required: variantGroups.required,
-      minSelect: variantGroups.minSelect,
-      maxSelect: variantGroups.maxSelect,
-    })
-    .from(productVariantGroups)
-    .innerJoin(variantGroups, eq(variantGroups.id, productVariantGroups.groupId))
-    .where(
-      and(ownedBy(productVariantGroups, tenantId), eq(productVariantGroups.productId, productId)),
-    )
-    .orderBy(asc(productVariantGroups.sortOrder));
-  const options =
-    groups.length === 0
-      ? []
-      : await db
-          .select({
-            id: variantOptions.id,
-            groupId: variantOptions.groupId,
-            name: variantOptions.name,
-            price: variantOptions.price,
-          })
-          .from(variantOptions)
-          .where(
-            and(
-              ownedBy(variantOptions, tenantId),
-              inArray(
-                variantOptions.groupId,
-                groups.map((g) => g.id),
-              ),
-            ),
-          )
-          .orderBy(asc(variantOptions.sortOrder));
-  return groups.map((g) => ({ ...g, options: options.filter((o) => o.groupId === g.id) }));
-}
-
-export async function addonsOf(db: Db, tenantId: string, productId: string) {
-  return db
-    .select({ id: addons.id, name: addons.name, price: addons.price, status: addons.status })
-    .from(productAddons)
-    .innerJoin(addons, eq(addons.id, productAddons.addonId))
-    .where(and(ownedBy(productAddons, tenantId), eq(productAddons.productId, productId)))
-    .orderBy(asc(productAddons.sortOrder));
-}
-
-/** Which of `ids` exist in the tenant's table (categories, variant groups, add-ons). */
-export async function existingIds(
-  db: Db,
-  tenantId: string,
-  table: 'categories' | 'variant_groups' | 'addons',
-  ids: string[],
-): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const t = { categories, variant_groups: variantGroups, addons }[table];
-  const rows = await db
-    .select({ id: t.id })
-    .from(t)
-    .where(and(ownedBy(t, tenantId), inArray(t.id, ids)));
-  return new Set(rows.map((r) => r.id));
-}
-
-export async function setLinks(
-  tx: Db,
-  tenantId: string,
-  productId: string,
-  groupIds: string[],
-  addonIds: string[],
-) {
-  await tx
-    .delete(productVariantGroups)
-    .where(
-      and(ownedBy(productVariantGroups, tenantId), eq(productVariantGroups.productId, productId)),
-    );
-  await tx
-    .delete(productAddons)
-    .where(and(ownedBy(productAddons, tenantId), eq(productAddons.productId, productId)));
-  if (groupIds.length > 0) {
-    await tx
-      .insert(productVariantGroups)
-      .values(groupIds.map((groupId, i) => ({ productId, groupId, tenantId, sortOrder: i })));
-  }
-  if (addonIds.length > 0) {
-    await tx
-      .insert(productAddons)
-      .values(addonIds.map((addonId, i) => ({ productId, addonId, tenantId, sortOrder: i })));
-  }
-}
-
 // ---- Writes -----------------------------------------------------------------------------------
 
 export interface ProductValues {
@@ -361,26 +193,20 @@ export interface ProductValues {
 
 /** A product of the tenant, in one of the tenant's categories. */
 export async function insert(tx: Db, tenantId: string, values: ProductValues): Promise<string> {
-  const [row] = await tx
-    .insert(products)
-    .values({ ...values, tenantId: categoryTenant(tenantId, values.categoryId) })
-    .returning({ id: products.id });
-  return row!.id;
+  return insertedId(
+    tx
+      .insert(products)
+      .values({ ...values, tenantId: categoryTenant(tenantId, values.categoryId) })
+      .returning({ id: products.id }),
+  );
 }
 
-/** The tenant's id when the category is theirs, else null (which the NOT NULL column refuses). */
-const categoryTenant = (tenantId: string, categoryId: string) =>
-  sql<string>`(select ${categories.tenantId} from ${categories} where ${and(ownedBy(categories, tenantId), eq(categories.id, categoryId))})`;
-
 export async function update(tx: Db, tenantId: string, id: string, values: Partial<ProductValues>) {
-  await tx
-    .update(products)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(and(ownedBy(products, tenantId), eq(products.id, id)));
+  await updateOwnedRow(tx, products, tenantId, id, values);
 }
 
 export async function remove(tx: Db, tenantId: string, id: string) {
-  await tx.delete(products).where(and(ownedBy(products, tenantId), eq(products.id, id)));
+  await deleteOwnedRow(tx, products, tenantId, id);
 }
 
 export async function setStatus(
@@ -422,128 +248,4 @@ export async function conflicts(
     sku: rows.some((r) => r.sku.toLowerCase() === sku.toLowerCase()),
     barcode: barcode !== null && rows.some((r) => r.barcode === barcode),
   };
-}
-
-// ---- Outlets ----------------------------------------------------------------------------------
-
-/** The tenant's outlets with what the business date needs (zone and the tenant's cut-off). */
-export async function tenantOutlets(db: Db, tenantId: string) {
-  return db
-    .select({
-      id: outlets.id,
-      name: outlets.name,
-      status: outlets.status,
-      timezone: outlets.timezone,
-      cutoffHour: tenants.businessDayCutoffHour,
-    })
-    .from(outlets)
-    .innerJoin(tenants, eq(tenants.id, outlets.tenantId))
-    .where(ownedBy(outlets, tenantId))
-    .orderBy(asc(outlets.code));
-}
-export type OutletInfo = Awaited<ReturnType<typeof tenantOutlets>>[number];
-
-export async function outletSettingsOf(db: Db, tenantId: string, productIds: string[]) {
-  if (productIds.length === 0) return [];
-  return db
-    .select({
-      productId: productOutlets.productId,
-      outletId: productOutlets.outletId,
-      available: productOutlets.available,
-      priceOverride: productOutlets.priceOverride,
-      soldOutDate: productOutlets.soldOutDate,
-    })
-    .from(productOutlets)
-    .where(and(ownedBy(productOutlets, tenantId), inArray(productOutlets.productId, productIds)));
-}
-export type OutletSettingRow = Awaited<ReturnType<typeof outletSettingsOf>>[number];
-
-export async function upsertOutletSetting(
-  tx: Db,
-  values: {
-    tenantId: string;
-    productId: string;
-    outletId: string;
-    available?: boolean;
-    priceOverride?: number | null;
-    soldOutDate?: string | null;
-  },
-) {
-  const { tenantId, productId, outletId, ...set } = values;
-  const product = and(ownedBy(products, tenantId), eq(products.id, productId));
-  const outlet = and(ownedBy(outlets, tenantId), eq(outlets.id, outletId));
-  await tx
-    .insert(productOutlets)
-    .values({
-      tenantId: sql`(select ${products.tenantId} from ${products} where ${product} and exists (select 1 from ${outlets} where ${outlet}))`,
-      productId,
-      outletId,
-      ...set,
-    })
-    .onConflictDoUpdate({
-      target: [productOutlets.productId, productOutlets.outletId],
-      set: { ...set, updatedAt: sql`now()` },
-      setWhere: ownedBy(productOutlets, tenantId),
-    });
-}
-
-// ---- Import -----------------------------------------------------------------------------------
-
-/** What an import checks rows against: categories, and every product's SKU and barcode. */
-export async function importLookup(db: Db, tenantId: string) {
-  const [categoryRows, productRows] = await Promise.all([
-    db
-      .select({ id: categories.id, nameEn: categories.nameEn })
-      .from(categories)
-      .where(ownedBy(categories, tenantId)),
-    db
-      .select({ id: products.id, sku: products.sku, barcode: products.barcode })
-      .from(products)
-      .where(ownedBy(products, tenantId)),
-  ]);
-  return { categoryRows, productRows };
-}
-
-/** PostgreSQL array literal of text, for one parameter (drizzle expands JS arrays into lists). */
-const textArray = (items: string[]) =>
-  `{${items.map((t) => `"${t.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
-
-const CHUNK = 500;
-
-export async function insertMany(tx: Db, tenantId: string, rows: ProductValues[]) {
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    await tx
-      .insert(products)
-      .values(
-        rows
-          .slice(i, i + CHUNK)
-          .map((r) => ({ ...r, tenantId: categoryTenant(tenantId, r.categoryId) })),
-      );
-  }
-}
-
-/** Updates many products in one statement per chunk (UPDATE … FROM VALUES). */
-export async function updateMany(
-  tx: Db,
-  tenantId: string,
-  rows: { id: string; values: ProductValues }[],
-) {
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const values = sql.join(
-      rows
-        .slice(i, i + CHUNK)
-        .map(
-          ({ id, values: v }) =>
-            sql`(${id}::uuid, ${v.categoryId}::uuid, ${v.name}, ${v.sku}, ${v.barcode}::text, ${v.description}::text, ${v.status}, ${textArray(v.tags)}::text[], ${v.basePrice}::int, ${v.discountedPrice}::int)`,
-        ),
-      sql`, `,
-    );
-    await tx.execute(sql`
-      update ${products} p set
-        category_id = v.category_id, name = v.name, sku = v.sku, barcode = v.barcode,
-        description = v.description, status = v.status, tags = v.tags,
-        base_price = v.base_price, discounted_price = v.discounted_price, updated_at = now()
-      from (values ${values}) as v(id, category_id, name, sku, barcode, description, status, tags, base_price, discounted_price)
-      where p.id = v.id and ${tenantIs('p', tenantId)}`);
-  }
 }

@@ -9,6 +9,7 @@ import {
 } from '@kopi/contract';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
+import { salesFigureKeys } from './sales-figures';
 
 // A sales report as a table: a header row, one row per group, then the total, in the requester's
 // language with the words the /report table uses (reportFileLabels). Amounts are in ringgit with
@@ -23,19 +24,7 @@ const money = (sen: number) => Number((sen / 100).toFixed(2));
 const text = (v: string | null) => (v === null ? '' : /^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
 const dateCell = (iso: string | null) => (iso ? iso.replaceAll('-', '/') : '');
 
-const salesColumns = [
-  'orders',
-  'gross',
-  'discount',
-  'service_charge',
-  'service_tax',
-  'delivery_fee',
-  'rounding',
-  'net',
-  'refunds',
-  'rejected',
-  'rejected_total',
-] as const satisfies readonly (keyof SalesFigures & ReportFileColumn)[];
+const salesColumns = salesFigureKeys satisfies readonly ReportFileColumn[];
 const baseOf = (c: string) => c.replace(/^previous_/, '');
 const isCount = (c: string) => ['orders', 'rejected', 'payments', 'quantity'].includes(baseOf(c));
 // Ringgit columns, by their code without the previous_ prefix.

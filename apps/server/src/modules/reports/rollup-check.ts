@@ -1,6 +1,7 @@
 import { salesStatuses } from '@kopi/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
+import { salesFigureKeys } from './sales-figures';
 
 // The rollups as they should be, computed in TypeScript from a tenant's raw orders, lines and
 // payments, beside the rollups as they are: tests compare the two after random streams of
@@ -119,23 +120,10 @@ export async function expectedRollups(db: Db, tenantId: string) {
   };
 }
 
-const salesFigures = [
-  'orders',
-  'gross',
-  'discount',
-  'service_charge',
-  'service_tax',
-  'delivery_fee',
-  'rounding',
-  'net',
-  'refunds',
-  'rejected',
-  'rejected_total',
-];
 
 /** The rollup tables of the tenant as they are, in the same shape. */
 export async function actualRollups(db: Db, tenantId: string) {
-  const read = async (query: ReturnType<typeof sql>, keys: string[], figures: string[]) => {
+  const read = async (query: ReturnType<typeof sql>, keys: string[], figures: readonly string[]) => {
     const map: RollupMap = new Map();
     for (const r of rowsOf<Record<string, unknown>>(await db.execute(query))) {
       addTo(
@@ -153,7 +141,7 @@ export async function actualRollups(db: Db, tenantId: string) {
         orders, gross, discount, service_charge, service_tax, delivery_fee, rounding, net,
         refunds, rejected, rejected_total from sales_rollups where ${t}`,
       ['business_date', 'outlet_id', 'source', 'serving_method', 'payment_method'],
-      salesFigures,
+      salesFigureKeys,
     ),
     payments: await read(
       sql`select business_date::text, outlet_id::text, source, serving_method, method, payments,
@@ -172,7 +160,7 @@ export async function actualRollups(db: Db, tenantId: string) {
         discount, service_charge, service_tax, delivery_fee, rounding, net, refunds, rejected,
         rejected_total from sales_channel_rollups where ${t}`,
       ['business_date', 'outlet_id', 'source', 'serving_method'],
-      salesFigures,
+      salesFigureKeys,
     ),
     productMonths: await read(
       sql`select month::text, outlet_id::text, product_id::text, quantity, gross

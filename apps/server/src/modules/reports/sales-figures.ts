@@ -5,6 +5,21 @@ import type { SalesFigures } from '@kopi/contract';
 /** Sums come back as bigint/numeric text from PostgreSQL: every figure is turned into a number. */
 export const num = (v: unknown) => Number(v ?? 0);
 
+/** The figures of a sale, in the order report files and the rollup check list them. */
+export const salesFigureKeys = [
+  'orders',
+  'gross',
+  'discount',
+  'service_charge',
+  'service_tax',
+  'delivery_fee',
+  'rounding',
+  'net',
+  'refunds',
+  'rejected',
+  'rejected_total',
+] as const satisfies readonly (keyof SalesFigures)[];
+
 export const zeroFigures = (): SalesFigures => ({
   orders: 0,
   gross: 0,

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { insertedId } from '../../db/owned-rows';
+import { pageWithTotal, searchAny } from '../../db/list-page';
 import { rolePermissions, roles, users } from '../../db/schema/access';
 import { tenants } from '../../db/schema/tenancy';
-import { likePattern } from '../../lib/paging';
 import { type AccessScope, ownedByScope, ownedWithin, tenantIs } from '../../db/tenant-scope';
 
 // Roles with their permission strings, holders and tenant. Every query holds the caller's access
@@ -40,11 +41,7 @@ const columnsFor = (boundOutletId: string | null) => ({
 export type RoleRow = NonNullable<Awaited<ReturnType<typeof findById>>>;
 
 function where(tenantId: string | null | undefined, q: string | undefined) {
-  const pattern = q ? likePattern(q) : null;
-  return and(
-    ownedWithin(roles, tenantId),
-    pattern ? or(ilike(roles.name, pattern), ilike(roles.description, pattern)) : undefined,
-  );
+  return and(ownedWithin(roles, tenantId), searchAny(q, [roles.name, roles.description]));
 }
 
 export async function list(
@@ -58,7 +55,7 @@ export async function list(
   offset: number,
 ) {
   const condition = where(filter.tenantId, filter.q);
-  const [rows, [count]] = await Promise.all([
+  return pageWithTotal(
     db
       .select(columnsFor(filter.boundOutletId))
       .from(roles)
@@ -74,12 +71,10 @@ export async function list(
       )
       .limit(limit)
       .offset(offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(roles)
-      .where(condition),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+    db,
+    roles,
+    condition,
+  );
 }
 
 export async function findById(
@@ -101,8 +96,7 @@ export async function insert(
   tx: Db,
   values: { tenantId: string | null; name: string; description: string | null },
 ): Promise<string> {
-  const [row] = await tx.insert(roles).values(values).returning({ id: roles.id });
-  return row!.id;
+  return insertedId(tx.insert(roles).values(values).returning({ id: roles.id }));
 }
 
 export async function update(

@@ -2,9 +2,9 @@ import type { Role, RoleInput, RoleListQuery } from '@kopi/contract';
 import type { Db } from '../../db/database';
 import { tenantCondition, tenantOfScope } from '../../db/tenant-scope';
 import { audit } from '../../lib/audit';
-import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
-import { AppError } from '../../lib/errors';
-import { listMeta, offsetOf } from '../../lib/paging';
+import { inUseOnForeignKey, uniqueFieldTaken } from '../../lib/db-errors';
+import { AppError, found } from '../../lib/errors';
+import { offsetOf, pageAnswer } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
 import { scopeOf } from '../../lib/tenant-scope';
 import {
@@ -14,6 +14,14 @@ import {
   assertTenantRolePermissions,
 } from './role-rules';
 import * as repo from './roles.repo';
+
+// The users service holds a user's role to the same rules: it reaches them through this service.
+export {
+  assertCanGrant,
+  assertKeepsRoleManagement,
+  assertNotOutranked,
+  notHeld,
+} from './role-rules';
 
 // Roles: cards with user counts, create and edit with the whole permission set,
 // delete while nobody holds the role. A role's new permissions apply to its holders' very next
@@ -43,35 +51,28 @@ const snapshot = (r: { name: string; description: string | null; permissions: st
   permissions: [...r.permissions].sort(),
 });
 
-function nameTaken(error: unknown): never {
-  if (uniqueViolation(error) === 'roles_tenant_name_unique') {
-    throw new AppError('role_name_taken', {
-      details: [{ path: 'name', message: 'validation.not_unique' }],
-    });
-  }
-  throw error;
-}
+const nameTaken = uniqueFieldTaken('roles_tenant_name_unique', 'role_name_taken', 'name');
 
 export function createRoleService({ db }: { db: Db }) {
   /** The role if the caller's scope holds it; another tenant's role is a 404. */
-  async function require(ctx: AuthedContext, id: string) {
-    const row = await repo.findById(db, scopeOf(ctx), id, ctx.principal.outletId);
-    if (!row) throw new AppError('not_found');
-    return row;
-  }
+  const require = async (ctx: AuthedContext, id: string) =>
+    found(await repo.findById(db, scopeOf(ctx), id, ctx.principal.outletId));
 
   return {
     require,
 
     async list(ctx: AuthedContext, q: RoleListQuery) {
       const tenantId = tenantCondition(scopeOf(ctx), q.tenant_id);
-      const { rows, total } = await repo.list(
-        db,
-        { tenantId, q: q.q, boundOutletId: ctx.principal.outletId },
-        q.page_size,
-        offsetOf(q),
+      return pageAnswer(
+        q,
+        await repo.list(
+          db,
+          { tenantId, q: q.q, boundOutletId: ctx.principal.outletId },
+          q.page_size,
+          offsetOf(q),
+        ),
+        toRole,
       );
-      return { data: rows.map(toRole), meta: listMeta(q, total) };
     },
 
     async get(ctx: AuthedContext, id: string): Promise<Role> {
@@ -145,10 +146,7 @@ export function createRoleService({ db }: { db: Db }) {
             before: snapshot(before),
           });
         })
-        .catch((error: unknown) => {
-          if (foreignKeyViolation(error)) throw new AppError('role_in_use');
-          throw error;
-        });
+        .catch(inUseOnForeignKey(() => new AppError('role_in_use')));
       return { id, deleted: true };
     },
   };

@@ -1,18 +1,12 @@
-import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { pageWithTotal, searchAny } from '../../db/list-page';
 import { createTenantRoles } from '../../db/seed';
 import { sessions, users } from '../../db/schema/access';
 import { outlets, tenants } from '../../db/schema/tenancy';
-import { likePattern } from '../../lib/paging';
 
 /** Tenants themselves (platform data) and a platform user's session. */
-export const tenantFree = [
-  'list',
-  'insert',
-  'update',
-  'setActingTenant',
-  'actingTenantOf',
-] as const;
+export const tenantFree = ['list', 'insert', 'update', 'setActingTenant'] as const;
 
 // Tenants (platform data, superadmin only) and the acting tenant of a platform user's session.
 
@@ -31,16 +25,9 @@ export interface TenantFilter {
 }
 
 function where(f: TenantFilter) {
-  const pattern = f.q ? likePattern(f.q) : null;
   return and(
     f.status ? eq(tenants.status, f.status) : undefined,
-    pattern
-      ? or(
-          ilike(tenants.name, pattern),
-          ilike(tenants.slug, pattern),
-          ilike(tenants.legalName, pattern),
-        )
-      : undefined,
+    searchAny(f.q, [tenants.name, tenants.slug, tenants.legalName]),
   );
 }
 
@@ -56,7 +43,7 @@ export async function list(
   limit: number,
   offset: number,
 ): Promise<{ rows: TenantRow[]; total: number }> {
-  const [rows, [count]] = await Promise.all([
+  const { rows, total } = await pageWithTotal(
     db
       .select(columns)
       .from(tenants)
@@ -64,12 +51,11 @@ export async function list(
       .orderBy(asc(sql`lower(${tenants.name})`), asc(tenants.id))
       .limit(limit)
       .offset(offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(tenants)
-      .where(where(f)),
-  ]);
-  return { rows: rows.map(flatten), total: count?.n ?? 0 };
+    db,
+    tenants,
+    where(f),
+  );
+  return { rows: rows.map(flatten), total };
 }
 
 export async function findById(db: Db, id: string): Promise<TenantRow | null> {
@@ -102,14 +88,4 @@ export async function update(
 
 export async function setActingTenant(tx: Db, sessionId: string, tenantId: string | null) {
   await tx.update(sessions).set({ actingTenantId: tenantId }).where(eq(sessions.id, sessionId));
-}
-
-export async function actingTenantOf(db: Db, sessionId: string) {
-  const [row] = await db
-    .select({ id: tenants.id, name: tenants.name })
-    .from(sessions)
-    .innerJoin(tenants, eq(tenants.id, sessions.actingTenantId))
-    .where(eq(sessions.id, sessionId))
-    .limit(1);
-  return row ?? null;
 }

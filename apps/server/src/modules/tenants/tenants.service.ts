@@ -7,14 +7,15 @@ import type {
 } from '@kopi/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
-import { audit } from '../../lib/audit';
-import { uniqueViolation } from '../../lib/db-errors';
-import { AppError, validationError } from '../../lib/errors';
-import { listMeta, offsetOf } from '../../lib/paging';
+import { audited, createdEntry, updatedEntry } from '../../lib/audit';
+import { uniqueFieldTaken } from '../../lib/db-errors';
+import { AppError, found, validationError } from '../../lib/errors';
+import { offsetOf, pageAnswer } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
+import { staffAccounts } from '../auth/auth.service';
 import * as repo from './tenants.repo';
 
-// Tenants (issue 4 §6), the platform superadmin's work: list, create, settings, suspend and
+// Tenants, the platform superadmin's work: list, create, settings, suspend and
 // activate, every tenant with its outlets, and working inside a tenant. Suspension needs no
 // extra step: sign-in refuses a suspended tenant's staff (tenant_suspended) and the per-request
 // session check (lib/principal.ts) ends their live sessions at once.
@@ -76,14 +77,7 @@ function valuesOf(input: TenantInput): repo.TenantValues {
   };
 }
 
-function slugTaken(error: unknown): never {
-  if (uniqueViolation(error) === 'tenants_slug_unique') {
-    throw new AppError('tenant_slug_taken', {
-      details: [{ path: 'slug', message: 'validation.not_unique' }],
-    });
-  }
-  throw error;
-}
+const slugTaken = uniqueFieldTaken('tenants_slug_unique', 'tenant_slug_taken', 'slug');
 
 /** Only platform staff (no tenant of their own) work inside other tenants. */
 function requirePlatformUser(ctx: AuthedContext) {
@@ -93,27 +87,21 @@ function requirePlatformUser(ctx: AuthedContext) {
 }
 
 export function createTenantService({ db, outletsOfTenant }: TenantServiceDeps) {
-  async function require(id: string) {
-    const row = await repo.findById(db, id);
-    if (!row) throw new AppError('not_found');
-    return row;
-  }
+  const require = async (id: string) => found(await repo.findById(db, id));
 
   async function setStatus(ctx: AuthedContext, id: string, status: 'active' | 'suspended') {
     requirePlatformUser(ctx);
     const before = await require(id);
     if (before.status !== status) {
-      await db.transaction(async (tx) => {
-        await repo.update(tx, id, { status });
-        await audit.record(tx, ctx, {
-          action: status === 'suspended' ? 'tenant.suspend' : 'tenant.activate',
-          entity: 'tenant',
-          entityId: id,
-          tenantId: id,
-          before: { status: before.status },
-          after: { status },
-        });
-      });
+      const entry = {
+        action: status === 'suspended' ? 'tenant.suspend' : 'tenant.activate',
+        entity: 'tenant',
+        entityId: id,
+        tenantId: id,
+        before: { status: before.status },
+        after: { status },
+      };
+      await audited(db, ctx, entry, (tx) => repo.update(tx, id, { status }));
     }
     return toTenant(await require(id));
   }
@@ -121,13 +109,11 @@ export function createTenantService({ db, outletsOfTenant }: TenantServiceDeps) 
   return {
     async list(ctx: AuthedContext, q: ListQuery) {
       requirePlatformUser(ctx);
-      const { rows, total } = await repo.list(
-        db,
-        { q: q.q, status: q.status },
-        q.page_size,
-        offsetOf(q),
+      return pageAnswer(
+        q,
+        await repo.list(db, { q: q.q, status: q.status }, q.page_size, offsetOf(q)),
+        toTenant,
       );
-      return { data: rows.map(toTenant), meta: listMeta(q, total) };
     },
 
     async get(ctx: AuthedContext, id: string): Promise<Tenant> {
@@ -145,19 +131,9 @@ export function createTenantService({ db, outletsOfTenant }: TenantServiceDeps) 
     async create(ctx: AuthedContext, input: TenantInput): Promise<Tenant> {
       requirePlatformUser(ctx);
       const values = valuesOf(input);
-      const id = await db
-        .transaction(async (tx) => {
-          const newId = await repo.insert(tx, values);
-          await audit.record(tx, ctx, {
-            action: 'tenant.create',
-            entity: 'tenant',
-            entityId: newId,
-            tenantId: newId,
-            after: input,
-          });
-          return newId;
-        })
-        .catch(slugTaken);
+      // A new tenant's entry belongs to the new tenant.
+      const entry = (newId: string) => createdEntry('tenant', input, { tenantId: newId })(newId);
+      const id = await audited(db, ctx, entry, (tx) => repo.insert(tx, values)).catch(slugTaken);
       return toTenant(await require(id));
     },
 
@@ -165,19 +141,8 @@ export function createTenantService({ db, outletsOfTenant }: TenantServiceDeps) 
       requirePlatformUser(ctx);
       const before = await require(id);
       const values = valuesOf(input);
-      await db
-        .transaction(async (tx) => {
-          await repo.update(tx, id, values);
-          await audit.record(tx, ctx, {
-            action: 'tenant.update',
-            entity: 'tenant',
-            entityId: id,
-            tenantId: id,
-            before: toTenant(before),
-            after: input,
-          });
-        })
-        .catch(slugTaken);
+      const entry = updatedEntry('tenant', id, toTenant(before), input, { tenantId: id });
+      await audited(db, ctx, entry, (tx) => repo.update(tx, id, values)).catch(slugTaken);
       return toTenant(await require(id));
     },
 
@@ -191,36 +156,29 @@ export function createTenantService({ db, outletsOfTenant }: TenantServiceDeps) 
     async enter(ctx: AuthedContext, id: string): Promise<TenantContext> {
       requirePlatformUser(ctx);
       const tenant = await require(id);
-      await db.transaction(async (tx) => {
-        await repo.setActingTenant(tx, ctx.principal.sessionId, id);
-        await audit.record(tx, ctx, {
-          action: 'tenant.enter',
-          entity: 'tenant',
-          entityId: id,
-          tenantId: id,
-        });
-      });
+      const entry = { action: 'tenant.enter', entity: 'tenant', entityId: id, tenantId: id };
+      await audited(db, ctx, entry, (tx) => repo.setActingTenant(tx, ctx.principal.sessionId, id));
       return { acting_tenant_id: tenant.id, acting_tenant_name: tenant.name };
     },
 
     async leave(ctx: AuthedContext): Promise<TenantContext> {
-      const acting = await repo.actingTenantOf(db, ctx.principal.sessionId);
+      const acting = await staffAccounts.actingTenant(db, ctx.principal.sessionId);
       if (acting) {
-        await db.transaction(async (tx) => {
-          await repo.setActingTenant(tx, ctx.principal.sessionId, null);
-          await audit.record(tx, ctx, {
-            action: 'tenant.leave',
-            entity: 'tenant',
-            entityId: acting.id,
-            tenantId: acting.id,
-          });
-        });
+        const entry = {
+          action: 'tenant.leave',
+          entity: 'tenant',
+          entityId: acting.id,
+          tenantId: acting.id,
+        };
+        await audited(db, ctx, entry, (tx) =>
+          repo.setActingTenant(tx, ctx.principal.sessionId, null),
+        );
       }
       return { acting_tenant_id: null, acting_tenant_name: null };
     },
 
     async context(ctx: AuthedContext): Promise<TenantContext> {
-      const acting = await repo.actingTenantOf(db, ctx.principal.sessionId);
+      const acting = await staffAccounts.actingTenant(db, ctx.principal.sessionId);
       return { acting_tenant_id: acting?.id ?? null, acting_tenant_name: acting?.name ?? null };
     },
   };

@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { endSessionsWhere } from '../../db/session-end';
+import { countWhere, pageWithTotal, searchAny } from '../../db/list-page';
 import { roles, sessions, users } from '../../db/schema/access';
 import { auditLog } from '../../db/schema/platform';
 import { outlets, tenants } from '../../db/schema/tenancy';
-import { likePattern } from '../../lib/paging';
-import { publishSessionsEnded } from '../../lib/live-events';
 import { type AccessScope, ownedBy, ownedByScope, ownedWithin } from '../../db/tenant-scope';
 
 // Staff users with their role, outlet and tenant; their sessions. Every query holds the caller's
@@ -46,7 +46,6 @@ export interface UserFilter {
 }
 
 function where(f: UserFilter) {
-  const pattern = f.q ? likePattern(f.q) : null;
   return and(
     ownedWithin(users, f.tenantId),
     f.boundOutletId ? eq(users.idOutlet, f.boundOutletId) : undefined,
@@ -57,13 +56,7 @@ function where(f: UserFilter) {
       : f.outlet
         ? eq(users.idOutlet, f.outlet)
         : undefined,
-    pattern
-      ? or(
-          ilike(users.username, pattern),
-          ilike(users.fullname, pattern),
-          ilike(users.email, pattern),
-        )
-      : undefined,
+    searchAny(f.q, [users.username, users.fullname, users.email]),
   );
 }
 
@@ -97,18 +90,16 @@ export async function list(
     sort.key === 'last_sign_in_at'
       ? [sort.desc ? sql`${column} desc nulls last` : sql`${column} asc nulls last`]
       : [sort.desc ? desc(column) : asc(column)];
-  const [rows, [count]] = await Promise.all([
+  return pageWithTotal(
     selectUsers(db)
       .where(where(f))
       .orderBy(...order, asc(users.id))
       .limit(limit)
       .offset(offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(users)
-      .where(where(f)),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+    db,
+    users,
+    where(f),
+  );
 }
 
 /** The user if the scope holds them (and, for staff bound to an outlet, of that outlet). */
@@ -277,11 +268,7 @@ export async function liveSessionCount(
   scope: AccessScope,
   userId: string,
 ): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(sessions)
-    .where(live(scope, userId));
-  return row?.n ?? 0;
+  return countWhere(db, sessions, live(scope, userId));
 }
 
 export async function revokeSession(
@@ -291,15 +278,7 @@ export async function revokeSession(
   sessionId: string,
   reason: string,
 ): Promise<boolean> {
-  const rows = await tx
-    .update(sessions)
-    .set({ revokedAt: sql`now()`, revokedReason: reason })
-    .where(and(eq(sessions.id, sessionId), live(scope, userId)))
-    .returning({
-      id: sessions.id,
-      tenantId: sessions.tenantId,
-      actingTenantId: sessions.actingTenantId,
-    });
-  await publishSessionsEnded(tx, rows);
-  return rows.length === 1;
+  return (
+    (await endSessionsWhere(tx, and(eq(sessions.id, sessionId), live(scope, userId)), reason)) === 1
+  );
 }

@@ -1,5 +1,8 @@
-import { and, asc, eq, ilike, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { columnsOf } from '../../db/columns';
 import type { Db } from '../../db/database';
+import { updateOwnedRow, deleteOwnedRow, insertedId } from '../../db/owned-rows';
+import { pageWithTotal, searchAny } from '../../db/list-page';
 import {
   addons,
   productAddons,
@@ -8,7 +11,6 @@ import {
   variantGroups,
   variantOptions,
 } from '../../db/schema/catalogue';
-import { likePattern } from '../../lib/paging';
 import { ownedBy } from '../../db/tenant-scope';
 
 // The tenant's library of variant groups (with options) and add-ons, and which products use them.
@@ -38,11 +40,8 @@ export async function listGroups(
   limit: number,
   offset: number,
 ): Promise<{ rows: GroupRow[]; total: number }> {
-  const where = and(
-    ownedBy(variantGroups, tenantId),
-    q ? ilike(variantGroups.name, likePattern(q)) : undefined,
-  );
-  const [rows, [count]] = await Promise.all([
+  const where = and(ownedBy(variantGroups, tenantId), searchAny(q, [variantGroups.name]));
+  return pageWithTotal(
     db
       .select(groupColumns)
       .from(variantGroups)
@@ -50,12 +49,10 @@ export async function listGroups(
       .orderBy(asc(sql`lower(${variantGroups.name})`), asc(variantGroups.id))
       .limit(limit)
       .offset(offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(variantGroups)
-      .where(where),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+    db,
+    variantGroups,
+    where,
+  );
 }
 
 export async function findGroup(db: Db, tenantId: string, id: string): Promise<GroupRow | null> {
@@ -70,12 +67,7 @@ export async function findGroup(db: Db, tenantId: string, id: string): Promise<G
 export async function optionsOf(db: Db, tenantId: string, groupIds: string[]) {
   if (groupIds.length === 0) return [];
   return db
-    .select({
-      id: variantOptions.id,
-      groupId: variantOptions.groupId,
-      name: variantOptions.name,
-      price: variantOptions.price,
-    })
+    .select(columnsOf(variantOptions, ['id', 'groupId', 'name', 'price']))
     .from(variantOptions)
     .where(and(ownedBy(variantOptions, tenantId), inArray(variantOptions.groupId, groupIds)))
     .orderBy(asc(variantOptions.sortOrder), asc(variantOptions.id));
@@ -98,11 +90,12 @@ export async function insertGroup(
   tenantId: string,
   values: Omit<GroupRow, 'id'>,
 ): Promise<string> {
-  const [row] = await tx
-    .insert(variantGroups)
-    .values({ tenantId, ...values })
-    .returning({ id: variantGroups.id });
-  return row!.id;
+  return insertedId(
+    tx
+      .insert(variantGroups)
+      .values({ tenantId, ...values })
+      .returning({ id: variantGroups.id }),
+  );
 }
 
 export async function updateGroup(
@@ -111,10 +104,7 @@ export async function updateGroup(
   id: string,
   values: Omit<GroupRow, 'id'>,
 ) {
-  await tx
-    .update(variantGroups)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(and(ownedBy(variantGroups, tenantId), eq(variantGroups.id, id)));
+  await updateOwnedRow(tx, variantGroups, tenantId, id, values);
 }
 
 /**
@@ -164,9 +154,7 @@ export async function replaceOptions(
 }
 
 export async function deleteGroup(tx: Db, tenantId: string, id: string) {
-  await tx
-    .delete(variantGroups)
-    .where(and(ownedBy(variantGroups, tenantId), eq(variantGroups.id, id)));
+  await deleteOwnedRow(tx, variantGroups, tenantId, id);
 }
 
 // ---- Add-ons ----------------------------------------------------------------------------------
@@ -192,8 +180,8 @@ export async function listAddons(
   limit: number,
   offset: number,
 ): Promise<{ rows: AddonRow[]; total: number }> {
-  const where = and(ownedBy(addons, tenantId), q ? ilike(addons.name, likePattern(q)) : undefined);
-  const [rows, [count]] = await Promise.all([
+  const where = and(ownedBy(addons, tenantId), searchAny(q, [addons.name]));
+  return pageWithTotal(
     db
       .select(addonColumns)
       .from(addons)
@@ -201,12 +189,10 @@ export async function listAddons(
       .orderBy(asc(sql`lower(${addons.name})`), asc(addons.id))
       .limit(limit)
       .offset(offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(addons)
-      .where(where),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+    db,
+    addons,
+    where,
+  );
 }
 
 export async function findAddon(db: Db, tenantId: string, id: string): Promise<AddonRow | null> {
@@ -233,11 +219,12 @@ export async function insertAddon(
   tenantId: string,
   values: Omit<AddonRow, 'id'>,
 ): Promise<string> {
-  const [row] = await tx
-    .insert(addons)
-    .values({ tenantId, ...values })
-    .returning({ id: addons.id });
-  return row!.id;
+  return insertedId(
+    tx
+      .insert(addons)
+      .values({ tenantId, ...values })
+      .returning({ id: addons.id }),
+  );
 }
 
 export async function updateAddon(
@@ -246,12 +233,9 @@ export async function updateAddon(
   id: string,
   values: Omit<AddonRow, 'id'>,
 ) {
-  await tx
-    .update(addons)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(and(ownedBy(addons, tenantId), eq(addons.id, id)));
+  await updateOwnedRow(tx, addons, tenantId, id, values);
 }
 
 export async function deleteAddon(tx: Db, tenantId: string, id: string) {
-  await tx.delete(addons).where(and(ownedBy(addons, tenantId), eq(addons.id, id)));
+  await deleteOwnedRow(tx, addons, tenantId, id);
 }

@@ -1,14 +1,14 @@
 import type { Addon, AddonInput, ListQuery, VariantGroup, VariantGroupInput } from '@kopi/contract';
 import type { Db } from '../../db/database';
-import { audit } from '../../lib/audit';
-import { foreignKeyViolation } from '../../lib/db-errors';
-import { AppError, validationError } from '../../lib/errors';
+import { audited, createdEntry, updatedEntry } from '../../lib/audit';
+import { inUseOnForeignKey } from '../../lib/db-errors';
+import { AppError, found, validationError } from '../../lib/errors';
 import { listMeta, offsetOf } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
 import { tenantIdOf } from '../../lib/tenant-scope';
 import * as repo from './variant-addons.repo';
 
-// The variant and add-on library (issue 4 §3). Products link to groups and add-ons, so editing
+// The variant and add-on library. Products link to groups and add-ons, so editing
 // one changes every product using it. Deleting one in use is refused (409, naming how many
 // products use it) rather than silently detached: a menu change that large should be deliberate.
 
@@ -16,8 +16,24 @@ type Users = { ownerId: string; id: string; name: string }[];
 const usersOf = (users: Users, ownerId: string) =>
   users.filter((u) => u.ownerId === ownerId).map(({ id, name }) => ({ id, name }));
 
+type Entity = 'variant_group' | 'addon';
+const kindOf: Record<Entity, { label: string; inUse: 'variant_group_in_use' | 'addon_in_use' }> = {
+  variant_group: { label: 'variant group', inUse: 'variant_group_in_use' },
+  addon: { label: 'add-on', inUse: 'addon_in_use' },
+};
+
 const inUseMessage = (kind: string, count: number) =>
   `This ${kind} is used by ${count} product${count === 1 ? '' : 's'}. Remove it from ${count === 1 ? 'that product' : 'them'} first.`;
+
+// The audit trail keeps a group or add-on without the products using it.
+const updated = (entity: Entity, id: string, before: object, input: unknown) =>
+  updatedEntry(entity, id, { ...before, used_by: undefined }, input);
+
+const addonValues = (input: AddonInput) => ({
+  name: input.addons_name,
+  price: input.price,
+  status: input.status,
+});
 
 export function createVariantAddonService({ db }: { db: Db }) {
   async function groupsWithDetails(tenantId: string, rows: repo.GroupRow[]) {
@@ -40,8 +56,7 @@ export function createVariantAddonService({ db }: { db: Db }) {
   }
 
   async function requireGroup(tenantId: string, id: string): Promise<VariantGroup> {
-    const row = await repo.findGroup(db, tenantId, id);
-    if (!row) throw new AppError('not_found');
+    const row = found(await repo.findGroup(db, tenantId, id));
     return (await groupsWithDetails(tenantId, [row]))[0]!;
   }
 
@@ -61,9 +76,29 @@ export function createVariantAddonService({ db }: { db: Db }) {
   }
 
   async function requireAddon(tenantId: string, id: string): Promise<Addon> {
-    const row = await repo.findAddon(db, tenantId, id);
-    if (!row) throw new AppError('not_found');
+    const row = found(await repo.findAddon(db, tenantId, id));
     return (await addonsWithUsers(tenantId, [row]))[0]!;
+  }
+
+  /** Deletes a group or add-on no product uses; one in use is a 409 naming how many use it. */
+  async function removeUnused(
+    ctx: AuthedContext,
+    entity: Entity,
+    before: { id: string; used_by: unknown[] },
+    remove: (tx: Db) => Promise<void>,
+  ): Promise<{ id: string; deleted: true }> {
+    const { label, inUse: code } = kindOf[entity];
+    const inUse = () => new AppError(code, { message: inUseMessage(label, before.used_by.length) });
+    if (before.used_by.length > 0) throw inUse();
+    const entry = {
+      action: `${entity}.delete`,
+      entity,
+      entityId: before.id,
+      before: { ...before, used_by: undefined },
+    };
+    // Linked to a product between the check and the delete: the restricting key refuses it.
+    await audited(db, ctx, entry, remove).catch(inUseOnForeignKey(inUse));
+    return { id: before.id, deleted: true };
   }
 
   const groupValues = (input: VariantGroupInput) => ({
@@ -95,15 +130,9 @@ export function createVariantAddonService({ db }: { db: Db }) {
           ),
         );
       }
-      const id = await db.transaction(async (tx) => {
+      const id = await audited(db, ctx, createdEntry('variant_group', input), async (tx) => {
         const newId = await repo.insertGroup(tx, tenantId, groupValues(input));
         await repo.replaceOptions(tx, tenantId, newId, optionValues(input));
-        await audit.record(tx, ctx, {
-          action: 'variant_group.create',
-          entity: 'variant_group',
-          entityId: newId,
-          after: input,
-        });
         return newId;
       });
       return requireGroup(tenantId, id);
@@ -125,16 +154,9 @@ export function createVariantAddonService({ db }: { db: Db }) {
         bad.push({ path: 'options', message: 'validation.not_unique' });
       }
       if (bad.length > 0) throw validationError(bad);
-      await db.transaction(async (tx) => {
+      await audited(db, ctx, updated('variant_group', id, before, input), async (tx) => {
         await repo.updateGroup(tx, tenantId, id, groupValues(input));
         await repo.replaceOptions(tx, tenantId, id, optionValues(input));
-        await audit.record(tx, ctx, {
-          action: 'variant_group.update',
-          entity: 'variant_group',
-          entityId: id,
-          before: { ...before, used_by: undefined },
-          after: input,
-        });
       });
       return requireGroup(tenantId, id);
     },
@@ -142,27 +164,7 @@ export function createVariantAddonService({ db }: { db: Db }) {
     async removeGroup(ctx: AuthedContext, id: string): Promise<{ id: string; deleted: true }> {
       const tenantId = tenantIdOf(ctx);
       const before = await requireGroup(tenantId, id);
-      const inUse = () =>
-        new AppError('variant_group_in_use', {
-          message: inUseMessage('variant group', before.used_by.length),
-        });
-      if (before.used_by.length > 0) throw inUse();
-      await db
-        .transaction(async (tx) => {
-          await repo.deleteGroup(tx, tenantId, id);
-          await audit.record(tx, ctx, {
-            action: 'variant_group.delete',
-            entity: 'variant_group',
-            entityId: id,
-            before: { ...before, used_by: undefined },
-          });
-        })
-        .catch((error: unknown) => {
-          // Linked to a product between the check and the delete.
-          if (foreignKeyViolation(error)) throw inUse();
-          throw error;
-        });
-      return { id, deleted: true };
+      return removeUnused(ctx, 'variant_group', before, (tx) => repo.deleteGroup(tx, tenantId, id));
     },
 
     async listAddons(ctx: AuthedContext, q: ListQuery) {
@@ -177,64 +179,25 @@ export function createVariantAddonService({ db }: { db: Db }) {
 
     async createAddon(ctx: AuthedContext, input: AddonInput): Promise<Addon> {
       const tenantId = tenantIdOf(ctx);
-      const id = await db.transaction(async (tx) => {
-        const newId = await repo.insertAddon(tx, tenantId, {
-          name: input.addons_name,
-          price: input.price,
-          status: input.status,
-        });
-        await audit.record(tx, ctx, {
-          action: 'addon.create',
-          entity: 'addon',
-          entityId: newId,
-          after: input,
-        });
-        return newId;
-      });
+      const id = await audited(db, ctx, createdEntry('addon', input), (tx) =>
+        repo.insertAddon(tx, tenantId, addonValues(input)),
+      );
       return requireAddon(tenantId, id);
     },
 
     async updateAddon(ctx: AuthedContext, id: string, input: AddonInput): Promise<Addon> {
       const tenantId = tenantIdOf(ctx);
       const before = await requireAddon(tenantId, id);
-      await db.transaction(async (tx) => {
-        await repo.updateAddon(tx, tenantId, id, {
-          name: input.addons_name,
-          price: input.price,
-          status: input.status,
-        });
-        await audit.record(tx, ctx, {
-          action: 'addon.update',
-          entity: 'addon',
-          entityId: id,
-          before: { ...before, used_by: undefined },
-          after: input,
-        });
-      });
+      await audited(db, ctx, updated('addon', id, before, input), (tx) =>
+        repo.updateAddon(tx, tenantId, id, addonValues(input)),
+      );
       return requireAddon(tenantId, id);
     },
 
     async removeAddon(ctx: AuthedContext, id: string): Promise<{ id: string; deleted: true }> {
       const tenantId = tenantIdOf(ctx);
       const before = await requireAddon(tenantId, id);
-      const inUse = () =>
-        new AppError('addon_in_use', { message: inUseMessage('add-on', before.used_by.length) });
-      if (before.used_by.length > 0) throw inUse();
-      await db
-        .transaction(async (tx) => {
-          await repo.deleteAddon(tx, tenantId, id);
-          await audit.record(tx, ctx, {
-            action: 'addon.delete',
-            entity: 'addon',
-            entityId: id,
-            before: { ...before, used_by: undefined },
-          });
-        })
-        .catch((error: unknown) => {
-          if (foreignKeyViolation(error)) throw inUse();
-          throw error;
-        });
-      return { id, deleted: true };
+      return removeUnused(ctx, 'addon', before, (tx) => repo.deleteAddon(tx, tenantId, id));
     },
   };
 }

@@ -1,0 +1,32 @@
+import { type Column, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { likePattern } from '../lib/paging';
+import type { Db } from './database';
+
+// The parts every back-office list shares: a contains-search over a few text columns, and a page
+// read beside the count of every row its filter matches. The filter (with its tenant condition
+// from tenant-scope.ts) stays in each repository.
+
+/** Rows where any of `columns` contains `q` (case-insensitive); no condition without a search. */
+export const searchAny = (q: string | undefined, columns: Column[]): SQL | undefined =>
+  q ? or(...columns.map((column) => ilike(column, likePattern(q)))) : undefined;
+
+/** How many rows of `table` match `where`. */
+export async function countWhere(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(table)
+    .where(where);
+  return row?.n ?? 0;
+}
+
+/** A page of rows and the number of rows `where` matches in `table`, read side by side. */
+export async function pageWithTotal<T>(
+  page: PromiseLike<T[]>,
+  db: Db,
+  table: PgTable,
+  where: SQL | undefined,
+): Promise<{ rows: T[]; total: number }> {
+  const [rows, total] = await Promise.all([page, countWhere(db, table, where)]);
+  return { rows, total };
+}

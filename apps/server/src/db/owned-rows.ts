@@ -1,0 +1,43 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Db } from './database';
+import { ownedBy } from './tenant-scope';
+
+// The writes of one row of a tenant-owned table by its id, as every back-office editor does
+// them: the tenant's condition is always part of the WHERE, so another tenant's id changes
+// nothing.
+
+type OwnedTable = PgTable & { id: PgColumn; tenantId: PgColumn };
+
+const ownedRow = (table: OwnedTable, tenantId: string, id: string) =>
+  and(ownedBy(table, tenantId), eq(table.id, id));
+
+/** Updates the tenant's row `id` and moves its updated_at. */
+export async function updateOwnedRow<T extends OwnedTable & { updatedAt: PgColumn }>(
+  tx: Db,
+  table: T,
+  tenantId: string,
+  id: string,
+  values: PgUpdateSetSource<T>,
+): Promise<void> {
+  await tx
+    .update(table)
+    .set({ ...values, updatedAt: sql`now()` } as PgUpdateSetSource<T>)
+    .where(ownedRow(table, tenantId, id));
+}
+
+/** Deletes the tenant's row `id`. */
+export async function deleteOwnedRow(
+  tx: Db,
+  table: OwnedTable,
+  tenantId: string,
+  id: string,
+): Promise<void> {
+  await tx.delete(table).where(ownedRow(table, tenantId, id));
+}
+
+/** The id of the one row an `insert … returning({ id })` wrote. */
+export async function insertedId(insert: PromiseLike<{ id: string }[]>): Promise<string> {
+  const [row] = await insert;
+  return row!.id;
+}
