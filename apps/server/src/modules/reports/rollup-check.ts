@@ -1,6 +1,7 @@
 import { salesStatuses } from '@kopi/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
+import { tenantIs } from '../../db/tenant-scope';
 import { salesFigureKeys } from './sales-figures';
 
 // The rollups as they should be, computed in TypeScript from a tenant's raw orders, lines and
@@ -38,7 +39,7 @@ export async function expectedRollups(db: Db, tenantId: string) {
       select id::text, outlet_id::text, business_date::text, source, serving_method, status,
         payment_methods, subtotal, discount, service_charge, service_tax, delivery_fee, rounding,
         total, refunded
-      from orders where tenant_id = ${tenantId}::uuid`),
+      from orders where ${tenantIs('orders', tenantId)}`),
   );
   const items = rowsOf<{
     order_id: string;
@@ -48,11 +49,12 @@ export async function expectedRollups(db: Db, tenantId: string) {
   }>(
     await db.execute(sql`
       select order_id::text, product_id::text, quantity, line_total from order_items
-      where tenant_id = ${tenantId}::uuid`),
+      where ${tenantIs('order_items', tenantId)}`),
   );
   const payments = rowsOf<{ order_id: string; method: string; amount: number }>(
     await db.execute(sql`
-      select order_id::text, method, amount from order_payments where tenant_id = ${tenantId}::uuid`),
+      select order_id::text, method, amount from order_payments
+      where ${tenantIs('order_payments', tenantId)}`),
   );
   const sales: RollupMap = new Map();
   const pays: RollupMap = new Map();
@@ -134,37 +136,37 @@ export async function actualRollups(db: Db, tenantId: string) {
     }
     return withoutZeros(map);
   };
-  const t = sql`tenant_id = ${tenantId}::uuid`;
+  const t = (table: string) => tenantIs(table, tenantId);
   return {
     sales: await read(
       sql`select business_date::text, outlet_id::text, source, serving_method, payment_method,
         orders, gross, discount, service_charge, service_tax, delivery_fee, rounding, net,
-        refunds, rejected, rejected_total from sales_rollups where ${t}`,
+        refunds, rejected, rejected_total from sales_rollups where ${t('sales_rollups')}`,
       ['business_date', 'outlet_id', 'source', 'serving_method', 'payment_method'],
       salesFigureKeys,
     ),
     payments: await read(
       sql`select business_date::text, outlet_id::text, source, serving_method, method, payments,
-        amount from sales_payment_rollups where ${t}`,
+        amount from sales_payment_rollups where ${t('sales_payment_rollups')}`,
       ['business_date', 'outlet_id', 'source', 'serving_method', 'method'],
       ['payments', 'amount'],
     ),
     products: await read(
       sql`select business_date::text, outlet_id::text, product_id::text, quantity, gross
-        from product_sales_rollups where ${t}`,
+        from product_sales_rollups where ${t('product_sales_rollups')}`,
       ['business_date', 'outlet_id', 'product_id'],
       ['quantity', 'gross'],
     ),
     channels: await read(
       sql`select business_date::text, outlet_id::text, source, serving_method, orders, gross,
         discount, service_charge, service_tax, delivery_fee, rounding, net, refunds, rejected,
-        rejected_total from sales_channel_rollups where ${t}`,
+        rejected_total from sales_channel_rollups where ${t('sales_channel_rollups')}`,
       ['business_date', 'outlet_id', 'source', 'serving_method'],
       salesFigureKeys,
     ),
     productMonths: await read(
       sql`select month::text, outlet_id::text, product_id::text, quantity, gross
-        from product_month_rollups where ${t}`,
+        from product_month_rollups where ${t('product_month_rollups')}`,
       ['month', 'outlet_id', 'product_id'],
       ['quantity', 'gross'],
     ),

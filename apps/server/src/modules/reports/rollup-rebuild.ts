@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { tenantIs } from '../../db/tenant-scope';
 import type { Db } from '../../db/database';
 
 // Rebuilds a tenant's rollups for a range of business days from its orders with three aggregate
@@ -17,14 +18,13 @@ export async function rebuildRollups(
   options: { lock?: boolean } = {},
 ) {
   await db.transaction(async (tx) => {
-    const t = sql`${tenantId}::uuid`;
     const range = sql`business_date between ${from}::date and ${to}::date`;
     if (options.lock !== false) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('live:' || ${tenantId}::text))`);
     }
-    await tx.execute(sql`delete from sales_rollups where tenant_id = ${t} and ${range}`);
-    await tx.execute(sql`delete from sales_payment_rollups where tenant_id = ${t} and ${range}`);
-    await tx.execute(sql`delete from product_sales_rollups where tenant_id = ${t} and ${range}`);
+    await tx.execute(sql`delete from sales_rollups where ${tenantIs('sales_rollups', tenantId)} and ${range}`);
+    await tx.execute(sql`delete from sales_payment_rollups where ${tenantIs('sales_payment_rollups', tenantId)} and ${range}`);
+    await tx.execute(sql`delete from product_sales_rollups where ${tenantIs('product_sales_rollups', tenantId)} and ${range}`);
     await tx.execute(sql`
       insert into sales_rollups (tenant_id, business_date, outlet_id, source, serving_method,
         payment_method, orders, gross, discount, service_charge, service_tax, delivery_fee,
@@ -43,7 +43,7 @@ export async function rebuildRollups(
         count(*) filter (where status = 'REJECTED'),
         coalesce(sum(total) filter (where status = 'REJECTED'), 0)
       from orders
-      where tenant_id = ${t} and ${range} and (kopi_is_sale(status) or status = 'REJECTED')
+      where ${tenantIs('orders', tenantId)} and ${range} and (kopi_is_sale(status) or status = 'REJECTED')
       group by 1, 2, 3, 4, 5, 6`);
     await tx.execute(sql`
       insert into sales_payment_rollups (tenant_id, business_date, outlet_id, source,
@@ -51,7 +51,7 @@ export async function rebuildRollups(
       select o.tenant_id, o.business_date, o.outlet_id, o.source, o.serving_method, p.method,
         count(*), sum(p.amount)
       from orders o join order_payments p on p.order_id = o.id
-      where o.tenant_id = ${t} and o.${range} and kopi_is_sale(o.status)
+      where ${tenantIs('o', tenantId)} and o.${range} and kopi_is_sale(o.status)
       group by 1, 2, 3, 4, 5, 6`);
     await tx.execute(sql`
       insert into product_sales_rollups (tenant_id, business_date, outlet_id, product_id,
@@ -59,7 +59,7 @@ export async function rebuildRollups(
       select o.tenant_id, o.business_date, o.outlet_id, i.product_id, sum(i.quantity),
         sum(i.line_total)
       from orders o join order_items i on i.order_id = o.id
-      where o.tenant_id = ${t} and o.${range} and kopi_is_sale(o.status)
+      where ${tenantIs('o', tenantId)} and o.${range} and kopi_is_sale(o.status)
       group by 1, 2, 3, 4`);
   });
 }
