@@ -45,6 +45,13 @@ function InCell({ cell, children }: { cell: FieldCell | undefined; children: Rea
 /** Half the form's width from the sm breakpoint up, the whole of it below. */
 export const halfCell: FieldCell = { xs: 12, sm: 6 };
 
+/** Where a field binds: its form (else the FormControlProvider's), its name, its grid cell. */
+export type BoundField<T extends FieldValues> = {
+  control?: Control<T>;
+  name: FieldPath<T>;
+  cell?: FieldCell;
+};
+
 /**
  * The Controller of a field that may leave out `control` (see FormControlProvider) and may stand
  * in a grid `cell`.
@@ -54,12 +61,7 @@ export function CellController<T extends FieldValues>({
   name,
   cell,
   render,
-}: {
-  control: Control<T> | undefined;
-  name: FieldPath<T>;
-  cell: FieldCell | undefined;
-  render: ControllerProps<T, FieldPath<T>>['render'];
-}) {
+}: BoundField<T> & { render: ControllerProps<T, FieldPath<T>>['render'] }) {
   const form = useFieldControl(control);
   return (
     <InCell cell={cell}>

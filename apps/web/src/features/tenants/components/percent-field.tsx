@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import { CellController, type FieldCell } from '../../../components/form-binding';
+import { type FieldValues } from 'react-hook-form';
+import { CellController, type BoundField } from '../../../components/form-binding';
 import { translateValidation } from '../../../lib/i18n/i18n';
 import { bpToPercentText, percentTextToBp } from '../percent';
 
@@ -49,15 +49,11 @@ export function FormPercentField<T extends FieldValues>({
   cell,
   helperText,
   ...props
-}: { control?: Control<T>; name: FieldPath<T>; cell?: FieldCell } & Omit<
-  TextFieldProps,
-  'name' | 'value' | 'onChange' | 'error'
->) {
+}: BoundField<T> & Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'error'>) {
+  const bound = { control, name, cell };
   return (
     <CellController
-      control={control}
-      name={name}
-      cell={cell}
+      {...bound}
       render={({ field, fieldState }) => (
         <PercentInput
           fullWidth={cell !== undefined}
