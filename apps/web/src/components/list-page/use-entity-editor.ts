@@ -28,12 +28,16 @@ export function useEntityEditor<TRecord extends { id: string }, TInput>({
     setEditing(null);
     await refresh();
   };
+  const open = Boolean(editing);
+  const close = () => setEditing(null);
   return {
-    open: Boolean(editing),
+    open,
     record,
     openCreate: () => setEditing({ record: null }),
     openEdit: (next: TRecord) => setEditing({ record: next }),
-    close: () => setEditing(null),
+    close,
     submit,
+    /** The form's open, close and save, spread onto its drawer or dialog. */
+    form: { open, onClose: close, onSubmit: submit },
   };
 }

@@ -335,13 +335,7 @@ export function MenuPage() {
           </Box>
         )}
       </Card>
-      <MenuItemDialog
-        open={editor.open}
-        item={editor.record}
-        parents={parentsFor(editor.record)}
-        onClose={editor.close}
-        onSubmit={editor.submit}
-      />
+      <MenuItemDialog item={editor.record} parents={parentsFor(editor.record)} {...editor.form} />
       <ConfirmDialog
         open={Boolean(deleting)}
         title={deleting ? t('list.deleteTitle', { name: name(deleting) }) : undefined}

@@ -204,12 +204,7 @@ export function OutletPage() {
           emptyMessage={t('list.empty')}
         />
       </Card>
-      <OutletDrawer
-        open={editor.open}
-        outlet={editor.record}
-        onClose={editor.close}
-        onSubmit={editor.submit}
-      />
+      <OutletDrawer outlet={editor.record} {...editor.form} />
       <ConfirmDialog
         open={Boolean(deleting)}
         title={deleting?.blocked ? t('list.cannotDeleteTitle') : t('list.deleteTitle')}

@@ -128,14 +128,12 @@ export function RolePage() {
         />
       )}
       <RoleDialog
-        open={editor.open}
         role={current}
         platformRole={current ? current.tenant_id === null : platformWide}
         readOnly={Boolean(current && (current.is_immutable || !mayUpdate))}
         isOwnRole={Boolean(current && isOwnRole(current))}
         changeable={(permission) => heldSet.has(permission)}
-        onClose={editor.close}
-        onSubmit={editor.submit}
+        {...editor.form}
       />
       <ConfirmDialog
         open={Boolean(deleting)}

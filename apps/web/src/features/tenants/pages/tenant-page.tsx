@@ -233,12 +233,7 @@ export function TenantPage() {
           </Box>
         )}
       </Card>
-      <TenantDrawer
-        open={editor.open}
-        tenant={editor.record}
-        onClose={editor.close}
-        onSubmit={editor.submit}
-      />
+      <TenantDrawer tenant={editor.record} {...editor.form} />
       <ConfirmDialog
         open={Boolean(confirm)}
         title={confirm?.action === 'activate' ? t('list.activateTitle') : t('list.suspendTitle')}
