@@ -7,7 +7,7 @@ import Add from '@mui/icons-material/Add';
 import { useController, type Control } from 'react-hook-form';
 import { translateValidation } from '../../../lib/i18n/i18n';
 import type { ProductFormValues } from './product-form-values';
-import { FormSection } from './form-section';
+import { SectionCard } from '../../../components/section-card';
 
 /** What the library section hands its list and its "new" dialog. */
 export interface Attached<T> {
@@ -65,7 +65,7 @@ export function LibrarySection<T extends { id: string }>({
   const items = ids.map((id) => byId.get(id)).filter((item): item is T => Boolean(item));
 
   return (
-    <FormSection
+    <SectionCard
       id={sectionId}
       title={title}
       subheader={subheader}
@@ -116,6 +116,6 @@ export function LibrarySection<T extends { id: string }>({
           setCreating(false);
         },
       })}
-    </FormSection>
+    </SectionCard>
   );
 }
