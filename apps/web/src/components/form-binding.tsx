@@ -1,9 +1,12 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import Grid, { type GridProps } from '@mui/material/Grid';
+import { translateValidation } from '../lib/i18n/i18n';
 import {
   Controller,
   type Control,
+  type ControllerFieldState,
   type ControllerProps,
+  type RefCallBack,
   type FieldPath,
   type FieldValues,
 } from 'react-hook-form';
@@ -68,4 +71,20 @@ export function CellController<T extends FieldValues>({
       <Controller control={form} name={name} render={render} />
     </InCell>
   );
+}
+
+/**
+ * The props an MUI text input takes from a Controller's field: its ref, and its error shown as
+ * the helper text (translated) in place of `helperText`.
+ */
+export function inputBinding(
+  field: { ref: RefCallBack },
+  fieldState: ControllerFieldState,
+  helperText?: ReactNode,
+) {
+  return {
+    inputRef: field.ref,
+    error: Boolean(fieldState.error),
+    helperText: translateValidation(fieldState.error?.message) ?? helperText,
+  };
 }

@@ -16,7 +16,7 @@ import {
 } from 'react-hook-form';
 import { translateValidation } from '../lib/i18n/i18n';
 import { useTranslation } from '../lib/i18n/use-translation';
-import { CellController, type BoundField } from './form-binding';
+import { CellController, inputBinding, type BoundField } from './form-binding';
 import { MoneyInput } from './money-input';
 
 // react-hook-form bindings of the MUI fields the back-office forms use beyond plain text
@@ -56,10 +56,8 @@ function BoundInput<T extends FieldValues>({
         render(
           {
             name: field.name,
-            inputRef: field.ref,
             onBlur: field.onBlur,
-            error: Boolean(fieldState.error),
-            helperText: translateValidation(fieldState.error?.message) ?? helperText,
+            ...inputBinding(field, fieldState, helperText),
             ...(bound.cell !== undefined && { fullWidth: true }),
           },
           field,

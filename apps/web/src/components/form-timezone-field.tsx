@@ -3,9 +3,8 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { defaultTimezone } from '@kopi/contract';
 import { type FieldValues } from 'react-hook-form';
-import { translateValidation } from '../lib/i18n/i18n';
 import { useTranslation } from '../lib/i18n/use-translation';
-import { CellController, type BoundField } from './form-binding';
+import { CellController, inputBinding, type BoundField } from './form-binding';
 
 /** IANA zones the browser knows, the default (Asia/Kuala_Lumpur) first. */
 function timeZones(): string[] {
@@ -31,13 +30,7 @@ export function FormTimezoneField<T extends FieldValues>({
           onChange={(_, next) => field.onChange(next ?? defaultTimezone)}
           disableClearable
           renderInput={(params) => (
-            <TextField
-              {...params}
-              label={label}
-              inputRef={field.ref}
-              error={Boolean(fieldState.error)}
-              helperText={translateValidation(fieldState.error?.message)}
-            />
+            <TextField {...params} label={label} {...inputBinding(field, fieldState)} />
           )}
         />
       )}

@@ -3,8 +3,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import type { MenuItemInput } from '@kopi/contract';
-import { translateValidation } from '../../../lib/i18n/i18n';
-import { CellController, type BoundField } from '../../../components/form-binding';
+import { CellController, inputBinding, type BoundField } from '../../../components/form-binding';
 
 /**
  * Free text with suggestions (an icon's name, a page's path): typed text is kept as typed, trimmed,
@@ -49,9 +48,7 @@ export function FormSuggestField({
             <TextField
               {...params}
               label={label}
-              inputRef={field.ref}
-              error={Boolean(fieldState.error)}
-              helperText={translateValidation(fieldState.error?.message) ?? helperText}
+              {...inputBinding(field, fieldState, helperText)}
               slotProps={{
                 ...params.slotProps,
                 input: {

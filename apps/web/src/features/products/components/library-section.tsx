@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
+import { inputBinding } from '../../../components/form-binding';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import { useController, type Control } from 'react-hook-form';
-import { translateValidation } from '../../../lib/i18n/i18n';
 import type { ProductFormValues } from './product-form-values';
 import { SectionCard } from '../../../components/section-card';
 
@@ -87,13 +87,7 @@ export function LibrarySection<T extends { id: string }>({
         renderValue={() => null}
         disableCloseOnSelect
         renderInput={(params) => (
-          <TextField
-            {...params}
-            label={pickerLabel}
-            inputRef={field.ref}
-            error={Boolean(fieldState.error)}
-            helperText={translateValidation(fieldState.error?.message)}
-          />
+          <TextField {...params} label={pickerLabel} {...inputBinding(field, fieldState)} />
         )}
         data-testid={pickerTestId}
       />

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { type FieldValues } from 'react-hook-form';
-import { CellController, type BoundField } from '../../../components/form-binding';
-import { translateValidation } from '../../../lib/i18n/i18n';
+import { CellController, inputBinding, type BoundField } from '../../../components/form-binding';
 import { bpToPercentText, percentTextToBp } from '../percent';
 
 /** A rate entered as a percentage ("6.5") and kept in basis points (650). */
@@ -59,12 +58,10 @@ export function FormPercentField<T extends FieldValues>({
           fullWidth={cell !== undefined}
           {...props}
           name={field.name}
-          inputRef={field.ref}
           value={field.value as number | null | undefined}
           onChange={field.onChange}
           onBlur={field.onBlur}
-          error={Boolean(fieldState.error)}
-          helperText={translateValidation(fieldState.error?.message) ?? helperText}
+          {...inputBinding(field, fieldState, helperText)}
         />
       )}
     />
