@@ -41,3 +41,17 @@ export function useEntityEditor<TRecord extends { id: string }, TInput>({
     form: { open, onClose: close, onSubmit: submit },
   };
 }
+
+/** A feature's strings that hold its editor's toasts. */
+type SavedStrings = (key: 'form.created' | 'form.saved') => string;
+
+/** useEntityEditor of a feature whose strings say `form.created` and `form.saved`. */
+export function useFormEditor<TRecord extends { id: string }, TInput>(
+  create: (values: TInput) => Promise<unknown>,
+  update: (id: string, values: TInput) => Promise<unknown>,
+  refresh: () => Promise<unknown>,
+  t: SavedStrings,
+) {
+  const messages = { createdMessage: t('form.created'), savedMessage: t('form.saved') };
+  return useEntityEditor<TRecord, TInput>({ create, update, refresh, ...messages });
+}

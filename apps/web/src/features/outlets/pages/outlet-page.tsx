@@ -15,7 +15,7 @@ import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
 import { FilterSelect } from '../../../components/list-page/filter-select';
 import { RowAction, RowActions } from '../../../components/list-page/row-actions';
-import { useEntityEditor } from '../../../components/list-page/use-entity-editor';
+import { useFormEditor } from '../../../components/list-page/use-entity-editor';
 import { useGuardedRemoval } from '../../../components/list-page/use-guarded-removal';
 import { ListPage } from '../../../components/list-page/list-page';
 import { FlagLabel } from '../../../components/status-label';
@@ -54,13 +54,7 @@ export function OutletPage() {
   );
   const outlets = useOutlets(query);
   const invalidate = useInvalidateOutlets();
-  const editor = useEntityEditor<Outlet, OutletInput>({
-    create: createOutlet,
-    update: updateOutlet,
-    refresh: invalidate,
-    createdMessage: t('form.created'),
-    savedMessage: t('form.saved'),
-  });
+  const editor = useFormEditor<Outlet, OutletInput>(createOutlet, updateOutlet, invalidate, t);
   // Staff or orders: the server refuses (outlet_in_use); say why and offer to disable.
   const removal = useGuardedRemoval<Outlet>({
     remove: async (outlet) => {
