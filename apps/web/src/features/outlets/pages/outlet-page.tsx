@@ -87,15 +87,13 @@ export function OutletPage() {
           <Typography sx={{ fontWeight: 500 }} data-testid="outlet-name">
             {o.name}
           </Typography>
-          {o.address && (
-            <Typography variant="caption" color="text.secondary">
-              {o.address}
-            </Typography>
-          )}
-          {o.phone && (
-            <Typography variant="caption" color="text.secondary">
-              {o.phone}
-            </Typography>
+          {[o.address, o.phone].map(
+            (line, i) =>
+              line && (
+                <Typography key={i} variant="caption" color="text.secondary">
+                  {line}
+                </Typography>
+              ),
           )}
         </Stack>
       ),
