@@ -1,9 +1,12 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import Grid, { type GridProps } from '@mui/material/Grid';
+import { translateValidation } from '../lib/i18n/i18n';
 import {
   Controller,
   type Control,
+  type ControllerFieldState,
   type ControllerProps,
+  type RefCallBack,
   type FieldPath,
   type FieldValues,
 } from 'react-hook-form';
@@ -45,6 +48,13 @@ function InCell({ cell, children }: { cell: FieldCell | undefined; children: Rea
 /** Half the form's width from the sm breakpoint up, the whole of it below. */
 export const halfCell: FieldCell = { xs: 12, sm: 6 };
 
+/** Where a field binds: its form (else the FormControlProvider's), its name, its grid cell. */
+export type BoundField<T extends FieldValues> = {
+  control?: Control<T>;
+  name: FieldPath<T>;
+  cell?: FieldCell;
+};
+
 /**
  * The Controller of a field that may leave out `control` (see FormControlProvider) and may stand
  * in a grid `cell`.
@@ -54,16 +64,27 @@ export function CellController<T extends FieldValues>({
   name,
   cell,
   render,
-}: {
-  control: Control<T> | undefined;
-  name: FieldPath<T>;
-  cell: FieldCell | undefined;
-  render: ControllerProps<T, FieldPath<T>>['render'];
-}) {
+}: BoundField<T> & { render: ControllerProps<T, FieldPath<T>>['render'] }) {
   const form = useFieldControl(control);
   return (
     <InCell cell={cell}>
       <Controller control={form} name={name} render={render} />
     </InCell>
   );
+}
+
+/**
+ * The props an MUI text input takes from a Controller's field: its ref, and its error shown as
+ * the helper text (translated) in place of `helperText`.
+ */
+export function inputBinding(
+  field: { ref: RefCallBack },
+  fieldState: ControllerFieldState,
+  helperText?: ReactNode,
+) {
+  return {
+    inputRef: field.ref,
+    error: Boolean(fieldState.error),
+    helperText: translateValidation(fieldState.error?.message) ?? helperText,
+  };
 }

@@ -9,7 +9,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import {
-  type Control,
   type ControllerRenderProps,
   type FieldPath,
   type FieldValues,
@@ -17,7 +16,7 @@ import {
 } from 'react-hook-form';
 import { translateValidation } from '../lib/i18n/i18n';
 import { useTranslation } from '../lib/i18n/use-translation';
-import { CellController, type FieldCell } from './form-binding';
+import { CellController, inputBinding, type BoundField } from './form-binding';
 import { MoneyInput } from './money-input';
 
 // react-hook-form bindings of the MUI fields the back-office forms use beyond plain text
@@ -25,7 +24,7 @@ import { MoneyInput } from './money-input';
 // Without `control` a field binds to the form of the FormControlProvider around it; with `cell`
 // it stands in a grid item of that size and fills it.
 
-type Bound<T extends FieldValues> = { control?: Control<T>; name: FieldPath<T>; cell?: FieldCell };
+type Bound<T extends FieldValues> = BoundField<T>;
 type FieldProps = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'>;
 
 interface BoundProps {
@@ -42,11 +41,9 @@ interface BoundProps {
  * from the form (name, ref, blur, error and its translated message in place of `helperText`).
  */
 function BoundInput<T extends FieldValues>({
-  control,
-  name,
-  cell,
   helperText,
   render,
+  ...bound
 }: Bound<T> & {
   helperText?: ReactNode;
   render: (bound: BoundProps, field: ControllerRenderProps<T, FieldPath<T>>) => ReactElement;
@@ -54,18 +51,14 @@ function BoundInput<T extends FieldValues>({
   useTranslation();
   return (
     <CellController
-      control={control}
-      name={name}
-      cell={cell}
+      {...bound}
       render={({ field, fieldState }) =>
         render(
           {
             name: field.name,
-            inputRef: field.ref,
             onBlur: field.onBlur,
-            error: Boolean(fieldState.error),
-            helperText: translateValidation(fieldState.error?.message) ?? helperText,
-            ...(cell !== undefined && { fullWidth: true }),
+            ...inputBinding(field, fieldState, helperText),
+            ...(bound.cell !== undefined && { fullWidth: true }),
           },
           field,
         )
@@ -256,19 +249,15 @@ export function FormNumberField<T extends FieldValues>({
 }
 
 export function FormSwitchField<T extends FieldValues>({
-  control,
-  name,
-  cell,
   label,
   helperText,
   testId,
+  ...bound
 }: Bound<T> & { label: ReactNode; helperText?: ReactNode; testId?: string }) {
   useTranslation();
   return (
     <CellController
-      control={control}
-      name={name}
-      cell={cell}
+      {...bound}
       render={({ field, fieldState }) => (
         <div>
           <FormControlLabel
@@ -299,19 +288,15 @@ export function FormSwitchField<T extends FieldValues>({
  * options' order whatever order they were ticked in.
  */
 export function FormCheckboxGroupField<T extends FieldValues, V extends string>({
-  control,
-  name,
-  cell,
   label,
   options,
   optionLabel,
+  ...bound
 }: Bound<T> & { label: ReactNode; options: readonly V[]; optionLabel: (option: V) => ReactNode }) {
   useTranslation();
   return (
     <CellController
-      control={control}
-      name={name}
-      cell={cell}
+      {...bound}
       render={({ field, fieldState }) => {
         const current = (field.value as V[] | null | undefined) ?? [];
         return (

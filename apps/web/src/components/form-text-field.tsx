@@ -28,12 +28,11 @@ export function FormTextField<T extends FieldValues>({
   helperText,
   ...props
 }: Props<T>) {
+  const bound = { control, name, cell };
   useTranslation();
   return (
     <CellController
-      control={control}
-      name={name}
-      cell={cell}
+      {...bound}
       render={({ field: { ref, value, onChange, onBlur, name: fieldName }, fieldState }) => {
         const common = {
           ...(cell !== undefined && { fullWidth: true }),

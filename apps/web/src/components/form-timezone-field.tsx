@@ -2,10 +2,9 @@ import { useMemo } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { defaultTimezone } from '@kopi/contract';
-import { type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import { translateValidation } from '../lib/i18n/i18n';
+import { type FieldValues } from 'react-hook-form';
 import { useTranslation } from '../lib/i18n/use-translation';
-import { CellController, type FieldCell } from './form-binding';
+import { CellController, inputBinding, type BoundField } from './form-binding';
 
 /** IANA zones the browser knows, the default (Asia/Kuala_Lumpur) first. */
 function timeZones(): string[] {
@@ -16,23 +15,14 @@ function timeZones(): string[] {
 
 /** A time zone chosen from the browser's list; never empty (the default stands in). */
 export function FormTimezoneField<T extends FieldValues>({
-  control,
-  name,
-  cell,
   label,
-}: {
-  control?: Control<T>;
-  name: FieldPath<T>;
-  cell?: FieldCell;
-  label: string;
-}) {
+  ...bound
+}: BoundField<T> & { label: string }) {
   useTranslation();
   const zones = useMemo(() => timeZones(), []);
   return (
     <CellController
-      control={control}
-      name={name}
-      cell={cell}
+      {...bound}
       render={({ field, fieldState }) => (
         <Autocomplete
           options={zones}
@@ -40,13 +30,7 @@ export function FormTimezoneField<T extends FieldValues>({
           onChange={(_, next) => field.onChange(next ?? defaultTimezone)}
           disableClearable
           renderInput={(params) => (
-            <TextField
-              {...params}
-              label={label}
-              inputRef={field.ref}
-              error={Boolean(fieldState.error)}
-              helperText={translateValidation(fieldState.error?.message)}
-            />
+            <TextField {...params} label={label} {...inputBinding(field, fieldState)} />
           )}
         />
       )}

@@ -23,28 +23,23 @@ export function NewPasswordFields<T extends NewPassword>({
   autoFocus?: boolean;
   wrap?: (field: ReactElement) => ReactNode;
 }) {
+  const common = { control, autoComplete: 'new-password', password: true, fullWidth: true };
   return (
     <>
       {wrap(
         <FormTextField
-          control={control}
+          {...common}
           name={'password' as FieldPath<T>}
           label={label}
-          autoComplete="new-password"
           helperText={helperText}
-          password
           autoFocus={autoFocus}
-          fullWidth
         />,
       )}
       {wrap(
         <FormTextField
-          control={control}
+          {...common}
           name={'password_confirmation' as FieldPath<T>}
           label={confirmLabel}
-          autoComplete="new-password"
-          password
-          fullWidth
         />,
       )}
     </>

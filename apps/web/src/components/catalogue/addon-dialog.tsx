@@ -23,7 +23,7 @@ export function AddonDialog({
   onClose,
 }: CatalogueDialogProps<AddonInput, AddonInput>) {
   const { t } = useCatalogueDialogStrings();
-  const { form, submit, busy } = useEntityForm({
+  const { frame } = useEntityForm({
     open,
     record: initial ?? null,
     blank,
@@ -31,18 +31,11 @@ export function AddonDialog({
     resolver: zodResolver(addonInputSchema),
     fields,
     onSubmit,
+    onClose,
   });
+  const title = initial ? t('addon.editTitle') : t('addon.createTitle');
   return (
-    <FormDialog
-      name="addon"
-      control={form.control}
-      open={open}
-      title={initial ? t('addon.editTitle') : t('addon.createTitle')}
-      maxWidth="xs"
-      busy={busy}
-      onClose={onClose}
-      onSubmit={submit}
-    >
+    <FormDialog name="addon" title={title} maxWidth="xs" {...frame}>
       <Stack spacing={2.5}>
         {usedBy > 0 && <Alert severity="info">{t('group.usedBy', { count: usedBy })}</Alert>}
         <FormTextField name="addons_name" label={t('addon.addonsName')} fullWidth autoFocus />

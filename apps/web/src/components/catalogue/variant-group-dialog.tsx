@@ -49,7 +49,7 @@ export function VariantGroupDialog({
   onClose,
 }: CatalogueDialogProps<VariantGroupDraft, VariantGroupInput>) {
   const { t } = useCatalogueDialogStrings();
-  const { form, submit, busy } = useEntityForm({
+  const { form, frame } = useEntityForm({
     open,
     record: initial ?? null,
     blank,
@@ -61,6 +61,7 @@ export function VariantGroupDialog({
     resolver: zodResolver(variantGroupInputSchema),
     fields,
     onSubmit,
+    onClose,
   });
   const options = useFieldArray({ control: form.control, name: 'options' });
   const optionsError = form.formState.errors.options;
@@ -69,13 +70,9 @@ export function VariantGroupDialog({
   return (
     <FormDialog
       name="variant-group"
-      control={form.control}
-      open={open}
       title={initial ? t('group.editTitle') : t('group.createTitle')}
       maxWidth="sm"
-      busy={busy}
-      onClose={onClose}
-      onSubmit={submit}
+      {...frame}
     >
       <Stack spacing={2.5}>
         {usedBy > 0 && <Alert severity="info">{t('group.usedBy', { count: usedBy })}</Alert>}

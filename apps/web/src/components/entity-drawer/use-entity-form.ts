@@ -1,11 +1,15 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, type FieldValues, type Resolver } from 'react-hook-form';
-import { applyServerErrors } from '../../lib/form-errors';
+import { applyServerErrors, unplacedRefusal } from '../../lib/form-errors';
 
 /**
  * The react-hook-form of a create-or-edit drawer or dialog: filled from `record` (or `blank`) each
  * time it opens, and a server's refusal placed on the fields it names. `onRefused` hears of the
- * refusal too, with how many fields were marked (for a message about the rest).
+ * refusal too, with how many fields were marked (for a message about the rest). With
+ * `networkMessage`, a refusal no field shows (or no answer at all) becomes `failure`, cleared on
+ * the next save and on close.
+ *
+ * `frame` holds what `EntityDrawer` and `FormDialog` take from the form, spread onto them.
  */
 export function useEntityForm<TRecord, TValues extends FieldValues, TOutput = TValues>({
   open,
@@ -17,6 +21,8 @@ export function useEntityForm<TRecord, TValues extends FieldValues, TOutput = TV
   mapPath,
   onSubmit,
   onRefused,
+  onClose,
+  networkMessage,
 }: {
   open: boolean;
   record: TRecord | null;
@@ -28,8 +34,11 @@ export function useEntityForm<TRecord, TValues extends FieldValues, TOutput = TV
   mapPath?: (path: string) => string | null;
   onSubmit: (values: TOutput) => Promise<void>;
   onRefused?: (error: unknown, placed: number) => void;
+  onClose?: () => void;
+  networkMessage?: string;
 }) {
   const form = useForm<TValues, unknown, TOutput>({ resolver, defaultValues: blank as never });
+  const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
     if (open) form.reset(record ? valuesOf(record) : blank);
     // Filled when it opens or gets another record: a caller's new valuesOf each render must not
@@ -37,12 +46,26 @@ export function useEntityForm<TRecord, TValues extends FieldValues, TOutput = TV
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, record, form]);
   const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
     try {
       await onSubmit(values);
     } catch (error) {
       const placed = applyServerErrors(error, form.setError, fields, mapPath);
       onRefused?.(error, placed);
+      if (networkMessage !== undefined) setFailure(unplacedRefusal(error, placed, networkMessage));
     }
   });
-  return { form, submit, busy: form.formState.isSubmitting };
+  const close = () => {
+    setFailure(null);
+    onClose?.();
+  };
+  const busy = form.formState.isSubmitting;
+  return {
+    form,
+    submit,
+    busy,
+    failure,
+    close,
+    frame: { control: form.control, open, busy, onClose: close, onSubmit: submit },
+  };
 }

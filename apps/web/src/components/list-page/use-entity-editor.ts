@@ -28,12 +28,30 @@ export function useEntityEditor<TRecord extends { id: string }, TInput>({
     setEditing(null);
     await refresh();
   };
+  const open = Boolean(editing);
+  const close = () => setEditing(null);
   return {
-    open: Boolean(editing),
+    open,
     record,
     openCreate: () => setEditing({ record: null }),
     openEdit: (next: TRecord) => setEditing({ record: next }),
-    close: () => setEditing(null),
+    close,
     submit,
+    /** The form's open, close and save, spread onto its drawer or dialog. */
+    form: { open, onClose: close, onSubmit: submit },
   };
+}
+
+/** A feature's strings that hold its editor's toasts. */
+type SavedStrings = (key: 'form.created' | 'form.saved') => string;
+
+/** useEntityEditor of a feature whose strings say `form.created` and `form.saved`. */
+export function useFormEditor<TRecord extends { id: string }, TInput>(
+  create: (values: TInput) => Promise<unknown>,
+  update: (id: string, values: TInput) => Promise<unknown>,
+  refresh: () => Promise<unknown>,
+  t: SavedStrings,
+) {
+  const messages = { createdMessage: t('form.created'), savedMessage: t('form.saved') };
+  return useEntityEditor<TRecord, TInput>({ create, update, refresh, ...messages });
 }

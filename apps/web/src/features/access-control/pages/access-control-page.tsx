@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
@@ -7,7 +7,8 @@ import Typography from '@mui/material/Typography';
 import type { Ability } from '@kopi/contract';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
-import type { SortState } from '../../../components/data-table/table-state';
+import { useTableState } from '../../../components/data-table/table-state';
+import { tableStateProps } from '../../../components/data-table/paged-table-props';
 import { useSession } from '../../../lib/session/session-store';
 
 interface AbilityRow extends Ability {
@@ -18,10 +19,8 @@ interface AbilityRow extends Ability {
 export function AccessControlPage() {
   const { t } = useTranslation();
   const { roleName, abilities } = useSession();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
-  const [sort, setSort] = useState<SortState | null>({ by: 'subject', direction: 'asc' });
-  const [q, setQ] = useState('');
+  const table = useTableState({ sort: { by: 'subject', direction: 'asc' } });
+  const { page, pageSize, sort, q } = table;
 
   const filtered = useMemo(() => {
     const needle = q.trim().toLowerCase();
@@ -79,23 +78,7 @@ export function AccessControlPage() {
           rows={rows}
           rowKey={(r) => r.permission}
           total={filtered.length}
-          page={page}
-          pageSize={pageSize}
-          onPageChange={setPage}
-          onPageSizeChange={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
-          sort={sort}
-          onSortChange={(next) => {
-            setSort(next);
-            setPage(1);
-          }}
-          search={q}
-          onSearchChange={(next) => {
-            setQ(next);
-            setPage(1);
-          }}
+          {...tableStateProps(table)}
           emptyMessage={t('accessControl.none')}
         />
       </Card>

@@ -25,6 +25,9 @@ import { updateProfile, uploadAvatar } from '../api';
 import { cardTitle } from '../../../components/card-title';
 import { CardForm } from './card-form';
 
+/** Half the card's width from md up. */
+const profileCell = { xs: 12, md: 6 };
+
 const MAX_AVATAR_BYTES = 2 * 1024 * 1024;
 const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
@@ -133,25 +136,21 @@ function ProfileCard() {
           submitLabel={t('common.saveChanges')}
           submitTestId="profile-save"
         >
-          <Grid size={{ xs: 12, md: 6 }}>
-            <FormTextField
-              control={form.control}
-              name="fullname"
-              label={t('account.profile.fullname')}
-              autoComplete="name"
-              fullWidth
-            />
-          </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <FormTextField
-              control={form.control}
-              name="email"
-              type="email"
-              label={t('account.profile.email')}
-              autoComplete="email"
-              fullWidth
-            />
-          </Grid>
+          <FormTextField
+            cell={profileCell}
+            control={form.control}
+            name="fullname"
+            label={t('account.profile.fullname')}
+            autoComplete="name"
+          />
+          <FormTextField
+            cell={profileCell}
+            control={form.control}
+            name="email"
+            type="email"
+            label={t('account.profile.email')}
+            autoComplete="email"
+          />
           <Grid size={{ xs: 12, md: 6 }}>
             <TextField
               label={t('account.profile.username')}

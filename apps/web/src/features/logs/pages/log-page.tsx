@@ -8,6 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import type { AuditEntry, TenantFilter } from '@kopi/contract';
+import { listQueryProps } from '../../../components/data-table/paged-table-props';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { DateField } from '../../../components/date-field/date-field';
 import { ListPage } from '../../../components/list-page/list-page';
@@ -167,11 +168,10 @@ export function LogPage() {
           label={t('list.table')}
           testId="logs-table"
           columns={columns}
-          rows={logs.data?.rows ?? []}
+          {...listQueryProps(logs)}
           rowKey={(e) => e.id}
           rowTestId={() => 'log-row'}
           onRowClick={(e) => setOpen(e.id)}
-          total={logs.data?.meta.total ?? 0}
           page={filters.page}
           pageSize={filters.page_size}
           onPageChange={(page) => update({ page })}
@@ -264,9 +264,6 @@ export function LogPage() {
               )}
             </>
           }
-          loading={logs.isPending}
-          error={logs.error}
-          onRetry={() => void logs.refetch()}
           emptyMessage={t('list.empty')}
         />
       </Card>

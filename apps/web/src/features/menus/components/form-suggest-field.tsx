@@ -3,26 +3,20 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import type { MenuItemInput } from '@kopi/contract';
-import { type Control } from 'react-hook-form';
-import { translateValidation } from '../../../lib/i18n/i18n';
-import { CellController, type FieldCell } from '../../../components/form-binding';
+import { CellController, inputBinding, type BoundField } from '../../../components/form-binding';
 
 /**
  * Free text with suggestions (an icon's name, a page's path): typed text is kept as typed, trimmed,
  * an empty one is null. `decorate` shows something beside a value (the icon itself).
  */
 export function FormSuggestField({
-  control,
-  name,
-  cell,
   label,
   helperText,
   options,
   decorate,
-}: {
-  control?: Control<MenuItemInput>;
+  ...bound
+}: BoundField<MenuItemInput> & {
   name: 'icon' | 'path';
-  cell?: FieldCell;
   label: string;
   helperText: string;
   options: string[];
@@ -30,9 +24,7 @@ export function FormSuggestField({
 }) {
   return (
     <CellController
-      control={control}
-      name={name}
-      cell={cell}
+      {...bound}
       render={({ field, fieldState }) => (
         <Autocomplete
           freeSolo
@@ -56,9 +48,7 @@ export function FormSuggestField({
             <TextField
               {...params}
               label={label}
-              inputRef={field.ref}
-              error={Boolean(fieldState.error)}
-              helperText={translateValidation(fieldState.error?.message) ?? helperText}
+              {...inputBinding(field, fieldState, helperText)}
               slotProps={{
                 ...params.slotProps,
                 input: {

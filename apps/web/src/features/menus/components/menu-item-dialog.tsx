@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import Grid from '@mui/material/Grid';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -13,7 +13,6 @@ import { FormDialog } from '../../../components/entity-drawer/form-dialog';
 import { useEntityForm } from '../../../components/entity-drawer/use-entity-form';
 import { FormField, FormSelectField, FormSwitchField } from '../../../components/form-fields';
 import { knownMenuIcons, MenuIcon } from '../../../components/layouts/menu-icon';
-import { unplacedRefusal } from '../../../lib/form-errors';
 import { permissionText } from '../../../lib/permission-catalogue';
 import { useRouteCatalog } from '../../../lib/route-catalog';
 import { useMenuStrings } from '../i18n';
@@ -50,19 +49,16 @@ export function MenuItemDialog({
 }) {
   const { t, ts, language } = useMenuStrings();
   const { pages } = useRouteCatalog();
-  const [failure, setFailure] = useState<string | null>(null);
-  const { form, submit, busy } = useEntityForm({
+  const { form, failure, frame } = useEntityForm({
     open,
     record: item,
     blank: blankMenuItem,
     valuesOf: inputOf,
     resolver: zodResolver(menuItemInputSchema),
     fields: menuItemFields,
-    onSubmit: (values) => {
-      setFailure(null);
-      return onSubmit(values);
-    },
-    onRefused: (error, placed) => setFailure(unplacedRefusal(error, placed, ts('http.network'))),
+    onSubmit,
+    onClose,
+    networkMessage: ts('http.network'),
   });
   const action = useWatch({ control: form.control, name: 'action' });
   const subject = useWatch({ control: form.control, name: 'subject' });
@@ -70,22 +66,13 @@ export function MenuItemDialog({
   const paths = useMemo(() => [...new Set(pages.map((p) => p.path))].sort(), [pages]);
   const icons = useMemo(() => knownMenuIcons().sort(), []);
 
-  const close = () => {
-    setFailure(null);
-    onClose();
-  };
-
   return (
     <FormDialog
       name="menu-item"
-      control={form.control}
-      open={open}
       title={item ? t('form.editTitle') : t('form.createTitle')}
       maxWidth="md"
-      busy={busy}
-      onClose={close}
-      onSubmit={submit}
       dividers
+      {...frame}
     >
       <Grid container spacing={2.5}>
         {failure && (

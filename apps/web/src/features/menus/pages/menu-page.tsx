@@ -18,7 +18,7 @@ import type { MenuItem, MenuItemInput } from '@kopi/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MenuIcon } from '../../../components/layouts/menu-icon';
 import { RowAction } from '../../../components/list-page/row-actions';
-import { useEntityEditor } from '../../../components/list-page/use-entity-editor';
+import { useFormEditor } from '../../../components/list-page/use-entity-editor';
 import { ListPage } from '../../../components/list-page/list-page';
 import { useConfirmedDelete } from '../../../components/list-page/use-confirmed-delete';
 import { useCan } from '../../../lib/can-context';
@@ -66,13 +66,12 @@ export function MenuPage() {
   const mayDelete = can('delete', 'menu');
   const menus = useMenuItems();
   const invalidate = useInvalidateMenus();
-  const editor = useEntityEditor<MenuItem, MenuItemInput>({
-    create: createMenuItem,
-    update: updateMenuItem,
-    refresh: invalidate,
-    createdMessage: t('form.created'),
-    savedMessage: t('form.saved'),
-  });
+  const editor = useFormEditor<MenuItem, MenuItemInput>(
+    createMenuItem,
+    updateMenuItem,
+    invalidate,
+    t,
+  );
   const serverTree = useMemo(() => buildTree(menus.data ?? []), [menus.data]);
   // A move shows at once; the server's answer (or a refetch after a refusal) replaces it.
   const [pending, setPending] = useState<MenuTreeNode[] | null>(null);
@@ -335,13 +334,7 @@ export function MenuPage() {
           </Box>
         )}
       </Card>
-      <MenuItemDialog
-        open={editor.open}
-        item={editor.record}
-        parents={parentsFor(editor.record)}
-        onClose={editor.close}
-        onSubmit={editor.submit}
-      />
+      <MenuItemDialog item={editor.record} parents={parentsFor(editor.record)} {...editor.form} />
       <ConfirmDialog
         open={Boolean(deleting)}
         title={deleting ? t('list.deleteTitle', { name: name(deleting) }) : undefined}

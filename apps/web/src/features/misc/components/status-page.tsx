@@ -7,21 +7,24 @@ import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Link as RouterLink } from 'react-router';
 import { AppLogo } from '../../../components/app-logo';
 
-/** The blank-layout page shared by "not found" and "not authorized". */
+/**
+ * The blank-layout page shared by "not found" and "not authorized": `kind` picks its title and
+ * message among the shell's `errorPages` strings.
+ */
 export function StatusPage({
+  kind,
   code,
-  title,
-  message,
   icon,
   testId,
 }: {
+  kind: 'notFound' | 'notAuthorized';
   code: string;
-  title: string;
-  message: string;
   icon: ReactNode;
   testId: string;
 }) {
   const { t } = useTranslation();
+  const title = t(`errorPages.${kind}Title`);
+  const message = t(`errorPages.${kind}Message`);
   return (
     <Box
       data-testid={testId}

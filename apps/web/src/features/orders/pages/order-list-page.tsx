@@ -21,6 +21,7 @@ import {
   type OrderSummary,
 } from '@kopi/contract';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { queryStatusProps } from '../../../components/data-table/paged-table-props';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { sortParam } from '../../../components/data-table/table-state';
 import { DateField } from '../../../components/date-field/date-field';
@@ -335,9 +336,7 @@ export function OrderListPage() {
           searchLabel={t('list.search')}
           searchTestId="order-search"
           filters={filterBar}
-          loading={orders.isPending}
-          error={orders.error}
-          onRetry={() => void orders.refetch()}
+          {...queryStatusProps(orders)}
           emptyMessage={filtering ? t('list.emptyFiltered') : t('list.empty')}
         />
       </Card>

@@ -1,8 +1,5 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -15,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { closureInputSchema, defaultTimezone, isoDate, localParts } from '@kopi/contract';
+import { SectionCard } from '../../../components/section-card';
 import { DateField } from '../../../components/date-field/date-field';
 import { formatLongDate } from '../../../lib/formatters';
 import { translateValidation } from '../../../lib/i18n/i18n';
@@ -87,103 +85,100 @@ export function ClosuresCard({
   };
 
   return (
-    <Card component="section" aria-labelledby="closures-title">
-      <CardHeader
-        title={t('time.closuresTitle')}
-        subheader={t('time.closuresHint')}
-        slotProps={{ title: { component: 'h2', variant: 'h5', id: 'closures-title' } }}
-      />
-      <CardContent sx={{ pt: 0 }}>
-        {mayUpdate && (
-          <Stack
-            component="form"
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              void add();
-            }}
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={1.5}
-            sx={{ alignItems: { sm: 'flex-start' }, mb: 2, flexWrap: 'wrap', rowGap: 1.5 }}
-            aria-label={t('time.addClosure')}
+    <SectionCard
+      id="closures-title"
+      title={t('time.closuresTitle')}
+      subheader={t('time.closuresHint')}
+    >
+      {mayUpdate && (
+        <Stack
+          component="form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void add();
+          }}
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1.5}
+          sx={{ alignItems: { sm: 'flex-start' }, mb: 2, flexWrap: 'wrap', rowGap: 1.5 }}
+          aria-label={t('time.addClosure')}
+        >
+          <DateField
+            label={t('time.from')}
+            value={from}
+            onCommit={setFrom}
+            error={Boolean(errors.from)}
+            helperText={translateValidation(errors.from)}
+            testId="closure-from"
+          />
+          {/* Left empty, the closure is the one day From names. */}
+          <DateField
+            optional
+            label={t('time.to')}
+            value={to}
+            onCommit={setTo}
+            min={from}
+            error={Boolean(errors.to)}
+            helperText={translateValidation(errors.to)}
+            testId="closure-to"
+          />
+          <TextField
+            size="small"
+            label={t('time.reason')}
+            placeholder={t('time.reasonPlaceholder')}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            error={Boolean(errors.reason)}
+            helperText={translateValidation(errors.reason)}
+            sx={{ flexGrow: 1, minWidth: 200 }}
+            slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'closure-reason' } }}
+          />
+          <Button
+            type="submit"
+            variant="outlined"
+            startIcon={<Add />}
+            loading={busy}
+            data-testid="closure-add"
+            sx={{ height: 40 }}
           >
-            <DateField
-              label={t('time.from')}
-              value={from}
-              onCommit={setFrom}
-              error={Boolean(errors.from)}
-              helperText={translateValidation(errors.from)}
-              testId="closure-from"
-            />
-            {/* Left empty, the closure is the one day From names. */}
-            <DateField
-              optional
-              label={t('time.to')}
-              value={to}
-              onCommit={setTo}
-              min={from}
-              error={Boolean(errors.to)}
-              helperText={translateValidation(errors.to)}
-              testId="closure-to"
-            />
-            <TextField
-              size="small"
-              label={t('time.reason')}
-              placeholder={t('time.reasonPlaceholder')}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              error={Boolean(errors.reason)}
-              helperText={translateValidation(errors.reason)}
-              sx={{ flexGrow: 1, minWidth: 200 }}
-              slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'closure-reason' } }}
-            />
-            <Button
-              type="submit"
-              variant="outlined"
-              startIcon={<Add />}
-              loading={busy}
-              data-testid="closure-add"
-              sx={{ height: 40 }}
-            >
-              {t('time.addClosure')}
-            </Button>
-          </Stack>
-        )}
-        {closures.length === 0 ? (
-          <Typography color="text.secondary" data-testid="closures-empty">
-            {t('time.noClosures')}
-          </Typography>
-        ) : (
-          <Table size="small" aria-label={t('time.closuresTitle')} data-testid="closures-table">
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ fontWeight: 600 }}>{t('time.dates')}</TableCell>
-                <TableCell sx={{ fontWeight: 600 }}>{t('time.reason')}</TableCell>
-                <TableCell />
+            {t('time.addClosure')}
+          </Button>
+        </Stack>
+      )}
+      {closures.length === 0 ? (
+        <Typography color="text.secondary" data-testid="closures-empty">
+          {t('time.noClosures')}
+        </Typography>
+      ) : (
+        <Table size="small" aria-label={t('time.closuresTitle')} data-testid="closures-table">
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ fontWeight: 600 }}>{t('time.dates')}</TableCell>
+              <TableCell sx={{ fontWeight: 600 }}>{t('time.reason')}</TableCell>
+              <TableCell />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {closures.map((c) => (
+              <TableRow key={c.id} data-testid="closure-row">
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{dates(c, locale)}</TableCell>
+                <TableCell>{c.reason || '—'}</TableCell>
+                <TableCell align="right" padding="checkbox">
+                  {mayUpdate && (
+                    <IconButton
+                      size="small"
+                      aria-label={t('time.removeClosure', { from: c.from, to: c.to })}
+                      onClick={() => void remove(c)}
+                    >
+                      <DeleteOutlined fontSize="small" />
+                    </IconButton>
+                  )}
+                </TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {closures.map((c) => (
-                <TableRow key={c.id} data-testid="closure-row">
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{dates(c, locale)}</TableCell>
-                  <TableCell>{c.reason || '—'}</TableCell>
-                  <TableCell align="right" padding="checkbox">
-                    {mayUpdate && (
-                      <IconButton
-                        size="small"
-                        aria-label={t('time.removeClosure', { from: c.from, to: c.to })}
-                        onClick={() => void remove(c)}
-                      >
-                        <DeleteOutlined fontSize="small" />
-                      </IconButton>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </CardContent>
-    </Card>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </SectionCard>
   );
 }

@@ -75,7 +75,7 @@ export function OutletDrawer({
   onSubmit: (values: OutletInput) => Promise<void>;
 }) {
   const { t } = useOutletStrings();
-  const { form, submit, busy } = useEntityForm({
+  const { frame } = useEntityForm({
     open,
     record: outlet,
     blank,
@@ -87,18 +87,15 @@ export function OutletDrawer({
     }),
     fields,
     onSubmit,
+    onClose,
   });
 
   return (
     <EntityDrawer
       name="outlet"
-      control={form.control}
-      open={open}
       title={outlet ? t('form.editTitle') : t('form.createTitle')}
       width={520}
-      busy={busy}
-      onClose={onClose}
-      onSubmit={submit}
+      {...frame}
     >
       <FormField
         cell={{ xs: 12, sm: 4 }}

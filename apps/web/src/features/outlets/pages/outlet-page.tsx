@@ -15,7 +15,7 @@ import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
 import { FilterSelect } from '../../../components/list-page/filter-select';
 import { RowAction, RowActions } from '../../../components/list-page/row-actions';
-import { useEntityEditor } from '../../../components/list-page/use-entity-editor';
+import { useFormEditor } from '../../../components/list-page/use-entity-editor';
 import { useGuardedRemoval } from '../../../components/list-page/use-guarded-removal';
 import { ListPage } from '../../../components/list-page/list-page';
 import { FlagLabel } from '../../../components/status-label';
@@ -54,13 +54,7 @@ export function OutletPage() {
   );
   const outlets = useOutlets(query);
   const invalidate = useInvalidateOutlets();
-  const editor = useEntityEditor<Outlet, OutletInput>({
-    create: createOutlet,
-    update: updateOutlet,
-    refresh: invalidate,
-    createdMessage: t('form.created'),
-    savedMessage: t('form.saved'),
-  });
+  const editor = useFormEditor<Outlet, OutletInput>(createOutlet, updateOutlet, invalidate, t);
   // Staff or orders: the server refuses (outlet_in_use); say why and offer to disable.
   const removal = useGuardedRemoval<Outlet>({
     remove: async (outlet) => {
@@ -93,15 +87,13 @@ export function OutletPage() {
           <Typography sx={{ fontWeight: 500 }} data-testid="outlet-name">
             {o.name}
           </Typography>
-          {o.address && (
-            <Typography variant="caption" color="text.secondary">
-              {o.address}
-            </Typography>
-          )}
-          {o.phone && (
-            <Typography variant="caption" color="text.secondary">
-              {o.phone}
-            </Typography>
+          {[o.address, o.phone].map(
+            (line, i) =>
+              line && (
+                <Typography key={i} variant="caption" color="text.secondary">
+                  {line}
+                </Typography>
+              ),
           )}
         </Stack>
       ),
@@ -204,12 +196,7 @@ export function OutletPage() {
           emptyMessage={t('list.empty')}
         />
       </Card>
-      <OutletDrawer
-        open={editor.open}
-        outlet={editor.record}
-        onClose={editor.close}
-        onSubmit={editor.submit}
-      />
+      <OutletDrawer outlet={editor.record} {...editor.form} />
       <ConfirmDialog
         open={Boolean(deleting)}
         title={deleting?.blocked ? t('list.cannotDeleteTitle') : t('list.deleteTitle')}

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
@@ -13,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { outletOpenState, type Outlet, type OutletHours } from '@kopi/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { SectionCard } from '../../../components/section-card';
 import { PageHeader } from '../../../components/page-header';
 import { useCan } from '../../../lib/can-context';
 import { serverFieldErrors } from '../../../lib/form-errors';
@@ -149,52 +149,45 @@ function HoursCard({
   };
 
   return (
-    <Card component="section" aria-labelledby="hours-title">
-      <CardHeader
-        title={t('time.hoursTitle')}
-        subheader={t('time.hoursHint')}
-        slotProps={{ title: { component: 'h2', variant: 'h5', id: 'hours-title' } }}
+    <SectionCard id="hours-title" title={t('time.hoursTitle')} subheader={t('time.hoursHint')}>
+      <HoursEditor
+        week={week}
+        problems={problems}
+        disabled={!mayUpdate || busy}
+        onChange={(next) => {
+          setWeek(next);
+          setServerProblems(new Map());
+        }}
       />
-      <CardContent sx={{ pt: 0 }}>
-        <HoursEditor
-          week={week}
-          problems={problems}
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ mt: 3, alignItems: { sm: 'flex-start' }, justifyContent: 'space-between' }}
+      >
+        <TextField
+          type="number"
+          label={t('time.lastOrder')}
+          value={lastOrder}
+          onChange={(e) => setLastOrder(e.target.value)}
           disabled={!mayUpdate || busy}
-          onChange={(next) => {
-            setWeek(next);
-            setServerProblems(new Map());
-          }}
+          error={!lastOrderValid}
+          helperText={t('time.lastOrderHint')}
+          slotProps={{ htmlInput: { min: 0, max: 240, step: 5, 'data-testid': 'last-order' } }}
+          sx={{ maxWidth: 360 }}
         />
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={2}
-          sx={{ mt: 3, alignItems: { sm: 'flex-start' }, justifyContent: 'space-between' }}
-        >
-          <TextField
-            type="number"
-            label={t('time.lastOrder')}
-            value={lastOrder}
-            onChange={(e) => setLastOrder(e.target.value)}
-            disabled={!mayUpdate || busy}
-            error={!lastOrderValid}
-            helperText={t('time.lastOrderHint')}
-            slotProps={{ htmlInput: { min: 0, max: 240, step: 5, 'data-testid': 'last-order' } }}
-            sx={{ maxWidth: 360 }}
-          />
-          {mayUpdate && (
-            <Button
-              variant="contained"
-              onClick={() => void save()}
-              loading={busy}
-              data-testid="hours-save"
-              sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
-            >
-              {t('time.save')}
-            </Button>
-          )}
-        </Stack>
-      </CardContent>
-    </Card>
+        {mayUpdate && (
+          <Button
+            variant="contained"
+            onClick={() => void save()}
+            loading={busy}
+            data-testid="hours-save"
+            sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
+          >
+            {t('time.save')}
+          </Button>
+        )}
+      </Stack>
+    </SectionCard>
   );
 }
 

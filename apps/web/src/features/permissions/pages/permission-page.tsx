@@ -5,6 +5,10 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { permissionAreas, type PermissionEntry, type TenantFilter } from '@kopi/contract';
+import {
+  queryStatusProps,
+  tableStateProps,
+} from '../../../components/data-table/paged-table-props';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
@@ -100,12 +104,7 @@ export function PermissionPage() {
           rowKey={(e) => e.permission}
           rowTestId={() => 'permission-row'}
           total={rows.length}
-          page={table.page}
-          pageSize={table.pageSize}
-          onPageChange={table.setPage}
-          onPageSizeChange={table.setPageSize}
-          search={table.q}
-          onSearchChange={table.setQ}
+          {...tableStateProps(table)}
           searchLabel={t('search')}
           filters={
             <>
@@ -129,9 +128,7 @@ export function PermissionPage() {
               )}
             </>
           }
-          loading={entries.isPending}
-          error={entries.error}
-          onRetry={() => void entries.refetch()}
+          {...queryStatusProps(entries)}
           emptyMessage={t('empty')}
         />
       </Card>

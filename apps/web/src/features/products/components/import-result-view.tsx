@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
@@ -31,6 +32,33 @@ export function previewColumns(rows: ImportResult['preview']): string[] {
   return [...known, ...extra];
 }
 
+/** A titled, scrolling table of the import's answer (its errors, its preview). */
+function ResultTable({
+  title,
+  hint,
+  children,
+}: {
+  title: string;
+  hint: string;
+  children: ReactNode;
+}) {
+  return (
+    <Box>
+      <Typography variant="subtitle1" component="h3">
+        {title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {hint}
+      </Typography>
+      <TableContainer sx={{ maxHeight: 260, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+        <Table size="small" stickyHeader aria-label={title}>
+          {children}
+        </Table>
+      </TableContainer>
+    </Box>
+  );
+}
+
 /** The answer of an import check: a summary, every row error with its row number, a preview. */
 export function ImportResultView({ result }: { result: ImportResult }) {
   const { t } = useProductStrings();
@@ -51,89 +79,68 @@ export function ImportResultView({ result }: { result: ImportResult }) {
       )}
 
       {errors.length > 0 && (
-        <Box>
-          <Typography variant="subtitle1" component="h3">
-            {t('import.errors')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {t('import.errorsHint')}
-          </Typography>
-          <TableContainer
-            sx={{ maxHeight: 260, border: 1, borderColor: 'divider', borderRadius: 1 }}
-          >
-            <Table size="small" stickyHeader aria-label={t('import.errors')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell sx={{ fontWeight: 600, width: 80 }}>{t('import.row')}</TableCell>
-                  <TableCell sx={{ fontWeight: 600, width: 160 }}>{t('import.field')}</TableCell>
-                  <TableCell sx={{ fontWeight: 600 }}>{t('import.message')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {errors.map((e, i) => (
-                  <TableRow key={`${e.row}-${e.field}-${i}`} data-testid="import-error">
-                    <TableCell data-testid="import-error-row">{e.row}</TableCell>
-                    <TableCell>
-                      <Box component="code" sx={{ fontSize: '0.85em' }}>
-                        {e.field}
-                      </Box>
-                    </TableCell>
-                    <TableCell data-testid="import-error-message">
-                      {translateValidation(e.message)}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        </Box>
+        <ResultTable title={t('import.errors')} hint={t('import.errorsHint')}>
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ fontWeight: 600, width: 80 }}>{t('import.row')}</TableCell>
+              <TableCell sx={{ fontWeight: 600, width: 160 }}>{t('import.field')}</TableCell>
+              <TableCell sx={{ fontWeight: 600 }}>{t('import.message')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {errors.map((e, i) => (
+              <TableRow key={`${e.row}-${e.field}-${i}`} data-testid="import-error">
+                <TableCell data-testid="import-error-row">{e.row}</TableCell>
+                <TableCell>
+                  <Box component="code" sx={{ fontSize: '0.85em' }}>
+                    {e.field}
+                  </Box>
+                </TableCell>
+                <TableCell data-testid="import-error-message">
+                  {translateValidation(e.message)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </ResultTable>
       )}
 
       {result.preview.length > 0 && (
-        <Box>
-          <Typography variant="subtitle1" component="h3">
-            {t('import.preview')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {t('import.previewHint', { count: result.preview.length })}
-          </Typography>
-          <TableContainer
-            sx={{ maxHeight: 260, border: 1, borderColor: 'divider', borderRadius: 1 }}
-          >
-            <Table size="small" stickyHeader aria-label={t('import.preview')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell sx={{ fontWeight: 600 }}>#</TableCell>
-                  {columns.map((c) => (
-                    <TableCell key={c} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                      {c}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {result.preview.map((row, i) => (
-                  <TableRow key={i} data-testid="import-preview-row">
-                    <TableCell sx={{ color: 'text.secondary' }}>{i + 1}</TableCell>
-                    {columns.map((c) => (
-                      <TableCell
-                        key={c}
-                        sx={{
-                          maxWidth: 220,
-                          overflow: 'hidden',
-                          textOverflow: 'ellipsis',
-                          whiteSpace: 'nowrap',
-                        }}
-                      >
-                        {row[c] ?? ''}
-                      </TableCell>
-                    ))}
-                  </TableRow>
+        <ResultTable
+          title={t('import.preview')}
+          hint={t('import.previewHint', { count: result.preview.length })}
+        >
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ fontWeight: 600 }}>#</TableCell>
+              {columns.map((c) => (
+                <TableCell key={c} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                  {c}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {result.preview.map((row, i) => (
+              <TableRow key={i} data-testid="import-preview-row">
+                <TableCell sx={{ color: 'text.secondary' }}>{i + 1}</TableCell>
+                {columns.map((c) => (
+                  <TableCell
+                    key={c}
+                    sx={{
+                      maxWidth: 220,
+                      overflow: 'hidden',
+                      textOverflow: 'ellipsis',
+                      whiteSpace: 'nowrap',
+                    }}
+                  >
+                    {row[c] ?? ''}
+                  </TableCell>
                 ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        </Box>
+              </TableRow>
+            ))}
+          </TableBody>
+        </ResultTable>
       )}
     </Stack>
   );

@@ -1,13 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
+import { inputBinding } from '../../../components/form-binding';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import { useController, type Control } from 'react-hook-form';
-import { translateValidation } from '../../../lib/i18n/i18n';
 import type { ProductFormValues } from './product-form-values';
-import { FormSection } from './form-section';
+import { SectionCard } from '../../../components/section-card';
 
 /** What the library section hands its list and its "new" dialog. */
 export interface Attached<T> {
@@ -65,7 +65,7 @@ export function LibrarySection<T extends { id: string }>({
   const items = ids.map((id) => byId.get(id)).filter((item): item is T => Boolean(item));
 
   return (
-    <FormSection
+    <SectionCard
       id={sectionId}
       title={title}
       subheader={subheader}
@@ -87,13 +87,7 @@ export function LibrarySection<T extends { id: string }>({
         renderValue={() => null}
         disableCloseOnSelect
         renderInput={(params) => (
-          <TextField
-            {...params}
-            label={pickerLabel}
-            inputRef={field.ref}
-            error={Boolean(fieldState.error)}
-            helperText={translateValidation(fieldState.error?.message)}
-          />
+          <TextField {...params} label={pickerLabel} {...inputBinding(field, fieldState)} />
         )}
         data-testid={pickerTestId}
       />
@@ -116,6 +110,6 @@ export function LibrarySection<T extends { id: string }>({
           setCreating(false);
         },
       })}
-    </FormSection>
+    </SectionCard>
   );
 }

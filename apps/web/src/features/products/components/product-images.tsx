@@ -14,7 +14,7 @@ import StarBorder from '@mui/icons-material/StarBorder';
 import { checkImageFile, IMAGE_ACCEPT } from '../../../lib/image-files';
 import { toast } from '../../../lib/toasts';
 import { useProductStrings } from '../i18n';
-import { FormSection } from './form-section';
+import { SectionCard } from '../../../components/section-card';
 
 export interface ImageTile {
   key: string;
@@ -73,7 +73,7 @@ export function ProductImages({
   };
 
   return (
-    <FormSection
+    <SectionCard
       id="product-images-title"
       title={t('form.images')}
       subheader={t('form.imagesHint')}
@@ -203,6 +203,6 @@ export function ProductImages({
         data-testid="product-image-input"
         onChange={(e) => void pick(e.target.files)}
       />
-    </FormSection>
+    </SectionCard>
   );
 }

@@ -9,7 +9,7 @@ import { FormTextField } from '../../../components/form-text-field';
 import { translateValidation } from '../../../lib/i18n/i18n';
 import { useCategoryChoices } from '../api';
 import { useProductStrings } from '../i18n';
-import { FormSection } from './form-section';
+import { SectionCard } from '../../../components/section-card';
 import type { ProductFormValues } from './product-form-values';
 
 /** An array field's error is its own or its first item's (e.g. a tag that is too long). */
@@ -83,7 +83,7 @@ export function ProductInfoSection({
     [categories.data, language, t],
   );
   return (
-    <FormSection id="product-info-title" title={t('form.info')}>
+    <SectionCard id="product-info-title" title={t('form.info')}>
       <Grid container spacing={2.5}>
         <FormTextField
           cell={{ xs: 12, md: 6 }}
@@ -119,6 +119,6 @@ export function ProductInfoSection({
           options={statusOptions(t('status.active'), t('status.disabled'))}
         />
       </Grid>
-    </FormSection>
+    </SectionCard>
   );
 }

@@ -15,7 +15,7 @@ import { formatMoney } from '../../../lib/formatters';
 import { toast } from '../../../lib/toasts';
 import { setProductOutlet, setProductSoldOut } from '../api';
 import { useProductStrings } from '../i18n';
-import { FormSection } from './form-section';
+import { SectionCard } from '../../../components/section-card';
 
 function OutletRow({
   productId,
@@ -172,7 +172,7 @@ export function ProductOutlets({
 }) {
   const { t } = useProductStrings();
   return (
-    <FormSection
+    <SectionCard
       id="product-outlets-title"
       title={t('form.outlets')}
       subheader={t('form.outletsHint')}
@@ -208,6 +208,6 @@ export function ProductOutlets({
           </Table>
         </TableContainer>
       )}
-    </FormSection>
+    </SectionCard>
   );
 }

@@ -23,7 +23,7 @@ import {
   useProduct,
   useVariantGroupChoices,
 } from '../api';
-import { FormSection } from '../components/form-section';
+import { SectionCard } from '../../../components/section-card';
 import {
   emptyProduct,
   formValuesOf,
@@ -126,7 +126,7 @@ function ProductForm({ product }: { product: Product | null }) {
           </Grid>
           <Grid size={{ xs: 12, lg: 4 }}>
             <Stack spacing={3}>
-              <FormSection id="product-pricing-title" title={t('form.pricing')}>
+              <SectionCard id="product-pricing-title" title={t('form.pricing')}>
                 <Stack spacing={2.5}>
                   <FormMoneyField
                     control={form.control}
@@ -142,7 +142,7 @@ function ProductForm({ product }: { product: Product | null }) {
                     fullWidth
                   />
                 </Stack>
-              </FormSection>
+              </SectionCard>
               <ProductImages
                 name={name}
                 images={images.tiles}

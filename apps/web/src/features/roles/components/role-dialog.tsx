@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -20,7 +20,6 @@ import { Controller, useWatch } from 'react-hook-form';
 import { CancelSaveButtons } from '../../../components/entity-drawer/cancel-save-buttons';
 import { useEntityForm } from '../../../components/entity-drawer/use-entity-form';
 import { FormField } from '../../../components/form-fields';
-import { unplacedRefusal } from '../../../lib/form-errors';
 import { catalogueFor } from '../../../lib/permission-catalogue';
 import { translateValidation } from '../../../lib/i18n/i18n';
 import { useRoleStrings } from '../i18n';
@@ -58,8 +57,7 @@ export function RoleDialog({
   const { t, ts } = useRoleStrings();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const areas = useMemo(() => buildMatrix(catalogueFor(platformRole)), [platformRole]);
-  const [failure, setFailure] = useState<string | null>(null);
-  const { form, submit, busy } = useEntityForm({
+  const { form, submit, busy, failure, close } = useEntityForm({
     open,
     record: role,
     blank,
@@ -71,12 +69,10 @@ export function RoleDialog({
     resolver: zodResolver(roleInputSchema),
     fields,
     mapPath: (path) => (path.startsWith('permissions') ? 'permissions' : path),
-    onSubmit: (values) => {
-      setFailure(null);
-      return onSubmit(values);
-    },
+    onSubmit,
+    onClose,
     // Self lock-out, escalation, an immutable role: not one field's problem.
-    onRefused: (error, placed) => setFailure(unplacedRefusal(error, placed, ts('http.network'))),
+    networkMessage: ts('http.network'),
   });
   const permissions = useWatch({ control: form.control, name: 'permissions' });
   const losesRoleManagement =
@@ -85,10 +81,6 @@ export function RoleDialog({
       (p) => role?.permissions.includes(p) && !(permissions ?? []).includes(p),
     );
 
-  const close = () => {
-    setFailure(null);
-    onClose();
-  };
   const title = !role
     ? t('form.createTitle')
     : readOnly

@@ -8,7 +8,7 @@ import type { Role, RoleInput, RoleListQuery, TenantFilter } from '@kopi/contrac
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SearchBox } from '../../../components/data-table/search-box';
 import { EmptyState } from '../../../components/empty-state';
-import { useEntityEditor } from '../../../components/list-page/use-entity-editor';
+import { useFormEditor } from '../../../components/list-page/use-entity-editor';
 import { ListPage } from '../../../components/list-page/list-page';
 import { useConfirmedDelete } from '../../../components/list-page/use-confirmed-delete';
 import { TenantFilterSelect, usePlatformWide } from '../../../components/tenant-filter';
@@ -47,13 +47,7 @@ export function RolePage() {
   );
   const roles = useRoles(query);
   const invalidate = useInvalidateRoles();
-  const editor = useEntityEditor<Role, RoleInput>({
-    create: createRole,
-    update: updateRole,
-    refresh: invalidate,
-    createdMessage: t('form.created'),
-    savedMessage: t('form.saved'),
-  });
+  const editor = useFormEditor<Role, RoleInput>(createRole, updateRole, invalidate, t);
   const deletion = useConfirmedDelete<Role>({
     remove: (target) => deleteRole(target.id),
     refresh: invalidate,
@@ -128,14 +122,12 @@ export function RolePage() {
         />
       )}
       <RoleDialog
-        open={editor.open}
         role={current}
         platformRole={current ? current.tenant_id === null : platformWide}
         readOnly={Boolean(current && (current.is_immutable || !mayUpdate))}
         isOwnRole={Boolean(current && isOwnRole(current))}
         changeable={(permission) => heldSet.has(permission)}
-        onClose={editor.close}
-        onSubmit={editor.submit}
+        {...editor.form}
       />
       <ConfirmDialog
         open={Boolean(deleting)}

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import { CellController, type FieldCell } from '../../../components/form-binding';
-import { translateValidation } from '../../../lib/i18n/i18n';
+import { type FieldValues } from 'react-hook-form';
+import { CellController, inputBinding, type BoundField } from '../../../components/form-binding';
 import { bpToPercentText, percentTextToBp } from '../percent';
 
 /** A rate entered as a percentage ("6.5") and kept in basis points (650). */
@@ -49,26 +48,20 @@ export function FormPercentField<T extends FieldValues>({
   cell,
   helperText,
   ...props
-}: { control?: Control<T>; name: FieldPath<T>; cell?: FieldCell } & Omit<
-  TextFieldProps,
-  'name' | 'value' | 'onChange' | 'error'
->) {
+}: BoundField<T> & Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'error'>) {
+  const bound = { control, name, cell };
   return (
     <CellController
-      control={control}
-      name={name}
-      cell={cell}
+      {...bound}
       render={({ field, fieldState }) => (
         <PercentInput
           fullWidth={cell !== undefined}
           {...props}
           name={field.name}
-          inputRef={field.ref}
           value={field.value as number | null | undefined}
           onChange={field.onChange}
           onBlur={field.onBlur}
-          error={Boolean(fieldState.error)}
-          helperText={translateValidation(fieldState.error?.message) ?? helperText}
+          {...inputBinding(field, fieldState, helperText)}
         />
       )}
     />

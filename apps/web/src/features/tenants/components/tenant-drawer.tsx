@@ -120,7 +120,7 @@ export function TenantDrawer({
   onSubmit: (values: TenantInput) => Promise<void>;
 }) {
   const { t } = useTenantStrings();
-  const { form, submit, busy } = useEntityForm({
+  const { form, frame } = useEntityForm({
     open,
     record: tenant,
     blank,
@@ -128,18 +128,15 @@ export function TenantDrawer({
     resolver: zodResolver(tenantFormSchema),
     fields,
     onSubmit,
+    onClose,
   });
 
   return (
     <EntityDrawer
       name="tenant"
-      control={form.control}
-      open={open}
       title={tenant ? t('form.editTitle') : t('form.createTitle')}
       width={560}
-      busy={busy}
-      onClose={onClose}
-      onSubmit={submit}
+      {...frame}
     >
       <Section title={t('form.business')} />
       <FormField

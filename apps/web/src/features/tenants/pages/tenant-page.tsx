@@ -20,7 +20,7 @@ import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
 import { FilterSelect } from '../../../components/list-page/filter-select';
 import { RowAction, RowActions } from '../../../components/list-page/row-actions';
-import { useEntityEditor } from '../../../components/list-page/use-entity-editor';
+import { useFormEditor } from '../../../components/list-page/use-entity-editor';
 import { ListPage } from '../../../components/list-page/list-page';
 import { useCan } from '../../../lib/can-context';
 import { formatDate } from '../../../lib/formatters';
@@ -63,13 +63,7 @@ export function TenantPage() {
   const everyTenant = useTenants({ page: 1, page_size: 100 });
   const context = useTenantContext();
   const invalidate = useInvalidateTenants();
-  const editor = useEntityEditor<Tenant, TenantInput>({
-    create: createTenant,
-    update: updateTenant,
-    refresh: invalidate,
-    createdMessage: t('form.created'),
-    savedMessage: t('form.saved'),
-  });
+  const editor = useFormEditor<Tenant, TenantInput>(createTenant, updateTenant, invalidate, t);
   const [confirm, setConfirm] = useState<{ tenant: Tenant; action: 'suspend' | 'activate' } | null>(
     null,
   );
@@ -233,12 +227,7 @@ export function TenantPage() {
           </Box>
         )}
       </Card>
-      <TenantDrawer
-        open={editor.open}
-        tenant={editor.record}
-        onClose={editor.close}
-        onSubmit={editor.submit}
-      />
+      <TenantDrawer tenant={editor.record} {...editor.form} />
       <ConfirmDialog
         open={Boolean(confirm)}
         title={confirm?.action === 'activate' ? t('list.activateTitle') : t('list.suspendTitle')}

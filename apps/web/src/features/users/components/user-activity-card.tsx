@@ -5,6 +5,7 @@ import CardHeader from '@mui/material/CardHeader';
 import Link from '@mui/material/Link';
 import type { AuditEntry } from '@kopi/contract';
 import { Link as RouterLink } from 'react-router';
+import { listQueryProps } from '../../../components/data-table/paged-table-props';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { useAuditLabels } from '../../../lib/audit-labels';
 import { useCan } from '../../../lib/can-context';
@@ -61,9 +62,8 @@ export function ActivityCard({ userId }: { userId: string }) {
         label={t('view.activity')}
         testId="user-activity-table"
         columns={columns}
-        rows={activity.data?.rows ?? []}
+        {...listQueryProps(activity)}
         rowKey={(e) => e.id}
-        total={activity.data?.meta.total ?? 0}
         page={page}
         pageSize={pageSize}
         onPageChange={setPage}
@@ -71,9 +71,6 @@ export function ActivityCard({ userId }: { userId: string }) {
           setPageSize(size);
           setPage(1);
         }}
-        loading={activity.isPending}
-        error={activity.error}
-        onRetry={() => void activity.refetch()}
         emptyMessage={t('view.noActivity')}
       />
     </Card>

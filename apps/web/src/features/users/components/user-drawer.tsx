@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -21,7 +20,6 @@ import { EntityDrawer } from '../../../components/entity-drawer/entity-drawer';
 import { useEntityForm } from '../../../components/entity-drawer/use-entity-form';
 import { FormSelectField, statusOptions } from '../../../components/form-fields';
 import { FormTextField } from '../../../components/form-text-field';
-import { unplacedRefusal } from '../../../lib/form-errors';
 import { translateValidation } from '../../../lib/i18n/i18n';
 import { useUserStrings } from '../i18n';
 import { halfCell } from '../../../components/form-binding';
@@ -88,8 +86,7 @@ export function UserDrawer({
 }) {
   const { t, ts } = useUserStrings();
   const creating = !user;
-  const [failure, setFailure] = useState<string | null>(null);
-  const { form, submit, busy } = useEntityForm({
+  const { form, failure, frame } = useEntityForm({
     open,
     record: user,
     blank,
@@ -97,19 +94,11 @@ export function UserDrawer({
     resolver: creating ? createResolver : editResolver,
     fields,
     mapPath: (path) => (path.startsWith('password_setup') ? 'password_setup' : path),
-    onSubmit: (values) => {
-      setFailure(null);
-      return onSubmit(values);
-    },
-    onRefused: (error, placed) => {
-      // Refusals that are not about one field (role escalation, self lock-out) show on top.
-      setFailure(unplacedRefusal(error, placed, ts('http.network')));
-    },
+    onSubmit,
+    onClose,
+    // Refusals that are not about one field (role escalation, self lock-out) show on top.
+    networkMessage: ts('http.network'),
   });
-  const close = () => {
-    setFailure(null);
-    onClose();
-  };
   const method = useWatch({ control: form.control, name: 'password_setup.method' });
   const outlets = options?.outlets ?? [];
   const roles = options?.roles ?? [];
@@ -123,13 +112,9 @@ export function UserDrawer({
   return (
     <EntityDrawer
       name="user"
-      control={form.control}
-      open={open}
       title={creating ? t('form.createTitle') : t('form.editTitle')}
       width={480}
-      busy={busy}
-      onClose={close}
-      onSubmit={submit}
+      {...frame}
     >
       {failure && (
         <Grid size={12}>

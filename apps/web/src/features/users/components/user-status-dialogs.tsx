@@ -50,36 +50,33 @@ export function useUserStatusActions(onChanged: () => Promise<unknown> | void) {
     }
   };
 
+  // What the dialog says: why a delete is refused (offering to disable), or what it is to do.
+  const words = !ask
+    ? null
+    : ask.blocked
+      ? {
+          title: t('actions.cannotDeleteTitle'),
+          message: <span data-testid="user-blocked-reason">{ask.blocked}</span>,
+          confirm: t('actions.disableInstead'),
+        }
+      : ask.kind === 'disable'
+        ? {
+            title: t('actions.disableTitle', { name: ask.user.fullname }),
+            message: t('actions.disableMessage'),
+            confirm: t('actions.disable'),
+          }
+        : {
+            title: t('actions.deleteTitle', { name: ask.user.fullname }),
+            message: t('actions.deleteMessage'),
+            confirm: t('actions.delete'),
+          };
+
   const dialog = (
     <ConfirmDialog
       open={Boolean(ask)}
-      title={
-        !ask
-          ? undefined
-          : ask.blocked
-            ? t('actions.cannotDeleteTitle')
-            : ask.kind === 'disable'
-              ? t('actions.disableTitle', { name: ask.user.fullname })
-              : t('actions.deleteTitle', { name: ask.user.fullname })
-      }
-      message={
-        !ask ? undefined : ask.blocked ? (
-          <span data-testid="user-blocked-reason">{ask.blocked}</span>
-        ) : ask.kind === 'disable' ? (
-          t('actions.disableMessage')
-        ) : (
-          t('actions.deleteMessage')
-        )
-      }
-      confirmLabel={
-        !ask
-          ? undefined
-          : ask.blocked
-            ? t('actions.disableInstead')
-            : ask.kind === 'disable'
-              ? t('actions.disable')
-              : t('actions.delete')
-      }
+      title={words?.title}
+      message={words?.message}
+      confirmLabel={words?.confirm}
       confirmColor={ask?.kind === 'delete' && !ask.blocked ? 'error' : 'warning'}
       confirmDisabled={Boolean(ask?.blocked) && ask?.user.status === 'disabled'}
       onConfirm={confirm}

@@ -271,18 +271,14 @@ export function VariantAddonPage() {
       </Card>
 
       <VariantGroupDialog
-        open={groupEditor.open}
         initial={groupEditor.record}
         usedBy={groupEditor.record?.used_by.length ?? 0}
-        onClose={groupEditor.close}
-        onSubmit={groupEditor.submit}
+        {...groupEditor.form}
       />
       <AddonDialog
-        open={addonEditor.open}
         initial={addonEditor.record}
         usedBy={addonEditor.record?.used_by.length ?? 0}
-        onClose={addonEditor.close}
-        onSubmit={addonEditor.submit}
+        {...addonEditor.form}
       />
       <ConfirmDialog
         open={Boolean(removal)}

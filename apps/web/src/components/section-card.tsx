@@ -3,8 +3,8 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 
-/** One titled card of the product form (a section named by its h2 heading). */
-export function FormSection({
+/** A titled card of a page or form: a section named by its h2 heading. */
+export function SectionCard({
   id,
   title,
   subheader,
