@@ -13,6 +13,7 @@ import { appSettings, auditLog } from '../../db/schema/platform';
 import { tenants } from '../../db/schema/tenancy';
 import { createTenant, createUser, latestAudit, userByUsername } from '../../test/fixtures';
 import { useTestApp } from '../../test/use-test-app';
+import { expectCode } from '../../test/expect-code';
 
 const { t, api } = useTestApp();
 
@@ -194,8 +195,7 @@ describe('POST /api/refresh-token', () => {
     ).json().data;
     // An attacker replays the first (rotated) token.
     const replay = await api.post('/api/refresh-token', undefined, t.bearer(first.refresh_token));
-    expect(replay.statusCode).toBe(401);
-    expect(replay.json().code_message).toBe('refresh_token_invalid');
+    expectCode(replay, 401, 'refresh_token_invalid');
     // The legitimate newest token and the access token of the family are dead too.
     const afterwards = await api.post(
       '/api/refresh-token',
@@ -275,8 +275,7 @@ describe('disabled users and suspended tenants', () => {
     await t.database.db.update(users).set({ status: 'disabled' }).where(eq(users.username, 'dina'));
 
     const login = await api.post('/api/login', { username: 'dina', password: 'Kopi@1234' });
-    expect(login.statusCode).toBe(400);
-    expect(login.json().code_message).toBe('user_disabled');
+    expectCode(login, 400, 'user_disabled');
     const protectedCall = await api.get('/api/notification', t.bearer(session.token));
     expect(protectedCall.statusCode).toBe(401);
     const refresh = await api.post(
@@ -296,8 +295,7 @@ describe('disabled users and suspended tenants', () => {
       .set({ status: 'suspended' })
       .where(eq(tenants.id, other.tenant.id));
     const login = await api.post('/api/login', { username: 'sam', password: 'Kopi@1234' });
-    expect(login.statusCode).toBe(400);
-    expect(login.json().code_message).toBe('tenant_suspended');
+    expectCode(login, 400, 'tenant_suspended');
     const protectedCall = await api.get('/api/notification', t.bearer(session.token));
     expect(protectedCall.statusCode).toBe(401);
   });
@@ -366,15 +364,13 @@ describe('POST /api/changepassword', () => {
       password: 'Teh@tarik1',
       password_confirmation: 'Teh@tarik1',
     });
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().code_message).toBe('old_password_incorrect');
+    expectCode(wrong, 400, 'old_password_incorrect');
     const same = await change(token, {
       old_password: 'Kopi@1234',
       password: 'Kopi@1234',
       password_confirmation: 'Kopi@1234',
     });
-    expect(same.statusCode).toBe(400);
-    expect(same.json().code_message).toBe('password_reused');
+    expectCode(same, 400, 'password_reused');
   });
 
   it('changes the password and ends the other sessions, not this one', async () => {
@@ -475,8 +471,7 @@ describe('PUT /api/registrationdata/{id}', () => {
     const cashier = await t.login('cashier');
     const manager = await userByUsername(t, 'manager');
     const res = await put(manager.id, cashier.token, { fullname: 'Hijacked' });
-    expect(res.statusCode).toBe(403);
-    expect(res.json().code_message).toBe('forbidden');
+    expectCode(res, 403, 'forbidden');
   });
 
   it('lets an admin with update-user edit a user of the same tenant', async () => {
@@ -496,8 +491,7 @@ describe('PUT /api/registrationdata/{id}', () => {
     });
     const admin = await t.login('admin');
     const res = await put(stranger.id, admin.token, { fullname: 'Cross tenant' });
-    expect(res.statusCode).toBe(404);
-    expect(res.json().code_message).toBe('not_found');
+    expectCode(res, 404, 'not_found');
     const theirs = await t.login('stranger');
     const manager = await userByUsername(t, 'manager');
     expect((await put(manager.id, theirs.token, { fullname: 'x' })).statusCode).toBe(404);
@@ -512,8 +506,7 @@ describe('PUT /api/registrationdata/{id}', () => {
       { path: 'email', message: 'validation.email' },
     ]);
     const badId = await put('not-a-uuid', session.token, { fullname: 'x' });
-    expect(badId.statusCode).toBe(400);
-    expect(badId.json().code_message).toBe('validation_failed');
+    expectCode(badId, 400, 'validation_failed');
     const avatar = await put(session.id, session.token, {
       fullname: 'x',
       avatar: 'javascript:alert(1)',

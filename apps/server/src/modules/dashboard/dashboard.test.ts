@@ -143,8 +143,7 @@ describe('GET /api/dashboard', () => {
   it('answers 400 tenant_required to a superadmin outside any tenant', async () => {
     const superadmin = t.bearer((await t.login('superadmin')).token);
     const res = await dashboard(superadmin);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().code_message).toBe('tenant_required');
+    expectCode(res, 400, 'tenant_required');
   });
 
   it('leaves out of the best sellers a product whose only sale today was rejected', async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { latestAudit } from '../../test/fixtures';
 import { anonymous } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
+import { expectCode } from '../../test/expect-code';
 
 // The menu editor: superadmin only; add, edit, hide, reorder, delete added items;
 // users see the change at their next sign-in or refresh.
@@ -86,8 +87,7 @@ describe('editing the menu', () => {
       title_en: 'Again',
       title_my: 'Lagi',
     });
-    expect(taken.statusCode).toBe(400);
-    expect(taken.json().code_message).toBe('menu_title_taken');
+    expectCode(taken, 400, 'menu_title_taken');
     const parent = await api.post('/api/menus', {
       parent_id: '00000000-0000-4000-8000-000000000000',
       title: 'menu.orphan',
@@ -167,8 +167,7 @@ describe('editing the menu', () => {
       `/api/menus/${group.id}`,
       bodyOf(group, { parent_id: group.id }),
     );
-    expect(self.statusCode).toBe(400);
-    expect(self.json().code_message).toBe('menu_parent_invalid');
+    expectCode(self, 400, 'menu_parent_invalid');
     const loop = await api.put('/api/menus/order', {
       items: [{ id: group.id, parent_id: child.id, sort_order: 10 }],
     });
@@ -197,8 +196,7 @@ describe('editing the menu', () => {
   it('deletes added items only, and only without sub-items', async () => {
     const builtin = await byTitle('menu.dashboard');
     const refused = await api.del(`/api/menus/${builtin.id}`);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().code_message).toBe('menu_item_builtin');
+    expectCode(refused, 409, 'menu_item_builtin');
     const group = await api.post('/api/menus', {
       title: 'menu.kitchen',
       title_en: 'Kitchen',

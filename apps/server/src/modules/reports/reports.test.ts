@@ -350,8 +350,7 @@ describe('GET /api/reports/sales', () => {
     }
     const rival = await otherTenant(t, 'rival-report-export');
     const theirs = await exportOf(rival.headers, `${RANGE}&outlet_id=${kl}`);
-    expect(theirs.statusCode).toBe(404);
-    expect(theirs.json().code_message).toBe('not_found');
+    expectCode(theirs, 404, 'not_found');
     expect((await exportOf(manager, `${RANGE}&outlet_id=${pg}`)).statusCode).toBe(404);
     const mine = await exportOf(manager, `group_by=outlet&${RANGE}&lang=en`);
     expect(

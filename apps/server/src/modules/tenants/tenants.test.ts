@@ -6,7 +6,7 @@ import { auditLog } from '../../db/schema/platform';
 import { tenants } from '../../db/schema/tenancy';
 import { createTenant, createUser } from '../../test/fixtures';
 import { anonymous } from '../../test/test-app';
-import { detailPaths } from '../../test/expect-code';
+import { detailPaths, expectCode } from '../../test/expect-code';
 import { useTestApp } from '../../test/use-test-app';
 
 // Tenants (superadmin): list, create, settings, suspend/activate, their outlets, and working
@@ -98,8 +98,7 @@ describe('POST and PUT /api/tenants', () => {
 
   it('answers 400 for a taken slug, a bad slug, missing settings or an unknown time zone', async () => {
     const taken = await api.post('/api/tenants', { ...newTenant, slug: 'kopi-demo' });
-    expect(taken.statusCode).toBe(400);
-    expect(taken.json().code_message).toBe('tenant_slug_taken');
+    expectCode(taken, 400, 'tenant_slug_taken');
     const bad = await api.post('/api/tenants', { name: 'X', slug: 'Not A Slug' });
     expect(bad.statusCode).toBe(400);
     expect(detailPaths(bad)).toEqual(
@@ -256,8 +255,7 @@ describe('working inside a tenant', () => {
     });
     const headers = t.bearer((await t.login('curious-admin')).token);
     const res = await api.post(`/api/tenants/${demoTenantId}/enter`, undefined, headers);
-    expect(res.statusCode).toBe(403);
-    expect(res.json().code_message).toBe('not_platform_user');
+    expectCode(res, 403, 'not_platform_user');
     const admin = t.bearer((await t.login('admin')).token);
     expect(
       (await api.post(`/api/tenants/${demoTenantId}/enter`, undefined, admin)).statusCode,
