@@ -7,6 +7,7 @@ import { idempotencyKeys, notifications } from '../db/schema/platform';
 import { useTestApp } from '../test/use-test-app';
 import { AUTHENTICATED } from './access';
 import { expectCode } from '../test/expect-code';
+import { newPassword } from '../test/fixtures';
 
 // Idempotency-Key (DESIGN §5) on a real write: a test route that creates a notification row,
 // slowly enough that parallel requests overlap.
@@ -129,8 +130,7 @@ describe('Idempotency-Key', () => {
         '/api/changepassword',
         {
           old_password: 'Kopi@1234',
-          password: 'Teh@tarik1',
-          password_confirmation: 'Teh@tarik1',
+          ...newPassword('Teh@tarik1'),
         },
         { ...t.bearer(session.token), 'idempotency-key': 'pw-change-1' },
       );

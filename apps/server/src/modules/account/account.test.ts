@@ -6,7 +6,7 @@ import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { passwordResetTokens, users } from '../../db/schema/access';
 import { auditLog, outbox } from '../../db/schema/platform';
-import { createUser, userByUsername } from '../../test/fixtures';
+import { createUser, newPassword, userByUsername } from '../../test/fixtures';
 import { createTestApp, requestAs } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { expectCode } from '../../test/expect-code';
@@ -72,16 +72,14 @@ describe('forgot and reset password', () => {
 
     const mismatch = await api.post('/api/reset-password', {
       token,
-      password: 'Teh@tarik1',
-      password_confirmation: 'Teh@tarik2',
+      ...newPassword('Teh@tarik1', 'Teh@tarik2'),
     });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().message).toBe('The Confirm Password field confirmation does not match');
 
     const ok = await api.post('/api/reset-password', {
       token,
-      password: 'Teh@tarik1',
-      password_confirmation: 'Teh@tarik1',
+      ...newPassword('Teh@tarik1'),
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ data: { reset: true } });
@@ -91,8 +89,7 @@ describe('forgot and reset password', () => {
 
     const again = await api.post('/api/reset-password', {
       token,
-      password: 'Kopi@1234x',
-      password_confirmation: 'Kopi@1234x',
+      ...newPassword('Kopi@1234x'),
     });
     expectCode(again, 400, 'reset_token_invalid');
 
@@ -110,8 +107,7 @@ describe('forgot and reset password', () => {
     const second = tokenFromMail((await latestMailTo('cashier@kopi-demo.my'))!.textBody)!;
     const body = (token: string) => ({
       token,
-      password: 'Kopi@5678',
-      password_confirmation: 'Kopi@5678',
+      ...newPassword('Kopi@5678'),
     });
     expect((await api.post('/api/reset-password', body(first))).statusCode).toBe(400);
     const cashier = await userByUsername(t, 'cashier');

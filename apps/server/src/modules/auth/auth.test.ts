@@ -11,7 +11,13 @@ import { describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema/access';
 import { appSettings, auditLog } from '../../db/schema/platform';
 import { tenants } from '../../db/schema/tenancy';
-import { createTenant, createUser, latestAudit, userByUsername } from '../../test/fixtures';
+import {
+  createTenant,
+  createUser,
+  latestAudit,
+  newPassword,
+  userByUsername,
+} from '../../test/fixtures';
 import { useTestApp } from '../../test/use-test-app';
 import { expectCode } from '../../test/expect-code';
 
@@ -361,14 +367,12 @@ describe('POST /api/changepassword', () => {
     const { token } = await t.login('finance');
     const wrong = await change(token, {
       old_password: 'Wrong@1234',
-      password: 'Teh@tarik1',
-      password_confirmation: 'Teh@tarik1',
+      ...newPassword('Teh@tarik1'),
     });
     expectCode(wrong, 400, 'old_password_incorrect');
     const same = await change(token, {
       old_password: 'Kopi@1234',
-      password: 'Kopi@1234',
-      password_confirmation: 'Kopi@1234',
+      ...newPassword('Kopi@1234'),
     });
     expectCode(same, 400, 'password_reused');
   });
@@ -379,8 +383,7 @@ describe('POST /api/changepassword', () => {
     const current = await t.login('pat');
     const res = await change(current.token, {
       old_password: 'Kopi@1234',
-      password: 'Teh@tarik1',
-      password_confirmation: 'Teh@tarik1',
+      ...newPassword('Teh@tarik1'),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ sessions_ended: 1 });
@@ -402,8 +405,7 @@ describe('POST /api/changepassword', () => {
   it('needs a signed-in user', async () => {
     const res = await api.post('/api/changepassword', {
       old_password: 'Kopi@1234',
-      password: 'Teh@tarik1',
-      password_confirmation: 'Teh@tarik1',
+      ...newPassword('Teh@tarik1'),
     });
     expect(res.statusCode).toBe(401);
   });

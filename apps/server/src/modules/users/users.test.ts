@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../../db/schema/access';
 import { outbox } from '../../db/schema/platform';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
-import { createUser, latestAudit, userByUsername } from '../../test/fixtures';
+import { createUser, latestAudit, newPassword, userByUsername } from '../../test/fixtures';
 import { demoTenantId } from '../../test/order-fixtures';
 import { anonymous } from '../../test/test-app';
 import { detailPaths, expectCode } from '../../test/expect-code';
@@ -245,8 +245,7 @@ describe('POST /api/users', () => {
     const token = decodeURIComponent(/reset-password\?token=([\w%-]+)/.exec(mail!.textBody)![1]!);
     const reset = await api.post('/api/reset-password', {
       token,
-      password: 'Barista@2',
-      password_confirmation: 'Barista@2',
+      ...newPassword('Barista@2'),
     });
     expect(reset.statusCode).toBe(200);
     await t.login('barista2', 'Barista@2');

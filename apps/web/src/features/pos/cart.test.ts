@@ -18,18 +18,9 @@ import {
   type Cart,
   type NewCartLine,
 } from './cart';
+import { kopi } from '../../test/cart-lines';
 import { ids } from './test-menu';
 
-const kopi: NewCartLine = {
-  product_id: ids.kopi,
-  name: 'Kopi',
-  sku: 'KOP-001',
-  unit_price: 280,
-  options: [],
-  addons: [],
-  notes: '',
-  quantity: 1,
-};
 const latteLarge: NewCartLine = {
   product_id: ids.latte,
   name: 'Cafe Latte',
