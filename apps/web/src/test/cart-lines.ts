@@ -12,3 +12,12 @@ export const kopi: NewCartLine = {
   notes: '',
   quantity: 1,
 };
+
+/** The Cafe Latte's choices as a cart line carries them. */
+export const chosen = {
+  large: { id: ids.large, group: 'Size', name: 'Large', price: 150 },
+  soy: { id: ids.soy, group: 'Milk', name: 'Soy', price: 100 },
+  nuts: { id: ids.nuts, group: 'Toppings', name: 'Nuts', price: 80 },
+  oat: { id: ids.oat, group: 'Milk', name: 'Oat', price: 200 },
+  shot: { id: ids.shot, name: 'Extra shot', price: 200 },
+};

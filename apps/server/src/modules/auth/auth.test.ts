@@ -22,6 +22,9 @@ import { useTestApp } from '../../test/use-test-app';
 import { expectCode } from '../../test/expect-code';
 
 const { t, api } = useTestApp();
+/** POST /api/refresh-token with a refresh token as the bearer. */
+const refreshWith = (refreshToken: string) =>
+  api.post('/api/refresh-token', undefined, t.bearer(refreshToken));
 
 const flatten = (nodes: MenuNode[]): MenuNode[] =>
   nodes.flatMap((n) => [n, ...flatten(n.children)]);
@@ -162,7 +165,7 @@ describe('POST /api/login', () => {
 describe('POST /api/refresh-token', () => {
   it('rotates: the new pair works, the answer adds `role`', async () => {
     const first = await t.login('manager');
-    const res = await api.post('/api/refresh-token', undefined, t.bearer(first.refresh_token));
+    const res = await refreshWith(first.refresh_token);
     expect(res.statusCode).toBe(200);
     const data = refreshDataSchema
       .extend(sessionUserExtrasSchema.shape)
@@ -172,7 +175,7 @@ describe('POST /api/refresh-token', () => {
     expect(data.role).toBe('manager');
     expect(data.role_name).toBe('manager');
     expect(data.refresh_token).not.toBe(first.refresh_token);
-    const next = await api.post('/api/refresh-token', undefined, t.bearer(data.refresh_token));
+    const next = await refreshWith(data.refresh_token);
     expect(next.statusCode).toBe(200);
   });
 
@@ -196,18 +199,12 @@ describe('POST /api/refresh-token', () => {
 
   it('revokes the whole family when a rotated token is presented again', async () => {
     const first = await t.login('manager');
-    const second = (
-      await api.post('/api/refresh-token', undefined, t.bearer(first.refresh_token))
-    ).json().data;
+    const second = (await refreshWith(first.refresh_token)).json().data;
     // An attacker replays the first (rotated) token.
-    const replay = await api.post('/api/refresh-token', undefined, t.bearer(first.refresh_token));
+    const replay = await refreshWith(first.refresh_token);
     expectCode(replay, 401, 'refresh_token_invalid');
     // The legitimate newest token and the access token of the family are dead too.
-    const afterwards = await api.post(
-      '/api/refresh-token',
-      undefined,
-      t.bearer(second.refresh_token),
-    );
+    const afterwards = await refreshWith(second.refresh_token);
     expect(afterwards.statusCode).toBe(401);
     const protectedCall = await api.get('/api/notification', t.bearer(second.token));
     expect(protectedCall.statusCode).toBe(401);
@@ -216,9 +213,7 @@ describe('POST /api/refresh-token', () => {
 
   it('lets exactly one of two concurrent uses of one token win and then revokes', async () => {
     const first = await t.login('manager');
-    const results = await Promise.all(
-      [0, 1].map(() => api.post('/api/refresh-token', undefined, t.bearer(first.refresh_token))),
-    );
+    const results = await Promise.all([0, 1].map(() => refreshWith(first.refresh_token)));
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401]);
   });
 
@@ -236,7 +231,7 @@ describe('POST /api/refresh-token', () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.userId, session.id));
-    const res = await api.post('/api/refresh-token', undefined, t.bearer(session.refresh_token));
+    const res = await refreshWith(session.refresh_token);
     expect(res.statusCode).toBe(401);
     const protectedCall = await api.get('/api/notification', t.bearer(session.token));
     expect(protectedCall.statusCode).toBe(401);
@@ -255,11 +250,7 @@ describe('POST /api/logout', () => {
       code_message: 'unauthorized',
       message: 'Unauthorized access',
     });
-    const refresh = await api.post(
-      '/api/refresh-token',
-      undefined,
-      t.bearer(session.refresh_token),
-    );
+    const refresh = await refreshWith(session.refresh_token);
     expect(refresh.statusCode).toBe(401);
     expect(await latestAudit(t, 'session.revoke')).toMatchObject({ actorUsername: 'cashier' });
   });
@@ -284,11 +275,7 @@ describe('disabled users and suspended tenants', () => {
     expectCode(login, 400, 'user_disabled');
     const protectedCall = await api.get('/api/notification', t.bearer(session.token));
     expect(protectedCall.statusCode).toBe(401);
-    const refresh = await api.post(
-      '/api/refresh-token',
-      undefined,
-      t.bearer(session.refresh_token),
-    );
+    const refresh = await refreshWith(session.refresh_token);
     expect(refresh.statusCode).toBe(401);
   });
 

@@ -4,7 +4,13 @@ import { categorySchema } from '@kopi/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/platform';
-import { demoCategory, multipart, otherTenant, pngImage } from '../../test/catalogue-fixtures';
+import {
+  demoCategory,
+  demoCategoryNames,
+  multipart,
+  otherTenant,
+  pngImage,
+} from '../../test/catalogue-fixtures';
 import { anonymous } from '../../test/test-app';
 import { detailPaths, expectCode } from '../../test/expect-code';
 import { useTestApp } from '../../test/use-test-app';
@@ -23,14 +29,7 @@ describe('GET /api/categories', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     const rows = body.data.map((c: unknown) => categorySchema.strict().parse(c));
-    expect(rows.map((c: { name_en: string }) => c.name_en)).toEqual([
-      'Kopi',
-      'Teh',
-      'Espresso',
-      'Matcha & Chocolate',
-      'Food',
-      'Bakery & Cakes',
-    ]);
+    expect(rows.map((c: { name_en: string }) => c.name_en)).toEqual(demoCategoryNames);
     expect(rows.find((c: { name_en: string }) => c.name_en === 'Espresso').product_count).toBe(8);
     expect(body.meta).toEqual({ page: 1, page_size: 25, total: 6 });
     // The other tenant's category never shows.

@@ -3,7 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addons, categories, productImages, products } from '../../db/schema/catalogue';
 import { outlets } from '../../db/schema/tenancy';
-import { demoCategory, demoOutletIds, otherTenant } from '../../test/catalogue-fixtures';
+import {
+  demoCategory,
+  demoCategoryNames,
+  demoOutletIds,
+  otherTenant,
+} from '../../test/catalogue-fixtures';
 import { createTenant, createUser } from '../../test/fixtures';
 import {
   addProduct,
@@ -95,14 +100,7 @@ describe('GET /api/pos/outlets', () => {
 describe('GET /api/pos/menu', () => {
   it('gives the active categories in order and the products at the outlet’s price', async () => {
     const menu = await menuOf(jb);
-    expect(menu.categories.map((c) => c.name_en)).toEqual([
-      'Kopi',
-      'Teh',
-      'Espresso',
-      'Matcha & Chocolate',
-      'Food',
-      'Bakery & Cakes',
-    ]);
+    expect(menu.categories.map((c) => c.name_en)).toEqual(demoCategoryNames);
     expect(menu.categories[0]).toEqual({
       id: (await demoCategory(t, 'Kopi')).id,
       name_en: 'Kopi',

@@ -18,7 +18,7 @@ import {
   type Cart,
   type NewCartLine,
 } from './cart';
-import { kopi } from '../../test/cart-lines';
+import { chosen, kopi } from '../../test/cart-lines';
 import { ids } from './test-menu';
 
 const latteLarge: NewCartLine = {
@@ -26,11 +26,8 @@ const latteLarge: NewCartLine = {
   name: 'Cafe Latte',
   sku: 'ESP-002',
   unit_price: 1090,
-  options: [
-    { id: ids.large, group: 'Size', name: 'Large', price: 150 },
-    { id: ids.oat, group: 'Milk', name: 'Oat', price: 200 },
-  ],
-  addons: [{ id: ids.shot, name: 'Extra shot', price: 200 }],
+  options: [chosen.large, chosen.oat],
+  addons: [chosen.shot],
   notes: '',
   quantity: 1,
 };
