@@ -413,13 +413,14 @@ describe('GET /api/reports/outlets', () => {
 
 describe('business day', () => {
   it('puts a 01:30 sale on the previous day with a 04:00 cut-off, on its own day with 00:00', async () => {
+    const twoDays = () => sales(admin, 'group_by=day&from=2026-06-14&to=2026-06-15&compare=none');
     const tenantId = await demoTenantId(t);
-    const before = await sales(admin, 'group_by=day&from=2026-06-14&to=2026-06-15&compare=none');
+    const before = await twoDays();
     expect(before.totals.current.orders).toBe(0);
     // Monday 15 June, 01:30 in Kuala Lumpur; the demo tenant's cut-off is 04:00.
     const late = await saleAt('2026-06-15T01:30:00', card(kl, coffee, 1, 1060));
     expect(late.business_date).toBe('2026-06-14');
-    const r = await sales(admin, 'group_by=day&from=2026-06-14&to=2026-06-15&compare=none');
+    const r = await twoDays();
     expect(r.rows.map((x) => [x.key, x.current.orders])).toEqual([
       ['2026-06-14', 1],
       ['2026-06-15', 0],
@@ -431,7 +432,7 @@ describe('business day', () => {
     try {
       const sameDay = await saleAt('2026-06-15T01:40:00', card(kl, coffee, 1, 1060));
       expect(sameDay.business_date).toBe('2026-06-15');
-      const after = await sales(admin, 'group_by=day&from=2026-06-14&to=2026-06-15&compare=none');
+      const after = await twoDays();
       expect(after.rows.map((x) => [x.key, x.current.orders])).toEqual([
         ['2026-06-14', 1],
         ['2026-06-15', 1],

@@ -35,6 +35,13 @@ const settings = {
 };
 const newTenant = { ...settings, name: 'Kopi Baru', slug: 'kopi-baru', plan: 'basic' };
 
+/** A new tenant with one user holding `permissions`, and that user's bearer headers. */
+async function signedInTenantUser(slug: string, username: string, permissions: string[]) {
+  const { tenant } = await createTenant(t, slug);
+  await createUser(t, { username, tenantId: tenant.id, permissions });
+  return { tenant, headers: t.bearer((await t.login(username)).token) };
+}
+
 describe('GET /api/tenants', () => {
   it('lists tenants with outlet and user counts, for the superadmin only', async () => {
     const res = await api.get('/api/tenants');
@@ -138,13 +145,9 @@ describe('POST and PUT /api/tenants', () => {
 
 describe('suspend and activate', () => {
   it('stops sign-in with tenant_suspended and ends live sessions at once, until activated', async () => {
-    const { tenant } = await createTenant(t, 'late-payer');
-    await createUser(t, {
-      username: 'late-admin',
-      tenantId: tenant.id,
-      permissions: ['read-outlet'],
-    });
-    const live = t.bearer((await t.login('late-admin')).token);
+    const { tenant, headers: live } = await signedInTenantUser('late-payer', 'late-admin', [
+      'read-outlet',
+    ]);
     expect((await api.get('/api/outlets', live)).statusCode).toBe(200);
 
     const res = await api.post(`/api/tenants/${tenant.id}/suspend`);
@@ -247,13 +250,7 @@ describe('working inside a tenant', () => {
   });
 
   it('is for platform users only', async () => {
-    const { tenant } = await createTenant(t, 'curious');
-    await createUser(t, {
-      username: 'curious-admin',
-      tenantId: tenant.id,
-      permissions: ['read-tenant'],
-    });
-    const headers = t.bearer((await t.login('curious-admin')).token);
+    const { headers } = await signedInTenantUser('curious', 'curious-admin', ['read-tenant']);
     const res = await api.post(`/api/tenants/${demoTenantId}/enter`, undefined, headers);
     expectCode(res, 403, 'not_platform_user');
     const admin = t.bearer((await t.login('admin')).token);

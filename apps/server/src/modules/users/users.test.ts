@@ -184,8 +184,7 @@ describe('GET /api/users/{id}', () => {
 
 describe('POST /api/users', () => {
   it('creates a user with a temporary password that must be changed first', async () => {
-    const res = await api.send(
-      'POST',
+    const res = await api.post(
       '/api/users',
       await newUser('barista1', { password_setup: { method: 'temporary' } }),
     );
@@ -209,8 +208,7 @@ describe('POST /api/users', () => {
     const blocked = await api.get('/api/pos/outlets', t.bearer(session.token));
     expectCode(blocked, 403, 'password_change_required');
     expect((await api.get('/api/notification', t.bearer(session.token))).statusCode).toBe(200);
-    const changed = await api.send(
-      'POST',
+    const changed = await api.post(
       '/api/changepassword',
       { old_password: temporary, password: 'Barista@1', password_confirmation: 'Barista@1' },
       t.bearer(session.token),
@@ -221,8 +219,7 @@ describe('POST /api/users', () => {
   });
 
   it('creates a user who chooses a password through an e-mailed single-use link', async () => {
-    const res = await api.send(
-      'POST',
+    const res = await api.post(
       '/api/users',
       await newUser('barista2', { password_setup: { method: 'email' } }),
     );
@@ -255,16 +252,14 @@ describe('POST /api/users', () => {
     const bad = await api.post('/api/users', { username: 'a b', role_id: 'x' });
     expectCode(bad, 400, 'validation_failed');
     expect(detailPaths(bad)).toEqual(expect.arrayContaining(['username', 'fullname', 'role_id']));
-    const noEmail = await api.send(
-      'POST',
+    const noEmail = await api.post(
       '/api/users',
       await newUser('nomail', { email: '', password_setup: { method: 'email' } }),
     );
     expect(noEmail.json().details).toEqual([{ path: 'email', message: 'validation.required' }]);
     const taken = await api.post('/api/users', await newUser('ADMIN'));
     expectCode(taken, 400, 'username_taken');
-    const foreignRole = await api.send(
-      'POST',
+    const foreignRole = await api.post(
       '/api/users',
       await newUser('foreign1', {
         role_id: await roleId('role-users-rival-admin', rival.tenant.id),
@@ -273,8 +268,7 @@ describe('POST /api/users', () => {
     expect(foreignRole.json().details).toEqual([
       { path: 'role_id', message: 'validation.invalid' },
     ]);
-    const foreignOutlet = await api.send(
-      'POST',
+    const foreignOutlet = await api.post(
       '/api/users',
       await newUser('foreign2', { id_outlet: rival.outlet.id }),
     );
@@ -282,8 +276,7 @@ describe('POST /api/users', () => {
       { path: 'id_outlet', message: 'validation.invalid' },
     ]);
     // The superadmin role is a platform role: never given to tenant staff.
-    const platformRole = await api.send(
-      'POST',
+    const platformRole = await api.post(
       '/api/users',
       await newUser('foreign3', { role_id: await roleId('superadmin', null) }),
     );
@@ -313,8 +306,7 @@ describe('POST /api/users', () => {
   });
 
   it('lets a platform superadmin create platform users, and tenant users inside a tenant', async () => {
-    const platform = await api.send(
-      'POST',
+    const platform = await api.post(
       '/api/users',
       await newUser('ops1', { role_id: await roleId('superadmin', null), id_outlet: null }),
       superadmin,
@@ -481,8 +473,7 @@ describe('POST /api/users/{id}/reset-password', () => {
   });
 
   it("writes the e-mails in the recipient's language", async () => {
-    const created = await api.send(
-      'POST',
+    const created = await api.post(
       '/api/users',
       await newUser('barista-my', { language: 'my', password_setup: { method: 'email' } }),
     );
