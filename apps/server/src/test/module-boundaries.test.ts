@@ -16,42 +16,37 @@ async function boundaryErrors(file: string, code: string) {
 }
 
 describe('server module boundaries (lint)', () => {
-  it("refuses a module importing another module's repository", async () => {
-    const errors = await boundaryErrors(
-      'apps/server/src/modules/users/planted.ts',
-      "import { list } from '../categories/categories.repo';\nexport const planted = list;\n",
-    );
-    expect(errors).toEqual([
-      'Use the "categories" module through its service (../categories/*.service), not "../categories/categories.repo".',
-    ]);
-  });
-
-  it('lets a module use another module through its service', async () => {
-    const errors = await boundaryErrors(
-      'apps/server/src/modules/users/planted.ts',
-      "import { createCategoryService } from '../categories/categories.service';\nexport const planted = createCategoryService;\n",
-    );
-    expect(errors).toEqual([]);
-  });
-
-  it('refuses routes that reach the database', async () => {
-    const errors = await boundaryErrors(
-      'apps/server/src/modules/categories/planted.routes.ts',
-      "import type { Db } from '../../db/database';\nexport type Planted = Db;\n",
-    );
-    expect(errors).toEqual([
-      'Routes and channel modules never touch the database: go through a service.',
-    ]);
-  });
-
-  it('refuses a repository or a database handle in a channel module', async () => {
-    const errors = await boundaryErrors(
-      'apps/server/src/modules/mobile/planted.repo.ts',
-      "import { customers } from '../../db/schema/customers';\nexport const planted = customers;\n",
-    );
-    expect(errors).toEqual([
-      '"mobile" is a channel: it has no repository; the domain modules own the data.',
-      'Routes and channel modules never touch the database: go through a service.',
-    ]);
+  it.each([
+    {
+      rule: "refuses a module importing another module's repository",
+      file: 'apps/server/src/modules/users/planted.ts',
+      code: "import { list } from '../categories/categories.repo';\nexport const planted = list;\n",
+      errors: [
+        'Use the "categories" module through its service (../categories/*.service), not "../categories/categories.repo".',
+      ],
+    },
+    {
+      rule: 'lets a module use another module through its service',
+      file: 'apps/server/src/modules/users/planted.ts',
+      code: "import { createCategoryService } from '../categories/categories.service';\nexport const planted = createCategoryService;\n",
+      errors: [],
+    },
+    {
+      rule: 'refuses routes that reach the database',
+      file: 'apps/server/src/modules/categories/planted.routes.ts',
+      code: "import type { Db } from '../../db/database';\nexport type Planted = Db;\n",
+      errors: ['Routes and channel modules never touch the database: go through a service.'],
+    },
+    {
+      rule: 'refuses a repository or a database handle in a channel module',
+      file: 'apps/server/src/modules/mobile/planted.repo.ts',
+      code: "import { customers } from '../../db/schema/customers';\nexport const planted = customers;\n",
+      errors: [
+        '"mobile" is a channel: it has no repository; the domain modules own the data.',
+        'Routes and channel modules never touch the database: go through a service.',
+      ],
+    },
+  ])('$rule', async ({ file, code, errors }) => {
+    expect(await boundaryErrors(file, code)).toEqual(errors);
   });
 });
