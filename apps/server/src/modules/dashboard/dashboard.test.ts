@@ -128,9 +128,7 @@ describe('GET /api/dashboard', () => {
     const none = t.bearer((await t.login('no-dashboard')).token);
     expect((await dashboard(none)).statusCode).toBe(403);
     const bad = await dashboard(admin, '?outlet_id=KL01');
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({
-      code_message: 'validation_failed',
+    expect(expectCode(bad, 400, 'validation_failed')).toMatchObject({
       details: [{ path: 'outlet_id' }],
     });
     const rival = await otherTenant(t, 'rival-dashboard');

@@ -204,9 +204,7 @@ describe('GET /api/logs/{id} and /api/logs/filters', () => {
 
   it('answers 400 with a code_message for a bad query', async () => {
     const res = await api.get('/api/logs/filters?tenant_id=nope');
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({
-      code_message: 'validation_failed',
+    expect(expectCode(res, 400, 'validation_failed')).toMatchObject({
       details: [expect.objectContaining({ path: 'tenant_id' })],
     });
   });

@@ -70,9 +70,7 @@ describe('GET /api/permissions', () => {
     const bad = await api.get('/api/permissions?tenant_id=nope');
     expectCode(bad, 400, 'validation_failed');
     const area = await api.get('/api/permissions?area=nope');
-    expect(area.statusCode).toBe(400);
-    expect(area.json()).toMatchObject({
-      code_message: 'validation_failed',
+    expect(expectCode(area, 400, 'validation_failed')).toMatchObject({
       details: [{ path: 'area', message: 'validation.invalid' }],
     });
   });

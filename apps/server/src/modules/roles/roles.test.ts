@@ -174,9 +174,7 @@ describe('POST /api/roles', () => {
       { name: 'Auditor', permissions: ['read-pos', 'read-log', 'read-order'] },
       clerk,
     );
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({
-      code_message: 'permission_escalation',
+    expect(expectCode(res, 403, 'permission_escalation')).toMatchObject({
       details: [
         { path: 'permissions', message: 'read-log' },
         { path: 'permissions', message: 'read-order' },
@@ -249,9 +247,7 @@ describe('PUT /api/roles/{id}', () => {
       name: 'admin',
       permissions: current.filter((p) => p !== 'update-role-permission'),
     });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({
-      code_message: 'role_self_lockout',
+    expect(expectCode(res, 409, 'role_self_lockout')).toMatchObject({
       details: [{ path: 'permissions', message: 'update-role-permission' }],
     });
     expect((await api.get(`/api/roles/${adminRole.id}`)).json().data.permissions).toEqual(current);

@@ -158,9 +158,7 @@ describe('suspend and activate', () => {
       { username: 'late-admin', password: 'Kopi@1234' },
       anonymous,
     );
-    expect(login.statusCode).toBe(400);
-    expect(login.json()).toMatchObject({
-      code_message: 'tenant_suspended',
+    expect(expectCode(login, 400, 'tenant_suspended')).toMatchObject({
       message: 'This business is suspended. Please contact support.',
     });
     expect((await api.get('/api/outlets', live)).statusCode).toBe(401);

@@ -364,9 +364,7 @@ describe('PUT /api/users/{id}', () => {
       ...base,
       role_id: await roleId('finance'),
     });
-    expect(demote.statusCode).toBe(409);
-    expect(demote.json()).toMatchObject({
-      code_message: 'role_self_lockout',
+    expect(expectCode(demote, 409, 'role_self_lockout')).toMatchObject({
       details: [
         { path: 'permissions', message: 'create-role-permission' },
         { path: 'permissions', message: 'read-role-permission' },
@@ -599,16 +597,12 @@ describe("another tenant's user and bad input", () => {
       method: 'temporary',
       password: 'short',
     });
-    expect(weak.statusCode).toBe(400);
-    expect(weak.json()).toMatchObject({
-      code_message: 'validation_failed',
+    expect(expectCode(weak, 400, 'validation_failed')).toMatchObject({
       details: [expect.objectContaining({ path: 'password' })],
     });
 
     const session = await api.del(`/api/users/${cashier.id}/sessions/not-a-uuid`);
-    expect(session.statusCode).toBe(400);
-    expect(session.json()).toMatchObject({
-      code_message: 'validation_failed',
+    expect(expectCode(session, 400, 'validation_failed')).toMatchObject({
       details: [expect.objectContaining({ path: 'sessionId' })],
     });
     // Nothing was changed by the refused requests.
