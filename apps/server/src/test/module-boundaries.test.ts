@@ -15,38 +15,46 @@ async function boundaryErrors(file: string, code: string) {
     .map((m) => m.message);
 }
 
+/** Plants `code` at `file` and expects exactly these boundary errors. */
+async function expectBoundaryErrors(file: string, code: string, errors: string[]) {
+  expect(await boundaryErrors(file, code)).toEqual(errors);
+}
+
 describe('server module boundaries (lint)', () => {
-  it.each([
-    {
-      rule: "refuses a module importing another module's repository",
-      file: 'apps/server/src/modules/users/planted.ts',
-      code: "import { list } from '../categories/categories.repo';\nexport const planted = list;\n",
-      errors: [
+  it("refuses a module importing another module's repository", async () => {
+    await expectBoundaryErrors(
+      'apps/server/src/modules/users/planted.ts',
+      "import { list } from '../categories/categories.repo';\nexport const planted = list;\n",
+      [
         'Use the "categories" module through its service (../categories/*.service), not "../categories/categories.repo".',
       ],
-    },
-    {
-      rule: 'lets a module use another module through its service',
-      file: 'apps/server/src/modules/users/planted.ts',
-      code: "import { createCategoryService } from '../categories/categories.service';\nexport const planted = createCategoryService;\n",
-      errors: [],
-    },
-    {
-      rule: 'refuses routes that reach the database',
-      file: 'apps/server/src/modules/categories/planted.routes.ts',
-      code: "import type { Db } from '../../db/database';\nexport type Planted = Db;\n",
-      errors: ['Routes and channel modules never touch the database: go through a service.'],
-    },
-    {
-      rule: 'refuses a repository or a database handle in a channel module',
-      file: 'apps/server/src/modules/mobile/planted.repo.ts',
-      code: "import { customers } from '../../db/schema/customers';\nexport const planted = customers;\n",
-      errors: [
+    );
+  });
+
+  it('lets a module use another module through its service', async () => {
+    await expectBoundaryErrors(
+      'apps/server/src/modules/users/planted.ts',
+      "import { createCategoryService } from '../categories/categories.service';\nexport const planted = createCategoryService;\n",
+      [],
+    );
+  });
+
+  it('refuses routes that reach the database', async () => {
+    await expectBoundaryErrors(
+      'apps/server/src/modules/categories/planted.routes.ts',
+      "import type { Db } from '../../db/database';\nexport type Planted = Db;\n",
+      ['Routes and channel modules never touch the database: go through a service.'],
+    );
+  });
+
+  it('refuses a repository or a database handle in a channel module', async () => {
+    await expectBoundaryErrors(
+      'apps/server/src/modules/mobile/planted.repo.ts',
+      "import { customers } from '../../db/schema/customers';\nexport const planted = customers;\n",
+      [
         '"mobile" is a channel: it has no repository; the domain modules own the data.',
         'Routes and channel modules never touch the database: go through a service.',
       ],
-    },
-  ])('$rule', async ({ file, code, errors }) => {
-    expect(await boundaryErrors(file, code)).toEqual(errors);
+    );
   });
 });
