@@ -24,6 +24,13 @@ async function searchProducts(page: Page, text: string) {
   await search.fill(text);
 }
 
+/** Ticks a product's row, then runs a bulk action on it and confirms. */
+async function bulkAction(page: Page, row: Locator, product: string, action: 'disable' | 'enable') {
+  await row.getByRole('checkbox', { name: `Select ${product}` }).check();
+  await page.getByTestId(`bulk-${action}`).click();
+  await page.getByTestId('confirm-dialog-confirm').click();
+}
+
 test('an admin builds a product with a category, a variant group, an add-on and an image, finds it, and sells it out at one outlet', async ({
   page,
 }) => {
@@ -165,15 +172,11 @@ test('an admin builds a product with a category, a variant group, an add-on and 
   await expect(row).toHaveCount(1);
 
   // Bulk disable, then enable again, each after a confirmation.
-  await row.getByRole('checkbox', { name: `Select ${product}` }).check();
-  await page.getByTestId('bulk-disable').click();
-  await page.getByTestId('confirm-dialog-confirm').click();
+  await bulkAction(page, row, product, 'disable');
   await expect(row.locator('[data-flag=off]')).toBeVisible();
   await choose(page, page.getByTestId('filter-status'), 'Disabled');
   await expect(row).toHaveCount(1);
-  await row.getByRole('checkbox', { name: `Select ${product}` }).check();
-  await page.getByTestId('bulk-enable').click();
-  await page.getByTestId('confirm-dialog-confirm').click();
+  await bulkAction(page, row, product, 'enable');
   await expect(page.getByTestId('products-table-empty')).toBeVisible();
 
   // A category with products cannot be deleted: the screen says why and offers to disable it.

@@ -29,6 +29,10 @@ const base: PricingInput = {
   settings: defaultPricingSettings,
 };
 
+/** Prices one RM 10.00 line on `base`, with the given fields changed. */
+const priceTenRinggit = (input: Partial<PricingInput> = {}) =>
+  priceOrder({ ...base, lines: [line(1000)], ...input });
+
 describe('money helpers', () => {
   it('rounds a rate half-up to the sen', () => {
     expect(applyRate(1000, 600)).toBe(60);
@@ -64,7 +68,7 @@ describe('priceOrder (DESIGN §3)', () => {
   });
 
   it('charges 6% SST on pick-up and no service charge', () => {
-    const r = priceOrder({ ...base, lines: [line(1000)] });
+    const r = priceTenRinggit();
     expect(r).toMatchObject({
       subtotal: 1000,
       service_charge: 0,
@@ -75,52 +79,36 @@ describe('priceOrder (DESIGN §3)', () => {
   });
 
   it('charges 10% service charge for dine-in and taxes it by default', () => {
-    const r = priceOrder({ ...base, serving_method: 'dine_in', lines: [line(1000)] });
+    const r = priceTenRinggit({ serving_method: 'dine_in' });
     expect(r).toMatchObject({ service_charge: 100, service_tax: 66, total: 1166 });
   });
 
   it('leaves the service charge out of the tax base when the tenant says so', () => {
-    const r = priceOrder({
-      ...base,
+    const r = priceTenRinggit({
       serving_method: 'dine_in',
-      lines: [line(1000)],
       settings: { ...defaultPricingSettings, service_charge_taxable: false },
     });
     expect(r).toMatchObject({ service_charge: 100, service_tax: 60, total: 1160 });
   });
 
   it('does not tax the delivery fee', () => {
-    const r = priceOrder({
-      ...base,
-      serving_method: 'delivery',
-      delivery_fee: 500,
-      lines: [line(1000)],
-    });
+    const r = priceTenRinggit({ serving_method: 'delivery', delivery_fee: 500 });
     expect(r).toMatchObject({ service_charge: 0, service_tax: 60, delivery_fee: 500, total: 1560 });
   });
 
   it('ignores a delivery fee for other serving methods', () => {
-    expect(priceOrder({ ...base, delivery_fee: 500, lines: [line(1000)] }).delivery_fee).toBe(0);
+    expect(priceTenRinggit({ delivery_fee: 500 }).delivery_fee).toBe(0);
   });
 
   it('charges no SST for a tenant that is not registered', () => {
-    const r = priceOrder({
-      ...base,
-      lines: [line(1000)],
-      settings: { ...defaultPricingSettings, service_tax_rate_bp: 0 },
-    });
+    const r = priceTenRinggit({ settings: { ...defaultPricingSettings, service_tax_rate_bp: 0 } });
     expect(r).toMatchObject({ service_tax: 0, total: 1000 });
   });
 
   it('applies the discount before service charge and tax, never more than the subtotal', () => {
-    const r = priceOrder({
-      ...base,
-      serving_method: 'dine_in',
-      discount: 200,
-      lines: [line(1000)],
-    });
+    const r = priceTenRinggit({ serving_method: 'dine_in', discount: 200 });
     expect(r).toMatchObject({ discount: 200, service_charge: 80, service_tax: 53, total: 933 });
-    const capped = priceOrder({ ...base, discount: 5000, lines: [line(1000)] });
+    const capped = priceTenRinggit({ discount: 5000 });
     expect(capped).toMatchObject({ discount: 1000, service_tax: 0, total: 0 });
   });
 

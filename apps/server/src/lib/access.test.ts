@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../test/fixtures';
-import { createTestApp, type HttpMethod } from '../test/test-app';
+import { createTestApp, type HttpMethod, type RequestHeaders } from '../test/test-app';
 import { useTestApp } from '../test/use-test-app';
 import { accessDeclarationProblem, AUTHENTICATED } from './access';
 
@@ -27,6 +27,15 @@ beforeAll(async () => {
 
 const concrete = (url: string) =>
   url.replace(/:[a-zA-Z_]+/g, randomUUID()).replace(/\*$/, 'anything');
+
+/** Calls a route at a concrete path, with an empty body where the method takes one. */
+const call = (route: { method: string; url: string }, headers?: RequestHeaders) =>
+  api.send(
+    route.method as HttpMethod,
+    concrete(route.url),
+    ['GET', 'HEAD'].includes(route.method) ? undefined : {},
+    headers,
+  );
 
 describe('route walk', () => {
   it('knows the routes of the API', () => {
@@ -60,11 +69,7 @@ describe('route walk', () => {
     const guarded = t.routes.filter((r) => !r.public);
     expect(guarded.length).toBeGreaterThanOrEqual(8);
     for (const route of guarded) {
-      const res = await api.send(
-        route.method as HttpMethod,
-        concrete(route.url),
-        ['GET', 'HEAD'].includes(route.method) ? undefined : {},
-      );
+      const res = await call(route);
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
       if (route.method !== 'HEAD') {
         expect(res.json(), `${route.method} ${route.url}`).toEqual({
@@ -89,12 +94,7 @@ describe('route walk', () => {
     );
     expect(needPermission.length).toBeGreaterThanOrEqual(2);
     for (const route of needPermission) {
-      const res = await api.send(
-        route.method as HttpMethod,
-        concrete(route.url),
-        ['GET', 'HEAD'].includes(route.method) ? undefined : {},
-        t.bearer(noPermissionsToken),
-      );
+      const res = await call(route, t.bearer(noPermissionsToken));
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
     }
   });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { useTestApp } from '../test/use-test-app';
 import { AppError } from './errors';
+import { expectCode } from '../test/expect-code';
 
 // Every failure in the DESIGN §5 envelope, statuses per SPEC §8, never a stack trace.
 
@@ -51,8 +52,7 @@ describe('error envelope', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ code_message: 'invalid_request', message: 'Invalid request' });
     const type = await api.post('/api/test/echo', 'qty=1', { 'content-type': 'text/csv' });
-    expect(type.statusCode).toBe(415);
-    expect(type.json().code_message).toBe('invalid_request');
+    expectCode(type, 415, 'invalid_request');
   });
 
   it('limits the body size (413)', async () => {
@@ -77,8 +77,7 @@ describe('error envelope', () => {
 
   it('answers non-API paths with a 404 envelope when the web app is not built', async () => {
     const res = await api.get('/dashboard', { accept: 'text/html' });
-    expect(res.statusCode).toBe(404);
-    expect(res.json().code_message).toBe('not_found');
+    expectCode(res, 404, 'not_found');
   });
 
   it('hides the cause of a 500: no stack, no message, just the envelope', async () => {

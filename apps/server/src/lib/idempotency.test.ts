@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { idempotencyKeys, notifications } from '../db/schema/platform';
 import { useTestApp } from '../test/use-test-app';
 import { AUTHENTICATED } from './access';
+import { expectCode } from '../test/expect-code';
+import { newPassword } from '../test/fixtures';
 
 // Idempotency-Key (DESIGN §5) on a real write: a test route that creates a notification row,
 // slowly enough that parallel requests overlap.
@@ -66,8 +68,7 @@ describe('Idempotency-Key', () => {
   it('answers 422 when the key comes back with a different body', async () => {
     await note('key-reused', 'first body');
     const res = await note('key-reused', 'second body');
-    expect(res.statusCode).toBe(422);
-    expect(res.json().code_message).toBe('idempotency_key_reused');
+    expectCode(res, 422, 'idempotency_key_reused');
     expect(await countTitle('second body')).toBe(0);
   });
 
@@ -75,8 +76,7 @@ describe('Idempotency-Key', () => {
     const first = note('key-in-flight', 'in flight');
     await new Promise((resolve) => setTimeout(resolve, 40));
     const second = await note('key-in-flight', 'in flight');
-    expect(second.statusCode).toBe(409);
-    expect(second.json().code_message).toBe('idempotency_in_flight');
+    expectCode(second, 409, 'idempotency_in_flight');
     expect(second.headers['retry-after']).toBe('1');
     expect((await first).statusCode).toBe(201);
   });
@@ -114,8 +114,7 @@ describe('Idempotency-Key', () => {
     await note(undefined, 'no key');
     expect(await countTitle('no key')).toBe(2);
     const pay = await api.post('/api/test/pay', undefined, t.bearer(token));
-    expect(pay.statusCode).toBe(400);
-    expect(pay.json().code_message).toBe('idempotency_key_required');
+    expectCode(pay, 400, 'idempotency_key_required');
     const paid = await api.post('/api/test/pay', undefined, {
       ...t.bearer(token),
       'idempotency-key': 'pay-1',
@@ -131,8 +130,7 @@ describe('Idempotency-Key', () => {
         '/api/changepassword',
         {
           old_password: 'Kopi@1234',
-          password: 'Teh@tarik1',
-          password_confirmation: 'Teh@tarik1',
+          ...newPassword('Teh@tarik1'),
         },
         { ...t.bearer(session.token), 'idempotency-key': 'pw-change-1' },
       );

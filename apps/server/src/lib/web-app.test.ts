@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, requestAs, type Requests, type TestApp } from '../test/test-app';
+import { expectCode } from '../test/expect-code';
 
 // The built web app with SPA fallback.
 
@@ -46,19 +47,16 @@ describe('web app', () => {
 
   it('never answers API, websocket, missing assets or non-HTML requests with the page', async () => {
     const apiRoute = await api.get('/api/nothing', html);
-    expect(apiRoute.statusCode).toBe(404);
-    expect(apiRoute.json().code_message).toBe('route_not_found');
+    expectCode(apiRoute, 404, 'route_not_found');
     const missing = await api.get('/assets/gone-1.js', html);
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json().code_message).toBe('not_found');
+    expectCode(missing, 404, 'not_found');
     const json = await api.get('/dashboard', { accept: 'application/json' });
     expect(json.statusCode).toBe(404);
     // /ws is the live-events socket: without a token it answers 401 in the envelope, not the page.
     const ws = await api.get('/ws?outlet_id=1', html);
     expect(ws.statusCode).toBe(401);
     const post = await api.post('/dashboard', undefined, html);
-    expect(post.statusCode).toBe(404);
-    expect(post.json().code_message).toBe('not_found');
+    expectCode(post, 404, 'not_found');
   });
 
   it('refuses path traversal', async () => {

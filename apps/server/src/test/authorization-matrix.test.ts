@@ -23,7 +23,7 @@ import {
   multipart,
   pngImage,
 } from './catalogue-fixtures';
-import { createUser } from './fixtures';
+import { createUser, newPassword } from './fixtures';
 import { addProduct, demoTenantId } from './order-fixtures';
 import { type HttpMethod, type Payload } from './test-app';
 import { useTestApp } from './use-test-app';
@@ -191,8 +191,7 @@ const requests: Record<string, Builder> = {
     as: t.bearer((await fresh(role)).token),
     payload: {
       old_password: DEMO_PASSWORD,
-      password: 'Matrix@2468',
-      password_confirmation: 'Matrix@2468',
+      ...newPassword('Matrix@2468'),
     },
     // It ends the user's other sessions too: put the password back and sign in again.
     after: async () => {

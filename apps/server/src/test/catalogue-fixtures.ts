@@ -68,6 +68,16 @@ export async function demoProduct(t: TestApp, sku: string) {
   return row!;
 }
 
+/** The demo tenant's categories' English names, in their order. */
+export const demoCategoryNames = [
+  'Kopi',
+  'Teh',
+  'Espresso',
+  'Matcha & Chocolate',
+  'Food',
+  'Bakery & Cakes',
+];
+
 /** A category of the demo tenant by English name. */
 export async function demoCategory(t: TestApp, nameEn: string) {
   const [row] = await t.database.db

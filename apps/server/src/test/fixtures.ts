@@ -74,3 +74,9 @@ export async function latestAudit(t: TestApp, action: string) {
     .limit(1);
   return row;
 }
+
+/** A new password and its confirmation, as the password forms send them. */
+export const newPassword = (password: string, confirmation = password) => ({
+  password,
+  password_confirmation: confirmation,
+});

@@ -15,43 +15,46 @@ async function boundaryErrors(file: string, code: string) {
     .map((m) => m.message);
 }
 
+/** Plants `code` at `file` and expects exactly these boundary errors. */
+async function expectBoundaryErrors(file: string, code: string, errors: string[]) {
+  expect(await boundaryErrors(file, code)).toEqual(errors);
+}
+
 describe('server module boundaries (lint)', () => {
   it("refuses a module importing another module's repository", async () => {
-    const errors = await boundaryErrors(
+    await expectBoundaryErrors(
       'apps/server/src/modules/users/planted.ts',
       "import { list } from '../categories/categories.repo';\nexport const planted = list;\n",
+      [
+        'Use the "categories" module through its service (../categories/*.service), not "../categories/categories.repo".',
+      ],
     );
-    expect(errors).toEqual([
-      'Use the "categories" module through its service (../categories/*.service), not "../categories/categories.repo".',
-    ]);
   });
 
   it('lets a module use another module through its service', async () => {
-    const errors = await boundaryErrors(
+    await expectBoundaryErrors(
       'apps/server/src/modules/users/planted.ts',
       "import { createCategoryService } from '../categories/categories.service';\nexport const planted = createCategoryService;\n",
+      [],
     );
-    expect(errors).toEqual([]);
   });
 
   it('refuses routes that reach the database', async () => {
-    const errors = await boundaryErrors(
+    await expectBoundaryErrors(
       'apps/server/src/modules/categories/planted.routes.ts',
       "import type { Db } from '../../db/database';\nexport type Planted = Db;\n",
+      ['Routes and channel modules never touch the database: go through a service.'],
     );
-    expect(errors).toEqual([
-      'Routes and channel modules never touch the database: go through a service.',
-    ]);
   });
 
   it('refuses a repository or a database handle in a channel module', async () => {
-    const errors = await boundaryErrors(
+    await expectBoundaryErrors(
       'apps/server/src/modules/mobile/planted.repo.ts',
       "import { customers } from '../../db/schema/customers';\nexport const planted = customers;\n",
+      [
+        '"mobile" is a channel: it has no repository; the domain modules own the data.',
+        'Routes and channel modules never touch the database: go through a service.',
+      ],
     );
-    expect(errors).toEqual([
-      '"mobile" is a channel: it has no repository; the domain modules own the data.',
-      'Routes and channel modules never touch the database: go through a service.',
-    ]);
   });
 });

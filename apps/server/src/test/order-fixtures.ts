@@ -61,40 +61,27 @@ export async function addProduct(
 /** The variant groups of a product with their options, in the product's order. */
 export async function groupsOf(t: TestApp, productId: string) {
   const rows = await t.database.db
-    .select({
-      groupId: variantGroups.id,
-      group: variantGroups.name,
-      required: variantGroups.required,
-      maxSelect: variantGroups.maxSelect,
-      optionId: variantOptions.id,
-      option: variantOptions.name,
-      price: variantOptions.price,
-    })
+    .select({ group: variantGroups, option: variantOptions })
     .from(productVariantGroups)
     .innerJoin(variantGroups, eq(variantGroups.id, productVariantGroups.groupId))
     .innerJoin(variantOptions, eq(variantOptions.groupId, variantGroups.id))
     .where(eq(productVariantGroups.productId, productId))
     .orderBy(asc(productVariantGroups.sortOrder), asc(variantOptions.sortOrder));
-  const groups = new Map<
-    string,
-    {
-      id: string;
-      name: string;
-      required: boolean;
-      max: number;
-      options: { id: string; name: string; price: number }[];
-    }
-  >();
-  for (const r of rows) {
-    const g = groups.get(r.groupId) ?? {
-      id: r.groupId,
-      name: r.group,
-      required: r.required,
-      max: r.maxSelect,
+  type Group = Pick<typeof variantGroups.$inferSelect, 'id' | 'name' | 'required'> & {
+    max: number;
+    options: Pick<typeof variantOptions.$inferSelect, 'id' | 'name' | 'price'>[];
+  };
+  const groups = new Map<string, Group>();
+  for (const { group, option } of rows) {
+    const g = groups.get(group.id) ?? {
+      id: group.id,
+      name: group.name,
+      required: group.required,
+      max: group.maxSelect,
       options: [],
     };
-    g.options.push({ id: r.optionId, name: r.option, price: r.price });
-    groups.set(r.groupId, g);
+    g.options.push({ id: option.id, name: option.name, price: option.price });
+    groups.set(group.id, g);
   }
   return [...groups.values()];
 }

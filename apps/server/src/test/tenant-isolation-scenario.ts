@@ -149,28 +149,20 @@ export async function runScenario(): Promise<Scenario> {
   ).data;
   await a.del(`/api/variant-groups/${spareGroup.id}`);
 
+  const isoLatte = {
+    sku: 'ISO-1',
+    category: kopi.id,
+    variant_group_ids: [group.id],
+    addon_ids: [addon.id],
+  };
   const product = (
-    await a.post('/api/products', {
-      name: 'Iso latte',
-      sku: 'ISO-1',
-      category: kopi.id,
-      base_price: 900,
-      variant_group_ids: [group.id],
-      addon_ids: [addon.id],
-    })
+    await a.post('/api/products', { ...isoLatte, name: 'Iso latte', base_price: 900 })
   ).data as { id: string };
   await a.get('/api/products?q=kopi');
   await a.get(`/api/products?outlet=${kl}&sort=-price&category=${kopi.id}`);
   await a.get('/api/products/export');
   await a.get(`/api/products/${product.id}`);
-  await a.put(`/api/products/${product.id}`, {
-    name: 'Iso latte 2',
-    sku: 'ISO-1',
-    category: kopi.id,
-    base_price: 950,
-    variant_group_ids: [group.id],
-    addon_ids: [addon.id],
-  });
+  await a.put(`/api/products/${product.id}`, { ...isoLatte, name: 'Iso latte 2', base_price: 950 });
   const images = (await upload(admin, `/api/products/${product.id}/images`, await pngImage(40, 40)))
     .data as { id: string }[];
   const more = (await upload(admin, `/api/products/${product.id}/images`, await pngImage(30, 30)))

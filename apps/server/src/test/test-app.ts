@@ -168,6 +168,12 @@ export function requestAs(t: Pick<TestApp, 'inject'>, defaults: RequestHeaders =
   };
 }
 
+/** The OpenAPI document's answer schema of `GET path` with status 200, as JSON text. */
+export async function documentedAnswer(api: Requests, path: string): Promise<string> {
+  const doc = (await api.get('/api/docs/json')).json();
+  return JSON.stringify(doc.paths[path].get.responses['200']);
+}
+
 export interface TestAppOptions {
   config?: Partial<Config>;
   seedDemo?: boolean;

@@ -6,9 +6,10 @@ import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { passwordResetTokens, users } from '../../db/schema/access';
 import { auditLog, outbox } from '../../db/schema/platform';
-import { createUser, userByUsername } from '../../test/fixtures';
+import { createUser, newPassword, userByUsername } from '../../test/fixtures';
 import { createTestApp, requestAs } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
+import { expectCode } from '../../test/expect-code';
 
 const { t, api } = useTestApp({ config: { e2e: true } });
 
@@ -71,16 +72,14 @@ describe('forgot and reset password', () => {
 
     const mismatch = await api.post('/api/reset-password', {
       token,
-      password: 'Teh@tarik1',
-      password_confirmation: 'Teh@tarik2',
+      ...newPassword('Teh@tarik1', 'Teh@tarik2'),
     });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().message).toBe('The Confirm Password field confirmation does not match');
 
     const ok = await api.post('/api/reset-password', {
       token,
-      password: 'Teh@tarik1',
-      password_confirmation: 'Teh@tarik1',
+      ...newPassword('Teh@tarik1'),
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ data: { reset: true } });
@@ -90,11 +89,9 @@ describe('forgot and reset password', () => {
 
     const again = await api.post('/api/reset-password', {
       token,
-      password: 'Kopi@1234x',
-      password_confirmation: 'Kopi@1234x',
+      ...newPassword('Kopi@1234x'),
     });
-    expect(again.statusCode).toBe(400);
-    expect(again.json().code_message).toBe('reset_token_invalid');
+    expectCode(again, 400, 'reset_token_invalid');
 
     const [entry] = await t.database.db
       .select()
@@ -110,8 +107,7 @@ describe('forgot and reset password', () => {
     const second = tokenFromMail((await latestMailTo('cashier@kopi-demo.my'))!.textBody)!;
     const body = (token: string) => ({
       token,
-      password: 'Kopi@5678',
-      password_confirmation: 'Kopi@5678',
+      ...newPassword('Kopi@5678'),
     });
     expect((await api.post('/api/reset-password', body(first))).statusCode).toBe(400);
     const cashier = await userByUsername(t, 'cashier');
@@ -120,8 +116,7 @@ describe('forgot and reset password', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(passwordResetTokens.userId, cashier.id));
     const expired = await api.post('/api/reset-password', body(second));
-    expect(expired.statusCode).toBe(400);
-    expect(expired.json().code_message).toBe('reset_token_invalid');
+    expectCode(expired, 400, 'reset_token_invalid');
   });
 
   it('exposes the outbox to the e2e suite only when KOPI_E2E is on', async () => {
@@ -191,8 +186,7 @@ describe('two-step sign-in', () => {
       challenge_token: challengeToken,
       code: enableCode,
     });
-    expect(replay.statusCode).toBe(400);
-    expect(replay.json().code_message).toBe('two_step_code_invalid');
+    expectCode(replay, 400, 'two_step_code_invalid');
 
     const next = codeAt(secret, 30);
     const ok = await api.post('/api/two-steps', { challenge_token: challengeToken, code: next });
@@ -221,8 +215,7 @@ describe('two-step sign-in', () => {
     await createUser(t, { username: 'gus', tenantId: null, permissions: [] });
     await enableFor('gus');
     const forged = await api.post('/api/two-steps', { challenge_token: 'x.y.z', code: '123456' });
-    expect(forged.statusCode).toBe(400);
-    expect(forged.json().code_message).toBe('two_step_challenge_invalid');
+    expectCode(forged, 400, 'two_step_challenge_invalid');
     const session = await t.login('superadmin');
     const accessAsChallenge = await api.post('/api/two-steps', {
       challenge_token: session.token,
@@ -250,8 +243,7 @@ describe('two-step sign-in', () => {
       { password: 'Nope@1234' },
       t.bearer(token),
     );
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().code_message).toBe('old_password_incorrect');
+    expectCode(wrong, 400, 'old_password_incorrect');
     const off = await api.post(
       '/api/account/two-step/disable',
       { password: 'Kopi@1234' },
@@ -359,8 +351,7 @@ describe('POST /api/account/avatar', () => {
       token,
       multipart(Buffer.from('GIF89a0000000000'), 'x.gif', 'image/gif'),
     );
-    expect(gif.statusCode).toBe(400);
-    expect(gif.json().code_message).toBe('unsupported_file_type');
+    expectCode(gif, 400, 'unsupported_file_type');
     const script = await upload(token, multipart(Buffer.from('<script>alert(1)</script>')));
     expect(script.statusCode).toBe(400);
   });
@@ -369,11 +360,9 @@ describe('POST /api/account/avatar', () => {
     const { token } = await t.login('cashier');
     const big = Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024, 0)]);
     const res = await upload(token, multipart(big));
-    expect(res.statusCode).toBe(413);
-    expect(res.json().code_message).toBe('payload_too_large');
+    expectCode(res, 413, 'payload_too_large');
     const none = await api.post('/api/account/avatar', { file: 'nope' }, t.bearer(token));
-    expect(none.statusCode).toBe(400);
-    expect(none.json().code_message).toBe('file_required');
+    expectCode(none, 400, 'file_required');
     const anonymous = await api.post('/api/account/avatar', multipart(png), {
       'content-type': `multipart/form-data; boundary=${boundary}`,
     });

@@ -11,10 +11,20 @@ import { describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema/access';
 import { appSettings, auditLog } from '../../db/schema/platform';
 import { tenants } from '../../db/schema/tenancy';
-import { createTenant, createUser, latestAudit, userByUsername } from '../../test/fixtures';
+import {
+  createTenant,
+  createUser,
+  latestAudit,
+  newPassword,
+  userByUsername,
+} from '../../test/fixtures';
 import { useTestApp } from '../../test/use-test-app';
+import { expectCode } from '../../test/expect-code';
 
 const { t, api } = useTestApp();
+/** POST /api/refresh-token with a refresh token as the bearer. */
+const refreshWith = (refreshToken: string) =>
+  api.post('/api/refresh-token', undefined, t.bearer(refreshToken));
 
 const flatten = (nodes: MenuNode[]): MenuNode[] =>
   nodes.flatMap((n) => [n, ...flatten(n.children)]);
@@ -155,7 +165,7 @@ describe('POST /api/login', () => {
 describe('POST /api/refresh-token', () => {
   it('rotates: the new pair works, the answer adds `role`', async () => {
     const first = await t.login('manager');
-    const res = await api.post('/api/refresh-token', undefined, t.bearer(first.refresh_token));
+    const res = await refreshWith(first.refresh_token);
     expect(res.statusCode).toBe(200);
     const data = refreshDataSchema
       .extend(sessionUserExtrasSchema.shape)
@@ -165,7 +175,7 @@ describe('POST /api/refresh-token', () => {
     expect(data.role).toBe('manager');
     expect(data.role_name).toBe('manager');
     expect(data.refresh_token).not.toBe(first.refresh_token);
-    const next = await api.post('/api/refresh-token', undefined, t.bearer(data.refresh_token));
+    const next = await refreshWith(data.refresh_token);
     expect(next.statusCode).toBe(200);
   });
 
@@ -189,19 +199,12 @@ describe('POST /api/refresh-token', () => {
 
   it('revokes the whole family when a rotated token is presented again', async () => {
     const first = await t.login('manager');
-    const second = (
-      await api.post('/api/refresh-token', undefined, t.bearer(first.refresh_token))
-    ).json().data;
+    const second = (await refreshWith(first.refresh_token)).json().data;
     // An attacker replays the first (rotated) token.
-    const replay = await api.post('/api/refresh-token', undefined, t.bearer(first.refresh_token));
-    expect(replay.statusCode).toBe(401);
-    expect(replay.json().code_message).toBe('refresh_token_invalid');
+    const replay = await refreshWith(first.refresh_token);
+    expectCode(replay, 401, 'refresh_token_invalid');
     // The legitimate newest token and the access token of the family are dead too.
-    const afterwards = await api.post(
-      '/api/refresh-token',
-      undefined,
-      t.bearer(second.refresh_token),
-    );
+    const afterwards = await refreshWith(second.refresh_token);
     expect(afterwards.statusCode).toBe(401);
     const protectedCall = await api.get('/api/notification', t.bearer(second.token));
     expect(protectedCall.statusCode).toBe(401);
@@ -210,9 +213,7 @@ describe('POST /api/refresh-token', () => {
 
   it('lets exactly one of two concurrent uses of one token win and then revokes', async () => {
     const first = await t.login('manager');
-    const results = await Promise.all(
-      [0, 1].map(() => api.post('/api/refresh-token', undefined, t.bearer(first.refresh_token))),
-    );
+    const results = await Promise.all([0, 1].map(() => refreshWith(first.refresh_token)));
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401]);
   });
 
@@ -230,7 +231,7 @@ describe('POST /api/refresh-token', () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.userId, session.id));
-    const res = await api.post('/api/refresh-token', undefined, t.bearer(session.refresh_token));
+    const res = await refreshWith(session.refresh_token);
     expect(res.statusCode).toBe(401);
     const protectedCall = await api.get('/api/notification', t.bearer(session.token));
     expect(protectedCall.statusCode).toBe(401);
@@ -249,11 +250,7 @@ describe('POST /api/logout', () => {
       code_message: 'unauthorized',
       message: 'Unauthorized access',
     });
-    const refresh = await api.post(
-      '/api/refresh-token',
-      undefined,
-      t.bearer(session.refresh_token),
-    );
+    const refresh = await refreshWith(session.refresh_token);
     expect(refresh.statusCode).toBe(401);
     expect(await latestAudit(t, 'session.revoke')).toMatchObject({ actorUsername: 'cashier' });
   });
@@ -275,15 +272,10 @@ describe('disabled users and suspended tenants', () => {
     await t.database.db.update(users).set({ status: 'disabled' }).where(eq(users.username, 'dina'));
 
     const login = await api.post('/api/login', { username: 'dina', password: 'Kopi@1234' });
-    expect(login.statusCode).toBe(400);
-    expect(login.json().code_message).toBe('user_disabled');
+    expectCode(login, 400, 'user_disabled');
     const protectedCall = await api.get('/api/notification', t.bearer(session.token));
     expect(protectedCall.statusCode).toBe(401);
-    const refresh = await api.post(
-      '/api/refresh-token',
-      undefined,
-      t.bearer(session.refresh_token),
-    );
+    const refresh = await refreshWith(session.refresh_token);
     expect(refresh.statusCode).toBe(401);
   });
 
@@ -296,8 +288,7 @@ describe('disabled users and suspended tenants', () => {
       .set({ status: 'suspended' })
       .where(eq(tenants.id, other.tenant.id));
     const login = await api.post('/api/login', { username: 'sam', password: 'Kopi@1234' });
-    expect(login.statusCode).toBe(400);
-    expect(login.json().code_message).toBe('tenant_suspended');
+    expectCode(login, 400, 'tenant_suspended');
     const protectedCall = await api.get('/api/notification', t.bearer(session.token));
     expect(protectedCall.statusCode).toBe(401);
   });
@@ -363,18 +354,14 @@ describe('POST /api/changepassword', () => {
     const { token } = await t.login('finance');
     const wrong = await change(token, {
       old_password: 'Wrong@1234',
-      password: 'Teh@tarik1',
-      password_confirmation: 'Teh@tarik1',
+      ...newPassword('Teh@tarik1'),
     });
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().code_message).toBe('old_password_incorrect');
+    expectCode(wrong, 400, 'old_password_incorrect');
     const same = await change(token, {
       old_password: 'Kopi@1234',
-      password: 'Kopi@1234',
-      password_confirmation: 'Kopi@1234',
+      ...newPassword('Kopi@1234'),
     });
-    expect(same.statusCode).toBe(400);
-    expect(same.json().code_message).toBe('password_reused');
+    expectCode(same, 400, 'password_reused');
   });
 
   it('changes the password and ends the other sessions, not this one', async () => {
@@ -383,8 +370,7 @@ describe('POST /api/changepassword', () => {
     const current = await t.login('pat');
     const res = await change(current.token, {
       old_password: 'Kopi@1234',
-      password: 'Teh@tarik1',
-      password_confirmation: 'Teh@tarik1',
+      ...newPassword('Teh@tarik1'),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ sessions_ended: 1 });
@@ -406,8 +392,7 @@ describe('POST /api/changepassword', () => {
   it('needs a signed-in user', async () => {
     const res = await api.post('/api/changepassword', {
       old_password: 'Kopi@1234',
-      password: 'Teh@tarik1',
-      password_confirmation: 'Teh@tarik1',
+      ...newPassword('Teh@tarik1'),
     });
     expect(res.statusCode).toBe(401);
   });
@@ -475,8 +460,7 @@ describe('PUT /api/registrationdata/{id}', () => {
     const cashier = await t.login('cashier');
     const manager = await userByUsername(t, 'manager');
     const res = await put(manager.id, cashier.token, { fullname: 'Hijacked' });
-    expect(res.statusCode).toBe(403);
-    expect(res.json().code_message).toBe('forbidden');
+    expectCode(res, 403, 'forbidden');
   });
 
   it('lets an admin with update-user edit a user of the same tenant', async () => {
@@ -496,8 +480,7 @@ describe('PUT /api/registrationdata/{id}', () => {
     });
     const admin = await t.login('admin');
     const res = await put(stranger.id, admin.token, { fullname: 'Cross tenant' });
-    expect(res.statusCode).toBe(404);
-    expect(res.json().code_message).toBe('not_found');
+    expectCode(res, 404, 'not_found');
     const theirs = await t.login('stranger');
     const manager = await userByUsername(t, 'manager');
     expect((await put(manager.id, theirs.token, { fullname: 'x' })).statusCode).toBe(404);
@@ -512,8 +495,7 @@ describe('PUT /api/registrationdata/{id}', () => {
       { path: 'email', message: 'validation.email' },
     ]);
     const badId = await put('not-a-uuid', session.token, { fullname: 'x' });
-    expect(badId.statusCode).toBe(400);
-    expect(badId.json().code_message).toBe('validation_failed');
+    expectCode(badId, 400, 'validation_failed');
     const avatar = await put(session.id, session.token, {
       fullname: 'x',
       avatar: 'javascript:alert(1)',

@@ -4,9 +4,15 @@ import { categorySchema } from '@kopi/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/platform';
-import { demoCategory, multipart, otherTenant, pngImage } from '../../test/catalogue-fixtures';
+import {
+  demoCategory,
+  demoCategoryNames,
+  multipart,
+  otherTenant,
+  pngImage,
+} from '../../test/catalogue-fixtures';
 import { anonymous } from '../../test/test-app';
-import { detailPaths } from '../../test/expect-code';
+import { detailPaths, expectCode } from '../../test/expect-code';
 import { useTestApp } from '../../test/use-test-app';
 
 let other: Awaited<ReturnType<typeof otherTenant>>;
@@ -23,14 +29,7 @@ describe('GET /api/categories', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     const rows = body.data.map((c: unknown) => categorySchema.strict().parse(c));
-    expect(rows.map((c: { name_en: string }) => c.name_en)).toEqual([
-      'Kopi',
-      'Teh',
-      'Espresso',
-      'Matcha & Chocolate',
-      'Food',
-      'Bakery & Cakes',
-    ]);
+    expect(rows.map((c: { name_en: string }) => c.name_en)).toEqual(demoCategoryNames);
     expect(rows.find((c: { name_en: string }) => c.name_en === 'Espresso').product_count).toBe(8);
     expect(body.meta).toEqual({ page: 1, page_size: 25, total: 6 });
     // The other tenant's category never shows.
@@ -50,8 +49,7 @@ describe('GET /api/categories', () => {
     expect((await api.get('/api/categories', anonymous)).statusCode).toBe(401);
     const superadmin = t.bearer((await t.login('superadmin')).token);
     const res = await api.get('/api/categories', superadmin);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().code_message).toBe('tenant_required');
+    expectCode(res, 400, 'tenant_required');
   });
 });
 
@@ -71,12 +69,10 @@ describe('POST and PUT /api/categories', () => {
 
   it('answers 400 with per-field details for missing names and a taken name', async () => {
     const missing = await api.post('/api/categories', { name_en: '  ' });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().code_message).toBe('validation_failed');
+    expectCode(missing, 400, 'validation_failed');
     expect(detailPaths(missing).sort()).toEqual(['name_en', 'name_my']);
     const taken = await api.post('/api/categories', { name_en: 'kopi', name_my: 'Kopi 2' });
-    expect(taken.statusCode).toBe(400);
-    expect(taken.json().code_message).toBe('category_name_taken');
+    expectCode(taken, 400, 'category_name_taken');
     // Another tenant may use the same name.
     const theirs = await api.send(
       'POST',
@@ -144,8 +140,7 @@ describe('DELETE /api/categories/{id}', () => {
   it('refuses a category with products (disable it instead) and deletes an empty one', async () => {
     const kopi = await demoCategory(t, 'Kopi');
     const busy = await api.del(`/api/categories/${kopi.id}`);
-    expect(busy.statusCode).toBe(409);
-    expect(busy.json().code_message).toBe('category_has_products');
+    expectCode(busy, 409, 'category_has_products');
     expect(busy.json().message).toMatch(/7 product.*Disable it instead/);
 
     const created = await api.post('/api/categories', {
@@ -195,11 +190,9 @@ describe('POST /api/categories/{id}/image', () => {
   it('refuses text named .png (checked by content) and files over 2 MB, with 400', async () => {
     const food = await demoCategory(t, 'Food');
     const text = await upload(food.id, Buffer.from('<svg onload=alert(1)>not an image</svg>'));
-    expect(text.statusCode).toBe(400);
-    expect(text.json().code_message).toBe('unsupported_file_type');
+    expectCode(text, 400, 'unsupported_file_type');
     const big = await upload(food.id, Buffer.alloc(2 * 1024 * 1024 + 10, 0x89));
-    expect(big.statusCode).toBe(400);
-    expect(big.json().code_message).toBe('file_too_large');
+    expectCode(big, 400, 'file_too_large');
     expect((await upload(other.category.id, await pngImage(10, 10))).statusCode).toBe(404);
   });
 });

@@ -5,6 +5,7 @@ import { demoOutletIds, otherTenant } from '../../test/catalogue-fixtures';
 import { createUser } from '../../test/fixtures';
 import { addProduct, demoTenantId, sell, testClock } from '../../test/order-fixtures';
 import { expectCode } from '../../test/expect-code';
+import { documentedAnswer } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 
 // GET /api/dashboard: today's business day against the same weekday last week; and its outlet
@@ -127,9 +128,7 @@ describe('GET /api/dashboard', () => {
     const none = t.bearer((await t.login('no-dashboard')).token);
     expect((await dashboard(none)).statusCode).toBe(403);
     const bad = await dashboard(admin, '?outlet_id=KL01');
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({
-      code_message: 'validation_failed',
+    expect(expectCode(bad, 400, 'validation_failed')).toMatchObject({
       details: [{ path: 'outlet_id' }],
     });
     const rival = await otherTenant(t, 'rival-dashboard');
@@ -143,8 +142,7 @@ describe('GET /api/dashboard', () => {
   it('answers 400 tenant_required to a superadmin outside any tenant', async () => {
     const superadmin = t.bearer((await t.login('superadmin')).token);
     const res = await dashboard(superadmin);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().code_message).toBe('tenant_required');
+    expectCode(res, 400, 'tenant_required');
   });
 
   it('leaves out of the best sellers a product whose only sale today was rejected', async () => {
@@ -212,9 +210,6 @@ describe('GET /api/dashboard/outlets', () => {
   });
 
   it('is documented in the OpenAPI document with its answer schema', async () => {
-    const doc = (await api.get('/api/docs/json')).json();
-    expect(JSON.stringify(doc.paths['/api/dashboard/outlets'].get.responses['200'])).toContain(
-      'timezone',
-    );
+    expect(await documentedAnswer(api, '/api/dashboard/outlets')).toContain('timezone');
   });
 });

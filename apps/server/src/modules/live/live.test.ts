@@ -11,6 +11,7 @@ import { publishLiveEvent } from '../../lib/live-events';
 import { createTenant, createUser, userByUsername } from '../../test/fixtures';
 import { createTestApp, engine, requestAs, type TestApp } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
+import { expectCode } from '../../test/expect-code';
 
 // DESIGN §9 live events: token and outlet checked before the upgrade, increasing ids, `since`
 // replay of exactly the missed events, fan-out between instances through NOTIFY.
@@ -85,8 +86,7 @@ async function connect(app: TestApp, query: string) {
 describe('GET /ws', () => {
   it('refuses a missing or bad token before the upgrade', async () => {
     const plain = await requestAs(t).get('/ws');
-    expect(plain.statusCode).toBe(401);
-    expect(plain.json().code_message).toBe('unauthorized');
+    expectCode(plain, 401, 'unauthorized');
     await expect(connect(t, 'token=nope')).rejects.toThrow('handshake 401');
     await expect(connect(t, '')).rejects.toThrow('handshake 401');
   });

@@ -9,6 +9,7 @@ import { createUser, userByUsername } from '../../test/fixtures';
 import { demoTenantId } from '../../test/order-fixtures';
 import { anonymous } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
+import { expectCode } from '../../test/expect-code';
 
 // The audit log: tenant scope (superadmin: every tenant), filters, the detail with
 // its difference, CSV export, and no way to edit or delete an entry.
@@ -62,8 +63,7 @@ describe('GET /api/logs', () => {
     expect(await entries(`&to=${past}`)).toEqual([]);
     expect((await entries('&q=role.upd')).map((e) => e.action)).toEqual(['role.update']);
     const bad = await api.get('/api/logs?from=yesterday');
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().code_message).toBe('validation_failed');
+    expectCode(bad, 400, 'validation_failed');
   });
 
   it('gives a platform superadmin every tenant, narrowed by tenant_id', async () => {
@@ -204,9 +204,7 @@ describe('GET /api/logs/{id} and /api/logs/filters', () => {
 
   it('answers 400 with a code_message for a bad query', async () => {
     const res = await api.get('/api/logs/filters?tenant_id=nope');
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({
-      code_message: 'validation_failed',
+    expect(expectCode(res, 400, 'validation_failed')).toMatchObject({
       details: [expect.objectContaining({ path: 'tenant_id' })],
     });
   });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { latestAudit } from '../../test/fixtures';
 import { anonymous } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
+import { expectCode } from '../../test/expect-code';
 
 // The menu editor: superadmin only; add, edit, hide, reorder, delete added items;
 // users see the change at their next sign-in or refresh.
@@ -15,6 +16,9 @@ const items = async (): Promise<Item[]> => (await api.get('/api/menus')).json().
 const byTitle = async (title: string) => (await items()).find((i) => i.title === title)!;
 const titlesOf = (nodes: MenuNode[]): string[] =>
   nodes.flatMap((n) => [n.title, ...titlesOf(n.children)]);
+/** Adds a menu item by its title key and English and Malay titles, with any other fields. */
+const addMenu = (title: string, title_en: string, title_my: string, more: object = {}) =>
+  api.post('/api/menus', { ...more, title, title_en, title_my });
 /** The admin's menu as the next sign-in builds it. */
 const adminMenu = async () => (await t.login('admin')).menus;
 
@@ -59,11 +63,8 @@ describe('GET /api/menus', () => {
 describe('editing the menu', () => {
   it('adds an item that users holding its permission see at their next sign-in', async () => {
     const group = await byTitle('menu.role_permission');
-    const res = await api.post('/api/menus', {
+    const res = await addMenu('menu.role_permission.audit', 'Audit trail', 'Jejak audit', {
       parent_id: group.id,
-      title: 'menu.role_permission.audit',
-      title_en: 'Audit trail',
-      title_my: 'Jejak audit',
       icon: 'FactCheck',
       path: '/settings/logs',
       action: 'read',
@@ -81,26 +82,13 @@ describe('editing the menu', () => {
   });
 
   it('answers 400 for a taken title key, an unknown parent or a half-given ability', async () => {
-    const taken = await api.post('/api/menus', {
-      title: 'menu.dashboard',
-      title_en: 'Again',
-      title_my: 'Lagi',
-    });
-    expect(taken.statusCode).toBe(400);
-    expect(taken.json().code_message).toBe('menu_title_taken');
-    const parent = await api.post('/api/menus', {
+    const taken = await addMenu('menu.dashboard', 'Again', 'Lagi');
+    expectCode(taken, 400, 'menu_title_taken');
+    const parent = await addMenu('menu.orphan', 'Orphan', 'Yatim', {
       parent_id: '00000000-0000-4000-8000-000000000000',
-      title: 'menu.orphan',
-      title_en: 'Orphan',
-      title_my: 'Yatim',
     });
     expect(parent.json().details).toEqual([{ path: 'parent_id', message: 'validation.invalid' }]);
-    const half = await api.post('/api/menus', {
-      title: 'menu.half',
-      title_en: 'Half',
-      title_my: 'Separuh',
-      action: 'read',
-    });
+    const half = await addMenu('menu.half', 'Half', 'Separuh', { action: 'read' });
     expect(half.json()).toMatchObject({
       code_message: 'validation_failed',
       details: [{ path: 'subject', message: 'validation.required' }],
@@ -125,9 +113,7 @@ describe('editing the menu', () => {
   it('keeps the title key of a built-in item, so the seed never adds it twice', async () => {
     const pos = (await byTitle('menu.pos')) as Item & Record<string, unknown>;
     const res = await api.put(`/api/menus/${pos.id}`, bodyOf(pos, { title: 'menu.till' }));
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({
-      code_message: 'menu_item_builtin_title',
+    expect(expectCode(res, 409, 'menu_item_builtin_title')).toMatchObject({
       details: [{ path: 'title', message: 'validation.invalid' }],
     });
     expect((await byTitle('menu.pos')).id).toBe(pos.id);
@@ -142,11 +128,7 @@ describe('editing the menu', () => {
     expect(retitled.json().data).toMatchObject({ title: 'menu.pos', title_en: 'Till' });
     await api.put(`/api/menus/${pos.id}`, bodyOf(pos));
     // An added item's key may change.
-    const added = await api.post('/api/menus', {
-      title: 'menu.rename_me',
-      title_en: 'Rename me',
-      title_my: 'Namakan semula',
-    });
+    const added = await addMenu('menu.rename_me', 'Rename me', 'Namakan semula');
     expect(added.statusCode, added.body).toBe(201);
     const item = added.json().data as Item & Record<string, unknown>;
     const renamed = await api.send(
@@ -167,8 +149,7 @@ describe('editing the menu', () => {
       `/api/menus/${group.id}`,
       bodyOf(group, { parent_id: group.id }),
     );
-    expect(self.statusCode).toBe(400);
-    expect(self.json().code_message).toBe('menu_parent_invalid');
+    expectCode(self, 400, 'menu_parent_invalid');
     const loop = await api.put('/api/menus/order', {
       items: [{ id: group.id, parent_id: child.id, sort_order: 10 }],
     });
@@ -197,19 +178,10 @@ describe('editing the menu', () => {
   it('deletes added items only, and only without sub-items', async () => {
     const builtin = await byTitle('menu.dashboard');
     const refused = await api.del(`/api/menus/${builtin.id}`);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().code_message).toBe('menu_item_builtin');
-    const group = await api.post('/api/menus', {
-      title: 'menu.kitchen',
-      title_en: 'Kitchen',
-      title_my: 'Dapur',
-      icon: 'Kitchen',
-    });
-    const child = await api.post('/api/menus', {
+    expectCode(refused, 409, 'menu_item_builtin');
+    const group = await addMenu('menu.kitchen', 'Kitchen', 'Dapur', { icon: 'Kitchen' });
+    const child = await addMenu('menu.kitchen.tickets', 'Tickets', 'Tiket', {
       parent_id: group.json().data.id,
-      title: 'menu.kitchen.tickets',
-      title_en: 'Tickets',
-      title_my: 'Tiket',
       path: '/app/status-order',
       action: 'read',
       subject: 'status-order',

@@ -56,6 +56,9 @@ const item = (productId = plain, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+/** The customer orders one plain item at KL01, with the given fields changed or added. */
+const orderAtKl = (fields: Record<string, unknown> = {}) =>
+  placeOrder(t, customer.headers, { outlet_id: kl, items: [item()], ...fields });
 const getOutlets = (query = '') => api.get(`/api/mobile/outlets${query}`);
 
 describe('GET /api/mobile/outlets', () => {
@@ -252,23 +255,16 @@ describe('POST /api/mobile/orders', () => {
   });
 
   it('adds the outlet’s delivery fee, and the service charge for dine in at a table', async () => {
-    const delivery = await placeOrder(t, customer.headers, {
-      outlet_id: kl,
+    const delivery = await orderAtKl({
       serving_method: 'delivery',
       delivery_address: '1 Jalan Ampang, KL',
-      items: [item()],
     });
     expect(delivery.json().data).toMatchObject({
       delivery_fee: 500,
       total: 1000 + 60 + 500,
       delivery_address: '1 Jalan Ampang, KL',
     });
-    const dineIn = await placeOrder(t, customer.headers, {
-      outlet_id: kl,
-      serving_method: 'dine_in',
-      table_code: 'T-12',
-      items: [item()],
-    });
+    const dineIn = await orderAtKl({ serving_method: 'dine_in', table_code: 'T-12' });
     expect(dineIn.json().data).toMatchObject({
       table_code: 'T-12',
       service_charge: 100,
@@ -276,11 +272,7 @@ describe('POST /api/mobile/orders', () => {
       total: 1166,
     });
     const noTable = expectCode(
-      await placeOrder(t, customer.headers, {
-        outlet_id: kl,
-        serving_method: 'dine_in',
-        items: [item()],
-      }),
+      await orderAtKl({ serving_method: 'dine_in' }),
       400,
       'validation_failed',
     );
@@ -321,28 +313,16 @@ describe('POST /api/mobile/orders', () => {
 
   it('is refused when the outlet is closed, past last orders, paused or its day is closed', async () => {
     clock.set(LATE_KL);
-    const closed = expectCode(
-      await placeOrder(t, customer.headers, { outlet_id: kl, items: [item()] }),
-      400,
-      'outlet_not_open',
-    );
+    const closed = expectCode(await orderAtKl(), 400, 'outlet_not_open');
     expect(closed.message).toBe('Kuala Lumpur is closed now. It opens again Thu 07:00.');
 
     clock.set(LAST_ORDERS_KL);
-    expectCode(
-      await placeOrder(t, customer.headers, { outlet_id: kl, items: [item()] }),
-      400,
-      'outlet_last_orders_passed',
-    );
+    expectCode(await orderAtKl(), 400, 'outlet_last_orders_passed');
 
     clock.set(NOON_KL);
     await t.database.db.update(outlets).set({ acceptingOrders: false }).where(eq(outlets.id, kl));
     try {
-      expectCode(
-        await placeOrder(t, customer.headers, { outlet_id: kl, items: [item()] }),
-        400,
-        'outlet_not_accepting_orders',
-      );
+      expectCode(await orderAtKl(), 400, 'outlet_not_accepting_orders');
     } finally {
       await t.database.db.update(outlets).set({ acceptingOrders: true }).where(eq(outlets.id, kl));
     }
@@ -505,8 +485,7 @@ describe('tracking and cancelling', () => {
   });
 
   it('cancels a CREATED order once: REJECTED, "Cancelled by customer", seen live and by the staff', async () => {
-    const order = (await placeOrder(t, customer.headers, { outlet_id: kl, items: [item()] })).json()
-      .data;
+    const order = (await orderAtKl()).json().data;
     const cancel = (id: string) =>
       api.post(`/api/mobile/orders/${id}/cancel`, undefined, customer.headers);
     const wrongType = await api.post(

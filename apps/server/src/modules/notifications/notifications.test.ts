@@ -5,6 +5,7 @@ import { notifications } from '../../db/schema/platform';
 import { outlets } from '../../db/schema/tenancy';
 import { createTenant, createUser } from '../../test/fixtures';
 import { useTestApp } from '../../test/use-test-app';
+import { expectCode } from '../../test/expect-code';
 
 const { t, api } = useTestApp();
 
@@ -122,8 +123,7 @@ describe('PUT /api/notification/read/{id}', () => {
       .returning();
     const { token } = await t.login('admin');
     const res = await api.put(`/api/notification/read/${theirs!.id}`, undefined, t.bearer(token));
-    expect(res.statusCode).toBe(404);
-    expect(res.json().code_message).toBe('not_found');
+    expectCode(res, 404, 'not_found');
   });
 
   it('answers 401 without a token', async () => {
@@ -142,8 +142,7 @@ describe('PUT /api/notification/read/{id}', () => {
       undefined,
       t.bearer(cashier.token),
     );
-    expect(res.statusCode).toBe(404);
-    expect(res.json().code_message).toBe('not_found');
+    expectCode(res, 404, 'not_found');
   });
 });
 

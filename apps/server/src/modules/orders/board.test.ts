@@ -14,6 +14,7 @@ import {
   testClock,
 } from '../../test/order-fixtures';
 import { useTestApp } from '../../test/use-test-app';
+import { expectCode } from '../../test/expect-code';
 
 // GET /api/orders/board: waiting orders and those completed in the last hour, oldest first, of
 // the outlets the user may see, with the outlets' amber/red thresholds.
@@ -189,8 +190,7 @@ describe('GET /api/orders/board', () => {
     expect(own.thresholds).toEqual([{ outlet_id: kl, amber_minutes: 5, red_minutes: 10 }]);
     expect(numbers(await board(cashier, `?outlet_id=${kl}`))).toEqual([atKl.order_no]);
     const elsewhere = await api.get(`/api/orders/board?outlet_id=${pg}`, cashier);
-    expect(elsewhere.statusCode).toBe(404);
-    expect(elsewhere.json().code_message).toBe('not_found');
+    expectCode(elsewhere, 404, 'not_found');
     expect(numbers(await board(admin))).toEqual([atKl.order_no, atPg.order_no]);
     await move(atKl.id, 'REJECTED', '2026-06-11T03:03:00Z', 'Test over');
     await move(atPg.id, 'REJECTED', '2026-06-11T03:03:00Z', 'Test over');
@@ -257,10 +257,8 @@ describe('GET /api/orders/board', () => {
     expect(noToken.statusCode).toBe(401);
     const finance = t.bearer((await t.login('finance')).token); // read-order, not the board
     const forbidden = await api.get('/api/orders/board', finance);
-    expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json().code_message).toBe('forbidden');
+    expectCode(forbidden, 403, 'forbidden');
     const bad = await api.get('/api/orders/board?outlet_id=KL01', admin);
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().code_message).toBe('validation_failed');
+    expectCode(bad, 400, 'validation_failed');
   });
 });

@@ -30,6 +30,7 @@ import { demoTenantId, testClock } from '../../test/order-fixtures';
 import { anonymous } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { createOrderService } from './orders.service';
+import { expectCode } from '../../test/expect-code';
 
 // The demo orders (made through the order services), GET /api/orders with its filters, search,
 // sort and paging, the CSV export, GET /api/orders/{id}, and who may see which order.
@@ -278,8 +279,7 @@ describe('GET /api/orders', () => {
     expect(penang.data.every((o) => o.outlet_id === pg)).toBe(true);
     expect((await list(`outlet=${pg}&outlet_id=${pg}`)).meta.total).toBe(penang.meta.total);
     const both = await api.get(`/api/orders?outlet=${kl}&outlet_id=${pg}`);
-    expect(both.statusCode).toBe(400);
-    expect(both.json().code_message).toBe('validation_failed');
+    expectCode(both, 400, 'validation_failed');
   });
 
   it('never shows another tenant’s orders', async () => {
@@ -293,8 +293,7 @@ describe('GET /api/orders', () => {
     }
     const ours = (await list('page_size=5')).data[0]!;
     const res = await api.get(`/api/orders/${ours.id}`, rival.headers);
-    expect(res.statusCode).toBe(404);
-    expect(res.json().code_message).toBe('not_found');
+    expectCode(res, 404, 'not_found');
   });
 
   it('answers 401, 403 and 400 as it should', async () => {
@@ -359,8 +358,7 @@ describe('GET /api/orders/outlets', () => {
     await createUser(t, { username: 'no-order-outlets', tenantId, permissions: ['read-outlet'] });
     const nobody = t.bearer((await t.login('no-order-outlets')).token);
     const refused = await get(nobody);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().code_message).toBe('forbidden');
+    expectCode(refused, 403, 'forbidden');
   });
 });
 
@@ -478,8 +476,7 @@ describe('GET /api/orders/export', () => {
     }
 
     const bad = await api.get('/api/orders/export?lang=fr');
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().code_message).toBe('validation_failed');
+    expectCode(bad, 400, 'validation_failed');
   });
 
   it('refuses more rows than its limit with export_too_large rather than a cut file', async () => {

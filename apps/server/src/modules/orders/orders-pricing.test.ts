@@ -15,6 +15,7 @@ import {
   testClock,
 } from '../../test/order-fixtures';
 import { useTestApp } from '../../test/use-test-app';
+import { expectCode } from '../../test/expect-code';
 
 // DESIGN §3 through POST /api/orders: the server prices every sale from the database with the
 // tenant's settings; the expected figures here are worked out by hand, not by priceOrder.
@@ -244,8 +245,7 @@ describe('POST /api/orders pricing', () => {
       payments: [{ method: 'card', amount: 1, reference: 'CARD-9' }],
       total: 1,
     });
-    expect(cheap.statusCode).toBe(400);
-    expect(cheap.json().code_message).toBe('payment_mismatch');
+    expectCode(cheap, 400, 'payment_mismatch');
   });
 
   it('caps a discount at the subtotal and takes tax after it', async () => {

@@ -5,7 +5,7 @@ import { auditLog, notifications } from '../../db/schema/platform';
 import { liveEvents } from '../../db/schema/live';
 import { demoOutletIds, otherTenant } from '../../test/catalogue-fixtures';
 import { addProduct, cardSale, sell, testClock } from '../../test/order-fixtures';
-import { detailPaths } from '../../test/expect-code';
+import { detailPaths, expectCode } from '../../test/expect-code';
 import { useTestApp } from '../../test/use-test-app';
 
 // POST /api/orders/{id}/status (DESIGN §4) and the day close with its Z-report.
@@ -230,8 +230,7 @@ describe('POST /api/orders/close-day', () => {
     await newOrder(cardSale(pg, plain, 1060)); // another outlet: not in this report
 
     const open = await close(manager, kl);
-    expect(open.statusCode).toBe(409);
-    expect(open.json().code_message).toBe('orders_still_open');
+    expectCode(open, 409, 'orders_still_open');
     expect(detailPaths(open)).toEqual([cash, card, split, toReject].map((o) => o.order_no));
     expect((await zReport(manager, kl)).statusCode).toBe(404);
 
@@ -290,8 +289,7 @@ describe('POST /api/orders/close-day', () => {
 
     // No more sales on a closed day at that outlet; other outlets go on.
     const late = await sell(t, admin, { ...cardSale(kl, plain, 1060), allow_outside_hours: true });
-    expect(late.statusCode).toBe(409);
-    expect(late.json().code_message).toBe('day_closed');
+    expectCode(late, 409, 'day_closed');
     const penang = await sell(t, admin, {
       ...cardSale(pg, plain, 1060),
       allow_outside_hours: true,

@@ -268,8 +268,7 @@ describe('POST /api/orders numbers, idempotency and atomicity', () => {
     expect(created.length).toBeGreaterThanOrEqual(1);
     expect(new Set(created.map((r) => r.json().data.id)).size).toBe(1);
     for (const r of answers.filter((a) => a.statusCode !== 201)) {
-      expect(r.statusCode).toBe(409);
-      expect(r.json().code_message).toBe('idempotency_in_flight');
+      expectCode(r, 409, 'idempotency_in_flight');
     }
     const [n] = await t.database.db
       .select({ n: count() })

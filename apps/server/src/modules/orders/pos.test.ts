@@ -3,7 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addons, categories, productImages, products } from '../../db/schema/catalogue';
 import { outlets } from '../../db/schema/tenancy';
-import { demoCategory, demoOutletIds, otherTenant } from '../../test/catalogue-fixtures';
+import {
+  demoCategory,
+  demoCategoryNames,
+  demoOutletIds,
+  otherTenant,
+} from '../../test/catalogue-fixtures';
 import { createTenant, createUser } from '../../test/fixtures';
 import {
   addProduct,
@@ -14,6 +19,7 @@ import {
   testClock,
 } from '../../test/order-fixtures';
 import { useTestApp } from '../../test/use-test-app';
+import { expectCode } from '../../test/expect-code';
 
 // GET /api/pos/outlets and GET /api/pos/menu: where a user may sell, and what an outlet sells as
 // the sale itself prices and accepts it.
@@ -87,22 +93,14 @@ describe('GET /api/pos/outlets', () => {
   it('answers 401 without a token and 403 without read-pos', async () => {
     expect((await api.get('/api/pos/outlets')).statusCode).toBe(401);
     const res = await api.get('/api/pos/outlets', finance);
-    expect(res.statusCode).toBe(403);
-    expect(res.json().code_message).toBe('forbidden');
+    expectCode(res, 403, 'forbidden');
   });
 });
 
 describe('GET /api/pos/menu', () => {
   it('gives the active categories in order and the products at the outlet’s price', async () => {
     const menu = await menuOf(jb);
-    expect(menu.categories.map((c) => c.name_en)).toEqual([
-      'Kopi',
-      'Teh',
-      'Espresso',
-      'Matcha & Chocolate',
-      'Food',
-      'Bakery & Cakes',
-    ]);
+    expect(menu.categories.map((c) => c.name_en)).toEqual(demoCategoryNames);
     expect(menu.categories[0]).toEqual({
       id: (await demoCategory(t, 'Kopi')).id,
       name_en: 'Kopi',
@@ -236,8 +234,7 @@ describe('GET /api/pos/menu', () => {
     const mine = await menuOf(kl);
     expect(mine.products.some((p) => p.sku === 'RIV-1')).toBe(false);
     const theirs = await api.get(`/api/pos/menu?outlet_id=${kl}`, other.headers);
-    expect(theirs.statusCode).toBe(404);
-    expect(theirs.json().code_message).toBe('not_found');
+    expectCode(theirs, 404, 'not_found');
     const res = await api.get(`/api/pos/menu?outlet_id=${other.outlet.id}`, admin);
     expect(res.statusCode).toBe(404);
     const own = await menuOf(other.outlet.id, other.headers);
@@ -249,14 +246,12 @@ describe('GET /api/pos/menu', () => {
     expect((await api.get(`/api/pos/menu?outlet_id=${kl}`)).statusCode).toBe(401);
     expect((await api.get(`/api/pos/menu?outlet_id=${kl}`, finance)).statusCode).toBe(403);
     const bad = await api.get('/api/pos/menu?outlet_id=KL01', admin);
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().code_message).toBe('validation_failed');
+    expectCode(bad, 400, 'validation_failed');
     const missing = await api.get('/api/pos/menu', admin);
     expect(missing.statusCode).toBe(400);
     // Outlet-bound staff see only their outlet's menu.
     const elsewhere = await api.get(`/api/pos/menu?outlet_id=${pg}`, cashier);
-    expect(elsewhere.statusCode).toBe(404);
-    expect(elsewhere.json().code_message).toBe('not_found');
+    expectCode(elsewhere, 404, 'not_found');
     expect((await menuOf(kl, cashier)).products.length).toBeGreaterThan(30);
   });
 });

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/platform';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
-import { detailPaths } from '../../test/expect-code';
+import { detailPaths, expectCode } from '../../test/expect-code';
 import { useTestApp } from '../../test/use-test-app';
 
 // Outlets, their weekly hours and closures, and "open now" on an injected clock.
@@ -88,8 +88,7 @@ describe('POST, PUT and DELETE /api/outlets', () => {
       next_open_at: null,
     });
     const again = await api.post('/api/outlets', newOutlet);
-    expect(again.statusCode).toBe(400);
-    expect(again.json().code_message).toBe('outlet_code_taken');
+    expectCode(again, 400, 'outlet_code_taken');
     // Codes are per tenant.
     expect((await api.post('/api/outlets', newOutlet, other.headers)).statusCode).toBe(201);
   });
@@ -166,8 +165,7 @@ describe('POST, PUT and DELETE /api/outlets', () => {
       board_red_minutes: red,
     });
     const range = await api.post('/api/outlets', body(0, 241));
-    expect(range.statusCode).toBe(400);
-    expect(range.json().code_message).toBe('validation_failed');
+    expectCode(range, 400, 'validation_failed');
     expect(range.json().details).toEqual(
       expect.arrayContaining([
         { path: 'board_amber_minutes', message: 'validation.min_value?min=1' },
@@ -200,8 +198,7 @@ describe('POST, PUT and DELETE /api/outlets', () => {
   it('refuses to delete an outlet with staff (disable it instead) and deletes an empty one', async () => {
     const kl = await demoOutlet(t, 'KL01');
     const busy = await api.del(`/api/outlets/${kl.id}`);
-    expect(busy.statusCode).toBe(409);
-    expect(busy.json().code_message).toBe('outlet_in_use');
+    expectCode(busy, 409, 'outlet_in_use');
     expect(busy.json().message).toMatch(/2 staff members.*Disable it instead/);
     const created = await api.post('/api/outlets', { ...newOutlet, code: 'TMP1' });
     const id = created.json().data.id;

@@ -4,6 +4,7 @@ import { otherTenant } from '../../test/catalogue-fixtures';
 import { demoTenantId } from '../../test/order-fixtures';
 import { anonymous } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
+import { expectCode } from '../../test/expect-code';
 
 // The permission catalogue: superadmin only; each string with its description and
 // the roles holding it.
@@ -65,15 +66,11 @@ describe('GET /api/permissions', () => {
     expect((await api.get('/api/permissions', anonymous)).statusCode).toBe(401);
     const admin = t.bearer((await t.login('admin')).token);
     const res = await api.get('/api/permissions', admin);
-    expect(res.statusCode).toBe(403);
-    expect(res.json().code_message).toBe('forbidden');
+    expectCode(res, 403, 'forbidden');
     const bad = await api.get('/api/permissions?tenant_id=nope');
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().code_message).toBe('validation_failed');
+    expectCode(bad, 400, 'validation_failed');
     const area = await api.get('/api/permissions?area=nope');
-    expect(area.statusCode).toBe(400);
-    expect(area.json()).toMatchObject({
-      code_message: 'validation_failed',
+    expect(expectCode(area, 400, 'validation_failed')).toMatchObject({
       details: [{ path: 'area', message: 'validation.invalid' }],
     });
   });

@@ -6,6 +6,7 @@ import { products } from '../../db/schema/catalogue';
 import { demoCategory, multipart, otherTenant, pngImage } from '../../test/catalogue-fixtures';
 import { useTestApp } from '../../test/use-test-app';
 import { formatRinggit, parseRinggit } from './product-files';
+import { expectCode } from '../../test/expect-code';
 
 // Export and import of the product file: same columns both ways, prices in ringgit, every row
 // checked, nothing written unless the whole file is valid.
@@ -148,8 +149,7 @@ describe('POST /api/products/import', () => {
     ]);
 
     const commit = await importFile(file, 'commit');
-    expect(commit.statusCode).toBe(400);
-    expect(commit.json().code_message).toBe('import_invalid');
+    expectCode(commit, 400, 'import_invalid');
     expect(commit.json().details).toContainEqual({
       path: 'rows.3.base_price',
       message: 'validation.price_format',
@@ -193,8 +193,7 @@ describe('POST /api/products/import', () => {
 
   it('refuses what is not a CSV or XLSX, a file without the needed columns, and cashiers', async () => {
     const png = await importFile(await pngImage(10, 10), 'preview', 'products.csv');
-    expect(png.statusCode).toBe(400);
-    expect(png.json().code_message).toBe('import_file_type');
+    expectCode(png, 400, 'import_file_type');
     const noColumns = await importFile(csv('sku,title', 'X-1,Something'), 'preview');
     expect(noColumns.json().data.errors).toEqual([
       { row: 1, field: 'name', message: 'validation.required' },

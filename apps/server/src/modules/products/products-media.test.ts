@@ -13,6 +13,7 @@ import {
 } from '../../test/catalogue-fixtures';
 import { anonymous } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
+import { expectCode } from '../../test/expect-code';
 
 // Product images, per-outlet availability and price, and "sold out today" across business days.
 
@@ -87,8 +88,7 @@ describe('product images', () => {
   it('answers 400 for text named .png, a fake PNG, a file over 2 MB, or no file', async () => {
     const id = (await demoProduct(t, 'ESP-004')).id;
     const text = await upload(id, Buffer.from('just some text, honestly'), 'menu.png');
-    expect(text.statusCode).toBe(400);
-    expect(text.json().code_message).toBe('unsupported_file_type');
+    expectCode(text, 400, 'unsupported_file_type');
     const fake = Buffer.concat([
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
       Buffer.alloc(200, 7),
@@ -98,11 +98,9 @@ describe('product images', () => {
       id,
       Buffer.concat([await pngImage(20, 20), Buffer.alloc(2 * 1024 * 1024)]),
     );
-    expect(big.statusCode).toBe(400);
-    expect(big.json().code_message).toBe('file_too_large');
+    expectCode(big, 400, 'file_too_large');
     const none = await api.post(`/api/products/${id}/images`, { file: 'nope' });
-    expect(none.statusCode).toBe(400);
-    expect(none.json().code_message).toBe('file_required');
+    expectCode(none, 400, 'file_required');
     const cashier = t.bearer((await t.login('cashier')).token);
     const body = multipart(await pngImage(10, 10));
     const forbidden = await api.post(`/api/products/${id}/images`, body.payload, {

@@ -5,7 +5,7 @@ import { products, variantGroups } from '../../db/schema/catalogue';
 import { auditLog } from '../../db/schema/platform';
 import { demoCategory, demoOutlet, demoProduct, otherTenant } from '../../test/catalogue-fixtures';
 import { anonymous, type HttpMethod } from '../../test/test-app';
-import { detailPaths } from '../../test/expect-code';
+import { detailPaths, expectCode } from '../../test/expect-code';
 import { useTestApp } from '../../test/use-test-app';
 
 // Products: the list (search, filters, sort, paging), the form's rules, delete versus archive,
@@ -174,8 +174,7 @@ describe('POST /api/products', () => {
 
   it('answers 400 with details for missing fields and a discount not below the price', async () => {
     const missing = await api.post('/api/products', { description: 'nothing else' });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().code_message).toBe('validation_failed');
+    expectCode(missing, 400, 'validation_failed');
     expect(detailPaths(missing).sort()).toEqual(['base_price', 'category', 'name', 'sku']);
     for (const discounted_price of [1200, 1500]) {
       const res = await api.post('/api/products', await newProductInput({ discounted_price }));
@@ -198,16 +197,14 @@ describe('POST /api/products', () => {
 
   it('keeps SKU (any case) and barcode unique within the tenant only', async () => {
     const sku = await api.post('/api/products', await newProductInput({ sku: 'kop-001' }));
-    expect(sku.statusCode).toBe(400);
-    expect(sku.json().code_message).toBe('sku_taken');
+    expectCode(sku, 400, 'sku_taken');
     expect(sku.json().details).toEqual([{ path: 'sku', message: 'validation.sku_taken' }]);
     const barcode = await api.send(
       'POST',
       '/api/products',
       await newProductInput({ barcode: '9556001000017' }),
     );
-    expect(barcode.statusCode).toBe(400);
-    expect(barcode.json().code_message).toBe('barcode_taken');
+    expectCode(barcode, 400, 'barcode_taken');
     // The other tenant may use the same SKU and barcode.
     const theirs = await api.send(
       'POST',
@@ -250,8 +247,7 @@ describe('POST /api/products', () => {
 
   it('answers 403 to a cashier, who may still read products', async () => {
     const res = await api.post('/api/products', await newProductInput(), cashier);
-    expect(res.statusCode).toBe(403);
-    expect(res.json().code_message).toBe('forbidden');
+    expectCode(res, 403, 'forbidden');
     expect((await list('', cashier)).meta.total).toBeGreaterThan(0);
   });
 });
@@ -269,8 +265,7 @@ describe('PUT /api/products/{id}', () => {
       `/api/products/${created.id}`,
       await newProductInput({ sku: 'TEH-001' }),
     );
-    expect(clash.statusCode).toBe(400);
-    expect(clash.json().code_message).toBe('sku_taken');
+    expectCode(clash, 400, 'sku_taken');
   });
 
   it('answers 404 for another tenant’s product on every route', async () => {
@@ -316,8 +311,7 @@ describe('DELETE and archive', () => {
     const kopi = await demoProduct(t, 'KOP-002');
     await t.database.db.update(products).set({ hasSales: true }).where(eq(products.id, kopi.id));
     const res = await api.del(`/api/products/${kopi.id}`);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().code_message).toBe('product_has_sales');
+    expectCode(res, 409, 'product_has_sales');
     expect(res.json().message).toMatch(/Archive it instead/);
 
     const archived = await api.post(`/api/products/${kopi.id}/archive`);

@@ -14,6 +14,7 @@ import {
 } from '../../test/catalogue-fixtures';
 import { addProduct, demoTenantId, sell, testClock } from '../../test/order-fixtures';
 import { expectCode } from '../../test/expect-code';
+import { documentedAnswer } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { splitByMonth } from './report-periods';
 
@@ -53,6 +54,8 @@ async function sales(headers: Record<string, string>, query: string): Promise<Sa
   if (r.group_by === 'payment_method' || r.group_by === 'product') throw new Error(r.group_by);
   return r;
 }
+/** Each row's key with its number of orders. */
+const ordersPerRow = (r: SalesRows) => r.rows.map((x) => [x.key, x.current.orders]);
 async function byPayment(headers: Record<string, string>, query: string) {
   const r = await ok(headers, query);
   if (r.group_by !== 'payment_method') throw new Error(r.group_by);
@@ -150,7 +153,7 @@ describe('GET /api/reports/sales', () => {
     ]);
     expect(byOutlet.rows[0]!.previous).toMatchObject({ orders: 1, net: 1060 });
     const serving = await sales(admin, `group_by=serving_method&${RANGE}`);
-    expect(serving.rows.map((x) => [x.key, x.current.orders])).toEqual([
+    expect(ordersPerRow(serving)).toEqual([
       ['pick_up', 3],
       ['dine_in', 1],
     ]);
@@ -249,9 +252,7 @@ describe('GET /api/reports/sales', () => {
     expect(anonymous.statusCode).toBe(401);
     expect((await report(cashier, RANGE)).statusCode).toBe(403);
     const backwards = await report(admin, 'from=2026-06-10&to=2026-06-01');
-    expect(backwards.statusCode).toBe(400);
-    expect(backwards.json()).toMatchObject({
-      code_message: 'validation_failed',
+    expect(expectCode(backwards, 400, 'validation_failed')).toMatchObject({
       details: [{ path: 'to', message: 'validation.date_before?minDate=2026-06-10' }],
     });
     const tooLong = await report(admin, 'from=2025-01-01&to=2026-01-02');
@@ -350,8 +351,7 @@ describe('GET /api/reports/sales', () => {
     }
     const rival = await otherTenant(t, 'rival-report-export');
     const theirs = await exportOf(rival.headers, `${RANGE}&outlet_id=${kl}`);
-    expect(theirs.statusCode).toBe(404);
-    expect(theirs.json().code_message).toBe('not_found');
+    expectCode(theirs, 404, 'not_found');
     expect((await exportOf(manager, `${RANGE}&outlet_id=${pg}`)).statusCode).toBe(404);
     const mine = await exportOf(manager, `group_by=outlet&${RANGE}&lang=en`);
     expect(
@@ -405,23 +405,21 @@ describe('GET /api/reports/outlets', () => {
   });
 
   it('is documented in the OpenAPI document with its answer schema', async () => {
-    const doc = (await api.get('/api/docs/json')).json();
-    expect(JSON.stringify(doc.paths['/api/reports/outlets'].get.responses['200'])).toContain(
-      'timezone',
-    );
+    expect(await documentedAnswer(api, '/api/reports/outlets')).toContain('timezone');
   });
 });
 
 describe('business day', () => {
   it('puts a 01:30 sale on the previous day with a 04:00 cut-off, on its own day with 00:00', async () => {
+    const twoDays = () => sales(admin, 'group_by=day&from=2026-06-14&to=2026-06-15&compare=none');
     const tenantId = await demoTenantId(t);
-    const before = await sales(admin, 'group_by=day&from=2026-06-14&to=2026-06-15&compare=none');
+    const before = await twoDays();
     expect(before.totals.current.orders).toBe(0);
     // Monday 15 June, 01:30 in Kuala Lumpur; the demo tenant's cut-off is 04:00.
     const late = await saleAt('2026-06-15T01:30:00', card(kl, coffee, 1, 1060));
     expect(late.business_date).toBe('2026-06-14');
-    const r = await sales(admin, 'group_by=day&from=2026-06-14&to=2026-06-15&compare=none');
-    expect(r.rows.map((x) => [x.key, x.current.orders])).toEqual([
+    const r = await twoDays();
+    expect(ordersPerRow(r)).toEqual([
       ['2026-06-14', 1],
       ['2026-06-15', 0],
     ]);
@@ -432,8 +430,8 @@ describe('business day', () => {
     try {
       const sameDay = await saleAt('2026-06-15T01:40:00', card(kl, coffee, 1, 1060));
       expect(sameDay.business_date).toBe('2026-06-15');
-      const after = await sales(admin, 'group_by=day&from=2026-06-14&to=2026-06-15&compare=none');
-      expect(after.rows.map((x) => [x.key, x.current.orders])).toEqual([
+      const after = await twoDays();
+      expect(ordersPerRow(after)).toEqual([
         ['2026-06-14', 1],
         ['2026-06-15', 1],
       ]);

@@ -7,6 +7,7 @@ import { createUser, latestAudit } from '../../test/fixtures';
 import { demoTenantId } from '../../test/order-fixtures';
 import { anonymous } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
+import { expectCode } from '../../test/expect-code';
 
 // Roles: cards, create and edit with the permission set, delete of unused roles,
 // the immutable superadmin role, tenant scope, the escalation guard and no self lock-out.
@@ -129,8 +130,7 @@ describe('POST /api/roles', () => {
 
   it('answers 400 for a taken name, unknown or platform permissions', async () => {
     const taken = await api.post('/api/roles', { name: 'Barista', permissions: [] });
-    expect(taken.statusCode).toBe(400);
-    expect(taken.json().code_message).toBe('role_name_taken');
+    expectCode(taken, 400, 'role_name_taken');
     const unknown = await api.post('/api/roles', { name: 'X', permissions: ['fly-rocket'] });
     expect(unknown.json()).toMatchObject({
       code_message: 'validation_failed',
@@ -151,8 +151,7 @@ describe('POST /api/roles', () => {
       { name: 'Tenant spy', permissions: ['read-tenant'] },
       superadmin,
     );
-    expect(inTenant.statusCode).toBe(400);
-    expect(inTenant.json().code_message).toBe('platform_permission_not_allowed');
+    expectCode(inTenant, 400, 'platform_permission_not_allowed');
     await api.post('/api/tenants/leave', undefined, superadmin);
   });
 
@@ -175,9 +174,7 @@ describe('POST /api/roles', () => {
       { name: 'Auditor', permissions: ['read-pos', 'read-log', 'read-order'] },
       clerk,
     );
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({
-      code_message: 'permission_escalation',
+    expect(expectCode(res, 403, 'permission_escalation')).toMatchObject({
       details: [
         { path: 'permissions', message: 'read-log' },
         { path: 'permissions', message: 'read-order' },
@@ -194,8 +191,7 @@ describe('POST /api/roles', () => {
       { name: 'cashier', permissions: ['read-pos'] },
       clerk,
     );
-    expect(edit.statusCode).toBe(403);
-    expect(edit.json().code_message).toBe('target_outranks_you');
+    expectCode(edit, 403, 'target_outranks_you');
   });
 });
 
@@ -233,8 +229,7 @@ describe('PUT /api/roles/{id}', () => {
       { name: 'superadmin', permissions: [] },
       superadmin,
     );
-    expect(res.statusCode).toBe(409);
-    expect(res.json().code_message).toBe('role_immutable');
+    expectCode(res, 409, 'role_immutable');
     expect(
       (await api.del(`/api/roles/${platform.id}`, undefined, superadmin)).json().code_message,
     ).toBe('role_immutable');
@@ -252,9 +247,7 @@ describe('PUT /api/roles/{id}', () => {
       name: 'admin',
       permissions: current.filter((p) => p !== 'update-role-permission'),
     });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({
-      code_message: 'role_self_lockout',
+    expect(expectCode(res, 409, 'role_self_lockout')).toMatchObject({
       details: [{ path: 'permissions', message: 'update-role-permission' }],
     });
     expect((await api.get(`/api/roles/${adminRole.id}`)).json().data.permissions).toEqual(current);
@@ -295,8 +288,7 @@ describe('PUT /api/roles/{id}', () => {
       name: '',
       permissions: ['fly-rocket'],
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().code_message).toBe('validation_failed');
+    expectCode(res, 400, 'validation_failed');
     expect(res.json().details).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ path: 'name' }),
@@ -308,8 +300,7 @@ describe('PUT /api/roles/{id}', () => {
       expect.objectContaining({ path: 'permissions' }),
     ]);
     const badId = await api.put('/api/roles/not-a-uuid', { name: 'x', permissions: [] });
-    expect(badId.statusCode).toBe(400);
-    expect(badId.json().code_message).toBe('validation_failed');
+    expectCode(badId, 400, 'validation_failed');
     expect((await api.get(`/api/roles/${manager.id}`)).json().data.name).toBe('manager');
   });
 
@@ -332,8 +323,7 @@ describe('DELETE /api/roles/{id}', () => {
   it('refuses while users hold the role, deletes an unused one', async () => {
     const manager = await role('manager');
     const held = await api.del(`/api/roles/${manager.id}`);
-    expect(held.statusCode).toBe(409);
-    expect(held.json().code_message).toBe('role_in_use');
+    expectCode(held, 409, 'role_in_use');
     const barista = await role('Barista');
     const res = await api.del(`/api/roles/${barista.id}`);
     expect(res.json().data).toEqual({ id: barista.id, deleted: true });

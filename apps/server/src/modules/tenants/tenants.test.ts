@@ -6,7 +6,7 @@ import { auditLog } from '../../db/schema/platform';
 import { tenants } from '../../db/schema/tenancy';
 import { createTenant, createUser } from '../../test/fixtures';
 import { anonymous } from '../../test/test-app';
-import { detailPaths } from '../../test/expect-code';
+import { detailPaths, expectCode } from '../../test/expect-code';
 import { useTestApp } from '../../test/use-test-app';
 
 // Tenants (superadmin): list, create, settings, suspend/activate, their outlets, and working
@@ -34,6 +34,13 @@ const settings = {
   business_day_cutoff_hour: 5,
 };
 const newTenant = { ...settings, name: 'Kopi Baru', slug: 'kopi-baru', plan: 'basic' };
+
+/** A new tenant with one user holding `permissions`, and that user's bearer headers. */
+async function signedInTenantUser(slug: string, username: string, permissions: string[]) {
+  const { tenant } = await createTenant(t, slug);
+  await createUser(t, { username, tenantId: tenant.id, permissions });
+  return { tenant, headers: t.bearer((await t.login(username)).token) };
+}
 
 describe('GET /api/tenants', () => {
   it('lists tenants with outlet and user counts, for the superadmin only', async () => {
@@ -98,8 +105,7 @@ describe('POST and PUT /api/tenants', () => {
 
   it('answers 400 for a taken slug, a bad slug, missing settings or an unknown time zone', async () => {
     const taken = await api.post('/api/tenants', { ...newTenant, slug: 'kopi-demo' });
-    expect(taken.statusCode).toBe(400);
-    expect(taken.json().code_message).toBe('tenant_slug_taken');
+    expectCode(taken, 400, 'tenant_slug_taken');
     const bad = await api.post('/api/tenants', { name: 'X', slug: 'Not A Slug' });
     expect(bad.statusCode).toBe(400);
     expect(detailPaths(bad)).toEqual(
@@ -139,13 +145,9 @@ describe('POST and PUT /api/tenants', () => {
 
 describe('suspend and activate', () => {
   it('stops sign-in with tenant_suspended and ends live sessions at once, until activated', async () => {
-    const { tenant } = await createTenant(t, 'late-payer');
-    await createUser(t, {
-      username: 'late-admin',
-      tenantId: tenant.id,
-      permissions: ['read-outlet'],
-    });
-    const live = t.bearer((await t.login('late-admin')).token);
+    const { tenant, headers: live } = await signedInTenantUser('late-payer', 'late-admin', [
+      'read-outlet',
+    ]);
     expect((await api.get('/api/outlets', live)).statusCode).toBe(200);
 
     const res = await api.post(`/api/tenants/${tenant.id}/suspend`);
@@ -156,9 +158,7 @@ describe('suspend and activate', () => {
       { username: 'late-admin', password: 'Kopi@1234' },
       anonymous,
     );
-    expect(login.statusCode).toBe(400);
-    expect(login.json()).toMatchObject({
-      code_message: 'tenant_suspended',
+    expect(expectCode(login, 400, 'tenant_suspended')).toMatchObject({
       message: 'This business is suspended. Please contact support.',
     });
     expect((await api.get('/api/outlets', live)).statusCode).toBe(401);
@@ -248,16 +248,9 @@ describe('working inside a tenant', () => {
   });
 
   it('is for platform users only', async () => {
-    const { tenant } = await createTenant(t, 'curious');
-    await createUser(t, {
-      username: 'curious-admin',
-      tenantId: tenant.id,
-      permissions: ['read-tenant'],
-    });
-    const headers = t.bearer((await t.login('curious-admin')).token);
+    const { headers } = await signedInTenantUser('curious', 'curious-admin', ['read-tenant']);
     const res = await api.post(`/api/tenants/${demoTenantId}/enter`, undefined, headers);
-    expect(res.statusCode).toBe(403);
-    expect(res.json().code_message).toBe('not_platform_user');
+    expectCode(res, 403, 'not_platform_user');
     const admin = t.bearer((await t.login('admin')).token);
     expect(
       (await api.post(`/api/tenants/${demoTenantId}/enter`, undefined, admin)).statusCode,

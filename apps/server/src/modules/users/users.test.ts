@@ -9,10 +9,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../../db/schema/access';
 import { outbox } from '../../db/schema/platform';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
-import { createUser, latestAudit, userByUsername } from '../../test/fixtures';
+import { createUser, latestAudit, newPassword, userByUsername } from '../../test/fixtures';
 import { demoTenantId } from '../../test/order-fixtures';
 import { anonymous } from '../../test/test-app';
-import { detailPaths } from '../../test/expect-code';
+import { detailPaths, expectCode } from '../../test/expect-code';
 import { useTestApp } from '../../test/use-test-app';
 
 // Staff users: list and scope, create with either password set-up, edit, disable
@@ -81,16 +81,14 @@ describe('GET /api/users', () => {
     const paged = await api.get('/api/users?page=2&page_size=5');
     expect(paged.json().meta.page).toBe(2);
     const bad = await api.get('/api/users?sort=password');
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().code_message).toBe('validation_failed');
+    expectCode(bad, 400, 'validation_failed');
   });
 
   it('answers 401 without a token and 403 without read-user', async () => {
     expect((await api.get('/api/users', anonymous)).statusCode).toBe(401);
     const cashier = t.bearer((await t.login('cashier')).token);
     const res = await api.get('/api/users', cashier);
-    expect(res.statusCode).toBe(403);
-    expect(res.json().code_message).toBe('forbidden');
+    expectCode(res, 403, 'forbidden');
   });
 
   it("gives a platform superadmin every tenant's users, narrowed by tenant_id", async () => {
@@ -186,8 +184,7 @@ describe('GET /api/users/{id}', () => {
 
 describe('POST /api/users', () => {
   it('creates a user with a temporary password that must be changed first', async () => {
-    const res = await api.send(
-      'POST',
+    const res = await api.post(
       '/api/users',
       await newUser('barista1', { password_setup: { method: 'temporary' } }),
     );
@@ -209,11 +206,9 @@ describe('POST /api/users', () => {
     const session = await t.login('barista1', temporary);
     expect(session).toMatchObject({ must_change_password: true });
     const blocked = await api.get('/api/pos/outlets', t.bearer(session.token));
-    expect(blocked.statusCode).toBe(403);
-    expect(blocked.json().code_message).toBe('password_change_required');
+    expectCode(blocked, 403, 'password_change_required');
     expect((await api.get('/api/notification', t.bearer(session.token))).statusCode).toBe(200);
-    const changed = await api.send(
-      'POST',
+    const changed = await api.post(
       '/api/changepassword',
       { old_password: temporary, password: 'Barista@1', password_confirmation: 'Barista@1' },
       t.bearer(session.token),
@@ -224,8 +219,7 @@ describe('POST /api/users', () => {
   });
 
   it('creates a user who chooses a password through an e-mailed single-use link', async () => {
-    const res = await api.send(
-      'POST',
+    const res = await api.post(
       '/api/users',
       await newUser('barista2', { password_setup: { method: 'email' } }),
     );
@@ -248,8 +242,7 @@ describe('POST /api/users', () => {
     const token = decodeURIComponent(/reset-password\?token=([\w%-]+)/.exec(mail!.textBody)![1]!);
     const reset = await api.post('/api/reset-password', {
       token,
-      password: 'Barista@2',
-      password_confirmation: 'Barista@2',
+      ...newPassword('Barista@2'),
     });
     expect(reset.statusCode).toBe(200);
     await t.login('barista2', 'Barista@2');
@@ -257,20 +250,16 @@ describe('POST /api/users', () => {
 
   it('answers 400 with a code_message for bad input, taken usernames and foreign roles', async () => {
     const bad = await api.post('/api/users', { username: 'a b', role_id: 'x' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().code_message).toBe('validation_failed');
+    expectCode(bad, 400, 'validation_failed');
     expect(detailPaths(bad)).toEqual(expect.arrayContaining(['username', 'fullname', 'role_id']));
-    const noEmail = await api.send(
-      'POST',
+    const noEmail = await api.post(
       '/api/users',
       await newUser('nomail', { email: '', password_setup: { method: 'email' } }),
     );
     expect(noEmail.json().details).toEqual([{ path: 'email', message: 'validation.required' }]);
     const taken = await api.post('/api/users', await newUser('ADMIN'));
-    expect(taken.statusCode).toBe(400);
-    expect(taken.json().code_message).toBe('username_taken');
-    const foreignRole = await api.send(
-      'POST',
+    expectCode(taken, 400, 'username_taken');
+    const foreignRole = await api.post(
       '/api/users',
       await newUser('foreign1', {
         role_id: await roleId('role-users-rival-admin', rival.tenant.id),
@@ -279,8 +268,7 @@ describe('POST /api/users', () => {
     expect(foreignRole.json().details).toEqual([
       { path: 'role_id', message: 'validation.invalid' },
     ]);
-    const foreignOutlet = await api.send(
-      'POST',
+    const foreignOutlet = await api.post(
       '/api/users',
       await newUser('foreign2', { id_outlet: rival.outlet.id }),
     );
@@ -288,8 +276,7 @@ describe('POST /api/users', () => {
       { path: 'id_outlet', message: 'validation.invalid' },
     ]);
     // The superadmin role is a platform role: never given to tenant staff.
-    const platformRole = await api.send(
-      'POST',
+    const platformRole = await api.post(
       '/api/users',
       await newUser('foreign3', { role_id: await roleId('superadmin', null) }),
     );
@@ -306,8 +293,7 @@ describe('POST /api/users', () => {
     });
     const hr = t.bearer((await t.login('hr')).token);
     const res = await api.post('/api/users', await newUser('sneaky'), hr);
-    expect(res.statusCode).toBe(403);
-    expect(res.json().code_message).toBe('permission_escalation');
+    expectCode(res, 403, 'permission_escalation');
     // Nor may they change (and so take over) a user whose role does more than theirs.
     const cashier = await userByUsername(t, 'cashier');
     const reset = await api.send(
@@ -316,13 +302,11 @@ describe('POST /api/users', () => {
       { method: 'temporary' },
       hr,
     );
-    expect(reset.statusCode).toBe(403);
-    expect(reset.json().code_message).toBe('target_outranks_you');
+    expectCode(reset, 403, 'target_outranks_you');
   });
 
   it('lets a platform superadmin create platform users, and tenant users inside a tenant', async () => {
-    const platform = await api.send(
-      'POST',
+    const platform = await api.post(
       '/api/users',
       await newUser('ops1', { role_id: await roleId('superadmin', null), id_outlet: null }),
       superadmin,
@@ -375,15 +359,12 @@ describe('PUT /api/users/{id}', () => {
       id_outlet: null,
     };
     const disable = await api.put(`/api/users/${me.id}`, { ...base, status: 'disabled' });
-    expect(disable.statusCode).toBe(409);
-    expect(disable.json().code_message).toBe('self_disable');
+    expectCode(disable, 409, 'self_disable');
     const demote = await api.put(`/api/users/${me.id}`, {
       ...base,
       role_id: await roleId('finance'),
     });
-    expect(demote.statusCode).toBe(409);
-    expect(demote.json()).toMatchObject({
-      code_message: 'role_self_lockout',
+    expect(expectCode(demote, 409, 'role_self_lockout')).toMatchObject({
       details: [
         { path: 'permissions', message: 'create-role-permission' },
         { path: 'permissions', message: 'read-role-permission' },
@@ -490,8 +471,7 @@ describe('POST /api/users/{id}/reset-password', () => {
   });
 
   it("writes the e-mails in the recipient's language", async () => {
-    const created = await api.send(
-      'POST',
+    const created = await api.post(
       '/api/users',
       await newUser('barista-my', { language: 'my', password_setup: { method: 'email' } }),
     );
@@ -529,8 +509,7 @@ describe('POST /api/users/{id}/reset-password', () => {
     const refused = await api.post(`/api/users/${noEmail.id}/reset-password`, {
       method: 'email',
     });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().code_message).toBe('user_email_missing');
+    expectCode(refused, 400, 'user_email_missing');
   });
 });
 
@@ -556,8 +535,7 @@ describe('activity and delete', () => {
     expect((await latestAudit(t, 'user.delete'))?.before).toMatchObject({ username: 'mistake' });
     const cashier = await userByUsername(t, 'cashier');
     const refused = await api.del(`/api/users/${cashier.id}`);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().code_message).toBe('user_in_use');
+    expectCode(refused, 409, 'user_in_use');
   });
 });
 
@@ -602,36 +580,29 @@ describe("another tenant's user and bad input", () => {
       fullname: '',
       role_id: 'not-a-uuid',
     });
-    expect(edit.statusCode).toBe(400);
-    expect(edit.json().code_message).toBe('validation_failed');
+    expectCode(edit, 400, 'validation_failed');
     expect(detailPaths(edit)).toEqual(expect.arrayContaining(['username', 'fullname', 'role_id']));
     const badId = await api.put('/api/users/not-a-uuid', {
       username: cashier.username,
       fullname: 'Siti',
       role_id: cashier.roleId,
     });
-    expect(badId.statusCode).toBe(400);
-    expect(badId.json().code_message).toBe('validation_failed');
+    expectCode(badId, 400, 'validation_failed');
 
     const method = await api.post(`/api/users/${cashier.id}/reset-password`, {
       method: 'sms',
     });
-    expect(method.statusCode).toBe(400);
-    expect(method.json().code_message).toBe('validation_failed');
+    expectCode(method, 400, 'validation_failed');
     const weak = await api.post(`/api/users/${cashier.id}/reset-password`, {
       method: 'temporary',
       password: 'short',
     });
-    expect(weak.statusCode).toBe(400);
-    expect(weak.json()).toMatchObject({
-      code_message: 'validation_failed',
+    expect(expectCode(weak, 400, 'validation_failed')).toMatchObject({
       details: [expect.objectContaining({ path: 'password' })],
     });
 
     const session = await api.del(`/api/users/${cashier.id}/sessions/not-a-uuid`);
-    expect(session.statusCode).toBe(400);
-    expect(session.json()).toMatchObject({
-      code_message: 'validation_failed',
+    expect(expectCode(session, 400, 'validation_failed')).toMatchObject({
       details: [expect.objectContaining({ path: 'sessionId' })],
     });
     // Nothing was changed by the refused requests.

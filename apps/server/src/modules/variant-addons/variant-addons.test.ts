@@ -1,7 +1,7 @@
 import { addonSchema, variantGroupSchema } from '@kopi/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoCategory, otherTenant } from '../../test/catalogue-fixtures';
-import { detailPaths } from '../../test/expect-code';
+import { detailPaths, expectCode } from '../../test/expect-code';
 import { useTestApp } from '../../test/use-test-app';
 
 // The variant and add-on library: shared by many products, edits reach every product, deleting
@@ -132,8 +132,7 @@ describe('/api/variant-groups', () => {
     expect(productSize.options.find((o: { id: string }) => o.id === large.id).price).toBe(200);
 
     const res = await api.del(`/api/variant-groups/${size.id}`);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().code_message).toBe('variant_group_in_use');
+    expectCode(res, 409, 'variant_group_in_use');
     expect(res.json().message).toBe(
       `This variant group is used by ${size.used_by.length} products. Remove it from them first.`,
     );
@@ -208,8 +207,7 @@ describe('/api/addons', () => {
   it('refuses to delete an add-on in use, deletes an unused one, hides another tenant’s', async () => {
     const shot = (await api.get('/api/addons?q=shot')).json().data[0];
     const res = await api.del(`/api/addons/${shot.id}`);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().code_message).toBe('addon_in_use');
+    expectCode(res, 409, 'addon_in_use');
     expect(res.json().message).toMatch(new RegExp(`used by ${shot.used_by.length} products`));
 
     const espresso = await demoCategory(t, 'Espresso');

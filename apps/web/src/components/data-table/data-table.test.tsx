@@ -1,9 +1,9 @@
-import { lazy, type ReactElement } from 'react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, useNavigate, useSearchParams } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
+import { slowPage } from '../../test/slow-page';
 import { DataTable, type DataTableProps } from './data-table';
 import { sortParam } from './table-state';
 
@@ -140,13 +140,7 @@ describe('data table', () => {
     // As in the app, the row's page loads lazily inside a transition: the list stays mounted until
     // it has loaded, and its search (applied 300 ms after typing, into the URL) must not undo the
     // click.
-    let release = () => {};
-    const SlowDetails = lazy(
-      () =>
-        new Promise<{ default: () => ReactElement }>((resolve) => {
-          release = () => resolve({ default: () => <p>details</p> });
-        }),
-    );
+    const { SlowDetails, release } = slowPage();
     function ListPage() {
       const [params, setParams] = useSearchParams();
       const navigate = useNavigate();

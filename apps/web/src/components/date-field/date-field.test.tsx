@@ -34,6 +34,19 @@ function Harness({
   );
 }
 
+/** The field rendered at 2026-01-05, with its input and commit spy. */
+function renderField(optional?: boolean) {
+  const onCommit = vi.fn();
+  const view = render(<Harness initial="2026-01-05" optional={optional} onCommit={onCommit} />);
+  return { ...view, input: screen.getByTestId('date'), onCommit };
+}
+
+/** Clears the input and types `text` into it. */
+async function retype(input: HTMLElement, text: string) {
+  await userEvent.clear(input);
+  await userEvent.type(input, text);
+}
+
 describe('date field (SPEC §9 YYYY/MM/DD)', () => {
   it('reads YYYY/MM/DD and YYYY-MM-DD, one-digit month and day too, and refuses days that do not exist', () => {
     expect(parseSlashedDate('2026/11/24')).toBe('2026-11-24');
@@ -47,13 +60,10 @@ describe('date field (SPEC §9 YYYY/MM/DD)', () => {
   });
 
   it('shows the value as YYYY/MM/DD and commits a typed date when the field is left', async () => {
-    const onCommit = vi.fn();
-    render(<Harness initial="2026-01-05" onCommit={onCommit} />);
-    const input = screen.getByTestId('date');
+    const { input, onCommit } = renderField();
     expect(input).toHaveValue('2026/01/05');
     expect(input).toHaveAttribute('placeholder', 'YYYY/MM/DD');
-    await userEvent.clear(input);
-    await userEvent.type(input, '2026/2/3');
+    await retype(input, '2026/2/3');
     expect(onCommit).not.toHaveBeenCalled();
     await userEvent.tab();
     expect(onCommit).toHaveBeenCalledExactlyOnceWith('2026-02-03');
@@ -61,54 +71,42 @@ describe('date field (SPEC §9 YYYY/MM/DD)', () => {
   });
 
   it('commits on Enter, and a dashed date reads back slashed', async () => {
-    const onCommit = vi.fn();
-    render(<Harness initial="2026-01-05" onCommit={onCommit} />);
-    const input = screen.getByTestId('date');
-    await userEvent.clear(input);
-    await userEvent.type(input, '2026-11-24{Enter}');
+    const { input, onCommit } = renderField();
+    await retype(input, '2026-11-24{Enter}');
     expect(onCommit).toHaveBeenCalledExactlyOnceWith('2026-11-24');
     expect(input).toHaveValue('2026/11/24');
   });
 
   it('says an invalid day is invalid and keeps the value it had', async () => {
-    const onCommit = vi.fn();
-    render(<Harness initial="2026-01-05" onCommit={onCommit} />);
-    const input = screen.getByTestId('date');
-    await userEvent.clear(input);
-    await userEvent.type(input, '2026/02/30{Enter}');
+    const { input, onCommit } = renderField();
+    await retype(input, '2026/02/30{Enter}');
     expect(screen.getByText('The date is invalid')).toBeInTheDocument();
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(onCommit).not.toHaveBeenCalled();
     // Corrected, the message goes.
-    await userEvent.clear(input);
-    await userEvent.type(input, '2026/02/28{Enter}');
+    await retype(input, '2026/02/28{Enter}');
     expect(onCommit).toHaveBeenCalledExactlyOnceWith('2026-02-28');
     expect(screen.queryByText('The date is invalid')).not.toBeInTheDocument();
   });
 
   it('an emptied field is invalid unless optional, where it commits no date', async () => {
-    const required = vi.fn();
-    const { unmount } = render(<Harness initial="2026-01-05" onCommit={required} />);
-    await userEvent.clear(screen.getByTestId('date'));
+    const required = renderField();
+    await userEvent.clear(required.input);
     await userEvent.tab();
     expect(screen.getByText('The date is invalid')).toBeInTheDocument();
-    expect(required).not.toHaveBeenCalled();
-    unmount();
+    expect(required.onCommit).not.toHaveBeenCalled();
+    required.unmount();
 
-    const optional = vi.fn();
-    render(<Harness initial="2026-01-05" optional onCommit={optional} />);
-    await userEvent.clear(screen.getByTestId('date'));
+    const optional = renderField(true);
+    await userEvent.clear(optional.input);
     await userEvent.tab();
-    expect(optional).toHaveBeenCalledExactlyOnceWith('');
+    expect(optional.onCommit).toHaveBeenCalledExactlyOnceWith('');
     expect(screen.queryByText('The date is invalid')).not.toBeInTheDocument();
   });
 
   it('a value changed from outside replaces what was typed', async () => {
-    const onCommit = vi.fn();
-    render(<Harness initial="2026-01-05" onCommit={onCommit} />);
-    const input = screen.getByTestId('date');
-    await userEvent.clear(input);
-    await userEvent.type(input, '2026/02/30{Enter}');
+    const { input } = renderField();
+    await retype(input, '2026/02/30{Enter}');
     expect(screen.getByText('The date is invalid')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
     expect(input).toHaveValue('2026/12/31');
@@ -116,8 +114,7 @@ describe('date field (SPEC §9 YYYY/MM/DD)', () => {
   });
 
   it('takes a day chosen in the calendar', () => {
-    const onCommit = vi.fn();
-    const { container } = render(<Harness initial="2026-01-05" onCommit={onCommit} />);
+    const { onCommit, container } = renderField();
     expect(screen.getByRole('button', { name: 'Open the calendar (From)' })).toBeInTheDocument();
     const picker = container.querySelector('input[type=date]')!;
     expect(picker).toHaveValue('2026-01-05');

@@ -1,20 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  emptyWeek,
-  pastMidnight,
-  problemsFromServer,
-  validateWeek,
-  weekFromApi,
-  weekToApi,
-  type Week,
-} from './hours';
-
-const week = (days: Partial<Record<number, [string, string][]>>): Week => {
-  const w = emptyWeek();
-  for (const [day, ranges] of Object.entries(days))
-    w[Number(day)] = (ranges ?? []).map(([open, close]) => ({ open, close }));
-  return w;
-};
+import { weekWith } from '../../test/week';
+import { pastMidnight, problemsFromServer, validateWeek, weekFromApi, weekToApi } from './hours';
 
 describe('weekly hours', () => {
   it('round-trips the API shape with every day in order', () => {
@@ -29,7 +15,7 @@ describe('weekly hours', () => {
   });
 
   it('accepts a day with a break and a range past midnight', () => {
-    const w = week({
+    const w = weekWith({
       1: [
         ['07:00', '15:00'],
         ['16:00', '22:00'],
@@ -42,7 +28,7 @@ describe('weekly hours', () => {
   });
 
   it('reports a bad time and a range that opens and closes at once', () => {
-    const w = week({
+    const w = weekWith({
       2: [
         ['7:00', '15:00'],
         ['09:00', '09:00'],
@@ -55,7 +41,7 @@ describe('weekly hours', () => {
 
   it('reports overlapping ranges of one day on the later range', () => {
     const problems = validateWeek(
-      week({
+      weekWith({
         3: [
           ['07:00', '15:00'],
           ['14:00', '22:00'],
@@ -68,7 +54,7 @@ describe('weekly hours', () => {
   it('lets ranges touch (a close at the next open is fine)', () => {
     expect(
       validateWeek(
-        week({
+        weekWith({
           3: [
             ['07:00', '15:00'],
             ['15:00', '22:00'],
@@ -79,12 +65,12 @@ describe('weekly hours', () => {
   });
 
   it('reports a late range running into the next morning', () => {
-    const problems = validateWeek(week({ 5: [['18:00', '02:00']], 6: [['01:00', '10:00']] }));
+    const problems = validateWeek(weekWith({ 5: [['18:00', '02:00']], 6: [['01:00', '10:00']] }));
     expect(problems.get('6.0')).toBe('overlap');
   });
 
   it('wraps Saturday night into Sunday morning', () => {
-    const problems = validateWeek(week({ 6: [['20:00', '03:00']], 0: [['02:00', '12:00']] }));
+    const problems = validateWeek(weekWith({ 6: [['20:00', '03:00']], 0: [['02:00', '12:00']] }));
     expect(problems.size).toBe(1);
     expect([...problems.values()]).toEqual(['overlap']);
   });

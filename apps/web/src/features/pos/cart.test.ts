@@ -18,28 +18,16 @@ import {
   type Cart,
   type NewCartLine,
 } from './cart';
+import { chosen, kopi } from '../../test/cart-lines';
 import { ids } from './test-menu';
 
-const kopi: NewCartLine = {
-  product_id: ids.kopi,
-  name: 'Kopi',
-  sku: 'KOP-001',
-  unit_price: 280,
-  options: [],
-  addons: [],
-  notes: '',
-  quantity: 1,
-};
 const latteLarge: NewCartLine = {
   product_id: ids.latte,
   name: 'Cafe Latte',
   sku: 'ESP-002',
   unit_price: 1090,
-  options: [
-    { id: ids.large, group: 'Size', name: 'Large', price: 150 },
-    { id: ids.oat, group: 'Milk', name: 'Oat', price: 200 },
-  ],
-  addons: [{ id: ids.shot, name: 'Extra shot', price: 200 }],
+  options: [chosen.large, chosen.oat],
+  addons: [chosen.shot],
   notes: '',
   quantity: 1,
 };

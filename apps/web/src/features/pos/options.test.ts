@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { chosen } from '../../test/cart-lines';
 import {
   chooseOption,
   emptySelection,
@@ -82,11 +83,8 @@ describe('option rules (as the server checks a sale)', () => {
       unit_price: 1090,
       quantity: 2,
       notes: 'less sweet',
-      options: [
-        { id: ids.large, group: 'Size', name: 'Large', price: 150 },
-        { id: ids.nuts, group: 'Toppings', name: 'Nuts', price: 80 },
-      ],
-      addons: [{ id: ids.shot, name: 'Extra shot', price: 200 }],
+      options: [chosen.large, chosen.nuts],
+      addons: [chosen.shot],
     });
   });
 

@@ -1,19 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { NewCartLine } from './cart';
-import { ids } from './test-menu';
+import { kopi } from '../../test/cart-lines';
 import { usePosCart } from './use-pos-cart';
-
-const kopi: NewCartLine = {
-  product_id: ids.kopi,
-  name: 'Kopi',
-  sku: 'KOP-001',
-  unit_price: 280,
-  options: [],
-  addons: [],
-  notes: '',
-  quantity: 1,
-};
 
 afterEach(() => localStorage.clear());
 

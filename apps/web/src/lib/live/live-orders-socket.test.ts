@@ -14,6 +14,10 @@ class FakeSocket {
   close() {
     this.closed = true;
   }
+  /** A message from the server. */
+  receive(message: unknown) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
   fail() {
     this.onerror?.();
     this.onclose?.({ code: 1006 });
@@ -40,15 +44,19 @@ function setup() {
   return { socket, log, onEvent, network };
 }
 
+/** Connects the socket and opens its first WebSocket, which it returns. */
+function connectAndOpen(socket: ReturnType<typeof createLiveSocket>) {
+  socket.connect();
+  const ws = FakeSocket.all[0]!;
+  ws.onopen?.();
+  return ws;
+}
+
 describe('live-order socket (SPEC §7)', () => {
   it('shows offline at once when the device loses its network, and resumes from the last event when it is back', () => {
     const { socket, network } = setup();
-    socket.connect();
-    const first = FakeSocket.all[0]!;
-    first.onopen?.();
-    first.onmessage?.({
-      data: JSON.stringify({ event_id: 41, type: 'order.created', message: { id_order: 'A1' } }),
-    });
+    const first = connectAndOpen(socket);
+    first.receive({ event_id: 41, type: 'order.created', message: { id_order: 'A1' } });
     network.offline();
     expect(first.closed).toBe(true);
     expect(socket.status.getState()).toBe('offline');
@@ -65,10 +73,8 @@ describe('live-order socket (SPEC §7)', () => {
 
   it('resumes from 0 when the first hello named no event yet, so the first events are replayed', () => {
     const { socket, network } = setup();
-    socket.connect();
-    const first = FakeSocket.all[0]!;
-    first.onopen?.();
-    first.onmessage?.({ data: JSON.stringify({ type: 'hello', last_event_id: null }) });
+    const first = connectAndOpen(socket);
+    first.receive({ type: 'hello', last_event_id: null });
     network.offline();
     network.online();
     expect(FakeSocket.all[1]?.url).toContain('since=0');
@@ -76,12 +82,10 @@ describe('live-order socket (SPEC §7)', () => {
 
   it('counts a replay_truncated and carries on from the id it names', () => {
     const { socket, network } = setup();
-    socket.connect();
-    const first = FakeSocket.all[0]!;
-    first.onopen?.();
-    first.onmessage?.({ data: JSON.stringify({ type: 'hello', last_event_id: 5 }) });
+    const first = connectAndOpen(socket);
+    first.receive({ type: 'hello', last_event_id: 5 });
     expect(socket.resyncs.getState()).toBe(0);
-    first.onmessage?.({ data: JSON.stringify({ type: 'replay_truncated', last_event_id: 2000 }) });
+    first.receive({ type: 'replay_truncated', last_event_id: 2000 });
     expect(socket.resyncs.getState()).toBe(1);
     network.offline();
     network.online();
@@ -125,15 +129,11 @@ describe('live-order socket (SPEC §7)', () => {
 
   it('resets after a successful connection and passes events on, resuming from the last one', () => {
     const { socket, onEvent } = setup();
-    socket.connect();
-    const ws = FakeSocket.all[0]!;
-    ws.onopen?.();
+    const ws = connectAndOpen(socket);
     expect(socket.status.getState()).toBe('open');
-    ws.onmessage?.({
-      data: JSON.stringify({ event_id: 7, type: 'order.created', message: { id_order: 'A1' } }),
-    });
+    ws.receive({ event_id: 7, type: 'order.created', message: { id_order: 'A1' } });
     ws.onmessage?.({ data: 'not json' });
-    ws.onmessage?.({ data: JSON.stringify({ nope: true }) });
+    ws.receive({ nope: true });
     expect(onEvent).toHaveBeenCalledTimes(1);
     expect(onEvent.mock.calls[0]?.[0].message.id_order).toBe('A1');
     ws.fail();
@@ -143,12 +143,10 @@ describe('live-order socket (SPEC §7)', () => {
 
   it('resumes from the newest event named by "hello", and reconnects after a minute of silence', () => {
     const { socket } = setup();
-    socket.connect();
-    const ws = FakeSocket.all[0]!;
-    ws.onopen?.();
-    ws.onmessage?.({ data: JSON.stringify({ type: 'hello', last_event_id: 41 }) });
+    const ws = connectAndOpen(socket);
+    ws.receive({ type: 'hello', last_event_id: 41 });
     vi.advanceTimersByTime(59_000);
-    ws.onmessage?.({ data: JSON.stringify({ type: 'heartbeat', last_event_id: 41 }) });
+    ws.receive({ type: 'heartbeat', last_event_id: 41 });
     vi.advanceTimersByTime(59_000);
     expect(ws.closed).toBe(false);
     vi.advanceTimersByTime(1_000);
@@ -167,9 +165,7 @@ describe('live-order socket (SPEC §7)', () => {
       createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
       log: () => undefined,
     });
-    socket.connect();
-    const ws = FakeSocket.all[0]!;
-    ws.onopen?.();
+    const ws = connectAndOpen(socket);
     ws.onclose?.({ code: 4401 });
     vi.advanceTimersByTime(60_000);
     expect(FakeSocket.all).toHaveLength(1);
@@ -179,12 +175,8 @@ describe('live-order socket (SPEC §7)', () => {
 
   it('reconnects from the last event when the server says the scope changed (4409)', () => {
     const { socket } = setup();
-    socket.connect();
-    const ws = FakeSocket.all[0]!;
-    ws.onopen?.();
-    ws.onmessage?.({
-      data: JSON.stringify({ event_id: 7, type: 'order.created', message: { id_order: 'A' } }),
-    });
+    const ws = connectAndOpen(socket);
+    ws.receive({ event_id: 7, type: 'order.created', message: { id_order: 'A' } });
     ws.onclose?.({ code: 4409 });
     vi.advanceTimersByTime(1_000);
     expect(FakeSocket.all).toHaveLength(2);

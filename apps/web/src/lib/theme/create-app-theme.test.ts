@@ -3,14 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { createAppTheme, onPrimary } from './create-app-theme';
 import { breakpointValues, primaryPresets } from './theme-tokens';
 
+/** The light sage theme, left to right, with the given settings changed. */
+const sageTheme = (settings: Partial<Parameters<typeof createAppTheme>[0]> = {}) =>
+  createAppTheme({
+    mode: 'light',
+    primaryColor: '#7A9E7E',
+    skin: 'default',
+    direction: 'ltr',
+    ...settings,
+  });
+
 describe('theme (SPEC §1/§9)', () => {
   it('uses Public Sans, the spec breakpoints and layers', () => {
-    const theme = createAppTheme({
-      mode: 'light',
-      primaryColor: '#7A9E7E',
-      skin: 'default',
-      direction: 'ltr',
-    });
+    const theme = sageTheme();
     expect(theme.typography.fontFamily).toMatch(/^"Public Sans"/);
     expect(theme.breakpoints.values).toEqual(breakpointValues);
     expect(breakpointValues).toEqual({ xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920, xxl: 2560 });
@@ -33,12 +38,7 @@ describe('theme (SPEC §1/§9)', () => {
   });
 
   it('draws borders instead of shadows in the bordered skin', () => {
-    const theme = createAppTheme({
-      mode: 'light',
-      primaryColor: '#7A9E7E',
-      skin: 'bordered',
-      direction: 'rtl',
-    });
+    const theme = sageTheme({ skin: 'bordered', direction: 'rtl' });
     expect(theme.components?.MuiCard?.defaultProps).toEqual({ elevation: 0 });
     expect(theme.direction).toBe('rtl');
   });

@@ -1,48 +1,32 @@
 import { AbilityProvider } from '@casl/react';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Dashboard, LiveOrderEvent } from '@kopi/contract';
+import type { Dashboard } from '@kopi/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppAbility } from '../../../lib/abilities';
 import { businessClockStore } from '../../../lib/business-clock';
-import type { LiveStatus } from '../../../lib/live/live-orders-socket';
 import { emptySession, sessionStore } from '../../../lib/session/session-store';
-import type { Store } from '../../../lib/store';
 import { mockFetch, outletFilterAnswer, testOutlets, type Call } from '../../../test/fetch-mock';
+import { fakeLive } from '../../../test/live-socket';
 import { renderWithProviders } from '../../../test/render';
 import { setTestSession } from '../../../test/session';
 import { DashboardPage } from './dashboard-page';
 
 // The page listens to the session's live socket; the test stands in for it.
-const live = vi.hoisted(() => ({
-  handlers: new Set<(event: LiveOrderEvent) => void>(),
-  status: null as unknown as Store<LiveStatus>,
-}));
-vi.mock('../../../lib/session/session-runtime', async () => {
-  const { createStore: create } = await import('../../../lib/store');
-  live.status = create<LiveStatus>('open');
-  return {
-    liveSocket: { status: live.status },
-    lockSession: () => undefined,
-    onLiveOrderEvent: (handler: (event: LiveOrderEvent) => void) => {
-      live.handlers.add(handler);
-      return () => {
-        live.handlers.delete(handler);
-      };
-    },
-  };
-});
+vi.mock('../../../lib/session/session-runtime', () =>
+  import('../../../test/live-socket').then((m) => m.fakeSessionRuntime),
+);
 vi.mock('../components/hourly-chart', () => ({
   HourlyChart: ({ hours }: { hours: Dashboard['by_hour'] }) => (
     <div data-testid="dashboard-hourly-chart" data-hours={hours.length} />
   ),
 }));
 const emit = (outlet: string | null) =>
-  act(() =>
-    live.handlers.forEach((h) =>
-      h({ event_id: 1, type: 'order.created', message: { id_order: 'x', outlet_id: outlet } }),
-    ),
-  );
+  fakeLive.emit({
+    event_id: 1,
+    type: 'order.created',
+    message: { id_order: 'x', outlet_id: outlet },
+  });
 
 const { kl, pg } = testOutlets;
 const zero = {
@@ -126,7 +110,7 @@ function dashboard(outletId: string | null): Dashboard {
 
 beforeEach(() => {
   openTotal = 3;
-  live.status.setState('open');
+  fakeLive.status.setState('open');
   businessClockStore.setState({});
 });
 afterEach(() => {

@@ -14,11 +14,9 @@ const before = {
   settings: { theme: 'light' },
 };
 const after = {
-  username: 'barista1',
-  fullname: 'Nur Aisyah',
+  ...before,
   status: 'disabled',
   permissions: ['read-pos', 'create-pos'],
-  settings: { theme: 'light' },
 };
 
 afterEach(async () => {

@@ -1,4 +1,3 @@
-import { lazy, type ReactElement } from 'react';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OrderSummary } from '@kopi/contract';
@@ -8,6 +7,7 @@ import { emptySession, sessionStore } from '../../../lib/session/session-store';
 import { resetToasts } from '../../../lib/toasts';
 import { mockFetch, testOutlets, type Call } from '../../../test/fetch-mock';
 import { currentLocation, renderWithProviders } from '../../../test/render';
+import { slowPage } from '../../../test/slow-page';
 import { setTestSession } from '../../../test/session';
 import { OrderListPage } from './order-list-page';
 
@@ -179,13 +179,7 @@ describe('order list', () => {
   it('opens the order clicked while a search typed just before is still waiting', async () => {
     // As in the app, the details page loads lazily inside a transition: the list stays mounted
     // until it has loaded, and its search (applied 300 ms after typing) must not undo the click.
-    let release = () => {};
-    const SlowDetails = lazy(
-      () =>
-        new Promise<{ default: () => ReactElement }>((resolve) => {
-          release = () => resolve({ default: () => <p>details</p> });
-        }),
-    );
+    const { SlowDetails, release } = slowPage();
     mockFetch((call) =>
       call.url.startsWith('/api/orders?')
         ? { body: { data: rows, meta: { page: 1, page_size: 10, total: 2 } } }

@@ -10,6 +10,12 @@ vi.mock('../api', () => ({
   removeClosure: vi.fn(() => Promise.resolve({})),
 }));
 
+/** Clears the From field and types `text` into it. */
+async function retypeFrom(text: string) {
+  await userEvent.clear(screen.getByTestId('closure-from'));
+  await userEvent.type(screen.getByTestId('closure-from'), text);
+}
+
 describe('outlet closures', () => {
   it('adds a closure for dates typed as YYYY/MM/DD; an empty To is the one day', async () => {
     const onChanged = vi.fn(() => Promise.resolve());
@@ -20,8 +26,7 @@ describe('outlet closures', () => {
     expect((screen.getByTestId('closure-from') as HTMLInputElement).value).toMatch(
       /^\d{4}\/\d{2}\/\d{2}$/,
     );
-    await userEvent.clear(screen.getByTestId('closure-from'));
-    await userEvent.type(screen.getByTestId('closure-from'), '2026/12/24');
+    await retypeFrom('2026/12/24');
     await userEvent.type(screen.getByTestId('closure-to'), '2026-12-26');
     await userEvent.type(screen.getByTestId('closure-reason'), 'Christmas');
     await userEvent.click(screen.getByTestId('closure-add'));
@@ -33,12 +38,10 @@ describe('outlet closures', () => {
     });
     // The To field empties after an add: the next closure is From's day alone.
     expect(screen.getByTestId('closure-to')).toHaveValue('');
-    await userEvent.clear(screen.getByTestId('closure-from'));
-    await userEvent.type(screen.getByTestId('closure-from'), '2026/2/30');
+    await retypeFrom('2026/2/30');
     await userEvent.tab();
     expect(screen.getByText('The date is invalid')).toBeInTheDocument();
-    await userEvent.clear(screen.getByTestId('closure-from'));
-    await userEvent.type(screen.getByTestId('closure-from'), '2027/1/1');
+    await retypeFrom('2027/1/1');
     await userEvent.click(screen.getByTestId('closure-add'));
     await waitFor(() => expect(onChanged).toHaveBeenCalledTimes(2));
     expect(addClosure).toHaveBeenLastCalledWith('o1', {

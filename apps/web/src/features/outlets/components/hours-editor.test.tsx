@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
-import { emptyWeek, validateWeek, type Week } from '../hours';
+import { weekWith } from '../../../test/week';
+import { validateWeek, type Week } from '../hours';
 import { HoursEditor } from './hours-editor';
 
 /** The editor as the page uses it: controlled, checked on every change. */
@@ -21,16 +22,9 @@ function Harness({ initial, onChange }: { initial: Week; onChange?: (week: Week)
   );
 }
 
-const withDays = (days: Partial<Record<number, [string, string][]>>): Week => {
-  const week = emptyWeek();
-  for (const [day, ranges] of Object.entries(days))
-    week[Number(day)] = (ranges ?? []).map(([open, close]) => ({ open, close }));
-  return week;
-};
-
 describe('weekly hours editor', () => {
   it('lists Monday first and shows a day without ranges as closed', () => {
-    renderWithProviders(<Harness initial={withDays({ 1: [['07:00', '15:00']] })} />);
+    renderWithProviders(<Harness initial={weekWith({ 1: [['07:00', '15:00']] })} />);
     const days = screen.getAllByRole('group').map((g) => g.getAttribute('aria-label'));
     expect(days).toEqual([
       'Monday',
@@ -49,7 +43,7 @@ describe('weekly hours editor', () => {
 
   it('marks a range past midnight as ending the next day', () => {
     renderWithProviders(
-      <Harness initial={withDays({ 5: [['16:00', '01:00']], 4: [['08:00', '22:00']] })} />,
+      <Harness initial={weekWith({ 5: [['16:00', '01:00']], 4: [['08:00', '22:00']] })} />,
     );
     expect(within(screen.getByTestId('hours-day-5')).getByText('next day')).toBeInTheDocument();
     expect(within(screen.getByTestId('hours-day-4')).queryByText('next day')).toBeNull();
@@ -58,7 +52,7 @@ describe('weekly hours editor', () => {
   it('adds a second range after the first (a break) and flags an overlap until it is fixed', async () => {
     const onChange = vi.fn();
     renderWithProviders(
-      <Harness initial={withDays({ 2: [['07:00', '15:00']] })} onChange={onChange} />,
+      <Harness initial={weekWith({ 2: [['07:00', '15:00']] })} onChange={onChange} />,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Add hours on Tuesday' }));
     expect(onChange).toHaveBeenLastCalledWith(
@@ -84,7 +78,7 @@ describe('weekly hours editor', () => {
   });
 
   it('says when a range opens and closes at the same time', () => {
-    renderWithProviders(<Harness initial={withDays({ 3: [['09:00', '09:00']] })} />);
+    renderWithProviders(<Harness initial={weekWith({ 3: [['09:00', '09:00']] })} />);
     expect(screen.getByTestId('hours-problem')).toHaveTextContent(
       'Opening and closing times must differ.',
     );
@@ -94,7 +88,7 @@ describe('weekly hours editor', () => {
     const onChange = vi.fn();
     renderWithProviders(
       <Harness
-        initial={withDays({
+        initial={weekWith({
           1: [
             ['07:00', '15:00'],
             ['16:00', '22:00'],

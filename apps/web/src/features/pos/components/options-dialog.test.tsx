@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { formatMoney } from '../../../lib/formatters';
 import { renderWithProviders } from '../../../test/render';
 import { ids, latte } from '../test-menu';
+import { chosen } from '../../../test/cart-lines';
 import { OptionsDialog } from './options-dialog';
 
 // toHaveTextContent collapses the no-break space Intl puts after "RM".
@@ -57,12 +58,8 @@ describe('option dialog', () => {
       unit_price: 1090,
       quantity: 2,
       notes: 'extra hot',
-      options: [
-        { id: ids.large, group: 'Size', name: 'Large', price: 150 },
-        { id: ids.soy, group: 'Milk', name: 'Soy', price: 100 },
-        { id: ids.nuts, group: 'Toppings', name: 'Nuts', price: 80 },
-      ],
-      addons: [{ id: ids.shot, name: 'Extra shot', price: 200 }],
+      options: [chosen.large, chosen.soy, chosen.nuts],
+      addons: [chosen.shot],
     });
   });
 

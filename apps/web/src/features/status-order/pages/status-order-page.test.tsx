@@ -1,35 +1,20 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Board, LiveOrderEvent } from '@kopi/contract';
+import type { Board } from '@kopi/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LiveStatus } from '../../../lib/live/live-orders-socket';
 import { clearSession, sessionFromAnswer, sessionStore } from '../../../lib/session/session-store';
-import type { Store } from '../../../lib/store';
 import { registerToastHost, resetToasts, type ToastRequest } from '../../../lib/toasts';
 import { mockFetch, sessionAnswer, type Call } from '../../../test/fetch-mock';
+import { fakeLive } from '../../../test/live-socket';
 import { renderWithProviders } from '../../../test/render';
 import { T0, board, boardOrder, minutesAgo } from '../test-orders';
 import { StatusOrderPage } from './status-order-page';
 
 // The page talks to the session's live socket; the test stands in for it.
-const live = vi.hoisted(() => ({
-  handlers: new Set<(event: LiveOrderEvent) => void>(),
-  status: null as unknown as Store<LiveStatus>,
-}));
-vi.mock('../../../lib/session/session-runtime', async () => {
-  const { createStore: create } = await import('../../../lib/store');
-  live.status = create<LiveStatus>('open');
-  return {
-    liveSocket: { status: live.status },
-    onLiveOrderEvent: (handler: (event: LiveOrderEvent) => void) => {
-      live.handlers.add(handler);
-      return () => {
-        live.handlers.delete(handler);
-      };
-    },
-  };
-});
-const emit = (event: LiveOrderEvent) => act(() => live.handlers.forEach((h) => h(event)));
+vi.mock('../../../lib/session/session-runtime', () =>
+  import('../../../test/live-socket').then((m) => m.fakeSessionRuntime),
+);
+const { emit } = fakeLive;
 
 let toasts: ToastRequest[];
 beforeEach(() => {
@@ -37,7 +22,7 @@ beforeEach(() => {
   vi.setSystemTime(T0);
   toasts = [];
   registerToastHost({ show: (r) => toasts.push(r), dismiss: () => undefined });
-  live.status.setState('open');
+  fakeLive.status.setState('open');
   localStorage.clear();
 });
 afterEach(() => {
@@ -346,10 +331,10 @@ describe('status board', () => {
     const { boardGets } = renderBoard();
     await screen.findByTestId('board-card-KL01-0001');
     expect(screen.queryByTestId('board-live-interrupted')).not.toBeInTheDocument();
-    act(() => live.status.setState('reconnecting'));
+    act(() => fakeLive.status.setState('reconnecting'));
     expect(screen.getByTestId('board-live-interrupted')).toBeInTheDocument();
     const before = boardGets().length;
-    act(() => live.status.setState('open'));
+    act(() => fakeLive.status.setState('open'));
     expect(screen.queryByTestId('board-live-interrupted')).not.toBeInTheDocument();
     await waitFor(() => expect(boardGets().length).toBe(before + 1));
   });
