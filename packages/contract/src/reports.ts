@@ -115,6 +115,8 @@ export const salesFiguresSchema = z.object({
   rejected_total: sen,
 });
 export type SalesFigures = z.infer<typeof salesFiguresSchema>;
+/** The figures of a sale, in the order report files and checks list them. */
+export const salesFigureKeys = salesFiguresSchema.keyof().options;
 
 /**
  * By payment method: every payment line of a sale counts under its method, so a split bill

@@ -1,18 +1,9 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
+import { type RecordStatus, recordStatuses } from '@kopi/contract';
 import { useTranslation } from '../lib/i18n/use-translation';
 
-// SPEC §4 record statuses and their colours; an unknown status looks like CREATED.
-export const recordStatuses = [
-  'CREATED',
-  'PENDING',
-  'APPROVED',
-  'WAITING TRANSFER',
-  'TRANSFERED',
-  'REJECTED',
-  'COMPLETED',
-  'CLOSED',
-] as const;
-export type RecordStatus = (typeof recordStatuses)[number];
+// SPEC §4 record statuses (the contract's list) and their colours; an unknown status looks like
+// CREATED.
 
 type ChipColor = NonNullable<ChipProps['color']>;
 

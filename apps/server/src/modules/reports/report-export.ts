@@ -9,7 +9,7 @@ import {
 } from '@kopi/contract';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
-import { salesFigureKeys } from './sales-figures';
+import { salesFigureKeys } from '@kopi/contract';
 
 // A sales report as a table: a header row, one row per group, then the total, in the requester's
 // language with the words the /report table uses (reportFileLabels). Amounts are in ringgit with

@@ -2,7 +2,7 @@ import { salesStatuses } from '@kopi/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
 import { tenantIs } from '../../db/tenant-scope';
-import { salesFigureKeys } from './sales-figures';
+import { salesFigureKeys } from '@kopi/contract';
 
 // The rollups as they should be, computed in TypeScript from a tenant's raw orders, lines and
 // payments, beside the rollups as they are: tests compare the two after random streams of

@@ -1,38 +1,13 @@
-import type { SalesFigures } from '@kopi/contract';
+import { type SalesFigures, salesFigureKeys } from '@kopi/contract';
 
 // Sales figures as the report and the dashboard add them up.
 
 /** Sums come back as bigint/numeric text from PostgreSQL: every figure is turned into a number. */
 export const num = (v: unknown) => Number(v ?? 0);
 
-/** The figures of a sale, in the order report files and the rollup check list them. */
-export const salesFigureKeys = [
-  'orders',
-  'gross',
-  'discount',
-  'service_charge',
-  'service_tax',
-  'delivery_fee',
-  'rounding',
-  'net',
-  'refunds',
-  'rejected',
-  'rejected_total',
-] as const satisfies readonly (keyof SalesFigures)[];
-
-export const zeroFigures = (): SalesFigures => ({
-  orders: 0,
-  gross: 0,
-  discount: 0,
-  service_charge: 0,
-  service_tax: 0,
-  delivery_fee: 0,
-  rounding: 0,
-  net: 0,
-  refunds: 0,
-  rejected: 0,
-  rejected_total: 0,
-});
+/** Every figure at zero. */
+export const zeroFigures = (): SalesFigures =>
+  Object.fromEntries(salesFigureKeys.map((k) => [k, 0])) as SalesFigures;
 
 export function addFigures(a: SalesFigures, b: SalesFigures): SalesFigures {
   const out = { ...a };
