@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import Grid, { type GridProps } from '@mui/material/Grid';
+import type { GridProps } from '@mui/material/Grid';
 import { translateValidation } from '../lib/i18n/i18n';
 import {
   Controller,
@@ -40,9 +40,24 @@ function useFieldControl<T extends FieldValues>(control: Control<T> | undefined)
 /** Where a field stands in the form's grid (a Grid item's `size`); it then fills its cell. */
 export type FieldCell = GridProps['size'];
 
-/** Puts a field in a grid item of size `cell`, or leaves it as it is without one. */
+/** What puts a field in its cell, called as a plain function (no hooks): field-cells.tsx. */
+export type CellWrapper = (props: { cell: FieldCell; children: ReactNode }) => ReactNode;
+
+const CellContext = createContext<CellWrapper | null>(null);
+
+/**
+ * Gives the fields inside their cell wrapper. It comes from the layout rather than this file so
+ * the sign-in pages, whose fields have no cells, do not load the grid's code (their budget).
+ */
+export function FieldCellProvider({ wrap, children }: { wrap: CellWrapper; children: ReactNode }) {
+  return <CellContext value={wrap}>{children}</CellContext>;
+}
+
+/** Puts a field in its cell of size `cell`, or leaves it as it is without one. */
 function InCell({ cell, children }: { cell: FieldCell | undefined; children: ReactNode }) {
-  return cell === undefined ? children : <Grid size={cell}>{children}</Grid>;
+  const wrap = useContext(CellContext);
+  if (cell === undefined) return children;
+  return wrap ? wrap({ cell, children }) : <div>{children}</div>;
 }
 
 /** Half the form's width from the sm breakpoint up, the whole of it below. */

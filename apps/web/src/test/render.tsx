@@ -5,6 +5,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { CanProvider, type CanCheck } from '../lib/can-context';
 import { createAppTheme } from '../lib/theme/create-app-theme';
+import { GridFieldCells } from '../components/field-cells';
 
 const theme = createAppTheme({
   mode: 'light',
@@ -52,7 +53,7 @@ export function renderWithProviders(
         <CanProvider value={can}>
           <MemoryRouter initialEntries={[route]}>
             <Routes>
-              <Route path={path} element={ui} />
+              <Route path={path} element={<GridFieldCells>{ui}</GridFieldCells>} />
               {extraRoutes}
             </Routes>
             <LocationProbe />

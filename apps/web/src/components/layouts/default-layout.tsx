@@ -5,6 +5,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useTranslation } from '../../lib/i18n/use-translation';
 import { Outlet } from 'react-router';
+import { GridFieldCells } from '../field-cells';
 import { useIdleLock } from '../../lib/session/idle-lock';
 import { liveSocket } from '../../lib/session/session-runtime';
 import { useStore } from '../../lib/store';
@@ -95,7 +96,9 @@ export function DefaultLayout() {
             outline: 'none',
           }}
         >
-          <Outlet />
+          <GridFieldCells>
+            <Outlet />
+          </GridFieldCells>
         </Box>
         <AppFooter maxWidth={boxed ? contentMaxWidth : undefined} />
       </Box>

@@ -86,12 +86,14 @@ export function ProductInfoSection({
     <SectionCard id="product-info-title" title={t('form.info')}>
       <Grid container spacing={2.5}>
         <FormTextField
+          control={control}
           cell={{ xs: 12, md: 6 }}
           name="name"
           label={t('form.name')}
           autoFocus={autoFocus}
         />
         <FormSelectField
+          control={control}
           cell={{ xs: 12, md: 6 }}
           name="category"
           label={t('form.category')}
@@ -99,9 +101,21 @@ export function ProductInfoSection({
           helperText={categories.data?.length === 0 ? t('form.noCategories') : undefined}
           testId="product-category"
         />
-        <FormTextField cell={{ xs: 12, md: 6 }} name="sku" label={t('form.sku')} />
-        <FormField cell={{ xs: 12, md: 6 }} name="barcode" label={t('form.barcode')} emptyAsNull />
+        <FormTextField
+          control={control}
+          cell={{ xs: 12, md: 6 }}
+          name="sku"
+          label={t('form.sku')}
+        />
         <FormField
+          control={control}
+          cell={{ xs: 12, md: 6 }}
+          name="barcode"
+          label={t('form.barcode')}
+          emptyAsNull
+        />
+        <FormField
+          control={control}
           cell={12}
           name="description"
           label={t('form.description')}
@@ -113,6 +127,7 @@ export function ProductInfoSection({
           <TagsField control={control} />
         </Grid>
         <FormSelectField
+          control={control}
           cell={{ xs: 12, md: 4 }}
           name="status"
           label={t('form.status')}

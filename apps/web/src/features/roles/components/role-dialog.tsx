@@ -113,6 +113,7 @@ export function RoleDialog({
           )}
           <Grid container spacing={2}>
             <FormField
+              control={form.control}
               cell={{ xs: 12, md: 4 }}
               name="name"
               label={t('form.name')}
@@ -120,6 +121,7 @@ export function RoleDialog({
               disabled={readOnly}
             />
             <FormField
+              control={form.control}
               cell={{ xs: 12, md: 8 }}
               name="description"
               label={t('form.description')}
