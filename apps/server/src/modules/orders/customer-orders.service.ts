@@ -20,8 +20,8 @@ export type OnlinePayment = moves.OnlinePayment;
 export { toOrderCharges, toOrderLine } from './order-view';
 
 /** DESIGN §4: an order is cancelled (→ REJECTED) while CREATED or PENDING, not once accepted. */
-export const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = ['CREATED', 'PENDING'];
-export const CANCEL_REASON = 'Cancelled by customer';
+const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = ['CREATED', 'PENDING'];
+const CANCEL_REASON = 'Cancelled by customer';
 
 /** What the customer may still do with an order. */
 export const customerCan = (o: { status: string; total: number; paid: number }) => ({

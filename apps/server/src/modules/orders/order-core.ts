@@ -28,7 +28,7 @@ import {
 import * as record from './order-record.repo';
 import type { OrderHistoryRow, OrderItemRow, OrderPaymentRow, OrderRow } from './orders.repo';
 import * as repo from './orders.repo';
-import { ringgit, servingLabel } from './order-view';
+import { newOrderBody } from './order-view';
 
 // The one place an order is made, whichever channel asks: price (the outlet's prices from the
 // database and the contract's priceOrder, never the client's) → check (the outlet open and
@@ -93,25 +93,27 @@ const channelTexts = {
 } as const;
 
 export function createOrderCore({ db, now, announce }: OrderCoreDeps) {
-  /** Who acts: the order's staff columns, its history's author and its audit entry's actor. */
-  function actorOf(actor: OrderActor, staffName: string | null) {
+  /** Who acts: the tenant, the staff member (none for a customer) and the name history shows. */
+  function actorOf(actor: OrderActor) {
     if (actor.channel === 'counter') {
-      const name = staffName ?? actor.ctx.principal.username;
-      return { tenantId: tenantIdOf(actor.ctx), staffId: actor.ctx.principal.userId, name };
+      return {
+        tenantId: tenantIdOf(actor.ctx),
+        staffId: actor.ctx.principal.userId,
+        fallbackName: actor.ctx.principal.username,
+      };
     }
-    return { tenantId: actor.customer.tenantId, staffId: null, name: actor.customer.name };
+    return { tenantId: actor.customer.tenantId, staffId: null, fallbackName: actor.customer.name };
   }
 
   return {
     async place(actor: OrderActor, req: OrderRequest): Promise<PlacedOrder> {
       const channel: OrderChannel = actor.channel;
       const texts = channelTexts[channel];
-      const tenantId =
-        actor.channel === 'counter' ? tenantIdOf(actor.ctx) : actor.customer.tenantId;
+      const { tenantId, staffId, fallbackName } = actorOf(actor);
       const at = now();
       const context = await catalogue.orderContext(db, tenantId, req.outletId, {
         fromDate: lookbackDate(at),
-        staffId: actor.channel === 'counter' ? actor.ctx.principal.userId : null,
+        staffId,
         productIds: [...new Set(req.items.map((i) => i.product_id))],
       });
       if (!context) throw new AppError('not_found');
@@ -133,7 +135,7 @@ export function createOrderCore({ db, now, announce }: OrderCoreDeps) {
         });
       }
       const payments = channel === 'counter' ? checkPayments(req.payments, priced.total) : [];
-      const who = actorOf(actor, context.staffName);
+      const byName = context.staffName ?? fallbackName;
       const status = channel === 'counter' ? 'PENDING' : 'CREATED';
 
       // Everything of the order is known before it is written (ids too), so writing it is one
@@ -151,8 +153,8 @@ export function createOrderCore({ db, now, announce }: OrderCoreDeps) {
         customerName: req.customerName || null,
         customerPhone: req.customerPhone || null,
         notes: req.notes || null,
-        staffId: who.staffId,
-        staffName: who.staffId ? who.name : null,
+        staffId,
+        staffName: staffId ? byName : null,
         status,
         subtotal: priced.subtotal,
         discount: priced.discount,
@@ -200,8 +202,8 @@ export function createOrderCore({ db, now, announce }: OrderCoreDeps) {
         orderId,
         fromStatus: null,
         toStatus: status,
-        byUserId: who.staffId,
-        byName: who.name,
+        byUserId: staffId,
+        byName,
         reason:
           channel === 'app'
             ? `Placed in the app (${orderVia('mobile-apps')})`
@@ -256,9 +258,11 @@ export function createOrderCore({ db, now, announce }: OrderCoreDeps) {
             announce && channel === 'counter'
               ? {
                   titlePrefix: 'New order ',
-                  body: `${orderVia('pos-apps')} · ${servingLabel(req.servingMethod)}${
-                    order.tableNo ? ` · table ${order.tableNo}` : ''
-                  } · ${ringgit(priced.total)}`,
+                  body: newOrderBody('pos-apps', {
+                    servingMethod: req.servingMethod,
+                    tableNo: order.tableNo,
+                    total: priced.total,
+                  }),
                   titleKey: 'posSale',
                   params: {
                     serving_method: req.servingMethod,
@@ -293,5 +297,3 @@ export function createOrderCore({ db, now, announce }: OrderCoreDeps) {
     },
   };
 }
-
-export type OrderCore = ReturnType<typeof createOrderCore>;

@@ -6,7 +6,7 @@ import { orderPayments, orders, orderStatusHistory } from '../../db/schema/order
 import { auditLog, notifications } from '../../db/schema/platform';
 import type { AuditRow } from '../../lib/audit';
 import { liveEventCtes, liveEventLock, publishLiveEvent } from '../../lib/live-events';
-import { paidOrderBody, ringgit } from './order-view';
+import { newOrderBody, ringgit } from './order-view';
 
 // An order's status moves after it is recorded: by staff, by the customer, by a payment.
 
@@ -304,7 +304,7 @@ export async function recordOnlinePayment(tx: Db, p: OnlinePayment) {
     outletId: order.outlet_id,
     idOrder: p.orderId,
     title: `New order ${order.order_no}`,
-    body: paidOrderBody({
+    body: newOrderBody('mobile-apps', {
       servingMethod: order.serving_method,
       tableNo: order.table_no,
       total: order.total,

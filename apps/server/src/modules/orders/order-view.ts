@@ -139,12 +139,11 @@ export function toOrder(
   };
 }
 
-/** The outlet staff's notification body of an app order once it is paid. */
-export const paidOrderBody = (o: {
-  servingMethod: string;
-  tableNo: string | null;
-  total: number;
-}) =>
-  `${orderVia('mobile-apps')} · ${servingLabel(o.servingMethod)}${
+/** The outlet staff's "New order" notification body: where it came from, how served, total. */
+export const newOrderBody = (
+  source: 'pos-apps' | 'mobile-apps',
+  o: { servingMethod: string; tableNo: string | null; total: number },
+) =>
+  `${orderVia(source)} · ${servingLabel(o.servingMethod)}${
     o.tableNo ? ` · table ${o.tableNo}` : ''
   } · ${ringgit(o.total)}`;
