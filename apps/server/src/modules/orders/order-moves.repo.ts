@@ -211,8 +211,8 @@ export interface OnlinePayment {
   at: Date;
   /** Who moved the order, as the history shows it (e.g. "Online payment (sandbox)"). */
   byName: string;
-  /** The audit entry of the payment; action and the rest of `after` are added here. */
-  audit: AuditRow;
+  /** The audit entry of the payment; its action and the rest of `after` are added here. */
+  audit: Omit<AuditRow, 'action'>;
 }
 
 /**

@@ -118,7 +118,6 @@ export function createPaymentService({ db, now, providers, orders }: PaymentServ
           audit: {
             ...audit,
             tenantId: payment.tenantId,
-            action: '',
             entity: 'order',
             entityId: payment.orderId,
             after: { payment_id: payment.id, provider: provider.name, event_id: event.eventId },
