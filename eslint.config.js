@@ -102,6 +102,16 @@ const local = {
   },
 };
 
+const noFocusedTests = {
+  selector:
+    'CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(only|skip|todo)$/]',
+  message: 'No focused, skipped or todo tests.',
+};
+const noBareStringSchema = {
+  selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
+  message: "Use the contract's text(): it refuses the NUL character PostgreSQL cannot store.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -138,14 +148,7 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            'CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(only|skip|todo)$/]',
-          message: 'No focused, skipped or todo tests.',
-        },
-      ],
+      'no-restricted-syntax': ['error', noFocusedTests],
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -174,6 +177,12 @@ export default tseslint.config(
   {
     files: ['apps/**/*.{ts,tsx}'],
     rules: { 'local/no-barrel-file': 'error' },
+  },
+  {
+    // What the API accepts is built from the contract's `text()`, which refuses NUL.
+    files: ['packages/contract/src/**/*.ts', 'apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', noFocusedTests, noBareStringSchema] },
   },
   {
     // Tests may look at any table to check what a request wrote.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sessionDataSchema } from './auth';
-import { messageKey, passwordSchema, requiredString } from './validation';
+import { messageKey, passwordSchema, requiredString, text } from './validation';
 
 // Sign-in flows beyond SPEC §7: forgot/reset password, two-step (TOTP),
 // active sessions, avatar. Paths: DESIGN §8 "account flows".
@@ -8,7 +8,7 @@ import { messageKey, passwordSchema, requiredString } from './validation';
 /** POST /api/login answers either a session or, when two-step is on, a challenge. */
 export const twoStepChallengeSchema = z.object({
   two_step_required: z.literal(true),
-  challenge_token: z.string(),
+  challenge_token: text(),
 });
 export const loginResponseDataSchema = z.union([sessionDataSchema, twoStepChallengeSchema]);
 export type LoginResponseData = z.infer<typeof loginResponseDataSchema>;
@@ -19,7 +19,7 @@ export const isTwoStepChallenge = (
 
 /** POST /api/two-steps: a 6-digit TOTP code or a one-time recovery code. */
 export const twoStepVerifySchema = z.object({
-  challenge_token: z.string().min(1),
+  challenge_token: text().min(1),
   code: requiredString(32),
 });
 
@@ -29,9 +29,9 @@ export const forgotPasswordSchema = z.object({ username: requiredString(255) });
 /** POST /api/reset-password with the single-use token from the e-mailed link. */
 export const resetPasswordSchema = z
   .object({
-    token: z.string().min(1),
+    token: text().min(1),
     password: passwordSchema,
-    password_confirmation: z.string({ error: messageKey('required') }),
+    password_confirmation: text({ error: messageKey('required') }),
   })
   .refine((v) => v.password === v.password_confirmation, {
     path: ['password_confirmation'],
@@ -40,28 +40,28 @@ export const resetPasswordSchema = z
 
 /** POST /api/account/two-step/setup → secret and QR to scan. */
 export const twoStepSetupDataSchema = z.object({
-  secret: z.string(),
-  otpauth_url: z.string(),
-  qr_data_url: z.string(),
+  secret: text(),
+  otpauth_url: text(),
+  qr_data_url: text(),
 });
 /** POST /api/account/two-step/enable { code } → recovery codes shown once. */
 export const twoStepEnableSchema = z.object({
-  code: z.string().regex(/^\d{6}$/, { error: messageKey('exact_length', { n: 6 }) }),
+  code: text().regex(/^\d{6}$/, { error: messageKey('exact_length', { n: 6 }) }),
 });
-export const twoStepEnableDataSchema = z.object({ recovery_codes: z.array(z.string()) });
+export const twoStepEnableDataSchema = z.object({ recovery_codes: z.array(text()) });
 /** POST /api/account/two-step/disable { password } */
-export const twoStepDisableSchema = z.object({ password: z.string().min(1).max(128) });
+export const twoStepDisableSchema = z.object({ password: text().min(1).max(128) });
 
 /** GET /api/account/sessions; DELETE /api/account/sessions/{id}; POST /api/account/sessions/revoke-others */
 export const accountSessionSchema = z.object({
-  id: z.string(),
-  created_at: z.string(),
-  last_used_at: z.string().nullable(),
-  ip: z.string().nullable(),
-  user_agent: z.string().nullable(),
+  id: text(),
+  created_at: text(),
+  last_used_at: text().nullable(),
+  ip: text().nullable(),
+  user_agent: text().nullable(),
   current: z.boolean(),
 });
 export type AccountSession = z.infer<typeof accountSessionSchema>;
 
 /** POST /api/account/avatar (multipart, field "file") → the new avatar URL. */
-export const avatarDataSchema = z.object({ avatar: z.string() });
+export const avatarDataSchema = z.object({ avatar: text() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './validation';
 import { listQuerySchema } from './common';
 
 // The audit log (/settings/logs; /api/logs, subject log). Every write of the API adds
@@ -17,25 +18,25 @@ export type TenantFilter = z.infer<typeof tenantFilterSchema>;
 
 /** One line of GET /api/logs (before/after are only in the detail). */
 export const auditEntrySchema = z.object({
-  id: z.string(),
-  tenant_id: z.string().nullable(),
-  tenant_name: z.string().nullable(),
-  actor_id: z.string().nullable(),
+  id: text(),
+  tenant_id: text().nullable(),
+  tenant_name: text().nullable(),
+  actor_id: text().nullable(),
   /** Kept on the entry: the user may since have been renamed or deleted. */
-  actor_username: z.string().nullable(),
+  actor_username: text().nullable(),
   /** `<entity>.<verb>`, e.g. `user.update`, `role.delete`, `session.create`. */
-  action: z.string(),
-  entity: z.string(),
-  entity_id: z.string().nullable(),
+  action: text(),
+  entity: text(),
+  entity_id: text().nullable(),
   /**
    * What staff call the record: an order's number, a user's username, a role's or product's name
    * (as it is now, within the entry's tenant), else as the entry's snapshot named it.
    */
-  entity_label: z.string().nullable(),
-  ip: z.string().nullable(),
-  user_agent: z.string().nullable(),
-  request_id: z.string().nullable(),
-  created_at: z.string(),
+  entity_label: text().nullable(),
+  ip: text().nullable(),
+  user_agent: text().nullable(),
+  request_id: text().nullable(),
+  created_at: text(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
@@ -46,7 +47,7 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
  * whole. Secrets were redacted when the entry was written (`"[redacted]"`).
  */
 export const auditChangeSchema = z.object({
-  path: z.string(),
+  path: text(),
   kind: z.enum(['added', 'removed', 'changed']),
   before: z.unknown(),
   after: z.unknown(),
@@ -74,7 +75,7 @@ export const auditEntryDetailSchema = auditEntrySchema.extend({
    * Current names of the roles, outlets and staff the snapshots refer to (under `auditReferenceKeys`),
    * by id, within the entry's tenant. A deleted one is missing: the web shows its id.
    */
-  names: z.record(z.string(), z.string()),
+  names: z.record(text(), text()),
 });
 export type AuditEntryDetail = z.infer<typeof auditEntryDetailSchema>;
 
@@ -85,9 +86,9 @@ export type AuditEntryDetail = z.infer<typeof auditEntryDetailSchema>;
  */
 export const auditListQuerySchema = listQuerySchema.extend({
   actor_id: z.uuid().optional(),
-  action: z.string().trim().min(1).max(80).optional(),
-  entity: z.string().trim().min(1).max(80).optional(),
-  entity_id: z.string().trim().min(1).max(80).optional(),
+  action: text().trim().min(1).max(80).optional(),
+  entity: text().trim().min(1).max(80).optional(),
+  entity_id: text().trim().min(1).max(80).optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   /** Platform users only (ignored for tenant staff, whose tenant comes from the session). */
@@ -121,10 +122,10 @@ export type AuditFiltersQuery = z.infer<typeof auditFiltersQuerySchema>;
 
 /** GET /api/logs/filters: the values the filter menus offer, within the caller's scope. */
 export const auditFilterOptionsSchema = z.object({
-  actions: z.array(z.string()),
-  entities: z.array(z.string()),
+  actions: z.array(text()),
+  entities: z.array(text()),
   /** The 200 most recent actors. */
-  actors: z.array(z.object({ id: z.string(), username: z.string().nullable() })),
+  actors: z.array(z.object({ id: text(), username: text().nullable() })),
 });
 export type AuditFilterOptions = z.infer<typeof auditFilterOptionsSchema>;
 

@@ -8,12 +8,12 @@ import {
   passwordSchema,
   PASSWORD_MAX_LENGTH,
   requiredString,
+  text,
 } from './validation';
 
 export const loginRequestSchema = z.object({
   username: requiredString(64),
-  password: z
-    .string({ error: messageKey('required') })
+  password: text({ error: messageKey('required') })
     .min(1, { error: messageKey('required') })
     .max(PASSWORD_MAX_LENGTH, { error: messageKey('max_length', { max: PASSWORD_MAX_LENGTH }) }),
 });
@@ -21,42 +21,41 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 // SPEC §3 user fields; the password hash and otp are never sent.
 export const userFieldsSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  fullname: z.string(),
-  email: z.string().nullable(),
-  avatar: z.string().nullable(),
-  id_outlet: z.string().nullable(),
-  tenant_id: z.string().nullable(),
-  tenant_name: z.string().nullable(),
+  id: text(),
+  username: text(),
+  fullname: text(),
+  email: text().nullable(),
+  avatar: text().nullable(),
+  id_outlet: text().nullable(),
+  tenant_id: text().nullable(),
+  tenant_name: text().nullable(),
   is_verify: z.boolean(),
-  kyc_rejection_reason: z.string().nullable(),
-  kyc_status: z.string().nullable(),
+  kyc_rejection_reason: text().nullable(),
+  kyc_status: text().nullable(),
   language: localeSchema,
   settings: uiSettingsSchema,
 });
 export type UserFields = z.infer<typeof userFieldsSchema>;
 
 export const sessionDataSchema = userFieldsSchema.extend({
-  token: z.string(),
-  refresh_token: z.string(),
-  permissions: z.array(z.string()),
+  token: text(),
+  refresh_token: text(),
+  permissions: z.array(text()),
   menus: z.array(menuNodeSchema),
-  role_name: z.string(),
+  role_name: text(),
 });
 export type SessionData = z.infer<typeof sessionDataSchema>;
 
-export const refreshDataSchema = sessionDataSchema.extend({ role: z.string() });
+export const refreshDataSchema = sessionDataSchema.extend({ role: text() });
 export type RefreshData = z.infer<typeof refreshDataSchema>;
 
 export const changePasswordSchema = z
   .object({
-    old_password: z
-      .string({ error: messageKey('required') })
+    old_password: text({ error: messageKey('required') })
       .min(1, { error: messageKey('required') })
       .max(PASSWORD_MAX_LENGTH),
     password: passwordSchema,
-    password_confirmation: z.string({ error: messageKey('required') }),
+    password_confirmation: text({ error: messageKey('required') }),
   })
   .refine((v) => v.password === v.password_confirmation, {
     path: ['password_confirmation'],
@@ -69,7 +68,7 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordSchema>;
 export const profileUpdateSchema = z.object({
   fullname: requiredString(120),
   email: optionalEmail.optional(),
-  avatar: z.string().max(500).nullable().optional(),
+  avatar: text().max(500).nullable().optional(),
   settings: uiSettingsSchema.optional(),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
@@ -84,8 +83,8 @@ export const profileStrippedFields = [
 
 export const appSettingEntrySchema = z
   .object({
-    code: z.string(),
-    name: z.string(),
+    code: text(),
+    name: text(),
     enabled: z.boolean(),
     value: z.unknown().optional(),
   })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from './common';
-import { messageKey, requiredString } from './validation';
+import { messageKey, requiredString, text } from './validation';
 
 // The catalogue: categories, products, the variant and add-on library. Field names follow
 // SPEC §3 (name, sku, barcode, base_price, description, variant_name, options_name, price,
@@ -26,16 +26,16 @@ export const activeStatusSchema = z.enum(['active', 'disabled']);
 export const categoryInputSchema = z.object({
   name_en: requiredString(80),
   name_my: requiredString(80),
-  image: z.string().max(500).nullable().optional(),
+  image: text().max(500).nullable().optional(),
   status: activeStatusSchema.default('active'),
 });
 export type CategoryInput = z.infer<typeof categoryInputSchema>;
 
 export const categorySchema = z.object({
-  id: z.string(),
-  name_en: z.string(),
-  name_my: z.string(),
-  image: z.string().nullable(),
+  id: text(),
+  name_en: text(),
+  name_my: text(),
+  image: text().nullable(),
   sort_order: z.number().int(),
   status: activeStatusSchema,
   product_count: z.number().int(),
@@ -82,19 +82,19 @@ export const variantGroupInputSchema = z
 export type VariantGroupInput = z.infer<typeof variantGroupInputSchema>;
 
 export const variantOptionSchema = z.object({
-  id: z.string(),
-  options_name: z.string(),
+  id: text(),
+  options_name: text(),
   price: z.number().int(),
 });
 export const variantGroupSchema = z.object({
-  id: z.string(),
-  variant_name: z.string(),
+  id: text(),
+  variant_name: text(),
   required: z.boolean(),
   min_select: z.number().int(),
   max_select: z.number().int(),
   options: z.array(variantOptionSchema),
   /** Products that use this group ("shows where each is used"). */
-  used_by: z.array(z.object({ id: z.string(), name: z.string() })),
+  used_by: z.array(z.object({ id: text(), name: text() })),
 });
 export type VariantGroup = z.infer<typeof variantGroupSchema>;
 
@@ -105,11 +105,11 @@ export const addonInputSchema = z.object({
 });
 export type AddonInput = z.infer<typeof addonInputSchema>;
 export const addonSchema = z.object({
-  id: z.string(),
-  addons_name: z.string(),
+  id: text(),
+  addons_name: text(),
   price: z.number().int(),
   status: activeStatusSchema,
-  used_by: z.array(z.object({ id: z.string(), name: z.string() })),
+  used_by: z.array(z.object({ id: text(), name: text() })),
 });
 export type Addon = z.infer<typeof addonSchema>;
 
@@ -120,12 +120,12 @@ export const productInputSchema = z
   .object({
     name: requiredString(120),
     sku: requiredString(40),
-    barcode: z.string().trim().max(40).nullable().optional(),
-    description: z.string().trim().max(2000).nullable().optional(),
+    barcode: text().trim().max(40).nullable().optional(),
+    description: text().trim().max(2000).nullable().optional(),
     /** The category id. */
     category: z.uuid({ error: messageKey('required') }),
     status: z.enum(['active', 'disabled']).default('active'),
-    tags: z.array(z.string().trim().min(1).max(30)).max(20).default([]),
+    tags: z.array(text().trim().min(1).max(30)).max(20).default([]),
     base_price: sen,
     discounted_price: sen.nullable().optional(),
     variant_group_ids: z.array(z.uuid()).default([]),
@@ -138,16 +138,16 @@ export const productInputSchema = z
 export type ProductInput = z.infer<typeof productInputSchema>;
 
 export const productImageSchema = z.object({
-  id: z.string(),
-  url: z.string(),
-  thumb_url: z.string(),
+  id: text(),
+  url: text(),
+  thumb_url: text(),
   is_main: z.boolean(),
 });
 export type ProductImage = z.infer<typeof productImageSchema>;
 
 export const productOutletSchema = z.object({
-  outlet_id: z.string(),
-  outlet_name: z.string(),
+  outlet_id: text(),
+  outlet_name: text(),
   available: z.boolean(),
   /** Per-outlet price in sen; null means the product's price. */
   price_override: z.number().int().nullable(),
@@ -157,15 +157,15 @@ export const productOutletSchema = z.object({
 export type ProductOutlet = z.infer<typeof productOutletSchema>;
 
 export const productSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  sku: z.string(),
-  barcode: z.string().nullable(),
-  description: z.string().nullable(),
-  category: z.string(),
-  category_name: z.string(),
+  id: text(),
+  name: text(),
+  sku: text(),
+  barcode: text().nullable(),
+  description: text().nullable(),
+  category: text(),
+  category_name: text(),
   status: productStatusSchema,
-  tags: z.array(z.string()),
+  tags: z.array(text()),
   base_price: z.number().int(),
   discounted_price: z.number().int().nullable(),
   images: z.array(productImageSchema),
@@ -174,7 +174,7 @@ export const productSchema = z.object({
   outlets: z.array(productOutletSchema),
   /** True once an order references it: it can then only be archived, never deleted. */
   has_sales: z.boolean(),
-  updated_at: z.string(),
+  updated_at: text(),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -182,7 +182,7 @@ export const productListQuerySchema = listQuerySchema.extend({
   category: z.uuid().optional(),
   status: productStatusSchema.optional(),
   outlet: z.uuid().optional(),
-  tag: z.string().max(30).optional(),
+  tag: text().max(30).optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
@@ -206,7 +206,7 @@ export const productListItemSchema = productSchema
     /** Outlets where it is available, with the outlet's price and today's sold-out flag. */
     outlets: z.array(productOutletSchema.omit({ available: true })),
     has_sales: z.boolean(),
-    updated_at: z.string(),
+    updated_at: text(),
   });
 export type ProductListItem = z.infer<typeof productListItemSchema>;
 
@@ -252,8 +252,8 @@ export const productImportColumns = [
 ] as const;
 export const importRowErrorSchema = z.object({
   row: z.number().int(),
-  field: z.string(),
-  message: z.string(),
+  field: text(),
+  message: text(),
 });
 /**
  * Import files: prices are ringgit with up to 2 decimals (`12.50` = 1250 sen), tags are separated
@@ -267,6 +267,6 @@ export const importResultSchema = z.object({
   updated: z.number().int(),
   errors: z.array(importRowErrorSchema),
   /** First rows as parsed, for the preview. */
-  preview: z.array(z.record(z.string(), z.string())),
+  preview: z.array(z.record(text(), text())),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;

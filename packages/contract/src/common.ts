@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './validation';
 
 // DESIGN §5 envelopes and list conventions.
 export const pageSizes = [5, 10, 20, 25, 50, 100] as const;
@@ -12,8 +13,8 @@ export const listQuerySchema = z.object({
       error: 'page_size must be one of 5, 10, 20, 25, 50, 100',
     })
     .default(10),
-  sort: z.string().max(64).optional(),
-  q: z.string().trim().max(100).optional(),
+  sort: text().max(64).optional(),
+  q: text().trim().max(100).optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
@@ -29,12 +30,12 @@ export const listEnvelope = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), meta: listMetaSchema });
 
 export const errorDetailSchema = z.object({
-  path: z.string(),
-  message: z.string(),
+  path: text(),
+  message: text(),
 });
 export const errorBodySchema = z.object({
-  code_message: z.string(),
-  message: z.string(),
+  code_message: text(),
+  message: text(),
   details: z.array(errorDetailSchema).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './validation';
 
 // Control messages on /ws besides the order events of DESIGN §9 (liveOrderEventSchema):
 // `hello` right after connecting, with the newest event id the client may later ask `since`;
@@ -18,7 +19,7 @@ export const LIVE_REPLAY_LIMIT = 1000;
 
 /** GET /ws query (browsers cannot set headers on a websocket, so the token travels here). */
 export const liveQuerySchema = z.object({
-  token: z.string().min(1),
+  token: text().min(1),
   outlet_id: z.uuid().optional().or(z.literal('')),
   since: z.coerce.number().int().min(0).optional(),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { menuEntryShape } from './menus';
 import { isKnownPermission } from './permission-catalogue';
-import { messageKey, requiredString } from './validation';
+import { messageKey, requiredString, text } from './validation';
 
 // The menu editor (/settings/menu; /api/menus, subject menu, platform only), apart
 // from menus.ts (the per-user tree every page needs) so the editor's schemas stay off /login.
@@ -17,13 +17,13 @@ import { messageKey, requiredString } from './validation';
 
 /** One stored menu item. `builtin` items come with the product (seeded) and cannot be deleted. */
 export const menuItemSchema = z.object({
-  id: z.string(),
-  parent_id: z.string().nullable(),
+  id: text(),
+  parent_id: text().nullable(),
   ...menuEntryShape,
   sort_order: z.number().int(),
   hidden: z.boolean(),
   builtin: z.boolean(),
-  updated_at: z.string(),
+  updated_at: text(),
 });
 export type MenuItem = z.infer<typeof menuItemSchema>;
 
@@ -36,29 +36,26 @@ export type MenuItem = z.infer<typeof menuItemSchema>;
 export const menuItemInputSchema = z
   .object({
     parent_id: z.uuid().nullable().default(null),
-    title: z
-      .string()
+    title: text()
       .trim()
       .regex(/^menu(\.[a-z0-9_]+)+$/, { error: messageKey('pattern', { pattern: 'menu.name' }) })
       .max(80, { error: messageKey('max_length', { max: 80 }) }),
     title_en: requiredString(60),
     title_my: requiredString(60),
-    icon: z
-      .string()
+    icon: text()
       .trim()
       .regex(/^[A-Z][A-Za-z0-9]*$/, { error: messageKey('pattern', { pattern: 'PascalCase' }) })
       .max(60)
       .nullable()
       .default(null),
-    path: z
-      .string()
+    path: text()
       .trim()
       .regex(/^\/[A-Za-z0-9\-_/:.]*$/, { error: messageKey('pattern', { pattern: '/path' }) })
       .max(200)
       .nullable()
       .default(null),
-    action: z.string().trim().toLowerCase().min(1).max(40).nullable().default(null),
-    subject: z.string().trim().toLowerCase().min(1).max(60).nullable().default(null),
+    action: text().trim().toLowerCase().min(1).max(40).nullable().default(null),
+    subject: text().trim().toLowerCase().min(1).max(60).nullable().default(null),
     sort_order: z.number().int().min(0).max(1_000_000).optional(),
     hidden: z.boolean().default(false),
   })
@@ -87,4 +84,4 @@ export const menuOrderSchema = z.object({
 });
 export type MenuOrder = z.infer<typeof menuOrderSchema>;
 
-export const menuItemDeletedSchema = z.object({ id: z.string(), deleted: z.literal(true) });
+export const menuItemDeletedSchema = z.object({ id: text(), deleted: z.literal(true) });

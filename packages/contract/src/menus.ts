@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './validation';
 
 // A node of the per-user menu tree the server builds from menu items the user's permissions
 // allow (SPEC §6). Titles come in both languages so the menu editor needs no web deploy.
@@ -17,16 +18,16 @@ export interface MenuNode {
 /** What a menu entry shows and guards, in the user's tree and in the editor alike. */
 export const menuEntryShape = {
   /** Translation key, e.g. `menu.dashboard`. */
-  title: z.string(),
-  title_en: z.string(),
-  title_my: z.string(),
+  title: text(),
+  title_en: text(),
+  title_my: text(),
   /** A Material icon name, e.g. `PointOfSale`. */
-  icon: z.string().nullable(),
-  path: z.string().nullable(),
-  action: z.string().nullable(),
-  subject: z.string().nullable(),
+  icon: text().nullable(),
+  path: text().nullable(),
+  action: text().nullable(),
+  subject: text().nullable(),
 };
 
 export const menuNodeSchema: z.ZodType<MenuNode> = z.lazy(() =>
-  z.object({ id: z.string(), ...menuEntryShape, children: z.array(menuNodeSchema) }),
+  z.object({ id: text(), ...menuEntryShape, children: z.array(menuNodeSchema) }),
 );

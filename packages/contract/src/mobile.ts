@@ -5,7 +5,7 @@ import { orderItemInputSchema, orderItemSchema, posMenuProductSchema } from './o
 import { outletPlaceShape } from './outlets';
 import { paymentMethodSchema, servingMethodSchema } from './pricing';
 import { orderStatuses } from './status-machines';
-import { messageKey, optionalEmail, passwordSchema, PASSWORD_MAX_LENGTH } from './validation';
+import { messageKey, optionalEmail, passwordSchema, PASSWORD_MAX_LENGTH, text } from './validation';
 
 // The API of the chain's customer app (/api/mobile/…) and the payment providers'
 // callbacks (/api/payments/{provider}/callback). Customers are not staff: they sign up with a
@@ -31,8 +31,7 @@ export function normalisePhone(raw: string): string | null {
   return /^\+[1-9]\d{7,14}$/.test(e164) ? e164 : null;
 }
 
-export const phoneSchema = z
-  .string({ error: messageKey('required') })
+export const phoneSchema = text({ error: messageKey('required') })
   .trim()
   .min(1, { error: messageKey('required') })
   .max(32, { error: messageKey('max_length', { max: 32 }) })
@@ -61,15 +60,13 @@ export function distanceKm(
 // ---- Sign-up, phone verification, sign-in -------------------------------------------------------
 
 export const VERIFICATION_CODE_LENGTH = 6;
-const verificationCode = z
-  .string({ error: messageKey('required') })
+const verificationCode = text({ error: messageKey('required') })
   .trim()
   .regex(/^\d{6}$/, { error: messageKey('exact_length', { n: VERIFICATION_CODE_LENGTH }) });
 
 /** POST /api/mobile/auth/sign-up (X-Tenant): sends a 6-digit code to the phone. */
 export const mobileSignUpSchema = z.object({
-  name: z
-    .string({ error: messageKey('required') })
+  name: text({ error: messageKey('required') })
     .trim()
     .min(1, { error: messageKey('required') })
     .max(80, { error: messageKey('max_length', { max: 80 }) }),
@@ -78,12 +75,12 @@ export const mobileSignUpSchema = z.object({
   email: optionalEmail.optional(),
   birthday: z.iso.date({ error: messageKey('date_invalid') }).optional(),
   /** A friend's referral code (an unknown code is refused, so a typo does not go unnoticed). */
-  referral_code: z.string().trim().max(20).optional(),
+  referral_code: text().trim().max(20).optional(),
 });
 export type MobileSignUp = z.infer<typeof mobileSignUpSchema>;
 
 export const mobileSignUpResultSchema = z.object({
-  phone: z.string(),
+  phone: text(),
   /** The code went to the phone (through the outbox); it expires after this many seconds. */
   code_expires_in: z.number().int(),
 });
@@ -97,8 +94,7 @@ export const mobileResendCodeSchema = z.object({ phone: phoneSchema });
 /** POST /api/mobile/auth/sign-in (X-Tenant). */
 export const mobileSignInSchema = z.object({
   phone: phoneSchema,
-  password: z
-    .string({ error: messageKey('required') })
+  password: text({ error: messageKey('required') })
     .min(1, { error: messageKey('required') })
     .max(PASSWORD_MAX_LENGTH),
 });
@@ -107,24 +103,24 @@ export const customerStatuses = ['active', 'disabled'] as const;
 
 /** The signed-in customer as the app shows them (DESIGN §10 customer). */
 export const mobileCustomerSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  phone: z.string(),
-  email: z.string().nullable(),
-  birthday: z.string().nullable(),
-  referral_code: z.string(),
-  tier: z.string().nullable(),
+  id: text(),
+  name: text(),
+  phone: text(),
+  email: text().nullable(),
+  birthday: text().nullable(),
+  referral_code: text(),
+  tier: text().nullable(),
   points: z.number().int(),
   phone_verified: z.boolean(),
-  created_at: z.string(),
+  created_at: text(),
 });
 export type MobileCustomer = z.infer<typeof mobileCustomerSchema>;
 
 /** A customer session: `token` goes in `Authorization: Bearer …` on the signed-in routes. */
 export const mobileSessionSchema = z.object({
-  token: z.string(),
-  expires_at: z.string(),
-  tenant_slug: z.string(),
+  token: text(),
+  expires_at: text(),
+  tenant_slug: text(),
   customer: mobileCustomerSchema,
 });
 export type MobileSession = z.infer<typeof mobileSessionSchema>;
@@ -146,15 +142,15 @@ export const mobileOutletSchema = z.object({
   ...outletPlaceShape,
   serving_methods: z.array(servingMethodSchema),
   delivery_fee: z.number().int(),
-  timezone: z.string(),
+  timezone: text(),
   /** Within opening hours now (hours and closures). */
   open_now: z.boolean(),
   /** The outlet's own switch: off while it pauses app orders (busy, out of stock). */
   accepting_orders: z.boolean(),
   /** An order placed now would be taken: open, before last orders, switch on, day not closed. */
   taking_orders_now: z.boolean(),
-  closes_at: z.string().nullable(),
-  next_open_at: z.string().nullable(),
+  closes_at: text().nullable(),
+  next_open_at: text().nullable(),
   /** From the `lat`/`lng` asked about, in km (1 decimal); null without a position. */
   distance_km: z.number().nullable(),
 });
@@ -163,13 +159,13 @@ export type MobileOutlet = z.infer<typeof mobileOutletSchema>;
 /** A product as the app lists it: only what the outlet sells (sold out today is flagged). */
 export const mobileMenuProductSchema = posMenuProductSchema
   .omit({ barcode: true, available: true })
-  .extend({ description: z.string().nullable() });
+  .extend({ description: text().nullable() });
 export type MobileMenuProduct = z.infer<typeof mobileMenuProductSchema>;
 
 /** GET /api/mobile/outlets/{id}/menu (X-Tenant). */
 export const mobileMenuSchema = z.object({
   outlet: mobileOutletSchema,
-  categories: z.array(z.object({ id: z.string(), name_en: z.string(), name_my: z.string() })),
+  categories: z.array(z.object({ id: text(), name_en: text(), name_my: text() })),
   products: z.array(mobileMenuProductSchema),
 });
 export type MobileMenu = z.infer<typeof mobileMenuSchema>;
@@ -177,8 +173,7 @@ export type MobileMenu = z.infer<typeof mobileMenuSchema>;
 // ---- Orders -----------------------------------------------------------------------------------
 
 /** A table's code as printed on its QR sticker (dine in). */
-export const tableCodeSchema = z
-  .string()
+export const tableCodeSchema = text()
   .trim()
   .regex(/^[A-Za-z0-9-]{1,20}$/, { error: messageKey('invalid') });
 
@@ -188,8 +183,8 @@ export const mobileOrderCreateSchema = z
     outlet_id: z.uuid(),
     serving_method: servingMethodSchema,
     table_code: tableCodeSchema.optional(),
-    delivery_address: z.string().trim().max(300).optional(),
-    notes: z.string().trim().max(300).optional(),
+    delivery_address: text().trim().max(300).optional(),
+    notes: text().trim().max(300).optional(),
     items: z
       .array(orderItemInputSchema)
       .min(1, { error: messageKey('min_items', { minCount: 1 }) })
@@ -210,30 +205,30 @@ export const onlinePaymentMethodSchema = paymentMethodSchema.exclude(['cash']);
 export const onlinePaymentMethods = onlinePaymentMethodSchema.options;
 
 export const mobileOrderSummarySchema = z.object({
-  id: z.string(),
-  order_no: z.string(),
-  outlet_id: z.string(),
-  outlet_name: z.string(),
+  id: text(),
+  order_no: text(),
+  outlet_id: text(),
+  outlet_name: text(),
   serving_method: servingMethodSchema,
   status: z.enum(orderStatuses),
-  business_date: z.string(),
-  created_at: z.string(),
+  business_date: text(),
+  created_at: text(),
   total: z.number().int(),
 });
 export type MobileOrderSummary = z.infer<typeof mobileOrderSummarySchema>;
 
 export const mobileOrderSchema = mobileOrderSummarySchema.extend({
-  table_code: z.string().nullable(),
-  delivery_address: z.string().nullable(),
-  notes: z.string().nullable(),
+  table_code: text().nullable(),
+  delivery_address: text().nullable(),
+  notes: text().nullable(),
   ...orderChargesShape,
   /** Paid for an order that was then cancelled or rejected: owed back to the customer. */
   refund_due: z.number().int(),
   items: z.array(orderItemSchema.omit({ sku: true })),
   payments: z.array(
-    z.object({ method: z.string(), amount: z.number().int(), status: z.string(), at: z.string() }),
+    z.object({ method: text(), amount: z.number().int(), status: text(), at: text() }),
   ),
-  history: z.array(z.object({ status: z.string(), at: z.string(), reason: z.string().nullable() })),
+  history: z.array(z.object({ status: text(), at: text(), reason: text().nullable() })),
   /** What the customer may do now. */
   can_pay: z.boolean(),
   can_cancel: z.boolean(),
@@ -247,7 +242,7 @@ export const mobileOrderListQuerySchema = listQuerySchema
 
 /** POST /api/mobile/orders/{id}/cancel — while CREATED or PENDING; the body may be left out. */
 export const mobileOrderCancelSchema = z
-  .object({ reason: z.string().trim().max(200).optional() })
+  .object({ reason: text().trim().max(200).optional() })
   .nullish();
 
 // ---- Payments ---------------------------------------------------------------------------------
@@ -272,7 +267,7 @@ export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 /** What a provider posts to /api/payments/sandbox/callback, signed over the exact bytes. */
 export const sandboxCallbackSchema = z.object({
   /** Unique per notification: the same event twice is a replay and changes nothing. */
-  event_id: z.string().min(8).max(100),
+  event_id: text().min(8).max(100),
   payment_id: z.uuid(),
   order_id: z.uuid(),
   amount: z.number().int().min(0),
@@ -283,24 +278,24 @@ export const sandboxCallbackSchema = z.object({
 export type SandboxCallback = z.infer<typeof sandboxCallbackSchema>;
 
 export const paymentStartSchema = z.object({
-  payment_id: z.string(),
+  payment_id: text(),
   provider: paymentProviderSchema,
-  method: z.string(),
+  method: text(),
   amount: z.number().int(),
   status: z.enum(['pending', 'paid', 'failed']),
   /** Where a real provider would send the customer (its payment page); null for the sandbox. */
-  redirect_url: z.string().nullable(),
+  redirect_url: text().nullable(),
   /** What the app shows while the payment is in progress. */
-  instructions: z.string(),
+  instructions: text(),
   /**
    * Sandbox only: the signed callback the pretend provider sends. Posting it as is to `url`
    * (raw `body`, `headers`) completes the payment, as a browser returning from a bank would.
    */
   sandbox_callback: z
     .object({
-      url: z.string(),
-      headers: z.record(z.string(), z.string()),
-      body: z.string(),
+      url: text(),
+      headers: z.record(text(), text()),
+      body: text(),
     })
     .nullable(),
 });

@@ -5,7 +5,7 @@ import { listQuerySchema } from './common';
 import { localeSchema } from './locale';
 import { paymentMethodSchema, servingMethodSchema } from './pricing';
 import { orderStatuses } from './status-machines';
-import { messageKey } from './validation';
+import { messageKey, text } from './validation';
 
 // Orders and the POS. Money is integer sen; prices always come from the database.
 export const orderSources = ['pos-apps', 'mobile-apps'] as const;
@@ -27,7 +27,7 @@ export const orderItemInputSchema = z.object({
     .max(99, { error: messageKey('max_value', { max: 99 }) }),
   option_ids: z.array(z.uuid()).max(20).default([]),
   addon_ids: z.array(z.uuid()).max(20).default([]),
-  notes: z.string().trim().max(200).optional(),
+  notes: text().trim().max(200).optional(),
 });
 export type OrderItemInput = z.infer<typeof orderItemInputSchema>;
 
@@ -38,7 +38,7 @@ export const paymentInputSchema = z.object({
   /** Cash handed over (cash only), in sen; change = tendered − amount. */
   tendered: sen.optional(),
   /** Card slip, DuitNow or e-wallet reference. */
-  reference: z.string().trim().max(80).optional(),
+  reference: text().trim().max(80).optional(),
 });
 export type PaymentInput = z.infer<typeof paymentInputSchema>;
 
@@ -47,15 +47,14 @@ export const orderCreateSchema = z
   .object({
     outlet_id: z.uuid(),
     serving_method: servingMethodSchema,
-    table_no: z.string().trim().max(20).optional(),
-    delivery_address: z.string().trim().max(300).optional(),
-    customer_phone: z
-      .string()
+    table_no: text().trim().max(20).optional(),
+    delivery_address: text().trim().max(300).optional(),
+    customer_phone: text()
       .trim()
       .regex(/^\+?\d{8,15}$/, { error: messageKey('invalid') })
       .optional(),
-    customer_name: z.string().trim().max(80).optional(),
-    notes: z.string().trim().max(300).optional(),
+    customer_name: text().trim().max(80).optional(),
+    notes: text().trim().max(300).optional(),
     items: z
       .array(orderItemInputSchema)
       .min(1, { error: messageKey('min_items', { minCount: 1 }) }),
@@ -98,59 +97,59 @@ export const orderCreateSchema = z
 export type OrderCreate = z.infer<typeof orderCreateSchema>;
 
 export const orderItemSchema = z.object({
-  id: z.string(),
-  product_id: z.string(),
-  name: z.string(),
-  sku: z.string(),
+  id: text(),
+  product_id: text(),
+  name: text(),
+  sku: text(),
   quantity: z.number().int(),
   unit_price: z.number().int(),
-  options: z.array(z.object({ group: z.string(), name: z.string(), price: z.number().int() })),
-  addons: z.array(z.object({ name: z.string(), price: z.number().int() })),
-  notes: z.string().nullable(),
+  options: z.array(z.object({ group: text(), name: text(), price: z.number().int() })),
+  addons: z.array(z.object({ name: text(), price: z.number().int() })),
+  notes: text().nullable(),
   line_total: z.number().int(),
 });
 
 export const paymentSchema = z.object({
-  id: z.string(),
+  id: text(),
   method: paymentMethodSchema,
   amount: z.number().int(),
   tendered: z.number().int().nullable(),
   change: z.number().int(),
-  reference: z.string().nullable(),
+  reference: text().nullable(),
   status: z.enum(['paid', 'refunded']),
 });
 
 export const statusHistorySchema = z.object({
-  from: z.string().nullable(),
-  to: z.string(),
-  at: z.string(),
-  by: z.string().nullable(),
-  reason: z.string().nullable(),
+  from: text().nullable(),
+  to: text(),
+  at: text(),
+  by: text().nullable(),
+  reason: text().nullable(),
 });
 
 export const orderSummarySchema = z.object({
-  id: z.string(),
-  order_no: z.string(),
-  outlet_id: z.string(),
-  outlet_name: z.string(),
-  source: z.string(),
+  id: text(),
+  order_no: text(),
+  outlet_id: text(),
+  outlet_name: text(),
+  source: text(),
   via: z.enum(['POS', 'MOBILE']),
   serving_method: servingMethodSchema,
-  table_no: z.string().nullable(),
-  customer_name: z.string().nullable(),
-  customer_phone: z.string().nullable(),
+  table_no: text().nullable(),
+  customer_name: text().nullable(),
+  customer_phone: text().nullable(),
   payment_methods: z.array(paymentMethodSchema),
   status: orderStatusSchema,
-  business_date: z.string(),
-  created_at: z.string(),
+  business_date: text(),
+  created_at: text(),
   total: z.number().int(),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
 export const orderSchema = orderSummarySchema.extend({
-  delivery_address: z.string().nullable(),
-  notes: z.string().nullable(),
-  staff_name: z.string().nullable(),
+  delivery_address: text().nullable(),
+  notes: text().nullable(),
+  staff_name: text().nullable(),
   ...orderChargesShape,
   change: z.number().int(),
   refunded: z.number().int(),
@@ -165,14 +164,14 @@ export const orderSchema = orderSummarySchema.extend({
   allowed_statuses: z.array(orderStatusSchema),
   /** What an 80 mm receipt prints above and around the items (tenant and outlet as they are now). */
   receipt: z.object({
-    business_name: z.string(),
-    legal_name: z.string().nullable(),
-    sst_registration_no: z.string().nullable(),
-    tin: z.string().nullable(),
-    brn: z.string().nullable(),
-    outlet_code: z.string(),
-    outlet_address: z.string().nullable(),
-    outlet_phone: z.string().nullable(),
+    business_name: text(),
+    legal_name: text().nullable(),
+    sst_registration_no: text().nullable(),
+    tin: text().nullable(),
+    brn: text().nullable(),
+    outlet_code: text(),
+    outlet_address: text().nullable(),
+    outlet_phone: text().nullable(),
   }),
 });
 export type Order = z.infer<typeof orderSchema>;
@@ -210,7 +209,7 @@ export type OrderExportQuery = z.infer<typeof orderExportQuerySchema>;
 
 /** POST /api/orders/{id}/status; a reject needs a reason. */
 export const orderStatusMoveSchema = z
-  .object({ status: orderStatusSchema, reason: z.string().trim().max(300).optional() })
+  .object({ status: orderStatusSchema, reason: text().trim().max(300).optional() })
   .refine((m) => m.status !== 'REJECTED' || Boolean(m.reason), {
     path: ['reason'],
     error: messageKey('required'),
@@ -223,12 +222,12 @@ export const closeDaySchema = z.object({ outlet_id: z.uuid(), business_date: z.i
 export const zReportQuerySchema = closeDaySchema;
 
 export const zReportSchema = z.object({
-  id: z.string(),
-  outlet_id: z.string(),
-  outlet_name: z.string(),
-  business_date: z.string(),
-  closed_at: z.string(),
-  closed_by: z.string().nullable(),
+  id: text(),
+  outlet_id: text(),
+  outlet_name: text(),
+  business_date: text(),
+  closed_at: text(),
+  closed_by: text().nullable(),
   orders: z.number().int(),
   rejected: z.number().int(),
   subtotal: z.number().int(),
@@ -255,11 +254,11 @@ export const posContextQuerySchema = z.object({ outlet_id: z.uuid() });
 
 export const posContextSchema = z.object({
   outlet: z.object({
-    id: z.string(),
-    code: z.string(),
-    name: z.string(),
-    address: z.string().nullable(),
-    phone: z.string().nullable(),
+    id: text(),
+    code: text(),
+    name: text(),
+    address: text().nullable(),
+    phone: text().nullable(),
     serving_methods: z.array(servingMethodSchema),
     delivery_fee: z.number().int(),
     status: z.enum(['active', 'disabled']),
@@ -267,8 +266,8 @@ export const posContextSchema = z.object({
     open_now: z.boolean(),
     /** Open and before the last-order time: a sale needs no out-of-hours confirmation. */
     taking_orders_now: z.boolean(),
-    timezone: z.string(),
-    business_date: z.string(),
+    timezone: text(),
+    business_date: text(),
     day_closed: z.boolean(),
   }),
   pricing: z.object({
@@ -279,20 +278,20 @@ export const posContextSchema = z.object({
     cash_rounding: z.boolean(),
   }),
   receipt: z.object({
-    business_name: z.string(),
-    legal_name: z.string().nullable(),
-    sst_registration_no: z.string().nullable(),
-    tin: z.string().nullable(),
-    brn: z.string().nullable(),
+    business_name: text(),
+    legal_name: text().nullable(),
+    sst_registration_no: text().nullable(),
+    tin: text().nullable(),
+    brn: text().nullable(),
   }),
 });
 export type PosContext = z.infer<typeof posContextSchema>;
 
 /** GET /api/pos/outlets: the outlets the user may sell at (an outlet-bound user: only theirs). */
 export const posOutletSchema = z.object({
-  id: z.string(),
-  code: z.string(),
-  name: z.string(),
+  id: text(),
+  code: text(),
+  name: text(),
   status: z.enum(['active', 'disabled']),
 });
 export type PosOutlet = z.infer<typeof posOutletSchema>;
@@ -303,20 +302,20 @@ export type PosOutlet = z.infer<typeof posOutletSchema>;
  * (read-outlet). An outlet-bound user gets theirs; others every outlet, disabled ones included
  * (their past orders and Z-reports stay readable).
  */
-export const orderOutletSchema = posOutletSchema.extend({ timezone: z.string() });
+export const orderOutletSchema = posOutletSchema.extend({ timezone: text() });
 export type OrderOutlet = z.infer<typeof orderOutletSchema>;
 
 /** GET /api/pos/menu?outlet_id: what the outlet sells, as the POS grid and option dialog need it. */
 export const posMenuQuerySchema = posContextQuerySchema;
 
 export const posMenuProductSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  sku: z.string(),
-  barcode: z.string().nullable(),
-  category_id: z.string(),
+  id: text(),
+  name: text(),
+  sku: text(),
+  barcode: text().nullable(),
+  category_id: text(),
   /** Thumbnail of the main image, or null. */
-  image_url: z.string().nullable(),
+  image_url: text().nullable(),
   /** The outlet's price in sen (override, else discounted, else base): what the sale charges. */
   price: z.number().int(),
   /** The product's base price, to show a struck-through price when `price` is lower. */
@@ -327,23 +326,23 @@ export const posMenuProductSchema = z.object({
   sold_out: z.boolean(),
   variant_groups: z.array(
     z.object({
-      id: z.string(),
-      name: z.string(),
+      id: text(),
+      name: text(),
       required: z.boolean(),
       min_select: z.number().int(),
       /** 0 means no upper limit. */
       max_select: z.number().int(),
-      options: z.array(z.object({ id: z.string(), name: z.string(), price: z.number().int() })),
+      options: z.array(z.object({ id: text(), name: text(), price: z.number().int() })),
     }),
   ),
   /** Active add-ons only. */
-  addons: z.array(z.object({ id: z.string(), name: z.string(), price: z.number().int() })),
+  addons: z.array(z.object({ id: text(), name: text(), price: z.number().int() })),
 });
 export type PosMenuProduct = z.infer<typeof posMenuProductSchema>;
 
 export const posMenuSchema = z.object({
   /** Active categories in their display order. */
-  categories: z.array(z.object({ id: z.string(), name_en: z.string(), name_my: z.string() })),
+  categories: z.array(z.object({ id: text(), name_en: text(), name_my: text() })),
   /** Active and disabled products (archived ones never), by category order then name. */
   products: z.array(posMenuProductSchema),
 });
@@ -367,7 +366,7 @@ export const boardOrderSchema = orderSummarySchema.extend({
     }),
   ),
   /** When the order entered its current status. */
-  status_at: z.string(),
+  status_at: text(),
   allowed_statuses: z.array(orderStatusSchema),
 });
 export type BoardOrder = z.infer<typeof boardOrderSchema>;
@@ -380,7 +379,7 @@ export const boardSchema = z.object({
   /** Per outlet: minutes after which a waiting card turns amber, then red. */
   thresholds: z.array(
     z.object({
-      outlet_id: z.string(),
+      outlet_id: text(),
       amber_minutes: z.number().int(),
       red_minutes: z.number().int(),
     }),

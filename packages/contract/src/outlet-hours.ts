@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { addDays, isoDate, localParts, parseClock, weekdayOf, zonedToUtc } from './time';
-import { messageKey } from './validation';
+import { messageKey, text } from './validation';
 
-const clock = z.string().regex(/^([01]\d|2[0-3]):([0-5]\d)$/, { error: messageKey('invalid') });
+const clock = text().regex(/^([01]\d|2[0-3]):([0-5]\d)$/, { error: messageKey('invalid') });
 
 /** One opening range. A close at or before the open runs past midnight (e.g. 18:00–02:00). */
 export const openingRangeSchema = z
@@ -20,7 +20,7 @@ export const closureSchema = z
   .object({
     from: z.iso.date(),
     to: z.iso.date(),
-    reason: z.string().trim().max(200),
+    reason: text().trim().max(200),
   })
   .refine((c) => c.from <= c.to, { path: ['to'], error: messageKey('invalid') });
 

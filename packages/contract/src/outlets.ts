@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { closureSchema, weeklyHoursSchema } from './outlet-hours';
 import { listQuerySchema } from './common';
 import { servingMethodSchema } from './pricing';
-import { messageKey, requiredString } from './validation';
+import { messageKey, requiredString, text } from './validation';
 import { activeStatusSchema, sen } from './catalogue';
 
 // Outlets (/api/outlets, subject outlet) and their time management
@@ -19,13 +19,12 @@ const boardMinutes = (fallback: number) =>
 
 export const outletInputSchema = z
   .object({
-    code: z
-      .string()
+    code: text()
       .trim()
       .regex(/^[A-Z0-9]{2,8}$/, { error: messageKey('pattern', { pattern: 'A–Z, 0–9, 2–8' }) }),
     name: requiredString(80),
-    address: z.string().trim().max(300).nullable().optional(),
-    phone: z.string().trim().max(30).nullable().optional(),
+    address: text().trim().max(300).nullable().optional(),
+    phone: text().trim().max(30).nullable().optional(),
     lat: z.number().min(-90).max(90).nullable().optional(),
     lng: z.number().min(-180).max(180).nullable().optional(),
     status: activeStatusSchema.default('active'),
@@ -34,7 +33,7 @@ export const outletInputSchema = z
       .min(1, { error: messageKey('min_items', { minCount: 1 }) }),
     delivery_fee: sen.default(0),
     accepting_orders: z.boolean().default(true),
-    timezone: z.string().min(1).max(64).default('Asia/Kuala_Lumpur'),
+    timezone: text().min(1).max(64).default('Asia/Kuala_Lumpur'),
     board_amber_minutes: boardMinutes(5),
     board_red_minutes: boardMinutes(10),
   })
@@ -46,11 +45,11 @@ export type OutletInput = z.infer<typeof outletInputSchema>;
 
 /** Where an outlet is and how to reach it: what staff and customers both see. */
 export const outletPlaceShape = {
-  id: z.string(),
-  code: z.string(),
-  name: z.string(),
-  address: z.string().nullable(),
-  phone: z.string().nullable(),
+  id: text(),
+  code: text(),
+  name: text(),
+  address: text().nullable(),
+  phone: text().nullable(),
   lat: z.number().nullable(),
   lng: z.number().nullable(),
 };
@@ -61,14 +60,14 @@ export const outletSchema = z.object({
   serving_methods: z.array(servingMethodSchema),
   delivery_fee: z.number().int(),
   accepting_orders: z.boolean(),
-  timezone: z.string(),
+  timezone: text(),
   last_order_minutes: z.number().int(),
   /** The status board turns a waiting card amber, then red, after these minutes. */
   board_amber_minutes: z.number().int(),
   board_red_minutes: z.number().int(),
   /** Computed from hours and closures at the time of the answer. */
   open_now: z.boolean(),
-  next_open_at: z.string().nullable(),
+  next_open_at: text().nullable(),
 });
 export type Outlet = z.infer<typeof outletSchema>;
 
@@ -86,8 +85,8 @@ export type OutletHours = z.infer<typeof outletHoursSchema>;
 /** POST /api/outlets/{id}/closures; listed with ids. */
 export const closureInputSchema = closureSchema;
 export const closureItemSchema = z.object({
-  id: z.string(),
-  from: z.string(),
-  to: z.string(),
-  reason: z.string(),
+  id: text(),
+  from: text(),
+  to: text(),
+  reason: text(),
 });

@@ -3,7 +3,7 @@ import { localeSchema } from './locale';
 import { orderOutletSchema, orderSourceSchema } from './orders';
 import { paymentMethodSchema, servingMethodSchema } from './pricing';
 import { addDays } from './time';
-import { messageKey } from './validation';
+import { messageKey, text } from './validation';
 
 // Sales reports and the dashboard (DESIGN §8 `/api/reports/sales`, `/api/dashboard`).
 // Every figure is read from rollups kept in the order's own transaction (decision 021), grouped by
@@ -131,11 +131,11 @@ export type ProductFigures = z.infer<typeof productFiguresSchema>;
 
 const rowBase = z.object({
   /** day: the ISO date; outlet / product: the id; the others: the method or source code. */
-  key: z.string(),
+  key: text(),
   /** The outlet's or product's name; null for codes the web translates (day, methods, source). */
-  label: z.string().nullable(),
+  label: text().nullable(),
   /** day: the date of the previous period in the same position; else the same key. */
-  previous_key: z.string().nullable(),
+  previous_key: text().nullable(),
 });
 
 export const salesReportRowSchema = rowBase.extend({
@@ -149,7 +149,7 @@ export const paymentReportRowSchema = rowBase.extend({
 });
 export const productReportRowSchema = rowBase.extend({
   /** The product's SKU (its current one). */
-  sku: z.string().nullable(),
+  sku: text().nullable(),
   current: productFiguresSchema,
   previous: productFiguresSchema.nullable(),
 });
@@ -158,12 +158,12 @@ export type PaymentReportRow = z.infer<typeof paymentReportRowSchema>;
 export type ProductReportRow = z.infer<typeof productReportRowSchema>;
 
 const reportBase = z.object({
-  from: z.string(),
-  to: z.string(),
+  from: text(),
+  to: text(),
   days: z.number().int(),
-  outlet_id: z.string().nullable(),
+  outlet_id: text().nullable(),
   /** The compared period (same length, just before); null when compare=none. */
-  previous: z.object({ from: z.string(), to: z.string() }).nullable(),
+  previous: z.object({ from: text(), to: text() }).nullable(),
   /** Figures of the whole range (and of the previous period), whatever the grouping. */
   totals: z.object({ current: salesFiguresSchema, previous: salesFiguresSchema.nullable() }),
 });
@@ -202,13 +202,13 @@ const orderAndNet = { orders: count, net: sen };
  * `order.status` events.
  */
 export const dashboardSchema = z.object({
-  outlet_id: z.string().nullable(),
+  outlet_id: text().nullable(),
   /** Today's business date (the outlet's zone, or the tenant's for all outlets) and its cut-off. */
-  business_date: z.string(),
-  compare_date: z.string(),
-  timezone: z.string(),
+  business_date: text(),
+  compare_date: text(),
+  timezone: text(),
   cutoff_hour: z.number().int(),
-  generated_at: z.string(),
+  generated_at: text(),
   today: salesFiguresSchema,
   /** The whole of the same weekday last week. */
   compare: salesFiguresSchema,
@@ -229,9 +229,9 @@ export const dashboardSchema = z.object({
   /** Today's ten best sellers by quantity. */
   top_products: z.array(
     z.object({
-      product_id: z.string(),
-      name: z.string(),
-      sku: z.string().nullable(),
+      product_id: text(),
+      name: text(),
+      sku: text().nullable(),
       quantity: count,
       gross: sen,
     }),
@@ -239,9 +239,9 @@ export const dashboardSchema = z.object({
   /** Every outlet in view by today's net, largest first (active ones even without sales). */
   outlets: z.array(
     z.object({
-      outlet_id: z.string(),
-      code: z.string(),
-      name: z.string(),
+      outlet_id: text(),
+      code: text(),
+      name: text(),
       ...orderAndNet,
       compare_orders: count,
       compare_net: sen,
@@ -259,7 +259,7 @@ export const dashboardSchema = z.object({
     /** Being prepared. */
     approved: count,
     by_outlet: z.array(
-      z.object({ outlet_id: z.string(), created: count, pending: count, approved: count }),
+      z.object({ outlet_id: text(), created: count, pending: count, approved: count }),
     ),
   }),
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { tenantFilterSchema } from './audit-log';
 import { listQuerySchema } from './common';
 import { isKnownPermission, permissionAreas } from './permission-catalogue';
-import { messageKey, requiredString } from './validation';
+import { messageKey, requiredString, text } from './validation';
 
 // Roles (/settings/role; /api/roles, subject role-permission) and the permission
 // catalogue (/settings/permissions; /api/permissions, subject permission, platform only).
@@ -44,19 +44,19 @@ export const ROLE_MANAGEMENT_PERMISSIONS = [
 
 /** Up to four holders of a role, for the avatars on its card. */
 export const roleUserPreviewSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  fullname: z.string(),
-  avatar: z.string().nullable(),
+  id: text(),
+  username: text(),
+  fullname: text(),
+  avatar: text().nullable(),
 });
 
 export const roleSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
+  id: text(),
+  name: text(),
+  description: text().nullable(),
   /** null: a platform role (superadmin). */
-  tenant_id: z.string().nullable(),
-  tenant_name: z.string().nullable(),
+  tenant_id: text().nullable(),
+  tenant_name: text().nullable(),
   /** Seeded with the tenant (admin, manager, cashier, finance) or the platform (superadmin). */
   is_builtin: z.boolean(),
   /** The superadmin role: never edited or deleted. */
@@ -64,9 +64,9 @@ export const roleSchema = z.object({
   user_count: z.number().int(),
   users_preview: z.array(roleUserPreviewSchema),
   /** Sorted permission strings. */
-  permissions: z.array(z.string()),
-  created_at: z.string(),
-  updated_at: z.string(),
+  permissions: z.array(text()),
+  created_at: text(),
+  updated_at: text(),
 });
 export type Role = z.infer<typeof roleSchema>;
 
@@ -79,16 +79,14 @@ export type RoleListQuery = z.infer<typeof roleListQuerySchema>;
 /** POST /api/roles and PUT /api/roles/{id}: `permissions` is the whole new set. */
 export const roleInputSchema = z.object({
   name: requiredString(60),
-  description: z
-    .string()
+  description: text()
     .trim()
     .max(255, { error: messageKey('max_length', { max: 255 }) })
     .nullable()
     .optional(),
   permissions: z
     .array(
-      z
-        .string()
+      text()
         .trim()
         .toLowerCase()
         .refine(isKnownPermission, { error: messageKey('invalid') }),
@@ -97,25 +95,25 @@ export const roleInputSchema = z.object({
 });
 export type RoleInput = z.input<typeof roleInputSchema>;
 
-export const roleDeletedSchema = z.object({ id: z.string(), deleted: z.literal(true) });
+export const roleDeletedSchema = z.object({ id: text(), deleted: z.literal(true) });
 
 /** A role holding a permission, on the catalogue page. */
 export const permissionHolderSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  tenant_id: z.string().nullable(),
-  tenant_name: z.string().nullable(),
+  id: text(),
+  name: text(),
+  tenant_id: text().nullable(),
+  tenant_name: text().nullable(),
 });
 
 /** One entry of GET /api/permissions. */
 export const permissionEntrySchema = z.object({
-  permission: z.string(),
-  action: z.string(),
-  subject: z.string(),
-  area: z.string(),
+  permission: text(),
+  action: text(),
+  subject: text(),
+  area: text(),
   /** Only platform roles may hold it. */
   platform: z.boolean(),
-  description: z.object({ en: z.string(), my: z.string() }),
+  description: z.object({ en: text(), my: text() }),
   /** Roles holding it across every tenant. */
   role_count: z.number().int(),
   /** The holders within the `tenant_id` filter (default: platform roles, plus the tenant the
@@ -129,10 +127,9 @@ export type PermissionEntry = z.infer<typeof permissionEntrySchema>;
  * `q` matches the string or its English description; `area` picks one area.
  */
 export const permissionListQuerySchema = z.object({
-  q: z.string().trim().max(100).optional(),
+  q: text().trim().max(100).optional(),
   /** One of `permissionAreas`: an unknown area is a mistake (400), not an empty catalogue. */
-  area: z
-    .string()
+  area: text()
     .trim()
     .refine((area) => permissionAreas.some((a) => a.area === area), {
       error: messageKey('invalid'),

@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { text } from './validation';
 
 // Optional user fields of the login and refresh answers that the web shows when present: the
 // outlet's name (dashboard welcome) and whether two-step sign-in is on (account security tab).
 // Optional so answers without them stay valid.
 export const sessionUserExtrasSchema = z.object({
-  outlet_name: z.string().nullable().optional(),
+  outlet_name: text().nullable().optional(),
   two_step_enabled: z.boolean().optional(),
   /** A platform user working inside a tenant (POST /api/tenants/{id}/enter); null otherwise. */
-  acting_tenant_id: z.string().nullable().optional(),
-  acting_tenant_name: z.string().nullable().optional(),
+  acting_tenant_id: text().nullable().optional(),
+  acting_tenant_name: text().nullable().optional(),
   /**
    * Signed in with a temporary password set by an administrator (POST /api/users/{id}/
    * reset-password): until POST /api/changepassword succeeds, every route that needs a
@@ -21,12 +22,12 @@ export type SessionUserExtras = z.infer<typeof sessionUserExtrasSchema>;
 // DESIGN §9 live-order event sent on /ws.
 export const liveOrderEventSchema = z.object({
   event_id: z.number().int(),
-  type: z.string(),
+  type: text(),
   message: z
     .object({
-      id_order: z.string(),
-      status: z.string().optional(),
-      outlet_id: z.string().nullable().optional(),
+      id_order: text(),
+      status: text().optional(),
+      outlet_id: text().nullable().optional(),
     })
     .loose(),
 });

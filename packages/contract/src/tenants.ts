@@ -1,44 +1,43 @@
 import { z } from 'zod';
 import { listQuerySchema } from './common';
 import { servingMethodSchema } from './pricing';
-import { messageKey, requiredString } from './validation';
+import { messageKey, requiredString, text } from './validation';
 
 // Tenants (/api/tenants, subject tenant, superadmin). Rates in basis points.
 export const tenantStatusSchema = z.enum(['active', 'trial', 'suspended', 'pending_payment']);
 
 export const tenantSettingsSchema = z.object({
   legal_name: requiredString(160),
-  sst_registration_no: z.string().trim().max(40).nullable().optional(),
-  tin: z.string().trim().max(40).nullable().optional(),
-  brn: z.string().trim().max(40).nullable().optional(),
+  sst_registration_no: text().trim().max(40).nullable().optional(),
+  tin: text().trim().max(40).nullable().optional(),
+  brn: text().trim().max(40).nullable().optional(),
   service_tax_rate_bp: z.number().int().min(0).max(10_000),
   service_charge_rate_bp: z.number().int().min(0).max(10_000),
   service_charge_methods: z.array(servingMethodSchema),
   service_charge_taxable: z.boolean(),
   cash_rounding: z.boolean(),
-  timezone: z.string().min(1).max(64),
+  timezone: text().min(1).max(64),
   business_day_cutoff_hour: z.number().int().min(0).max(23),
 });
 
 export const tenantInputSchema = tenantSettingsSchema.extend({
   name: requiredString(120),
-  slug: z
-    .string()
+  slug: text()
     .trim()
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, {
       error: messageKey('pattern', { pattern: 'a-z, 0-9, -' }),
     })
     .max(60),
-  plan: z.string().trim().min(1).max(40).default('basic'),
+  plan: text().trim().min(1).max(40).default('basic'),
 });
 export type TenantInput = z.infer<typeof tenantInputSchema>;
 
 export const tenantSchema = tenantInputSchema.extend({
-  id: z.string(),
+  id: text(),
   status: tenantStatusSchema,
   outlet_count: z.number().int(),
   user_count: z.number().int(),
-  created_at: z.string(),
+  created_at: text(),
 });
 export type Tenant = z.infer<typeof tenantSchema>;
 
@@ -51,7 +50,7 @@ export const tenantListQuerySchema = listQuerySchema.extend({
  * Every tenant-scoped call then acts in it; the audit log keeps the real user as the actor.
  */
 export const tenantContextSchema = z.object({
-  acting_tenant_id: z.string().nullable(),
-  acting_tenant_name: z.string().nullable(),
+  acting_tenant_id: text().nullable(),
+  acting_tenant_name: text().nullable(),
 });
 export type TenantContext = z.infer<typeof tenantContextSchema>;

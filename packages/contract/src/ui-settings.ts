@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './validation';
 import { localeSchema } from './locale';
 
 // Layout and theme preferences (SPEC §3, §4, §9). Kept in cookies prefixed with the app title
@@ -8,7 +9,7 @@ export const uiSettingsSchema = z
     'color-scheme': z.enum(['light', 'dark']),
     theme: z.enum(['light', 'dark', 'system']),
     skin: z.enum(['default', 'bordered']),
-    primaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+    primaryColor: text().regex(/^#[0-9a-fA-F]{6}$/),
     isVerticalNavSemiDark: z.boolean(),
     isNavbarBlurEnabled: z.boolean(),
     isVerticalNavCollapsed: z.boolean(),

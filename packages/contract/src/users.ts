@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { tenantFilterSchema } from './audit-log';
 import { listQuerySchema } from './common';
 import { localeSchema } from './locale';
-import { messageKey, optionalEmail, passwordSchema, requiredString } from './validation';
+import { messageKey, optionalEmail, passwordSchema, requiredString, text } from './validation';
 
 // Staff users (/settings/user, /settings/user/view/:id; /api/users, subject user).
 //
@@ -40,35 +40,35 @@ export const usernameSchema = requiredString(64)
 
 /** A row of the user list. */
 export const staffUserSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  fullname: z.string(),
-  email: z.string().nullable(),
+  id: text(),
+  username: text(),
+  fullname: text(),
+  email: text().nullable(),
   /** `/uploads/…` URL, or null: the web then shows initials (first 2 words, SPEC §9). */
-  avatar: z.string().nullable(),
-  role_id: z.string(),
-  role_name: z.string(),
+  avatar: text().nullable(),
+  role_id: text(),
+  role_name: text(),
   /** The outlet the user is bound to; null means all outlets of the tenant. */
-  id_outlet: z.string().nullable(),
-  outlet_name: z.string().nullable(),
+  id_outlet: text().nullable(),
+  outlet_name: text().nullable(),
   /** null for platform users (superadmin). */
-  tenant_id: z.string().nullable(),
-  tenant_name: z.string().nullable(),
+  tenant_id: text().nullable(),
+  tenant_name: text().nullable(),
   status: userStatusSchema,
   language: localeSchema,
-  last_sign_in_at: z.string().nullable(),
+  last_sign_in_at: text().nullable(),
   /** Signed in with a temporary password that must be changed first. */
   must_change_password: z.boolean(),
   two_step_enabled: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: text(),
+  updated_at: text(),
 });
 export type StaffUser = z.infer<typeof staffUserSchema>;
 
 /** GET /api/users/{id}: the row plus the role's permissions and how many sessions are live. */
 export const staffUserDetailSchema = staffUserSchema.extend({
   /** Effective permissions: the role's strings, sorted. */
-  permissions: z.array(z.string()),
+  permissions: z.array(text()),
   active_sessions: z.number().int(),
   is_verify: z.boolean(),
 });
@@ -102,9 +102,9 @@ export type PasswordSetup = z.infer<typeof passwordSetupSchema>;
 export const passwordSetupResultSchema = z.object({
   method: z.enum(['email', 'temporary']),
   /** Only when the server generated it (method `temporary` without `password`). */
-  temporary_password: z.string().nullable(),
+  temporary_password: text().nullable(),
   /** Where the link went (method `email`). */
-  email_sent_to: z.string().nullable(),
+  email_sent_to: text().nullable(),
   /** Sessions ended: a temporary password signs the user out everywhere. */
   sessions_ended: z.number().int(),
 });
@@ -146,14 +146,14 @@ export const userStatusChangeSchema = staffUserSchema.extend({
 
 /** GET /api/users/{id}/sessions: the user's live sign-ins (refresh-token families). */
 export const userSessionSchema = z.object({
-  id: z.string(),
-  created_at: z.string(),
-  last_used_at: z.string().nullable(),
-  expires_at: z.string(),
-  ip: z.string().nullable(),
-  user_agent: z.string().nullable(),
+  id: text(),
+  created_at: text(),
+  last_used_at: text().nullable(),
+  expires_at: text(),
+  ip: text().nullable(),
+  user_agent: text().nullable(),
   /** A platform user's session working inside a tenant. */
-  acting_tenant_id: z.string().nullable(),
+  acting_tenant_id: text().nullable(),
   /** The caller's own session (revoking it signs the caller out). */
   current: z.boolean(),
 });
@@ -161,8 +161,8 @@ export type UserSession = z.infer<typeof userSessionSchema>;
 
 export const sessionIdParamsSchema = z.object({ id: z.uuid(), sessionId: z.uuid() });
 export const sessionsEndedSchema = z.object({ sessions_ended: z.number().int() });
-export const sessionRevokedSchema = z.object({ id: z.string(), revoked: z.literal(true) });
-export const userDeletedSchema = z.object({ id: z.string(), deleted: z.literal(true) });
+export const sessionRevokedSchema = z.object({ id: text(), revoked: z.literal(true) });
+export const userDeletedSchema = z.object({ id: text(), deleted: z.literal(true) });
 
 /**
  * GET /api/users/options: what the create/edit drawer offers, in the caller's scope — the roles a
@@ -172,7 +172,7 @@ export const userDeletedSchema = z.object({ id: z.string(), deleted: z.literal(t
  * a user manager without read-role-permission or read-outlet can still fill the drawer.
  */
 export const userFormOptionsSchema = z.object({
-  roles: z.array(z.object({ id: z.string(), name: z.string(), assignable: z.boolean() })),
-  outlets: z.array(z.object({ id: z.string(), code: z.string(), name: z.string() })),
+  roles: z.array(z.object({ id: text(), name: text(), assignable: z.boolean() })),
+  outlets: z.array(z.object({ id: text(), code: text(), name: text() })),
 });
 export type UserFormOptions = z.infer<typeof userFormOptionsSchema>;

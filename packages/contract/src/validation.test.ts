@@ -112,3 +112,13 @@ describe('auth schemas', () => {
     expect(findAppSetting(entries, 'b')).toBeUndefined();
   });
 });
+
+describe('text', () => {
+  it('refuses the NUL character PostgreSQL cannot store, and nothing else', () => {
+    const name = text().max(20);
+    expect(name.safeParse('Kopi O').success).toBe(true);
+    expect(name.safeParse('Kopi\tO\n').success).toBe(true);
+    const nul = name.safeParse('Kopi\u0000O');
+    expect(nul.error?.issues[0]?.message).toBe('validation.nul_character');
+  });
+});

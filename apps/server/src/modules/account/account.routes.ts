@@ -12,6 +12,7 @@ import {
   twoStepEnableSchema,
   twoStepSetupDataSchema,
   twoStepVerifySchema,
+  text,
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -108,7 +109,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
     config: own,
     summary: 'Sign out one of your sessions',
     params: idParamSchema,
-    data: z.object({ id: z.string(), revoked: z.literal(true) }),
+    data: z.object({ id: text(), revoked: z.literal(true) }),
     handler: (ctx, { params }) => service.revokeSession(params.id, ctx),
   });
 

@@ -5,6 +5,7 @@ import {
   categoryOrderSchema,
   categorySchema,
   idParamSchema,
+  text,
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -68,7 +69,7 @@ export async function categoryRoutes(
     config: { permission: 'delete-category' },
     summary: 'Delete a category without products (409 category_has_products otherwise)',
     params: idParamSchema,
-    data: z.object({ id: z.string(), deleted: z.literal(true) }),
+    data: z.object({ id: text(), deleted: z.literal(true) }),
     handler: (ctx, { params }) => service.remove(ctx, params.id),
   });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { text } from '@kopi/contract';
 import { contextOf } from '../../lib/request-context';
 import { defineRoutes } from '../../lib/route-kit';
 import type { DevService } from './dev.service';
@@ -8,13 +9,13 @@ import type { DevService } from './dev.service';
 // server would have sent (password reset links). It does not exist in a normal start.
 
 const outboxMail = z.object({
-  id: z.string(),
-  kind: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  status: z.string(),
-  created_at: z.string(),
+  id: text(),
+  kind: text(),
+  to: text(),
+  subject: text(),
+  text: text(),
+  status: text(),
+  created_at: text(),
 });
 
 export async function devRoutes(app: FastifyInstance, { service }: { service: DevService }) {

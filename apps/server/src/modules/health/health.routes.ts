@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { text } from '@kopi/contract';
 import { contextOf } from '../../lib/request-context';
 import { defineRoutes } from '../../lib/route-kit';
 import type { HealthService } from './health.service';
@@ -7,7 +8,7 @@ import type { HealthService } from './health.service';
 const healthSchema = z.object({
   status: z.literal('ok'),
   database: z.enum(['pglite', 'postgres']),
-  version: z.string(),
+  version: text(),
   uptime_seconds: z.number().int(),
 });
 

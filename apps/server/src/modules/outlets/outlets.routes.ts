@@ -6,6 +6,7 @@ import {
   outletInputSchema,
   outletListQuerySchema,
   outletSchema,
+  text,
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -16,7 +17,7 @@ import type { OutletService } from './outlets.service';
 // DESIGN §8 /api/outlets (subject outlet) and their hours and closures (subject
 // time-management). Staff bound to an outlet (cashier, manager) only see and reach their own.
 
-const deleted = z.object({ id: z.string(), deleted: z.literal(true) });
+const deleted = z.object({ id: text(), deleted: z.literal(true) });
 
 export async function outletRoutes(app: FastifyInstance, { service }: { service: OutletService }) {
   const route = defineRoutes(app, { tags: ['outlets'], context: authedContextOf });

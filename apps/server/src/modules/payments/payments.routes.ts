@@ -1,4 +1,4 @@
-import { paymentCallbackResultSchema } from '@kopi/contract';
+import { paymentCallbackResultSchema, text } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { contextOf } from '../../lib/request-context';
@@ -27,7 +27,7 @@ export async function paymentRoutes(
     config: { public: true, idempotency: false },
     summary:
       'A payment provider reports how a payment ended. Signed (sandbox: x-sandbox-signature, HMAC-SHA256 of the raw body); a replayed event id answers duplicate and changes nothing',
-    params: z.object({ provider: z.string().max(40) }),
+    params: z.object({ provider: text().max(40) }),
     data: paymentCallbackResultSchema,
     handler: (ctx, { params, body, headers }) =>
       service.callback(params.provider, typeof body === 'string' ? body : '', headers, ctx),

@@ -13,6 +13,7 @@ import {
   productOutletSchema,
   productSchema,
   productSoldOutSchema,
+  text,
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -73,7 +74,7 @@ export async function productRoutes(
     config: { permission: 'update-add-product' },
     summary: 'Enable or disable many products at once',
     body: productBulkStatusSchema,
-    data: z.object({ updated: z.number().int(), ids: z.array(z.string()) }),
+    data: z.object({ updated: z.number().int(), ids: z.array(text()) }),
     handler: (ctx, { body }) => service.bulkStatus(ctx, body.ids, body.status),
   });
 
@@ -106,7 +107,7 @@ export async function productRoutes(
     config: { permission: 'delete-list-product' },
     summary: 'Delete a product never sold (409 product_has_sales otherwise: archive it)',
     params: idParamSchema,
-    data: z.object({ id: z.string(), deleted: z.literal(true) }),
+    data: z.object({ id: text(), deleted: z.literal(true) }),
     handler: (ctx, { params }) => service.remove(ctx, params.id),
   });
 

@@ -5,6 +5,7 @@ import {
   libraryListQuerySchema,
   variantGroupInputSchema,
   variantGroupSchema,
+  text,
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -14,7 +15,7 @@ import type { VariantAddonService } from './variant-addons.service';
 
 // DESIGN §8 /api/variant-groups and /api/addons, subject variant-addon (SPEC §2 /product/variant-addon).
 
-const deleted = z.object({ id: z.string(), deleted: z.literal(true) });
+const deleted = z.object({ id: text(), deleted: z.literal(true) });
 
 export async function variantAddonRoutes(
   app: FastifyInstance,
