@@ -8,6 +8,7 @@ import {
   messageKey,
   parseMessageKey,
   passwordPattern,
+  text,
   translateValidationMessage,
   validationMessages,
 } from './validation';
