@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -18,6 +17,9 @@ import { loadSessionPrincipal } from './lib/principal';
 import { createPrincipalCache, type PrincipalCache, PRINCIPALS_CACHE } from './lib/principal-cache';
 import { type Clock, systemClock } from './lib/clock';
 import { AppError, documentErrorResponses, installErrorHandling } from './lib/errors';
+import { answerClientError, frameworkErrors } from './lib/framework-errors';
+import { installJsonBody } from './lib/json-body';
+import { installSecurityHeaders } from './lib/security-headers';
 import { scheduleHousekeeping } from './lib/housekeeping';
 import { loggerOptions } from './lib/log-redaction';
 import { installIdempotency } from './lib/idempotency';
@@ -109,14 +111,22 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest the server, whatever the client wrote before.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     // Honour a load balancer's request id so log lines can be followed across hops.
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors,
+    clientErrorHandler: answerClientError,
   });
+  installJsonBody(app);
+  installSecurityHeaders(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply, payload) => {
@@ -156,16 +166,6 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
   installPasswordChangeGuard(app);
   installIdempotency(app, { db });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        // Plain http on a shop's LAN must keep working; TLS is the reverse proxy's business.
-        'upgrade-insecure-requests': null,
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'connect-src': ["'self'", 'ws:', 'wss:'],
-      },
-    },
-  });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
@@ -237,6 +237,11 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
       });
       // The customer app: a channel over customers, the order core and online payments.
       const customerOrders = createCustomerOrderService({ db, now });
+      if (config.paymentSandbox && config.databaseUrl) {
+        app.log.warn(
+          'PAYMENT_SANDBOX is on with DATABASE_URL set: app orders are "paid" through the sandbox and no money moves. Set PAYMENT_SANDBOX=false on a real server.',
+        );
+      }
       const payments = createPaymentService({
         db,
         now,

@@ -72,3 +72,27 @@ describe('loadConfig', () => {
     }
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('takes a hop count or the proxies’ addresses, never a blanket true', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+    ]);
+    for (const value of ['true', 'yes', '99', 'proxy.example.com']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
+    }
+  });
+});
+
+describe('production mode', () => {
+  it('refuses to start with the e2e switch on', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', KOPI_E2E: '1' })).toThrow(
+      /KOPI_E2E: must be off when NODE_ENV is production/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production' }).e2e).toBe(false);
+    expect(loadConfig({ KOPI_E2E: '1' }).e2e).toBe(true);
+  });
+});

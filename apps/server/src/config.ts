@@ -49,6 +49,32 @@ const booleanFlag = z
     return z.NEVER;
   });
 
+/**
+ * TRUST_PROXY: how many proxies stand in front of the server (a hop count), or their addresses
+ * (comma-separated IPs or CIDR ranges). `true` is refused: trusting every hop lets any client
+ * name its own address in X-Forwarded-For, defeating per-address limits and the audit log.
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .transform((v, ctx): TrustProxy => {
+    const lower = v.toLowerCase();
+    if (['', '0', 'false', 'no', 'off'].includes(lower)) return false;
+    const addresses = v.split(',').map((a) => a.trim());
+    if (/^\d+$/.test(v)) {
+      if (Number(v) <= 10) return Number(v);
+    } else if (addresses.every((a) => PROXY_ADDRESS.test(a))) {
+      return addresses;
+    }
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.5,10.1.0.0/16); true would let any client choose its own address',
+    });
+    return z.NEVER;
+  });
+const PROXY_ADDRESS = /^(?:[\d.]+|[\da-f:.]+)(?:\/\d{1,3})?$|^(?:loopback|linklocal|uniquelocal)$/i;
+
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 const envSchema = z.object({
@@ -82,9 +108,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Kopi HQ <no-reply@kopi-hq.local>'),
   APP_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
   WEB_DIST: z.preprocess(emptyToUndefined, z.string().optional()),
-  TRUST_PROXY: z.preprocess(emptyToUndefined, booleanFlag.optional()),
+  TRUST_PROXY: trustProxySetting.default(false),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
   KOPI_E2E: z.preprocess(emptyToUndefined, booleanFlag.optional()),
+  NODE_ENV: z.string().optional(),
   MOBILE_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(60),
   PAYMENT_SANDBOX: z.preprocess(emptyToUndefined, booleanFlag.optional()),
   PAYMENT_SANDBOX_SECRET: z.preprocess(
@@ -108,7 +135,8 @@ export interface Config {
   mailFrom: string;
   appUrl: string;
   webDist: string;
-  trustProxy: boolean;
+  /** Proxies whose X-Forwarded-* headers are believed: none, a hop count or their addresses. */
+  trustProxy: TrustProxy;
   /** Sign-in attempts per client address per minute. */
   loginRateLimit: number;
   /** Registers test-only helpers (the e-mail outbox reader) for the end-to-end suite. */
@@ -130,6 +158,8 @@ export interface Config {
   liveHeartbeatMs: number;
   version: string;
 }
+
+export type TrustProxy = false | number | string[];
 
 export interface PasswordHashingParams {
   memoryCost: number;
@@ -159,6 +189,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && e.KOPI_E2E) {
+    // The e2e switch opens test-only routes (the e-mail outbox): never on a real server.
+    throw new ConfigError(['KOPI_E2E: must be off when NODE_ENV is production']);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -175,7 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     webDist: e.WEB_DIST ? resolveFrom(env, e.WEB_DIST) : path.join(repoRoot, 'apps', 'web', 'dist'),
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy: e.TRUST_PROXY,
     liveHeartbeatMs: LIVE_HEARTBEAT_MS,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     e2e: e.KOPI_E2E ?? false,

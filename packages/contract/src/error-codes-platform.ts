@@ -72,6 +72,26 @@ export const platformErrors = {
     en: 'The request is too large',
     my: 'Permintaan terlalu besar',
   },
+  json_too_deep: {
+    status: 400,
+    en: 'The request body is nested too deeply',
+    my: 'Kandungan permintaan bersarang terlalu dalam',
+  },
+  uri_too_long: {
+    status: 414,
+    en: 'The address is too long',
+    my: 'Alamat terlalu panjang',
+  },
+  headers_too_large: {
+    status: 431,
+    en: 'The request headers are too large',
+    my: 'Pengepala permintaan terlalu besar',
+  },
+  request_timeout: {
+    status: 408,
+    en: 'The request took too long to arrive',
+    my: 'Permintaan mengambil masa terlalu lama untuk tiba',
+  },
   rate_limited: {
     status: 429,
     en: 'Too many requests. Please slow down.',

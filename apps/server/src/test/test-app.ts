@@ -181,6 +181,8 @@ export interface TestAppOptions {
   target?: DatabaseTarget;
   extraRoutes?: BuildAppOptions['extraRoutes'];
   now?: BuildAppOptions['now'];
+  /** Default: no logging. Tests that read the log pass a logger with a stream of their own. */
+  logger?: BuildAppOptions['logger'];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -200,7 +202,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     built = await buildApp({
       config,
       database,
-      logger: false,
+      logger: options.logger ?? false,
       extraRoutes: options.extraRoutes,
       now: options.now,
     });
