@@ -68,6 +68,7 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordSchema>;
 export const profileUpdateSchema = z.object({
   fullname: requiredString(120),
   email: optionalEmail.optional(),
+  /** null clears it; any other value must be the current avatar (a new one is uploaded). */
   avatar: text().max(500).nullable().optional(),
   settings: uiSettingsSchema.optional(),
 });

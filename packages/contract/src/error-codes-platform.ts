@@ -143,6 +143,12 @@ export const platformErrors = {
     en: 'The file is too large',
     my: 'Fail terlalu besar',
   },
+  // A multipart body the parser cannot read (cut off, no boundary, broken part headers).
+  malformed_upload: {
+    status: 400,
+    en: 'The upload could not be read. Please try again.',
+    my: 'Muat naik tidak dapat dibaca. Sila cuba lagi.',
+  },
   internal_error: { status: 500, en: 'Internal server error', my: 'Ralat pelayan dalaman' },
   service_unavailable: {
     status: 503,

@@ -24,13 +24,19 @@ export async function readUploadedFile(request: FastifyRequest, maxBytes: number
   }
 }
 
-function asUploadError(error: unknown): unknown {
-  const code = (error as { code?: string }).code;
+/**
+ * Our codes for the parser's errors. Anything else it throws (busboy's "Unexpected end of form",
+ * "Malformed part header", a missing boundary, a body cut off) is a body we cannot read: a 400,
+ * never a 500.
+ */
+function asUploadError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: string } | null)?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') {
     return new AppError('file_too_large');
   }
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
     return new AppError('invalid_request');
   }
-  return error;
+  return new AppError('malformed_upload');
 }

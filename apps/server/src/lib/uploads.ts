@@ -42,6 +42,12 @@ export async function saveUpload(
   return `${UPLOADS_URL}${folder}/${name}`;
 }
 
+/** Whether a URL names a file stored by saveUpload under uploads/<folder>/ (and nowhere else). */
+export function isUploadIn(folder: string, url: string | null): url is string {
+  const prefix = `${UPLOADS_URL}${folder}/`;
+  return !!url?.startsWith(prefix) && /^[0-9a-f-]{36}\.[a-z]+$/.test(url.slice(prefix.length));
+}
+
 /** Deletes a file we stored earlier; ignores URLs that are not ours. */
 export async function removeUpload(dataDir: string, url: string | null): Promise<void> {
   if (!url?.startsWith(UPLOADS_URL)) return;

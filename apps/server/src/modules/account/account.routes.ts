@@ -17,15 +17,14 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AUTHENTICATED } from '../../lib/access';
-import { AppError } from '../../lib/errors';
+import { IMAGE_MAX_BYTES } from '../../lib/images';
 import { authedContextOf, contextOf } from '../../lib/request-context';
 import { defineRoutes } from '../../lib/route-kit';
+import { readUploadedFile } from '../../lib/upload-file';
 import type { AccountService } from './account.service';
 
 // DESIGN §8 account flows: /api/forgot-password, /api/reset-password, /api/two-steps (signed
 // out), and the signed-in user's own security settings under /api/account.
-
-const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
 export interface AccountRoutesOptions {
   service: AccountService;
@@ -44,9 +43,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
     rateLimit: { max: options.rateLimit, timeWindow: 60_000 },
   } as const;
 
-  await app.register(multipart, {
-    limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 },
-  });
+  await app.register(multipart);
 
   signedOutRoute.post('/forgot-password', {
     config: signedOut,
@@ -123,14 +120,11 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
   route.post('/account/avatar', {
     // Multipart bodies are not hashed by the idempotency plugin; a repeated upload is harmless.
     config: { ...own, idempotency: false },
-    summary: 'Upload an avatar (multipart field "file"; JPEG, PNG or WebP up to 2 MB)',
+    summary:
+      'Upload an avatar (multipart field "file"; JPEG, PNG or WebP up to 2 MB, checked by content; stored as a 256 px WebP)',
     consumes: ['multipart/form-data'],
     data: avatarDataSchema,
-    handler: async (ctx, request) => {
-      if (!request.isMultipart()) throw new AppError('file_required');
-      const file = await request.file();
-      if (!file) throw new AppError('file_required');
-      return service.setAvatar(await file.toBuffer(), ctx);
-    },
+    handler: async (ctx, request) =>
+      service.setAvatar(await readUploadedFile(request, IMAGE_MAX_BYTES), ctx),
   });
 }

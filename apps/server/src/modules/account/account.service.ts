@@ -6,13 +6,13 @@ import QRCode from 'qrcode';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { audit, audited, byUserThemself } from '../../lib/audit';
+import { removeAvatar, storeAvatar } from '../../lib/avatars';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { PasswordHasher } from '../../lib/password';
 import type { AuthedContext, RequestContext } from '../../lib/request-context';
 import { staffMail } from '../../lib/staff-mail';
 import { generateOpaqueToken, hashToken, type TokenSigner } from '../../lib/tokens';
-import { removeUpload, saveUpload, sniffImage } from '../../lib/uploads';
 import { accountBlock, type AuthService, staffAccounts, throttleKey } from '../auth/auth.service';
 import * as repo from './account.repo';
 
@@ -287,10 +287,8 @@ export function createAccountService(deps: AccountDeps) {
     },
 
     async setAvatar(file: Buffer, ctx: AuthedContext): Promise<{ avatar: string }> {
-      const type = sniffImage(file);
-      if (!type) throw new AppError('unsupported_file_type');
       const user = await requireUser(ctx.principal.userId);
-      const url = await saveUpload(config.dataDir, 'avatars', file, type);
+      const url = await storeAvatar(config.dataDir, file);
       try {
         const entry = {
           action: 'user.avatar_change',
@@ -301,10 +299,10 @@ export function createAccountService(deps: AccountDeps) {
         };
         await audited(db, ctx, entry, (tx) => repo.setAvatar(tx, user.id, url));
       } catch (error) {
-        await removeUpload(config.dataDir, url);
+        await removeAvatar(config.dataDir, url);
         throw error;
       }
-      await removeUpload(config.dataDir, user.avatar).catch(() => {});
+      await removeAvatar(config.dataDir, user.avatar);
       return { avatar: url };
     },
   };

@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { isTwoStepChallenge, type LoginResponseData } from '@kopi/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { passwordResetTokens, users } from '../../db/schema/access';
@@ -298,74 +296,5 @@ describe('active sessions', () => {
       t.bearer(cashier.token),
     );
     expect(res.statusCode).toBe(404);
-  });
-});
-
-describe('POST /api/account/avatar', () => {
-  const boundary = '----kopi-test-boundary';
-  const multipart = (content: Buffer, filename = 'me.png', type = 'image/png') =>
-    Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-      ),
-      content,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-  const png = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    Buffer.alloc(64, 1),
-  ]);
-  const upload = (token: string, body: Buffer) =>
-    api.post('/api/account/avatar', body, {
-      ...t.bearer(token),
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    });
-
-  it('stores a PNG, serves it with a long cache, and replaces the previous one', async () => {
-    const { token, id } = await t.login('cashier');
-    const res = await upload(token, multipart(png));
-    expect(res.statusCode).toBe(200);
-    const { avatar } = res.json().data as { avatar: string };
-    expect(avatar).toMatch(/^\/uploads\/avatars\/[0-9a-f-]{36}\.png$/);
-    const file = await api.get(avatar);
-    expect(file.statusCode).toBe(200);
-    expect(file.headers['content-type']).toBe('image/png');
-    expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(file.headers['x-content-type-options']).toBe('nosniff');
-
-    const [row] = await t.database.db
-      .select()
-      .from(users)
-      .where(and(eq(users.id, id)));
-    expect(row?.avatar).toBe(avatar);
-
-    const second = await upload(token, multipart(png));
-    expect(second.statusCode).toBe(200);
-    const oldFile = path.join(t.config.dataDir, 'uploads', avatar.replace('/uploads/', ''));
-    expect(fs.existsSync(oldFile)).toBe(false);
-  });
-
-  it('checks the bytes, not the name: a GIF or a script named .png is refused', async () => {
-    const { token } = await t.login('cashier');
-    const gif = await upload(
-      token,
-      multipart(Buffer.from('GIF89a0000000000'), 'x.gif', 'image/gif'),
-    );
-    expectCode(gif, 400, 'unsupported_file_type');
-    const script = await upload(token, multipart(Buffer.from('<script>alert(1)</script>')));
-    expect(script.statusCode).toBe(400);
-  });
-
-  it('refuses files over 2 MB and requests without a file', async () => {
-    const { token } = await t.login('cashier');
-    const big = Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024, 0)]);
-    const res = await upload(token, multipart(big));
-    expectCode(res, 413, 'payload_too_large');
-    const none = await api.post('/api/account/avatar', { file: 'nope' }, t.bearer(token));
-    expectCode(none, 400, 'file_required');
-    const anonymous = await api.post('/api/account/avatar', multipart(png), {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    });
-    expect(anonymous.statusCode).toBe(401);
   });
 });

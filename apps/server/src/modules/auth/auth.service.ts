@@ -16,6 +16,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { hasPermission } from '../../lib/access';
 import { audit, audited } from '../../lib/audit';
+import { removeAvatar } from '../../lib/avatars';
 import { AppError, validationError } from '../../lib/errors';
 import type { PasswordHasher } from '../../lib/password';
 import { loadPrincipal } from '../../lib/principal';
@@ -316,7 +317,9 @@ export function createAuthService(deps: AuthDeps) {
       if (target.id !== principal.userId && !hasPermission(principal, 'update-user')) {
         throw new AppError('forbidden');
       }
-      if (input.avatar && !input.avatar.startsWith('/uploads/')) {
+      // The avatar is set by uploading one (POST /api/account/avatar); here it may only be kept
+      // or cleared. Pointing it at another file would let the next upload delete that file.
+      if (input.avatar !== undefined && input.avatar !== null && input.avatar !== target.avatar) {
         throw validationError([{ path: 'avatar', message: 'validation.url_invalid' }]);
       }
       const patch = {
@@ -345,6 +348,7 @@ export function createAuthService(deps: AuthDeps) {
         after: patch,
       };
       await audited(db, ctx, entry, (tx) => repo.updateProfile(tx, target.id, patch));
+      if (patch.avatar === null) await removeAvatar(config.dataDir, target.avatar);
       const updated = await repo.findUserById(db, target.id);
       return toUserFields(updated!);
     },
