@@ -30,9 +30,15 @@ export async function apiLogin(
   return (await res.json()).data as { token: string; id: string; refresh_token: string };
 }
 
-/** The newest e-mail to an address, from the test-only outbox (server started with KOPI_E2E=1). */
+/**
+ * The newest e-mail to an address, from the test-only outbox (server started with KOPI_E2E=1),
+ * which only the platform superadmin may read.
+ */
 export async function latestMailTo(request: APIRequestContext, to: string) {
-  const res = await request.get('/api/dev/outbox?limit=20');
+  const { token } = await apiLogin(request, 'superadmin');
+  const res = await request.get('/api/dev/outbox?limit=20', {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(res.status()).toBe(200);
   const mails = (await res.json()).data as { to: string; text: string; subject: string }[];
   const mail = mails.find((m) => m.to.includes(to));

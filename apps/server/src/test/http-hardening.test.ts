@@ -159,3 +159,18 @@ describe('behind a proxy', () => {
     });
   });
 });
+
+describe('starting on PostgreSQL with the sandbox payment provider', () => {
+  it('warns loudly that no money moves', async () => {
+    const lines: string[] = [];
+    const app = await createTestApp({
+      seedDemo: false,
+      config: { databaseUrl: 'postgres://db.example/kopi', paymentSandbox: true },
+      logger: { ...loggerOptions('warn'), stream: { write: (line: string) => lines.push(line) } },
+    });
+    await app.close();
+    const warning = lines.map((l) => JSON.parse(l)).find((l) => /PAYMENT_SANDBOX/.test(l.msg));
+    expect(warning).toMatchObject({ level: 40 });
+    expect(warning.msg).toContain('no money moves');
+  });
+});

@@ -5,11 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { passwordResetTokens, users } from '../../db/schema/access';
 import { auditLog, outbox } from '../../db/schema/platform';
 import { createUser, newPassword, userByUsername } from '../../test/fixtures';
-import { createTestApp, requestAs } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { expectCode } from '../../test/expect-code';
 
-const { t, api } = useTestApp({ config: { e2e: true } });
+const { t, api } = useTestApp();
 
 async function latestMailTo(to: string) {
   const [mail] = await t.database.db
@@ -115,22 +114,6 @@ describe('forgot and reset password', () => {
       .where(eq(passwordResetTokens.userId, cashier.id));
     const expired = await api.post('/api/reset-password', body(second));
     expectCode(expired, 400, 'reset_token_invalid');
-  });
-
-  it('exposes the outbox to the e2e suite only when KOPI_E2E is on', async () => {
-    const res = await api.get('/api/dev/outbox?limit=5');
-    expect(res.statusCode).toBe(200);
-    const mails = res.json().data as { to: string; text: string }[];
-    expect(mails.length).toBeGreaterThan(0);
-    expect(mails[0]!.text).toContain('/reset-password?token=');
-
-    const normal = await createTestApp({ seedDemo: false });
-    try {
-      const missing = await requestAs(normal).get('/api/dev/outbox');
-      expect(missing.statusCode).toBe(404);
-    } finally {
-      await normal.close();
-    }
   });
 });
 

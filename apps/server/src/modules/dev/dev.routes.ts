@@ -5,8 +5,9 @@ import { contextOf } from '../../lib/request-context';
 import { defineRoutes } from '../../lib/route-kit';
 import type { DevService } from './dev.service';
 
-// TEST-ONLY. Registered only when KOPI_E2E=1, so the end-to-end suite can read the e-mails the
-// server would have sent (password reset links). It does not exist in a normal start.
+// TEST-ONLY. Registered only when KOPI_E2E=1 (never in production: the configuration refuses
+// it), so the end-to-end suite can read the e-mails and texts the server would have sent. Even
+// then only the platform superadmin may read them: they hold reset links and sign-up codes.
 
 const outboxMail = z.object({
   id: text(),
@@ -22,8 +23,8 @@ export async function devRoutes(app: FastifyInstance, { service }: { service: De
   const route = defineRoutes(app, { tags: ['test only'], context: contextOf });
 
   route.get('/dev/outbox', {
-    config: { public: true },
-    summary: 'Latest e-mails of the outbox, newest first (only with KOPI_E2E=1)',
+    config: { permission: 'read-tenant' },
+    summary: 'Latest e-mails of the outbox, newest first (only with KOPI_E2E=1; superadmin)',
     querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
     data: z.array(outboxMail),
     handler: (_ctx, { query }) => service.outbox(query.limit),
