@@ -51,10 +51,9 @@ export function createMailer(options: {
       const [mail] = await db.select().from(outbox).where(eq(outbox.id, id));
       if (!mail) return;
       if (!transport) {
-        log.info(
-          { outboxId: id, to: mail.toAddress, subject: mail.subject, text: mail.textBody },
-          'mail kept in the outbox (no SMTP_URL)',
-        );
+        // The address is personal data and the text may hold a reset link: the log names the
+        // outbox row only.
+        log.info({ outboxId: id }, 'mail kept in the outbox (no SMTP_URL)');
         return;
       }
       try {

@@ -102,6 +102,14 @@ describe('the error log', () => {
     expect(log).not.toContain(HASH);
     expect(log).not.toContain('c2FsdHNhbHQ');
   });
+
+  it('names a mail kept in the outbox, never its address or its reset link', async () => {
+    await api.post('/api/forgot-password', { username: 'admin' }, {});
+    await expect.poll(() => logLines.some((l) => l.includes('kept in the outbox'))).toBe(true);
+    const log = logLines.join('\n');
+    expect(log).not.toContain('admin@kopi-demo.my');
+    expect(log).not.toContain('reset-password?token=');
+  });
 });
 
 describe('behind a proxy', () => {
