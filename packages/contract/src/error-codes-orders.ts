@@ -32,6 +32,11 @@ export const orderErrors = {
     en: 'The choices of a product in the cart are not valid',
     my: 'Pilihan produk dalam troli tidak sah',
   },
+  discount_not_allowed: {
+    status: 400,
+    en: 'A discount cannot be given: manual discounts and vouchers are not available yet',
+    my: 'Diskaun tidak boleh diberikan: diskaun manual dan baucar belum tersedia',
+  },
   payment_mismatch: {
     status: 400,
     en: 'The payments do not add up to the total',

@@ -31,12 +31,25 @@ export const orderItemInputSchema = z.object({
 });
 export type OrderItemInput = z.infer<typeof orderItemInputSchema>;
 
+/**
+ * The most cash one payment may hand over, in sen (RM 10,000): a few zeros too many at the till
+ * is refused rather than recorded as change owed. A bigger bill is split into cash payments.
+ */
+export const MAX_CASH_TENDERED = 1_000_000;
+
+/** Cash handed over for one payment, in sen; the POS form checks it with the same schema. */
+export const cashTenderedSchema = z
+  .number({ error: messageKey('required') })
+  .int({ error: messageKey('integer') })
+  .min(0, { error: messageKey('min_value', { min: 0 }) })
+  .max(MAX_CASH_TENDERED, { error: messageKey('max_value', { max: 'RM 10,000.00' }) });
+
 export const paymentInputSchema = z.object({
   method: paymentMethodSchema,
   /** What this payment settles, in sen. */
   amount: sen,
   /** Cash handed over (cash only), in sen; change = tendered − amount. */
-  tendered: sen.optional(),
+  tendered: cashTenderedSchema.optional(),
   /** Card slip, DuitNow or e-wallet reference. */
   reference: text().trim().max(80).optional(),
 });
@@ -58,7 +71,10 @@ export const orderCreateSchema = z
     items: z
       .array(orderItemInputSchema)
       .min(1, { error: messageKey('min_items', { minCount: 1 }) }),
-    /** A discount amount in sen (vouchers come later); capped at the subtotal. */
+    /**
+     * Always 0 for now: a discount above 0 is refused (400 `discount_not_allowed`) until manual
+     * discounts and vouchers exist with their rules (who may give one, why, how much).
+     */
     discount: sen.default(0),
     payments: z
       .array(paymentInputSchema)

@@ -178,7 +178,13 @@ export const passwordResetTokens = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
+    /** Who asked for the link. */
     ip: text('ip'),
+    /**
+     * Where the link was used to choose a password (null while unused or when replaced): the
+     * owner of the mailbox was there, so signing in from it is counted apart (decision 029).
+     */
+    usedIp: text('used_ip'),
     createdAt: createdAt(),
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],

@@ -61,11 +61,18 @@ export async function isResetTokenUsable(db: Db, tokenHash: string): Promise<boo
   return row !== undefined;
 }
 
-/** Uses the token once, atomically; the user id, or null when it is not (or no longer) usable. */
-export async function consumeResetToken(tx: Db, tokenHash: string): Promise<string | null> {
+/**
+ * Uses the token once, atomically, from `ip`; the user id, or null when it is not (or no longer)
+ * usable.
+ */
+export async function consumeResetToken(
+  tx: Db,
+  tokenHash: string,
+  ip: string,
+): Promise<string | null> {
   const [row] = await tx
     .update(passwordResetTokens)
-    .set({ usedAt: sql`now()` })
+    .set({ usedAt: sql`now()`, usedIp: ip })
     .where(usable(tokenHash))
     .returning({ userId: passwordResetTokens.userId });
   return row?.userId ?? null;

@@ -125,7 +125,7 @@ export function createAccountService(deps: AccountDeps) {
         throw new AppError('reset_token_invalid');
       const passwordHash = await hasher.hash(input.password);
       const user = await db.transaction(async (tx) => {
-        const userId = await repo.consumeResetToken(tx, tokenHash);
+        const userId = await repo.consumeResetToken(tx, tokenHash, ctx.ip);
         const found = userId ? await staffAccounts.findById(tx, userId) : null;
         if (!found || accountBlock(found)) return null;
         await staffAccounts.setPassword(tx, found.id, passwordHash);
@@ -138,7 +138,13 @@ export function createAccountService(deps: AccountDeps) {
         return found;
       });
       if (!user) throw new AppError('reset_token_invalid');
-      await staffAccounts.clearLoginThrottle(db, throttleKey(user.username));
+      // The owner of the mailbox is back: the counts start again, and signing in from where
+      // the link was used is counted apart from guesses made elsewhere (decision 029).
+      await staffAccounts.clearLoginThrottle(
+        db,
+        throttleKey(user.username),
+        throttleKey(user.username, ctx.ip),
+      );
       return { reset: true };
     },
 
@@ -153,16 +159,9 @@ export function createAccountService(deps: AccountDeps) {
       const block = accountBlock(user);
       if (block) throw new AppError(block);
       const secret = state.secret;
-      await auth
-        .throttled(user.username, async () =>
-          (await checkSecondFactor(user.id, secret, user.username, input.code)) ? true : null,
-        )
-        .catch((error: unknown) => {
-          if (error instanceof AppError && error.code === 'invalid_credentials') {
-            throw new AppError('two_step_code_invalid');
-          }
-          throw error;
-        });
+      await auth.guardSecondFactor(user.id, () =>
+        checkSecondFactor(user.id, secret, user.username, input.code),
+      );
       return auth.issueSession(user, ctx);
     },
 
@@ -217,16 +216,7 @@ export function createAccountService(deps: AccountDeps) {
     async disableTwoStep(password: string, ctx: AuthedContext) {
       const user = await requireUser(ctx.principal.userId);
       if (!user.twoStepEnabled) throw new AppError('two_step_not_enabled');
-      await auth
-        .throttled(user.username, async () =>
-          (await hasher.verify(user.passwordHash, password)) ? true : null,
-        )
-        .catch((error: unknown) => {
-          if (error instanceof AppError && error.code === 'invalid_credentials') {
-            throw new AppError('old_password_incorrect');
-          }
-          throw error;
-        });
+      await auth.confirmPassword(user, password, ctx);
       await db.transaction(async (tx) => {
         await repo.setTwoStep(tx, user.id, { secret: null, enabled: false, lastStep: null });
         await repo.replaceRecoveryCodes(tx, user.id, []);

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginThrottle } from '../../db/schema/access';
+import { endWait as endWaitOf, throttleRow as throttleRowOf } from '../../test/backoff-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 
@@ -16,15 +17,8 @@ const attempt = (username: string, password: string, remoteAddress = '127.0.0.1'
     remoteAddress,
   });
 
-/** Ends the current wait, as if the attacker had waited it out. */
-const endWait = (key: string) =>
-  t.database.db
-    .update(loginThrottle)
-    .set({ nextAllowedAt: sql`now() - interval '1 second'` })
-    .where(eq(loginThrottle.key, key));
-
-const throttleRow = async (key: string) =>
-  (await t.database.db.select().from(loginThrottle).where(eq(loginThrottle.key, key)))[0];
+const endWait = (key: string) => endWaitOf(t, key);
+const throttleRow = (key: string) => throttleRowOf(t, key);
 
 describe('per-username backoff', () => {
   it('makes the 6th attempt after 5 failures wait, even with the right password', async () => {

@@ -1,9 +1,10 @@
-import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
 import { endSessionsWhere } from '../../db/session-end';
 import {
   loginThrottle,
   menuItems,
+  passwordResetTokens,
   rolePermissions,
   roles,
   sessions,
@@ -36,6 +37,7 @@ export const tenantFree = [
   'updateProfile',
   'claimLoginAttempt',
   'clearLoginThrottle',
+  'signedInFrom',
   'actingTenantOf',
 ] as const;
 
@@ -243,10 +245,11 @@ export async function updateProfile(
     .where(eq(users.id, userId));
 }
 
-// Sign-in throttle (per username). An attempt is counted before the password is checked, in one
-// atomic upsert that refuses while the wait is running: parallel guesses cannot slip through.
-// From the 5th attempt on, the next one waits 1 s, doubling up to 60 s; success clears the row;
-// 15 quiet minutes start the count again.
+// Sign-in throttle (per bucket: an account's secret, see sign-in-backoff.service.ts). An attempt
+// is counted before the secret is checked, in one atomic upsert that refuses while the wait is
+// running: parallel guesses cannot slip through. From the 5th attempt on, the next one waits 1 s,
+// doubling up to 60 s and never longer; success clears the row; 15 quiet minutes start the count
+// again.
 const LOCK_AFTER = sql.raw('5');
 const MAX_WAIT_S = sql.raw('60');
 const FORGET_AFTER = sql.raw(`interval '15 minutes'`);
@@ -281,8 +284,29 @@ export async function claimLoginAttempt(
   return { allowed: false, retryAfterSeconds: wait?.seconds ?? 1 };
 }
 
-export async function clearLoginThrottle(db: Db, key: string) {
-  await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
+export async function clearLoginThrottle(db: Db, ...keys: string[]) {
+  await db.delete(loginThrottle).where(inArray(loginThrottle.key, keys));
+}
+
+/**
+ * Whether the user signed in (a session last used there) or chose a password through an e-mailed
+ * reset link from `ip` within the last `days`.
+ */
+export async function signedInFrom(db: Db, userId: string, ip: string, days: number) {
+  const since = sql`${new Date(Date.now() - days * 86_400_000).toISOString()}::timestamptz`;
+  const [row] = rowsOf<{ known: boolean }>(
+    await db.execute(sql`
+      select exists (
+        select 1 from ${sessions}
+        where ${sessions.userId} = ${userId} and ${sessions.ip} = ${ip}
+          and coalesce(${sessions.lastUsedAt}, ${sessions.createdAt}) > ${since}
+      ) or exists (
+        select 1 from ${passwordResetTokens}
+        where ${passwordResetTokens.userId} = ${userId} and ${passwordResetTokens.usedIp} = ${ip}
+          and ${passwordResetTokens.usedAt} > ${since}
+      ) as known`),
+  );
+  return row?.known === true;
 }
 
 /** Platform defaults first, then the tenant's own entries (the last entry of a code wins). */

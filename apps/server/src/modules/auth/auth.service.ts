@@ -24,6 +24,12 @@ import type { AuthedContext, RequestContext } from '../../lib/request-context';
 import { generateOpaqueToken, hashToken, type TokenSigner } from '../../lib/tokens';
 import * as repo from './auth.repo';
 import { buildMenuTree } from './menu-tree';
+import {
+  accountWithPassword,
+  backoffBucket,
+  createSignInBackoff,
+  KNOWN_ADDRESS_DAYS,
+} from './sign-in-backoff.service';
 
 export interface AuthDeps {
   db: Db;
@@ -50,7 +56,9 @@ export const staffAccounts = {
   actingTenant: repo.actingTenantOf,
 };
 
-export const throttleKey = (username: string) => `user:${username.trim().toLowerCase()}`;
+/** A username's password bucket: apart for an address the user is known at (decision 029). */
+export const throttleKey = (username: string, knownAddress: string | null = null) =>
+  backoffBucket(`user:${username.trim().toLowerCase()}`, knownAddress);
 
 export function toUserFields(user: repo.UserRecord): UserFields {
   const settings = uiSettingsSchema.safeParse(user.settings);
@@ -112,31 +120,33 @@ export function createAuthService(deps: AuthDeps) {
     } satisfies SessionData & SessionUserExtras;
   }
 
-  /** Runs `check` under the per-username backoff; a success clears the count. */
-  async function throttled<T>(username: string, check: () => Promise<T | null>): Promise<T> {
-    const key = throttleKey(username);
-    const claim = await repo.claimLoginAttempt(db, key);
-    if (!claim.allowed) {
-      throw new AppError('too_many_attempts', {
-        headers: { 'retry-after': String(claim.retryAfterSeconds) },
-      });
-    }
-    const result = await check();
-    if (result === null) return Promise.reject(new AppError('invalid_credentials'));
-    await repo.clearLoginThrottle(db, key);
-    return result;
+  const backoff = createSignInBackoff(db);
+
+  /** The bucket a password attempt of `username` from `address` is counted in. */
+  async function passwordBucket(username: string, userId: string | null, address: string) {
+    const known =
+      userId !== null && (await repo.signedInFrom(db, userId, address, KNOWN_ADDRESS_DAYS));
+    return throttleKey(username, known ? address : null);
   }
 
   /** Checks a username and password (throttled, same answer for unknown users and bad passwords). */
-  async function verifyCredentials(username: string, password: string) {
-    return throttled(username, async () => {
-      const user = await repo.findUserByUsername(db, username);
-      if (!user) {
-        await hasher.verifyDummy(password);
-        return null;
-      }
-      return (await hasher.verify(user.passwordHash, password)) ? user : null;
-    });
+  async function verifyCredentials(username: string, password: string, address: string) {
+    const user = await repo.findUserByUsername(db, username);
+    const bucket = await passwordBucket(username, user?.id ?? null, address);
+    return backoff.guard(bucket, 'invalid_credentials', () =>
+      accountWithPassword(hasher, user, password),
+    );
+  }
+
+  /**
+   * The signed-in user's own password, before a change that needs it; guessing it with a stolen
+   * token is throttled like signing in. 400 `old_password_incorrect` when wrong.
+   */
+  async function confirmPassword(user: repo.UserRecord, password: string, ctx: RequestContext) {
+    const bucket = await passwordBucket(user.username, user.id, ctx.ip);
+    await backoff.guard(bucket, 'old_password_incorrect', async () =>
+      (await hasher.verify(user.passwordHash, password)) ? true : null,
+    );
   }
 
   /** Opens a session (refresh-token family) and answers the SPEC §7 sign-in data. */
@@ -176,13 +186,23 @@ export function createAuthService(deps: AuthDeps) {
   return {
     verifyCredentials,
     issueSession,
-    throttled,
+    confirmPassword,
+
+    /**
+     * The second factor, counted apart from the password: reaching it takes the right password,
+     * so hammering the password cannot keep the real user from it. 400 `two_step_code_invalid`.
+     */
+    async guardSecondFactor(userId: string, check: () => Promise<boolean>) {
+      await backoff.guard(`two-step:${userId}`, 'two_step_code_invalid', async () =>
+        (await check()) ? true : null,
+      );
+    },
 
     async login(
       input: LoginRequest,
       ctx: RequestContext,
     ): Promise<LoginResponseData & Partial<SessionUserExtras>> {
-      const user = await verifyCredentials(input.username, input.password);
+      const user = await verifyCredentials(input.username, input.password, ctx.ip);
       const block = accountBlock(user);
       if (block) throw new AppError(block);
       if (hasher.needsRehash(user.passwordHash)) {
@@ -268,15 +288,7 @@ export function createAuthService(deps: AuthDeps) {
     ): Promise<{ sessions_ended: number }> {
       const user = await repo.findUserById(db, ctx.principal.userId);
       if (!user) throw new AppError('unauthorized');
-      // Guessing the current password with a stolen token is throttled like signing in.
-      await throttled(user.username, async () =>
-        (await hasher.verify(user.passwordHash, input.old_password)) ? true : null,
-      ).catch((error: unknown) => {
-        if (error instanceof AppError && error.code === 'invalid_credentials') {
-          throw new AppError('old_password_incorrect');
-        }
-        throw error;
-      });
+      await confirmPassword(user, input.old_password, ctx);
       if (await hasher.verify(user.passwordHash, input.password)) {
         throw new AppError('password_reused');
       }

@@ -251,3 +251,26 @@ export async function revokeSession(db: Db, tenantId: string, sessionId: string)
       ),
     );
 }
+
+/** Whether the customer started a session from `ip` within the last `days`. */
+export async function signedInFrom(
+  db: Db,
+  tenantId: string,
+  customerId: string,
+  ip: string,
+  days: number,
+) {
+  const [row] = await db
+    .select({ id: customerSessions.id })
+    .from(customerSessions)
+    .where(
+      and(
+        ownedBy(customerSessions, tenantId),
+        eq(customerSessions.customerId, customerId),
+        eq(customerSessions.ip, ip),
+        gt(customerSessions.createdAt, new Date(Date.now() - days * 86_400_000)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

@@ -13,6 +13,12 @@ import { AppError } from '../../lib/errors';
 import type { PasswordHasher } from '../../lib/password';
 import type { RequestContext } from '../../lib/request-context';
 import { generateOpaqueToken, hashToken } from '../../lib/tokens';
+import {
+  accountWithPassword,
+  backoffBucket,
+  createSignInBackoff,
+  KNOWN_ADDRESS_DAYS,
+} from '../auth/sign-in-backoff.service';
 import * as repo from './customers.repo';
 
 // Customer accounts of the app: sign-up with a phone and a password, the phone proven by a
@@ -55,7 +61,16 @@ export interface CustomerSession {
   customer: CustomerRow;
 }
 
+// Guessing is slowed by the staff sign-in backoff (decision 029), per business (its slug, as the
+// app names it) and phone: the password and the phone code each have their own count.
+const passwordAccount = (tenant: CustomerTenant, phone: string) =>
+  `customer:${tenant.slug}:${phone}`;
+const codeAccount = (tenant: CustomerTenant, phone: string) =>
+  `customer-code:${tenant.slug}:${phone}`;
+
 export function createCustomerService({ db, hasher, log }: CustomerServiceDeps) {
+  const backoff = createSignInBackoff(db);
+
   /** Writes a fresh code and its text message in the caller's transaction. */
   async function sendCode(tx: Db, tenant: CustomerTenant, customer: repo.CustomerRow) {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -96,6 +111,37 @@ export function createCustomerService({ db, hasher, log }: CustomerServiceDeps) 
       userAgent: ctx.userAgent,
     });
     return { token, expiresAt, tenantSlug: tenant.slug, customer };
+  }
+
+  /** The code check itself: the right code verifies the phone and signs in. */
+  async function verifyCode(
+    tenant: CustomerTenant,
+    input: { phone: string; code: string },
+    ctx: RequestContext,
+  ): Promise<CustomerSession> {
+    const customer = await repo.findByPhone(db, tenant.id, input.phone);
+    if (!customer) throw new AppError('verification_code_invalid');
+    if (customer.status !== 'active') throw new AppError('customer_disabled');
+    const attempt = await repo.takeCodeAttempt(db, tenant.id, customer.id, CODE_ATTEMPTS);
+    if (!attempt) throw new AppError('verification_code_expired');
+    const matches = timingSafeEqual(
+      Buffer.from(attempt.codeHash, 'hex'),
+      codeHash(customer.id, input.code),
+    );
+    if (!matches) throw new AppError('verification_code_invalid');
+    return db.transaction(async (tx) => {
+      if (!(await repo.useCode(tx, tenant.id, attempt.id)))
+        throw new AppError('verification_code_expired');
+      await repo.markVerified(tx, tenant.id, customer.id);
+      await audit.record(tx, ctx, {
+        action: 'customer.verify_phone',
+        entity: 'customer',
+        entityId: customer.id,
+        actor: customerActor(customer),
+        tenantId: tenant.id,
+      });
+      return startSession(tx, tenant, { ...customer, phoneVerifiedAt: new Date() }, ctx);
+    });
   }
 
   return {
@@ -191,29 +237,9 @@ export function createCustomerService({ db, hasher, log }: CustomerServiceDeps) 
       input: { phone: string; code: string },
       ctx: RequestContext,
     ): Promise<CustomerSession> {
-      const customer = await repo.findByPhone(db, tenant.id, input.phone);
-      if (!customer) throw new AppError('verification_code_invalid');
-      if (customer.status !== 'active') throw new AppError('customer_disabled');
-      const attempt = await repo.takeCodeAttempt(db, tenant.id, customer.id, CODE_ATTEMPTS);
-      if (!attempt) throw new AppError('verification_code_expired');
-      const matches = timingSafeEqual(
-        Buffer.from(attempt.codeHash, 'hex'),
-        codeHash(customer.id, input.code),
+      return backoff.guard(codeAccount(tenant, input.phone), 'verification_code_invalid', () =>
+        verifyCode(tenant, input, ctx),
       );
-      if (!matches) throw new AppError('verification_code_invalid');
-      return db.transaction(async (tx) => {
-        if (!(await repo.useCode(tx, tenant.id, attempt.id)))
-          throw new AppError('verification_code_expired');
-        await repo.markVerified(tx, tenant.id, customer.id);
-        await audit.record(tx, ctx, {
-          action: 'customer.verify_phone',
-          entity: 'customer',
-          entityId: customer.id,
-          actor: customerActor(customer),
-          tenantId: tenant.id,
-        });
-        return startSession(tx, tenant, { ...customer, phoneVerifiedAt: new Date() }, ctx);
-      });
     },
 
     /** Sign-in: phone and password; the phone must be verified. */
@@ -222,15 +248,14 @@ export function createCustomerService({ db, hasher, log }: CustomerServiceDeps) 
       input: { phone: string; password: string },
       ctx: RequestContext,
     ): Promise<CustomerSession> {
-      const customer = await repo.findByPhone(db, tenant.id, input.phone);
-      if (!customer) {
-        // Same time as a real check, so response times do not tell which phones have accounts.
-        await hasher.verifyDummy(input.password);
-        throw new AppError('invalid_phone_or_password');
-      }
-      if (!(await hasher.verify(customer.passwordHash, input.password))) {
-        throw new AppError('invalid_phone_or_password');
-      }
+      const found = await repo.findByPhone(db, tenant.id, input.phone);
+      const known =
+        found !== null &&
+        (await repo.signedInFrom(db, tenant.id, found.id, ctx.ip, KNOWN_ADDRESS_DAYS));
+      const bucket = backoffBucket(passwordAccount(tenant, input.phone), known ? ctx.ip : null);
+      const customer = await backoff.guard(bucket, 'invalid_phone_or_password', () =>
+        accountWithPassword(hasher, found, input.password),
+      );
       // Only the right password learns why an account cannot sign in.
       if (customer.status !== 'active') throw new AppError('customer_disabled');
       if (!customer.phoneVerifiedAt) throw new AppError('phone_not_verified');

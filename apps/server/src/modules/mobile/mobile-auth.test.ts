@@ -5,6 +5,7 @@ import { auditLog, outbox } from '../../db/schema/platform';
 import { tenants } from '../../db/schema/tenancy';
 import { DEMO_PASSWORD } from '../../db/seed-data';
 import { runHousekeeping } from '../../lib/housekeeping';
+import { endWait } from '../../test/backoff-fixtures';
 import { createTenant } from '../../test/fixtures';
 import {
   CUSTOMER_PASSWORD,
@@ -105,7 +106,10 @@ describe('sign-up and phone verification', () => {
         'verification_code_invalid',
       );
     }
-    // Five tries used: even the right code is refused now.
+    // Five tries used: the next waits (the sign-in backoff), and then even the right code is
+    // refused.
+    const codeKey = `customer-code:kopi-demo:${phone}`;
+    await endWait(t, codeKey);
     expectCode(
       await api.post('/api/mobile/auth/verify-phone', { phone, code: right }),
       400,
@@ -123,6 +127,7 @@ describe('sign-up and phone verification', () => {
       .where(and(eq(auditLog.entityId, customer!.id), eq(auditLog.action, 'customer.resend_code')));
     expect(resentEntry).toMatchObject({ entity: 'customer', actorUsername: `customer:${phone}` });
     const fresh = await latestCode(t, phone);
+    await endWait(t, codeKey);
     const ok = await api.post('/api/mobile/auth/verify-phone', { phone, code: fresh });
     expect(ok.statusCode, ok.body).toBe(200);
     // A code is used once.

@@ -254,6 +254,12 @@ describe('POST /api/mobile/orders', () => {
     expect(sold!.hasSales).toBe(true);
   });
 
+  it('gives no discount a client asks for: the app has no discount field', async () => {
+    const res = await orderAtKl({ discount: 1000, total: 0 });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ subtotal: 1000, discount: 0, total: 1060 });
+  });
+
   it('adds the outlet’s delivery fee, and the service charge for dine in at a table', async () => {
     const delivery = await orderAtKl({
       serving_method: 'delivery',

@@ -39,7 +39,8 @@ import {
 
 // DESIGN §8 /api/mobile/…: the chain's customer app (decision 018). Access:
 //   signed out (public, X-Tenant names the business): sign-up, verify-phone, resend-code, sign-in
-//     — each rate-limited per client address; outlets and menu, rate-limited per address at 20
+//     — each rate-limited per client address; a phone's password and code guesses also meet the
+//     staff sign-in backoff (decision 029); outlets and menu, rate-limited per address at 20
 //     times a customer's writes (many phones may share one carrier address; the limit only stops
 //     one client scraping or loading them without end).
 //   signed in (`bearer: 'customer'`, a customer session token, never a staff token): the

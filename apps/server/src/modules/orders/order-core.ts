@@ -107,6 +107,9 @@ export function createOrderCore({ db, now, announce }: OrderCoreDeps) {
 
   return {
     async place(actor: OrderActor, req: OrderRequest): Promise<PlacedOrder> {
+      // A discount needs its rules (who may give one, why, how much): manual discounts and
+      // vouchers will bring them. Until then no channel may lower the price.
+      if (req.discount > 0) throw new AppError('discount_not_allowed');
       const channel: OrderChannel = actor.channel;
       const texts = channelTexts[channel];
       const { tenantId, staffId, fallbackName } = actorOf(actor);

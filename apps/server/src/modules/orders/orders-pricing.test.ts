@@ -2,6 +2,7 @@ import { orderSchema } from '@kopi/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { productAddons } from '../../db/schema/catalogue';
+import { orders } from '../../db/schema/orders';
 import { tenants } from '../../db/schema/tenancy';
 import { demoOutlet } from '../../test/catalogue-fixtures';
 import {
@@ -248,15 +249,27 @@ describe('POST /api/orders pricing', () => {
     expectCode(cheap, 400, 'payment_mismatch');
   });
 
-  it('caps a discount at the subtotal and takes tax after it', async () => {
-    const half = await sale({ ...cardSale(kl, price.get(1000)!, 530), discount: 500 });
-    expect(half).toMatchObject({ subtotal: 1000, discount: 500, service_tax: 30, total: 530 });
-    const free = await sale({
+  it('refuses any discount until discounts have their rules, and records nothing', async () => {
+    const before = await t.database.db.$count(orders);
+    // The attack found: a huge discount with a zero cash payment made a RM 0.00 sale.
+    const free = await sell(t, admin, {
       ...cardSale(kl, price.get(1000)!, 0),
-      discount: 5000,
-      payments: [{ method: 'card', amount: 0, reference: 'FREE' }],
+      discount: 100_000_000,
+      payments: [{ method: 'cash', amount: 0 }],
     });
-    expect(free).toMatchObject({ discount: 1000, total: 0 });
+    expectCode(free, 400, 'discount_not_allowed');
+    expect(free.json().message).toBe(
+      'A discount cannot be given: manual discounts and vouchers are not available yet',
+    );
+    expectCode(
+      await sell(t, admin, { ...cardSale(kl, price.get(1000)!, 1010), discount: 50 }),
+      400,
+      'discount_not_allowed',
+    );
+    expect(await t.database.db.$count(orders)).toBe(before);
+    // What the POS sends: a discount of 0 (or none) sells at the full price.
+    const full = await sale({ ...cardSale(kl, price.get(1000)!, 1060), discount: 0 });
+    expect(full).toMatchObject({ subtotal: 1000, discount: 0, total: 1060 });
   });
 });
 
@@ -301,6 +314,20 @@ describe('POST /api/orders payments', () => {
     );
     expect(short.details).toEqual([{ path: 'payments.0.tendered', message: 'validation.invalid' }]);
     await refused([{ method: 'bitcoin', amount: 1060 }], 'validation_failed');
+    // Cash handed over is at most RM 10,000 a payment (a slip of the finger, not change owed).
+    const huge = await refused(
+      [{ method: 'cash', amount: 1060, tendered: 1_000_001 }],
+      'validation_failed',
+    );
+    expect(huge.details).toEqual([
+      { path: 'payments.0.tendered', message: 'validation.max_value?max=RM%2010%2C000.00' },
+    ]);
+    expect(huge.message).toBe('Maximal value is RM 10,000.00');
+    const most = await sale({
+      ...cardSale(kl, price.get(1000)!, 1060),
+      payments: [{ method: 'cash', amount: 1060, tendered: 1_000_000 }],
+    });
+    expect(most.payments[0]).toMatchObject({ tendered: 1_000_000, change: 998_940 });
     await refused(
       [
         { method: 'card', amount: 0, reference: 'C0' },

@@ -175,6 +175,7 @@ export const posEn = {
       amountTooHigh: 'Only {{amount}} is due',
       tenderedMissing: 'Enter the cash received, or tap Exact',
       tenderedShort: 'The cash received is less than {{amount}}',
+      tenderedTooHigh: 'The cash received can be at most {{amount}} a payment',
       referenceMissing: 'Enter the reference of this payment',
       stillDue: '{{amount}} still due: add this payment, then take the rest',
     },

@@ -178,6 +178,7 @@ export const posMy: FeatureMessages<typeof posEn> = {
       amountTooHigh: 'Hanya {{amount}} perlu dibayar',
       tenderedMissing: 'Masukkan tunai diterima, atau ketik Tepat',
       tenderedShort: 'Tunai diterima kurang daripada {{amount}}',
+      tenderedTooHigh: 'Tunai diterima paling banyak {{amount}} bagi setiap bayaran',
       referenceMissing: 'Masukkan rujukan bayaran ini',
       stillDue: '{{amount}} masih perlu dibayar: tambah bayaran ini, kemudian terima bakinya',
     },

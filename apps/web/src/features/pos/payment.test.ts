@@ -96,6 +96,12 @@ describe('payments', () => {
       canConfirm: false,
       problem: { kind: 'tenderedShort', amount: 295 },
     });
+    // The contract's limit of RM 10,000 a payment, as the server checks it.
+    expect(view([], { tendered: 1_000_001 })).toMatchObject({
+      canConfirm: false,
+      problem: { kind: 'tenderedTooHigh', max: 1_000_000 },
+    });
+    expect(view([], { tendered: 1_000_000 })).toMatchObject({ canConfirm: true, problem: null });
     const paid = view([], { tendered: 1000 });
     expect(paid).toMatchObject({ amount: 295, change: 705, canConfirm: true, problem: null });
     expect(paid.totals.rounding).toBe(-2);

@@ -1,4 +1,6 @@
 import {
+  cashTenderedSchema,
+  MAX_CASH_TENDERED,
   priceOrder,
   type OrderCreate,
   type PaymentInput,
@@ -93,6 +95,7 @@ export type PaymentProblem =
   | { kind: 'amountTooHigh'; due: number }
   | { kind: 'tenderedMissing' }
   | { kind: 'tenderedShort'; amount: number }
+  | { kind: 'tenderedTooHigh'; max: number }
   | { kind: 'referenceMissing' }
   | { kind: 'stillDue'; due: number };
 
@@ -158,6 +161,9 @@ export function paymentView(
   else if (isCash && entry.tendered === null) entryProblem = { kind: 'tenderedMissing' };
   else if (isCash && entry.tendered !== null && entry.tendered < amount)
     entryProblem = { kind: 'tenderedShort', amount };
+  // The contract's limit, so the till refuses what the server would.
+  else if (isCash && !cashTenderedSchema.safeParse(entry.tendered).success)
+    entryProblem = { kind: 'tenderedTooHigh', max: MAX_CASH_TENDERED };
   else if (!isCash && !entry.reference.trim()) entryProblem = { kind: 'referenceMissing' };
 
   const current: PaymentPart = {

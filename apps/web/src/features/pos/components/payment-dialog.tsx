@@ -46,6 +46,8 @@ export function paymentProblemText(t: T, p: PaymentProblem) {
       return t('payment.problems.tenderedMissing');
     case 'tenderedShort':
       return t('payment.problems.tenderedShort', { amount: formatMoney(p.amount) });
+    case 'tenderedTooHigh':
+      return t('payment.problems.tenderedTooHigh', { amount: formatMoney(p.max) });
     case 'referenceMissing':
       return t('payment.problems.referenceMissing');
     case 'stillDue':
