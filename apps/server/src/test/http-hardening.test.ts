@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loggerOptions } from '../lib/log-redaction';
 import { expectCode } from './expect-code';
+import { newPhone, signUp } from './mobile-fixtures';
 import { createTestApp, requestAs, type TestApp, withIdempotencyKey } from './test-app';
 import { useTestApp } from './use-test-app';
 
@@ -103,12 +104,17 @@ describe('the error log', () => {
     expect(log).not.toContain('c2FsdHNhbHQ');
   });
 
-  it('names a mail kept in the outbox, never its address or its reset link', async () => {
+  it('names a mail or text kept in the outbox, never its address, phone or content', async () => {
     await api.post('/api/forgot-password', { username: 'admin' }, {});
-    await expect.poll(() => logLines.some((l) => l.includes('kept in the outbox'))).toBe(true);
+    const phone = newPhone();
+    await signUp(t, { name: 'Log Test', phone, password: 'Kopi@1234' });
+    for (const what of ['mail kept in the outbox', 'text message kept in the outbox']) {
+      await expect.poll(() => logLines.some((l) => l.includes(what))).toBe(true);
+    }
     const log = logLines.join('\n');
     expect(log).not.toContain('admin@kopi-demo.my');
     expect(log).not.toContain('reset-password?token=');
+    expect(log).not.toContain(phone.slice(3));
   });
 });
 

@@ -90,9 +90,9 @@ export function createCustomerService({ db, hasher, log }: CustomerServiceDeps) 
   }
 
   // No SMS gateway is wired yet: like e-mail without SMTP, the message stays in the outbox and
-  // the log says so (the text is not logged: a code is a credential).
-  const announceSms = (outboxId: string, to: string) =>
-    log.info({ outboxId, to }, 'text message kept in the outbox (no SMS gateway)');
+  // the log names the row (not the phone, personal data, nor the text: a code is a credential).
+  const announceSms = (outboxId: string) =>
+    log.info({ outboxId }, 'text message kept in the outbox (no SMS gateway)');
 
   async function startSession(
     tx: Db,
@@ -198,7 +198,7 @@ export function createCustomerService({ db, hasher, log }: CustomerServiceDeps) 
           });
           return { customer, outboxId: await sendCode(tx, tenant, customer) };
         });
-        announceSms(outboxId, customer.phone);
+        announceSms(outboxId);
         return { phone: customer.phone, code_expires_in: CODE_TTL_MS / 1000 };
       } catch (error) {
         // Two sign-ups of one phone at once: the second finds it taken.
@@ -227,7 +227,7 @@ export function createCustomerService({ db, hasher, log }: CustomerServiceDeps) 
         });
         return sendCode(tx, tenant, customer);
       });
-      announceSms(outboxId, customer.phone);
+      announceSms(outboxId);
       return answer;
     },
 
