@@ -89,6 +89,13 @@ export function boundedVariants(op: Operation, variants: Variant[]): Variant[] {
   return chosen;
 }
 
+/** Whether each send of a variant carries an Idempotency-Key: reads never, full runs both ways. */
+function keyChoices(op: Operation, variant: Variant, mode: FuzzMode, coin: () => number) {
+  if (!takesBody(op)) return [false];
+  if (mode === 'full') return [true, false];
+  return [variant.withKey ?? coin() < 0.5];
+}
+
 class Fuzzer {
   private readonly result: FuzzResult;
   private counter = 0;
@@ -234,10 +241,9 @@ class Fuzzer {
     const who = await this.principalFor(op);
     const coin = seededRandom(seedOf(`${op.key} keys`));
     for (const variant of chosen) {
-      if (!takesBody(op)) await this.send(op, variant, who, false);
-      else if (variant.withKey) await this.send(op, variant, who, true);
-      else if (mode === 'bounded') await this.send(op, variant, who, coin() < 0.5);
-      else for (const withKey of [true, false]) await this.send(op, variant, who, withKey);
+      for (const withKey of keyChoices(op, variant, mode, coin)) {
+        await this.send(op, variant, who, withKey);
+      }
     }
   }
 

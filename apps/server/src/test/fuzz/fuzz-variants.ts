@@ -34,7 +34,7 @@ export interface VariantLabel {
 
 export interface Variant extends VariantLabel {
   cls: VariantClass;
-  /** Always sent with an Idempotency-Key (else the runner decides, seeded). */
+  /** Sent with an Idempotency-Key in the bounded run too (else a seeded coin decides). */
   withKey?: boolean;
   build(): BuiltRequest;
 }
@@ -129,6 +129,14 @@ const bodyKinds: Record<string, (op: Operation, ctx: VariantContext) => BuiltReq
     }),
   'deep-body': (op, ctx) => json(op, ctx, deepObject),
   'over-limit': (op, ctx) => json(op, ctx, { filler: 'x'.repeat(2 * 1024 * 1024) }),
+  'json-utf16': (op, ctx) => ({
+    ...json(op, ctx, sampleBody(op, ctx)),
+    headers: { 'content-type': 'application/json; charset=utf-16' },
+  }),
+  'gzip-claimed': (op, ctx) => {
+    const built = json(op, ctx, sampleBody(op, ctx));
+    return { ...built, headers: { ...built.headers, 'content-encoding': 'gzip' } };
+  },
   bom: (op, ctx) => {
     const built = json(op, ctx, sampleBody(op, ctx));
     return { ...built, payload: `\ufeff${String(built.payload)}` };
@@ -199,6 +207,8 @@ const headerKinds: Record<string, (op: Operation) => Record<string, string> | un
   'bad-token': () => ({ authorization: 'Bearer not.a.token' }),
   'long-token': () => ({ authorization: `Bearer ${'a'.repeat(8000)}` }),
   'no-scheme-token': () => ({ authorization: 'eyJhbGciOiJub25lIn0.e30.' }),
+  'reused-idempotency-key': (op) =>
+    takesBody(op) ? { 'idempotency-key': 'fuzz-one-key-for-every-operation' } : undefined,
   'long-idempotency-key': (op) =>
     takesBody(op) ? { 'idempotency-key': 'k'.repeat(1000) } : undefined,
   'garbage-tenant': (op) =>
