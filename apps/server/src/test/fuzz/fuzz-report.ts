@@ -25,9 +25,14 @@ function groupFailures(failures: Failure[]): FailureGroup[] {
   return [...groups.values()];
 }
 
-/** One readable line per failure group: what was sent, what came back, and why. */
+/** One readable line per failure group, server errors first: what was sent, what came back, why. */
 export function failureLines(failures: Failure[]): string[] {
-  return groupFailures(failures).map(({ count, example: f }) => {
+  const groups = groupFailures(failures);
+  const serverErrorsFirst = [
+    ...groups.filter((g) => g.example.status >= 500),
+    ...groups.filter((g) => g.example.status < 500),
+  ];
+  return serverErrorsFirst.map(({ count, example: f }) => {
     const times = count > 1 ? ` (×${count})` : '';
     const cause = f.cause ? ` | cause: ${printable(f.cause)}` : '';
     return `${f.operation} [${f.variant}] → ${f.status}${times}: ${f.problem}; ${f.body}${cause}`;
