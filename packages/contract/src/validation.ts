@@ -86,9 +86,9 @@ export const validationMessages = {
     en: 'Another product already uses this SKU',
     my: 'Produk lain sudah menggunakan SKU ini',
   },
-  nul_character: {
-    en: 'Contains a character that is not allowed (NUL)',
-    my: 'Mengandungi aksara yang tidak dibenarkan (NUL)',
+  invalid_character: {
+    en: 'Contains a character that cannot be stored',
+    my: 'Mengandungi aksara yang tidak boleh disimpan',
   },
 } as const satisfies Record<string, { en: string; my: string }>;
 
@@ -164,14 +164,18 @@ export function isIntegerValue(value: unknown): boolean {
   return items.every((item) => /^-?\d+$/.test(String(item)));
 }
 
+// PostgreSQL cannot store the NUL character, and its JSON refuses a lone UTF-16 surrogate half.
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /**
- * Every string the API accepts. PostgreSQL cannot store the NUL character, so a text holding one
- * is refused here with a 400 instead of failing in the database (lint forbids a bare `z.string`).
+ * Every string the API accepts: a text holding a character PostgreSQL cannot store is refused
+ * here with a 400 instead of failing in the database (lint forbids a bare `z.string`).
  */
 export const text = (params?: Parameters<typeof z.string>[0]) =>
   // eslint-disable-next-line no-restricted-syntax -- the one place a bare string schema is built
-  z.string(params).refine((value) => !value.includes('\u0000'), {
-    error: messageKey('nul_character'),
+  z.string(params).refine((value) => !UNSTORABLE.test(value), {
+    error: messageKey('invalid_character'),
   });
 
 // Zod building blocks that emit the spec's messages as keys.
