@@ -57,9 +57,13 @@ export class ServerProcess {
     this.child = child;
     child.stdout.pipe(this.log, { end: false });
     child.stderr.pipe(this.log, { end: false });
+    // A harness that exits (done, or failed) never leaves its server running.
+    const killChild = () => child.kill('SIGKILL');
+    process.once('exit', killChild);
     let exitCode: number | null | undefined;
     this.exited = new Promise((resolve) =>
       child.once('exit', (code, signal) => {
+        process.off('exit', killChild);
         exitCode = code;
         this.log.write(`--- exit ${code ?? signal} ---\n`);
         if (this.child === child) this.child = null;

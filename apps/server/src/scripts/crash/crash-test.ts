@@ -9,21 +9,23 @@ import { createDatabase, type Database, rowsOf } from '../../db/database';
 import { DEMO_PASSWORD, demoTenant } from '../../db/seed-data';
 import { seededRandom } from '../../lib/seeded-random';
 import { apiClient, signUpCustomer } from '../app-client';
-import { crashed, reportVerdicts, type Verdict } from '../verdicts';
-import { liveInvariant, ledgerInvariant, orderInvariants, rollupInvariant } from './invariants';
-import { Gate, type Ledger, newFigures, resilientCall, sleep } from './load-kit';
-import { LiveObserver } from './live-observer';
-import { appWorker, boardWorker, type LoadContext, loadPosShops, posWorker } from './sale-load';
 import { scratchDatabase } from '../scratch-database';
 import { ServerProcess, freePort } from '../server-process';
+import { crashed, reportVerdicts, type Verdict } from '../verdicts';
+import { ageAbandonedReservations, prepareOutlets, waitForBackendsGone } from './harness-db';
+import { liveInvariant, ledgerInvariant, orderInvariants, rollupInvariant } from './invariants';
+import { type Figures, Gate, type Ledger, newFigures, resilientCall, sleep } from './load-kit';
+import { LiveObserver } from './live-observer';
+import { appWorker, boardWorker, type LoadContext, loadPosShops, posWorker } from './sale-load';
 
-// `npm run crash-test -- [--kills 20] [--seed N] [--report file.json] [--keep]`
+// `npm run crash-test -- [--kills 20] [--seed N] [--report file.json] [--keep] [--max-minutes 15]`
 // The real server on a fresh PostgreSQL database, under sale load (POS sales, app orders paid
 // through the sandbox, board moves), killed with SIGKILL at seeded random moments and started
 // again; the clients send their cut-off requests again with the same Idempotency-Key. Then the
-// invariants of invariants.ts are checked with SQL. The database is made from TEST_DATABASE_URL
-// (or DATABASE_URL, else the local postgres) as kopi_crash_<random> and dropped at the end.
-// Exit 1 when an invariant fails; --report writes `{ passed, failed, failures, figures }`.
+// invariants of invariants.ts are checked with SQL. The database is made on the server of
+// TEST_DATABASE_URL (else DATABASE_URL, else the local postgres) as kopi_crash_<seed> and dropped
+// at the end (kept with --keep). Exit 1 when a check fails or the run outlives --max-minutes;
+// --report writes `{ passed, failed, failures, figures }` for scripts/test-all.mjs.
 
 const { values } = parseArgs({
   options: {
@@ -31,60 +33,122 @@ const { values } = parseArgs({
     seed: { type: 'string' },
     report: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    'max-minutes': { type: 'string', default: '15' },
   },
 });
 const kills = Math.max(1, Math.min(10_000, Number(values.kills) || 20));
 const seed = values.seed ? Number(values.seed) : randomBytes(4).readUInt32BE();
-const random = seededRandom(seed);
+const maxMs = Math.max(1, Number(values['max-minutes']) || 15) * 60_000;
 const runTag = `crash${seed.toString(36)}`;
 const logFile = path.join(os.tmpdir(), `kopi-crash-server-${runTag}.log`);
 
-/** Opening hours round the clock, so app orders are taken whenever the test runs. */
-const allDay = Array.from({ length: 7 }, (_, day) => ({
-  day,
-  ranges: [
-    { open: '00:00', close: '12:00' },
-    { open: '12:00', close: '00:00' },
-  ],
-}));
-
-async function prepareOutlets(database: Database) {
-  await database.db.execute(sql`
-    update outlets set hours = ${JSON.stringify(allDay)}::jsonb, last_order_minutes = 0,
-      accepting_orders = true`);
-  await database.db.execute(sql`delete from outlet_closures`);
+interface Run {
+  server: ServerProcess;
+  database: Database;
+  figures: Figures;
+  restartMs: number[];
+  /** Idempotency-Key reservations the killed servers left in flight. */
+  aged: number;
 }
 
-/** Waits until the killed server's connections are gone (their transactions rolled back). */
-async function waitForBackendsGone(database: Database) {
-  for (let i = 0; i < 100; i++) {
-    const [row] = rowsOf<{ n: number }>(
-      await database.db.execute(sql`
-        select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and pid <> pg_backend_pid()
-          and application_name <> 'kopi-crash-harness' and backend_type = 'client backend'`),
+/** Signs in the staff, signs up customers, starts the clients; `stop` waits for them to finish. */
+async function startLoad(run: Run, gate: Gate) {
+  const { server, figures } = run;
+  const call = resilientCall(apiClient(server.base, demoTenant.slug), gate, figures);
+  const login = await call<SessionData>('POST', '/api/login', {
+    body: { username: 'admin', password: DEMO_PASSWORD },
+  });
+  if (login.status !== 200) throw new Error(`admin sign-in: ${login.status} ${login.message}`);
+  const staffToken = login.data.token;
+  const observer = new LiveObserver(server.base, staffToken);
+  observer.start();
+  let stopping = false;
+  const ledger: Ledger = { orders: [], paid: [] };
+  const ctx: LoadContext = { call, staffToken, figures, ledger, runTag, stopping: () => stopping };
+  const signUp = (i: number) =>
+    signUpCustomer(call, {
+      name: `Crash Customer ${i}`,
+      phone: `+6018${String(seed % 10_000).padStart(4, '0')}${String(i).padStart(4, '0')}`,
+      password: DEMO_PASSWORD,
+    });
+  const tokens = await Promise.all([0, 1, 2, 3].map(signUp));
+  figures.customers = tokens.length;
+  const shops = await loadPosShops(ctx);
+  const workers = [
+    posWorker(ctx, shops, seed + 1),
+    posWorker(ctx, shops, seed + 2),
+    appWorker(ctx, tokens, seed + 3),
+    appWorker(ctx, tokens, seed + 4),
+    boardWorker(ctx, seed + 5),
+    // Customers also sign up while the server is being killed.
+    (async () => {
+      for (let i = tokens.length; !stopping; i++) {
+        tokens.push(await signUp(i));
+        figures.customers++;
+        await sleep(500);
+      }
+    })(),
+  ];
+  return {
+    observer,
+    ledger,
+    async stop() {
+      stopping = true;
+      await Promise.all(workers);
+    },
+  };
+}
+
+/** Kills the server at seeded random moments under load and starts it again, `kills` times. */
+async function killRounds(run: Run, gate: Gate) {
+  const random = seededRandom(seed);
+  for (let k = 1; k <= kills; k++) {
+    await sleep(300 + random() * 2200);
+    await run.server.kill();
+    gate.shut();
+    const killedAt = performance.now();
+    await waitForBackendsGone(run.database);
+    run.aged += await ageAbandonedReservations(run.database);
+    await run.server.start();
+    run.restartMs.push(performance.now() - killedAt);
+    gate.reopen();
+    const f = run.figures;
+    console.log(
+      `kill ${k}/${kills}: back in ${run.restartMs.at(-1)!.toFixed(0)} ms; ${f.posOrders} POS + ${f.appOrders} app orders so far`,
     );
-    if (row!.n === 0) return;
-    await sleep(50);
   }
-  throw new Error("the killed server's database connections did not end");
 }
 
-/**
- * A killed request can leave its Idempotency-Key reserved as in flight; the server retakes such a
- * reservation once it is two minutes old (it cannot tell a dead request from a slow one on
- * another instance). With the only server dead, every reservation in flight is abandoned: the
- * test ages them instead of waiting the two minutes, so the retries run now. Returns how many.
- */
-async function ageAbandonedReservations(database: Database): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(
-    await database.db.execute(sql`
-      with aged as (
-        update idempotency_keys set created_at = created_at - interval '1 hour'
-        where status = 'in_flight' returning 1)
-      select count(*)::int as n from aged`),
+async function crashTest(run: Run): Promise<Verdict[]> {
+  const { server, database, figures } = run;
+  // A first start migrates and seeds; the outlets then open round the clock for the app orders.
+  await server.start();
+  await server.stop();
+  await prepareOutlets(database);
+  await server.start();
+  const gate = new Gate();
+  const load = await startLoad(run, gate);
+  await killRounds(run, gate);
+  await sleep(1000);
+  await load.stop();
+
+  const [tenant] = rowsOf<{ id: string }>(
+    await database.db.execute(sql`select id from tenants where slug = ${demoTenant.slug}`),
   );
-  return row!.n;
+  const live = await liveInvariant(database.db, load.observer, tenant!.id);
+  load.observer.stop();
+  await server.stop();
+  return [
+    live,
+    ...(await orderInvariants(database.db)),
+    await rollupInvariant(database.db),
+    await ledgerInvariant(database.db, load.ledger, runTag),
+    {
+      title: 'no unexpected answer during the load (no 5xx, no refused sale)',
+      ok: figures.unexpected === 0,
+      detail: figures.samples.join('; '),
+    },
+  ];
 }
 
 async function main() {
@@ -105,119 +169,34 @@ async function main() {
       PAYMENT_SANDBOX: 'true',
     },
   });
+  // The harness's own connections are told apart from the server's by their name.
   const harnessUrl = new URL(scratch.url);
   harnessUrl.searchParams.set('application_name', 'kopi-crash-harness');
-  let database: Database | null = null;
-  const verdicts: Verdict[] = [];
-  const figures = newFigures();
-  const restartMs: number[] = [];
-  let aged = 0;
-  let failure: unknown = null;
+  const database = await createDatabase({ databaseUrl: harnessUrl.href, dataDir: '', poolMax: 2 });
+  const run: Run = { server, database, figures: newFigures(), restartMs: [], aged: 0 };
+  let verdicts: Verdict[];
+  let timer: NodeJS.Timeout | undefined;
   try {
-    await server.start();
-    await server.stop();
-    database = await createDatabase({ databaseUrl: harnessUrl.href, dataDir: '', poolMax: 2 });
-    await prepareOutlets(database);
-    await server.start();
-
-    const gate = new Gate();
-    const call = resilientCall(apiClient(server.base, demoTenant.slug), gate, figures);
-    const login = await call<SessionData>('POST', '/api/login', {
-      body: { username: 'admin', password: DEMO_PASSWORD },
-    });
-    if (login.status !== 200) throw new Error(`admin sign-in: ${login.status} ${login.message}`);
-    const staffToken = login.data.token;
-    const [tenant] = rowsOf<{ id: string }>(
-      await database.db.execute(sql`select id from tenants where slug = ${demoTenant.slug}`),
-    );
-    const observer = new LiveObserver(server.base, staffToken);
-    observer.start();
-
-    let stopping = false;
-    const ledger: Ledger = { orders: [], paid: [] };
-    const ctx: LoadContext = {
-      call,
-      staffToken,
-      figures,
-      ledger,
-      runTag,
-      stopping: () => stopping,
-    };
-    const signUp = (i: number) =>
-      signUpCustomer(call, {
-        name: `Crash Customer ${i}`,
-        phone: `+6018${String(seed % 10_000).padStart(4, '0')}${String(i).padStart(4, '0')}`,
-        password: DEMO_PASSWORD,
-      });
-    const tokens = await Promise.all([0, 1, 2, 3].map(signUp));
-    figures.customers = tokens.length;
-    const shops = await loadPosShops(ctx);
-    const workers = [
-      posWorker(ctx, shops, seed + 1),
-      posWorker(ctx, shops, seed + 2),
-      appWorker(ctx, tokens, seed + 3),
-      appWorker(ctx, tokens, seed + 4),
-      boardWorker(ctx, seed + 5),
-      // Customers also sign up while the server is being killed.
-      (async () => {
-        for (let i = 4; !stopping; i++) {
-          tokens.push(await signUp(i));
-          figures.customers++;
-          await sleep(500);
-        }
-      })(),
-    ];
-
-    for (let k = 1; k <= kills; k++) {
-      await sleep(300 + random() * 2200);
-      await server.kill();
-      gate.shut();
-      const killedAt = performance.now();
-      await waitForBackendsGone(database);
-      aged += await ageAbandonedReservations(database);
-      await server.start();
-      restartMs.push(performance.now() - killedAt);
-      gate.reopen();
-      process.stdout.write(
-        `kill ${k}/${kills}: back in ${restartMs.at(-1)!.toFixed(0)} ms; ${figures.posOrders} POS + ${figures.appOrders} app orders so far\n`,
+    const outlived = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`still running after ${maxMs / 60_000} minutes`)),
+        maxMs,
       );
-    }
-    await sleep(1000);
-    stopping = true;
-    await Promise.all(workers);
-
-    verdicts.push(await liveInvariant(database.db, observer, tenant!.id));
-    observer.stop();
-    await server.stop();
-    verdicts.push(...(await orderInvariants(database.db)));
-    verdicts.push(await rollupInvariant(database.db));
-    verdicts.push(await ledgerInvariant(database.db, ledger, runTag));
-    verdicts.push({
-      title: 'no unexpected answer during the load (no 5xx, no refused sale)',
-      ok: figures.unexpected === 0,
-      detail: figures.samples.join('; '),
     });
+    verdicts = await Promise.race([crashTest(run), outlived]);
   } catch (error) {
-    failure = error;
+    verdicts = [crashed('the crash test ran to the end', error)];
   } finally {
+    clearTimeout(timer);
     await server.kill();
     server.close();
-    await database?.close();
+    await database.close();
     if (!values.keep) await scratch.drop();
   }
-  if (failure) {
-    verdicts.push(crashed('the crash test ran to the end', failure));
-  }
-  const ok = report(verdicts, {
-    seed,
-    kills,
-    restartMs,
-    aged,
-    figures,
-    seconds: (Date.now() - started) / 1000,
-  });
+  const ok = report(verdicts, run, (Date.now() - started) / 1000);
   if (ok) fs.rmSync(logFile, { force: true });
   else printLogTail();
+  // Clients still waiting on a server that will not come back are left behind.
   process.exit(ok ? 0 : 1);
 }
 
@@ -228,23 +207,13 @@ function printLogTail() {
   console.log(`\nLast lines of the server log (${logFile}):\n${lines.slice(-40).join('\n')}`);
 }
 
-function report(
-  verdicts: Verdict[],
-  run: {
-    seed: number;
-    kills: number;
-    restartMs: number[];
-    aged: number;
-    figures: ReturnType<typeof newFigures>;
-    seconds: number;
-  },
-) {
+function report(verdicts: Verdict[], run: Run, seconds: number) {
   const f = run.figures;
   const meanRestart = run.restartMs.reduce((a, b) => a + b, 0) / (run.restartMs.length || 1);
   const summary = {
-    seed: run.seed,
+    seed,
     kills: run.restartMs.length,
-    seconds: Math.round(run.seconds),
+    seconds: Math.round(seconds),
     mean_restart_ms: Math.round(meanRestart),
     pos_orders: f.posOrders,
     app_orders: f.appOrders,
