@@ -65,15 +65,25 @@ async function startLoad(run: Run, gate: Gate) {
   let stopping = false;
   const ledger: Ledger = { orders: [], paid: [] };
   const ctx: LoadContext = { call, staffToken, figures, ledger, runTag, stopping: () => stopping };
-  const signUp = (i: number) =>
-    signUpCustomer(call, {
+  // Sign-up is not keyed (nobody is signed in yet): after a kill it starts again from the top.
+  const signUp = async (i: number) => {
+    const customer = {
       name: `Crash Customer ${i}`,
       phone: `+6018${String(seed % 10_000).padStart(4, '0')}${String(i).padStart(4, '0')}`,
       password: DEMO_PASSWORD,
-    });
+    };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await signUpCustomer(call, customer);
+      } catch (error) {
+        if (attempt === 3) throw error;
+      }
+    }
+  };
   const tokens = await Promise.all([0, 1, 2, 3].map(signUp));
   figures.customers = tokens.length;
   const shops = await loadPosShops(ctx);
+  const failures: unknown[] = [];
   const workers = [
     posWorker(ctx, shops, seed + 1),
     posWorker(ctx, shops, seed + 2),
@@ -88,22 +98,28 @@ async function startLoad(run: Run, gate: Gate) {
         await sleep(500);
       }
     })(),
-  ];
+  ].map((worker) => worker.catch((error: unknown) => void failures.push(error)));
   return {
     observer,
     ledger,
+    /** Throws what made a client give up (it stops the run at the next kill). */
+    check() {
+      if (failures.length) throw failures[0];
+    },
     async stop() {
       stopping = true;
       await Promise.all(workers);
+      this.check();
     },
   };
 }
 
 /** Kills the server at seeded random moments under load and starts it again, `kills` times. */
-async function killRounds(run: Run, gate: Gate) {
+async function killRounds(run: Run, gate: Gate, load: { check(): void }) {
   const random = seededRandom(seed);
   for (let k = 1; k <= kills; k++) {
     await sleep(300 + random() * 2200);
+    load.check();
     await run.server.kill();
     gate.shut();
     const killedAt = performance.now();
@@ -128,7 +144,7 @@ async function crashTest(run: Run): Promise<Verdict[]> {
   await server.start();
   const gate = new Gate();
   const load = await startLoad(run, gate);
-  await killRounds(run, gate);
+  await killRounds(run, gate, load);
   await sleep(1000);
   await load.stop();
 
@@ -220,10 +236,12 @@ function report(verdicts: Verdict[], run: Run, seconds: number) {
     app_paid: f.appPaid,
     app_cancelled: f.appCancelled,
     status_moves: f.statusMoves,
+    moves_or_cancels_already_done: f.alreadyDone,
     customers: f.customers,
     requests: f.requests,
     interrupted_and_retried: f.interrupted,
     retries_replayed: f.replayed,
+    retries_told_already_recorded: f.alreadyRecorded,
     reservations_left_in_flight: run.aged,
     held_reservation_answers: f.heldReservations,
   };

@@ -34,9 +34,17 @@ export interface Figures {
   heldReservations: number;
   posOrders: number;
   appOrders: number;
+  /** Order creates whose retry ran again and was told `order_already_exists`. */
+  alreadyRecorded: number;
   appPaid: number;
   appCancelled: number;
   statusMoves: number;
+  /**
+   * A move or cancel answered that the order is no longer there to move: the customer's cancel
+   * and the board's reject raced, or a retry ran again after its first attempt had committed
+   * (a reservation the kill left in flight). Both end as the client wanted.
+   */
+  alreadyDone: number;
   customers: number;
   /** Unexpected answers (5xx, or a refusal the load never provokes), with a few samples. */
   unexpected: number;
@@ -50,9 +58,11 @@ export const newFigures = (): Figures => ({
   heldReservations: 0,
   posOrders: 0,
   appOrders: 0,
+  alreadyRecorded: 0,
   appPaid: 0,
   appCancelled: 0,
   statusMoves: 0,
+  alreadyDone: 0,
   customers: 0,
   unexpected: 0,
   samples: [],

@@ -120,6 +120,7 @@ export async function posWorker(ctx: LoadContext, shops: PosShop[], seed: number
       body,
     });
     const exists = res.status === 409 && res.code === 'order_already_exists';
+    if (exists) ctx.figures.alreadyRecorded++;
     if (res.status !== 201 && !exists) unexpected(ctx.figures, 'POST /api/orders', res);
     else ctx.figures.posOrders++;
     ctx.ledger.orders.push({
@@ -158,6 +159,7 @@ async function appJourney(ctx: LoadContext, token: string, random: () => number)
     },
   });
   const exists = created.status === 409 && created.code === 'order_already_exists';
+  if (exists) ctx.figures.alreadyRecorded++;
   if (created.status !== 201 && !exists)
     unexpected(ctx.figures, 'POST /api/mobile/orders', created);
   ctx.ledger.orders.push({
@@ -178,6 +180,7 @@ async function appJourney(ctx: LoadContext, token: string, random: () => number)
       body: {},
     });
     if (res.status === 200) ctx.figures.appCancelled++;
+    else if (res.code === 'order_not_cancellable') ctx.figures.alreadyDone++;
     else unexpected(ctx.figures, 'cancel', res);
   };
   if (random() < 0.05) return cancel();
@@ -232,8 +235,8 @@ export async function boardWorker(ctx: LoadContext, seed: number) {
         key: keyOf(ctx, 'move'),
         body: reject ? { status: next, reason: 'Out of milk' } : { status: next },
       });
-      // Another move may have got there first after a retry ran the request again.
-      if (res.status === 200 || res.code === 'invalid_status_transition') ctx.figures.statusMoves++;
+      if (res.status === 200) ctx.figures.statusMoves++;
+      else if (res.code === 'invalid_status_transition') ctx.figures.alreadyDone++;
       else unexpected(ctx.figures, 'status move', res);
     }
   }
