@@ -9,9 +9,9 @@ import {
   type PosOutlet,
   priceOrder,
 } from '@kopi/contract';
-import { type Call, randomLine, servingDetails } from '../app-client';
+import { type Answer, type Call, randomLine, servingDetails } from '../app-client';
 import { seededRandom } from '../../lib/seeded-random';
-import { type Figures, type Ledger, pickWith, sleep, unexpected } from './load-kit';
+import { type Figures, type Ledger, pickWith, type SentOrder, sleep, unexpected } from './load-kit';
 
 // The sale load of the crash test, as the web POS, the customer app and the status board send it:
 // counter sales paid in cash, by card or split; app orders paid through the sandbox provider
@@ -32,6 +32,30 @@ export interface LoadContext {
 
 let keySeq = 0;
 const keyOf = (ctx: LoadContext, kind: string) => `${ctx.runTag}-${kind}-${++keySeq}`;
+
+/**
+ * Enters an order create in the ledger as its answer tells it: created (201, fresh or replayed),
+ * exists (a retry that ran again was told the sale is recorded) or refused (unexpected here).
+ */
+function recordOrder(
+  ctx: LoadContext,
+  sent: Pick<SentOrder, 'key' | 'source' | 'total'>,
+  res: Answer<{ id: string; total: number }>,
+): SentOrder['outcome'] {
+  const created = res.status === 201;
+  const exists = res.status === 409 && res.code === 'order_already_exists';
+  if (exists) ctx.figures.alreadyRecorded++;
+  if (!created && !exists) unexpected(ctx.figures, `${sent.source} order`, res);
+  const outcome = created ? 'created' : exists ? 'exists' : 'refused';
+  ctx.ledger.orders.push({
+    ...sent,
+    outcome,
+    orderId: created ? res.data.id : null,
+    // The POS priced it; the app learns it from the answer.
+    total: sent.total ?? (created ? res.data.total : null),
+  });
+  return outcome;
+}
 
 // ---- Counter sales ----------------------------------------------------------------------------
 
@@ -119,17 +143,7 @@ export async function posWorker(ctx: LoadContext, shops: PosShop[], seed: number
       key,
       body,
     });
-    const exists = res.status === 409 && res.code === 'order_already_exists';
-    if (exists) ctx.figures.alreadyRecorded++;
-    if (res.status !== 201 && !exists) unexpected(ctx.figures, 'POST /api/orders', res);
-    else ctx.figures.posOrders++;
-    ctx.ledger.orders.push({
-      key,
-      source: 'pos',
-      outcome: res.status === 201 ? 'created' : exists ? 'exists' : 'refused',
-      orderId: res.status === 201 ? res.data.id : null,
-      total,
-    });
+    if (recordOrder(ctx, { key, source: 'pos', total }, res) !== 'refused') ctx.figures.posOrders++;
   }
 }
 
@@ -158,17 +172,7 @@ async function appJourney(ctx: LoadContext, token: string, random: () => number)
       ),
     },
   });
-  const exists = created.status === 409 && created.code === 'order_already_exists';
-  if (exists) ctx.figures.alreadyRecorded++;
-  if (created.status !== 201 && !exists)
-    unexpected(ctx.figures, 'POST /api/mobile/orders', created);
-  ctx.ledger.orders.push({
-    key,
-    source: 'app',
-    outcome: created.status === 201 ? 'created' : exists ? 'exists' : 'refused',
-    orderId: created.status === 201 ? created.data.id : null,
-    total: created.status === 201 ? created.data.total : null,
-  });
+  recordOrder(ctx, { key, source: 'app', total: null }, created);
   // A retry told "already recorded" has no order to go on with, as in the real app.
   if (created.status !== 201) return;
   ctx.figures.appOrders++;
