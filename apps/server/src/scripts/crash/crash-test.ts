@@ -23,7 +23,7 @@ import { appWorker, boardWorker, type LoadContext, loadPosShops, posWorker } fro
 // through the sandbox, board moves), killed with SIGKILL at seeded random moments and started
 // again; the clients send their cut-off requests again with the same Idempotency-Key. Then the
 // invariants of invariants.ts are checked with SQL. The database is made on the server of
-// TEST_DATABASE_URL (else DATABASE_URL, else the local postgres) as kopi_crash_<seed> and dropped
+// TEST_DATABASE_URL (else DATABASE_URL, else the local postgres) as kopi_crash<seed> and dropped
 // at the end (kept with --keep). Exit 1 when a check fails or the run outlives --max-minutes;
 // --report writes `{ passed, failed, failures, figures }` for scripts/test-all.mjs.
 
@@ -169,7 +169,7 @@ async function crashTest(run: Run): Promise<Verdict[]> {
 
 async function main() {
   const started = Date.now();
-  const scratch = await scratchDatabase(`kopi_crash_${runTag}`);
+  const scratch = await scratchDatabase(`kopi_${runTag}`);
   console.log(`Crash test: ${kills} kills, seed ${seed}, database ${scratch.name}, log ${logFile}`);
   const server = new ServerProcess({
     port: await freePort(),
