@@ -57,6 +57,14 @@ const vitestReport = (file) => ({
     };
   },
 });
+// A script's own report: the counts and failures as test-all keeps them.
+const scriptReport = (file) => ({
+  read() {
+    if (!fs.existsSync(file)) return null;
+    const { passed = 0, failed = 0, failures = [] } = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return { passed, failed, failures };
+  },
+});
 const vitestArgs = (file) => [
   'vitest',
   'run',
@@ -95,8 +103,33 @@ if (pgUrl) {
     env: { TEST_DATABASE_URL: pgUrl },
     report: vitestReport(pgJson),
   });
+  // The real server killed with SIGKILL under sale load, 20 times, then the data checked; and a
+  // backup restored from pg_dump and from a PGlite folder compared with its source. Each script
+  // writes `{ passed, failed, failures }` (apps/server/src/scripts/crash, backup-check.ts).
+  const crashJson = path.join(reports, 'crash.json');
+  run(
+    'crash test (20 SIGKILLs, PostgreSQL)',
+    'npm',
+    ['run', 'crash-test', '--', '--kills', '20', '--report', crashJson],
+    {
+      env: { TEST_DATABASE_URL: pgUrl },
+      report: scriptReport(crashJson),
+    },
+  );
+  const backupJson = path.join(reports, 'backup.json');
+  run(
+    'backup and restore (both engines)',
+    'npm',
+    ['run', 'backup-check', '--', '--report', backupJson],
+    {
+      env: { TEST_DATABASE_URL: pgUrl },
+      report: scriptReport(backupJson),
+    },
+  );
 } else {
-  console.log('\nTEST_DATABASE_URL is not set: the server suite ran on PGlite only.');
+  console.log(
+    '\nTEST_DATABASE_URL is not set: the server suite ran on PGlite only, without the crash and backup checks.',
+  );
 }
 
 run('web build', 'npm', ['run', 'build']);

@@ -1,12 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import type {
-  MobileMenu,
-  MobileMenuProduct,
-  MobileOutlet,
-  MobileSession,
-  PaymentStart,
-} from '@kopi/contract';
+import type { MobileMenu, MobileOutlet, PaymentStart } from '@kopi/contract';
+import { type Answer, apiClient, randomLine, servingDetails, signUpCustomer } from './app-client';
 import { percentile } from './bench-kit';
 
 // `npm run simulate -- [--customers 50] [--rate 2] [--minutes 5] [--url http://localhost:3000]
@@ -41,7 +35,6 @@ const minutes = clamp(Number(values.minutes), 0.05, 24 * 60);
 const cancelShare = clamp(Number(values.cancel), 0, 1);
 const declineShare = clamp(Number(values.decline), 0, 1);
 const PASSWORD = 'Kopi@Sim1';
-const DEMO_PASSWORD = 'Kopi@1234';
 
 function clamp(n: number, min: number, max: number) {
   return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : min;
@@ -56,54 +49,10 @@ if (!values['allow-remote'] && !['127.0.0.1', 'localhost', '[::1]'].includes(bas
 
 // ---- HTTP -------------------------------------------------------------------------------------
 
-interface Answer<T> {
-  status: number;
-  data: T;
-  code: string | null;
-  message: string;
-}
-
 /** Completed request latencies with their end time, for the rolling p95. */
 const latencies: { at: number; ms: number }[] = [];
 
-async function call<T>(
-  method: 'GET' | 'POST',
-  path: string,
-  options: {
-    token?: string;
-    body?: unknown;
-    key?: boolean;
-    raw?: PaymentStart['sandbox_callback'];
-  } = {},
-): Promise<Answer<T>> {
-  const headers: Record<string, string> = { 'x-tenant': tenant };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.key) headers['idempotency-key'] = randomUUID();
-  let body: string | undefined;
-  if (options.raw) {
-    Object.assign(headers, options.raw.headers);
-    body = options.raw.body;
-  } else if (options.body !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(options.body);
-  }
-  const started = performance.now();
-  const res = await fetch(new URL(path, base), { method, headers, body });
-  const text = await res.text();
-  latencies.push({ at: Date.now(), ms: performance.now() - started });
-  let json: { data?: T; code_message?: string; message?: string } = {};
-  try {
-    json = JSON.parse(text) as typeof json;
-  } catch {
-    // Not JSON (a proxy's error page): the status says enough.
-  }
-  return {
-    status: res.status,
-    data: json.data as T,
-    code: json.code_message ?? null,
-    message: json.message ?? text.slice(0, 200),
-  };
-}
+const call = apiClient(base, tenant, (ms) => latencies.push({ at: Date.now(), ms }));
 
 function fail(message: string): never {
   console.error(`\n${message}`);
@@ -154,68 +103,11 @@ interface SimCustomer {
 
 const runId = String(Math.floor(Math.random() * 10_000)).padStart(4, '0');
 
-// The outbox is the platform superadmin's to read (the demo one, on a demo server).
-let outboxReader: Promise<string> | undefined;
-async function superadminToken(): Promise<string> {
-  const answer = await call<{ token: string }>('POST', '/api/login', {
-    body: { username: 'superadmin', password: DEMO_PASSWORD },
-  });
-  if (answer.status !== 200) fail(`The demo superadmin could not sign in: ${answer.message}`);
-  return answer.data.token;
-}
-
-async function codeFor(phone: string): Promise<string> {
-  outboxReader ??= superadminToken();
-  const token = await outboxReader;
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const mail = await call<{ to: string; kind: string; text: string }[]>(
-      'GET',
-      '/api/dev/outbox?limit=100',
-      { token },
-    );
-    if (mail.status === 404) {
-      fail(
-        'The verification codes are read from GET /api/dev/outbox, which the server has only with KOPI_E2E=1 (never in production).\n' +
-          'Start a development server with it, e.g.:\n' +
-          '  KOPI_E2E=1 LOGIN_RATE_LIMIT=100000 npm run dev',
-      );
-    }
-    const sms = mail.data?.find((m) => m.to === phone && m.kind === 'sms_verification');
-    const code = sms ? /\b(\d{6})\b/.exec(sms.text)?.[1] : undefined;
-    if (code) return code;
-    await sleep(200);
-  }
-  throw new Error(`no verification code reached ${phone}`);
-}
-
-async function signUpCustomer(i: number): Promise<SimCustomer> {
+async function newCustomer(i: number): Promise<SimCustomer> {
   const phone = `+6017${runId}${String(i).padStart(4, '0')}`;
-  const up = await call('POST', '/api/mobile/auth/sign-up', {
-    body: { name: `Sim Customer ${runId}-${i}`, phone, password: PASSWORD },
-  });
-  if (up.status === 429) {
-    fail(
-      `Sign-ups are rate-limited per address (${up.message}). Start the server with a high LOGIN_RATE_LIMIT, e.g. LOGIN_RATE_LIMIT=100000.`,
-    );
-  }
-  if (up.status === 404 && up.code === 'not_found') {
-    fail(`No business uses the slug "${tenant}" (--tenant).`);
-  }
-  if (up.code === 'phone_taken') {
-    // A phone of an earlier run: that customer signs in instead.
-    const back = await call<MobileSession>('POST', '/api/mobile/auth/sign-in', {
-      body: { phone, password: PASSWORD },
-    });
-    if (back.status !== 200) throw new Error(`sign-in ${phone}: ${back.status} ${back.message}`);
-    return { phone, token: back.data.token, busy: false };
-  }
-  if (up.status !== 201) throw new Error(`sign-up ${phone}: ${up.status} ${up.message}`);
-  const verified = await call<MobileSession>('POST', '/api/mobile/auth/verify-phone', {
-    body: { phone, code: await codeFor(phone) },
-  });
-  if (verified.status !== 200)
-    throw new Error(`verify ${phone}: ${verified.status} ${verified.message}`);
-  return { phone, token: verified.data.token, busy: false };
+  const name = `Sim Customer ${runId}-${i}`;
+  const token = await signUpCustomer(call, { name, phone, password: PASSWORD });
+  return { phone, token, busy: false };
 }
 
 // ---- Orders -----------------------------------------------------------------------------------
@@ -228,31 +120,6 @@ const randomPoint = () => ({
   lat: +(1.4 + Math.random() * 5).toFixed(4),
   lng: +(100.2 + Math.random() * 3.6).toFixed(4),
 });
-
-/** A valid choice for every variant group (required ones always) and a few add-ons. */
-function randomLine(p: MobileMenuProduct) {
-  const optionIds: string[] = [];
-  for (const g of p.variant_groups) {
-    const min = Math.max(g.min_select, g.required ? 1 : 0);
-    const max = g.max_select === 0 ? g.options.length : Math.min(g.max_select, g.options.length);
-    const wanted = min > 0 ? min : Math.random() < 0.3 ? Math.min(1, max) : 0;
-    const shuffled = [...g.options].sort(() => Math.random() - 0.5);
-    optionIds.push(...shuffled.slice(0, wanted).map((o) => o.id));
-  }
-  return {
-    product_id: p.id,
-    quantity: Math.random() < 0.8 ? 1 : 2,
-    option_ids: optionIds,
-    addon_ids: p.addons.filter(() => Math.random() < 0.15).map((a) => a.id),
-  };
-}
-
-const servingDetails = (method: string) =>
-  method === 'dine_in'
-    ? { table_code: `T${1 + Math.floor(Math.random() * 30)}` }
-    : method === 'delivery'
-      ? { delivery_address: `${1 + Math.floor(Math.random() * 200)} Jalan Simulasi, 50450 KL` }
-      : {};
 
 /** The outlets as last seen, to stop ordering (without spinning) while none is taking orders. */
 let lastOutlets: MobileOutlet[] = [];
@@ -402,7 +269,7 @@ async function main() {
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(5, customerCount) }, async () => {
-      while (next < customerCount) customers.push(await signUpCustomer(next++));
+      while (next < customerCount) customers.push(await newCustomer(next++));
     }),
   );
   console.log(
