@@ -68,6 +68,20 @@ export interface PlacedOrder {
   details: { items: OrderItemRow[]; payments: OrderPaymentRow[]; history: OrderHistoryRow[] };
 }
 
+/**
+ * A second order with an Idempotency-Key an order already has: carries that order, so a caller
+ * can answer the same actor's retry with it when the key's stored answer was lost (a crash
+ * between the sale and storing its answer).
+ */
+export class OrderAlreadyPlaced extends AppError {
+  constructor(
+    readonly existing: { id: string; staffId: string | null } | null,
+    message: string | undefined,
+  ) {
+    super('order_already_exists', { message });
+  }
+}
+
 export interface OrderCoreDeps {
   db: Db;
   now: Clock;
@@ -291,9 +305,10 @@ export function createOrderCore({ db, now, announce }: OrderCoreDeps) {
         const key = req.idempotencyKey;
         if (key && uniqueViolation(error) === 'orders_tenant_idempotency_key_unique') {
           const existing = await repo.findByIdempotencyKey(db, tenantId, key);
-          throw new AppError('order_already_exists', {
-            message: existing ? texts.duplicate(existing.orderNo) : texts.duplicateUnknown,
-          });
+          throw new OrderAlreadyPlaced(
+            existing,
+            existing ? texts.duplicate(existing.orderNo) : texts.duplicateUnknown,
+          );
         }
         throw error;
       }

@@ -46,7 +46,7 @@ export async function isDayClosed(db: Db, tenantId: string, outletId: string, da
 /** The order created with this Idempotency-Key, if any (the last line against double orders). */
 export async function findByIdempotencyKey(db: Db, tenantId: string, key: string) {
   const [row] = await db
-    .select({ id: orders.id, orderNo: orders.orderNo })
+    .select({ id: orders.id, orderNo: orders.orderNo, staffId: orders.staffId })
     .from(orders)
     .where(and(ownedBy(orders, tenantId), eq(orders.idempotencyKey, key)))
     .limit(1);

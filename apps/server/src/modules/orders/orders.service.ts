@@ -24,7 +24,7 @@ import { tenantIdOf } from '../../lib/tenant-scope';
 import { createBoardService } from './board.service';
 import * as catalogue from './order-catalogue.repo';
 import { lookbackDate, offeredMethods, outletClockAt, pricingSettings } from './order-checks';
-import { createOrderCore } from './order-core';
+import { createOrderCore, OrderAlreadyPlaced } from './order-core';
 import { ordersCsv } from './order-export';
 import * as moves from './order-moves.repo';
 import { STAFF_MOVES, toOrder, toSummary } from './order-view';
@@ -124,6 +124,12 @@ export function createOrderService({
     return filterOf(ctx, q, outletId);
   }
 
+  async function orderOf(ctx: AuthedContext, id: string): Promise<Order> {
+    const { tenantId, order, outletName, receipt } = await requireVisible(ctx, id);
+    const details = await repo.detailsOf(db, tenantId, id);
+    return toOrder(order, outletName, details, ctx.principal, receiptOf(receipt));
+  }
+
   return {
     // GET /api/pos/outlets, GET /api/pos/menu and GET /api/orders/board live in their own files.
     ...createPosService({ db, now }),
@@ -181,23 +187,31 @@ export function createOrderService({
     ): Promise<Order> {
       const bound = ctx.principal.outletId;
       if (bound && bound !== input.outlet_id) throw new AppError('not_found');
-      const placed = await core.place(
-        { channel: 'counter', ctx },
-        {
-          outletId: input.outlet_id,
-          servingMethod: input.serving_method,
-          items: input.items,
-          tableNo: input.table_no ?? null,
-          deliveryAddress: input.delivery_address ?? null,
-          customerName: input.customer_name ?? null,
-          customerPhone: input.customer_phone ?? null,
-          notes: input.notes ?? null,
-          discount: input.discount,
-          payments: input.payments,
-          allowOutsideHours: input.allow_outside_hours,
-          idempotencyKey,
-        },
-      );
+      const placed = await core
+        .place(
+          { channel: 'counter', ctx },
+          {
+            outletId: input.outlet_id,
+            servingMethod: input.serving_method,
+            items: input.items,
+            tableNo: input.table_no ?? null,
+            deliveryAddress: input.delivery_address ?? null,
+            customerName: input.customer_name ?? null,
+            customerPhone: input.customer_phone ?? null,
+            notes: input.notes ?? null,
+            discount: input.discount,
+            payments: input.payments,
+            allowOutsideHours: input.allow_outside_hours,
+            idempotencyKey,
+          },
+        )
+        .catch((error: unknown) => {
+          // The cashier's own retry of a sale whose answer was lost gets that sale again.
+          const existing = error instanceof OrderAlreadyPlaced ? error.existing : null;
+          if (existing && existing.staffId === ctx.principal.userId) return existing.id;
+          throw error;
+        });
+      if (typeof placed === 'string') return orderOf(ctx, placed);
       return toOrder(
         placed.order,
         placed.outletName,
@@ -296,11 +310,7 @@ export function createOrderService({
       return { data: rows.map(toSummary), meta: listMeta(q, total) };
     },
 
-    async get(ctx: AuthedContext, id: string): Promise<Order> {
-      const { tenantId, order, outletName, receipt } = await requireVisible(ctx, id);
-      const details = await repo.detailsOf(db, tenantId, id);
-      return toOrder(order, outletName, details, ctx.principal, receiptOf(receipt));
-    },
+    get: orderOf,
 
     /** The list's filters, every row (up to 50,000, else export_too_large), as CSV. */
     async exportCsv(ctx: AuthedContext, q: OrderExportQuery) {

@@ -285,14 +285,32 @@ describe('POST /api/orders numbers, idempotency and atomicity', () => {
     expect(other.statusCode).toBe(422);
   });
 
-  it('refuses a key already on an order even when the key store has forgotten it', async () => {
+  it('answers the same cashier’s retry with its sale when the key store has lost the answer', async () => {
     const key = randomUUID();
     const first = await sell(t, admin, plainSale(kl), key);
     expect(first.statusCode).toBe(201);
-    // The key store keeps keys 24 hours; the order keeps its key for good.
+    // A crash between the sale and storing its answer, or the key store's 24 hours passing: the
+    // order keeps its key for good.
     await t.database.db.execute(sql`delete from idempotency_keys where key = ${key}`);
-    const again = expectCode(await sell(t, admin, plainSale(kl), key), 409, 'order_already_exists');
-    expect(again.message).toBe(
+    const retry = await sell(t, admin, plainSale(kl), key);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json().data).toMatchObject({
+      id: first.json().data.id,
+      order_no: first.json().data.order_no,
+      total: first.json().data.total,
+    });
+    const [n] = await t.database.db
+      .select({ n: count() })
+      .from(orders)
+      .where(eq(orders.idempotencyKey, key));
+    expect(n!.n).toBe(1);
+    // Anyone else's request with that key is refused, naming the sale.
+    const other = expectCode(
+      await sell(t, cashier, plainSale(kl), key),
+      409,
+      'order_already_exists',
+    );
+    expect(other.message).toBe(
       `This sale was already recorded as order ${first.json().data.order_no}`,
     );
   });
