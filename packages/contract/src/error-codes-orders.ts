@@ -68,4 +68,35 @@ export const orderErrors = {
     en: 'Too many records match to export at once. Narrow the dates or filters and export again.',
     my: 'Terlalu banyak rekod sepadan untuk dieksport sekali gus. Kecilkan julat tarikh atau tapisan dan eksport semula.',
   },
+  // Refunds.
+  refund_exceeds_paid: {
+    status: 409,
+    en: 'This refund is more than what remains refundable on the order',
+    my: 'Bayaran balik ini melebihi baki yang boleh dipulangkan bagi pesanan ini',
+  },
+  refund_order_not_paid: {
+    status: 409,
+    en: 'Only a paid order can be refunded',
+    my: 'Hanya pesanan yang telah dibayar boleh dipulangkan',
+  },
+  refund_item_unknown: {
+    status: 400,
+    en: 'An item is not on this order',
+    my: 'Satu item tiada dalam pesanan ini',
+  },
+  refund_own_request: {
+    status: 403,
+    en: 'You asked for this refund, so someone else must approve it',
+    my: 'Anda yang meminta bayaran balik ini, jadi orang lain mesti meluluskannya',
+  },
+  refund_above_manager_limit: {
+    status: 403,
+    en: 'This refund is above the amount a manager may approve; finance or an admin must approve it',
+    my: 'Bayaran balik ini melebihi jumlah yang boleh diluluskan oleh pengurus; kewangan atau pentadbir mesti meluluskannya',
+  },
+  refund_method_unavailable: {
+    status: 400,
+    en: 'This refund method cannot be used for this order',
+    my: 'Kaedah bayaran balik ini tidak boleh digunakan untuk pesanan ini',
+  },
 } as const satisfies Record<string, ErrorEntry>;

@@ -20,6 +20,7 @@ export * from './outlets';
 export * from './permission-catalogue';
 export * from './permissions';
 export * from './pricing';
+export * from './refunds';
 export * from './report-labels';
 export * from './reports';
 export * from './roles';
