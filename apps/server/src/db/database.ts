@@ -83,19 +83,22 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
 }
 
 async function createPostgres(url: string, poolMax: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  const cacheWatchers = new Set<(payload: string) => void>();
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolMax,
+    // Every connection listens for cache invalidations before the pool hands it out (awaited, so
+    // no query is queued behind another on one client).
+    onConnect: async (client) => {
+      client.on('notification', (n) => {
+        if (n.channel !== CACHE_CHANNEL) return;
+        for (const watcher of cacheWatchers) watcher(n.payload ?? '*');
+      });
+      await client.query(`listen ${CACHE_CHANNEL}`);
+    },
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const cacheWatchers = new Set<(payload: string) => void>();
-  pool.on('connect', (client) => {
-    client.on('notification', (n) => {
-      if (n.channel !== CACHE_CHANNEL) return;
-      for (const watcher of cacheWatchers) watcher(n.payload ?? '*');
-    });
-    // Queued ahead of the query the pool opened this connection for. A failure shows on that
-    // query (the connection is broken), so it is not reported twice.
-    client.query(`listen ${CACHE_CHANNEL}`).catch(() => {});
-  });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     db,
