@@ -36,7 +36,7 @@ function Fact({
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
-      <Typography variant="body2" data-testid={testId} sx={{ textAlign: 'right' }}>
+      <Typography variant="body2" component="div" data-testid={testId} sx={{ textAlign: 'right' }}>
         {children}
       </Typography>
     </Stack>
