@@ -114,8 +114,6 @@ const en = {
     proofRequired: 'Attach the proof of transfer.',
     proofKept: 'The proof already uploaded is kept; choose another to replace it.',
     proofBadType: 'Choose a JPEG, PNG or WebP image.',
-    uploadProof: 'Upload proof',
-    proofUploaded: 'Proof of transfer uploaded.',
   },
   slip: {
     title: 'REFUND SLIP',
@@ -279,8 +277,6 @@ const my: FeatureMessages<typeof en> = {
     proofRequired: 'Lampirkan bukti pindahan.',
     proofKept: 'Bukti yang sudah dimuat naik dikekalkan; pilih yang lain untuk menggantikannya.',
     proofBadType: 'Pilih imej JPEG, PNG atau WebP.',
-    uploadProof: 'Muat naik bukti',
-    proofUploaded: 'Bukti pindahan dimuat naik.',
   },
   slip: {
     title: 'SLIP BAYARAN BALIK',
