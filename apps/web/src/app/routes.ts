@@ -281,6 +281,29 @@ export const appRoutes: AppRouteDef[] = [
     titleKey: 'pageTitles.orderDetails',
     page: () => signedInPage('orderDetails'),
   },
+  // Refunds: read under the order permission (SPEC §2); moves need approve- or transfer-refund.
+  {
+    id: 'refund-list',
+    path: '/refund/list',
+    layout: 'default',
+    access: 'signed-in',
+    action: 'read',
+    subject: 'order',
+    titleKey: 'pageTitles.refundList',
+    icon: 'CurrencyExchange',
+    searchable: true,
+    page: () => signedInPage('refundList'),
+  },
+  {
+    id: 'refund-details',
+    path: '/refund/details/:id',
+    layout: 'default',
+    access: 'signed-in',
+    action: 'read',
+    subject: 'order',
+    titleKey: 'pageTitles.refundDetails',
+    page: () => signedInPage('refundDetails'),
+  },
   // Issue 8: the sales report. SPEC §2 names its six sub-views (tabs, kept in the query string)
   // and leaves its access open; the seeded menu item and the API need read-report.
   {

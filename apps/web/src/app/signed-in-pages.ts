@@ -32,8 +32,12 @@ export const signedInPages = {
   statusOrder: () =>
     import('../features/status-order/pages/status-order-page').then((m) => m.StatusOrderPage),
   orderList: () => import('../features/orders/pages/order-list-page').then((m) => m.OrderListPage),
-  orderDetails: () =>
-    import('../features/orders/pages/order-details-page').then((m) => m.OrderDetailsPage),
+  // The order's details with the refunds' "Refund" action (see order-details-with-refund.tsx).
+  orderDetails: () => import('./order-details-with-refund').then((m) => m.OrderDetailsWithRefund),
+  refundList: () =>
+    import('../features/refunds/pages/refund-list-page').then((m) => m.RefundListPage),
+  refundDetails: () =>
+    import('../features/refunds/pages/refund-details-page').then((m) => m.RefundDetailsPage),
   report: () => import('../features/reports/pages/report-page').then((m) => m.ReportPage),
   users: () => import('../features/users/pages/user-list-page').then((m) => m.UserListPage),
   userView: () => import('../features/users/pages/user-view-page').then((m) => m.UserViewPage),

@@ -16,6 +16,8 @@ export const enShell = {
     statusOrder: 'Status Order',
     orderList: 'Order',
     orderDetails: 'Order Details',
+    refundList: 'Refund',
+    refundDetails: 'Refund Details',
     report: 'Report',
     pos: 'POS',
     users: 'Users',

@@ -70,6 +70,8 @@ export const my: UiMessages = {
     statusOrder: 'Status Pesanan',
     orderList: 'Pesanan',
     orderDetails: 'Butiran Pesanan',
+    refundList: 'Bayaran Balik',
+    refundDetails: 'Butiran Bayaran Balik',
     report: 'Laporan',
     pos: 'POS',
     users: 'Pengguna',

@@ -187,3 +187,22 @@ describe('order details', () => {
     await waitFor(() => expect(print).toHaveBeenCalledTimes(2));
   });
 });
+
+describe('order details actions added by the app', () => {
+  it('shows the extra actions with the order they act on', async () => {
+    mockFetch((call) =>
+      call.url === `/api/orders/${sampleOrder().id}`
+        ? { body: { data: sampleOrder() } }
+        : undefined,
+    );
+    renderWithProviders(
+      <OrderDetailsPage
+        extraActions={(order) => <button type="button">{`Extra ${order.order_no}`}</button>}
+      />,
+      { route: `/order/details/${sampleOrder().id}`, path: '/order/details/:id', can: mayUpdate },
+    );
+    expect(
+      await screen.findByRole('button', { name: 'Extra KL01-20260315-0042' }),
+    ).toBeInTheDocument();
+  });
+});

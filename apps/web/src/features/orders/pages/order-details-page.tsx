@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -49,8 +49,11 @@ function NotFound() {
   );
 }
 
+/** More actions beside the order's own (the app adds other features' actions, e.g. Refund). */
+export type OrderExtraActions = (order: Order, refresh: () => unknown) => ReactNode;
+
 /** /order/details/:id (read order). */
-export function OrderDetailsPage() {
+export function OrderDetailsPage({ extraActions }: { extraActions?: OrderExtraActions } = {}) {
   const { id } = useParams();
   const { t } = useOrderStrings();
   const order = useOrder(id);
@@ -69,10 +72,24 @@ export function OrderDetailsPage() {
       </Stack>
     );
   }
-  return <OrderDetails order={order.data} onRefresh={() => order.refetch()} />;
+  return (
+    <OrderDetails
+      order={order.data}
+      onRefresh={() => order.refetch()}
+      extraActions={extraActions}
+    />
+  );
 }
 
-function OrderDetails({ order, onRefresh }: { order: Order; onRefresh: () => unknown }) {
+function OrderDetails({
+  order,
+  onRefresh,
+  extraActions,
+}: {
+  order: Order;
+  onRefresh: () => unknown;
+  extraActions?: OrderExtraActions;
+}) {
   const { t } = useOrderStrings();
   const [printing, setPrinting] = useState(false);
   // The list's filters travel with the link, so "Back to orders" shows the same list.
@@ -105,6 +122,7 @@ function OrderDetails({ order, onRefresh }: { order: Order; onRefresh: () => unk
         actions={
           <>
             <OrderStatusActions order={order} onSettled={onRefresh} />
+            {extraActions?.(order, onRefresh)}
             <Button
               variant="outlined"
               startIcon={<Print />}

@@ -1,0 +1,163 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetToasts } from '../../../lib/toasts';
+import { mockFetch, type Call } from '../../../test/fetch-mock';
+import { renderWithProviders } from '../../../test/render';
+import { croissantId, refundOrderId, sampleRefund, sampleRefundable } from '../refund-fixture';
+import { OrderRefundAction } from './order-refund-action';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetToasts();
+});
+
+const mayCreate = (action: string, subject: string) => action === 'create' && subject === 'order';
+
+function setup(
+  answerCreate: (call: Call) => { status?: number; body?: unknown } = () => ({
+    status: 201,
+    body: { data: sampleRefund() },
+  }),
+) {
+  const calls = mockFetch((call) => {
+    if (call.url === `/api/orders/${refundOrderId}/refundable`)
+      return { body: { data: sampleRefundable() } };
+    if (call.url === '/api/refunds' && call.method === 'POST') return answerCreate(call);
+    return undefined;
+  });
+  const onCreated = vi.fn();
+  renderWithProviders(
+    <OrderRefundAction
+      order={{ id: refundOrderId, order_no: 'KL01-20260315-0042', paid: 4000 }}
+      onCreated={onCreated}
+    />,
+    { can: mayCreate },
+  );
+  return { calls, onCreated, posts: () => calls.filter((c) => c.method === 'POST') };
+}
+
+async function open() {
+  await userEvent.click(screen.getByRole('button', { name: 'Refund' }));
+  return screen.findByTestId('refundable');
+}
+
+async function choose(testId: string, option: string) {
+  await userEvent.click(screen.getByTestId(testId));
+  await userEvent.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('the Refund action of an order', () => {
+  it('is not offered without create-order', () => {
+    mockFetch(() => undefined);
+    renderWithProviders(
+      <OrderRefundAction
+        order={{ id: refundOrderId, order_no: 'X', paid: 4000 }}
+        onCreated={vi.fn()}
+      />,
+      { can: () => false },
+    );
+    expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
+  });
+
+  it('shows what remains refundable', async () => {
+    setup();
+    const refundable = await open();
+    expect(refundable).toHaveTextContent('Paid: RM 40.00');
+    expect(refundable).toHaveTextContent('Remaining refundable: RM 25.00');
+    expect(screen.getByTestId('refund-dialog-total')).toHaveTextContent('RM 25.00');
+  });
+
+  it('asks for a reason, and a note for "Other", before sending anything', async () => {
+    const { posts } = setup();
+    await open();
+    await userEvent.click(screen.getByTestId('refund-dialog-submit'));
+    expect(screen.getByTestId('refund-dialog')).toHaveTextContent('This field is required');
+    await choose('refund-reason', 'Other');
+    await userEvent.click(screen.getByTestId('refund-dialog-submit'));
+    expect(screen.getByTestId('refund-dialog')).toHaveTextContent('Say what the reason is.');
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('refuses items without a quantity and an amount above what remains', async () => {
+    const { posts } = setup();
+    await open();
+    await choose('refund-reason', 'Wrong item');
+    await userEvent.click(screen.getByLabelText('Items'));
+    await userEvent.click(screen.getByTestId('refund-dialog-submit'));
+    expect(screen.getByTestId('refund-dialog')).toHaveTextContent('Choose at least one item.');
+    await userEvent.click(screen.getByLabelText('An amount'));
+    await userEvent.type(screen.getByTestId('refund-amount-input'), '30');
+    await userEvent.click(screen.getByTestId('refund-dialog-submit'));
+    expect(screen.getByTestId('refund-dialog')).toHaveTextContent(
+      'At most RM 25.00 remains refundable.',
+    );
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('sends chosen items and quantities with an Idempotency-Key, then refreshes the order', async () => {
+    const { posts, onCreated } = setup();
+    await open();
+    await userEvent.click(screen.getByLabelText('Items'));
+    const items = screen.getByTestId('refund-dialog-items');
+    await userEvent.clear(within(items).getByLabelText('Quantity of Croissant'));
+    await userEvent.type(within(items).getByLabelText('Quantity of Croissant'), '2');
+    expect(screen.getByTestId('refund-dialog-total')).toHaveTextContent('RM 10.00');
+    await choose('refund-reason', 'Quality issue');
+    await userEvent.click(screen.getByTestId('refund-dialog-submit'));
+    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+    const [post] = posts();
+    expect(post?.body).toEqual({
+      order_id: refundOrderId,
+      kind: 'items',
+      items: [{ order_item_id: croissantId, quantity: 2 }],
+      method: 'original',
+      reason: 'quality_issue',
+    });
+    expect(post?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('needs the bank details for a bank transfer and sends them', async () => {
+    const { posts } = setup();
+    await open();
+    await choose('refund-method', 'Bank transfer');
+    await choose('refund-reason', 'Charged twice');
+    await userEvent.click(screen.getByTestId('refund-dialog-submit'));
+    expect(posts()).toHaveLength(0);
+    await choose('refund-bank', 'Maybank');
+    await userEvent.type(screen.getByTestId('refund-accountHolder'), 'Aisyah Rahman');
+    await userEvent.type(screen.getByTestId('refund-accountNumber'), '12ab');
+    await userEvent.click(screen.getByTestId('refund-dialog-submit'));
+    expect(screen.getByTestId('refund-dialog')).toHaveTextContent('6–20 digits');
+    await userEvent.clear(screen.getByTestId('refund-accountNumber'));
+    await userEvent.type(screen.getByTestId('refund-accountNumber'), '1122334455');
+    await userEvent.click(screen.getByTestId('refund-dialog-submit'));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]?.body).toEqual({
+      order_id: refundOrderId,
+      kind: 'full',
+      method: 'bank_transfer',
+      reason: 'duplicate_charge',
+      bank: { bank_code: 'MBB', account_holder: 'Aisyah Rahman', account_number: '1122334455' },
+    });
+  });
+
+  it('sends a resubmit after an unanswered attempt with the first attempt’s key', async () => {
+    let answer = { status: 503, body: { code_message: 'service_unavailable' } } as {
+      status: number;
+      body: unknown;
+    };
+    const { posts } = setup(() => answer);
+    await open();
+    await choose('refund-reason', 'Wrong item');
+    await userEvent.click(screen.getByTestId('refund-dialog-submit'));
+    await waitFor(() => expect(screen.getByTestId('refund-dialog-submit')).not.toBeDisabled());
+    await waitFor(() => expect(posts().length).toBeGreaterThan(0));
+    const firstKey = posts()[0]?.headers.get('Idempotency-Key');
+    answer = { status: 201, body: { data: sampleRefund() } };
+    await userEvent.click(screen.getByTestId('refund-dialog-submit'));
+    await waitFor(() => expect(screen.queryByTestId('refund-dialog')).toBeNull());
+    const keys = posts().map((p) => p.headers.get('Idempotency-Key'));
+    expect(new Set(keys)).toEqual(new Set([firstKey]));
+  });
+});

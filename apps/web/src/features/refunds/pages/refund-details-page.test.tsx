@@ -1,0 +1,160 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Refund } from '@kopi/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetToasts } from '../../../lib/toasts';
+import { mockFetch } from '../../../test/fetch-mock';
+import { renderWithProviders } from '../../../test/render';
+import { sampleRefund } from '../refund-fixture';
+import { RefundDetailsPage } from './refund-details-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetToasts();
+});
+
+const finance = (action: string, subject: string) =>
+  (action === 'read' && subject === 'order') ||
+  (action === 'approve' && subject === 'refund') ||
+  (action === 'transfer' && subject === 'refund');
+const cashier = (action: string, subject: string) =>
+  (action === 'read' || action === 'create') && subject === 'order';
+
+function renderDetails(refund: Refund, can = finance, status = 200) {
+  const calls = mockFetch((call) => {
+    if (call.url === `/api/refunds/${refund.id}`)
+      return status === 200
+        ? { body: { data: refund } }
+        : { status, body: { code_message: 'not_found' } };
+    if (call.url === `/api/refunds/${refund.id}/status`) {
+      const { status: to } = call.body as { status: Refund['status'] };
+      return { body: { data: { ...refund, status: to, allowed_statuses: [] } } };
+    }
+    if (call.url === `/api/refunds/${refund.id}/proof`)
+      return { body: { data: { ...refund, proof_url: '/uploads/proof.png' } } };
+    return undefined;
+  });
+  renderWithProviders(<RefundDetailsPage />, {
+    route: `/refund/details/${refund.id}`,
+    path: '/refund/details/:id',
+    can,
+  });
+  return { calls, posts: () => calls.filter((c) => c.method === 'POST') };
+}
+
+const png = () =>
+  new File(
+    [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])],
+    'proof.png',
+    {
+      type: 'image/png',
+    },
+  );
+
+describe('refund details', () => {
+  it('shows a not-found state for an unknown refund', async () => {
+    renderDetails(sampleRefund(), finance, 404);
+    expect(await screen.findByTestId('refund-not-found')).toHaveTextContent('Refund not found');
+  });
+
+  it('shows the refund, its order, items and history', async () => {
+    renderDetails(sampleRefund());
+    await screen.findByTestId('refund-details');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Refund RF-KL01-000123');
+    expect(screen.getByTestId('refund-amount')).toHaveTextContent('RM 15.00');
+    expect(screen.getByTestId('refund-method')).toHaveTextContent('Original payment method');
+    expect(screen.getByTestId('refund-reason')).toHaveTextContent('Quality issue');
+    expect(within(screen.getByTestId('refund-order')).getByRole('link')).toHaveAttribute(
+      'href',
+      `/order/details/${sampleRefund().order_id}`,
+    );
+    expect(screen.getByTestId('refund-items')).toHaveTextContent('Croissant');
+    expect(screen.getAllByTestId('refund-timeline-entry')[0]).toHaveTextContent('Refund requested');
+  });
+
+  it('offers approve and reject to finance, nothing to the cashier', async () => {
+    renderDetails(sampleRefund(), cashier);
+    await screen.findByTestId('refund-details');
+    expect(screen.queryByTestId('refund-action-approve')).toBeNull();
+    expect(screen.queryByTestId('refund-action-reject')).toBeNull();
+  });
+
+  it('approves at once', async () => {
+    const { posts } = renderDetails(sampleRefund());
+    await userEvent.click(await screen.findByTestId('refund-action-approve'));
+    await waitFor(() => expect(posts()[0]?.body).toEqual({ status: 'APPROVED' }));
+  });
+
+  it('rejects only with a reason', async () => {
+    const { posts } = renderDetails(sampleRefund());
+    await userEvent.click(await screen.findByTestId('refund-action-reject'));
+    const dialog = screen.getByTestId('confirm-dialog');
+    await userEvent.click(within(dialog).getByTestId('confirm-dialog-confirm'));
+    expect(dialog).toHaveTextContent('Give a reason for rejecting.');
+    expect(posts()).toHaveLength(0);
+    await userEvent.type(screen.getByTestId('refund-reject-reason'), 'Not our order');
+    await userEvent.click(within(dialog).getByTestId('confirm-dialog-confirm'));
+    await waitFor(() =>
+      expect(posts()[0]?.body).toEqual({ status: 'REJECTED', reason: 'Not our order' }),
+    );
+  });
+
+  it('records a transfer with its reference after uploading the proof', async () => {
+    const refund = sampleRefund({
+      status: 'WAITING TRANSFER',
+      method: 'bank_transfer',
+      payment_method: null,
+      allowed_statuses: ['TRANSFERED'],
+      bank: {
+        bank_code: 'MBB',
+        bank_name: 'Maybank',
+        account_holder: 'Aisyah Rahman',
+        account_number: '1122334455',
+        masked: false,
+      },
+    });
+    const { posts } = renderDetails(refund);
+    await userEvent.click(await screen.findByTestId('refund-action-transferred'));
+    const dialog = screen.getByTestId('confirm-dialog');
+    await userEvent.click(within(dialog).getByTestId('confirm-dialog-confirm'));
+    expect(dialog).toHaveTextContent('Enter the bank’s reference.');
+    expect(dialog).toHaveTextContent('Attach the proof of transfer.');
+    expect(posts()).toHaveLength(0);
+    await userEvent.type(screen.getByTestId('refund-transfer-reference'), 'MBB-778899');
+    await userEvent.upload(screen.getByTestId('refund-proof-input'), png());
+    await userEvent.click(within(dialog).getByTestId('confirm-dialog-confirm'));
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    expect(posts()[0]?.url).toBe(`/api/refunds/${refund.id}/proof`);
+    expect((posts()[0]?.body as FormData).get('file')).toBeInstanceOf(File);
+    expect(posts()[1]?.body).toEqual({ status: 'TRANSFERED', transfer_reference: 'MBB-778899' });
+  });
+
+  it('shows a masked account number as the server sends it', async () => {
+    renderDetails(
+      sampleRefund({
+        method: 'bank_transfer',
+        bank: {
+          bank_code: 'CIMB',
+          bank_name: 'CIMB Bank',
+          account_holder: 'Aisyah Rahman',
+          account_number: '••••4455',
+          masked: true,
+        },
+      }),
+      cashier,
+    );
+    expect(await screen.findByTestId('refund-account-number')).toHaveTextContent('••••4455');
+    expect(screen.getByTestId('refund-bank')).toHaveTextContent('Shown masked');
+  });
+
+  it('prints an 80 mm slip', async () => {
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    renderDetails(sampleRefund());
+    await userEvent.click(await screen.findByTestId('refund-print-slip'));
+    const slip = await screen.findByTestId('refund-slip');
+    expect(slip).toHaveTextContent('REFUND SLIP');
+    expect(slip).toHaveTextContent('RF-KL01-000123');
+    expect(slip).toHaveTextContent('15.00');
+    await waitFor(() => expect(print).toHaveBeenCalled());
+  });
+});

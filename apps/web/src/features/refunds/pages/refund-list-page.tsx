@@ -1,0 +1,216 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import {
+  refundMethods,
+  refundReasonLabels,
+  refundStatuses,
+  type RefundListQuery,
+  type RefundSummary,
+} from '@kopi/contract';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { listQueryProps } from '../../../components/data-table/paged-table-props';
+import { sortParam } from '../../../components/data-table/table-state';
+import { parseSort } from '../../../components/data-table/url-list-params';
+import { DateField } from '../../../components/date-field/date-field';
+import { FilterSelect } from '../../../components/list-page/filter-select';
+import { ListPage } from '../../../components/list-page/list-page';
+import { receiptAmount } from '../../../components/receipt/receipt-parts';
+import { StatusLabel } from '../../../components/status-label';
+import { formatDateTime } from '../../../lib/formatters';
+import { useOutletScope } from '../../../lib/outlet-scope';
+import { exportRefunds, useRefunds, useRefundStatusCounts } from '../api';
+import { useRefundStrings } from '../i18n';
+import { isFiltering, useRefundListParams } from '../list-params';
+
+function withoutOutlet(query: RefundListQuery): RefundListQuery {
+  const { outlet_id: _outlet, ...rest } = query;
+  return rest;
+}
+
+const tabValue = (status: string) => status.replace(' ', '_');
+
+/** /refund/list (read order): refunds by status tab, searched and filtered, kept in the URL. */
+export function RefundListPage() {
+  const { t, ts, language } = useRefundStrings();
+  const navigate = useNavigate();
+  const detailsState = { listSearch: useLocation().search };
+  const { query: urlQuery, update, clearFilters } = useRefundListParams();
+  const scope = useOutletScope({ source: 'orders' });
+  // Bound staff have no outlet filter: a shared link naming another outlet would only be a 404.
+  const query = scope.bound ? withoutOutlet(urlQuery) : urlQuery;
+  const { page: _page, page_size: _size, sort: _sort, status, ...countFilters } = query;
+  const refunds = useRefunds(query);
+  const counts = useRefundStatusCounts(countFilters);
+  const filtering = isFiltering(query);
+  const badRange = Boolean(query.from && query.to && query.from > query.to);
+  const countOf = (s: (typeof refundStatuses)[number]) => counts.data?.[s] ?? 0;
+  const allCount = refundStatuses.reduce((sum, s) => sum + countOf(s), 0);
+
+  const columns: DataTableColumn<RefundSummary>[] = [
+    {
+      id: 'refund_no',
+      header: t('list.number'),
+      sortable: true,
+      cell: (r) => (
+        <Typography
+          component={RouterLink}
+          to={`/refund/details/${r.id}`}
+          state={detailsState}
+          aria-label={t('list.open', { number: r.refund_no })}
+          sx={{ fontWeight: 600, color: 'text.primary', textDecoration: 'none' }}
+        >
+          {r.refund_no}
+        </Typography>
+      ),
+    },
+    { id: 'order_no', header: t('list.order'), cell: (r) => r.order_no },
+    {
+      id: 'created',
+      header: t('list.dateTime'),
+      sortable: true,
+      cell: (r) => (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime(r.created_at)}
+        </Box>
+      ),
+    },
+    { id: 'outlet', header: t('list.outlet'), cell: (r) => r.outlet_name },
+    { id: 'method', header: t('list.method'), cell: (r) => t(`method.${r.method}`) },
+    { id: 'reason', header: t('list.reason'), cell: (r) => refundReasonLabels[r.reason][language] },
+    {
+      id: 'amount',
+      header: t('list.amount'),
+      sortable: true,
+      align: 'right',
+      cell: (r) => (
+        <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+          {receiptAmount(r.amount)}
+        </Box>
+      ),
+    },
+    { id: 'status', header: t('list.status'), cell: (r) => <StatusLabel status={r.status} /> },
+  ];
+
+  const dateField = (key: 'from' | 'to', label: string) => (
+    <DateField
+      optional
+      label={label}
+      value={query[key] ?? ''}
+      onCommit={(iso) => update({ [key]: iso || undefined })}
+      error={badRange}
+      helperText={badRange && key === 'from' ? t('list.badRange') : undefined}
+      sx={{ width: 170 }}
+      testId={`refund-filter-${key}`}
+      max={key === 'from' ? query.to : undefined}
+      min={key === 'to' ? query.from : undefined}
+    />
+  );
+
+  const filterBar = (
+    <>
+      {dateField('from', t('list.from'))}
+      {dateField('to', t('list.to'))}
+      {scope.choosable && (
+        <FilterSelect
+          label={t('list.filterOutlet')}
+          value={query.outlet_id ?? ''}
+          onChange={(v) => update({ outlet_id: v || undefined })}
+          anyLabel={t('list.all')}
+          options={scope.outlets.map((o) => ({ value: o.id, label: o.name }))}
+          minWidth={170}
+          testId="refund-filter-outlet"
+        />
+      )}
+      <FilterSelect
+        label={t('list.filterMethod')}
+        value={query.method ?? ''}
+        onChange={(v) => update({ method: (v || undefined) as RefundListQuery['method'] })}
+        anyLabel={t('list.all')}
+        options={refundMethods.map((m) => ({ value: m, label: t(`method.${m}`) }))}
+        minWidth={170}
+        testId="refund-filter-method"
+      />
+      {filtering && (
+        <Button size="small" color="inherit" onClick={clearFilters}>
+          {t('list.clearFilters')}
+        </Button>
+      )}
+    </>
+  );
+
+  const download = () => {
+    const { page: _p, page_size: _s, ...filters } = query;
+    void exportRefunds(filters).catch(() => undefined);
+  };
+
+  return (
+    <ListPage
+      title={t('list.title')}
+      subtitle={t('list.subtitle')}
+      actions={
+        <Button
+          variant="outlined"
+          startIcon={<FileDownloadOutlined />}
+          onClick={download}
+          data-testid="refund-export"
+        >
+          {t('list.export')}
+        </Button>
+      }
+    >
+      <Card>
+        <Tabs
+          value={status ? tabValue(status) : 'all'}
+          onChange={(_e, value: string) =>
+            update({ status: refundStatuses.find((s) => tabValue(s) === value) ?? '' })
+          }
+          variant="scrollable"
+          scrollButtons="auto"
+          aria-label={t('list.statusTabs')}
+          sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}
+        >
+          <Tab
+            value="all"
+            label={`${t('list.allStatuses')} (${allCount})`}
+            data-testid="refund-tab-all"
+          />
+          {refundStatuses.map((s) => (
+            <Tab
+              key={s}
+              value={tabValue(s)}
+              label={`${ts(`recordStatus.${tabValue(s) as 'WAITING_TRANSFER'}`)} (${countOf(s)})`}
+              data-testid={`refund-tab-${tabValue(s)}`}
+            />
+          ))}
+        </Tabs>
+        <DataTable<RefundSummary>
+          label={t('list.table')}
+          testId="refund-list-table"
+          columns={columns}
+          rowKey={(r) => r.id}
+          rowTestId={(r) => `refund-row-${r.refund_no}`}
+          onRowClick={(r) => void navigate(`/refund/details/${r.id}`, { state: detailsState })}
+          page={query.page}
+          pageSize={query.page_size}
+          onPageChange={(page) => update({ page })}
+          onPageSizeChange={(pageSize) => update({ page_size: pageSize })}
+          sort={parseSort(query.sort)}
+          onSortChange={(sort) => update({ sort: sortParam(sort) })}
+          search={query.q ?? ''}
+          onSearchChange={(q) => update({ q: q.trim() || undefined })}
+          searchLabel={t('list.search')}
+          searchTestId="refund-search"
+          filters={filterBar}
+          {...listQueryProps(refunds)}
+          emptyMessage={filtering || status ? t('list.emptyFiltered') : t('list.empty')}
+        />
+      </Card>
+    </ListPage>
+  );
+}
