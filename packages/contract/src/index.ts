@@ -20,6 +20,7 @@ export * from './outlets';
 export * from './permission-catalogue';
 export * from './permissions';
 export * from './pricing';
+export * from './refund-amounts';
 export * from './refunds';
 export * from './report-labels';
 export * from './reports';
