@@ -52,6 +52,8 @@ import { tenantRoutes } from './modules/tenants/tenants.routes';
 import { createTenantService } from './modules/tenants/tenants.service';
 import { createCloseDayService } from './modules/orders/close-day.service';
 import { seedDemoOrders } from './modules/orders/orders-demo-seed';
+import { refundRoutes } from './modules/refunds/refunds.routes';
+import { createRefundService } from './modules/refunds/refunds.service';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { createOrderService } from './modules/orders/orders.service';
 import { createCustomerService } from './modules/customers/customers.service';
@@ -234,6 +236,9 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
       await api.register(orderRoutes, {
         service: createOrderService({ db, now }),
         closeDay: createCloseDayService({ db, now }),
+      });
+      await api.register(refundRoutes, {
+        service: createRefundService({ db, now, dataDir: config.dataDir }),
       });
       // The customer app: a channel over customers, the order core and online payments.
       const customerOrders = createCustomerOrderService({ db, now });

@@ -21,6 +21,7 @@ export * from './permission-catalogue';
 export * from './permissions';
 export * from './pricing';
 export * from './refund-amounts';
+export * from './refund-file-labels';
 export * from './refunds';
 export * from './report-labels';
 export * from './reports';
