@@ -1,7 +1,8 @@
+import { type RefundCreate, refundStatuses } from '@kopi/contract';
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
 import { users } from '../../db/schema/access';
-import { orderItems, orderPayments, orders } from '../../db/schema/orders';
+import { orderItems, orderPayments, orders, statusList } from '../../db/schema/orders';
 import { auditLog } from '../../db/schema/platform';
 import { refundCounters, refundItems, refunds, refundStatusHistory } from '../../db/schema/refunds';
 import { outlets, tenants } from '../../db/schema/tenancy';
@@ -9,7 +10,6 @@ import { ownedBy, tenantIs } from '../../db/tenant-scope';
 import type { AuditRow } from '../../lib/audit';
 import { likePattern } from '../../lib/paging';
 import { planRefund, type RefundState } from './refund-rules';
-import type { RefundCreate } from '@kopi/contract';
 
 // Refunds in the database: the list, one refund with its items and history, what an order may
 // still give back, and the writes (create, move, proof), each in one transaction with its audit
@@ -189,7 +189,11 @@ export async function detailsOf(db: Db, tenantId: string, refundId: string) {
       .where(
         and(ownedBy(refundStatusHistory, tenantId), eq(refundStatusHistory.refundId, refundId)),
       )
-      .orderBy(asc(refundStatusHistory.at), asc(refundStatusHistory.id)),
+      // A refund reaches each status once, so the lifecycle breaks ties of equal times.
+      .orderBy(
+        asc(refundStatusHistory.at),
+        sql`array_position(array[${statusList(refundStatuses)}], ${refundStatusHistory.toStatus})`,
+      ),
   ]);
   return { items, history };
 }
@@ -267,6 +271,16 @@ export async function refundStateOf(
   return (await stateOf(db, tenantId, orderId, boundOutletId, false))?.state ?? null;
 }
 
+/** The refund created with this Idempotency-Key, if any (the last line against doubles). */
+async function findByIdempotencyKey(db: Db, tenantId: string, key: string) {
+  const [row] = await db
+    .select({ id: refunds.id, requestedBy: refunds.requestedBy })
+    .from(refunds)
+    .where(and(ownedBy(refunds, tenantId), eq(refunds.idempotencyKey, key)))
+    .limit(1);
+  return row ?? null;
+}
+
 export interface NewRefund {
   tenantId: string;
   boundOutletId: string | null;
@@ -281,12 +295,18 @@ export interface NewRefund {
  * Creates a refund, PENDING, in one transaction with the order row locked: of any number of
  * parallel requests on one order, each sees the refunds committed before it, so together they
  * never take more than was paid. Numbers it `RF-<outlet>-<n>` from the outlet's counter. Null
- * when the order is not found for the caller; throws the rule's error when refused.
+ * when the order is not found for the caller, `existing` when the key already made a refund;
+ * throws the rule's error when refused.
  */
 export async function createRefund(db: Db, r: NewRefund) {
   return db.transaction(async (tx) => {
     const found = await stateOf(tx, r.tenantId, r.input.order_id, r.boundOutletId, true);
     if (!found) return null;
+    // The key's first request went through (its stored answer was lost): answer that refund.
+    const existing = r.idempotencyKey
+      ? await findByIdempotencyKey(tx, r.tenantId, r.idempotencyKey)
+      : null;
+    if (existing) return { existing };
     const { head, state } = found;
     const plan = planRefund(state, r.input);
     const [counter] = await tx
@@ -352,18 +372,8 @@ export async function createRefund(db: Db, r: NewRefund) {
         payment_method: plan.paymentMethod,
       },
     });
-    return refund!;
+    return { refund: refund! };
   });
-}
-
-/** The refund created with this Idempotency-Key, if any (the last line against doubles). */
-export async function findByIdempotencyKey(db: Db, tenantId: string, key: string) {
-  const [row] = await db
-    .select({ id: refunds.id, requestedBy: refunds.requestedBy })
-    .from(refunds)
-    .where(and(ownedBy(refunds, tenantId), eq(refunds.idempotencyKey, key)))
-    .limit(1);
-  return row ?? null;
 }
 
 export interface RefundMoveWrite {

@@ -15,7 +15,6 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { auditRow } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
-import { uniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { removeImages, storeImage } from '../../lib/images';
 import { offsetOf, pageAnswer, parseSort } from '../../lib/paging';
@@ -148,34 +147,29 @@ export function createRefundService({
     ): Promise<Refund> {
       const tenantId = tenantIdOf(ctx);
       const { bank: _bank, ...logged } = input;
-      let created;
-      try {
-        created = await repo.createRefund(db, {
-          tenantId,
-          boundOutletId: boundOutletOf(ctx),
-          input,
-          at: now(),
-          byUserId: ctx.principal.userId,
-          idempotencyKey,
-          audit: auditRow(ctx, {
-            action: 'refund.create',
-            entity: 'refund',
-            // The account number stays out of the trail; the bank and holder are enough.
-            after: { ...logged, ...(input.bank ? { bank_code: input.bank.bank_code } : {}) },
-          }),
-        });
-      } catch (error) {
-        // The key's first request won (its stored answer was lost): the same caller gets it.
-        if (idempotencyKey && uniqueViolation(error) === 'refunds_tenant_idempotency_key_unique') {
-          const existing = await repo.findByIdempotencyKey(db, tenantId, idempotencyKey);
-          if (existing && existing.requestedBy === ctx.principal.userId)
-            return get(ctx, existing.id);
+      const created = await repo.createRefund(db, {
+        tenantId,
+        boundOutletId: boundOutletOf(ctx),
+        input,
+        at: now(),
+        byUserId: ctx.principal.userId,
+        idempotencyKey,
+        audit: auditRow(ctx, {
+          action: 'refund.create',
+          entity: 'refund',
+          // The account number stays out of the trail; the bank and holder are enough.
+          after: { ...logged, ...(input.bank ? { bank_code: input.bank.bank_code } : {}) },
+        }),
+      });
+      if (!created) throw new AppError('not_found');
+      if ('existing' in created) {
+        // Only the one who sent the key gets its refund again.
+        if (created.existing.requestedBy !== ctx.principal.userId) {
           throw new AppError('idempotency_key_reused');
         }
-        throw error;
+        return get(ctx, created.existing.id);
       }
-      if (!created) throw new AppError('not_found');
-      return get(ctx, created.id);
+      return get(ctx, created.refund.id);
     },
 
     /** POST /api/refunds/{id}/status. */

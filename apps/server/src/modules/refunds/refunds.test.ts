@@ -2,7 +2,7 @@ import { type Refund, refundableSchema } from '@kopi/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/orders';
-import { auditLog } from '../../db/schema/platform';
+import { auditLog, idempotencyKeys } from '../../db/schema/platform';
 import { demoOutletIds } from '../../test/catalogue-fixtures';
 import { expectCode, detailPaths } from '../../test/expect-code';
 import { addProduct, testClock } from '../../test/order-fixtures';
@@ -155,6 +155,22 @@ describe('asking for a refund', () => {
     const first = await askRefund(t, cashier, body, 'rf-retry-1');
     const again = await askRefund(t, cashier, body, 'rf-retry-1');
     expect(again.json().data.id).toBe(first.json().data.id);
+    const refundable = refundableSchema.parse(
+      (await api.get(`/api/orders/${o.id}/refundable`, admin)).json().data,
+    );
+    expect(refundable.refunded).toBe(100);
+  });
+
+  it('answers the refund its key made when the stored answer was lost, to its requester only', async () => {
+    const o = await order();
+    const body = amountRefund(o.id, 100);
+    const first = await askRefund(t, cashier, body, 'rf-lost-1');
+    expect(first.statusCode, first.body).toBe(201);
+    await t.database.db.delete(idempotencyKeys).where(eq(idempotencyKeys.key, 'rf-lost-1'));
+    const again = await askRefund(t, cashier, body, 'rf-lost-1');
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().data.id).toBe(first.json().data.id);
+    expectCode(await askRefund(t, admin, body, 'rf-lost-1'), 422, 'idempotency_key_reused');
     const refundable = refundableSchema.parse(
       (await api.get(`/api/orders/${o.id}/refundable`, admin)).json().data,
     );
