@@ -306,7 +306,7 @@ export async function createRefund(db: Db, r: NewRefund) {
     const existing = r.idempotencyKey
       ? await findByIdempotencyKey(tx, r.tenantId, r.idempotencyKey)
       : null;
-    if (existing) return { existing };
+    if (existing) return { existing, refund: null };
     const { head, state } = found;
     const plan = planRefund(state, r.input);
     const [counter] = await tx
@@ -372,7 +372,7 @@ export async function createRefund(db: Db, r: NewRefund) {
         payment_method: plan.paymentMethod,
       },
     });
-    return { refund: refund! };
+    return { existing: null, refund: refund! };
   });
 }
 

@@ -162,7 +162,7 @@ export function createRefundService({
         }),
       });
       if (!created) throw new AppError('not_found');
-      if ('existing' in created) {
+      if (created.existing) {
         // Only the one who sent the key gets its refund again.
         if (created.existing.requestedBy !== ctx.principal.userId) {
           throw new AppError('idempotency_key_reused');
