@@ -1,8 +1,9 @@
 import { type RefundStatus, refundSchema, refundStatuses, refundTransitions } from '@kopi/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/orders';
-import { auditLog } from '../../db/schema/platform';
+import { liveEvents } from '../../db/schema/live';
+import { auditLog, notifications } from '../../db/schema/platform';
 import { tenants } from '../../db/schema/tenancy';
 import { demoOutletIds, multipart, otherTenant, pngImage } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
@@ -109,6 +110,36 @@ describe('the refund machine', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'refund.status'), eq(auditLog.entityId, refund.id)));
     expect(entries).toHaveLength(2);
+  });
+
+  it('announces a refund asked for, approved and completed, live and in the bell', async () => {
+    const refund = await pending({ amount: 200 });
+    await movedRefund(t, finance, refund.id, to('APPROVED'));
+    await movedRefund(t, finance, refund.id, to('COMPLETED'));
+    const db = t.database.db;
+    const events = await db
+      .select()
+      .from(liveEvents)
+      .where(sql`${liveEvents.message}->>'id_refund' = ${refund.id}`)
+      .orderBy(liveEvents.id);
+    expect(events.map((e) => [e.type, e.message.status, e.outletId])).toEqual([
+      ['refund.status', 'PENDING', kl],
+      ['refund.status', 'APPROVED', kl],
+      ['refund.status', 'COMPLETED', kl],
+    ]);
+    const bell = await db
+      .select()
+      .from(notifications)
+      .where(sql`${notifications.params}->>'refund_no' = ${refund.refund_no}`)
+      .orderBy(notifications.createdAt);
+    expect(bell.map((n) => [n.titleKey, n.title, n.outletId, n.idOrder])).toEqual([
+      ['refundRequested', `Refund ${refund.refund_no} requested`, kl, refund.order_id],
+      ['refundApproved', `Refund ${refund.refund_no} approved`, kl, refund.order_id],
+      ['refundCompleted', `Refund ${refund.refund_no} completed`, kl, refund.order_id],
+    ]);
+    // The manager of the outlet sees them in the bell.
+    const managerBell = (await api.get('/api/notification', manager)).json().data;
+    expect(JSON.stringify(managerBell)).toContain(refund.refund_no);
   });
 
   it('pays a bank transfer out through WAITING TRANSFER and TRANSFERED with its reference and proof', async () => {

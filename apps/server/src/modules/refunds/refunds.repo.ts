@@ -3,11 +3,12 @@ import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
 import { users } from '../../db/schema/access';
 import { orderItems, orderPayments, orders, statusList } from '../../db/schema/orders';
-import { auditLog } from '../../db/schema/platform';
+import { auditLog, notifications } from '../../db/schema/platform';
 import { refundCounters, refundItems, refunds, refundStatusHistory } from '../../db/schema/refunds';
 import { outlets, tenants } from '../../db/schema/tenancy';
 import { ownedBy, tenantIs } from '../../db/tenant-scope';
 import type { AuditRow } from '../../lib/audit';
+import { publishLiveEvent } from '../../lib/live-events';
 import { likePattern } from '../../lib/paging';
 import { planRefund, type RefundState } from './refund-rules';
 
@@ -281,6 +282,59 @@ async function findByIdempotencyKey(db: Db, tenantId: string, key: string) {
   return row ?? null;
 }
 
+/**
+ * What a refund write tells the outlet's staff (and tenant-wide staff, who see every outlet):
+ * the bell's notification, when the step is one someone acts on, and the `refund.status` event.
+ */
+export interface RefundNotice {
+  /** "Refund <number> <verb>" with the key and params the web translates it by. */
+  notification: { verb: string; titleKey: string; body: string } | null;
+  liveEvent: boolean;
+}
+
+async function announce(
+  tx: Db,
+  tenantId: string,
+  refund: {
+    id: string;
+    refundNo: string;
+    orderId: string;
+    outletId: string;
+    status: string;
+    amount: number;
+  },
+  by: string | null,
+  notice: RefundNotice,
+) {
+  if (notice.notification) {
+    const n = notice.notification;
+    await tx.insert(notifications).values({
+      tenantId,
+      outletId: refund.outletId,
+      idOrder: refund.orderId,
+      title: `Refund ${refund.refundNo} ${n.verb}`,
+      body: n.body,
+      titleKey: n.titleKey,
+      params: { refund_no: refund.refundNo, amount: refund.amount, by },
+    });
+  }
+  if (notice.liveEvent) {
+    // After every other write: the tenant's live-event lock is held only for the tail.
+    await publishLiveEvent(tx, {
+      tenantId,
+      outletId: refund.outletId,
+      type: 'refund.status',
+      message: {
+        id_order: refund.orderId,
+        id_refund: refund.id,
+        refund_no: refund.refundNo,
+        status: refund.status,
+        outlet_id: refund.outletId,
+      },
+    });
+  }
+}
+
 export interface NewRefund {
   tenantId: string;
   boundOutletId: string | null;
@@ -289,6 +343,7 @@ export interface NewRefund {
   byUserId: string;
   idempotencyKey: string | null;
   audit: AuditRow;
+  notice: RefundNotice;
 }
 
 /**
@@ -372,6 +427,7 @@ export async function createRefund(db: Db, r: NewRefund) {
         payment_method: plan.paymentMethod,
       },
     });
+    await announce(tx, r.tenantId, refund!, byName?.name ?? null, r.notice);
     return { existing: null, refund: refund! };
   });
 }
@@ -389,6 +445,7 @@ export interface RefundMoveWrite {
   /** Set on COMPLETED: the business day the refund counts on. */
   businessDate: string | null;
   audit: AuditRow;
+  notice: RefundNotice;
 }
 
 /**
@@ -412,7 +469,7 @@ export async function moveRefund(db: Db, m: RefundMoveWrite): Promise<boolean> {
       .where(
         and(ownedBy(refunds, m.tenantId), eq(refunds.id, m.refundId), eq(refunds.status, m.from)),
       )
-      .returning({ orderId: refunds.orderId, amount: refunds.amount });
+      .returning();
     if (!moved) return false;
     if (completes) {
       await tx
@@ -435,6 +492,7 @@ export async function moveRefund(db: Db, m: RefundMoveWrite): Promise<boolean> {
       at: m.at,
     });
     await tx.insert(auditLog).values(m.audit);
+    await announce(tx, m.tenantId, moved, m.byName, m.notice);
     return true;
   });
 }

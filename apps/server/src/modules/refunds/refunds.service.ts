@@ -33,6 +33,8 @@ export interface RefundServiceDeps {
   db: Db;
   now: Clock;
   dataDir: string;
+  /** Publish live events and notifications: off only for the demo seed's back-filled history. */
+  announce?: boolean;
   /** The most rows an export writes; more is refused (tests lower it). */
   exportMaxRows?: number;
 }
@@ -48,8 +50,25 @@ export function createRefundService({
   db,
   now,
   dataDir,
+  announce = true,
   exportMaxRows = EXPORT_MAX_ROWS,
 }: RefundServiceDeps) {
+  /** The bell for the steps someone acts on next: review, pay out, and the requester's news. */
+  const noticeOf = (status: RefundStatus, by: string, reason: string | null): repo.RefundNotice => {
+    const words: Partial<Record<RefundStatus, [string, string]>> = {
+      PENDING: ['requested', 'refundRequested'],
+      APPROVED: ['approved', 'refundApproved'],
+      COMPLETED: ['completed', 'refundCompleted'],
+    };
+    const w = words[status];
+    return {
+      notification:
+        announce && w
+          ? { verb: w[0], titleKey: w[1], body: reason ? `${by}: ${reason}` : `by ${by}` }
+          : null,
+      liveEvent: announce,
+    };
+  };
   const caller = (ctx: AuthedContext) => ({
     userId: ctx.principal.userId,
     outletId: boundOutletOf(ctx),
@@ -160,6 +179,7 @@ export function createRefundService({
           // The account number stays out of the trail; the bank and holder are enough.
           after: { ...logged, ...(input.bank ? { bank_code: input.bank.bank_code } : {}) },
         }),
+        notice: noticeOf('PENDING', ctx.principal.username, input.reason_note || null),
       });
       if (!created) throw new AppError('not_found');
       if (created.existing) {
@@ -205,6 +225,7 @@ export function createRefundService({
             ...(move.transfer_reference ? { transfer_reference: move.transfer_reference } : {}),
           },
         }),
+        notice: noticeOf(move.status, found.callerName ?? ctx.principal.username, reason),
       });
       if (!moved) {
         throw new AppError('invalid_status_transition', {
