@@ -52,6 +52,7 @@ import { tenantRoutes } from './modules/tenants/tenants.routes';
 import { createTenantService } from './modules/tenants/tenants.service';
 import { createCloseDayService } from './modules/orders/close-day.service';
 import { seedDemoOrders } from './modules/orders/orders-demo-seed';
+import { seedDemoRefunds } from './modules/refunds/refunds-demo-seed';
 import { refundRoutes } from './modules/refunds/refunds.routes';
 import { createRefundService } from './modules/refunds/refunds.service';
 import { orderRoutes } from './modules/orders/orders.routes';
@@ -155,7 +156,10 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
       now,
       oneTransaction: database.kind === 'postgres',
     });
-    app.log.info(`Seeded ${orders} demo orders in ${Date.now() - started} ms`);
+    const { refunds } = await seedDemoRefunds(db, { now, dataDir: config.dataDir });
+    app.log.info(
+      `Seeded ${orders} demo orders and ${refunds} refunds in ${Date.now() - started} ms`,
+    );
   }
   const signer = createTokenSigner(await resolveJwtSecret(db, config.jwtSecret));
   const principals = createPrincipalCache((sessionId, userId) =>
