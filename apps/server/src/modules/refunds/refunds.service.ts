@@ -23,6 +23,7 @@ import { boundOutletOf, tenantIdOf } from '../../lib/tenant-scope';
 import { refundsCsv } from './refund-export';
 import { refundableOf } from './refund-rules';
 import { moveRefusal, toRefund, toSummary } from './refund-view';
+import * as writes from './refund-writes.repo';
 import * as repo from './refunds.repo';
 
 // Refunds (DESIGN §4, §10): asking for one, the review (approve or reject, never one's own, a
@@ -54,7 +55,11 @@ export function createRefundService({
   exportMaxRows = EXPORT_MAX_ROWS,
 }: RefundServiceDeps) {
   /** The bell for the steps someone acts on next: review, pay out, and the requester's news. */
-  const noticeOf = (status: RefundStatus, by: string, reason: string | null): repo.RefundNotice => {
+  const noticeOf = (
+    status: RefundStatus,
+    by: string,
+    reason: string | null,
+  ): writes.RefundNotice => {
     const words: Partial<Record<RefundStatus, [string, string]>> = {
       PENDING: ['requested', 'refundRequested'],
       APPROVED: ['approved', 'refundApproved'],
@@ -153,7 +158,7 @@ export function createRefundService({
 
     /** GET /api/orders/{id}/refundable. */
     async refundable(ctx: AuthedContext, orderId: string): Promise<Refundable> {
-      const state = await repo.refundStateOf(db, tenantIdOf(ctx), orderId, boundOutletOf(ctx));
+      const state = await writes.refundStateOf(db, tenantIdOf(ctx), orderId, boundOutletOf(ctx));
       if (!state) throw new AppError('not_found');
       return refundableOf(state);
     },
@@ -166,7 +171,7 @@ export function createRefundService({
     ): Promise<Refund> {
       const tenantId = tenantIdOf(ctx);
       const { bank: _bank, ...logged } = input;
-      const created = await repo.createRefund(db, {
+      const created = await writes.createRefund(db, {
         tenantId,
         boundOutletId: boundOutletOf(ctx),
         input,
@@ -200,7 +205,7 @@ export function createRefundService({
       if (refusal) throw new AppError(refusal.code, { message: refusal.message });
       const at = now();
       const reason = move.reason || null;
-      const moved = await repo.moveRefund(db, {
+      const moved = await writes.moveRefund(db, {
         tenantId,
         refundId: id,
         from: refund.status,
@@ -247,7 +252,7 @@ export function createRefundService({
       const { url } = await storeImage(dataDir, 'refunds', file, PROOF_SIZES);
       let replaced;
       try {
-        replaced = await repo.setProof(
+        replaced = await writes.setProof(
           db,
           tenantId,
           id,
