@@ -52,6 +52,9 @@ import { tenantRoutes } from './modules/tenants/tenants.routes';
 import { createTenantService } from './modules/tenants/tenants.service';
 import { createCloseDayService } from './modules/orders/close-day.service';
 import { seedDemoOrders } from './modules/orders/orders-demo-seed';
+import { seedDemoRefunds } from './modules/refunds/refunds-demo-seed';
+import { refundRoutes } from './modules/refunds/refunds.routes';
+import { createRefundService } from './modules/refunds/refunds.service';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { createOrderService } from './modules/orders/orders.service';
 import { createCustomerService } from './modules/customers/customers.service';
@@ -153,7 +156,10 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
       now,
       oneTransaction: database.kind === 'postgres',
     });
-    app.log.info(`Seeded ${orders} demo orders in ${Date.now() - started} ms`);
+    const { refunds } = await seedDemoRefunds(db, { now, dataDir: config.dataDir });
+    app.log.info(
+      `Seeded ${orders} demo orders and ${refunds} refunds in ${Date.now() - started} ms`,
+    );
   }
   const signer = createTokenSigner(await resolveJwtSecret(db, config.jwtSecret));
   const principals = createPrincipalCache((sessionId, userId) =>
@@ -234,6 +240,9 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
       await api.register(orderRoutes, {
         service: createOrderService({ db, now }),
         closeDay: createCloseDayService({ db, now }),
+      });
+      await api.register(refundRoutes, {
+        service: createRefundService({ db, now, dataDir: config.dataDir }),
       });
       // The customer app: a channel over customers, the order core and online payments.
       const customerOrders = createCustomerOrderService({ db, now });

@@ -20,6 +20,8 @@ export * from './outlets';
 export * from './permission-catalogue';
 export * from './permissions';
 export * from './pricing';
+export * from './refund-amounts';
+export * from './refund-file-labels';
 export * from './refunds';
 export * from './report-labels';
 export * from './reports';

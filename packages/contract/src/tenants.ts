@@ -18,6 +18,11 @@ export const tenantSettingsSchema = z.object({
   cash_rounding: z.boolean(),
   timezone: text().min(1).max(64),
   business_day_cutoff_hour: z.number().int().min(0).max(23),
+  /**
+   * Sen up to which an outlet-bound approver (a manager) may approve a refund at their outlet;
+   * above it only tenant-wide approvers (finance, admin). Left out on an update: unchanged.
+   */
+  refund_manager_limit: z.number().int().min(0).max(100_000_000).optional(),
 });
 
 export const tenantInputSchema = tenantSettingsSchema.extend({

@@ -16,6 +16,7 @@ import * as live from './schema/live';
 import * as orders from './schema/orders';
 import * as payments from './schema/payments';
 import * as platform from './schema/platform';
+import * as refunds from './schema/refunds';
 import * as reports from './schema/reports';
 import * as tenancy from './schema/tenancy';
 
@@ -31,6 +32,7 @@ const schema = {
   ...orders,
   ...customers,
   ...payments,
+  ...refunds,
   ...reports,
   ...live,
 };

@@ -159,6 +159,44 @@ async function sale(outletId: string) {
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as { id: string };
 }
+/** A user outside the matrix who asks for refunds, so no matrix role reviews its own request. */
+let refunder: Headers | undefined;
+async function refunderHeaders() {
+  if (!refunder) {
+    await createUser(t, {
+      username: 'matrix-refunder',
+      tenantId,
+      permissions: ['create-order', 'read-order'],
+    });
+    refunder = t.bearer((await t.login('matrix-refunder')).token);
+  }
+  return refunder;
+}
+const refundBody = (orderId: string, method = 'original') => ({
+  order_id: orderId,
+  kind: 'amount',
+  amount: 100,
+  method,
+  reason: 'quality_issue',
+  ...(method === 'bank_transfer'
+    ? { bank: { bank_code: 'MBB', account_holder: 'Matrix', account_number: '1234567890' } }
+    : {}),
+});
+/** A PENDING refund of a fresh sale at the outlet (APPROVED when asked), by the refunder. */
+async function refund(outletId: string, options: { method?: string; approved?: boolean } = {}) {
+  const res = await api.post(
+    '/api/refunds',
+    refundBody((await sale(outletId)).id, options.method),
+    { ...(await refunderHeaders()), 'idempotency-key': randomUUID() },
+  );
+  expect(res.statusCode, res.body).toBe(201);
+  const { id } = res.json().data as { id: string };
+  if (options.approved) {
+    const moved = await api.post(`/api/refunds/${id}/status`, { status: 'APPROVED' }, admin());
+    expect(moved.statusCode, moved.body).toBe(200);
+  }
+  return id;
+}
 const closedDay = '2020-06-01';
 let closeDayFrom = '2021-01-01';
 
@@ -507,6 +545,40 @@ const requests: Record<string, Builder> = {
     url: `/api/orders/z-reports?outlet_id=${pg}&business_date=${closedDay}`,
   }),
 
+  'GET /api/refunds': () => ({ url: '/api/refunds' }),
+  'GET /api/refunds/status-counts': () => ({ url: '/api/refunds/status-counts' }),
+  'GET /api/refunds/export': () => ({ url: '/api/refunds/export' }),
+  'GET /api/refunds/:id': async () => ({ url: `/api/refunds/${await refund(kl)}` }),
+  'GET /api/refunds/:id|other outlet': async () => ({ url: `/api/refunds/${await refund(pg)}` }),
+  'POST /api/refunds': async () => ({
+    url: '/api/refunds',
+    headers: { 'idempotency-key': randomUUID() },
+    payload: refundBody((await sale(kl)).id),
+  }),
+  'POST /api/refunds|other outlet': async () => ({
+    url: '/api/refunds',
+    headers: { 'idempotency-key': randomUUID() },
+    payload: refundBody((await sale(pg)).id),
+  }),
+  'POST /api/refunds/:id/status': async () => ({
+    url: `/api/refunds/${await refund(kl)}/status`,
+    payload: { status: 'APPROVED' },
+  }),
+  'POST /api/refunds/:id/status|other outlet': async () => ({
+    url: `/api/refunds/${await refund(pg)}/status`,
+    payload: { status: 'APPROVED' },
+  }),
+  'POST /api/refunds/:id/proof': async () => ({
+    url: `/api/refunds/${await refund(kl, { method: 'bank_transfer', approved: true })}/proof`,
+    ...multipartRequest(await pngImage(40, 40)),
+  }),
+  'GET /api/orders/:id/refundable': async () => ({
+    url: `/api/orders/${(await sale(kl)).id}/refundable`,
+  }),
+  'GET /api/orders/:id/refundable|other outlet': async () => ({
+    url: `/api/orders/${(await sale(pg)).id}/refundable`,
+  }),
+
   'GET /api/dashboard': () => ({ url: '/api/dashboard' }),
   'GET /api/dashboard|other outlet': () => ({ url: `/api/dashboard?outlet_id=${pg}` }),
   'GET /api/dashboard/outlets': () => ({ url: '/api/dashboard/outlets' }),
@@ -678,6 +750,9 @@ const auditedAs: Record<string, string> = {
   'POST /api/outlets': 'outlet.create outlet',
   'POST /api/outlets/:id/closures': 'outlet.closure_add outlet',
   'POST /api/products': 'product.create product',
+  'POST /api/refunds': 'refund.create refund',
+  'POST /api/refunds/:id/proof': 'refund.proof refund',
+  'POST /api/refunds/:id/status': 'refund.status refund',
   'POST /api/products/:id/archive': 'product.archive product',
   'POST /api/products/:id/images': 'product.image_add product',
   'POST /api/products/bulk-status': 'product.bulk_status product',

@@ -236,6 +236,40 @@ export async function runScenario(): Promise<Scenario> {
   await a.post(`/api/orders/${first.id}/status`, { status: 'COMPLETED' });
   await a.post(`/api/orders/${second.id}/status`, { status: 'REJECTED', reason: 'Isolation' });
 
+  // ---- Refunds: asked for by the admin, paid out by bank transfer by finance -------------------
+  const financeHeaders = t.bearer((await t.login('finance')).token);
+  const finance = as(financeHeaders);
+  await a.get(`/api/orders/${first.id}/refundable`);
+  const sold = (await a.get(`/api/orders/${first.id}`)).data as { items: { id: string }[] };
+  const refund = (
+    await send(
+      admin,
+      'POST',
+      '/api/refunds',
+      {
+        order_id: first.id,
+        kind: 'items',
+        items: [{ order_item_id: sold.items[0]!.id, quantity: 1 }],
+        method: 'bank_transfer',
+        reason: 'wrong_item',
+        bank: { bank_code: 'MBB', account_holder: 'Iso', account_number: '1234567890' },
+      },
+      key(),
+    )
+  ).data as { id: string; refund_no: string };
+  const refundMove = (status: string, extra: object = {}) =>
+    finance.post(`/api/refunds/${refund.id}/status`, { status, ...extra });
+  await refundMove('APPROVED');
+  await refundMove('WAITING TRANSFER');
+  await upload(financeHeaders, `/api/refunds/${refund.id}/proof`, await pngImage(40, 40));
+  await refundMove('TRANSFERED', { transfer_reference: 'ISO-TRF' });
+  await refundMove('COMPLETED');
+  await a.get(`/api/refunds?q=${refund.refund_no}&status=COMPLETED&outlet_id=${kl}`);
+  await a.get('/api/refunds?from=2026-06-01&to=2026-06-30&sort=-amount');
+  await a.get('/api/refunds/status-counts?method=bank_transfer');
+  await a.get('/api/refunds/export');
+  await a.get(`/api/refunds/${refund.id}`);
+
   // ---- The customer app and the payment provider ----------------------------------------------
   const customer = await verifiedCustomer(t, { name: 'Iso Customer' });
   const app = as(customer.headers);

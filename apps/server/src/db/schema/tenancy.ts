@@ -39,6 +39,8 @@ export const tenants = pgTable(
     cashRounding: boolean('cash_rounding').notNull().default(true),
     timezone: text('timezone').notNull().default('Asia/Kuala_Lumpur'),
     businessDayCutoffHour: smallint('business_day_cutoff_hour').notNull().default(4),
+    /** Sen up to which a manager may approve a refund at their own outlet (DESIGN §4). */
+    refundManagerLimit: integer('refund_manager_limit').notNull().default(5000),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

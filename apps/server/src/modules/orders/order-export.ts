@@ -1,7 +1,5 @@
 import {
-  isoDate,
   type Locale,
-  localParts,
   type OrderFileColumn,
   orderFileColumns,
   orderFileLabels,
@@ -11,6 +9,7 @@ import {
   type ServingMethod,
 } from '@kopi/contract';
 import { stringify } from 'csv-stringify/sync';
+import { dateCell, localTimeCell, moneyCell, textCell } from '../../lib/csv-cells';
 import type { exportRows } from './orders.repo';
 
 // The order list as CSV: one row per order in the requester's language, with the words the order
@@ -20,16 +19,9 @@ import type { exportRows } from './orders.repo';
 
 type ExportRow = Awaited<ReturnType<typeof exportRows>>[number];
 
-const money = (sen: number) => (sen / 100).toFixed(2);
-// A cell starting with = + - @ would run as a formula in a spreadsheet: prefix a quote.
-const text = (v: string | null) => (v === null ? '' : /^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
-const dateCell = (iso: string) => iso.replaceAll('-', '/');
-
-function localTime(at: Date, timeZone: string) {
-  const p = localParts(at, timeZone);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${dateCell(isoDate(p.year, p.month, p.day))} ${two(p.hour)}:${two(p.minute)}:${two(p.second)}`;
-}
+const money = moneyCell;
+const text = textCell;
+const localTime = localTimeCell;
 
 export function ordersCsv(rows: ExportRow[], locale: Locale): string {
   const labels = orderFileLabels[locale];

@@ -12,14 +12,13 @@ import {
   weekdayOf,
   zonedToUtc,
 } from '@kopi/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { ownedBy } from '../../db/tenant-scope';
-import { roles, rolePermissions, users } from '../../db/schema/access';
 import { products } from '../../db/schema/catalogue';
 import { outlets, tenants } from '../../db/schema/tenancy';
 import type { Clock } from '../../lib/clock';
-import type { AuthedContext } from '../../lib/request-context';
+import { demoStaffContexts } from '../../lib/demo-staff';
 import { createCloseDayService } from './close-day.service';
 import { type CatalogueProduct, resolveCart } from './order-cart';
 import { createOrderService } from './orders.service';
@@ -100,44 +99,10 @@ async function seed(db: Db, options: DemoOrderOptions) {
     .from(outlets)
     .where(ownedBy(outlets, tenantId))
     .orderBy(asc(outlets.code));
-  const staff = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      outletId: users.idOutlet,
-      roleId: users.roleId,
-      roleName: roles.name,
-    })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(and(ownedBy(users, tenantId), inArray(users.username, ['admin', 'cashier'])));
-  const admin = staff.find((u) => u.username === 'admin');
-  if (!admin || outletRows.length === 0) return { orders: 0 };
-  const permissionsOf = async (roleId: string) =>
-    (
-      await db
-        .select({ p: rolePermissions.permission })
-        .from(rolePermissions)
-        .where(eq(rolePermissions.roleId, roleId))
-    ).map((r) => r.p);
-  const contextOf = async (u: (typeof staff)[number]): Promise<AuthedContext> => ({
-    principal: {
-      userId: u.id,
-      sessionId: '00000000-0000-0000-0000-000000000000',
-      tenantId,
-      username: u.username,
-      outletId: u.outletId,
-      roleId: u.roleId,
-      roleName: u.roleName,
-      permissions: await permissionsOf(u.roleId),
-    },
-    ip: '127.0.0.1',
-    userAgent: 'demo seed',
-    requestId: 'demo-seed',
-  });
-  const adminCtx = await contextOf(admin);
-  const cashier = staff.find((u) => u.username === 'cashier');
-  const cashierCtx = cashier ? await contextOf(cashier) : null;
+  const staff = await demoStaffContexts(db, tenantId, ['admin', 'cashier']);
+  const adminCtx = staff.get('admin');
+  if (!adminCtx || outletRows.length === 0) return { orders: 0 };
+  const cashierCtx = staff.get('cashier') ?? null;
 
   let current = options.now();
   const realNow = current;

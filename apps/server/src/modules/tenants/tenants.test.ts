@@ -141,6 +141,28 @@ describe('POST and PUT /api/tenants', () => {
       legalName: 'Kopi Baru Enterprise',
     });
   });
+
+  it("sets the manager's refund limit, keeping it when an update leaves it out", async () => {
+    const body = { ...settings, name: 'Kopi Demo', slug: 'kopi-demo', plan: 'business' };
+    const created = await api.post('/api/tenants', { ...newTenant, slug: 'limit-default' });
+    expect(created.json().data.refund_manager_limit).toBe(5000);
+    const set = await api.put(`/api/tenants/${demoTenantId}`, {
+      ...body,
+      refund_manager_limit: 12_000,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().data.refund_manager_limit).toBe(12_000);
+    const kept = await api.put(`/api/tenants/${demoTenantId}`, body);
+    expect(kept.json().data.refund_manager_limit).toBe(12_000);
+    const [row] = await t.database.db.select().from(tenants).where(eq(tenants.id, demoTenantId));
+    expect(row!.refundManagerLimit).toBe(12_000);
+    const negative = await api.put(`/api/tenants/${demoTenantId}`, {
+      ...body,
+      refund_manager_limit: -1,
+    });
+    expect(detailPaths(negative)).toEqual(['refund_manager_limit']);
+    await api.put(`/api/tenants/${demoTenantId}`, { ...body, refund_manager_limit: 5000 });
+  });
 });
 
 describe('suspend and activate', () => {

@@ -1,0 +1,141 @@
+import {
+  type BankCode,
+  malaysianBanks,
+  maskAccountNumber,
+  type PaymentMethod,
+  type Refund,
+  type RefundKind,
+  type RefundMethod,
+  refundMovePermission,
+  type RefundReason,
+  type RefundStatus,
+  type RefundSummary,
+  refundTransitions,
+} from '@kopi/contract';
+import { hasPermission } from '../../lib/access';
+import type { Principal } from '../../lib/principal';
+import type { detailsOf, findById, RefundRow, RefundSummaryRow } from './refunds.repo';
+
+// Database rows → the contract's refund answers, and which moves a caller may make.
+
+type Found = NonNullable<Awaited<ReturnType<typeof findById>>>;
+type Details = Awaited<ReturnType<typeof detailsOf>>;
+
+/** Why a caller may not make a move the machine allows, or null when they may. */
+export function moveRefusal(
+  principal: Principal,
+  refund: Pick<RefundRow, 'status' | 'method' | 'requestedBy' | 'amount'>,
+  to: RefundStatus,
+  managerLimit: number,
+): {
+  code:
+    'invalid_status_transition' | 'forbidden' | 'refund_own_request' | 'refund_above_manager_limit';
+  message: string;
+} | null {
+  const from = refund.status as RefundStatus;
+  if (!refundTransitions[from].includes(to)) {
+    return {
+      code: 'invalid_status_transition',
+      message: `A refund that is ${from} cannot move to ${to}`,
+    };
+  }
+  // A bank transfer is paid out by the transfer; the others straight after approval.
+  const transfer = refund.method === 'bank_transfer';
+  if (from === 'APPROVED' && (to === 'WAITING TRANSFER') !== transfer) {
+    return {
+      code: 'invalid_status_transition',
+      message: transfer
+        ? 'A bank-transfer refund completes after its transfer: move it to WAITING TRANSFER'
+        : 'Only a bank-transfer refund waits for a transfer',
+    };
+  }
+  if (!hasPermission(principal, refundMovePermission[to])) {
+    return {
+      code: 'forbidden',
+      message: `Moving a refund to ${to} needs ${refundMovePermission[to]}`,
+    };
+  }
+  const decides = to === 'APPROVED' || to === 'REJECTED';
+  if (decides && refund.requestedBy === principal.userId) {
+    return {
+      code: 'refund_own_request',
+      message: 'You asked for this refund, so someone else must approve it',
+    };
+  }
+  if (to === 'APPROVED' && principal.outletId && refund.amount > managerLimit) {
+    return {
+      code: 'refund_above_manager_limit',
+      message: `A manager may approve refunds up to RM ${(managerLimit / 100).toFixed(2)}; finance or an admin must approve this one`,
+    };
+  }
+  return null;
+}
+
+export function toSummary(r: RefundSummaryRow): RefundSummary {
+  const f = r.refund;
+  return {
+    id: f.id,
+    refund_no: f.refundNo,
+    order_id: f.orderId,
+    order_no: r.orderNo,
+    outlet_id: f.outletId,
+    outlet_name: r.outletName,
+    status: f.status as RefundStatus,
+    kind: f.kind as RefundKind,
+    method: f.method as RefundMethod,
+    payment_method: f.paymentMethod as PaymentMethod | null,
+    amount: f.amount,
+    reason: f.reason as RefundReason,
+    requested_by: f.requestedByName,
+    created_at: f.createdAt.toISOString(),
+    business_date: f.businessDate,
+  };
+}
+
+export function toRefund(found: Found, details: Details, principal: Principal): Refund {
+  const f = found.refund;
+  const full = hasPermission(principal, 'transfer-refund');
+  const bank =
+    f.bankCode && f.accountHolder && f.accountNumber
+      ? {
+          bank_code: f.bankCode as BankCode,
+          bank_name: malaysianBanks[f.bankCode as BankCode] ?? f.bankCode,
+          account_holder: f.accountHolder,
+          account_number: full ? f.accountNumber : maskAccountNumber(f.accountNumber),
+          masked: !full,
+        }
+      : null;
+  const status = f.status as RefundStatus;
+  return {
+    ...toSummary(found),
+    reason_note: f.reasonNote,
+    items: details.items.map((i) => ({
+      order_item_id: i.orderItemId,
+      name: i.name,
+      quantity: i.quantity,
+      amount: i.amount,
+    })),
+    approved_by: f.approvedByName,
+    bank,
+    transfer_reference: f.transferReference,
+    proof_url: full ? f.proofUrl : null,
+    completed_at: f.completedAt?.toISOString() ?? null,
+    history: details.history.map((h) => ({
+      from: h.fromStatus,
+      to: h.toStatus,
+      at: h.at.toISOString(),
+      by: h.byName,
+      reason: h.reason,
+    })),
+    allowed_statuses: refundTransitions[status].filter(
+      (to) => moveRefusal(principal, f, to, found.managerLimit) === null,
+    ),
+    order: {
+      total: found.order.total,
+      paid: found.order.paid,
+      refunded: found.order.refunded,
+      status: found.order.status,
+      business_date: found.order.businessDate,
+    },
+  };
+}

@@ -1,0 +1,342 @@
+import type { RefundCreate } from '@kopi/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/database';
+import { users } from '../../db/schema/access';
+import { orderItems, orderPayments, orders } from '../../db/schema/orders';
+import { auditLog, notifications } from '../../db/schema/platform';
+import { refundCounters, refundItems, refunds, refundStatusHistory } from '../../db/schema/refunds';
+import { outlets } from '../../db/schema/tenancy';
+import { ownedBy, tenantIs } from '../../db/tenant-scope';
+import type { AuditRow } from '../../lib/audit';
+import { publishLiveEvent } from '../../lib/live-events';
+import { planRefund, type RefundState } from './refund-rules';
+
+// Writing refunds: what an order can still give back (read with its row locked when a refund is
+// asked for), and the writes (create, move, proof), each in one transaction with its audit entry,
+// notification and live event. Every query filters by tenant_id (and the caller's outlet).
+
+/** Counting refunds: every one not rejected (CLOSED without completing was rejected first). */
+const counting = (alias: string) =>
+  sql`${sql.raw(alias)}.status <> 'REJECTED' and not (${sql.raw(alias)}.status = 'CLOSED' and ${sql.raw(alias)}.completed_at is null)`;
+
+interface OrderHead {
+  id: string;
+  outlet_id: string;
+  outlet_code: string;
+  paid: number;
+  refunded: number;
+}
+
+/** The order's refund state; `lock` holds the order row until the transaction ends. */
+async function stateOf(
+  db: Db,
+  tenantId: string,
+  orderId: string,
+  boundOutletId: string | null,
+  lock: boolean,
+): Promise<{ head: OrderHead; state: RefundState } | null> {
+  const [head] = rowsOf<OrderHead>(
+    await db.execute(sql`
+      select o.id, o.outlet_id, ot.code as outlet_code, o.paid, o.refunded
+      from ${orders} o join ${outlets} ot on ot.id = o.outlet_id
+      where ${tenantIs('o', tenantId)} and o.id = ${orderId}::uuid
+        ${boundOutletId ? sql`and o.outlet_id = ${boundOutletId}::uuid` : sql``}
+      ${lock ? sql`for update of o` : sql``}`),
+  );
+  if (!head) return null;
+  const [items, payments, counted] = await Promise.all([
+    db
+      .execute(
+        sql`
+        select oi.id, oi.name, oi.quantity, oi.line_total as "lineTotal",
+          (select coalesce(sum(ri.quantity), 0)::int
+            from ${refundItems} ri join ${refunds} r on r.id = ri.refund_id
+            where ${tenantIs('ri', tenantId)} and ri.order_item_id = oi.id and ${counting('r')}
+          ) as "refundedQty"
+        from ${orderItems} oi
+        where ${tenantIs('oi', tenantId)} and oi.order_id = ${orderId}::uuid
+        order by oi.line_no`,
+      )
+      .then((result) => rowsOf<RefundState['items'][number]>(result)),
+    db
+      .select({
+        method: orderPayments.method,
+        amount: sql<number>`sum(${orderPayments.amount})::int`,
+      })
+      .from(orderPayments)
+      .where(and(ownedBy(orderPayments, tenantId), eq(orderPayments.orderId, orderId)))
+      .groupBy(orderPayments.method)
+      .orderBy(sql`min(${orderPayments.lineNo})`),
+    db
+      .select({
+        paymentMethod: refunds.paymentMethod,
+        amount: sql<number>`sum(${refunds.amount})::int`,
+      })
+      .from(refunds)
+      .where(and(ownedBy(refunds, tenantId), eq(refunds.orderId, orderId), counting('refunds')))
+      .groupBy(refunds.paymentMethod),
+  ]);
+  return {
+    head,
+    state: { paid: head.paid, refunded: head.refunded, items, payments, counted },
+  };
+}
+
+/** What an order the caller may see can still give back (null: not found for them). */
+export async function refundStateOf(
+  db: Db,
+  tenantId: string,
+  orderId: string,
+  boundOutletId: string | null,
+) {
+  return (await stateOf(db, tenantId, orderId, boundOutletId, false))?.state ?? null;
+}
+
+/** The refund created with this Idempotency-Key, if any (the last line against doubles). */
+async function findByIdempotencyKey(db: Db, tenantId: string, key: string) {
+  const [row] = await db
+    .select({ id: refunds.id, requestedBy: refunds.requestedBy })
+    .from(refunds)
+    .where(and(ownedBy(refunds, tenantId), eq(refunds.idempotencyKey, key)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * What a refund write tells the outlet's staff (and tenant-wide staff, who see every outlet):
+ * the bell's notification, when the step is one someone acts on, and the `refund.status` event.
+ */
+export interface RefundNotice {
+  /** "Refund <number> <verb>" with the key and params the web translates it by. */
+  notification: { verb: string; titleKey: string; body: string } | null;
+  liveEvent: boolean;
+}
+
+async function announce(
+  tx: Db,
+  tenantId: string,
+  refund: {
+    id: string;
+    refundNo: string;
+    orderId: string;
+    outletId: string;
+    status: string;
+    amount: number;
+  },
+  by: string | null,
+  notice: RefundNotice,
+) {
+  if (notice.notification) {
+    const n = notice.notification;
+    await tx.insert(notifications).values({
+      tenantId,
+      outletId: refund.outletId,
+      idOrder: refund.orderId,
+      title: `Refund ${refund.refundNo} ${n.verb}`,
+      body: n.body,
+      titleKey: n.titleKey,
+      params: { refund_no: refund.refundNo, amount: refund.amount, by },
+    });
+  }
+  if (notice.liveEvent) {
+    // After every other write: the tenant's live-event lock is held only for the tail.
+    await publishLiveEvent(tx, {
+      tenantId,
+      outletId: refund.outletId,
+      type: 'refund.status',
+      message: {
+        id_order: refund.orderId,
+        id_refund: refund.id,
+        refund_no: refund.refundNo,
+        status: refund.status,
+        outlet_id: refund.outletId,
+      },
+    });
+  }
+}
+
+export interface NewRefund {
+  tenantId: string;
+  boundOutletId: string | null;
+  input: RefundCreate;
+  at: Date;
+  byUserId: string;
+  idempotencyKey: string | null;
+  audit: AuditRow;
+  notice: RefundNotice;
+}
+
+/**
+ * Creates a refund, PENDING, in one transaction with the order row locked: of any number of
+ * parallel requests on one order, each sees the refunds committed before it, so together they
+ * never take more than was paid. Numbers it `RF-<outlet>-<n>` from the outlet's counter. Null
+ * when the order is not found for the caller, `existing` when the key already made a refund;
+ * throws the rule's error when refused.
+ */
+export async function createRefund(db: Db, r: NewRefund) {
+  return db.transaction(async (tx) => {
+    const found = await stateOf(tx, r.tenantId, r.input.order_id, r.boundOutletId, true);
+    if (!found) return null;
+    // The key's first request went through (its stored answer was lost): answer that refund.
+    const existing = r.idempotencyKey
+      ? await findByIdempotencyKey(tx, r.tenantId, r.idempotencyKey)
+      : null;
+    if (existing) return { existing, refund: null };
+    const { head, state } = found;
+    const plan = planRefund(state, r.input);
+    const [counter] = await tx
+      .insert(refundCounters)
+      .values({ tenantId: r.tenantId, outletId: head.outlet_id, lastNo: 1 })
+      .onConflictDoUpdate({
+        target: refundCounters.outletId,
+        set: { lastNo: sql`${refundCounters.lastNo} + 1` },
+        setWhere: eq(refundCounters.tenantId, r.tenantId),
+      })
+      .returning({ lastNo: refundCounters.lastNo });
+    const [byName] = await tx
+      .select({ name: users.fullname })
+      .from(users)
+      .where(eq(users.id, r.byUserId));
+    const bank = r.input.method === 'bank_transfer' ? r.input.bank : undefined;
+    const [refund] = await tx
+      .insert(refunds)
+      .values({
+        tenantId: r.tenantId,
+        outletId: head.outlet_id,
+        orderId: head.id,
+        refundNo: `RF-${head.outlet_code}-${String(counter!.lastNo).padStart(6, '0')}`,
+        kind: r.input.kind,
+        method: r.input.method,
+        paymentMethod: plan.paymentMethod,
+        amount: plan.amount,
+        reason: r.input.reason,
+        reasonNote: r.input.reason_note || null,
+        status: 'PENDING',
+        requestedBy: r.byUserId,
+        requestedByName: byName?.name ?? null,
+        bankCode: bank?.bank_code ?? null,
+        accountHolder: bank?.account_holder ?? null,
+        accountNumber: bank?.account_number ?? null,
+        idempotencyKey: r.idempotencyKey,
+        createdAt: r.at,
+        updatedAt: r.at,
+      })
+      .returning();
+    if (plan.items.length > 0) {
+      await tx
+        .insert(refundItems)
+        .values(plan.items.map((i) => ({ ...i, tenantId: r.tenantId, refundId: refund!.id })));
+    }
+    await tx.insert(refundStatusHistory).values({
+      tenantId: r.tenantId,
+      refundId: refund!.id,
+      fromStatus: 'CREATED',
+      toStatus: 'PENDING',
+      byUserId: r.byUserId,
+      byName: byName?.name ?? null,
+      reason: r.input.reason_note || null,
+      at: r.at,
+    });
+    await tx.insert(auditLog).values({
+      ...r.audit,
+      entityId: refund!.id,
+      after: {
+        ...(r.audit.after as Record<string, unknown>),
+        refund_no: refund!.refundNo,
+        amount: plan.amount,
+        payment_method: plan.paymentMethod,
+      },
+    });
+    await announce(tx, r.tenantId, refund!, byName?.name ?? null, r.notice);
+    return { existing: null, refund: refund! };
+  });
+}
+
+export interface RefundMoveWrite {
+  tenantId: string;
+  refundId: string;
+  from: string;
+  to: string;
+  at: Date;
+  byUserId: string;
+  byName: string;
+  reason: string | null;
+  transferReference: string | null;
+  /** Set on COMPLETED: the business day the refund counts on. */
+  businessDate: string | null;
+  audit: AuditRow;
+  notice: RefundNotice;
+}
+
+/**
+ * Moves a refund in one transaction, only if it is still in `from` (of two racing moves one
+ * wins, the other gets false): the refund, its history, the audit entry and, on COMPLETED, the
+ * order's refunded amount (and what it was still owed back).
+ */
+export async function moveRefund(db: Db, m: RefundMoveWrite): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const decides = m.to === 'APPROVED' || m.to === 'REJECTED';
+    const completes = m.to === 'COMPLETED';
+    const [moved] = await tx
+      .update(refunds)
+      .set({
+        status: m.to,
+        updatedAt: m.at,
+        ...(decides ? { approvedBy: m.byUserId, approvedByName: m.byName } : {}),
+        ...(m.transferReference ? { transferReference: m.transferReference } : {}),
+        ...(completes ? { completedAt: m.at, businessDate: m.businessDate } : {}),
+      })
+      .where(
+        and(ownedBy(refunds, m.tenantId), eq(refunds.id, m.refundId), eq(refunds.status, m.from)),
+      )
+      .returning();
+    if (!moved) return false;
+    if (completes) {
+      await tx
+        .update(orders)
+        .set({
+          refunded: sql`${orders.refunded} + ${moved.amount}`,
+          refundDue: sql`greatest(${orders.refundDue} - ${moved.amount}, 0)`,
+          updatedAt: m.at,
+        })
+        .where(and(ownedBy(orders, m.tenantId), eq(orders.id, moved.orderId)));
+    }
+    await tx.insert(refundStatusHistory).values({
+      tenantId: m.tenantId,
+      refundId: m.refundId,
+      fromStatus: m.from,
+      toStatus: m.to,
+      byUserId: m.byUserId,
+      byName: m.byName,
+      reason: m.reason,
+      at: m.at,
+    });
+    await tx.insert(auditLog).values(m.audit);
+    await announce(tx, m.tenantId, moved, m.byName, m.notice);
+    return true;
+  });
+}
+
+/** Keeps the transfer's proof with its audit entry; answers the proof it replaced. */
+export async function setProof(
+  db: Db,
+  tenantId: string,
+  refundId: string,
+  url: string,
+  audit: AuditRow,
+) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ proofUrl: refunds.proofUrl })
+      .from(refunds)
+      .where(and(ownedBy(refunds, tenantId), eq(refunds.id, refundId)))
+      .for('update');
+    if (!before) return null;
+    await tx
+      .update(refunds)
+      .set({ proofUrl: url })
+      .where(and(ownedBy(refunds, tenantId), eq(refunds.id, refundId)));
+    await tx.insert(auditLog).values(audit);
+    return { previous: before.proofUrl };
+  });
+}

@@ -1,0 +1,192 @@
+import { refundStatuses } from '@kopi/contract';
+import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { users } from '../../db/schema/access';
+import { orderItems, orders, statusList } from '../../db/schema/orders';
+import { refundItems, refunds, refundStatusHistory } from '../../db/schema/refunds';
+import { outlets, tenants } from '../../db/schema/tenancy';
+import { ownedBy } from '../../db/tenant-scope';
+import { likePattern } from '../../lib/paging';
+
+// Reading refunds: the list, its status counts and export, one refund with its items and history.
+// Every query filters by tenant_id, and by the caller's outlet when they are bound to one. The
+// writes and what an order can still give back live in refund-writes.repo.ts.
+
+export type RefundRow = typeof refunds.$inferSelect;
+
+export interface RefundFilter {
+  boundOutletId: string | null;
+  outletId?: string | undefined;
+  status?: string | undefined;
+  method?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  q?: string | undefined;
+}
+
+/** The day a refund was asked for, as the outlet's business day. */
+const requestDay = sql`((${refunds.createdAt} at time zone ${outlets.timezone}) - make_interval(hours => ${tenants.businessDayCutoffHour}::int))::date`;
+
+function where(tenantId: string, f: RefundFilter): SQL | undefined {
+  const pattern = f.q ? likePattern(f.q) : null;
+  return and(
+    ownedBy(refunds, tenantId),
+    f.boundOutletId ? eq(refunds.outletId, f.boundOutletId) : undefined,
+    f.outletId ? eq(refunds.outletId, f.outletId) : undefined,
+    f.status ? eq(refunds.status, f.status) : undefined,
+    f.method ? eq(refunds.method, f.method) : undefined,
+    f.from ? gte(requestDay, sql`${f.from}::date`) : undefined,
+    f.to ? lte(requestDay, sql`${f.to}::date`) : undefined,
+    pattern
+      ? sql`(${refunds.refundNo} ilike ${pattern} or ${orders.orderNo} ilike ${pattern})`
+      : undefined,
+  );
+}
+
+export type RefundSortKey = 'created' | 'amount' | 'refund_no';
+const sortColumns = {
+  created: refunds.createdAt,
+  amount: refunds.amount,
+  refund_no: refunds.refundNo,
+} as const;
+
+const summaryColumns = {
+  refund: refunds,
+  orderNo: orders.orderNo,
+  outletName: outlets.name,
+  outletCode: outlets.code,
+  timezone: outlets.timezone,
+};
+
+const joined = (db: Db) =>
+  db
+    .select(summaryColumns)
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .innerJoin(outlets, eq(outlets.id, refunds.outletId))
+    .innerJoin(tenants, eq(tenants.id, refunds.tenantId));
+
+export async function listPage(
+  db: Db,
+  tenantId: string,
+  f: RefundFilter,
+  sort: { key: RefundSortKey; desc: boolean },
+  limit: number,
+  offset: number,
+) {
+  const column = sortColumns[sort.key];
+  const order = sort.desc ? [desc(column), desc(refunds.id)] : [asc(column), asc(refunds.id)];
+  const [rows, [count]] = await Promise.all([
+    joined(db)
+      .where(where(tenantId, f))
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(refunds)
+      .innerJoin(orders, eq(orders.id, refunds.orderId))
+      .innerJoin(outlets, eq(outlets.id, refunds.outletId))
+      .innerJoin(tenants, eq(tenants.id, refunds.tenantId))
+      .where(where(tenantId, f)),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+export type RefundSummaryRow = Awaited<ReturnType<typeof listPage>>['rows'][number];
+
+/** How many refunds each status has under the list's filters (the status tabs). */
+export async function statusCounts(db: Db, tenantId: string, f: RefundFilter) {
+  return db
+    .select({ status: refunds.status, n: sql<number>`count(*)::int` })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .innerJoin(outlets, eq(outlets.id, refunds.outletId))
+    .innerJoin(tenants, eq(tenants.id, refunds.tenantId))
+    .where(where(tenantId, { ...f, status: undefined }))
+    .groupBy(refunds.status);
+}
+
+/** Every matching refund for the CSV export (capped by the caller). */
+export async function exportRows(
+  db: Db,
+  tenantId: string,
+  f: RefundFilter,
+  sort: { key: RefundSortKey; desc: boolean },
+  limit: number,
+) {
+  const column = sortColumns[sort.key];
+  return joined(db)
+    .where(where(tenantId, f))
+    .orderBy(sort.desc ? desc(column) : asc(column), sort.desc ? desc(refunds.id) : asc(refunds.id))
+    .limit(limit);
+}
+
+/**
+ * One refund the caller may see, with its order's figures, the outlet's clock (the business day
+ * it completes on), the tenant's manager limit and the caller's name (for the history).
+ */
+export async function findById(
+  db: Db,
+  tenantId: string,
+  id: string,
+  caller: { userId: string; outletId: string | null },
+) {
+  const [row] = await db
+    .select({
+      ...summaryColumns,
+      order: {
+        total: orders.total,
+        paid: orders.paid,
+        refunded: orders.refunded,
+        status: orders.status,
+        businessDate: orders.businessDate,
+      },
+      cutoffHour: tenants.businessDayCutoffHour,
+      managerLimit: tenants.refundManagerLimit,
+      callerName: sql<
+        string | null
+      >`(select u.fullname from ${users} u where u.id = ${caller.userId})`,
+    })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .innerJoin(outlets, eq(outlets.id, refunds.outletId))
+    .innerJoin(tenants, eq(tenants.id, refunds.tenantId))
+    .where(
+      and(
+        ownedBy(refunds, tenantId),
+        eq(refunds.id, id),
+        caller.outletId ? eq(refunds.outletId, caller.outletId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** The items (with their names as sold) and the status history of a refund. */
+export async function detailsOf(db: Db, tenantId: string, refundId: string) {
+  const [items, history] = await Promise.all([
+    db
+      .select({
+        orderItemId: refundItems.orderItemId,
+        name: orderItems.name,
+        quantity: refundItems.quantity,
+        amount: refundItems.amount,
+      })
+      .from(refundItems)
+      .innerJoin(orderItems, eq(orderItems.id, refundItems.orderItemId))
+      .where(and(ownedBy(refundItems, tenantId), eq(refundItems.refundId, refundId)))
+      .orderBy(asc(orderItems.lineNo)),
+    db
+      .select()
+      .from(refundStatusHistory)
+      .where(
+        and(ownedBy(refundStatusHistory, tenantId), eq(refundStatusHistory.refundId, refundId)),
+      )
+      // A refund reaches each status once, so the lifecycle breaks ties of equal times.
+      .orderBy(
+        asc(refundStatusHistory.at),
+        sql`array_position(array[${statusList(refundStatuses)}], ${refundStatusHistory.toStatus})`,
+      ),
+  ]);
+  return { items, history };
+}

@@ -1,0 +1,98 @@
+import multipart from '@fastify/multipart';
+import {
+  idParamSchema,
+  refundableSchema,
+  refundCreateSchema,
+  refundExportQuerySchema,
+  refundListQuerySchema,
+  refundMoveSchema,
+  refundSchema,
+  refundStatusCountsSchema,
+  refundSummarySchema,
+} from '@kopi/contract';
+import type { FastifyInstance } from 'fastify';
+import { IMAGE_MAX_BYTES } from '../../lib/images';
+import { authedContextOf } from '../../lib/request-context';
+import { defineRoutes, idempotencyKeyOf } from '../../lib/route-kit';
+import { readUploadedFile } from '../../lib/upload-file';
+import type { RefundService } from './refunds.service';
+
+// DESIGN §8 /api/refunds (the contract's refunds.ts lists the paths and permissions). A move's
+// own permission (refundMovePermission), separation of duties and the manager's limit are the
+// service's checks. Staff bound to an outlet only reach that outlet's refunds (else 404).
+
+export async function refundRoutes(app: FastifyInstance, { service }: { service: RefundService }) {
+  const route = defineRoutes(app, { tags: ['refunds'], context: authedContextOf });
+  await app.register(multipart);
+
+  route.list('/refunds', {
+    config: { permission: 'read-order' },
+    summary:
+      'Refunds: q (refund or order number), status, method, outlet_id (404 when not the caller’s), from/to (request day); sort created|amount|refund_no ("-" descending, default -created)',
+    querystring: refundListQuerySchema,
+    item: refundSummarySchema,
+    handler: (ctx, { query }) => service.list(ctx, query),
+  });
+
+  route.get('/refunds/status-counts', {
+    config: { permission: 'read-order' },
+    summary: 'How many refunds each status has under the list’s filters (the status tabs)',
+    querystring: refundExportQuerySchema,
+    data: refundStatusCountsSchema,
+    handler: (ctx, { query }) => service.statusCounts(ctx, query),
+  });
+
+  route.download('/refunds/export', {
+    config: { permission: 'read-order' },
+    summary: 'The filtered refund list as CSV in lang (default English), amounts in ringgit',
+    querystring: refundExportQuerySchema,
+    handler: (ctx, { query }) => service.exportCsv(ctx, query),
+  });
+
+  route.get('/refunds/:id', {
+    config: { permission: 'read-order' },
+    summary:
+      'One refund with items, history, the moves the caller may make and the bank account (masked without transfer-refund)',
+    params: idParamSchema,
+    data: refundSchema,
+    handler: (ctx, { params }) => service.get(ctx, params.id),
+  });
+
+  route.create('/refunds', {
+    config: { permission: 'create-order', idempotency: 'required' },
+    summary:
+      'Ask for a refund (Idempotency-Key required): items, full or amount, never more than the order has left to give (in total and per payment method); lands PENDING',
+    body: refundCreateSchema,
+    data: refundSchema,
+    handler: (ctx, request) => service.create(ctx, request.body, idempotencyKeyOf(request)),
+  });
+
+  route.post('/refunds/:id/status', {
+    config: { permission: 'read-order' },
+    summary:
+      'Move a refund along DESIGN §4 with the permission refundMovePermission names; 403 refund_own_request / refund_above_manager_limit, 409 invalid_status_transition',
+    params: idParamSchema,
+    body: refundMoveSchema,
+    data: refundSchema,
+    handler: (ctx, { params, body }) => service.move(ctx, params.id, body),
+  });
+
+  route.post('/refunds/:id/proof', {
+    config: { permission: 'transfer-refund', idempotency: false },
+    summary:
+      'The bank transfer’s proof (multipart "file"; JPEG, PNG or WebP ≤ 2 MB, checked by content; stored as WebP)',
+    consumes: ['multipart/form-data'],
+    params: idParamSchema,
+    data: refundSchema,
+    handler: async (ctx, request) =>
+      service.setProof(ctx, request.params.id, await readUploadedFile(request, IMAGE_MAX_BYTES)),
+  });
+
+  route.get('/orders/:id/refundable', {
+    config: { permission: 'read-order' },
+    summary: 'What a new refund of the order may still take, per item and per payment method',
+    params: idParamSchema,
+    data: refundableSchema,
+    handler: (ctx, { params }) => service.refundable(ctx, params.id),
+  });
+}

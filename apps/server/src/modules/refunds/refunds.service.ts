@@ -1,0 +1,278 @@
+import {
+  businessDate,
+  defaultLocale,
+  type Refund,
+  type RefundCreate,
+  type RefundListQuery,
+  type RefundMove,
+  type RefundStatus,
+  refundSortKeys,
+  refundStatuses,
+  type Refundable,
+  type refundExportQuerySchema,
+} from '@kopi/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/database';
+import { auditRow } from '../../lib/audit';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { removeImages, storeImage } from '../../lib/images';
+import { offsetOf, pageAnswer, parseSort } from '../../lib/paging';
+import type { AuthedContext } from '../../lib/request-context';
+import { boundOutletOf, tenantIdOf } from '../../lib/tenant-scope';
+import { refundsCsv } from './refund-export';
+import { refundableOf } from './refund-rules';
+import { moveRefusal, toRefund, toSummary } from './refund-view';
+import * as writes from './refund-writes.repo';
+import * as repo from './refunds.repo';
+
+// Refunds (DESIGN §4, §10): asking for one, the review (approve or reject, never one's own, a
+// manager only up to the tenant's limit), paying it out (straight away, or by bank transfer
+// with its reference and proof) and completing it on the outlet's business day of that moment.
+
+export interface RefundServiceDeps {
+  db: Db;
+  now: Clock;
+  dataDir: string;
+  /** Publish live events and notifications: off only for the demo seed's back-filled history. */
+  announce?: boolean;
+  /** The most rows an export writes; more is refused (tests lower it). */
+  exportMaxRows?: number;
+}
+
+type RefundExportQuery = z.infer<typeof refundExportQuerySchema>;
+
+const EXPORT_MAX_ROWS = 50_000;
+const PROOF_SIZES = [{ name: 'url', size: 1600 }] as const;
+/** A transfer's proof belongs to a bank-transfer refund between approval and completion. */
+const PROOF_STATUSES: readonly string[] = ['APPROVED', 'WAITING TRANSFER', 'TRANSFERED'];
+
+export function createRefundService({
+  db,
+  now,
+  dataDir,
+  announce = true,
+  exportMaxRows = EXPORT_MAX_ROWS,
+}: RefundServiceDeps) {
+  /** The bell for the steps someone acts on next: review, pay out, and the requester's news. */
+  const noticeOf = (
+    status: RefundStatus,
+    by: string,
+    reason: string | null,
+  ): writes.RefundNotice => {
+    const words: Partial<Record<RefundStatus, [string, string]>> = {
+      PENDING: ['requested', 'refundRequested'],
+      APPROVED: ['approved', 'refundApproved'],
+      COMPLETED: ['completed', 'refundCompleted'],
+    };
+    const w = words[status];
+    return {
+      notification:
+        announce && w
+          ? { verb: w[0], titleKey: w[1], body: reason ? `${by}: ${reason}` : `by ${by}` }
+          : null,
+      liveEvent: announce,
+    };
+  };
+  const caller = (ctx: AuthedContext) => ({
+    userId: ctx.principal.userId,
+    outletId: boundOutletOf(ctx),
+  });
+
+  async function requireVisible(ctx: AuthedContext, id: string) {
+    const tenantId = tenantIdOf(ctx);
+    const found = await repo.findById(db, tenantId, id, caller(ctx));
+    if (!found) throw new AppError('not_found');
+    return { tenantId, found };
+  }
+
+  async function get(ctx: AuthedContext, id: string): Promise<Refund> {
+    const { tenantId, found } = await requireVisible(ctx, id);
+    return toRefund(found, await repo.detailsOf(db, tenantId, id), ctx.principal);
+  }
+
+  /** The list's filter; outlet-bound staff naming another outlet get 404, as everywhere. */
+  function filterOf(ctx: AuthedContext, q: RefundExportQuery): repo.RefundFilter {
+    const bound = boundOutletOf(ctx);
+    if (bound && q.outlet_id && q.outlet_id !== bound) throw new AppError('not_found');
+    return {
+      boundOutletId: bound,
+      outletId: q.outlet_id,
+      status: q.status,
+      method: q.method,
+      from: q.from,
+      to: q.to,
+      q: q.q,
+    };
+  }
+  // Newest first unless the caller sorts.
+  const sortOf = (q: RefundExportQuery) =>
+    q.sort ? parseSort(q.sort, refundSortKeys, 'created') : { key: 'created' as const, desc: true };
+
+  return {
+    get,
+
+    async list(ctx: AuthedContext, q: RefundListQuery) {
+      const tenantId = tenantIdOf(ctx);
+      const page = await repo.listPage(
+        db,
+        tenantId,
+        filterOf(ctx, q),
+        sortOf(q),
+        q.page_size,
+        offsetOf(q),
+      );
+      return pageAnswer(q, page, toSummary);
+    },
+
+    async statusCounts(ctx: AuthedContext, q: RefundExportQuery) {
+      const rows = await repo.statusCounts(db, tenantIdOf(ctx), filterOf(ctx, q));
+      const counts = Object.fromEntries(refundStatuses.map((s) => [s, 0])) as Record<
+        RefundStatus,
+        number
+      >;
+      for (const r of rows) counts[r.status as RefundStatus] = r.n;
+      return counts;
+    },
+
+    /** The list's filters, every row (up to 50,000, else export_too_large), as CSV. */
+    async exportCsv(ctx: AuthedContext, q: RefundExportQuery) {
+      const rows = await repo.exportRows(
+        db,
+        tenantIdOf(ctx),
+        filterOf(ctx, q),
+        sortOf(q),
+        exportMaxRows + 1,
+      );
+      if (rows.length > exportMaxRows) {
+        throw new AppError('export_too_large', {
+          message: `More than ${exportMaxRows.toLocaleString('en')} refunds match. Narrow the dates or filters and export again.`,
+        });
+      }
+      const stamp = businessDate(now(), 'Asia/Kuala_Lumpur', 0).replaceAll('-', '');
+      return {
+        filename: `refunds-${stamp}.csv`,
+        body: refundsCsv(rows, q.lang ?? defaultLocale),
+      };
+    },
+
+    /** GET /api/orders/{id}/refundable. */
+    async refundable(ctx: AuthedContext, orderId: string): Promise<Refundable> {
+      const state = await writes.refundStateOf(db, tenantIdOf(ctx), orderId, boundOutletOf(ctx));
+      if (!state) throw new AppError('not_found');
+      return refundableOf(state);
+    },
+
+    /** POST /api/refunds: lands PENDING, never taking more than the order has left to give. */
+    async create(
+      ctx: AuthedContext,
+      input: RefundCreate,
+      idempotencyKey: string | null,
+    ): Promise<Refund> {
+      const tenantId = tenantIdOf(ctx);
+      const { bank: _bank, ...logged } = input;
+      const created = await writes.createRefund(db, {
+        tenantId,
+        boundOutletId: boundOutletOf(ctx),
+        input,
+        at: now(),
+        byUserId: ctx.principal.userId,
+        idempotencyKey,
+        audit: auditRow(ctx, {
+          action: 'refund.create',
+          entity: 'refund',
+          // The account number stays out of the trail; the bank and holder are enough.
+          after: { ...logged, ...(input.bank ? { bank_code: input.bank.bank_code } : {}) },
+        }),
+        notice: noticeOf('PENDING', ctx.principal.username, input.reason_note || null),
+      });
+      if (!created) throw new AppError('not_found');
+      if (created.existing) {
+        // Only the one who sent the key gets its refund again.
+        if (created.existing.requestedBy !== ctx.principal.userId) {
+          throw new AppError('idempotency_key_reused');
+        }
+        return get(ctx, created.existing.id);
+      }
+      return get(ctx, created.refund.id);
+    },
+
+    /** POST /api/refunds/{id}/status. */
+    async move(ctx: AuthedContext, id: string, move: RefundMove): Promise<Refund> {
+      const { tenantId, found } = await requireVisible(ctx, id);
+      const refund = found.refund;
+      const refusal = moveRefusal(ctx.principal, refund, move.status, found.managerLimit);
+      if (refusal) throw new AppError(refusal.code, { message: refusal.message });
+      const at = now();
+      const reason = move.reason || null;
+      const moved = await writes.moveRefund(db, {
+        tenantId,
+        refundId: id,
+        from: refund.status,
+        to: move.status,
+        at,
+        byUserId: ctx.principal.userId,
+        byName: found.callerName ?? ctx.principal.username,
+        reason,
+        transferReference: move.status === 'TRANSFERED' ? (move.transfer_reference ?? null) : null,
+        // Counted on the outlet's business day it completes, even when the order's day is closed.
+        businessDate:
+          move.status === 'COMPLETED' ? businessDate(at, found.timezone, found.cutoffHour) : null,
+        audit: auditRow(ctx, {
+          action: 'refund.status',
+          entity: 'refund',
+          entityId: id,
+          before: { status: refund.status },
+          after: {
+            status: move.status,
+            reason,
+            amount: refund.amount,
+            ...(move.transfer_reference ? { transfer_reference: move.transfer_reference } : {}),
+          },
+        }),
+        notice: noticeOf(move.status, found.callerName ?? ctx.principal.username, reason),
+      });
+      if (!moved) {
+        throw new AppError('invalid_status_transition', {
+          message: 'The refund has just been moved by someone else; reload it',
+        });
+      }
+      return get(ctx, id);
+    },
+
+    /** POST /api/refunds/{id}/proof: the bank transfer's proof, stored like product images. */
+    async setProof(ctx: AuthedContext, id: string, file: Buffer): Promise<Refund> {
+      const { tenantId, found } = await requireVisible(ctx, id);
+      if (found.refund.method !== 'bank_transfer') throw new AppError('refund_method_unavailable');
+      if (!PROOF_STATUSES.includes(found.refund.status)) {
+        throw new AppError('invalid_status_transition', {
+          message: `A proof is kept between approval and completion, not on a ${found.refund.status} refund`,
+        });
+      }
+      const { url } = await storeImage(dataDir, 'refunds', file, PROOF_SIZES);
+      let replaced;
+      try {
+        replaced = await writes.setProof(
+          db,
+          tenantId,
+          id,
+          url,
+          auditRow(ctx, {
+            action: 'refund.proof',
+            entity: 'refund',
+            entityId: id,
+            before: { proof_url: found.refund.proofUrl },
+            after: { proof_url: url },
+          }),
+        );
+      } catch (error) {
+        await removeImages(dataDir, [url]);
+        throw error;
+      }
+      await removeImages(dataDir, [replaced?.previous ?? null]);
+      return get(ctx, id);
+    },
+  };
+}
+
+export type RefundService = ReturnType<typeof createRefundService>;

@@ -1,0 +1,274 @@
+import { type Refund, refundableSchema } from '@kopi/contract';
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { orders } from '../../db/schema/orders';
+import { auditLog, idempotencyKeys } from '../../db/schema/platform';
+import { demoOutletIds } from '../../test/catalogue-fixtures';
+import { expectCode, detailPaths } from '../../test/expect-code';
+import { addProduct, testClock } from '../../test/order-fixtures';
+import {
+  askRefund,
+  bank,
+  cardOrder,
+  movedRefund,
+  paidOrder,
+  refundOf,
+} from '../../test/refund-fixtures';
+import { anonymous, engine } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
+
+// Refunds: asking, the review with separation of duties and the manager's limit, paying out,
+// and never more refunded than paid.
+
+const NOON_KL = '2026-06-10T04:00:00Z'; // Wednesday 12:00 in Kuala Lumpur
+const clock = testClock(NOON_KL);
+let kl: string;
+let plain: string; // RM 10.00 → 10.60 with SST
+let big: string; // RM 60.00 → 63.60
+
+const { t, api, as } = useTestApp({
+  now: clock.now,
+  signIn: ['admin', 'cashier', 'finance'],
+});
+const { admin, cashier, finance } = as;
+beforeAll(async () => {
+  ({ kl } = await demoOutletIds(t));
+  plain = (await addProduct(t, { sku: 'RF-PLAIN', price: 1000 })).id;
+  big = (await addProduct(t, { sku: 'RF-BIG', price: 6000 })).id;
+});
+beforeEach(() => clock.set(NOON_KL));
+
+const order = (outletId = kl, amount = 1060, productId = plain) =>
+  cardOrder(t, admin, outletId, productId, amount);
+const amountRefund = (orderId: string, amount: number, extra: Record<string, unknown> = {}) => ({
+  order_id: orderId,
+  kind: 'amount',
+  amount,
+  method: 'original',
+  reason: 'quality_issue',
+  ...extra,
+});
+
+describe('asking for a refund', () => {
+  it('refunds items by their share of what was paid, lands PENDING, numbered and audited', async () => {
+    const o = await paidOrder(t, admin, {
+      outlet_id: kl,
+      items: [
+        { product_id: plain, quantity: 3 },
+        { product_id: big, quantity: 1 },
+      ],
+      payments: [{ method: 'card', amount: 9540, reference: 'C-1' }],
+    });
+    const before = refundableSchema.parse(
+      (await api.get(`/api/orders/${o.id}/refundable`, cashier)).json().data,
+    );
+    expect(before).toMatchObject({ paid: 9540, refunded: 0, remaining: 9540 });
+    expect(before.by_method).toEqual([{ method: 'card', paid: 9540, remaining: 9540 }]);
+    expect(before.items.map((i) => [i.quantity, i.refundable_quantity, i.unit_amount])).toEqual([
+      [3, 3, 1060],
+      [1, 1, 6360],
+    ]);
+    const refund = await refundOf(t, cashier, {
+      order_id: o.id,
+      kind: 'items',
+      items: [{ order_item_id: o.items[0]!.id, quantity: 2 }],
+      method: 'original',
+      reason: 'wrong_item',
+    });
+    expect(refund).toMatchObject({
+      status: 'PENDING',
+      amount: 2120,
+      payment_method: 'card',
+      requested_by: 'Siti Nurhaliza',
+      business_date: null,
+      allowed_statuses: [],
+    });
+    expect(refund.refund_no).toMatch(/^RF-KL01-\d{6}$/);
+    expect(refund.items).toEqual([
+      { order_item_id: o.items[0]!.id, name: 'Test RF-PLAIN', quantity: 2, amount: 2120 },
+    ]);
+    expect(refund.history).toEqual([
+      {
+        from: 'CREATED',
+        to: 'PENDING',
+        at: NOON_KL.replace('Z', '.000Z'),
+        by: 'Siti Nurhaliza',
+        reason: null,
+      },
+    ]);
+    const after = refundableSchema.parse(
+      (await api.get(`/api/orders/${o.id}/refundable`, cashier)).json().data,
+    );
+    expect(after).toMatchObject({ refunded: 2120, remaining: 7420 });
+    expect(after.items[0]).toMatchObject({ refundable_quantity: 1, unit_amount: 1060 });
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'refund.create'), eq(auditLog.entityId, refund.id)));
+    expect(entry?.after).toMatchObject({ amount: 2120, refund_no: refund.refund_no });
+  });
+
+  it('numbers refunds per outlet from a counter', async () => {
+    const first = await refundOf(t, cashier, amountRefund((await order()).id, 100));
+    const second = await refundOf(t, cashier, amountRefund((await order()).id, 100));
+    const n = (r: Refund) => Number(r.refund_no.slice(-6));
+    expect(n(second)).toBe(n(first) + 1);
+  });
+
+  it('refunds the whole remaining amount by the original method', async () => {
+    const o = await order();
+    await refundOf(t, cashier, amountRefund(o.id, 60));
+    const full = await refundOf(t, cashier, {
+      ...amountRefund(o.id, 1),
+      kind: 'full',
+      amount: undefined,
+    });
+    expect(full.amount).toBe(1000);
+  });
+
+  it('answers 401 without a session, 403 without create-order, 400 for a bad body or no key', async () => {
+    const o = await order();
+    expectCode(await askRefund(t, anonymous, amountRefund(o.id, 100)), 401, 'unauthorized');
+    expectCode(await askRefund(t, finance, amountRefund(o.id, 100)), 403, 'forbidden');
+    const bad = await askRefund(t, cashier, amountRefund(o.id, 100, { reason: 'other' }));
+    expect(bad.statusCode).toBe(400);
+    expect(detailPaths(bad)).toEqual(['reason_note']);
+    const noBank = await askRefund(
+      t,
+      cashier,
+      amountRefund(o.id, 100, { method: 'bank_transfer' }),
+    );
+    expect(detailPaths(noBank)).toEqual(['bank']);
+    const noKey = await api.post('/api/refunds', amountRefund(o.id, 100), cashier);
+    expectCode(noKey, 400, 'idempotency_key_required');
+    const unknownItem = await askRefund(t, cashier, {
+      ...amountRefund(o.id, 1),
+      kind: 'items',
+      items: [{ order_item_id: o.id, quantity: 1 }],
+    });
+    expectCode(unknownItem, 400, 'refund_item_unknown');
+  });
+
+  it('answers the first refund again to a retry with the same key', async () => {
+    const o = await order();
+    const body = amountRefund(o.id, 100);
+    const first = await askRefund(t, cashier, body, 'rf-retry-1');
+    const again = await askRefund(t, cashier, body, 'rf-retry-1');
+    expect(again.json().data.id).toBe(first.json().data.id);
+    const refundable = refundableSchema.parse(
+      (await api.get(`/api/orders/${o.id}/refundable`, admin)).json().data,
+    );
+    expect(refundable.refunded).toBe(100);
+  });
+
+  it('answers the refund its key made when the stored answer was lost, to its requester only', async () => {
+    const o = await order();
+    const body = amountRefund(o.id, 100);
+    const first = await askRefund(t, cashier, body, 'rf-lost-1');
+    expect(first.statusCode, first.body).toBe(201);
+    await t.database.db.delete(idempotencyKeys).where(eq(idempotencyKeys.key, 'rf-lost-1'));
+    const again = await askRefund(t, cashier, body, 'rf-lost-1');
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().data.id).toBe(first.json().data.id);
+    expectCode(await askRefund(t, admin, body, 'rf-lost-1'), 422, 'idempotency_key_reused');
+    const refundable = refundableSchema.parse(
+      (await api.get(`/api/orders/${o.id}/refundable`, admin)).json().data,
+    );
+    expect(refundable.refunded).toBe(100);
+  });
+});
+
+describe('never more refunded than paid', () => {
+  it('refuses an amount above what remains, and a second full refund', async () => {
+    const o = await order();
+    expectCode(await askRefund(t, cashier, amountRefund(o.id, 1061)), 409, 'refund_exceeds_paid');
+    await refundOf(t, cashier, { ...amountRefund(o.id, 1), kind: 'full', amount: undefined });
+    expectCode(
+      await askRefund(t, cashier, { ...amountRefund(o.id, 1), kind: 'full', amount: undefined }),
+      409,
+      'refund_exceeds_paid',
+    );
+    expectCode(await askRefund(t, cashier, amountRefund(o.id, 1)), 409, 'refund_exceeds_paid');
+  });
+
+  it('refuses more units than the line has left', async () => {
+    const o = await order();
+    const items = (quantity: number) => ({
+      ...amountRefund(o.id, 1),
+      kind: 'items',
+      items: [{ order_item_id: o.items[0]!.id, quantity }],
+    });
+    expectCode(await askRefund(t, cashier, items(2)), 409, 'refund_exceeds_paid');
+    await refundOf(t, cashier, items(1));
+    expectCode(await askRefund(t, cashier, items(1)), 409, 'refund_exceeds_paid');
+  });
+
+  it('frees what a rejected refund held', async () => {
+    const o = await order();
+    const r = await refundOf(t, cashier, amountRefund(o.id, 1060));
+    await movedRefund(t, finance, r.id, { status: 'REJECTED', reason: 'Not our mistake' });
+    await movedRefund(t, finance, r.id, { status: 'CLOSED' });
+    await refundOf(t, cashier, amountRefund(o.id, 1060));
+  });
+
+  it('keeps each payment method to what it paid; a bank transfer counts against the total', async () => {
+    const o = await paidOrder(t, admin, {
+      outlet_id: kl,
+      items: [{ product_id: plain, quantity: 1 }],
+      payments: [
+        { method: 'cash', amount: 500, tendered: 500 },
+        { method: 'card', amount: 560, reference: 'C-2' },
+      ],
+    });
+    expectCode(
+      await askRefund(t, cashier, amountRefund(o.id, 501, { method: 'cash' })),
+      409,
+      'refund_exceeds_paid',
+    );
+    expectCode(await askRefund(t, cashier, amountRefund(o.id, 561)), 409, 'refund_exceeds_paid');
+    const card = await refundOf(t, cashier, amountRefund(o.id, 560));
+    expect(card.payment_method).toBe('card');
+    expectCode(await askRefund(t, cashier, amountRefund(o.id, 1)), 409, 'refund_exceeds_paid');
+    const transfer = await refundOf(
+      t,
+      cashier,
+      amountRefund(o.id, 400, { method: 'bank_transfer', bank }),
+    );
+    expect(transfer.payment_method).toBeNull();
+    // 100 remains in total, so cash (paid 500) may take only that.
+    expectCode(
+      await askRefund(t, cashier, amountRefund(o.id, 101, { method: 'cash' })),
+      409,
+      'refund_exceeds_paid',
+    );
+    const cash = await refundOf(t, cashier, amountRefund(o.id, 100, { method: 'cash' }));
+    expect(cash.payment_method).toBe('cash');
+    const card2 = await order();
+    expectCode(
+      await askRefund(t, cashier, amountRefund(card2.id, 100, { method: 'cash' })),
+      400,
+      'refund_method_unavailable',
+    );
+  });
+
+  it('refuses an order with nothing paid', async () => {
+    const o = await order();
+    await t.database.db.update(orders).set({ paid: 0 }).where(eq(orders.id, o.id));
+    expectCode(await askRefund(t, cashier, amountRefund(o.id, 1)), 409, 'refund_order_not_paid');
+  });
+
+  it('lets exactly as many of ten parallel requests through as the order can pay back', async () => {
+    const o = await order();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => askRefund(t, cashier, amountRefund(o.id, 300))),
+    );
+    const codes = answers.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, 201, 201, 409, 409, 409, 409, 409, 409, 409]);
+    const refundable = refundableSchema.parse(
+      (await api.get(`/api/orders/${o.id}/refundable`, admin)).json().data,
+    );
+    expect(refundable).toMatchObject({ refunded: 900, remaining: 160 });
+    // The engine is named so a PostgreSQL run (real parallel transactions) is visible in the log.
+    expect(['pglite', 'postgres']).toContain(engine);
+  });
+});

@@ -1,0 +1,62 @@
+import { type Refund, refundSchema } from '@kopi/contract';
+import { expect } from 'vitest';
+import { cardSale, sell, type SaleBody } from './order-fixtures';
+import { requestAs, type RequestHeaders, type TestApp, withIdempotencyKey } from './test-app';
+
+// Test data for refunds: paid sales to refund, and requests for refunds and their moves.
+
+/** A paid sale (admin at the counter), answering its id and items. */
+export async function paidOrder(t: TestApp, headers: RequestHeaders, body: SaleBody) {
+  const res = await sell(t, headers, { allow_outside_hours: true, ...body });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as { id: string; order_no: string; items: { id: string }[] };
+}
+
+/** A one-line card sale of `productId` at `outletId` paid `amount`. */
+export const cardOrder = (
+  t: TestApp,
+  headers: RequestHeaders,
+  outletId: string,
+  productId: string,
+  amount: number,
+) => paidOrder(t, headers, cardSale(outletId, productId, amount));
+
+/** POST /api/refunds with a fresh (or the given) Idempotency-Key. */
+export const askRefund = (
+  t: TestApp,
+  headers: RequestHeaders,
+  body: Record<string, unknown>,
+  key?: string,
+) => requestAs(t).post('/api/refunds', body, withIdempotencyKey(headers, key));
+
+/** An asked-for refund (201), parsed. */
+export async function refundOf(t: TestApp, headers: RequestHeaders, body: Record<string, unknown>) {
+  const res = await askRefund(t, headers, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return refundSchema.parse(res.json().data);
+}
+
+export const moveRefund = (
+  t: TestApp,
+  headers: RequestHeaders,
+  id: string,
+  body: Record<string, unknown>,
+) => requestAs(t).post(`/api/refunds/${id}/status`, body, headers);
+
+/** A move that must succeed, answering the refund after it. */
+export async function movedRefund(
+  t: TestApp,
+  headers: RequestHeaders,
+  id: string,
+  body: Record<string, unknown>,
+): Promise<Refund> {
+  const res = await moveRefund(t, headers, id, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return refundSchema.parse(res.json().data);
+}
+
+export const bank = {
+  bank_code: 'MBB',
+  account_holder: 'Tan Mei Ling',
+  account_number: '114012345678',
+};
