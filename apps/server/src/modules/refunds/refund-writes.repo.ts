@@ -160,7 +160,10 @@ export interface NewRefund {
   boundOutletId: string | null;
   input: RefundCreate;
   at: Date;
-  byUserId: string;
+  /** Who asks: a staff user, or null when the system asks for it (a customer's cancel). */
+  byUserId: string | null;
+  /** The name the history shows when no user asks. */
+  byName?: string;
   idempotencyKey: string | null;
   audit: AuditRow;
   notice: RefundNotice;
@@ -193,10 +196,10 @@ export async function createRefund(db: Db, r: NewRefund) {
         setWhere: eq(refundCounters.tenantId, r.tenantId),
       })
       .returning({ lastNo: refundCounters.lastNo });
-    const [byName] = await tx
-      .select({ name: users.fullname })
-      .from(users)
-      .where(eq(users.id, r.byUserId));
+    const [user] = r.byUserId
+      ? await tx.select({ name: users.fullname }).from(users).where(eq(users.id, r.byUserId))
+      : [];
+    const byName = user?.name ?? r.byName ?? null;
     const bank = r.input.method === 'bank_transfer' ? r.input.bank : undefined;
     const [refund] = await tx
       .insert(refunds)
@@ -213,7 +216,7 @@ export async function createRefund(db: Db, r: NewRefund) {
         reasonNote: r.input.reason_note || null,
         status: 'PENDING',
         requestedBy: r.byUserId,
-        requestedByName: byName?.name ?? null,
+        requestedByName: byName,
         bankCode: bank?.bank_code ?? null,
         accountHolder: bank?.account_holder ?? null,
         accountNumber: bank?.account_number ?? null,
@@ -233,7 +236,7 @@ export async function createRefund(db: Db, r: NewRefund) {
       fromStatus: 'CREATED',
       toStatus: 'PENDING',
       byUserId: r.byUserId,
-      byName: byName?.name ?? null,
+      byName,
       reason: r.input.reason_note || null,
       at: r.at,
     });
@@ -247,7 +250,7 @@ export async function createRefund(db: Db, r: NewRefund) {
         payment_method: plan.paymentMethod,
       },
     });
-    await announce(tx, r.tenantId, refund!, byName?.name ?? null, r.notice);
+    await announce(tx, r.tenantId, refund!, byName, r.notice);
     return { existing: null, refund: refund! };
   });
 }

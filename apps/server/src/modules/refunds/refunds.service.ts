@@ -18,7 +18,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { removeImages, storeImage } from '../../lib/images';
 import { offsetOf, pageAnswer, parseSort } from '../../lib/paging';
-import type { AuthedContext } from '../../lib/request-context';
+import type { AuthedContext, RequestContext } from '../../lib/request-context';
 import { boundOutletOf, tenantIdOf } from '../../lib/tenant-scope';
 import { refundsCsv } from './refund-export';
 import { refundableOf } from './refund-rules';
@@ -43,6 +43,7 @@ export interface RefundServiceDeps {
 type RefundExportQuery = z.infer<typeof refundExportQuerySchema>;
 
 const EXPORT_MAX_ROWS = 50_000;
+const NOTHING_OWED: readonly string[] = ['refund_exceeds_paid', 'refund_order_not_paid'];
 const PROOF_SIZES = [{ name: 'url', size: 1600 }] as const;
 /** A transfer's proof belongs to a bank-transfer refund between approval and completion. */
 const PROOF_STATUSES: readonly string[] = ['APPROVED', 'WAITING TRANSFER', 'TRANSFERED'];
@@ -195,6 +196,61 @@ export function createRefundService({
         return get(ctx, created.existing.id);
       }
       return get(ctx, created.refund.id);
+    },
+
+    /**
+     * The full refunds a paid order is owed once rejected or cancelled after payment: one back to
+     * its non-cash payments (original) and one in cash when it was paid in cash. Each is asked for
+     * once per order (its Idempotency-Key is the order's), so a retried rejection or a repeated
+     * callback never makes a second; nothing is made when nothing remains to give back. Lands
+     * PENDING for review like any refund. Answers the ids of the refunds the order is owed.
+     */
+    async refundOwed(
+      ctx: RequestContext,
+      tenantId: string,
+      orderId: string,
+      byName: string,
+    ): Promise<string[]> {
+      const state = await writes.refundStateOf(db, tenantId, orderId, null);
+      if (!state) return [];
+      const methods = [
+        ...(state.payments.some((p) => p.method !== 'cash') ? (['original'] as const) : []),
+        ...(state.payments.some((p) => p.method === 'cash') ? (['cash'] as const) : []),
+      ];
+      const ids: string[] = [];
+      for (const method of methods) {
+        const input: RefundCreate = {
+          order_id: orderId,
+          kind: 'full',
+          method,
+          reason: 'order_cancelled',
+        };
+        const created = await writes
+          .createRefund(db, {
+            tenantId,
+            boundOutletId: null,
+            input,
+            at: now(),
+            byUserId: ctx.principal?.userId ?? null,
+            byName,
+            idempotencyKey: `owed:${orderId}:${method}`,
+            audit: auditRow(ctx, {
+              action: 'refund.create',
+              entity: 'refund',
+              tenantId,
+              after: { ...input, automatic: true },
+            }),
+            notice: noticeOf('PENDING', byName, 'Paid order rejected or cancelled'),
+          })
+          .catch((error: unknown) => {
+            // Nothing left by this method (refunded already, or by another refund): none owed.
+            if (error instanceof AppError && NOTHING_OWED.includes(error.code)) return null;
+            throw error;
+          });
+        const id = created?.refund?.id ?? created?.existing?.id;
+        if (id) ids.push(id);
+      }
+      return ids;
     },
 
     /** POST /api/refunds/{id}/status. */
