@@ -24,6 +24,19 @@ const note = (title_key: string | null, params: Record<string, string | number |
 });
 
 describe('notification text', () => {
+  it('translates the refund steps the server keys', () => {
+    const asked = note('refundRequested', {
+      refund_no: 'RF-KL01-000007',
+      amount: 1250,
+      by: 'Siti',
+    });
+    expect(notificationText(asked, en).title).toBe('Refund RF-KL01-000007 requested');
+    expect(notificationText(asked, en).body).toMatch(/^RM\s?12\.50 · by Siti$/);
+    const done = { ...asked, title_key: 'refundCompleted' };
+    expect(notificationText(done, ms).title).toBe('Bayaran balik RF-KL01-000007 selesai');
+    expect(notificationText(done, ms).body).toMatch(/^RM\s?12\.50 · oleh Siti$/);
+  });
+
   it('translates a paid order with its serving method, table and total', () => {
     const paid = note('orderPaid', {
       order_no: 'KL01-0042',

@@ -30,6 +30,11 @@ function moved(key: Key, p: Record<string, unknown>, t: Translate) {
   return p.reason ? t('notify.orderMovedReason.body', values) : t(`notify.${key}.body`, values);
 }
 
+/** A refund's step: how much, and who took it. */
+function refund(key: Key, p: Record<string, unknown>, t: Translate) {
+  return t(`notify.${key}.body`, { amount: sen(p.amount), by: str(p.by) });
+}
+
 /** Which body string to use and with what values; the title always uses `notify.<key>.title`. */
 const bodies: Partial<Record<Key, (p: Record<string, unknown>, t: Translate) => string>> = {
   welcome: (_p, t) => t('notify.welcome.body'),
@@ -44,6 +49,9 @@ const bodies: Partial<Record<Key, (p: Record<string, unknown>, t: Translate) => 
     t('notify.paidAfterCancel.body', { amount: sen(p.amount), provider: str(p.provider) }),
   paidTwice: (p, t) =>
     t('notify.paidTwice.body', { amount: sen(p.amount), provider: str(p.provider) }),
+  refundRequested: (p, t) => refund('refundRequested', p, t),
+  refundApproved: (p, t) => refund('refundApproved', p, t),
+  refundCompleted: (p, t) => refund('refundCompleted', p, t),
   customerCancelled: (p, t) => {
     const values = { by: str(p.by), reason: str(p.reason), refund: sen(p.refund) };
     const refund = typeof p.refund === 'number' && p.refund > 0;
@@ -65,6 +73,7 @@ export function notificationText(
   const params = item.params ?? {};
   const title = t(`notify.${item.title_key}.title`, {
     order_no: str(params.order_no),
+    refund_no: str(params.refund_no),
     outlet: str(params.outlet),
   });
   return { title, body: bodies[item.title_key]!(params, t) };

@@ -189,6 +189,18 @@ export const my: UiMessages = {
     orderAccepted: { title: 'Pesanan {{order_no}} diterima', body: 'oleh {{by}}' },
     orderReady: { title: 'Pesanan {{order_no}} sudah siap', body: 'oleh {{by}}' },
     orderRejected: { title: 'Pesanan {{order_no}} ditolak', body: 'oleh {{by}}' },
+    refundRequested: {
+      title: 'Bayaran balik {{refund_no}} diminta',
+      body: '{{amount}} · oleh {{by}}',
+    },
+    refundApproved: {
+      title: 'Bayaran balik {{refund_no}} diluluskan',
+      body: '{{amount}} · oleh {{by}}',
+    },
+    refundCompleted: {
+      title: 'Bayaran balik {{refund_no}} selesai',
+      body: '{{amount}} · oleh {{by}}',
+    },
     orderMovedReason: { body: '{{by}}: {{reason}}' },
     serving: { dine_in: 'Makan di sini', pick_up: 'Ambil sendiri', delivery: 'Penghantaran' },
   },
