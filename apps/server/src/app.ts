@@ -237,15 +237,21 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
       });
       await api.register(variantAddonRoutes, { service: createVariantAddonService({ db }) });
       // Orders and the POS.
+      // A rejected or cancelled paid order asks for its refund through the refunds service.
+      const refunds = createRefundService({ db, now, dataDir: config.dataDir });
       await api.register(orderRoutes, {
-        service: createOrderService({ db, now }),
+        service: createOrderService({ db, now, onRefundOwed: refunds.refundOwed }),
         closeDay: createCloseDayService({ db, now }),
       });
       await api.register(refundRoutes, {
-        service: createRefundService({ db, now, dataDir: config.dataDir }),
+        service: refunds,
       });
       // The customer app: a channel over customers, the order core and online payments.
-      const customerOrders = createCustomerOrderService({ db, now });
+      const customerOrders = createCustomerOrderService({
+        db,
+        now,
+        onRefundOwed: refunds.refundOwed,
+      });
       if (config.paymentSandbox && config.databaseUrl) {
         app.log.warn(
           'PAYMENT_SANDBOX is on with DATABASE_URL set: app orders are "paid" through the sandbox and no money moves. Set PAYMENT_SANDBOX=false on a real server.',

@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock';
 import { type CustomerPrincipal, customerActor } from '../../lib/customer-principal';
 import { AppError } from '../../lib/errors';
 import type { RequestContext } from '../../lib/request-context';
+import type { RefundOwedHook } from './orders.service';
 import { createOrderCore, type OrderRequest, type PlacedOrder } from './order-core';
 import * as moves from './order-moves.repo';
 import * as repo from './orders.repo';
@@ -29,7 +30,16 @@ export const customerCan = (o: { status: string; total: number; paid: number }) 
   cancel: CUSTOMER_CANCELLABLE.includes(o.status as OrderStatus),
 });
 
-export function createCustomerOrderService({ db, now }: { db: Db; now: Clock }) {
+export function createCustomerOrderService({
+  db,
+  now,
+  onRefundOwed,
+}: {
+  db: Db;
+  now: Clock;
+  /** Asks for the refund a cancelled paid order is owed (the refunds service, wired in app.ts). */
+  onRefundOwed?: RefundOwedHook;
+}) {
   const core = createOrderCore({ db, now, announce: true });
 
   async function own(customer: CustomerPrincipal, id: string): Promise<CustomerOrder> {
@@ -102,6 +112,7 @@ export function createCustomerOrderService({ db, now }: { db: Db; now: Clock }) 
         }),
       });
       if (!result) throw new AppError('not_found');
+      if (!('refused' in result)) await onRefundOwed?.(ctx, customer.tenantId, id, customer.name);
       if ('refused' in result) {
         throw new AppError('order_not_cancellable', {
           message:

@@ -18,7 +18,7 @@ import { auditRow } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { AppError, validationError } from '../../lib/errors';
 import { listMeta, offsetOf } from '../../lib/paging';
-import type { AuthedContext } from '../../lib/request-context';
+import type { AuthedContext, RequestContext } from '../../lib/request-context';
 import { readableOutletsOf } from '../../lib/scoped-outlets';
 import { tenantIdOf } from '../../lib/tenant-scope';
 import { createBoardService } from './board.service';
@@ -35,9 +35,22 @@ import { createPosService } from './pos.service';
 // the details and the export. A move is written by one statement: the order, its history,
 // notification, audit entry and live event commit together or not at all (see recordMove).
 
+/**
+ * Asks for the refunds a rejected paid order is owed, after the rejection commits (nothing when
+ * nothing was paid). Until it has run, the order's refund_due shows what is owed.
+ */
+export type RefundOwedHook = (
+  ctx: RequestContext,
+  tenantId: string,
+  orderId: string,
+  byName: string,
+) => Promise<unknown>;
+
 export interface OrderServiceDeps {
   db: Db;
   now: Clock;
+  /** The refunds service's refundOwed, wired in app.ts (modules reach each other through services). */
+  onRefundOwed?: RefundOwedHook;
   /**
    * Publish live events and notifications. Off only for the demo seed's back-filled history, which
    * nobody should be alerted about; every live path keeps it on.
@@ -106,6 +119,7 @@ export function createOrderService({
   now,
   announce = true,
   exportMaxRows = EXPORT_MAX_ROWS,
+  onRefundOwed,
 }: OrderServiceDeps) {
   const core = createOrderCore({ db, now, announce });
   async function requireVisible(ctx: AuthedContext, id: string) {
@@ -291,6 +305,7 @@ export function createOrderService({
       });
       // Someone else moved it first: their move stands, this one is refused like any other.
       if (!moved) throw refuse('The order has just been moved by someone else; reload it');
+      if (to === 'REJECTED') await onRefundOwed?.(ctx, tenantId, id, byName);
       return { tenantId };
     },
 

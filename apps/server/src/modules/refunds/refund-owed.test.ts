@@ -5,6 +5,7 @@ import { refunds } from '../../db/schema/refunds';
 import type { RequestContext } from '../../lib/request-context';
 import { demoOutletIds } from '../../test/catalogue-fixtures';
 import { addProduct, demoTenantId, testClock } from '../../test/order-fixtures';
+import { payWithSandbox, placeOrder, verifiedCustomer } from '../../test/mobile-fixtures';
 import { movedRefund, paidOrder } from '../../test/refund-fixtures';
 import { useTestApp } from '../../test/use-test-app';
 import { createRefundService } from './refunds.service';
@@ -93,5 +94,57 @@ describe('refundOwed', () => {
     expect(
       await service().refundOwed(system, tenantId, '00000000-0000-4000-8000-000000000000', 'x'),
     ).toEqual([]);
+  });
+});
+
+describe('a rejected or cancelled paid order', () => {
+  const refundsOf = (orderId: string) =>
+    t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+
+  it('asks for its refund when the staff reject it, and only when it was paid', async () => {
+    const o = await paidOrder(t, admin, {
+      outlet_id: kl,
+      items: [{ product_id: plain, quantity: 1 }],
+      payments: [{ method: 'card', amount: 1060, reference: 'REJ-1' }],
+    });
+    const rejected = await api.post(
+      `/api/orders/${o.id}/status`,
+      { status: 'REJECTED', reason: 'Out of milk' },
+      admin,
+    );
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect((await refundsOf(o.id)).map((r) => [r.method, r.amount, r.status])).toEqual([
+      ['original', 1060, 'PENDING'],
+    ]);
+    const again = await api.post(
+      `/api/orders/${o.id}/status`,
+      { status: 'REJECTED', reason: 'again' },
+      admin,
+    );
+    expect(again.statusCode).toBe(409);
+    expect(await refundsOf(o.id)).toHaveLength(1);
+  });
+
+  it('asks for its refund when the customer cancels after paying, not before', async () => {
+    const customer = await verifiedCustomer(t, { name: 'Owed Customer' });
+    const order = async () => {
+      const res = await placeOrder(t, customer.headers, {
+        outlet_id: kl,
+        items: [{ product_id: plain, quantity: 1 }],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data as { id: string; total: number };
+    };
+    const paid = await order();
+    await payWithSandbox(t, customer.headers, paid.id);
+    const unpaid = await order();
+    for (const o of [paid, unpaid]) {
+      const res = await api.post(`/api/mobile/orders/${o.id}/cancel`, {}, customer.headers);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect(
+      (await refundsOf(paid.id)).map((r) => [r.method, r.amount, r.status, r.requestedByName]),
+    ).toEqual([['original', paid.total, 'PENDING', 'Owed Customer']]);
+    expect(await refundsOf(unpaid.id)).toHaveLength(0);
   });
 });
