@@ -97,6 +97,7 @@ describe('refunds in the figures', () => {
     expect(zReportSchema.parse(kept.json().data)).toEqual(day1);
 
     const byDay = await report('day');
+    if (byDay.group_by !== 'day') throw new Error('a report by day');
     expect(byDay.rows.map((r) => [r.key, r.current.net, r.current.refunds])).toEqual([
       [DAY1, 3180, 0],
       [DAY2, 0, 1560],
