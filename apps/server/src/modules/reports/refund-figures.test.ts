@@ -124,6 +124,13 @@ describe('refunds in the figures', () => {
       }),
     ]);
 
+    const file = await api.get(
+      `/api/reports/sales/export?group_by=product&from=${DAY2}&to=${DAY2}&compare=none&lang=en`,
+    );
+    const [header, row] = file.body.replace('\uFEFF', '').trim().split(/\r?\n/);
+    expect(header).toBe('Product,SKU,Quantity,Gross sales (RM),Refunded qty,Refunded (RM)');
+    expect(row).toBe('Test RF-FIG,RF-FIG,0,0.00,1,10.60');
+
     const dashboard = await api.get(`/api/dashboard?outlet_id=${kl}`);
     expect(dashboard.json().data).toMatchObject({
       business_date: DAY2,
