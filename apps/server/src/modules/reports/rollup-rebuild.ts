@@ -6,9 +6,9 @@ import type { Db } from '../../db/database';
 // aggregate INSERT … SELECT per table: what a bulk load (seed:large, with the row triggers
 // bypassed) runs once at the end, and a repair tool. The figures are those of the triggers of
 // migrations 0007 and 0018 (kopi_is_sale, kopi_payment_label, kopi_refund_counts): refunds count
-// on the day they completed, whatever their order's day. It takes the tenant's live-event lock first, as every order writer's
-// triggers do, so no sale lands in the range while it runs. The narrower rollups (channels,
-// product months) follow through the row triggers on the day rollups.
+// on the day they completed, whatever their order's day. It takes the tenant's live-event lock
+// first, as every order writer's triggers do, so no sale lands in the range while it runs. The
+// narrower rollups (channels, product months) follow through the row triggers on the day rollups.
 
 export async function rebuildRollups(
   db: Db,
