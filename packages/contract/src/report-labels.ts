@@ -45,6 +45,10 @@ export const reportFileColumns = [
   'previous_amount',
   'quantity',
   'previous_quantity',
+  'refunded_quantity',
+  'refunded',
+  'previous_refunded_quantity',
+  'previous_refunded',
 ] as const;
 export type ReportFileColumn = (typeof reportFileColumns)[number];
 
@@ -98,6 +102,10 @@ export const reportFileLabels: Record<Locale, ReportFileLabels> = {
       previous_amount: 'Previous amount (RM)',
       quantity: 'Quantity',
       previous_quantity: 'Previous qty',
+      refunded_quantity: 'Refunded qty',
+      refunded: 'Refunded (RM)',
+      previous_refunded_quantity: 'Previous refunded qty',
+      previous_refunded: 'Previous refunded (RM)',
     },
     paymentMethods: paymentMethodLabels.en,
     servingMethods: servingMethodLabels.en,
@@ -143,6 +151,10 @@ export const reportFileLabels: Record<Locale, ReportFileLabels> = {
       previous_amount: 'Amaun sebelum (RM)',
       quantity: 'Kuantiti',
       previous_quantity: 'Kuantiti sebelum',
+      refunded_quantity: 'Kuantiti dipulangkan',
+      refunded: 'Dipulangkan (RM)',
+      previous_refunded_quantity: 'Kuantiti dipulangkan sebelum',
+      previous_refunded: 'Dipulangkan sebelum (RM)',
     },
     paymentMethods: paymentMethodLabels.my,
     servingMethods: servingMethodLabels.my,

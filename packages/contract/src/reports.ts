@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { localeSchema } from './locale';
-import { orderOutletSchema, orderSourceSchema } from './orders';
+import { orderOutletSchema, orderSourceSchema, refundPaidBySchema } from './orders';
 import { paymentMethodSchema, servingMethodSchema } from './pricing';
 import { addDays } from './time';
 import { messageKey, text } from './validation';
@@ -12,6 +12,10 @@ import { messageKey, text } from './validation';
 // What counts as a sale: an order in PENDING, APPROVED, COMPLETED or CLOSED (paid). CREATED
 // (an app order waiting for its payment) is not a sale yet; REJECTED leaves the sales figures and
 // is counted in `rejected` / `rejected_total` instead.
+//
+// Refunds count on the business day they complete (its outlet's day at completion), never on
+// their order's day: a refund of last week's sale is in today's figures, and a closed day stays
+// as it was. "Net after refunds" is net − refunds, and a day's can be negative.
 
 /** Statuses whose orders are sales. */
 export const salesStatuses = ['PENDING', 'APPROVED', 'COMPLETED', 'CLOSED'] as const;
@@ -98,7 +102,8 @@ const count = z.number().int();
 /**
  * The sales figures of a set of orders. gross = Σ subtotals (lines before the discount);
  * net = gross − discount + service_charge + service_tax + delivery_fee + rounding, which is
- * Σ order totals. refunds = what was paid back on orders that are still sales.
+ * Σ order totals. refunds = what completed refunds paid back on that business day (of orders of
+ * any day), grouped by their order's outlet, source and serving method.
  */
 export const salesFiguresSchema = z.object({
   orders: count,
@@ -125,8 +130,17 @@ export const salesFigureKeys = salesFiguresSchema.keyof().options;
 export const paymentFiguresSchema = z.object({ payments: count, amount: sen });
 export type PaymentFigures = z.infer<typeof paymentFiguresSchema>;
 
-/** By product: quantities and line totals (before the order's discount) of sales. */
-export const productFiguresSchema = z.object({ quantity: count, gross: sen });
+/**
+ * By product: quantities and line totals (before the order's discount) of sales, and the units
+ * and amounts of item refunds that completed in the period. Optional only for readers older than
+ * refunds: the server always sends them.
+ */
+export const productFiguresSchema = z.object({
+  quantity: count,
+  gross: sen,
+  refunded_quantity: count.optional(),
+  refunded: sen.optional(),
+});
 export type ProductFigures = z.infer<typeof productFiguresSchema>;
 
 const rowBase = z.object({
@@ -153,6 +167,14 @@ export const productReportRowSchema = rowBase.extend({
   current: productFiguresSchema,
   previous: productFiguresSchema.nullable(),
 });
+/** Completed refunds of a period under one method: how many, how much. */
+export const refundFiguresSchema = z.object({ refunds: count, amount: sen });
+export const refundMethodRowSchema = z.object({
+  key: refundPaidBySchema,
+  current: refundFiguresSchema,
+  previous: refundFiguresSchema.nullable(),
+});
+export type RefundMethodRow = z.infer<typeof refundMethodRowSchema>;
 export type SalesReportRow = z.infer<typeof salesReportRowSchema>;
 export type PaymentReportRow = z.infer<typeof paymentReportRowSchema>;
 export type ProductReportRow = z.infer<typeof productReportRowSchema>;
@@ -183,6 +205,11 @@ export const salesReportSchema = z.discriminatedUnion('group_by', [
   reportBase.extend({
     group_by: z.literal('payment_method'),
     rows: z.array(paymentReportRowSchema),
+    /**
+     * Refunds completed in the period by what they went back by (largest first): Σ amount
+     * over rows − Σ amount here = totals' net − refunds. Always sent; optional for older readers.
+     */
+    refunds_by_method: z.array(refundMethodRowSchema).optional(),
   }),
   reportBase.extend({ group_by: z.literal('product'), rows: z.array(productReportRowSchema) }),
 ]);

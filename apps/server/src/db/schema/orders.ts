@@ -277,6 +277,12 @@ export const zReports = pgTable(
       .$type<{ method: string; count: number; amount: number }[]>()
       .notNull(),
     expectedCash: integer('expected_cash').notNull(),
+    /** The day's completed refunds by the method the money went back by (`bank_transfer`). */
+    refundsByMethod: jsonb('refunds_by_method')
+      .$type<{ method: string; count: number; amount: number }[]>()
+      .notNull()
+      .default([]),
+    refunds: integer('refunds').notNull().default(0),
   },
   (t) => [unique('z_reports_outlet_date_unique').on(t.outletId, t.businessDate)],
 );

@@ -5,6 +5,9 @@ import { outletColumn, tenantColumn } from './tenancy';
 // Kept by statement triggers on orders, order_items and order_payments (migration 0007), in the
 // writing transaction, so every writer keeps them right without code of its own. Sales are orders
 // in PENDING, APPROVED, COMPLETED or CLOSED; REJECTED ones are counted apart. Money in sen.
+// Refunds count on the business day they complete (refunds.business_date), kept by triggers on
+// refunds and refund_items (migration 0018): `refunds` of the sales rollups and the refund
+// rollups below, never on the order's own day.
 
 const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 const count = (name: string) => integer(name).notNull().default(0);
@@ -133,6 +136,49 @@ export const productMonthRollups = pgTable(
     primaryKey({
       name: 'product_month_rollups_pk',
       columns: [t.tenantId, t.month, t.outletId, t.productId],
+    }),
+  ],
+);
+
+/**
+ * Completed refunds per business day of completion × outlet × the method the money went back by
+ * (the refund's payment method, `bank_transfer` for a transfer): how many and how much.
+ */
+export const refundRollups = pgTable(
+  'refund_rollups',
+  {
+    tenantId: tenantColumn(),
+    businessDate: businessDate(),
+    outletId: outletColumn(),
+    method: text('method').notNull(),
+    refunds: count('refunds'),
+    amount: money('amount'),
+  },
+  (t) => [
+    primaryKey({
+      name: 'refund_rollups_pk',
+      columns: [t.tenantId, t.businessDate, t.outletId, t.method],
+    }),
+  ],
+);
+
+/** Items of completed refunds per business day of completion × outlet × product. */
+export const productRefundRollups = pgTable(
+  'product_refund_rollups',
+  {
+    tenantId: tenantColumn(),
+    businessDate: businessDate(),
+    outletId: outletColumn(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: count('quantity'),
+    amount: money('amount'),
+  },
+  (t) => [
+    primaryKey({
+      name: 'product_refund_rollups_pk',
+      columns: [t.tenantId, t.businessDate, t.outletId, t.productId],
     }),
   ],
 );

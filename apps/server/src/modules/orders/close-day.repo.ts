@@ -153,6 +153,22 @@ export async function dayFigures(tx: Db, tenantId: string, outletId: string, dat
   return { totals: totals!, byMethod };
 }
 
+/**
+ * The refunds that completed on the day at the outlet, by what they went back by, from the refund
+ * rollups (what the reports show). The tenant's live-event lock first, taken after the day's
+ * order rows as every order writer does: a refund completing right now commits before the read.
+ */
+export async function dayRefunds(tx: Db, tenantId: string, outletId: string, date: string) {
+  await tx.execute(sql`select kopi_rollup_lock(${tenantId}::uuid)`);
+  return rowsOf<{ method: string; count: number; amount: number }>(
+    await tx.execute(sql`
+      select method, refunds::int as count, amount::int as amount
+      from refund_rollups
+      where ${tenantIs('refund_rollups', tenantId)} and outlet_id = ${outletId}::uuid
+        and business_date = ${date}::date and (refunds <> 0 or amount <> 0)`),
+  );
+}
+
 export async function insertReport(tx: Db, values: typeof zReports.$inferInsert) {
   const [row] = await tx.insert(zReports).values(values).returning();
   return row!;

@@ -5,6 +5,8 @@ import {
   orderSystemReasons,
   type PaymentMethod,
   paymentMethods,
+  type RefundPaidBy,
+  refundPaidByMethods,
   type ZReport,
 } from '@kopi/contract';
 import type { Db } from '../../db/database';
@@ -22,6 +24,7 @@ import { outletClock } from './order-catalogue.repo';
 
 function toReport(row: repo.ZReportRow, outletName: string): ZReport {
   const order = (m: string) => paymentMethods.indexOf(m as PaymentMethod);
+  const paidBy = (m: string) => refundPaidByMethods.indexOf(m as RefundPaidBy);
   return {
     id: row.id,
     outlet_id: row.outletId,
@@ -41,6 +44,10 @@ function toReport(row: repo.ZReportRow, outletName: string): ZReport {
     by_payment_method: [...row.byPaymentMethod]
       .sort((a, b) => order(a.method) - order(b.method))
       .map((m) => ({ method: m.method as PaymentMethod, count: m.count, amount: m.amount })),
+    refunds_by_method: [...row.refundsByMethod]
+      .sort((a, b) => paidBy(a.method) - paidBy(b.method))
+      .map((m) => ({ method: m.method as RefundPaidBy, count: m.count, amount: m.amount })),
+    refunds: row.refunds,
     expected_cash: row.expectedCash,
   };
 }
@@ -121,6 +128,10 @@ export function createCloseDayService({ db, now }: { db: Db; now: Clock }) {
             reason: orderSystemReasons.dayClosed,
           });
           const { totals, byMethod } = await repo.dayFigures(tx, tenantId, outlet.id, date);
+          // Refunds count on the day they complete, whatever day their order was sold on.
+          const refunds = await repo.dayRefunds(tx, tenantId, outlet.id, date);
+          const amountOf = (rows: { method: string; amount: number }[], method: string) =>
+            rows.find((m) => m.method === method)?.amount ?? 0;
           const report = await repo.insertReport(tx, {
             tenantId,
             outletId: outlet.id,
@@ -138,8 +149,11 @@ export function createCloseDayService({ db, now }: { db: Db; now: Clock }) {
             rounding: totals.rounding,
             total: totals.total,
             byPaymentMethod: byMethod,
-            // Cash amounts are what stays in the drawer: tendered minus change given.
-            expectedCash: byMethod.find((m) => m.method === 'cash')?.amount ?? 0,
+            refundsByMethod: refunds,
+            refunds: refunds.reduce((sum, m) => sum + m.amount, 0),
+            // Cash amounts are what stays in the drawer: tendered minus change given, less the
+            // cash handed back by the day's refunds.
+            expectedCash: amountOf(byMethod, 'cash') - amountOf(refunds, 'cash'),
           });
           await repo.markDayClosed(tx, tenantId, outlet.id, date, at);
           await audit.record(tx, ctx, {
@@ -152,6 +166,7 @@ export function createCloseDayService({ db, now }: { db: Db; now: Clock }) {
               orders_closed: closed,
               unpaid_expired: expired,
               total: totals.total,
+              refunds: report.refunds,
               expected_cash: report.expectedCash,
             },
           });

@@ -280,6 +280,14 @@ export async function moveRefund(db: Db, m: RefundMoveWrite): Promise<boolean> {
   return db.transaction(async (tx) => {
     const decides = m.to === 'APPROVED' || m.to === 'REJECTED';
     const completes = m.to === 'COMPLETED';
+    // The order row before the refund counts in the rollups (whose triggers take the tenant's
+    // live-event lock): every order writer locks its order, then the live lock, in that order.
+    if (completes) {
+      await tx.execute(sql`
+        select o.id from ${orders} o join ${refunds} r on r.order_id = o.id
+        where ${tenantIs('r', m.tenantId)} and r.id = ${m.refundId}::uuid
+        for update of o`);
+    }
     const [moved] = await tx
       .update(refunds)
       .set({

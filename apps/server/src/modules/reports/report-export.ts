@@ -1,6 +1,7 @@
 import {
   type Locale,
   type OrderSource,
+  type ProductFigures,
   type ReportFileColumn,
   reportFileLabels,
   type SalesFigures,
@@ -26,9 +27,14 @@ const dateCell = (iso: string | null) => (iso ? iso.replaceAll('-', '/') : '');
 
 const salesColumns = salesFigureKeys satisfies readonly ReportFileColumn[];
 const baseOf = (c: string) => c.replace(/^previous_/, '');
-const isCount = (c: string) => ['orders', 'rejected', 'payments', 'quantity'].includes(baseOf(c));
+const isCount = (c: string) =>
+  ['orders', 'rejected', 'payments', 'quantity', 'refunded_quantity'].includes(baseOf(c));
 // Ringgit columns, by their code without the previous_ prefix.
-const moneyColumns = new Set<string>([...salesColumns.filter((c) => !isCount(c)), 'amount']);
+const moneyColumns = new Set<string>([
+  ...salesColumns.filter((c) => !isCount(c)),
+  'amount',
+  'refunded',
+]);
 const salesCells = (f: SalesFigures): Cell[] =>
   salesColumns.map((c) => (isCount(c) ? f[c] : money(f[c])));
 const previousOf = <C extends string>(c: C) => `previous_${c}` as const;
@@ -68,14 +74,33 @@ export function reportTable(report: SalesReport, locale: Locale): ReportFileTabl
     return finish(columns, rows);
   }
   if (report.group_by === 'product') {
-    const columns: ReportFileColumn[] = ['product', 'sku', 'quantity', 'gross'];
-    if (withPrevious) columns.push('previous_quantity', 'previous_gross');
+    const columns: ReportFileColumn[] = [
+      'product',
+      'sku',
+      'quantity',
+      'gross',
+      'refunded_quantity',
+      'refunded',
+    ];
+    if (withPrevious) {
+      columns.push(
+        'previous_quantity',
+        'previous_gross',
+        'previous_refunded_quantity',
+        'previous_refunded',
+      );
+    }
+    const figures = (f: ProductFigures): Cell[] => [
+      f.quantity,
+      money(f.gross),
+      f.refunded_quantity ?? 0,
+      money(f.refunded ?? 0),
+    ];
     const rows: Cell[][] = report.rows.map((r) => [
       text(r.label ?? r.key),
       text(r.sku),
-      r.current.quantity,
-      money(r.current.gross),
-      ...(r.previous ? [r.previous.quantity, money(r.previous.gross)] : []),
+      ...figures(r.current),
+      ...(r.previous ? figures(r.previous) : []),
     ]);
     return finish(columns, rows);
   }

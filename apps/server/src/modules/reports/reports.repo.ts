@@ -99,9 +99,30 @@ export async function paymentsBy(db: Db, s: ReportScope) {
   }));
 }
 
+/** Completed refunds by what they went back by, for the range and the compared period. */
+export async function refundsBy(db: Db, s: ReportScope) {
+  const rows = rowsOf<{ current: boolean; key: string; refunds: unknown; amount: unknown }>(
+    await executePrepared(
+      db,
+      sql`
+      select r.business_date >= ${s.from}::date as current, r.method as key,
+        sum(r.refunds) as refunds, sum(r.amount) as amount
+      from refund_rollups r
+      where ${where(s, 'r')}
+      group by 1, 2`,
+    ),
+  );
+  return rows.map((r) => ({
+    current: r.current === true,
+    key: r.key,
+    figures: { refunds: num(r.refunds), amount: num(r.amount) },
+  }));
+}
+
 /**
  * Products sold, for the range and the compared period, with their current name and SKU: whole
- * months from the month rollup, the days at either end from the day rollup.
+ * months from the month rollup, the days at either end from the day rollup; with the item
+ * refunds that completed in each period (few rows: read by day).
  */
 export async function productsBy(
   db: Db,
@@ -115,13 +136,19 @@ export async function productsBy(
     ...(previous ? [[false, previous] as const] : []),
   ] as const) {
     const { months, days } = splitByMonth(period.from, period.to);
+    parts.push(sql`select ${current}::boolean as current, r.product_id, 0 as quantity, 0 as gross,
+        r.quantity as refunded_quantity, r.amount as refunded
+      from product_refund_rollups r
+      where ${tenantIs('r', s.tenantId)} and r.business_date between ${period.from}::date and ${period.to}::date${outlet}`);
     for (const [a, b] of days) {
-      parts.push(sql`select ${current}::boolean as current, r.product_id, r.quantity, r.gross
+      parts.push(sql`select ${current}::boolean as current, r.product_id, r.quantity, r.gross,
+          0 as refunded_quantity, 0 as refunded
         from product_sales_rollups r
         where ${tenantIs('r', s.tenantId)} and r.business_date between ${a}::date and ${b}::date${outlet}`);
     }
     if (months.length > 0) {
-      parts.push(sql`select ${current}::boolean as current, r.product_id, r.quantity, r.gross
+      parts.push(sql`select ${current}::boolean as current, r.product_id, r.quantity, r.gross,
+          0 as refunded_quantity, 0 as refunded
         from product_month_rollups r
         where ${tenantIs('r', s.tenantId)} and r.month = any(${`{${months.join(',')}}`}::date[])${outlet}`);
     }
@@ -133,13 +160,17 @@ export async function productsBy(
     sku: string | null;
     quantity: unknown;
     gross: unknown;
+    refunded_quantity: unknown;
+    refunded: unknown;
   }>(
     await executePrepared(
       db,
       sql`
-      select x.current, x.product_id::text as key, p.name, p.sku, x.quantity, x.gross
+      select x.current, x.product_id::text as key, p.name, p.sku, x.quantity, x.gross,
+        x.refunded_quantity, x.refunded
       from (
-        select u.current, u.product_id, sum(u.quantity) as quantity, sum(u.gross) as gross
+        select u.current, u.product_id, sum(u.quantity) as quantity, sum(u.gross) as gross,
+          sum(u.refunded_quantity) as refunded_quantity, sum(u.refunded) as refunded
         from (${sql.join(parts, sql` union all `)}) u
         group by 1, 2
       ) x
@@ -151,7 +182,12 @@ export async function productsBy(
     key: r.key,
     name: r.name,
     sku: r.sku,
-    figures: { quantity: num(r.quantity), gross: num(r.gross) },
+    figures: {
+      quantity: num(r.quantity),
+      gross: num(r.gross),
+      refunded_quantity: num(r.refunded_quantity),
+      refunded: num(r.refunded),
+    },
   }));
 }
 

@@ -5,6 +5,7 @@ import {
   localeSchema,
   type PaymentReportRow,
   type ProductReportRow,
+  type RefundMethodRow,
   type ReportOutlet,
   previousPeriod,
   type SalesReport,
@@ -77,7 +78,19 @@ export function createReportService({ db }: { db: Db }) {
     };
 
     if (q.group_by === 'payment_method') {
-      const [rows, totals] = await Promise.all([repo.paymentsBy(db, scope), totalsOf()]);
+      const [rows, refunds, totals] = await Promise.all([
+        repo.paymentsBy(db, scope),
+        repo.refundsBy(db, scope),
+        totalsOf(),
+      ]);
+      const noRefunds = { refunds: 0, amount: 0 };
+      const refundsByMethod: RefundMethodRow[] = [...new Set(refunds.map((r) => r.key))]
+        .map((key) => ({
+          key: key as RefundMethodRow['key'],
+          current: pick(refunds, true, key) ?? noRefunds,
+          previous: previous ? (pick(refunds, false, key) ?? noRefunds) : null,
+        }))
+        .sort((a, b) => b.current.amount - a.current.amount || (a.key < b.key ? -1 : 1));
       const keys = [...new Set(rows.map((r) => r.key))];
       const out: PaymentReportRow[] = keys.map((key) => ({
         key: key as PaymentReportRow['key'],
@@ -87,10 +100,17 @@ export function createReportService({ db }: { db: Db }) {
         previous: previous ? (pick(rows, false, key) ?? { payments: 0, amount: 0 }) : null,
       }));
       out.sort((a, b) => b.current.amount - a.current.amount || (a.key < b.key ? -1 : 1));
-      return { ...base, group_by: 'payment_method', totals, rows: out };
+      return {
+        ...base,
+        group_by: 'payment_method',
+        totals,
+        rows: out,
+        refunds_by_method: refundsByMethod,
+      };
     }
 
     if (q.group_by === 'product') {
+      const noProduct = { quantity: 0, gross: 0, refunded_quantity: 0, refunded: 0 };
       const [rows, totals] = await Promise.all([repo.productsBy(db, scope, previous), totalsOf()]);
       const byKey = new Map<string, ProductReportRow>();
       for (const r of rows) {
@@ -99,8 +119,8 @@ export function createReportService({ db }: { db: Db }) {
           label: r.name,
           sku: r.sku,
           previous_key: previous ? r.key : null,
-          current: { quantity: 0, gross: 0 },
-          previous: previous ? { quantity: 0, gross: 0 } : null,
+          current: noProduct,
+          previous: previous ? noProduct : null,
         };
         if (r.current) row.current = r.figures;
         else if (previous) row.previous = r.figures;

@@ -188,8 +188,18 @@ describe('GET /api/reports/sales', () => {
       ['Test REP-CAKE', 'REP-CAKE', 6, 3000],
       ['Test REP-COFFEE', 'REP-COFFEE', 3, 3000],
     ]);
-    expect(r.rows[1]!.previous).toEqual({ quantity: 1, gross: 1000 });
-    expect(r.rows[0]!.previous).toEqual({ quantity: 0, gross: 0 });
+    expect(r.rows[1]!.previous).toEqual({
+      quantity: 1,
+      gross: 1000,
+      refunded_quantity: 0,
+      refunded: 0,
+    });
+    expect(r.rows[0]!.previous).toEqual({
+      quantity: 0,
+      gross: 0,
+      refunded_quantity: 0,
+      refunded: 0,
+    });
     const top = await byProduct(admin, `group_by=product&${RANGE}&limit=1`);
     expect(top.rows).toHaveLength(1);
   });

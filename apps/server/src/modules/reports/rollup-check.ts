@@ -4,8 +4,8 @@ import { type Db, rowsOf } from '../../db/database';
 import { tenantIs } from '../../db/tenant-scope';
 import { salesFigureKeys } from '@kopi/contract';
 
-// The rollups as they should be, computed in TypeScript from a tenant's raw orders, lines and
-// payments, beside the rollups as they are: tests compare the two after random streams of
+// The rollups as they should be, computed in TypeScript from a tenant's raw orders, lines,
+// payments and refunds, beside the rollups as they are: tests compare the two after random streams of
 // writes. Rows whose figures are all zero (an order rejected after it was counted) are dropped.
 
 const isSale = (status: string) => (salesStatuses as readonly string[]).includes(status);
@@ -56,6 +56,32 @@ export async function expectedRollups(db: Db, tenantId: string) {
       select order_id::text, method, amount from order_payments
       where ${tenantIs('order_payments', tenantId)}`),
   );
+  const refunds = rowsOf<{
+    id: string;
+    order_id: string;
+    outlet_id: string;
+    business_date: string;
+    method: string;
+    amount: number;
+  }>(
+    await db.execute(sql`
+      select id::text, order_id::text, outlet_id::text, business_date::text,
+        coalesce(payment_method, 'bank_transfer') as method, amount
+      from refunds
+      where ${tenantIs('refunds', tenantId)} and status in ('COMPLETED', 'CLOSED')
+        and business_date is not null`),
+  );
+  const refundedItems = rowsOf<{
+    refund_id: string;
+    product_id: string;
+    quantity: number;
+    amount: number;
+  }>(
+    await db.execute(sql`
+      select ri.refund_id::text, oi.product_id::text, ri.quantity, ri.amount
+      from refund_items ri join order_items oi on oi.id = ri.order_item_id
+      where ${tenantIs('ri', tenantId)}`),
+  );
   const sales: RollupMap = new Map();
   const pays: RollupMap = new Map();
   const products: RollupMap = new Map();
@@ -83,7 +109,8 @@ export async function expectedRollups(db: Db, tenantId: string) {
         delivery_fee: n('delivery_fee'),
         rounding: n('rounding'),
         net: n('total'),
-        refunds: n('refunded'),
+        // Refunds count on the day they complete, below, not on the order's.
+        refunds: 0,
         rejected: rejected ? 1 : 0,
         rejected_total: rejected ? Number(o.total) : 0,
       },
@@ -105,6 +132,29 @@ export async function expectedRollups(db: Db, tenantId: string) {
       gross: Number(i.line_total),
     });
   }
+  const refundMethods: RollupMap = new Map();
+  const productRefunds: RollupMap = new Map();
+  const counted = new Map(refunds.map((r) => [r.id, r]));
+  for (const r of refunds) {
+    const o = byId.get(r.order_id)!;
+    const channel = [o.source, o.serving_method, label(o.payment_methods as string[])];
+    addTo(sales, [r.business_date, r.outlet_id, ...channel].join('|'), {
+      ...Object.fromEntries(salesFigureKeys.map((k) => [k, 0])),
+      refunds: Number(r.amount),
+    });
+    addTo(refundMethods, [r.business_date, r.outlet_id, r.method].join('|'), {
+      refunds: 1,
+      amount: Number(r.amount),
+    });
+  }
+  for (const i of refundedItems) {
+    const r = counted.get(i.refund_id);
+    if (!r) continue;
+    addTo(productRefunds, [r.business_date, r.outlet_id, i.product_id].join('|'), {
+      quantity: Number(i.quantity),
+      amount: Number(i.amount),
+    });
+  }
   // The narrower rollups kept from those: sales without the payment method, products by month.
   const channels: RollupMap = new Map();
   for (const [key, f] of sales) addTo(channels, key.split('|').slice(0, 4).join('|'), f);
@@ -119,13 +169,18 @@ export async function expectedRollups(db: Db, tenantId: string) {
     products: withoutZeros(products),
     channels: withoutZeros(channels),
     productMonths: withoutZeros(months),
+    refunds: withoutZeros(refundMethods),
+    productRefunds: withoutZeros(productRefunds),
   };
 }
 
-
 /** The rollup tables of the tenant as they are, in the same shape. */
 export async function actualRollups(db: Db, tenantId: string) {
-  const read = async (query: ReturnType<typeof sql>, keys: string[], figures: readonly string[]) => {
+  const read = async (
+    query: ReturnType<typeof sql>,
+    keys: string[],
+    figures: readonly string[],
+  ) => {
     const map: RollupMap = new Map();
     for (const r of rowsOf<Record<string, unknown>>(await db.execute(query))) {
       addTo(
@@ -169,6 +224,18 @@ export async function actualRollups(db: Db, tenantId: string) {
         from product_month_rollups where ${t('product_month_rollups')}`,
       ['month', 'outlet_id', 'product_id'],
       ['quantity', 'gross'],
+    ),
+    refunds: await read(
+      sql`select business_date::text, outlet_id::text, method, refunds, amount
+        from refund_rollups where ${t('refund_rollups')}`,
+      ['business_date', 'outlet_id', 'method'],
+      ['refunds', 'amount'],
+    ),
+    productRefunds: await read(
+      sql`select business_date::text, outlet_id::text, product_id::text, quantity, amount
+        from product_refund_rollups where ${t('product_refund_rollups')}`,
+      ['business_date', 'outlet_id', 'product_id'],
+      ['quantity', 'amount'],
     ),
   };
 }

@@ -17,6 +17,11 @@ import {
   verifiedCustomer,
   type TestCustomer,
 } from '../../test/mobile-fixtures';
+import {
+  expectNetAfterRefunds,
+  expectZReportsBalance,
+  randomRefund,
+} from '../../test/refund-stream';
 import { useTestApp } from '../../test/use-test-app';
 import { actualRollups, expectedRollups } from './rollup-check';
 import { rebuildRollups } from './rollup-rebuild';
@@ -24,9 +29,11 @@ import { rebuildRollups } from './rollup-rebuild';
 // For random streams of orders and status changes — POS sales (retried with
 // the same Idempotency-Key, some at once), moves to APPROVED, COMPLETED and REJECTED, day closes,
 // app orders paid through the sandbox (its callbacks sometimes sent twice at once or replayed
-// later, some payments failing first) or cancelled — every rollup row equals the same figure
-// computed from the raw orders, and the report by payment method equals the payment lines of the
-// sales. A seeded generator makes a failure repeatable: the seed is printed. ROLLUP_STEPS makes
+// later, some payments failing first) or cancelled, refunds of sales of this or earlier (closed)
+// days asked for, rejected, completed or closed — every rollup row equals the same figure
+// computed from the raw orders and refunds, the report by payment method equals the payment lines
+// of the sales, every report grouping nets the same after refunds (Σ sales − Σ completed
+// refunds) and every Z-report balances. A seeded generator makes a failure repeatable: the seed is printed. ROLLUP_STEPS makes
 // the stream longer (default 160).
 
 /** mulberry32: small, fast, good enough to pick test actions. */
@@ -63,8 +70,12 @@ let outlets: { id: string; deliveryFee: number }[];
 let products: { id: string; price: number }[];
 let customer: TestCustomer;
 
-const { t, api, as } = useTestApp({ now: clock.now, signIn: ['admin'], api: 'admin' });
-const { admin } = as;
+const { t, api, as } = useTestApp({
+  now: clock.now,
+  signIn: ['admin', 'finance'],
+  api: 'admin',
+});
+const { admin, finance } = as;
 beforeAll(async () => {
   tenantId = await demoTenantId(t);
   outlets = [
@@ -167,7 +178,9 @@ async function expectPaymentReportMatches(note: string) {
       where o.tenant_id = ${tenantId}::uuid and o.status in ('PENDING', 'APPROVED', 'COMPLETED', 'CLOSED')
       group by 1 order by 1`),
   );
-  const res = await api.get(`/api/reports/sales?group_by=payment_method&from=${range.from}&to=${range.to}&compare=none`);
+  const res = await api.get(
+    `/api/reports/sales?group_by=payment_method&from=${range.from}&to=${range.to}&compare=none`,
+  );
   expect(res.statusCode, res.body).toBe(200);
   const report = res.json().data as {
     rows: { key: string; current: { payments: number; amount: number } }[];
@@ -178,7 +191,7 @@ async function expectPaymentReportMatches(note: string) {
     .filter((r) => r.payments !== 0 || r.amount !== 0)
     .sort((a, b) => (a.method < b.method ? -1 : 1));
   expect(shown, `report by payment method ${note}`).toEqual(raw);
-  // Every sale is paid in full by its lines (no refunds in the stream): the amounts add up to net.
+  // Every sale is paid in full by its lines (refunds are counted apart): the amounts add up to net.
   expect(
     raw.reduce((sum, r) => sum + r.amount, 0),
     `payments against net ${note}`,
@@ -195,11 +208,14 @@ async function expectRollupsMatch(note: string) {
   expect(actual.products, `product_sales_rollups ${note}`).toEqual(expected.products);
   expect(actual.channels, `sales_channel_rollups ${note}`).toEqual(expected.channels);
   expect(actual.productMonths, `product_month_rollups ${note}`).toEqual(expected.productMonths);
+  expect(actual.refunds, `refund_rollups ${note}`).toEqual(expected.refunds);
+  expect(actual.productRefunds, `product_refund_rollups ${note}`).toEqual(expected.productRefunds);
+  await expectNetAfterRefunds(t, admin, tenantId, note);
   return expected;
 }
 
 describe('report rollups', () => {
-  it('equal the raw orders after random streams of sales, retries, moves, day closes and app orders', async () => {
+  it('equal the raw orders and refunds after random streams of sales, retries, moves, day closes, app orders and refunds', async () => {
     const seed = Number(process.env.ROLLUP_SEED ?? Date.now() % 1_000_000);
     console.info(`rollup property seed: ${seed} (ROLLUP_SEED=${seed} repeats it)`);
     const r = rng(seed);
@@ -215,6 +231,7 @@ describe('report rollups', () => {
       replays: 0,
       cancelled: 0,
       afterHours: 0,
+      refunds: {} as Record<string, number>,
     };
     const callbacks: { url: string; headers: Record<string, string>; body: string }[] = [];
     const steps = Number(process.env.ROLLUP_STEPS ?? 160);
@@ -253,7 +270,7 @@ describe('report rollups', () => {
           expect(res.statusCode, res.body).toBe(200);
           counts.moves++;
         }
-      } else if (action < 0.76) {
+      } else if (action < 0.72) {
         // An app order: placed (CREATED, not a sale), then paid (PENDING) or cancelled.
         const order = {
           outlet_id: r.pick(outlets).id,
@@ -293,11 +310,15 @@ describe('report rollups', () => {
             }
           }
           if (r.chance(0.3)) {
-            const cancel = await api.post(`/api/mobile/orders/${id}/cancel`, { reason: 'Changed my mind' }, { ...customer.headers, 'idempotency-key': randomUUID() });
+            const cancel = await api.post(
+              `/api/mobile/orders/${id}/cancel`,
+              { reason: 'Changed my mind' },
+              { ...customer.headers, 'idempotency-key': randomUUID() },
+            );
             if (cancel.statusCode === 200) counts.cancelled++;
           }
         }
-      } else if (action < 0.8 && callbacks.length > 0) {
+      } else if (action < 0.76 && callbacks.length > 0) {
         // A late replay of an earlier payment's callback, whatever the order became since.
         // Accepted as already done, or refused as stale once the clock has moved on: either way
         // nothing is paid twice.
@@ -305,7 +326,12 @@ describe('report rollups', () => {
         if (again.statusCode >= 300)
           expect(again.json().code_message).toBe('payment_callback_stale');
         counts.replays++;
-      } else if (action < 0.86) {
+      } else if (action < 0.85) {
+        // A refund of a sale of any day so far (closed ones too), asked for by the admin and
+        // decided by finance: it counts on today's business day, when it completes.
+        const fate = await randomRefund(t, r, tenantId, admin, finance);
+        if (fate) counts.refunds[fate] = (counts.refunds[fate] ?? 0) + 1;
+      } else if (action < 0.9) {
         // Close yesterday's business day at an outlet: finish its open orders, then close.
         const outletId = r.pick(outlets).id;
         const [day] = rowsOf<{ d: string }>(
@@ -327,7 +353,10 @@ describe('report rollups', () => {
             if (w.status === 'PENDING') await move(w.id, 'APPROVED');
             if (w.status !== 'CREATED') await move(w.id, 'COMPLETED');
           }
-          const closed = await api.post('/api/orders/close-day', { outlet_id: outletId, business_date: day.d });
+          const closed = await api.post('/api/orders/close-day', {
+            outlet_id: outletId,
+            business_date: day.d,
+          });
           if (closed.statusCode === 200) counts.closes++;
         }
       } else {
@@ -342,6 +371,7 @@ describe('report rollups', () => {
     }
     const end = await expectRollupsMatch(`at the end (seed ${seed})`);
     await expectPaymentReportMatches(`at the end (seed ${seed})`);
+    const zReports = await expectZReportsBalance(t, admin, tenantId, `(seed ${seed})`);
     expect(Object.keys(end.sales).length).toBeGreaterThan(2);
     expect(Object.keys(end.payments).length).toBeGreaterThan(2);
     expect(Object.keys(end.products).length).toBeGreaterThan(2);
@@ -363,5 +393,8 @@ describe('report rollups', () => {
     expect(counts.sales).toBeGreaterThan(10);
     expect(counts.moves).toBeGreaterThan(3);
     expect(counts.paid).toBeGreaterThan(3);
+    expect((counts.refunds.completed ?? 0) + (counts.refunds.closed ?? 0)).toBeGreaterThan(2);
+    expect(Object.keys(end.refunds).length).toBeGreaterThan(1);
+    expect(zReports).toBeGreaterThan(0);
   }, 240_000);
 });

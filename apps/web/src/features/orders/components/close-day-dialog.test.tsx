@@ -38,6 +38,8 @@ const report: ZReport = {
     { method: 'cash', count: 30, amount: 35087 },
     { method: 'duitnow_qr', count: 12, amount: 20000 },
   ],
+  refunds_by_method: [],
+  refunds: 0,
   expected_cash: 35087,
 };
 
