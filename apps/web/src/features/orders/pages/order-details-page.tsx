@@ -4,12 +4,11 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import Print from '@mui/icons-material/Print';
+import { DetailsColumns, PrintButton } from '../../../components/details-layout';
 import SearchOff from '@mui/icons-material/SearchOff';
 import type { Order } from '@kopi/contract';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
@@ -123,33 +122,30 @@ function OrderDetails({
           <>
             <OrderStatusActions order={order} onSettled={onRefresh} />
             {extraActions?.(order, onRefresh)}
-            <Button
-              variant="outlined"
-              startIcon={<Print />}
+            <PrintButton
+              label={t('actions.print')}
               onClick={() => setPrinting(true)}
-              data-testid="order-print-receipt"
-            >
-              {t('actions.print')}
-            </Button>
+              testId="order-print-receipt"
+            />
           </>
         }
       />
 
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 8 }}>
-          <Stack spacing={3}>
+      <DetailsColumns
+        main={
+          <>
             <OrderItemsCard order={order} />
             <OrderPaymentsCard order={order} />
             <OrderTimelineCard history={order.history} />
-          </Stack>
-        </Grid>
-        <Grid size={{ xs: 12, md: 4 }}>
-          <Stack spacing={3}>
+          </>
+        }
+        side={
+          <>
             <OrderFactsCard order={order} />
             <OrderBreakdownCard order={order} />
-          </Stack>
-        </Grid>
-      </Grid>
+          </>
+        }
+      />
       <ReceiptDialog order={order} open={printing} onClose={() => setPrinting(false)} />
     </Stack>
   );

@@ -24,7 +24,7 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { queryStatusProps } from '../../../components/data-table/paged-table-props';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { sortParam } from '../../../components/data-table/table-state';
-import { DateField } from '../../../components/date-field/date-field';
+import { DateRangeFields } from '../../../components/date-field/date-range-fields';
 import { PageHeader } from '../../../components/page-header';
 import { useReceiptStrings } from '../../../components/receipt/i18n';
 import { receiptAmount } from '../../../components/receipt/receipt-parts';
@@ -65,7 +65,6 @@ export function OrderListPage() {
   const mayCloseDay = can('close', 'day-order');
   const mayReadReports = can('read', 'order');
   const rows = orders.data?.rows ?? [];
-  const badRange = Boolean(query.from && query.to && query.from > query.to);
   // Below 1280 px the outlet shares the number's cell, and serving and via the payment's, so
   // total and status stay in view at 1024 px.
   const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'));
@@ -214,25 +213,15 @@ export function OrderListPage() {
     </TextField>
   );
 
-  const dateField = (key: 'from' | 'to', label: string) => (
-    <DateField
-      optional
-      label={label}
-      value={query[key] ?? ''}
-      onCommit={(iso) => update({ [key]: iso || undefined })}
-      error={badRange}
-      helperText={badRange && key === 'from' ? t('list.badRange') : undefined}
-      sx={{ width: 170 }}
-      testId={`order-filter-${key}`}
-      max={key === 'from' ? query.to : undefined}
-      min={key === 'to' ? query.from : undefined}
-    />
-  );
-
   const filterBar = (
     <>
-      {dateField('from', t('list.from'))}
-      {dateField('to', t('list.to'))}
+      <DateRangeFields
+        from={query.from}
+        to={query.to}
+        onChange={update}
+        labels={{ from: t('list.from'), to: t('list.to'), badRange: t('list.badRange') }}
+        testIdPrefix="order-filter"
+      />
       {scope.choosable &&
         select(
           'outlet',

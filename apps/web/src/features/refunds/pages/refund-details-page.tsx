@@ -3,12 +3,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import Print from '@mui/icons-material/Print';
+import { DetailsColumns, PrintButton } from '../../../components/details-layout';
 import SearchOff from '@mui/icons-material/SearchOff';
 import type { Refund } from '@kopi/contract';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
@@ -106,32 +105,29 @@ function RefundDetails({ refund, onRefresh }: { refund: Refund; onRefresh: () =>
         actions={
           <>
             <RefundStatusActions refund={refund} onSettled={onRefresh} />
-            <Button
-              variant="outlined"
-              startIcon={<Print />}
+            <PrintButton
+              label={t('details.print')}
               onClick={() => setPrinting(true)}
-              data-testid="refund-print-slip"
-            >
-              {t('details.print')}
-            </Button>
+              testId="refund-print-slip"
+            />
           </>
         }
       />
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 8 }}>
-          <Stack spacing={3}>
+      <DetailsColumns
+        main={
+          <>
             <RefundItemsCard refund={refund} />
             <RefundBankCard refund={refund} />
             <RefundTimelineCard history={refund.history} />
-          </Stack>
-        </Grid>
-        <Grid size={{ xs: 12, md: 4 }}>
-          <Stack spacing={3}>
+          </>
+        }
+        side={
+          <>
             <RefundFactsCard refund={refund} />
             <RefundOrderCard refund={refund} />
-          </Stack>
-        </Grid>
-      </Grid>
+          </>
+        }
+      />
       <RefundSlipDialog refund={refund} open={printing} onClose={() => setPrinting(false)} />
     </Stack>
   );

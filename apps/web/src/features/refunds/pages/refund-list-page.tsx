@@ -17,7 +17,7 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table/
 import { listQueryProps } from '../../../components/data-table/paged-table-props';
 import { sortParam } from '../../../components/data-table/table-state';
 import { parseSort } from '../../../components/data-table/url-list-params';
-import { DateField } from '../../../components/date-field/date-field';
+import { DateRangeFields } from '../../../components/date-field/date-range-fields';
 import { FilterSelect } from '../../../components/list-page/filter-select';
 import { ListPage } from '../../../components/list-page/list-page';
 import { receiptAmount } from '../../../components/receipt/receipt-parts';
@@ -48,7 +48,6 @@ export function RefundListPage() {
   const refunds = useRefunds(query);
   const counts = useRefundStatusCounts(countFilters);
   const filtering = isFiltering(query);
-  const badRange = Boolean(query.from && query.to && query.from > query.to);
   const countOf = (s: (typeof refundStatuses)[number]) => counts.data?.[s] ?? 0;
   const allCount = refundStatuses.reduce((sum, s) => sum + countOf(s), 0);
 
@@ -97,25 +96,15 @@ export function RefundListPage() {
     { id: 'status', header: t('list.status'), cell: (r) => <StatusLabel status={r.status} /> },
   ];
 
-  const dateField = (key: 'from' | 'to', label: string) => (
-    <DateField
-      optional
-      label={label}
-      value={query[key] ?? ''}
-      onCommit={(iso) => update({ [key]: iso || undefined })}
-      error={badRange}
-      helperText={badRange && key === 'from' ? t('list.badRange') : undefined}
-      sx={{ width: 170 }}
-      testId={`refund-filter-${key}`}
-      max={key === 'from' ? query.to : undefined}
-      min={key === 'to' ? query.from : undefined}
-    />
-  );
-
   const filterBar = (
     <>
-      {dateField('from', t('list.from'))}
-      {dateField('to', t('list.to'))}
+      <DateRangeFields
+        from={query.from}
+        to={query.to}
+        onChange={update}
+        labels={{ from: t('list.from'), to: t('list.to'), badRange: t('list.badRange') }}
+        testIdPrefix="refund-filter"
+      />
       {scope.choosable && (
         <FilterSelect
           label={t('list.filterOutlet')}
