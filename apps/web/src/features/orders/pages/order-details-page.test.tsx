@@ -175,6 +175,12 @@ describe('order details', () => {
     expect(screen.getByTestId('order-print-receipt')).toBeInTheDocument();
   });
 
+  it('labels an order whose money went back, partly or wholly', async () => {
+    const order = sampleOrder();
+    renderDetails(() => ({ body: { data: { ...order, refunded: order.paid - 100 } } }));
+    expect(await screen.findByTestId('order-refund-state')).toHaveTextContent('Partly refunded');
+  });
+
   it('prints the receipt from a dialog', async () => {
     const print = vi.fn();
     vi.stubGlobal('print', print);

@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { DetailsColumns, PrintButton } from '../../../components/details-layout';
+import { refundStateOf } from '../refund-state';
 import SearchOff from '@mui/icons-material/SearchOff';
 import type { Order } from '@kopi/contract';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
@@ -91,6 +92,7 @@ function OrderDetails({
 }) {
   const { t } = useOrderStrings();
   const [printing, setPrinting] = useState(false);
+  const refundState = refundStateOf(order);
   // The list's filters travel with the link, so "Back to orders" shows the same list.
   const listSearch = (useLocation().state as { listSearch?: string } | null)?.listSearch ?? '';
 
@@ -115,6 +117,14 @@ function OrderDetails({
               <StatusLabel status={order.status} size="medium" />
             </Box>
             <Chip variant="outlined" label={t(`via.${order.via}`)} data-testid="order-via" />
+            {refundState && (
+              <Chip
+                color="warning"
+                variant="outlined"
+                label={t(`details.refundState.${refundState}`)}
+                data-testid="order-refund-state"
+              />
+            )}
           </Stack>
         }
         subtitle={`${order.outlet_name} · ${formatDateTime(order.created_at)}`}
