@@ -2,6 +2,7 @@ import { type RefundStatus, refundSchema, refundStatuses, refundTransitions } fr
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/orders';
+import { refunds } from '../../db/schema/refunds';
 import { liveEvents } from '../../db/schema/live';
 import { auditLog, notifications } from '../../db/schema/platform';
 import { tenants } from '../../db/schema/tenancy';
@@ -194,15 +195,20 @@ describe('the refund machine', () => {
       admin,
     );
     expect(rejected.statusCode, rejected.body).toBe(200);
-    const refund = await refundOf(t, cashier, {
-      order_id: o.id,
-      kind: 'full',
-      method: 'original',
-      reason: 'order_cancelled',
-    });
-    expect(refund.amount).toBe(1060);
-    await movedRefund(t, admin, refund.id, to('APPROVED'));
-    await movedRefund(t, admin, refund.id, to('COMPLETED'));
+    // The rejection asked for the whole refund by the card itself; nothing more can be asked.
+    const [owed] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, o.id));
+    expect(owed).toMatchObject({ amount: 1060, method: 'original', status: 'PENDING' });
+    expectCode(
+      await api.post(
+        '/api/refunds',
+        { order_id: o.id, kind: 'full', method: 'original', reason: 'order_cancelled' },
+        { ...cashier, 'idempotency-key': 'owed-again' },
+      ),
+      409,
+      'refund_exceeds_paid',
+    );
+    await movedRefund(t, finance, owed!.id, to('APPROVED'));
+    await movedRefund(t, finance, owed!.id, to('COMPLETED'));
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, o.id));
     expect(row).toMatchObject({ refunded: 1060, refundDue: 0 });
   });

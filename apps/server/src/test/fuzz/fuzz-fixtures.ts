@@ -160,6 +160,13 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
   });
   const plain = await addProduct(t, { sku: 'FUZZ-PLAIN', price: 1000 });
   const sale = await sell(t, admin.headers(), cardSale(kl, plain.id, 1060));
+  const refund = await post('/api/refunds', {
+    order_id: firstId(sale.json().data),
+    kind: 'amount',
+    amount: 100,
+    method: 'original',
+    reason: 'wrong_item',
+  });
   const appOrder = await placeOrder(t, customer.headers(), {
     outlet_id: kl,
     items: [{ product_id: plain.id, quantity: 1 }],
@@ -196,6 +203,7 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
     image: firstId(images.json().data),
     order: firstId(sale.json().data),
     mobile_order: firstId(appOrder.json().data),
+    refund: firstId(refund),
     role: role.id,
     user: user.id,
     user_session: userSession,
@@ -219,6 +227,7 @@ const RESOURCE_OF_SEGMENT: Record<string, string> = {
   'variant-groups': 'variant_group',
   addons: 'addon',
   orders: 'order',
+  refunds: 'refund',
   users: 'user',
   roles: 'role',
   menus: 'menu',
@@ -249,6 +258,7 @@ export function resourceOfPathParam(op: Operation, param: string): string | unde
 export function resourceOfField(op: Operation, name: string): string | undefined {
   if (['outlet_id', 'id_outlet', 'outlet'].includes(name)) return 'outlet';
   if (name === 'product_id') return 'plain_product';
+  if (name === 'order_id') return 'order';
   if (name === 'tenant_id') return 'tenant_self';
   if (name === 'actor_id' || name === 'entity_id') return 'me';
   if (name === 'id') return op.path.startsWith('/api/variant-groups') ? 'option' : undefined;

@@ -47,7 +47,8 @@ async function choose(testId: string, option: string) {
   await userEvent.click(await screen.findByRole('option', { name: option }));
 }
 
-describe('the Refund action of an order', () => {
+// Filling the whole form (bank, holder, account number) types many keys: slow on a busy 2-core CI.
+describe('the Refund action of an order', { timeout: 20_000 }, () => {
   it('is not offered without create-order', () => {
     mockFetch(() => undefined);
     renderWithProviders(
