@@ -63,8 +63,9 @@ export async function seedDemoRefunds(
         ownedBy(orders, tenant.id),
         inArray(orders.status, ['COMPLETED', 'CLOSED']),
         gt(orders.paid, 0),
-        // Paid by something other than cash, so `original` has a payment to go back to.
-        sql`not (${orders.paymentMethods} <@ array['cash']::text[])`,
+        // Paid without cash, so `original` can take back any part of what was paid (a split
+        // with cash leaves only the card's share to an `original` refund).
+        sql`not ('cash' = any(${orders.paymentMethods}))`,
       ),
     )
     .orderBy(asc(orders.createdAt))

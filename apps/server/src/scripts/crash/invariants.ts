@@ -41,13 +41,15 @@ export async function orderInvariants(db: Db): Promise<Verdict[]> {
     ),
     // A counter sale is paid in full when it is made; an app order is paid when it leaves
     // CREATED, and what it got beyond its total (paid twice, or cancelled after paying) is owed
-    // back, so paid − refund due − refunded is the total of a sale and 0 of a cancelled order.
+    // back: paid − refund due is the total of a sale (a refund of a sale gives money back without
+    // changing what was paid), and paid − refund due − refunded is 0 of a cancelled order.
     await none(
       db,
       'every sale is paid exactly its total (less what is owed back)',
       sql`select id, order_no, source, status, total, paid, refund_due, refunded from orders
         where status <> 'CREATED'
-          and paid - refund_due - refunded <> case when status = 'REJECTED' then 0 else total end`,
+          and paid - refund_due - case when status = 'REJECTED' then refunded else 0 end
+            <> case when status = 'REJECTED' then 0 else total end`,
     ),
     await none(
       db,
