@@ -97,6 +97,9 @@ export function toAppError(error: unknown, request: FastifyRequest): AppError {
   return new AppError('internal_error');
 }
 
+/** Whether a request URL is the API's (JSON answers, never the web app). */
+export const isApiUrl = (url: string) => url === '/api' || url.startsWith('/api/');
+
 export interface ErrorHandlingOptions {
   /** Tried before the 404 answer (serves the web app); returns true when it answered. */
   notFoundFallback?: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
@@ -105,7 +108,7 @@ export interface ErrorHandlingOptions {
 export function installErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions = {}) {
   app.setErrorHandler((error, request, reply) => sendError(reply, toAppError(error, request)));
   app.setNotFoundHandler(async (request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    const isApi = isApiUrl(request.url);
     if (!isApi && options.notFoundFallback && (await options.notFoundFallback(request, reply))) {
       return reply;
     }

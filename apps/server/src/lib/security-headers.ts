@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { isApiUrl } from './errors';
 
 // Security headers on every answer: helmet's set, Strict-Transport-Security only when the request
 // came over HTTPS (directly, or through a proxy TRUST_PROXY names), and `no-store` on every API
@@ -33,8 +34,6 @@ export const securityHeaders: Readonly<Record<string, string>> = (() => {
   helmet(helmetOptions)({} as never, response as never, () => {});
   return headers;
 })();
-
-export const isApiUrl = (url: string) => url === '/api' || url.startsWith('/api/');
 
 export function installSecurityHeaders(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
