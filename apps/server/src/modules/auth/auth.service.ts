@@ -8,8 +8,6 @@ import {
   type SessionData,
   type SessionUserExtras,
   type UserFields,
-  localeSchema,
-  uiSettingsSchema,
 } from '@kopi/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
@@ -23,6 +21,10 @@ import { loadPrincipal } from '../../lib/principal';
 import type { AuthedContext, RequestContext } from '../../lib/request-context';
 import { generateOpaqueToken, hashToken, type TokenSigner } from '../../lib/tokens';
 import * as repo from './auth.repo';
+import { accountBlock, actorOf, toUserFields } from './staff-user';
+
+// Other modules reach these through this service (module boundaries).
+export { accountBlock };
 import { buildMenuTree } from './menu-tree';
 import {
   accountWithPassword,
@@ -59,39 +61,6 @@ export const staffAccounts = {
 /** A username's password bucket: apart for an address the user is known at (decision 029). */
 export const throttleKey = (username: string, knownAddress: string | null = null) =>
   backoffBucket(`user:${username.trim().toLowerCase()}`, knownAddress);
-
-export function toUserFields(user: repo.UserRecord): UserFields {
-  const settings = uiSettingsSchema.safeParse(user.settings);
-  const language = localeSchema.safeParse(user.language);
-  return {
-    id: user.id,
-    username: user.username,
-    fullname: user.fullname,
-    email: user.email,
-    avatar: user.avatar,
-    id_outlet: user.idOutlet,
-    tenant_id: user.tenantId,
-    tenant_name: user.tenantName,
-    is_verify: user.isVerify,
-    kyc_rejection_reason: user.kycRejectionReason,
-    kyc_status: user.kycStatus,
-    language: language.success ? language.data : 'en',
-    settings: settings.success ? settings.data : {},
-  };
-}
-
-const actorOf = (user: repo.UserRecord) => ({
-  id: user.id,
-  username: user.username,
-  tenantId: user.tenantId,
-});
-
-/** Why an account may not hold a session, or null when it may. */
-export function accountBlock(user: repo.UserRecord): 'user_disabled' | 'tenant_suspended' | null {
-  if (user.status !== 'active') return 'user_disabled';
-  if (user.tenantId && user.tenantStatus === 'suspended') return 'tenant_suspended';
-  return null;
-}
 
 export function createAuthService(deps: AuthDeps) {
   const { db, config, hasher, signer } = deps;
