@@ -12,6 +12,7 @@ export * from './menus';
 export * from './mobile';
 export * from './money';
 export * from './notifications';
+export * from './day-close';
 export * from './orders';
 export * from './orders-file-labels';
 export * from './orders-history-reasons';

@@ -3,7 +3,7 @@ import { orderChargesShape } from './order-charges';
 import { sen } from './catalogue';
 import { listQuerySchema } from './common';
 import { localeSchema } from './locale';
-import { paymentMethods, paymentMethodSchema, servingMethodSchema } from './pricing';
+import { paymentMethodSchema, servingMethodSchema } from './pricing';
 import { orderStatuses } from './status-machines';
 import { messageKey, text } from './validation';
 
@@ -230,53 +230,6 @@ export const orderStatusMoveSchema = z
     path: ['reason'],
     error: messageKey('required'),
   });
-
-/** POST /api/orders/close-day */
-export const closeDaySchema = z.object({ outlet_id: z.uuid(), business_date: z.iso.date() });
-
-/** GET /api/orders/z-reports?outlet_id&business_date: the report a day close kept. */
-export const zReportQuerySchema = closeDaySchema;
-
-/**
- * What a completed refund went back by, in the figures: the payment method it returned to, or
- * `bank_transfer` for a refund by transfer.
- */
-export const refundPaidByMethods = [...paymentMethods, 'bank_transfer'] as const;
-export const refundPaidBySchema = z.enum(refundPaidByMethods);
-export type RefundPaidBy = z.infer<typeof refundPaidBySchema>;
-
-export const zReportSchema = z.object({
-  id: text(),
-  outlet_id: text(),
-  outlet_name: text(),
-  business_date: text(),
-  closed_at: text(),
-  closed_by: text().nullable(),
-  orders: z.number().int(),
-  rejected: z.number().int(),
-  subtotal: z.number().int(),
-  discount: z.number().int(),
-  service_charge: z.number().int(),
-  service_tax: z.number().int(),
-  delivery_fees: z.number().int(),
-  rounding: z.number().int(),
-  total: z.number().int(),
-  by_payment_method: z.array(
-    z.object({ method: paymentMethodSchema, count: z.number().int(), amount: z.number().int() }),
-  ),
-  /**
-   * Refunds that completed on this business day (of this day's orders or earlier ones), by what
-   * they went back by; a refund completing after the close counts on its own day's report.
-   */
-  refunds_by_method: z.array(
-    z.object({ method: refundPaidBySchema, count: z.number().int(), amount: z.number().int() }),
-  ),
-  /** Σ refunds_by_method amounts. */
-  refunds: z.number().int(),
-  /** Cash takings net of change, less cash refunds: what the drawer should hold (before any float). */
-  expected_cash: z.number().int(),
-});
-export type ZReport = z.infer<typeof zReportSchema>;
 
 /**
  * GET /api/pos/context?outlet_id: what the POS needs before a sale — the outlet (open now, its

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { localeSchema } from './locale';
-import { orderOutletSchema, orderSourceSchema, refundPaidBySchema } from './orders';
+import { refundPaidBySchema } from './day-close';
+import { orderOutletSchema, orderSourceSchema } from './orders';
 import { paymentMethodSchema, servingMethodSchema } from './pricing';
 import { addDays } from './time';
 import { messageKey, text } from './validation';
