@@ -64,6 +64,12 @@ import { mobileRoutes } from './modules/mobile/mobile.routes';
 import { resolveSandboxSecret } from './modules/payments/payment-secrets';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { createPaymentService } from './modules/payments/payments.service';
+import {
+  createRefundPayouts,
+  type RefundSettledHook,
+  type SandboxDelivery,
+  schedulePayoutSweeper,
+} from './modules/payments/refund-payouts.service';
 import { createSandboxProvider } from './modules/payments/sandbox-provider';
 import { logRoutes } from './modules/logs/logs.routes';
 import { createLogService } from './modules/logs/logs.service';
@@ -93,6 +99,11 @@ export interface BuildAppOptions {
   extraRoutes?: (api: FastifyInstance) => void | Promise<void>;
   /** Test hook: "now" for business dates and opening hours. Default: the system clock. */
   now?: Clock;
+  /**
+   * Test hook: what becomes of the sandbox's refund callbacks. Default: posted to this server's
+   * callback route straight after, as the pretend bank would.
+   */
+  sandboxDelivery?: SandboxDelivery;
 }
 
 export interface KopiApp {
@@ -138,6 +149,25 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
   });
 
   let spaFallback: Awaited<ReturnType<typeof registerWebApp>> = null;
+  let stopPayoutSweeper = () => {};
+  // The sandbox's refund callback, posted to this server as the pretend bank would.
+  const deliverToSelf: SandboxDelivery = (callback) => {
+    setImmediate(() => {
+      app
+        .inject({
+          method: 'POST',
+          url: callback.url,
+          headers: callback.headers,
+          payload: callback.body,
+        })
+        .then((res) => {
+          if (res.statusCode >= 400) {
+            app.log.warn({ statusCode: res.statusCode }, 'sandbox refund callback refused');
+          }
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'sandbox refund callback failed'));
+    });
+  };
   installErrorHandling(app, {
     notFoundFallback: async (request, reply) => (spaFallback ? spaFallback(request, reply) : false),
   });
@@ -237,8 +267,30 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
       });
       await api.register(variantAddonRoutes, { service: createVariantAddonService({ db }) });
       // Orders and the POS.
+      // Online payment providers, and refunds paid back through them: the refunds service asks
+      // the payouts to pay an approved refund; the provider's callback settles it through the
+      // refunds service (bound once both exist).
+      const providers = config.paymentSandbox
+        ? [
+            createSandboxProvider({
+              secret: await resolveSandboxSecret(db, config.paymentSandboxSecret),
+              now,
+            }),
+          ]
+        : [];
+      let settleRefund: RefundSettledHook = async () => {};
+      const payouts = createRefundPayouts({
+        db,
+        now,
+        providers,
+        deliver: options.sandboxDelivery ?? deliverToSelf,
+        onSettled: (tx, settled) => settleRefund(tx, settled),
+        onError: (error) => app.log.error({ err: error }, 'provider refund request failed'),
+      });
+      stopPayoutSweeper = schedulePayoutSweeper(payouts);
       // A rejected or cancelled paid order asks for its refund through the refunds service.
-      const refunds = createRefundService({ db, now, dataDir: config.dataDir });
+      const refunds = createRefundService({ db, now, dataDir: config.dataDir, payouts });
+      settleRefund = refunds.settleByProvider;
       await api.register(orderRoutes, {
         service: createOrderService({ db, now, onRefundOwed: refunds.refundOwed }),
         closeDay: createCloseDayService({ db, now }),
@@ -261,14 +313,8 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         db,
         now,
         orders: customerOrders,
-        providers: config.paymentSandbox
-          ? [
-              createSandboxProvider({
-                secret: await resolveSandboxSecret(db, config.paymentSandboxSecret),
-                now,
-              }),
-            ]
-          : [],
+        providers,
+        payouts,
       });
       await api.register(mobileRoutes, {
         customers: createCustomerService({ db, hasher, log: app.log }),
@@ -320,6 +366,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
   );
   app.addHook('onClose', async () => {
     stopHousekeeping();
+    stopPayoutSweeper();
     await stopWatchingCaches();
     await live.stop();
     await database.close();

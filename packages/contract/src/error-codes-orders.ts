@@ -99,4 +99,9 @@ export const orderErrors = {
     en: 'This refund method cannot be used for this order',
     my: 'Kaedah bayaran balik ini tidak boleh digunakan untuk pesanan ini',
   },
+  refund_awaiting_provider: {
+    status: 409,
+    en: 'This refund is being paid back through the payment provider; it completes when the provider confirms it',
+    my: 'Bayaran balik ini sedang dipulangkan melalui penyedia pembayaran; ia selesai apabila penyedia mengesahkannya',
+  },
 } as const satisfies Record<string, ErrorEntry>;

@@ -277,6 +277,22 @@ export const sandboxCallbackSchema = z.object({
 });
 export type SandboxCallback = z.infer<typeof sandboxCallbackSchema>;
 
+/**
+ * What the sandbox posts to the same callback when a refund it was asked for ends. `refund_id`
+ * is the server's id of that provider refund; the event id is fixed per refund, so a resent
+ * refund request or a repeated delivery is a replay.
+ */
+export const sandboxRefundCallbackSchema = z.object({
+  type: z.literal('refund'),
+  event_id: text().min(8).max(100),
+  refund_id: z.uuid(),
+  payment_id: z.uuid(),
+  amount: z.number().int().min(1),
+  status: z.enum(['refunded', 'failed']),
+  timestamp: z.iso.datetime({ offset: true }),
+});
+export type SandboxRefundCallback = z.infer<typeof sandboxRefundCallbackSchema>;
+
 export const paymentStartSchema = z.object({
   payment_id: text(),
   provider: paymentProviderSchema,

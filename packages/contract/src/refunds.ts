@@ -187,8 +187,18 @@ export const refundSummarySchema = z.object({
 });
 export type RefundSummary = z.infer<typeof refundSummarySchema>;
 
+/**
+ * A refund paid back through the payment's online provider: `pending` from approval until the
+ * provider's signed callback says how it ended (staff cannot complete it by hand meanwhile).
+ */
+export const refundPayoutStatuses = ['pending', 'succeeded', 'failed'] as const;
+export const refundPayoutStatusSchema = z.enum(refundPayoutStatuses);
+export type RefundPayoutStatus = z.infer<typeof refundPayoutStatusSchema>;
+
 export const refundSchema = refundSummarySchema.extend({
   reason_note: text().nullable(),
+  /** Null when the money goes back by hand (counter, terminal, transfer). */
+  provider_payout: refundPayoutStatusSchema.nullable(),
   items: z.array(refundItemSchema),
   approved_by: text().nullable(),
   /** The account number in full only for holders of transfer-refund, else masked (••••1234). */

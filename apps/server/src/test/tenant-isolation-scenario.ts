@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
+import { type PaymentStart, SANDBOX_SIGNATURE_HEADER } from '@kopi/contract';
 import { Secret, TOTP } from 'otpauth';
 import { orders } from '../db/schema/orders';
 import { notifications, outbox } from '../db/schema/platform';
 import { tenants } from '../db/schema/tenancy';
+import { signSandboxBody } from '../modules/payments/sandbox-provider';
 import { createTenant } from './fixtures';
 import { demoCategory, demoOutlet, demoProduct, multipart, pngImage } from './catalogue-fixtures';
 import {
@@ -35,9 +37,16 @@ export interface Scenario {
   refused: string[];
 }
 
+const SANDBOX_SECRET = 'tenant-isolation-sandbox-secret';
+
 export async function runScenario(): Promise<Scenario> {
   const clock = testClock(NOON_KL);
-  const t = await createTestApp({ now: clock.now });
+  const refundCallbacks: NonNullable<PaymentStart['sandbox_callback']>[] = [];
+  const t = await createTestApp({
+    now: clock.now,
+    config: { paymentSandboxSecret: SANDBOX_SECRET },
+    sandboxDelivery: (callback) => refundCallbacks.push(callback),
+  });
   const tenantA = await demoTenantId(t);
   const refused: string[] = [];
 
@@ -327,6 +336,21 @@ export async function runScenario(): Promise<Scenario> {
   await payWithSandbox(t, customer.headers, failed.id, { outcome: 'failed' });
   const cancelled = await appOrder();
   await app.post(`/api/mobile/orders/${cancelled.id}/cancel`, { reason: 'Isolation' });
+  // Paid, then cancelled: refunded through the sandbox; and a provider refund that fails.
+  for (const outcome of ['refunded', 'failed']) {
+    const owed = await appOrder();
+    await payWithSandbox(t, customer.headers, owed.id);
+    await app.post(`/api/mobile/orders/${owed.id}/cancel`, {});
+    const sent = JSON.parse(refundCallbacks.pop()!.body) as Record<string, unknown>;
+    const body = JSON.stringify({ ...sent, status: outcome });
+    await send(
+      { [SANDBOX_SIGNATURE_HEADER]: signSandboxBody(SANDBOX_SECRET, body) },
+      'POST',
+      '/api/payments/sandbox/callback',
+      body,
+      { 'content-type': 'application/json' },
+    );
+  }
   await app.get('/api/mobile/orders');
   await app.get(`/api/mobile/orders/${paid.id}`);
   await a.post(`/api/orders/${paid.id}/status`, { status: 'APPROVED' });

@@ -181,6 +181,7 @@ export interface TestAppOptions {
   target?: DatabaseTarget;
   extraRoutes?: BuildAppOptions['extraRoutes'];
   now?: BuildAppOptions['now'];
+  sandboxDelivery?: BuildAppOptions['sandboxDelivery'];
   /** Default: no logging. Tests that read the log pass a logger with a stream of their own. */
   logger?: BuildAppOptions['logger'];
 }
@@ -205,6 +206,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       logger: options.logger ?? false,
       extraRoutes: options.extraRoutes,
       now: options.now,
+      sandboxDelivery: options.sandboxDelivery,
     });
     await built.app.ready();
   } catch (error) {

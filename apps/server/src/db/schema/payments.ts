@@ -3,6 +3,7 @@ import { check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/
 import { id, createdAt, ts } from './columns';
 import { customers } from './customers';
 import { orders } from './orders';
+import { refunds } from './refunds';
 import { tenantColumn, tenants } from './tenancy';
 
 /**
@@ -48,4 +49,39 @@ export const paymentCallbacks = pgTable(
     receivedAt: createdAt(),
   },
   (t) => [unique('payment_callbacks_provider_event_unique').on(t.provider, t.eventId)],
+);
+
+/**
+ * A refund paid back through the provider of a payment: `pending` from the refund's approval
+ * (written in its transaction) until the provider's signed callback says `succeeded` or
+ * `failed`. Its id is the key the provider refunds by, so asking again never pays twice.
+ */
+export const providerRefunds = pgTable(
+  'provider_refunds',
+  {
+    id: id(),
+    tenantId: tenantColumn(),
+    refundId: uuid('refund_id')
+      .notNull()
+      .references(() => refunds.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => paymentIntents.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    amount: integer('amount').notNull(),
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    /** The last time the provider was asked (the sweeper asks again after a minute's silence). */
+    requestedAt: ts('requested_at'),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [
+    index('provider_refunds_refund_idx').on(t.refundId),
+    index('provider_refunds_payment_idx').on(t.paymentId),
+    index('provider_refunds_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('provider_refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    check('provider_refunds_amount_check', sql`${t.amount} > 0`),
+  ],
 );

@@ -53,6 +53,8 @@ export const refunds = pgTable(
     accountNumber: text('account_number'),
     transferReference: text('transfer_reference'),
     proofUrl: text('proof_url'),
+    /** Paid back through the payment's provider: pending, succeeded or failed; null by hand. */
+    providerPayout: text('provider_payout'),
     /** The Idempotency-Key of the request that asked for it: the last line against doubles. */
     idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
@@ -74,6 +76,10 @@ export const refunds = pgTable(
     check('refunds_kind_check', sql`${t.kind} in (${statusList(refundKinds)})`),
     check('refunds_method_check', sql`${t.method} in (${statusList(refundMethods)})`),
     check('refunds_amount_check', sql`${t.amount} > 0`),
+    check(
+      'refunds_provider_payout_check',
+      sql`${t.providerPayout} in ('pending', 'succeeded', 'failed')`,
+    ),
   ],
 );
 

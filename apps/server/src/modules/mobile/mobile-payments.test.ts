@@ -19,6 +19,7 @@ import {
 import { expectCode } from '../../test/expect-code';
 import { useTestApp } from '../../test/use-test-app';
 import { createCustomerOrderService } from '../orders/customer-orders.service';
+import { createRefundPayouts } from '../payments/refund-payouts.service';
 import { createPaymentService } from '../payments/payments.service';
 import { signSandboxBody } from '../payments/sandbox-provider';
 
@@ -371,6 +372,16 @@ describe('paying with the sandbox provider', () => {
       now: clock.now,
       providers: [],
       orders: createCustomerOrderService({ db: t.database.db, now: clock.now }),
+      payouts: createRefundPayouts({
+        db: t.database.db,
+        now: clock.now,
+        providers: [],
+        deliver: () => {},
+        onSettled: async () => {},
+        onError: (error) => {
+          throw error;
+        },
+      }),
     });
     const principal = {
       customerId: customer.session.customer.id,

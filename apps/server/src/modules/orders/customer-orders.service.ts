@@ -128,6 +128,17 @@ export function createCustomerOrderService({
 
     /** A confirmed online payment, in the payment's transaction (`tx`). */
     recordOnlinePayment: (tx: Db, payment: OnlinePayment) => moves.recordOnlinePayment(tx, payment),
+
+    /** After a payment the order no longer waited for commits: asks for it back. */
+    async refundLatePayment(
+      ctx: RequestContext,
+      late: { tenantId: string; orderId: string; paymentId: string; amount: number },
+    ) {
+      await onRefundOwed?.(ctx, late.tenantId, late.orderId, 'Online payment after cancel', {
+        paymentId: late.paymentId,
+        amount: late.amount,
+      });
+    },
   };
 }
 

@@ -224,7 +224,10 @@ export interface OnlinePayment {
  *   - On an order no longer waiting for it (cancelled meanwhile, or paid twice): the money was
  *     still taken, so the payment is recorded and owed back in refund_due.
  */
-export async function recordOnlinePayment(tx: Db, p: OnlinePayment) {
+export async function recordOnlinePayment(
+  tx: Db,
+  p: OnlinePayment,
+): Promise<{ owedBack: boolean }> {
   const [order] = rowsOf<{
     status: string;
     outlet_id: string;
@@ -238,7 +241,7 @@ export async function recordOnlinePayment(tx: Db, p: OnlinePayment) {
       where ${tenantIs('orders', p.tenantId)} and id = ${p.orderId}::uuid
       for update`),
   );
-  if (!order) return;
+  if (!order) return { owedBack: false };
   const audit = (action: string, after: Record<string, unknown>) =>
     tx.insert(auditLog).values({
       ...p.audit,
@@ -284,7 +287,7 @@ export async function recordOnlinePayment(tx: Db, p: OnlinePayment) {
       titleKey: order.status === 'REJECTED' ? 'paidAfterCancel' : 'paidTwice',
       params: { order_no: order.order_no, amount: p.amount, provider: p.provider },
     });
-    return;
+    return { owedBack: true };
   }
 
   await tx.insert(orderStatusHistory).values({
@@ -328,4 +331,5 @@ export async function recordOnlinePayment(tx: Db, p: OnlinePayment) {
       order_no: order.order_no,
     },
   });
+  return { owedBack: false };
 }

@@ -44,6 +44,8 @@ export type RefundOwedHook = (
   tenantId: string,
   orderId: string,
   byName: string,
+  /** Only this payment, which arrived after the order stopped waiting for it. */
+  latePayment?: { paymentId: string; amount: number },
 ) => Promise<unknown>;
 
 export interface OrderServiceDeps {

@@ -22,8 +22,9 @@ export interface ProviderPayment {
   sandboxCallback: PaymentStart['sandbox_callback'];
 }
 
-/** A verified provider notification. */
+/** A verified provider notification about a payment. */
 export interface PaymentEvent {
+  kind: 'payment';
   /** Unique per notification: a replay carries the same id. */
   eventId: string;
   paymentId: string;
@@ -32,12 +33,40 @@ export interface PaymentEvent {
   status: 'paid' | 'failed';
 }
 
+/** A verified provider notification about a refund the server asked for. */
+export interface RefundEvent {
+  kind: 'refund';
+  eventId: string;
+  /** Our provider-refund id, the key the provider refunded by. */
+  providerRefundId: string;
+  paymentId: string;
+  amount: number;
+  status: 'refunded' | 'failed';
+}
+
+export interface RefundRequest {
+  /** Our provider-refund id: asking twice with it never pays twice. */
+  providerRefundId: string;
+  paymentId: string;
+  amount: number;
+}
+
+export interface ProviderRefund {
+  /** Sandbox only: the signed callback the pretend bank sends when the refund is done. */
+  sandboxCallback: PaymentStart['sandbox_callback'];
+}
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   createPayment(request: PaymentRequest): Promise<ProviderPayment>;
+  /** Asks the provider to give back part or all of a settled payment; idempotent by its id. */
+  refundPayment(request: RefundRequest): Promise<ProviderRefund>;
   /**
    * Checks the signature over `rawBody` and the notification's age, then returns the event.
    * Throws an AppError (payment_signature_invalid, payment_callback_stale, validation_failed).
    */
-  verifyCallback(rawBody: string, headers: IncomingHttpHeaders): Promise<PaymentEvent>;
+  verifyCallback(
+    rawBody: string,
+    headers: IncomingHttpHeaders,
+  ): Promise<PaymentEvent | RefundEvent>;
 }

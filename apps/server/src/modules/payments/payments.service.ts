@@ -9,6 +9,7 @@ import type { RequestContext } from '../../lib/request-context';
 import type { CustomerOrderService } from '../orders/customer-orders.service';
 import type { PaymentProvider } from './payment-provider';
 import * as repo from './payments.repo';
+import type { RefundPayouts } from './refund-payouts.service';
 
 // Online payments of a customer's orders: the customer starts a payment with a provider for what
 // the order still owes; the provider's signed callback settles it, and the order core records the
@@ -20,9 +21,11 @@ export interface PaymentServiceDeps {
   /** The providers switched on for this server (the sandbox unless PAYMENT_SANDBOX=false). */
   providers: PaymentProvider[];
   orders: CustomerOrderService;
+  /** Refunds paid back through these providers: their callbacks arrive here too. */
+  payouts: RefundPayouts;
 }
 
-export function createPaymentService({ db, now, providers, orders }: PaymentServiceDeps) {
+export function createPaymentService({ db, now, providers, orders, payouts }: PaymentServiceDeps) {
   const byName = new Map(providers.map((p) => [p.name as string, p]));
 
   return {
@@ -88,7 +91,10 @@ export function createPaymentService({ db, now, providers, orders }: PaymentServ
       };
     },
 
-    /** A provider's callback: verified by the provider, applied once. */
+    /**
+     * A provider's callback: verified by the provider, applied once. A payment that arrives for
+     * an order no longer waiting for it (cancelled meanwhile, or paid twice) is asked back.
+     */
     async callback(
       providerName: string,
       rawBody: string,
@@ -102,11 +108,17 @@ export function createPaymentService({ db, now, providers, orders }: PaymentServ
       const base = auditRow(ctx, { action: '', entity: '' });
       // No staff member or customer acts here: the trail names the provider.
       const audit = { ...base, actorId: null, actorUsername: `payments:${provider.name}` };
-      const duplicate = await db.transaction(async (tx) => {
+      if (event.kind === 'refund') {
+        const duplicate = await db.transaction((tx) =>
+          payouts.applyEvent(tx, provider.name, event, ctx),
+        );
+        return { received: true as const, duplicate };
+      }
+      const { duplicate, late } = await db.transaction(async (tx) => {
         const payment = await repo.claimEvent(tx, { provider: provider.name, event, at, audit });
-        if (!payment) return true;
-        if (payment.failed) return false;
-        await orders.recordOnlinePayment(tx, {
+        if (!payment) return { duplicate: true, late: null };
+        if (payment.failed) return { duplicate: false, late: null };
+        const recorded = await orders.recordOnlinePayment(tx, {
           tenantId: payment.tenantId,
           orderId: payment.orderId,
           amount: payment.amount,
@@ -123,8 +135,15 @@ export function createPaymentService({ db, now, providers, orders }: PaymentServ
             after: { payment_id: payment.id, provider: provider.name, event_id: event.eventId },
           },
         });
-        return false;
+        const owed = { tenantId: payment.tenantId, orderId: payment.orderId };
+        return {
+          duplicate: false,
+          late: recorded.owedBack
+            ? { ...owed, paymentId: payment.id, amount: payment.amount }
+            : null,
+        };
       });
+      if (late) await orders.refundLatePayment(ctx, late);
       return { received: true as const, duplicate };
     },
 

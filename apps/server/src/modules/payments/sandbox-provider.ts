@@ -1,9 +1,12 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import {
+  type PaymentStart,
   SANDBOX_SIGNATURE_HEADER,
   type SandboxCallback,
   sandboxCallbackSchema,
+  type SandboxRefundCallback,
+  sandboxRefundCallbackSchema,
 } from '@kopi/contract';
 import type { Clock } from '../../lib/clock';
 import { AppError, validationError } from '../../lib/errors';
@@ -33,6 +36,14 @@ export function createSandboxProvider({
   now: Clock;
 }): PaymentProvider {
   const hmac = (body: string) => createHmac('sha256', secret).update(body, 'utf8').digest();
+  const signed = (body: string): NonNullable<PaymentStart['sandbox_callback']> => ({
+    url: SANDBOX_CALLBACK_PATH,
+    headers: {
+      'content-type': 'application/json',
+      [SANDBOX_SIGNATURE_HEADER]: signSandboxBody(secret, body),
+    },
+    body,
+  });
 
   return {
     name: 'sandbox',
@@ -46,20 +57,27 @@ export function createSandboxProvider({
         status: request.sandboxOutcome,
         timestamp: now().toISOString(),
       };
-      const body = JSON.stringify(payload);
       return {
         redirectUrl: null,
         instructions:
           'Sandbox payment: no money moves. Post sandbox_callback as it is to complete it, as the bank would.',
-        sandboxCallback: {
-          url: SANDBOX_CALLBACK_PATH,
-          headers: {
-            'content-type': 'application/json',
-            [SANDBOX_SIGNATURE_HEADER]: signSandboxBody(secret, body),
-          },
-          body,
-        },
+        sandboxCallback: signed(JSON.stringify(payload)),
       };
+    },
+
+    async refundPayment(request) {
+      // The pretend bank always gives the money back. The event id is the refund's own, so
+      // asking again (the sweeper after a crash) answers the same event: a replay.
+      const payload: SandboxRefundCallback = {
+        type: 'refund',
+        event_id: `evt_refund_${request.providerRefundId}`,
+        refund_id: request.providerRefundId,
+        payment_id: request.paymentId,
+        amount: request.amount,
+        status: 'refunded',
+        timestamp: now().toISOString(),
+      };
+      return { sandboxCallback: signed(JSON.stringify(payload)) };
     },
 
     async verifyCallback(rawBody: string, headers: IncomingHttpHeaders) {
@@ -75,7 +93,10 @@ export function createSandboxProvider({
       } catch {
         throw new AppError('invalid_request', { message: 'The callback body is not JSON' });
       }
-      const parsed = sandboxCallbackSchema.safeParse(json);
+      const isRefund = (json as { type?: unknown } | null)?.type === 'refund';
+      const parsed = (isRefund ? sandboxRefundCallbackSchema : sandboxCallbackSchema).safeParse(
+        json,
+      );
       if (!parsed.success) {
         throw validationError(
           parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
@@ -84,7 +105,18 @@ export function createSandboxProvider({
       const event = parsed.data;
       const age = now().getTime() - new Date(event.timestamp).getTime();
       if (Math.abs(age) > CALLBACK_MAX_AGE_MS) throw new AppError('payment_callback_stale');
+      if ('type' in event) {
+        return {
+          kind: 'refund' as const,
+          eventId: event.event_id,
+          providerRefundId: event.refund_id,
+          paymentId: event.payment_id,
+          amount: event.amount,
+          status: event.status,
+        };
+      }
       return {
+        kind: 'payment' as const,
         eventId: event.event_id,
         paymentId: event.payment_id,
         orderId: event.order_id,

@@ -6,6 +6,7 @@ import {
   type Refund,
   type RefundKind,
   type RefundMethod,
+  type RefundPayoutStatus,
   refundMovePermission,
   type RefundReason,
   type RefundStatus,
@@ -24,12 +25,16 @@ type Details = Awaited<ReturnType<typeof detailsOf>>;
 /** Why a caller may not make a move the machine allows, or null when they may. */
 export function moveRefusal(
   principal: Principal,
-  refund: Pick<RefundRow, 'status' | 'method' | 'requestedBy' | 'amount'>,
+  refund: Pick<RefundRow, 'status' | 'method' | 'requestedBy' | 'amount' | 'providerPayout'>,
   to: RefundStatus,
   managerLimit: number,
 ): {
   code:
-    'invalid_status_transition' | 'forbidden' | 'refund_own_request' | 'refund_above_manager_limit';
+    | 'invalid_status_transition'
+    | 'forbidden'
+    | 'refund_own_request'
+    | 'refund_above_manager_limit'
+    | 'refund_awaiting_provider';
   message: string;
 } | null {
   const from = refund.status as RefundStatus;
@@ -47,6 +52,13 @@ export function moveRefusal(
       message: transfer
         ? 'A bank-transfer refund completes after its transfer: move it to WAITING TRANSFER'
         : 'Only a bank-transfer refund waits for a transfer',
+    };
+  }
+  // The provider's callback completes it; completing it by hand too would pay it twice.
+  if (to === 'COMPLETED' && refund.providerPayout === 'pending') {
+    return {
+      code: 'refund_awaiting_provider',
+      message: 'This refund completes when the payment provider confirms it',
     };
   }
   if (!hasPermission(principal, refundMovePermission[to])) {
@@ -109,6 +121,7 @@ export function toRefund(found: Found, details: Details, principal: Principal): 
   return {
     ...toSummary(found),
     reason_note: f.reasonNote,
+    provider_payout: f.providerPayout as RefundPayoutStatus | null,
     items: details.items.map((i) => ({
       order_item_id: i.orderItemId,
       name: i.name,

@@ -255,13 +255,17 @@ export async function createRefund(db: Db, r: NewRefund) {
   });
 }
 
+/** The refund as it stands once moved, in the move's transaction. */
+type MovedRefund = typeof refunds.$inferSelect;
+
 export interface RefundMoveWrite {
   tenantId: string;
   refundId: string;
   from: string;
   to: string;
   at: Date;
-  byUserId: string;
+  /** Null when no staff member moves it (the provider's callback, an automatic approval). */
+  byUserId: string | null;
   byName: string;
   reason: string | null;
   transferReference: string | null;
@@ -269,63 +273,116 @@ export interface RefundMoveWrite {
   businessDate: string | null;
   audit: AuditRow;
   notice: RefundNotice;
+  /**
+   * On APPROVED: whether the money goes back through the payment's provider (its requests are
+   * recorded in this transaction). `required`: roll the move back when it does not.
+   */
+  payout?: { plan: (tx: Db, moved: MovedRefund) => Promise<boolean>; required: boolean };
+  /** The provider's payout state the move leaves (`succeeded` when its callback completes it). */
+  providerPayout?: 'succeeded';
 }
+
+/** Rolls back a move whose payout had to go through a provider and could not. */
+class NoProviderPayout extends Error {}
 
 /**
  * Moves a refund in one transaction, only if it is still in `from` (of two racing moves one
  * wins, the other gets false): the refund, its history, the audit entry and, on COMPLETED, the
- * order's refunded amount (and what it was still owed back).
+ * order's refunded amount (and what it was still owed back). Answers whether it moved and
+ * whether its payout went to a provider.
  */
-export async function moveRefund(db: Db, m: RefundMoveWrite): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const decides = m.to === 'APPROVED' || m.to === 'REJECTED';
-    const completes = m.to === 'COMPLETED';
-    // The order row before the refund counts in the rollups (whose triggers take the tenant's
-    // live-event lock): every order writer locks its order, then the live lock, in that order.
-    if (completes) {
-      await tx.execute(sql`
-        select o.id from ${orders} o join ${refunds} r on r.order_id = o.id
-        where ${tenantIs('r', m.tenantId)} and r.id = ${m.refundId}::uuid
-        for update of o`);
-    }
-    const [moved] = await tx
-      .update(refunds)
-      .set({
-        status: m.to,
-        updatedAt: m.at,
-        ...(decides ? { approvedBy: m.byUserId, approvedByName: m.byName } : {}),
-        ...(m.transferReference ? { transferReference: m.transferReference } : {}),
-        ...(completes ? { completedAt: m.at, businessDate: m.businessDate } : {}),
-      })
-      .where(
-        and(ownedBy(refunds, m.tenantId), eq(refunds.id, m.refundId), eq(refunds.status, m.from)),
-      )
-      .returning();
-    if (!moved) return false;
-    if (completes) {
-      await tx
-        .update(orders)
-        .set({
-          refunded: sql`${orders.refunded} + ${moved.amount}`,
-          refundDue: sql`greatest(${orders.refundDue} - ${moved.amount}, 0)`,
-          updatedAt: m.at,
-        })
-        .where(and(ownedBy(orders, m.tenantId), eq(orders.id, moved.orderId)));
-    }
-    await tx.insert(refundStatusHistory).values({
-      tenantId: m.tenantId,
-      refundId: m.refundId,
-      fromStatus: m.from,
-      toStatus: m.to,
-      byUserId: m.byUserId,
-      byName: m.byName,
-      reason: m.reason,
-      at: m.at,
+export async function moveRefund(
+  db: Db,
+  m: RefundMoveWrite,
+): Promise<{ moved: boolean; byProvider: boolean }> {
+  return db
+    .transaction((tx) => writeMove(tx, m))
+    .catch((error: unknown) => {
+      if (error instanceof NoProviderPayout) return { moved: false, byProvider: false };
+      throw error;
     });
-    await tx.insert(auditLog).values(m.audit);
-    await announce(tx, m.tenantId, moved, m.byName, m.notice);
-    return true;
+}
+
+async function writeMove(tx: Db, m: RefundMoveWrite) {
+  const decides = m.to === 'APPROVED' || m.to === 'REJECTED';
+  const completes = m.to === 'COMPLETED';
+  // The order row before the refund counts in the rollups (whose triggers take the tenant's
+  // live-event lock): every order writer locks its order, then the live lock, in that order.
+  if (completes) {
+    await tx.execute(sql`
+      select o.id from ${orders} o join ${refunds} r on r.order_id = o.id
+      where ${tenantIs('r', m.tenantId)} and r.id = ${m.refundId}::uuid
+      for update of o`);
+  }
+  const [moved] = await tx
+    .update(refunds)
+    .set({
+      status: m.to,
+      updatedAt: m.at,
+      ...(decides ? { approvedBy: m.byUserId, approvedByName: m.byName } : {}),
+      ...(m.transferReference ? { transferReference: m.transferReference } : {}),
+      ...(completes ? { completedAt: m.at, businessDate: m.businessDate } : {}),
+    })
+    .where(
+      and(ownedBy(refunds, m.tenantId), eq(refunds.id, m.refundId), eq(refunds.status, m.from)),
+    )
+    .returning();
+  if (!moved) return { moved: false, byProvider: false };
+  const byProvider = m.payout ? await m.payout.plan(tx, moved) : false;
+  if (m.payout?.required && !byProvider) throw new NoProviderPayout();
+  if (byProvider || m.providerPayout) {
+    await tx
+      .update(refunds)
+      .set({ providerPayout: byProvider ? 'pending' : m.providerPayout })
+      .where(and(ownedBy(refunds, m.tenantId), eq(refunds.id, m.refundId)));
+  }
+  if (completes) {
+    await tx
+      .update(orders)
+      .set({
+        refunded: sql`${orders.refunded} + ${moved.amount}`,
+        refundDue: sql`greatest(${orders.refundDue} - ${moved.amount}, 0)`,
+        updatedAt: m.at,
+      })
+      .where(and(ownedBy(orders, m.tenantId), eq(orders.id, moved.orderId)));
+  }
+  await tx.insert(refundStatusHistory).values({
+    tenantId: m.tenantId,
+    refundId: m.refundId,
+    fromStatus: m.from,
+    toStatus: m.to,
+    byUserId: m.byUserId,
+    byName: m.byName,
+    reason: m.reason,
+    at: m.at,
   });
+  await tx.insert(auditLog).values(m.audit);
+  await announce(tx, m.tenantId, moved, m.byName, m.notice);
+  return { moved: true, byProvider };
+}
+
+/**
+ * The provider says it could not give the money back: the refund stays APPROVED for the staff to
+ * pay by hand, with its payout marked failed, an audit entry and the bell. Once per refund.
+ */
+export async function markPayoutFailed(
+  tx: Db,
+  p: { tenantId: string; refundId: string; by: string; audit: AuditRow; notice: RefundNotice },
+) {
+  const [refund] = await tx
+    .update(refunds)
+    .set({ providerPayout: 'failed' })
+    .where(
+      and(
+        ownedBy(refunds, p.tenantId),
+        eq(refunds.id, p.refundId),
+        eq(refunds.providerPayout, 'pending'),
+      ),
+    )
+    .returning();
+  if (!refund) return;
+  await tx.insert(auditLog).values(p.audit);
+  await announce(tx, p.tenantId, refund, p.by, p.notice);
 }
 
 /** Keeps the transfer's proof with its audit entry; answers the proof it replaced. */

@@ -129,7 +129,7 @@ export async function findById(
   db: Db,
   tenantId: string,
   id: string,
-  caller: { userId: string; outletId: string | null },
+  caller: { userId: string | null; outletId: string | null },
 ) {
   const [row] = await db
     .select({

@@ -38,6 +38,25 @@ export interface RefundServiceDeps {
   announce?: boolean;
   /** The most rows an export writes; more is refused (tests lower it). */
   exportMaxRows?: number;
+  /** Refunds paid back through an online payment's provider (the payments module, in app.ts). */
+  payouts?: RefundPayoutPort;
+}
+
+/** What the refunds need of the payments: paying an approved refund back through a provider. */
+export interface RefundPayoutPort {
+  /** In the approval's transaction: true when the provider pays it back (requests recorded). */
+  plan(
+    tx: Db,
+    refund: {
+      tenantId: string;
+      refundId: string;
+      orderId: string;
+      paymentMethod: string;
+      amount: number;
+    },
+  ): Promise<boolean>;
+  /** After the approval commits: asks the provider. */
+  send(tenantId: string, refundId: string): Promise<void>;
 }
 
 type RefundExportQuery = z.infer<typeof refundExportQuerySchema>;
@@ -54,6 +73,7 @@ export function createRefundService({
   dataDir,
   announce = true,
   exportMaxRows = EXPORT_MAX_ROWS,
+  payouts,
 }: RefundServiceDeps) {
   /** The bell for the steps someone acts on next: review, pay out, and the requester's news. */
   const noticeOf = (
@@ -79,6 +99,60 @@ export function createRefundService({
     userId: ctx.principal.userId,
     outletId: boundOutletOf(ctx),
   });
+
+  /** An approved `original` refund of an online payment goes back through its provider. */
+  const payoutOf = (
+    tenantId: string,
+    method: string,
+    required: boolean,
+  ): writes.RefundMoveWrite['payout'] =>
+    payouts && method === 'original'
+      ? {
+          required,
+          plan: (tx, r) =>
+            payouts.plan(tx, {
+              tenantId,
+              refundId: r.id,
+              orderId: r.orderId,
+              paymentMethod: r.paymentMethod ?? '',
+              amount: r.amount,
+            }),
+        }
+      : undefined;
+
+  /**
+   * A refund the system asked for (a paid order rejected or cancelled): approved on the spot
+   * when its provider pays it back, which needs nobody's judgement; left PENDING for review
+   * otherwise (cash and terminal refunds are handed back by staff).
+   */
+  async function approveThroughProvider(ctx: RequestContext, tenantId: string, id: string) {
+    const payout = payoutOf(tenantId, 'original', true);
+    if (!payout) return;
+    const by = 'Automatic refund';
+    const { moved, byProvider } = await writes.moveRefund(db, {
+      tenantId,
+      refundId: id,
+      from: 'PENDING',
+      to: 'APPROVED',
+      at: now(),
+      byUserId: null,
+      byName: by,
+      reason: 'Paid back through the payment provider',
+      transferReference: null,
+      businessDate: null,
+      audit: auditRow(ctx, {
+        action: 'refund.status',
+        entity: 'refund',
+        entityId: id,
+        tenantId,
+        before: { status: 'PENDING' },
+        after: { status: 'APPROVED', automatic: true },
+      }),
+      notice: noticeOf('APPROVED', by, null),
+      payout,
+    });
+    if (moved && byProvider) await payouts?.send(tenantId, id);
+  }
 
   async function requireVisible(ctx: AuthedContext, id: string) {
     const tenantId = tenantIdOf(ctx);
@@ -199,32 +273,45 @@ export function createRefundService({
     },
 
     /**
-     * The full refunds a paid order is owed once rejected or cancelled after payment: one back to
-     * its non-cash payments (original) and one in cash when it was paid in cash. Each is asked for
-     * once per order (its Idempotency-Key is the order's), so a retried rejection or a repeated
-     * callback never makes a second; nothing is made when nothing remains to give back. Lands
-     * PENDING for review like any refund. Answers the ids of the refunds the order is owed.
+     * The refunds a paid order is owed once rejected or cancelled: in full, one back to its
+     * non-cash payments (original) and one in cash when it was paid in cash; or, for a payment
+     * that arrived after the order stopped waiting for it, that payment alone. Each is asked for
+     * once (its Idempotency-Key is the order's or the payment's), so a retried rejection or a
+     * repeated callback never makes a second; nothing is made when nothing remains to give
+     * back. One going back through an online payment's provider is approved and paid at once;
+     * the others land PENDING for review. Answers the ids of the refunds the order is owed.
      */
     async refundOwed(
       ctx: RequestContext,
       tenantId: string,
       orderId: string,
       byName: string,
+      latePayment?: { paymentId: string; amount: number },
     ): Promise<string[]> {
       const state = await writes.refundStateOf(db, tenantId, orderId, null);
       if (!state) return [];
-      const methods = [
-        ...(state.payments.some((p) => p.method !== 'cash') ? (['original'] as const) : []),
-        ...(state.payments.some((p) => p.method === 'cash') ? (['cash'] as const) : []),
-      ];
+      const owed: { input: RefundCreate; key: string }[] = latePayment
+        ? [
+            {
+              input: {
+                order_id: orderId,
+                kind: 'amount',
+                amount: latePayment.amount,
+                method: 'original',
+                reason: 'order_cancelled',
+              },
+              key: `owed-payment:${latePayment.paymentId}`,
+            },
+          ]
+        : [
+            ...(state.payments.some((p) => p.method !== 'cash') ? (['original'] as const) : []),
+            ...(state.payments.some((p) => p.method === 'cash') ? (['cash'] as const) : []),
+          ].map((method) => ({
+            input: { order_id: orderId, kind: 'full', method, reason: 'order_cancelled' },
+            key: `owed:${orderId}:${method}`,
+          }));
       const ids: string[] = [];
-      for (const method of methods) {
-        const input: RefundCreate = {
-          order_id: orderId,
-          kind: 'full',
-          method,
-          reason: 'order_cancelled',
-        };
+      for (const { input, key } of owed) {
         const created = await writes
           .createRefund(db, {
             tenantId,
@@ -233,7 +320,7 @@ export function createRefundService({
             at: now(),
             byUserId: ctx.principal?.userId ?? null,
             byName,
-            idempotencyKey: `owed:${orderId}:${method}`,
+            idempotencyKey: key,
             audit: auditRow(ctx, {
               action: 'refund.create',
               entity: 'refund',
@@ -248,9 +335,76 @@ export function createRefundService({
             throw error;
           });
         const id = created?.refund?.id ?? created?.existing?.id;
-        if (id) ids.push(id);
+        if (!id) continue;
+        ids.push(id);
+        // A retry finds it PENDING again when the first attempt stopped short of approving it.
+        if (input.method === 'original') await approveThroughProvider(ctx, tenantId, id);
       }
       return ids;
+    },
+
+    /**
+     * The provider has answered for all of a refund, in its callback's transaction: completed
+     * on the outlet's business day of that moment, or left APPROVED for the staff when it failed.
+     */
+    async settleByProvider(
+      tx: Db,
+      s: {
+        tenantId: string;
+        refundId: string;
+        outcome: 'succeeded' | 'failed';
+        by: string;
+        ctx: RequestContext;
+      },
+    ) {
+      const found = await repo.findById(tx, s.tenantId, s.refundId, {
+        userId: null,
+        outletId: null,
+      });
+      if (!found || found.refund.status !== 'APPROVED') return;
+      const audit = (after: Record<string, unknown>) => ({
+        ...auditRow(s.ctx, {
+          action: s.outcome === 'succeeded' ? 'refund.status' : 'refund.payout_failed',
+          entity: 'refund',
+          entityId: s.refundId,
+          tenantId: s.tenantId,
+          before: { status: 'APPROVED' },
+          after,
+        }),
+        actorId: null,
+        actorUsername: s.by,
+      });
+      if (s.outcome === 'failed') {
+        await writes.markPayoutFailed(tx, {
+          tenantId: s.tenantId,
+          refundId: s.refundId,
+          by: s.by,
+          audit: audit({ provider_payout: 'failed', amount: found.refund.amount }),
+          notice: {
+            notification: announce
+              ? { verb: 'could not be paid back', titleKey: 'refundPayoutFailed', body: s.by }
+              : null,
+            liveEvent: announce,
+          },
+        });
+        return;
+      }
+      const at = now();
+      await writes.moveRefund(tx, {
+        tenantId: s.tenantId,
+        refundId: s.refundId,
+        from: 'APPROVED',
+        to: 'COMPLETED',
+        at,
+        byUserId: null,
+        byName: s.by,
+        reason: null,
+        transferReference: null,
+        businessDate: businessDate(at, found.timezone, found.cutoffHour),
+        audit: audit({ status: 'COMPLETED', amount: found.refund.amount }),
+        notice: noticeOf('COMPLETED', s.by, null),
+        providerPayout: 'succeeded',
+      });
     },
 
     /** POST /api/refunds/{id}/status. */
@@ -287,12 +441,14 @@ export function createRefundService({
           },
         }),
         notice: noticeOf(move.status, found.callerName ?? ctx.principal.username, reason),
+        payout: move.status === 'APPROVED' ? payoutOf(tenantId, refund.method, false) : undefined,
       });
-      if (!moved) {
+      if (!moved.moved) {
         throw new AppError('invalid_status_transition', {
           message: 'The refund has just been moved by someone else; reload it',
         });
       }
+      if (moved.byProvider) await payouts?.send(tenantId, id);
       return get(ctx, id);
     },
 
