@@ -52,6 +52,7 @@ const bodies: Partial<Record<Key, (p: Record<string, unknown>, t: Translate) => 
   refundRequested: (p, t) => refund('refundRequested', p, t),
   refundApproved: (p, t) => refund('refundApproved', p, t),
   refundCompleted: (p, t) => refund('refundCompleted', p, t),
+  refundPayoutFailed: (p, t) => refund('refundPayoutFailed', p, t),
   customerCancelled: (p, t) => {
     const values = { by: str(p.by), reason: str(p.reason), refund: sen(p.refund) };
     const refund = typeof p.refund === 'number' && p.refund > 0;

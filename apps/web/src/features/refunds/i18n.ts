@@ -14,6 +14,11 @@ const en = {
     items: 'Items',
     amount: 'An amount',
   },
+  payout: {
+    pending: 'Asked to pay it back; completes when it confirms',
+    succeeded: 'Paid back by the provider',
+    failed: 'The provider could not pay it back: pay it back by hand, then complete it',
+  },
   list: {
     title: 'Refunds',
     subtitle: 'Money paid back to customers: review, approve, transfer and complete refunds.',
@@ -56,6 +61,7 @@ const en = {
     note: 'Note',
     requestedBy: 'Requested by',
     approvedBy: 'Approved by',
+    providerPayout: 'Payment provider',
     created: 'Requested',
     completed: 'Completed',
     businessDate: 'Counts on business day',
@@ -177,6 +183,11 @@ const my: FeatureMessages<typeof en> = {
     items: 'Item',
     amount: 'Sejumlah wang',
   },
+  payout: {
+    pending: 'Diminta memulangkannya; selesai apabila penyedia mengesahkan',
+    succeeded: 'Dipulangkan oleh penyedia',
+    failed: 'Penyedia tidak dapat memulangkannya: pulangkan secara manual, kemudian selesaikan',
+  },
   list: {
     title: 'Bayaran Balik',
     subtitle:
@@ -220,6 +231,7 @@ const my: FeatureMessages<typeof en> = {
     note: 'Catatan',
     requestedBy: 'Dimohon oleh',
     approvedBy: 'Diluluskan oleh',
+    providerPayout: 'Penyedia pembayaran',
     created: 'Dimohon',
     completed: 'Selesai',
     businessDate: 'Dikira pada hari perniagaan',

@@ -25,6 +25,7 @@ export function sampleRefund(overrides: Partial<Refund> = {}): Refund {
     created_at: '2026-03-15T03:00:00.000Z',
     business_date: null,
     reason_note: 'Coffee was cold',
+    provider_payout: null,
     items: [
       { order_item_id: latteId, name: 'Iced Latte', quantity: 1, amount: 1000 },
       { order_item_id: croissantId, name: 'Croissant', quantity: 1, amount: 500 },

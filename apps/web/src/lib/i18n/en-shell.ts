@@ -75,6 +75,10 @@ export const enShell = {
     refundRequested: { title: 'Refund {{refund_no}} requested', body: '{{amount}} · by {{by}}' },
     refundApproved: { title: 'Refund {{refund_no}} approved', body: '{{amount}} · by {{by}}' },
     refundCompleted: { title: 'Refund {{refund_no}} completed', body: '{{amount}} · by {{by}}' },
+    refundPayoutFailed: {
+      title: 'Refund {{refund_no}} could not be paid back by the provider',
+      body: '{{amount}} · pay it back by hand',
+    },
     orderMovedReason: { body: '{{by}}: {{reason}}' },
     serving: { dine_in: 'Dine in', pick_up: 'Pick up', delivery: 'Delivery' },
   },

@@ -71,6 +71,11 @@ export function RefundFactsCard({ refund }: { refund: Refund }) {
             <Fact label={t('details.requestedBy')}>{refund.requested_by}</Fact>
           )}
           {refund.approved_by && <Fact label={t('details.approvedBy')}>{refund.approved_by}</Fact>}
+          {refund.provider_payout && (
+            <Fact label={t('details.providerPayout')} testId="refund-provider-payout">
+              {t(`payout.${refund.provider_payout}`)}
+            </Fact>
+          )}
           {refund.completed_at && (
             <Fact label={t('details.completed')}>{formatDateTime(refund.completed_at)}</Fact>
           )}

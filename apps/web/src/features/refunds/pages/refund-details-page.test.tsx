@@ -4,9 +4,15 @@ import type { Refund } from '@kopi/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '../../../lib/toasts';
 import { mockFetch } from '../../../test/fetch-mock';
+import { fakeLive } from '../../../test/live-socket';
 import { renderWithProviders } from '../../../test/render';
 import { sampleRefund } from '../refund-fixture';
 import { RefundDetailsPage } from './refund-details-page';
+
+// The page listens to the session's live socket; the test stands in for it.
+vi.mock('../../../lib/session/session-runtime', () =>
+  import('../../../test/live-socket').then((m) => m.fakeSessionRuntime),
+);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -70,6 +76,32 @@ describe('refund details', () => {
     );
     expect(screen.getByTestId('refund-items')).toHaveTextContent('Croissant');
     expect(screen.getAllByTestId('refund-timeline-entry')[0]).toHaveTextContent('Refund requested');
+    expect(screen.queryByTestId('refund-provider-payout')).toBeNull();
+  });
+
+  it('reloads when the refund moves elsewhere, not for other refunds', async () => {
+    const refund = sampleRefund();
+    const { calls } = renderDetails(refund);
+    await screen.findByTestId('refund-details');
+    const loads = () => calls.filter((c) => c.url === `/api/refunds/${refund.id}`).length;
+    const event = (id: string) => ({
+      event_id: 1,
+      type: 'refund.status',
+      message: { id_order: refund.order_id, id_refund: id, status: 'APPROVED' },
+    });
+    fakeLive.emit(event('another-refund'));
+    fakeLive.emit(event(refund.id));
+    await waitFor(() => expect(loads()).toBe(2));
+  });
+
+  it('says when the payment provider is paying it back, and offers no completion meanwhile', async () => {
+    renderDetails(
+      sampleRefund({ status: 'APPROVED', provider_payout: 'pending', allowed_statuses: [] }),
+    );
+    expect(await screen.findByTestId('refund-provider-payout')).toHaveTextContent(
+      'Asked to pay it back; completes when it confirms',
+    );
+    expect(screen.queryByTestId('refund-action-complete')).toBeNull();
   });
 
   it('offers approve and reject to finance, nothing to the cashier', async () => {

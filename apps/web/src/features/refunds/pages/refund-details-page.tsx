@@ -27,6 +27,8 @@ import {
 import { RefundSlipDialog } from '../components/refund-slip-dialog';
 import { RefundStatusActions } from '../components/refund-status-actions';
 import { useRefundStrings } from '../i18n';
+import { useLiveRefresh } from '../../../lib/live/live-refresh';
+import { liveSocket, onLiveOrderEvent } from '../../../lib/session/session-runtime';
 
 function NotFound() {
   const { t } = useRefundStrings();
@@ -55,6 +57,15 @@ export function RefundDetailsPage() {
   const { id } = useParams();
   const { t } = useRefundStrings();
   const refund = useRefund(id);
+  // Another desk (or the payment provider) moving this refund shows here at once.
+  const refetch = refund.refetch;
+  useLiveRefresh({
+    refresh: () => refetch(),
+    accepts: (event) => event.type === 'refund.status' && event.message.id_refund === id,
+    subscribe: onLiveOrderEvent,
+    status: liveSocket.status,
+    resyncs: liveSocket.resyncs,
+  });
 
   if (refund.error) {
     const status = refund.error instanceof HttpError ? refund.error.status : 0;

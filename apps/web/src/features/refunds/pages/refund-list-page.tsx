@@ -27,6 +27,8 @@ import { useOutletScope } from '../../../lib/outlet-scope';
 import { exportRefunds, useRefunds, useRefundStatusCounts } from '../api';
 import { useRefundStrings } from '../i18n';
 import { isFiltering, useRefundListParams } from '../list-params';
+import { useLiveRefresh } from '../../../lib/live/live-refresh';
+import { liveSocket, onLiveOrderEvent } from '../../../lib/session/session-runtime';
 
 function withoutOutlet(query: RefundListQuery): RefundListQuery {
   const { outlet_id: _outlet, ...rest } = query;
@@ -47,6 +49,18 @@ export function RefundListPage() {
   const { page: _page, page_size: _size, sort: _sort, status, ...countFilters } = query;
   const refunds = useRefunds(query);
   const counts = useRefundStatusCounts(countFilters);
+  // Refunds asked for, approved or completed elsewhere refresh the list and its tab counts.
+  const { refetch: refetchList } = refunds;
+  const { refetch: refetchCounts } = counts;
+  useLiveRefresh({
+    refresh: () => Promise.all([refetchList(), refetchCounts()]),
+    accepts: (event) =>
+      event.type === 'refund.status' &&
+      (!query.outlet_id || event.message.outlet_id === query.outlet_id),
+    subscribe: onLiveOrderEvent,
+    status: liveSocket.status,
+    resyncs: liveSocket.resyncs,
+  });
   const filtering = isFiltering(query);
   const countOf = (s: (typeof refundStatuses)[number]) => counts.data?.[s] ?? 0;
   const allCount = refundStatuses.reduce((sum, s) => sum + countOf(s), 0);
