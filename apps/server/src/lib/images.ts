@@ -17,20 +17,14 @@ export interface ImageSize {
 }
 
 /**
- * Checks, resizes and stores an uploaded picture under uploads/<folder>/, one WebP per size.
- * Answers the public URL of each size by name. Bad input is a 400 `unsupported_file_type`.
+ * Checks and re-encodes an uploaded picture: one WebP per size. Bad input is a 400
+ * `unsupported_file_type` (or `file_too_large`).
  */
-export async function storeImage<const S extends readonly ImageSize[]>(
-  dataDir: string,
-  folder: string,
-  buffer: Buffer,
-  sizes: S,
-): Promise<Record<S[number]['name'], string>> {
+export async function encodeImage(buffer: Buffer, sizes: readonly ImageSize[]): Promise<Buffer[]> {
   if (buffer.length > IMAGE_MAX_BYTES) throw new AppError('file_too_large');
   if (!sniffImage(buffer)) throw new AppError('unsupported_file_type');
-  let outputs: Buffer[];
   try {
-    outputs = await Promise.all(
+    return await Promise.all(
       sizes.map((s) =>
         sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
           .rotate() // honour the camera's orientation before the metadata goes
@@ -43,6 +37,19 @@ export async function storeImage<const S extends readonly ImageSize[]>(
     // Right magic bytes, but not a picture sharp can read (truncated, forged, too large).
     throw new AppError('unsupported_file_type');
   }
+}
+
+/**
+ * Checks, resizes and stores an uploaded picture under uploads/<folder>/, one WebP per size.
+ * Answers the public URL of each size by name.
+ */
+export async function storeImage<const S extends readonly ImageSize[]>(
+  dataDir: string,
+  folder: string,
+  buffer: Buffer,
+  sizes: S,
+): Promise<Record<S[number]['name'], string>> {
+  const outputs = await encodeImage(buffer, sizes);
   const urls: string[] = [];
   try {
     for (const output of outputs) urls.push(await saveUpload(dataDir, folder, output, 'webp'));

@@ -73,6 +73,8 @@ export interface DownloadFile {
   filename: string;
   body: string | Buffer;
   contentType?: string;
+  /** Shown in the page (a picture) rather than saved. */
+  inline?: boolean;
 }
 
 const CSV = 'text/csv; charset=utf-8';
@@ -152,14 +154,15 @@ export function defineRoutes<C>(app: FastifyInstance, { tags, context }: RouteKi
     put: withData('PUT', 200),
     delete: withData('DELETE', 200),
     /** GET answering a file to save; no response schema. */
-    download: <Q extends Optional = undefined>(
+    download: <P extends Optional = undefined, Q extends Optional = undefined>(
       url: string,
-      spec: RouteSpec<C, undefined, Q, undefined, DownloadFile>,
+      spec: RouteSpec<C, P, Q, undefined, DownloadFile>,
     ) =>
       add('GET', url, spec as never, undefined, (result, reply) => {
         const file = result as DownloadFile;
+        const disposition = file.inline ? 'inline' : 'attachment';
         return reply
-          .header('content-disposition', `attachment; filename="${file.filename}"`)
+          .header('content-disposition', `${disposition}; filename="${file.filename}"`)
           .header('cache-control', 'no-store')
           .type(file.contentType ?? CSV)
           .send(file.body);

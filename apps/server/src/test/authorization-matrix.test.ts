@@ -572,6 +572,16 @@ const requests: Record<string, Builder> = {
     url: `/api/refunds/${await refund(kl, { method: 'bank_transfer', approved: true })}/proof`,
     ...multipartRequest(await pngImage(40, 40)),
   }),
+  'GET /api/refunds/:id/proof': async () => {
+    const id = await refund(kl, { method: 'bank_transfer', approved: true });
+    const uploaded = await t.inject({
+      method: 'POST',
+      url: `/api/refunds/${id}/proof`,
+      ...withHeaders(multipartRequest(await pngImage(40, 40)), admin()),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    return { url: `/api/refunds/${id}/proof` };
+  },
   'GET /api/orders/:id/refundable': async () => ({
     url: `/api/orders/${(await sale(kl)).id}/refundable`,
   }),
@@ -698,6 +708,11 @@ const requests: Record<string, Builder> = {
     payload: {},
   }),
 };
+
+const withHeaders = (
+  request: { payload: unknown; headers: Record<string, string> },
+  headers: Record<string, string>,
+) => ({ payload: request.payload as string, headers: { ...request.headers, ...headers } });
 
 function multipartRequest(content: Buffer, filename?: string, type?: string) {
   const body = multipart(content, filename, type);

@@ -148,6 +148,7 @@ export const authorizationMatrix: MatrixRow[] = [
   row('POST /api/refunds/:id/status',                           [200,  200,  200,  403,  200]),
   row('POST /api/refunds/:id/status',                           [200,  200,  404,  404,  200], OTHER),
   row('POST /api/refunds/:id/proof',                            [200,  200,  403,  403,  200]),
+  row('GET /api/refunds/:id/proof',                             [200,  200,  403,  403,  200]),
   row('GET /api/orders/:id/refundable',                         [200,  200,  200,  200,  200]),
   row('GET /api/orders/:id/refundable',                         [200,  200,  404,  404,  200], OTHER),
   // ---- reports and the dashboard -------------------------------------------------------------

@@ -58,8 +58,9 @@ function refundBody(
 
 /**
  * A refund of a random sale with something left to refund: asked for by `asker`, then left
- * PENDING, REJECTED, or approved and completed (through the transfer states for a bank transfer)
- * and sometimes CLOSED, by `approver`. Answers what became of it (null: nothing to refund).
+ * PENDING, REJECTED, or approved and completed (through the transfer states for a bank transfer,
+ * by the provider's callback, which `settle` delivers, for an online payment) and sometimes
+ * CLOSED, by `approver`. Answers what became of it (null: nothing to refund).
  */
 export async function randomRefund(
   t: TestApp,
@@ -67,6 +68,7 @@ export async function randomRefund(
   tenantId: string,
   asker: RequestHeaders,
   approver: RequestHeaders,
+  settle: () => Promise<void>,
 ): Promise<string | null> {
   const sales = rowsOf<{ id: string }>(
     await t.database.db.execute(sql`
@@ -99,12 +101,18 @@ export async function randomRefund(
       : ['APPROVED', 'COMPLETED'];
   if (r.chance(0.25)) path.push('CLOSED');
   for (const status of path) {
-    await movedRefund(t, approver, refund.id, {
+    const moved = await movedRefund(t, approver, refund.id, {
       status,
       ...(status === 'TRANSFERED' ? { transfer_reference: 'MBB-0001' } : {}),
     });
+    // Paid back through the payment's provider: its callback completes it, not the staff.
+    if (moved.provider_payout === 'pending') {
+      await settle();
+      path.splice(path.indexOf('COMPLETED'), 1);
+    }
   }
-  return path.at(-1)!.toLowerCase();
+  const last = path.at(-1)!;
+  return (last === 'APPROVED' ? 'completed' : last).toLowerCase();
 }
 
 /**

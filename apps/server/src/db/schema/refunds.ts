@@ -52,7 +52,8 @@ export const refunds = pgTable(
     accountHolder: text('account_holder'),
     accountNumber: text('account_number'),
     transferReference: text('transfer_reference'),
-    proofUrl: text('proof_url'),
+    /** The transfer proof's private file key (lib/private-files.ts), served by its own route. */
+    proofKey: text('proof_url'),
     /** Paid back through the payment's provider: pending, succeeded or failed; null by hand. */
     providerPayout: text('provider_payout'),
     /** The Idempotency-Key of the request that asked for it: the last line against doubles. */

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { type RefundStatus, refundSchema, refundStatuses, refundTransitions } from '@kopi/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -154,7 +156,15 @@ describe('the refund machine', () => {
       'content-type': body.contentType,
     });
     expect(proof.statusCode, proof.body).toBe(200);
-    expect(proof.json().data.proof_url).toMatch(/^\/uploads\/refunds\/.+\.webp$/);
+    // A private file: served by its own route to those who record transfers, never in /uploads.
+    const proofUrl = proof.json().data.proof_url as string;
+    expect(proofUrl).toMatch(new RegExp(`^/api/refunds/${refund.id}/proof\\?v=[0-9a-f-]+$`));
+    const image = await api.get(proofUrl, finance);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/webp');
+    expect(image.rawPayload.subarray(8, 12).toString('ascii')).toBe('WEBP');
+    expectCode(await api.get(proofUrl, manager), 403, 'forbidden');
+    expect(fs.existsSync(path.join(t.config.dataDir, 'uploads', 'refunds'))).toBe(false);
     const noReference = await moveRefund(t, finance, refund.id, { status: 'TRANSFERED' });
     expect(noReference.statusCode).toBe(400);
     const sent = await movedRefund(t, finance, refund.id, to('TRANSFERED'));

@@ -104,6 +104,16 @@ export function toSummary(r: RefundSummaryRow): RefundSummary {
   };
 }
 
+/**
+ * Where the proof is fetched: its own route (transfer-refund), versioned by the file so a new
+ * proof is never an old cached one. Proofs stored before they were private keep their address.
+ */
+function proofUrlOf(f: Pick<RefundRow, 'id' | 'proofKey'>): string | null {
+  if (!f.proofKey) return null;
+  if (f.proofKey.startsWith('/uploads/')) return f.proofKey;
+  return `/api/refunds/${f.id}/proof?v=${f.proofKey.slice(f.proofKey.indexOf('/') + 1, -5)}`;
+}
+
 export function toRefund(found: Found, details: Details, principal: Principal): Refund {
   const f = found.refund;
   const full = hasPermission(principal, 'transfer-refund');
@@ -131,7 +141,7 @@ export function toRefund(found: Found, details: Details, principal: Principal): 
     approved_by: f.approvedByName,
     bank,
     transfer_reference: f.transferReference,
-    proof_url: full ? f.proofUrl : null,
+    proof_url: full ? proofUrlOf(f) : null,
     completed_at: f.completedAt?.toISOString() ?? null,
     history: details.history.map((h) => ({
       from: h.fromStatus,

@@ -390,21 +390,21 @@ export async function setProof(
   db: Db,
   tenantId: string,
   refundId: string,
-  url: string,
+  key: string,
   audit: AuditRow,
 ) {
   return db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ proofUrl: refunds.proofUrl })
+      .select({ proofKey: refunds.proofKey })
       .from(refunds)
       .where(and(ownedBy(refunds, tenantId), eq(refunds.id, refundId)))
       .for('update');
     if (!before) return null;
     await tx
       .update(refunds)
-      .set({ proofUrl: url })
+      .set({ proofKey: key })
       .where(and(ownedBy(refunds, tenantId), eq(refunds.id, refundId)));
     await tx.insert(auditLog).values(audit);
-    return { previous: before.proofUrl };
+    return { previous: before.proofKey };
   });
 }

@@ -77,6 +77,14 @@ export async function refundRoutes(app: FastifyInstance, { service }: { service:
     handler: (ctx, { params, body }) => service.move(ctx, params.id, body),
   });
 
+  route.download('/refunds/:id/proof', {
+    config: { permission: 'transfer-refund' },
+    summary:
+      'The bank transfer’s proof (WebP, shown inline): a private file, only for those who record transfers',
+    params: idParamSchema,
+    handler: (ctx, { params }) => service.proof(ctx, params.id),
+  });
+
   route.post('/refunds/:id/proof', {
     config: { permission: 'transfer-refund', idempotency: false },
     summary:

@@ -16,7 +16,8 @@ import type { Db } from '../../db/database';
 import { auditRow } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { removeImages, storeImage } from '../../lib/images';
+import { encodeImage } from '../../lib/images';
+import { readPrivateFile, removePrivateFile, savePrivateFile } from '../../lib/private-files';
 import { offsetOf, pageAnswer, parseSort } from '../../lib/paging';
 import type { AuthedContext, RequestContext } from '../../lib/request-context';
 import { boundOutletOf, tenantIdOf } from '../../lib/tenant-scope';
@@ -63,7 +64,9 @@ type RefundExportQuery = z.infer<typeof refundExportQuerySchema>;
 
 const EXPORT_MAX_ROWS = 50_000;
 const NOTHING_OWED: readonly string[] = ['refund_exceeds_paid', 'refund_order_not_paid'];
-const PROOF_SIZES = [{ name: 'url', size: 1600 }] as const;
+const PROOF_SIZES = [{ name: 'proof', size: 1600 }] as const;
+/** Transfer proofs show a bank account: private files, never under the public /uploads. */
+const PROOF_FOLDER = 'refund-proofs';
 /** A transfer's proof belongs to a bank-transfer refund between approval and completion. */
 const PROOF_STATUSES: readonly string[] = ['APPROVED', 'WAITING TRANSFER', 'TRANSFERED'];
 
@@ -452,7 +455,20 @@ export function createRefundService({
       return get(ctx, id);
     },
 
-    /** POST /api/refunds/{id}/proof: the bank transfer's proof, stored like product images. */
+    /** GET /api/refunds/{id}/proof: the transfer's proof, for those who record transfers. */
+    async proof(ctx: AuthedContext, id: string) {
+      const { found } = await requireVisible(ctx, id);
+      const body = await readPrivateFile(dataDir, PROOF_FOLDER, found.refund.proofKey);
+      if (!body) throw new AppError('not_found');
+      return {
+        filename: `${found.refund.refundNo}-proof.webp`,
+        body,
+        contentType: 'image/webp',
+        inline: true,
+      };
+    },
+
+    /** POST /api/refunds/{id}/proof: the bank transfer's proof, re-encoded, kept private. */
     async setProof(ctx: AuthedContext, id: string, file: Buffer): Promise<Refund> {
       const { tenantId, found } = await requireVisible(ctx, id);
       if (found.refund.method !== 'bank_transfer') throw new AppError('refund_method_unavailable');
@@ -461,27 +477,28 @@ export function createRefundService({
           message: `A proof is kept between approval and completion, not on a ${found.refund.status} refund`,
         });
       }
-      const { url } = await storeImage(dataDir, 'refunds', file, PROOF_SIZES);
+      const [encoded] = await encodeImage(file, PROOF_SIZES);
+      const key = await savePrivateFile(dataDir, PROOF_FOLDER, encoded!, 'webp');
       let replaced;
       try {
         replaced = await writes.setProof(
           db,
           tenantId,
           id,
-          url,
+          key,
           auditRow(ctx, {
             action: 'refund.proof',
             entity: 'refund',
             entityId: id,
-            before: { proof_url: found.refund.proofUrl },
-            after: { proof_url: url },
+            before: { proof: found.refund.proofKey },
+            after: { proof: key },
           }),
         );
       } catch (error) {
-        await removeImages(dataDir, [url]);
+        await removePrivateFile(dataDir, PROOF_FOLDER, key);
         throw error;
       }
-      await removeImages(dataDir, [replaced?.previous ?? null]);
+      await removePrivateFile(dataDir, PROOF_FOLDER, replaced?.previous ?? null);
       return get(ctx, id);
     },
   };

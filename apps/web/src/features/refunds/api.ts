@@ -13,7 +13,7 @@ import { http } from '../../lib/http/http';
 import { i18n } from '../../lib/i18n/i18n';
 import { fetchPage, useInvalidate } from '../../lib/http/paged-list';
 import type { QueryValue } from '../../lib/http/http-client';
-import { downloadFile } from '../../lib/http/transfer';
+import { downloadFile, fetchFile } from '../../lib/http/transfer';
 
 // /api/refunds (subject order to read and ask; approve-refund / transfer-refund to move) and
 // /api/orders/{id}/refundable. Refunds also change what an order shows (refunded amount), so a
@@ -24,6 +24,7 @@ export const refundKeys = {
   counts: (filters: RefundCountFilters) => [...refundKeys.all, 'counts', filters] as const,
   detail: (id: string) => [...refundKeys.all, 'detail', id] as const,
   refundable: (orderId: string) => [...refundKeys.all, 'refundable', orderId] as const,
+  proof: (url: string) => [...refundKeys.all, 'proof', url] as const,
 };
 const orderKeysRoot = ['orders'] as const;
 
@@ -60,6 +61,20 @@ export function uploadRefundProof(id: string, file: File) {
   const form = new FormData();
   form.append('file', file);
   return http.post<Refund>(`/refunds/${id}/proof`, form);
+}
+
+/** The transfer's proof (a private file) as the answer's proof_url names it; its URL is versioned. */
+export function useRefundProof(url: string, enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: refundKeys.proof(url),
+    queryFn: async () => {
+      const { pathname, searchParams } = new URL(url, window.location.origin);
+      const file = await fetchFile(pathname, Object.fromEntries(searchParams), 'proof.webp');
+      return file?.blob ?? null;
+    },
+    staleTime: Infinity,
+  });
 }
 
 /** The filtered list as CSV, in the screen's language. */

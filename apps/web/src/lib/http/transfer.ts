@@ -73,12 +73,12 @@ export function filenameOf(disposition: string | null, fallback: string): string
   return match?.[1] ? decodeURIComponent(match[1]) : fallback;
 }
 
-/** GET a file (with the Bearer token a plain link cannot carry) and save it in the browser. */
-export async function downloadFile(
+/** GET a file with the Bearer token a plain link or picture cannot carry (null: no body). */
+export async function fetchFile(
   path: string,
   query: Record<string, QueryValue>,
   fallbackName: string,
-) {
+): Promise<{ blob: Blob; name: string } | null> {
   let file: { blob: Blob; name: string } | null = null;
   const client = createHttpClient({
     ...httpDeps,
@@ -94,7 +94,16 @@ export async function downloadFile(
     },
   });
   await client.get<unknown>(path, { query });
-  const saved = file as { blob: Blob; name: string } | null;
+  return file as { blob: Blob; name: string } | null;
+}
+
+/** GET a file and save it in the browser. */
+export async function downloadFile(
+  path: string,
+  query: Record<string, QueryValue>,
+  fallbackName: string,
+) {
+  const saved = await fetchFile(path, query, fallbackName);
   if (!saved) return;
   const url = URL.createObjectURL(saved.blob);
   const link = document.createElement('a');

@@ -16,6 +16,7 @@ import { Link as RouterLink } from 'react-router';
 import { useReceiptStrings } from '../../../components/receipt/i18n';
 import { StatusLabel } from '../../../components/status-label';
 import { formatDateTime, formatMoney } from '../../../lib/formatters';
+import { ProofImage } from './proof-image';
 import { useRefundStrings } from '../i18n';
 
 function Fact({
@@ -177,14 +178,10 @@ export function RefundBankCard({ refund }: { refund: Refund }) {
             {t('details.proof')}
           </Typography>
           {refund.proof_url ? (
-            <Link href={refund.proof_url} target="_blank" rel="noopener">
-              <Box
-                component="img"
-                src={refund.proof_url}
-                alt={t('details.proofAlt', { number: refund.refund_no })}
-                sx={{ maxWidth: '100%', maxHeight: 320, borderRadius: 1 }}
-              />
-            </Link>
+            <ProofImage
+              url={refund.proof_url}
+              alt={t('details.proofAlt', { number: refund.refund_no })}
+            />
           ) : (
             <Typography variant="body2">{t('details.noProof')}</Typography>
           )}

@@ -36,6 +36,7 @@ function renderDetails(refund: Refund, can = finance, status = 200) {
       const { status: to } = call.body as { status: Refund['status'] };
       return { body: { data: { ...refund, status: to, allowed_statuses: [] } } };
     }
+    if (call.url.startsWith('/api/refunds/r1/proof')) return { body: 'webp-bytes' };
     if (call.url === `/api/refunds/${refund.id}/proof`)
       return { body: { data: { ...refund, proof_url: '/uploads/proof.png' } } };
     return undefined;
@@ -92,6 +93,28 @@ describe('refund details', () => {
     fakeLive.emit(event('another-refund'));
     fakeLive.emit(event(refund.id));
     await waitFor(() => expect(loads()).toBe(2));
+  });
+
+  it('shows the private proof from a copy fetched with the session', async () => {
+    Object.assign(URL, { createObjectURL: () => 'blob:proof', revokeObjectURL: () => undefined });
+    const refund = sampleRefund({
+      method: 'bank_transfer',
+      status: 'TRANSFERED',
+      bank: {
+        bank_code: 'MBB',
+        bank_name: 'Maybank',
+        account_holder: 'Tan Mei Ling',
+        account_number: '1234567890',
+        masked: false,
+      },
+      proof_url: '/api/refunds/r1/proof?v=abc',
+    });
+    const { calls } = renderDetails(refund);
+    const image = await screen.findByAltText('Proof of transfer of refund RF-KL01-000123');
+    expect(image).toHaveAttribute('src', 'blob:proof');
+    const fetched = calls.find((c) => c.url.startsWith('/api/refunds/r1/proof'));
+    expect(fetched?.url).toBe('/api/refunds/r1/proof?v=abc');
+    expect(fetched?.method).toBe('GET');
   });
 
   it('says when the payment provider is paying it back, and offers no completion meanwhile', async () => {

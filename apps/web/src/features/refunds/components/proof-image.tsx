@@ -1,0 +1,38 @@
+import { useEffect, useMemo } from 'react';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import { useRefundProof } from '../api';
+
+/**
+ * The transfer's proof. It is a private file: fetched with the session's token (an <img> cannot
+ * send it) and shown from the browser's copy; a click opens that copy at full size.
+ */
+export function ProofImage({ url, alt }: { url: string; alt: string }) {
+  // Proofs kept before they became private are still public files.
+  const isPrivate = url.startsWith('/api/');
+  const proof = useRefundProof(url, isPrivate);
+  // One browser copy per fetched file, released when it changes or the picture goes.
+  const objectUrl = useMemo(
+    () => (proof.data ? URL.createObjectURL(proof.data) : null),
+    [proof.data],
+  );
+  useEffect(
+    () => () => {
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    },
+    [objectUrl],
+  );
+  const src = isPrivate ? objectUrl : url;
+  if (!src) return <Skeleton variant="rounded" height={160} data-testid="refund-proof-loading" />;
+  return (
+    <Link href={src} target="_blank" rel="noopener">
+      <Box
+        component="img"
+        src={src}
+        alt={alt}
+        sx={{ maxWidth: '100%', maxHeight: 320, borderRadius: 1 }}
+      />
+    </Link>
+  );
+}
