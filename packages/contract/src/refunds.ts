@@ -13,6 +13,7 @@ import { messageKey, text } from './validation';
 //   POST /api/refunds                    create-order      ask for a refund (Idempotency-Key required); lands PENDING
 //   POST /api/refunds/{id}/status        approve-refund / transfer-refund (see refundMovePermission)
 //   POST /api/refunds/{id}/proof         transfer-refund   the bank transfer's proof (multipart "file", image)
+//   GET  /api/refunds/{id}/proof         transfer-refund   that proof (WebP; a private file, not under /uploads)
 //   GET  /api/orders/{id}/refundable     read-order        what remains refundable, per item and per payment method
 
 export const refundStatusSchema = z.enum(refundStatuses);
