@@ -159,6 +159,10 @@ export const orderSummarySchema = z.object({
   business_date: text(),
   created_at: text(),
   total: z.number().int(),
+  /** What was paid, in sen: with `refunded`, whether the order went back in full or in part. */
+  paid: z.number().int(),
+  /** The sum of the order's completed refunds, in sen. */
+  refunded: z.number().int(),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
@@ -168,7 +172,6 @@ export const orderSchema = orderSummarySchema.extend({
   staff_name: text().nullable(),
   ...orderChargesShape,
   change: z.number().int(),
-  refunded: z.number().int(),
   /** What a rejected paid order still owes the customer until it is paid back. */
   refund_due: z.number().int(),
   /** A counter sale the cashier confirmed outside the outlet's opening hours. */

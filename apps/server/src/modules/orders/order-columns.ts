@@ -17,4 +17,7 @@ export const orderSummaryColumns = {
   businessDate: orders.businessDate,
   createdAt: orders.createdAt,
   total: orders.total,
+  // The list labels a refunded order (in full or in part) without opening it.
+  paid: orders.paid,
+  refunded: orders.refunded,
 };

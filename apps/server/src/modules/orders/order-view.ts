@@ -57,6 +57,8 @@ export function toSummary(r: OrderSummaryRow): OrderSummary {
     business_date: r.businessDate,
     created_at: r.createdAt.toISOString(),
     total: r.total,
+    paid: r.paid,
+    refunded: r.refunded,
   };
 }
 
@@ -114,7 +116,6 @@ export function toOrder(
     staff_name: o.staffName,
     ...toOrderCharges(o),
     change: o.changeDue,
-    refunded: o.refunded,
     refund_due: o.refundDue,
     outside_hours: o.outsideHours,
     items: details.items.map((i) => ({ ...toOrderLine(i), sku: i.sku })),

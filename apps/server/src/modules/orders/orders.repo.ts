@@ -192,8 +192,6 @@ export async function exportRows(
       serviceTax: orders.serviceTax,
       deliveryFee: orders.deliveryFee,
       rounding: orders.rounding,
-      paid: orders.paid,
-      refunded: orders.refunded,
     })
     .from(orders)
     .innerJoin(outlets, eq(outlets.id, orders.outletId))

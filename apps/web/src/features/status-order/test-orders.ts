@@ -23,6 +23,8 @@ export function boardOrder(overrides: Partial<BoardOrder> & { order_no: string }
     business_date: '2026-03-02',
     created_at: minutesAgo(1),
     total: 1290,
+    paid: 1290,
+    refunded: 0,
     items: [
       {
         id: `line-${overrides.order_no}`,

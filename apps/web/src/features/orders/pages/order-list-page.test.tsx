@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { OrderSummary } from '@kopi/contract';
 import { Route } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n/i18n';
 import { emptySession, sessionStore } from '../../../lib/session/session-store';
 import { resetToasts } from '../../../lib/toasts';
 import { mockFetch, testOutlets, type Call } from '../../../test/fetch-mock';
@@ -29,6 +30,8 @@ const summary = (n: number, overrides: Partial<OrderSummary> = {}): OrderSummary
   business_date: '2026-03-15',
   created_at: '2026-03-15T02:00:00.000Z',
   total: 1250,
+  paid: 1250,
+  refunded: 0,
   ...overrides,
 });
 
@@ -44,16 +47,20 @@ const rows = [
     payment_methods: ['card', 'tng'],
     status: 'COMPLETED',
     total: 123456,
+    paid: 123456,
+    refunded: 23456,
   }),
+  summary(3, { status: 'CLOSED', payment_methods: ['card'], refunded: 1250 }),
 ];
 
 beforeEach(() => {
   sessionStore.setState(emptySession);
 });
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
   resetToasts();
   sessionStore.setState(emptySession);
+  await i18n.changeLanguage('en');
 });
 
 const everything = () => true;
@@ -61,7 +68,7 @@ const everything = () => true;
 function renderList(route: string, can: (a: string, s: string) => boolean = everything) {
   const calls = mockFetch((call) => {
     if (call.url.startsWith('/api/orders?'))
-      return { body: { data: rows, meta: { page: 1, page_size: 10, total: 2 } } };
+      return { body: { data: rows, meta: { page: 1, page_size: 10, total: rows.length } } };
     if (call.url.startsWith('/api/orders/export?')) return { status: 200, body: 'a,b' };
     if (call.url === '/api/orders/outlets')
       return {
@@ -101,6 +108,29 @@ describe('order list', () => {
     expect(first).toHaveTextContent('POS');
     expect(first).toHaveTextContent('Walk-in');
     expect(first).toHaveTextContent('Dine in · T2');
+  });
+
+  it('labels a partly and a fully refunded order with what went back, as the details do', async () => {
+    renderList('/order/list');
+    const part = await screen.findByTestId('order-row-KL01-20260315-0002');
+    expect(within(part).getByTestId('order-list-refund-state')).toHaveTextContent(
+      /^Partly refunded$/,
+    );
+    expect(within(part).getByTestId('order-list-refunded')).toHaveTextContent('Refunded 234.56');
+    const full = screen.getByTestId('order-row-KL01-20260315-0003');
+    expect(within(full).getByTestId('order-list-refund-state')).toHaveTextContent(/^Refunded$/);
+    expect(within(full).getByTestId('order-list-refunded')).toHaveTextContent('Refunded 12.50');
+    // Nothing went back: no label, no amount.
+    const kept = screen.getByTestId('order-row-KL01-20260315-0001');
+    expect(within(kept).queryByTestId('order-list-refund-state')).toBeNull();
+    expect(within(kept).queryByTestId('order-list-refunded')).toBeNull();
+
+    await act(() => i18n.changeLanguage('my'));
+    expect(within(part).getByTestId('order-list-refund-state')).toHaveTextContent(
+      'Dipulangkan sebahagian',
+    );
+    expect(within(part).getByTestId('order-list-refunded')).toHaveTextContent('Dipulangkan 234.56');
+    expect(within(full).getByTestId('order-list-refund-state')).toHaveTextContent(/^Dipulangkan$/);
   });
 
   it('asks the server for the list the URL describes, and shows it in the controls', async () => {

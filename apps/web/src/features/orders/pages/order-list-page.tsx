@@ -36,6 +36,7 @@ import { CloseDayDialog } from '../components/close-day-dialog';
 import { ZReportDialog } from '../components/z-report-dialog';
 import { useOrderStrings } from '../i18n';
 import { isFiltering, parseSort, useOrderListParams, type OrderFilterKey } from '../list-params';
+import { refundStateOf } from '../refund-state';
 import { useOutletScope } from '../../../lib/outlet-scope';
 
 const viaLabel = { 'pos-apps': 'POS', 'mobile-apps': 'MOBILE' } as const;
@@ -178,13 +179,47 @@ export function OrderListPage() {
       header: t('list.total'),
       sortable: true,
       align: 'right',
+      // What went back sits under the total rather than in a column of its own: at 1024 px the
+      // total and the status still fit.
       cell: (o) => (
-        <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-          {receiptAmount(o.total)}
-        </Box>
+        <Stack sx={{ alignItems: 'flex-end', fontVariantNumeric: 'tabular-nums' }}>
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            {receiptAmount(o.total)}
+          </Box>
+          {o.refunded > 0 && (
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              sx={{ whiteSpace: 'nowrap' }}
+              data-testid="order-list-refunded"
+            >
+              {t('list.refunded', { amount: receiptAmount(o.refunded) })}
+            </Typography>
+          )}
+        </Stack>
       ),
     },
-    { id: 'status', header: t('list.status'), cell: (o) => <StatusLabel status={o.status} /> },
+    {
+      id: 'status',
+      header: t('list.status'),
+      cell: (o) => {
+        const refundState = refundStateOf(o);
+        return (
+          <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+            <StatusLabel status={o.status} />
+            {refundState && (
+              <Chip
+                size="small"
+                color="warning"
+                variant="outlined"
+                label={t(`details.refundState.${refundState}`)}
+                data-testid="order-list-refund-state"
+              />
+            )}
+          </Stack>
+        );
+      },
+    },
   ];
 
   const select = (
