@@ -1,3 +1,4 @@
+import type { RefundPaidBy } from './day-close';
 import type { Locale } from './locale';
 import type { OrderSource } from './orders';
 import { paymentMethodLabels, servingMethodLabels } from './method-labels';
@@ -26,6 +27,7 @@ export const reportFileColumns = [
   'rounding',
   'net',
   'refunds',
+  'net_after_refunds',
   'rejected',
   'rejected_total',
   'previous_orders',
@@ -37,12 +39,15 @@ export const reportFileColumns = [
   'previous_rounding',
   'previous_net',
   'previous_refunds',
+  'previous_net_after_refunds',
   'previous_rejected',
   'previous_rejected_total',
   'payments',
   'amount',
   'previous_payments',
   'previous_amount',
+  'refund_count',
+  'previous_refund_count',
   'quantity',
   'previous_quantity',
   'refunded_quantity',
@@ -55,6 +60,8 @@ export type ReportFileColumn = (typeof reportFileColumns)[number];
 export interface ReportFileLabels {
   columns: Record<ReportFileColumn, string>;
   paymentMethods: Record<PaymentMethod, string>;
+  /** What refunds went back by: the payment methods, and a bank transfer. */
+  refundMethods: Record<RefundPaidBy, string>;
   servingMethods: Record<ServingMethod, string>;
   sources: Record<OrderSource, string>;
   /** The first cell of the total row. */
@@ -83,6 +90,7 @@ export const reportFileLabels: Record<Locale, ReportFileLabels> = {
       rounding: 'Rounding (RM)',
       net: 'Net sales (RM)',
       refunds: 'Refunds (RM)',
+      net_after_refunds: 'Net after refunds (RM)',
       rejected: 'Rejected orders',
       rejected_total: 'Rejected total (RM)',
       previous_orders: 'Previous orders',
@@ -94,12 +102,15 @@ export const reportFileLabels: Record<Locale, ReportFileLabels> = {
       previous_rounding: 'Previous rounding (RM)',
       previous_net: 'Previous net (RM)',
       previous_refunds: 'Previous refunds (RM)',
+      previous_net_after_refunds: 'Previous net after refunds (RM)',
       previous_rejected: 'Previous rejected orders',
       previous_rejected_total: 'Previous rejected total (RM)',
       payments: 'Payments',
       amount: 'Amount (RM)',
       previous_payments: 'Previous payments',
       previous_amount: 'Previous amount (RM)',
+      refund_count: 'Refund count',
+      previous_refund_count: 'Previous refund count',
       quantity: 'Quantity',
       previous_quantity: 'Previous qty',
       refunded_quantity: 'Refunded qty',
@@ -108,6 +119,7 @@ export const reportFileLabels: Record<Locale, ReportFileLabels> = {
       previous_refunded: 'Previous refunded (RM)',
     },
     paymentMethods: paymentMethodLabels.en,
+    refundMethods: { ...paymentMethodLabels.en, bank_transfer: 'Bank transfer' },
     servingMethods: servingMethodLabels.en,
     sources: { 'pos-apps': 'POS', 'mobile-apps': 'Mobile app' },
     total: 'Total',
@@ -132,6 +144,7 @@ export const reportFileLabels: Record<Locale, ReportFileLabels> = {
       rounding: 'Pembundaran (RM)',
       net: 'Jualan bersih (RM)',
       refunds: 'Bayaran balik (RM)',
+      net_after_refunds: 'Bersih selepas bayaran balik (RM)',
       rejected: 'Pesanan ditolak',
       rejected_total: 'Jumlah ditolak (RM)',
       previous_orders: 'Pesanan sebelum',
@@ -143,12 +156,15 @@ export const reportFileLabels: Record<Locale, ReportFileLabels> = {
       previous_rounding: 'Pembundaran sebelum (RM)',
       previous_net: 'Bersih sebelum (RM)',
       previous_refunds: 'Bayaran balik sebelum (RM)',
+      previous_net_after_refunds: 'Bersih selepas bayaran balik sebelum (RM)',
       previous_rejected: 'Pesanan ditolak sebelum',
       previous_rejected_total: 'Jumlah ditolak sebelum (RM)',
       payments: 'Bayaran',
       amount: 'Amaun (RM)',
       previous_payments: 'Bayaran sebelum',
       previous_amount: 'Amaun sebelum (RM)',
+      refund_count: 'Bilangan bayaran balik',
+      previous_refund_count: 'Bilangan bayaran balik sebelum',
       quantity: 'Kuantiti',
       previous_quantity: 'Kuantiti sebelum',
       refunded_quantity: 'Kuantiti dipulangkan',
@@ -157,6 +173,7 @@ export const reportFileLabels: Record<Locale, ReportFileLabels> = {
       previous_refunded: 'Dipulangkan sebelum (RM)',
     },
     paymentMethods: paymentMethodLabels.my,
+    refundMethods: { ...paymentMethodLabels.my, bank_transfer: 'Pindahan bank' },
     servingMethods: servingMethodLabels.my,
     sources: { 'pos-apps': 'POS', 'mobile-apps': 'Aplikasi mudah alih' },
     total: 'Jumlah',

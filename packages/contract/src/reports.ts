@@ -124,6 +124,9 @@ export type SalesFigures = z.infer<typeof salesFiguresSchema>;
 /** The figures of a sale, in the order report files and checks list them. */
 export const salesFigureKeys = salesFiguresSchema.keyof().options;
 
+/** Net after refunds: what a period kept of its sales once its refunds went back (can be < 0). */
+export const netAfterRefunds = (f: { net: number; refunds: number }): number => f.net - f.refunds;
+
 /**
  * By payment method: every payment line of a sale counts under its method, so a split bill
  * (cash + card) shows in both with each part's amount; Σ amount over methods = net.
@@ -240,8 +243,11 @@ export const dashboardSchema = z.object({
   today: salesFiguresSchema,
   /** The whole of the same weekday last week. */
   compare: salesFiguresSchema,
-  /** The same weekday last week up to the same time of day as now (a fair "so far"). */
-  compare_until_now: z.object(orderAndNet),
+  /**
+   * The same weekday last week up to the same time of day as now (a fair "so far"): its sales,
+   * and the refunds that had completed on it by then.
+   */
+  compare_until_now: z.object({ ...orderAndNet, refunds: sen }),
   /**
    * Sales by local clock hour, 24 entries in business-day order (from the cut-off hour), today
    * and the compared day.

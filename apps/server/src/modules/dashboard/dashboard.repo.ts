@@ -7,7 +7,8 @@ import { tenantIs } from '../../db/tenant-scope';
 
 // The dashboard's reads: sales of two business days from the rollups, today's best sellers, sales
 // by hour from the orders of those two days only (an index range of tenant and business date),
-// and the orders open right now through the small partial index of open orders.
+// the refunds of a day completed by a time (the same index range on refunds), and the orders open
+// right now through the small partial index of open orders.
 
 const num = (v: unknown) => Number(v ?? 0);
 const outletFilter = (alias: string, outletId: string | null): SQL =>
@@ -129,6 +130,32 @@ export async function hourlySales(
     untilOrders: num(r.until_orders),
     untilNet: num(r.until_net),
   }));
+}
+
+/**
+ * What refunds counted on a business day had paid back by `until`: the part of that day's
+ * `refunds` figure a "so far" compares with. Counted as the rollups count them
+ * (kopi_refund_counts), by their order's outlet.
+ */
+export async function refundsUntil(
+  db: Db,
+  tenantId: string,
+  outletId: string | null,
+  date: string,
+  until: Date,
+): Promise<number> {
+  const [row] = rowsOf<{ amount: unknown }>(
+    await executePrepared(
+      db,
+      sql`
+      select coalesce(sum(f.amount), 0) as amount
+      from refunds f
+      where ${tenantIs('f', tenantId)} and f.business_date = ${date}::date
+        and kopi_refund_counts(f.status, f.business_date)
+        and f.completed_at <= ${until.toISOString()}::timestamptz${outletFilter('f', outletId)}`,
+    ),
+  );
+  return num(row?.amount);
 }
 
 /** Orders not finished yet, per outlet and status. */

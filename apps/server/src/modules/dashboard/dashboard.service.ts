@@ -43,11 +43,12 @@ export function createDashboardService({ db, now }: { db: Db; now: Clock }) {
       const weekAgo = new Date(at.getTime() - 7 * 86_400_000);
       const dates = [today, compareDate];
 
-      const [salesRows, top, hourly, open] = await Promise.all([
+      const [salesRows, top, hourly, open, refundsSoFar] = await Promise.all([
         repo.daySales(db, scope.tenantId, scope.outletId, dates),
         repo.topProducts(db, scope.tenantId, scope.outletId, today, DASHBOARD_TOP_PRODUCTS),
         repo.hourlySales(db, scope.tenantId, scope.outletId, dates, weekAgo),
         repo.openOrders(db, scope.tenantId, scope.outletId),
+        repo.refundsUntil(db, scope.tenantId, scope.outletId, compareDate, weekAgo),
       ]);
 
       let todayFigures = zeroFigures();
@@ -137,7 +138,7 @@ export function createDashboardService({ db, now }: { db: Db; now: Clock }) {
         generated_at: at.toISOString(),
         today: todayFigures,
         compare: compareFigures,
-        compare_until_now: compareSoFar,
+        compare_until_now: { ...compareSoFar, refunds: refundsSoFar },
         by_hour: hours.map((hour) => {
           const t = hourOf(today, hour);
           const c = hourOf(compareDate, hour);

@@ -73,7 +73,7 @@ describe('GET /api/dashboard', () => {
     expect(d.today).toMatchObject({ orders: 2, gross: 1000 + 1500, net: 1060 + 1590 });
     expect(d.compare).toMatchObject({ orders: 2, net: 1060 + 2120 });
     // Up to 12:00 last Wednesday only the 10:15 sale had happened.
-    expect(d.compare_until_now).toEqual({ orders: 1, net: 1060 });
+    expect(d.compare_until_now).toEqual({ orders: 1, net: 1060, refunds: 0 });
     expect(d.by_hour).toHaveLength(24);
     expect(d.by_hour[0]!.hour).toBe(4);
     expect(d.by_hour.at(-1)!.hour).toBe(3);

@@ -1,4 +1,4 @@
-import { salesReportSchema, zReportSchema } from '@kopi/contract';
+import { dashboardSchema, salesReportSchema, zReportSchema } from '@kopi/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoOutletIds } from '../../test/catalogue-fixtures';
 import { addProduct, demoTenantId, testClock } from '../../test/order-fixtures';
@@ -50,6 +50,15 @@ async function report(groupBy: string, from = DAY1, to = DAY2) {
   );
   expect(res.statusCode, res.body).toBe(200);
   return salesReportSchema.parse(res.json().data);
+}
+
+/** The lines of the report file of DAY1–DAY2 in English, without the byte order mark. */
+async function fileLines(groupBy: string) {
+  const res = await api.get(
+    `/api/reports/sales/export?group_by=${groupBy}&from=${DAY1}&to=${DAY2}&compare=none&lang=en`,
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  return res.body.replace('\uFEFF', '').trim().split(/\r?\n/);
 }
 
 async function closeDay(date: string) {
@@ -131,6 +140,20 @@ describe('refunds in the figures', () => {
     expect(header).toBe('Product,SKU,Quantity,Gross sales (RM),Refunded qty,Refunded (RM)');
     expect(row).toBe('Test RF-FIG,RF-FIG,0,0.00,1,10.60');
 
+    // The files carry net after refunds, and by payment method what went back by each method.
+    expect(await fileLines('day')).toEqual([
+      expect.stringContaining(',Net sales (RM),Refunds (RM),Net after refunds (RM),'),
+      expect.stringMatching(/^2026\/06\/10,2,.*,31\.80,0\.00,31\.80,0,0\.00$/),
+      expect.stringMatching(/^2026\/06\/11,0,.*,0\.00,15\.60,-15\.60,0,0\.00$/),
+      expect.stringMatching(/^Total,2,.*,31\.80,15\.60,16\.20,0,0\.00$/),
+    ]);
+    expect(await fileLines('payment_method')).toEqual([
+      'Payment method,Payments,Amount (RM),Refund count,Refunds (RM),Net after refunds (RM)',
+      'Card,1,21.20,1,10.60,10.60',
+      'Cash,1,10.60,1,5.00,5.60',
+      'Total,2,31.80,2,15.60,16.20',
+    ]);
+
     const dashboard = await api.get(`/api/dashboard?outlet_id=${kl}`);
     expect(dashboard.json().data).toMatchObject({
       business_date: DAY2,
@@ -159,5 +182,34 @@ describe('refunds in the figures', () => {
     ]);
     await rebuildRollups(t.database.db, tenantId, DAY1, DAY2);
     expect(await actualRollups(t.database.db, tenantId)).toEqual(expected);
+  });
+
+  it('on the dashboard, are compared with last week’s up to the same time of day', async () => {
+    const DAY3 = '2026-06-12';
+    clock.set(`${DAY3}T02:00:00Z`); // Friday 10:00 in Kuala Lumpur
+    const sale = await paidOrder(t, admin, {
+      outlet_id: kl,
+      items: [{ product_id: product, quantity: 1 }],
+      payments: [{ method: 'card', amount: 1060, reference: 'CARD-3' }],
+    });
+    await finish(sale.id);
+    await completedRefund({ order_id: sale.id, kind: 'amount', amount: 300, method: 'original' });
+
+    const dashboardAt = async (iso: string) => {
+      clock.set(iso);
+      const res = await api.get(`/api/dashboard?outlet_id=${kl}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return dashboardSchema.parse(res.json().data);
+    };
+    // A week later at 09:00 the refund had not completed yet on the compared day; at 11:00 it had.
+    const before = await dashboardAt('2026-06-19T01:00:00Z');
+    expect(before).toMatchObject({
+      compare_date: DAY3,
+      today: { net: 0, refunds: 0 },
+      compare: { net: 1060, refunds: 300 },
+      compare_until_now: { orders: 0, net: 0, refunds: 0 },
+    });
+    const after = await dashboardAt('2026-06-19T03:00:00Z');
+    expect(after.compare_until_now).toEqual({ orders: 1, net: 1060, refunds: 300 });
   });
 });

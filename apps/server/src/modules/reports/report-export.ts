@@ -1,22 +1,25 @@
 import {
   type Locale,
+  netAfterRefunds,
   type OrderSource,
   type ProductFigures,
+  type RefundPaidBy,
   type ReportFileColumn,
+  type ReportFileLabels,
   reportFileLabels,
   type SalesFigures,
+  salesFigureKeys,
   type SalesReport,
   type ServingMethod,
 } from '@kopi/contract';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
-import { salesFigureKeys } from '@kopi/contract';
 
 // A sales report as a table: a header row, one row per group, then the total, in the requester's
 // language with the words the /report table uses (reportFileLabels). Amounts are in ringgit with
 // two decimals (what a spreadsheet user types); counts stay whole numbers; business dates are
 // written YYYY/MM/DD like the screen (SPEC §9). The compared period's figures sit beside the
-// range's when the report has one.
+// range's when the report has one. Net after refunds follows the refunds, as on the screen.
 
 type Cell = string | number;
 
@@ -25,10 +28,15 @@ const money = (sen: number) => Number((sen / 100).toFixed(2));
 const text = (v: string | null) => (v === null ? '' : /^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
 const dateCell = (iso: string | null) => (iso ? iso.replaceAll('-', '/') : '');
 
-const salesColumns = salesFigureKeys satisfies readonly ReportFileColumn[];
+// The sales figures, with net after refunds (worked out, not sent) right after the refunds.
+const salesColumns = salesFigureKeys.flatMap((c) =>
+  c === 'refunds' ? (['refunds', 'net_after_refunds'] as const) : [c],
+) satisfies readonly ReportFileColumn[];
 const baseOf = (c: string) => c.replace(/^previous_/, '');
 const isCount = (c: string) =>
-  ['orders', 'rejected', 'payments', 'quantity', 'refunded_quantity'].includes(baseOf(c));
+  ['orders', 'rejected', 'payments', 'quantity', 'refunded_quantity', 'refund_count'].includes(
+    baseOf(c),
+  );
 // Ringgit columns, by their code without the previous_ prefix.
 const moneyColumns = new Set<string>([
   ...salesColumns.filter((c) => !isCount(c)),
@@ -36,8 +44,80 @@ const moneyColumns = new Set<string>([
   'refunded',
 ]);
 const salesCells = (f: SalesFigures): Cell[] =>
-  salesColumns.map((c) => (isCount(c) ? f[c] : money(f[c])));
+  salesColumns.map((c) =>
+    c === 'net_after_refunds' ? money(netAfterRefunds(f)) : isCount(c) ? f[c] : money(f[c]),
+  );
 const previousOf = <C extends string>(c: C) => `previous_${c}` as const;
+
+type PaymentReport = Extract<SalesReport, { group_by: 'payment_method' }>;
+interface MethodFigures {
+  payments: number;
+  amount: number;
+  refundCount: number;
+  refunds: number;
+}
+const methodFigureColumns = [
+  'payments',
+  'amount',
+  'refund_count',
+  'refunds',
+  'net_after_refunds',
+] as const satisfies readonly ReportFileColumn[];
+const methodCells = (f: MethodFigures): Cell[] => [
+  f.payments,
+  money(f.amount),
+  f.refundCount,
+  money(f.refunds),
+  money(netAfterRefunds({ net: f.amount, refunds: f.refunds })),
+];
+
+/**
+ * By payment method: what each method took, the refunds that went back by it in the period and
+ * the difference, then a total whose net after refunds is the report's (Σ amount is net). A
+ * method with refunds only (a bank transfer, or a method not paid with in the period) gets a row
+ * of its own after the paid ones.
+ */
+function paymentMethodTable(report: PaymentReport, labels: ReportFileLabels) {
+  const withPrevious = report.previous !== null;
+  const columns: ReportFileColumn[] = [
+    'payment_method',
+    ...methodFigureColumns,
+    ...(withPrevious ? methodFigureColumns.map(previousOf) : []),
+  ];
+  const refunds = report.refunds_by_method ?? [];
+  const methods: RefundPaidBy[] = report.rows.map((r) => r.key);
+  for (const r of refunds) if (!methods.includes(r.key)) methods.push(r.key);
+  const figuresOf = (method: RefundPaidBy, period: 'current' | 'previous'): MethodFigures => {
+    const paid = report.rows.find((r) => r.key === method)?.[period];
+    const back = refunds.find((r) => r.key === method)?.[period];
+    return {
+      payments: paid?.payments ?? 0,
+      amount: paid?.amount ?? 0,
+      refundCount: back?.refunds ?? 0,
+      refunds: back?.amount ?? 0,
+    };
+  };
+  const totalOf = (period: 'current' | 'previous'): MethodFigures =>
+    methods
+      .map((m) => figuresOf(m, period))
+      .reduce(
+        (s, f) => ({
+          payments: s.payments + f.payments,
+          amount: s.amount + f.amount,
+          refundCount: s.refundCount + f.refundCount,
+          refunds: s.refunds + f.refunds,
+        }),
+        { payments: 0, amount: 0, refundCount: 0, refunds: 0 },
+      );
+  const line = (label: string, of: (period: 'current' | 'previous') => MethodFigures): Cell[] => [
+    label,
+    ...methodCells(of('current')),
+    ...(withPrevious ? methodCells(of('previous')) : []),
+  ];
+  const rows = methods.map((m) => line(labels.refundMethods[m], (p) => figuresOf(m, p)));
+  rows.push(line(labels.total, totalOf));
+  return { columns, rows };
+}
 
 export interface ReportFileTable {
   /** The columns' codes (business_date, orders, …), for code that needs to tell them apart. */
@@ -63,14 +143,7 @@ export function reportTable(report: SalesReport, locale: Locale): ReportFileTabl
   });
 
   if (report.group_by === 'payment_method') {
-    const columns: ReportFileColumn[] = ['payment_method', 'payments', 'amount'];
-    if (withPrevious) columns.push('previous_payments', 'previous_amount');
-    const rows: Cell[][] = report.rows.map((r) => [
-      labels.paymentMethods[r.key],
-      r.current.payments,
-      money(r.current.amount),
-      ...(r.previous ? [r.previous.payments, money(r.previous.amount)] : []),
-    ]);
+    const { columns, rows } = paymentMethodTable(report, labels);
     return finish(columns, rows);
   }
   if (report.group_by === 'product') {

@@ -294,9 +294,14 @@ describe('GET /api/reports/sales', () => {
     expect(lines[0]).toMatch(
       /^Business date,Previous business date,Orders,Gross sales \(RM\),Discounts \(RM\),/,
     );
-    expect(lines[0]).toContain(',Rejected orders,Rejected total (RM),Previous orders,');
+    expect(lines[0]).toContain(
+      ',Net sales (RM),Refunds (RM),Net after refunds (RM),Rejected orders,Rejected total (RM),Previous orders,',
+    );
+    expect(lines[0]).toContain(
+      ',Previous refunds (RM),Previous net after refunds (RM),Previous rejected orders,',
+    );
     expect(lines[1]).toMatch(
-      /^2026\/06\/08,2026\/06\/05,1,20\.00,0\.00,2\.00,1\.32,0\.00,-0\.02,23\.30,/,
+      /^2026\/06\/08,2026\/06\/05,1,20\.00,0\.00,2\.00,1\.32,0\.00,-0\.02,23\.30,0\.00,23\.30,/,
     );
     expect(lines.at(-1)).toMatch(/^Total,,4,/);
 
@@ -310,10 +315,16 @@ describe('GET /api/reports/sales', () => {
       'Payment method',
       'Payments',
       'Amount (RM)',
+      'Refund count',
+      'Refunds (RM)',
+      'Net after refunds (RM)',
       'Previous payments',
       'Previous amount (RM)',
+      'Previous refund count',
+      'Previous refunds (RM)',
+      'Previous net after refunds (RM)',
     ]);
-    expect(sheet.getRow(2).values).toEqual([undefined, 'Cash', 2, 33.3, 0, 0]);
+    expect(sheet.getRow(2).values).toEqual([undefined, 'Cash', 2, 33.3, 0, 0, 33.3, 0, 0, 0, 0, 0]);
   });
 
   it('exports in Malay when asked, or when that is the user’s saved language', async () => {

@@ -37,7 +37,11 @@ describe.each(locales)('report export labels (%s)', (locale) => {
   });
 
   it('name payment methods, serving methods, sources and the total as the table does', () => {
-    for (const m of paymentMethods) expect(labels.paymentMethods[m]).toBe(receipt(`payment.${m}`));
+    for (const m of paymentMethods) {
+      expect(labels.paymentMethods[m]).toBe(receipt(`payment.${m}`));
+      expect(labels.refundMethods[m]).toBe(receipt(`payment.${m}`));
+    }
+    expect(labels.refundMethods.bank_transfer).toBe(t('refunds.bankTransfer'));
     for (const m of servingMethods) expect(labels.servingMethods[m]).toBe(receipt(`serving.${m}`));
     for (const s of orderSources) expect(labels.sources[s]).toBe(t(`source.${s}`));
     expect(labels.total).toBe(t('table.total'));

@@ -43,6 +43,7 @@ const en = {
     orders: 'Orders',
     averageTicket: 'Average ticket',
     refunds: 'Refunds',
+    netAfterRefunds: 'Net after refunds',
     previous: 'Previous period: {{value}}',
   },
   actions: {
@@ -78,6 +79,10 @@ const en = {
     rounding: 'Rounding',
     net: 'Net sales',
     refunds: 'Refunds',
+    netAfterRefunds: 'Net after refunds',
+    refundCount: 'Refund count',
+    previousRefundCount: 'Previous refund count',
+    previousRefunds: 'Previous refunds',
     previousNet: 'Previous net',
     change: 'Change',
     payments: 'Payments',
@@ -95,6 +100,14 @@ const en = {
     productLimit: 'The 100 best sellers by gross sales.',
     splitNote:
       'A bill paid with several methods counts under each, with each part’s amount; the total is the net sales.',
+  },
+  refunds: {
+    title: 'Refunds by method',
+    bankTransfer: 'Bank transfer',
+    empty: 'No refunds completed in this range.',
+    netAfterRefunds:
+      'Amount paid {{amount}} less refunds {{refunds}}: net after refunds {{net}}.',
+    note: 'Refunds count on the business day they complete, whatever the day of their order.',
   },
   source: {
     'pos-apps': 'POS',
@@ -148,6 +161,7 @@ const my: FeatureMessages<typeof en> = {
     orders: 'Pesanan',
     averageTicket: 'Purata bil',
     refunds: 'Bayaran balik',
+    netAfterRefunds: 'Bersih selepas bayaran balik',
     previous: 'Tempoh sebelumnya: {{value}}',
   },
   actions: {
@@ -183,6 +197,10 @@ const my: FeatureMessages<typeof en> = {
     rounding: 'Pembundaran',
     net: 'Jualan bersih',
     refunds: 'Bayaran balik',
+    netAfterRefunds: 'Bersih selepas bayaran balik',
+    refundCount: 'Bilangan bayaran balik',
+    previousRefundCount: 'Bilangan bayaran balik sebelum',
+    previousRefunds: 'Bayaran balik sebelum',
     previousNet: 'Bersih sebelum',
     change: 'Perubahan',
     payments: 'Bayaran',
@@ -200,6 +218,14 @@ const my: FeatureMessages<typeof en> = {
     productLimit: '100 produk terlaris mengikut jualan kasar.',
     splitNote:
       'Bil yang dibayar dengan beberapa kaedah dikira di bawah setiap kaedah, dengan amaun setiap bahagian; jumlahnya ialah jualan bersih.',
+  },
+  refunds: {
+    title: 'Bayaran balik mengikut kaedah',
+    bankTransfer: 'Pindahan bank',
+    empty: 'Tiada bayaran balik selesai dalam julat ini.',
+    netAfterRefunds:
+      'Amaun dibayar {{amount}} tolak bayaran balik {{refunds}}: bersih selepas bayaran balik {{net}}.',
+    note: 'Bayaran balik dikira pada hari perniagaan ia selesai, walau apa pun hari pesanannya.',
   },
   source: {
     'pos-apps': 'POS',

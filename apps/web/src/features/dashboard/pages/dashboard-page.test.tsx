@@ -52,9 +52,9 @@ function dashboard(outletId: string | null): Dashboard {
     timezone: 'Asia/Kuching',
     cutoff_hour: 5,
     generated_at: '2026-03-15T04:00:00.000Z',
-    today: { ...zero, orders: 12, net: outletId ? 20_000 : 60_000 },
-    compare: { ...zero, orders: 20, net: 80_000 },
-    compare_until_now: { orders: 8, net: 40_000 },
+    today: { ...zero, orders: 12, net: outletId ? 20_000 : 60_000, refunds: 5_000 },
+    compare: { ...zero, orders: 20, net: 80_000, refunds: 10_000 },
+    compare_until_now: { orders: 8, net: 40_000, refunds: 2_000 },
     by_hour: Array.from({ length: 24 }, (_, i) => ({
       hour: (5 + i) % 24,
       orders: 0,
@@ -207,6 +207,32 @@ describe('dashboard', () => {
     expect(screen.getByRole('link', { name: 'Open the status board' })).toHaveAttribute(
       'href',
       '/app/status-order',
+    );
+  });
+
+  it("shows today's refunds and net after refunds against last week's", async () => {
+    renderDashboard();
+    const refunds = await screen.findByTestId('dashboard-kpi-refunds');
+    await waitFor(() =>
+      expect(within(refunds).getByTestId('dashboard-kpi-refunds-value')).toHaveTextContent(
+        'RM 50.00',
+      ),
+    );
+    // RM 50 today against RM 20 by this time last Sunday.
+    expect(within(refunds).getByTestId('dashboard-kpi-refunds-change')).toHaveTextContent(
+      '+150.0%',
+    );
+    expect(refunds).toHaveTextContent('Sun, 08 Mar 2026 by this time: RM 20.00');
+    expect(refunds).toHaveTextContent('Whole of Sun, 08 Mar 2026: RM 100.00');
+    // Net after refunds: 600 − 50 today, 400 − 20 by this time, 800 − 100 for the whole day.
+    const net = screen.getByTestId('dashboard-kpi-net-after-refunds');
+    expect(within(net).getByTestId('dashboard-kpi-net-after-refunds-value')).toHaveTextContent(
+      'RM 550.00',
+    );
+    expect(net).toHaveTextContent('Sun, 08 Mar 2026 by this time: RM 380.00');
+    expect(net).toHaveTextContent('Whole of Sun, 08 Mar 2026: RM 700.00');
+    expect(within(net).getByTestId('dashboard-kpi-net-after-refunds-change')).toHaveTextContent(
+      '+44.7%',
     );
   });
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
@@ -10,10 +10,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
+import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
 import SensorsOutlined from '@mui/icons-material/SensorsOutlined';
 import ShoppingBasketOutlined from '@mui/icons-material/ShoppingBasketOutlined';
 import { useSearchParams } from 'react-router';
-import type { LiveOrderEvent, SessionUserExtras } from '@kopi/contract';
+import { type LiveOrderEvent, netAfterRefunds, type SessionUserExtras } from '@kopi/contract';
 import { KpiCard } from '../../../components/kpi-card';
 import { clockScope, rememberBusinessClock } from '../../../lib/business-clock';
 import { useCan } from '../../../lib/can-context';
@@ -51,6 +53,19 @@ const POLL_MS = 30_000;
 const SLOW_POLL_MS = 5 * 60_000;
 /** Events are gathered for this long into one refetch (a rush at the counter is one request). */
 const LIVE_WINDOW_MS = 1_000;
+
+/** A headline figure: today's, by this time last week, and the whole of that day. */
+interface Kpi {
+  id: string;
+  label: string;
+  icon: ReactNode;
+  now: number;
+  before: number;
+  whole: number;
+  format: (n: number) => string;
+  /** A rise is bad news (refunds). */
+  invert?: boolean;
+}
 
 const calendarDay = (iso: string, locale?: string) =>
   formatLongDate(`${iso}T00:00:00Z`, { timeZone: 'UTC', locale });
@@ -178,7 +193,7 @@ function DashboardFigures() {
   const loading = !data;
   const today = data?.today;
   const soFar = data?.compare_until_now;
-  const kpis = [
+  const kpis: Kpi[] = [
     {
       id: 'net',
       label: t('kpi.net'),
@@ -206,6 +221,26 @@ function DashboardFigures() {
       format: formatMoney,
       whole: averageTicket(data?.compare.net ?? 0, data?.compare.orders ?? 0),
     },
+    // Refunds count on the day they complete: today's may be of sales of earlier days.
+    {
+      id: 'refunds',
+      label: t('kpi.refunds'),
+      icon: <ReplayOutlined fontSize="small" />,
+      now: today?.refunds ?? 0,
+      before: soFar?.refunds ?? 0,
+      format: formatMoney,
+      whole: data?.compare.refunds ?? 0,
+      invert: true,
+    },
+    {
+      id: 'net-after-refunds',
+      label: t('kpi.netAfterRefunds'),
+      icon: <SavingsOutlined fontSize="small" />,
+      now: today ? netAfterRefunds(today) : 0,
+      before: soFar ? netAfterRefunds(soFar) : 0,
+      format: formatMoney,
+      whole: data ? netAfterRefunds(data.compare) : 0,
+    },
   ];
 
   return (
@@ -218,13 +253,14 @@ function DashboardFigures() {
       )}
       <Grid container spacing={2}>
         {kpis.map((k) => (
-          <Grid key={k.id} size={{ xs: 12, sm: 4 }}>
+          <Grid key={k.id} size={{ xs: 12, sm: 6, md: 4, lg: 'grow' }}>
             <KpiCard
               testId={`dashboard-kpi-${k.id}`}
               label={k.label}
               icon={k.icon}
               value={k.format(k.now)}
               loading={loading}
+              invert={k.invert}
               change={data ? percentChange(k.now, k.before) : null}
               caption={
                 data ? (

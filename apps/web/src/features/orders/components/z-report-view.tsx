@@ -1,4 +1,4 @@
-import type { ZReport } from '@kopi/contract';
+import { netAfterRefunds, type PaymentMethod, type ZReport } from '@kopi/contract';
 import { PrintSheet } from '../../../components/receipt/print-sheet';
 import { useReceiptStrings } from '../../../components/receipt/i18n';
 import {
@@ -11,11 +11,19 @@ import { formatDateTime } from '../../../lib/formatters';
 import { formatBusinessDate } from '../format';
 import { useOrderStrings } from '../i18n';
 
-/** A kept Z-report on 80 mm paper (prints alone, like the receipt). */
+/**
+ * A kept Z-report on 80 mm paper (prints alone, like the receipt). Refunds listed are those that
+ * completed on the day, of its orders or earlier ones; the cash ones left the drawer, so the
+ * takings are shown, then the cash refunds, then what the drawer should hold.
+ */
 export function ZReportView({ report }: { report: ZReport }) {
   const { t } = useOrderStrings();
   const { t: tr } = useReceiptStrings();
   const date = formatBusinessDate(report.business_date);
+  const cashRefunds = report.refunds_by_method.find((m) => m.method === 'cash')?.amount ?? 0;
+  // The report keeps what the drawer should hold after the cash refunds: the takings before them
+  // are the two together.
+  const cashTakings = report.expected_cash + cashRefunds;
   return (
     <PrintSheet label={t('zReport.label', { outlet: report.outlet_name, date })} testId="z-report">
       <PaperCentre strong>{t('zReport.heading')}</PaperCentre>
@@ -55,6 +63,44 @@ export function ZReportView({ report }: { report: ZReport }) {
         />
       ))}
       <PaperRule />
+      <PaperCentre>{t('zReport.refundsByMethod')}</PaperCentre>
+      {report.refunds_by_method.length === 0 && <PaperCentre>{t('zReport.noRefunds')}</PaperCentre>}
+      {report.refunds_by_method.map((m) => (
+        <PaperLine
+          key={m.method}
+          label={t('zReport.methodCount', {
+            method:
+              m.method === 'bank_transfer'
+                ? t('zReport.bankTransfer')
+                : tr(`payment.${m.method as PaymentMethod}`),
+            count: m.count,
+          })}
+          value={receiptAmount(-m.amount)}
+          testId={`z-report-refund-${m.method}`}
+        />
+      ))}
+      <PaperLine
+        label={t('zReport.refunds')}
+        value={receiptAmount(-report.refunds)}
+        testId="z-report-refunds"
+      />
+      <PaperLine
+        label={t('zReport.netAfterRefunds')}
+        value={`RM ${receiptAmount(netAfterRefunds({ net: report.total, refunds: report.refunds }))}`}
+        strong
+        testId="z-report-net-after-refunds"
+      />
+      <PaperRule />
+      <PaperLine
+        label={t('zReport.cashTakings')}
+        value={receiptAmount(cashTakings)}
+        testId="z-report-cash-takings"
+      />
+      <PaperLine
+        label={t('zReport.cashRefunds')}
+        value={receiptAmount(-cashRefunds)}
+        testId="z-report-cash-refunds"
+      />
       <PaperLine
         label={t('zReport.expectedCash')}
         value={`RM ${receiptAmount(report.expected_cash)}`}

@@ -2,12 +2,13 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import type {
-  PaymentReportRow,
-  ProductReportRow,
-  SalesFigures,
-  SalesReport,
-  SalesReportRow,
+import {
+  netAfterRefunds,
+  type PaymentReportRow,
+  type ProductReportRow,
+  type SalesFigures,
+  type SalesReport,
+  type SalesReportRow,
 } from '@kopi/contract';
 import { formatCompactNumber } from '../../../lib/formatters';
 import { intlLocale } from '../../../lib/i18n/i18n';
@@ -216,6 +217,13 @@ export function useReportColumns(report: SalesReport, labelOf: (row: ReportRow) 
       money('rounding', 'xl'),
       money('net'),
       money('refunds', 'lg'),
+      {
+        id: 'net_after_refunds',
+        header: columnHeader(t, 'net_after_refunds'),
+        numeric: true,
+        cell: (r) => plainAmount(netAfterRefunds(r.current)),
+        total: plainAmount(netAfterRefunds(totals)),
+      },
       ...(withPrevious
         ? [
             {

@@ -3,13 +3,17 @@ import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
 import ShoppingBasketOutlined from '@mui/icons-material/ShoppingBasketOutlined';
-import type { SalesFigures } from '@kopi/contract';
+import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
+import { netAfterRefunds, type SalesFigures } from '@kopi/contract';
 import { KpiCard } from '../../../components/kpi-card';
 import { formatCompactNumber, formatMoney } from '../../../lib/formatters';
 import { averageTicket, percentChange } from '../../../lib/percent-change';
 import { useReportStrings } from '../i18n';
 
-/** Net sales, orders, average ticket and refunds of the range, against the previous period. */
+/**
+ * Net sales, orders, average ticket, refunds and net after refunds of the range, against the
+ * previous period.
+ */
 export function ReportKpis({
   current,
   previous,
@@ -50,6 +54,13 @@ export function ReportKpis({
       format: formatMoney,
       invert: true,
     },
+    {
+      id: 'net-after-refunds',
+      label: t('kpi.netAfterRefunds'),
+      icon: <SavingsOutlined fontSize="small" />,
+      value: netAfterRefunds,
+      format: formatMoney,
+    },
   ];
   return (
     <Grid container spacing={2} data-testid="report-kpis">
@@ -57,7 +68,7 @@ export function ReportKpis({
         const now = current ? card.value(current) : 0;
         const before = previous ? card.value(previous) : null;
         return (
-          <Grid key={card.id} size={{ xs: 12, sm: 6, lg: 3 }}>
+          <Grid key={card.id} size={{ xs: 12, sm: 6, md: 4, lg: 'grow' }}>
             <KpiCard
               testId={`report-kpi-${card.id}`}
               label={card.label}

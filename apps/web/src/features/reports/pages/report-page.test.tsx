@@ -96,6 +96,14 @@ function answer(url: URL): SalesReport {
           previous: { payments: 1, amount: 1_000 },
         },
       ],
+      refunds_by_method: [
+        { key: 'cash', current: { refunds: 2, amount: 700 }, previous: { refunds: 0, amount: 0 } },
+        {
+          key: 'bank_transfer',
+          current: { refunds: 1, amount: 300 },
+          previous: { refunds: 1, amount: 250 },
+        },
+      ],
     };
   return {
     ...base,
@@ -176,6 +184,11 @@ describe('report page', () => {
     expect(within(net).getByTestId('report-kpi-net-change')).toHaveTextContent('New');
     expect(screen.getByTestId('report-kpi-orders-value')).toHaveTextContent('30');
     expect(screen.getByTestId('report-kpi-average-ticket-value')).toHaveTextContent('RM 41.15');
+    expect(screen.getByTestId('report-kpi-refunds-value')).toHaveTextContent('RM 10.00');
+    // Net after refunds: 1,234.50 − 10.00.
+    expect(screen.getByTestId('report-kpi-net-after-refunds-value')).toHaveTextContent(
+      'RM 1,224.50',
+    );
     expect(screen.getByTestId('report-range-last-7-days')).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByTestId('report-table')).toHaveAttribute('data-group-by', 'day');
   });
@@ -202,6 +215,28 @@ describe('report page', () => {
     expect(screen.getByTestId('report-total-row')).toHaveTextContent('1,234.50');
   });
 
+  it('shows net after refunds beside net sales, row by row and in the total', async () => {
+    renderReport(`/report?outlet=${pg}`);
+    await waitFor(() =>
+      expect(screen.getByTestId('report-kpi-net-after-refunds-value')).toHaveTextContent(
+        'RM 395.00',
+      ),
+    );
+    const table = screen.getByTestId('report-table');
+    const header = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(header).toContain('Net after refunds (RM)');
+    const [row] = screen.getAllByTestId('report-row');
+    // 400.00 sold, 5.00 refunded.
+    expect(row!.querySelector('[data-col="net_after_refunds"]')).toHaveTextContent('395.00');
+    expect(
+      screen.getByTestId('report-total-row').querySelector('[data-col="net_after_refunds"]'),
+    ).toHaveTextContent('395.00');
+    // The previous period had no refunds: its net after refunds is its net.
+    expect(screen.getByTestId('report-kpi-net-after-refunds')).toHaveTextContent(
+      'Previous period: RM 500.00',
+    );
+  });
+
   it('names payment methods and shows each one’s share', async () => {
     renderReport('/report?view=by-payment-method');
     const rows = await screen.findAllByTestId('report-row');
@@ -209,6 +244,32 @@ describe('report page', () => {
     expect(rows[0]).toHaveTextContent('81.0%');
     expect(rows[1]).toHaveTextContent("Touch 'n Go eWallet");
     expect(screen.getByTestId('report-total-row')).toHaveTextContent('100.0%');
+  });
+
+  it('lists the refunds by method under the payment methods, and the net after them', async () => {
+    renderReport('/report?view=by-payment-method');
+    const refunds = await screen.findAllByTestId('report-refund-row');
+    expect(refunds.map((r) => r.getAttribute('data-key'))).toEqual(['cash', 'bank_transfer']);
+    const cells = (row: HTMLElement) =>
+      Array.from(row.querySelectorAll('td')).map((c) => [c.dataset.col, c.textContent]);
+    expect(cells(refunds[0]!)).toEqual([
+      ['payment_method', 'Cash'],
+      ['refund_count', '2'],
+      ['refunds', '7.00'],
+      ['previous_refund_count', '0'],
+      ['previous_refunds', '0.00'],
+    ]);
+    expect(cells(refunds[1]!)[0]).toEqual(['payment_method', 'Bank transfer']);
+    expect(cells(screen.getByTestId('report-refunds-total-row'))).toEqual([
+      ['payment_method', 'Total'],
+      ['refund_count', '3'],
+      ['refunds', '10.00'],
+      ['previous_refund_count', '1'],
+      ['previous_refunds', '2.50'],
+    ]);
+    expect(screen.getByTestId('report-net-after-refunds')).toHaveTextContent(
+      'Amount paid RM 1,234.50 less refunds RM 10.00: net after refunds RM 1,224.50.',
+    );
   });
 
   it('range presets and the outlet filter change the request', async () => {

@@ -28,6 +28,7 @@ import { i18n } from '../../../lib/i18n/i18n';
 import { useOutletScope } from '../../../lib/outlet-scope';
 import { exportSalesReport, useSalesReport, type SalesReportRequest } from '../api';
 import { RangeBar } from '../components/range-bar';
+import { RefundsByMethod } from '../components/refunds-by-method';
 import { ReportKpis } from '../components/report-kpis';
 import { ReportPrintStyle, reportPrintClass } from '../components/report-print-style';
 import { ReportTable } from '../components/report-table';
@@ -270,9 +271,12 @@ export function ReportPage() {
                     </Suspense>
                     <ReportTable report={data} view={params.view} labelOf={labelOf} />
                     {data.group_by === 'payment_method' && (
-                      <Typography variant="caption" color="text.secondary">
-                        {t('table.splitNote')}
-                      </Typography>
+                      <>
+                        <Typography variant="caption" color="text.secondary">
+                          {t('table.splitNote')}
+                        </Typography>
+                        <RefundsByMethod report={data} />
+                      </>
                     )}
                     {data.group_by === 'product' && (
                       <Typography variant="caption" color="text.secondary">
