@@ -384,27 +384,3 @@ export async function markPayoutFailed(
   await tx.insert(auditLog).values(p.audit);
   await announce(tx, p.tenantId, refund, p.by, p.notice);
 }
-
-/** Keeps the transfer's proof with its audit entry; answers the proof it replaced. */
-export async function setProof(
-  db: Db,
-  tenantId: string,
-  refundId: string,
-  key: string,
-  audit: AuditRow,
-) {
-  return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ proofKey: refunds.proofKey })
-      .from(refunds)
-      .where(and(ownedBy(refunds, tenantId), eq(refunds.id, refundId)))
-      .for('update');
-    if (!before) return null;
-    await tx
-      .update(refunds)
-      .set({ proofKey: key })
-      .where(and(ownedBy(refunds, tenantId), eq(refunds.id, refundId)));
-    await tx.insert(auditLog).values(audit);
-    return { previous: before.proofKey };
-  });
-}
