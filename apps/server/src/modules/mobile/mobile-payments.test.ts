@@ -21,7 +21,7 @@ import { useTestApp } from '../../test/use-test-app';
 import { createCustomerOrderService } from '../orders/customer-orders.service';
 import { createRefundPayouts } from '../payments/refund-payouts.service';
 import { createPaymentService } from '../payments/payments.service';
-import { signSandboxBody } from '../payments/sandbox-provider';
+import { signedSandboxCallback, signSandboxBody } from '../payments/sandbox-provider';
 
 // Paying an app order through the built-in sandbox provider: the signed callback moves the order
 // CREATED → PENDING in one transaction (payment, history, audit, the staff's notification and the
@@ -257,17 +257,8 @@ describe('paying with the sandbox provider', () => {
     const order = await newOrder();
     const payment = (await startPayment(order.id)).json().data;
     const secret = await sandboxSecret();
-    const signed = (body: Record<string, unknown>) => {
-      const raw = JSON.stringify(body);
-      return {
-        url: '/api/payments/sandbox/callback',
-        headers: {
-          'content-type': 'application/json',
-          [SANDBOX_SIGNATURE_HEADER]: signSandboxBody(secret, raw),
-        },
-        body: raw,
-      };
-    };
+    const signed = (body: Record<string, unknown>) =>
+      signedSandboxCallback(secret, JSON.stringify(body));
     const base = JSON.parse(payment.sandbox_callback.body);
     const short = expectCode(
       await postCallback(

@@ -1,4 +1,4 @@
-import { type PaymentStart, refundSchema, SANDBOX_SIGNATURE_HEADER } from '@kopi/contract';
+import { type PaymentStart, refundSchema } from '@kopi/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/orders';
@@ -18,7 +18,7 @@ import { addProduct, testClock } from '../../test/order-fixtures';
 import { movedRefund, moveRefund, refundOf } from '../../test/refund-fixtures';
 import { useTestApp } from '../../test/use-test-app';
 import { createRefundPayouts } from './refund-payouts.service';
-import { createSandboxProvider, signSandboxBody } from './sandbox-provider';
+import { createSandboxProvider, signedSandboxCallback } from './sandbox-provider';
 
 // Refunds paid back through the sandbox provider: approved, asked of the provider once the
 // approval commits, completed by its signed callback exactly once however often the callback
@@ -82,17 +82,8 @@ function onlyCallback(): Callback {
 }
 
 /** A callback body of our own, signed with the sandbox's secret. */
-function signed(body: Record<string, unknown>): Callback {
-  const raw = JSON.stringify(body);
-  return {
-    url: '/api/payments/sandbox/callback',
-    headers: {
-      'content-type': 'application/json',
-      [SANDBOX_SIGNATURE_HEADER]: signSandboxBody(SECRET, raw),
-    },
-    body: raw,
-  };
-}
+const signed = (body: Record<string, unknown>): Callback =>
+  signedSandboxCallback(SECRET, JSON.stringify(body));
 
 describe('an app order cancelled after payment', () => {
   it('is refunded through the sandbox exactly once when its callback arrives three times', async () => {

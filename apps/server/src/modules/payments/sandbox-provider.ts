@@ -28,6 +28,21 @@ export function signSandboxBody(secret: string, body: string): string {
   return `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
 }
 
+/** The callback the pretend bank posts: the raw body, signed, to the callback route. */
+export function signedSandboxCallback(
+  secret: string,
+  body: string,
+): NonNullable<PaymentStart['sandbox_callback']> {
+  return {
+    url: SANDBOX_CALLBACK_PATH,
+    headers: {
+      'content-type': 'application/json',
+      [SANDBOX_SIGNATURE_HEADER]: signSandboxBody(secret, body),
+    },
+    body,
+  };
+}
+
 export function createSandboxProvider({
   secret,
   now,
@@ -36,14 +51,7 @@ export function createSandboxProvider({
   now: Clock;
 }): PaymentProvider {
   const hmac = (body: string) => createHmac('sha256', secret).update(body, 'utf8').digest();
-  const signed = (body: string): NonNullable<PaymentStart['sandbox_callback']> => ({
-    url: SANDBOX_CALLBACK_PATH,
-    headers: {
-      'content-type': 'application/json',
-      [SANDBOX_SIGNATURE_HEADER]: signSandboxBody(secret, body),
-    },
-    body,
-  });
+  const signed = (body: string) => signedSandboxCallback(secret, body);
 
   return {
     name: 'sandbox',
