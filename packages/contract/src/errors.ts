@@ -1,5 +1,6 @@
 import { accessErrors } from './error-codes-access';
 import { catalogueErrors } from './error-codes-catalogue';
+import { loyaltyErrors } from './error-codes-loyalty';
 import { mobileErrors } from './error-codes-mobile';
 import { orderErrors } from './error-codes-orders';
 import { platformErrors } from './error-codes-platform';
@@ -12,6 +13,7 @@ export const errorCatalog = {
   ...catalogueErrors,
   ...orderErrors,
   ...mobileErrors,
+  ...loyaltyErrors,
   ...accessErrors,
 } as const;
 

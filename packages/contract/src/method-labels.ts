@@ -14,6 +14,7 @@ export const paymentMethodLabels: Record<Locale, Record<PaymentMethod, string>> 
     grabpay: 'GrabPay',
     boost: 'Boost',
     shopeepay: 'ShopeePay',
+    wallet: 'Kopi wallet',
   },
   my: {
     cash: 'Tunai',
@@ -23,6 +24,7 @@ export const paymentMethodLabels: Record<Locale, Record<PaymentMethod, string>> 
     grabpay: 'GrabPay',
     boost: 'Boost',
     shopeepay: 'ShopeePay',
+    wallet: 'Dompet Kopi',
   },
 };
 

@@ -201,7 +201,7 @@ export const mobileOrderCreateSchema = z
 export type MobileOrderCreate = z.infer<typeof mobileOrderCreateSchema>;
 
 /** Online payments only: cash is paid at a counter, never through the app. */
-export const onlinePaymentMethodSchema = paymentMethodSchema.exclude(['cash']);
+export const onlinePaymentMethodSchema = paymentMethodSchema.exclude(['cash', 'wallet']);
 export const onlinePaymentMethods = onlinePaymentMethodSchema.options;
 
 export const mobileOrderSummarySchema = z.object({

@@ -13,6 +13,7 @@ export const paymentMethods = [
   'grabpay',
   'boost',
   'shopeepay',
+  'wallet',
 ] as const;
 export const paymentMethodSchema = z.enum(paymentMethods);
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;

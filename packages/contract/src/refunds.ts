@@ -18,8 +18,11 @@ import { messageKey, text } from './validation';
 
 export const refundStatusSchema = z.enum(refundStatuses);
 
-/** `original`: back through the payment's provider or terminal; `cash` from the counter. */
-export const refundMethods = ['original', 'cash', 'bank_transfer'] as const;
+/**
+ * `original`: back through the payment's provider or terminal; `cash` from the counter; `wallet`:
+ * credited to the customer's wallet (an order with a customer only).
+ */
+export const refundMethods = ['original', 'cash', 'bank_transfer', 'wallet'] as const;
 export const refundMethodSchema = z.enum(refundMethods);
 export type RefundMethod = z.infer<typeof refundMethodSchema>;
 

@@ -13,6 +13,7 @@ import * as access from './schema/access';
 import * as catalogue from './schema/catalogue';
 import * as customers from './schema/customers';
 import * as live from './schema/live';
+import * as loyalty from './schema/loyalty';
 import * as orders from './schema/orders';
 import * as payments from './schema/payments';
 import * as platform from './schema/platform';
@@ -31,6 +32,7 @@ const schema = {
   ...catalogue,
   ...orders,
   ...customers,
+  ...loyalty,
   ...payments,
   ...refunds,
   ...reports,

@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt, ts } from './columns';
+import { membershipTiers } from './loyalty';
 import { orders } from './orders';
 import { tenantColumn } from './tenancy';
 
@@ -32,9 +33,18 @@ export const customers = pgTable(
     referredBy: uuid('referred_by').references((): AnyPgColumn => customers.id, {
       onDelete: 'set null',
     }),
-    tier: text('tier'),
+    /** The tier the points or spend of the last 12 months reach, recalculated as points change. */
+    tierId: uuid('tier_id').references((): AnyPgColumn => membershipTiers.id, {
+      onDelete: 'set null',
+    }),
+    /** The points ledger's last balance after, written under this row's lock. */
     points: integer('points').notNull().default(0),
-    passwordHash: text('password_hash').notNull(),
+    /** The wallet ledger's last balance after, in sen, written under this row's lock. */
+    walletBalance: integer('wallet_balance').notNull().default(0),
+    /** Null for a customer the counter added by phone who has not signed up in the app. */
+    passwordHash: text('password_hash'),
+    /** Set when the customer's personal data was erased on request (PDPA); the row stays. */
+    anonymisedAt: ts('anonymised_at'),
     /** Null until the 6-digit code sent to the phone is entered: sign-in is refused until then. */
     phoneVerifiedAt: ts('phone_verified_at'),
     lastSignInAt: ts('last_sign_in_at'),
@@ -46,6 +56,8 @@ export const customers = pgTable(
     unique('customers_tenant_referral_code_unique').on(t.tenantId, t.referralCode),
     check('customers_status_check', sql`${t.status} in ('active', 'disabled')`),
     check('customers_points_check', sql`${t.points} >= 0`),
+    check('customers_wallet_balance_check', sql`${t.walletBalance} >= 0`),
+    index('customers_tenant_created_idx').on(t.tenantId, t.createdAt),
   ],
 );
 

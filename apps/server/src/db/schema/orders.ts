@@ -1,4 +1,4 @@
-import { openOrderStatuses, orderStatuses } from '@kopi/contract';
+import { openOrderStatuses, orderStatuses, paymentMethods } from '@kopi/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -207,7 +207,7 @@ export const orderPayments = pgTable(
     index('order_payments_order_idx').on(t.orderId, t.lineNo),
     check(
       'order_payments_method_check',
-      sql`${t.method} in ('cash', 'card', 'duitnow_qr', 'tng', 'grabpay', 'boost', 'shopeepay')`,
+      sql`${t.method} in (${statusList(paymentMethods)})`,
     ),
     check('order_payments_status_check', sql`${t.status} in ('paid', 'refunded')`),
     check('order_payments_amount_check', sql`${t.amount} >= 0 and ${t.changeGiven} >= 0`),

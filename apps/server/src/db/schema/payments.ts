@@ -15,9 +15,9 @@ export const paymentIntents = pgTable(
   {
     id: id(),
     tenantId: tenantColumn(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** `order`: paying an order; `topup`: adding stored value to the customer's wallet. */
+    purpose: text('purpose').notNull().default('order'),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     provider: text('provider').notNull(),
     method: text('method').notNull(),
@@ -30,6 +30,10 @@ export const paymentIntents = pgTable(
     index('payment_intents_order_idx').on(t.orderId),
     check('payment_intents_status_check', sql`${t.status} in ('pending', 'paid', 'failed')`),
     check('payment_intents_amount_check', sql`${t.amount} > 0`),
+    check(
+      'payment_intents_purpose_check',
+      sql`(${t.purpose} = 'order' and ${t.orderId} is not null) or (${t.purpose} = 'topup' and ${t.customerId} is not null)`,
+    ),
   ],
 );
 

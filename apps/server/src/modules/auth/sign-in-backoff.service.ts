@@ -22,12 +22,13 @@ export const backoffBucket = (account: string, knownAddress: string | null) =>
  * The account when `password` is its own, else null; an unknown account takes as long as a
  * wrong password, so response times do not tell which accounts exist.
  */
-export async function accountWithPassword<A extends { passwordHash: string }>(
+export async function accountWithPassword<A extends { passwordHash: string | null }>(
   hasher: PasswordHasher,
   account: A | null,
   password: string,
 ): Promise<A | null> {
-  if (!account) {
+  // An account without a password (a customer the counter added) takes as long as a wrong one.
+  if (!account?.passwordHash) {
     await hasher.verifyDummy(password);
     return null;
   }

@@ -27,7 +27,7 @@ export function toMobileCustomer(c: CustomerRow): MobileCustomer {
     email: c.email,
     birthday: c.birthday,
     referral_code: c.referralCode,
-    tier: c.tier,
+    tier: null,
     points: c.points,
     phone_verified: c.phoneVerifiedAt !== null,
     created_at: c.createdAt.toISOString(),

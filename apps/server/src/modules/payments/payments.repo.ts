@@ -19,8 +19,8 @@ export async function insertIntent(
   tx: Db,
   values: Pick<
     typeof paymentIntents.$inferInsert,
-    'tenantId' | 'orderId' | 'customerId' | 'provider' | 'method' | 'amount'
-  >,
+    'tenantId' | 'customerId' | 'provider' | 'method' | 'amount'
+  > & { orderId: string },
 ) {
   // The order only if it is the tenant's: another tenant's leaves the NOT NULL column empty.
   const orderId = sql<string>`(select ${orders.id} from ${orders} where ${and(ownedBy(orders, values.tenantId), eq(orders.id, values.orderId))})`;

@@ -48,6 +48,7 @@ const en = {
     grabpay: 'GrabPay',
     boost: 'Boost',
     shopeepay: 'ShopeePay',
+    wallet: 'Kopi wallet',
   },
   serving: {
     dine_in: 'Dine in',
@@ -106,6 +107,7 @@ const my: FeatureMessages<typeof en> = {
     grabpay: 'GrabPay',
     boost: 'Boost',
     shopeepay: 'ShopeePay',
+    wallet: 'Dompet Kopi',
   },
   serving: {
     dine_in: 'Makan di sini',

@@ -146,6 +146,7 @@ export const posEn = {
       grabpay: 'GrabPay',
       boost: 'Boost',
       shopeepay: 'ShopeePay',
+      wallet: 'Kopi wallet',
     },
     quickCash: 'Cash received',
     cashAmount: 'RM {{amount}}',

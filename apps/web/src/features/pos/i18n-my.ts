@@ -149,6 +149,7 @@ export const posMy: FeatureMessages<typeof posEn> = {
       grabpay: 'GrabPay',
       boost: 'Boost',
       shopeepay: 'ShopeePay',
+      wallet: 'Dompet Kopi',
     },
     quickCash: 'Tunai diterima',
     cashAmount: 'RM {{amount}}',

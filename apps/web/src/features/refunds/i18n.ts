@@ -8,6 +8,7 @@ const en = {
     original: 'Original payment method',
     cash: 'Cash',
     bank_transfer: 'Bank transfer',
+    wallet: 'Customer wallet',
   },
   kind: {
     full: 'Whole order',
@@ -177,6 +178,7 @@ const my: FeatureMessages<typeof en> = {
     original: 'Kaedah bayaran asal',
     cash: 'Tunai',
     bank_transfer: 'Pindahan bank',
+    wallet: 'Dompet pelanggan',
   },
   kind: {
     full: 'Seluruh pesanan',

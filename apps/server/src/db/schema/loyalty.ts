@@ -1,0 +1,245 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { id, createdAt, updatedAt, ts } from './columns';
+import { customers } from './customers';
+import { orders } from './orders';
+import { tenantColumn, tenants } from './tenancy';
+
+// The customer's money and money-like balances (DESIGN §10): the wallet and points are ledgers,
+// appended to and never rewritten; the balance on the customer row is the last entry's balance
+// after, kept in the same transaction under the customer row's lock.
+
+/** Who wrote a ledger entry: a staff member, the customer in the app, or the system. */
+const actorColumns = () => ({
+  actorKind: text('actor_kind').notNull(),
+  actorId: uuid('actor_id'),
+  actorName: text('actor_name').notNull(),
+});
+
+/** Stored value in sen. `amount` is signed (a spend is negative); the balance never goes below 0. */
+export const walletEntries = pgTable(
+  'wallet_entries',
+  {
+    id: id(),
+    tenantId: tenantColumn(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    kind: text('kind').notNull(),
+    amount: integer('amount').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    /** The same key again is the same entry: a retried top-up, spend or refund posts once. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    orderId: uuid('order_id').references(() => orders.id),
+    refundId: uuid('refund_id'),
+    paymentId: uuid('payment_id'),
+    reason: text('reason'),
+    ...actorColumns(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('wallet_entries_tenant_key_unique').on(t.tenantId, t.idempotencyKey),
+    index('wallet_entries_customer_idx').on(t.tenantId, t.customerId, t.createdAt),
+    index('wallet_entries_tenant_created_idx').on(t.tenantId, t.createdAt),
+    check(
+      'wallet_entries_kind_check',
+      sql`${t.kind} in ('topup', 'spend', 'refund', 'adjustment', 'reward', 'expiry')`,
+    ),
+    check('wallet_entries_balance_check', sql`${t.balanceAfter} >= 0`),
+    check('wallet_entries_amount_check', sql`${t.amount} <> 0`),
+    check('wallet_entries_actor_check', sql`${t.actorKind} in ('staff', 'customer', 'system')`),
+  ],
+);
+
+/**
+ * Points: earned on paid orders (with the order's spend, which tier thresholds by spend read),
+ * reversed on refund, redeemed for wallet credit, expired, adjusted, rewarded.
+ */
+export const pointsEntries = pgTable(
+  'points_entries',
+  {
+    id: id(),
+    tenantId: tenantColumn(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    kind: text('kind').notNull(),
+    points: integer('points').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    /** Sen the entry counts towards spend over 12 months: the order's on earn, minus on reverse. */
+    spend: integer('spend').notNull().default(0),
+    idempotencyKey: text('idempotency_key').notNull(),
+    orderId: uuid('order_id').references(() => orders.id),
+    refundId: uuid('refund_id'),
+    reason: text('reason'),
+    ...actorColumns(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('points_entries_tenant_key_unique').on(t.tenantId, t.idempotencyKey),
+    index('points_entries_customer_idx').on(t.tenantId, t.customerId, t.createdAt),
+    check(
+      'points_entries_kind_check',
+      sql`${t.kind} in ('earn', 'reverse', 'redeem', 'expiry', 'adjustment', 'reward')`,
+    ),
+    check('points_entries_balance_check', sql`${t.balanceAfter} >= 0`),
+  ],
+);
+
+/** Membership tiers: reached at `threshold` points or sen spent over a rolling 12 months. */
+export const membershipTiers = pgTable(
+  'membership_tiers',
+  {
+    id: id(),
+    tenantId: tenantColumn(),
+    nameEn: text('name_en').notNull(),
+    nameMy: text('name_my').notNull(),
+    threshold: integer('threshold').notNull(),
+    /** Points per RM 1 in hundredths: 150 earns 1.5 points per ringgit. */
+    pointsPerRm: integer('points_per_rm').notNull().default(100),
+    colour: text('colour').notNull(),
+    benefitsEn: text('benefits_en').notNull().default(''),
+    benefitsMy: text('benefits_my').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('membership_tiers_tenant_threshold_unique').on(t.tenantId, t.threshold),
+    check('membership_tiers_threshold_check', sql`${t.threshold} >= 0`),
+    check('membership_tiers_points_check', sql`${t.pointsPerRm} >= 0`),
+  ],
+);
+
+/**
+ * A tenant's loyalty rules, one row per tenant (defaults until a staff member saves them): wallet
+ * limits, points expiry and redemption, tier basis, referral rewards.
+ */
+export const loyaltySettings = pgTable(
+  'loyalty_settings',
+  {
+    tenantId: uuid('tenant_id')
+      .primaryKey()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    walletMaxBalance: integer('wallet_max_balance').notNull().default(100000),
+    topupPresets: integer('topup_presets')
+      .array()
+      .notNull()
+      .default(sql`'{1000,2000,5000,10000}'`),
+    adjustmentLimit: integer('adjustment_limit').notNull().default(5000),
+    tierBasis: text('tier_basis').notNull().default('points'),
+    pointsExpiryMonths: integer('points_expiry_months').notNull().default(12),
+    redeemPoints: integer('redeem_points').notNull().default(100),
+    redeemValue: integer('redeem_value').notNull().default(100),
+    referralEnabled: boolean('referral_enabled').notNull().default(true),
+    referrerRewardKind: text('referrer_reward_kind').notNull().default('wallet'),
+    referrerRewardAmount: integer('referrer_reward_amount').notNull().default(500),
+    refereeRewardKind: text('referee_reward_kind').notNull().default('points'),
+    refereeRewardAmount: integer('referee_reward_amount').notNull().default(100),
+    referralMinOrder: integer('referral_min_order').notNull().default(1000),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('loyalty_settings_tier_basis_check', sql`${t.tierBasis} in ('points', 'spend')`),
+    check(
+      'loyalty_settings_reward_kind_check',
+      sql`${t.referrerRewardKind} in ('wallet', 'points') and ${t.refereeRewardKind} in ('wallet', 'points')`,
+    ),
+  ],
+);
+
+/** "Invite a friend": pending until the new customer's first paid order completes. */
+export const referrals = pgTable(
+  'referrals',
+  {
+    id: id(),
+    tenantId: tenantColumn(),
+    referrerId: uuid('referrer_id')
+      .notNull()
+      .references(() => customers.id),
+    refereeId: uuid('referee_id')
+      .notNull()
+      .references(() => customers.id),
+    status: text('status').notNull().default('pending'),
+    orderId: uuid('order_id').references(() => orders.id),
+    rewardedAt: ts('rewarded_at'),
+    reversedAt: ts('reversed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('referrals_tenant_referee_unique').on(t.tenantId, t.refereeId),
+    index('referrals_referrer_idx').on(t.tenantId, t.referrerId),
+    check('referrals_status_check', sql`${t.status} in ('pending', 'rewarded', 'reversed')`),
+    check('referrals_self_check', sql`${t.referrerId} <> ${t.refereeId}`),
+  ],
+);
+
+/**
+ * A wallet payment code the app shows for the counter to charge: only its hash is kept; it is
+ * valid 60 seconds and taken once (used_at set in the sale's transaction).
+ */
+export const walletPaymentCodes = pgTable(
+  'wallet_payment_codes',
+  {
+    id: id(),
+    tenantId: tenantColumn(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    codeHash: text('code_hash').notNull().unique(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    orderId: uuid('order_id').references(() => orders.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('wallet_payment_codes_customer_idx').on(t.tenantId, t.customerId)],
+);
+
+/**
+ * A wallet adjustment over the tenant's limit waits for a second staff member with the wallet
+ * permission (not the one who asked) to approve it; only then is the entry posted.
+ */
+export const walletAdjustments = pgTable(
+  'wallet_adjustments',
+  {
+    id: id(),
+    tenantId: tenantColumn(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').notNull().default('pending'),
+    requestedBy: uuid('requested_by').notNull(),
+    requestedByName: text('requested_by_name').notNull(),
+    decidedBy: uuid('decided_by'),
+    decidedByName: text('decided_by_name'),
+    decidedAt: ts('decided_at'),
+    entryId: uuid('entry_id').references(() => walletEntries.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('wallet_adjustments_tenant_idx').on(t.tenantId, t.status, t.createdAt),
+    check(
+      'wallet_adjustments_status_check',
+      sql`${t.status} in ('pending', 'approved', 'rejected')`,
+    ),
+    check('wallet_adjustments_amount_check', sql`${t.amount} <> 0`),
+  ],
+);
+
+/** Staff notes on a customer ("prefers oat milk", "complained 3 May"). */
+export const customerNotes = pgTable(
+  'customer_notes',
+  {
+    id: id(),
+    tenantId: tenantColumn(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    body: text('body').notNull(),
+    authorId: uuid('author_id'),
+    authorName: text('author_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('customer_notes_customer_idx').on(t.tenantId, t.customerId, t.createdAt)],
+);

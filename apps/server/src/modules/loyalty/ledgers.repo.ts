@@ -1,0 +1,66 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { ownedBy } from '../../db/tenant-scope';
+import { customers } from '../../db/schema/customers';
+import { pointsEntries, walletEntries } from '../../db/schema/loyalty';
+
+// The two ledgers' writes: an entry and the customer's balance, under the customer row's lock, so
+// concurrent posts to one customer queue behind each other and each sees the last balance.
+
+export type WalletEntryRow = typeof walletEntries.$inferSelect;
+export type PointsEntryRow = typeof pointsEntries.$inferSelect;
+
+/** The customer row, locked until the transaction ends; null when not the tenant's. */
+export async function lockCustomer(tx: Db, tenantId: string, customerId: string) {
+  const [row] = await tx
+    .select({
+      id: customers.id,
+      name: customers.name,
+      status: customers.status,
+      walletBalance: customers.walletBalance,
+      points: customers.points,
+      anonymisedAt: customers.anonymisedAt,
+    })
+    .from(customers)
+    .where(and(ownedBy(customers, tenantId), eq(customers.id, customerId)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function walletEntryByKey(tx: Db, tenantId: string, key: string) {
+  const [row] = await tx
+    .select()
+    .from(walletEntries)
+    .where(and(ownedBy(walletEntries, tenantId), eq(walletEntries.idempotencyKey, key)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function pointsEntryByKey(tx: Db, tenantId: string, key: string) {
+  const [row] = await tx
+    .select()
+    .from(pointsEntries)
+    .where(and(ownedBy(pointsEntries, tenantId), eq(pointsEntries.idempotencyKey, key)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Appends a wallet entry and sets the customer's balance to its balance after. */
+export async function appendWalletEntry(tx: Db, entry: typeof walletEntries.$inferInsert) {
+  const [row] = await tx.insert(walletEntries).values(entry).returning();
+  await tx
+    .update(customers)
+    .set({ walletBalance: entry.balanceAfter })
+    .where(and(ownedBy(customers, entry.tenantId), eq(customers.id, entry.customerId)));
+  return row!;
+}
+
+/** Appends a points entry and sets the customer's points to its balance after. */
+export async function appendPointsEntry(tx: Db, entry: typeof pointsEntries.$inferInsert) {
+  const [row] = await tx.insert(pointsEntries).values(entry).returning();
+  await tx
+    .update(customers)
+    .set({ points: entry.balanceAfter })
+    .where(and(ownedBy(customers, entry.tenantId), eq(customers.id, entry.customerId)));
+  return row!;
+}

@@ -1,0 +1,85 @@
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { ownedBy } from '../../db/tenant-scope';
+import { customers } from '../../db/schema/customers';
+import { loyaltySettings, membershipTiers, pointsEntries } from '../../db/schema/loyalty';
+
+// The tenant's loyalty rules and tiers as the ledgers read them.
+
+export type LoyaltySettingsRow = typeof loyaltySettings.$inferSelect;
+export type MembershipTierRow = typeof membershipTiers.$inferSelect;
+
+/** The tenant's settings; the row is made with the defaults the first time it is asked for. */
+export async function settingsOf(tx: Db, tenantId: string): Promise<LoyaltySettingsRow> {
+  await tx.insert(loyaltySettings).values({ tenantId }).onConflictDoNothing();
+  const [row] = await tx
+    .select()
+    .from(loyaltySettings)
+    .where(ownedBy(loyaltySettings, tenantId))
+    .limit(1);
+  return row!;
+}
+
+/** Tiers from the lowest threshold up. */
+export async function tiersOf(tx: Db, tenantId: string) {
+  return tx
+    .select()
+    .from(membershipTiers)
+    .where(ownedBy(membershipTiers, tenantId))
+    .orderBy(asc(membershipTiers.threshold));
+}
+
+/** The customer's tier's points multiplier (hundredths), 100 without a tier. */
+export async function multiplierOf(tx: Db, tenantId: string, customerId: string) {
+  const [row] = await tx
+    .select({ pointsPerRm: membershipTiers.pointsPerRm })
+    .from(customers)
+    .innerJoin(
+      membershipTiers,
+      and(eq(membershipTiers.id, customers.tierId), ownedBy(membershipTiers, tenantId)),
+    )
+    .where(and(ownedBy(customers, tenantId), eq(customers.id, customerId)))
+    .limit(1);
+  return row?.pointsPerRm ?? 100;
+}
+
+/** Points earned (net of reversals) and sen spent over the 12 months before `at`. */
+export async function rollingYear(tx: Db, tenantId: string, customerId: string, at: Date) {
+  const [row] = await tx
+    .select({
+      points: sql<number>`coalesce(sum(${pointsEntries.points}) filter (where ${pointsEntries.kind} in ('earn', 'reverse')), 0)::int`,
+      spend: sql<number>`coalesce(sum(${pointsEntries.spend}), 0)::int`,
+    })
+    .from(pointsEntries)
+    .where(
+      and(
+        ownedBy(pointsEntries, tenantId),
+        eq(pointsEntries.customerId, customerId),
+        gte(pointsEntries.createdAt, sql`${at.toISOString()}::timestamptz - interval '12 months'`),
+        lte(pointsEntries.createdAt, at),
+      ),
+    );
+  return { points: row?.points ?? 0, spend: row?.spend ?? 0 };
+}
+
+export async function setTier(tx: Db, tenantId: string, customerId: string, tierId: string | null) {
+  await tx
+    .update(customers)
+    .set({ tierId })
+    .where(and(ownedBy(customers, tenantId), eq(customers.id, customerId)));
+}
+
+/** The points the customer earned on an order (net of what earlier refunds reversed). */
+export async function pointsOfOrder(tx: Db, tenantId: string, orderId: string) {
+  const [row] = await tx
+    .select({
+      customerId: pointsEntries.customerId,
+      earned: sql<number>`coalesce(sum(${pointsEntries.points}) filter (where ${pointsEntries.kind} = 'earn'), 0)::int`,
+    })
+    .from(pointsEntries)
+    .where(and(ownedBy(pointsEntries, tenantId), eq(pointsEntries.orderId, orderId)))
+    .groupBy(pointsEntries.customerId)
+    .orderBy(desc(pointsEntries.customerId))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { listQuerySchema } from './common';
+import { localeSchema } from './locale';
+import { phoneSchema } from './mobile';
+import { messageKey, optionalEmail, requiredString, text } from './validation';
+
+// The chain's customers as staff see them (DESIGN §8 customers). Paths (permission):
+//   GET  /api/customers                  read-customer    list: q (name, phone, e-mail), tier_id, status,
+//                                                         joined_from/to, last_order_from/to, has_wallet
+//   GET  /api/customers/export           read-customer    those rows as CSV
+//   GET  /api/customers/lookup?phone=    create-pos       the counter finds a customer by phone (null when none)
+//   POST /api/customers                  create-pos       the counter adds one (name, phone); create-customer too
+//   GET  /api/customers/{id}             read-customer    profile, balances, tier, counts
+//   PUT  /api/customers/{id}             update-customer  name, e-mail, birthday
+//   GET  /api/customers/{id}/orders      read-customer    the customer's orders (list)
+//   POST /api/customers/{id}/block       update-customer  blocked: no app sign-in, no wallet charge
+//   POST /api/customers/{id}/unblock     update-customer
+//   GET|POST /api/customers/{id}/notes   read-/update-customer  staff notes
+//   GET  /api/customers/{id}/personal-data  update-customer  PDPA: everything held on the customer (JSON)
+//   POST /api/customers/{id}/anonymise   update-customer  PDPA: erase personal data; orders and ledgers stay
+
+/** `disabled` is shown as Blocked: no app sign-in and no wallet charge. */
+export const staffCustomerStatuses = ['active', 'disabled'] as const;
+export const staffCustomerStatusSchema = z.enum(staffCustomerStatuses);
+
+const tierRef = z.object({ id: text(), name_en: text(), name_my: text(), colour: text() });
+
+export const customerSummarySchema = z.object({
+  id: text(),
+  name: text(),
+  phone: text(),
+  email: text().nullable(),
+  status: staffCustomerStatusSchema,
+  tier: tierRef.nullable(),
+  points: z.number().int(),
+  wallet_balance: z.number().int(),
+  orders: z.number().int(),
+  last_order_at: text().nullable(),
+  /** Signed up in the app (false for a customer the counter added by phone). */
+  app_account: z.boolean(),
+  anonymised: z.boolean(),
+  created_at: text(),
+});
+export type CustomerSummary = z.infer<typeof customerSummarySchema>;
+
+export const customerDetailsSchema = customerSummarySchema.extend({
+  birthday: text().nullable(),
+  referral_code: text(),
+  referred_by: z.object({ id: text(), name: text() }).nullable(),
+  phone_verified: z.boolean(),
+  total_spend: z.number().int(),
+  next_tier: z.object({ name_en: text(), name_my: text(), remaining: z.number().int() }).nullable(),
+});
+export type CustomerDetails = z.infer<typeof customerDetailsSchema>;
+
+export const customerSortKeys = ['created', 'name', 'last_order', 'wallet', 'points'] as const;
+
+export const customerListQuerySchema = listQuerySchema.extend({
+  status: staffCustomerStatusSchema.optional(),
+  tier_id: z.uuid().optional(),
+  joined_from: z.iso.date().optional(),
+  joined_to: z.iso.date().optional(),
+  last_order_from: z.iso.date().optional(),
+  last_order_to: z.iso.date().optional(),
+  has_wallet: z.enum(['true', 'false']).optional(),
+});
+export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;
+
+export const customerExportQuerySchema = customerListQuerySchema
+  .omit({ page: true, page_size: true })
+  .extend({ lang: localeSchema.optional() });
+
+export const customerLookupQuerySchema = z.object({ phone: phoneSchema });
+
+/** The counter adds a walk-in by name and phone so the sale earns points. */
+export const counterCustomerInputSchema = z.object({
+  name: requiredString(100),
+  phone: phoneSchema,
+});
+export type CounterCustomerInput = z.infer<typeof counterCustomerInputSchema>;
+
+export const customerUpdateSchema = z.object({
+  name: requiredString(100),
+  email: optionalEmail.nullable().optional(),
+  birthday: z.iso
+    .date({ error: messageKey('date_invalid') })
+    .nullable()
+    .optional(),
+});
+export type CustomerUpdate = z.infer<typeof customerUpdateSchema>;
+
+export const customerNoteInputSchema = z.object({ body: requiredString(1000) });
+
+export const customerNoteSchema = z.object({
+  id: text(),
+  body: text(),
+  author: text(),
+  created_at: text(),
+});
+export type CustomerNote = z.infer<typeof customerNoteSchema>;
+
+export const customerOrderSummarySchema = z.object({
+  id: text(),
+  order_no: text(),
+  outlet_name: text(),
+  source: text(),
+  status: text(),
+  total: z.number().int(),
+  refunded: z.number().int(),
+  created_at: text(),
+});
+export type CustomerOrderSummary = z.infer<typeof customerOrderSummarySchema>;

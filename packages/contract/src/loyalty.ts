@@ -1,0 +1,347 @@
+import { z } from 'zod';
+import { listQuerySchema } from './common';
+import { localeSchema } from './locale';
+import { messageKey, requiredString, text } from './validation';
+
+// The wallet, points, membership tiers and referrals (DESIGN §8, §10). Amounts in sen, points as
+// whole points. Staff paths (subject in brackets):
+//   GET  /api/customers/{id}/wallet           read-wallet      the customer's wallet ledger (list)
+//   POST /api/customers/{id}/wallet/adjust    adjust-wallet    credit or debit with a reason (Idempotency-Key)
+//   GET  /api/wallet-entries                  read-wallet      every entry across customers (list + filters)
+//   GET  /api/wallet-entries/export           read-wallet      those entries as CSV
+//   GET  /api/wallet-liability                read-wallet      outstanding balance by day (from, to)
+//   GET  /api/wallet-adjustments              read-wallet      adjustments over the limit waiting for approval
+//   POST /api/wallet-adjustments/{id}/approve adjust-wallet    a second staff member approves (not the requester)
+//   POST /api/wallet-adjustments/{id}/reject  adjust-wallet
+//   GET  /api/customers/{id}/points           read-membership  the customer's points ledger (list)
+//   GET|POST /api/membership-tiers, PUT|DELETE /api/membership-tiers/{id}   read/create/update-membership
+//   GET|PUT /api/loyalty-settings             read/update-membership  wallet, points and tier rules
+//   GET /api/referrals                        read-referral    list: q, status
+//   GET|PUT /api/referral-settings            read/update-referral
+//   POST /api/wallet-payment-codes/check      create-pos       the POS reads a code before charging it
+// Customer app (customer session): GET /api/mobile/wallet, GET /api/mobile/wallet/entries,
+//   POST /api/mobile/wallet/topups, POST /api/mobile/wallet/payment-code,
+//   POST /api/mobile/orders/{id}/pay-with-wallet, GET /api/mobile/points,
+//   POST /api/mobile/points/redeem, GET /api/mobile/referrals.
+
+export const walletEntryKinds = [
+  'topup',
+  'spend',
+  'refund',
+  'adjustment',
+  'reward',
+  'expiry',
+] as const;
+export const walletEntryKindSchema = z.enum(walletEntryKinds);
+export type WalletEntryKind = z.infer<typeof walletEntryKindSchema>;
+
+export const pointsEntryKinds = [
+  'earn',
+  'reverse',
+  'redeem',
+  'expiry',
+  'adjustment',
+  'reward',
+] as const;
+export const pointsEntryKindSchema = z.enum(pointsEntryKinds);
+export type PointsEntryKind = z.infer<typeof pointsEntryKindSchema>;
+
+export const ledgerActorKinds = ['staff', 'customer', 'system'] as const;
+
+const ledgerActor = {
+  actor_kind: z.enum(ledgerActorKinds),
+  actor_name: text(),
+};
+
+export const walletEntrySchema = z.object({
+  id: text(),
+  customer_id: text(),
+  /** Present on lists across customers. */
+  customer_name: text().optional(),
+  kind: walletEntryKindSchema,
+  /** Signed sen: a spend is negative. */
+  amount: z.number().int(),
+  balance_after: z.number().int(),
+  order_id: text().nullable(),
+  order_no: text().nullable(),
+  refund_id: text().nullable(),
+  reason: text().nullable(),
+  ...ledgerActor,
+  created_at: text(),
+});
+export type WalletEntry = z.infer<typeof walletEntrySchema>;
+
+export const pointsEntrySchema = z.object({
+  id: text(),
+  customer_id: text(),
+  kind: pointsEntryKindSchema,
+  points: z.number().int(),
+  balance_after: z.number().int(),
+  order_id: text().nullable(),
+  order_no: text().nullable(),
+  reason: text().nullable(),
+  ...ledgerActor,
+  created_at: text(),
+});
+export type PointsEntry = z.infer<typeof pointsEntrySchema>;
+
+export const ledgerQuerySchema = listQuerySchema.extend({
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+
+export const walletEntryListQuerySchema = ledgerQuerySchema.extend({
+  kind: walletEntryKindSchema.optional(),
+  customer_id: z.uuid().optional(),
+});
+export type WalletEntryListQuery = z.infer<typeof walletEntryListQuerySchema>;
+
+export const walletEntryExportQuerySchema = walletEntryListQuerySchema
+  .omit({ page: true, page_size: true })
+  .extend({ lang: localeSchema.optional() });
+
+/** Sen between 1 sen and RM 10,000, either sign for an adjustment. */
+const senAmount = z
+  .number({ error: messageKey('required') })
+  .int({ error: messageKey('integer') })
+  .refine((n) => n !== 0 && Math.abs(n) <= 1_000_000, { error: messageKey('amount_range') });
+
+export const walletAdjustmentInputSchema = z.object({
+  /** Signed sen: positive credits the wallet, negative debits it. */
+  amount: senAmount,
+  reason: text({ error: messageKey('required') })
+    .trim()
+    .min(3, { error: messageKey('min_length', { min: 3 }) })
+    .max(200, { error: messageKey('max_length', { max: 200 }) }),
+});
+export type WalletAdjustmentInput = z.infer<typeof walletAdjustmentInputSchema>;
+
+export const walletAdjustmentStatuses = ['pending', 'approved', 'rejected'] as const;
+
+export const walletAdjustmentSchema = z.object({
+  id: text(),
+  customer_id: text(),
+  customer_name: text(),
+  amount: z.number().int(),
+  reason: text(),
+  status: z.enum(walletAdjustmentStatuses),
+  requested_by: text(),
+  decided_by: text().nullable(),
+  decided_at: text().nullable(),
+  created_at: text(),
+});
+export type WalletAdjustment = z.infer<typeof walletAdjustmentSchema>;
+
+/** The answer to an adjustment: posted at once (within the limit) or waiting for approval. */
+export const walletAdjustmentResultSchema = z.object({
+  status: z.enum(['posted', 'pending_approval']),
+  entry: walletEntrySchema.nullable(),
+  adjustment: walletAdjustmentSchema.nullable(),
+  balance: z.number().int(),
+});
+export type WalletAdjustmentResult = z.infer<typeof walletAdjustmentResultSchema>;
+
+/** The tenant's liability: what customers' wallets hold at the end of each day. */
+export const walletLiabilitySchema = z.object({
+  outstanding: z.number().int(),
+  days: z.array(
+    z.object({
+      date: text(),
+      topups: z.number().int(),
+      spend: z.number().int(),
+      outstanding: z.number().int(),
+    }),
+  ),
+});
+export type WalletLiability = z.infer<typeof walletLiabilitySchema>;
+
+export const walletLiabilityQuerySchema = z.object({
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+
+// ---- Membership tiers -------------------------------------------------------------------------
+
+export const tierBases = ['points', 'spend'] as const;
+export const tierBasisSchema = z.enum(tierBases);
+
+const colourSchema = text({ error: messageKey('required') })
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, { error: messageKey('colour') });
+
+export const membershipTierInputSchema = z.object({
+  name_en: requiredString(40),
+  name_my: requiredString(40),
+  /** Points, or sen spent, over a rolling 12 months (the tenant's tier basis says which). */
+  threshold: z
+    .number({ error: messageKey('required') })
+    .int()
+    .min(0, { error: messageKey('min_value', { min: 0 }) })
+    .max(100_000_000),
+  /** Points per RM 1 in hundredths: 150 is 1.5 points per ringgit. */
+  points_per_rm: z
+    .number({ error: messageKey('required') })
+    .int()
+    .min(0, { error: messageKey('min_value', { min: 0 }) })
+    .max(10_000),
+  colour: colourSchema,
+  benefits_en: text().trim().max(500).default(''),
+  benefits_my: text().trim().max(500).default(''),
+});
+export type MembershipTierInput = z.infer<typeof membershipTierInputSchema>;
+
+export const membershipTierSchema = membershipTierInputSchema.extend({
+  id: text(),
+  members: z.number().int(),
+});
+export type MembershipTier = z.infer<typeof membershipTierSchema>;
+
+// ---- Settings ---------------------------------------------------------------------------------
+
+const nonNegativeInt = (max: number) =>
+  z
+    .number({ error: messageKey('required') })
+    .int()
+    .min(0, { error: messageKey('min_value', { min: 0 }) })
+    .max(max, { error: messageKey('max_value', { max }) });
+
+export const loyaltySettingsSchema = z.object({
+  /** The most a wallet may hold, in sen. */
+  wallet_max_balance: nonNegativeInt(10_000_000),
+  /** The app's top-up buttons, in sen. */
+  topup_presets: z
+    .array(nonNegativeInt(1_000_000).refine((n) => n > 0))
+    .min(1)
+    .max(8),
+  /** The largest adjustment one staff member makes without a second approver, in sen. */
+  adjustment_limit: nonNegativeInt(1_000_000),
+  tier_basis: tierBasisSchema,
+  /** Points expire this many months after they were earned; 0 never. */
+  points_expiry_months: nonNegativeInt(120),
+  /** `redeem_points` points buy `redeem_value` sen of wallet credit. */
+  redeem_points: nonNegativeInt(1_000_000).refine((n) => n > 0),
+  redeem_value: nonNegativeInt(1_000_000).refine((n) => n > 0),
+});
+export type LoyaltySettings = z.infer<typeof loyaltySettingsSchema>;
+
+export const referralRewardKinds = ['wallet', 'points'] as const;
+export const referralRewardKindSchema = z.enum(referralRewardKinds);
+
+export const referralSettingsSchema = z.object({
+  enabled: z.boolean(),
+  /** Sen of wallet credit or points, as the kind says. */
+  referrer_reward_kind: referralRewardKindSchema,
+  referrer_reward_amount: nonNegativeInt(1_000_000),
+  referee_reward_kind: referralRewardKindSchema,
+  referee_reward_amount: nonNegativeInt(1_000_000),
+  /** The referred customer's first paid order must reach this many sen. */
+  min_order: nonNegativeInt(1_000_000),
+});
+export type ReferralSettings = z.infer<typeof referralSettingsSchema>;
+
+// ---- Referrals --------------------------------------------------------------------------------
+
+export const referralStatuses = ['pending', 'rewarded', 'reversed'] as const;
+export const referralStatusSchema = z.enum(referralStatuses);
+
+export const referralSchema = z.object({
+  id: text(),
+  referrer: z.object({ id: text(), name: text(), phone: text() }),
+  referee: z.object({ id: text(), name: text(), phone: text() }),
+  status: referralStatusSchema,
+  order_id: text().nullable(),
+  order_no: text().nullable(),
+  rewarded_at: text().nullable(),
+  reversed_at: text().nullable(),
+  created_at: text(),
+});
+export type Referral = z.infer<typeof referralSchema>;
+
+export const referralListQuerySchema = listQuerySchema.extend({
+  status: referralStatusSchema.optional(),
+  customer_id: z.uuid().optional(),
+});
+export type ReferralListQuery = z.infer<typeof referralListQuerySchema>;
+
+// ---- Wallet payment codes ---------------------------------------------------------------------
+
+/** 12 digits as the app shows them (spaces and dashes are ignored). */
+export const walletPaymentCodeSchema = text({ error: messageKey('required') })
+  .trim()
+  .transform((v) => v.replace(/[\s-]/g, ''))
+  .pipe(text().regex(/^\d{12}$/, { error: messageKey('payment_code') }));
+
+export const walletPaymentCodeCheckSchema = z.object({ code: walletPaymentCodeSchema });
+
+/** What the POS learns from a code before charging it: whose wallet and what it holds. */
+export const walletPaymentCodeInfoSchema = z.object({
+  customer_id: text(),
+  customer_name: text(),
+  phone: text(),
+  balance: z.number().int(),
+  expires_at: text(),
+});
+export type WalletPaymentCodeInfo = z.infer<typeof walletPaymentCodeInfoSchema>;
+
+// ---- Customer app -----------------------------------------------------------------------------
+
+export const mobileWalletSchema = z.object({
+  balance: z.number().int(),
+  max_balance: z.number().int(),
+  topup_presets: z.array(z.number().int()),
+});
+export type MobileWallet = z.infer<typeof mobileWalletSchema>;
+
+export const mobileTopupSchema = z.object({
+  amount: z
+    .number({ error: messageKey('required') })
+    .int()
+    .min(100, { error: messageKey('min_value', { min: 100 }) })
+    .max(1_000_000),
+  provider: text().default('sandbox'),
+  method: text().default('duitnow_qr'),
+  /** Sandbox only: what the simulated payment does. */
+  sandbox_outcome: z.enum(['paid', 'failed']).optional(),
+});
+export type MobileTopup = z.infer<typeof mobileTopupSchema>;
+
+export const mobilePaymentCodeSchema = z.object({
+  code: text(),
+  /** The QR's text: the same digits with a prefix the POS scanner recognises. */
+  qr: text(),
+  expires_at: text(),
+});
+export type MobilePaymentCode = z.infer<typeof mobilePaymentCodeSchema>;
+
+export const mobilePointsSchema = z.object({
+  points: z.number().int(),
+  tier: z
+    .object({
+      id: text(),
+      name_en: text(),
+      name_my: text(),
+      colour: text(),
+      benefits_en: text(),
+      benefits_my: text(),
+    })
+    .nullable(),
+  next_tier: z.object({ name_en: text(), name_my: text(), remaining: z.number().int() }).nullable(),
+  tier_basis: tierBasisSchema,
+  redeem_points: z.number().int(),
+  redeem_value: z.number().int(),
+});
+export type MobilePoints = z.infer<typeof mobilePointsSchema>;
+
+export const mobileRedeemSchema = z.object({
+  points: z
+    .number({ error: messageKey('required') })
+    .int()
+    .min(1),
+});
+
+export const mobileReferralsSchema = z.object({
+  referral_code: text(),
+  enabled: z.boolean(),
+  referrals: z.array(z.object({ name: text(), status: referralStatusSchema, created_at: text() })),
+});
+export type MobileReferrals = z.infer<typeof mobileReferralsSchema>;
