@@ -205,10 +205,7 @@ export const orderPayments = pgTable(
   },
   (t) => [
     index('order_payments_order_idx').on(t.orderId, t.lineNo),
-    check(
-      'order_payments_method_check',
-      sql`${t.method} in (${statusList(paymentMethods)})`,
-    ),
+    check('order_payments_method_check', sql`${t.method} in (${statusList(paymentMethods)})`),
     check('order_payments_status_check', sql`${t.status} in ('paid', 'refunded')`),
     check('order_payments_amount_check', sql`${t.amount} >= 0 and ${t.changeGiven} >= 0`),
   ],
