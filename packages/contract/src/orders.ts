@@ -3,6 +3,7 @@ import { orderChargesShape } from './order-charges';
 import { sen } from './catalogue';
 import { listQuerySchema } from './common';
 import { localeSchema } from './locale';
+import { walletPaymentCodeSchema } from './loyalty';
 import { paymentMethodSchema, servingMethodSchema } from './pricing';
 import { orderStatuses } from './status-machines';
 import { messageKey, text } from './validation';
@@ -52,6 +53,8 @@ export const paymentInputSchema = z.object({
   tendered: cashTenderedSchema.optional(),
   /** Card slip, DuitNow or e-wallet reference. */
   reference: text().trim().max(80).optional(),
+  /** The customer app's wallet payment code (method `wallet` only): the customer's consent. */
+  payment_code: walletPaymentCodeSchema.optional(),
 });
 export type PaymentInput = z.infer<typeof paymentInputSchema>;
 
@@ -67,6 +70,8 @@ export const orderCreateSchema = z
       .regex(/^\+?\d{8,15}$/, { error: messageKey('invalid') })
       .optional(),
     customer_name: text().trim().max(80).optional(),
+    /** A customer the counter attached (found or added by phone): the sale earns their points. */
+    customer_id: z.uuid().optional(),
     notes: text().trim().max(300).optional(),
     items: z
       .array(orderItemInputSchema)
@@ -167,6 +172,8 @@ export const orderSummarySchema = z.object({
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
 export const orderSchema = orderSummarySchema.extend({
+  /** The customer the order belongs to (app orders, and counter sales with one attached). */
+  customer_id: text().nullable(),
   delivery_address: text().nullable(),
   notes: text().nullable(),
   staff_name: text().nullable(),

@@ -108,9 +108,11 @@ export function toOrder(
   principal: Principal,
   /** The tenant and outlet as they are now (a reprint shows today's header). */
   receipt: Order['receipt'],
+  customerId: string | null = null,
 ): Order {
   return {
     ...toSummary({ ...o, outletName }),
+    customer_id: customerId,
     delivery_address: o.deliveryAddress,
     notes: o.notes,
     staff_name: o.staffName,

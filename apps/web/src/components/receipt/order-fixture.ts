@@ -15,6 +15,7 @@ export function sampleOrder(overrides: Partial<Order> = {}): Order {
     table_no: 'T5',
     customer_name: 'Aisyah',
     customer_phone: null,
+    customer_id: null,
     payment_methods: ['cash'],
     status: 'APPROVED',
     business_date: '2026-03-15',
