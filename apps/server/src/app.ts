@@ -61,6 +61,10 @@ import { createCustomerService } from './modules/customers/customers.service';
 import { createCustomerMenuService } from './modules/orders/customer-menu.service';
 import { createCustomerOrderService } from './modules/orders/customer-orders.service';
 import { mobileRoutes } from './modules/mobile/mobile.routes';
+import { mobileWalletRoutes } from './modules/mobile/mobile-wallet.routes';
+import { createWalletAdjustmentService } from './modules/loyalty/wallet-adjustments.service';
+import { walletRoutes } from './modules/loyalty/wallet.routes';
+import { createWalletService } from './modules/loyalty/wallet.service';
 import { resolveSandboxSecret } from './modules/payments/payment-secrets';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { createPaymentService } from './modules/payments/payments.service';
@@ -325,6 +329,17 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         customerRateLimit: config.mobileRateLimit,
       });
       await api.register(paymentRoutes, { service: payments });
+      // The customers' wallet: staff ledgers, adjustments and liability; the app's own wallet.
+      const wallet = createWalletService({ db, now });
+      await api.register(walletRoutes, {
+        wallet,
+        adjustments: createWalletAdjustmentService({ db, now }),
+      });
+      await api.register(mobileWalletRoutes, {
+        wallet,
+        payments,
+        customerRateLimit: config.mobileRateLimit,
+      });
       // Users, roles, the permission catalogue, menus and the audit log.
       const logService = createLogService({ db });
       await api.register(userRoutes, {

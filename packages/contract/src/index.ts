@@ -36,3 +36,4 @@ export * from './time';
 export * from './ui-settings';
 export * from './users';
 export * from './validation';
+export * from './wallet-file-labels';

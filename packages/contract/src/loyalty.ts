@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { listQuerySchema } from './common';
 import { localeSchema } from './locale';
+import { paymentMethodSchema } from './pricing';
+import { addDays } from './time';
 import { messageKey, requiredString, text } from './validation';
 
 // The wallet, points, membership tiers and referrals (DESIGN §8, §10). Amounts in sen, points as
@@ -58,6 +60,7 @@ export const walletEntrySchema = z.object({
   customer_id: text(),
   /** Present on lists across customers. */
   customer_name: text().optional(),
+  customer_phone: text().optional(),
   kind: walletEntryKindSchema,
   /** Signed sen: a spend is negative. */
   amount: z.number().int(),
@@ -85,11 +88,19 @@ export const pointsEntrySchema = z.object({
 });
 export type PointsEntry = z.infer<typeof pointsEntrySchema>;
 
-export const ledgerQuerySchema = listQuerySchema.extend({
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
-});
+const isoDate = z.iso.date({ error: messageKey('date_invalid') });
 
+/** `from` and `to` are the tenant's business days (its time zone and cut-off hour), inclusive. */
+export const ledgerQuerySchema = listQuerySchema.extend({
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
+export type LedgerQuery = z.infer<typeof ledgerQuerySchema>;
+
+/** Sort keys of the entries across customers (`-` for descending; default newest first). */
+export const walletEntrySortKeys = ['created', 'amount'] as const;
+
+/** GET /api/wallet-entries: `q` searches the customer's name and phone. */
 export const walletEntryListQuerySchema = ledgerQuerySchema.extend({
   kind: walletEntryKindSchema.optional(),
   customer_id: z.uuid().optional(),
@@ -129,8 +140,17 @@ export const walletAdjustmentSchema = z.object({
   decided_by: text().nullable(),
   decided_at: text().nullable(),
   created_at: text(),
+  /** The caller may approve or reject it: pending, and asked for by someone else. */
+  can_decide: z.boolean(),
 });
 export type WalletAdjustment = z.infer<typeof walletAdjustmentSchema>;
+
+/** GET /api/wallet-adjustments: `q` searches the customer's name and phone; newest first. */
+export const walletAdjustmentListQuerySchema = listQuerySchema.extend({
+  status: z.enum(walletAdjustmentStatuses).optional(),
+  customer_id: z.uuid().optional(),
+});
+export type WalletAdjustmentListQuery = z.infer<typeof walletAdjustmentListQuerySchema>;
 
 /** The answer to an adjustment: posted at once (within the limit) or waiting for approval. */
 export const walletAdjustmentResultSchema = z.object({
@@ -155,10 +175,34 @@ export const walletLiabilitySchema = z.object({
 });
 export type WalletLiability = z.infer<typeof walletLiabilitySchema>;
 
-export const walletLiabilityQuerySchema = z.object({
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
-});
+/** The longest range of the liability by day. */
+export const WALLET_LIABILITY_MAX_DAYS = 366;
+
+/**
+ * GET /api/wallet-liability: business days of the tenant, inclusive; by default the 30 days up
+ * to today. At most WALLET_LIABILITY_MAX_DAYS days.
+ */
+export const walletLiabilityQuerySchema = z
+  .object({ from: isoDate.optional(), to: isoDate.optional() })
+  .superRefine((q, ctx) => {
+    if (!q.from || !q.to) return;
+    if (q.to < q.from) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: messageKey('date_before', { minDate: q.from }),
+      });
+    } else if (q.to > addDays(q.from, WALLET_LIABILITY_MAX_DAYS - 1)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: messageKey('date_after', {
+          maxDate: addDays(q.from, WALLET_LIABILITY_MAX_DAYS - 1),
+        }),
+      });
+    }
+  });
+export type WalletLiabilityQuery = z.infer<typeof walletLiabilityQuerySchema>;
 
 // ---- Membership tiers -------------------------------------------------------------------------
 
@@ -292,18 +336,39 @@ export const mobileWalletSchema = z.object({
 });
 export type MobileWallet = z.infer<typeof mobileWalletSchema>;
 
+/**
+ * POST /api/mobile/wallet/topups (Idempotency-Key required): any amount from RM 1 (the presets
+ * are the app's buttons), paid online; the balance after may not pass the tenant's maximum.
+ */
 export const mobileTopupSchema = z.object({
   amount: z
     .number({ error: messageKey('required') })
-    .int()
+    .int({ error: messageKey('integer') })
     .min(100, { error: messageKey('min_value', { min: 100 }) })
-    .max(1_000_000),
-  provider: text().default('sandbox'),
-  method: text().default('duitnow_qr'),
-  /** Sandbox only: what the simulated payment does. */
-  sandbox_outcome: z.enum(['paid', 'failed']).optional(),
+    .max(1_000_000, { error: messageKey('max_value', { max: 1_000_000 }) }),
+  /** A provider the server runs (`sandbox`); another answers payment_provider_unavailable. */
+  provider: text().trim().max(40).default('sandbox'),
+  /** Online methods only: the wallet cannot top itself up and cash is paid at a counter. */
+  method: paymentMethodSchema.exclude(['cash', 'wallet']).default('duitnow_qr'),
+  /** Sandbox only: what the simulated payment does (default paid). */
+  sandbox_outcome: z.enum(['paid', 'failed']).default('paid'),
 });
 export type MobileTopup = z.infer<typeof mobileTopupSchema>;
+
+/** An entry of the customer's own ledger in the app (no staff names or internal reasons). */
+export const mobileWalletEntrySchema = walletEntrySchema.pick({
+  id: true,
+  kind: true,
+  amount: true,
+  balance_after: true,
+  order_id: true,
+  order_no: true,
+  created_at: true,
+});
+export type MobileWalletEntry = z.infer<typeof mobileWalletEntrySchema>;
+
+/** GET /api/mobile/wallet/entries: newest first. */
+export const mobileWalletEntriesQuerySchema = listQuerySchema.pick({ page: true, page_size: true });
 
 export const mobilePaymentCodeSchema = z.object({
   code: text(),

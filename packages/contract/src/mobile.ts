@@ -269,7 +269,8 @@ export const sandboxCallbackSchema = z.object({
   /** Unique per notification: the same event twice is a replay and changes nothing. */
   event_id: text().min(8).max(100),
   payment_id: z.uuid(),
-  order_id: z.uuid(),
+  /** The order paid; null for a wallet top-up. */
+  order_id: z.uuid().nullable(),
   amount: z.number().int().min(0),
   status: z.enum(['paid', 'failed']),
   /** When the provider sent it (ISO 8601); older than 5 minutes is refused. */

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { ownedBy } from '../../db/tenant-scope';
 import { customers } from '../../db/schema/customers';
@@ -45,9 +45,17 @@ export async function pointsEntryByKey(tx: Db, tenantId: string, key: string) {
   return row ?? null;
 }
 
-/** Appends a wallet entry and sets the customer's balance to its balance after. */
+/**
+ * Appends a wallet entry and sets the customer's balance to its balance after. The entry is
+ * timed when it is written (under the customer's lock), not when its transaction began, so the
+ * ledger's order by time is the order its balances chain in, even for a transaction that waited
+ * for the lock behind a younger one.
+ */
 export async function appendWalletEntry(tx: Db, entry: typeof walletEntries.$inferInsert) {
-  const [row] = await tx.insert(walletEntries).values(entry).returning();
+  const [row] = await tx
+    .insert(walletEntries)
+    .values({ ...entry, createdAt: entry.createdAt ?? sql`clock_timestamp()` })
+    .returning();
   await tx
     .update(customers)
     .set({ walletBalance: entry.balanceAfter })

@@ -18,7 +18,7 @@ import {
   mobileVerifyPhoneSchema,
   paymentStartSchema,
 } from '@kopi/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { listMeta, offsetOf } from '../../lib/paging';
 import { contextOf } from '../../lib/request-context';
@@ -27,6 +27,7 @@ import type { CustomerService } from '../customers/customers.service';
 import type { CustomerMenuService } from '../orders/customer-menu.service';
 import type { CustomerOrderService } from '../orders/customer-orders.service';
 import type { PaymentService } from '../payments/payments.service';
+import { customerLimits } from './mobile-limits';
 import { customerContextOf, mobileTenantOf } from './mobile-tenant';
 import {
   toMobileCustomer,
@@ -69,23 +70,10 @@ export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOp
     public: true,
     rateLimit: { max: options.authRateLimit, timeWindow: 60_000 },
   } as const;
-  const perCustomer = (max: number) => ({
-    max,
-    timeWindow: 60_000,
-    keyGenerator: (request: FastifyRequest) =>
-      request.customer ? `customer:${request.customer.customerId}` : request.ip,
-  });
-  const customerWrite = {
-    bearer: 'customer',
-    rateLimit: perCustomer(options.customerRateLimit),
-  } as const;
+  const { customerWrite, customerRead } = customerLimits(options.customerRateLimit);
   const publicRead = {
     public: true,
     rateLimit: { max: options.customerRateLimit * 20, timeWindow: 60_000 },
-  } as const;
-  const customerRead = {
-    bearer: 'customer',
-    rateLimit: perCustomer(options.customerRateLimit * 5),
   } as const;
 
   // ---- Account ---------------------------------------------------------------------------------

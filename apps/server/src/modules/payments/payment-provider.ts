@@ -9,7 +9,8 @@ import type { PaymentProviderName, PaymentStart } from '@kopi/contract';
 export interface PaymentRequest {
   /** Our payment (intent) id: the provider echoes it in its callback. */
   paymentId: string;
-  orderId: string;
+  /** The order paid; null for a wallet top-up (the intent names the customer). */
+  orderId: string | null;
   amount: number;
   method: string;
   /** Sandbox only: how the pretend bank answers. */
@@ -28,7 +29,8 @@ export interface PaymentEvent {
   /** Unique per notification: a replay carries the same id. */
   eventId: string;
   paymentId: string;
-  orderId: string;
+  /** As the payment was started: null for a wallet top-up. */
+  orderId: string | null;
   amount: number;
   status: 'paid' | 'failed';
 }

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
+import { customers } from '../../db/schema/customers';
 import { orders } from '../../db/schema/orders';
 import { ownedBy } from '../../db/tenant-scope';
 import { paymentCallbacks, paymentIntents } from '../../db/schema/payments';
@@ -31,6 +32,23 @@ export async function insertIntent(
   return row!;
 }
 
+/** A top-up of the customer's wallet, only if the customer is the tenant's (else refused). */
+export async function insertTopupIntent(
+  tx: Db,
+  values: Pick<
+    typeof paymentIntents.$inferInsert,
+    'tenantId' | 'provider' | 'method' | 'amount'
+  > & { customerId: string },
+) {
+  // Another tenant's customer leaves customer_id empty, which the purpose check refuses.
+  const customerId = sql<string>`(select ${customers.id} from ${customers} where ${and(ownedBy(customers, values.tenantId), eq(customers.id, values.customerId))})`;
+  const [row] = await tx
+    .insert(paymentIntents)
+    .values({ ...values, purpose: 'topup', orderId: null, customerId })
+    .returning();
+  return row!;
+}
+
 export interface ClaimEvent {
   provider: string;
   event: PaymentEvent;
@@ -43,7 +61,10 @@ export interface ClaimEvent {
 export interface ClaimedPayment {
   id: string;
   tenantId: string;
-  orderId: string;
+  /** `order`: paying `orderId`; `topup`: adding to `customerId`'s wallet. */
+  purpose: 'order' | 'topup';
+  orderId: string | null;
+  customerId: string | null;
   amount: number;
   method: string;
   /** The provider says the payment failed (its audit entry is written). */
@@ -63,13 +84,16 @@ export async function claimEvent(tx: Db, a: ClaimEvent): Promise<ClaimedPayment 
   const [intent] = rowsOf<{
     id: string;
     tenant_id: string;
-    order_id: string;
+    purpose: 'order' | 'topup';
+    order_id: string | null;
+    customer_id: string | null;
     amount: number;
     method: string;
     status: string;
   }>(
     await tx.execute(sql`
-      select id, tenant_id, order_id, amount, method, status from ${paymentIntents}
+      select id, tenant_id, purpose, order_id, customer_id, amount, method, status
+      from ${paymentIntents}
       where id = ${e.paymentId}::uuid and provider = ${a.provider}
       for update`),
   );
@@ -96,22 +120,26 @@ export async function claimEvent(tx: Db, a: ClaimEvent): Promise<ClaimedPayment 
     .update(paymentIntents)
     .set({ status: e.status, completedAt: a.at })
     .where(and(ownedBy(paymentIntents, intent.tenant_id), eq(paymentIntents.id, intent.id)));
-  const claimed = {
+  const claimed: ClaimedPayment = {
     id: intent.id,
     tenantId: intent.tenant_id,
+    purpose: intent.purpose,
     orderId: intent.order_id,
+    customerId: intent.customer_id,
     amount: intent.amount,
     method: intent.method,
     failed: e.status === 'failed',
   };
-  // A failed payment: the order stays CREATED and may be paid again; only the trail says so.
+  // A failed payment: the order stays CREATED and may be paid again (a top-up adds nothing);
+  // only the trail says so.
   if (claimed.failed) {
+    const topup = intent.purpose === 'topup';
     await tx.insert(auditLog).values({
       ...a.audit,
       tenantId: intent.tenant_id,
       action: 'payment.failed',
-      entity: 'order',
-      entityId: intent.order_id,
+      entity: topup ? 'customer' : 'order',
+      entityId: topup ? intent.customer_id : intent.order_id,
       after: {
         payment_id: intent.id,
         provider: a.provider,

@@ -1,19 +1,26 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { MobilePayRequest, PaymentProviderName, PaymentStart } from '@kopi/contract';
+import type {
+  MobilePayRequest,
+  MobileTopup,
+  PaymentProviderName,
+  PaymentStart,
+} from '@kopi/contract';
 import type { Db } from '../../db/database';
 import { audit, auditRow } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { type CustomerPrincipal, customerActor } from '../../lib/customer-principal';
 import { AppError } from '../../lib/errors';
 import type { RequestContext } from '../../lib/request-context';
+import { checkTopup, creditTopup } from '../loyalty/wallet.service';
 import type { CustomerOrderService } from '../orders/customer-orders.service';
 import type { PaymentProvider } from './payment-provider';
 import * as repo from './payments.repo';
 import type { RefundPayouts } from './refund-payouts.service';
 
-// Online payments of a customer's orders: the customer starts a payment with a provider for what
-// the order still owes; the provider's signed callback settles it, and the order core records the
-// payment in the same transaction (a paid CREATED order becomes PENDING).
+// Online payments of a customer's orders and wallet top-ups: the customer starts a payment with a
+// provider (for what the order still owes, or the top-up's amount); the provider's signed
+// callback settles it, and in the same transaction the order core records the payment (a paid
+// CREATED order becomes PENDING) or the wallet credits the top-up.
 
 export interface PaymentServiceDeps {
   db: Db;
@@ -27,6 +34,11 @@ export interface PaymentServiceDeps {
 
 export function createPaymentService({ db, now, providers, orders, payouts }: PaymentServiceDeps) {
   const byName = new Map(providers.map((p) => [p.name as string, p]));
+  const providerOf = (name: string) => {
+    const provider = byName.get(name);
+    if (!provider) throw new AppError('payment_provider_unavailable');
+    return provider;
+  };
 
   return {
     /** Starts paying what a customer's order still owes. */
@@ -36,8 +48,7 @@ export function createPaymentService({ db, now, providers, orders, payouts }: Pa
       orderId: string,
       input: MobilePayRequest,
     ): Promise<PaymentStart> {
-      const provider = byName.get(input.provider);
-      if (!provider) throw new AppError('payment_provider_unavailable');
+      const provider = providerOf(input.provider);
       const { order } = await orders.own(customer, orderId);
       const owed = order.total - order.paid;
       if (order.status !== 'CREATED' || owed <= 0) {
@@ -92,6 +103,61 @@ export function createPaymentService({ db, now, providers, orders, payouts }: Pa
     },
 
     /**
+     * Starts a top-up of the customer's own wallet: refused for a blocked customer and beyond
+     * the tenant's maximum balance; the callback credits it.
+     */
+    async startTopup(
+      customer: CustomerPrincipal,
+      ctx: RequestContext,
+      input: MobileTopup,
+    ): Promise<PaymentStart> {
+      const provider = providerOf(input.provider);
+      const { tenantId, customerId } = customer;
+      const intent = await db.transaction(async (tx) => {
+        await checkTopup(tx, tenantId, customerId, input.amount);
+        const row = await repo.insertTopupIntent(tx, {
+          tenantId,
+          customerId,
+          provider: provider.name,
+          method: input.method,
+          amount: input.amount,
+        });
+        await audit.record(tx, ctx, {
+          action: 'payment.start',
+          entity: 'customer',
+          entityId: customerId,
+          actor: customerActor({ ...customer, id: customerId }),
+          tenantId,
+          after: {
+            payment_id: row.id,
+            purpose: 'topup',
+            provider: provider.name,
+            method: input.method,
+            amount: input.amount,
+          },
+        });
+        return row;
+      });
+      const started = await provider.createPayment({
+        paymentId: intent.id,
+        orderId: null,
+        amount: input.amount,
+        method: input.method,
+        sandboxOutcome: input.sandbox_outcome,
+      });
+      return {
+        payment_id: intent.id,
+        provider: provider.name,
+        method: input.method,
+        amount: input.amount,
+        status: 'pending',
+        redirect_url: started.redirectUrl,
+        instructions: started.instructions,
+        sandbox_callback: started.sandboxCallback,
+      };
+    },
+
+    /**
      * A provider's callback: verified by the provider, applied once. A payment that arrives for
      * an order no longer waiting for it (cancelled meanwhile, or paid twice) is asked back.
      */
@@ -118,9 +184,22 @@ export function createPaymentService({ db, now, providers, orders, payouts }: Pa
         const payment = await repo.claimEvent(tx, { provider: provider.name, event, at, audit });
         if (!payment) return { duplicate: true, late: null };
         if (payment.failed) return { duplicate: false, late: null };
+        if (payment.purpose === 'topup') {
+          await creditTopup(tx, ctx, {
+            tenantId: payment.tenantId,
+            customerId: payment.customerId!,
+            paymentId: payment.id,
+            amount: payment.amount,
+            method: payment.method,
+            provider: provider.name,
+            eventId: event.eventId,
+          });
+          return { duplicate: false, late: null };
+        }
+        const orderId = payment.orderId!;
         const recorded = await orders.recordOnlinePayment(tx, {
           tenantId: payment.tenantId,
-          orderId: payment.orderId,
+          orderId,
           amount: payment.amount,
           method: payment.method,
           reference: `${provider.name}:${payment.id}`,
@@ -131,11 +210,11 @@ export function createPaymentService({ db, now, providers, orders, payouts }: Pa
             ...audit,
             tenantId: payment.tenantId,
             entity: 'order',
-            entityId: payment.orderId,
+            entityId: orderId,
             after: { payment_id: payment.id, provider: provider.name, event_id: event.eventId },
           },
         });
-        const owed = { tenantId: payment.tenantId, orderId: payment.orderId };
+        const owed = { tenantId: payment.tenantId, orderId };
         return {
           duplicate: false,
           late: recorded.owedBack

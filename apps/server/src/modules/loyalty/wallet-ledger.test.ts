@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import type { WalletEntry } from '@kopi/contract';
+import { eq, sql } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pointsEntries, walletEntries } from '../../db/schema/loyalty';
+import { demoOutletIds } from '../../test/catalogue-fixtures';
+import { expectCode } from '../../test/expect-code';
+import { createTenant, createUser } from '../../test/fixtures';
+import { addProduct, cardSale, demoTenantId, sell } from '../../test/order-fixtures';
+import { anonymous } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
+import { balanceOf, fund, walletCustomer } from '../../test/wallet-fixtures';
+import { postPoints, postWallet } from './ledgers.service';
+
+// The wallet ledger as staff read it: a customer's ledger with order numbers, every entry with
+// filters and its CSV, and entries the database itself refuses to edit or delete.
+
+let tenantId: string;
+let rivalCustomer: string;
+
+const { t, api, as } = useTestApp({ signIn: ['admin', 'finance', 'manager'], api: 'finance' });
+const { admin, manager } = as;
+const db = () => t.database.db;
+const items = (res: { json(): unknown }) => (res.json() as { data: WalletEntry[] }).data;
+
+beforeAll(async () => {
+  tenantId = await demoTenantId(t);
+  const rival = await createTenant(t, 'wallet-ledger-rival');
+  rivalCustomer = (await walletCustomer(db(), rival.tenant.id, { balance: 900 })).id;
+});
+
+/** A card sale at KL01 and a wallet spend naming it. */
+async function spendOnOrder(customerId: string, amount: number) {
+  const { kl } = await demoOutletIds(t);
+  const product = await addProduct(t, { sku: `WL-${randomUUID().slice(0, 8)}`, price: 1000 });
+  const sale = await sell(t, admin, {
+    ...cardSale(kl, product.id, 1060),
+    allow_outside_hours: true,
+  });
+  expect(sale.statusCode, sale.body).toBe(201);
+  const order = sale.json().data as { id: string; order_no: string };
+  await db().transaction((tx) =>
+    postWallet(tx, {
+      tenantId,
+      customerId,
+      kind: 'spend',
+      amount: -amount,
+      idempotencyKey: `order:${order.id}:spend`,
+      orderId: order.id,
+      actor: { kind: 'system', name: 'Test' },
+    }),
+  );
+  return order;
+}
+
+describe("a customer's ledger", () => {
+  it('lists the entries newest first with the order number, each with its balance after', async () => {
+    const c = await walletCustomer(db(), tenantId, { name: 'Ledger Lim', balance: 5000 });
+    const order = await spendOnOrder(c.id, 1060);
+    await fund(db(), tenantId, c.id, 200);
+    const res = await api.get(`/api/customers/${c.id}/wallet`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().meta).toEqual({ page: 1, page_size: 10, total: 3 });
+    expect(items(res).map((e) => [e.kind, e.amount, e.balance_after, e.order_no])).toEqual([
+      ['topup', 200, 4140, null],
+      ['spend', -1060, 3940, order.order_no],
+      ['topup', 5000, 5000, null],
+    ]);
+    expect(items(res)[1]).toMatchObject({ order_id: order.id, actor_kind: 'system' });
+    const page = await api.get(`/api/customers/${c.id}/wallet?page=2&page_size=5`);
+    expect(page.json()).toMatchObject({ data: [], meta: { page: 2, total: 3 } });
+  });
+
+  it("answers 401 without a token, 403 without read-wallet, 404 for another tenant's customer", async () => {
+    const c = await walletCustomer(db(), tenantId);
+    expectCode(await api.get(`/api/customers/${c.id}/wallet`, anonymous), 401, 'unauthorized');
+    expectCode(await api.get(`/api/customers/${c.id}/wallet`, manager), 403, 'forbidden');
+    expectCode(await api.get(`/api/customers/${rivalCustomer}/wallet`), 404, 'not_found');
+    expectCode(await api.get(`/api/customers/${randomUUID()}/wallet`), 404, 'not_found');
+    for (const query of ['page_size=7', 'from=yesterday', 'sort=balance']) {
+      expectCode(await api.get(`/api/customers/${c.id}/wallet?${query}`), 400, 'validation_failed');
+    }
+  });
+});
+
+describe('every entry across customers', () => {
+  it('filters by kind, customer, name or phone, and sorts', async () => {
+    const a = await walletCustomer(db(), tenantId, { name: 'Filter Farah', balance: 3000 });
+    const b = await walletCustomer(db(), tenantId, { name: 'Filter Bala', balance: 1000 });
+    await spendOnOrder(a.id, 500);
+    const byName = items(await api.get('/api/wallet-entries?q=filter%20farah&page_size=100'));
+    expect(byName.map((e) => [e.customer_name, e.kind, e.amount])).toEqual([
+      ['Filter Farah', 'spend', -500],
+      ['Filter Farah', 'topup', 3000],
+    ]);
+    expect(byName[0]!.customer_phone).toBe(a.phone);
+    const byPhone = items(await api.get(`/api/wallet-entries?q=${encodeURIComponent(b.phone)}`));
+    expect(byPhone.map((e) => e.customer_id)).toEqual([b.id]);
+    const spends = items(await api.get(`/api/wallet-entries?kind=spend&customer_id=${a.id}`));
+    expect(spends.map((e) => e.amount)).toEqual([-500]);
+    const sorted = items(await api.get('/api/wallet-entries?q=filter&sort=-amount'));
+    expect(sorted.map((e) => e.amount)).toEqual([3000, 1000, -500]);
+    expect(
+      items(await api.get('/api/wallet-entries?page_size=100')).map((e) => e.customer_id),
+    ).not.toContain(rivalCustomer);
+  });
+
+  it('answers 401, 403 and 400 with a code_message', async () => {
+    for (const url of ['/api/wallet-entries', '/api/wallet-entries/export']) {
+      expectCode(await api.get(url, anonymous), 401, 'unauthorized');
+      expectCode(await api.get(url, manager), 403, 'forbidden');
+      for (const query of ['kind=gift', 'customer_id=42', 'to=2026-13-01', 'sort=name']) {
+        expectCode(await api.get(`${url}?${query}`), 400, 'validation_failed');
+      }
+    }
+    expectCode(await api.get('/api/wallet-entries/export?lang=fr'), 400, 'validation_failed');
+  });
+});
+
+describe('the ledgers are append-only', () => {
+  it('refuses a raw UPDATE or DELETE of a wallet or points entry in the database', async () => {
+    const c = await walletCustomer(db(), tenantId, { balance: 800 });
+    await db().transaction((tx) =>
+      postPoints(tx, {
+        tenantId,
+        customerId: c.id,
+        kind: 'adjustment',
+        points: 40,
+        idempotencyKey: `test-points:${c.id}`,
+        actor: { kind: 'system', name: 'Test' },
+      }),
+    );
+    const [wallet] = await db()
+      .select()
+      .from(walletEntries)
+      .where(eq(walletEntries.customerId, c.id));
+    const [points] = await db()
+      .select()
+      .from(pointsEntries)
+      .where(eq(pointsEntries.customerId, c.id));
+    const refused = expect.objectContaining({
+      cause: expect.objectContaining({ message: expect.stringMatching(/append-only/) }),
+    });
+    await expect(
+      db().update(walletEntries).set({ amount: 1 }).where(eq(walletEntries.id, wallet!.id)),
+    ).rejects.toMatchObject(refused);
+    await expect(
+      db().delete(walletEntries).where(eq(walletEntries.id, wallet!.id)),
+    ).rejects.toMatchObject(refused);
+    await expect(
+      db().update(pointsEntries).set({ points: 1 }).where(eq(pointsEntries.id, points!.id)),
+    ).rejects.toMatchObject(refused);
+    await expect(
+      db().delete(pointsEntries).where(eq(pointsEntries.id, points!.id)),
+    ).rejects.toMatchObject(refused);
+    await expect(db().execute(sql`delete from wallet_entries`)).rejects.toMatchObject(refused);
+    await expect(db().execute(sql`update points_entries set points = 0`)).rejects.toMatchObject(
+      refused,
+    );
+    const [still] = await db().select().from(walletEntries).where(eq(walletEntries.id, wallet!.id));
+    expect(still).toEqual(wallet);
+    expect(await balanceOf(db(), c.id)).toBe(800);
+    const writes = t.routes.filter(
+      (r) => /wallet-entries/.test(r.url) && r.method !== 'GET' && r.method !== 'HEAD',
+    );
+    expect(writes).toEqual([]);
+  });
+});
+
+describe('in another tenant, with its own staff', () => {
+  it('reads only its own entries', async () => {
+    const rival = await createTenant(t, 'wallet-ledger-own');
+    await walletCustomer(db(), rival.tenant.id, { name: 'Own Omar', balance: 100 });
+    await createUser(t, {
+      username: 'wallet-ledger-own-finance',
+      tenantId: rival.tenant.id,
+      permissions: ['read-wallet'],
+    });
+    const own = t.bearer((await t.login('wallet-ledger-own-finance')).token);
+    const listed = items(await api.get('/api/wallet-entries?page_size=100', own));
+    expect(listed.map((e) => e.customer_name)).toEqual(['Own Omar']);
+  });
+});

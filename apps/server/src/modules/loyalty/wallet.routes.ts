@@ -1,0 +1,101 @@
+import {
+  idParamSchema,
+  ledgerQuerySchema,
+  walletAdjustmentInputSchema,
+  walletAdjustmentListQuerySchema,
+  walletAdjustmentResultSchema,
+  walletAdjustmentSchema,
+  walletEntryExportQuerySchema,
+  walletEntryListQuerySchema,
+  walletEntrySchema,
+  walletLiabilitySchema,
+  walletLiabilityQuerySchema,
+} from '@kopi/contract';
+import type { FastifyInstance } from 'fastify';
+import { authedContextOf } from '../../lib/request-context';
+import { defineRoutes, idempotencyKeyOf } from '../../lib/route-kit';
+import type { WalletAdjustmentService } from './wallet-adjustments.service';
+import type { WalletService } from './wallet.service';
+
+// DESIGN §8 the customers' wallet for staff (the contract's loyalty.ts lists the paths and
+// permissions): ledgers, every entry with its export, the liability by day, and adjustments
+// with their second approver. Dates are the tenant's business days.
+
+export async function walletRoutes(
+  app: FastifyInstance,
+  { wallet, adjustments }: { wallet: WalletService; adjustments: WalletAdjustmentService },
+) {
+  const route = defineRoutes(app, { tags: ['wallet'], context: authedContextOf });
+
+  route.list('/customers/:id/wallet', {
+    config: { permission: 'read-wallet' },
+    summary:
+      'A customer’s wallet ledger, newest first, with the order number of each entry; from/to are business days',
+    params: idParamSchema,
+    querystring: ledgerQuerySchema,
+    item: walletEntrySchema,
+    handler: (ctx, { params, query }) => wallet.ledgerOf(ctx, params.id, query),
+  });
+
+  route.post('/customers/:id/wallet/adjust', {
+    config: { permission: 'adjust-wallet', idempotency: 'required' },
+    summary:
+      'Credit (+) or debit (−) a wallet with a reason (Idempotency-Key required): up to the tenant’s adjustment limit it posts at once; above it, it waits for another staff member’s approval. Never below zero (409 insufficient_wallet_balance)',
+    params: idParamSchema,
+    body: walletAdjustmentInputSchema,
+    data: walletAdjustmentResultSchema,
+    handler: (ctx, request) =>
+      adjustments.adjust(ctx, request.params.id, request.body, idempotencyKeyOf(request)),
+  });
+
+  route.list('/wallet-adjustments', {
+    config: { permission: 'read-wallet' },
+    summary: 'Adjustments above the limit, newest first: status, customer_id, q (name or phone)',
+    querystring: walletAdjustmentListQuerySchema,
+    item: walletAdjustmentSchema,
+    handler: (ctx, { query }) => adjustments.list(ctx, query),
+  });
+
+  route.post('/wallet-adjustments/:id/approve', {
+    config: { permission: 'adjust-wallet' },
+    summary:
+      'Approve a pending adjustment and post it (403 wallet_adjustment_same_approver for the one who asked, 409 wallet_adjustment_decided)',
+    params: idParamSchema,
+    data: walletAdjustmentResultSchema,
+    handler: (ctx, { params }) => adjustments.approve(ctx, params.id),
+  });
+
+  route.post('/wallet-adjustments/:id/reject', {
+    config: { permission: 'adjust-wallet' },
+    summary: 'Reject a pending adjustment: nothing is posted (same rules as approve)',
+    params: idParamSchema,
+    data: walletAdjustmentSchema,
+    handler: (ctx, { params }) => adjustments.reject(ctx, params.id),
+  });
+
+  route.list('/wallet-entries', {
+    config: { permission: 'read-wallet' },
+    summary:
+      'Every customer’s wallet entries: kind, customer_id, from/to (business days), q (customer name or phone); sort created|amount ("-" descending, default -created)',
+    querystring: walletEntryListQuerySchema,
+    item: walletEntrySchema,
+    handler: (ctx, { query }) => wallet.entries(ctx, query),
+  });
+
+  route.download('/wallet-entries/export', {
+    config: { permission: 'read-wallet' },
+    summary:
+      'The filtered wallet entries as CSV in lang (default English), amounts in ringgit, times in the tenant’s zone',
+    querystring: walletEntryExportQuerySchema,
+    handler: (ctx, { query }) => wallet.exportCsv(ctx, query),
+  });
+
+  route.get('/wallet-liability', {
+    config: { permission: 'read-wallet' },
+    summary:
+      'What customers’ wallets hold now (outstanding), and per business day from/to (default the last 30, at most 366): top-ups, spend and the outstanding balance at the day’s end',
+    querystring: walletLiabilityQuerySchema,
+    data: walletLiabilitySchema,
+    handler: (ctx, { query }) => wallet.liability(ctx, query),
+  });
+}

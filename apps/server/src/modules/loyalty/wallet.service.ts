@@ -1,0 +1,249 @@
+import {
+  addDays,
+  businessDate,
+  defaultLocale,
+  type LedgerQuery,
+  type MobileWallet,
+  type WalletEntryListQuery,
+  type walletEntryExportQuerySchema,
+  walletEntrySortKeys,
+  type WalletLiability,
+  WALLET_LIABILITY_MAX_DAYS,
+  type WalletLiabilityQuery,
+} from '@kopi/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/database';
+import { audit } from '../../lib/audit';
+import type { Clock } from '../../lib/clock';
+import { type CustomerPrincipal, customerActor } from '../../lib/customer-principal';
+import { AppError } from '../../lib/errors';
+import { offsetOf, pageAnswer, parseSort } from '../../lib/paging';
+import type { AuthedContext, RequestContext } from '../../lib/request-context';
+import { tenantIdOf } from '../../lib/tenant-scope';
+import { postWallet } from './ledgers.service';
+import { settingsOf } from './settings.repo';
+import { walletEntriesCsv } from './wallet-export';
+import * as repo from './wallet.repo';
+import { toMobileWalletEntry, toWalletEntry } from './wallet-view';
+
+// The wallet as staff read it (a customer's ledger, every entry with filters and export, the
+// tenant's liability by day) and as the customer's app reads it, plus what the payments module
+// asks of it for a top-up: may this customer add this much, and credit a settled top-up once.
+
+export interface WalletServiceDeps {
+  db: Db;
+  now: Clock;
+  /** The most rows an export writes; more is refused (tests lower it). */
+  exportMaxRows?: number;
+}
+
+type WalletEntryExportQuery = z.infer<typeof walletEntryExportQuerySchema>;
+
+const EXPORT_MAX_ROWS = 50_000;
+/** The liability's default range: this many days up to today. */
+const LIABILITY_DEFAULT_DAYS = 30;
+
+async function clockOf(db: Db, tenantId: string) {
+  const clock = await repo.tenantClock(db, tenantId);
+  if (!clock) throw new AppError('not_found');
+  return clock;
+}
+
+/**
+ * Refuses a top-up the customer may not make: blocked (customer_blocked), or one that would take
+ * the balance over the tenant's maximum (wallet_balance_limit). Read before the payment starts;
+ * the credit itself never refuses money that was taken.
+ */
+export async function checkTopup(db: Db, tenantId: string, customerId: string, amount: number) {
+  const holder = await repo.walletHolder(db, tenantId, customerId, null);
+  if (!holder) throw new AppError('not_found');
+  if (holder.status !== 'active') throw new AppError('customer_blocked');
+  if (holder.anonymisedAt) throw new AppError('customer_anonymised');
+  const settings = await settingsOf(db, tenantId);
+  if (holder.walletBalance + amount > settings.walletMaxBalance) {
+    throw new AppError('wallet_balance_limit', {
+      message: `This would take the wallet over its maximum balance of RM ${(settings.walletMaxBalance / 100).toFixed(2)}`,
+    });
+  }
+}
+
+export interface SettledTopup {
+  tenantId: string;
+  customerId: string;
+  paymentId: string;
+  amount: number;
+  method: string;
+  provider: string;
+  eventId: string;
+}
+
+/**
+ * Credits a settled top-up in the callback's transaction, once per payment (key
+ * `topup:<payment id>`), without the maximum balance: the money was taken, so it is never
+ * refused. The customer is the entry's actor; the trail names them too.
+ */
+export async function creditTopup(tx: Db, ctx: RequestContext, topup: SettledTopup) {
+  const holder = await repo.walletHolder(tx, topup.tenantId, topup.customerId, null);
+  if (!holder) throw new AppError('not_found');
+  const posted = await postWallet(tx, {
+    tenantId: topup.tenantId,
+    customerId: topup.customerId,
+    kind: 'topup',
+    amount: topup.amount,
+    idempotencyKey: `topup:${topup.paymentId}`,
+    paymentId: topup.paymentId,
+    actor: { kind: 'customer', id: holder.id, name: holder.name },
+    maxBalance: null,
+  });
+  if (!posted || posted.duplicate) return posted;
+  await audit.record(tx, ctx, {
+    action: 'wallet.topup',
+    entity: 'customer',
+    entityId: topup.customerId,
+    tenantId: topup.tenantId,
+    actor: customerActor({ id: holder.id, phone: holder.phone, tenantId: topup.tenantId }),
+    before: { balance: posted.entry.balanceAfter - topup.amount },
+    after: {
+      balance: posted.entry.balanceAfter,
+      amount: topup.amount,
+      entry_id: posted.entry.id,
+      payment_id: topup.paymentId,
+      provider: topup.provider,
+      method: topup.method,
+      event_id: topup.eventId,
+    },
+  });
+  return posted;
+}
+
+export function createWalletService({
+  db,
+  now,
+  exportMaxRows = EXPORT_MAX_ROWS,
+}: WalletServiceDeps) {
+  const filterOf = (q: WalletEntryExportQuery): repo.EntryFilter => ({
+    customerId: q.customer_id,
+    kind: q.kind,
+    from: q.from,
+    to: q.to,
+    q: q.q,
+  });
+  // Newest first unless the caller sorts.
+  const sortOf = (q: { sort?: string | undefined }) =>
+    q.sort
+      ? parseSort(q.sort, walletEntrySortKeys, 'created')
+      : { key: 'created' as const, desc: true };
+
+  async function holderOf(tenantId: string, customerId: string) {
+    const holder = await repo.walletHolder(db, tenantId, customerId, null);
+    if (!holder) throw new AppError('not_found');
+    return holder;
+  }
+
+  return {
+    /** GET /api/customers/{id}/wallet: one customer's ledger, newest first. */
+    async ledgerOf(ctx: AuthedContext, customerId: string, q: LedgerQuery) {
+      const tenantId = tenantIdOf(ctx);
+      await holderOf(tenantId, customerId);
+      const page = await repo.entriesPage(
+        db,
+        tenantId,
+        { customerId, from: q.from, to: q.to },
+        await clockOf(db, tenantId),
+        sortOf(q),
+        q.page_size,
+        offsetOf(q),
+      );
+      return pageAnswer(q, page, toWalletEntry);
+    },
+
+    /** GET /api/wallet-entries: every customer's entries under the filters. */
+    async entries(ctx: AuthedContext, q: WalletEntryListQuery) {
+      const tenantId = tenantIdOf(ctx);
+      const page = await repo.entriesPage(
+        db,
+        tenantId,
+        filterOf(q),
+        await clockOf(db, tenantId),
+        sortOf(q),
+        q.page_size,
+        offsetOf(q),
+      );
+      return pageAnswer(q, page, toWalletEntry);
+    },
+
+    /** The entries' filters, every row (up to 50,000, else export_too_large), as CSV. */
+    async exportCsv(ctx: AuthedContext, q: WalletEntryExportQuery) {
+      const tenantId = tenantIdOf(ctx);
+      const clock = await clockOf(db, tenantId);
+      const rows = await repo.exportEntries(
+        db,
+        tenantId,
+        filterOf(q),
+        clock,
+        sortOf(q),
+        exportMaxRows + 1,
+      );
+      if (rows.length > exportMaxRows) {
+        throw new AppError('export_too_large', {
+          message: `More than ${exportMaxRows.toLocaleString('en')} wallet entries match. Narrow the dates or filters and export again.`,
+        });
+      }
+      const stamp = businessDate(now(), clock.timezone, clock.cutoffHour).replaceAll('-', '');
+      return {
+        filename: `wallet-entries-${stamp}.csv`,
+        body: walletEntriesCsv(rows, q.lang ?? defaultLocale, clock.timezone),
+      };
+    },
+
+    /** GET /api/wallet-liability: what wallets hold now, and per business day of the range. */
+    async liability(ctx: AuthedContext, q: WalletLiabilityQuery): Promise<WalletLiability> {
+      const tenantId = tenantIdOf(ctx);
+      const clock = await clockOf(db, tenantId);
+      const today = businessDate(now(), clock.timezone, clock.cutoffHour);
+      // Without `to`: today, or the range's last day when `from` is further back than it spans.
+      const to =
+        q.to ??
+        (q.from
+          ? [
+              today > q.from ? today : q.from,
+              addDays(q.from, WALLET_LIABILITY_MAX_DAYS - 1),
+            ].sort()[0]!
+          : today);
+      const from = q.from ?? addDays(to, -(LIABILITY_DEFAULT_DAYS - 1));
+      const [outstanding, days] = await Promise.all([
+        repo.outstanding(db, tenantId),
+        repo.liabilityByDay(db, tenantId, from, to, clock),
+      ]);
+      return { outstanding, days };
+    },
+
+    /** GET /api/mobile/wallet: the customer's balance and what a top-up may be. */
+    async mine(customer: CustomerPrincipal): Promise<MobileWallet> {
+      const holder = await holderOf(customer.tenantId, customer.customerId);
+      const settings = await settingsOf(db, customer.tenantId);
+      return {
+        balance: holder.walletBalance,
+        max_balance: settings.walletMaxBalance,
+        topup_presets: settings.topupPresets,
+      };
+    },
+
+    /** GET /api/mobile/wallet/entries: the customer's own ledger, newest first. */
+    async myEntries(customer: CustomerPrincipal, q: { page: number; page_size: number }) {
+      const tenantId = customer.tenantId;
+      const page = await repo.entriesPage(
+        db,
+        tenantId,
+        { customerId: customer.customerId },
+        await clockOf(db, tenantId),
+        { key: 'created', desc: true },
+        q.page_size,
+        offsetOf(q),
+      );
+      return pageAnswer(q, page, toMobileWalletEntry);
+    },
+  };
+}
+
+export type WalletService = ReturnType<typeof createWalletService>;
