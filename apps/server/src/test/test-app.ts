@@ -184,6 +184,8 @@ export interface TestAppOptions {
   sandboxDelivery?: BuildAppOptions['sandboxDelivery'];
   /** Default: no logging. Tests that read the log pass a logger with a stream of their own. */
   logger?: BuildAppOptions['logger'];
+  /** PostgreSQL connections of the app's pool (default 5): concurrency tests need more. */
+  poolMax?: number;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -192,7 +194,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = await createDatabase({
     databaseUrl: target.databaseUrl,
     dataDir: target.dataDir,
-    poolMax: 5,
+    poolMax: options.poolMax ?? 5,
   });
   const cleanUp = async () => {
     fs.rmSync(config.dataDir, { recursive: true, force: true });
