@@ -1,5 +1,6 @@
 import type { TenantFilter } from '@kopi/contract';
 import { type Column, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 
 // The one way a query names its tenant. Every read and write of a tenant-owned table carries the
 // tenant in its WHERE (or in the values it inserts), built here: the app connects as a role that
@@ -35,6 +36,13 @@ export const ownedWithin = (table: Owned, condition: TenantCondition): SQL | und
     : condition === null
       ? isNull(table.tenantId)
       : ownedBy(table, condition);
+
+/**
+ * `id` if it names a row of `tenantId` in `table`, else NULL: written into a NOT NULL reference,
+ * another tenant's id makes the insert fail instead of pointing across tenants.
+ */
+export const ownedId = (table: PgTable & Owned & { id: Column }, tenantId: string, id: string) =>
+  sql<string>`(select ${table.id} from ${table} where ${ownedBy(table, tenantId)} and ${eq(table.id, id)})`;
 
 /** `alias.tenant_id = tenantId` for raw SQL, where `alias` is a table alias of the statement. */
 export const tenantIs = (alias: string, tenantId: string): SQL =>

@@ -27,6 +27,7 @@ import { createUser, newPassword } from './fixtures';
 import { addProduct, demoTenantId } from './order-fixtures';
 import { type HttpMethod, type Payload } from './test-app';
 import { useTestApp } from './use-test-app';
+import { pendingAdjustment, walletCustomer } from './wallet-fixtures';
 
 // Runs the authorization matrix (authorization-matrix.ts): every row's minimal valid request as
 // each of the five demo users, against the expected answer. Writes get fresh rows of their own,
@@ -198,6 +199,22 @@ async function refund(outletId: string, options: { method?: string; approved?: b
   return id;
 }
 const closedDay = '2020-06-01';
+/** A customer of the demo tenant with RM 10.00 in the wallet. */
+const newWalletCustomer = () => walletCustomer(db(), tenantId, { balance: 1000 });
+/** A user outside the matrix who asks for adjustments, so any matrix role may decide them. */
+let walletRequester: Headers | undefined;
+/** A pending adjustment above the limit of a fresh customer, asked for by that user. */
+async function walletAdjustment() {
+  if (!walletRequester) {
+    await createUser(t, {
+      username: 'matrix-wallet-requester',
+      tenantId,
+      permissions: ['read-wallet', 'adjust-wallet'],
+    });
+    walletRequester = t.bearer((await t.login('matrix-wallet-requester')).token);
+  }
+  return pendingAdjustment(t, walletRequester, (await newWalletCustomer()).id, 100_000);
+}
 let closeDayFrom = '2021-01-01';
 
 const tenantBody = (slug: string) => ({
@@ -707,6 +724,31 @@ const requests: Record<string, Builder> = {
     url: `/api/mobile/orders/${randomUUID()}/pay`,
     payload: {},
   }),
+  'GET /api/mobile/wallet': () => ({ url: '/api/mobile/wallet' }),
+  'GET /api/mobile/wallet/entries': () => ({ url: '/api/mobile/wallet/entries' }),
+  'POST /api/mobile/wallet/topups': () => ({
+    url: '/api/mobile/wallet/topups',
+    payload: { amount: 1000 },
+  }),
+
+  'GET /api/customers/:id/wallet': async () => ({
+    url: `/api/customers/${(await newWalletCustomer()).id}/wallet`,
+  }),
+  'POST /api/customers/:id/wallet/adjust': async () => ({
+    url: `/api/customers/${(await newWalletCustomer()).id}/wallet/adjust`,
+    payload: { amount: 100, reason: 'Matrix goodwill' },
+    headers: { 'idempotency-key': randomUUID() },
+  }),
+  'GET /api/wallet-adjustments': () => ({ url: '/api/wallet-adjustments?status=pending' }),
+  'POST /api/wallet-adjustments/:id/approve': async () => ({
+    url: `/api/wallet-adjustments/${await walletAdjustment()}/approve`,
+  }),
+  'POST /api/wallet-adjustments/:id/reject': async () => ({
+    url: `/api/wallet-adjustments/${await walletAdjustment()}/reject`,
+  }),
+  'GET /api/wallet-entries': () => ({ url: '/api/wallet-entries?kind=topup' }),
+  'GET /api/wallet-entries/export': () => ({ url: '/api/wallet-entries/export?lang=my' }),
+  'GET /api/wallet-liability': () => ({ url: '/api/wallet-liability' }),
 };
 
 const withHeaders = (
@@ -768,6 +810,9 @@ const auditedAs: Record<string, string> = {
   'POST /api/refunds': 'refund.create refund',
   'POST /api/refunds/:id/proof': 'refund.proof refund',
   'POST /api/refunds/:id/status': 'refund.status refund',
+  'POST /api/customers/:id/wallet/adjust': 'wallet.adjust customer',
+  'POST /api/wallet-adjustments/:id/approve': 'wallet.adjustment_approve wallet_adjustment',
+  'POST /api/wallet-adjustments/:id/reject': 'wallet.adjustment_reject wallet_adjustment',
   'POST /api/products/:id/archive': 'product.archive product',
   'POST /api/products/:id/images': 'product.image_add product',
   'POST /api/products/bulk-status': 'product.bulk_status product',

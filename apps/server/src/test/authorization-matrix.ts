@@ -188,6 +188,15 @@ export const authorizationMatrix: MatrixRow[] = [
   row('GET /api/logs/:id',                                      [200,  200,  403,  403,  200]),
   row('GET /api/logs/filters',                                  [200,  200,  403,  403,  200]),
   row('GET /api/logs/export',                                   [200,  200,  403,  403,  200]),
+  // ---- customers' wallet ----------------------------------------------------------------------
+  row('GET /api/customers/:id/wallet',                          [200,  200,  403,  403,  200]),
+  row('POST /api/customers/:id/wallet/adjust',                  [200,  200,  403,  403,  200]),
+  row('GET /api/wallet-adjustments',                            [200,  200,  403,  403,  200]),
+  row('POST /api/wallet-adjustments/:id/approve',               [200,  200,  403,  403,  200]),
+  row('POST /api/wallet-adjustments/:id/reject',                [200,  200,  403,  403,  200]),
+  row('GET /api/wallet-entries',                                [200,  200,  403,  403,  200]),
+  row('GET /api/wallet-entries/export',                         [200,  200,  403,  403,  200]),
+  row('GET /api/wallet-liability',                              [200,  200,  403,  403,  200]),
   // ---- the customer app (mobile): customer sessions only ------------------------------------
   customer('POST /api/mobile/auth/sign-out'),
   customer('GET /api/mobile/me'),
@@ -196,6 +205,9 @@ export const authorizationMatrix: MatrixRow[] = [
   customer('GET /api/mobile/orders/:id'),
   customer('POST /api/mobile/orders/:id/cancel'),
   customer('POST /api/mobile/orders/:id/pay'),
+  customer('GET /api/mobile/wallet'),
+  customer('GET /api/mobile/wallet/entries'),
+  customer('POST /api/mobile/wallet/topups'),
 ];
 
 /**

@@ -20,6 +20,7 @@ import {
 } from './mobile-fixtures';
 import { addProduct, demoTenantId, requiredChoices, testClock } from './order-fixtures';
 import { createTestApp, type TestApp } from './test-app';
+import { walletScenario } from './tenant-isolation-wallet';
 
 // The tenant-isolation test's scenario: the demo tenant (A) used through the whole HTTP API, as
 // its staff, its customers, the platform superadmin inside it and the payment provider, so that
@@ -532,6 +533,8 @@ export async function runScenario(): Promise<Scenario> {
     .limit(1);
   const ordersRepo = await import('../modules/orders/orders.repo');
   await ordersRepo.findByIdempotencyKey(t.database.db, tenantA, keyed!.key!);
+
+  await walletScenario(t, tenantA, send, admin);
 
   // Another business, with settings of its own: what it answers is its own, not A's.
   const { tenant } = await createTenant(t, 'isolation-b');

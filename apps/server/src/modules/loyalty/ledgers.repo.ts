@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { ownedBy } from '../../db/tenant-scope';
+import { ownedBy, ownedId } from '../../db/tenant-scope';
 import { customers } from '../../db/schema/customers';
 import { pointsEntries, walletEntries } from '../../db/schema/loyalty';
 
@@ -54,7 +54,11 @@ export async function pointsEntryByKey(tx: Db, tenantId: string, key: string) {
 export async function appendWalletEntry(tx: Db, entry: typeof walletEntries.$inferInsert) {
   const [row] = await tx
     .insert(walletEntries)
-    .values({ ...entry, createdAt: entry.createdAt ?? sql`clock_timestamp()` })
+    .values({
+      ...entry,
+      customerId: ownedId(customers, entry.tenantId, entry.customerId),
+      createdAt: entry.createdAt ?? sql`clock_timestamp()`,
+    })
     .returning();
   await tx
     .update(customers)

@@ -2,7 +2,7 @@ import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { customers } from '../../db/schema/customers';
 import { walletAdjustments } from '../../db/schema/loyalty';
-import { ownedBy } from '../../db/tenant-scope';
+import { ownedBy, ownedId } from '../../db/tenant-scope';
 import { likePattern } from '../../lib/paging';
 
 // Wallet adjustments over the tenant's limit, waiting for a second staff member: the request,
@@ -27,7 +27,10 @@ export type AdjustmentWithCustomer = {
 };
 
 export async function insertAdjustment(tx: Db, values: typeof walletAdjustments.$inferInsert) {
-  const [row] = await tx.insert(walletAdjustments).values(values).returning();
+  const [row] = await tx
+    .insert(walletAdjustments)
+    .values({ ...values, customerId: ownedId(customers, values.tenantId, values.customerId) })
+    .returning();
   return row!;
 }
 

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
 import { customers } from '../../db/schema/customers';
 import { orders } from '../../db/schema/orders';
-import { ownedBy } from '../../db/tenant-scope';
+import { ownedBy, ownedId } from '../../db/tenant-scope';
 import { paymentCallbacks, paymentIntents } from '../../db/schema/payments';
 import { auditLog } from '../../db/schema/platform';
 import type { AuditRow } from '../../lib/audit';
@@ -41,7 +41,7 @@ export async function insertTopupIntent(
   > & { customerId: string },
 ) {
   // Another tenant's customer leaves customer_id empty, which the purpose check refuses.
-  const customerId = sql<string>`(select ${customers.id} from ${customers} where ${and(ownedBy(customers, values.tenantId), eq(customers.id, values.customerId))})`;
+  const customerId = ownedId(customers, values.tenantId, values.customerId);
   const [row] = await tx
     .insert(paymentIntents)
     .values({ ...values, purpose: 'topup', orderId: null, customerId })
