@@ -188,6 +188,16 @@ export const authorizationMatrix: MatrixRow[] = [
   row('GET /api/logs/:id',                                      [200,  200,  403,  403,  200]),
   row('GET /api/logs/filters',                                  [200,  200,  403,  403,  200]),
   row('GET /api/logs/export',                                   [200,  200,  403,  403,  200]),
+  // ---- membership tiers, loyalty and referral settings, referrals ---------------------------
+  row('GET /api/membership-tiers',                              [200,  200,  403,  403,  403]),
+  row('POST /api/membership-tiers',                             [201,  201,  403,  403,  403]),
+  row('PUT /api/membership-tiers/:id',                          [200,  200,  403,  403,  403]),
+  row('DELETE /api/membership-tiers/:id',                       [200,  200,  403,  403,  403]),
+  row('GET /api/loyalty-settings',                              [200,  200,  403,  403,  403]),
+  row('PUT /api/loyalty-settings',                              [200,  200,  403,  403,  403]),
+  row('GET /api/referral-settings',                             [200,  200,  403,  403,  403]),
+  row('PUT /api/referral-settings',                             [200,  200,  403,  403,  403]),
+  row('GET /api/referrals',                                     [200,  200,  403,  403,  403]),
   // ---- the customer app (mobile): customer sessions only ------------------------------------
   customer('POST /api/mobile/auth/sign-out'),
   customer('GET /api/mobile/me'),
@@ -196,6 +206,9 @@ export const authorizationMatrix: MatrixRow[] = [
   customer('GET /api/mobile/orders/:id'),
   customer('POST /api/mobile/orders/:id/cancel'),
   customer('POST /api/mobile/orders/:id/pay'),
+  customer('GET /api/mobile/points'),
+  customer('POST /api/mobile/points/redeem'),
+  customer('GET /api/mobile/referrals'),
 ];
 
 /**
