@@ -39,7 +39,7 @@ beforeAll(async () => {
   await tier('Gold', 500);
 });
 
-const redeem = (points: unknown, key?: string, who = member.headers) =>
+const redeem = (points: unknown, key?: string, who: Record<string, string> = member.headers) =>
   api.post('/api/mobile/points/redeem', { points }, key ? withIdempotencyKey(who, key) : who);
 
 describe('GET /api/mobile/points', () => {
