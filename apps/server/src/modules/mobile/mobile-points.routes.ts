@@ -26,15 +26,16 @@ export interface MobilePointsRoutesOptions {
 export async function mobilePointsRoutes(app: FastifyInstance, options: MobilePointsRoutesOptions) {
   const { customers, points, referrals } = options;
   const route = defineRoutes(app, { tags: ['mobile app'], context: customerContextOf });
-  const perCustomer = (max: number) => ({
-    bearer: 'customer',
-    rateLimit: {
-      max,
-      timeWindow: 60_000,
-      keyGenerator: (request: FastifyRequest) =>
-        request.customer ? `customer:${request.customer.customerId}` : request.ip,
-    },
-  }) as const;
+  const perCustomer = (max: number) =>
+    ({
+      bearer: 'customer',
+      rateLimit: {
+        max,
+        timeWindow: 60_000,
+        keyGenerator: (request: FastifyRequest) =>
+          request.customer ? `customer:${request.customer.customerId}` : request.ip,
+      },
+    }) as const;
 
   route.get('/mobile/points', {
     config: perCustomer(options.customerRateLimit * 5),
