@@ -65,6 +65,13 @@ import { mobileWalletRoutes } from './modules/mobile/mobile-wallet.routes';
 import { createWalletAdjustmentService } from './modules/loyalty/wallet-adjustments.service';
 import { walletRoutes } from './modules/loyalty/wallet.routes';
 import { createWalletService } from './modules/loyalty/wallet.service';
+import { mobilePointsRoutes } from './modules/mobile/mobile-points.routes';
+import { createLoyaltySettingsService } from './modules/loyalty/loyalty-settings.service';
+import { createMemberPointsService } from './modules/loyalty/member-points.service';
+import { membershipRoutes } from './modules/loyalty/membership.routes';
+import { schedulePointsExpiry } from './modules/loyalty/points-expiry.service';
+import { createReferralListService } from './modules/loyalty/referral-list.service';
+import { createTierService } from './modules/loyalty/tiers.service';
 import { resolveSandboxSecret } from './modules/payments/payment-secrets';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { createPaymentService } from './modules/payments/payments.service';
@@ -320,12 +327,28 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         providers,
         payouts,
       });
+      const customerService = createCustomerService({ db, hasher, log: app.log });
+      const memberPoints = createMemberPointsService({ db, now });
+      const referralList = createReferralListService({ db });
       await api.register(mobileRoutes, {
-        customers: createCustomerService({ db, hasher, log: app.log }),
+        customers: customerService,
         menu: createCustomerMenuService({ db, now }),
         orders: customerOrders,
         payments,
         authRateLimit: config.loginRateLimit,
+        customerRateLimit: config.mobileRateLimit,
+        tierName: memberPoints.tierName,
+      });
+      // Membership tiers, loyalty and referral settings, referrals; the app's points.
+      await api.register(membershipRoutes, {
+        tiers: createTierService({ db, now }),
+        settings: createLoyaltySettingsService({ db, now }),
+        referrals: referralList,
+      });
+      await api.register(mobilePointsRoutes, {
+        customers: customerService,
+        points: memberPoints,
+        referrals: referralList,
         customerRateLimit: config.mobileRateLimit,
       });
       await api.register(paymentRoutes, { service: payments });
@@ -379,8 +402,12 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
   const stopHousekeeping = scheduleHousekeeping(db, (error) =>
     app.log.error({ err: error }, 'housekeeping failed'),
   );
+  const stopPointsExpiry = schedulePointsExpiry(db, now, (error) =>
+    app.log.error({ err: error }, 'points expiry sweep failed'),
+  );
   app.addHook('onClose', async () => {
     stopHousekeeping();
+    stopPointsExpiry();
     stopPayoutSweeper();
     await stopWatchingCaches();
     await live.stop();

@@ -403,6 +403,17 @@ export const mobileRedeemSchema = z.object({
     .int()
     .min(1),
 });
+export type MobileRedeem = z.infer<typeof mobileRedeemSchema>;
+
+/** The answer to a redemption: what was taken and credited, and both balances after it. */
+export const mobileRedeemResultSchema = z.object({
+  redeemed_points: z.number().int(),
+  /** Sen of wallet credit. */
+  credited: z.number().int(),
+  points: z.number().int(),
+  wallet_balance: z.number().int(),
+});
+export type MobileRedeemResult = z.infer<typeof mobileRedeemResultSchema>;
 
 export const mobileReferralsSchema = z.object({
   referral_code: text(),

@@ -3,6 +3,7 @@ import type { Locale } from './locale';
 import type { OrderSource } from './orders';
 import { paymentMethodLabels, servingMethodLabels } from './method-labels';
 import type { PaymentMethod, ServingMethod } from './pricing';
+import type { WalletFigures } from './reports';
 
 // The words of a sales report file (GET /api/reports/sales/export), in the requester's language.
 // They are the words the /report table shows (a web test holds the two together), so a column or
@@ -68,6 +69,14 @@ export interface ReportFileLabels {
   total: string;
   /** The XLSX worksheet's name. */
   sheet: string;
+  /** The XLSX's wallet worksheet: its name, its headers and each figure's name. */
+  wallet: {
+    sheet: string;
+    figure: string;
+    current: string;
+    previous: string;
+    figures: Record<keyof WalletFigures, string>;
+  };
 }
 
 export const reportFileLabels: Record<Locale, ReportFileLabels> = {
@@ -124,6 +133,22 @@ export const reportFileLabels: Record<Locale, ReportFileLabels> = {
     sources: { 'pos-apps': 'POS', 'mobile-apps': 'Mobile app' },
     total: 'Total',
     sheet: 'Sales',
+    wallet: {
+      sheet: 'Wallet',
+      figure: 'Wallet',
+      current: 'This period',
+      previous: 'Previous period',
+      figures: {
+        topups: 'Top-ups',
+        topup_amount: 'Topped up (RM)',
+        spends: 'Wallet payments',
+        spend: 'Paid with the wallet (RM)',
+        other_credit: 'Refunds, rewards and credits (RM)',
+        other_debit: 'Debits and expiries (RM)',
+        opening: 'Outstanding at the start (RM)',
+        outstanding: 'Outstanding at the end (RM)',
+      },
+    },
   },
   my: {
     columns: {
@@ -178,5 +203,21 @@ export const reportFileLabels: Record<Locale, ReportFileLabels> = {
     sources: { 'pos-apps': 'POS', 'mobile-apps': 'Aplikasi mudah alih' },
     total: 'Jumlah',
     sheet: 'Jualan',
+    wallet: {
+      sheet: 'Dompet',
+      figure: 'Dompet',
+      current: 'Tempoh ini',
+      previous: 'Tempoh sebelum',
+      figures: {
+        topups: 'Tambah nilai',
+        topup_amount: 'Ditambah nilai (RM)',
+        spends: 'Bayaran dompet',
+        spend: 'Dibayar dengan dompet (RM)',
+        other_credit: 'Bayaran balik, ganjaran dan kredit (RM)',
+        other_debit: 'Debit dan luput (RM)',
+        opening: 'Baki tertunggak pada awal (RM)',
+        outstanding: 'Baki tertunggak pada akhir (RM)',
+      },
+    },
   },
 };

@@ -183,6 +183,26 @@ export type SalesReportRow = z.infer<typeof salesReportRowSchema>;
 export type PaymentReportRow = z.infer<typeof paymentReportRowSchema>;
 export type ProductReportRow = z.infer<typeof productReportRowSchema>;
 
+/**
+ * The customers' wallets over a period (stored value, not sales): a top-up is money owed back
+ * as goods later, so it is reported here and never in the sales figures; paying with the wallet
+ * is a sale under payment method `wallet`. opening + topups + other_credit − spend − other_debit
+ * = outstanding. other_credit: refunds to the wallet, rewards and credit adjustments;
+ * other_debit: debit adjustments and expiries.
+ */
+export const walletFiguresSchema = z.object({
+  topups: count,
+  topup_amount: sen,
+  spends: count,
+  spend: sen,
+  other_credit: sen,
+  other_debit: sen,
+  /** What the wallets held when the period began and when it ended (the tenant's liability). */
+  opening: sen,
+  outstanding: sen,
+});
+export type WalletFigures = z.infer<typeof walletFiguresSchema>;
+
 const reportBase = z.object({
   from: text(),
   to: text(),
@@ -192,6 +212,15 @@ const reportBase = z.object({
   previous: z.object({ from: text(), to: text() }).nullable(),
   /** Figures of the whole range (and of the previous period), whatever the grouping. */
   totals: z.object({ current: salesFiguresSchema, previous: salesFiguresSchema.nullable() }),
+  /**
+   * The wallets over the range (business days in the tenant's zone and cut-off) and the compared
+   * period. Null with an outlet in view: a wallet belongs to the business, not to an outlet.
+   * Always sent; optional for older readers.
+   */
+  wallet: z
+    .object({ current: walletFiguresSchema, previous: walletFiguresSchema.nullable() })
+    .nullable()
+    .optional(),
 });
 
 /**
@@ -281,6 +310,15 @@ export const dashboardSchema = z.object({
       compare_net: sen,
     }),
   ),
+  /**
+   * Customers of the business day: `new` joined today (signed up in the app or added at the
+   * counter; the business's, whatever the outlet in view), `returning` had a paid order today
+   * (at the outlet in view) and one on an earlier day. The compare_ figures are the same weekday
+   * last week up to the same time of day. Always sent; optional for older readers.
+   */
+  customers: z
+    .object({ new: count, returning: count, compare_new: count, compare_returning: count })
+    .optional(),
   by_source: z.array(z.object({ source: orderSourceSchema, ...orderAndNet })),
   by_serving_method: z.array(z.object({ serving_method: servingMethodSchema, ...orderAndNet })),
   /** Orders not finished right now, whatever their business day. */

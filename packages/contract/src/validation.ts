@@ -99,6 +99,10 @@ export const validationMessages = {
     en: 'A payment code is 12 digits',
     my: 'Kod pembayaran ialah 12 digit',
   },
+  points_multiple: {
+    en: 'Redeem points in multiples of {step}',
+    my: 'Tebus mata dalam gandaan {step}',
+  },
 } as const satisfies Record<string, { en: string; my: string }>;
 
 export type ValidationKey = keyof typeof validationMessages;

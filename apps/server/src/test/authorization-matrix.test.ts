@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuItems, roles, sessions, users } from '../db/schema/access';
+import { membershipTiers } from '../db/schema/loyalty';
 import { addons, categories, variantGroups, variantOptions } from '../db/schema/catalogue';
 import { auditLog, notifications } from '../db/schema/platform';
 import { outletClosures, outlets, tenants } from '../db/schema/tenancy';
@@ -214,6 +215,20 @@ async function walletAdjustment() {
     walletRequester = t.bearer((await t.login('matrix-wallet-requester')).token);
   }
   return pendingAdjustment(t, walletRequester, (await newWalletCustomer()).id, 100_000);
+}
+const tierBody = (threshold: number) => ({
+  name_en: `Matrix tier ${threshold}`,
+  name_my: 'Peringkat matriks',
+  threshold,
+  points_per_rm: 100,
+  colour: '#336699',
+});
+async function newTier(threshold: number) {
+  const [row] = await db()
+    .insert(membershipTiers)
+    .values({ tenantId, nameEn: 'Matrix tier', nameMy: 'Matriks', threshold, colour: '#336699' })
+    .returning();
+  return row!.id;
 }
 let closeDayFrom = '2021-01-01';
 
@@ -711,6 +726,54 @@ const requests: Record<string, Builder> = {
   'GET /api/logs/filters': () => ({ url: '/api/logs/filters' }),
   'GET /api/logs/export': () => ({ url: '/api/logs/export' }),
 
+  'GET /api/membership-tiers': () => ({ url: '/api/membership-tiers' }),
+  'POST /api/membership-tiers': () => ({
+    url: '/api/membership-tiers',
+    payload: tierBody(20_000 + n()),
+  }),
+  'PUT /api/membership-tiers/:id': async () => {
+    const threshold = 30_000 + n();
+    return {
+      url: `/api/membership-tiers/${await newTier(threshold)}`,
+      payload: tierBody(threshold),
+    };
+  },
+  'DELETE /api/membership-tiers/:id': async () => ({
+    url: `/api/membership-tiers/${await newTier(40_000 + n())}`,
+  }),
+  'GET /api/loyalty-settings': () => ({ url: '/api/loyalty-settings' }),
+  'PUT /api/loyalty-settings': () => ({
+    url: '/api/loyalty-settings',
+    payload: {
+      wallet_max_balance: 100_000,
+      topup_presets: [1000, 2000, 5000, 10_000],
+      adjustment_limit: 5000,
+      tier_basis: 'points',
+      points_expiry_months: 12,
+      redeem_points: 100,
+      redeem_value: 100,
+    },
+  }),
+  'GET /api/referral-settings': () => ({ url: '/api/referral-settings' }),
+  'PUT /api/referral-settings': () => ({
+    url: '/api/referral-settings',
+    payload: {
+      enabled: true,
+      referrer_reward_kind: 'wallet',
+      referrer_reward_amount: 500,
+      referee_reward_kind: 'points',
+      referee_reward_amount: 100,
+      min_order: 1000,
+    },
+  }),
+  'GET /api/referrals': () => ({ url: '/api/referrals?status=pending' }),
+  'GET /api/mobile/points': () => ({ url: '/api/mobile/points' }),
+  'POST /api/mobile/points/redeem': () => ({
+    url: '/api/mobile/points/redeem',
+    payload: { points: 100 },
+  }),
+  'GET /api/mobile/referrals': () => ({ url: '/api/mobile/referrals' }),
+
   'POST /api/mobile/auth/sign-out': () => ({ url: '/api/mobile/auth/sign-out', payload: {} }),
   'GET /api/mobile/me': () => ({ url: '/api/mobile/me' }),
   'GET /api/mobile/orders': () => ({ url: '/api/mobile/orders' }),
@@ -781,6 +844,7 @@ const auditedAs: Record<string, string> = {
   'DELETE /api/account/sessions/:id': 'session.revoke session',
   'DELETE /api/addons/:id': 'addon.delete addon',
   'DELETE /api/categories/:id': 'category.delete category',
+  'DELETE /api/membership-tiers/:id': 'membership_tier.delete membership_tier',
   'DELETE /api/menus/:id': 'menu.delete menu_item',
   'DELETE /api/outlets/:id': 'outlet.delete outlet',
   'DELETE /api/outlets/:id/closures/:closureId': 'outlet.closure_remove outlet',
@@ -800,6 +864,7 @@ const auditedAs: Record<string, string> = {
   'POST /api/categories/:id/image': 'category.image category',
   'POST /api/changepassword': 'user.password_change user',
   'POST /api/logout': 'session.revoke session',
+  'POST /api/membership-tiers': 'membership_tier.create membership_tier',
   'POST /api/menus': 'menu.create menu_item',
   'POST /api/orders': 'order.create order',
   'POST /api/orders/:id/status': 'order.status order',
@@ -830,6 +895,8 @@ const auditedAs: Record<string, string> = {
   'PUT /api/addons/:id': 'addon.update addon',
   'PUT /api/categories/:id': 'category.update category',
   'PUT /api/categories/order': 'category.reorder category',
+  'PUT /api/loyalty-settings': 'loyalty_settings.update loyalty_settings',
+  'PUT /api/membership-tiers/:id': 'membership_tier.update membership_tier',
   'PUT /api/menus/:id': 'menu.update menu_item',
   'PUT /api/menus/order': 'menu.reorder menu_item',
   'PUT /api/outlets/:id': 'outlet.update outlet',
@@ -838,6 +905,7 @@ const auditedAs: Record<string, string> = {
   'PUT /api/products/:id/images/:imageId/main': 'product.image_main product',
   'PUT /api/products/:id/outlets/:outletId': 'product.outlet_update product',
   'PUT /api/products/:id/outlets/:outletId/sold-out': 'product.sold_out product',
+  'PUT /api/referral-settings': 'referral_settings.update referral_settings',
   'PUT /api/registrationdata/:id': 'user.update_profile user',
   'PUT /api/roles/:id': 'role.update role',
   'PUT /api/tenants/:id': 'tenant.update tenant',

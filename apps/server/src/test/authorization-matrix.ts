@@ -197,6 +197,16 @@ export const authorizationMatrix: MatrixRow[] = [
   row('GET /api/wallet-entries',                                [200,  200,  403,  403,  200]),
   row('GET /api/wallet-entries/export',                         [200,  200,  403,  403,  200]),
   row('GET /api/wallet-liability',                              [200,  200,  403,  403,  200]),
+  // ---- membership tiers, loyalty and referral settings, referrals ---------------------------
+  row('GET /api/membership-tiers',                              [200,  200,  403,  403,  403]),
+  row('POST /api/membership-tiers',                             [201,  201,  403,  403,  403]),
+  row('PUT /api/membership-tiers/:id',                          [200,  200,  403,  403,  403]),
+  row('DELETE /api/membership-tiers/:id',                       [200,  200,  403,  403,  403]),
+  row('GET /api/loyalty-settings',                              [200,  200,  403,  403,  403]),
+  row('PUT /api/loyalty-settings',                              [200,  200,  403,  403,  403]),
+  row('GET /api/referral-settings',                             [200,  200,  403,  403,  403]),
+  row('PUT /api/referral-settings',                             [200,  200,  403,  403,  403]),
+  row('GET /api/referrals',                                     [200,  200,  403,  403,  403]),
   // ---- the customer app (mobile): customer sessions only ------------------------------------
   customer('POST /api/mobile/auth/sign-out'),
   customer('GET /api/mobile/me'),
@@ -208,6 +218,9 @@ export const authorizationMatrix: MatrixRow[] = [
   customer('GET /api/mobile/wallet'),
   customer('GET /api/mobile/wallet/entries'),
   customer('POST /api/mobile/wallet/topups'),
+  customer('GET /api/mobile/points'),
+  customer('POST /api/mobile/points/redeem'),
+  customer('GET /api/mobile/referrals'),
 ];
 
 /**

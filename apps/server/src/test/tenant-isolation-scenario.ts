@@ -21,6 +21,7 @@ import {
 import { addProduct, demoTenantId, requiredChoices, testClock } from './order-fixtures';
 import { createTestApp, type TestApp } from './test-app';
 import { walletScenario } from './tenant-isolation-wallet';
+import { runPointsScenario } from './tenant-isolation-points';
 
 // The tenant-isolation test's scenario: the demo tenant (A) used through the whole HTTP API, as
 // its staff, its customers, the platform superadmin inside it and the payment provider, so that
@@ -378,6 +379,9 @@ export async function runScenario(): Promise<Scenario> {
   await a.get('/api/dashboard');
   await a.get(`/api/dashboard?outlet_id=${kl}`);
   await a.get('/api/dashboard/outlets');
+
+  // ---- Membership, referrals, points (tenant-isolation-points.ts) ------------------------------
+  await runPointsScenario(t, { admin, refused });
 
   // ---- Notifications ---------------------------------------------------------------------------
   const listed = (await a.get('/api/notification')).data as { id: string }[];

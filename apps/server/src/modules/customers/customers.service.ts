@@ -19,6 +19,7 @@ import {
   createSignInBackoff,
   KNOWN_ADDRESS_DAYS,
 } from '../auth/sign-in-backoff.service';
+import { acceptedReferrer, recordSignUpReferral } from '../loyalty/referral-list.service';
 import * as repo from './customers.repo';
 
 // Customer accounts of the app: sign-up with a phone and a password, the phone proven by a
@@ -169,7 +170,8 @@ export function createCustomerService({ db, hasher, log }: CustomerServiceDeps) 
         email: input.email || null,
         birthday: input.birthday ?? null,
         passwordHash,
-        referredBy: referrer?.id ?? null,
+        // A code of the applicant's own (phone or e-mail) is ignored, and so is its referral.
+        referredBy: referrer ? await acceptedReferrer(db, tenant.id, referrer.id, input) : null,
       };
       try {
         const { customer, outboxId } = await db.transaction(async (tx) => {
@@ -183,6 +185,7 @@ export function createCustomerService({ db, hasher, log }: CustomerServiceDeps) 
               });
           // Verified in between by a parallel request: the phone is taken now.
           if (!customer) throw new AppError('phone_taken');
+          await recordSignUpReferral(tx, tenant.id, customer.id, customer.referredBy);
           await audit.record(tx, ctx, {
             action: existing ? 'customer.sign_up_again' : 'customer.sign_up',
             entity: 'customer',

@@ -17,6 +17,7 @@ import {
   reportScopeOf,
   zeroFigures,
 } from '../reports/reports.service';
+import { customersOfDays } from './dashboard-customers.repo';
 import * as repo from './dashboard.repo';
 
 // GET /api/dashboard: today's business day against the same weekday last week. "Today" is the
@@ -43,13 +44,20 @@ export function createDashboardService({ db, now }: { db: Db; now: Clock }) {
       const weekAgo = new Date(at.getTime() - 7 * 86_400_000);
       const dates = [today, compareDate];
 
-      const [salesRows, top, hourly, open, refundsSoFar] = await Promise.all([
+      const [salesRows, top, hourly, open, refundsSoFar, visitors] = await Promise.all([
         repo.daySales(db, scope.tenantId, scope.outletId, dates),
         repo.topProducts(db, scope.tenantId, scope.outletId, today, DASHBOARD_TOP_PRODUCTS),
         repo.hourlySales(db, scope.tenantId, scope.outletId, dates, weekAgo),
         repo.openOrders(db, scope.tenantId, scope.outletId),
         repo.refundsUntil(db, scope.tenantId, scope.outletId, compareDate, weekAgo),
+        customersOfDays(db, scope.tenantId, scope.outletId, [
+          { date: today, until: at },
+          { date: compareDate, until: weekAgo },
+        ]),
       ]);
+      const none = { joined: 0, returning: 0 };
+      const customersToday = visitors.get(today) ?? none;
+      const customersThen = visitors.get(compareDate) ?? none;
 
       let todayFigures = zeroFigures();
       let compareFigures = zeroFigures();
@@ -139,6 +147,12 @@ export function createDashboardService({ db, now }: { db: Db; now: Clock }) {
         today: todayFigures,
         compare: compareFigures,
         compare_until_now: { ...compareSoFar, refunds: refundsSoFar },
+        customers: {
+          new: customersToday.joined,
+          returning: customersToday.returning,
+          compare_new: customersThen.joined,
+          compare_returning: customersThen.returning,
+        },
         by_hour: hours.map((hour) => {
           const t = hourOf(today, hour);
           const c = hourOf(compareDate, hour);

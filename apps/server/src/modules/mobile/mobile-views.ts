@@ -19,7 +19,8 @@ import {
 
 // The app's answers: customers, outlets, menus and orders as the mobile contract spells them.
 
-export function toMobileCustomer(c: CustomerRow): MobileCustomer {
+/** `tier`: the English name of the customer's membership tier, if any. */
+export function toMobileCustomer(c: CustomerRow, tier: string | null = null): MobileCustomer {
   return {
     id: c.id,
     name: c.name,
@@ -27,18 +28,18 @@ export function toMobileCustomer(c: CustomerRow): MobileCustomer {
     email: c.email,
     birthday: c.birthday,
     referral_code: c.referralCode,
-    tier: null,
+    tier,
     points: c.points,
     phone_verified: c.phoneVerifiedAt !== null,
     created_at: c.createdAt.toISOString(),
   };
 }
 
-export const toMobileSession = (s: CustomerSession): MobileSession => ({
+export const toMobileSession = (s: CustomerSession, tier: string | null = null): MobileSession => ({
   token: s.token,
   expires_at: s.expiresAt.toISOString(),
   tenant_slug: s.tenantSlug,
-  customer: toMobileCustomer(s.customer),
+  customer: toMobileCustomer(s.customer, tier),
 });
 
 export function toMobileOutlet({ row, ...now }: OutletNow): MobileOutlet {

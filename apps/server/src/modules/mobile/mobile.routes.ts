@@ -57,10 +57,14 @@ export interface MobileRoutesOptions {
   authRateLimit: number;
   /** Writes per customer per minute (reads get five times as many). */
   customerRateLimit: number;
+  /** The English name of a customer's membership tier (loyalty), shown on the customer. */
+  tierName: (tenantId: string, tierId: string | null) => Promise<string | null>;
 }
 
 export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOptions) {
-  const { customers, menu, orders, payments } = options;
+  const { customers, menu, orders, payments, tierName } = options;
+  const withTier = async (session: Awaited<ReturnType<CustomerService['signIn']>>) =>
+    toMobileSession(session, await tierName(session.customer.tenantId, session.customer.tierId));
   const tags = ['mobile app'];
   // Signed-out calls name their business by X-Tenant; signed-in ones carry the customer.
   const publicRoute = defineRoutes(app, { tags, context: contextOf });
@@ -96,7 +100,7 @@ export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOp
     data: mobileSessionSchema,
     handler: async (ctx, request) => {
       const tenant = await mobileTenantOf(customers, request);
-      return toMobileSession(await customers.verifyPhone(tenant, request.body, ctx));
+      return withTier(await customers.verifyPhone(tenant, request.body, ctx));
     },
   });
 
@@ -118,7 +122,7 @@ export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOp
     data: mobileSessionSchema,
     handler: async (ctx, request) => {
       const tenant = await mobileTenantOf(customers, request);
-      return toMobileSession(await customers.signIn(tenant, request.body, ctx));
+      return withTier(await customers.signIn(tenant, request.body, ctx));
     },
   });
 
@@ -133,7 +137,10 @@ export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOp
     config: customerRead,
     summary: 'The signed-in customer',
     data: mobileCustomerSchema,
-    handler: async ({ customer }) => toMobileCustomer(await customers.me(customer)),
+    handler: async ({ customer }) => {
+      const me = await customers.me(customer);
+      return toMobileCustomer(me, await tierName(me.tenantId, me.tierId));
+    },
   });
 
   // ---- Outlets and menu ------------------------------------------------------------------------

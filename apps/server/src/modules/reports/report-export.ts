@@ -11,6 +11,8 @@ import {
   salesFigureKeys,
   type SalesReport,
   type ServingMethod,
+  type WalletFigures,
+  walletFiguresSchema,
 } from '@kopi/contract';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
@@ -48,6 +50,8 @@ const salesCells = (f: SalesFigures): Cell[] =>
     c === 'net_after_refunds' ? money(netAfterRefunds(f)) : isCount(c) ? f[c] : money(f[c]),
   );
 const previousOf = <C extends string>(c: C) => `previous_${c}` as const;
+const walletFigureKeys = walletFiguresSchema.keyof().options;
+const isWalletCount = (key: keyof WalletFigures) => key === 'topups' || key === 'spends';
 
 type PaymentReport = Extract<SalesReport, { group_by: 'payment_method' }>;
 interface MethodFigures {
@@ -221,6 +225,26 @@ export function reportCsv(report: SalesReport, locale: Locale): string {
   );
 }
 
+/**
+ * The wallets over the period (XLSX only: a CSV holds one table): one row per figure, this
+ * period's value beside the previous one's. Empty when the report has no wallet section.
+ */
+export function walletTable(report: SalesReport, locale: Locale) {
+  const labels = reportFileLabels[locale].wallet;
+  const wallet = report.wallet;
+  if (!wallet) return null;
+  const header = [labels.figure, labels.current, ...(wallet.previous ? [labels.previous] : [])];
+  const rows = walletFigureKeys.map((key) => {
+    const cell = (f: WalletFigures) => (isWalletCount(key) ? f[key] : money(f[key]));
+    return [
+      labels.figures[key],
+      cell(wallet.current),
+      ...(wallet.previous ? [cell(wallet.previous)] : []),
+    ];
+  });
+  return { sheet: labels.sheet, header, rows };
+}
+
 export async function reportXlsx(report: SalesReport, locale: Locale): Promise<Buffer> {
   const { header, rows, money: isMoney, sheet: sheetName } = reportTable(report, locale);
   const workbook = new ExcelJS.Workbook();
@@ -232,5 +256,18 @@ export async function reportXlsx(report: SalesReport, locale: Locale): Promise<B
   }));
   for (const r of rows) sheet.addRow(r);
   sheet.getRow(1).font = { bold: true };
+  const wallet = walletTable(report, locale);
+  if (wallet) {
+    const walletSheet = workbook.addWorksheet(wallet.sheet);
+    walletSheet.columns = wallet.header.map((name, i) => ({
+      header: name,
+      width: i === 0 ? 36 : 18,
+    }));
+    wallet.rows.forEach((r, i) => {
+      const added = walletSheet.addRow(r);
+      if (!isWalletCount(walletFigureKeys[i]!)) added.numFmt = '0.00';
+    });
+    walletSheet.getRow(1).font = { bold: true };
+  }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -21,6 +21,7 @@ import { tenantIdOf } from '../../lib/tenant-scope';
 import { reportCsv, reportXlsx } from './report-export';
 import * as repo from './reports.repo';
 import { addFigures, figuresOf, zeroFigures } from './sales-figures';
+import { walletFigures } from './wallet-report.repo';
 
 // GET /api/reports/sales: the rollups of a range of business days, grouped one way, with the
 // period of the same length just before. Staff bound to an outlet see only that outlet.
@@ -69,12 +70,20 @@ export function createReportService({ db }: { db: Db }) {
         previous: previous ? (pick(rows, false, '') ?? zeroFigures()) : null,
       };
     };
+    // Wallets belong to the business, not an outlet: none with an outlet in view.
+    const wallet = outletId
+      ? null
+      : {
+          current: await walletFigures(db, tenantId, q.from, q.to),
+          previous: previous ? await walletFigures(db, tenantId, previous.from, previous.to) : null,
+        };
     const base = {
       from: q.from,
       to: q.to,
       days,
       outlet_id: outletId,
       previous,
+      wallet,
     };
 
     if (q.group_by === 'payment_method') {

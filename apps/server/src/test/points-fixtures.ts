@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { customers } from '../db/schema/customers';
+import { pointsEntries, walletEntries } from '../db/schema/loyalty';
+import { newPhone } from './mobile-fixtures';
+import type { TestApp } from './test-app';
+
+// Test data for points, tiers and wallets: customers added straight to the table (as the counter
+// adds them), and ledger entries written the way postPoints / postWallet write them (the entry
+// with its balance after, and the customer's balance), but at a time the test chooses.
+
+export async function addCustomer(
+  t: TestApp,
+  tenantId: string,
+  values: { name?: string; phone?: string; email?: string | null; createdAt?: Date } = {},
+) {
+  const [row] = await t.database.db
+    .insert(customers)
+    .values({
+      tenantId,
+      name: values.name ?? 'Test Customer',
+      phone: values.phone ?? newPhone(),
+      email: values.email ?? null,
+      referralCode: randomUUID().replaceAll('-', '').slice(0, 10).toUpperCase(),
+      ...(values.createdAt ? { createdAt: values.createdAt } : {}),
+    })
+    .returning();
+  return row!;
+}
+
+type PointsKind = typeof pointsEntries.$inferInsert.kind;
+
+/** Appends a points entry (earn unless told) at `at` (default now), with `spend` sen. */
+export async function postTestPoints(
+  t: TestApp,
+  tenantId: string,
+  customerId: string,
+  points: number,
+  options: { at?: Date; spend?: number; kind?: PointsKind } = {},
+) {
+  await t.database.db.transaction(async (tx) => {
+    const where = and(eq(customers.tenantId, tenantId), eq(customers.id, customerId));
+    const [c] = await tx.select({ points: customers.points }).from(customers).where(where);
+    const balanceAfter = c!.points + points;
+    await tx.insert(pointsEntries).values({
+      tenantId,
+      customerId,
+      kind: options.kind ?? (points >= 0 ? 'earn' : 'redeem'),
+      points,
+      balanceAfter,
+      spend: options.spend ?? 0,
+      idempotencyKey: `test:${randomUUID()}`,
+      actorKind: 'system',
+      actorName: 'Test',
+      createdAt: options.at ?? new Date(),
+    });
+    await tx.update(customers).set({ points: balanceAfter }).where(where);
+  });
+}
+
+type WalletKind = typeof walletEntries.$inferInsert.kind;
+
+/** Appends a wallet entry of `kind` and signed `amount` (sen) at `at` (default now). */
+export async function postTestWallet(
+  t: TestApp,
+  tenantId: string,
+  customerId: string,
+  kind: WalletKind,
+  amount: number,
+  at: Date = new Date(),
+) {
+  await t.database.db.transaction(async (tx) => {
+    const where = and(eq(customers.tenantId, tenantId), eq(customers.id, customerId));
+    const [c] = await tx.select({ balance: customers.walletBalance }).from(customers).where(where);
+    const balanceAfter = c!.balance + amount;
+    await tx.insert(walletEntries).values({
+      tenantId,
+      customerId,
+      kind,
+      amount,
+      balanceAfter,
+      idempotencyKey: `test:${randomUUID()}`,
+      actorKind: 'system',
+      actorName: 'Test',
+      createdAt: at,
+    });
+    await tx.update(customers).set({ walletBalance: balanceAfter }).where(where);
+  });
+}
+
+/** The customer's row as it is now. */
+export async function customerRow(t: TestApp, customerId: string) {
+  const [row] = await t.database.db.select().from(customers).where(eq(customers.id, customerId));
+  return row!;
+}
