@@ -67,9 +67,16 @@ export async function appendWalletEntry(tx: Db, entry: typeof walletEntries.$inf
   return row!;
 }
 
-/** Appends a points entry and sets the customer's points to its balance after. */
+/** Appends a points entry and sets the customer's points to its balance after (timed as above). */
 export async function appendPointsEntry(tx: Db, entry: typeof pointsEntries.$inferInsert) {
-  const [row] = await tx.insert(pointsEntries).values(entry).returning();
+  const [row] = await tx
+    .insert(pointsEntries)
+    .values({
+      ...entry,
+      customerId: ownedId(customers, entry.tenantId, entry.customerId),
+      createdAt: entry.createdAt ?? sql`clock_timestamp()`,
+    })
+    .returning();
   await tx
     .update(customers)
     .set({ points: entry.balanceAfter })
