@@ -88,7 +88,10 @@ export const pointsEntrySchema = z.object({
 });
 export type PointsEntry = z.infer<typeof pointsEntrySchema>;
 
-const isoDate = z.iso.date({ error: messageKey('date_invalid') });
+// Year 0 is a valid ISO date but not a PostgreSQL one.
+const isoDate = z.iso
+  .date({ error: messageKey('date_invalid') })
+  .refine((d) => !d.startsWith('0000'), { error: messageKey('date_invalid') });
 
 /** `from` and `to` are the tenant's business days (its time zone and cut-off hour), inclusive. */
 export const ledgerQuerySchema = listQuerySchema.extend({

@@ -13,14 +13,11 @@ export type WalletAdjustmentRow = typeof walletAdjustments.$inferSelect;
 
 const withCustomer = { adjustment: walletAdjustments, customerName: customers.name };
 
+const itsCustomer = (tenantId: string) =>
+  and(eq(customers.id, walletAdjustments.customerId), ownedBy(customers, tenantId));
+
 const joined = (db: Db, tenantId: string) =>
-  db
-    .select(withCustomer)
-    .from(walletAdjustments)
-    .innerJoin(
-      customers,
-      and(eq(customers.id, walletAdjustments.customerId), ownedBy(customers, tenantId)),
-    );
+  db.select(withCustomer).from(walletAdjustments).innerJoin(customers, itsCustomer(tenantId));
 export type AdjustmentWithCustomer = {
   adjustment: WalletAdjustmentRow;
   customerName: string;
@@ -69,10 +66,7 @@ export async function adjustmentsPage(
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(walletAdjustments)
-      .innerJoin(
-        customers,
-        and(eq(customers.id, walletAdjustments.customerId), ownedBy(customers, tenantId)),
-      )
+      .innerJoin(customers, itsCustomer(tenantId))
       .where(where(tenantId, f)),
   ]);
   return { rows, total: count?.n ?? 0 };

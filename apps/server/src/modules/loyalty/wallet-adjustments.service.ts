@@ -11,6 +11,7 @@ import { AppError } from '../../lib/errors';
 import { offsetOf, pageAnswer } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
 import { tenantIdOf } from '../../lib/tenant-scope';
+import type { WalletEntryRow } from './ledgers.repo';
 import { type LedgerActor, postWallet } from './ledgers.service';
 import { settingsOf } from './settings.repo';
 import * as adjustments from './wallet-adjustments.repo';
@@ -28,6 +29,17 @@ export interface WalletAdjustmentServiceDeps {
   now: Clock;
 }
 
+/** The answer to an adjustment that posted `entry` (at once, or approved). */
+const postedAnswer = (
+  entry: WalletEntryRow,
+  adjustment: WalletAdjustment | null,
+): WalletAdjustmentResult => ({
+  status: 'posted',
+  entry: toWalletEntry({ entry, orderNo: null }),
+  adjustment,
+  balance: entry.balanceAfter,
+});
+
 export function createWalletAdjustmentService({ db, now }: WalletAdjustmentServiceDeps) {
   const staff = (ctx: AuthedContext, fullname: string | null): LedgerActor => ({
     kind: 'staff',
@@ -35,15 +47,36 @@ export function createWalletAdjustmentService({ db, now }: WalletAdjustmentServi
     name: fullname ?? ctx.principal.username,
   });
 
-  /** The adjustment for a decision: locked, the tenant's (else 404), pending, not the caller's. */
+  /**
+   * The adjustment for a decision: locked, the tenant's (else 404), pending, not the caller's;
+   * with the caller's name and `record`, which writes the decision.
+   */
   async function decidable(tx: Db, ctx: AuthedContext, id: string) {
-    const found = await adjustments.adjustmentById(tx, tenantIdOf(ctx), id, true);
+    const tenantId = tenantIdOf(ctx);
+    const found = await adjustments.adjustmentById(tx, tenantId, id, true);
     if (!found) throw new AppError('not_found');
-    if (found.adjustment.status !== 'pending') throw new AppError('wallet_adjustment_decided');
-    if (found.adjustment.requestedBy === ctx.principal.userId) {
+    const a = found.adjustment;
+    if (a.status !== 'pending') throw new AppError('wallet_adjustment_decided');
+    if (a.requestedBy === ctx.principal.userId) {
       throw new AppError('wallet_adjustment_same_approver');
     }
-    return found;
+    const holder = await repo.walletHolder(tx, tenantId, a.customerId, ctx.principal.userId);
+    const callerName = holder?.callerName ?? null;
+    const record = async (status: 'approved' | 'rejected', entryId: string | null) => {
+      const decided = await adjustments.decideAdjustment(tx, tenantId, id, {
+        status,
+        decidedBy: ctx.principal.userId,
+        decidedByName: callerName ?? ctx.principal.username,
+        decidedAt: now(),
+        entryId,
+      });
+      if (!decided) throw new AppError('wallet_adjustment_decided');
+      return toAdjustment(
+        { adjustment: decided, customerName: found.customerName },
+        ctx.principal.userId,
+      );
+    };
+    return { a, callerName, record };
   }
 
   return {
@@ -85,12 +118,7 @@ export function createWalletAdjustmentService({ db, now }: WalletAdjustmentServi
               },
             });
           }
-          return {
-            status: 'posted',
-            entry: toWalletEntry({ entry, orderNo: null }),
-            adjustment: null,
-            balance: entry.balanceAfter,
-          };
+          return postedAnswer(entry, null);
         }
         // Refused now rather than at approval when it could not post already.
         if (holder.anonymisedAt && input.amount > 0) throw new AppError('customer_anonymised');
@@ -142,28 +170,19 @@ export function createWalletAdjustmentService({ db, now }: WalletAdjustmentServi
 
     /** POST /api/wallet-adjustments/{id}/approve: posts the entry in the same transaction. */
     async approve(ctx: AuthedContext, id: string): Promise<WalletAdjustmentResult> {
-      const tenantId = tenantIdOf(ctx);
       return db.transaction(async (tx) => {
-        const { adjustment: a, customerName } = await decidable(tx, ctx, id);
-        const holder = await repo.walletHolder(tx, tenantId, a.customerId, ctx.principal.userId);
+        const { a, callerName, record } = await decidable(tx, ctx, id);
         const posted = await postWallet(tx, {
-          tenantId,
+          tenantId: a.tenantId,
           customerId: a.customerId,
           kind: 'adjustment',
           amount: a.amount,
           reason: a.reason,
           idempotencyKey: `adjustment:${a.id}`,
-          actor: staff(ctx, holder?.callerName ?? null),
+          actor: staff(ctx, callerName),
         });
         const entry = posted!.entry;
-        const decided = await adjustments.decideAdjustment(tx, tenantId, id, {
-          status: 'approved',
-          decidedBy: ctx.principal.userId,
-          decidedByName: holder?.callerName ?? ctx.principal.username,
-          decidedAt: now(),
-          entryId: entry.id,
-        });
-        if (!decided) throw new AppError('wallet_adjustment_decided');
+        const adjustment = await record('approved', entry.id);
         await audit.record(tx, ctx, {
           action: 'wallet.adjustment_approve',
           entity: 'wallet_adjustment',
@@ -178,29 +197,15 @@ export function createWalletAdjustmentService({ db, now }: WalletAdjustmentServi
             entry_id: entry.id,
           },
         });
-        return {
-          status: 'posted',
-          entry: toWalletEntry({ entry, orderNo: null }),
-          adjustment: toAdjustment({ adjustment: decided, customerName }, ctx.principal.userId),
-          balance: entry.balanceAfter,
-        };
+        return postedAnswer(entry, adjustment);
       });
     },
 
     /** POST /api/wallet-adjustments/{id}/reject: nothing is posted. */
     async reject(ctx: AuthedContext, id: string): Promise<WalletAdjustment> {
-      const tenantId = tenantIdOf(ctx);
       return db.transaction(async (tx) => {
-        const { adjustment: a, customerName } = await decidable(tx, ctx, id);
-        const holder = await repo.walletHolder(tx, tenantId, a.customerId, ctx.principal.userId);
-        const decided = await adjustments.decideAdjustment(tx, tenantId, id, {
-          status: 'rejected',
-          decidedBy: ctx.principal.userId,
-          decidedByName: holder?.callerName ?? ctx.principal.username,
-          decidedAt: now(),
-          entryId: null,
-        });
-        if (!decided) throw new AppError('wallet_adjustment_decided');
+        const { a, record } = await decidable(tx, ctx, id);
+        const adjustment = await record('rejected', null);
         await audit.record(tx, ctx, {
           action: 'wallet.adjustment_reject',
           entity: 'wallet_adjustment',
@@ -213,7 +218,7 @@ export function createWalletAdjustmentService({ db, now }: WalletAdjustmentServi
             reason: a.reason,
           },
         });
-        return toAdjustment({ adjustment: decided, customerName }, ctx.principal.userId);
+        return adjustment;
       });
     },
   };

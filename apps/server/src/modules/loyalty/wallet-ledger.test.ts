@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { WalletEntry } from '@kopi/contract';
 import { eq, sql } from 'drizzle-orm';
-import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pointsEntries, walletEntries } from '../../db/schema/loyalty';
 import { demoOutletIds } from '../../test/catalogue-fixtures';
@@ -110,7 +109,13 @@ describe('every entry across customers', () => {
     for (const url of ['/api/wallet-entries', '/api/wallet-entries/export']) {
       expectCode(await api.get(url, anonymous), 401, 'unauthorized');
       expectCode(await api.get(url, manager), 403, 'forbidden');
-      for (const query of ['kind=gift', 'customer_id=42', 'to=2026-13-01', 'sort=name']) {
+      for (const query of [
+        'kind=gift',
+        'customer_id=42',
+        'to=2026-13-01',
+        'from=0000-01-01',
+        'sort=name',
+      ]) {
         expectCode(await api.get(`${url}?${query}`), 400, 'validation_failed');
       }
     }

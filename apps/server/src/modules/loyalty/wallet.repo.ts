@@ -98,59 +98,53 @@ const entryColumns = {
   customerPhone: customers.phone,
 };
 
-// The order's number only if it is the tenant's, like everything else here.
+/** The entry's customer, the tenant's like everything else here. */
+const itsCustomer = (tenantId: string) =>
+  and(eq(customers.id, walletEntries.customerId), ownedBy(customers, tenantId));
+
+// The order's number only if it is the tenant's too.
 const joined = (db: Db, tenantId: string) =>
   db
     .select(entryColumns)
     .from(walletEntries)
-    .innerJoin(
-      customers,
-      and(eq(customers.id, walletEntries.customerId), ownedBy(customers, tenantId)),
-    )
+    .innerJoin(customers, itsCustomer(tenantId))
     .leftJoin(orders, and(eq(orders.id, walletEntries.orderId), ownedBy(orders, tenantId)));
+
+/** Which entries, in which order: the filter, with the tenant's clock for its days. */
+export interface EntryQuery {
+  filter: EntryFilter;
+  clock: TenantClock;
+  sort: { key: EntrySortKey; desc: boolean };
+}
+
+const matching = (db: Db, tenantId: string, q: EntryQuery) =>
+  joined(db, tenantId)
+    .where(where(tenantId, q.filter, q.clock))
+    .orderBy(...orderOf(q.sort));
 
 /** A page of entries, with the order's number and the customer's name and phone. */
 export async function entriesPage(
   db: Db,
   tenantId: string,
-  f: EntryFilter,
-  clock: TenantClock,
-  sort: { key: EntrySortKey; desc: boolean },
+  q: EntryQuery,
   limit: number,
   offset: number,
 ) {
   const [rows, [count]] = await Promise.all([
-    joined(db, tenantId)
-      .where(where(tenantId, f, clock))
-      .orderBy(...orderOf(sort))
-      .limit(limit)
-      .offset(offset),
+    matching(db, tenantId, q).limit(limit).offset(offset),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(walletEntries)
-      .innerJoin(
-        customers,
-        and(eq(customers.id, walletEntries.customerId), ownedBy(customers, tenantId)),
-      )
-      .where(where(tenantId, f, clock)),
+      .innerJoin(customers, itsCustomer(tenantId))
+      .where(where(tenantId, q.filter, q.clock)),
   ]);
   return { rows, total: count?.n ?? 0 };
 }
 export type EntryRow = Awaited<ReturnType<typeof entriesPage>>['rows'][number];
 
 /** Every matching entry for the CSV export (capped by the caller). */
-export async function exportEntries(
-  db: Db,
-  tenantId: string,
-  f: EntryFilter,
-  clock: TenantClock,
-  sort: { key: EntrySortKey; desc: boolean },
-  limit: number,
-) {
-  return joined(db, tenantId)
-    .where(where(tenantId, f, clock))
-    .orderBy(...orderOf(sort))
-    .limit(limit);
+export async function exportEntries(db: Db, tenantId: string, q: EntryQuery, limit: number) {
+  return matching(db, tenantId, q).limit(limit);
 }
 
 /** What customers' wallets hold now: the sum of their balances. */

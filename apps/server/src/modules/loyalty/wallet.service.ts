@@ -134,6 +134,18 @@ export function createWalletService({
       ? parseSort(q.sort, walletEntrySortKeys, 'created')
       : { key: 'created' as const, desc: true };
 
+  /** A page of the tenant's entries under `filter`, as `toItem` shows them. */
+  async function pageOf<T>(
+    tenantId: string,
+    filter: repo.EntryFilter,
+    q: { page: number; page_size: number; sort?: string | undefined },
+    toItem: (row: repo.EntryRow) => T,
+  ) {
+    const query = { filter, clock: await clockOf(db, tenantId), sort: sortOf(q) };
+    const page = await repo.entriesPage(db, tenantId, query, q.page_size, offsetOf(q));
+    return pageAnswer(q, page, toItem);
+  }
+
   async function holderOf(tenantId: string, customerId: string) {
     const holder = await repo.walletHolder(db, tenantId, customerId, null);
     if (!holder) throw new AppError('not_found');
@@ -145,45 +157,20 @@ export function createWalletService({
     async ledgerOf(ctx: AuthedContext, customerId: string, q: LedgerQuery) {
       const tenantId = tenantIdOf(ctx);
       await holderOf(tenantId, customerId);
-      const page = await repo.entriesPage(
-        db,
-        tenantId,
-        { customerId, from: q.from, to: q.to },
-        await clockOf(db, tenantId),
-        sortOf(q),
-        q.page_size,
-        offsetOf(q),
-      );
-      return pageAnswer(q, page, toWalletEntry);
+      return pageOf(tenantId, { customerId, from: q.from, to: q.to }, q, toWalletEntry);
     },
 
     /** GET /api/wallet-entries: every customer's entries under the filters. */
     async entries(ctx: AuthedContext, q: WalletEntryListQuery) {
-      const tenantId = tenantIdOf(ctx);
-      const page = await repo.entriesPage(
-        db,
-        tenantId,
-        filterOf(q),
-        await clockOf(db, tenantId),
-        sortOf(q),
-        q.page_size,
-        offsetOf(q),
-      );
-      return pageAnswer(q, page, toWalletEntry);
+      return pageOf(tenantIdOf(ctx), filterOf(q), q, toWalletEntry);
     },
 
     /** The entries' filters, every row (up to 50,000, else export_too_large), as CSV. */
     async exportCsv(ctx: AuthedContext, q: WalletEntryExportQuery) {
       const tenantId = tenantIdOf(ctx);
       const clock = await clockOf(db, tenantId);
-      const rows = await repo.exportEntries(
-        db,
-        tenantId,
-        filterOf(q),
-        clock,
-        sortOf(q),
-        exportMaxRows + 1,
-      );
+      const query = { filter: filterOf(q), clock, sort: sortOf(q) };
+      const rows = await repo.exportEntries(db, tenantId, query, exportMaxRows + 1);
       if (rows.length > exportMaxRows) {
         throw new AppError('export_too_large', {
           message: `More than ${exportMaxRows.toLocaleString('en')} wallet entries match. Narrow the dates or filters and export again.`,
@@ -231,17 +218,8 @@ export function createWalletService({
 
     /** GET /api/mobile/wallet/entries: the customer's own ledger, newest first. */
     async myEntries(customer: CustomerPrincipal, q: { page: number; page_size: number }) {
-      const tenantId = customer.tenantId;
-      const page = await repo.entriesPage(
-        db,
-        tenantId,
-        { customerId: customer.customerId },
-        await clockOf(db, tenantId),
-        { key: 'created', desc: true },
-        q.page_size,
-        offsetOf(q),
-      );
-      return pageAnswer(q, page, toMobileWalletEntry);
+      // Newest first: the app's query has no sort.
+      return pageOf(customer.tenantId, { customerId: customer.customerId }, q, toMobileWalletEntry);
     },
   };
 }

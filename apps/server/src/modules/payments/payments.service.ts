@@ -13,7 +13,7 @@ import { AppError } from '../../lib/errors';
 import type { RequestContext } from '../../lib/request-context';
 import { checkTopup, creditTopup } from '../loyalty/wallet.service';
 import type { CustomerOrderService } from '../orders/customer-orders.service';
-import type { PaymentProvider } from './payment-provider';
+import type { PaymentProvider, PaymentRequest } from './payment-provider';
 import * as repo from './payments.repo';
 import type { RefundPayouts } from './refund-payouts.service';
 
@@ -34,6 +34,20 @@ export interface PaymentServiceDeps {
 
 export function createPaymentService({ db, now, providers, orders, payouts }: PaymentServiceDeps) {
   const byName = new Map(providers.map((p) => [p.name as string, p]));
+  /** Asks the provider to start the intent's payment; the app's answer while it is pending. */
+  async function begin(provider: PaymentProvider, request: PaymentRequest): Promise<PaymentStart> {
+    const started = await provider.createPayment(request);
+    return {
+      payment_id: request.paymentId,
+      provider: provider.name,
+      method: request.method,
+      amount: request.amount,
+      status: 'pending',
+      redirect_url: started.redirectUrl,
+      instructions: started.instructions,
+      sandbox_callback: started.sandboxCallback,
+    };
+  }
   const providerOf = (name: string) => {
     const provider = byName.get(name);
     if (!provider) throw new AppError('payment_provider_unavailable');
@@ -83,23 +97,13 @@ export function createPaymentService({ db, now, providers, orders, payouts }: Pa
         });
         return row;
       });
-      const started = await provider.createPayment({
+      return begin(provider, {
         paymentId: intent.id,
         orderId,
         amount: owed,
         method: input.method,
         sandboxOutcome: input.sandbox_outcome,
       });
-      return {
-        payment_id: intent.id,
-        provider: provider.name,
-        method: input.method,
-        amount: owed,
-        status: 'pending',
-        redirect_url: started.redirectUrl,
-        instructions: started.instructions,
-        sandbox_callback: started.sandboxCallback,
-      };
     },
 
     /**
@@ -138,23 +142,13 @@ export function createPaymentService({ db, now, providers, orders, payouts }: Pa
         });
         return row;
       });
-      const started = await provider.createPayment({
+      return begin(provider, {
         paymentId: intent.id,
         orderId: null,
         amount: input.amount,
         method: input.method,
         sandboxOutcome: input.sandbox_outcome,
       });
-      return {
-        payment_id: intent.id,
-        provider: provider.name,
-        method: input.method,
-        amount: input.amount,
-        status: 'pending',
-        redirect_url: started.redirectUrl,
-        instructions: started.instructions,
-        sandbox_callback: started.sandboxCallback,
-      };
     },
 
     /**
