@@ -26,6 +26,7 @@ import {
 } from './catalogue-fixtures';
 import { createUser, newPassword } from './fixtures';
 import { addProduct, demoTenantId } from './order-fixtures';
+import { defaultLoyaltySettings, defaultReferralSettings } from './points-fixtures';
 import { type HttpMethod, type Payload } from './test-app';
 import { useTestApp } from './use-test-app';
 import { pendingAdjustment, walletCustomer } from './wallet-fixtures';
@@ -744,27 +745,12 @@ const requests: Record<string, Builder> = {
   'GET /api/loyalty-settings': () => ({ url: '/api/loyalty-settings' }),
   'PUT /api/loyalty-settings': () => ({
     url: '/api/loyalty-settings',
-    payload: {
-      wallet_max_balance: 100_000,
-      topup_presets: [1000, 2000, 5000, 10_000],
-      adjustment_limit: 5000,
-      tier_basis: 'points',
-      points_expiry_months: 12,
-      redeem_points: 100,
-      redeem_value: 100,
-    },
+    payload: defaultLoyaltySettings,
   }),
   'GET /api/referral-settings': () => ({ url: '/api/referral-settings' }),
   'PUT /api/referral-settings': () => ({
     url: '/api/referral-settings',
-    payload: {
-      enabled: true,
-      referrer_reward_kind: 'wallet',
-      referrer_reward_amount: 500,
-      referee_reward_kind: 'points',
-      referee_reward_amount: 100,
-      min_order: 1000,
-    },
+    payload: defaultReferralSettings,
   }),
   'GET /api/referrals': () => ({ url: '/api/referrals?status=pending' }),
   'GET /api/mobile/points': () => ({ url: '/api/mobile/points' }),

@@ -9,6 +9,25 @@ import type { TestApp } from './test-app';
 // adds them), and ledger entries written the way postPoints / postWallet write them (the entry
 // with its balance after, and the customer's balance), but at a time the test chooses.
 
+/** The loyalty and referral settings a tenant has until they are saved (migration defaults). */
+export const defaultLoyaltySettings = {
+  wallet_max_balance: 100_000,
+  topup_presets: [1000, 2000, 5000, 10_000],
+  adjustment_limit: 5000,
+  tier_basis: 'points',
+  points_expiry_months: 12,
+  redeem_points: 100,
+  redeem_value: 100,
+};
+export const defaultReferralSettings = {
+  enabled: true,
+  referrer_reward_kind: 'wallet',
+  referrer_reward_amount: 500,
+  referee_reward_kind: 'points',
+  referee_reward_amount: 100,
+  min_order: 1000,
+};
+
 export async function addCustomer(
   t: TestApp,
   tenantId: string,

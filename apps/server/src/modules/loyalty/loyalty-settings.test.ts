@@ -3,7 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { detailPaths, expectCode } from '../../test/expect-code';
 import { createUser, latestAudit } from '../../test/fixtures';
 import { demoTenantId } from '../../test/order-fixtures';
-import { addCustomer, customerRow, postTestPoints } from '../../test/points-fixtures';
+import {
+  addCustomer,
+  customerRow,
+  defaultLoyaltySettings,
+  defaultReferralSettings,
+  postTestPoints,
+} from '../../test/points-fixtures';
 import { anonymous } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 
@@ -41,15 +47,7 @@ describe('GET and PUT /api/loyalty-settings', () => {
   it('answers the defaults until saved', async () => {
     const res = await api.get('/api/loyalty-settings');
     expect(res.statusCode, res.body).toBe(200);
-    expect(loyaltySettingsSchema.strict().parse(res.json().data)).toEqual({
-      wallet_max_balance: 100_000,
-      topup_presets: [1000, 2000, 5000, 10_000],
-      adjustment_limit: 5000,
-      tier_basis: 'points',
-      points_expiry_months: 12,
-      redeem_points: 100,
-      redeem_value: 100,
-    });
+    expect(loyaltySettingsSchema.strict().parse(res.json().data)).toEqual(defaultLoyaltySettings);
   });
 
   it('saves the rules and audits them with what they were', async () => {
@@ -121,14 +119,9 @@ describe('GET and PUT /api/referral-settings', () => {
   it('answers the defaults, then what was saved, audited', async () => {
     const before = await api.get('/api/referral-settings');
     expect(before.statusCode, before.body).toBe(200);
-    expect(referralSettingsSchema.strict().parse(before.json().data)).toEqual({
-      enabled: true,
-      referrer_reward_kind: 'wallet',
-      referrer_reward_amount: 500,
-      referee_reward_kind: 'points',
-      referee_reward_amount: 100,
-      min_order: 1000,
-    });
+    expect(referralSettingsSchema.strict().parse(before.json().data)).toEqual(
+      defaultReferralSettings,
+    );
     const res = await api.put('/api/referral-settings', referral);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual(referral);

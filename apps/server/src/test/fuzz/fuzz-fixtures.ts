@@ -188,6 +188,13 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
     .values({ tenantId: tenant, title: 'Fuzz' })
     .returning();
   const other = await createTenant(t, 'fuzz-tenant');
+  const tier = await post('/api/membership-tiers', {
+    name_en: 'Fuzz tier',
+    name_my: 'Fuzz tier',
+    threshold: 777,
+    points_per_rm: 100,
+    colour: '#123456',
+  });
 
   const ids: Record<string, string> = {
     tenant_self: tenant,
@@ -214,6 +221,7 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
     notification: note!.id,
     tenant: other.tenant.id,
     provider: 'sandbox',
+    membership_tier: tier.id,
   };
   return { t, ids, png, causes, principals: { admin, superadmin, refresh, customer } };
 }
@@ -235,6 +243,7 @@ const RESOURCE_OF_SEGMENT: Record<string, string> = {
   read: 'notification',
   sessions: 'account_session',
   registrationdata: 'me',
+  'membership-tiers': 'membership_tier',
 };
 const RESOURCE_OF_PARAM: Record<string, string> = {
   closureId: 'closure',

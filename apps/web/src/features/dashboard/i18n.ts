@@ -21,6 +21,13 @@ const en = {
     soFar: '{{day}} by this time: {{value}}',
     wholeDay: 'Whole of {{day}}: {{value}}',
   },
+  customers: {
+    title: 'Customers today',
+    new: 'New customers today',
+    newHint: 'Joined in the app or at the counter (all outlets)',
+    returning: 'Returning customers today',
+    returningHint: 'Paid for an order today and on an earlier day',
+  },
   hourly: {
     title: 'Sales by hour',
     chart: 'Net sales by hour, today and the same weekday last week',
@@ -78,6 +85,13 @@ const my: FeatureMessages<typeof en> = {
     netAfterRefunds: 'Bersih selepas bayaran balik hari ini',
     soFar: '{{day}} pada waktu ini: {{value}}',
     wholeDay: 'Sepanjang {{day}}: {{value}}',
+  },
+  customers: {
+    title: 'Pelanggan hari ini',
+    new: 'Pelanggan baharu hari ini',
+    newHint: 'Mendaftar dalam aplikasi atau di kaunter (semua cawangan)',
+    returning: 'Pelanggan kembali hari ini',
+    returningHint: 'Membayar pesanan hari ini dan pada hari sebelumnya',
   },
   hourly: {
     title: 'Jualan mengikut jam',

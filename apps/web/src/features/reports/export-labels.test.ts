@@ -10,7 +10,11 @@ import {
 } from '@kopi/contract';
 import '../../components/receipt/i18n';
 import { i18n } from '../../lib/i18n/i18n';
-import { columnHeader, reportColumnIds, type ReportColumnId } from './components/report-column-header';
+import {
+  columnHeader,
+  reportColumnIds,
+  type ReportColumnId,
+} from './components/report-column-header';
 import type { useReceiptStrings } from '../../components/receipt/i18n';
 import type { useReportStrings } from './i18n';
 import './i18n';
@@ -45,5 +49,17 @@ describe.each(locales)('report export labels (%s)', (locale) => {
     for (const m of servingMethods) expect(labels.servingMethods[m]).toBe(receipt(`serving.${m}`));
     for (const s of orderSources) expect(labels.sources[s]).toBe(t(`source.${s}`));
     expect(labels.total).toBe(t('table.total'));
+  });
+
+  it("name the wallet sheet's figures and headers as the wallet section does", () => {
+    const { wallet } = labels;
+    for (const [key, label] of Object.entries(wallet.figures)) {
+      expect(label, key).toBe(t(`wallet.figures.${key as keyof typeof wallet.figures}`));
+    }
+    expect([wallet.figure, wallet.current, wallet.previous]).toEqual([
+      t('wallet.figure'),
+      t('wallet.current'),
+      t('wallet.previous'),
+    ]);
   });
 });

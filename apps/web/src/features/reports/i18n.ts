@@ -105,9 +105,26 @@ const en = {
     title: 'Refunds by method',
     bankTransfer: 'Bank transfer',
     empty: 'No refunds completed in this range.',
-    netAfterRefunds:
-      'Amount paid {{amount}} less refunds {{refunds}}: net after refunds {{net}}.',
+    netAfterRefunds: 'Amount paid {{amount}} less refunds {{refunds}}: net after refunds {{net}}.',
     note: 'Refunds count on the business day they complete, whatever the day of their order.',
+  },
+  wallet: {
+    title: 'Customer wallets',
+    figure: 'Wallet',
+    current: 'This period',
+    previous: 'Previous period',
+    figures: {
+      topups: 'Top-ups',
+      topup_amount: 'Topped up (RM)',
+      spends: 'Wallet payments',
+      spend: 'Paid with the wallet (RM)',
+      other_credit: 'Refunds, rewards and credits (RM)',
+      other_debit: 'Debits and expiries (RM)',
+      opening: 'Outstanding at the start (RM)',
+      outstanding: 'Outstanding at the end (RM)',
+    },
+    note: 'Top-ups are money customers keep with the business, not sales: sales paid with the wallet are under payment method Kopi wallet. The outstanding balance is what the wallets hold, the business’s liability.',
+    outletNote: 'Wallets belong to the business, not an outlet: choose all outlets to see them.',
   },
   source: {
     'pos-apps': 'POS',
@@ -226,6 +243,24 @@ const my: FeatureMessages<typeof en> = {
     netAfterRefunds:
       'Amaun dibayar {{amount}} tolak bayaran balik {{refunds}}: bersih selepas bayaran balik {{net}}.',
     note: 'Bayaran balik dikira pada hari perniagaan ia selesai, walau apa pun hari pesanannya.',
+  },
+  wallet: {
+    title: 'Dompet pelanggan',
+    figure: 'Dompet',
+    current: 'Tempoh ini',
+    previous: 'Tempoh sebelum',
+    figures: {
+      topups: 'Tambah nilai',
+      topup_amount: 'Ditambah nilai (RM)',
+      spends: 'Bayaran dompet',
+      spend: 'Dibayar dengan dompet (RM)',
+      other_credit: 'Bayaran balik, ganjaran dan kredit (RM)',
+      other_debit: 'Debit dan luput (RM)',
+      opening: 'Baki tertunggak pada awal (RM)',
+      outstanding: 'Baki tertunggak pada akhir (RM)',
+    },
+    note: 'Tambah nilai ialah wang yang disimpan pelanggan dengan perniagaan, bukan jualan: jualan yang dibayar dengan dompet berada di bawah kaedah bayaran Dompet Kopi. Baki tertunggak ialah jumlah yang disimpan dalam dompet, liabiliti perniagaan.',
+    outletNote: 'Dompet milik perniagaan, bukan cawangan: pilih semua cawangan untuk melihatnya.',
   },
   source: {
     'pos-apps': 'POS',

@@ -55,6 +55,7 @@ function dashboard(outletId: string | null): Dashboard {
     today: { ...zero, orders: 12, net: outletId ? 20_000 : 60_000, refunds: 5_000 },
     compare: { ...zero, orders: 20, net: 80_000, refunds: 10_000 },
     compare_until_now: { orders: 8, net: 40_000, refunds: 2_000 },
+    customers: { new: 3, returning: 5, compare_new: 3, compare_returning: 4 },
     by_hour: Array.from({ length: 24 }, (_, i) => ({
       hour: (5 + i) % 24,
       orders: 0,
@@ -189,6 +190,9 @@ describe('dashboard', () => {
     expect(net).toHaveTextContent('Sun, 08 Mar 2026 by this time: RM 400.00');
     expect(net).toHaveTextContent('Whole of Sun, 08 Mar 2026: RM 800.00');
     expect(screen.getByTestId('dashboard-kpi-orders-change')).toHaveTextContent('+50.0%');
+    expect(screen.getByTestId('dashboard-kpi-returning-customers-change')).toHaveTextContent(
+      '+25.0%',
+    );
     expect(screen.getByTestId('dashboard-business-date')).toHaveTextContent(
       'Business day Sun, 15 Mar 2026, compared with Sun, 08 Mar 2026',
     );

@@ -38,6 +38,7 @@ import {
   OutletLeaderboard,
   TopProducts,
 } from '../components/dashboard-lists';
+import { CustomerCards } from '../components/customer-cards';
 import { ShortcutGrid, WelcomeCard } from '../components/welcome-card';
 import { useDashboardStrings } from '../i18n';
 import { RetryAlert } from '../../../components/retry-alert';
@@ -275,6 +276,7 @@ function DashboardFigures() {
           </Grid>
         ))}
       </Grid>
+      {data?.customers && <CustomerCards customers={data.customers} compareDay={compareDay} />}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, lg: 8 }}>
           <Card sx={{ height: '100%' }} component="section" aria-label={t('hourly.title')}>

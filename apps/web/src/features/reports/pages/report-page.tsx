@@ -32,6 +32,7 @@ import { RefundsByMethod } from '../components/refunds-by-method';
 import { ReportKpis } from '../components/report-kpis';
 import { ReportPrintStyle, reportPrintClass } from '../components/report-print-style';
 import { ReportTable } from '../components/report-table';
+import { WalletSection } from '../components/wallet-section';
 import { useReportStrings } from '../i18n';
 import { businessDateLabel } from '../report-model';
 import { reportViews, useReportParams, viewGroupBy, type ReportView } from '../report-params';
@@ -289,6 +290,14 @@ export function ReportPage() {
                 ) : null}
               </CardContent>
             </Card>
+            {/* Bound staff always have their outlet in view: no wallets, nothing to explain. */}
+            {data && data.wallet !== undefined && !(data.wallet === null && scope.bound) && (
+              <Card>
+                <CardContent>
+                  <WalletSection wallet={data.wallet} />
+                </CardContent>
+              </Card>
+            )}
           </Stack>
         )}
       </Box>
