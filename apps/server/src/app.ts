@@ -58,6 +58,9 @@ import { createRefundService } from './modules/refunds/refunds.service';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { createOrderService } from './modules/orders/orders.service';
 import { createCustomerService } from './modules/customers/customers.service';
+import { createCustomerAdminService } from './modules/customers/customers-admin.service';
+import { createCustomerPdpaService } from './modules/customers/customers-pdpa.service';
+import { customerStaffRoutes } from './modules/customers/customers-staff.routes';
 import { createCustomerMenuService } from './modules/orders/customer-menu.service';
 import { createCustomerOrderService } from './modules/orders/customer-orders.service';
 import { mobileRoutes } from './modules/mobile/mobile.routes';
@@ -325,6 +328,11 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         customerRateLimit: config.mobileRateLimit,
       });
       await api.register(paymentRoutes, { service: payments });
+      // The customers as staff see them, and the counter's lookup and quick add.
+      await api.register(customerStaffRoutes, {
+        service: createCustomerAdminService({ db, now }),
+        pdpa: createCustomerPdpaService({ db, now }),
+      });
       // Users, roles, the permission catalogue, menus and the audit log.
       const logService = createLogService({ db });
       await api.register(userRoutes, {
