@@ -53,6 +53,7 @@ import { createTenantService } from './modules/tenants/tenants.service';
 import { createCloseDayService } from './modules/orders/close-day.service';
 import { seedDemoOrders } from './modules/orders/orders-demo-seed';
 import { seedDemoRefunds } from './modules/refunds/refunds-demo-seed';
+import { seedDemoCustomers } from './modules/customers/customers-demo-seed';
 import { refundRoutes } from './modules/refunds/refunds.routes';
 import { createRefundService } from './modules/refunds/refunds.service';
 import { orderRoutes } from './modules/orders/orders.routes';
@@ -190,8 +191,9 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
       oneTransaction: database.kind === 'postgres',
     });
     const { refunds } = await seedDemoRefunds(db, { now, dataDir: config.dataDir });
+    const { customers } = await seedDemoCustomers(db, { now });
     app.log.info(
-      `Seeded ${orders} demo orders and ${refunds} refunds in ${Date.now() - started} ms`,
+      `Seeded ${orders} demo orders, ${refunds} refunds and ${customers} customers in ${Date.now() - started} ms`,
     );
   }
   const signer = createTokenSigner(await resolveJwtSecret(db, config.jwtSecret));
