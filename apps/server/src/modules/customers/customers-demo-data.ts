@@ -91,16 +91,6 @@ export const indianFathers = [
   'Nair',
 ];
 
-/** Customers of the Kopi Demo chain who also come up as names on demo orders. */
-export const orderCustomerNames = [
-  ['Nurul Aina', '+60123456701'],
-  ['Lim Chee Keong', '+60167788902'],
-  ['Priya Devi', '+60195566103'],
-  ['Ahmad Faizal', '+60132233404'],
-  ['Wong Mei Ling', '+60176655405'],
-  ['Harith Iskandar', '+60104455606'],
-] as const;
-
 export const mailDomains = ['gmail.com', 'gmail.com', 'yahoo.com', 'hotmail.com', 'outlook.my'];
 
 /** Silver, Gold and Platinum by points over 12 months; Platinum earns half as much again. */

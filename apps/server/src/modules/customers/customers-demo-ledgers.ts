@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { customers } from '../../db/schema/customers';
+import type { LedgerActor } from '../loyalty/ledgers.service';
 import type { pointsEntries, walletEntries } from '../../db/schema/loyalty';
 import {
   adjustmentReasons,
@@ -13,7 +14,6 @@ import {
   malayFathers,
   malayMen,
   malayWomen,
-  orderCustomerNames,
 } from './customers-demo-data';
 
 // The demo customers' people and histories (customers-demo-seed.ts writes them): who they are,
@@ -25,11 +25,6 @@ const DAY = 86_400_000;
 const MONTH = 30 * DAY;
 const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const TOPUPS = [2000, 5000, 5000, 10000];
-
-export type LedgerActor =
-  | { kind: 'staff'; id: string; name: string }
-  | { kind: 'customer'; id: string; name: string }
-  | { kind: 'system'; name: string };
 
 interface Event {
   at: Date;
@@ -69,20 +64,21 @@ export interface DemoPerson {
   firstPurchase(): { at: Date; orderId: string | null; paid: number } | null;
 }
 
-/** The demo chain's customers: the app's two demo customers, those on demo orders, and more. */
+/**
+ * The demo chain's customers: the app's demo customers, the people named on demo orders (name and
+ * phone), and more up to DEMO_CUSTOMER_COUNT.
+ */
 export function demoPeople(
   rand: () => number,
   now: Date,
   existing: CustomerRow[],
+  onOrders: { name: string; phone: string }[],
   appHash: string | null,
   adjuster: LedgerActor,
 ): DemoPerson[] {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
   const ago = (ms: number) => new Date(now.getTime() - ms);
-  const phones = new Set([
-    ...existing.map((c) => c.phone),
-    ...orderCustomerNames.map(([, phone]) => phone),
-  ]);
+  const phones = new Set([...existing.map((c) => c.phone), ...onOrders.map((o) => o.phone)]);
   const codes = new Set(existing.map((c) => c.referralCode));
   const newPhone = () => {
     for (;;) {
@@ -235,11 +231,10 @@ export function demoPeople(
       { visits: aina ? 30 : 10, wallet: true },
     );
   }
-  for (const [name, phone] of orderCustomerNames) {
-    phones.add(phone);
+  for (const { name, phone } of onOrders) {
     add({ row: appRow(name, phone, ago((4 + Math.floor(rand() * 8)) * MONTH)) }, habitOf(true));
   }
-  for (let i: number = orderCustomerNames.length; i < DEMO_CUSTOMER_COUNT; i++) {
+  for (let i = onOrders.length; i < DEMO_CUSTOMER_COUNT; i++) {
     const createdAt = ago(Math.floor(rand() * 18 * MONTH) + DAY);
     const name = personName(rand, pick);
     const app = rand() < 0.75;

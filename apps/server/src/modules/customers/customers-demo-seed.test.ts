@@ -114,7 +114,14 @@ describe('demo customers', () => {
     const now = new Date('2026-06-10T04:00:00Z');
     const actor = { kind: 'system', name: 'Test' } as const;
     const people = () =>
-      demoPeople(seededRandom(7), now, [], null, actor).map((p) => [
+      demoPeople(
+        seededRandom(7),
+        now,
+        [],
+        [{ name: 'Nurul Aina', phone: '+60123456701' }],
+        null,
+        actor,
+      ).map((p) => [
         p.row.name,
         p.row.phone.startsWith('anon:') ? 'anon' : p.row.phone,
         p.visits.length,

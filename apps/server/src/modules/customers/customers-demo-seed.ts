@@ -15,12 +15,12 @@ import { orders } from '../../db/schema/orders';
 import { refunds } from '../../db/schema/refunds';
 import { tenants } from '../../db/schema/tenancy';
 import type { Clock } from '../../lib/clock';
+import type { LedgerActor } from '../loyalty/ledgers.service';
 import { seededRandom } from '../../lib/seeded-random';
-import { demoTiers, demoNotes, orderCustomerNames } from './customers-demo-data';
+import { demoTiers, demoNotes } from './customers-demo-data';
 import {
   type DemoPerson,
   demoPeople,
-  type LedgerActor,
   ledgersOf,
   type PointsEvent,
   type WalletEvent,
@@ -66,13 +66,12 @@ async function seed(db: Db, options: { now: Clock; tenantSlug?: string }) {
   };
   const existing = await db.select().from(customers).where(ownedBy(customers, tenantId));
   const appHash = existing.find((c) => c.passwordHash)?.passwordHash ?? null;
-  const people = demoPeople(rand, now, existing, appHash, staffActor('finance'));
-
-  // The demo orders taken in a seeded customer's name belong to them.
-  const byPhone = new Map(people.map((p) => [p.phone, p]));
+  // The people the demo orders were taken for (a name and a Malaysian mobile number) are
+  // customers too, and those orders theirs.
   const orderRows = await db
     .select({
       id: orders.id,
+      name: orders.customerName,
       phone: orders.customerPhone,
       status: orders.status,
       paid: orders.paid,
@@ -80,16 +79,25 @@ async function seed(db: Db, options: { now: Clock; tenantSlug?: string }) {
       createdAt: orders.createdAt,
     })
     .from(orders)
-    .where(
-      and(
-        ownedBy(orders, tenantId),
-        inArray(
-          orders.customerPhone,
-          orderCustomerNames.map(([, phone]) => phone),
-        ),
-      ),
-    )
+    .where(and(ownedBy(orders, tenantId), isNotNull(orders.customerPhone)))
     .orderBy(asc(orders.createdAt));
+  const onOrders = new Map<string, string>();
+  for (const o of orderRows) {
+    const phone = o.phone ?? '';
+    const known = onOrders.has(phone) || existing.some((c) => c.phone === phone);
+    if (o.name && /^\+601\d{8,9}$/.test(phone) && !known) onOrders.set(phone, o.name);
+  }
+  const people = demoPeople(
+    rand,
+    now,
+    existing,
+    [...onOrders]
+      .map(([phone, name]) => ({ name, phone }))
+      .sort((a, b) => a.phone.localeCompare(b.phone)),
+    appHash,
+    staffActor('finance'),
+  );
+  const byPhone = new Map(people.map((p) => [p.phone, p]));
   const refundRows = await db
     .select({
       id: refunds.id,
