@@ -53,11 +53,15 @@ import { createTenantService } from './modules/tenants/tenants.service';
 import { createCloseDayService } from './modules/orders/close-day.service';
 import { seedDemoOrders } from './modules/orders/orders-demo-seed';
 import { seedDemoRefunds } from './modules/refunds/refunds-demo-seed';
+import { seedDemoCustomers } from './modules/customers/customers-demo-seed';
 import { refundRoutes } from './modules/refunds/refunds.routes';
 import { createRefundService } from './modules/refunds/refunds.service';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { createOrderService } from './modules/orders/orders.service';
 import { createCustomerService } from './modules/customers/customers.service';
+import { createCustomerAdminService } from './modules/customers/customers-admin.service';
+import { createCustomerPdpaService } from './modules/customers/customers-pdpa.service';
+import { customerStaffRoutes } from './modules/customers/customers-staff.routes';
 import { createCustomerMenuService } from './modules/orders/customer-menu.service';
 import { createCustomerOrderService } from './modules/orders/customer-orders.service';
 import { mobileRoutes } from './modules/mobile/mobile.routes';
@@ -198,8 +202,9 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
       oneTransaction: database.kind === 'postgres',
     });
     const { refunds } = await seedDemoRefunds(db, { now, dataDir: config.dataDir });
+    const { customers } = await seedDemoCustomers(db, { now });
     app.log.info(
-      `Seeded ${orders} demo orders and ${refunds} refunds in ${Date.now() - started} ms`,
+      `Seeded ${orders} demo orders, ${refunds} refunds and ${customers} customers in ${Date.now() - started} ms`,
     );
   }
   const signer = createTokenSigner(await resolveJwtSecret(db, config.jwtSecret));
@@ -362,6 +367,11 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         wallet,
         payments,
         customerRateLimit: config.mobileRateLimit,
+      });
+      // The customers as staff see them, and the counter's lookup and quick add.
+      await api.register(customerStaffRoutes, {
+        service: createCustomerAdminService({ db, now }),
+        pdpa: createCustomerPdpaService({ db, now }),
       });
       // Users, roles, the permission catalogue, menus and the audit log.
       const logService = createLogService({ db });

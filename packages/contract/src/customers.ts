@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from './common';
 import { localeSchema } from './locale';
+import { pointsEntrySchema, walletEntrySchema } from './loyalty';
 import { phoneSchema } from './mobile';
 import { messageKey, optionalEmail, requiredString, text } from './validation';
 
@@ -49,7 +50,15 @@ export const customerDetailsSchema = customerSummarySchema.extend({
   referred_by: z.object({ id: text(), name: text() }).nullable(),
   phone_verified: z.boolean(),
   total_spend: z.number().int(),
-  next_tier: z.object({ name_en: text(), name_my: text(), remaining: z.number().int() }).nullable(),
+  /** The next tier up and what is still missing: points, or sen of spend (`basis`). */
+  next_tier: z
+    .object({
+      name_en: text(),
+      name_my: text(),
+      basis: z.enum(['points', 'spend']),
+      remaining: z.number().int(),
+    })
+    .nullable(),
 });
 export type CustomerDetails = z.infer<typeof customerDetailsSchema>;
 
@@ -110,3 +119,91 @@ export const customerOrderSummarySchema = z.object({
   created_at: text(),
 });
 export type CustomerOrderSummary = z.infer<typeof customerOrderSummarySchema>;
+
+/** The counter's lookup by phone: the customer, or null when none has that phone. */
+export const customerLookupSchema = customerSummarySchema.nullable();
+
+/** Blocking or unblocking: why, for the audit trail (optional). */
+export const customerBlockSchema = z.object({
+  reason: text()
+    .trim()
+    .max(200, { error: messageKey('max_length', { max: 200 }) })
+    .optional(),
+});
+export type CustomerBlock = z.infer<typeof customerBlockSchema>;
+
+/** Erasing a customer's personal data cannot be undone: the request says so explicitly. */
+export const customerAnonymiseSchema = z.object({
+  confirm: z.literal(true, { error: messageKey('required') }),
+});
+
+/**
+ * Everything held on one customer (PDPA access request), as one JSON document. Nothing of other
+ * customers: a referral names only its role and dates, not the other person.
+ */
+export const customerPersonalDataSchema = z.object({
+  exported_at: text(),
+  profile: z.object({
+    id: text(),
+    name: text(),
+    phone: text(),
+    email: text().nullable(),
+    birthday: text().nullable(),
+    status: staffCustomerStatusSchema,
+    referral_code: text(),
+    tier: text().nullable(),
+    points: z.number().int(),
+    wallet_balance: z.number().int(),
+    phone_verified_at: text().nullable(),
+    last_sign_in_at: text().nullable(),
+    anonymised_at: text().nullable(),
+    created_at: text(),
+  }),
+  orders: z.array(
+    z.object({
+      order_no: text(),
+      outlet_name: text(),
+      source: text(),
+      status: text(),
+      customer_name: text().nullable(),
+      customer_phone: text().nullable(),
+      delivery_address: text().nullable(),
+      total: z.number().int(),
+      paid: z.number().int(),
+      refunded: z.number().int(),
+      created_at: text(),
+    }),
+  ),
+  wallet_entries: z.array(walletEntrySchema),
+  points_entries: z.array(pointsEntrySchema),
+  referrals: z.array(
+    z.object({
+      role: z.enum(['referrer', 'referee']),
+      status: z.enum(['pending', 'rewarded', 'reversed']),
+      created_at: text(),
+      rewarded_at: text().nullable(),
+      reversed_at: text().nullable(),
+    }),
+  ),
+  notes: z.array(customerNoteSchema),
+  app_sessions: z.array(
+    z.object({
+      created_at: text(),
+      expires_at: text(),
+      revoked_at: text().nullable(),
+      ip: text().nullable(),
+      user_agent: text().nullable(),
+    }),
+  ),
+});
+export type CustomerPersonalData = z.infer<typeof customerPersonalDataSchema>;
+
+/** What anonymising erased (counts only: the answer and the audit trail keep no personal data). */
+export const customerAnonymisedSchema = z.object({
+  id: text(),
+  anonymised_at: text(),
+  orders_cleared: z.number().int(),
+  notes_deleted: z.number().int(),
+  sessions_revoked: z.number().int(),
+});
+export type CustomerAnonymised = z.infer<typeof customerAnonymisedSchema>;

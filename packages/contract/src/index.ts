@@ -4,6 +4,7 @@ export * from './audit-log';
 export * from './auth';
 export * from './catalogue';
 export * from './common';
+export * from './customer-file-labels';
 export * from './customers';
 export * from './errors';
 export * from './live';

@@ -430,6 +430,8 @@ export const builtinRoles: { name: string; description: string; permissions: str
       'read-order',
       'approve-refund',
       'transfer-refund',
+      // Wallet adjustments start from the customer: finance finds and reads them, changes none.
+      'read-customer',
       'read-wallet',
       'adjust-wallet',
       'read-log',

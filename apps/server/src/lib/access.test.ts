@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../test/fixtures';
 import { createTestApp, type HttpMethod, type RequestHeaders } from '../test/test-app';
 import { useTestApp } from '../test/use-test-app';
-import { accessDeclarationProblem, AUTHENTICATED } from './access';
+import { accessDeclarationProblem, anyOf, AUTHENTICATED } from './access';
 
 // The route walk: every route declares its access; without a token every
 // non-public route answers 401, and a signed-in user lacking the permission gets 403.
@@ -130,6 +130,10 @@ describe('declarations', () => {
     );
     expect(accessDeclarationProblem({ permission: AUTHENTICATED })).toBeNull();
     expect(accessDeclarationProblem({ permission: 'read-user' })).toBeNull();
+    expect(accessDeclarationProblem({ permission: anyOf('read-user', 'create-pos') })).toBeNull();
+    expect(accessDeclarationProblem({ permission: anyOf('read-user', 'fly-rocket') })).toMatch(
+      /"fly-rocket", which is not in the permission/,
+    );
     expect(accessDeclarationProblem({ bearer: 'refresh-token' })).toBeNull();
     expect(accessDeclarationProblem({})).toMatch(/neither/);
   });

@@ -10,12 +10,22 @@ import { bearerToken, type TokenSigner } from './tokens';
 // Route access is declared on every route, next to its handler (DESIGN §5):
 //   config: { public: true }                  anyone, no token
 //   config: { permission: 'read-user' }       a signed-in user whose role grants the permission
+//   config: { permission: anyOf('a', 'b') }    a signed-in user whose role grants either one
 //   config: { permission: AUTHENTICATED }     any signed-in user (own profile, notifications)
 //   config: { bearer: 'refresh-token' }       the handler checks a refresh token itself
 //   config: { bearer: 'customer' }            a signed-in customer of the mobile app (never staff)
 // A route declaring none of these (or a permission the catalogue lacks) stops the server at start.
 
 export const AUTHENTICATED = 'authenticated';
+
+const OR = ' | ';
+
+/**
+ * A route open to holders of any one of `permissions` (the counter's customer lookup serves the
+ * cashier's POS and the back office's customer readers alike).
+ */
+export const anyOf = (...permissions: string[]) => permissions.join(OR);
+const alternativesOf = (permission: string) => permission.split(OR);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -52,12 +62,11 @@ export function accessDeclarationProblem(config: RouteOptions['config']): string
   if (c.bearer !== undefined && c.bearer !== 'refresh-token' && c.bearer !== 'customer') {
     return 'has an unknown `bearer`';
   }
-  if (
-    typeof c.permission === 'string' &&
-    c.permission !== AUTHENTICATED &&
-    !isKnownPermission(c.permission)
-  ) {
-    return `requires "${c.permission}", which is not in the permission catalogue`;
+  if (typeof c.permission === 'string' && c.permission !== AUTHENTICATED) {
+    const unknown = alternativesOf(c.permission).find((p) => !isKnownPermission(p));
+    if (unknown !== undefined) {
+      return `requires "${unknown}", which is not in the permission catalogue`;
+    }
   }
   return null;
 }
@@ -125,7 +134,10 @@ export function installAccessControl(app: FastifyInstance, options: AccessContro
     if (!claims?.sessionId) throw new AppError('unauthorized');
     const principal = await options.principals.load(claims.sessionId, claims.userId);
     if (!principal) throw new AppError('unauthorized');
-    if (permission !== AUTHENTICATED && !hasPermission(principal, permission)) {
+    if (
+      permission !== AUTHENTICATED &&
+      !alternativesOf(permission).some((p) => hasPermission(principal, p))
+    ) {
       throw new AppError('forbidden');
     }
     request.principal = principal;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuItems, roles, sessions, users } from '../db/schema/access';
 import { membershipTiers } from '../db/schema/loyalty';
 import { addons, categories, variantGroups, variantOptions } from '../db/schema/catalogue';
+import { customers } from '../db/schema/customers';
 import { auditLog, notifications } from '../db/schema/platform';
 import { outletClosures, outlets, tenants } from '../db/schema/tenancy';
 import { DEMO_PASSWORD } from '../db/seed-data';
@@ -199,6 +200,21 @@ async function refund(outletId: string, options: { method?: string; approved?: b
     expect(moved.statusCode, moved.body).toBe(200);
   }
   return id;
+}
+/** A fresh customer of the demo tenant (an app account), blocked when asked. */
+const matrixPhone = () => `+6018${String(10_000_000 + n()).padStart(8, '0')}`;
+async function newCustomer(status: 'active' | 'disabled' = 'active') {
+  const [row] = await db()
+    .insert(customers)
+    .values({
+      tenantId,
+      name: `Matrix customer ${n()}`,
+      phone: matrixPhone(),
+      referralCode: `MX${randomUUID().slice(0, 8).toUpperCase()}`,
+      status,
+    })
+    .returning();
+  return row!;
 }
 const closedDay = '2020-06-01';
 /** A customer of the demo tenant with RM 10.00 in the wallet. */
@@ -622,6 +638,46 @@ const requests: Record<string, Builder> = {
     url: `/api/orders/${(await sale(pg)).id}/refundable`,
   }),
 
+  'GET /api/customers': () => ({ url: '/api/customers?q=a' }),
+  'GET /api/customers/export': () => ({ url: '/api/customers/export' }),
+  'GET /api/customers/lookup': async () => ({
+    url: `/api/customers/lookup?phone=${encodeURIComponent((await newCustomer()).phone)}`,
+  }),
+  'POST /api/customers': () => ({
+    url: '/api/customers',
+    payload: { name: 'Matrix walk-in', phone: matrixPhone() },
+  }),
+  'GET /api/customers/:id': async () => ({ url: `/api/customers/${(await newCustomer()).id}` }),
+  'PUT /api/customers/:id': async () => ({
+    url: `/api/customers/${(await newCustomer()).id}`,
+    payload: { name: 'Matrix renamed' },
+  }),
+  'GET /api/customers/:id/orders': async () => ({
+    url: `/api/customers/${(await newCustomer()).id}/orders`,
+  }),
+  'POST /api/customers/:id/block': async () => ({
+    url: `/api/customers/${(await newCustomer()).id}/block`,
+    payload: { reason: 'Matrix' },
+  }),
+  'POST /api/customers/:id/unblock': async () => ({
+    url: `/api/customers/${(await newCustomer('disabled')).id}/unblock`,
+    payload: {},
+  }),
+  'GET /api/customers/:id/notes': async () => ({
+    url: `/api/customers/${(await newCustomer()).id}/notes`,
+  }),
+  'POST /api/customers/:id/notes': async () => ({
+    url: `/api/customers/${(await newCustomer()).id}/notes`,
+    payload: { body: 'Matrix note' },
+  }),
+  'GET /api/customers/:id/personal-data': async () => ({
+    url: `/api/customers/${(await newCustomer()).id}/personal-data`,
+  }),
+  'POST /api/customers/:id/anonymise': async () => ({
+    url: `/api/customers/${(await newCustomer()).id}/anonymise`,
+    payload: { confirm: true },
+  }),
+
   'GET /api/dashboard': () => ({ url: '/api/dashboard' }),
   'GET /api/dashboard|other outlet': () => ({ url: `/api/dashboard?outlet_id=${pg}` }),
   'GET /api/dashboard/outlets': () => ({ url: '/api/dashboard/outlets' }),
@@ -848,6 +904,12 @@ const auditedAs: Record<string, string> = {
   'POST /api/addons': 'addon.create addon',
   'POST /api/categories': 'category.create category',
   'POST /api/categories/:id/image': 'category.image category',
+  'POST /api/customers': 'customer.create customer',
+  'POST /api/customers/:id/anonymise': 'customer.anonymise customer',
+  'POST /api/customers/:id/block': 'customer.block customer',
+  'POST /api/customers/:id/notes': 'customer.note customer',
+  'POST /api/customers/:id/unblock': 'customer.unblock customer',
+  'PUT /api/customers/:id': 'customer.update customer',
   'POST /api/changepassword': 'user.password_change user',
   'POST /api/logout': 'session.revoke session',
   'POST /api/membership-tiers': 'membership_tier.create membership_tier',

@@ -22,6 +22,7 @@ import { addProduct, demoTenantId, requiredChoices, testClock } from './order-fi
 import { createTestApp, type TestApp } from './test-app';
 import { walletScenario } from './tenant-isolation-wallet';
 import { runPointsScenario } from './tenant-isolation-points';
+import { customersPart } from './tenant-isolation-customers';
 
 // The tenant-isolation test's scenario: the demo tenant (A) used through the whole HTTP API, as
 // its staff, its customers, the platform superadmin inside it and the payment provider, so that
@@ -362,6 +363,7 @@ export async function runScenario(): Promise<Scenario> {
   await send(leaving.headers, 'POST', '/api/mobile/auth/sign-out', {});
   await a.post('/api/orders/close-day', { outlet_id: kl, business_date: '2026-06-10' });
   await a.get(`/api/orders/z-reports?outlet_id=${kl}&business_date=2026-06-10`);
+  await customersPart(t, tenantA, a, customer.phone);
 
   // ---- Reports, dashboard ----------------------------------------------------------------------
   for (const groupBy of [

@@ -42,7 +42,8 @@ const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const codeHash = (customerId: string, code: string) =>
   createHash('sha256').update(`${customerId}:${code}`).digest();
 
-const newReferralCode = () =>
+/** A customer's invite code: 8 characters that cannot be misread (no 0/O, 1/I). */
+export const newReferralCode = () =>
   Array.from(randomBytes(8), (b) => REFERRAL_ALPHABET[b % REFERRAL_ALPHABET.length]).join('');
 
 export type CustomerRow = repo.CustomerRow;

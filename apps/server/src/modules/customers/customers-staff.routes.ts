@@ -1,0 +1,152 @@
+import {
+  counterCustomerInputSchema,
+  customerAnonymisedSchema,
+  customerAnonymiseSchema,
+  customerBlockSchema,
+  customerDetailsSchema,
+  customerExportQuerySchema,
+  customerListQuerySchema,
+  customerLookupQuerySchema,
+  customerLookupSchema,
+  customerNoteInputSchema,
+  customerNoteSchema,
+  customerOrderSummarySchema,
+  customerPersonalDataSchema,
+  customerSummarySchema,
+  customerUpdateSchema,
+  idParamSchema,
+  listQuerySchema,
+} from '@kopi/contract';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { anyOf } from '../../lib/access';
+import { authedContextOf } from '../../lib/request-context';
+import { defineRoutes } from '../../lib/route-kit';
+import type { CustomerAdminService } from './customers-admin.service';
+import type { CustomerPdpaService } from './customers-pdpa.service';
+
+// DESIGN §8 /api/customers for staff (the contract's customers.ts lists the paths and
+// permissions). The counter's lookup and quick add serve the POS (create-pos) as well as the
+// back office. The wallet and points of a customer are the loyalty routes'.
+
+export async function customerStaffRoutes(
+  app: FastifyInstance,
+  { service, pdpa }: { service: CustomerAdminService; pdpa: CustomerPdpaService },
+) {
+  const route = defineRoutes(app, { tags: ['customers'], context: authedContextOf });
+
+  route.list('/customers', {
+    config: { permission: 'read-customer' },
+    summary:
+      'Customers: q (name, e-mail, or phone digits in any form: 012-345 6789, +6012…), status, tier_id, joined_from/to, last_order_from/to (days in the tenant’s time zone), has_wallet; sort created|name|last_order|wallet|points ("-" descending, default -created)',
+    querystring: customerListQuerySchema,
+    item: customerSummarySchema,
+    handler: (ctx, { query }) => service.list(ctx, query),
+  });
+
+  route.download('/customers/export', {
+    config: { permission: 'read-customer' },
+    summary: 'The filtered customer list as CSV in lang (default English), amounts in ringgit',
+    querystring: customerExportQuerySchema,
+    handler: (ctx, { query }) => service.exportCsv(ctx, query),
+  });
+
+  route.get('/customers/lookup', {
+    config: { permission: anyOf('create-pos', 'read-customer') },
+    summary: 'The counter finds a customer by phone (any Malaysian form): the customer or null',
+    querystring: customerLookupQuerySchema,
+    data: customerLookupSchema,
+    handler: (ctx, { query }) => service.lookup(ctx, query.phone),
+  });
+
+  route.create('/customers', {
+    config: { permission: anyOf('create-pos', 'create-customer') },
+    summary:
+      'Add a customer by name and phone (no app account yet: signing up with the phone takes it over); 409 customer_phone_taken',
+    body: counterCustomerInputSchema,
+    data: customerSummarySchema,
+    handler: (ctx, { body }) => service.createAtCounter(ctx, body),
+  });
+
+  route.get('/customers/:id', {
+    config: { permission: 'read-customer' },
+    summary:
+      'One customer: profile, balances, tier and the next one, orders, total spend (paid minus refunded), who referred them',
+    params: idParamSchema,
+    data: customerDetailsSchema,
+    handler: (ctx, { params }) => service.get(ctx, params.id),
+  });
+
+  route.put('/customers/:id', {
+    config: { permission: 'update-customer' },
+    summary: 'Name, e-mail and birthday; 409 customer_anonymised',
+    params: idParamSchema,
+    body: customerUpdateSchema,
+    data: customerDetailsSchema,
+    handler: (ctx, { params, body }) => service.update(ctx, params.id, body),
+  });
+
+  route.list('/customers/:id/orders', {
+    config: { permission: 'read-customer' },
+    summary: 'The customer’s orders, newest first (staff bound to an outlet see that outlet’s)',
+    params: idParamSchema,
+    querystring: listQuerySchema,
+    item: customerOrderSummarySchema,
+    handler: (ctx, { params, query }) => service.orders(ctx, params.id, query),
+  });
+
+  route.post('/customers/:id/block', {
+    config: { permission: 'update-customer' },
+    summary:
+      'Block: no app sign-in (the app sessions end at once) and no wallet charge; reason optional, for the audit log',
+    params: idParamSchema,
+    body: customerBlockSchema,
+    data: customerDetailsSchema,
+    handler: (ctx, { params, body }) => service.block(ctx, params.id, body),
+  });
+
+  route.post('/customers/:id/unblock', {
+    config: { permission: 'update-customer' },
+    summary: 'Unblock; reason optional, for the audit log',
+    params: idParamSchema,
+    body: customerBlockSchema,
+    data: customerDetailsSchema,
+    handler: (ctx, { params, body }) => service.unblock(ctx, params.id, body),
+  });
+
+  route.get('/customers/:id/notes', {
+    config: { permission: 'read-customer' },
+    summary: 'Staff notes on the customer, newest first',
+    params: idParamSchema,
+    data: z.array(customerNoteSchema),
+    handler: (ctx, { params }) => service.notes(ctx, params.id),
+  });
+
+  route.create('/customers/:id/notes', {
+    config: { permission: 'update-customer' },
+    summary: 'Add a staff note (signed with the author’s name); 409 customer_anonymised',
+    params: idParamSchema,
+    body: customerNoteInputSchema,
+    data: customerNoteSchema,
+    handler: (ctx, { params, body }) => service.addNote(ctx, params.id, body.body),
+  });
+
+  route.get('/customers/:id/personal-data', {
+    config: { permission: 'update-customer' },
+    summary:
+      'PDPA access request: everything held on the customer as one JSON document (profile, orders, wallet and points ledgers, referrals, notes, app sessions); audited',
+    params: idParamSchema,
+    data: customerPersonalDataSchema,
+    handler: (ctx, { params }) => pdpa.personalData(ctx, params.id),
+  });
+
+  route.post('/customers/:id/anonymise', {
+    config: { permission: 'update-customer' },
+    summary:
+      'PDPA erasure ({ confirm: true }): personal data erased, sign-in ended; orders, ledgers and balances stay. 409 customer_anonymised the second time',
+    params: idParamSchema,
+    body: customerAnonymiseSchema,
+    data: customerAnonymisedSchema,
+    handler: (ctx, { params }) => pdpa.anonymise(ctx, params.id),
+  });
+}
