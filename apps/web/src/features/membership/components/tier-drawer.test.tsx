@@ -28,7 +28,7 @@ function renderDrawer(tier: MembershipTier | null, basis: 'points' | 'spend' = '
 }
 
 // Typing a whole tier is many keystrokes: slow on a busy 2-core machine.
-describe('tier drawer', { timeout: 20_000 }, () => {
+describe('tier drawer', { timeout: 30_000 }, () => {
   it('refuses an empty tier with the contract’s messages, and a colour that is not #RRGGBB', async () => {
     const { drawer, save, onSubmit } = renderDrawer(null);
     await save();

@@ -50,7 +50,7 @@ const settings: LoyaltySettings = {
 const editor = (action: string, subject: string) => subject === 'membership';
 const reader = (action: string, subject: string) => action === 'read' && subject === 'membership';
 
-function setup(can = editor) {
+function setup(can: (action: string, subject: string) => boolean = editor) {
   const calls = mockFetch((call) => {
     if (call.url === '/api/membership-tiers') return { body: { data: tiers } };
     if (call.url === '/api/loyalty-settings' && call.method === 'GET')
@@ -65,7 +65,7 @@ function setup(can = editor) {
   return calls;
 }
 
-describe('membership page', { timeout: 20_000 }, () => {
+describe('membership page', { timeout: 30_000 }, () => {
   it('lists the tiers from the lowest: colour chip, names, points threshold, multiplier, members', async () => {
     setup();
     const rows = await screen.findAllByTestId('tier-row');
