@@ -252,22 +252,25 @@ const nonNegativeInt = (max: number) =>
     .min(0, { error: messageKey('min_value', { min: 0 }) })
     .max(max, { error: messageKey('max_value', { max }) });
 
+const positiveInt = (max: number) =>
+  nonNegativeInt(max).refine((n) => n > 0, { error: messageKey('min_value', { min: 1 }) });
+
 export const loyaltySettingsSchema = z.object({
   /** The most a wallet may hold, in sen. */
   wallet_max_balance: nonNegativeInt(10_000_000),
   /** The app's top-up buttons, in sen. */
   topup_presets: z
-    .array(nonNegativeInt(1_000_000).refine((n) => n > 0))
-    .min(1)
-    .max(8),
+    .array(positiveInt(1_000_000))
+    .min(1, { error: messageKey('min_items', { minCount: 1 }) })
+    .max(8, { error: messageKey('max_items', { maxCount: 8 }) }),
   /** The largest adjustment one staff member makes without a second approver, in sen. */
   adjustment_limit: nonNegativeInt(1_000_000),
   tier_basis: tierBasisSchema,
   /** Points expire this many months after they were earned; 0 never. */
   points_expiry_months: nonNegativeInt(120),
   /** `redeem_points` points buy `redeem_value` sen of wallet credit. */
-  redeem_points: nonNegativeInt(1_000_000).refine((n) => n > 0),
-  redeem_value: nonNegativeInt(1_000_000).refine((n) => n > 0),
+  redeem_points: positiveInt(1_000_000),
+  redeem_value: positiveInt(1_000_000),
 });
 export type LoyaltySettings = z.infer<typeof loyaltySettingsSchema>;
 
@@ -317,6 +320,9 @@ export const walletPaymentCodeSchema = text({ error: messageKey('required') })
   .trim()
   .transform((v) => v.replace(/[\s-]/g, ''))
   .pipe(text().regex(/^\d{12}$/, { error: messageKey('payment_code') }));
+
+/** What the app's QR holds before the digits (`KOPIPAY:123456789012`): a scanner types it all. */
+export const WALLET_PAYMENT_QR_PREFIX = 'KOPIPAY:';
 
 export const walletPaymentCodeCheckSchema = z.object({ code: walletPaymentCodeSchema });
 

@@ -23,6 +23,22 @@ describe('routes as data', () => {
     expect(byPath['/account-settings/:tab']?.page).toBeTypeOf('function');
   });
 
+  it('opens membership and referrals with their read permissions, as lazy pages', () => {
+    const byPath = Object.fromEntries(appRoutes.map((r) => [r.path, r]));
+    expect(byPath['/customer/membership']).toMatchObject({
+      layout: 'default',
+      action: 'read',
+      subject: 'membership',
+    });
+    expect(byPath['/customer/referral']).toMatchObject({
+      layout: 'default',
+      action: 'read',
+      subject: 'referral',
+    });
+    expect(byPath['/customer/membership']?.page).toBeTypeOf('function');
+    expect(byPath['/customer/referral']?.page).toBeTypeOf('function');
+  });
+
   it('declares abilities lowercased, like parsed permission strings', () => {
     for (const r of appRoutes) {
       if (r.action) expect(r.action).toBe(r.action.toLowerCase());

@@ -304,6 +304,31 @@ export const appRoutes: AppRouteDef[] = [
     titleKey: 'pageTitles.refundDetails',
     page: () => signedInPage('refundDetails'),
   },
+  // Membership tiers and rules, and referrals (the customers' loyalty programme).
+  {
+    id: 'customer-membership',
+    path: '/customer/membership',
+    layout: 'default',
+    access: 'signed-in',
+    action: 'read',
+    subject: 'membership',
+    titleKey: 'pageTitles.membership',
+    icon: 'CardMembership',
+    searchable: true,
+    page: () => signedInPage('membership'),
+  },
+  {
+    id: 'customer-referral',
+    path: '/customer/referral',
+    layout: 'default',
+    access: 'signed-in',
+    action: 'read',
+    subject: 'referral',
+    titleKey: 'pageTitles.referral',
+    icon: 'Share',
+    searchable: true,
+    page: () => signedInPage('referral'),
+  },
   // Issue 8: the sales report. SPEC §2 names its six sub-views (tabs, kept in the query string)
   // and leaves its access open; the seeded menu item and the API need read-report.
   {

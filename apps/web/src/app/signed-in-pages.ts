@@ -38,6 +38,9 @@ export const signedInPages = {
     import('../features/refunds/pages/refund-list-page').then((m) => m.RefundListPage),
   refundDetails: () =>
     import('../features/refunds/pages/refund-details-page').then((m) => m.RefundDetailsPage),
+  membership: () =>
+    import('../features/membership/pages/membership-page').then((m) => m.MembershipPage),
+  referral: () => import('../features/referral/pages/referral-page').then((m) => m.ReferralPage),
   report: () => import('../features/reports/pages/report-page').then((m) => m.ReportPage),
   users: () => import('../features/users/pages/user-list-page').then((m) => m.UserListPage),
   userView: () => import('../features/users/pages/user-view-page').then((m) => m.UserViewPage),

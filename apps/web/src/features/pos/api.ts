@@ -1,8 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Order, OrderCreate, PosContext, PosMenu, PosOutlet } from '@kopi/contract';
+import type {
+  CounterCustomerInput,
+  CustomerSummary,
+  Order,
+  OrderCreate,
+  PosContext,
+  PosMenu,
+  PosOutlet,
+  WalletPaymentCodeInfo,
+} from '@kopi/contract';
 import { http } from '../../lib/http/http';
 
-// The POS reads /api/pos/* (subject pos) and sells through POST /api/orders (create-pos).
+// The POS reads /api/pos/* (subject pos) and sells through POST /api/orders (create-pos); with
+// create-pos it also finds or adds the sale's customer by phone and reads a wallet payment code.
 export const posKeys = {
   all: ['pos'] as const,
   outlets: () => [...posKeys.all, 'outlets'] as const,
@@ -22,6 +32,28 @@ export const getPosMenu = (outletId: string) =>
  */
 export const postSale = (body: OrderCreate, idempotencyKey: string) =>
   http.post<Order>('/orders', body, { idempotencyKey, retries: 0, errorToast: 'silent' });
+
+/** The customer with this phone number, or null; the dialog says what went wrong itself. */
+export const lookupCustomer = (phone: string) =>
+  http.get<CustomerSummary | null>('/customers/lookup', {
+    query: { phone },
+    errorToast: 'silent',
+  });
+
+/** A walk-in added by name and phone (409 customer_phone_taken: someone has it already). */
+export const addCounterCustomer = (body: CounterCustomerInput) =>
+  http.post<CustomerSummary>('/customers', body, { errorToast: 'silent' });
+
+/**
+ * Whose wallet a payment code opens and what it holds. A refusal (expired, used, blocked) is
+ * final and shown at once, so the cashier can ask for a new code without waiting for a retry.
+ */
+export const checkPaymentCode = (code: string) =>
+  http.post<WalletPaymentCodeInfo>(
+    '/wallet-payment-codes/check',
+    { code },
+    { errorToast: 'silent', retries: 0 },
+  );
 
 export const usePosOutlets = () =>
   useQuery({ queryKey: posKeys.outlets(), queryFn: listPosOutlets, staleTime: 5 * 60_000 });

@@ -157,6 +157,44 @@ describe('cart reducer', () => {
       customer_phone: '',
     });
   });
+
+  it('attaches a customer, filling the empty name and phone, and removes them again', () => {
+    const ali = {
+      id: 'c1',
+      name: 'Ali',
+      phone: '+60123456789',
+      tier: null,
+      points: 10,
+      wallet_balance: 0,
+      blocked: false,
+    };
+    const typed = reduce(emptyCart, {
+      type: 'field',
+      field: 'customer_name',
+      value: 'Ali (table)',
+    });
+    const attached = reduce(typed, { type: 'customer', customer: ali });
+    expect(attached).toMatchObject({
+      customer: ali,
+      customer_name: 'Ali (table)',
+      customer_phone: '+60123456789',
+    });
+    expect(attached.version).toBe(typed.version + 1);
+    expect(reduce(attached, { type: 'customer', customer: ali })).toBe(attached);
+    expect(reduce(attached, { type: 'customer', customer: null })).toMatchObject({
+      customer: null,
+      customer_name: 'Ali (table)',
+      customer_phone: '',
+    });
+    expect(reduce(attached, { type: 'clear' }).customer).toBeNull();
+  });
+
+  it('reads a cart saved before customers could be attached', () => {
+    const { customer: _none, ...old } = reduce(emptyCart, { type: 'add', line: kopi });
+    localStorage.setItem(savedCartKey('o1'), JSON.stringify({ cart: old, pending_key: null }));
+    expect(loadSavedCart(localStorage, 'o1')?.cart.customer).toBeNull();
+    localStorage.removeItem(savedCartKey('o1'));
+  });
 });
 
 describe('hold and recall', () => {

@@ -36,6 +36,18 @@ export type CartOption = z.infer<typeof cartOptionSchema>;
 export type CartAddon = z.infer<typeof cartAddonSchema>;
 export type NewCartLine = Omit<CartLine, 'key'>;
 
+/** The customer the cashier attached (found or added by phone): the sale earns their points. */
+const attachedCustomerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  tier: z.object({ name_en: z.string(), name_my: z.string(), colour: z.string() }).nullable(),
+  points: z.number().int(),
+  wallet_balance: z.number().int(),
+  blocked: z.boolean(),
+});
+export type AttachedCustomer = z.infer<typeof attachedCustomerSchema>;
+
 const cartSchema = z.object({
   lines: z.array(cartLineSchema),
   serving_method: servingMethodSchema.nullable(),
@@ -43,6 +55,8 @@ const cartSchema = z.object({
   delivery_address: z.string(),
   customer_phone: z.string(),
   customer_name: z.string(),
+  // Carts saved before customers could be attached have none.
+  customer: attachedCustomerSchema.nullable().default(null),
   version: z.number().int(),
 });
 export type Cart = z.infer<typeof cartSchema>;
@@ -54,6 +68,7 @@ export const emptyCart: Cart = {
   delivery_address: '',
   customer_phone: '',
   customer_name: '',
+  customer: null,
   version: 0,
 };
 
@@ -79,6 +94,8 @@ export type CartAction =
   | { type: 'clear' }
   | { type: 'serving'; method: ServingMethod }
   | { type: 'field'; field: CartField; value: string }
+  /** A customer attached to the sale (null: removed). */
+  | { type: 'customer'; customer: AttachedCustomer | null }
   /** Recall a held cart or restore the saved one: the content is replaced. */
   | { type: 'replace'; cart: Omit<Cart, 'version'> };
 
@@ -151,9 +168,33 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
     case 'field':
       if (cart[action.field] === action.value) return cart;
       return next({ [action.field]: action.value });
+    case 'customer':
+      return attachCustomer(cart, action.customer, next);
     case 'replace':
       return next({ ...action.cart });
   }
+}
+
+/**
+ * Attaching a customer fills the name and phone fields still empty (the receipt and the pick-up
+ * call use them); removing one empties those it filled and keeps what the cashier typed.
+ */
+function attachCustomer(
+  cart: Cart,
+  customer: AttachedCustomer | null,
+  next: (changes: Partial<Cart>) => Cart,
+): Cart {
+  if (customer?.id === cart.customer?.id) return cart;
+  const previous = cart.customer;
+  const keep = (field: 'customer_name' | 'customer_phone', was: string | undefined) =>
+    was !== undefined && cart[field] === was ? '' : cart[field];
+  const name = keep('customer_name', previous?.name);
+  const phone = keep('customer_phone', previous?.phone);
+  return next({
+    customer,
+    customer_name: customer && !name ? customer.name : name,
+    customer_phone: customer && !phone ? customer.phone : phone,
+  });
 }
 
 export const cartItemCount = (cart: Pick<Cart, 'lines'>) =>

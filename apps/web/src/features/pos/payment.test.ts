@@ -147,8 +147,8 @@ describe('payments', () => {
       problem: { kind: 'amountTooHigh', due: 297 },
     });
     const parts: PaymentPart[] = [
-      { method: 'card', amount: 296, tendered: null, reference: 'a' },
-      { method: 'card', amount: 5, tendered: null, reference: 'b' },
+      { method: 'card', amount: 296, tendered: null, reference: 'a', wallet: null },
+      { method: 'card', amount: 5, tendered: null, reference: 'b', wallet: null },
     ];
     expect(view(parts, { method: 'card', reference: 'c' })).toMatchObject({
       canConfirm: false,
@@ -157,7 +157,9 @@ describe('payments', () => {
   });
 
   it('confirms when the parts already settle the bill', () => {
-    const parts: PaymentPart[] = [{ method: 'card', amount: 297, tendered: null, reference: 'a' }];
+    const parts: PaymentPart[] = [
+      { method: 'card', amount: 297, tendered: null, reference: 'a', wallet: null },
+    ];
     expect(view(parts, { method: 'card' })).toMatchObject({
       canConfirm: true,
       payments: [{ method: 'card', amount: 297, reference: 'a' }],
@@ -182,6 +184,103 @@ describe('payments', () => {
       payments: [{ method: 'cash', amount: 325, tendered: 500 }],
     });
     expect(body.delivery_address).toBeUndefined();
+  });
+});
+
+describe('wallet payments', () => {
+  const aminah = '00000000-0000-4000-8000-0000000000a1';
+  const checked = (balance: number, customer_id = aminah) => ({
+    code: '123456789012',
+    info: {
+      customer_id,
+      customer_name: 'Aminah',
+      phone: '+60123456789',
+      balance,
+      expires_at: '2026-03-15T04:01:00Z',
+    },
+  });
+
+  it('needs a checked code, then pays the balance at most, the rest by cash', () => {
+    expect(view([], { method: 'wallet' })).toMatchObject({
+      canConfirm: false,
+      canAddPart: false,
+      problem: { kind: 'walletCodeMissing' },
+    });
+    // RM 2.97 due, RM 2.00 in the wallet: the wallet pays RM 2.00, RM 0.97 is still due.
+    const short = view([], { method: 'wallet', wallet: checked(200) });
+    expect(short).toMatchObject({
+      amount: 200,
+      canAddPart: true,
+      canConfirm: false,
+      problem: { kind: 'stillDue', due: 97 },
+      walletCustomerId: aminah,
+    });
+    expect(short.totals.rounding).toBe(0);
+    // Paying less from the wallet is allowed; more than it holds is not.
+    expect(view([], { method: 'wallet', wallet: checked(200), amount: 150 })).toMatchObject({
+      amount: 150,
+      canAddPart: true,
+    });
+    expect(view([], { method: 'wallet', wallet: checked(200), amount: 250 })).toMatchObject({
+      canAddPart: false,
+      problem: { kind: 'walletShort', balance: 200 },
+    });
+    expect(view([], { method: 'wallet', wallet: checked(0) })).toMatchObject({
+      problem: { kind: 'walletShort', balance: 0 },
+    });
+
+    const parts = [entryToPart({ ...newEntry('wallet'), wallet: checked(200) }, 200)];
+    const rest = view(parts, { method: 'cash', tendered: 100 });
+    expect(rest).toMatchObject({ remaining: 97, change: 3, canConfirm: true });
+    expect(rest.payments).toEqual([
+      { method: 'wallet', amount: 200, payment_code: '123456789012' },
+      { method: 'cash', amount: 97, tendered: 100 },
+    ]);
+    expect(rest.walletCustomerId).toBe(aminah);
+  });
+
+  it('pays the whole bill from a wallet that holds enough', () => {
+    const paid = view([], { method: 'wallet', wallet: checked(5000) });
+    expect(paid).toMatchObject({ amount: 297, canConfirm: true, problem: null });
+    expect(paid.payments).toEqual([
+      { method: 'wallet', amount: 297, payment_code: '123456789012' },
+    ]);
+  });
+
+  it("refuses another customer's wallet when a customer is attached to the sale", () => {
+    const other = '00000000-0000-4000-8000-0000000000b2';
+    const price = (cash: boolean) => saleTotals(oneKopi, 'pick_up', context, menuIndex, cash);
+    const entry = { ...newEntry('wallet'), wallet: checked(5000) };
+    expect(paymentView([], entry, price, other)).toMatchObject({
+      canConfirm: false,
+      problem: { kind: 'walletOtherCustomer', name: 'Aminah' },
+    });
+    expect(paymentView([], entry, price, aminah)).toMatchObject({ canConfirm: true });
+  });
+
+  it("names the wallet's customer on the sale when none is attached", () => {
+    const payments = view([], { method: 'wallet', wallet: checked(5000) }).payments;
+    const body = saleBody(ids.outlet, oneKopi, payments, false, aminah);
+    expect(orderCreateSchema.parse(body)).toMatchObject({
+      customer_id: aminah,
+      payments: [{ method: 'wallet', amount: 297, payment_code: '123456789012' }],
+    });
+    const attached = cartReducer(oneKopi, {
+      type: 'customer',
+      customer: {
+        id: '00000000-0000-4000-8000-0000000000c3',
+        name: 'Ben',
+        phone: '+60111111111',
+        tier: null,
+        points: 0,
+        wallet_balance: 0,
+        blocked: false,
+      },
+    });
+    expect(saleBody(ids.outlet, attached, payments, false, aminah).customer_id).toBe(
+      '00000000-0000-4000-8000-0000000000c3',
+    );
+    expect(saleBody(ids.outlet, oneKopi, payments, false).customer_id).toBeUndefined();
   });
 });
 

@@ -10,6 +10,7 @@ import {
   type PricingLine,
   type PricingResult,
   type ServingMethod,
+  type WalletPaymentCodeInfo,
 } from '@kopi/contract';
 import type { Cart, CartLine } from './cart';
 
@@ -64,6 +65,12 @@ export function saleTotals(
   });
 }
 
+/** A customer's wallet payment code the POS checked: whose wallet, and what it holds. */
+export interface WalletCheck {
+  code: string;
+  info: WalletPaymentCodeInfo;
+}
+
 /** A payment already taken in a split bill. */
 export interface PaymentPart {
   method: PaymentMethod;
@@ -71,15 +78,18 @@ export interface PaymentPart {
   /** Cash handed over (cash only). */
   tendered: number | null;
   reference: string;
+  /** The checked payment code (wallet only). */
+  wallet: WalletCheck | null;
 }
 
 /** The payment being entered now. */
 export interface PaymentEntry {
   method: PaymentMethod;
-  /** Null: whatever is still due. */
+  /** Null: whatever is still due (for the wallet, at most its balance). */
   amount: number | null;
   tendered: number | null;
   reference: string;
+  wallet: WalletCheck | null;
 }
 
 export const newEntry = (method: PaymentMethod = 'cash'): PaymentEntry => ({
@@ -87,6 +97,7 @@ export const newEntry = (method: PaymentMethod = 'cash'): PaymentEntry => ({
   amount: null,
   tendered: null,
   reference: '',
+  wallet: null,
 });
 
 export type PaymentProblem =
@@ -97,6 +108,9 @@ export type PaymentProblem =
   | { kind: 'tenderedShort'; amount: number }
   | { kind: 'tenderedTooHigh'; max: number }
   | { kind: 'referenceMissing' }
+  | { kind: 'walletCodeMissing' }
+  | { kind: 'walletOtherCustomer'; name: string }
+  | { kind: 'walletShort'; balance: number }
   | { kind: 'stillDue'; due: number };
 
 export interface PaymentView {
@@ -118,25 +132,62 @@ export interface PaymentView {
   problem: PaymentProblem | null;
   /** The payments the sale would send. */
   payments: PaymentInput[];
+  /** The customer whose wallet pays part of the sale, or null. */
+  walletCustomerId: string | null;
 }
 
-const toInput = (p: PaymentPart): PaymentInput =>
-  p.method === 'cash'
-    ? { method: 'cash', amount: p.amount, ...(p.tendered !== null ? { tendered: p.tendered } : {}) }
-    : { method: p.method, amount: p.amount, reference: p.reference.trim() };
+function toInput(p: PaymentPart): PaymentInput {
+  if (p.method === 'cash')
+    return {
+      method: 'cash',
+      amount: p.amount,
+      ...(p.tendered !== null ? { tendered: p.tendered } : {}),
+    };
+  if (p.method === 'wallet')
+    return { method: 'wallet', amount: p.amount, payment_code: p.wallet?.code ?? '' };
+  return { method: p.method, amount: p.amount, reference: p.reference.trim() };
+}
 
-/** Everything the payment panel shows and allows, from the parts taken and the entry. */
+/** What a payment settles unless the cashier types an amount: what is due, at most the wallet's balance. */
+export function defaultAmount(entry: PaymentEntry, remaining: number): number {
+  const balance = entry.method === 'wallet' ? (entry.wallet?.info.balance ?? 0) : Infinity;
+  return Math.max(0, Math.min(balance, remaining));
+}
+
+/** Why a wallet payment cannot be taken as entered, or null. */
+function walletProblem(
+  entry: PaymentEntry,
+  amount: number,
+  customerId: string | null,
+): PaymentProblem | null {
+  if (entry.method !== 'wallet') return null;
+  if (!entry.wallet) return { kind: 'walletCodeMissing' };
+  const { info } = entry.wallet;
+  // The server refuses a code of someone else than the customer on the sale.
+  if (customerId && info.customer_id !== customerId)
+    return { kind: 'walletOtherCustomer', name: info.customer_name };
+  if (amount > info.balance || info.balance <= 0)
+    return { kind: 'walletShort', balance: info.balance };
+  return null;
+}
+
+/**
+ * Everything the payment panel shows and allows, from the parts taken and the entry.
+ * `customerId` is the customer attached to the sale, whom a wallet payment must belong to.
+ */
 export function paymentView(
   parts: readonly PaymentPart[],
   entry: PaymentEntry,
   price: (paidInCash: boolean) => PricingResult,
+  customerId: string | null = null,
 ): PaymentView {
   const allCash = isAllCash([...parts.map((p) => p.method), entry.method]);
   const totals = price(allCash);
   const taken = parts.reduce((n, p) => n + p.amount, 0);
   const remaining = totals.total - taken;
-  const amount = entry.amount ?? Math.max(0, remaining);
+  const amount = entry.amount ?? defaultAmount(entry, remaining);
   const isCash = entry.method === 'cash';
+  const walletPart = parts.find((p) => p.wallet) ?? null;
   const change = isCash && entry.tendered !== null ? Math.max(0, entry.tendered - amount) : 0;
 
   // The payments taken already settle the bill (the total moved by a rounding sen or two).
@@ -151,11 +202,14 @@ export function paymentView(
       canConfirm: true,
       problem: null,
       payments: parts.map(toInput),
+      walletCustomerId: walletPart?.wallet?.info.customer_id ?? null,
     };
   }
 
   let entryProblem: PaymentProblem | null = null;
   if (remaining < 0) entryProblem = { kind: 'overpaid', by: -remaining };
+  else if (walletProblem(entry, amount, customerId))
+    entryProblem = walletProblem(entry, amount, customerId);
   else if (amount <= 0 && totals.total > 0) entryProblem = { kind: 'amountMissing' };
   else if (amount > remaining) entryProblem = { kind: 'amountTooHigh', due: remaining };
   else if (isCash && entry.tendered === null) entryProblem = { kind: 'tenderedMissing' };
@@ -164,14 +218,10 @@ export function paymentView(
   // The contract's limit, so the till refuses what the server would.
   else if (isCash && !cashTenderedSchema.safeParse(entry.tendered).success)
     entryProblem = { kind: 'tenderedTooHigh', max: MAX_CASH_TENDERED };
-  else if (!isCash && !entry.reference.trim()) entryProblem = { kind: 'referenceMissing' };
+  else if (!isCash && entry.method !== 'wallet' && !entry.reference.trim())
+    entryProblem = { kind: 'referenceMissing' };
 
-  const current: PaymentPart = {
-    method: entry.method,
-    amount,
-    tendered: isCash ? entry.tendered : null,
-    reference: isCash ? '' : entry.reference,
-  };
+  const current = entryToPart(entry, amount);
   const settles = amount === remaining;
   const problem: PaymentProblem | null =
     entryProblem ?? (settles ? null : { kind: 'stillDue', due: remaining - amount });
@@ -185,6 +235,7 @@ export function paymentView(
     canConfirm: problem === null,
     problem,
     payments: [...parts, current].map(toInput),
+    walletCustomerId: (walletPart ?? current).wallet?.info.customer_id ?? null,
   };
 }
 
@@ -193,16 +244,22 @@ export const entryToPart = (entry: PaymentEntry, amount: number): PaymentPart =>
   method: entry.method,
   amount,
   tendered: entry.method === 'cash' ? entry.tendered : null,
-  reference: entry.method === 'cash' ? '' : entry.reference.trim(),
+  reference: entry.method === 'cash' || entry.method === 'wallet' ? '' : entry.reference.trim(),
+  wallet: entry.method === 'wallet' ? entry.wallet : null,
 });
 
-/** The POST /api/orders body of a sale. */
+/**
+ * The POST /api/orders body of a sale. Its customer is the one attached, else the one whose
+ * wallet pays (`walletCustomerId`): either way the sale earns their points.
+ */
 export function saleBody(
   outletId: string,
   cart: Cart,
   payments: PaymentInput[],
   allowOutsideHours: boolean,
+  walletCustomerId: string | null = null,
 ): OrderCreate {
+  const customerId = cart.customer?.id ?? walletCustomerId;
   const serving = cart.serving_method ?? 'pick_up';
   const text = (s: string) => (s.trim() ? s.trim() : undefined);
   return {
@@ -212,6 +269,7 @@ export function saleBody(
     delivery_address: serving === 'delivery' ? text(cart.delivery_address) : undefined,
     customer_phone: text(cart.customer_phone.replace(/[\s-]/g, '')),
     customer_name: text(cart.customer_name),
+    ...(customerId ? { customer_id: customerId } : {}),
     items: cart.lines.map((l) => ({
       product_id: l.product_id,
       quantity: l.quantity,

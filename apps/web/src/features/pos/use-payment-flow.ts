@@ -51,6 +51,7 @@ export function usePaymentFlow({
     },
     onOutletClosed: () => setOutsideAsk('resend'),
     onRefusedLines: checks.refuse,
+    onWalletRefused: parts.redoWallet,
   });
 
   const openPayment = () => {

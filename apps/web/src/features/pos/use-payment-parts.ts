@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { PosContext, PosMenuProduct, ServingMethod } from '@kopi/contract';
+import type { PaymentMethod, PosContext, PosMenuProduct, ServingMethod } from '@kopi/contract';
 import type { Cart } from './cart';
 import {
   entryToPart,
@@ -51,7 +51,9 @@ export function usePaymentParts({
   );
   const paidInCash = isAllCash([...payment.parts.map((p) => p.method), payment.entry.method]);
   const view =
-    context && serving ? paymentView(payment.parts, payment.entry, (cash) => price(cash)!) : null;
+    context && serving
+      ? paymentView(payment.parts, payment.entry, (cash) => price(cash)!, cart.customer?.id)
+      : null;
 
   return {
     parts: payment.parts,
@@ -59,14 +61,34 @@ export function usePaymentParts({
     totals: price(paidInCash),
     view,
     setEntry: (entry: PaymentEntry) => update({ entry }),
-    /** Takes the entered payment as one part of a split bill; after cash the next entry starts as card. */
+    /**
+     * Takes the entered payment as one part of a split bill. The next entry starts as card after
+     * cash, as cash after the wallet (whose code pays once), else as the same method.
+     */
     addPart: () => {
       if (!view?.canAddPart) return;
       update({
         parts: [...payment.parts, entryToPart(payment.entry, view.amount)],
-        entry: newEntry(payment.entry.method === 'cash' ? 'card' : payment.entry.method),
+        entry: newEntry(nextMethod[payment.entry.method] ?? payment.entry.method),
       });
     },
     removePart: (index: number) => update({ parts: payment.parts.filter((_, j) => j !== index) }),
+    /**
+     * The server refused the wallet's code (expired, used, balance too low, customer blocked):
+     * the other payments stay as they are and the wallet waits for a new code.
+     */
+    redoWallet: () => {
+      const { parts, entry } = payment;
+      const current =
+        entry.method !== 'wallet' && view && view.amount > 0
+          ? [entryToPart(entry, view.amount)]
+          : [];
+      update({
+        parts: [...parts.filter((p) => p.method !== 'wallet'), ...current],
+        entry: newEntry('wallet'),
+      });
+    },
   };
 }
+
+const nextMethod: Partial<Record<PaymentMethod, PaymentMethod>> = { cash: 'card', wallet: 'cash' };

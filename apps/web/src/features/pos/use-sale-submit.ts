@@ -22,6 +22,15 @@ import {
 
 type PosT = ReturnType<typeof usePosStrings>['t'];
 
+/** Refusals of the wallet payment a new code from the customer may put right. */
+const walletRefusals: ReadonlySet<string> = new Set([
+  'insufficient_wallet_balance',
+  'payment_code_expired',
+  'payment_code_invalid',
+  'customer_blocked',
+  'wallet_payment_needs_code',
+]);
+
 /** The schema's issues with a sale body, each said about the line, payment or field it names. */
 function localRefusals(
   issues: readonly { path: readonly PropertyKey[]; message: string }[],
@@ -63,6 +72,7 @@ export function useSaleSubmit({
   onRecorded,
   onOutletClosed,
   onRefusedLines,
+  onWalletRefused,
 }: {
   outletId: string | null;
   cart: Cart;
@@ -77,6 +87,8 @@ export function useSaleSubmit({
   /** The server says the outlet is closed: the cashier may confirm a sale outside hours. */
   onOutletClosed: () => void;
   onRefusedLines: (keys: string[]) => void;
+  /** The wallet's payment code was refused: the cashier asks the customer for a new one. */
+  onWalletRefused: () => void;
 }) {
   const { t } = usePosStrings();
   const [status, setStatus] = useState<SendStatus>({ kind: 'idle' });
@@ -85,7 +97,13 @@ export function useSaleSubmit({
 
   const send = async (outside: boolean) => {
     if (!view?.canConfirm || !outletId || !serving || sending.current) return;
-    const body = saleBody(outletId, { ...cart, serving_method: serving }, view.payments, outside);
+    const body = saleBody(
+      outletId,
+      { ...cart, serving_method: serving },
+      view.payments,
+      outside,
+      view.walletCustomerId,
+    );
     const checked = orderCreateSchema.safeParse(body);
     if (!checked.success) {
       setStatus({ kind: 'refused', messages: localRefusals(checked.error.issues, cart, body, t) });
@@ -128,6 +146,11 @@ export function useSaleSubmit({
       }
       if (code === 'order_already_exists' || code === 'idempotency_key_reused') {
         setStatus({ kind: 'refused', messages: [t('payment.alreadyRecorded')] });
+        return;
+      }
+      if (code && walletRefusals.has(code)) {
+        setStatus({ kind: 'refused', messages: [error.message] });
+        onWalletRefused();
         return;
       }
       const indexes = refusedLineIndexes(error);

@@ -163,6 +163,8 @@ const en = {
     bank: 'Bank',
     accountHolder: 'Account holder',
     accountNumber: 'Account number',
+    walletHint:
+      'The amount is credited to the customer’s Kopi wallet at once when the refund is completed; they can spend it on their next order.',
     reason: 'Reason',
     note: 'Note',
     noteRequired: 'Say what the reason is.',
@@ -333,6 +335,8 @@ const my: FeatureMessages<typeof en> = {
     bank: 'Bank',
     accountHolder: 'Pemegang akaun',
     accountNumber: 'Nombor akaun',
+    walletHint:
+      'Jumlah ini dikreditkan ke dompet Kopi pelanggan serta-merta apabila bayaran balik diselesaikan; mereka boleh membelanjakannya pada pesanan seterusnya.',
     reason: 'Sebab',
     note: 'Catatan',
     noteRequired: 'Nyatakan sebabnya.',

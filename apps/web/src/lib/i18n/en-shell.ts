@@ -19,6 +19,8 @@ export const enShell = {
     refundList: 'Refund',
     refundDetails: 'Refund Details',
     report: 'Report',
+    membership: 'Membership',
+    referral: 'Referral',
     pos: 'POS',
     users: 'Users',
     userView: 'User',

@@ -74,6 +74,8 @@ export const my: UiMessages = {
     refundList: 'Bayaran Balik',
     refundDetails: 'Butiran Bayaran Balik',
     report: 'Laporan',
+    membership: 'Keahlian',
+    referral: 'Rujukan',
     pos: 'POS',
     users: 'Pengguna',
     userView: 'Pengguna',

@@ -12,10 +12,11 @@ import {
   type CustomerFieldRefs,
   type FieldProblems,
 } from './cart-customer-fields';
+import { CartCustomer } from './cart-customer';
 import { CartLineItem, type LineFlag } from './cart-line-item';
 import { CartTotals } from './cart-totals';
 
-/** The order being rung up: lines, serving method, customer, live totals and Pay. */
+/** The order being rung up: lines, its customer, serving method, live totals and Pay. */
 export function CartPanel({
   cart,
   dispatch,
@@ -30,6 +31,7 @@ export function CartPanel({
   onPay,
   onClear,
   onEditNote,
+  onOpenCustomer,
   hasPendingSale,
   ...refs
 }: {
@@ -50,6 +52,8 @@ export function CartPanel({
   onClear: () => void;
   /** Opens the note of the line with this key. */
   onEditNote: (key: string) => void;
+  /** Opens the dialog that finds or adds the order's customer. */
+  onOpenCustomer: () => void;
   hasPendingSale: boolean;
 } & CustomerFieldRefs) {
   const { t } = usePosStrings();
@@ -105,6 +109,11 @@ export function CartPanel({
         ))}
       </Box>
 
+      <CartCustomer
+        customer={cart.customer}
+        onOpen={onOpenCustomer}
+        onRemove={() => dispatch({ type: 'customer', customer: null })}
+      />
       <CartCustomerFields
         cart={cart}
         dispatch={dispatch}

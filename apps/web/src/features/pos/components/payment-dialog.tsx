@@ -1,61 +1,36 @@
 import type { KeyboardEvent } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import Close from '@mui/icons-material/Close';
 import { paymentMethods, type PaymentMethod } from '@kopi/contract';
 import { MoneyInput } from '../../../components/money-input';
 import { formatMoney } from '../../../lib/formatters';
 import { usePosStrings } from '../i18n';
 import {
-  quickCash,
+  defaultAmount,
   type PaymentEntry,
   type PaymentPart,
-  type PaymentProblem,
   type PaymentView,
+  type WalletCheck,
 } from '../payment';
+import { CashEntry } from './cash-entry';
+import { PaymentStatus, paymentProblemText, type SendStatus } from './payment-status';
+import { PaymentTaken } from './payment-taken';
+import { WalletEntry } from './wallet-entry';
 
-export type SendStatus =
-  | { kind: 'idle' }
-  | { kind: 'sending' }
-  | { kind: 'retrying'; attempt: number; total: number }
-  | { kind: 'unconfirmed' }
-  | { kind: 'refused'; messages: string[] };
+export type { SendStatus } from './payment-status';
 
-type T = ReturnType<typeof usePosStrings>['t'];
-
-export function paymentProblemText(t: T, p: PaymentProblem) {
-  switch (p.kind) {
-    case 'overpaid':
-      return t('payment.problems.overpaid', { amount: formatMoney(p.by) });
-    case 'amountMissing':
-      return t('payment.problems.amountMissing');
-    case 'amountTooHigh':
-      return t('payment.problems.amountTooHigh', { amount: formatMoney(p.due) });
-    case 'tenderedMissing':
-      return t('payment.problems.tenderedMissing');
-    case 'tenderedShort':
-      return t('payment.problems.tenderedShort', { amount: formatMoney(p.amount) });
-    case 'tenderedTooHigh':
-      return t('payment.problems.tenderedTooHigh', { amount: formatMoney(p.max) });
-    case 'referenceMissing':
-      return t('payment.problems.referenceMissing');
-    case 'stillDue':
-      return t('payment.problems.stillDue', { amount: formatMoney(p.due) });
-  }
-}
-
-/** Cash (quick amounts, exact, change), card and e-wallets with a reference, split bills. */
+/**
+ * Cash (quick amounts, exact, change), card and e-wallets with a reference, the customer's Kopi
+ * wallet with their payment code, split bills.
+ */
 export function PaymentDialog({
   open,
   view,
@@ -64,6 +39,7 @@ export function PaymentDialog({
   onEntryChange,
   onAddPart,
   onRemovePart,
+  onWalletChecked,
   status,
   outsideHours,
   onConfirm,
@@ -76,6 +52,8 @@ export function PaymentDialog({
   onEntryChange: (entry: PaymentEntry) => void;
   onAddPart: () => void;
   onRemovePart: (index: number) => void;
+  /** A wallet payment code was checked: an earlier refusal no longer stands. */
+  onWalletChecked: () => void;
   status: SendStatus;
   outsideHours: boolean;
   onConfirm: () => void;
@@ -83,20 +61,28 @@ export function PaymentDialog({
 }) {
   const { t } = usePosStrings();
   const busy = status.kind === 'sending' || status.kind === 'retrying';
-  const isCash = entry.method === 'cash';
   const methodName = (m: PaymentMethod) => t(`payment.methods.${m}`);
   const set = (changes: Partial<PaymentEntry>) => onEntryChange({ ...entry, ...changes });
+  // One wallet payment a sale: a code pays once.
+  const walletTaken = parts.some((p) => p.method === 'wallet');
+  const setWallet = (wallet: WalletCheck | null) => {
+    // The amount follows the new balance until the cashier types one.
+    set({ wallet, amount: null });
+    if (wallet) onWalletChecked();
+  };
   const confirm = () => {
     if (!busy && view?.canConfirm) onConfirm();
   };
   // Enter confirms from anywhere in the panel (a quick-cash button just tapped included), except
-  // on the buttons that do something else.
+  // on the buttons and fields that do something else with it. A wallet short of the bill is
+  // taken as a part instead, so scan, Enter, then the cash for the rest.
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
     const target = e.target as HTMLElement;
     if (target.closest('[data-enter="own"]') || target.tagName === 'TEXTAREA') return;
     e.preventDefault();
-    confirm();
+    if (!busy && entry.method === 'wallet' && !view?.canConfirm && view?.canAddPart) onAddPart();
+    else confirm();
   };
 
   return (
@@ -142,66 +128,12 @@ export function PaymentDialog({
         {view && (
           <Stack spacing={2}>
             {parts.length > 0 && (
-              <Box>
-                <Typography variant="subtitle2" component="h3">
-                  {t('payment.taken')}
-                </Typography>
-                <Box
-                  component="ul"
-                  sx={{ listStyle: 'none', m: 0, p: 0 }}
-                  data-testid="pos-payment-parts"
-                >
-                  {parts.map((p, i) => (
-                    <Box
-                      component="li"
-                      key={i}
-                      sx={{
-                        display: 'flex',
-                        alignItems: 'center',
-                        gap: 1,
-                        borderBottom: 1,
-                        borderColor: 'divider',
-                      }}
-                    >
-                      <Typography sx={{ fontWeight: 600 }}>{methodName(p.method)}</Typography>
-                      <Typography
-                        variant="body2"
-                        color="text.secondary"
-                        sx={{ flex: 1, minWidth: 0 }}
-                        noWrap
-                      >
-                        {p.method === 'cash'
-                          ? p.tendered !== null && p.tendered > p.amount
-                            ? t('payment.partTendered', {
-                                tendered: formatMoney(p.tendered),
-                                change: formatMoney(p.tendered - p.amount),
-                              })
-                            : ''
-                          : p.reference}
-                      </Typography>
-                      <Typography sx={{ fontWeight: 600 }}>{formatMoney(p.amount)}</Typography>
-                      <IconButton
-                        aria-label={t('payment.removePart', {
-                          method: methodName(p.method),
-                          amount: formatMoney(p.amount),
-                        })}
-                        onClick={() => onRemovePart(i)}
-                        disabled={busy}
-                        data-enter="own"
-                        sx={{ width: 44, height: 44 }}
-                      >
-                        <Close fontSize="small" />
-                      </IconButton>
-                    </Box>
-                  ))}
-                </Box>
-                <Typography
-                  sx={{ mt: 1, textAlign: 'end', fontWeight: 700 }}
-                  data-testid="pos-remaining"
-                >
-                  {t('payment.due')}: {formatMoney(Math.max(0, view.remaining))}
-                </Typography>
-              </Box>
+              <PaymentTaken
+                parts={parts}
+                remaining={view.remaining}
+                busy={busy}
+                onRemovePart={onRemovePart}
+              />
             )}
 
             <ToggleButtonGroup
@@ -229,6 +161,7 @@ export function PaymentDialog({
                 <ToggleButton
                   key={m}
                   value={m}
+                  disabled={m === 'wallet' && walletTaken}
                   sx={{ minHeight: 48, textTransform: 'none' }}
                   data-testid={`pos-method-${m}`}
                 >
@@ -237,61 +170,13 @@ export function PaymentDialog({
               ))}
             </ToggleButtonGroup>
 
-            {isCash ? (
-              <Box>
-                <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
-                  {t('payment.quickCash')}
-                </Typography>
-                <Box
-                  sx={{ display: 'grid', gridTemplateColumns: 'repeat(6, 1fr)', gap: 1, mb: 1.5 }}
-                >
-                  {quickCash.map((sen) => (
-                    <Button
-                      key={sen}
-                      variant={entry.tendered === sen ? 'contained' : 'outlined'}
-                      onClick={() => set({ tendered: sen })}
-                      disabled={busy}
-                      sx={{ minHeight: 48, px: 0.5 }}
-                      data-testid={`pos-cash-${sen}`}
-                    >
-                      {t('payment.cashAmount', { amount: String(sen / 100) })}
-                    </Button>
-                  ))}
-                  <Button
-                    variant={entry.tendered === view.amount ? 'contained' : 'outlined'}
-                    onClick={() => set({ tendered: view.amount })}
-                    disabled={busy}
-                    sx={{ minHeight: 48, px: 0.5 }}
-                    data-testid="pos-cash-exact"
-                  >
-                    {t('payment.exact')}
-                  </Button>
-                </Box>
-                <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-                  <MoneyInput
-                    label={t('payment.tendered')}
-                    value={entry.tendered}
-                    onChange={(sen) => set({ tendered: sen })}
-                    disabled={busy}
-                    sx={{ flex: 1 }}
-                    slotProps={{ htmlInput: { 'data-testid': 'pos-tendered' } }}
-                  />
-                  <Box sx={{ flex: 1, textAlign: 'end' }}>
-                    <Typography variant="body2" color="text.secondary">
-                      {t('payment.change')}
-                    </Typography>
-                    <Typography
-                      variant="h5"
-                      sx={{ fontWeight: 700 }}
-                      data-testid="pos-change"
-                      aria-live="polite"
-                    >
-                      {formatMoney(view.change)}
-                    </Typography>
-                  </Box>
-                </Stack>
-              </Box>
-            ) : (
+            {entry.method === 'cash' && (
+              <CashEntry entry={entry} view={view} busy={busy} onChange={set} />
+            )}
+            {entry.method === 'wallet' && (
+              <WalletEntry wallet={entry.wallet} busy={busy} onChecked={setWallet} />
+            )}
+            {entry.method !== 'cash' && entry.method !== 'wallet' && (
               <TextField
                 label={t('payment.reference')}
                 value={entry.reference}
@@ -303,42 +188,25 @@ export function PaymentDialog({
               />
             )}
 
-            <MoneyInput
-              label={t('payment.amount')}
-              helperText={t('payment.amountHint')}
-              value={entry.amount ?? view.amount}
-              onChange={(sen) =>
-                set({ amount: sen === null || sen === view.remaining ? null : sen })
-              }
-              disabled={busy}
-              slotProps={{ htmlInput: { 'data-testid': 'pos-amount' } }}
-            />
+            {(entry.method !== 'wallet' || entry.wallet) && (
+              <MoneyInput
+                label={entry.method === 'wallet' ? t('wallet.pays') : t('payment.amount')}
+                helperText={t('payment.amountHint')}
+                value={entry.amount ?? view.amount}
+                onChange={(sen) =>
+                  set({
+                    amount:
+                      sen === null || sen === defaultAmount(entry, view.remaining) ? null : sen,
+                  })
+                }
+                disabled={busy}
+                // A checked code: the amount is next, and Enter from it takes the payment.
+                autoFocus={entry.method === 'wallet'}
+                slotProps={{ htmlInput: { 'data-testid': 'pos-amount' } }}
+              />
+            )}
 
-            <Box aria-live="polite">
-              {status.kind === 'sending' && <Alert severity="info">{t('payment.sending')}</Alert>}
-              {status.kind === 'retrying' && (
-                <Alert severity="warning" data-testid="pos-retrying">
-                  {t('payment.retrying', { attempt: status.attempt, total: status.total })}
-                </Alert>
-              )}
-              {status.kind === 'unconfirmed' && (
-                <Alert severity="error" data-testid="pos-unconfirmed">
-                  {t('payment.unconfirmed')}
-                </Alert>
-              )}
-              {status.kind === 'refused' && (
-                <Alert severity="error" data-testid="pos-sale-error">
-                  {status.messages.map((m) => (
-                    <div key={m}>{m}</div>
-                  ))}
-                </Alert>
-              )}
-              {outsideHours && status.kind === 'idle' && (
-                <Typography variant="body2" color="warning.dark">
-                  {t('payment.outsideHours')}
-                </Typography>
-              )}
-            </Box>
+            <PaymentStatus status={status} outsideHours={outsideHours} />
           </Stack>
         )}
       </DialogContent>

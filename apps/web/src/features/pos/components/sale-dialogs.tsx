@@ -32,6 +32,7 @@ export function SaleDialogs({
         onEntryChange={parts.setEntry}
         onAddPart={parts.addPart}
         onRemovePart={parts.removePart}
+        onWalletChecked={sale.resetStatus}
         status={sale.status}
         outsideHours={flow.allowOutside}
         onConfirm={flow.confirm}

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sampleOrder } from '../../../components/receipt/order-fixture';
 import { mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
-import { context, ids, menu } from '../test-menu';
+import { ids } from '../test-menu';
+import { posApiAnswer } from '../test-pos-api';
 import { PosPage } from './pos-page';
 
 // The counter screen put together: outlet, catalogue, cart checks, payment and receipt.
@@ -18,15 +18,7 @@ const slow = { timeout: 10_000 };
 const findSlowly = (testId: string) => screen.findByTestId(testId, {}, slow);
 
 function renderPos() {
-  const calls = mockFetch((call) => {
-    if (call.url === '/api/pos/outlets')
-      return { body: { data: [{ id: ids.outlet, code: 'KL01', name: 'KLCC', status: 'active' }] } };
-    if (call.url.startsWith('/api/pos/context')) return { body: { data: context } };
-    if (call.url.startsWith('/api/pos/menu')) return { body: { data: menu } };
-    if (call.url === '/api/orders' && call.method === 'POST')
-      return { status: 201, body: { data: sampleOrder({ order_no: 'KL01-0001' }) } };
-    return undefined;
-  });
+  const calls = mockFetch(posApiAnswer);
   renderWithProviders(<PosPage />);
   return calls;
 }

@@ -5,6 +5,7 @@ import { useRefreshPos } from '../api';
 import type { NewCartLine } from '../cart';
 import { CartPanel } from '../components/cart-panel';
 import { CategoryList } from '../components/category-list';
+import { CustomerDialog } from '../components/customer-dialog';
 import { HoldRecallDialogs } from '../components/hold-recall-dialogs';
 import { NoteDialog } from '../components/note-dialog';
 import { OptionsDialog } from '../components/options-dialog';
@@ -50,6 +51,7 @@ export function PosPage() {
   const holding = useHoldRecall({ pos, onCartSwapped: checks.reset });
 
   const [clearAsk, setClearAsk] = useState(false);
+  const [customerOpen, setCustomerOpen] = useState(false);
   // The line whose note is being written (by key; a key that left the cart closes the dialog).
   const [noteKey, setNoteKey] = useState<string | null>(null);
   const noteLine = cart.lines.find((l) => l.key === noteKey) ?? null;
@@ -61,6 +63,7 @@ export function PosPage() {
     holding.anyOpen ||
     clearAsk ||
     noteLine !== null ||
+    customerOpen ||
     payment.askingOutside;
   usePosShortcuts(anyDialog, {
     F2: picker.focusSearch,
@@ -136,6 +139,7 @@ export function PosPage() {
             onPay={payment.onPay}
             onClear={() => setClearAsk(true)}
             onEditNote={setNoteKey}
+            onOpenCustomer={() => setCustomerOpen(true)}
             hasPendingSale={pos.hasPendingSale && !payment.payOpen}
             {...checks.fieldRefs}
           />
@@ -165,6 +169,14 @@ export function PosPage() {
         onClose={() => setNoteKey(null)}
       />
       <HoldRecallDialogs flow={holding} />
+      <CustomerDialog
+        open={customerOpen}
+        onAttach={(customer) => {
+          dispatch({ type: 'customer', customer });
+          setCustomerOpen(false);
+        }}
+        onClose={() => setCustomerOpen(false)}
+      />
       <ConfirmDialog
         open={clearAsk}
         title={t('cart.clearTitle')}

@@ -14,7 +14,7 @@ export function OrderRefundAction({
   order,
   onCreated,
 }: {
-  order: Pick<Order, 'id' | 'order_no' | 'paid'>;
+  order: Pick<Order, 'id' | 'order_no' | 'paid' | 'customer_id'>;
   onCreated: () => unknown;
 }) {
   const { t } = useRefundStrings();
@@ -35,6 +35,7 @@ export function OrderRefundAction({
       <RefundDialog
         orderId={order.id}
         orderNo={order.order_no}
+        hasCustomer={order.customer_id !== null}
         open={open}
         onClose={() => setOpen(false)}
         onCreated={() => void onCreated()}

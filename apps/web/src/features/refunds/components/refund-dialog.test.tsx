@@ -19,6 +19,7 @@ function setup(
     status: 201,
     body: { data: sampleRefund() },
   }),
+  customerId: string | null = null,
 ) {
   const calls = mockFetch((call) => {
     if (call.url === `/api/orders/${refundOrderId}/refundable`)
@@ -29,7 +30,12 @@ function setup(
   const onCreated = vi.fn();
   renderWithProviders(
     <OrderRefundAction
-      order={{ id: refundOrderId, order_no: 'KL01-20260315-0042', paid: 4000 }}
+      order={{
+        id: refundOrderId,
+        order_no: 'KL01-20260315-0042',
+        paid: 4000,
+        customer_id: customerId,
+      }}
       onCreated={onCreated}
     />,
     { can: mayCreate },
@@ -53,7 +59,7 @@ describe('the Refund action of an order', { timeout: 20_000 }, () => {
     mockFetch(() => undefined);
     renderWithProviders(
       <OrderRefundAction
-        order={{ id: refundOrderId, order_no: 'X', paid: 4000 }}
+        order={{ id: refundOrderId, order_no: 'X', paid: 4000, customer_id: null }}
         onCreated={vi.fn()}
       />,
       { can: () => false },
@@ -140,6 +146,32 @@ describe('the Refund action of an order', { timeout: 20_000 }, () => {
       method: 'bank_transfer',
       reason: 'duplicate_charge',
       bank: { bank_code: 'MBB', account_holder: 'Aisyah Rahman', account_number: '1122334455' },
+    });
+  });
+
+  it('offers the customer wallet only when the order has a customer', async () => {
+    setup();
+    await open();
+    await userEvent.click(screen.getByTestId('refund-method'));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(['Original payment method', 'Cash', 'Bank transfer']);
+  });
+
+  it('refunds to the customer wallet, saying it is credited once completed', async () => {
+    const { posts } = setup(undefined, '00000000-0000-4000-8000-0000000000c1');
+    await open();
+    await choose('refund-method', 'Customer wallet');
+    expect(screen.getByTestId('refund-wallet-hint')).toHaveTextContent(
+      'credited to the customer’s Kopi wallet at once when the refund is completed',
+    );
+    await choose('refund-reason', 'Wrong item');
+    await userEvent.click(screen.getByTestId('refund-dialog-submit'));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]?.body).toEqual({
+      order_id: refundOrderId,
+      kind: 'full',
+      method: 'wallet',
+      reason: 'wrong_item',
     });
   });
 

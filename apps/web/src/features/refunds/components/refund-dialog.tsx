@@ -56,6 +56,8 @@ const unanswered = (error: unknown) =>
 export interface RefundDialogProps {
   orderId: string;
   orderNo: string;
+  /** The order belongs to a customer: the refund may go to their wallet. */
+  hasCustomer: boolean;
   open: boolean;
   onClose: () => void;
   onCreated: (refund: Refund) => void;
@@ -95,6 +97,7 @@ export function RefundDialog(props: RefundDialogProps) {
 
 function RefundForm({
   orderId,
+  hasCustomer,
   onClose,
   onCreated,
   refundable,
@@ -109,6 +112,8 @@ function RefundForm({
     setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !fields.includes(k))));
   };
   const nothingLeft = refundable.remaining <= 0;
+  // A wallet refund needs someone's wallet: a walk-in sale has none.
+  const methods = refundMethods.filter((m) => m !== 'wallet' || hasCustomer);
 
   const message = (field: string, custom?: Partial<Record<string, string>>) => {
     const key = errors[field];
@@ -229,12 +234,17 @@ function RefundForm({
                   select: { SelectDisplayProps: { 'data-testid': 'refund-method' } as object },
                 }}
               >
-                {refundMethods.map((m) => (
+                {methods.map((m) => (
                   <MenuItem key={m} value={m}>
                     {t(`method.${m}`)}
                   </MenuItem>
                 ))}
               </TextField>
+              {draft.method === 'wallet' && (
+                <Alert severity="info" data-testid="refund-wallet-hint">
+                  {t('dialog.walletHint')}
+                </Alert>
+              )}
               {draft.method === 'bank_transfer' && (
                 <>
                   <TextField

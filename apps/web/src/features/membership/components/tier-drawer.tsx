@@ -1,0 +1,135 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  membershipTierInputSchema,
+  type MembershipTier,
+  type MembershipTierInput,
+} from '@kopi/contract';
+import type { Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+import { EntityDrawer } from '../../../components/entity-drawer/entity-drawer';
+import { useEntityForm } from '../../../components/entity-drawer/use-entity-form';
+import { FormField, FormMoneyField, FormNumberField } from '../../../components/form-fields';
+import { halfCell } from '../../../components/form-binding';
+import { HttpError } from '../../../lib/http/http-client';
+import { useMembershipStrings } from '../i18n';
+import { multiplierText, parseMultiplier } from '../loyalty-values';
+import { FormColourField } from './colour-field';
+import { FormParsedField } from './parsed-text-field';
+
+type TierBasis = 'points' | 'spend';
+
+/** The form holds null while a number field is empty; the schema then says "required". */
+type FormValues = Omit<z.input<typeof membershipTierInputSchema>, 'threshold' | 'points_per_rm'> & {
+  threshold: number | null;
+  points_per_rm: number | null;
+};
+
+const fields = [
+  'name_en',
+  'name_my',
+  'threshold',
+  'points_per_rm',
+  'colour',
+  'benefits_en',
+  'benefits_my',
+] as const;
+
+const blank: FormValues = {
+  name_en: '',
+  name_my: '',
+  threshold: null,
+  points_per_rm: 100,
+  colour: '#7A9E7E',
+  benefits_en: '',
+  benefits_my: '',
+};
+
+const valuesOf = (tier: MembershipTier): FormValues => ({
+  name_en: tier.name_en,
+  name_my: tier.name_my,
+  threshold: tier.threshold,
+  points_per_rm: tier.points_per_rm,
+  colour: tier.colour,
+  benefits_en: tier.benefits_en,
+  benefits_my: tier.benefits_my,
+});
+
+const resolver = zodResolver(membershipTierInputSchema) as unknown as Resolver<
+  FormValues,
+  unknown,
+  MembershipTierInput
+>;
+
+/** Adds or edits a membership tier in a side drawer; the threshold reads as the tenant's basis. */
+export function TierDrawer({
+  open,
+  tier,
+  basis,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  tier: MembershipTier | null;
+  basis: TierBasis;
+  onClose: () => void;
+  onSubmit: (values: MembershipTierInput) => Promise<void>;
+}) {
+  const { t } = useMembershipStrings();
+  const { form, frame } = useEntityForm({
+    open,
+    record: tier,
+    blank,
+    valuesOf,
+    resolver,
+    fields,
+    onSubmit,
+    // Two tiers cannot start at the same threshold: say so on the field.
+    onRefused: (error) => {
+      if (error instanceof HttpError && error.codeMessage === 'tier_threshold_taken')
+        form.setError('threshold', { type: 'server', message: error.message });
+    },
+    onClose,
+  });
+  const thresholdProps = {
+    cell: halfCell,
+    name: 'threshold' as const,
+    label: basis === 'spend' ? t('form.thresholdSpend') : t('form.thresholdPoints'),
+    helperText: t('form.thresholdHint'),
+  };
+
+  return (
+    <EntityDrawer
+      name="tier"
+      title={tier ? t('form.editTitle') : t('form.createTitle')}
+      width={520}
+      {...frame}
+    >
+      <FormField cell={halfCell} name="name_en" label={t('form.nameEn')} autoFocus />
+      <FormField cell={halfCell} name="name_my" label={t('form.nameMy')} />
+      {basis === 'spend' ? (
+        <FormMoneyField {...thresholdProps} />
+      ) : (
+        <FormNumberField {...thresholdProps} step={1} />
+      )}
+      <FormParsedField
+        cell={halfCell}
+        name="points_per_rm"
+        label={t('form.multiplier')}
+        helperText={t('form.multiplierHint')}
+        format={multiplierText}
+        parse={parseMultiplier}
+        unreadableMessage={t('form.multiplierUnreadable')}
+        slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'tier-multiplier' } }}
+      />
+      <FormColourField
+        cell={halfCell}
+        name="colour"
+        label={t('form.colour')}
+        pickLabel={t('form.pickColour')}
+        helperText={t('form.colourHint')}
+      />
+      <FormField cell={12} name="benefits_en" label={t('form.benefitsEn')} multiline minRows={2} />
+      <FormField cell={12} name="benefits_my" label={t('form.benefitsMy')} multiline minRows={2} />
+    </EntityDrawer>
+  );
+}
