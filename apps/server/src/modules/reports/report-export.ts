@@ -227,7 +227,7 @@ export function reportCsv(report: SalesReport, locale: Locale): string {
 
 /**
  * The wallets over the period (XLSX only: a CSV holds one table): one row per figure, this
- * period's value beside the previous one's. Empty when the report has no wallet section.
+ * period's value beside the previous one's; null when the report has no wallet section.
  */
 export function walletTable(report: SalesReport, locale: Locale) {
   const labels = reportFileLabels[locale].wallet;

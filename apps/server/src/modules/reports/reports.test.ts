@@ -110,11 +110,7 @@ beforeAll(async () => {
   });
   const rejected = await saleAt('2026-06-10T11:30:00', card(kl, coffee, 1, 1060));
   rejectedTotal = rejected.total;
-  const res = await api.post(
-    `/api/orders/${rejected.id}/status`,
-    { status: 'REJECTED', reason: 'Wrong order' },
-    admin,
-  );
+  const res = await api.post(`/api/orders/${rejected.id}/status`, { status: 'REJECTED', reason: 'Wrong order' }, admin);
   expect(res.statusCode, res.body).toBe(200);
   clock.set('2026-06-10T04:00:00Z');
 });
@@ -390,7 +386,8 @@ describe('GET /api/reports/sales', () => {
 });
 
 describe('GET /api/reports/outlets', () => {
-  const outletsOf = (headers?: Record<string, string>) => api.get('/api/reports/outlets', headers);
+  const outletsOf = (headers?: Record<string, string>) =>
+    api.get('/api/reports/outlets', headers);
   const idsOf = async (headers: Record<string, string>) => {
     const res = await outletsOf(headers);
     expect(res.statusCode, res.body).toBe(200);

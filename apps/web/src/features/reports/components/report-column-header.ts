@@ -79,3 +79,4 @@ export function columnHeader(t: ReportT, id: ReportColumnId): string {
   const label = t(headerKeys[id]);
   return ringgitColumns.has(id) ? t('table.inRinggit', { label }) : label;
 }
+
