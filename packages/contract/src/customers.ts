@@ -49,7 +49,17 @@ export const customerDetailsSchema = customerSummarySchema.extend({
   referred_by: z.object({ id: text(), name: text() }).nullable(),
   phone_verified: z.boolean(),
   total_spend: z.number().int(),
-  next_tier: z.object({ name_en: text(), name_my: text(), remaining: z.number().int() }).nullable(),
+  /** The next tier up and what is still missing: points, or sen of spend (`basis`). */
+  next_tier: z
+    .object({
+      name_en: text(),
+      name_my: text(),
+      basis: z.enum(['points', 'spend']),
+      remaining: z.number().int(),
+      /** Where the next tier starts, on the same basis: the screen draws the way there. */
+      threshold: z.number().int(),
+    })
+    .nullable(),
 });
 export type CustomerDetails = z.infer<typeof customerDetailsSchema>;
 
