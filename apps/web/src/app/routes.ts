@@ -289,6 +289,39 @@ export const appRoutes: AppRouteDef[] = [
     searchable: true,
     page: () => signedInPage('report'),
   },
+  // Customers and their wallets: the list and details under read-customer, every wallet entry
+  // and the outstanding balance under read-wallet.
+  {
+    path: '/customer/list',
+    layout: 'default',
+    access: 'signed-in',
+    action: 'read',
+    subject: 'customer',
+    titleKey: 'pageTitles.customerList',
+    icon: 'PersonSearch',
+    searchable: true,
+    page: () => signedInPage('customerList'),
+  },
+  {
+    path: '/customer/details/:id',
+    layout: 'default',
+    access: 'signed-in',
+    action: 'read',
+    subject: 'customer',
+    titleKey: 'pageTitles.customerDetails',
+    page: () => signedInPage('customerDetails'),
+  },
+  {
+    path: '/customer/wallet',
+    layout: 'default',
+    access: 'signed-in',
+    action: 'read',
+    subject: 'wallet',
+    titleKey: 'pageTitles.customerWallet',
+    icon: 'AccountBalanceWallet',
+    searchable: true,
+    page: () => signedInPage('customerWallet'),
+  },
   // Issue 7: users, roles, permissions, menus and the audit log.
   {
     path: '/settings/user',

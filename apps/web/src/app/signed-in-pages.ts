@@ -38,6 +38,11 @@ export const signedInPages = {
     import('../features/refunds/pages/refund-list-page').then((m) => m.RefundListPage),
   refundDetails: () =>
     import('../features/refunds/pages/refund-details-page').then((m) => m.RefundDetailsPage),
+  customerList: () =>
+    import('../features/customers/pages/customer-list-page').then((m) => m.CustomerListPage),
+  customerDetails: () =>
+    import('../features/customers/pages/customer-details-page').then((m) => m.CustomerDetailsPage),
+  customerWallet: () => import('../features/wallet/pages/wallet-page').then((m) => m.WalletPage),
   report: () => import('../features/reports/pages/report-page').then((m) => m.ReportPage),
   users: () => import('../features/users/pages/user-list-page').then((m) => m.UserListPage),
   userView: () => import('../features/users/pages/user-view-page').then((m) => m.UserViewPage),
