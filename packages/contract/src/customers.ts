@@ -57,6 +57,8 @@ export const customerDetailsSchema = customerSummarySchema.extend({
       name_my: text(),
       basis: z.enum(['points', 'spend']),
       remaining: z.number().int(),
+      /** Where the next tier starts, on the same basis: the screen draws the way there. */
+      threshold: z.number().int(),
     })
     .nullable(),
 });

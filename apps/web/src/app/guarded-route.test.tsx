@@ -10,7 +10,6 @@ function Page() {
 }
 
 const aclRoute: AppRouteDef = {
-  id: 'acl',
   path: '/access-control',
   layout: 'default',
   access: 'signed-in',
@@ -54,7 +53,6 @@ describe('GuardedRoute', () => {
   it('sends a signed-in user away from sign-in', async () => {
     signIn();
     const login: AppRouteDef = {
-      id: 'login',
       path: '/login',
       layout: 'blank',
       access: 'signed-out-only',
@@ -66,7 +64,6 @@ describe('GuardedRoute', () => {
   it('follows a redirect-only route', async () => {
     signIn();
     const index: AppRouteDef = {
-      id: 'account-settings-index',
       path: '/account-settings',
       layout: 'default',
       access: 'signed-in',

@@ -5,7 +5,6 @@ import type { RouteAccess } from '../lib/route-access';
 export type RouteLayout = 'blank' | 'default';
 
 export interface AppRouteDef {
-  id: string;
   path: string;
   layout: RouteLayout;
   access: RouteAccess;

@@ -78,4 +78,14 @@ describe('routes as data', () => {
     expect(depth(tree, '/locked')).toBe(2);
     expect(depth(tree, '/pos')).toBe(3);
   });
+
+  it('registers the customer screens under their subjects, each page lazy', () => {
+    const byPath = Object.fromEntries(appRoutes.map((r) => [r.path, r]));
+    expect(byPath['/customer/list']).toMatchObject({ action: 'read', subject: 'customer' });
+    expect(byPath['/customer/details/:id']).toMatchObject({ action: 'read', subject: 'customer' });
+    expect(byPath['/customer/wallet']).toMatchObject({ action: 'read', subject: 'wallet' });
+    for (const path of ['/customer/list', '/customer/details/:id', '/customer/wallet'])
+      expect(byPath[path]?.page).toBeTypeOf('function');
+    expect(buildRouteCatalog(appRoutes).isRegistered('/customer/details/abc')).toBe(true);
+  });
 });

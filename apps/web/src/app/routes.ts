@@ -9,7 +9,6 @@ const signedInPage = (name: SignedInPageName) =>
 // theirs here. Abilities are written lowercased, the way permission strings are parsed.
 export const appRoutes: AppRouteDef[] = [
   {
-    id: 'login',
     path: '/login',
     layout: 'blank',
     access: 'signed-out-only',
@@ -17,7 +16,6 @@ export const appRoutes: AppRouteDef[] = [
     page: () => import('../features/auth/pages/login-page').then((m) => m.LoginPage),
   },
   {
-    id: 'forgot-password',
     path: '/forgot-password',
     layout: 'blank',
     access: 'signed-out-only',
@@ -26,7 +24,6 @@ export const appRoutes: AppRouteDef[] = [
       import('../features/auth/pages/forgot-password-page').then((m) => m.ForgotPasswordPage),
   },
   {
-    id: 'reset-password',
     path: '/reset-password',
     layout: 'blank',
     access: 'signed-out-only',
@@ -35,7 +32,6 @@ export const appRoutes: AppRouteDef[] = [
       import('../features/auth/pages/reset-password-page').then((m) => m.ResetPasswordPage),
   },
   {
-    id: 'two-steps',
     path: '/two-steps',
     layout: 'blank',
     access: 'signed-out-only',
@@ -43,7 +39,6 @@ export const appRoutes: AppRouteDef[] = [
     page: () => import('../features/auth/pages/two-steps-page').then((m) => m.TwoStepsPage),
   },
   {
-    id: 'locked',
     path: '/locked',
     layout: 'blank',
     access: 'signed-in',
@@ -52,7 +47,6 @@ export const appRoutes: AppRouteDef[] = [
   },
   {
     // Issue 7: a temporary password is changed before anything else (see RequireSession).
-    id: 'change-password',
     path: '/change-password',
     layout: 'blank',
     access: 'signed-in',
@@ -61,7 +55,6 @@ export const appRoutes: AppRouteDef[] = [
       import('../features/auth/pages/change-password-page').then((m) => m.ChangePasswordPage),
   },
   {
-    id: 'not-authorized',
     path: '/not-authorized',
     layout: 'blank',
     access: 'public',
@@ -70,7 +63,6 @@ export const appRoutes: AppRouteDef[] = [
       import('../features/misc/pages/not-authorized-page').then((m) => m.NotAuthorizedPage),
   },
   {
-    id: 'not-found-alias',
     path: '/pages/misc/not-found/*',
     layout: 'blank',
     access: 'public',
@@ -78,7 +70,6 @@ export const appRoutes: AppRouteDef[] = [
     page: () => import('../features/misc/pages/not-found-page').then((m) => m.NotFoundPage),
   },
   {
-    id: 'not-found',
     path: '*',
     layout: 'blank',
     access: 'public',
@@ -86,7 +77,6 @@ export const appRoutes: AppRouteDef[] = [
     page: () => import('../features/misc/pages/not-found-page').then((m) => m.NotFoundPage),
   },
   {
-    id: 'dashboard',
     path: '/dashboard',
     layout: 'default',
     access: 'signed-in',
@@ -98,14 +88,12 @@ export const appRoutes: AppRouteDef[] = [
     page: () => signedInPage('dashboard'),
   },
   {
-    id: 'account-settings-index',
     path: '/account-settings',
     layout: 'default',
     access: 'signed-in',
     redirectTo: '/account-settings/account',
   },
   {
-    id: 'account-settings',
     path: '/account-settings/:tab',
     layout: 'default',
     access: 'signed-in',
@@ -113,7 +101,6 @@ export const appRoutes: AppRouteDef[] = [
     page: () => signedInPage('accountSettings'),
   },
   {
-    id: 'access-control',
     path: '/access-control',
     layout: 'default',
     access: 'signed-in',
@@ -126,7 +113,6 @@ export const appRoutes: AppRouteDef[] = [
   },
   // Issue 4: catalogue, outlets and tenants.
   {
-    id: 'product-list',
     path: '/product/list',
     layout: 'default',
     access: 'signed-in',
@@ -138,7 +124,6 @@ export const appRoutes: AppRouteDef[] = [
     page: () => signedInPage('productList'),
   },
   {
-    id: 'product-add',
     path: '/product/add',
     layout: 'default',
     access: 'signed-in',
@@ -150,7 +135,6 @@ export const appRoutes: AppRouteDef[] = [
     page: () => signedInPage('productAdd'),
   },
   {
-    id: 'product-edit',
     path: '/product/edit/:id',
     layout: 'default',
     access: 'signed-in',
@@ -160,7 +144,6 @@ export const appRoutes: AppRouteDef[] = [
     page: () => signedInPage('productEdit'),
   },
   {
-    id: 'category',
     path: '/product/category',
     layout: 'default',
     access: 'signed-in',
@@ -172,7 +155,6 @@ export const appRoutes: AppRouteDef[] = [
     page: () => signedInPage('category'),
   },
   {
-    id: 'category-create',
     path: '/product/category-list',
     layout: 'default',
     access: 'signed-in',
@@ -184,7 +166,6 @@ export const appRoutes: AppRouteDef[] = [
     page: () => signedInPage('categoryCreate'),
   },
   {
-    id: 'variant-addon',
     path: '/product/variant-addon',
     layout: 'default',
     access: 'signed-in',
@@ -196,7 +177,6 @@ export const appRoutes: AppRouteDef[] = [
     page: () => signedInPage('variantAddon'),
   },
   {
-    id: 'outlet',
     path: '/outlet',
     layout: 'default',
     access: 'signed-in',
@@ -209,7 +189,6 @@ export const appRoutes: AppRouteDef[] = [
   },
   {
     // SPEC §2 leaves its access open; the server guards hours with read-time-management.
-    id: 'time-management',
     path: '/outlet/time-management',
     layout: 'default',
     access: 'signed-in',
@@ -221,7 +200,6 @@ export const appRoutes: AppRouteDef[] = [
     page: () => signedInPage('timeManagement'),
   },
   {
-    id: 'tenant',
     path: '/tenant',
     layout: 'default',
     access: 'signed-in',
@@ -234,7 +212,6 @@ export const appRoutes: AppRouteDef[] = [
   },
   // Issue 5: the point of sale, full screen (its own shell: see router.tsx).
   {
-    id: 'pos',
     path: '/pos',
     layout: 'blank',
     access: 'signed-in',
@@ -247,7 +224,6 @@ export const appRoutes: AppRouteDef[] = [
   },
   // Issue 6: the status board.
   {
-    id: 'status-order',
     path: '/app/status-order',
     layout: 'default',
     access: 'signed-in',
@@ -260,7 +236,6 @@ export const appRoutes: AppRouteDef[] = [
   },
   // Issue 5: orders.
   {
-    id: 'order-list',
     path: '/order/list',
     layout: 'default',
     access: 'signed-in',
@@ -272,7 +247,6 @@ export const appRoutes: AppRouteDef[] = [
     page: () => signedInPage('orderList'),
   },
   {
-    id: 'order-details',
     path: '/order/details/:id',
     layout: 'default',
     access: 'signed-in',
@@ -283,7 +257,6 @@ export const appRoutes: AppRouteDef[] = [
   },
   // Refunds: read under the order permission (SPEC §2); moves need approve- or transfer-refund.
   {
-    id: 'refund-list',
     path: '/refund/list',
     layout: 'default',
     access: 'signed-in',
@@ -295,7 +268,6 @@ export const appRoutes: AppRouteDef[] = [
     page: () => signedInPage('refundList'),
   },
   {
-    id: 'refund-details',
     path: '/refund/details/:id',
     layout: 'default',
     access: 'signed-in',
@@ -306,7 +278,6 @@ export const appRoutes: AppRouteDef[] = [
   },
   // Membership tiers and rules, and referrals (the customers' loyalty programme).
   {
-    id: 'customer-membership',
     path: '/customer/membership',
     layout: 'default',
     access: 'signed-in',
@@ -318,7 +289,6 @@ export const appRoutes: AppRouteDef[] = [
     page: () => signedInPage('membership'),
   },
   {
-    id: 'customer-referral',
     path: '/customer/referral',
     layout: 'default',
     access: 'signed-in',
@@ -332,7 +302,6 @@ export const appRoutes: AppRouteDef[] = [
   // Issue 8: the sales report. SPEC §2 names its six sub-views (tabs, kept in the query string)
   // and leaves its access open; the seeded menu item and the API need read-report.
   {
-    id: 'report',
     path: '/report',
     layout: 'default',
     access: 'signed-in',
@@ -343,9 +312,41 @@ export const appRoutes: AppRouteDef[] = [
     searchable: true,
     page: () => signedInPage('report'),
   },
+  // Customers and their wallets: the list and details under read-customer, every wallet entry
+  // and the outstanding balance under read-wallet.
+  {
+    path: '/customer/list',
+    layout: 'default',
+    access: 'signed-in',
+    action: 'read',
+    subject: 'customer',
+    titleKey: 'pageTitles.customerList',
+    icon: 'PersonSearch',
+    searchable: true,
+    page: () => signedInPage('customerList'),
+  },
+  {
+    path: '/customer/details/:id',
+    layout: 'default',
+    access: 'signed-in',
+    action: 'read',
+    subject: 'customer',
+    titleKey: 'pageTitles.customerDetails',
+    page: () => signedInPage('customerDetails'),
+  },
+  {
+    path: '/customer/wallet',
+    layout: 'default',
+    access: 'signed-in',
+    action: 'read',
+    subject: 'wallet',
+    titleKey: 'pageTitles.customerWallet',
+    icon: 'AccountBalanceWallet',
+    searchable: true,
+    page: () => signedInPage('customerWallet'),
+  },
   // Issue 7: users, roles, permissions, menus and the audit log.
   {
-    id: 'users',
     path: '/settings/user',
     layout: 'default',
     access: 'signed-in',
@@ -358,7 +359,6 @@ export const appRoutes: AppRouteDef[] = [
   },
   {
     // SPEC §2 leaves its access open; the server answers it to read-user.
-    id: 'user-view',
     path: '/settings/user/view/:id',
     layout: 'default',
     access: 'signed-in',
@@ -368,7 +368,6 @@ export const appRoutes: AppRouteDef[] = [
     page: () => signedInPage('userView'),
   },
   {
-    id: 'roles',
     path: '/settings/role',
     layout: 'default',
     access: 'signed-in',
@@ -380,7 +379,6 @@ export const appRoutes: AppRouteDef[] = [
     page: () => signedInPage('roles'),
   },
   {
-    id: 'permissions',
     path: '/settings/permissions',
     layout: 'default',
     access: 'signed-in',
@@ -392,7 +390,6 @@ export const appRoutes: AppRouteDef[] = [
     page: () => signedInPage('permissions'),
   },
   {
-    id: 'menus',
     path: '/settings/menu',
     layout: 'default',
     access: 'signed-in',
@@ -405,7 +402,6 @@ export const appRoutes: AppRouteDef[] = [
   },
   {
     // SPEC §2 leaves its access open; the seeded menu item and the API need read-log.
-    id: 'logs',
     path: '/settings/logs',
     layout: 'default',
     access: 'signed-in',

@@ -41,6 +41,11 @@ export const signedInPages = {
   membership: () =>
     import('../features/membership/pages/membership-page').then((m) => m.MembershipPage),
   referral: () => import('../features/referral/pages/referral-page').then((m) => m.ReferralPage),
+  customerList: () =>
+    import('../features/customers/pages/customer-list-page').then((m) => m.CustomerListPage),
+  customerDetails: () =>
+    import('../features/customers/pages/customer-details-page').then((m) => m.CustomerDetailsPage),
+  customerWallet: () => import('../features/wallet/pages/wallet-page').then((m) => m.WalletPage),
   report: () => import('../features/reports/pages/report-page').then((m) => m.ReportPage),
   users: () => import('../features/users/pages/user-list-page').then((m) => m.UserListPage),
   userView: () => import('../features/users/pages/user-view-page').then((m) => m.UserViewPage),

@@ -55,6 +55,7 @@ export function toDetails(r: CustomerDetailsRow, progress: TierProgress | null):
             name_en: progress.next.nameEn,
             name_my: progress.next.nameMy,
             basis: progress.basis,
+            threshold: progress.next.threshold,
             remaining: progress.next.remaining,
           }
         : null,

@@ -9,7 +9,7 @@ export interface TierProgress {
   /** Points, or sen spent, over the 12 months before `at`. */
   reached: number;
   /** The lowest tier above what was reached; null at the top (or without tiers). */
-  next: { nameEn: string; nameMy: string; remaining: number } | null;
+  next: { nameEn: string; nameMy: string; threshold: number; remaining: number } | null;
 }
 
 export async function tierProgress(
@@ -28,7 +28,12 @@ export async function tierProgress(
     basis,
     reached,
     next: next
-      ? { nameEn: next.nameEn, nameMy: next.nameMy, remaining: next.threshold - reached }
+      ? {
+          nameEn: next.nameEn,
+          nameMy: next.nameMy,
+          threshold: next.threshold,
+          remaining: next.threshold - reached,
+        }
       : null,
   };
 }

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import type { SortState } from './table-state';
+import { sortParam, type SortState } from './table-state';
 
 // A server-paged list that keeps its paging, sort, search and filters in the URL (the API's own
 // parameter names), so a reload, a shared link or Back from a row's details shows the same list.
@@ -91,4 +91,37 @@ export function parseSort(sort: string | undefined): SortState | null {
   const desc = sort.startsWith('-');
   const by = desc ? sort.slice(1) : sort;
   return by ? { by, direction: desc ? 'desc' : 'asc' } : null;
+}
+
+type UrlListUpdate = (patch: {
+  page?: number;
+  page_size?: number;
+  sort?: string | undefined;
+  q?: string | undefined;
+}) => void;
+
+/**
+ * The DataTable props of a list kept in the URL: its paging, sort and search are the query's
+ * parameters, and each change is an `update` of them.
+ */
+export function urlTableProps(
+  query: PagedQuery & { sort?: string | undefined; q?: string | undefined },
+  update: UrlListUpdate,
+) {
+  return {
+    page: query.page,
+    pageSize: query.page_size,
+    onPageChange: (page: number) => update({ page }),
+    onPageSizeChange: (pageSize: number) => update({ page_size: pageSize }),
+    sort: parseSort(query.sort),
+    onSortChange: (sort: SortState | null) => update({ sort: sortParam(sort) }),
+    search: query.q ?? '',
+    onSearchChange: (q: string) => update({ q: q.trim() || undefined }),
+  };
+}
+
+/** A list query without its paging: the filters and sort an export takes. */
+export function withoutPaging<Q extends PagedQuery>(query: Q): Omit<Q, 'page' | 'page_size'> {
+  const { page: _page, page_size: _size, ...rest } = query;
+  return rest;
 }

@@ -97,6 +97,18 @@ export async function fetchFile(
   return file as { blob: Blob; name: string } | null;
 }
 
+/** Save a file the page holds (fetched, or made from an answer) in the browser. */
+export function saveFile(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 /** GET a file and save it in the browser. */
 export async function downloadFile(
   path: string,
@@ -104,13 +116,5 @@ export async function downloadFile(
   fallbackName: string,
 ) {
   const saved = await fetchFile(path, query, fallbackName);
-  if (!saved) return;
-  const url = URL.createObjectURL(saved.blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = saved.name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  if (saved) saveFile(saved.blob, saved.name);
 }

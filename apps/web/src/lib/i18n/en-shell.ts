@@ -28,6 +28,9 @@ export const enShell = {
     permissions: 'Permissions',
     menus: 'Menus',
     logs: 'Logs',
+    customerList: 'Customer List',
+    customerDetails: 'Customer Details',
+    customerWallet: 'Wallet',
   },
   nav: {
     mainNavigation: 'Main navigation',

@@ -83,6 +83,9 @@ export const my: UiMessages = {
     permissions: 'Kebenaran',
     menus: 'Menu',
     logs: 'Log',
+    customerList: 'Senarai Pelanggan',
+    customerDetails: 'Butiran Pelanggan',
+    customerWallet: 'Dompet',
   },
   auth: {
     brandTagline: 'Pejabat belakang kedai kopi anda',

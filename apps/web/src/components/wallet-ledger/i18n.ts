@@ -1,0 +1,59 @@
+import { defineFeatureStrings, type FeatureMessages } from '../../lib/i18n/feature-strings';
+
+// Words of a wallet ledger: a customer's own (customer details) and every customer's
+// (/customer/wallet) show the same entries.
+const en = {
+  kind: {
+    topup: 'Top-up',
+    spend: 'Spend',
+    refund: 'Refund',
+    adjustment: 'Adjustment',
+    reward: 'Reward',
+    expiry: 'Expiry',
+  },
+  actor: {
+    customer: 'Customer (app)',
+    system: 'System',
+  },
+  column: {
+    when: 'Date',
+    customer: 'Customer',
+    kind: 'Kind',
+    amount: 'Amount (RM)',
+    balanceAfter: 'Balance after (RM)',
+    order: 'Order no.',
+    reason: 'Reason',
+    by: 'By',
+  },
+  openCustomer: 'Open customer {{name}}',
+  openOrder: 'Open order {{number}}',
+};
+
+const my: FeatureMessages<typeof en> = {
+  kind: {
+    topup: 'Tambah nilai',
+    spend: 'Belanja',
+    refund: 'Bayaran balik',
+    adjustment: 'Pelarasan',
+    reward: 'Ganjaran',
+    expiry: 'Luput',
+  },
+  actor: {
+    customer: 'Pelanggan (aplikasi)',
+    system: 'Sistem',
+  },
+  column: {
+    when: 'Tarikh',
+    customer: 'Pelanggan',
+    kind: 'Jenis',
+    amount: 'Jumlah (RM)',
+    balanceAfter: 'Baki selepas (RM)',
+    order: 'No. pesanan',
+    reason: 'Sebab',
+    by: 'Oleh',
+  },
+  openCustomer: 'Buka pelanggan {{name}}',
+  openOrder: 'Buka pesanan {{number}}',
+};
+
+export const useWalletLedgerStrings = defineFeatureStrings('walletLedger', { en, my });

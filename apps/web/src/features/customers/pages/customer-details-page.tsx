@@ -1,0 +1,148 @@
+import Alert from '@mui/material/Alert';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import type { CustomerDetails } from '@kopi/contract';
+import { useParams, useSearchParams } from 'react-router';
+import { BackToList } from '../../../components/back-to-list';
+import { DetailsColumns } from '../../../components/details-layout';
+import { NotFoundCard } from '../../../components/not-found-card';
+import { PageHeader } from '../../../components/page-header';
+import { RetryAlert } from '../../../components/retry-alert';
+import { useCan } from '../../../lib/can-context';
+import { formatDate } from '../../../lib/formatters';
+import { HttpError } from '../../../lib/http/http-client';
+import { useCustomer, useRefreshCustomers } from '../api';
+import { CustomerActions } from '../components/customer-actions';
+import { CustomerStatusChip } from '../components/customer-chips';
+import { CustomerNotes } from '../components/customer-notes';
+import { CustomerBalancesCard, CustomerProfileCard } from '../components/customer-profile-card';
+import {
+  CustomerOrdersTable,
+  CustomerPointsTable,
+  CustomerReferralsTable,
+  CustomerWalletTable,
+} from '../components/customer-tables';
+import { useCustomerStrings } from '../i18n';
+
+/** /customer/details/:id (read customer). */
+export function CustomerDetailsPage() {
+  const { id } = useParams();
+  const { t } = useCustomerStrings();
+  const customer = useCustomer(id);
+  if (customer.error) {
+    const status = customer.error instanceof HttpError ? customer.error.status : 0;
+    // A malformed id (400) is as missing as an unknown one.
+    if (status === 404 || status === 400)
+      return (
+        <NotFoundCard
+          title={t('details.notFoundTitle')}
+          text={t('details.notFoundText')}
+          backTo="/customer/list"
+          backLabel={t('details.back')}
+          testId="customer-not-found"
+        />
+      );
+    return (
+      <RetryAlert onRetry={() => void customer.refetch()}>{t('details.loadError')}</RetryAlert>
+    );
+  }
+  if (!customer.data) {
+    return (
+      <Stack spacing={3} aria-busy="true">
+        <Skeleton variant="text" width={320} height={48} />
+        <Skeleton variant="rounded" height={240} />
+      </Stack>
+    );
+  }
+  return <CustomerView customer={customer.data} />;
+}
+
+const tabKeys = ['orders', 'wallet', 'points', 'referrals', 'notes'] as const;
+type TabKey = (typeof tabKeys)[number];
+
+/** The tabs the user may read: the ledgers need their own subjects. */
+function useVisibleTabs(): TabKey[] {
+  const can = useCan();
+  return tabKeys.filter(
+    (key) =>
+      (key !== 'wallet' || can('read', 'wallet')) &&
+      (key !== 'points' || can('read', 'membership')) &&
+      (key !== 'referrals' || can('read', 'referral')),
+  );
+}
+
+function CustomerView({ customer }: { customer: CustomerDetails }) {
+  const { t } = useCustomerStrings();
+  const refresh = useRefreshCustomers();
+  const [params, setParams] = useSearchParams();
+  const visible = useVisibleTabs();
+  const asked = params.get('tab') as TabKey | null;
+  const tab = asked && visible.includes(asked) ? asked : 'orders';
+  const chooseTab = (next: TabKey) =>
+    setParams(next === 'orders' ? {} : { tab: next }, { replace: true });
+
+  return (
+    <Stack spacing={3} data-testid="customer-details">
+      <BackToList to="/customer/list" label={t('details.back')} />
+      <PageHeader
+        title={
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <span>{customer.name}</span>
+            <CustomerStatusChip status={customer.status} />
+            {customer.anonymised && (
+              <Chip
+                size="small"
+                variant="outlined"
+                label={t('details.anonymised')}
+                data-testid="customer-anonymised"
+              />
+            )}
+          </Stack>
+        }
+        subtitle={`${customer.phone} · ${t('details.joined')} ${formatDate(customer.created_at)}`}
+        actions={<CustomerActions customer={customer} onChanged={refresh} />}
+      />
+      {customer.anonymised && <Alert severity="info">{t('details.anonymisedNote')}</Alert>}
+      <DetailsColumns
+        main={
+          <Card>
+            <Tabs
+              value={tab}
+              onChange={(_e, value: TabKey) => chooseTab(value)}
+              variant="scrollable"
+              scrollButtons="auto"
+              aria-label={t('tabs.label')}
+              sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}
+            >
+              {visible.map((key) => (
+                <Tab
+                  key={key}
+                  value={key}
+                  label={t(`tabs.${key}`)}
+                  data-testid={`customer-tab-${key}`}
+                />
+              ))}
+            </Tabs>
+            {tab === 'orders' && <CustomerOrdersTable customerId={customer.id} />}
+            {tab === 'wallet' && <CustomerWalletTable customerId={customer.id} />}
+            {tab === 'points' && <CustomerPointsTable customerId={customer.id} />}
+            {tab === 'referrals' && <CustomerReferralsTable customerId={customer.id} />}
+            {tab === 'notes' && (
+              <CustomerNotes customerId={customer.id} readOnly={customer.anonymised} />
+            )}
+          </Card>
+        }
+        side={
+          <>
+            <CustomerBalancesCard customer={customer} />
+            <CustomerProfileCard customer={customer} />
+          </>
+        }
+      />
+    </Stack>
+  );
+}
