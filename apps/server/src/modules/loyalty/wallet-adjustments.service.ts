@@ -100,7 +100,7 @@ export function createWalletAdjustmentService({ db, now }: WalletAdjustmentServi
             kind: 'adjustment',
             amount: input.amount,
             reason: input.reason,
-            idempotencyKey: `adjustment:${ctx.principal.userId}:${idempotencyKey}`,
+            idempotencyKey: `adjustment:${ctx.principal.userId}:${customerId}:${idempotencyKey}`,
             actor: staff(ctx, holder.callerName),
           });
           const entry = posted!.entry;

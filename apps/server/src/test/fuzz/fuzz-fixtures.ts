@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { walletAdjustments } from '../../db/schema/loyalty';
 import { notifications } from '../../db/schema/platform';
 import { demoOutlet, multipart, pngImage } from '../catalogue-fixtures';
 import { createTenant } from '../fixtures';
@@ -10,6 +11,7 @@ import {
 } from '../mobile-fixtures';
 import { addProduct, cardSale, demoTenantId, sell, testClock } from '../order-fixtures';
 import { createTestApp, requestAs, type RequestHeaders, type TestApp } from '../test-app';
+import { walletCustomer } from '../wallet-fixtures';
 import type { Operation } from './openapi-operations';
 
 // The fuzzer's world: the demo tenant with one fresh row of every resource an operation can name
@@ -195,6 +197,19 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
     points_per_rm: 100,
     colour: '#123456',
   });
+  const walletHolder = await walletCustomer(t.database.db, tenant, { balance: 1000 });
+  // Asked for by another staff member, so the admin may approve or reject it.
+  const [adjustment] = await t.database.db
+    .insert(walletAdjustments)
+    .values({
+      tenantId: tenant,
+      customerId: walletHolder.id,
+      amount: 100_000,
+      reason: 'Fuzz goodwill',
+      requestedBy: user.id,
+      requestedByName: 'Fuzz Staff',
+    })
+    .returning();
 
   const ids: Record<string, string> = {
     tenant_self: tenant,
@@ -222,6 +237,8 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
     tenant: other.tenant.id,
     provider: 'sandbox',
     membership_tier: tier.id,
+    customer: walletHolder.id,
+    wallet_adjustment: adjustment!.id,
   };
   return { t, ids, png, causes, principals: { admin, superadmin, refresh, customer } };
 }
@@ -244,6 +261,8 @@ const RESOURCE_OF_SEGMENT: Record<string, string> = {
   sessions: 'account_session',
   registrationdata: 'me',
   'membership-tiers': 'membership_tier',
+  customers: 'customer',
+  'wallet-adjustments': 'wallet_adjustment',
 };
 const RESOURCE_OF_PARAM: Record<string, string> = {
   closureId: 'closure',
@@ -268,6 +287,7 @@ export function resourceOfField(op: Operation, name: string): string | undefined
   if (['outlet_id', 'id_outlet', 'outlet'].includes(name)) return 'outlet';
   if (name === 'product_id') return 'plain_product';
   if (name === 'order_id') return 'order';
+  if (name === 'customer_id') return 'customer';
   if (name === 'tenant_id') return 'tenant_self';
   if (name === 'actor_id' || name === 'entity_id') return 'me';
   if (name === 'id') return op.path.startsWith('/api/variant-groups') ? 'option' : undefined;
