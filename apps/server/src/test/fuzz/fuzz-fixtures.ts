@@ -188,6 +188,7 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
     .values({ tenantId: tenant, title: 'Fuzz' })
     .returning();
   const other = await createTenant(t, 'fuzz-tenant');
+  const shopper = await post('/api/customers', { name: 'Fuzz Customer', phone: '+60179990002' });
 
   const ids: Record<string, string> = {
     tenant_self: tenant,
@@ -204,6 +205,7 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
     order: firstId(sale.json().data),
     mobile_order: firstId(appOrder.json().data),
     refund: firstId(refund),
+    customer: shopper.id,
     role: role.id,
     user: user.id,
     user_session: userSession,
@@ -228,6 +230,7 @@ const RESOURCE_OF_SEGMENT: Record<string, string> = {
   addons: 'addon',
   orders: 'order',
   refunds: 'refund',
+  customers: 'customer',
   users: 'user',
   roles: 'role',
   menus: 'menu',
