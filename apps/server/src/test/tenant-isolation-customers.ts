@@ -33,7 +33,7 @@ export async function customersPart(t: TestApp, tenantA: string, a: AdminRequest
       tenantId: tenantA,
       nameEn: 'Iso Gold',
       nameMy: 'Iso Emas',
-      threshold: 0,
+      threshold: 987_654,
       colour: '#D4AF37',
       pointsPerRm: 150,
     })

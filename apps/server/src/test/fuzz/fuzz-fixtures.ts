@@ -210,6 +210,7 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
       requestedByName: 'Fuzz Staff',
     })
     .returning();
+  const shopper = await post('/api/customers', { name: 'Fuzz Customer', phone: '+60179990002' });
 
   const ids: Record<string, string> = {
     tenant_self: tenant,
@@ -226,6 +227,7 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
     order: firstId(sale.json().data),
     mobile_order: firstId(appOrder.json().data),
     refund: firstId(refund),
+    customer: shopper.id,
     role: role.id,
     user: user.id,
     user_session: userSession,
@@ -237,7 +239,6 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
     tenant: other.tenant.id,
     provider: 'sandbox',
     membership_tier: tier.id,
-    customer: walletHolder.id,
     wallet_adjustment: adjustment!.id,
   };
   return { t, ids, png, causes, principals: { admin, superadmin, refresh, customer } };
@@ -253,6 +254,7 @@ const RESOURCE_OF_SEGMENT: Record<string, string> = {
   addons: 'addon',
   orders: 'order',
   refunds: 'refund',
+  customers: 'customer',
   users: 'user',
   roles: 'role',
   menus: 'menu',
@@ -261,7 +263,6 @@ const RESOURCE_OF_SEGMENT: Record<string, string> = {
   sessions: 'account_session',
   registrationdata: 'me',
   'membership-tiers': 'membership_tier',
-  customers: 'customer',
   'wallet-adjustments': 'wallet_adjustment',
 };
 const RESOURCE_OF_PARAM: Record<string, string> = {
