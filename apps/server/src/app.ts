@@ -61,6 +61,12 @@ import { createCustomerService } from './modules/customers/customers.service';
 import { createCustomerMenuService } from './modules/orders/customer-menu.service';
 import { createCustomerOrderService } from './modules/orders/customer-orders.service';
 import { mobileRoutes } from './modules/mobile/mobile.routes';
+import { mobileWalletPaymentRoutes } from './modules/mobile/mobile-wallet-payments.routes';
+import { paymentCodeRoutes } from './modules/loyalty/payment-codes.routes';
+import {
+  createPaymentCodeService,
+  resolvePaymentCodeSecret,
+} from './modules/loyalty/payment-codes.service';
 import { resolveSandboxSecret } from './modules/payments/payment-secrets';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { createPaymentService } from './modules/payments/payments.service';
@@ -291,8 +297,15 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
       // A rejected or cancelled paid order asks for its refund through the refunds service.
       const refunds = createRefundService({ db, now, dataDir: config.dataDir, payouts });
       settleRefund = refunds.settleByProvider;
+      // Wallet payment codes: the app shows one, the counter's sale takes it.
+      const paymentCodes = createPaymentCodeService({
+        db,
+        now,
+        secret: await resolvePaymentCodeSecret(db),
+      });
+      await api.register(paymentCodeRoutes, { service: paymentCodes });
       await api.register(orderRoutes, {
-        service: createOrderService({ db, now, onRefundOwed: refunds.refundOwed }),
+        service: createOrderService({ db, now, onRefundOwed: refunds.refundOwed, paymentCodes }),
         closeDay: createCloseDayService({ db, now }),
       });
       await api.register(refundRoutes, {
@@ -322,6 +335,11 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         orders: customerOrders,
         payments,
         authRateLimit: config.loginRateLimit,
+        customerRateLimit: config.mobileRateLimit,
+      });
+      await api.register(mobileWalletPaymentRoutes, {
+        paymentCodes,
+        orders: customerOrders,
         customerRateLimit: config.mobileRateLimit,
       });
       await api.register(paymentRoutes, { service: payments });
