@@ -105,8 +105,9 @@ export const orderCreateSchema = z
           message: messageKey('invalid'),
         });
       }
-      // A card slip, DuitNow or e-wallet payment is traced by its reference.
-      if (p.method !== 'cash' && !p.reference) {
+      // A card slip, DuitNow or e-wallet payment is traced by its reference (the Kopi wallet's
+      // by its payment code and ledger entry).
+      if (p.method !== 'cash' && p.method !== 'wallet' && !p.reference) {
         ctx.addIssue({
           code: 'custom',
           path: ['payments', i, 'reference'],
