@@ -151,6 +151,8 @@ export const authorizationMatrix: MatrixRow[] = [
   row('GET /api/refunds/:id/proof',                             [200,  200,  403,  403,  200]),
   row('GET /api/orders/:id/refundable',                         [200,  200,  200,  200,  200]),
   row('GET /api/orders/:id/refundable',                         [200,  200,  404,  404,  200], OTHER),
+  // ---- wallet payment codes at the POS ----------------------------------------------------------
+  row('POST /api/wallet-payment-codes/check',                   [200,  200,  200,  200,  403]),
   // ---- reports and the dashboard -------------------------------------------------------------
   row('GET /api/dashboard',                                     [200,  200,  200,  200,  200]),
   row('GET /api/dashboard',                                     [200,  200,  404,  404,  200], OTHER),
@@ -196,6 +198,8 @@ export const authorizationMatrix: MatrixRow[] = [
   customer('GET /api/mobile/orders/:id'),
   customer('POST /api/mobile/orders/:id/cancel'),
   customer('POST /api/mobile/orders/:id/pay'),
+  customer('POST /api/mobile/wallet/payment-code'),
+  customer('POST /api/mobile/orders/:id/pay-with-wallet'),
 ];
 
 /**

@@ -106,3 +106,9 @@ export const walletPayment = (amount: number, code: string) => ({
   amount,
   payment_code: code,
 });
+
+/** A wallet payment code of a new demo customer, for a request that needs a live one. */
+export async function issuedCode(t: TestApp) {
+  const customer = await verifiedCustomer(t);
+  return (await paymentCode(t, customer.headers)).code;
+}

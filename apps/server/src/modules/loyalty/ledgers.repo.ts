@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { ownedBy } from '../../db/tenant-scope';
 import { customers } from '../../db/schema/customers';
 import { pointsEntries, walletEntries } from '../../db/schema/loyalty';
+import { orders } from '../../db/schema/orders';
 
 // The two ledgers' writes: an entry and the customer's balance, under the customer row's lock, so
 // concurrent posts to one customer queue behind each other and each sees the last balance.
@@ -45,9 +46,23 @@ export async function pointsEntryByKey(tx: Db, tenantId: string, key: string) {
   return row ?? null;
 }
 
+/**
+ * The customer and order an entry names, only if they are the tenant's: another tenant's leave
+ * the customer empty (the NOT NULL column refuses the entry) and the order unnamed.
+ */
+function owned<E extends { tenantId: string; customerId: string; orderId?: string | null }>(
+  entry: E,
+) {
+  const customerId = sql<string>`(select ${customers.id} from ${customers} where ${and(ownedBy(customers, entry.tenantId), eq(customers.id, entry.customerId))})`;
+  const orderId = entry.orderId
+    ? sql<string>`(select ${orders.id} from ${orders} where ${and(ownedBy(orders, entry.tenantId), eq(orders.id, entry.orderId))})`
+    : null;
+  return { ...entry, customerId, orderId };
+}
+
 /** Appends a wallet entry and sets the customer's balance to its balance after. */
 export async function appendWalletEntry(tx: Db, entry: typeof walletEntries.$inferInsert) {
-  const [row] = await tx.insert(walletEntries).values(entry).returning();
+  const [row] = await tx.insert(walletEntries).values(owned(entry)).returning();
   await tx
     .update(customers)
     .set({ walletBalance: entry.balanceAfter })
@@ -57,7 +72,7 @@ export async function appendWalletEntry(tx: Db, entry: typeof walletEntries.$inf
 
 /** Appends a points entry and sets the customer's points to its balance after. */
 export async function appendPointsEntry(tx: Db, entry: typeof pointsEntries.$inferInsert) {
-  const [row] = await tx.insert(pointsEntries).values(entry).returning();
+  const [row] = await tx.insert(pointsEntries).values(owned(entry)).returning();
   await tx
     .update(customers)
     .set({ points: entry.balanceAfter })

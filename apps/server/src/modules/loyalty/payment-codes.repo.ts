@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { ownedBy } from '../../db/tenant-scope';
 import { customers } from '../../db/schema/customers';
@@ -31,11 +31,15 @@ export async function deleteExpired(tx: Db, tenantId: string, customerId: string
     );
 }
 
-/** Stores a code's hash; false when that hash is taken (the caller draws another code). */
+/**
+ * Stores a code's hash; false when that hash is taken (the caller draws another code). The
+ * customer only if the tenant's: another's leaves the NOT NULL column empty and nothing is stored.
+ */
 export async function insertCode(tx: Db, row: typeof walletPaymentCodes.$inferInsert) {
+  const customerId = sql<string>`(select ${customers.id} from ${customers} where ${and(ownedBy(customers, row.tenantId), eq(customers.id, row.customerId))})`;
   const inserted = await tx
     .insert(walletPaymentCodes)
-    .values(row)
+    .values({ ...row, customerId })
     .onConflictDoNothing({ target: walletPaymentCodes.codeHash })
     .returning({ id: walletPaymentCodes.id });
   return inserted.length > 0;

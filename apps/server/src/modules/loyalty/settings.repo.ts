@@ -29,7 +29,7 @@ export async function tiersOf(tx: Db, tenantId: string) {
     .orderBy(asc(membershipTiers.threshold));
 }
 
-/** The customer's tier's points multiplier (hundredths), 100 without a tier. */
+/** The customer's tier's points multiplier (hundredths); null without a tier. */
 export async function multiplierOf(tx: Db, tenantId: string, customerId: string) {
   const [row] = await tx
     .select({ pointsPerRm: membershipTiers.pointsPerRm })
@@ -40,7 +40,7 @@ export async function multiplierOf(tx: Db, tenantId: string, customerId: string)
     )
     .where(and(ownedBy(customers, tenantId), eq(customers.id, customerId)))
     .limit(1);
-  return row?.pointsPerRm ?? 100;
+  return row?.pointsPerRm ?? null;
 }
 
 /**
