@@ -5,9 +5,10 @@ import { expect } from 'vitest';
 import { customers } from '../db/schema/customers';
 import { loyaltySettings, pointsEntries, referrals, walletEntries } from '../db/schema/loyalty';
 import { postWallet } from '../modules/loyalty/ledgers.service';
-import { verifiedCustomer } from './mobile-fixtures';
+import { placeOrder, verifiedCustomer } from './mobile-fixtures';
+import { movedRefund, refundOf } from './refund-fixtures';
 import { demoTenantId } from './order-fixtures';
-import { requestAs, type TestApp } from './test-app';
+import { requestAs, type RequestHeaders, type TestApp } from './test-app';
 
 // Test data where orders and refunds meet the customer's ledgers: customers with money in their
 // wallet, their payment codes, ledgers and referrals as the database holds them.
@@ -18,14 +19,22 @@ export async function customerRow(t: TestApp, id: string) {
   return row!;
 }
 
-/** Credits a wallet as a top-up would (the top-up flow is tested with the wallet). */
-export async function fund(t: TestApp, customerId: string, amount: number) {
+/**
+ * Credits a wallet as a top-up would (the top-up flow is tested with the wallet), or moves it as
+ * `kind` says (a negative spend).
+ */
+export async function fund(
+  t: TestApp,
+  customerId: string,
+  amount: number,
+  kind: 'topup' | 'spend' = 'topup',
+) {
   const tenantId = (await customerRow(t, customerId)).tenantId;
   await t.database.db.transaction((tx) =>
     postWallet(tx, {
       tenantId,
       customerId,
-      kind: 'topup',
+      kind,
       amount,
       idempotencyKey: `test:${randomUUID()}`,
       actor: { kind: 'system', name: 'test' },
@@ -111,4 +120,31 @@ export const walletPayment = (amount: number, code: string) => ({
 export async function issuedCode(t: TestApp) {
   const customer = await verifiedCustomer(t);
   return (await paymentCode(t, customer.headers)).code;
+}
+
+/** A refund `asker` asks for and `approver` approves and completes; answers it completed. */
+export async function completedRefund(
+  t: TestApp,
+  asker: RequestHeaders,
+  approver: RequestHeaders,
+  body: Record<string, unknown>,
+) {
+  const refund = await refundOf(t, asker, body);
+  await movedRefund(t, approver, refund.id, { status: 'APPROVED' });
+  return movedRefund(t, approver, refund.id, { status: 'COMPLETED' });
+}
+
+/** An app order of one `productId` at `outletId`, placed by the customer (201). */
+export async function placedAppOrder(
+  t: TestApp,
+  headers: RequestHeaders,
+  outletId: string,
+  productId: string,
+) {
+  const res = await placeOrder(t, headers, {
+    outlet_id: outletId,
+    items: [{ product_id: productId, quantity: 1 }],
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as { id: string; order_no: string; total: number };
 }

@@ -5,11 +5,18 @@ import { membershipTiers } from '../../db/schema/loyalty';
 import { refunds } from '../../db/schema/refunds';
 import { demoOutlet } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
-import { payWithSandbox, placeOrder, postCallback } from '../../test/mobile-fixtures';
+import { payWithSandbox, postCallback } from '../../test/mobile-fixtures';
 import { addProduct, demoTenantId, testClock } from '../../test/order-fixtures';
-import { moveRefund, movedRefund, paidOrder, refundOf } from '../../test/refund-fixtures';
+import { moveRefund, paidOrder } from '../../test/refund-fixtures';
 import { useTestApp } from '../../test/use-test-app';
-import { customerRow, orderPoints, pointsOf, walletCustomer } from '../../test/wallet-pay-fixtures';
+import {
+  completedRefund,
+  customerRow,
+  orderPoints,
+  placedAppOrder,
+  pointsOf,
+  walletCustomer,
+} from '../../test/wallet-pay-fixtures';
 
 // Points follow paid money exactly once: earned when an app order's payment lands (however often
 // the provider's callback is delivered) or at the counter, taken back in proportion when a refund
@@ -39,14 +46,7 @@ beforeEach(() => {
   delivered.length = 0;
 });
 
-async function appOrder(headers: Record<string, string>) {
-  const res = await placeOrder(t, headers, {
-    outlet_id: kl,
-    items: [{ product_id: cake, quantity: 1 }],
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as { id: string; total: number };
-}
+const appOrder = (headers: Record<string, string>) => placedAppOrder(t, headers, kl, cake);
 
 describe('points of an app order paid online', () => {
   it('are earned once when the payment callback is delivered three times', async () => {
@@ -98,15 +98,13 @@ describe('points of a counter sale refunded by staff', () => {
     });
     expect((await orderPoints(t, order.id, 'earn')).map((e) => e.points)).toEqual([21]);
     const refundPart = async (amount: number) => {
-      const refund = await refundOf(t, admin, {
+      const refund = await completedRefund(t, admin, finance, {
         order_id: order.id,
         kind: 'amount',
         amount,
         method: 'original',
         reason: 'quality_issue',
       });
-      await movedRefund(t, finance, refund.id, { status: 'APPROVED' });
-      await movedRefund(t, finance, refund.id, { status: 'COMPLETED' });
       expectCode(
         await moveRefund(t, finance, refund.id, { status: 'COMPLETED' }),
         409,
@@ -139,14 +137,12 @@ describe('points of a counter sale refunded by staff', () => {
         payments: [{ method: 'cash', amount: 2120 }],
       });
       expect((await customerRow(t, customer.id)).tierId).toBe(silver!.id);
-      const refund = await refundOf(t, admin, {
+      await completedRefund(t, admin, finance, {
         order_id: order.id,
         kind: 'full',
         method: 'cash',
         reason: 'wrong_item',
       });
-      await movedRefund(t, finance, refund.id, { status: 'APPROVED' });
-      await movedRefund(t, finance, refund.id, { status: 'COMPLETED' });
       expect(await customerRow(t, customer.id)).toMatchObject({ tierId: null, points: 0 });
       expect((await pointsOf(t, customer.id)).map((p) => p.kind)).toEqual(['earn', 'reverse']);
     } finally {

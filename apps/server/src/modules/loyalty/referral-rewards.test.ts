@@ -3,10 +3,12 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pointsEntries, walletEntries } from '../../db/schema/loyalty';
 import { demoOutlet } from '../../test/catalogue-fixtures';
 import { addProduct, testClock } from '../../test/order-fixtures';
-import { movedRefund, paidOrder, refundOf } from '../../test/refund-fixtures';
+import { paidOrder } from '../../test/refund-fixtures';
 import { useTestApp } from '../../test/use-test-app';
 import {
+  completedRefund,
   customerRow,
+  fund,
   refer,
   referralRow,
   setLoyalty,
@@ -129,16 +131,13 @@ describe('the referral reward', () => {
     const { referrer, referee, referral } = await pair();
     const order = await saleFor(referee.id);
     await completeOrder(order.id);
-    const refund = async (body: Record<string, unknown>) => {
-      const asked = await refundOf(t, admin, {
+    const refund = (body: Record<string, unknown>) =>
+      completedRefund(t, admin, finance, {
         order_id: order.id,
         method: 'cash',
         reason: 'quality_issue',
         ...body,
       });
-      await movedRefund(t, finance, asked.id, { status: 'APPROVED' });
-      await movedRefund(t, finance, asked.id, { status: 'COMPLETED' });
-    };
     await refund({ kind: 'amount', amount: 1000 });
     expect((await referralRow(t, referral.id)).status).toBe('rewarded');
     await refund({ kind: 'full' });
@@ -160,25 +159,13 @@ describe('the referral reward', () => {
     const order = await saleFor(referee.id);
     await completeOrder(order.id);
     // The referrer spends RM 3.00 of the RM 5.00 before the friend's order is refunded.
-    const { postWallet } = await import('./ledgers.service');
-    await t.database.db.transaction((tx) =>
-      postWallet(tx, {
-        tenantId: referral.tenantId,
-        customerId: referrer.id,
-        kind: 'spend',
-        amount: -300,
-        idempotencyKey: `test:${referral.id}:spend`,
-        actor: { kind: 'system', name: 'test' },
-      }),
-    );
-    const asked = await refundOf(t, admin, {
+    await fund(t, referrer.id, -300, 'spend');
+    await completedRefund(t, admin, finance, {
       order_id: order.id,
       kind: 'full',
       method: 'cash',
       reason: 'wrong_item',
     });
-    await movedRefund(t, finance, asked.id, { status: 'APPROVED' });
-    await movedRefund(t, finance, asked.id, { status: 'COMPLETED' });
     const [reversed] = await t.database.db
       .select()
       .from(walletEntries)

@@ -8,12 +8,13 @@ import { refunds } from '../../db/schema/refunds';
 import { demoOutlet } from '../../test/catalogue-fixtures';
 import { createTenant } from '../../test/fixtures';
 import { expectCode } from '../../test/expect-code';
-import { placeOrder, verifiedCustomer } from '../../test/mobile-fixtures';
+import { verifiedCustomer } from '../../test/mobile-fixtures';
 import { addProduct, testClock } from '../../test/order-fixtures';
 import { useTestApp } from '../../test/use-test-app';
 import {
   customerRow,
   orderPoints,
+  placedAppOrder,
   setCustomerStatus,
   walletCustomer,
   walletOf,
@@ -38,14 +39,7 @@ beforeAll(async () => {
 });
 beforeEach(() => clock.set(NOON_KL));
 
-async function appOrder(headers: Record<string, string>) {
-  const res = await placeOrder(t, headers, {
-    outlet_id: kl,
-    items: [{ product_id: cake, quantity: 1 }],
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as { id: string; order_no: string };
-}
+const appOrder = (headers: Record<string, string>) => placedAppOrder(t, headers, kl, cake);
 const payWithWallet = (orderId: string, headers: Record<string, string>) =>
   api.post(`/api/mobile/orders/${orderId}/pay-with-wallet`, undefined, headers);
 const orderRow = async (id: string) =>

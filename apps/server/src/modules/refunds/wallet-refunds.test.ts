@@ -15,6 +15,7 @@ import {
 } from '../../test/refund-fixtures';
 import { useTestApp } from '../../test/use-test-app';
 import {
+  completedRefund,
   customerRow,
   paymentCode,
   walletCustomer,
@@ -47,10 +48,6 @@ const saleOf = (payments: Record<string, unknown>[], extra: Record<string, unkno
     payments,
     ...extra,
   });
-async function complete(id: string) {
-  await movedRefund(t, finance, id, { status: 'APPROVED' });
-  return movedRefund(t, finance, id, { status: 'COMPLETED' });
-}
 const walletRollup = async () =>
   (
     await t.database.db
@@ -117,14 +114,13 @@ describe('a refund to the wallet', () => {
     const customer = await walletCustomer(t, 5000);
     const { code } = await paymentCode(t, customer.headers);
     const order = await saleOf([walletPayment(500, code), { method: 'cash', amount: TOTAL - 500 }]);
-    const refund = await refundOf(t, admin, {
+    const refund = await completedRefund(t, admin, finance, {
       order_id: order.id,
       kind: 'full',
       method: 'wallet',
       reason: 'wrong_item',
     });
     expect(refund.amount).toBe(TOTAL);
-    await complete(refund.id);
     expect((await customerRow(t, customer.id)).walletBalance).toBe(5000 - 500 + TOTAL);
     const left = refundableSchema.parse(
       (await api.get(`/api/orders/${order.id}/refundable`, admin)).json().data,
