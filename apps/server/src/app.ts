@@ -76,6 +76,12 @@ import { membershipRoutes } from './modules/loyalty/membership.routes';
 import { schedulePointsExpiry } from './modules/loyalty/points-expiry.service';
 import { createReferralListService } from './modules/loyalty/referral-list.service';
 import { createTierService } from './modules/loyalty/tiers.service';
+import { mobileWalletPaymentRoutes } from './modules/mobile/mobile-wallet-payments.routes';
+import { paymentCodeRoutes } from './modules/loyalty/payment-codes.routes';
+import {
+  createPaymentCodeService,
+  resolvePaymentCodeSecret,
+} from './modules/loyalty/payment-codes.service';
 import { resolveSandboxSecret } from './modules/payments/payment-secrets';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { createPaymentService } from './modules/payments/payments.service';
@@ -307,8 +313,15 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
       // A rejected or cancelled paid order asks for its refund through the refunds service.
       const refunds = createRefundService({ db, now, dataDir: config.dataDir, payouts });
       settleRefund = refunds.settleByProvider;
+      // Wallet payment codes: the app shows one, the counter's sale takes it.
+      const paymentCodes = createPaymentCodeService({
+        db,
+        now,
+        secret: await resolvePaymentCodeSecret(db),
+      });
+      await api.register(paymentCodeRoutes, { service: paymentCodes });
       await api.register(orderRoutes, {
-        service: createOrderService({ db, now, onRefundOwed: refunds.refundOwed }),
+        service: createOrderService({ db, now, onRefundOwed: refunds.refundOwed, paymentCodes }),
         closeDay: createCloseDayService({ db, now }),
       });
       await api.register(refundRoutes, {
@@ -354,6 +367,11 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         customers: customerService,
         points: memberPoints,
         referrals: referralList,
+        customerRateLimit: config.mobileRateLimit,
+      });
+      await api.register(mobileWalletPaymentRoutes, {
+        paymentCodes,
+        orders: customerOrders,
         customerRateLimit: config.mobileRateLimit,
       });
       await api.register(paymentRoutes, { service: payments });

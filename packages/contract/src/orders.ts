@@ -106,7 +106,7 @@ export const orderCreateSchema = z
         });
       }
       // A card slip, DuitNow or e-wallet payment is traced by its reference (the Kopi wallet's
-      // by its payment code).
+      // by its payment code and ledger entry).
       if (p.method !== 'cash' && p.method !== 'wallet' && !p.reference) {
         ctx.addIssue({
           code: 'custom',

@@ -4,18 +4,27 @@ import type { Db } from '../db/database';
 import { serverSecrets } from '../db/schema/platform';
 
 /**
- * The JWT signing key: JWT_SECRET when given, otherwise one generated on first start and kept in
- * the database, so restarts keep sessions valid and every instance of a cluster agrees.
+ * A server secret: `configured` when given, otherwise one generated on first start and kept in
+ * server_secrets under `name`, so restarts keep it and every instance on one database agrees.
  */
-export async function resolveJwtSecret(db: Db, configured: string | undefined): Promise<string> {
+export async function resolveServerSecret(
+  db: Db,
+  name: string,
+  configured: string | undefined,
+  bytes = 32,
+): Promise<string> {
   if (configured) return configured;
   await db
     .insert(serverSecrets)
-    .values({ name: 'jwt_secret', value: randomBytes(48).toString('base64url') })
+    .values({ name, value: randomBytes(bytes).toString('base64url') })
     .onConflictDoNothing();
   const [row] = await db
     .select({ value: serverSecrets.value })
     .from(serverSecrets)
-    .where(eq(serverSecrets.name, 'jwt_secret'));
+    .where(eq(serverSecrets.name, name));
   return row!.value;
 }
+
+/** The JWT signing key: JWT_SECRET when given, otherwise generated once and kept. */
+export const resolveJwtSecret = (db: Db, configured: string | undefined): Promise<string> =>
+  resolveServerSecret(db, 'jwt_secret', configured, 48);

@@ -31,6 +31,7 @@ import { defaultLoyaltySettings, defaultReferralSettings } from './points-fixtur
 import { type HttpMethod, type Payload } from './test-app';
 import { useTestApp } from './use-test-app';
 import { pendingAdjustment, walletCustomer } from './wallet-fixtures';
+import { issuedCode } from './wallet-pay-fixtures';
 
 // Runs the authorization matrix (authorization-matrix.ts): every row's minimal valid request as
 // each of the five demo users, against the expected answer. Writes get fresh rows of their own,
@@ -854,6 +855,14 @@ const requests: Record<string, Builder> = {
   'GET /api/wallet-entries': () => ({ url: '/api/wallet-entries?kind=topup' }),
   'GET /api/wallet-entries/export': () => ({ url: '/api/wallet-entries/export?lang=my' }),
   'GET /api/wallet-liability': () => ({ url: '/api/wallet-liability' }),
+  'POST /api/mobile/wallet/payment-code': () => ({ url: '/api/mobile/wallet/payment-code' }),
+  'POST /api/mobile/orders/:id/pay-with-wallet': () => ({
+    url: `/api/mobile/orders/${randomUUID()}/pay-with-wallet`,
+  }),
+  'POST /api/wallet-payment-codes/check': async () => ({
+    url: '/api/wallet-payment-codes/check',
+    payload: { code: await issuedCode(t) },
+  }),
 };
 
 const withHeaders = (
@@ -875,6 +884,7 @@ const unaudited: Record<string, string> = {
   'POST /api/notification/read-all': 'read state is personal display state (decision 005)',
   'POST /api/products/import': 'the preview writes nothing; a commit is audited',
   'POST /api/tenants/leave': 'a session outside any tenant has nothing to leave',
+  'POST /api/wallet-payment-codes/check': 'reads a payment code without using it: nothing changes',
   'POST /api/refresh-token':
     'token rotation is not a change worth the log; the session row keeps its last use (decision 020)',
 };

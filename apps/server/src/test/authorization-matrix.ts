@@ -165,6 +165,8 @@ export const authorizationMatrix: MatrixRow[] = [
   row('POST /api/customers/:id/notes',                          [201,  201,  403,  403,  403]),
   row('GET /api/customers/:id/personal-data',                   [200,  200,  403,  403,  403]),
   row('POST /api/customers/:id/anonymise',                      [200,  200,  403,  403,  403]),
+  // ---- wallet payment codes at the POS ----------------------------------------------------------
+  row('POST /api/wallet-payment-codes/check',                   [200,  200,  200,  200,  403]),
   // ---- reports and the dashboard -------------------------------------------------------------
   row('GET /api/dashboard',                                     [200,  200,  200,  200,  200]),
   row('GET /api/dashboard',                                     [200,  200,  404,  404,  200], OTHER),
@@ -235,6 +237,8 @@ export const authorizationMatrix: MatrixRow[] = [
   customer('GET /api/mobile/points'),
   customer('POST /api/mobile/points/redeem'),
   customer('GET /api/mobile/referrals'),
+  customer('POST /api/mobile/wallet/payment-code'),
+  customer('POST /api/mobile/orders/:id/pay-with-wallet'),
 ];
 
 /**

@@ -23,6 +23,7 @@ import { createTestApp, type TestApp } from './test-app';
 import { walletScenario } from './tenant-isolation-wallet';
 import { runPointsScenario } from './tenant-isolation-points';
 import { customersPart } from './tenant-isolation-customers';
+import { walletPayScenario } from './tenant-isolation-wallet-pay';
 
 // The tenant-isolation test's scenario: the demo tenant (A) used through the whole HTTP API, as
 // its staff, its customers, the platform superadmin inside it and the payment provider, so that
@@ -358,6 +359,8 @@ export async function runScenario(): Promise<Scenario> {
   await app.get(`/api/mobile/orders/${paid.id}`);
   await a.post(`/api/orders/${paid.id}/status`, { status: 'APPROVED' });
   await a.post(`/api/orders/${paid.id}/status`, { status: 'COMPLETED' });
+
+  await walletPayScenario(t, send, admin, kl);
 
   const leaving = await verifiedCustomer(t, { name: 'Iso Leaving' });
   await send(leaving.headers, 'POST', '/api/mobile/auth/sign-out', {});

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { ownedBy, ownedId } from '../../db/tenant-scope';
 import { customers } from '../../db/schema/customers';
 import { pointsEntries, walletEntries } from '../../db/schema/loyalty';
+import { orders } from '../../db/schema/orders';
 
 // The two ledgers' writes: an entry and the customer's balance, under the customer row's lock, so
 // concurrent posts to one customer queue behind each other and each sees the last balance.
@@ -46,20 +47,26 @@ export async function pointsEntryByKey(tx: Db, tenantId: string, key: string) {
 }
 
 /**
- * Appends a wallet entry and sets the customer's balance to its balance after. The entry is
- * timed when it is written (under the customer's lock), not when its transaction began, so the
- * ledger's order by time is the order its balances chain in, even for a transaction that waited
- * for the lock behind a younger one.
+ * The customer and order an entry names, only if they are the tenant's (another tenant's leave
+ * the customer empty, which the NOT NULL column refuses, and the order unnamed), timed when it is
+ * written (under the customer's lock) rather than when its transaction began, so the ledger's
+ * order by time is the order its balances chain in, even for a transaction that waited for the
+ * lock behind a younger one.
  */
+function owned<
+  E extends { tenantId: string; customerId: string; orderId?: string | null; createdAt?: unknown },
+>(entry: E) {
+  return {
+    ...entry,
+    customerId: ownedId(customers, entry.tenantId, entry.customerId),
+    orderId: entry.orderId ? ownedId(orders, entry.tenantId, entry.orderId) : null,
+    createdAt: entry.createdAt ?? sql`clock_timestamp()`,
+  };
+}
+
+/** Appends a wallet entry and sets the customer's balance to its balance after. */
 export async function appendWalletEntry(tx: Db, entry: typeof walletEntries.$inferInsert) {
-  const [row] = await tx
-    .insert(walletEntries)
-    .values({
-      ...entry,
-      customerId: ownedId(customers, entry.tenantId, entry.customerId),
-      createdAt: entry.createdAt ?? sql`clock_timestamp()`,
-    })
-    .returning();
+  const [row] = await tx.insert(walletEntries).values(owned(entry)).returning();
   await tx
     .update(customers)
     .set({ walletBalance: entry.balanceAfter })
@@ -69,14 +76,7 @@ export async function appendWalletEntry(tx: Db, entry: typeof walletEntries.$inf
 
 /** Appends a points entry and sets the customer's points to its balance after (timed as above). */
 export async function appendPointsEntry(tx: Db, entry: typeof pointsEntries.$inferInsert) {
-  const [row] = await tx
-    .insert(pointsEntries)
-    .values({
-      ...entry,
-      customerId: ownedId(customers, entry.tenantId, entry.customerId),
-      createdAt: entry.createdAt ?? sql`clock_timestamp()`,
-    })
-    .returning();
+  const [row] = await tx.insert(pointsEntries).values(owned(entry)).returning();
   await tx
     .update(customers)
     .set({ points: entry.balanceAfter })

@@ -23,7 +23,8 @@ export interface PaidOrder {
 
 /** Earns the order's points (once per order) and recalculates the tier. */
 export async function earnForOrder(tx: Db, order: PaidOrder) {
-  const multiplier = await settingsRepo.multiplierOf(tx, order.tenantId, order.customerId);
+  // Without a tier: 1 point per RM 1.
+  const multiplier = (await settingsRepo.multiplierOf(tx, order.tenantId, order.customerId)) ?? 100;
   const posted = await postPoints(tx, {
     tenantId: order.tenantId,
     customerId: order.customerId,

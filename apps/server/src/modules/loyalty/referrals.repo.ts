@@ -17,7 +17,10 @@ export async function lockReferralOf(tx: Db, tenantId: string, refereeId: string
   return row ?? null;
 }
 
-/** Whether the customer has a paid order other than `orderId` placed before it. */
+/**
+ * Whether the customer has a paid order other than `orderId` placed before it (one rejected or
+ * cancelled does not count: it was owed back).
+ */
 export async function hasEarlierPaidOrder(
   tx: Db,
   tenantId: string,
@@ -34,6 +37,7 @@ export async function hasEarlierPaidOrder(
         eq(customerOrders.customerId, customerId),
         ne(customerOrders.orderId, orderId),
         sql`${orders.paid} > 0`,
+        ne(orders.status, 'REJECTED'),
         sql`${orders.createdAt} < (select o2.created_at from ${orders} o2 where ${tenantIs('o2', tenantId)} and o2.id = ${orderId}::uuid)`,
       ),
     );

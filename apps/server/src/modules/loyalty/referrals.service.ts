@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { AppError } from '../../lib/errors';
 import { postPoints, postWallet, type LedgerActor } from './ledgers.service';
 import * as repo from './referrals.repo';
 import * as settingsRepo from './settings.repo';
@@ -34,21 +35,25 @@ async function grant(
     reason: sign > 0 ? `Referral reward (${who.role})` : `Referral reward reversed (${who.role})`,
     actor: system,
   };
-  if (reward.kind === 'wallet') {
-    await postWallet(tx, {
-      ...base,
-      kind: sign > 0 ? 'reward' : 'adjustment',
-      amount: sign * reward.amount,
-      clampToBalance: sign < 0,
-    });
-  } else {
-    await postPoints(tx, {
-      ...base,
-      kind: sign > 0 ? 'reward' : 'adjustment',
-      points: sign * reward.amount,
-      clampToBalance: sign < 0,
-    });
-  }
+  const posted =
+    reward.kind === 'wallet'
+      ? postWallet(tx, {
+          ...base,
+          kind: sign > 0 ? 'reward' : 'adjustment',
+          amount: sign * reward.amount,
+          clampToBalance: sign < 0,
+        })
+      : postPoints(tx, {
+          ...base,
+          kind: sign > 0 ? 'reward' : 'adjustment',
+          points: sign * reward.amount,
+          clampToBalance: sign < 0,
+        });
+  // A customer whose data was erased gets nothing; the other side is still rewarded.
+  await posted.catch((error: unknown) => {
+    if (error instanceof AppError && error.code === 'customer_anonymised') return null;
+    throw error;
+  });
 }
 
 /** Rewards the referral of the order's customer if this is their first paid order. */
@@ -56,7 +61,9 @@ export async function rewardOnCompletion(tx: Db, order: CompletedOrder) {
   const referral = await repo.lockReferralOf(tx, order.tenantId, order.customerId);
   if (!referral || referral.status !== 'pending') return null;
   const settings = await settingsRepo.settingsOf(tx, order.tenantId);
-  if (!settings.referralEnabled || order.paid < settings.referralMinOrder) return null;
+  if (!settings.referralEnabled || order.paid <= 0 || order.paid < settings.referralMinOrder) {
+    return null;
+  }
   if (await repo.hasEarlierPaidOrder(tx, order.tenantId, order.customerId, order.orderId)) {
     return null;
   }

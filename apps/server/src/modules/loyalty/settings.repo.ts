@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { ownedBy } from '../../db/tenant-scope';
 import { customers } from '../../db/schema/customers';
@@ -29,7 +29,7 @@ export async function tiersOf(tx: Db, tenantId: string) {
     .orderBy(asc(membershipTiers.threshold));
 }
 
-/** The customer's tier's points multiplier (hundredths), 100 without a tier. */
+/** The customer's tier's points multiplier (hundredths); null without a tier. */
 export async function multiplierOf(tx: Db, tenantId: string, customerId: string) {
   const [row] = await tx
     .select({ pointsPerRm: membershipTiers.pointsPerRm })
@@ -40,10 +40,13 @@ export async function multiplierOf(tx: Db, tenantId: string, customerId: string)
     )
     .where(and(ownedBy(customers, tenantId), eq(customers.id, customerId)))
     .limit(1);
-  return row?.pointsPerRm ?? 100;
+  return row?.pointsPerRm ?? null;
 }
 
-/** Points earned (net of reversals) and sen spent over the 12 months before `at`. */
+/**
+ * Points earned (net of reversals) and sen spent over the 12 months before `at`, up to now: an
+ * entry is stamped by the database's clock, which may be ahead of the caller's `at`.
+ */
 export async function rollingYear(tx: Db, tenantId: string, customerId: string, at: Date) {
   const [row] = await tx
     .select({
@@ -56,7 +59,6 @@ export async function rollingYear(tx: Db, tenantId: string, customerId: string, 
         ownedBy(pointsEntries, tenantId),
         eq(pointsEntries.customerId, customerId),
         gte(pointsEntries.createdAt, sql`${at.toISOString()}::timestamptz - interval '12 months'`),
-        lte(pointsEntries.createdAt, at),
       ),
     );
   return { points: row?.points ?? 0, spend: row?.spend ?? 0 };
@@ -69,17 +71,25 @@ export async function setTier(tx: Db, tenantId: string, customerId: string, tier
     .where(and(ownedBy(customers, tenantId), eq(customers.id, customerId)));
 }
 
-/** The points the customer earned on an order (net of what earlier refunds reversed). */
+/**
+ * The points an order earned and who earned them (null: none). Only its `earn` entry counts: a
+ * referral's reward names the order too, for the referrer as well.
+ */
 export async function pointsOfOrder(tx: Db, tenantId: string, orderId: string) {
   const [row] = await tx
     .select({
       customerId: pointsEntries.customerId,
-      earned: sql<number>`coalesce(sum(${pointsEntries.points}) filter (where ${pointsEntries.kind} = 'earn'), 0)::int`,
+      earned: sql<number>`sum(${pointsEntries.points})::int`,
     })
     .from(pointsEntries)
-    .where(and(ownedBy(pointsEntries, tenantId), eq(pointsEntries.orderId, orderId)))
+    .where(
+      and(
+        ownedBy(pointsEntries, tenantId),
+        eq(pointsEntries.orderId, orderId),
+        eq(pointsEntries.kind, 'earn'),
+      ),
+    )
     .groupBy(pointsEntries.customerId)
-    .orderBy(desc(pointsEntries.customerId))
     .limit(1);
   return row ?? null;
 }

@@ -5,17 +5,24 @@ import type { Clock } from '../../lib/clock';
 import { type CustomerPrincipal, customerActor } from '../../lib/customer-principal';
 import { AppError } from '../../lib/errors';
 import type { RequestContext } from '../../lib/request-context';
+import { postWallet } from '../loyalty/ledgers.service';
+import { earnForOrder } from '../loyalty/points.service';
 import type { RefundOwedHook } from './orders.service';
 import { createOrderCore, type OrderRequest, type PlacedOrder } from './order-core';
+import * as customersRepo from './order-customers.repo';
 import * as moves from './order-moves.repo';
 import * as repo from './orders.repo';
 
 // A customer's orders, whichever channel they use: placed through the order core (CREATED until
 // paid), read and cancelled only by the customer who placed them, and paid online (the payments
-// module records the payment here, in its own transaction).
+// module records the payment here, in its own transaction) or with the customer's wallet. A paid
+// order earns the customer's points in the payment's transaction.
 
 /** An order as its customer sees it (no receipt header: the app shows its own). */
-export type CustomerOrder = Omit<PlacedOrder, 'receipt'>;
+export type CustomerOrder = Omit<PlacedOrder, 'receipt' | 'customerId'>;
+
+/** How the history and the audit trail name a payment from the wallet. */
+const WALLET_PAYER = 'Kopi wallet';
 export type { OrderRow } from './orders.repo';
 export type OnlinePayment = moves.OnlinePayment;
 export { toOrderCharges, toOrderLine } from './order-view';
@@ -41,6 +48,25 @@ export function createCustomerOrderService({
   onRefundOwed?: RefundOwedHook;
 }) {
   const core = createOrderCore({ db, now, announce: true });
+
+  /**
+   * A confirmed online payment, in the payment's transaction (`tx`): the order row is locked,
+   * then a CREATED order's customer earns the points of it (their row locked before the order's
+   * write takes the live-event lock), then the payment is recorded.
+   */
+  async function recordOnlinePayment(tx: Db, payment: OnlinePayment) {
+    const head = await customersRepo.lockOrder(tx, payment.tenantId, payment.orderId);
+    if (head?.status === 'CREATED' && head.customerId) {
+      await earnForOrder(tx, {
+        tenantId: payment.tenantId,
+        customerId: head.customerId,
+        orderId: payment.orderId,
+        amount: payment.amount,
+        at: payment.at,
+      });
+    }
+    return moves.recordOnlinePayment(tx, payment);
+  }
 
   async function own(customer: CustomerPrincipal, id: string): Promise<CustomerOrder> {
     const found = await repo.findOwn(db, customer.tenantId, customer.customerId, id);
@@ -126,8 +152,66 @@ export function createCustomerOrderService({
       return own(customer, id);
     },
 
-    /** A confirmed online payment, in the payment's transaction (`tx`). */
-    recordOnlinePayment: (tx: Db, payment: OnlinePayment) => moves.recordOnlinePayment(tx, payment),
+    recordOnlinePayment,
+
+    /**
+     * POST /api/mobile/orders/{id}/pay-with-wallet: pays what a CREATED order still owes from the
+     * customer's wallet, in one transaction with the order's payment (as an online payment of
+     * method `wallet`). Refused for a blocked customer or a wallet too low: nothing is written.
+     */
+    async payWithWallet(
+      customer: CustomerPrincipal,
+      ctx: RequestContext,
+      id: string,
+    ): Promise<CustomerOrder> {
+      const { tenantId, customerId } = customer;
+      const at = now();
+      await db.transaction(async (tx) => {
+        const head = await customersRepo.lockOrder(tx, tenantId, id);
+        if (!head || head.customerId !== customerId) throw new AppError('not_found');
+        const owed = head.total - head.paid;
+        if (!customerCan(head).pay) {
+          throw new AppError('order_not_payable', {
+            message:
+              head.status === 'REJECTED'
+                ? 'This order was cancelled and cannot be paid'
+                : 'This order is already paid',
+          });
+        }
+        const posted = await postWallet(tx, {
+          tenantId,
+          customerId,
+          kind: 'spend',
+          amount: -owed,
+          idempotencyKey: `order:${id}:wallet`,
+          orderId: id,
+          refuseBlocked: true,
+          actor: { kind: 'customer', id: customerId, name: customer.name },
+        });
+        const entryId = posted!.entry.id;
+        await recordOnlinePayment(tx, {
+          tenantId,
+          orderId: id,
+          amount: owed,
+          method: 'wallet',
+          reference: `wallet:${entryId}`,
+          provider: 'wallet',
+          at,
+          byName: WALLET_PAYER,
+          audit: {
+            ...auditRow(ctx, {
+              action: '',
+              entity: 'order',
+              entityId: id,
+              actor: customerActor({ ...customer, id: customerId }),
+              tenantId,
+            }),
+            after: { wallet_entry_id: entryId, amount: owed },
+          },
+        });
+      });
+      return own(customer, id);
+    },
 
     /** After a payment the order no longer waited for commits: asks for it back. */
     async refundLatePayment(

@@ -142,6 +142,17 @@ export function checkPayments(payments: readonly PaymentInput[], total: number) 
         { path: `payments.${i}.amount`, message: messageKey('min_value', { min: 1 }) },
       ]);
     }
+    // The wallet is charged only with the customer's consent: the code their app shows.
+    if (p.method === 'wallet' && !p.payment_code) {
+      throw new AppError('wallet_payment_needs_code', {
+        details: [{ path: `payments.${i}.payment_code`, message: messageKey('required') }],
+      });
+    }
+    if (p.method !== 'wallet' && p.payment_code) {
+      throw validationError([
+        { path: `payments.${i}.payment_code`, message: messageKey('invalid') },
+      ]);
+    }
   });
   if (paid !== total) {
     throw new AppError('payment_mismatch', {

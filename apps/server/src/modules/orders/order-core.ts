@@ -15,6 +15,8 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import type { AuthedContext, RequestContext } from '../../lib/request-context';
 import { tenantIdOf } from '../../lib/tenant-scope';
+import type { PaymentCodeService } from '../loyalty/payment-codes.service';
+import { claimCounterCustomer, settleCounterCustomer, walletLinesOf } from './counter-customer';
 import { resolveCart } from './order-cart';
 import * as catalogue from './order-catalogue.repo';
 import {
@@ -35,7 +37,9 @@ import { newOrderBody } from './order-view';
 // taking orders, availability, sold out, option limits, payments) → record (one statement:
 // number, order, lines, payments, history, rollups, audit, notification, live event). The channel
 // decides only what is its own: the source, who acts, and whether the order is paid now (a
-// counter sale, PENDING) or later online (an app order, CREATED).
+// counter sale, PENDING) or later online (an app order, CREATED). A counter sale with a customer
+// (attached, or paying with their wallet's code) is one transaction around that statement: the
+// codes and the customer before it, the wallet charges and points after it (counter-customer.ts).
 
 /** Who places the order: a cashier at the counter, or a signed-in customer in the app. */
 export type OrderActor =
@@ -51,6 +55,8 @@ export interface OrderRequest {
   deliveryAddress: string | null;
   customerName: string | null;
   customerPhone: string | null;
+  /** A counter sale's customer, found or added by phone: the sale earns their points. */
+  customerId?: string | null;
   notes: string | null;
   discount: number;
   /** Paid now at the counter with these; an app order is paid later and has none. */
@@ -66,6 +72,8 @@ export interface PlacedOrder {
   outletName: string;
   receipt: repo.ReceiptSource;
   details: { items: OrderItemRow[]; payments: OrderPaymentRow[]; history: OrderHistoryRow[] };
+  /** The order's customer: the app's, or the counter sale's (none for a walk-in). */
+  customerId: string | null;
 }
 
 /**
@@ -87,6 +95,8 @@ export interface OrderCoreDeps {
   now: Clock;
   /** Live events and notifications; off only for the demo seed's back-filled history. */
   announce: boolean;
+  /** Takes the wallet payment codes of counter sales; without it a wallet payment is refused. */
+  paymentCodes?: PaymentCodeService;
 }
 
 const channelTexts = {
@@ -106,7 +116,7 @@ const channelTexts = {
   },
 } as const;
 
-export function createOrderCore({ db, now, announce }: OrderCoreDeps) {
+export function createOrderCore({ db, now, announce, paymentCodes }: OrderCoreDeps) {
   /** Who acts: the tenant, the staff member (none for a customer) and the name history shows. */
   function actorOf(actor: OrderActor) {
     if (actor.channel === 'counter') {
@@ -229,7 +239,7 @@ export function createOrderCore({ db, now, announce }: OrderCoreDeps) {
               : orderSystemReasons.paidAtCounter,
         at,
       };
-      const after = {
+      const after: Record<string, unknown> = {
         outlet_id: context.id,
         business_date: today,
         status,
@@ -262,14 +272,14 @@ export function createOrderCore({ db, now, announce }: OrderCoreDeps) {
               after,
             });
 
-      try {
-        const numbered = await record.recordOrder(db, {
+      const sale = (into: Db, customerId: string | null) =>
+        record.recordOrder(into, {
           order,
           outletCode: context.code,
           items,
           payments: paymentRows,
           history,
-          customerId: actor.channel === 'app' ? actor.customer.customerId : null,
+          customerId,
           // The staff see an app order once it is paid (payments), a counter sale at once.
           notification:
             announce && channel === 'counter'
@@ -292,14 +302,56 @@ export function createOrderCore({ db, now, announce }: OrderCoreDeps) {
           liveEvent: announce,
           firstSoldProductIds: context.catalogue.filter((p) => !p.hasSales).map((p) => p.id),
         });
-        if (!numbered) {
-          throw new AppError('day_closed', { message: texts.dayClosed(context.name, today) });
-        }
+      const dayClosed = () =>
+        new AppError('day_closed', { message: texts.dayClosed(context.name, today) });
+      const walletLines = channel === 'counter' ? walletLinesOf(req.payments) : [];
+      const counterCustomer = channel === 'counter' ? (req.customerId ?? null) : null;
+      let customerId = actor.channel === 'app' ? actor.customer.customerId : null;
+
+      try {
+        const numbered =
+          actor.channel === 'app'
+            ? await sale(db, customerId)
+            : !counterCustomer && walletLines.length === 0
+              ? await sale(db, null)
+              : await db.transaction(async (tx) => {
+                  const claimed = await claimCounterCustomer(tx, paymentCodes, {
+                    tenantId,
+                    customerId: counterCustomer,
+                    walletLines,
+                    at,
+                  });
+                  customerId = claimed?.customer.id ?? null;
+                  if (claimed) {
+                    // The receipt's name and phone are the customer's unless the cashier typed them.
+                    order.customerName ||= claimed.customer.name;
+                    order.customerPhone ||= claimed.customer.phone;
+                    audit.after = {
+                      ...(audit.after as Record<string, unknown>),
+                      customer_id: claimed.customer.id,
+                    };
+                  }
+                  const written = await sale(tx, customerId);
+                  // Throwing rolls back the codes taken.
+                  if (!written) throw dayClosed();
+                  if (claimed) {
+                    await settleCounterCustomer(
+                      tx,
+                      paymentCodes,
+                      claimed,
+                      { tenantId, orderId, orderNo: written.orderNo, paid: order.paid, at },
+                      { kind: 'staff', id: actor.ctx.principal.userId, name: byName },
+                    );
+                  }
+                  return written;
+                });
+        if (!numbered) throw dayClosed();
         return {
           order: { ...order, ...numbered },
           outletName: context.name,
           receipt: context,
           details: { items, payments: paymentRows, history: [history] },
+          customerId,
         };
       } catch (error) {
         const key = req.idempotencyKey;

@@ -21,11 +21,14 @@ import { listMeta, offsetOf } from '../../lib/paging';
 import type { AuthedContext, RequestContext } from '../../lib/request-context';
 import { readableOutletsOf } from '../../lib/scoped-outlets';
 import { tenantIdOf } from '../../lib/tenant-scope';
+import type { PaymentCodeService } from '../loyalty/payment-codes.service';
+import { rewardOnCompletion } from '../loyalty/referrals.service';
 import { createBoardService } from './board.service';
 import * as catalogue from './order-catalogue.repo';
 import { lookbackDate, offeredMethods, outletClockAt, pricingSettings } from './order-checks';
 import { createOrderCore, OrderAlreadyPlaced } from './order-core';
 import { ordersCsv } from './order-export';
+import * as customersRepo from './order-customers.repo';
 import * as moves from './order-moves.repo';
 import { STAFF_MOVES, toOrder, toSummary } from './order-view';
 import * as repo from './orders.repo';
@@ -60,6 +63,8 @@ export interface OrderServiceDeps {
   announce?: boolean;
   /** The most rows an export writes; more is refused (tests lower it). */
   exportMaxRows?: number;
+  /** Takes wallet payment codes at the counter (the loyalty module, wired in app.ts). */
+  paymentCodes?: PaymentCodeService;
 }
 
 const EXPORT_MAX_ROWS = 50_000;
@@ -122,8 +127,9 @@ export function createOrderService({
   announce = true,
   exportMaxRows = EXPORT_MAX_ROWS,
   onRefundOwed,
+  paymentCodes,
 }: OrderServiceDeps) {
-  const core = createOrderCore({ db, now, announce });
+  const core = createOrderCore({ db, now, announce, paymentCodes });
   async function requireVisible(ctx: AuthedContext, id: string) {
     const tenantId = tenantIdOf(ctx);
     const found = await repo.findById(db, tenantId, id, ctx.principal);
@@ -142,8 +148,11 @@ export function createOrderService({
 
   async function orderOf(ctx: AuthedContext, id: string): Promise<Order> {
     const { tenantId, order, outletName, receipt } = await requireVisible(ctx, id);
-    const details = await repo.detailsOf(db, tenantId, id);
-    return toOrder(order, outletName, details, ctx.principal, receiptOf(receipt));
+    const [details, customerId] = await Promise.all([
+      repo.detailsOf(db, tenantId, id),
+      customersRepo.customerOfOrder(db, tenantId, id),
+    ]);
+    return toOrder(order, outletName, details, ctx.principal, receiptOf(receipt), customerId);
   }
 
   return {
@@ -214,6 +223,7 @@ export function createOrderService({
             deliveryAddress: input.delivery_address ?? null,
             customerName: input.customer_name ?? null,
             customerPhone: input.customer_phone ?? null,
+            customerId: input.customer_id ?? null,
             notes: input.notes ?? null,
             discount: input.discount,
             payments: input.payments,
@@ -234,6 +244,7 @@ export function createOrderService({
         placed.details,
         ctx.principal,
         receiptOf(placed.receipt),
+        placed.customerId,
       );
     },
 
@@ -277,34 +288,54 @@ export function createOrderService({
         REJECTED: 'orderRejected',
       } as const;
       // One statement: the move with its history, audit entry, notification and live event.
-      const moved = await moves.recordMove(db, {
-        tenantId,
-        orderId: id,
-        outletId: order.outletId,
-        from,
-        to,
-        at,
-        byUserId: ctx.principal.userId,
-        byName,
-        reason,
-        // The statement adds refund_due when a rejected order is owed one.
-        audit: auditRow(ctx, {
-          action: 'order.status',
-          entity: 'order',
-          entityId: id,
-          before: { status: from },
-          after: { status: to, reason },
-        }),
-        notification: announce
-          ? {
-              verb: verbs[to as keyof typeof verbs],
-              body: reason ? `${byName}: ${reason}` : `by ${byName}`,
-              titleKey: keys[to as keyof typeof keys],
-              params: { by: byName, reason },
-            }
-          : null,
-        liveEvent: announce,
-      });
+      const record = (into: Db) =>
+        moves.recordMove(into, {
+          tenantId,
+          orderId: id,
+          outletId: order.outletId,
+          from,
+          to,
+          at,
+          byUserId: ctx.principal.userId,
+          byName,
+          reason,
+          // The statement adds refund_due when a rejected order is owed one.
+          audit: auditRow(ctx, {
+            action: 'order.status',
+            entity: 'order',
+            entityId: id,
+            before: { status: from },
+            after: { status: to, reason },
+          }),
+          notification: announce
+            ? {
+                verb: verbs[to as keyof typeof verbs],
+                body: reason ? `${byName}: ${reason}` : `by ${byName}`,
+                titleKey: keys[to as keyof typeof keys],
+                params: { by: byName, reason },
+              }
+            : null,
+          liveEvent: announce,
+        });
+      // A completed order of a referred customer may reward the referral: in the move's
+      // transaction, the order row and the referral's rows locked before the move's statement.
+      const moved =
+        to === 'COMPLETED'
+          ? await db.transaction(async (tx) => {
+              const head = await customersRepo.lockOrder(tx, tenantId, id);
+              if (head?.status !== from) return false;
+              if (head.customerId) {
+                await rewardOnCompletion(tx, {
+                  tenantId,
+                  customerId: head.customerId,
+                  orderId: id,
+                  paid: head.paid - head.refunded,
+                  at,
+                });
+              }
+              return record(tx);
+            })
+          : await record(db);
       // Someone else moved it first: their move stands, this one is refused like any other.
       if (!moved) throw refuse('The order has just been moved by someone else; reload it');
       if (to === 'REJECTED') await onRefundOwed?.(ctx, tenantId, id, byName);

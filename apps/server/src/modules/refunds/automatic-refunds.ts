@@ -4,15 +4,17 @@ import { auditRow } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { RequestContext } from '../../lib/request-context';
+import { ledgersOnCompletion } from './refund-ledgers';
 import { refundNotice } from './refund-notice';
+import { refundableOf } from './refund-rules';
+import * as refundState from './refund-state.repo';
 import * as writes from './refund-writes.repo';
 import * as repo from './refunds.repo';
 
 // Refunds nobody asks for by hand: what a paid order is owed once rejected or cancelled (or a
-// payment that came after the cancel), and paying refunds back through an online payment's
-// provider, whose callback settles them.
+// payment that came after the cancel), paying refunds back through an online payment's provider,
+// whose callback settles them, and giving a wallet payment back to the wallet at once.
 
-/** What the refunds need of the payments: paying an approved refund back through a provider. */
 /** What the refunds need of the payments: paying an approved refund back through a provider. */
 export interface RefundPayoutPort {
   /** In the approval's transaction: true when the provider pays it back (requests recorded). */
@@ -29,6 +31,9 @@ export interface RefundPayoutPort {
   /** After the approval commits: asks the provider. */
   send(tenantId: string, refundId: string): Promise<void>;
 }
+
+/** How the history and the audit trail name the system's moves. */
+const AUTOMATIC = 'Automatic refund';
 
 /** Refunds an error of this kind leave nothing to give back, so none is owed. */
 const NOTHING_OWED: readonly string[] = ['refund_exceeds_paid', 'refund_order_not_paid'];
@@ -67,6 +72,35 @@ export function createAutomaticRefunds({
         }
       : undefined;
 
+  /** A move the system makes (no staff member), with its audit entry and notice. */
+  const systemMove = (
+    ctx: RequestContext,
+    tenantId: string,
+    id: string,
+    step: { from: RefundStatus; to: RefundStatus; reason: string | null },
+    extra: Partial<writes.RefundMoveWrite> = {},
+  ) =>
+    writes.moveRefund(db, {
+      tenantId,
+      refundId: id,
+      ...step,
+      at: now(),
+      byUserId: null,
+      byName: AUTOMATIC,
+      transferReference: null,
+      businessDate: null,
+      audit: auditRow(ctx, {
+        action: 'refund.status',
+        entity: 'refund',
+        entityId: id,
+        tenantId,
+        before: { status: step.from },
+        after: { status: step.to, automatic: true },
+      }),
+      notice: noticeOf(step.to, AUTOMATIC, null),
+      ...extra,
+    });
+
   /**
    * A refund the system asked for (a paid order rejected or cancelled): approved on the spot
    * when its provider pays it back, which needs nobody's judgement; left PENDING for review
@@ -75,42 +109,51 @@ export function createAutomaticRefunds({
   async function approveThroughProvider(ctx: RequestContext, tenantId: string, id: string) {
     const payout = payoutOf(tenantId, 'original', true);
     if (!payout) return;
-    const by = 'Automatic refund';
-    const { moved, byProvider } = await writes.moveRefund(db, {
+    const { moved, byProvider } = await systemMove(
+      ctx,
       tenantId,
-      refundId: id,
-      from: 'PENDING',
-      to: 'APPROVED',
-      at: now(),
-      byUserId: null,
-      byName: by,
-      reason: 'Paid back through the payment provider',
-      transferReference: null,
-      businessDate: null,
-      audit: auditRow(ctx, {
-        action: 'refund.status',
-        entity: 'refund',
-        entityId: id,
-        tenantId,
-        before: { status: 'PENDING' },
-        after: { status: 'APPROVED', automatic: true },
-      }),
-      notice: noticeOf('APPROVED', by, null),
-      payout,
-    });
+      id,
+      { from: 'PENDING', to: 'APPROVED', reason: 'Paid back through the payment provider' },
+      { payout },
+    );
     if (moved && byProvider) await payouts?.send(tenantId, id);
+  }
+
+  /**
+   * A wallet payment the system owes back goes back to the wallet at once, which needs nobody's
+   * judgement: approved, then completed on the outlet's business day. Each step moves only from
+   * its status, so a retry picks up where an earlier attempt stopped.
+   */
+  async function completeToWallet(ctx: RequestContext, tenantId: string, id: string) {
+    const reason = "Given back to the customer's wallet";
+    await systemMove(ctx, tenantId, id, { from: 'PENDING', to: 'APPROVED', reason });
+    const found = await repo.findById(db, tenantId, id, { userId: null, outletId: null });
+    if (found?.refund.status !== 'APPROVED') return;
+    const at = now();
+    await systemMove(
+      ctx,
+      tenantId,
+      id,
+      { from: 'APPROVED', to: 'COMPLETED', reason: null },
+      {
+        at,
+        businessDate: businessDate(at, found.timezone, found.cutoffHour),
+        onComplete: ledgersOnCompletion(tenantId, { kind: 'system', name: AUTOMATIC }, at),
+      },
+    );
   }
 
   return {
     payoutOf,
 
     /**
-     * The refunds a paid order is owed once rejected or cancelled: in full, one back to its
-     * non-cash payments (original) and one in cash when it was paid in cash; or, for a payment
-     * that arrived after the order stopped waiting for it, that payment alone. Each is asked for
-     * once (its Idempotency-Key is the order's or the payment's), so a retried rejection or a
-     * repeated callback never makes a second; nothing is made when nothing remains to give
-     * back. One going back through an online payment's provider is approved and paid at once;
+     * The refunds a paid order is owed once rejected or cancelled: in full, one to the wallet
+     * for what its wallet payments paid, one back to its other non-cash payments (original) and
+     * one in cash when it was paid in cash; or, for a payment that arrived after the order
+     * stopped waiting for it, that payment alone. Each is asked for once (its Idempotency-Key is
+     * the order's or the payment's), so a retried rejection or a repeated callback never makes a
+     * second; nothing is made when nothing remains to give back. The wallet's is completed at
+     * once, one going back through an online payment's provider is approved and paid at once;
      * the others land PENDING for review. Answers the ids of the refunds the order is owed.
      */
     async refundOwed(
@@ -120,8 +163,15 @@ export function createAutomaticRefunds({
       byName: string,
       latePayment?: { paymentId: string; amount: number },
     ): Promise<string[]> {
-      const state = await writes.refundStateOf(db, tenantId, orderId, null);
+      const state = await refundState.refundStateOf(db, tenantId, orderId, null);
       if (!state) return [];
+      const paidBy = (test: (method: string) => boolean) =>
+        state.payments.some((p) => test(p.method));
+      // What the wallet paid and has not had back (0 when a retry finds it refunded already: the
+      // refund's key then answers the refund it made).
+      const walletLeft = refundableOf(state)
+        .by_method.filter((m) => m.method === 'wallet')
+        .reduce((sum, m) => sum + m.remaining, 0);
       const owed: { input: RefundCreate; key: string }[] = latePayment
         ? [
             {
@@ -136,12 +186,33 @@ export function createAutomaticRefunds({
             },
           ]
         : [
-            ...(state.payments.some((p) => p.method !== 'cash') ? (['original'] as const) : []),
-            ...(state.payments.some((p) => p.method === 'cash') ? (['cash'] as const) : []),
-          ].map((method) => ({
-            input: { order_id: orderId, kind: 'full', method, reason: 'order_cancelled' },
-            key: `owed:${orderId}:${method}`,
-          }));
+            ...(paidBy((m) => m === 'wallet')
+              ? [
+                  {
+                    input: {
+                      order_id: orderId,
+                      kind: 'amount',
+                      amount: walletLeft,
+                      method: 'wallet',
+                      reason: 'order_cancelled',
+                    } as const,
+                    key: `owed:${orderId}:wallet`,
+                  },
+                ]
+              : []),
+            ...[
+              ...(paidBy((m) => m !== 'cash' && m !== 'wallet') ? (['original'] as const) : []),
+              ...(paidBy((m) => m === 'cash') ? (['cash'] as const) : []),
+            ].map((method) => ({
+              input: {
+                order_id: orderId,
+                kind: 'full',
+                method,
+                reason: 'order_cancelled',
+              } as const,
+              key: `owed:${orderId}:${method}`,
+            })),
+          ];
       const ids: string[] = [];
       for (const { input, key } of owed) {
         const created = await writes
@@ -171,6 +242,7 @@ export function createAutomaticRefunds({
         ids.push(id);
         // A retry finds it PENDING again when the first attempt stopped short of approving it.
         if (input.method === 'original') await approveThroughProvider(ctx, tenantId, id);
+        if (input.method === 'wallet') await completeToWallet(ctx, tenantId, id);
       }
       return ids;
     },
@@ -236,6 +308,7 @@ export function createAutomaticRefunds({
         audit: audit({ status: 'COMPLETED', amount: found.refund.amount }),
         notice: noticeOf('COMPLETED', s.by, null),
         providerPayout: 'succeeded',
+        onComplete: ledgersOnCompletion(s.tenantId, { kind: 'system', name: s.by }, at),
       });
     },
   };

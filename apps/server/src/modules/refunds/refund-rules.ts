@@ -11,7 +11,10 @@ import { AppError, validationError } from '../../lib/errors';
 // What an order may still give back, and what a new refund takes, as pure functions of the
 // order's state (read with the order row locked when a refund is created). Never more than what
 // was paid: the counting refunds (completed and in flight) of the order together, and those going
-// back to each payment method. A bank transfer counts against the order's total only.
+// back to each payment method. A bank transfer counts against the order's total only; so does a
+// refund to the customer's wallet (method `wallet`, an order with a customer only), which goes
+// back by the wallet whatever paid for the order. An `original` refund of a wallet payment goes
+// back to the wallet too.
 
 export interface RefundState {
   paid: number;
@@ -22,6 +25,8 @@ export interface RefundState {
   payments: { method: string; amount: number }[];
   /** The counting refunds by the payment method they go back to (null: bank transfer). */
   counted: { paymentMethod: string | null; amount: number }[];
+  /** The order's customer (an app order, or a counter sale with one), whose wallet may take it. */
+  customerId: string | null;
 }
 
 export interface RefundPlan {
@@ -36,7 +41,9 @@ function remainders(s: RefundState) {
   const remaining = s.paid - sum(s.counted.map((c) => c.amount));
   const byMethod = s.payments.map((p) => {
     const counted = sum(s.counted.filter((c) => c.paymentMethod === p.method).map((c) => c.amount));
-    return { method: p.method, paid: p.amount, remaining: Math.min(p.amount - counted, remaining) };
+    // Refunds to the wallet may take more than the wallet paid: never below nothing left.
+    const left = Math.max(Math.min(p.amount - counted, remaining), 0);
+    return { method: p.method, paid: p.amount, remaining: left };
   });
   return { remaining, byMethod };
 }
@@ -99,10 +106,12 @@ function methodFor(
   amount: number | null,
 ): { method: string | null; remaining: number | null } {
   if (method === 'bank_transfer') return { method: null, remaining: null };
+  if (method === 'wallet') return { method: 'wallet', remaining: null };
   const candidates = byMethod.filter((m) => (method === 'cash') === (m.method === 'cash'));
   if (candidates.length === 0) throw new AppError('refund_method_unavailable');
-  // Of several non-cash payments, the first that can take the whole refund.
-  const fits = candidates.find((m) => amount === null || m.remaining >= amount);
+  // Of several non-cash payments, the first that can take the whole refund (or, for a full
+  // refund, the first with anything left).
+  const fits = candidates.find((m) => (amount === null ? m.remaining > 0 : m.remaining >= amount));
   const chosen = fits ?? candidates[0]!;
   return { method: chosen.method, remaining: chosen.remaining };
 }
@@ -110,6 +119,7 @@ function methodFor(
 /** What a new refund takes, or the reason it is refused. */
 export function planRefund(s: RefundState, input: RefundCreate): RefundPlan {
   if (s.paid <= 0 || s.refunded >= s.paid) throw new AppError('refund_order_not_paid');
+  if (input.method === 'wallet' && !s.customerId) throw new AppError('refund_needs_customer');
   const { remaining, byMethod } = remainders(s);
   const items = input.kind === 'items' ? itemsPlan(s, input.items ?? []) : [];
   let amount: number | null =
@@ -119,7 +129,7 @@ export function planRefund(s: RefundState, input: RefundCreate): RefundPlan {
         ? input.amount!
         : null;
   const target = methodFor(input.method, byMethod, amount);
-  // A full refund gives back what remains: by its method, or of the order by bank transfer.
+  // A full refund gives back what remains: by its method, or of the order (bank transfer, wallet).
   if (amount === null) amount = target.remaining ?? remaining;
   if (amount <= 0 && remaining > 0 && input.kind === 'items') {
     throw validationError([{ path: 'items', message: messageKey('min_value', { min: 1 }) }]);

@@ -2,95 +2,20 @@ import type { RefundCreate } from '@kopi/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
 import { users } from '../../db/schema/access';
-import { orderItems, orderPayments, orders } from '../../db/schema/orders';
+import { customerOrders } from '../../db/schema/customers';
+import { orders } from '../../db/schema/orders';
 import { auditLog, notifications } from '../../db/schema/platform';
 import { refundCounters, refundItems, refunds, refundStatusHistory } from '../../db/schema/refunds';
-import { outlets } from '../../db/schema/tenancy';
 import { ownedBy, tenantIs } from '../../db/tenant-scope';
 import type { AuditRow } from '../../lib/audit';
 import { publishLiveEvent } from '../../lib/live-events';
-import { planRefund, type RefundState } from './refund-rules';
+import { planRefund } from './refund-rules';
+import { orderRefundState } from './refund-state.repo';
 
-// Writing refunds: what an order can still give back (read with its row locked when a refund is
-// asked for), and the writes (create, move, proof), each in one transaction with its audit entry,
-// notification and live event. Every query filters by tenant_id (and the caller's outlet).
-
-/** Counting refunds: every one not rejected (CLOSED without completing was rejected first). */
-const counting = (alias: string) =>
-  sql`${sql.raw(alias)}.status <> 'REJECTED' and not (${sql.raw(alias)}.status = 'CLOSED' and ${sql.raw(alias)}.completed_at is null)`;
-
-interface OrderHead {
-  id: string;
-  outlet_id: string;
-  outlet_code: string;
-  paid: number;
-  refunded: number;
-}
-
-/** The order's refund state; `lock` holds the order row until the transaction ends. */
-async function stateOf(
-  db: Db,
-  tenantId: string,
-  orderId: string,
-  boundOutletId: string | null,
-  lock: boolean,
-): Promise<{ head: OrderHead; state: RefundState } | null> {
-  const [head] = rowsOf<OrderHead>(
-    await db.execute(sql`
-      select o.id, o.outlet_id, ot.code as outlet_code, o.paid, o.refunded
-      from ${orders} o join ${outlets} ot on ot.id = o.outlet_id
-      where ${tenantIs('o', tenantId)} and o.id = ${orderId}::uuid
-        ${boundOutletId ? sql`and o.outlet_id = ${boundOutletId}::uuid` : sql``}
-      ${lock ? sql`for update of o` : sql``}`),
-  );
-  if (!head) return null;
-  const [items, payments, counted] = await Promise.all([
-    db
-      .execute(
-        sql`
-        select oi.id, oi.name, oi.quantity, oi.line_total as "lineTotal",
-          (select coalesce(sum(ri.quantity), 0)::int
-            from ${refundItems} ri join ${refunds} r on r.id = ri.refund_id
-            where ${tenantIs('ri', tenantId)} and ri.order_item_id = oi.id and ${counting('r')}
-          ) as "refundedQty"
-        from ${orderItems} oi
-        where ${tenantIs('oi', tenantId)} and oi.order_id = ${orderId}::uuid
-        order by oi.line_no`,
-      )
-      .then((result) => rowsOf<RefundState['items'][number]>(result)),
-    db
-      .select({
-        method: orderPayments.method,
-        amount: sql<number>`sum(${orderPayments.amount})::int`,
-      })
-      .from(orderPayments)
-      .where(and(ownedBy(orderPayments, tenantId), eq(orderPayments.orderId, orderId)))
-      .groupBy(orderPayments.method)
-      .orderBy(sql`min(${orderPayments.lineNo})`),
-    db
-      .select({
-        paymentMethod: refunds.paymentMethod,
-        amount: sql<number>`sum(${refunds.amount})::int`,
-      })
-      .from(refunds)
-      .where(and(ownedBy(refunds, tenantId), eq(refunds.orderId, orderId), counting('refunds')))
-      .groupBy(refunds.paymentMethod),
-  ]);
-  return {
-    head,
-    state: { paid: head.paid, refunded: head.refunded, items, payments, counted },
-  };
-}
-
-/** What an order the caller may see can still give back (null: not found for them). */
-export async function refundStateOf(
-  db: Db,
-  tenantId: string,
-  orderId: string,
-  boundOutletId: string | null,
-) {
-  return (await stateOf(db, tenantId, orderId, boundOutletId, false))?.state ?? null;
-}
+// Writing refunds (create, move, a provider's failed payout), each in one transaction with its
+// audit entry, notification and live event; a new refund reads what its order can still give back
+// with the order row locked (refund-state.repo.ts). Every query filters by tenant_id (and the
+// caller's outlet).
 
 /** The refund created with this Idempotency-Key, if any (the last line against doubles). */
 async function findByIdempotencyKey(db: Db, tenantId: string, key: string) {
@@ -178,7 +103,7 @@ export interface NewRefund {
  */
 export async function createRefund(db: Db, r: NewRefund) {
   return db.transaction(async (tx) => {
-    const found = await stateOf(tx, r.tenantId, r.input.order_id, r.boundOutletId, true);
+    const found = await orderRefundState(tx, r.tenantId, r.input.order_id, r.boundOutletId, true);
     if (!found) return null;
     // The key's first request went through (its stored answer was lost): answer that refund.
     const existing = r.idempotencyKey
@@ -280,6 +205,18 @@ export interface RefundMoveWrite {
   payout?: { plan: (tx: Db, moved: MovedRefund) => Promise<boolean>; required: boolean };
   /** The provider's payout state the move leaves (`succeeded` when its callback completes it). */
   providerPayout?: 'succeeded';
+  /**
+   * On COMPLETED: what moves with the money for the order's customer (their wallet, points,
+   * referral), in the move's transaction, before the refund counts in the rollups (whose triggers
+   * take the tenant's live-event lock: customers' rows are always locked before it).
+   */
+  onComplete?: (tx: Db, completing: CompletingRefund) => Promise<void>;
+}
+
+/** A refund about to complete and its order as it stands before it. */
+export interface CompletingRefund {
+  refund: MovedRefund;
+  order: { id: string; paid: number; refunded: number; customerId: string | null };
 }
 
 /** Rolls back a move whose payout had to go through a provider and could not. */
@@ -309,10 +246,34 @@ async function writeMove(tx: Db, m: RefundMoveWrite) {
   // The order row before the refund counts in the rollups (whose triggers take the tenant's
   // live-event lock): every order writer locks its order, then the live lock, in that order.
   if (completes) {
-    await tx.execute(sql`
-      select o.id from ${orders} o join ${refunds} r on r.order_id = o.id
-      where ${tenantIs('r', m.tenantId)} and r.id = ${m.refundId}::uuid
-      for update of o`);
+    const [order] = rowsOf<CompletingRefund['order'] & { customer_id: string | null }>(
+      await tx.execute(sql`
+        select o.id, o.paid, o.refunded, co.customer_id
+        from ${orders} o join ${refunds} r on r.order_id = o.id
+        left join ${customerOrders} co on co.order_id = o.id and ${tenantIs('co', m.tenantId)}
+        where ${tenantIs('r', m.tenantId)} and r.id = ${m.refundId}::uuid
+          and ${tenantIs('o', m.tenantId)}
+        for update of o`),
+    );
+    if (order && m.onComplete) {
+      const [refund] = await tx
+        .select()
+        .from(refunds)
+        .where(
+          and(ownedBy(refunds, m.tenantId), eq(refunds.id, m.refundId), eq(refunds.status, m.from)),
+        )
+        .for('update');
+      if (!refund) return { moved: false, byProvider: false };
+      await m.onComplete(tx, {
+        refund,
+        order: {
+          id: order.id,
+          paid: order.paid,
+          refunded: order.refunded,
+          customerId: order.customer_id,
+        },
+      });
+    }
   }
   const [moved] = await tx
     .update(refunds)

@@ -23,10 +23,12 @@ import type { AuthedContext } from '../../lib/request-context';
 import { boundOutletOf, tenantIdOf } from '../../lib/tenant-scope';
 import { createAutomaticRefunds, type RefundPayoutPort } from './automatic-refunds';
 import { refundsCsv } from './refund-export';
+import { ledgersOnCompletion } from './refund-ledgers';
 import { refundNotice } from './refund-notice';
 import { setProof } from './refund-proofs.repo';
 import { refundableOf } from './refund-rules';
 import { moveRefusal, toRefund, toSummary } from './refund-view';
+import * as refundState from './refund-state.repo';
 import * as writes from './refund-writes.repo';
 import * as repo from './refunds.repo';
 
@@ -150,7 +152,12 @@ export function createRefundService({
 
     /** GET /api/orders/{id}/refundable. */
     async refundable(ctx: AuthedContext, orderId: string): Promise<Refundable> {
-      const state = await writes.refundStateOf(db, tenantIdOf(ctx), orderId, boundOutletOf(ctx));
+      const state = await refundState.refundStateOf(
+        db,
+        tenantIdOf(ctx),
+        orderId,
+        boundOutletOf(ctx),
+      );
       if (!state) throw new AppError('not_found');
       return refundableOf(state);
     },
@@ -200,6 +207,7 @@ export function createRefundService({
       if (refusal) throw new AppError(refusal.code, { message: refusal.message });
       const at = now();
       const reason = move.reason || null;
+      const byName = found.callerName ?? ctx.principal.username;
       const moved = await writes.moveRefund(db, {
         tenantId,
         refundId: id,
@@ -207,7 +215,7 @@ export function createRefundService({
         to: move.status,
         at,
         byUserId: ctx.principal.userId,
-        byName: found.callerName ?? ctx.principal.username,
+        byName,
         reason,
         transferReference: move.status === 'TRANSFERED' ? (move.transfer_reference ?? null) : null,
         // Counted on the outlet's business day it completes, even when the order's day is closed.
@@ -225,11 +233,16 @@ export function createRefundService({
             ...(move.transfer_reference ? { transfer_reference: move.transfer_reference } : {}),
           },
         }),
-        notice: noticeOf(move.status, found.callerName ?? ctx.principal.username, reason),
+        notice: noticeOf(move.status, byName, reason),
         payout:
           move.status === 'APPROVED'
             ? automatic.payoutOf(tenantId, refund.method, false)
             : undefined,
+        onComplete: ledgersOnCompletion(
+          tenantId,
+          { kind: 'staff', id: ctx.principal.userId, name: byName },
+          at,
+        ),
       });
       if (!moved.moved) {
         throw new AppError('invalid_status_transition', {
