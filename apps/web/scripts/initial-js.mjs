@@ -39,7 +39,7 @@ for (const page of pages) {
   const keys = closure([entry, ...(pageKey ? [pageKey] : []), ...extra]);
   const files = [...keys].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
   const total = files.reduce((sum, f) => sum + gzip(f), 0);
-  console.log(`${page}: ${kb(total)} gzip in ${files.length} files`);
+  console.log(`${page}: ${kb(total)} (${total} B) gzip in ${files.length} files`);
   if (page === 'login-page' && total > LOGIN_BUDGET_BYTES) overBudget = true;
   for (const f of files.sort((a, b) => gzip(b) - gzip(a)))
     console.log(`  ${kb(gzip(f)).padStart(9)}  ${f}`);

@@ -118,7 +118,9 @@ export const walletEntryExportQuerySchema = walletEntryListQuerySchema
 const senAmount = z
   .number({ error: messageKey('required') })
   .int({ error: messageKey('integer') })
-  .refine((n) => n !== 0 && Math.abs(n) <= 1_000_000, { error: messageKey('amount_range') });
+  .min(-1_000_000, { error: messageKey('min_value', { min: '-RM 10,000.00' }) })
+  .max(1_000_000, { error: messageKey('max_value', { max: 'RM 10,000.00' }) })
+  .refine((n) => n !== 0, { error: messageKey('invalid') });
 
 export const walletAdjustmentInputSchema = z.object({
   /** Signed sen: positive credits the wallet, negative debits it. */
@@ -214,7 +216,7 @@ export const tierBasisSchema = z.enum(tierBases);
 
 const colourSchema = text({ error: messageKey('required') })
   .trim()
-  .regex(/^#[0-9a-fA-F]{6}$/, { error: messageKey('colour') });
+  .regex(/^#[0-9a-fA-F]{6}$/, { error: messageKey('pattern', { pattern: '#RRGGBB' }) });
 
 export const membershipTierInputSchema = z.object({
   name_en: requiredString(40),

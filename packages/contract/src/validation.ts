@@ -90,11 +90,6 @@ export const validationMessages = {
     en: 'Contains a character that cannot be stored',
     my: 'Mengandungi aksara yang tidak boleh disimpan',
   },
-  amount_range: {
-    en: 'Enter an amount other than zero, up to RM 10,000.00',
-    my: 'Masukkan jumlah selain sifar, sehingga RM 10,000.00',
-  },
-  colour: { en: 'Enter a colour as #RRGGBB', my: 'Masukkan warna sebagai #RRGGBB' },
   payment_code: {
     en: 'A payment code is 12 digits',
     my: 'Kod pembayaran ialah 12 digit',

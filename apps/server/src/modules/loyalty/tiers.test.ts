@@ -95,7 +95,7 @@ describe('access to /api/membership-tiers', () => {
       'threshold',
     ]);
     expect(bad.json().details.find((d: { path: string }) => d.path === 'colour').message).toBe(
-      'validation.colour',
+      'validation.pattern?pattern=%23RRGGBB',
     );
     expectCode(
       await api.put('/api/membership-tiers/not-a-uuid', tier('X', 5)),

@@ -38,7 +38,7 @@ describe('tier drawer', { timeout: 30_000 }, () => {
     await userEvent.clear(drawer.getByTestId('tier-multiplier'));
     await userEvent.type(drawer.getByTestId('tier-multiplier'), '1.555');
     await save();
-    expect(await drawer.findByText('Enter a colour as #RRGGBB')).toBeInTheDocument();
+    expect(await drawer.findByText('The pattern is #RRGGBB')).toBeInTheDocument();
     expect(
       drawer.getByText('Enter a number with at most two decimals, e.g. 1.5'),
     ).toBeInTheDocument();
