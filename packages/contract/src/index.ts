@@ -10,6 +10,7 @@ export * from './errors';
 export * from './live';
 export * from './locale';
 export * from './loyalty';
+export * from './loyalty-mobile';
 export * from './menu-editor';
 export * from './menus';
 export * from './mobile';
