@@ -59,29 +59,17 @@ import { createRefundService } from './modules/refunds/refunds.service';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { createOrderService } from './modules/orders/orders.service';
 import { createCustomerService } from './modules/customers/customers.service';
-import { createCustomerAdminService } from './modules/customers/customers-admin.service';
-import { createCustomerPdpaService } from './modules/customers/customers-pdpa.service';
-import { customerStaffRoutes } from './modules/customers/customers-staff.routes';
 import { createCustomerMenuService } from './modules/orders/customer-menu.service';
 import { createCustomerOrderService } from './modules/orders/customer-orders.service';
 import { mobileRoutes } from './modules/mobile/mobile.routes';
-import { mobileWalletRoutes } from './modules/mobile/mobile-wallet.routes';
-import { createWalletAdjustmentService } from './modules/loyalty/wallet-adjustments.service';
-import { walletRoutes } from './modules/loyalty/wallet.routes';
-import { createWalletService } from './modules/loyalty/wallet.service';
-import { mobilePointsRoutes } from './modules/mobile/mobile-points.routes';
-import { createLoyaltySettingsService } from './modules/loyalty/loyalty-settings.service';
 import { createMemberPointsService } from './modules/loyalty/member-points.service';
-import { membershipRoutes } from './modules/loyalty/membership.routes';
 import { schedulePointsExpiry } from './modules/loyalty/points-expiry.service';
 import { createReferralListService } from './modules/loyalty/referral-list.service';
-import { createTierService } from './modules/loyalty/tiers.service';
-import { mobileWalletPaymentRoutes } from './modules/mobile/mobile-wallet-payments.routes';
-import { paymentCodeRoutes } from './modules/loyalty/payment-codes.routes';
 import {
   createPaymentCodeService,
   resolvePaymentCodeSecret,
 } from './modules/loyalty/payment-codes.service';
+import { registerLoyaltyRoutes } from './loyalty-routes';
 import { resolveSandboxSecret } from './modules/payments/payment-secrets';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { createPaymentService } from './modules/payments/payments.service';
@@ -319,7 +307,6 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         now,
         secret: await resolvePaymentCodeSecret(db),
       });
-      await api.register(paymentCodeRoutes, { service: paymentCodes });
       await api.register(orderRoutes, {
         service: createOrderService({ db, now, onRefundOwed: refunds.refundOwed, paymentCodes }),
         closeDay: createCloseDayService({ db, now }),
@@ -357,39 +344,17 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         customerRateLimit: config.mobileRateLimit,
         tierName: memberPoints.tierName,
       });
-      // Membership tiers, loyalty and referral settings, referrals; the app's points.
-      await api.register(membershipRoutes, {
-        tiers: createTierService({ db, now }),
-        settings: createLoyaltySettingsService({ db, now }),
-        referrals: referralList,
-      });
-      await api.register(mobilePointsRoutes, {
-        customers: customerService,
-        points: memberPoints,
-        referrals: referralList,
-        customerRateLimit: config.mobileRateLimit,
-      });
-      await api.register(mobileWalletPaymentRoutes, {
-        paymentCodes,
-        orders: customerOrders,
-        customerRateLimit: config.mobileRateLimit,
-      });
       await api.register(paymentRoutes, { service: payments });
-      // The customers' wallet: staff ledgers, adjustments and liability; the app's own wallet.
-      const wallet = createWalletService({ db, now });
-      await api.register(walletRoutes, {
-        wallet,
-        adjustments: createWalletAdjustmentService({ db, now }),
-      });
-      await api.register(mobileWalletRoutes, {
-        wallet,
+      await registerLoyaltyRoutes(api, {
+        db,
+        now,
+        customers: customerService,
+        customerOrders,
         payments,
+        paymentCodes,
+        memberPoints,
+        referralList,
         customerRateLimit: config.mobileRateLimit,
-      });
-      // The customers as staff see them, and the counter's lookup and quick add.
-      await api.register(customerStaffRoutes, {
-        service: createCustomerAdminService({ db, now }),
-        pdpa: createCustomerPdpaService({ db, now }),
       });
       // Users, roles, the permission catalogue, menus and the audit log.
       const logService = createLogService({ db });
