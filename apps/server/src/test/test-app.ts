@@ -182,7 +182,7 @@ export interface TestAppOptions {
   extraRoutes?: BuildAppOptions['extraRoutes'];
   now?: BuildAppOptions['now'];
   sandboxDelivery?: BuildAppOptions['sandboxDelivery'];
-  /** Default: no logging. Tests that read the log pass a logger with a stream of their own. */
+  /** Default: no logging (TEST_LOG_ERRORS=1 logs errors to stdout). Tests that read the log pass a logger with a stream of their own. */
   logger?: BuildAppOptions['logger'];
   /** PostgreSQL connections of the app's pool (default 5): concurrency tests need more. */
   poolMax?: number;
@@ -205,7 +205,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     built = await buildApp({
       config,
       database,
-      logger: options.logger ?? false,
+      logger: options.logger ?? (process.env.TEST_LOG_ERRORS ? { level: 'error' } : false),
       extraRoutes: options.extraRoutes,
       now: options.now,
       sandboxDelivery: options.sandboxDelivery,

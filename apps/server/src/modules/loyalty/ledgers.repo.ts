@@ -24,7 +24,9 @@ export async function lockCustomer(tx: Db, tenantId: string, customerId: string)
     })
     .from(customers)
     .where(and(ownedBy(customers, tenantId), eq(customers.id, customerId)))
-    .for('update');
+    // `no key update` queues writers of this customer but not the foreign-key checks of orders
+    // being recorded for them, which run after those orders take the live-event lock.
+    .for('no key update');
   return row ?? null;
 }
 
