@@ -1,7 +1,7 @@
-// `npm test`: every check and every suite, in order, then one plain total line
+// `npm test`: every check and every suite, then one plain total line
 // (`N passed, N failed`) summed from the runners' JSON reports. A check that fails without a
 // report (lint, typecheck, build) counts as one failure, so the total can never hide it.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
@@ -14,12 +14,7 @@ fs.mkdirSync(reports, { recursive: true });
 const pgUrl = process.env.TEST_DATABASE_URL;
 const results = [];
 
-function run(name, command, args, { env = {}, cwd = root, report } = {}) {
-  const started = Date.now();
-  console.log(`\n=== ${name} ===`);
-  const childEnv = { ...process.env, ...env };
-  for (const [k, v] of Object.entries(env)) if (v === undefined) delete childEnv[k];
-  const r = spawnSync(command, args, { cwd, env: childEnv, stdio: 'inherit' });
+function finish(name, status, started, report) {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   let passed = 0;
   let failed = 0;
@@ -28,8 +23,52 @@ function run(name, command, args, { env = {}, cwd = root, report } = {}) {
     const counts = report.read();
     if (counts) ({ passed, failed, failures = [] } = counts);
   }
-  if (r.status !== 0 && failed === 0) failed = 1; // a crash or a non-test check failed
-  results.push({ name, passed, failed, failures, seconds, ok: r.status === 0 });
+  if (status !== 0 && failed === 0) failed = 1; // a crash or a non-test check failed
+  return { name, passed, failed, failures, seconds, ok: status === 0 };
+}
+
+const envOf = (env) => {
+  const childEnv = { ...process.env, ...env };
+  for (const [k, v] of Object.entries(env)) if (v === undefined) delete childEnv[k];
+  return childEnv;
+};
+
+function run(name, command, args, { env = {}, cwd = root, report } = {}) {
+  const started = Date.now();
+  console.log(`\n=== ${name} ===`);
+  const r = spawnSync(command, args, { cwd, env: envOf(env), stdio: 'inherit' });
+  results.push(finish(name, r.status, started, report));
+}
+
+/**
+ * Steps that each use one core (lint, prettier, tsc) run side by side; each one's output is
+ * printed whole when it ends, so the log reads as if they had run in turn.
+ */
+async function runTogether(steps) {
+  const done = await Promise.all(
+    steps.map(
+      ([name, command, args, { env = {}, cwd = root, report } = {}]) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(command, args, { cwd, env: envOf(env) });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (status) => {
+            resolve({
+              name,
+              output: Buffer.concat(output),
+              result: finish(name, status ?? 1, started, report),
+            });
+          });
+        }),
+    ),
+  );
+  for (const { name, output, result } of done) {
+    console.log(`\n=== ${name} ===`);
+    process.stdout.write(output);
+    results.push(result);
+  }
 }
 
 // CI keeps only the tail of the log: each failed test's name and the head of its error are
@@ -73,15 +112,18 @@ const vitestArgs = (file) => [
   `--outputFile.json=${file}`,
 ];
 
-run('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
-run('format', 'npx', ['prettier', '--check', '.']);
-run('typecheck', 'npm', ['run', 'typecheck']);
-
 const contractJson = path.join(reports, 'contract.json');
-run('contract unit', 'npx', vitestArgs(contractJson), {
-  cwd: path.join(root, 'packages/contract'),
-  report: vitestReport(contractJson),
-});
+await runTogether([
+  ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
+  ['format', 'npx', ['prettier', '--check', '.']],
+  ['typecheck', 'npm', ['run', 'typecheck']],
+  [
+    'contract unit',
+    'npx',
+    vitestArgs(contractJson),
+    { cwd: path.join(root, 'packages/contract'), report: vitestReport(contractJson) },
+  ],
+]);
 
 const webJson = path.join(reports, 'web.json');
 run('web unit', 'npx', vitestArgs(webJson), {
