@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
+    // One migrated, seeded database per run that test apps start from (src/test/global-setup.ts).
+    globalSetup: ['src/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // A worker per core: each file has its own database, so files run side by side; the default

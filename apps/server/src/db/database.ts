@@ -66,6 +66,8 @@ export interface Database {
    * ReadyForQuery; PGlite calls listeners before its answer resolves. In-memory caches rely on it.
    */
   watchCaches(onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /** PGlite only: the whole database as a tarball, for `loadDataDir`. */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -77,13 +79,15 @@ export interface DatabaseOptions {
   /** PGlite folder; `memory://` keeps everything in memory (tests). */
   dataDir: string;
   poolMax?: number;
+  /** PGlite only: start from this dump (`dumpDataDir`) of a prepared database instead of initdb. */
+  loadDataDir?: Blob;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return createPostgres(options.databaseUrl, options.poolMax ?? 10);
-  return createPglite(options.dataDir);
+  return createPglite(options.dataDir, options.loadDataDir);
 }
 
 async function createPostgres(url: string, poolMax: number): Promise<Database> {
@@ -178,7 +182,7 @@ async function listenPostgres(
   };
 }
 
-async function createPglite(dataDir: string): Promise<Database> {
+async function createPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   let releaseLock = () => {};
   let target = dataDir;
   if (!dataDir.startsWith('memory://')) {
@@ -189,7 +193,10 @@ async function createPglite(dataDir: string): Promise<Database> {
   let client: PGlite;
   try {
     // pg_trgm: the order list's text search index (migration 0011).
-    client = new PGlite(target, { extensions: { pg_trgm } });
+    client = new PGlite(target, {
+      extensions: { pg_trgm },
+      ...(loadDataDir ? { loadDataDir } : {}),
+    });
     await client.waitReady;
   } catch (error) {
     releaseLock();
@@ -204,6 +211,7 @@ async function createPglite(dataDir: string): Promise<Database> {
     },
     listen: (channel, onNotify) => listenPglite(client, channel, onNotify),
     watchCaches: (onNotify) => listenPglite(client, CACHE_CHANNEL, onNotify),
+    dump: () => client.dumpDataDir('none'),
     close: async () => {
       try {
         await client.close();

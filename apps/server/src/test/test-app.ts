@@ -22,6 +22,22 @@ export const testHashing = { memoryCost: 256, timeCost: 1 };
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
 export const engine: 'pglite' | 'postgres' = testDatabaseUrl ? 'postgres' : 'pglite';
 
+/**
+ * Set by global-setup.ts: the prepared database test apps start from (a PGlite dump file, or a
+ * PostgreSQL template database's name). Unset outside Vitest, where everything starts fresh.
+ */
+export const TEMPLATE_ENV = 'KOPI_TEST_DB_TEMPLATE';
+let pgliteTemplate: Blob | undefined;
+
+/** The prepared database of this run, read once per process; undefined when there is none. */
+function preparedTemplate(): { pglite?: Blob; postgres?: string } | undefined {
+  const template = process.env[TEMPLATE_ENV];
+  if (!template) return undefined;
+  if (testDatabaseUrl) return { postgres: template };
+  pgliteTemplate ??= new Blob([fs.readFileSync(template)]);
+  return { pglite: pgliteTemplate };
+}
+
 export interface DatabaseTarget {
   databaseUrl: string | undefined;
   dataDir: string;
@@ -52,7 +68,7 @@ export async function withDatabase<T>(
 
 /** A fresh, empty database of the chosen engine. */
 export async function createDatabaseTarget(
-  options: { dataDir?: string } = {},
+  options: { dataDir?: string; template?: string } = {},
 ): Promise<DatabaseTarget> {
   if (!testDatabaseUrl) {
     return {
@@ -65,7 +81,9 @@ export async function createDatabaseTarget(
   const admin = new pg.Client({ connectionString: testDatabaseUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(
+      `create database ${name}${options.template ? ` template ${options.template}` : ''}`,
+    );
   } finally {
     await admin.end();
   }
@@ -189,12 +207,21 @@ export interface TestAppOptions {
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const target = options.target ?? (await createDatabaseTarget());
+  // The prepared database has the demo data and nothing else: only a new database that wants
+  // exactly that starts from it.
+  const ownStart =
+    options.target ||
+    options.seedDemo === false ||
+    options.config?.seedDemo === false ||
+    options.config?.demoOrders;
+  const template = ownStart ? undefined : preparedTemplate();
+  const target = options.target ?? (await createDatabaseTarget({ template: template?.postgres }));
   const config = testConfig(target, { seedDemo: options.seedDemo ?? true, ...options.config });
   const database = await createDatabase({
     databaseUrl: target.databaseUrl,
     dataDir: target.dataDir,
     poolMax: options.poolMax ?? 5,
+    loadDataDir: template?.pglite,
   });
   const cleanUp = async () => {
     fs.rmSync(config.dataDir, { recursive: true, force: true });
