@@ -155,6 +155,20 @@ export function PosTopBar({
       <Typography variant="h6" component="h1" sx={{ mr: 1 }}>
         {t('bar.title')}
       </Typography>
+      {outlets.length === 1 ? (
+        // One outlet to sell at (a cashier bound to it): its name, no picker to get wrong. The
+        // test id is the picker's: either way it is the top bar's outlet.
+        <Typography
+          variant="subtitle1"
+          component="p"
+          sx={{ fontWeight: 600 }}
+          aria-label={t('bar.outletIs', { outlet: `${outlets[0]!.code} · ${outlets[0]!.name}` })}
+          data-testid="pos-outlet-select"
+          data-fixed="true"
+        >
+          {`${outlets[0]!.code} · ${outlets[0]!.name}`}
+        </Typography>
+      ) : (
       <TextField
         select
         size="small"
@@ -173,6 +187,7 @@ export function PosTopBar({
           </option>
         ))}
       </TextField>
+      )}
       {saleState && (
         <Chip
           label={stateLabel[saleState]}
