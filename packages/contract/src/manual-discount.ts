@@ -28,7 +28,10 @@ export const manualDiscountInputSchema = z
       .max(100_000_000, { error: messageKey('max_value', { max: 100_000_000 }) }),
     reason: z.enum(manualDiscountReasons),
     /** Why, in words: required when the reason is `other`. */
-    note: text().trim().max(200, { error: messageKey('max_length', { max: 200 }) }).optional(),
+    note: text()
+      .trim()
+      .max(200, { error: messageKey('max_length', { max: 200 }) })
+      .optional(),
   })
   .refine((d) => d.kind !== 'percent' || d.value <= FULL_RATE_BP, {
     path: ['value'],
@@ -67,5 +70,4 @@ export function manualDiscountAsked(
 }
 
 /** The most a manual discount may take off this subtotal, in sen. */
-export const manualDiscountLimit = (subtotal: number, maxBp: number) =>
-  applyRate(subtotal, maxBp);
+export const manualDiscountLimit = (subtotal: number, maxBp: number) => applyRate(subtotal, maxBp);

@@ -58,10 +58,7 @@ const discountedSale = (quantity: number, total: number, discount: unknown) => (
 });
 
 const setMaximum = (bp: number) =>
-  t.database.db
-    .update(tenants)
-    .set({ manualDiscountMaxBp: bp })
-    .where(eq(tenants.id, tenantId));
+  t.database.db.update(tenants).set({ manualDiscountMaxBp: bp }).where(eq(tenants.id, tenantId));
 
 describe('POST /api/orders with a manual discount', () => {
   it('prices the discount with the contract, records who gave it and why, and audits it', async () => {
@@ -106,7 +103,12 @@ describe('POST /api/orders with a manual discount', () => {
   });
 
   it('takes an amount in sen with a noted reason', async () => {
-    const discount = { kind: 'amount', value: 150, reason: 'other', note: 'Loyal regular' } as const;
+    const discount = {
+      kind: 'amount',
+      value: 150,
+      reason: 'other',
+      note: 'Loyal regular',
+    } as const;
     const expected = await contractTotals(1, discount);
     const res = await sell(t, manager, discountedSale(1, expected.total, discount));
     expect(res.statusCode, res.body).toBe(201);
@@ -176,7 +178,11 @@ describe('POST /api/orders with a manual discount', () => {
     const body = expectCode(res, 400, 'validation_failed');
     expect(body.details?.map((d) => d.path)).toContain('manual_discount.note');
     expectCode(
-      await sell(t, {}, discountedSale(1, 1000, { kind: 'amount', value: 100, reason: 'staff_meal' })),
+      await sell(
+        t,
+        {},
+        discountedSale(1, 1000, { kind: 'amount', value: 100, reason: 'staff_meal' }),
+      ),
       401,
       'unauthorized',
     );

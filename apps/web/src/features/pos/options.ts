@@ -54,7 +54,9 @@ export function lineSelection(
 ): Selection {
   const options: Record<string, string[]> = {};
   for (const g of product.variant_groups) {
-    const chosen = g.options.filter((o) => line.options.some((x) => x.id === o.id)).map((o) => o.id);
+    const chosen = g.options
+      .filter((o) => line.options.some((x) => x.id === o.id))
+      .map((o) => o.id);
     if (chosen.length > 0) options[g.id] = chosen;
   }
   const addons = product.addons.filter((a) => line.addons.some((x) => x.id === a.id));

@@ -5,13 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { PosContext, PricingResult } from '@kopi/contract';
 import { formatMoney } from '../../../lib/formatters';
-import {
-  cartItemCount,
-  type Cart,
-  type CartAction,
-  type CartField,
-  type CartLine,
-} from '../cart';
+import { cartItemCount, type Cart, type CartAction, type CartField, type CartLine } from '../cart';
 import { usePosStrings } from '../i18n';
 import {
   CartCustomerFields,

@@ -112,9 +112,7 @@ function DiscountForm({
           <ToggleButtonGroup
             exclusive
             value={draft.kind}
-            onChange={(_, kind: DiscountDraft['kind'] | null) =>
-              kind && set({ kind, value: null })
-            }
+            onChange={(_, kind: DiscountDraft['kind'] | null) => kind && set({ kind, value: null })}
             aria-label={t('discount.kind')}
             fullWidth
           >

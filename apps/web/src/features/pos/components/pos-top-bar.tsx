@@ -169,24 +169,24 @@ export function PosTopBar({
           {`${outlets[0]!.code} · ${outlets[0]!.name}`}
         </Typography>
       ) : (
-      <TextField
-        select
-        size="small"
-        label={t('bar.outlet')}
-        value={outletId ?? ''}
-        onChange={(e) => onOutletChange(e.target.value)}
-        sx={{ minWidth: 200, maxWidth: 280 }}
-        slotProps={{
-          select: { native: true },
-          htmlInput: { 'data-testid': 'pos-outlet-select', style: { minHeight: 28 } },
-        }}
-      >
-        {outlets.map((o) => (
-          <option key={o.id} value={o.id}>
-            {`${o.code} · ${o.name}`}
-          </option>
-        ))}
-      </TextField>
+        <TextField
+          select
+          size="small"
+          label={t('bar.outlet')}
+          value={outletId ?? ''}
+          onChange={(e) => onOutletChange(e.target.value)}
+          sx={{ minWidth: 200, maxWidth: 280 }}
+          slotProps={{
+            select: { native: true },
+            htmlInput: { 'data-testid': 'pos-outlet-select', style: { minHeight: 28 } },
+          }}
+        >
+          {outlets.map((o) => (
+            <option key={o.id} value={o.id}>
+              {`${o.code} · ${o.name}`}
+            </option>
+          ))}
+        </TextField>
       )}
       {saleState && (
         <Chip
