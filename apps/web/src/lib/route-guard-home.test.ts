@@ -35,8 +35,4 @@ describe('homePath', () => {
       '/dashboard',
     );
   });
-
-  it('falls back to the dashboard when the POS page is not there', () => {
-    expect(homePath(cashier, [], (path) => path !== '/pos')).toBe('/dashboard');
-  });
 });

@@ -53,8 +53,6 @@ export function decideAccess(
   return { kind: 'allow' };
 }
 
-export const POS_PATH = '/pos';
-
 /**
  * Where a signed-in user starts. A cashier (may sell at the POS, reads no reports) starts at the
  * counter; everyone else on the dashboard, or for a role without it (a barista with only the
@@ -68,7 +66,7 @@ export function homePath(
 ): string {
   const has = (action: string, subject: string) =>
     abilities.some((a) => a.action === action && a.subject === subject);
-  if (has('create', 'pos') && !has('read', 'report') && isRegistered(POS_PATH)) return POS_PATH;
+  if (has('create', 'pos') && !has('read', 'report')) return '/pos';
   if (has('read', 'dashboard')) return DASHBOARD_PATH;
   const first = (nodes: readonly MenuNode[]): string | null => {
     for (const node of nodes) {
