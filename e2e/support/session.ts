@@ -1,14 +1,21 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { demoPassword } from '../fixtures';
 
-/** Signs in through the real login page and waits for the dashboard. */
+/**
+ * Signs in through the real login page and waits for the user's home: the dashboard, or the POS
+ * for a cashier (may sell, reads no reports).
+ */
 export async function signIn(page: Page, username: string, password = demoPassword) {
   await page.goto('/login');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByTestId('dashboard-welcome')).toBeVisible();
+  await expect(page).toHaveURL(/\/(dashboard|pos)$/);
+  await expect(
+    page.url().endsWith('/pos')
+      ? page.getByTestId('pos-page')
+      : page.getByTestId('dashboard-welcome'),
+  ).toBeVisible();
 }
 
 /** The access token the page holds (SPEC §9: a session-persisted store). */

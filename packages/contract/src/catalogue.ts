@@ -56,6 +56,8 @@ export const variantOptionInputSchema = z.object({
   id: z.uuid().optional(),
   options_name: requiredString(60),
   price: senDelta,
+  /** Chosen at the POS unless the cashier picks another (at most one per group). */
+  is_default: z.boolean().default(false),
 });
 export const variantGroupInputSchema = z
   .object({
@@ -78,6 +80,10 @@ export const variantGroupInputSchema = z
   .refine((g) => g.max_select <= g.options.length, {
     path: ['max_select'],
     error: messageKey('select_over_options'),
+  })
+  .refine((g) => g.options.filter((o) => o.is_default).length <= 1, {
+    path: ['options'],
+    error: messageKey('invalid'),
   });
 export type VariantGroupInput = z.infer<typeof variantGroupInputSchema>;
 
@@ -85,6 +91,7 @@ export const variantOptionSchema = z.object({
   id: text(),
   options_name: text(),
   price: z.number().int(),
+  is_default: z.boolean(),
 });
 export const variantGroupSchema = z.object({
   id: text(),

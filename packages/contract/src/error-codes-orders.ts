@@ -37,6 +37,16 @@ export const orderErrors = {
     en: 'A discount cannot be given: manual discounts and vouchers are not available yet',
     my: 'Diskaun tidak boleh diberikan: diskaun manual dan baucar belum tersedia',
   },
+  manual_discount_not_permitted: {
+    status: 403,
+    en: 'You may not give a manual discount',
+    my: 'Anda tidak dibenarkan memberi diskaun manual',
+  },
+  manual_discount_over_max: {
+    status: 400,
+    en: 'The manual discount is more than the maximum allowed',
+    my: 'Diskaun manual melebihi had maksimum yang dibenarkan',
+  },
   payment_mismatch: {
     status: 400,
     en: 'The payments do not add up to the total',

@@ -14,6 +14,7 @@ export * from './loyalty-mobile';
 export * from './menu-editor';
 export * from './menus';
 export * from './mobile';
+export * from './manual-discount';
 export * from './money';
 export * from './notifications';
 export * from './day-close';

@@ -4,6 +4,7 @@ import { sen } from './catalogue';
 import { listQuerySchema } from './common';
 import { localeSchema } from './locale';
 import { walletPaymentCodeSchema } from './loyalty';
+import { manualDiscountInputSchema, manualDiscountRecordSchema } from './manual-discount';
 import { paymentMethodSchema, servingMethodSchema } from './pricing';
 import { orderStatuses } from './status-machines';
 import { messageKey, text } from './validation';
@@ -77,10 +78,15 @@ export const orderCreateSchema = z
       .array(orderItemInputSchema)
       .min(1, { error: messageKey('min_items', { minCount: 1 }) }),
     /**
-     * Always 0 for now: a discount above 0 is refused (400 `discount_not_allowed`) until manual
-     * discounts and vouchers exist with their rules (who may give one, why, how much).
+     * A voucher's discount: always 0 for now, above 0 is refused (400 `discount_not_allowed`)
+     * until vouchers exist with their rules.
      */
     discount: sen.default(0),
+    /**
+     * A manual discount the cashier gives (permission `discount-order`, at most the tenant's
+     * `manual_discount_max_bp` of the subtotal); the server prices it with priceOrder.
+     */
+    manual_discount: manualDiscountInputSchema.optional(),
     payments: z
       .array(paymentInputSchema)
       .min(1, { error: messageKey('min_items', { minCount: 1 }) }),
@@ -184,6 +190,8 @@ export const orderSchema = orderSummarySchema.extend({
   refund_due: z.number().int(),
   /** A counter sale the cashier confirmed outside the outlet's opening hours. */
   outside_hours: z.boolean(),
+  /** The manual discount given at the counter (its part of `discount`), or null. */
+  manual_discount: manualDiscountRecordSchema.nullable(),
   items: z.array(orderItemSchema),
   payments: z.array(paymentSchema),
   history: z.array(statusHistorySchema),
@@ -273,6 +281,8 @@ export const posContextSchema = z.object({
     service_tax_rate_bp: z.number().int(),
     service_charge_taxable: z.boolean(),
     cash_rounding: z.boolean(),
+    /** The most a manual discount may take off the subtotal, in basis points. */
+    manual_discount_max_bp: z.number().int(),
   }),
   receipt: z.object({
     business_name: text(),
@@ -329,7 +339,15 @@ export const posMenuProductSchema = z.object({
       min_select: z.number().int(),
       /** 0 means no upper limit. */
       max_select: z.number().int(),
-      options: z.array(z.object({ id: text(), name: text(), price: z.number().int() })),
+      options: z.array(
+        z.object({
+          id: text(),
+          name: text(),
+          price: z.number().int(),
+          /** Chosen unless the cashier picks another: a drink with every default is one tap. */
+          is_default: z.boolean(),
+        }),
+      ),
     }),
   ),
   /** Active add-ons only. */

@@ -48,6 +48,8 @@ export const extraPermissions = [
   { permission: 'adjust-wallet', area: 'customers' },
   // The one-tap "sold out today" switch of a product at an outlet (cashiers hold it).
   { permission: 'toggle-sold-out', area: 'products' },
+  // A manual discount at the POS (up to the tenant's maximum); selling alone does not allow one.
+  { permission: 'discount-order', area: 'orders' },
 ] as const;
 
 export interface CatalogueEntry {
@@ -154,6 +156,10 @@ const extraDescriptions: Record<(typeof extraPermissions)[number]['permission'],
   'toggle-sold-out': {
     en: 'Mark products sold out today at an outlet',
     my: 'Tandakan produk habis dijual hari ini di cawangan',
+  },
+  'discount-order': {
+    en: 'Give manual discounts at the POS',
+    my: 'Beri diskaun manual di POS',
   },
 };
 

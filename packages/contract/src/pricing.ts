@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type ManualDiscountInput, manualDiscountAsked } from './manual-discount';
 import { applyRate, cashRoundingAdjustment } from './money';
 
 export const servingMethods = ['dine_in', 'pick_up', 'delivery'] as const;
@@ -50,6 +51,11 @@ export interface PricingInput {
   lines: readonly PricingLine[];
   /** Voucher discount asked for, in sen; capped at the subtotal. */
   discount: number;
+  /**
+   * A manual discount given at the counter: turned into sen from the subtotal and taken off
+   * with the voucher's, before service charge and SST.
+   */
+  manual_discount?: Pick<ManualDiscountInput, 'kind' | 'value'> | null;
   serving_method: ServingMethod;
   delivery_fee: number;
   /** Rounding applies when the bill is settled in cash. */
@@ -60,7 +66,10 @@ export interface PricingInput {
 export interface PricingResult {
   line_totals: number[];
   subtotal: number;
+  /** Voucher and manual discount together, never more than the subtotal. */
   discount: number;
+  /** The manual discount's part of `discount`, in sen. */
+  manual_discount: number;
   service_charge: number;
   service_tax: number;
   delivery_fee: number;
@@ -82,7 +91,12 @@ export function priceOrder(input: PricingInput): PricingResult {
     return Math.max(0, unit) * l.quantity;
   });
   const subtotal = sum(line_totals);
-  const discount = Math.min(Math.max(0, input.discount), subtotal);
+  const voucher = Math.min(Math.max(0, input.discount), subtotal);
+  const manual_discount = Math.min(
+    manualDiscountAsked(input.manual_discount, subtotal),
+    subtotal - voucher,
+  );
+  const discount = voucher + manual_discount;
   const afterDiscount = subtotal - discount;
   const service_charge = settings.service_charge_methods.includes(input.serving_method)
     ? applyRate(afterDiscount, settings.service_charge_rate_bp)
@@ -97,6 +111,7 @@ export function priceOrder(input: PricingInput): PricingResult {
     line_totals,
     subtotal,
     discount,
+    manual_discount,
     service_charge,
     service_tax,
     delivery_fee,

@@ -23,6 +23,11 @@ export const tenantSettingsSchema = z.object({
    * above it only tenant-wide approvers (finance, admin). Left out on an update: unchanged.
    */
   refund_manager_limit: z.number().int().min(0).max(100_000_000).optional(),
+  /**
+   * The most a manual discount at the POS may take off a subtotal, in basis points (default
+   * 2000 = 20%; 0 allows none). Left out on an update: unchanged.
+   */
+  manual_discount_max_bp: z.number().int().min(0).max(10_000).optional(),
 });
 
 export const tenantInputSchema = tenantSettingsSchema.extend({

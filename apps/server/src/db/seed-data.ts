@@ -393,6 +393,8 @@ export const builtinRoles: { name: string; description: string; permissions: str
       // Closing the day (Z-report) is the shift manager's job at the outlet.
       'close-day-order',
       'approve-refund',
+      // A manual discount (staff meal, service recovery) is the manager's call, up to the maximum.
+      'discount-order',
       'read-customer',
       'read-list-product',
       'read-add-product',
@@ -611,8 +613,10 @@ export const demoVariantGroups = [
     required: true,
     minSelect: 1,
     maxSelect: 1,
+    // The usual sugar is chosen unless the customer asks otherwise; size has no default, so the
+    // cashier is asked for it.
     options: [
-      { name: 'Normal', price: 0 },
+      { name: 'Normal', price: 0, isDefault: true },
       { name: 'Less', price: 0 },
       { name: 'No', price: 0 },
     ],

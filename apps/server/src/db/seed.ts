@@ -163,6 +163,7 @@ async function seedDemoCatalogue(tx: Db, tenantId: string, outletId: (code: stri
         groupId: row!.id,
         name: o.name,
         price: o.price,
+        isDefault: 'isDefault' in o && o.isDefault,
         sortOrder: i,
       })),
     );

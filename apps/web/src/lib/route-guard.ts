@@ -54,17 +54,20 @@ export function decideAccess(
 }
 
 /**
- * Where a signed-in user starts: the dashboard, or for a role without it (a barista with only
- * the POS and the status board) the first page of their menu that exists, rather than the
- * not-authorized page right after signing in.
+ * Where a signed-in user starts. A cashier (may sell at the POS, reads no reports) starts at the
+ * counter; everyone else on the dashboard, or for a role without it (a barista with only the
+ * status board) the first page of their menu that exists, rather than the not-authorized page
+ * right after signing in.
  */
 export function homePath(
   abilities: readonly Ability[],
   menus: readonly MenuNode[],
   isRegistered: (path: string) => boolean,
 ): string {
-  if (abilities.some((a) => a.action === 'read' && a.subject === 'dashboard'))
-    return DASHBOARD_PATH;
+  const has = (action: string, subject: string) =>
+    abilities.some((a) => a.action === action && a.subject === subject);
+  if (has('create', 'pos') && !has('read', 'report')) return '/pos';
+  if (has('read', 'dashboard')) return DASHBOARD_PATH;
   const first = (nodes: readonly MenuNode[]): string | null => {
     for (const node of nodes) {
       if (node.path && isRegistered(node.path)) return node.path;

@@ -127,6 +127,8 @@ export const variantOptions = pgTable(
       .references(() => variantGroups.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     price: integer('price').notNull().default(0),
+    /** Chosen at the POS unless the cashier picks another (at most one per group). */
+    isDefault: boolean('is_default').notNull().default(false),
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [index('variant_options_group_idx').on(t.groupId, t.sortOrder)],

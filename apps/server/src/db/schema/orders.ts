@@ -1,4 +1,9 @@
-import { openOrderStatuses, orderStatuses, paymentMethods } from '@kopi/contract';
+import {
+  type ManualDiscountRecord,
+  openOrderStatuses,
+  orderStatuses,
+  paymentMethods,
+} from '@kopi/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -87,6 +92,8 @@ export const orders = pgTable(
       .default(sql`'{}'::text[]`),
     /** A counter sale the cashier confirmed outside opening hours. */
     outsideHours: boolean('outside_hours').notNull().default(false),
+    /** The manual discount given at the counter (its part of `discount`): how, why and by whom. */
+    manualDiscount: jsonb('manual_discount').$type<ManualDiscountRecord>(),
     /** The Idempotency-Key of the request that created it: the last line against double orders. */
     idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),

@@ -41,6 +41,8 @@ export const tenants = pgTable(
     businessDayCutoffHour: smallint('business_day_cutoff_hour').notNull().default(4),
     /** Sen up to which a manager may approve a refund at their own outlet (DESIGN §4). */
     refundManagerLimit: integer('refund_manager_limit').notNull().default(5000),
+    /** The most a manual discount at the POS may take off a subtotal, in basis points (20%). */
+    manualDiscountMaxBp: integer('manual_discount_max_bp').notNull().default(2000),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -10,6 +10,8 @@ export interface CatalogueOption {
   id: string;
   name: string;
   price: number;
+  /** Chosen at the POS unless the cashier picks another. */
+  is_default: boolean;
 }
 
 export interface CatalogueGroup {

@@ -47,7 +47,8 @@ function productSelect(tenantId: string, outletId: string, set: ProductSet): SQL
           'id', g.id, 'name', g.name, 'required', g.required, 'min', g.min_select,
           'max', g.max_select,
           'options', coalesce((
-            select json_agg(json_build_object('id', o.id, 'name', o.name, 'price', o.price)
+            select json_agg(json_build_object('id', o.id, 'name', o.name, 'price', o.price,
+              'is_default', o.is_default)
               order by o.sort_order, o.id)
             from variant_options o where o.group_id = g.id and ${tenantIs('o', tenantId)}
           ), '[]'::json)
@@ -148,6 +149,7 @@ export async function orderContext(
         serviceChargeRateBp: tenants.serviceChargeRateBp,
         serviceChargeMethods: tenants.serviceChargeMethods,
         cashRounding: tenants.cashRounding,
+        manualDiscountMaxBp: tenants.manualDiscountMaxBp,
         tenantName: tenants.name,
         legalName: tenants.legalName,
         sstRegistrationNo: tenants.sstRegistrationNo,

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type ManualDiscountInput,
+  type ManualDiscountRecord,
+  manualDiscountAsked,
+  manualDiscountLimit,
   type OrderItemInput,
   orderSystemReasons,
   orderVia,
@@ -8,6 +12,7 @@ import {
   type ServingMethod,
 } from '@kopi/contract';
 import type { Db } from '../../db/database';
+import { hasPermission } from '../../lib/access';
 import { type AuditRow, auditRow } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { type CustomerPrincipal, customerActor } from '../../lib/customer-principal';
@@ -59,6 +64,8 @@ export interface OrderRequest {
   customerId?: string | null;
   notes: string | null;
   discount: number;
+  /** A manual discount the cashier gives (counter only, permission `discount-order`). */
+  manualDiscount?: ManualDiscountInput | null;
   /** Paid now at the counter with these; an app order is paid later and has none. */
   payments: readonly PaymentInput[];
   /** A counter sale outside opening hours that the cashier confirmed. */
@@ -99,6 +106,20 @@ export interface OrderCoreDeps {
   paymentCodes?: PaymentCodeService;
 }
 
+/** Who may lower a counter sale's price by hand. */
+const DISCOUNT_PERMISSION = 'discount-order';
+
+/** A manual discount over the tenant's share of the subtotal is refused, not cut down. */
+function checkManualDiscount(manual: ManualDiscountInput, subtotal: number, maxBp: number) {
+  const asked = manualDiscountAsked(manual, subtotal);
+  const limit = manualDiscountLimit(subtotal, maxBp);
+  if (asked <= limit) return;
+  const rm = (sen: number) => `RM ${(sen / 100).toFixed(2)}`;
+  throw new AppError('manual_discount_over_max', {
+    message: `The manual discount (${rm(asked)}) is more than the maximum of ${rm(limit)} (${maxBp / 100}% of the subtotal)`,
+  });
+}
+
 const channelTexts = {
   counter: {
     source: 'pos-apps',
@@ -131,9 +152,16 @@ export function createOrderCore({ db, now, announce, paymentCodes }: OrderCoreDe
 
   return {
     async place(actor: OrderActor, req: OrderRequest): Promise<PlacedOrder> {
-      // A discount needs its rules (who may give one, why, how much): manual discounts and
-      // vouchers will bring them. Until then no channel may lower the price.
+      // A voucher needs its rules (who may use one, how much): until vouchers bring them, only a
+      // manual discount lowers the price, and only at the counter by who may give one.
       if (req.discount > 0) throw new AppError('discount_not_allowed');
+      const manual = req.manualDiscount ?? null;
+      if (
+        manual &&
+        (actor.channel !== 'counter' || !hasPermission(actor.ctx.principal, DISCOUNT_PERMISSION))
+      ) {
+        throw new AppError('manual_discount_not_permitted');
+      }
       const channel: OrderChannel = actor.channel;
       const texts = channelTexts[channel];
       const { tenantId, staffId, fallbackName } = actorOf(actor);
@@ -150,6 +178,7 @@ export function createOrderCore({ db, now, announce, paymentCodes }: OrderCoreDe
       const priced = priceOrder({
         lines: lines.map((l) => l.pricing),
         discount: req.discount,
+        manual_discount: manual,
         serving_method: req.servingMethod,
         delivery_fee: context.deliveryFee,
         // Cash rounding only when the whole bill is cash (decision: a split is never rounded).
@@ -161,9 +190,21 @@ export function createOrderCore({ db, now, announce, paymentCodes }: OrderCoreDe
           message: 'An order of RM 0.00 cannot be paid in the app; order it at the counter',
         });
       }
+      if (manual) checkManualDiscount(manual, priced.subtotal, context.manualDiscountMaxBp);
       const payments = channel === 'counter' ? checkPayments(req.payments, priced.total) : [];
       const byName = context.staffName ?? fallbackName;
       const status = channel === 'counter' ? 'PENDING' : 'CREATED';
+      const manualDiscount: ManualDiscountRecord | null = manual
+        ? {
+            kind: manual.kind,
+            value: manual.value,
+            reason: manual.reason,
+            note: manual.note || null,
+            amount: priced.manual_discount,
+            by_user_id: staffId,
+            by_name: byName,
+          }
+        : null;
 
       // Everything of the order is known before it is written (ids too), so writing it is one
       // statement.
@@ -196,6 +237,7 @@ export function createOrderCore({ db, now, announce, paymentCodes }: OrderCoreDe
         refundDue: 0,
         paymentMethods: [...new Set(payments.map((p) => p.method))],
         outsideHours,
+        manualDiscount,
         idempotencyKey: req.idempotencyKey,
         createdAt: at,
         updatedAt: at,
@@ -251,6 +293,10 @@ export function createOrderCore({ db, now, announce, paymentCodes }: OrderCoreDe
               rounding: priced.rounding,
               payments: payments.map((p) => ({ method: p.method, amount: p.amount })),
               outside_hours: outsideHours,
+              // Who gave a manual discount, why and how much: the audit log answers for it.
+              ...(manualDiscount
+                ? { discount: priced.discount, manual_discount: manualDiscount }
+                : {}),
             }
           : { source: texts.source }),
       };

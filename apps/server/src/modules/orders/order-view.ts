@@ -120,6 +120,7 @@ export function toOrder(
     change: o.changeDue,
     refund_due: o.refundDue,
     outside_hours: o.outsideHours,
+    manual_discount: o.manualDiscount ?? null,
     items: details.items.map((i) => ({ ...toOrderLine(i), sku: i.sku })),
     payments: details.payments.map((p) => ({
       id: p.id,

@@ -193,7 +193,11 @@ export function createOrderService({
           business_date: today,
           day_closed: await repo.isDayClosed(db, tenantId, c.id, today),
         },
-        pricing: { ...settings, service_charge_methods: [...settings.service_charge_methods] },
+        pricing: {
+          ...settings,
+          service_charge_methods: [...settings.service_charge_methods],
+          manual_discount_max_bp: c.manualDiscountMaxBp,
+        },
         receipt: {
           business_name: c.tenantName,
           legal_name: c.legalName,
@@ -226,6 +230,7 @@ export function createOrderService({
             customerId: input.customer_id ?? null,
             notes: input.notes ?? null,
             discount: input.discount,
+            manualDiscount: input.manual_discount ?? null,
             payments: input.payments,
             allowOutsideHours: input.allow_outside_hours,
             idempotencyKey,

@@ -470,6 +470,7 @@ describe('GET /api/pos/context', () => {
         service_tax_rate_bp: 600,
         service_charge_taxable: true,
         cash_rounding: true,
+        manual_discount_max_bp: 2000,
       },
       receipt: {
         business_name: 'Kopi Demo Sdn Bhd',

@@ -37,6 +37,7 @@ export async function variantGroupsOf(db: Db, tenantId: string, productId: strin
             groupId: variantOptions.groupId,
             name: variantOptions.name,
             price: variantOptions.price,
+            isDefault: variantOptions.isDefault,
           })
           .from(variantOptions)
           .where(

@@ -87,7 +87,12 @@ export function createProductLookup({ db, now }: { db: Db; now: Clock }) {
         required: g.required,
         min_select: g.minSelect,
         max_select: g.maxSelect,
-        options: g.options.map((o) => ({ id: o.id, options_name: o.name, price: o.price })),
+        options: g.options.map((o) => ({
+          id: o.id,
+          options_name: o.name,
+          price: o.price,
+          is_default: o.isDefault,
+        })),
       })),
       addons: addonRows.map((a) => ({
         id: a.id,

@@ -48,6 +48,7 @@ export function toTenant(r: repo.TenantRow): Tenant {
     timezone: r.timezone,
     business_day_cutoff_hour: r.businessDayCutoffHour,
     refund_manager_limit: r.refundManagerLimit,
+    manual_discount_max_bp: r.manualDiscountMaxBp,
     outlet_count: r.outletCount,
     user_count: r.userCount,
     created_at: r.createdAt.toISOString(),
@@ -79,6 +80,9 @@ function valuesOf(input: TenantInput): repo.TenantValues {
     ...(input.refund_manager_limit === undefined
       ? {}
       : { refundManagerLimit: input.refund_manager_limit }),
+    ...(input.manual_discount_max_bp === undefined
+      ? {}
+      : { manualDiscountMaxBp: input.manual_discount_max_bp }),
   };
 }
 

@@ -67,7 +67,7 @@ export async function findGroup(db: Db, tenantId: string, id: string): Promise<G
 export async function optionsOf(db: Db, tenantId: string, groupIds: string[]) {
   if (groupIds.length === 0) return [];
   return db
-    .select(columnsOf(variantOptions, ['id', 'groupId', 'name', 'price']))
+    .select(columnsOf(variantOptions, ['id', 'groupId', 'name', 'price', 'isDefault']))
     .from(variantOptions)
     .where(and(ownedBy(variantOptions, tenantId), inArray(variantOptions.groupId, groupIds)))
     .orderBy(asc(variantOptions.sortOrder), asc(variantOptions.id));
@@ -115,7 +115,7 @@ export async function replaceOptions(
   tx: Db,
   tenantId: string,
   groupId: string,
-  options: { id?: string | undefined; name: string; price: number }[],
+  options: { id?: string | undefined; name: string; price: number; isDefault: boolean }[],
 ) {
   const keep = options.flatMap((o) => (o.id ? [o.id] : []));
   const group = and(ownedBy(variantGroups, tenantId), eq(variantGroups.id, groupId));
@@ -132,7 +132,7 @@ export async function replaceOptions(
     if (o.id) {
       await tx
         .update(variantOptions)
-        .set({ name: o.name, price: o.price, sortOrder: i })
+        .set({ name: o.name, price: o.price, isDefault: o.isDefault, sortOrder: i })
         .where(
           and(
             ownedBy(variantOptions, tenantId),
@@ -147,6 +147,7 @@ export async function replaceOptions(
         groupId: sql<string>`(select ${variantGroups.id} from ${variantGroups} where ${group})`,
         name: o.name,
         price: o.price,
+        isDefault: o.isDefault,
         sortOrder: i,
       });
     }

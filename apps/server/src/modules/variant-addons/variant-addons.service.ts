@@ -50,7 +50,12 @@ export function createVariantAddonService({ db }: { db: Db }) {
       max_select: g.maxSelect,
       options: options
         .filter((o) => o.groupId === g.id)
-        .map((o) => ({ id: o.id, options_name: o.name, price: o.price })),
+        .map((o) => ({
+          id: o.id,
+          options_name: o.name,
+          price: o.price,
+          is_default: o.isDefault,
+        })),
       used_by: usersOf(users, g.id),
     }));
   }
@@ -108,7 +113,12 @@ export function createVariantAddonService({ db }: { db: Db }) {
     maxSelect: input.max_select,
   });
   const optionValues = (input: VariantGroupInput) =>
-    input.options.map((o) => ({ id: o.id, name: o.options_name, price: o.price }));
+    input.options.map((o) => ({
+      id: o.id,
+      name: o.options_name,
+      price: o.price,
+      isDefault: o.is_default,
+    }));
 
   return {
     async listGroups(ctx: AuthedContext, q: ListQuery) {

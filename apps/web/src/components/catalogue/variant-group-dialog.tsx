@@ -1,6 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
@@ -27,7 +29,7 @@ export interface VariantGroupDraft {
   required: boolean;
   min_select: number;
   max_select: number;
-  options: { id?: string; options_name: string; price: number }[];
+  options: { id?: string; options_name: string; price: number; is_default?: boolean }[];
 }
 
 const blank: FormValues = {
@@ -66,6 +68,12 @@ export function VariantGroupDialog({
   const options = useFieldArray({ control: form.control, name: 'options' });
   const optionsError = form.formState.errors.options;
   const optionsMessage = optionsError?.root?.message ?? optionsError?.message;
+  const defaults = form.watch('options').map((o) => Boolean(o.is_default));
+  // One default per group: ticking one unticks the others.
+  const setDefault = (index: number, on: boolean) =>
+    defaults.forEach((_, i) =>
+      form.setValue(`options.${i}.is_default`, on && i === index, { shouldDirty: true }),
+    );
 
   return (
     <FormDialog
@@ -111,6 +119,19 @@ export function VariantGroupDialog({
                   name={`options.${index}.price`}
                   label={t('group.price')}
                   sx={{ flex: 1.2 }}
+                />
+                <FormControlLabel
+                  control={
+                    <Checkbox
+                      checked={defaults[index] ?? false}
+                      onChange={(e) => setDefault(index, e.target.checked)}
+                      slotProps={{
+                        input: { 'data-testid': `variant-group-default-${index}` } as object,
+                      }}
+                    />
+                  }
+                  label={t('group.default')}
+                  sx={{ mt: 1, mr: 0 }}
                 />
                 <IconButton
                   aria-label={t('group.removeOption', { n: index + 1 })}

@@ -35,6 +35,7 @@ export function sampleOrder(overrides: Partial<Order> = {}): Order {
     refunded: 0,
     refund_due: 0,
     outside_hours: false,
+    manual_discount: null,
     items: [
       {
         id: 'a1',

@@ -1,4 +1,10 @@
-import { servingMethodSchema, type ServingMethod } from '@kopi/contract';
+import {
+  type ManualDiscountInput,
+  manualDiscountKinds,
+  manualDiscountReasons,
+  servingMethodSchema,
+  type ServingMethod,
+} from '@kopi/contract';
 import { z } from 'zod';
 import { storageKey } from '../../lib/app-config';
 
@@ -48,6 +54,14 @@ const attachedCustomerSchema = z.object({
 });
 export type AttachedCustomer = z.infer<typeof attachedCustomerSchema>;
 
+/** The manual discount of the sale (the contract's shape; the server checks the rest). */
+const cartDiscountSchema = z.object({
+  kind: z.enum(manualDiscountKinds),
+  value: z.number().int(),
+  reason: z.enum(manualDiscountReasons),
+  note: z.string().optional(),
+});
+
 const cartSchema = z.object({
   lines: z.array(cartLineSchema),
   serving_method: servingMethodSchema.nullable(),
@@ -57,6 +71,8 @@ const cartSchema = z.object({
   customer_name: z.string(),
   // Carts saved before customers could be attached have none.
   customer: attachedCustomerSchema.nullable().default(null),
+  // Carts saved before manual discounts have none.
+  manual_discount: cartDiscountSchema.nullable().default(null),
   version: z.number().int(),
 });
 export type Cart = z.infer<typeof cartSchema>;
@@ -69,6 +85,7 @@ export const emptyCart: Cart = {
   customer_phone: '',
   customer_name: '',
   customer: null,
+  manual_discount: null,
   version: 0,
 };
 
@@ -89,6 +106,10 @@ export type CartAction =
   | { type: 'quantity'; key: string; quantity: number }
   | { type: 'increment'; key: string; by: 1 | -1 }
   | { type: 'remove'; key: string }
+  /** A line's choices, quantity or note changed in the dialog: it keeps its place. */
+  | { type: 'change'; key: string; line: NewCartLine }
+  /** The sale's manual discount given, changed or (null) taken off. */
+  | { type: 'discount'; discount: ManualDiscountInput | null }
   /** A line's note written or changed in the cart (empty removes it). */
   | { type: 'note'; key: string; notes: string }
   | { type: 'clear' }
@@ -136,6 +157,25 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
         lines: cart.lines.map((l) => (l.key === action.key ? { ...l, quantity } : l)),
       });
     }
+    case 'change': {
+      const at = cart.lines.findIndex((l) => l.key === action.key);
+      if (at < 0) return cart;
+      const line = { ...action.line, notes: action.line.notes.trim() };
+      const key = lineKey(line);
+      const rest = cart.lines.filter((l) => l.key !== action.key);
+      // Changed into an item the cart already has: one line, as adding it would make.
+      if (rest.some((l) => l.key === key)) {
+        return next({
+          lines: rest.map((l) =>
+            l.key === key ? { ...l, quantity: clampQuantity(l.quantity + line.quantity) } : l,
+          ),
+        });
+      }
+      rest.splice(at, 0, { ...line, key, quantity: clampQuantity(line.quantity) });
+      return next({ lines: rest });
+    }
+    case 'discount':
+      return next({ manual_discount: action.discount });
     case 'note': {
       const line = cart.lines.find((l) => l.key === action.key);
       if (!line) return cart;

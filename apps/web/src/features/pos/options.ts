@@ -1,5 +1,5 @@
 import type { PosMenuProduct } from '@kopi/contract';
-import type { NewCartLine } from './cart';
+import type { CartLine, NewCartLine } from './cart';
 
 // The variant and add-on rules of the option dialog: the same rules the server applies to a sale
 // (apps/server/src/modules/orders/order-cart.ts), so an item the dialog lets through is never
@@ -25,6 +25,43 @@ export const isSingleChoice = (g: VariantGroup) => g.max_select === 1;
 
 export const needsOptionDialog = (p: Pick<PosMenuProduct, 'variant_groups' | 'addons'>) =>
   p.variant_groups.length > 0 || p.addons.length > 0;
+
+/** The options marked default, chosen before the cashier picks; a group without one starts empty. */
+export function defaultSelection(product: Pick<PosMenuProduct, 'variant_groups'>): Selection {
+  const options: Record<string, string[]> = {};
+  for (const g of product.variant_groups) {
+    const chosen = g.options.filter((o) => o.is_default).map((o) => o.id);
+    if (chosen.length > 0) options[g.id] = chosen.slice(0, Math.min(groupMax(g), chosen.length));
+  }
+  return { options, addons: [] };
+}
+
+/**
+ * A tap adds the standard item at once: its defaults make every choice it needs. A product with
+ * no default at all keeps its dialog (its choices are what the cashier is asked about), and so
+ * does one with a needed choice that has no default.
+ */
+export function addsOnTap(product: PosMenuProduct): boolean {
+  if (!needsOptionDialog(product)) return true;
+  const defaults = defaultSelection(product);
+  return Object.keys(defaults.options).length > 0 && groupProblems(product, defaults).length === 0;
+}
+
+/** The choices a cart line was made with, to change them in the dialog. */
+export function lineSelection(
+  product: Pick<PosMenuProduct, 'variant_groups' | 'addons'>,
+  line: Pick<CartLine, 'options' | 'addons'>,
+): Selection {
+  const options: Record<string, string[]> = {};
+  for (const g of product.variant_groups) {
+    const chosen = g.options
+      .filter((o) => line.options.some((x) => x.id === o.id))
+      .map((o) => o.id);
+    if (chosen.length > 0) options[g.id] = chosen;
+  }
+  const addons = product.addons.filter((a) => line.addons.some((x) => x.id === a.id));
+  return { options, addons: addons.map((a) => a.id) };
+}
 
 export type GroupProblem =
   | { group: VariantGroup; kind: 'min'; min: number }

@@ -49,7 +49,7 @@ export const isAllCash = (methods: readonly PaymentMethod[]) =>
   methods.length > 0 && methods.every((m) => m === 'cash');
 
 export function saleTotals(
-  cart: Pick<Cart, 'lines'>,
+  cart: Pick<Cart, 'lines'> & Partial<Pick<Cart, 'manual_discount'>>,
   serving: ServingMethod,
   context: PosContext,
   menu: ReadonlyMap<string, PosMenuProduct>,
@@ -58,6 +58,8 @@ export function saleTotals(
   return priceOrder({
     lines: cart.lines.map((l) => pricingLine(l, menu)),
     discount: 0,
+    // Priced as the server prices it: the same function, before service charge and SST.
+    manual_discount: cart.manual_discount ?? null,
     serving_method: serving,
     delivery_fee: context.outlet.delivery_fee,
     paid_in_cash: paidInCash,
@@ -278,6 +280,14 @@ export function saleBody(
       ...(l.notes ? { notes: l.notes } : {}),
     })),
     discount: 0,
+    ...(cart.manual_discount
+      ? {
+          manual_discount: {
+            ...cart.manual_discount,
+            note: cart.manual_discount.note?.trim() || undefined,
+          },
+        }
+      : {}),
     payments,
     allow_outside_hours: allowOutsideHours,
   };
@@ -285,6 +295,13 @@ export function saleBody(
 
 /** Quick cash buttons, in sen. */
 export const quickCash = [500, 1000, 2000, 5000, 10000] as const;
+
+/**
+ * A quick-cash note added to the cash received so far, as the customer hands notes over one by
+ * one: RM 5 twice is RM 10, RM 50 and RM 5 is RM 55. Clear starts again; Exact replaces it.
+ */
+export const addQuickCash = (tendered: number | null, note: number): number =>
+  (tendered ?? 0) + note;
 
 /** The cart fields a sale's issue can be about (the rest are lines and payments). */
 const issueFields = ['table_no', 'delivery_address', 'customer_phone', 'customer_name'] as const;

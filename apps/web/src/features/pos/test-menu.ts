@@ -40,6 +40,7 @@ const group = (
     id: optionId,
     name: optionName,
     price,
+    is_default: false,
   })),
 });
 
@@ -165,6 +166,7 @@ export const context: PosContext = {
     service_tax_rate_bp: 600,
     service_charge_taxable: true,
     cash_rounding: true,
+    manual_discount_max_bp: 2000,
   },
   receipt: {
     business_name: 'Kopi HQ',

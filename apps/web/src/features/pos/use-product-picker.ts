@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { PosMenuProduct } from '@kopi/contract';
-import type { NewCartLine } from './cart';
+import type { CartLine, NewCartLine } from './cart';
 import { findByCode, visibleProducts } from './catalogue';
 import type { ScanMessage } from './components/product-grid';
 import { usePosStrings } from './i18n';
-import { emptySelection, needsOptionDialog, toCartLine, unsellableReason } from './options';
+import { addsOnTap, defaultSelection, toCartLine, unsellableReason } from './options';
 import { useStatePerKey } from './use-state-per-key';
 
 const SCAN_MESSAGE_MS = 4_000;
@@ -29,6 +29,8 @@ export function useProductPicker({
   const [barcode, setBarcode] = useState('');
   const [scan, setScan] = useState<ScanMessage | null>(null);
   const [optionsProduct, setOptionsProduct] = useState<PosMenuProduct | null>(null);
+  // The cart line whose choices the dialog changes (null: the dialog adds a new item).
+  const [editing, setEditing] = useState<CartLine | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const barcodeRef = useRef<HTMLInputElement>(null);
   const shown = useMemo(
@@ -54,11 +56,14 @@ export function useProductPicker({
       });
       return;
     }
-    if (needsOptionDialog(product)) {
+    // A standard item (every needed choice has its default) is one tap; its line opens the
+    // dialog to change them.
+    if (!addsOnTap(product)) {
+      setEditing(null);
       setOptionsProduct(product);
       return;
     }
-    addLine(toCartLine(product, emptySelection, 1, ''));
+    addLine(toCartLine(product, defaultSelection(product), 1, ''));
     if (scanned)
       setScan({ kind: 'added', text: t('catalogue.barcodeAdded', { name: product.name }) });
   };
@@ -92,7 +97,19 @@ export function useProductPicker({
     },
     /** The product whose choices are being made, or null. */
     optionsProduct,
-    closeOptions: () => setOptionsProduct(null),
+    /** The cart line being changed, or null for a new item. */
+    editing,
+    /** Opens the dialog on a cart line's choices (a product still on the menu). */
+    editLine: (line: CartLine) => {
+      const product = products.find((p) => p.id === line.product_id);
+      if (!product) return;
+      setEditing(line);
+      setOptionsProduct(product);
+    },
+    closeOptions: () => {
+      setOptionsProduct(null);
+      setEditing(null);
+    },
     focusSearch: () => searchRef.current?.focus(),
     focusBarcode: () => barcodeRef.current?.focus(),
     /** The receipt is closed: a new sale starts from an empty search. */

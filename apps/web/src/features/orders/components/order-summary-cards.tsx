@@ -80,6 +80,18 @@ export function OrderFactsCard({ order }: { order: Order }) {
           )}
           {order.staff_name && <Fact label={t('details.staff')}>{order.staff_name}</Fact>}
           {order.notes && <Fact label={t('details.notes')}>{order.notes}</Fact>}
+          {order.manual_discount && (
+            <Fact label={t('details.manualDiscount')}>
+              <span data-testid="order-manual-discount">
+                {t('details.manualDiscountText', {
+                  amount: formatMoney(order.manual_discount.amount),
+                  reason: t(`details.discountReasons.${order.manual_discount.reason}`),
+                  name: order.manual_discount.by_name ?? '—',
+                })}
+                {order.manual_discount.note ? ` — ${order.manual_discount.note}` : ''}
+              </span>
+            </Fact>
+          )}
           {order.outside_hours && (
             <Alert severity="info" sx={{ py: 0 }}>
               {t('details.outsideHours')}

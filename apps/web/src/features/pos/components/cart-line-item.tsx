@@ -8,6 +8,7 @@ import Add from '@mui/icons-material/Add';
 import Close from '@mui/icons-material/Close';
 import EditNote from '@mui/icons-material/EditNote';
 import Remove from '@mui/icons-material/Remove';
+import Tune from '@mui/icons-material/Tune';
 import { formatMoney } from '../../../lib/formatters';
 import { MAX_QUANTITY, type CartAction, type CartLine } from '../cart';
 import { usePosStrings } from '../i18n';
@@ -25,12 +26,15 @@ export function CartLineItem({
   lineTotal,
   dispatch,
   onEditNote,
+  onEditOptions = null,
 }: {
   line: CartLine;
   flag: LineFlag | undefined;
   lineTotal: number | undefined;
   dispatch: (action: CartAction) => void;
   onEditNote: (key: string) => void;
+  /** Opens the line's choices (size, sugar, add-ons); null when its product has none. */
+  onEditOptions?: (() => void) | null;
 }) {
   const { t } = usePosStrings();
   const flagText: Record<LineFlag, string> = {
@@ -106,11 +110,23 @@ export function CartLineItem({
         >
           <Add fontSize="small" />
         </IconButton>
+        {onEditOptions && (
+          <Tooltip title={t('cart.editOptions', { name: line.name })}>
+            <IconButton
+              aria-label={t('cart.editOptions', { name: line.name })}
+              onClick={onEditOptions}
+              sx={{ ...squareButton, ml: 'auto' }}
+              data-testid="pos-line-options"
+            >
+              <Tune fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )}
         <Tooltip title={t('cart.editNote', { name: line.name })}>
           <IconButton
             aria-label={t('cart.editNote', { name: line.name })}
             onClick={() => onEditNote(line.key)}
-            sx={{ ...squareButton, ml: 'auto' }}
+            sx={{ ...squareButton, ml: onEditOptions ? 0 : 'auto' }}
             data-testid="pos-line-note"
           >
             <EditNote fontSize="small" />

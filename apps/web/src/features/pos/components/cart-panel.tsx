@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { PosContext, PricingResult } from '@kopi/contract';
 import { formatMoney } from '../../../lib/formatters';
-import { cartItemCount, type Cart, type CartAction, type CartField } from '../cart';
+import { cartItemCount, type Cart, type CartAction, type CartField, type CartLine } from '../cart';
 import { usePosStrings } from '../i18n';
 import {
   CartCustomerFields,
@@ -31,6 +31,8 @@ export function CartPanel({
   onPay,
   onClear,
   onEditNote,
+  onEditOptions,
+  discount,
   onOpenCustomer,
   hasPendingSale,
   ...refs
@@ -52,6 +54,10 @@ export function CartPanel({
   onClear: () => void;
   /** Opens the note of the line with this key. */
   onEditNote: (key: string) => void;
+  /** Opens the choices of a line whose product has any; null for a line without. */
+  onEditOptions: (line: CartLine) => (() => void) | null;
+  /** The manual discount: its line in the totals, and the button (null: may not give one). */
+  discount: { label: string | null; over: boolean; onOpen: (() => void) | null };
   /** Opens the dialog that finds or adds the order's customer. */
   onOpenCustomer: () => void;
   hasPendingSale: boolean;
@@ -76,11 +82,22 @@ export function CartPanel({
         >
           {t('cart.items', { count: cartItemCount(cart) })}
         </Typography>
+        {discount.onOpen && (
+          <Button
+            onClick={discount.onOpen}
+            disabled={cart.lines.length === 0}
+            color="inherit"
+            sx={{ ml: 'auto', minHeight: 44 }}
+            data-testid="pos-discount"
+          >
+            {t('discount.open')}
+          </Button>
+        )}
         <Button
           onClick={onClear}
           disabled={cart.lines.length === 0}
           color="inherit"
-          sx={{ ml: 'auto', minHeight: 44 }}
+          sx={{ ml: discount.onOpen ? 0 : 'auto', minHeight: 44 }}
           data-testid="pos-clear"
         >
           {t('cart.clear')}
@@ -105,6 +122,7 @@ export function CartPanel({
             lineTotal={totals?.line_totals[i]}
             dispatch={dispatch}
             onEditNote={onEditNote}
+            onEditOptions={onEditOptions(line)}
           />
         ))}
       </Box>
@@ -126,6 +144,8 @@ export function CartPanel({
         totals={totals}
         delivery={cart.serving_method === 'delivery'}
         nonCashTotal={nonCashTotal}
+        discountLabel={discount.label}
+        discountOver={discount.over}
       />
 
       <Box sx={{ p: 1.5, pt: 1 }}>

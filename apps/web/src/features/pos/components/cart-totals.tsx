@@ -39,16 +39,34 @@ export function CartTotals({
   totals,
   delivery,
   nonCashTotal,
+  discountLabel = null,
+  discountOver = false,
 }: {
   totals: PricingResult | null;
   delivery: boolean;
   /** The total without cash rounding, shown when it differs. */
   nonCashTotal: number | null;
+  /** The manual discount's line ("Discount (Staff meal)"), or null without one. */
+  discountLabel?: string | null;
+  /** The discount is more than the tenant's maximum of this subtotal now. */
+  discountOver?: boolean;
 }) {
   const { t } = usePosStrings();
   return (
     <Box sx={{ px: 1.5, pt: 1 }} aria-label={t('cart.total')} role="group">
       <TotalRow label={t('cart.subtotal')} value={totals?.subtotal ?? 0} testId="pos-subtotal" />
+      {discountLabel && (
+        <TotalRow
+          label={discountLabel}
+          value={-(totals?.discount ?? 0)}
+          testId="pos-discount-total"
+        />
+      )}
+      {discountOver && (
+        <Typography variant="caption" color="error" component="p" role="alert">
+          {t('discount.overNow')}
+        </Typography>
+      )}
       <TotalRow
         label={t('cart.serviceCharge')}
         value={totals?.service_charge ?? 0}

@@ -5,9 +5,9 @@ import Typography from '@mui/material/Typography';
 import { MoneyInput } from '../../../components/money-input';
 import { formatMoney } from '../../../lib/formatters';
 import { usePosStrings } from '../i18n';
-import { quickCash, type PaymentEntry, type PaymentView } from '../payment';
+import { addQuickCash, quickCash, type PaymentEntry, type PaymentView } from '../payment';
 
-/** Cash: quick amounts and Exact, the cash received, and the change to give. */
+/** Cash: quick notes that add up, Exact and Clear, the cash received, and the change to give. */
 export function CashEntry({
   entry,
   view,
@@ -25,12 +25,12 @@ export function CashEntry({
       <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
         {t('payment.quickCash')}
       </Typography>
-      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(6, 1fr)', gap: 1, mb: 1.5 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: 1, mb: 1.5 }}>
         {quickCash.map((sen) => (
           <Button
             key={sen}
-            variant={entry.tendered === sen ? 'contained' : 'outlined'}
-            onClick={() => onChange({ tendered: sen })}
+            variant="outlined"
+            onClick={() => onChange({ tendered: addQuickCash(entry.tendered, sen) })}
             disabled={busy}
             sx={{ minHeight: 48, px: 0.5 }}
             data-testid={`pos-cash-${sen}`}
@@ -46,6 +46,16 @@ export function CashEntry({
           data-testid="pos-cash-exact"
         >
           {t('payment.exact')}
+        </Button>
+        <Button
+          variant="outlined"
+          color="inherit"
+          onClick={() => onChange({ tendered: null })}
+          disabled={busy || entry.tendered === null}
+          sx={{ minHeight: 48, px: 0.5 }}
+          data-testid="pos-cash-clear"
+        >
+          {t('payment.clearCash')}
         </Button>
       </Box>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>

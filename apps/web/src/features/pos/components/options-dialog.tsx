@@ -17,11 +17,12 @@ import Add from '@mui/icons-material/Add';
 import Remove from '@mui/icons-material/Remove';
 import type { PosMenuProduct } from '@kopi/contract';
 import { formatMoney } from '../../../lib/formatters';
-import { MAX_QUANTITY, type NewCartLine } from '../cart';
+import { MAX_QUANTITY, type CartLine, type NewCartLine } from '../cart';
 import { usePosStrings } from '../i18n';
 import {
   chooseOption,
-  emptySelection,
+  defaultSelection,
+  lineSelection,
   groupMax,
   groupMin,
   groupProblems,
@@ -190,17 +191,22 @@ function GroupField({
 
 function OptionsForm({
   product,
+  editing,
   onAdd,
   onClose,
 }: {
   product: PosMenuProduct;
+  editing: CartLine | null;
   onAdd: (line: NewCartLine) => void;
   onClose: () => void;
 }) {
   const { t } = usePosStrings();
-  const [selection, setSelection] = useState<Selection>(emptySelection);
-  const [quantity, setQuantity] = useState(1);
-  const [notes, setNotes] = useState('');
+  // A new item starts from the defaults; a cart line's choices from what it has.
+  const [selection, setSelection] = useState<Selection>(() =>
+    editing ? lineSelection(product, editing) : defaultSelection(product),
+  );
+  const [quantity, setQuantity] = useState(editing?.quantity ?? 1);
+  const [notes, setNotes] = useState(editing?.notes ?? '');
   const problems = groupProblems(product, selection);
   const unit = unitPriceWith(product, selection);
   const reasonId = useId();
@@ -334,7 +340,7 @@ function OptionsForm({
           sx={{ minHeight: 48, px: 3 }}
           data-testid="pos-option-add"
         >
-          {t('options.addToCart')}
+          {editing ? t('options.update') : t('options.addToCart')}
         </Button>
       </DialogActions>
     </Box>
@@ -344,10 +350,13 @@ function OptionsForm({
 /** Variant and add-on choices of a product, with quantity and a note; the line price is live. */
 export function OptionsDialog({
   product,
+  editing = null,
   onAdd,
   onClose,
 }: {
   product: PosMenuProduct | null;
+  /** The cart line whose choices are being changed; null for a new item. */
+  editing?: CartLine | null;
   onAdd: (line: NewCartLine) => void;
   onClose: () => void;
 }) {
@@ -361,7 +370,13 @@ export function OptionsDialog({
       data-testid="pos-options-dialog"
     >
       {product && (
-        <OptionsForm key={product.id} product={product} onAdd={onAdd} onClose={onClose} />
+        <OptionsForm
+          key={editing?.key ?? product.id}
+          product={product}
+          editing={editing}
+          onAdd={onAdd}
+          onClose={onClose}
+        />
       )}
     </Dialog>
   );

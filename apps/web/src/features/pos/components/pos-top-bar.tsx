@@ -155,24 +155,39 @@ export function PosTopBar({
       <Typography variant="h6" component="h1" sx={{ mr: 1 }}>
         {t('bar.title')}
       </Typography>
-      <TextField
-        select
-        size="small"
-        label={t('bar.outlet')}
-        value={outletId ?? ''}
-        onChange={(e) => onOutletChange(e.target.value)}
-        sx={{ minWidth: 200, maxWidth: 280 }}
-        slotProps={{
-          select: { native: true },
-          htmlInput: { 'data-testid': 'pos-outlet-select', style: { minHeight: 28 } },
-        }}
-      >
-        {outlets.map((o) => (
-          <option key={o.id} value={o.id}>
-            {`${o.code} · ${o.name}`}
-          </option>
-        ))}
-      </TextField>
+      {outlets.length === 1 ? (
+        // One outlet to sell at (a cashier bound to it): its name, no picker to get wrong. The
+        // test id is the picker's: either way it is the top bar's outlet.
+        <Typography
+          variant="subtitle1"
+          component="p"
+          sx={{ fontWeight: 600 }}
+          aria-label={t('bar.outletIs', { outlet: `${outlets[0]!.code} · ${outlets[0]!.name}` })}
+          data-testid="pos-outlet-select"
+          data-fixed="true"
+        >
+          {`${outlets[0]!.code} · ${outlets[0]!.name}`}
+        </Typography>
+      ) : (
+        <TextField
+          select
+          size="small"
+          label={t('bar.outlet')}
+          value={outletId ?? ''}
+          onChange={(e) => onOutletChange(e.target.value)}
+          sx={{ minWidth: 200, maxWidth: 280 }}
+          slotProps={{
+            select: { native: true },
+            htmlInput: { 'data-testid': 'pos-outlet-select', style: { minHeight: 28 } },
+          }}
+        >
+          {outlets.map((o) => (
+            <option key={o.id} value={o.id}>
+              {`${o.code} · ${o.name}`}
+            </option>
+          ))}
+        </TextField>
+      )}
       {saleState && (
         <Chip
           label={stateLabel[saleState]}

@@ -6,6 +6,7 @@ import type { NewCartLine } from '../cart';
 import { CartPanel } from '../components/cart-panel';
 import { CategoryList } from '../components/category-list';
 import { CustomerDialog } from '../components/customer-dialog';
+import { DiscountDialog } from '../components/discount-dialog';
 import { HoldRecallDialogs } from '../components/hold-recall-dialogs';
 import { NoteDialog } from '../components/note-dialog';
 import { OptionsDialog } from '../components/options-dialog';
@@ -16,6 +17,8 @@ import { ProductGrid } from '../components/product-grid';
 import { SaleDialogs } from '../components/sale-dialogs';
 import { usePosStrings } from '../i18n';
 import { useHoldRecall } from '../use-hold-recall';
+import { useManualDiscount } from '../use-manual-discount';
+import { needsOptionDialog } from '../options';
 import { usePaymentFlow } from '../use-payment-flow';
 import { usePosCart } from '../use-pos-cart';
 import { usePosOutlet } from '../use-pos-outlet';
@@ -49,6 +52,7 @@ export function PosPage() {
   const picker = useProductPicker({ products: outlet.products, outletId, addLine });
   const payment = usePaymentFlow({ ...outlet, pos, serving, checks });
   const holding = useHoldRecall({ pos, onCartSwapped: checks.reset });
+  const discount = useManualDiscount({ cart, dispatch, context, totals: payment.parts.totals });
 
   const [clearAsk, setClearAsk] = useState(false);
   const [customerOpen, setCustomerOpen] = useState(false);
@@ -64,6 +68,7 @@ export function PosPage() {
     clearAsk ||
     noteLine !== null ||
     customerOpen ||
+    discount.open ||
     payment.askingOutside;
   usePosShortcuts(anyDialog, {
     F2: picker.focusSearch,
@@ -135,10 +140,23 @@ export function PosPage() {
             fieldProblems={checks.fieldProblems}
             onFieldBlur={checks.touch}
             payProblem={cart.lines.length === 0 ? null : checks.payProblem}
-            payDisabled={checks.blockedProblem !== null}
+            payDisabled={checks.blockedProblem !== null || discount.over}
             onPay={payment.onPay}
             onClear={() => setClearAsk(true)}
             onEditNote={setNoteKey}
+            onEditOptions={(line) => {
+              const product = outlet.menuIndex.get(line.product_id);
+              return product && needsOptionDialog(product) ? () => picker.editLine(line) : null;
+            }}
+            discount={{
+              label: cart.manual_discount
+                ? t('discount.line', {
+                    reason: t(`discount.reasons.${cart.manual_discount.reason}`),
+                  })
+                : null,
+              over: discount.over,
+              onOpen: discount.allowed || cart.manual_discount ? discount.openDialog : null,
+            }}
             onOpenCustomer={() => setCustomerOpen(true)}
             hasPendingSale={pos.hasPendingSale && !payment.payOpen}
             {...checks.fieldRefs}
@@ -148,8 +166,10 @@ export function PosPage() {
 
       <OptionsDialog
         product={picker.optionsProduct}
+        editing={picker.editing}
         onAdd={(line) => {
-          addLine(line);
+          if (picker.editing) dispatch({ type: 'change', key: picker.editing.key, line });
+          else addLine(line);
           picker.closeOptions();
         }}
         onClose={picker.closeOptions}
@@ -169,6 +189,7 @@ export function PosPage() {
         onClose={() => setNoteKey(null)}
       />
       <HoldRecallDialogs flow={holding} />
+      <DiscountDialog {...discount.dialog} />
       <CustomerDialog
         open={customerOpen}
         onAttach={(customer) => {

@@ -1,0 +1,208 @@
+import {
+  type ManualDiscountInput,
+  orderSchema,
+  posContextSchema,
+  posMenuSchema,
+  priceOrder,
+} from '@kopi/contract';
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../../db/schema/orders';
+import { auditLog } from '../../db/schema/platform';
+import { tenants } from '../../db/schema/tenancy';
+import { demoOutlet } from '../../test/catalogue-fixtures';
+import { expectCode } from '../../test/expect-code';
+import { addProduct, demoTenantId, productBySku, sell, testClock } from '../../test/order-fixtures';
+import { requestAs } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
+
+// A manual discount at the counter: its own permission, the tenant's maximum, priced by the
+// contract's priceOrder like a voucher (before service charge and SST), recorded and audited.
+
+const clock = testClock('2026-06-10T04:00:00Z'); // Wednesday 12:00 in Kuala Lumpur
+const { t, as } = useTestApp({ now: clock.now, signIn: ['manager', 'cashier'] });
+const { manager, cashier } = as;
+let kl: string;
+let product: string;
+let tenantId: string;
+
+beforeAll(async () => {
+  kl = (await demoOutlet(t, 'KL01')).id;
+  product = (await addProduct(t, { sku: 'MD-1000', price: 1000 })).id;
+  tenantId = await demoTenantId(t);
+});
+
+/** What the contract prices a dine-in sale of `quantity` RM 10.00 lines at, with `discount`. */
+async function contractTotals(quantity: number, discount: ManualDiscountInput) {
+  const res = await requestAs(t).get(`/api/pos/context?outlet_id=${kl}`, manager);
+  expect(res.statusCode, res.body).toBe(200);
+  const context = posContextSchema.parse(res.json().data);
+  return priceOrder({
+    lines: [{ unit_price: 1000, option_prices: [], addon_prices: [], quantity }],
+    discount: 0,
+    manual_discount: discount,
+    serving_method: 'dine_in',
+    delivery_fee: 0,
+    paid_in_cash: false,
+    settings: context.pricing,
+  });
+}
+
+const discountedSale = (quantity: number, total: number, discount: unknown) => ({
+  outlet_id: kl,
+  serving_method: 'dine_in' as const,
+  table_no: '7',
+  items: [{ product_id: product, quantity }],
+  payments: [{ method: 'card', amount: total, reference: 'CARD-MD' }],
+  // Bad input on purpose too: the server's schema is what is tested.
+  manual_discount: discount as ManualDiscountInput,
+});
+
+const setMaximum = (bp: number) =>
+  t.database.db.update(tenants).set({ manualDiscountMaxBp: bp }).where(eq(tenants.id, tenantId));
+
+describe('POST /api/orders with a manual discount', () => {
+  it('prices the discount with the contract, records who gave it and why, and audits it', async () => {
+    const discount = { kind: 'percent', value: 1500, reason: 'staff_meal' } as const;
+    const expected = await contractTotals(2, discount);
+    // RM 20.00 less 15% = RM 17.00; service RM 1.70; SST 6% of RM 18.70 = RM 1.12.
+    expect(expected).toMatchObject({ discount: 300, service_charge: 170, service_tax: 112 });
+
+    const res = await sell(t, manager, discountedSale(2, expected.total, discount));
+    expect(res.statusCode, res.body).toBe(201);
+    const order = orderSchema.parse(res.json().data);
+    expect(order).toMatchObject({
+      subtotal: expected.subtotal,
+      discount: expected.discount,
+      service_charge: expected.service_charge,
+      service_tax: expected.service_tax,
+      total: expected.total,
+    });
+    expect(order.manual_discount).toMatchObject({
+      kind: 'percent',
+      value: 1500,
+      reason: 'staff_meal',
+      note: null,
+      amount: 300,
+      by_name: expect.any(String),
+    });
+
+    const [row] = await t.database.db
+      .select({ discount: orders.discount, manual: orders.manualDiscount })
+      .from(orders)
+      .where(eq(orders.id, order.id));
+    expect(row).toMatchObject({ discount: 300, manual: { reason: 'staff_meal', amount: 300 } });
+
+    const [audit] = await t.database.db
+      .select({ after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'order.create'), eq(auditLog.entityId, order.id)));
+    expect(audit!.after).toMatchObject({
+      discount: 300,
+      manual_discount: { kind: 'percent', value: 1500, reason: 'staff_meal', amount: 300 },
+    });
+  });
+
+  it('takes an amount in sen with a noted reason', async () => {
+    const discount = {
+      kind: 'amount',
+      value: 150,
+      reason: 'other',
+      note: 'Loyal regular',
+    } as const;
+    const expected = await contractTotals(1, discount);
+    const res = await sell(t, manager, discountedSale(1, expected.total, discount));
+    expect(res.statusCode, res.body).toBe(201);
+    const order = orderSchema.parse(res.json().data);
+    expect(order.discount).toBe(150);
+    expect(order.total).toBe(expected.total);
+    expect(order.manual_discount).toMatchObject({ reason: 'other', note: 'Loyal regular' });
+  });
+
+  it('refuses a discount over the tenant maximum (20% unless it sets another)', async () => {
+    // 20% of RM 10.00 is RM 2.00: RM 2.01 is over.
+    const over = { kind: 'amount', value: 201, reason: 'service_recovery' } as const;
+    const res = await sell(t, manager, discountedSale(1, 1000, over));
+    const body = expectCode(res, 400, 'manual_discount_over_max');
+    expect(body.message).toContain('RM 2.00');
+    const percent = { kind: 'percent', value: 2500, reason: 'service_recovery' } as const;
+    expectCode(
+      await sell(t, manager, discountedSale(1, 1000, percent)),
+      400,
+      'manual_discount_over_max',
+    );
+
+    // Exactly at the maximum is allowed.
+    const atMax = { kind: 'percent', value: 2000, reason: 'service_recovery' } as const;
+    const expected = await contractTotals(1, atMax);
+    expect(expected.discount).toBe(200);
+    const ok = await sell(t, manager, discountedSale(1, expected.total, atMax));
+    expect(ok.statusCode, ok.body).toBe(201);
+  });
+
+  it('follows the maximum the tenant sets, and 0 allows none', async () => {
+    await setMaximum(0);
+    try {
+      const small = { kind: 'amount', value: 1, reason: 'staff_meal' } as const;
+      expectCode(
+        await sell(t, manager, discountedSale(1, 1000, small)),
+        400,
+        'manual_discount_over_max',
+      );
+      await setMaximum(5000);
+      const half = { kind: 'percent', value: 5000, reason: 'staff_meal' } as const;
+      const expected = await contractTotals(1, half);
+      const ok = await sell(t, manager, discountedSale(1, expected.total, half));
+      expect(ok.statusCode, ok.body).toBe(201);
+      expect(orderSchema.parse(ok.json().data).discount).toBe(500);
+    } finally {
+      await setMaximum(2000);
+    }
+  });
+
+  it('refuses a cashier without the discount permission (403)', async () => {
+    const discount = { kind: 'amount', value: 100, reason: 'staff_meal' } as const;
+    const expected = await contractTotals(1, discount);
+    expectCode(
+      await sell(t, cashier, discountedSale(1, expected.total, discount)),
+      403,
+      'manual_discount_not_permitted',
+    );
+  });
+
+  it('answers 400 for a reason "other" without a note, and 401 without a token', async () => {
+    const res = await sell(
+      t,
+      manager,
+      discountedSale(1, 1000, { kind: 'amount', value: 100, reason: 'other' }),
+    );
+    const body = expectCode(res, 400, 'validation_failed');
+    expect(body.details?.map((d) => d.path)).toContain('manual_discount.note');
+    expectCode(
+      await sell(
+        t,
+        {},
+        discountedSale(1, 1000, { kind: 'amount', value: 100, reason: 'staff_meal' }),
+      ),
+      401,
+      'unauthorized',
+    );
+  });
+});
+
+describe('GET /api/pos/menu default options', () => {
+  it('marks the option chosen unless the cashier picks another', async () => {
+    const kopi = await productBySku(t, 'KOP-001');
+    const res = await requestAs(t).get(`/api/pos/menu?outlet_id=${kl}`, cashier);
+    expect(res.statusCode, res.body).toBe(200);
+    const menu = posMenuSchema.parse(res.json().data);
+    const groups = menu.products.find((p) => p.id === kopi.id)!.variant_groups;
+    const defaults = (name: string) =>
+      groups
+        .find((g) => g.name === name)!
+        .options.filter((o) => o.is_default)
+        .map((o) => o.name);
+    expect(defaults('Sugar level')).toEqual(['Normal']);
+    expect(defaults('Size')).toEqual([]);
+  });
+});

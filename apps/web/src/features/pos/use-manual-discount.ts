@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import {
+  type ManualDiscountInput,
+  manualDiscountAsked,
+  manualDiscountLimit,
+  type PosContext,
+  type PricingResult,
+} from '@kopi/contract';
+import { useCan } from '../../lib/can-context';
+import type { Cart, CartAction } from './cart';
+
+/**
+ * The sale's manual discount: who may give one (`discount-order`), the dialog, and whether the
+ * discount still fits the tenant's maximum (a cart that shrank under an amount may not).
+ */
+export function useManualDiscount({
+  cart,
+  dispatch,
+  context,
+  totals,
+}: {
+  cart: Cart;
+  dispatch: (action: CartAction) => void;
+  context: PosContext | undefined;
+  totals: PricingResult | null;
+}) {
+  const can = useCan();
+  const [open, setOpen] = useState(false);
+  const maxBp = context?.pricing.manual_discount_max_bp ?? 0;
+  const subtotal = totals?.subtotal ?? 0;
+  const discount = cart.manual_discount;
+  const over =
+    discount !== null &&
+    cart.lines.length > 0 &&
+    manualDiscountAsked(discount, subtotal) > manualDiscountLimit(subtotal, maxBp);
+  return {
+    allowed: can('discount', 'order'),
+    open,
+    openDialog: () => setOpen(true),
+    over,
+    dialog: {
+      open,
+      current: discount,
+      subtotal,
+      maxBp,
+      onApply: (d: ManualDiscountInput | null) => {
+        dispatch({ type: 'discount', discount: d });
+        setOpen(false);
+      },
+      onClose: () => setOpen(false),
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { openAllDay } from '../support/outlets';
+import { apiLogin, signIn } from '../support/session';
+
+// The counter's quick paths at 1024×768: the cashier signs in straight to the POS of their one
+// outlet (no picker), a drink whose choice has a default goes in with one tap, quick cash adds
+// up, and a manager gives a manual discount that the order keeps with its reason.
+
+test.use({ viewport: { width: 1024, height: 768 } });
+
+const money = (ringgit: string) => new RegExp(`RM\\s?${ringgit.replace('.', '\\.')}`);
+
+/** A product of its own with a required choice whose default is "Hot": KL01 sells it. */
+async function standardDrink(request: APIRequestContext) {
+  const { token } = await apiLogin(request, 'admin');
+  const headers = { authorization: `Bearer ${token}` };
+  const stamp = Date.now().toString(36).toUpperCase();
+  const group = await request.post('/api/variant-groups', {
+    headers,
+    data: {
+      variant_name: `Temperature ${stamp}`,
+      required: true,
+      min_select: 1,
+      max_select: 1,
+      options: [
+        { options_name: 'Hot', price: 0, is_default: true },
+        { options_name: 'Iced', price: 50 },
+      ],
+    },
+  });
+  expect(group.status(), await group.text()).toBe(201);
+  const categories = await request.get('/api/categories?page_size=100', { headers });
+  expect(categories.status()).toBe(200);
+  const category = ((await categories.json()).data as { id: string }[])[0]!;
+  const sku = `CTR-${stamp}`;
+  const product = await request.post('/api/products', {
+    headers,
+    data: {
+      name: `Teh Counter ${stamp}`,
+      sku,
+      category: category.id,
+      base_price: 300,
+      variant_group_ids: [(await group.json()).data.id],
+    },
+  });
+  expect(product.status(), await product.text()).toBe(201);
+  return sku;
+}
+
+test('a cashier lands on the POS, sells a standard drink in one tap and adds quick cash up', async ({
+  page,
+  request,
+}) => {
+  await openAllDay(request, 'KL01');
+  const sku = await standardDrink(request);
+
+  await signIn(page, 'cashier');
+  await expect(page).toHaveURL(/\/pos$/);
+  // Bound to KL01: its name, no picker; and no discount button without the permission.
+  await expect(page.getByTestId('pos-outlet-select')).toHaveAttribute('data-fixed', 'true');
+  await expect(page.getByTestId('pos-outlet-select')).toContainText('KL01');
+  await expect(page.getByTestId('pos-discount')).toHaveCount(0);
+
+  await page.getByTestId(`pos-product-${sku}`).click();
+  await expect(page.getByTestId('pos-options-dialog')).toBeHidden();
+  const line = page.getByTestId('pos-cart-line');
+  await expect(line).toHaveCount(1);
+  await expect(line).toContainText('Hot');
+
+  // Pick up: RM 3.00 + SST 6% RM 0.18 = RM 3.18, RM 3.20 in cash.
+  await page.getByTestId('pos-serving-pick_up').click();
+  await expect(page.getByTestId('pos-total')).toContainText(money('3.20'));
+  await page.getByTestId('pos-pay').click();
+  const payment = page.getByTestId('pos-payment');
+  await payment.getByTestId('pos-method-cash').click();
+  await payment.getByTestId('pos-cash-500').click();
+  await payment.getByTestId('pos-cash-500').click();
+  await expect(payment.getByTestId('pos-tendered')).toHaveValue('10.00');
+  await expect(payment.getByTestId('pos-change')).toContainText(money('6.80'));
+  await payment.getByTestId('pos-confirm-payment').click();
+  await expect(page.getByTestId('pos-receipt-dialog')).toBeVisible();
+});
+
+test('a manager gives a staff meal discount the order keeps', async ({ page, request }) => {
+  await openAllDay(request, 'KL01');
+  const sku = await standardDrink(request);
+
+  await signIn(page, 'manager');
+  await page.goto('/pos');
+  const outlet = page.getByTestId('pos-outlet-select');
+  if ((await outlet.getAttribute('data-fixed')) !== 'true') {
+    const kl = await outlet.locator('option', { hasText: 'KL01' }).getAttribute('value');
+    await outlet.selectOption(kl!);
+  }
+  await page.getByTestId(`pos-product-${sku}`).click();
+  await page.getByTestId('pos-serving-pick_up').click();
+  await page.getByTestId('pos-discount').click();
+  const dialog = page.getByTestId('pos-discount-dialog');
+  await dialog.getByTestId('pos-discount-percent').click();
+  await dialog.getByTestId('pos-discount-value').fill('10');
+  await expect(dialog.getByTestId('pos-discount-preview')).toContainText(money('0.30'));
+  await dialog.getByTestId('pos-discount-apply').click();
+  await expect(dialog).toBeHidden();
+  // RM 3.00 − RM 0.30 = RM 2.70; SST RM 0.16; RM 2.86 → RM 2.85 in cash.
+  await expect(page.getByTestId('pos-discount-total')).toContainText(money('0.30'));
+  await expect(page.getByTestId('pos-total')).toContainText(money('2.85'));
+
+  const sold = page.waitForResponse(
+    (r) => r.url().endsWith('/api/orders') && r.request().method() === 'POST',
+  );
+  await page.getByTestId('pos-pay').click();
+  const payment = page.getByTestId('pos-payment');
+  await payment.getByTestId('pos-method-cash').click();
+  await payment.getByTestId('pos-cash-exact').click();
+  await payment.getByTestId('pos-confirm-payment').click();
+  const order = (await (await sold).json()).data as {
+    discount: number;
+    manual_discount: { reason: string; amount: number; by_name: string };
+  };
+  expect(order.discount).toBe(30);
+  expect(order.manual_discount).toMatchObject({ reason: 'staff_meal', amount: 30 });
+  await expect(page.getByTestId('pos-receipt-dialog')).toBeVisible();
+});
