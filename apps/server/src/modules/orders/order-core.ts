@@ -197,6 +197,9 @@ export function createOrderCore({ db, now, announce, paymentCodes }: OrderCoreDe
         paymentMethods: [...new Set(payments.map((p) => p.method))],
         outsideHours,
         idempotencyKey: req.idempotencyKey,
+        handedOverAt: null,
+        handedOverBy: null,
+        handedOverByName: null,
         createdAt: at,
         updatedAt: at,
       };
