@@ -35,6 +35,9 @@ export function sampleOrder(overrides: Partial<Order> = {}): Order {
     refunded: 0,
     refund_due: 0,
     outside_hours: false,
+    ready_at: null,
+    handed_over_at: null,
+    handed_over_by: null,
     items: [
       {
         id: 'a1',
