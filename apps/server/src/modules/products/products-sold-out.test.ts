@@ -7,7 +7,7 @@ import { expectCode } from '../../test/expect-code';
 import { createUser, latestAudit } from '../../test/fixtures';
 import { demoTenantHeader } from '../../test/mobile-fixtures';
 import { cardSale, demoTenantId, sell } from '../../test/order-fixtures';
-import { anonymous, requestAs } from '../../test/test-app';
+import { anonymous, type RequestHeaders, requestAs } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 
 // "Sold out today" at the counter: a permission of its own (not product edit), the outlet's
@@ -39,7 +39,12 @@ beforeAll(async () => {
   ({ kl, pg } = await demoOutletIds(t));
 });
 
-const soldOut = (productId: string, outletId: string, value: unknown, headers = admin) =>
+const soldOut = (
+  productId: string,
+  outletId: string,
+  value: unknown,
+  headers: RequestHeaders = admin,
+) =>
   api.put(`/api/products/${productId}/outlets/${outletId}/sold-out`, { sold_out: value }, headers);
 const setOutlet = (productId: string, outletId: string, headers: Record<string, string>) =>
   api.put(
@@ -52,7 +57,7 @@ const appMenu = async (outletId: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.products as { id: string; sold_out: boolean }[];
 };
-const posMenu = async (outletId: string, headers = cashier) => {
+const posMenu = async (outletId: string, headers: RequestHeaders = cashier) => {
   const res = await api.get(`/api/pos/menu?outlet_id=${outletId}`, headers);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.products as { id: string; sold_out: boolean }[];
