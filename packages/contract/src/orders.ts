@@ -195,6 +195,11 @@ export const orderSchema = orderSummarySchema.extend({
   items: z.array(orderItemSchema),
   payments: z.array(paymentSchema),
   history: z.array(statusHistorySchema),
+  /** When it first became ready (entered COMPLETED), from its history; null before. */
+  ready_at: text().nullable(),
+  /** When the customer got it (POST /api/orders/{id}/handed-over) and who handed it over. */
+  handed_over_at: text().nullable(),
+  handed_over_by: text().nullable(),
   /** Moves the status machine and the caller's permissions allow now. */
   allowed_statuses: z.array(orderStatusSchema),
   /** What an 80 mm receipt prints above and around the items (tenant and outlet as they are now). */

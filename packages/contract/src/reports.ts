@@ -319,6 +319,19 @@ export const dashboardSchema = z.object({
   customers: z
     .object({ new: count, returning: count, compare_new: count, compare_returning: count })
     .optional(),
+  /**
+   * Today's waiting times in whole seconds: placed → ready averaged over the orders that became
+   * ready, ready → handed over over those handed over (null when none). Always sent; optional
+   * for older readers.
+   */
+  waiting_times: z
+    .object({
+      ready_orders: count,
+      avg_to_ready_seconds: z.number().int().nullable(),
+      handed_over_orders: count,
+      avg_to_handed_over_seconds: z.number().int().nullable(),
+    })
+    .optional(),
   by_source: z.array(z.object({ source: orderSourceSchema, ...orderAndNet })),
   by_serving_method: z.array(z.object({ serving_method: servingMethodSchema, ...orderAndNet })),
   /** Orders not finished right now, whatever their business day. */

@@ -19,13 +19,15 @@ export const sessionUserExtrasSchema = z.object({
 });
 export type SessionUserExtras = z.infer<typeof sessionUserExtrasSchema>;
 
-// DESIGN §9 live-order event sent on /ws.
+// DESIGN §9 live-order event sent on /ws. Catalogue events of an outlet travel on the same
+// socket: `product.sold_out` carries `id_product` and `sold_out` instead of an order.
 export const liveOrderEventSchema = z.object({
   event_id: z.number().int(),
   type: text(),
   message: z
     .object({
-      id_order: text(),
+      id_order: text().optional(),
+      id_product: text().optional(),
       status: text().optional(),
       outlet_id: text().nullable().optional(),
     })

@@ -164,6 +164,15 @@ async function sale(outletId: string) {
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as { id: string };
 }
+/** A sale moved to ready (COMPLETED) by the admin, waiting to be handed over. */
+async function readySale(outletId: string) {
+  const { id } = await sale(outletId);
+  for (const status of ['APPROVED', 'COMPLETED']) {
+    const res = await api.post(`/api/orders/${id}/status`, { status }, admin());
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  return { id };
+}
 /** A user outside the matrix who asks for refunds, so no matrix role reviews its own request. */
 let refunder: Headers | undefined;
 async function refunderHeaders() {
@@ -574,6 +583,12 @@ const requests: Record<string, Builder> = {
     url: `/api/orders/${(await sale(pg)).id}/status`,
     payload: { status: 'APPROVED' },
   }),
+  'POST /api/orders/:id/handed-over': async () => ({
+    url: `/api/orders/${(await readySale(kl)).id}/handed-over`,
+  }),
+  'POST /api/orders/:id/handed-over|other outlet': async () => ({
+    url: `/api/orders/${(await readySale(pg)).id}/handed-over`,
+  }),
   'POST /api/orders/close-day': () => {
     closeDayFrom = addDays(closeDayFrom, 1);
     return {
@@ -926,6 +941,7 @@ const auditedAs: Record<string, string> = {
   'POST /api/menus': 'menu.create menu_item',
   'POST /api/orders': 'order.create order',
   'POST /api/orders/:id/status': 'order.status order',
+  'POST /api/orders/:id/handed-over': 'order.handed_over order',
   'POST /api/orders/close-day': 'order.close_day z_report',
   'POST /api/outlets': 'outlet.create outlet',
   'POST /api/outlets/:id/closures': 'outlet.closure_add outlet',

@@ -133,6 +133,8 @@ export const authorizationMatrix: MatrixRow[] = [
   row('GET /api/orders/:id',                                    [200,  200,  404,  404,  200], OTHER),
   row('POST /api/orders/:id/status',                            [200,  200,  200,  200,  403]),
   row('POST /api/orders/:id/status',                            [200,  200,  404,  404,  403], OTHER),
+  row('POST /api/orders/:id/handed-over',                       [200,  200,  200,  200,  403]),
+  row('POST /api/orders/:id/handed-over',                       [200,  200,  404,  404,  403], OTHER),
   row('POST /api/orders/close-day',                             [200,  200,  200,  403,  403]),
   row('POST /api/orders/close-day',                             [200,  200,  404,  403,  403], OTHER),
   row('GET /api/orders/z-reports',                              [200,  200,  200,  200,  200]),

@@ -247,6 +247,7 @@ export async function runScenario(): Promise<Scenario> {
   await a.get(`/api/orders/${first.id}`);
   await a.post(`/api/orders/${first.id}/status`, { status: 'APPROVED' });
   await a.post(`/api/orders/${first.id}/status`, { status: 'COMPLETED' });
+  await a.post(`/api/orders/${first.id}/handed-over`);
   await a.post(`/api/orders/${second.id}/status`, { status: 'REJECTED', reason: 'Isolation' });
 
   // ---- Refunds: asked for by the admin, paid out by bank transfer by finance -------------------

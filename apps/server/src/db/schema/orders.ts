@@ -96,6 +96,13 @@ export const orders = pgTable(
     manualDiscount: jsonb('manual_discount').$type<ManualDiscountRecord>(),
     /** The Idempotency-Key of the request that created it: the last line against double orders. */
     idempotencyKey: text('idempotency_key'),
+    /**
+     * When the customer got the order (pick-up called, table served, rider left): a moment inside
+     * COMPLETED, not a status of its own (DESIGN §4). Set once; who did it, by name, as history does.
+     */
+    handedOverAt: timestamp('handed_over_at', { withTimezone: true }),
+    handedOverBy: uuid('handed_over_by').references(() => users.id, { onDelete: 'set null' }),
+    handedOverByName: text('handed_over_by_name'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -18,6 +18,7 @@ import {
   zeroFigures,
 } from '../reports/reports.service';
 import { customersOfDays } from './dashboard-customers.repo';
+import { waitingTimes } from './dashboard-waiting.repo';
 import * as repo from './dashboard.repo';
 
 // GET /api/dashboard: today's business day against the same weekday last week. "Today" is the
@@ -44,7 +45,7 @@ export function createDashboardService({ db, now }: { db: Db; now: Clock }) {
       const weekAgo = new Date(at.getTime() - 7 * 86_400_000);
       const dates = [today, compareDate];
 
-      const [salesRows, top, hourly, open, refundsSoFar, visitors] = await Promise.all([
+      const [salesRows, top, hourly, open, refundsSoFar, visitors, waiting] = await Promise.all([
         repo.daySales(db, scope.tenantId, scope.outletId, dates),
         repo.topProducts(db, scope.tenantId, scope.outletId, today, DASHBOARD_TOP_PRODUCTS),
         repo.hourlySales(db, scope.tenantId, scope.outletId, dates, weekAgo),
@@ -54,6 +55,7 @@ export function createDashboardService({ db, now }: { db: Db; now: Clock }) {
           { date: today, until: at },
           { date: compareDate, until: weekAgo },
         ]),
+        waitingTimes(db, scope.tenantId, scope.outletId, today),
       ]);
       const none = { joined: 0, returning: 0 };
       const customersToday = visitors.get(today) ?? none;
@@ -172,6 +174,7 @@ export function createDashboardService({ db, now }: { db: Db; now: Clock }) {
           gross: p.gross,
         })),
         outlets,
+        waiting_times: waiting,
         by_source: orderSources.map((source) => ({
           source,
           ...(bySource.get(source) ?? { orders: 0, net: 0 }),

@@ -1,5 +1,5 @@
 import type { BoardColumn } from '@kopi/contract';
-import { and, asc, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { orderSummaryColumns } from './order-columns';
 import { ownedBy, tenantIs } from '../../db/tenant-scope';
@@ -40,7 +40,7 @@ const enteredStatus = (tenantId: string, status: SQL | string) => sql`(
 
 /**
  * One column of the board: the `status` orders of `outletId` (or every outlet of the tenant), at
- * most `limit`; for COMPLETED only those that entered it at or after `completedSince`. New and
+ * most `limit`; for COMPLETED only those not handed over that entered it at or after `completedSince`. New and
  * preparing keep their oldest when the limit bites (the bar works oldest first), ready its latest
  * (by the last move, which set updated_at). Each row carries the column's whole count (`total`),
  * counted before the limit; the caller sorts the cards.
@@ -76,6 +76,8 @@ export async function boardColumnOrders(
         eq(orders.status, status),
         status === 'COMPLETED'
           ? and(
+              // Handed over: the customer has it, so the card leaves the ready column.
+              isNull(orders.handedOverAt),
               // A move sets updated_at, so an order completed since then was updated since then:
               // this cheap test spares the history lookup for the day's older completed orders.
               gte(orders.updatedAt, since),

@@ -239,6 +239,9 @@ export function createOrderCore({ db, now, announce, paymentCodes }: OrderCoreDe
         outsideHours,
         manualDiscount,
         idempotencyKey: req.idempotencyKey,
+        handedOverAt: null,
+        handedOverBy: null,
+        handedOverByName: null,
         createdAt: at,
         updatedAt: at,
       };

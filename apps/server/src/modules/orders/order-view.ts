@@ -138,6 +138,9 @@ export function toOrder(
       by: h.byName,
       reason: h.reason,
     })),
+    ready_at: details.history.find((h) => h.toStatus === 'COMPLETED')?.at.toISOString() ?? null,
+    handed_over_at: o.handedOverAt?.toISOString() ?? null,
+    handed_over_by: o.handedOverByName,
     allowed_statuses: allowedStatuses(principal, o.status as OrderStatus),
     receipt,
   };

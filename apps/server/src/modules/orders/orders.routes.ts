@@ -32,6 +32,7 @@ import type { OrderService } from './orders.service';
 //   GET  /orders/board       read-status-order: the status board with the outlets' thresholds
 //   POST /orders             create-pos: a sale at the counter is the POS's job (source pos-apps)
 //   POST /orders/{id}/status update-status-order: the status board's moves (accept, ready, reject)
+//   POST /orders/{id}/handed-over update-status-order: the board's "Handed over" / "Served"
 //   POST /orders/close-day   close-day-order
 //   GET  (list, export, outlets, one, Z-report) read-order
 // Staff bound to an outlet only reach that outlet's orders (anything else is a 404).
@@ -144,5 +145,14 @@ export async function orderRoutes(
     body: orderStatusMoveSchema,
     data: orderSchema,
     handler: (ctx, { params, body }) => service.moveStatus(ctx, params.id, body),
+  });
+
+  route.post('/orders/:id/handed-over', {
+    config: { permission: 'update-status-order' },
+    summary:
+      'Record when the customer got a ready (COMPLETED) order, once: asking again answers the first moment; 409 invalid_status_transition when it is not ready',
+    params: idParamSchema,
+    data: orderSchema,
+    handler: (ctx, { params }) => service.handOver(ctx, params.id),
   });
 }

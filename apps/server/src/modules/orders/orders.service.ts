@@ -24,6 +24,7 @@ import { tenantIdOf } from '../../lib/tenant-scope';
 import type { PaymentCodeService } from '../loyalty/payment-codes.service';
 import { rewardOnCompletion } from '../loyalty/referrals.service';
 import { createBoardService } from './board.service';
+import { createHandedOverService } from './handed-over.service';
 import * as catalogue from './order-catalogue.repo';
 import { lookbackDate, offeredMethods, outletClockAt, pricingSettings } from './order-checks';
 import { createOrderCore, OrderAlreadyPlaced } from './order-core';
@@ -155,6 +156,8 @@ export function createOrderService({
     return toOrder(order, outletName, details, ctx.principal, receiptOf(receipt), customerId);
   }
 
+  const handedOver = createHandedOverService({ db, now });
+
   return {
     // GET /api/pos/outlets, GET /api/pos/menu and GET /api/orders/board live in their own files.
     ...createPosService({ db, now }),
@@ -251,6 +254,12 @@ export function createOrderService({
         receiptOf(placed.receipt),
         placed.customerId,
       );
+    },
+
+    /** POST /api/orders/{id}/handed-over: the moment the customer got it, recorded once. */
+    async handOver(ctx: AuthedContext, id: string): Promise<Order> {
+      await handedOver.handOver(ctx, id);
+      return orderOf(ctx, id);
     },
 
     /** POST /api/orders/{id}/status: only the moves of DESIGN §4 that staff make by hand. */

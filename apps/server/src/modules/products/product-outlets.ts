@@ -2,12 +2,16 @@ import type { ProductOutlet } from '@kopi/contract';
 import type { Db } from '../../db/database';
 import { audited } from '../../lib/audit';
 import { AppError, found } from '../../lib/errors';
+import { publishLiveEvent } from '../../lib/live-events';
 import type { AuthedContext } from '../../lib/request-context';
 import { tenantIdOf } from '../../lib/tenant-scope';
 import type { OutletToday, ProductLookup } from './product-lookup';
 import * as outletRepo from './product-outlets.repo';
 
 // A product per outlet: available or not, an outlet price, and "sold out today".
+
+/** The live event a sold-out switch publishes to its outlet's screens. */
+export const SOLD_OUT_EVENT = 'product.sold_out';
 
 export function createProductOutlets({ db }: { db: Db }, lookup: ProductLookup) {
   /** The product and the outlet, both of the caller's tenant. */
@@ -83,14 +87,22 @@ export function createProductOutlets({ db }: { db: Db }, lookup: ProductLookup) 
         entityId: id,
         after: { outlet_id: outletId, business_date: outlet.today, sold_out: soldOut },
       };
-      await audited(db, ctx, entry, (tx) =>
-        outletRepo.upsertOutletSetting(tx, {
+      await audited(db, ctx, entry, async (tx) => {
+        await outletRepo.upsertOutletSetting(tx, {
           tenantId,
           productId: id,
           outletId,
           soldOutDate: soldOut ? outlet.today : null,
-        }),
-      );
+        });
+        // Every POS of the outlet greys the tile (or frees it) without a reload; the app menu
+        // reads the mark on its next request.
+        await publishLiveEvent(tx, {
+          tenantId,
+          outletId,
+          type: SOLD_OUT_EVENT,
+          message: { id_product: id, outlet_id: outletId, sold_out: soldOut },
+        });
+      });
       return outletAnswer(tenantId, id, outlet);
     },
   };

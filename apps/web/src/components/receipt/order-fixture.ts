@@ -36,6 +36,9 @@ export function sampleOrder(overrides: Partial<Order> = {}): Order {
     refund_due: 0,
     outside_hours: false,
     manual_discount: null,
+    ready_at: null,
+    handed_over_at: null,
+    handed_over_by: null,
     items: [
       {
         id: 'a1',

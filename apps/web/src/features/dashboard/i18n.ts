@@ -28,6 +28,14 @@ const en = {
     returning: 'Returning customers today',
     returningHint: 'Paid for an order today and on an earlier day',
   },
+  waiting: {
+    title: 'Waiting times today',
+    toReady: 'Average placed → ready',
+    toHandedOver: 'Average ready → handed over',
+    duration: '{{minutes}} min {{seconds}} s',
+    over_one: 'Over {{count}} order today',
+    over_other: 'Over {{count}} orders today',
+  },
   hourly: {
     title: 'Sales by hour',
     chart: 'Net sales by hour, today and the same weekday last week',
@@ -92,6 +100,14 @@ const my: FeatureMessages<typeof en> = {
     newHint: 'Mendaftar dalam aplikasi atau di kaunter (semua cawangan)',
     returning: 'Pelanggan kembali hari ini',
     returningHint: 'Membayar pesanan hari ini dan pada hari sebelumnya',
+  },
+  waiting: {
+    title: 'Masa menunggu hari ini',
+    toReady: 'Purata dibuat → siap',
+    toHandedOver: 'Purata siap → diserahkan',
+    duration: '{{minutes}} min {{seconds}} saat',
+    over_one: 'Daripada {{count}} pesanan hari ini',
+    over_other: 'Daripada {{count}} pesanan hari ini',
   },
   hourly: {
     title: 'Jualan mengikut jam',

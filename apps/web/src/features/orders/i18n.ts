@@ -98,6 +98,15 @@ const en = {
     reason: 'Reason: {{reason}}',
   },
   // The reasons of the moves the system makes itself (see the contract's systemOrderReason).
+  waiting: {
+    title: 'Waiting times',
+    placed: 'Placed',
+    ready: 'Ready',
+    handedOver: 'Handed over',
+    served: 'Served',
+    notYet: 'Not yet',
+    after: 'after {{minutes}} min {{seconds}} s',
+  },
   systemReason: {
     paidAtCounter: 'Paid at the counter',
     paidAtCounterOutsideHours: 'Paid at the counter outside opening hours',
@@ -278,6 +287,15 @@ const my: FeatureMessages<typeof en> = {
     placed: 'Pesanan dibuat',
     by: 'oleh {{name}}',
     reason: 'Sebab: {{reason}}',
+  },
+  waiting: {
+    title: 'Masa menunggu',
+    placed: 'Dibuat',
+    ready: 'Siap',
+    handedOver: 'Diserahkan',
+    served: 'Dihidangkan',
+    notYet: 'Belum',
+    after: 'selepas {{minutes}} min {{seconds}} saat',
   },
   systemReason: {
     paidAtCounter: 'Dibayar di kaunter',

@@ -7,12 +7,14 @@ import type {
   PosContext,
   PosMenu,
   PosOutlet,
+  ProductOutlet,
   WalletPaymentCodeInfo,
 } from '@kopi/contract';
 import { http } from '../../lib/http/http';
 
 // The POS reads /api/pos/* (subject pos) and sells through POST /api/orders (create-pos); with
-// create-pos it also finds or adds the sale's customer by phone and reads a wallet payment code.
+// create-pos it also finds or adds the sale's customer by phone and reads a wallet payment code;
+// with toggle-sold-out it marks a product sold out today at the outlet.
 export const posKeys = {
   all: ['pos'] as const,
   outlets: () => [...posKeys.all, 'outlets'] as const,
@@ -53,6 +55,14 @@ export const checkPaymentCode = (code: string) =>
     '/wallet-payment-codes/check',
     { code },
     { errorToast: 'silent', retries: 0 },
+  );
+
+/** "Sold out today" at the outlet (toggle-sold-out); the switch says what went wrong itself. */
+export const setSoldOut = (productId: string, outletId: string, soldOut: boolean) =>
+  http.put<ProductOutlet>(
+    `/products/${encodeURIComponent(productId)}/outlets/${encodeURIComponent(outletId)}/sold-out`,
+    { sold_out: soldOut },
+    { errorToast: 'silent' },
   );
 
 export const usePosOutlets = () =>

@@ -44,6 +44,12 @@ export const posEn = {
     hasOptions: 'Choices',
     cannotSell: '{{name}}: {{reason}}',
     menuFailed: 'The menu could not load.',
+    productMenu: 'More for {{name}}',
+    markSoldOut: 'Mark sold out today',
+    backInStock: 'Back in stock',
+    markedSoldOut: '{{name}} is sold out today',
+    markedBackInStock: '{{name}} is back in stock',
+    soldOutFailed: '{{name}} could not be changed: {{message}}',
   },
   options: {
     title: '{{name}}',

@@ -47,6 +47,12 @@ export const posMy: FeatureMessages<typeof posEn> = {
     hasOptions: 'Pilihan',
     cannotSell: '{{name}}: {{reason}}',
     menuFailed: 'Menu tidak dapat dimuatkan.',
+    productMenu: 'Lagi untuk {{name}}',
+    markSoldOut: 'Tandakan habis dijual hari ini',
+    backInStock: 'Ada semula',
+    markedSoldOut: '{{name}} habis dijual hari ini',
+    markedBackInStock: '{{name}} ada semula',
+    soldOutFailed: '{{name}} tidak dapat diubah: {{message}}',
   },
   options: {
     title: '{{name}}',

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { Board, Order, OrderStatus, Outlet, PosOutlet } from '@kopi/contract';
 import { http } from '../../lib/http/http';
 
-// GET /api/orders/board (read-status-order), POST /api/orders/{id}/status (update-status-order),
-// and the outlets the board can be filtered by.
+// GET /api/orders/board (read-status-order), POST /api/orders/{id}/status and /handed-over
+// (update-status-order), and the outlets the board can be filtered by.
 
 export type OutletSource = 'pos' | 'outlets' | 'none';
 
@@ -27,6 +27,12 @@ export const moveOrder = (id: string, status: OrderStatus, reason?: string) =>
     reason ? { status, reason } : { status },
     { errorToast: 'silent' },
   );
+
+/** The customer got a ready order; asking twice answers the first moment. */
+export const handOverOrder = (id: string) =>
+  http.post<Order>(`/orders/${encodeURIComponent(id)}/handed-over`, undefined, {
+    errorToast: 'silent',
+  });
 
 export interface BoardOutlet {
   id: string;

@@ -5,12 +5,14 @@ import {
   dropMove,
   elapsedMs,
   groupBoard,
+  handOverAction,
   mayReject,
   primaryMove,
   thresholdsByOutlet,
   timerLevel,
   timerStart,
   wholeMinutes,
+  withoutOrder,
 } from './board';
 import { T0, board, boardOrder, minutesAgo } from './test-orders';
 
@@ -161,5 +163,27 @@ describe('moves', () => {
     expect(applyMove(before, pending.id, 'REJECTED', at).orders).toEqual([preparing]);
     // The original is untouched (it is the rollback).
     expect(before.orders[0]).toBe(pending);
+  });
+});
+
+describe('handOverAction', () => {
+  it('offers "Served" for dine-in and "Handed over" otherwise, on ready cards of staff who may move', () => {
+    const ready = boardOrder({
+      order_no: 'KL01-0009',
+      status: 'COMPLETED',
+      serving_method: 'dine_in',
+    });
+    expect(handOverAction(ready, true)).toBe('served');
+    expect(handOverAction({ ...ready, serving_method: 'pick_up' }, true)).toBe('handedOver');
+    expect(handOverAction({ ...ready, serving_method: 'delivery' }, true)).toBe('handedOver');
+    expect(handOverAction(ready, false)).toBeNull();
+    expect(handOverAction({ ...ready, status: 'APPROVED' }, true)).toBeNull();
+  });
+
+  it('takes the handed-over card off the board', () => {
+    const a = boardOrder({ order_no: 'KL01-0001', status: 'COMPLETED' });
+    const b = boardOrder({ order_no: 'KL01-0002', status: 'COMPLETED' });
+    const next = withoutOrder(board([a, b]), a.id);
+    expect(next.orders.map((o) => o.order_no)).toEqual(['KL01-0002']);
   });
 });

@@ -121,3 +121,21 @@ export function applyMove(board: Board, id: string, status: OrderStatus, atIso: 
     ),
   };
 }
+
+/**
+ * A ready card's last tap: the customer got the order. Dine-in says "Served", pick-up and
+ * delivery "Handed over"; both record the same moment and take the card off the board.
+ */
+export function handOverAction(
+  order: Pick<BoardOrder, 'status' | 'serving_method'>,
+  mayUpdate: boolean,
+): 'served' | 'handedOver' | null {
+  if (!mayUpdate || order.status !== 'COMPLETED') return null;
+  return order.serving_method === 'dine_in' ? 'served' : 'handedOver';
+}
+
+/** The board without one card (handed over: the customer has it). */
+export const withoutOrder = (board: Board, id: string): Board => ({
+  ...board,
+  orders: board.orders.filter((o) => o.id !== id),
+});

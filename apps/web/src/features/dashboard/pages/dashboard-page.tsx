@@ -40,6 +40,7 @@ import {
 } from '../components/dashboard-lists';
 import { CustomerCards } from '../components/customer-cards';
 import { ShortcutGrid, WelcomeCard } from '../components/welcome-card';
+import { WaitingCards } from '../components/waiting-cards';
 import { useDashboardStrings } from '../i18n';
 import { RetryAlert } from '../../../components/retry-alert';
 
@@ -277,6 +278,7 @@ function DashboardFigures() {
         ))}
       </Grid>
       {data?.customers && <CustomerCards customers={data.customers} compareDay={compareDay} />}
+      {data?.waiting_times && <WaitingCards waiting={data.waiting_times} />}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, lg: 8 }}>
           <Card sx={{ height: '100%' }} component="section" aria-label={t('hourly.title')}>

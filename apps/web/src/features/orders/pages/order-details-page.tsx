@@ -23,6 +23,7 @@ import { OrderPaymentsCard } from '../components/order-payments-card';
 import { OrderStatusActions } from '../components/order-status-actions';
 import { OrderBreakdownCard, OrderFactsCard } from '../components/order-summary-cards';
 import { OrderTimelineCard } from '../components/order-timeline-card';
+import { OrderWaitingCard } from '../components/order-waiting-card';
 import { ReceiptDialog } from '../components/receipt-dialog';
 import { useOrderStrings } from '../i18n';
 import { RetryAlert } from '../../../components/retry-alert';
@@ -152,6 +153,7 @@ function OrderDetails({
         side={
           <>
             <OrderFactsCard order={order} />
+            <OrderWaitingCard order={order} />
             <OrderBreakdownCard order={order} />
           </>
         }

@@ -1,7 +1,6 @@
 import type { Ref } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import ButtonBase from '@mui/material/ButtonBase';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -9,103 +8,13 @@ import Typography from '@mui/material/Typography';
 import QrCodeScanner from '@mui/icons-material/QrCodeScanner';
 import Search from '@mui/icons-material/Search';
 import type { PosMenuProduct } from '@kopi/contract';
-import { formatMoney } from '../../../lib/formatters';
 import { usePosStrings } from '../i18n';
-import { needsOptionDialog, unsellableReason } from '../options';
+import type { SoldOutSwitch } from '../use-sold-out';
+import { ProductTile } from './product-tile';
 
 export interface ScanMessage {
   kind: 'added' | 'notFound' | 'unsellable';
   text: string;
-}
-
-function ProductTile({ product, onPick }: { product: PosMenuProduct; onPick: () => void }) {
-  const { t } = usePosStrings();
-  const reason = unsellableReason(product);
-  const discounted = product.price < product.base_price;
-  return (
-    <ButtonBase
-      onClick={onPick}
-      disabled={reason !== null}
-      data-testid={`pos-product-${product.sku}`}
-      data-sold-out={product.sold_out || undefined}
-      sx={{
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'stretch',
-        justifyContent: 'space-between',
-        textAlign: 'start',
-        minHeight: 92,
-        p: 1.25,
-        gap: 0.5,
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 1.5,
-        bgcolor: 'background.paper',
-        '&:active': { bgcolor: 'action.selected' },
-        '&.Mui-focusVisible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
-        '&.Mui-disabled': { opacity: 1, bgcolor: 'action.disabledBackground' },
-      }}
-    >
-      <Typography
-        component="span"
-        sx={{
-          fontWeight: 600,
-          lineHeight: 1.25,
-          color: reason ? 'text.secondary' : 'text.primary',
-          display: '-webkit-box',
-          WebkitLineClamp: 2,
-          WebkitBoxOrient: 'vertical',
-          overflow: 'hidden',
-        }}
-      >
-        {product.name}
-      </Typography>
-      <Box
-        component="span"
-        sx={{ display: 'flex', alignItems: 'baseline', gap: 0.75, flexWrap: 'wrap' }}
-      >
-        <Typography
-          component="span"
-          sx={{ fontWeight: 600 }}
-          color={reason ? 'text.secondary' : 'primary.dark'}
-        >
-          {formatMoney(product.price)}
-        </Typography>
-        {discounted && (
-          <Typography component="del" variant="caption" color="text.secondary">
-            {formatMoney(product.base_price)}
-          </Typography>
-        )}
-        {reason ? (
-          <Typography
-            component="span"
-            variant="caption"
-            sx={{
-              ml: 'auto',
-              px: 0.75,
-              borderRadius: 0.5,
-              fontWeight: 600,
-              bgcolor: reason === 'soldOut' ? 'error.main' : 'grey.600',
-              color: 'common.white',
-            }}
-          >
-            {reason === 'soldOut' ? t('catalogue.soldOut') : t('catalogue.unavailable')}
-          </Typography>
-        ) : (
-          needsOptionDialog(product) && (
-            <Typography
-              component="span"
-              variant="caption"
-              color="text.secondary"
-              sx={{ ml: 'auto' }}
-            >
-              {t('catalogue.hasOptions')}
-            </Typography>
-          )
-        )}
-      </Box>
-    </ButtonBase>
-  );
 }
 
 export interface ProductGridProps {
@@ -119,6 +28,8 @@ export interface ProductGridProps {
   onPick: (product: PosMenuProduct) => void;
   searchRef: Ref<HTMLInputElement>;
   barcodeRef: Ref<HTMLInputElement>;
+  /** The tiles' "sold out today" menu (absent without toggle-sold-out). */
+  soldOutSwitch?: SoldOutSwitch | undefined;
 }
 
 /** Search, barcode field and the product tiles (sold-out and unavailable ones disabled). */
@@ -133,6 +44,7 @@ export function ProductGrid({
   onPick,
   searchRef,
   barcodeRef,
+  soldOutSwitch,
 }: ProductGridProps) {
   const { t } = usePosStrings();
   return (
@@ -217,7 +129,12 @@ export function ProductGrid({
             }}
           >
             {products.map((p) => (
-              <ProductTile key={p.id} product={p} onPick={() => onPick(p)} />
+              <ProductTile
+                key={p.id}
+                product={p}
+                onPick={() => onPick(p)}
+                soldOutSwitch={soldOutSwitch}
+              />
             ))}
           </Box>
         )}

@@ -26,6 +26,7 @@ import { usePosShortcuts } from '../use-pos-shortcuts';
 import { useProductPicker } from '../use-product-picker';
 import { useSaleChecks } from '../use-sale-checks';
 import { useServing } from '../use-serving';
+import { useLiveSoldOut, useSoldOutSwitch } from '../use-sold-out';
 
 // SPEC §2 /pos (read pos, blank layout): category list, product grid and the order form, made for
 // a busy counter on a 1024×768 touch screen. Decisions: docs/decisions/016-pos-screen.md.
@@ -50,6 +51,8 @@ export function PosPage() {
     [dispatch, clearRefused],
   );
   const picker = useProductPicker({ products: outlet.products, outletId, addLine });
+  const soldOutSwitch = useSoldOutSwitch(outletId);
+  useLiveSoldOut(outletId);
   const payment = usePaymentFlow({ ...outlet, pos, serving, checks });
   const holding = useHoldRecall({ pos, onCartSwapped: checks.reset });
   const discount = useManualDiscount({ cart, dispatch, context, totals: payment.parts.totals });
@@ -127,7 +130,11 @@ export function PosPage() {
           />
         }
         products={
-          outlet.menuPending && outletId ? <PosSpinner /> : <ProductGrid {...picker.grid} />
+          outlet.menuPending && outletId ? (
+            <PosSpinner />
+          ) : (
+            <ProductGrid {...picker.grid} soldOutSwitch={soldOutSwitch} />
+          )
         }
         cart={
           <CartPanel

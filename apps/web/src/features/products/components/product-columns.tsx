@@ -9,6 +9,7 @@ import type { Theme } from '@mui/material/styles';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import MoreVert from '@mui/icons-material/MoreVert';
+import RemoveShoppingCartOutlined from '@mui/icons-material/RemoveShoppingCartOutlined';
 import type { ProductListItem } from '@kopi/contract';
 import { Link as RouterLink } from 'react-router';
 import type { DataTableColumn } from '../../../components/data-table/data-table';
@@ -67,9 +68,12 @@ export function useProductColumns({
   mayDelete,
   outletCount,
   onMore,
+  onSoldOut,
 }: {
   mayUpdate: boolean;
   mayDelete: boolean;
+  /** Opens the row's "sold out today" menu (absent without toggle-sold-out). */
+  onSoldOut?: ((anchor: HTMLElement, product: ProductListItem) => void) | undefined;
   /** How many outlets are active (a product in all of them shows one chip). */
   outletCount: number;
   onMore: (anchor: HTMLElement, product: ProductListItem) => void;
@@ -179,6 +183,16 @@ export function useProductColumns({
               icon={<EditOutlined fontSize="small" />}
               to={`/product/edit/${p.id}`}
             />
+          )}
+          {onSoldOut && p.status === 'active' && p.outlets.length > 0 && (
+            <IconButton
+              aria-label={t('list.soldOutMenu', { name: p.name })}
+              aria-haspopup="menu"
+              onClick={(e) => onSoldOut(e.currentTarget, p)}
+              data-testid="product-sold-out"
+            >
+              <RemoveShoppingCartOutlined fontSize="small" />
+            </IconButton>
           )}
           {mayDelete && p.status !== 'archived' && (
             <IconButton

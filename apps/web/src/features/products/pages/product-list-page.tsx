@@ -9,12 +9,14 @@ import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
 import { ListPage } from '../../../components/list-page/list-page';
 import { useCan } from '../../../lib/can-context';
+import { useSessionUser } from '../../../lib/session/session-store';
 import { importProducts, useInvalidateProducts, useOutletChoices, useProducts } from '../api';
 import { ImportDialog } from '../components/import-dialog';
 import { useProductColumns } from '../components/product-columns';
 import { ProductExportButton } from '../components/product-export-button';
 import { noProductFilters, ProductFilterBar } from '../components/product-filter-bar';
 import { ProductRowMenu } from '../components/product-row-menu';
+import { SoldOutMenu } from '../components/sold-out-menu';
 import { useProductBulk } from '../components/use-product-bulk';
 import { useProductRemoval } from '../components/use-product-removal';
 import { useProductStrings } from '../i18n';
@@ -26,11 +28,17 @@ export function ProductListPage() {
   const mayCreate = can('create', 'list-product');
   const mayUpdate = can('update', 'add-product');
   const mayDelete = can('delete', 'list-product');
+  const maySoldOut = can('toggle', 'sold-out');
+  const boundOutletId = useSessionUser()?.id_outlet ?? null;
   const table = useTableState();
   const { filters, setFilter, clear } = useTableFilters(table, noProductFilters);
   const [rowMenu, setRowMenu] = useState<{ anchor: HTMLElement; product: ProductListItem } | null>(
     null,
   );
+  const [soldOutMenu, setSoldOutMenu] = useState<{
+    anchor: HTMLElement;
+    product: ProductListItem;
+  } | null>(null);
   const [importing, setImporting] = useState(false);
   const outlets = useOutletChoices();
   const invalidate = useInvalidateProducts();
@@ -53,6 +61,7 @@ export function ProductListPage() {
     mayDelete,
     outletCount: (outlets.data ?? []).filter((o) => o.status === 'active').length,
     onMore: (anchor, product) => setRowMenu({ anchor, product }),
+    onSoldOut: maySoldOut ? (anchor, product) => setSoldOutMenu({ anchor, product }) : undefined,
   });
 
   return (
@@ -94,6 +103,12 @@ export function ProductListPage() {
         onClose={() => setRowMenu(null)}
         onArchive={removal.askArchive}
         onDelete={(product) => void removal.askDelete(product)}
+      />
+      <SoldOutMenu
+        open={soldOutMenu}
+        onClose={() => setSoldOutMenu(null)}
+        onChanged={() => void invalidate()}
+        boundOutletId={boundOutletId}
       />
       {bulk.dialog}
       {removal.dialog}

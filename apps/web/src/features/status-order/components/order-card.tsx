@@ -16,6 +16,7 @@ import type { BoardOrder } from '@kopi/contract';
 import { formatDateTime } from '../../../lib/formatters';
 import {
   elapsedMs,
+  handOverAction,
   mayReject,
   primaryMove,
   timerLevel,
@@ -53,6 +54,8 @@ export interface OrderCardProps {
   large: boolean;
   onMove: (order: BoardOrder, status: 'APPROVED' | 'COMPLETED') => void;
   onReject: (order: BoardOrder) => void;
+  /** "Handed over" / "Served" on a ready card (absent: the board offers no such action). */
+  onHandOver?: (order: BoardOrder) => void;
   onDragStart: (order: BoardOrder) => void;
   onDragEnd: () => void;
 }
@@ -67,6 +70,7 @@ export const OrderCard = memo(function OrderCard({
   large,
   onMove,
   onReject,
+  onHandOver,
   onDragStart,
   onDragEnd,
 }: OrderCardProps) {
@@ -77,6 +81,7 @@ export const OrderCard = memo(function OrderCard({
   const level = timerLevel(order.status, waited, thresholds);
   const move = primaryMove(order, mayUpdate);
   const reject = mayReject(order, mayUpdate);
+  const handOver = onHandOver ? handOverAction(order, mayUpdate) : null;
   const size = large
     ? { no: '1.75rem', body: '1.25rem', meta: '1.05rem' }
     : { no: '1.25rem', body: '0.975rem', meta: '0.85rem' };
@@ -213,7 +218,7 @@ export const OrderCard = memo(function OrderCard({
           </Box>
         ))}
       </Box>
-      {(move || reject) && (
+      {(move || reject || handOver) && (
         <Stack direction="row" spacing={1} sx={{ mt: 1.5, justifyContent: 'flex-end' }}>
           {reject && (
             <Button
@@ -234,6 +239,18 @@ export const OrderCard = memo(function OrderCard({
               sx={{ minHeight: 44, minWidth: 112, fontWeight: 700 }}
             >
               {move === 'APPROVED' ? t('move.accept') : t('move.ready')}
+            </Button>
+          )}
+          {handOver && onHandOver && (
+            <Button
+              variant="contained"
+              color="primary"
+              size={large ? 'large' : 'medium'}
+              onClick={() => onHandOver(order)}
+              data-testid="board-hand-over"
+              sx={{ minHeight: 44, minWidth: 112, fontWeight: 700 }}
+            >
+              {t(`move.${handOver}`)}
             </Button>
           )}
         </Stack>

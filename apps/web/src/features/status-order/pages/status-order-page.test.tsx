@@ -166,7 +166,7 @@ describe('status board', () => {
         .map((b) => b.textContent);
     expect(names('KL01-0001')).toEqual(['Reject', 'Accept']);
     expect(names('KL01-0003')).toEqual(['Reject', 'Ready']);
-    expect(names('KL01-0004')).toEqual([]);
+    expect(names('KL01-0004')).toEqual(['Served']);
   });
 
   it('shows a read-only board to someone who may only read it', async () => {

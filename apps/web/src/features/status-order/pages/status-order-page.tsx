@@ -43,6 +43,7 @@ import { BoardColumn } from '../components/board-column';
 import { OrderCard } from '../components/order-card';
 import { RejectDialog } from '../components/reject-dialog';
 import { useStatusBoardStrings } from '../i18n';
+import { useHandOver } from '../use-hand-over';
 import { useLiveRefresh } from '../../../lib/live/live-refresh';
 import { RetryAlert } from '../../../components/retry-alert';
 
@@ -97,8 +98,10 @@ export function StatusOrderPage() {
   useLiveRefresh({
     // A move refetches when it settles, after any event that came meanwhile.
     refresh: () => (movesInFlight.current > 0 ? Promise.resolve() : refetch()),
+    // Order events of the outlet(s) in view; catalogue events (sold out) do not touch the board.
     accepts: (event: LiveOrderEvent) =>
-      !outletId || !event.message.outlet_id || event.message.outlet_id === outletId,
+      Boolean(event.message.id_order) &&
+      (!outletId || !event.message.outlet_id || event.message.outlet_id === outletId),
     subscribe: onLiveOrderEvent,
     status: liveSocket.status,
     resyncs: liveSocket.resyncs,
@@ -154,6 +157,8 @@ export function StatusOrderPage() {
     },
     [mutate],
   );
+
+  const handOver = useHandOver(outletId);
 
   const [rejecting, setRejecting] = useState<BoardOrder | null>(null);
   const mutateAsync = move.mutateAsync;
@@ -353,6 +358,7 @@ export function StatusOrderPage() {
                   large={large}
                   onMove={moveCard}
                   onReject={setRejecting}
+                  onHandOver={handOver}
                   onDragStart={setDragging}
                   onDragEnd={endDrag}
                 />

@@ -1,0 +1,35 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { sampleOrder } from '../../../components/receipt/order-fixture';
+import { renderWithProviders } from '../../../test/render';
+import { OrderWaitingCard } from './order-waiting-card';
+
+describe('order waiting times', () => {
+  it('shows placed, ready and served with how long each step took', () => {
+    renderWithProviders(
+      <OrderWaitingCard
+        order={sampleOrder({
+          status: 'COMPLETED',
+          created_at: '2026-03-15T01:30:05.000Z',
+          ready_at: '2026-03-15T01:36:35.000Z',
+          handed_over_at: '2026-03-15T01:39:05.000Z',
+          handed_over_by: 'Siti Cashier',
+        })}
+      />,
+    );
+    expect(screen.getByTestId('order-wait-ready')).toHaveTextContent('after 6 min 30 s');
+    // Dine in: the table was served.
+    expect(screen.getByTestId('order-wait-handed-over')).toHaveTextContent('Served');
+    expect(screen.getByTestId('order-wait-handed-over')).toHaveTextContent('after 2 min 30 s');
+    expect(screen.getByText('by Siti Cashier')).toBeInTheDocument();
+  });
+
+  it('says "Not yet" for the steps still ahead, and "Handed over" for a pick-up', () => {
+    renderWithProviders(
+      <OrderWaitingCard order={sampleOrder({ serving_method: 'pick_up', table_no: null })} />,
+    );
+    expect(screen.getByTestId('order-wait-ready')).toHaveTextContent('Not yet');
+    expect(screen.getByTestId('order-wait-handed-over')).toHaveTextContent('Handed over');
+    expect(screen.getByTestId('order-wait-handed-over')).toHaveTextContent('Not yet');
+  });
+});
