@@ -113,6 +113,8 @@ export interface BuildAppOptions {
    * callback route straight after, as the pretend bank would.
    */
   sandboxDelivery?: SandboxDelivery;
+  /** Test hook: sweep expired points on a timer. Default true; tests call the sweep themselves. */
+  pointsExpirySweep?: boolean;
 }
 
 export interface KopiApp {
@@ -395,9 +397,12 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
   const stopHousekeeping = scheduleHousekeeping(db, (error) =>
     app.log.error({ err: error }, 'housekeeping failed'),
   );
-  const stopPointsExpiry = schedulePointsExpiry(db, now, (error) =>
-    app.log.error({ err: error }, 'points expiry sweep failed'),
-  );
+  const stopPointsExpiry =
+    options.pointsExpirySweep === false
+      ? () => {}
+      : schedulePointsExpiry(db, now, (error) =>
+          app.log.error({ err: error }, 'points expiry sweep failed'),
+        );
   app.addHook('onClose', async () => {
     stopHousekeeping();
     stopPointsExpiry();

@@ -236,6 +236,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       extraRoutes: options.extraRoutes,
       now: options.now,
       sandboxDelivery: options.sandboxDelivery,
+      // A sweep firing a minute in would change customers under a test that runs that long.
+      pointsExpirySweep: false,
     });
     await built.app.ready();
   } catch (error) {
