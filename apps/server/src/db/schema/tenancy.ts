@@ -41,6 +41,10 @@ export const tenants = pgTable(
     businessDayCutoffHour: smallint('business_day_cutoff_hour').notNull().default(4),
     /** Sen up to which a manager may approve a refund at their own outlet (DESIGN §4). */
     refundManagerLimit: integer('refund_manager_limit').notNull().default(5000),
+    // Printed above and below a receipt's items, and its logo (an uploaded WebP's URL).
+    receiptHeader: text('receipt_header'),
+    receiptFooter: text('receipt_footer'),
+    receiptLogoUrl: text('receipt_logo_url'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
