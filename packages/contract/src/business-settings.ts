@@ -69,4 +69,6 @@ export const businessSettingsSchema = businessSettingsInputSchema.extend({
 export type BusinessSettings = z.infer<typeof businessSettingsSchema>;
 
 /** The setting names, in the order the page shows them. */
-export const businessSettingKeys = Object.keys(businessSettingsShape) as (keyof BusinessSettingsInput)[];
+export const businessSettingKeys = Object.keys(
+  businessSettingsShape,
+) as (keyof BusinessSettingsInput)[];

@@ -19,7 +19,8 @@ describe('normaliseMalaysianPhone', () => {
       ['07-222 0003', '+60 7-222 0003'],
       ['082-123456', '+60 8-212 3456'],
     ];
-    for (const [raw, normalised] of cases) expect(normaliseMalaysianPhone(raw), raw).toBe(normalised);
+    for (const [raw, normalised] of cases)
+      expect(normaliseMalaysianPhone(raw), raw).toBe(normalised);
   });
 
   it('refuses what is not a Malaysian number', () => {

@@ -36,7 +36,10 @@ export const optionalMalaysianPhone = text()
     if (!value) return null;
     const phone = normaliseMalaysianPhone(value);
     if (phone === null) {
-      ctx.addIssue({ code: 'custom', message: messageKey('pattern', { pattern: MY_PHONE_PATTERN }) });
+      ctx.addIssue({
+        code: 'custom',
+        message: messageKey('pattern', { pattern: MY_PHONE_PATTERN }),
+      });
     }
     return phone;
   });

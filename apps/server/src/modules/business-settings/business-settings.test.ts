@@ -70,7 +70,11 @@ describe('GET /api/business-settings', () => {
 
   it('answers 401 without a token and 403 without the permission, the superadmin too', async () => {
     expectCode(await api.get('/api/business-settings', anonymous), 401, 'unauthorized');
-    expectCode(await api.put('/api/business-settings', demoSettings, anonymous), 401, 'unauthorized');
+    expectCode(
+      await api.put('/api/business-settings', demoSettings, anonymous),
+      401,
+      'unauthorized',
+    );
     expectCode(await uploadLogo(await pngImage(10, 10), {}), 401, 'unauthorized');
     expectCode(await api.get('/api/business-settings', cashier), 403, 'forbidden');
     expectCode(await api.put('/api/business-settings', demoSettings, cashier), 403, 'forbidden');
@@ -120,7 +124,10 @@ describe('PUT /api/business-settings', () => {
       400,
       'validation_failed',
     );
-    expect(await tenantRow(demoId)).toMatchObject({ serviceTaxRateBp: 600, businessDayCutoffHour: 4 });
+    expect(await tenantRow(demoId)).toMatchObject({
+      serviceTaxRateBp: 600,
+      businessDayCutoffHour: 4,
+    });
   });
 
   it("changes only the caller's tenant, whatever the request names", async () => {
