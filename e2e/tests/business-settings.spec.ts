@@ -22,6 +22,7 @@ test('an admin changes the service charge and the receipt footer and logo of the
     await (await page.request.get('/api/business-settings', { headers: auth })).json()
   ).data as Record<string, unknown>;
 
+  await page.getByRole('button', { name: 'Tenant and Outlet' }).click();
   await page.getByRole('link', { name: 'Business Settings' }).click();
   await expect(page).toHaveURL(/\/tenant\/business-settings$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Business Settings' })).toBeVisible();
