@@ -49,6 +49,8 @@ import { createOutletService } from './modules/outlets/outlets.service';
 import { productRoutes } from './modules/products/products.routes';
 import { createProductService } from './modules/products/products.service';
 import { tenantRoutes } from './modules/tenants/tenants.routes';
+import { businessSettingsRoutes } from './modules/business-settings/business-settings.routes';
+import { createBusinessSettingsService } from './modules/business-settings/business-settings.service';
 import { createTenantService } from './modules/tenants/tenants.service';
 import { createCloseDayService } from './modules/orders/close-day.service';
 import { seedDemoOrders } from './modules/orders/orders-demo-seed';
@@ -270,6 +272,9 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
           db,
           outletsOfTenant: (tenantId) => outletService.listOfTenant(tenantId),
         }),
+      });
+      await api.register(businessSettingsRoutes, {
+        service: createBusinessSettingsService({ db, dataDir: config.dataDir }),
       });
       await api.register(categoryRoutes, {
         service: createCategoryService({ db, dataDir: config.dataDir }),

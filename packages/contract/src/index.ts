@@ -2,6 +2,7 @@
 export * from './account';
 export * from './audit-log';
 export * from './auth';
+export * from './business-settings';
 export * from './catalogue';
 export * from './common';
 export * from './customer-file-labels';
@@ -16,6 +17,7 @@ export * from './menus';
 export * from './mobile';
 export * from './manual-discount';
 export * from './money';
+export * from './my-phone';
 export * from './notifications';
 export * from './day-close';
 export * from './orders';

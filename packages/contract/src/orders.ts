@@ -178,6 +178,13 @@ export const orderSummarySchema = z.object({
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
+/** The business's own receipt texts and logo (business settings), as they are now. */
+const receiptTextsShape = {
+  header: text().nullable(),
+  footer: text().nullable(),
+  logo_url: text().nullable(),
+};
+
 export const orderSchema = orderSummarySchema.extend({
   /** The customer the order belongs to (app orders, and counter sales with one attached). */
   customer_id: text().nullable(),
@@ -212,6 +219,7 @@ export const orderSchema = orderSummarySchema.extend({
     outlet_code: text(),
     outlet_address: text().nullable(),
     outlet_phone: text().nullable(),
+    ...receiptTextsShape,
   }),
 });
 export type Order = z.infer<typeof orderSchema>;
@@ -295,6 +303,7 @@ export const posContextSchema = z.object({
     sst_registration_no: text().nullable(),
     tin: text().nullable(),
     brn: text().nullable(),
+    ...receiptTextsShape,
   }),
 });
 export type PosContext = z.infer<typeof posContextSchema>;

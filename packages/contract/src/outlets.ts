@@ -4,6 +4,7 @@ import { listQuerySchema } from './common';
 import { servingMethodSchema } from './pricing';
 import { messageKey, requiredString, text } from './validation';
 import { activeStatusSchema, sen } from './catalogue';
+import { optionalMalaysianPhone } from './my-phone';
 
 // Outlets (/api/outlets, subject outlet) and their time management
 // (/api/outlets/{id}/hours, /api/outlets/{id}/closures, subject time-management).
@@ -19,12 +20,14 @@ const boardMinutes = (fallback: number) =>
 
 export const outletInputSchema = z
   .object({
-    code: text()
+    // Empty is "required", not the pattern: the pattern check only runs on a typed code.
+    code: text({ error: messageKey('required') })
       .trim()
+      .min(1, { error: messageKey('required'), abort: true })
       .regex(/^[A-Z0-9]{2,8}$/, { error: messageKey('pattern', { pattern: 'A–Z, 0–9, 2–8' }) }),
     name: requiredString(80),
     address: text().trim().max(300).nullable().optional(),
-    phone: text().trim().max(30).nullable().optional(),
+    phone: optionalMalaysianPhone,
     lat: z.number().min(-90).max(90).nullable().optional(),
     lng: z.number().min(-180).max(180).nullable().optional(),
     status: activeStatusSchema.default('active'),

@@ -32,6 +32,8 @@ export const permissionSubjects = [
   { subject: 'enable-disable', area: 'user-app' },
   { subject: 'content-text', area: 'user-app' },
   { subject: 'payment-gateway', area: 'settings' },
+  // The tenant's own business settings (tax, receipt, business day): its admin's, not the platform's.
+  { subject: 'business-settings', area: 'settings' },
   { subject: 'user', area: 'access' },
   { subject: 'role-permission', area: 'access' },
   { subject: 'log', area: 'access' },
@@ -127,6 +129,10 @@ export const subjectLabels: Record<(typeof permissionSubjects)[number]['subject'
   'enable-disable': { en: 'customer app features', my: 'ciri aplikasi pelanggan' },
   'content-text': { en: 'customer app texts', my: 'teks aplikasi pelanggan' },
   'payment-gateway': { en: 'payment gateways', my: 'gerbang pembayaran' },
+  'business-settings': {
+    en: 'business settings (tax, receipt, business day)',
+    my: 'tetapan perniagaan (cukai, resit, hari perniagaan)',
+  },
   user: { en: 'staff users', my: 'pengguna kakitangan' },
   'role-permission': { en: 'roles and their permissions', my: 'peranan dan kebenarannya' },
   log: { en: 'the audit log', my: 'log audit' },

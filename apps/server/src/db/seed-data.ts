@@ -216,6 +216,15 @@ export const menuSeed: MenuSeed[] = [
         action: 'read',
         subject: 'time-management',
       },
+      {
+        title: 'menu.business_settings',
+        en: 'Business Settings',
+        my: 'Tetapan Perniagaan',
+        icon: 'Settings',
+        path: '/tenant/business-settings',
+        action: 'read',
+        subject: 'business-settings',
+      },
     ],
   },
   {
@@ -441,7 +450,11 @@ export const builtinRoles: { name: string; description: string; permissions: str
   },
 ];
 
-export const superadminPermissions = all;
+/**
+ * Everything but the tenant's own business settings: those are its admin's to set (the
+ * superadmin sets them on /tenant, through the tenants module).
+ */
+export const superadminPermissions = all.filter((p) => !p.endsWith('-business-settings'));
 
 export const DEMO_PASSWORD = 'Kopi@1234';
 

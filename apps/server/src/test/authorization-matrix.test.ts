@@ -383,6 +383,24 @@ const requests: Record<string, Builder> = {
     url: `/api/tenants/${(await newTenant('suspended')).id}/activate`,
   }),
   'POST /api/tenants/:id/enter': () => ({ url: `/api/tenants/${tenantId}/enter` }),
+  'GET /api/business-settings': () => ({ url: '/api/business-settings' }),
+  'PUT /api/business-settings': () => ({
+    url: '/api/business-settings',
+    payload: { ...businessSettingsBody, receipt_footer: `Matrix ${n()}` },
+  }),
+  'POST /api/business-settings/logo': async () => ({
+    url: '/api/business-settings/logo',
+    ...multipartRequest(await pngImage(40, 40)),
+  }),
+  'DELETE /api/business-settings/logo': async () => {
+    const uploaded = await t.inject({
+      method: 'POST',
+      url: '/api/business-settings/logo',
+      ...withHeaders(multipartRequest(await pngImage(40, 40)), admin()),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    return { url: '/api/business-settings/logo' };
+  },
 
   'GET /api/outlets': () => ({ url: '/api/outlets' }),
   'GET /api/outlets/:id': () => ({ url: `/api/outlets/${kl}` }),
@@ -880,6 +898,21 @@ const requests: Record<string, Builder> = {
   }),
 };
 
+/** The demo tenant's business settings as seeded (the footer varies per request). */
+const businessSettingsBody = {
+  sst_registration_no: 'W10-1808-32000123',
+  service_tax_rate_bp: 600,
+  service_charge_taxable: true,
+  service_charge_rate_bp: 1000,
+  service_charge_methods: ['dine_in'],
+  cash_rounding: true,
+  brn: '202301012345',
+  tin: 'C2584563200',
+  receipt_header: null,
+  receipt_footer: null,
+  business_day_cutoff_hour: 4,
+};
+
 const withHeaders = (
   request: { payload: unknown; headers: Record<string, string> },
   headers: Record<string, string>,
@@ -983,6 +1016,9 @@ const auditedAs: Record<string, string> = {
   'PUT /api/registrationdata/:id': 'user.update_profile user',
   'PUT /api/roles/:id': 'role.update role',
   'PUT /api/tenants/:id': 'tenant.update tenant',
+  'PUT /api/business-settings': 'business_settings.update tenant',
+  'POST /api/business-settings/logo': 'business_settings.logo tenant',
+  'DELETE /api/business-settings/logo': 'business_settings.logo tenant',
   'PUT /api/users/:id': 'user.update user',
   'PUT /api/variant-groups/:id': 'variant_group.update variant_group',
 };

@@ -23,6 +23,7 @@ import { createTestApp, type TestApp } from './test-app';
 import { walletScenario } from './tenant-isolation-wallet';
 import { runPointsScenario } from './tenant-isolation-points';
 import { customersPart } from './tenant-isolation-customers';
+import { businessSettingsPart } from './tenant-isolation-business-settings';
 import { walletPayScenario } from './tenant-isolation-wallet-pay';
 
 // The tenant-isolation test's scenario: the demo tenant (A) used through the whole HTTP API, as
@@ -116,6 +117,7 @@ export async function runScenario(): Promise<Scenario> {
   await a.get(`/api/outlets/${outlet.id}/closures`);
   await a.del(`/api/outlets/${outlet.id}/closures/${closure.id}`);
   await a.del(`/api/outlets/${outlet.id}`);
+  await businessSettingsPart(a, (url, file) => upload(admin, url, file));
 
   // ---- Catalogue -------------------------------------------------------------------------------
   await a.get('/api/categories?q=k');

@@ -210,6 +210,18 @@ export const appRoutes: AppRouteDef[] = [
     searchable: true,
     page: () => signedInPage('tenant'),
   },
+  {
+    // SPEC §2 names no route: under /tenant, as the menu's "Tenant and Outlet" area (decision 038).
+    path: '/tenant/business-settings',
+    layout: 'default',
+    access: 'signed-in',
+    action: 'read',
+    subject: 'business-settings',
+    titleKey: 'pageTitles.businessSettings',
+    icon: 'Settings',
+    searchable: true,
+    page: () => signedInPage('businessSettings'),
+  },
   // Issue 5: the point of sale, full screen (its own shell: see router.tsx).
   {
     path: '/pos',

@@ -28,6 +28,10 @@ export const signedInPages = {
   timeManagement: () =>
     import('../features/outlets/pages/time-management-page').then((m) => m.TimeManagementPage),
   tenant: () => import('../features/tenants/pages/tenant-page').then((m) => m.TenantPage),
+  businessSettings: () =>
+    import('../features/business-settings/pages/business-settings-page').then(
+      (m) => m.BusinessSettingsPage,
+    ),
   pos: () => import('../features/pos/pages/pos-page').then((m) => m.PosPage),
   statusOrder: () =>
     import('../features/status-order/pages/status-order-page').then((m) => m.StatusOrderPage),

@@ -42,6 +42,7 @@ const en = {
     membership_tier: { create: 'Tier created', update: 'Tier edited', delete: 'Tier deleted' },
     loyalty_settings: { update: 'Loyalty rules changed' },
     referral_settings: { update: 'Referral rules changed' },
+    business_settings: { update: 'Business settings changed', logo: 'Receipt logo changed' },
     menu: {
       create: 'Menu item added',
       update: 'Menu item edited',
@@ -218,6 +219,10 @@ const my: FeatureMessages<typeof en> = {
     },
     loyalty_settings: { update: 'Peraturan kesetiaan diubah' },
     referral_settings: { update: 'Peraturan rujukan diubah' },
+    business_settings: {
+      update: 'Tetapan perniagaan diubah',
+      logo: 'Logo resit diubah',
+    },
     menu: {
       create: 'Item menu ditambah',
       update: 'Item menu disunting',

@@ -43,6 +43,10 @@ export const tenants = pgTable(
     refundManagerLimit: integer('refund_manager_limit').notNull().default(5000),
     /** The most a manual discount at the POS may take off a subtotal, in basis points (20%). */
     manualDiscountMaxBp: integer('manual_discount_max_bp').notNull().default(2000),
+    // Printed above and below a receipt's items, and its logo (an uploaded WebP's URL).
+    receiptHeader: text('receipt_header'),
+    receiptFooter: text('receipt_footer'),
+    receiptLogoUrl: text('receipt_logo_url'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -102,6 +102,7 @@ describe('POST /api/login', () => {
     expect(tenantOutlet?.children.map((c) => c.title)).toEqual([
       'menu.outlet',
       'menu.time_management',
+      'menu.business_settings',
     ]);
 
     const superadmin = await t.login('superadmin');

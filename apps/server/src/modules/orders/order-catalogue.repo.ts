@@ -155,6 +155,9 @@ export async function orderContext(
         sstRegistrationNo: tenants.sstRegistrationNo,
         tin: tenants.tin,
         brn: tenants.brn,
+        receiptHeader: tenants.receiptHeader,
+        receiptFooter: tenants.receiptFooter,
+        receiptLogoUrl: tenants.receiptLogoUrl,
         closures: closuresFrom(tenantId, o.fromDate),
         staffName: o.staffId
           ? sql<

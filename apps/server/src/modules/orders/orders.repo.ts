@@ -210,6 +210,9 @@ export interface ReceiptSource {
   code: string;
   address: string | null;
   phone: string | null;
+  receiptHeader: string | null;
+  receiptFooter: string | null;
+  receiptLogoUrl: string | null;
 }
 
 /** One order the caller may see (tenant, and their outlet when bound to one), or null. */
@@ -233,6 +236,9 @@ export async function findById(
         code: outlets.code,
         address: outlets.address,
         phone: outlets.phone,
+        receiptHeader: tenants.receiptHeader,
+        receiptFooter: tenants.receiptFooter,
+        receiptLogoUrl: tenants.receiptLogoUrl,
       },
       // Who is asking, by name, for the history row of a move (the principal has no full name).
       callerName: sql<

@@ -120,6 +120,9 @@ const receiptOf = (r: repo.ReceiptSource): Order['receipt'] => ({
   outlet_code: r.code,
   outlet_address: r.address,
   outlet_phone: r.phone,
+  header: r.receiptHeader,
+  footer: r.receiptFooter,
+  logo_url: r.receiptLogoUrl,
 });
 
 export function createOrderService({
@@ -207,6 +210,9 @@ export function createOrderService({
           sst_registration_no: c.sstRegistrationNo,
           tin: c.tin,
           brn: c.brn,
+          header: c.receiptHeader,
+          footer: c.receiptFooter,
+          logo_url: c.receiptLogoUrl,
         },
       };
     },

@@ -416,6 +416,9 @@ describe('receipt header on orders', () => {
     outlet_code: 'KL01',
     outlet_address: '12 Jalan Bukit Bintang, 55100 Kuala Lumpur',
     outlet_phone: '+60 3-2141 0001',
+    header: null,
+    footer: null,
+    logo_url: null,
   };
 
   it('comes with the sale, its replay, the details and a status move, as tenant and outlet are now', async () => {
@@ -478,6 +481,9 @@ describe('GET /api/pos/context', () => {
         sst_registration_no: 'W10-1808-32000123',
         tin: 'C2584563200',
         brn: '202301012345',
+        header: null,
+        footer: null,
+        logo_url: null,
       },
     });
     clock.set('2026-06-10T15:30:00Z');

@@ -102,6 +102,9 @@ export function sampleOrder(overrides: Partial<Order> = {}): Order {
       outlet_code: 'KL01',
       outlet_address: '12 Jalan Bukit Bintang, 55100 Kuala Lumpur',
       outlet_phone: '+60321234567',
+      header: null,
+      footer: null,
+      logo_url: null,
     },
     ...overrides,
   };

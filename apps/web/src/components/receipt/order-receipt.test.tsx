@@ -35,6 +35,35 @@ describe('OrderReceipt', () => {
     });
   });
 
+  it("prints the business's own header, footer and logo instead of the standard thanks", () => {
+    const order = sampleOrder();
+    render(
+      <OrderReceipt
+        order={{
+          ...order,
+          receipt: {
+            ...order.receipt,
+            header: 'Halal certified\nFree Wi-Fi: kopi-guest',
+            footer: 'Follow us @kopihq',
+            logo_url: '/uploads/logos/logo.webp',
+          },
+        }}
+      />,
+    );
+    expect(screen.getByTestId('receipt-header')).toHaveTextContent('Halal certified');
+    expect(screen.getByTestId('receipt-header')).toHaveTextContent('Free Wi-Fi: kopi-guest');
+    expect(screen.getByTestId('receipt-footer')).toHaveTextContent('Follow us @kopihq');
+    expect(screen.getByTestId('receipt-logo')).toHaveAttribute('src', '/uploads/logos/logo.webp');
+    expect(screen.queryByText('Thank you! Please come again.')).not.toBeInTheDocument();
+  });
+
+  it('prints the standard thanks without a footer, and no logo or header', () => {
+    render(<OrderReceipt order={sampleOrder()} />);
+    expect(screen.getByText('Thank you! Please come again.')).toBeInTheDocument();
+    expect(screen.queryByTestId('receipt-logo')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('receipt-header')).not.toBeInTheDocument();
+  });
+
   it('prints the header, the order, the items and the money', () => {
     render(<OrderReceipt order={sampleOrder()} />);
     const receipt = screen.getByTestId('order-receipt');

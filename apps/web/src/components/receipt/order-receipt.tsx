@@ -5,6 +5,15 @@ import { useReceiptStrings } from './i18n';
 import { PrintSheet } from './print-sheet';
 import { PaperCentre, PaperLine, PaperRule, PaperText, receiptAmount } from './receipt-parts';
 
+/** The business's own lines (header, footer), as typed: line breaks kept. */
+function ReceiptText({ children, testId }: { children: string; testId: string }) {
+  return (
+    <Box data-testid={testId} sx={{ whiteSpace: 'pre-line', mt: '1mm' }}>
+      <PaperCentre>{children}</PaperCentre>
+    </Box>
+  );
+}
+
 const signed = (sen: number) => (sen > 0 ? `+${receiptAmount(sen)}` : receiptAmount(sen));
 
 /**
@@ -24,6 +33,16 @@ export function OrderReceipt({ order }: { order: Order }) {
 
   return (
     <PrintSheet label={t('receipt.label', { number: order.order_no })} testId="order-receipt">
+      {receipt.logo_url && (
+        // Decorative: the business's name follows in text.
+        <Box
+          component="img"
+          src={receipt.logo_url}
+          alt=""
+          data-testid="receipt-logo"
+          sx={{ display: 'block', mx: 'auto', mb: '1mm', maxWidth: '40mm', maxHeight: '20mm' }}
+        />
+      )}
       <PaperCentre strong>{receipt.business_name}</PaperCentre>
       {receipt.legal_name && receipt.legal_name !== receipt.business_name && (
         <PaperCentre>{receipt.legal_name}</PaperCentre>
@@ -33,6 +52,7 @@ export function OrderReceipt({ order }: { order: Order }) {
         <PaperCentre>{t('receipt.sstNo', { value: receipt.sst_registration_no })}</PaperCentre>
       )}
       {receipt.tin && <PaperCentre>{t('receipt.tin', { value: receipt.tin })}</PaperCentre>}
+      {receipt.header && <ReceiptText testId="receipt-header">{receipt.header}</ReceiptText>}
       <Box sx={{ mt: '1.5mm' }}>
         <PaperCentre>
           {t('receipt.outlet', { name: order.outlet_name, code: receipt.outlet_code })}
@@ -163,7 +183,12 @@ export function OrderReceipt({ order }: { order: Order }) {
       {order.outside_hours && <PaperCentre>{t('receipt.outsideHours')}</PaperCentre>}
       <PaperRule />
       <PaperCentre>{t('receipt.pricesNote')}</PaperCentre>
-      <PaperCentre strong>{t('receipt.thanks')}</PaperCentre>
+      {/* The business's own closing words replace the standard thanks. */}
+      {receipt.footer ? (
+        <ReceiptText testId="receipt-footer">{receipt.footer}</ReceiptText>
+      ) : (
+        <PaperCentre strong>{t('receipt.thanks')}</PaperCentre>
+      )}
     </PrintSheet>
   );
 }

@@ -174,5 +174,8 @@ export const context: PosContext = {
     sst_registration_no: 'W10-1808-32000001',
     tin: null,
     brn: null,
+    header: null,
+    footer: null,
+    logo_url: null,
   },
 };

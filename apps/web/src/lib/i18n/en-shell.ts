@@ -13,6 +13,7 @@ export const enShell = {
     outlet: 'Outlet',
     timeManagement: 'Time Management',
     tenant: 'Tenant',
+    businessSettings: 'Business Settings',
     statusOrder: 'Status Order',
     orderList: 'Order',
     orderDetails: 'Order Details',

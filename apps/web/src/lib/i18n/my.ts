@@ -68,6 +68,7 @@ export const my: UiMessages = {
     outlet: 'Cawangan',
     timeManagement: 'Pengurusan Masa',
     tenant: 'Penyewa',
+    businessSettings: 'Tetapan Perniagaan',
     statusOrder: 'Status Pesanan',
     orderList: 'Pesanan',
     orderDetails: 'Butiran Pesanan',

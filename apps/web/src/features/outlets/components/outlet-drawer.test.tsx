@@ -68,3 +68,25 @@ describe('outlet drawer: status board minutes', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 });
+
+describe('outlet drawer: code and phone', () => {
+  it('says an emptied code is required and refuses a phone that is not Malaysian', async () => {
+    const { drawer, save, onSubmit } = renderDrawer();
+    await userEvent.clear(drawer.getByLabelText('Code'));
+    await userEvent.type(drawer.getByLabelText('Phone'), 'abc');
+    await save();
+    expect(await drawer.findByText('This field is required')).toBeInTheDocument();
+    expect(
+      await drawer.findByText('The pattern is 01x-xxx xxxx / 0x-xxx xxxx'),
+    ).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('saves a Malaysian phone in one written form', async () => {
+    const { drawer, save, onSubmit } = renderDrawer();
+    await userEvent.type(drawer.getByLabelText('Phone'), '03 2141 0001');
+    await save();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]).toEqual([expect.objectContaining({ phone: '+60 3-2141 0001' })]);
+  });
+});

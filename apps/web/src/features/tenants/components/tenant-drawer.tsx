@@ -22,7 +22,7 @@ import {
 } from '../../../components/form-fields';
 import { FormTimezoneField } from '../../../components/form-timezone-field';
 import { useTenantStrings } from '../i18n';
-import { FormPercentField } from './percent-field';
+import { FormPercentField } from '../../../components/form-percent-field';
 import { halfCell } from '../../../components/form-binding';
 
 // Rates are typed as percentages: their messages speak in percent (at most 100), not in bp.

@@ -41,7 +41,7 @@ import { TenantOutlets } from '../components/tenant-outlets';
 import { TenantStatusLabel, type TenantStatus } from '../components/tenant-status-label';
 import { useTenantSwitch } from '../components/use-tenant-switch';
 import { useTenantStrings } from '../i18n';
-import { bpToPercentText } from '../percent';
+import { bpToPercentText } from '../../../lib/percent';
 
 const tenantStatuses = ['active', 'trial', 'suspended', 'pending_payment'] as const;
 

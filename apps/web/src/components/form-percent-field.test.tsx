@@ -4,8 +4,8 @@ import { messageKey } from '@kopi/contract';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { renderWithProviders } from '../../../test/render';
-import { FormPercentField } from './percent-field';
+import { renderWithProviders } from '../test/render';
+import { FormPercentField } from './form-percent-field';
 
 const schema = z.object({
   rate: z

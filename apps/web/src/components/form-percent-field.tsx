@@ -2,8 +2,8 @@ import { useState } from 'react';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { type FieldValues } from 'react-hook-form';
-import { CellController, inputBinding, type BoundField } from '../../../components/form-binding';
-import { bpToPercentText, percentTextToBp } from '../percent';
+import { CellController, inputBinding, type BoundField } from './form-binding';
+import { bpToPercentText, percentTextToBp } from '../lib/percent';
 
 /** A rate entered as a percentage ("6.5") and kept in basis points (650). */
 function PercentInput({

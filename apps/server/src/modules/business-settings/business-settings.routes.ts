@@ -1,0 +1,52 @@
+import multipart from '@fastify/multipart';
+import { businessSettingsInputSchema, businessSettingsSchema } from '@kopi/contract';
+import type { FastifyInstance } from 'fastify';
+import { IMAGE_MAX_BYTES } from '../../lib/images';
+import { authedContextOf } from '../../lib/request-context';
+import { defineRoutes } from '../../lib/route-kit';
+import { readUploadedFile } from '../../lib/upload-file';
+import type { BusinessSettingsService } from './business-settings.service';
+
+// /api/business-settings, subject business-settings (/tenant/business-settings): the caller's
+// own tenant, never one named in the request.
+
+export async function businessSettingsRoutes(
+  app: FastifyInstance,
+  { service }: { service: BusinessSettingsService },
+) {
+  const route = defineRoutes(app, { tags: ['business-settings'], context: authedContextOf });
+  await app.register(multipart);
+
+  route.get('/business-settings', {
+    config: { permission: 'read-business-settings' },
+    summary: "The caller's business settings: tax, service charge, rounding, receipt, business day",
+    data: businessSettingsSchema,
+    handler: (ctx) => service.get(ctx),
+  });
+
+  route.put('/business-settings', {
+    config: { permission: 'update-business-settings' },
+    summary: 'Change the business settings; orders already placed keep their amounts (audited)',
+    body: businessSettingsInputSchema,
+    data: businessSettingsSchema,
+    handler: (ctx, { body }) => service.update(ctx, body),
+  });
+
+  route.post('/business-settings/logo', {
+    // Multipart bodies are not hashed by the idempotency plugin; a repeated upload is harmless.
+    config: { permission: 'update-business-settings', idempotency: false },
+    summary:
+      'Upload the receipt logo (multipart "file"; JPEG, PNG or WebP up to 2 MB, checked by content; stored as a 400 px WebP)',
+    consumes: ['multipart/form-data'],
+    data: businessSettingsSchema,
+    handler: async (ctx, request) =>
+      service.setLogo(ctx, await readUploadedFile(request, IMAGE_MAX_BYTES)),
+  });
+
+  route.delete('/business-settings/logo', {
+    config: { permission: 'update-business-settings' },
+    summary: 'Remove the receipt logo',
+    data: businessSettingsSchema,
+    handler: (ctx) => service.removeLogo(ctx),
+  });
+}

@@ -1,0 +1,23 @@
+import { pngImage } from './catalogue-fixtures';
+
+// The tenant-isolation scenario's part for business settings: tenant A's admin reads and saves
+// them (a footer change, then back), uploads a receipt logo and removes it.
+
+/** The scenario's requests as tenant A's admin (answers kept loose, as the scenario's are). */
+interface AdminRequests {
+  get(url: string): Promise<{ data: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  put(url: string, body: object): Promise<{ data: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  del(url: string): Promise<{ data: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+export async function businessSettingsPart(
+  a: AdminRequests,
+  upload: (url: string, file: Buffer) => Promise<unknown>,
+) {
+  const current = (await a.get('/api/business-settings')).data as Record<string, unknown>;
+  const { business_name: _name, receipt_logo_url: _logo, updated_at: _at, ...settings } = current;
+  await a.put('/api/business-settings', { ...settings, receipt_footer: 'Iso footer' });
+  await a.put('/api/business-settings', settings);
+  await upload('/api/business-settings/logo', await pngImage(40, 40));
+  await a.del('/api/business-settings/logo');
+}

@@ -1,0 +1,27 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BusinessSettings, BusinessSettingsInput } from '@kopi/contract';
+import { http } from '../../lib/http/http';
+
+// /api/business-settings (subject business-settings): the signed-in tenant's own settings.
+export const businessSettingsKeys = {
+  all: ['business-settings'] as const,
+};
+
+export const getBusinessSettings = () => http.get<BusinessSettings>('/business-settings');
+export const saveBusinessSettings = (body: BusinessSettingsInput) =>
+  http.put<BusinessSettings>('/business-settings', body);
+export function uploadReceiptLogo(file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  return http.post<BusinessSettings>('/business-settings/logo', form);
+}
+export const removeReceiptLogo = () => http.delete<BusinessSettings>('/business-settings/logo');
+
+export const useBusinessSettings = () =>
+  useQuery({ queryKey: businessSettingsKeys.all, queryFn: getBusinessSettings });
+
+/** Puts a fresh answer of the server in the cache (the form and the logo card refill from it). */
+export function useSetBusinessSettings() {
+  const client = useQueryClient();
+  return (settings: BusinessSettings) => client.setQueryData(businessSettingsKeys.all, settings);
+}

@@ -1,0 +1,108 @@
+import { defineFeatureStrings, type FeatureMessages } from '../../lib/i18n/feature-strings';
+
+// Strings of the business settings screen (/tenant/business-settings, the tenant's admin).
+const en = {
+  page: {
+    title: 'Business Settings',
+    subtitle:
+      'Tax, service charge, rounding, registration numbers, receipts and the business day of {{name}}.',
+    newOrdersOnly:
+      'Changes apply to new orders only: orders already placed keep the amounts they were charged.',
+    error: 'The business settings could not be loaded.',
+  },
+  form: {
+    title: 'Settings',
+    save: 'Save settings',
+    saved: 'Business settings saved',
+    rates: 'Tax and service charge',
+    serviceTax: 'Service tax (SST)',
+    serviceTaxHint: '6 for 6%. 0 if not SST-registered.',
+    serviceCharge: 'Service charge',
+    serviceChargeHint: '10 for 10%. 0 to switch it off.',
+    chargeMethods: 'Service charge applies to',
+    chargeTaxable: 'SST applies to the service charge',
+    cashRounding: 'Round cash bills to the nearest 5 sen',
+    registration: 'Registration numbers',
+    sst: 'SST registration number',
+    brn: 'Business registration number (BRN)',
+    tin: 'Tax identification number (TIN)',
+    receipt: 'Receipt',
+    header: 'Receipt header',
+    headerHint: 'Printed under the business name, e.g. a halal note or the Wi-Fi password.',
+    footer: 'Receipt footer',
+    footerHint: 'Printed at the end instead of “Thank you! Please come again.”',
+    businessDay: 'Business day',
+    cutoff: 'Business day starts at',
+    cutoffHint: 'Sales before this hour count for the previous day (e.g. 04:00).',
+  },
+  logo: {
+    title: 'Receipt logo',
+    hint: 'JPEG, PNG or WebP up to 2 MB. Printed at the top of every receipt.',
+    none: 'No logo',
+    alt: 'Receipt logo of {{name}}',
+    upload: 'Upload logo',
+    replace: 'Replace logo',
+    remove: 'Remove logo',
+    uploaded: 'Receipt logo saved',
+    removed: 'Receipt logo removed',
+  },
+  serving: {
+    dine_in: 'Dine in',
+    pick_up: 'Pick up',
+    delivery: 'Delivery',
+  },
+} as const;
+
+const my: FeatureMessages<typeof en> = {
+  page: {
+    title: 'Tetapan Perniagaan',
+    subtitle:
+      'Cukai, caj perkhidmatan, pembundaran, nombor pendaftaran, resit dan hari perniagaan {{name}}.',
+    newOrdersOnly:
+      'Perubahan hanya untuk pesanan baharu: pesanan yang telah dibuat kekal dengan amaun yang dicaj.',
+    error: 'Tetapan perniagaan tidak dapat dimuatkan.',
+  },
+  form: {
+    title: 'Tetapan',
+    save: 'Simpan tetapan',
+    saved: 'Tetapan perniagaan disimpan',
+    rates: 'Cukai dan caj perkhidmatan',
+    serviceTax: 'Cukai perkhidmatan (SST)',
+    serviceTaxHint: '6 untuk 6%. 0 jika tidak berdaftar SST.',
+    serviceCharge: 'Caj perkhidmatan',
+    serviceChargeHint: '10 untuk 10%. 0 untuk mematikannya.',
+    chargeMethods: 'Caj perkhidmatan dikenakan pada',
+    chargeTaxable: 'SST dikenakan pada caj perkhidmatan',
+    cashRounding: 'Bundarkan bil tunai kepada 5 sen terdekat',
+    registration: 'Nombor pendaftaran',
+    sst: 'Nombor pendaftaran SST',
+    brn: 'Nombor pendaftaran perniagaan (BRN)',
+    tin: 'Nombor pengenalan cukai (TIN)',
+    receipt: 'Resit',
+    header: 'Pengepala resit',
+    headerHint: 'Dicetak di bawah nama perniagaan, cth. nota halal atau kata laluan Wi-Fi.',
+    footer: 'Pengaki resit',
+    footerHint: 'Dicetak di hujung menggantikan “Terima kasih! Sila datang lagi.”',
+    businessDay: 'Hari perniagaan',
+    cutoff: 'Hari perniagaan bermula pada',
+    cutoffHint: 'Jualan sebelum jam ini dikira untuk hari sebelumnya (cth. 04:00).',
+  },
+  logo: {
+    title: 'Logo resit',
+    hint: 'JPEG, PNG atau WebP sehingga 2 MB. Dicetak di bahagian atas setiap resit.',
+    none: 'Tiada logo',
+    alt: 'Logo resit {{name}}',
+    upload: 'Muat naik logo',
+    replace: 'Ganti logo',
+    remove: 'Buang logo',
+    uploaded: 'Logo resit disimpan',
+    removed: 'Logo resit dibuang',
+  },
+  serving: {
+    dine_in: 'Makan di sini',
+    pick_up: 'Ambil sendiri',
+    delivery: 'Penghantaran',
+  },
+};
+
+export const useBusinessSettingsStrings = defineFeatureStrings('business-settings', { en, my });

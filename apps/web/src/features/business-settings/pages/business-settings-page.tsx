@@ -1,0 +1,45 @@
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import { PageHeader } from '../../../components/page-header';
+import { RetryAlert } from '../../../components/retry-alert';
+import { useCan } from '../../../lib/can-context';
+import { saveBusinessSettings, useBusinessSettings, useSetBusinessSettings } from '../api';
+import { BusinessSettingsForm } from '../components/business-settings-form';
+import { ReceiptLogoCard } from '../components/receipt-logo-card';
+import { useBusinessSettingsStrings } from '../i18n';
+
+/**
+ * /tenant/business-settings (read business-settings): the tenant's admin sets tax, service
+ * charge, rounding, registration numbers, receipt texts and logo and the business day
+ * (update-business-settings to change them). The tenant is always the signed-in one.
+ */
+export function BusinessSettingsPage() {
+  const { t } = useBusinessSettingsStrings();
+  const can = useCan();
+  const settings = useBusinessSettings();
+  const setSettings = useSetBusinessSettings();
+  const mayUpdate = can('update', 'business-settings');
+
+  return (
+    <Stack spacing={3}>
+      <PageHeader
+        title={t('page.title')}
+        subtitle={t('page.subtitle', { name: settings.data?.business_name ?? '' })}
+      />
+      {settings.isError ? (
+        <RetryAlert onRetry={() => void settings.refetch()}>{t('page.error')}</RetryAlert>
+      ) : settings.data ? (
+        <>
+          <BusinessSettingsForm
+            settings={settings.data}
+            mayUpdate={mayUpdate}
+            onSave={async (values) => setSettings(await saveBusinessSettings(values))}
+          />
+          <ReceiptLogoCard settings={settings.data} mayUpdate={mayUpdate} onChange={setSettings} />
+        </>
+      ) : (
+        <Skeleton variant="rounded" height={480} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,60 @@
+import { expect, test } from '../fixtures';
+import { accessToken, signIn } from '../support/session';
+
+// The chain's admin sets the business's receipt texts and logo and the service charge from
+// /tenant/business-settings, reached through the "Tenant and Outlet" menu. The settings are put
+// back at the end: other journeys read receipts and prices of the same database.
+
+// A 1×1 transparent PNG, made in the test (no fixture file).
+const onePixelPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('an admin changes the service charge and the receipt footer and logo of the business', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'admin');
+  const token = await accessToken(page);
+  const auth = { authorization: `Bearer ${token}` };
+  const before = (
+    await (await page.request.get('/api/business-settings', { headers: auth })).json()
+  ).data as Record<string, unknown>;
+
+  await page.getByRole('button', { name: 'Tenant and Outlet' }).click();
+  await page.getByRole('link', { name: 'Business Settings' }).click();
+  await expect(page).toHaveURL(/\/tenant\/business-settings$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Business Settings' })).toBeVisible();
+
+  const charge = page.getByLabel('Service charge', { exact: true });
+  await expect(charge).toHaveValue('10');
+  await charge.fill('5');
+  await page.getByLabel('Receipt footer').fill('Jumpa lagi di Kopi Demo!');
+  await page.getByTestId('business-settings-save').click();
+  await expect(page.getByText('Business settings saved')).toBeVisible();
+
+  await page.getByTestId('receipt-logo-input').setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: onePixelPng,
+  });
+  await expect(page.getByTestId('receipt-logo-preview')).toHaveAttribute(
+    'src',
+    /^\/uploads\/logos\/.+\.webp$/,
+  );
+
+  await page.reload();
+  await expect(page.getByLabel('Service charge', { exact: true })).toHaveValue('5');
+  await expect(page.getByLabel('Receipt footer')).toHaveValue('Jumpa lagi di Kopi Demo!');
+  await expect(page.getByTestId('receipt-logo-preview')).toBeVisible();
+
+  // Put the business back as it was.
+  await page.request.delete('/api/business-settings/logo', { headers: auth });
+  const { business_name: _n, receipt_logo_url: _l, updated_at: _u, ...settings } = before;
+  const restored = await page.request.put('/api/business-settings', {
+    headers: auth,
+    data: settings,
+  });
+  expect(restored.status()).toBe(200);
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { businessSettingKeys, businessSettingsInputSchema } from './business-settings';
+
+const settings = {
+  sst_registration_no: 'W10-1808-32000123',
+  service_tax_rate_bp: 600,
+  service_charge_taxable: true,
+  service_charge_rate_bp: 1000,
+  service_charge_methods: ['dine_in'],
+  cash_rounding: true,
+  brn: '202301012345',
+  tin: null,
+  receipt_header: ' Halal certified ',
+  receipt_footer: null,
+  business_day_cutoff_hour: 4,
+};
+
+describe('business settings input', () => {
+  it('accepts the settings, trimming texts', () => {
+    expect(businessSettingsInputSchema.parse(settings).receipt_header).toBe('Halal certified');
+  });
+
+  it('refuses rates outside 0–100% and cut-off hours outside 0–23, in percent words', () => {
+    const result = businessSettingsInputSchema.safeParse({
+      ...settings,
+      service_tax_rate_bp: 10_001,
+      service_charge_rate_bp: -1,
+      business_day_cutoff_hour: 24,
+    });
+    expect(Object.fromEntries(result.error!.issues.map((i) => [i.path[0], i.message]))).toEqual({
+      service_tax_rate_bp: 'validation.max_value?max=100',
+      service_charge_rate_bp: 'validation.min_value?min=0',
+      business_day_cutoff_hour: 'validation.max_value?max=23',
+    });
+  });
+
+  it('names every setting once', () => {
+    expect(new Set(businessSettingKeys).size).toBe(Object.keys(settings).length);
+  });
+});
