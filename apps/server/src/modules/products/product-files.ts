@@ -132,6 +132,7 @@ export function parseRinggit(text: string): number | null {
 export interface ExportRow {
   sku: string;
   name: string;
+  name_my: string | null;
   category: string;
   base_price: number;
   discounted_price: number | null;
@@ -148,6 +149,7 @@ function textRow(p: ExportRow): string[] {
   return [
     cell(p.sku),
     cell(p.name),
+    cell(p.name_my ?? ''),
     cell(p.category),
     formatRinggit(p.base_price),
     p.discounted_price === null ? '' : formatRinggit(p.discounted_price),
@@ -172,7 +174,7 @@ export async function writeXlsx(rows: ExportRow[]): Promise<Buffer> {
   sheet.columns = productImportColumns.map((key) => ({
     header: key,
     key,
-    width: key === 'name' || key === 'description' ? 32 : 16,
+    width: key === 'name' || key === 'name_my' || key === 'description' ? 32 : 16,
     ...(key.endsWith('price') ? { style: { numFmt: '0.00' } } : {}),
   }));
   for (const p of rows) {
