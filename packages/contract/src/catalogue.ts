@@ -264,7 +264,6 @@ export const productSoldOutSchema = z.object({ sold_out: z.boolean() });
 export const productImportColumns = [
   'sku',
   'name',
-  'name_my',
   'category',
   'base_price',
   'discounted_price',
@@ -272,6 +271,8 @@ export const productImportColumns = [
   'description',
   'status',
   'tags',
+  // Last, so files made before Malay names read the same.
+  'name_my',
 ] as const;
 export const importRowErrorSchema = z.object({
   row: z.number().int(),

@@ -149,7 +149,6 @@ function textRow(p: ExportRow): string[] {
   return [
     cell(p.sku),
     cell(p.name),
-    cell(p.name_my ?? ''),
     cell(p.category),
     formatRinggit(p.base_price),
     p.discounted_price === null ? '' : formatRinggit(p.discounted_price),
@@ -157,6 +156,7 @@ function textRow(p: ExportRow): string[] {
     cell(p.description ?? ''),
     p.status,
     cell(p.tags.join(', ')),
+    cell(p.name_my ?? ''),
   ];
 }
 
@@ -189,6 +189,7 @@ export async function writeXlsx(rows: ExportRow[]): Promise<Buffer> {
       text[6],
       text[7],
       text[8],
+      text[9],
     ]);
   }
   sheet.getRow(1).font = { bold: true };

@@ -17,6 +17,7 @@ import Add from '@mui/icons-material/Add';
 import Remove from '@mui/icons-material/Remove';
 import type { PosMenuProduct } from '@kopi/contract';
 import { formatMoney } from '../../../lib/formatters';
+import { useLocalizedName } from '../../../lib/localized-name';
 import { MAX_QUANTITY, type NewCartLine } from '../cart';
 import { usePosStrings } from '../i18n';
 import {
@@ -50,11 +51,11 @@ function ruleText(t: T, g: VariantGroup) {
   return min > 0 ? t('options.chooseRange', { min, max }) : t('options.chooseUpTo', { max });
 }
 
-export function problemText(t: T, p: GroupProblem) {
-  if (p.kind === 'max') return t('options.tooMany', { max: p.max, group: p.group.name });
+export function problemText(t: T, p: GroupProblem, group = p.group.name) {
+  if (p.kind === 'max') return t('options.tooMany', { max: p.max, group });
   return p.min === 1
-    ? t('options.needMin', { group: p.group.name })
-    : t('options.needMinCount', { min: p.min, group: p.group.name });
+    ? t('options.needMin', { group })
+    : t('options.needMinCount', { min: p.min, group });
 }
 
 /** A choice whose accessible name is exactly the option's name; its price describes it. */
@@ -123,6 +124,7 @@ function GroupField({
   onChange: (next: Selection) => void;
 }) {
   const { t } = usePosStrings();
+  const nameOf = useLocalizedName();
   const headingId = useId();
   const chosen = selection.options[group.id] ?? [];
   const single = isSingleChoice(group);
@@ -137,7 +139,7 @@ function GroupField({
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
         <Typography id={headingId} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-          {group.name}
+          {nameOf(group.name, group.name_my)}
         </Typography>
         <Chip
           size="small"
@@ -171,7 +173,7 @@ function GroupField({
           <Choice
             key={o.id}
             kind={single ? 'radio' : 'checkbox'}
-            name={o.name}
+            name={nameOf(o.name, o.name_my)}
             price={o.price}
             checked={chosen.includes(o.id)}
             disabled={optionBlocked(selection, group, o.id)}
@@ -198,6 +200,7 @@ function OptionsForm({
   onClose: () => void;
 }) {
   const { t } = usePosStrings();
+  const nameOf = useLocalizedName();
   const [selection, setSelection] = useState<Selection>(emptySelection);
   const [quantity, setQuantity] = useState(1);
   const [notes, setNotes] = useState('');
@@ -219,7 +222,7 @@ function OptionsForm({
       sx={{ display: 'contents' }}
     >
       <DialogTitle id="pos-options-title" sx={{ pb: 1 }}>
-        {t('options.title', { name: product.name })}
+        {t('options.title', { name: nameOf(product.name, product.name_my) })}
         <Typography component="span" variant="body1" color="text.secondary" sx={{ ml: 1 }}>
           {formatMoney(product.price)}
         </Typography>
@@ -250,7 +253,7 @@ function OptionsForm({
                   <Choice
                     key={a.id}
                     kind="checkbox"
-                    name={a.name}
+                    name={nameOf(a.name, a.name_my)}
                     price={a.price}
                     checked={selection.addons.includes(a.id)}
                     onChange={() => setSelection((s) => toggleAddon(s, a.id))}
@@ -319,7 +322,11 @@ function OptionsForm({
               color="warning.dark"
               data-testid="pos-option-reason"
             >
-              {problemText(t, problems[0]!)}
+              {problemText(
+                t,
+                problems[0]!,
+                nameOf(problems[0]!.group.name, problems[0]!.group.name_my),
+              )}
             </Typography>
           )}
         </Box>

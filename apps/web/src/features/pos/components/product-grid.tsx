@@ -10,6 +10,7 @@ import QrCodeScanner from '@mui/icons-material/QrCodeScanner';
 import Search from '@mui/icons-material/Search';
 import type { PosMenuProduct } from '@kopi/contract';
 import { formatMoney } from '../../../lib/formatters';
+import { useLocalizedName } from '../../../lib/localized-name';
 import { usePosStrings } from '../i18n';
 import { needsOptionDialog, unsellableReason } from '../options';
 
@@ -20,6 +21,7 @@ export interface ScanMessage {
 
 function ProductTile({ product, onPick }: { product: PosMenuProduct; onPick: () => void }) {
   const { t } = usePosStrings();
+  const nameOf = useLocalizedName();
   const reason = unsellableReason(product);
   const discounted = product.price < product.base_price;
   return (
@@ -58,7 +60,7 @@ function ProductTile({ product, onPick }: { product: PosMenuProduct; onPick: () 
           overflow: 'hidden',
         }}
       >
-        {product.name}
+        {nameOf(product.name, product.name_my)}
       </Typography>
       <Box
         component="span"
