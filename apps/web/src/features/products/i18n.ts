@@ -112,7 +112,7 @@ const en = {
     fixErrors: 'Some fields need attention.',
     info: 'Product Information',
     name: 'Name',
-    nameMy: 'Name (Malay)',
+    nameMy: 'Name (Melayu)',
     nameMyHint: 'Shown on Malay screens and receipts; empty shows the English name.',
     sku: 'SKU',
     barcode: 'Barcode',
