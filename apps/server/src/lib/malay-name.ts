@@ -21,7 +21,11 @@ export function languageOf(acceptLanguage: string | string[] | undefined): Local
       const [tag = '', ...params] = part.trim().toLowerCase().split(';');
       const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
       const weight = q ? Number(q.slice(2)) : 1;
-      return { primary: tag.split('-')[0] ?? '', weight: Number.isFinite(weight) ? weight : 0, index };
+      return {
+        primary: tag.split('-')[0] ?? '',
+        weight: Number.isFinite(weight) ? weight : 0,
+        index,
+      };
     })
     .filter((r) => r.weight > 0)
     .sort((a, b) => b.weight - a.weight || a.index - b.index);

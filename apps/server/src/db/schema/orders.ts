@@ -188,14 +188,8 @@ export const orderItems = pgTable(
     sku: text('sku').notNull(),
     quantity: integer('quantity').notNull(),
     unitPrice: integer('unit_price').notNull(),
-    options: jsonb('options')
-      .$type<OrderItemOptionSnapshot[]>()
-      .notNull()
-      .default([]),
-    addons: jsonb('addons')
-      .$type<OrderItemAddonSnapshot[]>()
-      .notNull()
-      .default([]),
+    options: jsonb('options').$type<OrderItemOptionSnapshot[]>().notNull().default([]),
+    addons: jsonb('addons').$type<OrderItemAddonSnapshot[]>().notNull().default([]),
     notes: text('notes'),
     lineTotal: integer('line_total').notNull(),
   },

@@ -183,10 +183,14 @@ describe('the app in Malay', () => {
     const peng = await demoProduct(t, 'KOP-004');
     const large = await optionNamed(t, peng.id, 'Size', 'Large');
     const choices = (await requiredChoices(t, peng.id)).map((id, i) => (i === 0 ? large.id : id));
-    const placed = await placeOrder(t, { ...customer.headers, ...malay }, {
-      outlet_id: kl,
-      items: [{ product_id: peng.id, quantity: 1, option_ids: choices }],
-    });
+    const placed = await placeOrder(
+      t,
+      { ...customer.headers, ...malay },
+      {
+        outlet_id: kl,
+        items: [{ product_id: peng.id, quantity: 1, option_ids: choices }],
+      },
+    );
     expect(placed.statusCode, placed.body).toBe(201);
     const [line] = placed.json().data.items;
     expect(line).toMatchObject({ name: 'Kopi Ais', name_my: 'Kopi Ais' });
@@ -236,11 +240,8 @@ describe('order lines keep the Malay names as sold', () => {
       });
       // The board shows the same snapshot.
       const board = await api.get(`/api/orders/board?outlet_id=${kl}`, admin);
-      const card = board
-        .json()
-        .data.orders.find((o: { id: string }) => o.id === orderId) as
-        | { items: { name_my: string | null }[] }
-        | undefined;
+      const card = board.json().data.orders.find((o: { id: string }) => o.id === orderId) as
+        { items: { name_my: string | null }[] } | undefined;
       expect(card!.items[0]!.name_my).toBe('Kopi Ais');
     } finally {
       await t.database.db

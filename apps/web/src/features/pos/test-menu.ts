@@ -27,7 +27,8 @@ export const ids = {
 type VariantGroup = PosMenuProduct['variant_groups'][number];
 /** A name, or [English, Malay] (the Malay screens' names; without one they show the English). */
 type Names = string | [string, string];
-const names = (n: Names) => (typeof n === 'string' ? { name: n, name_my: null } : { name: n[0], name_my: n[1] });
+const names = (n: Names) =>
+  typeof n === 'string' ? { name: n, name_my: null } : { name: n[0], name_my: n[1] };
 
 const group = (
   groupId: string,

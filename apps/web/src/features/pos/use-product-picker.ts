@@ -62,7 +62,10 @@ export function useProductPicker({
     }
     addLine(toCartLine(product, emptySelection, 1, ''));
     if (scanned)
-      setScan({ kind: 'added', text: t('catalogue.barcodeAdded', { name: nameOf(product.name, product.name_my) }) });
+      setScan({
+        kind: 'added',
+        text: t('catalogue.barcodeAdded', { name: nameOf(product.name, product.name_my) }),
+      });
   };
 
   const onBarcodeEnter = () => {

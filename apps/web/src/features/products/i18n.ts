@@ -289,7 +289,8 @@ const my: FeatureMessages<typeof en> = {
     info: 'Maklumat Produk',
     name: 'Nama',
     nameMy: 'Nama (Melayu)',
-    nameMyHint: 'Dipaparkan pada skrin dan resit bahasa Melayu; jika kosong, nama Inggeris dipaparkan.',
+    nameMyHint:
+      'Dipaparkan pada skrin dan resit bahasa Melayu; jika kosong, nama Inggeris dipaparkan.',
     sku: 'SKU',
     barcode: 'Kod bar',
     description: 'Penerangan',

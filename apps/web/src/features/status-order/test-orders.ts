@@ -32,7 +32,13 @@ export function boardOrder(overrides: Partial<BoardOrder> & { order_no: string }
         name_my: null,
         quantity: 2,
         options: [
-          { group: 'Sugar', group_my: 'Gula', name: 'Less sugar', name_my: 'Kurang manis', price: 0 },
+          {
+            group: 'Sugar',
+            group_my: 'Gula',
+            name: 'Less sugar',
+            name_my: 'Kurang manis',
+            price: 0,
+          },
         ],
         addons: [{ name: 'Extra shot', name_my: null, price: 150 }],
         notes: 'No ice',

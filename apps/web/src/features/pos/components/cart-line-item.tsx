@@ -43,8 +43,7 @@ export function CartLineItem({
   };
   const details = [
     line.options.length > 0 && line.options.map((o) => nameOf(o.name, o.name_my)).join(' · '),
-    line.addons.length > 0 &&
-      line.addons.map((a) => `+ ${nameOf(a.name, a.name_my)}`).join(', '),
+    line.addons.length > 0 && line.addons.map((a) => `+ ${nameOf(a.name, a.name_my)}`).join(', '),
   ].filter((d): d is string => Boolean(d));
   return (
     <Box

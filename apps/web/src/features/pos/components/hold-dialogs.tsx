@@ -95,7 +95,9 @@ export function RecallDialog({
                       time: formatDateTime(h.held_at).slice(11, 16),
                     })}
                     {' · '}
-                    {h.cart.lines.map((l) => `${l.quantity}× ${nameOf(l.name, l.name_my)}`).join(', ')}
+                    {h.cart.lines
+                      .map((l) => `${l.quantity}× ${nameOf(l.name, l.name_my)}`)
+                      .join(', ')}
                   </Typography>
                 </Box>
                 <Button
