@@ -296,6 +296,8 @@ export const dashboardSchema = z.object({
     z.object({
       product_id: text(),
       name: text(),
+      /** The product's Malay name; null when none is set. */
+      name_my: text().nullable(),
       sku: text().nullable(),
       quantity: count,
       gross: sen,
