@@ -162,7 +162,7 @@ export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOp
   publicRoute.get('/mobile/outlets/:id/menu', {
     config: publicRead,
     summary:
-      'What an outlet sells the app now (X-Tenant): categories and products with the outlet’s prices, variants and add-ons; sold out today is flagged',
+      'What an outlet sells the app now (X-Tenant): categories and products with the outlet’s prices, variants and add-ons; sold out today is flagged; names in the Accept-Language (ms: Malay where set, else English)',
     params: idParamSchema,
     data: mobileMenuSchema,
     handler: async (_ctx, request) => {
