@@ -243,6 +243,10 @@ describe('order lines keep the Malay names as sold', () => {
       const card = board.json().data.orders.find((o: { id: string }) => o.id === orderId) as
         { items: { name_my: string | null }[] } | undefined;
       expect(card!.items[0]!.name_my).toBe('Kopi Ais');
+      // And what a refund would take back.
+      const refundable = await api.get(`/api/orders/${orderId}/refundable`, admin);
+      expect(refundable.statusCode, refundable.body).toBe(200);
+      expect(refundable.json().data.items[0]).toMatchObject({ name_my: 'Kopi Ais' });
     } finally {
       await t.database.db
         .update(products)
