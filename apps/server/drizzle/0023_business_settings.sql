@@ -1,4 +1,5 @@
 -- Business settings: the receipt header and footer text and logo a tenant's admin sets
+-- (/tenant/business-settings); the other settings already have their columns.
 ALTER TABLE "tenants" ADD COLUMN "receipt_header" text;--> statement-breakpoint
 ALTER TABLE "tenants" ADD COLUMN "receipt_footer" text;--> statement-breakpoint
 ALTER TABLE "tenants" ADD COLUMN "receipt_logo_url" text;--> statement-breakpoint

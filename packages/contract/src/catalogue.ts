@@ -21,6 +21,17 @@ export const senDelta = z
 
 export const activeStatusSchema = z.enum(['active', 'disabled']);
 
+/**
+ * An optional Malay name (product, variant group, option, add-on): empty or missing means the
+ * English name shows on Malay screens (decision 039).
+ */
+export const malayNameInput = (max: number) =>
+  text()
+    .trim()
+    .max(max, { error: messageKey('max_length', { max }) })
+    .nullable()
+    .optional();
+
 // ---- Categories -------------------------------------------------------------------------------
 // /api/categories (subject category; creating also allowed by "create-Product Category")
 export const categoryInputSchema = z.object({
@@ -55,6 +66,7 @@ export const categoryOrderSchema = z.object({ ids: z.array(z.uuid()).min(1) });
 export const variantOptionInputSchema = z.object({
   id: z.uuid().optional(),
   options_name: requiredString(60),
+  options_name_my: malayNameInput(60),
   price: senDelta,
   /** Chosen at the POS unless the cashier picks another (at most one per group). */
   is_default: z.boolean().default(false),
@@ -62,6 +74,7 @@ export const variantOptionInputSchema = z.object({
 export const variantGroupInputSchema = z
   .object({
     variant_name: requiredString(60),
+    variant_name_my: malayNameInput(60),
     required: z.boolean().default(false),
     min_select: z.number().int().min(0).max(20).default(0),
     max_select: z.number().int().min(1).max(20).default(1),
@@ -90,12 +103,15 @@ export type VariantGroupInput = z.infer<typeof variantGroupInputSchema>;
 export const variantOptionSchema = z.object({
   id: text(),
   options_name: text(),
+  /** Null when the option has no Malay name. */
+  options_name_my: text().nullable(),
   price: z.number().int(),
   is_default: z.boolean(),
 });
 export const variantGroupSchema = z.object({
   id: text(),
   variant_name: text(),
+  variant_name_my: text().nullable(),
   required: z.boolean(),
   min_select: z.number().int(),
   max_select: z.number().int(),
@@ -107,6 +123,7 @@ export type VariantGroup = z.infer<typeof variantGroupSchema>;
 
 export const addonInputSchema = z.object({
   addons_name: requiredString(60),
+  addons_name_my: malayNameInput(60),
   price: sen,
   status: activeStatusSchema.default('active'),
 });
@@ -114,6 +131,7 @@ export type AddonInput = z.infer<typeof addonInputSchema>;
 export const addonSchema = z.object({
   id: text(),
   addons_name: text(),
+  addons_name_my: text().nullable(),
   price: z.number().int(),
   status: activeStatusSchema,
   used_by: z.array(z.object({ id: text(), name: text() })),
@@ -126,6 +144,7 @@ export const productStatusSchema = z.enum(['active', 'disabled', 'archived']);
 export const productInputSchema = z
   .object({
     name: requiredString(120),
+    name_my: malayNameInput(120),
     sku: requiredString(40),
     barcode: text().trim().max(40).nullable().optional(),
     description: text().trim().max(2000).nullable().optional(),
@@ -166,6 +185,8 @@ export type ProductOutlet = z.infer<typeof productOutletSchema>;
 export const productSchema = z.object({
   id: text(),
   name: text(),
+  /** Null when the product has no Malay name (Malay screens show `name`). */
+  name_my: text().nullable(),
   sku: text(),
   barcode: text().nullable(),
   description: text().nullable(),
@@ -198,6 +219,7 @@ export const productListItemSchema = productSchema
   .pick({
     id: true,
     name: true,
+    name_my: true,
     sku: true,
     barcode: true,
     category: true,
@@ -256,6 +278,8 @@ export const productImportColumns = [
   'description',
   'status',
   'tags',
+  // Last, so files made before Malay names read the same.
+  'name_my',
 ] as const;
 export const importRowErrorSchema = z.object({
   row: z.number().int(),
@@ -265,7 +289,8 @@ export const importRowErrorSchema = z.object({
 /**
  * Import files: prices are ringgit with up to 2 decimals (`12.50` = 1250 sen), tags are separated
  * by commas, the category is its English name (or id), status is active or disabled (empty:
- * active). Rows are upserted by SKU. Limits: 5 MB, 20,000 rows.
+ * active), name_my is the Malay name (empty: none; a file without the column keeps the Malay
+ * names it does not mention). Rows are upserted by SKU. Limits: 5 MB, 20,000 rows.
  */
 export const importResultSchema = z.object({
   total_rows: z.number().int(),

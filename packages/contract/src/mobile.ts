@@ -156,7 +156,12 @@ export const mobileOutletSchema = z.object({
 });
 export type MobileOutlet = z.infer<typeof mobileOutletSchema>;
 
-/** A product as the app lists it: only what the outlet sells (sold out today is flagged). */
+/**
+ * A product as the app lists it: only what the outlet sells (sold out today is flagged). `name`
+ * (of the product, its groups, options and add-ons) is in the request's Accept-Language: Malay
+ * (`ms` or `my`) gives the Malay name where one is set, else the English one; `name_my` is the
+ * Malay name as entered (null when none), for an app that switches language without reloading.
+ */
 export const mobileMenuProductSchema = posMenuProductSchema
   .omit({ barcode: true, available: true })
   .extend({ description: text().nullable() });

@@ -128,11 +128,21 @@ export const orderItemSchema = z.object({
   id: text(),
   product_id: text(),
   name: text(),
+  /** The Malay names as sold; null when none was set (Malay screens then show the English). */
+  name_my: text().nullable(),
   sku: text(),
   quantity: z.number().int(),
   unit_price: z.number().int(),
-  options: z.array(z.object({ group: text(), name: text(), price: z.number().int() })),
-  addons: z.array(z.object({ name: text(), price: z.number().int() })),
+  options: z.array(
+    z.object({
+      group: text(),
+      group_my: text().nullable(),
+      name: text(),
+      name_my: text().nullable(),
+      price: z.number().int(),
+    }),
+  ),
+  addons: z.array(z.object({ name: text(), name_my: text().nullable(), price: z.number().int() })),
   notes: text().nullable(),
   line_total: z.number().int(),
 });
@@ -332,6 +342,8 @@ export const posMenuQuerySchema = posContextQuerySchema;
 export const posMenuProductSchema = z.object({
   id: text(),
   name: text(),
+  /** The Malay names (here and in groups, options and add-ons): null when none was set. */
+  name_my: text().nullable(),
   sku: text(),
   barcode: text().nullable(),
   category_id: text(),
@@ -349,6 +361,7 @@ export const posMenuProductSchema = z.object({
     z.object({
       id: text(),
       name: text(),
+      name_my: text().nullable(),
       required: z.boolean(),
       min_select: z.number().int(),
       /** 0 means no upper limit. */
@@ -357,6 +370,7 @@ export const posMenuProductSchema = z.object({
         z.object({
           id: text(),
           name: text(),
+          name_my: text().nullable(),
           price: z.number().int(),
           /** Chosen unless the cashier picks another: a drink with every default is one tap. */
           is_default: z.boolean(),
@@ -365,7 +379,9 @@ export const posMenuProductSchema = z.object({
     }),
   ),
   /** Active add-ons only. */
-  addons: z.array(z.object({ id: text(), name: text(), price: z.number().int() })),
+  addons: z.array(
+    z.object({ id: text(), name: text(), name_my: text().nullable(), price: z.number().int() }),
+  ),
 });
 export type PosMenuProduct = z.infer<typeof posMenuProductSchema>;
 
@@ -388,6 +404,7 @@ export const boardOrderSchema = orderSummarySchema.extend({
     orderItemSchema.pick({
       id: true,
       name: true,
+      name_my: true,
       quantity: true,
       options: true,
       addons: true,

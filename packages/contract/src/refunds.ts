@@ -158,6 +158,8 @@ export const refundMovePermission: Record<z.infer<typeof refundStatusSchema>, st
 export const refundItemSchema = z.object({
   order_item_id: text(),
   name: text(),
+  /** The line's Malay name as sold; null when none was set. */
+  name_my: text().nullable(),
   quantity: z.number().int(),
   amount: z.number().int(),
 });
@@ -262,6 +264,7 @@ export const refundableSchema = z.object({
     z.object({
       order_item_id: text(),
       name: text(),
+      name_my: text().nullable(),
       quantity: z.number().int(),
       refundable_quantity: z.number().int(),
       /** What one unit refunds: its share of the line total after discount, charges and tax. */

@@ -166,6 +166,8 @@ export const paymentReportRowSchema = rowBase.extend({
   previous: paymentFiguresSchema.nullable(),
 });
 export const productReportRowSchema = rowBase.extend({
+  /** The product's Malay name (its current one); null when none is set. */
+  label_my: text().nullable(),
   /** The product's SKU (its current one). */
   sku: text().nullable(),
   current: productFiguresSchema,
@@ -294,6 +296,8 @@ export const dashboardSchema = z.object({
     z.object({
       product_id: text(),
       name: text(),
+      /** The product's Malay name; null when none is set. */
+      name_my: text().nullable(),
       sku: text().nullable(),
       quantity: count,
       gross: sen,

@@ -600,60 +600,64 @@ export const demoVariantGroups = [
   {
     key: 'size',
     name: 'Size',
+    nameMy: 'Saiz',
     required: true,
     minSelect: 1,
     maxSelect: 1,
     options: [
-      { name: 'Regular', price: 0 },
-      { name: 'Large', price: 150 },
+      { name: 'Regular', nameMy: 'Biasa', price: 0 },
+      { name: 'Large', nameMy: 'Besar', price: 150 },
     ],
   },
   {
     key: 'milk',
     name: 'Milk',
+    nameMy: 'Susu',
     required: false,
     minSelect: 0,
     maxSelect: 1,
     options: [
-      { name: 'Dairy', price: 0 },
-      { name: 'Oat', price: 200 },
-      { name: 'Soy', price: 100 },
+      { name: 'Dairy', nameMy: 'Susu lembu', price: 0 },
+      { name: 'Oat', nameMy: 'Oat', price: 200 },
+      { name: 'Soy', nameMy: 'Soya', price: 100 },
     ],
   },
   {
     key: 'sugar',
     name: 'Sugar level',
+    nameMy: 'Tahap gula',
     required: true,
     minSelect: 1,
     maxSelect: 1,
     // The usual sugar is chosen unless the customer asks otherwise; size has no default, so the
     // cashier is asked for it.
     options: [
-      { name: 'Normal', price: 0, isDefault: true },
-      { name: 'Less', price: 0 },
-      { name: 'No', price: 0 },
+      { name: 'Normal', nameMy: 'Biasa', price: 0, isDefault: true },
+      { name: 'Less', nameMy: 'Kurang', price: 0 },
+      { name: 'No', nameMy: 'Tiada', price: 0 },
     ],
   },
   {
     key: 'ice',
     name: 'Ice level',
+    nameMy: 'Tahap ais',
     required: false,
     minSelect: 0,
     maxSelect: 1,
     options: [
-      { name: 'Normal', price: 0 },
-      { name: 'Less', price: 0 },
-      { name: 'No', price: 0 },
+      { name: 'Normal', nameMy: 'Biasa', price: 0 },
+      { name: 'Less', nameMy: 'Kurang', price: 0 },
+      { name: 'No', nameMy: 'Tiada', price: 0 },
     ],
   },
 ] as const;
 type GroupKey = (typeof demoVariantGroups)[number]['key'];
 
 export const demoAddons = [
-  { key: 'shot', name: 'Extra shot', price: 200 },
-  { key: 'oat', name: 'Oat milk', price: 200 },
-  { key: 'cream', name: 'Whipped cream', price: 150 },
-  { key: 'pearls', name: 'Pearls', price: 150 },
+  { key: 'shot', name: 'Extra shot', nameMy: 'Syot tambahan', price: 200 },
+  { key: 'oat', name: 'Oat milk', nameMy: 'Susu oat', price: 200 },
+  { key: 'cream', name: 'Whipped cream', nameMy: 'Krim putar', price: 150 },
+  { key: 'pearls', name: 'Pearls', nameMy: 'Mutiara', price: 150 },
 ] as const;
 type AddonKey = (typeof demoAddons)[number]['key'];
 

@@ -36,6 +36,7 @@ import {
   SUPERADMIN_ROLE,
   superadminPermissions,
 } from './seed-data';
+import { demoProductMalayNames } from './seed-malay-names';
 
 /**
  * Reference data every installation needs, applied at every start and safe to repeat: the
@@ -151,6 +152,7 @@ async function seedDemoCatalogue(tx: Db, tenantId: string, outletId: (code: stri
       .values({
         tenantId,
         name: g.name,
+        nameMy: g.nameMy,
         required: g.required,
         minSelect: g.minSelect,
         maxSelect: g.maxSelect,
@@ -162,6 +164,7 @@ async function seedDemoCatalogue(tx: Db, tenantId: string, outletId: (code: stri
         tenantId,
         groupId: row!.id,
         name: o.name,
+        nameMy: o.nameMy,
         price: o.price,
         isDefault: 'isDefault' in o && o.isDefault,
         sortOrder: i,
@@ -170,7 +173,7 @@ async function seedDemoCatalogue(tx: Db, tenantId: string, outletId: (code: stri
   }
   const addonRows = await tx
     .insert(addons)
-    .values(demoAddons.map((a) => ({ tenantId, name: a.name, price: a.price })))
+    .values(demoAddons.map((a) => ({ tenantId, name: a.name, nameMy: a.nameMy, price: a.price })))
     .returning({ id: addons.id, name: addons.name });
   const addonId = (key: string) =>
     addonRows.find((r) => r.name === demoAddons.find((a) => a.key === key)!.name)!.id;
@@ -182,6 +185,7 @@ async function seedDemoCatalogue(tx: Db, tenantId: string, outletId: (code: stri
         tenantId,
         categoryId: categoryId(p.category),
         name: p.name,
+        nameMy: demoProductMalayNames[p.sku] ?? null,
         sku: p.sku,
         barcode: p.barcode ?? null,
         description: p.description ?? null,

@@ -15,9 +15,23 @@ export const kopi: NewCartLine = {
 
 /** The Cafe Latte's choices as a cart line carries them. */
 export const chosen = {
-  large: { id: ids.large, group: 'Size', name: 'Large', price: 150 },
-  soy: { id: ids.soy, group: 'Milk', name: 'Soy', price: 100 },
-  nuts: { id: ids.nuts, group: 'Toppings', name: 'Nuts', price: 80 },
-  oat: { id: ids.oat, group: 'Milk', name: 'Oat', price: 200 },
-  shot: { id: ids.shot, name: 'Extra shot', price: 200 },
+  large: {
+    id: ids.large,
+    group: 'Size',
+    group_my: 'Saiz',
+    name: 'Large',
+    name_my: 'Besar',
+    price: 150,
+  },
+  soy: { id: ids.soy, group: 'Milk', group_my: null, name: 'Soy', name_my: null, price: 100 },
+  nuts: {
+    id: ids.nuts,
+    group: 'Toppings',
+    group_my: null,
+    name: 'Nuts',
+    name_my: null,
+    price: 80,
+  },
+  oat: { id: ids.oat, group: 'Milk', group_my: null, name: 'Oat', name_my: null, price: 200 },
+  shot: { id: ids.shot, name: 'Extra shot', name_my: 'Syot tambahan', price: 200 },
 };

@@ -45,6 +45,8 @@ export const products = pgTable(
       .notNull()
       .references(() => categories.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
+    // The Malay name; null (or empty) shows the English name in Malay screens.
+    nameMy: text('name_my'),
     sku: text('sku').notNull(),
     barcode: text('barcode'),
     description: text('description'),
@@ -108,6 +110,7 @@ export const variantGroups = pgTable(
     id: id(),
     tenantId: tenantColumn(),
     name: text('name').notNull(),
+    nameMy: text('name_my'),
     required: boolean('required').notNull().default(false),
     minSelect: integer('min_select').notNull().default(0),
     maxSelect: integer('max_select').notNull().default(1),
@@ -126,6 +129,7 @@ export const variantOptions = pgTable(
       .notNull()
       .references(() => variantGroups.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    nameMy: text('name_my'),
     price: integer('price').notNull().default(0),
     /** Chosen at the POS unless the cashier picks another (at most one per group). */
     isDefault: boolean('is_default').notNull().default(false),
@@ -140,6 +144,7 @@ export const addons = pgTable(
     id: id(),
     tenantId: tenantColumn(),
     name: text('name').notNull(),
+    nameMy: text('name_my'),
     price: integer('price').notNull(),
     status: text('status').notNull().default('active'),
     createdAt: createdAt(),

@@ -165,6 +165,23 @@ export const orders = pgTable(
   ],
 );
 
+/** An option as sold; `group_my`/`name_my` are absent on lines sold before Malay names. */
+export interface OrderItemOptionSnapshot {
+  id: string;
+  group: string;
+  name: string;
+  price: number;
+  group_my?: string | null;
+  name_my?: string | null;
+}
+/** An add-on as sold; `name_my` is absent on lines sold before Malay names. */
+export interface OrderItemAddonSnapshot {
+  id: string;
+  name: string;
+  price: number;
+  name_my?: string | null;
+}
+
 /** One line of an order: a snapshot of the product, its options and add-ons as sold. */
 export const orderItems = pgTable(
   'order_items',
@@ -179,17 +196,14 @@ export const orderItems = pgTable(
       .references(() => products.id),
     lineNo: integer('line_no').notNull(),
     name: text('name').notNull(),
+    // The Malay names as sold (product here, options and add-ons in their JSON), so a receipt
+    // reprinted in Malay reads the same after the product is renamed. Null: none was set.
+    nameMy: text('name_my'),
     sku: text('sku').notNull(),
     quantity: integer('quantity').notNull(),
     unitPrice: integer('unit_price').notNull(),
-    options: jsonb('options')
-      .$type<{ id: string; group: string; name: string; price: number }[]>()
-      .notNull()
-      .default([]),
-    addons: jsonb('addons')
-      .$type<{ id: string; name: string; price: number }[]>()
-      .notNull()
-      .default([]),
+    options: jsonb('options').$type<OrderItemOptionSnapshot[]>().notNull().default([]),
+    addons: jsonb('addons').$type<OrderItemAddonSnapshot[]>().notNull().default([]),
     notes: text('notes'),
     lineTotal: integer('line_total').notNull(),
   },

@@ -65,6 +65,7 @@ export async function topProducts(
   const rows = rowsOf<{
     product_id: string;
     name: string | null;
+    name_my: string | null;
     sku: string | null;
     quantity: unknown;
     gross: unknown;
@@ -72,7 +73,7 @@ export async function topProducts(
     await executePrepared(
       db,
       sql`
-      select x.product_id::text as product_id, p.name, p.sku, x.quantity, x.gross
+      select x.product_id::text as product_id, p.name, p.name_my, p.sku, x.quantity, x.gross
       from (
         select r.product_id, sum(r.quantity) as quantity, sum(r.gross) as gross
         from product_sales_rollups r

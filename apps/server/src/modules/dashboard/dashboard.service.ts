@@ -169,6 +169,7 @@ export function createDashboardService({ db, now }: { db: Db; now: Clock }) {
         top_products: top.map((p) => ({
           product_id: p.product_id,
           name: p.name ?? p.product_id,
+          name_my: p.name_my,
           sku: p.sku,
           quantity: p.quantity,
           gross: p.gross,

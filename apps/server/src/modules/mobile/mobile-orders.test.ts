@@ -165,7 +165,9 @@ describe('GET /api/mobile/outlets/{id}/menu', () => {
       max_select: 1,
     });
     expect(onMenu.variant_groups.map((g) => g.name)).toEqual(['Size', 'Sugar level', 'Ice level']);
-    expect(onMenu.addons).toEqual([{ id: expect.any(String), name: 'Extra shot', price: 200 }]);
+    expect(onMenu.addons).toEqual([
+      { id: expect.any(String), name: 'Extra shot', name_my: 'Syot tambahan', price: 200 },
+    ]);
     // The KL01 menu has the dish JB01 does not make.
     const klMenu = (await menu(kl)).json().data;
     expect(klMenu.products.some((p: { id: string }) => p.id === nasi.id)).toBe(true);

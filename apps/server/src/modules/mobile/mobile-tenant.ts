@@ -2,6 +2,7 @@ import { MOBILE_TENANT_HEADER } from '@kopi/contract';
 import type { FastifyRequest } from 'fastify';
 import type { CustomerPrincipal } from '../../lib/customer-principal';
 import { AppError } from '../../lib/errors';
+import { languageOf } from '../../lib/malay-name';
 import { contextOf, type RequestContext } from '../../lib/request-context';
 import type { CustomerService, CustomerTenant } from '../customers/customers.service';
 
@@ -31,3 +32,7 @@ export function customerContextOf(request: FastifyRequest): {
   if (!customer) throw new AppError('unauthorized');
   return { customer, ctx: contextOf(request) };
 }
+
+/** The app's language for names (decision 039): its Accept-Language, English by default. */
+export const appLanguage = (request: FastifyRequest) =>
+  languageOf(request.headers['accept-language']);

@@ -1,12 +1,14 @@
-import type {
-  MobileCustomer,
-  MobileMenu,
-  MobileOrder,
-  MobileOrderSummary,
-  MobileOutlet,
-  MobileSession,
-  OrderStatus,
-  ServingMethod,
+import {
+  type Locale,
+  localizedName,
+  type MobileCustomer,
+  type MobileMenu,
+  type MobileOrder,
+  type MobileOrderSummary,
+  type MobileOutlet,
+  type MobileSession,
+  type OrderStatus,
+  type ServingMethod,
 } from '@kopi/contract';
 import type { CustomerRow, CustomerSession } from '../customers/customers.service';
 import type { CustomerMenuService, OutletNow } from '../orders/customer-menu.service';
@@ -63,13 +65,23 @@ export function toMobileOutlet({ row, ...now }: OutletNow): MobileOutlet {
   };
 }
 
-export function toMobileMenu(menu: Awaited<ReturnType<CustomerMenuService['menu']>>): MobileMenu {
+/** `name` in the app's language, `name_my` as entered (decision 039). */
+const named = <T extends { name: string; name_my: string | null }>(locale: Locale, x: T): T => ({
+  ...x,
+  name: localizedName(locale, x.name, x.name_my),
+});
+
+export function toMobileMenu(
+  menu: Awaited<ReturnType<CustomerMenuService['menu']>>,
+  locale: Locale,
+): MobileMenu {
   return {
     outlet: toMobileOutlet(menu.outlet),
     categories: menu.categories,
     products: menu.products.map(({ product: p, price, soldOut, choices }) => ({
       id: p.id,
-      name: p.name,
+      name: localizedName(locale, p.name, p.nameMy),
+      name_my: p.nameMy,
       sku: p.sku,
       description: p.description,
       category_id: p.categoryId,
@@ -77,7 +89,11 @@ export function toMobileMenu(menu: Awaited<ReturnType<CustomerMenuService['menu'
       price,
       base_price: p.basePrice,
       sold_out: soldOut,
-      ...choices,
+      variant_groups: choices.variant_groups.map((g) => ({
+        ...named(locale, g),
+        options: g.options.map((o) => named(locale, o)),
+      })),
+      addons: choices.addons.map((a) => named(locale, a)),
     })),
   };
 }
@@ -108,7 +124,11 @@ export function toMobileOrderSummary(r: SummaryRow, outletName: string): MobileO
   };
 }
 
-export function toMobileOrder({ order: o, outletName, details }: CustomerOrder): MobileOrder {
+/** An order of the app: its lines' names in the app's language (`*_my` as sold stay alongside). */
+export function toMobileOrder(
+  { order: o, outletName, details }: CustomerOrder,
+  locale: Locale,
+): MobileOrder {
   const can = customerCan(o);
   return {
     ...toMobileOrderSummary(o, outletName),
@@ -117,7 +137,17 @@ export function toMobileOrder({ order: o, outletName, details }: CustomerOrder):
     notes: o.notes,
     ...toOrderCharges(o),
     refund_due: o.refundDue,
-    items: details.items.map(toOrderLine),
+    items: details.items.map((item) => {
+      const line = toOrderLine(item);
+      return {
+        ...named(locale, line),
+        options: line.options.map((x) => ({
+          ...named(locale, x),
+          group: localizedName(locale, x.group, x.group_my),
+        })),
+        addons: line.addons.map((x) => named(locale, x)),
+      };
+    }),
     payments: details.payments.map((p) => ({
       method: p.method,
       amount: p.amount,

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineRoutes } from '../../lib/route-kit';
 import type { PaymentCodeService } from '../loyalty/payment-codes.service';
 import type { CustomerOrderService } from '../orders/customer-orders.service';
-import { customerContextOf } from './mobile-tenant';
+import { appLanguage, customerContextOf } from './mobile-tenant';
 import { toMobileOrder } from './mobile-views';
 
 // The customer app paying with its wallet (customer session, rate-limited per customer like the
@@ -47,7 +47,10 @@ export async function mobileWalletPaymentRoutes(
       'Pay what a CREATED order still owes from the wallet (the order becomes PENDING): 409 insufficient_wallet_balance, customer_blocked, order_not_payable; nothing is taken when refused',
     params: idParamSchema,
     data: mobileOrderSchema,
-    handler: async ({ customer, ctx }, { params }) =>
-      toMobileOrder(await orders.payWithWallet(customer, ctx, params.id)),
+    handler: async ({ customer, ctx }, request) =>
+      toMobileOrder(
+        await orders.payWithWallet(customer, ctx, request.params.id),
+        appLanguage(request),
+      ),
   });
 }

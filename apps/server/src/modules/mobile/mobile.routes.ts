@@ -28,7 +28,7 @@ import type { CustomerMenuService } from '../orders/customer-menu.service';
 import type { CustomerOrderService } from '../orders/customer-orders.service';
 import type { PaymentService } from '../payments/payments.service';
 import { customerLimits } from './mobile-limits';
-import { customerContextOf, mobileTenantOf } from './mobile-tenant';
+import { appLanguage, customerContextOf, mobileTenantOf } from './mobile-tenant';
 import {
   toMobileCustomer,
   toMobileMenu,
@@ -162,12 +162,12 @@ export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOp
   publicRoute.get('/mobile/outlets/:id/menu', {
     config: publicRead,
     summary:
-      'What an outlet sells the app now (X-Tenant): categories and products with the outlet’s prices, variants and add-ons; sold out today is flagged',
+      'What an outlet sells the app now (X-Tenant): categories and products with the outlet’s prices, variants and add-ons; sold out today is flagged; names in the Accept-Language (ms: Malay where set, else English)',
     params: idParamSchema,
     data: mobileMenuSchema,
     handler: async (_ctx, request) => {
       const tenant = await mobileTenantOf(customers, request);
-      return toMobileMenu(await menu.menu(tenant.id, request.params.id));
+      return toMobileMenu(await menu.menu(tenant.id, request.params.id), appLanguage(request));
     },
   });
 
@@ -190,7 +190,7 @@ export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOp
         notes: body.notes ?? null,
         idempotencyKey: idempotencyKeyOf(request),
       });
-      return toMobileOrder(placed);
+      return toMobileOrder(placed, appLanguage(request));
     },
   });
 
@@ -217,8 +217,8 @@ export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOp
     summary: 'Track one of the customer’s orders: status, history, payments, what may be done',
     params: idParamSchema,
     data: mobileOrderSchema,
-    handler: async ({ customer }, { params }) =>
-      toMobileOrder(await orders.own(customer, params.id)),
+    handler: async ({ customer }, request) =>
+      toMobileOrder(await orders.own(customer, request.params.id), appLanguage(request)),
   });
 
   customerRoute.create('/mobile/orders/:id/pay', {
@@ -239,7 +239,10 @@ export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOp
     params: idParamSchema,
     body: mobileOrderCancelSchema,
     data: mobileOrderSchema,
-    handler: async ({ customer, ctx }, { params, body }) =>
-      toMobileOrder(await orders.cancel(customer, ctx, params.id, body?.reason || null)),
+    handler: async ({ customer, ctx }, request) =>
+      toMobileOrder(
+        await orders.cancel(customer, ctx, request.params.id, request.body?.reason || null),
+        appLanguage(request),
+      ),
   });
 }

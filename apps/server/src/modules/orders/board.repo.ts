@@ -3,7 +3,13 @@ import { and, asc, desc, eq, gte, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { orderSummaryColumns } from './order-columns';
 import { ownedBy, tenantIs } from '../../db/tenant-scope';
-import { orderItems, orders, orderStatusHistory } from '../../db/schema/orders';
+import {
+  type OrderItemAddonSnapshot,
+  type OrderItemOptionSnapshot,
+  orderItems,
+  orders,
+  orderStatusHistory,
+} from '../../db/schema/orders';
 import { outlets } from '../../db/schema/tenancy';
 
 // The status board's reads: the outlets in view with their amber/red thresholds, and the orders
@@ -26,9 +32,10 @@ export async function boardOutlets(db: Db, tenantId: string, onlyId: string | nu
 export interface BoardItemRow {
   id: string;
   name: string;
+  nameMy: string | null;
   quantity: number;
-  options: { group: string; name: string; price: number }[];
-  addons: { name: string; price: number }[];
+  options: OrderItemOptionSnapshot[];
+  addons: OrderItemAddonSnapshot[];
   notes: string | null;
 }
 
@@ -61,7 +68,8 @@ export async function boardColumnOrders(
         orders.createdAt,
       ),
       items: sql<BoardItemRow[]>`coalesce((
-        select json_agg(json_build_object('id', i.id, 'name', i.name, 'quantity', i.quantity,
+        select json_agg(json_build_object('id', i.id, 'name', i.name, 'nameMy', i.name_my,
+          'quantity', i.quantity,
           'options', i.options, 'addons', i.addons, 'notes', i.notes) order by i.line_no)
         from ${orderItems} i where ${tenantIs('i', tenantId)} and i.order_id = ${orders.id}
       ), '[]'::json)`,

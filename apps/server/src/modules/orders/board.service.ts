@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors';
 import type { AuthedContext } from '../../lib/request-context';
 import { tenantIdOf } from '../../lib/tenant-scope';
 import * as repo from './board.repo';
-import { allowedStatuses, toSummary } from './order-view';
+import { allowedStatuses, lineNames, toSummary } from './order-view';
 
 // The status board (GET /api/orders/board): what the counter still has to make and hand over,
 // and what it handed over in the last hour, with the outlets' amber/red thresholds.
@@ -50,10 +50,8 @@ export function createBoardService({ db, now }: { db: Db; now: Clock }) {
           ...toSummary(r),
           items: r.items.map((i) => ({
             id: i.id,
-            name: i.name,
+            ...lineNames(i),
             quantity: i.quantity,
-            options: i.options.map((x) => ({ group: x.group, name: x.name, price: x.price })),
-            addons: i.addons.map((x) => ({ name: x.name, price: x.price })),
             notes: i.notes,
           })),
           // Every order has a history row for its status; created_at is only a fallback.

@@ -117,10 +117,17 @@ describe('GET /api/orders/board', () => {
       {
         id: expect.any(String),
         name: 'Americano',
+        name_my: null,
         quantity: 2,
         options: [
-          { group: 'Size', name: 'Large', price: 150 },
-          { group: 'Sugar level', name: 'Normal', price: 0 },
+          { group: 'Size', group_my: 'Saiz', name: 'Large', name_my: 'Besar', price: 150 },
+          {
+            group: 'Sugar level',
+            group_my: 'Tahap gula',
+            name: 'Normal',
+            name_my: 'Biasa',
+            price: 0,
+          },
         ],
         addons: [],
         notes: 'Less ice please',

@@ -1,4 +1,5 @@
 import { messageKey, type OrderItemInput, type PricingLine } from '@kopi/contract';
+import type { OrderItemAddonSnapshot, OrderItemOptionSnapshot } from '../../db/schema/orders';
 import { AppError } from '../../lib/errors';
 
 // Turns the cart a cashier sends (product, option and add-on ids, quantities, notes) into priced
@@ -9,6 +10,7 @@ import { AppError } from '../../lib/errors';
 export interface CatalogueOption {
   id: string;
   name: string;
+  nameMy: string | null;
   price: number;
   /** Chosen at the POS unless the cashier picks another. */
   is_default: boolean;
@@ -17,6 +19,7 @@ export interface CatalogueOption {
 export interface CatalogueGroup {
   id: string;
   name: string;
+  nameMy: string | null;
   required: boolean;
   min: number;
   max: number;
@@ -26,6 +29,7 @@ export interface CatalogueGroup {
 export interface CatalogueAddon {
   id: string;
   name: string;
+  nameMy: string | null;
   price: number;
   status: string;
 }
@@ -34,6 +38,7 @@ export interface CatalogueAddon {
 export interface CatalogueProduct {
   id: string;
   name: string;
+  nameMy: string | null;
   sku: string;
   status: string;
   basePrice: number;
@@ -50,11 +55,12 @@ export interface CatalogueProduct {
 export interface CartLine {
   productId: string;
   name: string;
+  nameMy: string | null;
   sku: string;
   quantity: number;
   unitPrice: number;
-  options: { id: string; group: string; name: string; price: number }[];
-  addons: { id: string; name: string; price: number }[];
+  options: OrderItemOptionSnapshot[];
+  addons: OrderItemAddonSnapshot[];
   notes: string | null;
   pricing: PricingLine;
 }
@@ -134,7 +140,14 @@ export function resolveCart(
     const options = product.groups.flatMap((g) =>
       g.options
         .filter((o) => chosen.has(o.id))
-        .map((o) => ({ id: o.id, group: g.name, name: o.name, price: o.price })),
+        .map((o) => ({
+          id: o.id,
+          group: g.name,
+          group_my: g.nameMy,
+          name: o.name,
+          name_my: o.nameMy,
+          price: o.price,
+        })),
     );
 
     // Add-ons: attached to this product and active; each at most once per line.
@@ -143,13 +156,14 @@ export function resolveCart(
       if (!addon || addon.status !== 'active' || item.addon_ids.indexOf(addonId) !== j) {
         throw invalid(`An add-on is not offered for ${product.name}`, `${at}.addon_ids.${j}`);
       }
-      return { id: addon.id, name: addon.name, price: addon.price };
+      return { id: addon.id, name: addon.name, name_my: addon.nameMy, price: addon.price };
     });
 
     const unitPrice = outletPrice(product);
     return {
       productId: product.id,
       name: product.name,
+      nameMy: product.nameMy,
       sku: product.sku,
       quantity: item.quantity,
       unitPrice,

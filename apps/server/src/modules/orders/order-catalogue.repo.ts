@@ -38,17 +38,17 @@ const menuFilter = {
 function productSelect(tenantId: string, outletId: string, set: ProductSet): SQL {
   const menu = 'menu' in set;
   return sql`
-    select p.id, p.name, p.sku, p.status, p.base_price as "basePrice",
+    select p.id, p.name, p.name_my as "nameMy", p.sku, p.status, p.base_price as "basePrice",
       p.discounted_price as "discountedPrice", p.has_sales as "hasSales",
       case when cat.status <> 'active' then false else po.available end as available,
       po.price_override as "priceOverride", po.sold_out_date::text as "soldOutDate",
       coalesce((
         select json_agg(json_build_object(
-          'id', g.id, 'name', g.name, 'required', g.required, 'min', g.min_select,
+          'id', g.id, 'name', g.name, 'nameMy', g.name_my, 'required', g.required, 'min', g.min_select,
           'max', g.max_select,
           'options', coalesce((
-            select json_agg(json_build_object('id', o.id, 'name', o.name, 'price', o.price,
-              'is_default', o.is_default)
+            select json_agg(json_build_object('id', o.id, 'name', o.name, 'nameMy', o.name_my,
+              'price', o.price, 'is_default', o.is_default)
               order by o.sort_order, o.id)
             from variant_options o where o.group_id = g.id and ${tenantIs('o', tenantId)}
           ), '[]'::json)
@@ -57,7 +57,8 @@ function productSelect(tenantId: string, outletId: string, set: ProductSet): SQL
         where pvg.product_id = p.id and ${tenantIs('pvg', tenantId)}
       ), '[]'::json) as groups,
       coalesce((
-        select json_agg(json_build_object('id', a.id, 'name', a.name, 'price', a.price,
+        select json_agg(json_build_object('id', a.id, 'name', a.name, 'nameMy', a.name_my,
+          'price', a.price,
           'status', a.status) order by pa.sort_order, a.id)
         from product_addons pa join addons a on a.id = pa.addon_id
         where pa.product_id = p.id and ${tenantIs('pa', tenantId)}

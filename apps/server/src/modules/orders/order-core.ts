@@ -252,6 +252,7 @@ export function createOrderCore({ db, now, announce, paymentCodes }: OrderCoreDe
         productId: l.productId,
         lineNo: i + 1,
         name: l.name,
+        nameMy: l.nameMy,
         sku: l.sku,
         quantity: l.quantity,
         unitPrice: l.unitPrice,

@@ -76,6 +76,7 @@ export async function recordOrder(db: Db, sale: NewOrder) {
     product_id: i.productId,
     line_no: i.lineNo,
     name: i.name,
+    name_my: i.nameMy,
     sku: i.sku,
     quantity: i.quantity,
     unit_price: i.unitPrice,
@@ -149,12 +150,13 @@ export async function recordOrder(db: Db, sale: NewOrder) {
       db,
       sql`
       with i as (
-        insert into ${orderItems} (id, tenant_id, order_id, product_id, line_no, name, sku,
-          quantity, unit_price, options, addons, notes, line_total)
-        select x.id, ${o.tenantId}::uuid, ${o.id}::uuid, x.product_id, x.line_no, x.name, x.sku,
+        insert into ${orderItems} (id, tenant_id, order_id, product_id, line_no, name, name_my,
+          sku, quantity, unit_price, options, addons, notes, line_total)
+        select x.id, ${o.tenantId}::uuid, ${o.id}::uuid, x.product_id, x.line_no, x.name,
+          x.name_my, x.sku,
           x.quantity, x.unit_price, x.options, x.addons, x.notes, x.line_total
         from json_to_recordset(${JSON.stringify(items)}::json) as x(id uuid, product_id uuid,
-          line_no int, name text, sku text, quantity int, unit_price int, options jsonb,
+          line_no int, name text, name_my text, sku text, quantity int, unit_price int, options jsonb,
           addons jsonb, notes text, line_total int)
         returning 1
       ), p as (

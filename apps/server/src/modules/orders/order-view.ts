@@ -73,15 +73,28 @@ export const toOrderCharges = (o: OrderRow) => ({
   paid: o.paid,
 });
 
+/** A line's names as sold, English and Malay, with its options and add-ons. */
+export const lineNames = (i: Pick<OrderItemRow, 'name' | 'nameMy' | 'options' | 'addons'>) => ({
+  name: i.name,
+  name_my: i.nameMy ?? null,
+  // Lines sold before Malay names carry no `*_my` keys: null, the English name shows.
+  options: i.options.map((x) => ({
+    group: x.group,
+    group_my: x.group_my ?? null,
+    name: x.name,
+    name_my: x.name_my ?? null,
+    price: x.price,
+  })),
+  addons: i.addons.map((x) => ({ name: x.name, name_my: x.name_my ?? null, price: x.price })),
+});
+
 /** An order line as every answer shows it: the product, options and add-ons as sold. */
 export const toOrderLine = (i: OrderItemRow) => ({
   id: i.id,
   product_id: i.productId,
-  name: i.name,
+  ...lineNames(i),
   quantity: i.quantity,
   unit_price: i.unitPrice,
-  options: i.options.map((x) => ({ group: x.group, name: x.name, price: x.price })),
-  addons: i.addons.map((x) => ({ name: x.name, price: x.price })),
   notes: i.notes,
   line_total: i.lineTotal,
 });
@@ -91,14 +104,21 @@ export const menuChoices = (p: Pick<CatalogueProduct, 'groups' | 'addons'>) => (
   variant_groups: p.groups.map((g) => ({
     id: g.id,
     name: g.name,
+    name_my: g.nameMy,
     required: g.required,
     min_select: g.min,
     max_select: g.max,
-    options: g.options,
+    options: g.options.map((o) => ({
+      id: o.id,
+      name: o.name,
+      name_my: o.nameMy,
+      price: o.price,
+      is_default: o.is_default,
+    })),
   })),
   addons: p.addons
     .filter((a) => a.status === 'active')
-    .map((a) => ({ id: a.id, name: a.name, price: a.price })),
+    .map((a) => ({ id: a.id, name: a.name, name_my: a.nameMy, price: a.price })),
 });
 
 export function toOrder(

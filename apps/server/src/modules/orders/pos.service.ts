@@ -38,6 +38,7 @@ export function createPosService({ db, now }: { db: Db; now: Clock }) {
         products: products.map((p) => ({
           id: p.id,
           name: p.name,
+          name_my: p.nameMy,
           sku: p.sku,
           barcode: p.barcode,
           category_id: p.categoryId,

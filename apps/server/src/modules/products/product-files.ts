@@ -132,6 +132,7 @@ export function parseRinggit(text: string): number | null {
 export interface ExportRow {
   sku: string;
   name: string;
+  name_my: string | null;
   category: string;
   base_price: number;
   discounted_price: number | null;
@@ -155,6 +156,7 @@ function textRow(p: ExportRow): string[] {
     cell(p.description ?? ''),
     p.status,
     cell(p.tags.join(', ')),
+    cell(p.name_my ?? ''),
   ];
 }
 
@@ -172,7 +174,7 @@ export async function writeXlsx(rows: ExportRow[]): Promise<Buffer> {
   sheet.columns = productImportColumns.map((key) => ({
     header: key,
     key,
-    width: key === 'name' || key === 'description' ? 32 : 16,
+    width: key === 'name' || key === 'name_my' || key === 'description' ? 32 : 16,
     ...(key.endsWith('price') ? { style: { numFmt: '0.00' } } : {}),
   }));
   for (const p of rows) {
@@ -187,6 +189,7 @@ export async function writeXlsx(rows: ExportRow[]): Promise<Buffer> {
       text[6],
       text[7],
       text[8],
+      text[9],
     ]);
   }
   sheet.getRow(1).font = { bold: true };

@@ -53,16 +53,18 @@ export async function updateMany(
         .slice(i, i + CHUNK)
         .map(
           ({ id, values: v }) =>
-            sql`(${id}::uuid, ${v.categoryId}::uuid, ${v.name}, ${v.sku}, ${v.barcode}::text, ${v.description}::text, ${v.status}, ${textArray(v.tags)}::text[], ${v.basePrice}::int, ${v.discountedPrice}::int)`,
+            sql`(${id}::uuid, ${v.categoryId}::uuid, ${v.name}, ${v.nameMy === undefined}::boolean, ${v.nameMy ?? null}::text, ${v.sku}, ${v.barcode}::text, ${v.description}::text, ${v.status}, ${textArray(v.tags)}::text[], ${v.basePrice}::int, ${v.discountedPrice}::int)`,
         ),
       sql`, `,
     );
     await tx.execute(sql`
       update ${products} p set
-        category_id = v.category_id, name = v.name, sku = v.sku, barcode = v.barcode,
+        category_id = v.category_id, name = v.name,
+        name_my = case when v.keep_name_my then p.name_my else v.name_my end,
+        sku = v.sku, barcode = v.barcode,
         description = v.description, status = v.status, tags = v.tags,
         base_price = v.base_price, discounted_price = v.discounted_price, updated_at = now()
-      from (values ${values}) as v(id, category_id, name, sku, barcode, description, status, tags, base_price, discounted_price)
+      from (values ${values}) as v(id, category_id, name, keep_name_my, name_my, sku, barcode, description, status, tags, base_price, discounted_price)
       where p.id = v.id and ${tenantIs('p', tenantId)}`);
   }
 }

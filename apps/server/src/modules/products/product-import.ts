@@ -2,6 +2,7 @@ import type { productImportColumns } from '@kopi/contract';
 import { messageKey } from '@kopi/contract';
 import type { ParsedFile } from './product-files';
 import { parseRinggit } from './product-files';
+import { malayName } from '../../lib/malay-name';
 import type { ProductValues } from './products.repo';
 
 // Validation of an import file, pure: every row is checked against the tenant's categories and
@@ -69,6 +70,8 @@ export function planImport(file: ParsedFile, lookup: ImportLookup): ImportPlan {
     };
     const sku = text('sku', 40);
     const name = text('name', 120);
+    // Without the column the Malay names stay as they are (undefined: not written).
+    const nameMy = file.header.includes('name_my') ? malayName(text('name_my', 120)) : undefined;
     const categoryText = values.category ?? '';
     const barcode = text('barcode', 40) || null;
     const description = text('description', 2000) || null;
@@ -129,6 +132,7 @@ export function planImport(file: ParsedFile, lookup: ImportLookup): ImportPlan {
     const product: ProductValues = {
       categoryId,
       name,
+      nameMy,
       sku,
       barcode,
       description,

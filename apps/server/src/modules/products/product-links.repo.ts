@@ -18,6 +18,7 @@ export async function variantGroupsOf(db: Db, tenantId: string, productId: strin
     .select({
       id: variantGroups.id,
       name: variantGroups.name,
+      nameMy: variantGroups.nameMy,
       required: variantGroups.required,
       minSelect: variantGroups.minSelect,
       maxSelect: variantGroups.maxSelect,
@@ -36,6 +37,7 @@ export async function variantGroupsOf(db: Db, tenantId: string, productId: strin
             id: variantOptions.id,
             groupId: variantOptions.groupId,
             name: variantOptions.name,
+            nameMy: variantOptions.nameMy,
             price: variantOptions.price,
             isDefault: variantOptions.isDefault,
           })
@@ -55,7 +57,13 @@ export async function variantGroupsOf(db: Db, tenantId: string, productId: strin
 
 export async function addonsOf(db: Db, tenantId: string, productId: string) {
   return db
-    .select({ id: addons.id, name: addons.name, price: addons.price, status: addons.status })
+    .select({
+      id: addons.id,
+      name: addons.name,
+      nameMy: addons.nameMy,
+      price: addons.price,
+      status: addons.status,
+    })
     .from(productAddons)
     .innerJoin(addons, eq(addons.id, productAddons.addonId))
     .where(and(ownedBy(productAddons, tenantId), eq(productAddons.productId, productId)))

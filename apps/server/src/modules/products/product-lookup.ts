@@ -71,6 +71,7 @@ export function createProductLookup({ db, now }: { db: Db; now: Clock }) {
     return {
       id: row.id,
       name: row.name,
+      name_my: row.nameMy,
       sku: row.sku,
       barcode: row.barcode,
       description: row.description,
@@ -84,12 +85,14 @@ export function createProductLookup({ db, now }: { db: Db; now: Clock }) {
       variant_groups: groups.map((g) => ({
         id: g.id,
         variant_name: g.name,
+        variant_name_my: g.nameMy,
         required: g.required,
         min_select: g.minSelect,
         max_select: g.maxSelect,
         options: g.options.map((o) => ({
           id: o.id,
           options_name: o.name,
+          options_name_my: o.nameMy,
           price: o.price,
           is_default: o.isDefault,
         })),
@@ -97,6 +100,7 @@ export function createProductLookup({ db, now }: { db: Db; now: Clock }) {
       addons: addonRows.map((a) => ({
         id: a.id,
         addons_name: a.name,
+        addons_name_my: a.nameMy,
         price: a.price,
         status: a.status as 'active' | 'disabled',
       })),

@@ -31,6 +31,7 @@ export function createProductTransfer({ db, now }: { db: Db; now: Clock }) {
       const exportRows: ExportRow[] = rows.map((r) => ({
         sku: r.sku,
         name: r.name,
+        name_my: r.nameMy,
         category: r.categoryName,
         base_price: r.basePrice,
         discounted_price: r.discountedPrice,

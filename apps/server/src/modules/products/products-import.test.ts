@@ -78,7 +78,8 @@ describe('GET /api/products/export', () => {
       .split('\r\n');
     expect(lines[0]).toBe(HEADER);
     expect(lines).toHaveLength(9);
-    expect(lines[1]).toBe('ESP-001,Espresso,Espresso,7.00,,,,active,hot');
+    // The last column is the Malay name (none for Espresso).
+    expect(lines[1]).toBe('ESP-001,Espresso,Espresso,7.00,,,,active,hot,');
     expect(lines.find((l) => l.startsWith('ESP-008'))).toContain(',13.50,11.90,');
   });
 

@@ -13,6 +13,7 @@ import * as images from './product-images.repo';
 import { createProductLookup } from './product-lookup';
 import { createProductOutlets } from './product-outlets';
 import { filterOf, type ListQuery, productSort, skuOrBarcodeTaken } from './product-query';
+import { malayName } from '../../lib/malay-name';
 import { createProductTransfer } from './product-transfer';
 import * as links from './product-links.repo';
 import * as repo from './products.repo';
@@ -77,6 +78,7 @@ export function createProductService(deps: ProductServiceDeps) {
   const valuesOf = (input: ProductInput): repo.ProductValues => ({
     categoryId: input.category,
     name: input.name,
+    nameMy: malayName(input.name_my),
     sku: input.sku,
     barcode: input.barcode || null,
     description: input.description || null,
@@ -108,6 +110,7 @@ export function createProductService(deps: ProductServiceDeps) {
         return {
           id: r.id,
           name: r.name,
+          name_my: r.nameMy,
           sku: r.sku,
           barcode: r.barcode,
           category: r.categoryId,
@@ -162,6 +165,7 @@ export function createProductService(deps: ProductServiceDeps) {
         entityId: id,
         before: {
           name: before.name,
+          name_my: before.name_my,
           sku: before.sku,
           barcode: before.barcode,
           description: before.description,

@@ -20,7 +20,14 @@ export interface RefundState {
   paid: number;
   /** What completed refunds gave back (orders.refunded). */
   refunded: number;
-  items: { id: string; name: string; quantity: number; lineTotal: number; refundedQty: number }[];
+  items: {
+    id: string;
+    name: string;
+    nameMy: string | null;
+    quantity: number;
+    lineTotal: number;
+    refundedQty: number;
+  }[];
   /** What was paid by each method, in the order of the payments. */
   payments: { method: string; amount: number }[];
   /** The counting refunds by the payment method they go back to (null: bank transfer). */
@@ -65,6 +72,7 @@ export function refundableOf(s: RefundState): Refundable {
       return {
         order_item_id: i.id,
         name: i.name,
+        name_my: i.nameMy,
         quantity: i.quantity,
         refundable_quantity: left,
         unit_amount: left > 0 ? unitsRefundAmount(shares[n]!, i.quantity, i.refundedQty, 1) : 0,

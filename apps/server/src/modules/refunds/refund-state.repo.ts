@@ -46,7 +46,7 @@ export async function orderRefundState(
     db
       .execute(
         sql`
-        select oi.id, oi.name, oi.quantity, oi.line_total as "lineTotal",
+        select oi.id, oi.name, oi.name_my as "nameMy", oi.quantity, oi.line_total as "lineTotal",
           (select coalesce(sum(ri.quantity), 0)::int
             from ${refundItems} ri join ${refunds} r on r.id = ri.refund_id
             where ${tenantIs('ri', tenantId)} and ri.order_item_id = oi.id and ${counting('r')}

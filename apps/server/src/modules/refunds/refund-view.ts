@@ -135,6 +135,7 @@ export function toRefund(found: Found, details: Details, principal: Principal): 
     items: details.items.map((i) => ({
       order_item_id: i.orderItemId,
       name: i.name,
+      name_my: i.nameMy,
       quantity: i.quantity,
       amount: i.amount,
     })),

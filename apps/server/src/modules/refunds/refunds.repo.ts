@@ -169,6 +169,7 @@ export async function detailsOf(db: Db, tenantId: string, refundId: string) {
       .select({
         orderItemId: refundItems.orderItemId,
         name: orderItems.name,
+        nameMy: orderItems.nameMy,
         quantity: refundItems.quantity,
         amount: refundItems.amount,
       })

@@ -85,7 +85,13 @@ describe('asking for a refund', () => {
     });
     expect(refund.refund_no).toMatch(/^RF-KL01-\d{6}$/);
     expect(refund.items).toEqual([
-      { order_item_id: o.items[0]!.id, name: 'Test RF-PLAIN', quantity: 2, amount: 2120 },
+      {
+        order_item_id: o.items[0]!.id,
+        name: 'Test RF-PLAIN',
+        name_my: null,
+        quantity: 2,
+        amount: 2120,
+      },
     ]);
     expect(refund.history).toEqual([
       {

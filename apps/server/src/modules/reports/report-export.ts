@@ -1,5 +1,6 @@
 import {
   type Locale,
+  localizedName,
   netAfterRefunds,
   type OrderSource,
   type ProductFigures,
@@ -174,7 +175,7 @@ export function reportTable(report: SalesReport, locale: Locale): ReportFileTabl
       money(f.refunded ?? 0),
     ];
     const rows: Cell[][] = report.rows.map((r) => [
-      text(r.label ?? r.key),
+      text(r.label === null ? r.key : localizedName(locale, r.label, r.label_my)),
       text(r.sku),
       ...figures(r.current),
       ...(r.previous ? figures(r.previous) : []),

@@ -157,6 +157,7 @@ export async function productsBy(
     current: boolean;
     key: string;
     name: string | null;
+    name_my: string | null;
     sku: string | null;
     quantity: unknown;
     gross: unknown;
@@ -166,7 +167,7 @@ export async function productsBy(
     await executePrepared(
       db,
       sql`
-      select x.current, x.product_id::text as key, p.name, p.sku, x.quantity, x.gross,
+      select x.current, x.product_id::text as key, p.name, p.name_my, p.sku, x.quantity, x.gross,
         x.refunded_quantity, x.refunded
       from (
         select u.current, u.product_id, sum(u.quantity) as quantity, sum(u.gross) as gross,
@@ -181,6 +182,7 @@ export async function productsBy(
     current: r.current === true,
     key: r.key,
     name: r.name,
+    nameMy: r.name_my,
     sku: r.sku,
     figures: {
       quantity: num(r.quantity),

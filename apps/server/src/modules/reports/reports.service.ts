@@ -126,6 +126,7 @@ export function createReportService({ db }: { db: Db }) {
         const row = byKey.get(r.key) ?? {
           key: r.key,
           label: r.name,
+          label_my: r.nameMy,
           sku: r.sku,
           previous_key: previous ? r.key : null,
           current: noProduct,

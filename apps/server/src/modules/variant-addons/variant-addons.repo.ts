@@ -20,6 +20,7 @@ import { ownedBy } from '../../db/tenant-scope';
 export interface GroupRow {
   id: string;
   name: string;
+  nameMy: string | null;
   required: boolean;
   minSelect: number;
   maxSelect: number;
@@ -28,6 +29,7 @@ export interface GroupRow {
 const groupColumns = {
   id: variantGroups.id,
   name: variantGroups.name,
+  nameMy: variantGroups.nameMy,
   required: variantGroups.required,
   minSelect: variantGroups.minSelect,
   maxSelect: variantGroups.maxSelect,
@@ -67,7 +69,7 @@ export async function findGroup(db: Db, tenantId: string, id: string): Promise<G
 export async function optionsOf(db: Db, tenantId: string, groupIds: string[]) {
   if (groupIds.length === 0) return [];
   return db
-    .select(columnsOf(variantOptions, ['id', 'groupId', 'name', 'price', 'isDefault']))
+    .select(columnsOf(variantOptions, ['id', 'groupId', 'name', 'nameMy', 'price', 'isDefault']))
     .from(variantOptions)
     .where(and(ownedBy(variantOptions, tenantId), inArray(variantOptions.groupId, groupIds)))
     .orderBy(asc(variantOptions.sortOrder), asc(variantOptions.id));
@@ -115,7 +117,13 @@ export async function replaceOptions(
   tx: Db,
   tenantId: string,
   groupId: string,
-  options: { id?: string | undefined; name: string; price: number; isDefault: boolean }[],
+  options: {
+    id?: string | undefined;
+    name: string;
+    nameMy: string | null;
+    price: number;
+    isDefault: boolean;
+  }[],
 ) {
   const keep = options.flatMap((o) => (o.id ? [o.id] : []));
   const group = and(ownedBy(variantGroups, tenantId), eq(variantGroups.id, groupId));
@@ -132,7 +140,13 @@ export async function replaceOptions(
     if (o.id) {
       await tx
         .update(variantOptions)
-        .set({ name: o.name, price: o.price, isDefault: o.isDefault, sortOrder: i })
+        .set({
+          name: o.name,
+          nameMy: o.nameMy,
+          price: o.price,
+          isDefault: o.isDefault,
+          sortOrder: i,
+        })
         .where(
           and(
             ownedBy(variantOptions, tenantId),
@@ -146,6 +160,7 @@ export async function replaceOptions(
         tenantId,
         groupId: sql<string>`(select ${variantGroups.id} from ${variantGroups} where ${group})`,
         name: o.name,
+        nameMy: o.nameMy,
         price: o.price,
         isDefault: o.isDefault,
         sortOrder: i,
@@ -163,6 +178,7 @@ export async function deleteGroup(tx: Db, tenantId: string, id: string) {
 export interface AddonRow {
   id: string;
   name: string;
+  nameMy: string | null;
   price: number;
   status: string;
 }
@@ -170,6 +186,7 @@ export interface AddonRow {
 const addonColumns = {
   id: addons.id,
   name: addons.name,
+  nameMy: addons.nameMy,
   price: addons.price,
   status: addons.status,
 };

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { audited, createdEntry, updatedEntry } from '../../lib/audit';
 import { inUseOnForeignKey } from '../../lib/db-errors';
 import { AppError, found, validationError } from '../../lib/errors';
+import { malayName } from '../../lib/malay-name';
 import { listMeta, offsetOf } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
 import { tenantIdOf } from '../../lib/tenant-scope';
@@ -31,6 +32,7 @@ const updated = (entity: Entity, id: string, before: object, input: unknown) =>
 
 const addonValues = (input: AddonInput) => ({
   name: input.addons_name,
+  nameMy: malayName(input.addons_name_my),
   price: input.price,
   status: input.status,
 });
@@ -45,6 +47,7 @@ export function createVariantAddonService({ db }: { db: Db }) {
     return rows.map((g): VariantGroup => ({
       id: g.id,
       variant_name: g.name,
+      variant_name_my: g.nameMy,
       required: g.required,
       min_select: g.minSelect,
       max_select: g.maxSelect,
@@ -53,6 +56,7 @@ export function createVariantAddonService({ db }: { db: Db }) {
         .map((o) => ({
           id: o.id,
           options_name: o.name,
+          options_name_my: o.nameMy,
           price: o.price,
           is_default: o.isDefault,
         })),
@@ -74,6 +78,7 @@ export function createVariantAddonService({ db }: { db: Db }) {
     return rows.map((a): Addon => ({
       id: a.id,
       addons_name: a.name,
+      addons_name_my: a.nameMy,
       price: a.price,
       status: a.status as Addon['status'],
       used_by: usersOf(users, a.id),
@@ -108,6 +113,7 @@ export function createVariantAddonService({ db }: { db: Db }) {
 
   const groupValues = (input: VariantGroupInput) => ({
     name: input.variant_name,
+    nameMy: malayName(input.variant_name_my),
     required: input.required,
     minSelect: input.min_select,
     maxSelect: input.max_select,
@@ -116,6 +122,7 @@ export function createVariantAddonService({ db }: { db: Db }) {
     input.options.map((o) => ({
       id: o.id,
       name: o.options_name,
+      nameMy: malayName(o.options_name_my),
       price: o.price,
       isDefault: o.is_default,
     }));

@@ -11,8 +11,8 @@ import type { CatalogueDialogProps } from './catalogue-dialog-props';
 import { useCatalogueDialogStrings } from './i18n';
 
 type FormValues = z.input<typeof addonInputSchema>;
-const blank: FormValues = { addons_name: '', price: 0, status: 'active' };
-const fields = ['addons_name', 'price', 'status'] as const;
+const blank: FormValues = { addons_name: '', addons_name_my: '', price: 0, status: 'active' };
+const fields = ['addons_name', 'addons_name_my', 'price', 'status'] as const;
 
 /** Create or edit an add-on (e.g. Extra shot, RM 2.00). */
 export function AddonDialog({
@@ -27,7 +27,11 @@ export function AddonDialog({
     open,
     record: initial ?? null,
     blank,
-    valuesOf: (addon: AddonInput): FormValues => addon,
+    // No Malay name is an empty field (saved as none).
+    valuesOf: (addon: AddonInput): FormValues => ({
+      ...addon,
+      addons_name_my: addon.addons_name_my ?? '',
+    }),
     resolver: zodResolver(addonInputSchema),
     fields,
     onSubmit,
@@ -39,6 +43,12 @@ export function AddonDialog({
       <Stack spacing={2.5}>
         {usedBy > 0 && <Alert severity="info">{t('group.usedBy', { count: usedBy })}</Alert>}
         <FormTextField name="addons_name" label={t('addon.addonsName')} fullWidth autoFocus />
+        <FormTextField
+          name="addons_name_my"
+          label={t('addon.addonsNameMy')}
+          helperText={t('addon.nameMyHint')}
+          fullWidth
+        />
         <FormMoneyField name="price" label={t('addon.price')} fullWidth />
         <FormSelectField
           name="status"

@@ -26,21 +26,36 @@ type FormValues = z.input<typeof variantGroupInputSchema>;
 
 export interface VariantGroupDraft {
   variant_name: string;
+  variant_name_my?: string | null;
   required: boolean;
   min_select: number;
   max_select: number;
-  options: { id?: string; options_name: string; price: number; is_default?: boolean }[];
+  options: {
+    id?: string;
+    options_name: string;
+    options_name_my?: string | null;
+    price: number;
+    is_default?: boolean;
+  }[];
 }
 
 const blank: FormValues = {
   variant_name: '',
+  variant_name_my: '',
   required: false,
   min_select: 0,
   max_select: 1,
-  options: [{ options_name: '', price: 0 }],
+  options: [{ options_name: '', options_name_my: '', price: 0 }],
 };
 
-const fields = ['variant_name', 'required', 'min_select', 'max_select', 'options'] as const;
+const fields = [
+  'variant_name',
+  'variant_name_my',
+  'required',
+  'min_select',
+  'max_select',
+  'options',
+] as const;
 
 /** Create or edit a variant group (e.g. Size: Regular +RM 0.00, Large +RM 2.00). */
 export function VariantGroupDialog({
@@ -56,9 +71,11 @@ export function VariantGroupDialog({
     record: initial ?? null,
     blank,
     // Copies of the options: the field array edits its own.
+    // No Malay name is an empty field (saved as none).
     valuesOf: (group: VariantGroupDraft): FormValues => ({
       ...group,
-      options: group.options.map((o) => ({ ...o })),
+      variant_name_my: group.variant_name_my ?? '',
+      options: group.options.map((o) => ({ ...o, options_name_my: o.options_name_my ?? '' })),
     }),
     resolver: zodResolver(variantGroupInputSchema),
     fields,
@@ -91,6 +108,12 @@ export function VariantGroupDialog({
           fullWidth
           autoFocus
         />
+        <FormTextField
+          name="variant_name_my"
+          label={t('group.variantNameMy')}
+          helperText={t('group.nameMyHint')}
+          fullWidth
+        />
         <FormSwitchField name="required" label={t('group.required')} />
         <Grid container spacing={2}>
           <FormNumberField cell={6} name="min_select" label={t('group.minSelect')} step={1} />
@@ -113,6 +136,11 @@ export function VariantGroupDialog({
                 <FormTextField
                   name={`options.${index}.options_name`}
                   label={t('group.optionsName')}
+                  sx={{ flex: 2 }}
+                />
+                <FormTextField
+                  name={`options.${index}.options_name_my`}
+                  label={t('group.optionsNameMy')}
                   sx={{ flex: 2 }}
                 />
                 <FormMoneyField
@@ -150,7 +178,7 @@ export function VariantGroupDialog({
           <FormHelperText>{t('group.priceHint')}</FormHelperText>
           <Button
             startIcon={<Add />}
-            onClick={() => options.append({ options_name: '', price: 0 })}
+            onClick={() => options.append({ options_name: '', options_name_my: '', price: 0 })}
             sx={{ mt: 1 }}
             data-testid="variant-group-add-option"
           >

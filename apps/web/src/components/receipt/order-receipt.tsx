@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import type { Order } from '@kopi/contract';
 import { formatDateTime } from '../../lib/formatters';
+import { useLocalizedName } from '../../lib/localized-name';
 import { useReceiptStrings } from './i18n';
 import { PrintSheet } from './print-sheet';
 import { PaperCentre, PaperLine, PaperRule, PaperText, receiptAmount } from './receipt-parts';
@@ -23,6 +24,8 @@ const signed = (sen: number) => (sen > 0 ? `+${receiptAmount(sen)}` : receiptAmo
  */
 export function OrderReceipt({ order }: { order: Order }) {
   const { t } = useReceiptStrings();
+  // The names as sold, in Malay on a Malay screen (a reprint keeps them after a rename).
+  const nameOf = useLocalizedName();
   const { receipt } = order;
   const charges: { key: string; label: string; sen: number }[] = [
     { key: 'discount', label: t('receipt.discount'), sen: -order.discount },
@@ -92,7 +95,7 @@ export function OrderReceipt({ order }: { order: Order }) {
       {order.items.map((item) => (
         <Box key={item.id} sx={{ mb: '1mm' }} data-testid="receipt-item">
           <PaperLine
-            label={`${item.quantity} x ${item.name}`}
+            label={`${item.quantity} x ${nameOf(item.name, item.name_my)}`}
             value={receiptAmount(item.line_total)}
           />
           {item.quantity > 1 && (
@@ -110,7 +113,7 @@ export function OrderReceipt({ order }: { order: Order }) {
             <PaperLine
               key={`${i}:${option.group}:${option.name}`}
               indent
-              label={`${option.group}: ${option.name}`}
+              label={`${nameOf(option.group, option.group_my)}: ${nameOf(option.name, option.name_my)}`}
               value={option.price !== 0 ? signed(option.price) : undefined}
             />
           ))}
@@ -118,7 +121,7 @@ export function OrderReceipt({ order }: { order: Order }) {
             <PaperLine
               key={`${i}:${addon.name}`}
               indent
-              label={`+ ${addon.name}`}
+              label={`+ ${nameOf(addon.name, addon.name_my)}`}
               value={addon.price !== 0 ? signed(addon.price) : undefined}
             />
           ))}

@@ -17,18 +17,28 @@ export const MAX_QUANTITY = 99;
 /** The contract's limit of an item's note (orderItemInputSchema). */
 export const MAX_NOTE_LENGTH = 200;
 
+// The Malay names (`*_my`, optional: carts kept before them have none) show on a Malay screen.
+const malayName = z.string().nullable().optional();
 const cartOptionSchema = z.object({
   id: z.string(),
   group: z.string(),
+  group_my: malayName,
   name: z.string(),
+  name_my: malayName,
   price: z.number().int(),
 });
-const cartAddonSchema = z.object({ id: z.string(), name: z.string(), price: z.number().int() });
+const cartAddonSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  name_my: malayName,
+  price: z.number().int(),
+});
 
 const cartLineSchema = z.object({
   key: z.string(),
   product_id: z.string(),
   name: z.string(),
+  name_my: malayName,
   sku: z.string(),
   /** The outlet price when the line was added; totals use the current menu's price. */
   unit_price: z.number().int(),

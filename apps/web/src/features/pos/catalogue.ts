@@ -1,6 +1,6 @@
 import type { PosMenuProduct } from '@kopi/contract';
 
-// Finding products at the counter: the category chosen, a search by name or SKU (which looks in
+// Finding products at the counter: the category chosen, a search by name (English or Malay) or SKU (which looks in
 // every category: the cashier types what the customer asked for), and a scanned code.
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
@@ -14,7 +14,7 @@ export function visibleProducts(
   if (q) {
     const words = q.split(/\s+/);
     return products.filter((p) => {
-      const text = `${fold(p.name)} ${fold(p.sku)}`;
+      const text = `${fold(p.name)} ${fold(p.name_my ?? '')} ${fold(p.sku)}`;
       return words.every((w) => text.includes(w));
     });
   }

@@ -126,7 +126,14 @@ export function chosenItems(product: PosMenuProduct, selection: Selection) {
     const chosen = chosenIn(selection, g);
     return g.options
       .filter((o) => chosen.includes(o.id))
-      .map((o) => ({ id: o.id, group: g.name, name: o.name, price: o.price }));
+      .map((o) => ({
+        id: o.id,
+        group: g.name,
+        group_my: g.name_my,
+        name: o.name,
+        name_my: o.name_my,
+        price: o.price,
+      }));
   });
   const addons = product.addons.filter((a) => selection.addons.includes(a.id));
   return { options, addons };
@@ -149,10 +156,11 @@ export function toCartLine(
   return {
     product_id: product.id,
     name: product.name,
+    name_my: product.name_my,
     sku: product.sku,
     unit_price: product.price,
     options,
-    addons: addons.map((a) => ({ id: a.id, name: a.name, price: a.price })),
+    addons: addons.map((a) => ({ id: a.id, name: a.name, name_my: a.name_my, price: a.price })),
     notes: notes.trim(),
     quantity,
   };

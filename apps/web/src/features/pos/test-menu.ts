@@ -25,20 +25,25 @@ export const ids = {
 };
 
 type VariantGroup = PosMenuProduct['variant_groups'][number];
+/** A name, or [English, Malay] (the Malay screens' names; without one they show the English). */
+type Names = string | [string, string];
+const names = (n: Names) =>
+  typeof n === 'string' ? { name: n, name_my: null } : { name: n[0], name_my: n[1] };
+
 const group = (
   groupId: string,
-  name: string,
+  name: Names,
   [min_select, max_select]: [number, number],
-  options: [string, string, number][],
+  options: [string, Names, number][],
 ): VariantGroup => ({
   id: groupId,
-  name,
+  ...names(name),
   required: min_select > 0,
   min_select,
   max_select,
   options: options.map(([optionId, optionName, price]) => ({
     id: optionId,
-    name: optionName,
+    ...names(optionName),
     price,
     is_default: false,
   })),
@@ -46,11 +51,11 @@ const group = (
 
 export const sizeGroup = group(
   ids.size,
-  'Size',
+  ['Size', 'Saiz'],
   [1, 1],
   [
-    [ids.regular, 'Regular', 0],
-    [ids.large, 'Large', 150],
+    [ids.regular, ['Regular', 'Biasa'], 0],
+    [ids.large, ['Large', 'Besar'], 150],
   ],
 );
 export const milkGroup = group(
@@ -73,7 +78,10 @@ export const toppingsGroup = group(
   ],
 );
 
-const product = (p: Partial<PosMenuProduct> & Pick<PosMenuProduct, 'id' | 'name' | 'sku'>) => ({
+const product = (
+  p: Partial<PosMenuProduct> & Pick<PosMenuProduct, 'id' | 'name' | 'sku'>,
+): PosMenuProduct => ({
+  name_my: null,
   barcode: null,
   category_id: id(100),
   image_url: null,
@@ -97,14 +105,15 @@ export const kopi = product({
 export const latte = product({
   id: ids.latte,
   name: 'Cafe Latte',
+  name_my: 'Latte Kafe',
   sku: 'ESP-002',
   price: 1090,
   base_price: 1190,
   category_id: id(101),
   variant_groups: [sizeGroup, milkGroup, toppingsGroup],
   addons: [
-    { id: ids.shot, name: 'Extra shot', price: 200 },
-    { id: ids.cream, name: 'Whipped cream', price: 150 },
+    { id: ids.shot, name: 'Extra shot', name_my: 'Syot tambahan', price: 200 },
+    { id: ids.cream, name: 'Whipped cream', name_my: null, price: 150 },
   ],
 });
 export const toast = product({

@@ -3,6 +3,7 @@ import type { PosMenuProduct } from '@kopi/contract';
 import type { CartLine, NewCartLine } from './cart';
 import { findByCode, visibleProducts } from './catalogue';
 import type { ScanMessage } from './components/product-grid';
+import { useLocalizedName } from '../../lib/localized-name';
 import { usePosStrings } from './i18n';
 import { addsOnTap, defaultSelection, toCartLine, unsellableReason } from './options';
 import { useStatePerKey } from './use-state-per-key';
@@ -23,6 +24,7 @@ export function useProductPicker({
   addLine: (line: NewCartLine) => void;
 }) {
   const { t } = usePosStrings();
+  const nameOf = useLocalizedName();
   // Another outlet has its own categories.
   const [categoryId, setCategoryId] = useStatePerKey<string | null>(outletId, null);
   const [query, setQuery] = useState('');
@@ -50,7 +52,7 @@ export function useProductPicker({
       setScan({
         kind: 'unsellable',
         text: t('catalogue.cannotSell', {
-          name: product.name,
+          name: nameOf(product.name, product.name_my),
           reason: reason === 'soldOut' ? t('catalogue.soldOut') : t('catalogue.unavailable'),
         }),
       });
@@ -65,7 +67,10 @@ export function useProductPicker({
     }
     addLine(toCartLine(product, defaultSelection(product), 1, ''));
     if (scanned)
-      setScan({ kind: 'added', text: t('catalogue.barcodeAdded', { name: product.name }) });
+      setScan({
+        kind: 'added',
+        text: t('catalogue.barcodeAdded', { name: nameOf(product.name, product.name_my) }),
+      });
   };
 
   const onBarcodeEnter = () => {

@@ -72,7 +72,7 @@ const en = {
   import: {
     title: 'Import products',
     intro:
-      'Upload a CSV or Excel (XLSX) file with the columns of the export: sku, name, category, base_price, discounted_price, barcode, description, status, tags. Prices in ringgit (12.50). Rows are matched by SKU: existing products are updated, new ones created.',
+      'Upload a CSV or Excel (XLSX) file with the columns of the export: sku, name, category, base_price, discounted_price, barcode, description, status, tags, name_my (the Malay name). Prices in ringgit (12.50). Rows are matched by SKU: existing products are updated, new ones created.',
     choose: 'Choose file',
     chooseAnother: 'Choose another file',
     fileHint: 'CSV or XLSX, up to 5 MB and 20,000 rows.',
@@ -113,6 +113,8 @@ const en = {
     fixErrors: 'Some fields need attention.',
     info: 'Product Information',
     name: 'Name',
+    nameMy: 'Name (Melayu)',
+    nameMyHint: 'Shown on Malay screens and receipts; empty shows the English name.',
     sku: 'SKU',
     barcode: 'Barcode',
     description: 'Description',
@@ -247,7 +249,7 @@ const my: FeatureMessages<typeof en> = {
   import: {
     title: 'Import produk',
     intro:
-      'Muat naik fail CSV atau Excel (XLSX) dengan lajur eksport: sku, name, category, base_price, discounted_price, barcode, description, status, tags. Harga dalam ringgit (12.50). Baris dipadankan mengikut SKU: produk sedia ada dikemas kini, yang baharu dicipta.',
+      'Muat naik fail CSV atau Excel (XLSX) dengan lajur eksport: sku, name, category, base_price, discounted_price, barcode, description, status, tags, name_my (nama Melayu). Harga dalam ringgit (12.50). Baris dipadankan mengikut SKU: produk sedia ada dikemas kini, yang baharu dicipta.',
     choose: 'Pilih fail',
     chooseAnother: 'Pilih fail lain',
     fileHint: 'CSV atau XLSX, sehingga 5 MB dan 20,000 baris.',
@@ -288,6 +290,9 @@ const my: FeatureMessages<typeof en> = {
     fixErrors: 'Beberapa medan perlu diperbetulkan.',
     info: 'Maklumat Produk',
     name: 'Nama',
+    nameMy: 'Nama (Melayu)',
+    nameMyHint:
+      'Dipaparkan pada skrin dan resit bahasa Melayu; jika kosong, nama Inggeris dipaparkan.',
     sku: 'SKU',
     barcode: 'Kod bar',
     description: 'Penerangan',

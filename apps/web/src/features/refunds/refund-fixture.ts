@@ -27,8 +27,14 @@ export function sampleRefund(overrides: Partial<Refund> = {}): Refund {
     reason_note: 'Coffee was cold',
     provider_payout: null,
     items: [
-      { order_item_id: latteId, name: 'Iced Latte', quantity: 1, amount: 1000 },
-      { order_item_id: croissantId, name: 'Croissant', quantity: 1, amount: 500 },
+      {
+        order_item_id: latteId,
+        name: 'Iced Latte',
+        name_my: 'Latte Ais',
+        quantity: 1,
+        amount: 1000,
+      },
+      { order_item_id: croissantId, name: 'Croissant', name_my: null, quantity: 1, amount: 500 },
     ],
     approved_by: null,
     bank: null,
@@ -66,6 +72,7 @@ export function sampleRefundable(overrides: Partial<Refundable> = {}): Refundabl
       {
         order_item_id: latteId,
         name: 'Iced Latte',
+        name_my: 'Latte Ais',
         quantity: 2,
         refundable_quantity: 1,
         unit_amount: 1000,
@@ -73,6 +80,7 @@ export function sampleRefundable(overrides: Partial<Refundable> = {}): Refundabl
       {
         order_item_id: croissantId,
         name: 'Croissant',
+        name_my: null,
         quantity: 3,
         refundable_quantity: 2,
         unit_amount: 500,

@@ -29,9 +29,18 @@ export function boardOrder(overrides: Partial<BoardOrder> & { order_no: string }
       {
         id: `line-${overrides.order_no}`,
         name: 'Kopi O Ais',
+        name_my: null,
         quantity: 2,
-        options: [{ group: 'Sugar', name: 'Less sugar', price: 0 }],
-        addons: [{ name: 'Extra shot', price: 150 }],
+        options: [
+          {
+            group: 'Sugar',
+            group_my: 'Gula',
+            name: 'Less sugar',
+            name_my: 'Kurang manis',
+            price: 0,
+          },
+        ],
+        addons: [{ name: 'Extra shot', name_my: null, price: 150 }],
         notes: 'No ice',
       },
     ],

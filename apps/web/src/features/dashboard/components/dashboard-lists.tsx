@@ -16,6 +16,7 @@ import type { Dashboard, ServingMethod } from '@kopi/contract';
 import { useReceiptStrings } from '../../../components/receipt/i18n';
 import { StatusLabel } from '../../../components/status-label';
 import { formatCompactNumber, formatMoney } from '../../../lib/formatters';
+import { useLocalizedName } from '../../../lib/localized-name';
 import { sharePercent } from '../../../lib/percent-change';
 import { useDashboardStrings } from '../i18n';
 
@@ -51,6 +52,7 @@ function WidgetCard({
 
 export function TopProducts({ products: all }: { products: Dashboard['top_products'] }) {
   const { t } = useDashboardStrings();
+  const nameOf = useLocalizedName();
   // A product whose only sale today was rejected is still listed by the API, with nothing sold.
   const products = all.filter((p) => p.quantity > 0);
   return (
@@ -73,7 +75,7 @@ export function TopProducts({ products: all }: { products: Dashboard['top_produc
                   <Box component="span" sx={{ color: 'text.secondary', mr: 1 }}>
                     {i + 1}.
                   </Box>
-                  {p.name}
+                  {nameOf(p.name, p.name_my)}
                 </TableCell>
                 <TableCell align="right" sx={numeric}>
                   {formatCompactNumber(p.quantity)}

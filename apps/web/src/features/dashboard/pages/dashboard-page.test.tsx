@@ -64,8 +64,15 @@ function dashboard(outletId: string | null): Dashboard {
       compare_net: 0,
     })),
     top_products: [
-      { product_id: 'p1', name: 'Kopi O', sku: 'KOP-002', quantity: 7, gross: 2_100 },
-      { product_id: 'p2', name: 'Kek Batik', sku: 'BAK-003', quantity: 0, gross: 0 },
+      {
+        product_id: 'p1',
+        name: 'Kopi O',
+        name_my: null,
+        sku: 'KOP-002',
+        quantity: 7,
+        gross: 2_100,
+      },
+      { product_id: 'p2', name: 'Kek Batik', name_my: null, sku: 'BAK-003', quantity: 0, gross: 0 },
     ],
     outlets: [
       {

@@ -3,6 +3,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Order } from '@kopi/contract';
 import { formatMoney } from '../../../lib/formatters';
+import { useLocalizedName } from '../../../lib/localized-name';
 import { useOrderStrings } from '../i18n';
 import { OrderTableCard } from './order-table-card';
 
@@ -12,6 +13,7 @@ const priceSuffix = (price: number, signed: boolean) =>
 /** What was ordered: each item with its options, add-ons and note, and its amounts. */
 export function OrderItemsCard({ order }: { order: Order }) {
   const { t } = useOrderStrings();
+  const nameOf = useLocalizedName();
   return (
     <OrderTableCard
       title={t('details.items')}
@@ -26,16 +28,16 @@ export function OrderItemsCard({ order }: { order: Order }) {
       {order.items.map((item) => (
         <TableRow key={item.id} data-testid="order-item">
           <TableCell>
-            <Typography sx={{ fontWeight: 500 }}>{item.name}</Typography>
+            <Typography sx={{ fontWeight: 500 }}>{nameOf(item.name, item.name_my)}</Typography>
             {item.options.map((o, i) => (
               <Typography key={`${i}:${o.group}`} variant="body2" color="text.secondary">
-                {o.group}: {o.name}
+                {nameOf(o.group, o.group_my)}: {nameOf(o.name, o.name_my)}
                 {priceSuffix(o.price, true)}
               </Typography>
             ))}
             {item.addons.map((a, i) => (
               <Typography key={`${i}:${a.name}`} variant="body2" color="text.secondary">
-                + {a.name}
+                + {nameOf(a.name, a.name_my)}
                 {priceSuffix(a.price, false)}
               </Typography>
             ))}

@@ -10,6 +10,7 @@ import EditNote from '@mui/icons-material/EditNote';
 import Remove from '@mui/icons-material/Remove';
 import Tune from '@mui/icons-material/Tune';
 import { formatMoney } from '../../../lib/formatters';
+import { useLocalizedName } from '../../../lib/localized-name';
 import { MAX_QUANTITY, type CartAction, type CartLine } from '../cart';
 import { usePosStrings } from '../i18n';
 
@@ -37,14 +38,16 @@ export function CartLineItem({
   onEditOptions?: (() => void) | null;
 }) {
   const { t } = usePosStrings();
+  const nameOf = useLocalizedName();
+  const name = nameOf(line.name, line.name_my);
   const flagText: Record<LineFlag, string> = {
     soldOut: t('cart.soldOutNow'),
     unavailable: t('cart.unavailableNow'),
     refused: t('cart.refused'),
   };
   const details = [
-    line.options.length > 0 && line.options.map((o) => o.name).join(' · '),
-    line.addons.length > 0 && line.addons.map((a) => `+ ${a.name}`).join(', '),
+    line.options.length > 0 && line.options.map((o) => nameOf(o.name, o.name_my)).join(' · '),
+    line.addons.length > 0 && line.addons.map((a) => `+ ${nameOf(a.name, a.name_my)}`).join(', '),
   ].filter((d): d is string => Boolean(d));
   return (
     <Box
@@ -66,7 +69,7 @@ export function CartLineItem({
     >
       <Box sx={{ minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600, lineHeight: 1.3 }} data-testid="pos-cart-line-name">
-          {line.name}
+          {name}
         </Typography>
         {details.map((d) => (
           <Typography key={d} variant="body2" color="text.secondary">
@@ -89,21 +92,21 @@ export function CartLineItem({
       </Typography>
       <Stack direction="row" sx={{ alignItems: 'center', gridColumn: '1 / -1' }}>
         <IconButton
-          aria-label={t('cart.decrease', { name: line.name })}
+          aria-label={t('cart.decrease', { name })}
           onClick={() => dispatch({ type: 'increment', key: line.key, by: -1 })}
           sx={steppedButton}
         >
           <Remove fontSize="small" />
         </IconButton>
         <Typography
-          aria-label={t('cart.quantityOf', { name: line.name })}
+          aria-label={t('cart.quantityOf', { name })}
           sx={{ minWidth: 40, textAlign: 'center', fontWeight: 600 }}
           data-testid="pos-line-quantity"
         >
           {line.quantity}
         </Typography>
         <IconButton
-          aria-label={t('cart.increase', { name: line.name })}
+          aria-label={t('cart.increase', { name })}
           onClick={() => dispatch({ type: 'increment', key: line.key, by: 1 })}
           disabled={line.quantity >= MAX_QUANTITY}
           sx={steppedButton}
@@ -111,9 +114,9 @@ export function CartLineItem({
           <Add fontSize="small" />
         </IconButton>
         {onEditOptions && (
-          <Tooltip title={t('cart.editOptions', { name: line.name })}>
+          <Tooltip title={t('cart.editOptions', { name })}>
             <IconButton
-              aria-label={t('cart.editOptions', { name: line.name })}
+              aria-label={t('cart.editOptions', { name })}
               onClick={onEditOptions}
               sx={{ ...squareButton, ml: 'auto' }}
               data-testid="pos-line-options"
@@ -122,9 +125,9 @@ export function CartLineItem({
             </IconButton>
           </Tooltip>
         )}
-        <Tooltip title={t('cart.editNote', { name: line.name })}>
+        <Tooltip title={t('cart.editNote', { name })}>
           <IconButton
-            aria-label={t('cart.editNote', { name: line.name })}
+            aria-label={t('cart.editNote', { name })}
             onClick={() => onEditNote(line.key)}
             sx={{ ...squareButton, ml: onEditOptions ? 0 : 'auto' }}
             data-testid="pos-line-note"
@@ -132,9 +135,9 @@ export function CartLineItem({
             <EditNote fontSize="small" />
           </IconButton>
         </Tooltip>
-        <Tooltip title={t('cart.remove', { name: line.name })}>
+        <Tooltip title={t('cart.remove', { name })}>
           <IconButton
-            aria-label={t('cart.remove', { name: line.name })}
+            aria-label={t('cart.remove', { name })}
             onClick={() => dispatch({ type: 'remove', key: line.key })}
             sx={squareButton}
           >

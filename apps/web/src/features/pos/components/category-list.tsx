@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import type { PosMenu } from '@kopi/contract';
+import { useLocalizedName } from '../../../lib/localized-name';
 import { usePosStrings } from '../i18n';
 
 /** All + the categories: a column beside the grid on a wide screen, a scrolling row below. */
@@ -15,10 +16,11 @@ export function CategoryList({
   onSelect: (id: string | null) => void;
   wide: boolean;
 }) {
-  const { t, language } = usePosStrings();
+  const { t } = usePosStrings();
+  const nameOf = useLocalizedName();
   const items = [
     { id: null, name: t('catalogue.all') },
-    ...categories.map((c) => ({ id: c.id, name: language === 'my' ? c.name_my : c.name_en })),
+    ...categories.map((c) => ({ id: c.id, name: nameOf(c.name_en, c.name_my) })),
   ];
   return (
     <Box

@@ -7,6 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '../../../lib/formatters';
+import { useLocalizedName } from '../../../lib/localized-name';
 import { cartItemCount, type HeldCart } from '../cart';
 import { usePosStrings } from '../i18n';
 import { TextPromptDialog } from './text-prompt-dialog';
@@ -59,6 +60,7 @@ export function RecallDialog({
   onClose: () => void;
 }) {
   const { t } = usePosStrings();
+  const nameOf = useLocalizedName();
   return (
     <Dialog
       open={open}
@@ -93,7 +95,9 @@ export function RecallDialog({
                       time: formatDateTime(h.held_at).slice(11, 16),
                     })}
                     {' · '}
-                    {h.cart.lines.map((l) => `${l.quantity}× ${l.name}`).join(', ')}
+                    {h.cart.lines
+                      .map((l) => `${l.quantity}× ${nameOf(l.name, l.name_my)}`)
+                      .join(', ')}
                   </Typography>
                 </Box>
                 <Button

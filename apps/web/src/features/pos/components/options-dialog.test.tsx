@@ -54,6 +54,7 @@ describe('option dialog', () => {
     expect(onAdd).toHaveBeenCalledWith({
       product_id: ids.latte,
       name: 'Cafe Latte',
+      name_my: 'Latte Kafe',
       sku: 'ESP-002',
       unit_price: 1090,
       quantity: 2,

@@ -17,6 +17,7 @@ import Add from '@mui/icons-material/Add';
 import Remove from '@mui/icons-material/Remove';
 import type { PosMenuProduct } from '@kopi/contract';
 import { formatMoney } from '../../../lib/formatters';
+import { useLocalizedName } from '../../../lib/localized-name';
 import { MAX_QUANTITY, type CartLine, type NewCartLine } from '../cart';
 import { usePosStrings } from '../i18n';
 import {
@@ -51,11 +52,11 @@ function ruleText(t: T, g: VariantGroup) {
   return min > 0 ? t('options.chooseRange', { min, max }) : t('options.chooseUpTo', { max });
 }
 
-export function problemText(t: T, p: GroupProblem) {
-  if (p.kind === 'max') return t('options.tooMany', { max: p.max, group: p.group.name });
+export function problemText(t: T, p: GroupProblem, group = p.group.name) {
+  if (p.kind === 'max') return t('options.tooMany', { max: p.max, group });
   return p.min === 1
-    ? t('options.needMin', { group: p.group.name })
-    : t('options.needMinCount', { min: p.min, group: p.group.name });
+    ? t('options.needMin', { group })
+    : t('options.needMinCount', { min: p.min, group });
 }
 
 /** A choice whose accessible name is exactly the option's name; its price describes it. */
@@ -124,6 +125,7 @@ function GroupField({
   onChange: (next: Selection) => void;
 }) {
   const { t } = usePosStrings();
+  const nameOf = useLocalizedName();
   const headingId = useId();
   const chosen = selection.options[group.id] ?? [];
   const single = isSingleChoice(group);
@@ -138,7 +140,7 @@ function GroupField({
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
         <Typography id={headingId} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-          {group.name}
+          {nameOf(group.name, group.name_my)}
         </Typography>
         <Chip
           size="small"
@@ -172,7 +174,7 @@ function GroupField({
           <Choice
             key={o.id}
             kind={single ? 'radio' : 'checkbox'}
-            name={o.name}
+            name={nameOf(o.name, o.name_my)}
             price={o.price}
             checked={chosen.includes(o.id)}
             disabled={optionBlocked(selection, group, o.id)}
@@ -201,6 +203,7 @@ function OptionsForm({
   onClose: () => void;
 }) {
   const { t } = usePosStrings();
+  const nameOf = useLocalizedName();
   // A new item starts from the defaults; a cart line's choices from what it has.
   const [selection, setSelection] = useState<Selection>(() =>
     editing ? lineSelection(product, editing) : defaultSelection(product),
@@ -225,7 +228,7 @@ function OptionsForm({
       sx={{ display: 'contents' }}
     >
       <DialogTitle id="pos-options-title" sx={{ pb: 1 }}>
-        {t('options.title', { name: product.name })}
+        {t('options.title', { name: nameOf(product.name, product.name_my) })}
         <Typography component="span" variant="body1" color="text.secondary" sx={{ ml: 1 }}>
           {formatMoney(product.price)}
         </Typography>
@@ -256,7 +259,7 @@ function OptionsForm({
                   <Choice
                     key={a.id}
                     kind="checkbox"
-                    name={a.name}
+                    name={nameOf(a.name, a.name_my)}
                     price={a.price}
                     checked={selection.addons.includes(a.id)}
                     onChange={() => setSelection((s) => toggleAddon(s, a.id))}
@@ -325,7 +328,11 @@ function OptionsForm({
               color="warning.dark"
               data-testid="pos-option-reason"
             >
-              {problemText(t, problems[0]!)}
+              {problemText(
+                t,
+                problems[0]!,
+                nameOf(problems[0]!.group.name, problems[0]!.group.name_my),
+              )}
             </Typography>
           )}
         </Box>

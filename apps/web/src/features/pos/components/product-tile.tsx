@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import MoreVert from '@mui/icons-material/MoreVert';
 import type { PosMenuProduct } from '@kopi/contract';
 import { formatMoney } from '../../../lib/formatters';
+import { useLocalizedName } from '../../../lib/localized-name';
 import { usePosStrings } from '../i18n';
 import { needsOptionDialog, unsellableReason } from '../options';
 import type { SoldOutSwitch } from '../use-sold-out';
@@ -69,6 +70,7 @@ export function ProductTile({
   soldOutSwitch?: SoldOutSwitch | undefined;
 }) {
   const { t } = usePosStrings();
+  const nameOf = useLocalizedName();
   const reason = unsellableReason(product);
   const discounted = product.price < product.base_price;
   const tileRef = useRef<HTMLDivElement>(null);
@@ -124,7 +126,7 @@ export function ProductTile({
             overflow: 'hidden',
           }}
         >
-          {product.name}
+          {nameOf(product.name, product.name_my)}
         </Typography>
         <Box
           component="span"
@@ -176,7 +178,7 @@ export function ProductTile({
           {/* A sibling of the tile, not inside it: a button never holds another button. */}
           <IconButton
             size="small"
-            aria-label={t('catalogue.productMenu', { name: product.name })}
+            aria-label={t('catalogue.productMenu', { name: nameOf(product.name, product.name_my) })}
             aria-haspopup="menu"
             aria-expanded={Boolean(menuAt)}
             data-testid={`pos-product-menu-${product.sku}`}

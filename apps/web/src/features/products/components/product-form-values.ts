@@ -9,6 +9,7 @@ export type ProductFormValues = z.input<typeof productInputSchema>;
 /** Form fields a 400's details may name (server paths such as "variant_group_ids.0" map here). */
 export const productFormFields = [
   'name',
+  'name_my',
   'sku',
   'barcode',
   'description',
@@ -23,6 +24,7 @@ export const productFormFields = [
 
 export const emptyProduct = (): ProductFormValues => ({
   name: '',
+  name_my: null,
   sku: '',
   barcode: null,
   description: null,
@@ -38,6 +40,7 @@ export const emptyProduct = (): ProductFormValues => ({
 
 export const formValuesOf = (p: Product): ProductFormValues => ({
   name: p.name,
+  name_my: p.name_my,
   sku: p.sku,
   barcode: p.barcode,
   description: p.description,
@@ -54,6 +57,7 @@ export const formValuesOf = (p: Product): ProductFormValues => ({
 /** Empty optional text is sent as null, so clearing a barcode frees it. */
 export const toInput = (values: ProductInput): ProductInput => ({
   ...values,
+  name_my: values.name_my?.trim() ? values.name_my.trim() : null,
   barcode: values.barcode?.trim() ? values.barcode.trim() : null,
   description: values.description?.trim() ? values.description : null,
 });

@@ -92,9 +92,17 @@ export function ProductInfoSection({
           label={t('form.name')}
           autoFocus={autoFocus}
         />
-        <FormSelectField
+        <FormField
           control={control}
           cell={{ xs: 12, md: 6 }}
+          name="name_my"
+          label={t('form.nameMy')}
+          helperText={t('form.nameMyHint')}
+          emptyAsNull
+        />
+        <FormSelectField
+          control={control}
+          cell={{ xs: 12, md: 4 }}
           name="category"
           label={t('form.category')}
           options={categoryOptions}
@@ -103,13 +111,13 @@ export function ProductInfoSection({
         />
         <FormTextField
           control={control}
-          cell={{ xs: 12, md: 6 }}
+          cell={{ xs: 12, md: 4 }}
           name="sku"
           label={t('form.sku')}
         />
         <FormField
           control={control}
-          cell={{ xs: 12, md: 6 }}
+          cell={{ xs: 12, md: 4 }}
           name="barcode"
           label={t('form.barcode')}
           emptyAsNull

@@ -16,6 +16,7 @@ import { Link as RouterLink } from 'react-router';
 import { useReceiptStrings } from '../../../components/receipt/i18n';
 import { StatusLabel } from '../../../components/status-label';
 import { formatDateTime, formatMoney } from '../../../lib/formatters';
+import { useLocalizedName } from '../../../lib/localized-name';
 import { ProofImage } from './proof-image';
 import { useRefundStrings } from '../i18n';
 
@@ -119,6 +120,7 @@ export function RefundOrderCard({ refund }: { refund: Refund }) {
 /** The items and quantities refunded (none for a whole-order or an amount refund). */
 export function RefundItemsCard({ refund }: { refund: Refund }) {
   const { t } = useRefundStrings();
+  const nameOf = useLocalizedName();
   return (
     <Card>
       <CardHeader title={t('details.items')} />
@@ -138,7 +140,7 @@ export function RefundItemsCard({ refund }: { refund: Refund }) {
           <TableBody>
             {refund.items.map((item) => (
               <TableRow key={item.order_item_id}>
-                <TableCell>{item.name}</TableCell>
+                <TableCell>{nameOf(item.name, item.name_my)}</TableCell>
                 <TableCell align="right">{item.quantity}</TableCell>
                 <TableCell align="right">{formatMoney(item.amount)}</TableCell>
               </TableRow>

@@ -6,6 +6,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import type { Refundable } from '@kopi/contract';
 import { formatMoney } from '../../../lib/formatters';
+import { useLocalizedName } from '../../../lib/localized-name';
 import { useRefundStrings } from '../i18n';
 
 /** The order's items that may still be refunded, each with the quantity to refund. */
@@ -19,6 +20,7 @@ export function RefundItemsField({
   onChange: (itemId: string, quantity: number) => void;
 }) {
   const { t } = useRefundStrings();
+  const nameOf = useLocalizedName();
   return (
     <Table size="small" aria-label={t('dialog.itemsTable')} data-testid="refund-dialog-items">
       <TableHead>
@@ -34,7 +36,7 @@ export function RefundItemsField({
           .filter((item) => item.refundable_quantity > 0)
           .map((item) => (
             <TableRow key={item.order_item_id}>
-              <TableCell>{item.name}</TableCell>
+              <TableCell>{nameOf(item.name, item.name_my)}</TableCell>
               <TableCell align="right">{item.refundable_quantity}</TableCell>
               <TableCell align="right">{formatMoney(item.unit_amount)}</TableCell>
               <TableCell align="right">
@@ -54,7 +56,7 @@ export function RefundItemsField({
                     htmlInput: {
                       min: 0,
                       max: item.refundable_quantity,
-                      'aria-label': t('dialog.quantity', { name: item.name }),
+                      'aria-label': t('dialog.quantity', { name: nameOf(item.name, item.name_my) }),
                       'data-testid': `refund-quantity-${item.order_item_id}`,
                     },
                   }}

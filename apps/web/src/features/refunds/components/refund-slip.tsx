@@ -9,6 +9,7 @@ import {
   receiptAmount,
 } from '../../../components/receipt/receipt-parts';
 import { formatDateTime } from '../../../lib/formatters';
+import { useLocalizedName } from '../../../lib/localized-name';
 import { useRefundStrings } from '../i18n';
 
 /**
@@ -17,6 +18,7 @@ import { useRefundStrings } from '../i18n';
  */
 export function RefundSlip({ refund }: { refund: Refund }) {
   const { t, ts, language } = useRefundStrings();
+  const nameOf = useLocalizedName();
   return (
     <PrintSheet label={t('slip.label', { number: refund.refund_no })} testId="refund-slip">
       <PaperCentre strong>{t('slip.title')}</PaperCentre>
@@ -36,7 +38,7 @@ export function RefundSlip({ refund }: { refund: Refund }) {
       {refund.items.map((item) => (
         <PaperLine
           key={item.order_item_id}
-          label={`${item.quantity} × ${item.name}`}
+          label={`${item.quantity} × ${nameOf(item.name, item.name_my)}`}
           value={receiptAmount(item.amount)}
         />
       ))}

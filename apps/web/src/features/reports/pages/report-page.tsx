@@ -24,6 +24,7 @@ import { PageHeader } from '../../../components/page-header';
 import { useReceiptStrings } from '../../../components/receipt/i18n';
 import { businessToday, useBusinessClock } from '../../../lib/business-clock';
 import { formatDateTime } from '../../../lib/formatters';
+import { useLocalizedName } from '../../../lib/localized-name';
 import { i18n } from '../../../lib/i18n/i18n';
 import { useOutletScope } from '../../../lib/outlet-scope';
 import { exportSalesReport, useSalesReport, type SalesReportRequest } from '../api';
@@ -62,6 +63,7 @@ function rangeMessage(message: string): string {
 export function ReportPage() {
   const { t } = useReportStrings();
   const { t: tr } = useReceiptStrings();
+  const nameOf = useLocalizedName();
   const clock = useBusinessClock();
   const today = businessToday(clock);
   const { params, update } = useReportParams(today);
@@ -98,6 +100,11 @@ export function ReportPage() {
         return tr(`serving.${row.key as ServingMethod}`);
       case 'source':
         return t(`source.${row.key as 'pos-apps'}`);
+      case 'product':
+        // The product's name in the screen's language (its Malay name when set).
+        return 'label_my' in row && row.label !== null
+          ? nameOf(row.label, row.label_my)
+          : (row.label ?? row.key);
       default:
         return row.label ?? row.key;
     }

@@ -14,6 +14,7 @@ import HourglassBottom from '@mui/icons-material/HourglassBottom';
 import StickyNote2Outlined from '@mui/icons-material/StickyNote2Outlined';
 import type { BoardOrder } from '@kopi/contract';
 import { formatDateTime } from '../../../lib/formatters';
+import { useLocalizedName } from '../../../lib/localized-name';
 import {
   elapsedMs,
   handOverAction,
@@ -75,6 +76,7 @@ export const OrderCard = memo(function OrderCard({
   onDragEnd,
 }: OrderCardProps) {
   const { t } = useStatusBoardStrings();
+  const nameOf = useLocalizedName();
   const started = timerStart(order);
   const waited = elapsedMs(started, now);
   const minutes = wholeMinutes(waited);
@@ -188,16 +190,18 @@ export const OrderCard = memo(function OrderCard({
         {order.items.map((item) => (
           <Box component="li" key={item.id}>
             <Typography sx={{ fontSize: size.body, fontWeight: 600, lineHeight: 1.3 }}>
-              {`${item.quantity} × ${item.name}`}
+              {`${item.quantity} × ${nameOf(item.name, item.name_my)}`}
             </Typography>
             {item.options.length > 0 && (
               <Typography sx={{ fontSize: size.meta, pl: 2 }} color="text.secondary">
-                {item.options.map((o) => `${o.group}: ${o.name}`).join(' · ')}
+                {item.options
+                  .map((o) => `${nameOf(o.group, o.group_my)}: ${nameOf(o.name, o.name_my)}`)
+                  .join(' · ')}
               </Typography>
             )}
             {item.addons.length > 0 && (
               <Typography sx={{ fontSize: size.meta, pl: 2 }} color="text.secondary">
-                {item.addons.map((a) => `+ ${a.name}`).join(' · ')}
+                {item.addons.map((a) => `+ ${nameOf(a.name, a.name_my)}`).join(' · ')}
               </Typography>
             )}
             {item.notes && (
