@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { useTranslation } from '../lib/i18n/use-translation';
 import { PageLoader } from '../components/page-loader';
 import { appTitle } from '../lib/app-config';
@@ -54,3 +54,8 @@ export function GuardedRoute({
     </RouteErrorBoundary>
   );
 }
+
+export const toRouteObject = (def: AppRouteDef): RouteObject => ({
+  path: def.path,
+  element: <GuardedRoute def={def} page={lazyPage(def)} />,
+});
