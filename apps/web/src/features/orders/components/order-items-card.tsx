@@ -3,6 +3,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Order } from '@kopi/contract';
 import { formatMoney } from '../../../lib/formatters';
+import { itemUnitPrice } from '../format';
 import { useOrderStrings } from '../i18n';
 import { OrderTableCard } from './order-table-card';
 
@@ -47,7 +48,7 @@ export function OrderItemsCard({ order }: { order: Order }) {
           </TableCell>
           <TableCell align="right">{item.quantity}</TableCell>
           <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-            {formatMoney(item.unit_price)}
+            {formatMoney(itemUnitPrice(item))}
           </TableCell>
           <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
             {formatMoney(item.line_total)}
