@@ -17,19 +17,14 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import RadioButtonChecked from '@mui/icons-material/RadioButtonChecked';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import { useTranslation } from '../../lib/i18n/use-translation';
-import { NavLink as RouterNavLink, useLocation } from 'react-router';
+import { NavLink as RouterNavLink } from 'react-router';
+import { useActiveNavPath } from './use-nav-items';
 import { useSettings } from '../../lib/settings/settings-store';
 import { createAppTheme, onPrimary } from '../../lib/theme/create-app-theme';
 import { navWidths } from '../../lib/theme/theme-tokens';
 import { AppLogo } from '../app-logo';
 import { MenuIcon } from './menu-icon';
-import {
-  groupContainsPath,
-  isActivePath,
-  type NavGroup,
-  type NavItem,
-  type NavLink,
-} from './nav-items';
+import { groupContainsPath, type NavGroup, type NavItem, type NavLink } from './nav-items';
 
 // The active page is a filled primary pill, its text readable on the chosen colour.
 const navItemSx = {
@@ -62,8 +57,7 @@ function LinkItem({
   depth: number;
   onNavigate?: () => void;
 }) {
-  const { pathname } = useLocation();
-  const active = isActivePath(item.path, pathname);
+  const active = useActiveNavPath() === item.path;
   const button = (
     <ListItemButton
       component={RouterNavLink}
@@ -110,8 +104,7 @@ function GroupItem({
   depth: number;
   onNavigate?: () => void;
 }) {
-  const { pathname } = useLocation();
-  const containsActive = groupContainsPath(item, pathname);
+  const containsActive = groupContainsPath(item, useActiveNavPath());
   const [open, setOpen] = useState(containsActive);
   const expanded = (open || containsActive) && !mini;
   const listId = `nav-group-${item.id}`;
