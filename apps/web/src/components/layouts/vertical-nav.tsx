@@ -80,7 +80,8 @@ function LinkItem({
       </ListItemIcon>
       <ListItemText
         primary={item.title}
-        sx={{ opacity: mini ? 0 : 1, whiteSpace: 'nowrap', transition: 'opacity 150ms' }}
+        slotProps={{ primary: { noWrap: true, title: item.title } }}
+        sx={{ opacity: mini ? 0 : 1, minWidth: 0, transition: 'opacity 150ms' }}
       />
     </ListItemButton>
   );
@@ -125,7 +126,12 @@ function GroupItem({
         <ListItemIcon sx={{ minWidth: 36, color: 'inherit' }}>
           <MenuIcon name={item.icon} />
         </ListItemIcon>
-        <ListItemText primary={item.title} sx={{ opacity: mini ? 0 : 1, whiteSpace: 'nowrap' }} />
+        {/* A long (Malay) title ends in an ellipsis before the arrow instead of running into it. */}
+        <ListItemText
+          primary={item.title}
+          slotProps={{ primary: { noWrap: true, title: item.title } }}
+          sx={{ opacity: mini ? 0 : 1, minWidth: 0, mr: 0.5 }}
+        />
         {!mini && (expanded ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />)}
       </ListItemButton>
       <Collapse in={expanded} timeout="auto" unmountOnExit>
