@@ -251,8 +251,13 @@ function OrderList() {
       value={query[key] ?? ''}
       onChange={(e) => update({ [key]: e.target.value || undefined } as Partial<OrderListQuery>)}
       sx={{ minWidth: width }}
+      // The label on the border and "All" in the field: a label inside ran into the arrow.
       slotProps={{
-        select: { SelectDisplayProps: { 'data-testid': `order-filter-${key}` } as object },
+        inputLabel: { shrink: true },
+        select: {
+          displayEmpty: true,
+          SelectDisplayProps: { 'data-testid': `order-filter-${key}` } as object,
+        },
       }}
     >
       <MenuItem value="">{t('list.all')}</MenuItem>
@@ -359,6 +364,7 @@ function OrderList() {
         <DataTable<OrderSummary>
           label={t('list.table')}
           testId="order-list-table"
+          stackOnPhone
           columns={columns}
           rows={rows}
           rowKey={(o) => o.id}

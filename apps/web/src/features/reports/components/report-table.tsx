@@ -39,11 +39,13 @@ export function ReportTable({
     },
   });
 
+  const tableLabel = t('table.label', { view: t(`views.${view}`) });
   return (
-    <TableContainer>
+    // A table wider than the screen scrolls; the keyboard can reach and scroll it too.
+    <TableContainer tabIndex={0} role="region" aria-label={tableLabel}>
       <Table
         size="small"
-        aria-label={t('table.label', { view: t(`views.${view}`) })}
+        aria-label={tableLabel}
         data-testid="report-table"
         data-group-by={report.group_by}
       >
