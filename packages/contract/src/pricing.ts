@@ -80,16 +80,18 @@ export interface PricingResult {
 
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 
+/** One unit's price with its options and add-ons (never below zero), as every line is priced. */
+export const unitPriceWithChoices = (
+  l: Pick<PricingLine, 'unit_price' | 'option_prices' | 'addon_prices'>,
+) => Math.max(0, l.unit_price + sum(l.option_prices) + sum(l.addon_prices));
+
 /**
  * The order total of DESIGN §3, step by step. The POS preview and the server's authoritative
  * total both call this, so they cannot disagree.
  */
 export function priceOrder(input: PricingInput): PricingResult {
   const { settings } = input;
-  const line_totals = input.lines.map((l) => {
-    const unit = l.unit_price + sum(l.option_prices) + sum(l.addon_prices);
-    return Math.max(0, unit) * l.quantity;
-  });
+  const line_totals = input.lines.map((l) => unitPriceWithChoices(l) * l.quantity);
   const subtotal = sum(line_totals);
   const voucher = Math.min(Math.max(0, input.discount), subtotal);
   const manual_discount = Math.min(

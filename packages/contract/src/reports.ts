@@ -126,6 +126,14 @@ export const salesFigureKeys = salesFiguresSchema.keyof().options;
 
 /** Net after refunds: what a period kept of its sales once its refunds went back (can be < 0). */
 export const netAfterRefunds = (f: { net: number; refunds: number }): number => f.net - f.refunds;
+/**
+ * Net sales in DESIGN §3's order: gross less discounts, before the service charge and SST that
+ * the sales total (`net` of the figures, Σ order totals) adds.
+ */
+export const netSales = (f: { gross: number; discount: number }): number => f.gross - f.discount;
+/** The service charge and SST of the figures together (what the total adds to net sales). */
+export const taxTotal = (f: { service_charge: number; service_tax: number }): number =>
+  f.service_charge + f.service_tax;
 
 /**
  * By payment method: every payment line of a sale counts under its method, so a split bill

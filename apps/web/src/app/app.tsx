@@ -1,10 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter } from 'react-router';
-import { RouteCatalogProvider } from '../lib/route-catalog';
 import { useStore } from '../lib/store';
 import { AppThemeProvider } from '../lib/theme/app-theme-provider';
 import { toastHostWanted } from '../lib/toasts';
-import { appRouteCatalog, AppRoutes } from './router';
+import { AppRoutes } from './router';
 
 // notistack loads with the first toast (see lib/toasts).
 const ToastHost = lazy(() =>
@@ -24,11 +23,9 @@ function Toasts() {
 export function App() {
   return (
     <AppThemeProvider>
-      <RouteCatalogProvider value={appRouteCatalog}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </RouteCatalogProvider>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
       <Toasts />
     </AppThemeProvider>
   );

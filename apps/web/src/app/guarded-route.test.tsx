@@ -2,7 +2,9 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearSession, sessionStore } from '../lib/session/session-store';
 import { renderWithProviders } from '../test/render';
-import { GuardedRoute } from './guarded-route';
+import { PageSkeleton } from '../components/page-skeleton';
+import { PageFallbackContext } from '../lib/page-fallback';
+import { GuardedRoute, lazyPage } from './guarded-route';
 import type { AppRouteDef } from './route-types';
 
 function Page() {
@@ -71,5 +73,18 @@ describe('GuardedRoute', () => {
     };
     renderWithProviders(<GuardedRoute def={index} page={null} />, { route: '/account-settings' });
     expect(await screen.findByTestId('location')).toHaveTextContent('/account-settings/account');
+  });
+
+  it('shows a skeleton of a page, not a blank area, while a framed page’s code loads', async () => {
+    sessionStore.setState((s) => ({ ...s, token: 'access', abilities: [] }));
+    const never = lazyPage({ ...aclRoute, action: undefined, page: () => new Promise(() => {}) });
+    renderWithProviders(
+      <PageFallbackContext.Provider value={<PageSkeleton />}>
+        <GuardedRoute def={{ ...aclRoute, action: undefined, subject: undefined }} page={never} />
+      </PageFallbackContext.Provider>,
+      { route: '/access-control', path: '/access-control' },
+    );
+    expect(await screen.findByTestId('page-skeleton')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Loading…' })).toBeInTheDocument();
   });
 });

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { lazy, Suspense, useContext, useEffect, type ComponentType } from 'react';
+import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { useTranslation } from '../lib/i18n/use-translation';
 import { PageLoader } from '../components/page-loader';
 import { appTitle } from '../lib/app-config';
 import { useCan } from '../lib/can-context';
 import { withChunkReload } from '../lib/chunk-reload';
+import { PageFallbackContext } from '../lib/page-fallback';
 import { decideAccess } from '../lib/route-guard';
 import { useIsSignedIn } from '../lib/session/session-store';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -35,6 +36,7 @@ export function GuardedRoute({
   const can = useCan();
   const location = useLocation();
   const { t } = useTranslation();
+  const fallback = useContext(PageFallbackContext);
 
   const decision = decideAccess(def, {
     signedIn,
@@ -48,9 +50,14 @@ export function GuardedRoute({
   if (!Page) return null;
   return (
     <RouteErrorBoundary key={location.pathname}>
-      <Suspense fallback={<PageLoader />}>
+      <Suspense fallback={fallback ?? <PageLoader />}>
         <Page />
       </Suspense>
     </RouteErrorBoundary>
   );
 }
+
+export const toRouteObject = (def: AppRouteDef): RouteObject => ({
+  path: def.path,
+  element: <GuardedRoute def={def} page={lazyPage(def)} />,
+});

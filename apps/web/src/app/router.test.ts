@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router';
-import { buildRouteCatalog, buildRouteObjects } from './router';
-import { appRoutes } from './routes';
+import { buildRouteObjects } from './router';
+import { publicRoutes } from './routes';
+import { signedInRoutes } from './signed-in-routes';
+import { buildRouteCatalog, buildSignedInRouteObjects } from './signed-in-tree';
+
+const appRoutes = [...publicRoutes, ...signedInRoutes];
 
 describe('routes as data', () => {
   it('registers the pages of this issue with the spec access rules', () => {
@@ -72,11 +76,24 @@ describe('routes as data', () => {
       action: 'read',
       subject: 'pos',
     });
-    const tree = buildRouteObjects(appRoutes);
-    // root frame → blank layout → page; the POS has the blank shell in between.
+    const tree = buildRouteObjects(publicRoutes);
+    // root frame → blank layout → page.
     expect(depth(tree, '/login')).toBe(2);
     expect(depth(tree, '/locked')).toBe(2);
-    expect(depth(tree, '/pos')).toBe(3);
+    // The signed-in table: blank layout → page; the POS has the blank shell in between.
+    const signedInTree = buildSignedInRouteObjects(signedInRoutes);
+    expect(depth(signedInTree, '*')).toBe(1);
+    expect(depth(signedInTree, '/pos')).toBe(2);
+    expect(depth(signedInTree, '/dashboard')).toBe(1);
+  });
+
+  it('keeps the signed-in route table out of the entry: only public pages are in it', () => {
+    const paths = publicRoutes.map((r) => r.path);
+    expect(paths).toContain('/login');
+    expect(paths).not.toContain('/dashboard');
+    expect(publicRoutes.every((r) => r.layout === 'blank')).toBe(true);
+    const tree = buildRouteObjects(publicRoutes);
+    expect(tree[0]?.children?.some((r) => r.path === '*')).toBe(true);
   });
 
   it('registers the customer screens under their subjects, each page lazy', () => {

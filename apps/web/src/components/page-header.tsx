@@ -41,7 +41,10 @@ export function PageHeader({
           direction="row"
           spacing={1}
           sx={{
-            flex: '0 0 auto',
+            // Shrinks to the line it has and wraps its buttons (on a phone none is cut off).
+            flex: '0 1 auto',
+            minWidth: 0,
+            maxWidth: '100%',
             flexWrap: 'wrap',
             gap: 1,
             '& > *': { m: 0, whiteSpace: 'nowrap' },

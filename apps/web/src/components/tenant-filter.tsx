@@ -1,4 +1,10 @@
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import Business from '@mui/icons-material/Business';
 import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
 import type { SessionUserExtras, Tenant, TenantFilter } from '@kopi/contract';
 import { http } from '../lib/http/http';
 import { useCan } from '../lib/can-context';
@@ -17,8 +23,20 @@ export function usePlatformWide(): boolean {
 }
 
 const useTenantFilterStrings = defineFeatureStrings('tenantFilter', {
-  en: { label: 'Tenant', all: 'All tenants', platform: 'Platform (no tenant)' },
-  my: { label: 'Penyewa', all: 'Semua penyewa', platform: 'Platform (tiada penyewa)' },
+  en: {
+    label: 'Tenant',
+    all: 'All tenants',
+    platform: 'Platform (no tenant)',
+    required: 'Orders belong to a tenant. Choose a tenant to work in first.',
+    choose: 'Choose a tenant',
+  },
+  my: {
+    label: 'Penyewa',
+    all: 'Semua penyewa',
+    platform: 'Platform (tiada penyewa)',
+    required: 'Pesanan milik penyewa. Pilih penyewa untuk bekerja terlebih dahulu.',
+    choose: 'Pilih penyewa',
+  },
 });
 
 const tenantOptionsKey = ['tenants', 'filter-options'] as const;
@@ -53,5 +71,27 @@ export function TenantFilterSelect({
       minWidth={180}
       testId={testId}
     />
+  );
+}
+
+/**
+ * What a tenant's screen shows a platform user outside any tenant, instead of asking the server
+ * (which answers tenant_required): a word and the way to the tenants page, where they enter one.
+ */
+export function TenantRequiredCard() {
+  const { t } = useTenantFilterStrings();
+  const can = useCan();
+  return (
+    <Card data-testid="tenant-required">
+      <Stack spacing={2} sx={{ alignItems: 'center', py: 5, px: 3, textAlign: 'center' }}>
+        <Business fontSize="large" color="action" aria-hidden="true" />
+        <Typography>{t('required')}</Typography>
+        {can('read', 'tenant') && (
+          <Button variant="contained" component={RouterLink} to="/tenant">
+            {t('choose')}
+          </Button>
+        )}
+      </Stack>
+    </Card>
   );
 }

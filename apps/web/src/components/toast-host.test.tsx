@@ -1,5 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ThemeProvider } from '@mui/material/styles';
+import { createAppTheme } from '../lib/theme/create-app-theme';
 import { resetToasts, toast } from '../lib/toasts';
 import { ToastHost } from './toast-host';
 
@@ -20,5 +22,26 @@ describe('toast host (notistack)', () => {
     expect(await screen.findByTestId('toast-error')).toHaveTextContent('Internal server error');
     await waitFor(() => expect(screen.queryByTestId('toast-success')).not.toBeInTheDocument());
     expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+
+  it('draws toasts above dialogs (the theme layer of snackbars, over modals)', async () => {
+    const theme = createAppTheme({
+      mode: 'light',
+      primaryColor: '#7A9E7E',
+      skin: 'default',
+      direction: 'ltr',
+    });
+    render(
+      <ThemeProvider theme={theme}>
+        <ToastHost />
+      </ThemeProvider>,
+    );
+    await waitFor(() => expect(toast.error('Wrong password')).not.toBeNull());
+    const alert = await screen.findByTestId('toast-error');
+    const layer = alert.closest('.notistack-SnackbarContainer')!;
+    expect(layer).toHaveClass('kopi-toast-layer');
+    const zIndex = Number(getComputedStyle(layer).zIndex);
+    expect(zIndex).toBe(theme.zIndex.snackbar);
+    expect(zIndex).toBeGreaterThan(theme.zIndex.modal);
   });
 });

@@ -1,5 +1,6 @@
 import { forwardRef, useEffect } from 'react';
 import Alert from '@mui/material/Alert';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import {
   closeSnackbar,
   enqueueSnackbar,
@@ -58,6 +59,21 @@ function Register() {
   return null;
 }
 
+/** The toast container's class; notistack's own layer (1400) is below MUI's dialogs (theme). */
+export const toastLayerClass = 'kopi-toast-layer';
+
+/**
+ * Toasts sit above dialogs (theme.zIndex.snackbar over theme.zIndex.modal): a message raised
+ * from a dialog (the lock screen's wrong password) would otherwise be drawn under it.
+ */
+const toastLayer = (
+  <GlobalStyles
+    styles={(theme) => ({
+      [`.notistack-SnackbarContainer.${toastLayerClass}`]: { zIndex: theme.zIndex.snackbar },
+    })}
+  />
+);
+
 /**
  * SPEC §9: top-right, one at a time; notistack replaces the oldest when a new one exceeds
  * maxSnack, so the newest shows. The spec's drag threshold (0.1) has no counterpart: notistack
@@ -70,7 +86,9 @@ export function ToastHost() {
       anchorOrigin={toastPosition}
       autoHideDuration={toastDurations.standard}
       Components={components}
+      classes={{ containerRoot: toastLayerClass }}
     >
+      {toastLayer}
       <Register />
     </SnackbarProvider>
   );

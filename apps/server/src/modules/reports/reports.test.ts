@@ -110,7 +110,11 @@ beforeAll(async () => {
   });
   const rejected = await saleAt('2026-06-10T11:30:00', card(kl, coffee, 1, 1060));
   rejectedTotal = rejected.total;
-  const res = await api.post(`/api/orders/${rejected.id}/status`, { status: 'REJECTED', reason: 'Wrong order' }, admin);
+  const res = await api.post(
+    `/api/orders/${rejected.id}/status`,
+    { status: 'REJECTED', reason: 'Wrong order' },
+    admin,
+  );
   expect(res.statusCode, res.body).toBe(200);
   clock.set('2026-06-10T04:00:00Z');
 });
@@ -295,13 +299,13 @@ describe('GET /api/reports/sales', () => {
       /^Business date,Previous business date,Orders,Gross sales \(RM\),Discounts \(RM\),/,
     );
     expect(lines[0]).toContain(
-      ',Net sales (RM),Refunds (RM),Net after refunds (RM),Rejected orders,Rejected total (RM),Previous orders,',
+      ',Total (RM),Refunds (RM),Net after refunds (RM),Rejected orders,Rejected total (RM),Previous orders,',
     );
     expect(lines[0]).toContain(
       ',Previous refunds (RM),Previous net after refunds (RM),Previous rejected orders,',
     );
     expect(lines[1]).toMatch(
-      /^2026\/06\/08,2026\/06\/05,1,20\.00,0\.00,2\.00,1\.32,0\.00,-0\.02,23\.30,0\.00,23\.30,/,
+      /^2026\/06\/08,2026\/06\/05,1,20\.00,0\.00,20\.00,2\.00,1\.32,3\.32,0\.00,-0\.02,23\.30,0\.00,23\.30,/,
     );
     expect(lines.at(-1)).toMatch(/^Total,,4,/);
 
@@ -325,6 +329,58 @@ describe('GET /api/reports/sales', () => {
       'Previous net after refunds (RM)',
     ]);
     expect(sheet.getRow(2).values).toEqual([undefined, 'Cash', 2, 33.3, 0, 0, 33.3, 0, 0, 0, 0, 0]);
+  });
+
+  it('lists money in DESIGN §3 order: gross, discounts, net sales, service charge, SST, tax total, total', async () => {
+    const csv = await exportOf(admin, `group_by=day&${RANGE}&format=csv&lang=en`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    const [header, ...rows] = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n')
+      .map((line) => line.split(','));
+    const at = (name: string) => header!.indexOf(name);
+    const order = [
+      'Gross sales (RM)',
+      'Discounts (RM)',
+      'Net sales (RM)',
+      'Service charge (RM)',
+      'SST (RM)',
+      'Tax total (RM)',
+      'Delivery fees (RM)',
+      'Rounding (RM)',
+      'Total (RM)',
+    ];
+    expect(order.map(at)).toEqual(order.map((_, i) => at('Gross sales (RM)') + i));
+    expect(header).toContain('Previous net sales (RM)');
+    expect(header).toContain('Previous tax total (RM)');
+    const sen = (row: string[], name: string) => Math.round(Number(row[at(name)]) * 100);
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows) {
+      expect(sen(row, 'Net sales (RM)')).toBe(
+        sen(row, 'Gross sales (RM)') - sen(row, 'Discounts (RM)'),
+      );
+      expect(sen(row, 'Tax total (RM)')).toBe(
+        sen(row, 'Service charge (RM)') + sen(row, 'SST (RM)'),
+      );
+      expect(sen(row, 'Total (RM)')).toBe(
+        sen(row, 'Net sales (RM)') +
+          sen(row, 'Tax total (RM)') +
+          sen(row, 'Delivery fees (RM)') +
+          sen(row, 'Rounding (RM)'),
+      );
+    }
+    // The dine-in day: net sales RM 20.00 below its total RM 23.30, the difference its taxes.
+    const dineIn = rows.find((r) => r[0] === '2026/06/08')!;
+    expect(sen(dineIn, 'Net sales (RM)')).toBe(2000);
+    expect(sen(dineIn, 'Tax total (RM)')).toBe(332);
+    expect(sen(dineIn, 'Total (RM)')).toBe(2330);
+    // The API sends the figures these are worked out from.
+    const r = await sales(admin, `group_by=day&${RANGE}`);
+    const day = r.rows.find((x) => x.key === '2026-06-08')!.current;
+    expect([day.gross, day.discount, day.service_charge, day.service_tax, day.net]).toEqual([
+      2000, 0, 200, 132, 2330,
+    ]);
   });
 
   it('exports in Malay when asked, or when that is the user’s saved language', async () => {
@@ -386,8 +442,7 @@ describe('GET /api/reports/sales', () => {
 });
 
 describe('GET /api/reports/outlets', () => {
-  const outletsOf = (headers?: Record<string, string>) =>
-    api.get('/api/reports/outlets', headers);
+  const outletsOf = (headers?: Record<string, string>) => api.get('/api/reports/outlets', headers);
   const idsOf = async (headers: Record<string, string>) => {
     const res = await outletsOf(headers);
     expect(res.statusCode, res.body).toBe(200);

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
-import Fab from '@mui/material/Fab';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -19,17 +18,33 @@ export function CustomizerDrawer() {
   return (
     <>
       <Tooltip title={t('customizer.open')} placement="left">
-        <Fab
-          size="small"
-          color="primary"
+        {/* A narrow tab on the window's edge: a round button over the content covered row
+            actions and board cards. */}
+        <IconButton
           onClick={() => setOpen(true)}
           aria-label={t('customizer.open')}
           data-testid="customizer-toggle"
           className="no-print"
-          sx={{ position: 'fixed', insetInlineEnd: 16, top: '50%', zIndex: 'appBar' }}
+          sx={{
+            position: 'fixed',
+            insetInlineEnd: 0,
+            top: '50%',
+            transform: 'translateY(-50%)',
+            zIndex: 'appBar',
+            width: 28,
+            height: 36,
+            p: 0,
+            borderRadius: 0,
+            borderStartStartRadius: 8,
+            borderEndStartRadius: 8,
+            bgcolor: 'primary.main',
+            color: 'primary.contrastText',
+            boxShadow: 2,
+            '&:hover': { bgcolor: 'primary.dark' },
+          }}
         >
-          <SettingsOutlined />
-        </Fab>
+          <SettingsOutlined fontSize="small" />
+        </IconButton>
       </Tooltip>
       <Drawer
         anchor="right"

@@ -16,6 +16,7 @@ import { pageSizes } from '@kopi/contract';
 import { useTranslation } from '../../lib/i18n/use-translation';
 import { EmptyState } from '../empty-state';
 import type { SortState } from './table-state';
+import { phoneRows } from './phone-rows';
 import { SearchBox } from './search-box';
 
 export interface DataTableColumn<T> {
@@ -70,6 +71,8 @@ export interface DataTableProps<T> {
   /** Accessible name and placeholder of the search box (default "Search"). */
   searchLabel?: string;
   searchTestId?: string;
+  /** On a phone (below 600 px) each row is a stack of "header: value" lines, not a wide row. */
+  stackOnPhone?: boolean;
 }
 
 /** Server-paged table: page sizes of SPEC §9, sort, search, filters, loading/empty/error states. */
@@ -99,6 +102,7 @@ export function DataTable<T>({
   rowTestId,
   searchLabel,
   searchTestId,
+  stackOnPhone = false,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const showToolbar = Boolean(onSearchChange || filters || actions);
@@ -193,7 +197,7 @@ export function DataTable<T>({
           </TableCell>
         )}
         {columns.map((column) => (
-          <TableCell key={column.id} align={column.align}>
+          <TableCell key={column.id} align={column.align} data-label={column.header}>
             {column.cell(row)}
           </TableCell>
         ))}
@@ -218,7 +222,7 @@ export function DataTable<T>({
           {actions}
         </Box>
       )}
-      <TableContainer>
+      <TableContainer sx={stackOnPhone ? phoneRows() : undefined}>
         <Table aria-label={label} aria-busy={loading || undefined}>
           <TableHead>
             <TableRow>

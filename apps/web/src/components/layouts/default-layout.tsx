@@ -5,6 +5,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useTranslation } from '../../lib/i18n/use-translation';
 import { Outlet } from 'react-router';
+import { PageFallbackContext } from '../../lib/page-fallback';
+import { PageSkeleton } from '../page-skeleton';
 import { GridFieldCells } from '../field-cells';
 import { useIdleLock } from '../../lib/session/idle-lock';
 import { liveSocket } from '../../lib/session/session-runtime';
@@ -20,6 +22,8 @@ import { useNavItems } from './use-nav-items';
 import { VerticalNav } from './vertical-nav';
 
 /** SPEC §2 default layout: vertical or horizontal navigation, navbar, content, footer. */
+const pageSkeleton = <PageSkeleton />;
+
 export function DefaultLayout() {
   const { t } = useTranslation();
   const settings = useSettings();
@@ -97,7 +101,9 @@ export function DefaultLayout() {
           }}
         >
           <GridFieldCells>
-            <Outlet />
+            <PageFallbackContext.Provider value={pageSkeleton}>
+              <Outlet />
+            </PageFallbackContext.Provider>
           </GridFieldCells>
         </Box>
         <AppFooter maxWidth={boxed ? contentMaxWidth : undefined} />

@@ -8,23 +8,18 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useTranslation } from '../../lib/i18n/use-translation';
-import { NavLink as RouterNavLink, useLocation } from 'react-router';
+import { NavLink as RouterNavLink } from 'react-router';
+import { useActiveNavPath } from './use-nav-items';
 import { MenuIcon } from './menu-icon';
-import {
-  flattenNavLinks,
-  groupContainsPath,
-  isActivePath,
-  type NavGroup,
-  type NavItem,
-} from './nav-items';
+import { flattenNavLinks, groupContainsPath, type NavGroup, type NavItem } from './nav-items';
 
 /** SPEC §9: horizontal popovers open 6 px below their button. */
 const POPOVER_OFFSET = 6;
 
 function GroupMenu({ group }: { group: NavGroup }) {
-  const { pathname } = useLocation();
+  const activePath = useActiveNavPath();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const active = groupContainsPath(group, pathname);
+  const active = groupContainsPath(group, activePath);
   const menuId = `hnav-${group.id}`;
   return (
     <>
@@ -63,7 +58,7 @@ function GroupMenu({ group }: { group: NavGroup }) {
                 key={entry.id}
                 component={RouterNavLink}
                 to={entry.path}
-                selected={isActivePath(entry.path, pathname)}
+                selected={entry.path === activePath}
                 onClick={() => setAnchor(null)}
               >
                 <ListItemIcon>
@@ -80,7 +75,7 @@ function GroupMenu({ group }: { group: NavGroup }) {
 
 export function HorizontalNav({ items }: { items: NavItem[] }) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const activePath = useActiveNavPath();
   return (
     <Box
       component="nav"
@@ -102,8 +97,8 @@ export function HorizontalNav({ items }: { items: NavItem[] }) {
             key={item.id}
             component={RouterNavLink}
             to={item.path}
-            color={isActivePath(item.path, pathname) ? 'primary' : 'inherit'}
-            variant={isActivePath(item.path, pathname) ? 'contained' : 'text'}
+            color={item.path === activePath ? 'primary' : 'inherit'}
+            variant={item.path === activePath ? 'contained' : 'text'}
             startIcon={<MenuIcon name={item.icon} />}
           >
             {item.title}

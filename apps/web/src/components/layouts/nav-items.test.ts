@@ -1,6 +1,13 @@
 import type { MenuNode } from '@kopi/contract';
 import { describe, expect, it } from 'vitest';
-import { buildNavItems, flattenNavLinks, groupContainsPath, isActivePath } from './nav-items';
+import {
+  activeNavPath,
+  buildNavItems,
+  flattenNavLinks,
+  groupContainsPath,
+  isActivePath,
+  type NavItem,
+} from './nav-items';
 
 const node = (id: string, extra: Partial<MenuNode> = {}): MenuNode => ({
   id,
@@ -67,5 +74,58 @@ describe('menu from the server', () => {
     expect(isActivePath('/order/list', '/order/list/2')).toBe(true);
     expect(isActivePath('/order', '/orders')).toBe(false);
     expect(group?.kind === 'group' && groupContainsPath(group, '/customer/wallet')).toBe(true);
+    expect(group?.kind === 'group' && groupContainsPath(group, '/customer')).toBe(false);
+  });
+});
+
+describe('the highlighted menu item', () => {
+  const link = (path: string): NavItem => ({
+    kind: 'link',
+    id: path,
+    title: path,
+    icon: null,
+    path,
+  });
+  const items: NavItem[] = [
+    link('/dashboard'),
+    link('/outlet'),
+    link('/outlet/time-management'),
+    {
+      kind: 'group',
+      id: 'product',
+      title: 'Product',
+      icon: null,
+      children: [
+        link('/product/list'),
+        link('/product/add'),
+        link('/product/category'),
+        link('/product/variant-addon'),
+      ],
+    },
+    link('/order/list'),
+    link('/refund/list'),
+    link('/customer/list'),
+    link('/settings/user'),
+  ];
+
+  it('is the longest menu path the page is or is under: one item, never two', () => {
+    expect(activeNavPath(items, '/outlet/time-management')).toBe('/outlet/time-management');
+    expect(activeNavPath(items, '/outlet')).toBe('/outlet');
+    expect(activeNavPath(items, '/product/add')).toBe('/product/add');
+    expect(activeNavPath(items, '/settings/user/view/7')).toBe('/settings/user');
+  });
+
+  it('is the list for a record, its edit form and the add-category form', () => {
+    expect(activeNavPath(items, '/order/details/abc')).toBe('/order/list');
+    expect(activeNavPath(items, '/refund/details/abc')).toBe('/refund/list');
+    expect(activeNavPath(items, '/customer/details/abc')).toBe('/customer/list');
+    expect(activeNavPath(items, '/product/edit/abc')).toBe('/product/list');
+    expect(activeNavPath(items, '/product/category-list')).toBe('/product/category');
+  });
+
+  it('is nothing for a page outside the menu', () => {
+    expect(activeNavPath(items, '/account-settings/account')).toBeNull();
+    expect(activeNavPath(items, '/orders')).toBeNull();
+    expect(activeNavPath([link('/dashboard')], '/order/details/abc')).toBeNull();
   });
 });

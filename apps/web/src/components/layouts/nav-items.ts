@@ -56,7 +56,37 @@ export function flattenNavLinks(items: readonly NavItem[]): NavLink[] {
 export const isActivePath = (linkPath: string, pathname: string) =>
   pathname === linkPath || pathname.startsWith(`${linkPath}/`);
 
-export const groupContainsPath = (group: NavGroup, pathname: string): boolean =>
+/**
+ * Pages with no menu item of their own and the list they belong to: a record's details, its
+ * edit form, the add-category form.
+ */
+const parentPages: [RegExp, string][] = [
+  [/^\/product\/category-list$/, '/product/category'],
+  [/^\/product\/(edit|add)(\/|$)/, '/product/list'],
+  [/^\/([^/]+)\/(details|edit|view)(\/|$)/, '/$1/list'],
+];
+
+/**
+ * The one menu path to highlight: the longest menu path the page is, or is under (so
+ * /outlet/time-management is not also /outlet); a page without its own item highlights its list.
+ */
+export function activeNavPath(items: readonly NavItem[], pathname: string): string | null {
+  const paths = flattenNavLinks(items).map((link) => link.path);
+  const longestMatch = (path: string) =>
+    paths
+      .filter((linkPath) => isActivePath(linkPath, path))
+      .reduce<string | null>((best, p) => (best && best.length >= p.length ? best : p), null);
+  const own = longestMatch(pathname);
+  if (own) return own;
+  for (const [pattern, parent] of parentPages) {
+    const found = pattern.exec(pathname);
+    const match = found && longestMatch(parent.replace('$1', found[1] ?? ''));
+    if (match) return match;
+  }
+  return null;
+}
+
+export const groupContainsPath = (group: NavGroup, activePath: string | null): boolean =>
   group.children.some((child) =>
-    child.kind === 'link' ? isActivePath(child.path, pathname) : groupContainsPath(child, pathname),
+    child.kind === 'link' ? child.path === activePath : groupContainsPath(child, activePath),
   );

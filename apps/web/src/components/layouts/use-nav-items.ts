@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useLocation } from 'react-router';
 import { useAbility } from '@casl/react';
 import { useTranslation } from '../../lib/i18n/use-translation';
 import { canDo, type AppAbility } from '../../lib/abilities';
@@ -6,7 +7,7 @@ import { useRouteCatalog, type PageEntry } from '../../lib/route-catalog';
 import { sessionStore } from '../../lib/session/session-store';
 import { useSetting } from '../../lib/settings/settings-store';
 import { useStore } from '../../lib/store';
-import { buildNavItems, flattenNavLinks, type NavItem } from './nav-items';
+import { activeNavPath, buildNavItems, flattenNavLinks, type NavItem } from './nav-items';
 
 /** The catalog's pages the signed-in user may open. */
 export function usePagesUserMayOpen(): PageEntry[] {
@@ -39,6 +40,13 @@ export function useNavItems(): NavItem[] {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [menus, abilities, language, isRegistered, ability],
   );
+}
+
+/** The menu path to highlight for the current page (see activeNavPath). */
+export function useActiveNavPath(): string | null {
+  const items = useNavItems();
+  const { pathname } = useLocation();
+  return useMemo(() => activeNavPath(items, pathname), [items, pathname]);
 }
 
 export interface OpenablePage {

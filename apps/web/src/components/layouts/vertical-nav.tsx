@@ -17,19 +17,14 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import RadioButtonChecked from '@mui/icons-material/RadioButtonChecked';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import { useTranslation } from '../../lib/i18n/use-translation';
-import { NavLink as RouterNavLink, useLocation } from 'react-router';
+import { NavLink as RouterNavLink } from 'react-router';
+import { useActiveNavPath } from './use-nav-items';
 import { useSettings } from '../../lib/settings/settings-store';
 import { createAppTheme, onPrimary } from '../../lib/theme/create-app-theme';
 import { navWidths } from '../../lib/theme/theme-tokens';
 import { AppLogo } from '../app-logo';
 import { MenuIcon } from './menu-icon';
-import {
-  groupContainsPath,
-  isActivePath,
-  type NavGroup,
-  type NavItem,
-  type NavLink,
-} from './nav-items';
+import { groupContainsPath, type NavGroup, type NavItem, type NavLink } from './nav-items';
 
 // The active page is a filled primary pill, its text readable on the chosen colour.
 const navItemSx = {
@@ -62,8 +57,7 @@ function LinkItem({
   depth: number;
   onNavigate?: () => void;
 }) {
-  const { pathname } = useLocation();
-  const active = isActivePath(item.path, pathname);
+  const active = useActiveNavPath() === item.path;
   const button = (
     <ListItemButton
       component={RouterNavLink}
@@ -86,7 +80,8 @@ function LinkItem({
       </ListItemIcon>
       <ListItemText
         primary={item.title}
-        sx={{ opacity: mini ? 0 : 1, whiteSpace: 'nowrap', transition: 'opacity 150ms' }}
+        slotProps={{ primary: { noWrap: true, title: item.title } }}
+        sx={{ opacity: mini ? 0 : 1, minWidth: 0, transition: 'opacity 150ms' }}
       />
     </ListItemButton>
   );
@@ -110,8 +105,7 @@ function GroupItem({
   depth: number;
   onNavigate?: () => void;
 }) {
-  const { pathname } = useLocation();
-  const containsActive = groupContainsPath(item, pathname);
+  const containsActive = groupContainsPath(item, useActiveNavPath());
   const [open, setOpen] = useState(containsActive);
   const expanded = (open || containsActive) && !mini;
   const listId = `nav-group-${item.id}`;
@@ -132,7 +126,12 @@ function GroupItem({
         <ListItemIcon sx={{ minWidth: 36, color: 'inherit' }}>
           <MenuIcon name={item.icon} />
         </ListItemIcon>
-        <ListItemText primary={item.title} sx={{ opacity: mini ? 0 : 1, whiteSpace: 'nowrap' }} />
+        {/* A long (Malay) title ends in an ellipsis before the arrow instead of running into it. */}
+        <ListItemText
+          primary={item.title}
+          slotProps={{ primary: { noWrap: true, title: item.title } }}
+          sx={{ opacity: mini ? 0 : 1, minWidth: 0, mr: 0.5 }}
+        />
         {!mini && (expanded ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />)}
       </ListItemButton>
       <Collapse in={expanded} timeout="auto" unmountOnExit>

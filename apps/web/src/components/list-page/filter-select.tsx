@@ -7,7 +7,11 @@ export interface FilterOption {
   label: ReactNode;
 }
 
-/** A list's drop-down filter: the empty value (`anyLabel`) first, then `options`. */
+/**
+ * A list's drop-down filter: the empty value (`anyLabel`) first, then `options`. The label sits
+ * on the border and "any" shows in the field: a label inside the field ran into the arrow when
+ * it was longer than the field (Malay labels often are).
+ */
 export function FilterSelect({
   label,
   value,
@@ -33,9 +37,13 @@ export function FilterSelect({
       value={value}
       onChange={(e) => onChange(e.target.value)}
       sx={{ minWidth }}
-      slotProps={
-        testId ? { select: { SelectDisplayProps: { 'data-testid': testId } as object } } : undefined
-      }
+      slotProps={{
+        inputLabel: { shrink: true },
+        select: {
+          displayEmpty: true,
+          ...(testId && { SelectDisplayProps: { 'data-testid': testId } as object }),
+        },
+      }}
     >
       <MenuItem value="">{anyLabel}</MenuItem>
       {options.map((option) => (

@@ -1,5 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { defaultLocale, localeSchema, type SalesReport, type SalesReportQuery } from '@kopi/contract';
+import {
+  defaultLocale,
+  localeSchema,
+  type SalesReport,
+  type SalesReportQuery,
+} from '@kopi/contract';
 import { http } from '../../lib/http/http';
 import { i18n } from '../../lib/i18n/i18n';
 import { downloadFile } from '../../lib/http/transfer';

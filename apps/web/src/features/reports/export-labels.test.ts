@@ -10,7 +10,11 @@ import {
 } from '@kopi/contract';
 import '../../components/receipt/i18n';
 import { i18n } from '../../lib/i18n/i18n';
-import { columnHeader, reportColumnIds, type ReportColumnId } from './components/report-column-header';
+import {
+  columnHeader,
+  reportColumnIds,
+  type ReportColumnId,
+} from './components/report-column-header';
 import type { useReceiptStrings } from '../../components/receipt/i18n';
 import type { useReportStrings } from './i18n';
 import './i18n';

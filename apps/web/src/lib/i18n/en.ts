@@ -54,6 +54,7 @@ export const en = {
   },
   auth: {
     brandTagline: 'The back office of your coffee shops',
+    language: 'Language',
     username: 'Username',
     password: 'Password',
     showPassword: 'Show password',

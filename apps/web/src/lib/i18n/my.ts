@@ -90,6 +90,7 @@ export const my: UiMessages = {
   },
   auth: {
     brandTagline: 'Pejabat belakang kedai kopi anda',
+    language: 'Bahasa',
     username: 'Nama pengguna',
     password: 'Kata laluan',
     showPassword: 'Tunjuk kata laluan',

@@ -160,7 +160,12 @@ export async function loadAppSettings(): Promise<AppSettingEntry[]> {
 
 export async function signIn(username: string, password: string): Promise<SignInResult> {
   const data = requireData(
-    await http.post<LoginResponseData>('/login', { username, password }, { auth: 'none' }),
+    // The sign-in page shows the refusal inline; a toast would say it twice.
+    await http.post<LoginResponseData>(
+      '/login',
+      { username, password },
+      { auth: 'none', errorToast: 'silent' },
+    ),
   );
   if (isTwoStepChallenge(data)) return { kind: 'two-step', challengeToken: data.challenge_token };
   establishSession(data, 'login');

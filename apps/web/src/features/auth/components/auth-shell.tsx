@@ -1,9 +1,44 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { locales } from '@kopi/contract';
 import { AppLogo } from '../../../components/app-logo';
+import { documentLanguage } from '../../../lib/i18n/i18n';
 import { useTranslation } from '../../../lib/i18n/use-translation';
+import { updateSettings, useSetting } from '../../../lib/settings/settings-store';
+
+/**
+ * English / Melayu before signing in, each name in its own language. Plain buttons: the navbar's
+ * menu would add MUI's Menu and Popover to the sign-in page's budget.
+ */
+function LanguageChoice() {
+  const { t } = useTranslation();
+  const language = useSetting('language');
+  return (
+    <Box
+      role="group"
+      aria-label={t('auth.language')}
+      data-testid="auth-language"
+      sx={{ display: 'flex', justifyContent: 'flex-end', gap: 0.5, mb: -2 }}
+    >
+      {locales.map((locale) => (
+        <Button
+          key={locale}
+          size="small"
+          lang={documentLanguage(locale)}
+          aria-pressed={locale === language}
+          color={locale === language ? 'primary' : 'inherit'}
+          data-testid={`auth-language-${locale}`}
+          onClick={() => updateSettings({ language: locale })}
+        >
+          {t(`languages.${locale}`, { lng: locale })}
+        </Button>
+      ))}
+    </Box>
+  );
+}
 
 /** The centred card the sign-in pages share, with the brand and a page heading. */
 export function AuthShell({
@@ -39,6 +74,7 @@ export function AuthShell({
           gap: 3,
         }}
       >
+        <LanguageChoice />
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
           <AppLogo size={40} />
           <Typography variant="body2" color="text.secondary">

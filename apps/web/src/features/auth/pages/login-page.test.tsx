@@ -34,6 +34,16 @@ async function fillAndSubmit(username: string, password: string) {
 }
 
 describe('LoginPage', () => {
+  it('switches between English and Melayu before signing in', async () => {
+    renderLogin();
+    const user = userEvent.setup();
+    expect(screen.getByTestId('auth-language-en')).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByTestId('auth-language-my'));
+    expect(await screen.findByRole('button', { name: 'Log masuk' })).toBeInTheDocument();
+    expect(screen.getByTestId('auth-language-my')).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('group', { name: 'Bahasa' })).toBeInTheDocument();
+  });
+
   it('requires both fields, in English and in Melayu', async () => {
     renderLogin();
     await fillAndSubmit('', '');
@@ -46,7 +56,7 @@ describe('LoginPage', () => {
     expect(await screen.findAllByText('Bidang ini diperlukan')).toHaveLength(2);
   });
 
-  it('shows the translated server error and a toast', async () => {
+  it('shows the translated server error inline only, with no toast', async () => {
     const toasts: string[] = [];
     registerToastHost({
       show: (r) => toasts.push(`${r.type}:${r.message}`),
@@ -58,7 +68,7 @@ describe('LoginPage', () => {
     expect(await screen.findByTestId('login-error')).toHaveTextContent(
       'Incorrect username or password',
     );
-    expect(toasts).toEqual(['error:Incorrect username or password']);
+    expect(toasts).toEqual([]);
   });
 
   it('signs in: keeps tokens and abilities, sends no token and an Idempotency-Key', async () => {

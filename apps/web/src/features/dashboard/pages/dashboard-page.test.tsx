@@ -194,14 +194,14 @@ describe('dashboard', () => {
     );
     // RM 600 today against RM 400 by this time last Sunday.
     expect(within(net).getByTestId('dashboard-kpi-net-change')).toHaveTextContent('+50.0%');
-    expect(net).toHaveTextContent('Sun, 08 Mar 2026 by this time: RM 400.00');
-    expect(net).toHaveTextContent('Whole of Sun, 08 Mar 2026: RM 800.00');
+    expect(net).toHaveTextContent('2026/03/08 by this time: RM 400.00');
+    expect(net).toHaveTextContent('Whole of 2026/03/08: RM 800.00');
     expect(screen.getByTestId('dashboard-kpi-orders-change')).toHaveTextContent('+50.0%');
     expect(screen.getByTestId('dashboard-kpi-returning-customers-change')).toHaveTextContent(
       '+25.0%',
     );
     expect(screen.getByTestId('dashboard-business-date')).toHaveTextContent(
-      'Business day Sun, 15 Mar 2026, compared with Sun, 08 Mar 2026',
+      'Business day 2026/03/15, compared with 2026/03/08',
     );
     expect(await screen.findByTestId('dashboard-hourly-chart')).toHaveAttribute('data-hours', '24');
     // Nothing sold of a product is not a top product.
@@ -233,15 +233,15 @@ describe('dashboard', () => {
     expect(within(refunds).getByTestId('dashboard-kpi-refunds-change')).toHaveTextContent(
       '+150.0%',
     );
-    expect(refunds).toHaveTextContent('Sun, 08 Mar 2026 by this time: RM 20.00');
-    expect(refunds).toHaveTextContent('Whole of Sun, 08 Mar 2026: RM 100.00');
+    expect(refunds).toHaveTextContent('2026/03/08 by this time: RM 20.00');
+    expect(refunds).toHaveTextContent('Whole of 2026/03/08: RM 100.00');
     // Net after refunds: 600 − 50 today, 400 − 20 by this time, 800 − 100 for the whole day.
     const net = screen.getByTestId('dashboard-kpi-net-after-refunds');
     expect(within(net).getByTestId('dashboard-kpi-net-after-refunds-value')).toHaveTextContent(
       'RM 550.00',
     );
-    expect(net).toHaveTextContent('Sun, 08 Mar 2026 by this time: RM 380.00');
-    expect(net).toHaveTextContent('Whole of Sun, 08 Mar 2026: RM 700.00');
+    expect(net).toHaveTextContent('2026/03/08 by this time: RM 380.00');
+    expect(net).toHaveTextContent('Whole of 2026/03/08: RM 700.00');
     expect(within(net).getByTestId('dashboard-kpi-net-after-refunds-change')).toHaveTextContent(
       '+44.7%',
     );

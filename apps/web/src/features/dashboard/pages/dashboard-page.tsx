@@ -21,8 +21,8 @@ import { clockScope, rememberBusinessClock } from '../../../lib/business-clock';
 import { useCan } from '../../../lib/can-context';
 import {
   formatCompactNumber,
+  formatDate,
   formatDateTime,
-  formatLongDate,
   formatMoney,
 } from '../../../lib/formatters';
 import { useLiveRefresh } from '../../../lib/live/live-refresh';
@@ -69,8 +69,8 @@ interface Kpi {
   invert?: boolean;
 }
 
-const calendarDay = (iso: string, locale?: string) =>
-  formatLongDate(`${iso}T00:00:00Z`, { timeZone: 'UTC', locale });
+/** A business day as the app writes dates (SPEC §9 "YYYY/MM/DD"), like every list and report. */
+const calendarDay = (iso: string) => formatDate(`${iso}T00:00:00Z`, { timeZone: 'UTC' });
 
 /**
  * /dashboard (read dashboard): the greeting, then today's business day against the same weekday
@@ -94,7 +94,7 @@ export function DashboardPage() {
 }
 
 function DashboardFigures() {
-  const { t, language } = useDashboardStrings();
+  const { t } = useDashboardStrings();
   const can = useCan();
   const user = useSessionUser();
   const scope = useOutletScope({ source: 'dashboard' });
@@ -123,8 +123,7 @@ function DashboardFigures() {
       });
   }, [data, picked, user]);
 
-  const locale = language === 'my' ? 'ms-MY' : 'en-GB';
-  const compareDay = data ? calendarDay(data.compare_date, locale) : '';
+  const compareDay = data ? calendarDay(data.compare_date) : '';
   const setOutlet = (id: string) =>
     setSearch(
       (previous) => {
@@ -141,7 +140,7 @@ function DashboardFigures() {
       {data && (
         <Typography variant="body2" color="text.secondary" data-testid="dashboard-business-date">
           {t('header.today', {
-            date: calendarDay(data.business_date, locale),
+            date: calendarDay(data.business_date),
             compare: compareDay,
           })}
         </Typography>

@@ -125,7 +125,11 @@ export function LogPage() {
       value={filters[key]}
       onChange={(e) => update({ [key]: e.target.value })}
       sx={{ minWidth: 160 }}
-      slotProps={{ select: { SelectDisplayProps: { 'data-testid': testId } as object } }}
+      // The label on the border and "Any" in the field: a label inside ran into the arrow.
+      slotProps={{
+        inputLabel: { shrink: true },
+        select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': testId } as object },
+      }}
     >
       <MenuItem value="">{t('list.any')}</MenuItem>
       {/* A value from a link that the menu does not list (yet) is still shown. */}

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { Order } from '@kopi/contract';
 import { formatMoney } from '../../../lib/formatters';
 import { useLocalizedName } from '../../../lib/localized-name';
+import { itemUnitPrice } from '../format';
 import { useOrderStrings } from '../i18n';
 import { OrderTableCard } from './order-table-card';
 
@@ -49,7 +50,7 @@ export function OrderItemsCard({ order }: { order: Order }) {
           </TableCell>
           <TableCell align="right">{item.quantity}</TableCell>
           <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-            {formatMoney(item.unit_price)}
+            {formatMoney(itemUnitPrice(item))}
           </TableCell>
           <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
             {formatMoney(item.line_total)}

@@ -9,8 +9,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { phoneRows } from '../../../components/data-table/phone-rows';
 
-/** A titled card holding a small table of the order (its items, its payments). */
+/** A titled card holding a small table of the order (its items, its payments); rows stack on a phone. */
 export function OrderTableCard({
   title,
   tableLabel,
@@ -35,7 +36,7 @@ export function OrderTableCard({
           <Typography color="text.secondary">{empty}</Typography>
         </CardContent>
       ) : (
-        <TableContainer>
+        <TableContainer sx={phoneRows(columns.map((c) => c.label))}>
           <Table aria-label={tableLabel} size="small">
             <TableHead>
               <TableRow>

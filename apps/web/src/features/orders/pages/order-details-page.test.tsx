@@ -35,6 +35,16 @@ function renderDetails(
 }
 
 describe('order details', () => {
+  it('shows each unit price with its options and add-ons, so quantity × unit price = amount', async () => {
+    renderDetails(() => ({ body: { data: sampleOrder() } }));
+    const [first, second] = await screen.findAllByTestId('order-item');
+    // RM 4.50 + Large RM 1.00 + Extra shot RM 1.50 = RM 7.00; × 2 = RM 14.00.
+    const cells = within(first!).getAllByRole('cell');
+    expect(cells[2]).toHaveTextContent('RM 7.00');
+    expect(cells[3]).toHaveTextContent('RM 14.00');
+    expect(within(second!).getAllByRole('cell')[2]).toHaveTextContent('RM 5.00');
+  });
+
   it('shows a friendly not-found state for an unknown order', async () => {
     renderDetails(() => ({
       status: 404,

@@ -91,6 +91,19 @@ const listCalls = (calls: Call[]) =>
     .map((c) => new URL(c.url, 'http://x').searchParams);
 
 describe('order list', () => {
+  it('asks a platform user outside any tenant to choose one, and asks the server nothing', async () => {
+    setTestSession({ id: 'sa', tenant_id: null, acting_tenant_id: null });
+    const calls = renderList('/order/list');
+    const card = await screen.findByTestId('tenant-required');
+    expect(card).toHaveTextContent('Choose a tenant to work in first.');
+    expect(within(card).getByRole('link', { name: 'Choose a tenant' })).toHaveAttribute(
+      'href',
+      '/tenant',
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls.filter((c) => c.url.startsWith('/api/orders'))).toEqual([]);
+  });
+
   it('shows each order: number, time in Malaysia, customer, outlet, via, serving, payments, total, status', async () => {
     renderList('/order/list');
     const row = await screen.findByTestId('order-row-KL01-20260315-0002');
@@ -232,7 +245,7 @@ describe('order list', () => {
   });
 
   it('has no outlet filter for staff bound to an outlet', async () => {
-    setTestSession({ id_outlet: kl, outlet_name: 'Bukit Bintang' });
+    setTestSession({ tenant_id: 't1', id_outlet: kl, outlet_name: 'Bukit Bintang' });
     // A link shared by someone who may choose (naming another outlet, a 404 for this user).
     const calls = renderList(`/order/list?outlet=${pg}&status=PENDING`);
     await screen.findByTestId('order-row-KL01-20260315-0001');
@@ -244,7 +257,7 @@ describe('order list', () => {
   });
 
   it('offers nothing to clear to bound staff when a shared link only named another outlet', async () => {
-    setTestSession({ id_outlet: kl, outlet_name: 'Bukit Bintang' });
+    setTestSession({ tenant_id: 't1', id_outlet: kl, outlet_name: 'Bukit Bintang' });
     const calls = renderList(`/order/list?outlet=${pg}`);
     await screen.findByTestId('order-row-KL01-20260315-0001');
     expect(listCalls(calls)[0]?.has('outlet')).toBe(false);

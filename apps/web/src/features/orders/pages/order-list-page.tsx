@@ -29,6 +29,7 @@ import { PageHeader } from '../../../components/page-header';
 import { useReceiptStrings } from '../../../components/receipt/i18n';
 import { receiptAmount } from '../../../components/receipt/receipt-parts';
 import { StatusLabel } from '../../../components/status-label';
+import { TenantRequiredCard, usePlatformWide } from '../../../components/tenant-filter';
 import { useCan } from '../../../lib/can-context';
 import { formatDateTime } from '../../../lib/formatters';
 import { exportOrders, useInvalidateOrders, useOrders } from '../api';
@@ -46,8 +47,23 @@ function withoutOutlet(query: OrderListQuery): OrderListQuery {
   return rest;
 }
 
-/** /order/list (read order): every order the user may see, filters kept in the URL. */
+/**
+ * /order/list (read order): every order the user may see, filters kept in the URL. Orders belong
+ * to a tenant: a platform user outside any tenant is asked to choose one first.
+ */
 export function OrderListPage() {
+  const { t } = useOrderStrings();
+  if (usePlatformWide())
+    return (
+      <>
+        <PageHeader title={t('list.title')} subtitle={t('list.subtitle')} />
+        <TenantRequiredCard />
+      </>
+    );
+  return <OrderList />;
+}
+
+function OrderList() {
   const { t, ts } = useOrderStrings();
   const { t: tr } = useReceiptStrings();
   const can = useCan();
@@ -235,8 +251,13 @@ export function OrderListPage() {
       value={query[key] ?? ''}
       onChange={(e) => update({ [key]: e.target.value || undefined } as Partial<OrderListQuery>)}
       sx={{ minWidth: width }}
+      // The label on the border and "All" in the field: a label inside ran into the arrow.
       slotProps={{
-        select: { SelectDisplayProps: { 'data-testid': `order-filter-${key}` } as object },
+        inputLabel: { shrink: true },
+        select: {
+          displayEmpty: true,
+          SelectDisplayProps: { 'data-testid': `order-filter-${key}` } as object,
+        },
       }}
     >
       <MenuItem value="">{t('list.all')}</MenuItem>
@@ -343,6 +364,7 @@ export function OrderListPage() {
         <DataTable<OrderSummary>
           label={t('list.table')}
           testId="order-list-table"
+          stackOnPhone
           columns={columns}
           rows={rows}
           rowKey={(o) => o.id}

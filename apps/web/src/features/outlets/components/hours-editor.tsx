@@ -4,13 +4,13 @@ import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import Close from '@mui/icons-material/Close';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import { Fragment } from 'react';
+import { ClockField } from '../../../components/clock-field';
 import { displayDays, pastMidnight, type Range, type Week, type WeekProblems } from '../hours';
 import { useOutletStrings } from '../i18n';
 
@@ -82,40 +82,22 @@ export function HoursEditor({
                       data-testid="hours-range"
                       data-problem={problem ?? ''}
                     >
-                      <TextField
-                        type="time"
-                        size="small"
+                      <ClockField
                         label={t('time.open')}
+                        ariaLabel={t('time.openAt', { day: name, n })}
                         value={range.open}
                         disabled={disabled}
                         error={Boolean(problem)}
-                        onChange={(e) => setRange(day, index, { open: e.target.value })}
-                        slotProps={{
-                          htmlInput: {
-                            'aria-label': t('time.openAt', { day: name, n }),
-                            step: 300,
-                          },
-                          inputLabel: { shrink: true },
-                        }}
-                        sx={{ width: 140 }}
+                        onChange={(open) => setRange(day, index, { open })}
                       />
                       <Typography aria-hidden="true">–</Typography>
-                      <TextField
-                        type="time"
-                        size="small"
+                      <ClockField
                         label={t('time.close')}
+                        ariaLabel={t('time.closeAt', { day: name, n })}
                         value={range.close}
                         disabled={disabled}
                         error={Boolean(problem)}
-                        onChange={(e) => setRange(day, index, { close: e.target.value })}
-                        slotProps={{
-                          htmlInput: {
-                            'aria-label': t('time.closeAt', { day: name, n }),
-                            step: 300,
-                          },
-                          inputLabel: { shrink: true },
-                        }}
-                        sx={{ width: 140 }}
+                        onChange={(close) => setRange(day, index, { close })}
                       />
                       <Tooltip title={t('time.removeRange', { day: name, n })}>
                         <span>

@@ -32,8 +32,10 @@ const headerKeys = {
   orders: 'table.orders',
   gross: 'table.gross',
   discount: 'table.discount',
+  net_sales: 'table.netSales',
   service_charge: 'table.serviceCharge',
   service_tax: 'table.sst',
+  tax_total: 'table.taxTotal',
   delivery_fee: 'table.deliveryFee',
   rounding: 'table.rounding',
   net: 'table.net',
@@ -60,8 +62,10 @@ export const reportColumnIds = Object.keys(headerKeys) as ReportColumnId[];
 const ringgitColumns = new Set<ReportColumnId>([
   'gross',
   'discount',
+  'net_sales',
   'service_charge',
   'service_tax',
+  'tax_total',
   'delivery_fee',
   'rounding',
   'net',
@@ -79,4 +83,3 @@ export function columnHeader(t: ReportT, id: ReportColumnId): string {
   const label = t(headerKeys[id]);
   return ringgitColumns.has(id) ? t('table.inRinggit', { label }) : label;
 }
-

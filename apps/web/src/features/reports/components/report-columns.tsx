@@ -4,6 +4,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import {
   netAfterRefunds,
+  netSales,
+  taxTotal,
   type PaymentReportRow,
   type ProductReportRow,
   type SalesFigures,
@@ -196,6 +198,17 @@ export function useReportColumns(report: SalesReport, labelOf: (row: ReportRow) 
       cell: (r) => plainAmount(r.current[id]),
       total: plainAmount(totals[id]),
     });
+    /** A figure worked out from the ones the report sends. */
+    const worked = (
+      id: 'net_sales' | 'tax_total',
+      of: (f: SalesFigures) => number,
+    ): ReportColumn<SalesReportRow> => ({
+      id,
+      header: columnHeader(t, id),
+      numeric: true,
+      cell: (r) => plainAmount(of(r.current)),
+      total: plainAmount(of(totals)),
+    });
     const cols: ReportColumn<SalesReportRow>[] = [
       {
         id: keyId,
@@ -209,10 +222,14 @@ export function useReportColumns(report: SalesReport, labelOf: (row: ReportRow) 
         cell: (r) => count(r.current.orders),
         total: count(totals.orders),
       },
+      // DESIGN §3's order: gross, discounts, net sales, service charge, SST and their total,
+      // then the total of the orders (delivery fees and cash rounding, from 1920 px, included).
       money('gross'),
       money('discount', 'lg'),
-      money('service_charge', 'xl'),
-      money('service_tax', 'xl'),
+      worked('net_sales', netSales),
+      money('service_charge'),
+      money('service_tax'),
+      worked('tax_total', taxTotal),
       money('delivery_fee', 'xl'),
       money('rounding', 'xl'),
       money('net'),

@@ -12,10 +12,10 @@ import type { ReportColumn, ReportRow } from './report-column-header';
 import { useReportColumns } from './report-columns';
 
 // The table of a view. Cells carry `data-col` with the export's column name (and rows `data-key`
-// with the row's key), so what is shown can be checked against the CSV/XLSX row by row. The
-// charges that make up net (service charge, SST, delivery, rounding) show from 1920 px, and
-// discounts and refunds from 1280 px, so the table fits beside the navigation at 1024 px; net
-// and net after refunds always show; the export always has every column.
+// with the row's key), so what is shown can be checked against the CSV/XLSX row by row. Net
+// sales, service charge, SST, their tax total, the total and net after refunds always show;
+// discounts and refunds from 1280 px and delivery fees and rounding from 1920 px, so the table
+// fits beside the navigation at 1024 px; the export always has every column.
 
 export function ReportTable({
   report,
@@ -39,11 +39,13 @@ export function ReportTable({
     },
   });
 
+  const tableLabel = t('table.label', { view: t(`views.${view}`) });
   return (
-    <TableContainer>
+    // A table wider than the screen scrolls; the keyboard can reach and scroll it too.
+    <TableContainer tabIndex={0} role="region" aria-label={tableLabel}>
       <Table
         size="small"
-        aria-label={t('table.label', { view: t(`views.${view}`) })}
+        aria-label={tableLabel}
         data-testid="report-table"
         data-group-by={report.group_by}
       >

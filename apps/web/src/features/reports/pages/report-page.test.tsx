@@ -5,12 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { businessToday, defaultBusinessClock } from '../../../lib/business-clock';
 import { emptySession, sessionStore } from '../../../lib/session/session-store';
 import { resetToasts } from '../../../lib/toasts';
-import {
-  mockFetch,
-  outletFilterAnswer,
-  testOutlets,
-  type Call,
-} from '../../../test/fetch-mock';
+import { mockFetch, outletFilterAnswer, testOutlets, type Call } from '../../../test/fetch-mock';
 import { currentLocation, renderWithProviders } from '../../../test/render';
 import { setTestSession } from '../../../test/session';
 import { presetRange } from '../range';
@@ -135,10 +130,7 @@ afterEach(() => {
 
 function renderReport(
   route: string,
-  {
-    bound = false,
-    can = (() => true) as (action: string, subject: string) => boolean,
-  } = {},
+  { bound = false, can = (() => true) as (action: string, subject: string) => boolean } = {},
 ) {
   setTestSession(
     {
@@ -153,14 +145,10 @@ function renderReport(
     const url = new URL(call.url, 'http://x');
     if (url.pathname === '/api/reports/sales') return { body: { data: answer(url) } };
     if (url.pathname === '/api/reports/sales/export') return { status: 200, body: 'a,b' };
-    if (url.pathname === '/api/reports/outlets')
-      return outletFilterAnswer();
+    if (url.pathname === '/api/reports/outlets') return outletFilterAnswer();
     return undefined;
   });
-  renderWithProviders(
-    <ReportPage />,
-    { route, path: '/report', can },
-  );
+  renderWithProviders(<ReportPage />, { route, path: '/report', can });
   return calls;
 }
 
@@ -223,7 +211,9 @@ describe('report page', () => {
       ),
     );
     const table = screen.getByTestId('report-table');
-    const header = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    const header = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(header).toContain('Net after refunds (RM)');
     const [row] = screen.getAllByTestId('report-row');
     // 400.00 sold, 5.00 refunded.
@@ -313,7 +303,9 @@ describe('report page', () => {
     expect(currentLocation()).toBe('/report?range=custom&from=2026-01-05&to=2026-01-20');
     await userEvent.clear(to);
     await userEvent.type(to, '2026/2/3{Enter}');
-    await waitFor(() => expect(currentLocation()).toBe('/report?range=custom&from=2026-01-05&to=2026-02-03'));
+    await waitFor(() =>
+      expect(currentLocation()).toBe('/report?range=custom&from=2026-01-05&to=2026-02-03'),
+    );
     await waitFor(() => expect(reportCalls(calls).at(-1)).toMatchObject({ to: '2026-02-03' }));
     expect(to).toHaveValue('2026/02/03');
     expect(screen.queryByText('The date is invalid')).not.toBeInTheDocument();

@@ -6,7 +6,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { alpha } from '@mui/material/styles';
+import { lateCardBackground, rejectTextColour } from '../card-colours';
 import AccessTime from '@mui/icons-material/AccessTime';
 import Alarm from '@mui/icons-material/Alarm';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
@@ -139,7 +139,7 @@ export const OrderCard = memo(function OrderCard({
         borderInlineStartColor:
           level === 'red' ? 'error.main' : level === 'amber' ? 'warning.main' : 'divider',
         bgcolor: (theme) =>
-          level === 'red' ? alpha(theme.palette.error.main, 0.08) : theme.palette.background.paper,
+          level === 'red' ? lateCardBackground(theme) : theme.palette.background.paper,
         cursor: move ? 'grab' : 'default',
         breakInside: 'avoid',
       }}
@@ -229,7 +229,7 @@ export const OrderCard = memo(function OrderCard({
               color="error"
               size={large ? 'large' : 'medium'}
               onClick={() => onReject(order)}
-              sx={{ minHeight: 44 }}
+              sx={{ minHeight: 44, color: rejectTextColour }}
             >
               {t('move.reject')}
             </Button>

@@ -1,0 +1,45 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { signIn } from '../support/session';
+
+// No serious or critical accessibility violations (axe-core) on the counter's screens: the POS as
+// it first renders (a dialog asking to open a shift may be open: it is scanned with the page),
+// the status board, the order list and the sales report, at the cashier's 1024 × 768 tablet.
+
+test.use({ viewport: { width: 1024, height: 768 } });
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('the POS, the board, the order list and the report have no serious violations', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+
+  await page.goto('/pos');
+  await expect(page.getByTestId('pos-page')).toBeVisible();
+  // Whatever shows first: the products, or a dialog in front of them.
+  await expect(
+    page.locator('[data-testid^="pos-product-"], [role="dialog"]').first(),
+  ).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto('/app/status-order');
+  await expect(page.getByTestId('status-board')).toBeVisible();
+  await expect(page.locator('[data-testid^="board-card-"]').first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto('/order/list');
+  await expect(page.locator('[data-testid^="order-row-"]').first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto('/report');
+  await expect(page.getByTestId('report-table')).toBeVisible();
+  await expect(page.getByTestId('report-total-row')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
