@@ -26,7 +26,16 @@ describe('default options', () => {
   it('adds on one tap when every needed choice has its default', () => {
     expect(addsOnTap(standardKopi)).toBe(true);
     const line = toCartLine(standardKopi, defaultSelection(standardKopi), 1, '');
-    expect(line.options).toEqual([{ id: ids.regular, group: 'Size', name: 'Regular', price: 0 }]);
+    expect(line.options).toEqual([
+      {
+        id: ids.regular,
+        group: 'Size',
+        group_my: 'Saiz',
+        name: 'Regular',
+        name_my: 'Biasa',
+        price: 0,
+      },
+    ]);
     // Nothing to choose: one tap as before.
     expect(addsOnTap(kopi)).toBe(true);
   });
