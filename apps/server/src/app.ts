@@ -51,6 +51,8 @@ import { createProductService } from './modules/products/products.service';
 import { tenantRoutes } from './modules/tenants/tenants.routes';
 import { createTenantService } from './modules/tenants/tenants.service';
 import { createCloseDayService } from './modules/orders/close-day.service';
+import { createShiftService } from './modules/shifts/shifts.service';
+import { shiftRoutes } from './modules/shifts/shifts.routes';
 import { seedDemoOrders } from './modules/orders/orders-demo-seed';
 import { seedDemoRefunds } from './modules/refunds/refunds-demo-seed';
 import { seedDemoCustomers } from './modules/customers/customers-demo-seed';
@@ -307,9 +309,18 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         now,
         secret: await resolvePaymentCodeSecret(db),
       });
+      // Tills and shifts: a counter sale goes into its till's open shift (decision 035).
+      const shifts = createShiftService({ db, now });
+      await api.register(shiftRoutes, { service: shifts });
       await api.register(orderRoutes, {
-        service: createOrderService({ db, now, onRefundOwed: refunds.refundOwed, paymentCodes }),
-        closeDay: createCloseDayService({ db, now }),
+        service: createOrderService({
+          db,
+          now,
+          onRefundOwed: refunds.refundOwed,
+          paymentCodes,
+          shifts,
+        }),
+        closeDay: createCloseDayService({ db, now, dayShifts: shifts.dayShifts }),
       });
       await api.register(refundRoutes, {
         service: refunds,

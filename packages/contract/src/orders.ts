@@ -86,6 +86,8 @@ export const orderCreateSchema = z
       .min(1, { error: messageKey('min_items', { minCount: 1 }) }),
     /** A counter sale outside opening hours, when the cashier confirmed the warning. */
     allow_outside_hours: z.boolean().default(false),
+    /** The till it is rung up on (its open shift takes the sale); else the outlet's first till. */
+    till_id: z.uuid().optional(),
   })
   .refine((o) => o.serving_method !== 'dine_in' || Boolean(o.table_no), {
     path: ['table_no'],
@@ -184,6 +186,9 @@ export const orderSchema = orderSummarySchema.extend({
   refund_due: z.number().int(),
   /** A counter sale the cashier confirmed outside the outlet's opening hours. */
   outside_hours: z.boolean(),
+  /** The till and shift a counter sale was rung up in (none for app orders). */
+  till_id: text().nullable().optional(),
+  shift_id: text().nullable().optional(),
   items: z.array(orderItemSchema),
   payments: z.array(paymentSchema),
   history: z.array(statusHistorySchema),

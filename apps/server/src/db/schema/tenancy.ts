@@ -41,6 +41,10 @@ export const tenants = pgTable(
     businessDayCutoffHour: smallint('business_day_cutoff_hour').notNull().default(4),
     /** Sen up to which a manager may approve a refund at their own outlet (DESIGN §4). */
     refundManagerLimit: integer('refund_manager_limit').notNull().default(5000),
+    /** A counter sale needs an open shift on its till (decision 035). */
+    shiftsRequired: boolean('shifts_required').notNull().default(true),
+    /** Sen a closing drawer may be over or short without a manager's note. */
+    shiftVarianceTolerance: integer('shift_variance_tolerance').notNull().default(500),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

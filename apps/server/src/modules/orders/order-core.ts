@@ -64,6 +64,9 @@ export interface OrderRequest {
   /** A counter sale outside opening hours that the cashier confirmed. */
   allowOutsideHours: boolean;
   idempotencyKey: string | null;
+  /** A counter sale's till and the shift open on it (decision 035). */
+  tillId?: string | null;
+  shiftId?: string | null;
 }
 
 /** A recorded order with everything its answer shows. */
@@ -196,6 +199,8 @@ export function createOrderCore({ db, now, announce, paymentCodes }: OrderCoreDe
         refundDue: 0,
         paymentMethods: [...new Set(payments.map((p) => p.method))],
         outsideHours,
+        tillId: req.tillId ?? null,
+        shiftId: req.shiftId ?? null,
         idempotencyKey: req.idempotencyKey,
         createdAt: at,
         updatedAt: at,
@@ -251,6 +256,7 @@ export function createOrderCore({ db, now, announce, paymentCodes }: OrderCoreDe
               rounding: priced.rounding,
               payments: payments.map((p) => ({ method: p.method, amount: p.amount })),
               outside_hours: outsideHours,
+              shift_id: req.shiftId ?? null,
             }
           : { source: texts.source }),
       };

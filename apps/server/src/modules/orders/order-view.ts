@@ -120,6 +120,8 @@ export function toOrder(
     change: o.changeDue,
     refund_due: o.refundDue,
     outside_hours: o.outsideHours,
+    till_id: o.tillId,
+    shift_id: o.shiftId,
     items: details.items.map((i) => ({ ...toOrderLine(i), sku: i.sku })),
     payments: details.payments.map((p) => ({
       id: p.id,

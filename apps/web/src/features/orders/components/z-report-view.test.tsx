@@ -34,6 +34,7 @@ const report: ZReport = {
   ],
   refunds: 3560,
   expected_cash: 11500,
+  shifts: [],
 };
 
 describe('Z-report view', () => {
