@@ -95,3 +95,26 @@ END $$;
 --> statement-breakpoint
 CREATE TRIGGER "outlets_default_till" AFTER INSERT ON "outlets"
   FOR EACH ROW EXECUTE FUNCTION "kopi_outlet_default_till"();
+--> statement-breakpoint
+-- The built-in roles of existing tenants get the shift permissions their templates now carry
+-- (seed-data.ts): with shifts required by default, a cashier must be able to open one to sell.
+INSERT INTO "permissions" ("permission", "action", "subject", "area", "is_platform") VALUES
+  ('read-shift', 'read', 'shift', 'orders', false),
+  ('create-shift', 'create', 'shift', 'orders', false),
+  ('update-shift', 'update', 'shift', 'orders', false),
+  ('delete-shift', 'delete', 'shift', 'orders', false),
+  ('close-variance-shift', 'close', 'variance-shift', 'orders', false)
+  ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+INSERT INTO "role_permissions" ("role_id", "permission", "tenant_id")
+  SELECT r."id", g."permission", r."tenant_id"
+  FROM "roles" r
+  JOIN (VALUES
+    ('admin', 'read-shift'), ('admin', 'create-shift'), ('admin', 'update-shift'),
+    ('admin', 'delete-shift'), ('admin', 'close-variance-shift'),
+    ('manager', 'read-shift'), ('manager', 'create-shift'), ('manager', 'update-shift'),
+    ('manager', 'close-variance-shift'),
+    ('cashier', 'create-shift'), ('cashier', 'update-shift')
+  ) AS g ("role", "permission") ON g."role" = r."name"
+  WHERE r."is_builtin" AND r."tenant_id" IS NOT NULL
+  ON CONFLICT DO NOTHING;

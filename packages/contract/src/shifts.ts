@@ -133,7 +133,12 @@ export const tillSchema = z.object({
   name: text(),
   /** The shift open on it now, if any. */
   open_shift: z
-    .object({ id: text(), cashier_id: text().nullable(), cashier_name: text().nullable(), opened_at: text() })
+    .object({
+      id: text(),
+      cashier_id: text().nullable(),
+      cashier_name: text().nullable(),
+      opened_at: text(),
+    })
     .nullable(),
 });
 export type Till = z.infer<typeof tillSchema>;
@@ -162,7 +167,10 @@ export const cashMovementCreateSchema = z
       .int({ error: messageKey('integer') })
       .min(1, { error: messageKey('min_value', { min: 1 }) })
       .max(10_000_000, { error: messageKey('max_value', { max: 10_000_000 }) }),
-    note: text().trim().max(200, { error: messageKey('max_length', { max: 200 }) }).optional(),
+    note: text()
+      .trim()
+      .max(200, { error: messageKey('max_length', { max: 200 }) })
+      .optional(),
   })
   .refine((m) => m.reason !== 'other' || Boolean(m.note), {
     path: ['note'],
@@ -173,7 +181,10 @@ export type CashMovementCreate = z.infer<typeof cashMovementCreateSchema>;
 /** POST /api/shifts/{id}/close */
 export const shiftCloseSchema = z.object({
   counted: cashCountSchema,
-  note: text().trim().max(300, { error: messageKey('max_length', { max: 300 }) }).optional(),
+  note: text()
+    .trim()
+    .max(300, { error: messageKey('max_length', { max: 300 }) })
+    .optional(),
 });
 export type ShiftClose = z.infer<typeof shiftCloseSchema>;
 
@@ -213,6 +224,14 @@ export const shiftSummarySchema = z.object({
   variance: amount.nullable(),
 });
 export type ShiftSummary = z.infer<typeof shiftSummarySchema>;
+
+/** GET /api/shifts/current: the open shifts and the tenant's rules the POS follows. */
+export const currentShiftsSchema = z.object({
+  shifts_required: z.boolean(),
+  tolerance: amount,
+  shifts: z.array(shiftSummarySchema),
+});
+export type CurrentShifts = z.infer<typeof currentShiftsSchema>;
 
 export const cashMovementSchema = z.object({
   id: text(),

@@ -24,6 +24,7 @@ import { walletScenario } from './tenant-isolation-wallet';
 import { runPointsScenario } from './tenant-isolation-points';
 import { customersPart } from './tenant-isolation-customers';
 import { walletPayScenario } from './tenant-isolation-wallet-pay';
+import { shiftsPart } from './tenant-isolation-shifts';
 
 // The tenant-isolation test's scenario: the demo tenant (A) used through the whole HTTP API, as
 // its staff, its customers, the platform superadmin inside it and the payment provider, so that
@@ -220,6 +221,7 @@ export async function runScenario(): Promise<Scenario> {
   await a.get(`/api/pos/context?outlet_id=${kl}`);
   await a.get(`/api/pos/menu?outlet_id=${kl}`);
   await a.get('/api/pos/outlets');
+  await shiftsPart(send, admin, kl);
   const sale = async (idempotency = key()) =>
     (
       await send(

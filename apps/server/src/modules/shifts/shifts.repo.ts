@@ -62,7 +62,10 @@ export async function findTill(db: Db, tenantId: string, tillId: string) {
   return row ?? null;
 }
 
-export async function insertTill(db: Db, values: { tenantId: string; outletId: string; name: string }) {
+export async function insertTill(
+  db: Db,
+  values: { tenantId: string; outletId: string; name: string },
+) {
   const [row] = await db.insert(tills).values(values).returning();
   return row!;
 }
@@ -163,11 +166,7 @@ export async function dayShifts(db: Db, tenantId: string, outletId: string, date
     .from(shifts)
     .innerJoin(tills, eq(tills.id, shifts.tillId))
     .where(
-      and(
-        ownedBy(shifts, tenantId),
-        eq(shifts.outletId, outletId),
-        eq(shifts.businessDate, date),
-      ),
+      and(ownedBy(shifts, tenantId), eq(shifts.outletId, outletId), eq(shifts.businessDate, date)),
     )
     .orderBy(asc(shifts.openedAt), asc(shifts.id));
 }

@@ -2,6 +2,7 @@ import {
   cashMovementCreateSchema,
   cashMovementSchema,
   currentShiftQuerySchema,
+  currentShiftsSchema,
   idParamSchema,
   shiftCloseSchema,
   shiftListQuerySchema,
@@ -61,9 +62,10 @@ export async function shiftRoutes(app: FastifyInstance, { service }: { service: 
 
   route.get('/shifts/current', {
     config: { permission: readers },
-    summary: "The shifts open now on the outlet's tills",
+    summary:
+      "The shifts open now on the outlet's tills, whether a sale needs one and the variance tolerance",
     querystring: currentShiftQuerySchema,
-    data: z.array(shiftSummarySchema),
+    data: currentShiftsSchema,
     handler: (ctx, { query }) => service.current(ctx, query.outlet_id),
   });
 

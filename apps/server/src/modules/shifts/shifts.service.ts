@@ -3,6 +3,7 @@ import {
   type CashCount,
   type CashMovement,
   type CashMovementCreate,
+  type CurrentShifts,
   cashCountTotal,
   drawerFigures,
   drawerVariance,
@@ -150,7 +151,10 @@ export function createShiftService({ db, now }: { db: Db; now: Clock }) {
         .map((r) => ({ method: r.method as RefundPaidBy, count: r.count, amount: r.amount })),
       refunds: refundRows.reduce((sum, r) => sum + r.amount, 0),
       movements: movementRows.map(toMovement),
-      figures: s.status === 'closed' && s.expected !== null ? { ...figures, expected: s.expected } : figures,
+      figures:
+        s.status === 'closed' && s.expected !== null
+          ? { ...figures, expected: s.expected }
+          : figures,
     };
   }
 
@@ -232,7 +236,7 @@ export function createShiftService({ db, now }: { db: Db; now: Clock }) {
     },
 
     /** GET /api/shifts/current: the outlet's open shifts (one per till at most). */
-    async current(ctx: AuthedContext, outletId: string): Promise<ShiftSummary[]> {
+    async current(ctx: AuthedContext, outletId: string): Promise<CurrentShifts> {
       const outlet = await requireOutlet(ctx, outletId);
       const tenantId = tenantIdOf(ctx);
       const page = await repo.listShifts(
@@ -242,7 +246,11 @@ export function createShiftService({ db, now }: { db: Db; now: Clock }) {
         100,
         0,
       );
-      return page.rows.map(toSummary);
+      return {
+        shifts_required: outlet.shiftsRequired,
+        tolerance: outlet.tolerance,
+        shifts: page.rows.map(toSummary),
+      };
     },
 
     get: shiftOf,
