@@ -276,6 +276,27 @@ export const appRoutes: AppRouteDef[] = [
     titleKey: 'pageTitles.refundDetails',
     page: () => signedInPage('refundDetails'),
   },
+  // Tills and shifts: the list with its filters and a shift's report (decision 035).
+  {
+    path: '/shift/list',
+    layout: 'default',
+    access: 'signed-in',
+    action: 'read',
+    subject: 'shift',
+    titleKey: 'pageTitles.shiftList',
+    icon: 'Payments',
+    searchable: true,
+    page: () => signedInPage('shiftList'),
+  },
+  {
+    path: '/shift/details/:id',
+    layout: 'default',
+    access: 'signed-in',
+    action: 'read',
+    subject: 'shift',
+    titleKey: 'pageTitles.shiftDetails',
+    page: () => signedInPage('shiftDetails'),
+  },
   // Membership tiers and rules, and referrals (the customers' loyalty programme).
   {
     path: '/customer/membership',

@@ -106,10 +106,7 @@ export const cashMovements = pgTable(
       .on(t.tenantId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
     check('cash_movements_kind_check', sql`${t.kind} in ('cash_in', 'cash_out')`),
-    check(
-      'cash_movements_reason_check',
-      sql`${t.reason} in ('petty_cash', 'bank_drop', 'other')`,
-    ),
+    check('cash_movements_reason_check', sql`${t.reason} in ('petty_cash', 'bank_drop', 'other')`),
     check('cash_movements_amount_check', sql`${t.amount} > 0`),
   ],
 );

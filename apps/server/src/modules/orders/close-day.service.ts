@@ -23,11 +23,7 @@ import { outletClock } from './order-catalogue.repo';
 // otherwise COMPLETED → CLOSED and a Z-report kept, all in one transaction. Closing a closed day
 // again answers the kept report, so a retry or a second tap is harmless.
 
-function toReport(
-  row: repo.ZReportRow,
-  outletName: string,
-  shifts: ZReportShift[],
-): ZReport {
+function toReport(row: repo.ZReportRow, outletName: string, shifts: ZReportShift[]): ZReport {
   const order = (m: string) => paymentMethods.indexOf(m as PaymentMethod);
   const paidBy = (m: string) => refundPaidByMethods.indexOf(m as RefundPaidBy);
   return {
@@ -65,7 +61,11 @@ const paidOpenStatuses = openOrderStatuses.filter((s) => s !== 'CREATED');
 class AlreadyClosed extends Error {}
 
 /** The shifts of an outlet's business day (the shifts module's dayShifts, wired in app.ts). */
-export type DayShifts = (tenantId: string, outletId: string, date: string) => Promise<ZReportShift[]>;
+export type DayShifts = (
+  tenantId: string,
+  outletId: string,
+  date: string,
+) => Promise<ZReportShift[]>;
 
 export function createCloseDayService({
   db,

@@ -5,7 +5,7 @@ import { orderPayments, orders } from '../../db/schema/orders';
 import { refunds } from '../../db/schema/refunds';
 import { cashMovements, shifts, tills } from '../../db/schema/shifts';
 import { outlets, tenants } from '../../db/schema/tenancy';
-import { ownedBy } from '../../db/tenant-scope';
+import { ownedBy, ownedId } from '../../db/tenant-scope';
 
 // Tills, shifts and cash movements of one tenant, and the sales and refunds a shift's report
 // counts. Every query filters by tenant_id.
@@ -80,7 +80,14 @@ export async function userFullname(db: Db, tenantId: string, userId: string) {
 }
 
 export async function insertShift(db: Db, values: typeof shifts.$inferInsert) {
-  const [row] = await db.insert(shifts).values(values).returning();
+  const [row] = await db
+    .insert(shifts)
+    .values({
+      ...values,
+      outletId: ownedId(outlets, values.tenantId, values.outletId),
+      tillId: ownedId(tills, values.tenantId, values.tillId),
+    })
+    .returning();
   return row!;
 }
 
@@ -172,7 +179,10 @@ export async function dayShifts(db: Db, tenantId: string, outletId: string, date
 }
 
 export async function insertMovement(db: Db, values: typeof cashMovements.$inferInsert) {
-  const [row] = await db.insert(cashMovements).values(values).returning();
+  const [row] = await db
+    .insert(cashMovements)
+    .values({ ...values, shiftId: ownedId(shifts, values.tenantId, values.shiftId) })
+    .returning();
   return row!;
 }
 

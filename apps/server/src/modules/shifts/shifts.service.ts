@@ -1,12 +1,12 @@
 import {
   businessDate,
-  type CashCount,
   type CashMovement,
   type CashMovementCreate,
   type CurrentShifts,
   cashCountTotal,
   drawerFigures,
   drawerVariance,
+  emptyCashCount,
   type PaymentMethod,
   paymentMethods,
   type RefundPaidBy,
@@ -134,8 +134,8 @@ export function createShiftService({ db, now }: { db: Db; now: Clock }) {
       ...toSummary(row),
       // A closed shift keeps the expected cash it was closed against.
       expected: s.expected,
-      float_count: s.floatCount as CashCount,
-      counted_count: (s.countedCount as CashCount | null) ?? null,
+      float_count: { ...emptyCashCount(), ...s.floatCount },
+      counted_count: s.countedCount ? { ...emptyCashCount(), ...s.countedCount } : null,
       closing_note: s.closingNote,
       closed_by_name: s.closedByName,
       tolerance,
@@ -264,6 +264,9 @@ export function createShiftService({ db, now }: { db: Db; now: Clock }) {
       const name =
         (await repo.userFullname(db, tenantId, ctx.principal.userId)) ?? ctx.principal.username;
       const float = cashCountTotal(input.float);
+      // The same cashier's retry whose stored answer was lost gets the shift it opened.
+      const again = key ? await repo.shiftByIdempotencyKey(db, tenantId, key) : null;
+      if (again && again.cashierId === ctx.principal.userId) return shiftOf(ctx, again.id);
       try {
         const shift = await db.transaction(async (tx) => {
           const row = await repo.insertShift(tx, {
@@ -311,6 +314,8 @@ export function createShiftService({ db, now }: { db: Db; now: Clock }) {
     ): Promise<CashMovement> {
       const tenantId = tenantIdOf(ctx);
       const row = await requireShift(ctx, id);
+      const again = key ? await repo.movementByIdempotencyKey(db, tenantId, key) : null;
+      if (again && again.shiftId === id) return toMovement(again);
       if (row.shift.status !== 'open') throw new AppError('shift_closed');
       const name =
         (await repo.userFullname(db, tenantId, ctx.principal.userId)) ?? ctx.principal.username;

@@ -18,6 +18,8 @@ export const enShell = {
     orderDetails: 'Order Details',
     refundList: 'Refund',
     refundDetails: 'Refund Details',
+    shiftList: 'Shifts',
+    shiftDetails: 'Shift Details',
     report: 'Report',
     membership: 'Membership',
     referral: 'Referral',

@@ -73,6 +73,8 @@ export const my: UiMessages = {
     orderDetails: 'Butiran Pesanan',
     refundList: 'Bayaran Balik',
     refundDetails: 'Butiran Bayaran Balik',
+    shiftList: 'Syif',
+    shiftDetails: 'Butiran Syif',
     report: 'Laporan',
     membership: 'Keahlian',
     referral: 'Rujukan',
