@@ -8,7 +8,9 @@ import LockOutlined from '@mui/icons-material/LockOutlined';
 import Payments from '@mui/icons-material/Payments';
 import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import RemoveCircleOutlined from '@mui/icons-material/RemoveCircleOutlined';
-import type { CashMovementKind, Shift } from '@kopi/contract';
+import { can, type CashMovementKind, type Shift } from '@kopi/contract';
+import { sessionStore } from '../../lib/session/session-store';
+import { useStore } from '../../lib/store';
 import { choosePosTill, posTillOf } from '../../lib/pos-till';
 import { getShift, useCurrentShifts, useRefreshShifts, useTills } from './api';
 import { CashMovementDialog, CloseShiftDialog, OpenShiftDialog } from './shift-dialogs';
@@ -22,8 +24,13 @@ import { useShiftStrings } from './i18n';
  */
 export function PosShiftControl({ outletId }: { outletId: string | null }) {
   const { t } = useShiftStrings();
-  const current = useCurrentShifts(outletId);
-  const tills = useTills(outletId);
+  // The POS has no CASL shell: the session's abilities say what this user may do with shifts.
+  const abilities = useStore(sessionStore, (s) => s.abilities);
+  const mayOpen = can(abilities, 'create', 'shift');
+  const mayMove = can(abilities, 'update', 'shift');
+  const mayRead = mayOpen || can(abilities, 'read', 'shift');
+  const current = useCurrentShifts(mayRead ? outletId : null);
+  const tills = useTills(mayRead ? outletId : null);
   const refresh = useRefreshShifts();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [opening, setOpening] = useState(false);
@@ -37,7 +44,7 @@ export function PosShiftControl({ outletId }: { outletId: string | null }) {
   const till = tills.data.find((x) => x.id === stored) ?? tills.data[0];
   const shift = current.data.shifts.find((s) => s.till_id === till?.id) ?? null;
   const required = current.data.shifts_required;
-  const asking = shift === null && required && dismissed !== outletId && report === null;
+  const asking = mayOpen && shift === null && required && dismissed !== outletId && report === null;
 
   const withShift = async (then: (s: Shift) => void) => {
     setMenu(null);
@@ -61,7 +68,7 @@ export function PosShiftControl({ outletId }: { outletId: string | null }) {
             {t('bar.shift', { till: shift.till_name, name: shift.cashier_name ?? '' })}
           </span>
         </Button>
-      ) : (
+      ) : !mayOpen ? null : (
         <Button
           variant={required ? 'contained' : 'outlined'}
           color={required ? 'warning' : 'primary'}
@@ -75,6 +82,7 @@ export function PosShiftControl({ outletId }: { outletId: string | null }) {
       )}
       <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
         <MenuItem
+          disabled={!mayMove}
           onClick={() => {
             setMenu(null);
             setMovement('cash_in');
@@ -88,6 +96,7 @@ export function PosShiftControl({ outletId }: { outletId: string | null }) {
           {t('bar.cashIn')}
         </MenuItem>
         <MenuItem
+          disabled={!mayMove}
           onClick={() => {
             setMenu(null);
             setMovement('cash_out');
@@ -111,6 +120,7 @@ export function PosShiftControl({ outletId }: { outletId: string | null }) {
           {t('bar.report')}
         </MenuItem>
         <MenuItem
+          disabled={!mayOpen}
           onClick={() => void withShift(setClosing)}
           sx={{ minHeight: 48 }}
           data-testid="pos-shift-close"
