@@ -48,6 +48,8 @@ export function toTenant(r: repo.TenantRow): Tenant {
     timezone: r.timezone,
     business_day_cutoff_hour: r.businessDayCutoffHour,
     refund_manager_limit: r.refundManagerLimit,
+    shifts_required: r.shiftsRequired,
+    shift_variance_tolerance: r.shiftVarianceTolerance,
     outlet_count: r.outletCount,
     user_count: r.userCount,
     created_at: r.createdAt.toISOString(),
@@ -79,6 +81,10 @@ function valuesOf(input: TenantInput): repo.TenantValues {
     ...(input.refund_manager_limit === undefined
       ? {}
       : { refundManagerLimit: input.refund_manager_limit }),
+    ...(input.shifts_required === undefined ? {} : { shiftsRequired: input.shifts_required }),
+    ...(input.shift_variance_tolerance === undefined
+      ? {}
+      : { shiftVarianceTolerance: input.shift_variance_tolerance }),
   };
 }
 
