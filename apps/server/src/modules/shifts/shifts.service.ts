@@ -4,18 +4,11 @@ import {
   type CashMovementCreate,
   type CurrentShifts,
   cashCountTotal,
-  drawerFigures,
   drawerVariance,
-  emptyCashCount,
-  type PaymentMethod,
-  paymentMethods,
-  type RefundPaidBy,
-  refundPaidByMethods,
   type Shift,
   type ShiftClose,
   type ShiftListQuery,
   type ShiftOpen,
-  type ShiftSummary,
   type Till,
   type TillCreate,
   varianceNeedsNote,
@@ -31,6 +24,7 @@ import type { AuthedContext } from '../../lib/request-context';
 import { hasPermission } from '../../lib/access';
 import { tenantIdOf } from '../../lib/tenant-scope';
 import * as repo from './shifts.repo';
+import { toMovement, toShift, toSummary } from './shift-view';
 
 // Tills and shifts (decision 035). A cashier opens a shift at a till with a float counted by
 // denomination, moves cash in and out with a reason, and closes it with the drawer counted: the
@@ -42,38 +36,6 @@ const VARIANCE = 'close-variance-shift';
 const READ = 'read-shift';
 
 type ShiftRead = NonNullable<Awaited<ReturnType<typeof repo.findShift>>>;
-
-const toSummary = (r: {
-  shift: repo.ShiftRow;
-  tillName: string;
-  outletName: string;
-}): ShiftSummary => ({
-  id: r.shift.id,
-  outlet_id: r.shift.outletId,
-  outlet_name: r.outletName,
-  till_id: r.shift.tillId,
-  till_name: r.tillName,
-  cashier_id: r.shift.cashierId,
-  cashier_name: r.shift.cashierName,
-  business_date: r.shift.businessDate,
-  status: r.shift.status as ShiftSummary['status'],
-  opened_at: r.shift.openedAt.toISOString(),
-  closed_at: r.shift.closedAt?.toISOString() ?? null,
-  opening_float: r.shift.openingFloat,
-  expected: r.shift.expected,
-  counted: r.shift.counted,
-  variance: r.shift.variance,
-});
-
-const toMovement = (m: repo.MovementRow): CashMovement => ({
-  id: m.id,
-  kind: m.kind as CashMovement['kind'],
-  reason: m.reason as CashMovement['reason'],
-  amount: m.amount,
-  note: m.note,
-  by_name: m.byName,
-  at: m.at.toISOString(),
-});
 
 export function createShiftService({ db, now }: { db: Db; now: Clock }) {
   /** The outlet as the caller may see it: an outlet-bound user only theirs (else 404). */
@@ -112,50 +74,30 @@ export function createShiftService({ db, now }: { db: Db; now: Clock }) {
   /** The figures of a shift: closed, as they stood at the close; open, so far. */
   async function reportOf(conn: Db, tenantId: string, row: ShiftRead): Promise<Shift> {
     const s = row.shift;
-    const [totals, payments, refundRows, movementRows, tolerance] = await Promise.all([
-      repo.shiftOrderTotals(conn, tenantId, s.id),
-      repo.shiftPayments(conn, tenantId, s.id),
-      repo.shiftRefunds(conn, tenantId, { tillId: s.tillId, from: s.openedAt, until: s.closedAt }),
-      repo.shiftMovements(conn, tenantId, s.id),
-      repo.outletShiftSettings(conn, tenantId, s.outletId).then((o) => o?.tolerance ?? 0),
-    ]);
-    const figures = drawerFigures({
-      opening_float: s.openingFloat,
-      payments: payments.map((p) => ({ method: p.method, amount: p.amount })),
-      refunds: refundRows.map((r) => ({ paid_by: r.method, amount: r.amount })),
-      movements: movementRows.map((m) => ({
-        kind: m.kind as CashMovement['kind'],
-        amount: m.amount,
-      })),
-    });
-    const byMethod = (m: string) => paymentMethods.indexOf(m as PaymentMethod);
-    const byPaidBy = (m: string) => refundPaidByMethods.indexOf(m as RefundPaidBy);
-    return {
-      ...toSummary(row),
-      // A closed shift keeps the expected cash it was closed against.
-      expected: s.expected,
-      float_count: { ...emptyCashCount(), ...s.floatCount },
-      counted_count: s.countedCount ? { ...emptyCashCount(), ...s.countedCount } : null,
-      closing_note: s.closingNote,
-      closed_by_name: s.closedByName,
-      tolerance,
-      orders: totals.orders,
-      sales_total: totals.salesTotal,
-      sales_by_method: payments
-        .sort((a, b) => byMethod(a.method) - byMethod(b.method))
-        .map((p) => ({ method: p.method as PaymentMethod, count: p.count, amount: p.amount })),
-      discounts: totals.discounts,
-      voids: { count: totals.voids, amount: totals.voidAmount },
-      refunds_by_method: refundRows
-        .sort((a, b) => byPaidBy(a.method) - byPaidBy(b.method))
-        .map((r) => ({ method: r.method as RefundPaidBy, count: r.count, amount: r.amount })),
-      refunds: refundRows.reduce((sum, r) => sum + r.amount, 0),
-      movements: movementRows.map(toMovement),
-      figures:
-        s.status === 'closed' && s.expected !== null
-          ? { ...figures, expected: s.expected }
-          : figures,
-    };
+    // Side by side on the pool; one after another inside the close's transaction (one client).
+    const reads = [
+      () => repo.shiftOrderTotals(conn, tenantId, s.id),
+      () => repo.shiftPayments(conn, tenantId, s.id),
+      () =>
+        repo.shiftRefunds(conn, tenantId, {
+          tillId: s.tillId,
+          from: s.openedAt,
+          until: s.closedAt,
+        }),
+      () => repo.shiftMovements(conn, tenantId, s.id),
+      () => repo.outletShiftSettings(conn, tenantId, s.outletId).then((o) => o?.tolerance ?? 0),
+    ] as const;
+    const results: unknown[] = [];
+    if (conn === db) results.push(...(await Promise.all(reads.map((read) => read()))));
+    else for (const read of reads) results.push(await read());
+    const [totals, payments, refundRows, movementRows, tolerance] = results as [
+      Awaited<ReturnType<typeof repo.shiftOrderTotals>>,
+      Awaited<ReturnType<typeof repo.shiftPayments>>,
+      Awaited<ReturnType<typeof repo.shiftRefunds>>,
+      Awaited<ReturnType<typeof repo.shiftMovements>>,
+      number,
+    ];
+    return toShift(row, { totals, payments, refundRows, movementRows, tolerance });
   }
 
   async function shiftOf(ctx: AuthedContext, id: string) {
