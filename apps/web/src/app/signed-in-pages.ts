@@ -35,8 +35,6 @@ export const signedInPages = {
   // The order's details with the refunds' "Refund" action (see order-details-with-refund.tsx).
   orderDetails: () => import('./order-details-with-refund').then((m) => m.OrderDetailsWithRefund),
   shiftList: () => import('../features/shifts/pages/shift-list-page').then((m) => m.ShiftListPage),
-  shiftDetails: () =>
-    import('../features/shifts/pages/shift-details-page').then((m) => m.ShiftDetailsPage),
   refundList: () =>
     import('../features/refunds/pages/refund-list-page').then((m) => m.RefundListPage),
   refundDetails: () =>

@@ -19,7 +19,6 @@ export const enShell = {
     refundList: 'Refund',
     refundDetails: 'Refund Details',
     shiftList: 'Shifts',
-    shiftDetails: 'Shift Details',
     report: 'Report',
     membership: 'Membership',
     referral: 'Referral',

@@ -74,7 +74,6 @@ export const my: UiMessages = {
     refundList: 'Bayaran Balik',
     refundDetails: 'Butiran Bayaran Balik',
     shiftList: 'Syif',
-    shiftDetails: 'Butiran Syif',
     report: 'Laporan',
     membership: 'Keahlian',
     referral: 'Rujukan',

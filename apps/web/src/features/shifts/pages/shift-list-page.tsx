@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import { shiftStatuses, type ShiftListQuery, type ShiftSummary } from '@kopi/contract';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { listQueryProps } from '../../../components/data-table/paged-table-props';
 import { DateRangeFields } from '../../../components/date-field/date-range-fields';
@@ -15,6 +15,7 @@ import { useShiftStrings } from '../../../components/shifts/i18n';
 import { formatDateTime } from '../../../lib/formatters';
 import { useOutletScope } from '../../../lib/outlet-scope';
 import { useShiftList } from '../api';
+import { ShiftDetailsDialog } from '../components/shift-details-dialog';
 import { isFiltering, useShiftListParams } from '../list-params';
 
 const amount = (sen: number | null) => (
@@ -26,7 +27,16 @@ const amount = (sen: number | null) => (
 /** /shift/list (read shift): shifts by outlet, till, cashier, business date and status. */
 export function ShiftListPage() {
   const { t } = useShiftStrings();
-  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  // `?id=` opens that shift's report over the list, the filters kept.
+  const detailsId = params.get('id');
+  const showDetails = (id: string | null) =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      if (id) next.set('id', id);
+      else next.delete('id');
+      return next;
+    });
   const { query, update, clearFilters } = useShiftListParams();
   const scope = useOutletScope({ source: 'orders' });
   const outletId = scope.bound ? (scope.outlets[0]?.id ?? null) : (query.outlet_id ?? null);
@@ -48,7 +58,7 @@ export function ShiftListPage() {
       cell: (s) => (
         <Typography
           component={RouterLink}
-          to={`/shift/details/${s.id}`}
+          to={`?${new URLSearchParams([...params, ['id', s.id]]).toString()}`}
           sx={{ fontWeight: 600, color: 'text.primary', textDecoration: 'none' }}
         >
           {formatDateTime(s.opened_at)}
@@ -136,7 +146,7 @@ export function ShiftListPage() {
           columns={columns}
           rowKey={(s) => s.id}
           rowTestId={(s) => `shift-row-${s.id}`}
-          onRowClick={(s) => void navigate(`/shift/details/${s.id}`)}
+          onRowClick={(s) => showDetails(s.id)}
           page={query.page}
           pageSize={query.page_size}
           onPageChange={(page) => update({ page })}
@@ -146,6 +156,7 @@ export function ShiftListPage() {
           emptyMessage={t('list.empty')}
         />
       </Card>
+      <ShiftDetailsDialog id={detailsId} onClose={() => showDetails(null)} />
     </ListPage>
   );
 }
