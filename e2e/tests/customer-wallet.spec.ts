@@ -3,6 +3,7 @@ import type { APIRequestContext, Browser } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { customerSignIn } from '../support/mobile';
 import { openAllDay } from '../support/outlets';
+import { openShiftIfAsked } from '../support/shifts';
 import { signIn } from '../support/session';
 
 // One customer across the app and the counter: the customer tops up RM 10.00 in the app (the
@@ -68,6 +69,7 @@ test('a customer tops up in the app, pays part of a counter sale with the wallet
   await signIn(page, 'cashier');
   await page.goto('/pos');
   await expect(page.getByTestId('pos-outlet-select')).toContainText('KL01');
+  await openShiftIfAsked(page);
   await page.getByTestId('pos-product-FOD-001').click();
   await page.getByTestId('pos-product-FOD-001').click();
   await page.getByTestId('pos-serving-pick_up').click();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { expect, test, watchConsole } from '../fixtures';
 import { openAllDay } from '../support/outlets';
+import { ensureShiftViaApi } from '../support/shifts';
 import { apiLogin, signIn } from '../support/session';
 
 // Refunds of card sales at KL01. The cashier asks for them from the order's details; finance
@@ -78,6 +79,7 @@ async function cardSale(
   );
   const total = subtotal + charge + tax;
 
+  await ensureShiftViaApi(request, headers, outletId);
   const created = await request.post('/api/orders', {
     headers: { ...headers, 'idempotency-key': randomUUID() },
     data: {

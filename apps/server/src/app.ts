@@ -53,6 +53,8 @@ import { businessSettingsRoutes } from './modules/business-settings/business-set
 import { createBusinessSettingsService } from './modules/business-settings/business-settings.service';
 import { createTenantService } from './modules/tenants/tenants.service';
 import { createCloseDayService } from './modules/orders/close-day.service';
+import { createShiftService } from './modules/shifts/shifts.service';
+import { shiftRoutes } from './modules/shifts/shifts.routes';
 import { seedDemoOrders } from './modules/orders/orders-demo-seed';
 import { seedDemoRefunds } from './modules/refunds/refunds-demo-seed';
 import { seedDemoCustomers } from './modules/customers/customers-demo-seed';
@@ -314,9 +316,18 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         now,
         secret: await resolvePaymentCodeSecret(db),
       });
+      // Tills and shifts: a counter sale goes into its till's open shift (decision 035).
+      const shifts = createShiftService({ db, now });
+      await api.register(shiftRoutes, { service: shifts });
       await api.register(orderRoutes, {
-        service: createOrderService({ db, now, onRefundOwed: refunds.refundOwed, paymentCodes }),
-        closeDay: createCloseDayService({ db, now }),
+        service: createOrderService({
+          db,
+          now,
+          onRefundOwed: refunds.refundOwed,
+          paymentCodes,
+          shifts,
+        }),
+        closeDay: createCloseDayService({ db, now, dayShifts: shifts.dayShifts }),
       });
       await api.register(refundRoutes, {
         service: refunds,

@@ -1,5 +1,6 @@
 import { expect, test } from '../../fixtures';
 import { openAllDay } from '../../support/outlets';
+import { openShiftIfAsked } from '../../support/shifts';
 import { apiLogin, signIn } from '../../support/session';
 
 // The connection drops while the POS sends a sale, after the server recorded it and
@@ -42,6 +43,7 @@ test('a sale whose answer is lost is retried with the same key and recorded once
   await page.goto('/pos');
   await page.getByTestId('pos-outlet-select').selectOption(penang);
   await expect(page.getByTestId('pos-outlet-select')).toHaveValue(penang);
+  await openShiftIfAsked(page);
   await page.getByTestId('pos-product-FOD-001').click();
   await expect(page.getByTestId('pos-cart-line')).toHaveCount(1);
   await page.getByTestId('pos-serving-pick_up').click();

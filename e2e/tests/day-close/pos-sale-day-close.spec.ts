@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../../fixtures';
 import { openAllDay } from '../../support/outlets';
+import { openShiftIfAsked } from '../../support/shifts';
 import { apiLogin, signIn } from '../../support/session';
 
 // A cashier sells at the counter of KL01 on a 1024×768 touch screen, the order is found
@@ -64,6 +65,7 @@ test('a cashier sells two drinks with options and a food item for cash, the orde
   await signIn(page, 'cashier');
   await page.goto('/pos');
   await expect(page.getByTestId('pos-outlet-select')).toContainText('KL01');
+  await openShiftIfAsked(page);
 
   // Kopi Peng, large, less sugar, less ice: RM 3.50 + RM 1.50.
   await page.getByTestId('pos-product-KOP-004').click();

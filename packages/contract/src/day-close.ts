@@ -18,6 +18,20 @@ export const refundPaidByMethods = [...paymentMethods, 'bank_transfer'] as const
 export const refundPaidBySchema = z.enum(refundPaidByMethods);
 export type RefundPaidBy = z.infer<typeof refundPaidBySchema>;
 
+/** A day's shifts on the Z-report: who, which till, and how their drawers came out. */
+export const zReportShiftSchema = z.object({
+  id: text(),
+  till_name: text(),
+  cashier_name: text().nullable(),
+  status: z.enum(['open', 'closed']),
+  opened_at: text(),
+  closed_at: text().nullable(),
+  expected: z.number().int().nullable(),
+  counted: z.number().int().nullable(),
+  variance: z.number().int().nullable(),
+});
+export type ZReportShift = z.infer<typeof zReportShiftSchema>;
+
 export const zReportSchema = z.object({
   id: text(),
   outlet_id: text(),
@@ -46,7 +60,12 @@ export const zReportSchema = z.object({
   ),
   /** Σ refunds_by_method amounts. */
   refunds: z.number().int(),
-  /** Cash takings net of change, less cash refunds: what the drawer should hold (before any float). */
+  /**
+   * Cash takings net of change, less cash refunds: the day's cash sales; each till's float and
+   * cash movements are in its shift (`shifts`).
+   */
   expected_cash: z.number().int(),
+  /** The outlet's shifts opened on this business day, with their drawers' variances. */
+  shifts: z.array(zReportShiftSchema),
 });
 export type ZReport = z.infer<typeof zReportSchema>;

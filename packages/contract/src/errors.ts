@@ -4,6 +4,7 @@ import { loyaltyErrors } from './error-codes-loyalty';
 import { mobileErrors } from './error-codes-mobile';
 import { orderErrors } from './error-codes-orders';
 import { platformErrors } from './error-codes-platform';
+import { shiftErrors } from './error-codes-shifts';
 
 // Stable error codes (`code_message`) with their HTTP status and English/Malay messages.
 // The server answers with the code; the web translates it. Add codes in the file of their area,
@@ -15,6 +16,7 @@ export const errorCatalog = {
   ...mobileErrors,
   ...loyaltyErrors,
   ...accessErrors,
+  ...shiftErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -35,6 +35,7 @@ export * from './report-labels';
 export * from './reports';
 export * from './roles';
 export * from './session-extras';
+export * from './shifts';
 export * from './status-machines';
 export * from './tenants';
 export * from './time';

@@ -92,6 +92,8 @@ export const orderCreateSchema = z
       .min(1, { error: messageKey('min_items', { minCount: 1 }) }),
     /** A counter sale outside opening hours, when the cashier confirmed the warning. */
     allow_outside_hours: z.boolean().default(false),
+    /** The till it is rung up on (its open shift takes the sale); else the outlet's first till. */
+    till_id: z.uuid().optional(),
   })
   .refine((o) => o.serving_method !== 'dine_in' || Boolean(o.table_no), {
     path: ['table_no'],
@@ -209,6 +211,9 @@ export const orderSchema = orderSummarySchema.extend({
   outside_hours: z.boolean(),
   /** The manual discount given at the counter (its part of `discount`), or null. */
   manual_discount: manualDiscountRecordSchema.nullable(),
+  /** The till and shift a counter sale was rung up in (none for app orders). */
+  till_id: text().nullable().optional(),
+  shift_id: text().nullable().optional(),
   items: z.array(orderItemSchema),
   payments: z.array(paymentSchema),
   history: z.array(statusHistorySchema),

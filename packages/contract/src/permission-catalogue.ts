@@ -15,6 +15,7 @@ export const permissionSubjects = [
   { subject: 'status-order', area: 'orders' },
   { subject: 'pos', area: 'orders' },
   { subject: 'order', area: 'orders' },
+  { subject: 'shift', area: 'orders' },
   { subject: 'customer', area: 'customers' },
   { subject: 'wallet', area: 'customers' },
   { subject: 'membership', area: 'customers' },
@@ -47,6 +48,8 @@ export const extraPermissions = [
   { permission: 'approve-refund', area: 'orders' },
   { permission: 'transfer-refund', area: 'orders' },
   { permission: 'close-day-order', area: 'orders' },
+  // A manager's close of a drawer beyond the variance tolerance, or of another cashier's shift.
+  { permission: 'close-variance-shift', area: 'orders' },
   { permission: 'adjust-wallet', area: 'customers' },
   // The one-tap "sold out today" switch of a product at an outlet (cashiers hold it).
   { permission: 'toggle-sold-out', area: 'products' },
@@ -109,6 +112,7 @@ export const subjectLabels: Record<(typeof permissionSubjects)[number]['subject'
   'status-order': { en: 'the order status board', my: 'papan status pesanan' },
   pos: { en: 'the point of sale', my: 'tempat jualan (POS)' },
   order: { en: 'orders and refunds', my: 'pesanan dan bayaran balik' },
+  shift: { en: 'till shifts and the cash drawer', my: 'syif kaunter dan laci tunai' },
   customer: { en: 'customers', my: 'pelanggan' },
   wallet: { en: 'customer wallets', my: 'dompet pelanggan' },
   membership: { en: 'membership tiers and points', my: 'peringkat keahlian dan mata' },
@@ -157,6 +161,10 @@ const extraDescriptions: Record<(typeof extraPermissions)[number]['permission'],
   'close-day-order': {
     en: "Close an outlet's business day (Z-report)",
     my: 'Tutup hari perniagaan cawangan (laporan Z)',
+  },
+  'close-variance-shift': {
+    en: "Close a shift beyond the variance tolerance, or another cashier's shift",
+    my: 'Tutup syif melebihi had toleransi varians, atau syif juruwang lain',
   },
   'adjust-wallet': { en: 'Adjust customer wallet balances', my: 'Laraskan baki dompet pelanggan' },
   'toggle-sold-out': {

@@ -28,6 +28,10 @@ export const tenantSettingsSchema = z.object({
    * 2000 = 20%; 0 allows none). Left out on an update: unchanged.
    */
   manual_discount_max_bp: z.number().int().min(0).max(10_000).optional(),
+  /** A counter sale needs an open shift on its till. Left out on an update: unchanged. */
+  shifts_required: z.boolean().optional(),
+  /** Sen a closing drawer may be over or short without a manager's note. Left out: unchanged. */
+  shift_variance_tolerance: z.number().int().min(0).max(10_000_000).optional(),
 });
 
 export const tenantInputSchema = tenantSettingsSchema.extend({

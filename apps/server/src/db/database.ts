@@ -19,6 +19,7 @@ import * as payments from './schema/payments';
 import * as platform from './schema/platform';
 import * as refunds from './schema/refunds';
 import * as reports from './schema/reports';
+import * as shifts from './schema/shifts';
 import * as tenancy from './schema/tenancy';
 
 // One schema, one set of migrations, two engines: embedded PGlite (a folder on disk) by default,
@@ -37,6 +38,7 @@ const schema = {
   ...refunds,
   ...reports,
   ...live,
+  ...shifts,
 };
 
 /** Both drivers share PostgreSQL's query builder; code is written against this common type. */

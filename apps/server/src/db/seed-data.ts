@@ -61,6 +61,15 @@ export const menuSeed: MenuSeed[] = [
     subject: 'order',
   },
   {
+    title: 'menu.shift',
+    en: 'Shifts',
+    my: 'Syif',
+    icon: 'Payments',
+    path: '/shift/list',
+    action: 'read',
+    subject: 'shift',
+  },
+  {
     title: 'menu.report',
     en: 'Report',
     my: 'Laporan',
@@ -401,6 +410,9 @@ export const builtinRoles: { name: string; description: string; permissions: str
       ...crud('order', 'read', 'create', 'update'),
       // Closing the day (Z-report) is the shift manager's job at the outlet.
       'close-day-order',
+      // Shifts: reads every shift of the outlet, closes a drawer beyond the tolerance with a note.
+      ...crud('shift', 'read', 'create', 'update'),
+      'close-variance-shift',
       'approve-refund',
       // A manual discount (staff meal, service recovery) is the manager's call, up to the maximum.
       'discount-order',
@@ -424,6 +436,8 @@ export const builtinRoles: { name: string; description: string; permissions: str
       ...crud('pos', 'read', 'create'),
       ...crud('status-order', 'read', 'update'),
       ...crud('order', 'read', 'create'),
+      // Opens and closes their own shift and moves cash in and out of its drawer.
+      ...crud('shift', 'create', 'update'),
       // The POS shows the menu; "sold out today" is a cashier's one-tap job.
       'read-list-product',
       'read-category',

@@ -126,9 +126,8 @@ export async function serverInfo(base: URL): Promise<{ database: string; version
   return ((await health.json()) as { data: { database: string; version: string } }).data;
 }
 
-/** Posts one counter sale with its own Idempotency-Key. */
-export const postSale = (base: URL, token: string, body: string) =>
-  fetch(new URL('/api/orders', base), {
+const postJson = (base: URL, token: string, path: string, body: string) =>
+  fetch(new URL(path, base), {
     method: 'POST',
     headers: {
       authorization: `Bearer ${token}`,
@@ -137,3 +136,27 @@ export const postSale = (base: URL, token: string, body: string) =>
     },
     body,
   });
+
+/** Opens a shift on the outlet's first till, as a cashier does before selling. */
+export async function openShiftAt(base: URL, token: string, outletId: string) {
+  const tills = await fetch(new URL(`/api/tills?outlet_id=${outletId}`, base), {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const till = ((await tills.json()) as { data?: { id: string }[] }).data?.[0];
+  // A shift opened meanwhile by a parallel client (409 shift_already_open) serves as well.
+  if (till)
+    await postJson(base, token, '/api/shifts', JSON.stringify({ till_id: till.id, float: {} }));
+}
+
+/**
+ * Posts one counter sale with its own Idempotency-Key; the first sale at an outlet without an
+ * open shift (409 shift_required) opens one and is sent again.
+ */
+export async function postSale(base: URL, token: string, body: string) {
+  const res = await postJson(base, token, '/api/orders', body);
+  if (res.status !== 409) return res;
+  const text = await res.clone().text();
+  if (!text.includes('"shift_required"')) return res;
+  await openShiftAt(base, token, (JSON.parse(body) as { outlet_id: string }).outlet_id);
+  return postJson(base, token, '/api/orders', body);
+}

@@ -8,6 +8,7 @@ import { membershipTiers } from '../db/schema/loyalty';
 import { addons, categories, variantGroups, variantOptions } from '../db/schema/catalogue';
 import { customers } from '../db/schema/customers';
 import { auditLog, notifications } from '../db/schema/platform';
+import { shifts, tills } from '../db/schema/shifts';
 import { outletClosures, outlets, tenants } from '../db/schema/tenancy';
 import { DEMO_PASSWORD } from '../db/seed-data';
 import {
@@ -26,7 +27,7 @@ import {
   pngImage,
 } from './catalogue-fixtures';
 import { createUser, newPassword } from './fixtures';
-import { addProduct, demoTenantId } from './order-fixtures';
+import { addProduct, demoTenantId, ensureShift } from './order-fixtures';
 import { defaultLoyaltySettings, defaultReferralSettings } from './points-fixtures';
 import { type HttpMethod, type Payload } from './test-app';
 import { useTestApp } from './use-test-app';
@@ -259,6 +260,55 @@ async function newTier(threshold: number) {
 }
 let closeDayFrom = '2021-01-01';
 
+/** A fresh till of the outlet; with `openBy`, a shift that role opened on it. */
+async function newTill(outletId: string) {
+  const [row] = await db()
+    .insert(tills)
+    .values({ tenantId, outletId, name: `Matrix till ${n()}` })
+    .returning();
+  return row!;
+}
+async function newShift(role: MatrixRole, outletId: string) {
+  const till = await newTill(outletId);
+  const [row] = await db()
+    .insert(shifts)
+    .values({
+      tenantId,
+      outletId,
+      tillId: till.id,
+      cashierId: (await userOf(role)).id,
+      cashierName: role,
+      businessDate: '2026-06-10',
+      openedAt: new Date(),
+      openingFloat: 0,
+      floatCount: {},
+    })
+    .returning();
+  return row!;
+}
+const shiftRequests = (outletId: () => string): Record<string, Builder> => ({
+  tills: () => ({ url: `/api/tills?outlet_id=${outletId()}` }),
+  current: () => ({ url: `/api/shifts/current?outlet_id=${outletId()}` }),
+  get: async (role) => ({ url: `/api/shifts/${(await newShift(role, outletId())).id}` }),
+  open: async () => ({
+    url: '/api/shifts',
+    headers: { 'idempotency-key': randomUUID() },
+    payload: { till_id: (await newTill(outletId())).id, float: { note_10: 5 } },
+  }),
+  movement: async (role) => ({
+    url: `/api/shifts/${(await newShift(role, outletId())).id}/movements`,
+    headers: { 'idempotency-key': randomUUID() },
+    payload: { kind: 'cash_in', reason: 'other', amount: 1000, note: 'Matrix change' },
+  }),
+  close: async (role) => ({
+    url: `/api/shifts/${(await newShift(role, outletId())).id}/close`,
+    headers: { 'idempotency-key': randomUUID() },
+    payload: { counted: {} },
+  }),
+});
+const ownShifts = shiftRequests(() => kl);
+const otherShifts = shiftRequests(() => pg);
+
 const tenantBody = (slug: string) => ({
   name: 'Matrix tenant',
   slug,
@@ -279,6 +329,20 @@ const customerRequest = (): Request => ({
 
 // ---- The request of every row -----------------------------------------------------------------
 const requests: Record<string, Builder> = {
+  'GET /api/tills': ownShifts.tills!,
+  'GET /api/tills|other outlet': otherShifts.tills!,
+  'POST /api/tills': () => ({ url: '/api/tills', payload: { outlet_id: kl, name: `T${n()}` } }),
+  'GET /api/shifts': () => ({ url: '/api/shifts?status=open' }),
+  'GET /api/shifts/current': ownShifts.current!,
+  'GET /api/shifts/current|other outlet': otherShifts.current!,
+  'GET /api/shifts/:id': ownShifts.get!,
+  'GET /api/shifts/:id|other outlet': otherShifts.get!,
+  'POST /api/shifts': ownShifts.open!,
+  'POST /api/shifts|other outlet': otherShifts.open!,
+  'POST /api/shifts/:id/movements': ownShifts.movement!,
+  'POST /api/shifts/:id/movements|other outlet': otherShifts.movement!,
+  'POST /api/shifts/:id/close': ownShifts.close!,
+  'POST /api/shifts/:id/close|other outlet': otherShifts.close!,
   'POST /api/logout': async (role) => ({
     url: '/api/logout',
     as: t.bearer((await fresh(role)).token),
@@ -976,6 +1040,10 @@ const auditedAs: Record<string, string> = {
   'POST /api/orders/:id/status': 'order.status order',
   'POST /api/orders/:id/handed-over': 'order.handed_over order',
   'POST /api/orders/close-day': 'order.close_day z_report',
+  'POST /api/tills': 'till.create till',
+  'POST /api/shifts': 'shift.open shift',
+  'POST /api/shifts/:id/movements': 'shift.cash_in shift',
+  'POST /api/shifts/:id/close': 'shift.close shift',
   'POST /api/outlets': 'outlet.create outlet',
   'POST /api/outlets/:id/closures': 'outlet.closure_add outlet',
   'POST /api/products': 'product.create product',
@@ -1049,6 +1117,8 @@ beforeAll(async () => {
   for (const r of rows) passwordHashes.set(r.username as MatrixRole, r.passwordHash);
   for (const role of matrixRoles) await signIn(role);
   saleProductId = (await newProduct()).id;
+  // Counter sales go into the till's open shift (tenants require one by default).
+  for (const outletId of [kl, pg]) await ensureShift(t, outletId);
   for (const outletId of [kl, pg]) {
     const closed = await api.post(
       '/api/orders/close-day',

@@ -7,6 +7,7 @@ import {
   variantGroups,
   variantOptions,
 } from '../db/schema/catalogue';
+import { shifts, tills } from '../db/schema/shifts';
 import { tenants } from '../db/schema/tenancy';
 import { requestAs, type RequestHeaders, type TestApp, withIdempotencyKey } from './test-app';
 
@@ -102,14 +103,50 @@ export type SaleBody = Partial<Omit<OrderCreate, 'items' | 'payments'>> & {
   [extra: string]: unknown;
 };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Opens a shift on the till a counter sale is rung up on (`tillId`, else the outlet's first)
+ * when none is open, as a cashier would before selling: tenants require one by default, and
+ * tests about something else should not each open it. Nothing for an unknown outlet or till.
+ */
+export async function ensureShift(t: TestApp, outletId: unknown, tillId?: unknown) {
+  const db = t.database.db;
+  const id = typeof tillId === 'string' ? tillId : null;
+  if (typeof outletId !== 'string' || !UUID.test(outletId) || (id && !UUID.test(id))) return null;
+  const [till] = await db
+    .select()
+    .from(tills)
+    .where(id ? eq(tills.id, id) : eq(tills.outletId, outletId))
+    .orderBy(asc(tills.createdAt), asc(tills.name), asc(tills.id))
+    .limit(1);
+  if (!till) return null;
+  await db
+    .insert(shifts)
+    .values({
+      tenantId: till.tenantId,
+      outletId: till.outletId,
+      tillId: till.id,
+      cashierName: 'Test shift',
+      businessDate: new Date().toISOString().slice(0, 10),
+      status: 'open',
+      openedAt: new Date(0),
+      openingFloat: 0,
+      floatCount: {},
+    })
+    .onConflictDoNothing();
+  return till;
+}
+
 /** Posts a pick-up order (unless the body says otherwise) with a fresh or the given key. */
-export function postOrder(
+export async function postOrder(
   t: TestApp,
   url: string,
   headers: RequestHeaders,
   body: Record<string, unknown>,
   key?: string,
 ) {
+  if (url === '/api/orders') await ensureShift(t, body.outlet_id, body.till_id);
   return requestAs(t).post(
     url,
     { serving_method: 'pick_up', ...body },

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../db/schema/platform';
 import { demoOutletIds, demoProduct } from './catalogue-fixtures';
 import { createUser } from './fixtures';
-import { addProduct, demoTenantId } from './order-fixtures';
+import { addProduct, demoTenantId, ensureShift } from './order-fixtures';
 import { useTestApp } from './use-test-app';
 
 // Staff bound to an outlet see only that outlet's data in every list, board,
@@ -21,6 +21,7 @@ beforeAll(async () => {
   ({ kl, pg } = await demoOutletIds(t));
   const product = await addProduct(t, { sku: 'SCOPE-1', price: 1000 });
   for (const outletId of [kl, pg]) {
+    await ensureShift(t, outletId);
     const res = await api.post(
       '/api/orders',
       {

@@ -25,6 +25,7 @@ import { runPointsScenario } from './tenant-isolation-points';
 import { customersPart } from './tenant-isolation-customers';
 import { businessSettingsPart } from './tenant-isolation-business-settings';
 import { walletPayScenario } from './tenant-isolation-wallet-pay';
+import { shiftsPart } from './tenant-isolation-shifts';
 
 // The tenant-isolation test's scenario: the demo tenant (A) used through the whole HTTP API, as
 // its staff, its customers, the platform superadmin inside it and the payment provider, so that
@@ -222,6 +223,7 @@ export async function runScenario(): Promise<Scenario> {
   await a.get(`/api/pos/context?outlet_id=${kl}`);
   await a.get(`/api/pos/menu?outlet_id=${kl}`);
   await a.get('/api/pos/outlets');
+  await shiftsPart(send, admin, kl);
   const sale = async (idempotency = key()) =>
     (
       await send(

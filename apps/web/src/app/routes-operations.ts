@@ -82,6 +82,16 @@ export const operationsRoutes: AppRouteDef[] = [
     page: () =>
       import('../features/refunds/pages/refund-details-page').then((m) => m.RefundDetailsPage),
   },
+  // Tills and shifts: the list with its filters; `?id=` shows a shift's report (decision 035).
+  {
+    path: '/shift/list',
+    layout: 'default',
+    access: 'signed-in',
+    action: 'read',
+    subject: 'shift',
+    titleKey: 'pageTitles.shiftList',
+    page: () => import('../features/shifts/pages/shift-list-page').then((m) => m.ShiftListPage),
+  },
   // Membership tiers and rules, and referrals (the customers' loyalty programme).
   {
     path: '/customer/membership',

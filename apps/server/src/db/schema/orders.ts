@@ -24,6 +24,7 @@ import {
 import { id, createdAt, updatedAt, ts } from './columns';
 import { users } from './access';
 import { products } from './catalogue';
+import { shifts, tills } from './shifts';
 import { outletColumn, outlets, tenantColumn } from './tenancy';
 
 /**
@@ -94,6 +95,9 @@ export const orders = pgTable(
     outsideHours: boolean('outside_hours').notNull().default(false),
     /** The manual discount given at the counter (its part of `discount`): how, why and by whom. */
     manualDiscount: jsonb('manual_discount').$type<ManualDiscountRecord>(),
+    /** The till and shift a counter sale was rung up in (decision 035); none for app orders. */
+    tillId: uuid('till_id').references(() => tills.id, { onDelete: 'set null' }),
+    shiftId: uuid('shift_id').references(() => shifts.id, { onDelete: 'set null' }),
     /** The Idempotency-Key of the request that created it: the last line against double orders. */
     idempotencyKey: text('idempotency_key'),
     /**
@@ -107,6 +111,10 @@ export const orders = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    // A shift's report and its close read the shift's sales.
+    index('orders_shift_idx')
+      .on(t.shiftId)
+      .where(sql`${t.shiftId} is not null`),
     index('orders_tenant_business_date_idx').on(
       t.tenantId,
       t.businessDate.desc(),

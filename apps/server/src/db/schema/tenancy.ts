@@ -47,6 +47,10 @@ export const tenants = pgTable(
     receiptHeader: text('receipt_header'),
     receiptFooter: text('receipt_footer'),
     receiptLogoUrl: text('receipt_logo_url'),
+    /** A counter sale needs an open shift on its till (decision 035). */
+    shiftsRequired: boolean('shifts_required').notNull().default(true),
+    /** Sen a closing drawer may be over or short without a manager's note. */
+    shiftVarianceTolerance: integer('shift_variance_tolerance').notNull().default(500),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

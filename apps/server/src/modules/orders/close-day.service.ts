@@ -8,6 +8,7 @@ import {
   type RefundPaidBy,
   refundPaidByMethods,
   type ZReport,
+  type ZReportShift,
 } from '@kopi/contract';
 import type { Db } from '../../db/database';
 import { audit } from '../../lib/audit';
@@ -22,7 +23,7 @@ import { outletClock } from './order-catalogue.repo';
 // otherwise COMPLETED → CLOSED and a Z-report kept, all in one transaction. Closing a closed day
 // again answers the kept report, so a retry or a second tap is harmless.
 
-function toReport(row: repo.ZReportRow, outletName: string): ZReport {
+function toReport(row: repo.ZReportRow, outletName: string, shifts: ZReportShift[]): ZReport {
   const order = (m: string) => paymentMethods.indexOf(m as PaymentMethod);
   const paidBy = (m: string) => refundPaidByMethods.indexOf(m as RefundPaidBy);
   return {
@@ -49,6 +50,7 @@ function toReport(row: repo.ZReportRow, outletName: string): ZReport {
       .map((m) => ({ method: m.method as RefundPaidBy, count: m.count, amount: m.amount })),
     refunds: row.refunds,
     expected_cash: row.expectedCash,
+    shifts,
   };
 }
 
@@ -58,7 +60,22 @@ const paidOpenStatuses = openOrderStatuses.filter((s) => s !== 'CREATED');
 /** Thrown inside the transaction when another close won the race: answer its report. */
 class AlreadyClosed extends Error {}
 
-export function createCloseDayService({ db, now }: { db: Db; now: Clock }) {
+/** The shifts of an outlet's business day (the shifts module's dayShifts, wired in app.ts). */
+export type DayShifts = (
+  tenantId: string,
+  outletId: string,
+  date: string,
+) => Promise<ZReportShift[]>;
+
+export function createCloseDayService({
+  db,
+  now,
+  dayShifts = async () => [],
+}: {
+  db: Db;
+  now: Clock;
+  dayShifts?: DayShifts;
+}) {
   async function requireOutlet(ctx: AuthedContext, outletId: string) {
     const tenantId = tenantIdOf(ctx);
     const bound = ctx.principal.outletId;
@@ -73,7 +90,7 @@ export function createCloseDayService({ db, now }: { db: Db; now: Clock }) {
     date: string,
   ) {
     const row = await repo.findReport(db, tenantId, outlet.id, date);
-    return row ? toReport(row, outlet.name) : null;
+    return row ? toReport(row, outlet.name, await dayShifts(tenantId, outlet.id, date)) : null;
   }
 
   return {
@@ -172,7 +189,7 @@ export function createCloseDayService({ db, now }: { db: Db; now: Clock }) {
           });
           return report;
         });
-        return toReport(row, outlet.name);
+        return toReport(row, outlet.name, await dayShifts(tenantId, outlet.id, date));
       } catch (error) {
         if (!(error instanceof AlreadyClosed)) throw error;
         const report = await storedReport(tenantId, outlet, date);

@@ -71,6 +71,9 @@ export interface OrderRequest {
   /** A counter sale outside opening hours that the cashier confirmed. */
   allowOutsideHours: boolean;
   idempotencyKey: string | null;
+  /** A counter sale's till and the shift open on it (decision 035). */
+  tillId?: string | null;
+  shiftId?: string | null;
 }
 
 /** A recorded order with everything its answer shows. */
@@ -238,6 +241,8 @@ export function createOrderCore({ db, now, announce, paymentCodes }: OrderCoreDe
         paymentMethods: [...new Set(payments.map((p) => p.method))],
         outsideHours,
         manualDiscount,
+        tillId: req.tillId ?? null,
+        shiftId: req.shiftId ?? null,
         idempotencyKey: req.idempotencyKey,
         handedOverAt: null,
         handedOverBy: null,
@@ -301,6 +306,7 @@ export function createOrderCore({ db, now, announce, paymentCodes }: OrderCoreDe
               ...(manualDiscount
                 ? { discount: priced.discount, manual_discount: manualDiscount }
                 : {}),
+              shift_id: req.shiftId ?? null,
             }
           : { source: texts.source }),
       };

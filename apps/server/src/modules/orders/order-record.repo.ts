@@ -187,7 +187,8 @@ export async function recordOrder(db: Db, sale: NewOrder) {
           serving_method, table_no, delivery_address, customer_name, customer_phone, notes,
           staff_id, staff_name, status, subtotal, discount, service_charge, service_tax,
           delivery_fee, rounding, total, paid, change_due, refunded, refund_due, payment_methods,
-          outside_hours, manual_discount, idempotency_key, created_at, updated_at)
+          outside_hours, manual_discount, till_id, shift_id, idempotency_key, created_at,
+          updated_at)
         select ${o.id}::uuid, ${o.tenantId}::uuid, ${o.outletId}::uuid,
           ${sale.outletCode} || '-' || lpad(c.last_no::text, greatest(4, length(c.last_no::text)), '0'),
           c.last_no, ${o.businessDate}::date, ${o.source}, ${o.servingMethod}, ${o.tableNo}::text,
@@ -198,6 +199,7 @@ export async function recordOrder(db: Db, sale: NewOrder) {
           ${o.changeDue}::int, ${o.refunded}::int, ${o.refundDue}::int,
           ${`{${o.paymentMethods.join(',')}}`}::text[], ${o.outsideHours}::boolean,
           ${o.manualDiscount ? JSON.stringify(o.manualDiscount) : null}::jsonb,
+          ${o.tillId}::uuid, ${o.shiftId}::uuid,
           ${o.idempotencyKey}::text, ${ts(o.createdAt)}, ${ts(o.updatedAt)}
         from c
         returning id, seq, order_no, status, outlet_id

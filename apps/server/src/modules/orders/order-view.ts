@@ -141,6 +141,8 @@ export function toOrder(
     refund_due: o.refundDue,
     outside_hours: o.outsideHours,
     manual_discount: o.manualDiscount ?? null,
+    till_id: o.tillId,
+    shift_id: o.shiftId,
     items: details.items.map((i) => ({ ...toOrderLine(i), sku: i.sku })),
     payments: details.payments.map((p) => ({
       id: p.id,

@@ -22,6 +22,7 @@ import type { AuthedContext, RequestContext } from '../../lib/request-context';
 import { readableOutletsOf } from '../../lib/scoped-outlets';
 import { tenantIdOf } from '../../lib/tenant-scope';
 import type { PaymentCodeService } from '../loyalty/payment-codes.service';
+import type { ShiftService } from '../shifts/shifts.service';
 import { rewardOnCompletion } from '../loyalty/referrals.service';
 import { createBoardService } from './board.service';
 import { createHandedOverService } from './handed-over.service';
@@ -66,6 +67,11 @@ export interface OrderServiceDeps {
   exportMaxRows?: number;
   /** Takes wallet payment codes at the counter (the loyalty module, wired in app.ts). */
   paymentCodes?: PaymentCodeService;
+  /**
+   * The till and open shift a counter sale goes into (the shifts module, wired in app.ts); the
+   * demo seed's back-filled history has none.
+   */
+  shifts?: Pick<ShiftService, 'saleShift'>;
 }
 
 const EXPORT_MAX_ROWS = 50_000;
@@ -132,6 +138,7 @@ export function createOrderService({
   exportMaxRows = EXPORT_MAX_ROWS,
   onRefundOwed,
   paymentCodes,
+  shifts,
 }: OrderServiceDeps) {
   const core = createOrderCore({ db, now, announce, paymentCodes });
   async function requireVisible(ctx: AuthedContext, id: string) {
@@ -225,6 +232,7 @@ export function createOrderService({
     ): Promise<Order> {
       const bound = ctx.principal.outletId;
       if (bound && bound !== input.outlet_id) throw new AppError('not_found');
+      const drawer = shifts ? await shifts.saleShift(ctx, input.outlet_id, input.till_id) : null;
       const placed = await core
         .place(
           { channel: 'counter', ctx },
@@ -243,6 +251,8 @@ export function createOrderService({
             payments: input.payments,
             allowOutsideHours: input.allow_outside_hours,
             idempotencyKey,
+            tillId: drawer?.tillId ?? null,
+            shiftId: drawer?.shiftId ?? null,
           },
         )
         .catch((error: unknown) => {

@@ -49,6 +49,8 @@ export function toTenant(r: repo.TenantRow): Tenant {
     business_day_cutoff_hour: r.businessDayCutoffHour,
     refund_manager_limit: r.refundManagerLimit,
     manual_discount_max_bp: r.manualDiscountMaxBp,
+    shifts_required: r.shiftsRequired,
+    shift_variance_tolerance: r.shiftVarianceTolerance,
     outlet_count: r.outletCount,
     user_count: r.userCount,
     created_at: r.createdAt.toISOString(),
@@ -83,6 +85,10 @@ function valuesOf(input: TenantInput): repo.TenantValues {
     ...(input.manual_discount_max_bp === undefined
       ? {}
       : { manualDiscountMaxBp: input.manual_discount_max_bp }),
+    ...(input.shifts_required === undefined ? {} : { shiftsRequired: input.shifts_required }),
+    ...(input.shift_variance_tolerance === undefined
+      ? {}
+      : { shiftVarianceTolerance: input.shift_variance_tolerance }),
   };
 }
 

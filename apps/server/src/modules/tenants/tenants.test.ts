@@ -163,6 +163,39 @@ describe('POST and PUT /api/tenants', () => {
     expect(detailPaths(negative)).toEqual(['refund_manager_limit']);
     await api.put(`/api/tenants/${demoTenantId}`, { ...body, refund_manager_limit: 5000 });
   });
+
+  it('sets whether a sale needs a shift and the drawer tolerance, keeping them when left out', async () => {
+    const body = { ...settings, name: 'Kopi Demo', slug: 'kopi-demo', plan: 'business' };
+    const created = await api.post('/api/tenants', { ...newTenant, slug: 'shift-default' });
+    expect(created.json().data).toMatchObject({
+      shifts_required: true,
+      shift_variance_tolerance: 500,
+    });
+    const set = await api.put(`/api/tenants/${demoTenantId}`, {
+      ...body,
+      shifts_required: false,
+      shift_variance_tolerance: 1000,
+    });
+    expect(set.json().data).toMatchObject({
+      shifts_required: false,
+      shift_variance_tolerance: 1000,
+    });
+    const kept = await api.put(`/api/tenants/${demoTenantId}`, body);
+    expect(kept.json().data).toMatchObject({
+      shifts_required: false,
+      shift_variance_tolerance: 1000,
+    });
+    const negative = await api.put(`/api/tenants/${demoTenantId}`, {
+      ...body,
+      shift_variance_tolerance: -1,
+    });
+    expect(detailPaths(negative)).toEqual(['shift_variance_tolerance']);
+    await api.put(`/api/tenants/${demoTenantId}`, {
+      ...body,
+      shifts_required: true,
+      shift_variance_tolerance: 500,
+    });
+  });
 });
 
 describe('suspend and activate', () => {

@@ -64,9 +64,30 @@ interface PosShop {
   menu: PosMenu;
 }
 
+/**
+ * Opens a shift on the outlet's first till unless one is open, as a cashier does before selling
+ * (tenants require one by default). A shift another run left open is used as it is.
+ */
+async function ensureShift(ctx: LoadContext, outletId: string) {
+  const token = ctx.staffToken;
+  const tills = await ctx.call<{ id: string; open_shift: unknown }[]>(
+    'GET',
+    `/api/tills?outlet_id=${outletId}`,
+    { token },
+  );
+  const till = tills.data?.[0];
+  if (!till || till.open_shift) return;
+  await ctx.call('POST', '/api/shifts', {
+    token,
+    key: keyOf(ctx, 'shift'),
+    body: { till_id: till.id, float: {} },
+  });
+}
+
 export async function loadPosShops(ctx: LoadContext): Promise<PosShop[]> {
   const token = ctx.staffToken;
   const outlets = await ctx.call<PosOutlet[]>('GET', '/api/pos/outlets', { token });
+  for (const o of outlets.data) await ensureShift(ctx, o.id);
   return Promise.all(
     outlets.data.map(async (o) => ({
       context: (await ctx.call<PosContext>('GET', `/api/pos/context?outlet_id=${o.id}`, { token }))

@@ -162,6 +162,12 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
   });
   const plain = await addProduct(t, { sku: 'FUZZ-PLAIN', price: 1000 });
   const sale = await sell(t, admin.headers(), cardSale(kl, plain.id, 1060));
+  // The sale opened a shift on the outlet's first till (order-fixtures' ensureShift).
+  const [openShift] = (
+    (await get(`/api/shifts/current?outlet_id=${kl}`)) as unknown as {
+      shifts: { id: string; till_id: string }[];
+    }
+  ).shifts;
   const refund = await post('/api/refunds', {
     order_id: firstId(sale.json().data),
     kind: 'amount',
@@ -240,6 +246,8 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
     provider: 'sandbox',
     membership_tier: tier.id,
     wallet_adjustment: adjustment!.id,
+    shift: openShift!.id,
+    till: openShift!.till_id,
   };
   return { t, ids, png, causes, principals: { admin, superadmin, refresh, customer } };
 }
@@ -264,6 +272,7 @@ const RESOURCE_OF_SEGMENT: Record<string, string> = {
   registrationdata: 'me',
   'membership-tiers': 'membership_tier',
   'wallet-adjustments': 'wallet_adjustment',
+  shifts: 'shift',
 };
 const RESOURCE_OF_PARAM: Record<string, string> = {
   closureId: 'closure',
@@ -289,6 +298,8 @@ export function resourceOfField(op: Operation, name: string): string | undefined
   if (name === 'product_id') return 'plain_product';
   if (name === 'order_id') return 'order';
   if (name === 'customer_id') return 'customer';
+  if (name === 'till_id') return 'till';
+  if (name === 'cashier_id') return 'me';
   if (name === 'tenant_id') return 'tenant_self';
   if (name === 'actor_id' || name === 'entity_id') return 'me';
   if (name === 'id') return op.path.startsWith('/api/variant-groups') ? 'option' : undefined;

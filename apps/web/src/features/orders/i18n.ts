@@ -187,7 +187,13 @@ const en = {
     cashTakings: 'Cash takings',
     cashRefunds: 'Less cash refunds',
     expectedCash: 'Expected cash',
-    expectedCashHint: 'Cash takings net of change, less cash refunds, before any float.',
+    expectedCashHint:
+      "Cash takings net of change, less cash refunds. Each till's float and cash in and out are in its shift.",
+    shifts: 'Shifts',
+    noShifts: 'No shifts',
+    shiftLine: '{{till}} · {{cashier}}',
+    shiftOpen: 'still open',
+    shiftVariance: 'variance {{amount}}',
     label: 'Z-report of {{outlet}}, {{date}}',
   },
 } as const;
@@ -378,7 +384,13 @@ const my: FeatureMessages<typeof en> = {
     cashTakings: 'Kutipan tunai',
     cashRefunds: 'Tolak bayaran balik tunai',
     expectedCash: 'Tunai dijangka',
-    expectedCashHint: 'Kutipan tunai tolak baki dan bayaran balik tunai, sebelum wang apungan.',
+    expectedCashHint:
+      'Kutipan tunai tolak baki dan bayaran balik tunai. Wang apungan serta tunai masuk dan keluar setiap kaunter ada dalam syifnya.',
+    shifts: 'Syif',
+    noShifts: 'Tiada syif',
+    shiftLine: '{{till}} · {{cashier}}',
+    shiftOpen: 'masih dibuka',
+    shiftVariance: 'varians {{amount}}',
     label: 'Laporan Z {{outlet}}, {{date}}',
   },
 };

@@ -12,6 +12,7 @@ import {
   type ServingMethod,
   type WalletPaymentCodeInfo,
 } from '@kopi/contract';
+import { posTillField } from '../../lib/pos-till';
 import type { Cart, CartLine } from './cart';
 
 // Totals and payments of a sale. Totals come from the contract's priceOrder, the function the
@@ -290,6 +291,8 @@ export function saleBody(
       : {}),
     payments,
     allow_outside_hours: allowOutsideHours,
+    // The till this device rings up on: the sale goes into that till's open shift.
+    ...posTillField(outletId),
   };
 }
 

@@ -19,6 +19,7 @@ export const enShell = {
     orderDetails: 'Order Details',
     refundList: 'Refund',
     refundDetails: 'Refund Details',
+    shiftList: 'Shifts',
     report: 'Report',
     membership: 'Membership',
     referral: 'Referral',

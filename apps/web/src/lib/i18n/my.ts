@@ -74,6 +74,7 @@ export const my: UiMessages = {
     orderDetails: 'Butiran Pesanan',
     refundList: 'Bayaran Balik',
     refundDetails: 'Butiran Bayaran Balik',
+    shiftList: 'Syif',
     report: 'Laporan',
     membership: 'Keahlian',
     referral: 'Rujukan',

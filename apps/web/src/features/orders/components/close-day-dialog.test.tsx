@@ -41,6 +41,7 @@ const report: ZReport = {
   refunds_by_method: [],
   refunds: 0,
   expected_cash: 35087,
+  shifts: [],
 };
 
 function renderDialog(handler: Parameters<typeof mockFetch>[0]) {

@@ -34,6 +34,7 @@ const report: ZReport = {
   ],
   refunds: 3560,
   expected_cash: 11500,
+  shifts: [],
 };
 
 describe('Z-report view', () => {
@@ -53,8 +54,47 @@ describe('Z-report view', () => {
     expect(screen.getByTestId('z-report-cash-refunds')).toHaveTextContent('Less cash refunds-5.00');
     expect(screen.getByTestId('z-report-expected-cash')).toHaveTextContent('RM 115.00');
     expect(screen.getByTestId('z-report')).toHaveTextContent(
-      'Cash takings net of change, less cash refunds, before any float.',
+      "Cash takings net of change, less cash refunds. Each till's float and cash in and out are in its shift.",
     );
+    expect(screen.getByTestId('z-report')).not.toHaveTextContent('before any float');
+    expect(screen.getByTestId('z-report')).toHaveTextContent('No shifts');
+  });
+
+  it("lists the day's shifts with their variances", () => {
+    renderWithProviders(
+      <ZReportView
+        report={{
+          ...report,
+          shifts: [
+            {
+              id: 's1',
+              till_name: 'Till 1',
+              cashier_name: 'Aminah',
+              status: 'closed',
+              opened_at: '2026-06-10T00:00:00Z',
+              closed_at: '2026-06-10T08:00:00Z',
+              expected: 20000,
+              counted: 19950,
+              variance: -50,
+            },
+            {
+              id: 's2',
+              till_name: 'Till 2',
+              cashier_name: 'Ben',
+              status: 'open',
+              opened_at: '2026-06-10T09:00:00Z',
+              closed_at: null,
+              expected: null,
+              counted: null,
+              variance: null,
+            },
+          ],
+        }}
+      />,
+    );
+    const lines = screen.getAllByTestId('z-report-shift');
+    expect(lines[0]).toHaveTextContent('Till 1 · Aminahvariance -0.50');
+    expect(lines[1]).toHaveTextContent('Till 2 · Benstill open');
   });
 
   it('says so when no refund completed on the day', () => {

@@ -108,6 +108,21 @@ export function ZReportView({ report }: { report: ZReport }) {
         testId="z-report-expected-cash"
       />
       <PaperCentre>{t('zReport.expectedCashHint')}</PaperCentre>
+      <PaperRule />
+      <PaperCentre strong>{t('zReport.shifts')}</PaperCentre>
+      {report.shifts.length === 0 && <PaperCentre>{t('zReport.noShifts')}</PaperCentre>}
+      {report.shifts.map((s) => (
+        <PaperLine
+          key={s.id}
+          label={t('zReport.shiftLine', { till: s.till_name, cashier: s.cashier_name ?? '—' })}
+          value={
+            s.variance === null
+              ? t('zReport.shiftOpen')
+              : t('zReport.shiftVariance', { amount: receiptAmount(s.variance) })
+          }
+          testId="z-report-shift"
+        />
+      ))}
     </PrintSheet>
   );
 }

@@ -15,6 +15,7 @@ import PauseCircleOutlined from '@mui/icons-material/PauseCircleOutlined';
 import RestoreOutlined from '@mui/icons-material/RestoreOutlined';
 import type { PosContext, PosOutlet } from '@kopi/contract';
 import { Link as RouterLink } from 'react-router';
+import { PosShiftControl } from '../../../components/shifts/pos-shift-control';
 import { formatDate } from '../../../lib/formatters';
 import { usePosStrings } from '../i18n';
 import type { OutletSaleState } from '../outlet-state';
@@ -207,6 +208,7 @@ export function PosTopBar({
         </Typography>
       )}
       <Stack direction="row" spacing={1} sx={{ ml: 'auto', alignItems: 'center' }}>
+        <PosShiftControl outletId={outletId} />
         <Button
           variant="outlined"
           startIcon={<PauseCircleOutlined />}

@@ -1,0 +1,304 @@
+import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { users } from '../../db/schema/access';
+import { orderPayments, orders } from '../../db/schema/orders';
+import { refunds } from '../../db/schema/refunds';
+import { cashMovements, shifts, tills } from '../../db/schema/shifts';
+import { outlets, tenants } from '../../db/schema/tenancy';
+import { ownedBy, ownedId } from '../../db/tenant-scope';
+
+// Tills, shifts and cash movements of one tenant, and the sales and refunds a shift's report
+// counts. Every query filters by tenant_id.
+
+export type TillRow = typeof tills.$inferSelect;
+export type ShiftRow = typeof shifts.$inferSelect;
+export type MovementRow = typeof cashMovements.$inferSelect;
+
+/** The outlet with what a shift needs of it and its tenant: clock and the shift settings. */
+export async function outletShiftSettings(db: Db, tenantId: string, outletId: string) {
+  const [row] = await db
+    .select({
+      id: outlets.id,
+      name: outlets.name,
+      timezone: outlets.timezone,
+      cutoffHour: tenants.businessDayCutoffHour,
+      shiftsRequired: tenants.shiftsRequired,
+      tolerance: tenants.shiftVarianceTolerance,
+    })
+    .from(outlets)
+    .innerJoin(tenants, eq(tenants.id, outlets.tenantId))
+    .where(and(ownedBy(outlets, tenantId), eq(outlets.id, outletId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** An outlet's tills by name, each with its open shift (if any). */
+export async function outletTills(db: Db, tenantId: string, outletId: string) {
+  return db
+    .select({
+      id: tills.id,
+      outletId: tills.outletId,
+      name: tills.name,
+      shiftId: shifts.id,
+      cashierId: shifts.cashierId,
+      cashierName: shifts.cashierName,
+      openedAt: shifts.openedAt,
+    })
+    .from(tills)
+    .leftJoin(
+      shifts,
+      and(eq(shifts.tillId, tills.id), eq(shifts.status, 'open'), ownedBy(shifts, tenantId)),
+    )
+    .where(and(ownedBy(tills, tenantId), eq(tills.outletId, outletId)))
+    .orderBy(asc(tills.createdAt), asc(tills.name), asc(tills.id));
+}
+
+export async function findTill(db: Db, tenantId: string, tillId: string) {
+  const [row] = await db
+    .select()
+    .from(tills)
+    .where(and(ownedBy(tills, tenantId), eq(tills.id, tillId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertTill(
+  db: Db,
+  values: { tenantId: string; outletId: string; name: string },
+) {
+  const [row] = await db.insert(tills).values(values).returning();
+  return row!;
+}
+
+export async function userFullname(db: Db, tenantId: string, userId: string) {
+  const [row] = await db
+    .select({ fullname: users.fullname })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.tenantId, tenantId)))
+    .limit(1);
+  return row?.fullname ?? null;
+}
+
+export async function insertShift(db: Db, values: typeof shifts.$inferInsert) {
+  const [row] = await db
+    .insert(shifts)
+    .values({
+      ...values,
+      outletId: ownedId(outlets, values.tenantId, values.outletId),
+      tillId: ownedId(tills, values.tenantId, values.tillId),
+    })
+    .returning();
+  return row!;
+}
+
+export async function findShift(db: Db, tenantId: string, id: string) {
+  const [row] = await db
+    .select({ shift: shifts, tillName: tills.name, outletName: outlets.name })
+    .from(shifts)
+    .innerJoin(tills, eq(tills.id, shifts.tillId))
+    .innerJoin(outlets, eq(outlets.id, shifts.outletId))
+    .where(and(ownedBy(shifts, tenantId), eq(shifts.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function shiftByIdempotencyKey(db: Db, tenantId: string, key: string) {
+  const [row] = await db
+    .select({ id: shifts.id, cashierId: shifts.cashierId })
+    .from(shifts)
+    .where(and(ownedBy(shifts, tenantId), eq(shifts.idempotencyKey, key)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The shift open on a till now, if any. */
+export async function openShiftOfTill(db: Db, tenantId: string, tillId: string) {
+  const [row] = await db
+    .select({ id: shifts.id, tillId: shifts.tillId })
+    .from(shifts)
+    .where(and(ownedBy(shifts, tenantId), eq(shifts.tillId, tillId), eq(shifts.status, 'open')))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface ShiftFilter {
+  outletId?: string | undefined;
+  boundOutletId: string | null;
+  tillId?: string | undefined;
+  cashierId?: string | undefined;
+  status?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+export async function listShifts(
+  db: Db,
+  tenantId: string,
+  f: ShiftFilter,
+  limit: number,
+  offset: number,
+) {
+  const rows = await db
+    .select({
+      shift: shifts,
+      tillName: tills.name,
+      outletName: outlets.name,
+      total: sql<number>`(count(*) over ())::int`,
+    })
+    .from(shifts)
+    .innerJoin(tills, eq(tills.id, shifts.tillId))
+    .innerJoin(outlets, eq(outlets.id, shifts.outletId))
+    .where(
+      and(
+        ownedBy(shifts, tenantId),
+        f.boundOutletId ? eq(shifts.outletId, f.boundOutletId) : undefined,
+        f.outletId ? eq(shifts.outletId, f.outletId) : undefined,
+        f.tillId ? eq(shifts.tillId, f.tillId) : undefined,
+        f.cashierId ? eq(shifts.cashierId, f.cashierId) : undefined,
+        f.status ? eq(shifts.status, f.status) : undefined,
+        f.from ? gte(shifts.businessDate, f.from) : undefined,
+        f.to ? lte(shifts.businessDate, f.to) : undefined,
+      ),
+    )
+    .orderBy(desc(shifts.openedAt), desc(shifts.id))
+    .limit(limit)
+    .offset(offset);
+  return { rows, total: rows[0]?.total ?? 0 };
+}
+
+/** The shifts of an outlet's business day, for its Z-report. */
+export async function dayShifts(db: Db, tenantId: string, outletId: string, date: string) {
+  return db
+    .select({ shift: shifts, tillName: tills.name })
+    .from(shifts)
+    .innerJoin(tills, eq(tills.id, shifts.tillId))
+    .where(
+      and(ownedBy(shifts, tenantId), eq(shifts.outletId, outletId), eq(shifts.businessDate, date)),
+    )
+    .orderBy(asc(shifts.openedAt), asc(shifts.id));
+}
+
+export async function insertMovement(db: Db, values: typeof cashMovements.$inferInsert) {
+  const [row] = await db
+    .insert(cashMovements)
+    .values({ ...values, shiftId: ownedId(shifts, values.tenantId, values.shiftId) })
+    .returning();
+  return row!;
+}
+
+export async function movementByIdempotencyKey(db: Db, tenantId: string, key: string) {
+  const [row] = await db
+    .select()
+    .from(cashMovements)
+    .where(and(ownedBy(cashMovements, tenantId), eq(cashMovements.idempotencyKey, key)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function shiftMovements(db: Db, tenantId: string, shiftId: string) {
+  return db
+    .select()
+    .from(cashMovements)
+    .where(and(ownedBy(cashMovements, tenantId), eq(cashMovements.shiftId, shiftId)))
+    .orderBy(asc(cashMovements.at), asc(cashMovements.id));
+}
+
+/** Locks an open shift for its close; null when it is not (or no longer) open. */
+export async function lockOpenShift(tx: Db, tenantId: string, id: string) {
+  const [row] = await tx
+    .select({ id: shifts.id })
+    .from(shifts)
+    .where(and(ownedBy(shifts, tenantId), eq(shifts.id, id), eq(shifts.status, 'open')))
+    .for('update');
+  return row ?? null;
+}
+
+export async function closeShift(
+  tx: Db,
+  tenantId: string,
+  id: string,
+  values: Pick<
+    typeof shifts.$inferInsert,
+    | 'closedAt'
+    | 'closedBy'
+    | 'closedByName'
+    | 'countedCount'
+    | 'counted'
+    | 'expected'
+    | 'variance'
+    | 'closingNote'
+  >,
+) {
+  const [row] = await tx
+    .update(shifts)
+    .set({ ...values, status: 'closed', updatedAt: values.closedAt! })
+    .where(and(ownedBy(shifts, tenantId), eq(shifts.id, id), eq(shifts.status, 'open')))
+    .returning();
+  return row ?? null;
+}
+
+/** The shift's orders: how many, their discounts and its voids (rejected after payment). */
+export async function shiftOrderTotals(db: Db, tenantId: string, shiftId: string) {
+  const [row] = await db
+    .select({
+      orders: sql<number>`count(*)::int`,
+      salesTotal: sql<number>`coalesce(sum(${orders.total}) filter (where ${orders.status} <> 'REJECTED'), 0)::int`,
+      discounts: sql<number>`coalesce(sum(${orders.discount}), 0)::int`,
+      voids: sql<number>`(count(*) filter (where ${orders.status} = 'REJECTED'))::int`,
+      voidAmount: sql<number>`coalesce(sum(${orders.total}) filter (where ${orders.status} = 'REJECTED'), 0)::int`,
+    })
+    .from(orders)
+    .where(and(ownedBy(orders, tenantId), eq(orders.shiftId, shiftId)));
+  return row!;
+}
+
+/** The payments taken in the shift (voided orders' too: their money came in), by method. */
+export async function shiftPayments(db: Db, tenantId: string, shiftId: string) {
+  return db
+    .select({
+      method: orderPayments.method,
+      count: sql<number>`count(*)::int`,
+      amount: sql<number>`coalesce(sum(${orderPayments.amount}), 0)::int`,
+    })
+    .from(orderPayments)
+    .innerJoin(orders, eq(orders.id, orderPayments.orderId))
+    .where(
+      and(
+        ownedBy(orderPayments, tenantId),
+        ownedBy(orders, tenantId),
+        eq(orders.shiftId, shiftId),
+        inArray(orderPayments.status, ['paid']),
+      ),
+    )
+    .groupBy(orderPayments.method);
+}
+
+/**
+ * Refunds completed on the till while the shift was open (`until` null: up to now), by what they
+ * went back by: a cash refund is paid from the drawer of the till its order was rung up on.
+ */
+export async function shiftRefunds(
+  db: Db,
+  tenantId: string,
+  window: { tillId: string; from: Date; until: Date | null },
+) {
+  return db
+    .select({
+      method: sql<string>`coalesce(${refunds.paymentMethod}, 'bank_transfer')`,
+      count: sql<number>`count(*)::int`,
+      amount: sql<number>`coalesce(sum(${refunds.amount}), 0)::int`,
+    })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(
+      and(
+        ownedBy(refunds, tenantId),
+        ownedBy(orders, tenantId),
+        eq(orders.tillId, window.tillId),
+        inArray(refunds.status, ['COMPLETED', 'CLOSED']),
+        gte(refunds.completedAt, window.from),
+        window.until ? lte(refunds.completedAt, window.until) : undefined,
+      ),
+    )
+    .groupBy(sql`coalesce(${refunds.paymentMethod}, 'bank_transfer')`);
+}

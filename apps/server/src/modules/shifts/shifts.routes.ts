@@ -1,0 +1,110 @@
+import {
+  cashMovementCreateSchema,
+  cashMovementSchema,
+  currentShiftQuerySchema,
+  currentShiftsSchema,
+  idParamSchema,
+  shiftCloseSchema,
+  shiftListQuerySchema,
+  shiftOpenSchema,
+  shiftSchema,
+  shiftSummarySchema,
+  tillCreateSchema,
+  tillQuerySchema,
+  tillSchema,
+} from '@kopi/contract';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { anyOf } from '../../lib/access';
+import { authedContextOf } from '../../lib/request-context';
+import { defineRoutes, idempotencyKeyOf } from '../../lib/route-kit';
+import type { ShiftService } from './shifts.service';
+
+// DESIGN §8 tills and shifts (subject shift, decision 035). Permissions:
+//   GET  /tills, /shifts/current, /shifts/{id}  read-shift | create-shift (a cashier: their own shift)
+//   POST /tills                                 update-outlet
+//   GET  /shifts                                read-shift
+//   POST /shifts                                create-shift (open; Idempotency-Key required)
+//   POST /shifts/{id}/movements                 update-shift (cash in/out; Idempotency-Key required)
+//   POST /shifts/{id}/close                     create-shift (one's own; close-variance-shift: any,
+//                                               and beyond the variance tolerance with a note)
+// Staff bound to an outlet only reach that outlet's tills and shifts (anything else is a 404).
+
+const readers = anyOf('read-shift', 'create-shift');
+
+export async function shiftRoutes(app: FastifyInstance, { service }: { service: ShiftService }) {
+  const route = defineRoutes(app, { tags: ['shifts'], context: authedContextOf });
+
+  route.get('/tills', {
+    config: { permission: readers },
+    summary: "An outlet's tills (every outlet has one) with the shift open on each",
+    querystring: tillQuerySchema,
+    data: z.array(tillSchema),
+    handler: (ctx, { query }) => service.tills(ctx, query.outlet_id),
+  });
+
+  route.create('/tills', {
+    config: { permission: 'update-outlet' },
+    summary: 'Add a till (a named cash register) to an outlet; 409 till_name_taken on a duplicate',
+    body: tillCreateSchema,
+    data: tillSchema,
+    handler: (ctx, { body }) => service.createTill(ctx, body),
+  });
+
+  route.list('/shifts', {
+    config: { permission: 'read-shift' },
+    summary:
+      'Shifts, newest first: outlet_id, till_id, cashier_id, status, from/to (business date of the opening)',
+    querystring: shiftListQuerySchema,
+    item: shiftSummarySchema,
+    handler: (ctx, { query }) => service.list(ctx, query),
+  });
+
+  route.get('/shifts/current', {
+    config: { permission: readers },
+    summary:
+      "The shifts open now on the outlet's tills, whether a sale needs one and the variance tolerance",
+    querystring: currentShiftQuerySchema,
+    data: currentShiftsSchema,
+    handler: (ctx, { query }) => service.current(ctx, query.outlet_id),
+  });
+
+  route.get('/shifts/:id', {
+    config: { permission: readers },
+    summary:
+      'A shift with its report: sales by method, refunds, discounts, voids, cash movements, expected, counted and variance (without read-shift: one’s own shifts only)',
+    params: idParamSchema,
+    data: shiftSchema,
+    handler: (ctx, { params }) => service.get(ctx, params.id),
+  });
+
+  route.create('/shifts', {
+    config: { permission: 'create-shift', idempotency: 'required' },
+    summary:
+      'Open a shift at a till with the float counted by denomination (Idempotency-Key required); 409 shift_already_open',
+    body: shiftOpenSchema,
+    data: shiftSchema,
+    handler: (ctx, request) => service.open(ctx, request.body, idempotencyKeyOf(request)),
+  });
+
+  route.create('/shifts/:id/movements', {
+    config: { permission: 'update-shift', idempotency: 'required' },
+    summary:
+      'Cash in or out of an open shift’s drawer with a reason (petty_cash, bank_drop, other with a note); Idempotency-Key required',
+    params: idParamSchema,
+    body: cashMovementCreateSchema,
+    data: cashMovementSchema,
+    handler: (ctx, request) =>
+      service.addMovement(ctx, request.params.id, request.body, idempotencyKeyOf(request)),
+  });
+
+  route.post('/shifts/:id/close', {
+    config: { permission: 'create-shift', idempotency: 'required' },
+    summary:
+      'Close a shift with the drawer counted by denomination: expected = float + cash sales − cash refunds + cash in − cash out; beyond the tenant’s tolerance a note and close-variance-shift are needed (400 shift_variance_note_required)',
+    params: idParamSchema,
+    body: shiftCloseSchema,
+    data: shiftSchema,
+    handler: (ctx, { params, body }) => service.close(ctx, params.id, body),
+  });
+}

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+
+// The tenant-isolation scenario's part for tills and shifts: tenant A's admin lists and adds a
+// till, opens a shift on it, moves cash in and out, reads and lists shifts and closes it with a
+// note; then opens the shift on the outlet's first till that the scenario's counter sales go into
+// (the Z-report of the day close reads it back).
+
+type Headers = Record<string, string>;
+type Send = (
+  headers: Headers,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+  extra?: Headers,
+) => Promise<{ data: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export async function shiftsPart(send: Send, admin: Headers, outletId: string) {
+  const key = () => ({ 'idempotency-key': randomUUID() });
+  const tills = (await send(admin, 'GET', `/api/tills?outlet_id=${outletId}`)).data as {
+    id: string;
+  }[];
+  const spare = (
+    await send(admin, 'POST', '/api/tills', { outlet_id: outletId, name: 'Isolation till' })
+  ).data as { id: string };
+  const float = { note_10: 10, coin_50: 4 };
+  const shift = (await send(admin, 'POST', '/api/shifts', { till_id: spare.id, float }, key()))
+    .data as { id: string };
+  await send(
+    admin,
+    'POST',
+    `/api/shifts/${shift.id}/movements`,
+    { kind: 'cash_out', reason: 'petty_cash', amount: 500, note: 'Ice' },
+    key(),
+  );
+  await send(admin, 'GET', `/api/shifts/${shift.id}`);
+  await send(admin, 'GET', `/api/shifts/current?outlet_id=${outletId}`);
+  await send(admin, 'GET', `/api/shifts?outlet_id=${outletId}&status=open&from=2026-01-01`);
+  await send(
+    admin,
+    'POST',
+    `/api/shifts/${shift.id}/close`,
+    { counted: { note_10: 9 }, note: 'Isolation count' },
+    key(),
+  );
+  // The counter sales that follow go into the outlet's first till's shift.
+  await send(admin, 'POST', '/api/shifts', { till_id: tills[0]!.id, float: {} }, key());
+}

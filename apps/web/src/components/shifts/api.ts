@@ -1,0 +1,67 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CashMovement,
+  CashMovementCreate,
+  CurrentShifts,
+  Shift,
+  ShiftClose,
+  ShiftListQuery,
+  ShiftOpen,
+  ShiftSummary,
+  Till,
+} from '@kopi/contract';
+import { http } from '../../lib/http/http';
+import { fetchPage } from '../../lib/http/paged-list';
+
+// /api/tills and /api/shifts (subject shift): the POS's shift controls and the shift pages share
+// them. Writes carry an Idempotency-Key (the client adds one per call and keeps it on a retry).
+export const shiftKeys = {
+  all: ['shifts'] as const,
+  tills: (outletId: string) => [...shiftKeys.all, 'tills', outletId] as const,
+  current: (outletId: string) => [...shiftKeys.all, 'current', outletId] as const,
+  one: (id: string) => [...shiftKeys.all, 'one', id] as const,
+  list: (q: ShiftListQuery) => [...shiftKeys.all, 'list', q] as const,
+};
+
+export const listTills = (outletId: string) =>
+  http.get<Till[]>('/tills', { query: { outlet_id: outletId } });
+export const currentShifts = (outletId: string) =>
+  http.get<CurrentShifts>('/shifts/current', { query: { outlet_id: outletId } });
+export const getShift = (id: string) => http.get<Shift>(`/shifts/${id}`);
+export const listShifts = (q: ShiftListQuery) => fetchPage<ShiftSummary>('/shifts', q);
+export const openShift = (body: ShiftOpen) =>
+  http.post<Shift>('/shifts', body, { errorToast: 'silent' });
+export const addCashMovement = (shiftId: string, body: CashMovementCreate) =>
+  http.post<CashMovement>(`/shifts/${shiftId}/movements`, body, { errorToast: 'silent' });
+export const closeShift = (shiftId: string, body: ShiftClose) =>
+  http.post<Shift>(`/shifts/${shiftId}/close`, body, { errorToast: 'silent' });
+
+export function useTills(outletId: string | null) {
+  return useQuery({
+    queryKey: shiftKeys.tills(outletId ?? ''),
+    queryFn: () => listTills(outletId!),
+    enabled: outletId !== null,
+  });
+}
+
+export function useCurrentShifts(outletId: string | null) {
+  return useQuery({
+    queryKey: shiftKeys.current(outletId ?? ''),
+    queryFn: () => currentShifts(outletId!),
+    enabled: outletId !== null,
+  });
+}
+
+export function useShift(id: string | null) {
+  return useQuery({
+    queryKey: shiftKeys.one(id ?? ''),
+    queryFn: () => getShift(id!),
+    enabled: id !== null,
+  });
+}
+
+/** Reloads every shift read after a write (open, movement, close). */
+export function useRefreshShifts() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: shiftKeys.all });
+}

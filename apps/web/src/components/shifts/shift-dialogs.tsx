@@ -1,0 +1,362 @@
+import { useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  type CashCount,
+  type CashMovementKind,
+  type CashMovementReason,
+  cashCountTotal,
+  cashMovementReasons,
+  drawerVariance,
+  emptyCashCount,
+  type Shift,
+  type Till,
+  varianceNeedsNote,
+} from '@kopi/contract';
+import { formatDateTime, formatMoney } from '../../lib/formatters';
+import { useTranslation } from '../../lib/i18n/use-translation';
+import { addCashMovement, closeShift, openShift } from './api';
+import { CashCountFields } from './cash-count-fields';
+import { useShiftStrings } from './i18n';
+
+// The POS's shift dialogs: open a shift with its float, cash in / out, close with the count.
+// Each sends one request (the client gives it an Idempotency-Key) and says what went wrong inline.
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The dialog around a shift form: the form mounts when it opens, so each opening starts afresh. */
+function ShiftDialogFrame({
+  open,
+  idPrefix,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  idPrefix: string;
+  onClose?: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby={`${idPrefix}-title`}
+      data-testid={`${idPrefix}-dialog`}
+    >
+      {open && children}
+    </Dialog>
+  );
+}
+
+function ShiftForm({
+  title,
+  idPrefix,
+  children,
+  submitLabel,
+  canSubmit,
+  onSubmit,
+  onClose,
+  error,
+}: {
+  title: string;
+  idPrefix: string;
+  children: ReactNode;
+  submitLabel: string;
+  canSubmit: boolean;
+  onSubmit: () => Promise<void>;
+  onClose?: () => void;
+  error: string | null;
+}) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  return (
+    <>
+      <DialogTitle id={`${idPrefix}-title`}>{title}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {children}
+          {error && (
+            <Alert severity="error" data-testid={`${idPrefix}-error`}>
+              {error}
+            </Alert>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        {onClose && (
+          <Button onClick={onClose} disabled={busy} sx={{ minHeight: 48 }}>
+            {t('common.cancel')}
+          </Button>
+        )}
+        <Button
+          variant="contained"
+          disabled={!canSubmit || busy}
+          onClick={() => {
+            setBusy(true);
+            void onSubmit().finally(() => setBusy(false));
+          }}
+          sx={{ minHeight: 48 }}
+          data-testid={`${idPrefix}-submit`}
+        >
+          {submitLabel}
+        </Button>
+      </DialogActions>
+    </>
+  );
+}
+
+/** Opens a shift: the till (when the outlet has more than one) and the float counted. */
+export function OpenShiftDialog(props: OpenShiftProps & { open: boolean }) {
+  return (
+    <ShiftDialogFrame open={props.open} idPrefix="shift-open" onClose={props.onClose}>
+      <OpenShiftForm {...props} />
+    </ShiftDialogFrame>
+  );
+}
+
+interface OpenShiftProps {
+  tills: Till[];
+  /** Selling waits for a shift: the dialog says so. */
+  required: boolean;
+  onOpened: (shift: Shift) => void;
+  onClose?: () => void;
+}
+
+function OpenShiftForm({ tills, required, onOpened, onClose }: OpenShiftProps) {
+  const { t } = useShiftStrings();
+  const [tillId, setTillId] = useState<string>(
+    () => tills.find((x) => x.open_shift === null)?.id ?? '',
+  );
+  const [float, setFloat] = useState<CashCount>(emptyCashCount);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <ShiftForm
+      title={t('open.title')}
+      idPrefix="shift-open"
+      submitLabel={t('open.submit')}
+      canSubmit={tillId !== ''}
+      error={error}
+      onClose={onClose}
+      onSubmit={async () => {
+        setError(null);
+        try {
+          onOpened(await openShift({ till_id: tillId, float }));
+        } catch (e) {
+          setError(errorText(e));
+        }
+      }}
+    >
+      {required && <Alert severity="info">{t('open.required')}</Alert>}
+      {tills.length > 1 && (
+        <TextField
+          select
+          label={t('open.till')}
+          value={tillId}
+          onChange={(e) => setTillId(e.target.value)}
+          slotProps={{ htmlInput: { 'data-testid': 'shift-open-till' } }}
+        >
+          {tills.map((till) => (
+            <MenuItem key={till.id} value={till.id} disabled={till.open_shift !== null}>
+              {till.open_shift
+                ? `${till.name} — ${t('open.busy', {
+                    name: till.open_shift.cashier_name ?? '',
+                    time: formatDateTime(till.open_shift.opened_at),
+                  })}`
+                : till.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      <Typography variant="subtitle2" component="h3">
+        {t('open.float')}
+      </Typography>
+      <CashCountFields value={float} onChange={setFloat} idPrefix="shift-float" autoFocus />
+    </ShiftForm>
+  );
+}
+
+/** A ringgit amount typed as "12", "12.5" or "12.50", in sen; null when it is not one. */
+export function senOf(text: string): number | null {
+  const match = /^(\d{1,6})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+/** Cash in or out of the drawer, with a reason (a note for "other"). */
+export function CashMovementDialog({
+  kind,
+  ...props
+}: Omit<CashMovementProps, 'kind'> & { kind: CashMovementKind | null }) {
+  return (
+    <ShiftDialogFrame open={kind !== null} idPrefix="shift-movement" onClose={props.onClose}>
+      {kind && <CashMovementForm kind={kind} {...props} />}
+    </ShiftDialogFrame>
+  );
+}
+
+interface CashMovementProps {
+  shiftId: string;
+  kind: CashMovementKind;
+  onDone: () => void;
+  onClose: () => void;
+}
+
+function CashMovementForm({ shiftId, kind, onDone, onClose }: CashMovementProps) {
+  const { t } = useShiftStrings();
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState<CashMovementReason>(
+    kind === 'cash_out' ? 'bank_drop' : 'petty_cash',
+  );
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const sen = senOf(amount);
+  const canSubmit = sen !== null && sen > 0 && (reason !== 'other' || note.trim() !== '');
+  return (
+    <ShiftForm
+      title={kind === 'cash_in' ? t('movement.titleIn') : t('movement.titleOut')}
+      idPrefix="shift-movement"
+      submitLabel={t('movement.submit')}
+      canSubmit={canSubmit}
+      error={error}
+      onClose={onClose}
+      onSubmit={async () => {
+        setError(null);
+        try {
+          await addCashMovement(shiftId, {
+            kind,
+            reason,
+            amount: sen!,
+            ...(note.trim() ? { note: note.trim() } : {}),
+          });
+          onDone();
+        } catch (e) {
+          setError(errorText(e));
+        }
+      }}
+    >
+      <TextField
+        label={t('movement.amount')}
+        value={amount}
+        onChange={(e) => setAmount(e.target.value)}
+        autoFocus
+        slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'shift-movement-amount' } }}
+      />
+      <TextField
+        select
+        label={t('movement.reason')}
+        value={reason}
+        onChange={(e) => setReason(e.target.value as CashMovementReason)}
+        slotProps={{ htmlInput: { 'data-testid': 'shift-movement-reason' } }}
+      >
+        {cashMovementReasons.map((r) => (
+          <MenuItem key={r} value={r}>
+            {t(`movement.reasons.${r}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        label={t('movement.note')}
+        value={note}
+        required={reason === 'other'}
+        onChange={(e) => setNote(e.target.value)}
+        slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'shift-movement-note' } }}
+      />
+    </ShiftForm>
+  );
+}
+
+/**
+ * Closes a shift: the drawer counted, the expected cash and the variance shown as it is typed;
+ * beyond the tolerance a manager's note is asked for (the server checks who may give it).
+ */
+export function CloseShiftDialog({
+  shift,
+  ...props
+}: Omit<CloseShiftProps, 'shift'> & { shift: Shift | null }) {
+  return (
+    <ShiftDialogFrame open={shift !== null} idPrefix="shift-close" onClose={props.onClose}>
+      {shift && <CloseShiftForm key={shift.id} shift={shift} {...props} />}
+    </ShiftDialogFrame>
+  );
+}
+
+interface CloseShiftProps {
+  /** The shift's report so far (its figures give the expected cash). */
+  shift: Shift;
+  onClosed: (closed: Shift) => void;
+  onClose: () => void;
+}
+
+function CloseShiftForm({ shift, onClosed, onClose }: CloseShiftProps) {
+  const { t } = useShiftStrings();
+  const [counted, setCounted] = useState<CashCount>(emptyCashCount);
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const expected = shift.figures.expected;
+  const total = cashCountTotal(counted);
+  const variance = drawerVariance(total, expected);
+  const needsNote = varianceNeedsNote(variance, shift.tolerance);
+  return (
+    <ShiftForm
+      title={t('close.title')}
+      idPrefix="shift-close"
+      submitLabel={t('close.submit')}
+      canSubmit={!needsNote || note.trim() !== ''}
+      error={error}
+      onClose={onClose}
+      onSubmit={async () => {
+        setError(null);
+        try {
+          onClosed(
+            await closeShift(shift.id, {
+              counted,
+              ...(note.trim() ? { note: note.trim() } : {}),
+            }),
+          );
+        } catch (e) {
+          setError(errorText(e));
+        }
+      }}
+    >
+      <CashCountFields value={counted} onChange={setCounted} idPrefix="shift-count" autoFocus />
+      <Stack direction="row" spacing={3} sx={{ justifyContent: 'flex-end' }}>
+        <Typography data-testid="shift-close-expected">
+          {t('close.expected')}: {formatMoney(expected)}
+        </Typography>
+        <Typography
+          data-testid="shift-close-variance"
+          data-variance={variance}
+          sx={{ fontWeight: 600, color: needsNote ? 'error.main' : 'text.primary' }}
+        >
+          {t('close.variance')}: {formatMoney(variance)}
+          {variance !== 0 && ` (${variance > 0 ? t('close.over') : t('close.short')})`}
+        </Typography>
+      </Stack>
+      {needsNote && (
+        <>
+          <Alert severity="warning">
+            {t('close.overTolerance', { tolerance: formatMoney(shift.tolerance) })}
+          </Alert>
+          <TextField
+            label={t('close.note')}
+            value={note}
+            required
+            multiline
+            onChange={(e) => setNote(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 300, 'data-testid': 'shift-close-note' } }}
+          />
+        </>
+      )}
+    </ShiftForm>
+  );
+}

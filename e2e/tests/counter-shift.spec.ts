@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { openAllDay } from '../support/outlets';
+import { apiLogin, signIn } from '../support/session';
+
+// A cashier's shift at the counter on a 1024×768 tablet: open it with a float counted by
+// denomination, sell for cash, take cash out for the bank, close with a small variance and print
+// the 80 mm shift report.
+
+test.use({ viewport: { width: 1024, height: 768 } });
+
+const denominations = [
+  ['note_100', 10_000],
+  ['note_50', 5_000],
+  ['note_20', 2_000],
+  ['note_10', 1_000],
+  ['note_5', 500],
+  ['note_1', 100],
+  ['coin_50', 50],
+  ['coin_20', 20],
+  ['coin_10', 10],
+  ['coin_5', 5],
+] as const;
+
+/** Notes and coins making up `sen`, largest first. */
+function countOf(sen: number) {
+  let left = sen;
+  const count: Record<string, number> = {};
+  for (const [key, value] of denominations) {
+    const n = Math.floor(left / value);
+    if (n > 0) count[key] = n;
+    left -= n * value;
+  }
+  return count;
+}
+
+const senIn = (text: string) =>
+  Math.round(Number(/([\d,]+\.\d{2})/.exec(text)![1]!.replace(/,/g, '')) * 100);
+
+/** A shift left open on the outlet by an earlier run is closed, so the POS asks for a new one. */
+async function closeOpenShifts(request: APIRequestContext, outletId: string) {
+  const { token } = await apiLogin(request, 'admin');
+  const headers = { authorization: `Bearer ${token}` };
+  const current = await request.get(`/api/shifts/current?outlet_id=${outletId}`, { headers });
+  for (const s of (await current.json()).data.shifts as { id: string }[]) {
+    const closed = await request.post(`/api/shifts/${s.id}/close`, {
+      headers: { ...headers, 'idempotency-key': randomUUID() },
+      data: { counted: {}, note: 'Closed before the counter-shift journey' },
+    });
+    expect(closed.status(), await closed.text()).toBe(200);
+  }
+}
+
+test('a cashier opens a shift, sells for cash, takes cash out and closes with a small variance', async ({
+  page,
+  request,
+}) => {
+  const kl = await openAllDay(request, 'KL01');
+  await closeOpenShifts(request, kl);
+  await page.addInitScript(() => {
+    (window as unknown as { printed: number }).printed = 0;
+    window.print = () => {
+      (window as unknown as { printed: number }).printed += 1;
+    };
+  });
+
+  await signIn(page, 'cashier');
+  await page.goto('/pos');
+  await expect(page.getByTestId('pos-outlet-select')).toContainText('KL01');
+
+  // The POS asks for a shift before anything is sold: RM 50 in RM 10 notes and RM 2 in coins.
+  const open = page.getByTestId('shift-open-dialog');
+  await expect(open).toContainText('Open a shift before selling');
+  await open.getByTestId('shift-float-note_10').fill('5');
+  await open.getByTestId('shift-float-coin_50').fill('4');
+  await expect(open.getByTestId('shift-float-total')).toContainText('52.00');
+  await open.getByTestId('shift-open-submit').click();
+  await expect(open).toBeHidden();
+  await expect(page.getByTestId('pos-shift')).toContainText('Till 1');
+
+  // A cash sale paid with RM 50: only the total stays in the drawer.
+  await page.getByTestId('pos-product-FOD-001').click();
+  await page.getByTestId('pos-serving-pick_up').click();
+  await page.getByTestId('pos-pay').click();
+  const payment = page.getByTestId('pos-payment');
+  await payment.getByTestId('pos-method-cash').click();
+  const total = senIn((await payment.getByTestId('pos-payment-total').textContent()) ?? '');
+  await payment.getByTestId('pos-cash-5000').click();
+  await payment.getByTestId('pos-confirm-payment').click();
+  const receipt = page.getByTestId('pos-receipt-dialog');
+  await expect(receipt.getByTestId('order-receipt')).toBeVisible();
+  await receipt.getByTestId('pos-new-sale').click();
+  await expect(receipt).toBeHidden();
+
+  // RM 10.00 out to the bank.
+  await page.getByTestId('pos-shift').click();
+  await page.getByTestId('pos-shift-cash-out').click();
+  const movement = page.getByTestId('shift-movement-dialog');
+  await movement.getByTestId('shift-movement-amount').fill('10');
+  await movement.getByTestId('shift-movement-submit').click();
+  await expect(movement).toBeHidden();
+
+  // The close: expected = 52.00 + the sale − 10.00; counted 5 sen short, within the tolerance.
+  const expected = 5_200 + total - 1_000;
+  await page.getByTestId('pos-shift').click();
+  await page.getByTestId('pos-shift-close').click();
+  const close = page.getByTestId('shift-close-dialog');
+  await expect(close.getByTestId('shift-close-expected')).toContainText(
+    (expected / 100).toFixed(2),
+  );
+  for (const [key, n] of Object.entries(countOf(expected - 5))) {
+    await close.getByTestId(`shift-count-${key}`).fill(String(n));
+  }
+  await expect(close.getByTestId('shift-close-variance')).toHaveAttribute('data-variance', '-5');
+  await expect(close.getByTestId('shift-close-note')).toHaveCount(0);
+  await close.getByTestId('shift-close-submit').click();
+
+  // The shift report: the drawer's figures, and it prints at 80 mm.
+  const report = page.getByTestId('shift-report');
+  await expect(report).toContainText('SHIFT REPORT');
+  await expect(report.getByTestId('shift-report-expected')).toContainText(
+    (expected / 100).toFixed(2),
+  );
+  await expect(report.getByTestId('shift-report-variance')).toContainText('-0.05');
+  await expect(report).toContainText('Cash (1)');
+  await page.getByTestId('shift-report-print').click();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed))
+    .toBe(1);
+  await page.getByTestId('shift-report-close').click();
+  // With the shift closed the POS asks for the next one.
+  await expect(page.getByTestId('shift-open-dialog')).toBeVisible();
+});

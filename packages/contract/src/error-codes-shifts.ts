@@ -1,0 +1,35 @@
+import type { ErrorEntry } from './error-entry';
+
+// Errors of tills, shifts and the cash drawer.
+export const shiftErrors = {
+  shift_required: {
+    status: 409,
+    en: 'Open a shift on this till before selling',
+    my: 'Buka syif di kaunter ini sebelum membuat jualan',
+  },
+  shift_already_open: {
+    status: 409,
+    en: 'A shift is already open on this till',
+    my: 'Syif sudah dibuka di kaunter ini',
+  },
+  shift_closed: {
+    status: 409,
+    en: 'This shift is already closed',
+    my: 'Syif ini telah ditutup',
+  },
+  shift_variance_note_required: {
+    status: 400,
+    en: 'The drawer is over or short by more than the tolerance: a manager must close it with a note',
+    my: 'Laci lebih atau kurang melebihi had toleransi: pengurus mesti menutupnya dengan catatan',
+  },
+  shift_not_yours: {
+    status: 403,
+    en: 'Only the cashier who opened this shift, or a manager, may close it',
+    my: 'Hanya juruwang yang membuka syif ini, atau pengurus, boleh menutupnya',
+  },
+  till_name_taken: {
+    status: 409,
+    en: 'This outlet already has a till with this name',
+    my: 'Cawangan ini sudah mempunyai kaunter dengan nama ini',
+  },
+} as const satisfies Record<string, ErrorEntry>;

@@ -1,0 +1,271 @@
+import { z } from 'zod';
+import { listQuerySchema } from './common';
+import { paymentMethodSchema } from './pricing';
+import { refundPaidBySchema } from './day-close';
+import { messageKey, text } from './validation';
+
+// Tills (an outlet's named cash registers) and the cashiers' shifts on them (decision 035).
+// Amounts in sen. Paths (subject `shift`):
+//   GET  /api/tills?outlet_id            read-shift | create-shift   an outlet's tills with their open shift
+//   POST /api/tills                      update-outlet               add a till to an outlet
+//   GET  /api/shifts                     read-shift                  list: outlet_id, till_id, cashier_id, from/to, status
+//   GET  /api/shifts/current?outlet_id   read-shift | create-shift   the open shifts of an outlet's tills
+//   GET  /api/shifts/{id}                read-shift | create-shift   a shift with its report (one's own without read-shift)
+//   POST /api/shifts                     create-shift                open a shift at a till (Idempotency-Key required)
+//   POST /api/shifts/{id}/movements      update-shift                cash in or out (Idempotency-Key required)
+//   POST /api/shifts/{id}/close          create-shift                close with the drawer count (Idempotency-Key required)
+// A variance beyond the tenant's tolerance needs a note and `close-variance-shift` (managers),
+// which also closes another cashier's shift.
+
+/** The drawer's notes and coins, largest first, with their value in sen. */
+export const denominations = [
+  { key: 'note_100', value: 10_000 },
+  { key: 'note_50', value: 5_000 },
+  { key: 'note_20', value: 2_000 },
+  { key: 'note_10', value: 1_000 },
+  { key: 'note_5', value: 500 },
+  { key: 'note_1', value: 100 },
+  { key: 'coin_50', value: 50 },
+  { key: 'coin_20', value: 20 },
+  { key: 'coin_10', value: 10 },
+  { key: 'coin_5', value: 5 },
+] as const;
+export type DenominationKey = (typeof denominations)[number]['key'];
+
+const pieces = z
+  .number({ error: messageKey('integer') })
+  .int({ error: messageKey('integer') })
+  .min(0, { error: messageKey('min_value', { min: 0 }) })
+  .max(9_999, { error: messageKey('max_value', { max: 9_999 }) });
+
+/** How many of each note and coin a drawer holds (a missing one counts as none). */
+export const cashCountSchema = z.object(
+  Object.fromEntries(denominations.map((d) => [d.key, pieces.default(0)])) as Record<
+    DenominationKey,
+    z.ZodDefault<typeof pieces>
+  >,
+);
+export type CashCount = z.infer<typeof cashCountSchema>;
+
+/** A count of nothing: the start of every counting form. */
+export const emptyCashCount = (): CashCount =>
+  Object.fromEntries(denominations.map((d) => [d.key, 0])) as CashCount;
+
+/** What a count of the drawer is worth, in sen. */
+export const cashCountTotal = (count: Partial<Record<DenominationKey, number>>): number =>
+  denominations.reduce((sum, d) => sum + d.value * (count[d.key] ?? 0), 0);
+
+export const cashMovementKinds = ['cash_in', 'cash_out'] as const;
+export const cashMovementKindSchema = z.enum(cashMovementKinds);
+export type CashMovementKind = z.infer<typeof cashMovementKindSchema>;
+
+export const cashMovementReasons = ['petty_cash', 'bank_drop', 'other'] as const;
+export const cashMovementReasonSchema = z.enum(cashMovementReasons);
+export type CashMovementReason = z.infer<typeof cashMovementReasonSchema>;
+
+// ---- The drawer's arithmetic ------------------------------------------------------------------
+
+/** A sale's payment as it reaches the drawer: `amount` is what was charged, not tendered. */
+export interface DrawerPayment {
+  method: string;
+  amount: number;
+}
+/** A completed refund and what it went back by (`cash` leaves the drawer). */
+export interface DrawerRefund {
+  paid_by: string;
+  amount: number;
+}
+export interface DrawerMovement {
+  kind: CashMovementKind;
+  amount: number;
+}
+
+export interface DrawerActivity {
+  opening_float: number;
+  payments: readonly DrawerPayment[];
+  refunds: readonly DrawerRefund[];
+  movements: readonly DrawerMovement[];
+}
+
+/** The parts of the expected cash, each a sum over the shift. */
+export interface DrawerFigures {
+  opening_float: number;
+  cash_sales: number;
+  cash_refunds: number;
+  cash_in: number;
+  cash_out: number;
+  expected: number;
+}
+
+/**
+ * What the drawer should hold: float + cash charged for sales (change given never entered it)
+ * − cash refunds + cash in − cash out. Web (the closing dialog) and server (the close) share it.
+ */
+export function drawerFigures(a: DrawerActivity): DrawerFigures {
+  const sum = <T>(rows: readonly T[], pick: (row: T) => number) =>
+    rows.reduce((total, row) => total + pick(row), 0);
+  const cash_sales = sum(a.payments, (p) => (p.method === 'cash' ? p.amount : 0));
+  const cash_refunds = sum(a.refunds, (r) => (r.paid_by === 'cash' ? r.amount : 0));
+  const cash_in = sum(a.movements, (m) => (m.kind === 'cash_in' ? m.amount : 0));
+  const cash_out = sum(a.movements, (m) => (m.kind === 'cash_out' ? m.amount : 0));
+  return {
+    opening_float: a.opening_float,
+    cash_sales,
+    cash_refunds,
+    cash_in,
+    cash_out,
+    expected: a.opening_float + cash_sales - cash_refunds + cash_in - cash_out,
+  };
+}
+
+/** Counted − expected: above 0 the drawer is over, below 0 short. */
+export const drawerVariance = (counted: number, expected: number) => counted - expected;
+
+/** A variance beyond the tenant's tolerance (either way) needs a manager's note to close. */
+export const varianceNeedsNote = (variance: number, tolerance: number) =>
+  Math.abs(variance) > tolerance;
+
+// ---- Payloads ---------------------------------------------------------------------------------
+
+export const tillSchema = z.object({
+  id: text(),
+  outlet_id: text(),
+  name: text(),
+  /** The shift open on it now, if any. */
+  open_shift: z
+    .object({
+      id: text(),
+      cashier_id: text().nullable(),
+      cashier_name: text().nullable(),
+      opened_at: text(),
+    })
+    .nullable(),
+});
+export type Till = z.infer<typeof tillSchema>;
+
+export const tillQuerySchema = z.object({ outlet_id: z.uuid() });
+export const tillCreateSchema = z.object({
+  outlet_id: z.uuid(),
+  name: text({ error: messageKey('required') })
+    .trim()
+    .min(1, { error: messageKey('required') })
+    .max(40, { error: messageKey('max_length', { max: 40 }) }),
+});
+export type TillCreate = z.infer<typeof tillCreateSchema>;
+
+/** POST /api/shifts */
+export const shiftOpenSchema = z.object({ till_id: z.uuid(), float: cashCountSchema });
+export type ShiftOpen = z.infer<typeof shiftOpenSchema>;
+
+/** POST /api/shifts/{id}/movements; `other` needs a note. */
+export const cashMovementCreateSchema = z
+  .object({
+    kind: cashMovementKindSchema,
+    reason: cashMovementReasonSchema,
+    amount: z
+      .number({ error: messageKey('integer') })
+      .int({ error: messageKey('integer') })
+      .min(1, { error: messageKey('min_value', { min: 1 }) })
+      .max(10_000_000, { error: messageKey('max_value', { max: 10_000_000 }) }),
+    note: text()
+      .trim()
+      .max(200, { error: messageKey('max_length', { max: 200 }) })
+      .optional(),
+  })
+  .refine((m) => m.reason !== 'other' || Boolean(m.note), {
+    path: ['note'],
+    error: messageKey('required'),
+  });
+export type CashMovementCreate = z.infer<typeof cashMovementCreateSchema>;
+
+/** POST /api/shifts/{id}/close */
+export const shiftCloseSchema = z.object({
+  counted: cashCountSchema,
+  note: text()
+    .trim()
+    .max(300, { error: messageKey('max_length', { max: 300 }) })
+    .optional(),
+});
+export type ShiftClose = z.infer<typeof shiftCloseSchema>;
+
+export const shiftStatuses = ['open', 'closed'] as const;
+export const shiftStatusSchema = z.enum(shiftStatuses);
+export type ShiftStatus = z.infer<typeof shiftStatusSchema>;
+
+export const shiftListQuerySchema = listQuerySchema.extend({
+  outlet_id: z.uuid().optional(),
+  till_id: z.uuid().optional(),
+  cashier_id: z.uuid().optional(),
+  status: shiftStatusSchema.optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+export type ShiftListQuery = z.infer<typeof shiftListQuerySchema>;
+export const currentShiftQuerySchema = z.object({ outlet_id: z.uuid() });
+
+const amount = z.number().int();
+
+export const shiftSummarySchema = z.object({
+  id: text(),
+  outlet_id: text(),
+  outlet_name: text(),
+  till_id: text(),
+  till_name: text(),
+  cashier_id: text().nullable(),
+  cashier_name: text().nullable(),
+  business_date: text(),
+  status: shiftStatusSchema,
+  opened_at: text(),
+  closed_at: text().nullable(),
+  opening_float: amount,
+  /** Set once closed. */
+  expected: amount.nullable(),
+  counted: amount.nullable(),
+  variance: amount.nullable(),
+});
+export type ShiftSummary = z.infer<typeof shiftSummarySchema>;
+
+/** GET /api/shifts/current: the open shifts and the tenant's rules the POS follows. */
+export const currentShiftsSchema = z.object({
+  shifts_required: z.boolean(),
+  tolerance: amount,
+  shifts: z.array(shiftSummarySchema),
+});
+export type CurrentShifts = z.infer<typeof currentShiftsSchema>;
+
+export const cashMovementSchema = z.object({
+  id: text(),
+  kind: cashMovementKindSchema,
+  reason: cashMovementReasonSchema,
+  amount,
+  note: text().nullable(),
+  by_name: text().nullable(),
+  at: text(),
+});
+export type CashMovement = z.infer<typeof cashMovementSchema>;
+
+/** A shift with its report: what the 80 mm shift report prints. Open shifts report so far. */
+export const shiftSchema = shiftSummarySchema.extend({
+  float_count: cashCountSchema,
+  counted_count: cashCountSchema.nullable(),
+  closing_note: text().nullable(),
+  closed_by_name: text().nullable(),
+  tolerance: amount,
+  orders: amount,
+  sales_total: amount,
+  sales_by_method: z.array(z.object({ method: paymentMethodSchema, count: amount, amount })),
+  discounts: amount,
+  voids: z.object({ count: amount, amount }),
+  refunds_by_method: z.array(z.object({ method: refundPaidBySchema, count: amount, amount })),
+  refunds: amount,
+  movements: z.array(cashMovementSchema),
+  figures: z.object({
+    opening_float: amount,
+    cash_sales: amount,
+    cash_refunds: amount,
+    cash_in: amount,
+    cash_out: amount,
+    expected: amount,
+  }),
+});
+export type Shift = z.infer<typeof shiftSchema>;
