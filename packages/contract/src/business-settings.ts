@@ -46,6 +46,16 @@ export const businessSettingsShape = {
   tin: registrationNo,
   receipt_header: receiptText,
   receipt_footer: receiptText,
+  /** A counter sale needs an open shift on its till. */
+  shifts_required: z.boolean(),
+  /** Sen a closing drawer may be over or short without a manager's note. */
+  shift_variance_tolerance: z
+    .number({ error: messageKey('invalid') })
+    .int({ error: messageKey('integer') })
+    .min(0, { error: messageKey('min_value', { min: 0 }) })
+    .max(100_000, { error: messageKey('max_value', { max: 1000 }) }),
+  /** The most a manual discount at the POS may take off a subtotal (0: none allowed). */
+  manual_discount_max_bp: rateBp,
   /** Sales before this hour (the outlet's local time) count for the previous business day. */
   business_day_cutoff_hour: z
     .number({ error: messageKey('invalid') })

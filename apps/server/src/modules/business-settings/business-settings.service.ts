@@ -27,6 +27,9 @@ const columnOf = {
   tin: 'tin',
   receipt_header: 'receiptHeader',
   receipt_footer: 'receiptFooter',
+  shifts_required: 'shiftsRequired',
+  shift_variance_tolerance: 'shiftVarianceTolerance',
+  manual_discount_max_bp: 'manualDiscountMaxBp',
   business_day_cutoff_hour: 'businessDayCutoffHour',
 } as const satisfies { [K in keyof BusinessSettingsInput]: keyof repo.TenantSettingsRow };
 

@@ -41,6 +41,9 @@ const demoSettings: BusinessSettingsInput = {
   tin: 'C2584563200',
   receipt_header: null,
   receipt_footer: null,
+  shifts_required: true,
+  shift_variance_tolerance: 500,
+  manual_discount_max_bp: 2000,
   business_day_cutoff_hour: 4,
 };
 

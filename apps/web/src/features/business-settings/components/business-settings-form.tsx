@@ -15,6 +15,7 @@ import { halfCell } from '../../../components/form-binding';
 import {
   FormCheckboxGroupField,
   FormField,
+  FormMoneyField,
   FormSwitchField,
 } from '../../../components/form-fields';
 import { FormPercentField } from '../../../components/form-percent-field';
@@ -100,6 +101,25 @@ export function BusinessSettingsForm({
         <FormSwitchField name="service_charge_taxable" label={t('form.chargeTaxable')} />
         <FormSwitchField name="cash_rounding" label={t('form.cashRounding')} />
       </Grid>
+
+      <Section title={t('form.counter')} />
+      <Grid size={12}>
+        <FormSwitchField name="shifts_required" label={t('form.shiftsRequired')} />
+      </Grid>
+      <FormMoneyField
+        cell={halfCell}
+        name="shift_variance_tolerance"
+        label={t('form.varianceTolerance')}
+        helperText={t('form.varianceToleranceHint')}
+        disabled={disabled}
+      />
+      <FormPercentField
+        cell={halfCell}
+        name="manual_discount_max_bp"
+        label={t('form.discountMax')}
+        helperText={t('form.discountMaxHint')}
+        disabled={disabled}
+      />
 
       <Section title={t('form.registration')} />
       <FormField
