@@ -10,6 +10,8 @@ import type { MemberPointsService } from './modules/loyalty/member-points.servic
 import { membershipRoutes } from './modules/loyalty/membership.routes';
 import { paymentCodeRoutes } from './modules/loyalty/payment-codes.routes';
 import type { PaymentCodeService } from './modules/loyalty/payment-codes.service';
+import { pointsLedgerRoutes } from './modules/loyalty/points-ledger.routes';
+import { createPointsLedgerService } from './modules/loyalty/points-ledger.service';
 import type { ReferralListService } from './modules/loyalty/referral-list.service';
 import { createTierService } from './modules/loyalty/tiers.service';
 import { createWalletAdjustmentService } from './modules/loyalty/wallet-adjustments.service';
@@ -46,6 +48,8 @@ export async function registerLoyaltyRoutes(api: FastifyInstance, deps: LoyaltyR
     settings: createLoyaltySettingsService({ db, now }),
     referrals: deps.referralList,
   });
+  // A customer's points ledger for staff (the customer details page).
+  await api.register(pointsLedgerRoutes, { points: createPointsLedgerService({ db }) });
   await api.register(mobilePointsRoutes, {
     customers: deps.customers,
     points: deps.memberPoints,

@@ -937,6 +937,9 @@ const requests: Record<string, Builder> = {
   'GET /api/customers/:id/wallet': async () => ({
     url: `/api/customers/${(await newWalletCustomer()).id}/wallet`,
   }),
+  'GET /api/customers/:id/points': async () => ({
+    url: `/api/customers/${(await newWalletCustomer()).id}/points`,
+  }),
   'POST /api/customers/:id/wallet/adjust': async () => ({
     url: `/api/customers/${(await newWalletCustomer()).id}/wallet/adjust`,
     payload: { amount: 100, reason: 'Matrix goodwill' },

@@ -245,6 +245,7 @@ export const authorizationMatrix: MatrixRow[] = [
   row('GET /api/referral-settings',                             [200,  200,  403,  403,  403]),
   row('PUT /api/referral-settings',                             [200,  200,  403,  403,  403]),
   row('GET /api/referrals',                                     [200,  200,  403,  403,  403]),
+  row('GET /api/customers/:id/points',                          [200,  200,  403,  403,  403]),
   // ---- the customer app (mobile): customer sessions only ------------------------------------
   customer('POST /api/mobile/auth/sign-out'),
   customer('GET /api/mobile/me'),

@@ -7,8 +7,8 @@ import type { TestApp } from './test-app';
 
 // The tenant-isolation scenario's part for membership, referrals and points: tenant A's staff
 // edit the tier ladder and the loyalty and referral rules and list referrals; one of its
-// customers reads and redeems points and lists their referrals; the expiry sweep runs over an
-// old entry of theirs.
+// customers reads and redeems points and lists their referrals, and staff read their points
+// ledger; the expiry sweep runs over an old entry of theirs.
 
 type Headers = Record<string, string>;
 
@@ -87,6 +87,7 @@ export async function runPointsScenario(
   );
   await send(customer.headers, 'GET', '/api/mobile/referrals');
   await send(admin, 'GET', `/api/referrals?customer_id=${id}`);
+  await send(admin, 'GET', `/api/customers/${id}/points`);
   const { sweepPointsExpiry } = await import('../modules/loyalty/points-expiry.service');
   await sweepPointsExpiry(t.database.db, new Date());
 }

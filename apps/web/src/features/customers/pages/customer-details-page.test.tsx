@@ -76,7 +76,22 @@ function renderDetails({
         }),
         sampleWalletEntry(),
       ]);
-    if (call.url.startsWith(`${base}/points`)) return page([]);
+    if (call.url.startsWith(`${base}/points`))
+      return page([
+        {
+          id: 'pe-1',
+          customer_id: customer.id,
+          kind: 'earn',
+          points: 21,
+          balance_after: 1250,
+          order_id: 'o1',
+          order_no: 'KL01-20260314-0007',
+          reason: null,
+          actor_kind: 'system',
+          actor_name: 'System',
+          created_at: '2026-03-14T02:30:00.000Z',
+        },
+      ]);
     if (call.url === `${base}/personal-data`)
       return {
         body: { data: { exported_at: '2026-03-15T03:00:00.000Z', profile: { id: customer.id } } },
@@ -169,6 +184,20 @@ describe('customer details', { timeout: 20_000 }, () => {
     expect(table).toHaveTextContent('Siti Cashier');
     expect(table).toHaveTextContent('Customer (app)');
     expect(currentLocation()).toContain('tab=wallet');
+  });
+
+  it('shows the points ledger: kind, signed points, balance after, order, by whom', async () => {
+    const { calls } = renderDetails({ tab: '?tab=points' });
+    const table = await screen.findByTestId('customer-points-table');
+    await waitFor(() => expect(table).toHaveTextContent('Earned'), { timeout: 4000 });
+    expect(calls.some((c) => c.url.startsWith(`/api/customers/${aishahId}/points?`))).toBe(true);
+    expect(table).toHaveTextContent('+21');
+    expect(table).toHaveTextContent('1,250');
+    expect(within(table).getByRole('link', { name: /KL01-20260314-0007/ })).toHaveAttribute(
+      'href',
+      '/order/details/o1',
+    );
+    expect(table).toHaveTextContent('System');
   });
 
   it('asks for referrals of this customer only', async () => {
