@@ -73,6 +73,7 @@ describe('POST /api/login', () => {
       [
         'create-order',
         'create-pos',
+        'create-shift',
         'read-category',
         'read-dashboard',
         'read-list-product',
@@ -82,6 +83,7 @@ describe('POST /api/login', () => {
         'read-status-order',
         'read-variant-addon',
         'toggle-sold-out',
+        'update-shift',
         'update-status-order',
       ].sort(),
     );

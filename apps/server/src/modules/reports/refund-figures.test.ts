@@ -142,7 +142,7 @@ describe('refunds in the figures', () => {
 
     // The files carry net after refunds, and by payment method what went back by each method.
     expect(await fileLines('day')).toEqual([
-      expect.stringContaining(',Net sales (RM),Refunds (RM),Net after refunds (RM),'),
+      expect.stringContaining(',Total (RM),Refunds (RM),Net after refunds (RM),'),
       expect.stringMatching(/^2026\/06\/10,2,.*,31\.80,0\.00,31\.80,0,0\.00$/),
       expect.stringMatching(/^2026\/06\/11,0,.*,0\.00,15\.60,-15\.60,0,0\.00$/),
       expect.stringMatching(/^Total,2,.*,31\.80,15\.60,16\.20,0,0\.00$/),
