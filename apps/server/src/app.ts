@@ -42,16 +42,6 @@ import { createLiveService } from './modules/live/live.service';
 import { createHealthService } from './modules/health/health.service';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationService } from './modules/notifications/notifications.service';
-import { categoryRoutes } from './modules/categories/categories.routes';
-import { createCategoryService } from './modules/categories/categories.service';
-import { outletRoutes } from './modules/outlets/outlets.routes';
-import { createOutletService } from './modules/outlets/outlets.service';
-import { productRoutes } from './modules/products/products.routes';
-import { createProductService } from './modules/products/products.service';
-import { tenantRoutes } from './modules/tenants/tenants.routes';
-import { businessSettingsRoutes } from './modules/business-settings/business-settings.routes';
-import { createBusinessSettingsService } from './modules/business-settings/business-settings.service';
-import { createTenantService } from './modules/tenants/tenants.service';
 import { createCloseDayService } from './modules/orders/close-day.service';
 import { createShiftService } from './modules/shifts/shifts.service';
 import { shiftRoutes } from './modules/shifts/shifts.routes';
@@ -73,6 +63,7 @@ import {
   createPaymentCodeService,
   resolvePaymentCodeSecret,
 } from './modules/loyalty/payment-codes.service';
+import { registerCatalogueRoutes } from './catalogue-routes';
 import { registerLoyaltyRoutes } from './loyalty-routes';
 import { resolveSandboxSecret } from './modules/payments/payment-secrets';
 import { paymentRoutes } from './modules/payments/payments.routes';
@@ -94,12 +85,10 @@ import { roleRoutes } from './modules/roles/roles.routes';
 import { createRoleService } from './modules/roles/roles.service';
 import { userRoutes } from './modules/users/users.routes';
 import { createUserService } from './modules/users/users.service';
-import { variantAddonRoutes } from './modules/variant-addons/variant-addons.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { createReportService } from './modules/reports/reports.service';
-import { createVariantAddonService } from './modules/variant-addons/variant-addons.service';
 
 export interface BuildAppOptions {
   config: Config;
@@ -266,25 +255,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         rateLimit: config.loginRateLimit,
       });
       await api.register(notificationRoutes, { service: createNotificationService({ db }) });
-      // Catalogue, outlets and tenants.
-      const outletService = createOutletService({ db, now });
-      await api.register(outletRoutes, { service: outletService });
-      await api.register(tenantRoutes, {
-        service: createTenantService({
-          db,
-          outletsOfTenant: (tenantId) => outletService.listOfTenant(tenantId),
-        }),
-      });
-      await api.register(businessSettingsRoutes, {
-        service: createBusinessSettingsService({ db, dataDir: config.dataDir }),
-      });
-      await api.register(categoryRoutes, {
-        service: createCategoryService({ db, dataDir: config.dataDir }),
-      });
-      await api.register(productRoutes, {
-        service: createProductService({ db, dataDir: config.dataDir, now }),
-      });
-      await api.register(variantAddonRoutes, { service: createVariantAddonService({ db }) });
+      await registerCatalogueRoutes(api, { db, now, dataDir: config.dataDir });
       // Orders and the POS.
       // Online payment providers, and refunds paid back through them: the refunds service asks
       // the payouts to pay an approved refund; the provider's callback settles it through the

@@ -12,6 +12,9 @@ const settings = {
   tin: null,
   receipt_header: ' Halal certified ',
   receipt_footer: null,
+  shifts_required: true,
+  shift_variance_tolerance: 500,
+  manual_discount_max_bp: 2000,
   business_day_cutoff_hour: 4,
 };
 
@@ -26,11 +29,15 @@ describe('business settings input', () => {
       service_tax_rate_bp: 10_001,
       service_charge_rate_bp: -1,
       business_day_cutoff_hour: 24,
+      shift_variance_tolerance: 100_001,
+      manual_discount_max_bp: 10_001,
     });
     expect(Object.fromEntries(result.error!.issues.map((i) => [i.path[0], i.message]))).toEqual({
       service_tax_rate_bp: 'validation.max_value?max=100',
       service_charge_rate_bp: 'validation.min_value?min=0',
       business_day_cutoff_hour: 'validation.max_value?max=23',
+      shift_variance_tolerance: 'validation.max_value?max=1000',
+      manual_discount_max_bp: 'validation.max_value?max=100',
     });
   });
 

@@ -21,6 +21,7 @@ export * from './my-phone';
 export * from './notifications';
 export * from './day-close';
 export * from './orders';
+export * from './pos';
 export * from './orders-file-labels';
 export * from './orders-history-reasons';
 export * from './outlet-hours';

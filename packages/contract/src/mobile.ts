@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { listQuerySchema } from './common';
 import { orderChargesShape } from './order-charges';
-import { orderItemInputSchema, orderItemSchema, posMenuProductSchema } from './orders';
+import { orderItemInputSchema, orderItemSchema } from './orders';
+import { posMenuProductSchema } from './pos';
 import { outletPlaceShape } from './outlets';
 import { paymentMethodSchema, servingMethodSchema } from './pricing';
 import { orderStatuses } from './status-machines';

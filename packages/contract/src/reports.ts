@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { localeSchema } from './locale';
 import { refundPaidBySchema } from './day-close';
-import { orderOutletSchema, orderSourceSchema } from './orders';
+import { orderSourceSchema } from './orders';
+import { orderOutletSchema } from './pos';
 import { paymentMethodSchema, servingMethodSchema } from './pricing';
 import { addDays } from './time';
 import { messageKey, text } from './validation';
