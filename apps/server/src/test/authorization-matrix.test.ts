@@ -26,7 +26,7 @@ import {
   multipart,
   pngImage,
 } from './catalogue-fixtures';
-import { createUser, newPassword } from './fixtures';
+import { createUser, demoBusinessSettings, newPassword } from './fixtures';
 import { addProduct, demoTenantId, ensureShift } from './order-fixtures';
 import { defaultLoyaltySettings, defaultReferralSettings } from './points-fixtures';
 import { type HttpMethod, type Payload } from './test-app';
@@ -450,7 +450,8 @@ const requests: Record<string, Builder> = {
   'GET /api/business-settings': () => ({ url: '/api/business-settings' }),
   'PUT /api/business-settings': () => ({
     url: '/api/business-settings',
-    payload: { ...businessSettingsBody, receipt_footer: `Matrix ${n()}` },
+    // The footer varies per request, so each one changes something.
+    payload: { ...demoBusinessSettings, receipt_footer: `Matrix ${n()}` },
   }),
   'POST /api/business-settings/logo': async () => ({
     url: '/api/business-settings/logo',
@@ -963,24 +964,6 @@ const requests: Record<string, Builder> = {
     url: '/api/wallet-payment-codes/check',
     payload: { code: await issuedCode(t) },
   }),
-};
-
-/** The demo tenant's business settings as seeded (the footer varies per request). */
-const businessSettingsBody = {
-  sst_registration_no: 'W10-1808-32000123',
-  service_tax_rate_bp: 600,
-  service_charge_taxable: true,
-  service_charge_rate_bp: 1000,
-  service_charge_methods: ['dine_in'],
-  cash_rounding: true,
-  brn: '202301012345',
-  tin: 'C2584563200',
-  receipt_header: null,
-  receipt_footer: null,
-  shifts_required: true,
-  shift_variance_tolerance: 500,
-  manual_discount_max_bp: 2000,
-  business_day_cutoff_hour: 4,
 };
 
 const withHeaders = (

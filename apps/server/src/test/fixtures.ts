@@ -1,3 +1,4 @@
+import type { BusinessSettingsInput } from '@kopi/contract';
 import { desc, eq } from 'drizzle-orm';
 import { rolePermissions, roles, users } from '../db/schema/access';
 import { auditLog } from '../db/schema/platform';
@@ -80,3 +81,21 @@ export const newPassword = (password: string, confirmation = password) => ({
   password,
   password_confirmation: confirmation,
 });
+
+/** The demo tenant's business settings as seeded (PUT /api/business-settings body). */
+export const demoBusinessSettings: BusinessSettingsInput = {
+  sst_registration_no: 'W10-1808-32000123',
+  service_tax_rate_bp: 600,
+  service_charge_taxable: true,
+  service_charge_rate_bp: 1000,
+  service_charge_methods: ['dine_in'],
+  cash_rounding: true,
+  brn: '202301012345',
+  tin: 'C2584563200',
+  receipt_header: null,
+  receipt_footer: null,
+  shifts_required: true,
+  shift_variance_tolerance: 500,
+  manual_discount_max_bp: 2000,
+  business_day_cutoff_hour: 4,
+};

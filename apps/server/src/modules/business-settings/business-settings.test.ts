@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { businessSettingsSchema, orderSchema, type BusinessSettingsInput } from '@kopi/contract';
+import { businessSettingsSchema, orderSchema } from '@kopi/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tenants } from '../../db/schema/tenancy';
 import { demoOutlet, multipart, otherTenant, pngImage } from '../../test/catalogue-fixtures';
 import { expectCode, detailPaths } from '../../test/expect-code';
-import { createUser, latestAudit } from '../../test/fixtures';
+import { createUser, demoBusinessSettings, latestAudit } from '../../test/fixtures';
 import { addProduct, demoTenantId, sell, testClock } from '../../test/order-fixtures';
 import { anonymous, type RequestHeaders } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
@@ -30,22 +30,7 @@ beforeAll(async () => {
   other = await otherTenant(t, 'settings-other');
 });
 
-const demoSettings: BusinessSettingsInput = {
-  sst_registration_no: 'W10-1808-32000123',
-  service_tax_rate_bp: 600,
-  service_charge_taxable: true,
-  service_charge_rate_bp: 1000,
-  service_charge_methods: ['dine_in'],
-  cash_rounding: true,
-  brn: '202301012345',
-  tin: 'C2584563200',
-  receipt_header: null,
-  receipt_footer: null,
-  shifts_required: true,
-  shift_variance_tolerance: 500,
-  manual_discount_max_bp: 2000,
-  business_day_cutoff_hour: 4,
-};
+const demoSettings = demoBusinessSettings;
 
 const tenantRow = async (id: string) =>
   (await t.database.db.select().from(tenants).where(eq(tenants.id, id)))[0]!;
