@@ -2,6 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { openAllDay } from '../support/outlets';
 import { apiLogin, signIn } from '../support/session';
+import { openShiftIfAsked } from '../support/shifts';
 
 // The counter's quick paths at 1024×768: the cashier signs in straight to the POS of their one
 // outlet (no picker), a drink whose choice has a default goes in with one tap, quick cash adds
@@ -61,6 +62,7 @@ test('a cashier lands on the POS, sells a standard drink in one tap and adds qui
   await expect(page.getByTestId('pos-outlet-select')).toHaveAttribute('data-fixed', 'true');
   await expect(page.getByTestId('pos-outlet-select')).toContainText('KL01');
   await expect(page.getByTestId('pos-discount')).toHaveCount(0);
+  await openShiftIfAsked(page);
 
   await page.getByTestId(`pos-product-${sku}`).click();
   await expect(page.getByTestId('pos-options-dialog')).toBeHidden();
@@ -88,10 +90,12 @@ test('a manager gives a staff meal discount the order keeps', async ({ page, req
 
   await signIn(page, 'manager');
   await page.goto('/pos');
+  await openShiftIfAsked(page);
   const outlet = page.getByTestId('pos-outlet-select');
   if ((await outlet.getAttribute('data-fixed')) !== 'true') {
     const kl = await outlet.locator('option', { hasText: 'KL01' }).getAttribute('value');
     await outlet.selectOption(kl!);
+    await openShiftIfAsked(page);
   }
   await page.getByTestId(`pos-product-${sku}`).click();
   await page.getByTestId('pos-serving-pick_up').click();

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { signIn } from '../support/session';
+import { openShiftIfAsked } from '../support/shifts';
 
 // The counter in Malay at 1024×768: product tiles, the options dialog and the cart name things
 // in Malay (Kopi Ais, Saiz: Besar), and in English where a product has no Malay name (Kopi O).
@@ -17,6 +18,7 @@ test('the POS in Malay shows Malay product, option and add-on names', async ({ p
   await chooseLanguage(page, 'my');
   try {
     await page.goto('/pos');
+    await openShiftIfAsked(page);
     const peng = page.getByTestId('pos-product-KOP-004');
     await expect(peng).toContainText('Kopi Ais');
     await expect(peng).not.toContainText('Kopi Peng');

@@ -2,6 +2,7 @@ import { expect, test } from '../fixtures';
 import { customerSignIn, placePaidOrder, plainProduct } from '../support/mobile';
 import { openAllDay } from '../support/outlets';
 import { signIn } from '../support/session';
+import { openShiftIfAsked } from '../support/shifts';
 
 // Sold out at the counter and handing an order over, on two tills at 1024×768: the cashier marks
 // a product sold out from the POS tile's menu and the manager's POS greys it out live, without a
@@ -24,7 +25,9 @@ test('a product marked sold out on one POS is disabled live on the other; an ord
   await signIn(cashier, 'cashier');
   await signIn(manager, 'manager');
   await cashier.goto('/pos');
+  await openShiftIfAsked(cashier);
   await manager.goto('/pos');
+  await openShiftIfAsked(manager);
 
   const tile = (page: typeof cashier) => page.getByTestId('pos-product-FOD-004');
   await expect(tile(cashier)).toBeEnabled();
