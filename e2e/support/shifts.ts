@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import { apiLogin } from './session';
 
 // Tenants require an open shift to sell at the counter (decision 035): journeys about something
 // else open one the way a cashier would, without counting a float.
@@ -34,4 +35,46 @@ export async function ensureShiftViaApi(
     data: { till_id: till.id, float: {} },
   });
   expect([201, 409], await opened.text()).toContain(opened.status());
+}
+
+const denominations = [
+  ['note_100', 10_000],
+  ['note_50', 5_000],
+  ['note_20', 2_000],
+  ['note_10', 1_000],
+  ['note_5', 500],
+  ['note_1', 100],
+  ['coin_50', 50],
+  ['coin_20', 20],
+  ['coin_10', 10],
+  ['coin_5', 5],
+] as const;
+
+/** Notes and coins making up `sen`, largest first. */
+export function countOf(sen: number) {
+  let left = sen;
+  const count: Record<string, number> = {};
+  for (const [key, value] of denominations) {
+    const n = Math.floor(left / value);
+    if (n > 0) count[key] = n;
+    left -= n * value;
+  }
+  return count;
+}
+
+export const senIn = (text: string) =>
+  Math.round(Number(/([\d,]+\.\d{2})/.exec(text)![1]!.replace(/,/g, '')) * 100);
+
+/** A shift left open on the outlet by an earlier run is closed, so the POS asks for a new one. */
+export async function closeOpenShifts(request: APIRequestContext, outletId: string) {
+  const { token } = await apiLogin(request, 'admin');
+  const headers = { authorization: `Bearer ${token}` };
+  const current = await request.get(`/api/shifts/current?outlet_id=${outletId}`, { headers });
+  for (const s of (await current.json()).data.shifts as { id: string }[]) {
+    const closed = await request.post(`/api/shifts/${s.id}/close`, {
+      headers: { ...headers, 'idempotency-key': randomUUID() },
+      data: { counted: {}, note: 'Closed before a counter journey' },
+    });
+    expect(closed.status(), await closed.text()).toBe(200);
+  }
 }

@@ -1,7 +1,7 @@
-import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { openAllDay } from '../support/outlets';
-import { apiLogin, signIn } from '../support/session';
+import { standardDrink } from '../support/catalogue';
+import { signIn } from '../support/session';
 import { openShiftIfAsked } from '../support/shifts';
 
 // The counter's quick paths at 1024×768: the cashier signs in straight to the POS of their one
@@ -12,49 +12,12 @@ test.use({ viewport: { width: 1024, height: 768 } });
 
 const money = (ringgit: string) => new RegExp(`RM\\s?${ringgit.replace('.', '\\.')}`);
 
-/** A product of its own with a required choice whose default is "Hot": KL01 sells it. */
-async function standardDrink(request: APIRequestContext) {
-  const { token } = await apiLogin(request, 'admin');
-  const headers = { authorization: `Bearer ${token}` };
-  const stamp = Date.now().toString(36).toUpperCase();
-  const group = await request.post('/api/variant-groups', {
-    headers,
-    data: {
-      variant_name: `Temperature ${stamp}`,
-      required: true,
-      min_select: 1,
-      max_select: 1,
-      options: [
-        { options_name: 'Hot', price: 0, is_default: true },
-        { options_name: 'Iced', price: 50 },
-      ],
-    },
-  });
-  expect(group.status(), await group.text()).toBe(201);
-  const categories = await request.get('/api/categories?page_size=100', { headers });
-  expect(categories.status()).toBe(200);
-  const category = ((await categories.json()).data as { id: string }[])[0]!;
-  const sku = `CTR-${stamp}`;
-  const product = await request.post('/api/products', {
-    headers,
-    data: {
-      name: `Teh Counter ${stamp}`,
-      sku,
-      category: category.id,
-      base_price: 300,
-      variant_group_ids: [(await group.json()).data.id],
-    },
-  });
-  expect(product.status(), await product.text()).toBe(201);
-  return sku;
-}
-
 test('a cashier lands on the POS, sells a standard drink in one tap and adds quick cash up', async ({
   page,
   request,
 }) => {
   await openAllDay(request, 'KL01');
-  const sku = await standardDrink(request);
+  const { sku } = await standardDrink(request);
 
   await signIn(page, 'cashier');
   await expect(page).toHaveURL(/\/pos$/);
@@ -86,7 +49,7 @@ test('a cashier lands on the POS, sells a standard drink in one tap and adds qui
 
 test('a manager gives a staff meal discount the order keeps', async ({ page, request }) => {
   await openAllDay(request, 'KL01');
-  const sku = await standardDrink(request);
+  const { sku } = await standardDrink(request);
 
   await signIn(page, 'manager');
   await page.goto('/pos');

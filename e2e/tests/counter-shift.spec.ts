@@ -1,56 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { openAllDay } from '../support/outlets';
-import { apiLogin, signIn } from '../support/session';
+import { signIn } from '../support/session';
+import { closeOpenShifts, countOf, senIn } from '../support/shifts';
 
 // A cashier's shift at the counter on a 1024×768 tablet: open it with a float counted by
 // denomination, sell for cash, take cash out for the bank, close with a small variance and print
 // the 80 mm shift report.
 
 test.use({ viewport: { width: 1024, height: 768 } });
-
-const denominations = [
-  ['note_100', 10_000],
-  ['note_50', 5_000],
-  ['note_20', 2_000],
-  ['note_10', 1_000],
-  ['note_5', 500],
-  ['note_1', 100],
-  ['coin_50', 50],
-  ['coin_20', 20],
-  ['coin_10', 10],
-  ['coin_5', 5],
-] as const;
-
-/** Notes and coins making up `sen`, largest first. */
-function countOf(sen: number) {
-  let left = sen;
-  const count: Record<string, number> = {};
-  for (const [key, value] of denominations) {
-    const n = Math.floor(left / value);
-    if (n > 0) count[key] = n;
-    left -= n * value;
-  }
-  return count;
-}
-
-const senIn = (text: string) =>
-  Math.round(Number(/([\d,]+\.\d{2})/.exec(text)![1]!.replace(/,/g, '')) * 100);
-
-/** A shift left open on the outlet by an earlier run is closed, so the POS asks for a new one. */
-async function closeOpenShifts(request: APIRequestContext, outletId: string) {
-  const { token } = await apiLogin(request, 'admin');
-  const headers = { authorization: `Bearer ${token}` };
-  const current = await request.get(`/api/shifts/current?outlet_id=${outletId}`, { headers });
-  for (const s of (await current.json()).data.shifts as { id: string }[]) {
-    const closed = await request.post(`/api/shifts/${s.id}/close`, {
-      headers: { ...headers, 'idempotency-key': randomUUID() },
-      data: { counted: {}, note: 'Closed before the counter-shift journey' },
-    });
-    expect(closed.status(), await closed.text()).toBe(200);
-  }
-}
 
 test('a cashier opens a shift, sells for cash, takes cash out and closes with a small variance', async ({
   page,

@@ -1,4 +1,6 @@
 import { expect, test } from '../fixtures';
+import { tapUntilMoved } from '../support/board';
+import { setSoldOut } from '../support/catalogue';
 import { customerSignIn, placePaidOrder, plainProduct } from '../support/mobile';
 import { openAllDay } from '../support/outlets';
 import { signIn } from '../support/session';
@@ -17,6 +19,8 @@ test('a product marked sold out on one POS is disabled live on the other; an ord
 }) => {
   const outletId = await openAllDay(request, 'KL01');
   const productId = await plainProduct(request, outletId, 'FOD-001');
+  // In stock to begin with, whatever an earlier journey left.
+  await setSoldOut(request, outletId, await plainProduct(request, outletId, 'FOD-004'), false);
 
   const till = await browser.newContext(tablet);
   const other = await browser.newContext(tablet);
@@ -58,8 +62,16 @@ test('a product marked sold out on one POS is disabled live on the other; an ord
   await cashier.goto('/app/status-order');
   await manager.goto('/app/status-order');
   const card = (page: typeof cashier) => page.getByTestId(`board-card-${order.order_no}`);
-  await card(cashier).getByRole('button', { name: 'Accept' }).click();
-  await card(cashier).getByRole('button', { name: 'Ready' }).click();
+  const inColumn = (status: string) =>
+    cashier.getByTestId(`board-column-${status}`).getByTestId(`board-card-${order.order_no}`);
+  await tapUntilMoved(
+    inColumn('PENDING').getByRole('button', { name: 'Accept' }),
+    inColumn('APPROVED'),
+  );
+  await tapUntilMoved(
+    inColumn('APPROVED').getByRole('button', { name: 'Ready' }),
+    inColumn('COMPLETED'),
+  );
   await expect(
     cashier.getByTestId('board-column-COMPLETED').getByTestId(`board-card-${order.order_no}`),
   ).toBeVisible();

@@ -1,0 +1,13 @@
+import { expect, type Locator } from '@playwright/test';
+
+/**
+ * Taps a board card's move button until the card shows where it moves to. The board ignores a
+ * tap within 350 ms of the previous move (a double tap must not also move the card that slides
+ * under the finger), so a journey tapping Accept then Ready at machine speed taps twice.
+ */
+export async function tapUntilMoved(button: Locator, moved: Locator) {
+  await expect(async () => {
+    if (await button.isVisible()) await button.click({ timeout: 1_000 });
+    await expect(moved).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+}
