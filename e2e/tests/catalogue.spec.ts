@@ -103,10 +103,10 @@ test('an admin builds a product with a category, a variant group, an add-on and 
 
   await page.getByTestId('product-new-variant').click();
   const groupDialog = page.getByTestId('variant-group-dialog');
-  await groupDialog.getByLabel('Variant name').fill(group);
-  await groupDialog.getByLabel('Option name').nth(0).fill('Small');
+  await groupDialog.getByLabel('Variant name', { exact: true }).fill(group);
+  await groupDialog.getByLabel('Option name', { exact: true }).nth(0).fill('Small');
   await groupDialog.getByTestId('variant-group-add-option').click();
-  await groupDialog.getByLabel('Option name').nth(1).fill('Big');
+  await groupDialog.getByLabel('Option name', { exact: true }).nth(1).fill('Big');
   await groupDialog.getByLabel('Price difference').nth(1).fill('2.00');
   await groupDialog.getByTestId('variant-group-save').click();
   await expect(groupDialog).toBeHidden();
@@ -116,7 +116,7 @@ test('an admin builds a product with a category, a variant group, an add-on and 
 
   await page.getByTestId('product-new-addon').click();
   const addonDialog = page.getByTestId('addon-dialog');
-  await addonDialog.getByLabel('Add-on name').fill(addon);
+  await addonDialog.getByLabel('Add-on name', { exact: true }).fill(addon);
   await addonDialog.getByLabel('Price').fill('1.50');
   await addonDialog.getByTestId('addon-save').click();
   await expect(addonDialog).toBeHidden();
