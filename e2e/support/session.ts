@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { demoPassword } from '../fixtures';
 
 /**
@@ -51,4 +51,34 @@ export async function latestMailTo(request: APIRequestContext, to: string) {
   const mail = mails.find((m) => m.to.includes(to));
   if (!mail) throw new Error(`no e-mail to ${to}`);
   return mail;
+}
+
+/** Switches the signed-in user's saved language from the dashboard's navbar, and waits for the save. */
+export async function chooseLanguage(page: Page, language: 'en' | 'my') {
+  await page.goto('/dashboard');
+  const switcher = page.getByTestId('language-switcher');
+  await expect(switcher).toBeVisible();
+  const current = (await switcher.getAttribute('aria-label')) ?? '';
+  if ((language === 'en' ? /English|Inggeris/ : /Melayu/).test(current)) return;
+  const saved = page.waitForResponse(
+    (r) => r.url().includes('/api/registrationdata/') && r.request().method() === 'PUT',
+  );
+  await switcher.click();
+  await page.getByTestId(`language-option-${language}`).click();
+  expect((await saved).ok()).toBe(true);
+}
+
+/**
+ * Gives `username` English back in a context of its own: journeys after one that switched a
+ * user to Malay expect English, even when that journey failed or timed out half-way.
+ */
+export async function restoreEnglish(browser: Browser, username: string) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await signIn(page, username);
+    await chooseLanguage(page, 'en');
+  } finally {
+    await context.close();
+  }
 }

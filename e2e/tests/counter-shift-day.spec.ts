@@ -1,10 +1,9 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { tapUntilMoved } from '../support/board';
 import { setSoldOut, standardDrink } from '../support/catalogue';
 import { plainProduct } from '../support/mobile';
 import { openAllDay } from '../support/outlets';
-import { signIn } from '../support/session';
+import { chooseLanguage, restoreEnglish, signIn } from '../support/session';
 import { closeOpenShifts, countOf, openShiftIfAsked, senIn } from '../support/shifts';
 
 // A cashier's shift at the counter on a 1024×768 tablet, in English and again in Malay: open the
@@ -24,11 +23,12 @@ const words = {
   },
 } as const;
 
-async function chooseLanguage(page: Page, language: 'en' | 'my') {
-  await page.goto('/dashboard');
-  await page.getByTestId('language-switcher').click();
-  await page.getByTestId(`language-option-${language}`).click();
-}
+test.afterEach(async ({ browser, request }) => {
+  // Back in stock and English again, for the journeys after this one, however it ended.
+  const outletId = await openAllDay(request, 'KL01');
+  await setSoldOut(request, outletId, await plainProduct(request, outletId, 'FOD-004'), false);
+  await restoreEnglish(browser, 'cashier');
+});
 
 for (const language of ['en', 'my'] as const) {
   test(`a cashier's shift at the counter, from the float to the shift report (${language})`, async ({
@@ -56,105 +56,96 @@ for (const language of ['en', 'my'] as const) {
     });
     await signIn(page, 'cashier');
     await chooseLanguage(page, language);
-    try {
-      // The float: RM 50 in RM 10 notes.
-      await page.goto('/pos');
-      const open = page.getByTestId('shift-open-dialog');
-      await open.getByTestId('shift-float-note_10').fill('5');
-      await expect(open.getByTestId('shift-float-total')).toContainText('50.00');
-      await open.getByTestId('shift-open-submit').click();
-      await expect(open).toBeHidden();
+    // The float: RM 50 in RM 10 notes.
+    await page.goto('/pos');
+    const open = page.getByTestId('shift-open-dialog');
+    await open.getByTestId('shift-float-note_10').fill('5');
+    await expect(open.getByTestId('shift-float-total')).toContainText('50.00');
+    await open.getByTestId('shift-open-submit').click();
+    await expect(open).toBeHidden();
 
-      // A second POS at the same outlet, open before anything is marked sold out.
-      await signIn(manager, 'manager');
-      await manager.goto('/pos');
+    // A second POS at the same outlet, open before anything is marked sold out.
+    await signIn(manager, 'manager');
+    await manager.goto('/pos');
+    await openShiftIfAsked(manager);
+    const outlet = manager.getByTestId('pos-outlet-select');
+    if ((await outlet.getAttribute('data-fixed')) !== 'true') {
+      const kl = await outlet.locator('option', { hasText: 'KL01' }).getAttribute('value');
+      await outlet.selectOption(kl!);
       await openShiftIfAsked(manager);
-      const outlet = manager.getByTestId('pos-outlet-select');
-      if ((await outlet.getAttribute('data-fixed')) !== 'true') {
-        const kl = await outlet.locator('option', { hasText: 'KL01' }).getAttribute('value');
-        await outlet.selectOption(kl!);
-        await openShiftIfAsked(manager);
-      }
-      await expect(manager.getByTestId('pos-product-FOD-004')).toBeEnabled();
-
-      // One tap: the drink's required choice has a default; its name is in the screen's language.
-      const tile = page.getByTestId(`pos-product-${sku}`);
-      await expect(tile).toContainText(`${say.drink} ${stamp}`);
-      await tile.click();
-      await expect(page.getByTestId('pos-options-dialog')).toBeHidden();
-      await expect(page.getByTestId('pos-cart-line')).toHaveCount(1);
-
-      // Quick cash adds up: RM 5 twice is RM 10.
-      await page.getByTestId('pos-serving-pick_up').click();
-      await page.getByTestId('pos-pay').click();
-      const payment = page.getByTestId('pos-payment');
-      await payment.getByTestId('pos-method-cash').click();
-      const total = senIn((await payment.getByTestId('pos-payment-total').textContent()) ?? '');
-      await payment.getByTestId('pos-cash-500').click();
-      await payment.getByTestId('pos-cash-500').click();
-      await expect(payment.getByTestId('pos-tendered')).toHaveValue('10.00');
-      const sold = page.waitForResponse(
-        (r) => r.url().endsWith('/api/orders') && r.request().method() === 'POST',
-      );
-      await payment.getByTestId('pos-confirm-payment').click();
-      const orderNo = ((await (await sold).json()).data as { order_no: string }).order_no;
-      const receipt = page.getByTestId('pos-receipt-dialog');
-      await expect(receipt.getByTestId('order-receipt')).toContainText(`${say.drink} ${stamp}`);
-      await receipt.getByTestId('pos-new-sale').click();
-      await expect(receipt).toBeHidden();
-
-      // Sold out from the tile's menu: the other POS greys it out live.
-      await page.getByTestId('pos-product-menu-FOD-004').click();
-      await page.getByRole('menuitem', { name: say.soldOut }).click();
-      await expect(page.getByTestId('pos-product-FOD-004')).toBeDisabled();
-      await expect(manager.getByTestId('pos-product-FOD-004')).toBeDisabled({ timeout: 5_000 });
-
-      // The order on the board: accepted, ready, handed over.
-      await page.goto('/app/status-order');
-      const card = page.getByTestId(`board-card-${orderNo}`);
-      const inColumn = (status: string) =>
-        page.getByTestId(`board-column-${status}`).getByTestId(`board-card-${orderNo}`);
-      await tapUntilMoved(
-        inColumn('PENDING').getByRole('button', { name: say.accept }),
-        inColumn('APPROVED'),
-      );
-      await tapUntilMoved(
-        inColumn('APPROVED').getByRole('button', { name: say.ready }),
-        inColumn('COMPLETED'),
-      );
-      await inColumn('COMPLETED').getByTestId('board-hand-over').click();
-      await expect(card).toHaveCount(0);
-
-      // The close: float + the sale, counted 5 sen short (within the tolerance), then printed.
-      await page.goto('/pos');
-      await page.getByTestId('pos-shift').click();
-      await page.getByTestId('pos-shift-close').click();
-      const close = page.getByTestId('shift-close-dialog');
-      const expected = 5_000 + total;
-      await expect(close.getByTestId('shift-close-expected')).toContainText(
-        (expected / 100).toFixed(2),
-      );
-      for (const [key, n] of Object.entries(countOf(expected - 5))) {
-        await close.getByTestId(`shift-count-${key}`).fill(String(n));
-      }
-      await expect(close.getByTestId('shift-close-variance')).toHaveAttribute(
-        'data-variance',
-        '-5',
-      );
-      await close.getByTestId('shift-close-submit').click();
-      const report = page.getByTestId('shift-report');
-      await expect(report.getByTestId('shift-report-variance')).toContainText('-0.05');
-      await page.getByTestId('shift-report-print').click();
-      await expect
-        .poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed))
-        .toBe(1);
-      await page.getByTestId('shift-report-close').click();
-    } finally {
-      // Back in stock and English again, for the journeys after this one.
-      await setSoldOut(request, outletId, soldOutItem, false);
-      await chooseLanguage(page, 'en');
-      await till.close();
-      await other.close();
     }
+    await expect(manager.getByTestId('pos-product-FOD-004')).toBeEnabled();
+
+    // One tap: the drink's required choice has a default; its name is in the screen's language.
+    const tile = page.getByTestId(`pos-product-${sku}`);
+    await expect(tile).toContainText(`${say.drink} ${stamp}`);
+    await tile.click();
+    await expect(page.getByTestId('pos-options-dialog')).toBeHidden();
+    await expect(page.getByTestId('pos-cart-line')).toHaveCount(1);
+
+    // Quick cash adds up: RM 5 twice is RM 10.
+    await page.getByTestId('pos-serving-pick_up').click();
+    await page.getByTestId('pos-pay').click();
+    const payment = page.getByTestId('pos-payment');
+    await payment.getByTestId('pos-method-cash').click();
+    const total = senIn((await payment.getByTestId('pos-payment-total').textContent()) ?? '');
+    await payment.getByTestId('pos-cash-500').click();
+    await payment.getByTestId('pos-cash-500').click();
+    await expect(payment.getByTestId('pos-tendered')).toHaveValue('10.00');
+    const sold = page.waitForResponse(
+      (r) => r.url().endsWith('/api/orders') && r.request().method() === 'POST',
+    );
+    await payment.getByTestId('pos-confirm-payment').click();
+    const orderNo = ((await (await sold).json()).data as { order_no: string }).order_no;
+    const receipt = page.getByTestId('pos-receipt-dialog');
+    await expect(receipt.getByTestId('order-receipt')).toContainText(`${say.drink} ${stamp}`);
+    await receipt.getByTestId('pos-new-sale').click();
+    await expect(receipt).toBeHidden();
+
+    // Sold out from the tile's menu: the other POS greys it out live.
+    await page.getByTestId('pos-product-menu-FOD-004').click();
+    await page.getByRole('menuitem', { name: say.soldOut }).click();
+    await expect(page.getByTestId('pos-product-FOD-004')).toBeDisabled();
+    await expect(manager.getByTestId('pos-product-FOD-004')).toBeDisabled({ timeout: 5_000 });
+
+    // The order on the board: accepted, ready, handed over.
+    await page.goto('/app/status-order');
+    const card = page.getByTestId(`board-card-${orderNo}`);
+    const inColumn = (status: string) =>
+      page.getByTestId(`board-column-${status}`).getByTestId(`board-card-${orderNo}`);
+    await tapUntilMoved(
+      inColumn('PENDING').getByRole('button', { name: say.accept }),
+      inColumn('APPROVED'),
+    );
+    await tapUntilMoved(
+      inColumn('APPROVED').getByRole('button', { name: say.ready }),
+      inColumn('COMPLETED'),
+    );
+    await inColumn('COMPLETED').getByTestId('board-hand-over').click();
+    await expect(card).toHaveCount(0);
+
+    // The close: float + the sale, counted 5 sen short (within the tolerance), then printed.
+    await page.goto('/pos');
+    await page.getByTestId('pos-shift').click();
+    await page.getByTestId('pos-shift-close').click();
+    const close = page.getByTestId('shift-close-dialog');
+    const expected = 5_000 + total;
+    await expect(close.getByTestId('shift-close-expected')).toContainText(
+      (expected / 100).toFixed(2),
+    );
+    for (const [key, n] of Object.entries(countOf(expected - 5))) {
+      await close.getByTestId(`shift-count-${key}`).fill(String(n));
+    }
+    await expect(close.getByTestId('shift-close-variance')).toHaveAttribute('data-variance', '-5');
+    await close.getByTestId('shift-close-submit').click();
+    const report = page.getByTestId('shift-report');
+    await expect(report.getByTestId('shift-report-variance')).toContainText('-0.05');
+    await page.getByTestId('shift-report-print').click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed))
+      .toBe(1);
+    await page.getByTestId('shift-report-close').click();
+    await till.close();
+    await other.close();
   });
 }

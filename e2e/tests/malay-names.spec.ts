@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { signIn } from '../support/session';
+import { chooseLanguage, restoreEnglish, signIn } from '../support/session';
 import { openShiftIfAsked } from '../support/shifts';
 
 // The counter in Malay at 1024×768: product tiles, the options dialog and the cart name things
@@ -8,44 +7,38 @@ import { openShiftIfAsked } from '../support/shifts';
 
 test.use({ viewport: { width: 1024, height: 768 } });
 
-async function chooseLanguage(page: Page, language: 'en' | 'my') {
-  await page.getByTestId('language-switcher').click();
-  await page.getByTestId(`language-option-${language}`).click();
-}
+test.afterEach(async ({ browser }) => {
+  // The language is saved for the user: give the other journeys their English back.
+  await restoreEnglish(browser, 'admin');
+});
 
 test('the POS in Malay shows Malay product, option and add-on names', async ({ page }) => {
   await signIn(page, 'admin');
   await chooseLanguage(page, 'my');
-  try {
-    await page.goto('/pos');
-    await openShiftIfAsked(page);
-    const peng = page.getByTestId('pos-product-KOP-004');
-    await expect(peng).toContainText('Kopi Ais');
-    await expect(peng).not.toContainText('Kopi Peng');
-    await expect(page.getByTestId('pos-product-KOP-002')).toContainText('Kopi O');
+  await page.goto('/pos');
+  await openShiftIfAsked(page);
+  const peng = page.getByTestId('pos-product-KOP-004');
+  await expect(peng).toContainText('Kopi Ais');
+  await expect(peng).not.toContainText('Kopi Peng');
+  await expect(page.getByTestId('pos-product-KOP-002')).toContainText('Kopi O');
 
-    await peng.click();
-    const dialog = page.getByTestId('pos-options-dialog');
-    await expect(dialog).toContainText('Kopi Ais');
-    for (const [group, option] of [
-      ['Saiz', 'Besar'],
-      ['Tahap gula', 'Kurang'],
-    ] as const) {
-      await dialog
-        .getByRole('radiogroup', { name: group })
-        .getByRole('radio', { name: option })
-        .check();
-    }
-    await dialog.getByRole('button', { name: 'Tambah ke troli' }).click();
-    await expect(dialog).toBeHidden();
-
-    const line = page.getByTestId('pos-cart-line');
-    await expect(line.getByTestId('pos-cart-line-name')).toHaveText('Kopi Ais');
-    await expect(line).toContainText('Besar');
-    await expect(line).toContainText('Kurang');
-  } finally {
-    // The language is saved for the user: give the other journeys their English back.
-    await page.goto('/dashboard');
-    await chooseLanguage(page, 'en');
+  await peng.click();
+  const dialog = page.getByTestId('pos-options-dialog');
+  await expect(dialog).toContainText('Kopi Ais');
+  for (const [group, option] of [
+    ['Saiz', 'Besar'],
+    ['Tahap gula', 'Kurang'],
+  ] as const) {
+    await dialog
+      .getByRole('radiogroup', { name: group })
+      .getByRole('radio', { name: option })
+      .check();
   }
+  await dialog.getByRole('button', { name: 'Tambah ke troli' }).click();
+  await expect(dialog).toBeHidden();
+
+  const line = page.getByTestId('pos-cart-line');
+  await expect(line.getByTestId('pos-cart-line-name')).toHaveText('Kopi Ais');
+  await expect(line).toContainText('Besar');
+  await expect(line).toContainText('Kurang');
 });
