@@ -18,7 +18,7 @@ import { outletColumn, tenantColumn } from './tenancy';
 
 // Tills (an outlet's cash registers), the shifts cashiers work on them and the cash moved in and
 // out of the drawer during a shift (decision 035). Every outlet has a till from its creation (a
-// trigger of migration 0021); one shift at a time is open on a till (a partial unique index).
+// trigger of migration 0025); one shift at a time is open on a till (a partial unique index).
 
 export const tills = pgTable(
   'tills',
