@@ -449,11 +449,11 @@ describe('cancelling a paid order', () => {
     await api.post(`/api/mobile/orders/${order.id}/cancel`, undefined, customer.headers);
     const late = await postCallback(t, payment.sandbox_callback);
     expect(late.statusCode, late.body).toBe(200);
-    expect(await orderRow(order.id)).toMatchObject({
-      status: 'REJECTED',
-      paid: order.total,
-      refundDue: order.total,
-    });
+    const row = await orderRow(order.id);
+    expect(row).toMatchObject({ status: 'REJECTED', paid: order.total });
+    // Owed back in full: still due, or already paid back by the refund the sandbox provider
+    // settles on its own a moment later (either may be what this read sees).
+    expect(row.refundDue + row.refunded).toBe(order.total);
     const [note] = await notesOf(order.id);
     expect(note).toEqual({
       title: `Order ${order.order_no} was paid after it was cancelled`,
