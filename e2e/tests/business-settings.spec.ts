@@ -19,7 +19,7 @@ test('an admin changes the service charge and the receipt footer and logo of the
   const token = await accessToken(page);
   const auth = { authorization: `Bearer ${token}` };
   const before = (
-    await (await page.request.get('/api/business-settings', { headers: auth })).json()
+    await (await page.request.get('/api/tenant-settings', { headers: auth })).json()
   ).data as Record<string, unknown>;
 
   await page.getByRole('button', { name: 'Tenant and Outlet' }).click();
@@ -50,9 +50,9 @@ test('an admin changes the service charge and the receipt footer and logo of the
   await expect(page.getByTestId('receipt-logo-preview')).toBeVisible();
 
   // Put the business back as it was.
-  await page.request.delete('/api/business-settings/logo', { headers: auth });
+  await page.request.delete('/api/tenant-settings/logo', { headers: auth });
   const { business_name: _n, receipt_logo_url: _l, updated_at: _u, ...settings } = before;
-  const restored = await page.request.put('/api/business-settings', {
+  const restored = await page.request.put('/api/tenant-settings', {
     headers: auth,
     data: settings,
   });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { servingMethodSchema } from './pricing';
 import { messageKey, text } from './validation';
 
-// A tenant's own business settings (/api/business-settings, subject business-settings): what the
+// A tenant's own business settings (/api/tenant-settings, subject tenant-setting): what the
 // chain's admin sets for the whole business — tax, service charge, rounding, registration
 // numbers, the receipt's header, footer and logo, and when the business day starts. The tenant is
 // always the caller's; rates are basis points (600 = 6%).
@@ -64,7 +64,7 @@ export const businessSettingsShape = {
     .max(23, { error: messageKey('max_value', { max: 23 }) }),
 };
 
-/** PUT /api/business-settings: every setting (the page sends the whole form). */
+/** PUT /api/tenant-settings: every setting (the page sends the whole form). */
 export const businessSettingsInputSchema = z.object(businessSettingsShape);
 export type BusinessSettingsInput = z.infer<typeof businessSettingsInputSchema>;
 export type BusinessSettingsFormValues = z.input<typeof businessSettingsInputSchema>;
@@ -72,7 +72,7 @@ export type BusinessSettingsFormValues = z.input<typeof businessSettingsInputSch
 /** The settings as stored, with the receipt logo (set by upload) and the business's name. */
 export const businessSettingsSchema = businessSettingsInputSchema.extend({
   business_name: text(),
-  /** A square-ish WebP at most 400 px wide, or null; POST /api/business-settings/logo sets it. */
+  /** A square-ish WebP at most 400 px wide, or null; POST /api/tenant-settings/logo sets it. */
   receipt_logo_url: text().nullable(),
   updated_at: text(),
 });

@@ -34,10 +34,12 @@ export const permissionSubjects = [
   { subject: 'content-text', area: 'user-app' },
   { subject: 'payment-gateway', area: 'settings' },
   // The tenant's own business settings (tax, receipt, business day): its admin's, not the platform's.
-  { subject: 'business-settings', area: 'settings' },
+  { subject: 'tenant-setting', area: 'settings' },
   { subject: 'user', area: 'access' },
   { subject: 'role-permission', area: 'access' },
   { subject: 'log', area: 'access' },
+  // What the customer app can have (feature catalogue, default texts): the platform's, /ge/*.
+  { subject: 'general-setting', area: 'platform', platform: true },
   { subject: 'permission', area: 'platform', platform: true },
   { subject: 'menu', area: 'platform', platform: true },
   { subject: 'tenant', area: 'platform', platform: true },
@@ -133,13 +135,17 @@ export const subjectLabels: Record<(typeof permissionSubjects)[number]['subject'
   'enable-disable': { en: 'customer app features', my: 'ciri aplikasi pelanggan' },
   'content-text': { en: 'customer app texts', my: 'teks aplikasi pelanggan' },
   'payment-gateway': { en: 'payment gateways', my: 'gerbang pembayaran' },
-  'business-settings': {
+  'tenant-setting': {
     en: 'business settings (tax, receipt, business day)',
     my: 'tetapan perniagaan (cukai, resit, hari perniagaan)',
   },
   user: { en: 'staff users', my: 'pengguna kakitangan' },
   'role-permission': { en: 'roles and their permissions', my: 'peranan dan kebenarannya' },
   log: { en: 'the audit log', my: 'log audit' },
+  'general-setting': {
+    en: 'the customer app feature catalogue and default texts',
+    my: 'katalog ciri dan teks lalai aplikasi pelanggan',
+  },
   permission: { en: 'the permission catalogue', my: 'katalog kebenaran' },
   menu: { en: 'the navigation menu', my: 'menu navigasi' },
   tenant: { en: 'tenants (businesses)', my: 'penyewa (perniagaan)' },

@@ -232,7 +232,7 @@ export const menuSeed: MenuSeed[] = [
         icon: 'Settings',
         path: '/tenant/business-settings',
         action: 'read',
-        subject: 'business-settings',
+        subject: 'tenant-setting',
       },
     ],
   },
@@ -293,7 +293,7 @@ export const menuSeed: MenuSeed[] = [
         icon: 'Extension',
         path: '/ge/features',
         action: 'read',
-        subject: 'enable-disable',
+        subject: 'general-setting',
       },
       {
         title: 'menu.general_settings.content_text',
@@ -302,7 +302,7 @@ export const menuSeed: MenuSeed[] = [
         icon: 'Article',
         path: '/ge/content-text',
         action: 'read',
-        subject: 'content-text',
+        subject: 'general-setting',
       },
     ],
   },
@@ -468,7 +468,7 @@ export const builtinRoles: { name: string; description: string; permissions: str
  * Everything but the tenant's own business settings: those are its admin's to set (the
  * superadmin sets them on /tenant, through the tenants module).
  */
-export const superadminPermissions = all.filter((p) => !p.endsWith('-business-settings'));
+export const superadminPermissions = all.filter((p) => !p.endsWith('-tenant-setting'));
 
 export const DEMO_PASSWORD = 'Kopi@1234';
 

@@ -447,24 +447,24 @@ const requests: Record<string, Builder> = {
     url: `/api/tenants/${(await newTenant('suspended')).id}/activate`,
   }),
   'POST /api/tenants/:id/enter': () => ({ url: `/api/tenants/${tenantId}/enter` }),
-  'GET /api/business-settings': () => ({ url: '/api/business-settings' }),
-  'PUT /api/business-settings': () => ({
-    url: '/api/business-settings',
+  'GET /api/tenant-settings': () => ({ url: '/api/tenant-settings' }),
+  'PUT /api/tenant-settings': () => ({
+    url: '/api/tenant-settings',
     // The footer varies per request, so each one changes something.
     payload: { ...demoBusinessSettings, receipt_footer: `Matrix ${n()}` },
   }),
-  'POST /api/business-settings/logo': async () => ({
-    url: '/api/business-settings/logo',
+  'POST /api/tenant-settings/logo': async () => ({
+    url: '/api/tenant-settings/logo',
     ...multipartRequest(await pngImage(40, 40)),
   }),
-  'DELETE /api/business-settings/logo': async () => {
+  'DELETE /api/tenant-settings/logo': async () => {
     const uploaded = await t.inject({
       method: 'POST',
-      url: '/api/business-settings/logo',
+      url: '/api/tenant-settings/logo',
       ...withHeaders(multipartRequest(await pngImage(40, 40)), admin()),
     });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
-    return { url: '/api/business-settings/logo' };
+    return { url: '/api/tenant-settings/logo' };
   },
 
   'GET /api/outlets': () => ({ url: '/api/outlets' }),
@@ -1073,9 +1073,9 @@ const auditedAs: Record<string, string> = {
   'PUT /api/registrationdata/:id': 'user.update_profile user',
   'PUT /api/roles/:id': 'role.update role',
   'PUT /api/tenants/:id': 'tenant.update tenant',
-  'PUT /api/business-settings': 'business_settings.update tenant',
-  'POST /api/business-settings/logo': 'business_settings.logo tenant',
-  'DELETE /api/business-settings/logo': 'business_settings.logo tenant',
+  'PUT /api/tenant-settings': 'business_settings.update tenant',
+  'POST /api/tenant-settings/logo': 'business_settings.logo tenant',
+  'DELETE /api/tenant-settings/logo': 'business_settings.logo tenant',
   'PUT /api/users/:id': 'user.update user',
   'PUT /api/variant-groups/:id': 'variant_group.update variant_group',
 };

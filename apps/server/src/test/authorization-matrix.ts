@@ -71,10 +71,10 @@ export const authorizationMatrix: MatrixRow[] = [
   row('POST /api/tenants/:id/activate',                         [200,  403,  403,  403,  403]),
   row('POST /api/tenants/:id/enter',                            [200,  403,  403,  403,  403]),
   // ---- business settings (the tenant's own admin; the superadmin keeps /tenant) --------------
-  row('GET /api/business-settings',                             [403,  200,  403,  403,  403]),
-  row('PUT /api/business-settings',                             [403,  200,  403,  403,  403]),
-  row('POST /api/business-settings/logo',                       [403,  200,  403,  403,  403]),
-  row('DELETE /api/business-settings/logo',                     [403,  200,  403,  403,  403]),
+  row('GET /api/tenant-settings',                             [403,  200,  403,  403,  403]),
+  row('PUT /api/tenant-settings',                             [403,  200,  403,  403,  403]),
+  row('POST /api/tenant-settings/logo',                       [403,  200,  403,  403,  403]),
+  row('DELETE /api/tenant-settings/logo',                     [403,  200,  403,  403,  403]),
   // ---- outlets and their time management ----------------------------------------------------
   row('GET /api/outlets',                                       [200,  200,  200,  200,  403]),
   row('GET /api/outlets/:id',                                   [200,  200,  200,  200,  403]),

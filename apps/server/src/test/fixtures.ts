@@ -82,7 +82,7 @@ export const newPassword = (password: string, confirmation = password) => ({
   password_confirmation: confirmation,
 });
 
-/** The demo tenant's business settings as seeded (PUT /api/business-settings body). */
+/** The demo tenant's business settings as seeded (PUT /api/tenant-settings body). */
 export const demoBusinessSettings: BusinessSettingsInput = {
   sst_registration_no: 'W10-1808-32000123',
   service_tax_rate_bp: 600,

@@ -14,10 +14,10 @@ export async function businessSettingsPart(
   a: AdminRequests,
   upload: (url: string, file: Buffer) => Promise<unknown>,
 ) {
-  const current = (await a.get('/api/business-settings')).data as Record<string, unknown>;
+  const current = (await a.get('/api/tenant-settings')).data as Record<string, unknown>;
   const { business_name: _name, receipt_logo_url: _logo, updated_at: _at, ...settings } = current;
-  await a.put('/api/business-settings', { ...settings, receipt_footer: 'Iso footer' });
-  await a.put('/api/business-settings', settings);
-  await upload('/api/business-settings/logo', await pngImage(40, 40));
-  await a.del('/api/business-settings/logo');
+  await a.put('/api/tenant-settings', { ...settings, receipt_footer: 'Iso footer' });
+  await a.put('/api/tenant-settings', settings);
+  await upload('/api/tenant-settings/logo', await pngImage(40, 40));
+  await a.del('/api/tenant-settings/logo');
 }

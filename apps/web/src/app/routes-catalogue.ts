@@ -113,7 +113,7 @@ export const catalogueRoutes: AppRouteDef[] = [
     layout: 'default',
     access: 'signed-in',
     action: 'read',
-    subject: 'business-settings',
+    subject: 'tenant-setting',
     titleKey: 'pageTitles.businessSettings',
     icon: 'Settings',
     searchable: true,

@@ -7,7 +7,7 @@ import { defineRoutes } from '../../lib/route-kit';
 import { readUploadedFile } from '../../lib/upload-file';
 import type { BusinessSettingsService } from './business-settings.service';
 
-// /api/business-settings, subject business-settings (/tenant/business-settings): the caller's
+// /api/tenant-settings, subject tenant-setting (/tenant/business-settings): the caller's
 // own tenant, never one named in the request.
 
 export async function businessSettingsRoutes(
@@ -17,24 +17,24 @@ export async function businessSettingsRoutes(
   const route = defineRoutes(app, { tags: ['business-settings'], context: authedContextOf });
   await app.register(multipart);
 
-  route.get('/business-settings', {
-    config: { permission: 'read-business-settings' },
+  route.get('/tenant-settings', {
+    config: { permission: 'read-tenant-setting' },
     summary: "The caller's business settings: tax, service charge, rounding, receipt, business day",
     data: businessSettingsSchema,
     handler: (ctx) => service.get(ctx),
   });
 
-  route.put('/business-settings', {
-    config: { permission: 'update-business-settings' },
+  route.put('/tenant-settings', {
+    config: { permission: 'update-tenant-setting' },
     summary: 'Change the business settings; orders already placed keep their amounts (audited)',
     body: businessSettingsInputSchema,
     data: businessSettingsSchema,
     handler: (ctx, { body }) => service.update(ctx, body),
   });
 
-  route.post('/business-settings/logo', {
+  route.post('/tenant-settings/logo', {
     // Multipart bodies are not hashed by the idempotency plugin; a repeated upload is harmless.
-    config: { permission: 'update-business-settings', idempotency: false },
+    config: { permission: 'update-tenant-setting', idempotency: false },
     summary:
       'Upload the receipt logo (multipart "file"; JPEG, PNG or WebP up to 2 MB, checked by content; stored as a 400 px WebP)',
     consumes: ['multipart/form-data'],
@@ -43,8 +43,8 @@ export async function businessSettingsRoutes(
       service.setLogo(ctx, await readUploadedFile(request, IMAGE_MAX_BYTES)),
   });
 
-  route.delete('/business-settings/logo', {
-    config: { permission: 'update-business-settings' },
+  route.delete('/tenant-settings/logo', {
+    config: { permission: 'update-tenant-setting' },
     summary: 'Remove the receipt logo',
     data: businessSettingsSchema,
     handler: (ctx) => service.removeLogo(ctx),

@@ -11,7 +11,7 @@ import { addProduct, demoTenantId, sell, testClock } from '../../test/order-fixt
 import { anonymous, type RequestHeaders } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 
-// Business settings (/api/business-settings): the tenant's own admin edits its tax, service
+// Business settings (/api/tenant-settings): the tenant's own admin edits its tax, service
 // charge, rounding, registration numbers, receipt texts and logo and business-day cut-off; the
 // tenant is the caller's, never the request's. Orders keep the amounts they were priced with.
 
@@ -39,56 +39,56 @@ const uploadLogo = (file: Buffer, headers: RequestHeaders = admin, name = 'logo.
   const body = multipart(file, name);
   return t.inject({
     method: 'POST',
-    url: '/api/business-settings/logo',
+    url: '/api/tenant-settings/logo',
     headers: { ...headers, 'content-type': body.contentType },
     payload: body.payload,
   });
 };
 
-describe('GET /api/business-settings', () => {
+describe('GET /api/tenant-settings', () => {
   it("answers the caller's own tenant's settings", async () => {
-    const res = await api.get('/api/business-settings');
+    const res = await api.get('/api/tenant-settings');
     expect(res.statusCode, res.body).toBe(200);
     const settings = businessSettingsSchema.strict().parse(res.json().data);
     expect(settings).toMatchObject({ ...demoSettings, business_name: 'Kopi Demo Sdn Bhd' });
     expect(settings.receipt_logo_url).toBeNull();
-    const own = await api.get('/api/business-settings', other.headers);
+    const own = await api.get('/api/tenant-settings', other.headers);
     expect(own.json().data.business_name).toBe('Tenant settings-other');
   });
 
   it('answers 401 without a token and 403 without the permission, the superadmin too', async () => {
-    expectCode(await api.get('/api/business-settings', anonymous), 401, 'unauthorized');
+    expectCode(await api.get('/api/tenant-settings', anonymous), 401, 'unauthorized');
     expectCode(
-      await api.put('/api/business-settings', demoSettings, anonymous),
+      await api.put('/api/tenant-settings', demoSettings, anonymous),
       401,
       'unauthorized',
     );
     expectCode(await uploadLogo(await pngImage(10, 10), {}), 401, 'unauthorized');
-    expectCode(await api.get('/api/business-settings', cashier), 403, 'forbidden');
-    expectCode(await api.put('/api/business-settings', demoSettings, cashier), 403, 'forbidden');
+    expectCode(await api.get('/api/tenant-settings', cashier), 403, 'forbidden');
+    expectCode(await api.put('/api/tenant-settings', demoSettings, cashier), 403, 'forbidden');
     // The platform superadmin keeps /tenant; a tenant's business settings are its admin's.
-    expectCode(await api.get('/api/business-settings', superadmin), 403, 'forbidden');
+    expectCode(await api.get('/api/tenant-settings', superadmin), 403, 'forbidden');
     await api.post(`/api/tenants/${demoId}/enter`, {}, superadmin);
     const inside = t.bearer((await t.login('superadmin')).token);
-    expectCode(await api.put('/api/business-settings', demoSettings, inside), 403, 'forbidden');
+    expectCode(await api.put('/api/tenant-settings', demoSettings, inside), 403, 'forbidden');
     await api.post('/api/tenants/leave', {}, inside);
     // A reader may read but not change.
     await createUser(t, {
       username: 'settings-reader',
       tenantId: demoId,
-      permissions: ['read-business-settings'],
+      permissions: ['read-tenant-setting'],
     });
     const reader = t.bearer((await t.login('settings-reader')).token);
-    expect((await api.get('/api/business-settings', reader)).statusCode).toBe(200);
-    expectCode(await api.put('/api/business-settings', demoSettings, reader), 403, 'forbidden');
+    expect((await api.get('/api/tenant-settings', reader)).statusCode).toBe(200);
+    expectCode(await api.put('/api/tenant-settings', demoSettings, reader), 403, 'forbidden');
     expectCode(await uploadLogo(await pngImage(10, 10), reader), 403, 'forbidden');
-    expectCode(await api.del('/api/business-settings/logo', undefined, reader), 403, 'forbidden');
+    expectCode(await api.del('/api/tenant-settings/logo', undefined, reader), 403, 'forbidden');
   });
 });
 
-describe('PUT /api/business-settings', () => {
+describe('PUT /api/tenant-settings', () => {
   it('refuses out-of-range rates and cut-off hours and unknown methods with 400 details', async () => {
-    const bad = await api.put('/api/business-settings', {
+    const bad = await api.put('/api/tenant-settings', {
       ...demoSettings,
       service_tax_rate_bp: 10_001,
       service_charge_rate_bp: -1,
@@ -102,13 +102,13 @@ describe('PUT /api/business-settings', () => {
       'service_charge_rate_bp',
       'service_tax_rate_bp',
     ]);
-    const fractional = await api.put('/api/business-settings', {
+    const fractional = await api.put('/api/tenant-settings', {
       ...demoSettings,
       business_day_cutoff_hour: 4.5,
     });
     expectCode(fractional, 400, 'validation_failed');
     expectCode(
-      await api.put('/api/business-settings', { ...demoSettings, receipt_header: 'x'.repeat(501) }),
+      await api.put('/api/tenant-settings', { ...demoSettings, receipt_header: 'x'.repeat(501) }),
       400,
       'validation_failed',
     );
@@ -121,7 +121,7 @@ describe('PUT /api/business-settings', () => {
   it("changes only the caller's tenant, whatever the request names", async () => {
     const before = await tenantRow(demoId);
     const res = await api.put(
-      '/api/business-settings',
+      '/api/tenant-settings',
       { ...demoSettings, service_tax_rate_bp: 800, tenant_id: demoId, id: demoId },
       other.headers,
     );
@@ -134,7 +134,7 @@ describe('PUT /api/business-settings', () => {
   });
 
   it('saves every setting, stores empty texts as none and audits what changed', async () => {
-    const res = await api.put('/api/business-settings', {
+    const res = await api.put('/api/tenant-settings', {
       ...demoSettings,
       sst_registration_no: '  W10-1808-32000999 ',
       tin: '',
@@ -167,7 +167,7 @@ describe('PUT /api/business-settings', () => {
     });
     expect(entry!.after).toMatchObject({ tin: null, cash_rounding: false });
     // Saving the same settings again changes nothing and writes no entry.
-    const again = await api.put('/api/business-settings', {
+    const again = await api.put('/api/tenant-settings', {
       ...demoSettings,
       ...res.json().data,
       business_name: undefined,
@@ -177,11 +177,11 @@ describe('PUT /api/business-settings', () => {
     expect(again.statusCode, again.body).toBe(200);
     expect((await latestAudit(t, 'business_settings.update'))!.id).toBe(entry!.id);
     // Back to the demo settings for the tests below.
-    expect((await api.put('/api/business-settings', demoSettings)).statusCode).toBe(200);
+    expect((await api.put('/api/tenant-settings', demoSettings)).statusCode).toBe(200);
   });
 });
 
-describe('POST and DELETE /api/business-settings/logo', () => {
+describe('POST and DELETE /api/tenant-settings/logo', () => {
   const onDisk = (url: string) => path.join(t.config.dataDir, url);
 
   it('refuses a file that is not a picture (checked by content, not name) with 400', async () => {
@@ -206,7 +206,7 @@ describe('POST and DELETE /api/business-settings/logo', () => {
     });
     // Another tenant's logo is its own.
     expect((await tenantRow(other.tenant.id)).receiptLogoUrl).toBeNull();
-    const removed = await api.del('/api/business-settings/logo');
+    const removed = await api.del('/api/tenant-settings/logo');
     expect(removed.json().data.receipt_logo_url).toBeNull();
     expect(fs.existsSync(onDisk(next))).toBe(false);
   });
@@ -229,7 +229,7 @@ describe('orders after a change', () => {
     const oldOrder = orderSchema.parse(old.json().data);
     expect(oldOrder).toMatchObject({ service_charge: 100, service_tax: 66, total: 1166 });
 
-    const changed = await api.put('/api/business-settings', {
+    const changed = await api.put('/api/tenant-settings', {
       ...demoSettings,
       service_tax_rate_bp: 800,
       service_charge_rate_bp: 500,
@@ -257,6 +257,6 @@ describe('orders after a change', () => {
     const pos = await api.get(`/api/pos/context?outlet_id=${kl}`);
     expect(pos.json().data.pricing).toMatchObject({ service_tax_rate_bp: 800 });
     expect(pos.json().data.receipt).toMatchObject({ header: 'Halal certified', logo_url: null });
-    expect((await api.put('/api/business-settings', demoSettings)).statusCode).toBe(200);
+    expect((await api.put('/api/tenant-settings', demoSettings)).statusCode).toBe(200);
   });
 });

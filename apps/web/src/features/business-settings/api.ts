@@ -2,20 +2,20 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BusinessSettings, BusinessSettingsInput } from '@kopi/contract';
 import { http } from '../../lib/http/http';
 
-// /api/business-settings (subject business-settings): the signed-in tenant's own settings.
+// /api/tenant-settings (subject business-settings): the signed-in tenant's own settings.
 export const businessSettingsKeys = {
   all: ['business-settings'] as const,
 };
 
-export const getBusinessSettings = () => http.get<BusinessSettings>('/business-settings');
+export const getBusinessSettings = () => http.get<BusinessSettings>('/tenant-settings');
 export const saveBusinessSettings = (body: BusinessSettingsInput) =>
-  http.put<BusinessSettings>('/business-settings', body);
+  http.put<BusinessSettings>('/tenant-settings', body);
 export function uploadReceiptLogo(file: File) {
   const form = new FormData();
   form.append('file', file);
-  return http.post<BusinessSettings>('/business-settings/logo', form);
+  return http.post<BusinessSettings>('/tenant-settings/logo', form);
 }
-export const removeReceiptLogo = () => http.delete<BusinessSettings>('/business-settings/logo');
+export const removeReceiptLogo = () => http.delete<BusinessSettings>('/tenant-settings/logo');
 
 export const useBusinessSettings = () =>
   useQuery({ queryKey: businessSettingsKeys.all, queryFn: getBusinessSettings });

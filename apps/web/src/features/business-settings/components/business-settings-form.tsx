@@ -97,7 +97,7 @@ export function BusinessSettingsForm({
         optionLabel={(method) => t(`serving.${method}`)}
       />
       <Grid size={12}>
-        {/* Without update-business-settings there is no Save: a flipped switch goes nowhere. */}
+        {/* Without update-tenant-setting there is no Save: a flipped switch goes nowhere. */}
         <FormSwitchField name="service_charge_taxable" label={t('form.chargeTaxable')} />
         <FormSwitchField name="cash_rounding" label={t('form.cashRounding')} />
       </Grid>

@@ -33,17 +33,17 @@ const settings: BusinessSettings = {
 };
 const { business_name: _n, receipt_logo_url: _l, updated_at: _u, ...input } = settings;
 
-const admin = (_action: string, subject: string): boolean => subject === 'business-settings';
+const admin = (_action: string, subject: string): boolean => subject === 'tenant-setting';
 const reader = (action: string, subject: string): boolean =>
-  action === 'read' && subject === 'business-settings';
+  action === 'read' && subject === 'tenant-setting';
 
 function setup(can = admin, answer?: (body: unknown) => { status?: number; body: unknown }) {
   const calls = mockFetch((call) => {
-    if (call.url === '/api/business-settings' && call.method === 'GET')
+    if (call.url === '/api/tenant-settings' && call.method === 'GET')
       return { body: { data: settings } };
-    if (call.url === '/api/business-settings' && call.method === 'PUT')
+    if (call.url === '/api/tenant-settings' && call.method === 'PUT')
       return answer?.(call.body) ?? { body: { data: { ...settings, ...(call.body as object) } } };
-    if (call.url === '/api/business-settings/logo' && call.method === 'POST')
+    if (call.url === '/api/tenant-settings/logo' && call.method === 'POST')
       return { body: { data: { ...settings, receipt_logo_url: '/uploads/logos/new.webp' } } };
     return undefined;
   });
@@ -115,7 +115,7 @@ describe('business settings page', { timeout: 30_000 }, () => {
     expect((post!.body as FormData).get('file')).toBeInstanceOf(File);
   });
 
-  it('shows the settings without Save or upload to read-business-settings only', async () => {
+  it('shows the settings without Save or upload to read-tenant-setting only', async () => {
     setup(reader);
     expect(await screen.findByLabelText('Service tax (SST)')).toBeDisabled();
     expect(screen.queryByTestId('business-settings-save')).toBeNull();

@@ -11,14 +11,14 @@ import { useBusinessSettingsStrings } from '../i18n';
 /**
  * /tenant/business-settings (read business-settings): the tenant's admin sets tax, service
  * charge, rounding, registration numbers, receipt texts and logo and the business day
- * (update-business-settings to change them). The tenant is always the signed-in one.
+ * (update-tenant-setting to change them). The tenant is always the signed-in one.
  */
 export function BusinessSettingsPage() {
   const { t } = useBusinessSettingsStrings();
   const can = useCan();
   const settings = useBusinessSettings();
   const setSettings = useSetBusinessSettings();
-  const mayUpdate = can('update', 'business-settings');
+  const mayUpdate = can('update', 'tenant-setting');
 
   return (
     <Stack spacing={3}>
