@@ -65,7 +65,7 @@ describe(`migrations (${engine})`, () => {
         users: (await database.db.select({ n: count() }).from(users))[0]!.n,
       });
       const before = await counts();
-      expect(before.users).toBe(5);
+      expect(before.users).toBe(6);
       const second = await prepareDatabase(database, { seedDemo: true, hasher, log: silent });
       expect(second.demoSeeded).toBe(false);
       expect(await counts()).toEqual(before);
@@ -107,7 +107,7 @@ describe('restart', () => {
         expect(list.statusCode).toBe(200);
         const again = await second.login('cashier');
         expect(again.fullname).toBe('Written before restart');
-        expect((await second.database.db.select({ n: count() }).from(users))[0]!.n).toBe(5);
+        expect((await second.database.db.select({ n: count() }).from(users))[0]!.n).toBe(6);
       } finally {
         await second.close();
       }

@@ -447,6 +447,20 @@ export const builtinRoles: { name: string; description: string; permissions: str
     ],
   },
   {
+    name: 'marketing',
+    description: "The customer app's banners, feature switches and texts",
+    permissions: [
+      'read-dashboard',
+      ...crud('banner', 'read', 'create', 'update', 'delete'),
+      ...crud('enable-disable', 'read', 'update'),
+      ...crud('content-text', 'read', 'update'),
+      // Banner targets and outlet choices name these; reading them changes nothing.
+      'read-outlet',
+      'read-list-product',
+      'read-category',
+    ],
+  },
+  {
     name: 'finance',
     description: 'Reports, refund approval and transfer, wallet adjustments, logs',
     permissions: [
@@ -595,6 +609,12 @@ export const demoUsers: {
     fullname: 'Rajesh Kumar',
     email: 'finance@kopi-demo.my',
     role: 'finance',
+  },
+  {
+    username: 'marketing',
+    fullname: 'Nurul Izzah',
+    email: 'marketing@kopi-demo.my',
+    role: 'marketing',
   },
 ];
 

@@ -41,6 +41,7 @@ describe('GET /api/roles', () => {
       'cashier',
       'finance',
       'manager',
+      'marketing',
     ]);
     const cashier = rows.find((r: { name: string }) => r.name === 'cashier');
     expect(cashier).toMatchObject({

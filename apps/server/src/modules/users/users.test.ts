@@ -137,6 +137,7 @@ describe('GET /api/users/options', () => {
       'cashier',
       'finance',
       'manager',
+      'marketing',
       'role-kl-lead',
     ]);
     expect(offered.every((r: { assignable: boolean }) => r.assignable)).toBe(true);
