@@ -143,3 +143,36 @@ test('the superadmin sees every tenant with its outlets and works inside one', a
   await page.getByTestId('tenant-leave').click();
   await expect(page.getByTestId('tenant-context')).toContainText('working on the platform');
 });
+
+test.describe('tills', () => {
+  // The duplicate name is refused on purpose (409, which the client retries once as SPEC §7 says).
+  test.use({ expectedHttpStatuses: [409] });
+
+  test("an admin adds, renames and deletes an outlet's till", async ({ page }) => {
+    const name = `Till ${stamp}`;
+    await signIn(page, 'admin');
+    await page.goto('/outlet');
+    await page.getByRole('button', { name: 'Tills of Johor Bahru' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Tills · Johor Bahru' });
+    await expect(dialog.getByTestId('till-row').first()).toContainText('Till 1');
+
+    await dialog.getByTestId('till-new-name').fill(name);
+    await dialog.getByTestId('till-add').click();
+    await expect(dialog.getByTestId('till-row').filter({ hasText: name })).toBeVisible();
+    // A duplicate name is refused by the server, with its reason.
+    await dialog.getByTestId('till-new-name').fill(name);
+    await dialog.getByTestId('till-add').click();
+    await expect(page.getByText('This outlet already has a till with this name')).toBeVisible();
+
+    await dialog.getByRole('button', { name: `Rename ${name}` }).click();
+    await dialog.getByTestId('till-name-edit').fill(`Bar ${stamp}`);
+    await dialog.getByTestId('till-save').click();
+    const renamed = dialog.getByTestId('till-row').filter({ hasText: `Bar ${stamp}` });
+    await expect(renamed).toBeVisible();
+
+    await dialog.getByRole('button', { name: `Delete Bar ${stamp}` }).click();
+    await dialog.getByTestId('till-delete-confirm').click();
+    await expect(renamed).toHaveCount(0);
+    await expect(dialog.getByTestId('till-row').first()).toContainText('Till 1');
+  });
+});

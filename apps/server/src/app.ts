@@ -45,6 +45,8 @@ import { createNotificationService } from './modules/notifications/notifications
 import { createCloseDayService } from './modules/orders/close-day.service';
 import { createShiftService } from './modules/shifts/shifts.service';
 import { shiftRoutes } from './modules/shifts/shifts.routes';
+import { tillRoutes } from './modules/shifts/tills.routes';
+import { createTillService } from './modules/shifts/tills.service';
 import { seedDemoOrders } from './modules/orders/orders-demo-seed';
 import { seedDemoRefunds } from './modules/refunds/refunds-demo-seed';
 import { seedDemoCustomers } from './modules/customers/customers-demo-seed';
@@ -290,6 +292,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
       // Tills and shifts: a counter sale goes into its till's open shift (decision 035).
       const shifts = createShiftService({ db, now });
       await api.register(shiftRoutes, { service: shifts });
+      await api.register(tillRoutes, { service: createTillService({ db }) });
       await api.register(orderRoutes, {
         service: createOrderService({
           db,

@@ -32,4 +32,14 @@ export const shiftErrors = {
     en: 'This outlet already has a till with this name',
     my: 'Cawangan ini sudah mempunyai kaunter dengan nama ini',
   },
+  till_in_use: {
+    status: 409,
+    en: 'Shifts or orders were recorded on this till: rename it instead of deleting it',
+    my: 'Syif atau pesanan telah direkodkan di kaunter ini: tukar namanya dan bukan memadamnya',
+  },
+  till_last: {
+    status: 409,
+    en: 'An outlet keeps at least one till',
+    my: 'Setiap cawangan mesti mempunyai sekurang-kurangnya satu kaunter',
+  },
 } as const satisfies Record<string, ErrorEntry>;

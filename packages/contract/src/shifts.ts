@@ -8,6 +8,7 @@ import { messageKey, text } from './validation';
 // Amounts in sen. Paths (subject `shift`):
 //   GET  /api/tills?outlet_id            read-shift | create-shift   an outlet's tills with their open shift
 //   POST /api/tills                      update-outlet               add a till to an outlet
+//   PUT|DELETE /api/tills/{id}           update-outlet               rename; delete an unused till
 //   GET  /api/shifts                     read-shift                  list: outlet_id, till_id, cashier_id, from/to, status
 //   GET  /api/shifts/current?outlet_id   read-shift | create-shift   the open shifts of an outlet's tills
 //   GET  /api/shifts/{id}                read-shift | create-shift   a shift with its report (one's own without read-shift)
@@ -152,6 +153,8 @@ export const tillCreateSchema = z.object({
     .max(40, { error: messageKey('max_length', { max: 40 }) }),
 });
 export type TillCreate = z.infer<typeof tillCreateSchema>;
+export const tillUpdateSchema = tillCreateSchema.pick({ name: true });
+export type TillUpdate = z.infer<typeof tillUpdateSchema>;
 
 /** POST /api/shifts */
 export const shiftOpenSchema = z.object({ till_id: z.uuid(), float: cashCountSchema });

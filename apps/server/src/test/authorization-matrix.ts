@@ -148,6 +148,8 @@ export const authorizationMatrix: MatrixRow[] = [
   row('GET /api/tills',                                         [200,  200,  200,  200,  403]),
   row('GET /api/tills',                                         [200,  200,  404,  404,  403], OTHER),
   row('POST /api/tills',                                        [201,  201,  403,  403,  403]),
+  row('PUT /api/tills/:id',                                     [200,  200,  403,  403,  403]),
+  row('DELETE /api/tills/:id',                                  [200,  200,  403,  403,  403]),
   row('GET /api/shifts',                                        [200,  200,  200,  403,  403]),
   row('GET /api/shifts/current',                                [200,  200,  200,  200,  403]),
   row('GET /api/shifts/current',                                [200,  200,  404,  404,  403], OTHER),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
-// The tenant-isolation scenario's part for tills and shifts: tenant A's admin lists and adds a
-// till, opens a shift on it, moves cash in and out, reads and lists shifts and closes it with a
+// The tenant-isolation scenario's part for tills and shifts: tenant A's admin lists, adds,
+// renames and deletes tills, opens a shift on it, moves cash in and out, reads and lists shifts and closes it with a
 // note; then opens the shift on the outlet's first till that the scenario's counter sales go into
 // (the Z-report of the day close reads it back).
 
@@ -22,6 +22,13 @@ export async function shiftsPart(send: Send, admin: Headers, outletId: string) {
   const spare = (
     await send(admin, 'POST', '/api/tills', { outlet_id: outletId, name: 'Isolation till' })
   ).data as { id: string };
+  // A till nothing was rung up on: renamed, then deleted (a till with a shift cannot be).
+  const unused = (
+    await send(admin, 'POST', '/api/tills', { outlet_id: outletId, name: 'Isolation extra' })
+  ).data as { id: string };
+  await send(admin, 'PUT', `/api/tills/${unused.id}`, { name: 'Isolation renamed' });
+  await send(admin, 'DELETE', `/api/tills/${unused.id}`);
+  await send(admin, 'PUT', `/api/tills/${spare.id}`, { name: 'Isolation till 2' });
   const float = { note_10: 10, coin_50: 4 };
   const shift = (await send(admin, 'POST', '/api/shifts', { till_id: spare.id, float }, key()))
     .data as { id: string };

@@ -7,10 +7,9 @@ import { cashMovements, shifts, tills } from '../../db/schema/shifts';
 import { outlets, tenants } from '../../db/schema/tenancy';
 import { ownedBy, ownedId } from '../../db/tenant-scope';
 
-// Tills, shifts and cash movements of one tenant, and the sales and refunds a shift's report
+// Shifts and cash movements of one tenant, and the sales and refunds a shift's report
 // counts. Every query filters by tenant_id.
 
-export type TillRow = typeof tills.$inferSelect;
 export type ShiftRow = typeof shifts.$inferSelect;
 export type MovementRow = typeof cashMovements.$inferSelect;
 
@@ -30,44 +29,6 @@ export async function outletShiftSettings(db: Db, tenantId: string, outletId: st
     .where(and(ownedBy(outlets, tenantId), eq(outlets.id, outletId)))
     .limit(1);
   return row ?? null;
-}
-
-/** An outlet's tills by name, each with its open shift (if any). */
-export async function outletTills(db: Db, tenantId: string, outletId: string) {
-  return db
-    .select({
-      id: tills.id,
-      outletId: tills.outletId,
-      name: tills.name,
-      shiftId: shifts.id,
-      cashierId: shifts.cashierId,
-      cashierName: shifts.cashierName,
-      openedAt: shifts.openedAt,
-    })
-    .from(tills)
-    .leftJoin(
-      shifts,
-      and(eq(shifts.tillId, tills.id), eq(shifts.status, 'open'), ownedBy(shifts, tenantId)),
-    )
-    .where(and(ownedBy(tills, tenantId), eq(tills.outletId, outletId)))
-    .orderBy(asc(tills.createdAt), asc(tills.name), asc(tills.id));
-}
-
-export async function findTill(db: Db, tenantId: string, tillId: string) {
-  const [row] = await db
-    .select()
-    .from(tills)
-    .where(and(ownedBy(tills, tenantId), eq(tills.id, tillId)))
-    .limit(1);
-  return row ?? null;
-}
-
-export async function insertTill(
-  db: Db,
-  values: { tenantId: string; outletId: string; name: string },
-) {
-  const [row] = await db.insert(tills).values(values).returning();
-  return row!;
 }
 
 export async function userFullname(db: Db, tenantId: string, userId: string) {

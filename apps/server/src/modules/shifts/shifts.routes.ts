@@ -9,20 +9,15 @@ import {
   shiftOpenSchema,
   shiftSchema,
   shiftSummarySchema,
-  tillCreateSchema,
-  tillQuerySchema,
-  tillSchema,
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { anyOf } from '../../lib/access';
 import { authedContextOf } from '../../lib/request-context';
 import { defineRoutes, idempotencyKeyOf } from '../../lib/route-kit';
 import type { ShiftService } from './shifts.service';
 
-// DESIGN §8 tills and shifts (subject shift, decision 035). Permissions:
-//   GET  /tills, /shifts/current, /shifts/{id}  read-shift | create-shift (a cashier: their own shift)
-//   POST /tills                                 update-outlet
+// DESIGN §8 shifts (subject shift, decision 035; tills in tills.routes). Permissions:
+//   GET  /shifts/current, /shifts/{id}          read-shift | create-shift (a cashier: their own shift)
 //   GET  /shifts                                read-shift
 //   POST /shifts                                create-shift (open; Idempotency-Key required)
 //   POST /shifts/{id}/movements                 update-shift (cash in/out; Idempotency-Key required)
@@ -34,22 +29,6 @@ const readers = anyOf('read-shift', 'create-shift');
 
 export async function shiftRoutes(app: FastifyInstance, { service }: { service: ShiftService }) {
   const route = defineRoutes(app, { tags: ['shifts'], context: authedContextOf });
-
-  route.get('/tills', {
-    config: { permission: readers },
-    summary: "An outlet's tills (every outlet has one) with the shift open on each",
-    querystring: tillQuerySchema,
-    data: z.array(tillSchema),
-    handler: (ctx, { query }) => service.tills(ctx, query.outlet_id),
-  });
-
-  route.create('/tills', {
-    config: { permission: 'update-outlet' },
-    summary: 'Add a till (a named cash register) to an outlet; 409 till_name_taken on a duplicate',
-    body: tillCreateSchema,
-    data: tillSchema,
-    handler: (ctx, { body }) => service.createTill(ctx, body),
-  });
 
   route.list('/shifts', {
     config: { permission: 'read-shift' },

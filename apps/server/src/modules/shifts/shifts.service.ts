@@ -9,8 +9,6 @@ import {
   type ShiftClose,
   type ShiftListQuery,
   type ShiftOpen,
-  type Till,
-  type TillCreate,
   varianceNeedsNote,
   type ZReportShift,
 } from '@kopi/contract';
@@ -24,9 +22,10 @@ import type { AuthedContext } from '../../lib/request-context';
 import { hasPermission } from '../../lib/access';
 import { tenantIdOf } from '../../lib/tenant-scope';
 import * as repo from './shifts.repo';
+import * as tillsRepo from './tills.repo';
 import { toMovement, toShift, toSummary } from './shift-view';
 
-// Tills and shifts (decision 035). A cashier opens a shift at a till with a float counted by
+// Shifts (decision 035). A cashier opens a shift at a till with a float counted by
 // denomination, moves cash in and out with a reason, and closes it with the drawer counted: the
 // expected cash is the contract's drawerFigures over the shift's payments, the refunds paid on
 // its till while it was open and its movements. Every write is audited and, with its
@@ -50,7 +49,7 @@ export function createShiftService({ db, now }: { db: Db; now: Clock }) {
   }
 
   async function requireTill(ctx: AuthedContext, tillId: string) {
-    const till = await repo.findTill(db, tenantIdOf(ctx), tillId);
+    const till = await tillsRepo.findTill(db, tenantIdOf(ctx), tillId);
     const bound = ctx.principal.outletId;
     if (!till || (bound && till.outletId !== bound)) throw new AppError('not_found');
     return till;
@@ -105,56 +104,6 @@ export function createShiftService({ db, now }: { db: Db; now: Clock }) {
   }
 
   return {
-    /** GET /api/tills: the outlet's tills with their open shifts. */
-    async tills(ctx: AuthedContext, outletId: string): Promise<Till[]> {
-      await requireOutlet(ctx, outletId);
-      const rows = await repo.outletTills(db, tenantIdOf(ctx), outletId);
-      return rows.map((r) => ({
-        id: r.id,
-        outlet_id: r.outletId,
-        name: r.name,
-        open_shift:
-          r.shiftId && r.openedAt
-            ? {
-                id: r.shiftId,
-                cashier_id: r.cashierId,
-                cashier_name: r.cashierName,
-                opened_at: r.openedAt.toISOString(),
-              }
-            : null,
-      }));
-    },
-
-    /** POST /api/tills */
-    async createTill(ctx: AuthedContext, input: TillCreate): Promise<Till> {
-      await requireOutlet(ctx, input.outlet_id);
-      const tenantId = tenantIdOf(ctx);
-      const till = await db
-        .transaction(async (tx) => {
-          const row = await repo.insertTill(tx, {
-            tenantId,
-            outletId: input.outlet_id,
-            name: input.name,
-          });
-          await audit.record(tx, ctx, {
-            action: 'till.create',
-            entity: 'till',
-            entityId: row.id,
-            after: { outlet_id: row.outletId, name: row.name },
-          });
-          return row;
-        })
-        .catch((error: unknown) => {
-          if (uniqueViolation(error) === 'tills_outlet_name_unique') {
-            throw new AppError('till_name_taken', {
-              details: [{ path: 'name', message: 'validation.not_unique' }],
-            });
-          }
-          throw error;
-        });
-      return { id: till.id, outlet_id: till.outletId, name: till.name, open_shift: null };
-    },
-
     /** GET /api/shifts */
     async list(ctx: AuthedContext, q: ShiftListQuery) {
       const bound = ctx.principal.outletId;
@@ -361,8 +310,8 @@ export function createShiftService({ db, now }: { db: Db; now: Clock }) {
       const outlet = await repo.outletShiftSettings(db, tenantId, outletId);
       if (!outlet) return null;
       const till = tillId
-        ? await repo.findTill(db, tenantId, tillId)
-        : ((await repo.outletTills(db, tenantId, outletId))[0] ?? null);
+        ? await tillsRepo.findTill(db, tenantId, tillId)
+        : ((await tillsRepo.outletTills(db, tenantId, outletId))[0] ?? null);
       if (tillId && (!till || till.outletId !== outletId)) throw new AppError('not_found');
       const open = till ? await repo.openShiftOfTill(db, tenantId, till.id) : null;
       if (!open && outlet.shiftsRequired) throw new AppError('shift_required');

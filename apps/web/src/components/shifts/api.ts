@@ -9,6 +9,8 @@ import type {
   ShiftOpen,
   ShiftSummary,
   Till,
+  TillCreate,
+  TillUpdate,
 } from '@kopi/contract';
 import { http } from '../../lib/http/http';
 import { fetchPage } from '../../lib/http/paged-list';
@@ -25,6 +27,9 @@ export const shiftKeys = {
 
 export const listTills = (outletId: string) =>
   http.get<Till[]>('/tills', { query: { outlet_id: outletId } });
+export const createTill = (body: TillCreate) => http.post<Till>('/tills', body);
+export const renameTill = (id: string, body: TillUpdate) => http.put<Till>(`/tills/${id}`, body);
+export const deleteTill = (id: string) => http.delete<{ id: string }>(`/tills/${id}`);
 export const currentShifts = (outletId: string) =>
   http.get<CurrentShifts>('/shifts/current', { query: { outlet_id: outletId } });
 export const getShift = (id: string) => http.get<Shift>(`/shifts/${id}`);

@@ -126,6 +126,28 @@ const en = {
     noClosures: 'No closures planned.',
     dates: 'Dates',
   },
+  tills: {
+    action: 'Tills of {{name}}',
+    title: 'Tills · {{name}}',
+    subtitle:
+      'The cash registers of this outlet. A cashier opens a shift at one of them; a till something was rung up on can be renamed but not deleted.',
+    name: 'Till name',
+    newName: 'New till',
+    newPlaceholder: 'e.g. Till 2, Drive-through',
+    add: 'Add till',
+    added: 'Till added',
+    rename: 'Rename {{name}}',
+    renamed: 'Till renamed',
+    save: 'Save name',
+    cancel: 'Cancel',
+    delete: 'Delete {{name}}',
+    deleteTitle: 'Delete this till?',
+    deleteMessage: 'Delete “{{name}}”?',
+    deleteConfirm: 'Delete',
+    deleted: 'Till deleted',
+    openShift: 'Shift open: {{name}} since {{time}}',
+    close: 'Close',
+  },
 } as const;
 
 const my: FeatureMessages<typeof en> = {
@@ -253,6 +275,28 @@ const my: FeatureMessages<typeof en> = {
     removeClosure: 'Buang penutupan {{from}} – {{to}}',
     noClosures: 'Tiada penutupan dirancang.',
     dates: 'Tarikh',
+  },
+  tills: {
+    action: 'Kaunter {{name}}',
+    title: 'Kaunter · {{name}}',
+    subtitle:
+      'Mesin tunai cawangan ini. Juruwang membuka syif di salah satu daripadanya; kaunter yang telah digunakan untuk jualan boleh ditukar nama tetapi tidak boleh dipadam.',
+    name: 'Nama kaunter',
+    newName: 'Kaunter baharu',
+    newPlaceholder: 'cth. Kaunter 2, Pandu lalu',
+    add: 'Tambah kaunter',
+    added: 'Kaunter ditambah',
+    rename: 'Tukar nama {{name}}',
+    renamed: 'Nama kaunter ditukar',
+    save: 'Simpan nama',
+    cancel: 'Batal',
+    delete: 'Padam {{name}}',
+    deleteTitle: 'Padam kaunter ini?',
+    deleteMessage: 'Padam “{{name}}”?',
+    deleteConfirm: 'Padam',
+    deleted: 'Kaunter dipadam',
+    openShift: 'Syif dibuka: {{name}} sejak {{time}}',
+    close: 'Tutup',
   },
 };
 

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import AccessTime from '@mui/icons-material/AccessTime';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import PointOfSaleOutlined from '@mui/icons-material/PointOfSaleOutlined';
 import type { Outlet, OutletInput } from '@kopi/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
@@ -32,13 +33,17 @@ import {
 } from '../api';
 import { OpenStateChip } from '../components/open-state-chip';
 import { OutletDrawer } from '../components/outlet-drawer';
+import { TillsDialog } from '../components/tills-dialog';
 import { useOutletStrings } from '../i18n';
 import { outletInputOf } from '../outlet-input';
 import { statusOptions } from '../../../components/form-fields';
 
 type OutletStatusFilter = '' | 'active' | 'disabled';
 
-/** /outlet (read outlet): the outlets, whether each is open now, create and edit in a drawer. */
+/**
+ * /outlet (read outlet): the outlets, whether each is open now, create and edit in a drawer, and
+ * each outlet's tills (update outlet).
+ */
 export function OutletPage() {
   const { t } = useOutletStrings();
   const can = useCan();
@@ -68,6 +73,7 @@ export function OutletPage() {
     refresh: invalidate,
   });
   const deleting = removal.pending;
+  const [tillsOf, setTillsOf] = useState<Outlet | null>(null);
 
   const columns: DataTableColumn<Outlet>[] = [
     {
@@ -153,6 +159,14 @@ export function OutletPage() {
           )}
           {mayUpdate && (
             <RowAction
+              label={t('tills.action', { name: o.name })}
+              icon={<PointOfSaleOutlined fontSize="small" />}
+              onClick={() => setTillsOf(o)}
+              testId="outlet-tills"
+            />
+          )}
+          {mayUpdate && (
+            <RowAction
               label={t('list.edit', { name: o.name })}
               icon={<EditOutlined fontSize="small" />}
               onClick={() => editor.openEdit(o)}
@@ -197,6 +211,7 @@ export function OutletPage() {
         />
       </Card>
       <OutletDrawer outlet={editor.record} {...editor.form} />
+      <TillsDialog outlet={tillsOf} onClose={() => setTillsOf(null)} />
       <ConfirmDialog
         open={Boolean(deleting)}
         title={deleting?.blocked ? t('list.cannotDeleteTitle') : t('list.deleteTitle')}
