@@ -42,41 +42,13 @@ import { createLiveService } from './modules/live/live.service';
 import { createHealthService } from './modules/health/health.service';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationService } from './modules/notifications/notifications.service';
-import { createCloseDayService } from './modules/orders/close-day.service';
-import { createShiftService } from './modules/shifts/shifts.service';
-import { shiftRoutes } from './modules/shifts/shifts.routes';
-import { tillRoutes } from './modules/shifts/tills.routes';
-import { createTillService } from './modules/shifts/tills.service';
 import { seedDemoOrders } from './modules/orders/orders-demo-seed';
 import { seedDemoRefunds } from './modules/refunds/refunds-demo-seed';
 import { seedDemoCustomers } from './modules/customers/customers-demo-seed';
-import { refundRoutes } from './modules/refunds/refunds.routes';
-import { createRefundService } from './modules/refunds/refunds.service';
-import { orderRoutes } from './modules/orders/orders.routes';
-import { createOrderService } from './modules/orders/orders.service';
-import { createCustomerService } from './modules/customers/customers.service';
-import { createCustomerMenuService } from './modules/orders/customer-menu.service';
-import { createCustomerOrderService } from './modules/orders/customer-orders.service';
-import { mobileRoutes } from './modules/mobile/mobile.routes';
-import { createMemberPointsService } from './modules/loyalty/member-points.service';
 import { schedulePointsExpiry } from './modules/loyalty/points-expiry.service';
-import { createReferralListService } from './modules/loyalty/referral-list.service';
-import {
-  createPaymentCodeService,
-  resolvePaymentCodeSecret,
-} from './modules/loyalty/payment-codes.service';
 import { registerCatalogueRoutes } from './catalogue-routes';
-import { registerLoyaltyRoutes } from './loyalty-routes';
-import { resolveSandboxSecret } from './modules/payments/payment-secrets';
-import { paymentRoutes } from './modules/payments/payments.routes';
-import { createPaymentService } from './modules/payments/payments.service';
-import {
-  createRefundPayouts,
-  type RefundSettledHook,
-  type SandboxDelivery,
-  schedulePayoutSweeper,
-} from './modules/payments/refund-payouts.service';
-import { createSandboxProvider } from './modules/payments/sandbox-provider';
+import { registerCommerceRoutes } from './commerce-routes';
+import type { SandboxDelivery } from './modules/payments/refund-payouts.service';
 import { logRoutes } from './modules/logs/logs.routes';
 import { createLogService } from './modules/logs/logs.service';
 import { menuRoutes } from './modules/menus/menus.routes';
@@ -258,96 +230,15 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
       });
       await api.register(notificationRoutes, { service: createNotificationService({ db }) });
       await registerCatalogueRoutes(api, { db, now, dataDir: config.dataDir });
-      // Orders and the POS.
-      // Online payment providers, and refunds paid back through them: the refunds service asks
-      // the payouts to pay an approved refund; the provider's callback settles it through the
-      // refunds service (bound once both exist).
-      const providers = config.paymentSandbox
-        ? [
-            createSandboxProvider({
-              secret: await resolveSandboxSecret(db, config.paymentSandboxSecret),
-              now,
-            }),
-          ]
-        : [];
-      let settleRefund: RefundSettledHook = async () => {};
-      const payouts = createRefundPayouts({
+      // Orders and the POS, online payments, refunds and the customer app.
+      ({ stopPayoutSweeper } = await registerCommerceRoutes(api, {
         db,
         now,
-        providers,
+        config,
+        hasher,
+        log: app.log,
         deliver: options.sandboxDelivery ?? deliverToSelf,
-        onSettled: (tx, settled) => settleRefund(tx, settled),
-        onError: (error) => app.log.error({ err: error }, 'provider refund request failed'),
-      });
-      stopPayoutSweeper = schedulePayoutSweeper(payouts);
-      // A rejected or cancelled paid order asks for its refund through the refunds service.
-      const refunds = createRefundService({ db, now, dataDir: config.dataDir, payouts });
-      settleRefund = refunds.settleByProvider;
-      // Wallet payment codes: the app shows one, the counter's sale takes it.
-      const paymentCodes = createPaymentCodeService({
-        db,
-        now,
-        secret: await resolvePaymentCodeSecret(db),
-      });
-      // Tills and shifts: a counter sale goes into its till's open shift (decision 035).
-      const shifts = createShiftService({ db, now });
-      await api.register(shiftRoutes, { service: shifts });
-      await api.register(tillRoutes, { service: createTillService({ db }) });
-      await api.register(orderRoutes, {
-        service: createOrderService({
-          db,
-          now,
-          onRefundOwed: refunds.refundOwed,
-          paymentCodes,
-          shifts,
-        }),
-        closeDay: createCloseDayService({ db, now, dayShifts: shifts.dayShifts }),
-      });
-      await api.register(refundRoutes, {
-        service: refunds,
-      });
-      // The customer app: a channel over customers, the order core and online payments.
-      const customerOrders = createCustomerOrderService({
-        db,
-        now,
-        onRefundOwed: refunds.refundOwed,
-      });
-      if (config.paymentSandbox && config.databaseUrl) {
-        app.log.warn(
-          'PAYMENT_SANDBOX is on with DATABASE_URL set: app orders are "paid" through the sandbox and no money moves. Set PAYMENT_SANDBOX=false on a real server.',
-        );
-      }
-      const payments = createPaymentService({
-        db,
-        now,
-        orders: customerOrders,
-        providers,
-        payouts,
-      });
-      const customerService = createCustomerService({ db, hasher, log: app.log });
-      const memberPoints = createMemberPointsService({ db, now });
-      const referralList = createReferralListService({ db });
-      await api.register(mobileRoutes, {
-        customers: customerService,
-        menu: createCustomerMenuService({ db, now }),
-        orders: customerOrders,
-        payments,
-        authRateLimit: config.loginRateLimit,
-        customerRateLimit: config.mobileRateLimit,
-        tierName: memberPoints.tierName,
-      });
-      await api.register(paymentRoutes, { service: payments });
-      await registerLoyaltyRoutes(api, {
-        db,
-        now,
-        customers: customerService,
-        customerOrders,
-        payments,
-        paymentCodes,
-        memberPoints,
-        referralList,
-        customerRateLimit: config.mobileRateLimit,
-      });
+      }));
       // Users, roles, the permission catalogue, menus and the audit log.
       const logService = createLogService({ db });
       await api.register(userRoutes, {

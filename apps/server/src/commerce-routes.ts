@@ -1,0 +1,145 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import type { Clock } from './lib/clock';
+import type { PasswordHasher } from './lib/password';
+import { createCloseDayService } from './modules/orders/close-day.service';
+import { createShiftService } from './modules/shifts/shifts.service';
+import { shiftRoutes } from './modules/shifts/shifts.routes';
+import { tillRoutes } from './modules/shifts/tills.routes';
+import { createTillService } from './modules/shifts/tills.service';
+import { refundRoutes } from './modules/refunds/refunds.routes';
+import { createRefundService } from './modules/refunds/refunds.service';
+import { orderRoutes } from './modules/orders/orders.routes';
+import { createOrderService } from './modules/orders/orders.service';
+import { createCustomerService } from './modules/customers/customers.service';
+import { createCustomerMenuService } from './modules/orders/customer-menu.service';
+import { createCustomerOrderService } from './modules/orders/customer-orders.service';
+import { mobileRoutes } from './modules/mobile/mobile.routes';
+import { createMemberPointsService } from './modules/loyalty/member-points.service';
+import { createReferralListService } from './modules/loyalty/referral-list.service';
+import {
+  createPaymentCodeService,
+  resolvePaymentCodeSecret,
+} from './modules/loyalty/payment-codes.service';
+import { registerLoyaltyRoutes } from './loyalty-routes';
+import { resolveSandboxSecret } from './modules/payments/payment-secrets';
+import { paymentRoutes } from './modules/payments/payments.routes';
+import { createPaymentService } from './modules/payments/payments.service';
+import {
+  createRefundPayouts,
+  type RefundSettledHook,
+  type SandboxDelivery,
+  schedulePayoutSweeper,
+} from './modules/payments/refund-payouts.service';
+import { createSandboxProvider } from './modules/payments/sandbox-provider';
+
+// Orders and the POS with tills and shifts, online payments and refunds paid back through them,
+// and the customer app with its loyalty: the modules that move money, wired to each other.
+
+export interface CommerceRouteDeps {
+  db: Db;
+  now: Clock;
+  config: Config;
+  hasher: PasswordHasher;
+  log: FastifyBaseLogger;
+  /** Where the sandbox's refund callbacks go (this server's callback route, or a test's hook). */
+  deliver: SandboxDelivery;
+}
+
+/** Registers the routes; the payout sweeper it starts is stopped with the returned function. */
+export async function registerCommerceRoutes(
+  api: FastifyInstance,
+  { db, now, config, hasher, log, deliver }: CommerceRouteDeps,
+): Promise<{ stopPayoutSweeper: () => void }> {
+  // Online payment providers, and refunds paid back through them: the refunds service asks
+  // the payouts to pay an approved refund; the provider's callback settles it through the
+  // refunds service (bound once both exist).
+  const providers = config.paymentSandbox
+    ? [
+        createSandboxProvider({
+          secret: await resolveSandboxSecret(db, config.paymentSandboxSecret),
+          now,
+        }),
+      ]
+    : [];
+  let settleRefund: RefundSettledHook = async () => {};
+  const payouts = createRefundPayouts({
+    db,
+    now,
+    providers,
+    deliver,
+    onSettled: (tx, settled) => settleRefund(tx, settled),
+    onError: (error) => log.error({ err: error }, 'provider refund request failed'),
+  });
+  const stopPayoutSweeper = schedulePayoutSweeper(payouts);
+  // A rejected or cancelled paid order asks for its refund through the refunds service.
+  const refunds = createRefundService({ db, now, dataDir: config.dataDir, payouts });
+  settleRefund = refunds.settleByProvider;
+  // Wallet payment codes: the app shows one, the counter's sale takes it.
+  const paymentCodes = createPaymentCodeService({
+    db,
+    now,
+    secret: await resolvePaymentCodeSecret(db),
+  });
+  // Tills and shifts: a counter sale goes into its till's open shift (decision 035).
+  const shifts = createShiftService({ db, now });
+  await api.register(shiftRoutes, { service: shifts });
+  await api.register(tillRoutes, { service: createTillService({ db }) });
+  await api.register(orderRoutes, {
+    service: createOrderService({
+      db,
+      now,
+      onRefundOwed: refunds.refundOwed,
+      paymentCodes,
+      shifts,
+    }),
+    closeDay: createCloseDayService({ db, now, dayShifts: shifts.dayShifts }),
+  });
+  await api.register(refundRoutes, {
+    service: refunds,
+  });
+  // The customer app: a channel over customers, the order core and online payments.
+  const customerOrders = createCustomerOrderService({
+    db,
+    now,
+    onRefundOwed: refunds.refundOwed,
+  });
+  if (config.paymentSandbox && config.databaseUrl) {
+    log.warn(
+      'PAYMENT_SANDBOX is on with DATABASE_URL set: app orders are "paid" through the sandbox and no money moves. Set PAYMENT_SANDBOX=false on a real server.',
+    );
+  }
+  const payments = createPaymentService({
+    db,
+    now,
+    orders: customerOrders,
+    providers,
+    payouts,
+  });
+  const customerService = createCustomerService({ db, hasher, log });
+  const memberPoints = createMemberPointsService({ db, now });
+  const referralList = createReferralListService({ db });
+  await api.register(mobileRoutes, {
+    customers: customerService,
+    menu: createCustomerMenuService({ db, now }),
+    orders: customerOrders,
+    payments,
+    authRateLimit: config.loginRateLimit,
+    customerRateLimit: config.mobileRateLimit,
+    tierName: memberPoints.tierName,
+  });
+  await api.register(paymentRoutes, { service: payments });
+  await registerLoyaltyRoutes(api, {
+    db,
+    now,
+    customers: customerService,
+    customerOrders,
+    payments,
+    paymentCodes,
+    memberPoints,
+    referralList,
+    customerRateLimit: config.mobileRateLimit,
+  });
+  return { stopPayoutSweeper };
+}
