@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   type ManualDiscountInput,
   type ManualDiscountRecord,
-  manualDiscountAsked,
-  manualDiscountLimit,
   type OrderItemInput,
   orderSystemReasons,
   orderVia,
@@ -35,6 +33,7 @@ import {
 import * as record from './order-record.repo';
 import type { OrderHistoryRow, OrderItemRow, OrderPaymentRow, OrderRow } from './orders.repo';
 import * as repo from './orders.repo';
+import { channelTexts, checkManualDiscount, DISCOUNT_PERMISSION } from './order-channel-rules';
 import { newOrderBody } from './order-view';
 
 // The one place an order is made, whichever channel asks: price (the outlet's prices from the
@@ -108,37 +107,6 @@ export interface OrderCoreDeps {
   /** Takes the wallet payment codes of counter sales; without it a wallet payment is refused. */
   paymentCodes?: PaymentCodeService;
 }
-
-/** Who may lower a counter sale's price by hand. */
-const DISCOUNT_PERMISSION = 'discount-order';
-
-/** A manual discount over the tenant's share of the subtotal is refused, not cut down. */
-function checkManualDiscount(manual: ManualDiscountInput, subtotal: number, maxBp: number) {
-  const asked = manualDiscountAsked(manual, subtotal);
-  const limit = manualDiscountLimit(subtotal, maxBp);
-  if (asked <= limit) return;
-  const rm = (sen: number) => `RM ${(sen / 100).toFixed(2)}`;
-  throw new AppError('manual_discount_over_max', {
-    message: `The manual discount (${rm(asked)}) is more than the maximum of ${rm(limit)} (${maxBp / 100}% of the subtotal)`,
-  });
-}
-
-const channelTexts = {
-  counter: {
-    source: 'pos-apps',
-    dayClosed: (outlet: string, day: string) =>
-      `${outlet} has closed business day ${day}; sales resume on the next business day`,
-    duplicate: (orderNo: string) => `This sale was already recorded as order ${orderNo}`,
-    duplicateUnknown: undefined,
-  },
-  app: {
-    source: 'mobile-apps',
-    dayClosed: (outlet: string, day: string) =>
-      `${outlet} has closed for the day (business day ${day}); please order again tomorrow`,
-    duplicate: (orderNo: string) => `This order was already placed as order ${orderNo}`,
-    duplicateUnknown: 'This order was already placed',
-  },
-} as const;
 
 export function createOrderCore({ db, now, announce, paymentCodes }: OrderCoreDeps) {
   /** Who acts: the tenant, the staff member (none for a customer) and the name history shows. */

@@ -11,7 +11,6 @@ import {
   type OrderOutlet,
   type OrderStatus,
   orderSortKeys,
-  type PosContext,
 } from '@kopi/contract';
 import type { Db } from '../../db/database';
 import { auditRow } from '../../lib/audit';
@@ -26,8 +25,6 @@ import type { ShiftService } from '../shifts/shifts.service';
 import { rewardOnCompletion } from '../loyalty/referrals.service';
 import { createBoardService } from './board.service';
 import { createHandedOverService } from './handed-over.service';
-import * as catalogue from './order-catalogue.repo';
-import { lookbackDate, offeredMethods, outletClockAt, pricingSettings } from './order-checks';
 import { createOrderCore, OrderAlreadyPlaced } from './order-core';
 import { ordersCsv } from './order-export';
 import * as customersRepo from './order-customers.repo';
@@ -169,60 +166,10 @@ export function createOrderService({
   const handedOver = createHandedOverService({ db, now });
 
   return {
-    // GET /api/pos/outlets, GET /api/pos/menu and GET /api/orders/board live in their own files.
+    // GET /api/pos/context, /api/pos/outlets, /api/pos/menu and GET /api/orders/board live in
+    // their own files.
     ...createPosService({ db, now }),
     ...createBoardService({ db, now }),
-
-    /** GET /api/pos/context: the outlet, pricing settings and receipt header for the POS. */
-    async posContext(ctx: AuthedContext, outletId: string): Promise<PosContext> {
-      const tenantId = tenantIdOf(ctx);
-      const bound = ctx.principal.outletId;
-      const at = now();
-      const c =
-        bound && bound !== outletId
-          ? null
-          : await catalogue.orderContext(db, tenantId, outletId, {
-              fromDate: lookbackDate(at),
-              staffId: ctx.principal.userId,
-              productIds: [],
-            });
-      if (!c) throw new AppError('not_found');
-      const { state, today } = outletClockAt(c, at);
-      const settings = pricingSettings(c, 'counter');
-      return {
-        outlet: {
-          id: c.id,
-          code: c.code,
-          name: c.name,
-          address: c.address,
-          phone: c.phone,
-          serving_methods: offeredMethods(c.servingMethods),
-          delivery_fee: c.deliveryFee,
-          status: c.status as 'active' | 'disabled',
-          accepting_orders: c.acceptingOrders,
-          open_now: state.open,
-          taking_orders_now: state.accepting_orders,
-          timezone: c.timezone,
-          business_date: today,
-          day_closed: await repo.isDayClosed(db, tenantId, c.id, today),
-        },
-        pricing: {
-          ...settings,
-          service_charge_methods: [...settings.service_charge_methods],
-          manual_discount_max_bp: c.manualDiscountMaxBp,
-        },
-        receipt: {
-          business_name: c.tenantName,
-          legal_name: c.legalName,
-          sst_registration_no: c.sstRegistrationNo,
-          tin: c.tin,
-          brn: c.brn,
-          header: c.receiptHeader,
-          footer: c.receiptFooter,
-          logo_url: c.receiptLogoUrl,
-        },
-      };
-    },
 
     /** POST /api/orders: a paid counter sale, straight into PENDING (DESIGN §4). */
     async create(
