@@ -1,14 +1,9 @@
 import { useState } from 'react';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import EventAvailable from '@mui/icons-material/EventAvailable';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Summarize from '@mui/icons-material/Summarize';
@@ -20,24 +15,21 @@ import {
   type OrderListQuery,
   type OrderSummary,
 } from '@kopi/contract';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { queryStatusProps } from '../../../components/data-table/paged-table-props';
-import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { DataTable } from '../../../components/data-table/data-table';
 import { sortParam } from '../../../components/data-table/table-state';
 import { DateRangeFields } from '../../../components/date-field/date-range-fields';
 import { PageHeader } from '../../../components/page-header';
 import { useReceiptStrings } from '../../../components/receipt/i18n';
-import { receiptAmount } from '../../../components/receipt/receipt-parts';
-import { StatusLabel } from '../../../components/status-label';
 import { TenantRequiredCard, usePlatformWide } from '../../../components/tenant-filter';
 import { useCan } from '../../../lib/can-context';
-import { formatDateTime } from '../../../lib/formatters';
 import { exportOrders, useInvalidateOrders, useOrders } from '../api';
 import { CloseDayDialog } from '../components/close-day-dialog';
+import { useOrderListColumns } from '../components/order-list-columns';
 import { ZReportDialog } from '../components/z-report-dialog';
 import { useOrderStrings } from '../i18n';
 import { isFiltering, parseSort, useOrderListParams, type OrderFilterKey } from '../list-params';
-import { refundStateOf } from '../refund-state';
 import { useOutletScope } from '../../../lib/outlet-scope';
 
 const viaLabel = { 'pos-apps': 'POS', 'mobile-apps': 'MOBILE' } as const;
@@ -82,161 +74,7 @@ function OrderList() {
   const mayCloseDay = can('close', 'day-order');
   const mayReadReports = can('read', 'order');
   const rows = orders.data?.rows ?? [];
-  // Below 1280 px the outlet shares the number's cell, and serving and via the payment's, so
-  // total and status stay in view at 1024 px.
-  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'));
-  const viaChip = (o: OrderSummary) => (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={o.via === 'POS' ? 'default' : 'secondary'}
-      label={t(`via.${o.via}`)}
-    />
-  );
-  const serving = (o: OrderSummary) =>
-    `${tr(`serving.${o.serving_method}`)}${o.table_no ? ` · ${o.table_no}` : ''}`;
-  const payments = (o: OrderSummary) => o.payment_methods.map((m) => tr(`payment.${m}`)).join(', ');
-
-  const orderLink = (o: OrderSummary) => (
-    <Typography
-      component={RouterLink}
-      to={`/order/details/${o.id}`}
-      state={detailsState}
-      aria-label={t('list.open', { number: o.order_no })}
-      sx={{
-        fontWeight: 600,
-        color: 'text.primary',
-        textDecoration: 'none',
-        whiteSpace: 'nowrap',
-        fontVariantNumeric: 'tabular-nums',
-      }}
-    >
-      {o.order_no}
-    </Typography>
-  );
-
-  const columns: DataTableColumn<OrderSummary>[] = [
-    {
-      id: 'order_no',
-      header: t('list.number'),
-      sortable: true,
-      cell: compact
-        ? (o) => (
-            <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-              {orderLink(o)}
-              <Typography variant="caption" color="text.secondary">
-                {o.outlet_name}
-              </Typography>
-            </Stack>
-          )
-        : orderLink,
-    },
-    {
-      id: 'created',
-      header: t('list.dateTime'),
-      sortable: true,
-      // Compact: the date above the time.
-      cell: (o) => (
-        <Box component="span" sx={{ whiteSpace: compact ? 'pre-line' : 'nowrap' }}>
-          {compact ? formatDateTime(o.created_at).replace(' ', '\n') : formatDateTime(o.created_at)}
-        </Box>
-      ),
-    },
-    {
-      id: 'customer',
-      header: t('list.customer'),
-      cell: (o) =>
-        o.customer_name || o.customer_phone ? (
-          <Stack>
-            <span>{o.customer_name ?? o.customer_phone}</span>
-            {o.customer_name && o.customer_phone && (
-              <Typography variant="caption" color="text.secondary">
-                {o.customer_phone}
-              </Typography>
-            )}
-          </Stack>
-        ) : (
-          <Typography variant="body2" color="text.secondary">
-            {t('list.walkIn')}
-          </Typography>
-        ),
-    },
-    ...(compact
-      ? [
-          {
-            id: 'payment',
-            header: t('list.payment'),
-            cell: (o: OrderSummary) => (
-              <Stack>
-                <span>{payments(o)}</span>
-                <Typography variant="caption" color="text.secondary">
-                  {serving(o)} · {t(`via.${o.via}`)}
-                </Typography>
-              </Stack>
-            ),
-          },
-        ]
-      : [
-          { id: 'outlet', header: t('list.outlet'), cell: (o: OrderSummary) => o.outlet_name },
-          { id: 'via', header: t('list.via'), cell: viaChip },
-          {
-            id: 'serving',
-            header: t('list.serving'),
-            cell: (o: OrderSummary) => (
-              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-                {serving(o)}
-              </Box>
-            ),
-          },
-          { id: 'payment', header: t('list.payment'), cell: payments },
-        ]),
-    {
-      id: 'total',
-      header: t('list.total'),
-      sortable: true,
-      align: 'right',
-      // What went back sits under the total rather than in a column of its own: at 1024 px the
-      // total and the status still fit.
-      cell: (o) => (
-        <Stack sx={{ alignItems: 'flex-end', fontVariantNumeric: 'tabular-nums' }}>
-          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-            {receiptAmount(o.total)}
-          </Box>
-          {o.refunded > 0 && (
-            <Typography
-              variant="caption"
-              color="text.secondary"
-              sx={{ whiteSpace: 'nowrap' }}
-              data-testid="order-list-refunded"
-            >
-              {t('list.refunded', { amount: receiptAmount(o.refunded) })}
-            </Typography>
-          )}
-        </Stack>
-      ),
-    },
-    {
-      id: 'status',
-      header: t('list.status'),
-      cell: (o) => {
-        const refundState = refundStateOf(o);
-        return (
-          <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-            <StatusLabel status={o.status} />
-            {refundState && (
-              <Chip
-                size="small"
-                color="warning"
-                variant="outlined"
-                label={t(`details.refundState.${refundState}`)}
-                data-testid="order-list-refund-state"
-              />
-            )}
-          </Stack>
-        );
-      },
-    },
-  ];
+  const columns = useOrderListColumns(detailsState);
 
   const select = (
     key: Exclude<OrderFilterKey, 'from' | 'to'>,
