@@ -1,13 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, sessionFromAnswer, sessionStore } from '../../../lib/session/session-store';
-import { registerToastHost, resetToasts, type ToastRequest } from '../../../lib/toasts';
-import { mockFetch, sessionAnswer, type Call } from '../../../test/fetch-mock';
-import { fakeLive } from '../../../test/live-socket';
-import { renderWithProviders } from '../../../test/render';
-import { T0, board, boardOrder, minutesAgo } from '../test-orders';
-import { StatusOrderPage } from './status-order-page';
+import { describe, expect, it, vi } from 'vitest';
+import type { Call } from '../../../test/fetch-mock';
+import { renderBoard as renderShared, installBoardTestHooks } from '../test-board';
+import { board, boardOrder, minutesAgo } from '../test-orders';
 
 // The ready column's last tap: "Served" (dine-in) or "Handed over" (pick-up, delivery) records
 // the moment once and takes the card off every board.
@@ -16,21 +12,7 @@ vi.mock('../../../lib/session/session-runtime', () =>
   import('../../../test/live-socket').then((m) => m.fakeSessionRuntime),
 );
 
-let toasts: ToastRequest[];
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(T0);
-  toasts = [];
-  registerToastHost({ show: (r) => toasts.push(r), dismiss: () => undefined });
-  fakeLive.status.setState('open');
-  localStorage.clear();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  resetToasts();
-  clearSession();
-});
+const toasts = installBoardTestHooks();
 
 const table = boardOrder({
   order_no: 'KL01-0004',
@@ -50,19 +32,10 @@ const pickUp = boardOrder({
 const thresholds = [{ outlet_id: 'o1', amber_minutes: 5, red_minutes: 10 }];
 
 function renderBoard(
-  answer: (call: Call) => { status?: number; body?: unknown } | undefined = () => undefined,
-  can = (_action: string, _subject: string) => true,
+  answer?: (call: Call) => { status?: number; body?: unknown } | undefined,
+  can?: (action: string, subject: string) => boolean,
 ) {
-  sessionStore.setState(sessionFromAnswer(sessionAnswer({ id_outlet: 'o1' }) as never));
-  const state = { board: board([table, pickUp], thresholds) };
-  const calls = mockFetch((call) => {
-    const custom = answer(call);
-    if (custom) return custom;
-    if (call.url.startsWith('/api/orders/board')) return { body: { data: state.board } };
-    return undefined;
-  });
-  renderWithProviders(<StatusOrderPage />, { can });
-  return { calls, state };
+  return renderShared({ first: board([table, pickUp], thresholds), outlet: 'o1', answer, can });
 }
 
 const card = (no: string) => screen.getByTestId(`board-card-${no}`);

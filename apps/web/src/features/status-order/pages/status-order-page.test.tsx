@@ -1,14 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Board } from '@kopi/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, sessionFromAnswer, sessionStore } from '../../../lib/session/session-store';
-import { registerToastHost, resetToasts, type ToastRequest } from '../../../lib/toasts';
-import { mockFetch, sessionAnswer, type Call } from '../../../test/fetch-mock';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeLive } from '../../../test/live-socket';
-import { renderWithProviders } from '../../../test/render';
-import { T0, board, boardOrder, minutesAgo } from '../test-orders';
-import { StatusOrderPage } from './status-order-page';
+import { renderBoard as renderShared, installBoardTestHooks } from '../test-board';
+import { board, boardOrder, minutesAgo } from '../test-orders';
 
 // The page talks to the session's live socket; the test stands in for it.
 vi.mock('../../../lib/session/session-runtime', () =>
@@ -16,21 +11,7 @@ vi.mock('../../../lib/session/session-runtime', () =>
 );
 const { emit } = fakeLive;
 
-let toasts: ToastRequest[];
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(T0);
-  toasts = [];
-  registerToastHost({ show: (r) => toasts.push(r), dismiss: () => undefined });
-  fakeLive.status.setState('open');
-  localStorage.clear();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  resetToasts();
-  clearSession();
-});
+const toasts = installBoardTestHooks();
 
 const new1 = boardOrder({ order_no: 'KL01-0001', created_at: minutesAgo(12) });
 const new2 = boardOrder({
@@ -57,40 +38,10 @@ const ready = boardOrder({
 const thresholds = [{ outlet_id: 'o1', amber_minutes: 5, red_minutes: 10 }];
 
 function renderBoard({
-  can = () => true,
-  outlet = null as string | null,
-  answer,
   first = board([new1, new2, preparing, ready], thresholds),
-}: {
-  can?: (action: string, subject: string) => boolean;
-  outlet?: string | null;
-  answer?: (call: Call) => { status?: number; body?: unknown } | undefined;
-  first?: Board;
-} = {}) {
-  sessionStore.setState(sessionFromAnswer(sessionAnswer({ id_outlet: outlet }) as never));
-  const state = { board: first };
-  const calls = mockFetch((call) => {
-    const custom = answer?.(call);
-    if (custom) return custom;
-    if (call.url.startsWith('/api/orders/board')) return { body: { data: state.board } };
-    if (call.url === '/api/pos/outlets') {
-      return {
-        body: {
-          data: [
-            { id: 'o1', code: 'KL01', name: 'Kopi Demo KLCC', status: 'active' },
-            { id: 'o2', code: 'PG01', name: 'Kopi Demo Penang', status: 'active' },
-          ],
-        },
-      };
-    }
-    return undefined;
-  });
-  renderWithProviders(<StatusOrderPage />, { can });
-  return {
-    calls,
-    state,
-    boardGets: () => calls.filter((c) => c.url.startsWith('/api/orders/board')),
-  };
+  ...rest
+}: Partial<Parameters<typeof renderShared>[0]> = {}) {
+  return renderShared({ first, ...rest });
 }
 
 const column = (status: string) => screen.getByTestId(`board-column-${status}`);

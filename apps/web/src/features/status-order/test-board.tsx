@@ -1,0 +1,70 @@
+import type { Board } from '@kopi/contract';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { clearSession, sessionFromAnswer, sessionStore } from '../../lib/session/session-store';
+import { registerToastHost, resetToasts, type ToastRequest } from '../../lib/toasts';
+import { mockFetch, sessionAnswer, type Call } from '../../test/fetch-mock';
+import { fakeLive } from '../../test/live-socket';
+import { renderWithProviders } from '../../test/render';
+import { StatusOrderPage } from './pages/status-order-page';
+import { T0 } from './test-orders';
+
+// The status board's page tests share this: a clock stopped at T0, a live socket standing open,
+// toasts collected, and the board answered from `state.board` (which a test changes between
+// reads). Each test file still mocks the session runtime itself (vi.mock is per file).
+
+/** Installs the hooks; the returned list holds the toasts shown in the running test. */
+export function installBoardTestHooks(): ToastRequest[] {
+  const toasts: ToastRequest[] = [];
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(T0);
+    toasts.length = 0;
+    registerToastHost({ show: (r) => toasts.push(r), dismiss: () => undefined });
+    fakeLive.status.setState('open');
+    localStorage.clear();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    resetToasts();
+    clearSession();
+  });
+  return toasts;
+}
+
+export function renderBoard({
+  first,
+  can = () => true,
+  outlet = null,
+  answer,
+}: {
+  first: Board;
+  can?: (action: string, subject: string) => boolean;
+  outlet?: string | null;
+  answer?: (call: Call) => { status?: number; body?: unknown } | undefined;
+}) {
+  sessionStore.setState(sessionFromAnswer(sessionAnswer({ id_outlet: outlet }) as never));
+  const state = { board: first };
+  const calls = mockFetch((call) => {
+    const custom = answer?.(call);
+    if (custom) return custom;
+    if (call.url.startsWith('/api/orders/board')) return { body: { data: state.board } };
+    if (call.url === '/api/pos/outlets') {
+      return {
+        body: {
+          data: [
+            { id: 'o1', code: 'KL01', name: 'Kopi Demo KLCC', status: 'active' },
+            { id: 'o2', code: 'PG01', name: 'Kopi Demo Penang', status: 'active' },
+          ],
+        },
+      };
+    }
+    return undefined;
+  });
+  renderWithProviders(<StatusOrderPage />, { can });
+  return {
+    calls,
+    state,
+    boardGets: () => calls.filter((c) => c.url.startsWith('/api/orders/board')),
+  };
+}
