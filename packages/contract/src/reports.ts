@@ -132,7 +132,10 @@ export const netAfterRefunds = (f: { net: number; refunds: number }): number => 
  * the sales total (`net` of the figures, Σ order totals) adds.
  */
 export const netSales = (f: { gross: number; discount: number }): number => f.gross - f.discount;
-/** The service charge and SST of the figures together (what the total adds to net sales). */
+/**
+ * The service charge and SST of the figures together: what the sales total adds to net sales.
+ * The service charge is the business's, not a tax, so the column reads "Tax and charges".
+ */
 export const taxTotal = (f: { service_charge: number; service_tax: number }): number =>
   f.service_charge + f.service_tax;
 

@@ -346,26 +346,26 @@ describe('GET /api/reports/sales', () => {
       'Net sales (RM)',
       'Service charge (RM)',
       'SST (RM)',
-      'Tax total (RM)',
+      'Tax and charges (RM)',
       'Delivery fees (RM)',
       'Rounding (RM)',
       'Total (RM)',
     ];
     expect(order.map(at)).toEqual(order.map((_, i) => at('Gross sales (RM)') + i));
     expect(header).toContain('Previous net sales (RM)');
-    expect(header).toContain('Previous tax total (RM)');
+    expect(header).toContain('Previous tax and charges (RM)');
     const sen = (row: string[], name: string) => Math.round(Number(row[at(name)]) * 100);
     expect(rows.length).toBeGreaterThan(1);
     for (const row of rows) {
       expect(sen(row, 'Net sales (RM)')).toBe(
         sen(row, 'Gross sales (RM)') - sen(row, 'Discounts (RM)'),
       );
-      expect(sen(row, 'Tax total (RM)')).toBe(
+      expect(sen(row, 'Tax and charges (RM)')).toBe(
         sen(row, 'Service charge (RM)') + sen(row, 'SST (RM)'),
       );
       expect(sen(row, 'Total (RM)')).toBe(
         sen(row, 'Net sales (RM)') +
-          sen(row, 'Tax total (RM)') +
+          sen(row, 'Tax and charges (RM)') +
           sen(row, 'Delivery fees (RM)') +
           sen(row, 'Rounding (RM)'),
       );
@@ -373,7 +373,7 @@ describe('GET /api/reports/sales', () => {
     // The dine-in day: net sales RM 20.00 below its total RM 23.30, the difference its taxes.
     const dineIn = rows.find((r) => r[0] === '2026/06/08')!;
     expect(sen(dineIn, 'Net sales (RM)')).toBe(2000);
-    expect(sen(dineIn, 'Tax total (RM)')).toBe(332);
+    expect(sen(dineIn, 'Tax and charges (RM)')).toBe(332);
     expect(sen(dineIn, 'Total (RM)')).toBe(2330);
     // The API sends the figures these are worked out from.
     const r = await sales(admin, `group_by=day&${RANGE}`);

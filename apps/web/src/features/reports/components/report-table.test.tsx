@@ -59,7 +59,7 @@ describe('report table money columns', () => {
     const total = screen.getByTestId('report-total-row');
     expect(total.querySelector('[data-col="tax_total"]')).toHaveTextContent('2.99');
     expect(screen.getByRole('columnheader', { name: 'Net sales (RM)' })).toBeInTheDocument();
-    expect(screen.getByRole('columnheader', { name: 'Tax total (RM)' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Tax and charges (RM)' })).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Total (RM)' })).toBeInTheDocument();
   });
 });
