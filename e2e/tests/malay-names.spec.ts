@@ -42,3 +42,15 @@ test('the POS in Malay shows Malay product, option and add-on names', async ({ p
   await expect(line).toContainText('Besar');
   await expect(line).toContainText('Kurang');
 });
+
+test('the product list in Malay names a product in Malay, its English name beneath', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await chooseLanguage(page, 'my');
+  await page.goto('/product/list');
+  await page.getByTestId('products-table').getByRole('searchbox').fill('Kopi Ais');
+  const row = page.getByRole('row').filter({ hasText: 'KOP-004' });
+  await expect(row.getByTestId('product-name')).toHaveText('Kopi Ais');
+  await expect(row.getByTestId('product-name-en')).toHaveText('Kopi Peng');
+});

@@ -14,6 +14,7 @@ import type { ProductListItem } from '@kopi/contract';
 import { Link as RouterLink } from 'react-router';
 import type { DataTableColumn } from '../../../components/data-table/data-table';
 import { RowAction, RowActions } from '../../../components/list-page/row-actions';
+import { useLocalizedName } from '../../../lib/localized-name';
 import { useProductStrings } from '../i18n';
 import { ProductPrice } from './product-price';
 import { ProductStatusLabel } from './product-status-label';
@@ -80,6 +81,7 @@ export function useProductColumns({
 }): DataTableColumn<ProductListItem>[] {
   const { t } = useProductStrings();
   const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'));
+  const nameOf = useLocalizedName();
 
   const thumbnail = (p: ProductListItem) => (
     <Avatar
@@ -100,10 +102,16 @@ export function useProductColumns({
           sx={{ fontWeight: 500, color: 'text.primary', textDecoration: 'none' }}
           data-testid="product-name"
         >
-          {p.name}
+          {nameOf(p.name, p.name_my)}
         </Typography>
       ) : (
         <Typography sx={{ fontWeight: 500 }} data-testid="product-name">
+          {nameOf(p.name, p.name_my)}
+        </Typography>
+      )}
+      {/* In Malay the English name stays in sight: it is what the list sorts by. */}
+      {nameOf(p.name, p.name_my) !== p.name && (
+        <Typography variant="caption" color="text.secondary" data-testid="product-name-en">
           {p.name}
         </Typography>
       )}
