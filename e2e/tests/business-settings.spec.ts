@@ -18,9 +18,8 @@ test('an admin changes the service charge and the receipt footer and logo of the
   await signIn(page, 'admin');
   const token = await accessToken(page);
   const auth = { authorization: `Bearer ${token}` };
-  const before = (
-    await (await page.request.get('/api/tenant-settings', { headers: auth })).json()
-  ).data as Record<string, unknown>;
+  const before = (await (await page.request.get('/api/tenant-settings', { headers: auth })).json())
+    .data as Record<string, unknown>;
 
   await page.getByRole('button', { name: 'Tenant and Outlet' }).click();
   await page.getByRole('link', { name: 'Business Settings' }).click();

@@ -58,11 +58,7 @@ describe('GET /api/tenant-settings', () => {
 
   it('answers 401 without a token and 403 without the permission, the superadmin too', async () => {
     expectCode(await api.get('/api/tenant-settings', anonymous), 401, 'unauthorized');
-    expectCode(
-      await api.put('/api/tenant-settings', demoSettings, anonymous),
-      401,
-      'unauthorized',
-    );
+    expectCode(await api.put('/api/tenant-settings', demoSettings, anonymous), 401, 'unauthorized');
     expectCode(await uploadLogo(await pngImage(10, 10), {}), 401, 'unauthorized');
     expectCode(await api.get('/api/tenant-settings', cashier), 403, 'forbidden');
     expectCode(await api.put('/api/tenant-settings', demoSettings, cashier), 403, 'forbidden');
