@@ -52,7 +52,7 @@ describe('GET /api/tenants', () => {
       legal_name: 'Kopi Demo Sdn Bhd',
       status: 'active',
       outlet_count: 3,
-      user_count: 4,
+      user_count: 5,
       service_charge_taxable: true,
     });
     const admin = t.bearer((await t.login('admin')).token);
@@ -95,6 +95,7 @@ describe('POST and PUT /api/tenants', () => {
       'cashier',
       'finance',
       'manager',
+      'marketing',
     ]);
     const [entry] = await t.database.db
       .select()
