@@ -273,6 +273,7 @@ const RESOURCE_OF_SEGMENT: Record<string, string> = {
   'membership-tiers': 'membership_tier',
   'wallet-adjustments': 'wallet_adjustment',
   shifts: 'shift',
+  tills: 'till',
 };
 const RESOURCE_OF_PARAM: Record<string, string> = {
   closureId: 'closure',
