@@ -43,6 +43,8 @@ const en = {
     loyalty_settings: { update: 'Loyalty rules changed' },
     referral_settings: { update: 'Referral rules changed' },
     business_settings: { update: 'Business settings changed', logo: 'Receipt logo changed' },
+    content_text: { override: 'App text reworded', reset: 'App text reset to default' },
+    content_text_default: { create: 'Default app text added', update: 'Default app text edited' },
     menu: {
       create: 'Menu item added',
       update: 'Menu item edited',
@@ -138,6 +140,8 @@ const en = {
     wallet_adjustment: 'Wallet adjustment',
     referral_settings: 'Referral rules',
     z_report: 'Z report',
+    content_text: 'Customer app text',
+    content_text_default: 'Default customer app text',
   },
   field: {
     username: 'Username',
@@ -176,6 +180,9 @@ const en = {
     business_date: 'Business date',
     customer_name: 'Customer name',
     customer_phone: 'Customer phone',
+    text_en: 'Text (English)',
+    text_my: 'Text (Malay)',
+    format: 'Format',
   },
 };
 
@@ -222,6 +229,14 @@ const my: FeatureMessages<typeof en> = {
     business_settings: {
       update: 'Tetapan perniagaan diubah',
       logo: 'Logo resit diubah',
+    },
+    content_text: {
+      override: 'Teks aplikasi diubah',
+      reset: 'Teks aplikasi ditetapkan semula kepada lalai',
+    },
+    content_text_default: {
+      create: 'Teks lalai aplikasi ditambah',
+      update: 'Teks lalai aplikasi disunting',
     },
     menu: {
       create: 'Item menu ditambah',
@@ -318,6 +333,8 @@ const my: FeatureMessages<typeof en> = {
     wallet_adjustment: 'Pelarasan dompet',
     referral_settings: 'Peraturan rujukan',
     z_report: 'Laporan Z',
+    content_text: 'Teks aplikasi pelanggan',
+    content_text_default: 'Teks lalai aplikasi pelanggan',
   },
   field: {
     username: 'Nama pengguna',
@@ -356,6 +373,9 @@ const my: FeatureMessages<typeof en> = {
     business_date: 'Tarikh perniagaan',
     customer_name: 'Nama pelanggan',
     customer_phone: 'Telefon pelanggan',
+    text_en: 'Teks (Inggeris)',
+    text_my: 'Teks (Melayu)',
+    format: 'Format',
   },
 };
 
