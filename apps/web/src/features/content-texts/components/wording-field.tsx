@@ -60,6 +60,8 @@ export function WordingField<T extends FieldValues>({
             minRows={markdown ? 10 : 2}
             maxRows={markdown ? 22 : 6}
             autoFocus={autoFocus}
+            // Markdown is written with its marks (#, -, **) lined up, as in any plain-text editor.
+            sx={markdown ? { '& textarea': { fontFamily: 'monospace', fontSize: 14 } } : undefined}
             slotProps={{ htmlInput: { 'data-testid': `field-${name}`, spellCheck: true } }}
           />
           {platform !== undefined && (
