@@ -4,7 +4,7 @@ import { messageKey, text } from './validation';
 
 // The customer app's texts (terms, privacy, onboarding, notices; decision 042). The platform
 // defines each text once, by key, with its English and Malay wording and its format
-// (/ge/content-text, /api/platform/content-texts, subject general-setting); a tenant overrides the
+// (/ge/content-text, /api/general-settings/content-texts, subject general-setting); a tenant overrides the
 // wording for its own app (/user-app/content-text, /api/content-texts, subject content-text) and
 // can reset it to the platform's. The app reads the effective wording in its language.
 
@@ -94,7 +94,7 @@ export const contentTextSchema = z.object({
 });
 export type ContentText = z.infer<typeof contentTextSchema>;
 
-// ---- The platform's texts (/api/platform/content-texts) ----------------------------------------
+// ---- The platform's texts (/api/general-settings/content-texts) ----------------------------------------
 
 const defaultShape = {
   description: text()
@@ -115,11 +115,11 @@ const withinFormatLimits = (
   }
 };
 
-/** PUT /api/platform/content-texts/{key}: the default wording every tenant starts from. */
+/** PUT /api/general-settings/content-texts/{key}: the default wording every tenant starts from. */
 export const contentTextDefaultInputSchema = z.object(defaultShape).superRefine(withinFormatLimits);
 export type ContentTextDefaultInput = z.infer<typeof contentTextDefaultInputSchema>;
 
-/** POST /api/platform/content-texts: a new text, named by its key (fixed once created). */
+/** POST /api/general-settings/content-texts: a new text, named by its key (fixed once created). */
 export const contentTextDefaultCreateSchema = z
   .object({ key: contentTextKeySchema, ...defaultShape })
   .superRefine(withinFormatLimits);

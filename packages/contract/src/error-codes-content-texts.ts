@@ -1,6 +1,6 @@
 import type { ErrorEntry } from './error-entry';
 
-// Errors of the customer app's texts (/api/content-texts, /api/platform/content-texts).
+// Errors of the customer app's texts (/api/content-texts, /api/general-settings/content-texts).
 export const contentTextErrors = {
   content_text_key_taken: {
     status: 400,

@@ -960,18 +960,22 @@ const requests: Record<string, Builder> = {
     url: `/api/content-texts/${await overriddenText('pickup_info')}/reset`,
   }),
   'GET /api/content-texts/:key/history': () => ({ url: '/api/content-texts/order_notice/history' }),
-  'GET /api/platform/content-texts': () => ({ url: '/api/platform/content-texts?format=markdown' }),
-  'GET /api/platform/content-texts/:key': () => ({ url: '/api/platform/content-texts/terms' }),
-  'POST /api/platform/content-texts': () => ({
-    url: '/api/platform/content-texts',
+  'GET /api/general-settings/content-texts': () => ({
+    url: '/api/general-settings/content-texts?format=markdown',
+  }),
+  'GET /api/general-settings/content-texts/:key': () => ({
+    url: '/api/general-settings/content-texts/terms',
+  }),
+  'POST /api/general-settings/content-texts': () => ({
+    url: '/api/general-settings/content-texts',
     payload: { key: `matrix_text_${n()}`, ...platformTextBody() },
   }),
-  'PUT /api/platform/content-texts/:key': () => ({
-    url: '/api/platform/content-texts/support_contact',
+  'PUT /api/general-settings/content-texts/:key': () => ({
+    url: '/api/general-settings/content-texts/support_contact',
     payload: platformTextBody(),
   }),
-  'GET /api/platform/content-texts/:key/history': () => ({
-    url: '/api/platform/content-texts/support_contact/history',
+  'GET /api/general-settings/content-texts/:key/history': () => ({
+    url: '/api/general-settings/content-texts/support_contact/history',
   }),
   'GET /api/customers/:id/wallet': async () => ({
     url: `/api/customers/${(await newWalletCustomer()).id}/wallet`,
@@ -1099,8 +1103,9 @@ const auditedAs: Record<string, string> = {
   'PUT /api/categories/order': 'category.reorder category',
   'PUT /api/content-texts/:key': 'content_text.override content_text',
   'POST /api/content-texts/:key/reset': 'content_text.reset content_text',
-  'POST /api/platform/content-texts': 'content_text_default.create content_text_default',
-  'PUT /api/platform/content-texts/:key': 'content_text_default.update content_text_default',
+  'POST /api/general-settings/content-texts': 'content_text_default.create content_text_default',
+  'PUT /api/general-settings/content-texts/:key':
+    'content_text_default.update content_text_default',
   'PUT /api/loyalty-settings': 'loyalty_settings.update loyalty_settings',
   'PUT /api/membership-tiers/:id': 'membership_tier.update membership_tier',
   'PUT /api/menus/:id': 'menu.update menu_item',

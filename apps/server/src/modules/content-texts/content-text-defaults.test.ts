@@ -7,7 +7,7 @@ import { demoTenantId } from '../../test/order-fixtures';
 import { anonymous } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 
-// The platform's texts (/api/platform/content-texts, subject general-setting): the superadmin
+// The platform's texts (/api/general-settings/content-texts, subject general-setting): the superadmin
 // adds texts the app asks for and words them; a tenant that has not overridden a language sees
 // a change at once. Changes are platform audit entries, shown as each text's history.
 
@@ -28,9 +28,9 @@ const body = (key: string) => {
   return { description, format, text_en: en, text_my: my };
 };
 
-describe('GET /api/platform/content-texts', () => {
+describe('GET /api/general-settings/content-texts', () => {
   it('lists the seeded texts with how many tenants override each, for the superadmin only', async () => {
-    const res = await api.get('/api/platform/content-texts?page_size=100');
+    const res = await api.get('/api/general-settings/content-texts?page_size=100');
     expect(res.statusCode, res.body).toBe(200);
     const rows = res.json().data.map((r: unknown) => contentTextDefaultSchema.strict().parse(r));
     expect(rows).toHaveLength(platformContentTexts.length);
@@ -40,21 +40,29 @@ describe('GET /api/platform/content-texts', () => {
       text_en: seeded('order_notice').en,
       override_count: 1,
     });
-    const markdown = await api.get('/api/platform/content-texts?format=markdown&q=terms');
+    const markdown = await api.get('/api/general-settings/content-texts?format=markdown&q=terms');
     expect(markdown.json().data.map((r: { key: string }) => r.key)).toEqual([
       'referral_terms',
       'terms',
       'wallet_terms',
     ]);
-    expectCode(await api.get('/api/platform/content-texts', anonymous), 401, 'unauthorized');
-    expectCode(await api.get('/api/platform/content-texts', admin), 403, 'forbidden');
-    expectCode(await api.get('/api/platform/content-texts/terms', marketing), 403, 'forbidden');
-    expectCode(await api.get('/api/platform/content-texts/nope'), 404, 'not_found');
-    expectCode(await api.get('/api/platform/content-texts/nope/history'), 404, 'not_found');
+    expectCode(
+      await api.get('/api/general-settings/content-texts', anonymous),
+      401,
+      'unauthorized',
+    );
+    expectCode(await api.get('/api/general-settings/content-texts', admin), 403, 'forbidden');
+    expectCode(
+      await api.get('/api/general-settings/content-texts/terms', marketing),
+      403,
+      'forbidden',
+    );
+    expectCode(await api.get('/api/general-settings/content-texts/nope'), 404, 'not_found');
+    expectCode(await api.get('/api/general-settings/content-texts/nope/history'), 404, 'not_found');
   });
 });
 
-describe('POST /api/platform/content-texts', () => {
+describe('POST /api/general-settings/content-texts', () => {
   const newText = {
     key: 'birthday_greeting',
     description: 'Birthday treat screen',
@@ -64,7 +72,7 @@ describe('POST /api/platform/content-texts', () => {
   };
 
   it('adds a text every tenant then has, audited as a platform entry', async () => {
-    const res = await api.post('/api/platform/content-texts', newText);
+    const res = await api.post('/api/general-settings/content-texts', newText);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ ...newText, override_count: 0 });
     const entry = await latestAudit(t, 'content_text_default.create');
@@ -81,18 +89,18 @@ describe('POST /api/platform/content-texts', () => {
 
   it('refuses a used key, a bad key, missing English and wording too long, with 400', async () => {
     expectCode(
-      await api.post('/api/platform/content-texts', { ...newText, key: 'terms' }),
+      await api.post('/api/general-settings/content-texts', { ...newText, key: 'terms' }),
       400,
       'content_text_key_taken',
     );
-    const bad = await api.post('/api/platform/content-texts', {
+    const bad = await api.post('/api/general-settings/content-texts', {
       ...newText,
       key: 'Bad Key!',
       text_en: ' ',
     });
     expectCode(bad, 400, 'validation_failed');
     expect(detailPaths(bad).sort()).toEqual(['key', 'text_en']);
-    const long = await api.post('/api/platform/content-texts', {
+    const long = await api.post('/api/general-settings/content-texts', {
       ...newText,
       key: 'long_title',
       text_my: 'z'.repeat(2_001),
@@ -102,18 +110,18 @@ describe('POST /api/platform/content-texts', () => {
       { path: 'text_my', message: 'validation.max_length?max=2000' },
     ]);
     expectCode(
-      await api.post('/api/platform/content-texts', { ...newText, key: 'x_y' }, admin),
+      await api.post('/api/general-settings/content-texts', { ...newText, key: 'x_y' }, admin),
       403,
       'forbidden',
     );
   });
 });
 
-describe('PUT /api/platform/content-texts/{key}', () => {
+describe('PUT /api/general-settings/content-texts/{key}', () => {
   it("reaches tenants at once where they follow the platform, and keeps a tenant's own wording", async () => {
     // The demo tenant has its own English and Malay order notice; its pick-up line is the platform's.
     const pickup = { ...body('pickup_info'), text_my: 'Tunjukkan nombor pesanan di kaunter.' };
-    const res = await api.put('/api/platform/content-texts/pickup_info', pickup);
+    const res = await api.put('/api/general-settings/content-texts/pickup_info', pickup);
     expect(res.statusCode, res.body).toBe(200);
     const view = await api.get('/api/content-texts/pickup_info', marketing);
     expect(view.json().data).toMatchObject({
@@ -126,7 +134,7 @@ describe('PUT /api/platform/content-texts/{key}', () => {
       { text_en: 'Call us', text_my: null },
       marketing,
     );
-    await api.put('/api/platform/content-texts/support_contact', {
+    await api.put('/api/general-settings/content-texts/support_contact', {
       ...body('support_contact'),
       text_en: 'Need help? Ask at the counter.',
       text_my: 'Perlukan bantuan? Tanya di kaunter.',
@@ -146,7 +154,7 @@ describe('PUT /api/platform/content-texts/{key}', () => {
     await api.post(`/api/tenants/${demoId}/enter`, {});
     const inside = t.bearer((await t.login('superadmin')).token);
     const res = await api.put(
-      '/api/platform/content-texts/outlet_closed',
+      '/api/general-settings/content-texts/outlet_closed',
       { ...body('outlet_closed'), format: 'markdown', description: 'Closed outlet notice' },
       inside,
     );
@@ -159,7 +167,7 @@ describe('PUT /api/platform/content-texts/{key}', () => {
       after: { description: 'Closed outlet notice', format: 'markdown' },
     });
     await api.post('/api/tenants/leave', {}, inside);
-    const history = await api.get('/api/platform/content-texts/outlet_closed/history');
+    const history = await api.get('/api/general-settings/content-texts/outlet_closed/history');
     const [latest] = history
       .json()
       .data.map((h: unknown) => contentTextHistoryEntrySchema.parse(h));
@@ -176,7 +184,7 @@ describe('PUT /api/platform/content-texts/{key}', () => {
       ],
     });
     // The same wording again: nothing changes, no entry.
-    await api.put('/api/platform/content-texts/outlet_closed', {
+    await api.put('/api/general-settings/content-texts/outlet_closed', {
       ...body('outlet_closed'),
       format: 'markdown',
       description: 'Closed outlet notice',
@@ -188,15 +196,22 @@ describe('PUT /api/platform/content-texts/{key}', () => {
   });
 
   it('answers 404 for an unknown key and 400 for bad wording', async () => {
-    expectCode(await api.put('/api/platform/content-texts/nope', body('terms')), 404, 'not_found');
-    const empty = await api.put('/api/platform/content-texts/terms', {
+    expectCode(
+      await api.put('/api/general-settings/content-texts/nope', body('terms')),
+      404,
+      'not_found',
+    );
+    const empty = await api.put('/api/general-settings/content-texts/terms', {
       ...body('terms'),
       text_en: '',
     });
     expectCode(empty, 400, 'validation_failed');
     expect(detailPaths(empty)).toEqual(['text_en']);
     expectCode(
-      await api.put('/api/platform/content-texts/terms', { ...body('terms'), format: 'html' }),
+      await api.put('/api/general-settings/content-texts/terms', {
+        ...body('terms'),
+        format: 'html',
+      }),
       400,
       'validation_failed',
     );

@@ -19,7 +19,7 @@ import type { ContentTextService } from './content-texts.service';
 
 // The customer app's texts (decision 042). DESIGN §8 /api/content-texts, subject content-text: a
 // tenant's wording over the platform's (SPEC §2 gives /user-app/content-text to "read banner", so
-// reading also accepts read-banner). /api/platform/content-texts, subject general-setting: the
+// reading also accepts read-banner). /api/general-settings/content-texts, subject general-setting: the
 // platform's texts, kept by the superadmin on /ge/content-text.
 
 const READ = anyOf('read-content-text', 'read-banner');
@@ -76,7 +76,7 @@ export async function contentTextRoutes(
     handler: (ctx, { params, query }) => texts.history(ctx, params.key, query),
   });
 
-  route.list('/platform/content-texts', {
+  route.list('/general-settings/content-texts', {
     config: { permission: 'read-general-setting' },
     summary:
       "The platform's texts with their default wording and how many tenants override each (q, format)",
@@ -85,7 +85,7 @@ export async function contentTextRoutes(
     handler: (ctx, { query }) => defaults.list(ctx, query),
   });
 
-  route.get('/platform/content-texts/:key', {
+  route.get('/general-settings/content-texts/:key', {
     config: { permission: 'read-general-setting' },
     summary: "One of the platform's texts",
     params: contentTextKeyParamSchema,
@@ -93,7 +93,7 @@ export async function contentTextRoutes(
     handler: (ctx, { params }) => defaults.get(ctx, params.key),
   });
 
-  route.create('/platform/content-texts', {
+  route.create('/general-settings/content-texts', {
     config: { permission: 'create-general-setting' },
     summary: 'Add a text the app can ask for by key (400 content_text_key_taken for a used key)',
     body: contentTextDefaultCreateSchema,
@@ -101,7 +101,7 @@ export async function contentTextRoutes(
     handler: (ctx, { body }) => defaults.create(ctx, body),
   });
 
-  route.put('/platform/content-texts/:key', {
+  route.put('/general-settings/content-texts/:key', {
     config: { permission: 'update-general-setting' },
     summary:
       "Change a text's default wording, description or format; tenants that have not overridden a language see it at once",
@@ -111,7 +111,7 @@ export async function contentTextRoutes(
     handler: (ctx, { params, body }) => defaults.update(ctx, params.key, body),
   });
 
-  route.list('/platform/content-texts/:key/history', {
+  route.list('/general-settings/content-texts/:key/history', {
     config: { permission: 'read-general-setting' },
     summary: "Who changed the platform's text, when, and from what to what; newest first",
     params: contentTextKeyParamSchema,

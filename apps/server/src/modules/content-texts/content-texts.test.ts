@@ -252,7 +252,7 @@ describe('PUT /api/content-texts/{key} and POST …/reset', () => {
 describe('effectiveTexts (the customer app)', () => {
   it("gives one language, the tenant's wording first; empty Malay falls back to English", async () => {
     const created = await api.post(
-      '/api/platform/content-texts',
+      '/api/general-settings/content-texts',
       {
         key: 'app_rating_prompt',
         description: 'Rating prompt',

@@ -12,12 +12,12 @@ import { http } from '../../lib/http/http';
 import { fetchPage, useInvalidate, usePagedQuery } from '../../lib/http/paged-list';
 
 // The customer app's texts: a tenant's wording (/api/content-texts, subject content-text) and
-// the platform's (/api/platform/content-texts, subject general-setting). A key names a text.
+// the platform's (/api/general-settings/content-texts, subject general-setting). A key names a text.
 
 /** Which side a page edits: the tenant's own wording, or the platform's default wording. */
 export type TextSide = 'tenant' | 'platform';
 
-const base = { tenant: '/content-texts', platform: '/platform/content-texts' } as const;
+const base = { tenant: '/content-texts', platform: '/general-settings/content-texts' } as const;
 const path = (side: TextSide, key: string) => `${base[side]}/${encodeURIComponent(key)}`;
 
 export const contentTextKeys = {
