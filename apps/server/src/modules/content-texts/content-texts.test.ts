@@ -20,7 +20,7 @@ const { t, api, as } = useTestApp({
   signIn: ['marketing', 'cashier', 'superadmin'],
   api: 'marketing',
 });
-const { marketing, cashier, superadmin } = as;
+const { cashier, superadmin } = as;
 
 let demoId: string;
 let other: Awaited<ReturnType<typeof otherTenant>>;

@@ -60,7 +60,7 @@ export function ContentTextDrawer({
     onSubmit,
     onClose,
   });
-  const usePlatform = (name: 'text_en' | 'text_my', wording: string) => () =>
+  const platformWording = (name: 'text_en' | 'text_my', wording: string) => () =>
     form.setValue(name, wording, { shouldDirty: true });
 
   return (
@@ -90,7 +90,7 @@ export function ContentTextDrawer({
             label={t('form.english')}
             format={format}
             platform={text.default_en}
-            onUsePlatform={usePlatform('text_en', text.default_en)}
+            onUsePlatform={platformWording('text_en', text.default_en)}
             autoFocus
           />
           <WordingField
@@ -99,7 +99,7 @@ export function ContentTextDrawer({
             label={t('form.malay')}
             format={format}
             platform={text.default_my}
-            onUsePlatform={usePlatform('text_my', text.default_my)}
+            onUsePlatform={platformWording('text_my', text.default_my)}
             hint={text.default_my === '' ? t('form.malayFallback') : undefined}
           />
         </>

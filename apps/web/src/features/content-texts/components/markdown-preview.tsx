@@ -35,7 +35,7 @@ const components: Components = {
   ),
 };
 
-export default function MarkdownPreview({ source, testId }: { source: string; testId?: string }) {
+export function MarkdownPreview({ source, testId }: { source: string; testId?: string }) {
   return (
     <Box
       data-testid={testId}

@@ -12,7 +12,9 @@ import { useContentTextStrings } from '../i18n';
 
 // One language of a text: its field and, for a Markdown text, a live preview beside it of how
 // the app shows it. The preview's Markdown parser loads only when a Markdown text is opened.
-const MarkdownPreview = lazy(() => import('./markdown-preview'));
+const MarkdownPreview = lazy(() =>
+  import('./markdown-preview').then((m) => ({ default: m.MarkdownPreview })),
+);
 
 export function WordingField<T extends FieldValues>({
   control,

@@ -6,10 +6,10 @@ import Typography from '@mui/material/Typography';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import History from '@mui/icons-material/History';
 import RestartAlt from '@mui/icons-material/RestartAlt';
-import {
-  type ContentText,
-  type ContentTextListQuery,
-  type ContentTextOverrideInput,
+import type {
+  ContentText,
+  ContentTextListQuery,
+  ContentTextOverrideInput,
   contentTextStates,
 } from '@kopi/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
