@@ -59,6 +59,9 @@ import { roleRoutes } from './modules/roles/roles.routes';
 import { createRoleService } from './modules/roles/roles.service';
 import { userRoutes } from './modules/users/users.routes';
 import { createUserService } from './modules/users/users.service';
+import { contentTextRoutes } from './modules/content-texts/content-texts.routes';
+import { createContentTextDefaultService } from './modules/content-texts/content-text-defaults.service';
+import { createContentTextService } from './modules/content-texts/content-texts.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { reportRoutes } from './modules/reports/reports.routes';
@@ -229,6 +232,12 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         rateLimit: config.loginRateLimit,
       });
       await api.register(notificationRoutes, { service: createNotificationService({ db }) });
+      // The customer app's texts: the platform's wording and each tenant's own (decision 042).
+      const contentTexts = createContentTextService({ db });
+      await api.register(contentTextRoutes, {
+        texts: contentTexts,
+        defaults: createContentTextDefaultService({ db }),
+      });
       await registerCatalogueRoutes(api, { db, now, dataDir: config.dataDir });
       // Orders and the POS, online payments, refunds and the customer app.
       ({ stopPayoutSweeper } = await registerCommerceRoutes(api, {

@@ -1,5 +1,6 @@
 import { accessErrors } from './error-codes-access';
 import { catalogueErrors } from './error-codes-catalogue';
+import { contentTextErrors } from './error-codes-content-texts';
 import { loyaltyErrors } from './error-codes-loyalty';
 import { mobileErrors } from './error-codes-mobile';
 import { orderErrors } from './error-codes-orders';
@@ -17,6 +18,7 @@ export const errorCatalog = {
   ...loyaltyErrors,
   ...accessErrors,
   ...shiftErrors,
+  ...contentTextErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalog;

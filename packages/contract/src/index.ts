@@ -5,6 +5,7 @@ export * from './auth';
 export * from './business-settings';
 export * from './catalogue';
 export * from './common';
+export * from './content-texts';
 export * from './customer-file-labels';
 export * from './customers';
 export * from './errors';

@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as access from './schema/access';
 import * as catalogue from './schema/catalogue';
+import * as contentTexts from './schema/content-texts';
 import * as customers from './schema/customers';
 import * as live from './schema/live';
 import * as loyalty from './schema/loyalty';
@@ -39,6 +40,7 @@ const schema = {
   ...reports,
   ...live,
   ...shifts,
+  ...contentTexts,
 };
 
 /** Both drivers share PostgreSQL's query builder; code is written against this common type. */

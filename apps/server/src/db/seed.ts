@@ -13,6 +13,7 @@ import {
   variantGroups,
   variantOptions,
 } from './schema/catalogue';
+import { contentTextDefaults, contentTextOverrides } from './schema/content-texts';
 import { customers } from './schema/customers';
 import { appSettings, notifications } from './schema/platform';
 import { outletClosures, outlets, tenants } from './schema/tenancy';
@@ -36,6 +37,7 @@ import {
   SUPERADMIN_ROLE,
   superadminPermissions,
 } from './seed-data';
+import { demoContentTextOverrides, platformContentTexts } from './seed-content-texts';
 import { demoProductMalayNames } from './seed-malay-names';
 
 /**
@@ -79,6 +81,19 @@ export async function seedBase(db: Db): Promise<void> {
           enabled: s.enabled,
           value: s.value ?? null,
           sortOrder: i,
+        })),
+      )
+      .onConflictDoNothing();
+
+    await tx
+      .insert(contentTextDefaults)
+      .values(
+        platformContentTexts.map((c) => ({
+          key: c.key,
+          description: c.description,
+          format: c.format,
+          textEn: c.en,
+          textMy: c.my,
         })),
       )
       .onConflictDoNothing();
@@ -314,6 +329,16 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<void> {
         enabled: s.enabled,
         value: s.value ?? null,
         sortOrder: i,
+      })),
+    );
+
+    await tx.insert(contentTextOverrides).values(
+      demoContentTextOverrides.map((c) => ({
+        tenantId,
+        key: c.key,
+        textEn: c.en,
+        textMy: c.my,
+        updatedBy: 'marketing',
       })),
     );
 

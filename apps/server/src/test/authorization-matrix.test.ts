@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuItems, roles, sessions, users } from '../db/schema/access';
 import { membershipTiers } from '../db/schema/loyalty';
 import { addons, categories, variantGroups, variantOptions } from '../db/schema/catalogue';
+import { contentTextOverrides } from '../db/schema/content-texts';
 import { customers } from '../db/schema/customers';
 import { auditLog, notifications } from '../db/schema/platform';
 import { shifts, tills } from '../db/schema/shifts';
@@ -320,6 +321,20 @@ const tenantBody = (slug: string) => ({
   cash_rounding: true,
   timezone: 'Asia/Kuala_Lumpur',
   business_day_cutoff_hour: 4,
+});
+/** The demo tenant's own wording of a text, so that a reset has something to undo. */
+async function overriddenText(key: string) {
+  await db()
+    .insert(contentTextOverrides)
+    .values({ tenantId, key, textEn: `Matrix ${n()}`, textMy: null })
+    .onConflictDoNothing();
+  return key;
+}
+const platformTextBody = () => ({
+  description: `Matrix ${n()}`,
+  format: 'plain',
+  text_en: 'Matrix wording',
+  text_my: 'Kata-kata matriks',
 });
 const menuBody = (title: string) => ({ title, title_en: 'Matrix', title_my: 'Matriks' });
 const customerRequest = (): Request => ({
@@ -940,6 +955,33 @@ const requests: Record<string, Builder> = {
     payload: { amount: 1000 },
   }),
 
+  'GET /api/content-texts': () => ({ url: '/api/content-texts?q=terms&state=default' }),
+  'GET /api/content-texts/:key': () => ({ url: '/api/content-texts/terms' }),
+  'PUT /api/content-texts/:key': () => ({
+    url: '/api/content-texts/order_notice',
+    payload: { text_en: `Matrix notice ${n()}`, text_my: null },
+  }),
+  'POST /api/content-texts/:key/reset': async () => ({
+    url: `/api/content-texts/${await overriddenText('pickup_info')}/reset`,
+  }),
+  'GET /api/content-texts/:key/history': () => ({ url: '/api/content-texts/order_notice/history' }),
+  'GET /api/general-settings/content-texts': () => ({
+    url: '/api/general-settings/content-texts?format=markdown',
+  }),
+  'GET /api/general-settings/content-texts/:key': () => ({
+    url: '/api/general-settings/content-texts/terms',
+  }),
+  'POST /api/general-settings/content-texts': () => ({
+    url: '/api/general-settings/content-texts',
+    payload: { key: `matrix_text_${n()}`, ...platformTextBody() },
+  }),
+  'PUT /api/general-settings/content-texts/:key': () => ({
+    url: '/api/general-settings/content-texts/support_contact',
+    payload: platformTextBody(),
+  }),
+  'GET /api/general-settings/content-texts/:key/history': () => ({
+    url: '/api/general-settings/content-texts/support_contact/history',
+  }),
   'GET /api/customers/:id/wallet': async () => ({
     url: `/api/customers/${(await newWalletCustomer()).id}/wallet`,
   }),
@@ -1066,6 +1108,11 @@ const auditedAs: Record<string, string> = {
   'PUT /api/addons/:id': 'addon.update addon',
   'PUT /api/categories/:id': 'category.update category',
   'PUT /api/categories/order': 'category.reorder category',
+  'PUT /api/content-texts/:key': 'content_text.override content_text',
+  'POST /api/content-texts/:key/reset': 'content_text.reset content_text',
+  'POST /api/general-settings/content-texts': 'content_text_default.create content_text_default',
+  'PUT /api/general-settings/content-texts/:key':
+    'content_text_default.update content_text_default',
   'PUT /api/loyalty-settings': 'loyalty_settings.update loyalty_settings',
   'PUT /api/membership-tiers/:id': 'membership_tier.update membership_tier',
   'PUT /api/menus/:id': 'menu.update menu_item',

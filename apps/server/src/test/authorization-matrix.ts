@@ -228,6 +228,17 @@ export const authorizationMatrix: MatrixRow[] = [
   row('GET /api/logs/:id',                                      [200,  200,  403,  403,  200]),
   row('GET /api/logs/filters',                                  [200,  200,  403,  403,  200]),
   row('GET /api/logs/export',                                   [200,  200,  403,  403,  200]),
+  // ---- customer app texts: the tenant's wording (read also with read-banner), the platform's --
+  row('GET /api/content-texts',                                 [200,  200,  403,  403,  403]),
+  row('GET /api/content-texts/:key',                            [200,  200,  403,  403,  403]),
+  row('PUT /api/content-texts/:key',                            [200,  200,  403,  403,  403]),
+  row('POST /api/content-texts/:key/reset',                     [200,  200,  403,  403,  403]),
+  row('GET /api/content-texts/:key/history',                    [200,  200,  403,  403,  403]),
+  row('GET /api/general-settings/content-texts',                [200,  403,  403,  403,  403]),
+  row('GET /api/general-settings/content-texts/:key',           [200,  403,  403,  403,  403]),
+  row('POST /api/general-settings/content-texts',               [201,  403,  403,  403,  403]),
+  row('PUT /api/general-settings/content-texts/:key',           [200,  403,  403,  403,  403]),
+  row('GET /api/general-settings/content-texts/:key/history',   [200,  403,  403,  403,  403]),
   // ---- customers' wallet ----------------------------------------------------------------------
   row('GET /api/customers/:id/wallet',                          [200,  200,  403,  403,  200]),
   row('POST /api/customers/:id/wallet/adjust',                  [200,  200,  403,  403,  200]),

@@ -1,5 +1,6 @@
 import type { AppRouteDef } from './route-types';
 import { catalogueRoutes } from './routes-catalogue';
+import { contentTextRoutes } from './routes-content-texts';
 import { operationsRoutes } from './routes-operations';
 import { settingsRoutes } from './routes-settings';
 
@@ -22,5 +23,6 @@ export const signedInRoutes: AppRouteDef[] = [
   ...operationsRoutes,
   ...catalogueRoutes,
   ...settingsRoutes,
+  ...contentTextRoutes,
   notFoundRoute,
 ];

@@ -36,6 +36,8 @@ export const auditLabelsEn = {
     loyalty_settings: { update: 'Loyalty rules changed' },
     referral_settings: { update: 'Referral rules changed' },
     business_settings: { update: 'Business settings changed', logo: 'Receipt logo changed' },
+    content_text: { override: 'App text reworded', reset: 'App text reset to default' },
+    content_text_default: { create: 'Default app text added', update: 'Default app text edited' },
     menu: {
       create: 'Menu item added',
       update: 'Menu item edited',
@@ -141,6 +143,8 @@ export const auditLabelsEn = {
     wallet_adjustment: 'Wallet adjustment',
     referral_settings: 'Referral rules',
     z_report: 'Z report',
+    content_text: 'Customer app text',
+    content_text_default: 'Default customer app text',
   },
   field: {
     username: 'Username',
@@ -179,5 +183,8 @@ export const auditLabelsEn = {
     business_date: 'Business date',
     customer_name: 'Customer name',
     customer_phone: 'Customer phone',
+    text_en: 'Text (English)',
+    text_my: 'Text (Malay)',
+    format: 'Format',
   },
 };

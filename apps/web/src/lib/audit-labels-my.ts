@@ -46,6 +46,14 @@ export const auditLabelsMy: FeatureMessages<typeof auditLabelsEn> = {
       update: 'Tetapan perniagaan diubah',
       logo: 'Logo resit diubah',
     },
+    content_text: {
+      override: 'Teks aplikasi diubah',
+      reset: 'Teks aplikasi ditetapkan semula kepada lalai',
+    },
+    content_text_default: {
+      create: 'Teks lalai aplikasi ditambah',
+      update: 'Teks lalai aplikasi disunting',
+    },
     menu: {
       create: 'Item menu ditambah',
       update: 'Item menu disunting',
@@ -151,6 +159,8 @@ export const auditLabelsMy: FeatureMessages<typeof auditLabelsEn> = {
     wallet_adjustment: 'Pelarasan dompet',
     referral_settings: 'Peraturan rujukan',
     z_report: 'Laporan Z',
+    content_text: 'Teks aplikasi pelanggan',
+    content_text_default: 'Teks lalai aplikasi pelanggan',
   },
   field: {
     username: 'Nama pengguna',
@@ -189,5 +199,8 @@ export const auditLabelsMy: FeatureMessages<typeof auditLabelsEn> = {
     business_date: 'Tarikh perniagaan',
     customer_name: 'Nama pelanggan',
     customer_phone: 'Telefon pelanggan',
+    text_en: 'Teks (Inggeris)',
+    text_my: 'Teks (Melayu)',
+    format: 'Format',
   },
 };

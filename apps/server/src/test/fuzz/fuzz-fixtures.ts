@@ -248,6 +248,8 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
     wallet_adjustment: adjustment!.id,
     shift: openShift!.id,
     till: openShift!.till_id,
+    // The customer app's texts are named by key, shared by every tenant.
+    content_text: 'terms',
   };
   return { t, ids, png, causes, principals: { admin, superadmin, refresh, customer } };
 }
@@ -281,6 +283,7 @@ const RESOURCE_OF_PARAM: Record<string, string> = {
   outletId: 'outlet',
   sessionId: 'user_session',
   provider: 'provider',
+  key: 'content_text',
 };
 
 /** The resource a path parameter names, or undefined when the fuzzer has no row of it. */

@@ -33,6 +33,8 @@ export const enShell = {
     customerList: 'Customer List',
     customerDetails: 'Customer Details',
     customerWallet: 'Wallet',
+    contentText: 'Content Text',
+    defaultContentText: 'Default Content Text',
   },
   nav: {
     mainNavigation: 'Main navigation',

@@ -88,6 +88,8 @@ export const my: UiMessages = {
     customerList: 'Senarai Pelanggan',
     customerDetails: 'Butiran Pelanggan',
     customerWallet: 'Dompet',
+    contentText: 'Teks Kandungan',
+    defaultContentText: 'Teks Kandungan Lalai',
   },
   auth: {
     brandTagline: 'Pejabat belakang kedai kopi anda',

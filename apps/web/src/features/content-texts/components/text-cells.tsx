@@ -1,0 +1,69 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ContentTextFormat } from '@kopi/contract';
+import { useContentTextStrings } from '../i18n';
+
+// The cells both text lists share: a text's key with what it is for, and a clamped wording.
+
+/** Enough of a wording for two lines of a cell; the editor shows the rest. */
+const CELL_CHARS = 240;
+
+export function TextKeyCell({
+  textKey,
+  description,
+  format,
+}: {
+  textKey: string;
+  description: string;
+  format: ContentTextFormat;
+}) {
+  const { t } = useContentTextStrings();
+  return (
+    <Stack spacing={0.5} sx={{ minWidth: 160, maxWidth: 240, alignItems: 'flex-start' }}>
+      <Box component="code" sx={{ fontWeight: 600 }} data-testid="content-text-key">
+        {textKey}
+      </Box>
+      {description && (
+        <Typography variant="caption" color="text.secondary">
+          {description}
+        </Typography>
+      )}
+      <Chip
+        size="small"
+        variant="outlined"
+        label={format === 'markdown' ? t('list.markdown') : t('list.plain')}
+      />
+    </Stack>
+  );
+}
+
+export function WordingCell({
+  text,
+  empty,
+  testId,
+}: {
+  text: string;
+  empty?: string;
+  testId?: string;
+}) {
+  return (
+    <Typography
+      variant="body2"
+      color={text === '' ? 'text.secondary' : undefined}
+      data-testid={testId}
+      title={text.length > CELL_CHARS ? undefined : text}
+      sx={{
+        maxWidth: 280,
+        display: '-webkit-box',
+        WebkitLineClamp: 2,
+        WebkitBoxOrient: 'vertical',
+        overflow: 'hidden',
+        fontStyle: text === '' ? 'italic' : undefined,
+      }}
+    >
+      {text === '' ? empty : text.slice(0, CELL_CHARS)}
+    </Typography>
+  );
+}
