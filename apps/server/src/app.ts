@@ -30,6 +30,8 @@ import { resolveJwtSecret } from './lib/secrets';
 import { createTokenSigner } from './lib/tokens';
 import { uploadsDir } from './lib/uploads';
 import { registerUploads, registerWebApp } from './lib/web-app';
+import { appFeatureRoutes } from './modules/app-features/app-features.routes';
+import { createAppFeatureService } from './modules/app-features/app-features.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { accountRoutes } from './modules/account/account.routes';
@@ -231,7 +233,9 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
   });
 
   app.addHook('onRoute', documentErrorResponses);
-  const authService = createAuthService({ db, config, hasher, signer, log: app.log });
+  // The customer app's feature switches: listed with the app settings, checked by the app's calls.
+  const appFeatures = createAppFeatureService({ db });
+  const authService = createAuthService({ db, config, hasher, signer, log: app.log, appFeatures });
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   await app.register(
     async (api) => {
@@ -256,6 +260,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
       });
       await api.register(notificationRoutes, { service: createNotificationService({ db }) });
       await registerCatalogueRoutes(api, { db, now, dataDir: config.dataDir });
+      await api.register(appFeatureRoutes, { service: appFeatures });
       // Orders and the POS.
       // Online payment providers, and refunds paid back through them: the refunds service asks
       // the payouts to pay an approved refund; the provider's callback settles it through the
@@ -332,6 +337,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         authRateLimit: config.loginRateLimit,
         customerRateLimit: config.mobileRateLimit,
         tierName: memberPoints.tierName,
+        features: appFeatures,
       });
       await api.register(paymentRoutes, { service: payments });
       await registerLoyaltyRoutes(api, {
@@ -343,6 +349,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         paymentCodes,
         memberPoints,
         referralList,
+        appFeatures,
         customerRateLimit: config.mobileRateLimit,
       });
       // Users, roles, the permission catalogue, menus and the audit log.

@@ -1,4 +1,5 @@
 import { accessErrors } from './error-codes-access';
+import { appFeatureErrors } from './error-codes-app-features';
 import { catalogueErrors } from './error-codes-catalogue';
 import { loyaltyErrors } from './error-codes-loyalty';
 import { mobileErrors } from './error-codes-mobile';
@@ -17,6 +18,7 @@ export const errorCatalog = {
   ...loyaltyErrors,
   ...accessErrors,
   ...shiftErrors,
+  ...appFeatureErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalog;

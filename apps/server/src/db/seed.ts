@@ -14,6 +14,7 @@ import {
   variantOptions,
 } from './schema/catalogue';
 import { customers } from './schema/customers';
+import { appFeatures, appFeatureSwitches } from './schema/app-features';
 import { appSettings, notifications } from './schema/platform';
 import { outletClosures, outlets, tenants } from './schema/tenancy';
 import {
@@ -36,12 +37,14 @@ import {
   SUPERADMIN_ROLE,
   superadminPermissions,
 } from './seed-data';
+import { appFeatureCatalogue, demoAppFeatureSwitches } from './seed-app-features';
 import { demoProductMalayNames } from './seed-malay-names';
 
 /**
  * Reference data every installation needs, applied at every start and safe to repeat: the
- * permission catalogue, the superadmin role holding all of it, the menu and platform settings.
- * Existing rows are left as they are (an admin may have edited them); new ones are added.
+ * permission catalogue, the superadmin role holding all of it, the menu, platform settings and
+ * the customer app's feature catalogue. Existing rows are left as they are (an admin may have
+ * edited them; a feature's per-outlet flag and order are the code's); new ones are added.
  */
 export async function seedBase(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -82,6 +85,14 @@ export async function seedBase(db: Db): Promise<void> {
         })),
       )
       .onConflictDoNothing();
+
+    await tx
+      .insert(appFeatures)
+      .values(appFeatureCatalogue.map((f, i) => ({ ...f, sortOrder: i })))
+      .onConflictDoUpdate({
+        target: appFeatures.code,
+        set: { perOutlet: sql`excluded.per_outlet`, sortOrder: sql`excluded.sort_order` },
+      });
   });
 }
 
@@ -316,6 +327,10 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<void> {
         sortOrder: i,
       })),
     );
+
+    await tx
+      .insert(appFeatureSwitches)
+      .values(demoAppFeatureSwitches.map((s) => ({ tenantId, featureCode: s.code, enabled: s.enabled })));
 
     // Customers of the app: the second was referred by the first.
     const customerRows = await tx
