@@ -330,7 +330,9 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<void> {
 
     await tx
       .insert(appFeatureSwitches)
-      .values(demoAppFeatureSwitches.map((s) => ({ tenantId, featureCode: s.code, enabled: s.enabled })));
+      .values(
+        demoAppFeatureSwitches.map((s) => ({ tenantId, featureCode: s.code, enabled: s.enabled })),
+      );
 
     // Customers of the app: the second was referred by the first.
     const customerRows = await tx

@@ -24,6 +24,7 @@ import { walletScenario } from './tenant-isolation-wallet';
 import { runPointsScenario } from './tenant-isolation-points';
 import { customersPart } from './tenant-isolation-customers';
 import { businessSettingsPart } from './tenant-isolation-business-settings';
+import { appFeaturesPart } from './tenant-isolation-app-features';
 import { walletPayScenario } from './tenant-isolation-wallet-pay';
 import { shiftsPart } from './tenant-isolation-shifts';
 
@@ -119,6 +120,7 @@ export async function runScenario(): Promise<Scenario> {
   await a.del(`/api/outlets/${outlet.id}/closures/${closure.id}`);
   await a.del(`/api/outlets/${outlet.id}`);
   await businessSettingsPart(a, (url, file) => upload(admin, url, file));
+  await appFeaturesPart(a, kl);
 
   // ---- Catalogue -------------------------------------------------------------------------------
   await a.get('/api/categories?q=k');

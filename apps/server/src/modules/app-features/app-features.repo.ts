@@ -130,7 +130,11 @@ export async function setSwitch(
     .insert(appFeatureSwitches)
     .values({ tenantId: owner, featureCode: code, outletId, enabled })
     .onConflictDoUpdate({
-      target: [appFeatureSwitches.tenantId, appFeatureSwitches.featureCode, appFeatureSwitches.outletId],
+      target: [
+        appFeatureSwitches.tenantId,
+        appFeatureSwitches.featureCode,
+        appFeatureSwitches.outletId,
+      ],
       set: { enabled, updatedAt: sql`now()` },
       setWhere: ownedBy(appFeatureSwitches, tenantId),
     });

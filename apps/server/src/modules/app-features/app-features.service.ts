@@ -57,7 +57,9 @@ export function createAppFeatureService({ db }: { db: Db }) {
       repo.tenantSwitches(db, tenantId),
       repo.tenantOutlets(db, tenantId),
     ]);
-    const switched = new Map(switches.map((s) => [switchKey(s.featureCode, s.outletId), s.enabled]));
+    const switched = new Map(
+      switches.map((s) => [switchKey(s.featureCode, s.outletId), s.enabled]),
+    );
     return features.map((f) => {
       const tenantSwitch = switched.get(switchKey(f.code, null)) ?? null;
       const layers = { ...f, tenantSwitch, outletSwitch: null };
@@ -246,7 +248,12 @@ export function createAppFeatureService({ db }: { db: Db }) {
           entries.push({ ...entry, enabled: r.tenantSwitch, source: 'tenant' });
         }
         if (r.perOutlet && r.outletSwitch !== null) {
-          entries.push({ ...entry, enabled: r.outletSwitch, source: 'outlet', outlet_id: outletId });
+          entries.push({
+            ...entry,
+            enabled: r.outletSwitch,
+            source: 'outlet',
+            outlet_id: outletId,
+          });
         }
         return entries;
       });
