@@ -1,4 +1,5 @@
 import type { AppRouteDef } from './route-types';
+import { appFeatureRoutes } from './routes-app-features';
 import { catalogueRoutes } from './routes-catalogue';
 import { operationsRoutes } from './routes-operations';
 import { settingsRoutes } from './routes-settings';
@@ -22,5 +23,6 @@ export const signedInRoutes: AppRouteDef[] = [
   ...operationsRoutes,
   ...catalogueRoutes,
   ...settingsRoutes,
+  ...appFeatureRoutes,
   notFoundRoute,
 ];

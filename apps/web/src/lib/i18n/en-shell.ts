@@ -33,6 +33,8 @@ export const enShell = {
     customerList: 'Customer List',
     customerDetails: 'Customer Details',
     customerWallet: 'Wallet',
+    appFeatures: 'Enable/Disable Feature',
+    featureCatalogue: 'User App Features',
   },
   nav: {
     mainNavigation: 'Main navigation',

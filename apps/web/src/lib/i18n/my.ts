@@ -88,6 +88,8 @@ export const my: UiMessages = {
     customerList: 'Senarai Pelanggan',
     customerDetails: 'Butiran Pelanggan',
     customerWallet: 'Dompet',
+    appFeatures: 'Dayakan/Nyahdayakan Ciri',
+    featureCatalogue: 'Ciri Aplikasi Pengguna',
   },
   auth: {
     brandTagline: 'Pejabat belakang kedai kopi anda',
