@@ -88,6 +88,11 @@ export const appFeatureOutletValueSchema = z.object({
   switch: z.boolean().nullable(),
   enabled: z.boolean(),
   source: sourceSchema,
+  /**
+   * Whether the outlet offers it at all: a serving method the outlet does not offer (its own
+   * settings, /outlet) is refused there whatever the switch says. True for other features.
+   */
+  offered: z.boolean(),
 });
 export type AppFeatureOutletValue = z.infer<typeof appFeatureOutletValueSchema>;
 

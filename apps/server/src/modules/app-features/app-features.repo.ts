@@ -91,7 +91,12 @@ export async function tenantSwitches(db: Db, tenantId: string) {
 /** The tenant's outlets, by code, as the switches screen lists them. */
 export async function tenantOutlets(db: Db, tenantId: string) {
   return db
-    .select({ id: outlets.id, code: outlets.code, name: outlets.name, status: outlets.status })
+    .select({
+      id: outlets.id,
+      code: outlets.code,
+      name: outlets.name,
+      servingMethods: outlets.servingMethods,
+    })
     .from(outlets)
     .where(ownedBy(outlets, tenantId))
     .orderBy(asc(outlets.code));

@@ -5,6 +5,7 @@ import {
   type AppSettingEntry,
   type EffectiveAppFeature,
   resolveAppFeature,
+  servingMethods,
   type TenantAppFeature,
 } from '@kopi/contract';
 import type { Db } from '../../db/database';
@@ -43,6 +44,10 @@ const resolve = (r: Omit<repo.FeatureLayersRow, 'code' | 'nameEn' | 'nameMy'>) =
 
 const switchKey = (code: string, outletId: string | null) => `${code}:${outletId ?? ''}`;
 
+/** Whether an outlet offers a feature at all: its own serving methods bound those features. */
+const offeredAt = (code: string, outletMethods: readonly string[]) =>
+  !(servingMethods as readonly string[]).includes(code) || outletMethods.includes(code);
+
 export function createAppFeatureService({ db }: { db: Db }) {
   async function requireFeature(code: AppFeatureCode) {
     const feature = await repo.findFeature(db, code);
@@ -77,6 +82,7 @@ export function createAppFeatureService({ db }: { db: Db }) {
                 outlet_name: o.name,
                 switch: outletSwitch,
                 ...resolve({ ...layers, outletSwitch }),
+                offered: offeredAt(f.code, o.servingMethods),
               };
             })
           : [],

@@ -14,7 +14,7 @@ import { demoOutletIds, otherTenant } from '../../test/catalogue-fixtures';
 import { expectCode, detailPaths } from '../../test/expect-code';
 import { createUser, latestAudit } from '../../test/fixtures';
 import { demoTenantId } from '../../test/order-fixtures';
-import { anonymous } from '../../test/test-app';
+import { anonymous, type RequestHeaders } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { createAppFeatureService } from './app-features.service';
 
@@ -40,7 +40,7 @@ beforeAll(async () => {
 });
 beforeEach(() => resetAppFeatures(t));
 
-const listFeatures = async (headers = as.marketing) => {
+const listFeatures = async (headers: RequestHeaders = as.marketing) => {
   const res = await api.get('/api/app-features', headers);
   expect(res.statusCode, res.body).toBe(200);
   return (res.json().data as unknown[]).map((f) => tenantAppFeatureSchema.strict().parse(f));
@@ -48,13 +48,16 @@ const listFeatures = async (headers = as.marketing) => {
 const featureIn = (list: TenantAppFeature[], code: string) => list.find((f) => f.code === code)!;
 const outletOf = (feature: TenantAppFeature, outletId: string) =>
   feature.outlets.find((o) => o.outlet_id === outletId)!;
-const switchTenant = (code: string, enabled: boolean | null, headers = as.marketing) =>
-  api.put(`/api/app-features/${code}`, { enabled }, headers);
+const switchTenant = (
+  code: string,
+  enabled: boolean | null,
+  headers: RequestHeaders = as.marketing,
+) => api.put(`/api/app-features/${code}`, { enabled }, headers);
 const switchOutlet = (
   code: string,
   outletId: string,
   enabled: boolean | null,
-  headers = as.marketing,
+  headers: RequestHeaders = as.marketing,
 ) => api.put(`/api/app-features/${code}/outlets/${outletId}`, { enabled }, headers);
 
 const catalogueInput = {
@@ -156,6 +159,13 @@ describe('GET /api/app-features', () => {
     const delivery = featureIn(list, 'delivery');
     expect(delivery.outlets.map((o) => o.outlet_code)).toEqual(['JB01', 'KL01', 'PG01']);
     expect(outletOf(delivery, kl)).toMatchObject({ switch: null, enabled: true, source: 'tenant' });
+    // Johor Bahru does not deliver at all (its own serving methods), whatever the app's switch.
+    expect(delivery.outlets.map((o) => [o.outlet_code, o.offered])).toEqual([
+      ['JB01', false],
+      ['KL01', true],
+      ['PG01', true],
+    ]);
+    expect(featureIn(list, 'order_notes').outlets.every((o) => o.offered)).toBe(true);
     // A business-wide feature has no outlet column.
     expect(featureIn(list, 'wallet').outlets).toEqual([]);
   });

@@ -17,6 +17,7 @@ const outlet = (id: string, own: boolean | null) => ({
   switch: own,
   enabled: own ?? true,
   source: own === null ? ('tenant' as const) : ('outlet' as const),
+  offered: true,
 });
 
 const feature = (

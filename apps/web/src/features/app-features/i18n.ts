@@ -55,6 +55,7 @@ const en = {
     choiceLabel: '{{name}} at {{outlet}}',
     locked: 'The platform has fixed this feature: outlets cannot differ.',
     none: 'This business has no outlets yet.',
+    notOffered: 'This outlet does not offer {{name}} (its outlet settings), whatever the switch.',
     close: 'Close',
   },
   catalogue: {
@@ -143,6 +144,8 @@ const my: FeatureMessages<typeof en> = {
     choiceLabel: '{{name}} di {{outlet}}',
     locked: 'Platform telah menetapkan ciri ini: cawangan tidak boleh berbeza.',
     none: 'Perniagaan ini belum mempunyai cawangan.',
+    notOffered:
+      'Cawangan ini tidak menawarkan {{name}} (tetapan cawangannya), walau apa pun suisnya.',
     close: 'Tutup',
   },
   catalogue: {

@@ -84,6 +84,16 @@ export function OutletSwitchesDialog({
                       source={outlet.source}
                       testId="outlet-effective"
                     />
+                    {!outlet.offered && (
+                      <Typography
+                        variant="caption"
+                        color="warning.main"
+                        sx={{ display: 'block', mt: 0.5 }}
+                        data-testid="outlet-not-offered"
+                      >
+                        {t('outlets.notOffered', { name })}
+                      </Typography>
+                    )}
                   </TableCell>
                   <TableCell>
                     <SwitchChoiceGroup

@@ -17,10 +17,11 @@ const outlets = (values: Record<string, boolean | null>, business: boolean) =>
   Object.entries(values).map(([code, own]) => ({
     outlet_id: `id-${code}`,
     outlet_code: code,
-    outlet_name: code === 'KL01' ? 'Kuala Lumpur' : 'Penang',
+    outlet_name: { JB01: 'Johor Bahru', KL01: 'Kuala Lumpur', PG01: 'Penang' }[code]!,
     switch: own,
     enabled: own ?? business,
     source: own === null ? ('tenant' as const) : ('outlet' as const),
+    offered: code !== 'JB01',
   }));
 
 const base = {
@@ -41,7 +42,7 @@ const delivery: TenantAppFeature = {
   tenant_switch: true,
   enabled: true,
   source: 'tenant',
-  outlets: outlets({ KL01: null, PG01: null }, true),
+  outlets: outlets({ JB01: null, KL01: null, PG01: null }, true),
 };
 const topUp: TenantAppFeature = {
   ...base,
@@ -65,8 +66,8 @@ const referral: TenantAppFeature = {
   source: 'platform',
 };
 
-const marketing = (_action: string, subject: string) => subject === 'enable-disable';
-const reader = (action: string, subject: string) =>
+const marketing = (_action: string, subject: string): boolean => subject === 'enable-disable';
+const reader = (action: string, subject: string): boolean =>
   action === 'read' && subject === 'enable-disable';
 
 function setup(can = marketing) {
@@ -88,7 +89,9 @@ function setup(can = marketing) {
     }
     if (call.url === '/api/app-features/delivery/outlets/id-PG01' && call.method === 'PUT') {
       return {
-        body: { data: { ...delivery, outlets: outlets({ KL01: null, PG01: enabled }, true) } },
+        body: {
+          data: { ...delivery, outlets: outlets({ JB01: null, KL01: null, PG01: enabled }, true) },
+        },
       };
     }
     return undefined;
@@ -166,6 +169,13 @@ describe('enable/disable feature page', { timeout: 30_000 }, () => {
     await userEvent.click(within(row('delivery')).getByTestId('open-outlet-switches'));
     const dialog = await screen.findByTestId('outlet-switches-dialog');
     expect(dialog).toHaveTextContent('Delivery at each outlet');
+    // Johor Bahru does not deliver at all: the dialog says so beside its switch.
+    expect(within(dialog).getAllByTestId('outlet-not-offered')).toHaveLength(1);
+    expect(
+      within(dialog)
+        .getAllByTestId('outlet-switch-row')
+        .find((r) => r.dataset.outlet === 'JB01'),
+    ).toHaveTextContent('This outlet does not offer Delivery');
     const penang = () => within(dialog).getByRole('group', { name: 'Delivery at Penang' });
     await userEvent.click(within(penang()).getByRole('button', { name: 'Off' }));
     await waitFor(() =>

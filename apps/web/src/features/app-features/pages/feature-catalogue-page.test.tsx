@@ -33,8 +33,8 @@ const wallet: AppFeature = {
   per_outlet: false,
 };
 
-const superadmin = (_action: string, subject: string) => subject === 'general-setting';
-const reader = (action: string, subject: string) =>
+const superadmin = (_action: string, subject: string): boolean => subject === 'general-setting';
+const reader = (action: string, subject: string): boolean =>
   action === 'read' && subject === 'general-setting';
 
 function setup(can = superadmin, refuse = false) {
