@@ -213,6 +213,15 @@ describe('PUT /api/app-features/{code}', () => {
     });
     // The other tenant's switches are untouched.
     expect(featureIn(await listFeatures(other.headers), 'wallet_top_up').source).toBe('platform');
+    // A switch already set is changed in place: one row per tenant, feature and outlet.
+    expect((await switchTenant('delivery', false)).json().data).toMatchObject({ enabled: false });
+    const rows = await t.database.db
+      .select()
+      .from(appFeatureSwitches)
+      .where(eq(appFeatureSwitches.featureCode, 'delivery'));
+    expect(rows.filter((r) => r.tenantId === demoId && r.outletId === null)).toEqual([
+      expect.objectContaining({ enabled: false }),
+    ]);
   });
 
   it('refuses a feature the platform locked, and the lock overrides the tenant’s old switch', async () => {
