@@ -30,6 +30,8 @@ import { resolveJwtSecret } from './lib/secrets';
 import { createTokenSigner } from './lib/tokens';
 import { uploadsDir } from './lib/uploads';
 import { registerUploads, registerWebApp } from './lib/web-app';
+import { appFeatureRoutes } from './modules/app-features/app-features.routes';
+import { createAppFeatureService } from './modules/app-features/app-features.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { accountRoutes } from './modules/account/account.routes';
@@ -208,7 +210,9 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
   });
 
   app.addHook('onRoute', documentErrorResponses);
-  const authService = createAuthService({ db, config, hasher, signer, log: app.log });
+  // The customer app's feature switches: listed with the app settings, checked by the app's calls.
+  const appFeatures = createAppFeatureService({ db });
+  const authService = createAuthService({ db, config, hasher, signer, log: app.log, appFeatures });
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   await app.register(
     async (api) => {
@@ -239,6 +243,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         defaults: createContentTextDefaultService({ db }),
       });
       await registerCatalogueRoutes(api, { db, now, dataDir: config.dataDir });
+      await api.register(appFeatureRoutes, { service: appFeatures });
       // Orders and the POS, online payments, refunds and the customer app.
       ({ stopPayoutSweeper } = await registerCommerceRoutes(api, {
         db,
@@ -247,6 +252,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         hasher,
         log: app.log,
         deliver: options.sandboxDelivery ?? deliverToSelf,
+        appFeatures,
       }));
       // Users, roles, the permission catalogue, menus and the audit log.
       const logService = createLogService({ db });

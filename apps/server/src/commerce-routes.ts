@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import type { Clock } from './lib/clock';
 import type { PasswordHasher } from './lib/password';
+import type { AppFeatureService } from './modules/app-features/app-features.service';
 import { createCloseDayService } from './modules/orders/close-day.service';
 import { createShiftService } from './modules/shifts/shifts.service';
 import { shiftRoutes } from './modules/shifts/shifts.routes';
@@ -45,12 +46,14 @@ export interface CommerceRouteDeps {
   log: FastifyBaseLogger;
   /** Where the sandbox's refund callbacks go (this server's callback route, or a test's hook). */
   deliver: SandboxDelivery;
+  /** The app's feature switches its calls check (decision 041). */
+  appFeatures: AppFeatureService;
 }
 
 /** Registers the routes; the payout sweeper it starts is stopped with the returned function. */
 export async function registerCommerceRoutes(
   api: FastifyInstance,
-  { db, now, config, hasher, log, deliver }: CommerceRouteDeps,
+  { db, now, config, hasher, log, deliver, appFeatures }: CommerceRouteDeps,
 ): Promise<{ stopPayoutSweeper: () => void }> {
   // Online payment providers, and refunds paid back through them: the refunds service asks
   // the payouts to pay an approved refund; the provider's callback settles it through the
@@ -128,6 +131,7 @@ export async function registerCommerceRoutes(
     authRateLimit: config.loginRateLimit,
     customerRateLimit: config.mobileRateLimit,
     tierName: memberPoints.tierName,
+    features: appFeatures,
   });
   await api.register(paymentRoutes, { service: payments });
   await registerLoyaltyRoutes(api, {
@@ -139,6 +143,7 @@ export async function registerCommerceRoutes(
     paymentCodes,
     memberPoints,
     referralList,
+    appFeatures,
     customerRateLimit: config.mobileRateLimit,
   });
   return { stopPayoutSweeper };

@@ -4,6 +4,7 @@ import type { Clock } from './lib/clock';
 import { customerStaffRoutes } from './modules/customers/customers-staff.routes';
 import { createCustomerAdminService } from './modules/customers/customers-admin.service';
 import { createCustomerPdpaService } from './modules/customers/customers-pdpa.service';
+import type { AppFeatureService } from './modules/app-features/app-features.service';
 import type { CustomerService } from './modules/customers/customers.service';
 import { createLoyaltySettingsService } from './modules/loyalty/loyalty-settings.service';
 import type { MemberPointsService } from './modules/loyalty/member-points.service';
@@ -35,6 +36,8 @@ export interface LoyaltyRouteDeps {
   paymentCodes: PaymentCodeService;
   memberPoints: MemberPointsService;
   referralList: ReferralListService;
+  /** The app's feature switches its wallet and points calls check (decision 041). */
+  appFeatures: AppFeatureService;
   customerRateLimit: number;
 }
 
@@ -55,11 +58,13 @@ export async function registerLoyaltyRoutes(api: FastifyInstance, deps: LoyaltyR
     points: deps.memberPoints,
     referrals: deps.referralList,
     customerRateLimit,
+    features: deps.appFeatures,
   });
   await api.register(mobileWalletPaymentRoutes, {
     paymentCodes: deps.paymentCodes,
     orders: deps.customerOrders,
     customerRateLimit,
+    features: deps.appFeatures,
   });
   // The customers' wallet: staff ledgers, adjustments and liability; the app's own wallet.
   const wallet = createWalletService({ db, now });
@@ -67,7 +72,12 @@ export async function registerLoyaltyRoutes(api: FastifyInstance, deps: LoyaltyR
     wallet,
     adjustments: createWalletAdjustmentService({ db, now }),
   });
-  await api.register(mobileWalletRoutes, { wallet, payments: deps.payments, customerRateLimit });
+  await api.register(mobileWalletRoutes, {
+    wallet,
+    payments: deps.payments,
+    customerRateLimit,
+    features: deps.appFeatures,
+  });
   // The customers as staff see them, and the counter's lookup and quick add.
   await api.register(customerStaffRoutes, {
     service: createCustomerAdminService({ db, now }),

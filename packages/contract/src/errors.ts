@@ -1,4 +1,5 @@
 import { accessErrors } from './error-codes-access';
+import { appFeatureErrors } from './error-codes-app-features';
 import { catalogueErrors } from './error-codes-catalogue';
 import { contentTextErrors } from './error-codes-content-texts';
 import { loyaltyErrors } from './error-codes-loyalty';
@@ -19,6 +20,7 @@ export const errorCatalog = {
   ...accessErrors,
   ...shiftErrors,
   ...contentTextErrors,
+  ...appFeatureErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -1,5 +1,6 @@
 // The contract's public surface: schemas, catalogues and pure functions shared by server and web.
 export * from './account';
+export * from './app-features';
 export * from './audit-log';
 export * from './auth';
 export * from './business-settings';

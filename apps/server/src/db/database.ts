@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as access from './schema/access';
+import * as appFeatures from './schema/app-features';
 import * as catalogue from './schema/catalogue';
 import * as contentTexts from './schema/content-texts';
 import * as customers from './schema/customers';
@@ -41,6 +42,7 @@ const schema = {
   ...live,
   ...shifts,
   ...contentTexts,
+  ...appFeatures,
 };
 
 /** Both drivers share PostgreSQL's query builder; code is written against this common type. */

@@ -368,22 +368,17 @@ export interface AppSettingSeed {
   value?: unknown;
 }
 
-/** Platform defaults (tenant_id null); a tenant's own entries follow them and win (SPEC §3). */
+/**
+ * Platform defaults (tenant_id null); a tenant's own entries follow them and win (SPEC §3). The
+ * customer app's features are not here: they are the feature catalogue and its switches
+ * (seed-app-features.ts, decision 041).
+ */
 export const platformAppSettings: AppSettingSeed[] = [
-  { code: 'dine_in', name: 'Dine In', enabled: true },
-  { code: 'pick_up', name: 'Pick Up', enabled: true },
-  { code: 'delivery', name: 'Delivery', enabled: false },
-  { code: 'wallet', name: 'Wallet', enabled: true },
-  { code: 'membership', name: 'Membership', enabled: true },
-  { code: 'referral', name: 'Referral', enabled: false },
-  { code: 'voucher', name: 'Voucher', enabled: true },
   { code: 'maintenance_mode', name: 'Maintenance Mode', enabled: false },
   { code: 'currency', name: 'Currency', enabled: true, value: 'MYR' },
 ];
 
 export const demoTenantAppSettings: AppSettingSeed[] = [
-  { code: 'delivery', name: 'Delivery', enabled: true, value: { delivery_fee_sen: 500 } },
-  { code: 'referral', name: 'Referral', enabled: true },
   { code: 'business_name', name: 'Business Name', enabled: true, value: 'Kopi Demo' },
 ];
 

@@ -15,6 +15,7 @@ import {
 } from './schema/catalogue';
 import { contentTextDefaults, contentTextOverrides } from './schema/content-texts';
 import { customers } from './schema/customers';
+import { appFeatures, appFeatureSwitches } from './schema/app-features';
 import { appSettings, notifications } from './schema/platform';
 import { outletClosures, outlets, tenants } from './schema/tenancy';
 import {
@@ -38,12 +39,14 @@ import {
   superadminPermissions,
 } from './seed-data';
 import { demoContentTextOverrides, platformContentTexts } from './seed-content-texts';
+import { appFeatureCatalogue, demoAppFeatureSwitches } from './seed-app-features';
 import { demoProductMalayNames } from './seed-malay-names';
 
 /**
  * Reference data every installation needs, applied at every start and safe to repeat: the
- * permission catalogue, the superadmin role holding all of it, the menu and platform settings.
- * Existing rows are left as they are (an admin may have edited them); new ones are added.
+ * permission catalogue, the superadmin role holding all of it, the menu, platform settings and
+ * the customer app's feature catalogue. Existing rows are left as they are (an admin may have
+ * edited them; a feature's per-outlet flag and order are the code's); new ones are added.
  */
 export async function seedBase(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -97,6 +100,14 @@ export async function seedBase(db: Db): Promise<void> {
         })),
       )
       .onConflictDoNothing();
+
+    await tx
+      .insert(appFeatures)
+      .values(appFeatureCatalogue.map((f, i) => ({ ...f, sortOrder: i })))
+      .onConflictDoUpdate({
+        target: appFeatures.code,
+        set: { perOutlet: sql`excluded.per_outlet`, sortOrder: sql`excluded.sort_order` },
+      });
   });
 }
 
@@ -341,6 +352,11 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<void> {
         updatedBy: 'marketing',
       })),
     );
+    await tx
+      .insert(appFeatureSwitches)
+      .values(
+        demoAppFeatureSwitches.map((s) => ({ tenantId, featureCode: s.code, enabled: s.enabled })),
+      );
 
     // Customers of the app: the second was referred by the first.
     const customerRows = await tx

@@ -11,6 +11,7 @@ import { customers } from '../db/schema/customers';
 import { auditLog, notifications } from '../db/schema/platform';
 import { shifts, tills } from '../db/schema/shifts';
 import { outletClosures, outlets, tenants } from '../db/schema/tenancy';
+import { appFeatureCatalogue } from '../db/seed-app-features';
 import { DEMO_PASSWORD } from '../db/seed-data';
 import {
   authorizationMatrix,
@@ -486,6 +487,32 @@ const requests: Record<string, Builder> = {
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     return { url: '/api/tenant-settings/logo' };
   },
+
+  'GET /api/general-settings/features': () => ({ url: '/api/general-settings/features' }),
+  'PUT /api/general-settings/features/:code': () => {
+    // The seeded values again: allowed or not, the catalogue stays as the other rows expect it.
+    const f = appFeatureCatalogue.find((c) => c.code === 'order_notes')!;
+    return {
+      url: '/api/general-settings/features/order_notes',
+      payload: {
+        name_en: f.nameEn,
+        name_my: f.nameMy,
+        description_en: f.descriptionEn,
+        description_my: f.descriptionMy,
+        default_enabled: f.defaultEnabled,
+        locked: false,
+      },
+    };
+  },
+  'GET /api/app-features': () => ({ url: '/api/app-features' }),
+  'PUT /api/app-features/:code': () => ({
+    url: '/api/app-features/wallet_top_up',
+    payload: { enabled: true },
+  }),
+  'PUT /api/app-features/:code/outlets/:outletId': () => ({
+    url: `/api/app-features/order_notes/outlets/${kl}`,
+    payload: { enabled: true },
+  }),
 
   'GET /api/outlets': () => ({ url: '/api/outlets' }),
   'GET /api/outlets/:id': () => ({ url: `/api/outlets/${kl}` }),
@@ -1132,6 +1159,9 @@ const auditedAs: Record<string, string> = {
   'DELETE /api/tenant-settings/logo': 'business_settings.logo tenant',
   'PUT /api/users/:id': 'user.update user',
   'PUT /api/variant-groups/:id': 'variant_group.update variant_group',
+  'PUT /api/general-settings/features/:code': 'app_feature.update app_feature',
+  'PUT /api/app-features/:code': 'app_feature.switch app_feature',
+  'PUT /api/app-features/:code/outlets/:outletId': 'app_feature.switch app_feature',
 };
 
 const auditIds = async () =>

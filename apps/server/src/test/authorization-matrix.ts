@@ -75,6 +75,12 @@ export const authorizationMatrix: MatrixRow[] = [
   row('PUT /api/tenant-settings',                             [403,  200,  403,  403,  403]),
   row('POST /api/tenant-settings/logo',                       [403,  200,  403,  403,  403]),
   row('DELETE /api/tenant-settings/logo',                     [403,  200,  403,  403,  403]),
+  // ---- the customer app's features: the platform's catalogue, the tenant's switches ---------
+  row('GET /api/general-settings/features',                     [200,  403,  403,  403,  403]),
+  row('PUT /api/general-settings/features/:code',               [200,  403,  403,  403,  403]),
+  row('GET /api/app-features',                                  [200,  200,  403,  403,  403]),
+  row('PUT /api/app-features/:code',                            [200,  200,  403,  403,  403]),
+  row('PUT /api/app-features/:code/outlets/:outletId',          [200,  200,  403,  403,  403]),
   // ---- outlets and their time management ----------------------------------------------------
   row('GET /api/outlets',                                       [200,  200,  200,  200,  403]),
   row('GET /api/outlets/:id',                                   [200,  200,  200,  200,  403]),

@@ -25,6 +25,7 @@ import { runPointsScenario } from './tenant-isolation-points';
 import { customersPart } from './tenant-isolation-customers';
 import { businessSettingsPart } from './tenant-isolation-business-settings';
 import { contentTextsPart } from './tenant-isolation-content-texts';
+import { appFeaturesPart } from './tenant-isolation-app-features';
 import { walletPayScenario } from './tenant-isolation-wallet-pay';
 import { shiftsPart } from './tenant-isolation-shifts';
 
@@ -121,6 +122,7 @@ export async function runScenario(): Promise<Scenario> {
   await a.del(`/api/outlets/${outlet.id}`);
   await businessSettingsPart(a, (url, file) => upload(admin, url, file));
   await contentTextsPart(a);
+  await appFeaturesPart(a, kl);
 
   // ---- Catalogue -------------------------------------------------------------------------------
   await a.get('/api/categories?q=k');

@@ -1,4 +1,5 @@
 import type { AppRouteDef } from './route-types';
+import { appFeatureRoutes } from './routes-app-features';
 import { catalogueRoutes } from './routes-catalogue';
 import { contentTextRoutes } from './routes-content-texts';
 import { operationsRoutes } from './routes-operations';
@@ -24,5 +25,6 @@ export const signedInRoutes: AppRouteDef[] = [
   ...catalogueRoutes,
   ...settingsRoutes,
   ...contentTextRoutes,
+  ...appFeatureRoutes,
   notFoundRoute,
 ];

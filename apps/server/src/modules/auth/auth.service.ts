@@ -20,6 +20,7 @@ import type { PasswordHasher } from '../../lib/password';
 import { loadPrincipal } from '../../lib/principal';
 import type { AuthedContext, RequestContext } from '../../lib/request-context';
 import { generateOpaqueToken, hashToken, type TokenSigner } from '../../lib/tokens';
+import type { AppFeatureService } from '../app-features/app-features.service';
 import * as repo from './auth.repo';
 import { accountBlock, actorOf, toUserFields } from './staff-user';
 
@@ -39,6 +40,8 @@ export interface AuthDeps {
   hasher: PasswordHasher;
   signer: TokenSigner;
   log: FastifyBaseLogger;
+  /** The customer app's feature switches, listed with the app settings (decision 041). */
+  appFeatures: Pick<AppFeatureService, 'settingEntries'>;
 }
 
 const TWO_STEP_CHALLENGE_TTL_MS = 5 * 60_000;
@@ -354,15 +357,24 @@ export function createAuthService(deps: AuthDeps) {
       const user = userId ? await repo.findUserById(db, userId) : null;
       if (!user || accountBlock(user)) throw new AppError('unauthorized');
       // A platform user working inside a tenant sees that tenant's settings.
-      const rows = await repo.listAppSettings(db, user.tenantId ?? actingTenantId);
-      if (rows.length === 0) throw new AppError('settings_empty');
+      const tenantId = user.tenantId ?? actingTenantId;
+      const rows = await repo.listAppSettings(db, tenantId);
+      // The app's features follow, in their layers (platform, tenant, the user's outlet), so
+      // the last entry of a feature's code is its value for this user (SPEC §3).
+      const features = tenantId
+        ? await deps.appFeatures.settingEntries(tenantId, user.idOutlet ?? null)
+        : [];
+      if (rows.length === 0 && features.length === 0) throw new AppError('settings_empty');
       return {
-        status: rows.map((r) => ({
-          code: r.code,
-          name: r.name,
-          enabled: r.enabled,
-          ...(r.value !== null && r.value !== undefined ? { value: r.value } : {}),
-        })),
+        status: [
+          ...rows.map((r) => ({
+            code: r.code,
+            name: r.name,
+            enabled: r.enabled,
+            ...(r.value !== null && r.value !== undefined ? { value: r.value } : {}),
+          })),
+          ...features,
+        ],
       };
     },
   };

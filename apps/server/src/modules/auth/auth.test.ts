@@ -9,6 +9,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema/access';
+import { appFeatures, appFeatureSwitches } from '../../db/schema/app-features';
 import { appSettings, auditLog } from '../../db/schema/platform';
 import { tenants } from '../../db/schema/tenancy';
 import {
@@ -534,14 +535,21 @@ describe('GET /api/app/settings', () => {
     const other = await createTenant(t, 'empty-settings');
     await createUser(t, { username: 'erin', tenantId: other.tenant.id, permissions: [] });
     const session = await t.login('erin');
-    const saved = await t.database.db.select().from(appSettings);
-    await t.database.db.delete(appSettings).where(and(eq(appSettings.code, appSettings.code)));
+    // Nothing at all: no settings and no app features (the switches go with the features).
+    const { db } = t.database;
+    const saved = await db.select().from(appSettings);
+    const features = await db.select().from(appFeatures);
+    const switches = await db.select().from(appFeatureSwitches);
+    await db.delete(appSettings).where(and(eq(appSettings.code, appSettings.code)));
+    await db.delete(appFeatures).where(eq(appFeatures.code, appFeatures.code));
     try {
       const res = await api.get('/api/app/settings', t.bearer(session.refresh_token));
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ code_message: 'settings_empty', message: 'Settings is empty' });
     } finally {
-      await t.database.db.insert(appSettings).values(saved);
+      await db.insert(appSettings).values(saved);
+      await db.insert(appFeatures).values(features);
+      if (switches.length > 0) await db.insert(appFeatureSwitches).values(switches);
     }
   });
 });

@@ -6,6 +6,7 @@ import {
 } from '@kopi/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineRoutes, idempotencyKeyOf } from '../../lib/route-kit';
+import type { AppFeatureService } from '../app-features/app-features.service';
 import type { CustomerService } from '../customers/customers.service';
 import type { MemberPointsService } from '../loyalty/member-points.service';
 import type { ReferralListService } from '../loyalty/referral-list.service';
@@ -21,10 +22,12 @@ export interface MobilePointsRoutesOptions {
   referrals: ReferralListService;
   /** Writes per customer per minute (reads get five times as many). */
   customerRateLimit: number;
+  /** Redeeming needs the app's membership switched on (decision 041). */
+  features: Pick<AppFeatureService, 'require'>;
 }
 
 export async function mobilePointsRoutes(app: FastifyInstance, options: MobilePointsRoutesOptions) {
-  const { customers, points, referrals } = options;
+  const { customers, points, referrals, features } = options;
   const route = defineRoutes(app, { tags: ['mobile app'], context: customerContextOf });
   const perCustomer = (max: number) =>
     ({
@@ -48,11 +51,13 @@ export async function mobilePointsRoutes(app: FastifyInstance, options: MobilePo
   route.post('/mobile/points/redeem', {
     config: perCustomer(options.customerRateLimit),
     summary:
-      'Redeem points (a multiple of redeem_points) for wallet credit; the same Idempotency-Key posts once',
+      'Redeem points (a multiple of redeem_points) for wallet credit; the same Idempotency-Key posts once; app_feature_off while the app’s membership is switched off',
     body: mobileRedeemSchema,
     data: mobileRedeemResultSchema,
-    handler: ({ customer, ctx }, request) =>
-      points.redeem(customer, ctx, request.body.points, idempotencyKeyOf(request)),
+    handler: async ({ customer, ctx }, request) => {
+      await features.require(customer.tenantId, null, ['membership']);
+      return points.redeem(customer, ctx, request.body.points, idempotencyKeyOf(request));
+    },
   });
 
   route.get('/mobile/referrals', {

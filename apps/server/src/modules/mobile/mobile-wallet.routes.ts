@@ -7,6 +7,7 @@ import {
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
 import { defineRoutes } from '../../lib/route-kit';
+import type { AppFeatureService } from '../app-features/app-features.service';
 import type { WalletService } from '../loyalty/wallet.service';
 import type { PaymentService } from '../payments/payments.service';
 import { customerLimits } from './mobile-limits';
@@ -21,10 +22,12 @@ export interface MobileWalletRoutesOptions {
   payments: PaymentService;
   /** Writes per customer per minute (reads get five times as many). */
   customerRateLimit: number;
+  /** Top-ups need the app's wallet and wallet top-up switched on (decision 041). */
+  features: Pick<AppFeatureService, 'require'>;
 }
 
 export async function mobileWalletRoutes(app: FastifyInstance, options: MobileWalletRoutesOptions) {
-  const { wallet, payments } = options;
+  const { wallet, payments, features } = options;
   const route = defineRoutes(app, { tags: ['mobile app'], context: customerContextOf });
   const { customerWrite, customerRead } = customerLimits(options.customerRateLimit);
 
@@ -47,9 +50,12 @@ export async function mobileWalletRoutes(app: FastifyInstance, options: MobileWa
   route.create('/mobile/wallet/topups', {
     config: { ...customerWrite, idempotency: 'required' },
     summary:
-      'Top up the wallet (Idempotency-Key required): from RM 1, never past the maximum balance (409 wallet_balance_limit); a blocked customer is refused (customer_blocked). The sandbox answers the signed callback its pretend bank sends; posting it credits the wallet once',
+      'Top up the wallet (Idempotency-Key required): from RM 1, never past the maximum balance (409 wallet_balance_limit); a blocked customer is refused (customer_blocked), and so is everyone while the app’s wallet or wallet top-up is switched off (app_feature_off). The sandbox answers the signed callback its pretend bank sends; posting it credits the wallet once',
     body: mobileTopupSchema,
     data: paymentStartSchema,
-    handler: ({ customer, ctx }, { body }) => payments.startTopup(customer, ctx, body),
+    handler: async ({ customer, ctx }, { body }) => {
+      await features.require(customer.tenantId, null, ['wallet', 'wallet_top_up']);
+      return payments.startTopup(customer, ctx, body);
+    },
   });
 }

@@ -1,4 +1,5 @@
 import {
+  appOrderFeatures,
   idParamSchema,
   mobileCustomerSchema,
   mobileMenuSchema,
@@ -23,6 +24,7 @@ import { z } from 'zod';
 import { listMeta, offsetOf } from '../../lib/paging';
 import { contextOf } from '../../lib/request-context';
 import { defineRoutes, idempotencyKeyOf } from '../../lib/route-kit';
+import type { AppFeatureService } from '../app-features/app-features.service';
 import type { CustomerService } from '../customers/customers.service';
 import type { CustomerMenuService } from '../orders/customer-menu.service';
 import type { CustomerOrderService } from '../orders/customer-orders.service';
@@ -46,7 +48,9 @@ import {
 //     one client scraping or loading them without end).
 //   signed in (`bearer: 'customer'`, a customer session token, never a staff token): the
 //     customer's profile, orders, payments and cancels — rate-limited per customer.
-// Placing an order and starting a payment require an Idempotency-Key (DESIGN §5).
+// Placing an order and starting a payment require an Idempotency-Key (DESIGN §5). The app's
+// feature switches (decision 041) are checked here, where the app comes in, before the domain
+// acts: an order's serving method and notes at its outlet, a referral code at sign-up.
 
 export interface MobileRoutesOptions {
   customers: CustomerService;
@@ -59,10 +63,12 @@ export interface MobileRoutesOptions {
   customerRateLimit: number;
   /** The English name of a customer's membership tier (loyalty), shown on the customer. */
   tierName: (tenantId: string, tierId: string | null) => Promise<string | null>;
+  /** The tenant's app feature switches: a call needing a switched-off one is refused. */
+  features: Pick<AppFeatureService, 'require'>;
 }
 
 export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOptions) {
-  const { customers, menu, orders, payments, tierName } = options;
+  const { customers, menu, orders, payments, tierName, features } = options;
   const withTier = async (session: Awaited<ReturnType<CustomerService['signIn']>>) =>
     toMobileSession(session, await tierName(session.customer.tenantId, session.customer.tierId));
   const tags = ['mobile app'];
@@ -88,8 +94,11 @@ export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOp
       'Create a customer account (X-Tenant): name, phone, password; a 6-digit code is sent to the phone. Signing up again before verifying replaces the details and sends a new code',
     body: mobileSignUpSchema,
     data: mobileSignUpResultSchema,
-    handler: async (ctx, request) =>
-      customers.signUp(await mobileTenantOf(customers, request), request.body, ctx),
+    handler: async (ctx, request) => {
+      const tenant = await mobileTenantOf(customers, request);
+      if (request.body.referral_code) await features.require(tenant.id, null, ['referral']);
+      return customers.signUp(tenant, request.body, ctx);
+    },
   });
 
   publicRoute.post('/mobile/auth/verify-phone', {
@@ -176,11 +185,12 @@ export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOp
   customerRoute.create('/mobile/orders', {
     config: { ...customerWrite, idempotency: 'required' },
     summary:
-      'Place an order (Idempotency-Key required): pick up, delivery (address; the outlet’s delivery fee) or dine in (table code). CREATED until paid; refused when the outlet is closed, past last orders, not taking orders or its day is closed',
+      'Place an order (Idempotency-Key required): pick up, delivery (address; the outlet’s delivery fee) or dine in (table code). CREATED until paid; refused when the outlet is closed, past last orders, not taking orders or its day is closed, and (app_feature_off) when the serving method or order notes are switched off in the app there',
     body: mobileOrderCreateSchema,
     data: mobileOrderSchema,
     handler: async ({ customer, ctx }, request) => {
       const body = request.body;
+      await features.require(customer.tenantId, body.outlet_id, appOrderFeatures(body));
       const placed = await orders.place(customer, ctx, {
         outletId: body.outlet_id,
         servingMethod: body.serving_method,

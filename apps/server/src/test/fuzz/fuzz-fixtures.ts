@@ -250,6 +250,7 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
     till: openShift!.till_id,
     // The customer app's texts are named by key, shared by every tenant.
     content_text: 'terms',
+    app_feature: 'delivery',
   };
   return { t, ids, png, causes, principals: { admin, superadmin, refresh, customer } };
 }
@@ -284,6 +285,7 @@ const RESOURCE_OF_PARAM: Record<string, string> = {
   sessionId: 'user_session',
   provider: 'provider',
   key: 'content_text',
+  code: 'app_feature',
 };
 
 /** The resource a path parameter names, or undefined when the fuzzer has no row of it. */

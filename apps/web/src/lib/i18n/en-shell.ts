@@ -35,6 +35,8 @@ export const enShell = {
     customerWallet: 'Wallet',
     contentText: 'Content Text',
     defaultContentText: 'Default Content Text',
+    appFeatures: 'Enable/Disable Feature',
+    featureCatalogue: 'User App Features',
   },
   nav: {
     mainNavigation: 'Main navigation',

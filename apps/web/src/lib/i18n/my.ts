@@ -90,6 +90,8 @@ export const my: UiMessages = {
     customerWallet: 'Dompet',
     contentText: 'Teks Kandungan',
     defaultContentText: 'Teks Kandungan Lalai',
+    appFeatures: 'Dayakan/Nyahdayakan Ciri',
+    featureCatalogue: 'Ciri Aplikasi Pengguna',
   },
   auth: {
     brandTagline: 'Pejabat belakang kedai kopi anda',

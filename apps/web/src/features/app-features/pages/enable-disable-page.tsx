@@ -1,0 +1,223 @@
+import { useMemo, useState } from 'react';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
+import type { TenantAppFeature } from '@kopi/contract';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import {
+  queryStatusProps,
+  tableStateProps,
+} from '../../../components/data-table/paged-table-props';
+import { useTableState } from '../../../components/data-table/table-state';
+import { useTableFilters } from '../../../components/data-table/use-table-filters';
+import { ClearFiltersButton } from '../../../components/list-page/clear-filters-button';
+import { FilterSelect } from '../../../components/list-page/filter-select';
+import { ListPage } from '../../../components/list-page/list-page';
+import { useCan } from '../../../lib/can-context';
+import { useLocalizedName } from '../../../lib/localized-name';
+import { toast } from '../../../lib/toasts';
+import { setBusinessSwitch, setOutletSwitch, useAppFeatures, useReplaceAppFeature } from '../api';
+import { EffectiveValue } from '../components/effective-value';
+import { OutletSwitchesDialog } from '../components/outlet-switches-dialog';
+import { SwitchChoiceGroup } from '../components/switch-choice';
+import {
+  choiceOf,
+  filterSwitches,
+  ownOutletSettings,
+  pageOf,
+  type SwitchChoice,
+  switchValueOf,
+} from '../feature-list';
+import { useAppFeatureStrings } from '../i18n';
+
+/**
+ * /user-app/enable-disable (read enable-disable): the customer app's features for this business,
+ * each with its value in the app and where it comes from (platform default, the business, an
+ * outlet). With update-enable-disable a feature is switched for the whole business, or per outlet
+ * where an outlet can differ; a feature the platform locked cannot be switched.
+ */
+export function EnableDisablePage() {
+  const { t } = useAppFeatureStrings();
+  const nameOf = useLocalizedName();
+  const mayUpdate = useCan()('update', 'enable-disable');
+  const features = useAppFeatures();
+  const replace = useReplaceAppFeature();
+  const table = useTableState({ pageSize: 10 });
+  const { filters, setFilter, clear, filtering } = useTableFilters(table, { value: '', scope: '' });
+  const [saving, setSaving] = useState<string | null>(null);
+  const [outletsOf, setOutletsOf] = useState<string | null>(null);
+
+  const rows = useMemo(
+    () => filterSwitches(features.data ?? [], { q: table.q, ...filters }),
+    [features.data, table.q, filters],
+  );
+  const featureName = (f: TenantAppFeature) => nameOf(f.name_en, f.name_my);
+  const opened = features.data?.find((f) => f.code === outletsOf) ?? null;
+
+  /** Saves a switch; the answer replaces the feature on screen (its outlets too). */
+  const save = async (
+    key: string,
+    feature: TenantAppFeature,
+    write: () => Promise<TenantAppFeature>,
+  ) => {
+    setSaving(key);
+    try {
+      replace(await write());
+      toast.success(t('switches.saved', { name: featureName(feature) }));
+    } catch {
+      // the HTTP client shows the refusal (a feature the platform locked meanwhile)
+    } finally {
+      setSaving(null);
+    }
+  };
+  const switchBusiness = (feature: TenantAppFeature, choice: SwitchChoice) =>
+    save(feature.code, feature, () => setBusinessSwitch(feature.code, switchValueOf(choice)));
+  const switchOutlet = (feature: TenantAppFeature, outletId: string, choice: SwitchChoice) =>
+    save(outletId, feature, () => setOutletSwitch(feature.code, outletId, switchValueOf(choice)));
+
+  const columns: DataTableColumn<TenantAppFeature>[] = [
+    {
+      id: 'feature',
+      header: t('switches.feature'),
+      cell: (f) => (
+        <Stack spacing={0.25} sx={{ maxWidth: 360 }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="feature-name">
+            {featureName(f)}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {nameOf(f.description_en, f.description_my)}
+          </Typography>
+        </Stack>
+      ),
+    },
+    {
+      id: 'in-app',
+      header: t('switches.inApp'),
+      cell: (f) => (
+        <EffectiveValue enabled={f.enabled} source={f.source} testId="feature-effective" />
+      ),
+    },
+    {
+      id: 'business',
+      header: t('switches.business'),
+      cell: (f) =>
+        f.locked ? (
+          <Chip
+            size="small"
+            variant="outlined"
+            icon={<LockOutlined fontSize="small" />}
+            label={t('switches.locked')}
+            title={t('switches.lockedHint')}
+            data-testid="feature-locked"
+          />
+        ) : (
+          <SwitchChoiceGroup
+            value={choiceOf(f.tenant_switch)}
+            onChange={(choice) => void switchBusiness(f, choice)}
+            label={t('switches.choiceLabel', { name: featureName(f) })}
+            inheritLabel={t('switches.followPlatform')}
+            inheritHint={t('switches.followPlatformHint', {
+              value: f.default_enabled ? t('value.on') : t('value.off'),
+            })}
+            disabled={!mayUpdate || saving === f.code}
+            testId="business-switch"
+          />
+        ),
+    },
+    {
+      id: 'outlets',
+      header: t('switches.outlets'),
+      cell: (f) =>
+        f.per_outlet ? (
+          <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<StorefrontOutlined fontSize="small" />}
+              onClick={() => setOutletsOf(f.code)}
+              sx={{ whiteSpace: 'nowrap' }}
+              data-testid="open-outlet-switches"
+            >
+              {t('switches.perOutlet')}
+            </Button>
+            <Typography variant="caption" color="text.secondary">
+              {ownOutletSettings(f) > 0
+                ? t('switches.ownSettings', { count: ownOutletSettings(f) })
+                : t('switches.noOwnSettings')}
+            </Typography>
+          </Stack>
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            {t('switches.businessOnly')}
+          </Typography>
+        ),
+    },
+  ];
+
+  return (
+    <ListPage title={t('switches.title')} subtitle={t('switches.subtitle')}>
+      <Card>
+        <DataTable<TenantAppFeature>
+          label={t('switches.table')}
+          testId="app-features-table"
+          columns={columns}
+          rows={pageOf(rows, table.page, table.pageSize)}
+          rowKey={(f) => f.code}
+          rowTestId={(f) => `app-feature-${f.code}`}
+          total={rows.length}
+          {...tableStateProps(table)}
+          searchLabel={t('switches.search')}
+          searchTestId="app-features-search"
+          filters={
+            <>
+              <FilterSelect
+                label={t('switches.filterValue')}
+                value={filters.value}
+                onChange={(v) => setFilter('value', v)}
+                anyLabel={t('filters.anyValue')}
+                options={[
+                  { value: 'on', label: t('filters.on') },
+                  { value: 'off', label: t('filters.off') },
+                ]}
+                minWidth={160}
+                testId="filter-value"
+              />
+              <FilterSelect
+                label={t('switches.filterScope')}
+                value={filters.scope}
+                onChange={(v) => setFilter('scope', v)}
+                anyLabel={t('switches.anyScope')}
+                options={[
+                  { value: 'business', label: t('switches.scopeBusiness') },
+                  { value: 'outlet', label: t('switches.scopeOutlet') },
+                ]}
+                minWidth={200}
+                testId="filter-scope"
+              />
+              <ClearFiltersButton
+                filtering={filtering}
+                label={t('filters.clear')}
+                onClick={clear}
+              />
+            </>
+          }
+          {...queryStatusProps(features)}
+          emptyMessage={t('switches.empty')}
+        />
+      </Card>
+      <OutletSwitchesDialog
+        feature={opened}
+        mayUpdate={mayUpdate}
+        saving={saving}
+        onChange={(outletId, choice) => {
+          if (opened) void switchOutlet(opened, outletId, choice);
+        }}
+        onClose={() => setOutletsOf(null)}
+      />
+    </ListPage>
+  );
+}

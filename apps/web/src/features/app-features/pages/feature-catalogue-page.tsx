@@ -1,0 +1,169 @@
+import { useMemo, useState } from 'react';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import type { AppFeature, AppFeatureInput } from '@kopi/contract';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import {
+  queryStatusProps,
+  tableStateProps,
+} from '../../../components/data-table/paged-table-props';
+import { useTableState } from '../../../components/data-table/table-state';
+import { useTableFilters } from '../../../components/data-table/use-table-filters';
+import { ClearFiltersButton } from '../../../components/list-page/clear-filters-button';
+import { FilterSelect } from '../../../components/list-page/filter-select';
+import { ListPage } from '../../../components/list-page/list-page';
+import { RowAction } from '../../../components/list-page/row-actions';
+import { useCan } from '../../../lib/can-context';
+import { useLocalizedName } from '../../../lib/localized-name';
+import { toast } from '../../../lib/toasts';
+import { updateCatalogueFeature, useCatalogue, useReplaceCatalogueFeature } from '../api';
+import { CatalogueDrawer } from '../components/catalogue-drawer';
+import { EffectiveValue } from '../components/effective-value';
+import { filterCatalogue, pageOf } from '../feature-list';
+import { useAppFeatureStrings } from '../i18n';
+
+/**
+ * /ge/features (read general-setting, the platform's): the customer app's feature catalogue —
+ * names, the default every business starts from, per outlet or not, and the lock. With
+ * update-general-setting the superadmin edits a feature in a drawer.
+ */
+export function FeatureCataloguePage() {
+  const { t } = useAppFeatureStrings();
+  const nameOf = useLocalizedName();
+  const mayUpdate = useCan()('update', 'general-setting');
+  const catalogue = useCatalogue();
+  const replace = useReplaceCatalogueFeature();
+  const table = useTableState({ pageSize: 10 });
+  const { filters, setFilter, clear, filtering } = useTableFilters(table, { value: '', lock: '' });
+  const [editing, setEditing] = useState<AppFeature | null>(null);
+
+  const rows = useMemo(
+    () => filterCatalogue(catalogue.data ?? [], { q: table.q, ...filters }),
+    [catalogue.data, table.q, filters],
+  );
+  const featureName = (f: AppFeature) => nameOf(f.name_en, f.name_my);
+
+  const save = async (values: AppFeatureInput) => {
+    if (!editing) return;
+    replace(await updateCatalogueFeature(editing.code, values));
+    toast.success(t('form.saved'));
+    setEditing(null);
+  };
+
+  const columns: DataTableColumn<AppFeature>[] = [
+    {
+      id: 'feature',
+      header: t('catalogue.feature'),
+      cell: (f) => (
+        <Stack spacing={0.25} sx={{ maxWidth: 380 }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="catalogue-name">
+            {featureName(f)}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            <code>{f.code}</code> · {nameOf(f.description_en, f.description_my)}
+          </Typography>
+        </Stack>
+      ),
+    },
+    {
+      id: 'default',
+      header: t('catalogue.defaultValue'),
+      cell: (f) => <EffectiveValue enabled={f.default_enabled} testId="catalogue-default" />,
+    },
+    {
+      id: 'scope',
+      header: t('catalogue.scope'),
+      cell: (f) => (f.per_outlet ? t('switches.scopeOutlet') : t('switches.scopeBusiness')),
+    },
+    {
+      id: 'lock',
+      header: t('catalogue.lock'),
+      cell: (f) =>
+        f.locked ? (
+          <Chip
+            size="small"
+            variant="outlined"
+            icon={<LockOutlined fontSize="small" />}
+            label={t('catalogue.locked')}
+            data-testid="catalogue-locked"
+          />
+        ) : (
+          <Typography variant="body2">{t('catalogue.changeable')}</Typography>
+        ),
+    },
+    ...(mayUpdate
+      ? [
+          {
+            id: 'actions',
+            header: '',
+            align: 'right' as const,
+            cell: (f: AppFeature) => (
+              <RowAction
+                label={t('catalogue.edit', { name: featureName(f) })}
+                icon={<EditOutlined fontSize="small" />}
+                onClick={() => setEditing(f)}
+              />
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <ListPage title={t('catalogue.title')} subtitle={t('catalogue.subtitle')}>
+      <Card>
+        <DataTable<AppFeature>
+          label={t('catalogue.table')}
+          testId="feature-catalogue-table"
+          columns={columns}
+          rows={pageOf(rows, table.page, table.pageSize)}
+          rowKey={(f) => f.code}
+          rowTestId={(f) => `catalogue-${f.code}`}
+          total={rows.length}
+          {...tableStateProps(table)}
+          searchLabel={t('catalogue.search')}
+          filters={
+            <>
+              <FilterSelect
+                label={t('catalogue.filterDefault')}
+                value={filters.value}
+                onChange={(v) => setFilter('value', v)}
+                anyLabel={t('filters.anyValue')}
+                options={[
+                  { value: 'on', label: t('filters.on') },
+                  { value: 'off', label: t('filters.off') },
+                ]}
+                minWidth={160}
+                testId="filter-default"
+              />
+              <FilterSelect
+                label={t('catalogue.filterLock')}
+                value={filters.lock}
+                onChange={(v) => setFilter('lock', v)}
+                anyLabel={t('catalogue.anyLock')}
+                options={[
+                  { value: 'locked', label: t('catalogue.locked') },
+                  { value: 'changeable', label: t('catalogue.changeable') },
+                ]}
+                minWidth={180}
+                testId="filter-lock"
+              />
+              <ClearFiltersButton
+                filtering={filtering}
+                label={t('filters.clear')}
+                onClick={clear}
+              />
+            </>
+          }
+          {...queryStatusProps(catalogue)}
+          emptyMessage={t('catalogue.empty')}
+        />
+      </Card>
+      <CatalogueDrawer feature={editing} onClose={() => setEditing(null)} onSubmit={save} />
+    </ListPage>
+  );
+}
