@@ -31,6 +31,9 @@ import { createTokenSigner } from './lib/tokens';
 import { uploadsDir } from './lib/uploads';
 import { registerUploads, registerWebApp } from './lib/web-app';
 import { authRoutes } from './modules/auth/auth.routes';
+import { seedDemoBanners } from './modules/banners/banners-demo-seed';
+import { bannerRoutes } from './modules/banners/banners.routes';
+import { createBannerService } from './modules/banners/banners.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { accountRoutes } from './modules/account/account.routes';
 import { createAccountService } from './modules/account/account.service';
@@ -192,8 +195,9 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
     });
     const { refunds } = await seedDemoRefunds(db, { now, dataDir: config.dataDir });
     const { customers } = await seedDemoCustomers(db, { now });
+    const { banners } = await seedDemoBanners(db, { now, dataDir: config.dataDir });
     app.log.info(
-      `Seeded ${orders} demo orders, ${refunds} refunds and ${customers} customers in ${Date.now() - started} ms`,
+      `Seeded ${orders} demo orders, ${refunds} refunds, ${customers} customers and ${banners} banners in ${Date.now() - started} ms`,
     );
   }
   const signer = createTokenSigner(await resolveJwtSecret(db, config.jwtSecret));
@@ -256,6 +260,9 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
       });
       await api.register(notificationRoutes, { service: createNotificationService({ db }) });
       await registerCatalogueRoutes(api, { db, now, dataDir: config.dataDir });
+      // The customer app's home-screen banners; the app gets the live ones from activeBanners.
+      const banners = createBannerService({ db, dataDir: config.dataDir, now });
+      await api.register(bannerRoutes, { service: banners });
       // Orders and the POS.
       // Online payment providers, and refunds paid back through them: the refunds service asks
       // the payouts to pay an approved refund; the provider's callback settles it through the

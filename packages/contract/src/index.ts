@@ -2,6 +2,7 @@
 export * from './account';
 export * from './audit-log';
 export * from './auth';
+export * from './banners';
 export * from './business-settings';
 export * from './catalogue';
 export * from './common';

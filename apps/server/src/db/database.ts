@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as access from './schema/access';
+import * as banners from './schema/banners';
 import * as catalogue from './schema/catalogue';
 import * as customers from './schema/customers';
 import * as live from './schema/live';
@@ -39,6 +40,7 @@ const schema = {
   ...reports,
   ...live,
   ...shifts,
+  ...banners,
 };
 
 /** Both drivers share PostgreSQL's query builder; code is written against this common type. */
