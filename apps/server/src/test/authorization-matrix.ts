@@ -246,6 +246,15 @@ export const authorizationMatrix: MatrixRow[] = [
   row('PUT /api/referral-settings',                             [200,  200,  403,  403,  403]),
   row('GET /api/referrals',                                     [200,  200,  403,  403,  403]),
   row('GET /api/customers/:id/points',                          [200,  200,  403,  403,  403]),
+  // ---- the customer app's content: home-screen banners ----------------------------------------
+  row('GET /api/banners',                                       [200,  200,  403,  403,  403]),
+  row('GET /api/banners/preview',                               [200,  200,  403,  403,  403]),
+  row('GET /api/banners/:id',                                   [200,  200,  403,  403,  403]),
+  row('POST /api/banners',                                      [201,  201,  403,  403,  403]),
+  row('PUT /api/banners/:id',                                   [200,  200,  403,  403,  403]),
+  row('DELETE /api/banners/:id',                                [200,  200,  403,  403,  403]),
+  row('POST /api/banners/reorder',                              [200,  200,  403,  403,  403]),
+  row('POST /api/banners/:id/image',                            [200,  200,  403,  403,  403]),
   // ---- the customer app (mobile): customer sessions only ------------------------------------
   customer('POST /api/mobile/auth/sign-out'),
   customer('GET /api/mobile/me'),

@@ -24,6 +24,7 @@ import { walletScenario } from './tenant-isolation-wallet';
 import { runPointsScenario } from './tenant-isolation-points';
 import { customersPart } from './tenant-isolation-customers';
 import { businessSettingsPart } from './tenant-isolation-business-settings';
+import { bannersPart } from './tenant-isolation-banners';
 import { walletPayScenario } from './tenant-isolation-wallet-pay';
 import { shiftsPart } from './tenant-isolation-shifts';
 
@@ -130,6 +131,10 @@ export async function runScenario(): Promise<Scenario> {
   await upload(admin, `/api/categories/${category.id}/image`, await pngImage(40, 40));
   await a.put('/api/categories/order', { ids: [category.id] });
   await a.del(`/api/categories/${category.id}`);
+  await bannersPart(a, (url, file) => upload(admin, url, file), {
+    outletId: kl,
+    productId: (await demoProduct(t, 'KOP-001')).id,
+  });
 
   await a.get('/api/variant-groups?q=s');
   const group = (
