@@ -2,6 +2,7 @@ import type { AppRouteDef } from './route-types';
 import { catalogueRoutes } from './routes-catalogue';
 import { operationsRoutes } from './routes-operations';
 import { settingsRoutes } from './routes-settings';
+import { userAppRoutes } from './routes-user-app';
 
 // The signed-in route table as data, nothing else: this chunk loads with the first path that is
 // not a sign-in page (see signed-in-tree.tsx). It imports no code the entry has, so the bundler
@@ -22,5 +23,6 @@ export const signedInRoutes: AppRouteDef[] = [
   ...operationsRoutes,
   ...catalogueRoutes,
   ...settingsRoutes,
+  ...userAppRoutes,
   notFoundRoute,
 ];

@@ -33,6 +33,7 @@ export const enShell = {
     customerList: 'Customer List',
     customerDetails: 'Customer Details',
     customerWallet: 'Wallet',
+    banner: 'Banner',
   },
   nav: {
     mainNavigation: 'Main navigation',

@@ -88,6 +88,7 @@ export const my: UiMessages = {
     customerList: 'Senarai Pelanggan',
     customerDetails: 'Butiran Pelanggan',
     customerWallet: 'Dompet',
+    banner: 'Sepanduk',
   },
   auth: {
     brandTagline: 'Pejabat belakang kedai kopi anda',
