@@ -13,7 +13,8 @@ import { createBannerService } from './banners.service';
 // at every outlet, one live at Penang only, one scheduled for later. Their pictures are drawn here
 // (a gradient with the title in SVG, rendered to PNG) and uploaded like a staff member's file.
 
-const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
 
 /** A 1200 × 600 PNG: a diagonal gradient with a headline and a line under it. */
 async function picture(from: string, to: string, headline: string, line: string) {
@@ -55,7 +56,8 @@ export async function seedDemoBanners(
   if (!kopi || !product || !penang) return { banners: 0 };
 
   const service = createBannerService({ db, dataDir: options.dataDir, now: options.now });
-  const now = options.now().getTime();
+  // On the hour: the schedule reads 10:00, not 10:37.
+  const now = Math.floor(options.now().getTime() / HOUR) * HOUR;
   const at = (days: number) => new Date(now + days * DAY).toISOString();
   const plans: { input: BannerInput; image: Promise<Buffer> }[] = [
     {

@@ -86,7 +86,8 @@ function InstantInputs({
     onChange(iso);
   };
   return (
-    <div>
+    // Enter takes the typed date or time; it does not also submit the whole form.
+    <div onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}>
       <Stack direction="row" spacing={1.5}>
         <DateField
           label={dateLabel}

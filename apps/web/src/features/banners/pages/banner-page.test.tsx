@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '../../../lib/toasts';
 import { mockFetch, outletFilterAnswer } from '../../../test/fetch-mock';
+import { captureToasts } from '../../../test/toasts';
 import { renderWithProviders } from '../../../test/render';
 import { testBanner } from '../test-banners';
 import { BannerPage } from './banner-page';
@@ -30,8 +31,10 @@ function renderPage() {
     if (url.pathname === '/api/banners' && call.method === 'POST') {
       return { status: 201, body: { data: testBanner('b9', 'Raya', { image: null }) } };
     }
-    if (url.pathname === '/api/banners/b9/image')
+    if (url.pathname === '/api/banners/b9/image') {
       return { body: { data: testBanner('b9', 'Raya') } };
+    }
+    if (url.pathname === '/api/banners/reorder') return { body: { data: [...list].reverse() } };
     if (url.pathname === '/api/banners/b1' && call.method === 'DELETE') {
       return { body: { data: { id: 'b1', deleted: true } } };
     }
@@ -51,7 +54,7 @@ describe('banner page', { timeout: 30_000 }, () => {
     const calls = renderPage();
     await waitFor(() => expect(titles()).toEqual(['Free upsize', 'Merdeka']));
     expect(table().getAllByTestId('banner-schedule')[0]).toHaveTextContent('From 2026/06/01 09:00');
-    expect(table().getByText('No picture: not shown in the app')).toBeInTheDocument();
+    expect(table().getByLabelText('No picture: not shown in the app')).toBeInTheDocument();
     await userEvent.click(screen.getByTestId('banner-filter-state'));
     await userEvent.click(await screen.findByRole('option', { name: 'Scheduled' }));
     await waitFor(() => expect(titles()).toEqual(['Merdeka']));
@@ -88,5 +91,15 @@ describe('banner page', { timeout: 30_000 }, () => {
     expect(posts).toEqual(['/api/banners', '/api/banners/b9/image']);
     const upload = calls.find((c) => c.url === '/api/banners/b9/image')!;
     expect((upload.body as FormData).get('file')).toBeInstanceOf(File);
+  });
+
+  it('saves a new app order and says so', async () => {
+    const toasts = captureToasts();
+    const calls = renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Move Merdeka up' }));
+    await waitFor(() => expect(toasts.shown()).toContain('success:Banner order saved'));
+    expect(calls.find((c) => c.url === '/api/banners/reorder')?.body).toEqual({
+      ids: ['b2', 'b1'],
+    });
   });
 });

@@ -4,6 +4,7 @@ import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -113,24 +114,20 @@ export function BannerPage() {
             component="img"
             src={sizeFor(b.image, 400).webp}
             alt=""
-            sx={{ width: 96, aspectRatio: '2 / 1', borderRadius: 1, objectFit: 'cover' }}
+            sx={{ width: 80, aspectRatio: '2 / 1', borderRadius: 1, objectFit: 'cover' }}
           />
         ) : (
-          <Chip
-            size="small"
-            color="warning"
-            variant="outlined"
-            icon={<WarningAmber />}
-            label={t('list.noPicture')}
-            sx={{ maxWidth: 120 }}
-          />
+          <Tooltip title={t('list.noPicture')}>
+            <WarningAmber color="warning" aria-label={t('list.noPicture')} />
+          </Tooltip>
         ),
     },
     {
+      // The title, and what a tap opens under it.
       id: 'title',
       header: t('list.titleColumn'),
       cell: (b) => (
-        <Stack spacing={0.25} sx={{ minWidth: 140 }}>
+        <Stack spacing={0.25} sx={{ minWidth: 150, maxWidth: 220 }}>
           <Typography sx={{ fontWeight: 500 }} data-testid="banner-title">
             {b.title_en}
           </Typography>
@@ -139,52 +136,43 @@ export function BannerPage() {
               {b.title_my}
             </Typography>
           )}
+          <Typography variant="caption" color="text.secondary" noWrap data-testid="banner-opens">
+            {t('list.opensWhat', { target: t(`target.${b.target_type}`) })}
+            {b.target_type !== 'none' &&
+              ` · ${b.target_type === 'url' ? b.target_url : (b.target_label ?? t('list.targetGone'))}`}
+          </Typography>
         </Stack>
       ),
     },
     {
-      id: 'opens',
-      header: t('list.opens'),
-      cell: (b) => (
-        <Stack spacing={0.25}>
-          <Typography variant="body2">{t(`target.${b.target_type}`)}</Typography>
-          {b.target_type !== 'none' && (
-            <Typography variant="caption" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-              {b.target_type === 'url' ? b.target_url : (b.target_label ?? t('list.targetGone'))}
-            </Typography>
-          )}
-        </Stack>
-      ),
-    },
-    {
-      id: 'schedule',
-      header: t('list.schedule'),
+      // Its state now beside its schedule and outlets: the table fits 1024 px with its actions.
+      id: 'shows',
+      header: t('list.shows'),
       cell: (b) => {
         const { from, until } = scheduleParts(b, timeZone);
         return (
-          <Stack spacing={0.25} sx={{ whiteSpace: 'nowrap' }} data-testid="banner-schedule">
-            {!from && !until && <Typography variant="body2">{t('list.always')}</Typography>}
-            {from && <Typography variant="body2">{t('list.from', { at: from })}</Typography>}
-            {until && <Typography variant="body2">{t('list.until', { at: until })}</Typography>}
+          <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+            <StateChip state={b.state} />
+            <Stack spacing={0.25} sx={{ whiteSpace: 'nowrap' }} data-testid="banner-schedule">
+              {!from && !until && <Typography variant="body2">{t('list.always')}</Typography>}
+              {from && <Typography variant="body2">{t('list.from', { at: from })}</Typography>}
+              {until && <Typography variant="body2">{t('list.until', { at: until })}</Typography>}
+            </Stack>
+            {b.all_outlets ? (
+              <Typography variant="caption" color="text.secondary">
+                {t('list.allOutlets')}
+              </Typography>
+            ) : (
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+                {b.outlets.map((o) => (
+                  <Chip key={o.id} size="small" variant="outlined" label={o.code} title={o.name} />
+                ))}
+              </Box>
+            )}
           </Stack>
         );
       },
     },
-    {
-      id: 'outlets',
-      header: t('list.outlets'),
-      cell: (b) =>
-        b.all_outlets ? (
-          t('list.allOutlets')
-        ) : (
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, maxWidth: 140 }}>
-            {b.outlets.map((o) => (
-              <Chip key={o.id} size="small" variant="outlined" label={o.code} title={o.name} />
-            ))}
-          </Box>
-        ),
-    },
-    { id: 'state', header: t('list.state'), cell: (b) => <StateChip state={b.state} /> },
     {
       id: 'actions',
       header: t('list.actions'),
