@@ -1,11 +1,13 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { apiLogin, signIn } from '../support/session';
 
 // The marketing team puts a new banner on the customer app's home screen from /user-app/banner:
 // uploads its picture, schedules it for the coming week, drags it to the front of the app order
-// and checks the app preview in English and Malay. The banner is deleted at the end (and by the
-// clean-up should the journey fail), so the demo banners stay as they were.
+// and checks the app preview in English and Malay, on a page with no serious accessibility
+// violations. The banner is deleted at the end (and by the clean-up should the journey fail), so
+// the demo banners stay as they were.
 
 test.use({ viewport: { width: 1024, height: 768 } });
 
@@ -70,6 +72,13 @@ test('marketing uploads, schedules and reorders a banner, and sees it in the app
   await expect(page.getByRole('heading', { level: 1, name: 'Banners' })).toBeVisible();
   const table = page.getByTestId('banners-table');
   await expect(table.getByTestId('banner-row').first()).toBeVisible();
+  await expect(page.getByTestId('banner-preview-title')).toBeVisible();
+  // The page's own content; the navigation shell is the shell's to answer for.
+  const axe = await new AxeBuilder({ page }).include('main').analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 
   // A new banner: titles, a picture, a web link, and a schedule from yesterday to next week.
   await page.getByTestId('banner-add').click();
