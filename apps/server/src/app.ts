@@ -30,7 +30,6 @@ import { resolveJwtSecret } from './lib/secrets';
 import { createTokenSigner } from './lib/tokens';
 import { uploadsDir } from './lib/uploads';
 import { registerUploads, registerWebApp } from './lib/web-app';
-import { appFeatureRoutes } from './modules/app-features/app-features.routes';
 import { createAppFeatureService } from './modules/app-features/app-features.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -48,6 +47,8 @@ import { seedDemoOrders } from './modules/orders/orders-demo-seed';
 import { seedDemoRefunds } from './modules/refunds/refunds-demo-seed';
 import { seedDemoCustomers } from './modules/customers/customers-demo-seed';
 import { schedulePointsExpiry } from './modules/loyalty/points-expiry.service';
+import { registerAppContentRoutes } from './app-content-routes';
+import { seedDemoBanners } from './modules/banners/banners-demo-seed';
 import { registerCatalogueRoutes } from './catalogue-routes';
 import { registerCommerceRoutes } from './commerce-routes';
 import type { SandboxDelivery } from './modules/payments/refund-payouts.service';
@@ -61,9 +62,6 @@ import { roleRoutes } from './modules/roles/roles.routes';
 import { createRoleService } from './modules/roles/roles.service';
 import { userRoutes } from './modules/users/users.routes';
 import { createUserService } from './modules/users/users.service';
-import { contentTextRoutes } from './modules/content-texts/content-texts.routes';
-import { createContentTextDefaultService } from './modules/content-texts/content-text-defaults.service';
-import { createContentTextService } from './modules/content-texts/content-texts.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { reportRoutes } from './modules/reports/reports.routes';
@@ -171,8 +169,9 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
     });
     const { refunds } = await seedDemoRefunds(db, { now, dataDir: config.dataDir });
     const { customers } = await seedDemoCustomers(db, { now });
+    const { banners } = await seedDemoBanners(db, { now, dataDir: config.dataDir });
     app.log.info(
-      `Seeded ${orders} demo orders, ${refunds} refunds and ${customers} customers in ${Date.now() - started} ms`,
+      `Seeded ${orders} demo orders, ${refunds} refunds, ${customers} customers and ${banners} banners in ${Date.now() - started} ms`,
     );
   }
   const signer = createTokenSigner(await resolveJwtSecret(db, config.jwtSecret));
@@ -236,16 +235,9 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         rateLimit: config.loginRateLimit,
       });
       await api.register(notificationRoutes, { service: createNotificationService({ db }) });
-      // The customer app's texts: the platform's wording and each tenant's own (decision 042).
-      const contentTexts = createContentTextService({ db });
-      await api.register(contentTextRoutes, {
-        texts: contentTexts,
-        defaults: createContentTextDefaultService({ db }),
-      });
       await registerCatalogueRoutes(api, { db, now, dataDir: config.dataDir });
-      await api.register(appFeatureRoutes, { service: appFeatures });
       // Orders and the POS, online payments, refunds and the customer app.
-      ({ stopPayoutSweeper } = await registerCommerceRoutes(api, {
+      const commerce = await registerCommerceRoutes(api, {
         db,
         now,
         config,
@@ -253,7 +245,17 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         log: app.log,
         deliver: options.sandboxDelivery ?? deliverToSelf,
         appFeatures,
-      }));
+      });
+      stopPayoutSweeper = commerce.stopPayoutSweeper;
+      // The customer app's content: feature switches, texts, banners and the app's config.
+      await registerAppContentRoutes(api, {
+        db,
+        now,
+        dataDir: config.dataDir,
+        appFeatures,
+        customers: commerce.customers,
+        customerRateLimit: config.mobileRateLimit,
+      });
       // Users, roles, the permission catalogue, menus and the audit log.
       const logService = createLogService({ db });
       await api.register(userRoutes, {

@@ -13,7 +13,7 @@ import { refundRoutes } from './modules/refunds/refunds.routes';
 import { createRefundService } from './modules/refunds/refunds.service';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { createOrderService } from './modules/orders/orders.service';
-import { createCustomerService } from './modules/customers/customers.service';
+import { createCustomerService, type CustomerService } from './modules/customers/customers.service';
 import { createCustomerMenuService } from './modules/orders/customer-menu.service';
 import { createCustomerOrderService } from './modules/orders/customer-orders.service';
 import { mobileRoutes } from './modules/mobile/mobile.routes';
@@ -50,11 +50,14 @@ export interface CommerceRouteDeps {
   appFeatures: AppFeatureService;
 }
 
-/** Registers the routes; the payout sweeper it starts is stopped with the returned function. */
+/**
+ * Registers the routes; the payout sweeper it starts is stopped with the returned function, and
+ * the customers service is handed on to the app's other routes.
+ */
 export async function registerCommerceRoutes(
   api: FastifyInstance,
   { db, now, config, hasher, log, deliver, appFeatures }: CommerceRouteDeps,
-): Promise<{ stopPayoutSweeper: () => void }> {
+): Promise<{ stopPayoutSweeper: () => void; customers: CustomerService }> {
   // Online payment providers, and refunds paid back through them: the refunds service asks
   // the payouts to pay an approved refund; the provider's callback settles it through the
   // refunds service (bound once both exist).
@@ -146,5 +149,5 @@ export async function registerCommerceRoutes(
     appFeatures,
     customerRateLimit: config.mobileRateLimit,
   });
-  return { stopPayoutSweeper };
+  return { stopPayoutSweeper, customers: customerService };
 }

@@ -1,8 +1,10 @@
 // The contract's public surface: schemas, catalogues and pure functions shared by server and web.
 export * from './account';
+export * from './app-config';
 export * from './app-features';
 export * from './audit-log';
 export * from './auth';
+export * from './banners';
 export * from './business-settings';
 export * from './catalogue';
 export * from './common';

@@ -98,6 +98,15 @@ export const validationMessages = {
     en: 'Redeem points in multiples of {step}',
     my: 'Tebus mata dalam gandaan {step}',
   },
+  // Banner form: a schedule and a link the app opens.
+  ends_after_start: {
+    en: 'The end must be after the start',
+    my: 'Masa tamat mestilah selepas masa mula',
+  },
+  https_url: {
+    en: 'The link must start with https://',
+    my: 'Pautan mesti bermula dengan https://',
+  },
 } as const satisfies Record<string, { en: string; my: string }>;
 
 export type ValidationKey = keyof typeof validationMessages;

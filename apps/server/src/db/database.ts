@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as access from './schema/access';
 import * as appFeatures from './schema/app-features';
+import * as banners from './schema/banners';
 import * as catalogue from './schema/catalogue';
 import * as contentTexts from './schema/content-texts';
 import * as customers from './schema/customers';
@@ -43,6 +44,7 @@ const schema = {
   ...shifts,
   ...contentTexts,
   ...appFeatures,
+  ...banners,
 };
 
 /** Both drivers share PostgreSQL's query builder; code is written against this common type. */

@@ -39,6 +39,48 @@ export async function encodeImage(buffer: Buffer, sizes: readonly ImageSize[]): 
   }
 }
 
+export interface CropSize {
+  width: number;
+  height: number;
+}
+export type CropFormat = 'webp' | 'jpeg';
+
+/**
+ * Checks and re-encodes an uploaded picture to fixed shapes (a banner slot): each size cover-cropped
+ * to exactly width × height around the picture's centre, smaller pictures enlarged, in every
+ * format asked for. Answers `[size][format]`. Bad input is a 400 as in `encodeImage`.
+ */
+export async function encodeCropped(
+  buffer: Buffer,
+  sizes: readonly CropSize[],
+  formats: readonly CropFormat[],
+): Promise<Buffer[][]> {
+  if (buffer.length > IMAGE_MAX_BYTES) throw new AppError('file_too_large');
+  if (!sniffImage(buffer)) throw new AppError('unsupported_file_type');
+  try {
+    // Decoded once; each output clones the pipeline.
+    const source = sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+    return await Promise.all(
+      sizes.map((s) =>
+        Promise.all(
+          formats.map((format) => {
+            const resized = source.clone().resize(s.width, s.height, { fit: 'cover' });
+            // JPEG has no transparency: a transparent PNG goes onto white, not black.
+            return format === 'webp'
+              ? resized.webp({ quality: 82 }).toBuffer()
+              : resized
+                  .flatten({ background: '#ffffff' })
+                  .jpeg({ quality: 82, mozjpeg: true })
+                  .toBuffer();
+          }),
+        ),
+      ),
+    );
+  } catch {
+    throw new AppError('unsupported_file_type');
+  }
+}
+
 /**
  * Checks, resizes and stores an uploaded picture under uploads/<folder>/, one WebP per size.
  * Answers the public URL of each size by name.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { dataEnvelope, listEnvelope, type ListMeta } from '@kopi/contract';
 import type {
   FastifyContextConfig,
@@ -93,6 +94,15 @@ export interface RouteKitOptions<C> {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** If-None-Match against a strong tag: a list, weak forms (W/"…") and * all match. */
+export function etagMatches(header: string | undefined, tag: string): boolean {
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((part) => part.trim().replace(/^W\//, ''))
+    .some((part) => part === '*' || part === tag);
+}
+
 export function defineRoutes<C>(app: FastifyInstance, { tags, context }: RouteKitOptions<C>) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -153,6 +163,21 @@ export function defineRoutes<C>(app: FastifyInstance, { tags, context }: RouteKi
     post: withData('POST', 200),
     put: withData('PUT', 200),
     delete: withData('DELETE', 200),
+    /**
+     * GET answering `{ data }` with a strong ETag of it: a client sending the same tag in
+     * If-None-Match gets 304 and no body. Clients revalidate every time (no-cache), so a change
+     * reaches them at once while an unchanged answer costs no transfer.
+     */
+    cachedGet: <D extends Schema, P extends Optional = undefined, Q extends Optional = undefined>(
+      url: string,
+      spec: DataRouteSpec<C, P, Q, undefined, D>,
+    ) =>
+      add('GET', url, spec as never, { 200: dataEnvelope(spec.data) }, (data, reply) => {
+        const tag = `"${createHash('sha256').update(JSON.stringify(data)).digest('base64url').slice(0, 27)}"`;
+        reply.header('etag', tag).header('cache-control', 'private, no-cache');
+        if (etagMatches(reply.request.headers['if-none-match'], tag)) return reply.code(304).send();
+        return reply.code(200).send({ data });
+      }),
     /** GET answering a file to save; no response schema. */
     download: <P extends Optional = undefined, Q extends Optional = undefined>(
       url: string,

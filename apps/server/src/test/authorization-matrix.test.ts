@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuItems, roles, sessions, users } from '../db/schema/access';
+import { banners } from '../db/schema/banners';
 import { membershipTiers } from '../db/schema/loyalty';
 import { addons, categories, variantGroups, variantOptions } from '../db/schema/catalogue';
 import { contentTextOverrides } from '../db/schema/content-texts';
@@ -28,6 +29,7 @@ import {
   multipart,
   pngImage,
 } from './catalogue-fixtures';
+import { bannerBody } from './banner-fixtures';
 import { createUser, demoBusinessSettings, newPassword } from './fixtures';
 import { addProduct, demoTenantId, ensureShift } from './order-fixtures';
 import { defaultLoyaltySettings, defaultReferralSettings } from './points-fixtures';
@@ -89,6 +91,13 @@ async function newCategory() {
   const [row] = await db()
     .insert(categories)
     .values({ tenantId, nameEn: `Matrix ${n()}`, nameMy: 'Matriks' })
+    .returning();
+  return row!;
+}
+async function newBanner() {
+  const [row] = await db()
+    .insert(banners)
+    .values({ tenantId, titleEn: `Matrix banner ${n()}` })
     .returning();
   return row!;
 }
@@ -582,6 +591,26 @@ const requests: Record<string, Builder> = {
       .orderBy(asc(categories.sortOrder), asc(categories.id));
     return { url: '/api/categories/order', payload: { ids: rows.map((r) => r.id) } };
   },
+  'GET /api/banners': () => ({ url: '/api/banners?state=live' }),
+  'GET /api/banners/preview': () => ({ url: `/api/banners/preview?outlet_id=${kl}&lang=my` }),
+  'GET /api/banners/:id': async () => ({ url: `/api/banners/${(await newBanner()).id}` }),
+  'POST /api/banners': () => ({
+    url: '/api/banners',
+    payload: bannerBody({ title_en: `Matrix banner ${n()}`, all_outlets: false, outlet_ids: [kl] }),
+  }),
+  'PUT /api/banners/:id': async () => ({
+    url: `/api/banners/${(await newBanner()).id}`,
+    payload: bannerBody({ title_en: 'Matrix renamed', target_type: 'outlet', target_id: pg }),
+  }),
+  'DELETE /api/banners/:id': async () => ({ url: `/api/banners/${(await newBanner()).id}` }),
+  'POST /api/banners/reorder': async () => ({
+    url: '/api/banners/reorder',
+    payload: { ids: [(await newBanner()).id] },
+  }),
+  'POST /api/banners/:id/image': async () => ({
+    url: `/api/banners/${(await newBanner()).id}/image`,
+    ...multipartRequest(await pngImage(40, 20)),
+  }),
   'GET /api/variant-groups': () => ({ url: '/api/variant-groups' }),
   'GET /api/variant-groups/:id': async () => ({
     url: `/api/variant-groups/${(await newVariantGroup()).id}`,
@@ -1070,6 +1099,7 @@ const unaudited: Record<string, string> = {
 const auditedAs: Record<string, string> = {
   'DELETE /api/account/sessions/:id': 'session.revoke session',
   'DELETE /api/addons/:id': 'addon.delete addon',
+  'DELETE /api/banners/:id': 'banner.delete banner',
   'DELETE /api/categories/:id': 'category.delete category',
   'DELETE /api/membership-tiers/:id': 'membership_tier.delete membership_tier',
   'DELETE /api/menus/:id': 'menu.delete menu_item',
@@ -1087,6 +1117,9 @@ const auditedAs: Record<string, string> = {
   'POST /api/account/two-step/enable': 'user.two_step_enable user',
   'POST /api/account/two-step/setup': 'user.two_step_setup user',
   'POST /api/addons': 'addon.create addon',
+  'POST /api/banners': 'banner.create banner',
+  'POST /api/banners/:id/image': 'banner.image banner',
+  'POST /api/banners/reorder': 'banner.reorder banner',
   'POST /api/categories': 'category.create category',
   'POST /api/categories/:id/image': 'category.image category',
   'POST /api/customers': 'customer.create customer',
@@ -1133,6 +1166,7 @@ const auditedAs: Record<string, string> = {
   'POST /api/users/:id/sessions/revoke-all': 'session.revoke_all user',
   'POST /api/variant-groups': 'variant_group.create variant_group',
   'PUT /api/addons/:id': 'addon.update addon',
+  'PUT /api/banners/:id': 'banner.update banner',
   'PUT /api/categories/:id': 'category.update category',
   'PUT /api/categories/order': 'category.reorder category',
   'PUT /api/content-texts/:key': 'content_text.override content_text',

@@ -265,6 +265,15 @@ export const authorizationMatrix: MatrixRow[] = [
   row('PUT /api/referral-settings',                             [200,  200,  403,  403,  403]),
   row('GET /api/referrals',                                     [200,  200,  403,  403,  403]),
   row('GET /api/customers/:id/points',                          [200,  200,  403,  403,  403]),
+  // ---- the customer app's content: home-screen banners ----------------------------------------
+  row('GET /api/banners',                                       [200,  200,  403,  403,  403]),
+  row('GET /api/banners/preview',                               [200,  200,  403,  403,  403]),
+  row('GET /api/banners/:id',                                   [200,  200,  403,  403,  403]),
+  row('POST /api/banners',                                      [201,  201,  403,  403,  403]),
+  row('PUT /api/banners/:id',                                   [200,  200,  403,  403,  403]),
+  row('DELETE /api/banners/:id',                                [200,  200,  403,  403,  403]),
+  row('POST /api/banners/reorder',                              [200,  200,  403,  403,  403]),
+  row('POST /api/banners/:id/image',                            [200,  200,  403,  403,  403]),
   // ---- the customer app (mobile): customer sessions only ------------------------------------
   customer('POST /api/mobile/auth/sign-out'),
   customer('GET /api/mobile/me'),
@@ -304,9 +313,10 @@ export const publicRoutes = [
   'GET /api/docs/static/swagger-initializer.js',
   // uploaded images (random names, shown on menus and receipts)
   'GET /uploads/*',
-  // the customer app before sign-in: catalogue and phone sign-up / sign-in
+  // the customer app before sign-in: launch config, catalogue and phone sign-up / sign-in
   'GET /api/mobile/outlets',
   'GET /api/mobile/outlets/:id/menu',
+  'GET /api/mobile/app-config',
   'POST /api/mobile/auth/sign-up',
   'POST /api/mobile/auth/sign-in',
   'POST /api/mobile/auth/verify-phone',

@@ -26,6 +26,7 @@ import { customersPart } from './tenant-isolation-customers';
 import { businessSettingsPart } from './tenant-isolation-business-settings';
 import { contentTextsPart } from './tenant-isolation-content-texts';
 import { appFeaturesPart } from './tenant-isolation-app-features';
+import { bannersPart } from './tenant-isolation-banners';
 import { walletPayScenario } from './tenant-isolation-wallet-pay';
 import { shiftsPart } from './tenant-isolation-shifts';
 
@@ -134,6 +135,10 @@ export async function runScenario(): Promise<Scenario> {
   await upload(admin, `/api/categories/${category.id}/image`, await pngImage(40, 40));
   await a.put('/api/categories/order', { ids: [category.id] });
   await a.del(`/api/categories/${category.id}`);
+  await bannersPart(a, (url, file) => upload(admin, url, file), {
+    outletId: kl,
+    productId: (await demoProduct(t, 'KOP-001')).id,
+  });
 
   await a.get('/api/variant-groups?q=s');
   const group = (

@@ -4,6 +4,7 @@ import { catalogueRoutes } from './routes-catalogue';
 import { contentTextRoutes } from './routes-content-texts';
 import { operationsRoutes } from './routes-operations';
 import { settingsRoutes } from './routes-settings';
+import { userAppRoutes } from './routes-user-app';
 
 // The signed-in route table as data, nothing else: this chunk loads with the first path that is
 // not a sign-in page (see signed-in-tree.tsx). It imports no code the entry has, so the bundler
@@ -26,5 +27,6 @@ export const signedInRoutes: AppRouteDef[] = [
   ...settingsRoutes,
   ...contentTextRoutes,
   ...appFeatureRoutes,
+  ...userAppRoutes,
   notFoundRoute,
 ];

@@ -12,7 +12,7 @@ import type { CustomerService, CustomerTenant } from '../customers/customers.ser
 const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
 export async function mobileTenantOf(
-  customers: CustomerService,
+  customers: Pick<CustomerService, 'tenantBySlug'>,
   request: FastifyRequest,
 ): Promise<CustomerTenant> {
   const header = request.headers[MOBILE_TENANT_HEADER];

@@ -150,6 +150,12 @@ export function createOutletService({ db, now }: { db: Db; now: Clock }) {
       return { data: await withState(tenantId, rows), meta: listMeta(q, total) };
     },
 
+    /** Whether the tenant has this outlet and it is active (the customer app's outlet choice). */
+    async isActive(tenantId: string, outletId: string): Promise<boolean> {
+      const row = await repo.findById(db, tenantId, outletId);
+      return row?.status === 'active';
+    },
+
     /** Every outlet of a tenant (the superadmin's "Tenant and Outlet" view). */
     async listOfTenant(tenantId: string): Promise<Outlet[]> {
       const { rows } = await repo.list(db, tenantId, {}, 1000, 0);

@@ -217,6 +217,12 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
     })
     .returning();
   const shopper = await post('/api/customers', { name: 'Fuzz Customer', phone: '+60179990002' });
+  const banner = await post('/api/banners', {
+    title_en: 'Fuzz banner',
+    target_type: 'none',
+    all_outlets: true,
+    status: 'active',
+  });
 
   const ids: Record<string, string> = {
     tenant_self: tenant,
@@ -251,6 +257,7 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
     // The customer app's texts are named by key, shared by every tenant.
     content_text: 'terms',
     app_feature: 'delivery',
+    banner: banner.id,
   };
   return { t, ids, png, causes, principals: { admin, superadmin, refresh, customer } };
 }
@@ -277,6 +284,7 @@ const RESOURCE_OF_SEGMENT: Record<string, string> = {
   'wallet-adjustments': 'wallet_adjustment',
   shifts: 'shift',
   tills: 'till',
+  banners: 'banner',
 };
 const RESOURCE_OF_PARAM: Record<string, string> = {
   closureId: 'closure',

@@ -38,7 +38,7 @@ import {
 } from '../api';
 import { CategoryEditDialog } from '../components/category-edit-dialog';
 import { useCategoryStrings } from '../i18n';
-import { moveItem, reorderByDrop } from '../reorder';
+import { moveItem, reorderByDrop } from '../../../lib/reorder';
 import { RetryAlert } from '../../../components/retry-alert';
 
 type Blocked = { category: Category; reason: string };

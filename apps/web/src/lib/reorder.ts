@@ -1,5 +1,5 @@
-// Menu order of the categories: pure moves, so drag-and-drop and the keyboard buttons share them
-// and they are tested without a browser.
+// The order of a hand-sorted list (menu categories, app banners): pure moves, so drag-and-drop and
+// the keyboard buttons share them and they are tested without a browser.
 
 /** The list with the item at `from` moved to index `to` (indexes clamp to the list). */
 export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {

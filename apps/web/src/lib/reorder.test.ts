@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { moveItem, reorderByDrop, sameOrder } from './reorder';
 
-describe('category reorder', () => {
+describe('list reorder', () => {
   it('moves an item down and up', () => {
     expect(moveItem(['a', 'b', 'c', 'd'], 0, 2)).toEqual(['b', 'c', 'a', 'd']);
     expect(moveItem(['a', 'b', 'c', 'd'], 3, 1)).toEqual(['a', 'd', 'b', 'c']);

@@ -1,0 +1,278 @@
+import type { BannerImage, BannerState, BannerTargetType } from '@kopi/contract';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, gt, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { countWhere, searchAny } from '../../db/list-page';
+import { deleteOwnedRow, insertedId, updateOwnedRow } from '../../db/owned-rows';
+import { bannerOutlets, banners } from '../../db/schema/banners';
+import { categories, products } from '../../db/schema/catalogue';
+import { outlets } from '../../db/schema/tenancy';
+import { ownedBy, ownedId, tenantIs } from '../../db/tenant-scope';
+
+// Banners of one tenant and the outlets each shows at. Every query filters by tenant_id.
+
+export interface BannerFilter {
+  q?: string | undefined;
+  state?: BannerState | undefined;
+  outletId?: string | undefined;
+  /** The moment `state` is measured at. */
+  now: Date;
+}
+
+/**
+ * The name of the banner's target, read in the tenant (null when it no longer exists). With
+ * `usable`, only a target the app can open counts: an active product, category or outlet.
+ */
+const targetName = (usable: boolean) => {
+  const on = (alias: string, statusOk: string) =>
+    sql.raw(
+      `${alias}.id = "banners"."target_id" and ${alias}.tenant_id = "banners"."tenant_id"${usable ? ` and ${alias}.status = '${statusOk}'` : ''}`,
+    );
+  return sql<string | null>`(case "banners"."target_type"
+    when 'product' then (select p.name from ${products} p where ${on('p', 'active')})
+    when 'category' then (select c.name_en from ${categories} c where ${on('c', 'active')})
+    when 'outlet' then (select o.name from ${outlets} o where ${on('o', 'active')})
+  end)`;
+};
+
+const columns = {
+  id: banners.id,
+  titleEn: banners.titleEn,
+  titleMy: banners.titleMy,
+  image: banners.image,
+  targetType: banners.targetType,
+  targetId: banners.targetId,
+  targetUrl: banners.targetUrl,
+  targetLabel: targetName(false),
+  startsAt: banners.startsAt,
+  endsAt: banners.endsAt,
+  allOutlets: banners.allOutlets,
+  sortOrder: banners.sortOrder,
+  status: banners.status,
+  updatedAt: banners.updatedAt,
+};
+export type BannerRow = {
+  id: string;
+  titleEn: string;
+  titleMy: string | null;
+  image: BannerImage | null;
+  targetType: string;
+  targetId: string | null;
+  targetUrl: string | null;
+  targetLabel: string | null;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  allOutlets: boolean;
+  sortOrder: number;
+  status: string;
+  updatedAt: Date;
+};
+
+const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
+const active = eq(banners.status, 'active');
+const started = (now: Date) => or(isNull(banners.startsAt), lte(banners.startsAt, at(now)));
+const notEnded = (now: Date) => or(isNull(banners.endsAt), gt(banners.endsAt, at(now)));
+
+/** The banners in `state` at `now` (the same rule as the service's `stateOf`). */
+function inState(state: BannerState, now: Date): SQL | undefined {
+  switch (state) {
+    case 'live':
+      return and(active, started(now), notEnded(now));
+    case 'scheduled':
+      return and(active, gt(banners.startsAt, at(now)), notEnded(now));
+    case 'ended':
+      return and(active, lte(banners.endsAt, at(now)));
+    case 'inactive':
+      return eq(banners.status, 'inactive');
+  }
+}
+
+/** Banners shown at the outlet: all-outlet ones and those listing it. */
+const shownAt = (tenantId: string, outletId: string) =>
+  or(
+    eq(banners.allOutlets, true),
+    sql`exists (select 1 from ${bannerOutlets} bo where bo.banner_id = "banners"."id" and ${tenantIs('bo', tenantId)} and bo.outlet_id = ${outletId}::uuid)`,
+  );
+
+function where(tenantId: string, f: BannerFilter) {
+  return and(
+    ownedBy(banners, tenantId),
+    f.state ? inState(f.state, f.now) : undefined,
+    f.outletId ? shownAt(tenantId, f.outletId) : undefined,
+    searchAny(f.q, [banners.titleEn, banners.titleMy]),
+  );
+}
+
+const order = [asc(banners.sortOrder), asc(banners.createdAt), asc(banners.id)];
+
+export async function list(
+  db: Db,
+  tenantId: string,
+  f: BannerFilter,
+  limit: number,
+  offset: number,
+): Promise<{ rows: BannerRow[]; total: number }> {
+  const rows = await db
+    .select({ ...columns, total: sql<number>`(count(*) over ())::int` })
+    .from(banners)
+    .where(where(tenantId, f))
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  const total =
+    rows[0]?.total ?? (offset > 0 ? await countWhere(db, banners, where(tenantId, f)) : 0);
+  return { rows, total };
+}
+
+export async function findById(db: Db, tenantId: string, id: string): Promise<BannerRow | null> {
+  const [row] = await db
+    .select(columns)
+    .from(banners)
+    .where(and(ownedBy(banners, tenantId), eq(banners.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The outlets each banner lists (for banners not shown at all outlets), by outlet code. */
+export async function outletsOf(db: Db, tenantId: string, bannerIds: string[]) {
+  if (bannerIds.length === 0) return [];
+  return db
+    .select({
+      bannerId: bannerOutlets.bannerId,
+      id: outlets.id,
+      code: outlets.code,
+      name: outlets.name,
+    })
+    .from(bannerOutlets)
+    .innerJoin(outlets, and(eq(outlets.id, bannerOutlets.outletId), ownedBy(outlets, tenantId)))
+    .where(and(ownedBy(bannerOutlets, tenantId), inArray(bannerOutlets.bannerId, bannerIds)))
+    .orderBy(asc(outlets.code));
+}
+
+/**
+ * Banners the app shows at `now`: active, within their schedule, with a picture, for every outlet
+ * or (with an outlet) listing it. `targetLabel` is null when the target cannot be opened.
+ */
+export async function liveForApp(db: Db, tenantId: string, outletId: string | null, now: Date) {
+  return db
+    .select({
+      id: banners.id,
+      titleEn: banners.titleEn,
+      titleMy: banners.titleMy,
+      image: banners.image,
+      targetType: banners.targetType,
+      targetId: banners.targetId,
+      targetUrl: banners.targetUrl,
+      targetLabel: targetName(true),
+    })
+    .from(banners)
+    .where(
+      and(
+        ownedBy(banners, tenantId),
+        inState('live', now),
+        isNotNull(banners.image),
+        outletId ? shownAt(tenantId, outletId) : eq(banners.allOutlets, true),
+      ),
+    )
+    .orderBy(...order);
+}
+
+export interface BannerValues {
+  titleEn: string;
+  titleMy: string | null;
+  targetType: BannerTargetType;
+  targetId: string | null;
+  targetUrl: string | null;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  allOutlets: boolean;
+  status: string;
+}
+
+/** A new banner, last in the order. */
+export async function insert(tx: Db, values: BannerValues & { tenantId: string }): Promise<string> {
+  return insertedId(
+    tx
+      .insert(banners)
+      .values({
+        ...values,
+        sortOrder: sql`(select coalesce(max(sort_order), 0) + 1 from ${banners} b where ${tenantIs('b', values.tenantId)})`,
+      })
+      .returning({ id: banners.id }),
+  );
+}
+
+export async function update(
+  tx: Db,
+  tenantId: string,
+  id: string,
+  patch: Partial<BannerValues> & { image?: BannerImage | null },
+) {
+  await updateOwnedRow(tx, banners, tenantId, id, patch);
+}
+
+/** Replaces the outlets a banner lists; another tenant's outlet id inserts nothing. */
+export async function setOutlets(tx: Db, tenantId: string, bannerId: string, outletIds: string[]) {
+  await tx
+    .delete(bannerOutlets)
+    .where(and(ownedBy(bannerOutlets, tenantId), eq(bannerOutlets.bannerId, bannerId)));
+  if (outletIds.length === 0) return;
+  await tx.insert(bannerOutlets).values(
+    outletIds.map((outletId) => ({
+      tenantId,
+      bannerId: ownedId(banners, tenantId, bannerId),
+      outletId: ownedId(outlets, tenantId, outletId),
+    })),
+  );
+}
+
+export async function remove(tx: Db, tenantId: string, id: string) {
+  await deleteOwnedRow(tx, banners, tenantId, id);
+}
+
+export async function idsOfTenant(db: Db, tenantId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: banners.id })
+    .from(banners)
+    .where(ownedBy(banners, tenantId))
+    .orderBy(...order);
+  return rows.map((r) => r.id);
+}
+
+/** Sets sort_order = position (1-based) for the ids in the given order, in one statement. */
+export async function setOrder(tx: Db, tenantId: string, orderedIds: string[]) {
+  if (orderedIds.length === 0) return;
+  const ids = sql.join(
+    orderedIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update ${banners} b set sort_order = v.ord, updated_at = now()
+    from unnest(array[${ids}]) with ordinality as v(id, ord)
+    where b.id = v.id and ${tenantIs('b', tenantId)}`);
+}
+
+/** Which of `ids` are the tenant's outlets. */
+export async function ownedOutletIds(db: Db, tenantId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: outlets.id })
+    .from(outlets)
+    .where(and(ownedBy(outlets, tenantId), inArray(outlets.id, ids)));
+  return rows.map((r) => r.id);
+}
+
+/** Whether `id` is the tenant's product, category or outlet (as `type` says). */
+export async function targetExists(
+  db: Db,
+  tenantId: string,
+  type: 'product' | 'category' | 'outlet',
+  id: string,
+): Promise<boolean> {
+  const table = { product: products, category: categories, outlet: outlets }[type];
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(ownedBy(table, tenantId), eq(table.id, id)))
+    .limit(1);
+  return Boolean(row);
+}

@@ -1,0 +1,108 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AppBanner,
+  AppLanguage,
+  Banner,
+  BannerInput,
+  BannerListQuery,
+  Category,
+  Outlet,
+  ProductListItem,
+} from '@kopi/contract';
+import { http } from '../../lib/http/http';
+import { fetchPage, useInvalidate, usePagedQuery, type Page } from '../../lib/http/paged-list';
+
+// /api/banners (DESIGN §8, subject banner), and the tenant's outlets, categories and products the
+// form offers as outlets and tap targets (marketing reads them, changes none).
+
+export const bannerKeys = {
+  all: ['banners'] as const,
+  list: (query: BannerListQuery) => [...bannerKeys.all, 'list', query] as const,
+  order: () => [...bannerKeys.all, 'order'] as const,
+  preview: (outletId: string, lang: AppLanguage) =>
+    [...bannerKeys.all, 'preview', outletId, lang] as const,
+};
+
+/** Everything of a short list in one page (a chain has a handful of outlets and banners). */
+const all = { page: 1, page_size: 100 };
+
+export type BannerPage = Page<Banner>;
+
+export const listBanners = (query: BannerListQuery): Promise<BannerPage> =>
+  fetchPage('/banners', query);
+/** The tenant's banners in app order, for ordering them. */
+export const listBannersInOrder = () => http.get<Banner[]>('/banners', { query: all });
+export const createBanner = (body: BannerInput) => http.post<Banner>('/banners', body);
+export const updateBanner = (id: string, body: BannerInput) =>
+  http.put<Banner>(`/banners/${id}`, body);
+export const deleteBanner = (id: string) => http.delete<{ id: string }>(`/banners/${id}`);
+export const reorderBanners = (ids: string[]) => http.post<Banner[]>('/banners/reorder', { ids });
+export function uploadBannerImage(id: string, file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  return http.post<Banner>(`/banners/${id}/image`, form);
+}
+/** What the app shows at an outlet ('' : before the customer picks one), in a language. */
+export const previewBanners = (outletId: string, lang: AppLanguage) =>
+  http.get<AppBanner[]>('/banners/preview', {
+    query: { lang, ...(outletId ? { outlet_id: outletId } : {}) },
+  });
+
+export const listOutletChoices = () => http.get<Outlet[]>('/outlets', { query: all });
+export const listCategoryChoices = () => http.get<Category[]>('/categories', { query: all });
+/** Products matching a search, for the target picker. */
+export const searchProducts = (q: string) =>
+  http.get<ProductListItem[]>('/products', {
+    query: { page: 1, page_size: 20, q: q || undefined },
+  });
+
+export const useBanners = (query: BannerListQuery) =>
+  usePagedQuery(bannerKeys.list(query), () => listBanners(query));
+export const useBannersInOrder = () =>
+  useQuery({ queryKey: bannerKeys.order(), queryFn: listBannersInOrder });
+export const useBannerPreview = (outletId: string, lang: AppLanguage) =>
+  useQuery({
+    queryKey: bannerKeys.preview(outletId, lang),
+    queryFn: () => previewBanners(outletId, lang),
+    placeholderData: keepPreviousData,
+  });
+export const useOutletChoices = () =>
+  useQuery({ queryKey: ['banners', 'choices', 'outlets'], queryFn: listOutletChoices });
+export const useCategoryChoices = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['banners', 'choices', 'categories'],
+    queryFn: listCategoryChoices,
+    enabled,
+  });
+export const useProductSearch = (q: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['banners', 'choices', 'products', q],
+    queryFn: () => searchProducts(q),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+
+export const useInvalidateBanners = () => useInvalidate(bannerKeys.all);
+
+/** Saves a new app order, shown at once; the server's answer (or a refetch on failure) settles it. */
+export function useReorderBanners() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: reorderBanners,
+    onMutate: async (ids) => {
+      await client.cancelQueries({ queryKey: bannerKeys.order() });
+      const previous = client.getQueryData<Banner[]>(bannerKeys.order());
+      if (previous) {
+        const byId = new Map(previous.map((b) => [b.id, b]));
+        const moved = ids.map((id) => byId.get(id)).filter((b): b is Banner => Boolean(b));
+        const rest = previous.filter((b) => !ids.includes(b.id));
+        client.setQueryData(bannerKeys.order(), [...moved, ...rest]);
+      }
+      return { previous };
+    },
+    onError: (_error, _ids, context) => {
+      if (context?.previous) client.setQueryData(bannerKeys.order(), context.previous);
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: bannerKeys.all }),
+  });
+}

@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import FormHelperText from '@mui/material/FormHelperText';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { bannerInputSchema, type Banner, type BannerInput } from '@kopi/contract';
+import { useWatch } from 'react-hook-form';
+import { EntityDrawer } from '../../../components/entity-drawer/entity-drawer';
+import { useEntityForm } from '../../../components/entity-drawer/use-entity-form';
+import { halfCell } from '../../../components/form-binding';
+import {
+  FormCheckboxGroupField,
+  FormSelectField,
+  FormSwitchField,
+} from '../../../components/form-fields';
+import { FormTextField } from '../../../components/form-text-field';
+import { useOutletChoices } from '../api';
+import { bannerValuesOf, blankBanner, type BannerFormValues } from '../banner-input';
+import { useBannerStrings } from '../i18n';
+import { PictureField } from './picture-field';
+import { ScheduleField } from './schedule-field';
+import { TargetFields } from './target-fields';
+
+const fields = [
+  'title_en',
+  'title_my',
+  'target_type',
+  'target_id',
+  'target_url',
+  'starts_at',
+  'ends_at',
+  'all_outlets',
+  'outlet_ids',
+  'status',
+] as const;
+
+/**
+ * Create or edit a banner in a side drawer: titles, picture, what a tap opens, schedule, outlets
+ * and status. The chosen picture is handed to `onSubmit` with the values; it is uploaded once the
+ * banner is saved.
+ */
+export function BannerDrawer({
+  open,
+  banner,
+  timeZone,
+  mayUpload,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  banner: Banner | null;
+  timeZone: string;
+  mayUpload: boolean;
+  onClose: () => void;
+  onSubmit: (values: BannerInput, picture: File | null) => Promise<void>;
+}) {
+  const { t } = useBannerStrings();
+  const [picture, setPicture] = useState<File | null>(null);
+  // A picture chosen belongs to one opening of the form: another opening starts without it.
+  const [opening, setOpening] = useState({ open, banner });
+  if (opening.open !== open || opening.banner !== banner) {
+    setOpening({ open, banner });
+    setPicture(null);
+  }
+  const { form, frame } = useEntityForm<Banner, BannerFormValues, BannerInput>({
+    open,
+    record: banner,
+    blank: blankBanner,
+    valuesOf: bannerValuesOf,
+    resolver: zodResolver(bannerInputSchema),
+    fields,
+    onSubmit: (values) => onSubmit(values, picture),
+    onClose,
+  });
+  const outlets = useOutletChoices();
+  const allOutlets = useWatch({ control: form.control, name: 'all_outlets' });
+  const title = useWatch({ control: form.control, name: 'title_en' });
+
+  return (
+    <EntityDrawer
+      name="banner"
+      title={banner ? t('form.editTitle') : t('form.createTitle')}
+      width={560}
+      {...frame}
+    >
+      <FormTextField cell={halfCell} name="title_en" label={t('form.titleEn')} autoFocus />
+      <FormTextField
+        cell={halfCell}
+        name="title_my"
+        label={t('form.titleMy')}
+        helperText={t('form.titleMyHint')}
+      />
+      <Grid size={12}>
+        <PictureField
+          current={banner?.image ?? null}
+          file={picture}
+          onFile={setPicture}
+          name={title || t('form.picture')}
+          disabled={!mayUpload}
+        />
+      </Grid>
+      <TargetFields
+        control={form.control}
+        setValue={form.setValue}
+        initialLabel={banner?.target_label ?? null}
+      />
+      <Grid size={12}>
+        <Typography variant="subtitle2" component="h3">
+          {t('form.schedule')}
+        </Typography>
+        <FormHelperText sx={{ mt: 0 }}>{t('form.scheduleHint', { zone: timeZone })}</FormHelperText>
+      </Grid>
+      <ScheduleField
+        cell={12}
+        name="starts_at"
+        timeZone={timeZone}
+        dateLabel={t('form.startsDate')}
+        timeLabel={t('form.startsTime')}
+        testId="banner-starts"
+      />
+      <ScheduleField
+        cell={12}
+        name="ends_at"
+        timeZone={timeZone}
+        dateLabel={t('form.endsDate')}
+        timeLabel={t('form.endsTime')}
+        testId="banner-ends"
+      />
+      <FormSwitchField
+        cell={12}
+        name="all_outlets"
+        label={t('form.allOutlets')}
+        testId="banner-all-outlets"
+      />
+      {!allOutlets && (
+        <FormCheckboxGroupField
+          cell={12}
+          name="outlet_ids"
+          label={t('form.outlets')}
+          options={(outlets.data ?? []).map((o) => o.id)}
+          optionLabel={(id) => outlets.data?.find((o) => o.id === id)?.name ?? id}
+        />
+      )}
+      <FormSelectField
+        cell={halfCell}
+        name="status"
+        label={t('form.status')}
+        testId="banner-status"
+        options={[
+          { value: 'active', label: t('form.active') },
+          { value: 'inactive', label: t('form.inactive') },
+        ]}
+      />
+    </EntityDrawer>
+  );
+}

@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import FormHelperText from '@mui/material/FormHelperText';
+import Stack from '@mui/material/Stack';
+import type { BannerInput } from '@kopi/contract';
+import type { z } from 'zod';
+import type { bannerInputSchema } from '@kopi/contract';
+import { ClockField } from '../../../components/clock-field';
+import { DateField } from '../../../components/date-field/date-field';
+import { CellController, type FieldCell } from '../../../components/form-binding';
+import { translateValidation } from '../../../lib/i18n/i18n';
+import { useTranslation } from '../../../lib/i18n/use-translation';
+import { joinInstant, splitInstant } from '../schedule';
+
+type FormValues = z.input<typeof bannerInputSchema>;
+
+/**
+ * One end of a banner's schedule (an instant, or null) typed as a date and a 24-hour time on the
+ * business clock. Emptying the date clears it; a date without a time means its start.
+ */
+export function ScheduleField({
+  name,
+  cell,
+  timeZone,
+  dateLabel,
+  timeLabel,
+  testId,
+}: {
+  name: keyof Pick<BannerInput, 'starts_at' | 'ends_at'>;
+  cell: FieldCell;
+  timeZone: string;
+  dateLabel: string;
+  timeLabel: string;
+  testId: string;
+}) {
+  useTranslation();
+  return (
+    <CellController<FormValues>
+      name={name}
+      cell={cell}
+      render={({ field, fieldState }) => (
+        <InstantInputs
+          value={(field.value as string | null | undefined) ?? null}
+          onChange={field.onChange}
+          timeZone={timeZone}
+          dateLabel={dateLabel}
+          timeLabel={timeLabel}
+          testId={testId}
+          error={translateValidation(fieldState.error?.message) ?? null}
+        />
+      )}
+    />
+  );
+}
+
+function InstantInputs({
+  value,
+  onChange,
+  timeZone,
+  dateLabel,
+  timeLabel,
+  testId,
+  error,
+}: {
+  value: string | null;
+  onChange: (iso: string | null) => void;
+  timeZone: string;
+  dateLabel: string;
+  timeLabel: string;
+  testId: string;
+  error: string | null;
+}) {
+  // What is typed, kept while it does not yet make an instant (a time before its date).
+  const [draft, setDraft] = useState(() => splitInstant(value, timeZone));
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    // A new value from outside (the form reset for another banner).
+    setShown(value);
+    if (value !== joinInstant(draft.date, draft.time, timeZone)) {
+      setDraft(splitInstant(value, timeZone));
+    }
+  }
+  const change = (next: { date: string; time: string }) => {
+    setDraft(next);
+    const iso = joinInstant(next.date, next.time, timeZone);
+    setShown(iso);
+    onChange(iso);
+  };
+  return (
+    // Enter takes the typed date or time; it does not also submit the whole form.
+    <div onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}>
+      <Stack direction="row" spacing={1.5}>
+        <DateField
+          label={dateLabel}
+          value={draft.date}
+          onCommit={(date) => change({ ...draft, date })}
+          testId={`${testId}-date`}
+          optional
+          error={Boolean(error)}
+          sx={{ flex: 1, minWidth: 150 }}
+        />
+        <ClockField
+          label={timeLabel}
+          value={draft.time}
+          onChange={(time) => change({ ...draft, time })}
+          error={Boolean(error)}
+          testId={`${testId}-time`}
+        />
+      </Stack>
+      {error && (
+        <FormHelperText error data-testid={`${testId}-error`}>
+          {error}
+        </FormHelperText>
+      )}
+    </div>
+  );
+}
