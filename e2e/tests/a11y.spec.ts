@@ -43,3 +43,18 @@ test('the POS, the board, the order list and the report have no serious violatio
   await expect(page.getByTestId('report-total-row')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test("the customer app's banner, feature and text pages have no serious violations", async ({
+  page,
+}) => {
+  await signIn(page, 'marketing');
+  for (const [path, ready] of [
+    ['/user-app/banner', 'banners-table'],
+    ['/user-app/enable-disable', 'app-features-table'],
+    ['/user-app/content-text', 'content-texts-table'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByTestId(ready)).toBeVisible();
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
+});

@@ -135,7 +135,7 @@ function GroupItem({
         {!mini && (expanded ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />)}
       </ListItemButton>
       <Collapse in={expanded} timeout="auto" unmountOnExit>
-        <List id={listId} disablePadding>
+        <List id={listId} component="div" disablePadding>
           {item.children.map((child) => (
             <NavEntry
               key={child.id}
