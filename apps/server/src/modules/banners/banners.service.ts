@@ -15,6 +15,7 @@ import type { Clock } from '../../lib/clock';
 import { found, validationError, type ErrorDetail } from '../../lib/errors';
 import { offsetOf, pageAnswer } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
+import { reorderedIds } from '../../lib/sort-order';
 import { tenantIdOf } from '../../lib/tenant-scope';
 import { removeBannerImage, storeBannerImage } from './banner-images';
 import * as repo from './banners.repo';
@@ -193,16 +194,7 @@ export function createBannerService({ db, dataDir, now }: { db: Db; dataDir: str
     async reorder(ctx: AuthedContext, ids: string[]): Promise<Banner[]> {
       const tenantId = tenantIdOf(ctx);
       const existing = await repo.idsOfTenant(db, tenantId);
-      const known = new Set(existing);
-      const problems: ErrorDetail[] = ids.flatMap((id, i) =>
-        known.has(id) ? [] : [{ path: `ids.${i}`, message: 'validation.invalid' }],
-      );
-      if (new Set(ids).size !== ids.length) {
-        problems.push({ path: 'ids', message: 'validation.not_unique' });
-      }
-      if (problems.length > 0) throw validationError(problems);
-      const listed = new Set(ids);
-      const order = [...ids, ...existing.filter((id) => !listed.has(id))];
+      const order = reorderedIds(existing, ids);
       const entry = {
         action: 'banner.reorder',
         entity: 'banner',

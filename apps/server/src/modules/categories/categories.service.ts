@@ -8,6 +8,7 @@ import { AppError, found, validationError } from '../../lib/errors';
 import { removeImages, storeImage } from '../../lib/images';
 import { offsetOf, pageAnswer } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
+import { reorderedIds } from '../../lib/sort-order';
 import { tenantIdOf } from '../../lib/tenant-scope';
 import * as repo from './categories.repo';
 
@@ -118,16 +119,7 @@ export function createCategoryService({ db, dataDir }: { db: Db; dataDir: string
     async reorder(ctx: AuthedContext, ids: string[]): Promise<Category[]> {
       const tenantId = tenantIdOf(ctx);
       const existing = await repo.idsOfTenant(db, tenantId);
-      const known = new Set(existing);
-      const problems = ids.flatMap((id, i) =>
-        known.has(id) ? [] : [{ path: `ids.${i}`, message: 'validation.invalid' }],
-      );
-      if (new Set(ids).size !== ids.length) {
-        problems.push({ path: 'ids', message: 'validation.not_unique' });
-      }
-      if (problems.length > 0) throw validationError(problems);
-      const listed = new Set(ids);
-      const order = [...ids, ...existing.filter((id) => !listed.has(id))];
+      const order = reorderedIds(existing, ids);
       const entry = {
         action: 'category.reorder',
         entity: 'category',

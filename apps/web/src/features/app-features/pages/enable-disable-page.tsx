@@ -32,6 +32,7 @@ import {
   type SwitchChoice,
   switchValueOf,
 } from '../feature-list';
+import { OnOffFilter } from '../components/on-off-filter';
 import { useAppFeatureStrings } from '../i18n';
 
 /**
@@ -174,16 +175,10 @@ export function EnableDisablePage() {
           searchTestId="app-features-search"
           filters={
             <>
-              <FilterSelect
+              <OnOffFilter
                 label={t('switches.filterValue')}
                 value={filters.value}
                 onChange={(v) => setFilter('value', v)}
-                anyLabel={t('filters.anyValue')}
-                options={[
-                  { value: 'on', label: t('filters.on') },
-                  { value: 'off', label: t('filters.off') },
-                ]}
-                minWidth={160}
                 testId="filter-value"
               />
               <FilterSelect

@@ -24,6 +24,7 @@ import { updateCatalogueFeature, useCatalogue, useReplaceCatalogueFeature } from
 import { CatalogueDrawer } from '../components/catalogue-drawer';
 import { EffectiveValue } from '../components/effective-value';
 import { filterCatalogue, pageOf } from '../feature-list';
+import { OnOffFilter } from '../components/on-off-filter';
 import { useAppFeatureStrings } from '../i18n';
 
 /**
@@ -128,16 +129,10 @@ export function FeatureCataloguePage() {
           searchLabel={t('catalogue.search')}
           filters={
             <>
-              <FilterSelect
+              <OnOffFilter
                 label={t('catalogue.filterDefault')}
                 value={filters.value}
                 onChange={(v) => setFilter('value', v)}
-                anyLabel={t('filters.anyValue')}
-                options={[
-                  { value: 'on', label: t('filters.on') },
-                  { value: 'off', label: t('filters.off') },
-                ]}
-                minWidth={160}
                 testId="filter-default"
               />
               <FilterSelect
