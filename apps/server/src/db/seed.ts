@@ -13,9 +13,7 @@ import {
   variantGroups,
   variantOptions,
 } from './schema/catalogue';
-import { contentTextDefaults, contentTextOverrides } from './schema/content-texts';
 import { customers } from './schema/customers';
-import { appFeatures, appFeatureSwitches } from './schema/app-features';
 import { appSettings, notifications } from './schema/platform';
 import { outletClosures, outlets, tenants } from './schema/tenancy';
 import {
@@ -38,8 +36,7 @@ import {
   SUPERADMIN_ROLE,
   superadminPermissions,
 } from './seed-data';
-import { demoContentTextOverrides, platformContentTexts } from './seed-content-texts';
-import { appFeatureCatalogue, demoAppFeatureSwitches } from './seed-app-features';
+import { seedAppContentBase, seedDemoAppContent } from './seed-app-content';
 import { demoProductMalayNames } from './seed-malay-names';
 
 /**
@@ -88,26 +85,7 @@ export async function seedBase(db: Db): Promise<void> {
       )
       .onConflictDoNothing();
 
-    await tx
-      .insert(contentTextDefaults)
-      .values(
-        platformContentTexts.map((c) => ({
-          key: c.key,
-          description: c.description,
-          format: c.format,
-          textEn: c.en,
-          textMy: c.my,
-        })),
-      )
-      .onConflictDoNothing();
-
-    await tx
-      .insert(appFeatures)
-      .values(appFeatureCatalogue.map((f, i) => ({ ...f, sortOrder: i })))
-      .onConflictDoUpdate({
-        target: appFeatures.code,
-        set: { perOutlet: sql`excluded.per_outlet`, sortOrder: sql`excluded.sort_order` },
-      });
+    await seedAppContentBase(tx);
   });
 }
 
@@ -343,20 +321,7 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<void> {
       })),
     );
 
-    await tx.insert(contentTextOverrides).values(
-      demoContentTextOverrides.map((c) => ({
-        tenantId,
-        key: c.key,
-        textEn: c.en,
-        textMy: c.my,
-        updatedBy: 'marketing',
-      })),
-    );
-    await tx
-      .insert(appFeatureSwitches)
-      .values(
-        demoAppFeatureSwitches.map((s) => ({ tenantId, featureCode: s.code, enabled: s.enabled })),
-      );
+    await seedDemoAppContent(tx, tenantId);
 
     // Customers of the app: the second was referred by the first.
     const customerRows = await tx
