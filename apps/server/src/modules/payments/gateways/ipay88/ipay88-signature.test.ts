@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { parseFormBody } from '../shared/form-body';
+import { ipay88AutoSubmitPage } from './ipay88-form';
 import {
   buildIpay88RequeryBody,
   IPAY88_REFUND_UNSUPPORTED,
@@ -214,3 +215,16 @@ function documentedResponse(status = '1'): Record<string, string> {
         : sha256(`appleM000032A00000001100MYR${status}`),
   };
 }
+
+describe('iPay88 auto-submitting form', () => {
+  it('posts every signed field to the entry page, escaped', () => {
+    const page = ipay88AutoSubmitPage('https://payment.ipay88.com.my/epayment/entry.asp', {
+      RefNo: 'pay_01',
+      ProdDesc: 'Kopi "O" <ais> & roti',
+    });
+    expect(page).toContain('action="https://payment.ipay88.com.my/epayment/entry.asp"');
+    expect(page).toContain('name="RefNo" value="pay_01"');
+    expect(page).toContain('value="Kopi &#34;O&#34; &#60;ais&#62; &#38; roti"');
+    expect(page).not.toContain('<ais>');
+  });
+});
