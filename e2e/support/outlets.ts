@@ -1,10 +1,12 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { apiLogin } from './session';
 
-// Journeys that sell must not depend on the hour the suite runs at: the outlet is opened round the
-// clock first (two ranges a day, the second running to midnight), as an admin would for a 24-hour
-// shop. Returns the outlet's id.
-export async function openAllDay(request: APIRequestContext, code: string) {
+/** Sets every day of the outlet `code` to the same `ranges`, as its admin would; returns its id. */
+export async function setWeeklyHours(
+  request: APIRequestContext,
+  code: string,
+  ranges: { open: string; close: string }[],
+) {
   const { token } = await apiLogin(request, 'admin');
   const headers = { authorization: `Bearer ${token}` };
   const list = await request.get('/api/outlets?page_size=100', { headers });
@@ -13,13 +15,7 @@ export async function openAllDay(request: APIRequestContext, code: string) {
     (o) => o.code === code,
   );
   if (!outlet) throw new Error(`no outlet ${code}`);
-  const hours = Array.from({ length: 7 }, (_, day) => ({
-    day,
-    ranges: [
-      { open: '00:00', close: '12:00' },
-      { open: '12:00', close: '00:00' },
-    ],
-  }));
+  const hours = Array.from({ length: 7 }, (_, day) => ({ day, ranges }));
   const res = await request.put(`/api/outlets/${outlet.id}/hours`, {
     headers,
     data: { hours, last_order_minutes: 0 },
@@ -27,3 +23,12 @@ export async function openAllDay(request: APIRequestContext, code: string) {
   expect(res.status(), await res.text()).toBe(200);
   return outlet.id;
 }
+
+// Journeys that sell must not depend on the hour the suite runs at: the outlet is opened round the
+// clock first (two ranges a day, the second running to midnight), as an admin would for a 24-hour
+// shop. Returns the outlet's id.
+export const openAllDay = (request: APIRequestContext, code: string) =>
+  setWeeklyHours(request, code, [
+    { open: '00:00', close: '12:00' },
+    { open: '12:00', close: '00:00' },
+  ]);

@@ -3,6 +3,7 @@ import { effectiveAppFeatureSchema } from './app-features';
 import { appBannerSchema } from './banners';
 import { appTextSchema } from './content-texts';
 import { localeSchema } from './locale';
+import { text } from './validation';
 
 // GET /api/mobile/app-config (X-Tenant; Accept-Language): what the customer app needs at launch,
 // in the customer's language: the feature switches in force, the texts, and the banners showing
@@ -14,7 +15,7 @@ export type AppConfigQuery = z.infer<typeof appConfigQuerySchema>;
 
 export const appConfigSchema = z.object({
   language: localeSchema,
-  outlet_id: z.string().nullable(),
+  outlet_id: text().nullable(),
   features: z.array(effectiveAppFeatureSchema),
   texts: z.array(appTextSchema),
   banners: z.array(appBannerSchema),
