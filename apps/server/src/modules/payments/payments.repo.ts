@@ -12,7 +12,7 @@ import type { PaymentEvent } from './payment-provider';
 // Payment intents and provider callbacks. Every query filters by tenant_id, except the callback's
 // first lookup: a provider knows our payment id, not our tenant, and the intent names the tenant.
 
-export const tenantFree = ['claimEvent'] as const;
+export const tenantFree = ['claimEvent', 'findByProviderRef'] as const;
 
 export type PaymentIntentRow = typeof paymentIntents.$inferSelect;
 
@@ -47,6 +47,37 @@ export async function insertTopupIntent(
     .values({ ...values, purpose: 'topup', orderId: null, customerId })
     .returning();
   return row!;
+}
+
+/** Keeps the gateway's reference of a payment it started (its notifications name it). */
+export async function setProviderRef(db: Db, tenantId: string, id: string, providerRef: string) {
+  await db
+    .update(paymentIntents)
+    .set({ providerRef })
+    .where(and(ownedBy(paymentIntents, tenantId), eq(paymentIntents.id, id)));
+}
+
+/**
+ * The payment a gateway's notification names by the gateway's reference. Tenant-free like
+ * claimEvent: the gateway knows its reference, not our tenant; the intent names the tenant, whose
+ * gateway credentials then verify the notification.
+ */
+export async function findByProviderRef(db: Db, provider: string, providerRef: string) {
+  const [row] = await db
+    .select({
+      id: paymentIntents.id,
+      tenantId: paymentIntents.tenantId,
+      orderId: paymentIntents.orderId,
+      amount: paymentIntents.amount,
+    })
+    .from(paymentIntents)
+    .where(and(eq(paymentIntents.provider, provider), eq(paymentIntents.providerRef, providerRef)));
+  return row;
+}
+
+/** An entry of the trail written by the payments themselves (no staff member acts). */
+export async function recordTrail(db: Db, row: AuditRow) {
+  await db.insert(auditLog).values(row);
 }
 
 export interface ClaimEvent {
