@@ -108,7 +108,9 @@ export async function startFakeBillplz(o: FakeBillplzOptions): Promise<FakeBillp
       const bill = /^\/api\/v3\/bills\/([^/]+)$/.exec(path);
       if (req.method === 'GET' && bill) {
         const found = bills.get(decodeURIComponent(bill[1]!));
-        return found ? json(res, 200, found) : json(res, 404, { error: { type: 'RecordNotFound' } });
+        return found
+          ? json(res, 200, found)
+          : json(res, 404, { error: { type: 'RecordNotFound' } });
       }
       const collection = /^\/api\/v3\/collections\/([^/]+)$/.exec(path);
       if (req.method === 'GET' && collection) {
@@ -134,7 +136,12 @@ export async function startFakeBillplz(o: FakeBillplzOptions): Promise<FakeBillp
     requests,
     pay(billId) {
       const bill = billOf(billId);
-      Object.assign(bill, { paid: true, state: 'paid', paid_amount: bill.amount, paid_at: PAID_AT });
+      Object.assign(bill, {
+        paid: true,
+        state: 'paid',
+        paid_amount: bill.amount,
+        paid_at: PAID_AT,
+      });
       return {
         id: bill.id,
         collection_id: bill.collection_id,

@@ -259,11 +259,7 @@ describe('an app order paid through Billplz', () => {
     const order = await newOrder();
     const { bill } = await startBillplz(order.id);
     await fake.sendCallback(bill.id, fake.pay(bill.id));
-    const cancelled = await api.post(
-      `/api/mobile/orders/${order.id}/cancel`,
-      {},
-      customer.headers,
-    );
+    const cancelled = await api.post(`/api/mobile/orders/${order.id}/cancel`, {}, customer.headers);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const [refund] = await t.database.db
       .select()

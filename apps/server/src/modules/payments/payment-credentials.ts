@@ -28,7 +28,10 @@ export function sealCredentials(key: Buffer, owner: string, credentials: Record<
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(owner, 'utf8'));
-  const sealed = Buffer.concat([cipher.update(JSON.stringify(credentials), 'utf8'), cipher.final()]);
+  const sealed = Buffer.concat([
+    cipher.update(JSON.stringify(credentials), 'utf8'),
+    cipher.final(),
+  ]);
   return [VERSION, b64(iv), b64(cipher.getAuthTag()), b64(sealed)].join(':');
 }
 
@@ -46,5 +49,4 @@ export function openCredentials(key: Buffer, owner: string, stored: string) {
 }
 
 /** `••••••1234`: the last four characters of a long value, nothing of a short one. */
-export const maskCredential = (value: string) =>
-  `••••••${value.length > 8 ? value.slice(-4) : ''}`;
+export const maskCredential = (value: string) => `••••••${value.length > 8 ? value.slice(-4) : ''}`;

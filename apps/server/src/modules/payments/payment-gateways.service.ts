@@ -45,7 +45,13 @@ const taken = uniqueFieldTaken(
   'provider',
 );
 
-export function createPaymentGatewayService({ db, now, key, appUrl, baseUrls }: PaymentGatewayDeps) {
+export function createPaymentGatewayService({
+  db,
+  now,
+  key,
+  appUrl,
+  baseUrls,
+}: PaymentGatewayDeps) {
   const factories = new Map(gatewayFactories.map((f) => [f.name as string, f]));
   const factoryOf = (provider: string): GatewayFactory => {
     const factory = factories.get(provider);
@@ -111,10 +117,12 @@ export function createPaymentGatewayService({ db, now, key, appUrl, baseUrls }: 
   }
 
   /** What the trail keeps of a gateway: its settings, never a credential's value. */
-  const trailOf = (r: Pick<repo.PaymentGatewayRow, 'provider' | 'mode' | 'methods'> & {
-    isDefault: boolean;
-    enabled: boolean;
-  }) => ({
+  const trailOf = (
+    r: Pick<repo.PaymentGatewayRow, 'provider' | 'mode' | 'methods'> & {
+      isDefault: boolean;
+      enabled: boolean;
+    },
+  ) => ({
     provider: r.provider,
     mode: r.mode,
     methods: r.methods,
@@ -196,7 +204,10 @@ export function createPaymentGatewayService({ db, now, key, appUrl, baseUrls }: 
           entityId: id,
           tenantId: owner,
           before: trailOf(row),
-          after: { ...trailOf({ ...values, provider: row.provider }), credentials_changed: changed },
+          after: {
+            ...trailOf({ ...values, provider: row.provider }),
+            credentials_changed: changed,
+          },
         },
         async (tx) => {
           await repo.update(tx, owner, id, values, now());

@@ -173,9 +173,7 @@ export function createPaymentService({
       const owed = { tenantId: payment.tenantId, orderId };
       return {
         duplicate: false,
-        late: recorded.owedBack
-          ? { ...owed, paymentId: payment.id, amount: payment.amount }
-          : null,
+        late: recorded.owedBack ? { ...owed, paymentId: payment.id, amount: payment.amount } : null,
       };
     });
     if (late) await orders.refundLatePayment(ctx, late);
@@ -355,7 +353,11 @@ export function createPaymentService({
     ) {
       if (gateways.isGateway(providerName)) {
         const fields = fieldsOf(rawBody, headers);
-        return gatewayNotification(providerName, { via: 'callback', fields, rawBody, headers }, ctx);
+        return gatewayNotification(
+          providerName,
+          { via: 'callback', fields, rawBody, headers },
+          ctx,
+        );
       }
       const provider = byName.get(providerName);
       if (!provider) throw new AppError('not_found');
@@ -377,7 +379,11 @@ export function createPaymentService({
       ctx: RequestContext,
     ) {
       if (!gateways.isGateway(providerName)) throw new AppError('not_found');
-      return gatewayNotification(providerName, { via: 'return', fields, rawBody: '', headers }, ctx);
+      return gatewayNotification(
+        providerName,
+        { via: 'return', fields, rawBody: '', headers },
+        ctx,
+      );
     },
 
     providerNames: () => [...byName.keys()] as PaymentProviderName[],

@@ -1,10 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  billplzSignature,
-  billplzSourceString,
-  verifyBillplzSignature,
-} from './billplz-signature';
+import { billplzSignature, billplzSourceString, verifyBillplzSignature } from './billplz-signature';
 
 // Billplz's X Signature against the worked examples of its API documentation ("X Signature
 // Callback Url" and "X Signature Redirect Url", https://www.billplz.com/api): the key, the fields
