@@ -9,7 +9,7 @@ CREATE TABLE "payment_gateways" (
 	"methods" jsonb NOT NULL,
 	"is_default" boolean DEFAULT false NOT NULL,
 	"enabled" boolean DEFAULT true NOT NULL,
-	"updated_by" uuid,
+	"updated_by" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "payment_gateways_tenant_provider_unique" UNIQUE NULLS NOT DISTINCT("tenant_id","provider"),

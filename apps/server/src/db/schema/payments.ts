@@ -127,7 +127,8 @@ export const paymentGateways = pgTable(
     methods: jsonb('methods').$type<string[]>().notNull(),
     isDefault: boolean('is_default').notNull().default(false),
     enabled: boolean('enabled').notNull().default(true),
-    updatedBy: uuid('updated_by'),
+    /** Who last changed it (user name: the trail outlives the users). */
+    updatedBy: text('updated_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

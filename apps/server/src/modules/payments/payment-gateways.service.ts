@@ -155,7 +155,7 @@ export function createPaymentGatewayService({
         isDefault: input.is_default,
         enabled: input.enabled,
         credentials: sealCredentials(key, credentialsOwner(owner, input.provider), credentials),
-        updatedBy: ctx.principal.userId,
+        updatedBy: ctx.principal.username,
       };
       const id = await audited(
         db,
@@ -193,7 +193,7 @@ export function createPaymentGatewayService({
         isDefault: input.is_default,
         enabled: input.enabled,
         credentials: sealCredentials(key, credentialsOwner(owner, row.provider), credentials),
-        updatedBy: ctx.principal.userId,
+        updatedBy: ctx.principal.username,
       };
       await audited(
         db,

@@ -75,9 +75,29 @@ export async function findByProviderRef(db: Db, provider: string, providerRef: s
   return row;
 }
 
-/** An entry of the trail written by the payments themselves (no staff member acts). */
-export async function recordTrail(db: Db, row: AuditRow) {
-  await db.insert(auditLog).values(row);
+/**
+ * The trail of a gateway notification that disagrees with its payment, written in the payment's
+ * tenant about its order (or customer, for a top-up); nothing when the payment is not the tenant's.
+ */
+export async function recordMismatch(
+  db: Db,
+  a: {
+    tenantId: string;
+    paymentId: string;
+    actorUsername: string;
+    after: unknown;
+    context: Pick<AuditRow, 'ip' | 'userAgent' | 'requestId'>;
+  },
+) {
+  await db.execute(sql`
+    insert into ${auditLog} (tenant_id, actor_username, action, entity, entity_id, after, ip,
+      user_agent, request_id)
+    select i.tenant_id, ${a.actorUsername}, 'payment.mismatch',
+      case when i.order_id is null then 'customer' else 'order' end,
+      coalesce(i.order_id, i.customer_id)::text, ${JSON.stringify(a.after)}::jsonb,
+      ${a.context.ip ?? null}, ${a.context.userAgent ?? null}, ${a.context.requestId ?? null}
+    from ${paymentIntents} i
+    where i.tenant_id = ${a.tenantId}::uuid and i.id = ${a.paymentId}::uuid`);
 }
 
 export interface ClaimEvent {

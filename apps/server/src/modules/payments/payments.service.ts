@@ -228,11 +228,12 @@ export function createPaymentService({
     settled: GatewayTransaction,
     ctx: RequestContext,
   ) {
-    const entry = auditRow(ctx, {
-      action: 'payment.mismatch',
-      entity: intent.orderId ? 'order' : 'customer',
-      entityId: intent.orderId,
+    const { ip, userAgent, requestId } = auditRow(ctx, { action: '', entity: '' });
+    await repo.recordMismatch(db, {
       tenantId: intent.tenantId,
+      paymentId: intent.id,
+      actorUsername: `payments:${name}`,
+      context: { ip, userAgent, requestId },
       after: {
         payment_id: intent.id,
         provider: name,
@@ -241,7 +242,6 @@ export function createPaymentService({
         notified: { amount: settled.amount, currency: settled.currency, status: settled.status },
       },
     });
-    await repo.recordTrail(db, { ...entry, actorId: null, actorUsername: `payments:${name}` });
   }
 
   return {
