@@ -13,7 +13,8 @@ export const paymentGatewayErrors = {
     my: 'Butiran akses gerbang tidak lengkap atau bukan yang digunakan oleh gerbang ini',
   },
   payment_gateway_unreachable: {
-    status: 502,
+    // The business's settings are what to fix (credentials, mode), not this server.
+    status: 400,
     en: 'The payment gateway did not accept the request; check the credentials and mode',
     my: 'Gerbang pembayaran tidak menerima permintaan; semak butiran akses dan mod',
   },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { billplzSignature } from '../modules/payments/gateways/billplz/billplz-signature';
 
@@ -67,7 +67,7 @@ export async function startFakeBillplz(o: FakeBillplzOptions): Promise<FakeBillp
   const bills = new Map<string, FakeBill>();
   const requests: FakeBillplz['requests'] = [];
   const expectedAuth = `Basic ${Buffer.from(`${o.apiKey}:`).toString('base64')}`;
-  const json = (res: import('node:http').ServerResponse, status: number, body: unknown) => {
+  const json = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   };

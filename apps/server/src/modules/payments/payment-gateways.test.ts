@@ -152,7 +152,7 @@ describe('/api/payment-gateways', () => {
     );
     expectCode(
       await api.post(`/api/payment-gateways/${id}/test-connection`, undefined, admin),
-      502,
+      400,
       'payment_gateway_unreachable',
     );
     await api.put(
