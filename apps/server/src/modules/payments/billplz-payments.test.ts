@@ -255,6 +255,27 @@ describe('an app order paid through Billplz', () => {
     );
   });
 
+  it('credits a wallet top-up paid through Billplz once, however often the callback arrives', async () => {
+    const who = await verifiedCustomer(t, { name: 'Top Up Billplz' });
+    const res = await api.post(
+      '/api/mobile/wallet/topups',
+      { amount: 3000, provider: 'billplz', method: 'tng' },
+      { ...who.headers, 'idempotency-key': randomUUID() },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const paymentId = (res.json().data as { payment_id: string }).payment_id;
+    const bill = [...fake.bills.values()].find((b) => b.reference_1 === paymentId)!;
+    expect(bill.amount).toBe(3000);
+    const fields = fake.pay(bill.id);
+    const answers = [
+      await fake.sendCallback(bill.id, fields),
+      await fake.sendCallback(bill.id, fields),
+    ];
+    expect(answers.map((a) => JSON.parse(a.body).data.duplicate)).toEqual([false, true]);
+    const wallet = await api.get('/api/mobile/wallet', who.headers);
+    expect(wallet.json().data.balance).toBe(3000);
+  });
+
   it('leaves the refund of a cancelled Billplz order to the staff (Billplz has no refund API)', async () => {
     const order = await newOrder();
     const { bill } = await startBillplz(order.id);
