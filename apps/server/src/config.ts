@@ -118,6 +118,8 @@ const envSchema = z.object({
     emptyToUndefined,
     z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   ),
+  /** End-to-end runs only (with KOPI_E2E): where the server reaches "Billplz" (a local fake). */
+  KOPI_E2E_BILLPLZ_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   PAYMENT_CREDENTIALS_KEY: z.preprocess(
     emptyToUndefined,
     z
@@ -162,8 +164,8 @@ export interface Config {
    */
   paymentCredentialsKey: string | undefined;
   /**
-   * Where a gateway's API is reached instead of its own sandbox or production host. Not from the
-   * environment: only tests set it, to a loopback fake of the gateway.
+   * Where a gateway's API is reached instead of its own sandbox or production host: only tests
+   * set it, to a loopback fake of the gateway (the end-to-end run through KOPI_E2E_BILLPLZ_URL).
    */
   paymentGatewayBaseUrls: Partial<Record<string, string>>;
   /**
@@ -236,7 +238,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentSandbox: e.PAYMENT_SANDBOX ?? true,
     paymentSandboxSecret: e.PAYMENT_SANDBOX_SECRET,
     paymentCredentialsKey: e.PAYMENT_CREDENTIALS_KEY,
-    paymentGatewayBaseUrls: {},
+    paymentGatewayBaseUrls:
+      e.KOPI_E2E && e.KOPI_E2E_BILLPLZ_URL ? { billplz: e.KOPI_E2E_BILLPLZ_URL } : {},
     demoOrders: true,
     passwordHashing: productionHashing,
     version: serverVersion,
