@@ -7,6 +7,8 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(import.meta.dirname, '.data');
 export const baseURL = `http://127.0.0.1:${port}`;
+/** Where the payment-gateway journey runs its fake Billplz, which the server is pointed at. */
+export const fakeBillplzPort = port + 1000;
 
 export default defineConfig({
   testDir: './tests',
@@ -58,6 +60,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       SEED_DEMO: 'true',
       KOPI_E2E: '1',
+      KOPI_E2E_BILLPLZ_URL: `http://127.0.0.1:${fakeBillplzPort}`,
       LOG_LEVEL: 'warn',
       // Every journey signs in from 127.0.0.1; keep the per-address limit out of the way.
       LOGIN_RATE_LIMIT: '1000',

@@ -25,6 +25,9 @@ import {
 } from './modules/loyalty/payment-codes.service';
 import { registerLoyaltyRoutes } from './loyalty-routes';
 import { resolveSandboxSecret } from './modules/payments/payment-secrets';
+import { resolveCredentialsKey } from './modules/payments/payment-credentials';
+import { paymentGatewayRoutes } from './modules/payments/payment-gateways.routes';
+import { createPaymentGatewayService } from './modules/payments/payment-gateways.service';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { createPaymentService } from './modules/payments/payments.service';
 import {
@@ -116,12 +119,22 @@ export async function registerCommerceRoutes(
       'PAYMENT_SANDBOX is on with DATABASE_URL set: app orders are "paid" through the sandbox and no money moves. Set PAYMENT_SANDBOX=false on a real server.',
     );
   }
+  // Each business's own gateway accounts (Billplz…), credentials sealed at rest (decision 044).
+  const gateways = createPaymentGatewayService({
+    db,
+    now,
+    key: await resolveCredentialsKey(db, config.paymentCredentialsKey),
+    appUrl: config.appUrl,
+    baseUrls: config.paymentGatewayBaseUrls,
+  });
+  await api.register(paymentGatewayRoutes, { service: gateways });
   const payments = createPaymentService({
     db,
     now,
     orders: customerOrders,
     providers,
     payouts,
+    gateways,
   });
   const customerService = createCustomerService({ db, hasher, log });
   const memberPoints = createMemberPointsService({ db, now });

@@ -118,6 +118,17 @@ const envSchema = z.object({
     emptyToUndefined,
     z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   ),
+  /** End-to-end runs only (with KOPI_E2E): where the server reaches "Billplz" (a local fake). */
+  KOPI_E2E_BILLPLZ_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  PAYMENT_CREDENTIALS_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => Buffer.from(v, 'base64').length === 32, {
+        message: 'must be 32 bytes in base64',
+      })
+      .optional(),
+  ),
 });
 
 export interface Config {
@@ -147,6 +158,16 @@ export interface Config {
   paymentSandbox: boolean;
   /** Signs sandbox callbacks; generated once and kept in `server_secrets` when unset. */
   paymentSandboxSecret: string | undefined;
+  /**
+   * Seals the payment gateways' credentials (AES-256-GCM, 32 bytes base64); generated once and
+   * kept in `server_secrets` when unset.
+   */
+  paymentCredentialsKey: string | undefined;
+  /**
+   * Where a gateway's API is reached instead of its own sandbox or production host: only tests
+   * set it, to a loopback fake of the gateway (the end-to-end run through KOPI_E2E_BILLPLZ_URL).
+   */
+  paymentGatewayBaseUrls: Partial<Record<string, string>>;
   /**
    * With the demo data, also a few days of demo orders. Not from the environment: only tests turn
    * it off, so other modules' tests start from a catalogue nothing has been sold from.
@@ -216,6 +237,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mobileRateLimit: e.MOBILE_RATE_LIMIT,
     paymentSandbox: e.PAYMENT_SANDBOX ?? true,
     paymentSandboxSecret: e.PAYMENT_SANDBOX_SECRET,
+    paymentCredentialsKey: e.PAYMENT_CREDENTIALS_KEY,
+    paymentGatewayBaseUrls:
+      e.KOPI_E2E && e.KOPI_E2E_BILLPLZ_URL ? { billplz: e.KOPI_E2E_BILLPLZ_URL } : {},
     demoOrders: true,
     passwordHashing: productionHashing,
     version: serverVersion,

@@ -5,6 +5,7 @@ import { contentTextErrors } from './error-codes-content-texts';
 import { loyaltyErrors } from './error-codes-loyalty';
 import { mobileErrors } from './error-codes-mobile';
 import { orderErrors } from './error-codes-orders';
+import { paymentGatewayErrors } from './error-codes-payment-gateways';
 import { platformErrors } from './error-codes-platform';
 import { shiftErrors } from './error-codes-shifts';
 
@@ -21,6 +22,7 @@ export const errorCatalog = {
   ...shiftErrors,
   ...contentTextErrors,
   ...appFeatureErrors,
+  ...paymentGatewayErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalog;

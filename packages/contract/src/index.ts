@@ -30,6 +30,7 @@ export * from './orders-file-labels';
 export * from './orders-history-reasons';
 export * from './outlet-hours';
 export * from './outlets';
+export * from './payment-gateways';
 export * from './permission-catalogue';
 export * from './permissions';
 export * from './pricing';

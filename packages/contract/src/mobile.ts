@@ -254,7 +254,7 @@ export const mobileOrderCancelSchema = z
 // ---- Payments ---------------------------------------------------------------------------------
 
 /** Payment providers the server knows. `sandbox` is built in (no money moves). */
-export const paymentProviders = ['sandbox'] as const;
+export const paymentProviders = ['sandbox', 'billplz'] as const;
 export const paymentProviderSchema = z.enum(paymentProviders);
 export type PaymentProviderName = z.infer<typeof paymentProviderSchema>;
 

@@ -9,6 +9,7 @@ import { membershipTiers } from '../db/schema/loyalty';
 import { addons, categories, variantGroups, variantOptions } from '../db/schema/catalogue';
 import { contentTextOverrides } from '../db/schema/content-texts';
 import { customers } from '../db/schema/customers';
+import { paymentGateways } from '../db/schema/payments';
 import { auditLog, notifications } from '../db/schema/platform';
 import { shifts, tills } from '../db/schema/shifts';
 import { outletClosures, outlets, tenants } from '../db/schema/tenancy';
@@ -30,6 +31,7 @@ import {
   pngImage,
 } from './catalogue-fixtures';
 import { bannerBody } from './banner-fixtures';
+import { startFakeBillplz, type FakeBillplz } from './billplz-fake';
 import { createUser, demoBusinessSettings, newPassword } from './fixtures';
 import { addProduct, demoTenantId, ensureShift } from './order-fixtures';
 import { defaultLoyaltySettings, defaultReferralSettings } from './points-fixtures';
@@ -93,6 +95,35 @@ async function newCategory() {
     .values({ tenantId, nameEn: `Matrix ${n()}`, nameMy: 'Matriks' })
     .returning();
   return row!;
+}
+const GATEWAY_CREDENTIALS = {
+  api_key: 'matrix-billplz-api-key-0001',
+  x_signature_key: 'S-matrix-billplz-signature-key',
+  collection_id: 'matrix_col',
+};
+const gatewayBody = {
+  provider: 'billplz',
+  mode: 'sandbox',
+  methods: ['fpx'],
+  is_default: true,
+  enabled: true,
+  credentials: GATEWAY_CREDENTIALS,
+};
+/** Where the app reaches "Billplz" for test-connection: a loopback fake started below. */
+const gatewayUrls: Partial<Record<string, string>> = {};
+let fakeBillplz: FakeBillplz | undefined;
+const dropGateways = () =>
+  db().delete(paymentGateways).where(eq(paymentGateways.tenantId, tenantId));
+/** The demo tenant's Billplz account, set up through the API (its credentials are sealed). */
+async function demoGateway(): Promise<string> {
+  const [row] = await db()
+    .select({ id: paymentGateways.id })
+    .from(paymentGateways)
+    .where(eq(paymentGateways.tenantId, tenantId));
+  if (row) return row.id;
+  const res = await api.post('/api/payment-gateways', gatewayBody, admin());
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.id as string;
 }
 async function newBanner() {
   const [row] = await db()
@@ -603,6 +634,24 @@ const requests: Record<string, Builder> = {
     payload: bannerBody({ title_en: 'Matrix renamed', target_type: 'outlet', target_id: pg }),
   }),
   'DELETE /api/banners/:id': async () => ({ url: `/api/banners/${(await newBanner()).id}` }),
+  'GET /api/payment-gateways': () => ({ url: '/api/payment-gateways' }),
+  'GET /api/payment-gateways/:id': async () => ({
+    url: `/api/payment-gateways/${await demoGateway()}`,
+  }),
+  'POST /api/payment-gateways': async () => {
+    await dropGateways();
+    return { url: '/api/payment-gateways', payload: gatewayBody };
+  },
+  'PUT /api/payment-gateways/:id': async () => ({
+    url: `/api/payment-gateways/${await demoGateway()}`,
+    payload: { mode: 'sandbox', methods: ['fpx', 'card'], is_default: true, enabled: true },
+  }),
+  'DELETE /api/payment-gateways/:id': async () => ({
+    url: `/api/payment-gateways/${await demoGateway()}`,
+  }),
+  'POST /api/payment-gateways/:id/test-connection': async () => ({
+    url: `/api/payment-gateways/${await demoGateway()}/test-connection`,
+  }),
   'POST /api/banners/reorder': async () => ({
     url: '/api/banners/reorder',
     payload: { ids: [(await newBanner()).id] },
@@ -1087,6 +1136,7 @@ const unaudited: Record<string, string> = {
   'PUT /api/notification/read/:id': 'read state is personal display state (decision 005)',
   'POST /api/notification/read-all': 'read state is personal display state (decision 005)',
   'POST /api/products/import': 'the preview writes nothing; a commit is audited',
+  'POST /api/payment-gateways/:id/test-connection': 'asks the gateway; writes nothing',
   'POST /api/tenants/leave': 'a session outside any tenant has nothing to leave',
   'POST /api/wallet-payment-codes/check': 'reads a payment code without using it: nothing changes',
   'POST /api/refresh-token':
@@ -1196,6 +1246,9 @@ const auditedAs: Record<string, string> = {
   'PUT /api/general-settings/features/:code': 'app_feature.update app_feature',
   'PUT /api/app-features/:code': 'app_feature.switch app_feature',
   'PUT /api/app-features/:code/outlets/:outletId': 'app_feature.switch app_feature',
+  'POST /api/payment-gateways': 'payment-gateway.create payment-gateway',
+  'PUT /api/payment-gateways/:id': 'payment-gateway.update payment-gateway',
+  'DELETE /api/payment-gateways/:id': 'payment-gateway.delete payment-gateway',
 };
 
 const auditIds = async () =>
@@ -1213,8 +1266,15 @@ const auditedSince = async (before: Set<string>) =>
 const keyOf = (row: MatrixRow) => (row.variant ? `${row.route}|${row.variant}` : row.route);
 const codeOf: Record<number, string> = { 401: 'unauthorized', 403: 'forbidden', 404: 'not_found' };
 
-const { t, api } = useTestApp();
+const { t, api } = useTestApp({ config: { paymentGatewayBaseUrls: gatewayUrls } });
 beforeAll(async () => {
+  fakeBillplz = await startFakeBillplz({
+    apiKey: GATEWAY_CREDENTIALS.api_key,
+    signatureKey: GATEWAY_CREDENTIALS.x_signature_key,
+    collectionId: GATEWAY_CREDENTIALS.collection_id,
+    deliver: () => Promise.reject(new Error('the matrix sends no callbacks')),
+  });
+  gatewayUrls.billplz = fakeBillplz.url;
   tenantId = await demoTenantId(t);
   ({ kl, pg } = await demoOutletIds(t));
   const rows = await db()
@@ -1235,7 +1295,10 @@ beforeAll(async () => {
     expect(closed.statusCode, closed.body).toBe(200);
   }
 }, 120_000);
-afterAll(() => t?.close());
+afterAll(async () => {
+  await fakeBillplz?.close();
+  await t?.close();
+});
 
 describe('authorization matrix', () => {
   it('covers every registered route, with a request for every row and no stale rows', () => {

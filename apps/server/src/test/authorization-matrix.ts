@@ -81,6 +81,13 @@ export const authorizationMatrix: MatrixRow[] = [
   row('GET /api/app-features',                                  [200,  200,  403,  403,  403]),
   row('PUT /api/app-features/:code',                            [200,  200,  403,  403,  403]),
   row('PUT /api/app-features/:code/outlets/:outletId',          [200,  200,  403,  403,  403]),
+  // ---- payment gateways: the business's own accounts (credentials masked) --------------------
+  row('GET /api/payment-gateways',                              [200,  200,  403,  403,  403]),
+  row('GET /api/payment-gateways/:id',                          [200,  200,  403,  403,  403]),
+  row('POST /api/payment-gateways',                             [201,  201,  403,  403,  403]),
+  row('PUT /api/payment-gateways/:id',                          [200,  200,  403,  403,  403]),
+  row('DELETE /api/payment-gateways/:id',                       [200,  200,  403,  403,  403]),
+  row('POST /api/payment-gateways/:id/test-connection',         [200,  200,  403,  403,  403]),
   // ---- outlets and their time management ----------------------------------------------------
   row('GET /api/outlets',                                       [200,  200,  200,  200,  403]),
   row('GET /api/outlets/:id',                                   [200,  200,  200,  200,  403]),
@@ -323,6 +330,7 @@ export const publicRoutes = [
   'POST /api/mobile/auth/resend-code',
   // payment providers, authenticated by their signature instead of a token
   'POST /api/payments/:provider/callback',
+  'GET /api/payments/:provider/return',
 ] as const;
 
 /** Registered routes the matrix does not cover, each with the reason. */

@@ -29,6 +29,7 @@ import { appFeaturesPart } from './tenant-isolation-app-features';
 import { bannersPart } from './tenant-isolation-banners';
 import { walletPayScenario } from './tenant-isolation-wallet-pay';
 import { shiftsPart } from './tenant-isolation-shifts';
+import { isolationGatewayUrls, paymentGatewaysPart } from './tenant-isolation-payment-gateways';
 
 // The tenant-isolation test's scenario: the demo tenant (A) used through the whole HTTP API, as
 // its staff, its customers, the platform superadmin inside it and the payment provider, so that
@@ -53,7 +54,7 @@ export async function runScenario(): Promise<Scenario> {
   const refundCallbacks: NonNullable<PaymentStart['sandbox_callback']>[] = [];
   const t = await createTestApp({
     now: clock.now,
-    config: { paymentSandboxSecret: SANDBOX_SECRET },
+    config: { paymentSandboxSecret: SANDBOX_SECRET, paymentGatewayBaseUrls: isolationGatewayUrls },
     sandboxDelivery: (callback) => refundCallbacks.push(callback),
   });
   const tenantA = await demoTenantId(t);
@@ -369,6 +370,7 @@ export async function runScenario(): Promise<Scenario> {
       { 'content-type': 'application/json' },
     );
   }
+  await paymentGatewaysPart(t, a, customer, appOrder);
   await app.get('/api/mobile/orders');
   await app.get(`/api/mobile/orders/${paid.id}`);
   await a.post(`/api/orders/${paid.id}/status`, { status: 'APPROVED' });

@@ -118,6 +118,8 @@ export function testConfig(target: DatabaseTarget, overrides: Partial<Config> = 
     webDist: path.join(os.tmpdir(), 'kopi-no-web-dist'),
     loginRateLimit: 10_000,
     passwordHashing: testHashing,
+    // No test reaches a real gateway: one that does not point at its own fake gets a closed port.
+    paymentGatewayBaseUrls: { billplz: 'http://127.0.0.1:9' },
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import { appFeatureRoutes } from './routes-app-features';
 import { catalogueRoutes } from './routes-catalogue';
 import { contentTextRoutes } from './routes-content-texts';
 import { operationsRoutes } from './routes-operations';
+import { paymentGatewayRoutes } from './routes-payment-gateways';
 import { settingsRoutes } from './routes-settings';
 import { userAppRoutes } from './routes-user-app';
 
@@ -27,6 +28,7 @@ export const signedInRoutes: AppRouteDef[] = [
   ...settingsRoutes,
   ...contentTextRoutes,
   ...appFeatureRoutes,
+  ...paymentGatewayRoutes,
   ...userAppRoutes,
   notFoundRoute,
 ];

@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
-import { id, createdAt, ts } from './columns';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { id, createdAt, ts, updatedAt } from './columns';
 import { customers } from './customers';
 import { orders } from './orders';
 import { refunds } from './refunds';
@@ -23,11 +34,19 @@ export const paymentIntents = pgTable(
     method: text('method').notNull(),
     amount: integer('amount').notNull(),
     status: text('status').notNull().default('pending'),
+    /**
+     * The gateway's own reference of the payment (a Billplz bill id): its notifications name
+     * this, and the callback finds the payment (and so its tenant's gateway) by it.
+     */
+    providerRef: text('provider_ref'),
     createdAt: createdAt(),
     completedAt: ts('completed_at'),
   },
   (t) => [
     index('payment_intents_order_idx').on(t.orderId),
+    uniqueIndex('payment_intents_provider_ref_unique')
+      .on(t.provider, t.providerRef)
+      .where(sql`${t.providerRef} is not null`),
     check('payment_intents_status_check', sql`${t.status} in ('pending', 'paid', 'failed')`),
     check('payment_intents_amount_check', sql`${t.amount} > 0`),
     check(
@@ -87,5 +106,34 @@ export const providerRefunds = pgTable(
       .where(sql`${t.status} = 'pending'`),
     check('provider_refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
     check('provider_refunds_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * A business's account with a payment gateway (tenant_id null: the platform's own, for plan
+ * checkout). The credentials are one AES-256-GCM sealed JSON object (never stored in the clear);
+ * one row per tenant and provider.
+ */
+export const paymentGateways = pgTable(
+  'payment_gateways',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    mode: text('mode').notNull().default('sandbox'),
+    /** `v1:iv:tag:ciphertext` (base64url) of the credentials' JSON, bound to tenant and provider. */
+    credentials: text('credentials').notNull(),
+    /** The payment methods it serves: fpx, card, ewallet. */
+    methods: jsonb('methods').$type<string[]>().notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Who last changed it (user name: the trail outlives the users). */
+    updatedBy: text('updated_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('payment_gateways_tenant_provider_unique').on(t.tenantId, t.provider).nullsNotDistinct(),
+    check('payment_gateways_mode_check', sql`${t.mode} in ('sandbox', 'production')`),
   ],
 );

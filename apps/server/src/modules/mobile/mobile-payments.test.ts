@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { SANDBOX_SIGNATURE_HEADER } from '@kopi/contract';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -20,6 +20,7 @@ import { expectCode } from '../../test/expect-code';
 import { useTestApp } from '../../test/use-test-app';
 import { createCustomerOrderService } from '../orders/customer-orders.service';
 import { createRefundPayouts } from '../payments/refund-payouts.service';
+import { createPaymentGatewayService } from '../payments/payment-gateways.service';
 import { createPaymentService } from '../payments/payments.service';
 import { signedSandboxCallback, signSandboxBody } from '../payments/sandbox-provider';
 
@@ -372,6 +373,13 @@ describe('paying with the sandbox provider', () => {
         onError: (error) => {
           throw error;
         },
+      }),
+      gateways: createPaymentGatewayService({
+        db: t.database.db,
+        now: clock.now,
+        key: randomBytes(32),
+        appUrl: 'http://localhost',
+        baseUrls: {},
       }),
     });
     const principal = {

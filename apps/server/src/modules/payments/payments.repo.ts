@@ -12,7 +12,7 @@ import type { PaymentEvent } from './payment-provider';
 // Payment intents and provider callbacks. Every query filters by tenant_id, except the callback's
 // first lookup: a provider knows our payment id, not our tenant, and the intent names the tenant.
 
-export const tenantFree = ['claimEvent'] as const;
+export const tenantFree = ['claimEvent', 'findByProviderRef'] as const;
 
 export type PaymentIntentRow = typeof paymentIntents.$inferSelect;
 
@@ -47,6 +47,57 @@ export async function insertTopupIntent(
     .values({ ...values, purpose: 'topup', orderId: null, customerId })
     .returning();
   return row!;
+}
+
+/** Keeps the gateway's reference of a payment it started (its notifications name it). */
+export async function setProviderRef(db: Db, tenantId: string, id: string, providerRef: string) {
+  await db
+    .update(paymentIntents)
+    .set({ providerRef })
+    .where(and(ownedBy(paymentIntents, tenantId), eq(paymentIntents.id, id)));
+}
+
+/**
+ * The payment a gateway's notification names by the gateway's reference. Tenant-free like
+ * claimEvent: the gateway knows its reference, not our tenant; the intent names the tenant, whose
+ * gateway credentials then verify the notification.
+ */
+export async function findByProviderRef(db: Db, provider: string, providerRef: string) {
+  const [row] = await db
+    .select({
+      id: paymentIntents.id,
+      tenantId: paymentIntents.tenantId,
+      orderId: paymentIntents.orderId,
+      amount: paymentIntents.amount,
+    })
+    .from(paymentIntents)
+    .where(and(eq(paymentIntents.provider, provider), eq(paymentIntents.providerRef, providerRef)));
+  return row;
+}
+
+/**
+ * The trail of a gateway notification that disagrees with its payment, written in the payment's
+ * tenant about its order (or customer, for a top-up); nothing when the payment is not the tenant's.
+ */
+export async function recordMismatch(
+  db: Db,
+  a: {
+    tenantId: string;
+    paymentId: string;
+    actorUsername: string;
+    after: unknown;
+    context: Pick<AuditRow, 'ip' | 'userAgent' | 'requestId'>;
+  },
+) {
+  await db.execute(sql`
+    insert into ${auditLog} (tenant_id, actor_username, action, entity, entity_id, after, ip,
+      user_agent, request_id)
+    select i.tenant_id, ${a.actorUsername}, 'payment.mismatch',
+      case when i.order_id is null then 'customer' else 'order' end,
+      coalesce(i.order_id, i.customer_id)::text, ${JSON.stringify(a.after)}::jsonb,
+      ${a.context.ip ?? null}, ${a.context.userAgent ?? null}, ${a.context.requestId ?? null}
+    from ${paymentIntents} i
+    where i.tenant_id = ${a.tenantId}::uuid and i.id = ${a.paymentId}::uuid`);
 }
 
 export interface ClaimEvent {

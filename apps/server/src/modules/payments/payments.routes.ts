@@ -21,6 +21,12 @@ export async function paymentRoutes(
     { parseAs: 'string', bodyLimit: CALLBACK_BODY_LIMIT },
     (_request, body, done) => done(null, body),
   );
+  // Billplz (and other gateways) post their callbacks as a form: kept raw, parsed by the service.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: CALLBACK_BODY_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
   const route = defineRoutes(app, { tags: ['payments'], context: contextOf });
 
   route.post('/payments/:provider/callback', {
@@ -31,5 +37,16 @@ export async function paymentRoutes(
     data: paymentCallbackResultSchema,
     handler: (ctx, { params, body, headers }) =>
       service.callback(params.provider, typeof body === 'string' ? body : '', headers, ctx),
+  });
+
+  route.get('/payments/:provider/return', {
+    config: { public: true },
+    summary:
+      "The customer's browser back from a gateway (Billplz: billplz[id], billplz[paid], billplz[x_signature]…). Verified, then confirmed by a status query before anything is applied",
+    params: z.object({ provider: text().max(40) }),
+    querystring: z.record(text().max(60), text().max(500)),
+    data: paymentCallbackResultSchema,
+    handler: (ctx, { params, query, headers }) =>
+      service.returned(params.provider, query, headers, ctx),
   });
 }

@@ -13,7 +13,13 @@ import { AppError } from '../../lib/errors';
 import type { RequestContext } from '../../lib/request-context';
 import { checkTopup, creditTopup } from '../loyalty/wallet.service';
 import type { CustomerOrderService } from '../orders/customer-orders.service';
-import type { PaymentProvider, PaymentRequest } from './payment-provider';
+import type {
+  GatewayClient,
+  GatewayNotification,
+  GatewayTransaction,
+} from './gateways/gateway-provider';
+import type { PaymentEvent, PaymentProvider, PaymentRequest } from './payment-provider';
+import type { PaymentGatewayService } from './payment-gateways.service';
 import * as repo from './payments.repo';
 import type { RefundPayouts } from './refund-payouts.service';
 
@@ -30,29 +36,213 @@ export interface PaymentServiceDeps {
   orders: CustomerOrderService;
   /** Refunds paid back through these providers: their callbacks arrive here too. */
   payouts: RefundPayouts;
+  /** Each business's gateways (Billplz…): payments started and verified with its own account. */
+  gateways: PaymentGatewayService;
 }
 
-export function createPaymentService({ db, now, providers, orders, payouts }: PaymentServiceDeps) {
-  const byName = new Map(providers.map((p) => [p.name as string, p]));
-  /** Asks the provider to start the intent's payment; the app's answer while it is pending. */
-  async function begin(provider: PaymentProvider, request: PaymentRequest): Promise<PaymentStart> {
-    const started = await provider.createPayment(request);
-    return {
-      payment_id: request.paymentId,
-      provider: provider.name,
-      method: request.method,
-      amount: request.amount,
-      status: 'pending',
-      redirect_url: started.redirectUrl,
-      instructions: started.instructions,
-      sandbox_callback: started.sandboxCallback,
-    };
+/** Which of a gateway's served kinds an app payment method is (FPX is not an app method yet). */
+const gatewayMethodOf = (method: string) => (method === 'card' ? 'card' : 'ewallet');
+
+/** The fields of a callback body: a form's, or a flat JSON object's (values as strings). */
+function fieldsOf(rawBody: string, headers: IncomingHttpHeaders): Record<string, string> {
+  const type = String(headers['content-type'] ?? '');
+  if (type.startsWith('application/x-www-form-urlencoded')) {
+    return Object.fromEntries(new URLSearchParams(rawBody));
   }
+  try {
+    const json: unknown = JSON.parse(rawBody);
+    if (!json || typeof json !== 'object' || Array.isArray(json)) return {};
+    return Object.fromEntries(
+      Object.entries(json)
+        .filter(([, v]) => ['string', 'number', 'boolean'].includes(typeof v))
+        .map(([k, v]) => [k, String(v)]),
+    );
+  } catch {
+    return {};
+  }
+}
+
+export function createPaymentService({
+  db,
+  now,
+  providers,
+  orders,
+  payouts,
+  gateways,
+}: PaymentServiceDeps) {
+  const byName = new Map(providers.map((p) => [p.name as string, p]));
   const providerOf = (name: string) => {
     const provider = byName.get(name);
     if (!provider) throw new AppError('payment_provider_unavailable');
     return provider;
   };
+
+  /** Who takes a payment: the built-in provider, or the business's own gateway account. */
+  type Payer =
+    | { name: PaymentProviderName; provider: PaymentProvider; gateway: null }
+    | { name: PaymentProviderName; provider: null; gateway: GatewayClient };
+  async function payerOf(tenantId: string, name: string, method: string): Promise<Payer> {
+    if (!gateways.isGateway(name)) {
+      return { name: providerOf(name).name, provider: providerOf(name), gateway: null };
+    }
+    const { client, methods } = await gateways.connectFor(tenantId, name);
+    if (!methods.includes(gatewayMethodOf(method))) {
+      throw new AppError('payment_provider_unavailable');
+    }
+    return { name: name as PaymentProviderName, provider: null, gateway: client };
+  }
+
+  /** Asks the provider to start the intent's payment; the app's answer while it is pending. */
+  async function begin(
+    payer: Payer,
+    customer: CustomerPrincipal,
+    request: PaymentRequest,
+  ): Promise<PaymentStart> {
+    const pending = {
+      payment_id: request.paymentId,
+      provider: payer.name,
+      method: request.method,
+      amount: request.amount,
+      status: 'pending' as const,
+    };
+    if (payer.gateway) {
+      const started = await payer.gateway.createPayment({
+        paymentId: request.paymentId,
+        amount: request.amount,
+        currency: 'MYR',
+        description: request.orderId ? 'Kopi order' : 'Kopi wallet top-up',
+        customer: { name: customer.name, phone: customer.phone, email: null },
+      });
+      await repo.setProviderRef(db, customer.tenantId, request.paymentId, started.reference);
+      return {
+        ...pending,
+        redirect_url: started.redirectUrl,
+        instructions: "Pay on the gateway's page; the order is paid once the gateway confirms it.",
+        sandbox_callback: null,
+      };
+    }
+    const started = await payer.provider.createPayment(request);
+    return {
+      ...pending,
+      redirect_url: started.redirectUrl,
+      instructions: started.instructions,
+      sandbox_callback: started.sandboxCallback,
+    };
+  }
+
+  /** Applies a verified payment event once: pays the order (or credits the top-up). */
+  async function applyPayment(providerName: string, event: PaymentEvent, ctx: RequestContext) {
+    const at = now();
+    const base = auditRow(ctx, { action: '', entity: '' });
+    // No staff member or customer acts here: the trail names the provider.
+    const audit = { ...base, actorId: null, actorUsername: `payments:${providerName}` };
+    const { duplicate, late } = await db.transaction(async (tx) => {
+      const payment = await repo.claimEvent(tx, { provider: providerName, event, at, audit });
+      if (!payment) return { duplicate: true, late: null };
+      if (payment.failed) return { duplicate: false, late: null };
+      if (payment.purpose === 'topup') {
+        await creditTopup(tx, ctx, {
+          tenantId: payment.tenantId,
+          customerId: payment.customerId!,
+          paymentId: payment.id,
+          amount: payment.amount,
+          method: payment.method,
+          provider: providerName,
+          eventId: event.eventId,
+        });
+        return { duplicate: false, late: null };
+      }
+      const orderId = payment.orderId!;
+      const recorded = await orders.recordOnlinePayment(tx, {
+        tenantId: payment.tenantId,
+        orderId,
+        amount: payment.amount,
+        method: payment.method,
+        reference: `${providerName}:${payment.id}`,
+        provider: providerName,
+        at,
+        byName: `Online payment (${providerName})`,
+        audit: {
+          ...audit,
+          tenantId: payment.tenantId,
+          entity: 'order',
+          entityId: orderId,
+          after: { payment_id: payment.id, provider: providerName, event_id: event.eventId },
+        },
+      });
+      const owed = { tenantId: payment.tenantId, orderId };
+      return {
+        duplicate: false,
+        late: recorded.owedBack ? { ...owed, paymentId: payment.id, amount: payment.amount } : null,
+      };
+    });
+    if (late) await orders.refundLatePayment(ctx, late);
+    return { received: true as const, duplicate };
+  }
+
+  /**
+   * A gateway's notification (callback or redirect): the payment is found by the gateway's own
+   * reference first, its business's credentials verify the signature, a redirect is confirmed by
+   * a status query, and an amount or currency other than the payment's is recorded and refused.
+   */
+  async function gatewayNotification(
+    name: string,
+    notification: GatewayNotification,
+    ctx: RequestContext,
+  ) {
+    const reference = gateways.factoryOf(name).referenceOf(notification);
+    if (!reference) throw new AppError('invalid_request', { message: 'No payment reference' });
+    const intent = await repo.findByProviderRef(db, name, reference);
+    if (!intent) throw new AppError('not_found');
+    const client = await gateways.connectFor(intent.tenantId, name, { evenDisabled: true });
+    const verified = client.client.verifyNotification(notification);
+    const settled: GatewayTransaction = verified.final
+      ? verified
+      : await client.client.queryStatus(reference);
+    if (settled.reference !== reference) throw new AppError('payment_signature_invalid');
+    if (settled.status === 'pending') return { received: true as const, duplicate: false };
+    if (settled.amount !== intent.amount || settled.currency !== 'MYR') {
+      await recordMismatch(name, intent, settled, ctx);
+      throw new AppError('payment_amount_mismatch');
+    }
+    return applyPayment(
+      name,
+      {
+        kind: 'payment',
+        // A bill settles once: its reference and outcome name the event, so the callback, a
+        // redelivery and the redirect all claim the same one.
+        eventId: `${reference}:${settled.status}`,
+        paymentId: intent.id,
+        orderId: intent.orderId,
+        amount: intent.amount,
+        status: settled.status,
+      },
+      ctx,
+    );
+  }
+
+  /** The trail of a notification that disagrees with its payment (nothing else changes). */
+  async function recordMismatch(
+    name: string,
+    intent: { id: string; tenantId: string; orderId: string | null; amount: number },
+    settled: GatewayTransaction,
+    ctx: RequestContext,
+  ) {
+    const { ip, userAgent, requestId } = auditRow(ctx, { action: '', entity: '' });
+    await repo.recordMismatch(db, {
+      tenantId: intent.tenantId,
+      paymentId: intent.id,
+      actorUsername: `payments:${name}`,
+      context: { ip, userAgent, requestId },
+      after: {
+        payment_id: intent.id,
+        provider: name,
+        reference: settled.reference,
+        expected: { amount: intent.amount, currency: 'MYR' },
+        notified: { amount: settled.amount, currency: settled.currency, status: settled.status },
+      },
+    });
+  }
 
   return {
     /** Starts paying what a customer's order still owes. */
@@ -62,7 +252,7 @@ export function createPaymentService({ db, now, providers, orders, payouts }: Pa
       orderId: string,
       input: MobilePayRequest,
     ): Promise<PaymentStart> {
-      const provider = providerOf(input.provider);
+      const payer = await payerOf(customer.tenantId, input.provider, input.method);
       const { order } = await orders.own(customer, orderId);
       const owed = order.total - order.paid;
       if (order.status !== 'CREATED' || owed <= 0) {
@@ -78,7 +268,7 @@ export function createPaymentService({ db, now, providers, orders, payouts }: Pa
           tenantId: customer.tenantId,
           orderId,
           customerId: customer.customerId,
-          provider: provider.name,
+          provider: payer.name,
           method: input.method,
           amount: owed,
         });
@@ -90,14 +280,14 @@ export function createPaymentService({ db, now, providers, orders, payouts }: Pa
           tenantId: customer.tenantId,
           after: {
             payment_id: row.id,
-            provider: provider.name,
+            provider: payer.name,
             method: input.method,
             amount: owed,
           },
         });
         return row;
       });
-      return begin(provider, {
+      return begin(payer, customer, {
         paymentId: intent.id,
         orderId,
         amount: owed,
@@ -115,14 +305,14 @@ export function createPaymentService({ db, now, providers, orders, payouts }: Pa
       ctx: RequestContext,
       input: MobileTopup,
     ): Promise<PaymentStart> {
-      const provider = providerOf(input.provider);
+      const payer = await payerOf(customer.tenantId, input.provider, input.method);
       const { tenantId, customerId } = customer;
       const intent = await db.transaction(async (tx) => {
         await checkTopup(tx, tenantId, customerId, input.amount);
         const row = await repo.insertTopupIntent(tx, {
           tenantId,
           customerId,
-          provider: provider.name,
+          provider: payer.name,
           method: input.method,
           amount: input.amount,
         });
@@ -135,14 +325,14 @@ export function createPaymentService({ db, now, providers, orders, payouts }: Pa
           after: {
             payment_id: row.id,
             purpose: 'topup',
-            provider: provider.name,
+            provider: payer.name,
             method: input.method,
             amount: input.amount,
           },
         });
         return row;
       });
-      return begin(provider, {
+      return begin(payer, customer, {
         paymentId: intent.id,
         orderId: null,
         amount: input.amount,
@@ -161,63 +351,39 @@ export function createPaymentService({ db, now, providers, orders, payouts }: Pa
       headers: IncomingHttpHeaders,
       ctx: RequestContext,
     ) {
+      if (gateways.isGateway(providerName)) {
+        const fields = fieldsOf(rawBody, headers);
+        return gatewayNotification(
+          providerName,
+          { via: 'callback', fields, rawBody, headers },
+          ctx,
+        );
+      }
       const provider = byName.get(providerName);
       if (!provider) throw new AppError('not_found');
       const event = await provider.verifyCallback(rawBody, headers);
-      const at = now();
-      const base = auditRow(ctx, { action: '', entity: '' });
-      // No staff member or customer acts here: the trail names the provider.
-      const audit = { ...base, actorId: null, actorUsername: `payments:${provider.name}` };
       if (event.kind === 'refund') {
         const duplicate = await db.transaction((tx) =>
           payouts.applyEvent(tx, provider.name, event, ctx),
         );
         return { received: true as const, duplicate };
       }
-      const { duplicate, late } = await db.transaction(async (tx) => {
-        const payment = await repo.claimEvent(tx, { provider: provider.name, event, at, audit });
-        if (!payment) return { duplicate: true, late: null };
-        if (payment.failed) return { duplicate: false, late: null };
-        if (payment.purpose === 'topup') {
-          await creditTopup(tx, ctx, {
-            tenantId: payment.tenantId,
-            customerId: payment.customerId!,
-            paymentId: payment.id,
-            amount: payment.amount,
-            method: payment.method,
-            provider: provider.name,
-            eventId: event.eventId,
-          });
-          return { duplicate: false, late: null };
-        }
-        const orderId = payment.orderId!;
-        const recorded = await orders.recordOnlinePayment(tx, {
-          tenantId: payment.tenantId,
-          orderId,
-          amount: payment.amount,
-          method: payment.method,
-          reference: `${provider.name}:${payment.id}`,
-          provider: provider.name,
-          at,
-          byName: `Online payment (${provider.name})`,
-          audit: {
-            ...audit,
-            tenantId: payment.tenantId,
-            entity: 'order',
-            entityId: orderId,
-            after: { payment_id: payment.id, provider: provider.name, event_id: event.eventId },
-          },
-        });
-        const owed = { tenantId: payment.tenantId, orderId };
-        return {
-          duplicate: false,
-          late: recorded.owedBack
-            ? { ...owed, paymentId: payment.id, amount: payment.amount }
-            : null,
-        };
-      });
-      if (late) await orders.refundLatePayment(ctx, late);
-      return { received: true as const, duplicate };
+      return applyPayment(provider.name, event, ctx);
+    },
+
+    /** The customer's browser back from a gateway: a hint, confirmed by a status query. */
+    async returned(
+      providerName: string,
+      fields: Record<string, string>,
+      headers: IncomingHttpHeaders,
+      ctx: RequestContext,
+    ) {
+      if (!gateways.isGateway(providerName)) throw new AppError('not_found');
+      return gatewayNotification(
+        providerName,
+        { via: 'return', fields, rawBody: '', headers },
+        ctx,
+      );
     },
 
     providerNames: () => [...byName.keys()] as PaymentProviderName[],

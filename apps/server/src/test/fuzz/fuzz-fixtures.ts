@@ -223,6 +223,15 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
     all_outlets: true,
     status: 'active',
   });
+  // Its host is the tests' unreachable loopback default: "test connection" answers 400.
+  const gateway = await post('/api/payment-gateways', {
+    provider: 'billplz',
+    mode: 'sandbox',
+    methods: ['fpx'],
+    is_default: true,
+    enabled: true,
+    credentials: { api_key: 'fuzz-api-key', x_signature_key: 'S-fuzz', collection_id: 'fuzz' },
+  });
 
   const ids: Record<string, string> = {
     tenant_self: tenant,
@@ -258,6 +267,7 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
     content_text: 'terms',
     app_feature: 'delivery',
     banner: banner.id,
+    payment_gateway: gateway.id,
   };
   return { t, ids, png, causes, principals: { admin, superadmin, refresh, customer } };
 }
@@ -285,6 +295,7 @@ const RESOURCE_OF_SEGMENT: Record<string, string> = {
   shifts: 'shift',
   tills: 'till',
   banners: 'banner',
+  'payment-gateways': 'payment_gateway',
 };
 const RESOURCE_OF_PARAM: Record<string, string> = {
   closureId: 'closure',

@@ -37,6 +37,7 @@ export const enShell = {
     defaultContentText: 'Default Content Text',
     appFeatures: 'Enable/Disable Feature',
     featureCatalogue: 'User App Features',
+    paymentGateway: 'Payment Gateway',
     banner: 'Banner',
   },
   nav: {

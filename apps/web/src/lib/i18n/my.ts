@@ -92,6 +92,7 @@ export const my: UiMessages = {
     defaultContentText: 'Teks Kandungan Lalai',
     appFeatures: 'Dayakan/Nyahdayakan Ciri',
     featureCatalogue: 'Ciri Aplikasi Pengguna',
+    paymentGateway: 'Gerbang Pembayaran',
     banner: 'Sepanduk',
   },
   auth: {

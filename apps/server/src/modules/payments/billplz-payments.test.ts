@@ -1,0 +1,298 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { orderPayments, orders } from '../../db/schema/orders';
+import { paymentCallbacks, paymentIntents, providerRefunds } from '../../db/schema/payments';
+import { auditLog } from '../../db/schema/platform';
+import { refunds } from '../../db/schema/refunds';
+import { startFakeBillplz, type FakeBillplz } from '../../test/billplz-fake';
+import { demoOutlet } from '../../test/catalogue-fixtures';
+import { expectCode } from '../../test/expect-code';
+import { placeOrder, verifiedCustomer, type TestCustomer } from '../../test/mobile-fixtures';
+import { addProduct, testClock } from '../../test/order-fixtures';
+import { useTestApp } from '../../test/use-test-app';
+
+// An app order paid through Billplz end to end, against a loopback fake of Billplz: the business
+// sets up its account, the customer starts paying (a bill is created with Basic auth), the fake
+// posts the signed callback and the order goes PENDING on the status board. A forged signature,
+// an altered amount and a replay are refused or change nothing; the callback delivered twice, or
+// after the redirect, makes one payment; a refund goes to the staff (Billplz has no refund API).
+
+const NOON_KL = '2026-06-10T04:00:00Z';
+const clock = testClock(NOON_KL);
+const CREDENTIALS = {
+  api_key: '73eb57f0-7d4e-42b9-a544-aeac6e4b0f81',
+  x_signature_key: 'S-fake-billplz-signature-key-0001',
+  collection_id: 'kopi_col',
+};
+/** Filled in once the fake listens: the app reaches "Billplz" there. */
+const baseUrls: Partial<Record<string, string>> = {};
+let fake: FakeBillplz;
+let customer: TestCustomer;
+let kl: string;
+let plain: string;
+
+const { t, api, as } = useTestApp({
+  now: clock.now,
+  config: { paymentGatewayBaseUrls: baseUrls },
+  signIn: ['admin', 'cashier', 'finance'],
+});
+const { admin, cashier } = as;
+
+beforeAll(async () => {
+  fake = await startFakeBillplz({
+    apiKey: CREDENTIALS.api_key,
+    signatureKey: CREDENTIALS.x_signature_key,
+    collectionId: CREDENTIALS.collection_id,
+    // Billplz posts to the callback URL we gave it: here, into the app.
+    deliver: async (url, body) => {
+      const res = await t.inject({
+        method: 'POST',
+        url: new URL(url).pathname,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: body,
+      });
+      return { statusCode: res.statusCode, body: res.body };
+    },
+  });
+  baseUrls.billplz = fake.url;
+  kl = (await demoOutlet(t, 'KL01')).id;
+  plain = (await addProduct(t, { sku: 'BILLPLZ-PLAIN', price: 1250 })).id;
+  customer = await verifiedCustomer(t, { name: 'Aisyah Billplz' });
+  const created = await api.post(
+    '/api/payment-gateways',
+    {
+      provider: 'billplz',
+      mode: 'sandbox',
+      methods: ['fpx', 'card', 'ewallet'],
+      is_default: true,
+      enabled: true,
+      credentials: CREDENTIALS,
+    },
+    admin,
+  );
+  expect(created.statusCode, created.body).toBe(201);
+});
+afterAll(async () => {
+  await fake?.close();
+});
+beforeEach(() => clock.set(NOON_KL));
+
+async function newOrder() {
+  const res = await placeOrder(t, customer.headers, {
+    outlet_id: kl,
+    items: [{ product_id: plain, quantity: 1 }],
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as { id: string; total: number };
+}
+
+/** Starts paying with Billplz: the bill the fake created, and the app's answer. */
+async function startBillplz(orderId: string) {
+  const res = await api.post(
+    `/api/mobile/orders/${orderId}/pay`,
+    { provider: 'billplz', method: 'card' },
+    { ...customer.headers, 'idempotency-key': randomUUID() },
+  );
+  expect(res.statusCode, res.body).toBe(201);
+  const payment = res.json().data as { payment_id: string; redirect_url: string; amount: number };
+  const bill = [...fake.bills.values()].find((b) => b.reference_1 === payment.payment_id)!;
+  return { payment, bill };
+}
+
+const orderRow = async (id: string) =>
+  (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+const paymentsOf = async (orderId: string) =>
+  t.database.db.select().from(orderPayments).where(eq(orderPayments.orderId, orderId));
+
+async function onBoard(orderId: string) {
+  const res = await api.get(`/api/orders/board?outlet_id=${kl}`, cashier);
+  expect(res.statusCode, res.body).toBe(200);
+  return JSON.stringify(res.json().data).includes(orderId);
+}
+
+describe('an app order paid through Billplz', () => {
+  it('creates a bill with Basic auth and goes PENDING on the board once the signed callback arrives', async () => {
+    const order = await newOrder();
+    const { payment, bill } = await startBillplz(order.id);
+    expect(payment.redirect_url).toBe(bill.url);
+    expect(bill).toMatchObject({
+      amount: order.total,
+      collection_id: CREDENTIALS.collection_id,
+      name: 'Aisyah Billplz',
+      callback_url: 'http://localhost:3000/api/payments/billplz/callback',
+      redirect_url: 'http://localhost:3000/api/payments/billplz/return',
+    });
+    const create = fake.requests.find((r) => r.method === 'POST' && r.path === '/api/v3/bills');
+    expect(create?.authorization).toBe(
+      `Basic ${Buffer.from(`${CREDENTIALS.api_key}:`).toString('base64')}`,
+    );
+    const [intent] = await t.database.db
+      .select()
+      .from(paymentIntents)
+      .where(eq(paymentIntents.id, payment.payment_id));
+    expect(intent).toMatchObject({ provider: 'billplz', providerRef: bill.id, status: 'pending' });
+    expect((await orderRow(order.id)).status).toBe('CREATED');
+
+    const delivered = await fake.sendCallback(bill.id, fake.pay(bill.id));
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    expect(JSON.parse(delivered.body).data).toEqual({ received: true, duplicate: false });
+    expect((await orderRow(order.id)).status).toBe('PENDING');
+    expect(await paymentsOf(order.id)).toMatchObject([
+      { amount: order.total, method: 'card', reference: `billplz:${payment.payment_id}` },
+    ]);
+    expect(await onBoard(order.id)).toBe(true);
+  });
+
+  it('makes one payment of a callback delivered three times, and of a redirect after it', async () => {
+    const order = await newOrder();
+    const { payment, bill } = await startBillplz(order.id);
+    const fields = fake.pay(bill.id);
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await fake.sendCallback(bill.id, fields));
+    expect(answers.map((a) => [a.statusCode, JSON.parse(a.body).data.duplicate])).toEqual([
+      [200, false],
+      [200, true],
+      [200, true],
+    ]);
+    const back = await api.get(`/api/payments/billplz/return?${fake.redirectQuery(bill.id)}`, {});
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().data.duplicate).toBe(true);
+    expect(await paymentsOf(order.id)).toHaveLength(1);
+    const [events] = await t.database.db
+      .select({ n: count() })
+      .from(paymentCallbacks)
+      .where(eq(paymentCallbacks.paymentId, payment.payment_id));
+    expect(events!.n).toBe(1);
+  });
+
+  it('pays on the redirect only after asking Billplz; a late callback then changes nothing', async () => {
+    const order = await newOrder();
+    const { bill } = await startBillplz(order.id);
+    // The browser comes back saying "paid" before Billplz has the payment: the query says due.
+    const early = fake.redirectQuery(bill.id);
+    const forgedPaid = early.replace('billplz%5Bpaid%5D=false', 'billplz%5Bpaid%5D=true');
+    expectCode(
+      await api.get(`/api/payments/billplz/return?${forgedPaid}`, {}),
+      401,
+      'payment_signature_invalid',
+    );
+    const asked = fake.requests.length;
+    expect((await api.get(`/api/payments/billplz/return?${early}`, {})).statusCode).toBe(200);
+    expect(fake.requests.length).toBe(asked + 1);
+    expect((await orderRow(order.id)).status).toBe('CREATED');
+    const fields = fake.pay(bill.id);
+    const back = await api.get(`/api/payments/billplz/return?${fake.redirectQuery(bill.id)}`, {});
+    expect(back.json().data).toEqual({ received: true, duplicate: false });
+    expect((await orderRow(order.id)).status).toBe('PENDING');
+    const late = await fake.sendCallback(bill.id, fields);
+    expect(JSON.parse(late.body).data.duplicate).toBe(true);
+    expect(await paymentsOf(order.id)).toHaveLength(1);
+  });
+
+  it('refuses a forged signature and changes nothing', async () => {
+    const order = await newOrder();
+    const { bill } = await startBillplz(order.id);
+    const fields = fake.pay(bill.id);
+    const forged = await fake.sendCallback(bill.id, fields, 'S-someone-elses-key');
+    expect(forged.statusCode).toBe(401);
+    expect(JSON.parse(forged.body).code_message).toBe('payment_signature_invalid');
+    expect((await orderRow(order.id)).status).toBe('CREATED');
+    expect(await paymentsOf(order.id)).toHaveLength(0);
+  });
+
+  it('records and refuses a signed callback whose amount differs from the payment', async () => {
+    const order = await newOrder();
+    const { payment, bill } = await startBillplz(order.id);
+    const fields = { ...fake.pay(bill.id), amount: '100', paid_amount: '100' };
+    const altered = await fake.sendCallback(bill.id, fields);
+    expect(altered.statusCode).toBe(400);
+    expect(JSON.parse(altered.body).code_message).toBe('payment_amount_mismatch');
+    expect((await orderRow(order.id)).status).toBe('CREATED');
+    expect(await paymentsOf(order.id)).toHaveLength(0);
+    const trail = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'payment.mismatch'), eq(auditLog.entityId, order.id)));
+    expect(trail).toHaveLength(1);
+    expect(trail[0]).toMatchObject({
+      actorUsername: 'payments:billplz',
+      after: {
+        payment_id: payment.payment_id,
+        expected: { amount: order.total, currency: 'MYR' },
+        notified: { amount: 100, currency: 'MYR', status: 'paid' },
+      },
+    });
+  });
+
+  it('answers 404 for a bill it never started, and refuses a gateway the business has not set up', async () => {
+    const unknown = await api.post(
+      '/api/payments/billplz/callback',
+      new URLSearchParams({ id: 'nosuchbill', paid: 'true', x_signature: 'ab' }).toString(),
+      { 'content-type': 'application/x-www-form-urlencoded' },
+    );
+    expectCode(unknown, 404, 'not_found');
+    const list = (await api.get('/api/payment-gateways', admin)).json().data as { id: string }[];
+    await api.put(
+      `/api/payment-gateways/${list[0]!.id}`,
+      { mode: 'sandbox', methods: ['fpx'], is_default: true, enabled: true },
+      admin,
+    );
+    const order = await newOrder();
+    expectCode(
+      await api.post(
+        `/api/mobile/orders/${order.id}/pay`,
+        { provider: 'billplz', method: 'card' },
+        { ...customer.headers, 'idempotency-key': randomUUID() },
+      ),
+      400,
+      'payment_provider_unavailable',
+    );
+    await api.put(
+      `/api/payment-gateways/${list[0]!.id}`,
+      { mode: 'sandbox', methods: ['fpx', 'card', 'ewallet'], is_default: true, enabled: true },
+      admin,
+    );
+  });
+
+  it('credits a wallet top-up paid through Billplz once, however often the callback arrives', async () => {
+    const who = await verifiedCustomer(t, { name: 'Top Up Billplz' });
+    const res = await api.post(
+      '/api/mobile/wallet/topups',
+      { amount: 3000, provider: 'billplz', method: 'tng' },
+      { ...who.headers, 'idempotency-key': randomUUID() },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const paymentId = (res.json().data as { payment_id: string }).payment_id;
+    const bill = [...fake.bills.values()].find((b) => b.reference_1 === paymentId)!;
+    expect(bill.amount).toBe(3000);
+    const fields = fake.pay(bill.id);
+    const answers = [
+      await fake.sendCallback(bill.id, fields),
+      await fake.sendCallback(bill.id, fields),
+    ];
+    expect(answers.map((a) => JSON.parse(a.body).data.duplicate)).toEqual([false, true]);
+    const wallet = await api.get('/api/mobile/wallet', who.headers);
+    expect(wallet.json().data.balance).toBe(3000);
+  });
+
+  it('leaves the refund of a cancelled Billplz order to the staff (Billplz has no refund API)', async () => {
+    const order = await newOrder();
+    const { bill } = await startBillplz(order.id);
+    await fake.sendCallback(bill.id, fake.pay(bill.id));
+    const cancelled = await api.post(`/api/mobile/orders/${order.id}/cancel`, {}, customer.headers);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const [refund] = await t.database.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.orderId, order.id));
+    expect(refund).toBeDefined();
+    expect(refund!.amount).toBe(order.total);
+    expect(refund!.providerPayout).toBeNull();
+    const asked = await t.database.db
+      .select()
+      .from(providerRefunds)
+      .where(eq(providerRefunds.refundId, refund!.id));
+    expect(asked).toHaveLength(0);
+  });
+});

@@ -1,0 +1,20 @@
+import type { AppRouteDef } from './route-types';
+
+// Signed-in routes of the payment gateways (decision 044): a business's gateway accounts, or the
+// platform's own for the superadmin outside any tenant (General Settings → Payment Gateway).
+export const paymentGatewayRoutes: AppRouteDef[] = [
+  {
+    path: '/ge/payment-gateway',
+    layout: 'default',
+    access: 'signed-in',
+    action: 'read',
+    subject: 'payment-gateway',
+    titleKey: 'pageTitles.paymentGateway',
+    icon: 'Payments',
+    searchable: true,
+    page: () =>
+      import('../features/payment-gateways/pages/payment-gateway-page').then(
+        (m) => m.PaymentGatewayPage,
+      ),
+  },
+];

@@ -1,0 +1,108 @@
+import { defineFeatureStrings, type FeatureMessages } from '../../lib/i18n/feature-strings';
+
+// Strings of the payment gateways screen (/ge/payment-gateway).
+const en = {
+  list: {
+    title: 'Payment Gateway',
+    subtitle:
+      'The gateways the customer app pays through, with your own account at each. Credentials are stored encrypted and only ever shown masked.',
+    platformSubtitle:
+      "The platform's own gateway, used for plan checkout on the public site. Credentials are stored encrypted and only ever shown masked.",
+    add: 'Add gateway',
+    empty: 'No gateway is set up yet.',
+    mode: 'Mode',
+    methods: 'Payment methods',
+    credentials: 'Credentials',
+    callbackUrl: 'Callback URL (paste in the gateway’s dashboard)',
+    redirectUrl: 'Return URL',
+    copy: 'Copy {{what}}',
+    copied: 'Copied',
+    default: 'Default',
+    enabled: 'Enabled',
+    disabled: 'Disabled',
+    updated: 'Changed by {{by}}, {{at}}',
+    edit: 'Edit {{name}}',
+    test: 'Test connection',
+    testDone: '{{name}} answered: the connection works',
+    delete: 'Delete {{name}}',
+    deleteTitle: 'Delete this gateway?',
+    deleteMessage:
+      '{{name}} will no longer take payments, and payments started through it can no longer be confirmed. Its past payments keep their history.',
+    deleted: 'Gateway deleted',
+  },
+  provider: { billplz: 'Billplz' },
+  mode: { sandbox: 'Sandbox', production: 'Production' },
+  method: { fpx: 'FPX online banking', card: 'Cards', ewallet: 'E-wallets' },
+  credential: {
+    api_key: 'API secret key',
+    x_signature_key: 'X Signature key',
+    collection_id: 'Collection ID',
+  },
+  form: {
+    createTitle: 'Add gateway',
+    editTitle: 'Edit {{name}}',
+    provider: 'Gateway',
+    mode: 'Mode',
+    methods: 'Payment methods it takes',
+    isDefault: 'Default gateway',
+    enabled: 'Takes payments',
+    keepHint: 'Stored as {{masked}}. Leave empty to keep it.',
+    required: 'Required',
+    created: 'Gateway added',
+    saved: 'Gateway saved',
+  },
+};
+
+const my: FeatureMessages<typeof en> = {
+  list: {
+    title: 'Gerbang Pembayaran',
+    subtitle:
+      'Gerbang yang digunakan oleh aplikasi pelanggan untuk pembayaran, dengan akaun anda sendiri di setiap satu. Butiran akses disimpan secara tersulit dan hanya dipaparkan bertopeng.',
+    platformSubtitle:
+      'Gerbang milik platform, digunakan untuk pembayaran pelan di laman awam. Butiran akses disimpan secara tersulit dan hanya dipaparkan bertopeng.',
+    add: 'Tambah gerbang',
+    empty: 'Belum ada gerbang yang disediakan.',
+    mode: 'Mod',
+    methods: 'Kaedah pembayaran',
+    credentials: 'Butiran akses',
+    callbackUrl: 'URL panggilan balik (tampal di papan pemuka gerbang)',
+    redirectUrl: 'URL kembali',
+    copy: 'Salin {{what}}',
+    copied: 'Disalin',
+    default: 'Lalai',
+    enabled: 'Aktif',
+    disabled: 'Tidak aktif',
+    updated: 'Diubah oleh {{by}}, {{at}}',
+    edit: 'Sunting {{name}}',
+    test: 'Uji sambungan',
+    testDone: '{{name}} menjawab: sambungan berfungsi',
+    delete: 'Padam {{name}}',
+    deleteTitle: 'Padam gerbang ini?',
+    deleteMessage:
+      '{{name}} tidak akan menerima pembayaran lagi, dan pembayaran yang dimulakan melaluinya tidak lagi boleh disahkan. Pembayaran lalu kekal dalam sejarah.',
+    deleted: 'Gerbang dipadam',
+  },
+  provider: { billplz: 'Billplz' },
+  mode: { sandbox: 'Kotak pasir', production: 'Pengeluaran' },
+  method: { fpx: 'Perbankan dalam talian FPX', card: 'Kad', ewallet: 'E-dompet' },
+  credential: {
+    api_key: 'Kunci rahsia API',
+    x_signature_key: 'Kunci X Signature',
+    collection_id: 'ID koleksi',
+  },
+  form: {
+    createTitle: 'Tambah gerbang',
+    editTitle: 'Sunting {{name}}',
+    provider: 'Gerbang',
+    mode: 'Mod',
+    methods: 'Kaedah pembayaran yang diterima',
+    isDefault: 'Gerbang lalai',
+    enabled: 'Menerima pembayaran',
+    keepHint: 'Disimpan sebagai {{masked}}. Biarkan kosong untuk mengekalkannya.',
+    required: 'Wajib',
+    created: 'Gerbang ditambah',
+    saved: 'Gerbang disimpan',
+  },
+};
+
+export const usePaymentGatewayStrings = defineFeatureStrings('paymentGateways', { en, my });

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { messageKey, text } from './validation';
+
+// Payment gateways (DESIGN §8 /api/payment-gateways, subject payment-gateway, SPEC General
+// Settings: Payment Gateway). A business keeps one account per gateway; the platform's superadmin,
+// outside any tenant, keeps the platform's own (used by the public site's plan checkout).
+// Credentials go in, never come out: every answer shows them masked (••••••1234).
+
+/** The gateways with a provider on the server; the others join as their providers plug in. */
+export const gatewayProviders = ['billplz'] as const;
+export const gatewayProviderSchema = z.enum(gatewayProviders);
+export type GatewayProviderName = z.infer<typeof gatewayProviderSchema>;
+
+export const gatewayModes = ['sandbox', 'production'] as const;
+export const gatewayModeSchema = z.enum(gatewayModes);
+export type GatewayMode = z.infer<typeof gatewayModeSchema>;
+
+/** What a gateway takes: FPX online banking, cards, e-wallets. */
+export const gatewayMethods = ['fpx', 'card', 'ewallet'] as const;
+export const gatewayMethodSchema = z.enum(gatewayMethods);
+
+const credentialValue = text()
+  .trim()
+  .min(1, { error: messageKey('required') })
+  .max(500, { error: messageKey('max_length', { max: 500 }) });
+
+/**
+ * Credentials by name (Billplz: api_key, x_signature_key, collection_id). On an update, a name left
+ * out keeps its stored value; the server refuses names its provider does not know.
+ */
+export const gatewayCredentialsInputSchema = z.record(
+  text().regex(/^[a-z0-9_]{1,40}$/, { error: messageKey('pattern', { pattern: 'a-z 0-9 _' }) }),
+  credentialValue,
+);
+
+const gatewaySettingsShape = {
+  mode: gatewayModeSchema,
+  methods: z.array(gatewayMethodSchema).min(1, { error: messageKey('required') }),
+  is_default: z.boolean(),
+  enabled: z.boolean(),
+};
+
+export const paymentGatewayCreateSchema = z.object({
+  provider: gatewayProviderSchema,
+  ...gatewaySettingsShape,
+  credentials: gatewayCredentialsInputSchema,
+});
+export type PaymentGatewayCreate = z.infer<typeof paymentGatewayCreateSchema>;
+
+export const paymentGatewayUpdateSchema = z.object({
+  ...gatewaySettingsShape,
+  credentials: gatewayCredentialsInputSchema.optional(),
+});
+export type PaymentGatewayUpdate = z.infer<typeof paymentGatewayUpdateSchema>;
+
+export const paymentGatewaySchema = z.object({
+  id: text(),
+  /** Null: the platform's own gateway. */
+  tenant_id: text().nullable(),
+  provider: gatewayProviderSchema,
+  mode: gatewayModeSchema,
+  methods: z.array(gatewayMethodSchema),
+  is_default: z.boolean(),
+  enabled: z.boolean(),
+  /** Each credential masked to its last four characters: `••••••1234`. */
+  credentials: z.record(text(), text()),
+  /** To paste into the gateway's dashboard: where it posts its server-to-server notifications. */
+  callback_url: text(),
+  /** Where the gateway sends the customer back after paying (signed, re-checked by a query). */
+  redirect_url: text(),
+  updated_by: text().nullable(),
+  updated_at: text(),
+});
+export type PaymentGateway = z.infer<typeof paymentGatewaySchema>;
+
+export const paymentGatewayTestResultSchema = z.object({
+  ok: z.literal(true),
+  provider: gatewayProviderSchema,
+  mode: gatewayModeSchema,
+  checked_at: text(),
+});
+export type PaymentGatewayTestResult = z.infer<typeof paymentGatewayTestResultSchema>;
