@@ -24,6 +24,7 @@ const en = {
     edit: 'Edit {{name}}',
     test: 'Test connection',
     testDone: '{{name}} answered: the connection works',
+    testFailed: '{{name}} did not answer as expected: check the mode and the credentials',
     delete: 'Delete {{name}}',
     deleteTitle: 'Delete this gateway?',
     deleteMessage:
@@ -76,6 +77,7 @@ const my: FeatureMessages<typeof en> = {
     edit: 'Sunting {{name}}',
     test: 'Uji sambungan',
     testDone: '{{name}} menjawab: sambungan berfungsi',
+    testFailed: '{{name}} tidak menjawab seperti dijangka: semak mod dan kelayakan',
     delete: 'Padam {{name}}',
     deleteTitle: 'Padam gerbang ini?',
     deleteMessage:

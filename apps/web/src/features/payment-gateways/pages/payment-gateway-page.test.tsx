@@ -119,6 +119,10 @@ describe('payment gateway page', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(calls.some((c) => c.url === '/api/payment-gateways/g1/test-connection')).toBe(true),
     );
+    // The outcome stays on the card.
+    expect(await screen.findByTestId('payment-gateway-test-result')).toHaveTextContent(
+      'Billplz answered: the connection works',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Delete Billplz' }));
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
     const dialog = await screen.findByRole('dialog', { name: 'Delete this gateway?' });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -45,6 +46,8 @@ export function PaymentGatewayPage() {
   const refresh = useInvalidateGateways();
   const [editing, setEditing] = useState<{ gateway: PaymentGateway | null } | null>(null);
   const [testing, setTesting] = useState<string | null>(null);
+  // The last test's outcome stays on the gateway's card (a toast could be held back behind another).
+  const [tested, setTested] = useState<Record<string, boolean>>({});
   const nameOf = (g: PaymentGateway) => t(`provider.${g.provider}`);
   const removal = useConfirmedDelete<PaymentGateway>({
     remove: (g) => deletePaymentGateway(g.id),
@@ -74,9 +77,10 @@ export function PaymentGatewayPage() {
     setTesting(g.id);
     try {
       await testPaymentGateway(g.id);
-      toast.success(t('list.testDone', { name: nameOf(g) }));
+      setTested((all) => ({ ...all, [g.id]: true }));
     } catch {
-      // the HTTP client shows the gateway's refusal (payment_gateway_unreachable)
+      // The HTTP client also shows the gateway's refusal (payment_gateway_unreachable).
+      setTested((all) => ({ ...all, [g.id]: false }));
     } finally {
       setTesting(null);
     }
@@ -158,6 +162,15 @@ export function PaymentGatewayPage() {
                   </Tooltip>
                 </Stack>
               ))}
+              {tested[g.id] !== undefined && (
+                <Alert
+                  severity={tested[g.id] ? 'success' : 'error'}
+                  role="status"
+                  data-testid="payment-gateway-test-result"
+                >
+                  {t(tested[g.id] ? 'list.testDone' : 'list.testFailed', { name: nameOf(g) })}
+                </Alert>
+              )}
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                 <Typography variant="caption" color="text.secondary" sx={{ flexGrow: 1 }}>
                   {t('list.updated', { by: g.updated_by ?? '—', at: formatDateTime(g.updated_at) })}
