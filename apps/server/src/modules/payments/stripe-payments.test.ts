@@ -227,7 +227,7 @@ describe('an app order paid through Stripe', () => {
     });
   });
 
-  it('leaves the order payable after a failed payment, and pays it on the redirect only after asking Stripe', async () => {
+  it('pays on the redirect only after asking Stripe', async () => {
     const order = await newOrder();
     const { intentId } = await startStripe(order.id);
     // Back from a bank before Stripe has the money: the query says not yet, nothing changes.
@@ -238,6 +238,17 @@ describe('an app order paid through Stripe', () => {
     const back = await api.get(`/api/payments/stripe/return?payment_intent=${intentId}`, {});
     expect(back.json().data).toEqual({ received: true, duplicate: false });
     expect((await orderRow(order.id)).status).toBe('PENDING');
+  });
+
+  it('keeps the order payable after a declined card, and pays it when the next attempt succeeds', async () => {
+    const order = await newOrder();
+    const { intentId } = await startStripe(order.id);
+    const declined = await deliver(fake.fail(intentId, 'Your card was declined.'));
+    expect(declined.statusCode, declined.body).toBe(200);
+    await expectUnpaid(order.id);
+    expect((await deliver(fake.succeed(intentId))).json().data.duplicate).toBe(false);
+    expect((await orderRow(order.id)).status).toBe('PENDING');
+    expect(await paymentsOf(order.id)).toHaveLength(1);
   });
 
   it('answers 404 for an intent it never started', async () => {

@@ -139,6 +139,17 @@ describe('the Stripe gateway client', () => {
     expect(stripeGateway.referenceOf(webhook('not json', 't=1,v1=ab'))).toBeNull();
   });
 
+  it('settles nothing on a declined attempt: the intent stays payable', async () => {
+    const { reference } = await client.createPayment(request('pay-declined', 900));
+    const event = fake.fail(reference);
+    const header = stripeSignatureHeader(WEBHOOK_SECRET, NOW.getTime() / 1000, event);
+    expect(client.verifyNotification(webhook(event, header))).toMatchObject({
+      reference,
+      status: 'pending',
+      final: true,
+    });
+  });
+
   it('takes the redirect back as a hint only: pending until the status query says otherwise', () => {
     const back: GatewayNotification = {
       via: 'return',

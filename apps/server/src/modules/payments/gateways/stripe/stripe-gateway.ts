@@ -118,19 +118,18 @@ function connect(c: GatewayConnection): GatewayClient {
         throw new AppError('payment_signature_invalid');
       }
       const event = result.event;
-      if (
-        event.type === 'payment_intent.succeeded' ||
-        event.type === 'payment_intent.payment_failed'
-      ) {
+      // Only success settles: a failed attempt leaves the intent payable (Stripe sets it back to
+      // requires_payment_method and the customer may try another card), so it changes nothing.
+      if (event.type === 'payment_intent.succeeded') {
         return {
           reference: event.paymentIntentId,
-          status: event.type === 'payment_intent.succeeded' ? 'paid' : 'failed',
+          status: 'paid',
           amount: event.amountSen,
           currency: event.currency.toUpperCase(),
           final: true,
         };
       }
-      // Any other event about the intent (created, processing, a refund) settles nothing here.
+      // Any other event about the intent (a failed attempt, processing, a refund) settles nothing.
       return { reference, status: 'pending', amount: null, currency: 'MYR', final: true };
     },
 
