@@ -72,6 +72,14 @@ describe('the Stripe gateway client', () => {
     expect(made[0]).toMatchObject({ amount: 1250, currency: 'myr' });
   });
 
+  it('refuses less than the RM 2.00 Stripe minimum before calling Stripe', async () => {
+    const made = fake.intents.size;
+    expect(await codeOf(client.createPayment(request('pay-small', 199)))).toBe(
+      'payment_provider_unavailable',
+    );
+    expect(fake.intents.size).toBe(made);
+  });
+
   it('queries an intent: pending until the customer pays, then paid with its amount in MYR', async () => {
     const { reference } = await client.createPayment(request('pay-queried', 800));
     expect(await client.queryStatus(reference)).toEqual({

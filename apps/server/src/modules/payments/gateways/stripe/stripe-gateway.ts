@@ -10,6 +10,7 @@ import { encodeFormBody, type FormFields } from '../shared/form-body';
 import {
   STRIPE_API_BASE,
   STRIPE_BALANCE_PATH,
+  STRIPE_MYR_MINIMUM_SEN,
   STRIPE_PAYMENT_INTENTS_PATH,
   STRIPE_REFUNDS_PATH,
   parsePaymentIntent,
@@ -87,6 +88,11 @@ function connect(c: GatewayConnection): GatewayClient {
 
   return {
     async createPayment(request) {
+      if (request.amount < STRIPE_MYR_MINIMUM_SEN) {
+        throw new AppError('payment_provider_unavailable', {
+          message: 'Stripe takes payments of at least RM 2.00',
+        });
+      }
       const intent = intentOf(
         await call('POST', STRIPE_PAYMENT_INTENTS_PATH, {
           body: paymentIntentCreateBody({
