@@ -254,7 +254,7 @@ export const mobileOrderCancelSchema = z
 // ---- Payments ---------------------------------------------------------------------------------
 
 /** Payment providers the server knows. `sandbox` is built in (no money moves). */
-export const paymentProviders = ['sandbox', 'billplz'] as const;
+export const paymentProviders = ['sandbox', 'billplz', 'stripe'] as const;
 export const paymentProviderSchema = z.enum(paymentProviders);
 export type PaymentProviderName = z.infer<typeof paymentProviderSchema>;
 
@@ -310,6 +310,11 @@ export const paymentStartSchema = z.object({
   redirect_url: text().nullable(),
   /** What the app shows while the payment is in progress. */
   instructions: text(),
+  /**
+   * Stripe only: the PaymentIntent's client secret. The app confirms the payment with Stripe's
+   * SDK (there is no payment page to open: redirect_url is null); the webhook settles it.
+   */
+  client_secret: text().optional(),
   /**
    * Sandbox only: the signed callback the pretend provider sends. Posting it as is to `url`
    * (raw `body`, `headers`) completes the payment, as a browser returning from a bank would.

@@ -7,7 +7,7 @@ import { messageKey, text } from './validation';
 // Credentials go in, never come out: every answer shows them masked (••••••1234).
 
 /** The gateways with a provider on the server; the others join as their providers plug in. */
-export const gatewayProviders = ['billplz'] as const;
+export const gatewayProviders = ['billplz', 'stripe'] as const;
 export const gatewayProviderSchema = z.enum(gatewayProviders);
 export type GatewayProviderName = z.infer<typeof gatewayProviderSchema>;
 
@@ -25,7 +25,8 @@ const credentialValue = text()
   .max(500, { error: messageKey('max_length', { max: 500 }) });
 
 /**
- * Credentials by name (Billplz: api_key, x_signature_key, collection_id). On an update, a name left
+ * Credentials by name (Billplz: api_key, x_signature_key, collection_id;
+ * Stripe: secret_key, webhook_secret). On an update, a name left
  * out keeps its stored value; the server refuses names its provider does not know.
  */
 export const gatewayCredentialsInputSchema = z.record(

@@ -42,7 +42,7 @@ export async function paymentRoutes(
   route.get('/payments/:provider/return', {
     config: { public: true },
     summary:
-      "The customer's browser back from a gateway (Billplz: billplz[id], billplz[paid], billplz[x_signature]…). Verified, then confirmed by a status query before anything is applied",
+      "The customer's browser back from a gateway (Billplz: billplz[id], billplz[paid], billplz[x_signature]…; Stripe: payment_intent). Verified, then confirmed by a status query before anything is applied",
     params: z.object({ provider: text().max(40) }),
     querystring: z.record(text().max(60), text().max(500)),
     data: paymentCallbackResultSchema,

@@ -117,7 +117,10 @@ export function createPaymentService({
       return {
         ...pending,
         redirect_url: started.redirectUrl,
-        instructions: "Pay on the gateway's page; the order is paid once the gateway confirms it.",
+        instructions: started.redirectUrl
+          ? "Pay on the gateway's page; the order is paid once the gateway confirms it."
+          : 'Confirm the payment in the app; the order is paid once the gateway confirms it.',
+        ...(started.clientSecret ? { client_secret: started.clientSecret } : {}),
         sandbox_callback: null,
       };
     }

@@ -31,13 +31,15 @@ const en = {
       '{{name}} will no longer take payments, and payments started through it can no longer be confirmed. Its past payments keep their history.',
     deleted: 'Gateway deleted',
   },
-  provider: { billplz: 'Billplz' },
+  provider: { billplz: 'Billplz', stripe: 'Stripe' },
   mode: { sandbox: 'Sandbox', production: 'Production' },
   method: { fpx: 'FPX online banking', card: 'Cards', ewallet: 'E-wallets' },
   credential: {
     api_key: 'API secret key',
     x_signature_key: 'X Signature key',
     collection_id: 'Collection ID',
+    secret_key: 'Secret key (sk_…)',
+    webhook_secret: 'Webhook signing secret (whsec_…)',
   },
   form: {
     createTitle: 'Add gateway',
@@ -84,13 +86,15 @@ const my: FeatureMessages<typeof en> = {
       '{{name}} tidak akan menerima pembayaran lagi, dan pembayaran yang dimulakan melaluinya tidak lagi boleh disahkan. Pembayaran lalu kekal dalam sejarah.',
     deleted: 'Gerbang dipadam',
   },
-  provider: { billplz: 'Billplz' },
+  provider: { billplz: 'Billplz', stripe: 'Stripe' },
   mode: { sandbox: 'Kotak pasir', production: 'Pengeluaran' },
   method: { fpx: 'Perbankan dalam talian FPX', card: 'Kad', ewallet: 'E-dompet' },
   credential: {
     api_key: 'Kunci rahsia API',
     x_signature_key: 'Kunci X Signature',
     collection_id: 'ID koleksi',
+    secret_key: 'Kunci rahsia (sk_…)',
+    webhook_secret: 'Rahsia tandatangan webhook (whsec_…)',
   },
   form: {
     createTitle: 'Tambah gerbang',

@@ -46,8 +46,10 @@ export interface GatewayPaymentRequest {
 export interface GatewayPaymentStarted {
   /** The gateway's reference of the payment (a Billplz bill id; our payment id for others). */
   reference: string;
-  /** Where the customer pays. */
-  redirectUrl: string;
+  /** Where the customer pays; null when the app pays in place with `clientSecret` (Stripe). */
+  redirectUrl: string | null;
+  /** Stripe: the PaymentIntent's client secret, for the app's Stripe SDK to confirm it. */
+  clientSecret?: string | null;
 }
 
 /** A payment as the gateway sees it. `pending`: not settled yet (nothing to apply). */

@@ -28,6 +28,10 @@ export const credentialFields = {
     { name: 'x_signature_key', secret: true },
     { name: 'collection_id', secret: false },
   ],
+  stripe: [
+    { name: 'secret_key', secret: true },
+    { name: 'webhook_secret', secret: true },
+  ],
 } as const satisfies Record<GatewayProviderName, readonly { name: string; secret: boolean }[]>;
 type CredentialName = (typeof credentialFields)[GatewayProviderName][number]['name'];
 

@@ -31,6 +31,17 @@ const billplz: PaymentGateway = {
   updated_at: '2026-06-10T04:00:00.000Z',
 };
 
+const stripe: PaymentGateway = {
+  ...billplz,
+  id: 'g2',
+  provider: 'stripe',
+  methods: ['card'],
+  is_default: false,
+  credentials: { secret_key: '••••••0001', webhook_secret: '••••••0002' },
+  callback_url: 'https://hq.kopi.my/api/payments/stripe/callback',
+  redirect_url: 'https://hq.kopi.my/api/payments/stripe/return',
+};
+
 const admin = (_action: string, subject: string): boolean => subject === 'payment-gateway';
 const reader = (action: string, subject: string): boolean =>
   action === 'read' && subject === 'payment-gateway';
@@ -67,7 +78,19 @@ describe('payment gateway page', { timeout: 30_000 }, () => {
     expect(within(card).getByTestId('payment-gateway-callback-url')).toHaveTextContent(
       billplz.callback_url,
     );
-    // Billplz is set up: there is no other gateway to add.
+    // Stripe is not set up yet: it can still be added.
+    expect(screen.getByTestId('payment-gateway-add')).toBeInTheDocument();
+  });
+
+  it('shows Stripe with its masked keys and webhook URL, and nothing left to add once both are set up', async () => {
+    setup([billplz, stripe]);
+    const card = await screen.findByTestId('payment-gateway-stripe');
+    expect(within(card).getByTestId('payment-gateway-credential-webhook_secret')).toHaveTextContent(
+      'Webhook signing secret (whsec_…): ••••••0002',
+    );
+    expect(within(card).getByTestId('payment-gateway-callback-url')).toHaveTextContent(
+      stripe.callback_url,
+    );
     expect(screen.queryByTestId('payment-gateway-add')).not.toBeInTheDocument();
   });
 

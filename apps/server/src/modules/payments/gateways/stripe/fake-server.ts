@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { type FormFields, parseFormBody, readBody } from '../shared/form-body';
 import {
+  STRIPE_BALANCE_PATH,
   STRIPE_MYR_MINIMUM_SEN,
   STRIPE_PAYMENT_INTENTS_PATH,
   STRIPE_REFUNDS_PATH,
@@ -172,6 +173,11 @@ export async function startStripeFake(config: {
       return error(401, 'invalid_request_error', 'Invalid API Key provided');
     }
     const path = new URL(req.url ?? '/', 'http://fake').pathname;
+    // The account's balance: the cheap authenticated read a connection test makes.
+    if (req.method === 'GET' && path === STRIPE_BALANCE_PATH) {
+      const money = [{ amount: 0, currency: 'myr' }];
+      return { status: 200, body: { object: 'balance', available: money, pending: money } };
+    }
     if (req.method === 'GET' && path.startsWith(`${STRIPE_PAYMENT_INTENTS_PATH}/`)) {
       const intent = intents.get(path.slice(STRIPE_PAYMENT_INTENTS_PATH.length + 1));
       return intent

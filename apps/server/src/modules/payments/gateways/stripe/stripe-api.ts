@@ -12,6 +12,7 @@ import { STRIPE_PAYMENT_ID_METADATA, STRIPE_REFUND_ID_METADATA } from './stripe-
 export const STRIPE_API_BASE = 'https://api.stripe.com';
 export const STRIPE_PAYMENT_INTENTS_PATH = '/v1/payment_intents';
 export const STRIPE_REFUNDS_PATH = '/v1/refunds';
+export const STRIPE_BALANCE_PATH = '/v1/balance';
 export const STRIPE_CURRENCY = 'myr';
 export const STRIPE_MYR_MINIMUM_SEN = 200;
 

@@ -1,0 +1,181 @@
+import { AppError } from '../../../../lib/errors';
+import type {
+  GatewayClient,
+  GatewayConnection,
+  GatewayFactory,
+  GatewayNotification,
+  GatewayTransaction,
+} from '../gateway-provider';
+import { encodeFormBody, type FormFields } from '../shared/form-body';
+import {
+  STRIPE_API_BASE,
+  STRIPE_BALANCE_PATH,
+  STRIPE_MYR_MINIMUM_SEN,
+  STRIPE_PAYMENT_INTENTS_PATH,
+  STRIPE_REFUNDS_PATH,
+  parsePaymentIntent,
+  parseRefund,
+  paymentIntentCreateBody,
+  paymentIntentOutcome,
+  refundCreateBody,
+  stripeIdempotencyKey,
+  stripeRequestHeaders,
+} from './stripe-api';
+import { STRIPE_SIGNATURE_HEADER, verifyStripeWebhook } from './stripe-webhook';
+
+// Stripe (PaymentIntents). A payment is a PaymentIntent created with the account's secret key
+// under an Idempotency-Key derived from our payment id, so a retried start never makes a second
+// intent. Stripe has no hosted page for a bare PaymentIntent: the app confirms it with Stripe's
+// SDK using the intent's client secret (handed back as `clientSecret`, no redirect URL); a bank
+// or wallet that needs one sends the customer back to our return URL, which is only a hint and
+// is confirmed by a status query. What settles a payment is the signed webhook
+// (`Stripe-Signature`, HMAC-SHA256 over the raw body, 300 s tolerance) or that query.
+// The same host serves test and live keys: the mode is the key's (sk_test_… / sk_live_…).
+
+const REQUEST_TIMEOUT_MS = 15_000;
+
+/** The PaymentIntent an event is about, read from the raw JSON before anything is trusted. */
+function intentIdOf(rawBody: string): string | null {
+  try {
+    const event = JSON.parse(rawBody) as { data?: { object?: Record<string, unknown> } };
+    const object = event?.data?.object;
+    if (!object || typeof object !== 'object') return null;
+    const id = object.object === 'payment_intent' ? object.id : object.payment_intent;
+    return typeof id === 'string' && id.length > 0 ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+function referenceOf(n: GatewayNotification): string | null {
+  // Back from a redirect Stripe appends ?payment_intent=pi_…; a webhook names it in its body.
+  return n.via === 'return' ? n.fields.payment_intent || null : intentIdOf(n.rawBody);
+}
+
+function connect(c: GatewayConnection): GatewayClient {
+  const base = (c.baseUrl ?? STRIPE_API_BASE).replace(/\/+$/, '');
+  const secretKey = c.credentials.secret_key ?? '';
+  const webhookSecret = c.credentials.webhook_secret ?? '';
+
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    options: { body?: FormFields; idempotencyKey?: string } = {},
+  ): Promise<unknown> {
+    let response: Response;
+    try {
+      response = await fetch(`${base}${path}`, {
+        method,
+        headers: {
+          ...stripeRequestHeaders({ secretKey, idempotencyKey: options.idempotencyKey }),
+          accept: 'application/json',
+        },
+        ...(options.body ? { body: encodeFormBody(options.body) } : {}),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+    } catch {
+      throw new AppError('payment_gateway_unreachable');
+    }
+    if (!response.ok) throw new AppError('payment_gateway_unreachable');
+    return response.json();
+  }
+
+  const intentOf = (json: unknown) => {
+    const intent = parsePaymentIntent(json);
+    if (!intent) throw new AppError('payment_gateway_unreachable');
+    return intent;
+  };
+
+  return {
+    async createPayment(request) {
+      if (request.amount < STRIPE_MYR_MINIMUM_SEN) {
+        throw new AppError('payment_provider_unavailable', {
+          message: 'Stripe takes payments of at least RM 2.00',
+        });
+      }
+      const intent = intentOf(
+        await call('POST', STRIPE_PAYMENT_INTENTS_PATH, {
+          body: paymentIntentCreateBody({
+            amountSen: request.amount,
+            paymentId: request.paymentId,
+            description: request.description,
+          }),
+          idempotencyKey: stripeIdempotencyKey('payment', request.paymentId),
+        }),
+      );
+      return { reference: intent.id, redirectUrl: null, clientSecret: intent.clientSecret };
+    },
+
+    verifyNotification(n) {
+      const reference = referenceOf(n) ?? '';
+      if (n.via === 'return') {
+        // Stripe signs nothing on the way back: the status query decides.
+        return { reference, status: 'pending', amount: null, currency: 'MYR', final: false };
+      }
+      const header = n.headers[STRIPE_SIGNATURE_HEADER];
+      const result = verifyStripeWebhook({
+        rawBody: n.rawBody,
+        header: Array.isArray(header) ? header[0] : header,
+        secret: webhookSecret,
+        now: c.now(),
+      });
+      if (!result.ok) {
+        if (result.reason === 'stale') throw new AppError('payment_callback_stale');
+        throw new AppError('payment_signature_invalid');
+      }
+      const event = result.event;
+      // Only success settles: a failed attempt leaves the intent payable (Stripe sets it back to
+      // requires_payment_method and the customer may try another card), so it changes nothing.
+      if (event.type === 'payment_intent.succeeded') {
+        return {
+          reference: event.paymentIntentId,
+          status: 'paid',
+          amount: event.amountSen,
+          currency: event.currency.toUpperCase(),
+          final: true,
+        };
+      }
+      // Any other event about the intent (a failed attempt, processing, a refund) settles nothing.
+      return { reference, status: 'pending', amount: null, currency: 'MYR', final: true };
+    },
+
+    async queryStatus(reference): Promise<GatewayTransaction> {
+      const intent = intentOf(
+        await call('GET', `${STRIPE_PAYMENT_INTENTS_PATH}/${encodeURIComponent(reference)}`),
+      );
+      return {
+        reference: intent.id,
+        status: paymentIntentOutcome(intent.status),
+        amount: intent.amountSen,
+        currency: intent.currency.toUpperCase(),
+      };
+    },
+
+    async refund(request) {
+      const refund = parseRefund(
+        await call('POST', STRIPE_REFUNDS_PATH, {
+          body: refundCreateBody({
+            paymentIntentId: request.reference,
+            amountSen: request.amount,
+            refundId: request.providerRefundId,
+          }),
+          idempotencyKey: stripeIdempotencyKey('refund', request.providerRefundId),
+        }),
+      );
+      if (!refund || refund.status === 'failed' || refund.status === 'canceled') {
+        throw new AppError('payment_gateway_unreachable');
+      }
+    },
+
+    async testConnection() {
+      await call('GET', STRIPE_BALANCE_PATH);
+    },
+  };
+}
+
+export const stripeGateway: GatewayFactory = {
+  name: 'stripe',
+  credentialFields: ['secret_key', 'webhook_secret'],
+  referenceOf,
+  connect,
+};
