@@ -1,15 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { orderPayments, orders } from '../../db/schema/orders';
 import { paymentCallbacks, paymentIntents, providerRefunds } from '../../db/schema/payments';
 import { auditLog } from '../../db/schema/platform';
 import { refunds } from '../../db/schema/refunds';
 import { startFakeBillplz, type FakeBillplz } from '../../test/billplz-fake';
-import { demoOutlet } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
-import { placeOrder, verifiedCustomer, type TestCustomer } from '../../test/mobile-fixtures';
-import { addProduct, testClock } from '../../test/order-fixtures';
+import { verifiedCustomer } from '../../test/mobile-fixtures';
+import { testClock } from '../../test/order-fixtures';
+import {
+  gatewayShop,
+  type GatewayShop,
+  newAppOrder,
+  onBoard,
+  orderRow,
+  paymentsOf,
+  startPaying,
+} from '../../test/gateway-order-fixtures';
 import { useTestApp } from '../../test/use-test-app';
 
 // An app order paid through Billplz end to end, against a loopback fake of Billplz: the business
@@ -28,9 +35,7 @@ const CREDENTIALS = {
 /** Filled in once the fake listens: the app reaches "Billplz" there. */
 const baseUrls: Partial<Record<string, string>> = {};
 let fake: FakeBillplz;
-let customer: TestCustomer;
-let kl: string;
-let plain: string;
+let shop: GatewayShop;
 
 const { t, api, as } = useTestApp({
   now: clock.now,
@@ -56,70 +61,33 @@ beforeAll(async () => {
     },
   });
   baseUrls.billplz = fake.url;
-  kl = (await demoOutlet(t, 'KL01')).id;
-  plain = (await addProduct(t, { sku: 'BILLPLZ-PLAIN', price: 1250 })).id;
-  customer = await verifiedCustomer(t, { name: 'Aisyah Billplz' });
-  const created = await api.post(
-    '/api/payment-gateways',
-    {
-      provider: 'billplz',
-      mode: 'sandbox',
-      methods: ['fpx', 'card', 'ewallet'],
-      is_default: true,
-      enabled: true,
-      credentials: CREDENTIALS,
-    },
-    admin,
-  );
-  expect(created.statusCode, created.body).toBe(201);
+  shop = await gatewayShop(t, api, admin, {
+    provider: 'billplz',
+    methods: ['fpx', 'card', 'ewallet'],
+    credentials: CREDENTIALS,
+  });
 });
 afterAll(async () => {
   await fake?.close();
 });
 beforeEach(() => clock.set(NOON_KL));
 
-async function newOrder() {
-  const res = await placeOrder(t, customer.headers, {
-    outlet_id: kl,
-    items: [{ product_id: plain, quantity: 1 }],
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as { id: string; total: number };
-}
-
 /** Starts paying with Billplz: the bill the fake created, and the app's answer. */
 async function startBillplz(orderId: string) {
-  const res = await api.post(
-    `/api/mobile/orders/${orderId}/pay`,
-    { provider: 'billplz', method: 'card' },
-    { ...customer.headers, 'idempotency-key': randomUUID() },
-  );
-  expect(res.statusCode, res.body).toBe(201);
-  const payment = res.json().data as { payment_id: string; redirect_url: string; amount: number };
+  const payment = await startPaying(api, shop, orderId, 'billplz');
   const bill = [...fake.bills.values()].find((b) => b.reference_1 === payment.payment_id)!;
   return { payment, bill };
 }
 
-const orderRow = async (id: string) =>
-  (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
-const paymentsOf = async (orderId: string) =>
-  t.database.db.select().from(orderPayments).where(eq(orderPayments.orderId, orderId));
-
-async function onBoard(orderId: string) {
-  const res = await api.get(`/api/orders/board?outlet_id=${kl}`, cashier);
-  expect(res.statusCode, res.body).toBe(200);
-  return JSON.stringify(res.json().data).includes(orderId);
-}
-
 describe('an app order paid through Billplz', () => {
   it('creates a bill with Basic auth and goes PENDING on the board once the signed callback arrives', async () => {
-    const order = await newOrder();
+    const order = await newAppOrder(t, shop);
     const { payment, bill } = await startBillplz(order.id);
     expect(payment.redirect_url).toBe(bill.url);
     expect(bill).toMatchObject({
       amount: order.total,
       collection_id: CREDENTIALS.collection_id,
-      name: 'Aisyah Billplz',
+      name: 'Aisyah billplz',
       callback_url: 'http://localhost:3000/api/payments/billplz/callback',
       redirect_url: 'http://localhost:3000/api/payments/billplz/return',
     });
@@ -132,20 +100,20 @@ describe('an app order paid through Billplz', () => {
       .from(paymentIntents)
       .where(eq(paymentIntents.id, payment.payment_id));
     expect(intent).toMatchObject({ provider: 'billplz', providerRef: bill.id, status: 'pending' });
-    expect((await orderRow(order.id)).status).toBe('CREATED');
+    expect((await orderRow(t, order.id)).status).toBe('CREATED');
 
     const delivered = await fake.sendCallback(bill.id, fake.pay(bill.id));
     expect(delivered.statusCode, delivered.body).toBe(200);
     expect(JSON.parse(delivered.body).data).toEqual({ received: true, duplicate: false });
-    expect((await orderRow(order.id)).status).toBe('PENDING');
-    expect(await paymentsOf(order.id)).toMatchObject([
+    expect((await orderRow(t, order.id)).status).toBe('PENDING');
+    expect(await paymentsOf(t, order.id)).toMatchObject([
       { amount: order.total, method: 'card', reference: `billplz:${payment.payment_id}` },
     ]);
-    expect(await onBoard(order.id)).toBe(true);
+    expect(await onBoard(api, shop, cashier, order.id)).toBe(true);
   });
 
   it('makes one payment of a callback delivered three times, and of a redirect after it', async () => {
-    const order = await newOrder();
+    const order = await newAppOrder(t, shop);
     const { payment, bill } = await startBillplz(order.id);
     const fields = fake.pay(bill.id);
     const answers = [];
@@ -158,7 +126,7 @@ describe('an app order paid through Billplz', () => {
     const back = await api.get(`/api/payments/billplz/return?${fake.redirectQuery(bill.id)}`, {});
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json().data.duplicate).toBe(true);
-    expect(await paymentsOf(order.id)).toHaveLength(1);
+    expect(await paymentsOf(t, order.id)).toHaveLength(1);
     const [events] = await t.database.db
       .select({ n: count() })
       .from(paymentCallbacks)
@@ -167,7 +135,7 @@ describe('an app order paid through Billplz', () => {
   });
 
   it('pays on the redirect only after asking Billplz; a late callback then changes nothing', async () => {
-    const order = await newOrder();
+    const order = await newAppOrder(t, shop);
     const { bill } = await startBillplz(order.id);
     // The browser comes back saying "paid" before Billplz has the payment: the query says due.
     const early = fake.redirectQuery(bill.id);
@@ -180,36 +148,36 @@ describe('an app order paid through Billplz', () => {
     const asked = fake.requests.length;
     expect((await api.get(`/api/payments/billplz/return?${early}`, {})).statusCode).toBe(200);
     expect(fake.requests.length).toBe(asked + 1);
-    expect((await orderRow(order.id)).status).toBe('CREATED');
+    expect((await orderRow(t, order.id)).status).toBe('CREATED');
     const fields = fake.pay(bill.id);
     const back = await api.get(`/api/payments/billplz/return?${fake.redirectQuery(bill.id)}`, {});
     expect(back.json().data).toEqual({ received: true, duplicate: false });
-    expect((await orderRow(order.id)).status).toBe('PENDING');
+    expect((await orderRow(t, order.id)).status).toBe('PENDING');
     const late = await fake.sendCallback(bill.id, fields);
     expect(JSON.parse(late.body).data.duplicate).toBe(true);
-    expect(await paymentsOf(order.id)).toHaveLength(1);
+    expect(await paymentsOf(t, order.id)).toHaveLength(1);
   });
 
   it('refuses a forged signature and changes nothing', async () => {
-    const order = await newOrder();
+    const order = await newAppOrder(t, shop);
     const { bill } = await startBillplz(order.id);
     const fields = fake.pay(bill.id);
     const forged = await fake.sendCallback(bill.id, fields, 'S-someone-elses-key');
     expect(forged.statusCode).toBe(401);
     expect(JSON.parse(forged.body).code_message).toBe('payment_signature_invalid');
-    expect((await orderRow(order.id)).status).toBe('CREATED');
-    expect(await paymentsOf(order.id)).toHaveLength(0);
+    expect((await orderRow(t, order.id)).status).toBe('CREATED');
+    expect(await paymentsOf(t, order.id)).toHaveLength(0);
   });
 
   it('records and refuses a signed callback whose amount differs from the payment', async () => {
-    const order = await newOrder();
+    const order = await newAppOrder(t, shop);
     const { payment, bill } = await startBillplz(order.id);
     const fields = { ...fake.pay(bill.id), amount: '100', paid_amount: '100' };
     const altered = await fake.sendCallback(bill.id, fields);
     expect(altered.statusCode).toBe(400);
     expect(JSON.parse(altered.body).code_message).toBe('payment_amount_mismatch');
-    expect((await orderRow(order.id)).status).toBe('CREATED');
-    expect(await paymentsOf(order.id)).toHaveLength(0);
+    expect((await orderRow(t, order.id)).status).toBe('CREATED');
+    expect(await paymentsOf(t, order.id)).toHaveLength(0);
     const trail = await t.database.db
       .select()
       .from(auditLog)
@@ -238,12 +206,12 @@ describe('an app order paid through Billplz', () => {
       { mode: 'sandbox', methods: ['fpx'], is_default: true, enabled: true },
       admin,
     );
-    const order = await newOrder();
+    const order = await newAppOrder(t, shop);
     expectCode(
       await api.post(
         `/api/mobile/orders/${order.id}/pay`,
         { provider: 'billplz', method: 'card' },
-        { ...customer.headers, 'idempotency-key': randomUUID() },
+        { ...shop.customer.headers, 'idempotency-key': randomUUID() },
       ),
       400,
       'payment_provider_unavailable',
@@ -277,10 +245,14 @@ describe('an app order paid through Billplz', () => {
   });
 
   it('leaves the refund of a cancelled Billplz order to the staff (Billplz has no refund API)', async () => {
-    const order = await newOrder();
+    const order = await newAppOrder(t, shop);
     const { bill } = await startBillplz(order.id);
     await fake.sendCallback(bill.id, fake.pay(bill.id));
-    const cancelled = await api.post(`/api/mobile/orders/${order.id}/cancel`, {}, customer.headers);
+    const cancelled = await api.post(
+      `/api/mobile/orders/${order.id}/cancel`,
+      {},
+      shop.customer.headers,
+    );
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const [refund] = await t.database.db
       .select()

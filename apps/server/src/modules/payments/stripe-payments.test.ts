@@ -1,13 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { orderPayments, orders } from '../../db/schema/orders';
 import { paymentCallbacks, paymentIntents } from '../../db/schema/payments';
 import { auditLog } from '../../db/schema/platform';
-import { demoOutlet } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
-import { placeOrder, verifiedCustomer, type TestCustomer } from '../../test/mobile-fixtures';
-import { addProduct, testClock } from '../../test/order-fixtures';
+import { testClock } from '../../test/order-fixtures';
+import {
+  gatewayShop,
+  type GatewayShop,
+  newAppOrder,
+  onBoard,
+  orderRow,
+  paymentsOf,
+  startPaying,
+} from '../../test/gateway-order-fixtures';
 import { useTestApp } from '../../test/use-test-app';
 import { startStripeFake, type StripeFake } from './gateways/stripe/fake-server';
 import { stripeSignatureHeader } from './gateways/stripe/stripe-webhook';
@@ -29,9 +34,7 @@ const CALLBACK = '/api/payments/stripe/callback';
 /** Filled in once the fake listens: the app reaches "Stripe" there. */
 const baseUrls: Partial<Record<string, string>> = {};
 let fake: StripeFake;
-let customer: TestCustomer;
-let kl: string;
-let plain: string;
+let shop: GatewayShop;
 
 const { t, api, as } = useTestApp({
   now: clock.now,
@@ -47,22 +50,11 @@ beforeAll(async () => {
     now: clock.now,
   });
   baseUrls.stripe = fake.url;
-  kl = (await demoOutlet(t, 'KL01')).id;
-  plain = (await addProduct(t, { sku: 'STRIPE-PLAIN', price: 1250 })).id;
-  customer = await verifiedCustomer(t, { name: 'Aisyah Stripe' });
-  const created = await api.post(
-    '/api/payment-gateways',
-    {
-      provider: 'stripe',
-      mode: 'sandbox',
-      methods: ['card', 'ewallet'],
-      is_default: true,
-      enabled: true,
-      credentials: CREDENTIALS,
-    },
-    admin,
-  );
-  expect(created.statusCode, created.body).toBe(201);
+  shop = await gatewayShop(t, api, admin, {
+    provider: 'stripe',
+    methods: ['card', 'ewallet'],
+    credentials: CREDENTIALS,
+  });
 });
 afterAll(async () => {
   await fake?.close();
@@ -89,55 +81,24 @@ async function deliver(
   });
 }
 
-async function newOrder() {
-  const res = await placeOrder(t, customer.headers, {
-    outlet_id: kl,
-    items: [{ product_id: plain, quantity: 1 }],
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as { id: string; total: number };
-}
-
 /** Starts paying with Stripe: the intent the fake created, and the app's answer. */
 async function startStripe(orderId: string) {
-  const res = await api.post(
-    `/api/mobile/orders/${orderId}/pay`,
-    { provider: 'stripe', method: 'card' },
-    { ...customer.headers, 'idempotency-key': randomUUID() },
-  );
-  expect(res.statusCode, res.body).toBe(201);
-  const payment = res.json().data as {
-    payment_id: string;
-    redirect_url: string | null;
-    client_secret?: string;
-    amount: number;
-  };
+  const payment = await startPaying(api, shop, orderId, 'stripe');
   const intent = [...fake.intents.values()].find(
     (i) => (i.metadata as Record<string, string>).payment_id === payment.payment_id,
   )!;
   return { payment, intentId: intent.id as string, intent };
 }
 
-const orderRow = async (id: string) =>
-  (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
-const paymentsOf = async (orderId: string) =>
-  t.database.db.select().from(orderPayments).where(eq(orderPayments.orderId, orderId));
-
-async function onBoard(orderId: string) {
-  const res = await api.get(`/api/orders/board?outlet_id=${kl}`, cashier);
-  expect(res.statusCode, res.body).toBe(200);
-  return JSON.stringify(res.json().data).includes(orderId);
-}
-
 /** The order is untouched: still CREATED, nothing paid. */
 async function expectUnpaid(orderId: string) {
-  expect((await orderRow(orderId)).status).toBe('CREATED');
-  expect(await paymentsOf(orderId)).toHaveLength(0);
+  expect((await orderRow(t, orderId)).status).toBe('CREATED');
+  expect(await paymentsOf(t, orderId)).toHaveLength(0);
 }
 
 describe('an app order paid through Stripe', () => {
   it('creates a PaymentIntent and goes PENDING on the board once the signed webhook arrives', async () => {
-    const order = await newOrder();
+    const order = await newAppOrder(t, shop);
     const { payment, intentId, intent } = await startStripe(order.id);
     expect(intent).toMatchObject({ amount: order.total, currency: 'myr' });
     expect(payment.redirect_url).toBeNull();
@@ -147,20 +108,20 @@ describe('an app order paid through Stripe', () => {
       .from(paymentIntents)
       .where(eq(paymentIntents.id, payment.payment_id));
     expect(row).toMatchObject({ provider: 'stripe', providerRef: intentId, status: 'pending' });
-    expect((await orderRow(order.id)).status).toBe('CREATED');
+    expect((await orderRow(t, order.id)).status).toBe('CREATED');
 
     const delivered = await deliver(fake.succeed(intentId));
     expect(delivered.statusCode, delivered.body).toBe(200);
     expect(delivered.json().data).toEqual({ received: true, duplicate: false });
-    expect((await orderRow(order.id)).status).toBe('PENDING');
-    expect(await paymentsOf(order.id)).toMatchObject([
+    expect((await orderRow(t, order.id)).status).toBe('PENDING');
+    expect(await paymentsOf(t, order.id)).toMatchObject([
       { amount: order.total, method: 'card', reference: `stripe:${payment.payment_id}` },
     ]);
-    expect(await onBoard(order.id)).toBe(true);
+    expect(await onBoard(api, shop, cashier, order.id)).toBe(true);
   });
 
   it('makes one payment of a webhook delivered twice, and of the redirect after it', async () => {
-    const order = await newOrder();
+    const order = await newAppOrder(t, shop);
     const { payment, intentId } = await startStripe(order.id);
     const event = fake.succeed(intentId);
     const answers = [await deliver(event), await deliver(event)];
@@ -171,7 +132,7 @@ describe('an app order paid through Stripe', () => {
     const back = await api.get(`/api/payments/stripe/return?payment_intent=${intentId}`, {});
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json().data.duplicate).toBe(true);
-    expect(await paymentsOf(order.id)).toHaveLength(1);
+    expect(await paymentsOf(t, order.id)).toHaveLength(1);
     const [events] = await t.database.db
       .select({ n: count() })
       .from(paymentCallbacks)
@@ -180,7 +141,7 @@ describe('an app order paid through Stripe', () => {
   });
 
   it('refuses a forged signature and changes nothing', async () => {
-    const order = await newOrder();
+    const order = await newAppOrder(t, shop);
     const { intentId } = await startStripe(order.id);
     const event = fake.succeed(intentId);
     expectCode(
@@ -193,7 +154,7 @@ describe('an app order paid through Stripe', () => {
   });
 
   it('refuses a webhook signed more than 300 seconds ago, and a captured one replayed later', async () => {
-    const order = await newOrder();
+    const order = await newAppOrder(t, shop);
     const { intentId } = await startStripe(order.id);
     const event = fake.succeed(intentId);
     expectCode(await deliver(event, { timestamp: unixNow() - 301 }), 400, 'payment_callback_stale');
@@ -206,7 +167,7 @@ describe('an app order paid through Stripe', () => {
   });
 
   it('records and refuses a correctly signed webhook whose amount differs from the payment', async () => {
-    const order = await newOrder();
+    const order = await newAppOrder(t, shop);
     const { payment, intentId } = await startStripe(order.id);
     const event = JSON.parse(fake.succeed(intentId)) as { data: { object: { amount: number } } };
     event.data.object.amount = 100;
@@ -228,7 +189,7 @@ describe('an app order paid through Stripe', () => {
   });
 
   it('pays on the redirect only after asking Stripe', async () => {
-    const order = await newOrder();
+    const order = await newAppOrder(t, shop);
     const { intentId } = await startStripe(order.id);
     // Back from a bank before Stripe has the money: the query says not yet, nothing changes.
     const early = await api.get(`/api/payments/stripe/return?payment_intent=${intentId}`, {});
@@ -237,18 +198,18 @@ describe('an app order paid through Stripe', () => {
     fake.succeed(intentId);
     const back = await api.get(`/api/payments/stripe/return?payment_intent=${intentId}`, {});
     expect(back.json().data).toEqual({ received: true, duplicate: false });
-    expect((await orderRow(order.id)).status).toBe('PENDING');
+    expect((await orderRow(t, order.id)).status).toBe('PENDING');
   });
 
   it('keeps the order payable after a declined card, and pays it when the next attempt succeeds', async () => {
-    const order = await newOrder();
+    const order = await newAppOrder(t, shop);
     const { intentId } = await startStripe(order.id);
     const declined = await deliver(fake.fail(intentId, 'Your card was declined.'));
     expect(declined.statusCode, declined.body).toBe(200);
     await expectUnpaid(order.id);
     expect((await deliver(fake.succeed(intentId))).json().data.duplicate).toBe(false);
-    expect((await orderRow(order.id)).status).toBe('PENDING');
-    expect(await paymentsOf(order.id)).toHaveLength(1);
+    expect((await orderRow(t, order.id)).status).toBe('PENDING');
+    expect(await paymentsOf(t, order.id)).toHaveLength(1);
   });
 
   it('answers 404 for an intent it never started', async () => {

@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { orderPayments, orders } from '../db/schema/orders';
+import { demoOutlet } from './catalogue-fixtures';
+import { placeOrder, verifiedCustomer, type TestCustomer } from './mobile-fixtures';
+import { addProduct } from './order-fixtures';
+import type { RequestHeaders, Requests, TestApp } from './test-app';
+
+// What the gateways' end-to-end tests share: a business that set the gateway up, a verified
+// customer with an app order at KL01, the start of a payment, and the order as the board sees it.
+
+export interface GatewayShop {
+  customer: TestCustomer;
+  kl: string;
+  plain: string;
+}
+
+/** Sets up `gateway` for the demo business (as its admin) and a customer and product to sell. */
+export async function gatewayShop(
+  t: TestApp,
+  api: Requests,
+  admin: RequestHeaders,
+  gateway: { provider: string; methods: string[]; credentials: Record<string, string> },
+): Promise<GatewayShop> {
+  const kl = (await demoOutlet(t, 'KL01')).id;
+  const sku = `${gateway.provider.toUpperCase()}-PLAIN`;
+  const plain = (await addProduct(t, { sku, price: 1250 })).id;
+  const customer = await verifiedCustomer(t, { name: `Aisyah ${gateway.provider}` });
+  const created = await api.post(
+    '/api/payment-gateways',
+    { ...gateway, mode: 'sandbox', is_default: true, enabled: true },
+    admin,
+  );
+  expect(created.statusCode, created.body).toBe(201);
+  return { customer, kl, plain };
+}
+
+/** An app order of one RM 12.50 item at KL01, CREATED and waiting for its payment. */
+export async function newAppOrder(t: TestApp, shop: GatewayShop) {
+  const res = await placeOrder(t, shop.customer.headers, {
+    outlet_id: shop.kl,
+    items: [{ product_id: shop.plain, quantity: 1 }],
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as { id: string; total: number };
+}
+
+/** The app's pay call with `provider`; its answer. */
+export async function startPaying(
+  api: Requests,
+  shop: GatewayShop,
+  orderId: string,
+  provider: string,
+) {
+  const res = await api.post(
+    `/api/mobile/orders/${orderId}/pay`,
+    { provider, method: 'card' },
+    { ...shop.customer.headers, 'idempotency-key': randomUUID() },
+  );
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as {
+    payment_id: string;
+    redirect_url: string | null;
+    client_secret?: string;
+    amount: number;
+  };
+}
+
+export const orderRow = async (t: TestApp, id: string) =>
+  (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+
+export const paymentsOf = (t: TestApp, orderId: string) =>
+  t.database.db.select().from(orderPayments).where(eq(orderPayments.orderId, orderId));
+
+/** Whether the order is on KL01's status board as the cashier sees it. */
+export async function onBoard(
+  api: Requests,
+  shop: GatewayShop,
+  cashier: RequestHeaders,
+  orderId: string,
+) {
+  const res = await api.get(`/api/orders/board?outlet_id=${shop.kl}`, cashier);
+  expect(res.statusCode, res.body).toBe(200);
+  return JSON.stringify(res.json().data).includes(orderId);
+}
