@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from './database';
-import { ownedBy } from './tenant-scope';
+import { ownedBy, tenantIs } from './tenant-scope';
 
 // The writes of one row of a tenant-owned table by its id, as every back-office editor does
 // them: the tenant's condition is always part of the WHERE, so another tenant's id changes
@@ -40,4 +40,28 @@ export async function deleteOwnedRow(
 export async function insertedId(insert: PromiseLike<{ id: string }[]>): Promise<string> {
   const [row] = await insert;
   return row!.id;
+}
+
+type OrderedTable = OwnedTable & { sortOrder: PgColumn; updatedAt: PgColumn };
+
+/** The sort order that puts a new row of the tenant last (read in the insert's own statement). */
+export const nextSortOrder = (table: OrderedTable, tenantId: string): SQL =>
+  sql`(select coalesce(max(sort_order), 0) + 1 from ${table} t where ${tenantIs('t', tenantId)})`;
+
+/** Numbers the tenant's rows 1, 2, 3… in the order of `orderedIds` (other tenants' ids: nothing). */
+export async function writeSortOrder(
+  tx: Db,
+  table: OrderedTable,
+  tenantId: string,
+  orderedIds: string[],
+): Promise<void> {
+  if (orderedIds.length === 0) return;
+  const ids = sql.join(
+    orderedIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update ${table} t set sort_order = v.ord, updated_at = now()
+    from unnest(array[${ids}]) with ordinality as v(id, ord)
+    where t.id = v.id and ${tenantIs('t', tenantId)}`);
 }

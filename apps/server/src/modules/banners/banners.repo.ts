@@ -2,7 +2,13 @@ import type { BannerImage, BannerState, BannerTargetType } from '@kopi/contract'
 import { and, asc, eq, inArray, isNotNull, isNull, lte, gt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { countWhere, searchAny } from '../../db/list-page';
-import { deleteOwnedRow, insertedId, updateOwnedRow } from '../../db/owned-rows';
+import {
+  deleteOwnedRow,
+  insertedId,
+  nextSortOrder,
+  updateOwnedRow,
+  writeSortOrder,
+} from '../../db/owned-rows';
 import { bannerOutlets, banners } from '../../db/schema/banners';
 import { categories, products } from '../../db/schema/catalogue';
 import { outlets } from '../../db/schema/tenancy';
@@ -195,7 +201,7 @@ export async function insert(tx: Db, values: BannerValues & { tenantId: string }
       .insert(banners)
       .values({
         ...values,
-        sortOrder: sql`(select coalesce(max(sort_order), 0) + 1 from ${banners} b where ${tenantIs('b', values.tenantId)})`,
+        sortOrder: nextSortOrder(banners, values.tenantId),
       })
       .returning({ id: banners.id }),
   );
@@ -239,17 +245,8 @@ export async function idsOfTenant(db: Db, tenantId: string): Promise<string[]> {
 }
 
 /** Sets sort_order = position (1-based) for the ids in the given order, in one statement. */
-export async function setOrder(tx: Db, tenantId: string, orderedIds: string[]) {
-  if (orderedIds.length === 0) return;
-  const ids = sql.join(
-    orderedIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  await tx.execute(sql`
-    update ${banners} b set sort_order = v.ord, updated_at = now()
-    from unnest(array[${ids}]) with ordinality as v(id, ord)
-    where b.id = v.id and ${tenantIs('b', tenantId)}`);
-}
+export const setOrder = (tx: Db, tenantId: string, orderedIds: string[]) =>
+  writeSortOrder(tx, banners, tenantId, orderedIds);
 
 /** Which of `ids` are the tenant's outlets. */
 export async function ownedOutletIds(db: Db, tenantId: string, ids: string[]): Promise<string[]> {

@@ -1,9 +1,15 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { updateOwnedRow, deleteOwnedRow, insertedId } from '../../db/owned-rows';
+import {
+  deleteOwnedRow,
+  insertedId,
+  nextSortOrder,
+  updateOwnedRow,
+  writeSortOrder,
+} from '../../db/owned-rows';
 import { countWhere, searchAny } from '../../db/list-page';
 import { categories, products } from '../../db/schema/catalogue';
-import { ownedBy, tenantIs } from '../../db/tenant-scope';
+import { ownedBy } from '../../db/tenant-scope';
 
 // Categories of one tenant. Every query filters by tenant_id.
 
@@ -89,7 +95,7 @@ export async function insert(
       .insert(categories)
       .values({
         ...values,
-        sortOrder: sql`(select coalesce(max(sort_order), 0) + 1 from ${categories} c where ${tenantIs('c', values.tenantId)})`,
+        sortOrder: nextSortOrder(categories, values.tenantId),
       })
       .returning({ id: categories.id }),
   );
@@ -118,14 +124,5 @@ export async function idsOfTenant(db: Db, tenantId: string): Promise<string[]> {
 }
 
 /** Sets sort_order = position (1-based) for the ids in the given order, in one statement. */
-export async function setOrder(tx: Db, tenantId: string, orderedIds: string[]) {
-  if (orderedIds.length === 0) return;
-  const ids = sql.join(
-    orderedIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  await tx.execute(sql`
-    update ${categories} c set sort_order = v.ord, updated_at = now()
-    from unnest(array[${ids}]) with ordinality as v(id, ord)
-    where c.id = v.id and ${tenantIs('c', tenantId)}`);
-}
+export const setOrder = (tx: Db, tenantId: string, orderedIds: string[]) =>
+  writeSortOrder(tx, categories, tenantId, orderedIds);
