@@ -18,6 +18,8 @@ describe('audit labels', () => {
     expect(labels.entity('menu_item')).toBe('Menu item');
     expect(labels.field('id_outlet')).toBe('Outlet');
     expect(labels.field('permissions[]')).toBe('Permissions');
+    // A code with a hyphen is looked up like any other.
+    expect(labels.action('payment-gateway.update')).toBe('Payment gateway changed');
   });
 
   it('names them in Malay', async () => {
@@ -26,6 +28,7 @@ describe('audit labels', () => {
     expect(labels.action('role.delete')).toBe('Peranan dipadam');
     expect(labels.entity('variant_group')).toBe('Kumpulan varian');
     expect(labels.field('role_id')).toBe('Peranan');
+    expect(labels.action('banner.reorder')).toBe('Susunan sepanduk diubah');
   });
 
   it('reads unknown codes as words rather than showing nothing', () => {

@@ -16,8 +16,8 @@ export function humanizeCode(code: string): string {
   return words ? words[0]!.toUpperCase() + words.slice(1) : code;
 }
 
-/** Only plain codes are looked up: anything else could reach i18next's key syntax. */
-const isCode = (code: string) => /^[a-z0-9_]+$/.test(code);
+/** Only plain codes are looked up (`payment-gateway` too): anything else could reach i18next's key syntax. */
+const isCode = (code: string) => /^[a-z0-9_-]+$/.test(code);
 
 export interface AuditLabels {
   action: (action: string) => string;
