@@ -73,6 +73,20 @@ export interface GatewayRefundRequest {
   amount: number;
 }
 
+/**
+ * How a refund request stands once the gateway has answered it: `pending` is asked for again
+ * later under the same id (the gateway refunds by it, so asking twice never pays twice).
+ */
+export interface GatewayRefundResult {
+  status: 'refunded' | 'pending' | 'failed';
+}
+
+/** What a gateway must read back from a callback it sent (iPay88: `RECEIVEOK`); JSON when absent. */
+export interface GatewayAcknowledgement {
+  contentType: string;
+  body: string;
+}
+
 export interface GatewayClient {
   createPayment(request: GatewayPaymentRequest): Promise<GatewayPaymentStarted>;
   /**
@@ -83,7 +97,7 @@ export interface GatewayClient {
   /** Asks the gateway how the payment stands (payment_gateway_unreachable when it cannot). */
   queryStatus(reference: string): Promise<GatewayTransaction>;
   /** Null when the gateway has no refund API: refunds of its payments are paid back by hand. */
-  refund: ((request: GatewayRefundRequest) => Promise<void>) | null;
+  refund: ((request: GatewayRefundRequest) => Promise<GatewayRefundResult>) | null;
   /** A harmless authenticated call proving the credentials work (the settings' "test"). */
   testConnection(): Promise<void>;
 }

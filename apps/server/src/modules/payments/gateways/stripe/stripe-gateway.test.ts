@@ -97,8 +97,8 @@ describe('the Stripe gateway client', () => {
     const { reference } = await client.createPayment(request('pay-refunded', 1000));
     fake.succeed(reference);
     const ask = { providerRefundId: 'refund-0001', reference, amount: 400 };
-    await client.refund!(ask);
-    await client.refund!(ask);
+    expect(await client.refund!(ask)).toEqual({ status: 'refunded' });
+    expect(await client.refund!(ask)).toEqual({ status: 'refunded' });
     const refunded = fake.events
       .map((e) => JSON.parse(e) as { type: string; data: { object: Record<string, unknown> } })
       .filter((e) => e.type === 'charge.refunded' && e.data.object.payment_intent === reference);

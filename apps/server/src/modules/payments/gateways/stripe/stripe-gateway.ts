@@ -162,9 +162,10 @@ function connect(c: GatewayConnection): GatewayClient {
           idempotencyKey: stripeIdempotencyKey('refund', request.providerRefundId),
         }),
       );
-      if (!refund || refund.status === 'failed' || refund.status === 'canceled') {
-        throw new AppError('payment_gateway_unreachable');
-      }
+      if (!refund) throw new AppError('payment_gateway_unreachable');
+      if (refund.status === 'succeeded') return { status: 'refunded' };
+      if (refund.status === 'failed' || refund.status === 'canceled') return { status: 'failed' };
+      return { status: 'pending' };
     },
 
     async testConnection() {
