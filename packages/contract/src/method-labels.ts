@@ -9,6 +9,7 @@ export const paymentMethodLabels: Record<Locale, Record<PaymentMethod, string>> 
   en: {
     cash: 'Cash',
     card: 'Card',
+    fpx: 'FPX online banking',
     duitnow_qr: 'DuitNow QR',
     tng: "Touch 'n Go eWallet",
     grabpay: 'GrabPay',
@@ -19,6 +20,7 @@ export const paymentMethodLabels: Record<Locale, Record<PaymentMethod, string>> 
   my: {
     cash: 'Tunai',
     card: 'Kad',
+    fpx: 'Perbankan dalam talian FPX',
     duitnow_qr: 'DuitNow QR',
     tng: "Touch 'n Go eWallet",
     grabpay: 'GrabPay',

@@ -5,7 +5,7 @@ import { listQuerySchema } from './common';
 import { localeSchema } from './locale';
 import { walletPaymentCodeSchema } from './loyalty';
 import { manualDiscountInputSchema, manualDiscountRecordSchema } from './manual-discount';
-import { paymentMethodSchema, servingMethodSchema } from './pricing';
+import { counterPaymentMethodSchema, paymentMethodSchema, servingMethodSchema } from './pricing';
 import { orderStatuses } from './status-machines';
 import { messageKey, text } from './validation';
 
@@ -47,7 +47,7 @@ export const cashTenderedSchema = z
   .max(MAX_CASH_TENDERED, { error: messageKey('max_value', { max: 'RM 10,000.00' }) });
 
 export const paymentInputSchema = z.object({
-  method: paymentMethodSchema,
+  method: counterPaymentMethodSchema,
   /** What this payment settles, in sen. */
   amount: sen,
   /** Cash handed over (cash only), in sen; change = tendered − amount. */

@@ -9,6 +9,7 @@ export type ServingMethod = z.infer<typeof servingMethodSchema>;
 export const paymentMethods = [
   'cash',
   'card',
+  'fpx',
   'duitnow_qr',
   'tng',
   'grabpay',
@@ -18,6 +19,11 @@ export const paymentMethods = [
 ] as const;
 export const paymentMethodSchema = z.enum(paymentMethods);
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+/** What a counter takes: FPX online banking is paid only online, through a gateway. */
+export const counterPaymentMethodSchema = paymentMethodSchema.exclude(['fpx']);
+export const counterPaymentMethods = counterPaymentMethodSchema.options;
+export type CounterPaymentMethod = z.infer<typeof counterPaymentMethodSchema>;
 
 export interface PricingLine {
   /** Base or outlet price of the product, in sen. */

@@ -12,6 +12,8 @@ import type { RequestHeaders, Requests, TestApp } from './test-app';
 
 export interface GatewayShop {
   customer: TestCustomer;
+  /** The business's gateway account, as set up. */
+  gatewayId: string;
   kl: string;
   plain: string;
 }
@@ -33,7 +35,7 @@ export async function gatewayShop(
     admin,
   );
   expect(created.statusCode, created.body).toBe(201);
-  return { customer, kl, plain };
+  return { customer, gatewayId: (created.json().data as { id: string }).id, kl, plain };
 }
 
 /** An app order of one RM 12.50 item at KL01, CREATED and waiting for its payment. */
@@ -52,10 +54,11 @@ export async function startPaying(
   shop: GatewayShop,
   orderId: string,
   provider: string,
+  method = 'card',
 ) {
   const res = await api.post(
     `/api/mobile/orders/${orderId}/pay`,
-    { provider, method: 'card' },
+    { provider, method },
     { ...shop.customer.headers, 'idempotency-key': randomUUID() },
   );
   expect(res.statusCode, res.body).toBe(201);

@@ -4,6 +4,7 @@ import {
   type OrderCreate,
   type OrderStatus,
   outletOpenState,
+  type CounterPaymentMethod,
   type PaymentMethod,
   parseClock,
   priceOrder,
@@ -45,7 +46,7 @@ const REJECT_REASONS = [
   'Wrong item keyed in',
   'Customer left before it was ready',
 ];
-const NON_CASH: PaymentMethod[] = [
+const NON_CASH: CounterPaymentMethod[] = [
   'card',
   'card',
   'duitnow_qr',

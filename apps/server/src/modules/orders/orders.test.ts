@@ -67,6 +67,17 @@ describe('POST /api/orders access', () => {
         { path: 'table_no', message: 'validation.required' },
       ]),
     );
+
+    // FPX online banking is paid online only, through a gateway: never at the counter.
+    const sale = plainSale();
+    const fpx = expectCode(
+      await sell(t, admin, { ...sale, payments: [{ ...sale.payments[0]!, method: 'fpx' }] }),
+      400,
+      'validation_failed',
+    );
+    expect(fpx.details).toEqual(
+      expect.arrayContaining([expect.objectContaining({ path: 'payments.0.method' })]),
+    );
   });
 
   it('lets outlet-bound staff sell only at their own outlet', async () => {

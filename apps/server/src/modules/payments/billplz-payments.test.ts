@@ -73,8 +73,8 @@ afterAll(async () => {
 beforeEach(() => clock.set(NOON_KL));
 
 /** Starts paying with Billplz: the bill the fake created, and the app's answer. */
-async function startBillplz(orderId: string) {
-  const payment = await startPaying(api, shop, orderId, 'billplz');
+async function startBillplz(orderId: string, method = 'card') {
+  const payment = await startPaying(api, shop, orderId, 'billplz', method);
   const bill = [...fake.bills.values()].find((b) => b.reference_1 === payment.payment_id)!;
   return { payment, bill };
 }
@@ -110,6 +110,34 @@ describe('an app order paid through Billplz', () => {
       { amount: order.total, method: 'card', reference: `billplz:${payment.payment_id}` },
     ]);
     expect(await onBoard(api, shop, cashier, order.id)).toBe(true);
+  });
+
+  it('takes FPX online banking, recorded as such, and only from a gateway that serves it', async () => {
+    const order = await newAppOrder(t, shop);
+    const { bill } = await startBillplz(order.id, 'fpx');
+    expect((await fake.sendCallback(bill.id, fake.pay(bill.id))).statusCode).toBe(200);
+    expect(await paymentsOf(t, order.id)).toMatchObject([{ amount: order.total, method: 'fpx' }]);
+
+    // The business stops taking FPX through Billplz: the app's FPX payment finds no gateway.
+    const cardsOnly = await api.put(
+      `/api/payment-gateways/${shop.gatewayId}`,
+      { mode: 'sandbox', methods: ['card', 'ewallet'], is_default: true, enabled: true },
+      admin,
+    );
+    expect(cardsOnly.statusCode, cardsOnly.body).toBe(200);
+    const next = await newAppOrder(t, shop);
+    const refused = await api.post(
+      `/api/mobile/orders/${next.id}/pay`,
+      { provider: 'billplz', method: 'fpx' },
+      { ...shop.customer.headers, 'idempotency-key': randomUUID() },
+    );
+    expectCode(refused, 400, 'payment_provider_unavailable');
+    const restored = await api.put(
+      `/api/payment-gateways/${shop.gatewayId}`,
+      { mode: 'sandbox', methods: ['fpx', 'card', 'ewallet'], is_default: true, enabled: true },
+      admin,
+    );
+    expect(restored.statusCode).toBe(200);
   });
 
   it('makes one payment of a callback delivered three times, and of a redirect after it', async () => {

@@ -40,8 +40,9 @@ export interface PaymentServiceDeps {
   gateways: PaymentGatewayService;
 }
 
-/** Which of a gateway's served kinds an app payment method is (FPX is not an app method yet). */
-const gatewayMethodOf = (method: string) => (method === 'card' ? 'card' : 'ewallet');
+/** Which of a gateway's served kinds an app payment method is: DuitNow QR pays as an e-wallet. */
+const gatewayMethodOf = (method: string) =>
+  method === 'card' || method === 'fpx' ? method : 'ewallet';
 
 /** The fields of a callback body: a form's, or a flat JSON object's (values as strings). */
 function fieldsOf(rawBody: string, headers: IncomingHttpHeaders): Record<string, string> {

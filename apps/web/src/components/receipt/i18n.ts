@@ -43,6 +43,7 @@ const en = {
   payment: {
     cash: 'Cash',
     card: 'Card',
+    fpx: 'FPX online banking',
     duitnow_qr: 'DuitNow QR',
     tng: "Touch 'n Go eWallet",
     grabpay: 'GrabPay',
@@ -102,6 +103,7 @@ const my: FeatureMessages<typeof en> = {
   payment: {
     cash: 'Tunai',
     card: 'Kad',
+    fpx: 'Perbankan dalam talian FPX',
     duitnow_qr: 'DuitNow QR',
     tng: "Touch 'n Go eWallet",
     grabpay: 'GrabPay',

@@ -177,6 +177,7 @@ export const posEn = {
     methods: {
       cash: 'Cash',
       card: 'Card',
+      fpx: 'FPX online banking',
       duitnow_qr: 'DuitNow QR',
       tng: "Touch 'n Go",
       grabpay: 'GrabPay',

@@ -180,6 +180,7 @@ export const posMy: FeatureMessages<typeof posEn> = {
     methods: {
       cash: 'Tunai',
       card: 'Kad',
+      fpx: 'Perbankan dalam talian FPX',
       duitnow_qr: 'DuitNow QR',
       tng: "Touch 'n Go",
       grabpay: 'GrabPay',

@@ -4,6 +4,7 @@ import {
   priceOrder,
   type OrderCreate,
   type PaymentInput,
+  type CounterPaymentMethod,
   type PaymentMethod,
   type PosContext,
   type PosMenuProduct,
@@ -76,7 +77,7 @@ export interface WalletCheck {
 
 /** A payment already taken in a split bill. */
 export interface PaymentPart {
-  method: PaymentMethod;
+  method: CounterPaymentMethod;
   amount: number;
   /** Cash handed over (cash only). */
   tendered: number | null;
@@ -87,7 +88,7 @@ export interface PaymentPart {
 
 /** The payment being entered now. */
 export interface PaymentEntry {
-  method: PaymentMethod;
+  method: CounterPaymentMethod;
   /** Null: whatever is still due (for the wallet, at most its balance). */
   amount: number | null;
   tendered: number | null;
@@ -95,7 +96,7 @@ export interface PaymentEntry {
   wallet: WalletCheck | null;
 }
 
-export const newEntry = (method: PaymentMethod = 'cash'): PaymentEntry => ({
+export const newEntry = (method: CounterPaymentMethod = 'cash'): PaymentEntry => ({
   method,
   amount: null,
   tendered: null,

@@ -1,5 +1,10 @@
 import { useCallback, useState } from 'react';
-import type { PaymentMethod, PosContext, PosMenuProduct, ServingMethod } from '@kopi/contract';
+import type {
+  CounterPaymentMethod,
+  PosContext,
+  PosMenuProduct,
+  ServingMethod,
+} from '@kopi/contract';
 import type { Cart } from './cart';
 import {
   entryToPart,
@@ -91,4 +96,7 @@ export function usePaymentParts({
   };
 }
 
-const nextMethod: Partial<Record<PaymentMethod, PaymentMethod>> = { cash: 'card', wallet: 'cash' };
+const nextMethod: Partial<Record<CounterPaymentMethod, CounterPaymentMethod>> = {
+  cash: 'card',
+  wallet: 'cash',
+};

@@ -9,7 +9,11 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { paymentMethods, type PaymentMethod } from '@kopi/contract';
+import {
+  type CounterPaymentMethod,
+  counterPaymentMethods,
+  type PaymentMethod,
+} from '@kopi/contract';
 import { MoneyInput } from '../../../components/money-input';
 import { formatMoney } from '../../../lib/formatters';
 import { usePosStrings } from '../i18n';
@@ -140,7 +144,7 @@ export function PaymentDialog({
               exclusive
               color="primary"
               value={entry.method}
-              onChange={(_, method: PaymentMethod | null) => {
+              onChange={(_, method: CounterPaymentMethod | null) => {
                 if (method) set({ method, tendered: method === 'cash' ? entry.tendered : null });
               }}
               aria-label={t('payment.method')}
@@ -157,7 +161,7 @@ export function PaymentDialog({
                 },
               }}
             >
-              {paymentMethods.map((m) => (
+              {counterPaymentMethods.map((m) => (
                 <ToggleButton
                   key={m}
                   value={m}
