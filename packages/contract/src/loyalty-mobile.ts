@@ -23,8 +23,11 @@ export const mobileTopupSchema = z.object({
     .int({ error: messageKey('integer') })
     .min(100, { error: messageKey('min_value', { min: 100 }) })
     .max(1_000_000, { error: messageKey('max_value', { max: 1_000_000 }) }),
-  /** A provider the server runs (`sandbox`); another answers payment_provider_unavailable. */
-  provider: text().trim().max(40).default('sandbox'),
+  /**
+   * A provider the server runs; left out, the business's default gateway for the method (then
+   * the sandbox where it runs). One it does not run answers payment_provider_unavailable.
+   */
+  provider: text().trim().max(40).optional(),
   /** Online methods only: the wallet cannot top itself up and cash is paid at a counter. */
   method: paymentMethodSchema.exclude(['cash', 'wallet']).default('duitnow_qr'),
   /** Sandbox only: what the simulated payment does (default paid). */

@@ -260,12 +260,26 @@ export type PaymentProviderName = z.infer<typeof paymentProviderSchema>;
 
 /** POST /api/mobile/orders/{id}/pay (Idempotency-Key required). */
 export const mobilePayRequestSchema = z.object({
-  provider: paymentProviderSchema,
+  /**
+   * Left out: the business's default gateway among those taking the method (GET
+   * /api/mobile/payment-options), then the sandbox where the server runs it.
+   */
+  provider: paymentProviderSchema.optional(),
   method: onlinePaymentMethodSchema.default('card'),
   /** Sandbox only: how the pretend bank answers (a declined card leaves the order CREATED). */
   sandbox_outcome: z.enum(['paid', 'failed']).default('paid'),
 });
 export type MobilePayRequest = z.infer<typeof mobilePayRequestSchema>;
+
+/** GET /api/mobile/payment-options: who takes the app's payments, the default first. */
+export const paymentOptionSchema = z.object({
+  provider: paymentProviderSchema,
+  /** The app's payment methods this provider takes. */
+  methods: z.array(onlinePaymentMethodSchema),
+  is_default: z.boolean(),
+});
+export const paymentOptionsSchema = z.array(paymentOptionSchema);
+export type PaymentOption = z.infer<typeof paymentOptionSchema>;
 
 /** The header carrying the sandbox's HMAC-SHA256 (hex) of the raw callback body. */
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';

@@ -1054,6 +1054,7 @@ const requests: Record<string, Builder> = {
     payload: {},
   }),
   'GET /api/mobile/wallet': () => ({ url: '/api/mobile/wallet' }),
+  'GET /api/mobile/payment-options': () => ({ url: '/api/mobile/payment-options' }),
   'GET /api/mobile/wallet/entries': () => ({ url: '/api/mobile/wallet/entries' }),
   'POST /api/mobile/wallet/topups': () => ({
     url: '/api/mobile/wallet/topups',

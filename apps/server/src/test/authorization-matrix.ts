@@ -289,6 +289,7 @@ export const authorizationMatrix: MatrixRow[] = [
   customer('GET /api/mobile/orders/:id'),
   customer('POST /api/mobile/orders/:id/cancel'),
   customer('POST /api/mobile/orders/:id/pay'),
+  customer('GET /api/mobile/payment-options'),
   customer('GET /api/mobile/wallet'),
   customer('GET /api/mobile/wallet/entries'),
   customer('POST /api/mobile/wallet/topups'),

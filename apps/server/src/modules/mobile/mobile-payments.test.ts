@@ -357,6 +357,21 @@ describe('paying with the sandbox provider', () => {
     expectCode(await startPayment(fresh.id, { provider: 'paypal' }), 400, 'validation_failed');
   });
 
+  it('pays through the default when the app names no provider: the sandbox for a business without a gateway', async () => {
+    const options = await api.get('/api/mobile/payment-options', customer.headers);
+    expect(options.statusCode, options.body).toBe(200);
+    expect(options.json().data).toEqual([
+      expect.objectContaining({ provider: 'sandbox', is_default: true }),
+    ]);
+    expect(options.json().data[0].methods).toEqual(expect.arrayContaining(['fpx', 'card', 'tng']));
+    expectCode(await api.get('/api/mobile/payment-options'), 401, 'unauthorized');
+
+    const order = await newOrder();
+    const started = await startPayment(order.id, { provider: undefined, method: 'fpx' });
+    expect(started.statusCode, started.body).toBe(201);
+    expect(started.json().data).toMatchObject({ provider: 'sandbox', method: 'fpx' });
+  });
+
   it('refuses the sandbox when it is switched off', async () => {
     const order = await newOrder();
     const service = createPaymentService({
@@ -397,6 +412,10 @@ describe('paying with the sandbox provider', () => {
         method: 'card',
         sandbox_outcome: 'paid',
       }),
+    ).rejects.toEqual(new AppError('payment_provider_unavailable'));
+    // Naming none finds no gateway and no sandbox either.
+    await expect(
+      service.start(principal, ctx, order.id, { method: 'card', sandbox_outcome: 'paid' }),
     ).rejects.toEqual(new AppError('payment_provider_unavailable'));
   });
 });

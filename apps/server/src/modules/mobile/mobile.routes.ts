@@ -17,6 +17,7 @@ import {
   mobileSignUpResultSchema,
   mobileSignUpSchema,
   mobileVerifyPhoneSchema,
+  paymentOptionsSchema,
   paymentStartSchema,
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
@@ -229,6 +230,14 @@ export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOp
     data: mobileOrderSchema,
     handler: async ({ customer }, request) =>
       toMobileOrder(await orders.own(customer, request.params.id), appLanguage(request)),
+  });
+
+  customerRoute.get('/mobile/payment-options', {
+    config: customerRead,
+    summary:
+      'Who takes the app’s payments: the business’s switched-on gateways and the methods each takes (FPX, card, e-wallets), the default first; the sandbox where the server runs it',
+    data: paymentOptionsSchema,
+    handler: ({ customer }) => payments.options(customer),
   });
 
   customerRoute.create('/mobile/orders/:id/pay', {

@@ -140,6 +140,31 @@ describe('an app order paid through Billplz', () => {
     expect(restored.statusCode).toBe(200);
   });
 
+  it('is the default the app pays through when it names no provider, listed first in its options', async () => {
+    const options = await api.get('/api/mobile/payment-options', shop.customer.headers);
+    expect(options.statusCode, options.body).toBe(200);
+    const [first, ...rest] = options.json().data as {
+      provider: string;
+      methods: string[];
+      is_default: boolean;
+    }[];
+    expect(first).toMatchObject({ provider: 'billplz', is_default: true });
+    expect(first!.methods).toEqual(expect.arrayContaining(['fpx', 'card', 'tng', 'duitnow_qr']));
+    expect(rest.every((o) => !o.is_default)).toBe(true);
+
+    const order = await newAppOrder(t, shop);
+    const res = await api.post(
+      `/api/mobile/orders/${order.id}/pay`,
+      { method: 'fpx' },
+      { ...shop.customer.headers, 'idempotency-key': randomUUID() },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ provider: 'billplz', method: 'fpx' });
+    expect([...fake.bills.values()].some((b) => b.reference_1 === res.json().data.payment_id)).toBe(
+      true,
+    );
+  });
+
   it('makes one payment of a callback delivered three times, and of a redirect after it', async () => {
     const order = await newAppOrder(t, shop);
     const { payment, bill } = await startBillplz(order.id);

@@ -247,6 +247,20 @@ export function createPaymentGatewayService({
       };
     },
 
+    /**
+     * The business's switched-on gateways the server has providers for, the default first: who
+     * takes the app's payments when it names none.
+     */
+    async takers(
+      tenantId: string,
+    ): Promise<{ provider: string; methods: string[]; isDefault: boolean }[]> {
+      const rows = await repo.list(db, tenantId);
+      return rows
+        .filter((row) => row.enabled && factories.has(row.provider))
+        .sort((a, b) => Number(b.isDefault) - Number(a.isDefault))
+        .map((row) => ({ provider: row.provider, methods: row.methods, isDefault: row.isDefault }));
+    },
+
     /** Whether the server has a provider for this gateway. */
     isGateway: (provider: string) => factories.has(provider),
 

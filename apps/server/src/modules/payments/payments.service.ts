@@ -1,9 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type {
-  MobilePayRequest,
-  MobileTopup,
-  PaymentProviderName,
-  PaymentStart,
+import {
+  type MobilePayRequest,
+  type MobileTopup,
+  onlinePaymentMethods,
+  type PaymentOption,
+  type PaymentProviderName,
+  type PaymentStart,
 } from '@kopi/contract';
 import type { Db } from '../../db/database';
 import { audit, auditRow } from '../../lib/audit';
@@ -82,7 +84,12 @@ export function createPaymentService({
   type Payer =
     | { name: PaymentProviderName; provider: PaymentProvider; gateway: null }
     | { name: PaymentProviderName; provider: null; gateway: GatewayClient };
-  async function payerOf(tenantId: string, name: string, method: string): Promise<Payer> {
+  async function payerOf(
+    tenantId: string,
+    asked: string | undefined,
+    method: string,
+  ): Promise<Payer> {
+    const name = asked ?? (await defaultProviderOf(tenantId, method));
     if (!gateways.isGateway(name)) {
       return { name: providerOf(name).name, provider: providerOf(name), gateway: null };
     }
@@ -91,6 +98,16 @@ export function createPaymentService({
       throw new AppError('payment_provider_unavailable');
     }
     return { name: name as PaymentProviderName, provider: null, gateway: client };
+  }
+
+  /** The business's default gateway taking `method`, else a built-in provider (the sandbox). */
+  async function defaultProviderOf(tenantId: string, method: string): Promise<string> {
+    const kind = gatewayMethodOf(method);
+    const taker = (await gateways.takers(tenantId)).find((g) => g.methods.includes(kind));
+    const builtIn = byName.keys().next();
+    if (taker) return taker.provider;
+    if (!builtIn.done) return builtIn.value;
+    throw new AppError('payment_provider_unavailable');
   }
 
   /** Asks the provider to start the intent's payment; the app's answer while it is pending. */
@@ -388,6 +405,25 @@ export function createPaymentService({
         { via: 'return', fields, rawBody: '', headers },
         ctx,
       );
+    },
+
+    /** Who takes the app's payments and which methods each takes, the default first. */
+    async options(customer: CustomerPrincipal): Promise<PaymentOption[]> {
+      const takers = await gateways.takers(customer.tenantId);
+      const builtIn = [...byName.keys()].map((provider) => ({
+        provider,
+        methods: [...onlinePaymentMethods],
+        is_default: false,
+      }));
+      const own = takers.map((g) => ({
+        provider: g.provider,
+        methods: onlinePaymentMethods.filter((m) => g.methods.includes(gatewayMethodOf(m))),
+        is_default: g.isDefault,
+      }));
+      const options = [...own, ...builtIn] as PaymentOption[];
+      // With no default gateway, what the app gets when it names none is the first listed.
+      if (options[0] && !options.some((o) => o.is_default)) options[0].is_default = true;
+      return options;
     },
 
     providerNames: () => [...byName.keys()] as PaymentProviderName[],
