@@ -24,13 +24,23 @@ import {
 
 // iPay88 (OPSG, Malaysia). The payment request is a form the customer's browser posts to
 // iPay88's entry page, so the app is sent to our checkout page, which serves that form signed
-// and self-submitting; our payment id is the RefNo iPay88 echoes back. iPay88 posts the signed
+// and self-submitting; our payment id, shortened, is the RefNo iPay88 echoes back. iPay88 posts the signed
 // result to our Backend URL (the callback, answered `RECEIVEOK`) and the customer's browser to
 // our Response URL (the return, a form POST). The specification asks for a re-query before a
 // result is trusted, and a browser post can be replayed, so neither is final: the enquiry page
 // decides. There is no refund API: refunds of iPay88 payments are paid back by staff.
 
 const REQUEST_TIMEOUT_MS = 15_000;
+
+/**
+ * The RefNo of a payment: iPay88 keeps at most 30 characters, a UUID has 36, so its 128 bits are
+ * written in base 36 (at most 25 letters and digits, the same for the same payment every time).
+ */
+export function ipay88RefNo(paymentId: string): string {
+  const hex = paymentId.replaceAll('-', '');
+  if (!/^[0-9a-f]{32}$/i.test(hex)) return paymentId;
+  return BigInt(`0x${hex}`).toString(36).toUpperCase();
+}
 
 /** What the entry page shows instead of the payment page when it refuses the request. */
 const ENTRY_REFUSALS = [
@@ -65,7 +75,7 @@ function connect(c: GatewayConnection): GatewayClient {
     buildIpay88PaymentRequest({
       merchantCode,
       merchantKey,
-      refNo: request.paymentId,
+      refNo: ipay88RefNo(request.paymentId),
       amountSen: request.amount,
       prodDesc: request.description,
       userName: request.customer.name,
@@ -80,7 +90,7 @@ function connect(c: GatewayConnection): GatewayClient {
       // Signed now so a request iPay88 would refuse (a RefNo too long) fails here, not in the page.
       requestFields(request);
       return {
-        reference: request.paymentId,
+        reference: ipay88RefNo(request.paymentId),
         redirectUrl: `${c.checkoutUrl}/${encodeURIComponent(request.paymentId)}`,
       };
     },
