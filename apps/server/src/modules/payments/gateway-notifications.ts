@@ -67,6 +67,34 @@ export function createGatewayNotifications({
   const disagrees = (t: GatewayTransaction, amount: number) =>
     t.amount !== amount || t.currency !== 'MYR';
 
+  /** Applies a settled payment once; a gateway's own transaction id becomes its reference. */
+  async function apply(
+    name: string,
+    intent: { id: string; tenantId: string; orderId: string | null; amount: number },
+    settled: GatewayTransaction & { status: 'paid' | 'failed' },
+    ctx: RequestContext,
+  ) {
+    const result = await applyPayment(
+      name,
+      {
+        kind: 'payment',
+        // A payment settles once: its reference and outcome name the event, so the callback, a
+        // redelivery and the redirect all claim the same one.
+        eventId: `${settled.reference}:${settled.status}`,
+        paymentId: intent.id,
+        orderId: intent.orderId,
+        amount: intent.amount,
+        status: settled.status,
+      },
+      ctx,
+    );
+    // Refunds and queries name the gateway's own transaction id (Fiuu's tranID).
+    if (settled.status === 'paid' && settled.transactionId) {
+      await repo.setProviderRef(db, intent.tenantId, intent.id, settled.transactionId);
+    }
+    return result;
+  }
+
   /**
    * A gateway's notification (callback or redirect): the payment is found by the gateway's own
    * reference first, its business's credentials verify the signature, a result the gateway does
@@ -100,24 +128,12 @@ export function createGatewayNotifications({
         await recordMismatch(name, intent, settled, ctx);
         throw new AppError('payment_amount_mismatch');
       }
-      result = await applyPayment(
-        name,
-        {
-          kind: 'payment',
-          // A payment settles once: its reference and outcome name the event, so the callback,
-          // a redelivery and the redirect all claim the same one.
-          eventId: `${reference}:${settled.status}`,
-          paymentId: intent.id,
-          orderId: intent.orderId,
-          amount: intent.amount,
-          status: settled.status,
-        },
-        ctx,
-      );
-      // Refunds and queries name the gateway's own transaction id (Fiuu's tranID).
-      if (settled.status === 'paid' && settled.transactionId) {
-        await repo.setProviderRef(db, intent.tenantId, intent.id, settled.transactionId);
-      }
+      // A query answering "failed" to a signed success settles nothing: it may not have caught
+      // up yet, and a payment closed as failed could no longer take the success once confirmed.
+      const contradicted =
+        !verified.final && verified.status === 'paid' && settled.status === 'failed';
+      const outcome = { ...settled, status: settled.status };
+      if (!contradicted) result = await apply(name, intent, outcome, ctx);
     }
     const acknowledgement = (await client.acknowledge?.(notification)) ?? null;
     return { result, acknowledgement };

@@ -178,7 +178,7 @@ describe('an app order paid through iPay88', () => {
     expect(await paymentsOf(t, order.id)).toHaveLength(1);
   });
 
-  it('trusts the re-query, not the post: a success iPay88 no longer confirms pays nothing', async () => {
+  it('trusts the re-query, not the post: a success iPay88 does not confirm pays nothing until it does', async () => {
     const order = await newAppOrder(t, shop);
     const { payment } = await startIpay88(order.id);
     const signedSuccess = fake.settle(ipay88RefNo(payment.payment_id), 'paid');
@@ -190,7 +190,11 @@ describe('an app order paid through iPay88', () => {
       .select()
       .from(paymentIntents)
       .where(eq(paymentIntents.id, payment.payment_id));
-    expect(intent!.status).toBe('failed');
+    // Still pending, not failed: should iPay88 confirm it after all, it can still be applied.
+    expect(intent!.status).toBe('pending');
+    fake.settle(ipay88RefNo(payment.payment_id), 'paid');
+    expect(await postBackend(signedSuccess)).toEqual(['RECEIVEOK']);
+    expect((await orderRow(t, order.id)).status).toBe('PENDING');
   });
 
   it('refuses a forged signature or another key and changes nothing', async () => {
