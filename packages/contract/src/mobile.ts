@@ -254,7 +254,7 @@ export const mobileOrderCancelSchema = z
 // ---- Payments ---------------------------------------------------------------------------------
 
 /** Payment providers the server knows. `sandbox` is built in (no money moves). */
-export const paymentProviders = ['sandbox', 'billplz', 'stripe'] as const;
+export const paymentProviders = ['sandbox', 'billplz', 'stripe', 'ipay88', 'fiuu'] as const;
 export const paymentProviderSchema = z.enum(paymentProviders);
 export type PaymentProviderName = z.infer<typeof paymentProviderSchema>;
 
@@ -348,3 +348,4 @@ export const paymentCallbackResultSchema = z.object({
   /** The event had been processed before (a replay): nothing changed this time. */
   duplicate: z.boolean(),
 });
+export type PaymentCallbackResult = z.infer<typeof paymentCallbackResultSchema>;

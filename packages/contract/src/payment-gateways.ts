@@ -7,7 +7,7 @@ import { messageKey, text } from './validation';
 // Credentials go in, never come out: every answer shows them masked (••••••1234).
 
 /** The gateways with a provider on the server; the others join as their providers plug in. */
-export const gatewayProviders = ['billplz', 'stripe'] as const;
+export const gatewayProviders = ['billplz', 'stripe', 'ipay88', 'fiuu'] as const;
 export const gatewayProviderSchema = z.enum(gatewayProviders);
 export type GatewayProviderName = z.infer<typeof gatewayProviderSchema>;
 
@@ -26,7 +26,8 @@ const credentialValue = text()
 
 /**
  * Credentials by name (Billplz: api_key, x_signature_key, collection_id;
- * Stripe: secret_key, webhook_secret). On an update, a name left
+ * Stripe: secret_key, webhook_secret; iPay88: merchant_code, merchant_key;
+ * Fiuu: merchant_id, verify_key, secret_key). On an update, a name left
  * out keeps its stored value; the server refuses names its provider does not know.
  */
 export const gatewayCredentialsInputSchema = z.record(

@@ -37,7 +37,10 @@ export const securityHeaders: Readonly<Record<string, string>> = (() => {
 
 export function installSecurityHeaders(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
+    // A page that must post a form elsewhere (a payment gateway's) brings its own, narrower policy.
+    const ownPolicy = reply.getHeader('content-security-policy');
     reply.headers(securityHeaders);
+    if (ownPolicy) reply.header('content-security-policy', ownPolicy);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     if (isApiUrl(request.url) && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');

@@ -332,6 +332,9 @@ export const publicRoutes = [
   // payment providers, authenticated by their signature instead of a token
   'POST /api/payments/:provider/callback',
   'GET /api/payments/:provider/return',
+  'POST /api/payments/:provider/return',
+  // the page handing the browser to a gateway taking a form POST (iPay88): an unguessable id
+  'GET /api/payments/:provider/checkout/:paymentId',
 ] as const;
 
 /** Registered routes the matrix does not cover, each with the reason. */

@@ -61,6 +61,7 @@ export function createPaymentGatewayService({
   const urlsOf = (provider: string) => ({
     callbackUrl: `${appUrl}/api/payments/${provider}/callback`,
     redirectUrl: `${appUrl}/api/payments/${provider}/return`,
+    checkoutUrl: `${appUrl}/api/payments/${provider}/checkout`,
   });
   const credentialsOf = (row: repo.PaymentGatewayRow) =>
     openCredentials(key, credentialsOwner(row.tenantId, row.provider), row.credentials);

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
 import { customers } from '../../db/schema/customers';
 import { orders } from '../../db/schema/orders';
@@ -12,7 +12,7 @@ import type { PaymentEvent } from './payment-provider';
 // Payment intents and provider callbacks. Every query filters by tenant_id, except the callback's
 // first lookup: a provider knows our payment id, not our tenant, and the intent names the tenant.
 
-export const tenantFree = ['claimEvent', 'findByProviderRef'] as const;
+export const tenantFree = ['claimEvent', 'findByProviderRef', 'findPendingCheckout'] as const;
 
 export type PaymentIntentRow = typeof paymentIntents.$inferSelect;
 
@@ -57,12 +57,18 @@ export async function setProviderRef(db: Db, tenantId: string, id: string, provi
     .where(and(ownedBy(paymentIntents, tenantId), eq(paymentIntents.id, id)));
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
- * The payment a gateway's notification names by the gateway's reference. Tenant-free like
- * claimEvent: the gateway knows its reference, not our tenant; the intent names the tenant, whose
- * gateway credentials then verify the notification.
+ * The payment a gateway's notification names by the gateway's reference, or by our payment id
+ * for a gateway that echoes it (Fiuu's orderid, once its tranID has become the reference).
+ * Tenant-free like claimEvent: the gateway knows its reference, not our tenant; the intent names
+ * the tenant, whose gateway credentials then verify the notification.
  */
 export async function findByProviderRef(db: Db, provider: string, providerRef: string) {
+  const named = UUID.test(providerRef)
+    ? or(eq(paymentIntents.providerRef, providerRef), eq(paymentIntents.id, providerRef))
+    : eq(paymentIntents.providerRef, providerRef);
   const [row] = await db
     .select({
       id: paymentIntents.id,
@@ -71,7 +77,43 @@ export async function findByProviderRef(db: Db, provider: string, providerRef: s
       amount: paymentIntents.amount,
     })
     .from(paymentIntents)
-    .where(and(eq(paymentIntents.provider, provider), eq(paymentIntents.providerRef, providerRef)));
+    .where(and(eq(paymentIntents.provider, provider), named));
+  return row;
+}
+
+/**
+ * A still-pending payment of `provider`, by our id, with what its gateway's payment request
+ * carries (amount, the customer's name and phone): the checkout page a gateway taking a browser
+ * form POST is reached through. Tenant-free: the customer's browser knows only the unguessable
+ * payment id; the intent names the tenant, whose gateway signs the request.
+ */
+export async function findPendingCheckout(db: Db, provider: string, id: string) {
+  if (!UUID.test(id)) return undefined;
+  const [row] = await db
+    .select({
+      id: paymentIntents.id,
+      tenantId: paymentIntents.tenantId,
+      orderId: paymentIntents.orderId,
+      amount: paymentIntents.amount,
+      name: customers.name,
+      phone: customers.phone,
+      email: customers.email,
+    })
+    .from(paymentIntents)
+    .leftJoin(
+      customers,
+      and(
+        eq(customers.id, paymentIntents.customerId),
+        eq(customers.tenantId, paymentIntents.tenantId),
+      ),
+    )
+    .where(
+      and(
+        eq(paymentIntents.id, id),
+        eq(paymentIntents.provider, provider),
+        eq(paymentIntents.status, 'pending'),
+      ),
+    );
   return row;
 }
 

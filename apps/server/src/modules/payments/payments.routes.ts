@@ -1,5 +1,7 @@
-import { paymentCallbackResultSchema, text } from '@kopi/contract';
+import { createHash } from 'node:crypto';
+import { dataEnvelope, paymentCallbackResultSchema, text } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contextOf } from '../../lib/request-context';
 import { defineRoutes } from '../../lib/route-kit';
@@ -10,6 +12,10 @@ import type { PaymentService } from './payments.service';
 // JSON bodies as the raw string (parsing them first could change what was signed).
 
 const CALLBACK_BODY_LIMIT = 64 * 1024;
+const TAGS = ['payments'];
+
+/** The only script of the checkout page: its form's submit, allowed by this hash alone. */
+const AUTO_SUBMIT = `'sha256-${createHash('sha256').update('document.forms[0].submit()').digest('base64')}'`;
 
 export async function paymentRoutes(
   app: FastifyInstance,
@@ -21,32 +27,92 @@ export async function paymentRoutes(
     { parseAs: 'string', bodyLimit: CALLBACK_BODY_LIMIT },
     (_request, body, done) => done(null, body),
   );
-  // Billplz (and other gateways) post their callbacks as a form: kept raw, parsed by the service.
+  // Billplz, iPay88 and Fiuu post as a form: kept raw, parsed by the service.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: CALLBACK_BODY_LIMIT },
     (_request, body, done) => done(null, body),
   );
-  const route = defineRoutes(app, { tags: ['payments'], context: contextOf });
+  const route = defineRoutes(app, { tags: TAGS, context: contextOf });
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const provider = z.object({ provider: text().max(40) });
+  const resultEnvelope = dataEnvelope(paymentCallbackResultSchema);
 
-  route.post('/payments/:provider/callback', {
+  // Not through the route kit: a gateway may need its own plain-text acknowledgement.
+  typed.route({
+    method: 'POST',
+    url: '/payments/:provider/callback',
     config: { public: true, idempotency: false },
-    summary:
-      'A payment provider reports how a payment ended. Signed (sandbox: x-sandbox-signature, HMAC-SHA256 of the raw body); a replayed event id answers duplicate and changes nothing',
-    params: z.object({ provider: text().max(40) }),
-    data: paymentCallbackResultSchema,
-    handler: (ctx, { params, body, headers }) =>
-      service.callback(params.provider, typeof body === 'string' ? body : '', headers, ctx),
+    schema: {
+      tags: TAGS,
+      summary:
+        'A payment provider reports how a payment ended. Signed (sandbox: x-sandbox-signature, HMAC-SHA256 of the raw body; iPay88 Signature; Fiuu skey); a replayed event id answers duplicate and changes nothing. Once applied (or a duplicate) iPay88 reads the plain text RECEIVEOK and Fiuu’s callback (nbcb=1) CBTOKEN:MPSTATOK; others the JSON result',
+      params: provider,
+      response: { 200: resultEnvelope },
+    },
+    handler: async (request, reply) => {
+      const { result, acknowledgement } = await service.callback(
+        request.params.provider,
+        typeof request.body === 'string' ? request.body : '',
+        request.headers,
+        contextOf(request),
+      );
+      if (acknowledgement) {
+        // Plain text is sent as written: the JSON schema of the result does not apply to it.
+        return reply
+          .code(200)
+          .type(acknowledgement.contentType)
+          .send(acknowledgement.body as never);
+      }
+      return reply.code(200).send({ data: result });
+    },
   });
 
   route.get('/payments/:provider/return', {
     config: { public: true },
     summary:
       "The customer's browser back from a gateway (Billplz: billplz[id], billplz[paid], billplz[x_signature]…; Stripe: payment_intent). Verified, then confirmed by a status query before anything is applied",
-    params: z.object({ provider: text().max(40) }),
+    params: provider,
     querystring: z.record(text().max(60), text().max(500)),
     data: paymentCallbackResultSchema,
     handler: (ctx, { params, query, headers }) =>
       service.returned(params.provider, query, headers, ctx),
+  });
+
+  route.post('/payments/:provider/return', {
+    config: { public: true, idempotency: false },
+    summary:
+      "The customer's browser posted back from a gateway as a form (iPay88's Response URL: RefNo, Amount, Status, Signature…; Fiuu's return URL: tranID, orderid, status, skey…). Verified as the callback is; iPay88's is confirmed by a re-query before anything is applied",
+    params: provider,
+    data: paymentCallbackResultSchema,
+    handler: (ctx, { params, body, headers }) =>
+      service.returnedForm(params.provider, typeof body === 'string' ? body : '', headers, ctx),
+  });
+
+  // Not through the route kit: an HTML page with its own Content-Security-Policy.
+  typed.route({
+    method: 'GET',
+    url: '/payments/:provider/checkout/:paymentId',
+    config: { public: true },
+    schema: {
+      tags: TAGS,
+      summary:
+        "The page handing the customer's browser to a gateway that takes a form POST (iPay88): a self-submitting form of the signed payment request, for a still-pending payment only (its unguessable id); 404 for anything else",
+      params: provider.extend({ paymentId: text().max(40) }),
+    },
+    handler: async (request, reply) => {
+      const { provider: name, paymentId } = request.params;
+      const page = await service.checkoutPage(name, paymentId);
+      const action = new URL(page.formAction);
+      return reply
+        .code(200)
+        .header(
+          'content-security-policy',
+          `default-src 'none'; script-src-attr 'unsafe-hashes' ${AUTO_SUBMIT}; form-action ${action.origin}; base-uri 'none'; frame-ancestors 'none'`,
+        )
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(page.html);
+    },
   });
 }

@@ -15,11 +15,8 @@ import { AppError } from '../../lib/errors';
 import type { RequestContext } from '../../lib/request-context';
 import { checkTopup, creditTopup } from '../loyalty/wallet.service';
 import type { CustomerOrderService } from '../orders/customer-orders.service';
-import type {
-  GatewayClient,
-  GatewayNotification,
-  GatewayTransaction,
-} from './gateways/gateway-provider';
+import { createGatewayNotifications, type NotificationAnswer } from './gateway-notifications';
+import type { GatewayClient } from './gateways/gateway-provider';
 import type { PaymentEvent, PaymentProvider, PaymentRequest } from './payment-provider';
 import type { PaymentGatewayService } from './payment-gateways.service';
 import * as repo from './payments.repo';
@@ -201,69 +198,7 @@ export function createPaymentService({
     return { received: true as const, duplicate };
   }
 
-  /**
-   * A gateway's notification (callback or redirect): the payment is found by the gateway's own
-   * reference first, its business's credentials verify the signature, a redirect is confirmed by
-   * a status query, and an amount or currency other than the payment's is recorded and refused.
-   */
-  async function gatewayNotification(
-    name: string,
-    notification: GatewayNotification,
-    ctx: RequestContext,
-  ) {
-    const reference = gateways.factoryOf(name).referenceOf(notification);
-    if (!reference) throw new AppError('invalid_request', { message: 'No payment reference' });
-    const intent = await repo.findByProviderRef(db, name, reference);
-    if (!intent) throw new AppError('not_found');
-    const client = await gateways.connectFor(intent.tenantId, name, { evenDisabled: true });
-    const verified = client.client.verifyNotification(notification);
-    const settled: GatewayTransaction = verified.final
-      ? verified
-      : await client.client.queryStatus(reference);
-    if (settled.reference !== reference) throw new AppError('payment_signature_invalid');
-    if (settled.status === 'pending') return { received: true as const, duplicate: false };
-    if (settled.amount !== intent.amount || settled.currency !== 'MYR') {
-      await recordMismatch(name, intent, settled, ctx);
-      throw new AppError('payment_amount_mismatch');
-    }
-    return applyPayment(
-      name,
-      {
-        kind: 'payment',
-        // A bill settles once: its reference and outcome name the event, so the callback, a
-        // redelivery and the redirect all claim the same one.
-        eventId: `${reference}:${settled.status}`,
-        paymentId: intent.id,
-        orderId: intent.orderId,
-        amount: intent.amount,
-        status: settled.status,
-      },
-      ctx,
-    );
-  }
-
-  /** The trail of a notification that disagrees with its payment (nothing else changes). */
-  async function recordMismatch(
-    name: string,
-    intent: { id: string; tenantId: string; orderId: string | null; amount: number },
-    settled: GatewayTransaction,
-    ctx: RequestContext,
-  ) {
-    const { ip, userAgent, requestId } = auditRow(ctx, { action: '', entity: '' });
-    await repo.recordMismatch(db, {
-      tenantId: intent.tenantId,
-      paymentId: intent.id,
-      actorUsername: `payments:${name}`,
-      context: { ip, userAgent, requestId },
-      after: {
-        payment_id: intent.id,
-        provider: name,
-        reference: settled.reference,
-        expected: { amount: intent.amount, currency: 'MYR' },
-        notified: { amount: settled.amount, currency: settled.currency, status: settled.status },
-      },
-    });
-  }
+  const notifications = createGatewayNotifications({ db, gateways, applyPayment });
 
   return {
     /** Starts paying what a customer's order still owes. */
@@ -364,17 +299,18 @@ export function createPaymentService({
 
     /**
      * A provider's callback: verified by the provider, applied once. A payment that arrives for
-     * an order no longer waiting for it (cancelled meanwhile, or paid twice) is asked back.
+     * an order no longer waiting for it (cancelled meanwhile, or paid twice) is asked back. A
+     * gateway may want its own acknowledgement instead of the JSON result.
      */
     async callback(
       providerName: string,
       rawBody: string,
       headers: IncomingHttpHeaders,
       ctx: RequestContext,
-    ) {
+    ): Promise<NotificationAnswer> {
       if (gateways.isGateway(providerName)) {
         const fields = fieldsOf(rawBody, headers);
-        return gatewayNotification(
+        return notifications.notify(
           providerName,
           { via: 'callback', fields, rawBody, headers },
           ctx,
@@ -387,12 +323,15 @@ export function createPaymentService({
         const duplicate = await db.transaction((tx) =>
           payouts.applyEvent(tx, provider.name, event, ctx),
         );
-        return { received: true as const, duplicate };
+        return { result: { received: true, duplicate }, acknowledgement: null };
       }
-      return applyPayment(provider.name, event, ctx);
+      return { result: await applyPayment(provider.name, event, ctx), acknowledgement: null };
     },
 
-    /** The customer's browser back from a gateway: a hint, confirmed by a status query. */
+    /**
+     * The customer's browser back from a gateway (a query string, or a form some gateways post):
+     * a hint, confirmed by a status query unless signed as final.
+     */
     async returned(
       providerName: string,
       fields: Record<string, string>,
@@ -400,11 +339,12 @@ export function createPaymentService({
       ctx: RequestContext,
     ) {
       if (!gateways.isGateway(providerName)) throw new AppError('not_found');
-      return gatewayNotification(
+      const answer = await notifications.notify(
         providerName,
         { via: 'return', fields, rawBody: '', headers },
         ctx,
       );
+      return answer.result;
     },
 
     /** Who takes the app's payments and which methods each takes, the default first. */
@@ -425,6 +365,20 @@ export function createPaymentService({
       if (options[0] && !options.some((o) => o.is_default)) options[0].is_default = true;
       return options;
     },
+
+    /** The browser back from a gateway that posts it (iPay88, Fiuu): the same as `returned`. */
+    returnedForm(
+      providerName: string,
+      rawBody: string,
+      headers: IncomingHttpHeaders,
+      ctx: RequestContext,
+    ) {
+      return this.returned(providerName, fieldsOf(rawBody, headers), headers, ctx);
+    },
+
+    /** The self-submitting form handing the browser to iPay88 for a still-pending payment. */
+    checkoutPage: (providerName: string, paymentId: string) =>
+      notifications.checkoutPage(providerName, paymentId),
 
     providerNames: () => [...byName.keys()] as PaymentProviderName[],
   };

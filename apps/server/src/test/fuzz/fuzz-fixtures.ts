@@ -303,6 +303,8 @@ const RESOURCE_OF_PARAM: Record<string, string> = {
   outletId: 'outlet',
   sessionId: 'user_session',
   provider: 'provider',
+  // No payment is started in the fuzz world: an app order's id is a real id naming no payment.
+  paymentId: 'mobile_order',
   key: 'content_text',
   code: 'app_feature',
 };

@@ -30,6 +30,11 @@ export interface GatewayConnection {
   /** Our callback and return URLs, as registered in the gateway's dashboard. */
   callbackUrl: string;
   redirectUrl: string;
+  /**
+   * Our page handing the customer's browser to a gateway that takes its payment request only as
+   * a form POST (iPay88): `${checkoutUrl}/${paymentId}` serves the self-submitting form.
+   */
+  checkoutUrl: string;
   now: Clock;
 }
 
@@ -59,6 +64,11 @@ export interface GatewayTransaction {
   /** In sen; null when the notification does not carry it (a Billplz redirect). */
   amount: number | null;
   currency: string;
+  /**
+   * The gateway's own id of the settled transaction, when its reference for us is our payment id
+   * (Fiuu's tranID): refunds and status queries name it, so it becomes the payment's reference.
+   */
+  transactionId?: string;
 }
 
 export interface GatewayVerified extends GatewayTransaction {
@@ -94,12 +104,34 @@ export interface GatewayClient {
    * reads it. Throws AppError payment_signature_invalid (or payment_callback_stale). No I/O.
    */
   verifyNotification(notification: GatewayNotification): GatewayVerified;
-  /** Asks the gateway how the payment stands (payment_gateway_unreachable when it cannot). */
-  queryStatus(reference: string): Promise<GatewayTransaction>;
+  /**
+   * Asks the gateway how the payment stands (payment_gateway_unreachable when it cannot).
+   * `amount` is what our payment is for, in sen: iPay88 and Fiuu sign or match a query with it.
+   */
+  queryStatus(reference: string, amount: number): Promise<GatewayTransaction>;
   /** Null when the gateway has no refund API: refunds of its payments are paid back by hand. */
   refund: ((request: GatewayRefundRequest) => Promise<GatewayRefundResult>) | null;
   /** A harmless authenticated call proving the credentials work (the settings' "test"). */
   testConnection(): Promise<void>;
+  /**
+   * Once a notification is applied (or found a duplicate): what the gateway must read back to
+   * stop re-sending it (iPay88 `RECEIVEOK`, Fiuu's callback `CBTOKEN:MPSTATOK`), or null for the
+   * usual JSON answer. Fiuu's notification is acknowledged by posting its fields back to Fiuu
+   * instead, done here too (never throws: an unacknowledged notification is only re-sent).
+   * Absent: the JSON answer.
+   */
+  acknowledge?(notification: GatewayNotification): Promise<GatewayAcknowledgement | null>;
+  /**
+   * The page our `checkoutUrl` serves for a pending payment of a gateway whose payment request
+   * is a browser form POST (iPay88); absent for the others, whose `redirectUrl` is theirs.
+   */
+  checkoutPage?(request: GatewayPaymentRequest): GatewayCheckoutPage;
+}
+
+/** A self-submitting page and where its form posts (what the page's CSP allows, nothing else). */
+export interface GatewayCheckoutPage {
+  html: string;
+  formAction: string;
 }
 
 export interface GatewayFactory {

@@ -8,6 +8,7 @@ import {
   paymentGatewayCreateSchema,
   text,
 } from '@kopi/contract';
+import { useEffect } from 'react';
 import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { EntityDrawer } from '../../../components/entity-drawer/entity-drawer';
@@ -32,18 +33,39 @@ export const credentialFields = {
     { name: 'secret_key', secret: true },
     { name: 'webhook_secret', secret: true },
   ],
+  ipay88: [
+    { name: 'merchant_code', secret: false },
+    { name: 'merchant_key', secret: true },
+  ],
+  fiuu: [
+    { name: 'merchant_id', secret: false },
+    { name: 'verify_key', secret: true },
+    { name: 'secret_key', secret: true },
+  ],
 } as const satisfies Record<GatewayProviderName, readonly { name: string; secret: boolean }[]>;
 type CredentialName = (typeof credentialFields)[GatewayProviderName][number]['name'];
+const credentialNames = [
+  ...new Set(Object.values(credentialFields).flatMap((f) => f.map(({ name }) => name))),
+] as CredentialName[];
 
-// Credentials may be left empty on an edit (each keeps its stored value); the server says which
-// a new gateway still needs.
+// Every gateway's credentials have a field; only the chosen gateway's are shown, and a field
+// left empty is not sent (on an edit it keeps its stored value; the server says which a new
+// gateway still needs).
 const formSchema = paymentGatewayCreateSchema.extend({
-  credentials: z.object({ api_key: text(), x_signature_key: text(), collection_id: text() }),
+  credentials: z.object(
+    Object.fromEntries(credentialNames.map((name) => [name, text()])) as Record<
+      CredentialName,
+      ReturnType<typeof text>
+    >,
+  ),
 });
 export type GatewayForm = z.infer<typeof formSchema>;
 const resolver = zodResolver(formSchema) as unknown as Resolver<GatewayForm, unknown, GatewayForm>;
 
-const noCredentials = { api_key: '', x_signature_key: '', collection_id: '' };
+const noCredentials = Object.fromEntries(credentialNames.map((name) => [name, ''])) as Record<
+  CredentialName,
+  string
+>;
 const blank: GatewayForm = {
   provider: 'billplz',
   mode: 'sandbox',
@@ -66,9 +88,7 @@ const fields = [
   'methods',
   'is_default',
   'enabled',
-  'credentials.api_key',
-  'credentials.x_signature_key',
-  'credentials.collection_id',
+  ...credentialNames.map((name) => `credentials.${name}` as const),
 ] as const;
 
 /** Only the credentials typed in: on an edit, the others keep their stored value. */
@@ -103,6 +123,15 @@ export function GatewayDrawer({
     onClose,
   });
   const provider = form.watch('provider');
+  // A new gateway sends only what was typed: another gateway's fields, typed before switching,
+  // are emptied so their names never reach the server.
+  useEffect(() => {
+    if (gateway) return;
+    const shown = new Set<string>(credentialFields[provider].map(({ name }) => name));
+    for (const name of credentialNames) {
+      if (!shown.has(name)) form.setValue(`credentials.${name}`, '');
+    }
+  }, [form, gateway, provider]);
   return (
     <EntityDrawer
       name="payment-gateway"
@@ -141,7 +170,7 @@ export function GatewayDrawer({
           key={name}
           cell={12}
           name={`credentials.${name as CredentialName}`}
-          label={t(`credential.${name}`)}
+          label={t(`providerCredential.${provider}.${name}` as 'credential.api_key')}
           password={secret}
           autoComplete="off"
           helperText={

@@ -42,6 +42,26 @@ const stripe: PaymentGateway = {
   redirect_url: 'https://hq.kopi.my/api/payments/stripe/return',
 };
 
+const ipay88: PaymentGateway = {
+  ...billplz,
+  id: 'g3',
+  provider: 'ipay88',
+  is_default: false,
+  credentials: { merchant_code: '••••••', merchant_key: '••••••0003' },
+  callback_url: 'https://hq.kopi.my/api/payments/ipay88/callback',
+  redirect_url: 'https://hq.kopi.my/api/payments/ipay88/return',
+};
+
+const fiuu: PaymentGateway = {
+  ...billplz,
+  id: 'g4',
+  provider: 'fiuu',
+  is_default: false,
+  credentials: { merchant_id: '••••••shop', verify_key: '••••••0004', secret_key: '••••••0005' },
+  callback_url: 'https://hq.kopi.my/api/payments/fiuu/callback',
+  redirect_url: 'https://hq.kopi.my/api/payments/fiuu/return',
+};
+
 const admin = (_action: string, subject: string): boolean => subject === 'payment-gateway';
 const reader = (action: string, subject: string): boolean =>
   action === 'read' && subject === 'payment-gateway';
@@ -82,8 +102,8 @@ describe('payment gateway page', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('payment-gateway-add')).toBeInTheDocument();
   });
 
-  it('shows Stripe with its masked keys and webhook URL, and nothing left to add once both are set up', async () => {
-    setup([billplz, stripe]);
+  it('shows Stripe with its masked keys and webhook URL, and nothing left to add once every gateway is set up', async () => {
+    setup([billplz, stripe, ipay88, fiuu]);
     const card = await screen.findByTestId('payment-gateway-stripe');
     expect(within(card).getByTestId('payment-gateway-credential-webhook_secret')).toHaveTextContent(
       'Webhook signing secret (whsec_…): ••••••0002',
@@ -115,6 +135,44 @@ describe('payment gateway page', { timeout: 30_000 }, () => {
       enabled: true,
       credentials: { api_key: 'key-1234', x_signature_key: 'S-5678', collection_id: 'col_9012' },
     });
+  });
+
+  it('sets up Fiuu with its own credentials, sending none typed for another gateway', async () => {
+    const calls = setup([billplz]);
+    await screen.findByTestId('payment-gateway-billplz');
+    await userEvent.click(screen.getByTestId('payment-gateway-add'));
+    const drawer = await screen.findByTestId('payment-gateway-drawer');
+    await userEvent.type(within(drawer).getByLabelText('API secret key'), 'typed-for-billplz');
+    await userEvent.click(screen.getByTestId('payment-gateway-provider'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Fiuu' }));
+    expect(within(drawer).queryByLabelText('API secret key')).not.toBeInTheDocument();
+    await userEvent.type(within(drawer).getByLabelText('Merchant ID'), 'kopi_shop');
+    await userEvent.type(within(drawer).getByLabelText('Verify key'), 'verify-0004');
+    await userEvent.type(within(drawer).getByLabelText('Secret key'), 'secret-0005');
+    await userEvent.click(within(drawer).getByTestId('payment-gateway-save'));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      provider: 'fiuu',
+      credentials: {
+        merchant_id: 'kopi_shop',
+        verify_key: 'verify-0004',
+        secret_key: 'secret-0005',
+      },
+    });
+    const sent = calls.find((c) => c.method === 'POST')!.body as { credentials: object };
+    expect(Object.keys(sent.credentials).sort()).toEqual([
+      'merchant_id',
+      'secret_key',
+      'verify_key',
+    ]);
+  });
+
+  it('shows iPay88 with its masked merchant key', async () => {
+    setup([ipay88]);
+    const card = await screen.findByTestId('payment-gateway-ipay88');
+    expect(within(card).getByTestId('payment-gateway-credential-merchant_key')).toHaveTextContent(
+      'Merchant key: ••••••0003',
+    );
   });
 
   it('keeps the stored credentials an edit leaves empty, and sends only the one typed', async () => {

@@ -22,6 +22,7 @@ const connectWith = (secretKey: string) =>
     baseUrl: fake.url,
     callbackUrl: 'http://localhost:3000/api/payments/stripe/callback',
     redirectUrl: 'http://localhost:3000/api/payments/stripe/return',
+    checkoutUrl: 'http://localhost:3000/api/payments/stripe/checkout',
     now: () => NOW,
   });
 
@@ -82,15 +83,17 @@ describe('the Stripe gateway client', () => {
 
   it('queries an intent: pending until the customer pays, then paid with its amount in MYR', async () => {
     const { reference } = await client.createPayment(request('pay-queried', 800));
-    expect(await client.queryStatus(reference)).toEqual({
+    expect(await client.queryStatus(reference, 800)).toEqual({
       reference,
       status: 'pending',
       amount: 800,
       currency: 'MYR',
     });
     fake.succeed(reference);
-    expect((await client.queryStatus(reference)).status).toBe('paid');
-    expect(await codeOf(client.queryStatus('pi_unknown'))).toBe('payment_gateway_unreachable');
+    expect((await client.queryStatus(reference, 800)).status).toBe('paid');
+    expect(await codeOf(client.queryStatus('pi_unknown', 1250))).toBe(
+      'payment_gateway_unreachable',
+    );
   });
 
   it('refunds once under our provider-refund id, however often it is asked', async () => {

@@ -1,0 +1,319 @@
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { paymentCallbacks, paymentGateways, paymentIntents } from '../../db/schema/payments';
+import { auditLog } from '../../db/schema/platform';
+import { expectCode } from '../../test/expect-code';
+import {
+  gatewayShop,
+  type GatewayShop,
+  newAppOrder,
+  onBoard,
+  orderRow,
+  paymentsOf,
+  startPaying,
+} from '../../test/gateway-order-fixtures';
+import { startInjectBridge, type InjectBridge } from '../../test/inject-bridge';
+import { testClock } from '../../test/order-fixtures';
+import { useTestApp } from '../../test/use-test-app';
+import { startIpay88Fake, type Ipay88Fake } from './gateways/ipay88/fake-server';
+import { ipay88RefNo } from './gateways/ipay88/ipay88-gateway';
+import { IPAY88_ENTRY_PATH } from './gateways/ipay88/ipay88-requery';
+import { formatIpay88Amount, ipay88ResponseSignature } from './gateways/ipay88/ipay88-signature';
+import { encodeFormBody, type FormFields } from './gateways/shared/form-body';
+
+// An app order paid through iPay88 end to end, against the loopback fake of iPay88: the business
+// sets up its account, the customer starts paying and is sent to our checkout page, whose signed
+// form the browser posts to iPay88; iPay88 posts the signed result to our Backend URL, which
+// re-queries it before applying anything and answers RECEIVEOK, and the order goes PENDING on
+// the status board. A forged signature, an altered amount and a result the re-query does not
+// confirm change nothing; a result posted twice, or after the browser's, makes one payment.
+
+const NOON_KL = '2026-06-10T04:00:00Z';
+const clock = testClock(NOON_KL);
+const CREDENTIALS = { merchant_code: 'M12345', merchant_key: 'ipay88-fake-merchant-key-0001' };
+const CALLBACK = '/api/payments/ipay88/callback';
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+/** Filled in once the fake listens: the app reaches "iPay88" there. */
+const baseUrls: Partial<Record<string, string>> = {};
+let fake: Ipay88Fake;
+let bridge: InjectBridge;
+let shop: GatewayShop;
+
+const { t, api, as } = useTestApp({
+  now: clock.now,
+  config: { paymentGatewayBaseUrls: baseUrls },
+  signIn: ['admin', 'cashier'],
+});
+const { admin, cashier } = as;
+
+beforeAll(async () => {
+  fake = await startIpay88Fake({
+    merchantCode: CREDENTIALS.merchant_code,
+    merchantKey: CREDENTIALS.merchant_key,
+  });
+  bridge = await startInjectBridge(t);
+  baseUrls.ipay88 = fake.url;
+  shop = await gatewayShop(t, api, admin, {
+    provider: 'ipay88',
+    methods: ['fpx', 'card', 'ewallet'],
+    credentials: CREDENTIALS,
+  });
+});
+afterAll(async () => {
+  await fake?.close();
+  await bridge?.close();
+});
+beforeEach(() => clock.set(NOON_KL));
+
+const unescape = (text: string) =>
+  text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+
+/** The hidden fields of the checkout page's form, as the browser would post them. */
+function formOf(html: string): FormFields {
+  const fields: FormFields = {};
+  for (const [, name, value] of html.matchAll(
+    /<input type="hidden" name="([^"]*)" value="([^"]*)">/g,
+  )) {
+    fields[unescape(name!)] = unescape(value!);
+  }
+  return fields;
+}
+
+/** Starts paying with iPay88 and posts the checkout page's form to iPay88, as the browser does. */
+async function startIpay88(orderId: string) {
+  const payment = await startPaying(api, shop, orderId, 'ipay88');
+  const page = await api.get(new URL(payment.redirect_url!).pathname, {});
+  expect(page.statusCode, page.body).toBe(200);
+  const request = formOf(page.body);
+  const entry = await fetch(`${fake.url}${IPAY88_ENTRY_PATH}`, {
+    method: 'POST',
+    headers: FORM,
+    body: encodeFormBody(request),
+  });
+  expect(await entry.text()).toContain('iPay88 payment page');
+  return { payment, page, request };
+}
+
+/** Posts iPay88's result to the Backend URL through the fake (a real HTTP post); the answers. */
+const postBackend = (fields: FormFields, times = 1) =>
+  fake.postBackend(fields, { url: `${bridge.url}${CALLBACK}`, times });
+
+const postCallback = (fields: FormFields) => api.post(CALLBACK, encodeFormBody(fields), FORM);
+
+async function expectUnpaid(orderId: string) {
+  expect((await orderRow(t, orderId)).status).toBe('CREATED');
+  expect(await paymentsOf(t, orderId)).toHaveLength(0);
+}
+
+describe('an app order paid through iPay88', () => {
+  it('hands the browser a signed form, and goes PENDING on the board once the backend post is re-queried', async () => {
+    const order = await newAppOrder(t, shop);
+    const { payment, page, request } = await startIpay88(order.id);
+    expect(payment.redirect_url).toBe(
+      `http://localhost:3000/api/payments/ipay88/checkout/${payment.payment_id}`,
+    );
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['content-security-policy']).toContain(`form-action ${fake.url}`);
+    expect(page.body).toContain(`action="${fake.url}${IPAY88_ENTRY_PATH}"`);
+    expect(request).toMatchObject({
+      MerchantCode: CREDENTIALS.merchant_code,
+      RefNo: ipay88RefNo(payment.payment_id),
+      Amount: formatIpay88Amount(order.total),
+      Currency: 'MYR',
+      UserName: 'Aisyah ipay88',
+      BackendURL: `http://localhost:3000${CALLBACK}`,
+      ResponseURL: 'http://localhost:3000/api/payments/ipay88/return',
+    });
+    expect(page.body).not.toContain(CREDENTIALS.merchant_key);
+    const [intent] = await t.database.db
+      .select()
+      .from(paymentIntents)
+      .where(eq(paymentIntents.id, payment.payment_id));
+    expect(intent).toMatchObject({
+      provider: 'ipay88',
+      providerRef: ipay88RefNo(payment.payment_id),
+    });
+    expect(ipay88RefNo(payment.payment_id)).toMatch(/^[0-9A-Z]{1,25}$/);
+
+    expect(await postBackend(fake.settle(ipay88RefNo(payment.payment_id), 'paid'))).toEqual([
+      'RECEIVEOK',
+    ]);
+    expect((await orderRow(t, order.id)).status).toBe('PENDING');
+    expect(await paymentsOf(t, order.id)).toMatchObject([
+      { amount: order.total, method: 'card', reference: `ipay88:${payment.payment_id}` },
+    ]);
+    expect(await onBoard(api, shop, cashier, order.id)).toBe(true);
+    // The checkout page serves a pending payment only.
+    expectCode(await api.get(new URL(payment.redirect_url!).pathname, {}), 404, 'not_found');
+  });
+
+  it('answers exactly RECEIVEOK, and makes one payment of a result posted twice and of the browser after it', async () => {
+    const order = await newAppOrder(t, shop);
+    const { payment } = await startIpay88(order.id);
+    const fields = fake.settle(ipay88RefNo(payment.payment_id), 'paid');
+    const answer = await postCallback(fields);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toContain('text/plain');
+    expect(answer.body).toBe('RECEIVEOK');
+    expect(await postBackend(fields, 2)).toEqual(['RECEIVEOK', 'RECEIVEOK']);
+    const back = await api.post('/api/payments/ipay88/return', encodeFormBody(fields), FORM);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().data).toEqual({ received: true, duplicate: true });
+    expect(await paymentsOf(t, order.id)).toHaveLength(1);
+    const [events] = await t.database.db
+      .select({ n: count() })
+      .from(paymentCallbacks)
+      .where(eq(paymentCallbacks.paymentId, payment.payment_id));
+    expect(events!.n).toBe(1);
+  });
+
+  it('pays on the browser post back once re-queried; the late backend post then changes nothing', async () => {
+    const order = await newAppOrder(t, shop);
+    const { payment } = await startIpay88(order.id);
+    const fields = fake.settle(ipay88RefNo(payment.payment_id), 'paid');
+    const back = await api.post('/api/payments/ipay88/return', encodeFormBody(fields), FORM);
+    expect(back.json().data).toEqual({ received: true, duplicate: false });
+    expect((await orderRow(t, order.id)).status).toBe('PENDING');
+    expect(await postBackend(fields)).toEqual(['RECEIVEOK']);
+    expect(await paymentsOf(t, order.id)).toHaveLength(1);
+  });
+
+  it('trusts the re-query, not the post: a success iPay88 does not confirm pays nothing until it does', async () => {
+    const order = await newAppOrder(t, shop);
+    const { payment } = await startIpay88(order.id);
+    const signedSuccess = fake.settle(ipay88RefNo(payment.payment_id), 'paid');
+    // iPay88's admin reverses it before the post arrives: the enquiry answers "Payment fail".
+    fake.settle(ipay88RefNo(payment.payment_id), 'failed');
+    expect(await postBackend(signedSuccess)).toEqual(['RECEIVEOK']);
+    await expectUnpaid(order.id);
+    const [intent] = await t.database.db
+      .select()
+      .from(paymentIntents)
+      .where(eq(paymentIntents.id, payment.payment_id));
+    // Still pending, not failed: should iPay88 confirm it after all, it can still be applied.
+    expect(intent!.status).toBe('pending');
+    fake.settle(ipay88RefNo(payment.payment_id), 'paid');
+    expect(await postBackend(signedSuccess)).toEqual(['RECEIVEOK']);
+    expect((await orderRow(t, order.id)).status).toBe('PENDING');
+  });
+
+  it('refuses a forged signature or another key and changes nothing', async () => {
+    const order = await newAppOrder(t, shop);
+    const { payment } = await startIpay88(order.id);
+    const fields = fake.settle(ipay88RefNo(payment.payment_id), 'paid');
+    const forged = { ...fields, Signature: 'f'.repeat(64) };
+    const refused = await postCallback(forged);
+    expectCode(refused, 401, 'payment_signature_invalid');
+    expect(refused.body).not.toContain('RECEIVEOK');
+    const otherKey = {
+      ...fields,
+      Signature: ipay88ResponseSignature({
+        merchantKey: 'someone-elses-key',
+        merchantCode: fields.MerchantCode!,
+        paymentId: fields.PaymentId!,
+        refNo: fields.RefNo!,
+        amount: fields.Amount!,
+        currency: fields.Currency!,
+        status: fields.Status!,
+      }),
+    };
+    expectCode(await postCallback(otherKey), 401, 'payment_signature_invalid');
+    await expectUnpaid(order.id);
+  });
+
+  it('records and refuses a signed result whose amount differs from the payment', async () => {
+    const order = await newAppOrder(t, shop);
+    const { payment } = await startIpay88(order.id);
+    const fields = fake.settle(ipay88RefNo(payment.payment_id), 'paid');
+    const altered = {
+      ...fields,
+      Amount: '1.00',
+      Signature: ipay88ResponseSignature({
+        merchantKey: CREDENTIALS.merchant_key,
+        merchantCode: fields.MerchantCode!,
+        paymentId: fields.PaymentId!,
+        refNo: fields.RefNo!,
+        amount: '1.00',
+        currency: fields.Currency!,
+        status: fields.Status!,
+      }),
+    };
+    expectCode(await postCallback(altered), 400, 'payment_amount_mismatch');
+    await expectUnpaid(order.id);
+    const trail = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'payment.mismatch'), eq(auditLog.entityId, order.id)));
+    expect(trail).toHaveLength(1);
+    expect(trail[0]).toMatchObject({
+      actorUsername: 'payments:ipay88',
+      after: {
+        payment_id: payment.payment_id,
+        expected: { amount: order.total, currency: 'MYR' },
+        notified: { amount: 100, currency: 'MYR', status: 'paid' },
+      },
+    });
+  });
+
+  it('answers 404 for a reference it never started and a checkout page of nothing pending', async () => {
+    const started = await startIpay88((await newAppOrder(t, shop)).id);
+    const stranger = fake.settle(ipay88RefNo(started.payment.payment_id), 'paid');
+    expectCode(await postCallback({ ...stranger, RefNo: 'NOSUCHREFNO' }), 404, 'not_found');
+    const checkout = '/api/payments/ipay88/checkout';
+    expectCode(
+      await api.get(`${checkout}/00000000-0000-4000-8000-000000000000`, {}),
+      404,
+      'not_found',
+    );
+    expectCode(await api.get(`${checkout}/not-a-payment-id`, {}), 404, 'not_found');
+    expectCode(
+      await api.get(`/api/payments/sandbox/checkout/${started.payment.payment_id}`, {}),
+      404,
+      'not_found',
+    );
+    const tooLong = await api.get(`${checkout}/${'x'.repeat(41)}`, {});
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().code_message).toBeTruthy();
+  });
+
+  it('keeps the credentials sealed, shows them masked, audits them by name only, and tests the connection', async () => {
+    const list = await api.get('/api/payment-gateways', admin);
+    const gateway = (list.json().data as { id: string; provider: string }[]).find(
+      (g) => g.provider === 'ipay88',
+    ) as unknown as { id: string; credentials: Record<string, string> };
+    expect(gateway.credentials).toEqual({ merchant_code: '••••••', merchant_key: '••••••0001' });
+    const [row] = await t.database.db
+      .select()
+      .from(paymentGateways)
+      .where(eq(paymentGateways.id, gateway.id));
+    const trail = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, gateway.id));
+    expect(trail.length).toBeGreaterThan(0);
+    for (const value of Object.values(CREDENTIALS)) {
+      expect(JSON.stringify(row)).not.toContain(value);
+      expect(list.body).not.toContain(value);
+      expect(JSON.stringify(trail)).not.toContain(value);
+    }
+    const test = `/api/payment-gateways/${gateway.id}/test-connection`;
+    const ok = await api.post(test, {}, admin);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toMatchObject({ ok: true, provider: 'ipay88' });
+    const settings = {
+      mode: 'sandbox',
+      methods: ['fpx', 'card', 'ewallet'],
+      is_default: true,
+      enabled: true,
+    };
+    const wrong = { ...settings, credentials: { merchant_key: 'not-the-merchant-key' } };
+    expect((await api.put(`/api/payment-gateways/${gateway.id}`, wrong, admin)).statusCode).toBe(
+      200,
+    );
+    expectCode(await api.post(test, {}, admin), 400, 'payment_gateway_unreachable');
+    const right = { ...settings, credentials: { merchant_key: CREDENTIALS.merchant_key } };
+    expect((await api.put(`/api/payment-gateways/${gateway.id}`, right, admin)).statusCode).toBe(
+      200,
+    );
+  });
+});
