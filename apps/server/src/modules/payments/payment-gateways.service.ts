@@ -39,6 +39,24 @@ export interface PaymentGatewayDeps {
   baseUrls: Partial<Record<string, string>>;
 }
 
+/**
+ * Whether a gateway refunds through its API. That is the gateway's, not an account's: a client
+ * connected without credentials (no network call) answers it when the factory does not say, so
+ * planning a refund inside its transaction never reaches out.
+ */
+function refundsThroughApi(factory: GatewayFactory, now: Clock): boolean {
+  if (factory.refunds !== undefined) return factory.refunds;
+  const probe = factory.connect({
+    credentials: {},
+    mode: 'sandbox',
+    baseUrl: undefined,
+    callbackUrl: '',
+    redirectUrl: '',
+    now,
+  });
+  return probe.refund !== null;
+}
+
 const taken = uniqueFieldTaken(
   'payment_gateways_tenant_provider_unique',
   'payment_gateway_taken',
@@ -53,6 +71,9 @@ export function createPaymentGatewayService({
   baseUrls,
 }: PaymentGatewayDeps) {
   const factories = new Map(gatewayFactories.map((f) => [f.name as string, f]));
+  const refunding = new Set(
+    gatewayFactories.filter((f) => refundsThroughApi(f, now)).map((f) => f.name as string),
+  );
   const factoryOf = (provider: string): GatewayFactory => {
     const factory = factories.get(provider);
     if (!factory) throw new AppError('payment_provider_unavailable');
@@ -251,6 +272,9 @@ export function createPaymentGatewayService({
     isGateway: (provider: string) => factories.has(provider),
 
     factoryOf,
+
+    /** The gateways whose payments are refunded through their API (the others by hand). */
+    refundingGateways: (): string[] => [...refunding],
 
     /**
      * A business's enabled gateway of `provider`, connected (payment_provider_unavailable when it

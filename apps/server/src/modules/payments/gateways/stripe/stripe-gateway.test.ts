@@ -104,9 +104,19 @@ describe('the Stripe gateway client', () => {
       .filter((e) => e.type === 'charge.refunded' && e.data.object.payment_intent === reference);
     expect(refunded).toHaveLength(1);
     expect(refunded[0]!.data.object.amount_refunded).toBe(400);
-    // More than is left is refused by Stripe: the refund is not taken as done.
+    // More than is left is refused by Stripe for good: the refund has failed.
     expect(
-      await codeOf(client.refund!({ providerRefundId: 'refund-0002', reference, amount: 700 })),
+      await client.refund!({ providerRefundId: 'refund-0002', reference, amount: 700 }),
+    ).toEqual({ status: 'failed' });
+    // A wrong key may be put right: nothing is decided, the refund is asked again later.
+    expect(
+      await codeOf(
+        connectWith('sk_test_wrong').refund!({
+          providerRefundId: 'refund-0003',
+          reference,
+          amount: 100,
+        }),
+      ),
     ).toBe('payment_gateway_unreachable');
   });
 

@@ -15,6 +15,7 @@ import {
   STRIPE_REFUNDS_PATH,
   parsePaymentIntent,
   parseRefund,
+  parseStripeError,
   paymentIntentCreateBody,
   paymentIntentOutcome,
   refundCreateBody,
@@ -52,19 +53,30 @@ function referenceOf(n: GatewayNotification): string | null {
   return n.via === 'return' ? n.fields.payment_intent || null : intentIdOf(n.rawBody);
 }
 
+/**
+ * A refund Stripe turns down for good: an invalid request (more than is left to refund, a charge
+ * already refunded or disputed, an unknown intent). A bad key (401), a rate limit (429), an
+ * outage (5xx) or an idempotency error may pass, so those are asked again.
+ */
+function refusedForGood(answer: { status: number; json: unknown }): boolean {
+  if (answer.status < 400 || answer.status >= 500 || answer.status === 401) return false;
+  if (answer.status === 429) return false;
+  return parseStripeError(answer.json)?.type === 'invalid_request_error';
+}
+
 function connect(c: GatewayConnection): GatewayClient {
   const base = (c.baseUrl ?? STRIPE_API_BASE).replace(/\/+$/, '');
   const secretKey = c.credentials.secret_key ?? '';
   const webhookSecret = c.credentials.webhook_secret ?? '';
 
-  async function call(
+  /** Stripe's answer, an error's included; payment_gateway_unreachable when there is none. */
+  async function request(
     method: 'GET' | 'POST',
     path: string,
     options: { body?: FormFields; idempotencyKey?: string } = {},
-  ): Promise<unknown> {
-    let response: Response;
+  ): Promise<{ status: number; json: unknown }> {
     try {
-      response = await fetch(`${base}${path}`, {
+      const response = await fetch(`${base}${path}`, {
         method,
         headers: {
           ...stripeRequestHeaders({ secretKey, idempotencyKey: options.idempotencyKey }),
@@ -73,11 +85,22 @@ function connect(c: GatewayConnection): GatewayClient {
         ...(options.body ? { body: encodeFormBody(options.body) } : {}),
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
+      return { status: response.status, json: await response.json().catch(() => null) };
     } catch {
       throw new AppError('payment_gateway_unreachable');
     }
-    if (!response.ok) throw new AppError('payment_gateway_unreachable');
-    return response.json();
+  }
+
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    options: { body?: FormFields; idempotencyKey?: string } = {},
+  ): Promise<unknown> {
+    const answer = await request(method, path, options);
+    if (answer.status < 200 || answer.status > 299) {
+      throw new AppError('payment_gateway_unreachable');
+    }
+    return answer.json;
   }
 
   const intentOf = (json: unknown) => {
@@ -151,17 +174,17 @@ function connect(c: GatewayConnection): GatewayClient {
       };
     },
 
-    async refund(request) {
-      const refund = parseRefund(
-        await call('POST', STRIPE_REFUNDS_PATH, {
-          body: refundCreateBody({
-            paymentIntentId: request.reference,
-            amountSen: request.amount,
-            refundId: request.providerRefundId,
-          }),
-          idempotencyKey: stripeIdempotencyKey('refund', request.providerRefundId),
+    async refund(asked) {
+      const answer = await request('POST', STRIPE_REFUNDS_PATH, {
+        body: refundCreateBody({
+          paymentIntentId: asked.reference,
+          amountSen: asked.amount,
+          refundId: asked.providerRefundId,
         }),
-      );
+        idempotencyKey: stripeIdempotencyKey('refund', asked.providerRefundId),
+      });
+      if (refusedForGood(answer)) return { status: 'failed' };
+      const refund = answer.status === 200 ? parseRefund(answer.json) : null;
       if (!refund) throw new AppError('payment_gateway_unreachable');
       if (refund.status === 'succeeded') return { status: 'refunded' };
       if (refund.status === 'failed' || refund.status === 'canceled') return { status: 'failed' };
