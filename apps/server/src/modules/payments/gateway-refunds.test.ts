@@ -5,7 +5,6 @@ import { orders } from '../../db/schema/orders';
 import { paymentCallbacks, providerRefunds } from '../../db/schema/payments';
 import { notifications } from '../../db/schema/platform';
 import { refunds, refundStatusHistory } from '../../db/schema/refunds';
-import { startFakeBillplz, type FakeBillplz } from '../../test/billplz-fake';
 import { expectCode } from '../../test/expect-code';
 import {
   gatewayShop,
@@ -26,7 +25,7 @@ import { createRefundPayouts } from './refund-payouts.service';
 // Refunds of app orders paid through a business's own gateway. Stripe refunds through its API:
 // an approved refund is asked of the loopback fake under our provider-refund id and completed on
 // its answer, once, however often it is asked or by whom; a refund Stripe refuses stays APPROVED
-// for the staff, with the bell's notice. Billplz has no refund API: its refunds are paid by hand.
+// for the staff, with the bell's notice. (Billplz, which has no refund API: billplz-payments.)
 
 const NOON_KL = '2026-06-10T04:00:00Z';
 const clock = testClock(NOON_KL);
@@ -34,18 +33,11 @@ const STRIPE = {
   secret_key: 'sk_test_fakeKopiRefundSecret0001',
   webhook_secret: 'whsec_fakeKopiRefundWebhook0002',
 };
-const BILLPLZ = {
-  api_key: '5b1e9a52-2f4c-4d7e-9b1a-0c3d2e4f6a71',
-  x_signature_key: 'S-fake-billplz-refund-key-0001',
-  collection_id: 'kopi_refund_col',
-};
 /** A port nothing listens on: Stripe "down". */
 const CLOSED = 'http://127.0.0.1:9';
 const baseUrls: Partial<Record<string, string>> = {};
 let stripe: StripeFake;
-let billplz: FakeBillplz;
 let stripeShop: GatewayShop;
-let billplzShop: GatewayShop;
 
 const { t, api, as } = useTestApp({
   now: clock.now,
@@ -60,27 +52,7 @@ beforeAll(async () => {
     webhookSecret: STRIPE.webhook_secret,
     now: clock.now,
   });
-  billplz = await startFakeBillplz({
-    apiKey: BILLPLZ.api_key,
-    signatureKey: BILLPLZ.x_signature_key,
-    collectionId: BILLPLZ.collection_id,
-    deliver: async (url, body) => {
-      const res = await t.inject({
-        method: 'POST',
-        url: new URL(url).pathname,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: body,
-      });
-      return { statusCode: res.statusCode, body: res.body };
-    },
-  });
   baseUrls.stripe = stripe.url;
-  baseUrls.billplz = billplz.url;
-  billplzShop = await gatewayShop(t, api, admin, {
-    provider: 'billplz',
-    methods: ['card', 'ewallet'],
-    credentials: BILLPLZ,
-  });
   stripeShop = await gatewayShop(t, api, admin, {
     provider: 'stripe',
     methods: ['card', 'ewallet'],
@@ -89,7 +61,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await stripe?.close();
-  await billplz?.close();
 });
 beforeEach(() => {
   clock.set(NOON_KL);
@@ -298,6 +269,38 @@ describe('a refund of an app order paid through Stripe', () => {
     expect(refundsAtStripe(order.intentId)).toEqual([700]);
   });
 
+  it('is asked again by the sweeper while Stripe has it pending, and completed once it is done', async () => {
+    const order = await paidStripeOrder();
+    stripe.holdRefunds(true);
+    try {
+      const { asked } = await approvedRefund(order.id, 450);
+      const [part] = await t.database.db
+        .select()
+        .from(providerRefunds)
+        .where(eq(providerRefunds.refundId, asked.id));
+      expect(part).toMatchObject({ status: 'pending', amount: 450 });
+      expect(part!.requestedAt).not.toBeNull();
+      const { payouts, errors } = await secondSweeper();
+      await payouts.resendUnanswered(0);
+      expect(await refundView(asked.id)).toMatchObject({
+        status: 'APPROVED',
+        provider_payout: 'pending',
+      });
+      stripe.settleRefunds();
+      await payouts.resendUnanswered(0);
+      expect(errors).toEqual([]);
+    } finally {
+      stripe.holdRefunds(false);
+    }
+    const [refund] = await t.database.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.orderId, order.id));
+    expect(refund).toMatchObject({ status: 'COMPLETED', providerPayout: 'succeeded' });
+    expect(refundsAtStripe(order.intentId)).toEqual([450]);
+    expect(await refundedOf(order.id)).toBe(450);
+  });
+
   it('stays APPROVED with the notice when Stripe refuses it (more than is left)', async () => {
     const order = await paidStripeOrder();
     // The business refunded part of it in Stripe's dashboard, outside Kopi.
@@ -359,24 +362,5 @@ describe('a refund of an app order paid through Stripe', () => {
       );
       expect(on.statusCode, on.body).toBe(200);
     }
-  });
-});
-
-describe('a refund of an app order paid through Billplz', () => {
-  it('is paid back by hand: Billplz has no refund API', async () => {
-    const order = await newAppOrder(t, billplzShop);
-    const payment = await startPaying(api, billplzShop, order.id, 'billplz');
-    const bill = [...billplz.bills.values()].find((b) => b.reference_1 === payment.payment_id)!;
-    expect((await billplz.sendCallback(bill.id, billplz.pay(bill.id))).statusCode).toBe(200);
-    const { asked, approved } = await approvedRefund(order.id, 400);
-    expect(approved.statusCode, approved.body).toBe(200);
-    const view = await refundView(asked.id);
-    expect(view).toMatchObject({ status: 'APPROVED', provider_payout: null });
-    expect(view.allowed_statuses).toContain('COMPLETED');
-    const parts = await t.database.db
-      .select()
-      .from(providerRefunds)
-      .where(eq(providerRefunds.refundId, asked.id));
-    expect(parts).toHaveLength(0);
   });
 });

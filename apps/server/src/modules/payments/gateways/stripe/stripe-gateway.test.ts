@@ -120,6 +120,30 @@ describe('the Stripe gateway client', () => {
     ).toBe('payment_gateway_unreachable');
   });
 
+  it('reads a pending refund back as it stands when asked again, and never makes a second', async () => {
+    const { reference } = await client.createPayment(request('pay-slow-refund', 1000));
+    fake.succeed(reference);
+    const ask = { providerRefundId: 'refund-slow', reference, amount: 300 };
+    fake.holdRefunds(true);
+    try {
+      expect(await client.refund!(ask)).toEqual({ status: 'pending' });
+      expect(await client.refund!(ask)).toEqual({ status: 'pending' });
+      fake.settleRefunds();
+      // A replay of the Idempotency-Key would still say pending: the refund is read back instead.
+      expect(await client.refund!(ask)).toEqual({ status: 'refunded' });
+    } finally {
+      fake.holdRefunds(false);
+    }
+    const made = fake.events
+      .map((e) => JSON.parse(e) as { type: string; data: { object: Record<string, unknown> } })
+      .filter((e) => e.type === 'charge.refunded' && e.data.object.payment_intent === reference);
+    expect(made).toHaveLength(1);
+    // An intent Stripe does not know is refused for good.
+    expect(
+      await client.refund!({ providerRefundId: 'refund-lost', reference: 'pi_unknown', amount: 1 }),
+    ).toEqual({ status: 'failed' });
+  });
+
   it('tests the connection with an authenticated read, and fails it with a wrong key', async () => {
     await expect(client.testConnection()).resolves.toBeUndefined();
     expect(await codeOf(connectWith('sk_test_wrong').testConnection())).toBe(

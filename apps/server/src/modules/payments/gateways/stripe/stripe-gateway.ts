@@ -4,6 +4,7 @@ import type {
   GatewayConnection,
   GatewayFactory,
   GatewayNotification,
+  GatewayRefundResult,
   GatewayTransaction,
 } from '../gateway-provider';
 import { encodeFormBody, type FormFields } from '../shared/form-body';
@@ -15,10 +16,12 @@ import {
   STRIPE_REFUNDS_PATH,
   parsePaymentIntent,
   parseRefund,
+  parseRefundList,
   parseStripeError,
   paymentIntentCreateBody,
   paymentIntentOutcome,
   refundCreateBody,
+  refundListPath,
   stripeIdempotencyKey,
   stripeRequestHeaders,
 } from './stripe-api';
@@ -62,6 +65,13 @@ function refusedForGood(answer: { status: number; json: unknown }): boolean {
   if (answer.status < 400 || answer.status >= 500 || answer.status === 401) return false;
   if (answer.status === 429) return false;
   return parseStripeError(answer.json)?.type === 'invalid_request_error';
+}
+
+/** A Stripe refund's status as a payout reads it: pending and requires_action are asked again. */
+function refundOutcome(status: string): GatewayRefundResult {
+  if (status === 'succeeded') return { status: 'refunded' };
+  if (status === 'failed' || status === 'canceled') return { status: 'failed' };
+  return { status: 'pending' };
 }
 
 function connect(c: GatewayConnection): GatewayClient {
@@ -175,6 +185,16 @@ function connect(c: GatewayConnection): GatewayClient {
     },
 
     async refund(asked) {
+      // Our id rides in the refund's metadata. A refund Stripe already made under it (an answer
+      // lost on the way, or one still pending) is read back as it stands now rather than asked
+      // for again: Stripe keeps an Idempotency-Key for 24 hours only, and answers a replay with
+      // the first result, so a pending refund would never read as done through it.
+      const listed = await request('GET', refundListPath(asked.reference));
+      if (refusedForGood(listed)) return { status: 'failed' };
+      const made = listed.status === 200 ? parseRefundList(listed.json) : null;
+      if (!made) throw new AppError('payment_gateway_unreachable');
+      const earlier = made.find((r) => r.refundId === asked.providerRefundId);
+      if (earlier) return refundOutcome(earlier.status);
       const answer = await request('POST', STRIPE_REFUNDS_PATH, {
         body: refundCreateBody({
           paymentIntentId: asked.reference,
@@ -186,9 +206,7 @@ function connect(c: GatewayConnection): GatewayClient {
       if (refusedForGood(answer)) return { status: 'failed' };
       const refund = answer.status === 200 ? parseRefund(answer.json) : null;
       if (!refund) throw new AppError('payment_gateway_unreachable');
-      if (refund.status === 'succeeded') return { status: 'refunded' };
-      if (refund.status === 'failed' || refund.status === 'canceled') return { status: 'failed' };
-      return { status: 'pending' };
+      return refundOutcome(refund.status);
     },
 
     async testConnection() {
