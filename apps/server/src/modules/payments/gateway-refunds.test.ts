@@ -90,7 +90,7 @@ async function paidStripeOrder() {
   return { ...order, intentId, paymentId: payment.payment_id };
 }
 
-/** What the fake Stripe refunded of an intent: one entry per refund it made. */
+/** One entry per refund the fake Stripe made of an intent: the charge's refunded total then. */
 function refundsAtStripe(intentId: string) {
   return stripe.events
     .map((e) => JSON.parse(e) as { type: string; data: { object: Record<string, unknown> } })
@@ -154,6 +154,14 @@ async function secondSweeper() {
   return { payouts, errors };
 }
 
+/** The business's Stripe gateway as its settings list it. */
+async function stripeGateway() {
+  const list = await api.get('/api/payment-gateways', admin);
+  return (list.json().data as { id: string; provider: string }[]).find(
+    (g) => g.provider === 'stripe',
+  )!;
+}
+
 describe('a refund of an app order paid through Stripe', () => {
   it('is paid back through Stripe once approved, partly and then the rest', async () => {
     const order = await paidStripeOrder();
@@ -180,12 +188,8 @@ describe('a refund of an app order paid through Stripe', () => {
       .select()
       .from(providerRefunds)
       .where(eq(providerRefunds.paymentId, order.paymentId));
-    expect(parts.map((p) => [p.provider, p.amount, p.status])).toEqual(
-      expect.arrayContaining([
-        ['stripe', 500, 'succeeded'],
-        ['stripe', order.total - 500, 'succeeded'],
-      ]),
-    );
+    const made = parts.map((p) => `${p.provider} ${p.amount} ${p.status}`).sort();
+    expect(made).toEqual(['stripe 500 succeeded', `stripe ${order.total - 500} succeeded`]);
     // Stripe's charge.refunded webhooks arrive afterwards: received, and nothing changes.
     for (const event of stripe.events.filter((e) => e.includes('"charge.refunded"'))) {
       if (!event.includes(order.intentId)) continue;
@@ -335,10 +339,7 @@ describe('a refund of an app order paid through Stripe', () => {
 
   it('is still paid back through Stripe after the business switched the gateway off', async () => {
     const order = await paidStripeOrder();
-    const list = await api.get('/api/payment-gateways', admin);
-    const gateway = (list.json().data as { id: string; provider: string }[]).find(
-      (g) => g.provider === 'stripe',
-    )!;
+    const gateway = await stripeGateway();
     const settings = { mode: 'sandbox', methods: ['card', 'ewallet'], is_default: true };
     const off = await api.put(
       `/api/payment-gateways/${gateway.id}`,
@@ -361,6 +362,42 @@ describe('a refund of an app order paid through Stripe', () => {
         admin,
       );
       expect(on.statusCode, on.body).toBe(200);
+    }
+  });
+
+  it('fails for the staff to pay by hand once the business has deleted the gateway', async () => {
+    const order = await paidStripeOrder();
+    baseUrls.stripe = CLOSED;
+    const { asked } = await approvedRefund(order.id, 250);
+    expect(await refundView(asked.id)).toMatchObject({ provider_payout: 'pending' });
+    const gone = await api.del(
+      `/api/payment-gateways/${(await stripeGateway()).id}`,
+      undefined,
+      admin,
+    );
+    expect(gone.statusCode, gone.body).toBe(200);
+    try {
+      const { payouts, errors } = await secondSweeper();
+      await payouts.resendUnanswered(0);
+      expect(errors).toEqual([]);
+      const view = await refundView(asked.id);
+      expect(view).toMatchObject({ status: 'APPROVED', provider_payout: 'failed' });
+      expect(view.allowed_statuses).toEqual(['COMPLETED']);
+      expect(refundsAtStripe(order.intentId)).toEqual([]);
+    } finally {
+      const again = await api.post(
+        '/api/payment-gateways',
+        {
+          provider: 'stripe',
+          methods: ['card', 'ewallet'],
+          credentials: STRIPE,
+          mode: 'sandbox',
+          is_default: true,
+          enabled: true,
+        },
+        admin,
+      );
+      expect(again.statusCode, again.body).toBe(201);
     }
   });
 });

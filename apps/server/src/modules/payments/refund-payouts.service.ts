@@ -114,9 +114,9 @@ export function createRefundPayouts({
         if (error instanceof AppError && error.code === 'payment_provider_unavailable') return null;
         throw error;
       });
-    const refund = connected?.client.refund;
-    if (!refund || !part.reference) return settleAnswered(part, 'failed');
-    const answer = await refund({
+    const client = connected?.client;
+    if (!client?.refund || !part.reference) return settleAnswered(part, 'failed');
+    const answer = await client.refund({
       providerRefundId: part.id,
       reference: part.reference,
       amount: part.amount,
