@@ -151,7 +151,7 @@ async function secondSweeper() {
     dataDir: t.config.dataDir,
     payouts,
   }).settleByProvider;
-  return { payouts, errors };
+  return { payouts, errors, gateways };
 }
 
 /** The business's Stripe gateway as its settings list it. */
@@ -191,8 +191,9 @@ describe('a refund of an app order paid through Stripe', () => {
     const made = parts.map((p) => `${p.provider} ${p.amount} ${p.status}`).sort();
     expect(made).toEqual(['stripe 500 succeeded', `stripe ${order.total - 500} succeeded`]);
     // Stripe's charge.refunded webhooks arrive afterwards: received, and nothing changes.
-    for (const event of stripe.events.filter((e) => e.includes('"charge.refunded"'))) {
-      if (!event.includes(order.intentId)) continue;
+    const refunded = stripe.events.filter((e) => e.includes('"charge.refunded"'));
+    expect(refunded.filter((e) => e.includes(order.intentId))).toHaveLength(2);
+    for (const event of refunded.filter((e) => e.includes(order.intentId))) {
       const res = await deliverStripe(event);
       expect(res.statusCode, res.body).toBe(200);
     }
@@ -242,6 +243,9 @@ describe('a refund of an app order paid through Stripe', () => {
     baseUrls.stripe = stripe.url;
     const one = await secondSweeper();
     const two = await secondSweeper();
+    // Known without connecting: Stripe's client refunds, Billplz's has no refund.
+    expect(one.gateways.refundingGateways()).toContain('stripe');
+    expect(one.gateways.refundingGateways()).not.toContain('billplz');
     const [row] = await t.database.db.select().from(refunds).where(eq(refunds.id, asked.id));
     await Promise.all([
       one.payouts.resendUnanswered(0),

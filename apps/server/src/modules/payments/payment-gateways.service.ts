@@ -40,21 +40,26 @@ export interface PaymentGatewayDeps {
 }
 
 /**
- * Whether a gateway refunds through its API. That is the gateway's, not an account's: a client
- * connected without credentials (no network call) answers it when the factory does not say, so
- * planning a refund inside its transaction never reaches out.
+ * Whether a gateway refunds through its API. That is the gateway's, not an account's: when the
+ * factory does not say, a client connected with blank credentials (no network call) answers it,
+ * so planning a refund inside its transaction never reaches out. A factory whose `connect`
+ * refuses blank credentials must say (`refunds`); until it does, its refunds are paid by hand.
  */
 function refundsThroughApi(factory: GatewayFactory, now: Clock): boolean {
   if (factory.refunds !== undefined) return factory.refunds;
-  const probe = factory.connect({
-    credentials: {},
-    mode: 'sandbox',
-    baseUrl: undefined,
-    callbackUrl: '',
-    redirectUrl: '',
-    now,
-  });
-  return probe.refund !== null;
+  try {
+    const probe = factory.connect({
+      credentials: Object.fromEntries(factory.credentialFields.map((name) => [name, ''])),
+      mode: 'sandbox',
+      baseUrl: undefined,
+      callbackUrl: '',
+      redirectUrl: '',
+      now,
+    });
+    return probe.refund !== null;
+  } catch {
+    return false;
+  }
 }
 
 const taken = uniqueFieldTaken(
