@@ -72,11 +72,21 @@ export async function registerCommerceRoutes(
         }),
       ]
     : [];
+  // Each business's own gateway accounts (Billplz…), credentials sealed at rest (decision 044);
+  // a payment through one with a refund API is paid back through it (decision 046).
+  const gateways = createPaymentGatewayService({
+    db,
+    now,
+    key: await resolveCredentialsKey(db, config.paymentCredentialsKey),
+    appUrl: config.appUrl,
+    baseUrls: config.paymentGatewayBaseUrls,
+  });
   let settleRefund: RefundSettledHook = async () => {};
   const payouts = createRefundPayouts({
     db,
     now,
     providers,
+    gateways,
     deliver,
     onSettled: (tx, settled) => settleRefund(tx, settled),
     onError: (error) => log.error({ err: error }, 'provider refund request failed'),
@@ -119,14 +129,6 @@ export async function registerCommerceRoutes(
       'PAYMENT_SANDBOX is on with DATABASE_URL set: app orders are "paid" through the sandbox and no money moves. Set PAYMENT_SANDBOX=false on a real server.',
     );
   }
-  // Each business's own gateway accounts (Billplz…), credentials sealed at rest (decision 044).
-  const gateways = createPaymentGatewayService({
-    db,
-    now,
-    key: await resolveCredentialsKey(db, config.paymentCredentialsKey),
-    appUrl: config.appUrl,
-    baseUrls: config.paymentGatewayBaseUrls,
-  });
   await api.register(paymentGatewayRoutes, { service: gateways });
   const payments = createPaymentService({
     db,

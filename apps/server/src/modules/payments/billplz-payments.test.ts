@@ -8,6 +8,7 @@ import { startFakeBillplz, type FakeBillplz } from '../../test/billplz-fake';
 import { expectCode } from '../../test/expect-code';
 import { verifiedCustomer } from '../../test/mobile-fixtures';
 import { testClock } from '../../test/order-fixtures';
+import { movedRefund, refundOf } from '../../test/refund-fixtures';
 import {
   gatewayShop,
   type GatewayShop,
@@ -23,7 +24,8 @@ import { useTestApp } from '../../test/use-test-app';
 // sets up its account, the customer starts paying (a bill is created with Basic auth), the fake
 // posts the signed callback and the order goes PENDING on the status board. A forged signature,
 // an altered amount and a replay are refused or change nothing; the callback delivered twice, or
-// after the redirect, makes one payment; a refund goes to the staff (Billplz has no refund API).
+// after the redirect, makes one payment; a refund goes to the staff (Billplz has no refund API), whether
+// the system or finance approves it.
 
 const NOON_KL = '2026-06-10T04:00:00Z';
 const clock = testClock(NOON_KL);
@@ -42,7 +44,7 @@ const { t, api, as } = useTestApp({
   config: { paymentGatewayBaseUrls: baseUrls },
   signIn: ['admin', 'cashier', 'finance'],
 });
-const { admin, cashier } = as;
+const { admin, cashier, finance } = as;
 
 beforeAll(async () => {
   fake = await startFakeBillplz({
@@ -319,5 +321,26 @@ describe('an app order paid through Billplz', () => {
       .from(providerRefunds)
       .where(eq(providerRefunds.refundId, refund!.id));
     expect(asked).toHaveLength(0);
+  });
+
+  it('leaves a refund finance approves to the staff too', async () => {
+    const order = await newAppOrder(t, shop);
+    const { bill } = await startBillplz(order.id);
+    await fake.sendCallback(bill.id, fake.pay(bill.id));
+    const asked = await refundOf(t, cashier, {
+      order_id: order.id,
+      kind: 'amount',
+      amount: 400,
+      method: 'original',
+      reason: 'wrong_item',
+    });
+    const approved = await movedRefund(t, finance, asked.id, { status: 'APPROVED' });
+    expect(approved).toMatchObject({ status: 'APPROVED', provider_payout: null });
+    expect(approved.allowed_statuses).toContain('COMPLETED');
+    const parts = await t.database.db
+      .select()
+      .from(providerRefunds)
+      .where(eq(providerRefunds.refundId, asked.id));
+    expect(parts).toHaveLength(0);
   });
 });

@@ -85,11 +85,24 @@ export async function planProviderRefunds(tx: Db, p: PayoutPlan) {
   return tx.insert(providerRefunds).values(parts).returning({ id: providerRefunds.id });
 }
 
-/** The pending provider refunds of a refund, to ask the provider for. */
+/**
+ * The pending provider refunds of a refund, to ask the provider for, each with its payment's
+ * reference at the provider (a gateway refunds the payment it knows by that).
+ */
 export async function pendingOfRefund(db: Db, tenantId: string, refundId: string) {
   return db
-    .select()
+    .select({
+      id: providerRefunds.id,
+      paymentId: providerRefunds.paymentId,
+      provider: providerRefunds.provider,
+      amount: providerRefunds.amount,
+      reference: paymentIntents.providerRef,
+    })
     .from(providerRefunds)
+    .innerJoin(
+      paymentIntents,
+      and(ownedBy(paymentIntents, tenantId), eq(paymentIntents.id, providerRefunds.paymentId)),
+    )
     .where(
       and(
         ownedBy(providerRefunds, tenantId),

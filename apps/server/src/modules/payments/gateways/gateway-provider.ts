@@ -143,5 +143,14 @@ export interface GatewayFactory {
    * when it names none): it finds the payment, and so whose credentials verify it.
    */
   referenceOf(notification: GatewayNotification): string | null;
+  /**
+   * Answers a client for one account. It makes no network call (a client calls out only when
+   * asked to), so the server may connect one without credentials to learn what it can do.
+   */
   connect(connection: GatewayConnection): GatewayClient;
+  /**
+   * Whether its clients refund. Left out, it is read from a client connected without
+   * credentials (its `refund` is a function or null).
+   */
+  readonly refunds?: boolean;
 }

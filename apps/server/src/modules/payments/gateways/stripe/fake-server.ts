@@ -12,7 +12,8 @@ import { STRIPE_SIGNATURE_HEADER, stripeSignatureHeader } from './stripe-webhook
 // A loopback stand-in for the Stripe API, for tests only (127.0.0.1, a free port). It checks
 // the Bearer secret key, honours `Idempotency-Key` as Stripe does (the same key and body answer
 // the first response again; the same key with another body is an idempotency_error), creates
-// and reads PaymentIntents, refunds no more than was charged, and writes the events Stripe would
+// and reads PaymentIntents, refunds no more than was charged (lists an intent's refunds, and holds
+// them pending when asked to), and writes the events Stripe would
 // send; the test delivers them signed with the endpoint secret — twice, late, with an old
 // timestamp or out of order, as it needs.
 
@@ -36,6 +37,10 @@ export interface StripeFake {
   succeed(paymentIntentId: string): string;
   /** The customer's payment fails: returns the payment_intent.payment_failed event body. */
   fail(paymentIntentId: string, message?: string): string;
+  /** While on, refunds are made `pending` (as a bank's slow refund is) until `settleRefunds`. */
+  holdRefunds(hold: boolean): void;
+  /** Every pending refund succeeds. */
+  settleRefunds(): void;
   /** Posts an event body with a Stripe-Signature header; returns each HTTP status. */
   deliver(url: string, rawEvent: string, options?: StripeDeliveryOptions): Promise<number[]>;
   close(): Promise<void>;
@@ -54,6 +59,7 @@ export async function startStripeFake(config: {
   const idempotent = new Map<string, { request: string; status: number; body: Json }>();
   const events: string[] = [];
   let serial = 1;
+  let holding = false;
   const nextId = (prefix: string) => `${prefix}_fake${String(serial++).padStart(6, '0')}`;
 
   const error = (status: number, type: string, message: string, code?: string) => ({
@@ -156,7 +162,7 @@ export async function startStripeFake(config: {
       currency: 'myr',
       charge: charge.id,
       payment_intent: intent.id,
-      status: 'succeeded',
+      status: holding ? 'pending' : 'succeeded',
       created: seconds(),
       metadata: bracketed(fields, 'metadata'),
     };
@@ -172,7 +178,8 @@ export async function startStripeFake(config: {
     if (req.headers.authorization !== `Bearer ${config.secretKey}`) {
       return error(401, 'invalid_request_error', 'Invalid API Key provided');
     }
-    const path = new URL(req.url ?? '/', 'http://fake').pathname;
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const path = url.pathname;
     // The account's balance: the cheap authenticated read a connection test makes.
     if (req.method === 'GET' && path === STRIPE_BALANCE_PATH) {
       const money = [{ amount: 0, currency: 'myr' }];
@@ -183,6 +190,17 @@ export async function startStripeFake(config: {
       return intent
         ? { status: 200, body: intent }
         : error(404, 'invalid_request_error', 'No such payment_intent', 'resource_missing');
+    }
+    // The refunds of an intent, newest first, as the list endpoint answers them.
+    if (req.method === 'GET' && path === STRIPE_REFUNDS_PATH) {
+      const intentId = url.searchParams.get('payment_intent');
+      if (intentId !== null && !intents.has(intentId)) {
+        return error(404, 'invalid_request_error', 'No such payment_intent', 'resource_missing');
+      }
+      const data = [...refunds.values()]
+        .filter((r) => intentId === null || r.payment_intent === intentId)
+        .reverse();
+      return { status: 200, body: { object: 'list', data, has_more: false, url: path } };
     }
     if (
       req.method !== 'POST' ||
@@ -210,7 +228,10 @@ export async function startStripeFake(config: {
     const fields = parseFormBody(raw);
     const answer =
       path === STRIPE_PAYMENT_INTENTS_PATH ? createIntent(fields) : createRefund(fields);
-    if (typeof key === 'string') idempotent.set(key, { request, ...answer });
+    // Stripe answers a replay with the first response as it was then, not the object as it is now.
+    if (typeof key === 'string') {
+      idempotent.set(key, { request, status: answer.status, body: structuredClone(answer.body) });
+    }
     return answer;
   };
 
@@ -262,6 +283,16 @@ export async function startStripeFake(config: {
         last_payment_error: { type: 'card_error', code: 'card_declined', message },
       });
       return emit('payment_intent.payment_failed', { ...intent });
+    },
+
+    holdRefunds(hold) {
+      holding = hold;
+    },
+
+    settleRefunds() {
+      for (const refund of refunds.values()) {
+        if (refund.status === 'pending') refund.status = 'succeeded';
+      }
     },
 
     async deliver(url, rawEvent, options = {}) {

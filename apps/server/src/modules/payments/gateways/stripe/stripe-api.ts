@@ -126,6 +126,22 @@ export function parseRefund(json: unknown): StripeRefund | null {
   };
 }
 
+/**
+ * The refunds made of a PaymentIntent, newest first (GET /v1/refunds?payment_intent=…). A
+ * payment is refunded a few times at most, so the first hundred are all of them.
+ */
+export function refundListPath(paymentIntentId: string): string {
+  const query = new URLSearchParams({ payment_intent: paymentIntentId, limit: '100' });
+  return `${STRIPE_REFUNDS_PATH}?${query.toString()}`;
+}
+
+/** A list of refunds; null when the answer is not one (an entry that is no refund is skipped). */
+export function parseRefundList(json: unknown): StripeRefund[] | null {
+  const list = asRecord(json);
+  if (list?.object !== 'list' || !Array.isArray(list.data)) return null;
+  return list.data.map(parseRefund).filter((r): r is StripeRefund => r !== null);
+}
+
 export interface StripeError {
   type: string;
   code: string | null;

@@ -107,10 +107,44 @@ describe('the Stripe gateway client', () => {
       .filter((e) => e.type === 'charge.refunded' && e.data.object.payment_intent === reference);
     expect(refunded).toHaveLength(1);
     expect(refunded[0]!.data.object.amount_refunded).toBe(400);
-    // More than is left is refused by Stripe: the refund is not taken as done.
+    // More than is left is refused by Stripe for good: the refund has failed.
     expect(
-      await codeOf(client.refund!({ providerRefundId: 'refund-0002', reference, amount: 700 })),
+      await client.refund!({ providerRefundId: 'refund-0002', reference, amount: 700 }),
+    ).toEqual({ status: 'failed' });
+    // A wrong key may be put right: nothing is decided, the refund is asked again later.
+    expect(
+      await codeOf(
+        connectWith('sk_test_wrong').refund!({
+          providerRefundId: 'refund-0003',
+          reference,
+          amount: 100,
+        }),
+      ),
     ).toBe('payment_gateway_unreachable');
+  });
+
+  it('reads a pending refund back as it stands when asked again, and never makes a second', async () => {
+    const { reference } = await client.createPayment(request('pay-slow-refund', 1000));
+    fake.succeed(reference);
+    const ask = { providerRefundId: 'refund-slow', reference, amount: 300 };
+    fake.holdRefunds(true);
+    try {
+      expect(await client.refund!(ask)).toEqual({ status: 'pending' });
+      expect(await client.refund!(ask)).toEqual({ status: 'pending' });
+      fake.settleRefunds();
+      // A replay of the Idempotency-Key would still say pending: the refund is read back instead.
+      expect(await client.refund!(ask)).toEqual({ status: 'refunded' });
+    } finally {
+      fake.holdRefunds(false);
+    }
+    const made = fake.events
+      .map((e) => JSON.parse(e) as { type: string; data: { object: Record<string, unknown> } })
+      .filter((e) => e.type === 'charge.refunded' && e.data.object.payment_intent === reference);
+    expect(made).toHaveLength(1);
+    // An intent Stripe does not know is refused for good.
+    expect(
+      await client.refund!({ providerRefundId: 'refund-lost', reference: 'pi_unknown', amount: 1 }),
+    ).toEqual({ status: 'failed' });
   });
 
   it('tests the connection with an authenticated read, and fails it with a wrong key', async () => {

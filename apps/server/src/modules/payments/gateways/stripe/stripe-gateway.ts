@@ -4,6 +4,7 @@ import type {
   GatewayConnection,
   GatewayFactory,
   GatewayNotification,
+  GatewayRefundResult,
   GatewayTransaction,
 } from '../gateway-provider';
 import { encodeFormBody, type FormFields } from '../shared/form-body';
@@ -15,9 +16,12 @@ import {
   STRIPE_REFUNDS_PATH,
   parsePaymentIntent,
   parseRefund,
+  parseRefundList,
+  parseStripeError,
   paymentIntentCreateBody,
   paymentIntentOutcome,
   refundCreateBody,
+  refundListPath,
   stripeIdempotencyKey,
   stripeRequestHeaders,
 } from './stripe-api';
@@ -52,19 +56,37 @@ function referenceOf(n: GatewayNotification): string | null {
   return n.via === 'return' ? n.fields.payment_intent || null : intentIdOf(n.rawBody);
 }
 
+/**
+ * A refund Stripe turns down for good: an invalid request (more than is left to refund, a charge
+ * already refunded or disputed, an unknown intent). A bad key (401), a rate limit (429), an
+ * outage (5xx) or an idempotency error may pass, so those are asked again.
+ */
+function refusedForGood(answer: { status: number; json: unknown }): boolean {
+  if (answer.status < 400 || answer.status >= 500 || answer.status === 401) return false;
+  if (answer.status === 429) return false;
+  return parseStripeError(answer.json)?.type === 'invalid_request_error';
+}
+
+/** A Stripe refund's status as a payout reads it: pending and requires_action are asked again. */
+function refundOutcome(status: string): GatewayRefundResult {
+  if (status === 'succeeded') return { status: 'refunded' };
+  if (status === 'failed' || status === 'canceled') return { status: 'failed' };
+  return { status: 'pending' };
+}
+
 function connect(c: GatewayConnection): GatewayClient {
   const base = (c.baseUrl ?? STRIPE_API_BASE).replace(/\/+$/, '');
   const secretKey = c.credentials.secret_key ?? '';
   const webhookSecret = c.credentials.webhook_secret ?? '';
 
-  async function call(
+  /** Stripe's answer, an error's included; payment_gateway_unreachable when there is none. */
+  async function request(
     method: 'GET' | 'POST',
     path: string,
     options: { body?: FormFields; idempotencyKey?: string } = {},
-  ): Promise<unknown> {
-    let response: Response;
+  ): Promise<{ status: number; json: unknown }> {
     try {
-      response = await fetch(`${base}${path}`, {
+      const response = await fetch(`${base}${path}`, {
         method,
         headers: {
           ...stripeRequestHeaders({ secretKey, idempotencyKey: options.idempotencyKey }),
@@ -73,11 +95,22 @@ function connect(c: GatewayConnection): GatewayClient {
         ...(options.body ? { body: encodeFormBody(options.body) } : {}),
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
+      return { status: response.status, json: await response.json().catch(() => null) };
     } catch {
       throw new AppError('payment_gateway_unreachable');
     }
-    if (!response.ok) throw new AppError('payment_gateway_unreachable');
-    return response.json();
+  }
+
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    options: { body?: FormFields; idempotencyKey?: string } = {},
+  ): Promise<unknown> {
+    const answer = await request(method, path, options);
+    if (answer.status < 200 || answer.status > 299) {
+      throw new AppError('payment_gateway_unreachable');
+    }
+    return answer.json;
   }
 
   const intentOf = (json: unknown) => {
@@ -151,21 +184,29 @@ function connect(c: GatewayConnection): GatewayClient {
       };
     },
 
-    async refund(request) {
-      const refund = parseRefund(
-        await call('POST', STRIPE_REFUNDS_PATH, {
-          body: refundCreateBody({
-            paymentIntentId: request.reference,
-            amountSen: request.amount,
-            refundId: request.providerRefundId,
-          }),
-          idempotencyKey: stripeIdempotencyKey('refund', request.providerRefundId),
+    async refund(asked) {
+      // Our id rides in the refund's metadata. A refund Stripe already made under it (an answer
+      // lost on the way, or one still pending) is read back as it stands now rather than asked
+      // for again: Stripe keeps an Idempotency-Key for 24 hours only, and answers a replay with
+      // the first result, so a pending refund would never read as done through it.
+      const listed = await request('GET', refundListPath(asked.reference));
+      if (refusedForGood(listed)) return { status: 'failed' };
+      const made = listed.status === 200 ? parseRefundList(listed.json) : null;
+      if (!made) throw new AppError('payment_gateway_unreachable');
+      const earlier = made.find((r) => r.refundId === asked.providerRefundId);
+      if (earlier) return refundOutcome(earlier.status);
+      const answer = await request('POST', STRIPE_REFUNDS_PATH, {
+        body: refundCreateBody({
+          paymentIntentId: asked.reference,
+          amountSen: asked.amount,
+          refundId: asked.providerRefundId,
         }),
-      );
+        idempotencyKey: stripeIdempotencyKey('refund', asked.providerRefundId),
+      });
+      if (refusedForGood(answer)) return { status: 'failed' };
+      const refund = answer.status === 200 ? parseRefund(answer.json) : null;
       if (!refund) throw new AppError('payment_gateway_unreachable');
-      if (refund.status === 'succeeded') return { status: 'refunded' };
-      if (refund.status === 'failed' || refund.status === 'canceled') return { status: 'failed' };
-      return { status: 'pending' };
+      return refundOutcome(refund.status);
     },
 
     async testConnection() {
