@@ -39,29 +39,6 @@ export interface PaymentGatewayDeps {
   baseUrls: Partial<Record<string, string>>;
 }
 
-/**
- * Whether a gateway refunds through its API. That is the gateway's, not an account's: when the
- * factory does not say, a client connected with blank credentials (no network call) answers it,
- * so planning a refund inside its transaction never reaches out. A factory whose `connect`
- * refuses blank credentials must say (`refunds`); until it does, its refunds are paid by hand.
- */
-function refundsThroughApi(factory: GatewayFactory, now: Clock): boolean {
-  if (factory.refunds !== undefined) return factory.refunds;
-  try {
-    const probe = factory.connect({
-      credentials: Object.fromEntries(factory.credentialFields.map((name) => [name, ''])),
-      mode: 'sandbox',
-      baseUrl: undefined,
-      callbackUrl: '',
-      redirectUrl: '',
-      now,
-    });
-    return probe.refund !== null;
-  } catch {
-    return false;
-  }
-}
-
 const taken = uniqueFieldTaken(
   'payment_gateways_tenant_provider_unique',
   'payment_gateway_taken',
@@ -76,9 +53,7 @@ export function createPaymentGatewayService({
   baseUrls,
 }: PaymentGatewayDeps) {
   const factories = new Map(gatewayFactories.map((f) => [f.name as string, f]));
-  const refunding = new Set(
-    gatewayFactories.filter((f) => refundsThroughApi(f, now)).map((f) => f.name as string),
-  );
+  const refunding = new Set(gatewayFactories.filter((f) => f.refunds).map((f) => f.name as string));
   const factoryOf = (provider: string): GatewayFactory => {
     const factory = factories.get(provider);
     if (!factory) throw new AppError('payment_provider_unavailable');

@@ -143,14 +143,11 @@ export interface GatewayFactory {
    * when it names none): it finds the payment, and so whose credentials verify it.
    */
   referenceOf(notification: GatewayNotification): string | null;
-  /**
-   * Answers a client for one account. It makes no network call (a client calls out only when
-   * asked to), so the server may connect one without credentials to learn what it can do.
-   */
+  /** Answers a client for one account; it calls out only when asked to. */
   connect(connection: GatewayConnection): GatewayClient;
   /**
-   * Whether its clients refund. Left out, it is read from a client connected without
-   * credentials (its `refund` is a function or null).
+   * Whether the gateway refunds through its API (its clients' `refund` is then a function):
+   * known without connecting, so a refund is planned inside its transaction without reaching out.
    */
-  readonly refunds?: boolean;
+  readonly refunds: boolean;
 }

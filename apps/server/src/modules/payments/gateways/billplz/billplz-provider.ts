@@ -126,6 +126,7 @@ function connect(c: GatewayConnection): GatewayClient {
 
 export const billplzGateway: GatewayFactory = {
   name: 'billplz',
+  refunds: false,
   credentialFields: ['api_key', 'x_signature_key', 'collection_id'],
   referenceOf: (n) => (n.via === 'return' ? n.fields['billplz[id]'] : n.fields.id) || null,
   connect,

@@ -190,6 +190,7 @@ function connect(c: GatewayConnection): GatewayClient {
 
 export const fiuuGateway: GatewayFactory = {
   name: 'fiuu',
+  refunds: true,
   credentialFields: ['merchant_id', 'verify_key', 'secret_key'],
   referenceOf: (n) => n.fields.orderid || null,
   connect,

@@ -173,6 +173,7 @@ function connect(c: GatewayConnection): GatewayClient {
 
 export const ipay88Gateway: GatewayFactory = {
   name: 'ipay88',
+  refunds: false,
   credentialFields: ['merchant_code', 'merchant_key'],
   referenceOf: (n) => n.fields.RefNo || null,
   connect,

@@ -217,6 +217,7 @@ function connect(c: GatewayConnection): GatewayClient {
 
 export const stripeGateway: GatewayFactory = {
   name: 'stripe',
+  refunds: true,
   credentialFields: ['secret_key', 'webhook_secret'],
   referenceOf,
   connect,
