@@ -425,6 +425,25 @@ describe('reconciliation from a settlement file', () => {
       400,
       'file_required',
     );
+    // Over 2 MB: the upload stops at the limit, and a text body is refused as it arrives.
+    const big = Buffer.alloc(2 * 1024 * 1024 + 1, 'a');
+    const bigForm = multipart(big, 'balance.csv', 'text/csv');
+    expectCode(
+      await api.post(url('stripe', `from=${DAY}&to=${DAY}&source=file`), bigForm.payload, {
+        ...admin,
+        'content-type': bigForm.contentType,
+      }),
+      400,
+      'file_too_large',
+    );
+    expectCode(
+      await api.post(url('stripe', `from=${DAY}&to=${DAY}&source=file`), big, {
+        ...admin,
+        'content-type': 'text/csv',
+      }),
+      413,
+      'payload_too_large',
+    );
   });
 });
 
