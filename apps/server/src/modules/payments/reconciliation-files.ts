@@ -96,15 +96,20 @@ function readTable(text: string, headerOf: (cells: string[]) => boolean): Table 
 
 type Reader = (row: {
   line: number;
+  /** The row's value in a column ('' when the file has no such column). */
   cell: (name: string) => string;
+  has: (name: string) => boolean;
 }) => SettlementEntry | string | null;
 
 /**
- * Reads a table with `required` columns (normalised names) row by row: a reader answers an
- * entry, null for a row that is not a payment (a refund, a fee), or a message for a bad row.
+ * Reads a table whose header has every column of one of `required`'s sets (normalised names) row
+ * by row: a reader answers an entry, null for a row that is not a payment (a refund, a fee), or a
+ * message for a bad row.
  */
-function readWith(text: string, required: string[], read: Reader): SettlementFile {
-  const table = readTable(text, (cells) => required.every((c) => cells.includes(c)));
+function readWith(text: string, required: string[][], read: Reader): SettlementFile {
+  const table = readTable(text, (cells) =>
+    required.some((set) => set.every((c) => cells.includes(c))),
+  );
   const entries: SettlementEntry[] = [];
   const rejected: SettlementFile['rejected'] = [];
   for (const row of table.rows) {
@@ -112,7 +117,7 @@ function readWith(text: string, required: string[], read: Reader): SettlementFil
       const i = table.columns.get(name);
       return i === undefined ? '' : (row.cells[i] ?? '').trim();
     };
-    const out = read({ line: row.line, cell });
+    const out = read({ line: row.line, cell, has: (name) => table.columns.has(name) });
     if (typeof out === 'string') rejected.push({ line: row.line, message: out });
     else if (out) entries.push(out);
   }
@@ -128,7 +133,7 @@ const noReference = 'The row names no payment';
  * the payments; refunds, fees, disputes and payouts are other movements of the balance.
  */
 function stripeFile(text: string): SettlementFile {
-  return readWith(text, ['reportingcategory', 'gross', 'currency', 'paymentintentid'], (r) => {
+  return readWith(text, [['reportingcategory', 'gross', 'currency', 'paymentintentid']], (r) => {
     if (r.cell('reportingcategory') !== 'charge') return null;
     const reference = r.cell('paymentintentid');
     if (!reference) return noReference;
@@ -150,10 +155,11 @@ function stripeFile(text: string): SettlementFile {
  * the bill's fields of API v3: id, state (or paid) and paid_amount (or amount), in sen.
  */
 function billplzFile(text: string): SettlementFile {
-  const t = readTable(text, (c) => c.includes('id') && (c.includes('state') || c.includes('paid')));
-  const amountColumn = t.columns.has('paidamount') ? 'paidamount' : 'amount';
-  if (!t.columns.has(amountColumn)) throw new AppError('settlement_file_invalid');
-  return readWith(text, ['id', amountColumn], (r) => {
+  const headers = ['state', 'paid'].flatMap((s) =>
+    ['paidamount', 'amount'].map((a) => ['id', s, a]),
+  );
+  return readWith(text, headers, (r) => {
+    const amountColumn = r.has('paidamount') ? 'paidamount' : 'amount';
     const id = r.cell('id');
     if (!id) return noReference;
     const state = r.cell('state').toLowerCase();
@@ -175,7 +181,7 @@ function billplzFile(text: string): SettlementFile {
  * response (RefNo, TransId, Amount in ringgit as "1,278.99", Currency, Status 1 = success).
  */
 function ipay88File(text: string): SettlementFile {
-  return readWith(text, ['refno', 'amount', 'status'], (r) => {
+  return readWith(text, [['refno', 'amount', 'status']], (r) => {
     const refNo = r.cell('refno');
     if (!refNo) return noReference;
     const amount = ringgitToSen(r.cell('amount'));
@@ -197,7 +203,7 @@ function ipay88File(text: string): SettlementFile {
  * are the payments, REFUND and reversal rows other movements.
  */
 function fiuuFile(text: string): SettlementFile {
-  return readWith(text, ['moltransactionid', 'referenceid', 'amount'], (r) => {
+  return readWith(text, [['moltransactionid', 'referenceid', 'amount']], (r) => {
     const type = r.cell('transactiontype').toUpperCase();
     if (type && type !== 'PAYMENT') return null;
     const tranId = r.cell('moltransactionid');
