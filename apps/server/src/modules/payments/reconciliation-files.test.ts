@@ -108,6 +108,22 @@ describe('settlement files', () => {
     expect(read.rejected).toEqual([{ line: 6, message: 'Amount "abc" is not an amount of money' }]);
   });
 
+  it("reads Fiuu's records by their documented order when no row names them", () => {
+    const read = readSettlementFile('fiuu', fixture('fiuu-transaction_20260611.txt'));
+    expect(read).toEqual({
+      entries: [
+        {
+          line: 3,
+          references: ['KOPI-F-0011', '3000000201'],
+          status: 'paid',
+          amount: 101250,
+          currency: 'MYR',
+        },
+      ],
+      rejected: [],
+    });
+  });
+
   it("refuses a file that is not the provider's, and a provider with no known file", () => {
     expectAppError(
       () => readSettlementFile('stripe', fixture('billplz-bills.csv')),

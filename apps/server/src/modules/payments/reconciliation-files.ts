@@ -65,7 +65,21 @@ function delimiterOf(text: string): string {
   return counts.reduce((a, b) => (b[1] > a[1] ? b : a))[0];
 }
 
-function readTable(text: string, headerOf: (cells: string[]) => boolean): Table {
+/**
+ * A file whose records carry no names of their own: after `skip` file-header rows (recognised by
+ * the first naming `fileHeader`), the records' fields come in the documented `columns` order.
+ */
+interface Positional {
+  fileHeader: string[];
+  skip: number;
+  columns: string[];
+}
+
+function readTable(
+  text: string,
+  headerOf: (cells: string[]) => boolean,
+  positional?: Positional,
+): Table {
   let records: { record: string[]; info: { lines: number } }[];
   try {
     records = parse(text, {
@@ -81,17 +95,20 @@ function readTable(text: string, headerOf: (cells: string[]) => boolean): Table 
   }
   // A report may open with title or summary lines: the header is the first row naming the columns.
   const at = records.slice(0, 5).findIndex((r) => headerOf(r.record.map(norm)));
-  if (at < 0) throw new AppError('settlement_file_invalid');
-  const rows = records.slice(at + 1).map((r) => ({ line: r.info.lines, cells: r.record }));
+  const unnamed =
+    at < 0 &&
+    positional !== undefined &&
+    positional.fileHeader.every((c) => records[0]?.record.map(norm).includes(c));
+  if (at < 0 && !unnamed) throw new AppError('settlement_file_invalid');
+  const first = unnamed ? positional!.skip : at + 1;
+  const rows = records.slice(first).map((r) => ({ line: r.info.lines, cells: r.record }));
   if (rows.length > SETTLEMENT_MAX_ROWS) {
     throw new AppError('settlement_file_invalid', {
       message: `A settlement file may have at most ${SETTLEMENT_MAX_ROWS.toLocaleString('en')} rows`,
     });
   }
-  return {
-    columns: new Map(records[at]!.record.map((name, i) => [norm(name), i])),
-    rows,
-  };
+  const names = unnamed ? positional!.columns : records[at]!.record.map(norm);
+  return { columns: new Map(names.map((name, i) => [name, i])), rows };
 }
 
 type Reader = (row: {
@@ -106,9 +123,16 @@ type Reader = (row: {
  * by row: a reader answers an entry, null for a row that is not a payment (a refund, a fee), or a
  * message for a bad row.
  */
-function readWith(text: string, required: string[][], read: Reader): SettlementFile {
-  const table = readTable(text, (cells) =>
-    required.some((set) => set.every((c) => cells.includes(c))),
+function readWith(
+  text: string,
+  required: string[][],
+  read: Reader,
+  positional?: Positional,
+): SettlementFile {
+  const table = readTable(
+    text,
+    (cells) => required.some((set) => set.every((c) => cells.includes(c))),
+    positional,
   );
   const entries: SettlementEntry[] = [];
   const rejected: SettlementFile['rejected'] = [];
@@ -197,28 +221,51 @@ function ipay88File(text: string): SettlementFile {
   });
 }
 
+/** Fiuu's record fields, in the documented sequence (1–12). */
+const fiuuRecord = [
+  'moltransactionid',
+  'referenceid',
+  'originalreferenceid',
+  'businessdate',
+  'transactiondatetime',
+  'channelid',
+  'transactiontype',
+  'currencycode',
+  'amount',
+  'storeid',
+  'terminalid',
+  'applicationcode',
+];
+
 /**
- * Fiuu's daily transaction reconciliation file (transaction_YYYYMMDD.txt): its record fields by
- * name (MOLTransactionId, ReferenceId, TransactionType, CurrencyCode, Amount, …); PAYMENT rows
- * are the payments, REFUND and reversal rows other movements.
+ * Fiuu's daily transaction reconciliation file (transaction_YYYYMMDD.txt): two file-header rows
+ * (MerchantId, MerchantName, BusinessDate, TotalCount), then the records, read by their names
+ * when a row names them and otherwise in the documented field order. PAYMENT rows are the
+ * payments, REFUND and reversal rows other movements.
  */
 function fiuuFile(text: string): SettlementFile {
-  return readWith(text, [['moltransactionid', 'referenceid', 'amount']], (r) => {
-    const type = r.cell('transactiontype').toUpperCase();
-    if (type && type !== 'PAYMENT') return null;
-    const tranId = r.cell('moltransactionid');
-    const orderId = r.cell('referenceid');
-    if (!tranId && !orderId) return noReference;
-    const amount = ringgitToSen(r.cell('amount'));
-    if (amount === null) return badAmount(r.cell('amount'));
-    return {
-      line: r.line,
-      references: [orderId, tranId].filter(Boolean),
-      status: 'paid',
-      amount,
-      currency: (r.cell('currencycode') || 'MYR').toUpperCase(),
-    };
-  });
+  const positional = { fileHeader: ['merchantid', 'totalcount'], skip: 2, columns: fiuuRecord };
+  return readWith(
+    text,
+    [['moltransactionid', 'referenceid', 'amount']],
+    (r) => {
+      const type = r.cell('transactiontype').toUpperCase();
+      if (type && type !== 'PAYMENT') return null;
+      const tranId = r.cell('moltransactionid');
+      const orderId = r.cell('referenceid');
+      if (!tranId && !orderId) return noReference;
+      const amount = ringgitToSen(r.cell('amount'));
+      if (amount === null) return badAmount(r.cell('amount'));
+      return {
+        line: r.line,
+        references: [orderId, tranId].filter(Boolean),
+        status: 'paid',
+        amount,
+        currency: (r.cell('currencycode') || 'MYR').toUpperCase(),
+      };
+    },
+    positional,
+  );
 }
 
 /** The readers by provider name: a provider joins here when its settlement export is known. */
