@@ -29,6 +29,8 @@ import { resolveCredentialsKey } from './modules/payments/payment-credentials';
 import { paymentGatewayRoutes } from './modules/payments/payment-gateways.routes';
 import { createPaymentGatewayService } from './modules/payments/payment-gateways.service';
 import { paymentRoutes } from './modules/payments/payments.routes';
+import { reconciliationRoutes } from './modules/payments/reconciliation.routes';
+import { createReconciliationService } from './modules/payments/reconciliation.service';
 import { createPaymentService } from './modules/payments/payments.service';
 import {
   createRefundPayouts,
@@ -130,6 +132,9 @@ export async function registerCommerceRoutes(
     );
   }
   await api.register(paymentGatewayRoutes, { service: gateways });
+  await api.register(reconciliationRoutes, {
+    service: createReconciliationService({ db, now, gateways }),
+  });
   const payments = createPaymentService({
     db,
     now,

@@ -7,6 +7,7 @@ import { mobileErrors } from './error-codes-mobile';
 import { orderErrors } from './error-codes-orders';
 import { paymentGatewayErrors } from './error-codes-payment-gateways';
 import { platformErrors } from './error-codes-platform';
+import { reconciliationErrors } from './error-codes-reconciliation';
 import { shiftErrors } from './error-codes-shifts';
 
 // Stable error codes (`code_message`) with their HTTP status and English/Malay messages.
@@ -23,6 +24,7 @@ export const errorCatalog = {
   ...contentTextErrors,
   ...appFeatureErrors,
   ...paymentGatewayErrors,
+  ...reconciliationErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -34,6 +34,7 @@ export * from './payment-gateways';
 export * from './permission-catalogue';
 export * from './permissions';
 export * from './pricing';
+export * from './reconciliation';
 export * from './refund-amounts';
 export * from './refund-file-labels';
 export * from './refunds';

@@ -103,6 +103,16 @@ export function etagMatches(header: string | undefined, tag: string): boolean {
     .some((part) => part === '*' || part === tag);
 }
 
+function sendFile(result: unknown, reply: FastifyReply) {
+  const file = result as DownloadFile;
+  const disposition = file.inline ? 'inline' : 'attachment';
+  return reply
+    .header('content-disposition', `${disposition}; filename="${file.filename}"`)
+    .header('cache-control', 'no-store')
+    .type(file.contentType ?? CSV)
+    .send(file.body);
+}
+
 export function defineRoutes<C>(app: FastifyInstance, { tags, context }: RouteKitOptions<C>) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -182,15 +192,11 @@ export function defineRoutes<C>(app: FastifyInstance, { tags, context }: RouteKi
     download: <P extends Optional = undefined, Q extends Optional = undefined>(
       url: string,
       spec: RouteSpec<C, P, Q, undefined, DownloadFile>,
-    ) =>
-      add('GET', url, spec as never, undefined, (result, reply) => {
-        const file = result as DownloadFile;
-        const disposition = file.inline ? 'inline' : 'attachment';
-        return reply
-          .header('content-disposition', `${disposition}; filename="${file.filename}"`)
-          .header('cache-control', 'no-store')
-          .type(file.contentType ?? CSV)
-          .send(file.body);
-      }),
+    ) => add('GET', url, spec as never, undefined, sendFile),
+    /** POST answering a file to save: the file is made from what the request carries (an upload). */
+    postDownload: <P extends Optional = undefined, Q extends Optional = undefined>(
+      url: string,
+      spec: RouteSpec<C, P, Q, undefined, DownloadFile>,
+    ) => add('POST', url, spec as never, undefined, sendFile),
   };
 }

@@ -652,6 +652,13 @@ const requests: Record<string, Builder> = {
   'POST /api/payment-gateways/:id/test-connection': async () => ({
     url: `/api/payment-gateways/${await demoGateway()}/test-connection`,
   }),
+  // A day with no Billplz payments: the run asks the gateway nothing.
+  'POST /api/payment-gateways/:id/reconciliation': async () => ({
+    url: `/api/payment-gateways/${await demoGateway()}/reconciliation?from=2026-06-10&to=2026-06-10`,
+  }),
+  'POST /api/payment-gateways/:id/reconciliation/export': async () => ({
+    url: `/api/payment-gateways/${await demoGateway()}/reconciliation/export?from=2026-06-10&to=2026-06-10`,
+  }),
   'POST /api/banners/reorder': async () => ({
     url: '/api/banners/reorder',
     payload: { ids: [(await newBanner()).id] },
@@ -1138,6 +1145,10 @@ const unaudited: Record<string, string> = {
   'POST /api/notification/read-all': 'read state is personal display state (decision 005)',
   'POST /api/products/import': 'the preview writes nothing; a commit is audited',
   'POST /api/payment-gateways/:id/test-connection': 'asks the gateway; writes nothing',
+  'POST /api/payment-gateways/:id/reconciliation':
+    'compares payments with the gateway; writes nothing',
+  'POST /api/payment-gateways/:id/reconciliation/export':
+    'the same comparison as a file; writes nothing',
   'POST /api/tenants/leave': 'a session outside any tenant has nothing to leave',
   'POST /api/wallet-payment-codes/check': 'reads a payment code without using it: nothing changes',
   'POST /api/refresh-token':

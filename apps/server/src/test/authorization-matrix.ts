@@ -88,6 +88,8 @@ export const authorizationMatrix: MatrixRow[] = [
   row('PUT /api/payment-gateways/:id',                          [200,  200,  403,  403,  403]),
   row('DELETE /api/payment-gateways/:id',                       [200,  200,  403,  403,  403]),
   row('POST /api/payment-gateways/:id/test-connection',         [200,  200,  403,  403,  403]),
+  row('POST /api/payment-gateways/:id/reconciliation',          [200,  200,  403,  403,  403]),
+  row('POST /api/payment-gateways/:id/reconciliation/export',   [200,  200,  403,  403,  403]),
   // ---- outlets and their time management ----------------------------------------------------
   row('GET /api/outlets',                                       [200,  200,  200,  200,  403]),
   row('GET /api/outlets/:id',                                   [200,  200,  200,  200,  403]),

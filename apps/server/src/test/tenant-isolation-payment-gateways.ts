@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { addDays, businessDate } from '@kopi/contract';
 import { startFakeBillplz } from './billplz-fake';
 import type { TestApp } from './test-app';
 
 // The tenant-isolation scenario's part for payment gateways: tenant A's admin sets up Billplz
 // (against a loopback fake), lists, reads, changes and tests it; a customer pays an app order
 // through it (the bill's reference kept), a callback with another amount is recorded and
-// refused, the paid callback and the redirect settle it; then the admin removes the gateway.
+// refused, the paid callback and the redirect settle it; the payment is reconciled by status
+// query and from a settlement file; then the admin removes the gateway.
 
 /** Where the scenario's app reaches "Billplz": filled in once the fake listens. */
 export const isolationGatewayUrls: Partial<Record<string, string>> = {};
@@ -82,6 +84,21 @@ export async function paymentGatewaysPart(
       method: 'GET',
       url: `/api/payments/billplz/return?${fake.redirectQuery(bill.id)}`,
     });
+    // Reconciled both ways: asking Billplz about the range's bills, and from a settlement file
+    // that also names a bill from outside the range. The database dates the payment by its own
+    // clock, so the range is the days around today.
+    const today = businessDate(new Date());
+    const range = `from=${addDays(today, -1)}&to=${addDays(today, 1)}`;
+    await a.post(`/api/payment-gateways/${gateway.id}/reconciliation?${range}`);
+    const reconciled = await t.inject({
+      method: 'POST',
+      url: `/api/payment-gateways/${gateway.id}/reconciliation?${range}&source=file`,
+      headers: { ...t.bearer((await t.login('admin')).token), 'content-type': 'text/csv' },
+      payload: `id,state,paid_amount\n${bill.id},paid,${bill.amount}\nbill-before,paid,100\n`,
+    });
+    if (reconciled.statusCode !== 200) {
+      throw new Error(`scenario: reconciliation ${reconciled.statusCode} ${reconciled.body}`);
+    }
     // Done with, so the day can close.
     await a.post(`/api/orders/${order.id}/status`, { status: 'APPROVED' });
     await a.post(`/api/orders/${order.id}/status`, { status: 'COMPLETED' });

@@ -17,4 +17,19 @@ export const paymentGatewayRoutes: AppRouteDef[] = [
         (m) => m.PaymentGatewayPage,
       ),
   },
+  {
+    // A gateway's payments of a range beside its own record (decision 047).
+    path: '/ge/payment-gateway/reconciliation',
+    layout: 'default',
+    access: 'signed-in',
+    action: 'read',
+    subject: 'payment-gateway',
+    titleKey: 'pageTitles.paymentGatewayReconciliation',
+    icon: 'Payments',
+    searchable: true,
+    page: () =>
+      import('../features/payment-gateways/pages/reconciliation-page').then(
+        (m) => m.ReconciliationPage,
+      ),
+  },
 ];

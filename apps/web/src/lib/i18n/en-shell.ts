@@ -38,6 +38,7 @@ export const enShell = {
     appFeatures: 'Enable/Disable Feature',
     featureCatalogue: 'User App Features',
     paymentGateway: 'Payment Gateway',
+    paymentGatewayReconciliation: 'Gateway Reconciliation',
     banner: 'Banner',
   },
   nav: {

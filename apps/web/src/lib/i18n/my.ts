@@ -93,6 +93,7 @@ export const my: UiMessages = {
     appFeatures: 'Dayakan/Nyahdayakan Ciri',
     featureCatalogue: 'Ciri Aplikasi Pengguna',
     paymentGateway: 'Gerbang Pembayaran',
+    paymentGatewayReconciliation: 'Penyelarasan Gerbang',
     banner: 'Sepanduk',
   },
   auth: {

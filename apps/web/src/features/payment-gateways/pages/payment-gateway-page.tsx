@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import { Link as RouterLink } from 'react-router';
 import { gatewayProviders, type PaymentGateway } from '@kopi/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
@@ -31,6 +32,7 @@ import {
 } from '../api';
 import { type GatewayForm, GatewayDrawer, typedCredentials } from '../components/gateway-drawer';
 import { usePaymentGatewayStrings } from '../i18n';
+import { useReconciliationStrings } from '../i18n-reconciliation';
 
 /**
  * /ge/payment-gateway (payment-gateway): the business's gateway accounts — or, for the superadmin
@@ -40,6 +42,7 @@ import { usePaymentGatewayStrings } from '../i18n';
  */
 export function PaymentGatewayPage() {
   const { t } = usePaymentGatewayStrings();
+  const { t: reconcileT } = useReconciliationStrings();
   const can = useCan();
   const user = useSessionUser();
   const gateways = usePaymentGateways();
@@ -95,6 +98,20 @@ export function PaymentGatewayPage() {
     <ListPage
       title={t('list.title')}
       subtitle={user?.tenant_id ? t('list.subtitle') : t('list.platformSubtitle')}
+      actions={
+        // A business's gateways have payments to reconcile; the platform's own has none here.
+        user?.tenant_id &&
+        list.length > 0 && (
+          <Button
+            component={RouterLink}
+            to="/ge/payment-gateway/reconciliation"
+            variant="outlined"
+            data-testid="payment-gateway-reconcile"
+          >
+            {reconcileT('open')}
+          </Button>
+        )
+      }
       add={
         canAdd && {
           label: t('list.add'),

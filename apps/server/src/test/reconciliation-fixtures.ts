@@ -1,0 +1,141 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { paymentGateways, paymentIntents } from '../db/schema/payments';
+import { startStripeFake, type StripeFake } from '../modules/payments/gateways/stripe/fake-server';
+import { stripeSignatureHeader } from '../modules/payments/gateways/stripe/stripe-webhook';
+import { startFakeBillplz, type FakeBillplz } from './billplz-fake';
+import { gatewayShop, type GatewayShop, newAppOrder, startPaying } from './gateway-order-fixtures';
+import { testClock } from './order-fixtures';
+import { useTestApp } from './use-test-app';
+
+// What the reconciliation tests share: the demo business with Stripe and Billplz set up against
+// their loopback fakes, and app orders paid (or not) through each on the test clock's day.
+
+export const NOON_KL = '2026-06-10T04:00:00Z';
+export const DAY = '2026-06-10';
+/** An app order's total: one RM 12.50 item with the demo business's charges. */
+export const TOTAL = 1325;
+const STRIPE = {
+  secret_key: 'sk_test_fakeKopiReconcileSecret01',
+  webhook_secret: 'whsec_fakeKopiReconcileWebhook02',
+};
+const BILLPLZ = {
+  api_key: '5d3a1e0c-7c1f-4b7e-9a4e-reconcile0001',
+  x_signature_key: 'S-fake-billplz-reconcile-key-0002',
+  collection_id: 'kopi_recon',
+};
+
+export const byPayment = <R extends { payment_id: string | null }>(rows: R[], id: string) =>
+  rows.filter((r) => r.payment_id === id);
+
+/** The app, its fakes and helpers; call once at the top of a test file (it adds the hooks). */
+export function useReconciliationApp() {
+  const clock = testClock(NOON_KL);
+  const baseUrls: Partial<Record<string, string>> = {};
+  const fakes = {} as { stripe: StripeFake; billplz: FakeBillplz };
+  const shops = {} as { stripe: GatewayShop; billplz: GatewayShop };
+  const gatewayIds: Record<string, string> = {};
+  const app = useTestApp({
+    now: clock.now,
+    config: { paymentGatewayBaseUrls: baseUrls },
+    signIn: ['admin', 'cashier'],
+  });
+  const { t, api } = app;
+  const admin = app.as.admin;
+  const unixNow = () => Math.floor(clock.now().getTime() / 1000);
+
+  /**
+   * The database stamps a payment's created_at with its own clock: the test puts it on the test
+   * clock's day, as it would have been.
+   */
+  async function onTestDay(paymentId: string) {
+    await t.database.db
+      .update(paymentIntents)
+      .set({ createdAt: clock.now() })
+      .where(eq(paymentIntents.id, paymentId));
+  }
+
+  /** An app order started with Stripe: our payment and the fake's PaymentIntent. */
+  async function stripePayment(paid: boolean) {
+    const order = await newAppOrder(t, shops.stripe);
+    expect(order.total).toBe(TOTAL);
+    const payment = await startPaying(api, shops.stripe, order.id, 'stripe');
+    const intent = [...fakes.stripe.intents.values()].find(
+      (i) => (i.metadata as Record<string, string>).payment_id === payment.payment_id,
+    )!;
+    await onTestDay(payment.payment_id);
+    if (paid) {
+      const event = fakes.stripe.succeed(intent.id as string);
+      const res = await api.post('/api/payments/stripe/callback', event, {
+        'content-type': 'application/json',
+        'stripe-signature': stripeSignatureHeader(STRIPE.webhook_secret, unixNow(), event),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    return { paymentId: payment.payment_id, intentId: intent.id as string, intent };
+  }
+
+  /** An app order started with Billplz: our payment and the fake's bill. */
+  async function billplzPayment(paid: boolean) {
+    const order = await newAppOrder(t, shops.billplz);
+    expect(order.total).toBe(TOTAL);
+    const payment = await startPaying(api, shops.billplz, order.id, 'billplz');
+    const bill = [...fakes.billplz.bills.values()].find(
+      (b) => b.reference_1 === payment.payment_id,
+    )!;
+    await onTestDay(payment.payment_id);
+    if (paid) {
+      const res = await fakes.billplz.sendCallback(bill.id, fakes.billplz.pay(bill.id));
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    return { paymentId: payment.payment_id, billId: bill.id };
+  }
+
+  /** The run's address for a provider's gateway (`suffix`: '/export'). */
+  const url = (provider: string, query = `from=${DAY}&to=${DAY}`, suffix = '') =>
+    `/api/payment-gateways/${gatewayIds[provider]}/reconciliation${suffix}?${query}`;
+
+  beforeAll(async () => {
+    fakes.stripe = await startStripeFake({
+      secretKey: STRIPE.secret_key,
+      webhookSecret: STRIPE.webhook_secret,
+      now: clock.now,
+    });
+    fakes.billplz = await startFakeBillplz({
+      apiKey: BILLPLZ.api_key,
+      signatureKey: BILLPLZ.x_signature_key,
+      collectionId: BILLPLZ.collection_id,
+      deliver: async (to, body) => {
+        const res = await t.inject({
+          method: 'POST',
+          url: new URL(to).pathname,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: body,
+        });
+        return { statusCode: res.statusCode, body: res.body };
+      },
+    });
+    baseUrls.stripe = fakes.stripe.url;
+    baseUrls.billplz = fakes.billplz.url;
+    shops.stripe = await gatewayShop(t, api, admin, {
+      provider: 'stripe',
+      methods: ['card'],
+      credentials: STRIPE,
+    });
+    shops.billplz = await gatewayShop(t, api, admin, {
+      provider: 'billplz',
+      methods: ['fpx', 'card'],
+      credentials: BILLPLZ,
+    });
+    for (const row of await t.database.db.select().from(paymentGateways)) {
+      gatewayIds[row.provider] = row.id;
+    }
+  });
+  afterAll(async () => {
+    await fakes.stripe?.close();
+    await fakes.billplz?.close();
+  });
+  beforeEach(() => clock.set(NOON_KL));
+
+  return { ...app, clock, fakes, gatewayIds, url, stripePayment, billplzPayment };
+}
