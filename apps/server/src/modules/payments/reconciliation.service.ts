@@ -65,7 +65,7 @@ async function queryRows(
   );
   const rows = await pooled(asked, QUERY_CONCURRENCY, async (p) => {
     try {
-      const t = await client.queryStatus(p.providerRef);
+      const t = await client.queryStatus(p.providerRef, p.amount);
       const theirs = { status: t.status, amount: t.amount, currency: t.currency };
       const outcome = outcomeOf(oursOf(p), theirs);
       return outcome ? rowOf(outcome, p.providerRef, p, theirs, null) : null;
