@@ -213,6 +213,39 @@ describe('an app order paid through Billplz', () => {
     expect(await paymentsOf(t, order.id)).toHaveLength(1);
   });
 
+  it("shows the customer's browser a page in its language saying how the payment stands", async () => {
+    const order = await newAppOrder(t, shop);
+    const { bill } = await startBillplz(order.id);
+    const browser = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    const malay = { ...browser, 'accept-language': 'ms-MY,ms;q=0.9,en;q=0.8' };
+
+    const forged = fake
+      .redirectQuery(bill.id)
+      .replace('billplz%5Bpaid%5D=false', 'billplz%5Bpaid%5D=true');
+    const refused = await api.get(`/api/payments/billplz/return?${forged}`, browser);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['content-type']).toMatch(/^text\/html/);
+    expect(refused.body).toContain('We could not confirm this payment');
+
+    const waiting = await api.get(
+      `/api/payments/billplz/return?${fake.redirectQuery(bill.id)}`,
+      browser,
+    );
+    expect(waiting.statusCode).toBe(200);
+    expect(waiting.body).toContain('data-outcome="pending"');
+    expect((await orderRow(t, order.id)).status).toBe('CREATED');
+
+    fake.pay(bill.id);
+    const paid = await api.get(
+      `/api/payments/billplz/return?${fake.redirectQuery(bill.id)}`,
+      malay,
+    );
+    expect(paid.statusCode).toBe(200);
+    expect(paid.body).toContain('<h1>Pembayaran diterima</h1>');
+    expect(paid.body).not.toMatch(/<script/i);
+    expect((await orderRow(t, order.id)).status).toBe('PENDING');
+  });
+
   it('refuses a forged signature and changes nothing', async () => {
     const order = await newAppOrder(t, shop);
     const { bill } = await startBillplz(order.id);

@@ -36,6 +36,11 @@ export interface NotificationAnswer {
   acknowledgement: GatewayAcknowledgement | null;
 }
 
+/** A gateway's notification answered, and how its payment stands after it (for the browser). */
+export interface GatewayNotificationAnswer extends NotificationAnswer {
+  outcome: 'paid' | 'failed' | 'pending';
+}
+
 export function createGatewayNotifications({
   db,
   gateways,
@@ -105,7 +110,7 @@ export function createGatewayNotifications({
     name: string,
     notification: GatewayNotification,
     ctx: RequestContext,
-  ): Promise<NotificationAnswer> {
+  ): Promise<GatewayNotificationAnswer> {
     const reference = gateways.factoryOf(name).referenceOf(notification);
     if (!reference) throw new AppError('invalid_request', { message: 'No payment reference' });
     const intent = await repo.findByProviderRef(db, name, reference);
@@ -123,6 +128,7 @@ export function createGatewayNotifications({
       : await client.queryStatus(reference, intent.amount);
     if (settled.reference !== reference) throw new AppError('payment_signature_invalid');
     let result: PaymentCallbackResult = { received: true, duplicate: false };
+    let outcome: GatewayNotificationAnswer['outcome'] = 'pending';
     if (settled.status !== 'pending') {
       if (disagrees(settled, intent.amount)) {
         await recordMismatch(name, intent, settled, ctx);
@@ -132,11 +138,13 @@ export function createGatewayNotifications({
       // up yet, and a payment closed as failed could no longer take the success once confirmed.
       const contradicted =
         !verified.final && verified.status === 'paid' && settled.status === 'failed';
-      const outcome = { ...settled, status: settled.status };
-      if (!contradicted) result = await apply(name, intent, outcome, ctx);
+      if (!contradicted) {
+        result = await apply(name, intent, { ...settled, status: settled.status }, ctx);
+        outcome = settled.status;
+      }
     }
     const acknowledgement = (await client.acknowledge?.(notification)) ?? null;
-    return { result, acknowledgement };
+    return { result, acknowledgement, outcome };
   }
 
   return {

@@ -1,11 +1,18 @@
 import { createHash } from 'node:crypto';
-import { dataEnvelope, paymentCallbackResultSchema, text } from '@kopi/contract';
-import type { FastifyInstance } from 'fastify';
+import {
+  dataEnvelope,
+  type PaymentCallbackResult,
+  paymentCallbackResultSchema,
+  text,
+} from '@kopi/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import { languageOf } from '../../lib/malay-name';
 import { contextOf } from '../../lib/request-context';
-import { defineRoutes } from '../../lib/route-kit';
 import type { PaymentService } from './payments.service';
+import { type ReturnOutcome, returnPage, wantsHtml } from './return-page';
 
 // DESIGN §8 POST /api/payments/{provider}/callback. Public: the caller is a payment provider, and
 // what authenticates it is its signature over the exact bytes of the body, so this context keeps
@@ -33,7 +40,6 @@ export async function paymentRoutes(
     { parseAs: 'string', bodyLimit: CALLBACK_BODY_LIMIT },
     (_request, body, done) => done(null, body),
   );
-  const route = defineRoutes(app, { tags: TAGS, context: contextOf });
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const provider = z.object({ provider: text().max(40) });
   const resultEnvelope = dataEnvelope(paymentCallbackResultSchema);
@@ -68,25 +74,78 @@ export async function paymentRoutes(
     },
   });
 
-  route.get('/payments/:provider/return', {
+  /**
+   * The customer's browser back from a gateway: a browser (it asks for HTML) gets a page in its
+   * language saying how the payment stands; an API client gets the JSON result.
+   */
+  async function answerReturn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    returned: () => Promise<{ result: PaymentCallbackResult; outcome: ReturnOutcome }>,
+  ) {
+    if (!wantsHtml(request.headers.accept)) {
+      return reply.code(200).send({ data: (await returned()).result });
+    }
+    const page = (outcome: ReturnOutcome) =>
+      returnPage(outcome, languageOf(request.headers['accept-language']));
+    let code = 200;
+    let outcome: ReturnOutcome = 'unknown';
+    try {
+      outcome = (await returned()).outcome;
+    } catch (error) {
+      // A refused or unknown return leaves the payment as it was: the page says so, no more.
+      if (!(error instanceof AppError)) throw error;
+      code = error.status;
+    }
+    return reply
+      .code(code)
+      .type('text/html; charset=utf-8')
+      .send(page(outcome) as never);
+  }
+
+  typed.route({
+    method: 'GET',
+    url: '/payments/:provider/return',
     config: { public: true },
-    summary:
-      "The customer's browser back from a gateway (Billplz: billplz[id], billplz[paid], billplz[x_signature]…; Stripe: payment_intent). Verified, then confirmed by a status query before anything is applied",
-    params: provider,
-    querystring: z.record(text().max(60), text().max(500)),
-    data: paymentCallbackResultSchema,
-    handler: (ctx, { params, query, headers }) =>
-      service.returned(params.provider, query, headers, ctx),
+    schema: {
+      tags: TAGS,
+      summary:
+        "The customer's browser back from a gateway (Billplz: billplz[id], billplz[paid], billplz[x_signature]…; Stripe: payment_intent). Verified, then confirmed by a status query before anything is applied. A browser (Accept: text/html) gets a page in its language saying how the payment stands; others the JSON result",
+      params: provider,
+      querystring: z.record(text().max(60), text().max(500)),
+      response: { 200: resultEnvelope },
+    },
+    handler: (request, reply) =>
+      answerReturn(request, reply, () =>
+        service.returned(
+          request.params.provider,
+          request.query,
+          request.headers,
+          contextOf(request),
+        ),
+      ),
   });
 
-  route.post('/payments/:provider/return', {
+  typed.route({
+    method: 'POST',
+    url: '/payments/:provider/return',
     config: { public: true, idempotency: false },
-    summary:
-      "The customer's browser posted back from a gateway as a form (iPay88's Response URL: RefNo, Amount, Status, Signature…; Fiuu's return URL: tranID, orderid, status, skey…). Verified as the callback is; iPay88's is confirmed by a re-query before anything is applied",
-    params: provider,
-    data: paymentCallbackResultSchema,
-    handler: (ctx, { params, body, headers }) =>
-      service.returnedForm(params.provider, typeof body === 'string' ? body : '', headers, ctx),
+    schema: {
+      tags: TAGS,
+      summary:
+        "The customer's browser posted back from a gateway as a form (iPay88's Response URL: RefNo, Amount, Status, Signature…; Fiuu's return URL: tranID, orderid, status, skey…). Verified as the callback is; iPay88's is confirmed by a re-query before anything is applied. A browser gets the page, others the JSON result",
+      params: provider,
+      response: { 200: resultEnvelope },
+    },
+    handler: (request, reply) =>
+      answerReturn(request, reply, () =>
+        service.returnedForm(
+          request.params.provider,
+          typeof request.body === 'string' ? request.body : '',
+          request.headers,
+          contextOf(request),
+        ),
+      ),
   });
 
   // Not through the route kit: an HTML page with its own Content-Security-Policy.

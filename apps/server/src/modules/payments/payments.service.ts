@@ -339,12 +339,12 @@ export function createPaymentService({
       ctx: RequestContext,
     ) {
       if (!gateways.isGateway(providerName)) throw new AppError('not_found');
-      const answer = await notifications.notify(
+      const { result, outcome } = await notifications.notify(
         providerName,
         { via: 'return', fields, rawBody: '', headers },
         ctx,
       );
-      return answer.result;
+      return { result, outcome };
     },
 
     /** Who takes the app's payments and which methods each takes, the default first. */
