@@ -92,6 +92,23 @@ export async function startFakeBillplz(o: {
         body: body.toString(),
       });
     },
+    /** Where Billplz sends the customer's browser back after paying: the signed redirect. */
+    returnPath(bill: Bill) {
+      const paidAt = '2026-06-10 12:05:00 +0800';
+      // A redirect's fields sign without their brackets (billplz[id] signs as billplzid).
+      const signature = sign(o.signatureKey, {
+        billplzid: bill.id,
+        billplzpaid: String(bill.paid),
+        billplzpaid_at: paidAt,
+      });
+      const query = new URLSearchParams({
+        'billplz[id]': bill.id,
+        'billplz[paid]': String(bill.paid),
+        'billplz[paid_at]': paidAt,
+        'billplz[x_signature]': signature,
+      });
+      return `/api/payments/billplz/return?${query.toString()}`;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

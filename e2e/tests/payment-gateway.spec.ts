@@ -87,6 +87,21 @@ test('admin sets up Billplz, tests it, and an app order paid through it reaches 
     expect(callback.status).toBe(200);
     await expect(pending.getByTestId(`board-card-${order.order_no}`)).toBeVisible();
     await board.close();
+
+    // The customer's browser comes back from Billplz to a page saying the payment is received.
+    const back = await browser.newContext({ locale: 'ms-MY' });
+    const backPage = await back.newPage();
+    await backPage.goto(billplz.returnPath(bill));
+    await expect(backPage.getByRole('heading', { level: 1 })).toHaveText('Pembayaran diterima');
+    await back.close();
+
+    // Finance's view of it: the gateway, asked about this week's payments, agrees with ours.
+    await page.goto('/ge/payment-gateway');
+    await page.getByTestId('payment-gateway-reconcile').click();
+    await expect(page).toHaveURL(/\/ge\/payment-gateway\/reconciliation/);
+    await page.getByTestId('reconciliation-run').click();
+    await expect(page.getByTestId('reconciliation-count-matched')).toContainText('1');
+    await expect(page.getByTestId('reconciliation-count-amount_mismatch')).toContainText('0');
   } finally {
     await billplz.close();
     const { token } = await apiLogin(page.request, 'admin');
