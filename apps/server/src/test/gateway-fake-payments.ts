@@ -68,15 +68,19 @@ export async function ipay88Order(
 ) {
   const order = await newAppOrder(t, shop);
   const { payment, request } = await startIpay88(api, shop, fake, order.id);
-  if (paid) {
-    const res = await api.post(
-      '/api/payments/ipay88/callback',
-      encodeFormBody(fake.settle(request.RefNo!, 'paid')),
-      FORM,
-    );
-    expect(res.statusCode, res.body).toBe(200);
-  }
+  if (paid) await payIpay88(api, fake, request.RefNo!);
   return { ...order, paymentId: payment.payment_id, refNo: request.RefNo! };
+}
+
+/** The customer pays at iPay88 and iPay88's backend post of it reaches our callback. */
+export async function payIpay88(api: Requests, fake: Ipay88Fake, refNo: string) {
+  const res = await api.post(
+    '/api/payments/ipay88/callback',
+    encodeFormBody(fake.settle(refNo, 'paid')),
+    FORM,
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.body).toBe('RECEIVEOK');
 }
 
 /**
