@@ -1,15 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { paymentGateways, paymentIntents } from '../db/schema/payments';
+import { startFiuuFake, type FiuuFake } from '../modules/payments/gateways/fiuu/fake-server';
+import { startIpay88Fake, type Ipay88Fake } from '../modules/payments/gateways/ipay88/fake-server';
 import { startStripeFake, type StripeFake } from '../modules/payments/gateways/stripe/fake-server';
 import { stripeSignatureHeader } from '../modules/payments/gateways/stripe/stripe-webhook';
 import { startFakeBillplz, type FakeBillplz } from './billplz-fake';
+import { fiuuOrder, ipay88Order, payIpay88 } from './gateway-fake-payments';
 import { gatewayShop, type GatewayShop, newAppOrder, startPaying } from './gateway-order-fixtures';
 import { testClock } from './order-fixtures';
 import { useTestApp } from './use-test-app';
 
-// What the reconciliation tests share: the demo business with Stripe and Billplz set up against
-// their loopback fakes, and app orders paid (or not) through each on the test clock's day.
+// What the reconciliation tests share: the demo business with Stripe, Billplz, iPay88 and Fiuu
+// set up against their loopback fakes, and app orders paid (or not) through each on the test
+// clock's day.
 
 export const NOON_KL = '2026-06-10T04:00:00Z';
 export const DAY = '2026-06-10';
@@ -24,6 +28,12 @@ const BILLPLZ = {
   x_signature_key: 'S-fake-billplz-reconcile-key-0002',
   collection_id: 'kopi_recon',
 };
+const IPAY88 = { merchant_code: 'M24680', merchant_key: 'ipay88-fake-reconcile-key-0001' };
+const FIUU = {
+  merchant_id: 'kopi_fiuu_recon',
+  verify_key: 'fiuu-fake-reconcile-verify-01',
+  secret_key: 'fiuu-fake-reconcile-secret-02',
+};
 
 export const byPayment = <R extends { payment_id: string | null }>(rows: R[], id: string) =>
   rows.filter((r) => r.payment_id === id);
@@ -32,8 +42,13 @@ export const byPayment = <R extends { payment_id: string | null }>(rows: R[], id
 export function useReconciliationApp() {
   const clock = testClock(NOON_KL);
   const baseUrls: Partial<Record<string, string>> = {};
-  const fakes = {} as { stripe: StripeFake; billplz: FakeBillplz };
-  const shops = {} as { stripe: GatewayShop; billplz: GatewayShop };
+  const fakes = {} as {
+    stripe: StripeFake;
+    billplz: FakeBillplz;
+    ipay88: Ipay88Fake;
+    fiuu: FiuuFake;
+  };
+  const shops = {} as Record<'stripe' | 'billplz' | 'ipay88' | 'fiuu', GatewayShop>;
   const gatewayIds: Record<string, string> = {};
   const app = useTestApp({
     now: clock.now,
@@ -91,6 +106,23 @@ export function useReconciliationApp() {
     return { paymentId: payment.payment_id, billId: bill.id };
   }
 
+  /** An app order started with iPay88 (posted to the fake's entry page): our payment, its RefNo. */
+  async function ipay88Payment(paid: boolean) {
+    const order = await ipay88Order(t, api, shops.ipay88, fakes.ipay88, false);
+    expect(order.total).toBe(TOTAL);
+    await onTestDay(order.paymentId);
+    if (paid) await payIpay88(api, fakes.ipay88, order.refNo);
+    return { paymentId: order.paymentId, refNo: order.refNo };
+  }
+
+  /** An app order paid (or only started) with Fiuu: our payment and, once paid, Fiuu's tranID. */
+  async function fiuuPayment(paid: boolean) {
+    const order = await fiuuOrder(t, api, shops.fiuu, fakes.fiuu, paid);
+    expect(order.total).toBe(TOTAL);
+    await onTestDay(order.paymentId);
+    return { paymentId: order.paymentId, tranID: order.tranID };
+  }
+
   /** The run's address for a provider's gateway (`suffix`: '/export'). */
   const url = (provider: string, query = `from=${DAY}&to=${DAY}`, suffix = '') =>
     `/api/payment-gateways/${gatewayIds[provider]}/reconciliation${suffix}?${query}`;
@@ -115,8 +147,19 @@ export function useReconciliationApp() {
         return { statusCode: res.statusCode, body: res.body };
       },
     });
+    fakes.ipay88 = await startIpay88Fake({
+      merchantCode: IPAY88.merchant_code,
+      merchantKey: IPAY88.merchant_key,
+    });
+    fakes.fiuu = await startFiuuFake({
+      merchantId: FIUU.merchant_id,
+      verifyKey: FIUU.verify_key,
+      secretKey: FIUU.secret_key,
+    });
     baseUrls.stripe = fakes.stripe.url;
     baseUrls.billplz = fakes.billplz.url;
+    baseUrls.ipay88 = fakes.ipay88.url;
+    baseUrls.fiuu = fakes.fiuu.url;
     shops.stripe = await gatewayShop(t, api, admin, {
       provider: 'stripe',
       methods: ['card'],
@@ -127,6 +170,16 @@ export function useReconciliationApp() {
       methods: ['fpx', 'card'],
       credentials: BILLPLZ,
     });
+    shops.ipay88 = await gatewayShop(t, api, admin, {
+      provider: 'ipay88',
+      methods: ['fpx', 'card'],
+      credentials: IPAY88,
+    });
+    shops.fiuu = await gatewayShop(t, api, admin, {
+      provider: 'fiuu',
+      methods: ['fpx', 'card'],
+      credentials: FIUU,
+    });
     for (const row of await t.database.db.select().from(paymentGateways)) {
       gatewayIds[row.provider] = row.id;
     }
@@ -134,8 +187,20 @@ export function useReconciliationApp() {
   afterAll(async () => {
     await fakes.stripe?.close();
     await fakes.billplz?.close();
+    await fakes.ipay88?.close();
+    await fakes.fiuu?.close();
   });
   beforeEach(() => clock.set(NOON_KL));
 
-  return { ...app, clock, fakes, gatewayIds, url, stripePayment, billplzPayment };
+  return {
+    ...app,
+    clock,
+    fakes,
+    gatewayIds,
+    url,
+    stripePayment,
+    billplzPayment,
+    ipay88Payment,
+    fiuuPayment,
+  };
 }

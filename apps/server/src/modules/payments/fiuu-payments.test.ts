@@ -10,8 +10,8 @@ import {
   onBoard,
   orderRow,
   paymentsOf,
-  startPaying,
 } from '../../test/gateway-order-fixtures';
+import { startFiuu as startPayingFiuu } from '../../test/gateway-fake-payments';
 import { startInjectBridge, type InjectBridge } from '../../test/inject-bridge';
 import { testClock } from '../../test/order-fixtures';
 import { useTestApp } from '../../test/use-test-app';
@@ -68,13 +68,7 @@ afterAll(async () => {
 });
 beforeEach(() => clock.set(NOON_KL));
 
-/** Starts paying with Fiuu and opens the hosted page, as the customer's browser does. */
-async function startFiuu(orderId: string) {
-  const payment = await startPaying(api, shop, orderId, 'fiuu');
-  const page = await fetch(payment.redirect_url!);
-  expect(await page.text()).toContain('Fiuu payment page');
-  return payment;
-}
+const startFiuu = (orderId: string) => startPayingFiuu(api, shop, orderId);
 
 /** Fiuu posts the result (a real HTTP post through the bridge); the answers. */
 const deliver = (fields: FormFields, kind: 'callback' | 'notification', times = 1) =>

@@ -1,7 +1,5 @@
-import { refundSchema } from '@kopi/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { orders } from '../../db/schema/orders';
 import { paymentCallbacks, providerRefunds } from '../../db/schema/payments';
 import { notifications } from '../../db/schema/platform';
 import { refunds, refundStatusHistory } from '../../db/schema/refunds';
@@ -13,14 +11,11 @@ import {
   startPaying,
 } from '../../test/gateway-order-fixtures';
 import { testClock } from '../../test/order-fixtures';
-import { movedRefund, moveRefund, refundOf } from '../../test/refund-fixtures';
+import { gatewayRefundHelpers } from '../../test/gateway-refund-fixtures';
+import { movedRefund, moveRefund } from '../../test/refund-fixtures';
 import { useTestApp } from '../../test/use-test-app';
 import { startStripeFake, type StripeFake } from './gateways/stripe/fake-server';
 import { stripeSignatureHeader } from './gateways/stripe/stripe-webhook';
-import { resolveCredentialsKey } from './payment-credentials';
-import { createRefundService } from '../refunds/refunds.service';
-import { createPaymentGatewayService } from './payment-gateways.service';
-import { createRefundPayouts } from './refund-payouts.service';
 
 // Refunds of app orders paid through a business's own gateway. Stripe refunds through its API:
 // an approved refund is asked of the loopback fake under our provider-refund id and completed on
@@ -45,6 +40,15 @@ const { t, api, as } = useTestApp({
   signIn: ['admin', 'cashier', 'finance'],
 });
 const { admin, cashier, finance } = as;
+
+const { approvedRefund, refundView, refundedOf, secondSweeper } = gatewayRefundHelpers({
+  t,
+  api,
+  cashier,
+  finance,
+  now: clock.now,
+  baseUrls,
+});
 
 beforeAll(async () => {
   stripe = await startStripeFake({
@@ -98,61 +102,11 @@ function refundsAtStripe(intentId: string) {
     .map((e) => e.data.object.amount_refunded as number);
 }
 
-/** The cashier asks for `amount` back to the original payment; finance approves it. */
-async function approvedRefund(orderId: string, amount: number) {
-  const asked = await refundOf(t, cashier, {
-    order_id: orderId,
-    kind: 'amount',
-    amount,
-    method: 'original',
-    reason: 'wrong_item',
-  });
-  return { asked, approved: await moveRefund(t, finance, asked.id, { status: 'APPROVED' }) };
-}
-
-async function refundView(id: string) {
-  const res = await api.get(`/api/refunds/${id}`, finance);
-  expect(res.statusCode, res.body).toBe(200);
-  return refundSchema.parse(res.json().data);
-}
-
-const refundedOf = async (orderId: string) =>
-  (await t.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!.refunded;
-
 const historyOf = (refundId: string) =>
   t.database.db
     .select()
     .from(refundStatusHistory)
     .where(eq(refundStatusHistory.refundId, refundId));
-
-/** A sweeper of its own, as a second server would run one, wired to the app's database. */
-async function secondSweeper() {
-  const errors: unknown[] = [];
-  const gateways = createPaymentGatewayService({
-    db: t.database.db,
-    now: clock.now,
-    key: await resolveCredentialsKey(t.database.db, t.config.paymentCredentialsKey),
-    appUrl: t.config.appUrl,
-    baseUrls,
-  });
-  let settle: Parameters<typeof createRefundPayouts>[0]['onSettled'] = async () => {};
-  const payouts = createRefundPayouts({
-    db: t.database.db,
-    now: clock.now,
-    providers: [],
-    gateways,
-    deliver: () => {},
-    onSettled: (tx, settled) => settle(tx, settled),
-    onError: (error) => errors.push(error),
-  });
-  settle = createRefundService({
-    db: t.database.db,
-    now: clock.now,
-    dataDir: t.config.dataDir,
-    payouts,
-  }).settleByProvider;
-  return { payouts, errors, gateways };
-}
 
 /** The business's Stripe gateway as its settings list it. */
 async function stripeGateway() {

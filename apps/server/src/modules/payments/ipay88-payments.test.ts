@@ -10,8 +10,8 @@ import {
   onBoard,
   orderRow,
   paymentsOf,
-  startPaying,
 } from '../../test/gateway-order-fixtures';
+import { startIpay88 as startPayingIpay88 } from '../../test/gateway-fake-payments';
 import { startInjectBridge, type InjectBridge } from '../../test/inject-bridge';
 import { testClock } from '../../test/order-fixtures';
 import { useTestApp } from '../../test/use-test-app';
@@ -65,34 +65,7 @@ afterAll(async () => {
 });
 beforeEach(() => clock.set(NOON_KL));
 
-const unescape = (text: string) =>
-  text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
-
-/** The hidden fields of the checkout page's form, as the browser would post them. */
-function formOf(html: string): FormFields {
-  const fields: FormFields = {};
-  for (const [, name, value] of html.matchAll(
-    /<input type="hidden" name="([^"]*)" value="([^"]*)">/g,
-  )) {
-    fields[unescape(name!)] = unescape(value!);
-  }
-  return fields;
-}
-
-/** Starts paying with iPay88 and posts the checkout page's form to iPay88, as the browser does. */
-async function startIpay88(orderId: string) {
-  const payment = await startPaying(api, shop, orderId, 'ipay88');
-  const page = await api.get(new URL(payment.redirect_url!).pathname, {});
-  expect(page.statusCode, page.body).toBe(200);
-  const request = formOf(page.body);
-  const entry = await fetch(`${fake.url}${IPAY88_ENTRY_PATH}`, {
-    method: 'POST',
-    headers: FORM,
-    body: encodeFormBody(request),
-  });
-  expect(await entry.text()).toContain('iPay88 payment page');
-  return { payment, page, request };
-}
+const startIpay88 = (orderId: string) => startPayingIpay88(api, shop, fake, orderId);
 
 /** Posts iPay88's result to the Backend URL through the fake (a real HTTP post); the answers. */
 const postBackend = (fields: FormFields, times = 1) =>

@@ -47,6 +47,8 @@ export interface FiuuFake {
   readonly transactions: ReadonlyMap<string, FakeFiuuTransaction>;
   /** Every IPN echo received (the notification endpoint's acknowledgement). */
   readonly ipnEchoes: FormFields[];
+  /** Every refund the fake made, by the merchant's RefID, as it answered it. */
+  readonly refunds: ReadonlyMap<string, Readonly<Record<string, string>>>;
   /** Sets the payment's status as the bank would; returns the skey-signed fields Fiuu posts. */
   complete(orderid: string, status: '00' | '11' | '22'): FormFields;
   /** Posts result fields to the merchant; returns each answer's body. */
@@ -195,6 +197,7 @@ export async function startFiuuFake(config: {
     url: `http://127.0.0.1:${port}`,
     transactions,
     ipnEchoes,
+    refunds,
 
     complete(orderid, status) {
       const transaction = transactions.get(orderid);

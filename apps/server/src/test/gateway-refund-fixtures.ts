@@ -1,0 +1,101 @@
+import { refundSchema } from '@kopi/contract';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { orders } from '../db/schema/orders';
+import { providerRefunds } from '../db/schema/payments';
+import { refunds } from '../db/schema/refunds';
+import { resolveCredentialsKey } from '../modules/payments/payment-credentials';
+import { createPaymentGatewayService } from '../modules/payments/payment-gateways.service';
+import { createRefundPayouts } from '../modules/payments/refund-payouts.service';
+import { createRefundService } from '../modules/refunds/refunds.service';
+import type { Clock } from '../lib/clock';
+import { moveRefund, refundOf } from './refund-fixtures';
+import type { RequestHeaders, Requests, TestApp } from './test-app';
+
+// What the tests of refunds through a gateway's refund API share: a refund asked for by the
+// cashier and approved by finance, the refund as the staff see it, what the order has refunded,
+// and a sweeper of its own, as a second server would run one.
+
+export interface GatewayRefundContext {
+  t: TestApp;
+  api: Requests;
+  cashier: RequestHeaders;
+  finance: RequestHeaders;
+  now: Clock;
+  /** The gateways' base URLs the app reaches them at (the fakes'). */
+  baseUrls: Partial<Record<string, string>>;
+}
+
+export function gatewayRefundHelpers({
+  t,
+  api,
+  cashier,
+  finance,
+  now,
+  baseUrls,
+}: GatewayRefundContext) {
+  /** The cashier asks for `amount` back to the original payment; finance approves it. */
+  async function approvedRefund(orderId: string, amount: number) {
+    const asked = await refundOf(t, cashier, {
+      order_id: orderId,
+      kind: 'amount',
+      amount,
+      method: 'original',
+      reason: 'wrong_item',
+    });
+    return { asked, approved: await moveRefund(t, finance, asked.id, { status: 'APPROVED' }) };
+  }
+
+  async function refundView(id: string) {
+    const res = await api.get(`/api/refunds/${id}`, finance);
+    expect(res.statusCode, res.body).toBe(200);
+    return refundSchema.parse(res.json().data);
+  }
+
+  const refundedOf = async (orderId: string) =>
+    (await t.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!.refunded;
+
+  const refundsOfOrder = (orderId: string) =>
+    t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+
+  const providerRefundsOf = (paymentId: string) =>
+    t.database.db.select().from(providerRefunds).where(eq(providerRefunds.paymentId, paymentId));
+
+  /** A sweeper of its own, as a second server would run one, wired to the app's database. */
+  async function secondSweeper() {
+    const errors: unknown[] = [];
+    const gateways = createPaymentGatewayService({
+      db: t.database.db,
+      now,
+      key: await resolveCredentialsKey(t.database.db, t.config.paymentCredentialsKey),
+      appUrl: t.config.appUrl,
+      baseUrls,
+    });
+    let settle: Parameters<typeof createRefundPayouts>[0]['onSettled'] = async () => {};
+    const payouts = createRefundPayouts({
+      db: t.database.db,
+      now,
+      providers: [],
+      gateways,
+      deliver: () => {},
+      onSettled: (tx, settled) => settle(tx, settled),
+      onError: (error) => errors.push(error),
+    });
+    settle = createRefundService({
+      db: t.database.db,
+      now,
+      dataDir: t.config.dataDir,
+      payouts,
+    }).settleByProvider;
+    return { payouts, errors, gateways };
+  }
+
+  return {
+    approvedRefund,
+    refundView,
+    refundedOf,
+    refundsOfOrder,
+    providerRefundsOf,
+    secondSweeper,
+  };
+}
