@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { orderPayments, orders } from '../db/schema/orders';
+import { auditLog } from '../db/schema/platform';
 import { demoOutlet } from './catalogue-fixtures';
 import { placeOrder, verifiedCustomer, type TestCustomer } from './mobile-fixtures';
 import { addProduct } from './order-fixtures';
@@ -86,4 +87,34 @@ export async function onBoard(
   const res = await api.get(`/api/orders/board?outlet_id=${shop.kl}`, cashier);
   expect(res.statusCode, res.body).toBe(200);
   return JSON.stringify(res.json().data).includes(orderId);
+}
+
+/** The order is untouched: still CREATED, nothing paid. */
+export async function expectUnpaid(t: TestApp, orderId: string) {
+  expect((await orderRow(t, orderId)).status).toBe('CREATED');
+  expect(await paymentsOf(t, orderId)).toHaveLength(0);
+}
+
+/**
+ * A notification for another amount was refused: the order is untouched and the trail holds it
+ * once, in the gateway's name, with what was expected and what was notified.
+ */
+export async function expectMismatchRecorded(
+  t: TestApp,
+  o: { provider: string; orderId: string; paymentId: string; expected: number; notified: number },
+) {
+  await expectUnpaid(t, o.orderId);
+  const trail = await t.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, 'payment.mismatch'), eq(auditLog.entityId, o.orderId)));
+  expect(trail).toHaveLength(1);
+  expect(trail[0]).toMatchObject({
+    actorUsername: `payments:${o.provider}`,
+    after: {
+      payment_id: o.paymentId,
+      expected: { amount: o.expected, currency: 'MYR' },
+      notified: { amount: o.notified, currency: 'MYR', status: 'paid' },
+    },
+  });
 }

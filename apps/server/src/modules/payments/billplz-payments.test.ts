@@ -1,24 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { paymentCallbacks, paymentIntents, providerRefunds } from '../../db/schema/payments';
-import { auditLog } from '../../db/schema/platform';
 import { refunds } from '../../db/schema/refunds';
-import { startFakeBillplz, type FakeBillplz } from '../../test/billplz-fake';
+import { startFakeBillplz } from '../../test/billplz-fake';
 import { expectCode } from '../../test/expect-code';
 import { verifiedCustomer } from '../../test/mobile-fixtures';
 import { testClock } from '../../test/order-fixtures';
 import { movedRefund, refundOf } from '../../test/refund-fixtures';
 import {
-  gatewayShop,
-  type GatewayShop,
   newAppOrder,
   onBoard,
   orderRow,
   paymentsOf,
   startPaying,
+  expectMismatchRecorded,
 } from '../../test/gateway-order-fixtures';
-import { useTestApp } from '../../test/use-test-app';
+import { useGatewayShop } from '../../test/use-gateway-shop';
 
 // An app order paid through Billplz end to end, against a loopback fake of Billplz: the business
 // sets up its account, the customer starts paying (a bill is created with Basic auth), the fake
@@ -34,56 +32,40 @@ const CREDENTIALS = {
   x_signature_key: 'S-fake-billplz-signature-key-0001',
   collection_id: 'kopi_col',
 };
-/** Filled in once the fake listens: the app reaches "Billplz" there. */
-const baseUrls: Partial<Record<string, string>> = {};
-let fake: FakeBillplz;
-let shop: GatewayShop;
-
-const { t, api, as } = useTestApp({
+const { t, api, as, gateway } = useGatewayShop({
+  provider: 'billplz',
+  credentials: CREDENTIALS,
   now: clock.now,
-  config: { paymentGatewayBaseUrls: baseUrls },
-  signIn: ['admin', 'cashier', 'finance'],
+  startFake: (app) =>
+    startFakeBillplz({
+      apiKey: CREDENTIALS.api_key,
+      signatureKey: CREDENTIALS.x_signature_key,
+      collectionId: CREDENTIALS.collection_id,
+      // Billplz posts to the callback URL we gave it: here, into the app.
+      deliver: async (url, body) => {
+        const res = await app.inject({
+          method: 'POST',
+          url: new URL(url).pathname,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: body,
+        });
+        return { statusCode: res.statusCode, body: res.body };
+      },
+    }),
 });
 const { admin, cashier, finance } = as;
-
-beforeAll(async () => {
-  fake = await startFakeBillplz({
-    apiKey: CREDENTIALS.api_key,
-    signatureKey: CREDENTIALS.x_signature_key,
-    collectionId: CREDENTIALS.collection_id,
-    // Billplz posts to the callback URL we gave it: here, into the app.
-    deliver: async (url, body) => {
-      const res = await t.inject({
-        method: 'POST',
-        url: new URL(url).pathname,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: body,
-      });
-      return { statusCode: res.statusCode, body: res.body };
-    },
-  });
-  baseUrls.billplz = fake.url;
-  shop = await gatewayShop(t, api, admin, {
-    provider: 'billplz',
-    methods: ['fpx', 'card', 'ewallet'],
-    credentials: CREDENTIALS,
-  });
-});
-afterAll(async () => {
-  await fake?.close();
-});
 beforeEach(() => clock.set(NOON_KL));
 
-/** Starts paying with Billplz: the bill the fake created, and the app's answer. */
+/** Starts paying with Billplz: the bill the gateway.fake created, and the app's answer. */
 async function startBillplz(orderId: string, method = 'card') {
-  const payment = await startPaying(api, shop, orderId, 'billplz', method);
-  const bill = [...fake.bills.values()].find((b) => b.reference_1 === payment.payment_id)!;
+  const payment = await startPaying(api, gateway.shop, orderId, 'billplz', method);
+  const bill = [...gateway.fake.bills.values()].find((b) => b.reference_1 === payment.payment_id)!;
   return { payment, bill };
 }
 
 describe('an app order paid through Billplz', () => {
   it('creates a bill with Basic auth and goes PENDING on the board once the signed callback arrives', async () => {
-    const order = await newAppOrder(t, shop);
+    const order = await newAppOrder(t, gateway.shop);
     const { payment, bill } = await startBillplz(order.id);
     expect(payment.redirect_url).toBe(bill.url);
     expect(bill).toMatchObject({
@@ -93,7 +75,9 @@ describe('an app order paid through Billplz', () => {
       callback_url: 'http://localhost:3000/api/payments/billplz/callback',
       redirect_url: 'http://localhost:3000/api/payments/billplz/return',
     });
-    const create = fake.requests.find((r) => r.method === 'POST' && r.path === '/api/v3/bills');
+    const create = gateway.fake.requests.find(
+      (r) => r.method === 'POST' && r.path === '/api/v3/bills',
+    );
     expect(create?.authorization).toBe(
       `Basic ${Buffer.from(`${CREDENTIALS.api_key}:`).toString('base64')}`,
     );
@@ -104,38 +88,40 @@ describe('an app order paid through Billplz', () => {
     expect(intent).toMatchObject({ provider: 'billplz', providerRef: bill.id, status: 'pending' });
     expect((await orderRow(t, order.id)).status).toBe('CREATED');
 
-    const delivered = await fake.sendCallback(bill.id, fake.pay(bill.id));
+    const delivered = await gateway.fake.sendCallback(bill.id, gateway.fake.pay(bill.id));
     expect(delivered.statusCode, delivered.body).toBe(200);
     expect(JSON.parse(delivered.body).data).toEqual({ received: true, duplicate: false });
     expect((await orderRow(t, order.id)).status).toBe('PENDING');
     expect(await paymentsOf(t, order.id)).toMatchObject([
       { amount: order.total, method: 'card', reference: `billplz:${payment.payment_id}` },
     ]);
-    expect(await onBoard(api, shop, cashier, order.id)).toBe(true);
+    expect(await onBoard(api, gateway.shop, cashier, order.id)).toBe(true);
   });
 
   it('takes FPX online banking, recorded as such, and only from a gateway that serves it', async () => {
-    const order = await newAppOrder(t, shop);
+    const order = await newAppOrder(t, gateway.shop);
     const { bill } = await startBillplz(order.id, 'fpx');
-    expect((await fake.sendCallback(bill.id, fake.pay(bill.id))).statusCode).toBe(200);
+    expect((await gateway.fake.sendCallback(bill.id, gateway.fake.pay(bill.id))).statusCode).toBe(
+      200,
+    );
     expect(await paymentsOf(t, order.id)).toMatchObject([{ amount: order.total, method: 'fpx' }]);
 
     // The business stops taking FPX through Billplz: the app's FPX payment finds no gateway.
     const cardsOnly = await api.put(
-      `/api/payment-gateways/${shop.gatewayId}`,
+      `/api/payment-gateways/${gateway.shop.gatewayId}`,
       { mode: 'sandbox', methods: ['card', 'ewallet'], is_default: true, enabled: true },
       admin,
     );
     expect(cardsOnly.statusCode, cardsOnly.body).toBe(200);
-    const next = await newAppOrder(t, shop);
+    const next = await newAppOrder(t, gateway.shop);
     const refused = await api.post(
       `/api/mobile/orders/${next.id}/pay`,
       { provider: 'billplz', method: 'fpx' },
-      { ...shop.customer.headers, 'idempotency-key': randomUUID() },
+      { ...gateway.shop.customer.headers, 'idempotency-key': randomUUID() },
     );
     expectCode(refused, 400, 'payment_provider_unavailable');
     const restored = await api.put(
-      `/api/payment-gateways/${shop.gatewayId}`,
+      `/api/payment-gateways/${gateway.shop.gatewayId}`,
       { mode: 'sandbox', methods: ['fpx', 'card', 'ewallet'], is_default: true, enabled: true },
       admin,
     );
@@ -143,7 +129,7 @@ describe('an app order paid through Billplz', () => {
   });
 
   it('is the default the app pays through when it names no provider, listed first in its options', async () => {
-    const options = await api.get('/api/mobile/payment-options', shop.customer.headers);
+    const options = await api.get('/api/mobile/payment-options', gateway.shop.customer.headers);
     expect(options.statusCode, options.body).toBe(200);
     const [first, ...rest] = options.json().data as {
       provider: string;
@@ -154,31 +140,34 @@ describe('an app order paid through Billplz', () => {
     expect(first!.methods).toEqual(expect.arrayContaining(['fpx', 'card', 'tng', 'duitnow_qr']));
     expect(rest.every((o) => !o.is_default)).toBe(true);
 
-    const order = await newAppOrder(t, shop);
+    const order = await newAppOrder(t, gateway.shop);
     const res = await api.post(
       `/api/mobile/orders/${order.id}/pay`,
       { method: 'fpx' },
-      { ...shop.customer.headers, 'idempotency-key': randomUUID() },
+      { ...gateway.shop.customer.headers, 'idempotency-key': randomUUID() },
     );
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ provider: 'billplz', method: 'fpx' });
-    expect([...fake.bills.values()].some((b) => b.reference_1 === res.json().data.payment_id)).toBe(
-      true,
-    );
+    expect(
+      [...gateway.fake.bills.values()].some((b) => b.reference_1 === res.json().data.payment_id),
+    ).toBe(true);
   });
 
   it('makes one payment of a callback delivered three times, and of a redirect after it', async () => {
-    const order = await newAppOrder(t, shop);
+    const order = await newAppOrder(t, gateway.shop);
     const { payment, bill } = await startBillplz(order.id);
-    const fields = fake.pay(bill.id);
+    const fields = gateway.fake.pay(bill.id);
     const answers = [];
-    for (let i = 0; i < 3; i++) answers.push(await fake.sendCallback(bill.id, fields));
+    for (let i = 0; i < 3; i++) answers.push(await gateway.fake.sendCallback(bill.id, fields));
     expect(answers.map((a) => [a.statusCode, JSON.parse(a.body).data.duplicate])).toEqual([
       [200, false],
       [200, true],
       [200, true],
     ]);
-    const back = await api.get(`/api/payments/billplz/return?${fake.redirectQuery(bill.id)}`, {});
+    const back = await api.get(
+      `/api/payments/billplz/return?${gateway.fake.redirectQuery(bill.id)}`,
+      {},
+    );
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json().data.duplicate).toBe(true);
     expect(await paymentsOf(t, order.id)).toHaveLength(1);
@@ -190,36 +179,39 @@ describe('an app order paid through Billplz', () => {
   });
 
   it('pays on the redirect only after asking Billplz; a late callback then changes nothing', async () => {
-    const order = await newAppOrder(t, shop);
+    const order = await newAppOrder(t, gateway.shop);
     const { bill } = await startBillplz(order.id);
     // The browser comes back saying "paid" before Billplz has the payment: the query says due.
-    const early = fake.redirectQuery(bill.id);
+    const early = gateway.fake.redirectQuery(bill.id);
     const forgedPaid = early.replace('billplz%5Bpaid%5D=false', 'billplz%5Bpaid%5D=true');
     expectCode(
       await api.get(`/api/payments/billplz/return?${forgedPaid}`, {}),
       401,
       'payment_signature_invalid',
     );
-    const asked = fake.requests.length;
+    const asked = gateway.fake.requests.length;
     expect((await api.get(`/api/payments/billplz/return?${early}`, {})).statusCode).toBe(200);
-    expect(fake.requests.length).toBe(asked + 1);
+    expect(gateway.fake.requests.length).toBe(asked + 1);
     expect((await orderRow(t, order.id)).status).toBe('CREATED');
-    const fields = fake.pay(bill.id);
-    const back = await api.get(`/api/payments/billplz/return?${fake.redirectQuery(bill.id)}`, {});
+    const fields = gateway.fake.pay(bill.id);
+    const back = await api.get(
+      `/api/payments/billplz/return?${gateway.fake.redirectQuery(bill.id)}`,
+      {},
+    );
     expect(back.json().data).toEqual({ received: true, duplicate: false });
     expect((await orderRow(t, order.id)).status).toBe('PENDING');
-    const late = await fake.sendCallback(bill.id, fields);
+    const late = await gateway.fake.sendCallback(bill.id, fields);
     expect(JSON.parse(late.body).data.duplicate).toBe(true);
     expect(await paymentsOf(t, order.id)).toHaveLength(1);
   });
 
   it("shows the customer's browser a page in its language saying how the payment stands", async () => {
-    const order = await newAppOrder(t, shop);
+    const order = await newAppOrder(t, gateway.shop);
     const { bill } = await startBillplz(order.id);
     const browser = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
     const malay = { ...browser, 'accept-language': 'ms-MY,ms;q=0.9,en;q=0.8' };
 
-    const forged = fake
+    const forged = gateway.fake
       .redirectQuery(bill.id)
       .replace('billplz%5Bpaid%5D=false', 'billplz%5Bpaid%5D=true');
     const refused = await api.get(`/api/payments/billplz/return?${forged}`, browser);
@@ -228,16 +220,16 @@ describe('an app order paid through Billplz', () => {
     expect(refused.body).toContain('We could not confirm this payment');
 
     const waiting = await api.get(
-      `/api/payments/billplz/return?${fake.redirectQuery(bill.id)}`,
+      `/api/payments/billplz/return?${gateway.fake.redirectQuery(bill.id)}`,
       browser,
     );
     expect(waiting.statusCode).toBe(200);
     expect(waiting.body).toContain('data-outcome="pending"');
     expect((await orderRow(t, order.id)).status).toBe('CREATED');
 
-    fake.pay(bill.id);
+    gateway.fake.pay(bill.id);
     const paid = await api.get(
-      `/api/payments/billplz/return?${fake.redirectQuery(bill.id)}`,
+      `/api/payments/billplz/return?${gateway.fake.redirectQuery(bill.id)}`,
       malay,
     );
     expect(paid.statusCode).toBe(200);
@@ -247,10 +239,10 @@ describe('an app order paid through Billplz', () => {
   });
 
   it('refuses a forged signature and changes nothing', async () => {
-    const order = await newAppOrder(t, shop);
+    const order = await newAppOrder(t, gateway.shop);
     const { bill } = await startBillplz(order.id);
-    const fields = fake.pay(bill.id);
-    const forged = await fake.sendCallback(bill.id, fields, 'S-someone-elses-key');
+    const fields = gateway.fake.pay(bill.id);
+    const forged = await gateway.fake.sendCallback(bill.id, fields, 'S-someone-elses-key');
     expect(forged.statusCode).toBe(401);
     expect(JSON.parse(forged.body).code_message).toBe('payment_signature_invalid');
     expect((await orderRow(t, order.id)).status).toBe('CREATED');
@@ -258,26 +250,18 @@ describe('an app order paid through Billplz', () => {
   });
 
   it('records and refuses a signed callback whose amount differs from the payment', async () => {
-    const order = await newAppOrder(t, shop);
+    const order = await newAppOrder(t, gateway.shop);
     const { payment, bill } = await startBillplz(order.id);
-    const fields = { ...fake.pay(bill.id), amount: '100', paid_amount: '100' };
-    const altered = await fake.sendCallback(bill.id, fields);
+    const fields = { ...gateway.fake.pay(bill.id), amount: '100', paid_amount: '100' };
+    const altered = await gateway.fake.sendCallback(bill.id, fields);
     expect(altered.statusCode).toBe(400);
     expect(JSON.parse(altered.body).code_message).toBe('payment_amount_mismatch');
-    expect((await orderRow(t, order.id)).status).toBe('CREATED');
-    expect(await paymentsOf(t, order.id)).toHaveLength(0);
-    const trail = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'payment.mismatch'), eq(auditLog.entityId, order.id)));
-    expect(trail).toHaveLength(1);
-    expect(trail[0]).toMatchObject({
-      actorUsername: 'payments:billplz',
-      after: {
-        payment_id: payment.payment_id,
-        expected: { amount: order.total, currency: 'MYR' },
-        notified: { amount: 100, currency: 'MYR', status: 'paid' },
-      },
+    await expectMismatchRecorded(t, {
+      provider: 'billplz',
+      orderId: order.id,
+      paymentId: payment.payment_id,
+      expected: order.total,
+      notified: 100,
     });
   });
 
@@ -294,12 +278,12 @@ describe('an app order paid through Billplz', () => {
       { mode: 'sandbox', methods: ['fpx'], is_default: true, enabled: true },
       admin,
     );
-    const order = await newAppOrder(t, shop);
+    const order = await newAppOrder(t, gateway.shop);
     expectCode(
       await api.post(
         `/api/mobile/orders/${order.id}/pay`,
         { provider: 'billplz', method: 'card' },
-        { ...shop.customer.headers, 'idempotency-key': randomUUID() },
+        { ...gateway.shop.customer.headers, 'idempotency-key': randomUUID() },
       ),
       400,
       'payment_provider_unavailable',
@@ -320,12 +304,12 @@ describe('an app order paid through Billplz', () => {
     );
     expect(res.statusCode, res.body).toBe(201);
     const paymentId = (res.json().data as { payment_id: string }).payment_id;
-    const bill = [...fake.bills.values()].find((b) => b.reference_1 === paymentId)!;
+    const bill = [...gateway.fake.bills.values()].find((b) => b.reference_1 === paymentId)!;
     expect(bill.amount).toBe(3000);
-    const fields = fake.pay(bill.id);
+    const fields = gateway.fake.pay(bill.id);
     const answers = [
-      await fake.sendCallback(bill.id, fields),
-      await fake.sendCallback(bill.id, fields),
+      await gateway.fake.sendCallback(bill.id, fields),
+      await gateway.fake.sendCallback(bill.id, fields),
     ];
     expect(answers.map((a) => JSON.parse(a.body).data.duplicate)).toEqual([false, true]);
     const wallet = await api.get('/api/mobile/wallet', who.headers);
@@ -333,13 +317,13 @@ describe('an app order paid through Billplz', () => {
   });
 
   it('leaves the refund of a cancelled Billplz order to the staff (Billplz has no refund API)', async () => {
-    const order = await newAppOrder(t, shop);
+    const order = await newAppOrder(t, gateway.shop);
     const { bill } = await startBillplz(order.id);
-    await fake.sendCallback(bill.id, fake.pay(bill.id));
+    await gateway.fake.sendCallback(bill.id, gateway.fake.pay(bill.id));
     const cancelled = await api.post(
       `/api/mobile/orders/${order.id}/cancel`,
       {},
-      shop.customer.headers,
+      gateway.shop.customer.headers,
     );
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const [refund] = await t.database.db
@@ -357,9 +341,9 @@ describe('an app order paid through Billplz', () => {
   });
 
   it('leaves a refund finance approves to the staff too', async () => {
-    const order = await newAppOrder(t, shop);
+    const order = await newAppOrder(t, gateway.shop);
     const { bill } = await startBillplz(order.id);
-    await fake.sendCallback(bill.id, fake.pay(bill.id));
+    await gateway.fake.sendCallback(bill.id, gateway.fake.pay(bill.id));
     const asked = await refundOf(t, cashier, {
       order_id: order.id,
       kind: 'amount',

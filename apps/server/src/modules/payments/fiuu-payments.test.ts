@@ -1,21 +1,20 @@
-import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { paymentCallbacks, paymentGateways, paymentIntents } from '../../db/schema/payments';
 import { auditLog } from '../../db/schema/platform';
 import { expectCode } from '../../test/expect-code';
 import {
-  gatewayShop,
-  type GatewayShop,
   newAppOrder,
   onBoard,
   orderRow,
   paymentsOf,
+  expectMismatchRecorded,
+  expectUnpaid,
 } from '../../test/gateway-order-fixtures';
 import { startFiuu as startPayingFiuu } from '../../test/gateway-fake-payments';
-import { startInjectBridge, type InjectBridge } from '../../test/inject-bridge';
 import { testClock } from '../../test/order-fixtures';
-import { useTestApp } from '../../test/use-test-app';
-import { startFiuuFake, type FiuuFake } from './gateways/fiuu/fake-server';
+import { useGatewayShop } from '../../test/use-gateway-shop';
+import { startFiuuFake } from './gateways/fiuu/fake-server';
 import { fiuuSkey, formatFiuuAmount } from './gateways/fiuu/fiuu-signature';
 import { encodeFormBody, type FormFields } from './gateways/shared/form-body';
 
@@ -35,44 +34,26 @@ const CREDENTIALS = {
 };
 const CALLBACK = '/api/payments/fiuu/callback';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
-/** Filled in once the fake listens: the app reaches "Fiuu" there. */
-const baseUrls: Partial<Record<string, string>> = {};
-let fake: FiuuFake;
-let bridge: InjectBridge;
-let shop: GatewayShop;
-
-const { t, api, as } = useTestApp({
+const { t, api, as, gateway } = useGatewayShop({
+  provider: 'fiuu',
+  credentials: CREDENTIALS,
   now: clock.now,
-  config: { paymentGatewayBaseUrls: baseUrls },
-  signIn: ['admin', 'cashier'],
+  bridge: true,
+  startFake: () =>
+    startFiuuFake({
+      merchantId: CREDENTIALS.merchant_id,
+      verifyKey: CREDENTIALS.verify_key,
+      secretKey: CREDENTIALS.secret_key,
+    }),
 });
 const { admin, cashier } = as;
-
-beforeAll(async () => {
-  fake = await startFiuuFake({
-    merchantId: CREDENTIALS.merchant_id,
-    verifyKey: CREDENTIALS.verify_key,
-    secretKey: CREDENTIALS.secret_key,
-  });
-  bridge = await startInjectBridge(t);
-  baseUrls.fiuu = fake.url;
-  shop = await gatewayShop(t, api, admin, {
-    provider: 'fiuu',
-    methods: ['fpx', 'card', 'ewallet'],
-    credentials: CREDENTIALS,
-  });
-});
-afterAll(async () => {
-  await fake?.close();
-  await bridge?.close();
-});
 beforeEach(() => clock.set(NOON_KL));
 
-const startFiuu = (orderId: string) => startPayingFiuu(api, shop, orderId);
+const startFiuu = (orderId: string) => startPayingFiuu(api, gateway.shop, orderId);
 
 /** Fiuu posts the result (a real HTTP post through the bridge); the answers. */
 const deliver = (fields: FormFields, kind: 'callback' | 'notification', times = 1) =>
-  fake.deliver(fields, { url: `${bridge.url}${CALLBACK}`, kind, times });
+  gateway.fake.deliver(fields, { url: `${gateway.bridgeUrl}${CALLBACK}`, kind, times });
 
 const postCallback = (fields: FormFields) =>
   api.post(CALLBACK, encodeFormBody({ ...fields, nbcb: '1' }), FORM);
@@ -94,20 +75,17 @@ function resigned(fields: FormFields, changes: FormFields, secretKey = CREDENTIA
   return { ...next, skey };
 }
 
-async function expectUnpaid(orderId: string) {
-  expect((await orderRow(t, orderId)).status).toBe('CREATED');
-  expect(await paymentsOf(t, orderId)).toHaveLength(0);
-}
-
 const intentOf = async (id: string) =>
   (await t.database.db.select().from(paymentIntents).where(eq(paymentIntents.id, id)))[0]!;
 
 describe('an app order paid through Fiuu', () => {
   it("sends the customer to Fiuu's signed page and goes PENDING on the board once the callback arrives", async () => {
-    const order = await newAppOrder(t, shop);
+    const order = await newAppOrder(t, gateway.shop);
     const payment = await startFiuu(order.id);
     const url = new URL(payment.redirect_url!);
-    expect(`${url.origin}${url.pathname}`).toBe(`${fake.url}/RMS/pay/${CREDENTIALS.merchant_id}/`);
+    expect(`${url.origin}${url.pathname}`).toBe(
+      `${gateway.fake.url}/RMS/pay/${CREDENTIALS.merchant_id}/`,
+    );
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       orderid: payment.payment_id,
       amount: formatFiuuAmount(order.total),
@@ -121,31 +99,31 @@ describe('an app order paid through Fiuu', () => {
       providerRef: payment.payment_id,
     });
 
-    const fields = fake.complete(payment.payment_id, '00');
+    const fields = gateway.fake.complete(payment.payment_id, '00');
     expect(await deliver(fields, 'callback')).toEqual(['CBTOKEN:MPSTATOK']);
     expect((await orderRow(t, order.id)).status).toBe('PENDING');
     expect(await paymentsOf(t, order.id)).toMatchObject([
       { amount: order.total, method: 'card', reference: `fiuu:${payment.payment_id}` },
     ]);
-    expect(await onBoard(api, shop, cashier, order.id)).toBe(true);
+    expect(await onBoard(api, gateway.shop, cashier, order.id)).toBe(true);
     // Refunds and queries name Fiuu's transaction: it is the payment's reference from now on.
     expect((await intentOf(payment.payment_id)).providerRef).toBe(fields.tranID);
   });
 
   it('answers exactly CBTOKEN:MPSTATOK, and makes one payment of the callback, the notification and the browser', async () => {
-    const order = await newAppOrder(t, shop);
+    const order = await newAppOrder(t, gateway.shop);
     const payment = await startFiuu(order.id);
-    const fields = fake.complete(payment.payment_id, '00');
+    const fields = gateway.fake.complete(payment.payment_id, '00');
     const answer = await postCallback(fields);
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toContain('text/plain');
     expect(answer.body).toBe('CBTOKEN:MPSTATOK');
     expect(await deliver(fields, 'callback', 2)).toEqual(['CBTOKEN:MPSTATOK', 'CBTOKEN:MPSTATOK']);
     // The notification URL's copy: the JSON answer, and the fields posted back to Fiuu's IPN.
-    const echoes = fake.ipnEchoes.length;
+    const echoes = gateway.fake.ipnEchoes.length;
     const [notified] = await deliver(fields, 'notification');
     expect(JSON.parse(notified!).data).toEqual({ received: true, duplicate: true });
-    expect(fake.ipnEchoes.slice(echoes)).toEqual([{ ...fields, nbcb: '2', treq: '1' }]);
+    expect(gateway.fake.ipnEchoes.slice(echoes)).toEqual([{ ...fields, nbcb: '2', treq: '1' }]);
     const back = await api.post('/api/payments/fiuu/return', encodeFormBody(fields), FORM);
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json().data).toEqual({ received: true, duplicate: true });
@@ -158,9 +136,9 @@ describe('an app order paid through Fiuu', () => {
   });
 
   it('pays on the browser coming back first; the callback then changes nothing', async () => {
-    const order = await newAppOrder(t, shop);
+    const order = await newAppOrder(t, gateway.shop);
     const payment = await startFiuu(order.id);
-    const fields = fake.complete(payment.payment_id, '00');
+    const fields = gateway.fake.complete(payment.payment_id, '00');
     const back = await api.post('/api/payments/fiuu/return', encodeFormBody(fields), FORM);
     expect(back.json().data).toEqual({ received: true, duplicate: false });
     expect((await orderRow(t, order.id)).status).toBe('PENDING');
@@ -169,22 +147,22 @@ describe('an app order paid through Fiuu', () => {
   });
 
   it('applies nothing while Fiuu says pending (22), and pays when it says 00', async () => {
-    const order = await newAppOrder(t, shop);
+    const order = await newAppOrder(t, gateway.shop);
     const payment = await startFiuu(order.id);
-    expect(await deliver(fake.complete(payment.payment_id, '22'), 'callback')).toEqual([
+    expect(await deliver(gateway.fake.complete(payment.payment_id, '22'), 'callback')).toEqual([
       'CBTOKEN:MPSTATOK',
     ]);
-    await expectUnpaid(order.id);
-    expect(await deliver(fake.complete(payment.payment_id, '00'), 'callback')).toEqual([
+    await expectUnpaid(t, order.id);
+    expect(await deliver(gateway.fake.complete(payment.payment_id, '00'), 'callback')).toEqual([
       'CBTOKEN:MPSTATOK',
     ]);
     expect((await orderRow(t, order.id)).status).toBe('PENDING');
   });
 
   it('refuses a forged skey, another secret key and a failure turned into a success', async () => {
-    const order = await newAppOrder(t, shop);
+    const order = await newAppOrder(t, gateway.shop);
     const payment = await startFiuu(order.id);
-    const fields = fake.complete(payment.payment_id, '00');
+    const fields = gateway.fake.complete(payment.payment_id, '00');
     const forged = await postCallback({ ...fields, skey: '0'.repeat(32) });
     expectCode(forged, 401, 'payment_signature_invalid');
     expect(forged.body).not.toContain('CBTOKEN');
@@ -193,38 +171,31 @@ describe('an app order paid through Fiuu', () => {
       401,
       'payment_signature_invalid',
     );
-    const failed = fake.complete(payment.payment_id, '11');
+    const failed = gateway.fake.complete(payment.payment_id, '11');
     expectCode(await postCallback({ ...failed, status: '00' }), 401, 'payment_signature_invalid');
-    await expectUnpaid(order.id);
+    await expectUnpaid(t, order.id);
   });
 
   it('records and refuses a signed result whose amount differs from the payment', async () => {
-    const order = await newAppOrder(t, shop);
+    const order = await newAppOrder(t, gateway.shop);
     const payment = await startFiuu(order.id);
-    const altered = resigned(fake.complete(payment.payment_id, '00'), { amount: '1.00' });
+    const altered = resigned(gateway.fake.complete(payment.payment_id, '00'), { amount: '1.00' });
     expectCode(await postCallback(altered), 400, 'payment_amount_mismatch');
-    await expectUnpaid(order.id);
-    const trail = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'payment.mismatch'), eq(auditLog.entityId, order.id)));
-    expect(trail).toHaveLength(1);
-    expect(trail[0]).toMatchObject({
-      actorUsername: 'payments:fiuu',
-      after: {
-        payment_id: payment.payment_id,
-        expected: { amount: order.total, currency: 'MYR' },
-        notified: { amount: 100, currency: 'MYR', status: 'paid' },
-      },
+    await expectMismatchRecorded(t, {
+      provider: 'fiuu',
+      orderId: order.id,
+      paymentId: payment.payment_id,
+      expected: order.total,
+      notified: 100,
     });
   });
 
   it('changes nothing on a replayed callback after the payment failed, and answers 404 for an order it never started', async () => {
-    const order = await newAppOrder(t, shop);
+    const order = await newAppOrder(t, gateway.shop);
     const payment = await startFiuu(order.id);
-    const failed = fake.complete(payment.payment_id, '11');
+    const failed = gateway.fake.complete(payment.payment_id, '11');
     expect(await deliver(failed, 'callback', 2)).toEqual(['CBTOKEN:MPSTATOK', 'CBTOKEN:MPSTATOK']);
-    await expectUnpaid(order.id);
+    await expectUnpaid(t, order.id);
     expect((await intentOf(payment.payment_id)).status).toBe('failed');
     expectCode(
       await postCallback(resigned(failed, { orderid: 'no-such-order' })),

@@ -1,21 +1,20 @@
-import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { paymentCallbacks, paymentGateways, paymentIntents } from '../../db/schema/payments';
 import { auditLog } from '../../db/schema/platform';
 import { expectCode } from '../../test/expect-code';
 import {
-  gatewayShop,
-  type GatewayShop,
   newAppOrder,
   onBoard,
   orderRow,
   paymentsOf,
+  expectMismatchRecorded,
+  expectUnpaid,
 } from '../../test/gateway-order-fixtures';
 import { startIpay88 as startPayingIpay88 } from '../../test/gateway-fake-payments';
-import { startInjectBridge, type InjectBridge } from '../../test/inject-bridge';
 import { testClock } from '../../test/order-fixtures';
-import { useTestApp } from '../../test/use-test-app';
-import { startIpay88Fake, type Ipay88Fake } from './gateways/ipay88/fake-server';
+import { useGatewayShop } from '../../test/use-gateway-shop';
+import { startIpay88Fake } from './gateways/ipay88/fake-server';
 import { ipay88RefNo } from './gateways/ipay88/ipay88-gateway';
 import { IPAY88_ENTRY_PATH } from './gateways/ipay88/ipay88-requery';
 import { formatIpay88Amount, ipay88ResponseSignature } from './gateways/ipay88/ipay88-signature';
@@ -33,61 +32,39 @@ const clock = testClock(NOON_KL);
 const CREDENTIALS = { merchant_code: 'M12345', merchant_key: 'ipay88-fake-merchant-key-0001' };
 const CALLBACK = '/api/payments/ipay88/callback';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
-/** Filled in once the fake listens: the app reaches "iPay88" there. */
-const baseUrls: Partial<Record<string, string>> = {};
-let fake: Ipay88Fake;
-let bridge: InjectBridge;
-let shop: GatewayShop;
-
-const { t, api, as } = useTestApp({
+const { t, api, as, gateway } = useGatewayShop({
+  provider: 'ipay88',
+  credentials: CREDENTIALS,
   now: clock.now,
-  config: { paymentGatewayBaseUrls: baseUrls },
-  signIn: ['admin', 'cashier'],
+  bridge: true,
+  startFake: () =>
+    startIpay88Fake({
+      merchantCode: CREDENTIALS.merchant_code,
+      merchantKey: CREDENTIALS.merchant_key,
+    }),
 });
 const { admin, cashier } = as;
-
-beforeAll(async () => {
-  fake = await startIpay88Fake({
-    merchantCode: CREDENTIALS.merchant_code,
-    merchantKey: CREDENTIALS.merchant_key,
-  });
-  bridge = await startInjectBridge(t);
-  baseUrls.ipay88 = fake.url;
-  shop = await gatewayShop(t, api, admin, {
-    provider: 'ipay88',
-    methods: ['fpx', 'card', 'ewallet'],
-    credentials: CREDENTIALS,
-  });
-});
-afterAll(async () => {
-  await fake?.close();
-  await bridge?.close();
-});
 beforeEach(() => clock.set(NOON_KL));
 
-const startIpay88 = (orderId: string) => startPayingIpay88(api, shop, fake, orderId);
+const startIpay88 = (orderId: string) =>
+  startPayingIpay88(api, gateway.shop, gateway.fake, orderId);
 
-/** Posts iPay88's result to the Backend URL through the fake (a real HTTP post); the answers. */
+/** Posts iPay88's result to the Backend URL through the gateway.fake (a real HTTP post); the answers. */
 const postBackend = (fields: FormFields, times = 1) =>
-  fake.postBackend(fields, { url: `${bridge.url}${CALLBACK}`, times });
+  gateway.fake.postBackend(fields, { url: `${gateway.bridgeUrl}${CALLBACK}`, times });
 
 const postCallback = (fields: FormFields) => api.post(CALLBACK, encodeFormBody(fields), FORM);
 
-async function expectUnpaid(orderId: string) {
-  expect((await orderRow(t, orderId)).status).toBe('CREATED');
-  expect(await paymentsOf(t, orderId)).toHaveLength(0);
-}
-
 describe('an app order paid through iPay88', () => {
   it('hands the browser a signed form, and goes PENDING on the board once the backend post is re-queried', async () => {
-    const order = await newAppOrder(t, shop);
+    const order = await newAppOrder(t, gateway.shop);
     const { payment, page, request } = await startIpay88(order.id);
     expect(payment.redirect_url).toBe(
       `http://localhost:3000/api/payments/ipay88/checkout/${payment.payment_id}`,
     );
     expect(page.headers['content-type']).toContain('text/html');
-    expect(page.headers['content-security-policy']).toContain(`form-action ${fake.url}`);
-    expect(page.body).toContain(`action="${fake.url}${IPAY88_ENTRY_PATH}"`);
+    expect(page.headers['content-security-policy']).toContain(`form-action ${gateway.fake.url}`);
+    expect(page.body).toContain(`action="${gateway.fake.url}${IPAY88_ENTRY_PATH}"`);
     expect(request).toMatchObject({
       MerchantCode: CREDENTIALS.merchant_code,
       RefNo: ipay88RefNo(payment.payment_id),
@@ -108,22 +85,22 @@ describe('an app order paid through iPay88', () => {
     });
     expect(ipay88RefNo(payment.payment_id)).toMatch(/^[0-9A-Z]{1,25}$/);
 
-    expect(await postBackend(fake.settle(ipay88RefNo(payment.payment_id), 'paid'))).toEqual([
-      'RECEIVEOK',
-    ]);
+    expect(await postBackend(gateway.fake.settle(ipay88RefNo(payment.payment_id), 'paid'))).toEqual(
+      ['RECEIVEOK'],
+    );
     expect((await orderRow(t, order.id)).status).toBe('PENDING');
     expect(await paymentsOf(t, order.id)).toMatchObject([
       { amount: order.total, method: 'card', reference: `ipay88:${payment.payment_id}` },
     ]);
-    expect(await onBoard(api, shop, cashier, order.id)).toBe(true);
+    expect(await onBoard(api, gateway.shop, cashier, order.id)).toBe(true);
     // The checkout page serves a pending payment only.
     expectCode(await api.get(new URL(payment.redirect_url!).pathname, {}), 404, 'not_found');
   });
 
   it('answers exactly RECEIVEOK, and makes one payment of a result posted twice and of the browser after it', async () => {
-    const order = await newAppOrder(t, shop);
+    const order = await newAppOrder(t, gateway.shop);
     const { payment } = await startIpay88(order.id);
-    const fields = fake.settle(ipay88RefNo(payment.payment_id), 'paid');
+    const fields = gateway.fake.settle(ipay88RefNo(payment.payment_id), 'paid');
     const answer = await postCallback(fields);
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toContain('text/plain');
@@ -141,9 +118,9 @@ describe('an app order paid through iPay88', () => {
   });
 
   it('pays on the browser post back once re-queried; the late backend post then changes nothing', async () => {
-    const order = await newAppOrder(t, shop);
+    const order = await newAppOrder(t, gateway.shop);
     const { payment } = await startIpay88(order.id);
-    const fields = fake.settle(ipay88RefNo(payment.payment_id), 'paid');
+    const fields = gateway.fake.settle(ipay88RefNo(payment.payment_id), 'paid');
     const back = await api.post('/api/payments/ipay88/return', encodeFormBody(fields), FORM);
     expect(back.json().data).toEqual({ received: true, duplicate: false });
     expect((await orderRow(t, order.id)).status).toBe('PENDING');
@@ -152,28 +129,28 @@ describe('an app order paid through iPay88', () => {
   });
 
   it('trusts the re-query, not the post: a success iPay88 does not confirm pays nothing until it does', async () => {
-    const order = await newAppOrder(t, shop);
+    const order = await newAppOrder(t, gateway.shop);
     const { payment } = await startIpay88(order.id);
-    const signedSuccess = fake.settle(ipay88RefNo(payment.payment_id), 'paid');
+    const signedSuccess = gateway.fake.settle(ipay88RefNo(payment.payment_id), 'paid');
     // iPay88's admin reverses it before the post arrives: the enquiry answers "Payment fail".
-    fake.settle(ipay88RefNo(payment.payment_id), 'failed');
+    gateway.fake.settle(ipay88RefNo(payment.payment_id), 'failed');
     expect(await postBackend(signedSuccess)).toEqual(['RECEIVEOK']);
-    await expectUnpaid(order.id);
+    await expectUnpaid(t, order.id);
     const [intent] = await t.database.db
       .select()
       .from(paymentIntents)
       .where(eq(paymentIntents.id, payment.payment_id));
     // Still pending, not failed: should iPay88 confirm it after all, it can still be applied.
     expect(intent!.status).toBe('pending');
-    fake.settle(ipay88RefNo(payment.payment_id), 'paid');
+    gateway.fake.settle(ipay88RefNo(payment.payment_id), 'paid');
     expect(await postBackend(signedSuccess)).toEqual(['RECEIVEOK']);
     expect((await orderRow(t, order.id)).status).toBe('PENDING');
   });
 
   it('refuses a forged signature or another key and changes nothing', async () => {
-    const order = await newAppOrder(t, shop);
+    const order = await newAppOrder(t, gateway.shop);
     const { payment } = await startIpay88(order.id);
-    const fields = fake.settle(ipay88RefNo(payment.payment_id), 'paid');
+    const fields = gateway.fake.settle(ipay88RefNo(payment.payment_id), 'paid');
     const forged = { ...fields, Signature: 'f'.repeat(64) };
     const refused = await postCallback(forged);
     expectCode(refused, 401, 'payment_signature_invalid');
@@ -191,13 +168,13 @@ describe('an app order paid through iPay88', () => {
       }),
     };
     expectCode(await postCallback(otherKey), 401, 'payment_signature_invalid');
-    await expectUnpaid(order.id);
+    await expectUnpaid(t, order.id);
   });
 
   it('records and refuses a signed result whose amount differs from the payment', async () => {
-    const order = await newAppOrder(t, shop);
+    const order = await newAppOrder(t, gateway.shop);
     const { payment } = await startIpay88(order.id);
-    const fields = fake.settle(ipay88RefNo(payment.payment_id), 'paid');
+    const fields = gateway.fake.settle(ipay88RefNo(payment.payment_id), 'paid');
     const altered = {
       ...fields,
       Amount: '1.00',
@@ -212,25 +189,18 @@ describe('an app order paid through iPay88', () => {
       }),
     };
     expectCode(await postCallback(altered), 400, 'payment_amount_mismatch');
-    await expectUnpaid(order.id);
-    const trail = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'payment.mismatch'), eq(auditLog.entityId, order.id)));
-    expect(trail).toHaveLength(1);
-    expect(trail[0]).toMatchObject({
-      actorUsername: 'payments:ipay88',
-      after: {
-        payment_id: payment.payment_id,
-        expected: { amount: order.total, currency: 'MYR' },
-        notified: { amount: 100, currency: 'MYR', status: 'paid' },
-      },
+    await expectMismatchRecorded(t, {
+      provider: 'ipay88',
+      orderId: order.id,
+      paymentId: payment.payment_id,
+      expected: order.total,
+      notified: 100,
     });
   });
 
   it('answers 404 for a reference it never started and a checkout page of nothing pending', async () => {
-    const started = await startIpay88((await newAppOrder(t, shop)).id);
-    const stranger = fake.settle(ipay88RefNo(started.payment.payment_id), 'paid');
+    const started = await startIpay88((await newAppOrder(t, gateway.shop)).id);
+    const stranger = gateway.fake.settle(ipay88RefNo(started.payment.payment_id), 'paid');
     expectCode(await postCallback({ ...stranger, RefNo: 'NOSUCHREFNO' }), 404, 'not_found');
     const checkout = '/api/payments/ipay88/checkout';
     expectCode(

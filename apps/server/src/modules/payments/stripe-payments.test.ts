@@ -1,20 +1,19 @@
-import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { paymentCallbacks, paymentIntents } from '../../db/schema/payments';
-import { auditLog } from '../../db/schema/platform';
 import { expectCode } from '../../test/expect-code';
 import { testClock } from '../../test/order-fixtures';
 import {
-  gatewayShop,
-  type GatewayShop,
   newAppOrder,
   onBoard,
   orderRow,
   paymentsOf,
   startPaying,
+  expectMismatchRecorded,
+  expectUnpaid,
 } from '../../test/gateway-order-fixtures';
-import { useTestApp } from '../../test/use-test-app';
-import { startStripeFake, type StripeFake } from './gateways/stripe/fake-server';
+import { useGatewayShop } from '../../test/use-gateway-shop';
+import { startStripeFake } from './gateways/stripe/fake-server';
 import { stripeSignatureHeader } from './gateways/stripe/stripe-webhook';
 
 // An app order paid through Stripe end to end, against the loopback fake of Stripe: the business
@@ -31,34 +30,19 @@ const CREDENTIALS = {
   webhook_secret: 'whsec_fakeKopiWebhookSecret0002',
 };
 const CALLBACK = '/api/payments/stripe/callback';
-/** Filled in once the fake listens: the app reaches "Stripe" there. */
-const baseUrls: Partial<Record<string, string>> = {};
-let fake: StripeFake;
-let shop: GatewayShop;
-
-const { t, api, as } = useTestApp({
+const { t, api, as, gateway } = useGatewayShop({
+  provider: 'stripe',
+  credentials: CREDENTIALS,
+  methods: ['card', 'ewallet'],
   now: clock.now,
-  config: { paymentGatewayBaseUrls: baseUrls },
-  signIn: ['admin', 'cashier'],
+  startFake: () =>
+    startStripeFake({
+      secretKey: CREDENTIALS.secret_key,
+      webhookSecret: CREDENTIALS.webhook_secret,
+      now: clock.now,
+    }),
 });
 const { admin, cashier } = as;
-
-beforeAll(async () => {
-  fake = await startStripeFake({
-    secretKey: CREDENTIALS.secret_key,
-    webhookSecret: CREDENTIALS.webhook_secret,
-    now: clock.now,
-  });
-  baseUrls.stripe = fake.url;
-  shop = await gatewayShop(t, api, admin, {
-    provider: 'stripe',
-    methods: ['card', 'ewallet'],
-    credentials: CREDENTIALS,
-  });
-});
-afterAll(async () => {
-  await fake?.close();
-});
 beforeEach(() => clock.set(NOON_KL));
 
 const unixNow = () => Math.floor(clock.now().getTime() / 1000);
@@ -81,24 +65,18 @@ async function deliver(
   });
 }
 
-/** Starts paying with Stripe: the intent the fake created, and the app's answer. */
+/** Starts paying with Stripe: the intent the gateway.fake created, and the app's answer. */
 async function startStripe(orderId: string) {
-  const payment = await startPaying(api, shop, orderId, 'stripe');
-  const intent = [...fake.intents.values()].find(
+  const payment = await startPaying(api, gateway.shop, orderId, 'stripe');
+  const intent = [...gateway.fake.intents.values()].find(
     (i) => (i.metadata as Record<string, string>).payment_id === payment.payment_id,
   )!;
   return { payment, intentId: intent.id as string, intent };
 }
 
-/** The order is untouched: still CREATED, nothing paid. */
-async function expectUnpaid(orderId: string) {
-  expect((await orderRow(t, orderId)).status).toBe('CREATED');
-  expect(await paymentsOf(t, orderId)).toHaveLength(0);
-}
-
 describe('an app order paid through Stripe', () => {
   it('creates a PaymentIntent and goes PENDING on the board once the signed webhook arrives', async () => {
-    const order = await newAppOrder(t, shop);
+    const order = await newAppOrder(t, gateway.shop);
     const { payment, intentId, intent } = await startStripe(order.id);
     expect(intent).toMatchObject({ amount: order.total, currency: 'myr' });
     expect(payment.redirect_url).toBeNull();
@@ -110,20 +88,20 @@ describe('an app order paid through Stripe', () => {
     expect(row).toMatchObject({ provider: 'stripe', providerRef: intentId, status: 'pending' });
     expect((await orderRow(t, order.id)).status).toBe('CREATED');
 
-    const delivered = await deliver(fake.succeed(intentId));
+    const delivered = await deliver(gateway.fake.succeed(intentId));
     expect(delivered.statusCode, delivered.body).toBe(200);
     expect(delivered.json().data).toEqual({ received: true, duplicate: false });
     expect((await orderRow(t, order.id)).status).toBe('PENDING');
     expect(await paymentsOf(t, order.id)).toMatchObject([
       { amount: order.total, method: 'card', reference: `stripe:${payment.payment_id}` },
     ]);
-    expect(await onBoard(api, shop, cashier, order.id)).toBe(true);
+    expect(await onBoard(api, gateway.shop, cashier, order.id)).toBe(true);
   });
 
   it('makes one payment of a webhook delivered twice, and of the redirect after it', async () => {
-    const order = await newAppOrder(t, shop);
+    const order = await newAppOrder(t, gateway.shop);
     const { payment, intentId } = await startStripe(order.id);
-    const event = fake.succeed(intentId);
+    const event = gateway.fake.succeed(intentId);
     const answers = [await deliver(event), await deliver(event)];
     expect(answers.map((a) => [a.statusCode, a.json().data.duplicate])).toEqual([
       [200, false],
@@ -141,73 +119,68 @@ describe('an app order paid through Stripe', () => {
   });
 
   it('refuses a forged signature and changes nothing', async () => {
-    const order = await newAppOrder(t, shop);
+    const order = await newAppOrder(t, gateway.shop);
     const { intentId } = await startStripe(order.id);
-    const event = fake.succeed(intentId);
+    const event = gateway.fake.succeed(intentId);
     expectCode(
       await deliver(event, { secret: 'whsec_someone_elses' }),
       401,
       'payment_signature_invalid',
     );
     expectCode(await deliver(event, { header: 'garbage' }), 401, 'payment_signature_invalid');
-    await expectUnpaid(order.id);
+    await expectUnpaid(t, order.id);
   });
 
   it('refuses a webhook signed more than 300 seconds ago, and a captured one replayed later', async () => {
-    const order = await newAppOrder(t, shop);
+    const order = await newAppOrder(t, gateway.shop);
     const { intentId } = await startStripe(order.id);
-    const event = fake.succeed(intentId);
+    const event = gateway.fake.succeed(intentId);
     expectCode(await deliver(event, { timestamp: unixNow() - 301 }), 400, 'payment_callback_stale');
-    await expectUnpaid(order.id);
+    await expectUnpaid(t, order.id);
     // A delivery captured now and replayed six minutes later, byte for byte.
     const header = stripeSignatureHeader(CREDENTIALS.webhook_secret, unixNow(), event);
     clock.set('2026-06-10T04:06:00Z');
     expectCode(await deliver(event, { header }), 400, 'payment_callback_stale');
-    await expectUnpaid(order.id);
+    await expectUnpaid(t, order.id);
   });
 
   it('records and refuses a correctly signed webhook whose amount differs from the payment', async () => {
-    const order = await newAppOrder(t, shop);
+    const order = await newAppOrder(t, gateway.shop);
     const { payment, intentId } = await startStripe(order.id);
-    const event = JSON.parse(fake.succeed(intentId)) as { data: { object: { amount: number } } };
+    const event = JSON.parse(gateway.fake.succeed(intentId)) as {
+      data: { object: { amount: number } };
+    };
     event.data.object.amount = 100;
     expectCode(await deliver(JSON.stringify(event)), 400, 'payment_amount_mismatch');
-    await expectUnpaid(order.id);
-    const trail = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'payment.mismatch'), eq(auditLog.entityId, order.id)));
-    expect(trail).toHaveLength(1);
-    expect(trail[0]).toMatchObject({
-      actorUsername: 'payments:stripe',
-      after: {
-        payment_id: payment.payment_id,
-        expected: { amount: order.total, currency: 'MYR' },
-        notified: { amount: 100, currency: 'MYR', status: 'paid' },
-      },
+    await expectMismatchRecorded(t, {
+      provider: 'stripe',
+      orderId: order.id,
+      paymentId: payment.payment_id,
+      expected: order.total,
+      notified: 100,
     });
   });
 
   it('pays on the redirect only after asking Stripe', async () => {
-    const order = await newAppOrder(t, shop);
+    const order = await newAppOrder(t, gateway.shop);
     const { intentId } = await startStripe(order.id);
     // Back from a bank before Stripe has the money: the query says not yet, nothing changes.
     const early = await api.get(`/api/payments/stripe/return?payment_intent=${intentId}`, {});
     expect(early.json().data).toEqual({ received: true, duplicate: false });
-    await expectUnpaid(order.id);
-    fake.succeed(intentId);
+    await expectUnpaid(t, order.id);
+    gateway.fake.succeed(intentId);
     const back = await api.get(`/api/payments/stripe/return?payment_intent=${intentId}`, {});
     expect(back.json().data).toEqual({ received: true, duplicate: false });
     expect((await orderRow(t, order.id)).status).toBe('PENDING');
   });
 
   it('keeps the order payable after a declined card, and pays it when the next attempt succeeds', async () => {
-    const order = await newAppOrder(t, shop);
+    const order = await newAppOrder(t, gateway.shop);
     const { intentId } = await startStripe(order.id);
-    const declined = await deliver(fake.fail(intentId, 'Your card was declined.'));
+    const declined = await deliver(gateway.fake.fail(intentId, 'Your card was declined.'));
     expect(declined.statusCode, declined.body).toBe(200);
-    await expectUnpaid(order.id);
-    expect((await deliver(fake.succeed(intentId))).json().data.duplicate).toBe(false);
+    await expectUnpaid(t, order.id);
+    expect((await deliver(gateway.fake.succeed(intentId))).json().data.duplicate).toBe(false);
     expect((await orderRow(t, order.id)).status).toBe('PENDING');
     expect(await paymentsOf(t, order.id)).toHaveLength(1);
   });
