@@ -9,6 +9,7 @@ import { createPaymentGatewayService } from '../modules/payments/payment-gateway
 import { createRefundPayouts } from '../modules/payments/refund-payouts.service';
 import { createRefundService } from '../modules/refunds/refunds.service';
 import type { Clock } from '../lib/clock';
+import { expectCode } from './expect-code';
 import { moveRefund, refundOf } from './refund-fixtures';
 import type { RequestHeaders, Requests, TestApp } from './test-app';
 
@@ -52,6 +53,20 @@ export function gatewayRefundHelpers({
     return refundSchema.parse(res.json().data);
   }
 
+  /** Approved and waiting on the gateway: its payout still out, the staff cannot complete it. */
+  async function expectAwaitingGateway(refundId: string) {
+    expect(await refundView(refundId)).toMatchObject({
+      status: 'APPROVED',
+      provider_payout: 'pending',
+      allowed_statuses: [],
+    });
+    expectCode(
+      await moveRefund(t, finance, refundId, { status: 'COMPLETED' }),
+      409,
+      'refund_awaiting_provider',
+    );
+  }
+
   const refundedOf = async (orderId: string) =>
     (await t.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!.refunded;
 
@@ -93,6 +108,7 @@ export function gatewayRefundHelpers({
   return {
     approvedRefund,
     refundView,
+    expectAwaitingGateway,
     refundedOf,
     refundsOfOrder,
     providerRefundsOf,
