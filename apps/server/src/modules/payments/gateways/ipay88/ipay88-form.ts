@@ -8,10 +8,11 @@ export function ipay88AutoSubmitPage(actionUrl: string, fields: FormFields): str
   const inputs = Object.entries(fields)
     .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
     .join('');
+  // The page knows no language of its customer: its one button (shown without scripts) says both.
   return (
     '<!doctype html><html><head><meta charset="utf-8"><title>iPay88</title></head>' +
     `<body onload="document.forms[0].submit()"><form method="post" action="${escape(actionUrl)}">` +
-    `${inputs}<noscript><button type="submit">Continue to iPay88</button></noscript></form></body></html>`
+    `${inputs}<noscript><button type="submit">Continue to iPay88 · Teruskan ke iPay88</button></noscript></form></body></html>`
   );
 }
 
