@@ -19,6 +19,7 @@ import { listMeta, offsetOf } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
 import * as repo from './logs.repo';
 import { recordKey } from './record-key';
+import { isUuid } from '../../lib/uuid';
 
 // The audit log: list with filters, one entry with the difference of its before
 // and after, CSV export. Read-only: the API has no route that edits or deletes an entry.
@@ -61,7 +62,6 @@ export function changesText(before: unknown, after: unknown): string {
     .join('; ');
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const referenceKeys = new Set<string>(auditReferenceKeys);
 
 /** Role and outlet ids a snapshot refers to, at any depth (see `auditReferenceKeys`). */
@@ -69,7 +69,7 @@ export function referencedIds(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(referencedIds);
   if (!value || typeof value !== 'object') return [];
   return Object.entries(value).flatMap(([key, v]) =>
-    referenceKeys.has(key) && typeof v === 'string' && UUID.test(v) ? [v] : referencedIds(v),
+    referenceKeys.has(key) && typeof v === 'string' && isUuid(v) ? [v] : referencedIds(v),
   );
 }
 

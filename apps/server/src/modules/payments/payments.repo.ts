@@ -8,6 +8,7 @@ import { auditLog } from '../../db/schema/platform';
 import type { AuditRow } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { PaymentEvent } from './payment-provider';
+import { isUuid } from '../../lib/uuid';
 
 // Payment intents and provider callbacks. Every query filters by tenant_id, except the callback's
 // first lookup: a provider knows our payment id, not our tenant, and the intent names the tenant.
@@ -57,8 +58,6 @@ export async function setProviderRef(db: Db, tenantId: string, id: string, provi
     .where(and(ownedBy(paymentIntents, tenantId), eq(paymentIntents.id, id)));
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The payment a gateway's notification names by the gateway's reference, or by our payment id
  * for a gateway that echoes it (Fiuu's orderid, once its tranID has become the reference).
@@ -66,7 +65,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * the tenant, whose gateway credentials then verify the notification.
  */
 export async function findByProviderRef(db: Db, provider: string, providerRef: string) {
-  const named = UUID.test(providerRef)
+  const named = isUuid(providerRef)
     ? or(eq(paymentIntents.providerRef, providerRef), eq(paymentIntents.id, providerRef))
     : eq(paymentIntents.providerRef, providerRef);
   const [row] = await db
@@ -88,7 +87,7 @@ export async function findByProviderRef(db: Db, provider: string, providerRef: s
  * payment id; the intent names the tenant, whose gateway signs the request.
  */
 export async function findPendingCheckout(db: Db, provider: string, id: string) {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db
     .select({
       id: paymentIntents.id,

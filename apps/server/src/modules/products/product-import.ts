@@ -4,6 +4,7 @@ import type { ParsedFile } from './product-files';
 import { parseRinggit } from './product-files';
 import { malayName } from '../../lib/malay-name';
 import type { ProductValues } from './products.repo';
+import { isUuid } from '../../lib/uuid';
 
 // Validation of an import file, pure: every row is checked against the tenant's categories and
 // products and against the other rows, and all problems are reported at once with the
@@ -28,7 +29,6 @@ export interface ImportPlan {
 
 const REQUIRED = ['sku', 'name', 'category', 'base_price'] as const;
 const MAX_ERRORS = 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_PRICE = 100_000_000;
 
 export const normaliseTags = (tags: string[]) => [
@@ -88,7 +88,7 @@ export function planImport(file: ParsedFile, lookup: ImportLookup): ImportPlan {
 
     let categoryId: string | null = null;
     if (categoryText) {
-      categoryId = UUID.test(categoryText)
+      categoryId = isUuid(categoryText)
         ? categoryIds.has(categoryText.toLowerCase())
           ? categoryText.toLowerCase()
           : null
