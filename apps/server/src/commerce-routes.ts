@@ -94,8 +94,17 @@ export async function registerCommerceRoutes(
     onError: (error) => log.error({ err: error }, 'provider refund request failed'),
   });
   const stopPayoutSweeper = schedulePayoutSweeper(payouts);
+  // Tills and shifts: a counter sale goes into its till's open shift, a refund is paid from its
+  // completer's (decisions 035, 049).
+  const shifts = createShiftService({ db, now });
   // A rejected or cancelled paid order asks for its refund through the refunds service.
-  const refunds = createRefundService({ db, now, dataDir: config.dataDir, payouts });
+  const refunds = createRefundService({
+    db,
+    now,
+    dataDir: config.dataDir,
+    payouts,
+    drawers: shifts,
+  });
   settleRefund = refunds.settleByProvider;
   // Wallet payment codes: the app shows one, the counter's sale takes it.
   const paymentCodes = createPaymentCodeService({
@@ -103,8 +112,6 @@ export async function registerCommerceRoutes(
     now,
     secret: await resolvePaymentCodeSecret(db),
   });
-  // Tills and shifts: a counter sale goes into its till's open shift (decision 035).
-  const shifts = createShiftService({ db, now });
   await api.register(shiftRoutes, { service: shifts });
   await api.register(tillRoutes, { service: createTillService({ db }) });
   await api.register(orderRoutes, {

@@ -52,16 +52,25 @@ export const zReportSchema = z.object({
     z.object({ method: paymentMethodSchema, count: z.number().int(), amount: z.number().int() }),
   ),
   /**
-   * Refunds that completed on this business day (of this day's orders or earlier ones), by what
-   * they went back by; a refund completing after the close counts on its own day's report.
+   * Refunds of sales booked on this business day (of this day's orders or earlier ones), by what
+   * they went back by; a refund completing after the close counts on the next open day's report.
    */
   refunds_by_method: z.array(
     z.object({ method: refundPaidBySchema, count: z.number().int(), amount: z.number().int() }),
   ),
   /** Σ refunds_by_method amounts. */
   refunds: z.number().int(),
+  /** Paid orders of the day rejected or cancelled (voids), and what they were paid. */
+  voided: z.number().int(),
+  voided_paid: z.number().int(),
+  /** Refunds of voided orders booked on this day (drawer money, not refunds of sales). */
+  void_refunds: z.number().int(),
+  /** Cash lines of the day's orders, voids included (change given never entered the drawer). */
+  cash_taken: z.number().int(),
+  /** Cash refunds booked on this day, of sales and of voids. */
+  cash_refunds: z.number().int(),
   /**
-   * Cash takings net of change, less cash refunds: the day's cash sales; each till's float and
+   * cash_taken − cash_refunds: what the day's trading left in the drawers; each till's float and
    * cash movements are in its shift (`shifts`).
    */
   expected_cash: z.number().int(),

@@ -69,8 +69,8 @@ export const orderErrors = {
   },
   orders_still_open: {
     status: 409,
-    en: 'Some orders of this day are still open. Complete or reject them first.',
-    my: 'Beberapa pesanan hari ini masih terbuka. Selesaikan atau tolak dahulu.',
+    en: 'Some orders of this day or an earlier day are still open. Complete or reject them first.',
+    my: 'Beberapa pesanan hari ini atau hari sebelumnya masih terbuka. Selesaikan atau tolak dahulu.',
   },
   // An export past its row limit is refused rather than cut short (a partial file looks whole).
   export_too_large: {

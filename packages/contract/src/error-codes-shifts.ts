@@ -27,6 +27,21 @@ export const shiftErrors = {
     en: 'Only the cashier who opened this shift, or a manager, may close it',
     my: 'Hanya juruwang yang membuka syif ini, atau pengurus, boleh menutupnya',
   },
+  shifts_still_open: {
+    status: 409,
+    en: 'Some shifts of this day are still open. Close them before closing the day.',
+    my: 'Beberapa syif hari ini masih dibuka. Tutup syif tersebut sebelum menutup hari.',
+  },
+  refund_needs_shift: {
+    status: 409,
+    en: 'A cash refund is paid from your drawer: open a shift at this outlet first',
+    my: 'Bayaran balik tunai dibayar dari laci anda: buka syif di cawangan ini dahulu',
+  },
+  cash_out_exceeds_drawer: {
+    status: 409,
+    en: 'The drawer does not hold that much cash',
+    my: 'Laci tidak mempunyai wang tunai sebanyak itu',
+  },
   till_name_taken: {
     status: 409,
     en: 'This outlet already has a till with this name',

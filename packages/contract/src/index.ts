@@ -24,6 +24,8 @@ export * from './money';
 export * from './my-phone';
 export * from './notifications';
 export * from './day-close';
+export * from './money-working';
+export * from './working-file-labels';
 export * from './orders';
 export * from './pos';
 export * from './orders-file-labels';

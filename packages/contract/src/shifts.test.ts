@@ -56,7 +56,7 @@ describe('the drawer arithmetic', () => {
       for (const m of a.movements) drawer += m.kind === 'cash_in' ? m.amount : -m.amount;
       expect(f.expected).toBe(drawer);
       expect(f.expected).toBe(
-        f.opening_float + f.cash_sales - f.cash_refunds + f.cash_in - f.cash_out,
+        f.opening_float + f.cash_taken - f.cash_refunds + f.cash_in - f.cash_out,
       );
       // The order things happened in does not matter.
       const shuffled = {

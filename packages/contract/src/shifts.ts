@@ -66,12 +66,15 @@ export type CashMovementReason = z.infer<typeof cashMovementReasonSchema>;
 
 // ---- The drawer's arithmetic ------------------------------------------------------------------
 
-/** A sale's payment as it reaches the drawer: `amount` is what was charged, not tendered. */
+/**
+ * A payment line as it reaches the drawer: `amount` is what was charged, not tendered. Lines of
+ * orders later voided count too: their money came in.
+ */
 export interface DrawerPayment {
   method: string;
   amount: number;
 }
-/** A completed refund and what it went back by (`cash` leaves the drawer). */
+/** A completed refund paid from the drawer's shift and what it went back by (`cash` leaves it). */
 export interface DrawerRefund {
   paid_by: string;
   amount: number;
@@ -91,7 +94,7 @@ export interface DrawerActivity {
 /** The parts of the expected cash, each a sum over the shift. */
 export interface DrawerFigures {
   opening_float: number;
-  cash_sales: number;
+  cash_taken: number;
   cash_refunds: number;
   cash_in: number;
   cash_out: number;
@@ -99,23 +102,24 @@ export interface DrawerFigures {
 }
 
 /**
- * What the drawer should hold: float + cash charged for sales (change given never entered it)
- * − cash refunds + cash in − cash out. Web (the closing dialog) and server (the close) share it.
+ * What the drawer should hold (decision 049): float + cash taken (change given never entered it)
+ * − cash refunds + cash in − cash out. The shift report, the closing dialog, the close and the
+ * Z-report's day drawer (no float, no movements) share it.
  */
 export function drawerFigures(a: DrawerActivity): DrawerFigures {
   const sum = <T>(rows: readonly T[], pick: (row: T) => number) =>
     rows.reduce((total, row) => total + pick(row), 0);
-  const cash_sales = sum(a.payments, (p) => (p.method === 'cash' ? p.amount : 0));
+  const cash_taken = sum(a.payments, (p) => (p.method === 'cash' ? p.amount : 0));
   const cash_refunds = sum(a.refunds, (r) => (r.paid_by === 'cash' ? r.amount : 0));
   const cash_in = sum(a.movements, (m) => (m.kind === 'cash_in' ? m.amount : 0));
   const cash_out = sum(a.movements, (m) => (m.kind === 'cash_out' ? m.amount : 0));
   return {
     opening_float: a.opening_float,
-    cash_sales,
+    cash_taken,
     cash_refunds,
     cash_in,
     cash_out,
-    expected: a.opening_float + cash_sales - cash_refunds + cash_in - cash_out,
+    expected: a.opening_float + cash_taken - cash_refunds + cash_in - cash_out,
   };
 }
 
@@ -254,17 +258,20 @@ export const shiftSchema = shiftSummarySchema.extend({
   closing_note: text().nullable(),
   closed_by_name: text().nullable(),
   tolerance: amount,
+  /** Sales rung up in the shift (voids apart), Σ their totals, and their payment lines by method. */
   orders: amount,
   sales_total: amount,
   sales_by_method: z.array(z.object({ method: paymentMethodSchema, count: amount, amount })),
   discounts: amount,
+  /** Paid orders of the shift later rejected or cancelled, and what they were paid. */
   voids: z.object({ count: amount, amount }),
+  /** Refunds paid from the shift's drawer or completed in it, of sales and voids alike. */
   refunds_by_method: z.array(z.object({ method: refundPaidBySchema, count: amount, amount })),
   refunds: amount,
   movements: z.array(cashMovementSchema),
   figures: z.object({
     opening_float: amount,
-    cash_sales: amount,
+    cash_taken: amount,
     cash_refunds: amount,
     cash_in: amount,
     cash_out: amount,

@@ -18,7 +18,7 @@ import { prepareDatabase } from '../db/setup';
 import { createPasswordHasher } from '../lib/password';
 import { type CatalogueProduct, resolveCart } from '../modules/orders/order-cart';
 import { orderContext } from '../modules/orders/order-catalogue.repo';
-import { rebuildRollups } from '../modules/reports/rollup-rebuild';
+import { rebuildRollups } from '../modules/books/books.service';
 
 // `npm run seed:large -- --orders 1000000`: a realistic year of closed business days for the demo
 // tenant, for reports and benches at scale, and today's business day so far as a live day (open

@@ -8,6 +8,7 @@ import { resolveCredentialsKey } from '../modules/payments/payment-credentials';
 import { createPaymentGatewayService } from '../modules/payments/payment-gateways.service';
 import { createRefundPayouts } from '../modules/payments/refund-payouts.service';
 import { createRefundService } from '../modules/refunds/refunds.service';
+import { createShiftService } from '../modules/shifts/shifts.service';
 import type { Clock } from '../lib/clock';
 import { expectCode } from './expect-code';
 import { moveRefund, refundOf } from './refund-fixtures';
@@ -101,6 +102,7 @@ export function gatewayRefundHelpers({
       now,
       dataDir: t.config.dataDir,
       payouts,
+      drawers: createShiftService({ db: t.database.db, now }),
     }).settleByProvider;
     return { payouts, errors, gateways };
   }

@@ -7,8 +7,9 @@ import {
   variantGroups,
   variantOptions,
 } from '../db/schema/catalogue';
+import { users } from '../db/schema/access';
 import { shifts, tills } from '../db/schema/shifts';
-import { tenants } from '../db/schema/tenancy';
+import { outlets, tenants } from '../db/schema/tenancy';
 import { requestAs, type RequestHeaders, type TestApp, withIdempotencyKey } from './test-app';
 
 // Test data for orders: a movable clock, products with exact prices, a product's required
@@ -136,6 +137,46 @@ export async function ensureShift(t: TestApp, outletId: unknown, tillId?: unknow
     })
     .onConflictDoNothing();
   return till;
+}
+
+/**
+ * Opens a shift for `username` on a till of its own at the outlet (made for it), as a manager
+ * paying a cash refund back would: a cash refund is paid from its completer's drawer. Answers
+ * the shift's id; the user's open shift there when there is one.
+ */
+export async function openDrawer(t: TestApp, username: string, outletId: string) {
+  const db = t.database.db;
+  const [user] = await db.select().from(users).where(eq(users.username, username)).limit(1);
+  const [outlet] = await db.select().from(outlets).where(eq(outlets.id, outletId)).limit(1);
+  if (!user || !outlet) throw new Error(`no user ${username} or outlet ${outletId}`);
+  const [open] = await db
+    .select({ id: shifts.id })
+    .from(shifts)
+    .where(
+      and(eq(shifts.outletId, outletId), eq(shifts.cashierId, user.id), eq(shifts.status, 'open')),
+    );
+  if (open) return open.id;
+  const [till] = await db
+    .insert(tills)
+    .values({ tenantId: outlet.tenantId, outletId, name: `Drawer of ${username}` })
+    .onConflictDoUpdate({ target: [tills.outletId, tills.name], set: { name: tills.name } })
+    .returning();
+  const [shift] = await db
+    .insert(shifts)
+    .values({
+      tenantId: outlet.tenantId,
+      outletId,
+      tillId: till!.id,
+      cashierId: user.id,
+      cashierName: user.fullname,
+      businessDate: new Date().toISOString().slice(0, 10),
+      status: 'open',
+      openedAt: new Date(0),
+      openingFloat: 0,
+      floatCount: {},
+    })
+    .returning({ id: shifts.id });
+  return shift!.id;
 }
 
 /** Posts a pick-up order (unless the body says otherwise) with a fresh or the given key. */

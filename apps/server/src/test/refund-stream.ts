@@ -67,9 +67,13 @@ export async function randomRefund(
   r: Random,
   tenantId: string,
   asker: RequestHeaders,
-  approver: RequestHeaders,
+  /** Who decides; `complete` pays it back when someone else must (a cash refund, from a drawer). */
+  deciders: RequestHeaders | { approve: RequestHeaders; complete: RequestHeaders },
   settle: () => Promise<void>,
 ): Promise<string | null> {
+  const split = typeof deciders.approve === 'object';
+  const approver = split ? (deciders.approve as RequestHeaders) : (deciders as RequestHeaders);
+  const completer = split ? (deciders.complete as RequestHeaders) : (deciders as RequestHeaders);
   const sales = rowsOf<{ id: string }>(
     await t.database.db.execute(sql`
       select id::text from orders
@@ -101,7 +105,7 @@ export async function randomRefund(
       : ['APPROVED', 'COMPLETED'];
   if (r.chance(0.25)) path.push('CLOSED');
   for (const status of path) {
-    const moved = await movedRefund(t, approver, refund.id, {
+    const moved = await movedRefund(t, status === 'COMPLETED' ? completer : approver, refund.id, {
       status,
       ...(status === 'TRANSFERED' ? { transfer_reference: 'MBB-0001' } : {}),
     });

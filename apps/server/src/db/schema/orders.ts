@@ -316,6 +316,15 @@ export const zReports = pgTable(
       .notNull()
       .default([]),
     refunds: integer('refunds').notNull().default(0),
+    /** The drawer (decision 049): cash lines of the day's orders, voids included. */
+    cashTaken: integer('cash_taken').notNull().default(0),
+    /** Cash refunds booked on the day, of sales and of voids. */
+    cashRefunds: integer('cash_refunds').notNull().default(0),
+    /** Paid orders of the day rejected or cancelled, and what they were paid. */
+    voided: integer('voided').notNull().default(0),
+    voidedPaid: integer('voided_paid').notNull().default(0),
+    /** Refunds of voided orders booked on the day (every method). */
+    voidRefunds: integer('void_refunds').notNull().default(0),
   },
   (t) => [unique('z_reports_outlet_date_unique').on(t.outletId, t.businessDate)],
 );

@@ -16,6 +16,7 @@ import {
 import { users } from './access';
 import { createdAt, id, ts } from './columns';
 import { orderItems, orders, statusList } from './orders';
+import { shifts } from './shifts';
 import { outletColumn, outlets, tenantColumn } from './tenancy';
 
 // Refunds (DESIGN §4 machine, §10 entity). Amounts in integer sen. A refund counts against its
@@ -61,8 +62,13 @@ export const refunds = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: ts('completed_at'),
-    /** The business day it counts on: the outlet's day when it completed (a closed day stays). */
+    /**
+     * The business day it counts on: the outlet's day when it completed, or the next open one when
+     * that day was already closed (decision 049).
+     */
     businessDate: date('business_date', { mode: 'string' }),
+    /** The shift whose drawer paid it (a cash refund), or the completer's open shift there. */
+    shiftId: uuid('shift_id').references(() => shifts.id, { onDelete: 'set null' }),
   },
   (t) => [
     unique('refunds_tenant_outlet_no_unique').on(t.tenantId, t.outletId, t.refundNo),
@@ -73,6 +79,9 @@ export const refunds = pgTable(
     index('refunds_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
     index('refunds_tenant_outlet_status_idx').on(t.tenantId, t.outletId, t.status),
     index('refunds_tenant_business_date_idx').on(t.tenantId, t.businessDate),
+    index('refunds_shift_idx')
+      .on(t.shiftId)
+      .where(sql`${t.shiftId} is not null`),
     check('refunds_status_check', sql`${t.status} in (${statusList(refundStatuses)})`),
     check('refunds_kind_check', sql`${t.kind} in (${statusList(refundKinds)})`),
     check('refunds_method_check', sql`${t.method} in (${statusList(refundMethods)})`),

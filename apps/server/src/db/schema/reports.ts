@@ -151,8 +151,12 @@ export const refundRollups = pgTable(
     businessDate: businessDate(),
     outletId: outletColumn(),
     method: text('method').notNull(),
+    /** Refunds of sales. */
     refunds: count('refunds'),
     amount: money('amount'),
+    /** Refunds of voided orders (rejected or cancelled after payment): drawer money only. */
+    voidRefunds: count('void_refunds'),
+    voidAmount: money('void_amount'),
   },
   (t) => [
     primaryKey({

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { ownedBy, tenantIs } from '../../db/tenant-scope';
-import { type Db, rowsOf } from '../../db/database';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { ownedBy } from '../../db/tenant-scope';
+import type { Db } from '../../db/database';
 import { users } from '../../db/schema/access';
 import { orderCounters, orders, orderStatusHistory, zReports } from '../../db/schema/orders';
 
@@ -8,7 +8,7 @@ import { orderCounters, orders, orderStatusHistory, zReports } from '../../db/sc
 export const tenantFree = ['userName'] as const;
 
 // The day close of one outlet's business day: the counter row as the lock, the open orders that
-// block it, the bulk COMPLETED → CLOSED move and the Z-report's sums. Every query filters by
+// block it, the bulk COMPLETED → CLOSED move and the kept Z-report. Every query filters by
 // tenant_id.
 
 export type ZReportRow = typeof zReports.$inferSelect;
@@ -47,6 +47,7 @@ export async function lockDay(tx: Db, tenantId: string, outletId: string, date: 
   return row?.closedAt != null;
 }
 
+/** The outlet's orders in `statuses` of the business day or an earlier one. */
 export async function openOrders(
   tx: Db,
   tenantId: string,
@@ -55,17 +56,22 @@ export async function openOrders(
   statuses: readonly string[],
 ) {
   return tx
-    .select({ id: orders.id, orderNo: orders.orderNo, status: orders.status })
+    .select({
+      id: orders.id,
+      orderNo: orders.orderNo,
+      status: orders.status,
+      businessDate: orders.businessDate,
+    })
     .from(orders)
     .where(
       and(
         ownedBy(orders, tenantId),
         eq(orders.outletId, outletId),
-        eq(orders.businessDate, date),
+        lte(orders.businessDate, date),
         inArray(orders.status, [...statuses]),
       ),
     )
-    .orderBy(asc(orders.seq));
+    .orderBy(asc(orders.businessDate), asc(orders.seq));
 }
 
 /**
@@ -113,60 +119,6 @@ export async function moveDay(
     );
   }
   return moved.length;
-}
-
-/** The day's figures: sums of the closed orders, the rejected count, takings by method. */
-export async function dayFigures(tx: Db, tenantId: string, outletId: string, date: string) {
-  const [totals] = rowsOf<{
-    orders: number;
-    rejected: number;
-    subtotal: number;
-    discount: number;
-    service_charge: number;
-    service_tax: number;
-    delivery_fees: number;
-    rounding: number;
-    total: number;
-  }>(
-    await tx.execute(sql`
-      select
-        count(*) filter (where status = 'CLOSED')::int as orders,
-        count(*) filter (where status = 'REJECTED')::int as rejected,
-        coalesce(sum(subtotal) filter (where status = 'CLOSED'), 0)::int as subtotal,
-        coalesce(sum(discount) filter (where status = 'CLOSED'), 0)::int as discount,
-        coalesce(sum(service_charge) filter (where status = 'CLOSED'), 0)::int as service_charge,
-        coalesce(sum(service_tax) filter (where status = 'CLOSED'), 0)::int as service_tax,
-        coalesce(sum(delivery_fee) filter (where status = 'CLOSED'), 0)::int as delivery_fees,
-        coalesce(sum(rounding) filter (where status = 'CLOSED'), 0)::int as rounding,
-        coalesce(sum(total) filter (where status = 'CLOSED'), 0)::int as total
-      from ${orders}
-      where ${tenantIs('orders', tenantId)} and outlet_id = ${outletId} and business_date = ${date}`),
-  );
-  const byMethod = rowsOf<{ method: string; count: number; amount: number }>(
-    await tx.execute(sql`
-      select p.method, count(*)::int as count, sum(p.amount)::int as amount
-      from order_payments p join ${orders} o on o.id = p.order_id
-      where ${tenantIs('o', tenantId)} and o.outlet_id = ${outletId} and o.business_date = ${date}
-        and o.status = 'CLOSED' and ${tenantIs('p', tenantId)} and p.status = 'paid'
-      group by p.method`),
-  );
-  return { totals: totals!, byMethod };
-}
-
-/**
- * The refunds that completed on the day at the outlet, by what they went back by, from the refund
- * rollups (what the reports show). The tenant's live-event lock first, taken after the day's
- * order rows as every order writer does: a refund completing right now commits before the read.
- */
-export async function dayRefunds(tx: Db, tenantId: string, outletId: string, date: string) {
-  await tx.execute(sql`select kopi_rollup_lock(${tenantId}::uuid)`);
-  return rowsOf<{ method: string; count: number; amount: number }>(
-    await tx.execute(sql`
-      select method, refunds::int as count, amount::int as amount
-      from refund_rollups
-      where ${tenantIs('refund_rollups', tenantId)} and outlet_id = ${outletId}::uuid
-        and business_date = ${date}::date and (refunds <> 0 or amount <> 0)`),
-  );
 }
 
 export async function insertReport(tx: Db, values: typeof zReports.$inferInsert) {

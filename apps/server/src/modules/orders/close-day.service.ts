@@ -8,19 +8,25 @@ import {
   type RefundPaidBy,
   refundPaidByMethods,
   type ZReport,
+  type Locale,
+  type MoneyWorking,
   type ZReportShift,
+  workingFigures,
 } from '@kopi/contract';
 import type { Db } from '../../db/database';
 import { audit } from '../../lib/audit';
+import { exportLocale } from '../../lib/export-locale';
 import type { Clock } from '../../lib/clock';
 import { AppError, validationError } from '../../lib/errors';
 import type { AuthedContext } from '../../lib/request-context';
 import { tenantIdOf } from '../../lib/tenant-scope';
+import * as books from '../books/books.service';
 import * as repo from './close-day.repo';
 import { outletClock } from './order-catalogue.repo';
 
-// The day close: refused while an order of the outlet's business day is still open;
-// otherwise COMPLETED → CLOSED and a Z-report kept, all in one transaction. Closing a closed day
+// The day close: refused while a paid order of the outlet's business day (or an earlier one) or a
+// shift of the day is still open; otherwise COMPLETED → CLOSED and a Z-report kept, all in one
+// transaction. Closing a closed day
 // again answers the kept report, so a retry or a second tap is harmless.
 
 function toReport(row: repo.ZReportRow, outletName: string, shifts: ZReportShift[]): ZReport {
@@ -49,6 +55,11 @@ function toReport(row: repo.ZReportRow, outletName: string, shifts: ZReportShift
       .sort((a, b) => paidBy(a.method) - paidBy(b.method))
       .map((m) => ({ method: m.method as RefundPaidBy, count: m.count, amount: m.amount })),
     refunds: row.refunds,
+    voided: row.voided,
+    voided_paid: row.voidedPaid,
+    void_refunds: row.voidRefunds,
+    cash_taken: row.cashTaken,
+    cash_refunds: row.cashRefunds,
     expected_cash: row.expectedCash,
     shifts,
   };
@@ -60,21 +71,25 @@ const paidOpenStatuses = openOrderStatuses.filter((s) => s !== 'CREATED');
 /** Thrown inside the transaction when another close won the race: answer its report. */
 class AlreadyClosed extends Error {}
 
-/** The shifts of an outlet's business day (the shifts module's dayShifts, wired in app.ts). */
+/** The shifts of an outlet's business day (the shifts module's dayShifts), read in `conn`. */
 export type DayShifts = (
   tenantId: string,
   outletId: string,
   date: string,
+  conn?: Db,
 ) => Promise<ZReportShift[]>;
+
+const dated = (o: { orderNo: string; businessDate: string }, date: string) =>
+  o.businessDate === date ? o.orderNo : `${o.orderNo} (${o.businessDate.replaceAll('-', '/')})`;
 
 export function createCloseDayService({
   db,
   now,
-  dayShifts = async () => [],
+  dayShifts,
 }: {
   db: Db;
   now: Clock;
-  dayShifts?: DayShifts;
+  dayShifts: DayShifts;
 }) {
   async function requireOutlet(ctx: AuthedContext, outletId: string) {
     const tenantId = tenantIdOf(ctx);
@@ -112,16 +127,30 @@ export function createCloseDayService({
       try {
         const row = await db.transaction(async (tx) => {
           if (await repo.lockDay(tx, tenantId, outlet.id, date)) throw new AlreadyClosed();
-          // An app order still CREATED was never paid: it is not a sale and must not hold the
-          // day open, so the close expires it (REJECTED) instead of waiting for the customer.
+          // A paid order still open holds its day and every later one: once this day is closed,
+          // nothing it holds can move a figure of it (decision 049). An app order still CREATED
+          // was never paid: it is not a sale and must not hold the day open, so the close
+          // expires it (REJECTED) instead of waiting for the customer.
           const open = await repo.openOrders(tx, tenantId, outlet.id, date, paidOpenStatuses);
           if (open.length > 0) {
             throw new AppError('orders_still_open', {
               message: `${open.length} order${open.length === 1 ? ' is' : 's are'} still open: ${open
                 .slice(0, 10)
-                .map((o) => o.orderNo)
+                .map((o) => dated(o, date))
                 .join(', ')}${open.length > 10 ? ', …' : ''}. Complete or reject them first.`,
-              details: open.map((o) => ({ path: o.orderNo, message: o.status })),
+              details: open.map((o) => ({ path: dated(o, date), message: o.status })),
+            });
+          }
+          // A shift still open pays cash in and out of its drawer on this day.
+          const shifts = (await dayShifts(tenantId, outlet.id, date, tx)).filter(
+            (s) => s.status === 'open',
+          );
+          if (shifts.length > 0) {
+            throw new AppError('shifts_still_open', {
+              message: `${shifts.length} shift${shifts.length === 1 ? ' is' : 's are'} still open: ${shifts
+                .map((s) => `${s.till_name} (${s.cashier_name ?? '?'})`)
+                .join(', ')}. Close them first.`,
+              details: shifts.map((s) => ({ path: s.till_name, message: s.cashier_name ?? '' })),
             });
           }
           const by = {
@@ -144,11 +173,11 @@ export function createCloseDayService({
             to: 'CLOSED',
             reason: orderSystemReasons.dayClosed,
           });
-          const { totals, byMethod } = await repo.dayFigures(tx, tenantId, outlet.id, date);
-          // Refunds count on the day they complete, whatever day their order was sold on.
-          const refunds = await repo.dayRefunds(tx, tenantId, outlet.id, date);
-          const amountOf = (rows: { method: string; amount: number }[], method: string) =>
-            rows.find((m) => m.method === method)?.amount ?? 0;
+          // The sales figures as the report reads them; the drawer from the day's payment lines
+          // and the refunds booked on it (voids' too: their money came in and goes back).
+          const { totals, byMethod, refunds } = await books.daySales(tx, tenantId, outlet.id, date);
+          const working = await books.working(tx, tenantId, { outletId: outlet.id, date }, true);
+          const f = workingFigures({ ...working, movements: [] });
           const report = await repo.insertReport(tx, {
             tenantId,
             outletId: outlet.id,
@@ -156,21 +185,24 @@ export function createCloseDayService({
             closedAt: at,
             closedBy: ctx.principal.userId,
             closedByName: byName,
-            orders: totals.orders,
-            rejected: totals.rejected,
-            subtotal: totals.subtotal,
-            discount: totals.discount,
-            serviceCharge: totals.service_charge,
-            serviceTax: totals.service_tax,
-            deliveryFees: totals.delivery_fees,
-            rounding: totals.rounding,
-            total: totals.total,
+            orders: totals.orders!,
+            rejected: totals.rejected!,
+            subtotal: totals.subtotal!,
+            discount: totals.discount!,
+            serviceCharge: totals.service_charge!,
+            serviceTax: totals.service_tax!,
+            deliveryFees: totals.delivery_fees!,
+            rounding: totals.rounding!,
+            total: totals.total!,
             byPaymentMethod: byMethod,
             refundsByMethod: refunds,
             refunds: refunds.reduce((sum, m) => sum + m.amount, 0),
-            // Cash amounts are what stays in the drawer: tendered minus change given, less the
-            // cash handed back by the day's refunds.
-            expectedCash: amountOf(byMethod, 'cash') - amountOf(refunds, 'cash'),
+            voided: f.voided,
+            voidedPaid: f.voided_paid,
+            voidRefunds: f.void_refunds,
+            cashTaken: f.drawer.cash_taken,
+            cashRefunds: f.drawer.cash_refunds,
+            expectedCash: f.drawer.expected,
           });
           await repo.markDayClosed(tx, tenantId, outlet.id, date, at);
           await audit.record(tx, ctx, {
@@ -182,7 +214,7 @@ export function createCloseDayService({
               business_date: date,
               orders_closed: closed,
               unpaid_expired: expired,
-              total: totals.total,
+              total: report.total,
               refunds: report.refunds,
               expected_cash: report.expectedCash,
             },
@@ -196,6 +228,29 @@ export function createCloseDayService({
         if (!report) throw error;
         return report;
       }
+    },
+
+    /** GET /api/orders/z-reports/working: the rows behind an outlet's day, closed or not. */
+    async working(
+      ctx: AuthedContext,
+      q: { outlet_id: string; business_date: string },
+    ): Promise<MoneyWorking> {
+      const { tenantId, outlet } = await requireOutlet(ctx, q.outlet_id);
+      const w = await books.working(db, tenantId, { outletId: outlet.id, date: q.business_date });
+      return { ...w, movements: [] };
+    },
+
+    /** The same rows as CSV. */
+    async workingCsv(
+      ctx: AuthedContext,
+      q: { outlet_id: string; business_date: string; lang?: Locale | undefined },
+    ) {
+      const w = await this.working(ctx, q);
+      const locale = await exportLocale(db, ctx.principal.userId, q.lang);
+      return {
+        filename: `z-report-working-${q.business_date.replaceAll('-', '')}.csv`,
+        body: books.workingCsv(w, locale),
+      };
     },
 
     async zReport(

@@ -20,6 +20,7 @@ import { products } from '../../db/schema/catalogue';
 import { outlets, tenants } from '../../db/schema/tenancy';
 import type { Clock } from '../../lib/clock';
 import { demoStaffContexts } from '../../lib/demo-staff';
+import { createShiftService } from '../shifts/shifts.service';
 import { createCloseDayService } from './close-day.service';
 import { type CatalogueProduct, resolveCart } from './order-cart';
 import { createOrderService } from './orders.service';
@@ -110,7 +111,11 @@ async function seed(db: Db, options: DemoOrderOptions) {
   const clock: Clock = () => current;
   // Back-filled history alerts nobody: no notifications or live events for it.
   const orderService = createOrderService({ db, now: clock, announce: false });
-  const closeDay = createCloseDayService({ db, now: clock });
+  const closeDay = createCloseDayService({
+    db,
+    now: clock,
+    dayShifts: createShiftService({ db, now: clock }).dayShifts,
+  });
   const rand = seededRandom(20_260_101);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
   const productIds = (

@@ -1,6 +1,7 @@
 import { type Order, orderSchema, zReportSchema } from '@kopi/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { orders } from '../../db/schema/orders';
 import { auditLog, notifications } from '../../db/schema/platform';
 import { liveEvents } from '../../db/schema/live';
 import { demoOutletIds, otherTenant } from '../../test/catalogue-fixtures';
@@ -207,6 +208,23 @@ describe('POST /api/orders/close-day', () => {
     api.post('/api/orders/close-day', { outlet_id: outletId, business_date: date }, headers);
   const zReport = (headers: Record<string, string>, outletId: string, date = DAY) =>
     api.get(`/api/orders/z-reports?outlet_id=${outletId}&business_date=${date}`, headers);
+  /** Completes the paid orders an outlet still has open from before `date` (earlier tests'). */
+  async function finishBefore(outletId: string, date: string) {
+    const open = await t.database.db
+      .select({ id: orders.id, status: orders.status })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.outletId, outletId),
+          lt(orders.businessDate, date),
+          inArray(orders.status, ['PENDING', 'APPROVED']),
+        ),
+      );
+    for (const o of open) {
+      if (o.status === 'PENDING') await moved(admin, o.id, 'APPROVED');
+      await moved(admin, o.id, 'COMPLETED');
+    }
+  }
 
   it('refuses while orders are open, then closes the day with a Z-report equal to its orders', async () => {
     clock.set('2026-06-17T04:00:00Z');
@@ -228,6 +246,25 @@ describe('POST /api/orders/close-day', () => {
     });
     const toReject = await newOrder(cardSale(kl, plain, 1060));
     await newOrder(cardSale(pg, plain, 1060)); // another outlet: not in this report
+
+    // A paid order of an earlier day still open holds this day too, named with its day.
+    const earlier = (
+      await t.database.db
+        .select({ n: orders.orderNo, d: orders.businessDate })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.outletId, kl),
+            lt(orders.businessDate, DAY),
+            inArray(orders.status, ['PENDING', 'APPROVED']),
+          ),
+        )
+    ).map((o) => `${o.n} (${o.d.replaceAll('-', '/')})`);
+    expect(earlier.length).toBeGreaterThan(0);
+    const held = await close(manager, kl);
+    expectCode(held, 409, 'orders_still_open');
+    expect(detailPaths(held)).toEqual(expect.arrayContaining(earlier));
+    await finishBefore(kl, DAY);
 
     const open = await close(manager, kl);
     expectCode(open, 409, 'orders_still_open');
@@ -299,6 +336,7 @@ describe('POST /api/orders/close-day', () => {
 
   it('closes a day without sales with an empty report', async () => {
     clock.set('2026-06-20T14:00:00Z');
+    await finishBefore(pg, '2026-06-19');
     const res = await close(admin, pg, '2026-06-19');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({

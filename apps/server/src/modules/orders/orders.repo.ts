@@ -17,9 +17,6 @@ import { outlets, tenants } from '../../db/schema/tenancy';
 import { likePattern } from '../../lib/paging';
 import { orderSummaryColumns } from './order-columns';
 
-/** Staff users are global (a platform user exports too): found by their own id. */
-export const tenantFree = ['userLanguage'] as const;
-
 // Reading orders: the list, the export, one order with its details, and a customer's own orders.
 // Every query filters by tenant_id; none knows HTTP.
 
@@ -54,15 +51,6 @@ export async function findByIdempotencyKey(db: Db, tenantId: string, key: string
 }
 
 /** The language a user saved (en or my), for the files they download. */
-export async function userLanguage(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ language: users.language })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row?.language ?? null;
-}
-
 /** Is `outletId` one of the tenant's outlets (whatever its status)? */
 export async function outletExists(db: Db, tenantId: string, outletId: string) {
   const [row] = await db

@@ -2,7 +2,10 @@ import {
   boardQuerySchema,
   boardSchema,
   closeDaySchema,
+  dayWorkingExportQuerySchema,
+  dayWorkingQuerySchema,
   idParamSchema,
+  moneyWorkingSchema,
   orderCreateSchema,
   orderExportQuerySchema,
   orderListQuerySchema,
@@ -34,7 +37,7 @@ import type { OrderService } from './orders.service';
 //   POST /orders/{id}/status update-status-order: the status board's moves (accept, ready, reject)
 //   POST /orders/{id}/handed-over update-status-order: the board's "Handed over" / "Served"
 //   POST /orders/close-day   close-day-order
-//   GET  (list, export, outlets, one, Z-report) read-order
+//   GET  (list, export, outlets, one, Z-report and its working) read-order
 // Staff bound to an outlet only reach that outlet's orders (anything else is a 404).
 
 export async function orderRoutes(
@@ -118,6 +121,22 @@ export async function orderRoutes(
     querystring: zReportQuerySchema,
     data: zReportSchema,
     handler: (ctx, { query }) => closeDay.zReport(ctx, query),
+  });
+
+  route.get('/orders/z-reports/working', {
+    config: { permission: 'read-order' },
+    summary:
+      "The rows behind an outlet day's figures (decision 049): its sales, voids and rejected orders, their payment lines, and the refunds booked on it, each with what it counts as",
+    querystring: dayWorkingQuerySchema,
+    data: moneyWorkingSchema,
+    handler: (ctx, { query }) => closeDay.working(ctx, query),
+  });
+
+  route.download('/orders/z-reports/working/export', {
+    config: { permission: 'read-order' },
+    summary: 'The same rows as CSV in lang (else the user’s saved language), amounts in ringgit',
+    querystring: dayWorkingExportQuerySchema,
+    handler: (ctx, { query }) => closeDay.workingCsv(ctx, query),
   });
 
   route.post('/orders/close-day', {

@@ -1,8 +1,6 @@
 import {
   businessDate,
   canMoveOrder,
-  defaultLocale,
-  localeSchema,
   messageKey,
   type Order,
   type OrderCreate,
@@ -16,6 +14,7 @@ import type { Db } from '../../db/database';
 import { auditRow } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { AppError, validationError } from '../../lib/errors';
+import { exportLocale } from '../../lib/export-locale';
 import { listMeta, offsetOf } from '../../lib/paging';
 import type { AuthedContext, RequestContext } from '../../lib/request-context';
 import { readableOutletsOf } from '../../lib/scoped-outlets';
@@ -352,10 +351,7 @@ export function createOrderService({
           message: `More than ${exportMaxRows.toLocaleString('en')} orders match. Narrow the dates or filters and export again.`,
         });
       }
-      // The screen's language when the web says it, else the one the user saved.
-      const locale =
-        q.lang ??
-        localeSchema.catch(defaultLocale).parse(await repo.userLanguage(db, ctx.principal.userId));
+      const locale = await exportLocale(db, ctx.principal.userId, q.lang);
       const stamp = businessDate(now(), 'Asia/Kuala_Lumpur', 0).replaceAll('-', '');
       return { filename: `orders-${stamp}.csv`, body: ordersCsv(rows, locale) };
     },

@@ -1,9 +1,10 @@
-import { businessDate, type RefundCreate, type RefundStatus } from '@kopi/contract';
+import type { RefundCreate, RefundStatus } from '@kopi/contract';
 import type { Db } from '../../db/database';
 import { auditRow } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { RequestContext } from '../../lib/request-context';
+import { completionBooking, type RefundDrawers } from './refund-booking';
 import { ledgersOnCompletion } from './refund-ledgers';
 import { refundNotice } from './refund-notice';
 import { refundableOf } from './refund-rules';
@@ -43,11 +44,13 @@ export function createAutomaticRefunds({
   now,
   announce,
   payouts,
+  drawers,
 }: {
   db: Db;
   now: Clock;
   announce: boolean;
   payouts?: RefundPayoutPort;
+  drawers: RefundDrawers;
 }) {
   const noticeOf = (status: RefundStatus, by: string, reason: string | null) =>
     refundNotice(announce, status, by, reason);
@@ -88,7 +91,6 @@ export function createAutomaticRefunds({
       byUserId: null,
       byName: AUTOMATIC,
       transferReference: null,
-      businessDate: null,
       audit: auditRow(ctx, {
         action: 'refund.status',
         entity: 'refund',
@@ -137,7 +139,13 @@ export function createAutomaticRefunds({
       { from: 'APPROVED', to: 'COMPLETED', reason: null },
       {
         at,
-        businessDate: businessDate(at, found.timezone, found.cutoffHour),
+        book: completionBooking(drawers, {
+          tenantId,
+          outlet: { id: found.refund.outletId, timezone: found.timezone, cutoffHour: found.cutoffHour },
+          paidBy: found.refund.paymentMethod,
+          completer: null,
+          at,
+        }),
         onComplete: ledgersOnCompletion(tenantId, { kind: 'system', name: AUTOMATIC }, at),
       },
     );
@@ -304,7 +312,17 @@ export function createAutomaticRefunds({
         byName: s.by,
         reason: null,
         transferReference: null,
-        businessDate: businessDate(at, found.timezone, found.cutoffHour),
+        book: completionBooking(drawers, {
+          tenantId: s.tenantId,
+          outlet: {
+            id: found.refund.outletId,
+            timezone: found.timezone,
+            cutoffHour: found.cutoffHour,
+          },
+          paidBy: found.refund.paymentMethod,
+          completer: null,
+          at,
+        }),
         audit: audit({ status: 'COMPLETED', amount: found.refund.amount }),
         notice: noticeOf('COMPLETED', s.by, null),
         providerPayout: 'succeeded',

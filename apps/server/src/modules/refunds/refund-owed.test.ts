@@ -8,6 +8,7 @@ import { addProduct, demoTenantId, testClock } from '../../test/order-fixtures';
 import { payWithSandbox, placeOrder, verifiedCustomer } from '../../test/mobile-fixtures';
 import { movedRefund, paidOrder } from '../../test/refund-fixtures';
 import { useTestApp } from '../../test/use-test-app';
+import { createShiftService } from '../shifts/shifts.service';
 import { createRefundService } from './refunds.service';
 
 // The refunds a paid order is owed once it is rejected or cancelled: asked for automatically, by
@@ -34,7 +35,12 @@ const system: RequestContext = {
   requestId: 'test',
 };
 const service = () =>
-  createRefundService({ db: t.database.db, now: clock.now, dataDir: t.config.dataDir });
+  createRefundService({
+    db: t.database.db,
+    now: clock.now,
+    dataDir: t.config.dataDir,
+    drawers: createShiftService({ db: t.database.db, now: clock.now }),
+  });
 
 describe('refundOwed', () => {
   it('asks once for the full refund by the original payment and once in cash, however often called', async () => {

@@ -194,8 +194,12 @@ export interface RefundMoveWrite {
   byName: string;
   reason: string | null;
   transferReference: string | null;
-  /** Set on COMPLETED: the business day the refund counts on. */
-  businessDate: string | null;
+  /**
+   * On COMPLETED: the business day the refund counts on and the shift whose drawer pays it,
+   * taken first in the move's transaction (it locks the day against its close, before the order
+   * row, in the order the day close takes them).
+   */
+  book?: (tx: Db) => Promise<RefundBooking>;
   audit: AuditRow;
   notice: RefundNotice;
   /**
@@ -211,6 +215,12 @@ export interface RefundMoveWrite {
    * take the tenant's live-event lock: customers' rows are always locked before it).
    */
   onComplete?: (tx: Db, completing: CompletingRefund) => Promise<void>;
+}
+
+/** Where a completing refund counts: its booking day and the drawer's shift. */
+export interface RefundBooking {
+  businessDate: string;
+  shiftId: string | null;
 }
 
 /** A refund about to complete and its order as it stands before it. */
@@ -243,6 +253,8 @@ export async function moveRefund(
 async function writeMove(tx: Db, m: RefundMoveWrite) {
   const decides = m.to === 'APPROVED' || m.to === 'REJECTED';
   const completes = m.to === 'COMPLETED';
+  if (completes && !m.book) throw new Error('A refund completes only with its booking');
+  const booking = completes ? await m.book!(tx) : null;
   // The order row before the refund counts in the rollups (whose triggers take the tenant's
   // live-event lock): every order writer locks its order, then the live lock, in that order.
   if (completes) {
@@ -282,7 +294,9 @@ async function writeMove(tx: Db, m: RefundMoveWrite) {
       updatedAt: m.at,
       ...(decides ? { approvedBy: m.byUserId, approvedByName: m.byName } : {}),
       ...(m.transferReference ? { transferReference: m.transferReference } : {}),
-      ...(completes ? { completedAt: m.at, businessDate: m.businessDate } : {}),
+      ...(booking
+        ? { completedAt: m.at, businessDate: booking.businessDate, shiftId: booking.shiftId }
+        : {}),
     })
     .where(
       and(ownedBy(refunds, m.tenantId), eq(refunds.id, m.refundId), eq(refunds.status, m.from)),

@@ -6,6 +6,7 @@ import { tenants } from '../../db/schema/tenancy';
 import { ownedBy } from '../../db/tenant-scope';
 import type { Clock } from '../../lib/clock';
 import { demoStaffContexts } from '../../lib/demo-staff';
+import { createShiftService } from '../shifts/shifts.service';
 import { createRefundService } from './refunds.service';
 
 // Demo refunds: a handful in every status across the demo outlets, made through the refund
@@ -78,6 +79,7 @@ export async function seedDemoRefunds(
     now: options.now,
     dataDir: options.dataDir,
     announce: false,
+    drawers: createShiftService({ db, now: options.now }),
   });
   let made = 0;
   for (const [i, plan] of plans.entries()) {

@@ -22,6 +22,7 @@ import { offsetOf, pageAnswer, parseSort } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
 import { boundOutletOf, tenantIdOf } from '../../lib/tenant-scope';
 import { createAutomaticRefunds, type RefundPayoutPort } from './automatic-refunds';
+import { completionBooking, type RefundDrawers } from './refund-booking';
 import { refundsCsv } from './refund-export';
 import { ledgersOnCompletion } from './refund-ledgers';
 import { refundNotice } from './refund-notice';
@@ -44,8 +45,10 @@ export interface RefundServiceDeps {
   announce?: boolean;
   /** The most rows an export writes; more is refused (tests lower it). */
   exportMaxRows?: number;
-  /** Refunds paid back through an online payment's provider (the payments module, in app.ts). */
+  /** Refunds paid back through an online payment's provider (the payments module). */
   payouts?: RefundPayoutPort;
+  /** The shifts whose drawers pay refunds back (the shifts module). */
+  drawers: RefundDrawers;
 }
 
 type RefundExportQuery = z.infer<typeof refundExportQuerySchema>;
@@ -64,10 +67,11 @@ export function createRefundService({
   announce = true,
   exportMaxRows = EXPORT_MAX_ROWS,
   payouts,
+  drawers,
 }: RefundServiceDeps) {
   const noticeOf = (status: RefundStatus, by: string, reason: string | null) =>
     refundNotice(announce, status, by, reason);
-  const automatic = createAutomaticRefunds({ db, now, announce, payouts });
+  const automatic = createAutomaticRefunds({ db, now, announce, payouts, drawers });
   const caller = (ctx: AuthedContext) => ({
     userId: ctx.principal.userId,
     outletId: boundOutletOf(ctx),
@@ -218,9 +222,13 @@ export function createRefundService({
         byName,
         reason,
         transferReference: move.status === 'TRANSFERED' ? (move.transfer_reference ?? null) : null,
-        // Counted on the outlet's business day it completes, even when the order's day is closed.
-        businessDate:
-          move.status === 'COMPLETED' ? businessDate(at, found.timezone, found.cutoffHour) : null,
+        book: completionBooking(drawers, {
+          tenantId,
+          outlet: { id: refund.outletId, timezone: found.timezone, cutoffHour: found.cutoffHour },
+          paidBy: refund.paymentMethod,
+          completer: ctx.principal.userId,
+          at,
+        }),
         audit: auditRow(ctx, {
           action: 'refund.status',
           entity: 'refund',

@@ -6,9 +6,6 @@ import { splitByMonth } from './report-periods';
 import { figuresOf, num } from './sales-figures';
 import { tenantIs } from '../../db/tenant-scope';
 
-/** The signed-in user's language for an export, by their id: users are global. */
-export const tenantFree = ['userLanguage'] as const;
-
 // Sales reports read the rollup tables (migration 0007, decision 021), never the orders: a year
 // of a tenant is a few tens of thousands of rollup rows whatever the number of orders. Each query
 // covers the range and the compared period at once; `current` tells the two apart.
@@ -191,12 +188,4 @@ export async function productsBy(
       refunded: num(r.refunded),
     },
   }));
-}
-
-/** The language a user saved (users.language follows the layout settings' choice). */
-export async function userLanguage(db: Db, userId: string): Promise<string | null> {
-  const [row] = rowsOf<{ language: string }>(
-    await db.execute(sql`select language from users where id = ${userId}::uuid`),
-  );
-  return row?.language ?? null;
 }

@@ -1,8 +1,6 @@
 import {
   addDays,
   daysBetween,
-  defaultLocale,
-  localeSchema,
   type PaymentReportRow,
   type ProductReportRow,
   type RefundMethodRow,
@@ -15,6 +13,7 @@ import {
 } from '@kopi/contract';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
+import { exportLocale } from '../../lib/export-locale';
 import type { AuthedContext } from '../../lib/request-context';
 import { readableOutletsOf, tenantOutlets } from '../../lib/scoped-outlets';
 import { tenantIdOf } from '../../lib/tenant-scope';
@@ -195,10 +194,7 @@ export function createReportService({ db }: { db: Db }) {
     /** The same report as a file: one row per group, amounts in ringgit. */
     async exportFile(ctx: AuthedContext, q: SalesReportExportQuery) {
       const data = await report(ctx, q);
-      // The screen's language when the web says it, else the one the user saved.
-      const locale =
-        q.lang ??
-        localeSchema.catch(defaultLocale).parse(await repo.userLanguage(db, ctx.principal.userId));
+      const locale = await exportLocale(db, ctx.principal.userId, q.lang);
       const name = `sales-by-${q.group_by.replace('_', '-')}-${q.from}-${q.to}`;
       if (q.format === 'xlsx') {
         return {

@@ -1,17 +1,19 @@
 import {
   type CashMovement,
-  drawerFigures,
   emptyCashCount,
+  type MoneyWorking,
   type PaymentMethod,
   paymentMethods,
   type RefundPaidBy,
   refundPaidByMethods,
   type Shift,
   type ShiftSummary,
+  sumByMethod,
+  workingFigures,
 } from '@kopi/contract';
 import type * as repo from './shifts.repo';
 
-// Shifts and cash movements as the API shows them, and a shift's report from its reads.
+// Shifts and cash movements as the API shows them, and a shift's report from its working.
 
 export const toSummary = (r: {
   shift: repo.ShiftRow;
@@ -45,32 +47,26 @@ export const toMovement = (m: repo.MovementRow): CashMovement => ({
   at: m.at.toISOString(),
 });
 
-/** What a shift's report is made of: its orders, payments, refunds, movements and tolerance. */
-export interface ShiftReads {
-  totals: Awaited<ReturnType<typeof repo.shiftOrderTotals>>;
-  payments: Awaited<ReturnType<typeof repo.shiftPayments>>;
-  refundRows: Awaited<ReturnType<typeof repo.shiftRefunds>>;
-  movementRows: Awaited<ReturnType<typeof repo.shiftMovements>>;
-  tolerance: number;
-}
+const byMethod = (m: string) => paymentMethods.indexOf(m as PaymentMethod);
+const byPaidBy = (m: string) => refundPaidByMethods.indexOf(m as RefundPaidBy);
 
-/** The report of a shift: closed, as it stood at the close; open, so far. */
+/**
+ * The report of a shift from its working (the orders rung up in it, their payment lines, the
+ * refunds paid from its drawer, its movements): closed, as it stood at the close; open, so far.
+ */
 export function toShift(
   row: { shift: repo.ShiftRow; tillName: string; outletName: string },
-  { totals, payments, refundRows, movementRows, tolerance }: ShiftReads,
+  working: MoneyWorking,
+  tolerance: number,
 ): Shift {
   const s = row.shift;
-  const figures = drawerFigures({
-    opening_float: s.openingFloat,
-    payments: payments.map((p) => ({ method: p.method, amount: p.amount })),
-    refunds: refundRows.map((r) => ({ paid_by: r.method, amount: r.amount })),
-    movements: movementRows.map((m) => ({
-      kind: m.kind as CashMovement['kind'],
-      amount: m.amount,
-    })),
-  });
-  const byMethod = (m: string) => paymentMethods.indexOf(m as PaymentMethod);
-  const byPaidBy = (m: string) => refundPaidByMethods.indexOf(m as RefundPaidBy);
+  const f = workingFigures(working, s.openingFloat);
+  // Every refund paid from the drawer, of sales and of voids alike.
+  const refunds = sumByMethod(
+    working.refunds,
+    (r) => r.paid_by,
+    (r) => r.amount,
+  );
   return {
     ...toSummary(row),
     // A closed shift keeps the expected cash it was closed against.
@@ -80,19 +76,21 @@ export function toShift(
     closing_note: s.closingNote,
     closed_by_name: s.closedByName,
     tolerance,
-    orders: totals.orders,
-    sales_total: totals.salesTotal,
-    sales_by_method: payments
+    orders: f.orders,
+    sales_total: f.total,
+    sales_by_method: [...f.by_payment_method]
       .sort((a, b) => byMethod(a.method) - byMethod(b.method))
       .map((p) => ({ method: p.method as PaymentMethod, count: p.count, amount: p.amount })),
-    discounts: totals.discounts,
-    voids: { count: totals.voids, amount: totals.voidAmount },
-    refunds_by_method: refundRows
+    discounts: f.discount,
+    voids: { count: f.voided, amount: f.voided_paid },
+    refunds_by_method: refunds
       .sort((a, b) => byPaidBy(a.method) - byPaidBy(b.method))
       .map((r) => ({ method: r.method as RefundPaidBy, count: r.count, amount: r.amount })),
-    refunds: refundRows.reduce((sum, r) => sum + r.amount, 0),
-    movements: movementRows.map(toMovement),
+    refunds: refunds.reduce((sum, r) => sum + r.amount, 0),
+    movements: working.movements,
     figures:
-      s.status === 'closed' && s.expected !== null ? { ...figures, expected: s.expected } : figures,
+      s.status === 'closed' && s.expected !== null
+        ? { ...f.drawer, expected: s.expected }
+        : f.drawer,
   };
 }

@@ -1,14 +1,12 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { users } from '../../db/schema/access';
-import { orderPayments, orders } from '../../db/schema/orders';
-import { refunds } from '../../db/schema/refunds';
 import { cashMovements, shifts, tills } from '../../db/schema/shifts';
 import { outlets, tenants } from '../../db/schema/tenancy';
 import { ownedBy, ownedId } from '../../db/tenant-scope';
 
-// Shifts and cash movements of one tenant, and the sales and refunds a shift's report
-// counts. Every query filters by tenant_id.
+// Shifts and cash movements of one tenant (the orders and refunds a shift's report counts are
+// the books' working). Every query filters by tenant_id.
 
 export type ShiftRow = typeof shifts.$inferSelect;
 export type MovementRow = typeof cashMovements.$inferSelect;
@@ -198,68 +196,26 @@ export async function closeShift(
   return row ?? null;
 }
 
-/** The shift's orders: how many, their discounts and its voids (rejected after payment). */
-export async function shiftOrderTotals(db: Db, tenantId: string, shiftId: string) {
-  const [row] = await db
-    .select({
-      orders: sql<number>`count(*)::int`,
-      salesTotal: sql<number>`coalesce(sum(${orders.total}) filter (where ${orders.status} <> 'REJECTED'), 0)::int`,
-      discounts: sql<number>`coalesce(sum(${orders.discount}), 0)::int`,
-      voids: sql<number>`(count(*) filter (where ${orders.status} = 'REJECTED'))::int`,
-      voidAmount: sql<number>`coalesce(sum(${orders.total}) filter (where ${orders.status} = 'REJECTED'), 0)::int`,
-    })
-    .from(orders)
-    .where(and(ownedBy(orders, tenantId), eq(orders.shiftId, shiftId)));
-  return row!;
-}
-
-/** The payments taken in the shift (voided orders' too: their money came in), by method. */
-export async function shiftPayments(db: Db, tenantId: string, shiftId: string) {
-  return db
-    .select({
-      method: orderPayments.method,
-      count: sql<number>`count(*)::int`,
-      amount: sql<number>`coalesce(sum(${orderPayments.amount}), 0)::int`,
-    })
-    .from(orderPayments)
-    .innerJoin(orders, eq(orders.id, orderPayments.orderId))
-    .where(
-      and(
-        ownedBy(orderPayments, tenantId),
-        ownedBy(orders, tenantId),
-        eq(orders.shiftId, shiftId),
-        inArray(orderPayments.status, ['paid']),
-      ),
-    )
-    .groupBy(orderPayments.method);
-}
-
-/**
- * Refunds completed on the till while the shift was open (`until` null: up to now), by what they
- * went back by: a cash refund is paid from the drawer of the till its order was rung up on.
- */
-export async function shiftRefunds(
-  db: Db,
+/** The shift a user has open at an outlet, locked against its close until the caller commits. */
+export async function lockOpenShiftOfUser(
+  tx: Db,
   tenantId: string,
-  window: { tillId: string; from: Date; until: Date | null },
+  outletId: string,
+  userId: string,
 ) {
-  return db
-    .select({
-      method: sql<string>`coalesce(${refunds.paymentMethod}, 'bank_transfer')`,
-      count: sql<number>`count(*)::int`,
-      amount: sql<number>`coalesce(sum(${refunds.amount}), 0)::int`,
-    })
-    .from(refunds)
-    .innerJoin(orders, eq(orders.id, refunds.orderId))
+  const [row] = await tx
+    .select({ id: shifts.id })
+    .from(shifts)
     .where(
       and(
-        ownedBy(refunds, tenantId),
-        ownedBy(orders, tenantId),
-        eq(orders.tillId, window.tillId),
-        inArray(refunds.status, ['COMPLETED', 'CLOSED']),
-        gte(refunds.completedAt, window.from),
-        window.until ? lte(refunds.completedAt, window.until) : undefined,
+        ownedBy(shifts, tenantId),
+        eq(shifts.outletId, outletId),
+        eq(shifts.cashierId, userId),
+        eq(shifts.status, 'open'),
       ),
     )
-    .groupBy(sql`coalesce(${refunds.paymentMethod}, 'bank_transfer')`);
+    .orderBy(asc(shifts.openedAt))
+    .limit(1)
+    .for('share');
+  return row ?? null;
 }

@@ -4,11 +4,13 @@ import {
   currentShiftQuerySchema,
   currentShiftsSchema,
   idParamSchema,
+  moneyWorkingSchema,
   shiftCloseSchema,
   shiftListQuerySchema,
   shiftOpenSchema,
   shiftSchema,
   shiftSummarySchema,
+  workingExportQuerySchema,
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
 import { anyOf } from '../../lib/access';
@@ -17,7 +19,8 @@ import { defineRoutes, idempotencyKeyOf } from '../../lib/route-kit';
 import type { ShiftService } from './shifts.service';
 
 // DESIGN §8 shifts (subject shift, decision 035; tills in tills.routes). Permissions:
-//   GET  /shifts/current, /shifts/{id}          read-shift | create-shift (a cashier: their own shift)
+//   GET  /shifts/current, /shifts/{id}[/working[/export]]
+//                                               read-shift | create-shift (a cashier: their own shift)
 //   GET  /shifts                                read-shift
 //   POST /shifts                                create-shift (open; Idempotency-Key required)
 //   POST /shifts/{id}/movements                 update-shift (cash in/out; Idempotency-Key required)
@@ -55,6 +58,23 @@ export async function shiftRoutes(app: FastifyInstance, { service }: { service: 
     params: idParamSchema,
     data: shiftSchema,
     handler: (ctx, { params }) => service.get(ctx, params.id),
+  });
+
+  route.get('/shifts/:id/working', {
+    config: { permission: readers },
+    summary:
+      'The rows behind a shift report (decision 049): the orders rung up in it, their payment lines, the refunds paid from its drawer and its cash movements',
+    params: idParamSchema,
+    data: moneyWorkingSchema,
+    handler: (ctx, { params }) => service.working(ctx, params.id),
+  });
+
+  route.download('/shifts/:id/working/export', {
+    config: { permission: readers },
+    summary: 'The same rows as CSV in lang (else the user’s saved language), amounts in ringgit',
+    params: idParamSchema,
+    querystring: workingExportQuerySchema,
+    handler: (ctx, { params, query }) => service.workingCsv(ctx, params.id, query.lang),
   });
 
   route.create('/shifts', {

@@ -1,8 +1,9 @@
 import {
-  businessDate,
   type CashMovement,
   type CashMovementCreate,
   type CurrentShifts,
+  type Locale,
+  type MoneyWorking,
   cashCountTotal,
   drawerVariance,
   type Shift,
@@ -14,6 +15,7 @@ import {
 } from '@kopi/contract';
 import type { Db } from '../../db/database';
 import { audit } from '../../lib/audit';
+import { exportLocale } from '../../lib/export-locale';
 import type { Clock } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
@@ -21,14 +23,15 @@ import { offsetOf, pageAnswer } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
 import { hasPermission } from '../../lib/access';
 import { tenantIdOf } from '../../lib/tenant-scope';
+import * as books from '../books/books.service';
 import * as repo from './shifts.repo';
 import * as tillsRepo from './tills.repo';
 import { toMovement, toShift, toSummary } from './shift-view';
 
-// Shifts (decision 035). A cashier opens a shift at a till with a float counted by
+// Shifts (decisions 035, 049). A cashier opens a shift at a till with a float counted by
 // denomination, moves cash in and out with a reason, and closes it with the drawer counted: the
-// expected cash is the contract's drawerFigures over the shift's payments, the refunds paid on
-// its till while it was open and its movements. Every write is audited and, with its
+// expected cash is the contract's drawerFigures over the payment lines of the orders rung up in
+// it, the refunds paid from its drawer and its movements. Every write is audited and, with its
 // Idempotency-Key, done once.
 
 const VARIANCE = 'close-variance-shift';
@@ -73,30 +76,16 @@ export function createShiftService({ db, now }: { db: Db; now: Clock }) {
   /** The figures of a shift: closed, as they stood at the close; open, so far. */
   async function reportOf(conn: Db, tenantId: string, row: ShiftRead): Promise<Shift> {
     const s = row.shift;
-    // Side by side on the pool; one after another inside the close's transaction (one client).
-    const reads = [
-      () => repo.shiftOrderTotals(conn, tenantId, s.id),
-      () => repo.shiftPayments(conn, tenantId, s.id),
-      () =>
-        repo.shiftRefunds(conn, tenantId, {
-          tillId: s.tillId,
-          from: s.openedAt,
-          until: s.closedAt,
-        }),
-      () => repo.shiftMovements(conn, tenantId, s.id),
-      () => repo.outletShiftSettings(conn, tenantId, s.outletId).then((o) => o?.tolerance ?? 0),
-    ] as const;
-    const results: unknown[] = [];
-    if (conn === db) results.push(...(await Promise.all(reads.map((read) => read()))));
-    else for (const read of reads) results.push(await read());
-    const [totals, payments, refundRows, movementRows, tolerance] = results as [
-      Awaited<ReturnType<typeof repo.shiftOrderTotals>>,
-      Awaited<ReturnType<typeof repo.shiftPayments>>,
-      Awaited<ReturnType<typeof repo.shiftRefunds>>,
-      Awaited<ReturnType<typeof repo.shiftMovements>>,
-      number,
-    ];
-    return toShift(row, { totals, payments, refundRows, movementRows, tolerance });
+    // Inside a transaction (one client) the reads go one after another.
+    const sequential = conn !== db;
+    const working = await books.working(conn, tenantId, { shiftId: s.id }, sequential);
+    const movements = await repo.shiftMovements(conn, tenantId, s.id);
+    const settings = await repo.outletShiftSettings(conn, tenantId, s.outletId);
+    return toShift(
+      row,
+      { ...working, movements: movements.map(toMovement) },
+      settings?.tolerance ?? 0,
+    );
   }
 
   async function shiftOf(ctx: AuthedContext, id: string) {
@@ -146,6 +135,24 @@ export function createShiftService({ db, now }: { db: Db; now: Clock }) {
 
     get: shiftOf,
 
+    /** GET /api/shifts/{id}/working: the rows behind the shift's figures. */
+    async working(ctx: AuthedContext, id: string): Promise<MoneyWorking> {
+      const tenantId = tenantIdOf(ctx);
+      const row = await requireShift(ctx, id);
+      const [w, movements] = await Promise.all([
+        books.working(db, tenantId, { shiftId: row.shift.id }),
+        repo.shiftMovements(db, tenantId, row.shift.id),
+      ]);
+      return { ...w, movements: movements.map(toMovement) };
+    },
+
+    /** The same rows as CSV. */
+    async workingCsv(ctx: AuthedContext, id: string, lang: Locale | undefined) {
+      const w = await this.working(ctx, id);
+      const locale = await exportLocale(db, ctx.principal.userId, lang);
+      return { filename: `shift-working-${id.slice(0, 8)}.csv`, body: books.workingCsv(w, locale) };
+    },
+
     /** POST /api/shifts: open a shift on a till with its counted float. */
     async open(ctx: AuthedContext, input: ShiftOpen, key: string | null): Promise<Shift> {
       const tenantId = tenantIdOf(ctx);
@@ -166,7 +173,8 @@ export function createShiftService({ db, now }: { db: Db; now: Clock }) {
             tillId: till.id,
             cashierId: ctx.principal.userId,
             cashierName: name,
-            businessDate: businessDate(at, outlet.timezone, outlet.cutoffHour),
+            // After the day is closed a shift belongs to the next open day (decision 049).
+            businessDate: await books.bookingDay(tx, tenantId, outlet, at),
             status: 'open',
             openedAt: at,
             openingFloat: float,
@@ -213,6 +221,15 @@ export function createShiftService({ db, now }: { db: Db; now: Clock }) {
       try {
         const movement = await db.transaction(async (tx) => {
           if (!(await repo.lockOpenShift(tx, tenantId, id))) throw new AppError('shift_closed');
+          if (input.kind === 'cash_out') {
+            // Cash out of a drawer is at most what the drawer should hold now.
+            const report = await reportOf(tx, tenantId, row);
+            if (input.amount > report.figures.expected) {
+              throw new AppError('cash_out_exceeds_drawer', {
+                message: `The drawer should hold RM ${(report.figures.expected / 100).toFixed(2)}`,
+              });
+            }
+          }
           const m = await repo.insertMovement(tx, {
             tenantId,
             shiftId: id,
@@ -318,9 +335,23 @@ export function createShiftService({ db, now }: { db: Db; now: Clock }) {
       return till ? { tillId: till.id, shiftId: open?.id ?? null } : null;
     },
 
-    /** The shifts of an outlet's business day, for its Z-report. */
-    async dayShifts(tenantId: string, outletId: string, date: string): Promise<ZReportShift[]> {
-      const rows = await repo.dayShifts(db, tenantId, outletId, date);
+    /** The shift a user has open at an outlet, for a refund paid from its drawer. */
+    async drawerOf(tx: Db, tenantId: string, outletId: string, userId: string) {
+      const [open, outlet] = [
+        await repo.lockOpenShiftOfUser(tx, tenantId, outletId, userId),
+        await repo.outletShiftSettings(tx, tenantId, outletId),
+      ];
+      return { shiftId: open?.id ?? null, required: outlet?.shiftsRequired ?? true };
+    },
+
+    /** The shifts of an outlet's business day, for its Z-report (in `conn`'s transaction). */
+    async dayShifts(
+      tenantId: string,
+      outletId: string,
+      date: string,
+      conn: Db = db,
+    ): Promise<ZReportShift[]> {
+      const rows = await repo.dayShifts(conn, tenantId, outletId, date);
       return rows.map(({ shift: s, tillName }) => ({
         id: s.id,
         till_name: tillName,

@@ -51,7 +51,7 @@ const shift: Shift = {
   movements: [],
   figures: {
     opening_float: 10_000,
-    cash_sales: 2120,
+    cash_taken: 2120,
     cash_refunds: 0,
     cash_in: 0,
     cash_out: 1000,

@@ -80,7 +80,7 @@ export function ShiftReport({ shift }: { shift: Shift }) {
       <PaperRule />
       <PaperText>{t('report.drawer')}</PaperText>
       <PaperLine label={t('report.float')} value={receiptAmount(f.opening_float)} />
-      <PaperLine label={t('report.cashSales')} value={receiptAmount(f.cash_sales)} />
+      <PaperLine label={t('report.cashSales')} value={receiptAmount(f.cash_taken)} />
       <PaperLine label={t('report.cashRefunds')} value={receiptAmount(-f.cash_refunds)} />
       <PaperLine label={t('report.cashIn')} value={receiptAmount(f.cash_in)} />
       <PaperLine label={t('report.cashOut')} value={receiptAmount(-f.cash_out)} />

@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { tenantIs } from '../../db/tenant-scope';
+import type { Db } from '../../db/database';
+
+// Rebuilds a tenant's rollups for a range of business days: deletes them and adds back what the
+// range's orders (their lines and payments) and the refunds booked in the range contribute,
+// through the rule functions the triggers use (migration 0032), so a rebuild and the triggers
+// cannot disagree. What a bulk load (seed:large, with the row triggers bypassed) runs once at the
+// end, and a repair tool. It takes the tenant's live-event lock first, as every order writer does,
+// so no sale lands in the range while it runs. The narrower rollups (channels, product months)
+// follow through the row triggers on the day rollups.
+
+const rollupTables = [
+  'sales_rollups',
+  'sales_payment_rollups',
+  'product_sales_rollups',
+  'refund_rollups',
+  'product_refund_rollups',
+] as const;
+
+export async function rebuildRollups(
+  db: Db,
+  tenantId: string,
+  from: string,
+  to: string,
+  /** lock: false only for a bulk load that is the tenant's one writer. */
+  options: { lock?: boolean } = {},
+) {
+  await db.transaction(async (tx) => {
+    const range = (alias: string) =>
+      sql`${tenantIs(alias, tenantId)} and ${sql.raw(alias)}.business_date between ${from}::date and ${to}::date`;
+    if (options.lock !== false) {
+      await tx.execute(sql`select kopi_rollup_lock(${tenantId}::uuid)`);
+    }
+    for (const table of rollupTables) {
+      await tx.execute(sql`delete from ${sql.raw(table)} r where ${range('r')}`);
+    }
+    const orders = sql`array(select o from orders o where ${range('o')})`;
+    await tx.execute(sql`select kopi_add_orders(${orders}, null)`);
+    await tx.execute(sql`select kopi_add_order_lines(${orders}, null)`);
+    await tx.execute(sql`
+      select kopi_add_refund_pairs(
+        array(select f from refunds f where ${range('f')}),
+        array(select o from orders o where ${tenantIs('o', tenantId)}
+          and o.id in (select f.order_id from refunds f where ${range('f')})),
+        null, null)`);
+  });
+}

@@ -1,0 +1,92 @@
+import type { RefundPaidBy } from './day-close';
+import type { Locale } from './locale';
+import { paymentMethodLabels } from './method-labels';
+import type { MoneyCountsAs } from './money-working';
+import type { CashMovementKind } from './shifts';
+
+// The words of a Z-report's or shift report's working as a CSV (…/working/export), in the
+// requester's language, as the working dialog shows them. Money columns say "(RM)": the file's
+// amounts are ringgit with two decimals.
+
+export const workingFileColumns = [
+  'record',
+  'counts_as',
+  'number',
+  'order_no',
+  'order_date',
+  'counts_on',
+  'method',
+  'amount',
+  'subtotal',
+  'discount',
+  'service_charge',
+  'service_tax',
+  'delivery_fee',
+  'rounding',
+  'total',
+] as const;
+export type WorkingFileColumn = (typeof workingFileColumns)[number];
+
+export type WorkingRecord = 'order' | 'payment' | 'refund' | 'movement';
+
+export interface WorkingFileLabels {
+  columns: Record<WorkingFileColumn, string>;
+  records: Record<WorkingRecord, string>;
+  countsAs: Record<MoneyCountsAs, string>;
+  methods: Record<RefundPaidBy, string>;
+  movements: Record<CashMovementKind, string>;
+}
+
+export const workingFileLabels: Record<Locale, WorkingFileLabels> = {
+  en: {
+    columns: {
+      record: 'Record',
+      counts_as: 'Counts as',
+      number: 'Number',
+      order_no: 'Order',
+      order_date: 'Order date',
+      counts_on: 'Counts on',
+      method: 'Method',
+      amount: 'Amount (RM)',
+      subtotal: 'Subtotal (RM)',
+      discount: 'Discount (RM)',
+      service_charge: 'Service charge (RM)',
+      service_tax: 'SST (RM)',
+      delivery_fee: 'Delivery fee (RM)',
+      rounding: 'Rounding (RM)',
+      total: 'Total (RM)',
+    },
+    records: { order: 'Order', payment: 'Payment', refund: 'Refund', movement: 'Cash movement' },
+    countsAs: { sale: 'Sale', void: 'Void', rejected: 'Rejected unpaid' },
+    methods: { ...paymentMethodLabels.en, bank_transfer: 'Bank transfer' },
+    movements: { cash_in: 'Cash in', cash_out: 'Cash out' },
+  },
+  my: {
+    columns: {
+      record: 'Rekod',
+      counts_as: 'Dikira sebagai',
+      number: 'Nombor',
+      order_no: 'Pesanan',
+      order_date: 'Tarikh pesanan',
+      counts_on: 'Dikira pada',
+      method: 'Kaedah',
+      amount: 'Amaun (RM)',
+      subtotal: 'Subjumlah (RM)',
+      discount: 'Diskaun (RM)',
+      service_charge: 'Caj perkhidmatan (RM)',
+      service_tax: 'SST (RM)',
+      delivery_fee: 'Caj penghantaran (RM)',
+      rounding: 'Pembundaran (RM)',
+      total: 'Jumlah (RM)',
+    },
+    records: {
+      order: 'Pesanan',
+      payment: 'Bayaran',
+      refund: 'Bayaran balik',
+      movement: 'Pergerakan tunai',
+    },
+    countsAs: { sale: 'Jualan', void: 'Batal', rejected: 'Ditolak belum dibayar' },
+    methods: { ...paymentMethodLabels.my, bank_transfer: 'Pindahan bank' },
+    movements: { cash_in: 'Tunai masuk', cash_out: 'Tunai keluar' },
+  },
+};
