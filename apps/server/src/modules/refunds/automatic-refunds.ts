@@ -141,7 +141,11 @@ export function createAutomaticRefunds({
         at,
         book: completionBooking(drawers, {
           tenantId,
-          outlet: { id: found.refund.outletId, timezone: found.timezone, cutoffHour: found.cutoffHour },
+          outlet: {
+            id: found.refund.outletId,
+            timezone: found.timezone,
+            cutoffHour: found.cutoffHour,
+          },
           paidBy: found.refund.paymentMethod,
           completer: null,
           at,
