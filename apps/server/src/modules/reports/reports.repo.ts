@@ -96,7 +96,7 @@ export async function paymentsBy(db: Db, s: ReportScope) {
   }));
 }
 
-/** Completed refunds by what they went back by, for the range and the compared period. */
+/** Completed refunds of sales by what they went back by, for the range and the compared period. */
 export async function refundsBy(db: Db, s: ReportScope) {
   const rows = rowsOf<{ current: boolean; key: string; refunds: unknown; amount: unknown }>(
     await executePrepared(
@@ -106,7 +106,8 @@ export async function refundsBy(db: Db, s: ReportScope) {
         sum(r.refunds) as refunds, sum(r.amount) as amount
       from refund_rollups r
       where ${where(s, 'r')}
-      group by 1, 2`,
+      group by 1, 2
+      having sum(r.refunds) <> 0 or sum(r.amount) <> 0`,
     ),
   );
   return rows.map((r) => ({
