@@ -15,7 +15,7 @@ import { prepareDatabase } from './db/setup';
 import { installAccessControl, markRoutesPublic, type RouteAccess } from './lib/access';
 import { loadSessionPrincipal } from './lib/principal';
 import { createPrincipalCache, type PrincipalCache, PRINCIPALS_CACHE } from './lib/principal-cache';
-import { type Clock, systemClock } from './lib/clock';
+import { type Clock, offsetClock, systemClock } from './lib/clock';
 import { AppError, documentErrorResponses, installErrorHandling } from './lib/errors';
 import { answerClientError, frameworkErrors } from './lib/framework-errors';
 import { installJsonBody } from './lib/json-body';
@@ -159,7 +159,9 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
     options.prepare === false
       ? { demoSeeded: false }
       : await prepareDatabase(database, { seedDemo: config.seedDemo, hasher, log: app.log });
-  const now = options.now ?? systemClock;
+  // End-to-end runs move the clock through the test-only dev routes.
+  const e2eClock = config.e2e && !options.now ? offsetClock() : null;
+  const now = options.now ?? e2eClock?.now ?? systemClock;
   if (demoSeeded && config.demoOrders) {
     // Through the order services (db/ may not import modules), so demo totals are real prices.
     const started = Date.now();
@@ -270,8 +272,10 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
       await api.register(reportRoutes, { service: createReportService({ db }) });
       await api.register(dashboardRoutes, { service: createDashboardService({ db, now }) });
       if (config.e2e) {
-        app.log.warn('KOPI_E2E is on: test-only routes (GET /api/dev/outbox) are registered');
-        await api.register(devRoutes, { service: createDevService({ db }) });
+        app.log.warn(
+          'KOPI_E2E is on: test-only routes (GET /api/dev/outbox, POST /api/dev/clock) are registered',
+        );
+        await api.register(devRoutes, { service: createDevService({ db, clock: e2eClock }) });
       }
       if (options.extraRoutes) await options.extraRoutes(api);
     },

@@ -332,6 +332,12 @@ const shiftRequests = (outletId: () => string): Record<string, Builder> => ({
   tills: () => ({ url: `/api/tills?outlet_id=${outletId()}` }),
   current: () => ({ url: `/api/shifts/current?outlet_id=${outletId()}` }),
   get: async (role) => ({ url: `/api/shifts/${(await newShift(role, outletId())).id}` }),
+  working: async (role) => ({
+    url: `/api/shifts/${(await newShift(role, outletId())).id}/working`,
+  }),
+  workingExport: async (role) => ({
+    url: `/api/shifts/${(await newShift(role, outletId())).id}/working/export?lang=en`,
+  }),
   open: async () => ({
     url: '/api/shifts',
     headers: { 'idempotency-key': randomUUID() },
@@ -398,6 +404,10 @@ const requests: Record<string, Builder> = {
   'GET /api/shifts/current|other outlet': otherShifts.current!,
   'GET /api/shifts/:id': ownShifts.get!,
   'GET /api/shifts/:id|other outlet': otherShifts.get!,
+  'GET /api/shifts/:id/working': ownShifts.working!,
+  'GET /api/shifts/:id/working|other outlet': otherShifts.working!,
+  'GET /api/shifts/:id/working/export': ownShifts.workingExport!,
+  'GET /api/shifts/:id/working/export|other outlet': otherShifts.workingExport!,
   'POST /api/shifts': ownShifts.open!,
   'POST /api/shifts|other outlet': otherShifts.open!,
   'POST /api/shifts/:id/movements': ownShifts.movement!,
@@ -823,6 +833,18 @@ const requests: Record<string, Builder> = {
   }),
   'GET /api/orders/z-reports|other outlet': () => ({
     url: `/api/orders/z-reports?outlet_id=${pg}&business_date=${closedDay}`,
+  }),
+  'GET /api/orders/z-reports/working': () => ({
+    url: `/api/orders/z-reports/working?outlet_id=${kl}&business_date=${closedDay}`,
+  }),
+  'GET /api/orders/z-reports/working|other outlet': () => ({
+    url: `/api/orders/z-reports/working?outlet_id=${pg}&business_date=${closedDay}`,
+  }),
+  'GET /api/orders/z-reports/working/export': () => ({
+    url: `/api/orders/z-reports/working/export?outlet_id=${kl}&business_date=${closedDay}`,
+  }),
+  'GET /api/orders/z-reports/working/export|other outlet': () => ({
+    url: `/api/orders/z-reports/working/export?outlet_id=${pg}&business_date=${closedDay}`,
   }),
 
   'GET /api/refunds': () => ({ url: '/api/refunds' }),
