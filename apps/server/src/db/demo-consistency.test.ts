@@ -110,7 +110,8 @@ describe('demo data consistency', () => {
     const wrong: unknown[] = [];
     let earns = 0;
     const byCustomer = new Map<string, typeof entries>();
-    for (const e of entries) byCustomer.set(e.customer_id, [...(byCustomer.get(e.customer_id) ?? []), e]);
+    for (const e of entries)
+      byCustomer.set(e.customer_id, [...(byCustomer.get(e.customer_id) ?? []), e]);
     for (const list of byCustomer.values()) {
       const seen: { at: Date; points: number }[] = [];
       let tierRate: number | null = null;

@@ -20,6 +20,7 @@ import {
   orderStatusHistory,
 } from '../../db/schema/orders';
 import { paymentCallbacks, paymentIntents } from '../../db/schema/payments';
+import { insertRows } from '../../db/bulk-insert';
 import { outletClosures, outlets } from '../../db/schema/tenancy';
 import type { LedgerActor } from '../loyalty/ledgers.service';
 import { adjustmentReasons } from './customers-demo-data';
@@ -101,7 +102,9 @@ export async function loadBaskets(db: Db, tenantId: string, tz: (outletId: strin
   const rows = await db
     .select()
     .from(orders)
-    .where(and(ownedBy(orders, tenantId), ne(orders.status, 'CREATED'), isNull(orders.manualDiscount)))
+    .where(
+      and(ownedBy(orders, tenantId), ne(orders.status, 'CREATED'), isNull(orders.manualDiscount)),
+    )
     .orderBy(asc(orders.createdAt));
   const ids = rows.map((o) => o.id);
   if (ids.length === 0) return new Map<string, Basket[]>();
@@ -320,12 +323,6 @@ function referenceOf(method: string, rand: () => number) {
   return `${method.toUpperCase().slice(0, 4)}${String(Math.floor(rand() * 1e8)).padStart(8, '0')}`;
 }
 
-function chunks<T>(rows: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
-}
-
 /**
  * Writes the history: the orders with their lines, payments, status history, customer and day
  * counter, the payment codes the wallet payments took, and the paid top-ups with their callbacks.
@@ -337,119 +334,160 @@ export async function writeHistory(
   plan: { orders: HistoryOrder[]; wallet: WalletMove[] },
 ) {
   const rows = plan.orders;
-  for (const part of chunks(rows, 500)) {
-    await db.insert(orders).values(
-      part.map((o) => ({
-        id: o.id,
-        tenantId,
-        outletId: o.outlet.id,
-        orderNo: o.orderNo,
-        seq: o.seq,
-        businessDate: o.businessDate,
-        source: 'pos-apps',
-        servingMethod: o.basket.servingMethod,
-        tableNo: o.basket.tableNo,
-        deliveryAddress: o.basket.deliveryAddress,
-        // An erased customer's orders keep no name or phone (customers-pdpa clears them).
-        customerName: o.person.row.anonymisedAt ? null : o.person.row.name,
-        customerPhone: o.person.row.anonymisedAt ? null : o.person.phone,
-        staffId: o.basket.staffId,
-        staffName: o.basket.staffName,
-        status: 'COMPLETED',
-        subtotal: o.basket.subtotal,
-        discount: 0,
-        serviceCharge: o.basket.serviceCharge,
-        serviceTax: o.basket.serviceTax,
-        deliveryFee: o.basket.deliveryFee,
-        rounding: o.basket.rounding,
-        total: o.basket.total,
-        paid: o.basket.total,
-        changeDue: o.payments.reduce((sum, p) => sum + p.changeGiven, 0),
-        paymentMethods: [...new Set(o.payments.map((p) => p.method))],
-        createdAt: o.at,
-        updatedAt: o.completedAt,
-      })),
-    );
-  }
-  for (const part of chunks(
+  await insertRows(
+    db,
+    orders,
+    rows.map((o) => ({
+      id: o.id,
+      tenantId,
+      outletId: o.outlet.id,
+      orderNo: o.orderNo,
+      seq: o.seq,
+      businessDate: o.businessDate,
+      source: 'pos-apps',
+      servingMethod: o.basket.servingMethod,
+      tableNo: o.basket.tableNo,
+      deliveryAddress: o.basket.deliveryAddress,
+      // An erased customer's orders keep no name or phone (customers-pdpa clears them).
+      customerName: o.person.row.anonymisedAt ? null : o.person.row.name,
+      customerPhone: o.person.row.anonymisedAt ? null : o.person.phone,
+      staffId: o.basket.staffId,
+      staffName: o.basket.staffName,
+      status: 'COMPLETED',
+      subtotal: o.basket.subtotal,
+      discount: 0,
+      serviceCharge: o.basket.serviceCharge,
+      serviceTax: o.basket.serviceTax,
+      deliveryFee: o.basket.deliveryFee,
+      rounding: o.basket.rounding,
+      total: o.basket.total,
+      paid: o.basket.total,
+      changeDue: o.payments.reduce((sum, p) => sum + p.changeGiven, 0),
+      refunded: 0,
+      refundDue: 0,
+      paymentMethods: [...new Set(o.payments.map((p) => p.method))],
+      outsideHours: false,
+      createdAt: o.at,
+      updatedAt: o.completedAt,
+    })),
+  );
+  await insertRows(
+    db,
+    orderItems,
     rows.flatMap((o) => o.basket.items.map((i) => ({ ...i, id: randomUUID(), orderId: o.id }))),
-    1000,
-  )) {
-    await db.insert(orderItems).values(part);
-  }
-  for (const part of chunks(
+  );
+  await insertRows(
+    db,
+    orderPayments,
     rows.flatMap((o) =>
-      o.payments.map((p) => ({ ...p, tenantId, orderId: o.id, status: 'paid', createdAt: o.at })),
+      o.payments.map((p) => ({
+        id: randomUUID(),
+        tenantId,
+        orderId: o.id,
+        ...p,
+        status: 'paid',
+        createdAt: o.at,
+      })),
     ),
-    1000,
-  )) {
-    await db.insert(orderPayments).values(part);
-  }
-  for (const part of chunks(
+  );
+  await insertRows(
+    db,
+    orderStatusHistory,
     rows.flatMap((o) => {
-      const by = { tenantId, orderId: o.id, byUserId: o.basket.staffId, byName: o.basket.staffName };
+      const by = {
+        tenantId,
+        orderId: o.id,
+        byUserId: o.basket.staffId,
+        byName: o.basket.staffName,
+      };
       return [
-        { ...by, fromStatus: null, toStatus: 'PENDING', reason: orderSystemReasons.paidAtCounter, at: o.at },
-        { ...by, fromStatus: 'PENDING', toStatus: 'APPROVED', reason: null, at: o.approvedAt },
-        { ...by, fromStatus: 'APPROVED', toStatus: 'COMPLETED', reason: null, at: o.completedAt },
+        {
+          id: randomUUID(),
+          ...by,
+          fromStatus: null,
+          toStatus: 'PENDING',
+          reason: orderSystemReasons.paidAtCounter,
+          at: o.at,
+        },
+        {
+          id: randomUUID(),
+          ...by,
+          fromStatus: 'PENDING',
+          toStatus: 'APPROVED',
+          reason: null,
+          at: o.approvedAt,
+        },
+        {
+          id: randomUUID(),
+          ...by,
+          fromStatus: 'APPROVED',
+          toStatus: 'COMPLETED',
+          reason: null,
+          at: o.completedAt,
+        },
       ];
     }),
-    1000,
-  )) {
-    await db.insert(orderStatusHistory).values(part);
-  }
-  for (const part of chunks(rows, 1000)) {
-    await db.insert(customerOrders).values(
-      part.map((o) => ({ orderId: o.id, tenantId, customerId: o.person.id, createdAt: o.at })),
-    );
-  }
+  );
+  await insertRows(
+    db,
+    customerOrders,
+    rows.map((o) => ({ orderId: o.id, tenantId, customerId: o.person.id, createdAt: o.at })),
+  );
   const days = new Map<string, typeof orderCounters.$inferInsert>();
   for (const o of rows) {
     const key = `${o.outlet.id} ${o.businessDate}`;
     days.set(key, { tenantId, outletId: o.outlet.id, businessDate: o.businessDate, lastNo: o.seq });
   }
-  for (const part of chunks([...days.values()], 1000)) {
-    await db.insert(orderCounters).values(part);
-  }
-  const spends = plan.wallet.flatMap((w) => (w.kind === 'spend' ? [w] : []));
-  for (const part of chunks(spends, 1000)) {
-    await db.insert(walletPaymentCodes).values(
-      part.map((w) => ({
-        tenantId,
-        customerId: w.personId,
-        codeHash: randomBytes(32).toString('hex'),
-        expiresAt: new Date(w.at.getTime() + 30_000),
-        usedAt: w.at,
-        orderId: w.order.id,
-        createdAt: new Date(w.at.getTime() - 30_000),
-      })),
-    );
-  }
+  await insertRows(db, orderCounters, [...days.values()]);
+  await insertRows(
+    db,
+    walletPaymentCodes,
+    plan.wallet.flatMap((w) =>
+      w.kind === 'spend'
+        ? [
+            {
+              id: randomUUID(),
+              tenantId,
+              customerId: w.personId,
+              codeHash: randomBytes(32).toString('hex'),
+              expiresAt: new Date(w.at.getTime() + 30_000),
+              usedAt: w.at,
+              orderId: w.order.id,
+              createdAt: new Date(w.at.getTime() - 30_000),
+            },
+          ]
+        : [],
+    ),
+  );
   const topups = plan.wallet.flatMap((w) => (w.kind === 'topup' ? [w] : []));
-  for (const part of chunks(topups, 1000)) {
-    await db.insert(paymentIntents).values(
-      part.map((w) => ({
-        id: w.paymentId,
-        tenantId,
-        purpose: 'topup',
-        customerId: w.personId,
-        provider: 'sandbox',
-        method: w.method,
-        amount: w.amount,
-        status: 'paid',
-        createdAt: new Date(w.at.getTime() - 60_000),
-        completedAt: w.at,
-      })),
-    );
-    await db.insert(paymentCallbacks).values(
-      part.map((w) => ({
-        provider: 'sandbox',
-        eventId: `demo-${w.paymentId}`,
-        tenantId,
-        paymentId: w.paymentId,
-        status: 'paid',
-        receivedAt: w.at,
-      })),
-    );
-  }
+  await insertRows(
+    db,
+    paymentIntents,
+    topups.map((w) => ({
+      id: w.paymentId,
+      tenantId,
+      purpose: 'topup',
+      orderId: null,
+      customerId: w.personId,
+      provider: 'sandbox',
+      method: w.method,
+      amount: w.amount,
+      status: 'paid',
+      createdAt: new Date(w.at.getTime() - 60_000),
+      completedAt: w.at,
+    })),
+  );
+  await insertRows(
+    db,
+    paymentCallbacks,
+    topups.map((w) => ({
+      id: randomUUID(),
+      provider: 'sandbox',
+      eventId: `demo-${w.paymentId}`,
+      tenantId,
+      paymentId: w.paymentId,
+      status: 'paid',
+      receivedAt: w.at,
+    })),
+  );
 }

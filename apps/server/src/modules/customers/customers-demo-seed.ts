@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { businessDate } from '@kopi/contract';
 import { and, asc, eq, inArray, isNotNull, min } from 'drizzle-orm';
+import { insertRows } from '../../db/bulk-insert';
 import type { Db } from '../../db/database';
 import { ownedBy } from '../../db/tenant-scope';
 import { users } from '../../db/schema/access';
@@ -218,8 +219,8 @@ async function seed(db: Db, options: { now: Clock; tenantSlug?: string }) {
       })),
     );
   }
-  for (const part of chunks(replayed.wallet, 1000)) await db.insert(walletEntries).values(part);
-  for (const part of chunks(replayed.points, 1000)) await db.insert(pointsEntries).values(part);
+  await insertRows(db, walletEntries, replayed.wallet);
+  await insertRows(db, pointsEntries, replayed.points);
   if (replayed.referrals.length > 0) await db.insert(referrals).values(replayed.referrals);
 
   const author = [staffActor('manager'), staffActor('admin')];
