@@ -234,6 +234,18 @@ describe('demo data consistency', () => {
             where co2.customer_id = r.referee_id and o2.paid > 0 and o2.status <> 'REJECTED'
               and o2.created_at < o.created_at))`);
     expect(rows).toEqual([]);
+    // And one still pending has no such order yet (it would have been rewarded).
+    const missed = await query<{ id: string }>(sql`
+      select r.id from referrals r
+      cross join lateral (select o.paid, o.refunded, o.status from customer_orders co
+        join orders o on o.id = co.order_id
+        where co.customer_id = r.referee_id and o.paid > 0 and o.status <> 'REJECTED'
+        order by o.created_at limit 1) first
+      join loyalty_settings s on s.tenant_id = r.tenant_id
+      where r.status = 'pending' and s.referral_enabled
+        and first.status in ('COMPLETED', 'CLOSED')
+        and first.paid - first.refunded >= s.referral_min_order`);
+    expect(missed).toEqual([]);
     const [c] = await query<{ rewarded: number; pending: number }>(sql`
       select count(*) filter (where status = 'rewarded')::int as rewarded,
         count(*) filter (where status = 'pending')::int as pending from referrals`);

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   businessDate,
+  localParts,
   onlinePaymentMethods,
   orderSystemReasons,
   outletOpenState,
@@ -124,19 +125,12 @@ export async function loadBaskets(db: Db, tenantId: string, tz: (outletId: strin
   for (const o of rows) {
     const paid = paymentsOf.get(o.id) ?? [];
     if (paid.length === 0 || o.discount > 0) continue;
-    const local = new Intl.DateTimeFormat('en-GB', {
-      timeZone: tz(o.outletId),
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      hourCycle: 'h23',
-    }).formatToParts(o.createdAt);
-    const part = (type: string) => Number(local.find((p) => p.type === type)?.value ?? 0);
+    const local = localParts(o.createdAt, tz(o.outletId));
     const list = byOutlet.get(o.outletId) ?? [];
     list.push({
       outletId: o.outletId,
-      minute: part('hour') * 60 + part('minute'),
-      second: part('second'),
+      minute: local.hour * 60 + local.minute,
+      second: local.second,
       servingMethod: o.servingMethod,
       tableNo: o.tableNo,
       deliveryAddress: o.deliveryAddress,
@@ -194,7 +188,17 @@ export function planHistory(input: {
 }) {
   const { rand, outlets: places, baskets, cutoffHour } = input;
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
-  const served = places.filter((o) => (baskets.get(o.id) ?? []).length > 0);
+  // Who keeps money in the wallet pays without cash: their baskets are the ones paid that way
+  // (a cash sale is priced with cash rounding, which a wallet payment never has).
+  const cardless = new Map(
+    [...baskets].map(([id, list]) => [
+      id,
+      list.filter((b) => b.payments.length === 1 && b.payments[0]!.method !== 'cash'),
+    ]),
+  );
+  const served = places.filter(
+    (o) => (baskets.get(o.id) ?? []).length > 0 && (cardless.get(o.id) ?? []).length > 0,
+  );
   const history: HistoryOrder[] = [];
   const wallet: WalletMove[] = [];
   if (served.length === 0) return { orders: history, wallet };
@@ -210,7 +214,9 @@ export function planHistory(input: {
       // The same time of day as a sale the outlet made, when it takes orders then on this date.
       let found: { basket: Basket; at: Date } | null = null;
       for (let tries = 0; tries < 4 && !found; tries++) {
-        const basket = pick(baskets.get(outlet.id)!);
+        const basket = pick(
+          person.walletHabit ? (cardless.get(outlet.id) ?? []) : baskets.get(outlet.id)!,
+        );
         const at = new Date(
           zonedToUtc(date, basket.minute, outlet.timezone).getTime() + basket.second * 1000,
         );
@@ -261,7 +267,7 @@ export function planHistory(input: {
             });
           }
         }
-        const fromWallet = balance >= basket.total && rand() < 0.75;
+        const fromWallet = balance >= basket.total && rand() < 0.85;
         const method = fromWallet ? 'wallet' : basket.payments[0]!.method;
         order.payments = [
           {

@@ -106,11 +106,27 @@ export function replayLedgers(input: {
     actorId: actor.kind === 'system' ? null : actor.id,
     actorName: actor.name,
   });
-  const base = (customerId: string, at: Date, key: string, actor: LedgerActor) => ({
+  // An entry is timed when it is written, so two of one customer's entries never share a
+  // moment (their order by time is the order their balances chain in): one that would is a
+  // millisecond after the one before.
+  const last = new Map<string, number>();
+  const timeOf = (ledger: string, customerId: string, at: Date) => {
+    const key = `${ledger} ${customerId}`;
+    const t = Math.max(at.getTime(), (last.get(key) ?? -Infinity) + 1);
+    last.set(key, t);
+    return new Date(t);
+  };
+  const base = (
+    ledger: 'wallet' | 'points',
+    customerId: string,
+    at: Date,
+    key: string,
+    actor: LedgerActor,
+  ) => ({
     tenantId,
     customerId,
     idempotencyKey: key,
-    createdAt: at,
+    createdAt: timeOf(ledger, customerId, at),
     ...actorColumns(actor),
   });
 
@@ -121,7 +137,7 @@ export function replayLedgers(input: {
     if (amount === 0 || s.wallet + amount < 0) return;
     s.wallet += amount;
     walletRows.push({
-      ...base(customerId, at, e.key, e.actor),
+      ...base('wallet', customerId, at, e.key, e.actor),
       kind: e.kind,
       amount,
       balanceAfter: s.wallet,
@@ -148,7 +164,7 @@ export function replayLedgers(input: {
     if ((points === 0 && e.spend === 0) || s.points + points < 0) return 0;
     s.points += points;
     pointsRows.push({
-      ...base(customerId, at, e.key, e.actor),
+      ...base('points', customerId, at, e.key, e.actor),
       kind: e.kind,
       points,
       spend: e.spend,

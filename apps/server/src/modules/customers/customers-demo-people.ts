@@ -107,15 +107,18 @@ export function demoPeople(
     });
   };
 
+  // Most come now and then; a few are regulars, whose points reach the higher tiers.
   const habitOf = (app: boolean) => {
     const roll = rand();
     const visits =
-      roll < 0.3
+      roll < 0.25
         ? Math.floor(rand() * 3)
-        : roll < 0.75
-          ? 3 + Math.floor(rand() * 8)
-          : 12 + Math.floor(rand() * 24);
-    return { visits, wallet: app && rand() < 0.45 };
+        : roll < 0.8
+          ? 1 + Math.floor(rand() * 4)
+          : roll < 0.95
+            ? 7 + Math.floor(rand() * 7)
+            : 22 + Math.floor(rand() * 12);
+    return { visits, wallet: app && rand() < 0.5 };
   };
   const appRow = (name: string, phone: string, createdAt: Date) => ({
     name,

@@ -206,8 +206,10 @@ async function seed(db: Db, options: DemoOrderOptions) {
         let at = r.at;
         for (const status of ['APPROVED', 'COMPLETED'] as const) {
           at = new Date(at.getTime() + (2 + Math.floor(rand() * 4)) * 60_000);
-          current = at;
           for (const id of r.refunds) {
+            // One after the other, as finance would: a few seconds apart.
+            at = new Date(at.getTime() + 5_000);
+            current = at;
             // A wallet's is given back at once, by the system: nothing to do by hand.
             const refund = await refunds.get(financeCtx, id);
             if (refund.status === (status === 'APPROVED' ? 'PENDING' : 'APPROVED')) {
