@@ -21,7 +21,8 @@ import type { Clock } from '../../lib/clock';
 import type { LedgerActor } from '../loyalty/ledgers.service';
 import { seededRandom } from '../../lib/seeded-random';
 import { demoTiers, demoNotes } from './customers-demo-data';
-import { loadBaskets, loadOutlets, planHistory, writeHistory } from './customers-demo-history';
+import { loadBaskets, loadOutlets, planHistory } from './customers-demo-history';
+import { writeHistory } from './customers-demo-history-rows';
 import {
   type CompletedRefund,
   type CustomerOrder,
