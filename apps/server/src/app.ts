@@ -168,6 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
     const { orders } = await seedDemoOrders(db, {
       now,
       oneTransaction: database.kind === 'postgres',
+      dataDir: config.dataDir,
     });
     const { refunds } = await seedDemoRefunds(db, { now, dataDir: config.dataDir });
     const { customers } = await seedDemoCustomers(db, { now });

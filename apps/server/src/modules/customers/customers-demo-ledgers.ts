@@ -1,352 +1,346 @@
-import { randomUUID } from 'node:crypto';
-import type { customers } from '../../db/schema/customers';
+import { pointsFor } from '../loyalty/points.service';
 import type { LedgerActor } from '../loyalty/ledgers.service';
-import type { pointsEntries, walletEntries } from '../../db/schema/loyalty';
-import {
-  adjustmentReasons,
-  chineseGiven,
-  chineseSurnames,
-  DEMO_CUSTOMER_COUNT,
-  indianFathers,
-  indianMen,
-  indianWomen,
-  mailDomains,
-  malayFathers,
-  malayMen,
-  malayWomen,
-} from './customers-demo-data';
+import type { pointsEntries, referrals, walletEntries } from '../../db/schema/loyalty';
+import { groupBy, type WalletMove } from './customers-demo-history';
 
-// The demo customers' people and histories (customers-demo-seed.ts writes them): who they are,
-// their visits over the past months paid at the counter or from the wallet, top-ups, a few staff
-// adjustments, and from those events the two ledgers with each entry's balance after, as
-// postWallet and postPoints write them (never below zero), and the tier the last 12 months reach.
+// The demo customers' two ledgers, replayed from what happened to them in time order by the rules
+// the product posts them by: points earned when an order of theirs is paid (1 point per RM 1 times
+// their tier's multiplier, the tier recalculated after each earn or reversal from the points of
+// the 12 months before), taken back in proportion when a refund of it completes, the wallet
+// charged by each wallet payment and credited by each paid top-up and each refund to it, and the
+// referral rewarded when the referred customer's first paid order completes, taken back when that
+// order is refunded in full. Each entry carries the key the product's own post would use, and the
+// balance after it (never below zero), so the ledgers read as postWallet and postPoints write them.
 
-const DAY = 86_400_000;
-const MONTH = 30 * DAY;
-const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const TOPUPS = [2000, 5000, 5000, 10000];
+const DEFAULT_RATE = 100;
+const system = (name: string): LedgerActor => ({ kind: 'system', name });
+const earner = system('Kopi HQ');
+const referral = system('Referral');
 
-interface Event {
+/** An order of a customer (from the history, or a demo sale taken in their name). */
+export interface CustomerOrder {
+  id: string;
+  customerId: string;
+  orderNo: string;
+  /** When it was paid: it earns then. */
   at: Date;
+  paid: number;
+  status: string;
+  /** When it became COMPLETED (null: never). */
+  completedAt: Date | null;
+}
+
+/** A completed refund of one of those orders. */
+export interface CompletedRefund {
+  id: string;
+  orderId: string;
+  refundNo: string;
+  amount: number;
+  completedAt: Date;
+  /** Its money went to the customer's wallet. */
+  toWallet: boolean;
+  completedBy: LedgerActor;
+}
+
+export interface ReferralPair {
+  id: string;
+  referrerId: string;
+  refereeId: string;
+  createdAt: Date;
+}
+
+export interface LoyaltyRules {
+  tiers: { id: string; threshold: number; pointsPerRm: number }[];
+  referralEnabled: boolean;
+  referralMinOrder: number;
+  referrerReward: { kind: string; amount: number };
+  refereeReward: { kind: string; amount: number };
+}
+
+type WalletRow = typeof walletEntries.$inferInsert;
+interface WalletPost {
+  kind: string;
+  amount: number;
   key: string;
   actor: LedgerActor;
-  orderId?: string | null;
-  refundId?: string | null;
-  reason?: string | null;
-}
-export interface WalletEvent extends Event {
-  kind: 'topup' | 'spend' | 'adjustment' | 'reward';
-  amount: number;
-}
-export interface PointsEvent extends Event {
-  kind: 'earn' | 'reverse' | 'reward';
-  points: number;
-  spend: number;
+  /** Take at most what the balance holds (taking a reward back). */
+  clamp?: boolean;
+  orderId?: string;
+  refundId?: string;
+  paymentId?: string;
+  reason?: string;
 }
 
-type CustomerRow = typeof customers.$inferSelect;
-type Row = Omit<typeof customers.$inferInsert, 'tenantId' | 'id'> & { createdAt: Date };
+type PointsRow = typeof pointsEntries.$inferInsert;
+type Event = { at: Date; apply: () => void };
 
-export interface DemoPerson {
-  id: string;
-  /** Already made by the demo seed (the app's demo customers): updated, not inserted. */
-  existing: boolean;
-  phone: string;
-  /** The friend who invited them, when fixed (the demo app customers). */
-  referrerPhone?: string;
-  row: Row;
-  visits: { at: Date; paid: number }[];
-  wallet: WalletEvent[];
-  points: PointsEvent[];
-  /** Their first linked demo order that was paid (set by the seed). */
-  firstSale?: { at: Date; orderId: string; paid: number };
-  /** The first paid purchase: a visit, or a linked demo order. */
-  firstPurchase(): { at: Date; orderId: string | null; paid: number } | null;
-}
-
-/**
- * The demo chain's customers: the app's demo customers, the people named on demo orders (name and
- * phone), and more up to DEMO_CUSTOMER_COUNT.
- */
-export function demoPeople(
-  rand: () => number,
-  now: Date,
-  existing: CustomerRow[],
-  onOrders: { name: string; phone: string }[],
-  appHash: string | null,
-  adjuster: LedgerActor,
-): DemoPerson[] {
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
-  const ago = (ms: number) => new Date(now.getTime() - ms);
-  const phones = new Set([...existing.map((c) => c.phone), ...onOrders.map((o) => o.phone)]);
-  const codes = new Set(existing.map((c) => c.referralCode));
-  const newPhone = () => {
-    for (;;) {
-      const prefix = pick(['12', '13', '14', '16', '17', '18', '19', '11']);
-      const length = prefix === '11' ? 8 : 7;
-      const phone = `+60${prefix}${String(Math.floor(rand() * 10 ** length)).padStart(length, '0')}`;
-      if (!phones.has(phone)) return phones.add(phone) && phone;
-    }
-  };
-  const newCode = () => {
-    for (;;) {
-      const code = Array.from({ length: 8 }, () => pick([...REFERRAL_ALPHABET])).join('');
-      if (!codes.has(code)) return codes.add(code) && code;
-    }
-  };
-  const emailOf = (name: string, n: number) => {
-    const parts = name
-      .toLowerCase()
-      .replace(/[^a-z ]/g, '')
-      .split(' ')
-      .filter(Boolean);
-    return `${parts[0]}.${parts.at(-1)}${n}@${pick(mailDomains)}`;
-  };
-  const birthday = () =>
-    `${1960 + Math.floor(rand() * 46)}-${String(1 + Math.floor(rand() * 12)).padStart(2, '0')}-${String(1 + Math.floor(rand() * 28)).padStart(2, '0')}`;
-
-  const people: DemoPerson[] = [];
-  const add = (
-    base: { id?: string; existing?: boolean; row: Row; referrerPhone?: string },
-    habit: { visits: number; wallet: boolean },
-  ) => {
-    const id = base.id ?? randomUUID();
-    const person: DemoPerson = {
+export function replayLedgers(input: {
+  tenantId: string;
+  /** Every customer by id, with the name their own moves are signed with. */
+  customers: Map<string, string>;
+  orders: CustomerOrder[];
+  refunds: CompletedRefund[];
+  wallet: WalletMove[];
+  referrals: ReferralPair[];
+  rules: LoyaltyRules;
+}) {
+  const { tenantId, rules } = input;
+  const tiers = [...rules.tiers].sort((a, b) => a.threshold - b.threshold);
+  const state = new Map(
+    [...input.customers.keys()].map((id) => [
       id,
-      existing: base.existing ?? false,
-      phone: base.row.phone,
-      ...(base.referrerPhone ? { referrerPhone: base.referrerPhone } : {}),
-      row: base.row,
-      visits: [],
-      wallet: [],
-      points: [],
-      firstPurchase() {
-        const visit = this.visits[0];
-        const options = [
-          ...(visit ? [{ at: visit.at, orderId: null, paid: visit.paid }] : []),
-          ...(this.firstSale ? [this.firstSale] : []),
-        ];
-        return options.sort((a, b) => a.at.getTime() - b.at.getTime())[0] ?? null;
+      {
+        wallet: 0,
+        points: 0,
+        tier: null as (typeof tiers)[number] | null,
+        year: [] as { at: Date; points: number }[],
       },
-    };
-    history(person, habit);
-    people.push(person);
-  };
-
-  /** Visits between joining and yesterday, paid from the wallet when it holds enough. */
-  function history(p: DemoPerson, habit: { visits: number; wallet: boolean }) {
-    const from = p.row.createdAt.getTime();
-    const until = now.getTime() - DAY;
-    if (until <= from) return;
-    const times = Array.from({ length: habit.visits }, () => from + rand() * (until - from)).sort(
-      (a, b) => a - b,
-    );
-    const self: LedgerActor = { kind: 'customer', id: p.id, name: p.row.name };
-    let balance = 0;
-    let n = 0;
-    for (const time of times) {
-      const at = new Date(time);
-      const paid = 800 + Math.floor(rand() * 370) * 10;
-      p.visits.push({ at, paid });
-      p.points.push({
-        at,
-        kind: 'earn',
-        points: Math.floor(paid / 100),
-        spend: paid,
-        key: `demo:${p.id}:earn:${++n}`,
-        actor: { kind: 'system', name: 'Kopi HQ' },
-      });
-      if (!habit.wallet) continue;
-      if (balance < paid && rand() < 0.8) {
-        const amount = pick(TOPUPS);
-        balance += amount;
-        p.wallet.push({
-          at: new Date(time - 120_000),
-          kind: 'topup',
-          amount,
-          key: `demo:${p.id}:topup:${n}`,
-          actor: self,
-        });
-      }
-      if (balance >= paid && rand() < 0.75) {
-        balance -= paid;
-        p.wallet.push({
-          at,
-          kind: 'spend',
-          amount: -paid,
-          key: `demo:${p.id}:spend:${n}`,
-          actor: self,
-        });
-      }
-      if (rand() < 0.02) {
-        const debit = balance >= 500 && rand() < 0.4;
-        const amount = debit ? -500 : pick([300, 500, 1000]);
-        balance += amount;
-        p.wallet.push({
-          at: new Date(time + 3_600_000),
-          kind: 'adjustment',
-          amount,
-          key: `demo:${p.id}:adjust:${n}`,
-          reason: pick(debit ? adjustmentReasons.debit : adjustmentReasons.credit),
-          actor: adjuster,
-        });
-      }
-    }
-  }
-
-  const habitOf = (app: boolean) => {
-    const roll = rand();
-    const visits =
-      roll < 0.3
-        ? Math.floor(rand() * 3)
-        : roll < 0.75
-          ? 3 + Math.floor(rand() * 8)
-          : 12 + Math.floor(rand() * 24);
-    return { visits, wallet: app && rand() < 0.45 };
-  };
-  const appRow = (name: string, phone: string, createdAt: Date) => ({
-    name,
-    phone,
-    email: rand() < 0.6 ? emailOf(name, Math.floor(rand() * 90) + 10) : null,
-    birthday: rand() < 0.5 ? birthday() : null,
-    status: 'active',
-    referralCode: newCode(),
-    passwordHash: appHash,
-    phoneVerifiedAt: createdAt,
-    lastSignInAt: ago(Math.floor(rand() * 20 * DAY)),
-    createdAt,
+    ]),
+  );
+  const walletRows: WalletRow[] = [];
+  const pointsRows: PointsRow[] = [];
+  const events: Event[] = [];
+  const on = (at: Date, apply: () => void) => events.push({ at, apply });
+  const actorColumns = (actor: LedgerActor) => ({
+    actorKind: actor.kind,
+    actorId: actor.kind === 'system' ? null : actor.id,
+    actorName: actor.name,
   });
-
-  // The app's demo customers: Nur Aina since last year, Daniel Lim (her friend) since the summer.
-  for (const c of existing) {
-    const aina = c.referralCode === 'AINA2026';
-    const referrer = c.referredBy ? existing.find((e) => e.id === c.referredBy) : undefined;
-    add(
-      {
-        id: c.id,
-        existing: true,
-        ...(referrer ? { referrerPhone: referrer.phone } : {}),
-        row: { ...c, createdAt: ago(aina ? 14 * MONTH : 6 * MONTH) },
-      },
-      { visits: aina ? 30 : 10, wallet: true },
-    );
-  }
-  for (const { name, phone } of onOrders) {
-    add({ row: appRow(name, phone, ago((4 + Math.floor(rand() * 8)) * MONTH)) }, habitOf(true));
-  }
-  for (let i = onOrders.length; i < DEMO_CUSTOMER_COUNT; i++) {
-    const createdAt = ago(Math.floor(rand() * 18 * MONTH) + DAY);
-    const name = personName(rand, pick);
-    const app = rand() < 0.75;
-    const row = app
-      ? appRow(name, newPhone(), createdAt)
-      : {
-          name,
-          phone: newPhone(),
-          email: null,
-          birthday: null,
-          status: 'active',
-          referralCode: newCode(),
-          passwordHash: null,
-          phoneVerifiedAt: null,
-          lastSignInAt: null,
-          createdAt,
-        };
-    if (rand() < 0.03) row.status = 'disabled';
-    const id = randomUUID();
-    // Two asked for their personal data to be erased (PDPA): their ledgers stay.
-    const erased = i === 57 || i === 211;
-    add(
-      {
-        id,
-        row: erased
-          ? {
-              ...row,
-              name: 'Anonymised customer',
-              phone: `anon:${id}`,
-              email: null,
-              birthday: null,
-              passwordHash: null,
-              referralCode: `anon-${id}`,
-              phoneVerifiedAt: null,
-              lastSignInAt: null,
-              anonymisedAt: ago(Math.floor(rand() * 30 * DAY)),
-            }
-          : row,
-      },
-      habitOf(app && !erased),
-    );
-  }
-  return people;
-}
-
-function personName(rand: () => number, pick: <T>(xs: readonly T[]) => T) {
-  const roll = rand();
-  const woman = rand() < 0.5;
-  if (roll < 0.5) {
-    return `${pick(woman ? malayWomen : malayMen)} ${woman ? 'binti' : 'bin'} ${pick(malayFathers)}`;
-  }
-  if (roll < 0.8) return `${pick(chineseSurnames)} ${pick(chineseGiven)}`;
-  return `${pick(woman ? indianWomen : indianMen)} ${woman ? 'a/p' : 'a/l'} ${pick(indianFathers)}`;
-}
-
-const actorColumns = (actor: LedgerActor) => ({
-  actorKind: actor.kind,
-  actorId: actor.kind === 'system' ? null : actor.id,
-  actorName: actor.name,
-});
-const byTime = <E extends { at: Date }>(events: E[]) =>
-  [...events].sort((a, b) => a.at.getTime() - b.at.getTime());
-
-/**
- * The person's ledger entries in time order with each balance after (never below zero: a
- * reversal takes at most what is left, as clampToBalance does), the final balances and the tier
- * the last 12 months' points reach.
- */
-export function ledgersOf(
-  p: DemoPerson,
-  tenantId: string,
-  now: Date,
-  tiers: { id: string; threshold: number }[],
-) {
-  const base = (e: Event) => ({
+  // An entry is timed when it is written, so two of one customer's entries never share a
+  // moment (their order by time is the order their balances chain in): one that would is a
+  // millisecond after the one before.
+  const last = new Map<string, number>();
+  const timeOf = (ledger: string, customerId: string, at: Date) => {
+    const key = `${ledger} ${customerId}`;
+    const t = Math.max(at.getTime(), (last.get(key) ?? -Infinity) + 1);
+    last.set(key, t);
+    return new Date(t);
+  };
+  const base = (
+    ledger: 'wallet' | 'points',
+    customerId: string,
+    at: Date,
+    key: string,
+    actor: LedgerActor,
+  ) => ({
     tenantId,
-    customerId: p.id,
-    idempotencyKey: e.key,
-    orderId: e.orderId ?? null,
-    refundId: e.refundId ?? null,
-    reason: e.reason ?? null,
-    ...actorColumns(e.actor),
-    createdAt: e.at,
+    customerId,
+    idempotencyKey: key,
+    createdAt: timeOf(ledger, customerId, at),
+    ...actorColumns(actor),
   });
-  let walletBalance = 0;
-  const wallet: (typeof walletEntries.$inferInsert)[] = [];
-  for (const e of byTime(p.wallet)) {
-    if (walletBalance + e.amount < 0) continue;
-    walletBalance += e.amount;
-    wallet.push({ ...base(e), kind: e.kind, amount: e.amount, balanceAfter: walletBalance });
-  }
-  let pointsBalance = 0;
-  let year = 0;
-  const yearAgo = new Date(now);
-  yearAgo.setMonth(yearAgo.getMonth() - 12);
-  const points: (typeof pointsEntries.$inferInsert)[] = [];
-  for (const e of byTime(p.points)) {
-    const moved = e.points < 0 ? Math.max(e.points, -pointsBalance) : e.points;
-    if (moved === 0 && e.spend === 0) continue;
-    pointsBalance += moved;
-    if (e.kind !== 'reward' && e.at >= yearAgo) year += moved;
-    points.push({
-      ...base(e),
+
+  /** postWallet: a clamped movement with nothing to take posts nothing. */
+  function postWallet(customerId: string, at: Date, e: WalletPost) {
+    const s = state.get(customerId)!;
+    const amount = e.clamp && e.amount < 0 ? Math.max(e.amount, -s.wallet) : e.amount;
+    if (amount === 0 || s.wallet + amount < 0) return;
+    s.wallet += amount;
+    walletRows.push({
+      ...base('wallet', customerId, at, e.key, e.actor),
       kind: e.kind,
-      points: moved,
-      spend: e.spend,
-      balanceAfter: pointsBalance,
+      amount,
+      balanceAfter: s.wallet,
+      orderId: e.orderId ?? null,
+      refundId: e.refundId ?? null,
+      paymentId: e.paymentId ?? null,
+      reason: e.reason ?? null,
     });
   }
-  const tier = [...tiers]
-    .sort((a, b) => a.threshold - b.threshold)
-    .filter((t) => t.threshold <= year)
-    .at(-1);
-  return { wallet, points, walletBalance, pointsBalance, tierId: tier?.id ?? null };
+
+  /** postPoints, then the tier as recalculateTier sets it after an earn or a reversal. */
+  function postPoints(
+    customerId: string,
+    at: Date,
+    e: { kind: string; points: number; spend: number; key: string; actor: LedgerActor } & {
+      orderId?: string;
+      refundId?: string;
+      reason?: string;
+      clamp?: boolean;
+    },
+  ) {
+    const s = state.get(customerId)!;
+    const points = e.clamp && e.points < 0 ? Math.max(e.points, -s.points) : e.points;
+    if ((points === 0 && e.spend === 0) || s.points + points < 0) return 0;
+    s.points += points;
+    pointsRows.push({
+      ...base('points', customerId, at, e.key, e.actor),
+      kind: e.kind,
+      points,
+      spend: e.spend,
+      balanceAfter: s.points,
+      orderId: e.orderId ?? null,
+      refundId: e.refundId ?? null,
+      reason: e.reason ?? null,
+    });
+    if (e.kind === 'earn' || e.kind === 'reverse') {
+      s.year.push({ at, points });
+      const yearAgo = new Date(at);
+      yearAgo.setMonth(yearAgo.getMonth() - 12);
+      const year = s.year.filter((x) => x.at >= yearAgo).reduce((sum, x) => sum + x.points, 0);
+      s.tier = tiers.filter((t) => t.threshold <= year).at(-1) ?? null;
+    }
+    return points;
+  }
+
+  // Orders earn when paid; their refunds take back their share when they complete.
+  const earned = new Map<string, number>();
+  const refundsOf = groupBy(input.refunds, (r) => r.orderId);
+  for (const o of input.orders) {
+    if (o.paid <= 0) continue;
+    on(o.at, () => {
+      const rate = state.get(o.customerId)!.tier?.pointsPerRm ?? DEFAULT_RATE;
+      const points = postPoints(o.customerId, o.at, {
+        kind: 'earn',
+        points: pointsFor(o.paid, rate),
+        spend: o.paid,
+        key: `order:${o.id}:earn`,
+        orderId: o.id,
+        actor: earner,
+      });
+      earned.set(o.id, points);
+    });
+    let refunded = 0;
+    for (const r of (refundsOf.get(o.id) ?? []).sort(
+      (a, b) => a.completedAt.getTime() - b.completedAt.getTime(),
+    )) {
+      const before = refunded;
+      refunded += r.amount;
+      const after = refunded;
+      on(r.completedAt, () => {
+        const share = (sen: number) =>
+          Math.floor(((earned.get(o.id) ?? 0) * Math.min(sen, o.paid)) / o.paid);
+        if (earned.has(o.id)) {
+          postPoints(o.customerId, r.completedAt, {
+            kind: 'reverse',
+            points: -(share(after) - share(before)),
+            spend: -(after - before),
+            key: `refund:${r.id}:reverse`,
+            orderId: o.id,
+            refundId: r.id,
+            clamp: true,
+            actor: earner,
+          });
+        }
+        if (r.toWallet) {
+          postWallet(o.customerId, r.completedAt, {
+            kind: 'refund',
+            amount: r.amount,
+            key: `refund:${r.id}:wallet`,
+            orderId: o.id,
+            refundId: r.id,
+            reason: `Refund ${r.refundNo}`,
+            actor: r.completedBy,
+          });
+        }
+      });
+    }
+  }
+
+  // The history's top-ups, wallet payments and staff adjustments.
+  for (const w of input.wallet) {
+    on(w.at, () => {
+      if (w.kind === 'topup') {
+        postWallet(w.personId, w.at, {
+          kind: 'topup',
+          amount: w.amount,
+          key: `topup:${w.paymentId}`,
+          paymentId: w.paymentId,
+          actor: { kind: 'customer', id: w.personId, name: input.customers.get(w.personId)! },
+        });
+      } else if (w.kind === 'spend') {
+        const line = w.order.payments.find((p) => p.method === 'wallet')!;
+        postWallet(w.personId, w.at, {
+          kind: 'spend',
+          amount: -line.amount,
+          key: `order:${w.order.id}:wallet:${line.lineNo}`,
+          orderId: w.order.id,
+          reason: `Order ${w.order.orderNo}`,
+          actor: w.order.basket.staffId
+            ? { kind: 'staff', id: w.order.basket.staffId, name: w.order.basket.staffName ?? '' }
+            : earner,
+        });
+      } else {
+        postWallet(w.personId, w.at, {
+          kind: 'adjustment',
+          amount: w.amount,
+          key: `adjustment:${w.actor.kind === 'staff' ? w.actor.id : 'system'}:${w.personId}:demo-${w.at.getTime()}`,
+          reason: w.reason,
+          actor: w.actor,
+        });
+      }
+    });
+  }
+
+  // Referrals: rewarded as the referee's first paid order completes (if it reaches the minimum),
+  // taken back if that order is then refunded in full.
+  const referralRows: (typeof referrals.$inferInsert)[] = [];
+  const ordersOf = groupBy(input.orders, (o) => o.customerId);
+  for (const r of input.referrals) {
+    const row: typeof referrals.$inferInsert = {
+      id: r.id,
+      tenantId,
+      referrerId: r.referrerId,
+      refereeId: r.refereeId,
+      status: 'pending',
+      createdAt: r.createdAt,
+    };
+    referralRows.push(row);
+    const first = (ordersOf.get(r.refereeId) ?? [])
+      .filter((o) => o.paid > 0 && o.status !== 'REJECTED')
+      .sort((a, b) => a.at.getTime() - b.at.getTime())[0];
+    if (!first?.completedAt || !rules.referralEnabled) continue;
+    const refunds = refundsOf.get(first.id) ?? [];
+    const refundedBy = (at: Date) =>
+      refunds.filter((x) => x.completedAt <= at).reduce((sum, x) => sum + x.amount, 0);
+    const at = first.completedAt;
+    const paid = first.paid - refundedBy(at);
+    if (paid <= 0 || paid < rules.referralMinOrder || first.at < r.createdAt) continue;
+    const grant = (who: 'referrer' | 'referee', customerId: string, sign: 1 | -1, when: Date) => {
+      const reward = who === 'referrer' ? rules.referrerReward : rules.refereeReward;
+      if (reward.amount <= 0) return;
+      const entry = {
+        kind: sign > 0 ? 'reward' : 'adjustment',
+        key: `referral:${r.id}:${who}:${sign > 0 ? 'reward' : 'reverse'}`,
+        orderId: first.id,
+        reason: sign > 0 ? `Referral reward (${who})` : `Referral reward reversed (${who})`,
+        clamp: sign < 0,
+        actor: referral,
+      };
+      if (reward.kind === 'wallet') {
+        postWallet(customerId, when, { ...entry, amount: sign * reward.amount });
+      } else {
+        postPoints(customerId, when, { ...entry, points: sign * reward.amount, spend: 0 });
+      }
+    };
+    on(at, () => {
+      grant('referrer', r.referrerId, 1, at);
+      grant('referee', r.refereeId, 1, at);
+      Object.assign(row, { status: 'rewarded', orderId: first.id, rewardedAt: at });
+    });
+    const whole = refunds
+      .sort((a, b) => a.completedAt.getTime() - b.completedAt.getTime())
+      .find((x) => refundedBy(x.completedAt) >= first.paid && x.completedAt > at);
+    if (whole) {
+      on(whole.completedAt, () => {
+        grant('referrer', r.referrerId, -1, whole.completedAt);
+        grant('referee', r.refereeId, -1, whole.completedAt);
+        Object.assign(row, { status: 'reversed', reversedAt: whole.completedAt });
+      });
+    }
+  }
+
+  // Stable: events at the same moment apply in the order they were listed.
+  for (const e of events.sort((a, b) => a.at.getTime() - b.at.getTime())) e.apply();
+  return {
+    wallet: walletRows,
+    points: pointsRows,
+    referrals: referralRows,
+    balances: new Map(
+      [...state].map(([id, s]) => [
+        id,
+        { walletBalance: s.wallet, points: s.points, tierId: s.tier?.id ?? null },
+      ]),
+    ),
+  };
 }

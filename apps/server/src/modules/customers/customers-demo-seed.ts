@@ -1,39 +1,45 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { businessDate } from '@kopi/contract';
+import { and, asc, eq, inArray, isNotNull, min } from 'drizzle-orm';
+import { insertRows } from '../../db/bulk-insert';
 import type { Db } from '../../db/database';
 import { ownedBy } from '../../db/tenant-scope';
 import { users } from '../../db/schema/access';
 import { customerOrders, customers } from '../../db/schema/customers';
 import {
   customerNotes,
+  loyaltySettings,
   membershipTiers,
   pointsEntries,
   referrals,
   walletEntries,
 } from '../../db/schema/loyalty';
-import { orders } from '../../db/schema/orders';
-import { refunds } from '../../db/schema/refunds';
+import { orders, orderStatusHistory } from '../../db/schema/orders';
+import { refunds, refundStatusHistory } from '../../db/schema/refunds';
 import { tenants } from '../../db/schema/tenancy';
 import type { Clock } from '../../lib/clock';
 import type { LedgerActor } from '../loyalty/ledgers.service';
 import { seededRandom } from '../../lib/seeded-random';
 import { demoTiers, demoNotes } from './customers-demo-data';
+import { loadBaskets, loadOutlets, planHistory } from './customers-demo-history';
+import { writeHistory } from './customers-demo-history-rows';
 import {
-  type DemoPerson,
-  demoPeople,
-  ledgersOf,
-  type PointsEvent,
-  type WalletEvent,
+  type CompletedRefund,
+  type CustomerOrder,
+  type ReferralPair,
+  replayLedgers,
 } from './customers-demo-ledgers';
+import { type DemoPerson, demoPeople } from './customers-demo-people';
 
-// Demo customers: a few hundred people of the demo chain with wallet and points ledgers, tiers,
-// referrals and staff notes, and the demo orders taken in their names linked to them. Written in
-// bulk (a ledger service call per entry would take minutes on PGlite), with each entry's balance
-// after computed in order, so the ledgers read exactly as postWallet and postPoints would have
-// left them. Deterministic (seeded random); runs once, after the demo orders and refunds.
+// Demo customers: a few hundred people of the demo chain with tiers, referrals and staff notes,
+// their past visits as orders (customers-demo-history.ts), the demo orders taken in their names
+// linked to them, and their wallet and points ledgers replayed from those orders, their refunds,
+// top-ups and referrals (customers-demo-ledgers.ts). Written in bulk (a service call per order and
+// entry would take minutes on PGlite). Deterministic (seeded random); runs once, after the demo
+// orders and refunds.
 
-const MONTH = 30 * 86_400_000;
-const SALE = ['PENDING', 'APPROVED', 'COMPLETED', 'CLOSED'];
+const DAY = 86_400_000;
+const MONTH = 30 * DAY;
 
 export async function seedDemoCustomers(db: Db, options: { now: Clock; tenantSlug?: string }) {
   // All or nothing: a failed seed leaves no half-written ledger behind.
@@ -42,7 +48,7 @@ export async function seedDemoCustomers(db: Db, options: { now: Clock; tenantSlu
 
 async function seed(db: Db, options: { now: Clock; tenantSlug?: string }) {
   const [tenant] = await db
-    .select({ id: tenants.id })
+    .select({ id: tenants.id, cutoff: tenants.businessDayCutoffHour })
     .from(tenants)
     .where(eq(tenants.slug, options.tenantSlug ?? 'kopi-demo'));
   if (!tenant) return { customers: 0 };
@@ -66,16 +72,27 @@ async function seed(db: Db, options: { now: Clock; tenantSlug?: string }) {
   };
   const existing = await db.select().from(customers).where(ownedBy(customers, tenantId));
   const appHash = existing.find((c) => c.passwordHash)?.passwordHash ?? null;
+
+  // The demo's own days: the history ends the day before the first of them.
+  const outletList = await loadOutlets(db, tenantId);
+  const [first] = await db
+    .select({ day: min(orders.businessDate), at: min(orders.createdAt) })
+    .from(orders)
+    .where(ownedBy(orders, tenantId));
+  const firstDemoDay =
+    first?.day ?? businessDate(now, outletList[0]?.timezone, tenant.cutoff ?? undefined);
+  const historyEnd = new Date((first?.at ?? now).getTime() - DAY);
+
   // The people the demo orders were taken for (a name and a Malaysian mobile number) are
   // customers too, and those orders theirs.
   const orderRows = await db
     .select({
       id: orders.id,
+      orderNo: orders.orderNo,
       name: orders.customerName,
       phone: orders.customerPhone,
       status: orders.status,
       paid: orders.paid,
-      total: orders.total,
       createdAt: orders.createdAt,
     })
     .from(orders)
@@ -95,112 +112,117 @@ async function seed(db: Db, options: { now: Clock; tenantSlug?: string }) {
       .map(([phone, name]) => ({ name, phone }))
       .sort((a, b) => a.phone.localeCompare(b.phone)),
     appHash,
-    staffActor('finance'),
+    historyEnd,
   );
   const byPhone = new Map(people.map((p) => [p.phone, p]));
-  const refundRows = await db
-    .select({
-      id: refunds.id,
-      orderId: refunds.orderId,
-      amount: refunds.amount,
-      completedAt: refunds.completedAt,
-    })
-    .from(refunds)
-    .where(and(ownedBy(refunds, tenantId), isNotNull(refunds.completedAt)))
-    .orderBy(asc(refunds.completedAt));
-  const links: (typeof customerOrders.$inferInsert)[] = [];
-  const system: LedgerActor = { kind: 'system', name: 'Kopi HQ' };
-  for (const o of orderRows) {
-    const person = byPhone.get(o.phone ?? '');
-    if (!person) continue;
-    links.push({ orderId: o.id, tenantId, customerId: person.id, createdAt: o.createdAt });
-    if (!SALE.includes(o.status) || o.paid <= 0) continue;
-    // Points follow paid money (points.service.ts), with the keys the order hooks use.
-    const earned = Math.floor(o.paid / 100);
-    person.points.push({
-      at: o.createdAt,
-      kind: 'earn',
-      points: earned,
-      spend: o.paid,
-      key: `order:${o.id}:earn`,
-      orderId: o.id,
-      actor: system,
-    });
-    person.firstSale ??= { at: o.createdAt, orderId: o.id, paid: o.paid };
-    let refunded = 0;
-    const share = (sen: number) => Math.floor((earned * Math.min(sen, o.total)) / o.total);
-    for (const r of refundRows.filter((x) => x.orderId === o.id)) {
-      const before = refunded;
-      refunded += r.amount;
-      person.points.push({
-        at: r.completedAt!,
-        kind: 'reverse',
-        points: -(share(refunded) - share(before)),
-        spend: -r.amount,
-        key: `refund:${r.id}:reverse`,
-        orderId: o.id,
-        refundId: r.id,
-        actor: system,
-      });
-    }
-  }
+  const timezoneOf = (outletId: string) =>
+    outletList.find((o) => o.id === outletId)?.timezone ?? 'Asia/Kuala_Lumpur';
 
-  const referralRows = referralsOf(rand, people, tenantId);
+  const settings = await loyaltyRulesOf(db, tenantId);
+  const plan = planHistory({
+    rand,
+    people,
+    outlets: outletList,
+    baskets: await loadBaskets(db, tenantId, timezoneOf),
+    cutoffHour: tenant.cutoff,
+    firstDemoDay,
+    walletMax: settings.walletMaxBalance,
+    adjuster: staffActor('finance'),
+  });
+
+  // The demo sales in their names, with when they were handed over and what was refunded.
+  const linked = orderRows.flatMap((o) => {
+    const person = byPhone.get(o.phone ?? '');
+    return person ? [{ ...o, person }] : [];
+  });
+  const linkedIds = linked.map((o) => o.id);
+  const completions =
+    linkedIds.length === 0
+      ? []
+      : await db
+          .select({ orderId: orderStatusHistory.orderId, at: orderStatusHistory.at })
+          .from(orderStatusHistory)
+          .where(
+            and(
+              ownedBy(orderStatusHistory, tenantId),
+              inArray(orderStatusHistory.orderId, linkedIds),
+              eq(orderStatusHistory.toStatus, 'COMPLETED'),
+            ),
+          );
+  const completedAt = new Map(completions.map((c) => [c.orderId, c.at]));
+  const customerOrderList: CustomerOrder[] = [
+    ...plan.orders.map((o) => ({
+      id: o.id,
+      customerId: o.person.id,
+      orderNo: o.orderNo,
+      at: o.at,
+      paid: o.basket.total,
+      status: 'COMPLETED',
+      completedAt: o.completedAt,
+    })),
+    ...linked.map((o) => ({
+      id: o.id,
+      customerId: o.person.id,
+      orderNo: o.orderNo,
+      at: o.createdAt,
+      paid: o.paid,
+      status: o.status,
+      completedAt: completedAt.get(o.id) ?? null,
+    })),
+  ];
+
   const tiers = await db
     .insert(membershipTiers)
     .values(demoTiers.map((tier) => ({ ...tier, tenantId })))
-    .returning({ id: membershipTiers.id, threshold: membershipTiers.threshold });
-  const ledgers = people.map((p) => ledgersOf(p, tenantId, now, tiers));
+    .returning({
+      id: membershipTiers.id,
+      threshold: membershipTiers.threshold,
+      pointsPerRm: membershipTiers.pointsPerRm,
+    });
+  const replayed = replayLedgers({
+    tenantId,
+    customers: new Map(people.map((p) => [p.id, p.row.name])),
+    orders: customerOrderList,
+    refunds: await completedRefunds(db, tenantId, linkedIds),
+    wallet: plan.wallet,
+    referrals: referralsOf(rand, people),
+    rules: { ...settings, tiers },
+  });
 
   const fresh = people.filter((p) => !p.existing);
+  const balancesOf = (p: DemoPerson) => replayed.balances.get(p.id)!;
   for (const part of chunks(fresh, 200)) {
-    await db.insert(customers).values(
-      part.map((p) => {
-        const l = ledgers[people.indexOf(p)]!;
-        return {
-          ...p.row,
-          id: p.id,
-          tenantId,
-          walletBalance: l.walletBalance,
-          points: l.pointsBalance,
-          tierId: l.tierId,
-        };
-      }),
-    );
+    await db
+      .insert(customers)
+      .values(part.map((p) => ({ ...p.row, id: p.id, tenantId, ...balancesOf(p) })));
   }
   for (const p of people.filter((x) => x.existing)) {
-    const l = ledgers[people.indexOf(p)]!;
     await db
       .update(customers)
-      .set({
-        createdAt: p.row.createdAt,
-        walletBalance: l.walletBalance,
-        points: l.pointsBalance,
-        tierId: l.tierId,
-      })
+      .set({ createdAt: p.row.createdAt, ...balancesOf(p) })
       .where(and(ownedBy(customers, tenantId), eq(customers.id, p.id)));
   }
   // Referred customers name their referrer (the referrer's row exists now).
-  for (const r of referralRows) {
+  for (const r of replayed.referrals) {
     await db
       .update(customers)
       .set({ referredBy: r.referrerId })
       .where(and(ownedBy(customers, tenantId), eq(customers.id, r.refereeId)));
   }
-  if (links.length > 0) await db.insert(customerOrders).values(links);
-  for (const part of chunks(
-    ledgers.flatMap((l) => l.wallet),
-    1000,
-  )) {
-    await db.insert(walletEntries).values(part);
+  await writeHistory(db, tenantId, plan);
+  if (linked.length > 0) {
+    await db.insert(customerOrders).values(
+      linked.map((o) => ({
+        orderId: o.id,
+        tenantId,
+        customerId: o.person.id,
+        createdAt: o.createdAt,
+      })),
+    );
   }
-  for (const part of chunks(
-    ledgers.flatMap((l) => l.points),
-    1000,
-  )) {
-    await db.insert(pointsEntries).values(part);
-  }
-  if (referralRows.length > 0) await db.insert(referrals).values(referralRows);
+  await insertRows(db, walletEntries, replayed.wallet);
+  await insertRows(db, pointsEntries, replayed.points);
+  if (replayed.referrals.length > 0) await db.insert(referrals).values(replayed.referrals);
 
   const author = [staffActor('manager'), staffActor('admin')];
   const noted = people.filter((p) => !p.row.anonymisedAt).filter((_, i) => i % 37 === 5);
@@ -219,65 +241,92 @@ async function seed(db: Db, options: { now: Clock; tenantSlug?: string }) {
       }),
     );
   }
-  return { customers: fresh.length };
+  return { customers: fresh.length, orders: plan.orders.length };
+}
 
-  /**
-   * About one customer in seven came through a friend who joined before them. The reward was
-   * granted on the friend's first paid order (wallet credit for the referrer, points for the new
-   * customer, as the default settings say); a friend who has not bought yet is pending.
-   */
-  function referralsOf(r: () => number, everyone: DemoPerson[], tenant: string) {
-    const rows: (typeof referrals.$inferInsert)[] = [];
-    const appUsers = everyone.filter((p) => p.row.passwordHash && !p.row.anonymisedAt);
-    for (const referee of appUsers) {
-      const fixed = referee.referrerPhone
-        ? everyone.find((p) => p.phone === referee.referrerPhone)
-        : undefined;
-      if (!fixed && r() > 0.15) continue;
-      const earlier = appUsers.filter((p) => p.row.createdAt < referee.row.createdAt);
-      const referrer = fixed ?? earlier[Math.floor(r() * earlier.length)];
-      if (!referrer || referrer === referee) continue;
-      const id = randomUUID();
-      const first = referee.firstPurchase();
-      const rewarded = first !== null && first.paid >= 1000;
-      rows.push({
-        id,
-        tenantId: tenant,
-        referrerId: referrer.id,
-        refereeId: referee.id,
-        status: rewarded ? 'rewarded' : 'pending',
-        orderId: rewarded ? first.orderId : null,
-        rewardedAt: rewarded ? first.at : null,
-        createdAt: referee.row.createdAt,
-      });
-      if (!rewarded) continue;
-      const referral = { kind: 'system', name: 'Referral' } as const;
-      // Granted as the order completes, a moment after it was paid.
-      const at = new Date(first.at.getTime() + 1000);
-      const wallet: WalletEvent = {
-        at,
-        kind: 'reward',
-        amount: 500,
-        key: `referral:${id}:referrer:reward`,
-        orderId: first.orderId,
-        reason: 'Referral reward (referrer)',
-        actor: referral,
-      };
-      referrer.wallet.push(wallet);
-      const points: PointsEvent = {
-        at,
-        kind: 'reward',
-        points: 100,
-        spend: 0,
-        key: `referral:${id}:referee:reward`,
-        orderId: first.orderId,
-        reason: 'Referral reward (referee)',
-        actor: referral,
-      };
-      referee.points.push(points);
-    }
-    return rows;
+/** The tenant's loyalty settings (the defaults until someone saves them), as the ledgers read them. */
+async function loyaltyRulesOf(db: Db, tenantId: string) {
+  await db.insert(loyaltySettings).values({ tenantId }).onConflictDoNothing();
+  const [s] = await db.select().from(loyaltySettings).where(ownedBy(loyaltySettings, tenantId));
+  return {
+    walletMaxBalance: s!.walletMaxBalance,
+    referralEnabled: s!.referralEnabled,
+    referralMinOrder: s!.referralMinOrder,
+    referrerReward: { kind: s!.referrerRewardKind, amount: s!.referrerRewardAmount },
+    refereeReward: { kind: s!.refereeRewardKind, amount: s!.refereeRewardAmount },
+  };
+}
+
+/** The completed refunds of these orders, with who completed them. */
+async function completedRefunds(
+  db: Db,
+  tenantId: string,
+  orderIds: string[],
+): Promise<CompletedRefund[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await db
+    .select({
+      id: refunds.id,
+      orderId: refunds.orderId,
+      refundNo: refunds.refundNo,
+      amount: refunds.amount,
+      method: refunds.method,
+      paymentMethod: refunds.paymentMethod,
+      completedAt: refunds.completedAt,
+      byUserId: refundStatusHistory.byUserId,
+      byName: refundStatusHistory.byName,
+    })
+    .from(refunds)
+    .innerJoin(
+      refundStatusHistory,
+      and(
+        eq(refundStatusHistory.refundId, refunds.id),
+        eq(refundStatusHistory.toStatus, 'COMPLETED'),
+      ),
+    )
+    .where(
+      and(
+        ownedBy(refunds, tenantId),
+        inArray(refunds.orderId, orderIds),
+        isNotNull(refunds.completedAt),
+      ),
+    );
+  return rows.map((r) => ({
+    id: r.id,
+    orderId: r.orderId,
+    refundNo: r.refundNo,
+    amount: r.amount,
+    completedAt: r.completedAt!,
+    toWallet: r.method === 'wallet' || (r.method === 'original' && r.paymentMethod === 'wallet'),
+    completedBy: r.byUserId
+      ? { kind: 'staff', id: r.byUserId, name: r.byName ?? '' }
+      : { kind: 'system', name: r.byName ?? 'Automatic refund' },
+  }));
+}
+
+/**
+ * About one customer in seven came through a friend who joined before them (the app's demo
+ * customers as the seed says); whether the referral was rewarded follows from their orders.
+ */
+function referralsOf(r: () => number, everyone: DemoPerson[]): ReferralPair[] {
+  const pairs: ReferralPair[] = [];
+  const appUsers = everyone.filter((p) => p.row.passwordHash && !p.row.anonymisedAt);
+  for (const referee of appUsers) {
+    const fixed = referee.referrerPhone
+      ? everyone.find((p) => p.phone === referee.referrerPhone)
+      : undefined;
+    if (!fixed && r() > 0.15) continue;
+    const earlier = appUsers.filter((p) => p.row.createdAt < referee.row.createdAt);
+    const referrer = fixed ?? earlier[Math.floor(r() * earlier.length)];
+    if (!referrer || referrer === referee) continue;
+    pairs.push({
+      id: randomUUID(),
+      referrerId: referrer.id,
+      refereeId: referee.id,
+      createdAt: referee.row.createdAt,
+    });
   }
+  return pairs;
 }
 
 function chunks<T>(rows: T[], size: number): T[][] {

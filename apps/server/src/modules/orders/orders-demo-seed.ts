@@ -20,6 +20,7 @@ import { products } from '../../db/schema/catalogue';
 import { outlets, tenants } from '../../db/schema/tenancy';
 import type { Clock } from '../../lib/clock';
 import { demoStaffContexts } from '../../lib/demo-staff';
+import { createRefundService } from '../refunds/refunds.service';
 import { createShiftService } from '../shifts/shifts.service';
 import { createCloseDayService } from './close-day.service';
 import { type CatalogueProduct, resolveCart } from './order-cart';
@@ -30,6 +31,10 @@ import { seededRandom } from '../../lib/seeded-random';
 // Demo orders: a few past business days at every outlet plus a few open ones today,
 // made through the same services as the API (so priceOrder prices them and the numbers, history
 // and Z-reports are real), on a clock moved to each sale's time. Deterministic (seeded random).
+// A paid order rejected gets its refunds as the product makes them (the refunds service's
+// refundOwed); finance pays most of them back within the day, before its close, so a closed day
+// holds every move dated on it; the latest past day keeps one waiting per outlet, and today's
+// wait too, so the "Refund due" screens have examples.
 
 const PAST_DAYS = 3;
 
@@ -75,6 +80,8 @@ export interface DemoOrderOptions {
    * saves a WAL flush per sale and move; embedded PGlite is faster without it.
    */
   oneTransaction?: boolean;
+  /** Where the refunds service keeps its files (the server's data directory). */
+  dataDir: string;
 }
 
 export async function seedDemoOrders(db: Db, options: DemoOrderOptions) {
@@ -101,16 +108,35 @@ async function seed(db: Db, options: DemoOrderOptions) {
     .from(outlets)
     .where(ownedBy(outlets, tenantId))
     .orderBy(asc(outlets.code));
-  const staff = await demoStaffContexts(db, tenantId, ['admin', 'cashier']);
+  const staff = await demoStaffContexts(db, tenantId, ['admin', 'cashier', 'finance']);
   const adminCtx = staff.get('admin');
   if (!adminCtx || outletRows.length === 0) return { orders: 0 };
   const cashierCtx = staff.get('cashier') ?? null;
+  const financeCtx = staff.get('finance') ?? adminCtx;
 
   let current = options.now();
   const realNow = current;
   const clock: Clock = () => current;
   // Back-filled history alerts nobody: no notifications or live events for it.
-  const orderService = createOrderService({ db, now: clock, announce: false });
+  // The back-filled history has no tills: its sales and refunds go into no shift's drawer.
+  const refunds = createRefundService({
+    db,
+    now: clock,
+    dataDir: options.dataDir,
+    announce: false,
+    drawers: { drawerOf: async () => ({ shiftId: null, required: false }) },
+  });
+  let owed: string[] = [];
+  const orderService = createOrderService({
+    db,
+    now: clock,
+    announce: false,
+    onRefundOwed: async (...args) => {
+      const ids = await refunds.refundOwed(...args);
+      owed.push(...ids);
+      return ids;
+    },
+  });
   const closeDay = createCloseDayService({
     db,
     now: clock,
@@ -156,6 +182,7 @@ async function seed(db: Db, options: DemoOrderOptions) {
         created++;
       }
       // Most orders are made and handed over; a few are rejected; today's latest stay open.
+      const rejected: { refunds: string[]; at: Date }[] = [];
       for (const [i, o] of placed.entries()) {
         const stillOpen = back === 0 && i >= placed.length - 3;
         const path: OrderStatus[] = stillOpen
@@ -171,10 +198,31 @@ async function seed(db: Db, options: DemoOrderOptions) {
         for (const status of path) {
           at = new Date(at.getTime() + (2 + Math.floor(rand() * 8)) * 60_000);
           current = at > realNow ? realNow : at;
+          owed = [];
           await orderService.move(ctx, o.id, {
             status,
             reason: status === 'REJECTED' ? pick(REJECT_REASONS) : undefined,
           });
+          if (owed.length > 0) rejected.push({ refunds: owed, at });
+        }
+      }
+      // Paid back a few minutes after the rejection, by finance, on the day (well before the
+      // close, 45 minutes after the last sale). Today's and the latest past day's last wait.
+      const paidBack = back === 0 ? [] : back === 1 ? rejected.slice(0, -1) : rejected;
+      for (const r of paidBack) {
+        let at = r.at;
+        for (const status of ['APPROVED', 'COMPLETED'] as const) {
+          at = new Date(at.getTime() + (2 + Math.floor(rand() * 4)) * 60_000);
+          for (const id of r.refunds) {
+            // One after the other, as finance would: a few seconds apart.
+            at = new Date(at.getTime() + 5_000);
+            current = at;
+            // A wallet's is given back at once, by the system: nothing to do by hand.
+            const refund = await refunds.get(financeCtx, id);
+            if (refund.status === (status === 'APPROVED' ? 'PENDING' : 'APPROVED')) {
+              await refunds.move(financeCtx, id, { status });
+            }
+          }
         }
       }
       if (back > 0 && placed.length > 0) {

@@ -1,6 +1,6 @@
 import { refundStatuses } from '@kopi/contract';
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { orders } from '../../db/schema/orders';
 import { refunds } from '../../db/schema/refunds';
 import { useTestApp } from '../../test/use-test-app';
@@ -8,6 +8,9 @@ import { useTestApp } from '../../test/use-test-app';
 // The demo seed's refunds: every status a refund rests in, across the outlets, each within what
 // its order paid, and the completed ones added to their orders.
 
+// The demo orders, refunds and customers are seeded through their services first: the app
+// takes a while to start.
+vi.setConfig({ hookTimeout: 180_000 });
 const { t, api, as } = useTestApp({ config: { demoOrders: true }, signIn: ['finance'] });
 
 describe('demo refunds', () => {

@@ -6,7 +6,6 @@ import { tenants } from '../../db/schema/tenancy';
 import { ownedBy } from '../../db/tenant-scope';
 import type { Clock } from '../../lib/clock';
 import { demoStaffContexts } from '../../lib/demo-staff';
-import { createShiftService } from '../shifts/shifts.service';
 import { createRefundService } from './refunds.service';
 
 // Demo refunds: a handful in every status across the demo outlets, made through the refund
@@ -79,7 +78,8 @@ export async function seedDemoRefunds(
     now: options.now,
     dataDir: options.dataDir,
     announce: false,
-    drawers: createShiftService({ db, now: options.now }),
+    // The back-filled history has no tills: refunds go into no shift's drawer.
+    drawers: { drawerOf: async () => ({ shiftId: null, required: false }) },
   });
   let made = 0;
   for (const [i, plan] of plans.entries()) {
