@@ -231,6 +231,14 @@ describe('demo data consistency', () => {
     expect(withPoints!.orphans).toBe(0);
   });
 
+  it('has no order of a customer from before they joined', async () => {
+    const early = await query<{ order_no: string }>(sql`
+      select o.order_no from customer_orders co join orders o on o.id = co.order_id
+        join customers c on c.id = co.customer_id
+      where o.created_at < c.created_at`);
+    expect(early).toEqual([]);
+  });
+
   it("rewards a referral only on the referee's first paid order, completed", async () => {
     const rows = await query<{ id: string }>(sql`
       select r.id from referrals r

@@ -210,7 +210,9 @@ export function planHistory(input: {
           zonedToUtc(date, basket.minute, outlet.timezone).getTime() + basket.second * 1000,
         );
         const day = businessDate(at, outlet.timezone, cutoffHour);
-        if (day < input.firstDemoDay && outletOpenState(outlet, at).accepting_orders) {
+        // Never before the customer joined (a referral is made at sign-up, before any order).
+        const joined = at.getTime() > person.row.createdAt.getTime();
+        if (joined && day < input.firstDemoDay && outletOpenState(outlet, at).accepting_orders) {
           found = { basket, at };
         }
       }
