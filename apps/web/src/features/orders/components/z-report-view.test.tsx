@@ -38,7 +38,7 @@ const order = (
     order_no: no,
     business_date: '2026-03-16',
     status: countsAs === 'sale' ? ('CLOSED' as const) : ('REJECTED' as const),
-    source: 'pos' as const,
+    source: 'pos-apps' as const,
     serving_method: 'pick_up' as const,
     created_at: '2026-03-16T02:00:00.000Z',
     counts_as: countsAs,

@@ -17,6 +17,13 @@ import { useReportColumns } from './report-columns';
 // wider than the screen (a tablet, a phone) scrolls sideways inside its card with its first
 // column (the day, outlet, source or serving method) held in view.
 
+const stickyFirst = {
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+} as const;
+
 export function ReportTable({
   report,
   view,
@@ -37,12 +44,7 @@ export function ReportTable({
       whiteSpace: c.numeric ? 'nowrap' : undefined,
       fontVariantNumeric: c.numeric ? 'tabular-nums' : undefined,
       // The row's name stays in view while the figures scroll under it.
-      ...(c.id === shown[0]?.id && {
-        position: 'sticky',
-        left: 0,
-        zIndex: 1,
-        bgcolor: 'background.paper',
-      }),
+      ...(c.id === shown[0]?.id ? stickyFirst : {}),
     },
   });
 
