@@ -24,7 +24,7 @@ const day = (iso: string | null) => (iso ? iso.replaceAll('-', '/') : '—');
 function NumberCell({ row }: { row: WorkingRow }) {
   const { t } = useWorkingStrings();
   const mayOpen = useCan()('read', 'order');
-  if (row.record === 'float') return <>{t('records.float')}</>;
+  if (row.record === 'float') return <>—</>;
   if (row.record === 'movement') {
     return <>{row.number ?? (row.movement ? t(`reasons.${row.movement.reason}`) : '—')}</>;
   }
@@ -116,7 +116,7 @@ export function WorkingTable({
               data-counts-as={r.countsAs ?? undefined}
             >
               <TableCell>{t(`records.${r.record}`)}</TableCell>
-              <TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <NumberCell row={r} />
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{day(r.orderDate)}</TableCell>

@@ -46,6 +46,7 @@ export function PaperLine({
         // The button's resets first: `font: inherit` would undo the weight and size below.
         ...(onOpen && {
           width: '100%',
+          boxSizing: 'border-box',
           m: 0,
           pr: 0,
           py: 0,
