@@ -1,11 +1,12 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../fixtures';
 import { openAllDay } from '../support/outlets';
 import { signIn } from '../support/session';
 import { closeOpenShifts, countOf, senIn } from '../support/shifts';
 
 // A cashier's shift at the counter on a 1024×768 tablet: open it with a float counted by
-// denomination, sell for cash, take cash out for the bank, close with a small variance and print
-// the 80 mm shift report.
+// denomination, sell for cash, take cash out for the bank, close with a small variance, open the
+// report's figures to the rows behind them and print the 80 mm shift report.
 
 test.use({ viewport: { width: 1024, height: 768 } });
 
@@ -47,6 +48,8 @@ test('a cashier opens a shift, sells for cash, takes cash out and closes with a 
   await payment.getByTestId('pos-confirm-payment').click();
   const receipt = page.getByTestId('pos-receipt-dialog');
   await expect(receipt.getByTestId('order-receipt')).toBeVisible();
+  const orderNo = /KL01-\d{4}/.exec((await receipt.textContent()) ?? '')?.[0];
+  expect(orderNo, 'order number on the receipt').toBeTruthy();
   await receipt.getByTestId('pos-new-sale').click();
   await expect(receipt).toBeHidden();
 
@@ -81,6 +84,28 @@ test('a cashier opens a shift, sells for cash, takes cash out and closes with a 
   );
   await expect(report.getByTestId('shift-report-variance')).toContainText('-0.05');
   await expect(report).toContainText('Cash (1)');
+
+  // "Cash taken" opens to the rows it is summed from: the sale's cash line, as a sale.
+  await report.getByTestId('shift-report-cash-taken').click();
+  const working = page.getByTestId('working-dialog');
+  await expect(working.getByRole('heading')).toContainText('Cash taken');
+  const rows = working.getByTestId('working-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(orderNo!);
+  await expect(rows.first()).toHaveAttribute('data-counts-as', 'sale');
+  await expect(working.getByTestId('working-total-value')).toHaveText((total / 100).toFixed(2));
+  const axe = await new AxeBuilder({ page }).include('[data-testid="working-dialog"]').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual(
+    [],
+  );
+  await page.keyboard.press('Escape');
+  await expect(working).toBeHidden();
+  // The expected cash: the float, the sale's cash and the cash out, summed as the report shows it.
+  await report.getByTestId('shift-report-expected').click();
+  await expect(working.getByTestId('working-row')).toHaveCount(3);
+  await expect(working.getByTestId('working-total-value')).toHaveText((expected / 100).toFixed(2));
+  await working.getByRole('button', { name: 'Close' }).click();
+  await expect(working).toBeHidden();
   await page.getByTestId('shift-report-print').click();
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed))

@@ -16,17 +16,57 @@ export function PaperLine({
   strong,
   indent,
   testId,
+  onOpen,
+  openHint,
 }: {
   label: ReactNode;
   value?: ReactNode;
   strong?: boolean;
   indent?: boolean;
   testId?: string;
+  /** The line opens something (a figure's working): it is a button on screen, plain on paper. */
+  onOpen?: () => void;
+  /** What opening it shows (the button's tooltip and description). */
+  openHint?: string;
 }) {
+  const button = onOpen
+    ? {
+        component: 'button' as const,
+        type: 'button' as const,
+        onClick: onOpen,
+        title: openHint,
+        'aria-haspopup': 'dialog' as const,
+      }
+    : {};
   return (
     <Box
       data-testid={testId}
+      {...button}
       sx={{
+        // The button's resets first: `font: inherit` would undo the weight and size below.
+        ...(onOpen && {
+          width: '100%',
+          boxSizing: 'border-box',
+          m: 0,
+          pr: 0,
+          py: 0,
+          border: 0,
+          borderRadius: '2px',
+          bgcolor: 'transparent',
+          color: 'inherit',
+          font: 'inherit',
+          textAlign: 'left',
+          cursor: 'pointer',
+          '& > span:first-of-type': {
+            textDecoration: 'underline dotted',
+            textUnderlineOffset: '3px',
+          },
+          '&:hover': { bgcolor: 'action.hover' },
+          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+          '@media print': {
+            '& > span:first-of-type': { textDecoration: 'none' },
+          },
+        }),
         display: 'flex',
         justifyContent: 'space-between',
         alignItems: 'baseline',

@@ -1,8 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { defaultLocale, localeSchema } from '@kopi/contract';
 import type {
   CashMovement,
   CashMovementCreate,
   CurrentShifts,
+  MoneyWorking,
   Shift,
   ShiftClose,
   ShiftListQuery,
@@ -14,6 +16,8 @@ import type {
 } from '@kopi/contract';
 import { http } from '../../lib/http/http';
 import { fetchPage } from '../../lib/http/paged-list';
+import { downloadFile } from '../../lib/http/transfer';
+import { i18n } from '../../lib/i18n/i18n';
 
 // /api/tills and /api/shifts (subject shift): the POS's shift controls and the shift pages share
 // them. Writes carry an Idempotency-Key (the client adds one per call and keeps it on a retry).
@@ -22,6 +26,7 @@ export const shiftKeys = {
   tills: (outletId: string) => [...shiftKeys.all, 'tills', outletId] as const,
   current: (outletId: string) => [...shiftKeys.all, 'current', outletId] as const,
   one: (id: string) => [...shiftKeys.all, 'one', id] as const,
+  working: (id: string) => [...shiftKeys.all, 'working', id] as const,
   list: (q: ShiftListQuery) => [...shiftKeys.all, 'list', q] as const,
 };
 
@@ -33,6 +38,15 @@ export const deleteTill = (id: string) => http.delete<{ id: string }>(`/tills/${
 export const currentShifts = (outletId: string) =>
   http.get<CurrentShifts>('/shifts/current', { query: { outlet_id: outletId } });
 export const getShift = (id: string) => http.get<Shift>(`/shifts/${id}`);
+/** The rows behind a shift's figures (decision 049). */
+export const getShiftWorking = (id: string) => http.get<MoneyWorking>(`/shifts/${id}/working`);
+/** The same rows as CSV, in the screen's language. */
+export const exportShiftWorking = (id: string) =>
+  downloadFile(
+    `/shifts/${id}/working/export`,
+    { lang: localeSchema.catch(defaultLocale).parse(i18n.language) },
+    `shift-working-${id.slice(0, 8)}.csv`,
+  );
 export const listShifts = (q: ShiftListQuery) => fetchPage<ShiftSummary>('/shifts', q);
 export const openShift = (body: ShiftOpen) =>
   http.post<Shift>('/shifts', body, { errorToast: 'silent' });
@@ -62,6 +76,17 @@ export function useShift(id: string | null) {
     queryKey: shiftKeys.one(id ?? ''),
     queryFn: () => getShift(id!),
     enabled: id !== null,
+  });
+}
+
+/** Loaded once a figure of the shift's report is opened (`enabled`). */
+export function useShiftWorking(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: shiftKeys.working(id),
+    queryFn: () => getShiftWorking(id),
+    enabled,
+    // Read afresh each time a figure is opened: an open shift keeps selling.
+    staleTime: 0,
   });
 }
 

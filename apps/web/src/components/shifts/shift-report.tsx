@@ -2,9 +2,12 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
+import { useState } from 'react';
 import type { Shift } from '@kopi/contract';
 import { formatDateTime } from '../../lib/formatters';
-import { useReceiptStrings } from '../receipt/i18n';
+import { FigureLine } from '../money-working/figure-line';
+import { WorkingDialog } from '../money-working/working-dialog';
+import type { WorkingFigure } from '../money-working/working-rows';
 import { PrintSheet, printSheet } from '../receipt/print-sheet';
 import {
   PaperCentre,
@@ -13,101 +16,110 @@ import {
   PaperText,
   receiptAmount,
 } from '../receipt/receipt-parts';
+import { exportShiftWorking, useShiftWorking } from './api';
 import { useShiftStrings } from './i18n';
+import { useShiftFigures } from './shift-figures';
 
 /**
- * The 80 mm shift report: who, which till and when; sales by method, refunds, discounts, voids;
- * the cash movements; and the drawer: float, cash sales, cash refunds, in, out, expected,
- * counted and variance. An open shift prints what it has so far.
+ * The 80 mm shift report: who, which till and when; sales by method, discounts, voids, refunds;
+ * the cash movements; and the drawer: float, cash taken (voided orders' too), cash refunds, in,
+ * out, expected, counted and variance. An open shift prints what it has so far. On screen each
+ * figure opens to the rows of the shift's working it is summed from.
  */
 export function ShiftReport({ shift }: { shift: Shift }) {
   const { t } = useShiftStrings();
-  const receipt = useReceiptStrings();
-  const method = (m: string) =>
-    m === 'bank_transfer' ? t('report.bankTransfer') : receipt.t(`payment.${m}` as never);
+  const fig = useShiftFigures();
+  const [open, setOpen] = useState<WorkingFigure | null>(null);
+  const working = useShiftWorking(shift.id, open !== null);
   const f = shift.figures;
+  const line = (
+    figure: WorkingFigure,
+    count: number,
+    amount: number,
+    options: { strong?: boolean; indent?: boolean } = {},
+  ) => (
+    <FigureLine
+      key={figure.id}
+      figure={figure}
+      count={count}
+      amount={amount}
+      onOpen={setOpen}
+      prefix="shift-report"
+      {...options}
+    />
+  );
   return (
-    <PrintSheet label={t('report.label', { till: shift.till_name })} testId="shift-report">
-      <PaperCentre strong>{t('report.title')}</PaperCentre>
-      <PaperLine label={t('report.outlet')} value={shift.outlet_name} />
-      <PaperLine label={t('report.till')} value={shift.till_name} />
-      <PaperLine label={t('report.cashier')} value={shift.cashier_name ?? '—'} />
-      <PaperLine label={t('report.opened')} value={formatDateTime(shift.opened_at)} />
-      <PaperLine
-        label={t('report.closed')}
-        value={shift.closed_at ? formatDateTime(shift.closed_at) : t('report.stillOpen')}
-      />
-      <PaperRule />
-      <PaperLine label={t('report.orders')} value={String(shift.orders)} />
-      <PaperLine label={t('report.salesTotal')} value={receiptAmount(shift.sales_total)} strong />
-      <PaperText>{t('report.salesByMethod')}</PaperText>
-      {shift.sales_by_method.length === 0 && <PaperText indent>{t('report.none')}</PaperText>}
-      {shift.sales_by_method.map((m) => (
+    <>
+      <PrintSheet label={t('report.label', { till: shift.till_name })} testId="shift-report">
+        <PaperCentre strong>{t('report.title')}</PaperCentre>
+        <PaperLine label={t('report.outlet')} value={shift.outlet_name} />
+        <PaperLine label={t('report.till')} value={shift.till_name} />
+        <PaperLine label={t('report.cashier')} value={shift.cashier_name ?? '—'} />
+        <PaperLine label={t('report.opened')} value={formatDateTime(shift.opened_at)} />
         <PaperLine
-          key={m.method}
-          indent
-          label={`${method(m.method)} (${m.count})`}
-          value={receiptAmount(m.amount)}
+          label={t('report.closed')}
+          value={shift.closed_at ? formatDateTime(shift.closed_at) : t('report.stillOpen')}
         />
-      ))}
-      <PaperLine label={t('report.discounts')} value={receiptAmount(shift.discounts)} />
-      <PaperLine
-        label={t('report.voids', { count: shift.voids.count })}
-        value={receiptAmount(shift.voids.amount)}
-      />
-      <PaperLine label={t('report.refunds')} value={receiptAmount(shift.refunds)} />
-      {shift.refunds_by_method.map((m) => (
-        <PaperLine
-          key={m.method}
-          indent
-          label={`${method(m.method)} (${m.count})`}
-          value={receiptAmount(m.amount)}
-        />
-      ))}
-      <PaperRule />
-      <PaperText>{t('report.movements')}</PaperText>
-      {shift.movements.length === 0 && <PaperText indent>{t('report.none')}</PaperText>}
-      {shift.movements.map((m) => (
-        <PaperLine
-          key={m.id}
-          indent
-          label={`${m.kind === 'cash_in' ? t('report.cashIn') : t('report.cashOut')} · ${
-            m.note ?? m.reason
-          }`}
-          value={receiptAmount(m.kind === 'cash_in' ? m.amount : -m.amount)}
-        />
-      ))}
-      <PaperRule />
-      <PaperText>{t('report.drawer')}</PaperText>
-      <PaperLine label={t('report.float')} value={receiptAmount(f.opening_float)} />
-      <PaperLine label={t('report.cashSales')} value={receiptAmount(f.cash_taken)} />
-      <PaperLine label={t('report.cashRefunds')} value={receiptAmount(-f.cash_refunds)} />
-      <PaperLine label={t('report.cashIn')} value={receiptAmount(f.cash_in)} />
-      <PaperLine label={t('report.cashOut')} value={receiptAmount(-f.cash_out)} />
-      <PaperLine
-        label={t('report.expected')}
-        value={receiptAmount(f.expected)}
-        strong
-        testId="shift-report-expected"
-      />
-      {shift.counted !== null && (
-        <>
-          <PaperLine label={t('report.counted')} value={receiptAmount(shift.counted)} />
+        <PaperRule />
+        {line(fig.orders, shift.orders, 0)}
+        {line(fig.sales, 0, shift.sales_total, { strong: true })}
+        <PaperText>{t('report.salesByMethod')}</PaperText>
+        {shift.sales_by_method.length === 0 && <PaperText indent>{t('report.none')}</PaperText>}
+        {shift.sales_by_method.map((m) =>
+          line(fig.byMethod(m.method), m.count, m.amount, { indent: true }),
+        )}
+        {line(fig.discounts, 0, shift.discounts)}
+        {line(fig.voids, shift.voids.count, shift.voids.amount)}
+        {line(fig.refunds, 0, shift.refunds)}
+        {shift.refunds_by_method.map((m) =>
+          line(fig.refundMethod(m.method), m.count, m.amount, { indent: true }),
+        )}
+        <PaperRule />
+        <PaperText>{t('report.movements')}</PaperText>
+        {shift.movements.length === 0 && <PaperText indent>{t('report.none')}</PaperText>}
+        {shift.movements.map((m) => (
           <PaperLine
-            label={t('report.variance')}
-            value={receiptAmount(shift.variance ?? 0)}
-            strong
-            testId="shift-report-variance"
+            key={m.id}
+            indent
+            label={`${m.kind === 'cash_in' ? t('report.cashIn') : t('report.cashOut')} · ${
+              m.note ?? t(`movement.reasons.${m.reason}`)
+            }`}
+            value={receiptAmount(m.kind === 'cash_in' ? m.amount : -m.amount)}
           />
-        </>
-      )}
-      {shift.closing_note && (
-        <PaperText>{t('report.note', { note: shift.closing_note })}</PaperText>
-      )}
-      {shift.closed_by_name && (
-        <PaperText>{t('report.closedBy', { name: shift.closed_by_name })}</PaperText>
-      )}
-    </PrintSheet>
+        ))}
+        <PaperRule />
+        <PaperText>{t('report.drawer')}</PaperText>
+        <PaperLine label={t('report.float')} value={receiptAmount(f.opening_float)} />
+        {line(fig.cashTaken, 0, f.cash_taken)}
+        {line(fig.cashRefunds, 0, -f.cash_refunds)}
+        {line(fig.cashIn, 0, f.cash_in)}
+        {line(fig.cashOut, 0, -f.cash_out)}
+        {line(fig.expected(f.opening_float), 0, f.expected, { strong: true })}
+        {shift.counted !== null && (
+          <>
+            <PaperLine label={t('report.counted')} value={receiptAmount(shift.counted)} />
+            <PaperLine
+              label={t('report.variance')}
+              value={receiptAmount(shift.variance ?? 0)}
+              strong
+              testId="shift-report-variance"
+            />
+          </>
+        )}
+        {shift.closing_note && (
+          <PaperText>{t('report.note', { note: shift.closing_note })}</PaperText>
+        )}
+        {shift.closed_by_name && (
+          <PaperText>{t('report.closedBy', { name: shift.closed_by_name })}</PaperText>
+        )}
+      </PrintSheet>
+      <WorkingDialog
+        figure={open}
+        working={working}
+        onClose={() => setOpen(null)}
+        onExport={() => exportShiftWorking(shift.id)}
+      />
+    </>
   );
 }
 

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { defaultLocale, localeSchema, openOrderStatuses } from '@kopi/contract';
 import type {
   ListMeta,
+  MoneyWorking,
   Order,
   OrderExportQuery,
   OrderListQuery,
@@ -20,6 +21,8 @@ export const orderKeys = {
   detail: (id: string) => [...orderKeys.all, 'detail', id] as const,
   zReport: (outletId: string, date: string) =>
     [...orderKeys.all, 'z-report', outletId, date] as const,
+  dayWorking: (outletId: string, date: string) =>
+    [...orderKeys.all, 'z-report-working', outletId, date] as const,
 };
 // The outlet choices share the outlet screens' key, so a change there refreshes the filter here.
 
@@ -59,6 +62,24 @@ export const getZReport = (outletId: string, businessDate: string) =>
     errorToast: 'silent',
   });
 
+/** The rows behind an outlet's day: the Z-report's working (decision 049). */
+export const getDayWorking = (outletId: string, businessDate: string) =>
+  http.get<MoneyWorking>('/orders/z-reports/working', {
+    query: { outlet_id: outletId, business_date: businessDate },
+  });
+
+/** The same rows as CSV, in the screen's language. */
+export const exportDayWorking = (outletId: string, businessDate: string) =>
+  downloadFile(
+    '/orders/z-reports/working/export',
+    {
+      outlet_id: outletId,
+      business_date: businessDate,
+      lang: localeSchema.catch(defaultLocale).parse(i18n.language),
+    },
+    `z-report-working-${businessDate.replaceAll('-', '')}.csv`,
+  );
+
 export type OrderExportFilters = Omit<OrderExportQuery, 'lang'>;
 /** The filtered list as CSV, in the screen's language (headers, statuses, methods). */
 export const exportOrders = (filters: OrderExportFilters) =>
@@ -82,6 +103,15 @@ export function useOrder(id: string | undefined) {
     queryFn: () => getOrder(id!),
     enabled: Boolean(id),
     retry: false,
+  });
+}
+
+/** Loaded once a figure of the day's Z-report is opened (`enabled`); a closed day stays put. */
+export function useDayWorking(outletId: string, businessDate: string, enabled: boolean) {
+  return useQuery({
+    queryKey: orderKeys.dayWorking(outletId, businessDate),
+    queryFn: () => getDayWorking(outletId, businessDate),
+    enabled,
   });
 }
 

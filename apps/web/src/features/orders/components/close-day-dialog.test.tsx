@@ -40,6 +40,11 @@ const report: ZReport = {
   ],
   refunds_by_method: [],
   refunds: 0,
+  voided: 0,
+  voided_paid: 0,
+  void_refunds: 0,
+  cash_taken: 35087,
+  cash_refunds: 0,
   expected_cash: 35087,
   shifts: [],
 };

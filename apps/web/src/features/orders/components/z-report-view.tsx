@@ -1,6 +1,9 @@
-import { netAfterRefunds, type PaymentMethod, type ZReport } from '@kopi/contract';
+import { useState } from 'react';
+import { netAfterRefunds, type ZReport } from '@kopi/contract';
+import { FigureLine } from '../../../components/money-working/figure-line';
+import { WorkingDialog } from '../../../components/money-working/working-dialog';
+import type { WorkingFigure } from '../../../components/money-working/working-rows';
 import { PrintSheet } from '../../../components/receipt/print-sheet';
-import { useReceiptStrings } from '../../../components/receipt/i18n';
 import {
   PaperCentre,
   PaperLine,
@@ -8,121 +11,131 @@ import {
   receiptAmount,
 } from '../../../components/receipt/receipt-parts';
 import { formatDateTime } from '../../../lib/formatters';
+import { exportDayWorking, useDayWorking } from '../api';
 import { formatBusinessDate } from '../format';
 import { useOrderStrings } from '../i18n';
+import { useZReportFigures } from './z-report-figures';
 
 /**
- * A kept Z-report on 80 mm paper (prints alone, like the receipt). Refunds listed are those that
- * completed on the day, of its orders or earlier ones; the cash ones left the drawer, so the
- * takings are shown, then the cash refunds, then what the drawer should hold.
+ * A kept Z-report on 80 mm paper (prints alone, like the receipt), figures as decision 049 defines
+ * them: the day's sales, their payments by method, the refunds of sales booked on the day and net
+ * after refunds; the voids (paid orders later rejected) apart; then the drawer: cash taken (voids'
+ * too), cash refunds (sales' and voids') and what the drawers should hold. On screen each figure
+ * opens to the rows of the day's working it is summed from.
  */
 export function ZReportView({ report }: { report: ZReport }) {
   const { t } = useOrderStrings();
-  const { t: tr } = useReceiptStrings();
+  const f = useZReportFigures();
+  const [open, setOpen] = useState<WorkingFigure | null>(null);
+  const working = useDayWorking(report.outlet_id, report.business_date, open !== null);
   const date = formatBusinessDate(report.business_date);
-  const cashRefunds = report.refunds_by_method.find((m) => m.method === 'cash')?.amount ?? 0;
-  // The report keeps what the drawer should hold after the cash refunds: the takings before them
-  // are the two together.
-  const cashTakings = report.expected_cash + cashRefunds;
+  const line = (
+    figure: WorkingFigure,
+    count: number,
+    amount: number,
+    options: { strong?: boolean } = {},
+  ) => (
+    <FigureLine
+      figure={figure}
+      count={count}
+      amount={amount}
+      onOpen={setOpen}
+      prefix="z-report"
+      {...options}
+    />
+  );
   return (
-    <PrintSheet label={t('zReport.label', { outlet: report.outlet_name, date })} testId="z-report">
-      <PaperCentre strong>{t('zReport.heading')}</PaperCentre>
-      <PaperCentre>{report.outlet_name}</PaperCentre>
-      <PaperRule />
-      <PaperLine label={t('zReport.businessDate')} value={date} />
-      <PaperLine label={t('zReport.closedAt')} value={formatDateTime(report.closed_at)} />
-      {report.closed_by && <PaperLine label={t('zReport.closedBy')} value={report.closed_by} />}
-      <PaperRule />
-      <PaperLine label={t('zReport.orders')} value={report.orders} />
-      <PaperLine label={t('zReport.rejected')} value={report.rejected} />
-      <PaperRule />
-      <PaperLine label={t('zReport.subtotal')} value={receiptAmount(report.subtotal)} />
-      <PaperLine label={t('zReport.discount')} value={receiptAmount(-report.discount)} />
-      <PaperLine label={t('zReport.serviceCharge')} value={receiptAmount(report.service_charge)} />
-      <PaperLine label={t('zReport.sst')} value={receiptAmount(report.service_tax)} />
-      <PaperLine label={t('zReport.deliveryFees')} value={receiptAmount(report.delivery_fees)} />
-      <PaperLine label={t('zReport.rounding')} value={receiptAmount(report.rounding)} />
-      <PaperRule />
-      <PaperLine
-        label={t('zReport.total')}
-        value={`RM ${receiptAmount(report.total)}`}
-        strong
-        testId="z-report-total"
+    <>
+      <PrintSheet
+        label={t('zReport.label', { outlet: report.outlet_name, date })}
+        testId="z-report"
+      >
+        <PaperCentre strong>{t('zReport.heading')}</PaperCentre>
+        <PaperCentre>{report.outlet_name}</PaperCentre>
+        <PaperRule />
+        <PaperLine label={t('zReport.businessDate')} value={date} />
+        <PaperLine label={t('zReport.closedAt')} value={formatDateTime(report.closed_at)} />
+        {report.closed_by && <PaperLine label={t('zReport.closedBy')} value={report.closed_by} />}
+        <PaperRule />
+        {line(f.orders, report.orders, 0)}
+        {line(f.rejected, report.rejected, 0)}
+        <PaperRule />
+        {line(f.subtotal, 0, report.subtotal)}
+        {line(f.discount, 0, -report.discount)}
+        {line(f.serviceCharge, 0, report.service_charge)}
+        {line(f.sst, 0, report.service_tax)}
+        {line(f.deliveryFees, 0, report.delivery_fees)}
+        {line(f.rounding, 0, report.rounding)}
+        <PaperRule />
+        {line(f.total, 0, report.total, { strong: true })}
+        <PaperRule />
+        <PaperCentre>{t('zReport.byMethod')}</PaperCentre>
+        {report.by_payment_method.length === 0 && (
+          <PaperCentre>{t('zReport.noPayments')}</PaperCentre>
+        )}
+        {report.by_payment_method.map((m) => (
+          <FigureLine
+            key={m.method}
+            figure={f.byMethod(m.method)}
+            count={m.count}
+            amount={m.amount}
+            onOpen={setOpen}
+            prefix="z-report"
+          />
+        ))}
+        <PaperRule />
+        <PaperCentre>{t('zReport.refundsByMethod')}</PaperCentre>
+        {report.refunds_by_method.length === 0 && (
+          <PaperCentre>{t('zReport.noRefunds')}</PaperCentre>
+        )}
+        {report.refunds_by_method.map((m) => (
+          <FigureLine
+            key={m.method}
+            figure={f.refundMethod(m.method)}
+            count={m.count}
+            amount={-m.amount}
+            onOpen={setOpen}
+            prefix="z-report"
+          />
+        ))}
+        {line(f.refunds, 0, -report.refunds)}
+        {line(
+          f.netAfterRefunds,
+          0,
+          netAfterRefunds({ net: report.total, refunds: report.refunds }),
+          { strong: true },
+        )}
+        <PaperRule />
+        {line(f.voids, report.voided, report.voided_paid)}
+        {line(f.voidRefunds, 0, -report.void_refunds)}
+        <PaperCentre>{t('zReport.voidsHint')}</PaperCentre>
+        <PaperRule />
+        {line(f.cashTaken, 0, report.cash_taken)}
+        {line(f.cashRefunds, 0, -report.cash_refunds)}
+        {line(f.expectedCash, 0, report.expected_cash, { strong: true })}
+        <PaperCentre>{t('zReport.expectedCashHint')}</PaperCentre>
+        <PaperRule />
+        <PaperCentre strong>{t('zReport.shifts')}</PaperCentre>
+        {report.shifts.length === 0 && <PaperCentre>{t('zReport.noShifts')}</PaperCentre>}
+        {report.shifts.map((s) => (
+          <PaperLine
+            key={s.id}
+            label={t('zReport.shiftLine', { till: s.till_name, cashier: s.cashier_name ?? '—' })}
+            value={
+              s.variance === null
+                ? t('zReport.shiftOpen')
+                : t('zReport.shiftVariance', { amount: receiptAmount(s.variance) })
+            }
+            testId="z-report-shift"
+          />
+        ))}
+      </PrintSheet>
+      <WorkingDialog
+        figure={open}
+        working={working}
+        onClose={() => setOpen(null)}
+        onExport={() => exportDayWorking(report.outlet_id, report.business_date)}
       />
-      <PaperRule />
-      <PaperCentre>{t('zReport.byMethod')}</PaperCentre>
-      {report.by_payment_method.length === 0 && (
-        <PaperCentre>{t('zReport.noPayments')}</PaperCentre>
-      )}
-      {report.by_payment_method.map((m) => (
-        <PaperLine
-          key={m.method}
-          label={t('zReport.methodCount', { method: tr(`payment.${m.method}`), count: m.count })}
-          value={receiptAmount(m.amount)}
-          testId={`z-report-method-${m.method}`}
-        />
-      ))}
-      <PaperRule />
-      <PaperCentre>{t('zReport.refundsByMethod')}</PaperCentre>
-      {report.refunds_by_method.length === 0 && <PaperCentre>{t('zReport.noRefunds')}</PaperCentre>}
-      {report.refunds_by_method.map((m) => (
-        <PaperLine
-          key={m.method}
-          label={t('zReport.methodCount', {
-            method:
-              m.method === 'bank_transfer'
-                ? t('zReport.bankTransfer')
-                : tr(`payment.${m.method as PaymentMethod}`),
-            count: m.count,
-          })}
-          value={receiptAmount(-m.amount)}
-          testId={`z-report-refund-${m.method}`}
-        />
-      ))}
-      <PaperLine
-        label={t('zReport.refunds')}
-        value={receiptAmount(-report.refunds)}
-        testId="z-report-refunds"
-      />
-      <PaperLine
-        label={t('zReport.netAfterRefunds')}
-        value={`RM ${receiptAmount(netAfterRefunds({ net: report.total, refunds: report.refunds }))}`}
-        strong
-        testId="z-report-net-after-refunds"
-      />
-      <PaperRule />
-      <PaperLine
-        label={t('zReport.cashTakings')}
-        value={receiptAmount(cashTakings)}
-        testId="z-report-cash-takings"
-      />
-      <PaperLine
-        label={t('zReport.cashRefunds')}
-        value={receiptAmount(-cashRefunds)}
-        testId="z-report-cash-refunds"
-      />
-      <PaperLine
-        label={t('zReport.expectedCash')}
-        value={`RM ${receiptAmount(report.expected_cash)}`}
-        strong
-        testId="z-report-expected-cash"
-      />
-      <PaperCentre>{t('zReport.expectedCashHint')}</PaperCentre>
-      <PaperRule />
-      <PaperCentre strong>{t('zReport.shifts')}</PaperCentre>
-      {report.shifts.length === 0 && <PaperCentre>{t('zReport.noShifts')}</PaperCentre>}
-      {report.shifts.map((s) => (
-        <PaperLine
-          key={s.id}
-          label={t('zReport.shiftLine', { till: s.till_name, cashier: s.cashier_name ?? '—' })}
-          value={
-            s.variance === null
-              ? t('zReport.shiftOpen')
-              : t('zReport.shiftVariance', { amount: receiptAmount(s.variance) })
-          }
-          testId="z-report-shift"
-        />
-      ))}
-    </PrintSheet>
+    </>
   );
 }

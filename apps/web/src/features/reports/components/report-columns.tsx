@@ -189,12 +189,10 @@ export function useReportColumns(report: SalesReport, labelOf: (row: ReportRow) 
     const totals = report.totals.current;
     const money = (
       id: Exclude<keyof SalesFigures, 'orders' | 'rejected' | 'rejected_total'>,
-      from?: 'lg' | 'xl',
     ): ReportColumn<SalesReportRow> => ({
       id,
       header: columnHeader(t, id),
       numeric: true,
-      from,
       cell: (r) => plainAmount(r.current[id]),
       total: plainAmount(totals[id]),
     });
@@ -222,18 +220,20 @@ export function useReportColumns(report: SalesReport, labelOf: (row: ReportRow) 
         cell: (r) => count(r.current.orders),
         total: count(totals.orders),
       },
-      // DESIGN §3's order: gross, discounts, net sales, service charge, SST and their total,
-      // then the total of the orders (delivery fees and cash rounding, from 1920 px, included).
+      // The export's columns in its order (DESIGN §3): gross, discounts, net sales, service
+      // charge, SST and their total, delivery fees, rounding, the total of the orders, refunds
+      // and net after refunds. Every term shows at every width, so each row adds up on screen:
+      // gross − discounts + tax and charges + delivery fees + rounding = total.
       money('gross'),
-      money('discount', 'lg'),
+      money('discount'),
       worked('net_sales', netSales),
       money('service_charge'),
       money('service_tax'),
       worked('tax_total', taxTotal),
-      money('delivery_fee', 'xl'),
-      money('rounding', 'xl'),
+      money('delivery_fee'),
+      money('rounding'),
       money('net'),
-      money('refunds', 'lg'),
+      money('refunds'),
       {
         id: 'net_after_refunds',
         header: columnHeader(t, 'net_after_refunds'),

@@ -1,7 +1,8 @@
 // The report's print view is the page itself (like the receipt's, decision 017: CSS, not a print
 // window): while the report is on screen, printing shows only the element with this class — no
 // navigation, tabs, filters or buttons (class `kopi-no-print`) — with a heading that says which
-// view, range and outlet it is (class `kopi-print-only`, hidden on screen), on A4 landscape.
+// view, range and outlet it is (class `kopi-print-only`, hidden on screen), on A4 landscape, its
+// table's every column on the page.
 
 export const reportPrintClass = 'kopi-report-print';
 
@@ -26,6 +27,11 @@ const css = `
   .${reportPrintClass} .kopi-print-only { display: block !important; }
   .${reportPrintClass} .MuiCard-root { box-shadow: none !important; border: 1px solid #ddd; }
   .${reportPrintClass} figure, .${reportPrintClass} tr { break-inside: avoid; }
+  /* Every column on the page: none scrolled out of sight, none held over another. */
+  .${reportPrintClass} .MuiTableContainer-root { overflow: visible !important; }
+  .${reportPrintClass} .MuiTableCell-root {
+    position: static !important; font-size: 8.5pt; padding: 3px 5px;
+  }
 }
 `;
 

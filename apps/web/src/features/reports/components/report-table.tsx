@@ -12,10 +12,17 @@ import type { ReportColumn, ReportRow } from './report-column-header';
 import { useReportColumns } from './report-columns';
 
 // The table of a view. Cells carry `data-col` with the export's column name (and rows `data-key`
-// with the row's key), so what is shown can be checked against the CSV/XLSX row by row. Net
-// sales, service charge, SST, their tax total, the total and net after refunds always show;
-// discounts and refunds from 1280 px and delivery fees and rounding from 1920 px, so the table
-// fits beside the navigation at 1024 px; the export always has every column.
+// with the row's key), so what is shown can be checked against the CSV/XLSX row by row. The sales
+// views show every column of the export's sales figures, so each row adds up on screen; a table
+// wider than the screen (a tablet, a phone) scrolls sideways inside its card with its first
+// column (the day, outlet, source or serving method) held in view.
+
+const stickyFirst = {
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+} as const;
 
 export function ReportTable({
   report,
@@ -36,6 +43,8 @@ export function ReportTable({
     sx: {
       whiteSpace: c.numeric ? 'nowrap' : undefined,
       fontVariantNumeric: c.numeric ? 'tabular-nums' : undefined,
+      // The row's name stays in view while the figures scroll under it.
+      ...(c.id === shown[0]?.id ? stickyFirst : {}),
     },
   });
 
@@ -52,7 +61,7 @@ export function ReportTable({
         <TableHead>
           <TableRow>
             {shown.map((c) => (
-              <TableCell key={c.id} {...cellProps(c)} sx={{ fontWeight: 600 }}>
+              <TableCell key={c.id} {...cellProps(c)} sx={{ ...cellProps(c).sx, fontWeight: 600 }}>
                 {c.header}
               </TableCell>
             ))}

@@ -1,0 +1,82 @@
+import { defineFeatureStrings, type FeatureMessages } from '../../lib/i18n/feature-strings';
+
+// Strings of "the working": the rows behind a Z-report's or a shift report's figure. The columns,
+// records and what a row counts as are the words of the working's CSV (workingFileLabels in the
+// contract; working-labels.test.ts holds the two together).
+const en = {
+  open: 'Show the rows behind this figure',
+  title: 'The working: {{figure}}',
+  intro: 'The orders, payments and refunds this figure is summed from.',
+  table: 'Rows behind {{figure}}',
+  columns: {
+    record: 'Record',
+    number: 'Number',
+    orderDate: 'Order date',
+    countsOn: 'Counts on',
+    method: 'Method',
+    countsAs: 'Counts as',
+    amount: 'Amount (RM)',
+  },
+  records: {
+    order: 'Order',
+    payment: 'Payment',
+    refund: 'Refund',
+    movement: 'Cash movement',
+    float: 'Opening float',
+  },
+  countsAs: { sale: 'Sale', void: 'Void', rejected: 'Rejected unpaid' },
+  movements: { cash_in: 'Cash in', cash_out: 'Cash out' },
+  reasons: { petty_cash: 'Petty cash', bank_drop: 'Bank drop', other: 'Other' },
+  bankTransfer: 'Bank transfer',
+  ofOrder: 'for order',
+  openOrder: 'Open order {{number}} of {{date}}',
+  openRefund: 'Open refund {{number}}',
+  total: 'Sum of the rows',
+  rows_one: '{{count}} row',
+  rows_other: '{{count}} rows',
+  empty: 'No orders, payments or refunds behind this figure.',
+  loadError: 'The working could not be loaded.',
+  retry: 'Try again',
+  export: 'Export CSV',
+  close: 'Close',
+} as const;
+
+const my: FeatureMessages<typeof en> = {
+  open: 'Papar baris di sebalik angka ini',
+  title: 'Kiraan: {{figure}}',
+  intro: 'Pesanan, bayaran dan bayaran balik yang dijumlahkan menjadi angka ini.',
+  table: 'Baris di sebalik {{figure}}',
+  columns: {
+    record: 'Rekod',
+    number: 'Nombor',
+    orderDate: 'Tarikh pesanan',
+    countsOn: 'Dikira pada',
+    method: 'Kaedah',
+    countsAs: 'Dikira sebagai',
+    amount: 'Amaun (RM)',
+  },
+  records: {
+    order: 'Pesanan',
+    payment: 'Bayaran',
+    refund: 'Bayaran balik',
+    movement: 'Pergerakan tunai',
+    float: 'Wang apungan permulaan',
+  },
+  countsAs: { sale: 'Jualan', void: 'Batal', rejected: 'Ditolak belum dibayar' },
+  movements: { cash_in: 'Tunai masuk', cash_out: 'Tunai keluar' },
+  reasons: { petty_cash: 'Tunai runcit', bank_drop: 'Simpanan bank', other: 'Lain-lain' },
+  bankTransfer: 'Pindahan bank',
+  ofOrder: 'bagi pesanan',
+  openOrder: 'Buka pesanan {{number}} bertarikh {{date}}',
+  openRefund: 'Buka bayaran balik {{number}}',
+  total: 'Jumlah baris',
+  rows_one: '{{count}} baris',
+  rows_other: '{{count}} baris',
+  empty: 'Tiada pesanan, bayaran atau bayaran balik di sebalik angka ini.',
+  loadError: 'Kiraan tidak dapat dimuatkan.',
+  retry: 'Cuba lagi',
+  export: 'Eksport CSV',
+  close: 'Tutup',
+};
+
+export const useWorkingStrings = defineFeatureStrings('moneyWorking', { en, my });
