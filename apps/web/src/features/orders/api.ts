@@ -125,17 +125,15 @@ export function useInvalidateOrders() {
  * only, and the dialog links each to its details. One page of 100 per open status.
  */
 export async function openOrderIds(outletId: string, businessDate: string) {
+  // Open orders of earlier days hold the day too; the server names those with their date.
   const pages = await Promise.all(
     openOrderStatuses.map((status) =>
-      listOrders({
-        page: 1,
-        page_size: 100,
-        outlet: outletId,
-        from: businessDate,
-        to: businessDate,
-        status,
-      }),
+      listOrders({ page: 1, page_size: 100, outlet: outletId, to: businessDate, status }),
     ),
   );
-  return new Map(pages.flatMap((p) => p.rows.map((o) => [o.order_no, o.id] as const)));
+  const named = (o: { order_no: string; business_date: string }) =>
+    o.business_date === businessDate
+      ? o.order_no
+      : `${o.order_no} (${o.business_date.replaceAll('-', '/')})`;
+  return new Map(pages.flatMap((p) => p.rows.map((o) => [named(o), o.id] as const)));
 }

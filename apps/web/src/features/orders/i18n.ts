@@ -154,6 +154,10 @@ const en = {
     refused_other: '{{count}} orders are still open',
     refusedText: 'Complete or reject them, then close the day again.',
     openOrder: 'Open order {{number}}',
+    shiftsOpen_one: '{{count}} shift is still open',
+    shiftsOpen_other: '{{count}} shifts are still open',
+    shiftsOpenText: 'Close each till’s shift with its drawer counted, then close the day again.',
+    openShift: '{{till}}: {{cashier}}',
     done: 'Day closed: {{outlet}}, {{date}}',
   },
   zReport: {
@@ -355,6 +359,11 @@ const my: FeatureMessages<typeof en> = {
     refused_other: '{{count}} pesanan masih terbuka',
     refusedText: 'Selesaikan atau tolak pesanan itu, kemudian tutup hari sekali lagi.',
     openOrder: 'Buka pesanan {{number}}',
+    shiftsOpen_one: '{{count}} syif masih dibuka',
+    shiftsOpen_other: '{{count}} syif masih dibuka',
+    shiftsOpenText:
+      'Tutup syif setiap kaunter dengan laci dikira, kemudian tutup hari sekali lagi.',
+    openShift: '{{till}}: {{cashier}}',
     done: 'Hari ditutup: {{outlet}}, {{date}}',
   },
   zReport: {

@@ -89,6 +89,8 @@ describe('close day', () => {
             details: [
               { path: 'KL01-20260315-0007', message: 'PENDING' },
               { path: 'KL01-20260315-0009', message: 'APPROVED' },
+              // An earlier day's order still open holds the day too, named with its day.
+              { path: 'KL01-0003 (2026/03/14)', message: 'PENDING' },
             ],
           },
         };
@@ -96,9 +98,12 @@ describe('close day', () => {
         const status = new URL(call.url, 'http://x').searchParams.get('status');
         const rows =
           status === 'PENDING'
-            ? [{ id: 'id-7', order_no: 'KL01-20260315-0007' }]
+            ? [
+                { id: 'id-7', order_no: 'KL01-20260315-0007', business_date: '2026-03-15' },
+                { id: 'id-3', order_no: 'KL01-0003', business_date: '2026-03-14' },
+              ]
             : status === 'APPROVED'
-              ? [{ id: 'id-9', order_no: 'KL01-20260315-0009' }]
+              ? [{ id: 'id-9', order_no: 'KL01-20260315-0009', business_date: '2026-03-15' }]
               : [];
         return { body: { data: rows, meta: { page: 1, page_size: 100, total: rows.length } } };
       }
@@ -110,11 +115,12 @@ describe('close day', () => {
     await userEvent.click(screen.getByTestId('close-day-submit'));
 
     const open = await screen.findByTestId('close-day-open-orders');
-    expect(open).toHaveTextContent('2 orders are still open');
+    expect(open).toHaveTextContent('3 orders are still open');
     const links = within(open).getAllByRole('link');
     expect(links.map((l) => l.getAttribute('href'))).toEqual([
       '/order/details/id-7',
       '/order/details/id-9',
+      '/order/details/id-3',
     ]);
     expect(links[0]).toHaveAccessibleName('Open order KL01-20260315-0007');
     expect(within(open).getByText('Approved')).toBeInTheDocument();
@@ -122,17 +128,40 @@ describe('close day', () => {
       outlet_id: 'o-kl',
       business_date: '2026-03-15',
     });
-    // The day's open orders were looked up at that outlet and date only.
+    // The open orders were looked up at that outlet, up to that day.
     const lookups = calls.filter((c) => c.url.startsWith('/api/orders?'));
     expect(lookups).toHaveLength(3);
     for (const lookup of lookups) {
       const params = new URL(lookup.url, 'http://x').searchParams;
       expect(params.get('outlet')).toBe('o-kl');
-      expect(params.get('from')).toBe('2026-03-15');
+      expect(params.get('from')).toBeNull();
       expect(params.get('to')).toBe('2026-03-15');
     }
     expect(onClosed).not.toHaveBeenCalled();
     expect(screen.queryByTestId('z-report')).toBeNull();
+  });
+
+  it('lists the shifts still open, each till with its cashier', async () => {
+    renderDialog((call) =>
+      call.url === '/api/orders/close-day'
+        ? {
+            status: 409,
+            body: {
+              code_message: 'shifts_still_open',
+              message: '1 shift is still open: Till 1 (Aisyah Rahman). Close them first.',
+              details: [{ path: 'Till 1', message: 'Aisyah Rahman' }],
+            },
+          }
+        : undefined,
+    );
+    await chooseOutlet('Bukit Bintang');
+    await userEvent.click(screen.getByTestId('close-day-submit'));
+    const open = await screen.findByTestId('close-day-open-shifts');
+    expect(open).toHaveTextContent('1 shift is still open');
+    expect(within(open).getByTestId('close-day-open-shift')).toHaveTextContent(
+      'Till 1: Aisyah Rahman',
+    );
+    expect(screen.queryByTestId('close-day-error')).toBeNull();
   });
 
   it('shows the Z-report once the day is closed', async () => {

@@ -28,13 +28,15 @@ interface OpenOrder {
 
 type Outcome =
   | { kind: 'refused'; open: OpenOrder[] }
+  | { kind: 'shifts'; shifts: { till: string; cashier: string }[] }
   | { kind: 'failed'; message: string }
   | { kind: 'closed'; report: ZReport }
   | null;
 
 /**
  * "Close day": the outlet and business date, then either the Z-report the close kept or, when
- * orders are still open (409 orders_still_open), those orders with links to their details.
+ * orders are still open (409 orders_still_open), those orders with links to their details; when
+ * the day's shifts are still open (409 shifts_still_open), those tills and their cashiers.
  */
 export function CloseDayDialog({
   open,
@@ -88,6 +90,11 @@ export function CloseDayDialog({
         setOutcome({
           kind: 'refused',
           open: listed.map((o) => ({ ...o, id: ids.get(o.number) as string | undefined })),
+        });
+      } else if (error instanceof HttpError && error.codeMessage === 'shifts_still_open') {
+        setOutcome({
+          kind: 'shifts',
+          shifts: (error.body?.details ?? []).map((d) => ({ till: d.path, cashier: d.message })),
         });
       } else {
         setOutcome({
@@ -155,6 +162,19 @@ export function CloseDayDialog({
           {outcome?.kind === 'failed' && (
             <Alert severity="error" data-testid="close-day-error">
               {outcome.message}
+            </Alert>
+          )}
+          {outcome?.kind === 'shifts' && (
+            <Alert severity="warning" data-testid="close-day-open-shifts">
+              <AlertTitle>{t('closeDay.shiftsOpen', { count: outcome.shifts.length })}</AlertTitle>
+              {t('closeDay.shiftsOpenText')}
+              <List dense disablePadding sx={{ mt: 1 }}>
+                {outcome.shifts.map((s) => (
+                  <ListItem key={s.till} disableGutters data-testid="close-day-open-shift">
+                    {t('closeDay.openShift', { till: s.till, cashier: s.cashier })}
+                  </ListItem>
+                ))}
+              </List>
             </Alert>
           )}
           {outcome?.kind === 'refused' && (
