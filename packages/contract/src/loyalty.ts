@@ -131,6 +131,31 @@ export const walletAdjustmentInputSchema = z.object({
 });
 export type WalletAdjustmentInput = z.infer<typeof walletAdjustmentInputSchema>;
 
+/**
+ * The staff form for an adjustment: a direction and an amount above zero. A minus sign or zero
+ * is refused with a message, never turned into its absolute value (a "credit" of −10 would
+ * otherwise credit RM 10).
+ */
+export const walletAdjustmentFormSchema = walletAdjustmentInputSchema.extend({
+  direction: z.enum(['credit', 'debit']),
+  amount: z
+    .number({ error: messageKey('required') })
+    .int({ error: messageKey('integer') })
+    .min(1, { error: messageKey('amount_above_zero') })
+    .max(1_000_000, { error: messageKey('max_value', { max: 'RM 10,000.00' }) }),
+});
+export type WalletAdjustmentForm = z.infer<typeof walletAdjustmentFormSchema>;
+
+/** The API's signed body of the form: a debit is the negative amount. */
+export const signedWalletAdjustment = ({
+  direction,
+  amount,
+  reason,
+}: WalletAdjustmentForm): WalletAdjustmentInput => ({
+  amount: direction === 'debit' ? -amount : amount,
+  reason,
+});
+
 export const walletAdjustmentStatuses = ['pending', 'approved', 'rejected'] as const;
 
 export const walletAdjustmentSchema = z.object({

@@ -61,6 +61,11 @@ export const validationMessages = {
     en: 'The red time must be longer than the amber time',
     my: 'Masa merah mestilah lebih lama daripada masa ambar',
   },
+  // The wallet adjustment form: the direction says credit or debit, the amount has no sign.
+  amount_above_zero: {
+    en: 'Enter an amount above RM 0.00; choose Debit to take money off',
+    my: 'Masukkan amaun melebihi RM 0.00; pilih Debit untuk menolak wang',
+  },
   // Product import rows (POST /api/products/import).
   duplicate_in_file: {
     en: 'Also used on row {row} of this file',

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { dataEnvelope, listEnvelope, type ListMeta } from '@kopi/contract';
 import type {
   FastifyContextConfig,
@@ -72,7 +73,8 @@ export interface ListRouteSpec<
 /** A file to save: CSV (UTF-8) unless the handler names another content type. */
 export interface DownloadFile {
   filename: string;
-  body: string | Buffer;
+  /** The file whole, or a stream written as it is read (a large export). */
+  body: string | Buffer | Readable;
   contentType?: string;
   /** Shown in the page (a picture) rather than saved. */
   inline?: boolean;

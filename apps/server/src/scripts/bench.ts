@@ -34,7 +34,7 @@ const { values } = parseArgs({
 if (!values['database-url'] && !values['data-dir']) {
   console.error(
     'Usage: npm run bench -- --database-url postgres://127.0.0.1:5432/kopi_large | --data-dir DIR\n' +
-      '  [--clients 8] [--seconds 6] [--sale-clients 20] [--sale-seconds 10] [--only reports|dashboard|orders|sales]',
+      '  [--clients 8] [--seconds 6] [--sale-clients 20] [--sale-seconds 10] [--only reports|dashboard|orders|wallet|sales]',
   );
   process.exit(2);
 }
@@ -201,6 +201,47 @@ async function main() {
           `/api/orders?page=1&page_size=20&q=${encodeURIComponent(phone)}`,
         );
       }
+    }
+    if (!only || only === 'wallet') {
+      // The wallet page as finance opens it: pages of 10, a deep page, each filter, a search by
+      // name and by phone, sorted by amount, and the CSV of every entry.
+      const entries = await fetch(new URL('/api/wallet-entries?page_size=10', base), { headers });
+      const walletTotal = ((await entries.json()) as { meta: { total: number } }).meta.total;
+      const lastPage = Math.max(1, Math.ceil(walletTotal / 10));
+      const someone = await api<{ customer_id: string; customer_phone: string }[]>(
+        '/api/wallet-entries?page_size=5&kind=topup',
+      );
+      console.log(`  (${walletTotal.toLocaleString('en-US')} wallet entries)`);
+      await measure('wallet entries, first page', '/api/wallet-entries?page=1&page_size=10');
+      await measure(
+        `wallet entries, last page (${lastPage})`,
+        `/api/wallet-entries?page=${lastPage}&page_size=10`,
+      );
+      await measure('wallet entries, kind spend', '/api/wallet-entries?page_size=10&kind=spend');
+      await measure(
+        'wallet entries, a month',
+        `/api/wallet-entries?page_size=10&from=${month.from}&to=${month.to}`,
+      );
+      await measure(
+        'wallet entries, sort by amount',
+        '/api/wallet-entries?page_size=10&sort=-amount',
+      );
+      await measure('wallet entries, search a name', '/api/wallet-entries?page_size=10&q=tan');
+      const phone = someone[0]?.customer_phone;
+      if (phone) {
+        await measure(
+          'wallet entries, search a phone',
+          `/api/wallet-entries?page_size=10&q=${encodeURIComponent(phone.slice(-7))}`,
+        );
+      }
+      const customer = someone[0]?.customer_id;
+      if (customer) {
+        await measure(
+          "wallet entries, one customer's",
+          `/api/wallet-entries?page_size=10&customer_id=${customer}`,
+        );
+      }
+      await measure('wallet entries, CSV of all', '/api/wallet-entries/export');
     }
     if (!only || only === 'sales') {
       const outlets = await api<{ id: string; code: string }[]>('/api/outlets?page_size=100');

@@ -28,7 +28,7 @@ import { contentTextsPart } from './tenant-isolation-content-texts';
 import { appFeaturesPart } from './tenant-isolation-app-features';
 import { bannersPart } from './tenant-isolation-banners';
 import { walletPayScenario } from './tenant-isolation-wallet-pay';
-import { shiftsPart } from './tenant-isolation-shifts';
+import { closeOpenShifts, shiftsPart } from './tenant-isolation-shifts';
 import { isolationGatewayUrls, paymentGatewaysPart } from './tenant-isolation-payment-gateways';
 
 // The tenant-isolation test's scenario: the demo tenant (A) used through the whole HTTP API, as
@@ -380,8 +380,13 @@ export async function runScenario(): Promise<Scenario> {
 
   const leaving = await verifiedCustomer(t, { name: 'Iso Leaving' });
   await send(leaving.headers, 'POST', '/api/mobile/auth/sign-out', {});
+  await closeOpenShifts(send, admin, kl);
   await a.post('/api/orders/close-day', { outlet_id: kl, business_date: '2026-06-10' });
   await a.get(`/api/orders/z-reports?outlet_id=${kl}&business_date=2026-06-10`);
+  await a.get(`/api/orders/z-reports/working?outlet_id=${kl}&business_date=2026-06-10`);
+  await a.get(
+    `/api/orders/z-reports/working/export?outlet_id=${kl}&business_date=2026-06-10&lang=my`,
+  );
   await customersPart(t, tenantA, a, customer.phone);
 
   // ---- Reports, dashboard ----------------------------------------------------------------------

@@ -49,6 +49,24 @@ export async function shiftsPart(send: Send, admin: Headers, outletId: string) {
     { counted: { note_10: 9 }, note: 'Isolation count' },
     key(),
   );
+  await send(admin, 'GET', `/api/shifts/${shift.id}/working`);
+  await send(admin, 'GET', `/api/shifts/${shift.id}/working/export?lang=my`);
   // The counter sales that follow go into the outlet's first till's shift.
   await send(admin, 'POST', '/api/shifts', { till_id: tills[0]!.id, float: {} }, key());
+}
+
+/** Closes the outlet's open shifts (the day cannot close while one is open). */
+export async function closeOpenShifts(send: Send, admin: Headers, outletId: string) {
+  const open = (await send(admin, 'GET', `/api/shifts?outlet_id=${outletId}&status=open`)).data as {
+    id: string;
+  }[];
+  for (const shift of open) {
+    await send(
+      admin,
+      'POST',
+      `/api/shifts/${shift.id}/close`,
+      { counted: {}, note: 'Isolation day close' },
+      { 'idempotency-key': randomUUID() },
+    );
+  }
 }

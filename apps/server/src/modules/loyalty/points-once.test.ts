@@ -6,7 +6,7 @@ import { refunds } from '../../db/schema/refunds';
 import { demoOutlet } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
 import { payWithSandbox, postCallback } from '../../test/mobile-fixtures';
-import { addProduct, demoTenantId, testClock } from '../../test/order-fixtures';
+import { addProduct, demoTenantId, openDrawer, testClock } from '../../test/order-fixtures';
 import { moveRefund, paidOrder } from '../../test/refund-fixtures';
 import { useTestApp } from '../../test/use-test-app';
 import {
@@ -40,6 +40,7 @@ let cake: string;
 beforeAll(async () => {
   kl = (await demoOutlet(t, 'KL01')).id;
   cake = (await addProduct(t, { sku: 'POINTS-CAKE', price: 2000 })).id;
+  await openDrawer(t, 'finance', kl); // a cash refund is paid from its completer's drawer
 });
 beforeEach(() => {
   clock.set(NOON_KL);

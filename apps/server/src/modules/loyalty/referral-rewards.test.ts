@@ -2,7 +2,7 @@ import { and, asc, eq, like } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pointsEntries, walletEntries } from '../../db/schema/loyalty';
 import { demoOutlet } from '../../test/catalogue-fixtures';
-import { addProduct, testClock } from '../../test/order-fixtures';
+import { addProduct, openDrawer, testClock } from '../../test/order-fixtures';
 import { paidOrder } from '../../test/refund-fixtures';
 import { useTestApp } from '../../test/use-test-app';
 import {
@@ -31,6 +31,7 @@ let cake: string;
 beforeAll(async () => {
   kl = (await demoOutlet(t, 'KL01')).id;
   cake = (await addProduct(t, { sku: 'REFER-CAKE', price: 2000 })).id;
+  await openDrawer(t, 'finance', kl); // a cash refund is paid from its completer's drawer
 });
 beforeEach(() => clock.set(NOON_KL));
 afterEach(() => setLoyalty(t, { referralEnabled: true, referralMinOrder: 1000 }));

@@ -10,9 +10,15 @@ import { localTimeCell, moneyCell, textCell } from '../../lib/csv-cells';
 import type { EntryRow } from './wallet.repo';
 
 // The wallet entries as CSV in the requester's language, written like the refund export: times
-// in the tenant's zone, amounts in ringgit, text that cannot run as a formula.
+// in the tenant's zone, amounts in ringgit, text that cannot run as a formula. The file is
+// written as the rows are read, chunk by chunk, so a large ledger is never held whole.
 
-export function walletEntriesCsv(rows: EntryRow[], locale: Locale, timezone: string): string {
+/** The file's lines, the header first (after the BOM that tells Excel it is UTF-8). */
+export async function* walletEntriesCsv(
+  chunks: AsyncIterable<EntryRow[]>,
+  locale: Locale,
+  timezone: string,
+): AsyncGenerator<string> {
   const labels = walletFileLabels[locale];
   const cells: Record<WalletFileColumn, (r: EntryRow) => string> = {
     created_at: (r) => localTimeCell(r.entry.createdAt, timezone),
@@ -25,12 +31,8 @@ export function walletEntriesCsv(rows: EntryRow[], locale: Locale, timezone: str
     reason: (r) => textCell(r.entry.reason),
     actor: (r) => textCell(r.entry.actorName),
   };
-  // The BOM tells Excel the file is UTF-8.
-  return stringify(
-    [
-      walletFileColumns.map((c) => labels.columns[c]),
-      ...rows.map((r) => walletFileColumns.map((c) => cells[c](r))),
-    ],
-    { bom: true },
-  );
+  yield stringify([walletFileColumns.map((c) => labels.columns[c])], { bom: true });
+  for await (const rows of chunks) {
+    yield stringify(rows.map((r) => walletFileColumns.map((c) => cells[c](r))));
+  }
 }

@@ -11,6 +11,7 @@ import { anonymous } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { balanceOf, fund, walletCustomer } from '../../test/wallet-fixtures';
 import { postPoints, postWallet } from './ledgers.service';
+import { entriesInChunks } from './wallet.repo';
 
 // The wallet ledger as staff read it: a customer's ledger with order numbers, every entry with
 // filters and its CSV, and entries the database itself refuses to edit or delete.
@@ -120,6 +121,59 @@ describe('every entry across customers', () => {
       }
     }
     expectCode(await api.get('/api/wallet-entries/export?lang=fr'), 400, 'validation_failed');
+  });
+});
+
+describe('the CSV export, read in chunks', () => {
+  it('writes every entry once in the list order, across chunk edges and ties', async () => {
+    const c = await walletCustomer(db(), tenantId, { name: 'Chunk Chua', balance: 0 });
+    // Seven entries at the same instant and of the same amount: only the id orders them, so a
+    // chunk edge falling among them must neither skip nor repeat one.
+    const at = new Date('2026-06-03T02:00:00.123Z');
+    await db().transaction(async (tx) => {
+      for (let i = 0; i < 7; i++) {
+        await postWallet(tx, {
+          tenantId,
+          customerId: c.id,
+          kind: 'topup',
+          amount: 500,
+          idempotencyKey: `chunk:${c.id}:${i}`,
+          actor: { kind: 'system', name: 'Test' },
+          createdAt: at,
+        });
+      }
+    });
+    await fund(db(), tenantId, c.id, 200);
+    const listed = (sort: string) =>
+      api
+        .get(`/api/wallet-entries?customer_id=${c.id}&page_size=100&sort=${sort}`)
+        .then((res) => items(res).map((e) => e.id));
+    const clock = { timezone: 'Asia/Kuala_Lumpur', cutoffHour: 4 };
+    for (const [sort, key, desc] of [
+      ['-created', 'created', true],
+      ['created', 'created', false],
+      ['-amount', 'amount', true],
+      ['amount', 'amount', false],
+    ] as const) {
+      const expected = await listed(sort);
+      expect(expected).toHaveLength(8);
+      for (const chunkSize of [1, 2, 3, 8, 9]) {
+        const written: string[] = [];
+        const query = { filter: { customerId: c.id }, clock, sort: { key, desc } };
+        for await (const chunk of entriesInChunks(db(), tenantId, query, chunkSize)) {
+          expect(chunk.length).toBeLessThanOrEqual(chunkSize);
+          written.push(...chunk.map((r) => r.entry.id));
+        }
+        expect(written, `${sort} by ${chunkSize}`).toEqual(expected);
+      }
+    }
+    const csv = await api.get(`/api/wallet-entries/export?customer_id=${c.id}`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    // The header line after the BOM, then one line per entry.
+    const lines = csv.body.trim().split('\n');
+    expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(lines).toHaveLength(1 + 8);
   });
 });
 

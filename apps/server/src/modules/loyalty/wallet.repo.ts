@@ -122,6 +122,16 @@ const matching = (db: Db, tenantId: string, q: EntryQuery) =>
     .where(where(tenantId, q.filter, q.clock))
     .orderBy(...orderOf(q.sort));
 
+/** How many entries match the filter. */
+export async function countEntries(db: Db, tenantId: string, q: EntryQuery) {
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(walletEntries)
+    .innerJoin(customers, itsCustomer(tenantId))
+    .where(where(tenantId, q.filter, q.clock));
+  return count?.n ?? 0;
+}
+
 /** A page of entries, with the order's number and the customer's name and phone. */
 export async function entriesPage(
   db: Db,
@@ -130,21 +140,44 @@ export async function entriesPage(
   limit: number,
   offset: number,
 ) {
-  const [rows, [count]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     matching(db, tenantId, q).limit(limit).offset(offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(walletEntries)
-      .innerJoin(customers, itsCustomer(tenantId))
-      .where(where(tenantId, q.filter, q.clock)),
+    countEntries(db, tenantId, q),
   ]);
-  return { rows, total: count?.n ?? 0 };
+  return { rows, total };
 }
 export type EntryRow = Awaited<ReturnType<typeof entriesPage>>['rows'][number];
 
-/** Every matching entry for the CSV export (capped by the caller). */
-export async function exportEntries(db: Db, tenantId: string, q: EntryQuery, limit: number) {
-  return matching(db, tenantId, q).limit(limit);
+/**
+ * Every matching entry in the query's order, read `chunkSize` at a time for a streamed export.
+ * Each chunk starts after the last row of the one before by (sort column, id), the order's own
+ * key, so an entry posted while the file is written neither shifts nor repeats a row.
+ */
+export async function* entriesInChunks(
+  db: Db,
+  tenantId: string,
+  q: EntryQuery,
+  chunkSize: number,
+): AsyncGenerator<EntryRow[]> {
+  const column = sortColumns[q.sort.key];
+  let afterId: string | null = null;
+  for (;;) {
+    // The last row's key read back from the table: a timestamp keeps its microseconds there.
+    const last = sql`(select ${column}, ${walletEntries.id} from ${walletEntries}
+      where ${walletEntries.id} = ${afterId}::uuid)`;
+    const past: SQL | undefined = afterId
+      ? q.sort.desc
+        ? sql`(${column}, ${walletEntries.id}) < ${last}`
+        : sql`(${column}, ${walletEntries.id}) > ${last}`
+      : undefined;
+    const rows: EntryRow[] = await joined(db, tenantId)
+      .where(and(where(tenantId, q.filter, q.clock), past))
+      .orderBy(...orderOf(q.sort))
+      .limit(chunkSize);
+    if (rows.length) yield rows;
+    if (rows.length < chunkSize) return;
+    afterId = rows.at(-1)!.entry.id;
+  }
 }
 
 /** What customers' wallets hold now: the sum of their balances. */

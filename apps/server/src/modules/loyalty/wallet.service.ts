@@ -11,6 +11,7 @@ import {
   WALLET_LIABILITY_MAX_DAYS,
   type WalletLiabilityQuery,
 } from '@kopi/contract';
+import { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { audit } from '../../lib/audit';
@@ -40,6 +41,8 @@ export interface WalletServiceDeps {
 type WalletEntryExportQuery = z.infer<typeof walletEntryExportQuerySchema>;
 
 const EXPORT_MAX_ROWS = 50_000;
+/** Rows read per query while the export is written. */
+const EXPORT_CHUNK_ROWS = 1000;
 /** The liability's default range: this many days up to today. */
 const LIABILITY_DEFAULT_DAYS = 30;
 
@@ -165,13 +168,15 @@ export function createWalletService({
       return pageOf(tenantIdOf(ctx), filterOf(q), q, toWalletEntry);
     },
 
-    /** The entries' filters, every row (up to 50,000, else export_too_large), as CSV. */
+    /**
+     * The entries' filters, every row (up to 50,000, else export_too_large), as CSV streamed
+     * chunk by chunk.
+     */
     async exportCsv(ctx: AuthedContext, q: WalletEntryExportQuery) {
       const tenantId = tenantIdOf(ctx);
       const clock = await clockOf(db, tenantId);
       const query = { filter: filterOf(q), clock, sort: sortOf(q) };
-      const rows = await repo.exportEntries(db, tenantId, query, exportMaxRows + 1);
-      if (rows.length > exportMaxRows) {
+      if ((await repo.countEntries(db, tenantId, query)) > exportMaxRows) {
         throw new AppError('export_too_large', {
           message: `More than ${exportMaxRows.toLocaleString('en')} wallet entries match. Narrow the dates or filters and export again.`,
         });
@@ -179,7 +184,13 @@ export function createWalletService({
       const stamp = businessDate(now(), clock.timezone, clock.cutoffHour).replaceAll('-', '');
       return {
         filename: `wallet-entries-${stamp}.csv`,
-        body: walletEntriesCsv(rows, q.lang ?? defaultLocale, clock.timezone),
+        body: Readable.from(
+          walletEntriesCsv(
+            repo.entriesInChunks(db, tenantId, query, EXPORT_CHUNK_ROWS),
+            q.lang ?? defaultLocale,
+            clock.timezone,
+          ),
+        ),
       };
     },
 

@@ -62,9 +62,38 @@ describe('adjusting a wallet', { timeout: 20_000 }, () => {
     const dialog = screen.getByTestId('wallet-adjust-dialog');
     await waitFor(() => expect(dialog).toHaveTextContent('This field is required'));
     await fill('0', 'ok');
-    await waitFor(() => expect(dialog).toHaveTextContent('The value is invalid'));
+    await waitFor(() =>
+      expect(dialog).toHaveTextContent(
+        'Enter an amount above RM 0.00; choose Debit to take money off',
+      ),
+    );
     expect(dialog).toHaveTextContent('The minimum length is 3');
     expect(posts()).toHaveLength(0);
+  });
+
+  // A minus sign is refused in either direction, never read as its absolute value: a "credit"
+  // of −10 once credited RM 10.
+  it.each(['Credit (add money)', 'Debit (take money)'])(
+    'refuses a minus amount with %s chosen and sends nothing',
+    async (direction) => {
+      const { posts } = setup();
+      await userEvent.click(screen.getByRole('radio', { name: direction }));
+      await fill('-10', 'Goodwill credit');
+      await waitFor(() =>
+        expect(screen.getByTestId('wallet-adjust-dialog')).toHaveTextContent(
+          'Enter an amount above RM 0.00; choose Debit to take money off',
+        ),
+      );
+      expect(posts()).toHaveLength(0);
+    },
+  );
+
+  it('takes the smallest amount, 1 sen, in either direction', async () => {
+    const { posts, onDone } = setup();
+    await userEvent.click(screen.getByRole('radio', { name: 'Debit (take money)' }));
+    await fill('0.01', 'Rounding fix');
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(posts()[0]?.body).toEqual({ amount: -1, reason: 'Rounding fix' });
   });
 
   it('refuses more than RM 10,000', async () => {

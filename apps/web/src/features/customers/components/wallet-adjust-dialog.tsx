@@ -4,8 +4,11 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { walletAdjustmentInputSchema, type WalletAdjustmentInput } from '@kopi/contract';
-import { z } from 'zod';
+import {
+  signedWalletAdjustment,
+  type WalletAdjustmentForm,
+  walletAdjustmentFormSchema,
+} from '@kopi/contract';
 import { FormDialog } from '../../../components/entity-drawer/form-dialog';
 import { useEntityForm } from '../../../components/entity-drawer/use-entity-form';
 import { CellController } from '../../../components/form-binding';
@@ -16,21 +19,7 @@ import { adjustWallet } from '../api';
 import { useCustomerStrings } from '../i18n';
 import type { CustomerDialogProps } from './customer-dialog-props';
 
-/** The dialog's form: a direction and an amount typed without sign (the contract's rules). */
-export const adjustFormSchema = walletAdjustmentInputSchema.extend({
-  direction: z.enum(['credit', 'debit']),
-});
-type FormValues = z.infer<typeof adjustFormSchema>;
-
-/** The contract's body of the form: a debit is a negative amount. */
-export const signedAdjustment = ({
-  direction,
-  amount,
-  reason,
-}: FormValues): WalletAdjustmentInput => ({
-  amount: direction === 'debit' ? -Math.abs(amount) : Math.abs(amount),
-  reason,
-});
+type FormValues = WalletAdjustmentForm;
 
 const blank: FormValues = { direction: 'credit', amount: null as unknown as number, reason: '' };
 const fields = ['amount', 'reason'] as const;
@@ -46,10 +35,10 @@ export function WalletAdjustDialog({ customer, open, onClose, onDone }: Customer
     record: null,
     blank,
     valuesOf: () => blank,
-    resolver: zodResolver(adjustFormSchema),
+    resolver: zodResolver(walletAdjustmentFormSchema),
     fields,
     onSubmit: async (values: FormValues) => {
-      const body = signedAdjustment(values);
+      const body = signedWalletAdjustment(values);
       const result = await adjustWallet(customer.id, body);
       const amount = formatMoney(body.amount);
       if (result.status === 'posted') {
