@@ -44,6 +44,7 @@ export const walletEntries = pgTable(
     index('wallet_entries_customer_idx').on(t.tenantId, t.customerId, t.createdAt, t.id),
     index('wallet_entries_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
     index('wallet_entries_tenant_kind_idx').on(t.tenantId, t.kind, t.createdAt, t.id),
+    index('wallet_entries_tenant_amount_idx').on(t.tenantId, t.amount, t.id),
     check(
       'wallet_entries_kind_check',
       sql`${t.kind} in ('topup', 'spend', 'refund', 'adjustment', 'reward', 'expiry')`,

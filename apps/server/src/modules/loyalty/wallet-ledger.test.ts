@@ -10,6 +10,7 @@ import { addProduct, cardSale, demoTenantId, sell } from '../../test/order-fixtu
 import { anonymous } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { balanceOf, fund, walletCustomer } from '../../test/wallet-fixtures';
+import { appendWalletEntry } from './ledgers.repo';
 import { postPoints, postWallet } from './ledgers.service';
 import { entriesInChunks } from './wallet.repo';
 
@@ -130,15 +131,18 @@ describe('the CSV export, read in chunks', () => {
     // Seven entries at the same instant and of the same amount: only the id orders them, so a
     // chunk edge falling among them must neither skip nor repeat one.
     const at = new Date('2026-06-03T02:00:00.123Z');
+    // Written as the ledger writes them, with the instant fixed (postWallet takes the clock's).
     await db().transaction(async (tx) => {
       for (let i = 0; i < 7; i++) {
-        await postWallet(tx, {
+        await appendWalletEntry(tx, {
           tenantId,
           customerId: c.id,
           kind: 'topup',
           amount: 500,
+          balanceAfter: 500 * (i + 1),
           idempotencyKey: `chunk:${c.id}:${i}`,
-          actor: { kind: 'system', name: 'Test' },
+          actorKind: 'system',
+          actorName: 'Test',
           createdAt: at,
         });
       }
