@@ -68,13 +68,21 @@ async function move(request: APIRequestContext, headers: Record<string, string>,
   }
 }
 
-/** Closes the outlet's business day from the order list: its Z-report and the day it closed. */
-async function closeDayOnScreen(page: Page, outletName: string) {
+/**
+ * Closes the outlet's business day from the order list (the browser's today, or `day` typed as
+ * YYYY/MM/DD): its Z-report and the day it closed.
+ */
+async function closeDayOnScreen(page: Page, outletName: string, day?: string) {
   await page.goto('/order/list');
   await page.getByTestId('order-close-day').click();
   const dialog = page.getByTestId('close-day-dialog');
   await dialog.getByTestId('close-day-outlet').click();
   await page.getByRole('option', { name: outletName }).click();
+  if (day) {
+    // The server's clock has moved on; the browser's has not.
+    await dialog.getByTestId('close-day-date').fill(day.replaceAll('-', '/'));
+    await dialog.getByTestId('close-day-date').press('Enter');
+  }
   const answer = page.waitForResponse(
     (r) => r.url().endsWith('/api/orders/close-day') && r.request().method() === 'POST',
   );
@@ -246,7 +254,7 @@ test('a voided cash sale: the shift, the Z-report and the report agree; a late r
   });
   expect(tomorrow.status(), await tomorrow.text()).toBe(200);
   try {
-    const next = await closeDayOnScreen(page, outletName);
+    const next = await closeDayOnScreen(page, outletName, countsOn);
     expect(next.day).toBe(countsOn);
     await expect(next.report.getByTestId('z-report-refunds')).toContainText('1.00');
     await expect(next.report.getByTestId('z-report-total')).toContainText(money(0));

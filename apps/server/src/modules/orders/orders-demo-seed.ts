@@ -173,10 +173,20 @@ async function seed(db: Db, options: DemoOrderOptions) {
         back === 0 ? realNow : null,
         rand,
       );
+      // Seeded before today's opening (after the cut-off, say at 05:00), the counter's first
+      // orders are rung up early, outside the hours, as a counter may: the board and the POS
+      // always have today's open orders to show, whatever the time of day.
+      const early =
+        back === 0 && times.length === 0
+          ? earlyTimes(zonedToUtc(date, tenant.cutoff * 60, outlet.timezone), realNow, count)
+          : [];
       const placed: { id: string; at: Date }[] = [];
-      for (const at of times) {
+      for (const at of [...times, ...early]) {
         current = at;
-        const input = demoSale(outlet, menu, sale, date, rand, pick);
+        const input = {
+          ...demoSale(outlet, menu, sale, date, rand, pick),
+          allow_outside_hours: early.length > 0,
+        };
         const order = await orderService.create(ctx, input, null);
         placed.push({ id: order.id, at });
         created++;
@@ -268,6 +278,15 @@ function saleTimes(
     times.push(at);
   }
   return times.sort((a, b) => a.getTime() - b.getTime());
+}
+
+/** `count` moments between `start` and `until`, at most a minute apart and ending at `until`. */
+function earlyTimes(start: Date, until: Date, count: number): Date[] {
+  const step = Math.min(60_000, Math.floor((until.getTime() - start.getTime()) / count));
+  return Array.from(
+    { length: count },
+    (_, i) => new Date(until.getTime() - (count - 1 - i) * Math.max(0, step)),
+  );
 }
 
 /** A believable counter sale, paid exactly (priced with the same functions the server uses). */
