@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder } from '../db/database';
+import { migrationsFolder, rowsOf } from '../db/database';
 import { auditLog } from '../db/schema/platform';
 import { useTestApp } from '../test/use-test-app';
 
@@ -26,10 +26,10 @@ const runMigration = () =>
   });
 
 const triggerState = async () => {
-  const rows = await t.database.db.execute<{ tgenabled: string }>(
+  const result = await t.database.db.execute(
     sql`select tgenabled from pg_trigger where tgname = 'audit_log_append_only'`,
   );
-  return rows.rows.map((r) => r.tgenabled);
+  return rowsOf<{ tgenabled: string }>(result).map((r) => r.tgenabled);
 };
 
 const customerId = '7c1e0000-0000-4000-8000-000000000001';

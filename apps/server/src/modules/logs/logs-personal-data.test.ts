@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/database';
 import { customers } from '../../db/schema/customers';
 import { auditLog } from '../../db/schema/platform';
 import {
@@ -33,10 +34,10 @@ const trailOf = async (customerId: string) => {
 };
 /** Entries whose any column (before, after, actor, …) holds `text` anywhere. */
 const entriesHolding = async (text: string) => {
-  const rows = await t.database.db.execute<{ n: number }>(
+  const result = await t.database.db.execute(
     sql`select count(*)::int as n from audit_log a where a::text ilike ${`%${text}%`}`,
   );
-  return Number(rows.rows[0]!.n);
+  return rowsOf<{ n: number }>(result)[0]!.n;
 };
 const customerIdOf = async (phone: string) =>
   (await t.database.db.select().from(customers).where(eq(customers.phone, phone)))[0]!.id;

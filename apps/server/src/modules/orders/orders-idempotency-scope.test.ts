@@ -2,16 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { orderCreateSchema } from '@kopi/contract';
 import { count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../db/schema/orders';
-import { cashMovements } from '../db/schema/shifts';
-import { demoOutletIds } from '../test/catalogue-fixtures';
-import { userByUsername } from '../test/fixtures';
-import { addProduct, cardSale, ensureShift, sell, testClock } from '../test/order-fixtures';
-import { askRefund, cardOrder } from '../test/refund-fixtures';
-import { engine, requestAs, type RequestHeaders, withIdempotencyKey } from '../test/test-app';
-import { useTestApp } from '../test/use-test-app';
-import { createOrderService } from '../modules/orders/orders.service';
-import type { AuthedContext } from './request-context';
+import { orders } from '../../db/schema/orders';
+import { cashMovements } from '../../db/schema/shifts';
+import { demoOutletIds } from '../../test/catalogue-fixtures';
+import { userByUsername } from '../../test/fixtures';
+import { addProduct, cardSale, ensureShift, sell, testClock } from '../../test/order-fixtures';
+import { askRefund, cardOrder } from '../../test/refund-fixtures';
+import { engine, requestAs, type RequestHeaders, withIdempotencyKey } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
+import { createOrderService } from './orders.service';
+import type { AuthedContext } from '../../lib/request-context';
 
 // An Idempotency-Key belongs to the user who sent it, on every route that stores it (decision
 // 050): two tills that happen to generate the same key each get their own sale, refund or cash
@@ -167,7 +167,7 @@ describe.runIf(engine === 'postgres')('the same key at once, on PostgreSQL', () 
         sessionId: randomUUID(),
         tenantId: user.tenantId,
         username: user.username,
-        outletId: user.outletId,
+        outletId: user.idOutlet,
         roleId: user.roleId,
         roleName: 'cashier',
         permissions: [],
