@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../db/schema/platform';
 import { useTestApp } from '../test/use-test-app';
-import { audit, redact } from './audit';
+import { audit, maskPhone, redact } from './audit';
 import type { RequestContext } from './request-context';
 
 const { t } = useTestApp({ seedDemo: false });
@@ -73,5 +73,22 @@ describe('audit.record', () => {
       a: [{ refresh_token: '[redacted]', ok: 1 }],
       at: '2026-01-02T03:04:05.000Z',
     });
+  });
+});
+
+describe('maskPhone', () => {
+  it('keeps the country code and the last four digits of an E.164 phone (8 to 15 digits)', () => {
+    expect(maskPhone('+60123458564')).toBe('+60•••••8564');
+    expect(maskPhone('+6591234567')).toBe('+65•••••4567');
+    // The shortest and longest E.164 numbers, and one digit past each.
+    expect(maskPhone('+65123456')).toBe('+65•••••3456');
+    expect(maskPhone('+6512345')).toBe('•••');
+    expect(maskPhone('+601234567890123')).toBe('+60•••••0123');
+    expect(maskPhone('+6012345678901234')).toBe('•••');
+  });
+
+  it('shows anything else (an anonymised placeholder) as bullets only', () => {
+    expect(maskPhone('anon:2b4d7e1a-0000-4000-8000-000000000001')).toBe('•••');
+    expect(maskPhone('')).toBe('•••');
   });
 });

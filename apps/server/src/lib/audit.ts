@@ -47,6 +47,16 @@ export function redact(value: unknown): unknown {
   return value;
 }
 
+/**
+ * A customer's phone as the trail may show it: the country code and the last four digits
+ * (`+60•••••8564`), enough for staff to tell customers apart, too little to call anyone. The log
+ * is append-only, so a full phone or a name written into it would outlive anonymising (decision
+ * 051); entries name the customer by id. Anything that is not a phone number shows as bullets.
+ */
+export function maskPhone(phone: string): string {
+  return /^\+\d{8,15}$/.test(phone) ? `${phone.slice(0, 3)}•••••${phone.slice(-4)}` : '•••';
+}
+
 export type AuditRow = typeof auditLog.$inferInsert;
 
 /** The audit_log row of an entry, for writes that insert it within a larger statement. */

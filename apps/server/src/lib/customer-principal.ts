@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { customerSessions, customers } from '../db/schema/customers';
 import { tenants } from '../db/schema/tenancy';
+import { maskPhone } from './audit';
 import { hashToken } from './tokens';
 
 /**
@@ -55,9 +56,12 @@ export async function loadCustomerPrincipal(
   return row ?? null;
 }
 
-/** The customer as the audit trail names them (no staff user behind these writes). */
+/**
+ * The customer as the audit trail names them (no staff user behind these writes): by id, with a
+ * masked phone for people reading the log, never the full phone (decision 051).
+ */
 export const customerActor = (c: { id: string; phone: string; tenantId: string }) => ({
   id: c.id,
-  username: `customer:${c.phone}`,
+  username: `customer:${maskPhone(c.phone)}`,
   tenantId: c.tenantId,
 });

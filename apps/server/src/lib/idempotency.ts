@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { runPrepared } from '../db/prepared';
 import { idempotencyKeys } from '../db/schema/platform';
@@ -34,6 +34,21 @@ function canonical(value: unknown): string {
       .join(',')}}`;
   }
   return JSON.stringify(value ?? null);
+}
+
+/**
+ * A staff write's Idempotency-Key as its handler stores it: within the sender's scope,
+ * `user:<id>:<key>`, as the reservations above are. The unique key columns (orders, shifts, cash
+ * movements, refunds) are per tenant, so two tills that happen to send the same key would
+ * otherwise collide (decision 050). The customer app's services store theirs within the customer
+ * already (`app:<customer>:<key>`, `redeem:<customer>:<key>`), so a customer's key is returned as
+ * sent.
+ */
+export function scopedIdempotencyKey(request: FastifyRequest): string | null {
+  const header = request.headers['idempotency-key'];
+  const key = (Array.isArray(header) ? header[0] : header) || null;
+  if (!key || !request.principal) return key;
+  return `user:${request.principal.userId}:${key}`;
 }
 
 export function installIdempotency(app: FastifyInstance, { db }: { db: Db }) {

@@ -13,6 +13,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { scopedIdempotencyKey } from './idempotency';
 
 // The wiring every API route repeats, written once: the `{ data }` and list envelopes, 201 on
 // create, the file headers of a download, the module's tags and how a handler gets its request
@@ -82,11 +83,11 @@ export interface DownloadFile {
 
 const CSV = 'text/csv; charset=utf-8';
 
-/** The Idempotency-Key a write was sent with (lib/idempotency.ts has checked it), or null. */
-export function idempotencyKeyOf(request: FastifyRequest): string | null {
-  const header = request.headers['idempotency-key'];
-  return (Array.isArray(header) ? header[0] : header) ?? null;
-}
+/**
+ * The Idempotency-Key a write was sent with (lib/idempotency.ts has checked it), or null: a staff
+ * member's within their own scope (`user:<id>:<key>`), so another user's equal key never meets it.
+ */
+export const idempotencyKeyOf = scopedIdempotencyKey;
 
 export interface RouteKitOptions<C> {
   tags: string[];

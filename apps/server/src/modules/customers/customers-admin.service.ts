@@ -13,7 +13,7 @@ import {
 } from '@kopi/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
-import { audit, audited } from '../../lib/audit';
+import { audit, audited, maskPhone } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
@@ -42,6 +42,12 @@ export interface CustomerAdminDeps {
 type CustomerExportQuery = z.infer<typeof customerExportQuerySchema>;
 
 const EXPORT_MAX_ROWS = 50_000;
+
+/** The profile fields whose value `after` changes, in a fixed order. */
+const changedFields = (
+  before: { name: string; email: string | null; birthday: string | null },
+  after: { name: string; email: string | null; birthday: string | null },
+) => (['name', 'email', 'birthday'] as const).filter((k) => before[k] !== after[k]);
 
 export function createCustomerAdminService({
   db,
@@ -164,8 +170,8 @@ export function createCustomerAdminService({
           action: 'customer.update',
           entity: 'customer',
           entityId: id,
-          before: { name: row.name, email: row.email, birthday: row.birthday },
-          after,
+          // Which fields changed, not their values: the log outlives anonymising (decision 051).
+          after: { changed: changedFields(row, after) },
         });
       });
       return get(ctx, id);
@@ -240,7 +246,7 @@ export function createCustomerAdminService({
             action: 'customer.create',
             entity: 'customer',
             entityId: id,
-            after: { name: input.name, phone: input.phone, source: 'counter' },
+            after: { phone: maskPhone(input.phone), source: 'counter' },
           }),
           async (tx) => {
             const row = await accounts.insertCustomer(tx, {

@@ -239,8 +239,9 @@ describe('PUT /api/customers/{id}', () => {
     expect(entry).toMatchObject({
       entityId: tan.id,
       actorUsername: 'admin',
-      before: { name: 'Tan Ah Kow', email: null, birthday: null },
-      after: { name: 'Tan Ah Kow Senior', email: 'tan@example.my', birthday: '1960-02-29' },
+      // Which fields changed, never their values (decision 051).
+      before: null,
+      after: { changed: ['name', 'email', 'birthday'] },
     });
     // Left out keeps, null clears.
     const cleared = await api.put(`/api/customers/${tan.id}`, { name: 'Tan Ah Kow', email: null });

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import type { MobileSignUp } from '@kopi/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
-import { audit } from '../../lib/audit';
+import { audit, maskPhone } from '../../lib/audit';
 import {
   CUSTOMER_TOKEN_PREFIX,
   type CustomerPrincipal,
@@ -193,12 +193,8 @@ export function createCustomerService({ db, hasher, log }: CustomerServiceDeps) 
             entityId: customer.id,
             actor: customerActor(customer),
             tenantId: tenant.id,
-            after: {
-              name: customer.name,
-              phone: customer.phone,
-              email: customer.email,
-              referred_by: customer.referredBy,
-            },
+            // No name, phone or e-mail: the log outlives anonymising (decision 051).
+            after: { phone: maskPhone(customer.phone), referred_by: customer.referredBy },
           });
           return { customer, outboxId: await sendCode(tx, tenant, customer) };
         });

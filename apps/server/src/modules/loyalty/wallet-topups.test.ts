@@ -97,7 +97,7 @@ describe('a top-up', () => {
     expect(audited).toHaveLength(1);
     expect(audited[0]).toMatchObject({
       entity: 'customer',
-      actorUsername: `customer:${who.phone}`,
+      actorUsername: `customer:${who.phone.slice(0, 3)}•••••${who.phone.slice(-4)}`,
     });
     expect(audited[0]!.after).toMatchObject({ balance: 5000, payment_id: payment.payment_id });
     const listed = await api.get('/api/mobile/wallet/entries', who.headers);

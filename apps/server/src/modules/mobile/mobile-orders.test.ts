@@ -247,7 +247,10 @@ describe('POST /api/mobile/orders', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityId, order.id), eq(auditLog.action, 'order.create')));
-    expect(trail).toMatchObject({ actorUsername: `customer:${customer.phone}` });
+    expect(trail).toMatchObject({
+      actorId: customer.session.customer.id,
+      actorUsername: `customer:${customer.phone.slice(0, 3)}•••••${customer.phone.slice(-4)}`,
+    });
     expect(trail!.after).toMatchObject({ order_no: order.order_no, source: 'mobile-apps' });
     const [sold] = await t.database.db
       .select({ hasSales: products.hasSales })
