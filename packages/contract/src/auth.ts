@@ -53,7 +53,7 @@ export const changePasswordSchema = z
   .object({
     old_password: text({ error: messageKey('required') })
       .min(1, { error: messageKey('required') })
-      .max(PASSWORD_MAX_LENGTH),
+      .max(PASSWORD_MAX_LENGTH, { error: messageKey('max_length', { max: PASSWORD_MAX_LENGTH }) }),
     password: passwordSchema,
     password_confirmation: text({ error: messageKey('required') }),
   })

@@ -12,13 +12,6 @@ export const sen = z
   .min(0, { error: messageKey('min_value', { min: 0 }) })
   .max(100_000_000, { error: messageKey('max_value', { max: 100_000_000 }) });
 
-/** A price difference (a variant option may be cheaper, e.g. a small cup). */
-export const senDelta = z
-  .number({ error: messageKey('required') })
-  .int({ error: messageKey('integer') })
-  .min(-100_000_000)
-  .max(100_000_000);
-
 export const activeStatusSchema = z.enum(['active', 'disabled']);
 
 /**
@@ -67,7 +60,11 @@ export const variantOptionInputSchema = z.object({
   id: z.uuid().optional(),
   options_name: requiredString(60),
   options_name_my: malayNameInput(60),
-  price: senDelta,
+  /**
+   * What the option adds to the product's price, never below zero: a cheaper size is its own
+   * product price, as the counter and the app price every line alike (never under RM 0).
+   */
+  price: sen,
   /** Chosen at the POS unless the cashier picks another (at most one per group). */
   is_default: z.boolean().default(false),
 });

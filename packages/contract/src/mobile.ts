@@ -97,7 +97,7 @@ export const mobileSignInSchema = z.object({
   phone: phoneSchema,
   password: text({ error: messageKey('required') })
     .min(1, { error: messageKey('required') })
-    .max(PASSWORD_MAX_LENGTH),
+    .max(PASSWORD_MAX_LENGTH, { error: messageKey('max_length', { max: PASSWORD_MAX_LENGTH }) }),
 });
 
 export const customerStatuses = ['active', 'disabled'] as const;

@@ -342,6 +342,16 @@ describe('POST /api/changepassword', () => {
         'validation.max_length?max=128',
         'The maximum length is 128',
       ],
+      [
+        {
+          old_password: 'x'.repeat(129),
+          password: 'Teh@tarik1',
+          password_confirmation: 'Teh@tarik1',
+        },
+        'old_password',
+        'validation.max_length?max=128',
+        'The maximum length is 128',
+      ],
     ];
     for (const [body, path, key, text] of cases) {
       const res = await change(token, body);

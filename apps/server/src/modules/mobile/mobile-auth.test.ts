@@ -228,6 +228,25 @@ describe('sign-up and phone verification', () => {
         { path: 'password', message: 'validation.password' },
       ]),
     );
+    // An overlong password is refused for its length, at sign-up and sign-in alike: 128 is
+    // checked (and simply wrong), 129 and a million characters are too long.
+    const tooLong = { path: 'password', message: 'validation.max_length?max=128' };
+    for (const length of [129, 1_000_000]) {
+      const password = `Aa1@${'x'.repeat(length - 4)}`;
+      const up = expectCode(
+        await signUp(t, { name: 'Long', phone: newPhone(), password }),
+        400,
+        'validation_failed',
+      );
+      expect(up.details).toEqual([tooLong]);
+      const signedIn = expectCode(await signIn(newPhone(), password), 400, 'validation_failed');
+      expect(signedIn).toMatchObject({ message: 'The maximum length is 128', details: [tooLong] });
+    }
+    expectCode(
+      await signIn(newPhone(), `Aa1@${'x'.repeat(124)}`),
+      400,
+      'invalid_phone_or_password',
+    );
     const badCode = await api.post('/api/mobile/auth/verify-phone', {
       phone: newPhone(),
       code: '12a',

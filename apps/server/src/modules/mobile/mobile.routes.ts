@@ -235,7 +235,7 @@ export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOp
   customerRoute.get('/mobile/payment-options', {
     config: customerRead,
     summary:
-      'Who takes the app’s payments: the business’s switched-on gateways and the methods each takes (FPX, card, e-wallets), the default first; the sandbox where the server runs it',
+      'Who takes the app’s payments: the business’s switched-on gateways and the methods each takes (FPX, card, e-wallets), its default gateway first, then the sandbox where the server runs it. A payment naming no provider goes to the first listed taking its method; `is_default` is the business’s default gateway, or with none marked where a payment naming neither provider nor method goes',
     data: paymentOptionsSchema,
     handler: ({ customer }) => payments.options(customer),
   });

@@ -16,6 +16,7 @@ import {
   startPaying,
   expectMismatchRecorded,
 } from '../../test/gateway-order-fixtures';
+import { outcomeOrderTests } from '../../test/payment-outcome-order';
 import { useGatewayShop } from '../../test/use-gateway-shop';
 
 // An app order paid through Billplz end to end, against a loopback fake of Billplz: the business
@@ -359,5 +360,28 @@ describe('an app order paid through Billplz', () => {
       .from(providerRefunds)
       .where(eq(providerRefunds.refundId, asked.id));
     expect(parts).toHaveLength(0);
+  });
+});
+
+describe('Billplz callbacks arriving in either order', () => {
+  const sent = async (billId: string, fields: Record<string, string>) => {
+    const answer = await gateway.fake.sendCallback(billId, fields);
+    expect(answer.statusCode, answer.body).toBe(200);
+  };
+  outcomeOrderTests({
+    t,
+    api,
+    customer: () => gateway.shop.customer.headers,
+    newOrder: () => newAppOrder(t, gateway.shop),
+    start: async (orderId) => {
+      const { payment, bill } = await startBillplz(orderId);
+      return { ...payment, billId: bill.id };
+    },
+    // Billplz calls a bill it will no longer take (deleted) failed; its signed callback says so.
+    fail: (payment) => {
+      const paid = gateway.fake.pay(payment.billId);
+      return sent(payment.billId, { ...paid, paid: 'false', state: 'deleted', paid_amount: '0' });
+    },
+    succeed: (payment) => sent(payment.billId, gateway.fake.pay(payment.billId)),
   });
 });

@@ -10,7 +10,9 @@ import {
   paymentsOf,
   expectMismatchRecorded,
   expectUnpaid,
+  startPaying,
 } from '../../test/gateway-order-fixtures';
+import { outcomeOrderTests } from '../../test/payment-outcome-order';
 import { startFiuu as startPayingFiuu } from '../../test/gateway-fake-payments';
 import { testClock } from '../../test/order-fixtures';
 import { useGatewayShop } from '../../test/use-gateway-shop';
@@ -249,5 +251,28 @@ describe('an app order paid through Fiuu', () => {
     expect((await update({ secret_key: 'not-the-secret-key' })).statusCode).toBe(200);
     expectCode(await api.post(test, {}, admin), 400, 'payment_gateway_unreachable');
     expect((await update({ secret_key: CREDENTIALS.secret_key })).statusCode).toBe(200);
+  });
+});
+
+describe('Fiuu results arriving in either order', () => {
+  /** Posts Fiuu's signed result for the payment; Fiuu must read its token back. */
+  const report = async (paymentId: string, status: '00' | '11') => {
+    const answer = await postCallback(gateway.fake.complete(paymentId, status));
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.body).toBe('CBTOKEN:MPSTATOK');
+  };
+  outcomeOrderTests({
+    t,
+    api,
+    customer: () => gateway.shop.customer.headers,
+    newOrder: () => newAppOrder(t, gateway.shop),
+    // FPX, as the app pays it: the bank may decline first and take the money on a retry.
+    start: async (orderId) => {
+      const payment = await startPaying(api, gateway.shop, orderId, 'fiuu', 'fpx');
+      expect(await (await fetch(payment.redirect_url!)).text()).toContain('Fiuu payment page');
+      return payment;
+    },
+    fail: (payment) => report(payment.payment_id, '11'),
+    succeed: (payment) => report(payment.payment_id, '00'),
   });
 });

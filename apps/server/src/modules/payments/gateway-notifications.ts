@@ -135,7 +135,7 @@ export function createGatewayNotifications({
         throw new AppError('payment_amount_mismatch');
       }
       // A query answering "failed" to a signed success settles nothing: it may not have caught
-      // up yet, and a payment closed as failed could no longer take the success once confirmed.
+      // up yet, and the success is applied once a later notification or query confirms it.
       const contradicted =
         !verified.final && verified.status === 'paid' && settled.status === 'failed';
       if (!contradicted) {

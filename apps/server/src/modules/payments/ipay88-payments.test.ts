@@ -13,6 +13,7 @@ import {
 } from '../../test/gateway-order-fixtures';
 import { startIpay88 as startPayingIpay88 } from '../../test/gateway-fake-payments';
 import { testClock } from '../../test/order-fixtures';
+import { outcomeOrderTests } from '../../test/payment-outcome-order';
 import { useGatewayShop } from '../../test/use-gateway-shop';
 import { startIpay88Fake } from './gateways/ipay88/fake-server';
 import { ipay88RefNo } from './gateways/ipay88/ipay88-gateway';
@@ -258,5 +259,26 @@ describe('an app order paid through iPay88', () => {
     expect((await api.put(`/api/payment-gateways/${gateway.id}`, right, admin)).statusCode).toBe(
       200,
     );
+  });
+});
+
+describe('iPay88 results arriving in either order', () => {
+  /** iPay88 settles the payment so and posts it to the Backend URL; it must read RECEIVEOK. */
+  const report = async (refNo: string, outcome: 'paid' | 'failed') => {
+    const answer = await postCallback(gateway.fake.settle(refNo, outcome));
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.body).toBe('RECEIVEOK');
+  };
+  outcomeOrderTests({
+    t,
+    api,
+    customer: () => gateway.shop.customer.headers,
+    newOrder: () => newAppOrder(t, gateway.shop),
+    start: async (orderId) => {
+      const { payment, request } = await startIpay88(orderId);
+      return { ...payment, refNo: request.RefNo! };
+    },
+    fail: (payment) => report(payment.refNo, 'failed'),
+    succeed: (payment) => report(payment.refNo, 'paid'),
   });
 });

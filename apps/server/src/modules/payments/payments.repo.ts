@@ -169,7 +169,8 @@ const ringgit = (sen: number) => `RM ${(sen / 100).toFixed(2)}`;
  * Claims a verified provider event in the caller's transaction: the payment intent is locked
  * (the first lock of applying a payment; the order row comes next) and the event id recorded in
  * payment_callbacks, so a replay (same id) finds it and changes nothing, and a failure leaves
- * nothing recorded, so a retry runs again. The intent is closed with the event's status.
+ * nothing recorded, so a retry runs again. The intent is closed with the event's status; a
+ * failed one is reopened by a later success, a paid one never changes.
  */
 export async function claimEvent(tx: Db, a: ClaimEvent): Promise<ClaimedPayment | null> {
   const e = a.event;
@@ -206,8 +207,13 @@ export async function claimEvent(tx: Db, a: ClaimEvent): Promise<ClaimedPayment 
     })
     .onConflictDoNothing()
     .returning({ id: paymentCallbacks.id });
-  // A replay of an event already applied, or a second event for a settled payment.
-  if (recorded.length === 0 || intent.status !== 'pending') return null;
+  // A replay of an event already applied, or an event that cannot change how the payment
+  // stands: a paid payment stays paid, and a second failure adds nothing. A success after a
+  // failure is applied: the customer's bank took the money after all (a retried FPX or card),
+  // and if the order can no longer take it the order core records it as owed back.
+  if (recorded.length === 0) return null;
+  const reopened = intent.status === 'failed' && e.status === 'paid';
+  if (intent.status !== 'pending' && !reopened) return null;
   await tx
     .update(paymentIntents)
     .set({ status: e.status, completedAt: a.at })

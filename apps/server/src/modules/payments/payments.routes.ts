@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   dataEnvelope,
+  messageKey,
   type PaymentCallbackResult,
   paymentCallbackResultSchema,
   text,
@@ -43,6 +44,23 @@ export async function paymentRoutes(
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const provider = z.object({ provider: text().max(40) });
   const resultEnvelope = dataEnvelope(paymentCallbackResultSchema);
+  // The fields gateways send the browser back with, as the document lists them. Others pass
+  // through as received: a Billplz redirect signs every billplz[…] field it carries.
+  const returnField = text().max(500).optional();
+  const returnQuery = z
+    .object({
+      'billplz[id]': returnField,
+      'billplz[paid]': returnField,
+      'billplz[paid_at]': returnField,
+      'billplz[x_signature]': returnField,
+      payment_intent: returnField,
+      payment_intent_client_secret: returnField,
+      redirect_status: returnField,
+    })
+    .catchall(text().max(500))
+    .refine((q) => Object.keys(q).every((key) => key.length <= 60), {
+      error: messageKey('invalid'),
+    });
 
   // Not through the route kit: a gateway may need its own plain-text acknowledgement.
   typed.route({
@@ -112,7 +130,7 @@ export async function paymentRoutes(
       summary:
         "The customer's browser back from a gateway (Billplz: billplz[id], billplz[paid], billplz[x_signature]…; Stripe: payment_intent). Verified, then confirmed by a status query before anything is applied. A browser (Accept: text/html) gets a page in its language saying how the payment stands; others the JSON result",
       params: provider,
-      querystring: z.record(text().max(60), text().max(500)),
+      querystring: returnQuery,
       response: { 200: resultEnvelope },
     },
     handler: (request, reply) =>

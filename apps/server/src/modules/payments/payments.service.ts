@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import {
   type MobilePayRequest,
+  mobilePayRequestSchema,
   type MobileTopup,
   onlinePaymentMethods,
   type PaymentOption,
@@ -38,6 +39,9 @@ export interface PaymentServiceDeps {
   /** Each business's gateways (Billplz…): payments started and verified with its own account. */
   gateways: PaymentGatewayService;
 }
+
+/** The method of a payment request naming none (the contract's default). */
+const BARE_REQUEST_METHOD = mobilePayRequestSchema.parse({}).method;
 
 /** Which of a gateway's served kinds an app payment method is: DuitNow QR pays as an e-wallet. */
 const gatewayMethodOf = (method: string) =>
@@ -97,14 +101,40 @@ export function createPaymentService({
     return { name: name as PaymentProviderName, provider: null, gateway: client };
   }
 
-  /** The business's default gateway taking `method`, else a built-in provider (the sandbox). */
+  /** A payment naming no provider goes to the first listed that takes its method. */
+  const takerOf = (options: PaymentOption[], method: string) =>
+    options.find((o) => (o.methods as string[]).includes(method));
+
+  /**
+   * Who takes the app's payments, in the order a payment naming no provider looks for one: the
+   * business's default gateway, its other switched-on gateways, then the built-in providers.
+   * `is_default` is the business's default gateway; with none marked, it is whoever a payment
+   * naming neither provider nor method goes to, so the app is never told otherwise.
+   */
+  async function optionsOf(tenantId: string): Promise<PaymentOption[]> {
+    const takers = await gateways.takers(tenantId);
+    const own = takers.map((g) => ({
+      provider: g.provider,
+      methods: onlinePaymentMethods.filter((m) => g.methods.includes(gatewayMethodOf(m))),
+      is_default: g.isDefault,
+    }));
+    const builtIn = [...byName.keys()].map((provider) => ({
+      provider,
+      methods: [...onlinePaymentMethods],
+      is_default: false,
+    }));
+    const options = [...own, ...builtIn] as PaymentOption[];
+    if (!options.some((o) => o.is_default)) {
+      const bare = takerOf(options, BARE_REQUEST_METHOD) ?? options[0];
+      if (bare) bare.is_default = true;
+    }
+    return options;
+  }
+
   async function defaultProviderOf(tenantId: string, method: string): Promise<string> {
-    const kind = gatewayMethodOf(method);
-    const taker = (await gateways.takers(tenantId)).find((g) => g.methods.includes(kind));
-    const builtIn = byName.keys().next();
-    if (taker) return taker.provider;
-    if (!builtIn.done) return builtIn.value;
-    throw new AppError('payment_provider_unavailable');
+    const taker = takerOf(await optionsOf(tenantId), method);
+    if (!taker) throw new AppError('payment_provider_unavailable');
+    return taker.provider;
   }
 
   /** Asks the provider to start the intent's payment; the app's answer while it is pending. */
@@ -348,23 +378,8 @@ export function createPaymentService({
     },
 
     /** Who takes the app's payments and which methods each takes, the default first. */
-    async options(customer: CustomerPrincipal): Promise<PaymentOption[]> {
-      const takers = await gateways.takers(customer.tenantId);
-      const builtIn = [...byName.keys()].map((provider) => ({
-        provider,
-        methods: [...onlinePaymentMethods],
-        is_default: false,
-      }));
-      const own = takers.map((g) => ({
-        provider: g.provider,
-        methods: onlinePaymentMethods.filter((m) => g.methods.includes(gatewayMethodOf(m))),
-        is_default: g.isDefault,
-      }));
-      const options = [...own, ...builtIn] as PaymentOption[];
-      // With no default gateway, what the app gets when it names none is the first listed.
-      if (options[0] && !options.some((o) => o.is_default)) options[0].is_default = true;
-      return options;
-    },
+    options: (customer: CustomerPrincipal): Promise<PaymentOption[]> =>
+      optionsOf(customer.tenantId),
 
     /** The browser back from a gateway that posts it (iPay88, Fiuu): the same as `returned`. */
     returnedForm(

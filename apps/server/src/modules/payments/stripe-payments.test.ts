@@ -12,6 +12,7 @@ import {
   expectMismatchRecorded,
   expectUnpaid,
 } from '../../test/gateway-order-fixtures';
+import { outcomeOrderTests } from '../../test/payment-outcome-order';
 import { useGatewayShop } from '../../test/use-gateway-shop';
 import { startStripeFake } from './gateways/stripe/fake-server';
 import { stripeSignatureHeader } from './gateways/stripe/stripe-webhook';
@@ -210,5 +211,26 @@ describe('an app order paid through Stripe', () => {
     const tested = await api.post(`/api/payment-gateways/${stripe.id}/test-connection`, {}, admin);
     expect(tested.statusCode, tested.body).toBe(200);
     expect(tested.json().data).toMatchObject({ ok: true, provider: 'stripe' });
+  });
+});
+
+describe('Stripe webhooks arriving in either order', () => {
+  const delivered = async (rawEvent: string) => {
+    const answer = await deliver(rawEvent);
+    expect(answer.statusCode, answer.body).toBe(200);
+  };
+  outcomeOrderTests({
+    t,
+    api,
+    customer: () => gateway.shop.customer.headers,
+    newOrder: () => newAppOrder(t, gateway.shop),
+    start: async (orderId) => {
+      const { payment, intentId } = await startStripe(orderId);
+      return { ...payment, intentId };
+    },
+    // A declined card, then another card that goes through (the intent takes it again).
+    fail: (payment) => delivered(gateway.fake.fail(payment.intentId)),
+    succeed: (payment) => delivered(gateway.fake.succeed(payment.intentId)),
+    failureCloses: false,
   });
 });

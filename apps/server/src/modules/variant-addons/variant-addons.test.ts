@@ -114,6 +114,37 @@ describe('/api/variant-groups', () => {
     ]);
   });
 
+  it('refuses an option priced below zero, on create and update, and takes one at zero', async () => {
+    const sizes = (price: number) => ({
+      variant_name: 'Tumbler size',
+      options: [
+        { options_name: 'Regular', price: 0 },
+        { options_name: 'Small', price },
+      ],
+    });
+    const below = expectCode(
+      await api.post('/api/variant-groups', sizes(-1)),
+      400,
+      'validation_failed',
+    );
+    expect(below.message).toBeTruthy();
+    expect(below.details).toEqual([
+      { path: 'options.1.price', message: 'validation.min_value?min=0' },
+    ]);
+    const free = await api.post('/api/variant-groups', sizes(0));
+    expect(free.statusCode, free.body).toBe(201);
+    const id = free.json().data.id as string;
+    const update = expectCode(
+      await api.put(`/api/variant-groups/${id}`, sizes(-50)),
+      400,
+      'validation_failed',
+    );
+    expect(update.details).toEqual([
+      { path: 'options.1.price', message: 'validation.min_value?min=0' },
+    ]);
+    expect((await group('Tumbler size')).options.map((o) => o.price)).toEqual([0, 0]);
+  });
+
   it('changes every product using the group, and refuses to delete it while in use', async () => {
     const size = await group('Size');
     const large = size.options.find((o) => o.options_name === 'Large')!;
@@ -202,6 +233,21 @@ describe('/api/addons', () => {
     });
     const bad = await api.post('/api/addons', { addons_name: '', price: -5 });
     expect(detailPaths(bad).sort()).toEqual(['addons_name', 'price']);
+    // One sen below zero is refused with its message, on create and update; zero is taken.
+    const below = expectCode(
+      await api.post('/api/addons', { addons_name: 'Less sugar', price: -1 }),
+      400,
+      'validation_failed',
+    );
+    expect(below.details).toEqual([{ path: 'price', message: 'validation.min_value?min=0' }]);
+    const free = await api.post('/api/addons', { addons_name: 'Less sugar', price: 0 });
+    expect(free.statusCode, free.body).toBe(201);
+    const lowered = expectCode(
+      await api.put(`/api/addons/${free.json().data.id}`, { addons_name: 'Less sugar', price: -1 }),
+      400,
+      'validation_failed',
+    );
+    expect(lowered.details).toEqual([{ path: 'price', message: 'validation.min_value?min=0' }]);
   });
 
   it('refuses to delete an add-on in use, deletes an unused one, hides another tenant’s', async () => {

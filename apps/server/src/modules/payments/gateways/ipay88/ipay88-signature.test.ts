@@ -150,6 +150,26 @@ describe('iPay88 responses that must be refused', () => {
     expect(verifyIpay88Response({ ...failed, Status: '1' }, 'apple')).toMatchObject({ ok: false });
   });
 
+  // Only 1 is a success and 0 a failure: any other status, correctly signed (6 is iPay88's
+  // pending bank transfer), is neither, so it is never read as paid.
+  it.each(['6', '2', '', '10', '01', ' 1'])('refuses a signed status of "%s"', (status) => {
+    expect(verifyIpay88Response(documentedResponse(status), 'apple')).toEqual({
+      ok: false,
+      reason: 'bad_status',
+    });
+  });
+
+  it('reads a signed 1 as paid and a signed 0 as failed', () => {
+    expect(verifyIpay88Response(documentedResponse('1'), 'apple')).toMatchObject({
+      ok: true,
+      response: { status: 'paid' },
+    });
+    expect(verifyIpay88Response(documentedResponse('0'), 'apple')).toMatchObject({
+      ok: true,
+      response: { status: 'failed' },
+    });
+  });
+
   it('refuses a response signed with another merchant key', () => {
     expect(verifyIpay88Response(documentedResponse(), 'pear')).toEqual({
       ok: false,
@@ -187,6 +207,11 @@ describe('iPay88 re-query', () => {
     ['Incorrect amount', 'amount_mismatch'],
     ['Invalid parameters', 'invalid_parameters'],
     ['<html>maintenance</html>', 'unknown'],
+    // Not the enquiry's success answer: a response page's status codes are not "00".
+    ['1', 'unknown'],
+    ['6', 'unknown'],
+    ['', 'unknown'],
+    ['0', 'unknown'],
   ])('reads "%s" as %s', (answer, status) => {
     expect(parseIpay88RequeryAnswer(answer)).toBe(status);
   });

@@ -75,6 +75,29 @@ describe('Stripe webhook signature (self-computed: the docs give no secret/paylo
     expect(verifyStripeWebhook({ rawBody: BODY, header, secret: SECRET, now: NOW }).ok).toBe(true);
   });
 
+  // While a secret is rolled Stripe signs with each live secret, in no order we rely on: the
+  // valid one may come first, in the middle or last among the others' signatures.
+  const valid = stripeSignature(SECRET, T, BODY);
+  const others = [stripeSignature('whsec_old', T, BODY), stripeSignature('whsec_next', T, BODY)];
+  it.each([
+    ['first', [valid, ...others]],
+    ['in the middle', [others[0]!, valid, others[1]!]],
+    ['last', [...others, valid]],
+  ])('accepts the valid v1 %s of three', (_where, signatures) => {
+    const header = `t=${T},${signatures.map((v) => `v1=${v}`).join(',')}`;
+    expect(verifyStripeWebhook({ rawBody: BODY, header, secret: SECRET, now: NOW })).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it('refuses several v1 signatures none of which is valid', () => {
+    const header = `t=${T},${others.map((v) => `v1=${v}`).join(',')},v0=${valid}`;
+    expect(verifyStripeWebhook({ rawBody: BODY, header, secret: SECRET, now: NOW })).toEqual({
+      ok: false,
+      reason: 'signature_mismatch',
+    });
+  });
+
   const refusals: [
     string,
     { header?: string; rawBody?: string; secret?: string; now?: Date },
