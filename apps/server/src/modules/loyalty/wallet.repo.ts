@@ -129,9 +129,9 @@ const matching = (db: Db, tenantId: string, q: EntryQuery) =>
  */
 export async function countEntries(db: Db, tenantId: string, q: EntryQuery) {
   const count = db.select({ n: sql<number>`count(*)::int` }).from(walletEntries);
-  const [row] = await (q.filter.q ? count.innerJoin(customers, itsCustomer(tenantId)) : count).where(
-    where(tenantId, q.filter, q.clock),
-  );
+  const [row] = await (
+    q.filter.q ? count.innerJoin(customers, itsCustomer(tenantId)) : count
+  ).where(where(tenantId, q.filter, q.clock));
   return row?.n ?? 0;
 }
 
