@@ -105,21 +105,18 @@ export async function decideAdjustment(
   return row ?? null;
 }
 
-/** The key prefix of the entries a staff member posts at once for a customer. */
-export const atOnceKeyPrefix = (userId: string, customerId: string) =>
-  `adjustment:${userId}:${customerId}:`;
-
 /**
  * What `userId` adjusted for the customer over the last 24 hours (sen, credits and debits alike):
- * what posted at once and what they asked for that still waits. Timed by the database's clock,
- * which stamps both rows. Read under the customer row's lock, so adjustments at once queue.
+ * what posted at once (its entries' keys start with `atOnceKeyPrefix`) and what they asked for
+ * that still waits. Timed by the database's clock, which stamps both rows. Read under the
+ * customer row's lock, so adjustments at once queue.
  */
 export async function adjustedInLastDay(
   tx: Db,
   tenantId: string,
-  customerId: string,
-  userId: string,
+  of: { customerId: string; userId: string; atOnceKeyPrefix: string },
 ): Promise<number> {
+  const { customerId, userId } = of;
   const since = sql`now() - interval '24 hours'`;
   const [posted] = await tx
     .select({ sum: sql<number>`coalesce(sum(abs(${walletEntries.amount})), 0)::int` })
@@ -130,7 +127,7 @@ export async function adjustedInLastDay(
         eq(walletEntries.customerId, customerId),
         sql`${walletEntries.createdAt} > ${since}`,
         eq(walletEntries.kind, 'adjustment'),
-        like(walletEntries.idempotencyKey, `${atOnceKeyPrefix(userId, customerId)}%`),
+        like(walletEntries.idempotencyKey, `${of.atOnceKeyPrefix}%`),
       ),
     );
   const [waiting] = await tx

@@ -99,13 +99,18 @@ export function createWalletAdjustmentService({ db, now }: WalletAdjustmentServi
         if (!holder) throw new AppError('not_found');
         const settings = await settingsOf(tx, tenantId);
         const userId = ctx.principal.userId;
-        const key = `${adjustments.atOnceKeyPrefix(userId, customerId)}${idempotencyKey}`;
+        const atOnceKeyPrefix = `adjustment:${userId}:${customerId}:`;
+        const key = `${atOnceKeyPrefix}${idempotencyKey}`;
         // A retry of one that posted answers its entry; otherwise the staff member's day for
         // this customer, what waits included, counts: splitting it gains nothing.
         const repeat = (await walletEntryByKey(tx, tenantId, key)) !== null;
         const adjusted = repeat
           ? 0
-          : await adjustments.adjustedInLastDay(tx, tenantId, customerId, userId);
+          : await adjustments.adjustedInLastDay(tx, tenantId, {
+              customerId,
+              userId,
+              atOnceKeyPrefix,
+            });
         if (repeat || adjusted + Math.abs(input.amount) <= settings.adjustmentLimit) {
           const posted = await postWallet(tx, {
             tenantId,
