@@ -4,6 +4,7 @@ import {
   canMoveRefund,
   orderStatuses,
   orderTransitions,
+  refundStatuses,
   refundTransitions,
 } from './status-machines';
 
@@ -29,12 +30,44 @@ describe('order status machine (DESIGN §4)', () => {
 });
 
 describe('refund status machine (DESIGN §4)', () => {
-  it('routes bank transfers through WAITING TRANSFER and archives finished refunds', () => {
-    expect(canMoveRefund('APPROVED', 'WAITING TRANSFER')).toBe(true);
-    expect(canMoveRefund('WAITING TRANSFER', 'TRANSFERED')).toBe(true);
-    expect(canMoveRefund('TRANSFERED', 'COMPLETED')).toBe(true);
-    expect(canMoveRefund('REJECTED', 'CLOSED')).toBe(true);
-    expect(canMoveRefund('PENDING', 'COMPLETED')).toBe(false);
-    expect(refundTransitions.CLOSED).toEqual([]);
+  // The designed moves, written out: asked for, approved or rejected, paid out straight away or
+  // by bank transfer (waiting, transferred), completed, and finished refunds archived.
+  const designed = [
+    'CREATED>PENDING',
+    'PENDING>APPROVED',
+    'PENDING>REJECTED',
+    'APPROVED>COMPLETED',
+    'APPROVED>WAITING TRANSFER',
+    'WAITING TRANSFER>TRANSFERED',
+    'TRANSFERED>COMPLETED',
+    'COMPLETED>CLOSED',
+    'REJECTED>CLOSED',
+  ];
+
+  it('allows exactly the designed moves', () => {
+    expect([...refundStatuses].sort()).toEqual(
+      [
+        'CREATED',
+        'PENDING',
+        'APPROVED',
+        'WAITING TRANSFER',
+        'TRANSFERED',
+        'COMPLETED',
+        'REJECTED',
+        'CLOSED',
+      ].sort(),
+    );
+    const allowed = refundStatuses.flatMap((from) =>
+      refundTransitions[from].map((to) => `${from}>${to}`),
+    );
+    expect(allowed.sort()).toEqual([...designed].sort());
+  });
+
+  it('answers every (from, to) pair as the designed moves say', () => {
+    for (const from of refundStatuses) {
+      for (const to of refundStatuses) {
+        expect(canMoveRefund(from, to), `${from}>${to}`).toBe(designed.includes(`${from}>${to}`));
+      }
+    }
   });
 });

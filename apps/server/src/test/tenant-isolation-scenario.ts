@@ -292,6 +292,18 @@ export async function runScenario(): Promise<Scenario> {
   await upload(financeHeaders, `/api/refunds/${refund.id}/proof`, await pngImage(40, 40));
   await refundMove('TRANSFERED', { transfer_reference: 'ISO-TRF' });
   await refundMove('COMPLETED');
+  // A manager (bound to KL01) approves a refund within their limit on the same order.
+  const small = (
+    await send(
+      admin,
+      'POST',
+      '/api/refunds',
+      { order_id: first.id, kind: 'amount', amount: 100, method: 'original', reason: 'wrong_item' },
+      key(),
+    )
+  ).data as { id: string };
+  const manager = as(t.bearer((await t.login('manager')).token));
+  await manager.post(`/api/refunds/${small.id}/status`, { status: 'APPROVED' });
   await a.get(`/api/refunds?q=${refund.refund_no}&status=COMPLETED&outlet_id=${kl}`);
   await a.get('/api/refunds?from=2026-06-01&to=2026-06-30&sort=-amount');
   await a.get('/api/refunds/status-counts?method=bank_transfer');

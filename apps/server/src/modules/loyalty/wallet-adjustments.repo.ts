@@ -1,7 +1,7 @@
-import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { customers } from '../../db/schema/customers';
-import { walletAdjustments } from '../../db/schema/loyalty';
+import { walletAdjustments, walletEntries } from '../../db/schema/loyalty';
 import { ownedBy, ownedId } from '../../db/tenant-scope';
 import { likePattern } from '../../lib/paging';
 
@@ -103,4 +103,44 @@ export async function decideAdjustment(
     )
     .returning();
   return row ?? null;
+}
+
+/**
+ * What `userId` adjusted for the customer over the last 24 hours (sen, credits and debits alike):
+ * what posted at once (its entries' keys start with `atOnceKeyPrefix`) and what they asked for
+ * that still waits. Timed by the database's clock, which stamps both rows. Read under the
+ * customer row's lock, so adjustments at once queue.
+ */
+export async function adjustedInLastDay(
+  tx: Db,
+  tenantId: string,
+  of: { customerId: string; userId: string; atOnceKeyPrefix: string },
+): Promise<number> {
+  const { customerId, userId } = of;
+  const since = sql`now() - interval '24 hours'`;
+  const [posted] = await tx
+    .select({ sum: sql<number>`coalesce(sum(abs(${walletEntries.amount})), 0)::int` })
+    .from(walletEntries)
+    .where(
+      and(
+        ownedBy(walletEntries, tenantId),
+        eq(walletEntries.customerId, customerId),
+        sql`${walletEntries.createdAt} > ${since}`,
+        eq(walletEntries.kind, 'adjustment'),
+        like(walletEntries.idempotencyKey, `${of.atOnceKeyPrefix}%`),
+      ),
+    );
+  const [waiting] = await tx
+    .select({ sum: sql<number>`coalesce(sum(abs(${walletAdjustments.amount})), 0)::int` })
+    .from(walletAdjustments)
+    .where(
+      and(
+        ownedBy(walletAdjustments, tenantId),
+        eq(walletAdjustments.customerId, customerId),
+        eq(walletAdjustments.requestedBy, userId),
+        eq(walletAdjustments.status, 'pending'),
+        sql`${walletAdjustments.createdAt} > ${since}`,
+      ),
+    );
+  return (posted?.sum ?? 0) + (waiting?.sum ?? 0);
 }

@@ -11,7 +11,7 @@ import { AppError } from '../../lib/errors';
 import { offsetOf, pageAnswer } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
 import { tenantIdOf } from '../../lib/tenant-scope';
-import type { WalletEntryRow } from './ledgers.repo';
+import { lockCustomer, walletEntryByKey, type WalletEntryRow } from './ledgers.repo';
 import { type LedgerActor, postWallet } from './ledgers.service';
 import { settingsOf } from './settings.repo';
 import * as adjustments from './wallet-adjustments.repo';
@@ -19,8 +19,10 @@ import * as repo from './wallet.repo';
 import { toAdjustment, toWalletEntry } from './wallet-view';
 
 // Staff adjust a customer's wallet with a reason (DESIGN §10): up to the tenant's limit it posts
-// at once; above it, it waits for a second staff member with the wallet permission, never the one
-// who asked, and posts when they approve. A debit never takes the balance below zero. Each
+// at once, the limit counting what the staff member adjusted for the customer over the last 24
+// hours (posted at once or still waiting, credits and debits alike); above it, it waits for a
+// second staff member with the wallet permission, never the one who asked, and posts when they
+// approve. A debit never takes the balance below zero. Each
 // posting is one ledger entry whatever retries deliver: the request's Idempotency-Key (or the
 // adjustment's id) is the entry's key.
 
@@ -90,17 +92,33 @@ export function createWalletAdjustmentService({ db, now }: WalletAdjustmentServi
       const tenantId = tenantIdOf(ctx);
       if (!idempotencyKey) throw new AppError('idempotency_key_required');
       return db.transaction(async (tx) => {
+        // The customer's row first: one staff member's adjustments at once queue here, each
+        // counting the ones before it.
+        if (!(await lockCustomer(tx, tenantId, customerId))) throw new AppError('not_found');
         const holder = await repo.walletHolder(tx, tenantId, customerId, ctx.principal.userId);
         if (!holder) throw new AppError('not_found');
         const settings = await settingsOf(tx, tenantId);
-        if (Math.abs(input.amount) <= settings.adjustmentLimit) {
+        const userId = ctx.principal.userId;
+        const atOnceKeyPrefix = `adjustment:${userId}:${customerId}:`;
+        const key = `${atOnceKeyPrefix}${idempotencyKey}`;
+        // A retry of one that posted answers its entry; otherwise the staff member's day for
+        // this customer, what waits included, counts: splitting it gains nothing.
+        const repeat = (await walletEntryByKey(tx, tenantId, key)) !== null;
+        const adjusted = repeat
+          ? 0
+          : await adjustments.adjustedInLastDay(tx, tenantId, {
+              customerId,
+              userId,
+              atOnceKeyPrefix,
+            });
+        if (repeat || adjusted + Math.abs(input.amount) <= settings.adjustmentLimit) {
           const posted = await postWallet(tx, {
             tenantId,
             customerId,
             kind: 'adjustment',
             amount: input.amount,
             reason: input.reason,
-            idempotencyKey: `adjustment:${ctx.principal.userId}:${customerId}:${idempotencyKey}`,
+            idempotencyKey: key,
             actor: staff(ctx, holder.callerName),
           });
           const entry = posted!.entry;
@@ -142,6 +160,7 @@ export function createWalletAdjustmentService({ db, now }: WalletAdjustmentServi
             amount: input.amount,
             reason: input.reason,
             limit: settings.adjustmentLimit,
+            adjusted_last_day: adjusted,
           },
         });
         return {

@@ -96,3 +96,31 @@ export async function refundStateOf(
 ) {
   return (await orderRefundState(db, tenantId, orderId, boundOutletId, false))?.state ?? null;
 }
+
+/**
+ * What `approverId` has approved on the refund's order besides this refund (every approval still
+ * counting: waiting to be paid out, paid, completed), read with the order row locked until the
+ * transaction ends, so two approvals on one order queue and the second sees the first.
+ */
+export async function approvedOnOrderBy(
+  tx: Db,
+  tenantId: string,
+  refundId: string,
+  approverId: string,
+): Promise<number> {
+  const [order] = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      select o.id from ${orders} o join ${refunds} r on r.order_id = o.id
+      where ${tenantIs('r', tenantId)} and r.id = ${refundId}::uuid and ${tenantIs('o', tenantId)}
+      for update of o`),
+  );
+  if (!order) return 0;
+  const [row] = rowsOf<{ approved: number }>(
+    await tx.execute(sql`
+      select coalesce(sum(r.amount), 0)::int as approved from ${refunds} r
+      where ${tenantIs('r', tenantId)} and r.order_id = ${order.id}::uuid
+        and r.id <> ${refundId}::uuid and r.approved_by = ${approverId}::uuid
+        and r.status not in ('CREATED', 'PENDING') and ${counting('r')}`),
+  );
+  return row?.approved ?? 0;
+}

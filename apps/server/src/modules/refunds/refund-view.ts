@@ -22,12 +22,16 @@ import type { detailsOf, findById, RefundRow, RefundSummaryRow } from './refunds
 type Found = NonNullable<Awaited<ReturnType<typeof findById>>>;
 type Details = Awaited<ReturnType<typeof detailsOf>>;
 
+const ringgit = (sen: number) => `RM ${(sen / 100).toFixed(2)}`;
+
 /** Why a caller may not make a move the machine allows, or null when they may. */
 export function moveRefusal(
   principal: Principal,
   refund: Pick<RefundRow, 'status' | 'method' | 'requestedBy' | 'amount' | 'providerPayout'>,
   to: RefundStatus,
   managerLimit: number,
+  /** What the caller has approved on the refund's order already (their per-order limit). */
+  approvedBefore = 0,
 ): {
   code:
     | 'invalid_status_transition'
@@ -74,13 +78,32 @@ export function moveRefusal(
       message: 'You asked for this refund, so someone else must approve it',
     };
   }
-  if (to === 'APPROVED' && principal.outletId && refund.amount > managerLimit) {
-    return {
-      code: 'refund_above_manager_limit',
-      message: `A manager may approve refunds up to RM ${(managerLimit / 100).toFixed(2)}; finance or an admin must approve this one`,
-    };
+  if (to === 'APPROVED' && principal.outletId) {
+    return orderLimitRefusal(managerLimit, approvedBefore, refund.amount);
   }
   return null;
+}
+
+/**
+ * A limited approver (a manager, bound to an outlet) approves up to their limit per order: what
+ * they have approved on it, plus this refund. Splitting a refund into parts gains nothing.
+ */
+export function orderLimitRefusal(
+  managerLimit: number,
+  approvedBefore: number,
+  amount: number,
+): { code: 'refund_above_manager_limit'; message: string } | null {
+  if (approvedBefore + amount <= managerLimit) return null;
+  if (approvedBefore === 0) {
+    return {
+      code: 'refund_above_manager_limit',
+      message: `A manager may approve refunds up to ${ringgit(managerLimit)}; finance or an admin must approve this one`,
+    };
+  }
+  return {
+    code: 'refund_above_manager_limit',
+    message: `A manager may approve up to ${ringgit(managerLimit)} of refunds on one order and has approved ${ringgit(approvedBefore)} on this one; finance or an admin must approve this one`,
+  };
 }
 
 export function toSummary(r: RefundSummaryRow): RefundSummary {
@@ -152,7 +175,7 @@ export function toRefund(found: Found, details: Details, principal: Principal): 
       reason: h.reason,
     })),
     allowed_statuses: refundTransitions[status].filter(
-      (to) => moveRefusal(principal, f, to, found.managerLimit) === null,
+      (to) => moveRefusal(principal, f, to, found.managerLimit, found.callerApproved) === null,
     ),
     order: {
       total: found.order.total,

@@ -191,6 +191,11 @@ export interface RefundMoveWrite {
   at: Date;
   /** Null when no staff member moves it (the provider's callback, an automatic approval). */
   byUserId: string | null;
+  /**
+   * On APPROVED: refuses the approval (by throwing) before anything is written, first in the
+   * move's transaction (an approver's limit, counted with the order row locked).
+   */
+  approvalCheck?: (tx: Db) => Promise<void>;
   byName: string;
   reason: string | null;
   transferReference: string | null;
@@ -254,6 +259,7 @@ async function writeMove(tx: Db, m: RefundMoveWrite) {
   const decides = m.to === 'APPROVED' || m.to === 'REJECTED';
   const completes = m.to === 'COMPLETED';
   if (completes && !m.book) throw new Error('A refund completes only with its booking');
+  if (m.to === 'APPROVED' && m.approvalCheck) await m.approvalCheck(tx);
   const booking = completes ? await m.book!(tx) : null;
   // The order row before the refund counts in the rollups (whose triggers take the tenant's
   // live-event lock): every order writer locks its order, then the live lock, in that order.

@@ -123,7 +123,8 @@ export async function exportRows(
 
 /**
  * One refund the caller may see, with its order's figures, the outlet's clock (the business day
- * it completes on), the tenant's manager limit and the caller's name (for the history).
+ * it completes on), the tenant's manager limit, the caller's name (for the history) and what the
+ * caller has approved on its order already.
  */
 export async function findById(
   db: Db,
@@ -146,6 +147,13 @@ export async function findById(
       callerName: sql<
         string | null
       >`(select u.fullname from ${users} u where u.id = ${caller.userId})`,
+      // What the caller approved on this order already (rejected ones and refunds closed
+      // without completing aside): a manager's limit counts it; the move recounts it locked.
+      callerApproved: sql<number>`(select coalesce(sum(o.amount), 0)::int from ${refunds} o
+        where o.tenant_id = ${refunds.tenantId} and o.order_id = ${refunds.orderId}
+          and o.id <> ${refunds.id} and o.approved_by = ${caller.userId}
+          and o.status not in ('CREATED', 'PENDING', 'REJECTED')
+          and not (o.status = 'CLOSED' and o.completed_at is null))`.mapWith(Number),
     })
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))

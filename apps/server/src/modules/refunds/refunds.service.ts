@@ -28,7 +28,7 @@ import { ledgersOnCompletion } from './refund-ledgers';
 import { refundNotice } from './refund-notice';
 import { setProof } from './refund-proofs.repo';
 import { refundableOf } from './refund-rules';
-import { moveRefusal, toRefund, toSummary } from './refund-view';
+import { moveRefusal, orderLimitRefusal, toRefund, toSummary } from './refund-view';
 import * as refundState from './refund-state.repo';
 import * as writes from './refund-writes.repo';
 import * as repo from './refunds.repo';
@@ -207,7 +207,13 @@ export function createRefundService({
     async move(ctx: AuthedContext, id: string, move: RefundMove): Promise<Refund> {
       const { tenantId, found } = await requireVisible(ctx, id);
       const refund = found.refund;
-      const refusal = moveRefusal(ctx.principal, refund, move.status, found.managerLimit);
+      const refusal = moveRefusal(
+        ctx.principal,
+        refund,
+        move.status,
+        found.managerLimit,
+        found.callerApproved,
+      );
       if (refusal) throw new AppError(refusal.code, { message: refusal.message });
       const at = now();
       const reason = move.reason || null;
@@ -220,6 +226,18 @@ export function createRefundService({
         at,
         byUserId: ctx.principal.userId,
         byName,
+        approvalCheck: ctx.principal.outletId
+          ? async (tx) => {
+              const before = await refundState.approvedOnOrderBy(
+                tx,
+                tenantId,
+                id,
+                ctx.principal.userId,
+              );
+              const over = orderLimitRefusal(found.managerLimit, before, refund.amount);
+              if (over) throw new AppError(over.code, { message: over.message });
+            }
+          : undefined,
         reason,
         transferReference: move.status === 'TRANSFERED' ? (move.transfer_reference ?? null) : null,
         book: completionBooking(drawers, {

@@ -212,6 +212,40 @@ describe('never more refunded than paid', () => {
     expectCode(await askRefund(t, cashier, items(1)), 409, 'refund_exceeds_paid');
   });
 
+  it('counts the units refunded before, completed or in flight, and passes exactly what is left', async () => {
+    // Two lines, so the order still has money left when a line has no units left.
+    const o = await paidOrder(t, admin, {
+      outlet_id: kl,
+      items: [
+        { product_id: plain, quantity: 3 },
+        { product_id: big, quantity: 1 },
+      ],
+      payments: [{ method: 'card', amount: 9540, reference: 'C-2' }],
+    });
+    const units = (quantity: number) => ({
+      ...amountRefund(o.id, 1),
+      kind: 'items',
+      items: [{ order_item_id: o.items[0]!.id, quantity }],
+    });
+    const first = await refundOf(t, cashier, units(1));
+    await movedRefund(t, finance, first.id, { status: 'APPROVED' });
+    await movedRefund(t, finance, first.id, { status: 'COMPLETED' });
+    // 3 sold, 1 refunded: 2 left.
+    const over = expectCode(await askRefund(t, cashier, units(3)), 409, 'refund_exceeds_paid');
+    expect(over.message).toBe('Only 2 of Test RF-PLAIN can still be refunded');
+    expect((await refundOf(t, cashier, units(2))).amount).toBe(2 * 1060);
+    // The one in flight counts too: none left.
+    const again = expectCode(await askRefund(t, cashier, units(1)), 409, 'refund_exceeds_paid');
+    expect(again.message).toBe('Only 0 of Test RF-PLAIN can still be refunded');
+    const left = refundableSchema.parse(
+      (await api.get(`/api/orders/${o.id}/refundable`, cashier)).json().data,
+    );
+    expect(left.items.map((i) => [i.quantity, i.refundable_quantity])).toEqual([
+      [3, 0],
+      [1, 1],
+    ]);
+  });
+
   it('frees what a rejected refund held', async () => {
     const o = await order();
     const r = await refundOf(t, cashier, amountRefund(o.id, 1060));
