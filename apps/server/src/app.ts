@@ -241,7 +241,19 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         rateLimit: config.loginRateLimit,
       });
       await api.register(notificationRoutes, { service: createNotificationService({ db }) });
-      await registerCatalogueRoutes(api, { db, now, dataDir: config.dataDir });
+      const userService = createUserService({
+        db,
+        hasher,
+        mailer,
+        appUrl: config.appUrl,
+        log: app.log,
+      });
+      await registerCatalogueRoutes(api, {
+        db,
+        now,
+        dataDir: config.dataDir,
+        tenantAdmins: userService,
+      });
       // Orders and the POS, online payments, refunds and the customer app.
       const commerce = await registerCommerceRoutes(api, {
         db,
@@ -265,7 +277,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
       // Users, roles, the permission catalogue, menus and the audit log.
       const logService = createLogService({ db });
       await api.register(userRoutes, {
-        service: createUserService({ db, hasher, mailer, appUrl: config.appUrl, log: app.log }),
+        service: userService,
         logs: logService,
       });
       await api.register(roleRoutes, { service: createRoleService({ db }) });
