@@ -19,6 +19,7 @@ import { type Clock, offsetClock, systemClock } from './lib/clock';
 import { AppError, documentErrorResponses, installErrorHandling } from './lib/errors';
 import { answerClientError, frameworkErrors } from './lib/framework-errors';
 import { installJsonBody } from './lib/json-body';
+import { installBodyTimeout, serverTimeouts } from './lib/request-timeout';
 import { installSecurityHeaders } from './lib/security-headers';
 import { scheduleHousekeeping } from './lib/housekeeping';
 import { loggerOptions } from './lib/log-redaction';
@@ -106,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT,
+    ...serverTimeouts(config),
     // A hop count trusts that many proxies nearest the server, whatever the client wrote before.
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -120,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
     frameworkErrors,
     clientErrorHandler: answerClientError,
   });
+  installBodyTimeout(app, config.requestTimeoutMs);
   installJsonBody(app);
   installSecurityHeaders(app);
   app.setValidatorCompiler(validatorCompiler);
@@ -238,7 +241,19 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         rateLimit: config.loginRateLimit,
       });
       await api.register(notificationRoutes, { service: createNotificationService({ db }) });
-      await registerCatalogueRoutes(api, { db, now, dataDir: config.dataDir });
+      const userService = createUserService({
+        db,
+        hasher,
+        mailer,
+        appUrl: config.appUrl,
+        log: app.log,
+      });
+      await registerCatalogueRoutes(api, {
+        db,
+        now,
+        dataDir: config.dataDir,
+        tenantAdmins: userService,
+      });
       // Orders and the POS, online payments, refunds and the customer app.
       const commerce = await registerCommerceRoutes(api, {
         db,
@@ -262,7 +277,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
       // Users, roles, the permission catalogue, menus and the audit log.
       const logService = createLogService({ db });
       await api.register(userRoutes, {
-        service: createUserService({ db, hasher, mailer, appUrl: config.appUrl, log: app.log }),
+        service: userService,
         logs: logService,
       });
       await api.register(roleRoutes, { service: createRoleService({ db }) });

@@ -10,7 +10,7 @@ import { createOutletService } from './modules/outlets/outlets.service';
 import { productRoutes } from './modules/products/products.routes';
 import { createProductService } from './modules/products/products.service';
 import { tenantRoutes } from './modules/tenants/tenants.routes';
-import { createTenantService } from './modules/tenants/tenants.service';
+import { createTenantService, type TenantServiceDeps } from './modules/tenants/tenants.service';
 import { variantAddonRoutes } from './modules/variant-addons/variant-addons.routes';
 import { createVariantAddonService } from './modules/variant-addons/variant-addons.service';
 
@@ -22,11 +22,13 @@ export interface CatalogueRouteDeps {
   now: Clock;
   /** Where uploaded images are kept. */
   dataDir: string;
+  /** The users module, which sets up a new tenant's first admin. */
+  tenantAdmins: TenantServiceDeps['tenantAdmins'];
 }
 
 export async function registerCatalogueRoutes(
   api: FastifyInstance,
-  { db, now, dataDir }: CatalogueRouteDeps,
+  { db, now, dataDir, tenantAdmins }: CatalogueRouteDeps,
 ) {
   const outletService = createOutletService({ db, now });
   await api.register(outletRoutes, { service: outletService });
@@ -34,6 +36,7 @@ export async function registerCatalogueRoutes(
     service: createTenantService({
       db,
       outletsOfTenant: (tenantId) => outletService.listOfTenant(tenantId),
+      tenantAdmins,
     }),
   });
   await api.register(businessSettingsRoutes, {

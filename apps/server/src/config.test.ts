@@ -96,3 +96,37 @@ describe('production mode', () => {
     expect(loadConfig({ KOPI_E2E: '1' }).e2e).toBe(true);
   });
 });
+
+describe('REQUEST_TIMEOUT and CONNECTION_TIMEOUT', () => {
+  it('default to a minute for a whole request and two for a silent connection', () => {
+    expect(loadConfig({})).toMatchObject({
+      requestTimeoutMs: 60_000,
+      connectionTimeoutMs: 120_000,
+    });
+  });
+
+  it('take durations within their bounds', () => {
+    const c = loadConfig({ REQUEST_TIMEOUT: '1s', CONNECTION_TIMEOUT: '30s' });
+    expect(c).toMatchObject({ requestTimeoutMs: 1000, connectionTimeoutMs: 30_000 });
+    expect(loadConfig({ REQUEST_TIMEOUT: '1h', CONNECTION_TIMEOUT: '1h' })).toMatchObject({
+      requestTimeoutMs: 3_600_000,
+      connectionTimeoutMs: 3_600_000,
+    });
+  });
+
+  it('refuse none at all, more than an hour, and a connection limit inside the live heartbeat', () => {
+    for (const [name, value] of [
+      ['REQUEST_TIMEOUT', '0'],
+      ['REQUEST_TIMEOUT', '999ms'],
+      ['REQUEST_TIMEOUT', '61m'],
+      ['CONNECTION_TIMEOUT', '29s'],
+      ['CONNECTION_TIMEOUT', '2h'],
+      ['CONNECTION_TIMEOUT', 'never'],
+    ] as const) {
+      expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(
+        new RegExp(`${name}: must be a duration .* between`),
+      );
+    }
+    expect(() => loadConfig({ CONNECTION_TIMEOUT: '10s' })).toThrow(/between 30s and 1h/);
+  });
+});

@@ -22,6 +22,12 @@ export function parseDuration(value: string): number | null {
   return Number(m[1]) * unitMs[m[2] as keyof typeof unitMs];
 }
 
+/** "90s", "15m", "2h", "30d": the largest unit that divides `ms` evenly. */
+const formatDuration = (ms: number) => {
+  const unit = (['d', 'h', 'm', 's'] as const).find((u) => ms % unitMs[u] === 0) ?? 'ms';
+  return `${ms / unitMs[unit]}${unit}`;
+};
+
 const duration = (fallback: string, minMs: number, maxMs: number) =>
   z
     .string()
@@ -31,7 +37,7 @@ const duration = (fallback: string, minMs: number, maxMs: number) =>
       if (ms === null || ms < minMs || ms > maxMs) {
         ctx.addIssue({
           code: 'custom',
-          message: `must be a duration like 15m, 12h or 30d, between ${minMs / 1000}s and ${maxMs / 86_400_000}d`,
+          message: `must be a duration like 15m, 12h or 30d, between ${formatDuration(minMs)} and ${formatDuration(maxMs)}`,
         });
         return z.NEVER;
       }
@@ -109,6 +115,9 @@ const envSchema = z.object({
   APP_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
   WEB_DIST: z.preprocess(emptyToUndefined, z.string().optional()),
   TRUST_PROXY: trustProxySetting.default(false),
+  REQUEST_TIMEOUT: duration('60s', 1000, 3_600_000),
+  // Above the live socket's heartbeat, so a quiet /ws connection is never taken for a dead one.
+  CONNECTION_TIMEOUT: duration('120s', LIVE_HEARTBEAT_MS + 5000, 3_600_000),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
   KOPI_E2E: z.preprocess(emptyToUndefined, booleanFlag.optional()),
   NODE_ENV: z.string().optional(),
@@ -148,6 +157,14 @@ export interface Config {
   webDist: string;
   /** Proxies whose X-Forwarded-* headers are believed: none, a hop count or their addresses. */
   trustProxy: TrustProxy;
+  /**
+   * How long a client has to send a whole request, headers and body (an upload included); past
+   * it the connection is answered 408 and closed, so a client cannot hold one open by sending
+   * slowly.
+   */
+  requestTimeoutMs: number;
+  /** How long a connection may stay silent both ways (Node's socket timeout) before it is closed. */
+  connectionTimeoutMs: number;
   /** Sign-in attempts per client address per minute. */
   loginRateLimit: number;
   /** Registers test-only helpers (the e-mail outbox reader) for the end-to-end suite. */
@@ -232,6 +249,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ? resolveFrom(env, e.WEB_DIST) : path.join(repoRoot, 'apps', 'web', 'dist'),
     trustProxy: e.TRUST_PROXY,
     liveHeartbeatMs: LIVE_HEARTBEAT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT,
+    connectionTimeoutMs: e.CONNECTION_TIMEOUT,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     e2e: e.KOPI_E2E ?? false,
     mobileRateLimit: e.MOBILE_RATE_LIMIT,

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { listQuerySchema } from './common';
 import { servingMethodSchema } from './pricing';
-import { messageKey, requiredString, text } from './validation';
+import { localeSchema } from './locale';
+import { passwordSetupResultSchema, passwordSetupSchema, usernameSchema } from './users';
+import { messageKey, optionalEmail, requiredString, text } from './validation';
 
 // Tenants (/api/tenants, subject tenant, superadmin). Rates in basis points.
 export const tenantStatusSchema = z.enum(['active', 'trial', 'suspended', 'pending_payment']);
@@ -46,6 +48,30 @@ export const tenantInputSchema = tenantSettingsSchema.extend({
 });
 export type TenantInput = z.infer<typeof tenantInputSchema>;
 
+/**
+ * The new tenant's first user: its built-in `admin` role, every outlet. Created with the tenant,
+ * in the same step, so the platform never has to hand a business over by hand; the password is
+ * set up as for any user (an e-mailed link, or a temporary one changed at the first sign-in).
+ */
+export const tenantFirstAdminSchema = z
+  .object({
+    username: usernameSchema,
+    fullname: requiredString(120),
+    /** Empty means none. Required when the password is set up by e-mail. */
+    email: optionalEmail.optional(),
+    language: localeSchema.default('en'),
+    password_setup: passwordSetupSchema,
+  })
+  .refine((v) => v.password_setup.method !== 'email' || (v.email ?? '').trim().length > 0, {
+    path: ['email'],
+    error: messageKey('required'),
+  });
+export type TenantFirstAdmin = z.infer<typeof tenantFirstAdminSchema>;
+
+/** POST /api/tenants: the tenant and its first admin. */
+export const tenantCreateSchema = tenantInputSchema.extend({ first_admin: tenantFirstAdminSchema });
+export type TenantCreateInput = z.infer<typeof tenantCreateSchema>;
+
 export const tenantSchema = tenantInputSchema.extend({
   id: text(),
   status: tenantStatusSchema,
@@ -54,6 +80,16 @@ export const tenantSchema = tenantInputSchema.extend({
   created_at: text(),
 });
 export type Tenant = z.infer<typeof tenantSchema>;
+
+/** POST /api/tenants answers the tenant and its first admin, with the password set-up's outcome. */
+export const tenantCreatedSchema = tenantSchema.extend({
+  first_admin: z.object({
+    id: text(),
+    username: text(),
+    password_setup: passwordSetupResultSchema,
+  }),
+});
+export type TenantCreated = z.infer<typeof tenantCreatedSchema>;
 
 export const tenantListQuerySchema = listQuerySchema.extend({
   status: tenantStatusSchema.optional(),

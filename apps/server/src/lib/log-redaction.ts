@@ -1,13 +1,59 @@
 import type { FastifyRequest } from 'fastify';
 
-// The websocket carries its access token in the query (/ws?token=…, DESIGN §9): request logs
-// must not keep it, or anyone reading them could act as that user until the token expires.
+// Request logs keep the URL, and some queries carry what a log must not: the websocket's access
+// token (/ws?token=…, DESIGN §9), which would let a reader act as that user, and a customer's
+// personal data (/api/customers/lookup?phone=…, a search box's text in ?q=…), which PDPA says we
+// keep only where it is needed. Such values are replaced, whatever the route.
 
-const SECRET_QUERY = /([?&](?:token|access_token|refresh_token)=)[^&#]*/gi;
+/** Query fields naming a customer's personal data, wherever they appear. */
+export const CUSTOMER_PERSONAL_FIELDS = [
+  'name',
+  'phone',
+  'email',
+  'birthday',
+  'account_holder',
+  'account_number',
+] as const;
 
-/** The URL with secret query values replaced by `[redacted]`. */
+/** Query fields whose values never reach the log. */
+export const REDACTED_QUERY_FIELDS: ReadonlySet<string> = new Set([
+  'token',
+  'access_token',
+  'refresh_token',
+  'q',
+  ...CUSTOMER_PERSONAL_FIELDS,
+]);
+
+const fieldName = (raw: string) => {
+  let key = raw;
+  try {
+    key = decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    // A malformed escape is logged as sent; the key is compared raw.
+  }
+  // `phone[]=…` and `phone[0]=…` are the same field to a query parser.
+  return key
+    .replace(/\[[^\]]*\]$/, '')
+    .trim()
+    .toLowerCase();
+};
+
+/** The URL with the values of `REDACTED_QUERY_FIELDS` replaced by `[redacted]`. */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[redacted]');
+  const start = url.indexOf('?');
+  if (start === -1) return url;
+  const hash = url.indexOf('#', start);
+  const end = hash === -1 ? url.length : hash;
+  const query = url
+    .slice(start + 1, end)
+    .split(/([&;])/)
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq === -1 || !REDACTED_QUERY_FIELDS.has(fieldName(pair.slice(0, eq)))) return pair;
+      return `${pair.slice(0, eq)}=[redacted]`;
+    })
+    .join('');
+  return `${url.slice(0, start + 1)}${query}${url.slice(end)}`;
 }
 
 /** Fastify's default request serializer, with the URL redacted. */

@@ -1,10 +1,22 @@
-import type { FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './errors';
+
+/**
+ * Registers @fastify/multipart on a routes plugin whose largest upload is `maxBytes`: the parser
+ * stops storing a file at that size whoever reads it, one file and a few fields per request.
+ */
+export async function registerMultipart(app: FastifyInstance, maxBytes: number): Promise<void> {
+  await app.register(multipart, {
+    limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 20 },
+    throwFileSizeLimit: true,
+  });
+}
 
 /**
  * Reads the multipart field "file" of a request into memory, refusing more than `maxBytes` with a
  * 400 `file_too_large` (the stream stops at the limit: a huge upload is never buffered whole).
- * The routes plugin must have registered @fastify/multipart.
+ * The routes plugin must have called `registerMultipart`.
  */
 export async function readUploadedFile(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
   if (!request.isMultipart()) throw new AppError('file_required');
@@ -15,13 +27,18 @@ export async function readUploadedFile(request: FastifyRequest, maxBytes: number
     throw asUploadError(error);
   }
   if (!file || file.fieldname !== 'file') throw new AppError('file_required');
+  let buffer: Buffer;
   try {
-    const buffer = await file.toBuffer();
-    if (buffer.length === 0) throw new AppError('file_required');
-    return buffer;
+    buffer = await file.toBuffer();
   } catch (error) {
     throw asUploadError(error);
   }
+  // toBuffer only notices the limit on a chunk read after it: when the data up to the limit came
+  // in chunks of its own, the cut-off file arrives whole-looking. The stream's flag is set before
+  // it ends, so it is the one reliable answer.
+  if (file.file.truncated || buffer.length > maxBytes) throw new AppError('file_too_large');
+  if (buffer.length === 0) throw new AppError('file_required');
+  return buffer;
 }
 
 /**

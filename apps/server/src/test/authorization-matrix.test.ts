@@ -506,7 +506,17 @@ const requests: Record<string, Builder> = {
   'GET /api/tenants': () => ({ url: '/api/tenants' }),
   'GET /api/tenants/:id': () => ({ url: `/api/tenants/${tenantId}` }),
   'GET /api/tenants/:id/outlets': () => ({ url: `/api/tenants/${tenantId}/outlets` }),
-  'POST /api/tenants': () => ({ url: '/api/tenants', payload: tenantBody(`matrix-new-${n()}`) }),
+  'POST /api/tenants': () => {
+    const slug = `matrix-new-${n()}`;
+    const firstAdmin = { username: `${slug}-admin`, fullname: 'Matrix Admin' };
+    return {
+      url: '/api/tenants',
+      payload: {
+        ...tenantBody(slug),
+        first_admin: { ...firstAdmin, password_setup: { method: 'temporary' } },
+      },
+    };
+  },
   'PUT /api/tenants/:id': async () => {
     const tenant = await newTenant();
     return { url: `/api/tenants/${tenant.id}`, payload: tenantBody(tenant.slug) };

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   accountSessionSchema,
   avatarDataSchema,
@@ -20,7 +19,7 @@ import { AUTHENTICATED } from '../../lib/access';
 import { IMAGE_MAX_BYTES } from '../../lib/images';
 import { authedContextOf, contextOf } from '../../lib/request-context';
 import { defineRoutes } from '../../lib/route-kit';
-import { readUploadedFile } from '../../lib/upload-file';
+import { readUploadedFile, registerMultipart } from '../../lib/upload-file';
 import type { AccountService } from './account.service';
 
 // DESIGN §8 account flows: /api/forgot-password, /api/reset-password, /api/two-steps (signed
@@ -43,7 +42,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
     rateLimit: { max: options.rateLimit, timeWindow: 60_000 },
   } as const;
 
-  await app.register(multipart);
+  await registerMultipart(app, IMAGE_MAX_BYTES);
 
   signedOutRoute.post('/forgot-password', {
     config: signedOut,

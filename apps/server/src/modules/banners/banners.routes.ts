@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   appBannerSchema,
   bannerInputSchema,
@@ -14,14 +13,14 @@ import { z } from 'zod';
 import { IMAGE_MAX_BYTES } from '../../lib/images';
 import { authedContextOf } from '../../lib/request-context';
 import { defineRoutes } from '../../lib/route-kit';
-import { readUploadedFile } from '../../lib/upload-file';
+import { readUploadedFile, registerMultipart } from '../../lib/upload-file';
 import type { BannerService } from './banners.service';
 
 // DESIGN §8 /api/banners, subject banner (SPEC §2 /user-app/banner).
 
 export async function bannerRoutes(app: FastifyInstance, { service }: { service: BannerService }) {
   const route = defineRoutes(app, { tags: ['banners'], context: authedContextOf });
-  await app.register(multipart);
+  await registerMultipart(app, IMAGE_MAX_BYTES);
 
   route.list('/banners', {
     config: { permission: 'read-banner' },

@@ -1,10 +1,9 @@
-import multipart from '@fastify/multipart';
 import { businessSettingsInputSchema, businessSettingsSchema } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
 import { IMAGE_MAX_BYTES } from '../../lib/images';
 import { authedContextOf } from '../../lib/request-context';
 import { defineRoutes } from '../../lib/route-kit';
-import { readUploadedFile } from '../../lib/upload-file';
+import { readUploadedFile, registerMultipart } from '../../lib/upload-file';
 import type { BusinessSettingsService } from './business-settings.service';
 
 // /api/tenant-settings, subject tenant-setting (/tenant/business-settings): the caller's
@@ -15,7 +14,7 @@ export async function businessSettingsRoutes(
   { service }: { service: BusinessSettingsService },
 ) {
   const route = defineRoutes(app, { tags: ['business-settings'], context: authedContextOf });
-  await app.register(multipart);
+  await registerMultipart(app, IMAGE_MAX_BYTES);
 
   route.get('/tenant-settings', {
     config: { permission: 'read-tenant-setting' },

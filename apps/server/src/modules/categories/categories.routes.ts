@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   categoryInputSchema,
   categoryListQuerySchema,
@@ -12,7 +11,7 @@ import { z } from 'zod';
 import { IMAGE_MAX_BYTES } from '../../lib/images';
 import { authedContextOf } from '../../lib/request-context';
 import { defineRoutes } from '../../lib/route-kit';
-import { readUploadedFile } from '../../lib/upload-file';
+import { readUploadedFile, registerMultipart } from '../../lib/upload-file';
 import type { CategoryService } from './categories.service';
 
 // DESIGN §8 /api/categories, subject category (SPEC §2 /product/category).
@@ -22,7 +21,7 @@ export async function categoryRoutes(
   { service }: { service: CategoryService },
 ) {
   const route = defineRoutes(app, { tags: ['categories'], context: authedContextOf });
-  await app.register(multipart);
+  await registerMultipart(app, IMAGE_MAX_BYTES);
 
   route.list('/categories', {
     config: { permission: 'read-category' },

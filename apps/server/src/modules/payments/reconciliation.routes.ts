@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   idParamSchema,
   reconciliationQuerySchema,
@@ -8,7 +7,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authedContextOf } from '../../lib/request-context';
 import { defineRoutes } from '../../lib/route-kit';
-import { readUploadedFile } from '../../lib/upload-file';
+import { readUploadedFile, registerMultipart } from '../../lib/upload-file';
 import type { ReconciliationService } from './reconciliation.service';
 
 // Reconciliation of a gateway (decision 047), subject payment-gateway. Reading is enough: a run
@@ -29,7 +28,7 @@ export async function reconciliationRoutes(
   { service }: { service: ReconciliationService },
 ) {
   const route = defineRoutes(app, { tags: ['payment-gateways'], context: authedContextOf });
-  await app.register(multipart);
+  await registerMultipart(app, SETTLEMENT_FILE_MAX_BYTES);
   // A settlement file sent as it is downloaded (text/csv), within the same size limit.
   app.addContentTypeParser(
     'text/csv',

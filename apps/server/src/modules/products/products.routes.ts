@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   idParamSchema,
   importResultSchema,
@@ -20,7 +19,7 @@ import { z } from 'zod';
 import { IMAGE_MAX_BYTES } from '../../lib/images';
 import { authedContextOf } from '../../lib/request-context';
 import { defineRoutes } from '../../lib/route-kit';
-import { readUploadedFile } from '../../lib/upload-file';
+import { readUploadedFile, registerMultipart } from '../../lib/upload-file';
 import type { ProductService } from './products.service';
 
 // DESIGN §8 /api/products. Subjects per SPEC §2: the list and reading are list-product, the edit
@@ -36,7 +35,8 @@ export async function productRoutes(
   { service }: { service: ProductService },
 ) {
   const route = defineRoutes(app, { tags: ['products'], context: authedContextOf });
-  await app.register(multipart);
+  // The import is the largest upload here; each route reads with its own limit.
+  await registerMultipart(app, IMPORT_MAX_BYTES);
 
   route.list('/products', {
     config: { permission: 'read-list-product' },

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   idParamSchema,
   refundableSchema,
@@ -14,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { IMAGE_MAX_BYTES } from '../../lib/images';
 import { authedContextOf } from '../../lib/request-context';
 import { defineRoutes, idempotencyKeyOf } from '../../lib/route-kit';
-import { readUploadedFile } from '../../lib/upload-file';
+import { readUploadedFile, registerMultipart } from '../../lib/upload-file';
 import type { RefundService } from './refunds.service';
 
 // DESIGN §8 /api/refunds (the contract's refunds.ts lists the paths and permissions). A move's
@@ -23,7 +22,7 @@ import type { RefundService } from './refunds.service';
 
 export async function refundRoutes(app: FastifyInstance, { service }: { service: RefundService }) {
   const route = defineRoutes(app, { tags: ['refunds'], context: authedContextOf });
-  await app.register(multipart);
+  await registerMultipart(app, IMAGE_MAX_BYTES);
 
   route.list('/refunds', {
     config: { permission: 'read-order' },

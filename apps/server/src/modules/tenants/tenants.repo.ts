@@ -68,11 +68,14 @@ export type TenantValues = Omit<
   'id' | 'status' | 'createdAt' | 'updatedAt'
 >;
 
-/** A new tenant with its built-in roles; it starts without outlets or users. */
-export async function insert(tx: Db, values: TenantValues): Promise<string> {
+/** A new tenant with its built-in roles, answering its id and its `admin` role's. */
+export async function insert(
+  tx: Db,
+  values: TenantValues,
+): Promise<{ id: string; adminRoleId: string }> {
   const [row] = await tx.insert(tenants).values(values).returning({ id: tenants.id });
-  await createTenantRoles(tx, row!.id);
-  return row!.id;
+  const roleIds = await createTenantRoles(tx, row!.id);
+  return { id: row!.id, adminRoleId: roleIds.get('admin')! };
 }
 
 export async function update(

@@ -2,6 +2,8 @@ import {
   idParamSchema,
   outletSchema,
   tenantContextSchema,
+  tenantCreatedSchema,
+  tenantCreateSchema,
   tenantInputSchema,
   tenantListQuerySchema,
   tenantSchema,
@@ -58,9 +60,10 @@ export async function tenantRoutes(app: FastifyInstance, { service }: { service:
 
   route.create('/tenants', {
     config: { permission: 'create-tenant' },
-    summary: 'Create a tenant with the built-in roles (no outlets or users yet)',
-    body: tenantInputSchema,
-    data: tenantSchema,
+    summary:
+      "Create a tenant with the built-in roles and its first admin (the tenant's admin role, every outlet; password by e-mailed link or temporary password), in one step",
+    body: tenantCreateSchema,
+    data: tenantCreatedSchema,
     handler: (ctx, { body }) => service.create(ctx, body),
   });
 

@@ -2,6 +2,8 @@ import type {
   Outlet,
   Tenant,
   TenantContext,
+  TenantCreated,
+  TenantCreateInput,
   TenantInput,
   tenantListQuerySchema,
 } from '@kopi/contract';
@@ -13,6 +15,7 @@ import { AppError, found, validationError } from '../../lib/errors';
 import { offsetOf, pageAnswer } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
 import { staffAccounts } from '../auth/auth.service';
+import type { UserService } from '../users/users.service';
 import * as repo from './tenants.repo';
 
 // Tenants, the platform superadmin's work: list, create, settings, suspend and
@@ -26,6 +29,8 @@ export interface TenantServiceDeps {
   db: Db;
   /** Outlets with their open state, from the outlets module. */
   outletsOfTenant: (tenantId: string) => Promise<Outlet[]>;
+  /** The users module's set-up of a new tenant's first admin. */
+  tenantAdmins: Pick<UserService, 'prepareTenantAdmin'>;
 }
 
 export function toTenant(r: repo.TenantRow): Tenant {
@@ -94,6 +99,17 @@ function valuesOf(input: TenantInput): repo.TenantValues {
 
 const slugTaken = uniqueFieldTaken('tenants_slug_unique', 'tenant_slug_taken', 'slug');
 
+/** The first admin's field errors, named as the creation payload names them. */
+const underFirstAdmin = (error: unknown): never => {
+  if (error instanceof AppError && error.options.details) {
+    throw new AppError(error.code, {
+      ...error.options,
+      details: error.options.details.map((d) => ({ ...d, path: `first_admin.${d.path}` })),
+    });
+  }
+  throw error;
+};
+
 /** Only platform staff (no tenant of their own) work inside other tenants. */
 function requirePlatformUser(ctx: AuthedContext) {
   if (ctx.principal.tenantId !== null && !ctx.principal.acting) {
@@ -101,7 +117,7 @@ function requirePlatformUser(ctx: AuthedContext) {
   }
 }
 
-export function createTenantService({ db, outletsOfTenant }: TenantServiceDeps) {
+export function createTenantService({ db, outletsOfTenant, tenantAdmins }: TenantServiceDeps) {
   const require = async (id: string) => found(await repo.findById(db, id));
 
   async function setStatus(ctx: AuthedContext, id: string, status: 'active' | 'suspended') {
@@ -142,14 +158,25 @@ export function createTenantService({ db, outletsOfTenant }: TenantServiceDeps) 
       return outletsOfTenant(id);
     },
 
-    /** A new tenant with the built-in roles; outlets and the first admin are added afterwards. */
-    async create(ctx: AuthedContext, input: TenantInput): Promise<Tenant> {
+    /**
+     * A new tenant with the built-in roles and its first admin (the tenant's admin role), in one
+     * transaction: either both exist or neither. Outlets are the admin's to add.
+     */
+    async create(ctx: AuthedContext, input: TenantCreateInput): Promise<TenantCreated> {
       requirePlatformUser(ctx);
-      const values = valuesOf(input);
-      // A new tenant's entry belongs to the new tenant.
-      const entry = (newId: string) => createdEntry('tenant', input, { tenantId: newId })(newId);
-      const id = await audited(db, ctx, entry, (tx) => repo.insert(tx, values)).catch(slugTaken);
-      return toTenant(await require(id));
+      const { first_admin: firstAdmin, ...tenant } = input;
+      const values = valuesOf(tenant);
+      const admin = await tenantAdmins.prepareTenantAdmin(ctx, firstAdmin);
+      // A new tenant's entry belongs to the new tenant; the admin's password never goes in it.
+      const entry = ({ id }: { id: string }) =>
+        createdEntry('tenant', tenant, { tenantId: id })(id);
+      const created = await audited(db, ctx, entry, async (tx) => {
+        const { id, adminRoleId } = await repo.insert(tx, values).catch(slugTaken);
+        const added = await admin.insert(tx, id, adminRoleId).catch(underFirstAdmin);
+        return { id, ...added };
+      });
+      admin.deliver(created.mailId);
+      return { ...toTenant(await require(created.id)), first_admin: created.user };
     },
 
     async update(ctx: AuthedContext, id: string, input: TenantInput): Promise<Tenant> {

@@ -1,4 +1,4 @@
-import { tenantSchema } from '@kopi/contract';
+import { tenantCreatedSchema, tenantSchema } from '@kopi/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../../db/schema/access';
@@ -33,7 +33,14 @@ const settings = {
   timezone: 'Asia/Kuching',
   business_day_cutoff_hour: 5,
 };
-const newTenant = { ...settings, name: 'Kopi Baru', slug: 'kopi-baru', plan: 'basic' };
+/** A first admin who signs in with a password the server generates. */
+const firstAdmin = (username: string) => ({
+  username,
+  fullname: 'Pentadbir Pertama',
+  password_setup: { method: 'temporary' },
+});
+const tenantAnswer = { ...settings, name: 'Kopi Baru', slug: 'kopi-baru', plan: 'basic' };
+const newTenant = { ...tenantAnswer, first_admin: firstAdmin('kopi-baru-admin') };
 
 /** A new tenant with one user holding `permissions`, and that user's bearer headers. */
 async function signedInTenantUser(slug: string, username: string, permissions: string[]) {
@@ -76,15 +83,16 @@ describe('GET /api/tenants', () => {
 });
 
 describe('POST and PUT /api/tenants', () => {
-  it('creates a tenant with the built-in roles and no outlets, audited', async () => {
+  it('creates a tenant with the built-in roles, its first admin and no outlets, audited', async () => {
     const res = await api.post('/api/tenants', newTenant);
     expect(res.statusCode, res.body).toBe(201);
-    const created = tenantSchema.strict().parse(res.json().data);
+    const created = tenantCreatedSchema.strict().parse(res.json().data);
     expect(created).toMatchObject({
-      ...newTenant,
+      ...tenantAnswer,
       status: 'active',
       outlet_count: 0,
-      user_count: 0,
+      user_count: 1,
+      first_admin: { username: 'kopi-baru-admin' },
     });
     const tenantRoles = await t.database.db
       .select()
@@ -110,7 +118,13 @@ describe('POST and PUT /api/tenants', () => {
     const bad = await api.post('/api/tenants', { name: 'X', slug: 'Not A Slug' });
     expect(bad.statusCode).toBe(400);
     expect(detailPaths(bad)).toEqual(
-      expect.arrayContaining(['slug', 'legal_name', 'service_tax_rate_bp', 'timezone']),
+      expect.arrayContaining([
+        'slug',
+        'legal_name',
+        'service_tax_rate_bp',
+        'timezone',
+        'first_admin',
+      ]),
     );
     const zone = await api.post('/api/tenants', {
       ...newTenant,
@@ -145,7 +159,11 @@ describe('POST and PUT /api/tenants', () => {
 
   it("sets the manager's refund limit, keeping it when an update leaves it out", async () => {
     const body = { ...settings, name: 'Kopi Demo', slug: 'kopi-demo', plan: 'business' };
-    const created = await api.post('/api/tenants', { ...newTenant, slug: 'limit-default' });
+    const created = await api.post('/api/tenants', {
+      ...newTenant,
+      slug: 'limit-default',
+      first_admin: firstAdmin('limit-default-admin'),
+    });
     expect(created.json().data.refund_manager_limit).toBe(5000);
     const set = await api.put(`/api/tenants/${demoTenantId}`, {
       ...body,
@@ -167,7 +185,11 @@ describe('POST and PUT /api/tenants', () => {
 
   it('sets whether a sale needs a shift and the drawer tolerance, keeping them when left out', async () => {
     const body = { ...settings, name: 'Kopi Demo', slug: 'kopi-demo', plan: 'business' };
-    const created = await api.post('/api/tenants', { ...newTenant, slug: 'shift-default' });
+    const created = await api.post('/api/tenants', {
+      ...newTenant,
+      slug: 'shift-default',
+      first_admin: firstAdmin('shift-default-admin'),
+    });
     expect(created.json().data).toMatchObject({
       shifts_required: true,
       shift_variance_tolerance: 500,

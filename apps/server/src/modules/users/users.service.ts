@@ -2,11 +2,13 @@ import {
   type PasswordSetup,
   type PasswordSetupResult,
   type StaffUserDetail,
+  type TenantFirstAdmin,
   type UserFormOptions,
   type UserListQuery,
   userSortKeys,
   messageKey,
 } from '@kopi/contract';
+import type { Db } from '../../db/database';
 import { tenantCondition, tenantOfScope } from '../../db/tenant-scope';
 import { audit, audited } from '../../lib/audit';
 import { AppError, validationError } from '../../lib/errors';
@@ -66,6 +68,60 @@ export function createUserService(deps: UserServiceDeps) {
     }
     return permissions;
   }
+
+  /** A new user's first password, hashed before any transaction opens (hashing is slow). */
+  async function firstPassword(setup: PasswordSetup) {
+    const temporary =
+      setup.method === 'temporary' ? (setup.password ?? generateTemporaryPassword()) : null;
+    // With an e-mailed link nobody knows the first password: the user chooses one.
+    const hash = await hasher.hash(temporary ?? generateOpaqueToken());
+    return { setup, temporary, hash };
+  }
+  type FirstPassword = Awaited<ReturnType<typeof firstPassword>>;
+
+  /** Writes a new user and its audit entry in `tx`, queuing the invite of an e-mailed set-up. */
+  async function insertUser(
+    tx: Db,
+    ctx: AuthedContext,
+    tenantId: string | null,
+    values: repo.UserValues,
+    password: FirstPassword,
+  ) {
+    const id = await repo
+      .insert(tx, {
+        ...values,
+        tenantId,
+        passwordHash: password.hash,
+        mustChangePassword: password.temporary !== null,
+      })
+      .catch(usernameTaken);
+    await audit.record(tx, ctx, {
+      action: 'user.create',
+      entity: 'user',
+      entityId: id,
+      tenantId,
+      after: { ...snapshot(values), password_setup: password.setup.method },
+    });
+    const mailId =
+      password.setup.method === 'email'
+        ? await queuePasswordLink(
+            tx,
+            ctx,
+            { id, ...values, email: values.email!, tenantId },
+            'account_invite',
+          )
+        : null;
+    return { id, mailId };
+  }
+
+  /** What the answer says of a password set-up: a generated password is shown this once. */
+  const setupResult = ({ setup, temporary }: FirstPassword, email: string | null) =>
+    ({
+      method: setup.method,
+      temporary_password: setup.method === 'temporary' && !setup.password ? temporary : null,
+      email_sent_to: setup.method === 'email' ? email : null,
+      sessions_ended: 0,
+    }) satisfies PasswordSetupResult;
 
   async function detail(ctx: AuthedContext, row: repo.UserRow): Promise<StaffUserDetail> {
     const [permissions, active] = await Promise.all([
@@ -154,46 +210,43 @@ export function createUserService(deps: UserServiceDeps) {
       const tenantId = tenantOfScope(scopeOf(ctx));
       await checkAssignment(ctx, tenantId, input);
       const values = valuesOf(input);
-      const setup = input.password_setup;
-      const temporary =
-        setup.method === 'temporary' ? (setup.password ?? generateTemporaryPassword()) : null;
-      // With an e-mailed link nobody knows the first password: the user chooses one.
-      const passwordHash = await hasher.hash(temporary ?? generateOpaqueToken());
-      let mailId: string | null = null;
-      const id = await db
-        .transaction(async (tx) => {
-          const newId = await repo.insert(tx, {
-            ...values,
-            tenantId,
-            passwordHash,
-            mustChangePassword: temporary !== null,
-          });
-          await audit.record(tx, ctx, {
-            action: 'user.create',
-            entity: 'user',
-            entityId: newId,
-            tenantId,
-            after: { ...snapshot(values), password_setup: setup.method },
-          });
-          if (setup.method === 'email') {
-            mailId = await queuePasswordLink(
-              tx,
-              ctx,
-              { id: newId, ...values, email: values.email!, tenantId },
-              'account_invite',
-            );
-          }
-          return newId;
-        })
-        .catch(usernameTaken);
+      const password = await firstPassword(input.password_setup);
+      const { id, mailId } = await db.transaction((tx) =>
+        insertUser(tx, ctx, tenantId, values, password),
+      );
       deliver(mailId);
-      const result: PasswordSetupResult = {
-        method: setup.method,
-        temporary_password: setup.method === 'temporary' && !setup.password ? temporary : null,
-        email_sent_to: setup.method === 'email' ? values.email : null,
-        sessions_ended: 0,
+      return {
+        ...(await detail(ctx, await require(ctx, id))),
+        password_setup: setupResult(password, values.email),
       };
-      return { ...(await detail(ctx, await require(ctx, id))), password_setup: result };
+    },
+
+    /**
+     * The first admin of a tenant being created, for the tenants service: the password is hashed
+     * now, the user written by `insert` inside the tenant's own transaction with the tenant's
+     * built-in admin role and every outlet. The creator's permissions are not compared with the
+     * role's: the platform hands the business to its own admin, and that role holds tenant
+     * permissions only. `deliver` sends the invite once the transaction has committed.
+     */
+    async prepareTenantAdmin(ctx: AuthedContext, input: TenantFirstAdmin) {
+      const password = await firstPassword(input.password_setup);
+      const values = (roleId: string) =>
+        valuesOf({ ...input, role_id: roleId, id_outlet: null, status: 'active' });
+      return {
+        async insert(tx: Db, tenantId: string, adminRoleId: string) {
+          const vals = values(adminRoleId);
+          const { id, mailId } = await insertUser(tx, ctx, tenantId, vals, password);
+          return {
+            mailId,
+            user: {
+              id,
+              username: vals.username,
+              password_setup: setupResult(password, vals.email),
+            },
+          };
+        },
+        deliver,
+      };
     },
 
     async update(ctx: AuthedContext, id: string, input: UserInput): Promise<StaffUserDetail> {

@@ -1,5 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Outlet, Tenant, TenantContext, TenantInput } from '@kopi/contract';
+import type {
+  Outlet,
+  Tenant,
+  TenantContext,
+  TenantCreated,
+  TenantCreateInput,
+  TenantInput,
+} from '@kopi/contract';
 import type { tenantListQuerySchema } from '@kopi/contract';
 import type { z } from 'zod';
 import { http } from '../../lib/http/http';
@@ -20,7 +27,7 @@ export type TenantPage = Page<Tenant>;
 
 export const listTenants = (query: TenantListQuery): Promise<TenantPage> =>
   fetchPage('/tenants', query);
-export const createTenant = (body: TenantInput) => http.post<Tenant>('/tenants', body);
+export const createTenant = (body: TenantCreateInput) => http.post<TenantCreated>('/tenants', body);
 export const updateTenant = (id: string, body: TenantInput) =>
   http.put<Tenant>(`/tenants/${id}`, body);
 export const suspendTenant = (id: string) => http.post<Tenant>(`/tenants/${id}/suspend`);

@@ -7,11 +7,13 @@ import {
   defaultTimezone,
   messageKey,
   servingMethods,
+  tenantFirstAdminSchema,
   tenantInputSchema,
   type Tenant,
+  type TenantCreateInput,
   type TenantInput,
 } from '@kopi/contract';
-import { Controller } from 'react-hook-form';
+import { Controller, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { EntityDrawer } from '../../../components/entity-drawer/entity-drawer';
 import { useEntityForm } from '../../../components/entity-drawer/use-entity-form';
@@ -24,6 +26,7 @@ import { FormTimezoneField } from '../../../components/form-timezone-field';
 import { useTenantStrings } from '../i18n';
 import { FormPercentField } from '../../../components/form-percent-field';
 import { halfCell } from '../../../components/form-binding';
+import { blankFirstAdmin, FirstAdminFields } from './first-admin-fields';
 
 // Rates are typed as percentages: their messages speak in percent (at most 100), not in bp.
 const rateBp = z
@@ -35,7 +38,11 @@ const tenantFormSchema = tenantInputSchema.extend({
   service_tax_rate_bp: rateBp,
   service_charge_rate_bp: rateBp,
 });
-type FormValues = z.input<typeof tenantFormSchema>;
+// A new tenant comes with its first admin; an edit leaves the field out (it is not sent).
+const tenantCreateFormSchema = tenantFormSchema.extend({ first_admin: tenantFirstAdminSchema });
+type FormValues = z.input<typeof tenantCreateFormSchema>;
+const createResolver = zodResolver(tenantCreateFormSchema) as unknown as Resolver<FormValues>;
+const editResolver = zodResolver(tenantFormSchema) as unknown as Resolver<FormValues>;
 
 const fields = [
   'name',
@@ -52,6 +59,11 @@ const fields = [
   'cash_rounding',
   'timezone',
   'business_day_cutoff_hour',
+  'first_admin.username',
+  'first_admin.fullname',
+  'first_admin.email',
+  'first_admin.language',
+  'first_admin.password_setup.password',
 ] as const;
 
 // DESIGN §3 defaults: SST 6% (F&B), service charge 10% on dine in, taxed, cash rounding on.
@@ -70,6 +82,7 @@ const blank: FormValues = {
   cash_rounding: true,
   timezone: defaultTimezone,
   business_day_cutoff_hour: defaultBusinessDayCutoffHour,
+  first_admin: blankFirstAdmin,
 };
 
 const valuesOf = (tenant: Tenant): FormValues => ({
@@ -87,6 +100,7 @@ const valuesOf = (tenant: Tenant): FormValues => ({
   cash_rounding: tenant.cash_rounding,
   timezone: tenant.timezone,
   business_day_cutoff_hour: tenant.business_day_cutoff_hour,
+  first_admin: blankFirstAdmin,
 });
 
 /** "Kopi Tiam Sdn Bhd" → "kopi-tiam-sdn-bhd" */
@@ -117,7 +131,8 @@ export function TenantDrawer({
   open: boolean;
   tenant: Tenant | null;
   onClose: () => void;
-  onSubmit: (values: TenantInput) => Promise<void>;
+  /** The create body (with `first_admin`) for a new tenant, the update body for one edited. */
+  onSubmit: (values: TenantInput | TenantCreateInput) => Promise<void>;
 }) {
   const { t } = useTenantStrings();
   const { form, frame } = useEntityForm({
@@ -125,9 +140,9 @@ export function TenantDrawer({
     record: tenant,
     blank,
     valuesOf,
-    resolver: zodResolver(tenantFormSchema),
+    resolver: tenant ? editResolver : createResolver,
     fields,
-    onSubmit,
+    onSubmit: (values) => onSubmit(values as unknown as TenantInput | TenantCreateInput),
     onClose,
   });
 
@@ -217,6 +232,13 @@ export function TenantDrawer({
           {t('form.cutoffHint')}
         </Typography>
       </Grid>
+
+      {!tenant && (
+        <>
+          <Section title={t('firstAdmin.title')} />
+          <FirstAdminFields control={form.control} />
+        </>
+      )}
     </EntityDrawer>
   );
 }

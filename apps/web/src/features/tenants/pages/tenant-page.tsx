@@ -12,7 +12,7 @@ import Block from '@mui/icons-material/Block';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Login from '@mui/icons-material/Login';
-import type { Tenant, TenantInput } from '@kopi/contract';
+import type { Tenant, TenantCreateInput, TenantInput } from '@kopi/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { pagedTableProps } from '../../../components/data-table/paged-table-props';
@@ -36,6 +36,10 @@ import {
   type TenantListQuery,
 } from '../api';
 import { TenantContextAlert } from '../components/tenant-context-alert';
+import {
+  FirstAdminPasswordDialog,
+  type GeneratedPassword,
+} from '../components/first-admin-password-dialog';
 import { TenantDrawer } from '../components/tenant-drawer';
 import { TenantOutlets } from '../components/tenant-outlets';
 import { TenantStatusLabel, type TenantStatus } from '../components/tenant-status-label';
@@ -63,7 +67,24 @@ export function TenantPage() {
   const everyTenant = useTenants({ page: 1, page_size: 100 });
   const context = useTenantContext();
   const invalidate = useInvalidateTenants();
-  const editor = useFormEditor<Tenant, TenantInput>(createTenant, updateTenant, invalidate, t);
+  const [generated, setGenerated] = useState<GeneratedPassword | null>(null);
+  // A new tenant's first admin: a generated password is shown once, a sent link is confirmed.
+  const create = async (values: TenantInput | TenantCreateInput) => {
+    const { first_admin: firstAdmin } = await createTenant(values as TenantCreateInput);
+    const setup = firstAdmin.password_setup;
+    if (setup.temporary_password) {
+      const name = (values as TenantCreateInput).first_admin.fullname;
+      setGenerated({ name, password: setup.temporary_password });
+    } else if (setup.email_sent_to) {
+      toast.success(t('firstAdmin.sent', { email: setup.email_sent_to }));
+    }
+  };
+  const editor = useFormEditor<Tenant, TenantInput | TenantCreateInput>(
+    create,
+    updateTenant,
+    invalidate,
+    t,
+  );
   const [confirm, setConfirm] = useState<{ tenant: Tenant; action: 'suspend' | 'activate' } | null>(
     null,
   );
@@ -228,6 +249,7 @@ export function TenantPage() {
         )}
       </Card>
       <TenantDrawer tenant={editor.record} {...editor.form} />
+      <FirstAdminPasswordDialog generated={generated} onClose={() => setGenerated(null)} />
       <ConfirmDialog
         open={Boolean(confirm)}
         title={confirm?.action === 'activate' ? t('list.activateTitle') : t('list.suspendTitle')}
