@@ -1,19 +1,13 @@
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
-import TextField from '@mui/material/TextField';
-import { Controller, useWatch, type Control } from 'react-hook-form';
+import type { Control } from 'react-hook-form';
 import type { tenantCreateSchema } from '@kopi/contract';
 import type { z } from 'zod';
 import { halfCell } from '../../../components/form-binding';
 import { FormSelectField } from '../../../components/form-fields';
 import { FormTextField } from '../../../components/form-text-field';
-import { translateValidation } from '../../../lib/i18n/i18n';
 import { useTenantStrings } from '../i18n';
+import { PasswordSetupFields } from '../../../components/password-setup-fields';
 
 /** The tenant form's values when it creates one (the first admin included). */
 export type TenantCreateFormValues = z.input<typeof tenantCreateSchema>;
@@ -33,7 +27,6 @@ export const blankFirstAdmin: TenantCreateFormValues['first_admin'] = {
  */
 export function FirstAdminFields({ control }: { control: Control<TenantCreateFormValues> }) {
   const { t } = useTenantStrings();
-  const method = useWatch({ control, name: 'first_admin.password_setup.method' });
   return (
     <>
       <Grid size={12}>
@@ -68,61 +61,17 @@ export function FirstAdminFields({ control }: { control: Control<TenantCreateFor
           { value: 'my', label: 'Melayu' },
         ]}
       />
-      <Grid size={12}>
-        <Controller
-          control={control}
-          name="first_admin.password_setup"
-          render={({ field, fieldState }) => (
-            <FormControl component="fieldset" error={Boolean(fieldState.error)}>
-              <FormLabel component="legend">{t('firstAdmin.passwordTitle')}</FormLabel>
-              <RadioGroup
-                value={field.value.method}
-                onChange={(e) =>
-                  field.onChange(
-                    e.target.value === 'temporary' ? { method: 'temporary' } : { method: 'email' },
-                  )
-                }
-              >
-                <FormControlLabel
-                  value="email"
-                  control={<Radio />}
-                  label={t('firstAdmin.byEmail')}
-                />
-                <FormControlLabel
-                  value="temporary"
-                  control={<Radio />}
-                  label={t('firstAdmin.byTemporary')}
-                />
-              </RadioGroup>
-            </FormControl>
-          )}
-        />
-      </Grid>
-      {method === 'temporary' && (
-        <Grid size={12}>
-          <Controller
-            control={control}
-            name="first_admin.password_setup.password"
-            render={({ field, fieldState }) => (
-              <TextField
-                fullWidth
-                label={t('firstAdmin.password')}
-                name={field.name}
-                inputRef={field.ref}
-                value={field.value ?? ''}
-                // Empty means "generate one": no password rather than an empty one.
-                onChange={(e) => field.onChange(e.target.value || undefined)}
-                onBlur={field.onBlur}
-                error={Boolean(fieldState.error)}
-                helperText={
-                  translateValidation(fieldState.error?.message) ?? t('firstAdmin.passwordHint')
-                }
-                autoComplete="new-password"
-              />
-            )}
-          />
-        </Grid>
-      )}
+      <PasswordSetupFields
+        control={control}
+        name="first_admin.password_setup"
+        labels={{
+          title: t('firstAdmin.passwordTitle'),
+          byEmail: t('firstAdmin.byEmail'),
+          byTemporary: t('firstAdmin.byTemporary'),
+          password: t('firstAdmin.password'),
+          passwordHint: t('firstAdmin.passwordHint'),
+        }}
+      />
     </>
   );
 }

@@ -51,7 +51,7 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-describe('tenant drawer: the first admin', () => {
+describe('tenant drawer: the first admin', { timeout: 30_000 }, () => {
   it('asks for the first admin of a new tenant before anything is sent', async () => {
     const { drawer, save, onSubmit } = renderDrawer();
     await fillBusiness(drawer);

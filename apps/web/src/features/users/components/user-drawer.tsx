@@ -1,12 +1,6 @@
 import Alert from '@mui/material/Alert';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
-import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   userCreateSchema,
@@ -15,14 +9,14 @@ import {
   type UserCreateInput,
   type UserFormOptions,
 } from '@kopi/contract';
-import { Controller, useWatch, type Resolver } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import { EntityDrawer } from '../../../components/entity-drawer/entity-drawer';
 import { useEntityForm } from '../../../components/entity-drawer/use-entity-form';
 import { FormSelectField, statusOptions } from '../../../components/form-fields';
 import { FormTextField } from '../../../components/form-text-field';
-import { translateValidation } from '../../../lib/i18n/i18n';
 import { useUserStrings } from '../i18n';
 import { halfCell } from '../../../components/form-binding';
+import { PasswordSetupFields } from '../../../components/password-setup-fields';
 
 type FormValues = UserCreateInput;
 const fields = [
@@ -99,7 +93,6 @@ export function UserDrawer({
     // Refusals that are not about one field (role escalation, self lock-out) show on top.
     networkMessage: ts('http.network'),
   });
-  const method = useWatch({ control: form.control, name: 'password_setup.method' });
   const outlets = options?.outlets ?? [];
   const roles = options?.roles ?? [];
   // A role the caller may not give stays listed (the user may hold it) but cannot be chosen.
@@ -189,63 +182,18 @@ export function UserDrawer({
         ]}
       />
       {creating && (
-        <Grid size={12}>
-          <Controller
-            control={form.control}
-            name="password_setup"
-            render={({ field, fieldState }) => (
-              <FormControl component="fieldset" error={Boolean(fieldState.error)}>
-                <FormLabel component="legend">{t('form.passwordTitle')}</FormLabel>
-                <RadioGroup
-                  value={field.value.method}
-                  onChange={(e) =>
-                    field.onChange(
-                      e.target.value === 'temporary'
-                        ? { method: 'temporary' }
-                        : { method: 'email' },
-                    )
-                  }
-                >
-                  <FormControlLabel value="email" control={<Radio />} label={t('password.email')} />
-                  <FormControlLabel
-                    value="temporary"
-                    control={<Radio />}
-                    label={t('password.temporary')}
-                  />
-                </RadioGroup>
-                <FormHelperText>
-                  {translateValidation(fieldState.error?.message) ??
-                    (field.value.method === 'temporary' ? t('password.temporaryHint') : null)}
-                </FormHelperText>
-              </FormControl>
-            )}
-          />
-        </Grid>
-      )}
-      {creating && method === 'temporary' && (
-        <Grid size={12}>
-          <Controller
-            control={form.control}
-            name="password_setup.password"
-            render={({ field, fieldState }) => (
-              <TextField
-                fullWidth
-                label={t('password.password')}
-                name={field.name}
-                inputRef={field.ref}
-                value={field.value ?? ''}
-                // Empty means "generate one": no password rather than an empty one.
-                onChange={(e) => field.onChange(e.target.value || undefined)}
-                onBlur={field.onBlur}
-                error={Boolean(fieldState.error)}
-                helperText={
-                  translateValidation(fieldState.error?.message) ?? t('password.passwordHint')
-                }
-                autoComplete="new-password"
-              />
-            )}
-          />
-        </Grid>
+        <PasswordSetupFields
+          control={form.control}
+          name="password_setup"
+          labels={{
+            title: t('form.passwordTitle'),
+            byEmail: t('password.email'),
+            byTemporary: t('password.temporary'),
+            temporaryHint: t('password.temporaryHint'),
+            password: t('password.password'),
+            passwordHint: t('password.passwordHint'),
+          }}
+        />
       )}
     </EntityDrawer>
   );
