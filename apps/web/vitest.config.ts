@@ -13,5 +13,8 @@ export default defineConfig({
     // (decision 024).
     pool: 'threads',
     maxWorkers: os.availableParallelism(),
+    // A form test types and clicks through a whole drawer: on a busy 2-core machine that can
+    // take several seconds, so the default 5 s would fail a correct form.
+    testTimeout: 30_000,
   },
 });

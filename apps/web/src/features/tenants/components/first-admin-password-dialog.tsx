@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -6,6 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTenantStrings } from '../i18n';
+import { OneTimeSecret } from '../../../components/one-time-secret';
 
 /** A generated first password, for the superadmin to hand over. */
 export interface GeneratedPassword {
@@ -40,22 +40,7 @@ export function FirstAdminPasswordDialog({
       </DialogTitle>
       <DialogContent>
         <DialogContentText>{t('firstAdmin.resultMessage', { name })}</DialogContentText>
-        <Box
-          component="code"
-          data-testid="first-admin-password"
-          sx={{
-            display: 'block',
-            mt: 2,
-            p: 1.5,
-            borderRadius: 1,
-            bgcolor: 'action.hover',
-            fontSize: '1.1rem',
-            letterSpacing: 1,
-            userSelect: 'all',
-          }}
-        >
-          {generated?.password}
-        </Box>
+        <OneTimeSecret value={generated?.password} testId="first-admin-password" />
       </DialogContent>
       <DialogActions>
         <Button variant="contained" onClick={onClose}>

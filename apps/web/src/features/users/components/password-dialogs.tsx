@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -19,6 +18,7 @@ import { translateValidation } from '../../../lib/i18n/i18n';
 import { toast } from '../../../lib/toasts';
 import { resetUserPassword } from '../api';
 import { useUserStrings } from '../i18n';
+import { OneTimeSecret } from '../../../components/one-time-secret';
 
 /** What an administrator must be told after a password set-up (null: nothing to show). */
 export interface PasswordOutcome {
@@ -194,22 +194,7 @@ export function PasswordOutcomeDialog({
         <DialogContentText>
           {t('password.resultMessage', { name: outcome?.name ?? '' })}
         </DialogContentText>
-        <Box
-          component="code"
-          data-testid="temporary-password"
-          sx={{
-            display: 'block',
-            mt: 2,
-            p: 1.5,
-            borderRadius: 1,
-            bgcolor: 'action.hover',
-            fontSize: '1.1rem',
-            letterSpacing: 1,
-            userSelect: 'all',
-          }}
-        >
-          {generated}
-        </Box>
+        <OneTimeSecret value={generated} testId="temporary-password" />
       </DialogContent>
       <DialogActions>
         <Button
