@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/database';
 import { runPrepared } from '../db/prepared';
 import { idempotencyKeys } from '../db/schema/platform';
@@ -51,8 +51,42 @@ export function scopedIdempotencyKey(request: FastifyRequest): string | null {
   return `user:${request.principal.userId}:${key}`;
 }
 
+/** A route that takes the Idempotency-Key header, as the hook below reads its declaration. */
+export interface IdempotentRoute {
+  method: string;
+  url: string;
+  mode: 'required' | 'optional';
+}
+
+const takingRoutes = new WeakMap<FastifyInstance, IdempotentRoute[]>();
+
+/**
+ * Every registered route the hook below handles a key on: a write by a signed-in user or app
+ * customer whose declaration does not say `idempotency: false`. Tests walk this list, so a new
+ * route cannot take the header without being checked.
+ */
+export const routesTakingIdempotencyKey = (app: FastifyInstance): readonly IdempotentRoute[] =>
+  takingRoutes.get(app) ?? [];
+
+function takesKey(route: RouteOptions, method: string): IdempotentRoute['mode'] | null {
+  const config = (route.config ?? {}) as Record<string, unknown>;
+  if (!WRITE_METHODS.has(method) || config.idempotency === false) return null;
+  // Without a signed-in user or customer there is no scope to keep a key in (sign-in, callbacks).
+  if (config.public === true || config.bearer === 'refresh-token') return null;
+  return config.idempotency === 'required' ? 'required' : 'optional';
+}
+
 export function installIdempotency(app: FastifyInstance, { db }: { db: Db }) {
   app.decorateRequest('idempotencyRecordId', null);
+
+  const taking: IdempotentRoute[] = [];
+  takingRoutes.set(app, taking);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      const mode = takesKey(route, method);
+      if (mode) taking.push({ method, url: route.url, mode });
+    }
+  });
 
   app.addHook('preHandler', async (request, reply) => {
     if (!WRITE_METHODS.has(request.method)) return;
