@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PaymentStart } from '@kopi/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/database';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { paymentIntents } from '../../db/schema/payments';
 import { auditLog } from '../../db/schema/platform';
@@ -10,13 +11,18 @@ import { demoTenantId } from '../../test/order-fixtures';
 import { engine, requestAs, withIdempotencyKey } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { balanceOf, fund, setWalletRules } from '../../test/wallet-fixtures';
+import { AppError } from '../../lib/errors';
+import { insertTopupIntent, pendingTopupSum } from '../payments/payments.repo';
+import { TOPUP_IN_FLIGHT_MINUTES } from '../payments/payments.service';
 import { postWallet } from './ledgers.service';
+import { checkTopup } from './wallet.service';
 
 // The maximum balance counts the customer's top-ups still being paid: a start is refused when the
 // balance, the pending top-ups of the last 30 minutes and its own amount pass the maximum. Money
 // that arrives anyway (a refund landed meanwhile, an abandoned top-up paid late) is credited past
 // the maximum and flagged in the trail. Concurrent starts queue on the customer's row: on
-// PostgreSQL each holds its own connection, and exactly as many pass as fit.
+// PostgreSQL each start's transaction holds its own connection, all open before any checks, and
+// exactly as many pass as fit; PGlite runs them one at a time on its single connection.
 
 const MAX = 100_000; // RM 1,000.00
 const BALANCE = 6_000; // RM 60.00
@@ -55,9 +61,7 @@ const overLimitFlags = (customerId: string) =>
   db()
     .select()
     .from(auditLog)
-    .where(
-      and(eq(auditLog.action, 'wallet.topup_over_limit'), eq(auditLog.entityId, customerId)),
-    );
+    .where(and(eq(auditLog.action, 'wallet.topup_over_limit'), eq(auditLog.entityId, customerId)));
 /** Moves a started top-up back in time, as if it had been started `minutes` ago. */
 const startedAgo = (paymentId: string, minutes: number) =>
   db()
@@ -67,6 +71,8 @@ const startedAgo = (paymentId: string, minutes: number) =>
 
 describe('a top-up start counts the top-ups still being paid', () => {
   it('refuses the second RM 471 of two against RM 60 and a RM 1,000 maximum', async () => {
+    // Another customer's top-up in flight takes none of this one's room.
+    await started(await holder(), MAX - BALANCE);
     const who = await holder();
     await started(who, 47_100);
     expectCode(await start(who, 47_100), 409, 'wallet_balance_limit');
@@ -146,10 +152,51 @@ describe('a top-up start counts the top-ups still being paid', () => {
 });
 
 describe(`${RACERS} top-ups started at once`, () => {
-  it('pass exactly as many as fit under the maximum', async () => {
+  const amount = 30_000;
+  const fit = Math.floor((MAX - BALANCE) / amount); // 3
+
+  it('pass exactly as many as fit, each transaction open before any checks', async () => {
     const who = await holder();
-    const amount = 30_000;
-    const fit = Math.floor((MAX - BALANCE) / amount); // 3
+    const barrier = engine === 'postgres';
+    const pids = new Set<number>();
+    let opened = 0;
+    let release = () => {};
+    const allOpen = new Promise<void>((resolve) => (release = resolve));
+    // What a start's transaction does, with every racer holding its own connection first.
+    const outcomes = await Promise.all(
+      Array.from({ length: RACERS }, () =>
+        db()
+          .transaction(async (tx) => {
+            if (barrier) {
+              const [row] = rowsOf<{ pid: number }>(
+                await tx.execute(sql`select pg_backend_pid() as pid`),
+              );
+              pids.add(row!.pid);
+              if (++opened === RACERS) release();
+              await allOpen;
+            }
+            const customerId = idOf(who);
+            await checkTopup(tx, tenantId, customerId, amount, () =>
+              pendingTopupSum(tx, tenantId, customerId, TOPUP_IN_FLIGHT_MINUTES),
+            );
+            const values = { tenantId, customerId, provider: 'sandbox', method: 'duitnow_qr' };
+            await insertTopupIntent(tx, { ...values, amount });
+          })
+          .then(
+            () => 'ok',
+            (error: unknown) => (error instanceof AppError ? error.code : String(error)),
+          ),
+      ),
+    );
+    if (barrier) expect(pids.size).toBe(RACERS);
+    expect(outcomes.filter((o) => o === 'ok')).toHaveLength(fit);
+    expect(outcomes.filter((o) => o !== 'ok')).toEqual(
+      Array.from({ length: RACERS - fit }, () => 'wallet_balance_limit'),
+    );
+  });
+
+  it('through the API: exactly as many as fit answer 201, the rest 409', async () => {
+    const who = await holder();
     const answers = await Promise.all(Array.from({ length: RACERS }, () => start(who, amount)));
     const codes = answers.map((r) =>
       r.statusCode === 201 ? 'ok' : `${r.statusCode} ${r.json().code_message}`,
