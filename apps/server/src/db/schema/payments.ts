@@ -44,6 +44,10 @@ export const paymentIntents = pgTable(
   },
   (t) => [
     index('payment_intents_order_idx').on(t.orderId),
+    // A top-up start sums the customer's top-ups still being paid under their row's lock.
+    index('payment_intents_topup_pending_idx')
+      .on(t.customerId)
+      .where(sql`${t.purpose} = 'topup' and ${t.status} = 'pending'`),
     uniqueIndex('payment_intents_provider_ref_unique')
       .on(t.provider, t.providerRef)
       .where(sql`${t.providerRef} is not null`),

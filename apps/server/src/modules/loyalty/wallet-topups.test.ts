@@ -11,7 +11,7 @@ import { postCallback, verifiedCustomer, type TestCustomer } from '../../test/mo
 import { demoTenantId } from '../../test/order-fixtures';
 import { anonymous, requestAs, withIdempotencyKey } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
-import { balanceOf, setWalletRules } from '../../test/wallet-fixtures';
+import { balanceOf, fund, setWalletRules } from '../../test/wallet-fixtures';
 import { signedSandboxCallback } from '../payments/sandbox-provider';
 import { checkTopup } from './wallet.service';
 
@@ -170,6 +170,14 @@ describe('what a top-up may not do', () => {
     expectCode(await startTopup(who, { amount: 100 }), 409, 'wallet_balance_limit');
   });
 
+  it('may land exactly on the maximum balance; one sen more is refused', async () => {
+    const who = await verifiedCustomer(t);
+    await fund(db(), tenantId, customerIdOf(who), 1234);
+    expectCode(await startTopup(who, { amount: MAX - 1234 + 1 }), 409, 'wallet_balance_limit');
+    await callback(await topup(who, MAX - 1234));
+    expect(await balanceOf(db(), customerIdOf(who))).toBe(MAX);
+  });
+
   it('is refused for a blocked customer, whose paid top-up is still credited', async () => {
     const who = await verifiedCustomer(t);
     const payment = await topup(who, 1500);
@@ -180,9 +188,10 @@ describe('what a top-up may not do', () => {
     // A blocked customer's session no longer opens the app…
     expectCode(await startTopup(who, { amount: 1000 }), 401, 'unauthorized');
     // …and the wallet refuses a top-up for them whoever asks.
-    await expect(checkTopup(db(), tenantId, customerIdOf(who), 1000)).rejects.toMatchObject({
-      code: 'customer_blocked',
-    });
+    const nothingInFlight = () => Promise.resolve(0);
+    await expect(
+      db().transaction((tx) => checkTopup(tx, tenantId, customerIdOf(who), 1000, nothingInFlight)),
+    ).rejects.toMatchObject({ code: 'customer_blocked' });
     await callback(payment);
     expect(await balanceOf(db(), customerIdOf(who))).toBe(1500);
   });

@@ -21,6 +21,7 @@ import { AppError } from '../../lib/errors';
 import { offsetOf, pageAnswer, parseSort } from '../../lib/paging';
 import type { AuthedContext, RequestContext } from '../../lib/request-context';
 import { tenantIdOf } from '../../lib/tenant-scope';
+import { lockCustomer } from './ledgers.repo';
 import { postWallet } from './ledgers.service';
 import { settingsOf } from './settings.repo';
 import { walletEntriesCsv } from './wallet-export';
@@ -53,19 +54,27 @@ async function clockOf(db: Db, tenantId: string) {
 }
 
 /**
- * Refuses a top-up the customer may not make: blocked (customer_blocked), or one that would take
- * the balance over the tenant's maximum (wallet_balance_limit). Read before the payment starts;
- * the credit itself never refuses money that was taken.
+ * Refuses a top-up the customer may not make: blocked (customer_blocked), or one that with the
+ * balance and the customer's top-ups still being paid (`inFlight`, asked of the payments module)
+ * would pass the tenant's maximum (wallet_balance_limit). The customer row is locked first and
+ * stays locked until the caller's transaction, which records this top-up, ends: two starts at
+ * once queue, and the second counts the first. The credit itself never refuses money taken.
  */
-export async function checkTopup(db: Db, tenantId: string, customerId: string, amount: number) {
-  const holder = await repo.walletHolder(db, tenantId, customerId, null);
+export async function checkTopup(
+  tx: Db,
+  tenantId: string,
+  customerId: string,
+  amount: number,
+  inFlight: () => Promise<number>,
+) {
+  const holder = await lockCustomer(tx, tenantId, customerId);
   if (!holder) throw new AppError('not_found');
   if (holder.status !== 'active') throw new AppError('customer_blocked');
   if (holder.anonymisedAt) throw new AppError('customer_anonymised');
-  const settings = await settingsOf(db, tenantId);
-  if (holder.walletBalance + amount > settings.walletMaxBalance) {
+  const settings = await settingsOf(tx, tenantId);
+  if (holder.walletBalance + (await inFlight()) + amount > settings.walletMaxBalance) {
     throw new AppError('wallet_balance_limit', {
-      message: `This would take the wallet over its maximum balance of RM ${(settings.walletMaxBalance / 100).toFixed(2)}`,
+      message: `This would take the wallet over its maximum balance of RM ${(settings.walletMaxBalance / 100).toFixed(2)}, counting top-ups still being paid`,
     });
   }
 }
@@ -83,7 +92,9 @@ export interface SettledTopup {
 /**
  * Credits a settled top-up in the callback's transaction, once per payment (key
  * `topup:<payment id>`), without the maximum balance: the money was taken, so it is never
- * refused. The customer is the entry's actor; the trail names them too.
+ * refused. The customer is the entry's actor; the trail names them too. A credit that lands past
+ * the maximum (other money reached the wallet while it was being paid, or it was abandoned and
+ * paid late) is flagged with a `wallet.topup_over_limit` entry in the trail for staff to see.
  */
 export async function creditTopup(tx: Db, ctx: RequestContext, topup: SettledTopup) {
   const holder = await repo.walletHolder(tx, topup.tenantId, topup.customerId, null);
@@ -116,6 +127,23 @@ export async function creditTopup(tx: Db, ctx: RequestContext, topup: SettledTop
       event_id: topup.eventId,
     },
   });
+  const { walletMaxBalance } = await settingsOf(tx, topup.tenantId);
+  if (posted.entry.balanceAfter > walletMaxBalance) {
+    await audit.record(tx, ctx, {
+      action: 'wallet.topup_over_limit',
+      entity: 'customer',
+      entityId: topup.customerId,
+      tenantId: topup.tenantId,
+      actor: customerActor({ id: holder.id, phone: holder.phone, tenantId: topup.tenantId }),
+      after: {
+        balance: posted.entry.balanceAfter,
+        max_balance: walletMaxBalance,
+        over_by: posted.entry.balanceAfter - walletMaxBalance,
+        entry_id: posted.entry.id,
+        payment_id: topup.paymentId,
+      },
+    });
+  }
   return posted;
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, gte, or, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
 import { customers } from '../../db/schema/customers';
 import { orders } from '../../db/schema/orders';
@@ -48,6 +48,32 @@ export async function insertTopupIntent(
     .values({ ...values, purpose: 'topup', orderId: null, customerId })
     .returning();
   return row!;
+}
+
+/**
+ * What the customer's top-ups still being paid add up to: pending ones started within the last
+ * `minutes` by the database's clock, which stamped them (older ones count as abandoned; if their
+ * money arrives after all, it is credited anyway).
+ */
+export async function pendingTopupSum(
+  tx: Db,
+  tenantId: string,
+  customerId: string,
+  minutes: number,
+) {
+  const [row] = await tx
+    .select({ sen: sql<string>`coalesce(sum(${paymentIntents.amount}), 0)::bigint` })
+    .from(paymentIntents)
+    .where(
+      and(
+        ownedBy(paymentIntents, tenantId),
+        eq(paymentIntents.customerId, customerId),
+        eq(paymentIntents.purpose, 'topup'),
+        eq(paymentIntents.status, 'pending'),
+        gte(paymentIntents.createdAt, sql`now() - make_interval(mins => ${minutes}::int)`),
+      ),
+    );
+  return Number(row?.sen ?? 0);
 }
 
 /** Keeps the gateway's reference of a payment it started (its notifications name it). */

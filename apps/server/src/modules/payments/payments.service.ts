@@ -40,6 +40,12 @@ export interface PaymentServiceDeps {
   gateways: PaymentGatewayService;
 }
 
+/**
+ * How long a started top-up counts against the wallet's maximum while its payment is awaited:
+ * longer than a gateway's checkout stays open, short enough that an abandoned one soon frees room.
+ */
+export const TOPUP_IN_FLIGHT_MINUTES = 30;
+
 /** The method of a payment request naming none (the contract's default). */
 const BARE_REQUEST_METHOD = mobilePayRequestSchema.parse({}).method;
 
@@ -283,8 +289,9 @@ export function createPaymentService({
     },
 
     /**
-     * Starts a top-up of the customer's own wallet: refused for a blocked customer and beyond
-     * the tenant's maximum balance; the callback credits it.
+     * Starts a top-up of the customer's own wallet: refused for a blocked customer and when the
+     * balance, the customer's top-ups still being paid and this one pass the tenant's maximum;
+     * the callback credits it.
      */
     async startTopup(
       customer: CustomerPrincipal,
@@ -294,7 +301,9 @@ export function createPaymentService({
       const payer = await payerOf(customer.tenantId, input.provider, input.method);
       const { tenantId, customerId } = customer;
       const intent = await db.transaction(async (tx) => {
-        await checkTopup(tx, tenantId, customerId, input.amount);
+        await checkTopup(tx, tenantId, customerId, input.amount, () =>
+          repo.pendingTopupSum(tx, tenantId, customerId, TOPUP_IN_FLIGHT_MINUTES),
+        );
         const row = await repo.insertTopupIntent(tx, {
           tenantId,
           customerId,

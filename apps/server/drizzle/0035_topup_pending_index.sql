@@ -1,0 +1,1 @@
+CREATE INDEX "payment_intents_topup_pending_idx" ON "payment_intents" USING btree ("customer_id") WHERE "payment_intents"."purpose" = 'topup' and "payment_intents"."status" = 'pending';
