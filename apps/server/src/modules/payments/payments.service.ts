@@ -16,6 +16,7 @@ import { AppError } from '../../lib/errors';
 import type { RequestContext } from '../../lib/request-context';
 import { checkTopup, creditTopup } from '../loyalty/wallet.service';
 import type { CustomerOrderService } from '../orders/customer-orders.service';
+import { fieldsOf } from './callback-fields';
 import { createGatewayNotifications, type NotificationAnswer } from './gateway-notifications';
 import type { GatewayClient } from './gateways/gateway-provider';
 import type { PaymentEvent, PaymentProvider, PaymentRequest } from './payment-provider';
@@ -52,25 +53,6 @@ const BARE_REQUEST_METHOD = mobilePayRequestSchema.parse({}).method;
 /** Which of a gateway's served kinds an app payment method is: DuitNow QR pays as an e-wallet. */
 const gatewayMethodOf = (method: string) =>
   method === 'card' || method === 'fpx' ? method : 'ewallet';
-
-/** The fields of a callback body: a form's, or a flat JSON object's (values as strings). */
-function fieldsOf(rawBody: string, headers: IncomingHttpHeaders): Record<string, string> {
-  const type = String(headers['content-type'] ?? '');
-  if (type.startsWith('application/x-www-form-urlencoded')) {
-    return Object.fromEntries(new URLSearchParams(rawBody));
-  }
-  try {
-    const json: unknown = JSON.parse(rawBody);
-    if (!json || typeof json !== 'object' || Array.isArray(json)) return {};
-    return Object.fromEntries(
-      Object.entries(json)
-        .filter(([, v]) => ['string', 'number', 'boolean'].includes(typeof v))
-        .map(([k, v]) => [k, String(v)]),
-    );
-  } catch {
-    return {};
-  }
-}
 
 export function createPaymentService({
   db,
