@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { WalletEntry } from '@kopi/contract';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/database';
 import { pointsEntries, walletEntries } from '../../db/schema/loyalty';
 import { demoOutletIds } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
@@ -148,6 +149,22 @@ describe('the CSV export, read in chunks', () => {
       }
     });
     await fund(db(), tenantId, c.id, 200);
+    // The order written out: the sort column, then the id (PostgreSQL orders uuids as their hex
+    // text), ascending or reversed; read from the raw rows with the instant to the microsecond.
+    const raw = rowsOf<{ id: string; micros: string; amount: number }>(
+      await db().execute(sql`
+        select id::text, (extract(epoch from created_at) * 1000000)::bigint::text as micros, amount
+        from wallet_entries where customer_id = ${c.id}::uuid`),
+    );
+    const ordered = (key: 'created' | 'amount', desc: boolean) =>
+      [...raw]
+        .sort((a, b) => {
+          const byKey =
+            key === 'created' ? Number(BigInt(a.micros) - BigInt(b.micros)) : a.amount - b.amount;
+          const cmp = byKey !== 0 ? Math.sign(byKey) : a.id < b.id ? -1 : 1;
+          return desc ? -cmp : cmp;
+        })
+        .map((r) => r.id);
     const listed = (sort: string) =>
       api
         .get(`/api/wallet-entries?customer_id=${c.id}&page_size=100&sort=${sort}`)
@@ -159,7 +176,8 @@ describe('the CSV export, read in chunks', () => {
       ['-amount', 'amount', true],
       ['amount', 'amount', false],
     ] as const) {
-      const expected = await listed(sort);
+      const expected = ordered(key, desc);
+      expect(await listed(sort)).toEqual(expected);
       expect(expected).toHaveLength(8);
       for (const chunkSize of [1, 2, 3, 8, 9]) {
         const written: string[] = [];
