@@ -62,7 +62,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   });
 
   route.post('/logout', {
-    config: { permission: AUTHENTICATED },
+    // Ending the session ends the scope a key would be kept in: there is nothing to replay to.
+    config: { permission: AUTHENTICATED, idempotency: false },
     summary: 'End this session (its whole refresh-token family)',
     data: z.object({ signed_out: z.boolean() }),
     handler: async (ctx) => {

@@ -137,7 +137,8 @@ export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOp
   });
 
   customerRoute.post('/mobile/auth/sign-out', {
-    config: { bearer: 'customer' },
+    // Ending the session ends the scope a key would be kept in: there is nothing to replay to.
+    config: { bearer: 'customer', idempotency: false },
     summary: 'End this customer session',
     data: z.object({ signed_out: z.literal(true) }),
     handler: ({ customer, ctx }) => customers.signOut(customer, ctx),

@@ -1,0 +1,15 @@
+import { accessDrivers } from './access';
+import { appContentDrivers } from './app-content';
+import { catalogueDrivers } from './catalogue';
+import { counterDrivers } from './counter';
+import { loyaltyAppDrivers } from './loyalty-app';
+import type { DriverSet } from './walk';
+
+/** Every area's drivers, each walked by its own idempotency-reuse-<area>.test.ts. */
+export const walkedAreas: Record<string, DriverSet> = {
+  access: accessDrivers,
+  'app-content': appContentDrivers,
+  catalogue: catalogueDrivers,
+  counter: counterDrivers,
+  'loyalty-app': loyaltyAppDrivers,
+};

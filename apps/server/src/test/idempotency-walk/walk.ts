@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { expectCode } from '../expect-code';
+import type { Payload, RequestHeaders } from '../test-app';
+import type { TestAppContext } from '../use-test-app';
+
+// One rule for every route that takes an Idempotency-Key: the same user sending the same key with
+// another body (or to another target) gets 422 idempotency_key_reused, never the first answer, a
+// 500 or a silent no-op; the same request again replays the first answer. Each area's drivers
+// (files beside this one) say how to drive its routes; idempotency-key-reuse.test.ts checks that
+// every route the app registers as taking the header has a driver.
+
+export interface Drive {
+  url: string;
+  /** The first request's body; left out for a route that takes none. */
+  first?: Payload;
+  /** Valid too, but another body than `first`. Left out: `first` again, sent to `secondUrl`. */
+  second?: Payload;
+  /** Another target of the same route (another id), for a route whose body cannot differ. */
+  secondUrl?: string;
+  /**
+   * What the first request changed and what the second would have changed, read before and after
+   * the reused key: none of it may move.
+   */
+  effect: () => Promise<unknown>;
+  /** Whose request it is; the admin's (or the file's `api` default) when left out. */
+  headers?: RequestHeaders;
+}
+
+export type Drivers = Record<string, () => Promise<Drive>>;
+
+/** An area's drivers, built from its test file's app; driving starts only inside a test. */
+export type DriverSet<User extends string = 'admin'> = (ctx: TestAppContext<User>) => Drivers;
+
+type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One test per route of `drivers`: 422 on a reused key, nothing moved, then the replay. */
+export function walkReusedKeys<User extends string>(
+  ctx: TestAppContext<User>,
+  drivers: Drivers,
+  defaultHeaders: () => RequestHeaders,
+) {
+  describe('Idempotency-Key reused with another body', () => {
+    for (const route of Object.keys(drivers)) {
+      it(`${route}: 422 idempotency_key_reused, nothing moved, the same request replays`, async () => {
+        const drive = await drivers[route]!();
+        const method = route.split(' ')[0] as Method;
+        if (drive.second === undefined && drive.secondUrl === undefined) {
+          throw new Error(`${route}: the driver names neither another body nor another target`);
+        }
+        const headers = { ...(drive.headers ?? defaultHeaders()), 'idempotency-key': randomUUID() };
+        const first = await ctx.api.send(method, drive.url, drive.first, headers);
+        expect(first.statusCode, first.body).toBeLessThan(300);
+        const before = JSON.stringify(await drive.effect());
+
+        const reused = await ctx.api.send(
+          method,
+          drive.secondUrl ?? drive.url,
+          drive.second === undefined ? drive.first : drive.second,
+          headers,
+        );
+        expectCode(reused, 422, 'idempotency_key_reused');
+        expect(JSON.stringify(await drive.effect())).toBe(before);
+
+        const retry = await ctx.api.send(method, drive.url, drive.first, headers);
+        expect(retry.statusCode).toBe(first.statusCode);
+        expect(retry.headers['idempotent-replayed']).toBe('true');
+        expect(retry.body).toBe(first.body);
+      });
+    }
+  });
+}
