@@ -1,4 +1,4 @@
-import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { loginThrottle, passwordResetTokens, sessions } from '../db/schema/access';
 import { customerSessions, customerVerificationCodes } from '../db/schema/customers';
@@ -10,7 +10,17 @@ import { liveEvents } from '../db/schema/live';
 // are idempotent.
 
 export async function runHousekeeping(db: Db): Promise<void> {
-  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, sql`now()`));
+  // A lapsed key goes, unless its handler stored it with a row: that one keeps its body's hash
+  // (the row holds the key forever) and drops its answer.
+  const lapsedKey = and(
+    lt(idempotencyKeys.expiresAt, sql`now()`),
+    ne(idempotencyKeys.status, 'kept'),
+  );
+  await db.delete(idempotencyKeys).where(and(lapsedKey, eq(idempotencyKeys.keptWithRow, false)));
+  await db
+    .update(idempotencyKeys)
+    .set({ status: 'kept', responseBody: null, responseContentType: null, responseStatus: null })
+    .where(and(lapsedKey, eq(idempotencyKeys.keptWithRow, true)));
   await db
     .delete(loginThrottle)
     .where(lt(loginThrottle.lastFailureAt, sql`now() - interval '1 day'`));

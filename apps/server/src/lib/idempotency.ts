@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/database';
 import { runPrepared } from '../db/prepared';
@@ -9,16 +9,31 @@ import { AppError } from './errors';
 // Idempotency-Key for writes (DESIGN §5). The first request with a key reserves it with
 // INSERT … ON CONFLICT DO NOTHING, so of any number of parallel requests exactly one runs; the
 // others see the reservation: 409 while it runs, the stored answer once it is done, 422 when
-// their body differs. Keys belong to the signed-in user and are kept 24 hours.
+// their body differs. Keys belong to the signed-in user; answers are replayed for 24 hours. A key
+// its handler stores with a business row (an order, a shift, a cash movement, a refund…) is never
+// free again, so its body's hash outlives the answer: after the 24 hours the same request runs
+// again (the handler finds its row and answers it) and another body is still refused.
 
 const KEEP_MS = 24 * 3_600_000;
 /** A reservation this old belongs to a request that died without answering; it may be retaken. */
 const ABANDONED_MS = 2 * 60_000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
+/** A reservation that may be taken again: its answer lapsed, or its request died unanswered. */
+const lapsedOrAbandoned = or(
+  eq(idempotencyKeys.status, 'kept'),
+  lte(idempotencyKeys.expiresAt, sql`now()`),
+  and(
+    eq(idempotencyKeys.status, 'in_flight'),
+    lt(idempotencyKeys.createdAt, sql.raw(`now() - interval '${ABANDONED_MS / 1000} seconds'`)),
+  ),
+);
+
 declare module 'fastify' {
   interface FastifyRequest {
     idempotencyRecordId: string | null;
+    /** The handler read the key to store it with a row (see `scopedIdempotencyKey`). */
+    idempotencyKeptWithRow: boolean;
   }
 }
 
@@ -47,6 +62,7 @@ function canonical(value: unknown): string {
 export function scopedIdempotencyKey(request: FastifyRequest): string | null {
   const header = request.headers['idempotency-key'];
   const key = (Array.isArray(header) ? header[0] : header) || null;
+  if (key) request.idempotencyKeptWithRow = true;
   if (!key || !request.principal) return key;
   return `user:${request.principal.userId}:${key}`;
 }
@@ -78,6 +94,7 @@ function takesKey(route: RouteOptions, method: string): IdempotentRoute['mode'] 
 
 export function installIdempotency(app: FastifyInstance, { db }: { db: Db }) {
   app.decorateRequest('idempotencyRecordId', null);
+  app.decorateRequest('idempotencyKeptWithRow', false);
 
   const taking: IdempotentRoute[] = [];
   takingRoutes.set(app, taking);
@@ -105,9 +122,9 @@ export function installIdempotency(app: FastifyInstance, { db }: { db: Db }) {
     if (!KEY_PATTERN.test(key)) {
       throw new AppError('invalid_request', { message: 'Invalid Idempotency-Key header' });
     }
-    const scope = principal
-      ? `${principal.tenantId ?? 'platform'}:${principal.userId}`
-      : `${customer!.tenantId}:customer:${customer!.customerId}`;
+    // The user alone, not the tenant a session works in: a platform user entering or leaving a
+    // tenant changes that tenant, and their key must still find its first request.
+    const scope = principal ? `user:${principal.userId}` : `customer:${customer!.customerId}`;
     const tenantId = principal ? principal.tenantId : customer!.tenantId;
     const url = request.routeOptions.url ?? request.url;
     const requestHash = createHash('sha256')
@@ -143,8 +160,32 @@ export function installIdempotency(app: FastifyInstance, { db }: { db: Db }) {
       const now = Date.now();
       const abandoned =
         existing.status === 'in_flight' && now - existing.createdAt.getTime() > ABANDONED_MS;
-      if (existing.expiresAt.getTime() <= now || abandoned) {
-        await db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, existing.id));
+      const lapsed = existing.status === 'kept' || existing.expiresAt.getTime() <= now;
+      if (lapsed || abandoned) {
+        if (!existing.keptWithRow) {
+          await db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, existing.id));
+          continue;
+        }
+        if (existing.requestHash !== requestHash) throw new AppError('idempotency_key_reused');
+        // Run the same request again: its handler answers from the row it stored. Of parallel
+        // retries, the one whose update still sees the lapsed state takes the key.
+        const [retaken] = await db
+          .update(idempotencyKeys)
+          .set({
+            status: 'in_flight',
+            createdAt: new Date(now),
+            expiresAt: new Date(now + KEEP_MS),
+            responseStatus: null,
+            responseBody: null,
+            responseContentType: null,
+            completedAt: null,
+          })
+          .where(and(eq(idempotencyKeys.id, existing.id), lapsedOrAbandoned))
+          .returning({ id: idempotencyKeys.id });
+        if (retaken) {
+          request.idempotencyRecordId = retaken.id;
+          return;
+        }
         continue;
       }
       if (existing.requestHash !== requestHash) throw new AppError('idempotency_key_reused');
@@ -166,7 +207,14 @@ export function installIdempotency(app: FastifyInstance, { db }: { db: Db }) {
     request.idempotencyRecordId = null;
     if (reply.statusCode >= 500 || typeof payload !== 'string') {
       // A server failure is not an answer worth replaying: let the client's retry run again.
-      await db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, id));
+      // A key kept with a row stays (its hash still guards the row), lapsed for the retry.
+      await db
+        .update(idempotencyKeys)
+        .set({ status: 'kept', expiresAt: sql`now()` })
+        .where(and(eq(idempotencyKeys.id, id), eq(idempotencyKeys.keptWithRow, true)));
+      await db
+        .delete(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.id, id), eq(idempotencyKeys.keptWithRow, false)));
       return payload;
     }
     const contentType = reply.getHeader('content-type');
@@ -175,6 +223,7 @@ export function installIdempotency(app: FastifyInstance, { db }: { db: Db }) {
         .update(idempotencyKeys)
         .set({
           status: 'completed',
+          keptWithRow: request.idempotencyKeptWithRow,
           responseStatus: reply.statusCode,
           responseBody: payload,
           responseContentType: typeof contentType === 'string' ? contentType : null,

@@ -9,6 +9,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { id, createdAt, updatedAt, ts } from './columns';
 import { userColumn, users } from './access';
 import { outlets, tenants } from './tenancy';
@@ -50,7 +51,7 @@ export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
     id: id(),
-    // "<tenant or platform>:<user>": a key is private to the user who sent it.
+    // "user:<id>" or "customer:<id>": a key is private to the one who sent it.
     scope: text('scope').notNull(),
     key: text('key').notNull(),
     tenantId: uuid('tenant_id'),
@@ -58,7 +59,11 @@ export const idempotencyKeys = pgTable(
     method: text('method').notNull(),
     path: text('path').notNull(),
     requestHash: text('request_hash').notNull(),
+    // in_flight, completed, or kept: the answer is gone but the key stays with its body's hash.
     status: text('status').notNull().default('in_flight'),
+    // The handler stored the key with a business row (an order, a shift, a refund…), so the
+    // key is never free again: the row outlives the 24 hours its answer is replayed for.
+    keptWithRow: boolean('kept_with_row').notNull().default(false),
     responseStatus: integer('response_status'),
     responseBody: text('response_body'),
     responseContentType: text('response_content_type'),
@@ -68,7 +73,10 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [
     unique('idempotency_keys_scope_key_unique').on(t.scope, t.key),
-    index('idempotency_keys_expires_idx').on(t.expiresAt),
+    // Housekeeping reads only the rows it may still delete or prune.
+    index('idempotency_keys_expires_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} <> 'kept'`),
   ],
 );
 

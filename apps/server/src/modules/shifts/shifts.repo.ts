@@ -63,7 +63,7 @@ export async function findShift(db: Db, tenantId: string, id: string) {
 
 export async function shiftByIdempotencyKey(db: Db, tenantId: string, key: string) {
   const [row] = await db
-    .select({ id: shifts.id, cashierId: shifts.cashierId })
+    .select({ id: shifts.id, cashierId: shifts.cashierId, tillId: shifts.tillId })
     .from(shifts)
     .where(and(ownedBy(shifts, tenantId), eq(shifts.idempotencyKey, key)))
     .limit(1);

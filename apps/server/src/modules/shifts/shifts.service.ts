@@ -39,6 +39,37 @@ const READ = 'read-shift';
 
 type ShiftRead = NonNullable<Awaited<ReturnType<typeof repo.findShift>>>;
 
+/**
+ * The shift an Idempotency-Key already opened, when this request is that one again: the same
+ * cashier at the same till. Anything else under the key is another request and is refused.
+ */
+function sameShiftOpen<T extends { id: string; cashierId: string | null; tillId: string }>(
+  shift: T,
+  ctx: AuthedContext,
+  tillId: string,
+): T {
+  if (shift.cashierId !== ctx.principal.userId || shift.tillId !== tillId) {
+    throw new AppError('idempotency_key_reused');
+  }
+  return shift;
+}
+
+/** The movement an Idempotency-Key already recorded, when this request is that one again. */
+function sameMovement<T extends repo.MovementRow>(
+  m: T,
+  shiftId: string,
+  input: CashMovementCreate,
+) {
+  const same =
+    m.shiftId === shiftId &&
+    m.kind === input.kind &&
+    m.reason === input.reason &&
+    m.amount === input.amount &&
+    (m.note ?? '') === (input.note ?? '');
+  if (!same) throw new AppError('idempotency_key_reused');
+  return m;
+}
+
 export function createShiftService({ db, now }: { db: Db; now: Clock }) {
   /** The outlet as the caller may see it: an outlet-bound user only theirs (else 404). */
   async function requireOutlet(ctx: AuthedContext, outletId: string) {
@@ -164,7 +195,7 @@ export function createShiftService({ db, now }: { db: Db; now: Clock }) {
       const float = cashCountTotal(input.float);
       // The same cashier's retry whose stored answer was lost gets the shift it opened.
       const again = key ? await repo.shiftByIdempotencyKey(db, tenantId, key) : null;
-      if (again && again.cashierId === ctx.principal.userId) return shiftOf(ctx, again.id);
+      if (again) return shiftOf(ctx, sameShiftOpen(again, ctx, till.id).id);
       try {
         const shift = await db.transaction(async (tx) => {
           const row = await repo.insertShift(tx, {
@@ -196,9 +227,7 @@ export function createShiftService({ db, now }: { db: Db; now: Clock }) {
         if (key && constraint === 'shifts_tenant_idempotency_key_unique') {
           // The same cashier's retry whose answer was lost gets the shift it opened.
           const existing = await repo.shiftByIdempotencyKey(db, tenantId, key);
-          if (existing && existing.cashierId === ctx.principal.userId) {
-            return shiftOf(ctx, existing.id);
-          }
+          if (existing) return shiftOf(ctx, sameShiftOpen(existing, ctx, till.id).id);
         }
         throw error;
       }
@@ -214,7 +243,7 @@ export function createShiftService({ db, now }: { db: Db; now: Clock }) {
       const tenantId = tenantIdOf(ctx);
       const row = await requireShift(ctx, id);
       const again = key ? await repo.movementByIdempotencyKey(db, tenantId, key) : null;
-      if (again && again.shiftId === id) return toMovement(again);
+      if (again) return toMovement(sameMovement(again, id, input));
       if (row.shift.status !== 'open') throw new AppError('shift_closed');
       const name =
         (await repo.userFullname(db, tenantId, ctx.principal.userId)) ?? ctx.principal.username;
@@ -254,7 +283,7 @@ export function createShiftService({ db, now }: { db: Db; now: Clock }) {
       } catch (error) {
         if (key && uniqueViolation(error) === 'cash_movements_tenant_idempotency_key_unique') {
           const existing = await repo.movementByIdempotencyKey(db, tenantId, key);
-          if (existing && existing.shiftId === id) return toMovement(existing);
+          if (existing) return toMovement(sameMovement(existing, id, input));
         }
         throw error;
       }
