@@ -204,6 +204,32 @@ export function accountDrivers(ctx: TestAppContext<'admin'>): Drivers {
         headers: await platform(),
       };
     },
+    'POST /api/tenants/:id/enter': async () => {
+      const [a, b] = [await newTenant(), await newTenant()];
+      const headers = await platform();
+      return {
+        url: `/api/tenants/${a.id}/enter`,
+        secondUrl: `/api/tenants/${b.id}/enter`,
+        effect: async () => (await api.get('/api/tenants/context', headers)).json().data,
+        headers,
+      };
+    },
+    'POST /api/tenants/leave': async () => {
+      const headers = await platform();
+      const entered = await api.post(
+        `/api/tenants/${(await newTenant()).id}/enter`,
+        undefined,
+        headers,
+      );
+      expect(entered.statusCode, entered.body).toBe(200);
+      return {
+        url: '/api/tenants/leave',
+        // The route reads no body: an empty one is the only other request there is.
+        second: {},
+        effect: async () => (await api.get('/api/tenants/context', headers)).json().data,
+        headers,
+      };
+    },
     'PUT /api/tenant-settings': async () => ({
       url: '/api/tenant-settings',
       first: { ...demoBusinessSettings, receipt_footer: `Reuse footer ${n()}` },

@@ -138,6 +138,10 @@ export const counterDrivers: DriverSet = (ctx) => {
         effect: tillsOfKl,
       };
     },
+    'DELETE /api/tills/:id': async () => {
+      const [a, b] = [await newTill(), await newTill()];
+      return { url: `/api/tills/${a}`, secondUrl: `/api/tills/${b}`, effect: tillsOfKl };
+    },
     'POST /api/customers/:id/notes': async () => {
       const customer = await walletCustomer(t.database.db, await demoTenantId(t));
       const url = `/api/customers/${customer.id}/notes`;
