@@ -8,7 +8,12 @@ import type { RequestContext } from '../../lib/request-context';
 import { postWallet } from '../loyalty/ledgers.service';
 import { earnForOrder } from '../loyalty/points.service';
 import type { RefundOwedHook } from './orders.service';
-import { createOrderCore, type OrderRequest, type PlacedOrder } from './order-core';
+import {
+  createOrderCore,
+  OrderAlreadyPlaced,
+  type OrderRequest,
+  type PlacedOrder,
+} from './order-core';
 import * as customersRepo from './order-customers.repo';
 import * as moves from './order-moves.repo';
 import * as repo from './orders.repo';
@@ -86,7 +91,7 @@ export function createCustomerOrderService({
         'customerName' | 'customerPhone' | 'discount' | 'payments' | 'allowOutsideHours'
       >,
     ) {
-      return core.place(
+      const placing = core.place(
         { channel: 'app', ctx, customer },
         {
           ...req,
@@ -101,6 +106,12 @@ export function createCustomerOrderService({
             : null,
         },
       );
+      // The customer's own retry of an order whose answer was lost gets that order again.
+      return placing.catch((error: unknown) => {
+        const existing = error instanceof OrderAlreadyPlaced ? error.existing : null;
+        if (existing) return own(customer, existing.id);
+        throw error;
+      });
     },
 
     /** The customer's own orders, newest first. */

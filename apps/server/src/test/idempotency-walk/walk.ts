@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { idempotencyKeys } from '../../db/schema/platform';
+import { runHousekeeping } from '../../lib/housekeeping';
 import { expectCode } from '../expect-code';
 import type { Payload, RequestHeaders } from '../test-app';
 import type { TestAppContext } from '../use-test-app';
@@ -9,6 +12,21 @@ import type { TestAppContext } from '../use-test-app';
 // 500 or a silent no-op; the same request again replays the first answer. Each area's drivers
 // (files beside this one) say how to drive its routes; idempotency-key-reuse.test.ts checks that
 // every route the app registers as taking the header has a driver.
+//
+// Answers are replayed for 24 hours. Then a key its handler stored with a business row keeps its
+// body's hash (the row keeps the key forever): another body is still refused and the same request
+// answers from its row, writing nothing twice. Any other key is free again.
+
+/** The routes whose handlers store the key with the row they write. */
+export const keptWithRow = new Set([
+  'POST /api/shifts',
+  'POST /api/shifts/:id/movements',
+  'POST /api/orders',
+  'POST /api/refunds',
+  'POST /api/customers/:id/wallet/adjust',
+  'POST /api/mobile/orders',
+  'POST /api/mobile/points/redeem',
+]);
 
 export interface Drive {
   url: string;
@@ -66,7 +84,42 @@ export function walkReusedKeys<User extends string>(
         expect(retry.statusCode).toBe(first.statusCode);
         expect(retry.headers['idempotent-replayed']).toBe('true');
         expect(retry.body).toBe(first.body);
+
+        const key = headers['idempotency-key'];
+        await lapse(ctx, key);
+        const [reservation] = await ctx.t.database.db
+          .select()
+          .from(idempotencyKeys)
+          .where(eq(idempotencyKeys.key, key));
+        if (!keptWithRow.has(route)) {
+          expect(reservation).toBeUndefined();
+          return;
+        }
+        expect(reservation?.status).toBe('kept');
+        expect(reservation?.responseBody).toBeNull();
+        const lapsed = await ctx.api.send(
+          method,
+          drive.secondUrl ?? drive.url,
+          drive.second === undefined ? drive.first : drive.second,
+          headers,
+        );
+        expectCode(lapsed, 422, 'idempotency_key_reused');
+        expect(JSON.stringify(await drive.effect())).toBe(before);
+        const again = await ctx.api.send(method, drive.url, drive.first, headers);
+        expect(again.statusCode, again.body).toBeLessThan(300);
+        expect(again.headers['idempotent-replayed']).toBeUndefined();
+        expect(JSON.stringify(await drive.effect())).toBe(before);
       });
     }
   });
+}
+
+/** Moves a key's answer past its 24 hours, then runs housekeeping as the server does hourly. */
+export async function lapse(ctx: { t: TestAppContext<never>['t'] }, key: string) {
+  const { db } = ctx.t.database;
+  await db
+    .update(idempotencyKeys)
+    .set({ expiresAt: sql`now() - interval '1 minute'` })
+    .where(eq(idempotencyKeys.key, key));
+  await runHousekeeping(db);
 }
