@@ -32,7 +32,7 @@ import {
 } from './catalogue-fixtures';
 import { bannerBody } from './banner-fixtures';
 import { startFakeBillplz, type FakeBillplz } from './billplz-fake';
-import { createUser, demoBusinessSettings, newPassword } from './fixtures';
+import { createUser, demoBusinessSettings, newPassword, tenantBody } from './fixtures';
 import { addProduct, demoTenantId, ensureShift } from './order-fixtures';
 import { defaultLoyaltySettings, defaultReferralSettings } from './points-fixtures';
 import { type HttpMethod, type Payload } from './test-app';
@@ -357,18 +357,6 @@ const shiftRequests = (outletId: () => string): Record<string, Builder> => ({
 const ownShifts = shiftRequests(() => kl);
 const otherShifts = shiftRequests(() => pg);
 
-const tenantBody = (slug: string) => ({
-  name: 'Matrix tenant',
-  slug,
-  legal_name: 'Matrix Sdn Bhd',
-  service_tax_rate_bp: 600,
-  service_charge_rate_bp: 1000,
-  service_charge_methods: ['dine_in'],
-  service_charge_taxable: true,
-  cash_rounding: true,
-  timezone: 'Asia/Kuala_Lumpur',
-  business_day_cutoff_hour: 4,
-});
 /** The demo tenant's own wording of a text, so that a reset has something to undo. */
 async function overriddenText(key: string) {
   await db()

@@ -9,6 +9,20 @@ import type { TestApp } from './test-app';
 
 // Extra data for tests: a second tenant, users with chosen permissions.
 
+/** A valid tenant body for POST and PUT /api/tenants: Malaysian SST and service charge. */
+export const tenantBody = (slug: string, name = `Kopi ${slug}`) => ({
+  name,
+  slug,
+  legal_name: `${name} Sdn Bhd`,
+  service_tax_rate_bp: 600,
+  service_charge_rate_bp: 1000,
+  service_charge_methods: ['dine_in'],
+  service_charge_taxable: true,
+  cash_rounding: true,
+  timezone: 'Asia/Kuala_Lumpur',
+  business_day_cutoff_hour: 4,
+});
+
 export async function createTenant(t: TestApp, slug: string) {
   const [tenant] = await t.database.db
     .insert(tenants)

@@ -5,7 +5,7 @@ import { users } from '../../db/schema/access';
 import { outbox } from '../../db/schema/platform';
 import { tenants } from '../../db/schema/tenancy';
 import { detailPaths, expectCode } from '../../test/expect-code';
-import { latestAudit } from '../../test/fixtures';
+import { latestAudit, tenantBody } from '../../test/fixtures';
 import { anonymous, type RequestHeaders } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 
@@ -17,17 +17,8 @@ const { t, api, as } = useTestApp({ signIn: ['superadmin', 'admin'], api: 'super
 
 const PASSWORD = 'Pertama@2026';
 
-const tenantBody = (slug: string, firstAdmin: Record<string, unknown>) => ({
-  name: `Kopi ${slug}`,
-  slug,
-  legal_name: `Kopi ${slug} Sdn Bhd`,
-  service_tax_rate_bp: 600,
-  service_charge_rate_bp: 1000,
-  service_charge_methods: ['dine_in'],
-  service_charge_taxable: true,
-  cash_rounding: true,
-  timezone: 'Asia/Kuala_Lumpur',
-  business_day_cutoff_hour: 4,
+const tenantWithAdmin = (slug: string, firstAdmin: Record<string, unknown>) => ({
+  ...tenantBody(slug),
   first_admin: firstAdmin,
 });
 
@@ -59,7 +50,10 @@ async function firstSignIn(username: string, password: string): Promise<RequestH
 
 describe('POST /api/tenants with its first admin', () => {
   it('gives the first admin the tenant’s admin role: they sign in and run the tenant', async () => {
-    const res = await api.post('/api/tenants', tenantBody('onboard-a', admin('onboard-a-admin')));
+    const res = await api.post(
+      '/api/tenants',
+      tenantWithAdmin('onboard-a', admin('onboard-a-admin')),
+    );
     expect(res.statusCode, res.body).toBe(201);
     const created = tenantCreatedSchema.strict().parse(res.json().data);
     expect(created).toMatchObject({
@@ -122,7 +116,7 @@ describe('POST /api/tenants with its first admin', () => {
   it('answers a generated password once, or e-mails a link instead', async () => {
     const generated = await api.post(
       '/api/tenants',
-      tenantBody(
+      tenantWithAdmin(
         'onboard-b',
         admin('onboard-b-admin', { password_setup: { method: 'temporary' } }),
       ),
@@ -134,7 +128,7 @@ describe('POST /api/tenants with its first admin', () => {
 
     const mailed = await api.post(
       '/api/tenants',
-      tenantBody(
+      tenantWithAdmin(
         'onboard-c',
         admin('onboard-c-admin', {
           email: 'owner@onboard-c.my',
@@ -162,14 +156,14 @@ describe('POST /api/tenants with its first admin', () => {
 
   it('answers 400 without a first admin or with a bad one, and creates nothing', async () => {
     const missing = await api.post('/api/tenants', {
-      ...tenantBody('onboard-d', {}),
+      ...tenantWithAdmin('onboard-d', {}),
       first_admin: undefined,
     });
     expectCode(missing, 400, 'validation_failed');
     expect(detailPaths(missing)).toEqual(['first_admin']);
     const bad = await api.post(
       '/api/tenants',
-      tenantBody('onboard-d', {
+      tenantWithAdmin('onboard-d', {
         username: 'a b',
         fullname: '',
         password_setup: { method: 'email' },
@@ -181,7 +175,7 @@ describe('POST /api/tenants with its first admin', () => {
     );
     const weak = await api.post(
       '/api/tenants',
-      tenantBody(
+      tenantWithAdmin(
         'onboard-d',
         admin('onboard-d-admin', { password_setup: { method: 'temporary', password: 'short' } }),
       ),
@@ -189,26 +183,26 @@ describe('POST /api/tenants with its first admin', () => {
     expect(detailPaths(weak)).toEqual(['first_admin.password_setup.password']);
     // A username taken anywhere (usernames sign in across tenants): the tenant is not created
     // either, so the same slug is free for the corrected request.
-    const taken = await api.post('/api/tenants', tenantBody('onboard-d', admin('admin')));
+    const taken = await api.post('/api/tenants', tenantWithAdmin('onboard-d', admin('admin')));
     expectCode(taken, 400, 'username_taken');
     expect(detailPaths(taken)).toEqual(['first_admin.username']);
     expect(await tenantBySlug('onboard-d')).toBeUndefined();
     const retried = await api.post(
       '/api/tenants',
-      tenantBody('onboard-d', admin('onboard-d-admin')),
+      tenantWithAdmin('onboard-d', admin('onboard-d-admin')),
     );
     expect(retried.statusCode, retried.body).toBe(201);
     // A taken slug leaves no user behind.
     const slugTaken = await api.post(
       '/api/tenants',
-      tenantBody('onboard-d', admin('onboard-e-admin')),
+      tenantWithAdmin('onboard-d', admin('onboard-e-admin')),
     );
     expectCode(slugTaken, 400, 'tenant_slug_taken');
     expect(await userByName('onboard-e-admin')).toBeUndefined();
   });
 
   it('answers 401 without a token and 403 to a tenant’s own admin', async () => {
-    const body = tenantBody('onboard-f', admin('onboard-f-admin'));
+    const body = tenantWithAdmin('onboard-f', admin('onboard-f-admin'));
     expectCode(await api.post('/api/tenants', body, anonymous), 401, 'unauthorized');
     expectCode(await api.post('/api/tenants', body, as.admin), 403, 'forbidden');
     expect(await tenantBySlug('onboard-f')).toBeUndefined();
@@ -220,7 +214,10 @@ describe('POST /api/tenants with its first admin', () => {
     const demoUsers = async () =>
       (await t.database.db.select().from(users).where(eq(users.tenantId, demo!.id))).length;
     const before = await demoUsers();
-    const res = await api.post('/api/tenants', tenantBody('onboard-g', admin('onboard-g-admin')));
+    const res = await api.post(
+      '/api/tenants',
+      tenantWithAdmin('onboard-g', admin('onboard-g-admin')),
+    );
     expect(res.statusCode, res.body).toBe(201);
     expect(await demoUsers()).toBe(before);
     const headers = await firstSignIn('onboard-g-admin', PASSWORD);

@@ -6,7 +6,7 @@ import { notifications } from '../../db/schema/platform';
 import { tenants } from '../../db/schema/tenancy';
 import { DEMO_PASSWORD } from '../../db/seed-data';
 import { multipart, pngImage } from '../catalogue-fixtures';
-import { demoBusinessSettings, newPassword } from '../fixtures';
+import { demoBusinessSettings, newPassword, tenantBody } from '../fixtures';
 import { demoTenantId } from '../order-fixtures';
 import type { TestAppContext } from '../use-test-app';
 import { accessHelpers, n } from './access-fixtures';
@@ -14,19 +14,6 @@ import type { Drivers } from './walk';
 
 // The signed-in user's own account (password, profile, two-step, sessions, notifications), the
 // platform's tenants and the tenant's business settings.
-
-const tenantBody = (slug: string, name = 'Reuse tenant') => ({
-  name,
-  slug,
-  legal_name: 'Reuse Sdn Bhd',
-  service_tax_rate_bp: 600,
-  service_charge_rate_bp: 1000,
-  service_charge_methods: ['dine_in'],
-  service_charge_taxable: true,
-  cash_rounding: true,
-  timezone: 'Asia/Kuala_Lumpur',
-  business_day_cutoff_hour: 4,
-});
 
 export function accountDrivers(ctx: TestAppContext<'admin'>): Drivers {
   const { t, api } = ctx;
