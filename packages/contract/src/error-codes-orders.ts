@@ -34,8 +34,8 @@ export const orderErrors = {
   },
   discount_not_allowed: {
     status: 400,
-    en: 'A discount cannot be given: manual discounts and vouchers are not available yet',
-    my: 'Diskaun tidak boleh diberikan: diskaun manual dan baucar belum tersedia',
+    en: 'A discount cannot be set directly: give a manual discount or apply a voucher code',
+    my: 'Diskaun tidak boleh ditetapkan terus: beri diskaun manual atau gunakan kod baucar',
   },
   manual_discount_not_permitted: {
     status: 403,

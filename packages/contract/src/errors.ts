@@ -9,6 +9,7 @@ import { paymentGatewayErrors } from './error-codes-payment-gateways';
 import { platformErrors } from './error-codes-platform';
 import { reconciliationErrors } from './error-codes-reconciliation';
 import { shiftErrors } from './error-codes-shifts';
+import { voucherErrors } from './error-codes-vouchers';
 
 // Stable error codes (`code_message`) with their HTTP status and English/Malay messages.
 // The server answers with the code; the web translates it. Add codes in the file of their area,
@@ -25,6 +26,7 @@ export const errorCatalog = {
   ...appFeatureErrors,
   ...paymentGatewayErrors,
   ...reconciliationErrors,
+  ...voucherErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -51,4 +51,6 @@ export * from './time';
 export * from './ui-settings';
 export * from './users';
 export * from './validation';
+export * from './voucher-rules';
+export * from './vouchers';
 export * from './wallet-file-labels';

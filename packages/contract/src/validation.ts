@@ -66,6 +66,31 @@ export const validationMessages = {
     en: 'Enter an amount above RM 0.00; choose Debit to take money off',
     my: 'Masukkan amaun melebihi RM 0.00; pilih Debit untuk menolak wang',
   },
+  // Voucher form.
+  voucher_code_format: {
+    en: 'Use 3 to 32 letters, digits or dashes, starting with a letter or digit',
+    my: 'Gunakan 3 hingga 32 huruf, digit atau sempang, bermula dengan huruf atau digit',
+  },
+  voucher_code_generated: {
+    en: 'Unique codes are generated; leave the code empty',
+    my: 'Kod unik dijana; biarkan kod kosong',
+  },
+  voucher_percent_range: {
+    en: 'Enter a percentage from 0.01% to 100%',
+    my: 'Masukkan peratusan dari 0.01% hingga 100%',
+  },
+  voucher_cap_percent: {
+    en: 'Only a percentage voucher has a maximum discount',
+    my: 'Hanya baucar peratusan mempunyai diskaun maksimum',
+  },
+  voucher_until_after_from: {
+    en: 'The end must be after the start',
+    my: 'Tarikh tamat mestilah selepas tarikh mula',
+  },
+  voucher_limit_unique: {
+    en: 'Each unique code is used once; a per-customer limit does not apply',
+    my: 'Setiap kod unik digunakan sekali; had setiap pelanggan tidak terpakai',
+  },
   // Product import rows (POST /api/products/import).
   duplicate_in_file: {
     en: 'Also used on row {row} of this file',

@@ -24,6 +24,7 @@ import * as refunds from './schema/refunds';
 import * as reports from './schema/reports';
 import * as shifts from './schema/shifts';
 import * as tenancy from './schema/tenancy';
+import * as vouchers from './schema/vouchers';
 
 // One schema, one set of migrations, two engines: embedded PGlite (a folder on disk) by default,
 // a PostgreSQL server when DATABASE_URL is set (DESIGN §2).
@@ -45,6 +46,7 @@ const schema = {
   ...contentTexts,
   ...appFeatures,
   ...banners,
+  ...vouchers,
 };
 
 /** Both drivers share PostgreSQL's query builder; code is written against this common type. */

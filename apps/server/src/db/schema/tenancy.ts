@@ -43,6 +43,8 @@ export const tenants = pgTable(
     refundManagerLimit: integer('refund_manager_limit').notNull().default(5000),
     /** The most a manual discount at the POS may take off a subtotal, in basis points (20%). */
     manualDiscountMaxBp: integer('manual_discount_max_bp').notNull().default(2000),
+    /** A rejected or cancelled order, or a full refund, gives its voucher redemption back. */
+    voucherGiveBack: boolean('voucher_give_back').notNull().default(true),
     // Printed above and below a receipt's items, and its logo (an uploaded WebP's URL).
     receiptHeader: text('receipt_header'),
     receiptFooter: text('receipt_footer'),
