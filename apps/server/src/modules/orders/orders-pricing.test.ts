@@ -259,7 +259,7 @@ describe('POST /api/orders pricing', () => {
     });
     expectCode(free, 400, 'discount_not_allowed');
     expect(free.json().message).toBe(
-      'A discount cannot be given: manual discounts and vouchers are not available yet',
+      'A discount cannot be set directly: give a manual discount or apply a voucher code',
     );
     expectCode(
       await sell(t, admin, { ...cardSale(kl, price.get(1000)!, 1010), discount: 50 }),
