@@ -63,10 +63,8 @@ export type VoucherEvaluation =
 const lineTotal = (l: VoucherCartLine) => Math.max(0, l.unit_price) * l.quantity;
 const sumOf = (lines: readonly VoucherCartLine[]) => lines.reduce((s, l) => s + lineTotal(l), 0);
 
-/** Is `minutes` past midnight inside [from, until)? A window whose end is earlier runs overnight. */
-function inWindow(minutes: number, from: string, until: string) {
-  const start = parseClock(from);
-  const end = parseClock(until);
+/** Is `minutes` past midnight inside [start, end)? A window whose end is earlier runs overnight. */
+function inWindow(minutes: number, start: number, end: number) {
   return start < end ? start <= minutes && minutes < end : minutes >= start || minutes < end;
 }
 
@@ -77,12 +75,15 @@ function refusalOf(v: VoucherRules, cart: VoucherCart, c: VoucherContext): Vouch
   if (at < Date.parse(v.valid_from)) return 'not_yet_valid';
   if (v.valid_until && at >= Date.parse(v.valid_until)) return 'expired';
   const local = localParts(c.at, c.timezone);
-  if (v.days_of_week.length > 0 && !v.days_of_week.includes(local.weekday)) return 'wrong_day';
-  if (v.hours_from && v.hours_until) {
-    if (!inWindow(local.hour * 60 + local.minute, v.hours_from, v.hours_until)) {
-      return 'wrong_hour';
-    }
-  }
+  const minutes = local.hour * 60 + local.minute;
+  const start = v.hours_from && v.hours_until ? parseClock(v.hours_from) : null;
+  const end = v.hours_from && v.hours_until ? parseClock(v.hours_until) : null;
+  // The small hours of an overnight window belong to the night that began the day before: a
+  // Friday 22:00–02:00 voucher works at Saturday 01:00, and not at Friday 01:00.
+  const smallHours = start !== null && end !== null && end < start && minutes < end;
+  const weekday = smallHours ? (local.weekday + 6) % 7 : local.weekday;
+  if (v.days_of_week.length > 0 && !v.days_of_week.includes(weekday)) return 'wrong_day';
+  if (start !== null && end !== null && !inWindow(minutes, start, end)) return 'wrong_hour';
   if (v.outlet_ids.length > 0 && !v.outlet_ids.includes(c.outlet_id)) return 'outlet';
   if (v.sources.length > 0 && !v.sources.includes(c.source)) return 'source';
   if (v.serving_methods.length > 0 && !v.serving_methods.includes(cart.serving_method)) {
