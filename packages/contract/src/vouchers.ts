@@ -28,7 +28,7 @@ export const VOUCHER_CODE_PATTERN = /^[A-Z0-9][A-Z0-9-]{2,31}$/;
 export const voucherCodeSchema = text()
   .trim()
   .transform((c) => c.toUpperCase())
-  .pipe(z.string().regex(VOUCHER_CODE_PATTERN, { error: messageKey('voucher_code_format') }));
+  .pipe(text().regex(VOUCHER_CODE_PATTERN, { error: messageKey('voucher_code_format') }));
 
 const clock = text().regex(/^([01]\d|2[0-3]):([0-5]\d)$/, { error: messageKey('invalid') });
 const count = z
@@ -168,7 +168,7 @@ export const voucherCodeBatchInputSchema = z.object({
   prefix: text()
     .trim()
     .transform((p) => p.toUpperCase())
-    .pipe(z.string().regex(/^[A-Z0-9]{0,8}$/, { error: messageKey('voucher_code_format') }))
+    .pipe(text().regex(/^[A-Z0-9]{0,8}$/, { error: messageKey('voucher_code_format') }))
     .default(''),
 });
 export type VoucherCodeBatchInput = z.input<typeof voucherCodeBatchInputSchema>;

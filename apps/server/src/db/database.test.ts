@@ -40,7 +40,8 @@ async function tableCount(database: Database) {
   return row!.n;
 }
 
-describe(`migrations (${engine})`, () => {
+// Each test migrates or reopens a database of its own: minutes, not seconds, on a busy machine.
+describe(`migrations (${engine})`, { timeout: 180_000 }, () => {
   it('apply on an empty database and again without change', async () => {
     await withDatabase(async (database) => {
       await runMigrations(database);
@@ -87,7 +88,7 @@ describe(`migrations (${engine})`, () => {
   });
 });
 
-describe('restart', () => {
+describe('restart', { timeout: 180_000 }, () => {
   it(`keeps data and sessions across a restart (${engine})`, async () => {
     const target = await createDatabaseTarget({ dataDir: tempDir() });
     try {

@@ -118,7 +118,8 @@ describe('the error log', () => {
   });
 });
 
-describe('behind a proxy', () => {
+// Each test starts an app of its own: minutes, not seconds, on a busy machine.
+describe('behind a proxy', { timeout: 180_000 }, () => {
   // Four wrong sign-ins, one after another, each claiming another address.
   async function signIns(app: TestApp, forwardedFor: (i: number) => string) {
     const statuses: number[] = [];
@@ -174,7 +175,8 @@ describe('behind a proxy', () => {
   });
 });
 
-describe('starting on PostgreSQL with the sandbox payment provider', () => {
+// Each test starts an app of its own: minutes, not seconds, on a busy machine.
+describe('starting on PostgreSQL with the sandbox payment provider', { timeout: 180_000 }, () => {
   it('warns loudly that no money moves', async () => {
     const lines: string[] = [];
     const app = await createTestApp({
