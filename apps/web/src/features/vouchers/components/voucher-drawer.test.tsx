@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Voucher } from '@kopi/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, outletFilterAnswer, testOutlets } from '../../../test/fetch-mock';
+import { HttpError } from '../../../lib/http/http-client';
 import { renderWithProviders } from '../../../test/render';
 import { testVoucher } from '../test-vouchers';
 import { VoucherDrawer } from './voucher-drawer';
@@ -11,7 +12,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 const latte = { id: '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b', name: 'Iced Latte', name_my: null };
 
-function renderDrawer(voucher: Voucher | null = null) {
+function renderDrawer(
+  voucher: Voucher | null = null,
+  answer: () => Promise<void> = () => Promise.resolve(),
+) {
   mockFetch((call) => {
     const url = new URL(call.url, 'http://localhost');
     if (url.pathname === '/api/outlets') return outletFilterAnswer();
@@ -24,7 +28,7 @@ function renderDrawer(voucher: Voucher | null = null) {
     }
     return undefined;
   });
-  const onSubmit = vi.fn((..._args: unknown[]) => Promise.resolve());
+  const onSubmit = vi.fn((..._args: unknown[]) => answer());
   renderWithProviders(
     <VoucherDrawer
       open
@@ -147,5 +151,19 @@ describe('voucher drawer', { timeout: 40_000 }, () => {
       free_item_id: latte.id,
       valid_from: '2026-01-01T00:00:00.000Z',
     });
+  });
+
+  it('shows a code another voucher uses on the code field', async () => {
+    const taken = new HttpError(409, 'Another voucher already uses this code', {
+      code_message: 'voucher_code_taken',
+      message: 'Another voucher already uses this code',
+    });
+    const { drawer, save, onSubmit } = renderDrawer(testVoucher('v1', 'Dine-in 20%'), () =>
+      Promise.reject(taken),
+    );
+    await save();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(await drawer.findByText('Another voucher already uses this code')).toBeInTheDocument();
+    expect(drawer.getByTestId('voucher-code')).toHaveAttribute('aria-invalid', 'true');
   });
 });

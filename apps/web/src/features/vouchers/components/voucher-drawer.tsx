@@ -14,6 +14,7 @@ import {
   FormSwitchField,
 } from '../../../components/form-fields';
 import { FormTextField } from '../../../components/form-text-field';
+import { HttpError } from '../../../lib/http/http-client';
 import { useVoucherStrings } from '../i18n';
 import { blankVoucher, voucherValuesOf, type VoucherFormValues } from '../voucher-input';
 import { DiscountFields } from './discount-fields';
@@ -21,6 +22,13 @@ import { RestrictionFields } from './restriction-fields';
 import { WhenFields } from './when-fields';
 
 const fields = Object.keys(blankVoucher()) as (keyof VoucherFormValues)[];
+
+/** Refusals (409) about one field, shown on it as well as in the toast. */
+const refusedField: Record<string, keyof VoucherFormValues> = {
+  voucher_code_taken: 'code',
+  voucher_limit_below_used: 'total_limit',
+  voucher_code_kind_fixed: 'code_kind',
+};
 
 /**
  * Create or edit a voucher in a side drawer: names and code, the discount, when it applies, its
@@ -49,6 +57,10 @@ export function VoucherDrawer({
     resolver: zodResolver(voucherInputSchema),
     fields,
     onSubmit,
+    onRefused: (error) => {
+      const field = error instanceof HttpError ? refusedField[error.codeMessage ?? ''] : undefined;
+      if (field) form.setError(field, { type: 'server', message: (error as Error).message });
+    },
     onClose,
   });
   const codeKind = useWatch({ control: form.control, name: 'code_kind' });
