@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Voucher } from '@kopi/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '../../../lib/toasts';
+import { captureToasts } from '../../../test/toasts';
 import { mockFetch, outletFilterAnswer } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { testVoucher } from '../test-vouchers';
@@ -40,6 +42,7 @@ const list = [
 ];
 
 function renderPage(can: (action: string, subject: string) => boolean = () => true) {
+  const created: Voucher[] = [];
   const calls = mockFetch((call) => {
     const url = new URL(call.url, 'http://localhost');
     if (url.pathname === '/api/outlets') return outletFilterAnswer();
@@ -47,8 +50,17 @@ function renderPage(can: (action: string, subject: string) => boolean = () => tr
     if (url.pathname === `/api/products/${latte.id}`) return { body: { data: latte } };
     if (url.pathname === '/api/vouchers' && call.method === 'GET') {
       const type = url.searchParams.get('type');
-      const rows = type ? list.filter((v) => v.type === type) : list;
+      const q = url.searchParams.get('q');
+      const rows = list
+        .concat(created)
+        .filter((v) => !type || v.type === type)
+        .filter((v) => !q || v.name_en.toLowerCase().includes(q.toLowerCase()));
       return { body: { data: rows, meta: { page: 1, page_size: 10, total: rows.length } } };
+    }
+    if (url.pathname === '/api/vouchers' && call.method === 'POST') {
+      const body = call.body as Record<string, unknown>;
+      created.push(testVoucher('v9', body.name_en as string, { code: body.code as string }));
+      return { status: 201, body: { data: created[0] } };
     }
     if (url.pathname === '/api/vouchers/v2' && call.method === 'DELETE') {
       return {
@@ -143,5 +155,35 @@ describe('voucher page', { timeout: 30_000 }, () => {
     await userEvent.click(table().getByRole('button', { name: 'Codes of Free latte' }));
     const dialog = within(await screen.findByTestId('voucher-codes-dialog'));
     expect(dialog.queryByTestId('voucher-code-generate')).toBeNull();
+  });
+
+  it('creates a shared-code voucher from the drawer, says so and lists it', async () => {
+    const toasts = captureToasts();
+    const calls = renderPage();
+    await waitFor(() => expect(names()).toHaveLength(3));
+    await userEvent.click(screen.getByTestId('voucher-add'));
+    const drawer = within(screen.getByTestId('voucher-drawer'));
+    await userEvent.type(drawer.getByLabelText(/Name \(English\)/), 'Morning kopi');
+    await userEvent.type(drawer.getByTestId('voucher-code'), 'pagi10');
+    await userEvent.click(drawer.getByTestId('voucher-save'));
+    await waitFor(() => expect(screen.queryByTestId('voucher-drawer')).toBeNull());
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      name_en: 'Morning kopi',
+      code: 'PAGI10',
+      // The blank form's 20%, in basis points.
+      type: 'percent',
+      value: 2000,
+    });
+    expect(toasts.shown()).toContain('success:Voucher created');
+    await waitFor(() => expect(names()).toContain('Morning kopi'));
+  });
+
+  it('says when a search finds nothing', async () => {
+    renderPage();
+    await waitFor(() => expect(names()).toHaveLength(3));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search by name or code' }), 'zzz');
+    expect(
+      await screen.findByText('No vouchers match this search or these filters.'),
+    ).toBeInTheDocument();
   });
 });
