@@ -33,7 +33,10 @@ export interface VoucherCode {
   customer_id: string | null;
 }
 
-export type VoucherCodeQuery = Pick<ListQuery, 'page' | 'page_size' | 'q'>;
+export type VoucherCodeQuery = Pick<ListQuery, 'page' | 'page_size' | 'q'> & {
+  /** 'true': redeemed codes only; 'false': codes not redeemed. */
+  redeemed?: 'true' | 'false';
+};
 
 export const voucherKeys = {
   all: ['vouchers'] as const,
@@ -61,8 +64,9 @@ export const getCodeJob = (id: string, jobId: string) =>
   http.get<VoucherCodeJob>(`/vouchers/${id}/codes/jobs/${jobId}`);
 export const listCodes = (id: string, query: VoucherCodeQuery): Promise<Page<VoucherCode>> =>
   fetchPage(`/vouchers/${id}/codes`, query);
-export const downloadCodes = (voucher: Pick<Voucher, 'id' | 'name_en'>) =>
-  downloadFile(`/vouchers/${voucher.id}/codes/export`, {}, 'voucher-codes.csv');
+/** The CSV of every code, its column names in the screen's language. */
+export const downloadCodes = (id: string, lang: string) =>
+  downloadFile(`/vouchers/${id}/codes/export`, { lang }, 'voucher-codes.csv');
 
 export const listOutletChoices = () => http.get<Outlet[]>('/outlets', { query: all });
 export const listCategoryChoices = () => http.get<Category[]>('/categories', { query: all });

@@ -41,7 +41,9 @@ function serve(steps: VoucherCodeJob[]) {
       return { body: { data: step } };
     }
     if (url.pathname === '/api/vouchers/v3/codes' && call.method === 'GET') {
-      const rows = Array.from({ length: made }, (_, i) => code(i + 1));
+      const redeemed = url.searchParams.get('redeemed');
+      // Codes made here are not redeemed yet.
+      const rows = redeemed === 'true' ? [] : Array.from({ length: made }, (_, i) => code(i + 1));
       return { body: { data: rows, meta: { page: 1, page_size: 20, total: rows.length } } };
     }
     if (url.pathname === '/api/vouchers/v3/codes/export') {
@@ -135,7 +137,8 @@ describe('voucher codes', { timeout: 30_000 }, () => {
     });
     await userEvent.click(dialog().getByTestId('voucher-codes-download'));
     await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
-    expect(calls.some((c) => c.url.startsWith('/api/vouchers/v3/codes/export'))).toBe(true);
+    // The CSV's columns are named in the screen's language.
+    expect(calls.some((c) => c.url === '/api/vouchers/v3/codes/export?lang=en')).toBe(true);
     await userEvent.click(dialog().getByTestId('voucher-codes-print'));
     const sheet = within(await screen.findByTestId('voucher-sheet'));
     expect(sheet.getAllByTestId('voucher-sheet-code').map((n) => n.textContent)).toEqual([
@@ -146,5 +149,19 @@ describe('voucher codes', { timeout: 30_000 }, () => {
     ]);
     await userEvent.click(sheet.getByTestId('voucher-sheet-print'));
     expect(print).toHaveBeenCalledTimes(1);
+  });
+
+  it('filters the codes by redeemed or not through the API', async () => {
+    const { calls } = serve([job('done', 250)]);
+    await userEvent.click(await dialog().findByTestId('voucher-code-generate'));
+    await waitFor(() => expect(dialog().getAllByTestId('voucher-code')).toHaveLength(3), {
+      timeout: 5000,
+    });
+    await userEvent.click(dialog().getByTestId('voucher-codes-filter-redeemed'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Redeemed' }));
+    expect(await dialog().findByText('No codes match this search or filter.')).toBeInTheDocument();
+    expect(calls.some((c) => c.url.includes('/codes?') && c.url.includes('redeemed=true'))).toBe(
+      true,
+    );
   });
 });

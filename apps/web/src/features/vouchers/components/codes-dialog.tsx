@@ -11,7 +11,9 @@ import type { Voucher } from '@kopi/contract';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { pagedTableProps } from '../../../components/data-table/paged-table-props';
 import { useTableState } from '../../../components/data-table/table-state';
+import { useTableFilters } from '../../../components/data-table/use-table-filters';
 import { ExportButton } from '../../../components/list-page/export-button';
+import { FilterSelect } from '../../../components/list-page/filter-select';
 import { formatDateTime } from '../../../lib/formatters';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { downloadCodes, useVoucherCodes, type VoucherCode } from '../api';
@@ -36,12 +38,14 @@ export function CodesDialog({
   onClose: () => void;
 }) {
   const { t } = useVoucherStrings();
-  const { t: shellT } = useTranslation();
+  const { t: shellT, i18n } = useTranslation();
   const table = useTableState({ pageSize: 20 });
+  const { filters, setFilter } = useTableFilters(table, { redeemed: '' as '' | 'true' | 'false' });
   const codes = useVoucherCodes(voucher.id, {
     page: table.query.page,
     page_size: table.query.page_size,
     q: table.query.q,
+    redeemed: filters.redeemed || undefined,
   });
   const [downloading, setDownloading] = useState(false);
   const [printing, setPrinting] = useState(false);
@@ -73,7 +77,7 @@ export function CodesDialog({
   const download = async () => {
     setDownloading(true);
     try {
-      await downloadCodes(voucher);
+      await downloadCodes(voucher.id, i18n.language);
     } catch {
       // The HTTP client says why.
     } finally {
@@ -94,7 +98,21 @@ export function CodesDialog({
             searchLabel={t('codes.search')}
             columns={columns}
             rowKey={(c) => c.id}
-            emptyMessage={t('codes.empty')}
+            emptyMessage={filters.redeemed ? t('codes.emptyFiltered') : t('codes.empty')}
+            filters={
+              <FilterSelect
+                label={t('codes.filterRedeemed')}
+                value={filters.redeemed}
+                onChange={(next) => setFilter('redeemed', next as '' | 'true' | 'false')}
+                anyLabel={t('codes.any')}
+                options={[
+                  { value: 'true', label: t('codes.redeemedOnly') },
+                  { value: 'false', label: t('codes.notRedeemedOnly') },
+                ]}
+                minWidth={150}
+                testId="voucher-codes-filter-redeemed"
+              />
+            }
             actions={
               <Stack direction="row" spacing={1}>
                 <ExportButton
