@@ -43,6 +43,18 @@ describe('routes as data', () => {
     expect(byPath['/customer/referral']?.page).toBeTypeOf('function');
   });
 
+  it('opens /voucher, where the menu points, with read voucher, as a lazy page', () => {
+    const byPath = Object.fromEntries(appRoutes.map((r) => [r.path, r]));
+    expect(byPath['/voucher']).toMatchObject({
+      layout: 'default',
+      access: 'signed-in',
+      action: 'read',
+      subject: 'voucher',
+    });
+    expect(byPath['/voucher']?.page).toBeTypeOf('function');
+    expect(buildRouteCatalog(appRoutes).isRegistered('/voucher')).toBe(true);
+  });
+
   it('declares abilities lowercased, like parsed permission strings', () => {
     for (const r of appRoutes) {
       if (r.action) expect(r.action).toBe(r.action.toLowerCase());

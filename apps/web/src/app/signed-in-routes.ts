@@ -6,6 +6,7 @@ import { operationsRoutes } from './routes-operations';
 import { paymentGatewayRoutes } from './routes-payment-gateways';
 import { settingsRoutes } from './routes-settings';
 import { userAppRoutes } from './routes-user-app';
+import { voucherRoutes } from './routes-vouchers';
 
 // The signed-in route table as data, nothing else: this chunk loads with the first path that is
 // not a sign-in page (see signed-in-tree.tsx). It imports no code the entry has, so the bundler
@@ -30,5 +31,6 @@ export const signedInRoutes: AppRouteDef[] = [
   ...appFeatureRoutes,
   ...paymentGatewayRoutes,
   ...userAppRoutes,
+  ...voucherRoutes,
   notFoundRoute,
 ];

@@ -40,6 +40,7 @@ export const enShell = {
     paymentGateway: 'Payment Gateway',
     paymentGatewayReconciliation: 'Gateway Reconciliation',
     banner: 'Banner',
+    voucher: 'Voucher',
   },
   nav: {
     mainNavigation: 'Main navigation',

@@ -95,6 +95,7 @@ export const my: UiMessages = {
     paymentGateway: 'Gerbang Pembayaran',
     paymentGatewayReconciliation: 'Penyelarasan Gerbang',
     banner: 'Sepanduk',
+    voucher: 'Baucar',
   },
   auth: {
     brandTagline: 'Pejabat belakang kedai kopi anda',

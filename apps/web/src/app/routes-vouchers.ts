@@ -1,0 +1,16 @@
+import type { AppRouteDef } from './route-types';
+
+// Signed-in routes: vouchers (SPEC §2 Voucher).
+export const voucherRoutes: AppRouteDef[] = [
+  {
+    path: '/voucher',
+    layout: 'default',
+    access: 'signed-in',
+    action: 'read',
+    subject: 'voucher',
+    titleKey: 'pageTitles.voucher',
+    icon: 'ConfirmationNumber',
+    searchable: true,
+    page: () => import('../features/vouchers/pages/voucher-page').then((m) => m.VoucherPage),
+  },
+];

@@ -1,0 +1,268 @@
+import { useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ConfirmationNumberOutlined from '@mui/icons-material/ConfirmationNumberOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import {
+  voucherCodeKinds,
+  voucherStates,
+  voucherTypes,
+  type Voucher,
+  type VoucherCodeKind,
+  type VoucherInput,
+  type VoucherListQuery,
+  type VoucherState,
+  type VoucherType,
+} from '@kopi/contract';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { pagedTableProps } from '../../../components/data-table/paged-table-props';
+import { useTableState } from '../../../components/data-table/table-state';
+import { useTableFilters } from '../../../components/data-table/use-table-filters';
+import { FilterSelect } from '../../../components/list-page/filter-select';
+import { ListPage } from '../../../components/list-page/list-page';
+import { RowAction, RowActions } from '../../../components/list-page/row-actions';
+import { useFormEditor } from '../../../components/list-page/use-entity-editor';
+import { useGuardedRemoval } from '../../../components/list-page/use-guarded-removal';
+import { useBusinessClock } from '../../../lib/business-clock';
+import { useCan } from '../../../lib/can-context';
+import { toast } from '../../../lib/toasts';
+import {
+  createVoucher,
+  deleteVoucher,
+  updateVoucher,
+  useInvalidateVouchers,
+  useOutletChoices,
+  useVouchers,
+} from '../api';
+import { CodesDialog } from '../components/codes-dialog';
+import { ValidityCell, ValueCell } from '../components/voucher-cells';
+import { VoucherDrawer } from '../components/voucher-drawer';
+import { useVoucherStrings } from '../i18n';
+import { voucherValuesOf } from '../voucher-input';
+
+type Filters = {
+  state: '' | VoucherState;
+  type: '' | VoucherType;
+  codeKind: '' | VoucherCodeKind;
+  outlet: string;
+};
+
+/**
+ * /voucher (read voucher): the tenant's vouchers with their value, validity and use, searched by
+ * name or code and filtered by state, type, kind of code and outlet; created and edited in a
+ * drawer; a redeemed voucher cannot be deleted (the dialog says so and offers to switch it off);
+ * a unique-code voucher's codes are generated, listed, downloaded and printed from its row.
+ */
+export function VoucherPage() {
+  const { t } = useVoucherStrings();
+  const can = useCan();
+  const mayCreate = can('create', 'voucher');
+  const mayUpdate = can('update', 'voucher');
+  const mayDelete = can('delete', 'voucher');
+  const { timeZone } = useBusinessClock();
+  const table = useTableState();
+  const { filters, setFilter, filtering } = useTableFilters<Filters>(table, {
+    state: '',
+    type: '',
+    codeKind: '',
+    outlet: '',
+  });
+  const query: VoucherListQuery = useMemo(
+    () => ({
+      ...table.query,
+      state: filters.state || undefined,
+      type: filters.type || undefined,
+      code_kind: filters.codeKind || undefined,
+      outlet_id: filters.outlet || undefined,
+    }),
+    [table.query, filters],
+  );
+  const vouchers = useVouchers(query);
+  const outlets = useOutletChoices();
+  const invalidate = useInvalidateVouchers();
+  const editor = useFormEditor<Voucher, VoucherInput>(createVoucher, updateVoucher, invalidate, t);
+  const [codesOf, setCodesOf] = useState<Voucher | null>(null);
+  // Redeemed: the server refuses (voucher_in_use); say why and offer to switch it off.
+  const removal = useGuardedRemoval<Voucher>({
+    remove: async (v) => {
+      await deleteVoucher(v.id);
+      toast.success(t('list.deleted'));
+    },
+    fallback: async (v) => {
+      await updateVoucher(v.id, { ...voucherValuesOf(v), status: 'inactive' });
+      toast.success(t('list.switchedOff'));
+    },
+    refresh: invalidate,
+  });
+  const deleting = removal.pending;
+
+  const columns: DataTableColumn<Voucher>[] = [
+    {
+      id: 'name',
+      header: t('list.name'),
+      cell: (v) => (
+        <Stack spacing={0.25} sx={{ minWidth: 160, maxWidth: 240 }}>
+          <Typography sx={{ fontWeight: 500 }} data-testid="voucher-name">
+            {v.name_en}
+          </Typography>
+          {v.code_kind === 'shared' ? (
+            <Box component="code" sx={{ fontWeight: 600 }} data-testid="voucher-code">
+              {v.code}
+            </Box>
+          ) : (
+            <Typography variant="caption" color="text.secondary">
+              {t('list.uniqueCodes', { count: v.codes_generated })}
+            </Typography>
+          )}
+        </Stack>
+      ),
+    },
+    { id: 'value', header: t('list.value'), cell: (v) => <ValueCell voucher={v} /> },
+    {
+      id: 'valid',
+      header: t('list.valid'),
+      cell: (v) => <ValidityCell voucher={v} timeZone={timeZone} />,
+    },
+    {
+      id: 'used',
+      header: t('list.used'),
+      cell: (v) => (
+        <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }} data-testid="voucher-used">
+          {v.total_limit == null
+            ? t('list.usedNoLimit', { used: v.redeemed })
+            : t('list.usedOf', { used: v.redeemed, limit: v.total_limit })}
+        </Typography>
+      ),
+    },
+    {
+      id: 'actions',
+      header: t('list.actions'),
+      align: 'right',
+      cell: (v) => (
+        <RowActions>
+          {v.code_kind === 'unique' && (
+            <RowAction
+              label={t('list.codes', { name: v.name_en })}
+              icon={<ConfirmationNumberOutlined fontSize="small" />}
+              onClick={() => setCodesOf(v)}
+            />
+          )}
+          {mayUpdate && (
+            <RowAction
+              label={t('list.edit', { name: v.name_en })}
+              icon={<EditOutlined fontSize="small" />}
+              onClick={() => editor.openEdit(v)}
+            />
+          )}
+          {mayDelete && (
+            <RowAction
+              label={t('list.delete', { name: v.name_en })}
+              icon={<DeleteOutlined fontSize="small" />}
+              onClick={() => removal.ask(v)}
+            />
+          )}
+        </RowActions>
+      ),
+    },
+  ];
+
+  const select = <K extends keyof Filters>(key: K, label: string, options: [string, string][]) => (
+    <FilterSelect
+      label={label}
+      value={filters[key]}
+      onChange={(next) => setFilter(key, next as Filters[K])}
+      anyLabel={t('list.any')}
+      options={options.map(([value, text]) => ({ value, label: text }))}
+      minWidth={140}
+      testId={`voucher-filter-${key}`}
+    />
+  );
+
+  return (
+    <ListPage
+      title={t('list.title')}
+      subtitle={t('list.subtitle')}
+      add={mayCreate && { label: t('list.add'), onClick: editor.openCreate, testId: 'voucher-add' }}
+    >
+      <Card>
+        <DataTable<Voucher>
+          {...pagedTableProps(table, vouchers)}
+          label={t('list.table')}
+          testId="vouchers-table"
+          searchLabel={t('list.search')}
+          columns={columns}
+          rowKey={(v) => v.id}
+          rowTestId={() => 'voucher-row'}
+          filters={
+            <>
+              {select(
+                'state',
+                t('list.filterState'),
+                voucherStates.map((s) => [s, t(`state.${s}`)]),
+              )}
+              {select(
+                'type',
+                t('list.filterType'),
+                voucherTypes.map((s) => [s, t(`type.${s}`)]),
+              )}
+              {select(
+                'codeKind',
+                t('list.filterCodeKind'),
+                voucherCodeKinds.map((s) => [s, t(`codeKind.${s}`)]),
+              )}
+              {select(
+                'outlet',
+                t('list.filterOutlet'),
+                (outlets.data ?? []).map((o) => [o.id, o.name]),
+              )}
+            </>
+          }
+          emptyMessage={filtering || table.q ? t('list.emptyFiltered') : t('list.empty')}
+        />
+      </Card>
+      <VoucherDrawer
+        open={editor.open}
+        voucher={editor.record}
+        timeZone={timeZone}
+        onClose={editor.close}
+        onSubmit={editor.submit}
+      />
+      {codesOf && (
+        <CodesDialog
+          voucher={codesOf}
+          timeZone={timeZone}
+          mayGenerate={mayUpdate}
+          onClose={() => setCodesOf(null)}
+        />
+      )}
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title={deleting?.blocked ? t('list.cannotDeleteTitle') : t('list.deleteTitle')}
+        message={
+          deleting?.blocked ? (
+            <span data-testid="voucher-blocked-reason">{deleting.blocked}</span>
+          ) : deleting ? (
+            t('list.deleteMessage', { name: deleting.target.name_en })
+          ) : undefined
+        }
+        confirmLabel={
+          deleting?.blocked
+            ? t('list.switchOffInstead')
+            : deleting
+              ? t('list.delete', { name: deleting.target.name_en })
+              : undefined
+        }
+        confirmColor={deleting?.blocked ? 'warning' : 'error'}
+        confirmDisabled={
+          Boolean(deleting?.blocked) && (!mayUpdate || deleting?.target.status === 'inactive')
+        }
+        onConfirm={removal.confirm}
+        onClose={removal.cancel}
+      />
+    </ListPage>
+  );
+}
