@@ -67,6 +67,8 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { createReportService } from './modules/reports/reports.service';
+import { createJobRunner } from './lib/jobs/job-runner';
+import { registerVoucherRoutes } from './modules/vouchers/voucher-module';
 
 export interface BuildAppOptions {
   config: Config;
@@ -86,6 +88,8 @@ export interface BuildAppOptions {
   sandboxDelivery?: SandboxDelivery;
   /** Test hook: sweep expired points on a timer. Default true; tests call the sweep themselves. */
   pointsExpirySweep?: boolean;
+  /** Test hook: run background jobs (code generation) as they are enqueued. Default true. */
+  backgroundJobs?: boolean;
 }
 
 export interface KopiApp {
@@ -218,6 +222,8 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
   // The customer app's feature switches: listed with the app settings, checked by the app's calls.
   const appFeatures = createAppFeatureService({ db });
   const authService = createAuthService({ db, config, hasher, signer, log: app.log, appFeatures });
+  // Long work (generating 100,000 voucher codes) runs here in committed chunks (lib/jobs).
+  const jobs = createJobRunner({ db, log: app.log });
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   await app.register(
     async (api) => {
@@ -274,6 +280,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         customers: commerce.customers,
         customerRateLimit: config.mobileRateLimit,
       });
+      await registerVoucherRoutes(api, { db, now, jobs });
       // Users, roles, the permission catalogue, menus and the audit log.
       const logService = createLogService({ db });
       await api.register(userRoutes, {
@@ -321,7 +328,9 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
       : schedulePointsExpiry(db, now, (error) =>
           app.log.error({ err: error }, 'points expiry sweep failed'),
         );
+  if (options.backgroundJobs !== false) jobs.start();
   app.addHook('onClose', async () => {
+    await jobs.stop();
     stopHousekeeping();
     stopPointsExpiry();
     stopPayoutSweeper();

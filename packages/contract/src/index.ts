@@ -51,6 +51,7 @@ export * from './time';
 export * from './ui-settings';
 export * from './users';
 export * from './validation';
+export * from './voucher-codes';
 export * from './voucher-rules';
 export * from './vouchers';
 export * from './wallet-file-labels';

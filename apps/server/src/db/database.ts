@@ -15,6 +15,7 @@ import * as banners from './schema/banners';
 import * as catalogue from './schema/catalogue';
 import * as contentTexts from './schema/content-texts';
 import * as customers from './schema/customers';
+import * as jobs from './schema/jobs';
 import * as live from './schema/live';
 import * as loyalty from './schema/loyalty';
 import * as orders from './schema/orders';
@@ -47,6 +48,7 @@ const schema = {
   ...appFeatures,
   ...banners,
   ...vouchers,
+  ...jobs,
 };
 
 /** Both drivers share PostgreSQL's query builder; code is written against this common type. */

@@ -1,9 +1,10 @@
-import { and, eq, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { loginThrottle, passwordResetTokens, sessions } from '../db/schema/access';
 import { customerSessions, customerVerificationCodes } from '../db/schema/customers';
 import { paymentCallbacks } from '../db/schema/payments';
 import { idempotencyKeys } from '../db/schema/platform';
+import { backgroundJobs } from '../db/schema/jobs';
 import { liveEvents } from '../db/schema/live';
 
 // Periodic clean-up of rows that only matter for a while. Every instance may run it: the deletes
@@ -55,6 +56,15 @@ export async function runHousekeeping(db: Db): Promise<void> {
   // Live events are kept a week for `since` replay; a client away longer is told its replay is
   // truncated (it refetches instead).
   await db.delete(liveEvents).where(lt(liveEvents.createdAt, sql`now() - interval '7 days'`));
+  // A finished job's progress is read while it runs and shortly after; a month keeps its history.
+  await db
+    .delete(backgroundJobs)
+    .where(
+      and(
+        inArray(backgroundJobs.status, ['done', 'failed']),
+        lt(backgroundJobs.finishedAt, sql`now() - interval '30 days'`),
+      ),
+    );
   await db
     .delete(paymentCallbacks)
     .where(lt(paymentCallbacks.receivedAt, sql`now() - interval '30 days'`));

@@ -150,7 +150,7 @@ export function defineRoutes<C>(app: FastifyInstance, { tags, context }: RouteKi
   };
 
   const withData =
-    (method: Method, status: 200 | 201) =>
+    (method: Method, status: 200 | 201 | 202) =>
     <
       D extends Schema,
       P extends Optional = undefined,
@@ -174,6 +174,8 @@ export function defineRoutes<C>(app: FastifyInstance, { tags, context }: RouteKi
     /** POST that creates something: 201 with it. */
     create: withData('POST', 201),
     post: withData('POST', 200),
+    /** POST that starts work done later (a background job): 202 with what tracks it. */
+    accepted: withData('POST', 202),
     put: withData('PUT', 200),
     delete: withData('DELETE', 200),
     /**

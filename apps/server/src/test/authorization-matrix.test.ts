@@ -31,6 +31,7 @@ import {
   pngImage,
 } from './catalogue-fixtures';
 import { bannerBody } from './banner-fixtures';
+import { voucherMatrixRequests } from './authorization-matrix-vouchers';
 import { startFakeBillplz, type FakeBillplz } from './billplz-fake';
 import { createUser, demoBusinessSettings, newPassword, tenantBody } from './fixtures';
 import { addProduct, demoTenantId, ensureShift } from './order-fixtures';
@@ -630,6 +631,7 @@ const requests: Record<string, Builder> = {
       .orderBy(asc(categories.sortOrder), asc(categories.id));
     return { url: '/api/categories/order', payload: { ids: rows.map((r) => r.id) } };
   },
+  ...voucherMatrixRequests(() => ({ db: db(), tenantId })),
   'GET /api/banners': () => ({ url: '/api/banners?state=live' }),
   'GET /api/banners/preview': () => ({ url: `/api/banners/preview?outlet_id=${kl}&lang=my` }),
   'GET /api/banners/:id': async () => ({ url: `/api/banners/${(await newBanner()).id}` }),
@@ -1200,6 +1202,10 @@ const auditedAs: Record<string, string> = {
   'POST /api/account/two-step/setup': 'user.two_step_setup user',
   'POST /api/addons': 'addon.create addon',
   'POST /api/banners': 'banner.create banner',
+  'POST /api/vouchers': 'voucher.create voucher',
+  'PUT /api/vouchers/:id': 'voucher.update voucher',
+  'DELETE /api/vouchers/:id': 'voucher.delete voucher',
+  'POST /api/vouchers/:id/codes': 'voucher.codes_generate voucher',
   'POST /api/banners/:id/image': 'banner.image banner',
   'POST /api/banners/reorder': 'banner.reorder banner',
   'POST /api/categories': 'category.create category',

@@ -6,7 +6,7 @@ import type { RouteAccess } from '../lib/access';
 // route has neither a row nor an exclusion below, so a new route cannot ship unreviewed.
 //
 // Answers:
-//   200 / 201  allowed
+//   200 / 201  allowed (202: allowed, the work goes on in the background)
 //   403        the role lacks the permission the route declares (forbidden)
 //   404        allowed, but the target is outside the user's scope: manager and cashier are bound
 //              to outlet KL01, so an order, outlet or POS of Penang (PG01) does not exist for them
@@ -19,7 +19,7 @@ import type { RouteAccess } from '../lib/access';
 
 export const matrixRoles = ['superadmin', 'admin', 'manager', 'cashier', 'finance'] as const;
 export type MatrixRole = (typeof matrixRoles)[number];
-export type MatrixAnswer = 200 | 201 | 401 | 403 | 404;
+export type MatrixAnswer = 200 | 201 | 202 | 401 | 403 | 404;
 
 export interface MatrixRow {
   /** `METHOD /path/template`, exactly as registered. */
@@ -291,6 +291,16 @@ export const authorizationMatrix: MatrixRow[] = [
   row('DELETE /api/banners/:id',                                [200,  200,  403,  403,  403]),
   row('POST /api/banners/reorder',                              [200,  200,  403,  403,  403]),
   row('POST /api/banners/:id/image',                            [200,  200,  403,  403,  403]),
+  // ---- vouchers and their unique codes --------------------------------------------------------
+  row('GET /api/vouchers',                                      [200,  200,  403,  403,  403]),
+  row('GET /api/vouchers/:id',                                  [200,  200,  403,  403,  403]),
+  row('POST /api/vouchers',                                     [201,  201,  403,  403,  403]),
+  row('PUT /api/vouchers/:id',                                  [200,  200,  403,  403,  403]),
+  row('DELETE /api/vouchers/:id',                               [200,  200,  403,  403,  403]),
+  row('POST /api/vouchers/:id/codes',                           [202,  202,  403,  403,  403]),
+  row('GET /api/vouchers/:id/codes',                            [200,  200,  403,  403,  403]),
+  row('GET /api/vouchers/:id/codes/jobs/:jobId',                [200,  200,  403,  403,  403]),
+  row('GET /api/vouchers/:id/codes/export',                     [200,  200,  403,  403,  403]),
   // ---- the customer app (mobile): customer sessions only ------------------------------------
   customer('POST /api/mobile/auth/sign-out'),
   customer('GET /api/mobile/me'),

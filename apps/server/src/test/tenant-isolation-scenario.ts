@@ -27,6 +27,7 @@ import { businessSettingsPart } from './tenant-isolation-business-settings';
 import { contentTextsPart } from './tenant-isolation-content-texts';
 import { appFeaturesPart } from './tenant-isolation-app-features';
 import { bannersPart } from './tenant-isolation-banners';
+import { vouchersPart } from './tenant-isolation-vouchers';
 import { walletPayScenario } from './tenant-isolation-wallet-pay';
 import { closeOpenShifts, shiftsPart } from './tenant-isolation-shifts';
 import { isolationGatewayUrls, paymentGatewaysPart } from './tenant-isolation-payment-gateways';
@@ -139,6 +140,11 @@ export async function runScenario(): Promise<Scenario> {
   await bannersPart(a, (url, file) => upload(admin, url, file), {
     outletId: kl,
     productId: (await demoProduct(t, 'KOP-001')).id,
+  });
+  await vouchersPart(a, {
+    outletId: kl,
+    productId: (await demoProduct(t, 'KOP-001')).id,
+    categoryId: kopi.id,
   });
 
   await a.get('/api/variant-groups?q=s');

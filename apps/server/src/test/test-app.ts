@@ -206,6 +206,8 @@ export interface TestAppOptions {
   logger?: BuildAppOptions['logger'];
   /** PostgreSQL connections of the app's pool (default 5): concurrency tests need more. */
   poolMax?: number;
+  /** false: background jobs wait in the queue (a test runs them with a runner of its own). */
+  backgroundJobs?: boolean;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -240,6 +242,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       sandboxDelivery: options.sandboxDelivery,
       // A sweep firing a minute in would change customers under a test that runs that long.
       pointsExpirySweep: false,
+      backgroundJobs: options.backgroundJobs,
     });
     await built.app.ready();
   } catch (error) {

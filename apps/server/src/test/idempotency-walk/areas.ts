@@ -4,6 +4,7 @@ import { catalogueDrivers } from './catalogue';
 import { counterDrivers } from './counter';
 import { loyaltyAppDrivers } from './loyalty-app';
 import type { DriverSet } from './walk';
+import { voucherDrivers } from './vouchers';
 
 /** Every area's drivers, each walked by its own idempotency-reuse-<area>.test.ts. */
 export const walkedAreas: Record<string, DriverSet> = {
@@ -12,4 +13,5 @@ export const walkedAreas: Record<string, DriverSet> = {
   catalogue: catalogueDrivers,
   counter: counterDrivers,
   'loyalty-app': loyaltyAppDrivers,
+  vouchers: voucherDrivers,
 };
