@@ -15,6 +15,14 @@ function ReceiptText({ children, testId }: { children: string; testId: string })
   );
 }
 
+/** The voucher an order was sold with (its part of `discount`), as the order answer names it. */
+interface ReceiptVoucher {
+  code: string;
+  name_en: string;
+  name_my: string | null;
+  discount: number;
+}
+
 const signed = (sen: number) => (sen > 0 ? `+${receiptAmount(sen)}` : receiptAmount(sen));
 
 /**
@@ -22,13 +30,19 @@ const signed = (sen: number) => (sen > 0 ? `+${receiptAmount(sen)}` : receiptAmo
  * `printSheet()` from ./print-sheet) while it is on screen: only the receipt prints, 72 mm wide
  * on an 80 mm page as long as the receipt.
  */
-export function OrderReceipt({ order }: { order: Order }) {
+export function OrderReceipt({ order }: { order: Order & { voucher?: ReceiptVoucher | null } }) {
   const { t } = useReceiptStrings();
   // The names as sold, in Malay on a Malay screen (a reprint keeps them after a rename).
   const nameOf = useLocalizedName();
   const { receipt } = order;
+  const voucher = order.voucher ?? null;
   const charges: { key: string; label: string; sen: number }[] = [
-    { key: 'discount', label: t('receipt.discount'), sen: -order.discount },
+    // The voucher's part of the discount has its own line above; the rest (manual) is this one.
+    {
+      key: 'discount',
+      label: t('receipt.discount'),
+      sen: -(order.discount - (voucher?.discount ?? 0)),
+    },
     { key: 'service', label: t('receipt.serviceCharge'), sen: order.service_charge },
     { key: 'sst', label: t('receipt.sst'), sen: order.service_tax },
     { key: 'delivery', label: t('receipt.deliveryFee'), sen: order.delivery_fee },
@@ -131,6 +145,15 @@ export function OrderReceipt({ order }: { order: Order }) {
       {order.notes && <PaperText>{t('receipt.orderNote', { note: order.notes })}</PaperText>}
       <PaperRule />
       <PaperLine label={t('receipt.subtotal')} value={receiptAmount(order.subtotal)} />
+      {voucher && (
+        <Box data-testid="receipt-voucher">
+          <PaperLine
+            label={t('receipt.voucher', { code: voucher.code })}
+            value={receiptAmount(-voucher.discount)}
+          />
+          <PaperText indent>{nameOf(voucher.name_en, voucher.name_my)}</PaperText>
+        </Box>
+      )}
       {charges
         .filter((c) => c.sen !== 0)
         .map((c) => (

@@ -83,6 +83,9 @@ const cartSchema = z.object({
   customer: attachedCustomerSchema.nullable().default(null),
   // Carts saved before manual discounts have none.
   manual_discount: cartDiscountSchema.nullable().default(null),
+  // The voucher code the cashier applied (checked again as the cart changes); carts saved
+  // before vouchers have none.
+  voucher_code: z.string().nullable().default(null),
   version: z.number().int(),
 });
 export type Cart = z.infer<typeof cartSchema>;
@@ -96,6 +99,7 @@ export const emptyCart: Cart = {
   customer_name: '',
   customer: null,
   manual_discount: null,
+  voucher_code: null,
   version: 0,
 };
 
@@ -120,6 +124,8 @@ export type CartAction =
   | { type: 'change'; key: string; line: NewCartLine }
   /** The sale's manual discount given, changed or (null) taken off. */
   | { type: 'discount'; discount: ManualDiscountInput | null }
+  /** A voucher code applied or (null) removed. */
+  | { type: 'voucher'; code: string | null }
   /** A line's note written or changed in the cart (empty removes it). */
   | { type: 'note'; key: string; notes: string }
   | { type: 'clear' }
@@ -186,6 +192,9 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
     }
     case 'discount':
       return next({ manual_discount: action.discount });
+    case 'voucher':
+      if (cart.voucher_code === action.code) return cart;
+      return next({ voucher_code: action.code });
     case 'note': {
       const line = cart.lines.find((l) => l.key === action.key);
       if (!line) return cart;

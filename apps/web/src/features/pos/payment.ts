@@ -14,6 +14,7 @@ import {
   type WalletPaymentCodeInfo,
 } from '@kopi/contract';
 import { posTillField } from '../../lib/pos-till';
+import type { SaleBody } from './api';
 import type { Cart, CartLine } from './cart';
 
 // Totals and payments of a sale. Totals come from the contract's priceOrder, the function the
@@ -56,10 +57,12 @@ export function saleTotals(
   context: PosContext,
   menu: ReadonlyMap<string, PosMenuProduct>,
   paidInCash: boolean,
+  /** The checked voucher's discount, in sen; the manual discount comes off what is left. */
+  voucherDiscount = 0,
 ): PricingResult {
   return priceOrder({
     lines: cart.lines.map((l) => pricingLine(l, menu)),
-    discount: 0,
+    discount: voucherDiscount,
     // Priced as the server prices it: the same function, before service charge and SST.
     manual_discount: cart.manual_discount ?? null,
     serving_method: serving,
@@ -252,9 +255,20 @@ export const entryToPart = (entry: PaymentEntry, amount: number): PaymentPart =>
   wallet: entry.method === 'wallet' ? entry.wallet : null,
 });
 
+/** The cart's lines as a sale sends them (the voucher check sends the same). */
+export const saleItems = (cart: Pick<Cart, 'lines'>): OrderCreate['items'] =>
+  cart.lines.map((l) => ({
+    product_id: l.product_id,
+    quantity: l.quantity,
+    option_ids: l.options.map((o) => o.id),
+    addon_ids: l.addons.map((a) => a.id),
+    ...(l.notes ? { notes: l.notes } : {}),
+  }));
+
 /**
  * The POST /api/orders body of a sale. Its customer is the one attached, else the one whose
- * wallet pays (`walletCustomerId`): either way the sale earns their points.
+ * wallet pays (`walletCustomerId`): either way the sale earns their points. `voucherCode` is the
+ * voucher whose last check applied to this cart; the server checks it again.
  */
 export function saleBody(
   outletId: string,
@@ -262,7 +276,8 @@ export function saleBody(
   payments: PaymentInput[],
   allowOutsideHours: boolean,
   walletCustomerId: string | null = null,
-): OrderCreate {
+  voucherCode: string | null = null,
+): SaleBody {
   const customerId = cart.customer?.id ?? walletCustomerId;
   const serving = cart.serving_method ?? 'pick_up';
   const text = (s: string) => (s.trim() ? s.trim() : undefined);
@@ -274,13 +289,7 @@ export function saleBody(
     customer_phone: text(cart.customer_phone.replace(/[\s-]/g, '')),
     customer_name: text(cart.customer_name),
     ...(customerId ? { customer_id: customerId } : {}),
-    items: cart.lines.map((l) => ({
-      product_id: l.product_id,
-      quantity: l.quantity,
-      option_ids: l.options.map((o) => o.id),
-      addon_ids: l.addons.map((a) => a.id),
-      ...(l.notes ? { notes: l.notes } : {}),
-    })),
+    items: saleItems(cart),
     discount: 0,
     ...(cart.manual_discount
       ? {
@@ -290,6 +299,7 @@ export function saleBody(
           },
         }
       : {}),
+    ...(voucherCode ? { voucher_code: voucherCode } : {}),
     payments,
     allow_outside_hours: allowOutsideHours,
     // The till this device rings up on: the sale goes into that till's open shift.

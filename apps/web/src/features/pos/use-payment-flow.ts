@@ -3,6 +3,7 @@ import type { PosContext, PosMenuProduct, ServingMethod } from '@kopi/contract';
 import { useRefreshPos } from './api';
 import { needsOutsideHoursConfirm, type OutletSaleState } from './outlet-state';
 import type { useSaleChecks } from './use-sale-checks';
+import type { useVoucher } from './use-voucher';
 import type { usePosCart } from './use-pos-cart';
 import { usePaymentParts } from './use-payment-parts';
 import { useSaleSubmit } from './use-sale-submit';
@@ -20,6 +21,7 @@ export function usePaymentFlow({
   menuIndex,
   saleState,
   checks,
+  voucher,
 }: {
   outletId: string | null;
   pos: ReturnType<typeof usePosCart>;
@@ -28,18 +30,26 @@ export function usePaymentFlow({
   menuIndex: ReadonlyMap<string, PosMenuProduct>;
   saleState: OutletSaleState | null;
   checks: ReturnType<typeof useSaleChecks>;
+  voucher: ReturnType<typeof useVoucher>;
 }) {
   const refreshPos = useRefreshPos();
   const [payOpen, setPayOpen] = useState(false);
   // Another outlet: its own hours and its own confirmation.
   const [allowOutside, setAllowOutside] = useStatePerKey(outletId, false);
   const [outsideAsk, setOutsideAsk] = useState<null | 'pay' | 'resend'>(null);
-  const parts = usePaymentParts({ cart: pos.cart, serving, context, menuIndex });
+  const parts = usePaymentParts({
+    cart: pos.cart,
+    serving,
+    context,
+    menuIndex,
+    voucherDiscount: voucher.discount,
+  });
   const sale = useSaleSubmit({
     outletId,
     cart: pos.cart,
     serving,
     view: parts.view,
+    voucher,
     saleKey: pos.saleKey,
     dropSaleKey: pos.dropSaleKey,
     dispatch: pos.dispatch,
@@ -69,6 +79,8 @@ export function usePaymentFlow({
     askingOutside: outsideAsk !== null,
     onPay: () => {
       if (checks.blockedProblem || checks.revealFieldProblems()) return;
+      // The voucher's check of this cart has not answered: the totals may still change.
+      if (voucher.blocking) return;
       if (saleState && needsOutsideHoursConfirm(saleState) && !allowOutside) {
         setOutsideAsk('pay');
         return;

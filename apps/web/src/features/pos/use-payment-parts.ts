@@ -32,11 +32,14 @@ export function usePaymentParts({
   serving,
   context,
   menuIndex,
+  voucherDiscount,
 }: {
   cart: Cart;
   serving: ServingMethod | null;
   context: PosContext | undefined;
   menuIndex: ReadonlyMap<string, PosMenuProduct>;
+  /** The checked voucher's discount, in sen. */
+  voucherDiscount: number;
 }) {
   const [paymentState, setPaymentState] = useState<PaymentState>({
     version: -1,
@@ -51,8 +54,10 @@ export function usePaymentParts({
     setPaymentState({ ...payment, ...changes });
   const price = useCallback(
     (cash: boolean) =>
-      context && serving ? saleTotals(cart, serving, context, menuIndex, cash) : null,
-    [cart, serving, context, menuIndex],
+      context && serving
+        ? saleTotals(cart, serving, context, menuIndex, cash, voucherDiscount)
+        : null,
+    [cart, serving, context, menuIndex, voucherDiscount],
   );
   const paidInCash = isAllCash([...payment.parts.map((p) => p.method), payment.entry.method]);
   const view =

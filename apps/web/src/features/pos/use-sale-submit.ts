@@ -1,13 +1,8 @@
 import { useRef, useState } from 'react';
-import {
-  orderCreateSchema,
-  type Order,
-  type OrderCreate,
-  type ServingMethod,
-} from '@kopi/contract';
+import { orderCreateSchema, type OrderCreate, type ServingMethod } from '@kopi/contract';
 import { HttpError } from '../../lib/http/http-client';
 import { translateValidation } from '../../lib/i18n/i18n';
-import { postSale } from './api';
+import { postSale, type SaleOrder } from './api';
 import type { Cart, CartAction } from './cart';
 import type { SendStatus } from './components/payment-dialog';
 import { usePosStrings } from './i18n';
@@ -19,6 +14,8 @@ import {
   SaleUnconfirmedError,
   submitSale,
 } from './submit-sale';
+import type { useVoucher } from './use-voucher';
+import { isVoucherRefusal } from './voucher';
 
 type PosT = ReturnType<typeof usePosStrings>['t'];
 
@@ -65,6 +62,7 @@ export function useSaleSubmit({
   cart,
   serving,
   view,
+  voucher,
   saleKey,
   dropSaleKey,
   dispatch,
@@ -78,6 +76,8 @@ export function useSaleSubmit({
   cart: Cart;
   serving: ServingMethod | null;
   view: PaymentView | null;
+  /** The sale's voucher: sent only when its check of this cart applies. */
+  voucher: Pick<ReturnType<typeof useVoucher>, 'sendCode' | 'blocking' | 'refusedAtPayment'>;
   saleKey: () => string;
   dropSaleKey: () => void;
   dispatch: (action: CartAction) => void;
@@ -92,17 +92,18 @@ export function useSaleSubmit({
 }) {
   const { t } = usePosStrings();
   const [status, setStatus] = useState<SendStatus>({ kind: 'idle' });
-  const [order, setOrder] = useState<Order | null>(null);
+  const [order, setOrder] = useState<SaleOrder | null>(null);
   const sending = useRef(false);
 
   const send = async (outside: boolean) => {
-    if (!view?.canConfirm || !outletId || !serving || sending.current) return;
+    if (!view?.canConfirm || !outletId || !serving || voucher.blocking || sending.current) return;
     const body = saleBody(
       outletId,
       { ...cart, serving_method: serving },
       view.payments,
       outside,
       view.walletCustomerId,
+      voucher.sendCode,
     );
     const checked = orderCreateSchema.safeParse(body);
     if (!checked.success) {
@@ -146,6 +147,13 @@ export function useSaleSubmit({
       }
       if (code === 'order_already_exists' || code === 'idempotency_key_reused') {
         setStatus({ kind: 'refused', messages: [t('payment.alreadyRecorded')] });
+        return;
+      }
+      // The voucher no longer applies (used up meanwhile, expired, …): the cart stays, the
+      // voucher line says why, and the totals drop its discount for the next try.
+      if (isVoucherRefusal(code)) {
+        setStatus({ kind: 'refused', messages: [error.message] });
+        voucher.refusedAtPayment(code);
         return;
       }
       if (code && walletRefusals.has(code)) {

@@ -7,6 +7,7 @@ import type { PosContext, PricingResult } from '@kopi/contract';
 import { formatMoney } from '../../../lib/formatters';
 import { cartItemCount, type Cart, type CartAction, type CartField, type CartLine } from '../cart';
 import { usePosStrings } from '../i18n';
+import type { VoucherState } from '../use-voucher';
 import {
   CartCustomerFields,
   type CustomerFieldRefs,
@@ -15,6 +16,7 @@ import {
 import { CartCustomer } from './cart-customer';
 import { CartLineItem, type LineFlag } from './cart-line-item';
 import { CartTotals } from './cart-totals';
+import { CartVoucher } from './cart-voucher';
 
 /** The order being rung up: lines, its customer, serving method, live totals and Pay. */
 export function CartPanel({
@@ -33,6 +35,7 @@ export function CartPanel({
   onEditNote,
   onEditOptions,
   discount,
+  voucher,
   onOpenCustomer,
   hasPendingSale,
   ...refs
@@ -58,6 +61,14 @@ export function CartPanel({
   onEditOptions: (line: CartLine) => (() => void) | null;
   /** The manual discount: its line in the totals, and the button (null: may not give one). */
   discount: { label: string | null; over: boolean; onOpen: (() => void) | null };
+  /** The sale's voucher: its line (what it takes off, or why not) and the button. */
+  voucher: {
+    state: VoucherState;
+    discount: number;
+    onOpen: () => void;
+    onRemove: () => void;
+    onRetry: () => void;
+  };
   /** Opens the dialog that finds or adds the order's customer. */
   onOpenCustomer: () => void;
   hasPendingSale: boolean;
@@ -70,7 +81,11 @@ export function CartPanel({
       data-testid="pos-cart"
       sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}
     >
-      <Stack direction="row" sx={{ alignItems: 'center', px: 1.5, py: 0.5, minHeight: 52 }}>
+      {/* The actions wrap under the title when the words are long (Malay) or the cart narrow. */}
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', flexWrap: 'wrap', px: 1.5, py: 0.5, minHeight: 52 }}
+      >
         <Typography id="pos-cart-title" variant="h6" component="h2">
           {t('cart.title')}
         </Typography>
@@ -82,12 +97,21 @@ export function CartPanel({
         >
           {t('cart.items', { count: cartItemCount(cart) })}
         </Typography>
+        <Button
+          onClick={voucher.onOpen}
+          disabled={cart.lines.length === 0}
+          color="inherit"
+          sx={{ ml: 'auto', minHeight: 44 }}
+          data-testid="pos-voucher"
+        >
+          {t('voucher.open')}
+        </Button>
         {discount.onOpen && (
           <Button
             onClick={discount.onOpen}
             disabled={cart.lines.length === 0}
             color="inherit"
-            sx={{ ml: 'auto', minHeight: 44 }}
+            sx={{ minHeight: 44 }}
             data-testid="pos-discount"
           >
             {t('discount.open')}
@@ -97,7 +121,7 @@ export function CartPanel({
           onClick={onClear}
           disabled={cart.lines.length === 0}
           color="inherit"
-          sx={{ ml: discount.onOpen ? 0 : 'auto', minHeight: 44 }}
+          sx={{ minHeight: 44 }}
           data-testid="pos-clear"
         >
           {t('cart.clear')}
@@ -146,6 +170,14 @@ export function CartPanel({
         nonCashTotal={nonCashTotal}
         discountLabel={discount.label}
         discountOver={discount.over}
+        voucherLine={
+          <CartVoucher
+            state={voucher.state}
+            discount={voucher.discount}
+            onRemove={voucher.onRemove}
+            onRetry={voucher.onRetry}
+          />
+        }
       />
 
       <Box sx={{ p: 1.5, pt: 1 }}>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { PricingResult } from '@kopi/contract';
@@ -34,13 +35,17 @@ function TotalRow({
   );
 }
 
-/** The cart's live totals, charge by charge; the delivery fee only for a delivery. */
+/**
+ * The cart's live totals, charge by charge; the delivery fee only for a delivery. The voucher's
+ * line (cart-voucher.tsx) shows its own discount; the discount row here is the manual one.
+ */
 export function CartTotals({
   totals,
   delivery,
   nonCashTotal,
   discountLabel = null,
   discountOver = false,
+  voucherLine = null,
 }: {
   totals: PricingResult | null;
   delivery: boolean;
@@ -50,15 +55,18 @@ export function CartTotals({
   discountLabel?: string | null;
   /** The discount is more than the tenant's maximum of this subtotal now. */
   discountOver?: boolean;
+  /** The voucher's line, right under the subtotal it comes off first. */
+  voucherLine?: ReactNode;
 }) {
   const { t } = usePosStrings();
   return (
     <Box sx={{ px: 1.5, pt: 1 }} aria-label={t('cart.total')} role="group">
       <TotalRow label={t('cart.subtotal')} value={totals?.subtotal ?? 0} testId="pos-subtotal" />
+      {voucherLine}
       {discountLabel && (
         <TotalRow
           label={discountLabel}
-          value={-(totals?.discount ?? 0)}
+          value={-(totals?.manual_discount ?? 0)}
           testId="pos-discount-total"
         />
       )}

@@ -15,6 +15,7 @@ import { PosBanners, PosNoOutlet, PosSpinner } from '../components/pos-notices';
 import { PosTopBar } from '../components/pos-top-bar';
 import { ProductGrid } from '../components/product-grid';
 import { SaleDialogs } from '../components/sale-dialogs';
+import { VoucherDialog } from '../components/voucher-dialog';
 import { usePosStrings } from '../i18n';
 import { useHoldRecall } from '../use-hold-recall';
 import { useManualDiscount } from '../use-manual-discount';
@@ -27,6 +28,8 @@ import { useProductPicker } from '../use-product-picker';
 import { useSaleChecks } from '../use-sale-checks';
 import { useServing } from '../use-serving';
 import { useLiveSoldOut, useSoldOutSwitch } from '../use-sold-out';
+import { useVoucher } from '../use-voucher';
+import { voucherCheckInput } from '../voucher';
 
 // SPEC §2 /pos (read pos, blank layout): category list, product grid and the order form, made for
 // a busy counter on a 1024×768 touch screen. Decisions: docs/decisions/016-pos-screen.md.
@@ -53,12 +56,14 @@ export function PosPage() {
   const picker = useProductPicker({ products: outlet.products, outletId, addLine });
   const soldOutSwitch = useSoldOutSwitch(outletId);
   useLiveSoldOut(outletId);
-  const payment = usePaymentFlow({ ...outlet, pos, serving, checks });
+  const voucher = useVoucher({ outletId, cart, serving, dispatch });
+  const payment = usePaymentFlow({ ...outlet, pos, serving, checks, voucher });
   const holding = useHoldRecall({ pos, onCartSwapped: checks.reset });
   const discount = useManualDiscount({ cart, dispatch, context, totals: payment.parts.totals });
 
   const [clearAsk, setClearAsk] = useState(false);
   const [customerOpen, setCustomerOpen] = useState(false);
+  const [voucherOpen, setVoucherOpen] = useState(false);
   // The line whose note is being written (by key; a key that left the cart closes the dialog).
   const [noteKey, setNoteKey] = useState<string | null>(null);
   const noteLine = cart.lines.find((l) => l.key === noteKey) ?? null;
@@ -72,6 +77,7 @@ export function PosPage() {
     noteLine !== null ||
     customerOpen ||
     discount.open ||
+    voucherOpen ||
     payment.askingOutside;
   usePosShortcuts(anyDialog, {
     F2: picker.focusSearch,
@@ -91,6 +97,12 @@ export function PosPage() {
   }
 
   const totals = payment.parts.totals;
+  const voucherProblem =
+    voucher.state.kind === 'checking'
+      ? t('voucher.checking')
+      : voucher.state.kind === 'failed'
+        ? t('voucher.notChecked')
+        : null;
   return (
     <Box
       data-testid="pos-page"
@@ -146,8 +158,8 @@ export function PosPage() {
             flags={checks.flags}
             fieldProblems={checks.fieldProblems}
             onFieldBlur={checks.touch}
-            payProblem={cart.lines.length === 0 ? null : checks.payProblem}
-            payDisabled={checks.blockedProblem !== null || discount.over}
+            payProblem={cart.lines.length === 0 ? null : (checks.payProblem ?? voucherProblem)}
+            payDisabled={checks.blockedProblem !== null || discount.over || voucher.blocking}
             onPay={payment.onPay}
             onClear={() => setClearAsk(true)}
             onEditNote={setNoteKey}
@@ -163,6 +175,13 @@ export function PosPage() {
                 : null,
               over: discount.over,
               onOpen: discount.allowed || cart.manual_discount ? discount.openDialog : null,
+            }}
+            voucher={{
+              state: voucher.state,
+              discount: voucher.discount,
+              onOpen: () => setVoucherOpen(true),
+              onRemove: voucher.remove,
+              onRetry: voucher.retry,
             }}
             onOpenCustomer={() => setCustomerOpen(true)}
             hasPendingSale={pos.hasPendingSale && !payment.payOpen}
@@ -197,6 +216,15 @@ export function PosPage() {
       />
       <HoldRecallDialogs flow={holding} />
       <DiscountDialog {...discount.dialog} />
+      <VoucherDialog
+        open={voucherOpen}
+        inputFor={(code) => voucherCheckInput(outletId, cart, serving, code)}
+        onApplied={(code) => {
+          voucher.apply(code);
+          setVoucherOpen(false);
+        }}
+        onClose={() => setVoucherOpen(false)}
+      />
       <CustomerDialog
         open={customerOpen}
         onAttach={(customer) => {
