@@ -51,6 +51,8 @@ export * from './time';
 export * from './ui-settings';
 export * from './users';
 export * from './validation';
+export * from './order-voucher';
+export * from './voucher-check';
 export * from './voucher-rules';
 export * from './vouchers';
 export * from './wallet-file-labels';

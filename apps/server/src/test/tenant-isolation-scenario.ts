@@ -28,6 +28,7 @@ import { contentTextsPart } from './tenant-isolation-content-texts';
 import { appFeaturesPart } from './tenant-isolation-app-features';
 import { bannersPart } from './tenant-isolation-banners';
 import { walletPayScenario } from './tenant-isolation-wallet-pay';
+import { vouchersPart } from './tenant-isolation-vouchers';
 import { closeOpenShifts, shiftsPart } from './tenant-isolation-shifts';
 import { isolationGatewayUrls, paymentGatewaysPart } from './tenant-isolation-payment-gateways';
 
@@ -389,6 +390,7 @@ export async function runScenario(): Promise<Scenario> {
   await a.post(`/api/orders/${paid.id}/status`, { status: 'COMPLETED' });
 
   await walletPayScenario(t, send, admin, kl);
+  await vouchersPart(t, send, admin, kl);
 
   const leaving = await verifiedCustomer(t, { name: 'Iso Leaving' });
   await send(leaving.headers, 'POST', '/api/mobile/auth/sign-out', {});
