@@ -17,6 +17,9 @@ import { createCustomerService, type CustomerService } from './modules/customers
 import { createCustomerMenuService } from './modules/orders/customer-menu.service';
 import { createCustomerOrderService } from './modules/orders/customer-orders.service';
 import { mobileRoutes } from './modules/mobile/mobile.routes';
+import { mobileVoucherRoutes } from './modules/mobile/mobile-vouchers.routes';
+import { createVoucherCheckService } from './modules/orders/voucher-check.service';
+import { voucherRedemptionRoutes } from './modules/vouchers/voucher-redemption.routes';
 import { createMemberPointsService } from './modules/loyalty/member-points.service';
 import { createReferralListService } from './modules/loyalty/referral-list.service';
 import {
@@ -161,6 +164,14 @@ export async function registerCommerceRoutes(
     authRateLimit: config.loginRateLimit,
     customerRateLimit: config.mobileRateLimit,
     tierName: memberPoints.tierName,
+    features: appFeatures,
+  });
+  // Vouchers on a cart: the POS's and the app's preview, and the customer's issued codes.
+  const voucherChecks = createVoucherCheckService({ db, now });
+  await api.register(voucherRedemptionRoutes, { service: voucherChecks });
+  await api.register(mobileVoucherRoutes, {
+    service: voucherChecks,
+    customerRateLimit: config.mobileRateLimit,
     features: appFeatures,
   });
   await api.register(paymentRoutes, { service: payments });

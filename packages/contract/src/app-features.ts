@@ -134,12 +134,17 @@ export function resolveAppFeature(layers: {
   return { enabled: layers.defaultEnabled, source: 'platform' };
 }
 
-/** The features an app order needs: its serving method, and order notes if it carries any. */
+/** The features an app order needs: its serving method, order notes and a voucher if it has them. */
 export function appOrderFeatures(order: {
   serving_method: ServingMethod;
   notes?: string | undefined;
   items: readonly Pick<OrderItemInput, 'notes'>[];
+  voucher_code?: string | undefined;
 }): AppFeatureCode[] {
   const noted = Boolean(order.notes) || order.items.some((item) => Boolean(item.notes));
-  return noted ? [order.serving_method, 'order_notes'] : [order.serving_method];
+  return [
+    order.serving_method,
+    ...(noted ? (['order_notes'] as const) : []),
+    ...(order.voucher_code ? (['vouchers'] as const) : []),
+  ];
 }

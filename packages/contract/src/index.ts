@@ -52,6 +52,8 @@ export * from './ui-settings';
 export * from './users';
 export * from './validation';
 export * from './voucher-codes';
+export * from './order-voucher';
+export * from './voucher-check';
 export * from './voucher-rules';
 export * from './vouchers';
 export * from './wallet-file-labels';

@@ -5,7 +5,9 @@ import { orderItemInputSchema, orderItemSchema } from './orders';
 import { posMenuProductSchema } from './pos';
 import { outletPlaceShape } from './outlets';
 import { paymentMethodSchema, servingMethodSchema } from './pricing';
+import { orderVoucherSchema } from './order-voucher';
 import { orderStatuses } from './status-machines';
+import { voucherCodeSchema } from './vouchers';
 import { messageKey, optionalEmail, passwordSchema, PASSWORD_MAX_LENGTH, text } from './validation';
 
 // The API of the chain's customer app (/api/mobile/…) and the payment providers'
@@ -195,6 +197,8 @@ export const mobileOrderCreateSchema = z
       .array(orderItemInputSchema)
       .min(1, { error: messageKey('min_items', { minCount: 1 }) })
       .max(50, { error: messageKey('max_items', { maxCount: 50 }) }),
+    /** A voucher's code (the app's `vouchers` switch must be on). */
+    voucher_code: voucherCodeSchema.optional(),
   })
   .refine((o) => o.serving_method !== 'dine_in' || Boolean(o.table_code), {
     path: ['table_code'],
@@ -230,6 +234,8 @@ export const mobileOrderSchema = mobileOrderSummarySchema.extend({
   ...orderChargesShape,
   /** Paid for an order that was then cancelled or rejected: owed back to the customer. */
   refund_due: z.number().int(),
+  /** The voucher redeemed on it, or null. */
+  voucher: orderVoucherSchema.nullable(),
   items: z.array(orderItemSchema.omit({ sku: true })),
   payments: z.array(
     z.object({ method: text(), amount: z.number().int(), status: text(), at: text() }),

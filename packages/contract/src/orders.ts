@@ -6,7 +6,9 @@ import { localeSchema } from './locale';
 import { walletPaymentCodeSchema } from './loyalty';
 import { manualDiscountInputSchema, manualDiscountRecordSchema } from './manual-discount';
 import { counterPaymentMethodSchema, paymentMethodSchema, servingMethodSchema } from './pricing';
+import { orderVoucherSchema } from './order-voucher';
 import { orderStatuses } from './status-machines';
+import { voucherCodeSchema } from './vouchers';
 import { messageKey, text } from './validation';
 
 // Orders and the POS. Money is integer sen; prices always come from the database.
@@ -78,10 +80,12 @@ export const orderCreateSchema = z
       .array(orderItemInputSchema)
       .min(1, { error: messageKey('min_items', { minCount: 1 }) }),
     /**
-     * A voucher's discount: always 0 for now, above 0 is refused (400 `discount_not_allowed`)
-     * until vouchers exist with their rules.
+     * Never a discount of the client's own: above 0 is refused (400 `discount_not_allowed`); a
+     * voucher's discount comes from `voucher_code`, priced by the server.
      */
     discount: sen.default(0),
+    /** A voucher's code (shared or unique): its rules apply, 409 `voucher_<reason>` if not. */
+    voucher_code: voucherCodeSchema.optional(),
     /**
      * A manual discount the cashier gives (permission `discount-order`, at most the tenant's
      * `manual_discount_max_bp` of the subtotal); the server prices it with priceOrder.
@@ -211,6 +215,8 @@ export const orderSchema = orderSummarySchema.extend({
   outside_hours: z.boolean(),
   /** The manual discount given at the counter (its part of `discount`), or null. */
   manual_discount: manualDiscountRecordSchema.nullable(),
+  /** The voucher redeemed on it (its part of `discount`), or null. */
+  voucher: orderVoucherSchema.nullable(),
   /** The till and shift a counter sale was rung up in (none for app orders). */
   till_id: text().nullable().optional(),
   shift_id: text().nullable().optional(),

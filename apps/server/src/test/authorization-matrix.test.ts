@@ -38,6 +38,7 @@ import { addProduct, demoTenantId, ensureShift } from './order-fixtures';
 import { defaultLoyaltySettings, defaultReferralSettings } from './points-fixtures';
 import { type HttpMethod, type Payload } from './test-app';
 import { useTestApp } from './use-test-app';
+import { addVoucher } from './voucher-fixtures';
 import { pendingAdjustment, walletCustomer } from './wallet-fixtures';
 import { issuedCode } from './wallet-pay-fixtures';
 
@@ -200,6 +201,13 @@ const saleBody = (outletId: string, productId: string) => ({
   allow_outside_hours: true,
 });
 let saleProductId: string;
+/** A voucher code to preview on a one-line cart at `outletId`. */
+const voucherCheckBody = async (outletId: string) => ({
+  code: (await addVoucher(t)).code,
+  outlet_id: outletId,
+  serving_method: 'pick_up',
+  items: [{ product_id: saleProductId, quantity: 1 }],
+});
 async function sale(outletId: string) {
   const res = await api.post('/api/orders', saleBody(outletId, saleProductId), {
     ...admin(),
@@ -1142,6 +1150,16 @@ const requests: Record<string, Builder> = {
   'POST /api/mobile/orders/:id/pay-with-wallet': () => ({
     url: `/api/mobile/orders/${randomUUID()}/pay-with-wallet`,
   }),
+  'POST /api/vouchers/check': async () => ({
+    url: '/api/vouchers/check',
+    payload: await voucherCheckBody(kl),
+  }),
+  'POST /api/vouchers/check|other outlet': async () => ({
+    url: '/api/vouchers/check',
+    payload: await voucherCheckBody(pg),
+  }),
+  'GET /api/mobile/vouchers': () => ({ url: '/api/mobile/vouchers' }),
+  'POST /api/mobile/vouchers/check': () => ({ url: '/api/mobile/vouchers/check', payload: {} }),
   'POST /api/wallet-payment-codes/check': async () => ({
     url: '/api/wallet-payment-codes/check',
     payload: { code: await issuedCode(t) },
@@ -1173,6 +1191,7 @@ const unaudited: Record<string, string> = {
     'the same comparison as a file; writes nothing',
   'POST /api/tenants/leave': 'a session outside any tenant has nothing to leave',
   'POST /api/wallet-payment-codes/check': 'reads a payment code without using it: nothing changes',
+  'POST /api/vouchers/check': 'previews a voucher on a cart: nothing changes',
   'POST /api/refresh-token':
     'token rotation is not a change worth the log; the session row keeps its last use (decision 020)',
 };

@@ -214,6 +214,9 @@ export const authorizationMatrix: MatrixRow[] = [
   row('POST /api/customers/:id/anonymise',                      [200,  200,  403,  403,  403]),
   // ---- wallet payment codes at the POS ----------------------------------------------------------
   row('POST /api/wallet-payment-codes/check',                   [200,  200,  200,  200,  403]),
+  // ---- vouchers at the POS: the preview of a code on the cart ----------------------------------
+  row('POST /api/vouchers/check',                               [200,  200,  200,  200,  403]),
+  row('POST /api/vouchers/check',                               [200,  200,  404,  404,  403], OTHER),
   // ---- reports and the dashboard -------------------------------------------------------------
   row('GET /api/dashboard',                                     [200,  200,  200,  200,  200]),
   row('GET /api/dashboard',                                     [200,  200,  404,  404,  200], OTHER),
@@ -308,6 +311,8 @@ export const authorizationMatrix: MatrixRow[] = [
   customer('POST /api/mobile/orders'),
   customer('GET /api/mobile/orders/:id'),
   customer('POST /api/mobile/orders/:id/cancel'),
+  customer('GET /api/mobile/vouchers'),
+  customer('POST /api/mobile/vouchers/check'),
   customer('POST /api/mobile/orders/:id/pay'),
   customer('GET /api/mobile/payment-options'),
   customer('GET /api/mobile/wallet'),

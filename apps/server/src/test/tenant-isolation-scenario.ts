@@ -29,6 +29,7 @@ import { appFeaturesPart } from './tenant-isolation-app-features';
 import { bannersPart } from './tenant-isolation-banners';
 import { vouchersPart } from './tenant-isolation-vouchers';
 import { walletPayScenario } from './tenant-isolation-wallet-pay';
+import { voucherOrdersPart } from './tenant-isolation-voucher-orders';
 import { closeOpenShifts, shiftsPart } from './tenant-isolation-shifts';
 import { isolationGatewayUrls, paymentGatewaysPart } from './tenant-isolation-payment-gateways';
 
@@ -395,6 +396,7 @@ export async function runScenario(): Promise<Scenario> {
   await a.post(`/api/orders/${paid.id}/status`, { status: 'COMPLETED' });
 
   await walletPayScenario(t, send, admin, kl);
+  await voucherOrdersPart(t, send, admin, kl);
 
   const leaving = await verifiedCustomer(t, { name: 'Iso Leaving' });
   await send(leaving.headers, 'POST', '/api/mobile/auth/sign-out', {});

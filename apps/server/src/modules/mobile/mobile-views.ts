@@ -126,7 +126,7 @@ export function toMobileOrderSummary(r: SummaryRow, outletName: string): MobileO
 
 /** An order of the app: its lines' names in the app's language (`*_my` as sold stay alongside). */
 export function toMobileOrder(
-  { order: o, outletName, details }: CustomerOrder,
+  { order: o, outletName, details, voucher }: CustomerOrder,
   locale: Locale,
 ): MobileOrder {
   const can = customerCan(o);
@@ -137,6 +137,7 @@ export function toMobileOrder(
     notes: o.notes,
     ...toOrderCharges(o),
     refund_due: o.refundDue,
+    voucher,
     items: details.items.map((item) => {
       const line = toOrderLine(item);
       return {

@@ -187,7 +187,7 @@ export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOp
   customerRoute.create('/mobile/orders', {
     config: { ...customerWrite, idempotency: 'required' },
     summary:
-      'Place an order (Idempotency-Key required): pick up, delivery (address; the outlet’s delivery fee) or dine in (table code). CREATED until paid; refused when the outlet is closed, past last orders, not taking orders or its day is closed, and (app_feature_off) when the serving method or order notes are switched off in the app there',
+      'Place an order (Idempotency-Key required): pick up, delivery (address; the outlet’s delivery fee) or dine in (table code). CREATED until paid; refused when the outlet is closed, past last orders, not taking orders or its day is closed, and (app_feature_off) when the serving method, order notes or vouchers (with voucher_code) are switched off in the app there; 409 voucher_unknown or voucher_<reason> when the code does not apply',
     body: mobileOrderCreateSchema,
     data: mobileOrderSchema,
     handler: async ({ customer, ctx }, request) => {
@@ -200,6 +200,7 @@ export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOp
         tableNo: body.table_code ?? null,
         deliveryAddress: body.delivery_address ?? null,
         notes: body.notes ?? null,
+        voucherCode: body.voucher_code ?? null,
         idempotencyKey: idempotencyKeyOf(request),
       });
       return toMobileOrder(placed, appLanguage(request));

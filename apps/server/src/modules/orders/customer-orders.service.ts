@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors';
 import type { RequestContext } from '../../lib/request-context';
 import { postWallet } from '../loyalty/ledgers.service';
 import { earnForOrder } from '../loyalty/points.service';
+import { giveBackVoucher, orderVoucherOf } from '../vouchers/voucher-redemption.service';
 import type { RefundOwedHook } from './orders.service';
 import {
   createOrderCore,
@@ -76,7 +77,11 @@ export function createCustomerOrderService({
   async function own(customer: CustomerPrincipal, id: string): Promise<CustomerOrder> {
     const found = await repo.findOwn(db, customer.tenantId, customer.customerId, id);
     if (!found) throw new AppError('not_found');
-    return { ...found, details: await repo.detailsOf(db, customer.tenantId, id) };
+    const [details, voucher] = await Promise.all([
+      repo.detailsOf(db, customer.tenantId, id),
+      orderVoucherOf(db, customer.tenantId, id),
+    ]);
+    return { ...found, details, voucher };
   }
 
   return {
@@ -139,6 +144,9 @@ export function createCustomerOrderService({
         reason,
         customerReason,
         cancellable: CUSTOMER_CANCELLABLE,
+        // The order's row is locked: its voucher goes back before the move's live event.
+        beforeMove: (tx, at) =>
+          giveBackVoucher(tx, { tenantId: customer.tenantId, orderId: id, reason, at }),
         audit: auditRow(ctx, {
           action: 'order.status',
           entity: 'order',

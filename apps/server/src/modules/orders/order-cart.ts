@@ -1,4 +1,9 @@
-import { messageKey, type OrderItemInput, type PricingLine } from '@kopi/contract';
+import {
+  messageKey,
+  type OrderItemInput,
+  type PricingLine,
+  type VoucherCartLine,
+} from '@kopi/contract';
 import type { OrderItemAddonSnapshot, OrderItemOptionSnapshot } from '../../db/schema/orders';
 import { AppError } from '../../lib/errors';
 
@@ -40,6 +45,8 @@ export interface CatalogueProduct {
   name: string;
   nameMy: string | null;
   sku: string;
+  /** Its category: a voucher may name it. */
+  categoryId: string;
   status: string;
   basePrice: number;
   discountedPrice: number | null;
@@ -54,6 +61,7 @@ export interface CatalogueProduct {
 
 export interface CartLine {
   productId: string;
+  categoryId: string;
   name: string;
   nameMy: string | null;
   sku: string;
@@ -162,6 +170,7 @@ export function resolveCart(
     const unitPrice = outletPrice(product);
     return {
       productId: product.id,
+      categoryId: product.categoryId,
       name: product.name,
       nameMy: product.nameMy,
       sku: product.sku,
@@ -179,3 +188,15 @@ export function resolveCart(
     };
   });
 }
+
+/** The cart as a voucher reads it: each line's product, category and one unit with its choices. */
+export const voucherCartOf = (lines: readonly CartLine[]): VoucherCartLine[] =>
+  lines.map((l) => ({
+    product_id: l.productId,
+    category_id: l.categoryId,
+    unit_price:
+      l.unitPrice +
+      l.pricing.option_prices.reduce((a, b) => a + b, 0) +
+      l.pricing.addon_prices.reduce((a, b) => a + b, 0),
+    quantity: l.quantity,
+  }));

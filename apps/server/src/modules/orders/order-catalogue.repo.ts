@@ -19,7 +19,6 @@ export type ProductSet = { ids: string[] } | { menu: 'counter' | 'app' };
 export interface MenuProductRow extends CatalogueProduct {
   barcode: string | null;
   description: string | null;
-  categoryId: string;
   imageUrl: string | null;
 }
 
@@ -62,9 +61,9 @@ function productSelect(tenantId: string, outletId: string, set: ProductSet): SQL
           'status', a.status) order by pa.sort_order, a.id)
         from product_addons pa join addons a on a.id = pa.addon_id
         where pa.product_id = p.id and ${tenantIs('pa', tenantId)}
-      ), '[]'::json) as addons${
+      ), '[]'::json) as addons, p.category_id as "categoryId"${
         menu
-          ? sql`, p.barcode, p.description, p.category_id as "categoryId",
+          ? sql`, p.barcode, p.description,
       (select i.thumb_url from product_images i
         where i.product_id = p.id and ${tenantIs('i', tenantId)} and i.is_main limit 1) as "imageUrl"`
           : sql``

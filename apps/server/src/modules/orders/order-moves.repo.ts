@@ -116,6 +116,8 @@ export interface CustomerCancel {
   /** Statuses the customer may cancel from. */
   cancellable: readonly string[];
   audit: AuditRow;
+  /** In the cancel's transaction, with the order locked, before the order row is written. */
+  beforeMove?: (tx: Db, at: Date) => Promise<unknown>;
 }
 
 /**
@@ -137,6 +139,7 @@ export async function cancelByCustomer(db: Db, c: CustomerCancel) {
     );
     if (!row) return null;
     if (!c.cancellable.includes(row.status)) return { refused: row.status };
+    await c.beforeMove?.(tx, c.at);
     const [moved] = await tx
       .update(orders)
       .set({

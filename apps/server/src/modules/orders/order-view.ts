@@ -1,4 +1,5 @@
 import {
+  type OrderVoucher,
   type Order,
   type OrderStatus,
   type OrderSummary,
@@ -129,6 +130,7 @@ export function toOrder(
   /** The tenant and outlet as they are now (a reprint shows today's header). */
   receipt: Order['receipt'],
   customerId: string | null = null,
+  voucher: OrderVoucher | null = null,
 ): Order {
   return {
     ...toSummary({ ...o, outletName }),
@@ -141,6 +143,7 @@ export function toOrder(
     refund_due: o.refundDue,
     outside_hours: o.outsideHours,
     manual_discount: o.manualDiscount ?? null,
+    voucher,
     till_id: o.tillId,
     shift_id: o.shiftId,
     items: details.items.map((i) => ({ ...toOrderLine(i), sku: i.sku })),

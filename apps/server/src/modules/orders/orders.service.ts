@@ -22,6 +22,7 @@ import { tenantIdOf } from '../../lib/tenant-scope';
 import type { PaymentCodeService } from '../loyalty/payment-codes.service';
 import type { ShiftService } from '../shifts/shifts.service';
 import { rewardOnCompletion } from '../loyalty/referrals.service';
+import { giveBackVoucher, orderVoucherOf } from '../vouchers/voucher-redemption.service';
 import { createBoardService } from './board.service';
 import { createHandedOverService } from './handed-over.service';
 import { createOrderCore, OrderAlreadyPlaced } from './order-core';
@@ -155,11 +156,20 @@ export function createOrderService({
 
   async function orderOf(ctx: AuthedContext, id: string): Promise<Order> {
     const { tenantId, order, outletName, receipt } = await requireVisible(ctx, id);
-    const [details, customerId] = await Promise.all([
+    const [details, customerId, voucher] = await Promise.all([
       repo.detailsOf(db, tenantId, id),
       customersRepo.customerOfOrder(db, tenantId, id),
+      orderVoucherOf(db, tenantId, id),
     ]);
-    return toOrder(order, outletName, details, ctx.principal, receiptOf(receipt), customerId);
+    return toOrder(
+      order,
+      outletName,
+      details,
+      ctx.principal,
+      receiptOf(receipt),
+      customerId,
+      voucher,
+    );
   }
 
   const handedOver = createHandedOverService({ db, now });
@@ -194,6 +204,7 @@ export function createOrderService({
             notes: input.notes ?? null,
             discount: input.discount,
             manualDiscount: input.manual_discount ?? null,
+            voucherCode: input.voucher_code ?? null,
             payments: input.payments,
             allowOutsideHours: input.allow_outside_hours,
             idempotencyKey,
@@ -215,6 +226,7 @@ export function createOrderService({
         ctx.principal,
         receiptOf(placed.receipt),
         placed.customerId,
+        placed.voucher,
       );
     },
 
@@ -296,22 +308,35 @@ export function createOrderService({
       // A completed order of a referred customer may reward the referral: in the move's
       // transaction, the order row and the referral's rows locked before the move's statement.
       const moved =
-        to === 'COMPLETED'
+        to === 'REJECTED'
           ? await db.transaction(async (tx) => {
+              // The order row, then the voucher's, before the move takes the live-event lock.
               const head = await customersRepo.lockOrder(tx, tenantId, id);
               if (head?.status !== from) return false;
-              if (head.customerId) {
-                await rewardOnCompletion(tx, {
-                  tenantId,
-                  customerId: head.customerId,
-                  orderId: id,
-                  paid: head.paid - head.refunded,
-                  at,
-                });
-              }
+              await giveBackVoucher(tx, {
+                tenantId,
+                orderId: id,
+                reason: `Rejected: ${reason ?? 'no reason given'}`,
+                at,
+              });
               return record(tx);
             })
-          : await record(db);
+          : to === 'COMPLETED'
+            ? await db.transaction(async (tx) => {
+                const head = await customersRepo.lockOrder(tx, tenantId, id);
+                if (head?.status !== from) return false;
+                if (head.customerId) {
+                  await rewardOnCompletion(tx, {
+                    tenantId,
+                    customerId: head.customerId,
+                    orderId: id,
+                    paid: head.paid - head.refunded,
+                    at,
+                  });
+                }
+                return record(tx);
+              })
+            : await record(db);
       // Someone else moved it first: their move stands, this one is refused like any other.
       if (!moved) throw refuse('The order has just been moved by someone else; reload it');
       if (to === 'REJECTED') await onRefundOwed?.(ctx, tenantId, id, byName);

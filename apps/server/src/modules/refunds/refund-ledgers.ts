@@ -3,6 +3,7 @@ import { AppError } from '../../lib/errors';
 import { type LedgerActor, postWallet } from '../loyalty/ledgers.service';
 import { reverseForRefund } from '../loyalty/points.service';
 import { reverseOnFullRefund } from '../loyalty/referrals.service';
+import { giveBackVoucher } from '../vouchers/voucher-redemption.service';
 import type { CompletingRefund } from './refund-writes.repo';
 
 // What moves for the order's customer when a refund completes, whichever way it completes (by
@@ -20,6 +21,15 @@ export const ledgersOnCompletion =
   (tenantId: string, actor: LedgerActor, at: Date) =>
   async (tx: Db, { refund, order }: CompletingRefund) => {
     const refundedAfter = order.refunded + refund.amount;
+    // Refunded in full: the order's voucher goes back (the tenant's setting), once.
+    if (refundedAfter >= order.paid) {
+      await giveBackVoucher(tx, {
+        tenantId,
+        orderId: order.id,
+        reason: `Refunded in full (${refund.refundNo})`,
+        at,
+      });
+    }
     // The referral's row before the customers' rows, as a completing order locks them.
     if (order.customerId && refundedAfter >= order.paid) {
       await reverseOnFullRefund(tx, {

@@ -36,6 +36,7 @@ export function sampleOrder(overrides: Partial<Order> = {}): Order {
     refund_due: 0,
     outside_hours: false,
     manual_discount: null,
+    voucher: null,
     ready_at: null,
     handed_over_at: null,
     handed_over_by: null,

@@ -15,14 +15,6 @@ function ReceiptText({ children, testId }: { children: string; testId: string })
   );
 }
 
-/** The voucher an order was sold with (its part of `discount`), as the order answer names it. */
-interface ReceiptVoucher {
-  code: string;
-  name_en: string;
-  name_my: string | null;
-  discount: number;
-}
-
 const signed = (sen: number) => (sen > 0 ? `+${receiptAmount(sen)}` : receiptAmount(sen));
 
 /**
@@ -30,7 +22,7 @@ const signed = (sen: number) => (sen > 0 ? `+${receiptAmount(sen)}` : receiptAmo
  * `printSheet()` from ./print-sheet) while it is on screen: only the receipt prints, 72 mm wide
  * on an 80 mm page as long as the receipt.
  */
-export function OrderReceipt({ order }: { order: Order & { voucher?: ReceiptVoucher | null } }) {
+export function OrderReceipt({ order }: { order: Order }) {
   const { t } = useReceiptStrings();
   // The names as sold, in Malay on a Malay screen (a reprint keeps them after a rename).
   const nameOf = useLocalizedName();

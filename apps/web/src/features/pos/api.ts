@@ -2,16 +2,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CounterCustomerInput,
   CustomerSummary,
-  freeItemKinds,
   Order,
   OrderCreate,
   PosContext,
   PosMenu,
   PosOutlet,
   ProductOutlet,
-  ServingMethod,
-  VoucherRefusal,
-  VoucherType,
+  VoucherCheck,
+  VoucherCheckInput,
   WalletPaymentCodeInfo,
 } from '@kopi/contract';
 import { http } from '../../lib/http/http';
@@ -28,49 +26,7 @@ export const posKeys = {
   voucherCheck: (input: string) => [...posKeys.all, 'voucher-check', input] as const,
 };
 
-// The voucher API's shapes, kept here until the contract has them (same names there).
-
-/** POST /api/vouchers/check: a code against the cart as the sale would send it. */
-export interface VoucherCheckInput {
-  code: string;
-  outlet_id: string;
-  serving_method: ServingMethod;
-  items: OrderCreate['items'];
-  customer_id?: string;
-}
-
-/** Whether a voucher applies to the cart, what it takes off (sen, 0 when refused) and why not. */
-export interface VoucherCheck {
-  ok: boolean;
-  discount: number;
-  reason: VoucherRefusal | null;
-  voucher: {
-    id: string;
-    name_en: string;
-    name_my: string | null;
-    type: VoucherType;
-    value: number;
-    max_discount: number | null;
-    free_item_kind: (typeof freeItemKinds)[number] | null;
-    min_spend: number;
-    valid_from: string;
-    valid_until: string | null;
-  };
-}
-
-/** The voucher an order was sold with, as the order answer names it. */
-export interface OrderVoucher {
-  id: string;
-  code: string;
-  name_en: string;
-  name_my: string | null;
-  discount: number;
-}
-
-/** A sale's body: the contract's, with the voucher code the POS applied. */
-export type SaleBody = OrderCreate & { voucher_code?: string };
-/** A recorded sale: the contract's order, with its voucher. */
-export type SaleOrder = Order & { voucher?: OrderVoucher | null };
+export type { OrderVoucher, VoucherCheck, VoucherCheckInput } from '@kopi/contract';
 
 export const listPosOutlets = () => http.get<PosOutlet[]>('/pos/outlets');
 export const getPosContext = (outletId: string) =>
@@ -82,8 +38,8 @@ export const getPosMenu = (outletId: string) =>
  * One attempt of a sale with the sale's own Idempotency-Key; the POS runs the retries itself
  * (submit-sale.ts) and says what is happening, so the client neither retries nor toasts.
  */
-export const postSale = (body: SaleBody, idempotencyKey: string) =>
-  http.post<SaleOrder>('/orders', body, { idempotencyKey, retries: 0, errorToast: 'silent' });
+export const postSale = (body: OrderCreate, idempotencyKey: string) =>
+  http.post<Order>('/orders', body, { idempotencyKey, retries: 0, errorToast: 'silent' });
 
 /** The customer with this phone number, or null; the dialog says what went wrong itself. */
 export const lookupCustomer = (phone: string) =>

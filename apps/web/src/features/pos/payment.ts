@@ -14,7 +14,6 @@ import {
   type WalletPaymentCodeInfo,
 } from '@kopi/contract';
 import { posTillField } from '../../lib/pos-till';
-import type { SaleBody } from './api';
 import type { Cart, CartLine } from './cart';
 
 // Totals and payments of a sale. Totals come from the contract's priceOrder, the function the
@@ -277,7 +276,7 @@ export function saleBody(
   allowOutsideHours: boolean,
   walletCustomerId: string | null = null,
   voucherCode: string | null = null,
-): SaleBody {
+): OrderCreate {
   const customerId = cart.customer?.id ?? walletCustomerId;
   const serving = cart.serving_method ?? 'pick_up';
   const text = (s: string) => (s.trim() ? s.trim() : undefined);

@@ -1,5 +1,5 @@
 import { HttpError } from '../../lib/http/http-client';
-import type { SaleBody, SaleOrder } from './api';
+import type { Order, OrderCreate } from '@kopi/contract';
 
 // Sending a sale. One Idempotency-Key per sale: every attempt of the same sale carries it, so the
 // server records it once and replays its answer to a retry. An answer that never came (network,
@@ -27,17 +27,17 @@ export class SaleUnconfirmedError extends Error {
 }
 
 export interface SubmitSaleDeps {
-  post: (body: SaleBody, idempotencyKey: string) => Promise<SaleOrder>;
+  post: (body: OrderCreate, idempotencyKey: string) => Promise<Order>;
   sleep: (ms: number) => Promise<void>;
   /** Called before each retry (attempt 2, 3, …) so the screen can say what is happening. */
   onRetry?: (attempt: number, delayMs: number) => void;
 }
 
 export async function submitSale(
-  body: SaleBody,
+  body: OrderCreate,
   idempotencyKey: string,
   { post, sleep, onRetry }: SubmitSaleDeps,
-): Promise<SaleOrder> {
+): Promise<Order> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await post(body, idempotencyKey);

@@ -1,8 +1,13 @@
 import { useRef, useState } from 'react';
-import { orderCreateSchema, type OrderCreate, type ServingMethod } from '@kopi/contract';
+import {
+  orderCreateSchema,
+  type Order,
+  type OrderCreate,
+  type ServingMethod,
+} from '@kopi/contract';
 import { HttpError } from '../../lib/http/http-client';
 import { translateValidation } from '../../lib/i18n/i18n';
-import { postSale, type SaleOrder } from './api';
+import { postSale } from './api';
 import type { Cart, CartAction } from './cart';
 import type { SendStatus } from './components/payment-dialog';
 import { usePosStrings } from './i18n';
@@ -92,7 +97,7 @@ export function useSaleSubmit({
 }) {
   const { t } = usePosStrings();
   const [status, setStatus] = useState<SendStatus>({ kind: 'idle' });
-  const [order, setOrder] = useState<SaleOrder | null>(null);
+  const [order, setOrder] = useState<Order | null>(null);
   const sending = useRef(false);
 
   const send = async (outside: boolean) => {

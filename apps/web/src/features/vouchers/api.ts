@@ -1,12 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
+  BackgroundJob,
   Category,
-  ListQuery,
   Outlet,
   Product,
   ProductListItem,
   Voucher,
   VoucherCodeBatchInput,
+  VoucherCodeListQuery,
+  VoucherCodeRow,
   VoucherInput,
   VoucherListQuery,
 } from '@kopi/contract';
@@ -17,26 +19,10 @@ import { downloadFile } from '../../lib/http/transfer';
 // /api/vouchers (DESIGN §8, subject voucher) with its unique codes, and the tenant's outlets,
 // categories and products the form offers as restrictions and free items (read, never changed).
 
-/** A code-generation job: POST /api/vouchers/{id}/codes answers it, its GET tells its progress. */
-export interface VoucherCodeJob {
-  id: string;
-  status: 'queued' | 'running' | 'done' | 'failed';
-  done: number;
-  total: number;
-}
-
-/** A generated unique code (customer_id when it was issued to a customer). */
-export interface VoucherCode {
-  id: string;
-  code: string;
-  redeemed_at: string | null;
-  customer_id: string | null;
-}
-
-export type VoucherCodeQuery = Pick<ListQuery, 'page' | 'page_size' | 'q'> & {
-  /** 'true': redeemed codes only; 'false': codes not redeemed. */
-  redeemed?: 'true' | 'false';
-};
+/** A code-generation job and a generated code, as the contract names them. */
+export type VoucherCodeJob = BackgroundJob;
+export type VoucherCode = VoucherCodeRow;
+export type VoucherCodeQuery = Pick<VoucherCodeListQuery, 'page' | 'page_size' | 'q' | 'redeemed'>;
 
 export const voucherKeys = {
   all: ['vouchers'] as const,

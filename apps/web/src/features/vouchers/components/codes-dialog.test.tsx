@@ -18,6 +18,7 @@ const voucher = testVoucher('v3', 'Raya treat', {
 const code = (n: number): VoucherCode => ({
   id: `c${n}`,
   code: `RAYA-${String(n).padStart(8, '7')}`,
+  created_at: '2026-03-01T00:00:00.000Z',
   redeemed_at: null,
   customer_id: null,
 });
@@ -59,6 +60,10 @@ function serve(steps: VoucherCodeJob[]) {
 
 const job = (status: VoucherCodeJob['status'], done: number): VoucherCodeJob => ({
   id: 'j1',
+  kind: 'voucher_codes',
+  error: null,
+  created_at: '2026-03-01T00:00:00.000Z',
+  finished_at: null,
   status,
   done,
   total: 250,

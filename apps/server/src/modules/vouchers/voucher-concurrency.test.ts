@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoOutlet } from '../../test/catalogue-fixtures';
+import { verifiedCustomer } from '../../test/mobile-fixtures';
+import { addProduct, ensureShift, testClock } from '../../test/order-fixtures';
+import { engine, requestAs, type RequestHeaders } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
+import {
+  addCode,
+  addVoucher,
+  codeNow,
+  redemptionsOf,
+  voucherNow,
+} from '../../test/voucher-fixtures';
+
+// A voucher redeemed exactly once under concurrency (decision 052): 64 orders at the same moment,
+// each on its own connection and transaction, race for one single-use code (at the counter) and
+// for a per-customer limit of 1 (64 app orders of one customer, who has no row lock of their
+// own there). Exactly one goes through; the 63 others answer a clear 409 with the reason, and
+// the voucher's count is 1. PGlite runs one transaction at a time, so this runs on PostgreSQL.
+
+const ORDERS = 64;
+const clock = testClock('2026-06-10T04:00:00Z'); // Wednesday 12:00 in Kuala Lumpur
+const { t, as } = useTestApp({
+  now: clock.now,
+  signIn: ['admin'],
+  poolMax: ORDERS + 8,
+  config: { mobileRateLimit: 10_000 },
+});
+let kl: string;
+let product: string;
+
+beforeAll(async () => {
+  kl = (await demoOutlet(t, 'KL01')).id;
+  product = (await addProduct(t, { sku: 'VX-1000', price: 1000 })).id;
+  await ensureShift(t, kl);
+});
+
+interface Outcome {
+  created: number;
+  refused: Record<string, number>;
+  other: string[];
+  ms: number;
+}
+
+/** `ORDERS` posts at once; each answer is 201, a 409 with its code, or a failure of the test. */
+async function race(url: string, headers: RequestHeaders, body: Record<string, unknown>) {
+  const started = performance.now();
+  const answers = await Promise.all(
+    Array.from({ length: ORDERS }, () =>
+      requestAs(t).post(url, body, { ...headers, 'idempotency-key': randomUUID() }),
+    ),
+  );
+  const outcome: Outcome = { created: 0, refused: {}, other: [], ms: 0 };
+  for (const res of answers) {
+    if (res.statusCode === 201) outcome.created++;
+    else if (res.statusCode === 409) {
+      const code = (res.json() as { code_message: string }).code_message;
+      outcome.refused[code] = (outcome.refused[code] ?? 0) + 1;
+    } else outcome.other.push(`${res.statusCode} ${res.body.slice(0, 200)}`);
+  }
+  outcome.ms = Math.round(performance.now() - started);
+  return outcome;
+}
+
+describe.runIf(engine === 'postgres')(`${ORDERS} orders at once with one voucher`, () => {
+  it('one single-use code at the counter: exactly one redemption, 63 refusals', async () => {
+    const voucher = await addVoucher(t, { codeKind: 'unique', code: null, value: 100 });
+    const code = await addCode(t, voucher);
+    const outcome = await race('/api/orders', as.admin, {
+      outlet_id: kl,
+      serving_method: 'pick_up',
+      allow_outside_hours: true,
+      items: [{ product_id: product, quantity: 1 }],
+      // RM 10.00 less RM 1.00, with 6% SST.
+      payments: [{ method: 'card', amount: 954, reference: 'CARD-RACE' }],
+      voucher_code: code.code,
+    });
+    console.log(
+      `voucher race on ${engine}, one single-use code: ${ORDERS} counter sales → ` +
+        `${outcome.created} redeemed, refused ${JSON.stringify(outcome.refused)}, ${outcome.ms} ms`,
+    );
+    expect(outcome.other).toEqual([]);
+    expect(outcome.created).toBe(1);
+    expect(outcome.refused).toEqual({ voucher_limit_reached: ORDERS - 1 });
+    expect((await voucherNow(t, voucher.id)).redeemedCount).toBe(1);
+    expect(await redemptionsOf(t, voucher.id)).toHaveLength(1);
+    expect((await codeNow(t, code.id)).redeemedAt).not.toBeNull();
+  });
+
+  it('a per-customer limit of 1 in the app: exactly one redemption, 63 refusals', async () => {
+    const voucher = await addVoucher(t, { perCustomerLimit: 1, value: 100 });
+    const customer = await verifiedCustomer(t);
+    const outcome = await race('/api/mobile/orders', customer.headers, {
+      outlet_id: kl,
+      serving_method: 'pick_up',
+      items: [{ product_id: product, quantity: 1 }],
+      voucher_code: voucher.code,
+    });
+    console.log(
+      `voucher race on ${engine}, per-customer limit 1: ${ORDERS} app orders of one customer → ` +
+        `${outcome.created} redeemed, refused ${JSON.stringify(outcome.refused)}, ${outcome.ms} ms`,
+    );
+    expect(outcome.other).toEqual([]);
+    expect(outcome.created).toBe(1);
+    expect(outcome.refused).toEqual({ voucher_customer_limit_reached: ORDERS - 1 });
+    expect((await voucherNow(t, voucher.id)).redeemedCount).toBe(1);
+    const rows = await redemptionsOf(t, voucher.id);
+    expect(rows.map((r) => r.customerId)).toEqual([customer.session.customer.id]);
+  });
+});

@@ -1,0 +1,199 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { refunds } from '../../db/schema/refunds';
+import { tenants } from '../../db/schema/tenancy';
+import { demoOutlet } from '../../test/catalogue-fixtures';
+import { expectCode } from '../../test/expect-code';
+import { placeOrder, verifiedCustomer } from '../../test/mobile-fixtures';
+import { addProduct, demoTenantId, sell, testClock } from '../../test/order-fixtures';
+import { movedRefund, refundOf } from '../../test/refund-fixtures';
+import { requestAs } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
+import {
+  addCode,
+  addVoucher,
+  codeNow,
+  redemptionsOf,
+  voucherNow,
+} from '../../test/voucher-fixtures';
+
+// Giving a voucher back (the tenant's voucher_give_back, on by default): a rejected order, an app
+// cancel and a completed full refund mark its redemption returned, lower the voucher's count and
+// free its unique code, in the move's transaction and once; a partial refund keeps it.
+
+const clock = testClock('2026-06-10T04:00:00Z'); // Wednesday 12:00 in Kuala Lumpur
+const { t, as } = useTestApp({ now: clock.now, signIn: ['admin', 'finance'] });
+const { admin, finance } = as;
+let kl: string;
+let product: string;
+let tenantId: string;
+
+// RM 10.00 less RM 1.00 = RM 9.00, RM 9.54 with 6% SST (pick up: no service charge).
+const TOTAL = 954;
+
+beforeAll(async () => {
+  kl = (await demoOutlet(t, 'KL01')).id;
+  product = (await addProduct(t, { sku: 'VG-1000', price: 1000 })).id;
+  tenantId = await demoTenantId(t);
+});
+const setGiveBack = (on: boolean) =>
+  t.database.db.update(tenants).set({ voucherGiveBack: on }).where(eq(tenants.id, tenantId));
+beforeEach(() => setGiveBack(true));
+
+/** A single-use unique code, and a counter sale that redeems it. */
+async function redeemedSale() {
+  const voucher = await addVoucher(t, {
+    codeKind: 'unique',
+    code: null,
+    value: 100,
+    totalLimit: 5,
+  });
+  const code = await addCode(t, voucher);
+  const res = await sell(t, admin, {
+    outlet_id: kl,
+    allow_outside_hours: true,
+    items: [{ product_id: product, quantity: 1 }],
+    payments: [{ method: 'card', amount: TOTAL, reference: 'CARD-G' }],
+    voucher_code: code.code,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  expect((await voucherNow(t, voucher.id)).redeemedCount).toBe(1);
+  return { voucher, code, orderId: res.json().data.id as string };
+}
+
+async function expectGivenBack(voucherId: string, codeId: string, reason: RegExp) {
+  const [r] = await redemptionsOf(t, voucherId);
+  expect(r).toMatchObject({ status: 'returned' });
+  expect(r!.returnReason).toMatch(reason);
+  expect(r!.returnedAt).not.toBeNull();
+  expect((await voucherNow(t, voucherId)).redeemedCount).toBe(0);
+  expect((await codeNow(t, codeId)).redeemedAt).toBeNull();
+}
+
+async function expectStanding(voucherId: string, codeId: string) {
+  const [r] = await redemptionsOf(t, voucherId);
+  expect(r).toMatchObject({ status: 'redeemed', returnedAt: null });
+  expect((await voucherNow(t, voucherId)).redeemedCount).toBe(1);
+  expect((await codeNow(t, codeId)).redeemedAt).not.toBeNull();
+}
+
+const move = (orderId: string, body: Record<string, unknown>) =>
+  requestAs(t).post(`/api/orders/${orderId}/status`, body, admin);
+
+const complete = async (orderId: string) => {
+  for (const status of ['APPROVED', 'COMPLETED']) {
+    expect((await move(orderId, { status })).statusCode).toBe(200);
+  }
+};
+
+describe('giving a voucher back', () => {
+  it('on a staff reject: the code can be used again, and a second move gives nothing more', async () => {
+    const { voucher, code, orderId } = await redeemedSale();
+    const res = await move(orderId, { status: 'REJECTED', reason: 'Out of milk' });
+    expect(res.statusCode, res.body).toBe(200);
+    await expectGivenBack(voucher.id, code.id, /Out of milk/);
+    // A rejected order moves no further: nothing is given twice.
+    expectCode(
+      await move(orderId, { status: 'REJECTED', reason: 'Again' }),
+      409,
+      'invalid_status_transition',
+    );
+    expect((await voucherNow(t, voucher.id)).redeemedCount).toBe(0);
+    // The refund the rejected card sale is owed completes in full: its voucher is back already.
+    const [owed] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(owed).toMatchObject({ amount: TOTAL });
+    if (owed!.status === 'PENDING') {
+      await movedRefund(t, finance, owed!.id, { status: 'APPROVED' });
+    }
+    await movedRefund(t, finance, owed!.id, { status: 'COMPLETED' });
+    expect((await voucherNow(t, voucher.id)).redeemedCount).toBe(0);
+    const [returned] = await redemptionsOf(t, voucher.id);
+    expect(returned!.returnReason).toMatch(/Out of milk/);
+    // The code is free again.
+    const again = await sell(t, admin, {
+      outlet_id: kl,
+      allow_outside_hours: true,
+      items: [{ product_id: product, quantity: 1 }],
+      payments: [{ method: 'card', amount: TOTAL, reference: 'CARD-G2' }],
+      voucher_code: code.code,
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(await redemptionsOf(t, voucher.id)).toHaveLength(2);
+  });
+
+  it('not when the tenant keeps redemptions of rejected orders', async () => {
+    await setGiveBack(false);
+    const { voucher, code, orderId } = await redeemedSale();
+    expect((await move(orderId, { status: 'REJECTED', reason: 'Closed' })).statusCode).toBe(200);
+    await expectStanding(voucher.id, code.id);
+  });
+
+  it('on the app’s cancel', async () => {
+    const voucher = await addVoucher(t, { codeKind: 'unique', code: null, value: 100 });
+    const customer = await verifiedCustomer(t);
+    const code = await addCode(t, voucher, customer.session.customer.id);
+    const placed = await placeOrder(t, customer.headers, {
+      outlet_id: kl,
+      items: [{ product_id: product, quantity: 1 }],
+      voucher_code: code.code,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json().data).toMatchObject({ total: TOTAL, voucher: { id: voucher.id } });
+    const [standing] = await redemptionsOf(t, voucher.id);
+    expect(standing).toMatchObject({ source: 'app', customerId: customer.session.customer.id });
+    const orderId = placed.json().data.id as string;
+    const cancel = await requestAs(t).post(
+      `/api/mobile/orders/${orderId}/cancel`,
+      { reason: 'Ordered twice' },
+      customer.headers,
+    );
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    await expectGivenBack(voucher.id, code.id, /Cancelled by customer/);
+    expect(
+      (await requestAs(t).post(`/api/mobile/orders/${orderId}/cancel`, {}, customer.headers))
+        .statusCode,
+    ).toBe(409);
+    expect((await voucherNow(t, voucher.id)).redeemedCount).toBe(0);
+  });
+
+  it('on a completed full refund', async () => {
+    const { voucher, code, orderId } = await redeemedSale();
+    await complete(orderId);
+    const refund = await refundOf(t, admin, {
+      order_id: orderId,
+      kind: 'full',
+      method: 'original',
+      reason: 'quality_issue',
+    });
+    await movedRefund(t, finance, refund.id, { status: 'APPROVED' });
+    await expectStanding(voucher.id, code.id);
+    await movedRefund(t, finance, refund.id, { status: 'COMPLETED' });
+    await expectGivenBack(voucher.id, code.id, new RegExp(refund.refund_no));
+  });
+
+  it('not on a partial refund', async () => {
+    const { voucher, code, orderId } = await redeemedSale();
+    await complete(orderId);
+    const refund = await refundOf(t, admin, {
+      order_id: orderId,
+      kind: 'amount',
+      amount: TOTAL - 1,
+      method: 'original',
+      reason: 'quality_issue',
+    });
+    await movedRefund(t, finance, refund.id, { status: 'APPROVED' });
+    await movedRefund(t, finance, refund.id, { status: 'COMPLETED' });
+    await expectStanding(voucher.id, code.id);
+    // The last sen makes it a full refund: then it goes back.
+    const rest = await refundOf(t, admin, {
+      order_id: orderId,
+      kind: 'amount',
+      amount: 1,
+      method: 'original',
+      reason: 'quality_issue',
+    });
+    await movedRefund(t, finance, rest.id, { status: 'APPROVED' });
+    await movedRefund(t, finance, rest.id, { status: 'COMPLETED' });
+    await expectGivenBack(voucher.id, code.id, new RegExp(rest.refund_no));
+  });
+});
