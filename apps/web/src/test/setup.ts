@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 // Components under test may use the shell's strings, which the app adds when the shell loads.
 import '../lib/i18n/shell-strings';
+
+// findBy… and waitFor wait this long before failing: a debounced search answered by a mocked
+// fetch took over the default second on a machine busy with other suites.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatInstant, joinInstant, scheduleParts, splitInstant } from './schedule';
+import { formatInstant, joinInstant, splitInstant } from '../../lib/instant';
+import { scheduleParts } from './schedule';
 
 const KL = 'Asia/Kuala_Lumpur';
 

@@ -18,7 +18,7 @@ import { useOutletChoices } from '../api';
 import { bannerValuesOf, blankBanner, type BannerFormValues } from '../banner-input';
 import { useBannerStrings } from '../i18n';
 import { PictureField } from './picture-field';
-import { ScheduleField } from './schedule-field';
+import { InstantField } from '../../../components/instant-field';
 import { TargetFields } from './target-fields';
 
 const fields = [
@@ -110,7 +110,8 @@ export function BannerDrawer({
         </Typography>
         <FormHelperText sx={{ mt: 0 }}>{t('form.scheduleHint', { zone: timeZone })}</FormHelperText>
       </Grid>
-      <ScheduleField
+      <InstantField<BannerFormValues>
+        optional
         cell={12}
         name="starts_at"
         timeZone={timeZone}
@@ -118,7 +119,8 @@ export function BannerDrawer({
         timeLabel={t('form.startsTime')}
         testId="banner-starts"
       />
-      <ScheduleField
+      <InstantField<BannerFormValues>
+        optional
         cell={12}
         name="ends_at"
         timeZone={timeZone}

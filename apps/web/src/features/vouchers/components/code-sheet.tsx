@@ -10,7 +10,7 @@ import type { Voucher } from '@kopi/contract';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { VoucherCode } from '../api';
 import { useVoucherStrings } from '../i18n';
-import { formatInstant } from '../instant';
+import { formatInstant } from '../../../lib/instant';
 
 const sheetClass = 'voucher-code-sheet';
 

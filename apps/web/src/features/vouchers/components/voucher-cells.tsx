@@ -6,7 +6,7 @@ import { moneyFallback } from '../../../lib/formatters';
 import { useLocalizedName } from '../../../lib/localized-name';
 import { useCategoryChoices, useProduct } from '../api';
 import { useVoucherStrings } from '../i18n';
-import { formatInstant } from '../instant';
+import { formatInstant } from '../../../lib/instant';
 import { valueParts, voucherStateOf } from '../voucher-display';
 
 const colours: Record<VoucherState, ChipProps['color']> = {

@@ -12,7 +12,7 @@ import { CellController, halfCell } from '../../../components/form-binding';
 import { translateValidation } from '../../../lib/i18n/i18n';
 import { useVoucherStrings } from '../i18n';
 import type { VoucherFormValues } from '../voucher-input';
-import { InstantField } from './instant-field';
+import { InstantField } from '../../../components/instant-field';
 
 /** Days as the API numbers them (0 = Sunday), shown from Monday as Malaysian calendars are. */
 const week = [
@@ -39,7 +39,7 @@ export function WhenFields({ timeZone }: { timeZone: string }) {
         </Typography>
         <FormHelperText sx={{ mt: 0 }}>{t('form.whenHint', { zone: timeZone })}</FormHelperText>
       </Grid>
-      <InstantField
+      <InstantField<VoucherFormValues>
         cell={12}
         name="valid_from"
         timeZone={timeZone}
@@ -47,7 +47,7 @@ export function WhenFields({ timeZone }: { timeZone: string }) {
         timeLabel={t('form.fromTime')}
         testId="voucher-from"
       />
-      <InstantField
+      <InstantField<VoucherFormValues>
         cell={12}
         name="valid_until"
         timeZone={timeZone}

@@ -1,19 +1,20 @@
 import { useState } from 'react';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
-import { ClockField } from '../../../components/clock-field';
-import { DateField } from '../../../components/date-field/date-field';
-import { CellController, type FieldCell } from '../../../components/form-binding';
-import { translateValidation } from '../../../lib/i18n/i18n';
-import { useTranslation } from '../../../lib/i18n/use-translation';
-import { joinInstant, splitInstant } from '../instant';
-import type { VoucherFormValues } from '../voucher-input';
+import type { FieldValues, Path } from 'react-hook-form';
+import { translateValidation } from '../lib/i18n/i18n';
+import { useTranslation } from '../lib/i18n/use-translation';
+import { joinInstant, splitInstant } from '../lib/instant';
+import { ClockField } from './clock-field';
+import { DateField } from './date-field/date-field';
+import { CellController, type FieldCell } from './form-binding';
 
 /**
- * One end of a voucher's validity (an instant, or null for the open end) typed as a date and a
- * 24-hour time on the business clock. Emptying the date clears it; a date alone means its start.
+ * An instant field of a form (a schedule's or a validity's end; null for an open end) typed as a
+ * date and a 24-hour time on the business clock. Emptying the date clears it; a date alone means
+ * its start.
  */
-export function InstantField({
+export function InstantField<T extends FieldValues>({
   name,
   cell,
   timeZone,
@@ -23,7 +24,7 @@ export function InstantField({
   optional,
   testId,
 }: {
-  name: 'valid_from' | 'valid_until';
+  name: Path<T>;
   cell: FieldCell;
   timeZone: string;
   dateLabel: string;
@@ -34,7 +35,7 @@ export function InstantField({
 }) {
   useTranslation();
   return (
-    <CellController<VoucherFormValues>
+    <CellController<T>
       name={name}
       cell={cell}
       render={({ field, fieldState }) => (
@@ -79,7 +80,7 @@ function InstantInputs({
   const [draft, setDraft] = useState(() => splitInstant(value, timeZone));
   const [shown, setShown] = useState(value);
   if (shown !== value) {
-    // A new value from outside (the form reset for another voucher).
+    // A new value from outside (the form reset for another record).
     setShown(value);
     if (value !== joinInstant(draft.date, draft.time, timeZone)) {
       setDraft(splitInstant(value, timeZone));

@@ -1,7 +1,8 @@
 import { isoDate, localParts, parseClock, zonedToUtc } from '@kopi/contract';
 
-// A voucher's validity is two instants (UTC on the wire); staff read and type them as a date and
-// a 24-hour time on the business's clock (its time zone), whatever the browser's own zone is.
+// Instants (a banner's schedule, a voucher's validity) are UTC on the wire; staff read and type
+// them as a date and a 24-hour time on the business's clock (its time zone), whatever the
+// browser's own zone is.
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -17,7 +18,10 @@ export function splitInstant(
   return { date: isoDate(p.year, p.month, p.day), time: `${pad(p.hour)}:${pad(p.minute)}` };
 }
 
-/** The instant of a date and time in `timeZone` (ISO, UTC); null without a date. */
+/**
+ * The instant of a date and time in `timeZone` (ISO, UTC); null without a date. A date without a
+ * time means its start (00:00).
+ */
 export function joinInstant(date: string, time: string, timeZone: string): string | null {
   if (!date) return null;
   const minutes = time ? parseClock(time) : 0;
