@@ -11,6 +11,7 @@ import {
 } from '../mobile-fixtures';
 import { addProduct, cardSale, demoTenantId, sell, testClock } from '../order-fixtures';
 import { createTestApp, requestAs, type RequestHeaders, type TestApp } from '../test-app';
+import { uniqueVoucherBody } from '../voucher-admin-fixtures';
 import { walletCustomer } from '../wallet-fixtures';
 import type { Operation } from './openapi-operations';
 
@@ -223,6 +224,9 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
     all_outlets: true,
     status: 'active',
   });
+  // A voucher of unique codes, with a job making two of them, for the codes routes.
+  const voucher = await post('/api/vouchers', uniqueVoucherBody({ name_en: 'Fuzz voucher' }));
+  const voucherJob = await post(`/api/vouchers/${voucher.id}/codes`, { count: 2, prefix: 'FZ' });
   // Its host is the tests' unreachable loopback default: "test connection" answers 400.
   const gateway = await post('/api/payment-gateways', {
     provider: 'billplz',
@@ -268,6 +272,8 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
     app_feature: 'delivery',
     banner: banner.id,
     payment_gateway: gateway.id,
+    voucher: voucher.id,
+    voucher_job: voucherJob.id,
   };
   return { t, ids, png, causes, principals: { admin, superadmin, refresh, customer } };
 }
@@ -296,6 +302,7 @@ const RESOURCE_OF_SEGMENT: Record<string, string> = {
   tills: 'till',
   banners: 'banner',
   'payment-gateways': 'payment_gateway',
+  vouchers: 'voucher',
 };
 const RESOURCE_OF_PARAM: Record<string, string> = {
   closureId: 'closure',
@@ -307,6 +314,7 @@ const RESOURCE_OF_PARAM: Record<string, string> = {
   paymentId: 'mobile_order',
   key: 'content_text',
   code: 'app_feature',
+  jobId: 'voucher_job',
 };
 
 /** The resource a path parameter names, or undefined when the fuzzer has no row of it. */
