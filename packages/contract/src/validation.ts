@@ -68,28 +68,20 @@ export const validationMessages = {
   },
   // Voucher form.
   voucher_code_format: {
-    en: 'Use 3 to 32 letters, digits or dashes, starting with a letter or digit',
-    my: 'Gunakan 3 hingga 32 huruf, digit atau sempang, bermula dengan huruf atau digit',
+    en: 'Use 3 to 32 letters, digits or dashes',
+    my: 'Gunakan 3 hingga 32 huruf, digit atau sempang',
   },
   voucher_code_generated: {
-    en: 'Unique codes are generated; leave the code empty',
-    my: 'Kod unik dijana; biarkan kod kosong',
-  },
-  voucher_percent_range: {
-    en: 'Enter a percentage from 0.01% to 100%',
-    my: 'Masukkan peratusan dari 0.01% hingga 100%',
+    en: 'Unique codes are generated: leave it empty',
+    my: 'Kod unik dijana: biarkan kosong',
   },
   voucher_cap_percent: {
-    en: 'Only a percentage voucher has a maximum discount',
-    my: 'Hanya baucar peratusan mempunyai diskaun maksimum',
-  },
-  voucher_until_after_from: {
-    en: 'The end must be after the start',
-    my: 'Tarikh tamat mestilah selepas tarikh mula',
+    en: 'Only a percent voucher has a cap',
+    my: 'Hanya baucar peratusan ada had',
   },
   voucher_limit_unique: {
-    en: 'Each unique code is used once; a per-customer limit does not apply',
-    my: 'Setiap kod unik digunakan sekali; had setiap pelanggan tidak terpakai',
+    en: 'Unique codes are used once: no per-customer limit',
+    my: 'Kod unik digunakan sekali: tiada had setiap pelanggan',
   },
   // Product import rows (POST /api/products/import).
   duplicate_in_file: {
@@ -128,7 +120,7 @@ export const validationMessages = {
     en: 'Redeem points in multiples of {step}',
     my: 'Tebus mata dalam gandaan {step}',
   },
-  // Banner form: a schedule and a link the app opens.
+  // Banner and voucher forms: a schedule or validity, and a link the app opens.
   ends_after_start: {
     en: 'The end must be after the start',
     my: 'Masa tamat mestilah selepas masa mula',

@@ -81,9 +81,9 @@ export const voucherInputSchema = z
       ctx.addIssue({ code: 'custom', path: [path], message: messageKey(key, params as never) });
     if (v.code_kind === 'shared' && !v.code) issue('code', 'required');
     if (v.code_kind === 'unique' && v.code) issue('code', 'voucher_code_generated');
-    if (v.type === 'percent' && (v.value < 1 || v.value > FULL_RATE_BP)) {
-      issue('value', 'voucher_percent_range');
-    }
+    if (v.type === 'percent' && v.value < 1) issue('value', 'min_value', { min: '0.01%' });
+    if (v.type === 'percent' && v.value > FULL_RATE_BP)
+      issue('value', 'max_value', { max: '100%' });
     if (v.type === 'fixed' && v.value < 1) issue('value', 'min_value', { min: 1 });
     if (v.type !== 'percent' && v.max_discount != null)
       issue('max_discount', 'voucher_cap_percent');
@@ -92,7 +92,7 @@ export const voucherInputSchema = z
       if (!v.free_item_id) issue('free_item_id', 'required');
     }
     if (v.valid_until && Date.parse(v.valid_until) <= Date.parse(v.valid_from)) {
-      issue('valid_until', 'voucher_until_after_from');
+      issue('valid_until', 'ends_after_start');
     }
     if (Boolean(v.hours_from) !== Boolean(v.hours_until)) {
       issue(v.hours_from ? 'hours_until' : 'hours_from', 'required');

@@ -69,7 +69,7 @@ describe('voucher drawer', { timeout: 40_000 }, () => {
     await typeInstant('from', '2026/06/10', '10:00');
     await typeInstant('until', '2026/06/10', '09:00');
     await save();
-    expect(await drawer.findByText('Enter a percentage from 0.01% to 100%')).toBeInTheDocument();
+    expect(await drawer.findByText('Maximal value is 100%')).toBeInTheDocument();
     expect(drawer.getByText('This field is required')).toBeInTheDocument();
     expect(drawer.getByLabelText('Code')).toHaveAttribute('aria-invalid', 'true');
     expect(drawer.getByTestId('voucher-until-error')).toHaveTextContent(
