@@ -5,13 +5,12 @@ import {
   type ServingMethod,
   type VoucherCartLine,
   type VoucherEvaluation,
-  type VoucherFace,
-  type VoucherRules,
   type VoucherSource,
 } from '@kopi/contract';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import * as repo from './voucher-redemption.repo';
+import { faceOf, rulesOf } from './voucher-view';
 
 // A voucher on an order, redeemed exactly once (decision 052). The order core calls these inside
 // the order's transaction, for the counter and the app alike: `claimVoucher` finds the code, locks
@@ -42,43 +41,6 @@ export interface ClaimedVoucher {
   code: string;
   discount: number;
 }
-
-/** The rules evaluateVoucher reads, from the voucher's row. */
-export const rulesOf = (v: repo.VoucherRow): VoucherRules => ({
-  status: v.status as VoucherRules['status'],
-  type: v.type as VoucherRules['type'],
-  value: v.value,
-  max_discount: v.maxDiscount,
-  free_item_kind: v.freeItemKind as VoucherRules['free_item_kind'],
-  free_item_id: v.freeItemId,
-  min_spend: v.minSpend,
-  valid_from: v.validFrom.toISOString(),
-  valid_until: v.validUntil?.toISOString() ?? null,
-  days_of_week: v.daysOfWeek,
-  hours_from: v.hoursFrom,
-  hours_until: v.hoursUntil,
-  total_limit: v.totalLimit,
-  per_customer_limit: v.perCustomerLimit,
-  outlet_ids: v.outletIds,
-  sources: v.sources as VoucherRules['sources'],
-  serving_methods: v.servingMethods as VoucherRules['serving_methods'],
-  product_ids: v.productIds,
-  category_ids: v.categoryIds,
-  requires_customer: v.requiresCustomer,
-});
-
-export const faceOf = (v: repo.VoucherRow): VoucherFace => ({
-  id: v.id,
-  name_en: v.nameEn,
-  name_my: v.nameMy,
-  type: v.type as VoucherFace['type'],
-  value: v.value,
-  max_discount: v.maxDiscount,
-  free_item_kind: v.freeItemKind as VoucherFace['free_item_kind'],
-  min_spend: v.minSpend,
-  valid_from: v.validFrom.toISOString(),
-  valid_until: v.validUntil?.toISOString() ?? null,
-});
 
 const unknown = () => new AppError('voucher_unknown');
 

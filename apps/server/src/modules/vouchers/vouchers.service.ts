@@ -15,6 +15,7 @@ import { offsetOf, pageAnswer } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
 import { tenantIdOf } from '../../lib/tenant-scope';
 import * as repo from './vouchers.repo';
+import { rulesOf } from './voucher-view';
 
 // Vouchers as the back office keeps them (/voucher): the rules the contract's evaluateVoucher
 // applies, checked to name only the tenant's outlets, products and categories. A voucher's code
@@ -33,31 +34,12 @@ export function stateOf(
 }
 
 export const toVoucher = (r: repo.VoucherRow): Voucher => ({
+  ...rulesOf(r),
   id: r.id,
   name_en: r.nameEn,
   name_my: r.nameMy,
   code_kind: r.codeKind as Voucher['code_kind'],
   code: r.code,
-  type: r.type as Voucher['type'],
-  value: r.value,
-  max_discount: r.maxDiscount,
-  free_item_kind: r.freeItemKind as Voucher['free_item_kind'],
-  free_item_id: r.freeItemId,
-  min_spend: r.minSpend,
-  valid_from: r.validFrom.toISOString(),
-  valid_until: r.validUntil?.toISOString() ?? null,
-  days_of_week: r.daysOfWeek,
-  hours_from: r.hoursFrom,
-  hours_until: r.hoursUntil,
-  total_limit: r.totalLimit,
-  per_customer_limit: r.perCustomerLimit,
-  outlet_ids: r.outletIds,
-  sources: r.sources as Voucher['sources'],
-  serving_methods: r.servingMethods as Voucher['serving_methods'],
-  product_ids: r.productIds,
-  category_ids: r.categoryIds,
-  requires_customer: r.requiresCustomer,
-  status: r.status as Voucher['status'],
   redeemed: r.redeemedCount,
   codes_generated: r.codesGenerated,
   created_at: r.createdAt.toISOString(),
