@@ -22,6 +22,8 @@ export const permissionSubjects = [
   { subject: 'referral', area: 'customers' },
   { subject: 'voucher', area: 'vouchers' },
   { subject: 'voucher-campaign', area: 'vouchers' },
+  // The points-for-voucher reward list the customer app offers.
+  { subject: 'reward', area: 'vouchers' },
   { subject: 'outlet', area: 'outlets' },
   { subject: 'time-management', area: 'outlets' },
   { subject: 'list-product', area: 'products' },
@@ -121,6 +123,7 @@ export const subjectLabels: Record<(typeof permissionSubjects)[number]['subject'
   referral: { en: 'referrals', my: 'rujukan' },
   voucher: { en: 'vouchers', my: 'baucar' },
   'voucher-campaign': { en: 'voucher campaigns', my: 'kempen baucar' },
+  reward: { en: 'rewards', my: 'ganjaran' },
   outlet: { en: 'outlets', my: 'cawangan' },
   'time-management': {
     en: 'outlet opening hours and closures',

@@ -443,9 +443,15 @@ export const builtinRoles: { name: string; description: string; permissions: str
   },
   {
     name: 'marketing',
-    description: "The customer app's banners, feature switches and texts",
+    description: "Vouchers, campaigns, rewards and the customer app's banners, switches and texts",
     permissions: [
       'read-dashboard',
+      ...crud('voucher', 'read', 'create', 'update', 'delete'),
+      ...crud('voucher-campaign', 'read', 'create', 'update', 'delete'),
+      ...crud('reward', 'read', 'create', 'update', 'delete'),
+      // A campaign's audience and the vouchers issued show on the customer's page; read only.
+      'read-customer',
+      'read-membership',
       ...crud('banner', 'read', 'create', 'update', 'delete'),
       ...crud('enable-disable', 'read', 'update'),
       ...crud('content-text', 'read', 'update'),

@@ -27,7 +27,7 @@ export const banners = pgTable(
     /** The stored sizes (WebP and JPEG each) under DATA_DIR/uploads/banners; null before upload. */
     image: jsonb('image').$type<BannerImage>(),
     targetType: text('target_type').notNull().default('none'),
-    // No foreign key: it names a product, category or outlet by `target_type`. A target deleted
+    // No foreign key: it names a product, category, outlet or voucher by `target_type`. A target deleted
     // later leaves the banner tapping nowhere (the app gets target type none).
     targetId: uuid('target_id'),
     targetUrl: text('target_url'),
@@ -45,7 +45,7 @@ export const banners = pgTable(
     check(
       'banners_target_check',
       sql`(${t.targetType} = 'none' and ${t.targetId} is null and ${t.targetUrl} is null)
-        or (${t.targetType} in ('product', 'category', 'outlet') and ${t.targetId} is not null and ${t.targetUrl} is null)
+        or (${t.targetType} in ('product', 'category', 'outlet', 'voucher') and ${t.targetId} is not null and ${t.targetUrl} is null)
         or (${t.targetType} = 'url' and ${t.targetId} is null and ${t.targetUrl} like 'https://%')`,
     ),
     check(

@@ -84,7 +84,7 @@ export const pointsEntries = pgTable(
     index('points_entries_customer_idx').on(t.tenantId, t.customerId, t.createdAt),
     check(
       'points_entries_kind_check',
-      sql`${t.kind} in ('earn', 'reverse', 'redeem', 'expiry', 'adjustment', 'reward')`,
+      sql`${t.kind} in ('earn', 'reverse', 'redeem', 'expiry', 'adjustment', 'reward', 'voucher')`,
     ),
     check('points_entries_balance_check', sql`${t.balanceAfter} >= 0`),
   ],

@@ -1,5 +1,15 @@
-import { bigint, date, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { products } from './catalogue';
+import { vouchers } from './vouchers';
 import { outletColumn, tenantColumn } from './tenancy';
 
 // Kept by statement triggers on orders, order_items and order_payments (migration 0007), in the
@@ -184,5 +194,36 @@ export const productRefundRollups = pgTable(
       name: 'product_refund_rollups_pk',
       columns: [t.tenantId, t.businessDate, t.outletId, t.productId],
     }),
+  ],
+);
+
+/**
+ * Voucher figures per business day × outlet × voucher × campaign (null: not a campaign's code),
+ * kept in the writing transaction like the sales rollups: redemptions, the discount they gave
+ * and the sales (order net) they came with on the order's business day; redemptions given back
+ * and their discount, and the money refunded from orders with a voucher, on the business day the
+ * give-back or refund happens.
+ */
+export const voucherRollups = pgTable(
+  'voucher_rollups',
+  {
+    tenantId: tenantColumn(),
+    businessDate: businessDate(),
+    outletId: outletColumn(),
+    voucherId: uuid('voucher_id')
+      .notNull()
+      .references(() => vouchers.id, { onDelete: 'cascade' }),
+    campaignId: uuid('campaign_id'),
+    redemptions: count('redemptions'),
+    discount: money('discount'),
+    sales: money('sales'),
+    returned: count('returned'),
+    returnedDiscount: money('returned_discount'),
+    refunds: money('refunds'),
+  },
+  (t) => [
+    unique('voucher_rollups_key')
+      .on(t.tenantId, t.businessDate, t.outletId, t.voucherId, t.campaignId)
+      .nullsNotDistinct(),
   ],
 );

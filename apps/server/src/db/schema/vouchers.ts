@@ -103,11 +103,22 @@ export const voucherCodes = pgTable(
     code: text('code').notNull(),
     /** The customer it was issued to (a campaign, a reward), or null for a printed code. */
     customerId: uuid('customer_id').references(() => customers.id),
+    /** The campaign that issued it to its customer, if one did. */
+    campaignId: uuid('campaign_id').references(() => voucherCampaigns.id),
+    /** The reward its customer exchanged points for, if one did. */
+    rewardId: uuid('reward_id').references(() => voucherRewards.id),
     redeemedAt: ts('redeemed_at'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('voucher_codes_tenant_code_unique').on(t.tenantId, t.code),
+    // A campaign issues one code per customer, so its issuing job is safe to run again.
+    uniqueIndex('voucher_codes_campaign_customer_unique')
+      .on(t.campaignId, t.customerId)
+      .where(sql`${t.campaignId} is not null`),
+    index('voucher_codes_reward_idx')
+      .on(t.rewardId)
+      .where(sql`${t.rewardId} is not null`),
     index('voucher_codes_voucher_idx').on(t.voucherId, t.createdAt, t.id),
     index('voucher_codes_customer_idx')
       .on(t.tenantId, t.customerId)
@@ -124,6 +135,8 @@ export const voucherRedemptions = pgTable(
       .notNull()
       .references(() => vouchers.id),
     codeId: uuid('code_id').references(() => voucherCodes.id),
+    /** The campaign whose issued code was redeemed, copied from the code when it is redeemed. */
+    campaignId: uuid('campaign_id').references(() => voucherCampaigns.id),
     /** The code as typed, upper-case. */
     code: text('code').notNull(),
     orderId: uuid('order_id')
@@ -153,8 +166,101 @@ export const voucherRedemptions = pgTable(
       .on(t.tenantId, t.voucherId, t.customerId)
       .where(sql`${t.status} = 'redeemed'`),
     index('voucher_redemptions_tenant_redeemed_idx').on(t.tenantId, t.redeemedAt, t.id),
+    index('voucher_redemptions_campaign_idx')
+      .on(t.tenantId, t.campaignId, t.redeemedAt)
+      .where(sql`${t.campaignId} is not null`),
     check('voucher_redemptions_status_check', sql`${t.status} in ('redeemed', 'returned')`),
     check('voucher_redemptions_source_check', sql`${t.source} in ('pos', 'app')`),
     check('voucher_redemptions_discount_check', sql`${t.discount} >= 0`),
+  ],
+);
+
+/**
+ * A campaign issues a voucher of unique codes to an audience over a period: one code per
+ * customer (voucher_codes.campaign_id), by a background job. Status: draft, scheduled, ongoing,
+ * paused, ended; time moves scheduled to ongoing at `starts_at` and anything live to ended at
+ * `ends_at`, staff move the rest.
+ */
+export const voucherCampaigns = pgTable(
+  'voucher_campaigns',
+  {
+    id: id(),
+    tenantId: tenantColumn(),
+    voucherId: uuid('voucher_id')
+      .notNull()
+      .references(() => vouchers.id),
+    nameEn: text('name_en').notNull(),
+    nameMy: text('name_my'),
+    /** all, tier, new_customers, birthday_month, inactive, phone_list. */
+    audienceKind: text('audience_kind').notNull(),
+    /** The membership tier, for audience `tier`. */
+    audienceTierId: uuid('audience_tier_id'),
+    /** N days: joined in the last N (new_customers), no order in the last N (inactive). */
+    audienceDays: integer('audience_days'),
+    /** The phone numbers (E.164) of audience `phone_list`. */
+    audiencePhones: text('audience_phones')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+    status: text('status').notNull().default('draft'),
+    /** Customer vouchers issued so far (moves with each committed chunk of the issuing job). */
+    issuedCount: integer('issued_count').notNull().default(0),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('voucher_campaigns_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
+    index('voucher_campaigns_tenant_status_idx').on(t.tenantId, t.status),
+    check(
+      'voucher_campaigns_status_check',
+      sql`${t.status} in ('draft', 'scheduled', 'ongoing', 'paused', 'ended')`,
+    ),
+    check(
+      'voucher_campaigns_audience_check',
+      sql`${t.audienceKind} in ('all', 'tier', 'new_customers', 'birthday_month', 'inactive', 'phone_list')`,
+    ),
+    check('voucher_campaigns_period_check', sql`${t.endsAt} > ${t.startsAt}`),
+    check('voucher_campaigns_issued_check', sql`${t.issuedCount} >= 0`),
+  ],
+);
+
+/**
+ * A reward: customers exchange `points_price` points for a code of a voucher of unique codes,
+ * while stock lasts and within its period. The points entry (kind `voucher`) and the customer's
+ * code are written in one transaction under this row's lock.
+ */
+export const voucherRewards = pgTable(
+  'voucher_rewards',
+  {
+    id: id(),
+    tenantId: tenantColumn(),
+    voucherId: uuid('voucher_id')
+      .notNull()
+      .references(() => vouchers.id),
+    nameEn: text('name_en').notNull(),
+    nameMy: text('name_my'),
+    pointsPrice: integer('points_price').notNull(),
+    /** How many may be exchanged in all; null for no limit. */
+    stock: integer('stock'),
+    issuedCount: integer('issued_count').notNull().default(0),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at'),
+    status: text('status').notNull().default('active'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('voucher_rewards_tenant_order_idx').on(t.tenantId, t.sortOrder, t.createdAt),
+    check('voucher_rewards_status_check', sql`${t.status} in ('active', 'inactive')`),
+    check('voucher_rewards_points_check', sql`${t.pointsPrice} > 0`),
+    check(
+      'voucher_rewards_stock_check',
+      sql`${t.issuedCount} >= 0 and (${t.stock} is null or ${t.issuedCount} <= ${t.stock})`,
+    ),
+    check('voucher_rewards_period_check', sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
   ],
 );
