@@ -69,6 +69,7 @@ import { reportRoutes } from './modules/reports/reports.routes';
 import { createReportService } from './modules/reports/reports.service';
 import { createJobRunner } from './lib/jobs/job-runner';
 import { registerVoucherRoutes } from './modules/vouchers/voucher-module';
+import { registerVoucherCampaignRoutes } from './modules/voucher-campaigns/voucher-campaign-module';
 
 export interface BuildAppOptions {
   config: Config;
@@ -138,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
 
   let spaFallback: Awaited<ReturnType<typeof registerWebApp>> = null;
   let stopPayoutSweeper = () => {};
+  let stopCampaignTick = () => {};
   // The sandbox's refund callback, posted to this server as the pretend bank would.
   const deliverToSelf: SandboxDelivery = (callback) => {
     setImmediate(() => {
@@ -281,6 +283,12 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         customerRateLimit: config.mobileRateLimit,
       });
       await registerVoucherRoutes(api, { db, now, jobs });
+      stopCampaignTick = await registerVoucherCampaignRoutes(api, {
+        db,
+        now,
+        jobs,
+        tick: options.backgroundJobs !== false,
+      });
       // Users, roles, the permission catalogue, menus and the audit log.
       const logService = createLogService({ db });
       await api.register(userRoutes, {
@@ -333,6 +341,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
     await jobs.stop();
     stopHousekeeping();
     stopPointsExpiry();
+    stopCampaignTick();
     stopPayoutSweeper();
     await stopWatchingCaches();
     await live.stop();

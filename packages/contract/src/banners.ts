@@ -25,12 +25,24 @@ export const bannerStateSchema = z.enum(bannerStates);
 export type BannerState = z.infer<typeof bannerStateSchema>;
 
 /** What a tap on the banner opens. */
-export const bannerTargetTypes = ['none', 'product', 'category', 'outlet', 'url'] as const;
+export const bannerTargetTypes = [
+  'none',
+  'product',
+  'category',
+  'outlet',
+  'voucher',
+  'url',
+] as const;
 export const bannerTargetTypeSchema = z.enum(bannerTargetTypes);
 export type BannerTargetType = z.infer<typeof bannerTargetTypeSchema>;
 
 /** Target types that name one of the tenant's records by id. */
-export const bannerRecordTargets: readonly BannerTargetType[] = ['product', 'category', 'outlet'];
+export const bannerRecordTargets: readonly BannerTargetType[] = [
+  'product',
+  'category',
+  'outlet',
+  'voucher',
+];
 
 const instant = z.iso.datetime({ offset: true, error: messageKey('date_invalid') });
 
@@ -46,7 +58,7 @@ export const bannerInputSchema = z
     /** Empty or missing: the English title shows in Malay too. */
     title_my: malayNameInput(80),
     target_type: bannerTargetTypeSchema.default('none'),
-    /** The product, category or outlet a tap opens (for those target types). */
+    /** The product, category, outlet or voucher a tap opens (for those target types). */
     target_id: z
       .uuid({ error: messageKey('required') })
       .nullable()

@@ -9,6 +9,7 @@ import { paymentGatewayErrors } from './error-codes-payment-gateways';
 import { platformErrors } from './error-codes-platform';
 import { reconciliationErrors } from './error-codes-reconciliation';
 import { shiftErrors } from './error-codes-shifts';
+import { voucherCampaignErrors } from './error-codes-voucher-campaigns';
 import { voucherErrors } from './error-codes-vouchers';
 
 // Stable error codes (`code_message`) with their HTTP status and English/Malay messages.
@@ -27,6 +28,7 @@ export const errorCatalog = {
   ...paymentGatewayErrors,
   ...reconciliationErrors,
   ...voucherErrors,
+  ...voucherCampaignErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -51,6 +51,7 @@ export * from './time';
 export * from './ui-settings';
 export * from './users';
 export * from './validation';
+export * from './voucher-campaigns';
 export * from './voucher-codes';
 export * from './order-voucher';
 export * from './voucher-check';

@@ -31,6 +31,7 @@ import {
   pngImage,
 } from './catalogue-fixtures';
 import { bannerBody } from './banner-fixtures';
+import { voucherCampaignMatrixRequests } from './authorization-matrix-voucher-campaigns';
 import { voucherMatrixRequests } from './authorization-matrix-vouchers';
 import { startFakeBillplz, type FakeBillplz } from './billplz-fake';
 import { createUser, demoBusinessSettings, newPassword, tenantBody } from './fixtures';
@@ -640,6 +641,7 @@ const requests: Record<string, Builder> = {
     return { url: '/api/categories/order', payload: { ids: rows.map((r) => r.id) } };
   },
   ...voucherMatrixRequests(() => ({ db: db(), tenantId })),
+  ...voucherCampaignMatrixRequests(() => ({ db: db(), tenantId })),
   'GET /api/banners': () => ({ url: '/api/banners?state=live' }),
   'GET /api/banners/preview': () => ({ url: `/api/banners/preview?outlet_id=${kl}&lang=my` }),
   'GET /api/banners/:id': async () => ({ url: `/api/banners/${(await newBanner()).id}` }),
@@ -1225,6 +1227,10 @@ const auditedAs: Record<string, string> = {
   'PUT /api/vouchers/:id': 'voucher.update voucher',
   'DELETE /api/vouchers/:id': 'voucher.delete voucher',
   'POST /api/vouchers/:id/codes': 'voucher.codes_generate voucher',
+  'POST /api/voucher-campaigns': 'voucher_campaign.create voucher_campaign',
+  'PUT /api/voucher-campaigns/:id': 'voucher_campaign.update voucher_campaign',
+  'POST /api/voucher-campaigns/:id/status': 'voucher_campaign.schedule voucher_campaign',
+  'DELETE /api/voucher-campaigns/:id': 'voucher_campaign.delete voucher_campaign',
   'POST /api/banners/:id/image': 'banner.image banner',
   'POST /api/banners/reorder': 'banner.reorder banner',
   'POST /api/categories': 'category.create category',

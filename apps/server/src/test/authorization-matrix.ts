@@ -304,6 +304,13 @@ export const authorizationMatrix: MatrixRow[] = [
   row('GET /api/vouchers/:id/codes',                            [200,  200,  403,  403,  403]),
   row('GET /api/vouchers/:id/codes/jobs/:jobId',                [200,  200,  403,  403,  403]),
   row('GET /api/vouchers/:id/codes/export',                     [200,  200,  403,  403,  403]),
+  // ---- voucher campaigns ---------------------------------------------------------------------
+  row('GET /api/voucher-campaigns',                             [200,  200,  403,  403,  403]),
+  row('GET /api/voucher-campaigns/:id',                         [200,  200,  403,  403,  403]),
+  row('POST /api/voucher-campaigns',                            [201,  201,  403,  403,  403]),
+  row('PUT /api/voucher-campaigns/:id',                         [200,  200,  403,  403,  403]),
+  row('POST /api/voucher-campaigns/:id/status',                 [200,  200,  403,  403,  403]),
+  row('DELETE /api/voucher-campaigns/:id',                      [200,  200,  403,  403,  403]),
   // ---- the customer app (mobile): customer sessions only ------------------------------------
   customer('POST /api/mobile/auth/sign-out'),
   customer('GET /api/mobile/me'),

@@ -12,6 +12,7 @@ import {
 import { bannerOutlets, banners } from '../../db/schema/banners';
 import { categories, products } from '../../db/schema/catalogue';
 import { outlets } from '../../db/schema/tenancy';
+import { vouchers } from '../../db/schema/vouchers';
 import { ownedBy, ownedId, tenantIs } from '../../db/tenant-scope';
 
 // Banners of one tenant and the outlets each shows at. Every query filters by tenant_id.
@@ -26,7 +27,7 @@ export interface BannerFilter {
 
 /**
  * The name of the banner's target, read in the tenant (null when it no longer exists). With
- * `usable`, only a target the app can open counts: an active product, category or outlet.
+ * `usable`, only a target the app can open counts: an active product, category, outlet or voucher.
  */
 const targetName = (usable: boolean) => {
   const on = (alias: string, statusOk: string) =>
@@ -37,6 +38,7 @@ const targetName = (usable: boolean) => {
     when 'product' then (select p.name from ${products} p where ${on('p', 'active')})
     when 'category' then (select c.name_en from ${categories} c where ${on('c', 'active')})
     when 'outlet' then (select o.name from ${outlets} o where ${on('o', 'active')})
+    when 'voucher' then (select v.name_en from ${vouchers} v where ${on('v', 'active')})
   end)`;
 };
 
@@ -262,10 +264,12 @@ export async function ownedOutletIds(db: Db, tenantId: string, ids: string[]): P
 export async function targetExists(
   db: Db,
   tenantId: string,
-  type: 'product' | 'category' | 'outlet',
+  type: 'product' | 'category' | 'outlet' | 'voucher',
   id: string,
 ): Promise<boolean> {
-  const table = { product: products, category: categories, outlet: outlets }[type];
+  const table = { product: products, category: categories, outlet: outlets, voucher: vouchers }[
+    type
+  ];
   const [row] = await db
     .select({ id: table.id })
     .from(table)

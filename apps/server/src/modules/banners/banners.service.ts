@@ -99,7 +99,7 @@ export function createBannerService({ db, dataDir, now }: { db: Db; dataDir: str
   async function checkReferences(tenantId: string, input: BannerInput) {
     const problems: ErrorDetail[] = [];
     const type = input.target_type;
-    if (type === 'product' || type === 'category' || type === 'outlet') {
+    if (type === 'product' || type === 'category' || type === 'outlet' || type === 'voucher') {
       if (!(await repo.targetExists(db, tenantId, type, input.target_id!))) {
         problems.push({ path: 'target_id', message: 'validation.invalid' });
       }

@@ -4,6 +4,7 @@ import { catalogueDrivers } from './catalogue';
 import { counterDrivers } from './counter';
 import { loyaltyAppDrivers } from './loyalty-app';
 import type { DriverSet } from './walk';
+import { voucherCampaignDrivers } from './voucher-campaigns';
 import { voucherDrivers } from './vouchers';
 
 /** Every area's drivers, each walked by its own idempotency-reuse-<area>.test.ts. */
@@ -14,4 +15,5 @@ export const walkedAreas: Record<string, DriverSet> = {
   counter: counterDrivers,
   'loyalty-app': loyaltyAppDrivers,
   vouchers: voucherDrivers,
+  'voucher-campaigns': voucherCampaignDrivers,
 };

@@ -8,12 +8,14 @@ import type {
   Category,
   Outlet,
   ProductListItem,
+  Voucher,
 } from '@kopi/contract';
 import { http } from '../../lib/http/http';
 import { fetchPage, useInvalidate, usePagedQuery, type Page } from '../../lib/http/paged-list';
 
 // /api/banners (DESIGN §8, subject banner), and the tenant's outlets, categories and products the
-// form offers as outlets and tap targets (marketing reads them, changes none).
+// form offers as outlets and tap targets, and the vouchers a tap may open (marketing reads them,
+// changes none).
 
 export const bannerKeys = {
   all: ['banners'] as const,
@@ -50,6 +52,12 @@ export const previewBanners = (outletId: string, lang: AppLanguage) =>
 
 export const listOutletChoices = () => http.get<Outlet[]>('/outlets', { query: all });
 export const listCategoryChoices = () => http.get<Category[]>('/categories', { query: all });
+/** The vouchers usable now or later (not switched off, not expired), for the voucher target. */
+export const listVoucherChoices = () =>
+  Promise.all([
+    http.get<Voucher[]>('/vouchers', { query: { ...all, state: 'active' } }),
+    http.get<Voucher[]>('/vouchers', { query: { ...all, state: 'scheduled' } }),
+  ]).then(([live, soon]) => [...live, ...soon]);
 /** Products matching a search, for the target picker. */
 export const searchProducts = (q: string) =>
   http.get<ProductListItem[]>('/products', {
@@ -74,6 +82,8 @@ export const useCategoryChoices = (enabled: boolean) =>
     queryFn: listCategoryChoices,
     enabled,
   });
+export const useVoucherChoices = (enabled: boolean) =>
+  useQuery({ queryKey: ['banners', 'choices', 'vouchers'], queryFn: listVoucherChoices, enabled });
 export const useProductSearch = (q: string, enabled: boolean) =>
   useQuery({
     queryKey: ['banners', 'choices', 'products', q],

@@ -43,6 +43,7 @@ const en = {
     product: 'Product',
     category: 'Category',
     outlet: 'Outlet',
+    voucher: 'Voucher',
     url: 'Web link',
   },
   order: {
@@ -157,6 +158,7 @@ const my: FeatureMessages<typeof en> = {
     product: 'Produk',
     category: 'Kategori',
     outlet: 'Cawangan',
+    voucher: 'Baucar',
     url: 'Pautan web',
   },
   order: {

@@ -13,15 +13,16 @@ import {
 import { FormField, FormSelectField } from '../../../components/form-fields';
 import { useLocalizedName } from '../../../lib/localized-name';
 import { useDebouncedText } from '../../../lib/use-debounced-text';
-import { useCategoryChoices, useOutletChoices, useProductSearch } from '../api';
+import { useCategoryChoices, useOutletChoices, useProductSearch, useVoucherChoices } from '../api';
 import { useBannerStrings } from '../i18n';
 
 type FormValues = z.input<typeof bannerInputSchema>;
 type Choice = { id: string; label: string };
 
 /**
- * Where a tap on the banner leads: nothing, one of the tenant's products, categories or outlets
- * (picked from their lists), or an https link. Changing the kind clears the previous choice.
+ * Where a tap on the banner leads: nothing, one of the tenant's products, categories, outlets or
+ * vouchers (picked from their lists), or an https link. Changing the kind clears the previous
+ * choice.
  */
 export function TargetFields({
   control,
@@ -37,6 +38,7 @@ export function TargetFields({
   const nameOf = useLocalizedName();
   const categories = useCategoryChoices(type === 'category');
   const outlets = useOutletChoices();
+  const vouchers = useVoucherChoices(type === 'voucher');
   const choiceCell: FieldCell = { xs: 12, sm: 6 };
 
   return (
@@ -72,6 +74,18 @@ export function TargetFields({
           label={t('target.outlet')}
           testId="banner-target-outlet"
           options={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
+        />
+      )}
+      {type === 'voucher' && (
+        <FormSelectField
+          cell={choiceCell}
+          name="target_id"
+          label={t('target.voucher')}
+          testId="banner-target-voucher"
+          options={(vouchers.data ?? []).map((v) => ({
+            value: v.id,
+            label: nameOf(v.name_en, v.name_my),
+          }))}
         />
       )}
       {type === 'url' && (

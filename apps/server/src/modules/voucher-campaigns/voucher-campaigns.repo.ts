@@ -1,0 +1,211 @@
+import type { CampaignStatus } from '@kopi/contract';
+import { and, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { countWhere, searchAny } from '../../db/list-page';
+import { deleteOwnedRow, insertedId, updateOwnedRow } from '../../db/owned-rows';
+import { backgroundJobs } from '../../db/schema/jobs';
+import { membershipTiers } from '../../db/schema/loyalty';
+import { tenants } from '../../db/schema/tenancy';
+import { voucherCampaigns, vouchers } from '../../db/schema/vouchers';
+import { ownedBy } from '../../db/tenant-scope';
+
+// Voucher campaigns of one tenant (every query filters by tenant_id), and the campaigns whose
+// stored status time has moved on, across tenants, for the housekeeping tick.
+
+import { CAMPAIGN_ISSUE_JOB } from './campaign-issue-job';
+
+export type CampaignRow = typeof voucherCampaigns.$inferSelect & { voucherName: string };
+export type CampaignValues = Pick<
+  typeof voucherCampaigns.$inferInsert,
+  | 'voucherId'
+  | 'nameEn'
+  | 'nameMy'
+  | 'audienceKind'
+  | 'audienceTierId'
+  | 'audienceDays'
+  | 'audiencePhones'
+  | 'startsAt'
+  | 'endsAt'
+>;
+
+const columns = { campaign: voucherCampaigns, voucherName: vouchers.nameEn };
+const joined = (db: Db) =>
+  db
+    .select(columns)
+    .from(voucherCampaigns)
+    .innerJoin(vouchers, eq(vouchers.id, voucherCampaigns.voucherId));
+const flat = (r: { campaign: typeof voucherCampaigns.$inferSelect; voucherName: string }) => ({
+  ...r.campaign,
+  voucherName: r.voucherName,
+});
+
+/**
+ * The campaigns whose status at `now` is `status`: the SQL of the contract's campaignStatusAt
+ * (ended at ends_at, scheduled turns ongoing at starts_at), so a filter never sees a stale status.
+ */
+function statusAt(status: CampaignStatus, now: Date): SQL | undefined {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const over = or(eq(voucherCampaigns.status, 'ended'), lte(voucherCampaigns.endsAt, at));
+  const live = sql`not (${over})`;
+  const started = lte(voucherCampaigns.startsAt, at);
+  switch (status) {
+    case 'ended':
+      return over;
+    case 'ongoing':
+      return and(
+        live,
+        or(
+          eq(voucherCampaigns.status, 'ongoing'),
+          and(eq(voucherCampaigns.status, 'scheduled'), started),
+        ),
+      );
+    case 'scheduled':
+      return and(live, eq(voucherCampaigns.status, 'scheduled'), sql`not (${started})`);
+    default:
+      return and(live, eq(voucherCampaigns.status, status));
+  }
+}
+
+export interface CampaignFilter {
+  q?: string | undefined;
+  status?: CampaignStatus | undefined;
+  now: Date;
+}
+
+const where = (tenantId: string, f: CampaignFilter) =>
+  and(
+    ownedBy(voucherCampaigns, tenantId),
+    f.status ? statusAt(f.status, f.now) : undefined,
+    searchAny(f.q, [voucherCampaigns.nameEn, voucherCampaigns.nameMy]),
+  );
+
+export async function list(
+  db: Db,
+  tenantId: string,
+  f: CampaignFilter,
+  limit: number,
+  offset: number,
+): Promise<{ rows: CampaignRow[]; total: number }> {
+  const rows = await db
+    .select({ ...columns, total: sql<number>`(count(*) over ())::int` })
+    .from(voucherCampaigns)
+    .innerJoin(vouchers, eq(vouchers.id, voucherCampaigns.voucherId))
+    .where(where(tenantId, f))
+    .orderBy(desc(voucherCampaigns.createdAt), desc(voucherCampaigns.id))
+    .limit(limit)
+    .offset(offset);
+  const total =
+    rows[0]?.total ?? (offset > 0 ? await countWhere(db, voucherCampaigns, where(tenantId, f)) : 0);
+  return { rows: rows.map(flat), total };
+}
+
+export async function findById(db: Db, tenantId: string, id: string): Promise<CampaignRow | null> {
+  const [row] = await joined(db)
+    .where(and(ownedBy(voucherCampaigns, tenantId), eq(voucherCampaigns.id, id)))
+    .limit(1);
+  return row ? flat(row) : null;
+}
+
+/** The campaign row, locked for a status move or a change. */
+export async function lockById(tx: Db, tenantId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(voucherCampaigns)
+    .where(and(ownedBy(voucherCampaigns, tenantId), eq(voucherCampaigns.id, id)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function insert(
+  tx: Db,
+  tenantId: string,
+  createdBy: string | null,
+  values: CampaignValues,
+): Promise<string> {
+  return insertedId(
+    tx
+      .insert(voucherCampaigns)
+      .values({ ...values, tenantId, createdBy })
+      .returning({ id: voucherCampaigns.id }),
+  );
+}
+
+export async function update(tx: Db, tenantId: string, id: string, values: CampaignValues) {
+  await updateOwnedRow(tx, voucherCampaigns, tenantId, id, values);
+}
+
+export async function setStatus(tx: Db, tenantId: string, id: string, status: CampaignStatus) {
+  await updateOwnedRow(tx, voucherCampaigns, tenantId, id, { status });
+}
+
+export async function remove(tx: Db, tenantId: string, id: string) {
+  await deleteOwnedRow(tx, voucherCampaigns, tenantId, id);
+}
+
+/** The voucher's code kind, when it is the tenant's. */
+export async function voucherCodeKind(db: Db, tenantId: string, voucherId: string) {
+  const [row] = await db
+    .select({ codeKind: vouchers.codeKind })
+    .from(vouchers)
+    .where(and(ownedBy(vouchers, tenantId), eq(vouchers.id, voucherId)));
+  return row?.codeKind ?? null;
+}
+
+export async function tierExists(db: Db, tenantId: string, tierId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: membershipTiers.id })
+    .from(membershipTiers)
+    .where(and(ownedBy(membershipTiers, tenantId), eq(membershipTiers.id, tierId)));
+  return Boolean(row);
+}
+
+export async function tenantTimezone(db: Db, tenantId: string): Promise<string> {
+  const [row] = await db
+    .select({ timezone: tenants.timezone })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId));
+  return row?.timezone ?? 'Asia/Kuala_Lumpur';
+}
+
+/** The campaign's issuing jobs, newest first (normally one). */
+export async function jobsOf(db: Db, tenantId: string, campaignIds: string[]) {
+  if (campaignIds.length === 0) return [];
+  return db
+    .select()
+    .from(backgroundJobs)
+    .where(
+      and(
+        ownedBy(backgroundJobs, tenantId),
+        eq(backgroundJobs.kind, CAMPAIGN_ISSUE_JOB),
+        inArray(backgroundJobs.subjectId, campaignIds),
+      ),
+    )
+    .orderBy(desc(backgroundJobs.createdAt), desc(backgroundJobs.id));
+}
+
+/** Whether the campaign has an issuing job that is not failed (queued, running or done). */
+export async function hasLiveJob(tx: Db, tenantId: string, campaignId: string) {
+  const rows = await jobsOf(tx, tenantId, [campaignId]);
+  return rows.some((j) => j.status !== 'failed');
+}
+
+/**
+ * Campaigns of every tenant whose stored status time has moved on at `now`: scheduled ones past
+ * starts_at, and live ones past ends_at.
+ */
+export async function dueForMove(db: Db, now: Date) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return db
+    .select({ id: voucherCampaigns.id, tenantId: voucherCampaigns.tenantId })
+    .from(voucherCampaigns)
+    .where(
+      or(
+        and(eq(voucherCampaigns.status, 'scheduled'), lte(voucherCampaigns.startsAt, at)),
+        and(
+          inArray(voucherCampaigns.status, ['draft', 'scheduled', 'ongoing', 'paused']),
+          lte(voucherCampaigns.endsAt, at),
+        ),
+      ),
+    )
+    .limit(500);
+}
