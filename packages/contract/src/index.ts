@@ -51,6 +51,8 @@ export * from './time';
 export * from './ui-settings';
 export * from './users';
 export * from './validation';
+export * from './validation-texts';
+export * from './voucher-validation';
 export * from './voucher-codes';
 export * from './order-voucher';
 export * from './voucher-check';
