@@ -52,6 +52,8 @@ export * from './ui-settings';
 export * from './users';
 export * from './validation';
 export * from './voucher-campaigns';
+export * from './validation-texts';
+export * from './voucher-validation';
 export * from './voucher-codes';
 export * from './order-voucher';
 export * from './voucher-check';

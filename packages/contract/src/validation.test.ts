@@ -9,9 +9,9 @@ import {
   parseMessageKey,
   passwordPattern,
   text,
-  translateValidationMessage,
   validationMessages,
 } from './validation';
+import { translateValidationMessage } from './validation-texts';
 
 describe('validation messages (SPEC §5)', () => {
   it('has the spec wording in English and a Malay translation for every key', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { VoucherValidationKey } from './voucher-validation';
 
 // SPEC §5 validation messages, word for word, with their Malay translation. Schemas carry a
 // message *key* (optionally with parameters, see `messageKey`) so server and web can translate.
@@ -66,23 +67,6 @@ export const validationMessages = {
     en: 'Enter an amount above RM 0.00; choose Debit to take money off',
     my: 'Masukkan amaun melebihi RM 0.00; pilih Debit untuk menolak wang',
   },
-  // Voucher form.
-  voucher_code_format: {
-    en: 'Use 3 to 32 letters, digits or dashes',
-    my: 'Gunakan 3 hingga 32 huruf, digit atau sempang',
-  },
-  voucher_code_generated: {
-    en: 'Unique codes are generated: leave it empty',
-    my: 'Kod unik dijana: biarkan kosong',
-  },
-  voucher_cap_percent: {
-    en: 'Only a percent voucher has a cap',
-    my: 'Hanya baucar peratusan ada had',
-  },
-  voucher_limit_unique: {
-    en: 'Unique codes are used once: no per-customer limit',
-    my: 'Kod unik digunakan sekali: tiada had setiap pelanggan',
-  },
   // Product import rows (POST /api/products/import).
   duplicate_in_file: {
     en: 'Also used on row {row} of this file',
@@ -132,12 +116,14 @@ export const validationMessages = {
 } as const satisfies Record<string, { en: string; my: string }>;
 
 export type ValidationKey = keyof typeof validationMessages;
+/** Every message a schema may carry: the shared ones and those of one screen's form. */
+export type MessageName = ValidationKey | VoucherValidationKey;
 export type MessageParams = Record<string, string | number>;
 
 const PREFIX = 'validation.';
 
 /** Encodes a translatable message as `validation.<key>` or `validation.<key>?a=1&b=2`. */
-export function messageKey(key: ValidationKey, params?: MessageParams): string {
+export function messageKey(key: MessageName, params?: MessageParams): string {
   if (!params || Object.keys(params).length === 0) return PREFIX + key;
   const query = Object.entries(params)
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
@@ -145,15 +131,19 @@ export function messageKey(key: ValidationKey, params?: MessageParams): string {
   return `${PREFIX}${key}?${query}`;
 }
 
+// By its shape, not by a list: the list of one screen's messages would otherwise load with every
+// screen that reads a message (the sign-in page among them).
+const KEY_SHAPE = /^[a-z][a-z0-9_]*$/;
+
 /** Decodes a message produced by `messageKey`; null when it is not one. */
 export function parseMessageKey(
   message: string,
-): { key: ValidationKey; params: MessageParams } | null {
+): { key: MessageName; params: MessageParams } | null {
   if (!message.startsWith(PREFIX)) return null;
   const [rawKey = '', query = ''] = message.slice(PREFIX.length).split('?', 2);
-  if (!Object.hasOwn(validationMessages, rawKey)) return null;
+  if (!KEY_SHAPE.test(rawKey)) return null;
   return {
-    key: rawKey as ValidationKey,
+    key: rawKey as MessageName,
     params: Object.fromEntries(
       query
         .split('&')
@@ -167,13 +157,6 @@ export function formatMessage(template: string, params: MessageParams = {}): str
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in params ? String(params[name]) : whole,
   );
-}
-
-/** Translates an encoded validation message; returns the input unchanged when not encoded. */
-export function translateValidationMessage(message: string, locale: 'en' | 'my'): string {
-  const parsed = parseMessageKey(message);
-  if (!parsed) return message;
-  return formatMessage(validationMessages[parsed.key][locale], parsed.params);
 }
 
 // SPEC §5 password rule: ≥ 8 chars with a digit, a lowercase, an uppercase and one of ! . , @ # $ % & * ( )

@@ -12,6 +12,7 @@ import {
   type VoucherCart,
   type VoucherContext,
   type VoucherRules,
+  voucherRulesDefaults,
 } from './voucher-rules';
 import { voucherRefusals, voucherSources } from './vouchers';
 
@@ -53,7 +54,7 @@ const voucherArb: fc.Arbitrary<VoucherRules> = fc
     category_ids: subset(categories),
   })
   .map((g) => ({
-    status: 'active',
+    ...voucherRulesDefaults('2026-01-01T00:00:00.000Z'),
     type: g.type,
     value: g.type === 'percent' ? g.percent : g.type === 'fixed' ? g.fixed : 0,
     max_discount: g.type === 'percent' ? g.max_discount : null,
@@ -65,19 +66,8 @@ const voucherArb: fc.Arbitrary<VoucherRules> = fc
           ? g.free_product
           : g.free_category,
     min_spend: g.min_spend,
-    valid_from: '2026-01-01T00:00:00.000Z',
-    valid_until: null,
-    days_of_week: [],
-    hours_from: null,
-    hours_until: null,
-    total_limit: null,
-    per_customer_limit: null,
-    outlet_ids: [],
-    sources: [],
-    serving_methods: [],
     product_ids: g.product_ids,
     category_ids: g.category_ids,
-    requires_customer: false,
   }));
 
 const context: VoucherContext = {

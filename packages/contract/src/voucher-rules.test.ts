@@ -5,6 +5,7 @@ import {
   type VoucherCartLine,
   type VoucherContext,
   type VoucherRules,
+  voucherRulesDefaults,
 } from './voucher-rules';
 import { voucherRefusals, type VoucherRefusal } from './vouchers';
 
@@ -22,26 +23,8 @@ const CAT2 = '00000000-0000-4000-8000-0000000000d2';
 
 /** A 10% voucher with no restrictions, valid from the start of 2026. */
 const voucher = (over: Partial<VoucherRules> = {}): VoucherRules => ({
-  status: 'active',
-  type: 'percent',
+  ...voucherRulesDefaults('2026-01-01T00:00:00.000Z'),
   value: 1_000,
-  max_discount: null,
-  free_item_kind: null,
-  free_item_id: null,
-  min_spend: 0,
-  valid_from: '2026-01-01T00:00:00.000Z',
-  valid_until: null,
-  days_of_week: [],
-  hours_from: null,
-  hours_until: null,
-  total_limit: null,
-  per_customer_limit: null,
-  outlet_ids: [],
-  sources: [],
-  serving_methods: [],
-  product_ids: [],
-  category_ids: [],
-  requires_customer: false,
   ...over,
 });
 

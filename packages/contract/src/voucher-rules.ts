@@ -32,6 +32,34 @@ export type VoucherRules = Pick<
   | 'requires_customer'
 >;
 
+/**
+ * Rules that restrict nothing, from `valid_from` on: active, 20% off with no cap, no minimum
+ * spend, every day and hour, no limit, every outlet, source, serving method and item, for anyone.
+ * A new voucher in the back office starts from these; tests spread them and change one rule.
+ */
+export const voucherRulesDefaults = (validFrom: string): VoucherRules => ({
+  status: 'active',
+  type: 'percent',
+  value: 2_000,
+  max_discount: null,
+  free_item_kind: null,
+  free_item_id: null,
+  min_spend: 0,
+  valid_from: validFrom,
+  valid_until: null,
+  days_of_week: [],
+  hours_from: null,
+  hours_until: null,
+  total_limit: null,
+  per_customer_limit: null,
+  outlet_ids: [],
+  sources: [],
+  serving_methods: [],
+  product_ids: [],
+  category_ids: [],
+  requires_customer: false,
+});
+
 /** A cart line as the voucher sees it: one unit's price with its options and add-ons. */
 export interface VoucherCartLine {
   product_id: string;

@@ -75,6 +75,27 @@ export async function openOrders(
 }
 
 /**
+ * The day's unpaid orders (CREATED) locked until the transaction ends, in id order: nothing pays
+ * them while the close expires them. Their ids.
+ */
+export async function lockUnpaid(tx: Db, tenantId: string, outletId: string, date: string) {
+  const rows = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        ownedBy(orders, tenantId),
+        eq(orders.outletId, outletId),
+        eq(orders.businessDate, date),
+        eq(orders.status, 'CREATED'),
+      ),
+    )
+    .orderBy(asc(orders.id))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+/**
  * Moves every order of the day in status `from` to `to` (COMPLETED → CLOSED at the close, or
  * unpaid CREATED → REJECTED), with a history row each, in two statements. Returns how many moved.
  */

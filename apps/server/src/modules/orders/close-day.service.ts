@@ -14,13 +14,14 @@ import {
   workingFigures,
 } from '@kopi/contract';
 import type { Db } from '../../db/database';
-import { audit } from '../../lib/audit';
+import { audit, auditRow } from '../../lib/audit';
 import { exportLocale } from '../../lib/export-locale';
 import type { Clock } from '../../lib/clock';
 import { AppError, validationError } from '../../lib/errors';
 import type { AuthedContext } from '../../lib/request-context';
 import { tenantIdOf } from '../../lib/tenant-scope';
 import * as books from '../books/books.service';
+import { giveBackVouchers } from '../vouchers/voucher-redemption.service';
 import * as repo from './close-day.repo';
 import { outletClock } from './order-catalogue.repo';
 
@@ -161,6 +162,17 @@ export function createCloseDayService({
             byUserId: ctx.principal.userId,
             byName,
           };
+          // The unpaid orders' rows, then their vouchers' (given back, the tenant's setting),
+          // before the move whose rollups take the live-event lock: the order a refund
+          // completing on this day takes them in, after the day's counter row.
+          const unpaid = await repo.lockUnpaid(tx, tenantId, outlet.id, date);
+          await giveBackVouchers(tx, {
+            tenantId,
+            orderIds: unpaid,
+            reason: orderSystemReasons.unpaidAtDayClose,
+            at,
+            cause: auditRow(ctx, { action: 'order.close_day', entity: 'z_report' }),
+          });
           const expired = await repo.moveDay(tx, {
             ...by,
             from: 'CREATED',

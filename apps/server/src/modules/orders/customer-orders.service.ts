@@ -135,6 +135,14 @@ export function createCustomerOrderService({
       customerReason: string | null,
     ): Promise<CustomerOrder> {
       const reason = customerReason ? `${CANCEL_REASON}: ${customerReason}` : CANCEL_REASON;
+      const audit = auditRow(ctx, {
+        action: 'order.status',
+        entity: 'order',
+        entityId: id,
+        actor: customerActor({ ...customer, id: customer.customerId }),
+        tenantId: customer.tenantId,
+        after: { status: 'REJECTED', reason },
+      });
       const result = await moves.cancelByCustomer(db, {
         tenantId: customer.tenantId,
         customerId: customer.customerId,
@@ -146,15 +154,14 @@ export function createCustomerOrderService({
         cancellable: CUSTOMER_CANCELLABLE,
         // The order's row is locked: its voucher goes back before the move's live event.
         beforeMove: (tx, at) =>
-          giveBackVoucher(tx, { tenantId: customer.tenantId, orderId: id, reason, at }),
-        audit: auditRow(ctx, {
-          action: 'order.status',
-          entity: 'order',
-          entityId: id,
-          actor: customerActor({ ...customer, id: customer.customerId }),
-          tenantId: customer.tenantId,
-          after: { status: 'REJECTED', reason },
-        }),
+          giveBackVoucher(tx, {
+            tenantId: customer.tenantId,
+            orderId: id,
+            reason,
+            at,
+            cause: audit,
+          }),
+        audit,
       });
       if (!result) throw new AppError('not_found');
       if (!('refused' in result)) await onRefundOwed?.(ctx, customer.tenantId, id, customer.name);

@@ -245,15 +245,20 @@ export function createOrderCore({ db, now, announce, paymentCodes }: OrderCoreDe
         // Throwing rolls back the codes taken and the voucher's claim.
         if (!written) throw dayClosed();
         if (voucher) {
-          await redeemClaimed(tx, voucher, {
-            tenantId,
-            orderId: order.id,
-            outletId: context.id,
-            customerId,
-            source: channel === 'counter' ? 'pos' : 'app',
-            businessDate: today,
-            at,
-          });
+          await redeemClaimed(
+            tx,
+            voucher,
+            {
+              tenantId,
+              orderId: order.id,
+              outletId: context.id,
+              customerId,
+              source: channel === 'counter' ? 'pos' : 'app',
+              businessDate: today,
+              at,
+            },
+            audit,
+          );
         }
         if (claimed && actor.channel === 'counter') {
           await settleCounterCustomer(

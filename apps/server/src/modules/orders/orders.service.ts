@@ -275,6 +275,13 @@ export function createOrderService({
         COMPLETED: 'orderReady',
         REJECTED: 'orderRejected',
       } as const;
+      const moveAudit = auditRow(ctx, {
+        action: 'order.status',
+        entity: 'order',
+        entityId: id,
+        before: { status: from },
+        after: { status: to, reason },
+      });
       // One statement: the move with its history, audit entry, notification and live event.
       const record = (into: Db) =>
         moves.recordMove(into, {
@@ -288,13 +295,7 @@ export function createOrderService({
           byName,
           reason,
           // The statement adds refund_due when a rejected order is owed one.
-          audit: auditRow(ctx, {
-            action: 'order.status',
-            entity: 'order',
-            entityId: id,
-            before: { status: from },
-            after: { status: to, reason },
-          }),
+          audit: moveAudit,
           notification: announce
             ? {
                 verb: verbs[to as keyof typeof verbs],
@@ -318,6 +319,7 @@ export function createOrderService({
                 orderId: id,
                 reason: `Rejected: ${reason ?? 'no reason given'}`,
                 at,
+                cause: moveAudit,
               });
               return record(tx);
             })

@@ -19,7 +19,7 @@ export const toWallet = (r: { method: string; paymentMethod: string | null }) =>
 /** The move's `onComplete`: the ledgers of a completing refund, in its transaction. */
 export const ledgersOnCompletion =
   (tenantId: string, actor: LedgerActor, at: Date) =>
-  async (tx: Db, { refund, order }: CompletingRefund) => {
+  async (tx: Db, { refund, order, audit }: CompletingRefund) => {
     const refundedAfter = order.refunded + refund.amount;
     // Refunded in full: the order's voucher goes back (the tenant's setting), once.
     if (refundedAfter >= order.paid) {
@@ -28,6 +28,7 @@ export const ledgersOnCompletion =
         orderId: order.id,
         reason: `Refunded in full (${refund.refundNo})`,
         at,
+        cause: audit,
       });
     }
     // The referral's row before the customers' rows, as a completing order locks them.

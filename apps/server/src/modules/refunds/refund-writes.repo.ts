@@ -232,6 +232,8 @@ export interface RefundBooking {
 export interface CompletingRefund {
   refund: MovedRefund;
   order: { id: string; paid: number; refunded: number; customerId: string | null };
+  /** The move's audit entry: what moves with the refund is recorded as done by the same actor. */
+  audit: AuditRow;
 }
 
 /** Rolls back a move whose payout had to go through a provider and could not. */
@@ -290,6 +292,7 @@ async function writeMove(tx: Db, m: RefundMoveWrite) {
           refunded: order.refunded,
           customerId: order.customer_id,
         },
+        audit: m.audit,
       });
     }
   }

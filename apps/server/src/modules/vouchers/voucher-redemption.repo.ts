@@ -1,7 +1,9 @@
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
 import { ownedBy, tenantIs } from '../../db/tenant-scope';
 import { customers } from '../../db/schema/customers';
+import { auditLog } from '../../db/schema/platform';
+import type { AuditRow } from '../../lib/audit';
 import { orders } from '../../db/schema/orders';
 import { tenants } from '../../db/schema/tenancy';
 import { voucherCodes, voucherRedemptions, vouchers } from '../../db/schema/vouchers';
@@ -122,29 +124,44 @@ export async function recordRedemption(db: Db, r: NewRedemption) {
   return true;
 }
 
-/**
- * The order's standing redemption (not given back) with whether its tenant gives redemptions
- * back (`voucher_give_back`), or null.
- */
-export async function standingRedemption(db: Db, tenantId: string, orderId: string) {
-  const [row] = await db
-    .select({
-      id: voucherRedemptions.id,
-      voucherId: voucherRedemptions.voucherId,
-      codeId: voucherRedemptions.codeId,
-      giveBack: tenants.voucherGiveBack,
-    })
+const standingColumns = {
+  id: voucherRedemptions.id,
+  voucherId: voucherRedemptions.voucherId,
+  codeId: voucherRedemptions.codeId,
+  orderId: voucherRedemptions.orderId,
+  code: voucherRedemptions.code,
+  discount: voucherRedemptions.discount,
+  giveBack: tenants.voucherGiveBack,
+};
+
+/** Standing redemptions (not given back) of the orders, with their tenant's `voucher_give_back`. */
+const standingOf = (db: Db, tenantId: string, orderIds: readonly string[]) =>
+  db
+    .select(standingColumns)
     .from(voucherRedemptions)
     .innerJoin(tenants, eq(tenants.id, voucherRedemptions.tenantId))
     .where(
       and(
         ownedBy(voucherRedemptions, tenantId),
-        eq(voucherRedemptions.orderId, orderId),
+        inArray(voucherRedemptions.orderId, [...orderIds]),
         eq(voucherRedemptions.status, 'redeemed'),
       ),
-    )
-    .limit(1);
+    );
+
+export type StandingRedemption = Awaited<ReturnType<typeof standingOf>>[number];
+
+/** The order's standing redemption with whether its tenant gives redemptions back, or null. */
+export async function standingRedemption(db: Db, tenantId: string, orderId: string) {
+  const [row] = await standingOf(db, tenantId, [orderId]).limit(1);
   return row ?? null;
+}
+
+/** The orders' standing redemptions, by voucher (the order their vouchers are locked in). */
+export async function standingRedemptions(db: Db, tenantId: string, orderIds: readonly string[]) {
+  return standingOf(db, tenantId, orderIds).orderBy(
+    asc(voucherRedemptions.voucherId),
+    asc(voucherRedemptions.id),
+  );
 }
 
 /**
@@ -214,4 +231,9 @@ export async function issuedCodes(db: Db, tenantId: string, customerId: string) 
     )
     .orderBy(asc(voucherCodes.createdAt), asc(voucherCodes.id))
     .limit(200);
+}
+
+/** A voucher's audit entry, in the transaction of the redemption or give-back it records. */
+export async function writeAudit(db: Db, row: AuditRow) {
+  await db.insert(auditLog).values(row);
 }

@@ -8,6 +8,7 @@ import {
   type VoucherSource,
 } from '@kopi/contract';
 import type { Db } from '../../db/database';
+import type { AuditRow } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import * as repo from './voucher-redemption.repo';
 import { faceOf, rulesOf } from './voucher-view';
@@ -18,7 +19,9 @@ import { faceOf, rulesOf } from './voucher-view';
 // once the order row is written, `redeemClaimed` records the redemption and its counts under
 // that same lock. Two tills racing for the last use queue on the lock: the second reads the
 // first's count and is refused. A rejected or cancelled order or a full refund gives the
-// redemption back (`giveBackVoucher`, the tenant's setting), once.
+// redemption back (`giveBackVoucher`, the tenant's setting), once. Each redemption and each
+// give-back is an audit entry of the voucher's own, written by whoever made the order or its move
+// (the entry that caused it lends its actor and request: a customer only as their masked phone).
 
 /** Where and for whom a code is used, with the cart priced as the order prices it. */
 export interface VoucherUse {
@@ -43,6 +46,30 @@ export interface ClaimedVoucher {
 }
 
 const unknown = () => new AppError('voucher_unknown');
+
+/**
+ * The voucher's audit entry for what `cause` (the order's or its move's entry) did to it: the
+ * same actor, tenant and request, the voucher as the entity. Only ids, the code and sen: no
+ * customer's name or phone (decision 051).
+ */
+const voucherEntry = (
+  cause: AuditRow,
+  action: 'voucher.redeem' | 'voucher.give_back',
+  voucherId: string,
+  after: Record<string, unknown>,
+): AuditRow => ({
+  tenantId: cause.tenantId,
+  actorId: cause.actorId,
+  actorUsername: cause.actorUsername,
+  ip: cause.ip,
+  userAgent: cause.userAgent,
+  requestId: cause.requestId,
+  action,
+  entity: 'voucher',
+  entityId: voucherId,
+  before: null,
+  after,
+});
 
 /**
  * The voucher a code names and its unique code's row, locked when `lock` (the order's
@@ -114,7 +141,10 @@ export async function claimVoucher(tx: Db, use: VoucherUse): Promise<ClaimedVouc
   };
 }
 
-/** In the order's transaction, after the order row: the redemption and its counts. */
+/**
+ * In the order's transaction, after the order row: the redemption, its counts and its audit
+ * entry (`cause`: the order's own entry).
+ */
 export async function redeemClaimed(
   tx: Db,
   claimed: ClaimedVoucher,
@@ -127,6 +157,7 @@ export async function redeemClaimed(
     businessDate: string;
     at: Date;
   },
+  cause: AuditRow,
 ) {
   const written = await repo.recordRedemption(tx, {
     ...order,
@@ -137,6 +168,15 @@ export async function redeemClaimed(
   });
   // The voucher and the order were just found in this tenant: never expected.
   if (!written) throw new Error('The voucher redemption was not written');
+  await repo.writeAudit(
+    tx,
+    voucherEntry(cause, 'voucher.redeem', claimed.voucher.id, {
+      order_id: order.orderId,
+      code: claimed.code,
+      source: order.source,
+      discount: claimed.discount,
+    }),
+  );
 }
 
 /** The voucher as the order's answer shows it. */
@@ -151,27 +191,71 @@ export const orderVoucherOfClaim = (c: ClaimedVoucher | null): OrderVoucher | nu
       }
     : null;
 
-/**
- * In the transaction of an order's rejection, cancel or full refund, before it takes the
- * tenant's live-event lock: gives the order's redemption back when the tenant does so. Once:
- * a redemption already returned (a second move, a second refund) is left alone. Answers whether
- * one was given back.
- */
-export async function giveBackVoucher(
-  tx: Db,
-  move: { tenantId: string; orderId: string; reason: string; at: Date },
-): Promise<boolean> {
-  const standing = await repo.standingRedemption(tx, move.tenantId, move.orderId);
-  if (!standing?.giveBack) return false;
-  // The voucher's lock, as every redemption takes it, so its count moves one at a time.
+/** What gives a redemption back: the order's move, why, when, and the move's audit entry. */
+export interface GiveBack {
+  tenantId: string;
+  reason: string;
+  at: Date;
+  /** The move's own entry: the give-back's entry takes its actor and request. */
+  cause: AuditRow;
+}
+
+/** Under the voucher's lock, as every redemption takes it, so its count moves one at a time. */
+async function giveBack(tx: Db, move: GiveBack, standing: repo.StandingRedemption) {
   await repo.voucherById(tx, move.tenantId, standing.voucherId, true);
-  return repo.returnRedemption(tx, move.tenantId, {
+  const returned = await repo.returnRedemption(tx, move.tenantId, {
     id: standing.id,
     voucherId: standing.voucherId,
     codeId: standing.codeId,
     reason: move.reason,
     at: move.at,
   });
+  if (returned) {
+    await repo.writeAudit(
+      tx,
+      voucherEntry(move.cause, 'voucher.give_back', standing.voucherId, {
+        order_id: standing.orderId,
+        code: standing.code,
+        discount: standing.discount,
+        reason: move.reason,
+      }),
+    );
+  }
+  return returned;
+}
+
+/**
+ * In the transaction of an order's rejection, cancel or full refund, after the order's row and
+ * before the tenant's live-event lock: gives the order's redemption back when the tenant does
+ * so. Once: a redemption already returned (a second move, a second refund) is left alone.
+ * Answers whether one was given back.
+ */
+export async function giveBackVoucher(
+  tx: Db,
+  move: GiveBack & { orderId: string },
+): Promise<boolean> {
+  const standing = await repo.standingRedemption(tx, move.tenantId, move.orderId);
+  if (!standing?.giveBack) return false;
+  return giveBack(tx, move, standing);
+}
+
+/**
+ * The same for many orders at once (the day close expiring unpaid app orders): their rows
+ * already locked, before the move that takes the live-event lock. The vouchers are locked in id
+ * order, so two closes giving back the same vouchers queue instead of deadlocking. Answers how
+ * many were given back.
+ */
+export async function giveBackVouchers(
+  tx: Db,
+  move: GiveBack & { orderIds: readonly string[] },
+): Promise<number> {
+  if (move.orderIds.length === 0) return 0;
+  const standing = await repo.standingRedemptions(tx, move.tenantId, move.orderIds);
+  let given = 0;
+  for (const s of standing) {
+    if (s.giveBack && (await giveBack(tx, move, s))) given += 1;
+  }
+  return given;
 }
 
 /** The voucher an order shows, or null. */

@@ -1,4 +1,9 @@
-import { defineFeatureStrings, type FeatureMessages } from '../../lib/i18n/feature-strings';
+import { voucherValidationMessages } from '@kopi/contract';
+import {
+  defineFeatureStrings,
+  type FeatureMessages,
+  registerValidationMessages,
+} from '../../lib/i18n/feature-strings';
 import { en } from './strings-en';
 
 // Strings of the voucher screen (/voucher): English in strings-en.ts, Malay here.
@@ -177,3 +182,5 @@ const my: FeatureMessages<typeof en> = {
 };
 
 export const useVoucherStrings = defineFeatureStrings('vouchers', { en, my });
+// The voucher form's own validation messages come with this screen, not with /login's bundle.
+registerValidationMessages(voucherValidationMessages);

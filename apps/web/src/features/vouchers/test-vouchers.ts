@@ -1,4 +1,4 @@
-import type { Voucher } from '@kopi/contract';
+import { type Voucher, voucherRulesDefaults } from '@kopi/contract';
 
 // Vouchers as the API answers them, for the voucher screen's tests.
 
@@ -8,26 +8,9 @@ export const testVoucher = (id: string, name: string, patch: Partial<Voucher> = 
   name_my: null,
   code_kind: 'shared',
   code: 'KOPI20',
-  type: 'percent',
-  value: 2000,
+  ...voucherRulesDefaults('2026-01-01T00:00:00.000Z'),
   max_discount: 500,
-  free_item_kind: null,
-  free_item_id: null,
   min_spend: 1500,
-  valid_from: '2026-01-01T00:00:00.000Z',
-  valid_until: null,
-  days_of_week: [],
-  hours_from: null,
-  hours_until: null,
-  total_limit: null,
-  per_customer_limit: null,
-  outlet_ids: [],
-  sources: [],
-  serving_methods: [],
-  product_ids: [],
-  category_ids: [],
-  requires_customer: false,
-  status: 'active',
   redeemed: 0,
   codes_generated: 0,
   created_at: '2026-01-01T00:00:00.000Z',

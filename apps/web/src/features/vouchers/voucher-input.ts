@@ -1,4 +1,4 @@
-import type { Voucher, voucherInputSchema } from '@kopi/contract';
+import { type Voucher, type voucherInputSchema, voucherRulesDefaults } from '@kopi/contract';
 import type { z } from 'zod';
 
 // The voucher form's values: a new voucher's, and a saved voucher's as PUT /api/vouchers/{id}
@@ -7,7 +7,7 @@ import type { z } from 'zod';
 
 export type VoucherFormValues = z.input<typeof voucherInputSchema>;
 
-/** A new voucher starts now (to the minute) with a shared code of 20% off. */
+/** A new voucher starts now (to the minute): a shared code, 20% off, restricting nothing. */
 export function blankVoucher(now = new Date()): VoucherFormValues {
   const start = new Date(now);
   start.setUTCSeconds(0, 0);
@@ -16,26 +16,7 @@ export function blankVoucher(now = new Date()): VoucherFormValues {
     name_my: '',
     code_kind: 'shared',
     code: null,
-    type: 'percent',
-    value: 2000,
-    max_discount: null,
-    free_item_kind: null,
-    free_item_id: null,
-    min_spend: 0,
-    valid_from: start.toISOString(),
-    valid_until: null,
-    days_of_week: [],
-    hours_from: null,
-    hours_until: null,
-    total_limit: null,
-    per_customer_limit: null,
-    outlet_ids: [],
-    sources: [],
-    serving_methods: [],
-    product_ids: [],
-    category_ids: [],
-    requires_customer: false,
-    status: 'active',
+    ...voucherRulesDefaults(start.toISOString()),
   };
 }
 

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { Locale } from '@kopi/contract';
 import { i18n } from './i18n';
+import { toI18nTemplate } from './resources';
 import { useTranslation } from './use-translation';
 
 // A feature's own strings, in their own i18next namespace, added when the feature's code loads:
@@ -37,6 +38,20 @@ export function registerFeatureStrings<T extends object>(
     if (!i18n.hasResourceBundle(locale, namespace)) {
       i18n.addResourceBundle(locale, namespace, bundles[locale], true, false);
     }
+  }
+}
+
+/**
+ * Validation messages only one feature's schemas carry (the contract keeps them apart from the
+ * shared ones): added to the shell's `validation.*` keys when the feature loads, so the sign-in
+ * bundle does not carry them and `translateValidation` still finds them.
+ */
+export function registerValidationMessages(messages: Record<string, { en: string; my: string }>) {
+  for (const locale of ['en', 'my'] as const satisfies readonly Locale[]) {
+    const validation = Object.fromEntries(
+      Object.entries(messages).map(([key, m]) => [key, toI18nTemplate(m[locale])]),
+    );
+    i18n.addResourceBundle(locale, 'translation', { validation }, true, false);
   }
 }
 

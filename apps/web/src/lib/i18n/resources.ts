@@ -2,6 +2,7 @@ import {
   validationMessages,
   type ErrorCode,
   type Locale,
+  type MessageName,
   type ValidationKey,
 } from '@kopi/contract';
 import { en } from './en';
@@ -20,7 +21,11 @@ export function contractMessages(locale: Locale) {
 
 export type TranslationResource = typeof en &
   typeof enShell &
-  ReturnType<typeof contractMessages> & { errors: Record<ErrorCode, string> };
+  ReturnType<typeof contractMessages> & {
+    errors: Record<ErrorCode, string>;
+    /** A feature's own messages join these when it loads (registerValidationMessages). */
+    validation: Record<MessageName, string>;
+  };
 
 export const buildTranslation = (locale: Locale, ui: typeof en | UiMessages) => ({
   ...ui,

@@ -5,15 +5,9 @@ import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { bannerInputSchema, type Banner, type BannerInput } from '@kopi/contract';
 import { useWatch } from 'react-hook-form';
-import { EntityDrawer } from '../../../components/entity-drawer/entity-drawer';
+import { NamedEntityDrawer } from '../../../components/entity-drawer/named-entity-drawer';
 import { useEntityForm } from '../../../components/entity-drawer/use-entity-form';
-import { halfCell } from '../../../components/form-binding';
-import {
-  FormCheckboxGroupField,
-  FormSelectField,
-  FormSwitchField,
-} from '../../../components/form-fields';
-import { FormTextField } from '../../../components/form-text-field';
+import { FormCheckboxGroupField, FormSwitchField } from '../../../components/form-fields';
 import { useOutletChoices } from '../api';
 import { bannerValuesOf, blankBanner, type BannerFormValues } from '../banner-input';
 import { useBannerStrings } from '../i18n';
@@ -77,19 +71,20 @@ export function BannerDrawer({
   const title = useWatch({ control: form.control, name: 'title_en' });
 
   return (
-    <EntityDrawer
+    <NamedEntityDrawer
       name="banner"
       title={banner ? t('form.editTitle') : t('form.createTitle')}
       width={560}
       {...frame}
+      names={{
+        en: 'title_en',
+        my: 'title_my',
+        enLabel: t('form.titleEn'),
+        myLabel: t('form.titleMy'),
+        myHint: t('form.titleMyHint'),
+      }}
+      status={{ label: t('form.status'), active: t('form.active'), inactive: t('form.inactive') }}
     >
-      <FormTextField cell={halfCell} name="title_en" label={t('form.titleEn')} autoFocus />
-      <FormTextField
-        cell={halfCell}
-        name="title_my"
-        label={t('form.titleMy')}
-        helperText={t('form.titleMyHint')}
-      />
       <Grid size={12}>
         <PictureField
           current={banner?.image ?? null}
@@ -143,16 +138,6 @@ export function BannerDrawer({
           optionLabel={(id) => outlets.data?.find((o) => o.id === id)?.name ?? id}
         />
       )}
-      <FormSelectField
-        cell={halfCell}
-        name="status"
-        label={t('form.status')}
-        testId="banner-status"
-        options={[
-          { value: 'active', label: t('form.active') },
-          { value: 'inactive', label: t('form.inactive') },
-        ]}
-      />
-    </EntityDrawer>
+    </NamedEntityDrawer>
   );
 }

@@ -1,9 +1,5 @@
 import { useId, useState } from 'react';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
@@ -22,6 +18,7 @@ import { MoneyInput } from '../../../components/money-input';
 import { formatMoney } from '../../../lib/formatters';
 import { discountDraftCheck, type DiscountDraft } from '../discount';
 import { usePosStrings } from '../i18n';
+import { PosDialogForm, PosFormDialog } from './pos-form-dialog';
 
 /**
  * The sale's manual discount: an amount or a percentage of the subtotal, with a reason (a note
@@ -44,24 +41,15 @@ export function DiscountDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      maxWidth="xs"
-      fullWidth
-      aria-labelledby="pos-discount-title"
-      data-testid="pos-discount-dialog"
-    >
-      {open && (
-        <DiscountForm
-          current={current}
-          subtotal={subtotal}
-          maxBp={maxBp}
-          onApply={onApply}
-          onClose={onClose}
-        />
-      )}
-    </Dialog>
+    <PosFormDialog name="discount" open={open} onClose={onClose}>
+      <DiscountForm
+        current={current}
+        subtotal={subtotal}
+        maxBp={maxBp}
+        onApply={onApply}
+        onClose={onClose}
+      />
+    </PosFormDialog>
   );
 }
 
@@ -97,101 +85,19 @@ function DiscountForm({
         : null;
 
   return (
-    <Stack
-      component="form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
+    <PosDialogForm
+      name="discount"
+      title={t('discount.title')}
+      onSubmit={() => {
         setTried(true);
         if (check.input) onApply(check.input);
       }}
-    >
-      <DialogTitle id="pos-discount-title">{t('discount.title')}</DialogTitle>
-      <DialogContent dividers>
-        <Stack spacing={2}>
-          <ToggleButtonGroup
-            exclusive
-            value={draft.kind}
-            onChange={(_, kind: DiscountDraft['kind'] | null) => kind && set({ kind, value: null })}
-            aria-label={t('discount.kind')}
-            fullWidth
-          >
-            <ToggleButton value="amount" data-testid="pos-discount-amount">
-              {t('discount.amount')}
-            </ToggleButton>
-            <ToggleButton value="percent" data-testid="pos-discount-percent">
-              {t('discount.percent')}
-            </ToggleButton>
-          </ToggleButtonGroup>
-          {draft.kind === 'amount' ? (
-            <MoneyInput
-              label={t('discount.amountLabel')}
-              value={draft.value}
-              onChange={(value) => set({ value })}
-              autoFocus
-              slotProps={{ htmlInput: { 'data-testid': 'pos-discount-value' } }}
-            />
-          ) : (
-            <TextField
-              label={t('discount.percentLabel')}
-              value={draft.value === null ? '' : String(draft.value / 100)}
-              onChange={(e) => {
-                const n = Number.parseFloat(e.target.value);
-                set({ value: Number.isFinite(n) ? Math.round(n * 100) : null });
-              }}
-              autoFocus
-              slotProps={{
-                htmlInput: { inputMode: 'decimal', 'data-testid': 'pos-discount-value' },
-              }}
-            />
-          )}
-          <Typography variant="body2" color="text.secondary" data-testid="pos-discount-preview">
-            {t('discount.preview', {
-              amount: formatMoney(check.amount),
-              max: formatMoney(check.limit),
-              percent: String(maxBp / 100),
-            })}
-          </Typography>
-          <Stack>
-            <FormLabel id={reasonLabel}>{t('discount.reason')}</FormLabel>
-            <RadioGroup
-              aria-labelledby={reasonLabel}
-              value={draft.reason}
-              onChange={(e) => set({ reason: e.target.value as ManualDiscountReason })}
-            >
-              {manualDiscountReasons.map((r) => (
-                <FormControlLabel
-                  key={r}
-                  value={r}
-                  control={<Radio />}
-                  label={t(`discount.reasons.${r}`)}
-                  data-testid={`pos-discount-reason-${r}`}
-                />
-              ))}
-            </RadioGroup>
-          </Stack>
-          <TextField
-            label={draft.reason === 'other' ? t('discount.noteRequired') : t('discount.note')}
-            value={draft.note}
-            onChange={(e) => set({ note: e.target.value })}
-            error={tried && check.problem === 'note'}
-            helperText={tried && check.problem === 'note' ? t('discount.noteMissing') : undefined}
-            slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'pos-discount-note' } }}
-          />
-          {problemText && (tried || check.problem === 'over') && (
-            <Typography
-              variant="body2"
-              color="error"
-              role="alert"
-              data-testid="pos-discount-problem"
-            >
-              {problemText}
-            </Typography>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        {current && (
+      onCancel={onClose}
+      cancelLabel={t('discount.cancel')}
+      submitLabel={t('discount.apply')}
+      submitDisabled={check.problem === 'over'}
+      startAction={
+        current && (
           <Button
             color="error"
             onClick={() => onApply(null)}
@@ -200,20 +106,83 @@ function DiscountForm({
           >
             {t('discount.remove')}
           </Button>
-        )}
-        <Button onClick={onClose} color="inherit" sx={{ minHeight: 44 }}>
-          {t('discount.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={check.problem === 'over'}
-          sx={{ minHeight: 44 }}
-          data-testid="pos-discount-apply"
+        )
+      }
+    >
+      <ToggleButtonGroup
+        exclusive
+        value={draft.kind}
+        onChange={(_, kind: DiscountDraft['kind'] | null) => kind && set({ kind, value: null })}
+        aria-label={t('discount.kind')}
+        fullWidth
+      >
+        <ToggleButton value="amount" data-testid="pos-discount-amount">
+          {t('discount.amount')}
+        </ToggleButton>
+        <ToggleButton value="percent" data-testid="pos-discount-percent">
+          {t('discount.percent')}
+        </ToggleButton>
+      </ToggleButtonGroup>
+      {draft.kind === 'amount' ? (
+        <MoneyInput
+          label={t('discount.amountLabel')}
+          value={draft.value}
+          onChange={(value) => set({ value })}
+          autoFocus
+          slotProps={{ htmlInput: { 'data-testid': 'pos-discount-value' } }}
+        />
+      ) : (
+        <TextField
+          label={t('discount.percentLabel')}
+          value={draft.value === null ? '' : String(draft.value / 100)}
+          onChange={(e) => {
+            const n = Number.parseFloat(e.target.value);
+            set({ value: Number.isFinite(n) ? Math.round(n * 100) : null });
+          }}
+          autoFocus
+          slotProps={{
+            htmlInput: { inputMode: 'decimal', 'data-testid': 'pos-discount-value' },
+          }}
+        />
+      )}
+      <Typography variant="body2" color="text.secondary" data-testid="pos-discount-preview">
+        {t('discount.preview', {
+          amount: formatMoney(check.amount),
+          max: formatMoney(check.limit),
+          percent: String(maxBp / 100),
+        })}
+      </Typography>
+      <Stack>
+        <FormLabel id={reasonLabel}>{t('discount.reason')}</FormLabel>
+        <RadioGroup
+          aria-labelledby={reasonLabel}
+          value={draft.reason}
+          onChange={(e) => set({ reason: e.target.value as ManualDiscountReason })}
         >
-          {t('discount.apply')}
-        </Button>
-      </DialogActions>
-    </Stack>
+          {manualDiscountReasons.map((r) => (
+            <FormControlLabel
+              key={r}
+              value={r}
+              control={<Radio />}
+              label={t(`discount.reasons.${r}`)}
+              data-testid={`pos-discount-reason-${r}`}
+            />
+          ))}
+        </RadioGroup>
+      </Stack>
+      <TextField
+        label={draft.reason === 'other' ? t('discount.noteRequired') : t('discount.note')}
+        value={draft.note}
+        onChange={(e) => set({ note: e.target.value })}
+        error={tried && check.problem === 'note'}
+        helperText={tried && check.problem === 'note' ? t('discount.noteMissing') : undefined}
+        slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'pos-discount-note' } }}
+      />
+      {problemText && (tried || check.problem === 'over') && (
+        <Typography variant="body2" color="error" role="alert" data-testid="pos-discount-problem">
+          {problemText}
+        </Typography>
+      )}
+    </PosDialogForm>
   );
 }

@@ -1,9 +1,4 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -13,6 +8,7 @@ import type { VoucherCheckInput } from '../api';
 import { usePosStrings } from '../i18n';
 import { useErrorText, useFindVoucher } from '../use-voucher';
 import { normalizeVoucherCode, type VoucherFinding } from '../voucher';
+import { PosDialogForm, PosFormDialog } from './pos-form-dialog';
 
 type Outcome =
   | { kind: 'idle' }
@@ -38,16 +34,9 @@ export function VoucherDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      maxWidth="xs"
-      fullWidth
-      aria-labelledby="pos-voucher-title"
-      data-testid="pos-voucher-dialog"
-    >
-      {open && <VoucherForm inputFor={inputFor} onApplied={onApplied} onClose={onClose} />}
-    </Dialog>
+    <PosFormDialog name="voucher" open={open} onClose={onClose}>
+      <VoucherForm inputFor={inputFor} onApplied={onApplied} onClose={onClose} />
+    </PosFormDialog>
   );
 }
 
@@ -95,75 +84,54 @@ function VoucherForm({
           : null;
 
   return (
-    <Stack
-      component="form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
+    <PosDialogForm
+      name="voucher"
+      title={t('voucher.title')}
+      onSubmit={() => {
         if (outcome.kind !== 'checking') void submit();
       }}
+      onCancel={onClose}
+      cancelLabel={t('voucher.cancel')}
+      submitLabel={t('voucher.apply')}
+      submitDisabled={outcome.kind === 'checking'}
     >
-      <DialogTitle id="pos-voucher-title">{t('voucher.title')}</DialogTitle>
-      <DialogContent dividers>
-        <Stack spacing={2}>
-          <TextField
-            label={t('voucher.code')}
-            helperText={t('voucher.codeHint')}
-            value={typed}
-            onChange={(e) => {
-              setTyped(e.target.value);
-              if (outcome.kind !== 'checking') setOutcome({ kind: 'idle' });
-            }}
-            autoFocus
-            autoComplete="off"
-            slotProps={{
-              htmlInput: {
-                maxLength: 32,
-                autoCapitalize: 'characters',
-                spellCheck: false,
-                'data-testid': 'pos-voucher-code',
-              },
-            }}
-          />
-          {outcome.kind === 'checking' && (
-            <Stack spacing={0.5} data-testid="pos-voucher-checking">
-              <LinearProgress />
-              <Typography variant="body2" color="text.secondary">
-                {t('voucher.checking')}
-              </Typography>
-            </Stack>
-          )}
-          {refusedVoucher && (
-            <Typography variant="subtitle2" data-testid="pos-voucher-name">
-              {nameOf(refusedVoucher.name_en, refusedVoucher.name_my)}
-            </Typography>
-          )}
-          {problem && (
-            <Typography
-              variant="body2"
-              color="error"
-              role="alert"
-              data-testid="pos-voucher-problem"
-            >
-              {problem}
-            </Typography>
-          )}
+      <TextField
+        label={t('voucher.code')}
+        helperText={t('voucher.codeHint')}
+        value={typed}
+        onChange={(e) => {
+          setTyped(e.target.value);
+          if (outcome.kind !== 'checking') setOutcome({ kind: 'idle' });
+        }}
+        autoFocus
+        autoComplete="off"
+        slotProps={{
+          htmlInput: {
+            maxLength: 32,
+            autoCapitalize: 'characters',
+            spellCheck: false,
+            'data-testid': 'pos-voucher-code',
+          },
+        }}
+      />
+      {outcome.kind === 'checking' && (
+        <Stack spacing={0.5} data-testid="pos-voucher-checking">
+          <LinearProgress />
+          <Typography variant="body2" color="text.secondary">
+            {t('voucher.checking')}
+          </Typography>
         </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onClose} color="inherit" sx={{ minHeight: 44 }}>
-          {t('voucher.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={outcome.kind === 'checking'}
-          sx={{ minHeight: 44 }}
-          data-testid="pos-voucher-apply"
-        >
-          {t('voucher.apply')}
-        </Button>
-      </DialogActions>
-    </Stack>
+      )}
+      {refusedVoucher && (
+        <Typography variant="subtitle2" data-testid="pos-voucher-name">
+          {nameOf(refusedVoucher.name_en, refusedVoucher.name_my)}
+        </Typography>
+      )}
+      {problem && (
+        <Typography variant="body2" color="error" role="alert" data-testid="pos-voucher-problem">
+          {problem}
+        </Typography>
+      )}
+    </PosDialogForm>
   );
 }

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { voucherInputSchema, type Voucher, type VoucherParsed } from '@kopi/contract';
 import { useWatch } from 'react-hook-form';
-import { EntityDrawer } from '../../../components/entity-drawer/entity-drawer';
+import { NamedEntityDrawer } from '../../../components/entity-drawer/named-entity-drawer';
 import { useEntityForm } from '../../../components/entity-drawer/use-entity-form';
 import { halfCell } from '../../../components/form-binding';
 import {
@@ -13,7 +13,6 @@ import {
   FormSelectField,
   FormSwitchField,
 } from '../../../components/form-fields';
-import { FormTextField } from '../../../components/form-text-field';
 import { HttpError } from '../../../lib/http/http-client';
 import { useVoucherStrings } from '../i18n';
 import { blankVoucher, voucherValuesOf, type VoucherFormValues } from '../voucher-input';
@@ -66,19 +65,20 @@ export function VoucherDrawer({
   const codeKind = useWatch({ control: form.control, name: 'code_kind' });
 
   return (
-    <EntityDrawer
+    <NamedEntityDrawer
       name="voucher"
       title={voucher ? t('form.editTitle') : t('form.createTitle')}
       width={640}
       {...frame}
+      names={{
+        en: 'name_en',
+        my: 'name_my',
+        enLabel: t('form.nameEn'),
+        myLabel: t('form.nameMy'),
+        myHint: t('form.nameMyHint'),
+      }}
+      status={{ label: t('form.status'), active: t('form.active'), inactive: t('form.inactive') }}
     >
-      <FormTextField cell={halfCell} name="name_en" label={t('form.nameEn')} autoFocus />
-      <FormTextField
-        cell={halfCell}
-        name="name_my"
-        label={t('form.nameMy')}
-        helperText={t('form.nameMyHint')}
-      />
       <FormSelectField
         cell={halfCell}
         name="code_kind"
@@ -140,16 +140,6 @@ export function VoucherDrawer({
         label={t('form.requiresCustomer')}
         testId="voucher-requires-customer"
       />
-      <FormSelectField
-        cell={halfCell}
-        name="status"
-        label={t('form.status')}
-        testId="voucher-status"
-        options={[
-          { value: 'active', label: t('form.active') },
-          { value: 'inactive', label: t('form.inactive') },
-        ]}
-      />
-    </EntityDrawer>
+    </NamedEntityDrawer>
   );
 }

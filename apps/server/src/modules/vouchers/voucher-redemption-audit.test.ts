@@ -1,0 +1,156 @@
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema/platform';
+import { tenants } from '../../db/schema/tenancy';
+import { demoOutlet } from '../../test/catalogue-fixtures';
+import { placeOrder, verifiedCustomer } from '../../test/mobile-fixtures';
+import { addProduct, demoTenantId, sell, testClock } from '../../test/order-fixtures';
+import { movedRefund, refundOf } from '../../test/refund-fixtures';
+import { requestAs } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
+import { addCode, addVoucher } from '../../test/voucher-fixtures';
+
+// A voucher's redemption and its give-back move money, so each is an entry of the voucher's own
+// in the audit log, by whoever made the order or moved it, with the order, the code and the sen;
+// a customer is named only as the masked phone of their actor name (decision 051).
+
+const clock = testClock('2026-06-10T04:00:00Z'); // Wednesday 12:00 in Kuala Lumpur
+const { t, as } = useTestApp({ now: clock.now, signIn: ['admin', 'finance'] });
+const { admin, finance } = as;
+let kl: string;
+let product: string;
+let tenantId: string;
+
+// RM 10.00 less the voucher's RM 1.00, with 6% SST on RM 9.00 (pick up: no service charge).
+const DISCOUNT = 100;
+const TOTAL = Math.round((1000 - DISCOUNT) * 1.06);
+
+beforeAll(async () => {
+  kl = (await demoOutlet(t, 'KL01')).id;
+  product = (await addProduct(t, { sku: 'VA-1000', price: 1000 })).id;
+  tenantId = await demoTenantId(t);
+});
+const setGiveBack = (on: boolean) =>
+  t.database.db.update(tenants).set({ voucherGiveBack: on }).where(eq(tenants.id, tenantId));
+beforeEach(() => setGiveBack(true));
+
+const entriesOf = (action: string, voucherId: string) =>
+  t.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.entityId, voucherId)));
+
+/** A counter sale by the admin redeeming a fresh single-use code of RM 1.00 off. */
+async function counterSale() {
+  const voucher = await addVoucher(t, { codeKind: 'unique', code: null, value: DISCOUNT });
+  const code = await addCode(t, voucher);
+  const res = await sell(t, admin, {
+    outlet_id: kl,
+    allow_outside_hours: true,
+    items: [{ product_id: product, quantity: 1 }],
+    payments: [{ method: 'card', amount: TOTAL, reference: 'CARD-A' }],
+    voucher_code: code.code,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { voucher, code, orderId: res.json().data.id as string };
+}
+
+describe('the audit log of voucher redemptions', () => {
+  it('records a counter sale’s redemption by the cashier', async () => {
+    const { voucher, code, orderId } = await counterSale();
+    const entries = await entriesOf('voucher.redeem', voucher.id);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ entity: 'voucher', actorUsername: 'admin', tenantId });
+    expect(entries[0]!.after).toEqual({
+      order_id: orderId,
+      code: code.code,
+      source: 'pos',
+      discount: DISCOUNT,
+    });
+    expect(await entriesOf('voucher.give_back', voucher.id)).toHaveLength(0);
+  });
+
+  it('records a staff reject’s give-back, and none when the tenant keeps redemptions', async () => {
+    const { voucher, code, orderId } = await counterSale();
+    const move = (status: string) =>
+      requestAs(t).post(`/api/orders/${orderId}/status`, { status, reason: 'Out of milk' }, admin);
+    expect((await move('REJECTED')).statusCode).toBe(200);
+    const [entry, ...more] = await entriesOf('voucher.give_back', voucher.id);
+    expect(more).toHaveLength(0);
+    expect(entry).toMatchObject({ entity: 'voucher', actorUsername: 'admin', tenantId });
+    expect(entry!.after).toEqual({
+      order_id: orderId,
+      code: code.code,
+      discount: DISCOUNT,
+      reason: 'Rejected: Out of milk',
+    });
+
+    await setGiveBack(false);
+    const kept = await counterSale();
+    const keep = await requestAs(t).post(
+      `/api/orders/${kept.orderId}/status`,
+      { status: 'REJECTED', reason: 'Closed' },
+      admin,
+    );
+    expect(keep.statusCode).toBe(200);
+    expect(await entriesOf('voucher.give_back', kept.voucher.id)).toHaveLength(0);
+  });
+
+  it('records a completed full refund’s give-back by whoever completed it', async () => {
+    const { voucher, orderId } = await counterSale();
+    for (const status of ['APPROVED', 'COMPLETED']) {
+      const moved = await requestAs(t).post(`/api/orders/${orderId}/status`, { status }, admin);
+      expect(moved.statusCode).toBe(200);
+    }
+    const refund = await refundOf(t, admin, {
+      order_id: orderId,
+      kind: 'full',
+      method: 'original',
+      reason: 'quality_issue',
+    });
+    await movedRefund(t, finance, refund.id, { status: 'APPROVED' });
+    expect(await entriesOf('voucher.give_back', voucher.id)).toHaveLength(0);
+    await movedRefund(t, finance, refund.id, { status: 'COMPLETED' });
+    const entries = await entriesOf('voucher.give_back', voucher.id);
+    expect(entries.map((e) => e.actorUsername)).toEqual(['finance']);
+    expect(entries[0]!.after).toMatchObject({
+      order_id: orderId,
+      reason: `Refunded in full (${refund.refund_no})`,
+    });
+  });
+
+  it('names an app customer by the masked phone only, on the redemption and the cancel', async () => {
+    const name = 'Siti Voucher Auditee';
+    const customer = await verifiedCustomer(t, { name });
+    const voucher = await addVoucher(t, { codeKind: 'unique', code: null, value: DISCOUNT });
+    const code = await addCode(t, voucher, customer.session.customer.id);
+    const placed = await placeOrder(t, customer.headers, {
+      outlet_id: kl,
+      items: [{ product_id: product, quantity: 1 }],
+      voucher_code: code.code,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const orderId = placed.json().data.id as string;
+    const cancel = await requestAs(t).post(
+      `/api/mobile/orders/${orderId}/cancel`,
+      {},
+      customer.headers,
+    );
+    expect(cancel.statusCode, cancel.body).toBe(200);
+
+    const masked = `customer:${customer.phone.slice(0, 3)}•••••${customer.phone.slice(-4)}`;
+    const entries = [
+      ...(await entriesOf('voucher.redeem', voucher.id)),
+      ...(await entriesOf('voucher.give_back', voucher.id)),
+    ];
+    expect(entries.map((e) => [e.action, e.actorUsername, e.actorId])).toEqual([
+      ['voucher.redeem', masked, customer.session.customer.id],
+      ['voucher.give_back', masked, customer.session.customer.id],
+    ]);
+    expect(entries[0]!.after).toMatchObject({ order_id: orderId, source: 'app' });
+    const text = JSON.stringify(entries);
+    expect(text).not.toContain(customer.phone);
+    expect(text).not.toContain(customer.phone.slice(1));
+    expect(text).not.toContain('Siti');
+  });
+});

@@ -1,0 +1,119 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema/platform';
+import { tenants } from '../../db/schema/tenancy';
+import { demoOutlet } from '../../test/catalogue-fixtures';
+import { expectCode } from '../../test/expect-code';
+import { placeOrder, verifiedCustomer } from '../../test/mobile-fixtures';
+import { addProduct, demoTenantId, testClock } from '../../test/order-fixtures';
+import { requestAs } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
+import {
+  addCode,
+  addVoucher,
+  codeNow,
+  redemptionsOf,
+  voucherNow,
+} from '../../test/voucher-fixtures';
+
+// The day close expires the day's unpaid app orders (CREATED → REJECTED): like a staff reject,
+// that gives their voucher redemptions back when the tenant does so (voucher_give_back), so a
+// single-use code the customer never paid for can be used again.
+
+const clock = testClock('2026-06-10T04:00:00Z'); // Wednesday 12:00 in Kuala Lumpur
+const { t, as } = useTestApp({ now: clock.now, signIn: ['admin'] });
+const { admin } = as;
+let outlet: string;
+let product: string;
+let tenantId: string;
+
+beforeAll(async () => {
+  // An outlet no other test of this file sells at by counter: no shift holds its days open.
+  outlet = (await demoOutlet(t, 'KL01')).id;
+  product = (await addProduct(t, { sku: 'VDC-1000', price: 1000 })).id;
+  tenantId = await demoTenantId(t);
+});
+
+const setGiveBack = (on: boolean) =>
+  t.database.db.update(tenants).set({ voucherGiveBack: on }).where(eq(tenants.id, tenantId));
+
+/** An app order, unpaid (CREATED), that redeems a fresh single-use code. */
+async function unpaidWithCode() {
+  const voucher = await addVoucher(t, { codeKind: 'unique', code: null, value: 100 });
+  const code = await addCode(t, voucher);
+  const customer = await verifiedCustomer(t);
+  const placed = await placeOrder(t, customer.headers, {
+    outlet_id: outlet,
+    items: [{ product_id: product, quantity: 1 }],
+    voucher_code: code.code,
+  });
+  expect(placed.statusCode, placed.body).toBe(201);
+  expect(placed.json().data).toMatchObject({ status: 'CREATED', voucher: { id: voucher.id } });
+  expect((await voucherNow(t, voucher.id)).redeemedCount).toBe(1);
+  return { voucher, code, customer, orderId: placed.json().data.id as string };
+}
+
+const closeDay = (date: string) =>
+  requestAs(t).post('/api/orders/close-day', { outlet_id: outlet, business_date: date }, admin);
+
+/** The same code on a new app order the next day. */
+const redeemAgain = (customerHeaders: Record<string, string>, code: string) =>
+  placeOrder(t, customerHeaders, {
+    outlet_id: outlet,
+    items: [{ product_id: product, quantity: 1 }],
+    voucher_code: code,
+  });
+
+describe('the day close and the vouchers of unpaid app orders', () => {
+  it('gives the redemption back: the count drops and the code can be redeemed again', async () => {
+    await setGiveBack(true);
+    clock.set('2026-06-10T04:00:00Z');
+    const { voucher, code, customer, orderId } = await unpaidWithCode();
+    const closed = await closeDay('2026-06-10');
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json().data).toMatchObject({ rejected: 1 });
+
+    const [r] = await redemptionsOf(t, voucher.id);
+    expect(r).toMatchObject({
+      orderId,
+      status: 'returned',
+      returnReason: 'Not paid by the day close',
+    });
+    expect(r!.returnedAt).not.toBeNull();
+    expect((await voucherNow(t, voucher.id)).redeemedCount).toBe(0);
+    expect((await codeNow(t, code.id)).redeemedAt).toBeNull();
+    // Audited as the close's: by the staff member who closed the day.
+    const entries = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, voucher.id));
+    const giveBacks = entries.filter((e) => e.action === 'voucher.give_back');
+    expect(giveBacks).toHaveLength(1);
+    expect(giveBacks[0]).toMatchObject({ actorUsername: 'admin', entity: 'voucher' });
+    expect(giveBacks[0]!.after).toMatchObject({ order_id: orderId, code: code.code });
+
+    // The next day the code is free: one use of it stands again.
+    clock.set('2026-06-11T04:00:00Z');
+    const again = await redeemAgain(customer.headers, code.code);
+    expect(again.statusCode, again.body).toBe(201);
+    expect((await voucherNow(t, voucher.id)).redeemedCount).toBe(1);
+    expect(await redemptionsOf(t, voucher.id)).toHaveLength(2);
+  });
+
+  it('keeps it when the tenant keeps redemptions of rejected orders', async () => {
+    await setGiveBack(false);
+    clock.set('2026-06-12T04:00:00Z');
+    const { voucher, code, customer, orderId } = await unpaidWithCode();
+    const closed = await closeDay('2026-06-12');
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json().data).toMatchObject({ rejected: 1 });
+
+    const [r] = await redemptionsOf(t, voucher.id);
+    expect(r).toMatchObject({ orderId, status: 'redeemed', returnedAt: null });
+    expect((await voucherNow(t, voucher.id)).redeemedCount).toBe(1);
+    expect((await codeNow(t, code.id)).redeemedAt).not.toBeNull();
+    clock.set('2026-06-13T04:00:00Z');
+    expectCode(await redeemAgain(customer.headers, code.code), 409, 'voucher_limit_reached');
+    await setGiveBack(true);
+  });
+});
