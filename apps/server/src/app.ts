@@ -69,6 +69,7 @@ import { reportRoutes } from './modules/reports/reports.routes';
 import { createReportService } from './modules/reports/reports.service';
 import { createJobRunner } from './lib/jobs/job-runner';
 import { registerVoucherRoutes } from './modules/vouchers/voucher-module';
+import { registerRewardRoutes } from './reward-routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -281,6 +282,12 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         customerRateLimit: config.mobileRateLimit,
       });
       await registerVoucherRoutes(api, { db, now, jobs });
+      await registerRewardRoutes(api, {
+        db,
+        now,
+        appFeatures,
+        customerRateLimit: config.mobileRateLimit,
+      });
       // Users, roles, the permission catalogue, menus and the audit log.
       const logService = createLogService({ db });
       await api.register(userRoutes, {

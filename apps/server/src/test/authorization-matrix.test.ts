@@ -31,6 +31,7 @@ import {
   pngImage,
 } from './catalogue-fixtures';
 import { bannerBody } from './banner-fixtures';
+import { rewardMatrixAudits, rewardMatrixRequests } from './authorization-matrix-rewards';
 import { voucherMatrixRequests } from './authorization-matrix-vouchers';
 import { startFakeBillplz, type FakeBillplz } from './billplz-fake';
 import { createUser, demoBusinessSettings, newPassword, tenantBody } from './fixtures';
@@ -640,6 +641,7 @@ const requests: Record<string, Builder> = {
     return { url: '/api/categories/order', payload: { ids: rows.map((r) => r.id) } };
   },
   ...voucherMatrixRequests(() => ({ db: db(), tenantId })),
+  ...rewardMatrixRequests(() => ({ db: db(), tenantId })),
   'GET /api/banners': () => ({ url: '/api/banners?state=live' }),
   'GET /api/banners/preview': () => ({ url: `/api/banners/preview?outlet_id=${kl}&lang=my` }),
   'GET /api/banners/:id': async () => ({ url: `/api/banners/${(await newBanner()).id}` }),
@@ -1200,6 +1202,7 @@ const unaudited: Record<string, string> = {
  * (another action, or only a side effect) fails like one that logs nothing.
  */
 const auditedAs: Record<string, string> = {
+  ...rewardMatrixAudits,
   'DELETE /api/account/sessions/:id': 'session.revoke session',
   'DELETE /api/addons/:id': 'addon.delete addon',
   'DELETE /api/banners/:id': 'banner.delete banner',
