@@ -70,6 +70,7 @@ import { createReportService } from './modules/reports/reports.service';
 import { createJobRunner } from './lib/jobs/job-runner';
 import { registerVoucherRoutes } from './modules/vouchers/voucher-module';
 import { registerVoucherCampaignRoutes } from './modules/voucher-campaigns/voucher-campaign-module';
+import { registerRewardRoutes } from './reward-routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -288,6 +289,12 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         now,
         jobs,
         tick: options.backgroundJobs !== false,
+      });
+      await registerRewardRoutes(api, {
+        db,
+        now,
+        appFeatures,
+        customerRateLimit: config.mobileRateLimit,
       });
       // Users, roles, the permission catalogue, menus and the audit log.
       const logService = createLogService({ db });

@@ -8,6 +8,7 @@ import { orderErrors } from './error-codes-orders';
 import { paymentGatewayErrors } from './error-codes-payment-gateways';
 import { platformErrors } from './error-codes-platform';
 import { reconciliationErrors } from './error-codes-reconciliation';
+import { rewardErrors } from './error-codes-rewards';
 import { shiftErrors } from './error-codes-shifts';
 import { voucherCampaignErrors } from './error-codes-voucher-campaigns';
 import { voucherErrors } from './error-codes-vouchers';
@@ -29,6 +30,7 @@ export const errorCatalog = {
   ...reconciliationErrors,
   ...voucherErrors,
   ...voucherCampaignErrors,
+  ...rewardErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalog;

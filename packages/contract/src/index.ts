@@ -59,4 +59,5 @@ export * from './order-voucher';
 export * from './voucher-check';
 export * from './voucher-rules';
 export * from './vouchers';
+export * from './voucher-rewards';
 export * from './wallet-file-labels';

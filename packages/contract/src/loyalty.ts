@@ -43,6 +43,8 @@ export const pointsEntryKinds = [
   'expiry',
   'adjustment',
   'reward',
+  /** Points exchanged for a reward's voucher code (voucher-rewards.ts). */
+  'voucher',
 ] as const;
 export const pointsEntryKindSchema = z.enum(pointsEntryKinds);
 export type PointsEntryKind = z.infer<typeof pointsEntryKindSchema>;

@@ -146,6 +146,15 @@ export const menuSeed: MenuSeed[] = [
         action: 'read',
         subject: 'voucher-campaign',
       },
+      {
+        title: 'menu.voucher.rewards',
+        en: 'Rewards',
+        my: 'Ganjaran',
+        icon: 'Redeem',
+        path: '/voucher/rewards',
+        action: 'read',
+        subject: 'reward',
+      },
     ],
   },
   {

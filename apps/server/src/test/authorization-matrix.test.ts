@@ -32,6 +32,7 @@ import {
 } from './catalogue-fixtures';
 import { bannerBody } from './banner-fixtures';
 import { voucherCampaignMatrixRequests } from './authorization-matrix-voucher-campaigns';
+import { rewardMatrixAudits, rewardMatrixRequests } from './authorization-matrix-rewards';
 import { voucherMatrixRequests } from './authorization-matrix-vouchers';
 import { startFakeBillplz, type FakeBillplz } from './billplz-fake';
 import { createUser, demoBusinessSettings, newPassword, tenantBody } from './fixtures';
@@ -642,6 +643,7 @@ const requests: Record<string, Builder> = {
   },
   ...voucherMatrixRequests(() => ({ db: db(), tenantId })),
   ...voucherCampaignMatrixRequests(() => ({ db: db(), tenantId })),
+  ...rewardMatrixRequests(() => ({ db: db(), tenantId })),
   'GET /api/banners': () => ({ url: '/api/banners?state=live' }),
   'GET /api/banners/preview': () => ({ url: `/api/banners/preview?outlet_id=${kl}&lang=my` }),
   'GET /api/banners/:id': async () => ({ url: `/api/banners/${(await newBanner()).id}` }),
@@ -1202,6 +1204,7 @@ const unaudited: Record<string, string> = {
  * (another action, or only a side effect) fails like one that logs nothing.
  */
 const auditedAs: Record<string, string> = {
+  ...rewardMatrixAudits,
   'DELETE /api/account/sessions/:id': 'session.revoke session',
   'DELETE /api/addons/:id': 'addon.delete addon',
   'DELETE /api/banners/:id': 'banner.delete banner',

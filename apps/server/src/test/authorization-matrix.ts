@@ -311,6 +311,13 @@ export const authorizationMatrix: MatrixRow[] = [
   row('PUT /api/voucher-campaigns/:id',                         [200,  200,  403,  403,  403]),
   row('POST /api/voucher-campaigns/:id/status',                 [200,  200,  403,  403,  403]),
   row('DELETE /api/voucher-campaigns/:id',                      [200,  200,  403,  403,  403]),
+  // ---- points rewards; the vouchers issued to a customer ---------------------------------------
+  row('GET /api/voucher-rewards',                               [200,  200,  403,  403,  403]),
+  row('GET /api/voucher-rewards/:id',                           [200,  200,  403,  403,  403]),
+  row('POST /api/voucher-rewards',                              [201,  201,  403,  403,  403]),
+  row('PUT /api/voucher-rewards/:id',                           [200,  200,  403,  403,  403]),
+  row('DELETE /api/voucher-rewards/:id',                        [200,  200,  403,  403,  403]),
+  row('GET /api/customers/:id/vouchers',                        [200,  200,  200,  403,  200]),
   // ---- the customer app (mobile): customer sessions only ------------------------------------
   customer('POST /api/mobile/auth/sign-out'),
   customer('GET /api/mobile/me'),
@@ -320,6 +327,8 @@ export const authorizationMatrix: MatrixRow[] = [
   customer('POST /api/mobile/orders/:id/cancel'),
   customer('GET /api/mobile/vouchers'),
   customer('POST /api/mobile/vouchers/check'),
+  customer('GET /api/mobile/rewards'),
+  customer('POST /api/mobile/rewards/:id/exchange'),
   customer('POST /api/mobile/orders/:id/pay'),
   customer('GET /api/mobile/payment-options'),
   customer('GET /api/mobile/wallet'),

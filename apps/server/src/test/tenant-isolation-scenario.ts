@@ -27,6 +27,7 @@ import { businessSettingsPart } from './tenant-isolation-business-settings';
 import { contentTextsPart } from './tenant-isolation-content-texts';
 import { appFeaturesPart } from './tenant-isolation-app-features';
 import { bannersPart } from './tenant-isolation-banners';
+import { rewardsPart } from './tenant-isolation-rewards';
 import { vouchersPart } from './tenant-isolation-vouchers';
 import { walletPayScenario } from './tenant-isolation-wallet-pay';
 import { voucherOrdersPart } from './tenant-isolation-voucher-orders';
@@ -397,6 +398,7 @@ export async function runScenario(): Promise<Scenario> {
 
   await walletPayScenario(t, send, admin, kl);
   await voucherOrdersPart(t, send, admin, kl);
+  await rewardsPart(t, send, admin);
 
   const leaving = await verifiedCustomer(t, { name: 'Iso Leaving' });
   await send(leaving.headers, 'POST', '/api/mobile/auth/sign-out', {});

@@ -55,6 +55,13 @@ describe('routes as data', () => {
     expect(buildRouteCatalog(appRoutes).isRegistered('/voucher')).toBe(true);
   });
 
+  it('opens /voucher/rewards, where the Voucher menu points, with read reward', () => {
+    const byPath = Object.fromEntries(appRoutes.map((r) => [r.path, r]));
+    expect(byPath['/voucher/rewards']).toMatchObject({ action: 'read', subject: 'reward' });
+    expect(byPath['/voucher/rewards']?.page).toBeTypeOf('function');
+    expect(buildRouteCatalog(appRoutes).isRegistered('/voucher/rewards')).toBe(true);
+  });
+
   it('declares abilities lowercased, like parsed permission strings', () => {
     for (const r of appRoutes) {
       if (r.action) expect(r.action).toBe(r.action.toLowerCase());

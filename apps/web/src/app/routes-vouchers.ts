@@ -1,6 +1,6 @@
 import type { AppRouteDef } from './route-types';
 
-// Signed-in routes: vouchers (SPEC §2 Voucher).
+// Signed-in routes: vouchers and points rewards (SPEC §2 Voucher).
 export const voucherRoutes: AppRouteDef[] = [
   {
     path: '/voucher',
@@ -12,5 +12,16 @@ export const voucherRoutes: AppRouteDef[] = [
     icon: 'ConfirmationNumber',
     searchable: true,
     page: () => import('../features/vouchers/pages/voucher-page').then((m) => m.VoucherPage),
+  },
+  {
+    path: '/voucher/rewards',
+    layout: 'default',
+    access: 'signed-in',
+    action: 'read',
+    subject: 'reward',
+    titleKey: 'pageTitles.rewards',
+    icon: 'Redeem',
+    searchable: true,
+    page: () => import('../features/rewards/pages/reward-page').then((m) => m.RewardPage),
   },
 ];

@@ -159,3 +159,20 @@ export async function tenantTimezone(db: Db, tenantId: string): Promise<string> 
     .limit(1);
   return row?.timezone ?? 'Asia/Kuala_Lumpur';
 }
+
+/**
+ * Adds one code issued to a customer (by a reward), with the id the caller chose; answers the
+ * row, or null when the code is taken already (the caller draws another).
+ */
+export async function insertIssuedCode(
+  tx: Db,
+  tenantId: string,
+  code: { id: string; voucherId: string; code: string; customerId: string; rewardId: string },
+) {
+  const [row] = await tx
+    .insert(voucherCodes)
+    .values({ ...code, tenantId, voucherId: ownedId(vouchers, tenantId, code.voucherId) })
+    .onConflictDoNothing({ target: [voucherCodes.tenantId, voucherCodes.code] })
+    .returning();
+  return row ?? null;
+}

@@ -17,9 +17,12 @@ import type { JobRow, JobRunner } from '../../lib/jobs/job-runner';
 import { offsetOf, pageAnswer } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
 import { tenantIdOf } from '../../lib/tenant-scope';
-import { VOUCHER_CODES_JOB, type VoucherCodesParams } from './voucher-code-job';
+import { randomCode, VOUCHER_CODES_JOB, type VoucherCodesParams } from './voucher-code-job';
 import * as repo from './voucher-codes.repo';
 import * as vouchers from './vouchers.repo';
+
+/** A voucher's face (name, value, validity), for the modules that issue its codes. */
+export { faceOf } from './voucher-view';
 
 // A voucher's unique codes: generated in bulk by a background job with progress (the request
 // only enqueues it), listed page by page, and exported whole as CSV, written as it is read.
@@ -58,6 +61,28 @@ async function* codesCsv(chunks: AsyncIterable<repo.CodeRow[]>, locale: Locale, 
       ]),
     );
   }
+}
+
+/** Draws of a fresh code before giving up; a collision among 32^8 codes is rare by far. */
+const ISSUE_ROUNDS = 20;
+
+/**
+ * Issues one new code of a voucher of unique codes to a customer, for a reward, inside the
+ * caller's transaction (the reward's exchange): a fresh random code, never another voucher's
+ * shared code, stored under the id the caller chose.
+ */
+export async function issueCustomerCode(
+  tx: Db,
+  tenantId: string,
+  issue: { id: string; voucherId: string; customerId: string; rewardId: string },
+) {
+  for (let round = 0; round < ISSUE_ROUNDS; round++) {
+    const code = randomCode('');
+    if ((await repo.sharedCodesAmong(tx, tenantId, [code])).length > 0) continue;
+    const row = await repo.insertIssuedCode(tx, tenantId, { ...issue, code });
+    if (row) return row;
+  }
+  throw new Error('could not find a free code');
 }
 
 export function createVoucherCodeService({ db, jobs }: { db: Db; jobs: JobRunner }) {

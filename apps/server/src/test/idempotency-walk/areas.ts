@@ -3,6 +3,7 @@ import { appContentDrivers } from './app-content';
 import { catalogueDrivers } from './catalogue';
 import { counterDrivers } from './counter';
 import { loyaltyAppDrivers } from './loyalty-app';
+import { rewardDrivers } from './rewards';
 import type { DriverSet } from './walk';
 import { voucherCampaignDrivers } from './voucher-campaigns';
 import { voucherDrivers } from './vouchers';
@@ -14,6 +15,7 @@ export const walkedAreas: Record<string, DriverSet> = {
   catalogue: catalogueDrivers,
   counter: counterDrivers,
   'loyalty-app': loyaltyAppDrivers,
+  rewards: rewardDrivers,
   vouchers: voucherDrivers,
   'voucher-campaigns': voucherCampaignDrivers,
 };

@@ -26,6 +26,7 @@ export const keptWithRow = new Set([
   'POST /api/customers/:id/wallet/adjust',
   'POST /api/mobile/orders',
   'POST /api/mobile/points/redeem',
+  'POST /api/mobile/rewards/:id/exchange',
 ]);
 
 export interface Drive {

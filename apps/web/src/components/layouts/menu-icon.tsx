@@ -21,6 +21,7 @@ const loaders: Record<string, () => Promise<IconModule>> = {
   LocalOffer: () => import('@mui/icons-material/LocalOffer'),
   ConfirmationNumber: () => import('@mui/icons-material/ConfirmationNumber'),
   Campaign: () => import('@mui/icons-material/Campaign'),
+  Redeem: () => import('@mui/icons-material/Redeem'),
   Coffee: () => import('@mui/icons-material/Coffee'),
   AddCircleOutlined: () => import('@mui/icons-material/AddCircleOutlined'),
   ListAlt: () => import('@mui/icons-material/ListAlt'),

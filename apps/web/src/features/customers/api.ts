@@ -98,11 +98,11 @@ export function useCustomer(id: string | undefined) {
   });
 }
 
-export type CustomerTab = 'orders' | 'wallet' | 'points' | 'referrals';
+export type CustomerTab = 'orders' | 'wallet' | 'points' | 'vouchers' | 'referrals';
 
 /**
- * One page of a details tab (`T` its row): the customer's orders, wallet or points ledger, or
- * the referral list narrowed to the customer.
+ * One page of a details tab (`T` its row): the customer's orders, wallet or points ledger, the
+ * vouchers issued to them, or the referral list narrowed to the customer.
  */
 export function useCustomerTab<T>(id: string, tab: CustomerTab, query: ListQuery) {
   const path = tab === 'referrals' ? '/referrals' : `/customers/${id}/${tab}`;

@@ -41,6 +41,7 @@ export const enShell = {
     paymentGatewayReconciliation: 'Gateway Reconciliation',
     banner: 'Banner',
     voucher: 'Voucher',
+    rewards: 'Rewards',
   },
   nav: {
     mainNavigation: 'Main navigation',

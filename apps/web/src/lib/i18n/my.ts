@@ -96,6 +96,7 @@ export const my: UiMessages = {
     paymentGatewayReconciliation: 'Penyelarasan Gerbang',
     banner: 'Sepanduk',
     voucher: 'Baucar',
+    rewards: 'Ganjaran',
   },
   auth: {
     brandTagline: 'Pejabat belakang kedai kopi anda',

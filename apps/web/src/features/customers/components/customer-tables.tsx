@@ -45,7 +45,7 @@ function OrderLink({ id, number }: { id: string | null; number: string | null })
 }
 
 /** One tab's table with its own paging. */
-function TabTable<T>({
+export function TabTable<T>({
   customerId,
   tab,
   label,

@@ -92,6 +92,37 @@ function renderDetails({
           created_at: '2026-03-14T02:30:00.000Z',
         },
       ]);
+    if (call.url.startsWith(`${base}/vouchers`))
+      return page([
+        {
+          id: 'vc-1',
+          code: 'K7Q2M9XD',
+          voucher_id: 'v1',
+          voucher_name_en: 'Free latte',
+          voucher_name_my: 'Latte percuma',
+          source: 'reward',
+          source_name_en: 'Latte for 500 points',
+          source_name_my: null,
+          status: 'available',
+          issued_at: '2026-03-14T02:30:00.000Z',
+          redeemed_at: null,
+          valid_until: null,
+        },
+        {
+          id: 'vc-2',
+          code: 'RAYA-8HJ3',
+          voucher_id: 'v2',
+          voucher_name_en: 'Raya RM 5',
+          voucher_name_my: null,
+          source: 'campaign',
+          source_name_en: 'Raya blast',
+          source_name_my: null,
+          status: 'expired',
+          issued_at: '2026-03-01T02:30:00.000Z',
+          redeemed_at: null,
+          valid_until: '2026-03-10T16:00:00.000Z',
+        },
+      ]);
     if (call.url === `${base}/personal-data`)
       return {
         body: { data: { exported_at: '2026-03-15T03:00:00.000Z', profile: { id: customer.id } } },
@@ -200,6 +231,23 @@ describe('customer details', { timeout: 20_000 }, () => {
     expect(table).toHaveTextContent('System');
   });
 
+  it('lists the vouchers issued: code, voucher, where from and whether still available', async () => {
+    const { calls } = renderDetails({ tab: '?tab=vouchers' });
+    const table = await screen.findByTestId('customer-vouchers-table');
+    await waitFor(() => expect(table).toHaveTextContent('K7Q2M9XD'), { timeout: 4000 });
+    expect(calls.some((c) => c.url.startsWith(`/api/customers/${aishahId}/vouchers?`))).toBe(true);
+    expect(
+      within(table)
+        .getAllByTestId('customer-voucher-status')
+        .map((n) => n.textContent),
+    ).toEqual(['Available', 'Expired']);
+    expect(table).toHaveTextContent('Reward');
+    expect(table).toHaveTextContent('Latte for 500 points');
+    expect(table).toHaveTextContent('Campaign');
+    expect(table).toHaveTextContent('Raya blast');
+    expect(table).toHaveTextContent('No end date');
+  });
+
   it('asks for referrals of this customer only', async () => {
     const { calls } = renderDetails({ tab: '?tab=referrals' });
     await screen.findByTestId('customer-referrals-table');
@@ -215,6 +263,8 @@ describe('customer details', { timeout: 20_000 }, () => {
     await screen.findByTestId('customer-details');
     expect(screen.getByTestId('customer-tab-orders')).toBeVisible();
     expect(screen.getByTestId('customer-tab-notes')).toBeVisible();
+    // Issued vouchers need only read customer, like the orders.
+    expect(screen.getByTestId('customer-tab-vouchers')).toBeVisible();
     expect(screen.queryByTestId('customer-tab-wallet')).toBeNull();
     expect(screen.queryByTestId('customer-tab-points')).toBeNull();
     expect(screen.queryByTestId('customer-tab-referrals')).toBeNull();

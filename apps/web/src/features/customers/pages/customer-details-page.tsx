@@ -26,6 +26,7 @@ import {
   CustomerReferralsTable,
   CustomerWalletTable,
 } from '../components/customer-tables';
+import { CustomerVouchersTable } from '../components/customer-vouchers-table';
 import { useCustomerStrings } from '../i18n';
 
 /** /customer/details/:id (read customer). */
@@ -61,7 +62,7 @@ export function CustomerDetailsPage() {
   return <CustomerView customer={customer.data} />;
 }
 
-const tabKeys = ['orders', 'wallet', 'points', 'referrals', 'notes'] as const;
+const tabKeys = ['orders', 'wallet', 'points', 'vouchers', 'referrals', 'notes'] as const;
 type TabKey = (typeof tabKeys)[number];
 
 /** The tabs the user may read: the ledgers need their own subjects. */
@@ -130,6 +131,7 @@ function CustomerView({ customer }: { customer: CustomerDetails }) {
             {tab === 'orders' && <CustomerOrdersTable customerId={customer.id} />}
             {tab === 'wallet' && <CustomerWalletTable customerId={customer.id} />}
             {tab === 'points' && <CustomerPointsTable customerId={customer.id} />}
+            {tab === 'vouchers' && <CustomerVouchersTable customerId={customer.id} />}
             {tab === 'referrals' && <CustomerReferralsTable customerId={customer.id} />}
             {tab === 'notes' && (
               <CustomerNotes customerId={customer.id} readOnly={customer.anonymised} />

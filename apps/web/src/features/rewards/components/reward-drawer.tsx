@@ -1,0 +1,154 @@
+import FormHelperText from '@mui/material/FormHelperText';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { rewardInputSchema, type Reward, type RewardParsed } from '@kopi/contract';
+import { EntityDrawer } from '../../../components/entity-drawer/entity-drawer';
+import { useEntityForm } from '../../../components/entity-drawer/use-entity-form';
+import { halfCell } from '../../../components/form-binding';
+import { FormNumberField, FormSelectField } from '../../../components/form-fields';
+import { FormTextField } from '../../../components/form-text-field';
+import { InstantField } from '../../../components/instant-field';
+import { HttpError } from '../../../lib/http/http-client';
+import { useLocalizedName } from '../../../lib/localized-name';
+import { useUniqueVouchers } from '../api';
+import { useRewardStrings } from '../i18n';
+import { blankReward, rewardValuesOf, type RewardFormValues } from '../reward-input';
+
+const fields = Object.keys(blankReward()) as (keyof RewardFormValues)[];
+
+/** Refusals (409) about one field, shown on it as well as in the toast. */
+const refusedField: Record<string, keyof RewardFormValues> = {
+  reward_voucher_not_unique: 'voucher_id',
+  reward_stock_below_issued: 'stock',
+};
+
+/**
+ * Create or edit a points reward in a side drawer: the voucher of unique codes it gives, its
+ * names, points price, stock, when it is offered, its place in the app and its status. The
+ * contract's schema checks it before it is sent, and says why in the field it concerns.
+ */
+export function RewardDrawer({
+  open,
+  reward,
+  timeZone,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  reward: Reward | null;
+  timeZone: string;
+  onClose: () => void;
+  onSubmit: (values: RewardParsed) => Promise<void>;
+}) {
+  const { t } = useRewardStrings();
+  const nameOf = useLocalizedName();
+  const vouchers = useUniqueVouchers();
+  const { form, frame } = useEntityForm<Reward, RewardFormValues, RewardParsed>({
+    open,
+    record: reward,
+    blank: blankReward(),
+    valuesOf: rewardValuesOf,
+    resolver: zodResolver(rewardInputSchema),
+    fields,
+    onSubmit,
+    onRefused: (error) => {
+      const field = error instanceof HttpError ? refusedField[error.codeMessage ?? ''] : undefined;
+      if (field) form.setError(field, { type: 'server', message: (error as Error).message });
+    },
+    onClose,
+  });
+  const options = (vouchers.data ?? []).map((v) => ({
+    value: v.id,
+    label: nameOf(v.name_en, v.name_my),
+  }));
+  // A saved reward's voucher stays choosable even when it is not among the newest hundred.
+  if (reward && !options.some((o) => o.value === reward.voucher_id)) {
+    options.unshift({
+      value: reward.voucher_id,
+      label: nameOf(reward.voucher_name_en, reward.voucher_name_my),
+    });
+  }
+
+  return (
+    <EntityDrawer
+      name="reward"
+      title={reward ? t('form.editTitle') : t('form.createTitle')}
+      width={560}
+      {...frame}
+    >
+      <FormSelectField
+        cell={12}
+        name="voucher_id"
+        label={t('form.voucher')}
+        testId="reward-voucher"
+        helperText={
+          vouchers.isSuccess && options.length === 0 ? t('form.noVouchers') : t('form.voucherHint')
+        }
+        options={options}
+      />
+      <FormTextField cell={halfCell} name="name_en" label={t('form.nameEn')} autoFocus />
+      <FormTextField
+        cell={halfCell}
+        name="name_my"
+        label={t('form.nameMy')}
+        helperText={t('form.nameMyHint')}
+      />
+      <FormNumberField
+        cell={halfCell}
+        name="points_price"
+        label={t('form.price')}
+        helperText={t('form.priceHint')}
+        step={1}
+      />
+      <FormNumberField
+        cell={halfCell}
+        name="stock"
+        label={t('form.stock')}
+        helperText={t('form.stockHint')}
+        step={1}
+      />
+      <Grid size={12}>
+        <Typography variant="subtitle2" component="h3">
+          {t('form.when')}
+        </Typography>
+        <FormHelperText sx={{ mt: 0 }}>{t('form.whenHint', { zone: timeZone })}</FormHelperText>
+      </Grid>
+      <InstantField<RewardFormValues>
+        cell={12}
+        name="starts_at"
+        timeZone={timeZone}
+        dateLabel={t('form.fromDate')}
+        timeLabel={t('form.fromTime')}
+        testId="reward-from"
+      />
+      <InstantField<RewardFormValues>
+        cell={12}
+        name="ends_at"
+        timeZone={timeZone}
+        dateLabel={t('form.untilDate')}
+        timeLabel={t('form.untilTime')}
+        helperText={t('form.untilHint')}
+        optional
+        testId="reward-until"
+      />
+      <FormNumberField
+        cell={halfCell}
+        name="sort_order"
+        label={t('form.sortOrder')}
+        helperText={t('form.sortOrderHint')}
+        step={1}
+      />
+      <FormSelectField
+        cell={halfCell}
+        name="status"
+        label={t('form.status')}
+        testId="reward-status"
+        options={[
+          { value: 'active', label: t('status.active') },
+          { value: 'inactive', label: t('status.inactive') },
+        ]}
+      />
+    </EntityDrawer>
+  );
+}

@@ -1,0 +1,220 @@
+import { useMemo } from 'react';
+import Chip from '@mui/material/Chip';
+import Card from '@mui/material/Card';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import {
+  rewardStatuses,
+  type Reward,
+  type RewardInput,
+  type RewardListQuery,
+  type RewardStatus,
+} from '@kopi/contract';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { pagedTableProps } from '../../../components/data-table/paged-table-props';
+import { useTableState } from '../../../components/data-table/table-state';
+import { useTableFilters } from '../../../components/data-table/use-table-filters';
+import { FilterSelect } from '../../../components/list-page/filter-select';
+import { ListPage } from '../../../components/list-page/list-page';
+import { RowAction, RowActions } from '../../../components/list-page/row-actions';
+import { useFormEditor } from '../../../components/list-page/use-entity-editor';
+import { useGuardedRemoval } from '../../../components/list-page/use-guarded-removal';
+import { useBusinessClock } from '../../../lib/business-clock';
+import { useCan } from '../../../lib/can-context';
+import { formatInstant } from '../../../lib/instant';
+import { useLocalizedName } from '../../../lib/localized-name';
+import { toast } from '../../../lib/toasts';
+import { createReward, deleteReward, updateReward, useInvalidateRewards, useRewards } from '../api';
+import { RewardDrawer } from '../components/reward-drawer';
+import { useRewardStrings } from '../i18n';
+import { rewardValuesOf } from '../reward-input';
+
+type Filters = { status: '' | RewardStatus };
+
+/**
+ * /voucher/rewards (read reward): the points rewards the customer app offers, with their voucher,
+ * price, stock used and period, searched by name and filtered by status; created and edited in a
+ * drawer; an exchanged reward cannot be deleted (the dialog says so and offers to switch it off).
+ */
+export function RewardPage() {
+  const { t } = useRewardStrings();
+  const can = useCan();
+  const mayCreate = can('create', 'reward');
+  const mayUpdate = can('update', 'reward');
+  const mayDelete = can('delete', 'reward');
+  const nameOf = useLocalizedName();
+  const { timeZone } = useBusinessClock();
+  const table = useTableState();
+  const { filters, setFilter, filtering } = useTableFilters<Filters>(table, { status: '' });
+  const query: RewardListQuery = useMemo(
+    () => ({ ...table.query, status: filters.status || undefined }),
+    [table.query, filters],
+  );
+  const rewards = useRewards(query);
+  const invalidate = useInvalidateRewards();
+  const editor = useFormEditor<Reward, RewardInput>(createReward, updateReward, invalidate, t);
+  // Exchanged: the server refuses (reward_in_use); say why and offer to switch it off.
+  const removal = useGuardedRemoval<Reward>({
+    remove: async (r) => {
+      await deleteReward(r.id);
+      toast.success(t('list.deleted'));
+    },
+    fallback: async (r) => {
+      await updateReward(r.id, { ...rewardValuesOf(r), status: 'inactive' });
+      toast.success(t('list.switchedOff'));
+    },
+    refresh: invalidate,
+  });
+  const deleting = removal.pending;
+
+  const columns: DataTableColumn<Reward>[] = [
+    {
+      id: 'name',
+      header: t('list.name'),
+      cell: (r) => (
+        <Typography sx={{ fontWeight: 500, minWidth: 140 }} data-testid="reward-name">
+          {nameOf(r.name_en, r.name_my)}
+        </Typography>
+      ),
+    },
+    {
+      id: 'voucher',
+      header: t('list.voucher'),
+      cell: (r) => nameOf(r.voucher_name_en, r.voucher_name_my),
+    },
+    {
+      id: 'price',
+      header: t('list.price'),
+      cell: (r) => t('list.points', { points: r.points_price.toLocaleString('en-MY') }),
+    },
+    {
+      id: 'stock',
+      header: t('list.stock'),
+      cell: (r) => (
+        <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }} data-testid="reward-stock">
+          {r.stock == null
+            ? t('list.issuedNoLimit', { issued: r.issued })
+            : t('list.issuedOf', { issued: r.issued, stock: r.stock })}
+        </Typography>
+      ),
+    },
+    {
+      id: 'period',
+      header: t('list.period'),
+      cell: (r) => (
+        <Stack spacing={0.25} sx={{ whiteSpace: 'nowrap' }}>
+          <Typography variant="body2">
+            {t('list.from', { at: formatInstant(r.starts_at, timeZone) })}
+          </Typography>
+          <Typography variant="body2" color={r.ends_at ? undefined : 'text.secondary'}>
+            {r.ends_at
+              ? t('list.until', { at: formatInstant(r.ends_at, timeZone) })
+              : t('list.noEnd')}
+          </Typography>
+        </Stack>
+      ),
+    },
+    {
+      id: 'status',
+      header: t('list.status'),
+      cell: (r) => (
+        <Chip
+          size="small"
+          color={r.status === 'active' ? 'success' : 'warning'}
+          variant={r.status === 'active' ? 'filled' : 'outlined'}
+          label={t(`status.${r.status}`)}
+          data-testid="reward-status-chip"
+        />
+      ),
+    },
+    {
+      id: 'actions',
+      header: t('list.actions'),
+      align: 'right',
+      cell: (r) => (
+        <RowActions>
+          {mayUpdate && (
+            <RowAction
+              label={t('list.edit', { name: r.name_en })}
+              icon={<EditOutlined fontSize="small" />}
+              onClick={() => editor.openEdit(r)}
+            />
+          )}
+          {mayDelete && (
+            <RowAction
+              label={t('list.delete', { name: r.name_en })}
+              icon={<DeleteOutlined fontSize="small" />}
+              onClick={() => removal.ask(r)}
+            />
+          )}
+        </RowActions>
+      ),
+    },
+  ];
+
+  return (
+    <ListPage
+      title={t('list.title')}
+      subtitle={t('list.subtitle')}
+      add={mayCreate && { label: t('list.add'), onClick: editor.openCreate, testId: 'reward-add' }}
+    >
+      <Card>
+        <DataTable<Reward>
+          {...pagedTableProps(table, rewards)}
+          label={t('list.table')}
+          testId="rewards-table"
+          searchLabel={t('list.search')}
+          columns={columns}
+          rowKey={(r) => r.id}
+          rowTestId={() => 'reward-row'}
+          filters={
+            <FilterSelect
+              label={t('list.filterStatus')}
+              value={filters.status}
+              onChange={(next) => setFilter('status', next as Filters['status'])}
+              anyLabel={t('list.any')}
+              options={rewardStatuses.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+              minWidth={140}
+              testId="reward-filter-status"
+            />
+          }
+          emptyMessage={filtering || table.q ? t('list.emptyFiltered') : t('list.empty')}
+        />
+      </Card>
+      <RewardDrawer
+        open={editor.open}
+        reward={editor.record}
+        timeZone={timeZone}
+        onClose={editor.close}
+        onSubmit={editor.submit}
+      />
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title={deleting?.blocked ? t('list.cannotDeleteTitle') : t('list.deleteTitle')}
+        message={
+          deleting?.blocked ? (
+            <span data-testid="reward-blocked-reason">{deleting.blocked}</span>
+          ) : deleting ? (
+            t('list.deleteMessage', { name: deleting.target.name_en })
+          ) : undefined
+        }
+        confirmLabel={
+          deleting?.blocked
+            ? t('list.switchOffInstead')
+            : deleting
+              ? t('list.delete', { name: deleting.target.name_en })
+              : undefined
+        }
+        confirmColor={deleting?.blocked ? 'warning' : 'error'}
+        confirmDisabled={
+          Boolean(deleting?.blocked) && (!mayUpdate || deleting?.target.status === 'inactive')
+        }
+        onConfirm={removal.confirm}
+        onClose={removal.cancel}
+      />
+    </ListPage>
+  );
+}

@@ -1,0 +1,55 @@
+import type { Reward, Voucher } from '@kopi/contract';
+
+// Rewards and vouchers of unique codes as the API answers them, for the rewards screen's tests.
+
+export const testReward = (id: string, name: string, patch: Partial<Reward> = {}): Reward => ({
+  id,
+  voucher_id: 'v-latte',
+  voucher_name_en: 'Free latte',
+  voucher_name_my: 'Latte percuma',
+  name_en: name,
+  name_my: null,
+  points_price: 500,
+  stock: null,
+  issued: 0,
+  starts_at: '2026-01-01T00:00:00.000Z',
+  ends_at: null,
+  status: 'active',
+  sort_order: 0,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+  ...patch,
+});
+
+/** A voucher of unique codes (a reward's choice), as GET /api/vouchers answers it. */
+export const testUniqueVoucher = (id: string, name: string): Voucher => ({
+  id,
+  name_en: name,
+  name_my: null,
+  code_kind: 'unique',
+  code: null,
+  type: 'free_item',
+  value: 0,
+  max_discount: null,
+  free_item_kind: 'product',
+  free_item_id: null,
+  min_spend: 0,
+  valid_from: '2026-01-01T00:00:00.000Z',
+  valid_until: null,
+  days_of_week: [],
+  hours_from: null,
+  hours_until: null,
+  total_limit: null,
+  per_customer_limit: null,
+  outlet_ids: [],
+  sources: [],
+  serving_methods: [],
+  product_ids: [],
+  category_ids: [],
+  requires_customer: false,
+  status: 'active',
+  redeemed: 0,
+  codes_generated: 100,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+});
