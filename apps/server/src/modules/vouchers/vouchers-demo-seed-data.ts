@@ -53,7 +53,7 @@ export const demoVouchers: DemoVoucher[] = [
     minSpend: 1500,
     fromDay: -100,
     untilDay: null,
-    sales: 16,
+    sales: 10,
   },
   {
     code: 'JIMAT3',
@@ -65,7 +65,7 @@ export const demoVouchers: DemoVoucher[] = [
     fromDay: -90,
     untilDay: 60,
     totalLimit: 500,
-    sales: 14,
+    sales: 8,
   },
   {
     code: 'ROTIFREE',
@@ -77,7 +77,7 @@ export const demoVouchers: DemoVoucher[] = [
     minSpend: 2000,
     fromDay: -80,
     untilDay: null,
-    sales: 8,
+    sales: 5,
   },
   {
     code: 'KEKFREE',
@@ -90,7 +90,7 @@ export const demoVouchers: DemoVoucher[] = [
     fromDay: -70,
     untilDay: null,
     totalLimit: 200,
-    sales: 8,
+    sales: 5,
   },
   {
     code: 'PETANG15',
@@ -104,7 +104,7 @@ export const demoVouchers: DemoVoucher[] = [
     daysOfWeek: [1, 2, 3, 4, 5],
     hours: { from: '14:00', until: '17:00' },
     categories: ['Kopi'],
-    sales: 10,
+    sales: 6,
   },
   {
     code: 'PENANG10',
@@ -117,7 +117,7 @@ export const demoVouchers: DemoVoucher[] = [
     fromDay: -60,
     untilDay: null,
     outlets: ['PG01'],
-    sales: 6,
+    sales: 4,
   },
   {
     code: 'APPJE5',
@@ -168,7 +168,7 @@ export const demoVouchers: DemoVoucher[] = [
     minSpend: 2000,
     fromDay: -95,
     untilDay: -65,
-    sales: 10,
+    sales: 6,
   },
   {
     code: 'MERDEKA31',
@@ -190,7 +190,7 @@ export const demoVouchers: DemoVoucher[] = [
     minSpend: 1500,
     fromDay: -75,
     untilDay: 90,
-    sales: 8,
+    sales: 6,
     today: [DANIEL],
     unique: { count: 40, prefix: 'TQ', issued: 12, issuedFirst: [AINA, DANIEL] },
   },

@@ -39,7 +39,7 @@ import {
 // issued to them. Deterministic (seeded random); runs once, after the customers are seeded.
 
 const DAY = 86_400_000;
-const REJECT_EVERY = 13;
+const REJECT_EVERY = 12;
 
 export interface DemoVoucherOptions {
   now: Clock;
