@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { voucherRefusalErrors } from '../../packages/contract/src/error-codes-vouchers';
-import { expect, test, watchConsole } from '../fixtures';
+import { demoPassword, expect, test, watchConsole } from '../fixtures';
 import { openAllDay } from '../support/outlets';
 import { apiLogin, signIn } from '../support/session';
 import { openShiftIfAsked } from '../support/shifts';
@@ -70,6 +70,7 @@ async function klPricing(request: APIRequestContext, outletId: string) {
     service_charge_methods: string[];
     service_tax_rate_bp: number;
     service_charge_taxable: boolean;
+    cash_rounding: boolean;
   };
 }
 
@@ -96,15 +97,20 @@ test('a single-use dine-in voucher: made on /voucher, refused below its minimum,
   request,
   consoleErrors,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const outletId = await openAllDay(request, 'KL01');
   const sku = await journeyProduct(request);
   const pricing = await klPricing(request, outletId);
 
   // The admin's voucher: 20 % capped at RM 5, RM 15 minimum, dine-in only, one use in all, valid
   // from two days ago (so it never hangs on the clock the run starts at).
-  await signIn(page, 'admin');
+  // Opened straight from a link: the sign-in brings the admin back to /voucher.
   await page.goto('/voucher');
+  await expect(page).toHaveURL(/\/login\?to=%2Fvoucher$/);
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/voucher$/);
   await page.getByTestId('voucher-add').click();
   const drawer = page.getByTestId('voucher-drawer');
   await drawer.getByLabel('Name (English)').fill(`Journey 20% ${stamp}`);
@@ -161,10 +167,11 @@ test('a single-use dine-in voucher: made on /voucher, refused below its minimum,
   await expect(cashier.getByTestId('pos-voucher-dialog')).toBeHidden();
   await expect(cashier.getByTestId('pos-voucher-line')).toHaveAttribute('data-state', 'applies');
   await expect(cashier.getByTestId('pos-voucher-discount')).toHaveText(money(discount));
-  await expect(cashier.getByTestId('pos-discount-total')).toHaveText(money(discount));
   await expect(cashier.getByTestId('pos-sst')).toHaveText(money(sst));
   if (charge > 0) await expect(cashier.getByTestId('pos-service-charge')).toHaveText(money(charge));
-  await expect(cashier.getByTestId('pos-total')).toHaveText(money(total));
+  // The cart shows the cash price: rounded to the nearest 5 sen when the tenant rounds cash.
+  const cashTotal = pricing.cash_rounding ? Math.round(total / 5) * 5 : total;
+  await expect(cashier.getByTestId('pos-total')).toHaveText(money(cashTotal));
 
   // Paid by card (no cash rounding): the receipt shows the voucher and the same total.
   await cashier.getByTestId('pos-pay').click();
@@ -183,8 +190,10 @@ test('a single-use dine-in voucher: made on /voucher, refused below its minimum,
   await receipt.getByTestId('pos-new-sale').click();
   await expect(receipt).toBeHidden();
 
-  // The next dine-in sale with the same code: used up, and the cashier reads why.
-  await dineInCart(cashier, sku, 2);
+  // The next dine-in sale with the same code: used up, and the cashier reads why. (Three sets:
+  // the POS keeps a check of an identical cart for a minute, so the same cart again would be
+  // shown the stale "applies" until the sale itself is refused.)
+  await dineInCart(cashier, sku, 3);
   const again = await applyCode(cashier);
   await expect(again.getByTestId('pos-voucher-problem')).toHaveText(
     voucherRefusalErrors.voucher_limit_reached.en,
