@@ -50,6 +50,7 @@ import { seedDemoCustomers } from './modules/customers/customers-demo-seed';
 import { schedulePointsExpiry } from './modules/loyalty/points-expiry.service';
 import { registerAppContentRoutes } from './app-content-routes';
 import { seedDemoBanners } from './modules/banners/banners-demo-seed';
+import { seedDemoVouchers } from './modules/vouchers/vouchers-demo-seed';
 import { registerCatalogueRoutes } from './catalogue-routes';
 import { registerCommerceRoutes } from './commerce-routes';
 import type { SandboxDelivery } from './modules/payments/refund-payouts.service';
@@ -183,8 +184,13 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
     const { refunds } = await seedDemoRefunds(db, { now, dataDir: config.dataDir });
     const { customers } = await seedDemoCustomers(db, { now });
     const { banners } = await seedDemoBanners(db, { now, dataDir: config.dataDir });
+    const { redemptions } = await seedDemoVouchers(db, {
+      now,
+      dataDir: config.dataDir,
+      oneTransaction: database.kind === 'postgres',
+    });
     app.log.info(
-      `Seeded ${orders} demo orders, ${refunds} refunds, ${customers} customers and ${banners} banners in ${Date.now() - started} ms`,
+      `Seeded ${orders} demo orders, ${refunds} refunds, ${customers} customers, ${banners} banners and ${redemptions} voucher redemptions in ${Date.now() - started} ms`,
     );
   }
   const signer = createTokenSigner(await resolveJwtSecret(db, config.jwtSecret));

@@ -1,4 +1,4 @@
-import { businessDate } from '@kopi/contract';
+import { businessDate, evaluateVoucher, type VoucherRules } from '@kopi/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { rowsOf } from './database';
@@ -269,4 +269,172 @@ describe('demo data consistency', () => {
     expect(c!.rewarded).toBeGreaterThan(0);
     expect(c!.pending).toBeGreaterThan(0);
   });
+
+  it('redeems each voucher for what its rules give that order’s cart, priced into the order', async () => {
+    const reds = await query<Record<string, unknown> & RedemptionRow>(sql`
+      select r.id, r.voucher_id, r.code_id, r.customer_id, r.source, r.discount, r.status,
+        r.redeemed_at, r.returned_at, r.outlet_id, ou.timezone, r.order_id, o.serving_method,
+        o.subtotal, o.discount as order_discount, o.manual_discount, o.service_charge,
+        o.service_tax, o.delivery_fee, o.rounding, o.total, o.status as order_status,
+        te.service_tax_rate_bp, te.service_charge_rate_bp, te.service_charge_methods,
+        te.service_tax_on_service_charge, c.customer_id as issued_to
+      from voucher_redemptions r join orders o on o.id = r.order_id
+        join outlets ou on ou.id = r.outlet_id join tenants te on te.id = r.tenant_id
+        left join voucher_codes c on c.id = r.code_id
+      order by r.redeemed_at, r.id`);
+    const lines = await query<{
+      order_id: string;
+      product_id: string;
+      category_id: string;
+      quantity: number;
+      line_total: number;
+    }>(sql`
+      select oi.order_id, oi.product_id, p.category_id, oi.quantity, oi.line_total
+      from order_items oi join products p on p.id = oi.product_id
+      where oi.order_id in (select order_id from voucher_redemptions)`);
+    const vouchers = new Map(
+      (await query<Record<string, unknown>>(sql`select * from vouchers`)).map((v) => [
+        v.id as string,
+        rulesOfRow(v),
+      ]),
+    );
+    const at = (d: unknown) => new Date(d as string).getTime();
+    const wrong: unknown[] = [];
+    for (const r of reds) {
+      // What stood when it was redeemed: the earlier redemptions not given back by then.
+      const before = reds.filter(
+        (x) =>
+          x.voucher_id === r.voucher_id &&
+          at(x.redeemed_at) < at(r.redeemed_at) &&
+          (x.status === 'redeemed' || at(x.returned_at) > at(r.redeemed_at)),
+      );
+      const rules = vouchers.get(r.voucher_id)!;
+      const result = evaluateVoucher(
+        { ...rules, ...(r.issued_to ? { requires_customer: true } : {}) },
+        {
+          serving_method: r.serving_method as never,
+          lines: lines
+            .filter((l) => l.order_id === r.order_id)
+            .map((l) => ({
+              product_id: l.product_id,
+              category_id: l.category_id,
+              unit_price: l.line_total / l.quantity,
+              quantity: l.quantity,
+            })),
+        },
+        {
+          at: new Date(r.redeemed_at as string),
+          timezone: r.timezone,
+          outlet_id: r.outlet_id,
+          source: r.source as never,
+          customer_id: r.customer_id,
+          redeemed_total: before.length,
+          redeemed_by_customer: before.filter(
+            (x) => r.customer_id && x.customer_id === r.customer_id,
+          ).length,
+        },
+      );
+      // The order's money from the rules (DESIGN §3): the voucher off the subtotal, the service
+      // charge on what is left, SST on that plus a taxable service charge, half-up to the sen.
+      const halfUp = (sen: number, bp: number) => Math.floor((sen * bp + 5_000) / 10_000);
+      const after = r.subtotal - r.discount;
+      const charge = (r.service_charge_methods as string[]).includes(r.serving_method)
+        ? halfUp(after, r.service_charge_rate_bp)
+        : 0;
+      const sst = halfUp(
+        after + (r.service_tax_on_service_charge ? charge : 0),
+        r.service_tax_rate_bp,
+      );
+      const ok =
+        result.ok &&
+        result.discount === r.discount &&
+        r.manual_discount === null &&
+        r.order_discount === r.discount &&
+        r.service_charge === charge &&
+        r.service_tax === sst &&
+        r.total === after + charge + sst + r.delivery_fee + r.rounding &&
+        Math.abs(r.rounding) <= 2;
+      if (!ok) wrong.push({ ...r, result, charge, sst });
+    }
+    expect(wrong).toEqual([]);
+    expect(reds.length).toBeGreaterThan(40);
+    // Given back exactly when its order was rejected.
+    expect(
+      reds.filter((r) => (r.status === 'returned') !== (r.order_status === 'REJECTED')),
+    ).toEqual([]);
+    expect(reds.filter((r) => r.status === 'returned').length).toBeGreaterThan(2);
+    // Each type was used, at the counter with a customer too.
+    const used = new Set(reds.map((r) => vouchers.get(r.voucher_id)!.type));
+    expect([...used].sort()).toEqual(['fixed', 'free_item', 'percent']);
+    expect(reds.filter((r) => r.customer_id !== null).length).toBeGreaterThan(2);
+  });
+
+  it('counts on each voucher and code the redemptions standing, and has every state', async () => {
+    const counts = await query<{ name_en: string }>(sql`
+      select v.name_en from vouchers v where v.redeemed_count <> (select count(*) from
+        voucher_redemptions r where r.voucher_id = v.id and r.status = 'redeemed')`);
+    expect(counts).toEqual([]);
+    const codes = await query<{ code: string }>(sql`
+      select c.code from voucher_codes c where (c.redeemed_at is not null) <> exists (select 1
+        from voucher_redemptions r where r.code_id = c.id and r.status = 'redeemed')`);
+    expect(codes).toEqual([]);
+    const [s] = await query<Record<string, number>>(sql`
+      select count(*) filter (where status = 'inactive')::int as inactive,
+        count(*) filter (where status = 'active' and valid_until <= now())::int as expired,
+        count(*) filter (where status = 'active' and valid_from > now())::int as scheduled,
+        count(*) filter (where status = 'active' and valid_from <= now()
+          and (valid_until is null or valid_until > now()))::int as active,
+        count(*) filter (where array_length(days_of_week, 1) > 0 and hours_from is not null)::int as timed,
+        count(*) filter (where array_length(outlet_ids, 1) > 0)::int as outlet,
+        count(*) filter (where sources = '{app}')::int as app_only,
+        count(*) filter (where requires_customer and per_customer_limit is not null)::int as member,
+        (select count(*)::int from voucher_codes where customer_id is not null) as issued
+      from vouchers`);
+    for (const [state, n] of Object.entries(s!)) expect([state, n > 0]).toEqual([state, true]);
+  });
 });
+
+interface RedemptionRow {
+  voucher_id: string;
+  customer_id: string | null;
+  outlet_id: string;
+  order_id: string;
+  timezone: string;
+  serving_method: string;
+  discount: number;
+  subtotal: number;
+  total: number;
+  rounding: number;
+  delivery_fee: number;
+  service_charge: number;
+  service_tax: number;
+  service_tax_rate_bp: number;
+  service_charge_rate_bp: number;
+}
+
+/** A voucher row as evaluateVoucher reads it, field by field. */
+function rulesOfRow(v: Record<string, unknown>): VoucherRules {
+  const iso = (d: unknown) => (d == null ? null : new Date(d as string).toISOString());
+  return {
+    status: v.status as VoucherRules['status'],
+    type: v.type as VoucherRules['type'],
+    value: v.value as number,
+    max_discount: v.max_discount as number | null,
+    free_item_kind: v.free_item_kind as VoucherRules['free_item_kind'],
+    free_item_id: v.free_item_id as string | null,
+    min_spend: v.min_spend as number,
+    valid_from: iso(v.valid_from)!,
+    valid_until: iso(v.valid_until),
+    days_of_week: (v.days_of_week as number[]).map(Number),
+    hours_from: v.hours_from as string | null,
+    hours_until: v.hours_until as string | null,
+    total_limit: v.total_limit as number | null,
+    per_customer_limit: v.per_customer_limit as number | null,
+    outlet_ids: v.outlet_ids as string[],
+    sources: v.sources as VoucherRules['sources'],
+    serving_methods: v.serving_methods as VoucherRules['serving_methods'],
+    product_ids: v.product_ids as string[],
+    category_ids: v.category_ids as string[],
+    requires_customer: v.requires_customer as boolean,
+  };
+}

@@ -1,0 +1,359 @@
+import {
+  businessDate,
+  type OrderStatus,
+  type VoucherInput,
+  voucherInputSchema,
+} from '@kopi/contract';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { categories, products } from '../../db/schema/catalogue';
+import { customers } from '../../db/schema/customers';
+import { outletClosures, outlets, tenants } from '../../db/schema/tenancy';
+import { voucherCodes, vouchers } from '../../db/schema/vouchers';
+import { ownedBy } from '../../db/tenant-scope';
+import type { Clock } from '../../lib/clock';
+import { demoStaffContexts } from '../../lib/demo-staff';
+import { AppError } from '../../lib/errors';
+import { seededRandom } from '../../lib/seeded-random';
+import { createOrderService } from '../orders/orders.service';
+import { createVoucherCheckService } from '../orders/voucher-check.service';
+import { createRefundService } from '../refunds/refunds.service';
+import { CODE_ALPHABET, CODE_RANDOM_LENGTH } from './voucher-code-job';
+import * as codesRepo from './voucher-codes.repo';
+import { createVoucherService } from './vouchers.service';
+import { type DemoVoucher, demoVouchers } from './vouchers-demo-seed-data';
+import {
+  type SaleOutlet,
+  saleMoment,
+  servingFor,
+  voucherCart,
+  voucherSale,
+} from './vouchers-demo-seed-sales';
+
+// Demo vouchers (vouchers-demo-seed-data.ts), made by the demo marketing user through the voucher
+// service, and their use: counter sales over the past months made through the order service as
+// the POS makes them (the voucher check's discount, priceOrder's total, POST /api/orders with the
+// code), so each redemption, its order's money and the sales rollups are the order core's own.
+// A few of those orders are rejected, which gives their redemption back and owes a refund that
+// finance pays within minutes. Today, named demo customers use the members' voucher and a code
+// issued to them. Deterministic (seeded random); runs once, after the customers are seeded.
+
+const DAY = 86_400_000;
+const REJECT_EVERY = 12;
+
+export interface DemoVoucherOptions {
+  now: Clock;
+  dataDir: string;
+  tenantSlug?: string;
+  /** One transaction (each service call nests as a savepoint): faster on PostgreSQL. */
+  oneTransaction?: boolean;
+}
+
+export async function seedDemoVouchers(db: Db, options: DemoVoucherOptions) {
+  if (options.oneTransaction) return db.transaction((tx) => seed(tx, options));
+  return seed(db, options);
+}
+
+async function seed(db: Db, options: DemoVoucherOptions) {
+  const none = { vouchers: 0, redemptions: 0 };
+  const [tenant] = await db
+    .select({ id: tenants.id, cutoff: tenants.businessDayCutoffHour })
+    .from(tenants)
+    .where(eq(tenants.slug, options.tenantSlug ?? 'kopi-demo'));
+  if (!tenant) return none;
+  const tenantId = tenant.id;
+  const existing = await db
+    .select({ id: vouchers.id })
+    .from(vouchers)
+    .where(ownedBy(vouchers, tenantId))
+    .limit(1);
+  if (existing.length > 0) return none;
+  const staff = await demoStaffContexts(db, tenantId, ['marketing', 'admin', 'cashier', 'finance']);
+  const marketing = staff.get('marketing');
+  const admin = staff.get('admin');
+  if (!marketing || !admin) return none;
+  const finance = staff.get('finance') ?? admin;
+
+  const refs = await referencesOf(db, tenantId);
+  const realNow = options.now();
+  let current = realNow;
+  const clock: Clock = () => current;
+  const rand = seededRandom(20_261_129);
+
+  // The vouchers, as the back office saves them; their windows on whole days from today.
+  const startOfToday = Math.floor(realNow.getTime() / DAY) * DAY;
+  const dayAt = (days: number) => new Date(startOfToday + days * DAY).toISOString();
+  const voucherService = createVoucherService({ db, now: clock });
+  const made: { plan: DemoVoucher; id: string; code: string | null }[] = [];
+  for (const plan of demoVouchers) {
+    const input = voucherInputSchema.parse(inputOf(plan, refs, dayAt));
+    const voucher = await voucherService.create(marketing, input);
+    made.push({ plan, id: voucher.id, code: voucher.code });
+  }
+
+  // Unique codes: generated (seeded, so the demo reads the same every time), a few issued.
+  const issued = new Map<string, string>();
+  const printed = new Map<string, string[]>();
+  for (const m of made.filter((x) => x.plan.unique)) {
+    const { count, prefix, issued: issuedCount, issuedFirst } = m.plan.unique!;
+    const codes = new Set<string>();
+    while (codes.size < count) {
+      let random = '';
+      for (let i = 0; i < CODE_RANDOM_LENGTH; i++) random += CODE_ALPHABET[Math.floor(rand() * 32)];
+      codes.add(`${prefix}-${random}`);
+    }
+    await codesRepo.insertCodes(db, tenantId, m.id, [...codes]);
+    const rows = await db
+      .select({ id: voucherCodes.id, code: voucherCodes.code })
+      .from(voucherCodes)
+      .where(and(ownedBy(voucherCodes, tenantId), eq(voucherCodes.voucherId, m.id)))
+      .orderBy(asc(voucherCodes.code));
+    const people = [
+      ...issuedFirst,
+      ...refs.appCustomers.filter((c) => !issuedFirst.includes(c)),
+    ].slice(0, issuedCount);
+    for (const [i, phone] of people.entries()) {
+      const customerId = refs.customerOf(phone);
+      if (!customerId) continue;
+      await db.update(voucherCodes).set({ customerId }).where(eq(voucherCodes.id, rows[i]!.id));
+      issued.set(`${m.id}:${phone}`, rows[i]!.code);
+    }
+    // The printed ones (issued to nobody) are what the counter's past sales use.
+    m.code = null;
+    printed.set(
+      m.id,
+      rows.slice(people.length).map((r) => r.code),
+    );
+  }
+
+  // The sales: planned for every voucher, then rung up in time order.
+  const plans: { m: (typeof made)[number]; outlet: SaleOutlet; at: Date }[] = [];
+  for (const m of made) {
+    const allowed = refs.outlets.filter((o) => !m.plan.outlets || m.plan.outlets.includes(o.code));
+    for (let i = 0; i < m.plan.sales && allowed.length > 0; i++) {
+      const outlet = allowed[Math.floor(rand() * allowed.length)]!;
+      const today = businessDate(realNow, outlet.timezone, tenant.cutoff);
+      const at = saleMoment(m.plan, outlet, today, rand);
+      if (at) plans.push({ m, outlet, at });
+    }
+  }
+  plans.sort((a, b) => a.at.getTime() - b.at.getTime());
+
+  const refunds = createRefundService({
+    db,
+    now: clock,
+    dataDir: options.dataDir,
+    announce: false,
+    drawers: { drawerOf: async () => ({ shiftId: null, required: false }) },
+  });
+  let owed: string[] = [];
+  const orderService = createOrderService({
+    db,
+    now: clock,
+    announce: false,
+    onRefundOwed: async (...args) => {
+      owed = await refunds.refundOwed(...args);
+      return owed;
+    },
+  });
+  const check = createVoucherCheckService({ db, now: clock });
+  const seller = (outletId: string) => {
+    const cashier = staff.get('cashier');
+    return cashier && cashier.principal.outletId === outletId ? cashier : admin;
+  };
+  const menus = new Map<string, Awaited<ReturnType<typeof orderService.posMenu>>>();
+  const contexts = new Map<string, Awaited<ReturnType<typeof orderService.posContext>>>();
+
+  /** One sale with the code, as the POS makes it; false when its cart or the voucher says no. */
+  async function sell(
+    m: (typeof made)[number],
+    code: string,
+    outlet: SaleOutlet,
+    customerId: string | null,
+    outsideHours: boolean,
+  ) {
+    const ctx = seller(outlet.id);
+    if (!menus.has(outlet.id)) {
+      menus.set(outlet.id, await orderService.posMenu(ctx, outlet.id));
+      contexts.set(outlet.id, await orderService.posContext(ctx, outlet.id));
+    }
+    const lines = voucherCart(m.plan, menus.get(outlet.id)!.products, refs, rand);
+    if (!lines) return null;
+    const serving = servingFor(m.plan, outlet, rand);
+    const items = lines.map((l) => l.input);
+    const answer = await check.pos(ctx, {
+      code,
+      outlet_id: outlet.id,
+      serving_method: serving,
+      items,
+      ...(customerId ? { customer_id: customerId } : {}),
+    });
+    if (!answer.ok) return null;
+    const input = voucherSale(
+      { ...m.plan, code },
+      outlet,
+      contexts.get(outlet.id)!,
+      lines,
+      serving,
+      answer.discount,
+      rand,
+    );
+    try {
+      return await orderService.create(
+        ctx,
+        {
+          ...input,
+          ...(customerId ? { customer_id: customerId } : {}),
+          allow_outside_hours: outsideHours,
+        },
+        null,
+      );
+    } catch (error) {
+      // A product sold out that day: the cashier would pick another; the demo skips the sale.
+      if (error instanceof AppError) return null;
+      throw error;
+    }
+  }
+
+  let redemptions = 0;
+  let sold = 0;
+  for (const p of plans) {
+    current = p.at;
+    const codes = printed.get(p.m.id);
+    const code = codes ? codes.shift() : p.m.code;
+    if (!code) continue;
+    const order = await sell(p.m, code, p.outlet, null, false);
+    if (!order) continue;
+    redemptions++;
+    const ctx = seller(p.outlet.id);
+    const path: OrderStatus[] =
+      ++sold % REJECT_EVERY === 0 ? ['REJECTED'] : ['APPROVED', 'COMPLETED'];
+    let at = p.at;
+    for (const status of path) {
+      at = new Date(at.getTime() + (3 + Math.floor(rand() * 6)) * 60_000);
+      current = at;
+      owed = [];
+      await orderService.move(ctx, order.id, {
+        status,
+        reason: status === 'REJECTED' ? 'Customer changed their mind' : undefined,
+      });
+      // Finance pays the refund back a few minutes later, on the day.
+      for (const id of owed) {
+        for (const next of ['APPROVED', 'COMPLETED'] as const) {
+          current = at = new Date(at.getTime() + 4 * 60_000);
+          const refund = await refunds.get(finance, id);
+          if (refund.status === (next === 'APPROVED' ? 'PENDING' : 'APPROVED')) {
+            await refunds.move(finance, id, { status: next });
+          }
+        }
+      }
+    }
+  }
+
+  // Today: the members' voucher and an issued code, by the customers they belong to.
+  const counter =
+    refs.outlets.find((o) => o.id === staff.get('cashier')?.principal.outletId) ?? refs.outlets[0];
+  for (const m of made.filter((x) => x.plan.today && counter)) {
+    for (const [i, phone] of m.plan.today!.entries()) {
+      const customerId = refs.customerOf(phone);
+      const code = m.plan.unique ? issued.get(`${m.id}:${phone}`) : m.code;
+      if (!customerId || !code) continue;
+      current = new Date(realNow.getTime() - (m.plan.today!.length - i) * 60_000);
+      if (await sell(m, code, counter!, customerId, true)) redemptions++;
+    }
+  }
+  current = realNow;
+  return { vouchers: made.length, redemptions };
+}
+
+/** The demo's outlets (with their hours), products, categories and customers by name. */
+async function referencesOf(db: Db, tenantId: string) {
+  const outletRows = await db
+    .select({
+      id: outlets.id,
+      code: outlets.code,
+      timezone: outlets.timezone,
+      hours: outlets.hours,
+      lastOrderMinutes: outlets.lastOrderMinutes,
+      servingMethods: outlets.servingMethods,
+    })
+    .from(outlets)
+    .where(ownedBy(outlets, tenantId))
+    .orderBy(asc(outlets.code));
+  const closures = await db
+    .select({
+      outletId: outletClosures.outletId,
+      from: outletClosures.fromDate,
+      to: outletClosures.toDate,
+      reason: outletClosures.reason,
+    })
+    .from(outletClosures)
+    .where(ownedBy(outletClosures, tenantId));
+  const productRows = await db
+    .select({ id: products.id, sku: products.sku })
+    .from(products)
+    .where(ownedBy(products, tenantId));
+  const categoryRows = await db
+    .select({ id: categories.id, name: categories.nameEn })
+    .from(categories)
+    .where(ownedBy(categories, tenantId));
+  const customerRows = await db
+    .select({ id: customers.id, phone: customers.phone })
+    .from(customers)
+    .where(and(ownedBy(customers, tenantId), isNotNull(customers.passwordHash)))
+    .orderBy(asc(customers.phone));
+  return {
+    outlets: outletRows.map((o): SaleOutlet => ({
+      id: o.id,
+      code: o.code,
+      timezone: o.timezone,
+      hours: o.hours,
+      servingMethods: o.servingMethods,
+      last_order_minutes: o.lastOrderMinutes,
+      closures: closures.filter((c) => c.outletId === o.id),
+    })),
+    outletOf: (code: string) => outletRows.find((o) => o.code === code)!.id,
+    productOf: (sku: string) => productRows.find((p) => p.sku === sku)!.id,
+    categoryOf: (name: string) => categoryRows.find((c) => c.name === name)!.id,
+    customerOf: (phone: string) => customerRows.find((c) => c.phone === phone)?.id ?? null,
+    appCustomers: customerRows.map((c) => c.phone),
+  };
+}
+
+/** The voucher as the back office form would send it. */
+function inputOf(
+  v: DemoVoucher,
+  refs: Awaited<ReturnType<typeof referencesOf>>,
+  dayAt: (days: number) => string,
+): VoucherInput {
+  return {
+    name_en: v.nameEn,
+    name_my: v.nameMy,
+    code_kind: v.unique ? 'unique' : 'shared',
+    code: v.code,
+    type: v.type,
+    value: v.value,
+    max_discount: v.maxDiscount ?? null,
+    free_item_kind: v.freeItem?.kind ?? null,
+    free_item_id: v.freeItem
+      ? v.freeItem.kind === 'product'
+        ? refs.productOf(v.freeItem.sku)
+        : refs.categoryOf(v.freeItem.category)
+      : null,
+    min_spend: v.minSpend,
+    valid_from: dayAt(v.fromDay),
+    valid_until: v.untilDay === null ? null : dayAt(v.untilDay),
+    days_of_week: v.daysOfWeek ?? [],
+    hours_from: v.hours?.from ?? null,
+    hours_until: v.hours?.until ?? null,
+    total_limit: v.totalLimit ?? null,
+    per_customer_limit: v.perCustomerLimit ?? null,
+    outlet_ids: (v.outlets ?? []).map(refs.outletOf),
+    sources: v.sources ?? [],
+    serving_methods: v.servingMethods ?? [],
+    product_ids: (v.skus ?? []).map(refs.productOf),
+    category_ids: (v.categories ?? []).map(refs.categoryOf),
+    requires_customer: v.requiresCustomer ?? false,
+    status: v.status ?? 'active',
+  };
+}
