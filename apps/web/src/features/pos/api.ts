@@ -23,7 +23,8 @@ export const posKeys = {
   context: (outletId: string) => [...posKeys.all, 'context', outletId] as const,
   menu: (outletId: string) => [...posKeys.all, 'menu', outletId] as const,
   /** A voucher check of one cart, keyed by the check's body as text. */
-  voucherCheck: (input: string) => [...posKeys.all, 'voucher-check', input] as const,
+  voucherChecks: () => [...posKeys.all, 'voucher-check'] as const,
+  voucherCheck: (input: string) => [...posKeys.voucherChecks(), input] as const,
 };
 
 export type { OrderVoucher, VoucherCheck, VoucherCheckInput } from '@kopi/contract';
@@ -107,5 +108,7 @@ export function useRefreshPos() {
     Promise.all([
       client.invalidateQueries({ queryKey: posKeys.menu(outletId) }),
       client.invalidateQueries({ queryKey: posKeys.context(outletId) }),
+      // A sale may have used a code up: the next sale checks it again rather than reuse a finding.
+      client.removeQueries({ queryKey: posKeys.voucherChecks() }),
     ]);
 }
