@@ -38,6 +38,13 @@ export async function bookingDay(
   throw new Error(`No open business day within a year after ${today}`);
 }
 
+/**
+ * Locks an outlet's business day (its counter row) until the caller commits; false when the day
+ * is closed. A sale that locks other rows (a voucher) takes this first, in the day close's order.
+ */
+export const lockDayOpen = (tx: Db, tenantId: string, outletId: string, date: string) =>
+  repo.lockDayOpen(tx, tenantId, outletId, date);
+
 /** The orders, payment lines and counting refunds of an outlet's day or of a shift. */
 export async function working(
   db: Db,

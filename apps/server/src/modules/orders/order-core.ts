@@ -22,6 +22,7 @@ import {
 } from '../vouchers/voucher-redemption.service';
 import { claimCounterCustomer, settleCounterCustomer, walletLinesOf } from './counter-customer';
 import { resolveCart, voucherCartOf } from './order-cart';
+import * as books from '../books/books.service';
 import * as catalogue from './order-catalogue.repo';
 import { checkOutlet, lookbackDate, type OrderChannel, outletClockAt } from './order-checks';
 import { draftOrder } from './order-draft';
@@ -218,6 +219,9 @@ export function createOrderCore({ db, now, announce, paymentCodes }: OrderCoreDe
             : null;
         if (actor.channel === 'counter') customerId = claimed?.customer.id ?? null;
         if (req.voucherCode) {
+          // The day's counter row before the voucher, as the day close locks them: a sale and a
+          // close giving that voucher back queue instead of deadlocking.
+          if (!(await books.lockDayOpen(tx, tenantId, context.id, today))) throw dayClosed();
           voucher = await claimVoucher(tx, {
             tenantId,
             code: req.voucherCode,
