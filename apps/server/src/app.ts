@@ -69,6 +69,7 @@ import { reportRoutes } from './modules/reports/reports.routes';
 import { createReportService } from './modules/reports/reports.service';
 import { createJobRunner } from './lib/jobs/job-runner';
 import { registerVoucherRoutes } from './modules/vouchers/voucher-module';
+import { registerVoucherUsageRoutes } from './modules/voucher-usage/voucher-usage-module';
 
 export interface BuildAppOptions {
   config: Config;
@@ -281,6 +282,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         customerRateLimit: config.mobileRateLimit,
       });
       await registerVoucherRoutes(api, { db, now, jobs });
+      await registerVoucherUsageRoutes(api, { db, now });
       // Users, roles, the permission catalogue, menus and the audit log.
       const logService = createLogService({ db });
       await api.register(userRoutes, {

@@ -56,4 +56,6 @@ export * from './order-voucher';
 export * from './voucher-check';
 export * from './voucher-rules';
 export * from './vouchers';
+export * from './voucher-usage';
+export * from './voucher-usage-labels';
 export * from './wallet-file-labels';

@@ -32,6 +32,7 @@ import {
 } from './catalogue-fixtures';
 import { bannerBody } from './banner-fixtures';
 import { voucherMatrixRequests } from './authorization-matrix-vouchers';
+import { voucherUsageMatrixRequests } from './authorization-matrix-voucher-usage';
 import { startFakeBillplz, type FakeBillplz } from './billplz-fake';
 import { createUser, demoBusinessSettings, newPassword, tenantBody } from './fixtures';
 import { addProduct, demoTenantId, ensureShift } from './order-fixtures';
@@ -640,6 +641,7 @@ const requests: Record<string, Builder> = {
     return { url: '/api/categories/order', payload: { ids: rows.map((r) => r.id) } };
   },
   ...voucherMatrixRequests(() => ({ db: db(), tenantId })),
+  ...voucherUsageMatrixRequests(() => ({ db: db(), tenantId })),
   'GET /api/banners': () => ({ url: '/api/banners?state=live' }),
   'GET /api/banners/preview': () => ({ url: `/api/banners/preview?outlet_id=${kl}&lang=my` }),
   'GET /api/banners/:id': async () => ({ url: `/api/banners/${(await newBanner()).id}` }),
