@@ -13,4 +13,15 @@ export const voucherRoutes: AppRouteDef[] = [
     searchable: true,
     page: () => import('../features/vouchers/pages/voucher-page').then((m) => m.VoucherPage),
   },
+  {
+    path: '/voucher-campaign',
+    layout: 'default',
+    access: 'signed-in',
+    action: 'read',
+    subject: 'voucher-campaign',
+    titleKey: 'pageTitles.voucherCampaign',
+    icon: 'Campaign',
+    searchable: true,
+    page: () => import('./voucher-campaign-page').then((m) => m.VoucherCampaignPageWithTabs),
+  },
 ];

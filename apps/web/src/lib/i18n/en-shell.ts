@@ -41,6 +41,7 @@ export const enShell = {
     paymentGatewayReconciliation: 'Gateway Reconciliation',
     banner: 'Banner',
     voucher: 'Voucher',
+    voucherCampaign: 'Voucher Campaign',
   },
   nav: {
     mainNavigation: 'Main navigation',

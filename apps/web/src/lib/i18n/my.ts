@@ -96,6 +96,7 @@ export const my: UiMessages = {
     paymentGatewayReconciliation: 'Penyelarasan Gerbang',
     banner: 'Sepanduk',
     voucher: 'Baucar',
+    voucherCampaign: 'Kempen Baucar',
   },
   auth: {
     brandTagline: 'Pejabat belakang kedai kopi anda',
