@@ -3,6 +3,7 @@ import { localeSchema } from './locale';
 import { REPORT_MAX_DAYS, daysBetween, reportExportFormats } from './reports';
 import { addDays } from './time';
 import { messageKey, text } from './validation';
+import { voucherFiguresSchema } from './voucher-figures';
 
 // Voucher usage (SPEC §2 /voucher-campaign, DESIGN §8 /api/voucher-campaigns/…/usage), read from
 // voucher_rollups (decision 053). A day's figures: redemptions and the discount they gave on
@@ -14,34 +15,6 @@ import { messageKey, text } from './validation';
 const sen = z.number().int();
 const count = z.number().int();
 const isoDate = z.iso.date({ error: messageKey('date_invalid') });
-
-/** One day's (or a range's) voucher figures, as kept. */
-export const voucherFiguresSchema = z.object({
-  redemptions: count,
-  discount: sen,
-  sales: sen,
-  returned: count,
-  returned_discount: sen,
-  refunds: sen,
-});
-export type VoucherFigures = z.infer<typeof voucherFiguresSchema>;
-export const voucherFigureKeys = voucherFiguresSchema.keyof().options;
-
-/** Redemptions that stand: those made less those given back. */
-export const redemptionsStanding = (f: VoucherFigures) => f.redemptions - f.returned;
-/** Discount given: what the redemptions took off, less what give-backs handed back. */
-export const discountGiven = (f: VoucherFigures) => f.discount - f.returned_discount;
-/** Sales with a voucher: the totals of sales that carried one, less their refunds. */
-export const voucherSales = (f: VoucherFigures) => f.sales - f.refunds;
-
-export const zeroVoucherFigures = (): VoucherFigures => ({
-  redemptions: 0,
-  discount: 0,
-  sales: 0,
-  returned: 0,
-  returned_discount: 0,
-  refunds: 0,
-});
 
 const checkRange = (
   q: { from?: string | undefined; to?: string | undefined },
