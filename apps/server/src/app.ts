@@ -72,6 +72,7 @@ import { createJobRunner } from './lib/jobs/job-runner';
 import { registerVoucherRoutes } from './modules/vouchers/voucher-module';
 import { registerVoucherCampaignRoutes } from './modules/voucher-campaigns/voucher-campaign-module';
 import { registerRewardRoutes } from './reward-routes';
+import { registerVoucherUsageRoutes } from './modules/voucher-usage/voucher-usage-module';
 
 export interface BuildAppOptions {
   config: Config;
@@ -302,6 +303,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         appFeatures,
         customerRateLimit: config.mobileRateLimit,
       });
+      await registerVoucherUsageRoutes(api, { db, now });
       // Users, roles, the permission catalogue, menus and the audit log.
       const logService = createLogService({ db });
       await api.register(userRoutes, {

@@ -60,4 +60,7 @@ export * from './voucher-check';
 export * from './voucher-rules';
 export * from './vouchers';
 export * from './voucher-rewards';
+export * from './voucher-figures';
+export * from './voucher-usage';
+export * from './voucher-usage-labels';
 export * from './wallet-file-labels';

@@ -59,6 +59,16 @@ export const reportFileColumns = [
   'refunded',
   'previous_refunded_quantity',
   'previous_refunded',
+  'voucher',
+  'campaign',
+  'redemptions',
+  'returned',
+  'discount_given',
+  'voucher_sales',
+  'previous_redemptions',
+  'previous_returned',
+  'previous_discount_given',
+  'previous_voucher_sales',
 ] as const;
 export type ReportFileColumn = (typeof reportFileColumns)[number];
 
@@ -71,6 +81,9 @@ export interface ReportFileLabels {
   sources: Record<OrderSource, string>;
   /** The first cell of the total row. */
   total: string;
+  /** The campaign cell of a voucher's own row (all its redemptions), and of codes no campaign issued. */
+  allCampaigns: string;
+  noCampaign: string;
   /** The XLSX worksheet's name. */
   sheet: string;
   /** The XLSX's wallet worksheet: its name, its headers and each figure's name. */
@@ -134,12 +147,24 @@ export const reportFileLabels: Record<Locale, ReportFileLabels> = {
       refunded: 'Refunded (RM)',
       previous_refunded_quantity: 'Previous refunded qty',
       previous_refunded: 'Previous refunded (RM)',
+      voucher: 'Voucher',
+      campaign: 'Campaign',
+      redemptions: 'Redemptions',
+      returned: 'Given back',
+      discount_given: 'Discount given (RM)',
+      voucher_sales: 'Sales with a voucher after refunds (RM)',
+      previous_redemptions: 'Previous redemptions',
+      previous_returned: 'Previous given back',
+      previous_discount_given: 'Previous discount given (RM)',
+      previous_voucher_sales: 'Previous sales with a voucher after refunds (RM)',
     },
     paymentMethods: paymentMethodLabels.en,
     refundMethods: { ...paymentMethodLabels.en, bank_transfer: 'Bank transfer' },
     servingMethods: servingMethodLabels.en,
     sources: { 'pos-apps': 'POS', 'mobile-apps': 'Mobile app' },
     total: 'Total',
+    allCampaigns: 'All',
+    noCampaign: 'No campaign',
     sheet: 'Sales',
     wallet: {
       sheet: 'Wallet',
@@ -208,12 +233,24 @@ export const reportFileLabels: Record<Locale, ReportFileLabels> = {
       refunded: 'Dipulangkan (RM)',
       previous_refunded_quantity: 'Kuantiti dipulangkan sebelum',
       previous_refunded: 'Dipulangkan sebelum (RM)',
+      voucher: 'Baucar',
+      campaign: 'Kempen',
+      redemptions: 'Penebusan',
+      returned: 'Dipulangkan',
+      discount_given: 'Diskaun diberi (RM)',
+      voucher_sales: 'Jualan dengan baucar selepas bayaran balik (RM)',
+      previous_redemptions: 'Penebusan sebelum',
+      previous_returned: 'Dipulangkan sebelum',
+      previous_discount_given: 'Diskaun diberi sebelum (RM)',
+      previous_voucher_sales: 'Jualan dengan baucar selepas bayaran balik sebelum (RM)',
     },
     paymentMethods: paymentMethodLabels.my,
     refundMethods: { ...paymentMethodLabels.my, bank_transfer: 'Pindahan bank' },
     servingMethods: servingMethodLabels.my,
     sources: { 'pos-apps': 'POS', 'mobile-apps': 'Aplikasi mudah alih' },
     total: 'Jumlah',
+    allCampaigns: 'Semua',
+    noCampaign: 'Tiada kempen',
     sheet: 'Jualan',
     wallet: {
       sheet: 'Dompet',

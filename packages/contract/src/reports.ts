@@ -6,6 +6,7 @@ import { orderOutletSchema } from './pos';
 import { paymentMethodSchema, servingMethodSchema } from './pricing';
 import { addDays } from './time';
 import { messageKey, text } from './validation';
+import { voucherFiguresSchema } from './voucher-figures';
 
 // Sales reports and the dashboard (DESIGN §8 `/api/reports/sales`, `/api/dashboard`).
 // Every figure is read from rollups kept in the order's own transaction (decision 021), grouped by
@@ -29,6 +30,7 @@ export const reportGroupBys = [
   'product',
   'serving_method',
   'source',
+  'voucher',
 ] as const;
 export const reportGroupBySchema = z.enum(reportGroupBys);
 export type ReportGroupBy = z.infer<typeof reportGroupBySchema>;
@@ -185,6 +187,27 @@ export const productReportRowSchema = rowBase.extend({
   current: productFiguresSchema,
   previous: productFiguresSchema.nullable(),
 });
+/**
+ * By voucher (decision 053): each voucher used, given back or refunded in either period, with its
+ * figures in the period and the same split by the campaign whose code was redeemed (key null:
+ * codes no campaign issued), largest discount given first.
+ */
+export const voucherCampaignRowSchema = z.object({
+  key: text().nullable(),
+  label: text().nullable(),
+  label_my: text().nullable(),
+  current: voucherFiguresSchema,
+  previous: voucherFiguresSchema.nullable(),
+});
+export const voucherReportRowSchema = rowBase.extend({
+  /** The voucher's Malay name; null when none is set. */
+  label_my: text().nullable(),
+  current: voucherFiguresSchema,
+  previous: voucherFiguresSchema.nullable(),
+  campaigns: z.array(voucherCampaignRowSchema),
+});
+export type VoucherReportRow = z.infer<typeof voucherReportRowSchema>;
+
 /** Completed refunds of a period under one method: how many, how much. */
 export const refundFiguresSchema = z.object({ refunds: count, amount: sen });
 export const refundMethodRowSchema = z.object({
@@ -242,7 +265,9 @@ const reportBase = z.object({
  * - day: every day of the range in order (days without sales are zeros);
  * - outlet, serving_method, source: those with sales in either period, by net, largest first;
  * - payment_method: the methods used in either period, by amount, largest first;
- * - product: at most `limit` products, by gross, largest first.
+ * - product: at most `limit` products, by gross, largest first;
+ * - voucher: the vouchers with figures in either period, by discount given, largest first, each
+ *   split by campaign; `totals` stay the sales figures of every order.
  */
 export const salesReportSchema = z.discriminatedUnion('group_by', [
   reportBase.extend({
@@ -259,6 +284,7 @@ export const salesReportSchema = z.discriminatedUnion('group_by', [
     refunds_by_method: z.array(refundMethodRowSchema).optional(),
   }),
   reportBase.extend({ group_by: z.literal('product'), rows: z.array(productReportRowSchema) }),
+  reportBase.extend({ group_by: z.literal('voucher'), rows: z.array(voucherReportRowSchema) }),
 ]);
 export type SalesReport = z.infer<typeof salesReportSchema>;
 

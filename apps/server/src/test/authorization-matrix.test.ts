@@ -34,6 +34,7 @@ import { bannerBody } from './banner-fixtures';
 import { voucherCampaignMatrixRequests } from './authorization-matrix-voucher-campaigns';
 import { rewardMatrixAudits, rewardMatrixRequests } from './authorization-matrix-rewards';
 import { voucherMatrixRequests } from './authorization-matrix-vouchers';
+import { voucherUsageMatrixRequests } from './authorization-matrix-voucher-usage';
 import { startFakeBillplz, type FakeBillplz } from './billplz-fake';
 import { createUser, demoBusinessSettings, newPassword, tenantBody } from './fixtures';
 import { addProduct, demoTenantId, ensureShift } from './order-fixtures';
@@ -644,6 +645,7 @@ const requests: Record<string, Builder> = {
   ...voucherMatrixRequests(() => ({ db: db(), tenantId })),
   ...voucherCampaignMatrixRequests(() => ({ db: db(), tenantId })),
   ...rewardMatrixRequests(() => ({ db: db(), tenantId })),
+  ...voucherUsageMatrixRequests(() => ({ db: db(), tenantId })),
   'GET /api/banners': () => ({ url: '/api/banners?state=live' }),
   'GET /api/banners/preview': () => ({ url: `/api/banners/preview?outlet_id=${kl}&lang=my` }),
   'GET /api/banners/:id': async () => ({ url: `/api/banners/${(await newBanner()).id}` }),

@@ -24,4 +24,15 @@ export const voucherRoutes: AppRouteDef[] = [
     searchable: true,
     page: () => import('../features/rewards/pages/reward-page').then((m) => m.RewardPage),
   },
+  {
+    path: '/voucher-campaign',
+    layout: 'default',
+    access: 'signed-in',
+    action: 'read',
+    subject: 'voucher-campaign',
+    titleKey: 'pageTitles.voucherCampaign',
+    icon: 'Campaign',
+    searchable: true,
+    page: () => import('./voucher-campaign-page').then((m) => m.VoucherCampaignPageWithTabs),
+  },
 ];

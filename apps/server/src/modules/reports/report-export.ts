@@ -19,6 +19,7 @@ import {
 } from '@kopi/contract';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
+import { voucherTable } from './voucher-report-export';
 
 // A sales report as a table: a header row, one row per group, then the total, in the requester's
 // language with the words the /report table uses (reportFileLabels). Amounts are in ringgit with
@@ -58,6 +59,8 @@ const moneyColumns = new Set<string>([
   ...salesColumns.filter((c) => !isCount(c)),
   'amount',
   'refunded',
+  'discount_given',
+  'voucher_sales',
 ]);
 const salesCells = (f: SalesFigures): Cell[] =>
   salesColumns.map((c) =>
@@ -197,6 +200,10 @@ export function reportTable(report: SalesReport, locale: Locale): ReportFileTabl
       ...figures(r.current),
       ...(r.previous ? figures(r.previous) : []),
     ]);
+    return finish(columns, rows);
+  }
+  if (report.group_by === 'voucher') {
+    const { columns, rows } = voucherTable(report, labels, locale);
     return finish(columns, rows);
   }
   const group = report.group_by;

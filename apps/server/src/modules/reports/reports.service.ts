@@ -1,6 +1,7 @@
 import {
   addDays,
   daysBetween,
+  discountGiven,
   type PaymentReportRow,
   type ProductReportRow,
   type RefundMethodRow,
@@ -10,6 +11,7 @@ import {
   type SalesReportExportQuery,
   type SalesReportQuery,
   type SalesReportRow,
+  type VoucherFigures,
 } from '@kopi/contract';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
@@ -20,6 +22,7 @@ import { tenantIdOf } from '../../lib/tenant-scope';
 import { reportCsv, reportXlsx } from './report-export';
 import * as repo from './reports.repo';
 import { addFigures, figuresOf, zeroFigures } from './sales-figures';
+import { vouchersBy } from './voucher-report.repo';
 import { walletFigures } from './wallet-report.repo';
 
 // GET /api/reports/sales: the rollups of a range of business days, grouped one way, with the
@@ -145,6 +148,21 @@ export function createReportService({ db }: { db: Db }) {
         )
         .slice(0, q.limit);
       return { ...base, group_by: 'product', totals, rows: out };
+    }
+
+    if (q.group_by === 'voucher') {
+      const [rows, totals] = await Promise.all([vouchersBy(db, scope, previous !== null), totalsOf()]);
+      const given = (f: VoucherFigures | null) => (f ? discountGiven(f) : 0);
+      const byGiven = (
+        a: { key: string | null; current: VoucherFigures; previous: VoucherFigures | null },
+        b: typeof a,
+      ) =>
+        given(b.current) - given(a.current) ||
+        given(b.previous) - given(a.previous) ||
+        // Codes no campaign issued come after the campaigns.
+        (a.key === null ? 1 : b.key === null ? -1 : a.key < b.key ? -1 : 1);
+      for (const row of rows) row.campaigns.sort(byGiven);
+      return { ...base, group_by: 'voucher', totals, rows: rows.sort(byGiven) };
     }
 
     const group = q.group_by;

@@ -51,7 +51,8 @@ async function ok(headers: Record<string, string>, query: string): Promise<Sales
 type SalesRows = Extract<SalesReport, { group_by: 'day' | 'outlet' | 'serving_method' | 'source' }>;
 async function sales(headers: Record<string, string>, query: string): Promise<SalesRows> {
   const r = await ok(headers, query);
-  if (r.group_by === 'payment_method' || r.group_by === 'product') throw new Error(r.group_by);
+  if (r.group_by === 'payment_method' || r.group_by === 'product' || r.group_by === 'voucher')
+    throw new Error(r.group_by);
   return r;
 }
 /** Each row's key with its number of orders. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { walletAdjustments } from '../../db/schema/loyalty';
 import { notifications } from '../../db/schema/platform';
+import { voucherCampaigns } from '../../db/schema/vouchers';
 import { demoOutlet, multipart, pngImage } from '../catalogue-fixtures';
 import { createTenant } from '../fixtures';
 import {
@@ -227,6 +228,17 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
   // A voucher of unique codes, with a job making two of them, for the codes routes.
   const voucher = await post('/api/vouchers', uniqueVoucherBody({ name_en: 'Fuzz voucher' }));
   const voucherJob = await post(`/api/vouchers/${voucher.id}/codes`, { count: 2, prefix: 'FZ' });
+  const [campaign] = await t.database.db
+    .insert(voucherCampaigns)
+    .values({
+      tenantId: tenant,
+      voucherId: voucher.id,
+      nameEn: 'Fuzz campaign',
+      audienceKind: 'all',
+      startsAt: new Date('2026-01-01T00:00:00Z'),
+      endsAt: new Date('2026-12-31T00:00:00Z'),
+    })
+    .returning();
   // Its host is the tests' unreachable loopback default: "test connection" answers 400.
   const gateway = await post('/api/payment-gateways', {
     provider: 'billplz',
@@ -274,6 +286,7 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
     payment_gateway: gateway.id,
     voucher: voucher.id,
     voucher_job: voucherJob.id,
+    voucher_campaign: campaign!.id,
   };
   return { t, ids, png, causes, principals: { admin, superadmin, refresh, customer } };
 }
@@ -303,6 +316,7 @@ const RESOURCE_OF_SEGMENT: Record<string, string> = {
   banners: 'banner',
   'payment-gateways': 'payment_gateway',
   vouchers: 'voucher',
+  'voucher-campaigns': 'voucher_campaign',
 };
 const RESOURCE_OF_PARAM: Record<string, string> = {
   closureId: 'closure',

@@ -42,6 +42,7 @@ export const enShell = {
     banner: 'Banner',
     voucher: 'Voucher',
     rewards: 'Rewards',
+    voucherCampaign: 'Voucher Campaign',
   },
   nav: {
     mainNavigation: 'Main navigation',

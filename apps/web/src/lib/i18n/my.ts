@@ -97,6 +97,7 @@ export const my: UiMessages = {
     banner: 'Sepanduk',
     voucher: 'Baucar',
     rewards: 'Ganjaran',
+    voucherCampaign: 'Kempen Baucar',
   },
   auth: {
     brandTagline: 'Pejabat belakang kedai kopi anda',

@@ -184,7 +184,7 @@ export function useReportColumns(report: SalesReport, labelOf: (row: ReportRow) 
         : []),
     ];
     columns = cols as ReportColumn<ReportRow>[];
-  } else {
+  } else if (report.group_by !== 'voucher') {
     const keyId = report.group_by === 'day' ? 'business_date' : report.group_by;
     const totals = report.totals.current;
     const money = (
@@ -265,6 +265,10 @@ export function useReportColumns(report: SalesReport, labelOf: (row: ReportRow) 
         : []),
     ];
     columns = cols as ReportColumn<ReportRow>[];
+  } else {
+    // The API's grouping by voucher has no sub-view on this screen yet: nothing to lay out.
+    columns = [];
+    showTotal = false;
   }
 
   const shown = columns.filter((c) => !c.from || (c.from === 'lg' ? lg : xl));

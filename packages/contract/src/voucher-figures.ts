@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+// The voucher figures of voucher_rollups (decision 053), as the usage views and the sales report
+// by voucher send them, and what the screens make of them. Money is integer sen.
+
+const sen = z.number().int();
+const count = z.number().int();
+
+/** One day's (or a range's) voucher figures, as kept. */
+export const voucherFiguresSchema = z.object({
+  redemptions: count,
+  discount: sen,
+  sales: sen,
+  returned: count,
+  returned_discount: sen,
+  refunds: sen,
+});
+export type VoucherFigures = z.infer<typeof voucherFiguresSchema>;
+export const voucherFigureKeys = voucherFiguresSchema.keyof().options;
+
+/** Redemptions that stand: those made less those given back. */
+export const redemptionsStanding = (f: VoucherFigures) => f.redemptions - f.returned;
+/** Discount given: what the redemptions took off, less what give-backs handed back. */
+export const discountGiven = (f: VoucherFigures) => f.discount - f.returned_discount;
+/** Sales with a voucher: the totals of sales that carried one, less their refunds. */
+export const voucherSales = (f: VoucherFigures) => f.sales - f.refunds;
+
+export const zeroVoucherFigures = (): VoucherFigures => ({
+  redemptions: 0,
+  discount: 0,
+  sales: 0,
+  returned: 0,
+  returned_discount: 0,
+  refunds: 0,
+});
