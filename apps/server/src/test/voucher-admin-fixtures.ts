@@ -30,7 +30,12 @@ export const uniqueVoucherBody = (overrides: Record<string, unknown> = {}) =>
  * the order core locks, applies and records it. The sale is paid by card for exactly its total:
  * RM 10.00 less the discount the POS's preview answers, with 6% SST (pick up, no service charge).
  */
-export async function redeemOnce(t: TestApp, voucherId: string, outletId: string) {
+export async function redeemOnce(
+  t: TestApp,
+  voucherId: string,
+  outletId: string,
+  customerId?: string,
+) {
   const PRICE = 1000;
   const product = await addProduct(t, { sku: `VR-${randomUUID().slice(0, 8)}`, price: PRICE });
   await ensureShift(t, outletId);
@@ -40,6 +45,7 @@ export async function redeemOnce(t: TestApp, voucherId: string, outletId: string
     outlet_id: outletId,
     serving_method: 'pick_up',
     items: [{ product_id: product.id, quantity: 1 }],
+    ...(customerId ? { customer_id: customerId } : {}),
   };
   const check = await t.inject({
     method: 'POST',

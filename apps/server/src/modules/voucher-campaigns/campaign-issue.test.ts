@@ -3,14 +3,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { customerOrders } from '../../db/schema/customers';
 import { backgroundJobs } from '../../db/schema/jobs';
 import { orders } from '../../db/schema/orders';
-import { voucherCampaigns, voucherCodes } from '../../db/schema/vouchers';
+import { voucherRollups } from '../../db/schema/reports';
+import { voucherCampaigns, voucherCodes, voucherRedemptions } from '../../db/schema/vouchers';
 import { createJobRunner, type JobHandler } from '../../lib/jobs/job-runner';
-import { otherTenant } from '../../test/catalogue-fixtures';
+import { demoOutletIds, otherTenant } from '../../test/catalogue-fixtures';
 import { addCustomer, addTiers, customerSale, freshPhone } from '../../test/customer-fixtures';
 import { verifiedCustomer } from '../../test/mobile-fixtures';
 import { demoTenantId } from '../../test/order-fixtures';
 import { requestAs } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
+import { redeemOnce } from '../../test/voucher-admin-fixtures';
 import { campaignBody, uniqueVoucher } from '../../test/voucher-campaign-fixtures';
 import { type Audience, audienceIds } from './campaign-audience.repo';
 import { CAMPAIGN_ISSUE_JOB, campaignIssueJob } from './campaign-issue-job';
@@ -245,5 +247,19 @@ describe('the issuing job', () => {
     expect(list.json().data).toEqual(
       expect.arrayContaining([expect.objectContaining({ id: voucher.id, code: code!.code })]),
     );
+
+    // Redeemed, the code's use counts for its campaign: the redemption and its figures name it.
+    const { kl } = await demoOutletIds(t);
+    const orderId = await redeemOnce(t, voucher.id, kl, customer.session.customer.id);
+    const [redemption] = await db()
+      .select({ campaignId: voucherRedemptions.campaignId })
+      .from(voucherRedemptions)
+      .where(eq(voucherRedemptions.orderId, orderId));
+    expect(redemption).toEqual({ campaignId: id });
+    const figures = await db()
+      .select({ campaignId: voucherRollups.campaignId, redemptions: voucherRollups.redemptions })
+      .from(voucherRollups)
+      .where(eq(voucherRollups.voucherId, voucher.id));
+    expect(figures).toEqual([{ campaignId: id, redemptions: 1 }]);
   });
 });

@@ -99,9 +99,10 @@ export interface NewRedemption {
 export async function recordRedemption(db: Db, r: NewRedemption) {
   const written = rowsOf<{ id: string }>(
     await db.execute(sql`
-      insert into ${voucherRedemptions} (tenant_id, voucher_id, code_id, code, order_id,
-        outlet_id, customer_id, source, discount, business_date, status, redeemed_at)
-      select ${r.tenantId}::uuid, v.id, c.id, ${r.code}, o.id, o.outlet_id, cu.id, ${r.source},
+      insert into ${voucherRedemptions} (tenant_id, voucher_id, code_id, campaign_id, code,
+        order_id, outlet_id, customer_id, source, discount, business_date, status, redeemed_at)
+      select ${r.tenantId}::uuid, v.id, c.id, c.campaign_id, ${r.code}, o.id, o.outlet_id, cu.id,
+        ${r.source},
         ${r.discount}::int, ${r.businessDate}, 'redeemed', ${r.at.toISOString()}::timestamptz
       from ${vouchers} v
       join ${orders} o on o.id = ${r.orderId}::uuid and ${tenantIs('o', r.tenantId)}
