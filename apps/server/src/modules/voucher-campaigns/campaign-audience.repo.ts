@@ -2,6 +2,7 @@ import type { CampaignAudienceKind } from '@kopi/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
 import { customerOrders, customers } from '../../db/schema/customers';
+import { backgroundJobs } from '../../db/schema/jobs';
 import { orders } from '../../db/schema/orders';
 import { voucherCampaigns, voucherCodes, vouchers } from '../../db/schema/vouchers';
 
@@ -160,12 +161,42 @@ export async function addIssued(tx: Db, campaignId: string, count: number) {
   );
 }
 
-/** The campaign the job works for, with its voucher's code kind (null once it is gone). */
+/**
+ * The campaign the job works for, locked for the chunk, with its voucher's code kind (null once
+ * it is gone).
+ */
 export async function campaignForJob(tx: Db, tenantId: string, campaignId: string) {
   const [row] = await tx
     .select({ campaign: voucherCampaigns, codeKind: vouchers.codeKind })
     .from(voucherCampaigns)
     .innerJoin(vouchers, eq(vouchers.id, voucherCampaigns.voucherId))
-    .where(and(eq(voucherCampaigns.tenantId, tenantId), eq(voucherCampaigns.id, campaignId)));
+    .where(and(eq(voucherCampaigns.tenantId, tenantId), eq(voucherCampaigns.id, campaignId)))
+    .for('update', { of: voucherCampaigns });
   return row ?? null;
+}
+
+/**
+ * Ends an issuing job before its total (the campaign was paused or ended): done, not failed,
+ * and no longer claimed, so the runner finds it lost after this chunk and moves on.
+ */
+export async function endJob(tx: Db, jobId: string) {
+  await tx
+    .update(backgroundJobs)
+    .set({ status: 'done', claimedBy: null, finishedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(backgroundJobs.id, jobId));
+}
+
+/** How many of the audience hold a code of the campaign (a continuation's progress so far). */
+export async function issuedInAudience(db: Db, campaignId: string, a: Audience): Promise<number> {
+  const rows = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from ${customers} c where ${inAudience(a)}
+      and exists (select 1 from ${voucherCodes} vc
+        where vc.campaign_id = ${campaignId}::uuid and vc.customer_id = c.id)`),
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Sets a just-enqueued continuation job's progress to what earlier jobs issued. */
+export async function startJobAt(tx: Db, jobId: string, done: number) {
+  await tx.update(backgroundJobs).set({ done }).where(eq(backgroundJobs.id, jobId));
 }

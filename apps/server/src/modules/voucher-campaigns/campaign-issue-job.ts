@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { type CampaignAudienceKind, ISSUED_CODE_LENGTH, issuedCode } from '@kopi/contract';
+import {
+  type CampaignAudienceKind,
+  type CampaignStatus,
+  campaignStatusAt,
+  ISSUED_CODE_LENGTH,
+  issuedCode,
+} from '@kopi/contract';
 import type { Db } from '../../db/database';
+import { type Clock, systemClock } from '../../lib/clock';
 import { type JobHandler, JobFailed, type JobRow } from '../../lib/jobs/job-runner';
 import * as audience from './campaign-audience.repo';
 
@@ -8,6 +15,9 @@ import * as audience from './campaign-audience.repo';
 // of the next customers of the audience who has none from the campaign yet, and counts them on
 // the campaign, in the chunk's transaction. The unique index on (campaign, customer) and the
 // "none yet" look-up make it safe to run again: a restarted or repeated job issues nobody twice.
+// Each chunk first locks the campaign and reads its status now: only an ongoing campaign issues.
+// A paused or ended one ends the job there (done, not failed); resuming enqueues a continuation
+// with the same audience moment, which picks up whoever has no code yet (docs/decisions/054).
 
 export const CAMPAIGN_ISSUE_JOB = 'voucher_campaign_issue';
 
@@ -69,13 +79,26 @@ async function issue(
   return issued;
 }
 
-export const campaignIssueJob: JobHandler = {
+/** The issuing job's handler, reading the campaign's status at `now` before each chunk. */
+export const createCampaignIssueJob = (now: Clock): JobHandler => ({
   async step(tx: Db, job: JobRow, limit: number) {
     const campaignId = job.subjectId!;
+    // Locked: a pause or an end waits for the chunk in flight, and the next chunk sees it.
     const found = await audience.campaignForJob(tx, job.tenantId, campaignId);
     if (!found) throw new JobFailed('the campaign is gone');
     if (found.codeKind !== 'unique') throw new JobFailed('the voucher takes no unique codes');
     const { campaign } = found;
+    const status = campaignStatusAt(
+      campaign.status as CampaignStatus,
+      campaign.startsAt,
+      campaign.endsAt,
+      now(),
+    );
+    if (status !== 'ongoing') {
+      // Paused or ended: the job ends here without issuing; the one unit answered is the stop.
+      await audience.endJob(tx, job.id);
+      return 1;
+    }
     const who = audienceOf(campaign, job.params as CampaignIssueParams);
     const recipients = await audience.nextRecipients(tx, campaignId, who, limit);
     const issued = await issue(tx, job.tenantId, campaign.voucherId, campaignId, recipients);
@@ -84,4 +107,7 @@ export const campaignIssueJob: JobHandler = {
     // or erased), so the job is over; the units left count as done.
     return recipients.length < limit ? limit : Math.max(1, recipients.length);
   },
-};
+});
+
+/** The issuing job on the system clock (the app registers its own clock's). */
+export const campaignIssueJob = createCampaignIssueJob(systemClock);

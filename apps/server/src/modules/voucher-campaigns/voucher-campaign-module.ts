@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { JobRunner } from '../../lib/jobs/job-runner';
-import { CAMPAIGN_ISSUE_JOB, campaignIssueJob } from './campaign-issue-job';
+import { CAMPAIGN_ISSUE_JOB, createCampaignIssueJob } from './campaign-issue-job';
 import { voucherCampaignRoutes } from './voucher-campaigns.routes';
 import { createVoucherCampaignService, scheduleCampaignTick } from './voucher-campaigns.service';
 
@@ -13,7 +13,7 @@ export async function registerVoucherCampaignRoutes(
   api: FastifyInstance,
   { db, now, jobs, tick }: { db: Db; now: Clock; jobs: JobRunner; tick: boolean },
 ): Promise<() => void> {
-  jobs.register(CAMPAIGN_ISSUE_JOB, campaignIssueJob);
+  jobs.register(CAMPAIGN_ISSUE_JOB, createCampaignIssueJob(now));
   const service = createVoucherCampaignService({ db, now, jobs });
   await api.register(voucherCampaignRoutes, { service });
   return tick

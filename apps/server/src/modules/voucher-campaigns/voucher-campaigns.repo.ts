@@ -183,12 +183,6 @@ export async function jobsOf(db: Db, tenantId: string, campaignIds: string[]) {
     .orderBy(desc(backgroundJobs.createdAt), desc(backgroundJobs.id));
 }
 
-/** Whether the campaign has an issuing job that is not failed (queued, running or done). */
-export async function hasLiveJob(tx: Db, tenantId: string, campaignId: string) {
-  const rows = await jobsOf(tx, tenantId, [campaignId]);
-  return rows.some((j) => j.status !== 'failed');
-}
-
 /**
  * Campaigns of every tenant whose stored status time has moved on at `now`: scheduled ones past
  * starts_at, and live ones past ends_at.

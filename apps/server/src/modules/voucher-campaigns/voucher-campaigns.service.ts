@@ -111,18 +111,29 @@ export function createVoucherCampaignService({
 
   /**
    * Stores the status time has moved the locked campaign to, and enqueues its issuing job when it
-   * has gone live and has none yet. Answers whether a job was enqueued (wake the runner then).
+   * is live with none queued or running and somebody of its audience still lacks a code: the
+   * first job when it goes live, a continuation when it resumes after a pause stopped the job.
+   * Answers whether a job was enqueued (wake the runner then).
    */
   async function settle(tx: Db, c: CampaignRecord, stored: CampaignStatus, at: Date) {
     const status = campaignStatusAt(stored, c.startsAt, c.endsAt, at);
     if (status !== c.status) await repo.setStatus(tx, c.tenantId, c.id, status);
-    if (status !== 'ongoing' || (await repo.hasLiveJob(tx, c.tenantId, c.id))) return false;
-    const params: CampaignIssueParams = {
-      as_of: at.toISOString(),
-      month: monthIn(c.startsAt, await repo.tenantTimezone(tx, c.tenantId)),
-    };
-    const total = await audience.audienceSize(tx, audienceOf(c, params));
-    await jobs.enqueue(tx, {
+    if (status !== 'ongoing') return false;
+    const earlier = await repo.jobsOf(tx, c.tenantId, [c.id]);
+    if (earlier.some((j) => j.status === 'queued' || j.status === 'running')) return false;
+    // The audience is the one of the first going live, whichever job issues it.
+    const first = earlier.at(-1);
+    const params: CampaignIssueParams = first
+      ? (first.params as CampaignIssueParams)
+      : {
+          as_of: at.toISOString(),
+          month: monthIn(c.startsAt, await repo.tenantTimezone(tx, c.tenantId)),
+        };
+    const who = audienceOf(c, params);
+    const total = await audience.audienceSize(tx, who);
+    const issued = first ? await audience.issuedInAudience(tx, c.id, who) : 0;
+    if (first && issued >= total) return false;
+    const job = await jobs.enqueue(tx, {
       tenantId: c.tenantId,
       kind: CAMPAIGN_ISSUE_JOB,
       subjectId: c.id,
@@ -130,6 +141,7 @@ export function createVoucherCampaignService({
       total,
       createdBy: c.createdBy,
     });
+    if (issued > 0) await audience.startJobAt(tx, job.id, issued);
     return true;
   }
 

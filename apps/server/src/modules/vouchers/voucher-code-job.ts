@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { issuedCode } from '@kopi/contract';
 import type { Db } from '../../db/database';
 import { type JobHandler, JobFailed, type JobRow } from '../../lib/jobs/job-runner';
 import * as repo from './voucher-codes.repo';
@@ -13,18 +14,15 @@ export interface VoucherCodesParams {
   prefix: string;
 }
 
-/** Letters and digits a customer cannot misread: no 0/O, no 1/I. 32 of them, 5 bits each. */
-export const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** Random characters of a voucher's generated code (an issued campaign code has more). */
 export const CODE_RANDOM_LENGTH = 8;
 
-/** A fresh code: the prefix and a dash (when there is a prefix), then 8 crypto-random characters. */
-export function randomCode(prefix: string): string {
-  const bytes = randomBytes(CODE_RANDOM_LENGTH);
-  let random = '';
-  // 256 is a multiple of 32: the low five bits of a random byte are uniform over the alphabet.
-  for (const byte of bytes) random += CODE_ALPHABET[byte & 31];
-  return prefix ? `${prefix}-${random}` : random;
-}
+/**
+ * A fresh code: the prefix and a dash (when there is a prefix), then 8 crypto-random characters
+ * of the contract's code alphabet (one generator for voucher and campaign codes).
+ */
+export const randomCode = (prefix: string): string =>
+  issuedCode(randomBytes(CODE_RANDOM_LENGTH), prefix);
 
 /** Rounds of fresh codes a chunk may need when codes collide; collisions are rare by far. */
 const MAX_ROUNDS = 20;

@@ -1,0 +1,166 @@
+import { useMemo } from 'react';
+import FormHelperText from '@mui/material/FormHelperText';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  parsePhoneList,
+  voucherCampaignInputSchema,
+  type VoucherCampaign,
+  type VoucherCampaignParsed,
+} from '@kopi/contract';
+import type { Control, FieldErrors, Resolver } from 'react-hook-form';
+import { EntityDrawer } from '../../../components/entity-drawer/entity-drawer';
+import { useEntityForm } from '../../../components/entity-drawer/use-entity-form';
+import { halfCell } from '../../../components/form-binding';
+import { FormSelectField } from '../../../components/form-fields';
+import { FormTextField } from '../../../components/form-text-field';
+import { InstantField } from '../../../components/instant-field';
+import { HttpError } from '../../../lib/http/http-client';
+import { useUniqueVouchers } from '../api';
+import { blankCampaign, campaignValuesOf, type CampaignFormValues } from '../campaign-input';
+import { useCampaignStrings } from '../i18n';
+import { AudienceFields, lineList } from './audience-fields';
+
+const fields = Object.keys(blankCampaign()) as (keyof CampaignFormValues)[];
+const schemaResolver = zodResolver(voucherCampaignInputSchema);
+
+/**
+ * The contract's schema over the form, with the phone list read from its text first: lines that
+ * are not phones stop the save and are named on the field, as is a list with no phone at all.
+ */
+export function campaignResolver(
+  invalidMessage: (lines: number[]) => string,
+): Resolver<CampaignFormValues, unknown, VoucherCampaignParsed> {
+  return async (values, context, options) => {
+    const listed = values.audience_kind === 'phone_list';
+    const read = parsePhoneList(listed ? values.phone_text : '');
+    const result = await schemaResolver(
+      { ...values, audience_phones: read.phones },
+      context,
+      options as never,
+    );
+    const errors = { ...result.errors } as FieldErrors<CampaignFormValues>;
+    if (errors.audience_phones) {
+      errors.phone_text = { type: 'required', message: errors.audience_phones.message };
+      delete errors.audience_phones;
+    }
+    if (listed && read.invalidLines.length > 0) {
+      errors.phone_text = { type: 'invalid', message: invalidMessage(read.invalidLines) };
+    }
+    if (Object.keys(errors).length > 0) return { values: {}, errors };
+    return { values: result.values as VoucherCampaignParsed, errors: {} };
+  };
+}
+
+/** A refusal (409) about the voucher, shown on its field as well as in the toast. */
+const refusedField: Record<string, keyof CampaignFormValues> = {
+  voucher_campaign_voucher_shared: 'voucher_id',
+};
+
+/**
+ * Create or edit a campaign in a side drawer: its names, the voucher (of unique codes) it issues,
+ * its audience and its period. The contract's schema checks it before it is sent and says why on
+ * the field it concerns.
+ */
+export function CampaignDrawer({
+  open,
+  campaign,
+  timeZone,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  campaign: VoucherCampaign | null;
+  timeZone: string;
+  onClose: () => void;
+  onSubmit: (values: VoucherCampaignParsed) => Promise<void>;
+}) {
+  const { t } = useCampaignStrings();
+  const resolver = useMemo(
+    () =>
+      campaignResolver((lines) =>
+        t('form.invalidLines', { count: lines.length, lines: lineList(lines) }),
+      ),
+    [t],
+  );
+  const { form, frame } = useEntityForm<VoucherCampaign, CampaignFormValues, VoucherCampaignParsed>(
+    {
+      open,
+      record: campaign,
+      blank: blankCampaign(),
+      valuesOf: campaignValuesOf,
+      resolver,
+      fields,
+      mapPath: (path) => (path.startsWith('audience_phones') ? 'phone_text' : path),
+      onSubmit,
+      onRefused: (error) => {
+        const field =
+          error instanceof HttpError ? refusedField[error.codeMessage ?? ''] : undefined;
+        if (field) form.setError(field, { type: 'server', message: (error as Error).message });
+      },
+      onClose,
+    },
+  );
+  // The fields bind to the form's values; what it turns them into on save is the resolver's.
+  const control = form.control as unknown as Control<CampaignFormValues>;
+  const vouchers = useUniqueVouchers(open);
+  const choices = vouchers.data ?? [];
+  // A saved campaign's voucher stays choosable even when it is not among the first hundred.
+  const options = choices.some((v) => v.id === campaign?.voucher_id)
+    ? choices
+    : campaign
+      ? [...choices, { id: campaign.voucher_id, name_en: campaign.voucher_name }]
+      : choices;
+
+  return (
+    <EntityDrawer
+      name="campaign"
+      title={campaign ? t('form.editTitle') : t('form.createTitle')}
+      width={600}
+      {...frame}
+      control={control}
+    >
+      <FormTextField cell={halfCell} name="name_en" label={t('form.nameEn')} autoFocus />
+      <FormTextField
+        cell={halfCell}
+        name="name_my"
+        label={t('form.nameMy')}
+        helperText={t('form.nameMyHint')}
+      />
+      <FormSelectField
+        cell={12}
+        name="voucher_id"
+        label={t('form.voucher')}
+        testId="campaign-voucher"
+        helperText={
+          vouchers.isSuccess && options.length === 0 ? t('form.noVouchers') : t('form.voucherHint')
+        }
+        options={options.map((v) => ({ value: v.id, label: v.name_en }))}
+      />
+      <AudienceFields control={control} setValue={form.setValue} timeZone={timeZone} />
+      <Grid size={12}>
+        <Typography variant="subtitle2" component="h3">
+          {t('form.period')}
+        </Typography>
+        <FormHelperText sx={{ mt: 0 }}>{t('form.periodHint', { zone: timeZone })}</FormHelperText>
+      </Grid>
+      <InstantField<CampaignFormValues>
+        cell={12}
+        name="starts_at"
+        timeZone={timeZone}
+        dateLabel={t('form.startDate')}
+        timeLabel={t('form.startTime')}
+        testId="campaign-start"
+      />
+      <InstantField<CampaignFormValues>
+        cell={12}
+        name="ends_at"
+        timeZone={timeZone}
+        dateLabel={t('form.endDate')}
+        timeLabel={t('form.endTime')}
+        testId="campaign-end"
+      />
+    </EntityDrawer>
+  );
+}

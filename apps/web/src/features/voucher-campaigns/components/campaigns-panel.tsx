@@ -1,0 +1,232 @@
+import { useMemo } from 'react';
+import Card from '@mui/material/Card';
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import {
+  campaignEditable,
+  campaignStatuses,
+  type CampaignStatus,
+  type VoucherCampaign,
+  type VoucherCampaignListQuery,
+  type VoucherCampaignParsed,
+} from '@kopi/contract';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { pagedTableProps } from '../../../components/data-table/paged-table-props';
+import { useTableState } from '../../../components/data-table/table-state';
+import { useTableFilters } from '../../../components/data-table/use-table-filters';
+import { AddButton } from '../../../components/list-page/add-button';
+import { FilterSelect } from '../../../components/list-page/filter-select';
+import { RowAction, RowActions } from '../../../components/list-page/row-actions';
+import { useConfirmedDelete } from '../../../components/list-page/use-confirmed-delete';
+import { useFormEditor } from '../../../components/list-page/use-entity-editor';
+import { useBusinessClock } from '../../../lib/business-clock';
+import { useCan } from '../../../lib/can-context';
+import { formatInstant } from '../../../lib/instant';
+import {
+  createCampaign,
+  deleteCampaign,
+  updateCampaign,
+  useCampaigns,
+  useInvalidateCampaignLists,
+  useInvalidateCampaigns,
+  useTiers,
+} from '../api';
+import { useCampaignStrings } from '../i18n';
+import { CampaignDrawer } from './campaign-drawer';
+import { CampaignMoves } from './campaign-moves';
+import { IssueProgress } from './issue-progress';
+
+type Filters = { status: '' | CampaignStatus };
+
+const statusColor: Record<CampaignStatus, ChipProps['color']> = {
+  draft: 'default',
+  scheduled: 'info',
+  ongoing: 'success',
+  paused: 'warning',
+  ended: 'default',
+};
+
+/**
+ * The voucher campaigns of the tenant (a tab of /voucher-campaign): searched by name, filtered by
+ * status, paged; created and edited (draft or scheduled) in a drawer; moved through their
+ * statuses, each move asked first; a draft deleted after asking; the codes a live campaign is
+ * issuing shown as they go out.
+ */
+export function CampaignsPanel() {
+  const { t } = useCampaignStrings();
+  const can = useCan();
+  const mayCreate = can('create', 'voucher-campaign');
+  const mayUpdate = can('update', 'voucher-campaign');
+  const mayDelete = can('delete', 'voucher-campaign');
+  const { timeZone } = useBusinessClock();
+  const table = useTableState();
+  const { filters, setFilter, filtering } = useTableFilters<Filters>(table, { status: '' });
+  const query: VoucherCampaignListQuery = useMemo(
+    () => ({ ...table.query, status: filters.status || undefined }),
+    [table.query, filters],
+  );
+  const campaigns = useCampaigns(query);
+  const invalidate = useInvalidateCampaigns();
+  const refreshLists = useInvalidateCampaignLists();
+  const tiers = useTiers(
+    Boolean(campaigns.data?.rows.some((c) => c.audience_kind === 'tier')) &&
+      can('read', 'membership'),
+  );
+  const editor = useFormEditor<VoucherCampaign, VoucherCampaignParsed>(
+    createCampaign,
+    updateCampaign,
+    invalidate,
+    t,
+  );
+  const removal = useConfirmedDelete<VoucherCampaign>({
+    remove: (c) => deleteCampaign(c.id),
+    refresh: invalidate,
+    doneMessage: t('list.deleted'),
+  });
+
+  const audienceOf = (c: VoucherCampaign) => {
+    switch (c.audience_kind) {
+      case 'tier': {
+        const tier = tiers.data?.find((x) => x.id === c.audience_tier_id);
+        return t('audienceShort.tier', { tier: tier?.name_en ?? '…' });
+      }
+      case 'new_customers':
+      case 'inactive':
+        return t(`audienceShort.${c.audience_kind}`, { days: c.audience_days });
+      case 'phone_list':
+        return t('audienceShort.phone_list', { count: c.audience_phones.length });
+      default:
+        return t(`audienceShort.${c.audience_kind}`);
+    }
+  };
+
+  const columns: DataTableColumn<VoucherCampaign>[] = [
+    {
+      id: 'name',
+      header: t('list.name'),
+      cell: (c) => (
+        <Stack spacing={0.25} sx={{ minWidth: 160, maxWidth: 240 }}>
+          <Typography sx={{ fontWeight: 500 }} data-testid="campaign-name">
+            {c.name_en}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {c.voucher_name}
+          </Typography>
+        </Stack>
+      ),
+    },
+    {
+      id: 'audience',
+      header: t('list.audience'),
+      cell: (c) => <Typography variant="body2">{audienceOf(c)}</Typography>,
+    },
+    {
+      id: 'period',
+      header: t('list.period'),
+      cell: (c) => (
+        <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+          {t('list.periodRange', {
+            from: formatInstant(c.starts_at, timeZone),
+            until: formatInstant(c.ends_at, timeZone),
+          })}
+        </Typography>
+      ),
+    },
+    {
+      id: 'status',
+      header: t('list.status'),
+      cell: (c) => (
+        <Chip
+          size="small"
+          label={t(`status.${c.status}`)}
+          color={statusColor[c.status]}
+          data-testid="campaign-status"
+        />
+      ),
+    },
+    {
+      id: 'issued',
+      header: t('list.issued'),
+      cell: (c) => <IssueProgress campaign={c} onSettled={refreshLists} />,
+    },
+    {
+      id: 'actions',
+      header: t('list.actions'),
+      align: 'right',
+      cell: (c) => (
+        <RowActions>
+          {mayUpdate && <CampaignMoves campaign={c} onMoved={invalidate} />}
+          {mayUpdate && campaignEditable(c.status) && (
+            <RowAction
+              label={t('list.edit', { name: c.name_en })}
+              icon={<EditOutlined fontSize="small" />}
+              onClick={() => editor.openEdit(c)}
+            />
+          )}
+          {mayDelete && c.status === 'draft' && (
+            <RowAction
+              label={t('list.delete', { name: c.name_en })}
+              icon={<DeleteOutlined fontSize="small" />}
+              onClick={() => removal.ask(c)}
+            />
+          )}
+        </RowActions>
+      ),
+    },
+  ];
+
+  return (
+    <Card>
+      <DataTable<VoucherCampaign>
+        {...pagedTableProps(table, campaigns)}
+        label={t('list.table')}
+        testId="campaigns-table"
+        searchLabel={t('list.search')}
+        columns={columns}
+        rowKey={(c) => c.id}
+        rowTestId={() => 'campaign-row'}
+        actions={
+          mayCreate && (
+            <AddButton label={t('list.add')} onClick={editor.openCreate} testId="campaign-add" />
+          )
+        }
+        filters={
+          <FilterSelect
+            label={t('list.filterStatus')}
+            value={filters.status}
+            onChange={(next) => setFilter('status', next as Filters['status'])}
+            anyLabel={t('list.any')}
+            options={campaignStatuses.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+            minWidth={140}
+            testId="campaign-filter-status"
+          />
+        }
+        emptyMessage={filtering || table.q ? t('list.emptyFiltered') : t('list.empty')}
+      />
+      <CampaignDrawer
+        open={editor.open}
+        campaign={editor.record}
+        timeZone={timeZone}
+        onClose={editor.close}
+        onSubmit={editor.submit}
+      />
+      <ConfirmDialog
+        open={Boolean(removal.target)}
+        title={t('list.deleteTitle')}
+        message={
+          removal.target ? t('list.deleteMessage', { name: removal.target.name_en }) : undefined
+        }
+        confirmLabel={
+          removal.target ? t('list.delete', { name: removal.target.name_en }) : undefined
+        }
+        confirmColor="error"
+        onConfirm={removal.confirm}
+        onClose={removal.cancel}
+      />
+    </Card>
+  );
+}

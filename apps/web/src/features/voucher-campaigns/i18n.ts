@@ -1,0 +1,131 @@
+import { defineFeatureStrings, type FeatureMessages } from '../../lib/i18n/feature-strings';
+import { en } from './strings-en';
+
+// Strings of the voucher campaigns panel: English in strings-en.ts, Malay here.
+const my: FeatureMessages<typeof en> = {
+  list: {
+    title: 'Kempen',
+    add: 'Tambah kempen',
+    table: 'Kempen baucar',
+    search: 'Cari mengikut nama',
+    filterStatus: 'Status',
+    any: 'Semua',
+    empty: 'Belum ada kempen. Tambah satu untuk menghantar baucar kepada sekumpulan pelanggan.',
+    emptyFiltered: 'Tiada kempen yang sepadan dengan carian atau penapis ini.',
+    name: 'Kempen',
+    audience: 'Sasaran',
+    period: 'Tempoh',
+    status: 'Status',
+    issued: 'Dikeluarkan',
+    actions: 'Tindakan',
+    periodRange: '{{from}} – {{until}}',
+    edit: 'Sunting {{name}}',
+    delete: 'Padam {{name}}',
+    deleteTitle: 'Padam kempen ini?',
+    deleteMessage:
+      '“{{name}}” akan dikeluarkan. Ia belum mengeluarkan apa-apa. Tindakan ini tidak boleh dibatalkan.',
+    deleted: 'Kempen dipadam',
+  },
+  status: {
+    draft: 'Draf',
+    scheduled: 'Dijadualkan',
+    ongoing: 'Sedang berjalan',
+    paused: 'Dijeda',
+    ended: 'Tamat',
+  },
+  audience: {
+    all: 'Semua pelanggan',
+    tier: 'Satu peringkat keahlian',
+    new_customers: 'Pelanggan baharu',
+    birthday_month: 'Bulan hari jadi',
+    inactive: 'Pelanggan tidak aktif',
+    phone_list: 'Senarai nombor telefon',
+  },
+  audienceShort: {
+    all: 'Semua pelanggan',
+    tier: 'Peringkat: {{tier}}',
+    new_customers: 'Menyertai dalam {{days}} hari lepas',
+    birthday_month: 'Hari jadi dalam bulan mula',
+    inactive: 'Tiada pesanan dalam {{days}} hari',
+    phone_list_one: '{{count}} nombor telefon',
+    phone_list_other: '{{count}} nombor telefon',
+  },
+  move: {
+    schedule: 'Jadualkan',
+    unschedule: 'Kembali ke draf',
+    pause: 'Jeda',
+    resume: 'Sambung',
+    end: 'Tamatkan sekarang',
+    label: '{{move}}: {{name}}',
+    done: {
+      schedule: 'Kempen dijadualkan',
+      unschedule: 'Kempen kembali ke draf',
+      pause: 'Kempen dijeda',
+      resume: 'Kempen disambung',
+      end: 'Kempen ditamatkan',
+    },
+    confirmTitle: {
+      schedule: 'Jadualkan kempen ini?',
+      unschedule: 'Kembalikan kempen ini ke draf?',
+      pause: 'Jeda kempen ini?',
+      resume: 'Sambung kempen ini?',
+      end: 'Tamatkan kempen ini sekarang?',
+    },
+    confirmMessage: {
+      schedule:
+        '“{{name}}” bermula pada masa mulanya dan mengeluarkan satu kod kepada setiap pelanggan sasarannya. Jika masa mula telah berlalu, ia bermula sekarang.',
+      unschedule: '“{{name}}” tidak akan bermula sehingga dijadualkan semula.',
+      pause:
+        '“{{name}}” berhenti mengeluarkan kod. Kod yang telah dikeluarkan kekal sah seperti baucarnya.',
+      resume: '“{{name}}” terus mengeluarkan kod kepada sasaran yang belum menerimanya.',
+      end: '“{{name}}” berhenti terus dan tidak boleh disambung. Kod yang telah dikeluarkan kekal sah seperti baucarnya.',
+    },
+  },
+  progress: {
+    issuing: 'Mengeluarkan kod: {{issued}} daripada {{total}}',
+    queued: 'Menunggu untuk mula mengeluarkan…',
+    done: '{{issued}} daripada {{total}} kod dikeluarkan',
+    stopped: 'Pengeluaran dihentikan: {{issued}} daripada {{total}} kod dikeluarkan',
+    failed:
+      'Pengeluaran gagal selepas {{issued}} daripada {{total}} kod. Sambung atau hubungi sokongan.',
+    notYet: 'Belum ada yang dikeluarkan',
+  },
+  form: {
+    createTitle: 'Tambah kempen',
+    editTitle: 'Sunting kempen',
+    created: 'Kempen dicipta',
+    saved: 'Kempen disimpan',
+    nameEn: 'Nama (English)',
+    nameMy: 'Nama (Melayu)',
+    nameMyHint: 'Pilihan; skrin Melayu menunjukkan nama Inggeris tanpanya.',
+    voucher: 'Baucar',
+    voucherHint: 'Hanya baucar kod unik: setiap pelanggan mendapat kodnya sendiri.',
+    noVouchers: 'Belum ada baucar kod unik: tambah satu di halaman baucar dahulu.',
+    audience: 'Sasaran',
+    audienceKind: 'Siapa mendapat kod',
+    tier: 'Peringkat',
+    days: 'Hari',
+    newDaysHint: 'Pelanggan yang menyertai dalam sekian hari lepas.',
+    inactiveDaysHint: 'Pelanggan tanpa pesanan dalam sekian hari lepas.',
+    birthdayNote:
+      'Pelanggan yang hari jadinya dalam bulan kempen bermula, mengikut jam perniagaan ({{zone}}).',
+    phones: 'Nombor telefon',
+    phonesHint:
+      'Satu setiap baris, atau CSV dengan telefon di lajur pertama. Baris tajuk dilangkau; pendua dikira sekali.',
+    upload: 'Muat naik CSV',
+    phonesRead_one: '{{count}} nombor telefon dibaca',
+    phonesRead_other: '{{count}} nombor telefon dibaca',
+    invalidLines_one: 'Baris {{lines}} bukan nombor telefon. Betulkan atau buang.',
+    invalidLines_other: 'Baris {{lines}} bukan nombor telefon. Betulkan atau buang.',
+    period: 'Tempoh',
+    periodHint:
+      'Mula dan tamat mengikut jam perniagaan ({{zone}}). Kod dikeluarkan dari masa mula.',
+    startDate: 'Mula pada',
+    startTime: 'jam',
+    endDate: 'Tamat pada',
+    endTime: 'jam',
+    notEditable: 'Kempen hanya boleh diubah semasa draf atau dijadualkan.',
+  },
+};
+
+export const useCampaignStrings = defineFeatureStrings('voucherCampaigns', { en, my });
