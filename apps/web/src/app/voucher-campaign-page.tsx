@@ -1,10 +1,15 @@
+import { CampaignsPanel, useCampaignStrings } from '../features/voucher-campaigns';
 import { VoucherCampaignPage } from '../features/voucher-usage/pages/voucher-campaign-page';
 
 /**
- * /voucher-campaign: the usage views of the voucher-usage feature, with the tabs other features
- * add after them (the campaigns' list joins here as "Campaigns"). Features never import each
- * other, so the app composes them.
+ * /voucher-campaign: the usage views of the voucher-usage feature, then the campaigns' list as
+ * "Campaigns" for whoever may read it. Features never import each other, so the app composes them.
  */
 export function VoucherCampaignPageWithTabs() {
-  return <VoucherCampaignPage extraTabs={[]} />;
+  const { t } = useCampaignStrings();
+  return (
+    <VoucherCampaignPage
+      extraTabs={[{ id: 'campaigns', label: t('list.title'), render: () => <CampaignsPanel /> }]}
+    />
+  );
 }
