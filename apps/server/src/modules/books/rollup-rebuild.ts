@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { tenantIs } from '../../db/tenant-scope';
 import type { Db } from '../../db/database';
 
@@ -8,7 +8,9 @@ import type { Db } from '../../db/database';
 // cannot disagree. What a bulk load (seed:large, with the row triggers bypassed) runs once at the
 // end, and a repair tool. It takes the tenant's live-event lock first, as every order writer does,
 // so no sale lands in the range while it runs. The narrower rollups (channels, product months)
-// follow through the row triggers on the day rollups.
+// follow through the row triggers on the day rollups. The voucher figures (decision 053) come
+// back through migration 0040's rule functions: each contribution of a redemption, its order and
+// its refunds lands on one day, so keeping the ones whose day is in the range rebuilds the range.
 
 const rollupTables = [
   'sales_rollups',
@@ -16,6 +18,7 @@ const rollupTables = [
   'product_sales_rollups',
   'refund_rollups',
   'product_refund_rollups',
+  'voucher_rollups',
 ] as const;
 
 export async function rebuildRollups(
@@ -44,5 +47,30 @@ export async function rebuildRollups(
         array(select o from orders o where ${tenantIs('o', tenantId)}
           and o.id in (select f.order_id from refunds f where ${range('f')})),
         null, null)`);
+    await tx.execute(sql`select kopi_add_voucher_figures(${voucherFigures(tenantId, from, to)})`);
   });
+}
+
+/**
+ * What a tenant's redemptions contribute to the voucher figures of the days from–to, as the
+ * triggers add it. A give-back lands on its booking day, which only the rule can tell, so the
+ * returned redemptions are all read and their contributions outside the range dropped.
+ */
+function voucherFigures(tenantId: string, from: string, to: string) {
+  const inRange = (day: SQL) => sql`${day} between ${from}::date and ${to}::date`;
+  return sql`array(select c from (
+      select kopi_redemption_use(v, 1) as c from voucher_redemptions v
+      where ${tenantIs('v', tenantId)} and ${inRange(sql`v.business_date::date`)}
+      union all
+      select kopi_redemption_return(v, 1) from voucher_redemptions v
+      where ${tenantIs('v', tenantId)} and v.status = 'returned'
+      union all
+      select kopi_redemption_sales(v, o, 1)
+      from orders o join voucher_redemptions v on v.order_id = o.id
+      where ${tenantIs('o', tenantId)} and ${inRange(sql`o.business_date`)}
+      union all
+      select kopi_redemption_refund(v, f, o, 1)
+      from refunds f join orders o on o.id = f.order_id join voucher_redemptions v on v.order_id = o.id
+      where ${tenantIs('f', tenantId)} and ${inRange(sql`f.business_date`)}
+    ) x where ${inRange(sql`(x.c).business_date`)})`;
 }

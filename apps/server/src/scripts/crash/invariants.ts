@@ -96,6 +96,7 @@ const rollupTables = [
   'product_month_rollups',
   'refund_rollups',
   'product_refund_rollups',
+  'voucher_rollups',
 ] as const;
 
 /**

@@ -1,15 +1,17 @@
-import type {
-  PaymentReportRow,
-  ProductReportRow,
-  SalesReport,
-  SalesReportRow,
+import {
+  discountGiven,
+  type PaymentReportRow,
+  type ProductReportRow,
+  type SalesReport,
+  type SalesReportRow,
+  type VoucherReportRow,
 } from '@kopi/contract';
 import { formatDate, formatLongDate } from '../../lib/formatters';
 import { percentChange, type Change } from '../../lib/percent-change';
 
 // What each sub-view draws and lists from one answer of /api/reports/sales: the figure its chart
 // plots and its table's change column compares (net sales; the amount paid for payment methods;
-// gross for products), in sen.
+// gross for products; the discount given for vouchers), in sen.
 
 type Row = SalesReport['rows'][number];
 
@@ -32,6 +34,13 @@ export function metricOf(report: SalesReport, row: Row): Metric {
   if (report.group_by === 'product') {
     const r = row as ProductReportRow;
     return { current: r.current.gross, previous: r.previous?.gross ?? null };
+  }
+  if (report.group_by === 'voucher') {
+    const r = row as VoucherReportRow;
+    return {
+      current: discountGiven(r.current),
+      previous: r.previous ? discountGiven(r.previous) : null,
+    };
   }
   const r = row as SalesReportRow;
   return { current: r.current.net, previous: r.previous?.net ?? null };

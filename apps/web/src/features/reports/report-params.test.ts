@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyReportPatch, parseReportParams, reportSearch } from './report-params';
+import { applyReportPatch, parseReportParams, reportSearch, viewGroupBy } from './report-params';
 
 const today = '2026-03-15';
 const kl = '2c6c1f7e-8a3b-4b8a-9d0e-1f2a3b4c5d6e';
@@ -75,5 +75,12 @@ describe('report URL state', () => {
     const p = parse(`outlet=${kl}`);
     expect(applyReportPatch(p, { outlet: null }, today)).toEqual(parse(''));
     expect(applyReportPatch(parse(''), { outlet: kl }, today).outlet).toBe(kl);
+  });
+
+  it('keeps the voucher view in the URL and asks the API by voucher', () => {
+    const p = parse(`view=by-voucher&outlet=${kl}`);
+    expect(p.view).toBe('by-voucher');
+    expect(reportSearch(p).toString()).toBe(`view=by-voucher&outlet=${kl}`);
+    expect(viewGroupBy[p.view]).toBe('voucher');
   });
 });

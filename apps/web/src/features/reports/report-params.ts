@@ -10,7 +10,7 @@ import {
   type RangePreset,
 } from './range';
 
-// The report keeps its sub-view (SPEC §2's six), range and outlet in the URL, so a reload or a
+// The report keeps its sub-view (SPEC §2's six, and vouchers), range and outlet in the URL, so a reload or a
 // shared link shows the same figures: `?view=by-outlet&range=custom&from=…&to=…&outlet=…`.
 // Defaults (total sales, last 7 days, all outlets) are left out; from/to are written only for a
 // custom range — a preset is kept by name, so "today" tomorrow is tomorrow.
@@ -22,6 +22,7 @@ export const reportViews = [
   'by-product',
   'by-serving-method',
   'by-source',
+  'by-voucher',
 ] as const;
 export type ReportView = (typeof reportViews)[number];
 export const defaultReportView: ReportView = 'total-sales';
@@ -34,6 +35,7 @@ export const viewGroupBy: Record<ReportView, ReportGroupBy> = {
   'by-product': 'product',
   'by-serving-method': 'serving_method',
   'by-source': 'source',
+  'by-voucher': 'voucher',
 };
 
 export interface ReportParams extends DateRange {

@@ -54,6 +54,12 @@ const headerKeys = {
   quantity: 'table.quantity',
   previous_quantity: 'table.previousQuantity',
   previous_gross: 'table.previousGross',
+  voucher: 'table.voucher',
+  redemptions: 'table.redemptions',
+  returned: 'table.returned',
+  discount_given: 'table.discountGiven',
+  voucher_sales: 'table.voucherSales',
+  previous_discount_given: 'table.previousDiscountGiven',
   change: 'table.change',
 } as const satisfies Record<string, Parameters<ReportT>[0]>;
 export type ReportColumnId = keyof typeof headerKeys;
@@ -76,6 +82,9 @@ const ringgitColumns = new Set<ReportColumnId>([
   'amount',
   'previous_amount',
   'previous_gross',
+  'discount_given',
+  'voucher_sales',
+  'previous_discount_given',
 ]);
 
 /** A column's header: its name, and "(RM)" after the money columns' (amounts are ringgit). */

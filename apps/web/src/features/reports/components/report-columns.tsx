@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -11,50 +10,31 @@ import {
   type SalesFigures,
   type SalesReport,
   type SalesReportRow,
+  type VoucherReportRow,
 } from '@kopi/contract';
-import { formatCompactNumber } from '../../../lib/formatters';
-import { intlLocale } from '../../../lib/i18n/i18n';
-import { formatPercentChange, sharePercent, type Change } from '../../../lib/percent-change';
+import { useLocalizedName } from '../../../lib/localized-name';
+import { sharePercent } from '../../../lib/percent-change';
 import { useReportStrings } from '../i18n';
 import { businessDateLabel, changeOf, metricOf, plainAmount } from '../report-model';
+import { ChangeCell, count } from './report-cells';
 import { columnHeader, type ReportColumn, type ReportRow } from './report-column-header';
+import { campaignRows, voucherColumns } from './voucher-columns';
 
-const count = (n: number) => (
-  <span title={n > 9999 ? n.toLocaleString('en-MY') : undefined}>{formatCompactNumber(n)}</span>
-);
-
-function ChangeCell({ change }: { change: Change | null }) {
-  const { t, language } = useReportStrings();
-  if (!change) return <>—</>;
-  const text =
-    change.percent === null
-      ? t('table.new')
-      : formatPercentChange(change.percent, intlLocale(language));
-  return (
-    <Box
-      component="span"
-      data-direction={change.direction}
-      sx={{
-        fontWeight: 600,
-        color:
-          change.direction === 'up'
-            ? 'success.main'
-            : change.direction === 'down'
-              ? 'error.main'
-              : 'text.secondary',
-      }}
-    >
-      {text}
-    </Box>
-  );
+/** A row shown under another (a voucher's campaign): its key, its name, what its cells read. */
+export interface ReportSubRow {
+  key: string;
+  label: string;
+  row: ReportRow;
 }
 
 /**
- * The columns a report shows at this screen width, by its grouping, and whether it has a total
- * row (a product ranking has none).
+ * The columns a report shows at this screen width, by its grouping, whether it has a total row
+ * (a product ranking has none) and the rows shown under a row (a voucher's campaigns).
  */
 export function useReportColumns(report: SalesReport, labelOf: (row: ReportRow) => string) {
   const { t } = useReportStrings();
+  const nameOf = useLocalizedName();
+  let subRowsOf: ((row: ReportRow) => ReportSubRow[]) | undefined;
   const lg = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
   const xl = useMediaQuery((theme: Theme) => theme.breakpoints.up('xl'));
   const withPrevious = report.previous !== null;
@@ -184,7 +164,10 @@ export function useReportColumns(report: SalesReport, labelOf: (row: ReportRow) 
         : []),
     ];
     columns = cols as ReportColumn<ReportRow>[];
-  } else if (report.group_by !== 'voucher') {
+  } else if (report.group_by === 'voucher') {
+    columns = voucherColumns(t, report, labelOf) as ReportColumn<ReportRow>[];
+    subRowsOf = (row) => campaignRows(row as VoucherReportRow, nameOf, t('table.noCampaign'));
+  } else {
     const keyId = report.group_by === 'day' ? 'business_date' : report.group_by;
     const totals = report.totals.current;
     const money = (
@@ -265,12 +248,8 @@ export function useReportColumns(report: SalesReport, labelOf: (row: ReportRow) 
         : []),
     ];
     columns = cols as ReportColumn<ReportRow>[];
-  } else {
-    // The API's grouping by voucher has no sub-view on this screen yet: nothing to lay out.
-    columns = [];
-    showTotal = false;
   }
 
   const shown = columns.filter((c) => !c.from || (c.from === 'lg' ? lg : xl));
-  return { shown, showTotal };
+  return { shown, showTotal, subRowsOf };
 }

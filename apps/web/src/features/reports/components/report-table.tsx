@@ -1,3 +1,6 @@
+import { Fragment, useState } from 'react';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -5,6 +8,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import ExpandMore from '@mui/icons-material/ExpandMore';
 import type { SalesReport } from '@kopi/contract';
 import { useReportStrings } from '../i18n';
 import type { ReportView } from '../report-params';
@@ -15,7 +20,8 @@ import { useReportColumns } from './report-columns';
 // with the row's key), so what is shown can be checked against the CSV/XLSX row by row. The sales
 // views show every column of the export's sales figures, so each row adds up on screen; a table
 // wider than the screen (a tablet, a phone) scrolls sideways inside its card with its first
-// column (the day, outlet, source or serving method) held in view.
+// column (the day, outlet, source or serving method) held in view. A row with rows under it (a
+// voucher's campaigns) opens them with a button in its first cell; they read the same columns.
 
 const stickyFirst = {
   position: 'sticky',
@@ -34,8 +40,15 @@ export function ReportTable({
   labelOf: (row: ReportRow) => string;
 }) {
   const { t } = useReportStrings();
-  const { shown, showTotal } = useReportColumns(report, labelOf);
+  const { shown, showTotal, subRowsOf } = useReportColumns(report, labelOf);
   const rows = report.rows as ReportRow[];
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (key: string) =>
+    setOpen((was) => {
+      const next = new Set(was);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
   // Every cell of a column: aligned, named for the export, amounts kept on one line.
   const cellProps = (c: ReportColumn<ReportRow>) => ({
     align: c.numeric ? ('right' as const) : ('left' as const),
@@ -76,19 +89,72 @@ export function ReportTable({
                 sx={{ py: 4 }}
                 data-testid="report-empty"
               >
-                <Typography color="text.secondary">{t('page.empty')}</Typography>
+                <Typography color="text.secondary">
+                  {t(report.group_by === 'voucher' ? 'page.emptyVouchers' : 'page.empty')}
+                </Typography>
               </TableCell>
             </TableRow>
           ) : (
-            rows.map((row, i) => (
-              <TableRow key={row.key} hover data-testid="report-row" data-key={row.key}>
-                {shown.map((c) => (
-                  <TableCell key={c.id} {...cellProps(c)}>
-                    {c.cell(row, i)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))
+            rows.map((row, i) => {
+              const under = subRowsOf?.(row) ?? [];
+              const isOpen = open.has(row.key);
+              const name = labelOf(row);
+              return (
+                <Fragment key={row.key}>
+                  <TableRow hover data-testid="report-row" data-key={row.key}>
+                    {shown.map((c, j) => (
+                      <TableCell key={c.id} {...cellProps(c)}>
+                        {j === 0 && under.length > 0 ? (
+                          <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center' }}>
+                            <IconButton
+                              size="small"
+                              className="kopi-no-print"
+                              onClick={() => toggle(row.key)}
+                              aria-expanded={isOpen}
+                              aria-label={t(isOpen ? 'table.hideCampaigns' : 'table.showCampaigns', {
+                                name,
+                              })}
+                              data-testid="report-row-toggle"
+                              sx={{ ml: -1, mr: 0.5 }}
+                            >
+                              {isOpen ? (
+                                <ExpandMore fontSize="small" />
+                              ) : (
+                                <ChevronRight fontSize="small" />
+                              )}
+                            </IconButton>
+                            {c.cell(row, i)}
+                          </Box>
+                        ) : (
+                          c.cell(row, i)
+                        )}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                  {isOpen &&
+                    under.map((sub) => (
+                      <TableRow
+                        key={sub.key}
+                        data-testid="report-sub-row"
+                        data-parent={row.key}
+                        data-key={sub.key}
+                      >
+                        {shown.map((c, j) => (
+                          <TableCell key={c.id} {...cellProps(c)}>
+                            {j === 0 ? (
+                              <Typography variant="body2" color="text.secondary" sx={{ pl: 4 }}>
+                                {sub.label}
+                              </Typography>
+                            ) : (
+                              c.cell(sub.row, i)
+                            )}
+                          </TableCell>
+                        ))}
+                      </TableRow>
+                    ))}
+                </Fragment>
+              );
+            })
           )}
           {showTotal && rows.length > 0 && (
             <TableRow

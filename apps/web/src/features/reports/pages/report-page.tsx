@@ -59,7 +59,7 @@ function rangeMessage(message: string): string {
   return i18n.t(`validation.${parsed.key}`, params);
 }
 
-/** /report (read report): SPEC §2's six sub-views of sales as tabs, state in the URL. */
+/** /report (read report): SPEC §2's six sub-views of sales and vouchers as tabs, state in the URL. */
 export function ReportPage() {
   const { t } = useReportStrings();
   const { t: tr } = useReceiptStrings();
@@ -101,7 +101,8 @@ export function ReportPage() {
       case 'source':
         return t(`source.${row.key as 'pos-apps'}`);
       case 'product':
-        // The product's name in the screen's language (its Malay name when set).
+      case 'voucher':
+        // The product's or voucher's name in the screen's language (its Malay name when set).
         return 'label_my' in row && row.label !== null
           ? nameOf(row.label, row.label_my)
           : (row.label ?? row.key);
@@ -285,6 +286,11 @@ export function ReportPage() {
                         </Typography>
                         <RefundsByMethod report={data} />
                       </>
+                    )}
+                    {data.group_by === 'voucher' && (
+                      <Typography variant="caption" color="text.secondary">
+                        {t('table.voucherNote')}
+                      </Typography>
                     )}
                     {data.group_by === 'product' && (
                       <Typography variant="caption" color="text.secondary">
