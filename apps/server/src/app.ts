@@ -51,6 +51,8 @@ import { schedulePointsExpiry } from './modules/loyalty/points-expiry.service';
 import { registerAppContentRoutes } from './app-content-routes';
 import { seedDemoBanners } from './modules/banners/banners-demo-seed';
 import { seedDemoVouchers } from './modules/vouchers/vouchers-demo-seed';
+import { seedDemoCampaigns } from './modules/voucher-campaigns/campaigns-demo-seed';
+import { seedDemoRewards } from './modules/voucher-rewards/rewards-demo-seed';
 import { registerCatalogueRoutes } from './catalogue-routes';
 import { registerCommerceRoutes } from './commerce-routes';
 import type { SandboxDelivery } from './modules/payments/refund-payouts.service';
@@ -190,8 +192,15 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
       dataDir: config.dataDir,
       oneTransaction: database.kind === 'postgres',
     });
+    const oneTransaction = database.kind === 'postgres';
+    const vouchersDone = Date.now();
+    const campaigns = await seedDemoCampaigns(db, { now, oneTransaction });
+    const rewards = await seedDemoRewards(db, { now, oneTransaction });
     app.log.info(
       `Seeded ${orders} demo orders, ${refunds} refunds, ${customers} customers, ${banners} banners and ${redemptions} voucher redemptions in ${Date.now() - started} ms`,
+    );
+    app.log.info(
+      `Seeded ${campaigns.campaigns} voucher campaigns (${campaigns.issued} codes issued, ${campaigns.redemptions} redeemed) and ${rewards.exchanges} reward exchanges in ${Date.now() - vouchersDone} ms`,
     );
   }
   const signer = createTokenSigner(await resolveJwtSecret(db, config.jwtSecret));

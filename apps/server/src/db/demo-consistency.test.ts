@@ -2,6 +2,7 @@ import { businessDate, evaluateVoucher, type VoucherRules } from '@kopi/contract
 import { type SQL, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { rowsOf } from './database';
+import { voucherDemoChecks } from './demo-consistency-vouchers';
 import { expectScreensMatchModel } from '../test/money-oracle';
 import { useTestApp } from '../test/use-test-app';
 
@@ -392,6 +393,7 @@ describe('demo data consistency', () => {
       from vouchers`);
     for (const [state, n] of Object.entries(s!)) expect([state, n > 0]).toEqual([state, true]);
   });
+  voucherDemoChecks(query);
 });
 
 interface RedemptionRow {
