@@ -1,5 +1,6 @@
 import {
   businessDate,
+  issuedCode,
   type OrderStatus,
   type VoucherInput,
   voucherInputSchema,
@@ -18,7 +19,7 @@ import { seededRandom } from '../../lib/seeded-random';
 import { createOrderService } from '../orders/orders.service';
 import { createVoucherCheckService } from '../orders/voucher-check.service';
 import { createRefundService } from '../refunds/refunds.service';
-import { CODE_ALPHABET, CODE_RANDOM_LENGTH } from './voucher-code-job';
+import { CODE_RANDOM_LENGTH } from './voucher-code-job';
 import * as codesRepo from './voucher-codes.repo';
 import { createVoucherService } from './vouchers.service';
 import { type DemoVoucher, demoVouchers } from './vouchers-demo-seed-data';
@@ -98,9 +99,8 @@ async function seed(db: Db, options: DemoVoucherOptions) {
     const { count, prefix, issued: issuedCount, issuedFirst } = m.plan.unique!;
     const codes = new Set<string>();
     while (codes.size < count) {
-      let random = '';
-      for (let i = 0; i < CODE_RANDOM_LENGTH; i++) random += CODE_ALPHABET[Math.floor(rand() * 32)];
-      codes.add(`${prefix}-${random}`);
+      const bytes = Uint8Array.from({ length: CODE_RANDOM_LENGTH }, () => Math.floor(rand() * 256));
+      codes.add(issuedCode(bytes, prefix));
     }
     await codesRepo.insertCodes(db, tenantId, m.id, [...codes]);
     const rows = await db
