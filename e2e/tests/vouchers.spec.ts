@@ -238,12 +238,13 @@ async function expectUsageViews(
   sale: { outlet: string; day: DayFigures; orderNo: string; voucher: string; discount: number },
 ) {
   await page.goto('/voucher-campaign');
+  // A screen's first load can take long on a loaded machine (shared by parallel runs).
   await expect(page.getByTestId('voucher-campaign-tab-daily')).toHaveAttribute(
     'aria-selected',
     'true',
+    { timeout: 30_000 },
   );
   const daily = page.getByTestId('usage-daily');
-  // A screen's first data can take long on a loaded machine (shared by parallel runs).
   await daily.getByRole('combobox', { name: 'Outlet' }).click({ timeout: 30_000 });
   await page.getByRole('option', { name: sale.outlet, exact: true }).click();
   const dayRow = daily.getByTestId('usage-daily-table').locator(`tr[data-key="${sale.day.date}"]`);
