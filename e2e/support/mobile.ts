@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { demoPassword } from '../fixtures';
+import { latestMailTo } from './session';
 
 // The customer app, driven through its API as the phone would: sign in with X-Tenant, read an
 // outlet's menu, place an order with an Idempotency-Key and pay it through the sandbox provider
@@ -61,4 +62,29 @@ export async function placePaidOrder(
   });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
   return order;
+}
+
+/**
+ * A customer of its own: signs up in the app with `phone`, types the code the text message
+ * brings (read from the test-only outbox) and answers the session's headers and the customer's id.
+ */
+export async function newCustomer(request: APIRequestContext, name: string, phone: string) {
+  const signedUp = await request.post('/api/mobile/auth/sign-up', {
+    headers: tenant,
+    data: { name, phone, password: demoPassword },
+  });
+  expect(signedUp.status(), await signedUp.text()).toBe(201);
+  const text = (await latestMailTo(request, phone)).text;
+  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  if (!code) throw new Error('no code in the verification message');
+  const verified = await request.post('/api/mobile/auth/verify-phone', {
+    headers: tenant,
+    data: { phone, code },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+  const { token, customer } = (await verified.json()).data as {
+    token: string;
+    customer: { id: string };
+  };
+  return { headers: { authorization: `Bearer ${token}` }, id: customer.id };
 }

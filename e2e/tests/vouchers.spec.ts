@@ -4,12 +4,14 @@ import { demoPassword, expect, test, watchConsole } from '../fixtures';
 import { openAllDay } from '../support/outlets';
 import { apiLogin, signIn } from '../support/session';
 import { openShiftIfAsked } from '../support/shifts';
+import { moneyText, outletName, usageAround, type DayFigures } from '../support/vouchers';
 
-// Vouchers, campaigns and rewards, end to end. First half: the admin makes a single-use dine-in
+// Vouchers end to end, from the voucher to its usage figures: the admin makes a single-use dine-in
 // voucher on /voucher; a cashier is refused it below its minimum spend, then sells with it and
 // sees the discount and the SST recomputed; the next sale with the same code is refused because
-// it is used up. Every figure is worked out below from the pricing rule (DESIGN §3, decision
-// 052) and the outlet's own rates, so the journey holds whatever the tenant's settings are.
+// it is used up; /voucher-campaign's daily and latest usage show the sale. Every figure is worked
+// out below from the pricing rule (DESIGN §3, decision 052) and the outlet's own rates, so the
+// journey holds whatever the tenant's settings are. Campaigns and rewards: vouchers-issued.spec.ts.
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -97,10 +99,13 @@ test('a single-use dine-in voucher: made on /voucher, refused below its minimum,
   request,
   consoleErrors,
 }) => {
-  test.setTimeout(180_000);
+  // Two screens, two sales and the usage views: minutes on a machine shared by parallel runs.
+  test.setTimeout(300_000);
   const outletId = await openAllDay(request, 'KL01');
   const sku = await journeyProduct(request);
   const pricing = await klPricing(request, outletId);
+  // Other journeys sell with vouchers at KL01 too: the usage views are read against these.
+  const usageBefore = await usageAround(request, outletId);
 
   // The admin's voucher: 20 % capped at RM 5, RM 15 minimum, dine-in only, one use in all, valid
   // from two days ago (so it never hangs on the clock the run starts at).
@@ -182,7 +187,9 @@ test('a single-use dine-in voucher: made on /voucher, refused below its minimum,
     (r) => r.url().endsWith('/api/orders') && r.request().method() === 'POST',
   );
   await payment.getByTestId('pos-confirm-payment').click();
-  expect((await sold).status()).toBe(201);
+  const soldRes = await sold;
+  expect(soldRes.status()).toBe(201);
+  const order = (await soldRes.json()).data as { order_no: string; business_date: string };
   const receipt = cashier.getByTestId('pos-receipt-dialog');
   await expect(receipt.getByTestId('receipt-voucher')).toContainText(code);
   await expect(receipt.getByTestId('receipt-voucher')).toContainText((discount / 100).toFixed(2));
@@ -205,6 +212,63 @@ test('a single-use dine-in voucher: made on /voucher, refused below its minimum,
   await page.getByLabel('Search by name or code').fill(code);
   await expect(row.getByTestId('voucher-used')).toHaveText('1 of 1');
 
-  // Second half (campaigns and rewards) goes here: the campaign views over this run's voucher,
-  // and a reward exchanged for points on the customer's page.
+  // The sale counts on its business day at KL01: one more redemption, RM 5.00 more discount, and
+  // its total among the sales that carried a voucher.
+  const usageAfter = await usageAround(request, outletId);
+  const day = order.business_date;
+  const [was, now] = [usageBefore.get(day), usageAfter.get(day)];
+  expect(was && now, `business day ${day} in the figures`).toBeTruthy();
+  expect([now!.redemptions, now!.discount, now!.sales]).toEqual([
+    was!.redemptions + 1,
+    was!.discount + discount,
+    was!.sales + total,
+  ]);
+  await expectUsageViews(page, {
+    outlet: await outletName(request, outletId),
+    day: now!,
+    orderNo: order.order_no,
+    voucher: `Journey 20% ${stamp}`,
+    discount,
+  });
 });
+
+/** /voucher-campaign: the sale in the daily usage of its outlet and day, and in latest usage. */
+async function expectUsageViews(
+  page: Page,
+  sale: { outlet: string; day: DayFigures; orderNo: string; voucher: string; discount: number },
+) {
+  await page.goto('/voucher-campaign');
+  // A screen's first load can take long on a loaded machine (shared by parallel runs).
+  await expect(page.getByTestId('voucher-campaign-tab-daily')).toHaveAttribute(
+    'aria-selected',
+    'true',
+    { timeout: 30_000 },
+  );
+  const daily = page.getByTestId('usage-daily');
+  await daily.getByRole('combobox', { name: 'Outlet' }).click({ timeout: 30_000 });
+  await page.getByRole('option', { name: sale.outlet, exact: true }).click();
+  const dayRow = daily.getByTestId('usage-daily-table').locator(`tr[data-key="${sale.day.date}"]`);
+  await expect(dayRow.locator('[data-col="redemptions"]')).toHaveText(
+    String(sale.day.redemptions),
+    { timeout: 30_000 },
+  );
+  await expect(dayRow.locator('[data-col="discount_given"]')).toHaveText(
+    moneyText(sale.day.discount - sale.day.returned_discount),
+  );
+  await expect(dayRow.locator('[data-col="sales"]')).toHaveText(
+    moneyText(sale.day.sales - sale.day.refunds),
+  );
+
+  // Latest usage: the sale's own row, by its order number.
+  await page.getByTestId('voucher-campaign-tab-latest').click();
+  await expect(page).toHaveURL(/\?view=latest$/);
+  const row = page
+    .getByTestId('usage-latest-table')
+    .getByRole('row')
+    .filter({ hasText: sale.orderNo });
+  await expect(row).toHaveCount(1, { timeout: 30_000 });
+  await expect(row.locator('[data-col="outlet"]')).toHaveText(sale.outlet);
+  await expect(row.locator('[data-col="voucher"]')).toHaveText(sale.voucher);
+  await expect(row.locator('[data-col="campaign"]')).toHaveText('—');
+  await expect(row.locator('[data-col="discount"]')).toHaveText(moneyText(sale.discount));
+}
