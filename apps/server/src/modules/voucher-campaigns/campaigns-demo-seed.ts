@@ -29,7 +29,7 @@ import {
   saleMoment,
   servingAt,
 } from './campaigns-demo-seed-sales';
-import { CAMPAIGN_ISSUE_JOB, campaignIssueJob } from './campaign-issue-job';
+import { CAMPAIGN_ISSUE_JOB, createCampaignIssueJob } from './campaign-issue-job';
 import { createVoucherCampaignService } from './voucher-campaigns.service';
 
 // Demo voucher campaigns (campaigns-demo-seed-data.ts), lived through on a moving clock as the
@@ -84,7 +84,7 @@ async function seed(db: Db, options: DemoCampaignOptions) {
 
   // The issuing job runs here, to the end, each time the tick takes a campaign live.
   const jobs = createJobRunner({ db });
-  jobs.register(CAMPAIGN_ISSUE_JOB, campaignIssueJob);
+  jobs.register(CAMPAIGN_ISSUE_JOB, createCampaignIssueJob(clock));
   const voucherService = createVoucherService({ db, now: clock });
   const campaigns = createVoucherCampaignService({ db, now: clock, jobs });
 
