@@ -236,5 +236,13 @@ export async function issuedCodes(db: Db, tenantId: string, customerId: string) 
 
 /** A voucher's audit entry, in the transaction of the redemption or give-back it records. */
 export async function writeAudit(db: Db, row: AuditRow) {
-  await db.insert(auditLog).values(row);
+  // Only about a voucher of the entry's own tenant: no entry names another tenant's voucher.
+  const { tenantId, entityId: voucherId } = row;
+  if (!tenantId || !voucherId) return;
+  const [owned] = await db
+    .select({ id: vouchers.id })
+    .from(vouchers)
+    .where(and(ownedBy(vouchers, tenantId), eq(vouchers.id, voucherId)))
+    .limit(1);
+  if (owned) await db.insert(auditLog).values(row);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { walletAdjustments } from '../../db/schema/loyalty';
 import { notifications } from '../../db/schema/platform';
-import { voucherCampaigns } from '../../db/schema/vouchers';
+import { voucherCampaigns, voucherRewards } from '../../db/schema/vouchers';
 import { demoOutlet, multipart, pngImage } from '../catalogue-fixtures';
 import { createTenant } from '../fixtures';
 import {
@@ -239,6 +239,16 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
       endsAt: new Date('2026-12-31T00:00:00Z'),
     })
     .returning();
+  const [reward] = await t.database.db
+    .insert(voucherRewards)
+    .values({
+      tenantId: tenant,
+      voucherId: voucher.id,
+      nameEn: 'Fuzz reward',
+      pointsPrice: 100,
+      startsAt: new Date('2026-01-01T00:00:00Z'),
+    })
+    .returning();
   // Its host is the tests' unreachable loopback default: "test connection" answers 400.
   const gateway = await post('/api/payment-gateways', {
     provider: 'billplz',
@@ -287,6 +297,7 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
     voucher: voucher.id,
     voucher_job: voucherJob.id,
     voucher_campaign: campaign!.id,
+    voucher_reward: reward!.id,
   };
   return { t, ids, png, causes, principals: { admin, superadmin, refresh, customer } };
 }
@@ -317,6 +328,8 @@ const RESOURCE_OF_SEGMENT: Record<string, string> = {
   'payment-gateways': 'payment_gateway',
   vouchers: 'voucher',
   'voucher-campaigns': 'voucher_campaign',
+  'voucher-rewards': 'voucher_reward',
+  rewards: 'voucher_reward',
 };
 const RESOURCE_OF_PARAM: Record<string, string> = {
   closureId: 'closure',
