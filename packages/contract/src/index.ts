@@ -42,6 +42,7 @@ export * from './refund-file-labels';
 export * from './refunds';
 export * from './report-labels';
 export * from './reports';
+export * from './dashboard';
 export * from './roles';
 export * from './session-extras';
 export * from './shifts';
