@@ -31,6 +31,7 @@ import { rewardsPart } from './tenant-isolation-rewards';
 import { vouchersPart } from './tenant-isolation-vouchers';
 import { walletPayScenario } from './tenant-isolation-wallet-pay';
 import { voucherOrdersPart } from './tenant-isolation-voucher-orders';
+import { campaignsPart } from './tenant-isolation-campaigns';
 import { closeOpenShifts, shiftsPart } from './tenant-isolation-shifts';
 import { isolationGatewayUrls, paymentGatewaysPart } from './tenant-isolation-payment-gateways';
 
@@ -398,6 +399,7 @@ export async function runScenario(): Promise<Scenario> {
 
   await walletPayScenario(t, send, admin, kl);
   await voucherOrdersPart(t, send, admin, kl);
+  await campaignsPart(t, a, { tenantId: tenantA, outletId: kl, now: clock.now });
   await rewardsPart(t, send, admin);
 
   const leaving = await verifiedCustomer(t, { name: 'Iso Leaving' });
@@ -419,6 +421,7 @@ export async function runScenario(): Promise<Scenario> {
     'payment_method',
     'serving_method',
     'source',
+    'voucher',
   ]) {
     await a.get(`/api/reports/sales?from=2026-05-01&to=2026-06-10&group_by=${groupBy}`);
   }

@@ -73,7 +73,7 @@ async function issue(
     issued += done.size;
     // Passed over: the code was taken (try again), or the customer already has theirs.
     const left = pending.filter((id) => !done.has(id));
-    const had = await audience.alreadyIssued(tx, campaignId, left);
+    const had = await audience.alreadyIssued(tx, tenantId, campaignId, left);
     pending = left.filter((id) => !had.has(id));
   }
   return issued;
@@ -96,13 +96,13 @@ export const createCampaignIssueJob = (now: Clock): JobHandler => ({
     );
     if (status !== 'ongoing') {
       // Paused or ended: the job ends here without issuing; the one unit answered is the stop.
-      await audience.endJob(tx, job.id);
+      await audience.endJob(tx, job.tenantId, job.id);
       return 1;
     }
     const who = audienceOf(campaign, job.params as CampaignIssueParams);
     const recipients = await audience.nextRecipients(tx, campaignId, who, limit);
     const issued = await issue(tx, job.tenantId, campaign.voucherId, campaignId, recipients);
-    await audience.addIssued(tx, campaignId, issued);
+    await audience.addIssued(tx, job.tenantId, campaignId, issued);
     // Fewer customers than asked: the audience shrank since it was counted (someone was disabled
     // or erased), so the job is over; the units left count as done.
     return recipients.length < limit ? limit : Math.max(1, recipients.length);

@@ -1,4 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/database';
+import { customers } from '../../db/schema/customers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { customerOrders } from '../../db/schema/customers';
 import { backgroundJobs } from '../../db/schema/jobs';
@@ -14,9 +16,17 @@ import { requestAs } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { redeemOnce } from '../../test/voucher-admin-fixtures';
 import { campaignBody, uniqueVoucher } from '../../test/voucher-campaign-fixtures';
-import { type Audience, audienceIds } from './campaign-audience.repo';
+import { type Audience, inAudience } from './campaign-audience.sql';
 import { CAMPAIGN_ISSUE_JOB, campaignIssueJob } from './campaign-issue-job';
 import { monthIn } from './voucher-campaigns.service';
+
+/** The ids of an audience's customers. */
+async function audienceIds(db: Db, a: Audience): Promise<string[]> {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`select c.id from ${customers} c where ${inAudience(a)} order by c.id`),
+  );
+  return rows.map((r) => r.id);
+}
 
 // Who a campaign reaches (each audience kind at its edge) and the issuing job: chunked, each
 // chunk committed with its progress, and safe to run again: nobody is issued twice.

@@ -7,7 +7,10 @@ import { backgroundJobs } from '../../db/schema/jobs';
 import { membershipTiers } from '../../db/schema/loyalty';
 import { tenants } from '../../db/schema/tenancy';
 import { voucherCampaigns, vouchers } from '../../db/schema/vouchers';
-import { ownedBy } from '../../db/tenant-scope';
+import { ownedBy, ownedId } from '../../db/tenant-scope';
+
+/** The housekeeping tick moves every business's campaigns on time: it has no tenant yet. */
+export const tenantFree = ['dueForMove'] as const;
 
 // Voucher campaigns of one tenant (every query filters by tenant_id), and the campaigns whose
 // stored status time has moved on, across tenants, for the housekeeping tick.
@@ -116,6 +119,16 @@ export async function lockById(tx: Db, tenantId: string, id: string) {
   return row ?? null;
 }
 
+/** The values with the voucher and tier read through the tenant: another's id writes null. */
+const withOwnedRefs = (tenantId: string, values: CampaignValues) => ({
+  ...values,
+  voucherId: ownedId(vouchers, tenantId, values.voucherId as string),
+  audienceTierId:
+    values.audienceTierId == null
+      ? null
+      : ownedId(membershipTiers, tenantId, values.audienceTierId as string),
+});
+
 export async function insert(
   tx: Db,
   tenantId: string,
@@ -125,13 +138,13 @@ export async function insert(
   return insertedId(
     tx
       .insert(voucherCampaigns)
-      .values({ ...values, tenantId, createdBy })
+      .values({ ...withOwnedRefs(tenantId, values), tenantId, createdBy })
       .returning({ id: voucherCampaigns.id }),
   );
 }
 
 export async function update(tx: Db, tenantId: string, id: string, values: CampaignValues) {
-  await updateOwnedRow(tx, voucherCampaigns, tenantId, id, values);
+  await updateOwnedRow(tx, voucherCampaigns, tenantId, id, withOwnedRefs(tenantId, values));
 }
 
 export async function setStatus(tx: Db, tenantId: string, id: string, status: CampaignStatus) {

@@ -141,7 +141,7 @@ export function createVoucherCampaignService({
       total,
       createdBy: c.createdBy,
     });
-    if (issued > 0) await audience.startJobAt(tx, job.id, issued);
+    if (issued > 0) await audience.startJobAt(tx, c.tenantId, job.id, issued);
     return true;
   }
 
