@@ -35,6 +35,8 @@ import { createAppFeatureService } from './modules/app-features/app-features.ser
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { accountRoutes } from './modules/account/account.routes';
+import { approvalRoutes } from './modules/approvals/approvals.routes';
+import { createApprovalService } from './modules/approvals/approvals.service';
 import { createAccountService } from './modules/account/account.service';
 import { devRoutes } from './modules/dev/dev.routes';
 import { createDevService } from './modules/dev/dev.service';
@@ -265,6 +267,9 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         }),
         rateLimit: config.loginRateLimit,
       });
+      // A manager's PIN at the till: set in account settings, asked by the till's actions.
+      const approvals = createApprovalService({ db, hasher, now });
+      await api.register(approvalRoutes, { service: approvals, rateLimit: config.loginRateLimit });
       await api.register(notificationRoutes, { service: createNotificationService({ db }) });
       const userService = createUserService({
         db,

@@ -1,4 +1,5 @@
 import { accessErrors } from './error-codes-access';
+import { approvalErrors } from './error-codes-approvals';
 import { appFeatureErrors } from './error-codes-app-features';
 import { catalogueErrors } from './error-codes-catalogue';
 import { contentTextErrors } from './error-codes-content-texts';
@@ -31,6 +32,7 @@ export const errorCatalog = {
   ...voucherErrors,
   ...voucherCampaignErrors,
   ...rewardErrors,
+  ...approvalErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -61,6 +61,8 @@ export * from './voucher-check';
 export * from './voucher-rules';
 export * from './vouchers';
 export * from './voucher-rewards';
+export * from './approvals';
+export * from './pin-validation';
 export * from './voucher-figures';
 export * from './voucher-usage';
 export * from './voucher-usage-labels';

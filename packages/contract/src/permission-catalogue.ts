@@ -59,6 +59,8 @@ export const extraPermissions = [
   { permission: 'toggle-sold-out', area: 'products' },
   // A manual discount at the POS (up to the tenant's maximum); selling alone does not allow one.
   { permission: 'discount-order', area: 'orders' },
+  // Voiding (rejecting) an order that took money; others need the PIN of someone who holds it.
+  { permission: 'void-order', area: 'orders' },
 ] as const;
 
 export interface CatalogueEntry {
@@ -183,6 +185,10 @@ const extraDescriptions: Record<(typeof extraPermissions)[number]['permission'],
   'discount-order': {
     en: 'Give manual discounts at the POS',
     my: 'Beri diskaun manual di POS',
+  },
+  'void-order': {
+    en: 'Void (reject) orders that took money',
+    my: 'Batalkan (tolak) pesanan yang telah dibayar',
   },
 };
 

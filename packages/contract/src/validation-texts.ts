@@ -1,4 +1,5 @@
 import { formatMessage, parseMessageKey, validationMessages } from './validation';
+import { pinValidationMessages } from './pin-validation';
 import { voucherValidationMessages } from './voucher-validation';
 
 // The texts of every validation message, the shared ones and each screen's own, for the
@@ -7,7 +8,7 @@ import { voucherValidationMessages } from './voucher-validation';
 
 /** A message's texts; undefined when unknown. */
 function textsOf(key: string): { en: string; my: string } | undefined {
-  for (const messages of [validationMessages, voucherValidationMessages]) {
+  for (const messages of [validationMessages, voucherValidationMessages, pinValidationMessages]) {
     if (Object.hasOwn(messages, key)) {
       return (messages as Record<string, { en: string; my: string }>)[key];
     }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PinValidationKey } from './pin-validation';
 import type { VoucherValidationKey } from './voucher-validation';
 
 // SPEC §5 validation messages, word for word, with their Malay translation. Schemas carry a
@@ -117,7 +118,7 @@ export const validationMessages = {
 
 export type ValidationKey = keyof typeof validationMessages;
 /** Every message a schema may carry: the shared ones and those of one screen's form. */
-export type MessageName = ValidationKey | VoucherValidationKey;
+export type MessageName = ValidationKey | VoucherValidationKey | PinValidationKey;
 export type MessageParams = Record<string, string | number>;
 
 const PREFIX = 'validation.';

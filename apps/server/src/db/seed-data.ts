@@ -417,6 +417,8 @@ export const builtinRoles: { name: string; description: string; permissions: str
       // Shifts: reads every shift of the outlet, closes a drawer beyond the tolerance with a note.
       ...crud('shift', 'read', 'create', 'update'),
       'close-variance-shift',
+      // Voiding (rejecting) an order that took money; a cashier needs a manager's PIN for it.
+      'void-order',
       'approve-refund',
       // A manual discount (staff meal, service recovery) is the manager's call, up to the maximum.
       'discount-order',

@@ -33,6 +33,10 @@ const SECRET_KEYS = new Set([
   'token_hash',
   'codeHash',
   'code_hash',
+  'pin',
+  'pin_confirm',
+  'pinHash',
+  'pin_hash',
 ]);
 
 export function redact(value: unknown): unknown {

@@ -33,6 +33,7 @@ import {
 import { bannerBody } from './banner-fixtures';
 import { voucherCampaignMatrixRequests } from './authorization-matrix-voucher-campaigns';
 import { rewardMatrixAudits, rewardMatrixRequests } from './authorization-matrix-rewards';
+import { approvalMatrixAudits, approvalMatrixRequests } from './authorization-matrix-approvals';
 import { voucherMatrixRequests } from './authorization-matrix-vouchers';
 import { voucherUsageMatrixRequests } from './authorization-matrix-voucher-usage';
 import { startFakeBillplz, type FakeBillplz } from './billplz-fake';
@@ -645,6 +646,7 @@ const requests: Record<string, Builder> = {
   ...voucherMatrixRequests(() => ({ db: db(), tenantId })),
   ...voucherCampaignMatrixRequests(() => ({ db: db(), tenantId })),
   ...rewardMatrixRequests(() => ({ db: db(), tenantId })),
+  ...approvalMatrixRequests(() => ({ own: kl, other: pg })),
   ...voucherUsageMatrixRequests(() => ({ db: db(), tenantId })),
   'GET /api/banners': () => ({ url: '/api/banners?state=live' }),
   'GET /api/banners/preview': () => ({ url: `/api/banners/preview?outlet_id=${kl}&lang=my` }),
@@ -1207,6 +1209,7 @@ const unaudited: Record<string, string> = {
  */
 const auditedAs: Record<string, string> = {
   ...rewardMatrixAudits,
+  ...approvalMatrixAudits,
   'DELETE /api/account/sessions/:id': 'session.revoke session',
   'DELETE /api/addons/:id': 'addon.delete addon',
   'DELETE /api/banners/:id': 'banner.delete banner',

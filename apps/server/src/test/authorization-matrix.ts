@@ -165,6 +165,12 @@ export const authorizationMatrix: MatrixRow[] = [
   row('GET /api/orders/z-reports/working/export',               [200,  200,  200,  200,  200]),
   row('GET /api/orders/z-reports/working/export',               [200,  200,  404,  404,  200], OTHER),
   // ---- Tills and shifts: a cashier opens, moves cash in the drawer and closes their own --------
+  // ---- a manager's PIN at the till (a platform user has none: 404) ---------------------------
+  row('GET /api/account/pin',                                   [404,  200,  200,  200,  200]),
+  row('PUT /api/account/pin',                                   [404,  200,  200,  200,  200]),
+  row('DELETE /api/account/pin',                                [404,  200,  200,  200,  200]),
+  row('GET /api/approvers',                                     [200,  200,  200,  200,  403]),
+  row('GET /api/approvers',                                     [200,  200,  404,  404,  403], OTHER),
   row('GET /api/tills',                                         [200,  200,  200,  200,  403]),
   row('GET /api/tills',                                         [200,  200,  404,  404,  403], OTHER),
   row('POST /api/tills',                                        [201,  201,  403,  403,  403]),

@@ -32,6 +32,7 @@ import { vouchersPart } from './tenant-isolation-vouchers';
 import { walletPayScenario } from './tenant-isolation-wallet-pay';
 import { voucherOrdersPart } from './tenant-isolation-voucher-orders';
 import { campaignsPart } from './tenant-isolation-campaigns';
+import { approvalsPart } from './tenant-isolation-approvals';
 import { closeOpenShifts, shiftsPart } from './tenant-isolation-shifts';
 import { isolationGatewayUrls, paymentGatewaysPart } from './tenant-isolation-payment-gateways';
 
@@ -400,6 +401,7 @@ export async function runScenario(): Promise<Scenario> {
   await walletPayScenario(t, send, admin, kl);
   await voucherOrdersPart(t, send, admin, kl);
   await campaignsPart(t, a, { tenantId: tenantA, outletId: kl, now: clock.now });
+  await approvalsPart(t, as, { outletId: kl, now: clock.now });
   await rewardsPart(t, send, admin);
 
   const leaving = await verifiedCustomer(t, { name: 'Iso Leaving' });

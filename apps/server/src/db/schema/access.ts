@@ -87,6 +87,11 @@ export const users = pgTable(
     // The last accepted TOTP time step, so a code cannot be used twice.
     twoStepLastStep: integer('two_step_last_step'),
     lastSignInAt: ts('last_sign_in_at'),
+    /** The argon2id hash of the 4–6 digit PIN a manager approves with at the till. */
+    pinHash: text('pin_hash'),
+    pinSetAt: ts('pin_set_at'),
+    /** A PIN locked after repeated failures on any device; setting it again unlocks it. */
+    pinLockedAt: ts('pin_locked_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

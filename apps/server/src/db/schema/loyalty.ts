@@ -1,9 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt, ts } from './columns';
 import { customers } from './customers';
 import { orders } from './orders';
-import { tenantColumn, tenants } from './tenancy';
+import { shifts, tills } from './shifts';
+import { outletColumn, tenantColumn, tenants } from './tenancy';
 
 // The customer's money and money-like balances (DESIGN §10): the wallet and points are ledgers,
 // appended to and never rewritten; the balance on the customer row is the last entry's balance
@@ -246,4 +257,49 @@ export const customerNotes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('customer_notes_customer_idx').on(t.tenantId, t.customerId, t.createdAt)],
+);
+
+/**
+ * A wallet top-up sold at the counter, by cash or card: stored value, not goods, so it stays out
+ * of the sales figures (as an app top-up does) and its cash belongs to the till's open shift.
+ */
+export const counterTopups = pgTable(
+  'counter_topups',
+  {
+    id: id(),
+    tenantId: tenantColumn(),
+    outletId: outletColumn(),
+    tillId: uuid('till_id').references(() => tills.id, { onDelete: 'set null' }),
+    shiftId: uuid('shift_id').references(() => shifts.id, { onDelete: 'set null' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** `KL01-T0003`: the outlet code and the top-up's number in its business day. */
+    receiptNo: text('receipt_no').notNull(),
+    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    method: text('method').notNull(),
+    amount: integer('amount').notNull(),
+    /** Cash handed over (≥ amount) for a cash top-up; the change is tendered − amount. */
+    tendered: integer('tendered'),
+    reference: text('reference'),
+    walletEntryId: uuid('wallet_entry_id')
+      .notNull()
+      .references(() => walletEntries.id),
+    byUserId: uuid('by_user_id'),
+    byName: text('by_name').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('counter_topups_tenant_key_unique').on(t.tenantId, t.idempotencyKey),
+    unique('counter_topups_receipt_unique').on(t.tenantId, t.outletId, t.businessDate, t.receiptNo),
+    index('counter_topups_shift_idx').on(t.shiftId, t.createdAt),
+    index('counter_topups_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
+    check('counter_topups_method_check', sql`${t.method} in ('cash', 'card')`),
+    check('counter_topups_amount_check', sql`${t.amount} > 0`),
+    check(
+      'counter_topups_tendered_check',
+      sql`${t.tendered} is null or (${t.method} = 'cash' and ${t.tendered} >= ${t.amount})`,
+    ),
+  ],
 );

@@ -107,6 +107,11 @@ export const orders = pgTable(
     handedOverAt: timestamp('handed_over_at', { withTimezone: true }),
     handedOverBy: uuid('handed_over_by').references(() => users.id, { onDelete: 'set null' }),
     handedOverByName: text('handed_over_by_name'),
+    /** A ready order a manager cleared from the board as never collected, and why. */
+    notCollectedAt: timestamp('not_collected_at', { withTimezone: true }),
+    notCollectedBy: uuid('not_collected_by').references(() => users.id, { onDelete: 'set null' }),
+    notCollectedByName: text('not_collected_by_name'),
+    notCollectedReason: text('not_collected_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -16,8 +16,8 @@ import { users } from './access';
 import { createdAt, id, ts, updatedAt } from './columns';
 import { outletColumn, tenantColumn } from './tenancy';
 
-// Tills (an outlet's cash registers), the shifts cashiers work on them and the cash moved in and
-// out of the drawer during a shift (decision 035). Every outlet has a till from its creation (a
+// Tills (an outlet's cash registers), the shifts cashiers work on them, the cash moved in and
+// out of the drawer during a shift and the drawer's openings without a sale (decision 035). Every outlet has a till from its creation (a
 // trigger of migration 0025); one shift at a time is open on a till (a partial unique index).
 
 export const tills = pgTable(
@@ -108,5 +108,35 @@ export const cashMovements = pgTable(
     check('cash_movements_kind_check', sql`${t.kind} in ('cash_in', 'cash_out')`),
     check('cash_movements_reason_check', sql`${t.reason} in ('petty_cash', 'bank_drop', 'other')`),
     check('cash_movements_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/** A "no sale": the drawer opened without a sale, with its reason (on the shift's report). */
+export const drawerOpenings = pgTable(
+  'drawer_openings',
+  {
+    id: id(),
+    tenantId: tenantColumn(),
+    shiftId: uuid('shift_id')
+      .notNull()
+      .references(() => shifts.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    note: text('note'),
+    byUserId: uuid('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    byName: text('by_name'),
+    /** The manager's approval by PIN, when the opener may not open it alone. */
+    approvalId: uuid('approval_id'),
+    idempotencyKey: text('idempotency_key'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('drawer_openings_shift_idx').on(t.shiftId, t.at),
+    uniqueIndex('drawer_openings_tenant_idempotency_key_unique')
+      .on(t.tenantId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    check(
+      'drawer_openings_reason_check',
+      sql`${t.reason} in ('give_change', 'check_float', 'correct_error', 'other')`,
+    ),
   ],
 );

@@ -53,6 +53,10 @@ export const tenants = pgTable(
     shiftsRequired: boolean('shifts_required').notNull().default(true),
     /** Sen a closing drawer may be over or short without a manager's note. */
     shiftVarianceTolerance: integer('shift_variance_tolerance').notNull().default(500),
+    /** The closing count hides the expected amount until the count is saved. */
+    shiftBlindCount: boolean('shift_blind_count').notNull().default(false),
+    /** A cash out above this many sen needs a manager's PIN (null: never). */
+    cashOutApprovalOver: integer('cash_out_approval_over'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -109,6 +109,10 @@ export function draftOrder(d: DraftInput) {
     handedOverAt: null,
     handedOverBy: null,
     handedOverByName: null,
+    notCollectedAt: null,
+    notCollectedBy: null,
+    notCollectedByName: null,
+    notCollectedReason: null,
     createdAt: at,
     updatedAt: at,
   };
