@@ -4,12 +4,12 @@ import { messageKey, text } from './validation';
 // A manager's approval at the till by PIN (docs/decisions/055). A till action asks for one when
 // the staff member doing it lacks the action's own permission; a manager (anyone holding that
 // permission, at the outlet, with a PIN set) types their PIN on the same screen, and the request
-// carries `approval: { approver_id, pin }`. Nobody approves their own request.
+// carries `approval: { approver_id, pin, device_id }`. Nobody approves their own request.
 //   PUT    /api/account/pin        (signed in)       set or change one's PIN (with the password)
 //   DELETE /api/account/pin        (signed in)       remove one's PIN
 //   GET    /api/approvers?outlet_id&action  create-pos | create-shift   who may approve here
-// The device a PIN is typed on names itself in the `x-device-id` header (the POS keeps a random
-// id in the browser): failures are throttled per approver and device.
+// The device a PIN is typed on names itself in the approval (`device_id`, a random id the POS
+// keeps in the browser): failures are throttled per approver and device.
 
 export const approvalActions = [
   'shift_variance',
@@ -35,9 +35,6 @@ export const approvalPermission: Readonly<Record<ApprovalAction, string>> = {
 /** Whether someone holding `permissions` needs a manager's PIN to do `action`. */
 export const needsApproval = (action: ApprovalAction, permissions: ReadonlySet<string>) =>
   !permissions.has(approvalPermission[action]);
-
-/** The header a POS device names itself with (a random id it keeps). */
-export const DEVICE_ID_HEADER = 'x-device-id';
 
 export const PIN_MIN_LENGTH = 4;
 export const PIN_MAX_LENGTH = 6;
@@ -75,6 +72,8 @@ export type PinStatus = z.infer<typeof pinStatusSchema>;
 export const approvalSchema = z.object({
   approver_id: z.uuid({ error: messageKey('required') }),
   pin: pinSchema,
+  /** The device's own random id (a UUID the POS keeps), where failures are counted. */
+  device_id: z.string().regex(/^[A-Za-z0-9-]{8,64}$/, { error: messageKey('required') }),
 });
 export type ApprovalInput = z.infer<typeof approvalSchema>;
 

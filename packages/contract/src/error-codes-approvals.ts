@@ -37,9 +37,4 @@ export const approvalErrors = {
     en: 'This person has no PIN yet; they set one in account settings',
     my: 'Orang ini belum mempunyai PIN; mereka menetapkannya dalam tetapan akaun',
   },
-  device_id_required: {
-    status: 400,
-    en: 'This device has not named itself; reload the page',
-    my: 'Peranti ini belum menamakan dirinya; muat semula halaman',
-  },
 } satisfies Record<string, ErrorEntry>;

@@ -1,4 +1,3 @@
-import { DEVICE_ID_HEADER } from '@kopi/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors';
 import type { Principal } from './principal';
@@ -9,26 +8,19 @@ export interface RequestContext {
   ip: string;
   userAgent: string | null;
   requestId: string;
-  /** The device's own id (the POS's `x-device-id`), where a PIN's failures are counted. */
-  deviceId?: string | null;
 }
 
 export interface AuthedContext extends RequestContext {
   principal: Principal;
 }
 
-/** A device id as the POS makes one (a UUID, or 8–64 letters, digits and dashes); else none. */
-const DEVICE_ID = /^[A-Za-z0-9-]{8,64}$/;
-
 export function contextOf(request: FastifyRequest): RequestContext {
   const userAgent = request.headers['user-agent'];
-  const deviceId = request.headers[DEVICE_ID_HEADER];
   return {
     principal: request.principal,
     ip: request.ip,
     userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 500) : null,
     requestId: String(request.id),
-    deviceId: typeof deviceId === 'string' && DEVICE_ID.test(deviceId) ? deviceId : null,
   };
 }
 

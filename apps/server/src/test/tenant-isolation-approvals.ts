@@ -49,24 +49,18 @@ export async function approvalsPart(
     .orderBy(desc(sessions.createdAt))
     .limit(1);
   const principal = (await loadPrincipal(db, session!.id, cashierId))!;
-  const ctx = (deviceId: string) => ({
-    principal,
-    ip: '127.0.0.1',
-    userAgent: null,
-    requestId: randomUUID(),
-    deviceId,
-  });
+  const ctx = () => ({ principal, ip: '127.0.0.1', userAgent: null, requestId: randomUUID() });
   const approverId = await idOf('manager');
   const ask = (deviceId: string, given: string) =>
     service
-      .verify(ctx(deviceId), {
+      .verify(ctx(), {
         action: 'no_sale',
         outletId: refs.outletId,
-        approval: { approver_id: approverId, pin: given },
+        approval: { approver_id: approverId, pin: given, device_id: deviceId },
       })
       .catch(() => null);
   const verified = await ask('isolation-device', '2468');
-  await db.transaction((tx) => service.record(tx, ctx('isolation-device'), verified, null));
+  await db.transaction((tx) => service.record(tx, ctx(), verified, null));
   for (let i = 0; i <= PIN_LOCK_AFTER; i++) await ask(`isolation-device-${i}`, '0000');
   await manager.put('/api/account/pin', pin);
   await manager.del('/api/account/pin');

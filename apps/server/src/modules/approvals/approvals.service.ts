@@ -127,7 +127,6 @@ export function createApprovalService(deps: { db: Db; hasher: PasswordHasher; no
       if (!needsApproval(request.action, new Set(ctx.principal.permissions))) return null;
       const { approval } = request;
       if (!approval) throw new AppError('approval_required');
-      if (!ctx.deviceId) throw new AppError('device_id_required');
       if (approval.approver_id === ctx.principal.userId) throw new AppError('approval_self');
       const tenantId = tenantIdOf(ctx);
       const permission = approvalPermission[request.action];
@@ -139,7 +138,7 @@ export function createApprovalService(deps: { db: Db; hasher: PasswordHasher; no
       if (!approver.pinHash) throw new AppError('pin_not_set');
       if (approver.pinLockedAt) throw new AppError('pin_locked');
       const at = now();
-      const next = await repo.nextTryAt(db, tenantId, approver.id, ctx.deviceId);
+      const next = await repo.nextTryAt(db, tenantId, approver.id, approval.device_id);
       if (next && next.getTime() > at.getTime()) {
         const seconds = Math.ceil((next.getTime() - at.getTime()) / 1000);
         throw new AppError('pin_throttled', { headers: { 'retry-after': String(seconds) } });
@@ -149,7 +148,7 @@ export function createApprovalService(deps: { db: Db; hasher: PasswordHasher; no
           db,
           tenantId,
           approver.id,
-          ctx.deviceId,
+          approval.device_id,
           at,
           pinWaitMs,
         );
@@ -169,7 +168,7 @@ export function createApprovalService(deps: { db: Db; hasher: PasswordHasher; no
         action: request.action,
         approverId: approver.id,
         approverName: approver.fullname,
-        deviceId: ctx.deviceId,
+        deviceId: approval.device_id,
       };
     },
 

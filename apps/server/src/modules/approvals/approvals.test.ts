@@ -41,11 +41,8 @@ async function userId(username: string) {
   return row!.id;
 }
 
-/** The signed-in user's context as the routes build it, on `deviceId`. */
-async function contextOf(
-  username: string,
-  deviceId: string | null = 'till-device-1',
-): Promise<AuthedContext> {
+/** The signed-in user's context as the routes build it. */
+async function contextOf(username: string): Promise<AuthedContext> {
   const id = await userId(username);
   const [session] = await t.database.db
     .select()
@@ -54,7 +51,7 @@ async function contextOf(
     .orderBy(desc(sessions.createdAt))
     .limit(1);
   const principal = await loadPrincipal(t.database.db, session!.id, id);
-  return { principal: principal!, ip: '127.0.0.1', userAgent: null, requestId: 'r', deviceId };
+  return { principal: principal!, ip: '127.0.0.1', userAgent: null, requestId: 'r' };
 }
 
 const service = () =>
@@ -182,12 +179,13 @@ describe('verify: a PIN approval', () => {
   it('approves with the right PIN and records who asked and who approved', async () => {
     await setPin(manager, '2468');
     const s = service();
-    const ctx = await contextOf('cashier', `device-${randomUUID()}`);
+    const ctx = await contextOf('cashier');
+    const device = `device-${randomUUID()}`;
     const managerId = await userId('manager');
     const verified = await s.verify(ctx, {
       action: 'no_sale',
       outletId: kl,
-      approval: { approver_id: managerId, pin: '2468' },
+      approval: { approver_id: managerId, pin: '2468', device_id: device },
     });
     expect(verified).toMatchObject({ approverId: managerId, action: 'no_sale' });
     const subject = randomUUID();
@@ -200,11 +198,11 @@ describe('verify: a PIN approval', () => {
       subjectId: subject,
       requestedBy: await userId('cashier'),
       approvedBy: managerId,
-      deviceId: ctx.deviceId,
+      deviceId: device,
     });
   });
 
-  it('refuses self-approval, an approver without the permission or the outlet, no device', async () => {
+  it('refuses self-approval, and an approver without the permission or the outlet', async () => {
     await setPin(manager, '2468');
     await setPin(finance, '9753');
     const s = service();
@@ -219,7 +217,7 @@ describe('verify: a PIN approval', () => {
         s.verify(await contextOf(username), {
           action,
           outletId,
-          approval: { approver_id: approverId, pin: '2468' },
+          approval: { approver_id: approverId, pin: '2468', device_id: 'till-device-1' },
         }),
       );
     expect(await as('cashier', await userId('cashier'), 'no_sale')).toBe('approval_self');
@@ -235,14 +233,6 @@ describe('verify: a PIN approval', () => {
       permissions: ['close-variance-shift'],
     });
     expect(await as('cashier', stranger.id, 'no_sale')).toBe('approver_not_allowed');
-    const noDevice = await refusal(async () =>
-      s.verify(await contextOf('cashier', null), {
-        action: 'no_sale',
-        outletId: kl,
-        approval: { approver_id: managerId, pin: '2468' },
-      }),
-    );
-    expect(noDevice).toBe('device_id_required');
     await api.del('/api/account/pin', undefined, finance);
   });
 
@@ -252,10 +242,10 @@ describe('verify: a PIN approval', () => {
     const managerId = await userId('manager');
     const tryPin = async (pin: string, deviceId: string) =>
       refusal(async () =>
-        s.verify(await contextOf('cashier', deviceId), {
+        s.verify(await contextOf('cashier'), {
           action: 'no_sale',
           outletId: kl,
-          approval: { approver_id: managerId, pin },
+          approval: { approver_id: managerId, pin, device_id: deviceId },
         }),
       );
     // The rule: 3 free tries, then 30 s doubling to a cap of 5 minutes.
@@ -295,10 +285,10 @@ describe('verify: a PIN approval', () => {
     const device = `device-wait-${randomUUID()}`;
     const tryPin = async (pin: string) =>
       refusal(async () =>
-        s.verify(await contextOf('cashier', device), {
+        s.verify(await contextOf('cashier'), {
           action: 'refund',
           outletId: kl,
-          approval: { approver_id: managerId, pin },
+          approval: { approver_id: managerId, pin, device_id: device },
         }),
       );
     for (const pin of ['0001', '0002', '0003']) expect(await tryPin(pin)).toBe('pin_wrong');

@@ -18,7 +18,7 @@ import { MoneyInput } from '../../../components/money-input';
 import { formatMoney } from '../../../lib/formatters';
 import { discountDraftCheck, type DiscountDraft } from '../discount';
 import { usePosStrings } from '../i18n';
-import { PosDialogForm, PosFormDialog } from './pos-form-dialog';
+import { PosDialogForm, PosFormDialog } from '../../../components/pos-form-dialog';
 
 /**
  * The sale's manual discount: an amount or a percentage of the subtotal, with a reason (a note

@@ -8,7 +8,7 @@ import type { VoucherCheckInput } from '../api';
 import { usePosStrings } from '../i18n';
 import { useErrorText, useFindVoucher } from '../use-voucher';
 import { normalizeVoucherCode, type VoucherFinding } from '../voucher';
-import { PosDialogForm, PosFormDialog } from './pos-form-dialog';
+import { PosDialogForm, PosFormDialog } from '../../../components/pos-form-dialog';
 
 type Outcome =
   | { kind: 'idle' }
