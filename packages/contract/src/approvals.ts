@@ -43,16 +43,16 @@ export const PIN_FREE_TRIES = 3;
 /** Wrong PINs of one approver in a row, on any devices, that lock the PIN until it is set again. */
 export const PIN_LOCK_AFTER = 10;
 
-export const pinSchema = z
-  .string({ error: messageKey('required') })
-  .regex(/^\d{4,6}$/, { error: messageKey('pin_format') });
+export const pinSchema = text({ error: messageKey('required') }).regex(/^\d{4,6}$/, {
+  error: messageKey('pin_format'),
+});
 
 /** PUT /api/account/pin: the new PIN, and the account's password to prove it is its owner. */
 export const setPinSchema = z
   .object({
     pin: pinSchema,
-    pin_confirm: z.string(),
-    old_password: z.string().min(1, { error: messageKey('required') }),
+    pin_confirm: text(),
+    old_password: text().min(1, { error: messageKey('required') }),
   })
   .refine((v) => v.pin === v.pin_confirm, {
     path: ['pin_confirm'],
@@ -73,7 +73,7 @@ export const approvalSchema = z.object({
   approver_id: z.uuid({ error: messageKey('required') }),
   pin: pinSchema,
   /** The device's own random id (a UUID the POS keeps), where failures are counted. */
-  device_id: z.string().regex(/^[A-Za-z0-9-]{8,64}$/, { error: messageKey('required') }),
+  device_id: text().regex(/^[A-Za-z0-9-]{8,64}$/, { error: messageKey('required') }),
 });
 export type ApprovalInput = z.infer<typeof approvalSchema>;
 
