@@ -5,6 +5,7 @@ import { newCustomer, plainProduct } from '../support/mobile';
 import { openAllDay } from '../support/outlets';
 import { signIn } from '../support/session';
 import { moneyText, uniqueVoucher } from '../support/vouchers';
+import { klFormDate } from '../support/kl-dates';
 
 // Codes issued to one customer, end to end. A customer of this run signs up in the app; the
 // admin adds a campaign of a voucher of unique codes, aimed at their phone, on the campaigns tab
@@ -24,19 +25,6 @@ const CAMPAIGN_OFF = 300;
 const firstLoad = { timeout: 30_000 };
 const REWARD_OFF = 200;
 
-/** The calendar date `days` from today in Kuala Lumpur, as the date fields take it. */
-function klDate(days: number) {
-  const at = new Date(Date.now() + days * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Kuala_Lumpur',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  })
-    .format(at)
-    .replaceAll('-', '/');
-}
-
 /**
  * The admin adds a campaign of `voucher` for `phone` on the campaigns tab, starting yesterday,
  * and schedules it: past its start, it goes live at once and its job issues the one code, which
@@ -52,7 +40,7 @@ async function liveCampaign(page: Page, name: string, voucher: string) {
   await drawer.getByTestId('campaign-audience-kind').click();
   await page.getByRole('option', { name: 'A list of phone numbers' }).click();
   await drawer.getByTestId('campaign-phones').fill(phone);
-  await drawer.getByTestId('campaign-start-date').fill(klDate(-1));
+  await drawer.getByTestId('campaign-start-date').fill(klFormDate(-1));
   await drawer.getByTestId('campaign-start-date').press('Enter');
   await drawer.getByTestId('campaign-start-time').fill('00:00');
   const saved = page.waitForResponse(
