@@ -175,7 +175,8 @@ describe('POST /api/shifts/{id}/drawer-openings', () => {
       .where(and(eq(auditLog.entityId, shift.id), eq(auditLog.action, 'shift.drawer_open')));
     expect(audits).toHaveLength(1);
 
-    // The manager opens a drawer alone, with a note for "other".
+    // Five minutes later the manager opens the drawer alone, with a note for "other".
+    clock.set('2026-06-10T04:05:00Z');
     const own = await post(url(shift.id), { reason: 'other', note: 'Jammed coin' }, manager);
     expect(own.statusCode, own.body).toBe(201);
     expect(own.json().data).toMatchObject({ reason: 'other', approved_by_name: null });
