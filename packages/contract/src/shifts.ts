@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuerySchema } from './common';
 import { paymentMethodSchema } from './pricing';
 import { refundPaidBySchema } from './day-close';
+import { drawerOpeningSchema } from './shift-drawer';
 import { messageKey, text } from './validation';
 
 // Tills (an outlet's named cash registers) and the cashiers' shifts on them (decision 035).
@@ -269,6 +270,8 @@ export const shiftSchema = shiftSummarySchema.extend({
   refunds_by_method: z.array(z.object({ method: refundPaidBySchema, count: amount, amount })),
   refunds: amount,
   movements: z.array(cashMovementSchema),
+  /** The drawer's "no sale" openings, with who, why and the approver (issue 33). */
+  drawer_openings: z.array(drawerOpeningSchema).optional(),
   figures: z.object({
     opening_float: amount,
     cash_taken: amount,

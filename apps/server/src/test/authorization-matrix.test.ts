@@ -34,6 +34,11 @@ import { bannerBody } from './banner-fixtures';
 import { voucherCampaignMatrixRequests } from './authorization-matrix-voucher-campaigns';
 import { rewardMatrixAudits, rewardMatrixRequests } from './authorization-matrix-rewards';
 import { approvalMatrixAudits, approvalMatrixRequests } from './authorization-matrix-approvals';
+import {
+  drawerMatrixAudits,
+  drawerMatrixRequests,
+  matrixPinBody,
+} from './authorization-matrix-drawer';
 import { voucherMatrixRequests } from './authorization-matrix-vouchers';
 import { voucherUsageMatrixRequests } from './authorization-matrix-voucher-usage';
 import { startFakeBillplz, type FakeBillplz } from './billplz-fake';
@@ -648,6 +653,15 @@ const requests: Record<string, Builder> = {
   ...rewardMatrixRequests(() => ({ db: db(), tenantId })),
   ...approvalMatrixRequests(() => ({ own: kl, other: pg })),
   ...voucherUsageMatrixRequests(() => ({ db: db(), tenantId })),
+  ...drawerMatrixRequests(() => ({
+    db: db(),
+    tenantId,
+    outlets: { own: kl, other: pg },
+    userId: async (role) => (await userOf(role)).id,
+    setManagerPin: async (pin) => {
+      await api.put('/api/account/pin', matrixPinBody(pin), as('manager'));
+    },
+  })),
   'GET /api/banners': () => ({ url: '/api/banners?state=live' }),
   'GET /api/banners/preview': () => ({ url: `/api/banners/preview?outlet_id=${kl}&lang=my` }),
   'GET /api/banners/:id': async () => ({ url: `/api/banners/${(await newBanner()).id}` }),
@@ -1210,6 +1224,7 @@ const unaudited: Record<string, string> = {
 const auditedAs: Record<string, string> = {
   ...rewardMatrixAudits,
   ...approvalMatrixAudits,
+  ...drawerMatrixAudits,
   'DELETE /api/account/sessions/:id': 'session.revoke session',
   'DELETE /api/addons/:id': 'addon.delete addon',
   'DELETE /api/banners/:id': 'banner.delete banner',

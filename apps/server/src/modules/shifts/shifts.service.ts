@@ -3,11 +3,13 @@ import {
   type CashMovementCreate,
   type CurrentShifts,
   type Locale,
+  type MyShiftsQuery,
   type MoneyWorking,
   cashCountTotal,
   drawerVariance,
   type Shift,
   type ShiftClose,
+  tillHolderPaths,
   type ShiftListQuery,
   type ShiftOpen,
   varianceNeedsNote,
@@ -26,6 +28,8 @@ import { tenantIdOf } from '../../lib/tenant-scope';
 import * as books from '../books/books.service';
 import * as repo from './shifts.repo';
 import * as tillsRepo from './tills.repo';
+import { shiftDrawerOpenings } from './drawer-openings.repo';
+import { toDrawerOpening } from './drawer-openings.service';
 import { toMovement, toShift, toSummary } from './shift-view';
 
 // Shifts (decisions 035, 049). A cashier opens a shift at a till with a float counted by
@@ -112,11 +116,31 @@ export function createShiftService({ db, now }: { db: Db; now: Clock }) {
     const working = await books.working(conn, tenantId, { shiftId: s.id }, sequential);
     const movements = await repo.shiftMovements(conn, tenantId, s.id);
     const settings = await repo.outletShiftSettings(conn, tenantId, s.outletId);
-    return toShift(
-      row,
-      { ...working, movements: movements.map(toMovement) },
-      settings?.tolerance ?? 0,
-    );
+    const openings = await shiftDrawerOpenings(conn, tenantId, s.id);
+    return {
+      ...toShift(
+        row,
+        { ...working, movements: movements.map(toMovement) },
+        settings?.tolerance ?? 0,
+      ),
+      drawer_openings: openings.map(toDrawerOpening),
+    };
+  }
+
+  /** 409 shift_already_open naming who holds the till and since when (issue 33). */
+  async function tillHeld(tenantId: string, till: { id: string; name: string }) {
+    const holder = await repo.openShiftOfTill(db, tenantId, till.id);
+    const name = holder?.cashierName ?? '';
+    const since = holder?.openedAt.toISOString() ?? '';
+    return new AppError('shift_already_open', {
+      message: holder ? `${till.name} is held by ${name}'s shift, open since ${since}` : undefined,
+      details: holder
+        ? [
+            { path: tillHolderPaths.name, message: name },
+            { path: tillHolderPaths.since, message: since },
+          ]
+        : undefined,
+    });
   }
 
   async function shiftOf(ctx: AuthedContext, id: string) {
@@ -139,6 +163,22 @@ export function createShiftService({ db, now }: { db: Db; now: Clock }) {
           status: q.status,
           from: q.from,
           to: q.to,
+        },
+        q.page_size,
+        offsetOf(q),
+      );
+      return pageAnswer(q, page, toSummary);
+    },
+
+    /** GET /api/shifts/mine: the caller's own shifts, closed ones too (a cashier's reprint). */
+    async mine(ctx: AuthedContext, q: MyShiftsQuery) {
+      const page = await repo.listShifts(
+        db,
+        tenantIdOf(ctx),
+        {
+          boundOutletId: ctx.principal.outletId,
+          cashierId: ctx.principal.userId,
+          status: q.status,
         },
         q.page_size,
         offsetOf(q),
@@ -223,7 +263,7 @@ export function createShiftService({ db, now }: { db: Db; now: Clock }) {
         return shiftOf(ctx, shift.id);
       } catch (error) {
         const constraint = uniqueViolation(error);
-        if (constraint === 'shifts_one_open_per_till') throw new AppError('shift_already_open');
+        if (constraint === 'shifts_one_open_per_till') throw await tillHeld(tenantId, till);
         if (key && constraint === 'shifts_tenant_idempotency_key_unique') {
           // The same cashier's retry whose answer was lost gets the shift it opened.
           const existing = await repo.shiftByIdempotencyKey(db, tenantId, key);

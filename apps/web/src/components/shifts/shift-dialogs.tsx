@@ -19,8 +19,10 @@ import {
   emptyCashCount,
   type Shift,
   type Till,
+  tillHolderPaths,
   varianceNeedsNote,
 } from '@kopi/contract';
+import { HttpError } from '../../lib/http/http-client';
 import { formatDateTime, formatMoney } from '../../lib/formatters';
 import { useTranslation } from '../../lib/i18n/use-translation';
 import { addCashMovement, closeShift, openShift } from './api';
@@ -124,18 +126,49 @@ export function OpenShiftDialog(props: OpenShiftProps & { open: boolean }) {
   );
 }
 
+/**
+ * A 409 shift_already_open in words: the till, who holds it and since when (issue 33); null for
+ * any other failure.
+ */
+export function heldTillText(
+  error: unknown,
+  till: Till | undefined,
+  t: ReturnType<typeof useShiftStrings>['t'],
+): string | null {
+  if (!(error instanceof HttpError) || error.codeMessage !== 'shift_already_open') return null;
+  const detail = (path: string) => error.body?.details?.find((d) => d.path === path)?.message;
+  const name = detail(tillHolderPaths.name);
+  const since = detail(tillHolderPaths.since);
+  if (!name || !since) return null;
+  return t('device.held', { till: till?.name ?? '', name, time: formatDateTime(since) });
+}
+
 interface OpenShiftProps {
   tills: Till[];
+  /** The device's till, chosen first when it is free. */
+  tillId?: string | null;
+  /** Lets the cashier choose another till for this device. */
+  onSwitchTill?: () => void;
   /** Selling waits for a shift: the dialog says so. */
   required: boolean;
   onOpened: (shift: Shift) => void;
   onClose?: () => void;
 }
 
-function OpenShiftForm({ tills, required, onOpened, onClose }: OpenShiftProps) {
+function OpenShiftForm({
+  tills,
+  tillId: deviceTill,
+  onSwitchTill,
+  required,
+  onOpened,
+  onClose,
+}: OpenShiftProps) {
   const { t } = useShiftStrings();
   const [tillId, setTillId] = useState<string>(
-    () => tills.find((x) => x.open_shift === null)?.id ?? '',
+    () =>
+      tills.find((x) => x.id === deviceTill && x.open_shift === null)?.id ??
+      tills.find((x) => x.open_shift === null)?.id ??
+      '',
   );
   const [float, setFloat] = useState<CashCount>(emptyCashCount);
   const [error, setError] = useState<string | null>(null);
@@ -152,11 +185,26 @@ function OpenShiftForm({ tills, required, onOpened, onClose }: OpenShiftProps) {
         try {
           onOpened(await openShift({ till_id: tillId, float }));
         } catch (e) {
-          setError(errorText(e));
+          setError(
+            heldTillText(
+              e,
+              tills.find((x) => x.id === tillId),
+              t,
+            ) ?? errorText(e),
+          );
         }
       }}
     >
       {required && <Alert severity="info">{t('open.required')}</Alert>}
+      {onSwitchTill && (
+        <Button
+          onClick={onSwitchTill}
+          sx={{ minHeight: 48, alignSelf: 'flex-start' }}
+          data-testid="shift-open-switch-till"
+        >
+          {t('device.switchTill')}
+        </Button>
+      )}
       {tills.length > 1 && (
         <TextField
           select
