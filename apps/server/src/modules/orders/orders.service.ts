@@ -1,6 +1,5 @@
 import {
   businessDate,
-  canMoveOrder,
   messageKey,
   type Order,
   type OrderCreate,
@@ -11,7 +10,6 @@ import {
   orderSortKeys,
 } from '@kopi/contract';
 import type { Db } from '../../db/database';
-import { auditRow } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { AppError, validationError } from '../../lib/errors';
 import { exportLocale } from '../../lib/export-locale';
@@ -22,16 +20,14 @@ import { tenantIdOf } from '../../lib/tenant-scope';
 import { type ApprovalService, verifyApproval } from '../approvals/approvals.service';
 import type { PaymentCodeService } from '../loyalty/payment-codes.service';
 import type { ShiftService } from '../shifts/shifts.service';
-import { rewardOnCompletion } from '../loyalty/referrals.service';
-import { giveBackVoucher, orderVoucherOf } from '../vouchers/voucher-redemption.service';
+import { orderVoucherOf } from '../vouchers/voucher-redemption.service';
 import { createBoardService } from './board.service';
 import { createHandedOverService } from './handed-over.service';
 import { createOrderCore, OrderAlreadyPlaced } from './order-core';
 import { createOrderMove } from './order-move.service';
 import { ordersCsv } from './order-export';
 import * as customersRepo from './order-customers.repo';
-import * as moves from './order-moves.repo';
-import { STAFF_MOVES, toOrder, toSummary } from './order-view';
+import { toOrder, toSummary } from './order-view';
 import * as repo from './orders.repo';
 import { createPosService } from './pos.service';
 

@@ -1,16 +1,11 @@
 import {
-  type CashMovement,
-  type CashMovementCreate,
   type CurrentShifts,
   type Locale,
   type MoneyWorking,
   cashCountTotal,
-  drawerVariance,
   type Shift,
-  type ShiftClose,
   type ShiftListQuery,
   type ShiftOpen,
-  varianceNeedsNote,
   type ZReportShift,
 } from '@kopi/contract';
 import type { Db } from '../../db/database';
@@ -21,7 +16,6 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { offsetOf, pageAnswer } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
-import { hasPermission } from '../../lib/access';
 import { tenantIdOf } from '../../lib/tenant-scope';
 import * as books from '../books/books.service';
 import * as repo from './shifts.repo';

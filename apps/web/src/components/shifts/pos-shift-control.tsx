@@ -13,7 +13,8 @@ import { sessionStore } from '../../lib/session/session-store';
 import { useStore } from '../../lib/store';
 import { choosePosTill, posTillOf } from '../../lib/pos-till';
 import { getShift, useCurrentShifts, useRefreshShifts, useTills } from './api';
-import { CashMovementDialog, CloseShiftDialog, OpenShiftDialog } from './shift-dialogs';
+import { CloseShiftDialog } from './close-shift-dialog';
+import { CashMovementDialog, OpenShiftDialog } from './shift-dialogs';
 import { ShiftReportDialog } from './shift-report';
 import { useShiftStrings } from './i18n';
 
@@ -149,6 +150,8 @@ export function PosShiftControl({ outletId }: { outletId: string | null }) {
       {shift && (
         <CashMovementDialog
           shiftId={shift.id}
+          outletId={shift.outlet_id}
+          approvalOver={current.data.cash_out_approval_over}
           kind={movement}
           onDone={() => {
             setMovement(null);
