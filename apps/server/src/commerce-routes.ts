@@ -4,6 +4,7 @@ import type { Db } from './db/database';
 import type { Clock } from './lib/clock';
 import type { PasswordHasher } from './lib/password';
 import type { AppFeatureService } from './modules/app-features/app-features.service';
+import type { ApprovalService } from './modules/approvals/approvals.service';
 import { createCloseDayService } from './modules/orders/close-day.service';
 import { createShiftService } from './modules/shifts/shifts.service';
 import { shiftRoutes } from './modules/shifts/shifts.routes';
@@ -56,6 +57,8 @@ export interface CommerceRouteDeps {
   deliver: SandboxDelivery;
   /** The app's feature switches its calls check (decision 041). */
   appFeatures: AppFeatureService;
+  /** A manager's PIN at the till (decision 055). */
+  approvals: ApprovalService;
 }
 
 /**
@@ -64,7 +67,7 @@ export interface CommerceRouteDeps {
  */
 export async function registerCommerceRoutes(
   api: FastifyInstance,
-  { db, now, config, hasher, log, deliver, appFeatures }: CommerceRouteDeps,
+  { db, now, config, hasher, log, deliver, appFeatures, approvals }: CommerceRouteDeps,
 ): Promise<{ stopPayoutSweeper: () => void; customers: CustomerService }> {
   // Online payment providers, and refunds paid back through them: the refunds service asks
   // the payouts to pay an approved refund; the provider's callback settles it through the
@@ -99,7 +102,7 @@ export async function registerCommerceRoutes(
   const stopPayoutSweeper = schedulePayoutSweeper(payouts);
   // Tills and shifts: a counter sale goes into its till's open shift, a refund is paid from its
   // completer's (decisions 035, 049).
-  const shifts = createShiftService({ db, now });
+  const shifts = createShiftService({ db, now, approvals });
   // A rejected or cancelled paid order asks for its refund through the refunds service.
   const refunds = createRefundService({
     db,
@@ -124,6 +127,7 @@ export async function registerCommerceRoutes(
       onRefundOwed: refunds.refundOwed,
       paymentCodes,
       shifts,
+      approvals,
     }),
     closeDay: createCloseDayService({ db, now, dayShifts: shifts.dayShifts }),
   });

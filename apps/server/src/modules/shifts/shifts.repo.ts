@@ -21,6 +21,8 @@ export async function outletShiftSettings(db: Db, tenantId: string, outletId: st
       cutoffHour: tenants.businessDayCutoffHour,
       shiftsRequired: tenants.shiftsRequired,
       tolerance: tenants.shiftVarianceTolerance,
+      blindCount: tenants.shiftBlindCount,
+      cashOutApprovalOver: tenants.cashOutApprovalOver,
     })
     .from(outlets)
     .innerJoin(tenants, eq(tenants.id, outlets.tenantId))

@@ -52,8 +52,10 @@ const en = {
     over: 'Over',
     short: 'Short',
     overTolerance:
-      'The drawer is off by more than {{tolerance}}: a manager must close it with a note.',
-    note: "Manager's note",
+      'The drawer is off by more than {{tolerance}}: say why, and a manager approves the close.',
+    note: 'Why the drawer is off',
+    blind: 'Count the drawer. The expected cash shows once the count is saved.',
+    approvedBy: 'Variance approved by {{name}}',
     submit: 'Close shift',
   },
   report: {
@@ -203,8 +205,11 @@ const my: FeatureMessages<typeof en> = {
     variance: 'Varians',
     over: 'Lebih',
     short: 'Kurang',
-    overTolerance: 'Laci berbeza melebihi {{tolerance}}: pengurus mesti menutupnya dengan catatan.',
-    note: 'Catatan pengurus',
+    overTolerance:
+      'Laci berbeza melebihi {{tolerance}}: nyatakan sebabnya, dan pengurus meluluskan penutupan.',
+    note: 'Sebab laci berbeza',
+    blind: 'Kira laci. Tunai dijangka dipaparkan selepas kiraan disimpan.',
+    approvedBy: 'Varians diluluskan oleh {{name}}',
     submit: 'Tutup syif',
   },
   report: {

@@ -17,7 +17,8 @@ import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import type { CashMovementKind, Shift, Till } from '@kopi/contract';
 import { choosePosTill } from '../../lib/pos-till';
 import { getShift, useRefreshShifts } from './api';
-import { CashMovementDialog, CloseShiftDialog, OpenShiftDialog } from './shift-dialogs';
+import { CloseShiftDialog } from './close-shift-dialog';
+import { CashMovementDialog, OpenShiftDialog } from './shift-dialogs';
 import { MyShiftsDialog, NoSaleDialog, TillChooserDialog } from './pos-shift-extras';
 import { ShiftReportDialog } from './shift-report';
 import { useShiftStrings } from './i18n';
@@ -238,6 +239,8 @@ export function PosShiftControl({
       {shift && (
         <CashMovementDialog
           shiftId={shift.id}
+          outletId={shift.outlet_id}
+          approvalOver={state.cashOutApprovalOver}
           kind={movement}
           onDone={() => {
             setMovement(null);

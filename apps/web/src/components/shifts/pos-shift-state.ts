@@ -31,6 +31,8 @@ export function usePosShiftState(outletId: string | null) {
     /** The open shift on the device's till. */
     shift,
     required,
+    /** A cash out above this many sen needs a manager's PIN (null: never). */
+    cashOutApprovalOver: current.data?.cash_out_approval_over ?? null,
     /** Selling waits: shifts are required and this device's till has none open. */
     missing: loaded && required && shift === null,
   };

@@ -137,6 +137,11 @@ export function ShiftReport({ shift }: { shift: Shift }) {
         {shift.closed_by_name && (
           <PaperText>{t('report.closedBy', { name: shift.closed_by_name })}</PaperText>
         )}
+        {shift.variance_approval && (
+          <PaperText>
+            {t('close.approvedBy', { name: shift.variance_approval.approved_by_name })}
+          </PaperText>
+        )}
       </PrintSheet>
       <WorkingDialog
         figure={open}
