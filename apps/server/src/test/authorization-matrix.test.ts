@@ -36,6 +36,10 @@ import { rewardMatrixAudits, rewardMatrixRequests } from './authorization-matrix
 import { approvalMatrixAudits, approvalMatrixRequests } from './authorization-matrix-approvals';
 import { voucherMatrixRequests } from './authorization-matrix-vouchers';
 import { voucherUsageMatrixRequests } from './authorization-matrix-voucher-usage';
+import {
+  counterTopupMatrixAudits,
+  counterTopupMatrixRequests,
+} from './authorization-matrix-counter-topups';
 import { startFakeBillplz, type FakeBillplz } from './billplz-fake';
 import { createUser, demoBusinessSettings, newPassword, tenantBody } from './fixtures';
 import { addProduct, demoTenantId, ensureShift } from './order-fixtures';
@@ -648,6 +652,7 @@ const requests: Record<string, Builder> = {
   ...rewardMatrixRequests(() => ({ db: db(), tenantId })),
   ...approvalMatrixRequests(() => ({ own: kl, other: pg })),
   ...voucherUsageMatrixRequests(() => ({ db: db(), tenantId })),
+  ...counterTopupMatrixRequests(() => ({ db: db(), tenantId, own: kl, other: pg })),
   'GET /api/banners': () => ({ url: '/api/banners?state=live' }),
   'GET /api/banners/preview': () => ({ url: `/api/banners/preview?outlet_id=${kl}&lang=my` }),
   'GET /api/banners/:id': async () => ({ url: `/api/banners/${(await newBanner()).id}` }),
@@ -1210,6 +1215,7 @@ const unaudited: Record<string, string> = {
 const auditedAs: Record<string, string> = {
   ...rewardMatrixAudits,
   ...approvalMatrixAudits,
+  ...counterTopupMatrixAudits,
   'DELETE /api/account/sessions/:id': 'session.revoke session',
   'DELETE /api/addons/:id': 'addon.delete addon',
   'DELETE /api/banners/:id': 'banner.delete banner',

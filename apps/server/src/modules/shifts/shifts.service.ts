@@ -26,12 +26,12 @@ import { tenantIdOf } from '../../lib/tenant-scope';
 import * as books from '../books/books.service';
 import * as repo from './shifts.repo';
 import * as tillsRepo from './tills.repo';
-import { toMovement, toShift, toSummary } from './shift-view';
+import { toMovement, toShift, toSummary, toWorkingTopup } from './shift-view';
 
 // Shifts (decisions 035, 049). A cashier opens a shift at a till with a float counted by
 // denomination, moves cash in and out with a reason, and closes it with the drawer counted: the
 // expected cash is the contract's drawerFigures over the payment lines of the orders rung up in
-// it, the refunds paid from its drawer and its movements. Every write is audited and, with its
+// it, the refunds paid from its drawer, its movements and the cash wallet top-ups sold in it. Every write is audited and, with its
 // Idempotency-Key, done once.
 
 const VARIANCE = 'close-variance-shift';
@@ -111,10 +111,11 @@ export function createShiftService({ db, now }: { db: Db; now: Clock }) {
     const sequential = conn !== db;
     const working = await books.working(conn, tenantId, { shiftId: s.id }, sequential);
     const movements = await repo.shiftMovements(conn, tenantId, s.id);
+    const topups = await repo.shiftTopups(conn, tenantId, s.id);
     const settings = await repo.outletShiftSettings(conn, tenantId, s.outletId);
     return toShift(
       row,
-      { ...working, movements: movements.map(toMovement) },
+      { ...working, movements: movements.map(toMovement), topups: topups.map(toWorkingTopup) },
       settings?.tolerance ?? 0,
     );
   }
@@ -170,11 +171,12 @@ export function createShiftService({ db, now }: { db: Db; now: Clock }) {
     async working(ctx: AuthedContext, id: string): Promise<MoneyWorking> {
       const tenantId = tenantIdOf(ctx);
       const row = await requireShift(ctx, id);
-      const [w, movements] = await Promise.all([
+      const [w, movements, topups] = await Promise.all([
         books.working(db, tenantId, { shiftId: row.shift.id }),
         repo.shiftMovements(db, tenantId, row.shift.id),
+        repo.shiftTopups(db, tenantId, row.shift.id),
       ]);
-      return { ...w, movements: movements.map(toMovement) };
+      return { ...w, movements: movements.map(toMovement), topups: topups.map(toWorkingTopup) };
     },
 
     /** The same rows as CSV. */
