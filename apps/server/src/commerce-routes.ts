@@ -43,6 +43,8 @@ import {
   schedulePayoutSweeper,
 } from './modules/payments/refund-payouts.service';
 import { createSandboxProvider } from './modules/payments/sandbox-provider';
+import { counterTopupRoutes } from './modules/loyalty/counter-topups.routes';
+import { createCounterTopupService } from './modules/loyalty/counter-topups.service';
 
 // Orders and the POS with tills and shifts, online payments and refunds paid back through them,
 // and the customer app with its loyalty: the modules that move money, wired to each other.
@@ -120,6 +122,10 @@ export async function registerCommerceRoutes(
   });
   await api.register(shiftRoutes, { service: shifts });
   await api.register(tillRoutes, { service: createTillService({ db }) });
+  // Wallet top-ups sold at the counter: their cash goes into the till's open shift.
+  await api.register(counterTopupRoutes, {
+    service: createCounterTopupService({ db, now, shifts }),
+  });
   await api.register(orderRoutes, {
     service: createOrderService({
       db,

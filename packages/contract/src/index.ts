@@ -63,6 +63,7 @@ export * from './voucher-rules';
 export * from './vouchers';
 export * from './voucher-rewards';
 export * from './approvals';
+export * from './counter-topups';
 export * from './pin-validation';
 export * from './voucher-figures';
 export * from './voucher-usage';

@@ -73,11 +73,24 @@ export const workingRefundSchema = z.object({
 });
 export type WorkingRefund = z.infer<typeof workingRefundSchema>;
 
+/** A wallet top-up sold at the counter: stored value, not a sale; its cash is in the drawer. */
+export const workingTopupSchema = z.object({
+  id: text(),
+  receipt_no: text(),
+  business_date: text(),
+  method: z.enum(['cash', 'card']),
+  amount: sen,
+  at: text(),
+});
+export type WorkingTopup = z.infer<typeof workingTopupSchema>;
+
 export const moneyWorkingSchema = z.object({
   orders: z.array(workingOrderSchema),
   payments: z.array(workingPaymentSchema),
   refunds: z.array(workingRefundSchema),
   movements: z.array(cashMovementSchema),
+  /** A shift's counter top-ups (a day's working leaves them out). */
+  topups: z.array(workingTopupSchema).optional(),
 });
 export type MoneyWorking = z.infer<typeof moneyWorkingSchema>;
 
@@ -179,6 +192,7 @@ export function workingFigures(w: MoneyWorking, openingFloat = 0): WorkingFigure
       payments: w.payments.map((p) => ({ method: p.method, amount: p.amount })),
       refunds: w.refunds.map((r) => ({ paid_by: r.paid_by, amount: r.amount })),
       movements: w.movements,
+      topups: w.topups ?? [],
     }),
   };
 }

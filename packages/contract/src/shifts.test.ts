@@ -77,6 +77,21 @@ describe('the drawer arithmetic', () => {
     }
   });
 
+  it('adds cash wallet top-ups to the drawer, and card ones nothing', () => {
+    const a = randomActivity(seeded(33));
+    const base = drawerFigures(a);
+    expect(base.cash_topups).toBe(0);
+    const topups = [
+      { method: 'cash', amount: 5_000 },
+      { method: 'card', amount: 2_000 },
+      { method: 'cash', amount: 700 },
+    ];
+    const f = drawerFigures({ ...a, topups });
+    // Only the cash top-ups (RM 50 + RM 7) enter the drawer.
+    expect(f.cash_topups).toBe(5_700);
+    expect(f.expected).toBe(base.expected + 5_700);
+  });
+
   it('counts notes and coins, and asks a note only beyond the tolerance', () => {
     expect(cashCountTotal(emptyCashCount())).toBe(0);
     const one = Object.fromEntries(denominations.map((d) => [d.key, 1]));

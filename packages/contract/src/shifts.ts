@@ -89,11 +89,19 @@ export interface DrawerMovement {
   amount: number;
 }
 
+/** A wallet top-up sold at the counter in the shift (`cash` enters the drawer). */
+export interface DrawerTopup {
+  method: string;
+  amount: number;
+}
+
 export interface DrawerActivity {
   opening_float: number;
   payments: readonly DrawerPayment[];
   refunds: readonly DrawerRefund[];
   movements: readonly DrawerMovement[];
+  /** Counter top-ups (stored value, not sales); none when left out (a day's drawer). */
+  topups?: readonly DrawerTopup[];
 }
 
 /** The parts of the expected cash, each a sum over the shift. */
@@ -103,12 +111,14 @@ export interface DrawerFigures {
   cash_refunds: number;
   cash_in: number;
   cash_out: number;
+  /** Cash taken for wallet top-ups at the counter. */
+  cash_topups: number;
   expected: number;
 }
 
 /**
  * What the drawer should hold (decision 049): float + cash taken (change given never entered it)
- * − cash refunds + cash in − cash out. The shift report, the closing dialog, the close and the
+ * − cash refunds + cash in − cash out + cash wallet top-ups. The shift report, the closing dialog, the close and the
  * Z-report's day drawer (no float, no movements) share it.
  */
 export function drawerFigures(a: DrawerActivity): DrawerFigures {
@@ -118,13 +128,15 @@ export function drawerFigures(a: DrawerActivity): DrawerFigures {
   const cash_refunds = sum(a.refunds, (r) => (r.paid_by === 'cash' ? r.amount : 0));
   const cash_in = sum(a.movements, (m) => (m.kind === 'cash_in' ? m.amount : 0));
   const cash_out = sum(a.movements, (m) => (m.kind === 'cash_out' ? m.amount : 0));
+  const cash_topups = sum(a.topups ?? [], (t) => (t.method === 'cash' ? t.amount : 0));
   return {
     opening_float: a.opening_float,
     cash_taken,
     cash_refunds,
     cash_in,
     cash_out,
-    expected: a.opening_float + cash_taken - cash_refunds + cash_in - cash_out,
+    cash_topups,
+    expected: a.opening_float + cash_taken - cash_refunds + cash_in - cash_out + cash_topups,
   };
 }
 
@@ -290,12 +302,15 @@ export const shiftSchema = shiftSummarySchema.extend({
   movements: z.array(cashMovementSchema),
   /** The drawer's "no sale" openings, with who, why and the approver (issue 33). */
   drawer_openings: z.array(drawerOpeningSchema).optional(),
+  /** Wallet top-ups sold at the counter in the shift, per method (stored value, not sales). */
+  topups_by_method: z.array(z.object({ method: text(), count: amount, amount })),
   figures: z.object({
     opening_float: amount,
     cash_taken: amount,
     cash_refunds: amount,
     cash_in: amount,
     cash_out: amount,
+    cash_topups: amount,
     expected: amount,
   }),
 });

@@ -41,6 +41,10 @@ import {
 } from './authorization-matrix-drawer';
 import { voucherMatrixRequests } from './authorization-matrix-vouchers';
 import { voucherUsageMatrixRequests } from './authorization-matrix-voucher-usage';
+import {
+  counterTopupMatrixAudits,
+  counterTopupMatrixRequests,
+} from './authorization-matrix-counter-topups';
 import { startFakeBillplz, type FakeBillplz } from './billplz-fake';
 import { createUser, demoBusinessSettings, newPassword, tenantBody } from './fixtures';
 import { addProduct, demoTenantId, ensureShift } from './order-fixtures';
@@ -662,6 +666,7 @@ const requests: Record<string, Builder> = {
       await api.put('/api/account/pin', matrixPinBody(pin), as('manager'));
     },
   })),
+  ...counterTopupMatrixRequests(() => ({ db: db(), tenantId, own: kl, other: pg })),
   'GET /api/banners': () => ({ url: '/api/banners?state=live' }),
   'GET /api/banners/preview': () => ({ url: `/api/banners/preview?outlet_id=${kl}&lang=my` }),
   'GET /api/banners/:id': async () => ({ url: `/api/banners/${(await newBanner()).id}` }),
@@ -1225,6 +1230,7 @@ const auditedAs: Record<string, string> = {
   ...rewardMatrixAudits,
   ...approvalMatrixAudits,
   ...drawerMatrixAudits,
+  ...counterTopupMatrixAudits,
   'DELETE /api/account/sessions/:id': 'session.revoke session',
   'DELETE /api/addons/:id': 'addon.delete addon',
   'DELETE /api/banners/:id': 'banner.delete banner',

@@ -31,6 +31,7 @@ export const auditLabelsEn = {
       adjustment_approve: 'Wallet adjustment approved',
       adjustment_reject: 'Wallet adjustment rejected',
       topup: 'Wallet topped up',
+      counter_topup: 'Wallet topped up at the counter',
     },
     membership_tier: { create: 'Tier created', update: 'Tier edited', delete: 'Tier deleted' },
     loyalty_settings: { update: 'Loyalty rules changed' },

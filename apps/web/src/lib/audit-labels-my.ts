@@ -34,6 +34,7 @@ export const auditLabelsMy: FeatureMessages<typeof auditLabelsEn> = {
       adjustment_approve: 'Pelarasan dompet diluluskan',
       adjustment_reject: 'Pelarasan dompet ditolak',
       topup: 'Dompet ditambah nilai',
+      counter_topup: 'Dompet ditambah nilai di kaunter',
     },
     membership_tier: {
       create: 'Peringkat dicipta',

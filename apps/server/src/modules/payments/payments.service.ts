@@ -47,6 +47,10 @@ export interface PaymentServiceDeps {
  */
 export const TOPUP_IN_FLIGHT_MINUTES = 30;
 
+/** The customer's app top-ups still being paid (sen), as a counter top-up counts them too. */
+export const pendingTopups = (tx: Db, tenantId: string, customerId: string) =>
+  repo.pendingTopupSum(tx, tenantId, customerId, TOPUP_IN_FLIGHT_MINUTES);
+
 /** The method of a payment request naming none (the contract's default). */
 const BARE_REQUEST_METHOD = mobilePayRequestSchema.parse({}).method;
 

@@ -10,7 +10,7 @@ import * as repo from './shifts.repo';
 import * as tillsRepo from './tills.repo';
 import { shiftDrawerOpenings } from './drawer-openings.repo';
 import { toDrawerOpening } from './drawer-openings.service';
-import { toMovement, toShift } from './shift-view';
+import { toMovement, toShift, toWorkingTopup } from './shift-view';
 
 // What every shift call starts from: the outlet, till or shift as the caller may reach it, and a
 // shift's report (its figures, the tenant's drawer rules, the manager who approved a variance,
@@ -62,6 +62,7 @@ export function createShiftAccess({ db, approvals }: { db: Db; approvals?: Appro
     const sequential = conn !== db;
     const working = await books.working(conn, tenantId, { shiftId: s.id }, sequential);
     const movements = await repo.shiftMovements(conn, tenantId, s.id);
+    const topups = await repo.shiftTopups(conn, tenantId, s.id);
     const settings = await repo.outletShiftSettings(conn, tenantId, s.outletId);
     const varianceApproval =
       s.status === 'closed' && approvals
@@ -71,7 +72,7 @@ export function createShiftAccess({ db, approvals }: { db: Db; approvals?: Appro
     return {
       ...toShift(
         row,
-        { ...working, movements: movements.map(toMovement) },
+        { ...working, movements: movements.map(toMovement), topups: topups.map(toWorkingTopup) },
         {
           tolerance: settings?.tolerance ?? 0,
           blindCount: settings?.blindCount ?? false,

@@ -11,6 +11,7 @@ import {
   type ShiftSummary,
   sumByMethod,
   workingFigures,
+  type WorkingTopup,
 } from '@kopi/contract';
 import type * as repo from './shifts.repo';
 
@@ -36,6 +37,17 @@ export const toSummary = (r: {
   expected: r.shift.expected,
   counted: r.shift.counted,
   variance: r.shift.variance,
+});
+
+export const toWorkingTopup = (
+  r: Awaited<ReturnType<typeof repo.shiftTopups>>[number],
+): WorkingTopup => ({
+  id: r.id,
+  receipt_no: r.receiptNo,
+  business_date: r.businessDate,
+  method: r.method as WorkingTopup['method'],
+  amount: r.amount,
+  at: r.createdAt.toISOString(),
 });
 
 export const toMovement = (m: repo.MovementRow): CashMovement => ({
@@ -97,6 +109,11 @@ export function toShift(
       .map((r) => ({ method: r.method as RefundPaidBy, count: r.count, amount: r.amount })),
     refunds: refunds.reduce((sum, r) => sum + r.amount, 0),
     movements: working.movements,
+    topups_by_method: sumByMethod(
+      working.topups ?? [],
+      (t) => t.method,
+      (t) => t.amount,
+    ),
     figures:
       s.status === 'closed' && s.expected !== null
         ? { ...f.drawer, expected: s.expected }

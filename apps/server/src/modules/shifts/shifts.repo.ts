@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { users } from '../../db/schema/access';
+import { counterTopups } from '../../db/schema/loyalty';
 import { cashMovements, shifts, tills } from '../../db/schema/shifts';
 import { outlets, tenants } from '../../db/schema/tenancy';
 import { ownedBy, ownedId } from '../../db/tenant-scope';
@@ -225,4 +226,20 @@ export async function lockOpenShiftOfUser(
     .limit(1)
     .for('share');
   return row ?? null;
+}
+
+/** The wallet top-ups sold at the counter in a shift, oldest first (their cash is in its drawer). */
+export async function shiftTopups(db: Db, tenantId: string, shiftId: string) {
+  return db
+    .select({
+      id: counterTopups.id,
+      receiptNo: counterTopups.receiptNo,
+      businessDate: counterTopups.businessDate,
+      method: counterTopups.method,
+      amount: counterTopups.amount,
+      createdAt: counterTopups.createdAt,
+    })
+    .from(counterTopups)
+    .where(and(ownedBy(counterTopups, tenantId), eq(counterTopups.shiftId, shiftId)))
+    .orderBy(asc(counterTopups.createdAt), asc(counterTopups.id));
 }

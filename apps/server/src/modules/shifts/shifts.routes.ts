@@ -111,7 +111,7 @@ export async function shiftRoutes(app: FastifyInstance, { service }: { service: 
   route.post('/shifts/:id/close', {
     config: { permission: 'create-shift', idempotency: 'required' },
     summary:
-      'Close a shift with the drawer counted by denomination: expected = float + cash sales − cash refunds + cash in − cash out; beyond the tenant’s tolerance a note and close-variance-shift are needed (400 shift_variance_note_required)',
+      'Close a shift with the drawer counted by denomination: expected = float + cash sales − cash refunds + cash in − cash out + cash wallet top-ups; beyond the tenant’s tolerance a note and close-variance-shift are needed (400 shift_variance_note_required)',
     params: idParamSchema,
     body: shiftCloseSchema,
     data: shiftSchema,

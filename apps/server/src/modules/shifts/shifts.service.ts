@@ -22,7 +22,7 @@ import { tenantIdOf } from '../../lib/tenant-scope';
 import * as books from '../books/books.service';
 import * as repo from './shifts.repo';
 import * as tillsRepo from './tills.repo';
-import { toMovement, toSummary } from './shift-view';
+import { toMovement, toSummary, toWorkingTopup } from './shift-view';
 import type { ApprovalService } from '../approvals/approvals.service';
 import { createShiftAccess } from './shift-access';
 import { createShiftCash } from './shift-cash.service';
@@ -30,8 +30,9 @@ import { createShiftCash } from './shift-cash.service';
 // Shifts (decisions 035, 049). A cashier opens a shift at a till with a float counted by
 // denomination, moves cash in and out with a reason, and closes it with the drawer counted: the
 // expected cash is the contract's drawerFigures over the payment lines of the orders rung up in
-// it, the refunds paid from its drawer and its movements. Every write is audited and, with its
-// Idempotency-Key, done once. The drawer's movements and the close are in shift-cash.service.
+// it, the refunds paid from its drawer, its movements and the cash wallet top-ups sold in it.
+// Every write is audited and, with its Idempotency-Key, done once. The drawer's movements and the
+// close are in shift-cash.service.
 
 /**
  * The shift an Idempotency-Key already opened, when this request is that one again: the same
@@ -144,11 +145,12 @@ export function createShiftService({
     async working(ctx: AuthedContext, id: string): Promise<MoneyWorking> {
       const tenantId = tenantIdOf(ctx);
       const row = await requireShift(ctx, id);
-      const [w, movements] = await Promise.all([
+      const [w, movements, topups] = await Promise.all([
         books.working(db, tenantId, { shiftId: row.shift.id }),
         repo.shiftMovements(db, tenantId, row.shift.id),
+        repo.shiftTopups(db, tenantId, row.shift.id),
       ]);
-      return { ...w, movements: movements.map(toMovement) };
+      return { ...w, movements: movements.map(toMovement), topups: topups.map(toWorkingTopup) };
     },
 
     /** The same rows as CSV. */

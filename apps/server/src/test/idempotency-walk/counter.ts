@@ -129,6 +129,16 @@ export const counterDrivers: DriverSet = (ctx) => {
         effect: () => balanceOf(t.database.db, customer.id),
       };
     },
+    'POST /api/customers/:id/wallet/counter-topups': async () => {
+      const customer = await walletCustomer(t.database.db, await demoTenantId(t));
+      const kl = await outletKl();
+      return {
+        url: `/api/customers/${customer.id}/wallet/counter-topups`,
+        first: { outlet_id: kl, method: 'card', amount: 100 },
+        second: { outlet_id: kl, method: 'card', amount: 200 },
+        effect: () => balanceOf(t.database.db, customer.id),
+      };
+    },
     'POST /api/tills': async () => {
       const kl = await outletKl();
       return {

@@ -25,6 +25,7 @@ export const keptWithRow = new Set([
   'POST /api/orders',
   'POST /api/refunds',
   'POST /api/customers/:id/wallet/adjust',
+  'POST /api/customers/:id/wallet/counter-topups',
   'POST /api/mobile/orders',
   'POST /api/mobile/points/redeem',
   'POST /api/mobile/rewards/:id/exchange',

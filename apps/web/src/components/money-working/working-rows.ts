@@ -11,7 +11,7 @@ import type {
 // negative), so the rows' sum is the figure. The server says what each order counts as; the
 // figures here only choose rows by it.
 
-export type WorkingRecord = 'order' | 'payment' | 'refund' | 'movement' | 'float';
+export type WorkingRecord = 'order' | 'payment' | 'refund' | 'movement' | 'float' | 'topup';
 
 export interface WorkingRow {
   key: string;
@@ -135,6 +135,21 @@ export function movementRows(w: MoneyWorking, kind: CashMovementKind, sign: 1 | 
       number: m.note,
       movement: { kind: m.kind, reason: m.reason },
       amount: sign * m.amount,
+    }));
+}
+
+/** A shift's wallet top-ups sold at the counter by `method` (stored value, not sales). */
+export function topupRows(w: MoneyWorking, method: string): WorkingRow[] {
+  return (w.topups ?? [])
+    .filter((x) => x.method === method)
+    .map((x) => ({
+      ...blank,
+      key: `topup-${x.id}`,
+      record: 'topup',
+      number: x.receipt_no,
+      orderDate: x.business_date,
+      method: x.method,
+      amount: x.amount,
     }));
 }
 

@@ -84,6 +84,7 @@ describe('the shift report', () => {
     voids: { count: 0, amount: 0 },
     refunds_by_method: [],
     refunds: 0,
+    topups_by_method: [],
     movements: [
       {
         id: 'm1',
@@ -119,6 +120,7 @@ describe('the shift report', () => {
       cash_refunds: 0,
       cash_in: 0,
       cash_out: 500,
+      cash_topups: 0,
       expected: -500,
     },
   };

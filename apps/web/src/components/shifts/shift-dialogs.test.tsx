@@ -57,12 +57,14 @@ const shift: Shift = {
   refunds_by_method: [],
   refunds: 0,
   movements: [],
+  topups_by_method: [],
   figures: {
     opening_float: 10_000,
     cash_taken: 2120,
     cash_refunds: 0,
     cash_in: 0,
     cash_out: 1000,
+    cash_topups: 0,
     expected: 11_120,
   },
 };

@@ -6,6 +6,7 @@ import {
   orderRows,
   paymentRows,
   refundRows,
+  topupRows,
   type WorkingFigure,
 } from '../money-working/working-rows';
 import { useReceiptStrings } from '../receipt/i18n';
@@ -79,6 +80,9 @@ export function useShiftFigures() {
       ),
       cashIn: money('cash-in', t('report.cashIn'), (w) => movementRows(w, 'cash_in', 1)),
       cashOut: money('cash-out', t('report.cashOut'), (w) => movementRows(w, 'cash_out', -1)),
+      cashTopups: money('cash-topups', t('report.cashTopups'), (w) => topupRows(w, 'cash')),
+      topupMethod: (m: string) =>
+        methodLine(`topup-${m}`, t('report.topups'), m, (w) => topupRows(w, m)),
       /** What the drawer should hold: the float, then every cash move of the shift. */
       expected: (openingFloat: number) =>
         money('expected', t('report.expected'), (w) => [
@@ -87,6 +91,7 @@ export function useShiftFigures() {
           ...refundRows(w, { method: 'cash' }, -1),
           ...movementRows(w, 'cash_in', 1),
           ...movementRows(w, 'cash_out', -1),
+          ...topupRows(w, 'cash'),
         ]),
     };
   }, [t, tr]);

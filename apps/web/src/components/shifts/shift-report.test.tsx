@@ -154,12 +154,14 @@ const shift: Shift = {
   ],
   refunds: 1600,
   movements: working.movements,
+  topups_by_method: [],
   figures: {
     opening_float: 10_000,
     cash_taken: 2300, // 1500 + the void's 800
     cash_refunds: 1300,
     cash_in: 200,
     cash_out: 1000,
+    cash_topups: 0,
     expected: 10_200, // 10000 + 2300 − 1300 + 200 − 1000
   },
 };

@@ -74,6 +74,14 @@ export function ShiftReport({ shift }: { shift: Shift }) {
         {shift.refunds_by_method.map((m) =>
           line(fig.refundMethod(m.method), m.count, m.amount, { indent: true }),
         )}
+        {shift.topups_by_method.length > 0 && (
+          <>
+            <PaperText>{t('report.topups')}</PaperText>
+            {shift.topups_by_method.map((m) =>
+              line(fig.topupMethod(m.method), m.count, m.amount, { indent: true }),
+            )}
+          </>
+        )}
         <PaperRule />
         <PaperText>{t('report.movements')}</PaperText>
         {shift.movements.length === 0 && <PaperText indent>{t('report.none')}</PaperText>}
@@ -119,6 +127,7 @@ export function ShiftReport({ shift }: { shift: Shift }) {
         {line(fig.cashRefunds, 0, -f.cash_refunds)}
         {line(fig.cashIn, 0, f.cash_in)}
         {line(fig.cashOut, 0, -f.cash_out)}
+        {f.cash_topups > 0 && line(fig.cashTopups, 0, f.cash_topups)}
         {line(fig.expected(f.opening_float), 0, f.expected, { strong: true })}
         {shift.counted !== null && (
           <>

@@ -1,0 +1,38 @@
+import {
+  counterTopupCreateSchema,
+  counterTopupOptionsSchema,
+  counterTopupSchema,
+  idParamSchema,
+} from '@kopi/contract';
+import type { FastifyInstance } from 'fastify';
+import { authedContextOf } from '../../lib/request-context';
+import { defineRoutes, idempotencyKeyOf } from '../../lib/route-kit';
+import type { CounterTopupService } from './counter-topups.service';
+
+// Wallet top-ups at the counter (the contract's counter-topups.ts lists the paths): the POS
+// (create-pos) sells stored value by cash or card, with a receipt of its own.
+
+export async function counterTopupRoutes(
+  app: FastifyInstance,
+  { service }: { service: CounterTopupService },
+) {
+  const route = defineRoutes(app, { tags: ['wallet'], context: authedContextOf });
+
+  route.get('/counter-topups/options', {
+    config: { permission: 'create-pos' },
+    summary: 'The wallet top-up buttons (sen) and the most a wallet may hold, for the counter',
+    data: counterTopupOptionsSchema,
+    handler: (ctx) => service.options(ctx),
+  });
+
+  route.create('/customers/:id/wallet/counter-topups', {
+    config: { permission: 'create-pos', idempotency: 'required' },
+    summary:
+      'Top up a customer’s wallet at the counter by cash or card (Idempotency-Key required): stored value, not a sale; cash goes into the till’s open shift (409 shift_required when the tenant requires one and none is open); the balance after may not pass the maximum, counting app top-ups being paid (409 wallet_balance_limit). Receipt number <OUTLET>-T0001 per business day',
+    params: idParamSchema,
+    body: counterTopupCreateSchema,
+    data: counterTopupSchema,
+    handler: (ctx, request) =>
+      service.topup(ctx, request.params.id, request.body, idempotencyKeyOf(request)),
+  });
+}
