@@ -1,5 +1,6 @@
 import {
   addDays,
+  defaultOptions,
   type OrderCreate,
   type OrderItemInput,
   outletOpenState,
@@ -59,9 +60,7 @@ export function saleMoment(
 
 /** One unit of a product with the choices a cashier's single tap gives (the defaults). */
 function lineOf(p: PosMenuProduct, quantity: number) {
-  const options = p.variant_groups.flatMap((g) =>
-    g.required || g.min_select > 0 ? [g.options.find((o) => o.is_default) ?? g.options[0]!] : [],
-  );
+  const options = Object.values(defaultOptions(p.variant_groups)).flat();
   return {
     input: {
       product_id: p.id,
