@@ -34,6 +34,7 @@ import { bannerBody } from './banner-fixtures';
 import { voucherCampaignMatrixRequests } from './authorization-matrix-voucher-campaigns';
 import { rewardMatrixAudits, rewardMatrixRequests } from './authorization-matrix-rewards';
 import { approvalMatrixAudits, approvalMatrixRequests } from './authorization-matrix-approvals';
+import { boardMatrixAudits, boardMatrixRequests } from './authorization-matrix-board';
 import { voucherMatrixRequests } from './authorization-matrix-vouchers';
 import { voucherUsageMatrixRequests } from './authorization-matrix-voucher-usage';
 import { startFakeBillplz, type FakeBillplz } from './billplz-fake';
@@ -647,6 +648,7 @@ const requests: Record<string, Builder> = {
   ...voucherCampaignMatrixRequests(() => ({ db: db(), tenantId })),
   ...rewardMatrixRequests(() => ({ db: db(), tenantId })),
   ...approvalMatrixRequests(() => ({ own: kl, other: pg })),
+  ...boardMatrixRequests(readySale, () => ({ own: kl, other: pg })),
   ...voucherUsageMatrixRequests(() => ({ db: db(), tenantId })),
   'GET /api/banners': () => ({ url: '/api/banners?state=live' }),
   'GET /api/banners/preview': () => ({ url: `/api/banners/preview?outlet_id=${kl}&lang=my` }),
@@ -1210,6 +1212,7 @@ const unaudited: Record<string, string> = {
 const auditedAs: Record<string, string> = {
   ...rewardMatrixAudits,
   ...approvalMatrixAudits,
+  ...boardMatrixAudits,
   'DELETE /api/account/sessions/:id': 'session.revoke session',
   'DELETE /api/addons/:id': 'addon.delete addon',
   'DELETE /api/banners/:id': 'banner.delete banner',

@@ -33,6 +33,7 @@ import { walletPayScenario } from './tenant-isolation-wallet-pay';
 import { voucherOrdersPart } from './tenant-isolation-voucher-orders';
 import { campaignsPart } from './tenant-isolation-campaigns';
 import { approvalsPart } from './tenant-isolation-approvals';
+import { boardPart } from './tenant-isolation-board';
 import { closeOpenShifts, shiftsPart } from './tenant-isolation-shifts';
 import { isolationGatewayUrls, paymentGatewaysPart } from './tenant-isolation-payment-gateways';
 
@@ -397,6 +398,7 @@ export async function runScenario(): Promise<Scenario> {
   await app.get(`/api/mobile/orders/${paid.id}`);
   await a.post(`/api/orders/${paid.id}/status`, { status: 'APPROVED' });
   await a.post(`/api/orders/${paid.id}/status`, { status: 'COMPLETED' });
+  await boardPart(a, paid.id);
 
   await walletPayScenario(t, send, admin, kl);
   await voucherOrdersPart(t, send, admin, kl);
