@@ -22,7 +22,8 @@ test('the POS in Malay shows Malay product, option and add-on names', async ({ p
   await expect(peng).not.toContainText('Kopi Peng');
   await expect(page.getByTestId('pos-product-KOP-002')).toContainText('Kopi O');
 
-  await peng.click();
+  // A long press opens the options (a tap adds the standard drink).
+  await peng.click({ delay: 800 });
   const dialog = page.getByTestId('pos-options-dialog');
   await expect(dialog).toContainText('Kopi Ais');
   for (const [group, option] of [

@@ -67,10 +67,11 @@ test('a cashier sells two drinks with options and a food item for cash, the orde
   await expect(page.getByTestId('pos-outlet-select')).toContainText('KL01');
   await openShiftIfAsked(page);
 
-  // Kopi Peng, large, less sugar, less ice: RM 3.50 + RM 1.50.
-  await page.getByTestId('pos-product-KOP-004').click();
+  // Kopi Peng, large, less sugar, less ice: RM 3.50 + RM 1.50. A tap would add the standard
+  // drink (its defaults); a long press opens its options, starting from those defaults.
+  await page.getByTestId('pos-product-KOP-004').click({ delay: 800 });
   let dialog = page.getByTestId('pos-options-dialog');
-  await expect(dialog.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
   await pick(dialog, 'Size', 'Large');
   await pick(dialog, 'Sugar level', 'Less');
   await pick(dialog, 'Ice level', 'Less');
@@ -78,7 +79,7 @@ test('a cashier sells two drinks with options and a food item for cash, the orde
   await expect(dialog).toBeHidden();
 
   // Teh Tarik, regular, normal sugar, with pearls: RM 3.00 + RM 1.50.
-  await page.getByTestId('pos-product-TEH-001').click();
+  await page.getByTestId('pos-product-TEH-001').click({ delay: 800 });
   dialog = page.getByTestId('pos-options-dialog');
   await pick(dialog, 'Size', 'Regular');
   await pick(dialog, 'Sugar level', 'Normal');

@@ -32,6 +32,8 @@ export const listEnvelope = <T extends z.ZodType>(item: T) =>
 export const errorDetailSchema = z.object({
   path: text(),
   message: text(),
+  /** A moment the detail names (e.g. when a shift holding the day close open was opened). */
+  at: text().optional(),
 });
 export const errorBodySchema = z.object({
   code_message: text(),

@@ -69,3 +69,4 @@ export * from './voucher-figures';
 export * from './voucher-usage';
 export * from './voucher-usage-labels';
 export * from './wallet-file-labels';
+export * from './variant-defaults';

@@ -231,6 +231,10 @@ export const orderSchema = orderSummarySchema.extend({
   /** When the customer got it (POST /api/orders/{id}/handed-over) and who handed it over. */
   handed_over_at: text().nullable(),
   handed_over_by: text().nullable(),
+  /** A ready order a manager cleared as never collected (POST …/not-collected): when, who, why. */
+  not_collected_at: text().nullable().optional(),
+  not_collected_by: text().nullable().optional(),
+  not_collected_reason: text().nullable().optional(),
   /** Moves the status machine and the caller's permissions allow now. */
   allowed_statuses: z.array(orderStatusSchema),
   /** What an 80 mm receipt prints above and around the items (tenant and outlet as they are now). */
@@ -295,9 +299,15 @@ export const orderStatusMoveSchema = z
   });
 export type OrderStatusMove = z.infer<typeof orderStatusMoveSchema>;
 
+/** POST /api/orders/{id}/not-collected: why the ready order leaves the board uncollected. */
+export const orderNotCollectedSchema = z.object({ reason: text().trim().min(1).max(300) });
+export type OrderNotCollected = z.infer<typeof orderNotCollectedSchema>;
+
 /**
- * GET /api/orders/board?outlet_id: the status board — PENDING and APPROVED orders, and those
- * COMPLETED in the last hour, of the outlets the user may see (one outlet when given), oldest first.
+ * GET /api/orders/board?outlet_id: the status board — PENDING and APPROVED orders, and the
+ * COMPLETED ones still waiting (not handed over, not cleared as not collected, whatever their
+ * age: the day close closes them), of the outlets the user may see (one outlet when given),
+ * oldest first.
  */
 export const boardQuerySchema = z.object({ outlet_id: z.uuid().optional() });
 

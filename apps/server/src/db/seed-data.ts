@@ -651,7 +651,7 @@ export const demoVariantGroups = [
     minSelect: 1,
     maxSelect: 1,
     options: [
-      { name: 'Regular', nameMy: 'Biasa', price: 0 },
+      { name: 'Regular', nameMy: 'Biasa', price: 0, isDefault: true },
       { name: 'Large', nameMy: 'Besar', price: 150 },
     ],
   },
@@ -675,8 +675,8 @@ export const demoVariantGroups = [
     required: true,
     minSelect: 1,
     maxSelect: 1,
-    // The usual sugar is chosen unless the customer asks otherwise; size has no default, so the
-    // cashier is asked for it.
+    // The usual size, sugar and ice are chosen unless the customer asks otherwise: a standard drink
+    // is one tap at the counter (issue 33).
     options: [
       { name: 'Normal', nameMy: 'Biasa', price: 0, isDefault: true },
       { name: 'Less', nameMy: 'Kurang', price: 0 },
@@ -691,7 +691,7 @@ export const demoVariantGroups = [
     minSelect: 0,
     maxSelect: 1,
     options: [
-      { name: 'Normal', nameMy: 'Biasa', price: 0 },
+      { name: 'Normal', nameMy: 'Biasa', price: 0, isDefault: true },
       { name: 'Less', nameMy: 'Kurang', price: 0 },
       { name: 'No', nameMy: 'Tiada', price: 0 },
     ],

@@ -1,4 +1,5 @@
 import {
+  defaultOptions,
   type OrderCreate,
   type OrderItemInput,
   type OutletSchedule,
@@ -23,9 +24,7 @@ export type Rand = () => number;
 
 /** One unit of a product with the choices a cashier's single tap gives (the defaults). */
 export function tapLine(p: PosMenuProduct, quantity: number) {
-  const options = p.variant_groups.flatMap((g) =>
-    g.required || g.min_select > 0 ? [g.options.find((o) => o.is_default) ?? g.options[0]!] : [],
-  );
+  const options = Object.values(defaultOptions(p.variant_groups)).flat();
   return {
     input: {
       product_id: p.id,

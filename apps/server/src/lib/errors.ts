@@ -23,6 +23,8 @@ import {
 export interface ErrorDetail {
   path: string;
   message: string;
+  /** A moment the detail names (e.g. when a shift holding the day close open was opened). */
+  at?: string;
 }
 
 export class AppError extends Error {

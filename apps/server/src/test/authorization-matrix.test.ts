@@ -39,6 +39,7 @@ import {
   drawerMatrixRequests,
   matrixPinBody,
 } from './authorization-matrix-drawer';
+import { boardMatrixAudits, boardMatrixRequests } from './authorization-matrix-board';
 import { voucherMatrixRequests } from './authorization-matrix-vouchers';
 import { voucherUsageMatrixRequests } from './authorization-matrix-voucher-usage';
 import {
@@ -656,6 +657,7 @@ const requests: Record<string, Builder> = {
   ...voucherCampaignMatrixRequests(() => ({ db: db(), tenantId })),
   ...rewardMatrixRequests(() => ({ db: db(), tenantId })),
   ...approvalMatrixRequests(() => ({ own: kl, other: pg })),
+  ...boardMatrixRequests(readySale, () => ({ own: kl, other: pg })),
   ...voucherUsageMatrixRequests(() => ({ db: db(), tenantId })),
   ...drawerMatrixRequests(() => ({
     db: db(),
@@ -1231,6 +1233,7 @@ const auditedAs: Record<string, string> = {
   ...approvalMatrixAudits,
   ...drawerMatrixAudits,
   ...counterTopupMatrixAudits,
+  ...boardMatrixAudits,
   'DELETE /api/account/sessions/:id': 'session.revoke session',
   'DELETE /api/addons/:id': 'addon.delete addon',
   'DELETE /api/banners/:id': 'banner.delete banner',

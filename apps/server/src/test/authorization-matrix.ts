@@ -2,6 +2,7 @@ import type { RouteAccess } from '../lib/access';
 import { voucherUsageMatrixRows } from './authorization-matrix-voucher-usage';
 import { drawerMatrixRows } from './authorization-matrix-drawer';
 import { counterTopupMatrixRows } from './authorization-matrix-counter-topups';
+import { boardMatrixRows } from './authorization-matrix-board';
 
 // The authorization matrix: every staff route of the API × the five seeded roles,
 // with the answer each role gets to a minimal valid request. authorization-matrix.test.ts signs
@@ -330,6 +331,7 @@ export const authorizationMatrix: MatrixRow[] = [
   ...voucherUsageMatrixRows,
   ...drawerMatrixRows,
   ...counterTopupMatrixRows,
+  ...boardMatrixRows,
   // ---- the customer app (mobile): customer sessions only ------------------------------------
   customer('POST /api/mobile/auth/sign-out'),
   customer('GET /api/mobile/me'),

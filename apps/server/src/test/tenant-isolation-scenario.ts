@@ -35,6 +35,7 @@ import { campaignsPart } from './tenant-isolation-campaigns';
 import { approvalsPart } from './tenant-isolation-approvals';
 import { drawerPart } from './tenant-isolation-drawer';
 import { counterTopupsPart } from './tenant-isolation-counter-topups';
+import { boardPart } from './tenant-isolation-board';
 import { closeOpenShifts, shiftsPart } from './tenant-isolation-shifts';
 import { isolationGatewayUrls, paymentGatewaysPart } from './tenant-isolation-payment-gateways';
 
@@ -399,6 +400,7 @@ export async function runScenario(): Promise<Scenario> {
   await app.get(`/api/mobile/orders/${paid.id}`);
   await a.post(`/api/orders/${paid.id}/status`, { status: 'APPROVED' });
   await a.post(`/api/orders/${paid.id}/status`, { status: 'COMPLETED' });
+  await boardPart(a, paid.id);
 
   await walletPayScenario(t, send, admin, kl);
   await voucherOrdersPart(t, send, admin, kl);

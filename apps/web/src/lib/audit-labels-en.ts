@@ -52,6 +52,7 @@ export const auditLabelsEn = {
       paid: 'Order paid',
       payment_after_close: 'Payment received after the day was closed',
       handed_over: 'Order handed over',
+      not_collected: 'Ready order cleared as not collected',
     },
     outlet: {
       create: 'Outlet created',

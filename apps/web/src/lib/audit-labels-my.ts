@@ -68,6 +68,7 @@ export const auditLabelsMy: FeatureMessages<typeof auditLabelsEn> = {
       paid: 'Pesanan dibayar',
       payment_after_close: 'Bayaran diterima selepas hari ditutup',
       handed_over: 'Pesanan diserahkan',
+      not_collected: 'Pesanan siap dikeluarkan sebagai tidak diambil',
     },
     outlet: {
       create: 'Cawangan dicipta',

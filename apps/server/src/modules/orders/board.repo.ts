@@ -1,5 +1,5 @@
 import type { BoardColumn } from '@kopi/contract';
-import { and, asc, desc, eq, gte, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { orderSummaryColumns } from './order-columns';
 import { ownedBy, tenantIs } from '../../db/tenant-scope';
@@ -47,20 +47,19 @@ const enteredStatus = (tenantId: string, status: SQL | string) => sql`(
 
 /**
  * One column of the board: the `status` orders of `outletId` (or every outlet of the tenant), at
- * most `limit`; for COMPLETED only those not handed over that entered it at or after `completedSince`. New and
- * preparing keep their oldest when the limit bites (the bar works oldest first), ready its latest
- * (by the last move, which set updated_at). Each row carries the column's whole count (`total`),
- * counted before the limit; the caller sorts the cards.
+ * most `limit`; for COMPLETED only those still waiting for their customer (neither handed over
+ * nor cleared as not collected), however long ago they became ready: the day close moves the
+ * rest to CLOSED. New and preparing keep their oldest when the limit bites (the bar works oldest
+ * first), ready its latest (by the last move, which set updated_at). Each row carries the
+ * column's whole count (`total`), counted before the limit; the caller sorts the cards.
  */
 export async function boardColumnOrders(
   db: Db,
   tenantId: string,
   outletId: string | null,
   status: BoardColumn,
-  completedSince: Date,
   limit: number,
 ) {
-  const since = sql`${completedSince.toISOString()}::timestamptz`;
   return db
     .select({
       ...orderSummaryColumns,
@@ -86,10 +85,8 @@ export async function boardColumnOrders(
           ? and(
               // Handed over: the customer has it, so the card leaves the ready column.
               isNull(orders.handedOverAt),
-              // A move sets updated_at, so an order completed since then was updated since then:
-              // this cheap test spares the history lookup for the day's older completed orders.
-              gte(orders.updatedAt, since),
-              sql`${enteredStatus(tenantId, 'COMPLETED')} >= ${since}`,
+              // Cleared by a manager: the customer never came for it.
+              isNull(orders.notCollectedAt),
             )
           : undefined,
       ),

@@ -1,6 +1,5 @@
 import { type Board, boardColumns, type OrderStatus } from '@kopi/contract';
 import type { Db } from '../../db/database';
-import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { AuthedContext } from '../../lib/request-context';
 import { tenantIdOf } from '../../lib/tenant-scope';
@@ -8,26 +7,23 @@ import * as repo from './board.repo';
 import { allowedStatuses, lineNames, toSummary } from './order-view';
 
 // The status board (GET /api/orders/board): what the counter still has to make and hand over,
-// and what it handed over in the last hour, with the outlets' amber/red thresholds.
-
-/** Orders completed this recently stay on the board (by when they entered COMPLETED). */
-export const BOARD_COMPLETED_MINUTES = 60;
+// with the outlets' amber/red thresholds. A ready order stays until it is handed over, a manager
+// clears it as not collected, or the day close closes it, however long it waits (issue 33).
 /** A column never grows past this; the answer says how many it left out. */
 export const BOARD_MAX_PER_COLUMN = 200;
 
-export function createBoardService({ db, now }: { db: Db; now: Clock }) {
+export function createBoardService({ db }: { db: Db }) {
   return {
     async board(ctx: AuthedContext, outletId: string | undefined): Promise<Board> {
       const tenantId = tenantIdOf(ctx);
       const bound = ctx.principal.outletId;
       if (bound && outletId && outletId !== bound) throw new AppError('not_found');
       const only = outletId ?? bound;
-      const since = new Date(now().getTime() - BOARD_COMPLETED_MINUTES * 60_000);
       // Side by side: each reads only this tenant's rows of the outlet(s) in view.
       const [outlets, ...perColumn] = await Promise.all([
         repo.boardOutlets(db, tenantId, only),
         ...boardColumns.map((status) =>
-          repo.boardColumnOrders(db, tenantId, only, status, since, BOARD_MAX_PER_COLUMN),
+          repo.boardColumnOrders(db, tenantId, only, status, BOARD_MAX_PER_COLUMN),
         ),
       ]);
       // An outlet asked for that is not the tenant's (or no longer exists).

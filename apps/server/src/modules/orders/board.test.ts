@@ -16,8 +16,9 @@ import {
 import { useTestApp } from '../../test/use-test-app';
 import { expectCode } from '../../test/expect-code';
 
-// GET /api/orders/board: waiting orders and those completed in the last hour, oldest first, of
-// the outlets the user may see, with the outlets' amber/red thresholds.
+// GET /api/orders/board: waiting orders and the ready ones not yet handed over or cleared as not
+// collected (whatever their age: the day close closes them), oldest first, of the outlets the
+// user may see, with the outlets' amber/red thresholds.
 
 const clock = testClock('2026-06-10T03:00:00Z'); // 11:00 in Kuala Lumpur
 let viewer: Record<string, string>; // read-status-order only: sees the board, moves nothing
@@ -69,8 +70,13 @@ async function board(headers: Record<string, string>, query = ''): Promise<Board
 }
 const numbers = (b: Board) => b.orders.map((o) => o.order_no);
 
+async function handOver(id: string) {
+  const res = await api.post(`/api/orders/${id}/handed-over`, undefined, admin);
+  expect(res.statusCode, res.body).toBe(200);
+}
+
 describe('GET /api/orders/board', () => {
-  it('shows waiting orders and the last hour’s completed ones, oldest first, with items and moves', async () => {
+  it('shows waiting orders and the ready ones, oldest first, with items and moves', async () => {
     const americano = await productBySku(t, 'ESP-002');
     const large = await optionNamed(t, americano.id, 'Size', 'Large');
     const sugar = await optionNamed(t, americano.id, 'Sugar level', 'Normal');
@@ -171,21 +177,50 @@ describe('GET /api/orders/board', () => {
     ]);
     await move(first.id, 'COMPLETED', '2026-06-10T03:33:00Z');
     await move(second.id, 'COMPLETED', '2026-06-10T03:34:00Z');
+    // Handed over, they leave the board for the next tests.
+    for (const o of [first, second, third]) await handOver(o.id);
+    expect(await board(admin)).toMatchObject({ orders: [] });
   });
 
-  it('keeps a completed order for 60 minutes from when it was completed, not created', async () => {
+  it('keeps a ready order however long it waits, until handed over, cleared or closed with its day', async () => {
     const late = await newOrder(kl, '2026-06-10T05:00:00Z'); // 13:00
-    await move(late.id, 'APPROVED', '2026-06-10T05:10:00Z');
-    await move(late.id, 'COMPLETED', '2026-06-10T06:30:00Z'); // 14:30, 90 minutes after the sale
-    clock.set('2026-06-10T07:30:00Z'); // exactly 60 minutes after completion
-    expect(numbers(await board(admin))).toContain(late.order_no);
-    clock.set('2026-06-10T07:30:01Z');
-    expect(numbers(await board(admin))).not.toContain(late.order_no);
+    const collected = await newOrder(kl, '2026-06-10T05:01:00Z');
+    const never = await newOrder(kl, '2026-06-10T05:02:00Z');
+    for (const [i, o] of [late, collected, never].entries()) {
+      await move(o.id, 'APPROVED', `2026-06-10T05:1${i}:00Z`);
+      await move(o.id, 'COMPLETED', `2026-06-10T06:3${i}:00Z`); // 14:30 onwards
+    }
+    const ready = [late.order_no, collected.order_no, never.order_no];
+    // Six hours after it became ready, and the next morning, it still waits.
+    clock.set('2026-06-10T12:30:00Z');
+    expect(numbers(await board(admin))).toEqual(ready);
+    clock.set('2026-06-11T01:00:00Z'); // 09:00 the next day; the 10th is not closed
+    expect(numbers(await board(admin))).toEqual(ready);
+
+    // Handed over, or cleared by a manager as not collected: off the board.
+    await handOver(collected.id);
+    const cleared = await api.post(
+      `/api/orders/${never.id}/not-collected`,
+      { reason: 'No show' },
+      admin,
+    );
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(numbers(await board(admin))).toEqual([late.order_no]);
+
+    // The day close closes the rest (COMPLETED → CLOSED).
+    const closed = await api.post(
+      '/api/orders/close-day',
+      { outlet_id: kl, business_date: '2026-06-10' },
+      admin,
+    );
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(numbers(await board(admin))).toEqual([]);
+
     // Waiting orders stay however old they are.
-    const waiting = await newOrder(kl, '2026-06-10T07:31:00Z');
-    clock.set('2026-06-10T13:00:00Z');
+    const waiting = await newOrder(kl, '2026-06-11T01:31:00Z');
+    clock.set('2026-06-11T07:00:00Z');
     expect(numbers(await board(admin))).toEqual([waiting.order_no]);
-    await move(waiting.id, 'REJECTED', '2026-06-10T13:00:00Z', 'Test over');
+    await move(waiting.id, 'REJECTED', '2026-06-11T07:00:00Z', 'Test over');
   });
 
   it('shows outlet-bound staff only their outlet, and 404 for any other', async () => {

@@ -142,7 +142,9 @@ export function createCloseDayService({
               details: open.map((o) => ({ path: dated(o, date), message: o.status })),
             });
           }
-          // A shift still open pays cash in and out of its drawer on this day.
+          // A shift still open pays cash in and out of its drawer on this day: each is named by
+          // till, cashier and when it opened. A shift opening meanwhile waits for the day's row
+          // this close holds, then finds the day closed and books on the next (decision 049).
           const shifts = (await dayShifts(tenantId, outlet.id, date, tx)).filter(
             (s) => s.status === 'open',
           );
@@ -151,7 +153,11 @@ export function createCloseDayService({
               message: `${shifts.length} shift${shifts.length === 1 ? ' is' : 's are'} still open: ${shifts
                 .map((s) => `${s.till_name} (${s.cashier_name ?? '?'})`)
                 .join(', ')}. Close them first.`,
-              details: shifts.map((s) => ({ path: s.till_name, message: s.cashier_name ?? '' })),
+              details: shifts.map((s) => ({
+                path: s.till_name,
+                message: s.cashier_name ?? '',
+                at: s.opened_at,
+              })),
             });
           }
           const by = {

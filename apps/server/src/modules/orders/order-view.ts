@@ -166,6 +166,9 @@ export function toOrder(
     ready_at: details.history.find((h) => h.toStatus === 'COMPLETED')?.at.toISOString() ?? null,
     handed_over_at: o.handedOverAt?.toISOString() ?? null,
     handed_over_by: o.handedOverByName,
+    not_collected_at: o.notCollectedAt?.toISOString() ?? null,
+    not_collected_by: o.notCollectedByName,
+    not_collected_reason: o.notCollectedReason,
     allowed_statuses: allowedStatuses(principal, o.status as OrderStatus),
     receipt,
   };

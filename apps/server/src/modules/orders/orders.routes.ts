@@ -9,6 +9,7 @@ import {
   orderCreateSchema,
   orderExportQuerySchema,
   orderListQuerySchema,
+  orderNotCollectedSchema,
   orderOutletSchema,
   orderSchema,
   orderStatusMoveSchema,
@@ -36,6 +37,7 @@ import type { OrderService } from './orders.service';
 //   POST /orders             create-pos: a sale at the counter is the POS's job (source pos-apps)
 //   POST /orders/{id}/status update-status-order: the status board's moves (accept, ready, reject)
 //   POST /orders/{id}/handed-over update-status-order: the board's "Handed over" / "Served"
+//   POST /orders/{id}/not-collected update-order: a manager clears a ready order never collected
 //   POST /orders/close-day   close-day-order
 //   GET  (list, export, outlets, one, Z-report and its working) read-order
 // Staff bound to an outlet only reach that outlet's orders (anything else is a 404).
@@ -173,5 +175,17 @@ export async function orderRoutes(
     params: idParamSchema,
     data: orderSchema,
     handler: (ctx, { params }) => service.handOver(ctx, params.id),
+  });
+
+  route.post('/orders/:id/not-collected', {
+    // A manager's call (cashiers do not hold update-order): the board's ready card leaves
+    // without the customer having it.
+    config: { permission: 'update-order' },
+    summary:
+      'Clear a ready (COMPLETED) order the customer never collected, with a reason, once: asking again answers the first; 409 invalid_status_transition when it is not ready or was handed over',
+    params: idParamSchema,
+    body: orderNotCollectedSchema,
+    data: orderSchema,
+    handler: (ctx, { params, body }) => service.notCollected(ctx, params.id, body.reason),
   });
 }

@@ -23,6 +23,7 @@ import type { ShiftService } from '../shifts/shifts.service';
 import { orderVoucherOf } from '../vouchers/voucher-redemption.service';
 import { createBoardService } from './board.service';
 import { createHandedOverService } from './handed-over.service';
+import { createNotCollectedService } from './not-collected.service';
 import { createOrderCore, OrderAlreadyPlaced } from './order-core';
 import { createOrderMove } from './order-move.service';
 import { ordersCsv } from './order-export';
@@ -175,12 +176,13 @@ export function createOrderService({
 
   const handedOver = createHandedOverService({ db, now });
   const orderMove = createOrderMove({ db, now, announce, onRefundOwed, approvals, requireVisible });
+  const notCollected = createNotCollectedService({ db, now });
 
   return {
     // GET /api/pos/context, /api/pos/outlets, /api/pos/menu and GET /api/orders/board live in
     // their own files.
     ...createPosService({ db, now }),
-    ...createBoardService({ db, now }),
+    ...createBoardService({ db }),
 
     /** POST /api/orders: a paid counter sale, straight into PENDING (DESIGN §4). */
     async create(
@@ -247,6 +249,12 @@ export function createOrderService({
     /** POST /api/orders/{id}/handed-over: the moment the customer got it, recorded once. */
     async handOver(ctx: AuthedContext, id: string): Promise<Order> {
       await handedOver.handOver(ctx, id);
+      return orderOf(ctx, id);
+    },
+
+    /** POST /api/orders/{id}/not-collected: a manager clears a ready order never collected. */
+    async notCollected(ctx: AuthedContext, id: string, reason: string): Promise<Order> {
+      await notCollected.clear(ctx, id, reason);
       return orderOf(ctx, id);
     },
 

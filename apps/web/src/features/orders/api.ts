@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { defaultLocale, localeSchema, openOrderStatuses } from '@kopi/contract';
 import type {
+  ShiftSummary,
   ListMeta,
   MoneyWorking,
   Order,
@@ -56,6 +57,42 @@ export const closeDay = (outletId: string, businessDate: string) =>
   );
 
 /** 404 until the day is closed: shown in the dialog. */
+/** A shift still open on the business day, as the day close names it: till, cashier, opened at. */
+export interface DayOpenShift {
+  till: string;
+  cashier: string;
+  at: string | null;
+}
+
+/**
+ * The day's open shifts before the close is tried (read-shift; without it, or on a failure, none:
+ * the close's own refusal lists them then).
+ */
+export async function dayOpenShifts(
+  outletId: string,
+  businessDate: string,
+): Promise<DayOpenShift[]> {
+  try {
+    const rows = await http.get<ShiftSummary[]>('/shifts', {
+      query: {
+        outlet_id: outletId,
+        status: 'open',
+        from: businessDate,
+        to: businessDate,
+        page_size: 100,
+      },
+      errorToast: 'silent',
+    });
+    return (rows ?? []).map((s) => ({
+      till: s.till_name,
+      cashier: s.cashier_name ?? '',
+      at: s.opened_at,
+    }));
+  } catch {
+    return [];
+  }
+}
+
 export const getZReport = (outletId: string, businessDate: string) =>
   http.get<ZReport>('/orders/z-reports', {
     query: { outlet_id: outletId, business_date: businessDate },

@@ -22,6 +22,10 @@ export const dayCloseEn = {
     shiftsOpen_other: '{{count}} shifts are still open',
     shiftsOpenText: 'Close each till’s shift with its drawer counted, then close the day again.',
     openShift: '{{till}}: {{cashier}}',
+    openShiftAt: '{{till}}: {{cashier}}, open since {{time}}',
+    shiftsOpenBefore_one: '{{count}} shift of this day is open',
+    shiftsOpenBefore_other: '{{count}} shifts of this day are open',
+    shiftsOpenBeforeText: 'The day cannot close until each is closed with its drawer counted.',
     done: 'Day closed: {{outlet}}, {{date}}',
   },
   zReport: {
@@ -92,6 +96,11 @@ export const dayCloseMy: FeatureMessages<typeof dayCloseEn> = {
     shiftsOpenText:
       'Tutup syif setiap kaunter dengan laci dikira, kemudian tutup hari sekali lagi.',
     openShift: '{{till}}: {{cashier}}',
+    openShiftAt: '{{till}}: {{cashier}}, dibuka sejak {{time}}',
+    shiftsOpenBefore_one: '{{count}} syif hari ini masih dibuka',
+    shiftsOpenBefore_other: '{{count}} syif hari ini masih dibuka',
+    shiftsOpenBeforeText:
+      'Hari tidak boleh ditutup sehingga setiap syif ditutup dengan laci dikira.',
     done: 'Hari ditutup: {{outlet}}, {{date}}',
   },
   zReport: {

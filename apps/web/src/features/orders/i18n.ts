@@ -107,6 +107,8 @@ const en = {
     served: 'Served',
     notYet: 'Not yet',
     after: 'after {{minutes}} min {{seconds}} s',
+    notCollected: 'Not collected',
+    notCollectedBy: 'Cleared by {{name}}: {{reason}}',
   },
   systemReason: {
     paidAtCounter: 'Paid at the counter',
@@ -246,6 +248,8 @@ const my: FeatureMessages<typeof en> = {
     served: 'Dihidangkan',
     notYet: 'Belum',
     after: 'selepas {{minutes}} min {{seconds}} saat',
+    notCollected: 'Tidak diambil',
+    notCollectedBy: 'Dikeluarkan oleh {{name}}: {{reason}}',
   },
   systemReason: {
     paidAtCounter: 'Dibayar di kaunter',

@@ -1,4 +1,4 @@
-import type { PosMenuProduct } from '@kopi/contract';
+import { defaultOptions, type PosMenuProduct } from '@kopi/contract';
 import type { CartLine, NewCartLine } from './cart';
 
 // The variant and add-on rules of the option dialog: the same rules the server applies to a sale
@@ -26,20 +26,24 @@ export const isSingleChoice = (g: VariantGroup) => g.max_select === 1;
 export const needsOptionDialog = (p: Pick<PosMenuProduct, 'variant_groups' | 'addons'>) =>
   p.variant_groups.length > 0 || p.addons.length > 0;
 
-/** The options marked default, chosen before the cashier picks; a group without one starts empty. */
+/**
+ * The choices an item starts with (the contract's `defaultOptions`, shared with the server): a
+ * group's marked default, else the first option of a group that needs a choice; an optional group
+ * without a default starts empty.
+ */
 export function defaultSelection(product: Pick<PosMenuProduct, 'variant_groups'>): Selection {
   const options: Record<string, string[]> = {};
-  for (const g of product.variant_groups) {
-    const chosen = g.options.filter((o) => o.is_default).map((o) => o.id);
-    if (chosen.length > 0) options[g.id] = chosen.slice(0, Math.min(groupMax(g), chosen.length));
+  for (const [groupId, chosen] of Object.entries(defaultOptions(product.variant_groups))) {
+    options[groupId] = chosen.map((o) => o.id);
   }
   return { options, addons: [] };
 }
 
 /**
- * A tap adds the standard item at once: its defaults make every choice it needs. A product with
- * no default at all keeps its dialog (its choices are what the cashier is asked about), and so
- * does one with a needed choice that has no default.
+ * A tap adds the standard item at once: its defaults make every choice it needs. A product whose
+ * choices are all optional and unmarked (or only add-ons) keeps its dialog, since its choices are
+ * what the cashier is asked about; so does one whose needed choice cannot start chosen (a group
+ * without options, or a minimum above one).
  */
 export function addsOnTap(product: PosMenuProduct): boolean {
   if (!needsOptionDialog(product)) return true;

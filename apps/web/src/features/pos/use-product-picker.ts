@@ -97,6 +97,12 @@ export function useProductPicker({
       onBarcodeEnter,
       scanMessage: scan,
       onPick: (p: PosMenuProduct) => pick(p),
+      // A long press asks for the choices whatever the defaults (an unsellable one says why).
+      onOptions: (p: PosMenuProduct) => {
+        if (unsellableReason(p)) return pick(p);
+        setEditing(null);
+        setOptionsProduct(p);
+      },
       searchRef,
       barcodeRef,
     },

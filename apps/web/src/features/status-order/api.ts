@@ -3,7 +3,7 @@ import type { Board, Order, OrderStatus, Outlet, PosOutlet } from '@kopi/contrac
 import { http } from '../../lib/http/http';
 
 // GET /api/orders/board (read-status-order), POST /api/orders/{id}/status and /handed-over
-// (update-status-order), and the outlets the board can be filtered by.
+// (update-status-order), /not-collected (update-order), and the outlets the board can be filtered by.
 
 export type OutletSource = 'pos' | 'outlets' | 'none';
 
@@ -33,6 +33,14 @@ export const handOverOrder = (id: string) =>
   http.post<Order>(`/orders/${encodeURIComponent(id)}/handed-over`, undefined, {
     errorToast: 'silent',
   });
+
+/** A manager clears a ready order never collected (update-order); asking twice answers the first. */
+export const markNotCollected = (id: string, reason: string) =>
+  http.post<Order>(
+    `/orders/${encodeURIComponent(id)}/not-collected`,
+    { reason },
+    { errorToast: 'silent' },
+  );
 
 export interface BoardOutlet {
   id: string;

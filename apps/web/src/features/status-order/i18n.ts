@@ -84,6 +84,24 @@ const en = {
     },
     confirm: 'Reject order',
   },
+  notCollected: {
+    menu: 'More for order {{no}}',
+    action: 'Not collected',
+    title: 'Order {{no}} not collected?',
+    message:
+      'The order leaves the board as never collected. It stays completed, and order details show who cleared it and why.',
+    reason: 'Reason',
+    reasonHint: 'Why the order is cleared (up to 300 characters).',
+    quick: 'Common reasons',
+    quickReasons: {
+      noShow: 'Customer never came',
+      closing: 'Outlet is closing',
+      remade: 'Made again for the customer',
+    },
+    confirm: 'Mark not collected',
+    done: 'Order {{no}} marked not collected',
+    failed: 'Order {{no}} could not be marked not collected: {{message}}',
+  },
 } as const;
 
 const my: FeatureMessages<typeof en> = {
@@ -171,6 +189,24 @@ const my: FeatureMessages<typeof en> = {
       duplicate: 'Pesanan berganda',
     },
     confirm: 'Tolak pesanan',
+  },
+  notCollected: {
+    menu: 'Lagi untuk pesanan {{no}}',
+    action: 'Tidak diambil',
+    title: 'Pesanan {{no}} tidak diambil?',
+    message:
+      'Pesanan dikeluarkan dari papan sebagai tidak pernah diambil. Ia kekal selesai, dan butiran pesanan menunjukkan siapa yang mengeluarkannya dan sebabnya.',
+    reason: 'Sebab',
+    reasonHint: 'Sebab pesanan dikeluarkan (hingga 300 aksara).',
+    quick: 'Sebab biasa',
+    quickReasons: {
+      noShow: 'Pelanggan tidak datang',
+      closing: 'Cawangan akan ditutup',
+      remade: 'Dibuat semula untuk pelanggan',
+    },
+    confirm: 'Tanda tidak diambil',
+    done: 'Pesanan {{no}} ditanda tidak diambil',
+    failed: 'Pesanan {{no}} tidak dapat ditanda tidak diambil: {{message}}',
   },
 };
 

@@ -149,7 +149,9 @@ describe('close day', () => {
             body: {
               code_message: 'shifts_still_open',
               message: '1 shift is still open: Till 1 (Aisyah Rahman). Close them first.',
-              details: [{ path: 'Till 1', message: 'Aisyah Rahman' }],
+              details: [
+                { path: 'Till 1', message: 'Aisyah Rahman', at: '2026-03-15T01:05:00.000Z' },
+              ],
             },
           }
         : undefined,
@@ -158,10 +160,55 @@ describe('close day', () => {
     await userEvent.click(screen.getByTestId('close-day-submit'));
     const open = await screen.findByTestId('close-day-open-shifts');
     expect(open).toHaveTextContent('1 shift is still open');
+    // 01:05 UTC is 09:05 in Kuala Lumpur.
     expect(within(open).getByTestId('close-day-open-shift')).toHaveTextContent(
-      'Till 1: Aisyah Rahman',
+      'Till 1: Aisyah Rahman, open since 09:05',
     );
     expect(screen.queryByTestId('close-day-error')).toBeNull();
+  });
+
+  it('shows the day’s open shifts before the close is tried', async () => {
+    const { calls } = renderDialog((call) =>
+      call.url.startsWith('/api/shifts?')
+        ? {
+            body: {
+              data: [
+                {
+                  id: 's1',
+                  outlet_id: 'o-kl',
+                  outlet_name: 'Bukit Bintang',
+                  till_id: 't1',
+                  till_name: 'Bar counter',
+                  cashier_id: 'u1',
+                  cashier_name: 'Aisyah Rahman',
+                  business_date: '2026-03-15',
+                  status: 'open',
+                  opened_at: '2026-03-15T00:30:00.000Z',
+                  closed_at: null,
+                  opening_float: 10000,
+                  expected: null,
+                  counted: null,
+                  variance: null,
+                },
+              ],
+              meta: { page: 1, page_size: 100, total: 1 },
+            },
+          }
+        : undefined,
+    );
+    await chooseOutlet('Bukit Bintang');
+    const before = await screen.findByTestId('close-day-shifts-before');
+    expect(before).toHaveTextContent('1 shift of this day is open');
+    // 00:30 UTC is 08:30 in Kuala Lumpur.
+    expect(within(before).getByTestId('close-day-shift-before')).toHaveTextContent(
+      'Bar counter: Aisyah Rahman, open since 08:30',
+    );
+    const lookup = calls.find((c) => c.url.startsWith('/api/shifts?'))!;
+    const params = new URL(lookup.url, 'http://x').searchParams;
+    expect(Object.fromEntries(params)).toMatchObject({ outlet_id: 'o-kl', status: 'open' });
+    // The chosen business day only.
+    expect(params.get('from')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(params.get('to')).toBe(params.get('from'));
   });
 
   it('shows the Z-report once the day is closed', async () => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
@@ -11,8 +12,9 @@ import type { ZReport } from '@kopi/contract';
 import { Link as RouterLink } from 'react-router';
 import { StatusLabel } from '../../../components/status-label';
 import { HttpError } from '../../../lib/http/http-client';
+import { formatDateTime } from '../../../lib/formatters';
 import { toast } from '../../../lib/toasts';
-import { closeDay, openOrderIds } from '../api';
+import { closeDay, dayOpenShifts, type DayOpenShift, openOrderIds } from '../api';
 import { formatBusinessDate } from '../format';
 import { useOrderStrings } from '../i18n';
 import type { OutletChoice } from '../../../lib/outlet-scope';
@@ -28,7 +30,7 @@ interface OpenOrder {
 
 type Outcome =
   | { kind: 'refused'; open: OpenOrder[] }
-  | { kind: 'shifts'; shifts: { till: string; cashier: string }[] }
+  | { kind: 'shifts'; shifts: DayOpenShift[] }
   | { kind: 'failed'; message: string }
   | { kind: 'closed'; report: ZReport }
   | null;
@@ -36,7 +38,8 @@ type Outcome =
 /**
  * "Close day": the outlet and business date, then either the Z-report the close kept or, when
  * orders are still open (409 orders_still_open), those orders with links to their details; when
- * the day's shifts are still open (409 shifts_still_open), those tills and their cashiers.
+ * the day's shifts are still open (409 shifts_still_open), those tills and their cashiers. The
+ * day's open shifts show before the close is tried, so the manager knows who to ask first.
  */
 export function CloseDayDialog({
   open,
@@ -56,6 +59,21 @@ export function CloseDayDialog({
   const day = useDayChoice(outlets);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const openShifts = useQuery({
+    queryKey: ['close-day', 'open-shifts', day.outletId, day.date],
+    queryFn: () => dayOpenShifts(day.outletId!, day.date!),
+    enabled: open && Boolean(day.outletId && day.date),
+    staleTime: 0,
+  });
+  const shiftLine = (s: DayOpenShift) =>
+    s.at
+      ? t('closeDay.openShiftAt', {
+          till: s.till,
+          cashier: s.cashier,
+          time: formatDateTime(s.at).slice(11, 16),
+        })
+      : t('closeDay.openShift', { till: s.till, cashier: s.cashier });
+  const openBefore = outcome ? [] : (openShifts.data ?? []);
 
   const close = () => {
     if (busy) return;
@@ -78,6 +96,7 @@ export function CloseDayDialog({
         }),
       );
       // The list refreshes behind the report: the dialog can be closed at once.
+      void openShifts.refetch();
       void onClosed();
     } catch (error) {
       if (error instanceof HttpError && error.codeMessage === 'orders_still_open') {
@@ -94,7 +113,11 @@ export function CloseDayDialog({
       } else if (error instanceof HttpError && error.codeMessage === 'shifts_still_open') {
         setOutcome({
           kind: 'shifts',
-          shifts: (error.body?.details ?? []).map((d) => ({ till: d.path, cashier: d.message })),
+          shifts: (error.body?.details ?? []).map((d) => ({
+            till: d.path,
+            cashier: d.message,
+            at: d.at ?? null,
+          })),
         });
       } else {
         setOutcome({
@@ -164,6 +187,21 @@ export function CloseDayDialog({
               {outcome.message}
             </Alert>
           )}
+          {openBefore.length > 0 && (
+            <Alert severity="info" data-testid="close-day-shifts-before">
+              <AlertTitle>
+                {t('closeDay.shiftsOpenBefore', { count: openBefore.length })}
+              </AlertTitle>
+              {t('closeDay.shiftsOpenBeforeText')}
+              <List dense disablePadding sx={{ mt: 1 }}>
+                {openBefore.map((s) => (
+                  <ListItem key={s.till} disableGutters data-testid="close-day-shift-before">
+                    {shiftLine(s)}
+                  </ListItem>
+                ))}
+              </List>
+            </Alert>
+          )}
           {outcome?.kind === 'shifts' && (
             <Alert severity="warning" data-testid="close-day-open-shifts">
               <AlertTitle>{t('closeDay.shiftsOpen', { count: outcome.shifts.length })}</AlertTitle>
@@ -171,7 +209,7 @@ export function CloseDayDialog({
               <List dense disablePadding sx={{ mt: 1 }}>
                 {outcome.shifts.map((s) => (
                   <ListItem key={s.till} disableGutters data-testid="close-day-open-shift">
-                    {t('closeDay.openShift', { till: s.till, cashier: s.cashier })}
+                    {shiftLine(s)}
                   </ListItem>
                 ))}
               </List>

@@ -32,4 +32,30 @@ describe('order waiting times', () => {
     expect(screen.getByTestId('order-wait-handed-over')).toHaveTextContent('Handed over');
     expect(screen.getByTestId('order-wait-handed-over')).toHaveTextContent('Not yet');
   });
+
+  it('says when, by whom and why a ready order was cleared as not collected', () => {
+    renderWithProviders(
+      <OrderWaitingCard
+        order={sampleOrder({
+          status: 'COMPLETED',
+          serving_method: 'pick_up',
+          table_no: null,
+          ready_at: '2026-03-15T01:36:35.000Z',
+          not_collected_at: '2026-03-15T05:00:00.000Z',
+          not_collected_by: 'Mei Manager',
+          not_collected_reason: 'Customer never came',
+        })}
+      />,
+    );
+    const cleared = screen.getByTestId('order-wait-not-collected');
+    expect(cleared).toHaveTextContent('Not collected');
+    expect(cleared).toHaveTextContent('Cleared by Mei Manager: Customer never came');
+    // Never handed over.
+    expect(screen.getByTestId('order-wait-handed-over')).toHaveTextContent('Not yet');
+  });
+
+  it('shows nothing of it for an order not cleared', () => {
+    renderWithProviders(<OrderWaitingCard order={sampleOrder({ status: 'COMPLETED' })} />);
+    expect(screen.queryByTestId('order-wait-not-collected')).toBeNull();
+  });
 });

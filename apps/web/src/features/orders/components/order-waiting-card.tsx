@@ -34,7 +34,10 @@ function Step({
   );
 }
 
-/** Placed → ready → handed over (served at a table): when, and how long each step took. */
+/**
+ * Placed → ready → handed over (served at a table): when, and how long each step took; a ready
+ * order a manager cleared as never collected says when, by whom and why.
+ */
 export function OrderWaitingCard({ order }: { order: Order }) {
   const { t } = useOrderStrings();
   const waits = orderWaits(order);
@@ -68,6 +71,22 @@ export function OrderWaitingCard({ order }: { order: Order }) {
             <Typography variant="caption" color="text.secondary">
               {t('details.by', { name: order.handed_over_by })}
             </Typography>
+          )}
+          {order.not_collected_at && (
+            <Box data-testid="order-wait-not-collected">
+              <Step
+                label={t('waiting.notCollected')}
+                at={order.not_collected_at}
+                wait={null}
+                testId="order-wait-not-collected-at"
+              />
+              <Typography variant="caption" color="text.secondary">
+                {t('waiting.notCollectedBy', {
+                  name: order.not_collected_by ?? '?',
+                  reason: order.not_collected_reason ?? '',
+                })}
+              </Typography>
+            </Box>
           )}
         </Stack>
       </CardContent>

@@ -10,19 +10,20 @@ import { OptionsDialog } from './options-dialog';
 const money = (sen: number) => formatMoney(sen).replace(/\s/g, ' ');
 
 describe('option dialog', () => {
-  it('enforces required choices and group limits, prices live and adds the line', () => {
+  it('starts from the defaults, keeps group limits, prices live and adds the line', () => {
     const onAdd = vi.fn();
     renderWithProviders(<OptionsDialog product={latte} onAdd={onAdd} onClose={() => {}} />);
     const dialog = screen.getByRole('dialog', { name: /Cafe Latte/ });
     const add = within(dialog).getByRole('button', { name: 'Add to cart' });
-    expect(add).toBeDisabled();
-    expect(screen.getByTestId('pos-option-reason')).toHaveTextContent('Choose Size');
-    expect(screen.getByTestId('pos-option-price')).toHaveTextContent(money(1090));
-
+    // Size is required and has no marked default: its first option, Regular, starts chosen.
     const size = within(dialog).getByRole('radiogroup', { name: 'Size' });
-    fireEvent.click(within(size).getByRole('radio', { name: 'Large' }));
+    expect(within(size).getByRole('radio', { name: 'Regular' })).toBeChecked();
     expect(add).toBeEnabled();
     expect(screen.queryByTestId('pos-option-reason')).toBeNull();
+    expect(screen.getByTestId('pos-option-price')).toHaveTextContent(money(1090));
+
+    fireEvent.click(within(size).getByRole('radio', { name: 'Large' }));
+    expect(add).toBeEnabled();
 
     // Optional single choice: "None" is chosen until an option is.
     const milk = within(dialog).getByRole('radiogroup', { name: 'Milk' });
@@ -66,7 +67,17 @@ describe('option dialog', () => {
 
   it('does not add on Enter while a required choice is missing', () => {
     const onAdd = vi.fn();
-    renderWithProviders(<OptionsDialog product={latte} onAdd={onAdd} onClose={() => {}} />);
+    // A required group without options cannot start chosen: the dialog says so.
+    const noSizes = {
+      ...latte,
+      variant_groups: latte.variant_groups.map((g) =>
+        g.id === ids.size ? { ...g, options: [] } : g,
+      ),
+    };
+    renderWithProviders(<OptionsDialog product={noSizes} onAdd={onAdd} onClose={() => {}} />);
+    const dialog = screen.getByRole('dialog', { name: /Cafe Latte/ });
+    expect(within(dialog).getByRole('button', { name: 'Add to cart' })).toBeDisabled();
+    expect(screen.getByTestId('pos-option-reason')).toHaveTextContent('Choose Size');
     fireEvent.submit(screen.getByTestId('pos-option-note').closest('form')!);
     expect(onAdd).not.toHaveBeenCalled();
   });

@@ -26,6 +26,8 @@ export interface ProductGridProps {
   onBarcodeEnter: () => void;
   scanMessage: ScanMessage | null;
   onPick: (product: PosMenuProduct) => void;
+  /** A long press: the product's option dialog even when a tap would add it at once. */
+  onOptions?: ((product: PosMenuProduct) => void) | undefined;
   searchRef: Ref<HTMLInputElement>;
   barcodeRef: Ref<HTMLInputElement>;
   /** The tiles' "sold out today" menu (absent without toggle-sold-out). */
@@ -42,6 +44,7 @@ export function ProductGrid({
   onBarcodeEnter,
   scanMessage,
   onPick,
+  onOptions,
   searchRef,
   barcodeRef,
   soldOutSwitch,
@@ -133,6 +136,7 @@ export function ProductGrid({
                 key={p.id}
                 product={p}
                 onPick={() => onPick(p)}
+                onOptions={onOptions && (() => onOptions(p))}
                 soldOutSwitch={soldOutSwitch}
               />
             ))}

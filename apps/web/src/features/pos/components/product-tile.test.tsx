@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
-import { kopi, soldOut } from '../test-menu';
+import { kopi, latte, soldOut } from '../test-menu';
 import { LONG_PRESS_MS, ProductTile } from './product-tile';
 
 // A POS tile: one tap adds; its menu (the small button, or a long press) switches "sold out
@@ -12,15 +12,25 @@ afterEach(() => vi.useRealTimers());
 
 function renderTile(product = kopi, withSwitch = true) {
   const onPick = vi.fn();
+  const onOptions = vi.fn();
   const toggle = vi.fn();
   renderWithProviders(
     <ProductTile
       product={product}
       onPick={onPick}
+      onOptions={onOptions}
       soldOutSwitch={withSwitch ? { toggle } : undefined}
     />,
   );
-  return { onPick, toggle };
+  return { onPick, onOptions, toggle };
+}
+
+/** Holds the tile down past the long press, then lets go (the click the press ends in too). */
+function longPress(tile: HTMLElement) {
+  fireEvent.pointerDown(tile, { button: 0 });
+  act(() => vi.advanceTimersByTime(LONG_PRESS_MS + 10));
+  fireEvent.pointerUp(tile);
+  fireEvent.click(tile);
 }
 
 describe('product tile', () => {
@@ -74,5 +84,31 @@ describe('product tile', () => {
     fireEvent.click(tile);
     expect(onPick).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('menuitem')).toBeNull();
+  });
+
+  it('opens the options on a long press of a product with choices, without adding it', () => {
+    vi.useFakeTimers();
+    const { onPick, onOptions } = renderTile(latte);
+    longPress(screen.getByTestId('pos-product-ESP-002'));
+    expect(onOptions).toHaveBeenCalledTimes(1);
+    expect(onPick).not.toHaveBeenCalled();
+    // The menu stays behind its corner button.
+    expect(screen.queryByRole('menuitem')).toBeNull();
+  });
+
+  it('opens the options on a long press even without the sold-out menu', () => {
+    vi.useFakeTimers();
+    const { onPick, onOptions } = renderTile(latte, false);
+    longPress(screen.getByTestId('pos-product-ESP-002'));
+    expect(onOptions).toHaveBeenCalledTimes(1);
+    expect(onPick).not.toHaveBeenCalled();
+  });
+
+  it('keeps the menu on a long press of a product without choices', () => {
+    vi.useFakeTimers();
+    const { onOptions } = renderTile(kopi);
+    longPress(screen.getByTestId('pos-product-KOP-001'));
+    expect(onOptions).not.toHaveBeenCalled();
+    expect(screen.getByRole('menuitem', { name: 'Mark sold out today' })).toBeInTheDocument();
   });
 });

@@ -13,12 +13,12 @@ import { usePosStrings } from '../i18n';
 import { needsOptionDialog, unsellableReason } from '../options';
 import type { SoldOutSwitch } from '../use-sold-out';
 
-/** Held this long, a tile opens its menu instead of adding the product. */
+/** Held this long, a tile opens its options (or its menu) instead of adding the product. */
 export const LONG_PRESS_MS = 550;
 
 /**
- * Opens the tile's menu after a long press; a press that did open it swallows the click that
- * follows, so a tile stays a one-tap add and a long press never adds as well.
+ * Runs `open` after a long press; a press that did run it swallows the click that follows, so a
+ * tile stays a one-tap add and a long press never adds as well.
  */
 function useLongPress(open: () => void, enabled: boolean) {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -63,10 +63,14 @@ function useLongPress(open: () => void, enabled: boolean) {
 export function ProductTile({
   product,
   onPick,
+  onOptions,
   soldOutSwitch,
 }: {
   product: PosMenuProduct;
+  /** A tap: adds the standard item (its defaults), or asks for the choices it cannot default. */
   onPick: () => void;
+  /** A long press on a sellable product with choices: its option dialog, to change the defaults. */
+  onOptions?: (() => void) | undefined;
   soldOutSwitch?: SoldOutSwitch | undefined;
 }) {
   const { t } = usePosStrings();
@@ -75,7 +79,14 @@ export function ProductTile({
   const discounted = product.price < product.base_price;
   const tileRef = useRef<HTMLDivElement>(null);
   const [menuAt, setMenuAt] = useState<HTMLElement | null>(null);
-  const press = useLongPress(() => setMenuAt(tileRef.current), Boolean(soldOutSwitch));
+  // A long press changes the choices of a product that has some; otherwise it opens the menu
+  // (the corner button always does).
+  const pressOptions =
+    onOptions && reason === null && needsOptionDialog(product) ? onOptions : null;
+  const press = useLongPress(
+    () => (pressOptions ? pressOptions() : setMenuAt(tileRef.current)),
+    Boolean(pressOptions ?? soldOutSwitch),
+  );
 
   return (
     <Box

@@ -1,8 +1,11 @@
-import { memo, type DragEvent } from 'react';
+import { memo, useState, type DragEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -11,6 +14,7 @@ import AccessTime from '@mui/icons-material/AccessTime';
 import Alarm from '@mui/icons-material/Alarm';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import HourglassBottom from '@mui/icons-material/HourglassBottom';
+import MoreVert from '@mui/icons-material/MoreVert';
 import StickyNote2Outlined from '@mui/icons-material/StickyNote2Outlined';
 import type { BoardOrder } from '@kopi/contract';
 import { formatDateTime } from '../../../lib/formatters';
@@ -57,6 +61,8 @@ export interface OrderCardProps {
   onReject: (order: BoardOrder) => void;
   /** "Handed over" / "Served" on a ready card (absent: the board offers no such action). */
   onHandOver?: (order: BoardOrder) => void;
+  /** "Not collected" in a ready card's menu (absent: the user may not clear orders). */
+  onNotCollected?: ((order: BoardOrder) => void) | undefined;
   onDragStart: (order: BoardOrder) => void;
   onDragEnd: () => void;
 }
@@ -72,9 +78,12 @@ export const OrderCard = memo(function OrderCard({
   onMove,
   onReject,
   onHandOver,
+  onNotCollected,
   onDragStart,
   onDragEnd,
 }: OrderCardProps) {
+  const [menuAt, setMenuAt] = useState<HTMLElement | null>(null);
+  const clearable = Boolean(onNotCollected) && order.status === 'COMPLETED';
   const { t } = useStatusBoardStrings();
   const nameOf = useLocalizedName();
   const started = timerStart(order);
@@ -160,6 +169,31 @@ export const OrderCard = memo(function OrderCard({
           sx={{ fontWeight: 600, fontSize: size.meta }}
         />
         <Box sx={{ flexGrow: 1 }} />
+        {clearable && onNotCollected && (
+          <>
+            <IconButton
+              size="small"
+              aria-label={t('notCollected.menu', { no: order.order_no })}
+              aria-haspopup="menu"
+              aria-expanded={Boolean(menuAt)}
+              data-testid="board-card-menu"
+              onClick={(e) => setMenuAt(e.currentTarget)}
+            >
+              <MoreVert fontSize="small" />
+            </IconButton>
+            <Menu anchorEl={menuAt} open={Boolean(menuAt)} onClose={() => setMenuAt(null)}>
+              <MenuItem
+                data-testid="board-not-collected"
+                onClick={() => {
+                  setMenuAt(null);
+                  onNotCollected(order);
+                }}
+              >
+                {t('notCollected.action')}
+              </MenuItem>
+            </Menu>
+          </>
+        )}
         <Tooltip title={timerTitle}>
           <Chip
             size={large ? 'medium' : 'small'}

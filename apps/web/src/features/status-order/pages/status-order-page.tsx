@@ -42,6 +42,8 @@ import { useBoardFullscreen, useNow, useRememberedOutlet } from '../board-hooks'
 import { BoardColumn } from '../components/board-column';
 import { OrderCard } from '../components/order-card';
 import { RejectDialog } from '../components/reject-dialog';
+import { NotCollectedDialog } from '../components/not-collected-dialog';
+import { useNotCollected } from '../use-not-collected';
 import { useStatusBoardStrings } from '../i18n';
 import { useHandOver } from '../use-hand-over';
 import { useLiveRefresh } from '../../../lib/live/live-refresh';
@@ -65,6 +67,8 @@ export function StatusOrderPage() {
   const { t, ts } = useStatusBoardStrings();
   const can = useCan();
   const mayUpdate = can('update', 'status-order');
+  // Clearing a ready order as never collected is a manager's (update-order).
+  const mayClear = can('update', 'order');
   const user = useSessionUser();
   const boundOutlet = user?.id_outlet ?? null;
   const outletSource: OutletSource = can('read', 'pos')
@@ -159,6 +163,8 @@ export function StatusOrderPage() {
   );
 
   const handOver = useHandOver(outletId);
+  const [clearing, setClearing] = useState<BoardOrder | null>(null);
+  const confirmNotCollected = useNotCollected(outletId);
 
   const [rejecting, setRejecting] = useState<BoardOrder | null>(null);
   const mutateAsync = move.mutateAsync;
@@ -178,7 +184,7 @@ export function StatusOrderPage() {
   const [dragging, setDragging] = useState<BoardOrder | null>(null);
   const endDrag = useCallback(() => setDragging(null), []);
 
-  const fullscreen = useBoardFullscreen({ escapeBlocked: Boolean(rejecting) });
+  const fullscreen = useBoardFullscreen({ escapeBlocked: Boolean(rejecting ?? clearing) });
   const large = fullscreen.active;
   const now = useNow();
 
@@ -359,6 +365,7 @@ export function StatusOrderPage() {
                   onMove={moveCard}
                   onReject={setRejecting}
                   onHandOver={handOver}
+                  onNotCollected={mayClear ? setClearing : undefined}
                   onDragStart={setDragging}
                   onDragEnd={endDrag}
                 />
@@ -372,6 +379,11 @@ export function StatusOrderPage() {
         order={rejecting}
         onClose={() => setRejecting(null)}
         onConfirm={confirmReject}
+      />
+      <NotCollectedDialog
+        order={clearing}
+        onClose={() => setClearing(null)}
+        onConfirm={confirmNotCollected}
       />
     </Box>
   );
