@@ -133,6 +133,15 @@ function staffDrivers({ t, api, as }: TestAppContext<'admin'>): Drivers {
         effect: async () => [await orderOf(one), await orderOf(two)],
       };
     },
+    'POST /api/orders/:id/not-collected': async () => {
+      const id = await readySale();
+      return {
+        url: `/api/orders/${id}/not-collected`,
+        first: { reason: 'Never came back' },
+        second: { reason: 'Left without it' },
+        effect: () => orderOf(id),
+      };
+    },
     'POST /api/refunds/:id/status': async () => {
       const refunder = await colleague(['create-order', 'read-order']);
       const refund = await refundOf(t, refunder, {
