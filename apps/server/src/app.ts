@@ -293,6 +293,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         log: app.log,
         deliver: options.sandboxDelivery ?? deliverToSelf,
         appFeatures,
+        approvals,
       });
       stopPayoutSweeper = commerce.stopPayoutSweeper;
       // The customer app's content: feature switches, texts, banners and the app's config.

@@ -10,6 +10,9 @@ import { shiftRoutes } from './modules/shifts/shifts.routes';
 import { tillRoutes } from './modules/shifts/tills.routes';
 import { createTillService } from './modules/shifts/tills.service';
 import { refundRoutes } from './modules/refunds/refunds.routes';
+import { posRefundRoutes } from './modules/refunds/pos-refunds.routes';
+import { createPosRefundService } from './modules/refunds/pos-refunds.service';
+import type { ApprovalService } from './modules/approvals/approvals.service';
 import { createRefundService } from './modules/refunds/refunds.service';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { createOrderService } from './modules/orders/orders.service';
@@ -56,6 +59,8 @@ export interface CommerceRouteDeps {
   deliver: SandboxDelivery;
   /** The app's feature switches its calls check (decision 041). */
   appFeatures: AppFeatureService;
+  /** A manager's PIN at the till (decision 055): a refund at the counter is approved by it. */
+  approvals: ApprovalService;
 }
 
 /**
@@ -64,7 +69,7 @@ export interface CommerceRouteDeps {
  */
 export async function registerCommerceRoutes(
   api: FastifyInstance,
-  { db, now, config, hasher, log, deliver, appFeatures }: CommerceRouteDeps,
+  { db, now, config, hasher, log, deliver, appFeatures, approvals }: CommerceRouteDeps,
 ): Promise<{ stopPayoutSweeper: () => void; customers: CustomerService }> {
   // Online payment providers, and refunds paid back through them: the refunds service asks
   // the payouts to pay an approved refund; the provider's callback settles it through the
@@ -129,6 +134,10 @@ export async function registerCommerceRoutes(
   });
   await api.register(refundRoutes, {
     service: refunds,
+  });
+  // Refunds at the POS: a receipt found by its number, refunded at once with a manager's PIN.
+  await api.register(posRefundRoutes, {
+    service: createPosRefundService({ db, now, approvals, drawers: shifts, payouts, refunds }),
   });
   // The customer app: a channel over customers, the order core and online payments.
   const customerOrders = createCustomerOrderService({

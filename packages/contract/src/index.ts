@@ -67,3 +67,4 @@ export * from './voucher-figures';
 export * from './voucher-usage';
 export * from './voucher-usage-labels';
 export * from './wallet-file-labels';
+export * from './pos-refunds';

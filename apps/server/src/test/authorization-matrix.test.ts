@@ -36,6 +36,7 @@ import { rewardMatrixAudits, rewardMatrixRequests } from './authorization-matrix
 import { approvalMatrixAudits, approvalMatrixRequests } from './authorization-matrix-approvals';
 import { voucherMatrixRequests } from './authorization-matrix-vouchers';
 import { voucherUsageMatrixRequests } from './authorization-matrix-voucher-usage';
+import { posRefundMatrixAudits, posRefundMatrixRequests } from './authorization-matrix-pos-refunds';
 import { startFakeBillplz, type FakeBillplz } from './billplz-fake';
 import { createUser, demoBusinessSettings, newPassword, tenantBody } from './fixtures';
 import { addProduct, demoTenantId, ensureShift } from './order-fixtures';
@@ -648,6 +649,7 @@ const requests: Record<string, Builder> = {
   ...rewardMatrixRequests(() => ({ db: db(), tenantId })),
   ...approvalMatrixRequests(() => ({ own: kl, other: pg })),
   ...voucherUsageMatrixRequests(() => ({ db: db(), tenantId })),
+  ...posRefundMatrixRequests(() => ({ db: db(), kl, pg, sale })),
   'GET /api/banners': () => ({ url: '/api/banners?state=live' }),
   'GET /api/banners/preview': () => ({ url: `/api/banners/preview?outlet_id=${kl}&lang=my` }),
   'GET /api/banners/:id': async () => ({ url: `/api/banners/${(await newBanner()).id}` }),
@@ -1210,6 +1212,7 @@ const unaudited: Record<string, string> = {
 const auditedAs: Record<string, string> = {
   ...rewardMatrixAudits,
   ...approvalMatrixAudits,
+  ...posRefundMatrixAudits,
   'DELETE /api/account/sessions/:id': 'session.revoke session',
   'DELETE /api/addons/:id': 'addon.delete addon',
   'DELETE /api/banners/:id': 'banner.delete banner',

@@ -23,6 +23,7 @@ export const keptWithRow = new Set([
   'POST /api/shifts/:id/movements',
   'POST /api/orders',
   'POST /api/refunds',
+  'POST /api/pos/refunds',
   'POST /api/customers/:id/wallet/adjust',
   'POST /api/mobile/orders',
   'POST /api/mobile/points/redeem',
