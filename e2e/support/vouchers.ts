@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { apiLogin } from './session';
+import { klIsoDate } from './kl-dates';
 
 // What the voucher journeys read and set up through the API: the usage figures they compare
 // before and after a sale, an outlet's name as the screens show it, vouchers of unique codes.
@@ -12,17 +13,6 @@ export const moneyText = (sen: number) => {
     .replaceAll('.', '\\.');
   return new RegExp(`^RM\\s?${digits}$`);
 };
-
-/** The date in Kuala Lumpur `days` from today, ISO (YYYY-MM-DD). */
-export function klIsoDate(days: number) {
-  const at = new Date(Date.now() + days * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Kuala_Lumpur',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
-}
 
 export async function adminHeaders(request: APIRequestContext) {
   const { token } = await apiLogin(request, 'admin');

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { apiLogin, signIn } from '../support/session';
+import { klFormDate } from '../support/kl-dates';
 
 // The marketing team puts a new banner on the customer app's home screen from /user-app/banner:
 // uploads its picture, schedules it for the coming week, drags it to the front of the app order
@@ -33,18 +34,6 @@ async function drawPicture(page: Page): Promise<Buffer> {
     return canvas.toDataURL('image/png');
   });
   return Buffer.from(dataUrl.split(',')[1]!, 'base64');
-}
-
-/** A date in Kuala Lumpur, `days` from today, as the form takes it (YYYY/MM/DD). */
-function klDate(days: number) {
-  const at = new Date(Date.now() + days * 86_400_000);
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Kuala_Lumpur',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
-  return parts.replaceAll('-', '/');
 }
 
 /** Deletes this journey's banner through the API if it is still there. */
@@ -94,10 +83,10 @@ test('marketing uploads, schedules and reorders a banner, and sees it in the app
   await drawer.getByTestId('banner-target-type').click();
   await page.getByRole('option', { name: 'Web link' }).click();
   await drawer.getByTestId('banner-target-url').fill('https://kopi-demo.my/kopi-week');
-  await drawer.getByTestId('banner-starts-date').fill(klDate(-1));
+  await drawer.getByTestId('banner-starts-date').fill(klFormDate(-1));
   await drawer.getByTestId('banner-starts-date').press('Enter');
   await drawer.getByTestId('banner-starts-time').fill('08:00');
-  await drawer.getByTestId('banner-ends-date').fill(klDate(7));
+  await drawer.getByTestId('banner-ends-date').fill(klFormDate(7));
   await drawer.getByTestId('banner-ends-date').press('Enter');
   await drawer.getByTestId('banner-ends-time').fill('22:30');
   const uploaded = page.waitForResponse(
@@ -115,7 +104,7 @@ test('marketing uploads, schedules and reorders a banner, and sees it in the app
   await expect(row.getByTestId('banner-title')).toHaveText(titleEn);
   await expect(row.getByTestId('banner-state')).toHaveText('Showing now');
   await expect(row.getByTestId('banner-schedule')).toHaveText(
-    `From ${klDate(-1)} 08:00Until ${klDate(7)} 22:30`,
+    `From ${klFormDate(-1)} 08:00Until ${klFormDate(7)} 22:30`,
   );
   await expect(row.locator('img')).toHaveAttribute('src', /^\/uploads\/banners\/.+\.webp$/);
 

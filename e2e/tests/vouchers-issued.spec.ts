@@ -4,11 +4,12 @@ import { expect, test } from '../fixtures';
 import { newCustomer, plainProduct } from '../support/mobile';
 import { openAllDay } from '../support/outlets';
 import { signIn } from '../support/session';
-import { adminHeaders, moneyText, uniqueVoucher } from '../support/vouchers';
+import { moneyText, uniqueVoucher } from '../support/vouchers';
+import { klFormDate } from '../support/kl-dates';
 
-// Codes issued to one customer, end to end. A customer of this run signs up in the app; a
-// campaign of a voucher of unique codes, aimed at their phone, goes live and its job issues them
-// a code; they order in the app with it and pay, and the Ongoing campaign view shows the campaign
+// Codes issued to one customer, end to end. A customer of this run signs up in the app; the
+// admin adds a campaign of a voucher of unique codes, aimed at their phone, on the campaigns tab
+// and schedules it; it goes live and its job issues them a code; they order in the app with it and pay, and the Ongoing campaign view shows the campaign
 // with one issued and one redeemed. The admin then adds a points reward on /voucher/rewards at
 // exactly the points that order earned; the customer exchanges them for a code of the reward's
 // voucher (a retry with the same Idempotency-Key gives the same code); the customer's Vouchers
@@ -24,41 +25,41 @@ const CAMPAIGN_OFF = 300;
 const firstLoad = { timeout: 30_000 };
 const REWARD_OFF = 200;
 
-/** A campaign of `voucherId` for `phone`, running from a minute ago for a week, gone live. */
-async function liveCampaign(request: APIRequestContext, name: string, voucherId: string) {
-  const headers = await adminHeaders(request);
-  const created = await request.post('/api/voucher-campaigns', {
-    headers,
-    data: {
-      name_en: name,
-      name_my: `Kempen ${stamp}`,
-      voucher_id: voucherId,
-      audience_kind: 'phone_list',
-      audience_phones: [phone],
-      starts_at: new Date(Date.now() - 60_000).toISOString(),
-      ends_at: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-    },
+/**
+ * The admin adds a campaign of `voucher` for `phone` on the campaigns tab, starting yesterday,
+ * and schedules it: past its start, it goes live at once and its job issues the one code, which
+ * the list's progress shows.
+ */
+async function liveCampaign(page: Page, name: string, voucher: string) {
+  await page.goto('/voucher-campaign?view=campaigns');
+  await page.getByRole('button', { name: 'Add campaign' }).click(firstLoad);
+  const drawer = page.getByTestId('campaign-drawer');
+  await drawer.getByLabel('Name (English)').fill(name);
+  await drawer.getByTestId('campaign-voucher').click();
+  await page.getByRole('option', { name: voucher, exact: true }).click();
+  await drawer.getByTestId('campaign-audience-kind').click();
+  await page.getByRole('option', { name: 'A list of phone numbers' }).click();
+  await drawer.getByTestId('campaign-phones').fill(phone);
+  await drawer.getByTestId('campaign-start-date').fill(klFormDate(-1));
+  await drawer.getByTestId('campaign-start-date').press('Enter');
+  await drawer.getByTestId('campaign-start-time').fill('00:00');
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/voucher-campaigns') && r.request().method() === 'POST',
+  );
+  await drawer.getByTestId('campaign-save').click();
+  expect((await saved).status()).toBe(201);
+  await expect(drawer).toBeHidden();
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row.getByTestId('campaign-status')).toHaveText('Draft', firstLoad);
+  await row.getByTestId('campaign-move-schedule').click();
+  await page.getByTestId('confirm-dialog-confirm').click();
+  // Past its start, it is live at once (the "scheduled" toast may be held back behind "saved":
+  // one success toast at a time).
+  await expect(row.getByTestId('campaign-status')).toHaveText('Ongoing');
+  // The job issues the one code; the list follows its progress.
+  await expect(row.getByTestId('campaign-progress')).toHaveText('1 of 1 codes issued', {
+    timeout: 30_000,
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()).data as { id: string };
-  // Scheduled after its start, it goes live at once and its job starts issuing.
-  const moved = await request.post(`/api/voucher-campaigns/${id}/status`, {
-    headers,
-    data: { move: 'schedule' },
-  });
-  expect(moved.status(), await moved.text()).toBe(200);
-  expect((await moved.json()).data.status).toBe('ongoing');
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`/api/voucher-campaigns/${id}`, { headers });
-        const c = (await res.json()).data as { issued_count: number; job: { status: string } };
-        return [c.issued_count, c.job?.status];
-      },
-      { message: 'the issuing job issues the one code', timeout: 30_000 },
-    )
-    .toEqual([1, 'done']);
-  return id;
 }
 
 /** A pick-up order in the app with `code`, paid through the sandbox provider. */
@@ -140,7 +141,8 @@ test('a campaign issues a customer a code they redeem in the app, and their poin
 
   // The campaign goes live and its job issues the customer's code, which the app lists.
   const campaignName = `Comeback ${stamp}`;
-  await liveCampaign(request, campaignName, campaignVoucher.id);
+  await signIn(page, 'admin');
+  await liveCampaign(page, campaignName, campaignVoucher.name_en);
   const mine = await request.get('/api/mobile/vouchers', { headers: customer.headers });
   expect(mine.status(), await mine.text()).toBe(200);
   const issued = ((await mine.json()).data as { id: string; code: string }[]).filter(
@@ -154,7 +156,6 @@ test('a campaign issues a customer a code they redeem in the app, and their poin
   const campaignDiscount = Math.min(CAMPAIGN_OFF, order.subtotal);
   expect(order.voucher).toMatchObject({ code: campaignCode, discount: campaignDiscount });
 
-  await signIn(page, 'admin');
   await page.goto('/voucher-campaign?view=ongoing');
   const campaignRow = page
     .getByTestId('usage-ongoing-table')

@@ -5,6 +5,7 @@ import { openAllDay } from '../support/outlets';
 import { apiLogin, signIn } from '../support/session';
 import { openShiftIfAsked } from '../support/shifts';
 import { moneyText, outletName, usageAround, type DayFigures } from '../support/vouchers';
+import { klFormDate } from '../support/kl-dates';
 
 // Vouchers end to end, from the voucher to its usage figures: the admin makes a single-use dine-in
 // voucher on /voucher; a cashier is refused it below its minimum spend, then sells with it and
@@ -25,19 +26,6 @@ const MIN_SPEND = 1500;
 const money = (sen: number) => new RegExp(`RM\\s?${(sen / 100).toFixed(2).replace('.', '\\.')}`);
 /** A rate in basis points of an amount in sen, rounded half-up to the sen (money.ts's applyRate). */
 const halfUp = (sen: number, bp: number) => Math.floor((sen * bp + 5_000) / 10_000);
-
-/** A date in Kuala Lumpur `days` from today, as the form takes it (YYYY/MM/DD). */
-function klDate(days: number) {
-  const at = new Date(Date.now() + days * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Kuala_Lumpur',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  })
-    .format(at)
-    .replaceAll('-', '/');
-}
 
 /** A product of this run at a round price with no choices, sold at KL01. */
 async function journeyProduct(request: APIRequestContext) {
@@ -124,7 +112,7 @@ test('a single-use dine-in voucher: made on /voucher, refused below its minimum,
   await drawer.getByLabel('Discount', { exact: true }).fill('20');
   await drawer.getByTestId('voucher-max-discount').fill('5.00');
   await drawer.getByTestId('voucher-min-spend').fill('15.00');
-  await drawer.getByTestId('voucher-from-date').fill(klDate(-2));
+  await drawer.getByTestId('voucher-from-date').fill(klFormDate(-2));
   await drawer.getByTestId('voucher-from-date').press('Enter');
   await drawer.getByTestId('voucher-from-time').fill('00:00');
   await drawer.getByLabel('Total redemptions').fill('1');

@@ -37,6 +37,8 @@ import { createAuthService } from './modules/auth/auth.service';
 import { accountRoutes } from './modules/account/account.routes';
 import { approvalRoutes } from './modules/approvals/approvals.routes';
 import { createApprovalService } from './modules/approvals/approvals.service';
+import { drawerOpeningRoutes } from './modules/shifts/drawer-openings.routes';
+import { createDrawerOpeningService } from './modules/shifts/drawer-openings.service';
 import { createAccountService } from './modules/account/account.service';
 import { devRoutes } from './modules/dev/dev.routes';
 import { createDevService } from './modules/dev/dev.service';
@@ -270,6 +272,10 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
       // A manager's PIN at the till: set in account settings, asked by the till's actions.
       const approvals = createApprovalService({ db, hasher, now });
       await api.register(approvalRoutes, { service: approvals, rateLimit: config.loginRateLimit });
+      // "No sale": the drawer opened with a reason, a manager's PIN when the cashier needs one.
+      await api.register(drawerOpeningRoutes, {
+        service: createDrawerOpeningService({ db, now, approvals }),
+      });
       await api.register(notificationRoutes, { service: createNotificationService({ db }) });
       const userService = createUserService({
         db,

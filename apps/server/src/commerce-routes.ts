@@ -59,7 +59,7 @@ export interface CommerceRouteDeps {
   deliver: SandboxDelivery;
   /** The app's feature switches its calls check (decision 041). */
   appFeatures: AppFeatureService;
-  /** A manager's PIN at the till (decision 055): a refund at the counter is approved by it. */
+  /** A manager's PIN at the till (decision 055). */
   approvals: ApprovalService;
 }
 
@@ -104,7 +104,7 @@ export async function registerCommerceRoutes(
   const stopPayoutSweeper = schedulePayoutSweeper(payouts);
   // Tills and shifts: a counter sale goes into its till's open shift, a refund is paid from its
   // completer's (decisions 035, 049).
-  const shifts = createShiftService({ db, now });
+  const shifts = createShiftService({ db, now, approvals });
   // A rejected or cancelled paid order asks for its refund through the refunds service.
   const refunds = createRefundService({
     db,
@@ -129,6 +129,7 @@ export async function registerCommerceRoutes(
       onRefundOwed: refunds.refundOwed,
       paymentCodes,
       shifts,
+      approvals,
     }),
     closeDay: createCloseDayService({ db, now, dayShifts: shifts.dayShifts }),
   });

@@ -56,6 +56,15 @@ export const businessSettingsShape = {
     .max(100_000, { error: messageKey('max_value', { max: 1000 }) }),
   /** The most a manual discount at the POS may take off a subtotal (0: none allowed). */
   manual_discount_max_bp: rateBp,
+  /** A closing cashier counts the drawer without seeing the expected cash (shown once saved). */
+  shift_blind_count: z.boolean(),
+  /** Sen a cash out may take without a manager's PIN (null: any amount). */
+  cash_out_approval_over: z
+    .number({ error: messageKey('invalid') })
+    .int({ error: messageKey('integer') })
+    .min(0, { error: messageKey('min_value', { min: 0 }) })
+    .max(10_000_000, { error: messageKey('max_value', { max: 100_000 }) })
+    .nullable(),
   /** Sales before this hour (the outlet's local time) count for the previous business day. */
   business_day_cutoff_hour: z
     .number({ error: messageKey('invalid') })

@@ -57,4 +57,9 @@ export const shiftErrors = {
     en: 'An outlet keeps at least one till',
     my: 'Setiap cawangan mesti mempunyai sekurang-kurangnya satu kaunter',
   },
+  shift_drawer_not_yours: {
+    status: 403,
+    en: 'Only the cashier of this shift, or a manager, may open its drawer',
+    my: 'Hanya juruwang syif ini, atau pengurus, boleh membuka lacinya',
+  },
 } as const satisfies Record<string, ErrorEntry>;

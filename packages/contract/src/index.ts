@@ -46,6 +46,7 @@ export * from './dashboard';
 export * from './roles';
 export * from './session-extras';
 export * from './shifts';
+export * from './shift-drawer';
 export * from './status-machines';
 export * from './tenants';
 export * from './time';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { approvalSchema } from './approvals';
 import { orderChargesShape } from './order-charges';
 import { sen } from './catalogue';
 import { listQuerySchema } from './common';
@@ -88,9 +89,11 @@ export const orderCreateSchema = z
     voucher_code: voucherCodeSchema.optional(),
     /**
      * A manual discount the cashier gives (permission `discount-order`, at most the tenant's
-     * `manual_discount_max_bp` of the subtotal); the server prices it with priceOrder.
+     * `manual_discount_max_bp` of the subtotal); the server prices it with priceOrder. Without
+     * the permission, with a manager's PIN in `approval` (action manual_discount).
      */
     manual_discount: manualDiscountInputSchema.optional(),
+    approval: approvalSchema.optional(),
     payments: z
       .array(paymentInputSchema)
       .min(1, { error: messageKey('min_items', { minCount: 1 }) }),
@@ -276,13 +279,21 @@ export const orderExportQuerySchema = orderListQuerySchema
   .extend({ lang: localeSchema.optional() });
 export type OrderExportQuery = z.infer<typeof orderExportQuerySchema>;
 
-/** POST /api/orders/{id}/status; a reject needs a reason. */
+/**
+ * POST /api/orders/{id}/status; a reject needs a reason, and a reject of a paid order `void-order`
+ * or a manager's PIN in `approval` (action order_void).
+ */
 export const orderStatusMoveSchema = z
-  .object({ status: orderStatusSchema, reason: text().trim().max(300).optional() })
+  .object({
+    status: orderStatusSchema,
+    reason: text().trim().max(300).optional(),
+    approval: approvalSchema.optional(),
+  })
   .refine((m) => m.status !== 'REJECTED' || Boolean(m.reason), {
     path: ['reason'],
     error: messageKey('required'),
   });
+export type OrderStatusMove = z.infer<typeof orderStatusMoveSchema>;
 
 /**
  * GET /api/orders/board?outlet_id: the status board — PENDING and APPROVED orders, and those

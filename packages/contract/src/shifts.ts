@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { listQuerySchema } from './common';
 import { paymentMethodSchema } from './pricing';
 import { refundPaidBySchema } from './day-close';
+import { approvalRecordSchema, approvalSchema } from './approvals';
+import { drawerOpeningSchema } from './shift-drawer';
 import { messageKey, text } from './validation';
 
 // Tills (an outlet's named cash registers) and the cashiers' shifts on them (decision 035).
@@ -16,7 +18,10 @@ import { messageKey, text } from './validation';
 //   POST /api/shifts/{id}/movements      update-shift                cash in or out (Idempotency-Key required)
 //   POST /api/shifts/{id}/close          create-shift                close with the drawer count (Idempotency-Key required)
 // A variance beyond the tenant's tolerance needs a note and `close-variance-shift` (managers),
-// which also closes another cashier's shift.
+// which also closes another cashier's shift; a cashier closes it with a manager's PIN
+// (`approval`, action shift_variance). A cash out above the tenant's cash_out_approval_over
+// needs the same permission or a manager's PIN (action cash_out). With the tenant's blind count
+// the POS hides the expected cash while the cashier counts; the close's answer shows it.
 
 /** The drawer's notes and coins, largest first, with their value in sen. */
 export const denominations = [
@@ -178,6 +183,8 @@ export const cashMovementCreateSchema = z
       .trim()
       .max(200, { error: messageKey('max_length', { max: 200 }) })
       .optional(),
+    /** A manager's PIN, for a cash out above the tenant's cash_out_approval_over. */
+    approval: approvalSchema.optional(),
   })
   .refine((m) => m.reason !== 'other' || Boolean(m.note), {
     path: ['note'],
@@ -192,6 +199,8 @@ export const shiftCloseSchema = z.object({
     .trim()
     .max(300, { error: messageKey('max_length', { max: 300 }) })
     .optional(),
+  /** A manager's PIN, for a variance beyond the tolerance closed by a cashier. */
+  approval: approvalSchema.optional(),
 });
 export type ShiftClose = z.infer<typeof shiftCloseSchema>;
 
@@ -236,6 +245,10 @@ export type ShiftSummary = z.infer<typeof shiftSummarySchema>;
 export const currentShiftsSchema = z.object({
   shifts_required: z.boolean(),
   tolerance: amount,
+  /** The closing count is blind: the POS hides the expected cash until it is saved. */
+  blind_count: z.boolean(),
+  /** Sen a cash out may take without a manager's PIN (null: any amount). */
+  cash_out_approval_over: amount.nullable(),
   shifts: z.array(shiftSummarySchema),
 });
 export type CurrentShifts = z.infer<typeof currentShiftsSchema>;
@@ -258,6 +271,12 @@ export const shiftSchema = shiftSummarySchema.extend({
   closing_note: text().nullable(),
   closed_by_name: text().nullable(),
   tolerance: amount,
+  /** The closing count is blind: the POS hides the expected cash until it is saved. */
+  blind_count: z.boolean(),
+  /** Sen a cash out may take without a manager's PIN (null: any amount). */
+  cash_out_approval_over: amount.nullable(),
+  /** The manager who approved a variance beyond the tolerance by PIN. */
+  variance_approval: approvalRecordSchema.nullable(),
   /** Sales rung up in the shift (voids apart), Σ their totals, and their payment lines by method. */
   orders: amount,
   sales_total: amount,
@@ -269,6 +288,8 @@ export const shiftSchema = shiftSummarySchema.extend({
   refunds_by_method: z.array(z.object({ method: refundPaidBySchema, count: amount, amount })),
   refunds: amount,
   movements: z.array(cashMovementSchema),
+  /** The drawer's "no sale" openings, with who, why and the approver (issue 33). */
+  drawer_openings: z.array(drawerOpeningSchema).optional(),
   figures: z.object({
     opening_float: amount,
     cash_taken: amount,

@@ -2,7 +2,7 @@ import type { RefundPaidBy } from './day-close';
 import type { Locale } from './locale';
 import { paymentMethodLabels } from './method-labels';
 import type { MoneyCountsAs } from './money-working';
-import type { CashMovementKind } from './shifts';
+import type { CashMovementKind, CashMovementReason } from './shifts';
 
 // The words of a Z-report's or shift report's working as a CSV (…/working/export), in the
 // requester's language, as the working dialog shows them. Money columns say "(RM)": the file's
@@ -35,6 +35,8 @@ export interface WorkingFileLabels {
   countsAs: Record<MoneyCountsAs, string>;
   methods: Record<RefundPaidBy, string>;
   movements: Record<CashMovementKind, string>;
+  /** A movement's reason in words (the file never prints petty_cash / bank_drop codes). */
+  movementReasons: Record<CashMovementReason, string>;
 }
 
 export const workingFileLabels: Record<Locale, WorkingFileLabels> = {
@@ -60,6 +62,7 @@ export const workingFileLabels: Record<Locale, WorkingFileLabels> = {
     countsAs: { sale: 'Sale', void: 'Void', rejected: 'Rejected unpaid' },
     methods: { ...paymentMethodLabels.en, bank_transfer: 'Bank transfer' },
     movements: { cash_in: 'Cash in', cash_out: 'Cash out' },
+    movementReasons: { petty_cash: 'Petty cash', bank_drop: 'Bank drop', other: 'Other' },
   },
   my: {
     columns: {
@@ -88,5 +91,6 @@ export const workingFileLabels: Record<Locale, WorkingFileLabels> = {
     countsAs: { sale: 'Jualan', void: 'Batal', rejected: 'Ditolak belum dibayar' },
     methods: { ...paymentMethodLabels.my, bank_transfer: 'Pindahan bank' },
     movements: { cash_in: 'Tunai masuk', cash_out: 'Tunai keluar' },
+    movementReasons: { petty_cash: 'Tunai runcit', bank_drop: 'Simpanan bank', other: 'Lain-lain' },
   },
 };

@@ -34,6 +34,11 @@ import { bannerBody } from './banner-fixtures';
 import { voucherCampaignMatrixRequests } from './authorization-matrix-voucher-campaigns';
 import { rewardMatrixAudits, rewardMatrixRequests } from './authorization-matrix-rewards';
 import { approvalMatrixAudits, approvalMatrixRequests } from './authorization-matrix-approvals';
+import {
+  drawerMatrixAudits,
+  drawerMatrixRequests,
+  matrixPinBody,
+} from './authorization-matrix-drawer';
 import { voucherMatrixRequests } from './authorization-matrix-vouchers';
 import { voucherUsageMatrixRequests } from './authorization-matrix-voucher-usage';
 import { posRefundMatrixAudits, posRefundMatrixRequests } from './authorization-matrix-pos-refunds';
@@ -650,6 +655,15 @@ const requests: Record<string, Builder> = {
   ...approvalMatrixRequests(() => ({ own: kl, other: pg })),
   ...voucherUsageMatrixRequests(() => ({ db: db(), tenantId })),
   ...posRefundMatrixRequests(() => ({ db: db(), kl, pg, sale })),
+  ...drawerMatrixRequests(() => ({
+    db: db(),
+    tenantId,
+    outlets: { own: kl, other: pg },
+    userId: async (role) => (await userOf(role)).id,
+    setManagerPin: async (pin) => {
+      await api.put('/api/account/pin', matrixPinBody(pin), as('manager'));
+    },
+  })),
   'GET /api/banners': () => ({ url: '/api/banners?state=live' }),
   'GET /api/banners/preview': () => ({ url: `/api/banners/preview?outlet_id=${kl}&lang=my` }),
   'GET /api/banners/:id': async () => ({ url: `/api/banners/${(await newBanner()).id}` }),
@@ -1213,6 +1227,7 @@ const auditedAs: Record<string, string> = {
   ...rewardMatrixAudits,
   ...approvalMatrixAudits,
   ...posRefundMatrixAudits,
+  ...drawerMatrixAudits,
   'DELETE /api/account/sessions/:id': 'session.revoke session',
   'DELETE /api/addons/:id': 'addon.delete addon',
   'DELETE /api/banners/:id': 'banner.delete banner',

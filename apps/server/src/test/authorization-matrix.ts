@@ -1,6 +1,7 @@
 import type { RouteAccess } from '../lib/access';
 import { voucherUsageMatrixRows } from './authorization-matrix-voucher-usage';
 import { posRefundMatrixRows } from './authorization-matrix-pos-refunds';
+import { drawerMatrixRows } from './authorization-matrix-drawer';
 
 // The authorization matrix: every staff route of the API × the five seeded roles,
 // with the answer each role gets to a minimal valid request. authorization-matrix.test.ts signs
@@ -328,6 +329,7 @@ export const authorizationMatrix: MatrixRow[] = [
   row('GET /api/customers/:id/vouchers',                        [200,  200,  200,  403,  200]),
   ...voucherUsageMatrixRows,
   ...posRefundMatrixRows,
+  ...drawerMatrixRows,
   // ---- the customer app (mobile): customer sessions only ------------------------------------
   customer('POST /api/mobile/auth/sign-out'),
   customer('GET /api/mobile/me'),

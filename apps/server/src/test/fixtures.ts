@@ -111,5 +111,7 @@ export const demoBusinessSettings: BusinessSettingsInput = {
   shifts_required: true,
   shift_variance_tolerance: 500,
   manual_discount_max_bp: 2000,
+  shift_blind_count: false,
+  cash_out_approval_over: null,
   business_day_cutoff_hour: 4,
 };

@@ -34,6 +34,7 @@ import { voucherOrdersPart } from './tenant-isolation-voucher-orders';
 import { campaignsPart } from './tenant-isolation-campaigns';
 import { approvalsPart } from './tenant-isolation-approvals';
 import { posRefundsPart } from './tenant-isolation-pos-refunds';
+import { drawerPart } from './tenant-isolation-drawer';
 import { closeOpenShifts, shiftsPart } from './tenant-isolation-shifts';
 import { isolationGatewayUrls, paymentGatewaysPart } from './tenant-isolation-payment-gateways';
 
@@ -404,6 +405,7 @@ export async function runScenario(): Promise<Scenario> {
   await campaignsPart(t, a, { tenantId: tenantA, outletId: kl, now: clock.now });
   await approvalsPart(t, as, { outletId: kl, now: clock.now });
   await posRefundsPart(t, send, admin, { outletId: kl, productId: plain.id });
+  await drawerPart(t, send, admin, kl);
   await rewardsPart(t, send, admin);
 
   const leaving = await verifiedCustomer(t, { name: 'Iso Leaving' });

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
 import { rolePermissions, users } from '../../db/schema/access';
 import { approvals, pinAttempts } from '../../db/schema/approvals';
@@ -164,4 +164,21 @@ export async function insertApproval(tx: Db, tenantId: string, values: NewApprov
     })
     .returning();
   return row!;
+}
+
+/** The latest approval of `action` granted for a subject (a shift, an order, a movement). */
+export async function approvalOf(db: Db, tenantId: string, action: string, subjectId: string) {
+  const [row] = await db
+    .select()
+    .from(approvals)
+    .where(
+      and(
+        ownedBy(approvals, tenantId),
+        eq(approvals.action, action),
+        eq(approvals.subjectId, subjectId),
+      ),
+    )
+    .orderBy(desc(approvals.at))
+    .limit(1);
+  return row ?? null;
 }

@@ -32,8 +32,13 @@ export async function approvalRoutes(
   });
 
   route.put('/account/pin', {
-    // The password it takes is guessed no faster than at sign-in.
-    config: { permission: AUTHENTICATED, rateLimit: { max: rateLimit, timeWindow: 60_000 } },
+    // The password it takes is guessed no faster than at sign-in. Setting a PIN twice is the same
+    // as once, and a kept key would keep a hash of a body holding a 4-digit PIN: no key.
+    config: {
+      permission: AUTHENTICATED,
+      idempotency: false,
+      rateLimit: { max: rateLimit, timeWindow: 60_000 },
+    },
     summary: 'Set or change one’s 4–6 digit PIN (the password proves it is the owner); unlocks it',
     body: setPinSchema,
     data: pinStatusSchema,
@@ -41,7 +46,8 @@ export async function approvalRoutes(
   });
 
   route.delete('/account/pin', {
-    config: { permission: AUTHENTICATED },
+    // Removing it twice is removing it once.
+    config: { permission: AUTHENTICATED, idempotency: false },
     summary: 'Remove one’s PIN',
     data: pinStatusSchema,
     handler: (ctx) => service.clearPin(ctx),

@@ -2,6 +2,7 @@ import {
   type ApprovalAction,
   type ApprovalInput,
   approvalPermission,
+  type ApprovalRecord,
   type Approver,
   type ApproversQuery,
   needsApproval,
@@ -211,7 +212,43 @@ export function createApprovalService(deps: { db: Db; hasher: PasswordHasher; no
       });
       return row.id;
     },
+
+    /** The approval of `action` recorded for a subject, as the record carrying it shows it. */
+    async recordOf(
+      conn: Db,
+      tenantId: string,
+      action: ApprovalAction,
+      subjectId: string,
+    ): Promise<ApprovalRecord | null> {
+      const row = await repo.approvalOf(conn, tenantId, action, subjectId);
+      return row
+        ? {
+            id: row.id,
+            action,
+            approved_by: row.approvedBy,
+            approved_by_name: row.approvedByName,
+            requested_by_name: row.requestedByName,
+            at: row.at.toISOString(),
+          }
+        : null;
+    },
   };
 }
 
 export type ApprovalService = ReturnType<typeof createApprovalService>;
+
+/**
+ * `approvals.verify` for a service built without approvals (a demo seed, a fixture): whoever
+ * lacks the action's permission is refused with 403 approval_required.
+ */
+export async function verifyApproval(
+  approvals: ApprovalService | undefined,
+  ctx: AuthedContext,
+  request: ApprovalRequest,
+): Promise<VerifiedApproval | null> {
+  if (approvals) return approvals.verify(ctx, request);
+  if (needsApproval(request.action, new Set(ctx.principal.permissions))) {
+    throw new AppError('approval_required');
+  }
+  return null;
+}

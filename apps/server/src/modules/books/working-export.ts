@@ -57,7 +57,8 @@ export function workingCsv(w: MoneyWorking, locale: Locale): string {
     ...w.movements.map((m) => ({
       record: labels.records.movement,
       method: labels.movements[m.kind],
-      number: textCell(m.note),
+      // The reason in words, then the cashier's note.
+      number: textCell([labels.movementReasons[m.reason], m.note].filter(Boolean).join(' — ')),
       amount: moneyCell(m.amount),
     })),
   ];

@@ -30,6 +30,8 @@ const columnOf = {
   shifts_required: 'shiftsRequired',
   shift_variance_tolerance: 'shiftVarianceTolerance',
   manual_discount_max_bp: 'manualDiscountMaxBp',
+  shift_blind_count: 'shiftBlindCount',
+  cash_out_approval_over: 'cashOutApprovalOver',
   business_day_cutoff_hour: 'businessDayCutoffHour',
 } as const satisfies { [K in keyof BusinessSettingsInput]: keyof repo.TenantSettingsRow };
 

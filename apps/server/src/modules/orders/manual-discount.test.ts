@@ -160,13 +160,13 @@ describe('POST /api/orders with a manual discount', () => {
     }
   });
 
-  it('refuses a cashier without the discount permission (403)', async () => {
+  it("refuses a cashier without the discount permission and a manager's PIN (403)", async () => {
     const discount = { kind: 'amount', value: 100, reason: 'staff_meal' } as const;
     const expected = await contractTotals(1, discount);
     expectCode(
       await sell(t, cashier, discountedSale(1, expected.total, discount)),
       403,
-      'manual_discount_not_permitted',
+      'approval_required',
     );
   });
 

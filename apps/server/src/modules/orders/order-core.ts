@@ -63,6 +63,10 @@ export interface OrderRequest {
   discount: number;
   /** A manual discount the cashier gives (counter only, permission `discount-order`). */
   manualDiscount?: ManualDiscountInput | null;
+  /** A manager's approval of the manual discount by PIN, recorded in the sale's transaction. */
+  manualDiscountApproval?: {
+    record: (tx: Db, orderId: string, detail: Record<string, unknown>) => Promise<unknown>;
+  } | null;
   /** A voucher's code: applied and redeemed in the order's transaction. */
   voucherCode?: string | null;
   /** Paid now at the counter with these; an app order is paid later and has none. */
@@ -129,9 +133,11 @@ export function createOrderCore({ db, now, announce, paymentCodes }: OrderCoreDe
       // manual one only at the counter from who may give one.
       if (req.discount > 0) throw new AppError('discount_not_allowed');
       const manual = req.manualDiscount ?? null;
+      const approved = req.manualDiscountApproval ?? null;
       if (
         manual &&
-        (actor.channel !== 'counter' || !hasPermission(actor.ctx.principal, DISCOUNT_PERMISSION))
+        (actor.channel !== 'counter' ||
+          (!approved && !hasPermission(actor.ctx.principal, DISCOUNT_PERMISSION)))
       ) {
         throw new AppError('manual_discount_not_permitted');
       }
@@ -273,11 +279,17 @@ export function createOrderCore({ db, now, announce, paymentCodes }: OrderCoreDe
             { kind: 'staff', id: actor.ctx.principal.userId, name: byName },
           );
         }
+        if (approved) {
+          await approved.record(tx, order.id, {
+            manual_discount: manual,
+            discount: order.discount,
+          });
+        }
         return written;
       };
 
       try {
-        const alone = !req.voucherCode && !counterCustomer && walletLines.length === 0;
+        const alone = !req.voucherCode && !counterCustomer && walletLines.length === 0 && !approved;
         const numbered = alone
           ? await sale(db, customerId)
           : await db.transaction((tx) => inTransaction(tx)());

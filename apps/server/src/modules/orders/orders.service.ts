@@ -1,17 +1,15 @@
 import {
   businessDate,
-  canMoveOrder,
   messageKey,
   type Order,
   type OrderCreate,
   type OrderExportQuery,
   type OrderListQuery,
   type OrderOutlet,
-  type OrderStatus,
+  type OrderStatusMove,
   orderSortKeys,
 } from '@kopi/contract';
 import type { Db } from '../../db/database';
-import { auditRow } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { AppError, validationError } from '../../lib/errors';
 import { exportLocale } from '../../lib/export-locale';
@@ -19,17 +17,17 @@ import { listMeta, offsetOf } from '../../lib/paging';
 import type { AuthedContext, RequestContext } from '../../lib/request-context';
 import { readableOutletsOf } from '../../lib/scoped-outlets';
 import { tenantIdOf } from '../../lib/tenant-scope';
+import { type ApprovalService, verifyApproval } from '../approvals/approvals.service';
 import type { PaymentCodeService } from '../loyalty/payment-codes.service';
 import type { ShiftService } from '../shifts/shifts.service';
-import { rewardOnCompletion } from '../loyalty/referrals.service';
-import { giveBackVoucher, orderVoucherOf } from '../vouchers/voucher-redemption.service';
+import { orderVoucherOf } from '../vouchers/voucher-redemption.service';
 import { createBoardService } from './board.service';
 import { createHandedOverService } from './handed-over.service';
 import { createOrderCore, OrderAlreadyPlaced } from './order-core';
+import { createOrderMove } from './order-move.service';
 import { ordersCsv } from './order-export';
 import * as customersRepo from './order-customers.repo';
-import * as moves from './order-moves.repo';
-import { STAFF_MOVES, toOrder, toSummary } from './order-view';
+import { toOrder, toSummary } from './order-view';
 import * as repo from './orders.repo';
 import { createPosService } from './pos.service';
 
@@ -69,6 +67,8 @@ export interface OrderServiceDeps {
    * demo seed's back-filled history has none.
    */
   shifts?: Pick<ShiftService, 'saleShift'>;
+  /** A manager's PIN for a manual discount or the void of a paid order (decision 055). */
+  approvals?: ApprovalService;
 }
 
 const EXPORT_MAX_ROWS = 50_000;
@@ -136,6 +136,7 @@ export function createOrderService({
   onRefundOwed,
   paymentCodes,
   shifts,
+  approvals,
 }: OrderServiceDeps) {
   const core = createOrderCore({ db, now, announce, paymentCodes });
   async function requireVisible(ctx: AuthedContext, id: string) {
@@ -173,6 +174,7 @@ export function createOrderService({
   }
 
   const handedOver = createHandedOverService({ db, now });
+  const orderMove = createOrderMove({ db, now, announce, onRefundOwed, approvals, requireVisible });
 
   return {
     // GET /api/pos/context, /api/pos/outlets, /api/pos/menu and GET /api/orders/board live in
@@ -189,6 +191,14 @@ export function createOrderService({
       const bound = ctx.principal.outletId;
       if (bound && bound !== input.outlet_id) throw new AppError('not_found');
       const drawer = shifts ? await shifts.saleShift(ctx, input.outlet_id, input.till_id) : null;
+      // A manual discount without discount-order takes a manager's PIN, checked before the sale.
+      const approved = input.manual_discount
+        ? await verifyApproval(approvals, ctx, {
+            action: 'manual_discount',
+            outletId: input.outlet_id,
+            approval: input.approval,
+          })
+        : null;
       const placed = await core
         .place(
           { channel: 'counter', ctx },
@@ -204,6 +214,10 @@ export function createOrderService({
             notes: input.notes ?? null,
             discount: input.discount,
             manualDiscount: input.manual_discount ?? null,
+            manualDiscountApproval: approved && {
+              record: (tx, orderId, detail) =>
+                approvals!.record(tx, ctx, approved, orderId, detail),
+            },
             voucherCode: input.voucher_code ?? null,
             payments: input.payments,
             allowOutsideHours: input.allow_outside_hours,
@@ -237,113 +251,13 @@ export function createOrderService({
     },
 
     /** POST /api/orders/{id}/status: only the moves of DESIGN §4 that staff make by hand. */
-    async moveStatus(
-      ctx: AuthedContext,
-      id: string,
-      move: { status: OrderStatus; reason?: string | undefined },
-    ): Promise<Order> {
-      await this.move(ctx, id, move);
+    async moveStatus(ctx: AuthedContext, id: string, move: OrderStatusMove): Promise<Order> {
+      await orderMove.move(ctx, id, move, await orderMove.voidApproval(ctx, id, move));
       return this.get(ctx, id);
     },
 
     /** The move itself, without reading the order back (the demo seed makes hundreds). */
-    async move(
-      ctx: AuthedContext,
-      id: string,
-      move: { status: OrderStatus; reason?: string | undefined },
-    ) {
-      const { tenantId, order, callerName } = await requireVisible(ctx, id);
-      const from = order.status as OrderStatus;
-      const to = move.status;
-      const refuse = (message: string) => new AppError('invalid_status_transition', { message });
-      if (!canMoveOrder(from, to)) {
-        throw refuse(`An order that is ${from} cannot move to ${to}`);
-      }
-      if (!STAFF_MOVES.includes(to)) {
-        throw refuse(
-          to === 'CLOSED'
-            ? 'Orders are closed by closing the day'
-            : 'An order becomes PENDING when it is paid',
-        );
-      }
-      const at = now();
-      const reason = move.reason || null;
-      const byName = callerName ?? ctx.principal.username;
-      const verbs = { APPROVED: 'accepted', COMPLETED: 'ready', REJECTED: 'rejected' } as const;
-      const keys = {
-        APPROVED: 'orderAccepted',
-        COMPLETED: 'orderReady',
-        REJECTED: 'orderRejected',
-      } as const;
-      const moveAudit = auditRow(ctx, {
-        action: 'order.status',
-        entity: 'order',
-        entityId: id,
-        before: { status: from },
-        after: { status: to, reason },
-      });
-      // One statement: the move with its history, audit entry, notification and live event.
-      const record = (into: Db) =>
-        moves.recordMove(into, {
-          tenantId,
-          orderId: id,
-          outletId: order.outletId,
-          from,
-          to,
-          at,
-          byUserId: ctx.principal.userId,
-          byName,
-          reason,
-          // The statement adds refund_due when a rejected order is owed one.
-          audit: moveAudit,
-          notification: announce
-            ? {
-                verb: verbs[to as keyof typeof verbs],
-                body: reason ? `${byName}: ${reason}` : `by ${byName}`,
-                titleKey: keys[to as keyof typeof keys],
-                params: { by: byName, reason },
-              }
-            : null,
-          liveEvent: announce,
-        });
-      // A completed order of a referred customer may reward the referral: in the move's
-      // transaction, the order row and the referral's rows locked before the move's statement.
-      const moved =
-        to === 'REJECTED'
-          ? await db.transaction(async (tx) => {
-              // The order row, then the voucher's, before the move takes the live-event lock.
-              const head = await customersRepo.lockOrder(tx, tenantId, id);
-              if (head?.status !== from) return false;
-              await giveBackVoucher(tx, {
-                tenantId,
-                orderId: id,
-                reason: `Rejected: ${reason ?? 'no reason given'}`,
-                at,
-                cause: moveAudit,
-              });
-              return record(tx);
-            })
-          : to === 'COMPLETED'
-            ? await db.transaction(async (tx) => {
-                const head = await customersRepo.lockOrder(tx, tenantId, id);
-                if (head?.status !== from) return false;
-                if (head.customerId) {
-                  await rewardOnCompletion(tx, {
-                    tenantId,
-                    customerId: head.customerId,
-                    orderId: id,
-                    paid: head.paid - head.refunded,
-                    at,
-                  });
-                }
-                return record(tx);
-              })
-            : await record(db);
-      // Someone else moved it first: their move stands, this one is refused like any other.
-      if (!moved) throw refuse('The order has just been moved by someone else; reload it');
-      if (to === 'REJECTED') await onRefundOwed?.(ctx, tenantId, id, byName);
-      return { tenantId };
-    },
+    move: orderMove.move,
 
     /** GET /api/orders/outlets: the outlets whose orders the caller reads. */
     outlets: (ctx: AuthedContext): Promise<OrderOutlet[]> => readableOutletsOf(db, ctx),

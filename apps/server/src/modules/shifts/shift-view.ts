@@ -1,4 +1,5 @@
 import {
+  type ApprovalRecord,
   type CashMovement,
   emptyCashCount,
   type MoneyWorking,
@@ -57,7 +58,12 @@ const byPaidBy = (m: string) => refundPaidByMethods.indexOf(m as RefundPaidBy);
 export function toShift(
   row: { shift: repo.ShiftRow; tillName: string; outletName: string },
   working: MoneyWorking,
-  tolerance: number,
+  rules: {
+    tolerance: number;
+    blindCount: boolean;
+    cashOutApprovalOver: number | null;
+    varianceApproval: ApprovalRecord | null;
+  },
 ): Shift {
   const s = row.shift;
   const f = workingFigures(working, s.openingFloat);
@@ -75,7 +81,10 @@ export function toShift(
     counted_count: s.countedCount ? { ...emptyCashCount(), ...s.countedCount } : null,
     closing_note: s.closingNote,
     closed_by_name: s.closedByName,
-    tolerance,
+    tolerance: rules.tolerance,
+    blind_count: rules.blindCount,
+    cash_out_approval_over: rules.cashOutApprovalOver,
+    variance_approval: rules.varianceApproval,
     orders: f.orders,
     sales_total: f.total,
     sales_by_method: [...f.by_payment_method]

@@ -21,6 +21,8 @@ export async function outletShiftSettings(db: Db, tenantId: string, outletId: st
       cutoffHour: tenants.businessDayCutoffHour,
       shiftsRequired: tenants.shiftsRequired,
       tolerance: tenants.shiftVarianceTolerance,
+      blindCount: tenants.shiftBlindCount,
+      cashOutApprovalOver: tenants.cashOutApprovalOver,
     })
     .from(outlets)
     .innerJoin(tenants, eq(tenants.id, outlets.tenantId))
@@ -73,7 +75,12 @@ export async function shiftByIdempotencyKey(db: Db, tenantId: string, key: strin
 /** The shift open on a till now, if any. */
 export async function openShiftOfTill(db: Db, tenantId: string, tillId: string) {
   const [row] = await db
-    .select({ id: shifts.id, tillId: shifts.tillId })
+    .select({
+      id: shifts.id,
+      tillId: shifts.tillId,
+      cashierName: shifts.cashierName,
+      openedAt: shifts.openedAt,
+    })
     .from(shifts)
     .where(and(ownedBy(shifts, tenantId), eq(shifts.tillId, tillId), eq(shifts.status, 'open')))
     .limit(1);

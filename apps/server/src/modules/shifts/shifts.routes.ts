@@ -5,6 +5,7 @@ import {
   currentShiftsSchema,
   idParamSchema,
   moneyWorkingSchema,
+  myShiftsQuerySchema,
   shiftCloseSchema,
   shiftListQuerySchema,
   shiftOpenSchema,
@@ -22,6 +23,7 @@ import type { ShiftService } from './shifts.service';
 //   GET  /shifts/current, /shifts/{id}[/working[/export]]
 //                                               read-shift | create-shift (a cashier: their own shift)
 //   GET  /shifts                                read-shift
+//   GET  /shifts/mine                           create-shift (one's own, closed ones too)
 //   POST /shifts                                create-shift (open; Idempotency-Key required)
 //   POST /shifts/{id}/movements                 update-shift (cash in/out; Idempotency-Key required)
 //   POST /shifts/{id}/close                     create-shift (one's own; close-variance-shift: any,
@@ -40,6 +42,15 @@ export async function shiftRoutes(app: FastifyInstance, { service }: { service: 
     querystring: shiftListQuerySchema,
     item: shiftSummarySchema,
     handler: (ctx, { query }) => service.list(ctx, query),
+  });
+
+  route.list('/shifts/mine', {
+    config: { permission: 'create-shift' },
+    summary:
+      "The caller's own shifts, newest first, closed ones too (a cashier reprints a closed shift's report); status filters",
+    querystring: myShiftsQuerySchema,
+    item: shiftSummarySchema,
+    handler: (ctx, { query }) => service.mine(ctx, query),
   });
 
   route.get('/shifts/current', {

@@ -1,16 +1,13 @@
 import {
-  type CashMovement,
-  type CashMovementCreate,
   type CurrentShifts,
   type Locale,
   type MoneyWorking,
+  type MyShiftsQuery,
   cashCountTotal,
-  drawerVariance,
   type Shift,
-  type ShiftClose,
   type ShiftListQuery,
   type ShiftOpen,
-  varianceNeedsNote,
+  tillHolderPaths,
   type ZReportShift,
 } from '@kopi/contract';
 import type { Db } from '../../db/database';
@@ -21,23 +18,20 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { offsetOf, pageAnswer } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
-import { hasPermission } from '../../lib/access';
 import { tenantIdOf } from '../../lib/tenant-scope';
 import * as books from '../books/books.service';
 import * as repo from './shifts.repo';
 import * as tillsRepo from './tills.repo';
-import { toMovement, toShift, toSummary } from './shift-view';
+import { toMovement, toSummary } from './shift-view';
+import type { ApprovalService } from '../approvals/approvals.service';
+import { createShiftAccess } from './shift-access';
+import { createShiftCash } from './shift-cash.service';
 
 // Shifts (decisions 035, 049). A cashier opens a shift at a till with a float counted by
 // denomination, moves cash in and out with a reason, and closes it with the drawer counted: the
 // expected cash is the contract's drawerFigures over the payment lines of the orders rung up in
 // it, the refunds paid from its drawer and its movements. Every write is audited and, with its
-// Idempotency-Key, done once.
-
-const VARIANCE = 'close-variance-shift';
-const READ = 'read-shift';
-
-type ShiftRead = NonNullable<Awaited<ReturnType<typeof repo.findShift>>>;
+// Idempotency-Key, done once. The drawer's movements and the close are in shift-cash.service.
 
 /**
  * The shift an Idempotency-Key already opened, when this request is that one again: the same
@@ -54,76 +48,38 @@ function sameShiftOpen<T extends { id: string; cashierId: string | null; tillId:
   return shift;
 }
 
-/** The movement an Idempotency-Key already recorded, when this request is that one again. */
-function sameMovement<T extends repo.MovementRow>(
-  m: T,
-  shiftId: string,
-  input: CashMovementCreate,
-) {
-  const same =
-    m.shiftId === shiftId &&
-    m.kind === input.kind &&
-    m.reason === input.reason &&
-    m.amount === input.amount &&
-    (m.note ?? '') === (input.note ?? '');
-  if (!same) throw new AppError('idempotency_key_reused');
-  return m;
-}
+export function createShiftService({
+  db,
+  now,
+  approvals,
+}: {
+  db: Db;
+  now: Clock;
+  /** A manager's PIN for a variance or a cash out over the limit (without: the permission only). */
+  approvals?: ApprovalService;
+}) {
+  const access = createShiftAccess({ db, approvals });
+  const { requireOutlet, requireTill, requireShift, shiftOf } = access;
 
-export function createShiftService({ db, now }: { db: Db; now: Clock }) {
-  /** The outlet as the caller may see it: an outlet-bound user only theirs (else 404). */
-  async function requireOutlet(ctx: AuthedContext, outletId: string) {
-    const bound = ctx.principal.outletId;
-    const outlet =
-      bound && bound !== outletId
-        ? null
-        : await repo.outletShiftSettings(db, tenantIdOf(ctx), outletId);
-    if (!outlet) throw new AppError('not_found');
-    return outlet;
-  }
-
-  async function requireTill(ctx: AuthedContext, tillId: string) {
-    const till = await tillsRepo.findTill(db, tenantIdOf(ctx), tillId);
-    const bound = ctx.principal.outletId;
-    if (!till || (bound && till.outletId !== bound)) throw new AppError('not_found');
-    return till;
-  }
-
-  /**
-   * The shift as the caller may see it: its outlet's (outlet-bound staff), and without
-   * read-shift only one's own.
-   */
-  async function requireShift(ctx: AuthedContext, id: string): Promise<ShiftRead> {
-    const row = await repo.findShift(db, tenantIdOf(ctx), id);
-    const bound = ctx.principal.outletId;
-    if (!row || (bound && row.shift.outletId !== bound)) throw new AppError('not_found');
-    const mine = row.shift.cashierId === ctx.principal.userId;
-    if (!mine && !hasPermission(ctx.principal, READ) && !hasPermission(ctx.principal, VARIANCE)) {
-      throw new AppError('not_found');
-    }
-    return row;
-  }
-
-  /** The figures of a shift: closed, as they stood at the close; open, so far. */
-  async function reportOf(conn: Db, tenantId: string, row: ShiftRead): Promise<Shift> {
-    const s = row.shift;
-    // Inside a transaction (one client) the reads go one after another.
-    const sequential = conn !== db;
-    const working = await books.working(conn, tenantId, { shiftId: s.id }, sequential);
-    const movements = await repo.shiftMovements(conn, tenantId, s.id);
-    const settings = await repo.outletShiftSettings(conn, tenantId, s.outletId);
-    return toShift(
-      row,
-      { ...working, movements: movements.map(toMovement) },
-      settings?.tolerance ?? 0,
-    );
-  }
-
-  async function shiftOf(ctx: AuthedContext, id: string) {
-    return reportOf(db, tenantIdOf(ctx), await requireShift(ctx, id));
+  /** 409 shift_already_open naming who holds the till and since when. */
+  async function tillHeld(tenantId: string, till: { id: string; name: string }) {
+    const holder = await repo.openShiftOfTill(db, tenantId, till.id);
+    const name = holder?.cashierName ?? '';
+    const since = holder?.openedAt.toISOString() ?? '';
+    return new AppError('shift_already_open', {
+      message: holder ? `${till.name} is held by ${name}'s shift, open since ${since}` : undefined,
+      details: holder
+        ? [
+            { path: tillHolderPaths.name, message: name },
+            { path: tillHolderPaths.since, message: since },
+          ]
+        : undefined,
+    });
   }
 
   return {
+    ...createShiftCash({ db, now, approvals, access }),
+
     /** GET /api/shifts */
     async list(ctx: AuthedContext, q: ShiftListQuery) {
       const bound = ctx.principal.outletId;
@@ -146,6 +102,22 @@ export function createShiftService({ db, now }: { db: Db; now: Clock }) {
       return pageAnswer(q, page, toSummary);
     },
 
+    /** GET /api/shifts/mine: the caller's own shifts, closed ones too (a cashier's reprint). */
+    async mine(ctx: AuthedContext, q: MyShiftsQuery) {
+      const page = await repo.listShifts(
+        db,
+        tenantIdOf(ctx),
+        {
+          boundOutletId: ctx.principal.outletId,
+          cashierId: ctx.principal.userId,
+          status: q.status,
+        },
+        q.page_size,
+        offsetOf(q),
+      );
+      return pageAnswer(q, page, toSummary);
+    },
+
     /** GET /api/shifts/current: the outlet's open shifts (one per till at most). */
     async current(ctx: AuthedContext, outletId: string): Promise<CurrentShifts> {
       const outlet = await requireOutlet(ctx, outletId);
@@ -160,6 +132,8 @@ export function createShiftService({ db, now }: { db: Db; now: Clock }) {
       return {
         shifts_required: outlet.shiftsRequired,
         tolerance: outlet.tolerance,
+        blind_count: outlet.blindCount,
+        cash_out_approval_over: outlet.cashOutApprovalOver,
         shifts: page.rows.map(toSummary),
       };
     },
@@ -223,7 +197,7 @@ export function createShiftService({ db, now }: { db: Db; now: Clock }) {
         return shiftOf(ctx, shift.id);
       } catch (error) {
         const constraint = uniqueViolation(error);
-        if (constraint === 'shifts_one_open_per_till') throw new AppError('shift_already_open');
+        if (constraint === 'shifts_one_open_per_till') throw await tillHeld(tenantId, till);
         if (key && constraint === 'shifts_tenant_idempotency_key_unique') {
           // The same cashier's retry whose answer was lost gets the shift it opened.
           const existing = await repo.shiftByIdempotencyKey(db, tenantId, key);
@@ -231,115 +205,6 @@ export function createShiftService({ db, now }: { db: Db; now: Clock }) {
         }
         throw error;
       }
-    },
-
-    /** POST /api/shifts/{id}/movements: cash in or out of an open shift's drawer. */
-    async addMovement(
-      ctx: AuthedContext,
-      id: string,
-      input: CashMovementCreate,
-      key: string | null,
-    ): Promise<CashMovement> {
-      const tenantId = tenantIdOf(ctx);
-      const row = await requireShift(ctx, id);
-      const again = key ? await repo.movementByIdempotencyKey(db, tenantId, key) : null;
-      if (again) return toMovement(sameMovement(again, id, input));
-      if (row.shift.status !== 'open') throw new AppError('shift_closed');
-      const name =
-        (await repo.userFullname(db, tenantId, ctx.principal.userId)) ?? ctx.principal.username;
-      try {
-        const movement = await db.transaction(async (tx) => {
-          if (!(await repo.lockOpenShift(tx, tenantId, id))) throw new AppError('shift_closed');
-          if (input.kind === 'cash_out') {
-            // Cash out of a drawer is at most what the drawer should hold now.
-            const report = await reportOf(tx, tenantId, row);
-            if (input.amount > report.figures.expected) {
-              throw new AppError('cash_out_exceeds_drawer', {
-                message: `The drawer should hold RM ${(report.figures.expected / 100).toFixed(2)}`,
-              });
-            }
-          }
-          const m = await repo.insertMovement(tx, {
-            tenantId,
-            shiftId: id,
-            kind: input.kind,
-            reason: input.reason,
-            amount: input.amount,
-            note: input.note || null,
-            byUserId: ctx.principal.userId,
-            byName: name,
-            idempotencyKey: key,
-            at: now(),
-          });
-          await audit.record(tx, ctx, {
-            action: `shift.${input.kind}`,
-            entity: 'shift',
-            entityId: id,
-            after: { movement_id: m.id, reason: m.reason, amount: m.amount, note: m.note },
-          });
-          return m;
-        });
-        return toMovement(movement);
-      } catch (error) {
-        if (key && uniqueViolation(error) === 'cash_movements_tenant_idempotency_key_unique') {
-          const existing = await repo.movementByIdempotencyKey(db, tenantId, key);
-          if (existing) return toMovement(sameMovement(existing, id, input));
-        }
-        throw error;
-      }
-    },
-
-    /** POST /api/shifts/{id}/close: the drawer counted; a variance beyond tolerance needs a note. */
-    async close(ctx: AuthedContext, id: string, input: ShiftClose): Promise<Shift> {
-      const tenantId = tenantIdOf(ctx);
-      const row = await requireShift(ctx, id);
-      const manager = hasPermission(ctx.principal, VARIANCE);
-      if (row.shift.cashierId !== ctx.principal.userId && !manager) {
-        throw new AppError('shift_not_yours');
-      }
-      // A retry of a close that went through answers the closed shift.
-      if (row.shift.status !== 'open') {
-        if (row.shift.closedBy === ctx.principal.userId) return reportOf(db, tenantId, row);
-        throw new AppError('shift_closed');
-      }
-      const name =
-        (await repo.userFullname(db, tenantId, ctx.principal.userId)) ?? ctx.principal.username;
-      const closed = await db.transaction(async (tx) => {
-        if (!(await repo.lockOpenShift(tx, tenantId, id))) throw new AppError('shift_closed');
-        const at = now();
-        const report = await reportOf(tx, tenantId, {
-          ...row,
-          shift: { ...row.shift, closedAt: at },
-        });
-        const counted = cashCountTotal(input.counted);
-        const expected = report.figures.expected;
-        const variance = drawerVariance(counted, expected);
-        const note = input.note?.trim() || null;
-        if (varianceNeedsNote(variance, report.tolerance) && (!note || !manager)) {
-          throw new AppError('shift_variance_note_required', {
-            details: [{ path: 'note', message: 'validation.required' }],
-          });
-        }
-        const updated = await repo.closeShift(tx, tenantId, id, {
-          closedAt: at,
-          closedBy: ctx.principal.userId,
-          closedByName: name,
-          countedCount: input.counted,
-          counted,
-          expected,
-          variance,
-          closingNote: note,
-        });
-        if (!updated) throw new AppError('shift_closed');
-        await audit.record(tx, ctx, {
-          action: 'shift.close',
-          entity: 'shift',
-          entityId: id,
-          after: { expected, counted, variance, note, figures: report.figures },
-        });
-        return updated;
-      });
-      return shiftOf(ctx, closed.id);
     },
 
     /**

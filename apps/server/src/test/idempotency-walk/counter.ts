@@ -67,6 +67,15 @@ export const counterDrivers: DriverSet = (ctx) => {
         effect: () => shiftReport(id),
       };
     },
+    'POST /api/shifts/:id/drawer-openings': async () => {
+      const id = await openShift();
+      return {
+        url: `/api/shifts/${id}/drawer-openings`,
+        first: { reason: 'give_change' },
+        second: { reason: 'other', note: 'Another opening' },
+        effect: () => shiftReport(id),
+      };
+    },
     'POST /api/shifts/:id/close': async () => {
       const id = await openShift();
       return {

@@ -21,6 +21,7 @@ import type { TestAppContext } from '../use-test-app';
 export const keptWithRow = new Set([
   'POST /api/shifts',
   'POST /api/shifts/:id/movements',
+  'POST /api/shifts/:id/drawer-openings',
   'POST /api/orders',
   'POST /api/refunds',
   'POST /api/pos/refunds',

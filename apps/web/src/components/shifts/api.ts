@@ -4,7 +4,10 @@ import type {
   CashMovement,
   CashMovementCreate,
   CurrentShifts,
+  DrawerOpening,
+  DrawerOpeningCreate,
   MoneyWorking,
+  MyShiftsQuery,
   Shift,
   ShiftClose,
   ShiftListQuery,
@@ -28,6 +31,7 @@ export const shiftKeys = {
   one: (id: string) => [...shiftKeys.all, 'one', id] as const,
   working: (id: string) => [...shiftKeys.all, 'working', id] as const,
   list: (q: ShiftListQuery) => [...shiftKeys.all, 'list', q] as const,
+  mine: (q: MyShiftsQuery) => [...shiftKeys.all, 'mine', q] as const,
 };
 
 export const listTills = (outletId: string) =>
@@ -54,6 +58,22 @@ export const addCashMovement = (shiftId: string, body: CashMovementCreate) =>
   http.post<CashMovement>(`/shifts/${shiftId}/movements`, body, { errorToast: 'silent' });
 export const closeShift = (shiftId: string, body: ShiftClose) =>
   http.post<Shift>(`/shifts/${shiftId}/close`, body, { errorToast: 'silent' });
+
+/** The signed-in user's own shifts, closed ones too (a cashier reprints a closed report). */
+export const listMyShifts = (q: MyShiftsQuery) => fetchPage<ShiftSummary>('/shifts/mine', q);
+/** "No sale": the drawer opened with a reason; `errorToast` silent while a PIN dialog shows it. */
+export const openDrawer = (
+  shiftId: string,
+  body: DrawerOpeningCreate,
+  options: { errorToast?: 'silent' | 'default' } = {},
+) =>
+  http.post<DrawerOpening>(`/shifts/${shiftId}/drawer-openings`, body, {
+    errorToast: options.errorToast ?? 'silent',
+  });
+
+export function useMyShifts(q: MyShiftsQuery, enabled: boolean) {
+  return useQuery({ queryKey: shiftKeys.mine(q), queryFn: () => listMyShifts(q), enabled });
+}
 
 export function useTills(outletId: string | null) {
   return useQuery({

@@ -1,54 +1,110 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
 import AddCircleOutlined from '@mui/icons-material/AddCircleOutlined';
+import History from '@mui/icons-material/History';
 import LockOutlined from '@mui/icons-material/LockOutlined';
+import MoveDown from '@mui/icons-material/MoveDown';
 import Payments from '@mui/icons-material/Payments';
+import PointOfSale from '@mui/icons-material/PointOfSale';
 import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import RemoveCircleOutlined from '@mui/icons-material/RemoveCircleOutlined';
-import { can, type CashMovementKind, type Shift } from '@kopi/contract';
-import { sessionStore } from '../../lib/session/session-store';
-import { useStore } from '../../lib/store';
-import { choosePosTill, posTillOf } from '../../lib/pos-till';
-import { getShift, useCurrentShifts, useRefreshShifts, useTills } from './api';
-import { CashMovementDialog, CloseShiftDialog, OpenShiftDialog } from './shift-dialogs';
+import SwapHoriz from '@mui/icons-material/SwapHoriz';
+import type { CashMovementKind, Shift, Till } from '@kopi/contract';
+import { choosePosTill } from '../../lib/pos-till';
+import { getShift, useRefreshShifts } from './api';
+import { CloseShiftDialog } from './close-shift-dialog';
+import { CashMovementDialog, OpenShiftDialog } from './shift-dialogs';
+import { MyShiftsDialog, NoSaleDialog, TillChooserDialog } from './pos-shift-extras';
 import { ShiftReportDialog } from './shift-report';
 import { useShiftStrings } from './i18n';
+import { usePosShiftState, useShiftAsks } from './pos-shift-state';
 
 /**
- * The POS's shift in its top bar: the till and cashier of the open shift with a menu for cash
- * in / out, the report so far and the close; with none open it offers to open one, and asks at
- * once when the tenant requires a shift to sell.
+ * The POS's till and shift in its top bar (issue 33: tills per device). This device's till and
+ * the cashier of its open shift, with a menu for cash in / out, "no sale", the report so far, one's
+ * own shifts, switching till and the close; without a shift on this device's till it offers to
+ * open one (choosing the till first when the outlet has several and the device has none), and
+ * asks at once — or when Pay asks — when the tenant requires a shift to sell. After the outlet's
+ * day is closed it says so instead of asking for a float.
  */
-export function PosShiftControl({ outletId }: { outletId: string | null }) {
+export function PosShiftControl({
+  outletId,
+  dayClosed = false,
+}: {
+  outletId: string | null;
+  dayClosed?: boolean;
+}) {
   const { t } = useShiftStrings();
-  // The POS has no CASL shell: the session's abilities say what this user may do with shifts.
-  const abilities = useStore(sessionStore, (s) => s.abilities);
-  const mayOpen = can(abilities, 'create', 'shift');
-  const mayMove = can(abilities, 'update', 'shift');
-  const mayRead = mayOpen || can(abilities, 'read', 'shift');
-  const current = useCurrentShifts(mayRead ? outletId : null);
-  const tills = useTills(mayRead ? outletId : null);
+  const state = usePosShiftState(outletId);
+  const { mayOpen, mayMove, tills, till, shift, required } = state;
   const refresh = useRefreshShifts();
+  const asks = useShiftAsks();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [opening, setOpening] = useState(false);
+  const [choosing, setChoosing] = useState(false);
   const [dismissed, setDismissed] = useState<string | null>(null);
   const [movement, setMovement] = useState<CashMovementKind | null>(null);
+  const [noSale, setNoSale] = useState(false);
+  const [mine, setMine] = useState(false);
   const [closing, setClosing] = useState<Shift | null>(null);
   const [report, setReport] = useState<Shift | null>(null);
 
-  if (!outletId || !current.data || !tills.data) return null;
-  const stored = posTillOf(outletId);
-  const till = tills.data.find((x) => x.id === stored) ?? tills.data[0];
-  const shift = current.data.shifts.find((s) => s.till_id === till?.id) ?? null;
-  const required = current.data.shifts_required;
-  const asking = mayOpen && shift === null && required && dismissed !== outletId && report === null;
+  // Pay asked for a shift (each ask once): choose the till first when the device has none.
+  const [handledAsk, setHandledAsk] = useState(asks);
+  if (asks !== handledAsk) {
+    setHandledAsk(asks);
+    if (!dayClosed) {
+      if (till) setOpening(true);
+      else setChoosing(true);
+    }
+  }
+
+  if (!outletId || !state.loaded) return null;
+  const asking =
+    mayOpen &&
+    shift === null &&
+    required &&
+    !dayClosed &&
+    dismissed !== outletId &&
+    report === null &&
+    !choosing &&
+    !mine;
 
   const withShift = async (then: (s: Shift) => void) => {
     setMenu(null);
     if (shift) then(await getShift(shift.id));
+  };
+  const item = (
+    testId: string,
+    icon: React.ReactNode,
+    label: string,
+    onClick: () => void,
+    disabled = false,
+  ) => (
+    <MenuItem
+      disabled={disabled}
+      onClick={() => {
+        setMenu(null);
+        onClick();
+      }}
+      sx={{ minHeight: 48 }}
+      data-testid={testId}
+    >
+      <ListItemIcon>{icon}</ListItemIcon>
+      {label}
+    </MenuItem>
+  );
+  const chooseTill = (chosen: Till) => {
+    choosePosTill(outletId, chosen.id);
+    setChoosing(false);
+    setDismissed(null);
+    // A free till and a user who opens shifts: open one on it now.
+    if (chosen.open_shift === null && mayOpen && !dayClosed) setOpening(true);
   };
 
   return (
@@ -63,10 +119,36 @@ export function PosShiftControl({ outletId }: { outletId: string | null }) {
           aria-haspopup="menu"
           data-testid="pos-shift"
           data-shift-id={shift.id}
+          data-till-id={shift.till_id}
         >
           <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
             {t('bar.shift', { till: shift.till_name, name: shift.cashier_name ?? '' })}
           </span>
+        </Button>
+      ) : dayClosed ? (
+        <Tooltip title={t('device.dayClosedHint')}>
+          <span>
+            <Button
+              variant="outlined"
+              disabled
+              startIcon={<Payments />}
+              sx={{ minHeight: 48 }}
+              data-testid="pos-shift-day-closed"
+            >
+              {t('device.dayClosed')}
+            </Button>
+          </span>
+        </Tooltip>
+      ) : !till && tills.length > 1 ? (
+        <Button
+          variant={required ? 'contained' : 'outlined'}
+          color={required ? 'warning' : 'primary'}
+          startIcon={<PointOfSale />}
+          onClick={() => setChoosing(true)}
+          sx={{ minHeight: 48 }}
+          data-testid="pos-till-choose"
+        >
+          {t('device.chooseTill')}
         </Button>
       ) : !mayOpen ? null : (
         <Button
@@ -74,67 +156,65 @@ export function PosShiftControl({ outletId }: { outletId: string | null }) {
           color={required ? 'warning' : 'primary'}
           startIcon={<Payments />}
           onClick={() => setOpening(true)}
-          sx={{ minHeight: 48 }}
+          sx={{ minHeight: 48, maxWidth: 260 }}
           data-testid="pos-shift-open"
+          data-till-id={till?.id}
         >
-          {t('bar.openShift')}
+          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            {till ? t('device.openOn', { till: till.name }) : t('bar.openShift')}
+          </span>
         </Button>
       )}
       <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
-        <MenuItem
-          disabled={!mayMove}
-          onClick={() => {
-            setMenu(null);
-            setMovement('cash_in');
-          }}
-          sx={{ minHeight: 48 }}
-          data-testid="pos-shift-cash-in"
-        >
-          <ListItemIcon>
-            <AddCircleOutlined />
-          </ListItemIcon>
-          {t('bar.cashIn')}
-        </MenuItem>
-        <MenuItem
-          disabled={!mayMove}
-          onClick={() => {
-            setMenu(null);
-            setMovement('cash_out');
-          }}
-          sx={{ minHeight: 48 }}
-          data-testid="pos-shift-cash-out"
-        >
-          <ListItemIcon>
-            <RemoveCircleOutlined />
-          </ListItemIcon>
-          {t('bar.cashOut')}
-        </MenuItem>
-        <MenuItem
-          onClick={() => void withShift(setReport)}
-          sx={{ minHeight: 48 }}
-          data-testid="pos-shift-report"
-        >
-          <ListItemIcon>
-            <ReceiptLong />
-          </ListItemIcon>
-          {t('bar.report')}
-        </MenuItem>
-        <MenuItem
-          disabled={!mayOpen}
-          onClick={() => void withShift(setClosing)}
-          sx={{ minHeight: 48 }}
-          data-testid="pos-shift-close"
-        >
-          <ListItemIcon>
-            <LockOutlined />
-          </ListItemIcon>
-          {t('bar.closeShift')}
-        </MenuItem>
+        {item(
+          'pos-shift-cash-in',
+          <AddCircleOutlined />,
+          t('bar.cashIn'),
+          () => setMovement('cash_in'),
+          !mayMove,
+        )}
+        {item(
+          'pos-shift-cash-out',
+          <RemoveCircleOutlined />,
+          t('bar.cashOut'),
+          () => setMovement('cash_out'),
+          !mayMove,
+        )}
+        {item(
+          'pos-shift-no-sale',
+          <MoveDown />,
+          t('device.noSale'),
+          () => setNoSale(true),
+          !mayOpen,
+        )}
+        {item(
+          'pos-shift-report',
+          <ReceiptLong />,
+          t('bar.report'),
+          () => void withShift(setReport),
+        )}
+        {item('pos-shift-mine', <History />, t('device.myShifts'), () => setMine(true), !mayOpen)}
+        {item('pos-shift-switch-till', <SwapHoriz />, t('device.switchTill'), () =>
+          setChoosing(true),
+        )}
+        <Divider />
+        {item(
+          'pos-shift-close',
+          <LockOutlined />,
+          t('bar.closeShift'),
+          () => void withShift(setClosing),
+          !mayOpen,
+        )}
       </Menu>
       <OpenShiftDialog
-        open={opening || asking}
-        tills={tills.data}
+        open={(opening || asking) && !choosing}
+        tills={tills}
+        tillId={till?.id ?? null}
         required={required}
+        onSwitchTill={() => {
+          setOpening(false);
+          setChoosing(true);
+        }}
         onOpened={(opened) => {
           choosePosTill(outletId, opened.till_id);
           setOpening(false);
@@ -146,9 +226,21 @@ export function PosShiftControl({ outletId }: { outletId: string | null }) {
           setDismissed(outletId);
         }}
       />
+      <TillChooserDialog
+        open={choosing}
+        tills={tills}
+        current={till?.id ?? null}
+        onChoose={chooseTill}
+        onClose={() => {
+          setChoosing(false);
+          setDismissed(outletId);
+        }}
+      />
       {shift && (
         <CashMovementDialog
           shiftId={shift.id}
+          outletId={shift.outlet_id}
+          approvalOver={state.cashOutApprovalOver}
           kind={movement}
           onDone={() => {
             setMovement(null);
@@ -157,6 +249,22 @@ export function PosShiftControl({ outletId }: { outletId: string | null }) {
           onClose={() => setMovement(null)}
         />
       )}
+      <NoSaleDialog
+        shift={noSale && shift ? shift : null}
+        onDone={() => {
+          setNoSale(false);
+          void refresh();
+        }}
+        onClose={() => setNoSale(false)}
+      />
+      <MyShiftsDialog
+        open={mine}
+        onReport={(s) => {
+          setMine(false);
+          setReport(s);
+        }}
+        onClose={() => setMine(false)}
+      />
       <CloseShiftDialog
         shift={closing}
         onClose={() => setClosing(null)}

@@ -1,11 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Shift, Till } from '@kopi/contract';
 import { emptyCashCount } from '@kopi/contract';
 import { formatMoney } from '../../lib/formatters';
+import { HttpError } from '../../lib/http/http-client';
+import { mockFetch } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
+import { setTestSession } from '../../test/session';
 import { addCashMovement, closeShift, openShift } from './api';
-import { CashMovementDialog, CloseShiftDialog, OpenShiftDialog } from './shift-dialogs';
+import { CloseShiftDialog } from './close-shift-dialog';
+import { CashMovementDialog, OpenShiftDialog } from './shift-dialogs';
 
 vi.mock('./api', () => ({ openShift: vi.fn(), closeShift: vi.fn(), addCashMovement: vi.fn() }));
 
@@ -41,6 +46,9 @@ const shift: Shift = {
   closing_note: null,
   closed_by_name: null,
   tolerance: 500,
+  blind_count: false,
+  cash_out_approval_over: null,
+  variance_approval: null,
   orders: 2,
   sales_total: 2120,
   sales_by_method: [{ method: 'cash', count: 2, amount: 2120 }],
@@ -59,7 +67,19 @@ const shift: Shift = {
   },
 };
 
-beforeEach(() => vi.clearAllMocks());
+beforeEach(() => {
+  vi.clearAllMocks();
+  setTestSession({ id: 'c' }, { permissions: ['create-shift', 'update-shift'] });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const manager = { id: '11111111-1111-4111-8111-111111111111', fullname: 'Farid', locked: false };
+/** The manager's PIN typed in the approval dialog the action opened. */
+async function approveWithPin(pin: string) {
+  const dialog = await screen.findByTestId('pos-approval-dialog');
+  await userEvent.type(within(dialog).getByTestId('approval-pin'), pin);
+  await userEvent.click(within(dialog).getByTestId('pos-approval-apply'));
+}
 
 describe('opening a shift', () => {
   it('picks a free till when there are several and sends the float counted', async () => {
@@ -103,7 +123,14 @@ describe('cash in and out', () => {
     vi.mocked(addCashMovement).mockResolvedValue({} as never);
     const onDone = vi.fn();
     renderWithProviders(
-      <CashMovementDialog shiftId="s1" kind="cash_out" onDone={onDone} onClose={vi.fn()} />,
+      <CashMovementDialog
+        shiftId="s1"
+        outletId="o1"
+        approvalOver={null}
+        kind="cash_out"
+        onDone={onDone}
+        onClose={vi.fn()}
+      />,
     );
     const submit = screen.getByTestId('shift-movement-submit');
     expect(submit).toBeDisabled();
@@ -125,6 +152,7 @@ describe('cash in and out', () => {
 
 describe('closing a shift', () => {
   it('shows expected and variance as the drawer is counted, asks a note beyond the tolerance', async () => {
+    setTestSession({ id: 'm' }, { permissions: ['create-shift', 'close-variance-shift'] });
     vi.mocked(closeShift).mockResolvedValue({ ...shift, status: 'closed' });
     const onClosed = vi.fn();
     renderWithProviders(<CloseShiftDialog shift={shift} onClosed={onClosed} onClose={vi.fn()} />);
@@ -141,7 +169,7 @@ describe('closing a shift', () => {
     fireEvent.change(screen.getByTestId('shift-count-note_10'), { target: { value: '2' } });
     expect(variance).toHaveAttribute('data-variance', '980');
     const dialog = screen.getByTestId('shift-close-dialog');
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('a manager must close it');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('a manager approves the close');
     expect(screen.getByTestId('shift-close-submit')).toBeDisabled();
     fireEvent.change(screen.getByTestId('shift-close-note'), { target: { value: 'Tip jar' } });
     fireEvent.click(screen.getByTestId('shift-close-submit'));
@@ -149,6 +177,99 @@ describe('closing a shift', () => {
     expect(closeShift).toHaveBeenCalledWith('s1', {
       counted: { ...emptyCashCount(), note_100: 1, note_10: 2, note_1: 1 },
       note: 'Tip jar',
+    });
+  });
+
+  it('asks a cashier for a manager’s PIN and sends the note with the approval', async () => {
+    mockFetch((call) =>
+      call.url.startsWith('/api/approvers') ? { body: { data: [manager] } } : undefined,
+    );
+    vi.mocked(closeShift).mockResolvedValue({ ...shift, status: 'closed' });
+    const onClosed = vi.fn();
+    renderWithProviders(<CloseShiftDialog shift={shift} onClosed={onClosed} onClose={vi.fn()} />);
+    // RM 120.00 counted against RM 111.20: 8.80 over, beyond RM 5.00.
+    fireEvent.change(screen.getByTestId('shift-count-note_100'), { target: { value: '1' } });
+    fireEvent.change(screen.getByTestId('shift-count-note_10'), { target: { value: '2' } });
+    fireEvent.change(screen.getByTestId('shift-close-note'), { target: { value: 'Tip jar' } });
+    fireEvent.click(screen.getByTestId('shift-close-submit'));
+    await approveWithPin('2468');
+    await waitFor(() => expect(onClosed).toHaveBeenCalled());
+    const body = vi.mocked(closeShift).mock.calls[0]![1];
+    expect(body).toMatchObject({
+      note: 'Tip jar',
+      approval: { approver_id: manager.id, pin: '2468' },
+    });
+  });
+
+  it('drops a refused note and the old error once a recount is within tolerance', async () => {
+    vi.mocked(closeShift)
+      .mockRejectedValueOnce(new Error('Refused'))
+      .mockResolvedValue({ ...shift, status: 'closed' });
+    setTestSession({ id: 'm' }, { permissions: ['create-shift', 'close-variance-shift'] });
+    const onClosed = vi.fn();
+    renderWithProviders(<CloseShiftDialog shift={shift} onClosed={onClosed} onClose={vi.fn()} />);
+    fireEvent.change(screen.getByTestId('shift-count-note_100'), { target: { value: '1' } });
+    fireEvent.change(screen.getByTestId('shift-count-note_10'), { target: { value: '2' } });
+    fireEvent.change(screen.getByTestId('shift-close-note'), { target: { value: 'Tip jar' } });
+    fireEvent.click(screen.getByTestId('shift-close-submit'));
+    expect(await screen.findByTestId('shift-close-error')).toHaveTextContent('Refused');
+    // Recounted: RM 111.00, 0.20 short, within the tolerance.
+    fireEvent.change(screen.getByTestId('shift-count-note_10'), { target: { value: '1' } });
+    fireEvent.change(screen.getByTestId('shift-count-note_1'), { target: { value: '1' } });
+    expect(screen.queryByTestId('shift-close-error')).toBeNull();
+    fireEvent.click(screen.getByTestId('shift-close-submit'));
+    await waitFor(() => expect(onClosed).toHaveBeenCalled());
+    expect(vi.mocked(closeShift).mock.calls[1]![1]).toEqual({
+      counted: { ...emptyCashCount(), note_100: 1, note_10: 1, note_1: 1 },
+    });
+  });
+
+  it('hides the expected cash of a blind count until the count is saved', async () => {
+    vi.mocked(closeShift).mockRejectedValueOnce(
+      new HttpError(400, 'Say why', { code_message: 'shift_variance_note_required' }),
+    );
+    renderWithProviders(
+      <CloseShiftDialog
+        shift={{ ...shift, blind_count: true }}
+        onClosed={vi.fn()}
+        onClose={vi.fn()}
+      />,
+    );
+    expect(screen.queryByTestId('shift-close-expected')).toBeNull();
+    expect(screen.queryByTestId('shift-close-variance')).toBeNull();
+    fireEvent.change(screen.getByTestId('shift-count-note_100'), { target: { value: '2' } });
+    fireEvent.click(screen.getByTestId('shift-close-submit'));
+    expect(await screen.findByTestId('shift-close-expected')).toHaveTextContent(money(11_120));
+    expect(screen.getByTestId('shift-close-variance')).toHaveAttribute('data-variance', '8880');
+    expect(screen.getByTestId('shift-close-note')).toBeInTheDocument();
+    expect(screen.getByTestId('shift-count-note_100')).toBeDisabled();
+  });
+});
+
+describe('a cash out over the tenant’s limit', () => {
+  it('asks a cashier for a manager’s PIN above the limit only', async () => {
+    mockFetch((call) =>
+      call.url.startsWith('/api/approvers') ? { body: { data: [manager] } } : undefined,
+    );
+    vi.mocked(addCashMovement).mockResolvedValue({} as never);
+    const onDone = vi.fn();
+    renderWithProviders(
+      <CashMovementDialog
+        shiftId="s1"
+        outletId="o1"
+        approvalOver={5000}
+        kind="cash_out"
+        onDone={onDone}
+        onClose={vi.fn()}
+      />,
+    );
+    fireEvent.change(screen.getByTestId('shift-movement-amount'), { target: { value: '60' } });
+    fireEvent.click(screen.getByTestId('shift-movement-submit'));
+    await approveWithPin('2468');
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(vi.mocked(addCashMovement).mock.calls[0]![1]).toMatchObject({
+      amount: 6000,
+      approval: { approver_id: manager.id, pin: '2468' },
     });
   });
 });

@@ -10,30 +10,32 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  type ApprovalInput,
   type CashCount,
   type CashMovementKind,
   type CashMovementReason,
-  cashCountTotal,
   cashMovementReasons,
-  drawerVariance,
   emptyCashCount,
   type Shift,
   type Till,
-  varianceNeedsNote,
+  tillHolderPaths,
 } from '@kopi/contract';
+import { HttpError } from '../../lib/http/http-client';
 import { formatDateTime, formatMoney } from '../../lib/formatters';
 import { useTranslation } from '../../lib/i18n/use-translation';
-import { addCashMovement, closeShift, openShift } from './api';
+import { useApproval } from '../approval/use-approval';
+import { addCashMovement, openShift } from './api';
 import { CashCountFields } from './cash-count-fields';
 import { useShiftStrings } from './i18n';
 
 // The POS's shift dialogs: open a shift with its float, cash in / out, close with the count.
 // Each sends one request (the client gives it an Idempotency-Key) and says what went wrong inline.
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+export const errorText = (error: unknown) =>
+  error instanceof Error ? error.message : String(error);
 
 /** The dialog around a shift form: the form mounts when it opens, so each opening starts afresh. */
-function ShiftDialogFrame({
+export function ShiftDialogFrame({
   open,
   idPrefix,
   onClose,
@@ -58,7 +60,7 @@ function ShiftDialogFrame({
   );
 }
 
-function ShiftForm({
+export function ShiftForm({
   title,
   idPrefix,
   children,
@@ -124,18 +126,49 @@ export function OpenShiftDialog(props: OpenShiftProps & { open: boolean }) {
   );
 }
 
+/**
+ * A 409 shift_already_open in words: the till, who holds it and since when (issue 33); null for
+ * any other failure.
+ */
+export function heldTillText(
+  error: unknown,
+  till: Till | undefined,
+  t: ReturnType<typeof useShiftStrings>['t'],
+): string | null {
+  if (!(error instanceof HttpError) || error.codeMessage !== 'shift_already_open') return null;
+  const detail = (path: string) => error.body?.details?.find((d) => d.path === path)?.message;
+  const name = detail(tillHolderPaths.name);
+  const since = detail(tillHolderPaths.since);
+  if (!name || !since) return null;
+  return t('device.held', { till: till?.name ?? '', name, time: formatDateTime(since) });
+}
+
 interface OpenShiftProps {
   tills: Till[];
+  /** The device's till, chosen first when it is free. */
+  tillId?: string | null;
+  /** Lets the cashier choose another till for this device. */
+  onSwitchTill?: () => void;
   /** Selling waits for a shift: the dialog says so. */
   required: boolean;
   onOpened: (shift: Shift) => void;
   onClose?: () => void;
 }
 
-function OpenShiftForm({ tills, required, onOpened, onClose }: OpenShiftProps) {
+function OpenShiftForm({
+  tills,
+  tillId: deviceTill,
+  onSwitchTill,
+  required,
+  onOpened,
+  onClose,
+}: OpenShiftProps) {
   const { t } = useShiftStrings();
   const [tillId, setTillId] = useState<string>(
-    () => tills.find((x) => x.open_shift === null)?.id ?? '',
+    () =>
+      tills.find((x) => x.id === deviceTill && x.open_shift === null)?.id ??
+      tills.find((x) => x.open_shift === null)?.id ??
+      '',
   );
   const [float, setFloat] = useState<CashCount>(emptyCashCount);
   const [error, setError] = useState<string | null>(null);
@@ -152,11 +185,26 @@ function OpenShiftForm({ tills, required, onOpened, onClose }: OpenShiftProps) {
         try {
           onOpened(await openShift({ till_id: tillId, float }));
         } catch (e) {
-          setError(errorText(e));
+          setError(
+            heldTillText(
+              e,
+              tills.find((x) => x.id === tillId),
+              t,
+            ) ?? errorText(e),
+          );
         }
       }}
     >
       {required && <Alert severity="info">{t('open.required')}</Alert>}
+      {onSwitchTill && (
+        <Button
+          onClick={onSwitchTill}
+          sx={{ minHeight: 48, alignSelf: 'flex-start' }}
+          data-testid="shift-open-switch-till"
+        >
+          {t('device.switchTill')}
+        </Button>
+      )}
       {tills.length > 1 && (
         <TextField
           select
@@ -206,13 +254,25 @@ export function CashMovementDialog({
 
 interface CashMovementProps {
   shiftId: string;
+  /** The shift's outlet: a manager there approves a cash out over the limit. */
+  outletId: string;
+  /** Sen a cash out may take without a manager's PIN (null: any amount). */
+  approvalOver: number | null;
   kind: CashMovementKind;
   onDone: () => void;
   onClose: () => void;
 }
 
-function CashMovementForm({ shiftId, kind, onDone, onClose }: CashMovementProps) {
+function CashMovementForm({
+  shiftId,
+  outletId,
+  approvalOver,
+  kind,
+  onDone,
+  onClose,
+}: CashMovementProps) {
   const { t } = useShiftStrings();
+  const { withApproval, dialog } = useApproval();
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState<CashMovementReason>(
     kind === 'cash_out' ? 'bank_drop' : 'petty_cash',
@@ -222,141 +282,69 @@ function CashMovementForm({ shiftId, kind, onDone, onClose }: CashMovementProps)
   const sen = senOf(amount);
   const canSubmit = sen !== null && sen > 0 && (reason !== 'other' || note.trim() !== '');
   return (
-    <ShiftForm
-      title={kind === 'cash_in' ? t('movement.titleIn') : t('movement.titleOut')}
-      idPrefix="shift-movement"
-      submitLabel={t('movement.submit')}
-      canSubmit={canSubmit}
-      error={error}
-      onClose={onClose}
-      onSubmit={async () => {
-        setError(null);
-        try {
-          await addCashMovement(shiftId, {
+    <>
+      <ShiftForm
+        title={kind === 'cash_in' ? t('movement.titleIn') : t('movement.titleOut')}
+        idPrefix="shift-movement"
+        submitLabel={t('movement.submit')}
+        canSubmit={canSubmit}
+        error={error}
+        onClose={onClose}
+        onSubmit={async () => {
+          setError(null);
+          const body = {
             kind,
             reason,
             amount: sen!,
             ...(note.trim() ? { note: note.trim() } : {}),
-          });
-          onDone();
-        } catch (e) {
-          setError(errorText(e));
-        }
-      }}
-    >
-      <TextField
-        label={t('movement.amount')}
-        value={amount}
-        onChange={(e) => setAmount(e.target.value)}
-        autoFocus
-        slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'shift-movement-amount' } }}
-      />
-      <TextField
-        select
-        label={t('movement.reason')}
-        value={reason}
-        onChange={(e) => setReason(e.target.value as CashMovementReason)}
-        slotProps={{ htmlInput: { 'data-testid': 'shift-movement-reason' } }}
+          };
+          const send = (approval?: ApprovalInput) =>
+            addCashMovement(shiftId, { ...body, ...(approval ? { approval } : {}) });
+          const over = kind === 'cash_out' && approvalOver !== null && sen! > approvalOver;
+          try {
+            const done = over
+              ? await withApproval(
+                  { action: 'cash_out', outletId, summary: formatMoney(sen!) },
+                  send,
+                )
+              : await send();
+            if (done) onDone();
+          } catch (e) {
+            setError(errorText(e));
+          }
+        }}
       >
-        {cashMovementReasons.map((r) => (
-          <MenuItem key={r} value={r}>
-            {t(`movement.reasons.${r}`)}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        label={t('movement.note')}
-        value={note}
-        required={reason === 'other'}
-        onChange={(e) => setNote(e.target.value)}
-        slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'shift-movement-note' } }}
-      />
-    </ShiftForm>
-  );
-}
-
-/**
- * Closes a shift: the drawer counted, the expected cash and the variance shown as it is typed;
- * beyond the tolerance a manager's note is asked for (the server checks who may give it).
- */
-export function CloseShiftDialog({
-  shift,
-  ...props
-}: Omit<CloseShiftProps, 'shift'> & { shift: Shift | null }) {
-  return (
-    <ShiftDialogFrame open={shift !== null} idPrefix="shift-close" onClose={props.onClose}>
-      {shift && <CloseShiftForm key={shift.id} shift={shift} {...props} />}
-    </ShiftDialogFrame>
-  );
-}
-
-interface CloseShiftProps {
-  /** The shift's report so far (its figures give the expected cash). */
-  shift: Shift;
-  onClosed: (closed: Shift) => void;
-  onClose: () => void;
-}
-
-function CloseShiftForm({ shift, onClosed, onClose }: CloseShiftProps) {
-  const { t } = useShiftStrings();
-  const [counted, setCounted] = useState<CashCount>(emptyCashCount);
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const expected = shift.figures.expected;
-  const total = cashCountTotal(counted);
-  const variance = drawerVariance(total, expected);
-  const needsNote = varianceNeedsNote(variance, shift.tolerance);
-  return (
-    <ShiftForm
-      title={t('close.title')}
-      idPrefix="shift-close"
-      submitLabel={t('close.submit')}
-      canSubmit={!needsNote || note.trim() !== ''}
-      error={error}
-      onClose={onClose}
-      onSubmit={async () => {
-        setError(null);
-        try {
-          onClosed(
-            await closeShift(shift.id, {
-              counted,
-              ...(note.trim() ? { note: note.trim() } : {}),
-            }),
-          );
-        } catch (e) {
-          setError(errorText(e));
-        }
-      }}
-    >
-      <CashCountFields value={counted} onChange={setCounted} idPrefix="shift-count" autoFocus />
-      <Stack direction="row" spacing={3} sx={{ justifyContent: 'flex-end' }}>
-        <Typography data-testid="shift-close-expected">
-          {t('close.expected')}: {formatMoney(expected)}
-        </Typography>
-        <Typography
-          data-testid="shift-close-variance"
-          data-variance={variance}
-          sx={{ fontWeight: 600, color: needsNote ? 'error.main' : 'text.primary' }}
+        <TextField
+          label={t('movement.amount')}
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          autoFocus
+          slotProps={{
+            htmlInput: { inputMode: 'decimal', 'data-testid': 'shift-movement-amount' },
+          }}
+        />
+        <TextField
+          select
+          label={t('movement.reason')}
+          value={reason}
+          onChange={(e) => setReason(e.target.value as CashMovementReason)}
+          slotProps={{ htmlInput: { 'data-testid': 'shift-movement-reason' } }}
         >
-          {t('close.variance')}: {formatMoney(variance)}
-          {variance !== 0 && ` (${variance > 0 ? t('close.over') : t('close.short')})`}
-        </Typography>
-      </Stack>
-      {needsNote && (
-        <>
-          <Alert severity="warning">
-            {t('close.overTolerance', { tolerance: formatMoney(shift.tolerance) })}
-          </Alert>
-          <TextField
-            label={t('close.note')}
-            value={note}
-            required
-            multiline
-            onChange={(e) => setNote(e.target.value)}
-            slotProps={{ htmlInput: { maxLength: 300, 'data-testid': 'shift-close-note' } }}
-          />
-        </>
-      )}
-    </ShiftForm>
+          {cashMovementReasons.map((r) => (
+            <MenuItem key={r} value={r}>
+              {t(`movement.reasons.${r}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label={t('movement.note')}
+          value={note}
+          required={reason === 'other'}
+          onChange={(e) => setNote(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'shift-movement-note' } }}
+        />
+      </ShiftForm>
+      {dialog}
+    </>
   );
 }

@@ -136,6 +136,9 @@ const shift: Shift = {
   closing_note: null,
   closed_by_name: null,
   tolerance: 500,
+  blind_count: false,
+  cash_out_approval_over: null,
+  variance_approval: null,
   orders: 2, // the sales: 0007 and 0008
   sales_total: 3500,
   sales_by_method: [

@@ -81,12 +81,37 @@ export function ShiftReport({ shift }: { shift: Shift }) {
           <PaperLine
             key={m.id}
             indent
-            label={`${m.kind === 'cash_in' ? t('report.cashIn') : t('report.cashOut')} · ${
-              m.note ?? t(`movement.reasons.${m.reason}`)
-            }`}
+            // The reason in words (never its code), then the cashier's note.
+            label={[
+              m.kind === 'cash_in' ? t('report.cashIn') : t('report.cashOut'),
+              t(`movement.reasons.${m.reason}`),
+              m.note,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
             value={receiptAmount(m.kind === 'cash_in' ? m.amount : -m.amount)}
           />
         ))}
+        {(shift.drawer_openings ?? []).length > 0 && (
+          <>
+            <PaperText>{t('device.openings')}</PaperText>
+            {(shift.drawer_openings ?? []).map((o) => (
+              <PaperText key={o.id} indent>
+                {[
+                  t('device.openingLine', {
+                    time: formatDateTime(o.at),
+                    reason: t(`device.noSaleReasons.${o.reason}`),
+                    name: o.by_name ?? '—',
+                  }),
+                  o.note,
+                  o.approved_by_name ? t('device.approvedBy', { name: o.approved_by_name }) : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </PaperText>
+            ))}
+          </>
+        )}
         <PaperRule />
         <PaperText>{t('report.drawer')}</PaperText>
         <PaperLine label={t('report.float')} value={receiptAmount(f.opening_float)} />
@@ -111,6 +136,11 @@ export function ShiftReport({ shift }: { shift: Shift }) {
         )}
         {shift.closed_by_name && (
           <PaperText>{t('report.closedBy', { name: shift.closed_by_name })}</PaperText>
+        )}
+        {shift.variance_approval && (
+          <PaperText>
+            {t('close.approvedBy', { name: shift.variance_approval.approved_by_name })}
+          </PaperText>
         )}
       </PrintSheet>
       <WorkingDialog

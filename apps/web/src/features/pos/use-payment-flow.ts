@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { PosContext, PosMenuProduct, ServingMethod } from '@kopi/contract';
+import { askForShift } from '../../components/shifts/pos-shift-state';
 import { useRefreshPos } from './api';
 import { needsOutsideHoursConfirm, type OutletSaleState } from './outlet-state';
 import type { useSaleChecks } from './use-sale-checks';
@@ -78,7 +79,13 @@ export function usePaymentFlow({
     /** Waiting for the cashier to confirm a sale outside opening hours. */
     askingOutside: outsideAsk !== null,
     onPay: () => {
-      if (checks.blockedProblem || checks.revealFieldProblems()) return;
+      if (checks.blockedProblem) return;
+      // Before the sale, not after the cash count: a shift on this device's till first.
+      if (checks.shiftMissing) {
+        askForShift();
+        return;
+      }
+      if (checks.revealFieldProblems()) return;
       // The voucher's check of this cart has not answered: the totals may still change.
       if (voucher.blocking) return;
       if (saleState && needsOutsideHoursConfirm(saleState) && !allowOutside) {

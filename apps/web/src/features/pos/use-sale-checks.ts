@@ -6,6 +6,8 @@ import {
   type PosMenuProduct,
   type ServingMethod,
 } from '@kopi/contract';
+import { usePosShiftState } from '../../components/shifts/pos-shift-state';
+import { useShiftStrings } from '../../components/shifts/i18n';
 import type { Cart, CartField } from './cart';
 import type { FieldProblems } from './components/cart-customer-fields';
 import type { LineFlag } from './components/cart-line-item';
@@ -39,6 +41,10 @@ export function useSaleChecks({
   outletId: string | null;
 }) {
   const { t } = usePosStrings();
+  const shiftStrings = useShiftStrings().t;
+  // This device's till has no open shift while the tenant requires one (issue 33): Pay asks to
+  // open one (or choose the till) before the cart can be paid.
+  const shiftState = usePosShiftState(outletId);
   const [touched, setTouched] = useState<ReadonlySet<CartField>>(new Set());
   // Another outlet: the last refusal was about another menu.
   const [refusedKeys, setRefusedKeys] = useStatePerKey<ReadonlySet<string>>(outletId, new Set());
@@ -84,8 +90,15 @@ export function useSaleChecks({
               : unsellableLines
                 ? t('problems.unsellable')
                 : null;
+  const shiftMissing = blockedProblem === null && shiftState.missing;
+  const shiftProblem = !shiftMissing
+    ? null
+    : shiftState.till
+      ? shiftStrings('device.needShift', { till: shiftState.till.name })
+      : shiftStrings('device.needTill');
   const payProblem =
     blockedProblem ??
+    shiftProblem ??
     allFieldProblems.table_no ??
     allFieldProblems.delivery_address ??
     allFieldProblems.customer_phone ??
@@ -105,6 +118,8 @@ export function useSaleChecks({
     flags,
     fieldProblems,
     blockedProblem,
+    /** Pay waits for a shift on this device's till: it asks the top bar to open one. */
+    shiftMissing,
     payProblem,
     fieldRefs: { tableRef, addressRef, phoneRef },
     revealFieldProblems,

@@ -47,10 +47,14 @@ export const ISSUE_POLL_MS = 3000;
 export const issuing = (c: VoucherCampaign | undefined) =>
   c?.job?.status === 'queued' || c?.job?.status === 'running';
 
-/** A campaign as listed, asked again every few seconds while its codes are being issued. */
+/**
+ * A campaign as listed, asked again every few seconds while its codes are being issued. Keyed by
+ * the listed job and its state too: a list that answers a new job (the campaign went live, or
+ * resumed) starts from that answer, never from an older poll's.
+ */
 export const useCampaignProgress = (listed: VoucherCampaign) =>
   useQuery({
-    queryKey: campaignKeys.one(listed.id),
+    queryKey: [...campaignKeys.one(listed.id), listed.job?.id ?? null, listed.job?.status ?? null],
     queryFn: () => getCampaign(listed.id),
     enabled: issuing(listed),
     initialData: listed,

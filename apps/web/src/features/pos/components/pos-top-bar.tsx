@@ -209,7 +209,7 @@ export function PosTopBar({
         </Typography>
       )}
       <Stack direction="row" spacing={1} sx={{ ml: 'auto', alignItems: 'center' }}>
-        <PosShiftControl outletId={outletId} />
+        <PosShiftControl outletId={outletId} dayClosed={saleState === 'dayClosed'} />
         <PosRefundButton outletId={outletId} />
         <Button
           variant="outlined"

@@ -1,0 +1,28 @@
+import { drawerOpeningCreateSchema, drawerOpeningSchema, idParamSchema } from '@kopi/contract';
+import type { FastifyInstance } from 'fastify';
+import { authedContextOf } from '../../lib/request-context';
+import { defineRoutes, idempotencyKeyOf } from '../../lib/route-kit';
+import type { DrawerOpeningService } from './drawer-openings.service';
+
+// The drawer between sales (issue 33; subject shift):
+//   POST /shifts/{id}/drawer-openings   create-shift (the shift's cashier; close-variance-shift:
+//                                       any at the outlet). Idempotency-Key required; without
+//                                       close-variance-shift a manager's PIN (action no_sale).
+
+export async function drawerOpeningRoutes(
+  app: FastifyInstance,
+  { service }: { service: DrawerOpeningService },
+) {
+  const route = defineRoutes(app, { tags: ['shifts'], context: authedContextOf });
+
+  route.create('/shifts/:id/drawer-openings', {
+    config: { permission: 'create-shift', idempotency: 'required' },
+    summary:
+      'Open the drawer without a sale, with a reason (give_change, check_float, correct_error, other with a note); without close-variance-shift a manager approves by PIN; Idempotency-Key required',
+    params: idParamSchema,
+    body: drawerOpeningCreateSchema,
+    data: drawerOpeningSchema,
+    handler: (ctx, request) =>
+      service.open(ctx, request.params.id, request.body, idempotencyKeyOf(request)),
+  });
+}

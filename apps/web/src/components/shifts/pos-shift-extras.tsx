@@ -1,0 +1,280 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  type DrawerOpeningReason,
+  drawerOpeningReasons,
+  type Shift,
+  type Till,
+} from '@kopi/contract';
+import { formatDateTime } from '../../lib/formatters';
+import { useTranslation } from '../../lib/i18n/use-translation';
+import { toast } from '../../lib/toasts';
+import { useApproval } from '../approval/use-approval';
+import { getShift, openDrawer, useMyShifts } from './api';
+import { useShiftStrings } from './i18n';
+
+// The POS's till and drawer dialogs of issue 33: which till this device is, the drawer opened
+// without a sale (with a manager's PIN when the cashier needs one), and one's own shifts with
+// their reports to reprint.
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Which till this device is: free tills and held ones with who holds them since when. */
+export function TillChooserDialog({
+  open,
+  tills,
+  current,
+  onChoose,
+  onClose,
+}: {
+  open: boolean;
+  tills: Till[];
+  current: string | null;
+  onChoose: (till: Till) => void;
+  onClose: () => void;
+}) {
+  const { t } = useShiftStrings();
+  const common = useTranslation().t;
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="till-chooser-title"
+      data-testid="till-chooser-dialog"
+    >
+      <DialogTitle id="till-chooser-title">{t('device.chooserTitle')}</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" color="text.secondary">
+          {t('device.chooserHint')}
+        </Typography>
+        <List>
+          {tills.map((till) => (
+            <ListItem key={till.id} disablePadding>
+              <ListItemButton
+                selected={till.id === current}
+                onClick={() => onChoose(till)}
+                sx={{ minHeight: 56 }}
+                data-testid="till-chooser-till"
+                data-till-id={till.id}
+              >
+                <ListItemText
+                  primary={
+                    till.id === current ? `${till.name} · ${t('device.thisDevice')}` : till.name
+                  }
+                  secondary={
+                    till.open_shift
+                      ? t('device.heldBy', {
+                          name: till.open_shift.cashier_name ?? '',
+                          time: formatDateTime(till.open_shift.opened_at),
+                        })
+                      : t('device.free')
+                  }
+                />
+              </ListItemButton>
+            </ListItem>
+          ))}
+        </List>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} sx={{ minHeight: 48 }}>
+          {common('common.cancel')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** "No sale": the drawer opened with a reason; a cashier's needs a manager's PIN. */
+export function NoSaleDialog({
+  shift,
+  onDone,
+  onClose,
+}: {
+  /** The open shift whose drawer opens; null keeps the dialog closed. */
+  shift: { id: string; outlet_id: string } | null;
+  onDone: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useShiftStrings();
+  const common = useTranslation().t;
+  const { withApproval, dialog } = useApproval();
+  const [reason, setReason] = useState<DrawerOpeningReason>('give_change');
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const noteMissing = reason === 'other' && note.trim() === '';
+  const reset = () => {
+    setReason('give_change');
+    setNote('');
+    setError(null);
+  };
+  const submit = async () => {
+    if (!shift) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const done = await withApproval(
+        {
+          action: 'no_sale',
+          outletId: shift.outlet_id,
+          summary: t(`device.noSaleReasons.${reason}`),
+        },
+        (approval) =>
+          openDrawer(
+            shift.id,
+            {
+              reason,
+              ...(note.trim() ? { note: note.trim() } : {}),
+              ...(approval ? { approval } : {}),
+            },
+            { errorToast: 'silent' },
+          ),
+      );
+      if (done) {
+        toast.success(t('device.noSaleDone', { reason: t(`device.noSaleReasons.${reason}`) }));
+        reset();
+        onDone();
+      }
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Dialog
+        open={shift !== null}
+        onClose={onClose}
+        fullWidth
+        maxWidth="sm"
+        aria-labelledby="no-sale-title"
+        data-testid="no-sale-dialog"
+      >
+        <DialogTitle id="no-sale-title">{t('device.noSaleTitle')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <TextField
+              select
+              label={t('device.noSaleReason')}
+              value={reason}
+              onChange={(e) => setReason(e.target.value as DrawerOpeningReason)}
+              slotProps={{ htmlInput: { 'data-testid': 'no-sale-reason' } }}
+            >
+              {drawerOpeningReasons.map((r) => (
+                <MenuItem key={r} value={r} sx={{ minHeight: 48 }}>
+                  {t(`device.noSaleReasons.${r}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              label={t('device.noSaleNote')}
+              value={note}
+              required={reason === 'other'}
+              onChange={(e) => setNote(e.target.value)}
+              slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'no-sale-note' } }}
+            />
+            {error && (
+              <Alert severity="error" data-testid="no-sale-error">
+                {error}
+              </Alert>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy} sx={{ minHeight: 48 }}>
+            {common('common.cancel')}
+          </Button>
+          <Button
+            variant="contained"
+            disabled={busy || noteMissing}
+            onClick={() => void submit()}
+            sx={{ minHeight: 48 }}
+            data-testid="no-sale-submit"
+          >
+            {t('device.noSaleSubmit')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      {dialog}
+    </>
+  );
+}
+
+/** One's own shifts, newest first, each with its report to reprint. */
+export function MyShiftsDialog({
+  open,
+  onReport,
+  onClose,
+}: {
+  open: boolean;
+  onReport: (shift: Shift) => void;
+  onClose: () => void;
+}) {
+  const { t } = useShiftStrings();
+  const mine = useMyShifts({ page: 1, page_size: 20 }, open);
+  const rows = mine.data?.rows ?? [];
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="my-shifts-title"
+      data-testid="my-shifts-dialog"
+    >
+      <DialogTitle id="my-shifts-title">{t('device.myShiftsTitle')}</DialogTitle>
+      <DialogContent>
+        {mine.isSuccess && rows.length === 0 && (
+          <Typography color="text.secondary">{t('device.myShiftsEmpty')}</Typography>
+        )}
+        <List>
+          {rows.map((s) => (
+            <ListItem
+              key={s.id}
+              data-testid="my-shift"
+              secondaryAction={
+                <Button
+                  onClick={() => void getShift(s.id).then(onReport)}
+                  sx={{ minHeight: 48 }}
+                  data-testid="my-shift-reprint"
+                >
+                  {t('device.reprint')}
+                </Button>
+              }
+            >
+              <ListItemText
+                primary={`${s.till_name} · ${formatDateTime(s.opened_at)}`}
+                secondary={
+                  s.closed_at
+                    ? t('device.closedAt', { time: formatDateTime(s.closed_at) })
+                    : t('device.openNow')
+                }
+              />
+            </ListItem>
+          ))}
+        </List>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} sx={{ minHeight: 48 }} data-testid="my-shifts-close">
+          {t('report.close')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
