@@ -4,13 +4,15 @@ import type { Db } from './db/database';
 import type { Clock } from './lib/clock';
 import type { PasswordHasher } from './lib/password';
 import type { AppFeatureService } from './modules/app-features/app-features.service';
-import type { ApprovalService } from './modules/approvals/approvals.service';
 import { createCloseDayService } from './modules/orders/close-day.service';
 import { createShiftService } from './modules/shifts/shifts.service';
 import { shiftRoutes } from './modules/shifts/shifts.routes';
 import { tillRoutes } from './modules/shifts/tills.routes';
 import { createTillService } from './modules/shifts/tills.service';
 import { refundRoutes } from './modules/refunds/refunds.routes';
+import { posRefundRoutes } from './modules/refunds/pos-refunds.routes';
+import { createPosRefundService } from './modules/refunds/pos-refunds.service';
+import type { ApprovalService } from './modules/approvals/approvals.service';
 import { createRefundService } from './modules/refunds/refunds.service';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { createOrderService } from './modules/orders/orders.service';
@@ -139,6 +141,10 @@ export async function registerCommerceRoutes(
   });
   await api.register(refundRoutes, {
     service: refunds,
+  });
+  // Refunds at the POS: a receipt found by its number, refunded at once with a manager's PIN.
+  await api.register(posRefundRoutes, {
+    service: createPosRefundService({ db, now, approvals, drawers: shifts, payouts, refunds }),
   });
   // The customer app: a channel over customers, the order core and online payments.
   const customerOrders = createCustomerOrderService({

@@ -70,3 +70,4 @@ export * from './voucher-usage';
 export * from './voucher-usage-labels';
 export * from './wallet-file-labels';
 export * from './variant-defaults';
+export * from './pos-refunds';

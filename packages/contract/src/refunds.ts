@@ -6,7 +6,7 @@ import { refundStatuses } from './status-machines';
 import { messageKey, text } from './validation';
 
 // Refunds (DESIGN §4 machine, §10 entity). Amounts in sen. Paths:
-//   GET  /api/refunds                    read-order        list: q (refund or order number), status, method, outlet_id, from/to
+//   GET  /api/refunds                    read-order        list: q (refund or order number), status, method, outlet_id, order_id, from/to
 //   GET  /api/refunds/status-counts      read-order        the list's tabs: how many per status under the same filters
 //   GET  /api/refunds/export             read-order        the list's rows as CSV
 //   GET  /api/refunds/{id}               read-order        details, history, the moves the caller may make
@@ -237,6 +237,8 @@ export const refundSortKeys = ['created', 'amount', 'refund_no'] as const;
 
 export const refundListQuerySchema = listQuerySchema.extend({
   status: refundStatusSchema.optional(),
+  /** One order's refunds (its details page). */
+  order_id: z.uuid().optional(),
   method: refundMethodSchema.optional(),
   outlet_id: z.uuid().optional(),
   /** Bound the request date (inclusive, the tenant's business days). */

@@ -46,6 +46,7 @@ import {
   counterTopupMatrixAudits,
   counterTopupMatrixRequests,
 } from './authorization-matrix-counter-topups';
+import { posRefundMatrixAudits, posRefundMatrixRequests } from './authorization-matrix-pos-refunds';
 import { startFakeBillplz, type FakeBillplz } from './billplz-fake';
 import { createUser, demoBusinessSettings, newPassword, tenantBody } from './fixtures';
 import { addProduct, demoTenantId, ensureShift } from './order-fixtures';
@@ -659,6 +660,7 @@ const requests: Record<string, Builder> = {
   ...approvalMatrixRequests(() => ({ own: kl, other: pg })),
   ...boardMatrixRequests(readySale, () => ({ own: kl, other: pg })),
   ...voucherUsageMatrixRequests(() => ({ db: db(), tenantId })),
+  ...posRefundMatrixRequests(() => ({ db: db(), kl, pg, sale })),
   ...drawerMatrixRequests(() => ({
     db: db(),
     tenantId,
@@ -1231,6 +1233,7 @@ const unaudited: Record<string, string> = {
 const auditedAs: Record<string, string> = {
   ...rewardMatrixAudits,
   ...approvalMatrixAudits,
+  ...posRefundMatrixAudits,
   ...drawerMatrixAudits,
   ...counterTopupMatrixAudits,
   ...boardMatrixAudits,

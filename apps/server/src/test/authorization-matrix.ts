@@ -1,5 +1,6 @@
 import type { RouteAccess } from '../lib/access';
 import { voucherUsageMatrixRows } from './authorization-matrix-voucher-usage';
+import { posRefundMatrixRows } from './authorization-matrix-pos-refunds';
 import { drawerMatrixRows } from './authorization-matrix-drawer';
 import { counterTopupMatrixRows } from './authorization-matrix-counter-topups';
 import { boardMatrixRows } from './authorization-matrix-board';
@@ -329,6 +330,7 @@ export const authorizationMatrix: MatrixRow[] = [
   row('DELETE /api/voucher-rewards/:id',                        [200,  200,  403,  403,  403]),
   row('GET /api/customers/:id/vouchers',                        [200,  200,  200,  403,  200]),
   ...voucherUsageMatrixRows,
+  ...posRefundMatrixRows,
   ...drawerMatrixRows,
   ...counterTopupMatrixRows,
   ...boardMatrixRows,

@@ -33,6 +33,7 @@ import { walletPayScenario } from './tenant-isolation-wallet-pay';
 import { voucherOrdersPart } from './tenant-isolation-voucher-orders';
 import { campaignsPart } from './tenant-isolation-campaigns';
 import { approvalsPart } from './tenant-isolation-approvals';
+import { posRefundsPart } from './tenant-isolation-pos-refunds';
 import { drawerPart } from './tenant-isolation-drawer';
 import { counterTopupsPart } from './tenant-isolation-counter-topups';
 import { boardPart } from './tenant-isolation-board';
@@ -406,6 +407,7 @@ export async function runScenario(): Promise<Scenario> {
   await voucherOrdersPart(t, send, admin, kl);
   await campaignsPart(t, a, { tenantId: tenantA, outletId: kl, now: clock.now });
   await approvalsPart(t, as, { outletId: kl, now: clock.now });
+  await posRefundsPart(t, send, admin, { outletId: kl, productId: plain.id });
   await drawerPart(t, send, admin, kl);
   await counterTopupsPart(t, send, admin, { tenantId: tenantA, outletId: kl });
   await rewardsPart(t, send, admin);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { enShell } from './i18n/en-shell';
 import { my } from './i18n/my';
-import { notificationText } from './notification-text';
+import { notificationPath, notificationText } from './notification-text';
 
 // A tiny `t` over one locale's `notify` strings, with i18next's {{name}} interpolation.
 function translator(strings: Record<string, unknown>) {
@@ -124,5 +124,35 @@ describe('notification text', () => {
     expect(notificationText(note('finishSetup', null), en).body).toBe(
       'Add your products and categories, then invite your staff.',
     );
+  });
+});
+
+describe('where a notification opens', () => {
+  const at = (title_key: string | null, params: Record<string, string | number | null> | null) =>
+    notificationPath({ id_order: 'order-1', title_key, params });
+
+  it('opens a refund’s step on the refund, not its order', () => {
+    for (const key of [
+      'refundRequested',
+      'refundApproved',
+      'refundCompleted',
+      'refundPayoutFailed',
+    ]) {
+      expect(at(key, { refund_no: 'RF-KL01-000007', refund_id: 'refund-9' })).toBe(
+        '/refund/details/refund-9',
+      );
+    }
+  });
+
+  it('finds an older refund notification’s refund by its number', () => {
+    expect(at('refundRequested', { refund_no: 'RF-KL01-000007' })).toBe(
+      '/refund/list?q=RF-KL01-000007',
+    );
+  });
+
+  it('opens anything else on its order, and nothing without one', () => {
+    expect(at('orderPaid', { total: 100 })).toBe('/order/details/order-1');
+    expect(at(null, null)).toBe('/order/details/order-1');
+    expect(notificationPath({ id_order: null, title_key: 'welcome', params: null })).toBeNull();
   });
 });

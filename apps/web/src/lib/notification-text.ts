@@ -79,3 +79,27 @@ export function notificationText(
   });
   return { title, body: bodies[item.title_key]!(params, t) };
 }
+
+/** The refund steps' keys: their notification opens the refund, not its order. */
+const refundKeys: readonly string[] = [
+  'refundRequested',
+  'refundApproved',
+  'refundCompleted',
+  'refundPayoutFailed',
+];
+
+/**
+ * Where a notification opens: a refund's step its refund (`refund_id`; a notification from before
+ * it was sent finds the refund by its number in the list), anything else its order.
+ */
+export function notificationPath(
+  item: Pick<NotifyOrder, 'id_order' | 'title_key' | 'params'>,
+): string | null {
+  if (item.title_key && refundKeys.includes(item.title_key)) {
+    const id = str(item.params?.refund_id);
+    if (id) return `/refund/details/${encodeURIComponent(id)}`;
+    const number = str(item.params?.refund_no);
+    if (number) return `/refund/list?q=${encodeURIComponent(number)}`;
+  }
+  return item.id_order ? `/order/details/${item.id_order}` : null;
+}

@@ -44,6 +44,11 @@ export interface ApprovalRequest {
   outletId: string;
   /** The request's `approval`, when the POS sent one. */
   approval?: ApprovalInput | null;
+  /**
+   * Asks approval whatever the caller holds (a refund at the counter: whoever asks for it, someone
+   * else approves it), as the web's `withApproval({ always })`.
+   */
+  always?: boolean;
 }
 
 /** An approver whose PIN was right, for `record`; null when the caller needed none. */
@@ -125,7 +130,9 @@ export function createApprovalService(deps: { db: Db; hasher: PasswordHasher; no
      * while the device waits, 423 pin_locked, 403 pin_wrong (counted).
      */
     async verify(ctx: AuthedContext, request: ApprovalRequest): Promise<VerifiedApproval | null> {
-      if (!needsApproval(request.action, new Set(ctx.principal.permissions))) return null;
+      if (!request.always && !needsApproval(request.action, new Set(ctx.principal.permissions))) {
+        return null;
+      }
       const { approval } = request;
       if (!approval) throw new AppError('approval_required');
       if (approval.approver_id === ctx.principal.userId) throw new AppError('approval_self');

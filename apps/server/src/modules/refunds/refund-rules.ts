@@ -4,6 +4,7 @@ import {
   type PaymentMethod,
   type Refundable,
   type RefundCreate,
+  refundMethodsFor,
   unitsRefundAmount,
 } from '@kopi/contract';
 import { AppError, validationError } from '../../lib/errors';
@@ -128,6 +129,12 @@ function methodFor(
 export function planRefund(s: RefundState, input: RefundCreate): RefundPlan {
   if (s.paid <= 0 || s.refunded >= s.paid) throw new AppError('refund_order_not_paid');
   if (input.method === 'wallet' && !s.customerId) throw new AppError('refund_needs_customer');
+  // The contract's rule, which the screens offer from too.
+  if (
+    !refundMethodsFor(s.payments, { hasCustomer: s.customerId !== null }).includes(input.method)
+  ) {
+    throw new AppError('refund_method_unavailable');
+  }
   const { remaining, byMethod } = remainders(s);
   const items = input.kind === 'items' ? itemsPlan(s, input.items ?? []) : [];
   let amount: number | null =

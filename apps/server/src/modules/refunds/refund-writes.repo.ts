@@ -60,7 +60,8 @@ async function announce(
       title: `Refund ${refund.refundNo} ${n.verb}`,
       body: n.body,
       titleKey: n.titleKey,
-      params: { refund_no: refund.refundNo, amount: refund.amount, by },
+      // refund_id: the bell opens the refund itself.
+      params: { refund_no: refund.refundNo, refund_id: refund.id, amount: refund.amount, by },
     });
   }
   if (notice.liveEvent) {
@@ -102,82 +103,85 @@ export interface NewRefund {
  * throws the rule's error when refused.
  */
 export async function createRefund(db: Db, r: NewRefund) {
-  return db.transaction(async (tx) => {
-    const found = await orderRefundState(tx, r.tenantId, r.input.order_id, r.boundOutletId, true);
-    if (!found) return null;
-    // The key's first request went through (its stored answer was lost): answer that refund.
-    const existing = r.idempotencyKey
-      ? await findByIdempotencyKey(tx, r.tenantId, r.idempotencyKey)
-      : null;
-    if (existing) return { existing, refund: null };
-    const { head, state } = found;
-    const plan = planRefund(state, r.input);
-    const [counter] = await tx
-      .insert(refundCounters)
-      .values({ tenantId: r.tenantId, outletId: head.outlet_id, lastNo: 1 })
-      .onConflictDoUpdate({
-        target: refundCounters.outletId,
-        set: { lastNo: sql`${refundCounters.lastNo} + 1` },
-        setWhere: eq(refundCounters.tenantId, r.tenantId),
-      })
-      .returning({ lastNo: refundCounters.lastNo });
-    const [user] = r.byUserId
-      ? await tx.select({ name: users.fullname }).from(users).where(eq(users.id, r.byUserId))
-      : [];
-    const byName = user?.name ?? r.byName ?? null;
-    const bank = r.input.method === 'bank_transfer' ? r.input.bank : undefined;
-    const [refund] = await tx
-      .insert(refunds)
-      .values({
-        tenantId: r.tenantId,
-        outletId: head.outlet_id,
-        orderId: head.id,
-        refundNo: `RF-${head.outlet_code}-${String(counter!.lastNo).padStart(6, '0')}`,
-        kind: r.input.kind,
-        method: r.input.method,
-        paymentMethod: plan.paymentMethod,
-        amount: plan.amount,
-        reason: r.input.reason,
-        reasonNote: r.input.reason_note || null,
-        status: 'PENDING',
-        requestedBy: r.byUserId,
-        requestedByName: byName,
-        bankCode: bank?.bank_code ?? null,
-        accountHolder: bank?.account_holder ?? null,
-        accountNumber: bank?.account_number ?? null,
-        idempotencyKey: r.idempotencyKey,
-        createdAt: r.at,
-        updatedAt: r.at,
-      })
-      .returning();
-    if (plan.items.length > 0) {
-      await tx
-        .insert(refundItems)
-        .values(plan.items.map((i) => ({ ...i, tenantId: r.tenantId, refundId: refund!.id })));
-    }
-    await tx.insert(refundStatusHistory).values({
+  return db.transaction((tx) => createRefundIn(tx, r));
+}
+
+/** createRefund inside the caller's transaction (a refund at the counter asks and pays at once). */
+export async function createRefundIn(tx: Db, r: NewRefund) {
+  const found = await orderRefundState(tx, r.tenantId, r.input.order_id, r.boundOutletId, true);
+  if (!found) return null;
+  // The key's first request went through (its stored answer was lost): answer that refund.
+  const existing = r.idempotencyKey
+    ? await findByIdempotencyKey(tx, r.tenantId, r.idempotencyKey)
+    : null;
+  if (existing) return { existing, refund: null };
+  const { head, state } = found;
+  const plan = planRefund(state, r.input);
+  const [counter] = await tx
+    .insert(refundCounters)
+    .values({ tenantId: r.tenantId, outletId: head.outlet_id, lastNo: 1 })
+    .onConflictDoUpdate({
+      target: refundCounters.outletId,
+      set: { lastNo: sql`${refundCounters.lastNo} + 1` },
+      setWhere: eq(refundCounters.tenantId, r.tenantId),
+    })
+    .returning({ lastNo: refundCounters.lastNo });
+  const [user] = r.byUserId
+    ? await tx.select({ name: users.fullname }).from(users).where(eq(users.id, r.byUserId))
+    : [];
+  const byName = user?.name ?? r.byName ?? null;
+  const bank = r.input.method === 'bank_transfer' ? r.input.bank : undefined;
+  const [refund] = await tx
+    .insert(refunds)
+    .values({
       tenantId: r.tenantId,
-      refundId: refund!.id,
-      fromStatus: 'CREATED',
-      toStatus: 'PENDING',
-      byUserId: r.byUserId,
-      byName,
-      reason: r.input.reason_note || null,
-      at: r.at,
-    });
-    await tx.insert(auditLog).values({
-      ...r.audit,
-      entityId: refund!.id,
-      after: {
-        ...(r.audit.after as Record<string, unknown>),
-        refund_no: refund!.refundNo,
-        amount: plan.amount,
-        payment_method: plan.paymentMethod,
-      },
-    });
-    await announce(tx, r.tenantId, refund!, byName, r.notice);
-    return { existing: null, refund: refund! };
+      outletId: head.outlet_id,
+      orderId: head.id,
+      refundNo: `RF-${head.outlet_code}-${String(counter!.lastNo).padStart(6, '0')}`,
+      kind: r.input.kind,
+      method: r.input.method,
+      paymentMethod: plan.paymentMethod,
+      amount: plan.amount,
+      reason: r.input.reason,
+      reasonNote: r.input.reason_note || null,
+      status: 'PENDING',
+      requestedBy: r.byUserId,
+      requestedByName: byName,
+      bankCode: bank?.bank_code ?? null,
+      accountHolder: bank?.account_holder ?? null,
+      accountNumber: bank?.account_number ?? null,
+      idempotencyKey: r.idempotencyKey,
+      createdAt: r.at,
+      updatedAt: r.at,
+    })
+    .returning();
+  if (plan.items.length > 0) {
+    await tx
+      .insert(refundItems)
+      .values(plan.items.map((i) => ({ ...i, tenantId: r.tenantId, refundId: refund!.id })));
+  }
+  await tx.insert(refundStatusHistory).values({
+    tenantId: r.tenantId,
+    refundId: refund!.id,
+    fromStatus: 'CREATED',
+    toStatus: 'PENDING',
+    byUserId: r.byUserId,
+    byName,
+    reason: r.input.reason_note || null,
+    at: r.at,
   });
+  await tx.insert(auditLog).values({
+    ...r.audit,
+    entityId: refund!.id,
+    after: {
+      ...(r.audit.after as Record<string, unknown>),
+      refund_no: refund!.refundNo,
+      amount: plan.amount,
+      payment_method: plan.paymentMethod,
+    },
+  });
+  await announce(tx, r.tenantId, refund!, byName, r.notice);
+  return { existing: null, refund: refund! };
 }
 
 /** The refund as it stands once moved, in the move's transaction. */
@@ -255,6 +259,11 @@ export async function moveRefund(
       if (error instanceof NoProviderPayout) return { moved: false, byProvider: false };
       throw error;
     });
+}
+
+/** moveRefund inside the caller's transaction, with no provider payout required. */
+export async function moveRefundIn(tx: Db, m: RefundMoveWrite) {
+  return writeMove(tx, { ...m, payout: m.payout ? { ...m.payout, required: false } : undefined });
 }
 
 async function writeMove(tx: Db, m: RefundMoveWrite) {

@@ -17,6 +17,7 @@ export type RefundRow = typeof refunds.$inferSelect;
 export interface RefundFilter {
   boundOutletId: string | null;
   outletId?: string | undefined;
+  orderId?: string | undefined;
   status?: string | undefined;
   method?: string | undefined;
   from?: string | undefined;
@@ -33,6 +34,7 @@ function where(tenantId: string, f: RefundFilter): SQL | undefined {
     ownedBy(refunds, tenantId),
     f.boundOutletId ? eq(refunds.outletId, f.boundOutletId) : undefined,
     f.outletId ? eq(refunds.outletId, f.outletId) : undefined,
+    f.orderId ? eq(refunds.orderId, f.orderId) : undefined,
     f.status ? eq(refunds.status, f.status) : undefined,
     f.method ? eq(refunds.method, f.method) : undefined,
     f.from ? gte(requestDay, sql`${f.from}::date`) : undefined,

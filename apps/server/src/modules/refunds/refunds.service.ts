@@ -96,6 +96,7 @@ export function createRefundService({
     return {
       boundOutletId: bound,
       outletId: q.outlet_id,
+      orderId: q.order_id,
       status: q.status,
       method: q.method,
       from: q.from,
@@ -201,6 +202,8 @@ export function createRefundService({
     },
 
     refundOwed: automatic.refundOwed,
+    /** How an approved refund goes back through an online payment's provider (the POS's too). */
+    payoutOf: automatic.payoutOf,
     settleByProvider: automatic.settleByProvider,
 
     /** POST /api/refunds/{id}/status. */

@@ -3,6 +3,7 @@ import { appContentDrivers } from './app-content';
 import { catalogueDrivers } from './catalogue';
 import { counterDrivers } from './counter';
 import { loyaltyAppDrivers } from './loyalty-app';
+import { posRefundDrivers } from './pos-refunds';
 import { rewardDrivers } from './rewards';
 import type { DriverSet } from './walk';
 import { voucherCampaignDrivers } from './voucher-campaigns';
@@ -15,6 +16,7 @@ export const walkedAreas: Record<string, DriverSet> = {
   catalogue: catalogueDrivers,
   counter: counterDrivers,
   'loyalty-app': loyaltyAppDrivers,
+  'pos-refunds': posRefundDrivers,
   rewards: rewardDrivers,
   vouchers: voucherDrivers,
   'voucher-campaigns': voucherCampaignDrivers,

@@ -24,6 +24,7 @@ export const keptWithRow = new Set([
   'POST /api/shifts/:id/drawer-openings',
   'POST /api/orders',
   'POST /api/refunds',
+  'POST /api/pos/refunds',
   'POST /api/customers/:id/wallet/adjust',
   'POST /api/customers/:id/wallet/counter-topups',
   'POST /api/mobile/orders',

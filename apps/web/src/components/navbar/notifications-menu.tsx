@@ -13,7 +13,7 @@ import type { NotifyOrder } from '@kopi/contract';
 import { useTranslation } from '../../lib/i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../lib/formatters';
-import { notificationText } from '../../lib/notification-text';
+import { notificationPath, notificationText } from '../../lib/notification-text';
 import {
   useMarkAllNotificationsRead,
   useMarkNotificationRead,
@@ -39,11 +39,12 @@ export function NotificationsMenu() {
     String(t(key as never, options as never));
 
   const open = (item: NotifyOrder) => {
-    const orderPath = item.id_order ? `/order/details/${item.id_order}` : null;
+    // A refund's step opens the refund; anything else its order.
+    const path = notificationPath(item);
     const go = () => {
-      if (orderPath && isRegistered(orderPath)) {
+      if (path && isRegistered(path.split('?')[0]!)) {
         menu.close();
-        void navigate(orderPath);
+        void navigate(path);
       }
     };
     if (item.read) return go();

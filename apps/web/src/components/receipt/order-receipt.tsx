@@ -5,6 +5,7 @@ import { useLocalizedName } from '../../lib/localized-name';
 import { useReceiptStrings } from './i18n';
 import { PrintSheet } from './print-sheet';
 import { PaperCentre, PaperLine, PaperRule, PaperText, receiptAmount } from './receipt-parts';
+import { ReceiptCode } from './receipt-code';
 
 /** The business's own lines (header, footer), as typed: line breaks kept. */
 function ReceiptText({ children, testId }: { children: string; testId: string }) {
@@ -207,6 +208,8 @@ export function OrderReceipt({ order }: { order: Order }) {
       ) : (
         <PaperCentre strong>{t('receipt.thanks')}</PaperCentre>
       )}
+      {/* Scanned (or typed) at the POS to find this receipt for a refund. */}
+      <ReceiptCode order={order} label={t('receipt.label', { number: order.order_no })} />
     </PrintSheet>
   );
 }

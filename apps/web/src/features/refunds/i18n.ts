@@ -173,6 +173,17 @@ const en = {
     cancel: 'Cancel',
     created: 'Refund {{number}} requested: it waits for approval.',
   },
+  // The order details page's list of the order's refunds.
+  orderRefunds: {
+    title: 'Refunds of this order',
+    table: 'Refunds of this order',
+    number: 'Refund no.',
+    requested: 'Requested',
+    method: 'Method',
+    amount: 'Amount',
+    status: 'Status',
+    loadError: 'The order’s refunds could not be loaded.',
+  },
 };
 
 const my: FeatureMessages<typeof en> = {
@@ -344,6 +355,16 @@ const my: FeatureMessages<typeof en> = {
     submit: 'Mohon bayaran balik',
     cancel: 'Batal',
     created: 'Bayaran balik {{number}} dimohon: ia menunggu kelulusan.',
+  },
+  orderRefunds: {
+    title: 'Bayaran balik pesanan ini',
+    table: 'Bayaran balik pesanan ini',
+    number: 'No. bayaran balik',
+    requested: 'Dimohon',
+    method: 'Kaedah',
+    amount: 'Jumlah',
+    status: 'Status',
+    loadError: 'Bayaran balik pesanan ini tidak dapat dimuatkan.',
   },
 };
 

@@ -52,9 +52,14 @@ function NotFound() {
 
 /** More actions beside the order's own (the app adds other features' actions, e.g. Refund). */
 export type OrderExtraActions = (order: Order, refresh: () => unknown) => ReactNode;
+/** More cards under the order's payments (the app adds other features' cards, e.g. its refunds). */
+export type OrderExtraCards = (order: Order) => ReactNode;
 
 /** /order/details/:id (read order). */
-export function OrderDetailsPage({ extraActions }: { extraActions?: OrderExtraActions } = {}) {
+export function OrderDetailsPage({
+  extraActions,
+  extraCards,
+}: { extraActions?: OrderExtraActions; extraCards?: OrderExtraCards } = {}) {
   const { id } = useParams();
   const { t } = useOrderStrings();
   const order = useOrder(id);
@@ -78,6 +83,7 @@ export function OrderDetailsPage({ extraActions }: { extraActions?: OrderExtraAc
       order={order.data}
       onRefresh={() => order.refetch()}
       extraActions={extraActions}
+      extraCards={extraCards}
     />
   );
 }
@@ -86,10 +92,12 @@ function OrderDetails({
   order,
   onRefresh,
   extraActions,
+  extraCards,
 }: {
   order: Order;
   onRefresh: () => unknown;
   extraActions?: OrderExtraActions;
+  extraCards?: OrderExtraCards;
 }) {
   const { t } = useOrderStrings();
   const [printing, setPrinting] = useState(false);
@@ -147,6 +155,7 @@ function OrderDetails({
           <>
             <OrderItemsCard order={order} />
             <OrderPaymentsCard order={order} />
+            {extraCards?.(order)}
             <OrderTimelineCard history={order.history} />
           </>
         }

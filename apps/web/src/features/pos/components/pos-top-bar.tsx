@@ -19,6 +19,7 @@ import { PosShiftControl } from '../../../components/shifts/pos-shift-control';
 import { formatDate } from '../../../lib/formatters';
 import { usePosStrings } from '../i18n';
 import type { OutletSaleState } from '../outlet-state';
+import { PosRefundButton } from './refund-entry';
 
 const stateColor: Record<OutletSaleState, 'success' | 'warning' | 'error'> = {
   open: 'success',
@@ -209,6 +210,7 @@ export function PosTopBar({
       )}
       <Stack direction="row" spacing={1} sx={{ ml: 'auto', alignItems: 'center' }}>
         <PosShiftControl outletId={outletId} dayClosed={saleState === 'dayClosed'} />
+        <PosRefundButton outletId={outletId} />
         <Button
           variant="outlined"
           startIcon={<PauseCircleOutlined />}

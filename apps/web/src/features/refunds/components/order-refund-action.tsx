@@ -7,20 +7,22 @@ import { useRefundStrings } from '../i18n';
 import { RefundDialog } from './refund-dialog';
 
 /**
- * The "Refund" button of an order's details (create order, a paid order): opens the refund
+ * The "Refund" button of an order's details (create order, a paid order with something not yet
+ * refunded): opens the refund
  * dialog; `onCreated` refreshes the order, whose refunded amount changes.
  */
 export function OrderRefundAction({
   order,
   onCreated,
 }: {
-  order: Pick<Order, 'id' | 'order_no' | 'paid' | 'customer_id'>;
+  order: Pick<Order, 'id' | 'order_no' | 'paid' | 'refunded' | 'customer_id'>;
   onCreated: () => unknown;
 }) {
   const { t } = useRefundStrings();
   const can = useCan();
   const [open, setOpen] = useState(false);
-  if (!can('create', 'order') || order.paid <= 0) return null;
+  // Nothing left once everything paid went back (a rejected order's refund among it).
+  if (!can('create', 'order') || order.paid - order.refunded <= 0) return null;
   return (
     <>
       <Button

@@ -20,10 +20,11 @@ function setup(
     body: { data: sampleRefund() },
   }),
   customerId: string | null = null,
+  refundable = sampleRefundable(),
 ) {
   const calls = mockFetch((call) => {
     if (call.url === `/api/orders/${refundOrderId}/refundable`)
-      return { body: { data: sampleRefundable() } };
+      return { body: { data: refundable } };
     if (call.url === '/api/refunds' && call.method === 'POST') return answerCreate(call);
     return undefined;
   });
@@ -34,6 +35,7 @@ function setup(
         id: refundOrderId,
         order_no: 'KL01-20260315-0042',
         paid: 4000,
+        refunded: 1500,
         customer_id: customerId,
       }}
       onCreated={onCreated}
@@ -59,10 +61,22 @@ describe('the Refund action of an order', { timeout: 20_000 }, () => {
     mockFetch(() => undefined);
     renderWithProviders(
       <OrderRefundAction
-        order={{ id: refundOrderId, order_no: 'X', paid: 4000, customer_id: null }}
+        order={{ id: refundOrderId, order_no: 'X', paid: 4000, refunded: 0, customer_id: null }}
         onCreated={vi.fn()}
       />,
       { can: () => false },
+    );
+    expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
+  });
+
+  it('is not offered once everything paid was refunded', () => {
+    mockFetch(() => undefined);
+    renderWithProviders(
+      <OrderRefundAction
+        order={{ id: refundOrderId, order_no: 'X', paid: 4000, refunded: 4000, customer_id: null }}
+        onCreated={vi.fn()}
+      />,
+      { can: mayCreate },
     );
     expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
   });
@@ -149,12 +163,45 @@ describe('the Refund action of an order', { timeout: 20_000 }, () => {
     });
   });
 
-  it('offers the customer wallet only when the order has a customer', async () => {
+  const offered = async () => {
+    await userEvent.click(screen.getByTestId('refund-method'));
+    return (await screen.findAllByRole('option')).map((o) => o.textContent);
+  };
+
+  it('offers a card order no cash, and the customer wallet only when it has a customer', async () => {
     setup();
     await open();
-    await userEvent.click(screen.getByTestId('refund-method'));
-    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
-    expect(options).toEqual(['Original payment method', 'Cash', 'Bank transfer']);
+    expect(screen.getByTestId('refund-method')).toHaveTextContent('Original payment method');
+    // Card: back to the card, or by transfer; cash only goes back for cash.
+    expect(await offered()).toEqual(['Original payment method', 'Bank transfer']);
+  });
+
+  it('offers a cash order cash (chosen at first) and no original payment method', async () => {
+    const cash = sampleRefundable({ by_method: [{ method: 'cash', paid: 4000, remaining: 2500 }] });
+    const { posts } = setup(undefined, '00000000-0000-4000-8000-0000000000c1', cash);
+    await open();
+    expect(screen.getByTestId('refund-method')).toHaveTextContent('Cash');
+    expect(await offered()).toEqual(['Cash', 'Bank transfer', 'Customer wallet']);
+    await userEvent.keyboard('{Escape}');
+    await choose('refund-reason', 'Wrong item');
+    await userEvent.click(screen.getByTestId('refund-dialog-submit'));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]?.body).toMatchObject({ method: 'cash' });
+  });
+
+  it('offers a split cash and e-wallet order both', async () => {
+    setup(
+      undefined,
+      null,
+      sampleRefundable({
+        by_method: [
+          { method: 'cash', paid: 1000, remaining: 1000 },
+          { method: 'tng', paid: 3000, remaining: 1500 },
+        ],
+      }),
+    );
+    await open();
+    expect(await offered()).toEqual(['Original payment method', 'Cash', 'Bank transfer']);
   });
 
   it('refunds to the customer wallet, saying it is credited once completed', async () => {

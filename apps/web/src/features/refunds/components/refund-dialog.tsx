@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import {
   malaysianBanks,
   refundKinds,
-  refundMethods,
+  refundMethodsFor,
   refundReasonLabels,
   refundReasons,
   type BankCode,
@@ -105,15 +105,18 @@ function RefundForm({
   const { t, language } = useRefundStrings();
   const create = useCreateRefund();
   const keys = useMemo(() => createAttemptKeys(), []);
-  const [draft, setDraft] = useState<RefundDraft>(emptyDraft);
+  // Only what the order's payments allow (the contract's rule, which the server checks too).
+  const methods = refundMethodsFor(refundable.by_method, { hasCustomer });
+  const [draft, setDraft] = useState<RefundDraft>(() => ({
+    ...emptyDraft,
+    method: methods[0] ?? emptyDraft.method,
+  }));
   const [errors, setErrors] = useState<DraftErrors>({});
   const set = (patch: Partial<RefundDraft>, ...fields: string[]) => {
     setDraft((d) => ({ ...d, ...patch }));
     setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !fields.includes(k))));
   };
   const nothingLeft = refundable.remaining <= 0;
-  // A wallet refund needs someone's wallet: a walk-in sale has none.
-  const methods = refundMethods.filter((m) => m !== 'wallet' || hasCustomer);
 
   const message = (field: string, custom?: Partial<Record<string, string>>) => {
     const key = errors[field];

@@ -1,0 +1,63 @@
+import Card from '@mui/material/Card';
+import CardHeader from '@mui/material/CardHeader';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { Link as RouterLink } from 'react-router';
+import { RetryAlert } from '../../../components/retry-alert';
+import { StatusLabel } from '../../../components/status-label';
+import { formatDateTime, formatMoney } from '../../../lib/formatters';
+import { useRefunds } from '../api';
+import { useRefundStrings } from '../i18n';
+
+/**
+ * The order details page's card of the order's refunds (asked, in flight or done), each linked
+ * to its own page; nothing while the order has none.
+ */
+export function OrderRefundsCard({ orderId }: { orderId: string }) {
+  const { t } = useRefundStrings();
+  const refunds = useRefunds({ order_id: orderId, page: 1, page_size: 50, sort: 'created' });
+  if (refunds.error) {
+    return (
+      <RetryAlert onRetry={() => void refunds.refetch()}>{t('orderRefunds.loadError')}</RetryAlert>
+    );
+  }
+  const rows = refunds.data?.rows ?? [];
+  if (rows.length === 0) return null;
+  return (
+    <Card data-testid="order-refunds">
+      <CardHeader title={t('orderRefunds.title')} />
+      <Table size="small" aria-label={t('orderRefunds.table')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('orderRefunds.number')}</TableCell>
+            <TableCell>{t('orderRefunds.requested')}</TableCell>
+            <TableCell>{t('orderRefunds.method')}</TableCell>
+            <TableCell>{t('orderRefunds.status')}</TableCell>
+            <TableCell align="right">{t('orderRefunds.amount')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((r) => (
+            <TableRow key={r.id} data-testid="order-refund-row">
+              <TableCell>
+                <Link component={RouterLink} to={`/refund/details/${r.id}`}>
+                  {r.refund_no}
+                </Link>
+              </TableCell>
+              <TableCell>{formatDateTime(r.created_at)}</TableCell>
+              <TableCell>{t(`method.${r.method}`)}</TableCell>
+              <TableCell>
+                <StatusLabel status={r.status} />
+              </TableCell>
+              <TableCell align="right">{formatMoney(r.amount)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Card>
+  );
+}
