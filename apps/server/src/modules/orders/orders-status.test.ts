@@ -128,7 +128,7 @@ describe('POST /api/orders/{id}/status', () => {
     await refused('REJECTED', 'An order that is COMPLETED cannot move to REJECTED');
   });
 
-  it('needs a reason to reject, and records the refund a paid order is owed', async () => {
+  it('needs a reason to reject and a void-order holder for a paid one, and records the refund it is owed', async () => {
     const order = await newOrder();
     const noReason = await move(cashier, order.id, { status: 'REJECTED' });
     expect(noReason.statusCode).toBe(400);
@@ -136,12 +136,16 @@ describe('POST /api/orders/{id}/status', () => {
     const blank = await move(cashier, order.id, { status: 'REJECTED', reason: '   ' });
     expect(blank.statusCode).toBe(400);
 
-    const rejected = await moved(cashier, order.id, 'REJECTED', 'Out of fresh milk');
+    // A paid order is voided by whoever holds void-order (the manager); the cashier alone is not.
+    const alone = await move(cashier, order.id, { status: 'REJECTED', reason: 'Out of milk' });
+    expect(alone.statusCode, alone.body).toBe(403);
+    expect(alone.json().code_message).toBe('approval_required');
+    const rejected = await moved(manager, order.id, 'REJECTED', 'Out of fresh milk');
     expect(rejected).toMatchObject({ status: 'REJECTED', refund_due: 1060, allowed_statuses: [] });
     expect(rejected.history.at(-1)).toMatchObject({
       from: 'PENDING',
       to: 'REJECTED',
-      by: 'Siti Nurhaliza',
+      by: 'Tan Wei Ming',
       reason: 'Out of fresh milk',
     });
     const [entry] = await t.database.db
@@ -149,7 +153,7 @@ describe('POST /api/orders/{id}/status', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'order.status'), eq(auditLog.entityId, order.id)));
     expect(entry).toMatchObject({
-      actorUsername: 'cashier',
+      actorUsername: 'manager',
       before: { status: 'PENDING' },
       after: { status: 'REJECTED', reason: 'Out of fresh milk', refund_due: 1060 },
     });
@@ -159,8 +163,8 @@ describe('POST /api/orders/{id}/status', () => {
       .where(and(eq(notifications.idOrder, order.id), eq(notifications.titleKey, 'orderRejected')));
     expect(note).toMatchObject({
       title: `Order ${order.order_no} rejected`,
-      body: 'Siti Nurhaliza: Out of fresh milk',
-      params: { order_no: order.order_no, by: 'Siti Nurhaliza', reason: 'Out of fresh milk' },
+      body: 'Tan Wei Ming: Out of fresh milk',
+      params: { order_no: order.order_no, by: 'Tan Wei Ming', reason: 'Out of fresh milk' },
     });
     const again = await move(cashier, order.id, { status: 'APPROVED' });
     expect(again.statusCode).toBe(409);
