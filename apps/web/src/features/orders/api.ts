@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { defaultLocale, localeSchema, openOrderStatuses } from '@kopi/contract';
 import type {
+  ApprovalInput,
   ShiftSummary,
   ListMeta,
   MoneyWorking,
@@ -44,8 +45,18 @@ export async function listOrders(query: OrderListQuery): Promise<OrderPage> {
 export const getOrder = (id: string) => http.get<Order>(`/orders/${id}`, { errorToast: 'silent' });
 
 /** A wrong move (409) is toasted with the server's reason by the client. */
-export const moveOrderStatus = (id: string, status: OrderStatus, reason?: string) =>
-  http.post<Order>(`/orders/${id}/status`, reason ? { status, reason } : { status });
+/** One move; with a manager's approval (a void of a paid order) the dialog shows a failure. */
+export const moveOrderStatus = (
+  id: string,
+  status: OrderStatus,
+  reason?: string,
+  approval?: ApprovalInput,
+) =>
+  http.post<Order>(
+    `/orders/${id}/status`,
+    { status, ...(reason ? { reason } : {}), ...(approval ? { approval } : {}) },
+    { errorToast: approval ? 'silent' : 'default' },
+  );
 
 /** A refusal (409 orders_still_open) is shown in the dialog with the open orders. */
 export const closeDay = (outletId: string, businessDate: string) =>

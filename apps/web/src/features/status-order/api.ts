@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Board, Order, OrderStatus, Outlet, PosOutlet } from '@kopi/contract';
+import type { ApprovalInput, Board, Order, OrderStatus, Outlet, PosOutlet } from '@kopi/contract';
 import { http } from '../../lib/http/http';
 
 // GET /api/orders/board (read-status-order), POST /api/orders/{id}/status and /handed-over
@@ -21,10 +21,15 @@ export const fetchBoard = (outletId: string | null) =>
   });
 
 /** One move; failures are explained by the board (a 409 means someone else moved it first). */
-export const moveOrder = (id: string, status: OrderStatus, reason?: string) =>
+export const moveOrder = (
+  id: string,
+  status: OrderStatus,
+  reason?: string,
+  approval?: ApprovalInput,
+) =>
   http.post<Order>(
     `/orders/${encodeURIComponent(id)}/status`,
-    reason ? { status, reason } : { status },
+    { status, ...(reason ? { reason } : {}), ...(approval ? { approval } : {}) },
     { errorToast: 'silent' },
   );
 

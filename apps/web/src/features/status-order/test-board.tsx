@@ -36,14 +36,18 @@ export function renderBoard({
   first,
   can = () => true,
   outlet = null,
+  permissions,
   answer,
 }: {
   first: Board;
   can?: (action: string, subject: string) => boolean;
   outlet?: string | null;
+  /** The signed-in user's permissions, where the session's own matter (a void's PIN). */
+  permissions?: string[];
   answer?: (call: Call) => { status?: number; body?: unknown } | undefined;
 }) {
-  sessionStore.setState(sessionFromAnswer(sessionAnswer({ id_outlet: outlet }) as never));
+  const user = sessionAnswer({ id_outlet: outlet, ...(permissions ? { permissions } : {}) });
+  sessionStore.setState(sessionFromAnswer(user as never));
   const state = { board: first };
   const calls = mockFetch((call) => {
     const custom = answer?.(call);

@@ -5,6 +5,7 @@ import { sampleOrder } from '../../../components/receipt/order-fixture';
 import { resetToasts } from '../../../lib/toasts';
 import { mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
+import { setTestSession } from '../../../test/session';
 import { OrderStatusActions } from './order-status-actions';
 
 afterEach(() => {
@@ -15,8 +16,13 @@ afterEach(() => {
 const mayUpdate = (action: string, subject: string) =>
   action === 'update' && subject === 'status-order';
 
-function setup(order = sampleOrder(), can = mayUpdate) {
+const manager = { id: 'u-manager', fullname: 'Tan Wei Ming', locked: false };
+
+/** A signed-in user who may void a paid order alone (a manager), unless `permissions` say less. */
+function setup(order = sampleOrder(), can = mayUpdate, permissions = ['void-order']) {
+  setTestSession({ id: 'u1' }, { permissions });
   const calls = mockFetch((call) => {
+    if (call.url.startsWith('/api/approvers')) return { body: { data: [manager] } };
     if (call.url === `/api/orders/${order.id}/status`) {
       const { status } = call.body as { status: string };
       return { body: { data: { ...order, status } } };
@@ -83,6 +89,24 @@ describe('order status actions', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       status: 'REJECTED',
       reason: 'Out of oat milk',
+    });
+  });
+
+  it('voids a paid order with a manager’s PIN when the user may not alone', async () => {
+    const { calls, onSettled } = setup(sampleOrder(), mayUpdate, ['update-status-order']);
+    await userEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    const dialog = screen.getByTestId('confirm-dialog');
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Out of oat milk');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    const pin = await screen.findByTestId('pos-approval-dialog');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await userEvent.type(within(pin).getByTestId('approval-pin'), '2468');
+    await userEvent.click(within(pin).getByTestId('pos-approval-apply'));
+    await waitFor(() => expect(onSettled).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      status: 'REJECTED',
+      reason: 'Out of oat milk',
+      approval: { approver_id: manager.id, pin: '2468' },
     });
   });
 

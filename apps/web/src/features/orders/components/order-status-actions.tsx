@@ -5,6 +5,7 @@ import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import DoneAll from '@mui/icons-material/DoneAll';
 import DoNotDisturbOn from '@mui/icons-material/DoNotDisturbOn';
 import { orderStatusMoveSchema, type Order, type OrderStatus } from '@kopi/contract';
+import { useApproval } from '../../../components/approval/use-approval';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useCan } from '../../../lib/can-context';
 import { formatMoney } from '../../../lib/formatters';
@@ -40,13 +41,27 @@ export function OrderStatusActions({
   const [asking, setAsking] = useState<'COMPLETED' | 'REJECTED' | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
+  const { withApproval, dialog } = useApproval();
 
   if (moves.length === 0) return null;
 
+  const paid = order.paid - order.refunded;
+
+  /**
+   * One move. Voiding an order that took money needs `void-order` or a manager's PIN, which
+   * useApproval asks for; cancelling the PIN leaves the order as it was.
+   */
   const move = async (status: OrderStatus, why?: string) => {
     setBusy(status);
     try {
-      const moved = await moveOrderStatus(order.id, status, why);
+      const moved =
+        status === 'REJECTED' && paid > 0
+          ? await withApproval(
+              { action: 'order_void', outletId: order.outlet_id, summary: formatMoney(paid) },
+              (approval) => moveOrderStatus(order.id, status, why, approval),
+            )
+          : await moveOrderStatus(order.id, status, why);
+      if (!moved) return;
       toast.success(
         t('actions.moved', {
           number: order.order_no,
@@ -72,8 +87,6 @@ export function OrderStatusActions({
     }
     await move('REJECTED', checked.data.reason);
   };
-
-  const paid = order.paid - order.refunded;
 
   return (
     <>
@@ -138,6 +151,7 @@ export function OrderStatusActions({
           slotProps={{ htmlInput: { maxLength: 300, 'data-testid': 'order-reject-reason' } }}
         />
       </ConfirmDialog>
+      {dialog}
     </>
   );
 }

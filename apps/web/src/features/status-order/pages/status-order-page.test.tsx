@@ -233,6 +233,8 @@ describe('status board', () => {
 
   it('asks for a reason before rejecting, and sends it', async () => {
     const { calls } = renderBoard({
+      // A manager: a paid order is voided without a PIN (void-order).
+      permissions: ['void-order'],
       answer: (call) => (call.method === 'POST' ? { body: { data: { id: new2.id } } } : undefined),
     });
     await screen.findByTestId('board-card-KL01-0002');

@@ -21,10 +21,10 @@ import {
   type BoardOrder,
   type LiveOrderEvent,
   type OrderStatus,
+  type ApprovalInput,
 } from '@kopi/contract';
 import { useCan } from '../../../lib/can-context';
 import { formatDateTime } from '../../../lib/formatters';
-import { HttpError } from '../../../lib/http/http-client';
 import { liveSocket, onLiveOrderEvent } from '../../../lib/session/session-runtime';
 import { useSessionUser } from '../../../lib/session/session-store';
 import { useStore } from '../../../lib/store';
@@ -46,6 +46,7 @@ import { NotCollectedDialog } from '../components/not-collected-dialog';
 import { useNotCollected } from '../use-not-collected';
 import { useStatusBoardStrings } from '../i18n';
 import { useHandOver } from '../use-hand-over';
+import { movedAway, useConfirmReject } from '../use-confirm-reject';
 import { useLiveRefresh } from '../../../lib/live/live-refresh';
 import { RetryAlert } from '../../../components/retry-alert';
 
@@ -57,10 +58,12 @@ const POLL_MS = 15_000;
  */
 const DOUBLE_TAP_MS = 350;
 
-type MoveVars = { order: BoardOrder; status: OrderStatus; reason?: string };
-
-const movedAway = (error: unknown) =>
-  error instanceof HttpError && (error.status === 409 || error.status === 404);
+type MoveVars = {
+  order: BoardOrder;
+  status: OrderStatus;
+  reason?: string;
+  approval?: ApprovalInput;
+};
 
 /** /app/status-order (read status-order): the bar's board of new, preparing and ready orders. */
 export function StatusOrderPage() {
@@ -112,7 +115,8 @@ export function StatusOrderPage() {
   });
 
   const move = useMutation({
-    mutationFn: ({ order, status, reason }: MoveVars) => moveOrder(order.id, status, reason),
+    mutationFn: ({ order, status, reason, approval }: MoveVars) =>
+      moveOrder(order.id, status, reason, approval),
     onMutate: async ({ order, status }) => {
       movesInFlight.current += 1;
       await queryClient.cancelQueries({ queryKey: boardKey });
@@ -120,7 +124,7 @@ export function StatusOrderPage() {
         current ? applyMove(current, order.id, status, new Date().toISOString()) : current,
       );
     },
-    onError: (error, { order }) => {
+    onError: (error, { order, approval }) => {
       // Put back this card only: another move made meanwhile keeps its own optimistic place.
       queryClient.setQueryData<Board>(boardKey, (current) =>
         current
@@ -132,6 +136,8 @@ export function StatusOrderPage() {
             }
           : current,
       );
+      // A move with a manager's PIN shows its failure in the PIN dialog.
+      if (approval) return;
       if (movedAway(error)) toast.warning(t('move.alreadyMoved', { no: order.order_no }));
       else
         toast.error(
@@ -167,19 +173,7 @@ export function StatusOrderPage() {
   const confirmNotCollected = useNotCollected(outletId);
 
   const [rejecting, setRejecting] = useState<BoardOrder | null>(null);
-  const mutateAsync = move.mutateAsync;
-  const confirmReject = useCallback(
-    async (order: BoardOrder, reason: string) => {
-      try {
-        await mutateAsync({ order, status: 'REJECTED', reason });
-        return true;
-      } catch (error) {
-        // Moved on meanwhile: nothing left to reject. Otherwise keep the typed reason.
-        return movedAway(error);
-      }
-    },
-    [mutateAsync],
-  );
+  const { confirmReject, approvalDialog } = useConfirmReject(move.mutateAsync);
 
   const [dragging, setDragging] = useState<BoardOrder | null>(null);
   const endDrag = useCallback(() => setDragging(null), []);
@@ -385,6 +379,7 @@ export function StatusOrderPage() {
         onClose={() => setClearing(null)}
         onConfirm={confirmNotCollected}
       />
+      {approvalDialog}
     </Box>
   );
 }
