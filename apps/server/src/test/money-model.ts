@@ -286,6 +286,8 @@ export function moneyModel(b: Books) {
       cash_refunds,
       cash_in,
       cash_out,
+      // Wallet top-ups sold at the counter add their cash; the streams sell none.
+      cash_topups: 0,
       expected: float + cash_taken - cash_refunds + cash_in - cash_out,
     };
   }
