@@ -20,8 +20,8 @@ export function PosRefundButton({ outletId }: { outletId: string | null }) {
   return (
     <>
       <Button
+        // The bar's other buttons' colour: the warning amber on white is too faint to read (WCAG AA).
         variant="outlined"
-        color="warning"
         startIcon={<CurrencyExchange />}
         onClick={() => setFinding(true)}
         sx={{ minHeight: 48 }}
