@@ -33,8 +33,12 @@ const en = {
     footerHint: 'Printed at the end instead of “Thank you! Please come again.”',
     counter: 'Counter',
     shiftsRequired: 'A sale at the POS needs an open shift',
+    blindCount: 'Blind count: hide the expected cash until the closing count is saved',
+    cashOutLimit: 'Cash out without a manager’s PIN, up to',
+    cashOutLimitHint: 'A larger cash out needs a manager’s PIN at the till. Empty: no limit.',
     varianceTolerance: 'Drawer variance allowed without a note',
-    varianceToleranceHint: 'A closing count further off than this needs a manager’s note.',
+    varianceToleranceHint:
+      'A closing count further off than this needs a reason and a manager’s approval.',
     discountMax: 'Largest manual discount',
     discountMaxHint: 'Percent of the subtotal a cashier may take off. 0 allows none.',
     businessDay: 'Business day',
@@ -86,9 +90,12 @@ const my: FeatureMessages<typeof en> = {
     tin: 'Nombor pengenalan cukai (TIN)',
     counter: 'Kaunter',
     shiftsRequired: 'Jualan di POS memerlukan syif yang dibuka',
+    blindCount: 'Kiraan buta: sembunyikan tunai dijangka sehingga kiraan penutup disimpan',
+    cashOutLimit: 'Keluarkan tunai tanpa PIN pengurus, sehingga',
+    cashOutLimitHint: 'Jumlah lebih besar memerlukan PIN pengurus di kaunter. Kosong: tiada had.',
     varianceTolerance: 'Perbezaan laci dibenarkan tanpa catatan',
     varianceToleranceHint:
-      'Kiraan penutup yang berbeza lebih daripada ini memerlukan catatan pengurus.',
+      'Kiraan penutup yang berbeza lebih daripada ini memerlukan sebab dan kelulusan pengurus.',
     discountMax: 'Diskaun manual terbesar',
     discountMaxHint:
       'Peratus subjumlah yang boleh dipotong oleh juruwang. 0 tidak membenarkan diskaun.',

@@ -105,12 +105,20 @@ export function BusinessSettingsForm({
       <Section title={t('form.counter')} />
       <Grid size={12}>
         <FormSwitchField name="shifts_required" label={t('form.shiftsRequired')} />
+        <FormSwitchField name="shift_blind_count" label={t('form.blindCount')} />
       </Grid>
       <FormMoneyField
         cell={halfCell}
         name="shift_variance_tolerance"
         label={t('form.varianceTolerance')}
         helperText={t('form.varianceToleranceHint')}
+        disabled={disabled}
+      />
+      <FormMoneyField
+        cell={halfCell}
+        name="cash_out_approval_over"
+        label={t('form.cashOutLimit')}
+        helperText={t('form.cashOutLimitHint')}
         disabled={disabled}
       />
       <FormPercentField

@@ -79,6 +79,28 @@ describe('business settings page', { timeout: 30_000 }, () => {
     });
   });
 
+  it('saves the blind count and the cash-out limit in sen, and an empty limit as none', async () => {
+    const calls = setup();
+    await userEvent.click(
+      await screen.findByLabelText(
+        'Blind count: hide the expected cash until the closing count is saved',
+      ),
+    );
+    const limit = screen.getByLabelText('Cash out without a manager’s PIN, up to');
+    await userEvent.type(limit, '150');
+    await userEvent.click(screen.getByTestId('business-settings-save'));
+    await waitFor(() => expect(saved(calls)).toHaveLength(1));
+    expect(saved(calls)[0]!.body).toEqual({
+      ...input,
+      shift_blind_count: true,
+      cash_out_approval_over: 15_000,
+    });
+    await userEvent.clear(limit);
+    await userEvent.click(screen.getByTestId('business-settings-save'));
+    await waitFor(() => expect(saved(calls)).toHaveLength(2));
+    expect(saved(calls)[1]!.body).toMatchObject({ cash_out_approval_over: null });
+  });
+
   it('refuses a rate above 100% without calling the server', async () => {
     const calls = setup();
     const charge = await screen.findByLabelText('Service charge');
