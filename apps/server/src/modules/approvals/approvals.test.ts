@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApprovalAction } from '@kopi/contract';
 import { sessions, users } from '../../db/schema/access';
-import { approvals } from '../../db/schema/approvals';
+import { approvals, pinAttempts } from '../../db/schema/approvals';
 import { auditLog } from '../../db/schema/platform';
 import { DEMO_PASSWORD } from '../../db/seed-data';
 import { AppError } from '../../lib/errors';
@@ -14,7 +14,7 @@ import { demoOutletIds, otherTenant } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
 import { createUser } from '../../test/fixtures';
 import { testClock } from '../../test/order-fixtures';
-import { anonymous } from '../../test/test-app';
+import { anonymous, engine } from '../../test/test-app';
 import { testHashing } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { createApprovalService, pinWaitMs } from './approvals.service';
@@ -28,6 +28,8 @@ const { admin, manager, cashier, finance } = as;
 let kl: string;
 let pg: string;
 const clock = testClock('2026-06-10T04:00:00Z');
+let seq = 0;
+const n = () => ++seq;
 
 beforeAll(async () => {
   ({ kl, pg } = await demoOutletIds(t));
@@ -295,5 +297,42 @@ describe('verify: a PIN approval', () => {
     expect(await tryPin('2468')).toBe('pin_throttled');
     clock.set(new Date(clock.now().getTime() + 30_000).toISOString());
     expect(await tryPin('2468')).toBe('passed');
+  });
+});
+
+describe.runIf(engine === 'postgres')('wrong PINs at once on PostgreSQL', () => {
+  it('counts every one and locks the PIN once, with one audit entry', async () => {
+    await setPin(manager, '2468');
+    const s = service();
+    const managerId = await userId('manager');
+    const ctx = await contextOf('cashier');
+    const locksOf = () =>
+      t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'user.pin_locked'), eq(auditLog.entityId, managerId)));
+    const earlier = (await locksOf()).length;
+    // Twelve wrong PINs from twelve devices at the same moment: the rule locks at the 10th.
+    const codes = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        refusal(() =>
+          s.verify(ctx, {
+            action: 'no_sale',
+            outletId: kl,
+            approval: { approver_id: managerId, pin: '0000', device_id: `race-device-${i}-${n()}` },
+          }),
+        ),
+      ),
+    );
+    expect(codes.every((c) => c === 'pin_wrong' || c === 'pin_locked')).toBe(true);
+    expect(codes.filter((c) => c === 'pin_locked').length).toBeGreaterThanOrEqual(1);
+    expect((await locksOf()).length - earlier).toBe(1);
+    const [attempts] = await t.database.db
+      .select({ total: sql<number>`coalesce(sum(${pinAttempts.failures}), 0)::int` })
+      .from(pinAttempts)
+      .where(eq(pinAttempts.userId, managerId));
+    expect(Number(attempts!.total)).toBe(12);
+    expect((await api.get('/api/account/pin', manager)).json().data.locked).toBe(true);
+    await setPin(manager, '2468');
   });
 });
