@@ -122,8 +122,18 @@ export const customerOrderSummarySchema = z.object({
 });
 export type CustomerOrderSummary = z.infer<typeof customerOrderSummarySchema>;
 
+/** How many of a customer's staff notes the counter shows when the customer is attached. */
+export const COUNTER_NOTES_SHOWN = 5;
+
+/**
+ * The counter's view of a customer: the summary and the staff's latest notes, newest first (an
+ * allergy or a preference the cashier should see before making the drink).
+ */
+export const counterCustomerSchema = customerSummarySchema.extend({ notes: z.array(text()) });
+export type CounterCustomer = z.infer<typeof counterCustomerSchema>;
+
 /** The counter's lookup by phone: the customer, or null when none has that phone. */
-export const customerLookupSchema = customerSummarySchema.nullable();
+export const customerLookupSchema = counterCustomerSchema.nullable();
 
 /** Blocking or unblocking: why, for the audit trail (optional). */
 export const customerBlockSchema = z.object({

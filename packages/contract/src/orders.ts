@@ -204,9 +204,19 @@ export const receiptTextsShape = {
   logo_url: text().nullable(),
 };
 
+/** What a sale's receipt prints of its customer's loyalty: points earned and balances after. */
+export const orderLoyaltySchema = z.object({
+  points_earned: z.number().int(),
+  points_balance: z.number().int(),
+  wallet_balance: z.number().int(),
+});
+export type OrderLoyalty = z.infer<typeof orderLoyaltySchema>;
+
 export const orderSchema = orderSummarySchema.extend({
   /** The customer the order belongs to (app orders, and counter sales with one attached). */
   customer_id: text().nullable(),
+  /** The customer's points earned by it and balances after it (null without a customer). */
+  loyalty: orderLoyaltySchema.nullable().optional(),
   delivery_address: text().nullable(),
   notes: text().nullable(),
   staff_name: text().nullable(),

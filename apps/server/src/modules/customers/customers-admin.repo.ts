@@ -319,12 +319,14 @@ export type CustomerOrderRow = Awaited<ReturnType<typeof ordersPage>>['rows'][nu
 // ---- Staff notes ------------------------------------------------------------------------------
 
 /** The customer's notes, newest first. */
-export async function notesOf(db: Db, tenantId: string, customerId: string) {
-  return db
+/** The customer's notes, newest first; `limit` keeps only the latest. */
+export async function notesOf(db: Db, tenantId: string, customerId: string, limit?: number) {
+  const query = db
     .select()
     .from(customerNotes)
     .where(and(ownedBy(customerNotes, tenantId), eq(customerNotes.customerId, customerId)))
     .orderBy(desc(customerNotes.createdAt), desc(customerNotes.id));
+  return limit === undefined ? query : query.limit(limit);
 }
 export type CustomerNoteRow = Awaited<ReturnType<typeof notesOf>>[number];
 

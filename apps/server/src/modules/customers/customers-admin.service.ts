@@ -1,11 +1,12 @@
 import {
   businessDate,
+  COUNTER_NOTES_SHOWN,
+  type CounterCustomer,
   type CounterCustomerInput,
   type CustomerBlock,
   type CustomerDetails,
   type CustomerListQuery,
   customerSortKeys,
-  type CustomerSummary,
   type CustomerUpdate,
   type customerExportQuerySchema,
   defaultLocale,
@@ -223,10 +224,13 @@ export function createCustomerAdminService({
       return toNote(note);
     },
 
-    /** The counter finds a customer by phone; null when none has it. */
-    async lookup(ctx: AuthedContext, phone: string): Promise<CustomerSummary | null> {
-      const row = await repo.summaryByPhone(db, tenantIdOf(ctx), phone);
-      return row ? toSummary(row) : null;
+    /** The counter finds a customer by phone, with the staff's latest notes; null when none. */
+    async lookup(ctx: AuthedContext, phone: string): Promise<CounterCustomer | null> {
+      const tenantId = tenantIdOf(ctx);
+      const row = await repo.summaryByPhone(db, tenantId, phone);
+      if (!row) return null;
+      const notes = await repo.notesOf(db, tenantId, row.id, COUNTER_NOTES_SHOWN);
+      return { ...toSummary(row), notes: notes.map((n) => n.body) };
     },
 
     /**

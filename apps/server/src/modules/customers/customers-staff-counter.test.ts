@@ -142,6 +142,30 @@ describe('GET /api/customers/lookup', () => {
     expect(byFinance.json().data.name).toBe('Lookup Lee');
   });
 
+  it("shows the cashier the customer's latest five notes, newest first, and no one else's", async () => {
+    const noted = newPhone();
+    const c = await addCustomer(t, { name: 'Allergic Ang', phone: noted });
+    const other = await addCustomer(t, { name: 'Other Ong', phone: newPhone() });
+    await api.post(`/api/customers/${other.id}/notes`, { body: 'Not this one' });
+    const bodies = ['Note 1', 'Note 2', 'Note 3', 'Note 4', 'Note 5', 'Peanut allergy'];
+    for (const body of bodies) await api.post(`/api/customers/${c.id}/notes`, { body });
+    const res = await api.get(`/api/customers/lookup?phone=${encodeURIComponent(noted)}`, cashier);
+    expect(res.statusCode, res.body).toBe(200);
+    // Five shown: the sixth and newest first, the oldest ('Note 1') left out.
+    expect(res.json().data.notes).toEqual([
+      'Peanut allergy',
+      'Note 5',
+      'Note 4',
+      'Note 3',
+      'Note 2',
+    ]);
+    const plain = await api.get(
+      `/api/customers/lookup?phone=${encodeURIComponent(phone)}`,
+      cashier,
+    );
+    expect(plain.json().data.notes).toEqual([]);
+  });
+
   it('answers null for an unknown phone and 400 for a malformed one', async () => {
     const none = await api.get(
       `/api/customers/lookup?phone=${encodeURIComponent(newPhone())}`,

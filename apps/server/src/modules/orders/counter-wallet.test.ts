@@ -96,9 +96,22 @@ describe('paying with the wallet at the counter', () => {
     ]);
     expect(await customerRow(t, customer.id)).toMatchObject({ walletBalance: 4000, points: 10 });
     expect(await codeRow(customer.id)).toMatchObject({ orderId: order.id });
-    // The details read answers the customer too.
+    // The receipt prints a point per whole ringgit paid (RM 10.63: 10) and the balances after.
+    expect(order.loyalty).toEqual({ points_earned: 10, points_balance: 10, wallet_balance: 4000 });
+    // The details read answers the customer too; a reprint after a later top-up still prints the
+    // wallet as the sale left it.
+    await fund(t, customer.id, 700);
     const details = await api.get(`/api/orders/${order.id}`, admin);
-    expect(details.json().data).toMatchObject({ customer_id: customer.id });
+    expect(details.json().data).toMatchObject({
+      customer_id: customer.id,
+      loyalty: { points_earned: 10, points_balance: 10, wallet_balance: 4000 },
+    });
+  });
+
+  it('prints no loyalty on a sale without a customer', async () => {
+    const res = await sale([{ method: 'cash', amount: 1065 }]);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.loyalty).toBeNull();
   });
 
   it('refuses a wallet too low and records nothing: no order, no entry, the code still usable', async () => {

@@ -19,6 +19,7 @@ import { readableOutletsOf } from '../../lib/scoped-outlets';
 import { tenantIdOf } from '../../lib/tenant-scope';
 import { type ApprovalService, verifyApproval } from '../approvals/approvals.service';
 import type { PaymentCodeService } from '../loyalty/payment-codes.service';
+import { loyaltyOfOrder } from '../loyalty/receipt-balances.service';
 import type { ShiftService } from '../shifts/shifts.service';
 import { orderVoucherOf } from '../vouchers/voucher-redemption.service';
 import { createBoardService } from './board.service';
@@ -163,16 +164,22 @@ export function createOrderService({
       customersRepo.customerOfOrder(db, tenantId, id),
       orderVoucherOf(db, tenantId, id),
     ]);
-    return toOrder(
-      order,
-      outletName,
-      details,
-      ctx.principal,
-      receiptOf(receipt),
-      customerId,
-      voucher,
-    );
+    return {
+      ...toOrder(
+        order,
+        outletName,
+        details,
+        ctx.principal,
+        receiptOf(receipt),
+        customerId,
+        voucher,
+      ),
+      loyalty: await loyaltyOf(tenantId, customerId, id),
+    };
   }
+
+  const loyaltyOf = (tenantId: string, customerId: string | null, orderId: string) =>
+    customerId ? loyaltyOfOrder(db, tenantId, customerId, orderId) : Promise.resolve(null);
 
   const handedOver = createHandedOverService({ db, now });
   const orderMove = createOrderMove({ db, now, announce, onRefundOwed, approvals, requireVisible });
@@ -235,15 +242,18 @@ export function createOrderService({
           throw error;
         });
       if (typeof placed === 'string') return orderOf(ctx, placed);
-      return toOrder(
-        placed.order,
-        placed.outletName,
-        placed.details,
-        ctx.principal,
-        receiptOf(placed.receipt),
-        placed.customerId,
-        placed.voucher,
-      );
+      return {
+        ...toOrder(
+          placed.order,
+          placed.outletName,
+          placed.details,
+          ctx.principal,
+          receiptOf(placed.receipt),
+          placed.customerId,
+          placed.voucher,
+        ),
+        loyalty: await loyaltyOf(tenantIdOf(ctx), placed.customerId, placed.order.id),
+      };
     },
 
     /** POST /api/orders/{id}/handed-over: the moment the customer got it, recorded once. */

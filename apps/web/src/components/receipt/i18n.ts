@@ -40,6 +40,16 @@ const en = {
     outsideHours: 'Sold outside opening hours',
     thanks: 'Thank you! Please come again.',
     pricesNote: 'Prices in Malaysian ringgit (RM)',
+    pointsEarned: 'Points earned',
+    pointsBalance: 'Points balance',
+    walletBalance: 'Wallet balance',
+  },
+  topup: {
+    label: 'Receipt of wallet top-up {{number}}',
+    title: 'Wallet top-up',
+    number: 'Receipt',
+    amount: 'Top-up',
+    storedValue: 'Stored value for the Kopi wallet: not a sale of goods, no SST.',
   },
   payment: {
     cash: 'Cash',
@@ -101,6 +111,16 @@ const my: FeatureMessages<typeof en> = {
     outsideHours: 'Dijual di luar waktu operasi',
     thanks: 'Terima kasih! Sila datang lagi.',
     pricesNote: 'Harga dalam ringgit Malaysia (RM)',
+    pointsEarned: 'Mata diperoleh',
+    pointsBalance: 'Baki mata',
+    walletBalance: 'Baki dompet',
+  },
+  topup: {
+    label: 'Resit tambah nilai dompet {{number}}',
+    title: 'Tambah nilai dompet',
+    number: 'Resit',
+    amount: 'Tambah nilai',
+    storedValue: 'Nilai tersimpan untuk dompet Kopi: bukan jualan barangan, tiada SST.',
   },
   payment: {
     cash: 'Tunai',

@@ -161,6 +161,27 @@ describe('OrderReceipt', () => {
     expect(screen.getByTestId('receipt-change')).toHaveTextContent('0.00');
   });
 
+  it("prints the customer's points earned and the points and wallet after the sale, in both languages", async () => {
+    const order = sampleOrder({
+      customer_id: 'c-1',
+      loyalty: { points_earned: 21, points_balance: 1271, wallet_balance: 4550 },
+    });
+    const { unmount } = render(<OrderReceipt order={order} />);
+    const lines = screen.getByTestId('receipt-loyalty');
+    expect(lines.textContent).toBe('Points earned21Points balance1,271Wallet balanceRM 45.50');
+    unmount();
+    await i18n.changeLanguage('my');
+    render(<OrderReceipt order={order} />);
+    expect(screen.getByTestId('receipt-loyalty').textContent).toBe(
+      'Mata diperoleh21Baki mata1,271Baki dompetRM 45.50',
+    );
+  });
+
+  it('prints no loyalty lines without a customer', () => {
+    render(<OrderReceipt order={sampleOrder({ loyalty: null })} />);
+    expect(screen.queryByTestId('receipt-loyalty')).toBeNull();
+  });
+
   it('speaks Malay', async () => {
     await i18n.changeLanguage('my');
     render(<OrderReceipt order={sampleOrder()} />);

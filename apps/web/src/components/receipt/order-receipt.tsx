@@ -3,6 +3,7 @@ import type { Order } from '@kopi/contract';
 import { formatDateTime } from '../../lib/formatters';
 import { useLocalizedName } from '../../lib/localized-name';
 import { useReceiptStrings } from './i18n';
+import { LoyaltyLines } from './loyalty-lines';
 import { PrintSheet } from './print-sheet';
 import { PaperCentre, PaperLine, PaperRule, PaperText, receiptAmount } from './receipt-parts';
 import { ReceiptCode } from './receipt-code';
@@ -190,6 +191,7 @@ export function OrderReceipt({ order }: { order: Order }) {
       {order.refunded > 0 && (
         <PaperLine label={t('receipt.refunded')} value={receiptAmount(order.refunded)} />
       )}
+      {order.loyalty && <LoyaltyLines loyalty={order.loyalty} />}
       {order.status === 'REJECTED' && (
         <>
           <PaperRule />

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  CounterCustomer,
   CounterCustomerInput,
   CustomerSummary,
   Order,
@@ -44,7 +45,7 @@ export const postSale = (body: OrderCreate, idempotencyKey: string) =>
 
 /** The customer with this phone number, or null; the dialog says what went wrong itself. */
 export const lookupCustomer = (phone: string) =>
-  http.get<CustomerSummary | null>('/customers/lookup', {
+  http.get<CounterCustomer | null>('/customers/lookup', {
     query: { phone },
     errorToast: 'silent',
   });

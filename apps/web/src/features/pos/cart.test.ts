@@ -167,6 +167,7 @@ describe('cart reducer', () => {
       points: 10,
       wallet_balance: 0,
       blocked: false,
+      notes: [],
     };
     const typed = reduce(emptyCart, {
       type: 'field',
@@ -181,6 +182,17 @@ describe('cart reducer', () => {
     });
     expect(attached.version).toBe(typed.version + 1);
     expect(reduce(attached, { type: 'customer', customer: ali })).toBe(attached);
+    // The same customer with a new balance (topped up at the counter) keeps the typed fields.
+    const toppedUp = reduce(attached, {
+      type: 'customer',
+      customer: { ...ali, wallet_balance: 5000 },
+    });
+    expect(toppedUp).toMatchObject({
+      customer: { id: 'c1', wallet_balance: 5000 },
+      customer_name: 'Ali (table)',
+      customer_phone: '+60123456789',
+    });
+    expect(toppedUp.version).toBe(attached.version + 1);
     expect(reduce(attached, { type: 'customer', customer: null })).toMatchObject({
       customer: null,
       customer_name: 'Ali (table)',

@@ -61,6 +61,8 @@ const attachedCustomerSchema = z.object({
   points: z.number().int(),
   wallet_balance: z.number().int(),
   blocked: z.boolean(),
+  /** The staff's latest notes (an allergy); carts saved before notes have none. */
+  notes: z.array(z.string()).default([]),
 });
 export type AttachedCustomer = z.infer<typeof attachedCustomerSchema>;
 
@@ -243,7 +245,12 @@ function attachCustomer(
   customer: AttachedCustomer | null,
   next: (changes: Partial<Cart>) => Cart,
 ): Cart {
-  if (customer?.id === cart.customer?.id) return cart;
+  if (customer && customer.id === cart.customer?.id) {
+    // The same customer again: only what they hold may have changed (a top-up at the counter).
+    const same = JSON.stringify(customer) === JSON.stringify(cart.customer);
+    return same ? cart : next({ customer });
+  }
+  if (customer === cart.customer) return cart;
   const previous = cart.customer;
   const keep = (field: 'customer_name' | 'customer_phone', was: string | undefined) =>
     was !== undefined && cart[field] === was ? '' : cart[field];

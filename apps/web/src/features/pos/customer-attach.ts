@@ -1,8 +1,10 @@
-import type { CustomerSummary } from '@kopi/contract';
+import type { CounterCustomer, CustomerSummary } from '@kopi/contract';
 import type { AttachedCustomer } from './cart';
 
 /** What the cart keeps of a customer found or added at the counter. */
-export const attachedCustomer = (c: CustomerSummary): AttachedCustomer => ({
+export const attachedCustomer = (
+  c: CustomerSummary & Partial<Pick<CounterCustomer, 'notes'>>,
+): AttachedCustomer => ({
   id: c.id,
   name: c.name,
   phone: c.phone,
@@ -10,4 +12,5 @@ export const attachedCustomer = (c: CustomerSummary): AttachedCustomer => ({
   points: c.points,
   wallet_balance: c.wallet_balance,
   blocked: c.status === 'disabled',
+  notes: c.notes ?? [],
 });

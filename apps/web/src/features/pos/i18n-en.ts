@@ -256,6 +256,7 @@ export const posEn = {
     wallet: 'Wallet {{amount}}',
     blocked: 'Blocked: the wallet cannot pay',
     failed: 'The customer could not be looked up or added. Check the connection and try again.',
+    notes: 'Staff notes',
     cancel: 'Cancel',
   },
   wallet: {

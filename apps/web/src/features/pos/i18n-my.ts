@@ -259,6 +259,7 @@ export const posMy: FeatureMessages<typeof posEn> = {
     wallet: 'Dompet {{amount}}',
     blocked: 'Disekat: dompet tidak boleh membayar',
     failed: 'Pelanggan tidak dapat dicari atau ditambah. Semak sambungan dan cuba lagi.',
+    notes: 'Nota kakitangan',
     cancel: 'Batal',
   },
   wallet: {

@@ -275,6 +275,7 @@ describe('wallet payments', () => {
         points: 0,
         wallet_balance: 0,
         blocked: false,
+        notes: [],
       },
     });
     expect(saleBody(ids.outlet, attached, payments, false, aminah).customer_id).toBe(

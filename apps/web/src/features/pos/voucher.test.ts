@@ -30,6 +30,7 @@ const customer: NonNullable<Cart['customer']> = {
   points: 0,
   wallet_balance: 0,
   blocked: false,
+  notes: [],
 };
 const check: VoucherCheck = {
   ok: true,

@@ -2,23 +2,33 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
+import AccountBalanceWallet from '@mui/icons-material/AccountBalanceWallet';
 import Close from '@mui/icons-material/Close';
 import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
+import { useCan } from '../../../lib/can-context';
 import type { AttachedCustomer } from '../cart';
 import { usePosStrings } from '../i18n';
-import { CustomerFacts } from './customer-badge';
+import { usePosTopupStrings } from '../i18n-topup';
+import { CustomerFacts, CustomerNotes } from './customer-badge';
 
-/** The order's customer, with a way to remove them; or the button that attaches one. */
+/**
+ * The order's customer with the staff's notes, a wallet top-up and a way to remove them; or the
+ * button that attaches one.
+ */
 export function CartCustomer({
   customer,
   onOpen,
   onRemove,
+  onTopup,
 }: {
   customer: AttachedCustomer | null;
   onOpen: () => void;
   onRemove: () => void;
+  onTopup: () => void;
 }) {
   const { t } = usePosStrings();
+  const topupStrings = usePosTopupStrings();
+  const can = useCan();
   if (!customer) {
     return (
       <Box sx={{ px: 1.5, pt: 1, borderTop: 1, borderColor: 'divider' }}>
@@ -57,7 +67,19 @@ export function CartCustomer({
           {customer.name}
         </Typography>
         <CustomerFacts customer={customer} />
+        <CustomerNotes notes={customer.notes} />
       </Box>
+      {can('create', 'pos') && !customer.blocked && (
+        <IconButton
+          aria-label={topupStrings.t('buttonHint', { name: customer.name })}
+          title={topupStrings.t('button')}
+          onClick={onTopup}
+          sx={{ width: 44, height: 44 }}
+          data-testid="pos-customer-topup"
+        >
+          <AccountBalanceWallet fontSize="small" />
+        </IconButton>
+      )}
       <IconButton
         aria-label={t('customer.remove', { name: customer.name })}
         onClick={onRemove}

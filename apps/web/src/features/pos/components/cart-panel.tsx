@@ -37,6 +37,7 @@ export function CartPanel({
   discount,
   voucher,
   onOpenCustomer,
+  onTopup,
   hasPendingSale,
   ...refs
 }: {
@@ -71,6 +72,8 @@ export function CartPanel({
   };
   /** Opens the dialog that finds or adds the order's customer. */
   onOpenCustomer: () => void;
+  /** Opens the attached customer's wallet top-up. */
+  onTopup: () => void;
   hasPendingSale: boolean;
 } & CustomerFieldRefs) {
   const { t } = usePosStrings();
@@ -155,6 +158,7 @@ export function CartPanel({
         customer={cart.customer}
         onOpen={onOpenCustomer}
         onRemove={() => dispatch({ type: 'customer', customer: null })}
+        onTopup={onTopup}
       />
       <CartCustomerFields
         cart={cart}

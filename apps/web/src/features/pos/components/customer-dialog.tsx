@@ -17,7 +17,7 @@ import { addCounterCustomer, lookupCustomer } from '../api';
 import type { AttachedCustomer } from '../cart';
 import { attachedCustomer } from '../customer-attach';
 import { usePosStrings } from '../i18n';
-import { CustomerFacts } from './customer-badge';
+import { CustomerFacts, CustomerNotes } from './customer-badge';
 
 type Found =
   | { kind: 'none' }
@@ -170,6 +170,7 @@ export function CustomerDialog({
                   {found.customer.phone}
                 </Typography>
                 <CustomerFacts customer={found.customer} />
+                <CustomerNotes notes={found.customer.notes} />
               </Box>
             )}
             {found.kind === 'notFound' && (

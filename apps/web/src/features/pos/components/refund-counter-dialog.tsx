@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -32,7 +32,7 @@ import {
 import { useApproval } from '../../../components/approval/use-approval';
 import { RetryAlert } from '../../../components/retry-alert';
 import { formatMoney } from '../../../lib/formatters';
-import { HttpError } from '../../../lib/http/http-client';
+import { createAttemptKeys, sendAttempt } from '../../../lib/http/attempt-key';
 import { toast } from '../../../lib/toasts';
 import { usePosRefundStrings } from '../i18n-refund';
 import { createCounterRefund, usePosRefundable } from '../refund-api';
@@ -53,10 +53,6 @@ export function counterAmount(
     0,
   );
 }
-
-/** No answer we can trust (the refund may have been made): a resend keeps the attempt's key. */
-const unanswered = (error: unknown) =>
-  error instanceof HttpError && (error.status === 0 || error.status >= 500);
 
 /**
  * Refunds a receipt at the counter: the whole order or items, by the methods its payments
@@ -147,8 +143,8 @@ function CounterForm({
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Partial<Record<'items' | 'reason' | 'note', string>>>({});
   const [busy, setBusy] = useState(false);
-  // The last attempt: resent with its key only when it went unanswered with the same body.
-  const attempt = useRef<{ body: string; key: string } | null>(null);
+  // The same refund resent after no answer keeps its key; a changed one gets a new key.
+  const keys = useMemo(() => createAttemptKeys(), []);
   const amount = counterAmount(kind, quantities, refundable);
   const nothingLeft = refundable.remaining <= 0 || methods.length === 0;
 
@@ -157,19 +153,7 @@ function CounterForm({
     setErrors((e) => ({ ...e, items: undefined }));
   };
 
-  const send = async (body: CounterRefund) => {
-    const json = JSON.stringify(body);
-    const key = attempt.current?.body === json ? attempt.current.key : crypto.randomUUID();
-    attempt.current = { body: json, key };
-    try {
-      const refund = await createCounterRefund(body, key);
-      attempt.current = null;
-      return refund;
-    } catch (error) {
-      if (!unanswered(error)) attempt.current = null;
-      throw error;
-    }
-  };
+  const send = (body: CounterRefund) => sendAttempt(keys, body, createCounterRefund);
 
   const submit = async () => {
     const problems: typeof errors = {};

@@ -15,6 +15,7 @@ import { PosBanners, PosNoOutlet, PosSpinner } from '../components/pos-notices';
 import { PosTopBar } from '../components/pos-top-bar';
 import { ProductGrid } from '../components/product-grid';
 import { SaleDialogs } from '../components/sale-dialogs';
+import { TopupDialog } from '../components/topup-dialog';
 import { VoucherDialog } from '../components/voucher-dialog';
 import { usePosStrings } from '../i18n';
 import { useHoldRecall } from '../use-hold-recall';
@@ -63,6 +64,7 @@ export function PosPage() {
 
   const [clearAsk, setClearAsk] = useState(false);
   const [customerOpen, setCustomerOpen] = useState(false);
+  const [topupOpen, setTopupOpen] = useState(false);
   const [voucherOpen, setVoucherOpen] = useState(false);
   // The line whose note is being written (by key; a key that left the cart closes the dialog).
   const [noteKey, setNoteKey] = useState<string | null>(null);
@@ -76,6 +78,7 @@ export function PosPage() {
     clearAsk ||
     noteLine !== null ||
     customerOpen ||
+    topupOpen ||
     discount.open ||
     voucherOpen ||
     payment.askingOutside;
@@ -184,6 +187,7 @@ export function PosPage() {
               onRetry: voucher.retry,
             }}
             onOpenCustomer={() => setCustomerOpen(true)}
+            onTopup={() => setTopupOpen(true)}
             hasPendingSale={pos.hasPendingSale && !payment.payOpen}
             {...checks.fieldRefs}
           />
@@ -232,6 +236,25 @@ export function PosPage() {
           setCustomerOpen(false);
         }}
         onClose={() => setCustomerOpen(false)}
+      />
+      <TopupDialog
+        customer={topupOpen && outletId ? cart.customer : null}
+        outletId={outletId ?? ''}
+        businessName={context?.receipt.business_name ?? ''}
+        onClose={() => setTopupOpen(false)}
+        onDone={(topup) => {
+          // The order's customer shows what the wallet and points hold now.
+          if (cart.customer?.id === topup.customer.id) {
+            dispatch({
+              type: 'customer',
+              customer: {
+                ...cart.customer,
+                wallet_balance: topup.wallet_balance,
+                points: topup.points_balance,
+              },
+            });
+          }
+        }}
       />
       <ConfirmDialog
         open={clearAsk}

@@ -29,11 +29,10 @@ import {
 import { MoneyInput } from '../../../components/money-input';
 import { RetryAlert } from '../../../components/retry-alert';
 import { formatMoney } from '../../../lib/formatters';
-import { HttpError } from '../../../lib/http/http-client';
 import { translateValidation } from '../../../lib/i18n/i18n';
 import { toast } from '../../../lib/toasts';
 import { useCreateRefund, useRefundable } from '../api';
-import { createAttemptKeys } from '../attempt-key';
+import { createAttemptKeys, unanswered } from '../../../lib/http/attempt-key';
 import { useRefundStrings } from '../i18n';
 import {
   checkDraft,
@@ -43,15 +42,6 @@ import {
   type RefundDraft,
 } from '../refund-draft';
 import { RefundItemsField } from './refund-items-field';
-
-/** No answer we can trust (the refund may have been recorded): a resubmit keeps the key. */
-const unanswered = (error: unknown) =>
-  error instanceof HttpError &&
-  (error.status === 0 ||
-    error.status === 408 ||
-    error.status === 429 ||
-    error.status >= 500 ||
-    (error.status === 409 && error.codeMessage === 'idempotency_in_flight'));
 
 export interface RefundDialogProps {
   orderId: string;

@@ -1,0 +1,63 @@
+import { defineFeatureStrings, type FeatureMessages } from '../../lib/i18n/feature-strings';
+
+// Strings of a wallet top-up sold at the counter, by cash or card, and its receipt.
+const en = {
+  button: 'Top up',
+  buttonHint: 'Top up {{name}}’s wallet by cash or card',
+  title: 'Top up {{name}}’s wallet',
+  balance: 'Wallet now {{amount}}',
+  presets: 'Amount',
+  amount: 'Other amount',
+  method: 'Paid by',
+  cash: 'Cash',
+  card: 'Card',
+  tendered: 'Cash received (optional)',
+  change: 'Change {{amount}}',
+  reference: 'Card slip reference (optional)',
+  after: 'Wallet after: {{amount}}',
+  notSale: 'Stored value, not a sale: it stays out of the sales figures.',
+  amountMissing: 'Choose or type the amount to top up',
+  amountRange: 'A top-up is {{min}} to {{max}}',
+  overMax: 'The wallet holds at most {{max}}: top up at most {{room}}',
+  tenderedShort: 'The cash received is less than the top-up',
+  submit: 'Take {{amount}}',
+  cancel: 'Cancel',
+  failed: 'The top-up could not be sent. Check the connection and try again: it is recorded once.',
+  loadError: 'The top-up amounts could not be loaded.',
+  done: '{{amount}} added to {{name}}’s wallet ({{number}})',
+  receiptTitle: 'Top-up {{number}}',
+  print: 'Print',
+  close: 'Done',
+};
+
+const my: FeatureMessages<typeof en> = {
+  button: 'Tambah nilai',
+  buttonHint: 'Tambah nilai dompet {{name}} dengan tunai atau kad',
+  title: 'Tambah nilai dompet {{name}}',
+  balance: 'Dompet kini {{amount}}',
+  presets: 'Jumlah',
+  amount: 'Jumlah lain',
+  method: 'Dibayar dengan',
+  cash: 'Tunai',
+  card: 'Kad',
+  tendered: 'Tunai diterima (pilihan)',
+  change: 'Baki {{amount}}',
+  reference: 'Rujukan slip kad (pilihan)',
+  after: 'Dompet selepas: {{amount}}',
+  notSale: 'Nilai tersimpan, bukan jualan: tidak dikira dalam angka jualan.',
+  amountMissing: 'Pilih atau taip jumlah tambah nilai',
+  amountRange: 'Tambah nilai ialah {{min}} hingga {{max}}',
+  overMax: 'Dompet memegang paling banyak {{max}}: tambah nilai paling banyak {{room}}',
+  tenderedShort: 'Tunai diterima kurang daripada jumlah tambah nilai',
+  submit: 'Terima {{amount}}',
+  cancel: 'Batal',
+  failed:
+    'Tambah nilai tidak dapat dihantar. Semak sambungan dan cuba lagi: ia direkod sekali sahaja.',
+  loadError: 'Jumlah tambah nilai tidak dapat dimuatkan.',
+  done: '{{amount}} ditambah ke dompet {{name}} ({{number}})',
+  receiptTitle: 'Tambah nilai {{number}}',
+  print: 'Cetak',
+  close: 'Selesai',
+};
+
+export const usePosTopupStrings = defineFeatureStrings('posTopup', { en, my });
