@@ -10,6 +10,7 @@ import type { Clock } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import type { AuthedContext } from '../../lib/request-context';
+import { staffNameOf } from '../../lib/staff-name';
 import { tenantIdOf } from '../../lib/tenant-scope';
 import * as books from '../books/books.service';
 import { pendingTopups } from '../payments/payments.service';
@@ -29,7 +30,7 @@ import { checkTopup } from './wallet.service';
 export interface CounterTopupDeps {
   db: Db;
   now: Clock;
-  shifts: Pick<ShiftService, 'saleShift'>;
+  shifts: Pick<ShiftService, 'saleShift' | 'outletOf' | 'holdOpenShift'>;
 }
 
 const receiptNo = (outletCode: string, seq: number) =>
@@ -61,7 +62,7 @@ export function createCounterTopupService({ db, now, shifts }: CounterTopupDeps)
     const t = row.topup;
     const [customer, outlet] = await Promise.all([
       repo.customerOf(db, tenantId, t.customerId),
-      repo.outletOf(db, tenantId, t.outletId),
+      shifts.outletOf(tenantId, t.outletId),
     ]);
     return {
       id: t.id,
@@ -117,15 +118,14 @@ export function createCounterTopupService({ db, now, shifts }: CounterTopupDeps)
       const outlet =
         bound && bound !== input.outlet_id
           ? null
-          : await repo.outletOf(db, tenantId, input.outlet_id);
+          : await shifts.outletOf(tenantId, input.outlet_id);
       if (!outlet) throw new AppError('not_found');
       const again = await repo.byKey(db, tenantId, key);
       if (again) return view(tenantId, sameTopup(again, customerId, input));
       const customer = await repo.customerOf(db, tenantId, customerId);
       if (!customer) throw new AppError('not_found');
       const drawer = await drawerOf(ctx, input);
-      const byName =
-        (await repo.staffName(db, tenantId, ctx.principal.userId)) ?? ctx.principal.username;
+      const byName = await staffNameOf(db, ctx);
       try {
         const row = await db.transaction(async (tx) => {
           // The customer first, as every writer of a customer's ledgers (decision 034), then the
@@ -135,7 +135,7 @@ export function createCounterTopupService({ db, now, shifts }: CounterTopupDeps)
           );
           const day = await books.bookingDay(tx, tenantId, outlet, now());
           const shiftId =
-            drawer?.shiftId && (await repo.shareOpenShift(tx, tenantId, drawer.shiftId))
+            drawer?.shiftId && (await shifts.holdOpenShift(tx, tenantId, drawer.shiftId))
               ? drawer.shiftId
               : null;
           if (!shiftId && input.method === 'cash' && outlet.shiftsRequired) {

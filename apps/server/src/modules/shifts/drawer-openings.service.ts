@@ -7,6 +7,7 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import type { AuthedContext } from '../../lib/request-context';
 import { tenantIdOf } from '../../lib/tenant-scope';
+import { staffNameOf } from '../../lib/staff-name';
 import type { ApprovalService } from '../approvals/approvals.service';
 import * as repo from './drawer-openings.repo';
 import * as shiftsRepo from './shifts.repo';
@@ -83,9 +84,7 @@ export function createDrawerOpeningService(deps: {
         outletId: shift.outletId,
         approval: input.approval ?? null,
       });
-      const name =
-        (await shiftsRepo.userFullname(db, tenantId, ctx.principal.userId)) ??
-        ctx.principal.username;
+      const name = await staffNameOf(db, ctx);
       const note = input.note?.trim() || null;
       try {
         const id = await db.transaction(async (tx) => {

@@ -16,6 +16,7 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import type { AuthedContext } from '../../lib/request-context';
 import { tenantIdOf } from '../../lib/tenant-scope';
+import { staffNameOf } from '../../lib/staff-name';
 import { type ApprovalService, verifyApproval } from '../approvals/approvals.service';
 import * as repo from './shifts.repo';
 import { type ShiftAccess, VARIANCE } from './shift-access';
@@ -83,8 +84,7 @@ export function createShiftCash({
               approval: input.approval,
             })
           : null;
-      const name =
-        (await repo.userFullname(db, tenantId, ctx.principal.userId)) ?? ctx.principal.username;
+      const name = await staffNameOf(db, ctx);
       try {
         const movement = await db.transaction(async (tx) => {
           if (!(await repo.lockOpenShift(tx, tenantId, id))) throw new AppError('shift_closed');
@@ -174,8 +174,7 @@ export function createShiftCash({
             approval: input.approval,
           })
         : null;
-      const name =
-        (await repo.userFullname(db, tenantId, ctx.principal.userId)) ?? ctx.principal.username;
+      const name = await staffNameOf(db, ctx);
       const closed = await db.transaction(async (tx) => {
         if (!(await repo.lockOpenShift(tx, tenantId, id))) throw new AppError('shift_closed');
         const at = now();

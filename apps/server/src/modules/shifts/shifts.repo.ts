@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { users } from '../../db/schema/access';
 import { counterTopups } from '../../db/schema/loyalty';
 import { cashMovements, shifts, tills } from '../../db/schema/shifts';
 import { outlets, tenants } from '../../db/schema/tenancy';
@@ -17,6 +16,7 @@ export async function outletShiftSettings(db: Db, tenantId: string, outletId: st
   const [row] = await db
     .select({
       id: outlets.id,
+      code: outlets.code,
       name: outlets.name,
       timezone: outlets.timezone,
       cutoffHour: tenants.businessDayCutoffHour,
@@ -30,15 +30,6 @@ export async function outletShiftSettings(db: Db, tenantId: string, outletId: st
     .where(and(ownedBy(outlets, tenantId), eq(outlets.id, outletId)))
     .limit(1);
   return row ?? null;
-}
-
-export async function userFullname(db: Db, tenantId: string, userId: string) {
-  const [row] = await db
-    .select({ fullname: users.fullname })
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.tenantId, tenantId)))
-    .limit(1);
-  return row?.fullname ?? null;
 }
 
 export async function insertShift(db: Db, values: typeof shifts.$inferInsert) {
@@ -224,6 +215,19 @@ export async function lockOpenShiftOfUser(
     )
     .orderBy(asc(shifts.openedAt))
     .limit(1)
+    .for('share');
+  return row ?? null;
+}
+
+/**
+ * Holds an open shift against its close until the caller commits (a close takes it FOR UPDATE);
+ * null when it is no longer open.
+ */
+export async function shareOpenShift(tx: Db, tenantId: string, shiftId: string) {
+  const [row] = await tx
+    .select({ id: shifts.id })
+    .from(shifts)
+    .where(and(ownedBy(shifts, tenantId), eq(shifts.id, shiftId), eq(shifts.status, 'open')))
     .for('share');
   return row ?? null;
 }

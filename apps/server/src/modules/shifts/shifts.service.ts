@@ -19,6 +19,7 @@ import { AppError } from '../../lib/errors';
 import { offsetOf, pageAnswer } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
 import { tenantIdOf } from '../../lib/tenant-scope';
+import { staffNameOf } from '../../lib/staff-name';
 import * as books from '../books/books.service';
 import * as repo from './shifts.repo';
 import * as tillsRepo from './tills.repo';
@@ -166,8 +167,7 @@ export function createShiftService({
       const till = await requireTill(ctx, input.till_id);
       const outlet = await requireOutlet(ctx, till.outletId);
       const at = now();
-      const name =
-        (await repo.userFullname(db, tenantId, ctx.principal.userId)) ?? ctx.principal.username;
+      const name = await staffNameOf(db, ctx);
       const float = cashCountTotal(input.float);
       // The same cashier's retry whose stored answer was lost gets the shift it opened.
       const again = key ? await repo.shiftByIdempotencyKey(db, tenantId, key) : null;
@@ -230,6 +230,14 @@ export function createShiftService({
       if (!open && outlet.shiftsRequired) throw new AppError('shift_required');
       return till ? { tillId: till.id, shiftId: open?.id ?? null } : null;
     },
+
+    /** The outlet with its code, clock and the tenant's shift settings; null if not the tenant's. */
+    outletOf: (tenantId: string, outletId: string) =>
+      repo.outletShiftSettings(db, tenantId, outletId),
+
+    /** Holds an open shift against its close until `tx` commits; null once it is closed. */
+    holdOpenShift: (tx: Db, tenantId: string, shiftId: string) =>
+      repo.shareOpenShift(tx, tenantId, shiftId),
 
     /** The shift a user has open at an outlet, for a refund paid from its drawer. */
     async drawerOf(tx: Db, tenantId: string, outletId: string, userId: string) {

@@ -1,0 +1,18 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { users } from '../db/schema/access';
+import type { AuthedContext } from './request-context';
+import { tenantIdOf } from './tenant-scope';
+
+/**
+ * The name a record signs for the signed-in staff member: their full name, else (a platform user
+ * working inside the tenant, who has no row in it) their username.
+ */
+export async function staffNameOf(db: Db, ctx: AuthedContext): Promise<string> {
+  const [row] = await db
+    .select({ fullname: users.fullname })
+    .from(users)
+    .where(and(eq(users.id, ctx.principal.userId), eq(users.tenantId, tenantIdOf(ctx))))
+    .limit(1);
+  return row?.fullname ?? ctx.principal.username;
+}
