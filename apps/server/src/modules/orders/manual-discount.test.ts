@@ -5,11 +5,15 @@ import {
   posMenuSchema,
   priceOrder,
 } from '@kopi/contract';
-import { and, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/access';
+import { approvals } from '../../db/schema/approvals';
 import { orders } from '../../db/schema/orders';
 import { auditLog } from '../../db/schema/platform';
 import { tenants } from '../../db/schema/tenancy';
+import { DEMO_PASSWORD } from '../../db/seed-data';
 import { demoOutlet } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
 import { addProduct, demoTenantId, productBySku, sell, testClock } from '../../test/order-fixtures';
@@ -20,7 +24,7 @@ import { useTestApp } from '../../test/use-test-app';
 // contract's priceOrder like a voucher (before service charge and SST), recorded and audited.
 
 const clock = testClock('2026-06-10T04:00:00Z'); // Wednesday 12:00 in Kuala Lumpur
-const { t, as } = useTestApp({ now: clock.now, signIn: ['manager', 'cashier'] });
+const { t, api, as } = useTestApp({ now: clock.now, signIn: ['manager', 'cashier'] });
 const { manager, cashier } = as;
 let kl: string;
 let product: string;
@@ -187,6 +191,85 @@ describe('POST /api/orders with a manual discount', () => {
       401,
       'unauthorized',
     );
+  });
+});
+
+describe("a cashier's discount approved by a manager's PIN at the till", () => {
+  const PIN = '271828';
+  const discount = { kind: 'amount', value: 100, reason: 'service_recovery' } as const;
+  let managerId: string;
+  let cashierId: string;
+  let total: number;
+
+  beforeAll(async () => {
+    const idOf = async (username: string) =>
+      (await t.database.db.select().from(users).where(eq(users.username, username)))[0]!.id;
+    managerId = await idOf('manager');
+    cashierId = await idOf('cashier');
+    const res = await api.put(
+      '/api/account/pin',
+      { pin: PIN, pin_confirm: PIN, old_password: DEMO_PASSWORD },
+      manager,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    total = (await contractTotals(1, discount)).total;
+  });
+
+  /** The POS's sale, its approval typed on one device, and the sale's own key. */
+  const approvedSale = (pin: string, approverId = managerId) => ({
+    ...discountedSale(1, total, discount),
+    approval: { approver_id: approverId, pin, device_id: 'till-device-0001' },
+  });
+  const ordersUnder = (key: string) =>
+    t.database.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(like(orders.idempotencyKey, `%:${key}`));
+
+  it('refuses without a PIN, with a wrong one and with one’s own, recording nothing', async () => {
+    const keys = [randomUUID(), randomUUID(), randomUUID()];
+    expectCode(
+      await sell(t, cashier, discountedSale(1, total, discount), keys[0]),
+      403,
+      'approval_required',
+    );
+    expectCode(await sell(t, cashier, approvedSale('000000'), keys[1]), 403, 'pin_wrong');
+    expectCode(await sell(t, cashier, approvedSale(PIN, cashierId), keys[2]), 403, 'approval_self');
+    for (const key of keys) expect(await ordersUnder(key)).toEqual([]);
+  });
+
+  it('records one sale with its approval; a lost answer replays it under the same key', async () => {
+    // A refused PIN's answer is kept with its key: the right PIN under that key is another
+    // request (422), so the till sends the next PIN with a new key.
+    const refusedKey = randomUUID();
+    expectCode(await sell(t, cashier, approvedSale('000001'), refusedKey), 403, 'pin_wrong');
+    expectCode(
+      await sell(t, cashier, approvedSale(PIN), refusedKey),
+      422,
+      'idempotency_key_reused',
+    );
+    expect(await ordersUnder(refusedKey)).toEqual([]);
+
+    const key = randomUUID();
+    const first = await sell(t, cashier, approvedSale(PIN), key);
+    expect(first.statusCode, first.body).toBe(201);
+    const order = orderSchema.parse(first.json().data);
+    expect(order.discount).toBe(100);
+    expect(order.total).toBe(total);
+    const again = await sell(t, cashier, approvedSale(PIN), key);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(orderSchema.parse(again.json().data).id).toBe(order.id);
+    expect(await ordersUnder(key)).toEqual([{ id: order.id }]);
+    const rows = await t.database.db
+      .select()
+      .from(approvals)
+      .where(eq(approvals.subjectId, order.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      action: 'manual_discount',
+      requestedBy: cashierId,
+      approvedBy: managerId,
+    });
   });
 });
 

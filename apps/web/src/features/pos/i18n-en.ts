@@ -167,6 +167,8 @@ export const posEn = {
     cancel: 'Cancel',
     apply: 'Apply',
     line: 'Discount ({{reason}})',
+    needsApproval: 'A manager approves this discount with their PIN at payment.',
+    approvalSummary: 'Discount {{amount}}',
   },
   voucher: {
     open: 'Voucher',

@@ -170,6 +170,8 @@ export const posMy: FeatureMessages<typeof posEn> = {
     cancel: 'Batal',
     apply: 'Guna',
     line: 'Diskaun ({{reason}})',
+    needsApproval: 'Pengurus meluluskan diskaun ini dengan PIN mereka semasa pembayaran.',
+    approvalSummary: 'Diskaun {{amount}}',
   },
   voucher: {
     open: 'Baucar',

@@ -55,6 +55,8 @@ describe('submitting a sale', () => {
       true,
     );
     expect(isTransient(new HttpError(409, '', { code_message: 'day_closed' }))).toBe(false);
+    // A manager's PIN throttled on this device is the server's answer, not a busy server.
+    expect(isTransient(new HttpError(429, '', { code_message: 'pin_throttled' }))).toBe(false);
     expect(isTransient(new HttpError(400, ''))).toBe(false);
     expect(isTransient(new HttpError(422, '', { code_message: 'idempotency_key_reused' }))).toBe(
       false,

@@ -13,7 +13,10 @@ export const retryDelaysMs = [1_000, 2_000, 4_000] as const;
 export function isTransient(error: unknown): boolean {
   if (!(error instanceof HttpError)) return false;
   if (error.status === 0 || error.status === 408 || error.status === 425) return true;
-  if (error.status === 429 || error.status >= 500) return true;
+  // A manager's PIN tried too often on this device is an answer, kept with the key: the wait is
+  // the manager's, and sending the same PIN again only replays it.
+  if (error.status === 429) return error.codeMessage !== 'pin_throttled';
+  if (error.status >= 500) return true;
   // The same key is still being processed by an earlier attempt: its answer will be replayed.
   return error.status === 409 && error.codeMessage === 'idempotency_in_flight';
 }

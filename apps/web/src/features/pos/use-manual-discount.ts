@@ -3,15 +3,18 @@ import {
   type ManualDiscountInput,
   manualDiscountAsked,
   manualDiscountLimit,
+  needsApproval,
   type PosContext,
   type PricingResult,
 } from '@kopi/contract';
 import { useCan } from '../../lib/can-context';
+import { useSession } from '../../lib/session/session-store';
 import type { Cart, CartAction } from './cart';
 
 /**
- * The sale's manual discount: who may give one (`discount-order`), the dialog, and whether the
- * discount still fits the tenant's maximum (a cart that shrank under an amount may not).
+ * The sale's manual discount: who may give one (whoever sells; without `discount-order` a
+ * manager approves it by PIN when the sale is paid), the dialog, and whether the discount still
+ * fits the tenant's maximum (a cart that shrank under an amount may not).
  */
 export function useManualDiscount({
   cart,
@@ -25,6 +28,7 @@ export function useManualDiscount({
   totals: PricingResult | null;
 }) {
   const can = useCan();
+  const permissions = useSession().permissions;
   const [open, setOpen] = useState(false);
   const maxBp = context?.pricing.manual_discount_max_bp ?? 0;
   const subtotal = totals?.subtotal ?? 0;
@@ -34,7 +38,12 @@ export function useManualDiscount({
     cart.lines.length > 0 &&
     manualDiscountAsked(discount, subtotal) > manualDiscountLimit(subtotal, maxBp);
   return {
-    allowed: can('discount', 'order'),
+    allowed: can('discount', 'order') || can('create', 'pos'),
+    /**
+     * The cart's discount will need a manager's PIN when the sale is paid: the rule the payment's
+     * PIN dialog (useApproval) and the server follow.
+     */
+    needsApproval: discount !== null && needsApproval('manual_discount', new Set(permissions)),
     open,
     openDialog: () => setOpen(true),
     over,

@@ -53,6 +53,7 @@ export function usePaymentFlow({
     voucher,
     saleKey: pos.saleKey,
     dropSaleKey: pos.dropSaleKey,
+    hasPendingSale: pos.hasPendingSale,
     dispatch: pos.dispatch,
     refreshPos,
     onRecorded: () => {

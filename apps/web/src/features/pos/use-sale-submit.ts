@@ -5,6 +5,7 @@ import {
   type OrderCreate,
   type ServingMethod,
 } from '@kopi/contract';
+import { formatMoney } from '../../lib/formatters';
 import { HttpError } from '../../lib/http/http-client';
 import { translateValidation } from '../../lib/i18n/i18n';
 import { postSale } from './api';
@@ -19,6 +20,7 @@ import {
   SaleUnconfirmedError,
   submitSale,
 } from './submit-sale';
+import { useSaleApproval } from './use-sale-approval';
 import type { useVoucher } from './use-voucher';
 import { isVoucherRefusal } from './voucher';
 
@@ -70,6 +72,7 @@ export function useSaleSubmit({
   voucher,
   saleKey,
   dropSaleKey,
+  hasPendingSale,
   dispatch,
   refreshPos,
   onRecorded,
@@ -85,6 +88,8 @@ export function useSaleSubmit({
   voucher: Pick<ReturnType<typeof useVoucher>, 'sendCode' | 'blocking' | 'refusedAtPayment'>;
   saleKey: () => string;
   dropSaleKey: () => void;
+  /** A sale of this cart went unanswered and waits for Retry under its key. */
+  hasPendingSale: boolean;
   dispatch: (action: CartAction) => void;
   refreshPos: (outletId: string) => Promise<unknown>;
   /** The sale is recorded (its receipt shows) and the cart is cleared. */
@@ -99,6 +104,23 @@ export function useSaleSubmit({
   const [status, setStatus] = useState<SendStatus>({ kind: 'idle' });
   const [order, setOrder] = useState<Order | null>(null);
   const sending = useRef(false);
+  const approval = useSaleApproval({ saleKey, dropSaleKey, hasPendingSale });
+
+  const attempt = async (sale: OrderCreate, key: string) => {
+    setStatus({ kind: 'sending' });
+    try {
+      return await submitSale(sale, key, {
+        post: postSale,
+        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+        onRetry: (n) =>
+          setStatus({ kind: 'retrying', attempt: n, total: retryDelaysMs.length + 1 }),
+      });
+    } catch (error) {
+      // What the failure means is said below, or by the PIN dialog for a refused PIN.
+      setStatus({ kind: 'idle' });
+      throw error;
+    }
+  };
 
   const send = async (outside: boolean) => {
     if (!view?.canConfirm || !outletId || !serving || voucher.blocking || sending.current) return;
@@ -115,72 +137,78 @@ export function useSaleSubmit({
       setStatus({ kind: 'refused', messages: localRefusals(checked.error.issues, cart, body, t) });
       return;
     }
-    const key = saleKey();
     sending.current = true;
-    setStatus({ kind: 'sending' });
     try {
-      const recorded = await submitSale(body, key, {
-        post: postSale,
-        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-        onRetry: (attempt) =>
-          setStatus({ kind: 'retrying', attempt, total: retryDelaysMs.length + 1 }),
-      });
-      setOrder(recorded);
-      dispatch({ type: 'clear' });
-      setStatus({ kind: 'idle' });
-      onRecorded();
-      void refreshPos(outletId);
-    } catch (error) {
-      // No answer: the key stays, so Retry replays the sale instead of repeating it. A 401 is
-      // the same: the client is taking the cashier to sign in with the cart and the key saved.
-      if (
-        error instanceof SaleUnconfirmedError ||
-        !(error instanceof HttpError) ||
-        error.status === 401 ||
-        isTransient(error)
-      ) {
-        setStatus({ kind: 'unconfirmed' });
-        return;
-      }
-      // The server answered: nothing was recorded under this key, so the next try is a new request.
-      dropSaleKey();
-      const code = error.codeMessage;
-      if (code === 'outlet_closed') {
+      const outcome = await approval.sendSale(
+        body,
+        t('discount.approvalSummary', { amount: formatMoney(view.totals.manual_discount) }),
+        attempt,
+      );
+      // A cancelled PIN leaves the cart, the payments and the key as they were.
+      if (outcome.kind === 'cancelled') return;
+      if (outcome.kind === 'recorded') {
+        setOrder(outcome.order);
+        dispatch({ type: 'clear' });
         setStatus({ kind: 'idle' });
-        onOutletClosed();
+        onRecorded();
+        void refreshPos(outletId);
         return;
       }
-      if (code === 'order_already_exists' || code === 'idempotency_key_reused') {
-        setStatus({ kind: 'refused', messages: [t('payment.alreadyRecorded')] });
-        return;
-      }
-      // The voucher no longer applies (used up meanwhile, expired, …): the cart stays, the
-      // voucher line says why, and the totals drop its discount for the next try.
-      if (isVoucherRefusal(code)) {
-        setStatus({ kind: 'refused', messages: [error.message] });
-        voucher.refusedAtPayment(code);
-        return;
-      }
-      if (code && walletRefusals.has(code)) {
-        setStatus({ kind: 'refused', messages: [error.message] });
-        onWalletRefused();
-        return;
-      }
-      const indexes = refusedLineIndexes(error);
-      const lines = indexes.map((i) => cart.lines[i]).filter((l) => l !== undefined);
-      onRefusedLines(lines.map((l) => l.key));
-      setStatus({
-        kind: 'refused',
-        messages:
-          lines.length > 0
-            ? lines.map((l) => t('payment.refusedLine', { name: l.name, message: error.message }))
-            : [error.message],
-      });
-      // Sold out, availability, hours or a closed day changed: read them again.
-      void refreshPos(outletId);
+      refused(outcome.error, outletId);
     } finally {
       sending.current = false;
     }
+  };
+
+  /** The sale failed: unanswered (kept for Retry) or refused (the next try is a new request). */
+  const refused = (error: unknown, outletId: string) => {
+    // No answer: the key stays, so Retry replays the sale instead of repeating it. A 401 is
+    // the same: the client is taking the cashier to sign in with the cart and the key saved.
+    if (
+      error instanceof SaleUnconfirmedError ||
+      !(error instanceof HttpError) ||
+      error.status === 401 ||
+      isTransient(error)
+    ) {
+      setStatus({ kind: 'unconfirmed' });
+      return;
+    }
+    // The server answered: nothing was recorded under this key, so the next try is a new request.
+    dropSaleKey();
+    const code = error.codeMessage;
+    if (code === 'outlet_closed') {
+      setStatus({ kind: 'idle' });
+      onOutletClosed();
+      return;
+    }
+    if (code === 'order_already_exists' || code === 'idempotency_key_reused') {
+      setStatus({ kind: 'refused', messages: [t('payment.alreadyRecorded')] });
+      return;
+    }
+    // The voucher no longer applies (used up meanwhile, expired, …): the cart stays, the
+    // voucher line says why, and the totals drop its discount for the next try.
+    if (isVoucherRefusal(code)) {
+      setStatus({ kind: 'refused', messages: [error.message] });
+      voucher.refusedAtPayment(code);
+      return;
+    }
+    if (code && walletRefusals.has(code)) {
+      setStatus({ kind: 'refused', messages: [error.message] });
+      onWalletRefused();
+      return;
+    }
+    const indexes = refusedLineIndexes(error);
+    const lines = indexes.map((i) => cart.lines[i]).filter((l) => l !== undefined);
+    onRefusedLines(lines.map((l) => l.key));
+    setStatus({
+      kind: 'refused',
+      messages:
+        lines.length > 0
+          ? lines.map((l) => t('payment.refusedLine', { name: l.name, message: error.message }))
+          : [error.message],
+    });
+    // Sold out, availability, hours or a closed day changed: read them again.
+    void refreshPos(outletId);
   };
 
   return {
@@ -190,6 +218,8 @@ export function useSaleSubmit({
     resetStatus: () => {
       if (status.kind !== 'unconfirmed') setStatus({ kind: 'idle' });
     },
+    /** The manager's PIN dialog for a discount its seller may not give alone. */
+    approvalDialog: approval.dialog,
     /** The sale just recorded, whose receipt is showing. */
     order,
     closeReceipt: () => setOrder(null),

@@ -61,7 +61,13 @@ export function CartPanel({
   /** Opens the choices of a line whose product has any; null for a line without. */
   onEditOptions: (line: CartLine) => (() => void) | null;
   /** The manual discount: its line in the totals, and the button (null: may not give one). */
-  discount: { label: string | null; over: boolean; onOpen: (() => void) | null };
+  discount: {
+    label: string | null;
+    over: boolean;
+    /** The discount is given with a manager's PIN at payment. */
+    needsApproval: boolean;
+    onOpen: (() => void) | null;
+  };
   /** The sale's voucher: its line (what it takes off, or why not) and the button. */
   voucher: {
     state: VoucherState;
@@ -174,6 +180,7 @@ export function CartPanel({
         nonCashTotal={nonCashTotal}
         discountLabel={discount.label}
         discountOver={discount.over}
+        discountNeedsApproval={discount.needsApproval}
         voucherLine={
           <CartVoucher
             state={voucher.state}

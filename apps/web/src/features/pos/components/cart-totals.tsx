@@ -45,6 +45,7 @@ export function CartTotals({
   nonCashTotal,
   discountLabel = null,
   discountOver = false,
+  discountNeedsApproval = false,
   voucherLine = null,
 }: {
   totals: PricingResult | null;
@@ -55,6 +56,8 @@ export function CartTotals({
   discountLabel?: string | null;
   /** The discount is more than the tenant's maximum of this subtotal now. */
   discountOver?: boolean;
+  /** The discount is given with a manager's PIN when the sale is paid. */
+  discountNeedsApproval?: boolean;
   /** The voucher's line, right under the subtotal it comes off first. */
   voucherLine?: ReactNode;
 }) {
@@ -69,6 +72,16 @@ export function CartTotals({
           value={-(totals?.manual_discount ?? 0)}
           testId="pos-discount-total"
         />
+      )}
+      {discountLabel && discountNeedsApproval && (
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="p"
+          data-testid="pos-discount-approval"
+        >
+          {t('discount.needsApproval')}
+        </Typography>
       )}
       {discountOver && (
         <Typography variant="caption" color="error" component="p" role="alert">

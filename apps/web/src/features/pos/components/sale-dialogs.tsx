@@ -38,6 +38,7 @@ export function SaleDialogs({
         onConfirm={flow.confirm}
         onClose={flow.closePayment}
       />
+      {sale.approvalDialog}
       <ReceiptDialog
         order={sale.order}
         onNewSale={() => {

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
+import { setTestSession } from '../../../test/session';
 import { ids, latte, menu } from '../test-menu';
 import { posApiAnswer } from '../test-pos-api';
 import { PosPage } from './pos-page';
@@ -81,6 +82,8 @@ describe('POS at the counter', () => {
   );
 
   it('sends a manual discount the totals already show', { timeout: 40_000 }, async () => {
+    // Whoever holds discount-order gives it alone (pos-discount-approval.test.tsx: with a PIN).
+    setTestSession({ id: 'm' }, { permissions: ['create-pos', 'discount-order'] });
     const calls = renderPos((action, subject) => action === 'discount' && subject === 'order');
     await userEvent.click(await findSlowly('pos-product-FOD-001'));
     await userEvent.click(screen.getByTestId('pos-discount'));

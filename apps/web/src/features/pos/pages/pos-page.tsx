@@ -177,6 +177,7 @@ export function PosPage() {
                   })
                 : null,
               over: discount.over,
+              needsApproval: discount.needsApproval,
               onOpen: discount.allowed || cart.manual_discount ? discount.openDialog : null,
             }}
             voucher={{
