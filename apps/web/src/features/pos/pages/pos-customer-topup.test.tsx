@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CounterCustomer, CounterTopup } from '@kopi/contract';
+import type { CounterTopup } from '@kopi/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '../../../lib/toasts';
 import { mockFetch, type Call } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { ids } from '../test-menu';
-import { posApiAnswer } from '../test-pos-api';
+import { counterCustomer, findSlowly, posApiAnswer, slow } from '../test-pos-api';
 import { PosPage } from './pos-page';
 
 // The customer at the counter: the staff's notes shown when found and attached, and the wallet
@@ -18,26 +18,14 @@ afterEach(() => {
   resetToasts();
 });
 
-const slow = { timeout: 10_000 };
-const findSlowly = (testId: string) => screen.findByTestId(testId, {}, slow);
-
-const customerId = '00000000-0000-4000-8000-0000000000a1';
-const farah: CounterCustomer = {
-  id: customerId,
+const farah = counterCustomer({
   name: 'Farah Idris',
-  phone: '+60123456789',
-  email: null,
-  status: 'active',
   tier: null,
   points: 120,
   wallet_balance: 1500,
-  orders: 2,
-  last_order_at: null,
-  app_account: true,
-  anonymised: false,
-  created_at: '2026-01-01T00:00:00Z',
   notes: ['Peanut allergy', 'Likes her kopi kurang manis'],
-};
+});
+const customerId = farah.id;
 const options = { topup_presets: [1000, 2000, 5000], max_balance: 10_000 };
 const topupPath = `/api/customers/${customerId}/wallet/counter-topups`;
 

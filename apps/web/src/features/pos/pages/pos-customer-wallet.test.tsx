@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CustomerSummary, WalletPaymentCodeInfo } from '@kopi/contract';
+import type { WalletPaymentCodeInfo } from '@kopi/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '../../../lib/toasts';
 import { mockFetch, type Call } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
-import { posApiAnswer } from '../test-pos-api';
+import { counterCustomer, findSlowly, posApiAnswer, slow } from '../test-pos-api';
 import { PosPage } from './pos-page';
 
 // The counter's customer (found or added by phone) and the Kopi wallet paying part of a sale.
@@ -16,25 +16,8 @@ afterEach(() => {
   resetToasts();
 });
 
-const slow = { timeout: 10_000 };
-const findSlowly = (testId: string) => screen.findByTestId(testId, {}, slow);
-
-const aminahId = '00000000-0000-4000-8000-0000000000a1';
-const aminah: CustomerSummary = {
-  id: aminahId,
-  name: 'Siti Aminah',
-  phone: '+60123456789',
-  email: null,
-  status: 'active',
-  tier: { id: 't-gold', name_en: 'Gold', name_my: 'Emas', colour: '#D4AF37' },
-  points: 1250,
-  wallet_balance: 200,
-  orders: 4,
-  last_order_at: null,
-  app_account: true,
-  anonymised: false,
-  created_at: '2026-01-01T00:00:00Z',
-};
+const aminah = counterCustomer();
+const aminahId = aminah.id;
 const codeInfo: WalletPaymentCodeInfo = {
   customer_id: aminahId,
   customer_name: 'Siti Aminah',

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, type Call } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { setTestSession } from '../../../test/session';
-import { posApiAnswer } from '../test-pos-api';
+import { findSlowly, posApiAnswer } from '../test-pos-api';
 import { PosPage } from './pos-page';
 
 // A manual discount by whoever sells: without `discount-order` a manager approves it with their
@@ -14,9 +14,6 @@ import { PosPage } from './pos-page';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
-
-const slow = { timeout: 10_000 };
-const findSlowly = (testId: string) => screen.findByTestId(testId, {}, slow);
 
 const MANAGER = '11111111-1111-4111-8111-111111111111';
 const PIN = '2468';

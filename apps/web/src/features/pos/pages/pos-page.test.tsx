@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { ids } from '../test-menu';
-import { posApiAnswer } from '../test-pos-api';
+import { findSlowly, posApiAnswer, slow } from '../test-pos-api';
 import { PosPage } from './pos-page';
 
 // The counter screen put together: outlet, catalogue, cart checks, payment and receipt.
@@ -14,8 +14,6 @@ afterEach(() => vi.unstubAllGlobals());
 
 // The page loads its outlets, context and menu before anything shows; on a busy machine that and
 // each dialog take longer than Testing Library's default second.
-const slow = { timeout: 10_000 };
-const findSlowly = (testId: string) => screen.findByTestId(testId, {}, slow);
 
 function renderPos() {
   const calls = mockFetch(posApiAnswer);

@@ -7,7 +7,7 @@ import { mockFetch, type Call } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import type { VoucherCheck, VoucherCheckInput } from '../api';
 import { ids } from '../test-menu';
-import { posApiAnswer } from '../test-pos-api';
+import { findSlowly, posApiAnswer, slow } from '../test-pos-api';
 import { PosPage } from './pos-page';
 
 // A voucher at the counter: typed or scanned, checked against the cart, priced before SST, sent
@@ -20,9 +20,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   resetToasts();
 });
-
-const slow = { timeout: 10_000 };
-const findSlowly = (testId: string) => screen.findByTestId(testId, {}, slow);
 
 const voucher: VoucherCheck['voucher'] = {
   id: 'v-1',
