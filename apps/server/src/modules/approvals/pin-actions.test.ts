@@ -286,4 +286,33 @@ describe('a manual discount and the void of a paid order', () => {
     expect(byManager.statusCode, byManager.body).toBe(200);
     expect(await approvalsOf(other.json().data.id)).toEqual([]);
   });
+
+  it('rejects an order that holds no money (paid back in full) without a PIN', async () => {
+    const sale = await sell(t, cashier, {
+      outlet_id: kl,
+      items: [{ product_id: product, quantity: 1 }],
+      payments: [{ method: 'card', amount: 1060, reference: 'CARD-BACK' }],
+    });
+    const id = sale.json().data.id as string;
+    const asked = await post(
+      '/api/refunds',
+      { order_id: id, kind: 'full', method: 'original', reason: 'order_cancelled' },
+      admin,
+    );
+    expect(asked.statusCode, asked.body).toBe(201);
+    const refundId = asked.json().data.id as string;
+    for (const status of ['APPROVED', 'COMPLETED']) {
+      const moved = await api.post(`/api/refunds/${refundId}/status`, { status }, manager);
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+    // Paid RM 10.60, refunded RM 10.60: nothing is voided, so the cashier needs nobody.
+    const res = await api.post(
+      `/api/orders/${id}/status`,
+      { status: 'REJECTED', reason: 'Customer left' },
+      cashier,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.status).toBe('REJECTED');
+    expect(await approvalsOf(id)).toEqual([]);
+  });
 });
