@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { demoPassword, watchConsole } from '../fixtures';
+import { openAllDay } from './outlets';
+import { apiLogin, signIn } from './session';
+
+// A busy counter at Johor Bahru (JB01), which no other journey sells at: the KL01 journeys keep
+// their outlet's one till and one cashier, and the day-close journey closes KL01 alone. The
+// staff and the second till are found or made through the API as the admin would, so reruns on
+// the same database reuse them.
+
+export const BUSY_OUTLET = 'JB01';
+export const SECOND_TILL = 'Bar counter';
+/** The manager's approval PIN (set again by every journey that needs it). */
+export const MANAGER_PIN = '4826';
+
+export const busyStaff = {
+  front: { username: 'jb01.farah', fullname: 'Farah Aziz', role: 'cashier' },
+  bar: { username: 'jb01.kumar', fullname: 'Kumar Selvam', role: 'cashier' },
+  manager: { username: 'jb01.lim', fullname: 'Lim Chee Keong', role: 'manager' },
+} as const;
+
+export interface BusyCounter {
+  outletId: string;
+  /** The outlet's first till (every outlet has one) and the second one made here. */
+  frontTill: { id: string; name: string };
+  barTill: { id: string; name: string };
+  users: Record<keyof typeof busyStaff, { id: string; username: string; fullname: string }>;
+  adminHeaders: Record<string, string>;
+}
+
+/**
+ * JB01 open round the clock, with two tills, two cashiers and a manager bound to it, all signing
+ * in with the demo password. A new user's temporary password is changed at once, as their first
+ * sign-in would.
+ */
+export async function busyCounter(request: APIRequestContext): Promise<BusyCounter> {
+  const outletId = await openAllDay(request, BUSY_OUTLET);
+  const { token } = await apiLogin(request, 'admin');
+  const adminHeaders = { authorization: `Bearer ${token}` };
+
+  const tillsRes = await request.get(`/api/tills?outlet_id=${outletId}`, {
+    headers: adminHeaders,
+  });
+  expect(tillsRes.status(), await tillsRes.text()).toBe(200);
+  const tills = (await tillsRes.json()).data as { id: string; name: string }[];
+  let bar = tills.find((t) => t.name === SECOND_TILL);
+  if (!bar) {
+    const made = await request.post('/api/tills', {
+      headers: adminHeaders,
+      data: { outlet_id: outletId, name: SECOND_TILL },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    bar = (await made.json()).data as { id: string; name: string };
+  }
+  const front = tills.find((t) => t.id !== bar.id)!;
+
+  const optionsRes = await request.get('/api/users/options', { headers: adminHeaders });
+  expect(optionsRes.status(), await optionsRes.text()).toBe(200);
+  const options = (await optionsRes.json()).data as {
+    roles: { id: string; name: string }[];
+  };
+  const users = {} as BusyCounter['users'];
+  for (const [key, person] of Object.entries(busyStaff) as [
+    keyof typeof busyStaff,
+    (typeof busyStaff)[keyof typeof busyStaff],
+  ][]) {
+    const found = await request.get(`/api/users?q=${person.username}&page_size=10`, {
+      headers: adminHeaders,
+    });
+    expect(found.status(), await found.text()).toBe(200);
+    let id = ((await found.json()).data as { id: string; username: string }[]).find(
+      (u) => u.username === person.username,
+    )?.id;
+    if (!id) {
+      const temporary = `Temp@${randomUUID().slice(0, 8)}1`;
+      const created = await request.post('/api/users', {
+        headers: adminHeaders,
+        data: {
+          username: person.username,
+          fullname: person.fullname,
+          role_id: options.roles.find((r) => r.name === person.role)!.id,
+          id_outlet: outletId,
+          password_setup: { method: 'temporary', password: temporary },
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      id = (await created.json()).data.id as string;
+      const first = await apiLogin(request, person.username, temporary);
+      const changed = await request.post('/api/changepassword', {
+        headers: { authorization: `Bearer ${first.token}` },
+        data: {
+          old_password: temporary,
+          password: demoPassword,
+          password_confirmation: demoPassword,
+        },
+      });
+      expect(changed.status(), await changed.text()).toBe(200);
+    }
+    users[key] = { id, username: person.username, fullname: person.fullname };
+  }
+  return { outletId, frontTill: front, barTill: bar, users, adminHeaders };
+}
+
+/** Sets the user's approval PIN through the API, as account settings would. */
+export async function setPinViaApi(request: APIRequestContext, username: string, pin: string) {
+  const { token } = await apiLogin(request, username);
+  const res = await request.put('/api/account/pin', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { pin, pin_confirm: pin, old_password: demoPassword },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/**
+ * A device of its own at 1024×768 (a browser with its own storage, so its own till), signed in
+ * as `username`; its console errors land in `errors` except the statuses listed.
+ */
+export async function counterDevice(
+  browser: Browser,
+  username: string,
+  errors: string[],
+  expectedHttpStatuses: number[] = [],
+) {
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const page = await context.newPage();
+  watchConsole(page, errors, expectedHttpStatuses);
+  await signIn(page, username);
+  return { context, page };
+}
+
+/**
+ * On a POS whose device has not chosen among the outlet's tills: the open-shift prompt, "Switch
+ * till", the till chosen in the chooser, then the float counted in RM 10 notes and the shift
+ * opened on it. Returns the open shift's id, as the top bar carries it.
+ */
+export async function chooseTillAndOpen(page: Page, tillId: string, tenRinggitNotes: number) {
+  const open = page.getByTestId('shift-open-dialog');
+  await expect(open).toBeVisible();
+  await open.getByTestId('shift-open-switch-till').click();
+  const chooser = page.getByTestId('till-chooser-dialog');
+  await chooser.locator(`[data-till-id="${tillId}"]`).click();
+  await expect(chooser).toBeHidden();
+  await expect(open).toBeVisible();
+  await expect(open.getByTestId('shift-open-till')).toHaveValue(tillId);
+  await open.getByTestId('shift-float-note_10').fill(String(tenRinggitNotes));
+  await open.getByTestId('shift-open-submit').click();
+  await expect(open).toBeHidden();
+  const shift = page.getByTestId('pos-shift');
+  await expect(shift).toHaveAttribute('data-till-id', tillId);
+  return (await shift.getAttribute('data-shift-id'))!;
+}
+
+export interface CounterSale {
+  id: string;
+  order_no: string;
+  total: number;
+  till_id: string | null;
+  shift_id: string | null;
+  items: { id: string; name: string; quantity: number }[];
+}
+
+/** Pays the cart as a pick-up in exact cash; answers the sale as the server recorded it. */
+export async function payExactCash(page: Page): Promise<CounterSale> {
+  await page.getByTestId('pos-serving-pick_up').click();
+  const sold = page.waitForResponse(
+    (r) => r.url().endsWith('/api/orders') && r.request().method() === 'POST',
+  );
+  await page.getByTestId('pos-pay').click();
+  const payment = page.getByTestId('pos-payment');
+  await payment.getByTestId('pos-method-cash').click();
+  await payment.getByTestId('pos-cash-exact').click();
+  await payment.getByTestId('pos-confirm-payment').click();
+  const response = await sold;
+  expect(response.status(), await response.text()).toBe(201);
+  const sale = (await response.json()).data as CounterSale;
+  const receipt = page.getByTestId('pos-receipt-dialog');
+  await expect(receipt).toContainText(sale.order_no);
+  await receipt.getByTestId('pos-new-sale').click();
+  await expect(receipt).toBeHidden();
+  return sale;
+}
