@@ -65,9 +65,13 @@ test('two cashiers sell on two tills of one outlet at once; a held till is refus
   const errors: string[] = [];
   const devices: BrowserContext[] = [];
   try {
-    // The first device opens its shift before the second is switched on.
+    // Both devices are switched on before either opens a shift: the second has read the tills
+    // while Till 1 was free, and its chooser must show who holds it now.
     const front = await counterDevice(browser, users.front.username, errors);
     devices.push(front.context);
+    const bar = await counterDevice(browser, users.bar.username, errors);
+    devices.push(bar.context);
+    await expect(bar.page.getByTestId('shift-open-dialog')).toBeVisible();
     const frontShift =
       await test.step('the first device chooses Till 1 and opens a shift', async () => {
         const id = await chooseTillAndOpen(front.page, frontTill.id, 5);
@@ -77,8 +81,6 @@ test('two cashiers sell on two tills of one outlet at once; a held till is refus
         return id;
       });
 
-    const bar = await counterDevice(browser, users.bar.username, errors);
-    devices.push(bar.context);
     const barShift =
       await test.step('the second device sees Till 1 held and opens on the free till', async () => {
         const page = bar.page;

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { defaultLocale, localeSchema } from '@kopi/contract';
 import type {
@@ -113,5 +114,5 @@ export function useShiftWorking(id: string, enabled: boolean) {
 /** Reloads every shift read after a write (open, movement, close). */
 export function useRefreshShifts() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: shiftKeys.all });
+  return useCallback(() => client.invalidateQueries({ queryKey: shiftKeys.all }), [client]);
 }

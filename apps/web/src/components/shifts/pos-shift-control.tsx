@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -63,6 +63,13 @@ export function PosShiftControl({
       else setChoosing(true);
     }
   }
+
+  // Another device may have opened or closed a shift since the tills were read: a chooser or an
+  // open-shift dialog shows who holds each till now.
+  const choosingTill = choosing || opening;
+  useEffect(() => {
+    if (choosingTill) void refresh();
+  }, [choosingTill, refresh]);
 
   if (!outletId || !state.loaded) return null;
   const asking =
