@@ -21,7 +21,9 @@ import { messageKey, text } from './validation';
 // which also closes another cashier's shift; a cashier closes it with a manager's PIN
 // (`approval`, action shift_variance). A cash out above the tenant's cash_out_approval_over
 // needs the same permission or a manager's PIN (action cash_out). With the tenant's blind count
-// the POS hides the expected cash while the cashier counts; the close's answer shows it.
+// the server hides the expected cash of an open shift, and every cash figure it is summed from,
+// from anyone without close-variance-shift (`figures` null); a close beyond the tolerance
+// answers the expected cash and the variance in its details, and the close's answer shows all.
 
 /** The drawer's notes and coins, largest first, with their value in sen. */
 export const denominations = [
@@ -276,7 +278,26 @@ export const cashMovementSchema = z.object({
 });
 export type CashMovement = z.infer<typeof cashMovementSchema>;
 
-/** A shift with its report: what the 80 mm shift report prints. Open shifts report so far. */
+/** The drawer's figures (the parts of the expected cash, see drawerFigures). */
+export const shiftFiguresSchema = z.object({
+  opening_float: amount,
+  cash_taken: amount,
+  cash_refunds: amount,
+  cash_in: amount,
+  cash_out: amount,
+  cash_topups: amount,
+  expected: amount,
+});
+export type ShiftFigures = z.infer<typeof shiftFiguresSchema>;
+
+/**
+ * The `details` paths of a close refused beyond the tolerance (400 shift_variance_note_required):
+ * the expected cash and the variance in sen, as decimal strings. A blind count shows them here
+ * first, once the count is submitted.
+ */
+export const varianceRevealPaths = { expected: 'expected', variance: 'variance' } as const;
+
+/** A shift with its full report: what the 80 mm shift report prints. Open shifts report so far. */
 export const shiftSchema = shiftSummarySchema.extend({
   float_count: cashCountSchema,
   counted_count: cashCountSchema.nullable(),
@@ -304,14 +325,19 @@ export const shiftSchema = shiftSummarySchema.extend({
   drawer_openings: z.array(drawerOpeningSchema).optional(),
   /** Wallet top-ups sold at the counter in the shift, per method (stored value, not sales). */
   topups_by_method: z.array(z.object({ method: text(), count: amount, amount })),
-  figures: z.object({
-    opening_float: amount,
-    cash_taken: amount,
-    cash_refunds: amount,
-    cash_in: amount,
-    cash_out: amount,
-    cash_topups: amount,
-    expected: amount,
-  }),
+  figures: shiftFiguresSchema,
 });
 export type Shift = z.infer<typeof shiftSchema>;
+
+/**
+ * A shift's report as the API answers it (GET one, open, close). With the tenant's blind count an
+ * open shift read without close-variance-shift hides its cash: `figures`, `sales_total` and
+ * `refunds` are null, and the cash rows of the by-method lists and the movements are left out
+ * (each would give the expected cash away). The float shows as `opening_float`.
+ */
+export const shiftViewSchema = shiftSchema.extend({
+  sales_total: amount.nullable(),
+  refunds: amount.nullable(),
+  figures: shiftFiguresSchema.nullable(),
+});
+export type ShiftView = z.infer<typeof shiftViewSchema>;

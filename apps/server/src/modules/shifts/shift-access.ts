@@ -1,4 +1,4 @@
-import type { Shift } from '@kopi/contract';
+import type { Shift, ShiftView } from '@kopi/contract';
 import type { Db } from '../../db/database';
 import { hasPermission } from '../../lib/access';
 import { AppError } from '../../lib/errors';
@@ -20,6 +20,40 @@ export const VARIANCE = 'close-variance-shift';
 const READ = 'read-shift';
 
 export type ShiftRead = NonNullable<Awaited<ReturnType<typeof repo.findShift>>>;
+
+/**
+ * Whether the tenant's blind count hides a shift's cash from the caller: only while it is open
+ * (a count is then still to come), and never from close-variance-shift (managers close and
+ * approve against the expected cash).
+ */
+export const hidesCash = (
+  ctx: AuthedContext,
+  shift: { status: string; blindCount: boolean },
+): boolean =>
+  shift.status === 'open' && shift.blindCount && !hasPermission(ctx.principal, VARIANCE);
+
+const notCash = <T extends { method: string }>(rows: T[]) =>
+  rows.filter((r) => r.method !== 'cash');
+
+/**
+ * A shift's report as the caller may see it: with the blind count, an open shift without the
+ * expected cash nor any figure it is summed from (the cash rows of sales, refunds and top-ups,
+ * the totals that hold them, the movements). The float stays: the cashier counted it at the
+ * open, and it says nothing of what came in or went out since.
+ */
+export function viewFor(ctx: AuthedContext, report: Shift): ShiftView {
+  if (!hidesCash(ctx, { status: report.status, blindCount: report.blind_count })) return report;
+  return {
+    ...report,
+    sales_total: null,
+    sales_by_method: notCash(report.sales_by_method),
+    refunds: null,
+    refunds_by_method: notCash(report.refunds_by_method),
+    topups_by_method: notCash(report.topups_by_method),
+    movements: [],
+    figures: null,
+  };
+}
 
 export function createShiftAccess({ db, approvals }: { db: Db; approvals?: ApprovalService }) {
   /** The outlet as the caller may see it: an outlet-bound user only theirs (else 404). */
@@ -55,7 +89,10 @@ export function createShiftAccess({ db, approvals }: { db: Db; approvals?: Appro
     return row;
   }
 
-  /** The figures of a shift: closed, as they stood at the close; open, so far. */
+  /**
+   * The figures of a shift, all of them: closed, as they stood at the close; open, so far. What
+   * a caller sees of it is viewFor's.
+   */
   async function reportOf(conn: Db, tenantId: string, row: ShiftRead): Promise<Shift> {
     const s = row.shift;
     // Inside a transaction (one client) the reads go one after another.
@@ -84,8 +121,9 @@ export function createShiftAccess({ db, approvals }: { db: Db; approvals?: Appro
     };
   }
 
-  async function shiftOf(ctx: AuthedContext, id: string) {
-    return reportOf(db, tenantIdOf(ctx), await requireShift(ctx, id));
+  /** A shift's report as the caller may see it (every answer that carries one goes here). */
+  async function shiftOf(ctx: AuthedContext, id: string): Promise<ShiftView> {
+    return viewFor(ctx, await reportOf(db, tenantIdOf(ctx), await requireShift(ctx, id)));
   }
 
   return { requireOutlet, requireTill, requireShift, reportOf, shiftOf };

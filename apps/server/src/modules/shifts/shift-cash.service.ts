@@ -4,9 +4,10 @@ import {
   cashCountTotal,
   drawerVariance,
   needsApproval,
-  type Shift,
+  type ShiftView,
   type ShiftClose,
   varianceNeedsNote,
+  varianceRevealPaths,
 } from '@kopi/contract';
 import type { Db } from '../../db/database';
 import { hasPermission } from '../../lib/access';
@@ -19,7 +20,7 @@ import { tenantIdOf } from '../../lib/tenant-scope';
 import { staffNameOf } from '../../lib/staff-name';
 import { type ApprovalService, verifyApproval } from '../approvals/approvals.service';
 import * as repo from './shifts.repo';
-import { type ShiftAccess, VARIANCE } from './shift-access';
+import { hidesCash, type ShiftAccess, VARIANCE, viewFor } from './shift-access';
 import { toMovement } from './shift-view';
 
 // The drawer of an open shift: cash in and out with a reason, and the close with the drawer
@@ -43,9 +44,17 @@ function sameMovement<T extends repo.MovementRow>(
   return m;
 }
 
-const noteRequired = () =>
+/**
+ * 400 shift_variance_note_required with the expected cash and the variance: the count is in, so
+ * a blind count shows them now (the dialog asks for the note and the manager's PIN with them).
+ */
+const noteRequired = (expected: number, variance: number) =>
   new AppError('shift_variance_note_required', {
-    details: [{ path: 'note', message: 'validation.required' }],
+    details: [
+      { path: 'note', message: 'validation.required' },
+      { path: varianceRevealPaths.expected, message: String(expected) },
+      { path: varianceRevealPaths.variance, message: String(variance) },
+    ],
   });
 
 export function createShiftCash({
@@ -92,8 +101,12 @@ export function createShiftCash({
             // Cash out of a drawer is at most what the drawer should hold now.
             const report = await reportOf(tx, tenantId, row);
             if (input.amount > report.figures.expected) {
+              // A blind count keeps the drawer's amount from the cashier: the refusal says no more.
+              const blind = hidesCash(ctx, { status: 'open', blindCount: report.blind_count });
               throw new AppError('cash_out_exceeds_drawer', {
-                message: `The drawer should hold RM ${(report.figures.expected / 100).toFixed(2)}`,
+                message: blind
+                  ? undefined
+                  : `The drawer should hold RM ${(report.figures.expected / 100).toFixed(2)}`,
               });
             }
           }
@@ -142,7 +155,7 @@ export function createShiftCash({
      * POST /api/shifts/{id}/close: the drawer counted; a variance beyond tolerance needs a note,
      * and close-variance-shift or a manager's PIN.
      */
-    async close(ctx: AuthedContext, id: string, input: ShiftClose): Promise<Shift> {
+    async close(ctx: AuthedContext, id: string, input: ShiftClose): Promise<ShiftView> {
       const tenantId = tenantIdOf(ctx);
       const row = await requireShift(ctx, id);
       const manager = hasPermission(ctx.principal, VARIANCE);
@@ -151,7 +164,9 @@ export function createShiftCash({
       }
       // A retry of a close that went through answers the closed shift.
       if (row.shift.status !== 'open') {
-        if (row.shift.closedBy === ctx.principal.userId) return reportOf(db, tenantId, row);
+        if (row.shift.closedBy === ctx.principal.userId) {
+          return viewFor(ctx, await reportOf(db, tenantId, row));
+        }
         throw new AppError('shift_closed');
       }
       const counted = cashCountTotal(input.counted);
@@ -162,11 +177,9 @@ export function createShiftCash({
         ...row,
         shift: { ...row.shift, closedAt: now() },
       });
-      const over = varianceNeedsNote(
-        drawerVariance(counted, preview.figures.expected),
-        preview.tolerance,
-      );
-      if (over && !note) throw noteRequired();
+      const previewVariance = drawerVariance(counted, preview.figures.expected);
+      const over = varianceNeedsNote(previewVariance, preview.tolerance);
+      if (over && !note) throw noteRequired(preview.figures.expected, previewVariance);
       const verified = over
         ? await verifyApproval(approvals, ctx, {
             action: 'shift_variance',
@@ -185,7 +198,7 @@ export function createShiftCash({
         const expected = report.figures.expected;
         const variance = drawerVariance(counted, expected);
         if (varianceNeedsNote(variance, report.tolerance)) {
-          if (!note) throw noteRequired();
+          if (!note) throw noteRequired(expected, variance);
           const permissions = new Set(ctx.principal.permissions);
           if (!verified && needsApproval('shift_variance', permissions)) {
             throw new AppError('approval_required');

@@ -9,7 +9,7 @@ import {
   shiftCloseSchema,
   shiftListQuerySchema,
   shiftOpenSchema,
-  shiftSchema,
+  shiftViewSchema,
   shiftSummarySchema,
   workingExportQuerySchema,
 } from '@kopi/contract';
@@ -29,6 +29,8 @@ import type { ShiftService } from './shifts.service';
 //   POST /shifts/{id}/close                     create-shift (one's own; close-variance-shift: any,
 //                                               and beyond the variance tolerance with a note)
 // Staff bound to an outlet only reach that outlet's tills and shifts (anything else is a 404).
+// With the tenant's blind count an open shift's cash is hidden from callers without
+// close-variance-shift (shift-access's viewFor), and its working is refused to them (403).
 
 const readers = anyOf('read-shift', 'create-shift');
 
@@ -67,7 +69,7 @@ export async function shiftRoutes(app: FastifyInstance, { service }: { service: 
     summary:
       'A shift with its report: sales by method, refunds, discounts, voids, cash movements, expected, counted and variance (without read-shift: one’s own shifts only)',
     params: idParamSchema,
-    data: shiftSchema,
+    data: shiftViewSchema,
     handler: (ctx, { params }) => service.get(ctx, params.id),
   });
 
@@ -93,7 +95,7 @@ export async function shiftRoutes(app: FastifyInstance, { service }: { service: 
     summary:
       'Open a shift at a till with the float counted by denomination (Idempotency-Key required); 409 shift_already_open',
     body: shiftOpenSchema,
-    data: shiftSchema,
+    data: shiftViewSchema,
     handler: (ctx, request) => service.open(ctx, request.body, idempotencyKeyOf(request)),
   });
 
@@ -114,7 +116,7 @@ export async function shiftRoutes(app: FastifyInstance, { service }: { service: 
       'Close a shift with the drawer counted by denomination: expected = float + cash sales − cash refunds + cash in − cash out + cash wallet top-ups; beyond the tenant’s tolerance a note and close-variance-shift are needed (400 shift_variance_note_required)',
     params: idParamSchema,
     body: shiftCloseSchema,
-    data: shiftSchema,
+    data: shiftViewSchema,
     handler: (ctx, { params, body }) => service.close(ctx, params.id, body),
   });
 }

@@ -4,7 +4,7 @@ import {
   type MoneyWorking,
   type MyShiftsQuery,
   cashCountTotal,
-  type Shift,
+  type ShiftView,
   type ShiftListQuery,
   type ShiftOpen,
   tillHolderPaths,
@@ -25,7 +25,7 @@ import * as repo from './shifts.repo';
 import * as tillsRepo from './tills.repo';
 import { toMovement, toSummary, toWorkingTopup } from './shift-view';
 import type { ApprovalService } from '../approvals/approvals.service';
-import { createShiftAccess } from './shift-access';
+import { createShiftAccess, hidesCash } from './shift-access';
 import { createShiftCash } from './shift-cash.service';
 
 // Shifts (decisions 035, 049). A cashier opens a shift at a till with a float counted by
@@ -142,10 +142,19 @@ export function createShiftService({
 
     get: shiftOf,
 
-    /** GET /api/shifts/{id}/working: the rows behind the shift's figures. */
+    /**
+     * GET /api/shifts/{id}/working: the rows behind the shift's figures. Refused while a blind
+     * count hides the shift's cash from the caller: its cash lines add up to the expected cash.
+     */
     async working(ctx: AuthedContext, id: string): Promise<MoneyWorking> {
       const tenantId = tenantIdOf(ctx);
       const row = await requireShift(ctx, id);
+      const settings = await repo.outletShiftSettings(db, tenantId, row.shift.outletId);
+      if (hidesCash(ctx, { status: row.shift.status, blindCount: settings?.blindCount ?? false })) {
+        throw new AppError('forbidden', {
+          message: 'The rows of an open shift with a blind count show once it is closed',
+        });
+      }
       const [w, movements, topups] = await Promise.all([
         books.working(db, tenantId, { shiftId: row.shift.id }),
         repo.shiftMovements(db, tenantId, row.shift.id),
@@ -162,7 +171,7 @@ export function createShiftService({
     },
 
     /** POST /api/shifts: open a shift on a till with its counted float. */
-    async open(ctx: AuthedContext, input: ShiftOpen, key: string | null): Promise<Shift> {
+    async open(ctx: AuthedContext, input: ShiftOpen, key: string | null): Promise<ShiftView> {
       const tenantId = tenantIdOf(ctx);
       const till = await requireTill(ctx, input.till_id);
       const outlet = await requireOutlet(ctx, till.outletId);

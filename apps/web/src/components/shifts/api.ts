@@ -9,7 +9,7 @@ import type {
   DrawerOpeningCreate,
   MoneyWorking,
   MyShiftsQuery,
-  Shift,
+  ShiftView,
   ShiftClose,
   ShiftListQuery,
   ShiftOpen,
@@ -42,7 +42,7 @@ export const renameTill = (id: string, body: TillUpdate) => http.put<Till>(`/til
 export const deleteTill = (id: string) => http.delete<{ id: string }>(`/tills/${id}`);
 export const currentShifts = (outletId: string) =>
   http.get<CurrentShifts>('/shifts/current', { query: { outlet_id: outletId } });
-export const getShift = (id: string) => http.get<Shift>(`/shifts/${id}`);
+export const getShift = (id: string) => http.get<ShiftView>(`/shifts/${id}`);
 /** The rows behind a shift's figures (decision 049). */
 export const getShiftWorking = (id: string) => http.get<MoneyWorking>(`/shifts/${id}/working`);
 /** The same rows as CSV, in the screen's language. */
@@ -54,11 +54,11 @@ export const exportShiftWorking = (id: string) =>
   );
 export const listShifts = (q: ShiftListQuery) => fetchPage<ShiftSummary>('/shifts', q);
 export const openShift = (body: ShiftOpen) =>
-  http.post<Shift>('/shifts', body, { errorToast: 'silent' });
+  http.post<ShiftView>('/shifts', body, { errorToast: 'silent' });
 export const addCashMovement = (shiftId: string, body: CashMovementCreate) =>
   http.post<CashMovement>(`/shifts/${shiftId}/movements`, body, { errorToast: 'silent' });
 export const closeShift = (shiftId: string, body: ShiftClose) =>
-  http.post<Shift>(`/shifts/${shiftId}/close`, body, { errorToast: 'silent' });
+  http.post<ShiftView>(`/shifts/${shiftId}/close`, body, { errorToast: 'silent' });
 
 /** The signed-in user's own shifts, closed ones too (a cashier reprints a closed report). */
 export const listMyShifts = (q: MyShiftsQuery) => fetchPage<ShiftSummary>('/shifts/mine', q);

@@ -10,8 +10,9 @@ import {
   cashCountTotal,
   drawerVariance,
   emptyCashCount,
-  type Shift,
+  type ShiftView,
   varianceNeedsNote,
+  varianceRevealPaths,
 } from '@kopi/contract';
 import { formatMoney } from '../../lib/formatters';
 import { HttpError } from '../../lib/http/http-client';
@@ -31,7 +32,7 @@ import { errorText, ShiftDialogFrame, ShiftForm } from './shift-dialogs';
 export function CloseShiftDialog({
   shift,
   ...props
-}: Omit<CloseShiftProps, 'shift'> & { shift: Shift | null }) {
+}: Omit<CloseShiftProps, 'shift'> & { shift: ShiftView | null }) {
   return (
     <ShiftDialogFrame open={shift !== null} idPrefix="shift-close" onClose={props.onClose}>
       {shift && <CloseShiftForm key={shift.id} shift={shift} {...props} />}
@@ -40,10 +41,20 @@ export function CloseShiftDialog({
 }
 
 interface CloseShiftProps {
-  /** The shift's report so far (its figures give the expected cash). */
-  shift: Shift;
-  onClosed: (closed: Shift) => void;
+  /**
+   * The shift's report so far: its figures give the expected cash, unless the server hides them
+   * (the blind count), when the close's refusal beyond the tolerance names it.
+   */
+  shift: ShiftView;
+  onClosed: (closed: ShiftView) => void;
   onClose: () => void;
+}
+
+/** The expected cash a refusal beyond the tolerance names (null when it names none). */
+function expectedOfRefusal(error: HttpError): number | null {
+  const told = error.body?.details?.find((d) => d.path === varianceRevealPaths.expected)?.message;
+  const value = told === undefined ? Number.NaN : Number(told);
+  return Number.isInteger(value) ? value : null;
 }
 
 function CloseShiftForm({ shift, onClosed, onClose }: CloseShiftProps) {
@@ -54,10 +65,13 @@ function CloseShiftForm({ shift, onClosed, onClose }: CloseShiftProps) {
   const [error, setError] = useState<string | null>(null);
   // A blind count shows the expected cash once the count is saved, and the count stays as saved.
   const [revealed, setRevealed] = useState(!shift.blind_count);
-  const expected = shift.figures.expected;
+  // The server hides the figures of a blind count: the refusal of the count names the expected.
+  const [told, setTold] = useState<number | null>(null);
+  const expected = shift.figures?.expected ?? told;
   const total = cashCountTotal(counted);
-  const variance = drawerVariance(total, expected);
-  const needsNote = revealed && varianceNeedsNote(variance, shift.tolerance);
+  const variance = expected === null ? null : drawerVariance(total, expected);
+  // The refusal says the count is beyond the tolerance even when it names no amount.
+  const needsNote = revealed && (variance === null || varianceNeedsNote(variance, shift.tolerance));
   const close = (approval?: ApprovalInput) =>
     closeShift(shift.id, {
       counted,
@@ -82,7 +96,7 @@ function CloseShiftForm({ shift, onClosed, onClose }: CloseShiftProps) {
                   {
                     action: 'shift_variance',
                     outletId: shift.outlet_id,
-                    summary: `${t('close.variance')}: ${formatMoney(variance)}`,
+                    summary: `${t('close.variance')}: ${variance === null ? '—' : formatMoney(variance)}`,
                   },
                   close,
                 )
@@ -94,6 +108,7 @@ function CloseShiftForm({ shift, onClosed, onClose }: CloseShiftProps) {
               e instanceof HttpError &&
               e.codeMessage === 'shift_variance_note_required'
             ) {
+              setTold(expectedOfRefusal(e));
               setRevealed(true);
               return;
             }
@@ -118,7 +133,7 @@ function CloseShiftForm({ shift, onClosed, onClose }: CloseShiftProps) {
             autoFocus
           />
         </Box>
-        {revealed && (
+        {revealed && expected !== null && variance !== null && (
           <Stack direction="row" spacing={3} sx={{ justifyContent: 'flex-end' }}>
             <Typography data-testid="shift-close-expected">
               {t('close.expected')}: {formatMoney(expected)}

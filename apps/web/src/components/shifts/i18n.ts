@@ -92,6 +92,8 @@ const en = {
     print: 'Print',
     close: 'Close',
     bankTransfer: 'Bank transfer',
+    hidden: 'Hidden',
+    cashHidden: 'Blind count: the cash shows once the drawer is counted at the close.',
   },
   // Tills per device, "no sale" and one's own shifts (issue 33).
   device: {
@@ -248,6 +250,8 @@ const my: FeatureMessages<typeof en> = {
     print: 'Cetak',
     close: 'Tutup',
     bankTransfer: 'Pindahan bank',
+    hidden: 'Tersembunyi',
+    cashHidden: 'Kiraan buta: tunai dipaparkan selepas laci dikira semasa penutupan.',
   },
   device: {
     tillShift: '{{till}} · {{name}}',

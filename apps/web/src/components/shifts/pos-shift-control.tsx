@@ -14,7 +14,7 @@ import PointOfSale from '@mui/icons-material/PointOfSale';
 import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import RemoveCircleOutlined from '@mui/icons-material/RemoveCircleOutlined';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
-import type { CashMovementKind, Shift, Till } from '@kopi/contract';
+import type { CashMovementKind, ShiftView, Till } from '@kopi/contract';
 import { choosePosTill } from '../../lib/pos-till';
 import { getShift, useRefreshShifts } from './api';
 import { CloseShiftDialog } from './close-shift-dialog';
@@ -51,8 +51,8 @@ export function PosShiftControl({
   const [movement, setMovement] = useState<CashMovementKind | null>(null);
   const [noSale, setNoSale] = useState(false);
   const [mine, setMine] = useState(false);
-  const [closing, setClosing] = useState<Shift | null>(null);
-  const [report, setReport] = useState<Shift | null>(null);
+  const [closing, setClosing] = useState<ShiftView | null>(null);
+  const [report, setReport] = useState<ShiftView | null>(null);
 
   // Pay asked for a shift (each ask once): choose the till first when the device has none.
   const [handledAsk, setHandledAsk] = useState(asks);
@@ -82,7 +82,7 @@ export function PosShiftControl({
     !choosing &&
     !mine;
 
-  const withShift = async (then: (s: Shift) => void) => {
+  const withShift = async (then: (s: ShiftView) => void) => {
     setMenu(null);
     if (shift) then(await getShift(shift.id));
   };

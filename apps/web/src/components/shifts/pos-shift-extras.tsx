@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import {
   type DrawerOpeningReason,
   drawerOpeningReasons,
-  type Shift,
+  type ShiftView,
   type Till,
 } from '@kopi/contract';
 import { formatDateTime } from '../../lib/formatters';
@@ -223,7 +223,7 @@ export function MyShiftsDialog({
   onClose,
 }: {
   open: boolean;
-  onReport: (shift: Shift) => void;
+  onReport: (shift: ShiftView) => void;
   onClose: () => void;
 }) {
   const { t } = useShiftStrings();

@@ -248,6 +248,69 @@ describe('closing a shift', () => {
   });
 });
 
+describe('closing a shift whose figures the server hides (blind count)', () => {
+  // The cashier's open shift as the server answers it: the expected cash is not in it.
+  const hidden = {
+    ...shift,
+    blind_count: true,
+    figures: null,
+    sales_total: null,
+    refunds: null,
+    sales_by_method: [],
+  };
+  const closed: Shift = { ...shift, blind_count: true, status: 'closed', expected: 11_120 };
+
+  it('shows the expected cash the refusal names, then closes with a note and a manager’s PIN', async () => {
+    mockFetch((call) =>
+      call.url.startsWith('/api/approvers') ? { body: { data: [manager] } } : undefined,
+    );
+    vi.mocked(closeShift)
+      .mockRejectedValueOnce(
+        new HttpError(400, 'Say why', {
+          code_message: 'shift_variance_note_required',
+          message: 'Say why',
+          details: [
+            { path: 'note', message: 'validation.required' },
+            { path: 'expected', message: '11120' },
+            { path: 'variance', message: '8880' },
+          ],
+        }),
+      )
+      .mockResolvedValue(closed);
+    const onClosed = vi.fn();
+    renderWithProviders(<CloseShiftDialog shift={hidden} onClosed={onClosed} onClose={vi.fn()} />);
+    expect(screen.queryByTestId('shift-close-expected')).toBeNull();
+    // RM 200.00 counted against RM 111.20: RM 88.80 over.
+    fireEvent.change(screen.getByTestId('shift-count-note_100'), { target: { value: '2' } });
+    fireEvent.click(screen.getByTestId('shift-close-submit'));
+    expect(await screen.findByTestId('shift-close-expected')).toHaveTextContent(money(11_120));
+    expect(screen.getByTestId('shift-close-variance')).toHaveAttribute('data-variance', '8880');
+    expect(screen.getByTestId('shift-count-note_100')).toBeDisabled();
+    fireEvent.change(screen.getByTestId('shift-close-note'), { target: { value: 'Tip jar' } });
+    fireEvent.click(screen.getByTestId('shift-close-submit'));
+    await approveWithPin('2468');
+    await waitFor(() => expect(onClosed).toHaveBeenCalledWith(closed));
+    expect(vi.mocked(closeShift).mock.calls[1]![1]).toMatchObject({
+      counted: { ...emptyCashCount(), note_100: 2 },
+      note: 'Tip jar',
+      approval: { approver_id: manager.id, pin: '2468' },
+    });
+  });
+
+  it('closes a count within the tolerance at once and hands on the close’s full answer', async () => {
+    vi.mocked(closeShift).mockResolvedValue(closed);
+    const onClosed = vi.fn();
+    renderWithProviders(<CloseShiftDialog shift={hidden} onClosed={onClosed} onClose={vi.fn()} />);
+    fireEvent.change(screen.getByTestId('shift-count-note_100'), { target: { value: '1' } });
+    fireEvent.click(screen.getByTestId('shift-close-submit'));
+    await waitFor(() => expect(onClosed).toHaveBeenCalledWith(closed));
+    expect(vi.mocked(closeShift).mock.calls[0]![1]).toEqual({
+      counted: { ...emptyCashCount(), note_100: 1 },
+    });
+    expect(screen.queryByTestId('shift-close-note')).toBeNull();
+  });
+});
+
 describe('a cash out over the tenant’s limit', () => {
   it('asks a cashier for a manager’s PIN above the limit only', async () => {
     mockFetch((call) =>

@@ -16,7 +16,7 @@ import {
   type CashMovementReason,
   cashMovementReasons,
   emptyCashCount,
-  type Shift,
+  type ShiftView,
   type Till,
   tillHolderPaths,
 } from '@kopi/contract';
@@ -151,7 +151,7 @@ interface OpenShiftProps {
   onSwitchTill?: () => void;
   /** Selling waits for a shift: the dialog says so. */
   required: boolean;
-  onOpened: (shift: Shift) => void;
+  onOpened: (shift: ShiftView) => void;
   onClose?: () => void;
 }
 

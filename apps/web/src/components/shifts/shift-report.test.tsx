@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import type { MoneyWorking, Shift } from '@kopi/contract';
+import type { MoneyWorking, Shift, ShiftView } from '@kopi/contract';
 import { emptyCashCount } from '@kopi/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../test/fetch-mock';
@@ -260,5 +260,40 @@ describe('shift report', () => {
     await vi.waitFor(() =>
       expect(calls.map((c) => c.url)).toContain('/api/shifts/s1/working/export?lang=en'),
     );
+  });
+});
+
+describe('shift report of a blind count', () => {
+  // The cashier's open shift as the server answers it with the blind count: no drawer figures,
+  // no totals holding cash, no cash rows, no movements.
+  const hidden: ShiftView = {
+    ...shift,
+    blind_count: true,
+    figures: null,
+    sales_total: null,
+    refunds: null,
+    sales_by_method: [{ method: 'card', count: 1, amount: 2000 }],
+    refunds_by_method: [{ method: 'card', count: 1, amount: 300 }],
+    movements: [],
+  };
+
+  it('prints the cash as hidden until the count, keeps the float, and opens no figure', () => {
+    const calls = mockFetch(() => undefined);
+    renderWithProviders(<ShiftReport shift={hidden} />, { can: () => true });
+    const report = screen.getByTestId('shift-report');
+    expect(report).toHaveTextContent(
+      'Blind count: the cash shows once the drawer is counted at the close.',
+    );
+    expect(report).toHaveTextContent('SalesHidden');
+    expect(report).toHaveTextContent('RefundsHidden');
+    expect(report).toHaveTextContent('Opening float100.00');
+    expect(screen.queryByTestId('shift-report-expected')).toBeNull();
+    expect(screen.queryByTestId('shift-report-cash-taken')).toBeNull();
+    // The working would add up to the expected cash: the server refuses it, no line opens it.
+    const card = screen.getByTestId('shift-report-method-card');
+    expect(card).toHaveTextContent('20.00');
+    expect(card).not.toHaveAttribute('aria-haspopup');
+    card.click();
+    expect(calls).toEqual([]);
   });
 });

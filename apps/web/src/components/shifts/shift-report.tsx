@@ -3,7 +3,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import { useState } from 'react';
-import type { Shift } from '@kopi/contract';
+import type { ShiftView } from '@kopi/contract';
 import { formatDateTime } from '../../lib/formatters';
 import { FigureLine } from '../money-working/figure-line';
 import { WorkingDialog } from '../money-working/working-dialog';
@@ -24,14 +24,17 @@ import { useShiftFigures } from './shift-figures';
  * The 80 mm shift report: who, which till and when; sales by method, discounts, voids, refunds;
  * the cash movements; and the drawer: float, cash taken (voided orders' too), cash refunds, in,
  * out, expected, counted and variance. An open shift prints what it has so far. On screen each
- * figure opens to the rows of the shift's working it is summed from.
+ * figure opens to the rows of the shift's working it is summed from. With the blind count the
+ * server hides an open shift's cash from the cashier (`figures` null): its cash lines print as
+ * hidden, and no figure opens (the working is refused too).
  */
-export function ShiftReport({ shift }: { shift: Shift }) {
+export function ShiftReport({ shift }: { shift: ShiftView }) {
   const { t } = useShiftStrings();
   const fig = useShiftFigures();
   const [open, setOpen] = useState<WorkingFigure | null>(null);
   const working = useShiftWorking(shift.id, open !== null);
   const f = shift.figures;
+  const hidden = f === null;
   const line = (
     figure: WorkingFigure,
     count: number,
@@ -43,7 +46,7 @@ export function ShiftReport({ shift }: { shift: Shift }) {
       figure={figure}
       count={count}
       amount={amount}
-      onOpen={setOpen}
+      onOpen={hidden ? undefined : setOpen}
       prefix="shift-report"
       {...options}
     />
@@ -62,7 +65,11 @@ export function ShiftReport({ shift }: { shift: Shift }) {
         />
         <PaperRule />
         {line(fig.orders, shift.orders, 0)}
-        {line(fig.sales, 0, shift.sales_total, { strong: true })}
+        {shift.sales_total === null ? (
+          <PaperLine label={t('report.salesTotal')} value={t('report.hidden')} strong />
+        ) : (
+          line(fig.sales, 0, shift.sales_total, { strong: true })
+        )}
         <PaperText>{t('report.salesByMethod')}</PaperText>
         {shift.sales_by_method.length === 0 && <PaperText indent>{t('report.none')}</PaperText>}
         {shift.sales_by_method.map((m) =>
@@ -70,7 +77,11 @@ export function ShiftReport({ shift }: { shift: Shift }) {
         )}
         {line(fig.discounts, 0, shift.discounts)}
         {line(fig.voids, shift.voids.count, shift.voids.amount)}
-        {line(fig.refunds, 0, shift.refunds)}
+        {shift.refunds === null ? (
+          <PaperLine label={t('report.refunds')} value={t('report.hidden')} />
+        ) : (
+          line(fig.refunds, 0, shift.refunds)
+        )}
         {shift.refunds_by_method.map((m) =>
           line(fig.refundMethod(m.method), m.count, m.amount, { indent: true }),
         )}
@@ -84,7 +95,9 @@ export function ShiftReport({ shift }: { shift: Shift }) {
         )}
         <PaperRule />
         <PaperText>{t('report.movements')}</PaperText>
-        {shift.movements.length === 0 && <PaperText indent>{t('report.none')}</PaperText>}
+        {shift.movements.length === 0 && (
+          <PaperText indent>{hidden ? t('report.hidden') : t('report.none')}</PaperText>
+        )}
         {shift.movements.map((m) => (
           <PaperLine
             key={m.id}
@@ -122,13 +135,19 @@ export function ShiftReport({ shift }: { shift: Shift }) {
         )}
         <PaperRule />
         <PaperText>{t('report.drawer')}</PaperText>
-        <PaperLine label={t('report.float')} value={receiptAmount(f.opening_float)} />
-        {line(fig.cashTaken, 0, f.cash_taken)}
-        {line(fig.cashRefunds, 0, -f.cash_refunds)}
-        {line(fig.cashIn, 0, f.cash_in)}
-        {line(fig.cashOut, 0, -f.cash_out)}
-        {f.cash_topups > 0 && line(fig.cashTopups, 0, f.cash_topups)}
-        {line(fig.expected(f.opening_float), 0, f.expected, { strong: true })}
+        <PaperLine label={t('report.float')} value={receiptAmount(shift.opening_float)} />
+        {f === null ? (
+          <PaperText>{t('report.cashHidden')}</PaperText>
+        ) : (
+          <>
+            {line(fig.cashTaken, 0, f.cash_taken)}
+            {line(fig.cashRefunds, 0, -f.cash_refunds)}
+            {line(fig.cashIn, 0, f.cash_in)}
+            {line(fig.cashOut, 0, -f.cash_out)}
+            {f.cash_topups > 0 && line(fig.cashTopups, 0, f.cash_topups)}
+            {line(fig.expected(f.opening_float), 0, f.expected, { strong: true })}
+          </>
+        )}
         {shift.counted !== null && (
           <>
             <PaperLine label={t('report.counted')} value={receiptAmount(shift.counted)} />
@@ -167,7 +186,7 @@ export function ShiftReportDialog({
   shift,
   onClose,
 }: {
-  shift: Shift | null;
+  shift: ShiftView | null;
   onClose: () => void;
 }) {
   const { t } = useShiftStrings();
