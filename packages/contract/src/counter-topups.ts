@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messageKey, text } from './validation';
 
-// A customer's wallet topped up at the counter, by cash or card (issue 33 point 5). It is stored
+// A customer's wallet topped up at the counter, by cash or card. It is stored
 // value, not a sale of goods: no order, kept out of the sales figures as an app top-up is, a
 // `topup` entry in the wallet's ledger, and its cash counted in the till's drawer. Paths:
 //   GET  /api/counter-topups/options                 create-pos  the presets and the maximum balance

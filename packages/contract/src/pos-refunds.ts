@@ -3,7 +3,7 @@ import { approvalSchema } from './approvals';
 import { type RefundMethod, refundCreateSchema, refundMethods } from './refunds';
 import { messageKey, text } from './validation';
 
-// Refunds at the POS (issue 33 §4). Paths:
+// Refunds at the POS. Paths:
 //   GET  /api/pos/receipts?outlet_id&q[&date]  create-pos  an outlet's orders by receipt number or
 //                                                         scanned receipt code, newest day first
 //   POST /api/pos/refunds                      create-pos  a refund at the counter, asked, approved

@@ -3,7 +3,7 @@ import { approvalSchema } from './approvals';
 import { listQuerySchema } from './common';
 import { messageKey, text } from './validation';
 
-// The drawer between sales (issue 33): a "no sale" opening with its reason, and a cashier's own
+// The drawer between sales: a "no sale" opening with its reason, and a cashier's own
 // shifts. Paths (subject `shift`):
 //   POST /api/shifts/{id}/drawer-openings   create-shift   open the drawer without a sale, with a
 //        reason (Idempotency-Key required); without close-variance-shift a manager approves by

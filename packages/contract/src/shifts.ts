@@ -321,7 +321,7 @@ export const shiftSchema = shiftSummarySchema.extend({
   refunds_by_method: z.array(z.object({ method: refundPaidBySchema, count: amount, amount })),
   refunds: amount,
   movements: z.array(cashMovementSchema),
-  /** The drawer's "no sale" openings, with who, why and the approver (issue 33). */
+  /** The drawer's "no sale" openings, with who, why and the approver. */
   drawer_openings: z.array(drawerOpeningSchema).optional(),
   /** Wallet top-ups sold at the counter in the shift, per method (stored value, not sales). */
   topups_by_method: z.array(z.object({ method: text(), count: amount, amount })),

@@ -1,4 +1,4 @@
-// The choices a product starts with before anyone picks (issue 33): the one rule the POS's option
+// The choices a product starts with before anyone picks: the one rule the POS's option
 // dialog, its one-tap add and the demo's seeded sales share.
 
 /** What the rule reads of a variant group: its options in sort order (as every menu lists them). */

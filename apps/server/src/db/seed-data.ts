@@ -676,7 +676,7 @@ export const demoVariantGroups = [
     minSelect: 1,
     maxSelect: 1,
     // The usual size, sugar and ice are chosen unless the customer asks otherwise: a standard drink
-    // is one tap at the counter (issue 33).
+    // is one tap at the counter.
     options: [
       { name: 'Normal', nameMy: 'Biasa', price: 0, isDefault: true },
       { name: 'Less', nameMy: 'Kurang', price: 0 },

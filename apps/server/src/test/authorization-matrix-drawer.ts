@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import { shifts, tills } from '../db/schema/shifts';
 import type { MatrixRole, MatrixRow } from './authorization-matrix';
 
-// The authorization matrix's rows and requests for the drawer between sales (issue 33): a "no
+// The authorization matrix's rows and requests for the drawer between sales: a "no
 // sale" opening of one's own shift (the cashier's with the manager's PIN) and one's own shifts.
 
 type Answers = Record<MatrixRole, 200 | 201 | 403 | 404>;

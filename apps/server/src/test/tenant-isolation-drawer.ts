@@ -4,7 +4,7 @@ import { users } from '../db/schema/access';
 import { DEMO_PASSWORD } from '../db/seed-data';
 import type { TestApp } from './test-app';
 
-// The tenant-isolation scenario's part for the drawer between sales (issue 33), as tenant A: the
+// The tenant-isolation scenario's part for the drawer between sales, as tenant A: the
 // cashier opens a shift on a till of its own, opens the drawer with the manager's PIN (and the
 // same request again), reads the report with its openings and its own shifts, and closes it.
 

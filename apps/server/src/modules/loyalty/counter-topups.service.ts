@@ -20,7 +20,7 @@ import { postWallet } from './ledgers.service';
 import { settingsOf } from './settings.repo';
 import { checkTopup } from './wallet.service';
 
-// A wallet top-up sold at the counter by cash or card (issue 33 point 5). One transaction: the
+// A wallet top-up sold at the counter by cash or card. One transaction: the
 // customer row locked and the tenant's maximum checked as for an app top-up (counting the app
 // top-ups still being paid), the outlet's business day locked (which numbers the receipt), the
 // till's open shift held against its close, then the wallet's `topup` entry through postWallet

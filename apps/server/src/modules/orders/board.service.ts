@@ -8,7 +8,7 @@ import { allowedStatuses, lineNames, toSummary } from './order-view';
 
 // The status board (GET /api/orders/board): what the counter still has to make and hand over,
 // with the outlets' amber/red thresholds. A ready order stays until it is handed over, a manager
-// clears it as not collected, or the day close closes it, however long it waits (issue 33).
+// clears it as not collected, or the day close closes it, however long it waits.
 /** A column never grows past this; the answer says how many it left out. */
 export const BOARD_MAX_PER_COLUMN = 200;
 

@@ -7,8 +7,8 @@ import { demoTenantId, testClock } from '../../test/order-fixtures';
 import { engine, requestAs, type RequestHeaders, withIdempotencyKey } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 
-// The day close refuses while a shift of the outlet's business day is open (decision 049,
-// issue 33): 409 shifts_still_open naming each till, cashier and when it opened, so the Z-report
+// The day close refuses while a shift of the outlet's business day is open (decision 049):
+// 409 shifts_still_open naming each till, cashier and when it opened, so the Z-report
 // of a closed day never lists a shift still open. A shift opened after the close belongs to the
 // next open day, also when it opens while the close runs (PostgreSQL).
 

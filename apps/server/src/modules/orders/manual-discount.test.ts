@@ -285,7 +285,7 @@ describe('GET /api/pos/menu default options', () => {
         .find((g) => g.name === name)!
         .options.filter((o) => o.is_default)
         .map((o) => o.name);
-    // The demo marks the usual choices (issue 33): a standard Kopi is one tap.
+    // The demo marks the usual choices: a standard Kopi is one tap.
     expect(defaults('Sugar level')).toEqual(['Normal']);
     expect(defaults('Size')).toEqual(['Regular']);
     const peng = await productBySku(t, 'KOP-004');

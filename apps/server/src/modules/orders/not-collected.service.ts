@@ -10,7 +10,7 @@ import * as repo from './orders.repo';
 
 // POST /api/orders/{id}/not-collected: a manager clears a ready order the customer never came
 // for, with a reason. A ready order otherwise stays on the board until it is handed over or the
-// day close closes it (issue 33), so this is the only other way off the board. Like handing over
+// day close closes it, so this is the only other way off the board. Like handing over
 // (decision 036) it is a moment inside COMPLETED, written once: asking again answers the order as
 // it is (the first reason stands), with no second audit entry or live event.
 

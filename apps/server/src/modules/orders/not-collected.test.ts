@@ -10,7 +10,7 @@ import { anonymous, type RequestHeaders } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 
 // POST /api/orders/{id}/not-collected: a manager clears a ready order the customer never came
-// for, with a reason, once (issue 33). Ready orders otherwise stay on the board until handed
+// for, with a reason, once. Ready orders otherwise stay on the board until handed
 // over or closed by the day close. update-order is the permission: the manager holds it, the
 // cashier does not.
 

@@ -25,7 +25,7 @@ import * as writes from './refund-writes.repo';
 import type { RefundService } from './refunds.service';
 import * as repo from './pos-refunds.repo';
 
-// Refunds at the POS (issue 33 §4): a receipt found by its number or scanned code, and a refund
+// Refunds at the POS: a receipt found by its number or scanned code, and a refund
 // asked, approved and paid in one go at the counter. Whoever asks never approves: a manager's PIN
 // (the approvals service, action `refund`) approves it, always, whatever the asker holds; the
 // manager's limit holds as in the back office. A cash refund comes out of the asker's open shift

@@ -16,7 +16,7 @@ import { askRefund, bank, paidOrder } from '../../test/refund-fixtures';
 import { anonymous, type RequestHeaders, requestAs, withIdempotencyKey } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 
-// Refunds at the POS (issue 33 §4): the methods an order's payments allow, a receipt found by its
+// Refunds at the POS: the methods an order's payments allow, a receipt found by its
 // number of the day, and a refund at the counter approved by a manager's PIN and paid at once,
 // cash from the asker's open shift.
 

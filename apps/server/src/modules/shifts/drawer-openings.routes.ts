@@ -4,7 +4,7 @@ import { authedContextOf } from '../../lib/request-context';
 import { defineRoutes, idempotencyKeyOf } from '../../lib/route-kit';
 import type { DrawerOpeningService } from './drawer-openings.service';
 
-// The drawer between sales (issue 33; subject shift):
+// The drawer between sales (subject shift):
 //   POST /shifts/{id}/drawer-openings   create-shift (the shift's cashier; close-variance-shift:
 //                                       any at the outlet). Idempotency-Key required; without
 //                                       close-variance-shift a manager's PIN (action no_sale).

@@ -12,7 +12,7 @@ import type { ApprovalService } from '../approvals/approvals.service';
 import * as repo from './drawer-openings.repo';
 import * as shiftsRepo from './shifts.repo';
 
-// "No sale": the drawer of an open shift opened without a sale, with a reason (issue 33). The
+// "No sale": the drawer of an open shift opened without a sale, with a reason. The
 // shift's cashier opens their own drawer; a manager (close-variance-shift) any at their outlet.
 // Without close-variance-shift a manager approves by PIN (approval action no_sale). Audited,
 // done once per Idempotency-Key, and listed on the shift's report.

@@ -95,7 +95,7 @@ const en = {
     hidden: 'Hidden',
     cashHidden: 'Blind count: the cash shows once the drawer is counted at the close.',
   },
-  // Tills per device, "no sale" and one's own shifts (issue 33).
+  // Tills per device, "no sale" and one's own shifts.
   device: {
     tillShift: '{{till}} · {{name}}',
     openOn: 'Open shift · {{till}}',

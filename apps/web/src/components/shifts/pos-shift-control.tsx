@@ -25,7 +25,7 @@ import { useShiftStrings } from './i18n';
 import { usePosShiftState, useShiftAsks } from './pos-shift-state';
 
 /**
- * The POS's till and shift in its top bar (issue 33: tills per device). This device's till and
+ * The POS's till and shift in its top bar (tills per device). This device's till and
  * the cashier of its open shift, with a menu for cash in / out, "no sale", the report so far, one's
  * own shifts, switching till and the close; without a shift on this device's till it offers to
  * open one (choosing the till first when the outlet has several and the device has none), and

@@ -26,7 +26,7 @@ import { useApproval } from '../approval/use-approval';
 import { getShift, openDrawer, useMyShifts } from './api';
 import { useShiftStrings } from './i18n';
 
-// The POS's till and drawer dialogs of issue 33: which till this device is, the drawer opened
+// The POS's till and drawer dialogs: which till this device is, the drawer opened
 // without a sale (with a manager's PIN when the cashier needs one), and one's own shifts with
 // their reports to reprint.
 

@@ -4,7 +4,7 @@ import { createStore, useStore } from '../../lib/store';
 import { usePosTill } from '../../lib/pos-till';
 import { useCurrentShifts, useTills } from './api';
 
-// This device's till and its shift at an outlet (issue 33, tills per device): the POS's top bar
+// This device's till and its shift at an outlet (tills per device): the POS's top bar
 // shows them and the sale checks them before Pay. A device that has not chosen a till uses the
 // outlet's only till; with several it must choose (another device's shift is not this one's).
 

@@ -127,7 +127,7 @@ export function OpenShiftDialog(props: OpenShiftProps & { open: boolean }) {
 }
 
 /**
- * A 409 shift_already_open in words: the till, who holds it and since when (issue 33); null for
+ * A 409 shift_already_open in words: the till, who holds it and since when; null for
  * any other failure.
  */
 export function heldTillText(

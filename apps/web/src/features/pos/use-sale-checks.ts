@@ -42,7 +42,7 @@ export function useSaleChecks({
 }) {
   const { t } = usePosStrings();
   const shiftStrings = useShiftStrings().t;
-  // This device's till has no open shift while the tenant requires one (issue 33): Pay asks to
+  // This device's till has no open shift while the tenant requires one: Pay asks to
   // open one (or choose the till) before the cart can be paid.
   const shiftState = usePosShiftState(outletId);
   const [touched, setTouched] = useState<ReadonlySet<CartField>>(new Set());
