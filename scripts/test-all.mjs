@@ -104,8 +104,10 @@ const vitestReport = (file) => ({
       ...(file.assertionResults ?? [])
         .filter((a) => a.status === 'failed')
         .map((a) => ({ title: a.fullName, message: (a.failureMessages ?? []).join('\n') })),
-      // A file that failed to load has no assertion results, only its own message.
-      ...(file.status === 'failed' && !(file.assertionResults ?? []).length
+      // A file that failed to load, or in a hook (a `beforeAll` that timed out), has no failed
+      // assertion of its own: it is named with its own message.
+      ...(file.status === 'failed' &&
+      !(file.assertionResults ?? []).some((a) => a.status === 'failed')
         ? [{ title: file.name, message: file.message ?? '' }]
         : []),
     ]);
