@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { demoPassword, watchConsole } from '../fixtures';
 import { openAllDay } from './outlets';
 import { apiLogin, signIn } from './session';
@@ -160,8 +166,25 @@ export interface CounterSale {
   items: { id: string; name: string; quantity: number }[];
 }
 
-/** Pays the cart as a pick-up in exact cash; answers the sale as the server recorded it. */
-export async function payExactCash(page: Page): Promise<CounterSale> {
+/** A staff API read that must succeed: its `data`. */
+export async function readData<T>(
+  request: APIRequestContext,
+  url: string,
+  headers: Record<string, string>,
+): Promise<T> {
+  const res = await request.get(url, { headers });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).data as T;
+}
+
+/**
+ * Pays the cart as a pick-up in exact cash; answers the sale as the server recorded it.
+ * `onReceipt` looks at the receipt on screen before New sale.
+ */
+export async function payExactCash(
+  page: Page,
+  onReceipt?: (receipt: Locator) => Promise<void>,
+): Promise<CounterSale> {
   await page.getByTestId('pos-serving-pick_up').click();
   const sold = page.waitForResponse(
     (r) => r.url().endsWith('/api/orders') && r.request().method() === 'POST',
@@ -176,6 +199,7 @@ export async function payExactCash(page: Page): Promise<CounterSale> {
   const sale = (await response.json()).data as CounterSale;
   const receipt = page.getByTestId('pos-receipt-dialog');
   await expect(receipt).toContainText(sale.order_no);
+  await onReceipt?.(receipt);
   await receipt.getByTestId('pos-new-sale').click();
   await expect(receipt).toBeHidden();
   return sale;

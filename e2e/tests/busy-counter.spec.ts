@@ -8,6 +8,7 @@ import {
   counterDevice,
   MANAGER_PIN,
   payExactCash,
+  readData,
   setPinViaApi,
 } from '../support/busy-counter';
 import { apiLogin } from '../support/session';
@@ -26,14 +27,8 @@ const NASI_LEMAK = 'FOD-001';
 /** Not the manager's PIN (MANAGER_PIN). */
 const WRONG_PIN = '1357';
 
-async function shiftReport(
-  request: APIRequestContext,
-  headers: Record<string, string>,
-  id: string,
-) {
-  const res = await request.get(`/api/shifts/${id}`, { headers });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).data as {
+const shiftReport = (request: APIRequestContext, headers: Record<string, string>, id: string) =>
+  readData<{
     id: string;
     till_id: string;
     cashier_name: string;
@@ -44,8 +39,7 @@ async function shiftReport(
     sales_total: number;
     tolerance: number;
     figures: { expected: number; cash_refunds: number };
-  };
-}
+  }>(request, `/api/shifts/${id}`, headers);
 
 /** Adds a product to the cart with one tap on its tile. */
 async function tap(page: Page, sku: string) {

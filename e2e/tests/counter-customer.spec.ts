@@ -1,6 +1,12 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { busyCounter, chooseTillAndOpen, counterDevice } from '../support/busy-counter';
+import {
+  busyCounter,
+  chooseTillAndOpen,
+  counterDevice,
+  payExactCash,
+  readData,
+} from '../support/busy-counter';
 import { closeOpenShifts } from '../support/shifts';
 
 // The customer at a busy counter (JB01, 1024×768): attached by phone, the staff's note shows on
@@ -14,15 +20,11 @@ const KOPI = 'KOP-001';
 
 const randomPhone = () => `+6011${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 
-async function customerBalances(
+const customerBalances = (
   request: APIRequestContext,
   headers: Record<string, string>,
   id: string,
-) {
-  const res = await request.get(`/api/customers/${id}`, { headers });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).data as { wallet_balance: number; points: number };
-}
+) => readData<{ wallet_balance: number; points: number }>(request, `/api/customers/${id}`, headers);
 
 test('a customer is topped up by cash at the counter and the receipts show the balances after', async ({
   browser,
@@ -93,12 +95,11 @@ test('a customer is topped up by cash at the counter and the receipts show the b
         after,
       );
       // Stored value, not a sale: in the drawer's expected cash, not in the shift's sales.
-      const res = await request.get(`/api/shifts/${shiftId}`, { headers: adminHeaders });
-      const shift = (await res.json()).data as {
+      const shift = await readData<{
         orders: number;
         sales_total: number;
         figures: { cash_topups: number; expected: number };
-      };
+      }>(request, `/api/shifts/${shiftId}`, adminHeaders);
       expect(shift).toMatchObject({ orders: 0, sales_total: 0 });
       expect(shift.figures.cash_topups).toBe(3_000);
       expect(shift.figures.expected).toBe(5_000 + 3_000);
@@ -106,28 +107,19 @@ test('a customer is topped up by cash at the counter and the receipts show the b
 
     await test.step('the next sale’s receipt prints the points earned and the balances after', async () => {
       await page.getByTestId(`pos-product-${KOPI}`).click();
-      await page.getByTestId('pos-serving-pick_up').click();
-      const sold = page.waitForResponse(
-        (r) => r.url().endsWith('/api/orders') && r.request().method() === 'POST',
-      );
-      await page.getByTestId('pos-pay').click();
-      const payment = page.getByTestId('pos-payment');
-      await payment.getByTestId('pos-method-cash').click();
-      await payment.getByTestId('pos-cash-exact').click();
-      await payment.getByTestId('pos-confirm-payment').click();
-      expect((await sold).status()).toBe(201);
-      // What the customer's ledgers now hold: the sale's points, the wallet as the top-up left it.
-      const now = await customerBalances(request, adminHeaders, customerId);
-      const earned = now.points - before.points;
-      expect(earned).toBeGreaterThan(0);
-      expect(now.wallet_balance).toBe(before.wallet_balance + 3_000);
-      const loyalty = page.getByTestId('pos-receipt-dialog').getByTestId('receipt-loyalty');
-      await expect(loyalty).toContainText(`Points earned${earned}`);
-      await expect(loyalty).toContainText(`Points balance${now.points.toLocaleString('en-MY')}`);
-      await expect(loyalty.getByTestId('receipt-wallet-balance')).toContainText(
-        `RM ${(now.wallet_balance / 100).toFixed(2)}`,
-      );
-      await page.getByTestId('pos-new-sale').click();
+      await payExactCash(page, async (receipt) => {
+        // What the customer's ledgers now hold: the sale's points, the wallet as the top-up left it.
+        const now = await customerBalances(request, adminHeaders, customerId);
+        const earned = now.points - before.points;
+        expect(earned).toBeGreaterThan(0);
+        expect(now.wallet_balance).toBe(before.wallet_balance + 3_000);
+        const loyalty = receipt.getByTestId('receipt-loyalty');
+        await expect(loyalty).toContainText(`Points earned${earned}`);
+        await expect(loyalty).toContainText(`Points balance${now.points.toLocaleString('en-MY')}`);
+        await expect(loyalty.getByTestId('receipt-wallet-balance')).toContainText(
+          `RM ${(now.wallet_balance / 100).toFixed(2)}`,
+        );
+      });
     });
     expect(errors, 'console errors at the counter').toEqual([]);
   } finally {

@@ -1,16 +1,13 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import Print from '@mui/icons-material/Print';
 import type { Order } from '@kopi/contract';
 import { OrderReceipt } from '../../../components/receipt/order-receipt';
-import { printSheet } from '../../../components/receipt/print-sheet';
 import { formatMoney } from '../../../lib/formatters';
 import { usePosStrings } from '../i18n';
+import { ReceiptActions } from './receipt-actions';
 
 /** The recorded sale: change to give, the 80 mm receipt, Print and New sale. */
 export function ReceiptDialog({
@@ -62,26 +59,13 @@ export function ReceiptDialog({
               <OrderReceipt order={order} />
             </Box>
           </DialogContent>
-          <DialogActions sx={{ px: 3, py: 1.5, gap: 1 }}>
-            <Button
-              variant="outlined"
-              startIcon={<Print />}
-              onClick={() => printSheet()}
-              sx={{ minHeight: 48 }}
-              data-testid="pos-print-receipt"
-            >
-              {t('receipt.print')}
-            </Button>
-            <Button
-              variant="contained"
-              onClick={onNewSale}
-              autoFocus
-              sx={{ minHeight: 48, px: 3 }}
-              data-testid="pos-new-sale"
-            >
-              {t('receipt.newSale')}
-            </Button>
-          </DialogActions>
+          <ReceiptActions
+            printLabel={t('receipt.print')}
+            printTestId="pos-print-receipt"
+            doneLabel={t('receipt.newSale')}
+            doneTestId="pos-new-sale"
+            onDone={onNewSale}
+          />
         </>
       )}
     </Dialog>

@@ -12,7 +12,6 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import Print from '@mui/icons-material/Print';
 import {
   COUNTER_TOPUP_MAX,
   COUNTER_TOPUP_MIN,
@@ -22,7 +21,6 @@ import {
   type CounterTopupOptions,
 } from '@kopi/contract';
 import { MoneyInput } from '../../../components/money-input';
-import { printSheet } from '../../../components/receipt/print-sheet';
 import { TopupReceipt } from '../../../components/receipt/topup-receipt';
 import { RetryAlert } from '../../../components/retry-alert';
 import { refusalMessage } from '../../../lib/form-errors';
@@ -33,6 +31,7 @@ import { toast } from '../../../lib/toasts';
 import type { AttachedCustomer } from '../cart';
 import { usePosTopupStrings } from '../i18n-topup';
 import { createCounterTopup, useTopupOptions } from '../topup-api';
+import { ReceiptActions } from './receipt-actions';
 
 type Translate = ReturnType<typeof usePosTopupStrings>['t'];
 
@@ -108,25 +107,12 @@ export function TopupDialog({
           <DialogContent dividers sx={{ display: 'flex', justifyContent: 'center' }}>
             <TopupReceipt topup={topup} businessName={businessName} />
           </DialogContent>
-          <DialogActions sx={{ px: 3, py: 1.5, gap: 1 }}>
-            <Button
-              variant="outlined"
-              startIcon={<Print />}
-              onClick={() => printSheet()}
-              sx={{ minHeight: 48 }}
-            >
-              {t('print')}
-            </Button>
-            <Button
-              variant="contained"
-              onClick={close}
-              autoFocus
-              sx={{ minHeight: 48 }}
-              data-testid="pos-topup-done"
-            >
-              {t('close')}
-            </Button>
-          </DialogActions>
+          <ReceiptActions
+            printLabel={t('print')}
+            doneLabel={t('close')}
+            doneTestId="pos-topup-done"
+            onDone={close}
+          />
         </>
       )}
       {customer && !topup && options.error && (
