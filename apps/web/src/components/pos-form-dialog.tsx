@@ -45,6 +45,7 @@ export function PosDialogForm({
   cancelLabel,
   submitLabel,
   submitDisabled = false,
+  cancelDisabled = false,
   startAction,
   children,
 }: {
@@ -56,6 +57,8 @@ export function PosDialogForm({
   cancelLabel: string;
   submitLabel: string;
   submitDisabled?: boolean;
+  /** Cancel waits (a request is on its way whose answer the form shows). */
+  cancelDisabled?: boolean;
   /** An action apart from the others, at the left (e.g. remove what was applied). */
   startAction?: ReactNode;
   children: ReactNode;
@@ -75,7 +78,7 @@ export function PosDialogForm({
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
         {startAction}
-        <Button onClick={onCancel} color="inherit" sx={{ minHeight: 44 }}>
+        <Button onClick={onCancel} color="inherit" disabled={cancelDisabled} sx={{ minHeight: 44 }}>
           {cancelLabel}
         </Button>
         <Button

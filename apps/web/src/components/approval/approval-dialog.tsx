@@ -69,6 +69,7 @@ function ApprovalForm({
       cancelLabel={t('dialog.cancel')}
       submitLabel={t('dialog.submit')}
       submitDisabled={!valid || busy}
+      cancelDisabled={busy}
     >
       <Typography variant="body2">{t(`action.${action}`)}</Typography>
       {summary && (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApprovalInput } from '@kopi/contract';
@@ -101,5 +101,27 @@ describe('useApproval', () => {
     await userEvent.click(within(dialog).getByText('Cancel'));
     await waitFor(() => expect(screen.getByTestId('answer')).toHaveTextContent('cancelled'));
     expect(run).not.toHaveBeenCalled();
+  });
+
+  it('keeps Cancel (and Escape) waiting while the approved request is on its way', async () => {
+    setTestSession({ id: 'c' }, { permissions: ['create-pos'] });
+    mockFetch((call) =>
+      call.url.startsWith('/api/approvers') ? { body: { data: managers } } : undefined,
+    );
+    let answer: (value: string) => void = () => {};
+    const run = vi.fn(() => new Promise<string>((resolve) => (answer = resolve)));
+    renderWithProviders(<NoSale run={run} />);
+    await userEvent.click(screen.getByText('Open drawer'));
+    const dialog = await screen.findByTestId('pos-approval-dialog');
+    await userEvent.type(within(dialog).getByTestId('approval-pin'), '2468');
+    await userEvent.click(within(dialog).getByTestId('pos-approval-apply'));
+    await waitFor(() => expect(run).toHaveBeenCalledTimes(1));
+    expect(within(dialog).getByText('Cancel').closest('button')).toBeDisabled();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.getByTestId('pos-approval-dialog')).toBeInTheDocument();
+    expect(screen.getByTestId('answer')).toHaveTextContent('none');
+    // The answer comes: it is the action's, not a cancel.
+    answer('opened');
+    await waitFor(() => expect(screen.getByTestId('answer')).toHaveTextContent('opened'));
   });
 });

@@ -70,6 +70,8 @@ export function useApproval() {
       error={error}
       busy={busy}
       onCancel={() => {
+        // While the approved request is on its way its answer decides (Escape waits too).
+        if (busy) return;
         pending.settle(undefined);
         close();
       }}
