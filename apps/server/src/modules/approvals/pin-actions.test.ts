@@ -2,18 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApprovalAction, Order, Shift } from '@kopi/contract';
-import { users } from '../../db/schema/access';
 import { approvals } from '../../db/schema/approvals';
 import { orders } from '../../db/schema/orders';
 import { cashMovements, shifts } from '../../db/schema/shifts';
 import { tenants } from '../../db/schema/tenancy';
-import { DEMO_PASSWORD } from '../../db/seed-data';
 import { demoBusinessSettings } from '../../test/fixtures';
 import { demoOutletIds } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
 import { addProduct, demoTenantId, sell, testClock } from '../../test/order-fixtures';
 import { requestAs, type RequestHeaders, withIdempotencyKey } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
+import { setApprovalPin, staffIdOf } from '../../test/pin-fixtures';
 
 // A manager's PIN on the cashier's screen for the till's actions (decision 055): a variance over
 // tolerance, a cash out over the tenant's limit, a manual discount and the void of a paid order.
@@ -30,21 +29,13 @@ let product: string; // RM 10.00
 let managerId: string;
 let cashierId: string;
 
-const idOf = async (username: string) =>
-  (await t.database.db.select().from(users).where(eq(users.username, username)))[0]!.id;
-
 beforeAll(async () => {
   ({ kl } = await demoOutletIds(t));
   tenantId = await demoTenantId(t);
   product = (await addProduct(t, { sku: 'PIN-1000', price: 1000 })).id;
-  managerId = await idOf('manager');
-  cashierId = await idOf('cashier');
-  const res = await api.put(
-    '/api/account/pin',
-    { pin: PIN, pin_confirm: PIN, old_password: DEMO_PASSWORD },
-    manager,
-  );
-  expect(res.statusCode, res.body).toBe(200);
+  managerId = await staffIdOf(t, 'manager');
+  cashierId = await staffIdOf(t, 'cashier');
+  await setApprovalPin(t, manager, PIN);
 });
 
 /** A fresh device each time: a wrong PIN's wait stays on its own device. */

@@ -8,23 +8,22 @@ import {
 import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/access';
 import { approvals } from '../../db/schema/approvals';
 import { orders } from '../../db/schema/orders';
 import { auditLog } from '../../db/schema/platform';
 import { tenants } from '../../db/schema/tenancy';
-import { DEMO_PASSWORD } from '../../db/seed-data';
 import { demoOutlet } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
 import { addProduct, demoTenantId, productBySku, sell, testClock } from '../../test/order-fixtures';
 import { requestAs } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
+import { setApprovalPin, staffIdOf } from '../../test/pin-fixtures';
 
 // A manual discount at the counter: its own permission, the tenant's maximum, priced by the
 // contract's priceOrder like a voucher (before service charge and SST), recorded and audited.
 
 const clock = testClock('2026-06-10T04:00:00Z'); // Wednesday 12:00 in Kuala Lumpur
-const { t, api, as } = useTestApp({ now: clock.now, signIn: ['manager', 'cashier'] });
+const { t, as } = useTestApp({ now: clock.now, signIn: ['manager', 'cashier'] });
 const { manager, cashier } = as;
 let kl: string;
 let product: string;
@@ -202,16 +201,9 @@ describe("a cashier's discount approved by a manager's PIN at the till", () => {
   let total: number;
 
   beforeAll(async () => {
-    const idOf = async (username: string) =>
-      (await t.database.db.select().from(users).where(eq(users.username, username)))[0]!.id;
-    managerId = await idOf('manager');
-    cashierId = await idOf('cashier');
-    const res = await api.put(
-      '/api/account/pin',
-      { pin: PIN, pin_confirm: PIN, old_password: DEMO_PASSWORD },
-      manager,
-    );
-    expect(res.statusCode, res.body).toBe(200);
+    managerId = await staffIdOf(t, 'manager');
+    cashierId = await staffIdOf(t, 'cashier');
+    await setApprovalPin(t, manager, PIN);
     total = (await contractTotals(1, discount)).total;
   });
 

@@ -8,13 +8,13 @@ import { orders } from '../../db/schema/orders';
 import { auditLog } from '../../db/schema/platform';
 import { refunds } from '../../db/schema/refunds';
 import { shifts } from '../../db/schema/shifts';
-import { DEMO_PASSWORD } from '../../db/seed-data';
 import { demoOutletIds, otherTenant } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
 import { addProduct, openDrawer, testClock } from '../../test/order-fixtures';
 import { askRefund, bank, paidOrder } from '../../test/refund-fixtures';
 import { anonymous, type RequestHeaders, requestAs, withIdempotencyKey } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
+import { setApprovalPin } from '../../test/pin-fixtures';
 
 // Refunds at the POS: the methods an order's payments allow, a receipt found by its
 // number of the day, and a refund at the counter approved by a manager's PIN and paid at once,
@@ -43,12 +43,7 @@ beforeAll(async () => {
     [manager, MANAGER_PIN],
     [admin, ADMIN_PIN],
   ] as const) {
-    const res = await api.put(
-      '/api/account/pin',
-      { pin, pin_confirm: pin, old_password: DEMO_PASSWORD },
-      who,
-    );
-    expect(res.statusCode, res.body).toBe(200);
+    await setApprovalPin(t, who, pin);
   }
   for (const name of ['admin', 'manager', 'cashier']) {
     const [row] = await t.database.db.select().from(users).where(eq(users.username, name));
