@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { users } from '../db/schema/access';
+import { ownedBy } from '../db/tenant-scope';
 import type { AuthedContext } from './request-context';
 import { tenantIdOf } from './tenant-scope';
 
@@ -12,7 +13,7 @@ export async function staffNameOf(db: Db, ctx: AuthedContext): Promise<string> {
   const [row] = await db
     .select({ fullname: users.fullname })
     .from(users)
-    .where(and(eq(users.id, ctx.principal.userId), eq(users.tenantId, tenantIdOf(ctx))))
+    .where(and(ownedBy(users, tenantIdOf(ctx)), eq(users.id, ctx.principal.userId)))
     .limit(1);
   return row?.fullname ?? ctx.principal.username;
 }
