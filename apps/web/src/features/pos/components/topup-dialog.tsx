@@ -99,7 +99,9 @@ export function TopupDialog({
     >
       {customer && (
         <DialogTitle id="pos-topup-title">
-          {topup ? t('receiptTitle', { number: topup.receipt_no }) : t('title', { name: customer.name })}
+          {topup
+            ? t('receiptTitle', { number: topup.receipt_no })
+            : t('title', { name: customer.name })}
         </DialogTitle>
       )}
       {customer && topup && (
