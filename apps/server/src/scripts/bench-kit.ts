@@ -46,6 +46,16 @@ export async function loadGet(options: {
   };
 }
 
+/** Prints a table: the first column left-aligned, the others right-aligned. */
+export function printTable(header: string[], lines: string[][]) {
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const fmt = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(fmt(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const l of lines) console.log(fmt(l));
+}
+
 /** Prints rows as a table: ok, errors, req/s and p50/p95/p99 in ms. */
 export function printRows(title: string, rows: BenchRow[]) {
   const header = [title, 'ok', 'errors', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms'];
@@ -61,12 +71,7 @@ export function printRows(title: string, rows: BenchRow[]) {
       percentile(sorted, 0.99).toFixed(1),
     ];
   });
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const fmt = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  console.log(fmt(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const l of lines) console.log(fmt(l));
+  printTable(header, lines);
 }
 
 /** A JSON API caller with a bearer token: returns `data`, throws with the status on failure. */

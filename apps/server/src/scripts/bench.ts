@@ -1,11 +1,20 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { addDays, businessDate, reportGroupBys } from '@kopi/contract';
 import { type BenchRow, loadGet, percentile, printRows, signInApi, postSale } from './bench-kit';
+import {
+  type Comparison,
+  cpuDuring,
+  printComparisons,
+  recordStatements,
+  openDirect,
+  runDirect,
+} from './bench-direct';
 import { loadMenu, salesFor } from './bench-sales';
 
 // `npm run bench -- --database-url postgres://…/kopi_large` (or `--data-dir ./data-large` for the
@@ -14,6 +23,9 @@ import { loadMenu, salesFor } from './bench-sales';
 // the sales report for a month and a year in every grouping, the dashboard, the order list (first
 // page, a deep page, with filters, filters on a deep page) and order creation. Prints requests per
 // second and p50/p95/p99, and writes them as JSON to bench-results/<time>.json (git-ignored).
+// On PostgreSQL it also runs each GET's own statements directly through the driver at the same
+// concurrency and prints the API's rate as a fraction of theirs, with the CPU per request of the
+// server process and of PostgreSQL (from /proc: measure on an otherwise quiet machine).
 // Order creation makes real sales today: run it on a scratch database.
 
 const { values } = parseArgs({
@@ -43,6 +55,17 @@ const seconds = Math.max(1, Math.min(Number(values.seconds), 120));
 const warmup = Math.max(0, Math.min(Number(values.warmup), 30));
 const serverDir = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const repoRoot = path.resolve(serverDir, '../..');
+const captureFile = path.join(
+  fs.mkdtempSync(path.join(os.tmpdir(), 'kopi-bench-')),
+  'statements.jsonl',
+);
+// The direct SQL and PostgreSQL's CPU need the database on this machine.
+const directUrl =
+  values['database-url'] &&
+  ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(values['database-url']).hostname)
+    ? values['database-url']
+    : null;
+const databaseName = directUrl ? new URL(directUrl).pathname.slice(1) : '';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -64,13 +87,14 @@ async function startServer(port: number): Promise<ChildProcess> {
     LOGIN_RATE_LIMIT: '100000',
     DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? '20',
     SEED_DEMO: 'false',
+    BENCH_CAPTURE_FILE: captureFile,
   };
   if (values['database-url']) env.DATABASE_URL = values['database-url'];
   else {
     delete env.DATABASE_URL;
     env.DATA_DIR = path.resolve(values['data-dir']!);
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/scripts/bench-server.ts'], {
     cwd: serverDir,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -145,14 +169,50 @@ async function main() {
       `${total.toLocaleString('en-US')} orders (latest business day ${orders[0]?.business_date ?? '—'}); ` +
         `${clients} clients, ${warmup}s warm-up + ${seconds}s per endpoint\n`,
     );
+    const comparisons: Comparison[] = [];
     const measure = async (name: string, pathname: string) => {
       const options = { name, base, path: pathname, headers, clients, seconds: warmup };
       if (warmup > 0) await loadGet(options);
-      const row = await loadGet({ ...options, seconds });
+      const api = await cpuDuring(server.pid, databaseName, () => loadGet({ ...options, seconds }));
+      const row = api.result;
       rows.push(row);
       const sorted = [...row.latencies].sort((a, b) => a - b);
+      const answered = row.requests + row.errors;
+      const comparison: Comparison = {
+        name,
+        statements: 0,
+        apiRate: row.requests / row.seconds,
+        directRate: null,
+        serverCpuMs: api.serverMs === null ? null : api.serverMs / answered,
+        databaseCpuMs: directUrl && api.databaseMs !== null ? api.databaseMs / answered : null,
+        directDatabaseCpuMs: null,
+      };
+      if (directUrl) {
+        const statements = await recordStatements(server, captureFile, async () => {
+          await (await fetch(new URL(pathname, base), { headers })).arrayBuffer();
+        });
+        const connections = await openDirect(directUrl, clients);
+        const direct = await (async () => {
+          try {
+            if (warmup > 0) await runDirect(connections, statements, warmup);
+            return await cpuDuring(undefined, databaseName, () =>
+              runDirect(connections, statements, seconds),
+            );
+          } finally {
+            await Promise.all(connections.map((c) => c.end()));
+          }
+        })();
+        comparison.statements = statements.length;
+        comparison.directRate = direct.result.rounds / direct.result.seconds;
+        comparison.directDatabaseCpuMs =
+          direct.databaseMs === null ? null : direct.databaseMs / direct.result.rounds;
+      }
+      comparisons.push(comparison);
+      const ratio = comparison.directRate
+        ? `, ${(comparison.apiRate / comparison.directRate).toFixed(2)} of the direct SQL`
+        : '';
       console.log(
-        `  ${name}: ${(row.requests / row.seconds).toFixed(0)} req/s, p95 ${percentile(sorted, 0.95).toFixed(1)} ms${row.errors ? `, ${row.errors} errors` : ''}`,
+        `  ${name}: ${comparison.apiRate.toFixed(0)} req/s${ratio}, p95 ${percentile(sorted, 0.95).toFixed(1)} ms${row.errors ? `, ${row.errors} errors` : ''}`,
       );
     };
 
@@ -255,6 +315,15 @@ async function main() {
 
     console.log('');
     printRows(`Kopi HQ bench — ${where}`, rows);
+    if (comparisons.length) {
+      console.log(
+        `\nAgainst the direct SQL (load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')})`,
+      );
+      printComparisons(comparisons);
+    }
     const out =
       values.out ??
       path.join(
@@ -272,6 +341,8 @@ async function main() {
           orders: total,
           clients,
           seconds,
+          load_average: os.loadavg(),
+          against_direct_sql: comparisons,
           results: rows.map((r) => {
             const sorted = [...r.latencies].sort((a, b) => a - b);
             const ms = (p: number) => Number(percentile(sorted, p).toFixed(1));
@@ -293,6 +364,7 @@ async function main() {
     console.log(`\nWritten to ${path.relative(process.cwd(), out)}`);
   } finally {
     server.kill('SIGTERM');
+    fs.rmSync(path.dirname(captureFile), { recursive: true, force: true });
   }
 }
 
