@@ -4,11 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { prepareDatabase } from './db/setup';
@@ -21,6 +17,7 @@ import { answerClientError, frameworkErrors } from './lib/framework-errors';
 import { installJsonBody } from './lib/json-body';
 import { installBodyTimeout, serverTimeouts } from './lib/request-timeout';
 import { installSecurityHeaders } from './lib/security-headers';
+import { createResponseSerializer } from './lib/response-serializer';
 import { scheduleHousekeeping } from './lib/housekeeping';
 import { loggerOptions } from './lib/log-redaction';
 import { installIdempotency } from './lib/idempotency';
@@ -140,7 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
   installJsonBody(app);
   installSecurityHeaders(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializer({ checkAgainstZod: config.checkResponses }));
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
     return payload;

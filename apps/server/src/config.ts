@@ -190,6 +190,11 @@ export interface Config {
    * it off, so other modules' tests start from a catalogue nothing has been sold from.
    */
   demoOrders: boolean;
+  /**
+   * Every answer also checked against its zod schema and the compiled serializer's text
+   * (lib/response-serializer.ts): on in tests and the e2e server, so they prove it.
+   */
+  checkResponses: boolean;
   /** Hash cost; only tests lower it, through `createTestApp`, never through the environment. */
   passwordHashing: PasswordHashingParams;
   /** Live socket heartbeat; only tests shorten it. */
@@ -260,6 +265,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentGatewayBaseUrls:
       e.KOPI_E2E && e.KOPI_E2E_BILLPLZ_URL ? { billplz: e.KOPI_E2E_BILLPLZ_URL } : {},
     demoOrders: true,
+    // The e2e server proves the compiled serializers as the tests do (testConfig turns it on).
+    checkResponses: e.KOPI_E2E ?? false,
     passwordHashing: productionHashing,
     version: serverVersion,
   };

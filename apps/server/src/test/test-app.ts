@@ -115,6 +115,7 @@ export function testConfig(target: DatabaseTarget, overrides: Partial<Config> = 
     dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'kopi-test-data-')),
     seedDemo: true,
     demoOrders: false,
+    checkResponses: true,
     webDist: path.join(os.tmpdir(), 'kopi-no-web-dist'),
     loginRateLimit: 10_000,
     passwordHashing: testHashing,
