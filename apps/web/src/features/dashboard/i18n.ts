@@ -6,7 +6,8 @@ const en = {
   header: {
     today: 'Business day {{date}}, compared with {{compare}}',
     updated: 'Updated {{time}}',
-    freshness: "{{compare}}'s figures as of {{time}} (the reporting copy is {{seconds}} s behind)",
+    freshness:
+      'Figures for {{compare}} as of {{time}} (the reporting copy is {{seconds}} s behind)',
     live: 'Live',
     outlet: 'Outlet',
     allOutlets: 'All outlets',
@@ -80,7 +81,8 @@ const my: FeatureMessages<typeof en> = {
   header: {
     today: 'Hari perniagaan {{date}}, dibandingkan dengan {{compare}}',
     updated: 'Dikemas kini {{time}}',
-    freshness: 'Angka {{compare}} setakat {{time}} (salinan laporan ketinggalan {{seconds}} saat)',
+    freshness:
+      'Angka bagi {{compare}} setakat {{time}} (salinan laporan ketinggalan {{seconds}} saat)',
     live: 'Langsung',
     outlet: 'Cawangan',
     allOutlets: 'Semua cawangan',
