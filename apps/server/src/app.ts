@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { createReadRouter, type ReadRouter } from './db/read-replica';
 import { prepareDatabase } from './db/setup';
 import { installAccessControl, markRoutesPublic, type RouteAccess } from './lib/access';
 import { loadSessionPrincipal } from './lib/principal';
@@ -101,6 +102,8 @@ export interface BuildAppOptions {
 
 export interface KopiApp {
   app: FastifyInstance;
+  /** Where reads that may lag go; tests read its counts. */
+  reads: ReadRouter;
   /** Every route with its access declaration, filled when the app is ready. */
   routes: RouteAccess[];
   demoSeeded: boolean;
@@ -108,6 +111,7 @@ export interface KopiApp {
   principals: PrincipalCache;
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
 const BODY_LIMIT = 1024 * 1024;
 
@@ -212,6 +216,20 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
     if (payload === PRINCIPALS_CACHE || payload === '*') principals.clear();
   });
   installAccessControl(app, { db, signer, principals, routes });
+  // Reports, the dashboard's last week and the order list may read a replica (READ_DATABASE_URL).
+  const reads = createReadRouter({
+    primary: database,
+    replicaUrl: config.readDatabaseUrl,
+    poolMax: config.databasePoolMax,
+    log: app.log,
+    waitForReplay: config.readReplicaWaitsForReplay,
+  });
+  // A caller's next reads go to the primary until the replica holds what they just changed.
+  app.addHook('onResponse', async (request) => {
+    if (request.principal && !SAFE_METHODS.has(request.method)) {
+      reads.noteWrite(request.principal.userId);
+    }
+  });
   installPasswordChangeGuard(app);
   installIdempotency(app, { db });
 
@@ -297,6 +315,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         deliver: options.sandboxDelivery ?? deliverToSelf,
         appFeatures,
         approvals,
+        reads,
       });
       stopPayoutSweeper = commerce.stopPayoutSweeper;
       // The customer app's content: feature switches, texts, banners and the app's config.
@@ -333,8 +352,8 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
       await api.register(menuRoutes, { service: createMenuService({ db }) });
       await api.register(logRoutes, { service: logService });
       // Sales reports and the dashboard, from the rollups.
-      await api.register(reportRoutes, { service: createReportService({ db }) });
-      await api.register(dashboardRoutes, { service: createDashboardService({ db, now }) });
+      await api.register(reportRoutes, { service: createReportService({ db, reads }) });
+      await api.register(dashboardRoutes, { service: createDashboardService({ db, now, reads }) });
       if (config.e2e) {
         app.log.warn(
           'KOPI_E2E is on: test-only routes (GET /api/dev/outbox, POST /api/dev/clock) are registered',
@@ -378,8 +397,9 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
     stopPayoutSweeper();
     await stopWatchingCaches();
     await live.stop();
+    await reads.close();
     await database.close();
   });
 
-  return { app, routes, demoSeeded, principals };
+  return { app, routes, demoSeeded, principals, reads };
 }

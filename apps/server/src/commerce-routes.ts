@@ -12,6 +12,7 @@ import { createTillService } from './modules/shifts/tills.service';
 import { refundRoutes } from './modules/refunds/refunds.routes';
 import { posRefundRoutes } from './modules/refunds/pos-refunds.routes';
 import { createPosRefundService } from './modules/refunds/pos-refunds.service';
+import type { ReadRouter } from './db/read-replica';
 import type { ApprovalService } from './modules/approvals/approvals.service';
 import { createRefundService } from './modules/refunds/refunds.service';
 import { orderRoutes } from './modules/orders/orders.routes';
@@ -63,6 +64,8 @@ export interface CommerceRouteDeps {
   appFeatures: AppFeatureService;
   /** A manager's PIN at the till (decision 055). */
   approvals: ApprovalService;
+  /** Where the order list and its export read (a replica when one is set). */
+  reads: ReadRouter;
 }
 
 /**
@@ -71,7 +74,7 @@ export interface CommerceRouteDeps {
  */
 export async function registerCommerceRoutes(
   api: FastifyInstance,
-  { db, now, config, hasher, log, deliver, appFeatures, approvals }: CommerceRouteDeps,
+  { db, now, config, hasher, log, deliver, appFeatures, approvals, reads }: CommerceRouteDeps,
 ): Promise<{ stopPayoutSweeper: () => void; customers: CustomerService }> {
   // Online payment providers, and refunds paid back through them: the refunds service asks
   // the payouts to pay an approved refund; the provider's callback settles it through the
@@ -136,6 +139,7 @@ export async function registerCommerceRoutes(
       paymentCodes,
       shifts,
       approvals,
+      reads,
     }),
     closeDay: createCloseDayService({ db, now, dayShifts: shifts.dayShifts }),
   });

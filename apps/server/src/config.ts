@@ -94,6 +94,14 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, { message: 'must start with postgres:// or postgresql://' })
       .optional(),
   ),
+  // A streaming replica of DATABASE_URL's database for reports, exports and the order list.
+  READ_DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { message: 'must start with postgres:// or postgresql://' })
+      .optional(),
+  ),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
   JWT_SECRET: z.preprocess(
@@ -145,6 +153,13 @@ export interface Config {
   host: string;
   databaseUrl: string | undefined;
   databasePoolMax: number;
+  /** A read replica (PostgreSQL only); reads that may lag a few seconds go there (db/read-replica.ts). */
+  readDatabaseUrl: string | undefined;
+  /**
+   * Tests only: replica reads wait until the replica has replayed what the primary had committed
+   * (see ReadRouterOptions.waitForReplay). Not from the environment.
+   */
+  readReplicaWaitsForReplay: boolean;
   dataDir: string;
   jwtSecret: string | undefined;
   accessTokenTtlMs: number;
@@ -241,6 +256,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    readDatabaseUrl: e.READ_DATABASE_URL,
+    readReplicaWaitsForReplay: false,
     dataDir: e.DATA_DIR ? resolveFrom(env, e.DATA_DIR) : path.join(repoRoot, 'data'),
     jwtSecret: e.JWT_SECRET,
     accessTokenTtlMs: e.ACCESS_TOKEN_TTL,

@@ -18,10 +18,22 @@ export const listQuerySchema = z.object({
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
+/**
+ * Sent with an answer read from a read replica (READ_DATABASE_URL) that lags the primary by more
+ * than a few seconds: what it shows is the database as of `as_of`, `lag_seconds` ago. Absent when
+ * the answer is current.
+ */
+export const readFreshnessSchema = z.object({
+  as_of: z.iso.datetime(),
+  lag_seconds: z.number().int().nonnegative(),
+});
+export type ReadFreshness = z.infer<typeof readFreshnessSchema>;
+
 export const listMetaSchema = z.object({
   page: z.number().int(),
   page_size: z.number().int(),
   total: z.number().int(),
+  freshness: readFreshnessSchema.optional(),
 });
 export type ListMeta = z.infer<typeof listMetaSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readFreshnessSchema } from './common';
 import { orderSourceSchema } from './orders';
 import { servingMethodSchema } from './pricing';
 import { salesFiguresSchema } from './reports';
@@ -108,5 +109,7 @@ export const dashboardSchema = z.object({
       z.object({ outlet_id: text(), created: count, pending: count, approved: count }),
     ),
   }),
+  /** Last week's figures come from the read replica when one is set: how far behind it was. */
+  freshness: readFreshnessSchema.optional(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

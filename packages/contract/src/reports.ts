@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readFreshnessSchema } from './common';
 import { localeSchema } from './locale';
 import { refundPaidBySchema } from './day-close';
 import { orderOutletSchema } from './pos';
@@ -257,6 +258,7 @@ const reportBase = z.object({
     .object({ current: walletFiguresSchema, previous: walletFiguresSchema.nullable() })
     .nullable()
     .optional(),
+  freshness: readFreshnessSchema.optional(),
 });
 
 /**

@@ -140,6 +140,35 @@ async function createPostgres(url: string, poolMax: number): Promise<Database> {
   };
 }
 
+/** A pool on a read replica (READ_DATABASE_URL): the Db the read router hands to reads. */
+export interface ReadPool {
+  db: Db;
+  /** Runs one raw statement (the router's lag probe). */
+  query<R extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<R[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * Connections give up after `connectTimeoutMs` so a replica that is down costs a read that long
+ * once, not a hang; every session is read-only, so a replica URL pointed at a primary by mistake
+ * cannot write.
+ */
+export function createReadPool(url: string, poolMax: number, connectTimeoutMs = 2000): ReadPool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolMax,
+    connectionTimeoutMillis: connectTimeoutMs,
+    application_name: 'kopi-read',
+    options: '-c default_transaction_read_only=on',
+  });
+  pool.on('error', () => {});
+  return {
+    db: drizzlePg({ client: pool, schema }) as unknown as Db,
+    query: async (text, values) => (await pool.query(text, values)).rows,
+    close: () => pool.end(),
+  };
+}
+
 async function listenPostgres(
   url: string,
   channel: string,

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { buildApp, type BuildAppOptions } from '../app';
 import { type Config, loadConfig } from '../config';
 import { createDatabase, type Database, runMigrations } from '../db/database';
+import type { ReadRouter } from '../db/read-replica';
 import { DEMO_PASSWORD } from '../db/seed-data';
 import type { RouteAccess } from '../lib/access';
 import type { PrincipalCache } from '../lib/principal-cache';
@@ -21,6 +22,21 @@ export const testHashing = { memoryCost: 256, timeCost: 1 };
 
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
 export const engine: 'pglite' | 'postgres' = testDatabaseUrl ? 'postgres' : 'pglite';
+/**
+ * A streaming replica of TEST_DATABASE_URL's server (npm run replica-check): each test database
+ * is read there too, by its own name, with replica reads waiting for replay (config.ts).
+ */
+export const testReadDatabaseUrl = process.env.TEST_READ_DATABASE_URL || undefined;
+/** Where each test app leaves its read counts, for the replica check to add up. */
+const REPLICA_STATS_DIR = process.env.KOPI_REPLICA_STATS_DIR || undefined;
+
+/** The replica's URL for a test database: the same database name on the replica's server. */
+function replicaUrlOf(databaseUrl: string | undefined): string | undefined {
+  if (!databaseUrl || !testReadDatabaseUrl) return undefined;
+  const url = new URL(testReadDatabaseUrl);
+  url.pathname = new URL(databaseUrl).pathname;
+  return url.toString();
+}
 
 /**
  * Set by global-setup.ts: the prepared database test apps start from (a PGlite dump file, or a
@@ -109,6 +125,7 @@ export function testConfig(target: DatabaseTarget, overrides: Partial<Config> = 
     LOG_LEVEL: 'silent',
     ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
   });
+  const readDatabaseUrl = replicaUrlOf(target.databaseUrl);
   return {
     ...base,
     // Uploads and other files; the database itself lives where `target` says.
@@ -121,12 +138,16 @@ export function testConfig(target: DatabaseTarget, overrides: Partial<Config> = 
     passwordHashing: testHashing,
     // No test reaches a real gateway: one that does not point at its own fake gets a closed port.
     paymentGatewayBaseUrls: { billplz: 'http://127.0.0.1:9' },
+    readDatabaseUrl,
+    readReplicaWaitsForReplay: readDatabaseUrl !== undefined,
     ...overrides,
   };
 }
 
 export interface TestApp {
   app: FastifyInstance;
+  /** Where reads that may lag went (a replica with TEST_READ_DATABASE_URL). */
+  reads: ReadRouter;
   routes: RouteAccess[];
   principals: PrincipalCache;
   database: Database;
@@ -253,11 +274,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     await cleanUp();
     throw error;
   }
-  const { app, routes, principals } = built;
+  const { app, routes, principals, reads } = built;
 
   const inject = (o: InjectOptions) => app.inject(o);
   return {
     app,
+    reads,
     routes,
     principals,
     database,
@@ -277,6 +299,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       return res.json().data as SessionData;
     },
     async close() {
+      if (REPLICA_STATS_DIR && reads.enabled) {
+        fs.writeFileSync(
+          path.join(REPLICA_STATS_DIR, `${randomUUID()}.json`),
+          JSON.stringify(reads.stats()),
+        );
+      }
       await app.close();
       await cleanUp();
     },

@@ -48,7 +48,7 @@ export function useTestApp<User extends string = never>(
     return current;
   };
   // Fields read through to the running app; methods call it.
-  const fields = ['app', 'routes', 'principals', 'database', 'config', 'target'] as const;
+  const fields = ['app', 'reads', 'routes', 'principals', 'database', 'config', 'target'] as const;
   const t = Object.defineProperties(
     {
       inject: (o) => app().inject(o),

@@ -7,6 +7,7 @@ import {
   servingMethods,
 } from '@kopi/contract';
 import type { Db } from '../../db/database';
+import { type ReadRouter, readsFromPrimary } from '../../db/read-replica';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { AuthedContext } from '../../lib/request-context';
@@ -27,7 +28,32 @@ import * as repo from './dashboard.repo';
 
 export const DASHBOARD_TOP_PRODUCTS = 10;
 
-export function createDashboardService({ db, now }: { db: Db; now: Clock }) {
+/**
+ * `read` of today on the primary and of the compared day on `history`: one call when they are
+ * the same database, two otherwise.
+ */
+async function todayAndThen<A, T>(
+  db: Db,
+  history: Db,
+  read: (db: Db, args: A[]) => Promise<T[]>,
+  today: A,
+  then: A,
+): Promise<T[]> {
+  if (history === db) return read(db, [today, then]);
+  const [current, earlier] = await Promise.all([read(db, [today]), read(history, [then])]);
+  return [...current, ...earlier];
+}
+
+export function createDashboardService({
+  db,
+  now,
+  reads = readsFromPrimary(db),
+}: {
+  db: Db;
+  now: Clock;
+  /** Where last week's figures are read: a replica when one is set (db/read-replica.ts). */
+  reads?: ReadRouter;
+}) {
   return {
     /** GET /api/dashboard/outlets: the outlets the caller's dashboard covers, for its filter. */
     outlets: (ctx: AuthedContext): Promise<ReportOutlet[]> => readableOutletsOf(db, ctx),
@@ -43,20 +69,37 @@ export function createDashboardService({ db, now }: { db: Db; now: Clock }) {
       const today = businessDate(at, timezone, clock.cutoff);
       const compareDate = addDays(today, -7);
       const weekAgo = new Date(at.getTime() - 7 * 86_400_000);
-      const dates = [today, compareDate];
 
-      const [salesRows, top, hourly, open, refundsSoFar, visitors, waiting] = await Promise.all([
-        repo.daySales(db, scope.tenantId, scope.outletId, dates),
-        repo.topProducts(db, scope.tenantId, scope.outletId, today, DASHBOARD_TOP_PRODUCTS),
-        repo.hourlySales(db, scope.tenantId, scope.outletId, dates, weekAgo),
-        repo.openOrders(db, scope.tenantId, scope.outletId),
-        repo.refundsUntil(db, scope.tenantId, scope.outletId, compareDate, weekAgo),
-        customersOfDays(db, scope.tenantId, scope.outletId, [
-          { date: today, until: at },
-          { date: compareDate, until: weekAgo },
-        ]),
-        waitingTimes(db, scope.tenantId, scope.outletId, today),
-      ]);
+      // Today's figures and open orders from the primary; last week's may come from a replica.
+      const { value, freshness } = await reads.read(ctx, (history) => {
+        const byDay = <A, T>(read: (db: Db, args: A[]) => Promise<T[]>, current: A, then: A) =>
+          todayAndThen(db, history, read, current, then);
+        return Promise.all([
+          byDay(
+            (on, days) => repo.daySales(on, scope.tenantId, scope.outletId, days),
+            today,
+            compareDate,
+          ),
+          repo.topProducts(db, scope.tenantId, scope.outletId, today, DASHBOARD_TOP_PRODUCTS),
+          byDay(
+            (on, days) => repo.hourlySales(on, scope.tenantId, scope.outletId, days, weekAgo),
+            today,
+            compareDate,
+          ),
+          repo.openOrders(db, scope.tenantId, scope.outletId),
+          repo.refundsUntil(history, scope.tenantId, scope.outletId, compareDate, weekAgo),
+          byDay(
+            async (on, days) => [
+              ...(await customersOfDays(on, scope.tenantId, scope.outletId, days)),
+            ],
+            { date: today, until: at },
+            { date: compareDate, until: weekAgo },
+          ),
+          waitingTimes(db, scope.tenantId, scope.outletId, today),
+        ]);
+      });
+      const [salesRows, top, hourly, open, refundsSoFar, visitorRows, waiting] = value;
+      const visitors = new Map(visitorRows);
       const none = { joined: 0, returning: 0 };
       const customersToday = visitors.get(today) ?? none;
       const customersThen = visitors.get(compareDate) ?? none;
@@ -191,6 +234,7 @@ export function createDashboardService({ db, now }: { db: Db; now: Clock }) {
           approved: sumOf('approved'),
           by_outlet: openList.sort((a, b) => (a.outlet_id < b.outlet_id ? -1 : 1)),
         },
+        ...(freshness ? { freshness } : {}),
       };
     },
   };

@@ -10,6 +10,7 @@ import {
   orderSortKeys,
 } from '@kopi/contract';
 import type { Db } from '../../db/database';
+import { type ReadRouter, readsFromPrimary } from '../../db/read-replica';
 import type { Clock } from '../../lib/clock';
 import { AppError, validationError } from '../../lib/errors';
 import { exportLocale } from '../../lib/export-locale';
@@ -71,6 +72,8 @@ export interface OrderServiceDeps {
   shifts?: Pick<ShiftService, 'saleShift'>;
   /** A manager's PIN for a manual discount or the void of a paid order (decision 055). */
   approvals?: ApprovalService;
+  /** Where the list and its export read: a replica when one is set (db/read-replica.ts). */
+  reads?: ReadRouter;
 }
 
 const EXPORT_MAX_ROWS = 50_000;
@@ -139,6 +142,7 @@ export function createOrderService({
   paymentCodes,
   shifts,
   approvals,
+  reads = readsFromPrimary(db),
 }: OrderServiceDeps) {
   const core = createOrderCore({ db, now, announce, paymentCodes });
   async function requireVisible(ctx: AuthedContext, id: string) {
@@ -149,7 +153,7 @@ export function createOrderService({
   }
 
   /** The list's filter; an outlet that is not the tenant's is a 404, not an empty list. */
-  async function listFilter(ctx: AuthedContext, tenantId: string, q: OrderExportQuery) {
+  async function listFilter(db: Db, ctx: AuthedContext, tenantId: string, q: OrderExportQuery) {
     const outletId = requestedOutlet(ctx, q);
     if (outletId && !ctx.principal.outletId && !(await repo.outletExists(db, tenantId, outletId))) {
       throw new AppError('not_found');
@@ -282,15 +286,19 @@ export function createOrderService({
 
     async list(ctx: AuthedContext, q: OrderListQuery) {
       const tenantId = tenantIdOf(ctx);
-      const { rows, total } = await repo.listPage(
-        db,
-        tenantId,
-        await listFilter(ctx, tenantId, q),
-        parseSort(q.sort),
-        q.page_size,
-        offsetOf(q),
+      const sort = parseSort(q.sort);
+      const { value, freshness } = await reads.read(ctx, async (from) =>
+        repo.listPage(
+          from,
+          tenantId,
+          await listFilter(from, ctx, tenantId, q),
+          sort,
+          q.page_size,
+          offsetOf(q),
+        ),
       );
-      return { data: rows.map(toSummary), meta: listMeta(q, total) };
+      const meta = listMeta(q, value.total);
+      return { data: value.rows.map(toSummary), meta: freshness ? { ...meta, freshness } : meta };
     },
 
     get: orderOf,
@@ -298,12 +306,15 @@ export function createOrderService({
     /** The list's filters, every row (up to 50,000, else export_too_large), as CSV. */
     async exportCsv(ctx: AuthedContext, q: OrderExportQuery) {
       const tenantId = tenantIdOf(ctx);
-      const rows = await repo.exportRows(
-        db,
-        tenantId,
-        await listFilter(ctx, tenantId, q),
-        parseSort(q.sort),
-        exportMaxRows + 1,
+      const sort = parseSort(q.sort);
+      const { value: rows } = await reads.read(ctx, async (from) =>
+        repo.exportRows(
+          from,
+          tenantId,
+          await listFilter(from, ctx, tenantId, q),
+          sort,
+          exportMaxRows + 1,
+        ),
       );
       if (rows.length > exportMaxRows) {
         throw new AppError('export_too_large', {

@@ -14,6 +14,7 @@ import {
   type VoucherFigures,
 } from '@kopi/contract';
 import type { Db } from '../../db/database';
+import { type ReadRouter, readsFromPrimary } from '../../db/read-replica';
 import { AppError } from '../../lib/errors';
 import { exportLocale } from '../../lib/export-locale';
 import type { AuthedContext } from '../../lib/request-context';
@@ -44,8 +45,20 @@ const byNetDesc = (a: SalesReportRow, b: SalesReportRow) =>
   (b.previous?.net ?? 0) - (a.previous?.net ?? 0) ||
   (a.key < b.key ? -1 : 1);
 
-export function createReportService({ db }: { db: Db }) {
+export function createReportService({
+  db,
+  reads = readsFromPrimary(db),
+}: {
+  db: Db;
+  /** Where the figures are read: a replica when one is set (db/read-replica.ts). */
+  reads?: ReadRouter;
+}) {
   async function report(ctx: AuthedContext, q: SalesReportQuery): Promise<SalesReport> {
+    const { value, freshness } = await reads.read(ctx, (from) => reportFrom(from, ctx, q));
+    return freshness ? { ...value, freshness } : value;
+  }
+
+  async function reportFrom(db: Db, ctx: AuthedContext, q: SalesReportQuery): Promise<SalesReport> {
     const { tenantId, outletId, outlets } = await reportScopeOf(db, ctx, q.outlet_id);
     const previous = q.compare === 'previous' ? previousPeriod(q.from, q.to) : null;
     const days = daysBetween(q.from, q.to);
@@ -151,7 +164,10 @@ export function createReportService({ db }: { db: Db }) {
     }
 
     if (q.group_by === 'voucher') {
-      const [rows, totals] = await Promise.all([vouchersBy(db, scope, previous !== null), totalsOf()]);
+      const [rows, totals] = await Promise.all([
+        vouchersBy(db, scope, previous !== null),
+        totalsOf(),
+      ]);
       const given = (f: VoucherFigures | null) => (f ? discountGiven(f) : 0);
       const byGiven = (
         a: { key: string | null; current: VoucherFigures; previous: VoucherFigures | null },

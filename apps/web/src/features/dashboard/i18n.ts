@@ -6,6 +6,8 @@ const en = {
   header: {
     today: 'Business day {{date}}, compared with {{compare}}',
     updated: 'Updated {{time}}',
+    freshness:
+      'Figures for {{compare}} as of {{time}} (the reporting copy is {{seconds}} s behind)',
     live: 'Live',
     outlet: 'Outlet',
     allOutlets: 'All outlets',
@@ -79,6 +81,8 @@ const my: FeatureMessages<typeof en> = {
   header: {
     today: 'Hari perniagaan {{date}}, dibandingkan dengan {{compare}}',
     updated: 'Dikemas kini {{time}}',
+    freshness:
+      'Angka bagi {{compare}} setakat {{time}} (salinan laporan ketinggalan {{seconds}} saat)',
     live: 'Langsung',
     outlet: 'Cawangan',
     allOutlets: 'Semua cawangan',

@@ -7,6 +7,7 @@ const en = {
   list: {
     title: 'Orders',
     subtitle: 'Sales of your outlets: search, filter, export, and open an order to act on it.',
+    freshness: 'Orders as of {{time}} (the reporting copy is {{seconds}} s behind)',
     table: 'Orders',
     search: 'Order no. or customer',
     number: 'Order no.',
@@ -149,6 +150,7 @@ const my: FeatureMessages<typeof en> = {
     title: 'Pesanan',
     subtitle:
       'Jualan cawangan anda: cari, tapis, eksport, dan buka pesanan untuk mengambil tindakan.',
+    freshness: 'Pesanan setakat {{time}} (salinan laporan ketinggalan {{seconds}} saat)',
     table: 'Pesanan',
     search: 'Pesanan / pelanggan',
     number: 'Pesanan',

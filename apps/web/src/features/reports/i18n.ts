@@ -11,6 +11,7 @@ const en = {
     retry: 'Try again',
     empty: 'No sales in this range.',
     emptyVouchers: 'No voucher was used, given back or refunded in this range.',
+    freshness: 'Figures as of {{time}} (the reporting copy is {{seconds}} s behind)',
   },
   views: {
     label: 'Report views',
@@ -162,6 +163,7 @@ const my: FeatureMessages<typeof en> = {
     retry: 'Cuba lagi',
     empty: 'Tiada jualan dalam julat ini.',
     emptyVouchers: 'Tiada baucar digunakan, dipulangkan atau dibayar balik dalam julat ini.',
+    freshness: 'Angka setakat {{time}} (salinan laporan ketinggalan {{seconds}} saat)',
   },
   views: {
     label: 'Paparan laporan',

@@ -122,11 +122,15 @@ beforeEach(() => {
   businessClockStore.setState({});
 });
 afterEach(() => {
+  freshness = undefined;
   vi.useRealTimers();
   vi.unstubAllGlobals();
   sessionStore.setState(emptySession);
   businessClockStore.setState({});
 });
+
+/** What the server says of a replica that lags (none unless a test sets it). */
+let freshness: { as_of: string; lag_seconds: number } | undefined;
 
 function renderDashboard({
   route = '/dashboard',
@@ -148,7 +152,14 @@ function renderDashboard({
   const calls = mockFetch((call) => {
     const url = new URL(call.url, 'http://x');
     if (url.pathname === '/api/dashboard')
-      return { body: { data: dashboard(url.searchParams.get('outlet_id')) } };
+      return {
+        body: {
+          data: {
+            ...dashboard(url.searchParams.get('outlet_id')),
+            ...(freshness ? { freshness } : {}),
+          },
+        },
+      };
     if (url.pathname === '/api/dashboard/outlets') return outletFilterAnswer();
     return undefined;
   });
@@ -218,6 +229,15 @@ describe('dashboard', () => {
     expect(screen.getByRole('link', { name: 'Open the status board' })).toHaveAttribute(
       'href',
       '/app/status-order',
+    );
+  });
+
+  it("says how old last week's figures are when they come from a lagging read replica", async () => {
+    freshness = { as_of: '2026-03-15T04:00:00.000Z', lag_seconds: 9 };
+    renderDashboard();
+    // 04:00 UTC is 12:00 in Kuching (UTC+8), the dashboard's zone.
+    expect(await screen.findByTestId('dashboard-freshness')).toHaveTextContent(
+      'Figures for 2026/03/08 as of 2026/03/15 12:00:00 (the reporting copy is 9 s behind)',
     );
   });
 

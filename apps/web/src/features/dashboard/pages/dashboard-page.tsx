@@ -163,6 +163,15 @@ function DashboardFigures() {
             })}
           </Typography>
         )}
+        {data?.freshness && (
+          <Typography variant="caption" color="warning.main" data-testid="dashboard-freshness">
+            {t('header.freshness', {
+              compare: compareDay,
+              time: formatDateTime(data.freshness.as_of, { timeZone: data.timezone }),
+              seconds: data.freshness.lag_seconds,
+            })}
+          </Typography>
+        )}
       </Stack>
       {scope.choosable && (
         <TextField

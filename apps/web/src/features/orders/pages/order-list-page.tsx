@@ -4,6 +4,7 @@ import Card from '@mui/material/Card';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import EventAvailable from '@mui/icons-material/EventAvailable';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Summarize from '@mui/icons-material/Summarize';
@@ -24,6 +25,7 @@ import { PageHeader } from '../../../components/page-header';
 import { useReceiptStrings } from '../../../components/receipt/i18n';
 import { TenantRequiredCard, usePlatformWide } from '../../../components/tenant-filter';
 import { useCan } from '../../../lib/can-context';
+import { formatDateTime } from '../../../lib/formatters';
 import { exportOrders, useInvalidateOrders, useOrders } from '../api';
 import { CloseDayDialog } from '../components/close-day-dialog';
 import { useOrderListColumns } from '../components/order-list-columns';
@@ -198,6 +200,14 @@ function OrderList() {
           </>
         }
       />
+      {orders.data?.meta.freshness && (
+        <Typography variant="caption" color="warning.main" data-testid="order-list-freshness">
+          {t('list.freshness', {
+            time: formatDateTime(orders.data.meta.freshness.as_of),
+            seconds: orders.data.meta.freshness.lag_seconds,
+          })}
+        </Typography>
+      )}
       <Card>
         <DataTable<OrderSummary>
           label={t('list.table')}

@@ -123,10 +123,14 @@ beforeEach(() => {
   );
 });
 afterEach(() => {
+  freshness = undefined;
   vi.unstubAllGlobals();
   resetToasts();
   sessionStore.setState(emptySession);
 });
+
+/** What the server says of a replica that lags (none unless a test sets it). */
+let freshness: { as_of: string; lag_seconds: number } | undefined;
 
 function renderReport(
   route: string,
@@ -143,7 +147,9 @@ function renderReport(
   );
   const calls = mockFetch((call) => {
     const url = new URL(call.url, 'http://x');
-    if (url.pathname === '/api/reports/sales') return { body: { data: answer(url) } };
+    if (url.pathname === '/api/reports/sales') {
+      return { body: { data: { ...answer(url), ...(freshness ? { freshness } : {}) } } };
+    }
     if (url.pathname === '/api/reports/sales/export') return { status: 200, body: 'a,b' };
     if (url.pathname === '/api/reports/outlets') return outletFilterAnswer();
     return undefined;
@@ -179,6 +185,16 @@ describe('report page', () => {
     );
     expect(screen.getByTestId('report-range-last-7-days')).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByTestId('report-table')).toHaveAttribute('data-group-by', 'day');
+    expect(screen.queryByTestId('report-freshness')).toBeNull();
+  });
+
+  it('says how old the figures are when they come from a lagging read replica', async () => {
+    freshness = { as_of: '2026-03-15T04:00:00.000Z', lag_seconds: 12 };
+    renderReport('/report');
+    // 04:00 UTC is 12:00 in Kuala Lumpur.
+    expect(await screen.findByTestId('report-freshness')).toHaveTextContent(
+      'Figures as of 2026/03/15 12:00:00 (the reporting copy is 12 s behind)',
+    );
   });
 
   it('switches view with the tabs and keeps it in the URL', async () => {

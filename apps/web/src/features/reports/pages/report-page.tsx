@@ -234,6 +234,14 @@ export function ReportPage() {
                 zone: clock.timeZone,
               })}
             </Typography>
+            {data?.freshness && (
+              <Typography variant="caption" color="warning.main" data-testid="report-freshness">
+                {t('page.freshness', {
+                  time: formatDateTime(data.freshness.as_of, { timeZone: clock.timeZone }),
+                  seconds: data.freshness.lag_seconds,
+                })}
+              </Typography>
+            )}
           </Stack>
         </CardContent>
       </Card>
