@@ -45,18 +45,20 @@ export function createDashboardService({ db, now }: { db: Db; now: Clock }) {
       const weekAgo = new Date(at.getTime() - 7 * 86_400_000);
       const dates = [today, compareDate];
 
-      const [salesRows, top, hourly, open, refundsSoFar, visitors, waiting] = await Promise.all([
-        repo.daySales(db, scope.tenantId, scope.outletId, dates),
-        repo.topProducts(db, scope.tenantId, scope.outletId, today, DASHBOARD_TOP_PRODUCTS),
-        repo.hourlySales(db, scope.tenantId, scope.outletId, dates, weekAgo),
-        repo.openOrders(db, scope.tenantId, scope.outletId),
-        repo.refundsUntil(db, scope.tenantId, scope.outletId, compareDate, weekAgo),
-        customersOfDays(db, scope.tenantId, scope.outletId, [
-          { date: today, until: at },
-          { date: compareDate, until: weekAgo },
-        ]),
-        waitingTimes(db, scope.tenantId, scope.outletId, today),
-      ]);
+      const [salesRows, top, hourly, compareSoFar, open, refundsSoFar, visitors, waiting] =
+        await Promise.all([
+          repo.daySales(db, scope.tenantId, scope.outletId, dates),
+          repo.topProducts(db, scope.tenantId, scope.outletId, today, DASHBOARD_TOP_PRODUCTS),
+          repo.hourlySales(db, scope.tenantId, scope.outletId, dates),
+          repo.salesUntil(db, scope.tenantId, scope.outletId, compareDate, weekAgo),
+          repo.openOrders(db, scope.tenantId, scope.outletId),
+          repo.refundsUntil(db, scope.tenantId, scope.outletId, compareDate, weekAgo),
+          customersOfDays(db, scope.tenantId, scope.outletId, [
+            { date: today, until: at },
+            { date: compareDate, until: weekAgo },
+          ]),
+          waitingTimes(db, scope.tenantId, scope.outletId, today),
+        ]);
       const none = { joined: 0, returning: 0 };
       const customersToday = visitors.get(today) ?? none;
       const customersThen = visitors.get(compareDate) ?? none;
@@ -102,12 +104,6 @@ export function createDashboardService({ db, now }: { db: Db; now: Clock }) {
       const hours = Array.from({ length: 24 }, (_, i) => (clock.cutoff + i) % 24);
       const hourOf = (date: string, hour: number) =>
         hourly.find((h) => h.date === date && h.hour === hour);
-      const compareSoFar = hourly
-        .filter((h) => h.date === compareDate)
-        .reduce((s, h) => ({ orders: s.orders + h.untilOrders, net: s.net + h.untilNet }), {
-          orders: 0,
-          net: 0,
-        });
 
       const outlets = scope.outlets
         .filter((o) => o.status === 'active' || byOutlet.has(o.id))
