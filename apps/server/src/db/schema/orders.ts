@@ -158,6 +158,12 @@ export const orders = pgTable(
       .on(t.tenantId, t.outletId, t.status)
       .where(sql`${t.status} in (${statusList(openOrderStatuses)})`),
     index('orders_tenant_order_no_idx').on(t.tenantId, t.orderNo),
+    // The search by a whole order number or a full phone: a range of the exact column (the text
+    // and what may follow it), byte-wise so a prefix is one range whatever the collation.
+    index('orders_tenant_order_no_pattern_idx').on(t.tenantId, t.orderNo.op('text_pattern_ops')),
+    index('orders_tenant_customer_phone_idx')
+      .on(t.tenantId, t.customerPhone.op('text_pattern_ops'))
+      .where(sql`${t.customerPhone} is not null`),
     // The list's search (`q`: number, customer name or phone, anywhere in them) as trigrams, so
     // it is an index lookup instead of reading every order (1.5 s at a million orders without it).
     index('orders_search_trgm_idx').using('gin', sql`${orderSearchText(t)} gin_trgm_ops`),

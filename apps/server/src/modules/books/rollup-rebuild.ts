@@ -11,11 +11,13 @@ import type { Db } from '../../db/database';
 // follow through the row triggers on the day rollups. The voucher figures (decision 053) come
 // back through migration 0040's rule functions: each contribution of a redemption, its order and
 // its refunds lands on one day, so keeping the ones whose day is in the range rebuilds the range.
+// The dashboard's sales by hour come back through migration 0042's rule function.
 
 const rollupTables = [
   'sales_rollups',
   'sales_payment_rollups',
   'product_sales_rollups',
+  'sales_hour_rollups',
   'refund_rollups',
   'product_refund_rollups',
   'voucher_rollups',
@@ -41,6 +43,7 @@ export async function rebuildRollups(
     const orders = sql`array(select o from orders o where ${range('o')})`;
     await tx.execute(sql`select kopi_add_orders(${orders}, null)`);
     await tx.execute(sql`select kopi_add_order_lines(${orders}, null)`);
+    await tx.execute(sql`select kopi_add_order_hours(${orders}, null)`);
     await tx.execute(sql`
       select kopi_add_refund_pairs(
         array(select f from refunds f where ${range('f')}),

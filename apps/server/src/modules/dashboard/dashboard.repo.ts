@@ -5,10 +5,11 @@ import { executePrepared } from '../../db/prepared';
 import { statusList } from '../../db/schema/orders';
 import { tenantIs } from '../../db/tenant-scope';
 
-// The dashboard's reads: sales of two business days from the rollups, today's best sellers, sales
-// by hour from the orders of those two days only (an index range of tenant and business date),
-// the refunds of a day completed by a time (the same index range on refunds), and the orders open
-// right now through the small partial index of open orders.
+// The dashboard's reads: sales of two business days, today's best sellers and sales by hour from
+// the rollups, whatever the day's volume; last week's sales by a time from the hourly rollup plus
+// the orders of one hour; the refunds of a day completed by a time (an index range of tenant and
+// business date on refunds); and the orders open right now through the small partial index of
+// open orders.
 
 const num = (v: unknown) => Number(v ?? 0);
 const outletFilter = (alias: string, outletId: string | null): SQL =>
@@ -91,35 +92,25 @@ export async function topProducts(
   return rows.map((r) => ({ ...r, quantity: num(r.quantity), gross: num(r.gross) }));
 }
 
-/**
- * Sales of two business days by local clock hour (each outlet's own zone), and of each day up to
- * `until` (for "so far" against last week).
- */
+/** Sales of business days by local clock hour (each outlet's own zone), from the hourly rollup. */
 export async function hourlySales(
   db: Db,
   tenantId: string,
   outletId: string | null,
   dates: string[],
-  until: Date,
 ) {
   const rows = rowsOf<Record<string, unknown>>(
     await executePrepared(
       db,
       sql`
-      select o.business_date::text as date,
-        extract(hour from o.created_at at time zone ot.timezone)::int as hour,
-        count(*) as orders, sum(o.total) as net,
-        count(*) filter (where o.created_at <= ${until.toISOString()}::timestamptz) as until_orders,
-        coalesce(sum(o.total) filter (where o.created_at <= ${until.toISOString()}::timestamptz), 0)
-          as until_net
-      from orders o
-      join outlets ot on ot.id = o.outlet_id
-      where ${tenantIs('o', tenantId)}
-        and o.business_date in (${sql.join(
+      select r.business_date::text as date, extract(hour from r.local_hour)::int as hour,
+        sum(r.orders) as orders, sum(r.net) as net
+      from sales_hour_rollups r
+      where ${tenantIs('r', tenantId)}
+        and r.business_date in (${sql.join(
           dates.map((d) => sql`${d}::date`),
           sql`, `,
-        )})
-        and o.status in (${sales})${outletFilter('o', outletId)}
+        )})${outletFilter('r', outletId)}
       group by 1, 2`,
     ),
   );
@@ -128,9 +119,56 @@ export async function hourlySales(
     hour: num(r.hour),
     orders: num(r.orders),
     net: num(r.net),
-    untilOrders: num(r.until_orders),
-    untilNet: num(r.until_net),
   }));
+}
+
+/**
+ * Sales of one business day made by `until` (a "so far" against last week), exact and bounded:
+ * the hourly rollup's whole hours before the local hour holding `until`, plus the sales of that
+ * one hour read from the orders through an index range of (tenant, created_at). Per outlet, that
+ * hour began `since`: `until` less the time into its local hour, less the hour a clock set back
+ * within the last hour repeats. Exact while zones shift by whole hours at whole hours.
+ */
+export async function salesUntil(
+  db: Db,
+  tenantId: string,
+  outletId: string | null,
+  date: string,
+  until: Date,
+): Promise<{ orders: number; net: number }> {
+  const at = sql`${until.toISOString()}::timestamptz`;
+  const local = (moment: SQL) => sql`(${moment} at time zone ot.timezone)`;
+  const offset = (moment: SQL) => sql`(${local(moment)} - (${moment} at time zone 'UTC'))`;
+  const [row] = rowsOf<{ orders: unknown; net: unknown }>(
+    await executePrepared(
+      db,
+      sql`
+      with clocks as (
+        select ot.id as outlet_id, ot.timezone, date_trunc('hour', ${local(at)}) as hour,
+          ${at} - (${local(at)} - date_trunc('hour', ${local(at)}))
+            - greatest(interval '0', ${offset(sql`(${at} - interval '1 hour')`)} - ${offset(at)})
+            as since
+        from outlets ot
+        where ${tenantIs('ot', tenantId)}${outletId ? sql` and ot.id = ${outletId}::uuid` : sql``}
+      ), whole_hours as (
+        select coalesce(sum(r.orders), 0) as orders, coalesce(sum(r.net), 0) as net
+        from sales_hour_rollups r join clocks c on c.outlet_id = r.outlet_id
+        where ${tenantIs('r', tenantId)} and r.business_date = ${date}::date and r.local_hour < c.hour
+      ), hour_orders as materialized (
+        -- Only the tenant's orders of that hour, whatever else an index could offer.
+        select o.outlet_id, o.business_date, o.status, o.created_at, o.total from orders o
+        where ${tenantIs('o', tenantId)}
+          and o.created_at >= (select min(since) from clocks) and o.created_at <= ${at}
+      ), this_hour as (
+        select count(*) as orders, coalesce(sum(o.total), 0) as net
+        from hour_orders o join clocks c on c.outlet_id = o.outlet_id
+        where o.business_date = ${date}::date and o.status in (${sales})
+          and date_trunc('hour', o.created_at at time zone c.timezone) = c.hour
+      )
+      select w.orders + h.orders as orders, w.net + h.net as net from whole_hours w, this_hour h`,
+    ),
+  );
+  return { orders: num(row?.orders), net: num(row?.net) };
 }
 
 /**

@@ -82,10 +82,11 @@ export function createDashboardService({
           ),
           repo.topProducts(db, scope.tenantId, scope.outletId, today, DASHBOARD_TOP_PRODUCTS),
           byDay(
-            (on, days) => repo.hourlySales(on, scope.tenantId, scope.outletId, days, weekAgo),
+            (on, days) => repo.hourlySales(on, scope.tenantId, scope.outletId, days),
             today,
             compareDate,
           ),
+          repo.salesUntil(history, scope.tenantId, scope.outletId, compareDate, weekAgo),
           repo.openOrders(db, scope.tenantId, scope.outletId),
           repo.refundsUntil(history, scope.tenantId, scope.outletId, compareDate, weekAgo),
           byDay(
@@ -98,7 +99,8 @@ export function createDashboardService({
           waitingTimes(db, scope.tenantId, scope.outletId, today),
         ]);
       });
-      const [salesRows, top, hourly, open, refundsSoFar, visitorRows, waiting] = value;
+      const [salesRows, top, hourly, compareSoFar, open, refundsSoFar, visitorRows, waiting] =
+        value;
       const visitors = new Map(visitorRows);
       const none = { joined: 0, returning: 0 };
       const customersToday = visitors.get(today) ?? none;
@@ -145,12 +147,6 @@ export function createDashboardService({
       const hours = Array.from({ length: 24 }, (_, i) => (clock.cutoff + i) % 24);
       const hourOf = (date: string, hour: number) =>
         hourly.find((h) => h.date === date && h.hour === hour);
-      const compareSoFar = hourly
-        .filter((h) => h.date === compareDate)
-        .reduce((s, h) => ({ orders: s.orders + h.untilOrders, net: s.net + h.untilNet }), {
-          orders: 0,
-          net: 0,
-        });
 
       const outlets = scope.outlets
         .filter((o) => o.status === 'active' || byOutlet.has(o.id))

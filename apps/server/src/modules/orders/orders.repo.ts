@@ -10,12 +10,11 @@ import {
   orderPayments,
   orders,
   orderStatusHistory,
-  orderSearchText,
   statusList,
 } from '../../db/schema/orders';
 import { outlets, tenants } from '../../db/schema/tenancy';
-import { likePattern } from '../../lib/paging';
 import { orderSummaryColumns } from './order-columns';
+import { searchCondition } from './order-search';
 
 // Reading orders: the list, the export, one order with its details, and a customer's own orders.
 // Every query filters by tenant_id; none knows HTTP.
@@ -74,8 +73,7 @@ export interface OrderFilter {
   q?: string | undefined;
 }
 
-function where(tenantId: string, f: OrderFilter): SQL | undefined {
-  const pattern = f.q ? likePattern(f.q) : null;
+function where(tenantId: string, f: OrderFilter, search: SQL | undefined): SQL | undefined {
   return and(
     ownedBy(orders, tenantId),
     f.boundOutletId ? eq(orders.outletId, f.boundOutletId) : undefined,
@@ -88,7 +86,7 @@ function where(tenantId: string, f: OrderFilter): SQL | undefined {
     f.paymentMethod
       ? sql`${orders.paymentMethods} @> array[${f.paymentMethod}]::text[]`
       : undefined,
-    pattern ? sql`${orderSearchText(orders)} ilike ${pattern}` : undefined,
+    search,
   );
 }
 
@@ -139,12 +137,13 @@ export async function listPage(
 ) {
   const column = sortColumns[sort.key];
   const order = sort.desc ? [desc(column), desc(orders.id)] : [asc(column), asc(orders.id)];
+  const search = f.q ? await searchCondition(db, tenantId, f.q) : undefined;
   const [rows, [count]] = await Promise.all([
     db
       .select(orderSummaryColumns)
       .from(orders)
       .innerJoin(outlets, eq(outlets.id, orders.outletId))
-      .where(where(tenantId, f))
+      .where(where(tenantId, f, search))
       .orderBy(...order)
       .limit(limit)
       .offset(offset),
@@ -152,7 +151,7 @@ export async function listPage(
       ? db
           .select({ n: sql<number>`count(*)::int` })
           .from(orders)
-          .where(where(tenantId, f))
+          .where(where(tenantId, f, search))
       : rollupCount(db, tenantId, f),
   ]);
   return { rows, total: count?.n ?? 0 };
@@ -168,6 +167,7 @@ export async function exportRows(
   limit: number,
 ) {
   const column = sortColumns[sort.key];
+  const search = f.q ? await searchCondition(db, tenantId, f.q) : undefined;
   return db
     .select({
       ...orderSummaryColumns,
@@ -183,7 +183,7 @@ export async function exportRows(
     })
     .from(orders)
     .innerJoin(outlets, eq(outlets.id, orders.outletId))
-    .where(where(tenantId, f))
+    .where(where(tenantId, f, search))
     .orderBy(sort.desc ? desc(column) : asc(column), sort.desc ? desc(orders.id) : asc(orders.id))
     .limit(limit);
 }

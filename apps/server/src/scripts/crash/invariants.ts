@@ -94,6 +94,7 @@ const rollupTables = [
   'product_sales_rollups',
   'sales_channel_rollups',
   'product_month_rollups',
+  'sales_hour_rollups',
   'refund_rollups',
   'product_refund_rollups',
   'voucher_rollups',
