@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './vite-precompress';
 
 // The API (and its websocket) runs on 3000 in development; the built app is served by the server.
 const api = 'http://127.0.0.1:3000';
@@ -67,7 +68,7 @@ function withoutUnusedLibraryCode(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), withoutUnusedLibraryCode()],
+  plugins: [react(), withoutUnusedLibraryCode(), precompress()],
   server: {
     port: 5173,
     proxy: {
