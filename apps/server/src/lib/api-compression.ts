@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import compress from '@fastify/compress';
+import compress, { type FastifyCompressOptions } from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 
 // Compresses API answers of 1 kB and more for clients that ask (Accept-Encoding). Registered in
@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 /** JSON and text (CSV exports); not octet-stream, whose files are mostly compressed already. */
 const COMPRESSIBLE_TYPES = /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)xml(?:;|$)/;
 
-export const apiCompressionOptions = {
+export const apiCompressionOptions: FastifyCompressOptions = {
   threshold: 1024,
   encodings: ['br', 'gzip'],
   customTypes: COMPRESSIBLE_TYPES,
