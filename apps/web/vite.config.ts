@@ -1,22 +1,29 @@
 import fs from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './vite-precompress';
 
 // The API (and its websocket) runs on 3000 in development; the built app is served by the server.
 const api = 'http://127.0.0.1:3000';
 
 // React rarely changes between deploys: its own chunk stays cached. Everything else is split by
 // use, so the sign-in page does not carry the navigation frame (or, later, charts).
-const vendorGroups: { name: string; test: RegExp; priority: number }[] = [
+const vendorGroups: {
+  name: string;
+  test: RegExp;
+  priority: number;
+  includeDependenciesRecursively?: boolean;
+}[] = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
-  // The sign-in form's building blocks (zod, react-hook-form, the text fields) and what they
-  // import (MUI inputs, i18n) as one chunk. Every form page shares them; left to the default
-  // split, each new page cut them into smaller chunks that /login then fetched one by one, which
-  // pushed it past its 200 kB budget (issue 4's pages did).
+  // The form libraries (zod, react-hook-form) and the bound fields as one chunk that every form
+  // page shares; left to the default split, each new page cut them into smaller chunks. Without
+  // their dependencies: MUI and i18next stay where the sign-in page, which has no form library,
+  // can load them without this chunk.
   {
     name: 'forms',
-    test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|src[\\/]components[\\/](form-text-field|text-input|password-field)\.tsx$/,
+    test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|src[\\/]components[\\/](form-text-field|form-binding)\.tsx$/,
     priority: 20,
+    includeDependenciesRecursively: false,
   },
 ];
 
@@ -66,8 +73,70 @@ function withoutUnusedLibraryCode(): Plugin {
   };
 }
 
+/**
+ * The modules that run before the sign-in page paints and read values or plain functions from the
+ * contract (locales, defaults, message keys, permissions). They get their own copy of the
+ * contract's modules: a module shared with later pages keeps every schema those pages use, and
+ * its zod schemas are built when it loads, which would put zod (~20 kB) on the first visit. The
+ * contract is pure (DESIGN §2), so a second copy of a few constants and functions is harmless.
+ */
+const bootModules =
+  /src[\\/](lib[\\/](settings[\\/](settings-store|setting-rules)|i18n[\\/](i18n|resources)|session[\\/](session-store|session-service)|route-guard)\.ts|features[\\/]auth[\\/]components[\\/]auth-shell\.tsx)$/;
+const BOOT = '?boot-contract';
+
+function bootCopyOfContract(): Plugin {
+  return {
+    name: 'kopi:boot-copy-of-contract',
+    apply: 'build',
+    // Before Vite's own resolver, which would answer for the workspace package first.
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer) return null;
+      const fromBoot = bootModules.test(importer) && source === '@kopi/contract';
+      const withinCopy = importer.endsWith(BOOT) && source.startsWith('.');
+      if (!fromBoot && !withinCopy) return null;
+      const resolved = await this.resolve(source, importer.replace(BOOT, ''), options);
+      return resolved ? { ...resolved, id: `${resolved.id}${BOOT}` } : null;
+    },
+    load(id) {
+      if (!id.endsWith(BOOT)) return null;
+      return pureTopLevelCalls(fs.readFileSync(id.slice(0, -BOOT.length), 'utf8'));
+    },
+  };
+}
+
+/**
+ * Wraps each top-level `const x = call(…)…;` in a pure-annotated function call. Schema building
+ * has no effects, but a bundler must assume a call does and keep it; annotated, the copy drops
+ * every schema the boot modules do not read. Relies on Prettier's layout: a statement ends with
+ * `;` before the next line that starts in column 0 (and is not a chained `.call`).
+ */
+function pureTopLevelCalls(source: string): string {
+  const lines = source.split('\n');
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const head = /^((?:export )?const [\w$]+(?:: [^=]+)? = )([\w$.]+\(.*|[\w$]+)$/.exec(lines[i]!);
+    if (!head) {
+      out.push(lines[i]!);
+      continue;
+    }
+    let end = i;
+    const startsStatement = (line: string | undefined) =>
+      line !== undefined && /^[^\s.)\]}]/.test(line);
+    while (
+      end < lines.length &&
+      !(lines[end]!.endsWith(';') && (lines[end + 1] === '' || startsStatement(lines[end + 1])))
+    )
+      end++;
+    const body = [head[2]!, ...lines.slice(i + 1, end + 1)].join('\n').replace(/;$/, '');
+    out.push(`${head[1]}/* @__PURE__ */ (() => ${body})();`);
+    i = end;
+  }
+  return out.join('\n');
+}
+
 export default defineConfig({
-  plugins: [react(), withoutUnusedLibraryCode()],
+  plugins: [react(), withoutUnusedLibraryCode(), bootCopyOfContract(), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -13,6 +13,7 @@ import { installAccessControl, markRoutesPublic, type RouteAccess } from './lib/
 import { loadSessionPrincipal } from './lib/principal';
 import { createPrincipalCache, type PrincipalCache, PRINCIPALS_CACHE } from './lib/principal-cache';
 import { type Clock, offsetClock, systemClock } from './lib/clock';
+import { registerApiCompression } from './lib/api-compression';
 import { AppError, documentErrorResponses, installErrorHandling } from './lib/errors';
 import { answerClientError, frameworkErrors } from './lib/framework-errors';
 import { installJsonBody } from './lib/json-body';
@@ -265,6 +266,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   await app.register(
     async (api) => {
+      await registerApiCompression(api);
       await api.register(healthRoutes, {
         service: createHealthService({ database, version: config.version }),
       });

@@ -1,7 +1,7 @@
 // Measures the JavaScript a first visit to a route downloads (entry + the route's page chunk and
 // everything they import statically), gzip-compressed at the default level.
 // Usage: node scripts/initial-js.mjs [--check] [page…]
-// --check fails (exit 1) when /login's initial JavaScript exceeds the 200 kB budget of issue 3.
+// --check fails (exit 1) when /login's initial JavaScript exceeds its budget (170 kB; the goal is 150 kB).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -25,7 +25,7 @@ const args = process.argv.slice(2);
 const check = args.includes('--check');
 const named = args.filter((a) => a !== '--check');
 const pages = named.length ? named : ['login-page', 'dashboard-page', 'account-settings-page'];
-const LOGIN_BUDGET_BYTES = 200_000;
+const LOGIN_BUDGET_BYTES = 170_000;
 let overBudget = false;
 // kB = 1000 bytes, as Vite reports sizes.
 const kb = (n) => `${(n / 1000).toFixed(1)} kB`;

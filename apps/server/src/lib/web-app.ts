@@ -4,8 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { markRoutesPublic } from './access';
 
-// Serves the built web app (apps/web/dist). Hashed files under /assets are cached for a year;
-// everything else revalidates. A GET for a page (not /api, not /ws, accepting HTML) that matches
+// Serves the built web app (apps/web/dist), compressed at build time. Hashed files under /assets
+// are cached for a year; everything else revalidates. A GET for a page (not /api, not /ws, accepting HTML) that matches
 // no file gets index.html, so client-side routes survive a reload.
 
 export interface WebAppOptions {
@@ -46,6 +46,10 @@ export async function registerWebApp(
       index: false,
       wildcard: true,
       decorateReply: false,
+      // The build writes `.br` and `.gz` copies (apps/web/vite-precompress.ts): the smallest the
+      // client accepts is sent, with `Vary: Accept-Encoding`; the plain file to a client that
+      // accepts neither.
+      preCompressed: true,
       // Our own cache policy below replaces send's default max-age.
       cacheControl: false,
       setHeaders: (reply, filePath) => {

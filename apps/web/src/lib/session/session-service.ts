@@ -1,5 +1,4 @@
 import {
-  appSettingsDataSchema,
   isTwoStepChallenge,
   type AppSettingEntry,
   type LoginResponseData,
@@ -147,15 +146,19 @@ export const useAppSettings = () => useStore(appSettingsStore, (s) => s);
 
 /** SPEC §7: app settings with the refresh token as Bearer; empty gives "Settings is empty". */
 export async function loadAppSettings(): Promise<AppSettingEntry[]> {
-  const data = await http.get<unknown>('/app/settings', { auth: 'refresh' });
-  const parsed = appSettingsDataSchema.safeParse(data);
-  if (!parsed.success || parsed.data.status.length === 0) {
+  // The parser (zod) loads with the answer, not with the sign-in page.
+  const [data, { parseAppSettings }] = await Promise.all([
+    http.get<unknown>('/app/settings', { auth: 'refresh' }),
+    import('./app-settings-answer'),
+  ]);
+  const status = parseAppSettings(data);
+  if (!status || status.length === 0) {
     toast.error(i18n.t('http.settingsEmpty'));
     return [];
   }
-  appSettingsStore.setState(parsed.data.status);
-  runtime?.appSettingsLoaded(parsed.data.status);
-  return parsed.data.status;
+  appSettingsStore.setState(status);
+  runtime?.appSettingsLoaded(status);
+  return status;
 }
 
 export async function signIn(username: string, password: string): Promise<SignInResult> {

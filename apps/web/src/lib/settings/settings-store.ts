@@ -1,7 +1,8 @@
-import { uiSettingsDefaults, uiSettingsSchema, type UiSettings } from '@kopi/contract';
+import { uiSettingsDefaults, type UiSettings } from '@kopi/contract';
 import { storageKey } from '../app-config';
 import { readCookie, writeCookie } from '../cookies';
 import { createStore, useStore } from '../store';
+import { isValidSetting } from './setting-rules';
 
 export type Settings = Required<UiSettings>;
 export type SettingKey = keyof Settings;
@@ -37,10 +38,7 @@ export function decodeSettingValue(key: SettingKey, raw: string): unknown {
   } catch {
     // plain strings are stored unquoted
   }
-  for (const candidate of candidates) {
-    const parsed = uiSettingsSchema.safeParse({ [key]: candidate });
-    if (parsed.success && parsed.data[key] !== undefined) return parsed.data[key];
-  }
+  for (const candidate of candidates) if (isValidSetting(key, candidate)) return candidate;
   return undefined;
 }
 
@@ -50,9 +48,7 @@ export function sanitizeSettings(input: unknown): UiSettings {
   const result: Record<string, unknown> = {};
   for (const key of settingKeys) {
     const value = (input as Record<string, unknown>)[key];
-    if (value === undefined) continue;
-    const parsed = uiSettingsSchema.safeParse({ [key]: value });
-    if (parsed.success) result[key] = parsed.data[key];
+    if (value !== undefined && isValidSetting(key, value)) result[key] = value;
   }
   return result as UiSettings;
 }
