@@ -19,13 +19,14 @@ export interface LiveEventInput {
 /** An event as the hub delivers it, and, minus the routing fields, as the browser gets it. */
 export interface LiveEventRecord extends LiveEventInput {
   eventId: number;
-  /** The writing transaction's id (xid8); the stream's order is (xid, eventId). */
-  xid: bigint;
+  /** The writing transaction's id (xid8, as decimal text); the stream's order is (xid, eventId). */
+  xid: string;
 }
 
 export async function publishLiveEvent(tx: Db, event: LiveEventInput): Promise<number> {
   // No lock: the row carries its transaction's id, and readers deliver in (xid, id) order only
-  // below the oldest transaction still running (decision 061). The NOTIFY only wakes them.
+  // below the oldest transaction still running (decision 061). The NOTIFY wakes them; its
+  // payload (the record, for a look on the channel) is never forwarded.
   const [row] = await tx
     .insert(liveEvents)
     .values({
@@ -35,7 +36,8 @@ export async function publishLiveEvent(tx: Db, event: LiveEventInput): Promise<n
       message: event.message,
     })
     .returning({ id: liveEvents.id });
-  await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${String(row!.id)})`);
+  const record: Omit<LiveEventRecord, 'xid'> = { ...event, eventId: row!.id };
+  await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(record)})`);
   return row!.id;
 }
 
@@ -81,9 +83,12 @@ export function liveEventCtes(
       insert into ${liveEvents} (tenant_id, outlet_id, type, message)
       select ${event.tenantId}::uuid, ${event.outletId}::uuid, ${event.type}, ${message}
       from ${source}
-      returning id
+      returning id, message
     ), live_notify as (
-      select pg_notify(${LIVE_CHANNEL}, live_event.id::text) as sent
+      select pg_notify(${LIVE_CHANNEL}, json_build_object(
+        'tenantId', ${event.tenantId}::text, 'outletId', ${event.outletId}::text,
+        'type', ${event.type}::text, 'message', live_event.message, 'eventId', live_event.id
+      )::text) as sent
       from live_event
     )`;
 }

@@ -19,11 +19,12 @@ export interface EventFilter {
 
 /** A place in the stream: the writing transaction's id, then the row id (decision 061). */
 export interface Position {
-  xid: bigint;
+  /** xid8 as decimal text (compared as BigInt). */
+  xid: string;
   id: number;
 }
 
-export const STREAM_START: Position = { xid: 0n, id: 0 };
+export const STREAM_START: Position = { xid: '0', id: 0 };
 
 // The horizon: every transaction of this database below it has ended, and any transaction that
 // starts later gets a larger id, so events below it are final and none can appear before them.
@@ -40,7 +41,7 @@ const horizon = sql`(
   from (select pg_current_snapshot() as snap) s)`;
 const deliverable = sql`${liveEvents.xid} < ${horizon}`;
 const after = (p: Position) =>
-  sql`(${liveEvents.xid}, ${liveEvents.id}) > (${p.xid.toString()}::xid8, ${p.id}::bigint)`;
+  sql`(${liveEvents.xid}, ${liveEvents.id}) > (${p.xid}::xid8, ${p.id}::bigint)`;
 const streamOrder = [asc(liveEvents.xid), asc(liveEvents.id)];
 
 const filterWhere = (f: EventFilter): SQL | undefined =>
@@ -51,7 +52,7 @@ const filterWhere = (f: EventFilter): SQL | undefined =>
 
 const toRecord = (r: typeof liveEvents.$inferSelect): LiveEventRecord => ({
   eventId: r.id,
-  xid: BigInt(r.xid),
+  xid: r.xid,
   tenantId: r.tenantId,
   outletId: r.outletId,
   type: r.type,
@@ -79,7 +80,7 @@ export async function eventsAfterId(
       .where(and(ownedBy(liveEvents, filter.tenantId), eq(liveEvents.id, sinceId)))
       .limit(1);
     if (!row) return null;
-    from = { xid: BigInt(row.xid), id: sinceId };
+    from = { xid: row.xid, id: sinceId };
   }
   const rows = await db
     .select()
@@ -109,13 +110,13 @@ export async function streamHead(db: Db): Promise<Position> {
     .where(deliverable)
     .orderBy(desc(liveEvents.xid), desc(liveEvents.id))
     .limit(1);
-  return row ? { xid: BigInt(row.xid), id: row.id } : STREAM_START;
+  return row ? { xid: row.xid, id: row.id } : STREAM_START;
 }
 
 export interface StreamPage {
   events: LiveEventRecord[];
-  /** The horizon this page was read under (events at or above it wait). */
-  horizon: bigint;
+  /** The horizon this page was read under (events at or above it wait), xid8 as text. */
+  horizon: string;
   /** Committed events wait at or above the horizon (an older transaction is still running). */
   waiting: boolean;
 }
@@ -137,7 +138,7 @@ export async function deliverableAfter(db: Db, from: Position, limit: number): P
       e.tenant_id as "tenantId", e.outlet_id as "outletId", e.type, e.message
     from w left join lateral (
       select l.* from ${liveEvents} l
-      where (l.xid, l.id) > (${from.xid.toString()}::xid8, ${from.id}::bigint)
+      where (l.xid, l.id) > (${from.xid}::xid8, ${from.id}::bigint)
         and l.xid < w.horizon
       order by l.xid, l.id
       limit ${limit}
@@ -154,13 +155,13 @@ export async function deliverableAfter(db: Db, from: Position, limit: number): P
     message: Record<string, unknown> | string;
   }>(result);
   return {
-    horizon: BigInt(rows[0]!.horizon),
+    horizon: rows[0]!.horizon,
     waiting: rows[0]!.waiting,
     events: rows
       .filter((r) => r.id !== null)
       .map((r) => ({
         eventId: Number(r.id),
-        xid: BigInt(r.xid!),
+        xid: r.xid!,
         tenantId: r.tenantId,
         outletId: r.outletId,
         type: r.type,

@@ -38,7 +38,11 @@ interface Subscriber {
 const matches = (f: EventFilter, r: LiveEventRecord) =>
   r.tenantId === f.tenantId && (!f.outletId || !r.outletId || r.outletId === f.outletId);
 
-const isAfter = (a: Position, b: Position) => a.xid > b.xid || (a.xid === b.xid && a.id > b.id);
+const isAfter = (a: Position, b: Position) => {
+  const ax = BigInt(a.xid);
+  const bx = BigInt(b.xid);
+  return ax > bx || (ax === bx && a.id > b.id);
+};
 
 export function createLiveService(deps: { database: Database; log: FastifyBaseLogger }) {
   const { database, log } = deps;
@@ -77,7 +81,7 @@ export function createLiveService(deps: { database: Database; log: FastifyBaseLo
   };
 
   /** A hold (events waiting behind a running transaction) is timed, and logged when long. */
-  const noteHold = (waiting: boolean, horizon: bigint) => {
+  const noteHold = (waiting: boolean, horizon: string) => {
     if (!waiting) {
       if (heldSince !== null && heldWarned) {
         log.warn({ heldMs: Date.now() - heldSince }, 'live events: hold ended');
@@ -91,7 +95,7 @@ export function createLiveService(deps: { database: Database; log: FastifyBaseLo
       heldWarned = true;
       // pg_stat_activity.backend_xid shows the 32-bit form of the transaction holding it.
       log.warn(
-        { heldMs: Date.now() - heldSince, backendXid: String(horizon & 0xffffffffn) },
+        { heldMs: Date.now() - heldSince, backendXid: String(BigInt(horizon) & 0xffffffffn) },
         'live events: held back by a long-running transaction',
       );
     }
