@@ -59,8 +59,6 @@ const toRecord = (r: typeof liveEvents.$inferSelect): LiveEventRecord => ({
   message: r.message,
 });
 
-export const positionOf = (r: LiveEventRecord): Position => ({ xid: r.xid, id: r.eventId });
-
 /**
  * The replay of a socket: where the event `sinceId` is (0: the start), and up to `limit`
  * deliverable events of the filter after it, in stream order. Null when that event is not the tenant's

@@ -38,6 +38,8 @@ interface Subscriber {
 const matches = (f: EventFilter, r: LiveEventRecord) =>
   r.tenantId === f.tenantId && (!f.outletId || !r.outletId || r.outletId === f.outletId);
 
+const positionOf = (r: LiveEventRecord): Position => ({ xid: r.xid, id: r.eventId });
+
 const isAfter = (a: Position, b: Position) => {
   const ax = BigInt(a.xid);
   const bx = BigInt(b.xid);
@@ -58,7 +60,7 @@ export function createLiveService(deps: { database: Database; log: FastifyBaseLo
   let heldWarned = false;
 
   const deliver = (sub: Subscriber, record: LiveEventRecord) => {
-    const at = repo.positionOf(record);
+    const at = positionOf(record);
     if (!isAfter(at, sub.lastSent)) return;
     sub.lastSent = at;
     sub.sink.event(record);
@@ -107,7 +109,7 @@ export function createLiveService(deps: { database: Database; log: FastifyBaseLo
       readAgain = false;
       const page = await repo.deliverableAfter(db, read!, STREAM_PAGE);
       for (const record of page.events) {
-        read = repo.positionOf(record);
+        read = positionOf(record);
         handOut(record);
       }
       if (page.events.length === STREAM_PAGE || readAgain) continue;
@@ -193,7 +195,7 @@ export function createLiveService(deps: { database: Database; log: FastifyBaseLo
         // Read after joining the hub: what the hub hands out from now on waits in the buffer,
         // and the replay covers at least everything it handed out before.
         const head = await repo.lastEvent(db, filter);
-        sub.lastSent = head ? repo.positionOf(head) : STREAM_START;
+        sub.lastSent = head ? positionOf(head) : STREAM_START;
         sink.hello(head?.eventId ?? null);
         if (since !== undefined) {
           const missed = await repo.eventsAfterId(db, filter, since, REPLAY_LIMIT + 1);
