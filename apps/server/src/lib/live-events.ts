@@ -5,7 +5,7 @@ import { liveEvents } from '../db/schema/live';
 
 // Publishing a live event (DESIGN §9). Called inside the transaction of the change it reports:
 // the row and the NOTIFY exist exactly when the change commits (PostgreSQL delivers NOTIFY on
-// commit), and every server instance listening on the channel forwards it to its sockets.
+// commit). The NOTIFY wakes every server instance's hub, which reads the table in stream order.
 
 export const LIVE_CHANNEL = 'kopi_live';
 
@@ -16,29 +16,17 @@ export interface LiveEventInput {
   message: Record<string, unknown>;
 }
 
-/** What travels on the channel and, minus the routing fields, to the browser. */
+/** An event as the hub delivers it, and, minus the routing fields, as the browser gets it. */
 export interface LiveEventRecord extends LiveEventInput {
   eventId: number;
-}
-
-/**
- * The tenant's live-event lock, held to commit: ids become visible in id order (decision 008).
- * With `after` (a bigint expression, e.g. counts of a statement's other writes) the lock is taken
- * only once `after` has been computed: a single-statement write uses it to take the lock last.
- */
-export const liveEventLock = (tenantId: string, after?: SQL): SQL =>
-  after
-    ? sql`pg_advisory_xact_lock(hashtext(${`live:${tenantId}`})::bigint + 0 * (${after}))`
-    : sql`pg_advisory_xact_lock(hashtext(${`live:${tenantId}`}))`;
-
-export async function lockLiveEvents(tx: Db, tenantId: string): Promise<void> {
-  await tx.execute(sql`select ${liveEventLock(tenantId)}`);
+  /** The writing transaction's id (xid8, as decimal text); the stream's order is (xid, eventId). */
+  xid: string;
 }
 
 export async function publishLiveEvent(tx: Db, event: LiveEventInput): Promise<number> {
-  // Ids must become visible in order per tenant, or a client replaying `since` an id could skip
-  // one committed later with a smaller id. The lock is held only from here to commit.
-  await lockLiveEvents(tx, event.tenantId);
+  // No lock: the row carries its transaction's id, and readers deliver in (xid, id) order only
+  // below the oldest transaction still running (decision 061). The NOTIFY wakes them; its
+  // payload (the record, for a look on the channel) is never forwarded.
   const [row] = await tx
     .insert(liveEvents)
     .values({
@@ -48,7 +36,7 @@ export async function publishLiveEvent(tx: Db, event: LiveEventInput): Promise<n
       message: event.message,
     })
     .returning({ id: liveEvents.id });
-  const record: LiveEventRecord = { ...event, eventId: row!.id };
+  const record: Omit<LiveEventRecord, 'xid'> = { ...event, eventId: row!.id };
   await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(record)})`);
   return row!.id;
 }
@@ -73,8 +61,6 @@ export async function publishSessionsEnded(tx: Db, ended: EndedSession[]): Promi
     if (!tenantId) continue;
     byTenant.set(tenantId, [...(byTenant.get(tenantId) ?? []), s.id]);
   }
-  // Tenant locks in a fixed order: two transactions each ending sessions in several tenants
-  // cannot deadlock on them.
   for (const tenantId of [...byTenant.keys()].sort()) {
     const message: LiveSessionEndedMessage = { session_ids: byTenant.get(tenantId)! };
     await publishLiveEvent(tx, { tenantId, outletId: null, type: LIVE_SESSION_ENDED, message });
@@ -84,9 +70,8 @@ export async function publishSessionsEnded(tx: Db, ended: EndedSession[]): Promi
 /**
  * The same event as publishLiveEvent, as two CTEs of a statement that writes its change and the
  * event at once (an order sale numbers its order and announces it in one round trip):
- * `live_event` inserts the row, `live_notify` sends the LiveEventRecord. The statement must hold
- * liveEventLock before this runs (lockLiveEvents, or the lock inside the statement ahead of the
- * CTE `source` depends on). `message` is a jsonb expression over `source`, a CTE with one row.
+ * `live_event` inserts the row, `live_notify` wakes the listeners. `message` is a jsonb
+ * expression over `source`, a CTE with one row.
  * The statement must read `live_notify` (PostgreSQL skips a plain SELECT CTE nobody reads).
  */
 export function liveEventCtes(

@@ -12,6 +12,7 @@ import { createTenant, createUser, userByUsername } from '../../test/fixtures';
 import { createTestApp, engine, requestAs, type TestApp } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { expectCode } from '../../test/expect-code';
+import { connect } from './live-socket-fixtures';
 
 // DESIGN §9 live events: token and outlet checked before the upgrade, increasing ids, `since`
 // replay of exactly the missed events, fan-out between instances through NOTIFY.
@@ -31,23 +32,6 @@ beforeAll(async () => {
   otherTenantOutlet = (await createTenant(t, 'other-live')).outlet.id;
 });
 
-/** Collects the JSON messages of a socket. */
-function collect(ws: WebSocket) {
-  const messages: Record<string, unknown>[] = [];
-  ws.on('message', (data) => messages.push(JSON.parse(String(data)) as Record<string, unknown>));
-  return {
-    messages,
-    events: () => messages.filter((m) => typeof m.event_id === 'number'),
-    async waitFor(predicate: (m: Record<string, unknown>[]) => boolean, ms = 3000) {
-      const until = Date.now() + ms;
-      while (!predicate(messages)) {
-        if (Date.now() > until) throw new Error(`timed out; got ${JSON.stringify(messages)}`);
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    },
-  };
-}
-
 async function publish(app: TestApp, outletId: string | null, idOrder: string, tenant = tenantId) {
   return app.database.db.transaction((tx) =>
     publishLiveEvent(tx, {
@@ -57,30 +41,6 @@ async function publish(app: TestApp, outletId: string | null, idOrder: string, t
       message: { id_order: idOrder, status: 'PENDING' },
     }),
   );
-}
-
-// A real socket on loopback: what a browser does, handshake errors included.
-const origins = new Map<TestApp, string>();
-async function originOf(app: TestApp) {
-  if (!origins.has(app)) {
-    const address = await app.app.listen({ port: 0, host: '127.0.0.1' });
-    origins.set(app, address.replace(/^http/, 'ws'));
-  }
-  return origins.get(app)!;
-}
-/** Connects and collects messages from the first frame (hello may share the upgrade's packet). */
-async function connect(app: TestApp, query: string) {
-  const ws = new WebSocket(`${await originOf(app)}/ws${query ? `?${query}` : ''}`);
-  const c = { ws, ...collect(ws) };
-  return new Promise<typeof c>((resolve, reject) => {
-    ws.once('open', () => resolve(c));
-    ws.once('unexpected-response', (req, res) => {
-      // With this listener ws leaves the refused request open; end it or the server never closes.
-      req.destroy();
-      reject(new Error(`handshake ${res.statusCode}`));
-    });
-    ws.once('error', reject);
-  });
 }
 
 describe('GET /ws', () => {

@@ -5,7 +5,7 @@ import { customerOrders } from '../../db/schema/customers';
 import { orderPayments, orders, orderStatusHistory } from '../../db/schema/orders';
 import { auditLog, notifications } from '../../db/schema/platform';
 import type { AuditRow } from '../../lib/audit';
-import { liveEventCtes, liveEventLock, publishLiveEvent } from '../../lib/live-events';
+import { liveEventCtes, publishLiveEvent } from '../../lib/live-events';
 import { newOrderBody, ringgit } from './order-view';
 
 // An order's status moves after it is recorded: by staff, by the customer, by a payment.
@@ -40,8 +40,7 @@ export interface NewMove {
 /**
  * Moves an order in ONE statement, like a sale: the order row (only if it is still in `from`: of
  * two racing moves one wins, the other gets null), its history row, the audit entry and the
- * notification, then — after those, so it is held only for the tail — the tenant's live-event
- * lock and the `order.status` event. A paid order that is rejected keeps what it is owed in
+ * notification, and the `order.status` event. A paid order that is rejected keeps what it is owed in
  * refund_due.
  */
 export async function recordMove(db: Db, m: NewMove): Promise<boolean> {
@@ -59,20 +58,12 @@ export async function recordMove(db: Db, m: NewMove): Promise<boolean> {
         returning 1
       )`
     : sql``;
-  const written = sql.join(
-    [
-      sql`(select count(*) from h)`,
-      sql`(select count(*) from a)`,
-      ...(m.notification ? [sql`(select count(*) from n)`] : []),
-    ],
-    sql` + `,
-  );
   const live = m.liveEvent
     ? sql`, ${liveEventCtes(
         { tenantId: m.tenantId, outletId: m.outletId, type: 'order.status' },
         sql`jsonb_build_object('id_order', moved.id, 'status', moved.status,
           'outlet_id', moved.outlet_id, 'order_no', moved.order_no)`,
-        sql`moved cross join (select ${liveEventLock(m.tenantId, written)}) as live_lock`,
+        sql`moved`,
       )}`
     : sql``;
   const result = await db.execute(sql`

@@ -14,7 +14,7 @@ import {
 import { auditLog, notifications } from '../../db/schema/platform';
 import type { AuditRow } from '../../lib/audit';
 import { foreignKeyViolation } from '../../lib/db-errors';
-import { liveEventCtes, liveEventLock } from '../../lib/live-events';
+import { liveEventCtes } from '../../lib/live-events';
 import type { OrderHistoryRow, OrderItemRow, OrderPaymentRow, OrderRow } from './orders.repo';
 
 // Writing an order: every channel's order is recorded by this one statement.
@@ -57,15 +57,13 @@ const orderlessRows = new Set([
 
 /**
  * Records a whole order (a counter sale or an app order) in ONE statement, so in one implicit
- * transaction with no client round trip inside its locks. Orders of an outlet queue on its
- * counter row and orders of a tenant on the live-event lock, both held to commit, so the
- * statement takes them as late as it can, in this order (always the same order, so writers of
- * orders never deadlock):
+ * transaction with no client round trip inside its lock. Orders of an outlet queue on its
+ * counter row, held to commit, so the statement takes it as late as it can:
  *   1. the order's lines, payments and first history row (no shared lock; they reference the
  *      order id, which is checked at the end of the statement);
  *   2. the counter row → the day's number → the order row, the products' has_sales, the audit
- *      entry (with the number), the outlet's notification and the customer's link;
- *   3. the live-event lock → the live event and its NOTIFY.
+ *      entry (with the number), the outlet's notification, the customer's link and the live
+ *      event with its NOTIFY (no lock: live events are ordered by transaction, decision 061).
  * Each step reads the previous step's rows, which is what makes PostgreSQL run them in this order.
  * Answers the number, or null when the business day has been closed (nothing is written then).
  */
@@ -127,22 +125,12 @@ export async function recordOrder(db: Db, sale: NewOrder) {
         returning 1
       )`
     : sql``;
-  // Step 3 waits for every write of step 2.
-  const stepTwo = sql.join(
-    [
-      sql`(select count(*) from a)`,
-      ...(sale.firstSoldProductIds.length > 0 ? [sql`(select count(*) from s)`] : []),
-      ...(sale.notification ? [sql`(select count(*) from n)`] : []),
-      ...(sale.customerId ? [sql`(select count(*) from co)`] : []),
-    ],
-    sql` + `,
-  );
   const live = sale.liveEvent
     ? sql`, ${liveEventCtes(
         { tenantId: o.tenantId, outletId: o.outletId, type: 'order.created' },
         sql`jsonb_build_object('id_order', o.id, 'status', o.status, 'outlet_id', o.outlet_id,
           'order_no', o.order_no)`,
-        sql`o cross join (select ${liveEventLock(o.tenantId, stepTwo)}) as live_lock`,
+        sql`o`,
       )}`
     : sql``;
   try {
