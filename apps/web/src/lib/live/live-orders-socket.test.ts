@@ -71,6 +71,16 @@ describe('live-order socket (SPEC §7)', () => {
     expect(socket.status.getState()).toBe('open');
   });
 
+  it('resumes after the last event received, not the largest id: the stream is not in id order', () => {
+    const { socket, network } = setup();
+    const first = connectAndOpen(socket);
+    first.receive({ event_id: 41, type: 'order.created', message: { id_order: 'A1' } });
+    first.receive({ event_id: 39, type: 'order.created', message: { id_order: 'A2' } });
+    network.offline();
+    network.online();
+    expect(FakeSocket.all[1]?.url).toContain('since=39');
+  });
+
   it('resumes from 0 when the first hello named no event yet, so the first events are replayed', () => {
     const { socket, network } = setup();
     const first = connectAndOpen(socket);

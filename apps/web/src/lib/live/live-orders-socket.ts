@@ -147,7 +147,8 @@ export function createLiveSocket(options: LiveSocketOptions) {
       }
       const event = liveOrderEventSchema.safeParse(data);
       if (event.success) {
-        lastEventId = Math.max(lastEventId ?? 0, event.data.event_id);
+        // The stream's order is not id order (decision 061): resume after the last one received.
+        lastEventId = event.data.event_id;
         options.onEvent(event.data);
         return;
       }
@@ -160,7 +161,7 @@ export function createLiveSocket(options: LiveSocketOptions) {
       }
       if (control.data.type === 'replay_truncated') {
         // Too much was missed to replay: carry on from the server's head and refetch instead.
-        lastEventId = Math.max(lastEventId ?? 0, control.data.last_event_id ?? 0);
+        lastEventId = control.data.last_event_id ?? 0;
         resyncs.setState(resyncs.getState() + 1);
       }
     };
