@@ -23,11 +23,9 @@ function appWith(checkAgainstZod: boolean, handler: () => unknown) {
   const app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializer({ checkAgainstZod }));
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/thing',
-    { schema: { response: { 200: answer } } },
-    async () => handler() as never,
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/thing', { schema: { response: { 200: answer } } }, async () => handler() as never);
   return app;
 }
 
@@ -37,9 +35,7 @@ const leaky = {
     note: null,
     password_hash: '$argon2id$secret',
     group_by: 'day',
-    rows: [
-      { key: '2026-11-01', current: { orders: 2, net: 1060, cost: 1 }, previous: null, x: 1 },
-    ],
+    rows: [{ key: '2026-11-01', current: { orders: 2, net: 1060, cost: 1 }, previous: null, x: 1 }],
   },
   internal: true,
 };

@@ -58,14 +58,6 @@ export function createResponseSerializer({
       if (!write) return expected;
       const written = write(data);
       if (!isDeepStrictEqual(JSON.parse(written), JSON.parse(expected))) {
-        console.error(
-          'MISMATCH',
-          route.method,
-          route.url,
-          written.slice(0, 900),
-          '\nZOD',
-          expected.slice(0, 900),
-        );
         throw new ResponseSerializationError(route.method, route.url, {
           cause: new ZodError([
             {
