@@ -6,6 +6,8 @@ import { expect, type Locator } from '@playwright/test';
  * under the finger), so a journey tapping Accept then Ready at machine speed taps twice.
  */
 export async function tapUntilMoved(button: Locator, moved: Locator) {
+  // The board loading (a page load on a busy machine) is not part of the move's own budget.
+  await expect(button.or(moved)).toBeVisible();
   await expect(async () => {
     if (await button.isVisible()) await button.click({ timeout: 1_000 });
     await expect(moved).toBeVisible({ timeout: 1_000 });
