@@ -4,6 +4,7 @@ import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/database';
 import { outlets } from '../../db/schema/tenancy';
+import { type CapturedStatement, captureStatements } from '../../test/capture-statements';
 import { demoOutletIds } from '../../test/catalogue-fixtures';
 import { addProduct, demoTenantId, sell, testClock } from '../../test/order-fixtures';
 import { engine } from '../../test/test-app';
@@ -153,10 +154,6 @@ describe('sales by hour', () => {
 // one hour by creation time. The waiting times and returning customers still read the day's
 // orders by business date; they are named here so that nothing else can join them unseen.
 describe.runIf(engine === 'postgres')("the dashboard's statements on PostgreSQL", () => {
-  interface Captured {
-    text: string;
-    values: unknown[];
-  }
   const indexesOf = (plan: Record<string, unknown>, found: string[] = []): string[] => {
     if (plan['Node Type'] === 'Seq Scan' && plan['Relation Name'] === 'orders') found.push('seq');
     const index = plan['Index Name'];
@@ -175,28 +172,8 @@ describe.runIf(engine === 'postgres')("the dashboard's statements on PostgreSQL"
           ? 'last week by this time'
           : 'other';
 
-  async function statementsOfDashboard() {
-    const captured: Captured[] = [];
-    const query = pg.Client.prototype.query;
-    const capture = function (this: pg.Client, ...args: unknown[]) {
-      const [first, second] = args;
-      if (typeof first === 'string') {
-        captured.push({ text: first, values: Array.isArray(second) ? second : [] });
-      } else if (first && typeof first === 'object' && 'text' in first) {
-        // node-postgres takes the values in the config or beside it (drizzle passes them beside).
-        const config = first as { text: string; values?: unknown[] };
-        const beside = Array.isArray(args[1]) ? (args[1] as unknown[]) : [];
-        captured.push({ text: config.text, values: config.values ?? beside });
-      }
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
-    };
-    pg.Client.prototype.query = capture as typeof query;
-    try {
-      await dashboardAt('2026-06-10T04:30:00Z');
-    } finally {
-      pg.Client.prototype.query = query;
-    }
-    return captured;
+  async function statementsOfDashboard(): Promise<CapturedStatement[]> {
+    return captureStatements(() => dashboardAt('2026-06-10T04:30:00Z'));
   }
 
   it('reads no order rows for sales by hour, by outlet or by product', async () => {

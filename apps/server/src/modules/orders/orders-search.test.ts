@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { rowsOf } from '../../db/database';
+import { captureStatements } from '../../test/capture-statements';
 import { demoTenantId, testClock } from '../../test/order-fixtures';
 import { engine } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
@@ -132,24 +133,7 @@ describe.runIf(engine === 'postgres')('the exact search on PostgreSQL', () => {
     /^(Seq|Index|Index Only|Bitmap Index) Scan orders(_| |$)/.test(scan);
 
   async function plansOfSearch(q: string) {
-    const captured: { text: string; values: unknown[] }[] = [];
-    const query = pg.Client.prototype.query;
-    const capture = function (this: pg.Client, ...args: unknown[]) {
-      const [first] = args;
-      if (first && typeof first === 'object' && 'text' in first) {
-        // node-postgres takes the values in the config or beside it (drizzle passes them beside).
-        const config = first as { text: string; values?: unknown[] };
-        const beside = Array.isArray(args[1]) ? (args[1] as unknown[]) : [];
-        captured.push({ text: config.text, values: config.values ?? beside });
-      }
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
-    };
-    pg.Client.prototype.query = capture as typeof query;
-    try {
-      await foundIds(q);
-    } finally {
-      pg.Client.prototype.query = query;
-    }
+    const captured = await captureStatements(() => foundIds(q));
     const client = new pg.Client({ connectionString: t.target.databaseUrl });
     await client.connect();
     try {
