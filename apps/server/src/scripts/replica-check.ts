@@ -30,6 +30,7 @@ const { values } = parseArgs({
   options: {
     port: { type: 'string', default: '5433' },
     keep: { type: 'boolean', default: false },
+    report: { type: 'string' },
   },
 });
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
