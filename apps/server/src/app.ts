@@ -7,10 +7,11 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
-import { createReadRouter, type ReadRouter } from './db/read-replica';
+import type { ReadRouter } from './db/read-replica';
 import { prepareDatabase } from './db/setup';
 import { installAccessControl, markRoutesPublic, type RouteAccess } from './lib/access';
 import { loadSessionPrincipal } from './lib/principal';
+import { installReadRouter } from './lib/read-routing';
 import { createPrincipalCache, type PrincipalCache, PRINCIPALS_CACHE } from './lib/principal-cache';
 import { type Clock, offsetClock, systemClock } from './lib/clock';
 import { registerApiCompression } from './lib/api-compression';
@@ -112,7 +113,6 @@ export interface KopiApp {
   principals: PrincipalCache;
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
 const BODY_LIMIT = 1024 * 1024;
 
@@ -217,20 +217,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
     if (payload === PRINCIPALS_CACHE || payload === '*') principals.clear();
   });
   installAccessControl(app, { db, signer, principals, routes });
-  // Reports, the dashboard's last week and the order list may read a replica (READ_DATABASE_URL).
-  const reads = createReadRouter({
-    primary: database,
-    replicaUrl: config.readDatabaseUrl,
-    poolMax: config.databasePoolMax,
-    log: app.log,
-    waitForReplay: config.readReplicaWaitsForReplay,
-  });
-  // A caller's next reads go to the primary until the replica holds what they just changed.
-  app.addHook('onResponse', async (request) => {
-    if (request.principal && !SAFE_METHODS.has(request.method)) {
-      reads.noteWrite(request.principal.userId);
-    }
-  });
+  const reads = installReadRouter(app, { database, config });
   installPasswordChangeGuard(app);
   installIdempotency(app, { db });
 
