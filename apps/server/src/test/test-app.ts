@@ -232,7 +232,26 @@ export interface TestAppOptions {
   backgroundJobs?: boolean;
 }
 
+/**
+ * Test files whose pool is larger than this take turns on PostgreSQL: two 72-connection races
+ * in two workers at once would pass the server's max_connections (100) and answer 500s.
+ */
+const SHARED_POOL_LIMIT = 16;
+const LARGE_POOL_TURN = 0x6b6f7069; // the session advisory lock the turn is
+
+/** Waits for the large pools' turn; answers how to give it back (nothing to give on PGlite). */
+async function turnForPool(poolMax: number): Promise<() => Promise<void>> {
+  if (engine !== 'postgres' || poolMax <= SHARED_POOL_LIMIT) return async () => {};
+  const client = new pg.Client({ connectionString: testDatabaseUrl });
+  await client.connect();
+  await client.query('select pg_advisory_lock($1)', [LARGE_POOL_TURN]);
+  // Ending the session gives the lock back, also when the file crashes.
+  return () => client.end();
+}
+
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const poolMax = options.poolMax ?? 5;
+  const giveTurnBack = await turnForPool(poolMax);
   // The prepared database has the demo data and nothing else: only a new database that wants
   // exactly that starts from it.
   const ownStart =
@@ -246,12 +265,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = await createDatabase({
     databaseUrl: target.databaseUrl,
     dataDir: target.dataDir,
-    poolMax: options.poolMax ?? 5,
+    poolMax,
     loadDataDir: template?.pglite,
   });
   const cleanUp = async () => {
     fs.rmSync(config.dataDir, { recursive: true, force: true });
     if (!options.target) await target.drop();
+    await giveTurnBack();
   };
   let built: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
