@@ -13,6 +13,8 @@ export interface RecordedStatement {
   text: string;
   name?: string;
   values: unknown[];
+  /** The ids in its answer. */
+  answered?: string[];
 }
 
 const ticksPerSecond = (() => {
@@ -103,12 +105,17 @@ export async function openDirect(url: string, clients: number): Promise<pg.Clien
   );
 }
 
+export interface DirectRounds {
+  rounds: number;
+  seconds: number;
+}
+
 /** Each connection running the statements in turn, for `seconds`: rounds per second. */
 export async function runDirect(
   connections: pg.Client[],
   statements: RecordedStatement[],
   seconds: number,
-): Promise<{ rounds: number; seconds: number }> {
+): Promise<DirectRounds> {
   let rounds = 0;
   const started = performance.now();
   const deadline = started + seconds * 1000;

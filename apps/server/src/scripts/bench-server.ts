@@ -22,23 +22,43 @@ interface QueryConfig {
 let recording = false;
 fs.writeFileSync(captureFile, '', { mode: 0o600 });
 
-function record(args: unknown[]) {
+const uuidPattern = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+
+/** Appends the statement with the ids its answer held (a replayed sale keeps ids it read). */
+function record(args: unknown[], rows: unknown) {
   const [first, second] = args;
   // query(text, values), query(config) or query(config, values), as node-postgres takes them.
   const config: QueryConfig = typeof first === 'string' ? { text: first } : (first as QueryConfig);
   if (!config?.text) return;
   const values = Array.isArray(second) ? second : (config.values ?? []);
+  const answered = [...new Set(JSON.stringify(rows ?? []).match(uuidPattern) ?? [])];
   fs.appendFileSync(
     captureFile!,
-    `${JSON.stringify({ text: config.text, name: config.name, values })}\n`,
+    `${JSON.stringify({ text: config.text, name: config.name, values, answered })}\n`,
   );
 }
 
 function recordOn(client: pg.PoolClient) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args) => {
-    if (recording) record(args);
-    return query(...args);
+    if (!recording) return query(...args);
+    // Written once answered, so one request's statements stay in the order it issued them. The
+    // pool's own query passes a callback; a checked-out client's answers a promise.
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      const rest = args.slice(0, last);
+      return query(...rest, (error: unknown, res?: { rows?: unknown }) => {
+        record(rest, error ? [] : res?.rows);
+        (callback as (e: unknown, r: unknown) => void)(error, res);
+      });
+    }
+    const result = query(...args) as Promise<{ rows?: unknown }>;
+    void result.then(
+      (res) => record(args, res?.rows),
+      () => record(args, []),
+    );
+    return result;
   };
 }
 

@@ -6,15 +6,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { addDays, businessDate, reportGroupBys } from '@kopi/contract';
-import { type BenchRow, loadGet, percentile, printRows, signInApi, postSale } from './bench-kit';
+import type pg from 'pg';
+import { type BenchRow, loadGet, percentile, postSale, printRows, signInApi } from './bench-kit';
 import {
   type Comparison,
   cpuDuring,
+  type DirectRounds,
   printComparisons,
   recordStatements,
   openDirect,
   runDirect,
 } from './bench-direct';
+import { loadSales, runSaleDirect, saleReplay } from './bench-sale-direct';
 import { loadMenu, salesFor } from './bench-sales';
 
 // `npm run bench -- --database-url postgres://…/kopi_large` (or `--data-dir ./data-large` for the
@@ -112,40 +115,6 @@ async function startServer(port: number): Promise<ChildProcess> {
   throw new Error('the server did not answer /api/health within 150 s');
 }
 
-/** Sales posted flat out by `clients` clients, each with its own Idempotency-Key. */
-async function loadSales(
-  base: URL,
-  token: string,
-  bodies: unknown[],
-  clientCount: number,
-  durationS: number,
-): Promise<BenchRow> {
-  const latencies: number[] = [];
-  let errors = 0;
-  let next = 0;
-  const started = performance.now();
-  const deadline = started + durationS * 1000;
-  await Promise.all(
-    Array.from({ length: clientCount }, async () => {
-      while (performance.now() < deadline) {
-        const body = JSON.stringify(bodies[next++ % bodies.length]);
-        const t0 = performance.now();
-        const res = await postSale(base, token, body);
-        await res.arrayBuffer();
-        if (res.status === 201) latencies.push(performance.now() - t0);
-        else errors++;
-      }
-    }),
-  );
-  return {
-    name: 'POST /api/orders (sale)',
-    requests: latencies.length,
-    errors,
-    seconds: (performance.now() - started) / 1000,
-    latencies,
-  };
-}
-
 async function main() {
   const port = await freePort();
   const where = values['database-url']
@@ -170,42 +139,46 @@ async function main() {
         `${clients} clients, ${warmup}s warm-up + ${seconds}s per endpoint\n`,
     );
     const comparisons: Comparison[] = [];
-    const measure = async (name: string, pathname: string) => {
-      const options = { name, base, path: pathname, headers, clients, seconds: warmup };
-      if (warmup > 0) await loadGet(options);
-      const api = await cpuDuring(server.pid, databaseName, () => loadGet({ ...options, seconds }));
+    /** The API's load and, on a local PostgreSQL, the same statements run directly. */
+    const compare = async (
+      name: string,
+      loadApi: () => Promise<BenchRow>,
+      direct?: {
+        statements: number;
+        run: (c: pg.Client[], seconds: number) => Promise<DirectRounds>;
+      },
+      concurrency = clients,
+      runSeconds = seconds,
+    ) => {
+      const api = await cpuDuring(server.pid, databaseName, loadApi);
       const row = api.result;
       rows.push(row);
       const sorted = [...row.latencies].sort((a, b) => a - b);
       const answered = row.requests + row.errors;
       const comparison: Comparison = {
         name,
-        statements: 0,
+        statements: direct?.statements ?? 0,
         apiRate: row.requests / row.seconds,
         directRate: null,
         serverCpuMs: api.serverMs === null ? null : api.serverMs / answered,
         databaseCpuMs: directUrl && api.databaseMs !== null ? api.databaseMs / answered : null,
         directDatabaseCpuMs: null,
       };
-      if (directUrl) {
-        const statements = await recordStatements(server, captureFile, async () => {
-          await (await fetch(new URL(pathname, base), { headers })).arrayBuffer();
-        });
-        const connections = await openDirect(directUrl, clients);
-        const direct = await (async () => {
+      if (directUrl && direct) {
+        const connections = await openDirect(directUrl, concurrency);
+        const measured = await (async () => {
           try {
-            if (warmup > 0) await runDirect(connections, statements, warmup);
+            if (warmup > 0) await direct.run(connections, warmup);
             return await cpuDuring(undefined, databaseName, () =>
-              runDirect(connections, statements, seconds),
+              direct.run(connections, runSeconds),
             );
           } finally {
             await Promise.all(connections.map((c) => c.end()));
           }
         })();
-        comparison.statements = statements.length;
-        comparison.directRate = direct.result.rounds / direct.result.seconds;
+        comparison.directRate = measured.result.rounds / measured.result.seconds;
         comparison.directDatabaseCpuMs =
-          direct.databaseMs === null ? null : direct.databaseMs / direct.result.rounds;
+          measured.databaseMs === null ? null : measured.databaseMs / measured.result.rounds;
       }
       comparisons.push(comparison);
       const ratio = comparison.directRate
@@ -214,6 +187,19 @@ async function main() {
       console.log(
         `  ${name}: ${comparison.apiRate.toFixed(0)} req/s${ratio}, p95 ${percentile(sorted, 0.95).toFixed(1)} ms${row.errors ? `, ${row.errors} errors` : ''}`,
       );
+    };
+    const measure = async (name: string, pathname: string) => {
+      const options = { name, base, path: pathname, headers, clients, seconds: warmup };
+      if (warmup > 0) await loadGet(options);
+      const statements = directUrl
+        ? await recordStatements(server, captureFile, async () => {
+            await (await fetch(new URL(pathname, base), { headers })).arrayBuffer();
+          })
+        : [];
+      await compare(name, () => loadGet({ ...options, seconds }), {
+        statements: statements.length,
+        run: (c, s) => runDirect(c, statements, s),
+      });
     };
 
     if (!only || only === 'reports') {
@@ -308,9 +294,25 @@ async function main() {
       const menu = await loadMenu(api);
       const { sales } = await salesFor(api, menu, outlets[0]!, 600);
       const saleClients = Math.max(1, Math.min(Number(values['sale-clients']), 200));
+      const saleSeconds = Number(values['sale-seconds']);
       await loadSales(base, token, sales, saleClients, 2);
-      const row = await loadSales(base, token, sales, saleClients, Number(values['sale-seconds']));
-      rows.push(row);
+      const sale = sales[0]!;
+      const statements = directUrl
+        ? await recordStatements(server, captureFile, async () => {
+            await (await postSale(base, token, JSON.stringify(sale))).arrayBuffer();
+          })
+        : [];
+      const replay = saleReplay(statements, sale);
+      await compare(
+        'POST /api/orders (sale)',
+        () => loadSales(base, token, sales, saleClients, saleSeconds),
+        {
+          statements: replay.statements.length,
+          run: (c, s) => runSaleDirect(c, replay, s),
+        },
+        saleClients,
+        saleSeconds,
+      );
     }
 
     console.log('');
