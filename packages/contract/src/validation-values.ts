@@ -160,30 +160,3 @@ export function formatMessage(template: string, params: MessageParams = {}): str
     name in params ? String(params[name]) : whole,
   );
 }
-
-// SPEC §5 password rule: ≥ 8 chars with a digit, a lowercase, an uppercase and one of ! . , @ # $ % & * ( )
-export const PASSWORD_MAX_LENGTH = 128;
-export const passwordPattern = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[!.,@#$%&*()]).{8,}$/;
-
-/** SPEC §5 "required": null, undefined, empty array, false and blank text are empty. */
-export function isEmptyValue(value: unknown): boolean {
-  if (value === null || value === undefined || value === false) return true;
-  if (Array.isArray(value)) return value.length === 0;
-  if (typeof value === 'string') return value.trim().length === 0;
-  return false;
-}
-
-/** SPEC §5 email: an empty value passes; otherwise (each item for arrays) must be valid. */
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export function isValidEmailValue(value: unknown): boolean {
-  if (isEmptyValue(value)) return true;
-  const items = Array.isArray(value) ? value : [value];
-  return items.every((item) => typeof item === 'string' && emailPattern.test(item));
-}
-
-/** SPEC §5 integer: an empty value passes; otherwise (each item for arrays) must be an integer. */
-export function isIntegerValue(value: unknown): boolean {
-  if (isEmptyValue(value)) return true;
-  const items = Array.isArray(value) ? value : [value];
-  return items.every((item) => /^-?\d+$/.test(String(item)));
-}

@@ -1,12 +1,34 @@
 import { z } from 'zod';
-import {
-  isValidEmailValue,
-  messageKey,
-  PASSWORD_MAX_LENGTH,
-  passwordPattern,
-} from './validation-values';
+import { messageKey } from './validation-values';
 
 export * from './validation-values';
+
+// SPEC §5 password rule: ≥ 8 chars with a digit, a lowercase, an uppercase and one of ! . , @ # $ % & * ( )
+export const PASSWORD_MAX_LENGTH = 128;
+export const passwordPattern = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[!.,@#$%&*()]).{8,}$/;
+
+/** SPEC §5 "required": null, undefined, empty array, false and blank text are empty. */
+export function isEmptyValue(value: unknown): boolean {
+  if (value === null || value === undefined || value === false) return true;
+  if (Array.isArray(value)) return value.length === 0;
+  if (typeof value === 'string') return value.trim().length === 0;
+  return false;
+}
+
+/** SPEC §5 email: an empty value passes; otherwise (each item for arrays) must be valid. */
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export function isValidEmailValue(value: unknown): boolean {
+  if (isEmptyValue(value)) return true;
+  const items = Array.isArray(value) ? value : [value];
+  return items.every((item) => typeof item === 'string' && emailPattern.test(item));
+}
+
+/** SPEC §5 integer: an empty value passes; otherwise (each item for arrays) must be an integer. */
+export function isIntegerValue(value: unknown): boolean {
+  if (isEmptyValue(value)) return true;
+  const items = Array.isArray(value) ? value : [value];
+  return items.every((item) => /^-?\d+$/.test(String(item)));
+}
 
 // PostgreSQL cannot store the NUL character, and its JSON refuses a lone UTF-16 surrogate half.
 // eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
