@@ -30,7 +30,7 @@ const vendorGroups: {
 /**
  * Code that libraries reference but this app never runs, replaced in production builds by stubs
  * that throw if ever called (export names are read from the real module, so upgrades stay in
- * step). It keeps the sign-in page under its 200 kB budget:
+ * step). It keeps the sign-in page within its budget (scripts/initial-js.mjs):
  * - zod's JSON Schema generator: every classic schema references it; the web only validates.
  * - MUI's CSS-variables theme builder: `createTheme` reaches it only with `cssVariables: true`
  *   or `colorSchemes`, which this app never passes (and no MUI CSS-variables provider is used).
