@@ -185,6 +185,52 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', noFocusedTests, noBareStringSchema] },
   },
   {
+    // `@kopi/contract/values` loads before the sign-in page paints: its modules build no schema, so
+    // they import neither zod nor the schema modules (types are erased, so they may be imported).
+    files: ['packages/contract/src/values.ts', 'packages/contract/src/*-values.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['zod', './*', '!./*-values', '!./permissions'],
+              allowTypeImports: true,
+              message:
+                'A values module builds no schema: import values only from other values modules.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The web modules that run before the sign-in page paints read the contract's values through
+    // `@kopi/contract/values`: a full-contract module shared with later pages would bring their
+    // schemas and zod onto the first visit (`initial-js.mjs --check` measures it).
+    files: [
+      'apps/web/src/lib/settings/{settings-store,setting-rules}.ts',
+      'apps/web/src/lib/i18n/{i18n,resources}.ts',
+      'apps/web/src/lib/session/{session-store,session-service}.ts',
+      'apps/web/src/lib/route-guard.ts',
+      'apps/web/src/features/auth/components/auth-shell.tsx',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@kopi/contract',
+              allowTypeImports: true,
+              message: 'Before the first paint, read values from @kopi/contract/values.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests may look at any table to check what a request wrote.
     files: ['apps/server/src/modules/**/*.ts'],
     ignores: ['**/*.test.ts'],

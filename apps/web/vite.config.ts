@@ -30,7 +30,7 @@ const vendorGroups: {
 /**
  * Code that libraries reference but this app never runs, replaced in production builds by stubs
  * that throw if ever called (export names are read from the real module, so upgrades stay in
- * step). It keeps the sign-in page under its 200 kB budget:
+ * step). It keeps the sign-in page within its budget (scripts/initial-js.mjs):
  * - zod's JSON Schema generator: every classic schema references it; the web only validates.
  * - MUI's CSS-variables theme builder: `createTheme` reaches it only with `cssVariables: true`
  *   or `colorSchemes`, which this app never passes (and no MUI CSS-variables provider is used).
@@ -73,70 +73,8 @@ function withoutUnusedLibraryCode(): Plugin {
   };
 }
 
-/**
- * The modules that run before the sign-in page paints and read values or plain functions from the
- * contract (locales, defaults, message keys, permissions). They get their own copy of the
- * contract's modules: a module shared with later pages keeps every schema those pages use, and
- * its zod schemas are built when it loads, which would put zod (~20 kB) on the first visit. The
- * contract is pure (DESIGN §2), so a second copy of a few constants and functions is harmless.
- */
-const bootModules =
-  /src[\\/](lib[\\/](settings[\\/](settings-store|setting-rules)|i18n[\\/](i18n|resources)|session[\\/](session-store|session-service)|route-guard)\.ts|features[\\/]auth[\\/]components[\\/]auth-shell\.tsx)$/;
-const BOOT = '?boot-contract';
-
-function bootCopyOfContract(): Plugin {
-  return {
-    name: 'kopi:boot-copy-of-contract',
-    apply: 'build',
-    // Before Vite's own resolver, which would answer for the workspace package first.
-    enforce: 'pre',
-    async resolveId(source, importer, options) {
-      if (!importer) return null;
-      const fromBoot = bootModules.test(importer) && source === '@kopi/contract';
-      const withinCopy = importer.endsWith(BOOT) && source.startsWith('.');
-      if (!fromBoot && !withinCopy) return null;
-      const resolved = await this.resolve(source, importer.replace(BOOT, ''), options);
-      return resolved ? { ...resolved, id: `${resolved.id}${BOOT}` } : null;
-    },
-    load(id) {
-      if (!id.endsWith(BOOT)) return null;
-      return pureTopLevelCalls(fs.readFileSync(id.slice(0, -BOOT.length), 'utf8'));
-    },
-  };
-}
-
-/**
- * Wraps each top-level `const x = call(…)…;` in a pure-annotated function call. Schema building
- * has no effects, but a bundler must assume a call does and keep it; annotated, the copy drops
- * every schema the boot modules do not read. Relies on Prettier's layout: a statement ends with
- * `;` before the next line that starts in column 0 (and is not a chained `.call`).
- */
-function pureTopLevelCalls(source: string): string {
-  const lines = source.split('\n');
-  const out: string[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const head = /^((?:export )?const [\w$]+(?:: [^=]+)? = )([\w$.]+\(.*|[\w$]+)$/.exec(lines[i]!);
-    if (!head) {
-      out.push(lines[i]!);
-      continue;
-    }
-    let end = i;
-    const startsStatement = (line: string | undefined) =>
-      line !== undefined && /^[^\s.)\]}]/.test(line);
-    while (
-      end < lines.length &&
-      !(lines[end]!.endsWith(';') && (lines[end + 1] === '' || startsStatement(lines[end + 1])))
-    )
-      end++;
-    const body = [head[2]!, ...lines.slice(i + 1, end + 1)].join('\n').replace(/;$/, '');
-    out.push(`${head[1]}/* @__PURE__ */ (() => ${body})();`);
-    i = end;
-  }
-  return out.join('\n');
-}
-
 export default defineConfig({
-  plugins: [react(), withoutUnusedLibraryCode(), bootCopyOfContract(), precompress()],
+  plugins: [react(), withoutUnusedLibraryCode(), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -12,10 +12,6 @@ export const twoStepChallengeSchema = z.object({
 });
 export const loginResponseDataSchema = z.union([sessionDataSchema, twoStepChallengeSchema]);
 export type LoginResponseData = z.infer<typeof loginResponseDataSchema>;
-export const isTwoStepChallenge = (
-  data: LoginResponseData,
-): data is z.infer<typeof twoStepChallengeSchema> =>
-  'two_step_required' in data && data.two_step_required === true;
 
 /** POST /api/two-steps: a 6-digit TOTP code or a one-time recovery code. */
 export const twoStepVerifySchema = z.object({

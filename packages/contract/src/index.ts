@@ -1,5 +1,6 @@
 // The contract's public surface: schemas, catalogues and pure functions shared by server and web.
 export * from './account';
+export * from './account-values';
 export * from './app-config';
 export * from './app-features';
 export * from './audit-log';
@@ -51,6 +52,7 @@ export * from './status-machines';
 export * from './tenants';
 export * from './time';
 export * from './ui-settings';
+export * from './ui-settings-values';
 export * from './users';
 export * from './validation';
 export * from './voucher-campaigns';

@@ -1,20 +1,5 @@
 import { z } from 'zod';
+import { locales } from './locale-values';
 
-// SPEC §1: English (en, default and fallback) and Melayu (my).
-export const locales = ['en', 'my'] as const;
+export * from './locale-values';
 export const localeSchema = z.enum(locales);
-export type Locale = z.infer<typeof localeSchema>;
-export const defaultLocale: Locale = 'en';
-
-/**
- * The name to show in `locale`: the Malay name when the locale is Malay and one is set (not
- * blank), else the English name. The one fallback rule of catalogue names (decision 039), used
- * by the web screens and the server's customer-facing answers alike.
- */
-export function localizedName(
-  locale: string,
-  name: string,
-  nameMy: string | null | undefined,
-): string {
-  return locale === 'my' && nameMy && nameMy.trim() !== '' ? nameMy : name;
-}

@@ -1,4 +1,5 @@
-import { normaliseAbility, type Ability, type MenuNode } from '@kopi/contract';
+import type { MenuNode } from '@kopi/contract';
+import { normaliseAbility, type Ability } from '@kopi/contract/values';
 import type { RouteAccess } from './route-access';
 
 export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string };

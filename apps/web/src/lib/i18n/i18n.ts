@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { defaultLocale, locales, parseMessageKey, type Locale } from '@kopi/contract';
+import { defaultLocale, locales, parseMessageKey, type Locale } from '@kopi/contract/values';
 import { settingsStore } from '../settings/settings-store';
 import type * as ErrorMessages from './error-messages';
 import { bundledResources, loadTranslation, type TranslationResource } from './resources';

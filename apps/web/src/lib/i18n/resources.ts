@@ -1,10 +1,10 @@
+import type { ErrorCode } from '@kopi/contract';
 import {
   validationMessages,
-  type ErrorCode,
   type Locale,
   type MessageName,
   type ValidationKey,
-} from '@kopi/contract';
+} from '@kopi/contract/values';
 import { en } from './en';
 import type { enShell } from './en-shell';
 import type { UiMessages } from './my';

@@ -1,10 +1,5 @@
-import {
-  isTwoStepChallenge,
-  type AppSettingEntry,
-  type LoginResponseData,
-  type RefreshData,
-  type SessionData,
-} from '@kopi/contract';
+import type { AppSettingEntry, LoginResponseData, RefreshData, SessionData } from '@kopi/contract';
+import { isTwoStepChallenge } from '@kopi/contract/values';
 import { storageKey } from '../app-config';
 import { http } from '../http/http';
 import { HttpError } from '../http/http-client';

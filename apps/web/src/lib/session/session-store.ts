@@ -1,11 +1,5 @@
-import {
-  parsePermissions,
-  type Ability,
-  type MenuNode,
-  type RefreshData,
-  type SessionData,
-  type UserFields,
-} from '@kopi/contract';
+import type { MenuNode, RefreshData, SessionData, UserFields } from '@kopi/contract';
+import { parsePermissions, type Ability } from '@kopi/contract/values';
 import { storageKey } from '../app-config';
 import { createStore, useStore } from '../store';
 

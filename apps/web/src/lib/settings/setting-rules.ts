@@ -1,4 +1,5 @@
-import { locales, type UiSettings } from '@kopi/contract';
+import type { UiSettings } from '@kopi/contract';
+import { locales } from '@kopi/contract/values';
 
 // The contract's uiSettingsSchema as plain checks. Cookies are read before the first paint, and
 // zod would add ~20 kB to every first visit (the sign-in page's budget). The lists are typed

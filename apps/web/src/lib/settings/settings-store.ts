@@ -1,4 +1,5 @@
-import { uiSettingsDefaults, type UiSettings } from '@kopi/contract';
+import type { UiSettings } from '@kopi/contract';
+import { uiSettingsDefaults } from '@kopi/contract/values';
 import { storageKey } from '../app-config';
 import { readCookie, writeCookie } from '../cookies';
 import { createStore, useStore } from '../store';

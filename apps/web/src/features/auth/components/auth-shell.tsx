@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { locales } from '@kopi/contract';
+import { locales } from '@kopi/contract/values';
 import { AppLogo } from '../../../components/app-logo';
 import { documentLanguage } from '../../../lib/i18n/i18n';
 import { useTranslation } from '../../../lib/i18n/use-translation';
