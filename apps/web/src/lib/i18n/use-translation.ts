@@ -3,7 +3,7 @@ import { i18n } from './i18n';
 
 // A small hook over i18next instead of react-i18next: the same `t`, re-rendering when the
 // language changes or its strings arrive, without the binding library's weight on the sign-in
-// page (see docs/decisions: the 200 kB budget).
+// page (decision 064: the sign-in budget).
 let version = 0;
 const listeners = new Set<() => void>();
 const notify = () => {
