@@ -257,6 +257,26 @@ CREATE TRIGGER "kopi_visits_links_delete" AFTER DELETE ON "customer_orders"
   REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION "kopi_visits_links_change"();
 --> statement-breakpoint
+-- An outlet that moves to another zone: its customers' hours are read again from its orders in
+-- the new zone (a rare settings change), and the returns they carry move with them.
+CREATE OR REPLACE FUNCTION "kopi_visits_outlets_update"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM kopi_add_customer_visits(array(
+    SELECT v.c
+    FROM new_rows n JOIN old_rows o ON o.id = n.id
+    JOIN orders x ON x.tenant_id = n.tenant_id AND x.outlet_id = n.id
+    JOIN customer_orders co ON co.order_id = x.id
+    CROSS JOIN LATERAL (VALUES (kopi_order_visit(x, co.customer_id, o.timezone, -1)),
+      (kopi_order_visit(x, co.customer_id, n.timezone, 1))) v(c)
+    WHERE n.timezone IS DISTINCT FROM o.timezone AND kopi_is_sale(x.status)));
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "kopi_visits_outlets_update" AFTER UPDATE ON "outlets"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION "kopi_visits_outlets_update"();
+--> statement-breakpoint
 -- The orders written before these triggers, in one aggregate each (the rules above, summed).
 INSERT INTO waiting_time_rollups
 SELECT (w).tenant_id, (w).business_date, (w).outlet_id, sum((w).ready_orders), sum((w).to_ready_micros),

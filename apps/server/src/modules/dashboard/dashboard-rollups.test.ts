@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import { dashboardSchema } from '@kopi/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/database';
 import { customerOrders } from '../../db/schema/customers';
+import { outlets } from '../../db/schema/tenancy';
 import { rollupInvariant } from '../../scripts/crash/invariants';
 import { demoOutletIds } from '../../test/catalogue-fixtures';
 import { addProduct, demoTenantId, sell, testClock } from '../../test/order-fixtures';
@@ -169,5 +170,21 @@ describe("the dashboard's rollups", () => {
       for (const statement of backfill) await tx.execute(sql.raw(statement));
     });
     expect(await contents()).toEqual(kept);
+  });
+
+  it("move a customer's hours with their outlet's zone", async () => {
+    const zoned = (await addCustomer(t, tenantId, { name: 'Rollup Zoned' })).id;
+    await orderAt('2026-06-02T10:00:00', pgOutlet, zoned);
+    await orderAt('2026-06-07T10:20:00', pgOutlet, zoned);
+    const pgRow = async () =>
+      (await returningRows('2026-06-07')).filter((r) => r.outlet_id === pgOutlet);
+    // 02:20Z: KL's 10:00 hour began at 02:00Z; India's 07:00 hour at 01:30Z.
+    expect(await pgRow()).toEqual([{ outlet_id: pgOutlet, hour_start: '02:00', customers: 1 }]);
+    await t.database.db
+      .update(outlets)
+      .set({ timezone: 'Asia/Kolkata' })
+      .where(eq(outlets.id, pgOutlet));
+    expect(await pgRow()).toEqual([{ outlet_id: pgOutlet, hour_start: '01:30', customers: 1 }]);
+    expect(await rollupInvariant(t.database.db)).toMatchObject({ ok: true });
   });
 });
