@@ -700,7 +700,7 @@ async function main() {
     );
     const t1 = Date.now();
     await db.execute(
-      sql`vacuum analyze orders, order_items, order_payments, order_status_history, sales_rollups, sales_payment_rollups, product_sales_rollups, sales_channel_rollups, product_month_rollups, sales_hour_rollups`,
+      sql`vacuum analyze orders, order_items, order_payments, order_status_history, sales_rollups, sales_payment_rollups, product_sales_rollups, sales_channel_rollups, product_month_rollups, sales_hour_rollups, waiting_time_rollups, customer_visit_hours, returning_customer_hours`,
     );
     log(`vacuum analyze in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
 

@@ -10,8 +10,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { products } from './catalogue';
+import { customers } from './customers';
 import { vouchers } from './vouchers';
-import { outletColumn, tenantColumn } from './tenancy';
+import { outletColumn, outlets, tenantColumn } from './tenancy';
 
 // Kept by statement triggers on orders, order_items and order_payments (migration 0007), in the
 // writing transaction, so every writer keeps them right without code of its own. Sales are orders
@@ -152,6 +153,79 @@ export const salesHourRollups = pgTable(
       name: 'sales_hour_rollups_pk',
       columns: [t.tenantId, t.businessDate, t.outletId, t.localHour],
     }),
+  ],
+);
+
+/**
+ * The dashboard's waiting times per business day × outlet, kept by statement triggers on
+ * order_status_history and orders (migration 0044): orders that became ready (their first entry
+ * into COMPLETED) and the microseconds from placed to ready summed; of those, the ones handed
+ * over and the microseconds from ready to handed over. Averages are sum / count.
+ */
+export const waitingTimeRollups = pgTable(
+  'waiting_time_rollups',
+  {
+    tenantId: tenantColumn(),
+    businessDate: businessDate(),
+    outletId: outletColumn(),
+    readyOrders: count('ready_orders'),
+    toReadyMicros: money('to_ready_micros'),
+    handedOverOrders: count('handed_over_orders'),
+    toHandedOverMicros: money('to_handed_over_micros'),
+  },
+  (t) => [
+    primaryKey({
+      name: 'waiting_time_rollups_pk',
+      columns: [t.tenantId, t.businessDate, t.outletId],
+    }),
+  ],
+);
+
+/**
+ * A customer's sales per business day × outlet × hour of the outlet's clock (`hour_start`, the
+ * instant that hour began), as sales count them: where and from when a customer was in on a
+ * day, and whether they were in on an earlier one. Kept by statement triggers on orders and
+ * customer_orders (migration 0044); the source of returning_customer_hours.
+ */
+export const customerVisitHours = pgTable(
+  'customer_visit_hours',
+  {
+    tenantId: tenantColumn(),
+    businessDate: businessDate(),
+    outletId: outletColumn(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    hourStart: timestamp('hour_start', { withTimezone: true, mode: 'string' }).notNull(),
+    sales: count('sales'),
+  },
+  (t) => [
+    primaryKey({
+      name: 'customer_visit_hours_pk',
+      columns: [t.tenantId, t.customerId, t.businessDate, t.outletId, t.hourStart],
+    }),
+  ],
+);
+
+/**
+ * Returning customers per business day × outlet × the hour they first bought there that day
+ * (`hour_start`, on the outlet's clock): customers with a sale that day and one on an earlier
+ * day. `outlet_id` null counts each customer once across the outlets, at their first hour
+ * anywhere. The dashboard's "returning by a time" sums the hours begun by then.
+ */
+export const returningCustomerHours = pgTable(
+  'returning_customer_hours',
+  {
+    tenantId: tenantColumn(),
+    businessDate: businessDate(),
+    outletId: uuid('outlet_id').references(() => outlets.id, { onDelete: 'cascade' }),
+    hourStart: timestamp('hour_start', { withTimezone: true, mode: 'string' }).notNull(),
+    customers: count('customers'),
+  },
+  (t) => [
+    unique('returning_customer_hours_key')
+      .on(t.tenantId, t.businessDate, t.outletId, t.hourStart)
+      .nullsNotDistinct(),
   ],
 );
 

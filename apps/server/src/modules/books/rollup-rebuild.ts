@@ -11,13 +11,18 @@ import type { Db } from '../../db/database';
 // follow through the row triggers on the day rollups. The voucher figures (decision 053) come
 // back through migration 0040's rule functions: each contribution of a redemption, its order and
 // its refunds lands on one day, so keeping the ones whose day is in the range rebuilds the range.
-// The dashboard's sales by hour come back through migration 0042's rule function.
+// The dashboard's sales by hour come back through migration 0042's rule function, its waiting
+// times and customers' visits through migration 0044's; returning customers of a day are read
+// from the visits (the range's and the earlier days'), as the triggers read them.
 
 const rollupTables = [
   'sales_rollups',
   'sales_payment_rollups',
   'product_sales_rollups',
   'sales_hour_rollups',
+  'waiting_time_rollups',
+  'customer_visit_hours',
+  'returning_customer_hours',
   'refund_rollups',
   'product_refund_rollups',
   'voucher_rollups',
@@ -44,6 +49,24 @@ export async function rebuildRollups(
     await tx.execute(sql`select kopi_add_orders(${orders}, null)`);
     await tx.execute(sql`select kopi_add_order_lines(${orders}, null)`);
     await tx.execute(sql`select kopi_add_order_hours(${orders}, null)`);
+    await tx.execute(sql`
+      select kopi_add_waiting(array(
+        select kopi_order_waiting(o, kopi_order_ready_at(o), 1) from orders o where ${range('o')}))`);
+    await tx.execute(sql`
+      insert into customer_visit_hours
+      select (v).tenant_id, (v).business_date, (v).outlet_id, (v).customer_id, (v).hour_start,
+        sum((v).sales)
+      from (select kopi_order_visit(o, co.customer_id, ot.timezone, 1) as v
+        from orders o join customer_orders co on co.order_id = o.id
+        join outlets ot on ot.id = o.outlet_id
+        where ${range('o')} and kopi_is_sale(o.status)) x
+      group by 1, 2, 3, 4, 5`);
+    await tx.execute(sql`
+      select kopi_add_returning(array(
+        select kopi_returning_customers(
+          array_agg(v.tenant_id), array_agg(v.customer_id), array_agg(v.business_date), 1)
+        from (select distinct tenant_id, customer_id, business_date
+          from customer_visit_hours v where ${range('v')}) v))`);
     await tx.execute(sql`
       select kopi_add_refund_pairs(
         array(select f from refunds f where ${range('f')}),

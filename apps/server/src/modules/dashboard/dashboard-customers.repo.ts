@@ -1,13 +1,14 @@
-import { salesStatuses } from '@kopi/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
 import { executePrepared } from '../../db/prepared';
-import { statusList } from '../../db/schema/orders';
 import { tenantIs } from '../../db/tenant-scope';
 
 // Customers of a business day, up to a time: who joined (the tenant's day, from its cut-off hour
 // in its zone: a sign-up belongs to no outlet), and who came back (a paid order that day, at the
-// outlet in view, and one on an earlier day).
+// outlet in view, and one on an earlier day). Who came back is read from returning_customer_hours
+// (kept by triggers, migration 0044), a row per outlet and hour of the outlet's clock: by a time,
+// a customer counts once the hour of their first sale that day has begun, so last week's "by now"
+// may count a customer whose first sale came later in the same hour. Today's figure is exact.
 
 export interface DayUntil {
   date: string;
@@ -20,8 +21,10 @@ export async function customersOfDays(
   outletId: string | null,
   days: DayUntil[],
 ) {
-  const outlet: SQL = outletId ? sql` and o.outlet_id = ${outletId}::uuid` : sql``;
-  const sales = statusList(salesStatuses);
+  // The all-outlets rows (outlet null) count a customer once, at their first hour anywhere.
+  const outlet: SQL = outletId
+    ? sql` and r.outlet_id = ${outletId}::uuid`
+    : sql` and r.outlet_id is null`;
   const values = sql.join(
     days.map((d) => sql`(${d.date}::date, ${d.until.toISOString()}::timestamptz)`),
     sql`, `,
@@ -39,16 +42,9 @@ export async function customersOfDays(
             and c.created_at >= (d.day + make_interval(hours => t.h)) at time zone t.tz
             and c.created_at < ((d.day + 1) + make_interval(hours => t.h)) at time zone t.tz
             and c.created_at <= d.until) as joined,
-        (select count(distinct co.customer_id)
-           from orders o
-           join customer_orders co on co.order_id = o.id and ${tenantIs('co', tenantId)}
-          where ${tenantIs('o', tenantId)} and o.business_date = d.day
-            and o.status in (${sales}) and o.created_at <= d.until${outlet}
-            and exists (
-              select 1 from customer_orders c2
-                join orders o2 on o2.id = c2.order_id and ${tenantIs('o2', tenantId)}
-               where ${tenantIs('c2', tenantId)} and c2.customer_id = co.customer_id
-                 and o2.business_date < d.day and o2.status in (${sales}))) as returning
+        (select coalesce(sum(r.customers), 0) from returning_customer_hours r
+          where ${tenantIs('r', tenantId)} and r.business_date = d.day
+            and r.hour_start <= d.until${outlet}) as returning
       from d`,
     ),
   );

@@ -3,12 +3,14 @@ import { type Db, rowsOf } from '../../db/database';
 import { executePrepared } from '../../db/prepared';
 import { tenantIs } from '../../db/tenant-scope';
 
-// The day's waiting times: placed → ready (the order's first entry into COMPLETED, from its
-// history) and ready → handed over (orders.handed_over_at), averaged over the orders of one
-// business day — the index range of tenant and business date, one history lookup per order.
+// The day's waiting times: placed → ready (the order's first entry into COMPLETED) and ready →
+// handed over, averaged over the orders of one business day. Read from waiting_time_rollups, one
+// row per outlet, kept by triggers in the writing transaction: no order is read, whatever the
+// day's volume.
 
 const num = (v: unknown) => Number(v ?? 0);
-const rounded = (v: unknown) => (v === null || v === undefined ? null : Math.round(Number(v)));
+const average = (micros: unknown, count: number) =>
+  count ? Math.round(Number(micros) / count / 1_000_000) : null;
 
 export async function waitingTimes(
   db: Db,
@@ -20,23 +22,21 @@ export async function waitingTimes(
     await executePrepared(
       db,
       sql`
-      select count(w.ready_at) as ready_orders,
-        avg(extract(epoch from (w.ready_at - o.created_at))) as to_ready,
-        count(o.handed_over_at) filter (where w.ready_at is not null) as handed_over_orders,
-        avg(extract(epoch from (o.handed_over_at - w.ready_at))) as to_handed_over
-      from orders o
-      left join lateral (
-        select min(h.at) as ready_at from order_status_history h
-        where ${tenantIs('h', tenantId)} and h.order_id = o.id and h.to_status = 'COMPLETED'
-      ) w on true
-      where ${tenantIs('o', tenantId)} and o.business_date = ${date}::date
-        ${outletId ? sql`and o.outlet_id = ${outletId}::uuid` : sql``}`,
+      select coalesce(sum(w.ready_orders), 0) as ready_orders,
+        coalesce(sum(w.to_ready_micros), 0) as to_ready,
+        coalesce(sum(w.handed_over_orders), 0) as handed_over_orders,
+        coalesce(sum(w.to_handed_over_micros), 0) as to_handed_over
+      from waiting_time_rollups w
+      where ${tenantIs('w', tenantId)} and w.business_date = ${date}::date
+        ${outletId ? sql`and w.outlet_id = ${outletId}::uuid` : sql``}`,
     ),
   );
+  const ready = num(row?.ready_orders);
+  const handedOver = num(row?.handed_over_orders);
   return {
-    ready_orders: num(row?.ready_orders),
-    avg_to_ready_seconds: rounded(row?.to_ready),
-    handed_over_orders: num(row?.handed_over_orders),
-    avg_to_handed_over_seconds: rounded(row?.to_handed_over),
+    ready_orders: ready,
+    avg_to_ready_seconds: average(row?.to_ready, ready),
+    handed_over_orders: handedOver,
+    avg_to_handed_over_seconds: average(row?.to_handed_over, handedOver),
   };
 }
