@@ -38,20 +38,19 @@ export function processCpuMs(pid: number): number | null {
 }
 
 /**
- * CPU ms of the PostgreSQL backends connected to `database` (their process title names it:
- * "postgres: [cluster: ]user database host(port) state"), or null without /proc. A backend that exits
- * between two readings takes its CPU with it: the bench keeps its connections open throughout.
+ * CPU ms of each PostgreSQL backend connected to `database` (their process title names it:
+ * "postgres: [cluster: ]user database host(port) state"), by pid, or null without /proc.
  */
 const backendTitle = /^postgres: (?:[^:\s]+: )?\S+ (\S+) \S+\(\d+\)/;
 
-export function backendCpuMs(database: string): number | null {
+export function backendCpuMs(database: string): Map<number, number> | null {
   let entries: string[];
   try {
     entries = fs.readdirSync('/proc').filter((e) => /^\d+$/.test(e));
   } catch {
     return null;
   }
-  let total = 0;
+  const byPid = new Map<number, number>();
   for (const pid of entries) {
     try {
       const title = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
@@ -59,8 +58,19 @@ export function backendCpuMs(database: string): number | null {
     } catch {
       continue;
     }
-    total += processCpuMs(Number(pid)) ?? 0;
+    const ms = processCpuMs(Number(pid));
+    if (ms !== null) byPid.set(Number(pid), ms);
   }
+  return byPid;
+}
+
+/**
+ * The backends' CPU between two readings: each one's growth, all of a new one's. A backend that
+ * ended between them (a pool closing an idle connection) is left out rather than subtracted.
+ */
+function backendCpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -146,7 +156,7 @@ export async function cpuDuring<T>(
   return {
     result,
     serverMs: server0 !== null && server1 !== null ? server1 - server0 : null,
-    databaseMs: db0 !== null && db1 !== null ? db1 - db0 : null,
+    databaseMs: db0 !== null && db1 !== null ? backendCpuBetween(db0, db1) : null,
   };
 }
 
