@@ -13,6 +13,12 @@ export interface BenchRow {
   latencies: number[];
 }
 
+/**
+ * What the GETs accept, as a browser does by default; BENCH_ACCEPT_ENCODING=identity measures the
+ * server without compressing (the bench's own clients then decompress nothing either).
+ */
+const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br';
+
 /** `clients` loops GET `path` until `seconds` have passed; only 200 answers count as latencies. */
 export async function loadGet(options: {
   name: string;
@@ -30,7 +36,9 @@ export async function loadGet(options: {
     Array.from({ length: options.clients }, async () => {
       while (performance.now() < deadline) {
         const t0 = performance.now();
-        const res = await fetch(new URL(options.path, options.base), { headers: options.headers });
+        const res = await fetch(new URL(options.path, options.base), {
+          headers: { 'accept-encoding': acceptEncoding, ...options.headers },
+        });
         await res.arrayBuffer();
         if (res.status === 200) latencies.push(performance.now() - t0);
         else errors++;
