@@ -16,45 +16,55 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-test('the POS, the board, the order list and the report have no serious violations', async ({
-  page,
-}) => {
-  await signIn(page, 'admin');
+// One journey per screen: an axe scan of a full screen takes seconds on a busy 2-core machine, and
+// four of them in one test left no room in its timeout.
+test.describe('the counter screens have no serious violations', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, 'admin');
+  });
 
-  await page.goto('/pos');
-  await expect(page.getByTestId('pos-page')).toBeVisible();
-  // Whatever shows first: the products, or a dialog in front of them.
-  await expect(
-    page.locator('[data-testid^="pos-product-"], [role="dialog"]').first(),
-  ).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  test('the POS', async ({ page }) => {
+    await page.goto('/pos');
+    await expect(page.getByTestId('pos-page')).toBeVisible();
+    // Whatever shows first: the products, or a dialog in front of them.
+    await expect(
+      page.locator('[data-testid^="pos-product-"], [role="dialog"]').first(),
+    ).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 
-  await page.goto('/app/status-order');
-  await expect(page.getByTestId('status-board')).toBeVisible();
-  await expect(page.locator('[data-testid^="board-card-"]').first()).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  test('the status board', async ({ page }) => {
+    await page.goto('/app/status-order');
+    await expect(page.getByTestId('status-board')).toBeVisible();
+    await expect(page.locator('[data-testid^="board-card-"]').first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 
-  await page.goto('/order/list');
-  await expect(page.locator('[data-testid^="order-row-"]').first()).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  test('the order list', async ({ page }) => {
+    await page.goto('/order/list');
+    await expect(page.locator('[data-testid^="order-row-"]').first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 
-  await page.goto('/report');
-  await expect(page.getByTestId('report-table')).toBeVisible();
-  await expect(page.getByTestId('report-total-row')).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  test('the sales report', async ({ page }) => {
+    await page.goto('/report');
+    await expect(page.getByTestId('report-table')).toBeVisible();
+    await expect(page.getByTestId('report-total-row')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 });
 
-test("the customer app's banner, feature and text pages have no serious violations", async ({
-  page,
-}) => {
-  await signIn(page, 'marketing');
+test.describe("the customer app's banner, feature and text pages have no serious violations", () => {
   for (const [path, ready] of [
     ['/user-app/banner', 'banners-table'],
     ['/user-app/enable-disable', 'app-features-table'],
     ['/user-app/content-text', 'content-texts-table'],
   ] as const) {
-    await page.goto(path);
-    await expect(page.getByTestId(ready)).toBeVisible();
-    expect(await seriousViolations(page), path).toEqual([]);
+    test(path, async ({ page }) => {
+      await signIn(page, 'marketing');
+      await page.goto(path);
+      await expect(page.getByTestId(ready)).toBeVisible();
+      expect(await seriousViolations(page), path).toEqual([]);
+    });
   }
 });

@@ -40,9 +40,12 @@ const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 const step = (message: string) => console.log(`[${elapsed()}] ${message}`);
 const failures: string[] = [];
+/** What --report counts: each check, and each test of the read suites run against the replica. */
+const tally = { passed: 0, failed: 0 };
 const check = (ok: boolean, what: string) => {
   console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${what}`);
-  if (!ok) failures.push(what);
+  if (ok) tally.passed++;
+  else failures.push(what);
 };
 
 const asRoot = process.getuid?.() === 0;
@@ -165,15 +168,34 @@ function runReportSuite() {
     ...testsOf('dashboard'),
     path.join('src', 'modules', 'orders', 'orders-list.test.ts'),
   ];
-  const suite = spawnSync('npx', ['vitest', 'run', ...files], {
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      TEST_DATABASE_URL: primary.href,
-      TEST_READ_DATABASE_URL: `${replicaBase}/postgres`,
-      KOPI_REPLICA_STATS_DIR: statsDir,
+  const suiteJson = path.join(dir, 'read-suites.json');
+  const suite = spawnSync(
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${suiteJson}`,
+    ].concat(files),
+    {
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        TEST_DATABASE_URL: primary.href,
+        TEST_READ_DATABASE_URL: `${replicaBase}/postgres`,
+        KOPI_REPLICA_STATS_DIR: statsDir,
+      },
     },
-  });
+  );
+  if (fs.existsSync(suiteJson)) {
+    const counts = JSON.parse(fs.readFileSync(suiteJson, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+    };
+    tally.passed += counts.numPassedTests;
+    tally.failed += counts.numFailedTests;
+  }
   check(suite.status === 0, `the read suites (${files.length} files) pass reading the replica`);
   const totals = { replicaReads: 0, primaryReads: 0, fallbacks: 0 };
   for (const f of fs.readdirSync(statsDir)) {
@@ -299,6 +321,10 @@ main()
   })
   .finally(() => {
     if (replicaRunning) stopReplica();
+    if (values.report) {
+      const failed = tally.failed + failures.length;
+      fs.writeFileSync(values.report, JSON.stringify({ passed: tally.passed, failed, failures }));
+    }
     if (!values.keep) fs.rmSync(dir, { recursive: true, force: true });
     console.log(`replica-check took ${elapsed()}`);
     process.exit(failures.length === 0 ? 0 : 1);
