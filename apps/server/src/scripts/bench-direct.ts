@@ -120,11 +120,11 @@ export interface DirectRounds {
   seconds: number;
 }
 
-/** Each connection running the statements in turn, for `seconds`: rounds per second. */
-export async function runDirect(
+/** Each connection doing `round` over and over for `seconds`: the rounds done. */
+export async function runRounds(
   connections: pg.Client[],
-  statements: RecordedStatement[],
   seconds: number,
+  round: (connection: pg.Client) => Promise<void>,
 ): Promise<DirectRounds> {
   let rounds = 0;
   const started = performance.now();
@@ -132,14 +132,23 @@ export async function runDirect(
   await Promise.all(
     connections.map(async (c) => {
       while (performance.now() < deadline) {
-        for (const s of statements) {
-          await c.query({ text: s.text, name: s.name, values: s.values });
-        }
+        await round(c);
         rounds++;
       }
     }),
   );
   return { rounds, seconds: (performance.now() - started) / 1000 };
+}
+
+/** Each connection running the statements in turn, for `seconds`. */
+export function runDirect(
+  connections: pg.Client[],
+  statements: RecordedStatement[],
+  seconds: number,
+): Promise<DirectRounds> {
+  return runRounds(connections, seconds, async (c) => {
+    for (const s of statements) await c.query({ text: s.text, name: s.name, values: s.values });
+  });
 }
 
 /** CPU ms used by the server process and by PostgreSQL while `work` runs. */

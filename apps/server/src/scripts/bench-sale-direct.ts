@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { type BenchRow, postSale } from './bench-kit';
-import type { DirectRounds, RecordedStatement } from './bench-direct';
+import { type DirectRounds, type RecordedStatement, runRounds } from './bench-direct';
 
 // A sale's own statements run directly, as many times as the clients manage: the yardstick for
 // POST /api/orders. A sale writes rows with ids of its own (the order, its lines, payments,
@@ -29,48 +29,39 @@ export function saleReplay(statements: RecordedStatement[], body: unknown) {
 }
 
 /** Each connection selling the recorded sale again with fresh ids, for `seconds`. */
-export async function runSaleDirect(
+export function runSaleDirect(
   connections: pg.Client[],
   replay: ReturnType<typeof saleReplay>,
   seconds: number,
 ): Promise<DirectRounds> {
-  let rounds = 0;
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-  await Promise.all(
-    connections.map(async (c) => {
-      while (performance.now() < deadline) {
-        const fresh = new Map<string, string>();
-        // Ids the database made (an insert's `returning "id"`), for an update that names one.
-        const returned: string[] = [];
-        const swap = (id: string, made?: string) => {
-          if (replay.read.has(id)) return id;
-          let next = fresh.get(id);
-          if (!next) {
-            next = made ?? randomUUID();
-            fresh.set(id, next);
-          }
-          return next;
-        };
-        for (const s of replay.statements) {
-          const updates = /^\s*(update|delete)\b/i.test(s.text);
-          const values = s.values.map((v) => {
-            if (typeof v !== 'string') return v;
-            // A whole-value id an update names that no earlier statement held: the row it made.
-            if (updates && /^[0-9a-f-]{36}$/.test(v) && !fresh.has(v) && !replay.read.has(v)) {
-              return swap(v, returned.shift());
-            }
-            return v.replace(uuidPattern, (id) => swap(id));
-          });
-          const res = await c.query({ text: s.text, name: s.name, values });
-          const id = (res.rows[0] as { id?: unknown } | undefined)?.id;
-          if (/returning "id"\s*$/i.test(s.text) && typeof id === 'string') returned.push(id);
-        }
-        rounds++;
+  return runRounds(connections, seconds, async (c) => {
+    const fresh = new Map<string, string>();
+    // Ids the database made (an insert's `returning "id"`), for an update that names one.
+    const returned: string[] = [];
+    const swap = (id: string, made?: string) => {
+      if (replay.read.has(id)) return id;
+      let next = fresh.get(id);
+      if (!next) {
+        next = made ?? randomUUID();
+        fresh.set(id, next);
       }
-    }),
-  );
-  return { rounds, seconds: (performance.now() - started) / 1000 };
+      return next;
+    };
+    for (const s of replay.statements) {
+      const updates = /^\s*(update|delete)\b/i.test(s.text);
+      const values = s.values.map((v) => {
+        if (typeof v !== 'string') return v;
+        // A whole-value id an update names that no earlier statement held: the row it made.
+        if (updates && /^[0-9a-f-]{36}$/.test(v) && !fresh.has(v) && !replay.read.has(v)) {
+          return swap(v, returned.shift());
+        }
+        return v.replace(uuidPattern, (id) => swap(id));
+      });
+      const res = await c.query({ text: s.text, name: s.name, values });
+      const id = (res.rows[0] as { id?: unknown } | undefined)?.id;
+      if (/returning "id"\s*$/i.test(s.text) && typeof id === 'string') returned.push(id);
+    }
+  });
 }
 
 /** Sales posted flat out by `clients` clients, each with its own Idempotency-Key. */

@@ -8,6 +8,7 @@ import {
   variantOptions,
 } from '../db/schema/catalogue';
 import { users } from '../db/schema/access';
+import { customerOrders } from '../db/schema/customers';
 import { shifts, tills } from '../db/schema/shifts';
 import { outlets, tenants } from '../db/schema/tenancy';
 import { requestAs, type RequestHeaders, type TestApp, withIdempotencyKey } from './test-app';
@@ -206,6 +207,20 @@ export const cardSale = (outletId: string, productId: string, amount: number) =>
   items: [{ product_id: productId, quantity: 1 }],
   payments: [{ method: 'card', amount, reference: 'CARD-0001' }],
 });
+
+/** A sale that must go through, then linked to a customer as the app links one: its id. */
+export async function sellToCustomer(
+  t: TestApp,
+  headers: RequestHeaders,
+  body: SaleBody,
+  customer: { tenantId: string; customerId: string },
+) {
+  const res = await sell(t, headers, body);
+  if (res.statusCode !== 201) throw new Error(`sale refused: ${res.statusCode} ${res.body}`);
+  const order = res.json().data as { id: string };
+  await t.database.db.insert(customerOrders).values({ orderId: order.id, ...customer });
+  return order.id;
+}
 
 export async function productBySku(t: TestApp, sku: string) {
   const tenantId = await demoTenantId(t);

@@ -1,9 +1,14 @@
 import { dashboardSchema } from '@kopi/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { customerOrders } from '../../db/schema/customers';
 import { demoOutletIds } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
-import { addProduct, demoTenantId, sell, testClock } from '../../test/order-fixtures';
+import {
+  addProduct,
+  cardSale,
+  demoTenantId,
+  sellToCustomer,
+  testClock,
+} from '../../test/order-fixtures';
 import { addCustomer } from '../../test/points-fixtures';
 import { anonymous } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
@@ -27,15 +32,8 @@ let coffee: string;
 /** A card sale at a KL wall time, at an outlet, for a customer. */
 async function orderAt(local: string, outletId: string, customerId: string) {
   clock.set(kl(local).toISOString());
-  const res = await sell(t, admin, {
-    outlet_id: outletId,
-    allow_outside_hours: true,
-    items: [{ product_id: coffee, quantity: 1 }],
-    payments: [{ method: 'card', amount: 1060, reference: 'C' }],
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const order = res.json().data as { id: string };
-  await t.database.db.insert(customerOrders).values({ orderId: order.id, tenantId, customerId });
+  const sale = { ...cardSale(outletId, coffee, 1060), allow_outside_hours: true };
+  await sellToCustomer(t, admin, sale, { tenantId, customerId });
 }
 
 const old = kl('2025-01-01T10:00:00');

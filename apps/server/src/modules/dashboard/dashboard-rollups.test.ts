@@ -3,11 +3,16 @@ import { dashboardSchema } from '@kopi/contract';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/database';
-import { customerOrders } from '../../db/schema/customers';
 import { outlets } from '../../db/schema/tenancy';
 import { rollupInvariant } from '../../scripts/crash/invariants';
 import { demoOutletIds } from '../../test/catalogue-fixtures';
-import { addProduct, demoTenantId, sell, testClock } from '../../test/order-fixtures';
+import {
+  addProduct,
+  cardSale,
+  demoTenantId,
+  sellToCustomer,
+  testClock,
+} from '../../test/order-fixtures';
 import { addCustomer } from '../../test/points-fixtures';
 import { useTestApp } from '../../test/use-test-app';
 
@@ -30,16 +35,8 @@ let coffee: string;
 
 async function orderAt(local: string, outletId: string, customerId: string) {
   clock.set(kl(local));
-  const res = await sell(t, admin, {
-    outlet_id: outletId,
-    allow_outside_hours: true,
-    items: [{ product_id: coffee, quantity: 1 }],
-    payments: [{ method: 'card', amount: 1060, reference: 'C' }],
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const order = res.json().data as { id: string };
-  await t.database.db.insert(customerOrders).values({ orderId: order.id, tenantId, customerId });
-  return order.id;
+  const sale = { ...cardSale(outletId, coffee, 1060), allow_outside_hours: true };
+  return await sellToCustomer(t, admin, sale, { tenantId, customerId });
 }
 
 async function returningRows(date: string) {
