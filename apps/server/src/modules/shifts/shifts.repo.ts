@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { runPrepared } from '../../db/prepared';
 import { counterTopups } from '../../db/schema/loyalty';
 import { cashMovements, shifts, tills } from '../../db/schema/shifts';
 import { outlets, tenants } from '../../db/schema/tenancy';
@@ -13,22 +14,25 @@ export type MovementRow = typeof cashMovements.$inferSelect;
 
 /** The outlet with what a shift needs of it and its tenant: clock and the shift settings. */
 export async function outletShiftSettings(db: Db, tenantId: string, outletId: string) {
-  const [row] = await db
-    .select({
-      id: outlets.id,
-      code: outlets.code,
-      name: outlets.name,
-      timezone: outlets.timezone,
-      cutoffHour: tenants.businessDayCutoffHour,
-      shiftsRequired: tenants.shiftsRequired,
-      tolerance: tenants.shiftVarianceTolerance,
-      blindCount: tenants.shiftBlindCount,
-      cashOutApprovalOver: tenants.cashOutApprovalOver,
-    })
-    .from(outlets)
-    .innerJoin(tenants, eq(tenants.id, outlets.tenantId))
-    .where(and(ownedBy(outlets, tenantId), eq(outlets.id, outletId)))
-    .limit(1);
+  // Every sale asks (a named statement: parsed and planned once per connection).
+  const [row] = await runPrepared(
+    db
+      .select({
+        id: outlets.id,
+        code: outlets.code,
+        name: outlets.name,
+        timezone: outlets.timezone,
+        cutoffHour: tenants.businessDayCutoffHour,
+        shiftsRequired: tenants.shiftsRequired,
+        tolerance: tenants.shiftVarianceTolerance,
+        blindCount: tenants.shiftBlindCount,
+        cashOutApprovalOver: tenants.cashOutApprovalOver,
+      })
+      .from(outlets)
+      .innerJoin(tenants, eq(tenants.id, outlets.tenantId))
+      .where(and(ownedBy(outlets, tenantId), eq(outlets.id, outletId)))
+      .limit(1),
+  );
   return row ?? null;
 }
 
@@ -66,16 +70,18 @@ export async function shiftByIdempotencyKey(db: Db, tenantId: string, key: strin
 
 /** The shift open on a till now, if any. */
 export async function openShiftOfTill(db: Db, tenantId: string, tillId: string) {
-  const [row] = await db
-    .select({
-      id: shifts.id,
-      tillId: shifts.tillId,
-      cashierName: shifts.cashierName,
-      openedAt: shifts.openedAt,
-    })
-    .from(shifts)
-    .where(and(ownedBy(shifts, tenantId), eq(shifts.tillId, tillId), eq(shifts.status, 'open')))
-    .limit(1);
+  const [row] = await runPrepared(
+    db
+      .select({
+        id: shifts.id,
+        tillId: shifts.tillId,
+        cashierName: shifts.cashierName,
+        openedAt: shifts.openedAt,
+      })
+      .from(shifts)
+      .where(and(ownedBy(shifts, tenantId), eq(shifts.tillId, tillId), eq(shifts.status, 'open')))
+      .limit(1),
+  );
   return row ?? null;
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { runPrepared } from '../../db/prepared';
 import { orders } from '../../db/schema/orders';
 import { shifts, tills } from '../../db/schema/shifts';
 import { outlets } from '../../db/schema/tenancy';
@@ -11,23 +12,25 @@ export type TillRow = typeof tills.$inferSelect;
 
 /** An outlet's tills by name, each with its open shift (if any). */
 export async function outletTills(db: Db, tenantId: string, outletId: string) {
-  return db
-    .select({
-      id: tills.id,
-      outletId: tills.outletId,
-      name: tills.name,
-      shiftId: shifts.id,
-      cashierId: shifts.cashierId,
-      cashierName: shifts.cashierName,
-      openedAt: shifts.openedAt,
-    })
-    .from(tills)
-    .leftJoin(
-      shifts,
-      and(eq(shifts.tillId, tills.id), eq(shifts.status, 'open'), ownedBy(shifts, tenantId)),
-    )
-    .where(and(ownedBy(tills, tenantId), eq(tills.outletId, outletId)))
-    .orderBy(asc(tills.createdAt), asc(tills.name), asc(tills.id));
+  return runPrepared(
+    db
+      .select({
+        id: tills.id,
+        outletId: tills.outletId,
+        name: tills.name,
+        shiftId: shifts.id,
+        cashierId: shifts.cashierId,
+        cashierName: shifts.cashierName,
+        openedAt: shifts.openedAt,
+      })
+      .from(tills)
+      .leftJoin(
+        shifts,
+        and(eq(shifts.tillId, tills.id), eq(shifts.status, 'open'), ownedBy(shifts, tenantId)),
+      )
+      .where(and(ownedBy(tills, tenantId), eq(tills.outletId, outletId)))
+      .orderBy(asc(tills.createdAt), asc(tills.name), asc(tills.id)),
+  );
 }
 
 export async function findTill(db: Db, tenantId: string, tillId: string) {
