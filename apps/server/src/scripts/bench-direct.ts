@@ -9,6 +9,9 @@ import { printTable } from './bench-kit';
 // after another as one request issues them. And the CPU both cost, read from /proc: the server
 // process's, and that of the PostgreSQL backends connected to the measured database.
 
+/** A uuid anywhere in a text: the ids a recorded statement names or its answer held. */
+export const uuidPattern = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+
 export interface RecordedStatement {
   text: string;
   name?: string;

@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { type BenchRow, postSale } from './bench-kit';
-import { type DirectRounds, type RecordedStatement, runRounds } from './bench-direct';
+import { type DirectRounds, type RecordedStatement, runRounds, uuidPattern } from './bench-direct';
 
 // A sale's own statements run directly, as many times as the clients manage: the yardstick for
 // POST /api/orders. A sale writes rows with ids of its own (the order, its lines, payments,
 // history, the idempotency key), so each round gives every id the recorded sale created a fresh
 // one; the ids it only read (tenant, user, outlet, till, shift, products) stay. The order number
 // comes from the SQL itself (the outlet's day counter), so replayed sales number on gaplessly.
-
-const uuidPattern = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 
 /** Statements the request does not issue itself: the live feed's read, one for many sales. */
 const notTheRequest = /pg_snapshot_xmax/;

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createDatabase } from '../db/database';
+import { uuidPattern } from './bench-direct';
 
 // The server `npm run bench` measures: the app as `npm start` runs it, plus a statement recorder
 // the bench switches on for one request at a time (SIGUSR2 toggles it, a marker line confirms)
@@ -21,8 +22,6 @@ interface QueryConfig {
 
 let recording = false;
 fs.writeFileSync(captureFile, '', { mode: 0o600 });
-
-const uuidPattern = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 
 /** Appends the statement with the ids its answer held (a replayed sale keeps ids it read). */
 function record(args: unknown[], rows: unknown) {
