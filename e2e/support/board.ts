@@ -1,4 +1,11 @@
-import { expect, type Locator } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/**
+ * An order's card on the board, found by the order's id: numbers restart each business day, so
+ * a card left uncollected from yesterday can carry the same number as one of today's.
+ */
+export const boardCard = (scope: Page | Locator, order: { id: string }) =>
+  scope.locator(`[data-order-id="${order.id}"]`);
 
 /**
  * Taps a board card's move button until the card shows where it moves to. The board ignores a

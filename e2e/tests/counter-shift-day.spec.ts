@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures';
-import { tapUntilMoved } from '../support/board';
+import { boardCard, tapUntilMoved } from '../support/board';
 import { setSoldOut, standardDrink } from '../support/catalogue';
 import { plainProduct } from '../support/mobile';
 import { openAllDay } from '../support/outlets';
@@ -96,7 +96,7 @@ for (const language of ['en', 'my'] as const) {
       (r) => r.url().endsWith('/api/orders') && r.request().method() === 'POST',
     );
     await payment.getByTestId('pos-confirm-payment').click();
-    const orderNo = ((await (await sold).json()).data as { order_no: string }).order_no;
+    const order = (await (await sold).json()).data as { id: string };
     const receipt = page.getByTestId('pos-receipt-dialog');
     await expect(receipt.getByTestId('order-receipt')).toContainText(`${say.drink} ${stamp}`);
     await receipt.getByTestId('pos-new-sale').click();
@@ -110,9 +110,9 @@ for (const language of ['en', 'my'] as const) {
 
     // The order on the board: accepted, ready, handed over.
     await page.goto('/app/status-order');
-    const card = page.getByTestId(`board-card-${orderNo}`);
+    const card = boardCard(page, order);
     const inColumn = (status: string) =>
-      page.getByTestId(`board-column-${status}`).getByTestId(`board-card-${orderNo}`);
+      boardCard(page.getByTestId(`board-column-${status}`), order);
     await tapUntilMoved(
       inColumn('PENDING').getByRole('button', { name: say.accept }),
       inColumn('APPROVED'),

@@ -1,4 +1,5 @@
 import type { WebSocket } from '@playwright/test';
+import { boardCard } from '../support/board';
 import { expect, test, watchConsole } from '../fixtures';
 import { customerSignIn, placePaidOrder, plainProduct } from '../support/mobile';
 import { openAllDay } from '../support/outlets';
@@ -65,10 +66,10 @@ test('mobile orders reach the cashier’s board live, and none is lost or double
 
   // One order from the phone: on the board within a second of its payment.
   const first = await placePaidOrder(phone.request, customer, outletId, productId);
-  await expect(pending.getByTestId(`board-card-${first.order_no}`)).toBeVisible({
+  await expect(boardCard(pending, first)).toBeVisible({
     timeout: 1_000,
   });
-  await expect(pending.getByTestId(`board-card-${first.order_no}`)).toContainText('MOBILE');
+  await expect(boardCard(pending, first)).toContainText('MOBILE');
 
   // The board's network drops: its socket closes and it says so. Three orders are paid meanwhile.
   const beforeOutage = sockets.at(-1)!;
@@ -83,14 +84,14 @@ test('mobile orders reach the cashier’s board live, and none is lost or double
   }
   await page.waitForTimeout(500);
   for (const order of missed) {
-    await expect(page.getByTestId(`board-card-${order.order_no}`)).toHaveCount(0);
+    await expect(boardCard(page, order)).toHaveCount(0);
   }
 
   // Back online: every missed order appears, each exactly once.
   await board.setOffline(false);
   await expect(page.getByTestId('board-live-interrupted')).toBeHidden();
   for (const order of [first, ...missed]) {
-    await expect(pending.getByTestId(`board-card-${order.order_no}`)).toHaveCount(1);
+    await expect(boardCard(pending, order)).toHaveCount(1);
   }
   expect(await page.evaluate(() => (window as { liveBoardMarker?: string }).liveBoardMarker)).toBe(
     'same page',

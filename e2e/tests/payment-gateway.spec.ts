@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { boardCard } from '../support/board';
 import { expect, test } from '../fixtures';
 import { startFakeBillplz } from '../support/billplz';
 import { customerSignIn, plainProduct } from '../support/mobile';
@@ -82,10 +83,10 @@ test('admin sets up Billplz, tests it, and an app order paid through it reaches 
     await cashier.goto('/app/status-order');
     await expect(cashier.getByTestId('status-board')).toBeVisible();
     const pending = cashier.getByTestId('board-column-PENDING');
-    await expect(pending.getByTestId(`board-card-${order.order_no}`)).toBeHidden();
+    await expect(boardCard(pending, order)).toBeHidden();
     const callback = await billplz.pay(bill, baseURL!);
     expect(callback.status).toBe(200);
-    await expect(pending.getByTestId(`board-card-${order.order_no}`)).toBeVisible();
+    await expect(boardCard(pending, order)).toBeVisible();
     await board.close();
 
     // The customer's browser comes back from Billplz to a page saying the payment is received.

@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures';
-import { tapUntilMoved } from '../support/board';
+import { boardCard, tapUntilMoved } from '../support/board';
 import { setSoldOut } from '../support/catalogue';
 import { customerSignIn, placePaidOrder, plainProduct } from '../support/mobile';
 import { openAllDay } from '../support/outlets';
@@ -61,9 +61,9 @@ test('a product marked sold out on one POS is disabled live on the other; an ord
   const order = await placePaidOrder(phone.request, customer, outletId, productId);
   await cashier.goto('/app/status-order');
   await manager.goto('/app/status-order');
-  const card = (page: typeof cashier) => page.getByTestId(`board-card-${order.order_no}`);
+  const card = (page: typeof cashier) => boardCard(page, order);
   const inColumn = (status: string) =>
-    cashier.getByTestId(`board-column-${status}`).getByTestId(`board-card-${order.order_no}`);
+    boardCard(cashier.getByTestId(`board-column-${status}`), order);
   await tapUntilMoved(
     inColumn('PENDING').getByRole('button', { name: 'Accept' }),
     inColumn('APPROVED'),
@@ -72,12 +72,10 @@ test('a product marked sold out on one POS is disabled live on the other; an ord
     inColumn('APPROVED').getByRole('button', { name: 'Ready' }),
     inColumn('COMPLETED'),
   );
-  await expect(
-    cashier.getByTestId('board-column-COMPLETED').getByTestId(`board-card-${order.order_no}`),
-  ).toBeVisible();
-  await expect(
-    manager.getByTestId('board-column-COMPLETED').getByTestId(`board-card-${order.order_no}`),
-  ).toBeVisible({ timeout: 5_000 });
+  await expect(boardCard(cashier.getByTestId('board-column-COMPLETED'), order)).toBeVisible();
+  await expect(boardCard(manager.getByTestId('board-column-COMPLETED'), order)).toBeVisible({
+    timeout: 5_000,
+  });
   await card(cashier).getByRole('button', { name: 'Handed over' }).click();
   await expect(card(cashier)).toHaveCount(0);
   await expect(card(manager)).toHaveCount(0, { timeout: 5_000 });

@@ -350,6 +350,11 @@ export const boardSchema = z.object({
       outlet_id: text(),
       amber_minutes: z.number().int(),
       red_minutes: z.number().int(),
+      /**
+       * The outlet's business date now: a card of an earlier day (left uncollected) shows its
+       * date, so yesterday's KL01-0003 is not taken for today's.
+       */
+      business_date: text(),
     }),
   ),
   orders: z.array(boardOrderSchema),

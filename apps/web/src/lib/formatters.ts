@@ -84,6 +84,9 @@ export function formatDateTime(value: DateInput, options: DateFormatOptions = {}
   return `${p.year}/${p.month}/${p.day} ${p.hour}:${p.minute}:${p.second}`;
 }
 
+/** A business date ("2026-03-15") as the app shows dates: "YYYY/MM/DD", with no time zone. */
+export const formatBusinessDate = (date: string) => date.replace(/-/g, '/');
+
 /** "ddd, DD MMM YYYY" (Mon, 05 Jan 2026), with day and month names in the interface language. */
 export function formatLongDate(value: DateInput, options: DateFormatOptions = {}): string {
   const date = toDate(value);

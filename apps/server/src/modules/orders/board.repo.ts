@@ -10,21 +10,27 @@ import {
   orders,
   orderStatusHistory,
 } from '../../db/schema/orders';
-import { outlets } from '../../db/schema/tenancy';
+import { outlets, tenants } from '../../db/schema/tenancy';
 
 // The status board's reads: the outlets in view with their amber/red thresholds, and the orders
 // on the board with their items and when their current status began — two queries, whatever the
 // number of orders.
 
-/** The tenant's outlets in view (`onlyId`: one outlet), with their board thresholds, by code. */
+/**
+ * The tenant's outlets in view (`onlyId`: one outlet), with their board thresholds and what gives
+ * their business date (zone and the tenant's cutoff), by code.
+ */
 export async function boardOutlets(db: Db, tenantId: string, onlyId: string | null) {
   return db
     .select({
       id: outlets.id,
       amberMinutes: outlets.boardAmberMinutes,
       redMinutes: outlets.boardRedMinutes,
+      timezone: outlets.timezone,
+      cutoffHour: tenants.businessDayCutoffHour,
     })
     .from(outlets)
+    .innerJoin(tenants, eq(tenants.id, outlets.tenantId))
     .where(and(ownedBy(outlets, tenantId), onlyId ? eq(outlets.id, onlyId) : undefined))
     .orderBy(asc(outlets.code), asc(outlets.id));
 }

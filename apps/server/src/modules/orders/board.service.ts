@@ -1,5 +1,6 @@
-import { type Board, boardColumns, type OrderStatus } from '@kopi/contract';
+import { type Board, boardColumns, businessDate, type OrderStatus } from '@kopi/contract';
 import type { Db } from '../../db/database';
+import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { AuthedContext } from '../../lib/request-context';
 import { tenantIdOf } from '../../lib/tenant-scope';
@@ -12,7 +13,7 @@ import { allowedStatuses, lineNames, toSummary } from './order-view';
 /** A column never grows past this; the answer says how many it left out. */
 export const BOARD_MAX_PER_COLUMN = 200;
 
-export function createBoardService({ db }: { db: Db }) {
+export function createBoardService({ db, now }: { db: Db; now: Clock }) {
   return {
     async board(ctx: AuthedContext, outletId: string | undefined): Promise<Board> {
       const tenantId = tenantIdOf(ctx);
@@ -36,11 +37,13 @@ export function createBoardService({ db }: { db: Db }) {
             a.createdAt.getTime() - b.createdAt.getTime() ||
             (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
         );
+      const at = now();
       return {
         thresholds: outlets.map((o) => ({
           outlet_id: o.id,
           amber_minutes: o.amberMinutes,
           red_minutes: o.redMinutes,
+          business_date: businessDate(at, o.timezone, o.cutoffHour),
         })),
         orders: oldestFirst.map((r) => ({
           ...toSummary(r),

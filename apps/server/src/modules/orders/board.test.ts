@@ -139,11 +139,13 @@ describe('GET /api/orders/board', () => {
         notes: 'Less ice please',
       },
     ]);
-    // Thresholds for every outlet in view, by code; defaults 5 and 10 minutes.
+    // Thresholds for every outlet in view, by code; defaults 5 and 10 minutes. Each outlet's
+    // business date: 11:30 in Kuala Lumpur on the 10th is past the 04:00 cutoff, so the 10th.
+    const today = '2026-06-10';
     expect(all.thresholds).toEqual([
-      { outlet_id: jb, amber_minutes: 5, red_minutes: 10 },
-      { outlet_id: kl, amber_minutes: 5, red_minutes: 10 },
-      { outlet_id: pg, amber_minutes: 5, red_minutes: 10 },
+      { outlet_id: jb, amber_minutes: 5, red_minutes: 10, business_date: today },
+      { outlet_id: kl, amber_minutes: 5, red_minutes: 10, business_date: today },
+      { outlet_id: pg, amber_minutes: 5, red_minutes: 10, business_date: today },
     ]);
 
     // One outlet when asked; its thresholds as the outlet has them now.
@@ -154,7 +156,9 @@ describe('GET /api/orders/board', () => {
     try {
       const penang = await board(admin, `?outlet_id=${pg}`);
       expect(numbers(penang)).toEqual([second.order_no]);
-      expect(penang.thresholds).toEqual([{ outlet_id: pg, amber_minutes: 3, red_minutes: 8 }]);
+      expect(penang.thresholds).toEqual([
+        { outlet_id: pg, amber_minutes: 3, red_minutes: 8, business_date: today },
+      ]);
     } finally {
       await t.database.db
         .update(outlets)
@@ -194,6 +198,15 @@ describe('GET /api/orders/board', () => {
     // Six hours after it became ready, and the next morning, it still waits.
     clock.set('2026-06-10T12:30:00Z');
     expect(numbers(await board(admin))).toEqual(ready);
+    // The outlet's business date turns at the 04:00 cutoff, not at midnight; the cards keep
+    // theirs, so the board tells them apart from the next day's orders of the same numbers.
+    const klDate = (b: Board) => b.thresholds.find((x) => x.outlet_id === kl)?.business_date;
+    clock.set('2026-06-10T19:59:59Z'); // 03:59:59 on the 11th
+    expect(klDate(await board(admin))).toBe('2026-06-10');
+    clock.set('2026-06-10T20:00:00Z'); // 04:00 on the 11th
+    const nextMorning = await board(admin);
+    expect(klDate(nextMorning)).toBe('2026-06-11');
+    expect(nextMorning.orders.map((o) => o.business_date)).toEqual(ready.map(() => '2026-06-10'));
     clock.set('2026-06-11T01:00:00Z'); // 09:00 the next day; the 10th is not closed
     expect(numbers(await board(admin))).toEqual(ready);
 
@@ -229,7 +242,9 @@ describe('GET /api/orders/board', () => {
     clock.set('2026-06-11T03:02:00Z');
     const own = await board(cashier);
     expect(numbers(own)).toEqual([atKl.order_no]);
-    expect(own.thresholds).toEqual([{ outlet_id: kl, amber_minutes: 5, red_minutes: 10 }]);
+    expect(own.thresholds).toEqual([
+      { outlet_id: kl, amber_minutes: 5, red_minutes: 10, business_date: '2026-06-11' },
+    ]);
     expect(numbers(await board(cashier, `?outlet_id=${kl}`))).toEqual([atKl.order_no]);
     const elsewhere = await api.get(`/api/orders/board?outlet_id=${pg}`, cashier);
     expectCode(elsewhere, 404, 'not_found');
@@ -244,7 +259,12 @@ describe('GET /api/orders/board', () => {
     const theirs = await board(other.headers);
     expect(theirs.orders).toEqual([]);
     expect(theirs.thresholds).toEqual([
-      { outlet_id: other.outlet.id, amber_minutes: 5, red_minutes: 10 },
+      {
+        outlet_id: other.outlet.id,
+        amber_minutes: 5,
+        red_minutes: 10,
+        business_date: '2026-06-12',
+      },
     ]);
     const ourOutlet = await api.get(`/api/orders/board?outlet_id=${kl}`, other.headers);
     expect(ourOutlet.statusCode).toBe(404);

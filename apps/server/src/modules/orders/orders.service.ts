@@ -193,7 +193,7 @@ export function createOrderService({
     // GET /api/pos/context, /api/pos/outlets, /api/pos/menu and GET /api/orders/board live in
     // their own files.
     ...createPosService({ db, now }),
-    ...createBoardService({ db }),
+    ...createBoardService({ db, now }),
 
     /** POST /api/orders: a paid counter sale, straight into PENDING (DESIGN §4). */
     async create(

@@ -20,6 +20,8 @@ const staffMoves: readonly OrderStatus[] = ['APPROVED', 'COMPLETED', 'REJECTED']
 export interface Thresholds {
   amber_minutes: number;
   red_minutes: number;
+  /** The outlet's business date now (absent: unknown, no card is marked as earlier). */
+  business_date?: string;
 }
 /** The outlet default when the board has no thresholds for an outlet. */
 export const defaultThresholds: Thresholds = { amber_minutes: 5, red_minutes: 10 };
@@ -48,6 +50,13 @@ export function groupBoard(orders: readonly BoardOrder[]): Record<BoardColumn, B
   );
   return groups;
 }
+
+/**
+ * A card left from an earlier business day (ready, never collected). Order numbers restart each
+ * day, so such a card carries its date to be told apart from today's order of the same number.
+ */
+export const fromEarlierDay = (order: Pick<BoardOrder, 'business_date'>, thresholds: Thresholds) =>
+  thresholds.business_date !== undefined && order.business_date < thresholds.business_date;
 
 /**
  * Where a card's timer starts. New and preparing count the customer's wait since the order was

@@ -40,6 +40,7 @@ const en = {
   },
   card: {
     order: 'Order {{no}}',
+    fromDay: 'From {{date}}',
     serving: {
       dine_in: 'Dine in',
       pick_up: 'Pick up',
@@ -145,6 +146,7 @@ const my: FeatureMessages<typeof en> = {
   },
   card: {
     order: 'Pesanan {{no}}',
+    fromDay: 'Dari {{date}}',
     serving: {
       dine_in: 'Makan di sini',
       pick_up: 'Ambil sendiri',

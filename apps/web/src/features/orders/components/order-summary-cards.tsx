@@ -9,8 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Order } from '@kopi/contract';
 import { useReceiptStrings } from '../../../components/receipt/i18n';
-import { formatDateTime, formatMoney } from '../../../lib/formatters';
-import { formatBusinessDate } from '../format';
+import { formatBusinessDate, formatDateTime, formatMoney } from '../../../lib/formatters';
 import { useOrderStrings } from '../i18n';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {

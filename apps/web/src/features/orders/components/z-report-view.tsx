@@ -10,9 +10,8 @@ import {
   PaperRule,
   receiptAmount,
 } from '../../../components/receipt/receipt-parts';
-import { formatDateTime } from '../../../lib/formatters';
+import { formatBusinessDate, formatDateTime } from '../../../lib/formatters';
 import { exportDayWorking, useDayWorking } from '../api';
-import { formatBusinessDate } from '../format';
 import { useOrderStrings } from '../i18n';
 import { useZReportFigures } from './z-report-figures';
 

@@ -17,10 +17,11 @@ import HourglassBottom from '@mui/icons-material/HourglassBottom';
 import MoreVert from '@mui/icons-material/MoreVert';
 import StickyNote2Outlined from '@mui/icons-material/StickyNote2Outlined';
 import type { BoardOrder } from '@kopi/contract';
-import { formatDateTime } from '../../../lib/formatters';
+import { formatBusinessDate, formatDateTime } from '../../../lib/formatters';
 import { useLocalizedName } from '../../../lib/localized-name';
 import {
   elapsedMs,
+  fromEarlierDay,
   handOverAction,
   mayReject,
   primaryMove,
@@ -136,6 +137,7 @@ export const OrderCard = memo(function OrderCard({
       component="article"
       variant="outlined"
       data-testid={`board-card-${order.order_no}`}
+      data-order-id={order.id}
       data-status={order.status}
       data-timer={level}
       aria-label={t('card.order', { no: order.order_no })}
@@ -161,6 +163,15 @@ export const OrderCard = memo(function OrderCard({
         <Typography component="h3" sx={{ fontSize: size.no, fontWeight: 700, lineHeight: 1.2 }}>
           {order.order_no}
         </Typography>
+        {fromEarlierDay(order, thresholds) && (
+          <Chip
+            size="small"
+            color="warning"
+            label={t('card.fromDay', { date: formatBusinessDate(order.business_date) })}
+            data-testid="board-card-day"
+            sx={{ fontWeight: 600, fontSize: size.meta }}
+          />
+        )}
         <Chip
           size="small"
           label={order.via}

@@ -35,7 +35,9 @@ const ready = boardOrder({
   created_at: minutesAgo(20),
   status_at: minutesAgo(3),
 });
-const thresholds = [{ outlet_id: 'o1', amber_minutes: 5, red_minutes: 10 }];
+const thresholds = [
+  { outlet_id: 'o1', amber_minutes: 5, red_minutes: 10, business_date: '2026-03-02' },
+];
 
 function renderBoard({
   first = board([new1, new2, preparing, ready], thresholds),
@@ -52,6 +54,26 @@ const cardsIn = (status: string) =>
     .map((c) => c.getAttribute('data-testid'));
 
 describe('status board', () => {
+  it('marks a card left from an earlier business day with its date, and only that one', async () => {
+    // Numbers restart each day: yesterday's uncollected KL01-0003 and today's new KL01-0003.
+    const yesterdays = boardOrder({
+      order_no: 'KL01-0003',
+      id: 'id-yesterday',
+      status: 'COMPLETED',
+      business_date: '2026-03-01',
+      created_at: minutesAgo(20 * 60),
+      status_at: minutesAgo(19 * 60),
+    });
+    const todays = boardOrder({ order_no: 'KL01-0003', id: 'id-today' });
+    renderBoard({ first: board([yesterdays, todays], thresholds) });
+    await screen.findAllByTestId('board-card-KL01-0003');
+    const byId = (id: string) => document.querySelector<HTMLElement>(`[data-order-id="${id}"]`)!;
+    expect(within(byId('id-yesterday')).getByTestId('board-card-day')).toHaveTextContent(
+      'From 2026/03/01',
+    );
+    expect(within(byId('id-today')).queryByTestId('board-card-day')).toBeNull();
+  });
+
   it('shows new, preparing and ready orders with counts, details and waiting colours', async () => {
     renderBoard();
     await screen.findByTestId('board-card-KL01-0001');
