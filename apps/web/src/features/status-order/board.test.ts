@@ -98,9 +98,17 @@ describe('timer', () => {
 
   it('uses each outlet its own thresholds, and 5/10 for an outlet without any', () => {
     const of = thresholdsByOutlet(
-      board([], [{ outlet_id: 'o2', amber_minutes: 2, red_minutes: 3 }]),
+      board(
+        [],
+        [{ outlet_id: 'o2', amber_minutes: 2, red_minutes: 3, business_date: '2026-03-02' }],
+      ),
     );
-    expect(of('o2')).toEqual({ outlet_id: 'o2', amber_minutes: 2, red_minutes: 3 });
+    expect(of('o2')).toEqual({
+      outlet_id: 'o2',
+      amber_minutes: 2,
+      red_minutes: 3,
+      business_date: '2026-03-02',
+    });
     expect(of('o1')).toBe(defaultThresholds);
     expect(timerLevel('PENDING', 150_000, of('o2'))).toBe('amber');
     expect(timerLevel('PENDING', 150_000, of('o1'))).toBe('normal');

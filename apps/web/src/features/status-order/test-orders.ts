@@ -55,6 +55,11 @@ export function boardOrder(overrides: Partial<BoardOrder> & { order_no: string }
   };
 }
 
+/** One outlet, o1, with the default thresholds, on T0's business day. */
+export const thresholds: Board['thresholds'] = [
+  { outlet_id: 'o1', amber_minutes: 5, red_minutes: 10, business_date: '2026-03-02' },
+];
+
 export const board = (orders: BoardOrder[], thresholds: Board['thresholds'] = []): Board => ({
   thresholds,
   orders,

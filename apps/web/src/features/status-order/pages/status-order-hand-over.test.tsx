@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Call } from '../../../test/fetch-mock';
 import { renderBoard as renderShared, installBoardTestHooks } from '../test-board';
-import { board, boardOrder, minutesAgo } from '../test-orders';
+import { board, boardOrder, minutesAgo, thresholds } from '../test-orders';
 
 // The ready column's last tap: "Served" (dine-in) or "Handed over" (pick-up, delivery) records
 // the moment once and takes the card off every board.
@@ -29,7 +29,6 @@ const pickUp = boardOrder({
   created_at: minutesAgo(15),
   status_at: minutesAgo(2),
 });
-const thresholds = [{ outlet_id: 'o1', amber_minutes: 5, red_minutes: 10 }];
 
 function renderBoard(
   answer?: (call: Call) => { status?: number; body?: unknown } | undefined,

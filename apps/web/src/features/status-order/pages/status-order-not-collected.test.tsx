@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Call } from '../../../test/fetch-mock';
 import { renderBoard as renderShared, installBoardTestHooks } from '../test-board';
-import { board, boardOrder, minutesAgo } from '../test-orders';
+import { board, boardOrder, minutesAgo, thresholds } from '../test-orders';
 
 // A ready order stays on the board until handed over; a manager (update-order) clears one the
 // customer never came for from the card's menu, with a reason.
@@ -24,7 +24,6 @@ const waiting = boardOrder({
   status_at: minutesAgo(180),
 });
 const making = boardOrder({ order_no: 'KL01-0008', status: 'APPROVED', created_at: minutesAgo(4) });
-const thresholds = [{ outlet_id: 'o1', amber_minutes: 5, red_minutes: 10 }];
 
 function renderBoard(
   answer?: (call: Call) => { status?: number; body?: unknown } | undefined,

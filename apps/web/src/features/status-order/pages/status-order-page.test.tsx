@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeLive } from '../../../test/live-socket';
 import { renderBoard as renderShared, installBoardTestHooks } from '../test-board';
-import { board, boardOrder, minutesAgo } from '../test-orders';
+import { board, boardOrder, minutesAgo, thresholds } from '../test-orders';
 
 // The page talks to the session's live socket; the test stands in for it.
 vi.mock('../../../lib/session/session-runtime', () =>
@@ -35,9 +35,6 @@ const ready = boardOrder({
   created_at: minutesAgo(20),
   status_at: minutesAgo(3),
 });
-const thresholds = [
-  { outlet_id: 'o1', amber_minutes: 5, red_minutes: 10, business_date: '2026-03-02' },
-];
 
 function renderBoard({
   first = board([new1, new2, preparing, ready], thresholds),
