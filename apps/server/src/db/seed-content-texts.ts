@@ -293,7 +293,7 @@ export const platformContentTexts: ContentTextSeed[] = [
   },
 ];
 
-/** The demo tenant's own wording of a few texts (issue 21's demo seed). */
+/** The demo tenant's own wording of a few texts (the demo seed). */
 export const demoContentTextOverrides: { key: string; en: string | null; my: string | null }[] = [
   {
     key: 'order_notice',

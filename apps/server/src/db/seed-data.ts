@@ -1085,7 +1085,7 @@ export const demoProducts: DemoProduct[] = [
 export const demoPriceOverrides = [{ sku: 'ESP-002', outlet: 'JB01', price: 850 }];
 
 /**
- * Customers of the demo chain's app (issue 6), phones already verified, password DEMO_PASSWORD.
+ * Customers of the demo chain's app, phones already verified, password DEMO_PASSWORD.
  * The app names the business with `X-Tenant: kopi-demo`.
  */
 export const demoCustomers = [

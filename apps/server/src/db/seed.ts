@@ -133,7 +133,7 @@ async function insertMenu(tx: Db, items: MenuSeed[], parentId: string | null): P
   }
 }
 
-/** Issue 4's demo menu: categories, the variant and add-on library, ~40 products, availability. */
+/** The demo menu: categories, the variant and add-on library, ~40 products, availability. */
 async function seedDemoCatalogue(tx: Db, tenantId: string, outletId: (code: string) => string) {
   const categoryRows = await tx
     .insert(categories)

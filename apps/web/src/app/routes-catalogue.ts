@@ -2,7 +2,7 @@ import type { AppRouteDef } from './route-types';
 
 // Signed-in routes: the catalogue, outlets and tenants (loaded with the first signed-in page).
 export const catalogueRoutes: AppRouteDef[] = [
-  // Issue 4: catalogue, outlets and tenants.
+  // The catalogue, outlets and tenants.
   {
     path: '/product/list',
     layout: 'default',

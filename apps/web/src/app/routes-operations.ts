@@ -14,7 +14,7 @@ export const operationsRoutes: AppRouteDef[] = [
     searchable: true,
     page: () => import('../features/dashboard/pages/dashboard-page').then((m) => m.DashboardPage),
   },
-  // Issue 5: the point of sale, full screen (its own shell: see router.tsx).
+  // The point of sale, full screen (its own shell: see router.tsx).
   {
     path: '/pos',
     layout: 'blank',
@@ -26,7 +26,7 @@ export const operationsRoutes: AppRouteDef[] = [
     searchable: true,
     page: () => import('../features/pos/pages/pos-page').then((m) => m.PosPage),
   },
-  // Issue 6: the status board.
+  // The status board.
   {
     path: '/app/status-order',
     layout: 'default',
@@ -39,7 +39,7 @@ export const operationsRoutes: AppRouteDef[] = [
     page: () =>
       import('../features/status-order/pages/status-order-page').then((m) => m.StatusOrderPage),
   },
-  // Issue 5: orders.
+  // Orders.
   {
     path: '/order/list',
     layout: 'default',
@@ -116,7 +116,7 @@ export const operationsRoutes: AppRouteDef[] = [
     searchable: true,
     page: () => import('../features/referral/pages/referral-page').then((m) => m.ReferralPage),
   },
-  // Issue 8: the sales report. SPEC §2 names its six sub-views (tabs, kept in the query string)
+  // The sales report. SPEC §2 names its six sub-views (tabs, kept in the query string)
   // and leaves its access open; the seeded menu item and the API need read-report.
   {
     path: '/report',

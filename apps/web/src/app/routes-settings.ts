@@ -32,7 +32,7 @@ export const settingsRoutes: AppRouteDef[] = [
         (m) => m.AccessControlPage,
       ),
   },
-  // Issue 7: users, roles, permissions, menus and the audit log.
+  // Users, roles, permissions, menus and the audit log.
   {
     path: '/settings/user',
     layout: 'default',

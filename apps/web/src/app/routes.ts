@@ -43,7 +43,7 @@ export const publicRoutes: AppRouteDef[] = [
     page: () => import('../features/auth/pages/locked-page').then((m) => m.LockedPage),
   },
   {
-    // Issue 7: a temporary password is changed before anything else (see RequireSession).
+    // A temporary password is changed before anything else (see RequireSession).
     path: '/change-password',
     layout: 'blank',
     access: 'signed-in',

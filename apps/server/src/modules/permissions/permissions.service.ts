@@ -8,7 +8,7 @@ import type { Db } from '../../db/database';
 import type { AuthedContext } from '../../lib/request-context';
 import * as repo from './permissions.repo';
 
-// The permission catalogue (issue 7 §3, /settings/permissions). The strings are code, defined
+// The permission catalogue (/settings/permissions). The strings are code, defined
 // in the contract and checked by every route's declaration, so the catalogue is read-only here;
 // the database copy (table permissions) is synchronised from it at every start.
 

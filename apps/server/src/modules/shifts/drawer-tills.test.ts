@@ -12,7 +12,7 @@ import { addProduct, testClock } from '../../test/order-fixtures';
 import { anonymous, requestAs, type RequestHeaders, withIdempotencyKey } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 
-// Issue 33: tills per device (several tills of an outlet run shifts at once; a held till answers
+// Tills per device (several tills of an outlet run shifts at once; a held till answers
 // 409 with who holds it), the drawer's "no sale" with a reason and a manager's PIN for a cashier,
 // and a cashier's own shift list for reprinting a closed shift's report.
 

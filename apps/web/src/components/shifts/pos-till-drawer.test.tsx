@@ -8,7 +8,7 @@ import { useShiftStrings } from './i18n';
 import { heldTillText } from './shift-dialogs';
 import { ShiftReport } from './shift-report';
 
-// Issue 33 on the web: the device remembers its till (and every reader follows a switch), a held
+// On the web: the device remembers its till (and every reader follows a switch), a held
 // till's 409 names who holds it, and the shift report says movement reasons in words and lists
 // the drawer's "no sale" openings with who, why and the approving manager.
 
