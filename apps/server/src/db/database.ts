@@ -18,6 +18,7 @@ import * as customers from './schema/customers';
 import * as jobs from './schema/jobs';
 import * as live from './schema/live';
 import * as loyalty from './schema/loyalty';
+import * as membershipTiers from './schema/membership-tiers';
 import * as orders from './schema/orders';
 import * as payments from './schema/payments';
 import * as platform from './schema/platform';
@@ -39,6 +40,7 @@ const schema = {
   ...orders,
   ...customers,
   ...loyalty,
+  ...membershipTiers,
   ...payments,
   ...refunds,
   ...reports,

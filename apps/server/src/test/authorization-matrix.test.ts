@@ -5,7 +5,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuItems, roles, sessions, users } from '../db/schema/access';
 import { banners } from '../db/schema/banners';
-import { membershipTiers } from '../db/schema/loyalty';
+import { membershipTiers } from '../db/schema/membership-tiers';
 import { addons, categories, variantGroups, variantOptions } from '../db/schema/catalogue';
 import { contentTextOverrides } from '../db/schema/content-texts';
 import { customers } from '../db/schema/customers';

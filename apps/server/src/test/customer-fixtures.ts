@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { customerOrders, customers } from '../db/schema/customers';
-import { membershipTiers } from '../db/schema/loyalty';
+import { membershipTiers } from '../db/schema/membership-tiers';
 import { postPoints, postWallet } from '../modules/loyalty/ledgers.service';
 import { demoProduct, demoOutlet } from './catalogue-fixtures';
 import { cardSale, demoTenantId, sell } from './order-fixtures';

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { backgroundJobs } from '../db/schema/jobs';
-import { membershipTiers } from '../db/schema/loyalty';
+import { membershipTiers } from '../db/schema/membership-tiers';
 import { voucherCodes } from '../db/schema/vouchers';
 import type { Clock } from '../lib/clock';
 import { createCampaignIssueJob } from '../modules/voucher-campaigns/campaign-issue-job';

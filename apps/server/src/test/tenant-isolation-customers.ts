@@ -25,7 +25,7 @@ export async function customersPart(t: TestApp, tenantA: string, a: AdminRequest
   // The ledgers' reads and writes behind earning points on a paid order, reached here with the
   // customer's own rows (the details above read the tier settings the same way).
   const settings = await import('../modules/loyalty/settings.repo');
-  const { membershipTiers } = await import('../db/schema/loyalty');
+  const { membershipTiers } = await import('../db/schema/membership-tiers');
   const { db } = t.database;
   const [gold] = await db
     .insert(membershipTiers)

@@ -11,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt, ts } from './columns';
-import { membershipTiers } from './loyalty';
+import { membershipTiers } from './membership-tiers';
 import { orders } from './orders';
 import { tenantColumn } from './tenancy';
 

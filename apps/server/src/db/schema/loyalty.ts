@@ -101,30 +101,6 @@ export const pointsEntries = pgTable(
   ],
 );
 
-/** Membership tiers: reached at `threshold` points or sen spent over a rolling 12 months. */
-export const membershipTiers = pgTable(
-  'membership_tiers',
-  {
-    id: id(),
-    tenantId: tenantColumn(),
-    nameEn: text('name_en').notNull(),
-    nameMy: text('name_my').notNull(),
-    threshold: integer('threshold').notNull(),
-    /** Points per RM 1 in hundredths: 150 earns 1.5 points per ringgit. */
-    pointsPerRm: integer('points_per_rm').notNull().default(100),
-    colour: text('colour').notNull(),
-    benefitsEn: text('benefits_en').notNull().default(''),
-    benefitsMy: text('benefits_my').notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    unique('membership_tiers_tenant_threshold_unique').on(t.tenantId, t.threshold),
-    check('membership_tiers_threshold_check', sql`${t.threshold} >= 0`),
-    check('membership_tiers_points_check', sql`${t.pointsPerRm} >= 0`),
-  ],
-);
-
 /**
  * A tenant's loyalty rules, one row per tenant (defaults until a staff member saves them): wallet
  * limits, points expiry and redemption, tier basis, referral rewards.

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { customerOrders, customers } from '../../db/schema/customers';
-import { membershipTiers, referrals } from '../../db/schema/loyalty';
+import { referrals } from '../../db/schema/loyalty';
+import { membershipTiers } from '../../db/schema/membership-tiers';
 import { rowsOf } from '../../db/database';
 import { seededRandom } from '../../lib/seeded-random';
 import { demoPeople } from './customers-demo-people';

@@ -9,11 +9,11 @@ import { customerOrders, customers } from '../../db/schema/customers';
 import {
   customerNotes,
   loyaltySettings,
-  membershipTiers,
   pointsEntries,
   referrals,
   walletEntries,
 } from '../../db/schema/loyalty';
+import { membershipTiers } from '../../db/schema/membership-tiers';
 import { orders, orderStatusHistory } from '../../db/schema/orders';
 import { refunds, refundStatusHistory } from '../../db/schema/refunds';
 import { tenants } from '../../db/schema/tenancy';

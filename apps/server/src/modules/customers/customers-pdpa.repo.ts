@@ -2,13 +2,8 @@ import { and, asc, type Column, eq, inArray, isNull, or, sql } from 'drizzle-orm
 import type { Db } from '../../db/database';
 import { ownedBy } from '../../db/tenant-scope';
 import { customerOrders, customerSessions, customers } from '../../db/schema/customers';
-import {
-  customerNotes,
-  membershipTiers,
-  pointsEntries,
-  referrals,
-  walletEntries,
-} from '../../db/schema/loyalty';
+import { customerNotes, pointsEntries, referrals, walletEntries } from '../../db/schema/loyalty';
+import { membershipTiers } from '../../db/schema/membership-tiers';
 import { orders } from '../../db/schema/orders';
 import { outlets } from '../../db/schema/tenancy';
 

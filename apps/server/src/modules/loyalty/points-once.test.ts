@@ -1,7 +1,7 @@
 import type { PaymentStart } from '@kopi/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { membershipTiers } from '../../db/schema/loyalty';
+import { membershipTiers } from '../../db/schema/membership-tiers';
 import { refunds } from '../../db/schema/refunds';
 import { demoOutlet } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';

@@ -2,7 +2,8 @@ import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { ownedBy } from '../../db/tenant-scope';
 import { customers } from '../../db/schema/customers';
-import { loyaltySettings, membershipTiers, pointsEntries } from '../../db/schema/loyalty';
+import { loyaltySettings, pointsEntries } from '../../db/schema/loyalty';
+import { membershipTiers } from '../../db/schema/membership-tiers';
 
 // The tenant's loyalty rules and tiers as the ledgers read them.
 

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
 import { ownedBy, tenantIs } from '../../db/tenant-scope';
 import { customers } from '../../db/schema/customers';
-import { membershipTiers } from '../../db/schema/loyalty';
+import { membershipTiers } from '../../db/schema/membership-tiers';
 
 // Membership tiers as staff edit them, with how many customers each holds, and the tenant-wide
 // recalculation of every customer's tier in one statement.

@@ -1,6 +1,6 @@
 import { membershipTierSchema } from '@kopi/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { membershipTiers } from '../../db/schema/loyalty';
+import { membershipTiers } from '../../db/schema/membership-tiers';
 import { detailPaths, expectCode } from '../../test/expect-code';
 import { createTenant, latestAudit } from '../../test/fixtures';
 import { demoTenantId } from '../../test/order-fixtures';

@@ -9,7 +9,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { categories, products } from '../../db/schema/catalogue';
 import { customers } from '../../db/schema/customers';
-import { membershipTiers } from '../../db/schema/loyalty';
+import { membershipTiers } from '../../db/schema/membership-tiers';
 import { outletClosures, outlets, tenants } from '../../db/schema/tenancy';
 import { voucherCampaigns, voucherCodes } from '../../db/schema/vouchers';
 import { ownedBy } from '../../db/tenant-scope';

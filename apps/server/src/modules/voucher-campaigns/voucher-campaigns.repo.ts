@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import { countWhere, searchAny } from '../../db/list-page';
 import { deleteOwnedRow, insertedId, updateOwnedRow } from '../../db/owned-rows';
 import { backgroundJobs } from '../../db/schema/jobs';
-import { membershipTiers } from '../../db/schema/loyalty';
+import { membershipTiers } from '../../db/schema/membership-tiers';
 import { tenants } from '../../db/schema/tenancy';
 import { voucherCampaigns, vouchers } from '../../db/schema/vouchers';
 import { ownedBy, ownedId } from '../../db/tenant-scope';

@@ -1,4 +1,4 @@
-import type { UiMessages } from './my';
+import type { UiMessages } from './ui-messages';
 
 // The bell's notification texts in Melayu (same shape as en-shell.ts's notify).
 export const myNotify: UiMessages['notify'] = {

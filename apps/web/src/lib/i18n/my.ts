@@ -1,11 +1,8 @@
-import type { en } from './en';
-import type { enShell } from './en-shell';
 import { myNotify } from './my-notify';
+import type { UiMessages } from './ui-messages';
 
 // Same shape as en.ts + en-shell.ts (the type makes a missing key a compile error). Loaded only
 // when Melayu is chosen, so it carries the shell's strings too.
-type Messages<T> = { [K in keyof T]: T[K] extends string ? string : Messages<T[K]> };
-export type UiMessages = Messages<typeof en & typeof enShell>;
 
 export const my: UiMessages = {
   common: {

@@ -7,7 +7,7 @@ import {
 } from '@kopi/contract/values';
 import { en } from './en';
 import type { enShell } from './en-shell';
-import type { UiMessages } from './my';
+import type { UiMessages } from './ui-messages';
 
 // The contract writes parameters as {min}; i18next interpolates {{min}}.
 export const toI18nTemplate = (template: string) => template.replace(/\{(\w+)\}/g, '{{$1}}');
