@@ -48,6 +48,13 @@ export const ownedId = (table: PgTable & Owned & { id: Column }, tenantId: strin
 export const tenantIs = (alias: string, tenantId: string): SQL =>
   sql`${sql.raw(alias)}.tenant_id = ${tenantId}::uuid`;
 
+/**
+ * `alias.tenant_id = outer.tenant_id` for a correlated subquery: the inner row belongs to the
+ * tenant of the outer row it is read for (`outer` may be a quoted table name).
+ */
+export const sameTenant = (alias: string, outer: string): SQL =>
+  sql.raw(`${alias}.tenant_id = ${outer}.tenant_id`);
+
 /** The tenant of a scope, or null (platform) for the platform scope: whose rows it creates. */
 export const tenantOfScope = (scope: AccessScope): string | null =>
   scope.kind === 'tenant' ? scope.tenantId : null;

@@ -13,7 +13,7 @@ import { bannerOutlets, banners } from '../../db/schema/banners';
 import { categories, products } from '../../db/schema/catalogue';
 import { outlets } from '../../db/schema/tenancy';
 import { vouchers } from '../../db/schema/vouchers';
-import { ownedBy, ownedId, tenantIs } from '../../db/tenant-scope';
+import { ownedBy, ownedId, sameTenant, tenantIs } from '../../db/tenant-scope';
 
 // Banners of one tenant and the outlets each shows at. Every query filters by tenant_id.
 
@@ -31,9 +31,9 @@ export interface BannerFilter {
  */
 const targetName = (usable: boolean) => {
   const on = (alias: string, statusOk: string) =>
-    sql.raw(
-      `${alias}.id = "banners"."target_id" and ${alias}.tenant_id = "banners"."tenant_id"${usable ? ` and ${alias}.status = '${statusOk}'` : ''}`,
-    );
+    sql`${sql.raw(`${alias}.id = "banners"."target_id"`)} and ${sameTenant(alias, '"banners"')}${
+      usable ? sql.raw(` and ${alias}.status = '${statusOk}'`) : sql``
+    }`;
   return sql<string | null>`(case "banners"."target_type"
     when 'product' then (select p.name from ${products} p where ${on('p', 'active')})
     when 'category' then (select c.name_en from ${categories} c where ${on('c', 'active')})

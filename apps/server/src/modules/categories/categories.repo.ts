@@ -9,7 +9,7 @@ import {
 } from '../../db/owned-rows';
 import { countWhere, searchAny } from '../../db/list-page';
 import { categories, products } from '../../db/schema/catalogue';
-import { ownedBy } from '../../db/tenant-scope';
+import { ownedBy, sameTenant } from '../../db/tenant-scope';
 
 // Categories of one tenant. Every query filters by tenant_id.
 
@@ -20,7 +20,7 @@ export interface CategoryFilter {
 
 // Spelled out: drizzle leaves columns unqualified in a one-table select list, where "id" would
 // then mean the subquery's own column.
-const productCount = sql<number>`(select count(*)::int from ${products} p where p.category_id = "categories"."id" and p.tenant_id = "categories"."tenant_id")`;
+const productCount = sql<number>`(select count(*)::int from ${products} p where p.category_id = "categories"."id" and ${sameTenant('p', '"categories"')})`;
 
 const columns = {
   id: categories.id,

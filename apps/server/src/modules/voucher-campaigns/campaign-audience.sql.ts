@@ -1,5 +1,6 @@
 import type { CampaignAudienceKind } from '@kopi/contract';
 import { sql, type SQL } from 'drizzle-orm';
+import { sameTenant } from '../../db/tenant-scope';
 import { customerOrders } from '../../db/schema/customers';
 import { orders } from '../../db/schema/orders';
 
@@ -39,8 +40,8 @@ export function inAudience(a: Audience): SQL {
     // No order in the last N days: an order exactly N days before is not in them.
     case 'inactive':
       return sql`${base} and not exists (select 1 from ${customerOrders} co
-        join ${orders} o on o.id = co.order_id and o.tenant_id = co.tenant_id
-        where co.tenant_id = c.tenant_id and co.customer_id = c.id
+        join ${orders} o on o.id = co.order_id and ${sameTenant('o', 'co')}
+        where ${sameTenant('co', 'c')} and co.customer_id = c.id
           and o.created_at > ${since} and o.created_at <= ${asOf})`;
     case 'phone_list': {
       const phones = a.phones.length > 0 ? a.phones : ['-'];

@@ -7,7 +7,7 @@ import { categories, products } from '../../db/schema/catalogue';
 import { outlets } from '../../db/schema/tenancy';
 import { voucherCodes, voucherRedemptions, vouchers } from '../../db/schema/vouchers';
 import { likePattern } from '../../lib/paging';
-import { ownedBy, ownedId, tenantIs } from '../../db/tenant-scope';
+import { ownedBy, ownedId, sameTenant, tenantIs } from '../../db/tenant-scope';
 
 // Vouchers of one tenant. Every query filters by tenant_id.
 
@@ -23,7 +23,7 @@ export interface VoucherFilter {
 
 // Spelled out: in a one-table select drizzle leaves "id" unqualified, which inside the subquery
 // would mean the code's own id.
-const codesGenerated = sql<number>`(select count(*)::int from ${voucherCodes} vc where vc.voucher_id = "vouchers"."id" and vc.tenant_id = "vouchers"."tenant_id")`;
+const codesGenerated = sql<number>`(select count(*)::int from ${voucherCodes} vc where vc.voucher_id = "vouchers"."id" and ${sameTenant('vc', '"vouchers"')})`;
 
 export type VoucherRow = typeof vouchers.$inferSelect & { codesGenerated: number };
 /** The stored values of a voucher's rules (everything the back office edits). */
