@@ -196,6 +196,30 @@ export default tseslint.config(
     rules: { 'local/no-barrel-file': 'error' },
   },
   {
+    // Test support (fakes of the payment gateways, fixtures) never ships: the product's code does
+    // not import it. Tests, fixtures and the bench and fuzz scripts may.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      '**/*-fixtures.ts',
+      'apps/server/src/test/**',
+      'apps/server/src/scripts/**',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/test/*'],
+              message: 'Test support stays out of the product: move what is needed into a module.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Small files that do one thing: a source file is split before it passes 400 lines. Tests,
     // test support, scripts and the demo seed's data tables are read differently and are exempt.
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/contract/src/**/*.ts'],

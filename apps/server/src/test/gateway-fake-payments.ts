@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { FiuuFake } from '../modules/payments/gateways/fiuu/fake-server';
-import type { Ipay88Fake } from '../modules/payments/gateways/ipay88/fake-server';
+import type { FiuuFake } from './fiuu-fake';
+import type { Ipay88Fake } from './ipay88-fake';
 import { IPAY88_ENTRY_PATH } from '../modules/payments/gateways/ipay88/ipay88-requery';
 import { encodeFormBody, type FormFields } from '../modules/payments/gateways/shared/form-body';
 import { type GatewayShop, newAppOrder, startPaying } from './gateway-order-fixtures';

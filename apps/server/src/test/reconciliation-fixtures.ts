@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { paymentGateways, paymentIntents } from '../db/schema/payments';
-import { startFiuuFake, type FiuuFake } from '../modules/payments/gateways/fiuu/fake-server';
-import { startIpay88Fake, type Ipay88Fake } from '../modules/payments/gateways/ipay88/fake-server';
-import { startStripeFake, type StripeFake } from '../modules/payments/gateways/stripe/fake-server';
+import { startFiuuFake, type FiuuFake } from './fiuu-fake';
+import { startIpay88Fake, type Ipay88Fake } from './ipay88-fake';
+import { startStripeFake, type StripeFake } from './stripe-fake';
 import { stripeSignatureHeader } from '../modules/payments/gateways/stripe/stripe-webhook';
 import { startFakeBillplz, type FakeBillplz } from './billplz-fake';
 import { fiuuOrder, ipay88Order, payIpay88 } from './gateway-fake-payments';

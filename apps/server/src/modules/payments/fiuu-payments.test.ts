@@ -16,7 +16,7 @@ import { outcomeOrderTests } from '../../test/payment-outcome-order';
 import { startFiuu as startPayingFiuu } from '../../test/gateway-fake-payments';
 import { testClock } from '../../test/order-fixtures';
 import { useGatewayShop } from '../../test/use-gateway-shop';
-import { startFiuuFake } from './gateways/fiuu/fake-server';
+import { startFiuuFake } from '../../test/fiuu-fake';
 import { fiuuSkey, formatFiuuAmount } from './gateways/fiuu/fiuu-signature';
 import { encodeFormBody, type FormFields } from './gateways/shared/form-body';
 

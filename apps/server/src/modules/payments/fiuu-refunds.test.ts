@@ -8,9 +8,9 @@ import { gatewayRefundHelpers } from '../../test/gateway-refund-fixtures';
 import { testClock } from '../../test/order-fixtures';
 import { askRefund, movedRefund } from '../../test/refund-fixtures';
 import { useTestApp } from '../../test/use-test-app';
-import { startFiuuFake, type FiuuFake } from './gateways/fiuu/fake-server';
+import { startFiuuFake, type FiuuFake } from '../../test/fiuu-fake';
 import { formatFiuuAmount } from './gateways/fiuu/fiuu-signature';
-import { startIpay88Fake, type Ipay88Fake } from './gateways/ipay88/fake-server';
+import { startIpay88Fake, type Ipay88Fake } from '../../test/ipay88-fake';
 
 // Refunds of app orders paid through Fiuu, end to end against the loopback fake: an approved
 // refund (by the staff, or on the customer cancelling) is asked of Fiuu's refund API under our

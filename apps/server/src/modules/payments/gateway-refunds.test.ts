@@ -13,7 +13,7 @@ import { testClock } from '../../test/order-fixtures';
 import { gatewayRefundHelpers } from '../../test/gateway-refund-fixtures';
 import { movedRefund } from '../../test/refund-fixtures';
 import { useTestApp } from '../../test/use-test-app';
-import { startStripeFake, type StripeFake } from './gateways/stripe/fake-server';
+import { startStripeFake, type StripeFake } from '../../test/stripe-fake';
 import { stripeSignatureHeader } from './gateways/stripe/stripe-webhook';
 
 // Refunds of app orders paid through a business's own gateway. Stripe refunds through its API:

@@ -15,7 +15,7 @@ import { startIpay88 as startPayingIpay88 } from '../../test/gateway-fake-paymen
 import { testClock } from '../../test/order-fixtures';
 import { outcomeOrderTests } from '../../test/payment-outcome-order';
 import { useGatewayShop } from '../../test/use-gateway-shop';
-import { startIpay88Fake } from './gateways/ipay88/fake-server';
+import { startIpay88Fake } from '../../test/ipay88-fake';
 import { ipay88RefNo } from './gateways/ipay88/ipay88-gateway';
 import { IPAY88_ENTRY_PATH } from './gateways/ipay88/ipay88-requery';
 import { formatIpay88Amount, ipay88ResponseSignature } from './gateways/ipay88/ipay88-signature';

@@ -14,7 +14,7 @@ import {
 } from '../../test/gateway-order-fixtures';
 import { outcomeOrderTests } from '../../test/payment-outcome-order';
 import { useGatewayShop } from '../../test/use-gateway-shop';
-import { startStripeFake } from './gateways/stripe/fake-server';
+import { startStripeFake } from '../../test/stripe-fake';
 import { stripeSignatureHeader } from './gateways/stripe/stripe-webhook';
 
 // An app order paid through Stripe end to end, against the loopback fake of Stripe: the business

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../../lib/errors';
 import type { GatewayClient } from '../gateway-provider';
-import { startFiuuFake, type FiuuFake } from './fake-server';
+import { startFiuuFake, type FiuuFake } from '../../../../test/fiuu-fake';
 import { fiuuGateway } from './fiuu-gateway';
 
 // The Fiuu provider against the loopback fake: the hosted page's URL is signed as the fake

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../../lib/errors';
 import type { GatewayClient, GatewayNotification } from '../gateway-provider';
-import { startStripeFake, type StripeFake } from './fake-server';
+import { startStripeFake, type StripeFake } from '../../../../test/stripe-fake';
 import { stripeGateway } from './stripe-gateway';
 import { stripeSignatureHeader } from './stripe-webhook';
 

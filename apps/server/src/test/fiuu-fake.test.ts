@@ -1,8 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeFormBody, type FormFields, parseFormBody, readBody } from '../shared/form-body';
-import { type FiuuFake, startFiuuFake } from './fake-server';
+import {
+  encodeFormBody,
+  type FormFields,
+  parseFormBody,
+  readBody,
+} from '../modules/payments/gateways/shared/form-body';
+import { type FiuuFake, startFiuuFake } from './fiuu-fake';
 import {
   buildFiuuRefundBody,
   buildFiuuRequeryBody,
@@ -10,14 +15,14 @@ import {
   FIUU_REQUERY_PATH,
   parseFiuuRefundAnswer,
   parseFiuuRequeryAnswer,
-} from './fiuu-api';
+} from '../modules/payments/gateways/fiuu/fiuu-api';
 import {
   buildFiuuPaymentUrl,
   FIUU_CALLBACK_ACK,
   fiuuAcknowledgement,
   fiuuEventId,
   verifyFiuuNotification,
-} from './fiuu-signature';
+} from '../modules/payments/gateways/fiuu/fiuu-signature';
 
 // The fake Fiuu against the pure module: the payment URL the module builds is accepted, the
 // results the fake posts verify, requery and refund answers are signed as the module checks, and

@@ -1,20 +1,24 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeFormBody, parseFormBody, readBody } from '../shared/form-body';
-import { startIpay88Fake, type Ipay88Fake } from './fake-server';
+import {
+  encodeFormBody,
+  parseFormBody,
+  readBody,
+} from '../modules/payments/gateways/shared/form-body';
+import { startIpay88Fake, type Ipay88Fake } from './ipay88-fake';
 import {
   buildIpay88RequeryBody,
   IPAY88_ENQUIRY_PATH,
   IPAY88_ENTRY_PATH,
   parseIpay88RequeryAnswer,
-} from './ipay88-requery';
+} from '../modules/payments/gateways/ipay88/ipay88-requery';
 import {
   buildIpay88PaymentRequest,
   IPAY88_BACKEND_ACK,
   ipay88EventId,
   verifyIpay88Response,
-} from './ipay88-signature';
+} from '../modules/payments/gateways/ipay88/ipay88-signature';
 
 // The fake iPay88 against the pure module: what the module signs the fake accepts, what the
 // fake posts back the module verifies, and a backend that records by event id makes one payment

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeFormBody, readBody } from '../shared/form-body';
-import { startStripeFake, type StripeFake } from './fake-server';
+import { encodeFormBody, readBody } from '../modules/payments/gateways/shared/form-body';
+import { startStripeFake, type StripeFake } from './stripe-fake';
 import {
   parsePaymentIntent,
   parseRefund,
@@ -14,8 +14,11 @@ import {
   STRIPE_REFUNDS_PATH,
   stripeIdempotencyKey,
   stripeRequestHeaders,
-} from './stripe-api';
-import { STRIPE_SIGNATURE_HEADER, verifyStripeWebhook } from './stripe-webhook';
+} from '../modules/payments/gateways/stripe/stripe-api';
+import {
+  STRIPE_SIGNATURE_HEADER,
+  verifyStripeWebhook,
+} from '../modules/payments/gateways/stripe/stripe-webhook';
 
 // The fake Stripe against the pure modules: bodies built by stripe-api are accepted, a repeated
 // Idempotency-Key answers the same intent, and events the fake signs verify at a webhook
