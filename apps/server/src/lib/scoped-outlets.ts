@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import { runPrepared } from '../db/prepared';
 import { outlets } from '../db/schema/tenancy';
 import type { AuthedContext } from './request-context';
-import { boundOutletOf, tenantIdOf } from './tenant-scope';
+import { boundOutletOf, tenantIdOf } from './caller-tenant';
 import { ownedBy } from '../db/tenant-scope';
 
 // The outlets a screen's reads cover, for its outlet filter (the order screens, the report, the

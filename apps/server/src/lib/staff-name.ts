@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import { users } from '../db/schema/access';
 import { ownedBy } from '../db/tenant-scope';
 import type { AuthedContext } from './request-context';
-import { tenantIdOf } from './tenant-scope';
+import { tenantIdOf } from './caller-tenant';
 
 /**
  * The name a record signs for the signed-in staff member: their full name, else (a platform user

@@ -12,7 +12,7 @@ import type { Db } from '../../db/database';
 import { audited } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { AuthedContext } from '../../lib/request-context';
-import { tenantIdOf } from '../../lib/tenant-scope';
+import { tenantIdOf } from '../../lib/caller-tenant';
 import * as repo from './app-features.repo';
 
 // Customer-app feature switches (decision 041). The platform's catalogue says what exists, its

@@ -18,7 +18,7 @@ import { AppError } from '../../lib/errors';
 import type { PasswordHasher } from '../../lib/password';
 import type { AuthedContext } from '../../lib/request-context';
 import { tenantOutlets } from '../../lib/scoped-outlets';
-import { tenantIdOf } from '../../lib/tenant-scope';
+import { tenantIdOf } from '../../lib/caller-tenant';
 import * as repo from './approvals.repo';
 
 // A manager's approval at the till by PIN (docs/decisions/055). A till action asks `verify`

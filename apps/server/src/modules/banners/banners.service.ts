@@ -16,7 +16,7 @@ import { found, validationError, type ErrorDetail } from '../../lib/errors';
 import { offsetOf, pageAnswer } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
 import { reorderedIds } from '../../lib/sort-order';
-import { tenantIdOf } from '../../lib/tenant-scope';
+import { tenantIdOf } from '../../lib/caller-tenant';
 import { removeBannerImage, storeBannerImage } from './banner-images';
 import * as repo from './banners.repo';
 

@@ -4,7 +4,7 @@ import { audited } from '../../lib/audit';
 import { AppError, found } from '../../lib/errors';
 import { removeImages, storeImage } from '../../lib/images';
 import type { AuthedContext } from '../../lib/request-context';
-import { tenantIdOf } from '../../lib/tenant-scope';
+import { tenantIdOf } from '../../lib/caller-tenant';
 import * as repo from './business-settings.repo';
 
 // A tenant's own business settings, set by its admin: rates, rounding, registration numbers,

@@ -9,7 +9,7 @@ import { removeImages, storeImage } from '../../lib/images';
 import { offsetOf, pageAnswer } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
 import { reorderedIds } from '../../lib/sort-order';
-import { tenantIdOf } from '../../lib/tenant-scope';
+import { tenantIdOf } from '../../lib/caller-tenant';
 import * as repo from './categories.repo';
 
 // Categories: names in English and Melayu, an image, a drag-and-drop order, a status.

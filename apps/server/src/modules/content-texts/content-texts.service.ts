@@ -14,7 +14,7 @@ import { audited } from '../../lib/audit';
 import { found, validationError } from '../../lib/errors';
 import { listMeta, offsetOf, pageAnswer, parseSort } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
-import { tenantIdOf } from '../../lib/tenant-scope';
+import { tenantIdOf } from '../../lib/caller-tenant';
 import { changedFields, type TextFields, toHistoryEntry } from './content-text-history';
 import * as repo from './content-texts.repo';
 

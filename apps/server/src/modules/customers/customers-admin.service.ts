@@ -20,7 +20,7 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { offsetOf, pageAnswer, parseSort } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
-import { boundOutletOf, tenantIdOf } from '../../lib/tenant-scope';
+import { boundOutletOf, tenantIdOf } from '../../lib/caller-tenant';
 import { tierProgress } from '../loyalty/tier-progress.service';
 import { customersCsv } from './customer-export';
 import { toCustomerOrder, toDetails, toNote, toSummary } from './customer-view';

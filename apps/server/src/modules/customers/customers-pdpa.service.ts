@@ -4,7 +4,7 @@ import { audit } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { AuthedContext } from '../../lib/request-context';
-import { tenantIdOf } from '../../lib/tenant-scope';
+import { tenantIdOf } from '../../lib/caller-tenant';
 import { toPersonalData } from './customer-view';
 import * as admin from './customers-admin.repo';
 import * as repo from './customers-pdpa.repo';

@@ -13,7 +13,7 @@ import {
 import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../db/database';
 import { tenantCondition } from '../../db/tenant-scope';
-import { scopeOf } from '../../lib/tenant-scope';
+import { scopeOf } from '../../lib/caller-tenant';
 import { AppError } from '../../lib/errors';
 import { listMeta, offsetOf } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';

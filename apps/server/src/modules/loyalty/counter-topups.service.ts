@@ -11,7 +11,7 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import type { AuthedContext } from '../../lib/request-context';
 import { staffNameOf } from '../../lib/staff-name';
-import { tenantIdOf } from '../../lib/tenant-scope';
+import { tenantIdOf } from '../../lib/caller-tenant';
 import * as books from '../books/books.service';
 import { pendingTopups } from '../payments/payments.service';
 import type { ShiftService } from '../shifts/shifts.service';

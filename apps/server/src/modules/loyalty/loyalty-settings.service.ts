@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { audit } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import type { AuthedContext } from '../../lib/request-context';
-import { tenantIdOf } from '../../lib/tenant-scope';
+import { tenantIdOf } from '../../lib/caller-tenant';
 import * as repo from './loyalty-settings.repo';
 import { type LoyaltySettingsRow, settingsOf } from './settings.repo';
 import { recalculateTenantTiers } from './tiers.service';

@@ -7,7 +7,7 @@ import { type CustomerPrincipal, customerActor } from '../../lib/customer-princi
 import { AppError } from '../../lib/errors';
 import type { AuthedContext, RequestContext } from '../../lib/request-context';
 import { resolveServerSecret } from '../../lib/secrets';
-import { tenantIdOf } from '../../lib/tenant-scope';
+import { tenantIdOf } from '../../lib/caller-tenant';
 import * as repo from './payment-codes.repo';
 
 // Paying with the wallet at the counter needs the customer's consent: the app shows a code (as

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { offsetOf, pageAnswer } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
-import { tenantIdOf } from '../../lib/tenant-scope';
+import { tenantIdOf } from '../../lib/caller-tenant';
 import { memberOf } from './member-points.repo';
 import * as repo from './points-ledger.repo';
 

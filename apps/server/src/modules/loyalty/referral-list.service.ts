@@ -2,7 +2,7 @@ import type { MobileReferrals, Referral, ReferralListQuery } from '@kopi/contrac
 import type { Db } from '../../db/database';
 import { offsetOf, pageAnswer } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
-import { tenantIdOf } from '../../lib/tenant-scope';
+import { tenantIdOf } from '../../lib/caller-tenant';
 import * as repo from './referral-list.repo';
 import { settingsOf } from './settings.repo';
 

@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock';
 import { uniqueFieldTaken } from '../../lib/db-errors';
 import { found } from '../../lib/errors';
 import type { AuthedContext } from '../../lib/request-context';
-import { tenantIdOf } from '../../lib/tenant-scope';
+import { tenantIdOf } from '../../lib/caller-tenant';
 import * as settingsRepo from './settings.repo';
 import * as repo from './tiers.repo';
 

@@ -10,7 +10,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { offsetOf, pageAnswer } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
-import { tenantIdOf } from '../../lib/tenant-scope';
+import { tenantIdOf } from '../../lib/caller-tenant';
 import { lockCustomer, walletEntryByKey, type WalletEntryRow } from './ledgers.repo';
 import { type LedgerActor, postWallet } from './ledgers.service';
 import { settingsOf } from './settings.repo';

@@ -20,7 +20,7 @@ import { type CustomerPrincipal, customerActor } from '../../lib/customer-princi
 import { AppError } from '../../lib/errors';
 import { offsetOf, pageAnswer, parseSort } from '../../lib/paging';
 import type { AuthedContext, RequestContext } from '../../lib/request-context';
-import { tenantIdOf } from '../../lib/tenant-scope';
+import { tenantIdOf } from '../../lib/caller-tenant';
 import { lockCustomer } from './ledgers.repo';
 import { postWallet } from './ledgers.service';
 import { settingsOf } from './settings.repo';

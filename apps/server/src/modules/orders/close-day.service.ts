@@ -19,7 +19,7 @@ import { exportLocale } from '../../lib/export-locale';
 import type { Clock } from '../../lib/clock';
 import { AppError, validationError } from '../../lib/errors';
 import type { AuthedContext } from '../../lib/request-context';
-import { tenantIdOf } from '../../lib/tenant-scope';
+import { tenantIdOf } from '../../lib/caller-tenant';
 import * as books from '../books/books.service';
 import { giveBackVouchers } from '../vouchers/voucher-redemption.service';
 import * as repo from './close-day.repo';

@@ -12,7 +12,7 @@ import type { CustomerPrincipal } from '../../lib/customer-principal';
 import { uniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import type { AuthedContext, RequestContext } from '../../lib/request-context';
-import { tenantIdOf } from '../../lib/tenant-scope';
+import { tenantIdOf } from '../../lib/caller-tenant';
 import type { PaymentCodeService } from '../loyalty/payment-codes.service';
 import {
   claimVoucher,

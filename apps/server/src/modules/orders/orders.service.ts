@@ -17,7 +17,7 @@ import { exportLocale } from '../../lib/export-locale';
 import { listMeta, offsetOf } from '../../lib/paging';
 import type { AuthedContext, RequestContext } from '../../lib/request-context';
 import { readableOutletsOf } from '../../lib/scoped-outlets';
-import { tenantIdOf } from '../../lib/tenant-scope';
+import { tenantIdOf } from '../../lib/caller-tenant';
 import { type ApprovalService, verifyApproval } from '../approvals/approvals.service';
 import type { PaymentCodeService } from '../loyalty/payment-codes.service';
 import { loyaltyOfOrder } from '../loyalty/receipt-balances.service';

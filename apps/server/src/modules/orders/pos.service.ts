@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { AuthedContext } from '../../lib/request-context';
-import { tenantIdOf } from '../../lib/tenant-scope';
+import { tenantIdOf } from '../../lib/caller-tenant';
 import { outletPrice, sellableAtOutlet, soldOutOn } from './order-cart';
 import { lookbackDate, offeredMethods, outletClockAt, pricingSettings } from './order-checks';
 import * as repo from './order-catalogue.repo';

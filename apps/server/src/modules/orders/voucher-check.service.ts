@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock';
 import type { CustomerPrincipal } from '../../lib/customer-principal';
 import { AppError } from '../../lib/errors';
 import type { AuthedContext } from '../../lib/request-context';
-import { boundOutletOf, tenantIdOf } from '../../lib/tenant-scope';
+import { boundOutletOf, tenantIdOf } from '../../lib/caller-tenant';
 import { customerVouchers, previewVoucher } from '../vouchers/voucher-redemption.service';
 import { resolveCart, voucherCartOf } from './order-cart';
 import * as catalogue from './order-catalogue.repo';

@@ -14,7 +14,7 @@ import { inUseOnForeignKey, uniqueFieldTaken } from '../../lib/db-errors';
 import { AppError, type ErrorDetail, found, validationError } from '../../lib/errors';
 import { listMeta, offsetOf } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
-import { tenantIdOf } from '../../lib/tenant-scope';
+import { tenantIdOf } from '../../lib/caller-tenant';
 import * as repo from './outlets.repo';
 
 // Outlets and their time management: weekly hours with several ranges a day,

@@ -11,7 +11,7 @@ import type { Clock } from '../../lib/clock';
 import { uniqueFieldTaken } from '../../lib/db-errors';
 import { AppError, found } from '../../lib/errors';
 import type { AuthedContext } from '../../lib/request-context';
-import { scopeOf } from '../../lib/tenant-scope';
+import { scopeOf } from '../../lib/caller-tenant';
 import { tenantOfScope } from '../../db/tenant-scope';
 import { gatewayFactories } from './gateways/gateway-factories';
 import type { GatewayClient, GatewayFactory } from './gateways/gateway-provider';

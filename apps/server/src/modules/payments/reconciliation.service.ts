@@ -18,7 +18,7 @@ import { localTimeCell, moneyCell, textCell } from '../../lib/csv-cells';
 import { AppError } from '../../lib/errors';
 import type { AuthedContext } from '../../lib/request-context';
 import type { DownloadFile } from '../../lib/route-kit';
-import { tenantIdOf } from '../../lib/tenant-scope';
+import { tenantIdOf } from '../../lib/caller-tenant';
 import type { GatewayClient } from './gateways/gateway-provider';
 import type { PaymentGatewayService } from './payment-gateways.service';
 import { compareFile, outcomeOf, oursOf, rowOf, sortRows } from './reconciliation-compare';

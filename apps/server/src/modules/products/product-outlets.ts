@@ -4,7 +4,7 @@ import { audited } from '../../lib/audit';
 import { AppError, found } from '../../lib/errors';
 import { publishLiveEvent } from '../../lib/live-events';
 import type { AuthedContext } from '../../lib/request-context';
-import { tenantIdOf } from '../../lib/tenant-scope';
+import { tenantIdOf } from '../../lib/caller-tenant';
 import type { OutletToday, ProductLookup } from './product-lookup';
 import * as outletRepo from './product-outlets.repo';
 

@@ -6,7 +6,7 @@ import { AppError, type ErrorDetail, validationError } from '../../lib/errors';
 import { removeImages } from '../../lib/images';
 import { listMeta, offsetOf } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
-import { tenantIdOf } from '../../lib/tenant-scope';
+import { tenantIdOf } from '../../lib/caller-tenant';
 import { normaliseTags } from './product-import';
 import { createProductImages } from './product-images';
 import * as images from './product-images.repo';

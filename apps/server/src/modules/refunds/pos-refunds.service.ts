@@ -12,7 +12,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { AuthedContext } from '../../lib/request-context';
 import { tenantOutlets } from '../../lib/scoped-outlets';
-import { boundOutletOf, tenantIdOf } from '../../lib/tenant-scope';
+import { boundOutletOf, tenantIdOf } from '../../lib/caller-tenant';
 import type { ApprovalService } from '../approvals/approvals.service';
 import { bookingDay } from '../books/books.service';
 import type { RefundPayoutPort } from './automatic-refunds';

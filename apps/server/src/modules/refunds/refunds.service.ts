@@ -20,7 +20,7 @@ import { encodeImage } from '../../lib/images';
 import { readPrivateFile, removePrivateFile, savePrivateFile } from '../../lib/private-files';
 import { offsetOf, pageAnswer, parseSort } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
-import { boundOutletOf, tenantIdOf } from '../../lib/tenant-scope';
+import { boundOutletOf, tenantIdOf } from '../../lib/caller-tenant';
 import { createAutomaticRefunds, type RefundPayoutPort } from './automatic-refunds';
 import { completionBooking, type RefundDrawers } from './refund-booking';
 import { refundsCsv } from './refund-export';

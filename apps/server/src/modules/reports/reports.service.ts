@@ -19,7 +19,7 @@ import { AppError } from '../../lib/errors';
 import { exportLocale } from '../../lib/export-locale';
 import type { AuthedContext } from '../../lib/request-context';
 import { readableOutletsOf, tenantOutlets } from '../../lib/scoped-outlets';
-import { tenantIdOf } from '../../lib/tenant-scope';
+import { tenantIdOf } from '../../lib/caller-tenant';
 import { reportCsv, reportXlsx } from './report-export';
 import * as repo from './reports.repo';
 import { addFigures, figuresOf, zeroFigures } from './sales-figures';

@@ -6,7 +6,7 @@ import { inUseOnForeignKey, uniqueFieldTaken } from '../../lib/db-errors';
 import { AppError, found } from '../../lib/errors';
 import { offsetOf, pageAnswer } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
-import { scopeOf } from '../../lib/tenant-scope';
+import { scopeOf } from '../../lib/caller-tenant';
 import {
   assertCanGrant,
   assertKeepsRoleManagement,

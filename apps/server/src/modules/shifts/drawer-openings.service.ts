@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import type { AuthedContext } from '../../lib/request-context';
-import { tenantIdOf } from '../../lib/tenant-scope';
+import { tenantIdOf } from '../../lib/caller-tenant';
 import { staffNameOf } from '../../lib/staff-name';
 import type { ApprovalService } from '../approvals/approvals.service';
 import * as repo from './drawer-openings.repo';

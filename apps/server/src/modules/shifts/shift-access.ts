@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { hasPermission } from '../../lib/access';
 import { AppError } from '../../lib/errors';
 import type { AuthedContext } from '../../lib/request-context';
-import { tenantIdOf } from '../../lib/tenant-scope';
+import { tenantIdOf } from '../../lib/caller-tenant';
 import type { ApprovalService } from '../approvals/approvals.service';
 import * as books from '../books/books.service';
 import * as repo from './shifts.repo';

@@ -18,7 +18,7 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { offsetOf, pageAnswer } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
-import { tenantIdOf } from '../../lib/tenant-scope';
+import { tenantIdOf } from '../../lib/caller-tenant';
 import { staffNameOf } from '../../lib/staff-name';
 import * as books from '../books/books.service';
 import * as repo from './shifts.repo';

@@ -4,7 +4,7 @@ import { audit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import type { AuthedContext } from '../../lib/request-context';
-import { tenantIdOf } from '../../lib/tenant-scope';
+import { tenantIdOf } from '../../lib/caller-tenant';
 import { outletShiftSettings } from './shifts.repo';
 import * as repo from './tills.repo';
 

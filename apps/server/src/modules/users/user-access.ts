@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
 import { found } from '../../lib/errors';
 import type { AuthedContext } from '../../lib/request-context';
-import { scopeOf } from '../../lib/tenant-scope';
+import { scopeOf } from '../../lib/caller-tenant';
 import { staffAccounts } from '../auth/auth.service';
 import { assertNotOutranked } from '../roles/roles.service';
 import * as repo from './users.repo';

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { PasswordHasher } from '../../lib/password';
 import type { AuthedContext } from '../../lib/request-context';
-import { scopeOf } from '../../lib/tenant-scope';
+import { scopeOf } from '../../lib/caller-tenant';
 import { staffMail } from '../../lib/staff-mail';
 import { generateOpaqueToken, hashToken } from '../../lib/tokens';
 import { issueResetToken } from '../account/account.service';

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { audited } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { AuthedContext } from '../../lib/request-context';
-import { scopeOf } from '../../lib/tenant-scope';
+import { scopeOf } from '../../lib/caller-tenant';
 import { staffAccounts } from '../auth/auth.service';
 import type { UserAccess } from './user-access';
 import * as repo from './users.repo';

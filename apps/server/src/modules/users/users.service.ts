@@ -14,7 +14,7 @@ import { audit, audited } from '../../lib/audit';
 import { AppError, validationError } from '../../lib/errors';
 import { offsetOf, pageAnswer, parseSort } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
-import { scopeOf } from '../../lib/tenant-scope';
+import { scopeOf } from '../../lib/caller-tenant';
 import { generateOpaqueToken } from '../../lib/tokens';
 import { staffAccounts } from '../auth/auth.service';
 import { assertCanGrant, assertKeepsRoleManagement, notHeld } from '../roles/roles.service';

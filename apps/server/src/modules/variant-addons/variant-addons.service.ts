@@ -6,7 +6,7 @@ import { AppError, found, validationError } from '../../lib/errors';
 import { malayName } from '../../lib/malay-name';
 import { listMeta, offsetOf } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
-import { tenantIdOf } from '../../lib/tenant-scope';
+import { tenantIdOf } from '../../lib/caller-tenant';
 import * as repo from './variant-addons.repo';
 
 // The variant and add-on library. Products link to groups and add-ons, so editing

@@ -17,7 +17,7 @@ import { AppError, found, validationError } from '../../lib/errors';
 import type { JobRow, JobRunner } from '../../lib/jobs/job-runner';
 import { offsetOf, pageAnswer } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
-import { tenantIdOf } from '../../lib/tenant-scope';
+import { tenantIdOf } from '../../lib/caller-tenant';
 import * as audience from './campaign-audience.repo';
 import { audienceOf, CAMPAIGN_ISSUE_JOB, type CampaignIssueParams } from './campaign-issue-job';
 import * as repo from './voucher-campaigns.repo';

@@ -11,7 +11,7 @@ import { inUseOnForeignKey } from '../../lib/db-errors';
 import { AppError, found, validationError } from '../../lib/errors';
 import { offsetOf, pageAnswer } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
-import { tenantIdOf } from '../../lib/tenant-scope';
+import { tenantIdOf } from '../../lib/caller-tenant';
 import * as repo from './voucher-rewards.repo';
 
 // The points rewards the customer app offers, as the back office keeps them

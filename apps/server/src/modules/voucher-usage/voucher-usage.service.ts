@@ -26,7 +26,7 @@ import { AppError } from '../../lib/errors';
 import { exportLocale } from '../../lib/export-locale';
 import type { AuthedContext } from '../../lib/request-context';
 import { tenantOutlets } from '../../lib/scoped-outlets';
-import { tenantIdOf } from '../../lib/tenant-scope';
+import { tenantIdOf } from '../../lib/caller-tenant';
 import { dailyFile, ongoingFile } from './voucher-usage-export';
 import * as repo from './voucher-usage.repo';
 

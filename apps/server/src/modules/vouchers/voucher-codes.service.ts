@@ -16,7 +16,7 @@ import { AppError, found } from '../../lib/errors';
 import type { JobRow, JobRunner } from '../../lib/jobs/job-runner';
 import { offsetOf, pageAnswer } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
-import { tenantIdOf } from '../../lib/tenant-scope';
+import { tenantIdOf } from '../../lib/caller-tenant';
 import { randomCode, VOUCHER_CODES_JOB, type VoucherCodesParams } from './voucher-code-job';
 import * as repo from './voucher-codes.repo';
 import * as vouchers from './vouchers.repo';

@@ -13,7 +13,7 @@ import { inUseOnForeignKey, uniqueViolation } from '../../lib/db-errors';
 import { AppError, type ErrorDetail, found, validationError } from '../../lib/errors';
 import { offsetOf, pageAnswer } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
-import { tenantIdOf } from '../../lib/tenant-scope';
+import { tenantIdOf } from '../../lib/caller-tenant';
 import * as repo from './vouchers.repo';
 import { rulesOf } from './voucher-view';
 

@@ -12,13 +12,8 @@ import { createLiveSocket } from '../live/live-orders-socket';
 import { onSettingsChanged, settingsStore } from '../settings/settings-store';
 import { toast } from '../toasts';
 import { sessionChannel } from './session-channel';
-import {
-  establishSession,
-  refreshSession,
-  registerSessionRuntime,
-  requireData,
-  scheduleRenewal,
-} from './session-service';
+import { registerSessionRuntime } from './session-runtime-slot';
+import { establishSession, refreshSession, requireData, scheduleRenewal } from './session-service';
 import { sessionStore, setLocked, setTokens } from './session-store';
 
 // What a signed-in tab adds to the session: the lock screen and its broadcast to other tabs,

@@ -13,6 +13,7 @@ import {
 import { createStore, useStore } from '../store';
 import { toast } from '../toasts';
 import { sessionChannel } from './session-channel';
+import { loadSessionRuntime, sessionRuntime } from './session-runtime-slot';
 import { applySessionAnswer, clearSession, sessionStore } from './session-store';
 
 // Signing in, refreshing and signing out: what the sign-in pages need. Everything a signed-in
@@ -20,19 +21,6 @@ import { applySessionAnswer, clearSession, sessionStore } from './session-store'
 // loaded as soon as there is a session.
 
 export type SignInResult = { kind: 'signed-in' } | { kind: 'two-step'; challengeToken: string };
-
-export interface SessionRuntime {
-  /** A session was set up or renewed (restart the socket, reconcile settings…). */
-  established: (source: 'login' | 'refresh' | 'unlock', settingsDiffer: boolean) => void;
-  appSettingsLoaded: (entries: AppSettingEntry[]) => void;
-  signingOut: () => void;
-}
-
-let runtime: SessionRuntime | null = null;
-export function registerSessionRuntime(next: SessionRuntime) {
-  runtime = next;
-}
-const loadRuntime = () => import('./session-runtime').catch(() => undefined);
 
 /** SPEC §7: an answer without data means "User is empty". */
 export function requireData<T>(data: T | null | undefined): T {
@@ -131,8 +119,9 @@ export function establishSession(
   // unlock this browser's cookies are newest, and the runtime saves them if they differ.
   if (source === 'login') updateSettings(serverSettings, 'silent');
   scheduleRenewal();
+  const runtime = sessionRuntime();
   if (runtime) runtime.established(source, differ);
-  else void loadRuntime().then(() => runtime?.established(source, differ));
+  else void loadSessionRuntime().then((loaded) => loaded?.established(source, differ));
 }
 
 /** The tenant's app settings (feature switches), loaded after every session start. */
@@ -152,7 +141,7 @@ export async function loadAppSettings(): Promise<AppSettingEntry[]> {
     return [];
   }
   appSettingsStore.setState(status);
-  runtime?.appSettingsLoaded(status);
+  sessionRuntime()?.appSettingsLoaded(status);
   return status;
 }
 
@@ -186,7 +175,7 @@ export async function verifyTwoStep(challengeToken: string, code: string) {
 /** POST /api/logout (ends the session family), then forget everything of this session. */
 export async function signOut() {
   const { token } = sessionStore.getState();
-  runtime?.signingOut();
+  sessionRuntime()?.signingOut();
   if (renewTimer) clearTimeout(renewTimer);
   if (token) {
     await http
@@ -206,7 +195,7 @@ export async function signOut() {
 export async function startSession() {
   if (!sessionStore.getState().token) return;
   scheduleRenewal();
-  await loadRuntime();
+  await loadSessionRuntime();
   try {
     await refreshSession();
   } catch {

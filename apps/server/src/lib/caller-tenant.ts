@@ -2,7 +2,8 @@ import type { AccessScope } from '../db/tenant-scope';
 import { AppError } from './errors';
 import type { AuthedContext } from './request-context';
 
-// The tenant of a signed-in call. The predicates built from it live in db/tenant-scope.ts.
+// The tenant of a signed-in call (its caller's, or the one a platform user entered). The query
+// predicates built from it live in db/tenant-scope.ts.
 
 /**
  * The tenant every query of a tenant-scoped call filters by: the signed-in user's own, or the one
