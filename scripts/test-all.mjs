@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
+import { summariseVitest } from './vitest-summary.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const reports = path.join(root, 'reports');
@@ -99,23 +100,7 @@ const headOf = (message) =>
 const vitestReport = (file) => ({
   read() {
     if (!fs.existsSync(file)) return null;
-    const j = JSON.parse(fs.readFileSync(file, 'utf8'));
-    const failures = (j.testResults ?? []).flatMap((file) => [
-      ...(file.assertionResults ?? [])
-        .filter((a) => a.status === 'failed')
-        .map((a) => ({ title: a.fullName, message: (a.failureMessages ?? []).join('\n') })),
-      // A file that failed to load, or in a hook (a `beforeAll` that timed out), has no failed
-      // assertion of its own: it is named with its own message.
-      ...(file.status === 'failed' &&
-      !(file.assertionResults ?? []).some((a) => a.status === 'failed')
-        ? [{ title: file.name, message: file.message ?? '' }]
-        : []),
-    ]);
-    return {
-      passed: j.numPassedTests ?? 0,
-      failed: (j.numFailedTests ?? 0) + (j.numRuntimeErrorTests ?? 0),
-      failures,
-    };
+    return summariseVitest(JSON.parse(fs.readFileSync(file, 'utf8')));
   },
 });
 // A script's own report: the counts and failures as test-all keeps them.
@@ -135,6 +120,7 @@ const vitestArgs = (file) => [
 ];
 
 const contractJson = path.join(reports, 'contract.json');
+const scriptsJson = path.join(reports, 'scripts.json');
 await runTogether([
   ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
   ['format', 'npx', ['prettier', '--check', '.']],
@@ -144,6 +130,12 @@ await runTogether([
     'npx',
     vitestArgs(contractJson),
     { cwd: path.join(root, 'packages/contract'), report: vitestReport(contractJson) },
+  ],
+  [
+    'scripts unit',
+    'npx',
+    vitestArgs(scriptsJson),
+    { cwd: path.join(root, 'scripts'), report: vitestReport(scriptsJson) },
   ],
 ]);
 

@@ -100,6 +100,8 @@ export interface BuildAppOptions {
   pointsExpirySweep?: boolean;
   /** Test hook: run background jobs (code generation) as they are enqueued. Default true. */
   backgroundJobs?: boolean;
+  /** Test hook: seed the demo orders (config.demoOrders) though the demo data was there already. */
+  demoOrdersOnPrepared?: boolean;
 }
 
 export interface KopiApp {
@@ -182,7 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
   // End-to-end runs move the clock through the test-only dev routes.
   const e2eClock = config.e2e && !options.now ? offsetClock() : null;
   const now = options.now ?? e2eClock?.now ?? systemClock;
-  if (demoSeeded && config.demoOrders) {
+  if ((demoSeeded || options.demoOrdersOnPrepared) && config.demoOrders) {
     // Through the order services (db/ may not import modules), so demo totals are real prices.
     const started = Date.now();
     const { orders } = await seedDemoOrders(db, {

@@ -9,8 +9,8 @@ import { createDatabaseTarget, TEMPLATE_ENV, testHashing } from './test-app';
 // Runs once per `vitest run`: migrates and seeds one database, which every test app that wants
 // the demo data then starts from. A fresh PGlite runs initdb, twenty migrations and the seed
 // (several seconds each time); loading a dump of a prepared one, or cloning a PostgreSQL template
-// database, is a fraction of that. Tests that need another start (no demo data, demo orders, a
-// database of their own) still prepare theirs.
+// database, is a fraction of that. Tests that want the demo orders have them seeded on it; those
+// that need another start (no demo data, a database of their own) still prepare theirs.
 
 const quiet = { warn: () => {}, info: () => {} };
 

@@ -252,13 +252,10 @@ async function turnForPool(poolMax: number): Promise<() => Promise<void>> {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const poolMax = options.poolMax ?? 5;
   const giveTurnBack = await turnForPool(poolMax);
-  // The prepared database has the demo data and nothing else: only a new database that wants
-  // exactly that starts from it.
+  // The prepared database has the demo data and nothing else: a new database that wants that
+  // starts from it, and one that wants the demo orders too has them seeded on it.
   const ownStart =
-    options.target ||
-    options.seedDemo === false ||
-    options.config?.seedDemo === false ||
-    options.config?.demoOrders;
+    options.target || options.seedDemo === false || options.config?.seedDemo === false;
   const template = ownStart ? undefined : preparedTemplate();
   const target = options.target ?? (await createDatabaseTarget({ template: template?.postgres }));
   const config = testConfig(target, { seedDemo: options.seedDemo ?? true, ...options.config });
@@ -285,6 +282,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       // A sweep firing a minute in would change customers under a test that runs that long.
       pointsExpirySweep: false,
       backgroundJobs: options.backgroundJobs,
+      demoOrdersOnPrepared: template !== undefined,
     });
     await built.app.ready();
   } catch (error) {

@@ -1,5 +1,6 @@
 import { businessDate, type PosContext, type PosMenu, type PosOutlet } from '@kopi/contract';
 import type { Db } from '../../db/database';
+import { sideBySide } from '../../db/side-by-side';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { AuthedContext } from '../../lib/request-context';
@@ -79,11 +80,11 @@ export function createPosService({ db, now }: { db: Db; now: Clock }) {
       const tenantId = tenantIdOf(ctx);
       const bound = ctx.principal.outletId;
       if (bound && bound !== outletId) throw new AppError('not_found');
-      // Side by side: the product query only reads rows of this tenant and outlet id.
-      const [outlet, categories, products] = await Promise.all([
-        repo.outletClock(db, tenantId, outletId),
-        repo.activeCategories(db, tenantId),
-        repo.menuProducts(db, tenantId, outletId, 'counter'),
+      // Side by side on the pool: the product query only reads rows of this tenant and outlet id.
+      const [outlet, categories, products] = await sideBySide(db, [
+        () => repo.outletClock(db, tenantId, outletId),
+        () => repo.activeCategories(db, tenantId),
+        () => repo.menuProducts(db, tenantId, outletId, 'counter'),
       ]);
       if (!outlet) throw new AppError('not_found');
       const today = businessDate(now(), outlet.timezone, outlet.cutoffHour);

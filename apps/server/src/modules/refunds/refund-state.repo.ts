@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
+import { sideBySide } from '../../db/side-by-side';
 import { customerOrders } from '../../db/schema/customers';
 import { orderItems, orderPayments, orders } from '../../db/schema/orders';
 import { refundItems, refunds } from '../../db/schema/refunds';
@@ -42,10 +43,10 @@ export async function orderRefundState(
       ${lock ? sql`for update of o` : sql``}`),
   );
   if (!head) return null;
-  const [items, payments, counted] = await Promise.all([
-    db
-      .execute(
-        sql`
+  const [items, payments, counted] = await sideBySide(db, [
+    async () =>
+      rowsOf<RefundState['items'][number]>(
+        await db.execute(sql`
         select oi.id, oi.name, oi.name_my as "nameMy", oi.quantity, oi.line_total as "lineTotal",
           (select coalesce(sum(ri.quantity), 0)::int
             from ${refundItems} ri join ${refunds} r on r.id = ri.refund_id
@@ -53,26 +54,27 @@ export async function orderRefundState(
           ) as "refundedQty"
         from ${orderItems} oi
         where ${tenantIs('oi', tenantId)} and oi.order_id = ${orderId}::uuid
-        order by oi.line_no`,
-      )
-      .then((result) => rowsOf<RefundState['items'][number]>(result)),
-    db
-      .select({
-        method: orderPayments.method,
-        amount: sql<number>`sum(${orderPayments.amount})::int`,
-      })
-      .from(orderPayments)
-      .where(and(ownedBy(orderPayments, tenantId), eq(orderPayments.orderId, orderId)))
-      .groupBy(orderPayments.method)
-      .orderBy(sql`min(${orderPayments.lineNo})`),
-    db
-      .select({
-        paymentMethod: refunds.paymentMethod,
-        amount: sql<number>`sum(${refunds.amount})::int`,
-      })
-      .from(refunds)
-      .where(and(ownedBy(refunds, tenantId), eq(refunds.orderId, orderId), counting('refunds')))
-      .groupBy(refunds.paymentMethod),
+        order by oi.line_no`),
+      ),
+    () =>
+      db
+        .select({
+          method: orderPayments.method,
+          amount: sql<number>`sum(${orderPayments.amount})::int`,
+        })
+        .from(orderPayments)
+        .where(and(ownedBy(orderPayments, tenantId), eq(orderPayments.orderId, orderId)))
+        .groupBy(orderPayments.method)
+        .orderBy(sql`min(${orderPayments.lineNo})`),
+    () =>
+      db
+        .select({
+          paymentMethod: refunds.paymentMethod,
+          amount: sql<number>`sum(${refunds.amount})::int`,
+        })
+        .from(refunds)
+        .where(and(ownedBy(refunds, tenantId), eq(refunds.orderId, orderId), counting('refunds')))
+        .groupBy(refunds.paymentMethod),
   ]);
   return {
     head,
