@@ -149,7 +149,14 @@ describe('POST, PUT and DELETE /api/outlets', () => {
     expect(listed[0]).toMatchObject({ id, board_amber_minutes: 3, board_red_minutes: 240 });
     // The status board reads the same columns.
     const board = (await api.get(`/api/orders/board?outlet_id=${id}`)).json().data;
-    expect(board.thresholds).toEqual([{ outlet_id: id, amber_minutes: 3, red_minutes: 240 }]);
+    expect(board.thresholds).toEqual([
+      {
+        outlet_id: id,
+        amber_minutes: 3,
+        red_minutes: 240,
+        business_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      },
+    ]);
     const [entry] = await t.database.db
       .select()
       .from(auditLog)
