@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import type { ReportGroupBy } from '@kopi/contract';
@@ -105,16 +105,19 @@ export function applyReportPatch(
 export function useReportParams(today: string) {
   const [search, setSearch] = useSearchParams();
   const params = useMemo(() => parseReportParams(search, today), [search, today]);
+  // React Router's updater does not queue: its `previous` is the URL as last rendered, so a second
+  // change made before that render (to typed right after from) would drop the first. A change
+  // starts from the last URL asked for while the page still shows the one it was asked from.
+  const asked = useRef<{ from: URLSearchParams; next: URLSearchParams } | null>(null);
   const update = useCallback(
     (patch: ReportPatch) => {
-      setSearch(
-        (previous) =>
-          reportSearch(applyReportPatch(parseReportParams(previous, today), patch, today)),
-        // Switching tabs or ranges is not a step of its own for Back.
-        { replace: true },
-      );
+      const base = asked.current?.from === search ? asked.current.next : search;
+      const next = reportSearch(applyReportPatch(parseReportParams(base, today), patch, today));
+      asked.current = { from: search, next };
+      // Switching tabs or ranges is not a step of its own for Back.
+      setSearch(next, { replace: true });
     },
-    [setSearch, today],
+    [search, setSearch, today],
   );
   return { params, update };
 }
