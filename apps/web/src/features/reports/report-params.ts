@@ -1,5 +1,4 @@
-import { useCallback, useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useMemo } from 'react';
 import { z } from 'zod';
 import type { ReportGroupBy } from '@kopi/contract';
 import {
@@ -9,6 +8,7 @@ import {
   type DateRange,
   type RangePreset,
 } from './range';
+import { useSearchUpdate } from '../../lib/search-params';
 
 // The report keeps its sub-view (SPEC §2's six, and vouchers), range and outlet in the URL, so a reload or a
 // shared link shows the same figures: `?view=by-outlet&range=custom&from=…&to=…&outlet=…`.
@@ -103,21 +103,14 @@ export function applyReportPatch(
 
 /** The report of the current URL and a way to change it. */
 export function useReportParams(today: string) {
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useSearchUpdate();
   const params = useMemo(() => parseReportParams(search, today), [search, today]);
-  // React Router's updater does not queue: its `previous` is the URL as last rendered, so a second
-  // change made before that render (to typed right after from) would drop the first. A change
-  // starts from the last URL asked for while the page still shows the one it was asked from.
-  const asked = useRef<{ from: URLSearchParams; next: URLSearchParams } | null>(null);
   const update = useCallback(
-    (patch: ReportPatch) => {
-      const base = asked.current?.from === search ? asked.current.next : search;
-      const next = reportSearch(applyReportPatch(parseReportParams(base, today), patch, today));
-      asked.current = { from: search, next };
-      // Switching tabs or ranges is not a step of its own for Back.
-      setSearch(next, { replace: true });
-    },
-    [search, setSearch, today],
+    (patch: ReportPatch) =>
+      setSearch((previous) =>
+        reportSearch(applyReportPatch(parseReportParams(previous, today), patch, today)),
+      ),
+    [setSearch, today],
   );
   return { params, update };
 }

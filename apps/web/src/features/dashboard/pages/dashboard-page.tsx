@@ -14,7 +14,7 @@ import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
 import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
 import SensorsOutlined from '@mui/icons-material/SensorsOutlined';
 import ShoppingBasketOutlined from '@mui/icons-material/ShoppingBasketOutlined';
-import { useSearchParams } from 'react-router';
+import { useSearchUpdate } from '../../../lib/search-params';
 import { type LiveOrderEvent, netAfterRefunds, type SessionUserExtras } from '@kopi/contract';
 import { KpiCard } from '../../../components/kpi-card';
 import { clockScope, rememberBusinessClock } from '../../../lib/business-clock';
@@ -98,7 +98,7 @@ function DashboardFigures() {
   const can = useCan();
   const user = useSessionUser();
   const scope = useOutletScope({ source: 'dashboard' });
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useSearchUpdate();
   const picked = scope.bound ? null : (search.get('outlet') ?? null);
   const liveStatus = useStore(liveSocket.status, (s) => s);
   const dashboard = useDashboard(picked, true, liveStatus === 'open' ? SLOW_POLL_MS : POLL_MS);
@@ -125,15 +125,12 @@ function DashboardFigures() {
 
   const compareDay = data ? calendarDay(data.compare_date) : '';
   const setOutlet = (id: string) =>
-    setSearch(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (id) next.set('outlet', id);
-        else next.delete('outlet');
-        return next;
-      },
-      { replace: true },
-    );
+    setSearch((previous) => {
+      const next = new URLSearchParams(previous);
+      if (id) next.set('outlet', id);
+      else next.delete('outlet');
+      return next;
+    });
 
   const aside = (
     <>
