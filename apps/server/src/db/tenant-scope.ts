@@ -1,6 +1,7 @@
 import type { TenantFilter } from '@kopi/contract';
 import { type Column, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { tenants } from './schema/tenancy';
 
 // The one way a query names its tenant. Every read and write of a tenant-owned table carries the
 // tenant in its WHERE (or in the values it inserts), built here: the app connects as a role that
@@ -24,6 +25,12 @@ interface Owned {
 
 /** Rows of `tenantId`. */
 export const ownedBy = (table: Owned, tenantId: string): SQL => eq(table.tenantId, tenantId);
+
+/** The tenant row itself: its settings (zone, cutoff, …) read or written for `tenantId`. */
+export const isTenant = (tenantId: string): SQL => eq(tenants.id, tenantId);
+
+/** Joins a row to its own tenant's row (`innerJoin(tenants, tenantOfRow(orders))`). */
+export const tenantOfRow = (table: Owned): SQL => eq(tenants.id, table.tenantId);
 
 /** Rows the scope holds: its tenant's, or every row for the platform scope. */
 export const ownedByScope = (table: Owned, scope: AccessScope): SQL | undefined =>

@@ -356,6 +356,9 @@ export async function runScenario(): Promise<Scenario> {
   await accessPart(t, { a, as, send, upload }, { outletId: kl });
 
   // ---- The audit log ---------------------------------------------------------------------------
+  // Another staff member's profile, edited by the tenant's admin (found within the tenant).
+  const staff = (await a.get('/api/users?q=cashier')).data as { id: string; fullname: string }[];
+  await a.put(`/api/registrationdata/${staff[0]!.id}`, { fullname: staff[0]!.fullname });
   const log = (await a.get('/api/logs?q=iso')).data as { id: string }[];
   await a.get(`/api/logs/${log[0]!.id}`);
   await a.get('/api/logs/filters');

@@ -36,7 +36,7 @@ beforeAll(async () => {
   const { tenants } = await import('../db/schema/tenancy');
   const rows = await scenario.t.database.db.select({ id: tenants.id }).from(tenants);
   tenantIds = new Set(rows.map((r) => r.id));
-}, 180_000);
+}, 300_000);
 afterAll(() => scenario?.t.close());
 
 const key = (c: { module: string; fn: string }) => `${c.module}.${c.fn}`;
@@ -98,5 +98,5 @@ describe('tenant isolation of the repositories', () => {
     console.log(`tenant isolation: ${byFunction.size} repository functions replayed with tenant B`);
     expect(byFunction.size).toBeGreaterThan(0);
     expect([...new Set(problems)]).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });

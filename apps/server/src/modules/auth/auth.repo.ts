@@ -13,7 +13,13 @@ import {
 } from '../../db/schema/access';
 import { appSettings } from '../../db/schema/platform';
 import { outlets, tenants } from '../../db/schema/tenancy';
-import { ownedBy, ownedWithin } from '../../db/tenant-scope';
+import {
+  type AccessScope,
+  ownedBy,
+  ownedByScope,
+  ownedWithin,
+  tenantOfRow,
+} from '../../db/tenant-scope';
 
 /**
  * Every function here works on one staff account or session, found by what the caller signed in
@@ -74,7 +80,7 @@ function selectUsers(db: Db) {
     .select(userColumns)
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
-    .leftJoin(tenants, eq(tenants.id, users.tenantId))
+    .leftJoin(tenants, tenantOfRow(users))
     .leftJoin(outlets, eq(outlets.id, users.idOutlet));
 }
 
@@ -87,6 +93,14 @@ export async function findUserByUsername(db: Db, username: string) {
 
 export async function findUserById(db: Db, id: string) {
   const [row] = await selectUsers(db).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** A user the scope holds: one of its tenant's, or any user for the platform scope. */
+export async function findUserInScope(db: Db, scope: AccessScope, id: string) {
+  const [row] = await selectUsers(db)
+    .where(and(ownedByScope(users, scope), eq(users.id, id)))
+    .limit(1);
   return row ?? null;
 }
 

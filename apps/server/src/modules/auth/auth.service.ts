@@ -15,6 +15,7 @@ import type { Db } from '../../db/database';
 import { hasPermission } from '../../lib/access';
 import { audit, audited } from '../../lib/audit';
 import { removeAvatar } from '../../lib/avatars';
+import { scopeOf } from '../../lib/caller-tenant';
 import { AppError, validationError } from '../../lib/errors';
 import type { PasswordHasher } from '../../lib/password';
 import { loadPrincipal } from '../../lib/principal';
@@ -290,14 +291,13 @@ export function createAuthService(deps: AuthDeps) {
       ctx: AuthedContext,
     ): Promise<UserFields> {
       const { principal } = ctx;
-      const target = await repo.findUserById(db, targetId);
-      // Your own profile is always yours (a platform user working inside a tenant included).
-      const visible =
-        target &&
-        (target.id === principal.userId ||
-          principal.tenantId === null ||
-          target.tenantId === principal.tenantId);
-      if (!target || !visible) throw new AppError('not_found');
+      // Your own profile is always yours (a platform user working inside a tenant included);
+      // another user's is found only within the caller's scope.
+      const target =
+        targetId === principal.userId
+          ? await repo.findUserById(db, targetId)
+          : await repo.findUserInScope(db, scopeOf(ctx), targetId);
+      if (!target) throw new AppError('not_found');
       if (target.id !== principal.userId && !hasPermission(principal, 'update-user')) {
         throw new AppError('forbidden');
       }

@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { tenants } from '../../db/schema/tenancy';
+import { isTenant } from '../../db/tenant-scope';
 
 // The caller's own tenant row, read and written as business settings. The tenant id always comes
 // from the session (tenantIdOf), so the row is the tenant's own by construction.
@@ -11,7 +12,7 @@ export type TenantSettingsValues = Partial<
 >;
 
 export async function settingsOf(db: Db, tenantId: string): Promise<TenantSettingsRow | null> {
-  const [row] = await db.select().from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+  const [row] = await db.select().from(tenants).where(isTenant(tenantId)).limit(1);
   return row ?? null;
 }
 
@@ -19,5 +20,5 @@ export async function updateSettings(tx: Db, tenantId: string, values: TenantSet
   await tx
     .update(tenants)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(tenants.id, tenantId));
+    .where(isTenant(tenantId));
 }

@@ -16,7 +16,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
 import { pageWithTotal } from '../../db/list-page';
-import { ownedBy, tenantIs } from '../../db/tenant-scope';
+import { isTenant, ownedBy, tenantIs } from '../../db/tenant-scope';
 import { users } from '../../db/schema/access';
 import { customerOrders, customerSessions, customers } from '../../db/schema/customers';
 import { customerNotes } from '../../db/schema/loyalty';
@@ -186,7 +186,7 @@ export async function exportRows(
       .where(where(tenantId, f))
       .orderBy(...ordering(tenantId, sort))
       .limit(limit),
-    db.select({ timezone: tenants.timezone }).from(tenants).where(eq(tenants.id, tenantId)),
+    db.select({ timezone: tenants.timezone }).from(tenants).where(isTenant(tenantId)),
   ]);
   return { rows, timezone: zone?.timezone ?? 'Asia/Kuala_Lumpur' };
 }

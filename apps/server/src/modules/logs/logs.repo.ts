@@ -9,7 +9,7 @@ import { orders } from '../../db/schema/orders';
 import { auditLog } from '../../db/schema/platform';
 import { outlets, tenants } from '../../db/schema/tenancy';
 import { type RecordRef, recordKey } from './record-key';
-import { ownedWithin } from '../../db/tenant-scope';
+import { ownedWithin, tenantOfRow } from '../../db/tenant-scope';
 
 // Reads of the audit log. Nothing here writes it: entries are added by audit.record in the
 // transaction of each change, and the database refuses UPDATE and DELETE on the table.
@@ -73,7 +73,7 @@ export async function list(db: Db, f: AuditFilter, limit: number, offset: number
     db
       .select(summary)
       .from(auditLog)
-      .leftJoin(tenants, eq(tenants.id, auditLog.tenantId))
+      .leftJoin(tenants, tenantOfRow(auditLog))
       .where(where(f))
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(limit)
@@ -89,7 +89,7 @@ export async function findById(db: Db, f: AuditFilter, id: string) {
   const [row] = await db
     .select(full)
     .from(auditLog)
-    .leftJoin(tenants, eq(tenants.id, auditLog.tenantId))
+    .leftJoin(tenants, tenantOfRow(auditLog))
     .where(and(where(f), eq(auditLog.id, id)))
     .limit(1);
   return row ?? null;
@@ -198,7 +198,7 @@ export async function exportRows(db: Db, f: AuditFilter, limit: number) {
   return db
     .select(full)
     .from(auditLog)
-    .leftJoin(tenants, eq(tenants.id, auditLog.tenantId))
+    .leftJoin(tenants, tenantOfRow(auditLog))
     .where(where(f))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit);

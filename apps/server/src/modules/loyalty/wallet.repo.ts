@@ -5,7 +5,7 @@ import { customers } from '../../db/schema/customers';
 import { walletEntries } from '../../db/schema/loyalty';
 import { orders } from '../../db/schema/orders';
 import { tenants } from '../../db/schema/tenancy';
-import { ownedBy, tenantIs } from '../../db/tenant-scope';
+import { isTenant, ownedBy, tenantIs } from '../../db/tenant-scope';
 import { likePattern } from '../../lib/paging';
 
 // Reading the wallet ledger: one customer's, every customer's (filters, export), and the tenant's
@@ -22,7 +22,7 @@ export async function tenantClock(db: Db, tenantId: string): Promise<TenantClock
   const [row] = await db
     .select({ timezone: tenants.timezone, cutoffHour: tenants.businessDayCutoffHour })
     .from(tenants)
-    .where(eq(tenants.id, tenantId))
+    .where(isTenant(tenantId))
     .limit(1);
   return row ?? null;
 }

@@ -2,7 +2,7 @@ import type { BoardColumn } from '@kopi/contract';
 import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { orderSummaryColumns } from './order-columns';
-import { ownedBy, tenantIs } from '../../db/tenant-scope';
+import { ownedBy, tenantIs, tenantOfRow } from '../../db/tenant-scope';
 import {
   type OrderItemAddonSnapshot,
   type OrderItemOptionSnapshot,
@@ -30,7 +30,7 @@ export async function boardOutlets(db: Db, tenantId: string, onlyId: string | nu
       cutoffHour: tenants.businessDayCutoffHour,
     })
     .from(outlets)
-    .innerJoin(tenants, eq(tenants.id, outlets.tenantId))
+    .innerJoin(tenants, tenantOfRow(outlets))
     .where(and(ownedBy(outlets, tenantId), onlyId ? eq(outlets.id, onlyId) : undefined))
     .orderBy(asc(outlets.code), asc(outlets.id));
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
-import { ownedBy, tenantIs } from '../../db/tenant-scope';
+import { ownedBy, tenantIs, tenantOfRow } from '../../db/tenant-scope';
 import { type Db, rowsOf } from '../../db/database';
 import { users } from '../../db/schema/access';
 import { categories } from '../../db/schema/catalogue';
@@ -172,7 +172,7 @@ export async function orderContext(
             : sql<CatalogueProduct[]>`'[]'::json`,
       })
       .from(outlets)
-      .innerJoin(tenants, eq(tenants.id, outlets.tenantId))
+      .innerJoin(tenants, tenantOfRow(outlets))
       .where(and(ownedBy(outlets, tenantId), eq(outlets.id, outletId)))
       .limit(1),
   );
@@ -190,7 +190,7 @@ export async function activeOutlets(db: Db, tenantId: string, fromDate: string, 
       closures: closuresFrom(tenantId, fromDate),
     })
     .from(outlets)
-    .innerJoin(tenants, eq(tenants.id, outlets.tenantId))
+    .innerJoin(tenants, tenantOfRow(outlets))
     .where(
       and(
         ownedBy(outlets, tenantId),
@@ -227,7 +227,7 @@ export async function outletClock(db: Db, tenantId: string, outletId: string) {
       cutoffHour: tenants.businessDayCutoffHour,
     })
     .from(outlets)
-    .innerJoin(tenants, eq(tenants.id, outlets.tenantId))
+    .innerJoin(tenants, tenantOfRow(outlets))
     .where(and(ownedBy(outlets, tenantId), eq(outlets.id, outletId)))
     .limit(1);
   return row ?? null;

@@ -1,6 +1,6 @@
 import { orderStatuses } from '@kopi/contract';
 import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
-import { ownedBy, tenantIs } from '../../db/tenant-scope';
+import { ownedBy, tenantIs, tenantOfRow } from '../../db/tenant-scope';
 import { type Db, rowsOf } from '../../db/database';
 import { users } from '../../db/schema/access';
 import { customerOrders } from '../../db/schema/customers';
@@ -235,7 +235,7 @@ export async function findById(
     })
     .from(orders)
     .innerJoin(outlets, eq(outlets.id, orders.outletId))
-    .innerJoin(tenants, eq(tenants.id, orders.tenantId))
+    .innerJoin(tenants, tenantOfRow(orders))
     .where(
       and(
         ownedBy(orders, tenantId),

@@ -3,7 +3,7 @@ import { type Db, rowsOf } from '../../db/database';
 import { defaultTimezone } from '@kopi/contract';
 import { paymentIntents } from '../../db/schema/payments';
 import { tenants } from '../../db/schema/tenancy';
-import { ownedBy, tenantIs } from '../../db/tenant-scope';
+import { isTenant, ownedBy, tenantIs } from '../../db/tenant-scope';
 
 // A business's gateway payments over a range of business days, for reconciliation (decision 047).
 // The range runs from its first day's cut-off hour to the one after its last day, in the
@@ -94,6 +94,6 @@ export async function businessZone(db: Db, tenantId: string): Promise<string> {
   const [row] = await db
     .select({ timezone: tenants.timezone })
     .from(tenants)
-    .where(eq(tenants.id, tenantId));
+    .where(isTenant(tenantId));
   return row?.timezone ?? defaultTimezone;
 }

@@ -2,7 +2,7 @@ import { asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { rolePermissions, roles } from '../../db/schema/access';
 import { tenants } from '../../db/schema/tenancy';
-import { ownedBy, ownedWithin } from '../../db/tenant-scope';
+import { ownedBy, ownedWithin, tenantOfRow } from '../../db/tenant-scope';
 
 /** How many roles hold each permission, over every tenant: the platform catalogue's counts. */
 export const tenantFree = ['holderCounts'] as const;
@@ -35,7 +35,7 @@ export async function holders(db: Db, options: { includePlatform: boolean; tenan
     })
     .from(rolePermissions)
     .innerJoin(roles, eq(roles.id, rolePermissions.roleId))
-    .leftJoin(tenants, eq(tenants.id, roles.tenantId))
+    .leftJoin(tenants, tenantOfRow(roles))
     .where(or(...conditions))
     .orderBy(sql`${roles.tenantId} is not null`, asc(tenants.name), asc(roles.name));
 }

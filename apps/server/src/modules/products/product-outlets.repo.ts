@@ -3,7 +3,7 @@ import { columnsOf } from '../../db/columns';
 import type { Db } from '../../db/database';
 import { productOutlets, products } from '../../db/schema/catalogue';
 import { outlets, tenants } from '../../db/schema/tenancy';
-import { ownedBy } from '../../db/tenant-scope';
+import { ownedBy, tenantOfRow } from '../../db/tenant-scope';
 
 // A product's settings per outlet of the tenant, and the outlets themselves with what their
 // business date needs.
@@ -19,7 +19,7 @@ export async function tenantOutlets(db: Db, tenantId: string) {
       cutoffHour: tenants.businessDayCutoffHour,
     })
     .from(outlets)
-    .innerJoin(tenants, eq(tenants.id, outlets.tenantId))
+    .innerJoin(tenants, tenantOfRow(outlets))
     .where(ownedBy(outlets, tenantId))
     .orderBy(asc(outlets.code));
 }

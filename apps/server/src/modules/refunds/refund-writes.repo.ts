@@ -123,7 +123,7 @@ export async function createRefundIn(tx: Db, r: NewRefund) {
     .onConflictDoUpdate({
       target: refundCounters.outletId,
       set: { lastNo: sql`${refundCounters.lastNo} + 1` },
-      setWhere: eq(refundCounters.tenantId, r.tenantId),
+      setWhere: ownedBy(refundCounters, r.tenantId),
     })
     .returning({ lastNo: refundCounters.lastNo });
   const [user] = r.byUserId

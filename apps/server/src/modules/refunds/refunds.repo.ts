@@ -5,7 +5,7 @@ import { users } from '../../db/schema/access';
 import { orderItems, orders, statusList } from '../../db/schema/orders';
 import { refundItems, refunds, refundStatusHistory } from '../../db/schema/refunds';
 import { outlets, tenants } from '../../db/schema/tenancy';
-import { ownedBy } from '../../db/tenant-scope';
+import { ownedBy, tenantOfRow } from '../../db/tenant-scope';
 import { likePattern } from '../../lib/paging';
 
 // Reading refunds: the list, its status counts and export, one refund with its items and history.
@@ -66,7 +66,7 @@ const joined = (db: Db) =>
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
     .innerJoin(outlets, eq(outlets.id, refunds.outletId))
-    .innerJoin(tenants, eq(tenants.id, refunds.tenantId));
+    .innerJoin(tenants, tenantOfRow(refunds));
 
 export async function listPage(
   db: Db,
@@ -89,7 +89,7 @@ export async function listPage(
       .from(refunds)
       .innerJoin(orders, eq(orders.id, refunds.orderId))
       .innerJoin(outlets, eq(outlets.id, refunds.outletId))
-      .innerJoin(tenants, eq(tenants.id, refunds.tenantId))
+      .innerJoin(tenants, tenantOfRow(refunds))
       .where(where(tenantId, f)),
   ]);
   return { rows, total: count?.n ?? 0 };
@@ -103,7 +103,7 @@ export async function statusCounts(db: Db, tenantId: string, f: RefundFilter) {
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
     .innerJoin(outlets, eq(outlets.id, refunds.outletId))
-    .innerJoin(tenants, eq(tenants.id, refunds.tenantId))
+    .innerJoin(tenants, tenantOfRow(refunds))
     .where(where(tenantId, { ...f, status: undefined }))
     .groupBy(refunds.status);
 }
@@ -160,7 +160,7 @@ export async function findById(
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
     .innerJoin(outlets, eq(outlets.id, refunds.outletId))
-    .innerJoin(tenants, eq(tenants.id, refunds.tenantId))
+    .innerJoin(tenants, tenantOfRow(refunds))
     .where(
       and(
         ownedBy(refunds, tenantId),

@@ -4,7 +4,13 @@ import { insertedId } from '../../db/owned-rows';
 import { pageWithTotal, searchAny } from '../../db/list-page';
 import { rolePermissions, roles, users } from '../../db/schema/access';
 import { tenants } from '../../db/schema/tenancy';
-import { type AccessScope, ownedByScope, ownedWithin, tenantIs } from '../../db/tenant-scope';
+import {
+  ownedByScope,
+  ownedWithin,
+  tenantIs,
+  tenantOfRow,
+  type AccessScope,
+} from '../../db/tenant-scope';
 
 // Roles with their permission strings, holders and tenant. Every query holds the caller's access
 // scope (a tenant, or platform-wide): a role of another tenant is simply not found.
@@ -59,7 +65,7 @@ export async function list(
     db
       .select(columnsFor(filter.boundOutletId))
       .from(roles)
-      .leftJoin(tenants, eq(tenants.id, roles.tenantId))
+      .leftJoin(tenants, tenantOfRow(roles))
       .where(condition)
       // Platform roles first, then by tenant; built-in roles before the tenant's own.
       .orderBy(
@@ -86,7 +92,7 @@ export async function findById(
   const [row] = await db
     .select(columnsFor(boundOutletId))
     .from(roles)
-    .leftJoin(tenants, eq(tenants.id, roles.tenantId))
+    .leftJoin(tenants, tenantOfRow(roles))
     .where(and(ownedByScope(roles, scope), eq(roles.id, id)))
     .limit(1);
   return row ?? null;

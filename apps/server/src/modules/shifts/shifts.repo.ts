@@ -4,7 +4,7 @@ import { runPrepared } from '../../db/prepared';
 import { counterTopups } from '../../db/schema/loyalty';
 import { cashMovements, shifts, tills } from '../../db/schema/shifts';
 import { outlets, tenants } from '../../db/schema/tenancy';
-import { ownedBy, ownedId } from '../../db/tenant-scope';
+import { ownedBy, ownedId, tenantOfRow } from '../../db/tenant-scope';
 
 // Shifts and cash movements of one tenant (the orders and refunds a shift's report counts are
 // the books' working). Every query filters by tenant_id.
@@ -29,7 +29,7 @@ export async function outletShiftSettings(db: Db, tenantId: string, outletId: st
         cashOutApprovalOver: tenants.cashOutApprovalOver,
       })
       .from(outlets)
-      .innerJoin(tenants, eq(tenants.id, outlets.tenantId))
+      .innerJoin(tenants, tenantOfRow(outlets))
       .where(and(ownedBy(outlets, tenantId), eq(outlets.id, outletId)))
       .limit(1),
   );

@@ -4,6 +4,7 @@ import { pageWithTotal, searchAny } from '../../db/list-page';
 import { createTenantRoles } from '../../db/seed';
 import { sessions, users } from '../../db/schema/access';
 import { outlets, tenants } from '../../db/schema/tenancy';
+import { isTenant } from '../../db/tenant-scope';
 
 /** Tenants themselves (platform data) and a platform user's session. */
 export const tenantFree = ['list', 'insert', 'update', 'setActingTenant'] as const;
@@ -59,7 +60,7 @@ export async function list(
 }
 
 export async function findById(db: Db, id: string): Promise<TenantRow | null> {
-  const [row] = await db.select(columns).from(tenants).where(eq(tenants.id, id)).limit(1);
+  const [row] = await db.select(columns).from(tenants).where(isTenant(id)).limit(1);
   return row ? flatten(row) : null;
 }
 
@@ -86,7 +87,7 @@ export async function update(
   await tx
     .update(tenants)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(tenants.id, id));
+    .where(isTenant(id));
 }
 
 export async function setActingTenant(tx: Db, sessionId: string, tenantId: string | null) {

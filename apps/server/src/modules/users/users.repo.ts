@@ -5,7 +5,13 @@ import { countWhere, pageWithTotal, searchAny } from '../../db/list-page';
 import { roles, sessions, users } from '../../db/schema/access';
 import { auditLog } from '../../db/schema/platform';
 import { outlets, tenants } from '../../db/schema/tenancy';
-import { type AccessScope, ownedBy, ownedByScope, ownedWithin } from '../../db/tenant-scope';
+import {
+  ownedBy,
+  ownedByScope,
+  ownedWithin,
+  tenantOfRow,
+  type AccessScope,
+} from '../../db/tenant-scope';
 
 // Staff users with their role, outlet and tenant; their sessions. Every query holds the caller's
 // access scope (a tenant, or platform-wide): a user of another tenant is simply not found.
@@ -74,7 +80,7 @@ function selectUsers(db: Db) {
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .leftJoin(outlets, eq(outlets.id, users.idOutlet))
-    .leftJoin(tenants, eq(tenants.id, users.tenantId));
+    .leftJoin(tenants, tenantOfRow(users));
 }
 
 export async function list(

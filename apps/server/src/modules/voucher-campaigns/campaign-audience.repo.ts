@@ -126,7 +126,7 @@ export async function campaignForJob(tx: Db, tenantId: string, campaignId: strin
     .select({ campaign: voucherCampaigns, codeKind: vouchers.codeKind })
     .from(voucherCampaigns)
     .innerJoin(vouchers, eq(vouchers.id, voucherCampaigns.voucherId))
-    .where(and(eq(voucherCampaigns.tenantId, tenantId), eq(voucherCampaigns.id, campaignId)))
+    .where(and(ownedBy(voucherCampaigns, tenantId), eq(voucherCampaigns.id, campaignId)))
     .for('update', { of: voucherCampaigns });
   return row ?? null;
 }

@@ -7,7 +7,7 @@ import { backgroundJobs } from '../../db/schema/jobs';
 import { membershipTiers } from '../../db/schema/membership-tiers';
 import { tenants } from '../../db/schema/tenancy';
 import { voucherCampaigns, vouchers } from '../../db/schema/vouchers';
-import { ownedBy, ownedId } from '../../db/tenant-scope';
+import { isTenant, ownedBy, ownedId } from '../../db/tenant-scope';
 
 /** The housekeeping tick moves every business's campaigns on time: it has no tenant yet. */
 export const tenantFree = ['dueForMove'] as const;
@@ -176,7 +176,7 @@ export async function tenantTimezone(db: Db, tenantId: string): Promise<string> 
   const [row] = await db
     .select({ timezone: tenants.timezone })
     .from(tenants)
-    .where(eq(tenants.id, tenantId));
+    .where(isTenant(tenantId));
   return row?.timezone ?? 'Asia/Kuala_Lumpur';
 }
 

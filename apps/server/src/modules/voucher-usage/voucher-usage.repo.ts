@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { ownedBy } from '../../db/tenant-scope';
+import { isTenant, ownedBy } from '../../db/tenant-scope';
 import { customers } from '../../db/schema/customers';
 import { orders } from '../../db/schema/orders';
 import { voucherRollups } from '../../db/schema/reports';
@@ -168,7 +168,7 @@ export async function tenantDay(db: Db, tenantId: string) {
   const [row] = await db
     .select({ timezone: tenants.timezone, cutoffHour: tenants.businessDayCutoffHour })
     .from(tenants)
-    .where(eq(tenants.id, tenantId))
+    .where(isTenant(tenantId))
     .limit(1);
   return row ?? { timezone: 'Asia/Kuala_Lumpur', cutoffHour: 4 };
 }

@@ -4,7 +4,7 @@ import { countWhere, searchAny } from '../../db/list-page';
 import { backgroundJobs } from '../../db/schema/jobs';
 import { voucherCodes, vouchers } from '../../db/schema/vouchers';
 import { tenants } from '../../db/schema/tenancy';
-import { ownedBy, ownedId } from '../../db/tenant-scope';
+import { isTenant, ownedBy, ownedId } from '../../db/tenant-scope';
 
 // A voucher's unique codes and the jobs that generate them, of one tenant. Every query filters
 // by tenant_id.
@@ -155,7 +155,7 @@ export async function tenantTimezone(db: Db, tenantId: string): Promise<string> 
   const [row] = await db
     .select({ timezone: tenants.timezone })
     .from(tenants)
-    .where(eq(tenants.id, tenantId))
+    .where(isTenant(tenantId))
     .limit(1);
   return row?.timezone ?? 'Asia/Kuala_Lumpur';
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
-import { ownedBy, tenantIs } from '../../db/tenant-scope';
+import { ownedBy, tenantIs, tenantOfRow } from '../../db/tenant-scope';
 import { customers } from '../../db/schema/customers';
 import { auditLog } from '../../db/schema/platform';
 import type { AuditRow } from '../../lib/audit';
@@ -140,7 +140,7 @@ const standingOf = (db: Db, tenantId: string, orderIds: readonly string[]) =>
   db
     .select(standingColumns)
     .from(voucherRedemptions)
-    .innerJoin(tenants, eq(tenants.id, voucherRedemptions.tenantId))
+    .innerJoin(tenants, tenantOfRow(voucherRedemptions))
     .where(
       and(
         ownedBy(voucherRedemptions, tenantId),
