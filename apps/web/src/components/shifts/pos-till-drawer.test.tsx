@@ -1,9 +1,10 @@
 import { act, renderHook, screen } from '@testing-library/react';
-import { emptyCashCount, type Shift, type Till } from '@kopi/contract';
+import { emptyCashCount, type Till } from '@kopi/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../lib/http/http-client';
 import { choosePosTill, posTillField, usePosTill } from '../../lib/pos-till';
 import { renderWithProviders } from '../../test/render';
+import { testShift } from '../../test/shift';
 import { useShiftStrings } from './i18n';
 import { heldTillText } from './shift-dialogs';
 import { ShiftReport } from './shift-report';
@@ -53,38 +54,11 @@ describe('a held till', () => {
 });
 
 describe('the shift report', () => {
-  const shift: Shift = {
-    id: 's1',
-    outlet_id: 'o1',
-    outlet_name: 'Kopi KL',
-    till_id: 't1',
-    till_name: 'Till 1',
-    cashier_id: 'u1',
+  const shift = testShift({
     cashier_name: 'Siti',
-    business_date: '2026-06-10',
-    status: 'open',
-    opened_at: '2026-06-10T00:00:00Z',
-    closed_at: null,
     opening_float: 0,
-    expected: null,
-    counted: null,
-    variance: null,
     float_count: emptyCashCount(),
-    counted_count: null,
-    closing_note: null,
-    closed_by_name: null,
     tolerance: 0,
-    blind_count: false,
-    cash_out_approval_over: null,
-    variance_approval: null,
-    orders: 0,
-    sales_total: 0,
-    sales_by_method: [],
-    discounts: 0,
-    voids: { count: 0, amount: 0 },
-    refunds_by_method: [],
-    refunds: 0,
-    topups_by_method: [],
     movements: [
       {
         id: 'm1',
@@ -123,7 +97,7 @@ describe('the shift report', () => {
       cash_topups: 0,
       expected: -500,
     },
-  };
+  });
 
   it('prints a movement’s reason in words with its note, and the drawer openings', () => {
     renderWithProviders(<ShiftReport shift={shift} />, { can: () => true });

@@ -7,6 +7,7 @@ import { formatMoney } from '../../lib/formatters';
 import { HttpError } from '../../lib/http/http-client';
 import { mockFetch } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
+import { testShift } from '../../test/shift';
 import { setTestSession } from '../../test/session';
 import { addCashMovement, closeShift, openShift } from './api';
 import { CloseShiftDialog } from './close-shift-dialog';
@@ -25,39 +26,10 @@ const till = (id: string, name: string, busy = false): Till => ({
     : null,
 });
 
-const shift: Shift = {
-  id: 's1',
-  outlet_id: 'o1',
-  outlet_name: 'Kopi KL',
-  till_id: 't1',
-  till_name: 'Till 1',
-  cashier_id: 'u1',
-  cashier_name: 'Aminah',
-  business_date: '2026-06-10',
-  status: 'open',
-  opened_at: '2026-06-10T00:00:00Z',
-  closed_at: null,
-  opening_float: 10_000,
-  expected: null,
-  counted: null,
-  variance: null,
-  float_count: { ...emptyCashCount(), note_100: 1 },
-  counted_count: null,
-  closing_note: null,
-  closed_by_name: null,
-  tolerance: 500,
-  blind_count: false,
-  cash_out_approval_over: null,
-  variance_approval: null,
+const shift = testShift({
   orders: 2,
   sales_total: 2120,
   sales_by_method: [{ method: 'cash', count: 2, amount: 2120 }],
-  discounts: 0,
-  voids: { count: 0, amount: 0 },
-  refunds_by_method: [],
-  refunds: 0,
-  movements: [],
-  topups_by_method: [],
   figures: {
     opening_float: 10_000,
     cash_taken: 2120,
@@ -67,7 +39,7 @@ const shift: Shift = {
     cash_topups: 0,
     expected: 11_120,
   },
-};
+});
 
 beforeEach(() => {
   vi.clearAllMocks();

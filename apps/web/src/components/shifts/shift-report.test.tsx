@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import type { MoneyWorking, Shift, ShiftView } from '@kopi/contract';
-import { emptyCashCount } from '@kopi/contract';
+import type { MoneyWorking, ShiftView } from '@kopi/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
+import { testShift } from '../../test/shift';
 import {
   closeWorking,
   expectEveryFigureAddsUp,
@@ -115,30 +115,7 @@ const working: MoneyWorking = {
 };
 
 // The report, each figure worked out by decision 049 from the rows above.
-const shift: Shift = {
-  id: 's1',
-  outlet_id: 'o1',
-  outlet_name: 'Kopi KL',
-  till_id: 't1',
-  till_name: 'Till 1',
-  cashier_id: 'u1',
-  cashier_name: 'Aminah',
-  business_date: '2026-06-10',
-  status: 'open',
-  opened_at: '2026-06-10T00:00:00Z',
-  closed_at: null,
-  opening_float: 10_000,
-  expected: null,
-  counted: null,
-  variance: null,
-  float_count: { ...emptyCashCount(), note_100: 1 },
-  counted_count: null,
-  closing_note: null,
-  closed_by_name: null,
-  tolerance: 500,
-  blind_count: false,
-  cash_out_approval_over: null,
-  variance_approval: null,
+const shift = testShift({
   orders: 2, // the sales: 0007 and 0008
   sales_total: 3500,
   sales_by_method: [
@@ -154,7 +131,6 @@ const shift: Shift = {
   ],
   refunds: 1600,
   movements: working.movements,
-  topups_by_method: [],
   figures: {
     opening_float: 10_000,
     cash_taken: 2300, // 1500 + the void's 800
@@ -164,7 +140,7 @@ const shift: Shift = {
     cash_topups: 0,
     expected: 10_200, // 10000 + 2300 − 1300 + 200 − 1000
   },
-};
+});
 
 function renderShift(w: MoneyWorking = working) {
   const calls = mockFetch((call) =>
