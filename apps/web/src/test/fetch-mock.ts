@@ -7,10 +7,10 @@ export interface Call {
   body: unknown;
 }
 
-type Handler = (call: Call) => { status?: number; body?: unknown } | undefined;
+export type FetchHandler = (call: Call) => { status?: number; body?: unknown } | undefined;
 
 /** Replaces fetch with a router of canned answers; returns the calls made. */
-export function mockFetch(handler: Handler) {
+export function mockFetch(handler: FetchHandler) {
   const calls: Call[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const call: Call = {

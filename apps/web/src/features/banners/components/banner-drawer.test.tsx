@@ -1,11 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Banner } from '@kopi/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, outletFilterAnswer, testOutlets } from '../../../test/fetch-mock';
-import { renderWithProviders } from '../../../test/render';
+import { testOutlets } from '../../../test/fetch-mock';
 import { testBanner } from '../test-banners';
-import { BannerDrawer } from './banner-drawer';
+import { renderBannerDrawer } from './render-banner-drawer';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -14,27 +13,10 @@ const categories = [
   { id: '8a0e5b2f-3d1c-4f7e-8b9a-0c1d2e3f4a5b', name_en: 'Bakery', name_my: 'Bakeri' },
 ];
 
-function renderDrawer(banner: Banner | null = null) {
-  mockFetch((call) => {
-    if (call.url.startsWith('/api/outlets?')) return outletFilterAnswer();
-    if (call.url.startsWith('/api/categories?')) return { body: { data: categories } };
-    return undefined;
-  });
-  const onSubmit = vi.fn((..._args: unknown[]) => Promise.resolve());
-  renderWithProviders(
-    <BannerDrawer
-      open
-      banner={banner}
-      timeZone="Asia/Kuala_Lumpur"
-      mayUpload
-      onClose={() => undefined}
-      onSubmit={onSubmit}
-    />,
+const renderDrawer = (banner: Banner | null = null) =>
+  renderBannerDrawer(banner, (call) =>
+    call.url.startsWith('/api/categories?') ? { body: { data: categories } } : undefined,
   );
-  const drawer = within(screen.getByTestId('banner-drawer'));
-  const save = () => userEvent.click(drawer.getByTestId('banner-save'));
-  return { drawer, save, onSubmit };
-}
 
 /** Picks `option` in the drop-down whose display has `testId`. */
 async function choose(testId: string, option: string) {

@@ -1,9 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, outletFilterAnswer } from '../../../test/fetch-mock';
-import { renderWithProviders } from '../../../test/render';
-import { BannerDrawer } from './banner-drawer';
+import { renderBannerDrawer } from './render-banner-drawer';
 
 // A banner can open a voucher: the drawer offers "Voucher" and the tenant's live and scheduled
 // vouchers to pick from, and saves the pick as the target.
@@ -20,33 +18,18 @@ const soon = { id: '2d8e5b2f-3d1c-4f7e-8b9a-0c1d2e3f4a5b', name_en: 'Merdeka', n
 describe('banner drawer voucher target', { timeout: 30_000 }, () => {
   it('picks a voucher and saves it as the target', async () => {
     const asked: string[] = [];
-    mockFetch((call) => {
-      if (call.url.startsWith('/api/outlets?')) return outletFilterAnswer();
-      if (call.url.startsWith('/api/vouchers?')) {
-        asked.push(call.url);
-        return { body: { data: call.url.includes('state=active') ? [live] : [soon] } };
-      }
-      return undefined;
+    const { drawer, save, onSubmit } = renderBannerDrawer(null, (call) => {
+      if (!call.url.startsWith('/api/vouchers?')) return undefined;
+      asked.push(call.url);
+      return { body: { data: call.url.includes('state=active') ? [live] : [soon] } };
     });
-    const onSubmit = vi.fn((..._args: unknown[]) => Promise.resolve());
-    renderWithProviders(
-      <BannerDrawer
-        open
-        banner={null}
-        timeZone="Asia/Kuala_Lumpur"
-        mayUpload
-        onClose={() => undefined}
-        onSubmit={onSubmit}
-      />,
-    );
-    const drawer = within(screen.getByTestId('banner-drawer'));
     await userEvent.type(drawer.getByLabelText('Title (English)'), 'Raya vouchers');
     await userEvent.click(screen.getByTestId('banner-target-type'));
     await userEvent.click(await screen.findByRole('option', { name: 'Voucher' }));
     await userEvent.click(screen.getByTestId('banner-target-voucher'));
     expect(await screen.findByRole('option', { name: 'Merdeka' })).toBeTruthy();
     await userEvent.click(await screen.findByRole('option', { name: 'Raya 10%' }));
-    await userEvent.click(drawer.getByTestId('banner-save'));
+    await save();
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]![0]).toMatchObject({
       target_type: 'voucher',
