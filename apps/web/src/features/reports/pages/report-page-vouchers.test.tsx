@@ -5,11 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { businessToday, defaultBusinessClock } from '../../../lib/business-clock';
 import { emptySession, sessionStore } from '../../../lib/session/session-store';
 import { resetToasts } from '../../../lib/toasts';
-import { mockFetch, outletFilterAnswer, testOutlets, type Call } from '../../../test/fetch-mock';
-import { currentLocation, renderWithProviders } from '../../../test/render';
+import { testOutlets } from '../../../test/fetch-mock';
+import { currentLocation } from '../../../test/render';
 import { setTestSession } from '../../../test/session';
 import { presetRange } from '../range';
-import { ReportPage } from './report-page';
+import { exportCsvAndXlsx, renderReportPage, reportCalls } from './report-page-test-kit';
 
 // The "By voucher" tab of /report: the API's group_by=voucher with the range, outlet and
 // comparison of the other views, the vouchers' names in the screen's language, and the export.
@@ -96,21 +96,8 @@ afterEach(() => {
 
 function renderReport(route: string) {
   setTestSession({ id: 'u1', tenant_id: 't1', id_outlet: null, outlet_name: null }, { token: 'tok' });
-  const calls = mockFetch((call) => {
-    const url = new URL(call.url, 'http://x');
-    if (url.pathname === '/api/reports/sales') return { body: { data: answer(url) } };
-    if (url.pathname === '/api/reports/sales/export') return { status: 200, body: 'a,b' };
-    if (url.pathname === '/api/reports/outlets') return outletFilterAnswer();
-    return undefined;
-  });
-  renderWithProviders(<ReportPage />, { route, path: '/report', can: () => true });
-  return calls;
+  return renderReportPage(route, answer);
 }
-const reportCalls = (calls: Call[], path = '/api/reports/sales') =>
-  calls
-    .map((c) => new URL(c.url, 'http://x'))
-    .filter((u) => u.pathname === path)
-    .map((u) => Object.fromEntries(u.searchParams));
 const week = () => presetRange('last-7-days', businessToday(defaultBusinessClock));
 
 describe('report page by voucher', () => {
@@ -147,12 +134,7 @@ describe('report page by voucher', () => {
   it('exports the vouchers on screen as CSV and XLSX', async () => {
     const calls = renderReport('/report?view=by-voucher');
     await screen.findByTestId('report-row');
-    await userEvent.click(screen.getByTestId('report-export-csv'));
-    await waitFor(() => expect(reportCalls(calls, '/api/reports/sales/export')).toHaveLength(1));
-    await waitFor(() => expect(screen.getByTestId('report-export-xlsx')).toBeEnabled());
-    await userEvent.click(screen.getByTestId('report-export-xlsx'));
-    await waitFor(() => expect(reportCalls(calls, '/api/reports/sales/export')).toHaveLength(2));
-    const [csv, xlsx] = reportCalls(calls, '/api/reports/sales/export');
+    const [csv, xlsx] = await exportCsvAndXlsx(calls);
     expect(csv).toEqual({
       group_by: 'voucher',
       ...week(),

@@ -5,11 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { businessToday, defaultBusinessClock } from '../../../lib/business-clock';
 import { emptySession, sessionStore } from '../../../lib/session/session-store';
 import { resetToasts } from '../../../lib/toasts';
-import { mockFetch, outletFilterAnswer, testOutlets, type Call } from '../../../test/fetch-mock';
-import { currentLocation, renderWithProviders } from '../../../test/render';
+import { testOutlets } from '../../../test/fetch-mock';
+import { currentLocation } from '../../../test/render';
 import { setTestSession } from '../../../test/session';
 import { presetRange } from '../range';
-import { ReportPage } from './report-page';
+import { exportCsvAndXlsx, renderReportPage, reportCalls } from './report-page-test-kit';
 
 // The chart draws with @mui/x-charts (SVG measured in a real browser); here it only has to say
 // what it was given.
@@ -145,24 +145,13 @@ function renderReport(
     },
     { token: 'tok' },
   );
-  const calls = mockFetch((call) => {
-    const url = new URL(call.url, 'http://x');
-    if (url.pathname === '/api/reports/sales') {
-      return { body: { data: { ...answer(url), ...(freshness ? { freshness } : {}) } } };
-    }
-    if (url.pathname === '/api/reports/sales/export') return { status: 200, body: 'a,b' };
-    if (url.pathname === '/api/reports/outlets') return outletFilterAnswer();
-    return undefined;
-  });
-  renderWithProviders(<ReportPage />, { route, path: '/report', can });
-  return calls;
+  return renderReportPage(
+    route,
+    (url) => ({ ...answer(url), ...(freshness ? { freshness } : {}) }),
+    can,
+  );
 }
 
-const reportCalls = (calls: Call[], path = '/api/reports/sales') =>
-  calls
-    .map((c) => new URL(c.url, 'http://x'))
-    .filter((u) => u.pathname === path)
-    .map((u) => Object.fromEntries(u.searchParams));
 const today = () => businessToday(defaultBusinessClock);
 
 describe('report page', () => {
@@ -358,12 +347,7 @@ describe('report page', () => {
   it('exports the report on screen as CSV and XLSX', async () => {
     const calls = renderReport(`/report?view=by-outlet&outlet=${pg}`);
     await screen.findByTestId('report-table');
-    await userEvent.click(screen.getByTestId('report-export-csv'));
-    await waitFor(() => expect(reportCalls(calls, '/api/reports/sales/export')).toHaveLength(1));
-    await waitFor(() => expect(screen.getByTestId('report-export-xlsx')).toBeEnabled());
-    await userEvent.click(screen.getByTestId('report-export-xlsx'));
-    await waitFor(() => expect(reportCalls(calls, '/api/reports/sales/export')).toHaveLength(2));
-    const [csv, xlsx] = reportCalls(calls, '/api/reports/sales/export');
+    const [csv, xlsx] = await exportCsvAndXlsx(calls);
     expect(csv).toEqual({
       group_by: 'outlet',
       ...presetRange('last-7-days', today()),
