@@ -25,7 +25,7 @@ import { createPaymentCodeService, signedCode } from './payment-codes.service';
 // by a sale; the POS may read it first without using it. A latte sells for RM 10.60 with SST.
 
 const NOON_KL = '2026-06-10T04:00:00Z';
-const { t, api, as, clock, refs } = useSaleApp({
+const { t, api, as, clock, refs, oneLine } = useSaleApp({
   signIn: ['admin', 'cashier', 'finance'],
   product: { sku: 'CODE-LATTE', price: 1000 },
 });
@@ -36,12 +36,14 @@ beforeEach(() => clock.set(NOON_KL));
 const check = (code: string, headers: Record<string, string> = admin) =>
   api.post('/api/wallet-payment-codes/check', { code }, headers);
 const saleWith = (code: string) =>
-  sell(t, admin, {
-    outlet_id: refs.kl,
-    allow_outside_hours: true,
-    items: [{ product_id: refs.product, quantity: 1 }],
-    payments: [walletPayment(1060, code)],
-  });
+  sell(
+    t,
+    admin,
+    oneLine({
+      allow_outside_hours: true,
+      payments: [walletPayment(1060, code)],
+    }),
+  );
 const orderCount = async () => (await t.database.db.select({ n: count() }).from(orders))[0]!.n;
 const secret = async () =>
   (

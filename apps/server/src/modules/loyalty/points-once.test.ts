@@ -26,7 +26,7 @@ type Callback = NonNullable<PaymentStart['sandbox_callback']>;
 
 const NOON_KL = '2026-06-10T04:00:00Z';
 const delivered: Callback[] = [];
-const { t, api, as, clock, refs } = useSaleApp({
+const { t, api, as, clock, refs, oneLine } = useSaleApp({
   sandboxDelivery: (callback) => delivered.push(callback),
   signIn: ['admin', 'finance'],
   product: { sku: 'POINTS-CAKE', price: 2000 },
@@ -86,12 +86,14 @@ describe('points of an app order paid online', () => {
 describe('points of a counter sale refunded by staff', () => {
   it('take back each refund’s share once, even when its completion is sent again', async () => {
     const customer = await walletCustomer(t);
-    const order = await paidOrder(t, admin, {
-      outlet_id: refs.kl,
-      customer_id: customer.id,
-      items: [{ product_id: refs.product, quantity: 1 }],
-      payments: [{ method: 'card', amount: 2120, reference: 'SLIP-9' }],
-    });
+    const order = await paidOrder(
+      t,
+      admin,
+      oneLine({
+        customer_id: customer.id,
+        payments: [{ method: 'card', amount: 2120, reference: 'SLIP-9' }],
+      }),
+    );
     expect((await orderPoints(t, order.id, 'earn')).map((e) => e.points)).toEqual([21]);
     const refundPart = async (amount: number) => {
       const refund = await completedRefund(t, admin, finance, {
@@ -126,12 +128,14 @@ describe('points of a counter sale refunded by staff', () => {
       .returning();
     try {
       const customer = await walletCustomer(t);
-      const order = await paidOrder(t, admin, {
-        outlet_id: refs.kl,
-        customer_id: customer.id,
-        items: [{ product_id: refs.product, quantity: 1 }],
-        payments: [{ method: 'cash', amount: 2120 }],
-      });
+      const order = await paidOrder(
+        t,
+        admin,
+        oneLine({
+          customer_id: customer.id,
+          payments: [{ method: 'cash', amount: 2120 }],
+        }),
+      );
       expect((await customerRow(t, customer.id)).tierId).toBe(silver!.id);
       await completedRefund(t, admin, finance, {
         order_id: order.id,

@@ -21,7 +21,7 @@ import {
 
 const NOON_KL = '2026-06-10T04:00:00Z';
 const TOTAL = 2120;
-const { t, api, as, clock, refs } = useSaleApp({
+const { t, api, as, clock, refs, oneLine } = useSaleApp({
   signIn: ['admin', 'finance'],
   product: { sku: 'REFER-CAKE', price: 2000 },
 });
@@ -41,12 +41,14 @@ async function pair() {
   return { referrer, referee, referral };
 }
 const saleFor = (customerId: string) =>
-  paidOrder(t, admin, {
-    outlet_id: refs.kl,
-    customer_id: customerId,
-    items: [{ product_id: refs.product, quantity: 1 }],
-    payments: [{ method: 'cash', amount: TOTAL }],
-  });
+  paidOrder(
+    t,
+    admin,
+    oneLine({
+      customer_id: customerId,
+      payments: [{ method: 'cash', amount: TOTAL }],
+    }),
+  );
 async function completeOrder(id: string) {
   for (const status of ['APPROVED', 'COMPLETED']) {
     const res = await api.post(`/api/orders/${id}/status`, { status }, admin);

@@ -25,7 +25,7 @@ import {
 // The test product costs RM 10.03, RM 10.63 with SST: a cash-only sale would round to RM 10.65,
 // a split is never rounded.
 
-const { t, api, as, refs } = useSaleApp({
+const { t, api, as, oneLine } = useSaleApp({
   signIn: ['admin', 'cashier'],
   product: { sku: 'WALLET-KOPI', price: 1003 },
 });
@@ -33,12 +33,14 @@ const { admin } = as;
 const TOTAL = 1063;
 
 const sale = (payments: Record<string, unknown>[], extra: Partial<SaleBody> = {}) =>
-  sell(t, as.cashier, {
-    outlet_id: refs.kl,
-    items: [{ product_id: refs.product, quantity: 1 }],
-    payments,
-    ...extra,
-  });
+  sell(
+    t,
+    as.cashier,
+    oneLine({
+      payments,
+      ...extra,
+    }),
+  );
 const orderCount = async () => (await t.database.db.select({ n: count() }).from(orders))[0]!.n;
 const codeRow = async (customerId: string) =>
   (

@@ -27,19 +27,21 @@ import {
 // The test product sells for RM 21.20 with SST.
 
 const TOTAL = 2120;
-const { t, api, as, refs } = useSaleApp({
+const { t, api, as, refs, oneLine } = useSaleApp({
   signIn: ['admin', 'finance'],
   product: { sku: 'REFUND-CAKE', price: 2000 },
 });
 const { admin, finance } = as;
 
 const saleOf = (payments: Record<string, unknown>[], extra: Record<string, unknown> = {}) =>
-  paidOrder(t, admin, {
-    outlet_id: refs.kl,
-    items: [{ product_id: refs.product, quantity: 1 }],
-    payments,
-    ...extra,
-  });
+  paidOrder(
+    t,
+    admin,
+    oneLine({
+      payments,
+      ...extra,
+    }),
+  );
 const walletRollup = async () =>
   (
     await t.database.db

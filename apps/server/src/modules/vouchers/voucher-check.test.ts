@@ -13,7 +13,7 @@ import { addCode, addVoucher, orderCount, redemptionsOf } from '../../test/vouch
 // app's cart), the customer's issued vouchers (GET /api/mobile/vouchers) and the app's
 // `vouchers` switch, which refuses all of it and an order with a code.
 
-const { t, as, refs } = useSaleApp({
+const { t, as, refs, oneLine } = useSaleApp({
   signIn: ['admin', 'cashier', 'finance'],
   product: { sku: 'VC-1000', price: 1000 },
 });
@@ -102,11 +102,13 @@ describe('the app’s vouchers', () => {
       expect.objectContaining({ code: mine.code, name_en: 'Birthday treat', type: 'fixed' }),
     ]);
     // Used, it leaves the list.
-    const placed = await placeOrder(t, customer.headers, {
-      outlet_id: refs.kl,
-      items: [{ product_id: refs.product, quantity: 1 }],
-      voucher_code: mine.code,
-    });
+    const placed = await placeOrder(
+      t,
+      customer.headers,
+      oneLine({
+        voucher_code: mine.code,
+      }),
+    );
     expect(placed.statusCode, placed.body).toBe(201);
     const after = (await requestAs(t).get('/api/mobile/vouchers', customer.headers)).json().data;
     expect(after.filter((x: { id: string }) => x.id === v.id)).toEqual([]);
@@ -122,18 +124,17 @@ describe('the app’s vouchers', () => {
     const list = await requestAs(t).get('/api/mobile/vouchers', customer.headers);
     expectCode(list, 400, 'app_feature_off');
     const before = await orderCount(t);
-    const placed = await placeOrder(t, customer.headers, {
-      outlet_id: refs.kl,
-      items: [{ product_id: refs.product, quantity: 1 }],
-      voucher_code: v.code,
-    });
+    const placed = await placeOrder(
+      t,
+      customer.headers,
+      oneLine({
+        voucher_code: v.code,
+      }),
+    );
     expectCode(placed, 400, 'app_feature_off');
     expect(await orderCount(t)).toBe(before);
     // Without a code the app still takes orders.
-    const plain = await placeOrder(t, customer.headers, {
-      outlet_id: refs.kl,
-      items: [{ product_id: refs.product, quantity: 1 }],
-    });
+    const plain = await placeOrder(t, customer.headers, oneLine());
     expect(plain.statusCode, plain.body).toBe(201);
     // The counter has no app switch.
     const pos = await posCheck(admin, cart(v.code!));

@@ -20,7 +20,7 @@ import {
 // cancel and a completed full refund mark its redemption returned, lower the voucher's count and
 // free its unique code, in the move's transaction and once; a partial refund keeps it.
 
-const { t, as, refs } = useSaleApp({
+const { t, as, oneLine, codeSale } = useSaleApp({
   signIn: ['admin', 'finance'],
   product: { sku: 'VG-1000', price: 1000 },
 });
@@ -40,13 +40,7 @@ async function redeemedSale() {
     totalLimit: 5,
   });
   const code = await addCode(t, voucher);
-  const res = await sell(t, admin, {
-    outlet_id: refs.kl,
-    allow_outside_hours: true,
-    items: [{ product_id: refs.product, quantity: 1 }],
-    payments: [{ method: 'card', amount: TOTAL, reference: 'CARD-G' }],
-    voucher_code: code.code,
-  });
+  const res = await sell(t, admin, codeSale(code.code, TOTAL, 'CARD-G'));
   expect(res.statusCode, res.body).toBe(201);
   expect((await voucherNow(t, voucher.id)).redeemedCount).toBe(1);
   return { voucher, code, orderId: res.json().data.id as string };
@@ -101,13 +95,7 @@ describe('giving a voucher back', () => {
     const [returned] = await redemptionsOf(t, voucher.id);
     expect(returned!.returnReason).toMatch(/Out of milk/);
     // The code is free again.
-    const again = await sell(t, admin, {
-      outlet_id: refs.kl,
-      allow_outside_hours: true,
-      items: [{ product_id: refs.product, quantity: 1 }],
-      payments: [{ method: 'card', amount: TOTAL, reference: 'CARD-G2' }],
-      voucher_code: code.code,
-    });
+    const again = await sell(t, admin, codeSale(code.code, TOTAL, 'CARD-G2'));
     expect(again.statusCode, again.body).toBe(201);
     expect(await redemptionsOf(t, voucher.id)).toHaveLength(2);
   });
@@ -123,11 +111,13 @@ describe('giving a voucher back', () => {
     const voucher = await addVoucher(t, { codeKind: 'unique', code: null, value: 100 });
     const customer = await verifiedCustomer(t);
     const code = await addCode(t, voucher, customer.session.customer.id);
-    const placed = await placeOrder(t, customer.headers, {
-      outlet_id: refs.kl,
-      items: [{ product_id: refs.product, quantity: 1 }],
-      voucher_code: code.code,
-    });
+    const placed = await placeOrder(
+      t,
+      customer.headers,
+      oneLine({
+        voucher_code: code.code,
+      }),
+    );
     expect(placed.statusCode, placed.body).toBe(201);
     expect(placed.json().data).toMatchObject({ total: TOTAL, voucher: { id: voucher.id } });
     const [standing] = await redemptionsOf(t, voucher.id);

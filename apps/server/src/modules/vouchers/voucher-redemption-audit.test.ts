@@ -12,7 +12,7 @@ import { addCode, addVoucher, setVoucherGiveBack } from '../../test/voucher-fixt
 // in the audit log, by whoever made the order or moved it, with the order, the code and the sen;
 // a customer is named only as the masked phone of their actor name (decision 051).
 
-const { t, as, refs } = useSaleApp({
+const { t, as, refs, oneLine, codeSale } = useSaleApp({
   signIn: ['admin', 'finance'],
   product: { sku: 'VA-1000', price: 1000 },
 });
@@ -34,13 +34,7 @@ const entriesOf = (action: string, voucherId: string) =>
 async function counterSale() {
   const voucher = await addVoucher(t, { codeKind: 'unique', code: null, value: DISCOUNT });
   const code = await addCode(t, voucher);
-  const res = await sell(t, admin, {
-    outlet_id: refs.kl,
-    allow_outside_hours: true,
-    items: [{ product_id: refs.product, quantity: 1 }],
-    payments: [{ method: 'card', amount: TOTAL, reference: 'CARD-A' }],
-    voucher_code: code.code,
-  });
+  const res = await sell(t, admin, codeSale(code.code, TOTAL, 'CARD-A'));
   expect(res.statusCode, res.body).toBe(201);
   return { voucher, code, orderId: res.json().data.id as string };
 }
@@ -122,11 +116,13 @@ describe('the audit log of voucher redemptions', () => {
     const customer = await verifiedCustomer(t, { name });
     const voucher = await addVoucher(t, { codeKind: 'unique', code: null, value: DISCOUNT });
     const code = await addCode(t, voucher, customer.session.customer.id);
-    const placed = await placeOrder(t, customer.headers, {
-      outlet_id: refs.kl,
-      items: [{ product_id: refs.product, quantity: 1 }],
-      voucher_code: code.code,
-    });
+    const placed = await placeOrder(
+      t,
+      customer.headers,
+      oneLine({
+        voucher_code: code.code,
+      }),
+    );
     expect(placed.statusCode, placed.body).toBe(201);
     const orderId = placed.json().data.id as string;
     const cancel = await requestAs(t).post(

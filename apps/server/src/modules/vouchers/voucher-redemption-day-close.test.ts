@@ -19,7 +19,7 @@ import {
 // single-use code the customer never paid for can be used again.
 
 // KL01: no other test of this file sells there by counter, so no shift holds its days open.
-const { t, as, clock, refs } = useSaleApp({
+const { t, as, clock, refs, oneLine } = useSaleApp({
   signIn: ['admin'],
   product: { sku: 'VDC-1000', price: 1000 },
 });
@@ -30,11 +30,13 @@ async function unpaidWithCode() {
   const voucher = await addVoucher(t, { codeKind: 'unique', code: null, value: 100 });
   const code = await addCode(t, voucher);
   const customer = await verifiedCustomer(t);
-  const placed = await placeOrder(t, customer.headers, {
-    outlet_id: refs.kl,
-    items: [{ product_id: refs.product, quantity: 1 }],
-    voucher_code: code.code,
-  });
+  const placed = await placeOrder(
+    t,
+    customer.headers,
+    oneLine({
+      voucher_code: code.code,
+    }),
+  );
   expect(placed.statusCode, placed.body).toBe(201);
   expect(placed.json().data).toMatchObject({ status: 'CREATED', voucher: { id: voucher.id } });
   expect((await voucherNow(t, voucher.id)).redeemedCount).toBe(1);
@@ -46,11 +48,13 @@ const closeDay = (date: string) =>
 
 /** The same code on a new app order the next day. */
 const redeemAgain = (customerHeaders: Record<string, string>, code: string) =>
-  placeOrder(t, customerHeaders, {
-    outlet_id: refs.kl,
-    items: [{ product_id: refs.product, quantity: 1 }],
-    voucher_code: code,
-  });
+  placeOrder(
+    t,
+    customerHeaders,
+    oneLine({
+      voucher_code: code,
+    }),
+  );
 
 describe('the day close and the vouchers of unpaid app orders', () => {
   it('gives the redemption back: the count drops and the code can be redeemed again', async () => {

@@ -22,7 +22,7 @@ import {
 // A voucher on a counter sale (POST /api/orders with voucher_code): applied by evaluateVoucher in
 // the order's transaction and redeemed once, or refused with its reason and nothing written.
 
-const { t, as, refs } = useSaleApp({
+const { t, as, refs, codeSale } = useSaleApp({
   signIn: ['admin', 'cashier'],
   product: { sku: 'VR-1000', price: 1000 },
 });
@@ -49,14 +49,8 @@ async function contractTotal(quantity: number, discount: number) {
   });
 }
 
-const sale = (code: string, total: number, extra: Record<string, unknown> = {}) => ({
-  outlet_id: refs.kl,
-  allow_outside_hours: true,
-  items: [{ product_id: refs.product, quantity: 1 }],
-  payments: [{ method: 'card', amount: total, reference: 'CARD-V' }],
-  voucher_code: code,
-  ...extra,
-});
+const sale = (code: string, total: number, extra: Record<string, unknown> = {}) =>
+  codeSale(code, total, 'CARD-V', extra);
 
 describe('POST /api/orders with a voucher', () => {
   it('takes the discount before SST, records one redemption and shows and audits it', async () => {
