@@ -159,38 +159,30 @@ if (pgUrl) {
     env: { TEST_DATABASE_URL: pgUrl },
     report: vitestReport(pgJson),
   });
+  // A server script against the test server, writing its report to reports/<file>.
+  const runScript = (name, npmArgs, file) => {
+    const json = path.join(reports, file);
+    run(name, 'npm', ['run', ...npmArgs, '--report', json], {
+      env: { TEST_DATABASE_URL: pgUrl },
+      report: scriptReport(json),
+    });
+  };
   // The real server killed with SIGKILL under sale load, 20 times, then the data checked; and a
   // backup restored from pg_dump and from a PGlite folder compared with its source. Each script
   // writes `{ passed, failed, failures }` (apps/server/src/scripts/crash, backup-check.ts).
-  const crashJson = path.join(reports, 'crash.json');
-  run(
+  runScript(
     'crash test (20 SIGKILLs, PostgreSQL)',
-    'npm',
-    ['run', 'crash-test', '--', '--kills', '20', '--report', crashJson],
-    {
-      env: { TEST_DATABASE_URL: pgUrl },
-      report: scriptReport(crashJson),
-    },
+    ['crash-test', '--', '--kills', '20'],
+    'crash.json',
   );
-  const backupJson = path.join(reports, 'backup.json');
-  run(
-    'backup and restore (both engines)',
-    'npm',
-    ['run', 'backup-check', '--', '--report', backupJson],
-    {
-      env: { TEST_DATABASE_URL: pgUrl },
-      report: scriptReport(backupJson),
-    },
-  );
+  runScript('backup and restore (both engines)', ['backup-check', '--'], 'backup.json');
   // A streaming replica of the test server (pg_basebackup), the report suites read from it, and
   // its lag and outage handled (apps/server/src/scripts/replica-check.ts).
-  const replicaJson = path.join(reports, 'replica.json');
   if (spawnSync('pg_basebackup', ['--version']).status === 0) {
-    run(
+    runScript(
       'reports from a streaming replica (PostgreSQL)',
-      'npm',
-      ['run', 'replica-check', '-w', '@kopi/server', '--', '--report', replicaJson],
-      { env: { TEST_DATABASE_URL: pgUrl }, report: scriptReport(replicaJson) },
+      ['replica-check', '-w', '@kopi/server', '--'],
+      'replica.json',
     );
   } else {
     skipped.push('reports from a streaming replica (pg_basebackup is not installed)');

@@ -1,5 +1,4 @@
-import { parseArgs } from 'node:util';
-import { loadGet, printRows, type BenchRow, loopbackBase, serverInfo } from './bench-kit';
+import { loadGet, printRows, type BenchRow, benchOptions, serverInfo } from './bench-kit';
 
 // `npm run bench:auth -w @kopi/server -- [--url http://127.0.0.1:3000] [--logins 200]
 //   [--clients 20] [--seconds 5]`
@@ -9,16 +8,8 @@ import { loadGet, printRows, type BenchRow, loopbackBase, serverInfo } from './b
 // (/api/health). Loopback only, bounded in time. Start the server with a high LOGIN_RATE_LIMIT,
 // otherwise the per-address limit (correctly) stops the sign-in phase.
 
-const { values } = parseArgs({
-  options: {
-    url: { type: 'string', default: 'http://127.0.0.1:3000' },
-    logins: { type: 'string', default: '200' },
-    clients: { type: 'string', default: '20' },
-    seconds: { type: 'string', default: '5' },
-  },
-});
+const { values, base } = benchOptions('bench:auth', { logins: '200', clients: '20', seconds: '5' });
 
-const base = loopbackBase(values.url!, 'bench:auth');
 const logins = Math.min(Number(values.logins), 2000);
 const clients = Math.min(Number(values.clients), 200);
 const seconds = Math.min(Number(values.seconds), 30);

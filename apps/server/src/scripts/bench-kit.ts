@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { cliOptions } from './cli-options';
 // What the bench scripts share: percentiles, a timed GET load from concurrent clients, and the
 // results table. Loopback only is checked by each script before it sends anything.
 
@@ -172,4 +173,10 @@ export async function postSale(base: URL, token: string, body: string) {
   if (!text.includes('"shift_required"')) return res;
   await openShiftAt(base, token, (JSON.parse(body) as { outlet_id: string }).outlet_id);
   return postJson(base, token, '/api/orders', body);
+}
+
+/** A bench's options (its own with their defaults, and `--url`) and the loopback server named. */
+export function benchOptions<D extends Record<string, string | undefined>>(bench: string, own: D) {
+  const values = cliOptions({ ...own, url: 'http://127.0.0.1:3000' });
+  return { values, base: loopbackBase(values.url as string, bench) };
 }

@@ -1,6 +1,6 @@
-import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
-import { percentile, signInApi, loopbackBase, serverInfo, bounded, postSale } from './bench-kit';
+import { percentile, signInApi, benchOptions, serverInfo, bounded, postSale } from './bench-kit';
+import { DEMO_SIGN_IN } from './cli-options';
 import { loadMenu, salesFor } from './bench-sales';
 
 // `npm run bench:live -w @kopi/server -- [--url http://127.0.0.1:3000] [--clients 200]
@@ -14,20 +14,15 @@ import { loadMenu, salesFor } from './bench-sales';
 // ms (200 ms), else FAIL (exit 1). Loopback only; every sale is real: run it against a
 // scratch database.
 
-const { values } = parseArgs({
-  options: {
-    url: { type: 'string', default: 'http://127.0.0.1:3000' },
-    clients: { type: 'string', default: '200' },
-    events: { type: 'string', default: '100' },
-    rate: { type: 'string', default: '10' },
-    outlet: { type: 'string' },
-    username: { type: 'string', default: 'admin' },
-    password: { type: 'string', default: 'Kopi@1234' },
-    'p99-max': { type: 'string', default: '200' },
-  },
+const { values, base } = benchOptions('bench:live', {
+  ...DEMO_SIGN_IN,
+  clients: '200',
+  events: '100',
+  rate: '10',
+  outlet: undefined,
+  'p99-max': '200',
 });
 
-const base = loopbackBase(values.url!, 'bench:live');
 const clients = bounded(values.clients, 1, 2000);
 const events = bounded(values.events, 1, 2000);
 const rate = Math.max(0.1, Math.min(Number(values.rate), 500));
@@ -60,7 +55,7 @@ function openClient(url: string, onOrder: (orderId: string, at: number) => void)
 
 async function main() {
   const info = await serverInfo(base);
-  const { token, api } = await signInApi(base, values.username!, values.password!);
+  const { token, api } = await signInApi(base, values.username, values.password);
   const outlets = await api<{ id: string; code: string; open_now: boolean }[]>(
     '/api/outlets?page_size=100',
   );

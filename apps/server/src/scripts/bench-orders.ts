@@ -1,6 +1,6 @@
-import { parseArgs } from 'node:util';
 import type { OrderCreate } from '@kopi/contract';
-import { percentile, signInApi, loopbackBase, serverInfo, bounded, postSale } from './bench-kit';
+import { percentile, signInApi, benchOptions, serverInfo, bounded, postSale } from './bench-kit';
+import { DEMO_SIGN_IN } from './cli-options';
 import { loadMenu, salesFor } from './bench-sales';
 
 // `npm run bench:orders -w @kopi/server -- [--url http://127.0.0.1:3000] [--clients 50]
@@ -15,20 +15,15 @@ import { loadMenu, salesFor } from './bench-sales';
 // (the server's capacity). Prints orders per second, p50/p95/p99 latency and errors by code.
 // Loopback only, bounded in time. Every sale is real: run it against a scratch database.
 
-const { values } = parseArgs({
-  options: {
-    url: { type: 'string', default: 'http://127.0.0.1:3000' },
-    clients: { type: 'string', default: '50' },
-    rate: { type: 'string', default: '200' },
-    seconds: { type: 'string', default: '15' },
-    warmup: { type: 'string', default: '3' },
-    outlet: { type: 'string' },
-    username: { type: 'string', default: 'admin' },
-    password: { type: 'string', default: 'Kopi@1234' },
-  },
+const { values, base } = benchOptions('bench:orders', {
+  ...DEMO_SIGN_IN,
+  clients: '50',
+  rate: '200',
+  seconds: '15',
+  warmup: '3',
+  outlet: undefined,
 });
 
-const base = loopbackBase(values.url!, 'bench:orders');
 const clients = bounded(values.clients, 1, 500);
 const seconds = bounded(values.seconds, 1, 120);
 const warmup = bounded(values.warmup, 0, 30);
@@ -80,7 +75,7 @@ async function run(sales: OrderCreate[], durationS: number): Promise<Result> {
 
 async function main() {
   const info = await serverInfo(base);
-  const session = await signInApi(base, values.username!, values.password!);
+  const session = await signInApi(base, values.username, values.password);
   token = session.token;
   const api = session.api;
   const outlets = await api<{ id: string; code: string; open_now: boolean }[]>(

@@ -1,5 +1,5 @@
-import { parseArgs } from 'node:util';
-import { loadGet, printRows, type BenchRow, loopbackBase, serverInfo } from './bench-kit';
+import { loadGet, printRows, type BenchRow, benchOptions, serverInfo } from './bench-kit';
+import { DEMO_SIGN_IN } from './cli-options';
 
 // `npm run bench:products -w @kopi/server -- [--url http://127.0.0.1:3000] [--products 5000]
 //   [--clients 5] [--seconds 5] [--username admin]`
@@ -9,18 +9,13 @@ import { loadGet, printRows, type BenchRow, loopbackBase, serverInfo } from './b
 // filtered page, a search, a deep page and a price sort — with concurrent clients, printing
 // p50/p95/p99 latency and requests per second. Loopback only, bounded in time.
 
-const { values } = parseArgs({
-  options: {
-    url: { type: 'string', default: 'http://127.0.0.1:3000' },
-    products: { type: 'string', default: '5000' },
-    clients: { type: 'string', default: '5' },
-    seconds: { type: 'string', default: '5' },
-    username: { type: 'string', default: 'admin' },
-    password: { type: 'string', default: 'Kopi@1234' },
-  },
+const { values, base } = benchOptions('bench:products', {
+  ...DEMO_SIGN_IN,
+  products: '5000',
+  clients: '5',
+  seconds: '5',
 });
 
-const base = loopbackBase(values.url!, 'bench:products');
 const target = Math.min(Number(values.products), 20_000);
 const clients = Math.min(Number(values.clients), 200);
 const seconds = Math.min(Number(values.seconds), 30);

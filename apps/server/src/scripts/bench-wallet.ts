@@ -1,9 +1,9 @@
-import { parseArgs } from 'node:util';
 import { demoTenantId } from '../test/order-fixtures';
 import { createTestApp, engine } from '../test/test-app';
 import { setWalletRules, walletCustomer } from '../test/wallet-fixtures';
 import { raceApiSpends, raceSpends, type RaceResult } from '../test/wallet-race';
 import { bounded, percentile } from './bench-kit';
+import { cliOptions } from './cli-options';
 
 // `TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:wallet -w @kopi/server
 //   -- [--spends 64] [--rounds 5] [--balance 10000] [--amount 300]`
@@ -15,14 +15,7 @@ import { bounded, percentile } from './bench-kit';
 // per round how many went through against floor(balance / amount), how many were refused, the
 // wall time and the latency percentiles; exits 1 if any round differs or the balance is wrong.
 
-const { values } = parseArgs({
-  options: {
-    spends: { type: 'string', default: '64' },
-    rounds: { type: 'string', default: '5' },
-    balance: { type: 'string', default: '10000' },
-    amount: { type: 'string', default: '300' },
-  },
-});
+const values = cliOptions({ spends: '64', rounds: '5', balance: '10000', amount: '300' });
 const spends = bounded(values.spends, 2, 90);
 const rounds = bounded(values.rounds, 1, 50);
 const balance = bounded(values.balance, 1, 10_000_000);

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import {
   addDays,
   businessDate,
@@ -19,6 +18,7 @@ import { createPasswordHasher } from '../lib/password';
 import { type CatalogueProduct, resolveCart } from '../modules/orders/order-cart';
 import { orderContext } from '../modules/orders/order-catalogue.repo';
 import { rebuildRollups } from '../modules/books/books.service';
+import { cliOptions } from './cli-options';
 
 // `npm run seed:large -- --orders 1000000`: a realistic year of closed business days for the demo
 // tenant, for reports and benches at scale, and today's business day so far as a live day (open
@@ -37,15 +37,13 @@ import { rebuildRollups } from '../modules/books/books.service';
 // exception: its orders are numbered on from the day's counter (the demo's open orders), not
 // closed, and a second run adds another batch up to the new "now".
 
-const { values: args } = parseArgs({
-  options: {
-    orders: { type: 'string', default: '1000000' },
-    days: { type: 'string', default: '365' },
-    tenant: { type: 'string', default: 'kopi-demo' },
-    seed: { type: 'string', default: '8' },
-    baskets: { type: 'string', default: '4000' },
-    parallel: { type: 'string', default: '2' },
-  },
+const args = cliOptions({
+  orders: '1000000',
+  days: '365',
+  tenant: 'kopi-demo',
+  seed: '8',
+  baskets: '4000',
+  parallel: '2',
 });
 const TARGET = Number(args.orders);
 const DAYS = Number(args.days);

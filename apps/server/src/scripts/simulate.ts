@@ -1,7 +1,7 @@
-import { parseArgs } from 'node:util';
 import type { MobileMenu, MobileOutlet, PaymentStart } from '@kopi/contract';
 import { type Answer, apiClient, randomLine, servingDetails, signUpCustomer } from './app-client';
 import { percentile } from './bench-kit';
+import { cliOptions } from './cli-options';
 
 // `npm run simulate -- [--customers 50] [--rate 2] [--minutes 5] [--url http://localhost:3000]
 //   [--tenant kopi-demo] [--cancel 0.1] [--decline 0.05] [--allow-remote]`
@@ -14,21 +14,21 @@ import { percentile } from './bench-kit';
 // paid again), and sometimes cancels. One progress line a second; a summary at the end.
 // Every order is real: run it against a development or scratch database.
 
-const { values } = parseArgs({
-  options: {
-    url: { type: 'string', default: 'http://localhost:3000' },
-    tenant: { type: 'string', default: 'kopi-demo' },
-    customers: { type: 'string', default: '50' },
-    rate: { type: 'string', default: '2' },
-    minutes: { type: 'string', default: '5' },
-    cancel: { type: 'string', default: '0.1' },
-    decline: { type: 'string', default: '0.05' },
-    'allow-remote': { type: 'boolean', default: false },
+const values = cliOptions(
+  {
+    url: 'http://localhost:3000',
+    tenant: 'kopi-demo',
+    customers: '50',
+    rate: '2',
+    minutes: '5',
+    cancel: '0.1',
+    decline: '0.05',
   },
-});
+  ['allow-remote'],
+);
 
-const base = new URL(values.url!);
-const tenant = values.tenant!;
+const base = new URL(values.url);
+const tenant = values.tenant;
 const customerCount = clamp(Number(values.customers), 1, 2000);
 const rate = clamp(Number(values.rate), 0.01, 500);
 const minutes = clamp(Number(values.minutes), 0.05, 24 * 60);

@@ -1,33 +1,19 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { outbox } from '../db/schema/platform';
 import { pngImage } from './catalogue-fixtures';
 import type { TestApp } from './test-app';
+import type { Answer, Headers, Requests, ScenarioSend } from './tenant-isolation-send';
 
 // The tenant-isolation scenario's part for staff access, as tenant A: users, roles and their
 // sessions as the admin, then one user's own account (profile, sessions, avatar, two-step
 // sign-in, password change, forgotten password and sign-out).
 
-type Headers = Record<string, string>;
-type Answer = Promise<{ data: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
-interface Requests {
-  get(url: string): Answer;
-  post(url: string, body?: object): Answer;
-  put(url: string, body: object): Answer;
-  del(url: string): Answer;
-}
 interface ScenarioKit {
   /** The admin's requests. */
   a: Requests;
   as: (headers: Headers) => Requests;
-  send: (
-    headers: Headers,
-    method: InjectOptions['method'],
-    url: string,
-    payload?: InjectOptions['payload'],
-    extra?: Headers,
-  ) => Answer;
+  send: ScenarioSend;
   upload: (headers: Headers, url: string, file: Buffer) => Answer;
 }
 

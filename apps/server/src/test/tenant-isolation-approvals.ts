@@ -8,13 +8,13 @@ import { createPasswordHasher } from '../lib/password';
 import { loadPrincipal } from '../lib/principal';
 import { createApprovalService } from '../modules/approvals/approvals.service';
 import { type TestApp, testHashing } from './test-app';
+import type { Headers } from './tenant-isolation-send';
 
 // The tenant-isolation scenario's part for a manager's PIN, as tenant A: the manager sets a PIN
 // and reads it, the cashier lists who may approve; then the cashier's approvals are checked by
 // the service (a right PIN recorded, wrong ones throttled until the PIN locks) and the PIN is
 // set again and removed.
 
-type Headers = Record<string, string>;
 interface Requests {
   get(url: string): Promise<{ data: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
   put(url: string, body: object): Promise<{ data: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any

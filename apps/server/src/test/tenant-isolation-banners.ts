@@ -1,17 +1,10 @@
 import { pngImage } from './catalogue-fixtures';
 import { bannerBody } from './banner-fixtures';
+import type { Requests as AdminRequests } from './tenant-isolation-send';
 
 // The tenant-isolation scenario's part for the customer app's banners: tenant A's admin creates
 // one for chosen outlets with a product target, lists and filters, previews what the app shows,
 // uploads a picture, changes and reorders it, and deletes it.
-
-/** The scenario's requests as tenant A's admin (answers kept loose, as the scenario's are). */
-interface AdminRequests {
-  get(url: string): Promise<{ data: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  post(url: string, body?: object): Promise<{ data: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  put(url: string, body: object): Promise<{ data: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  del(url: string): Promise<{ data: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
 
 export async function bannersPart(
   a: AdminRequests,

@@ -1,14 +1,8 @@
 import { pngImage } from './catalogue-fixtures';
+import type { Requests as AdminRequests } from './tenant-isolation-send';
 
 // The tenant-isolation scenario's part for business settings: tenant A's admin reads and saves
 // them (a footer change, then back), uploads a receipt logo and removes it.
-
-/** The scenario's requests as tenant A's admin (answers kept loose, as the scenario's are). */
-interface AdminRequests {
-  get(url: string): Promise<{ data: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  put(url: string, body: object): Promise<{ data: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  del(url: string): Promise<{ data: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
 
 export async function businessSettingsPart(
   a: AdminRequests,

@@ -7,6 +7,7 @@ import { createCampaignIssueJob } from '../modules/voucher-campaigns/campaign-is
 import { addCustomer, freshPhone } from './customer-fixtures';
 import type { TestApp } from './test-app';
 import { campaignBody, uniqueVoucher } from './voucher-campaign-fixtures';
+import type { Requests as AdminRequests } from './tenant-isolation-send';
 
 // The tenant-isolation scenario's part for voucher campaigns and their usage, as tenant A's
 // admin: a campaign to a few of A's customers is created, read, changed and scheduled with a
@@ -14,14 +15,6 @@ import { campaignBody, uniqueVoucher } from './voucher-campaign-fixtures';
 // away so that pausing and resuming enqueues a continuation; the job's step then meets the
 // paused campaign and ends its job; the campaign ends, a draft for a tier is deleted, and the three usage
 // views, the campaign's own usage and their exports are read.
-
-/** The scenario's requests as tenant A's admin (answers kept loose, as the scenario's are). */
-interface AdminRequests {
-  get(url: string): Promise<{ data: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  post(url: string, body?: object): Promise<{ data: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  put(url: string, body: object): Promise<{ data: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  del(url: string): Promise<{ data: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
 
 export async function campaignsPart(
   t: TestApp,

@@ -3,17 +3,11 @@ import { vouchersPart } from './tenant-isolation-vouchers';
 import { addProduct } from './order-fixtures';
 import { demoProduct, pngImage } from './catalogue-fixtures';
 import type { TestApp } from './test-app';
+import type { Answer, Requests } from './tenant-isolation-send';
 
 // The tenant-isolation scenario's catalogue, as tenant A's admin: categories, banners, vouchers,
 // variant groups, add-ons, products with images, outlet prices and sold-out, and the CSV import.
 
-type Answer = Promise<{ data: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
-interface Requests {
-  get(url: string): Answer;
-  post(url: string, body?: object): Answer;
-  put(url: string, body: object): Answer;
-  del(url: string): Answer;
-}
 type Upload = (url: string, file: Buffer, name?: string, type?: string) => Answer;
 
 export async function cataloguePart(

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { TestApp } from './test-app';
-import type { ScenarioSend } from './tenant-isolation-wallet';
 import { walletCustomer } from './wallet-fixtures';
+import type { Headers, ScenarioSend } from './tenant-isolation-send';
 
 // The tenant-isolation scenario's part for wallet top-ups at the counter, as tenant A's admin:
 // the buttons, a card and a cash top-up into the outlet's open shift, a retry answered from the
 // stored row, and the shift's report that counts the cash.
-
-type Headers = Record<string, string>;
 
 export async function counterTopupsPart(
   t: TestApp,

@@ -1,31 +1,21 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema/access';
-import { DEMO_PASSWORD } from '../db/seed-data';
 import type { TestApp } from './test-app';
+import {
+  type Headers,
+  type ScenarioSend,
+  idempotencyKey as key,
+  setPinThrough,
+} from './tenant-isolation-send';
 
 // The tenant-isolation scenario's part for the drawer between sales, as tenant A: the
 // cashier opens a shift on a till of its own, opens the drawer with the manager's PIN (and the
 // same request again), reads the report with its openings and its own shifts, and closes it.
 
-type Headers = Record<string, string>;
-type Send = (
-  headers: Headers,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-  extra?: Headers,
-) => Promise<{ data: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-export async function drawerPart(t: TestApp, send: Send, admin: Headers, outletId: string) {
-  const key = () => ({ 'idempotency-key': randomUUID() });
+export async function drawerPart(t: TestApp, send: ScenarioSend, admin: Headers, outletId: string) {
   const manager = t.bearer((await t.login('manager')).token);
   const cashier = t.bearer((await t.login('cashier')).token);
-  await send(manager, 'PUT', '/api/account/pin', {
-    pin: '3691',
-    pin_confirm: '3691',
-    old_password: DEMO_PASSWORD,
-  });
+  await setPinThrough(send, manager, '3691');
   const [approver] = await t.database.db.select().from(users).where(eq(users.username, 'manager'));
   const till = (
     await send(admin, 'POST', '/api/tills', { outlet_id: outletId, name: 'Isolation drawer' })

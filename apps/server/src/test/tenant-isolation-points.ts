@@ -4,13 +4,12 @@ import { pointsEntries } from '../db/schema/loyalty';
 import { eq } from 'drizzle-orm';
 import { verifiedCustomer } from './mobile-fixtures';
 import type { TestApp } from './test-app';
+import type { Headers } from './tenant-isolation-send';
 
 // The tenant-isolation scenario's part for membership, referrals and points: tenant A's staff
 // edit the tier ladder and the loyalty and referral rules and list referrals; one of its
 // customers reads and redeems points and lists their referrals, and staff read their points
 // ledger; the expiry sweep runs over an old entry of theirs.
-
-type Headers = Record<string, string>;
 
 export async function runPointsScenario(
   t: TestApp,

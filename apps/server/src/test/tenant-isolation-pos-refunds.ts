@@ -1,34 +1,24 @@
-import { randomUUID } from 'node:crypto';
-import { DEMO_PASSWORD } from '../db/seed-data';
 import type { TestApp } from './test-app';
+import {
+  type Headers,
+  type ScenarioSend,
+  idempotencyKey as key,
+  setPinThrough,
+} from './tenant-isolation-send';
 
 // The tenant-isolation scenario's part for refunds at the POS, as tenant A: the admin sells by
 // card, finds the receipt by its number and by its scanned code, and refunds it at the counter
 // with the manager's PIN (asked, approved and completed in one go).
 
-type Headers = Record<string, string>;
-type Send = (
-  headers: Headers,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-  extra?: Headers,
-) => Promise<{ data: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
 export async function posRefundsPart(
   t: TestApp,
-  send: Send,
+  send: ScenarioSend,
   admin: Headers,
   refs: { outletId: string; productId: string },
 ) {
-  const key = () => ({ 'idempotency-key': randomUUID() });
   const manager = t.bearer((await t.login('manager')).token);
   const pin = '3579';
-  await send(manager, 'PUT', '/api/account/pin', {
-    pin,
-    pin_confirm: pin,
-    old_password: DEMO_PASSWORD,
-  });
+  await setPinThrough(send, manager, pin);
   const approvers = (
     await send(admin, 'GET', `/api/approvers?outlet_id=${refs.outletId}&action=refund`)
   ).data as { id: string; fullname: string }[];

@@ -1,22 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { InjectOptions } from 'fastify';
 import { rewardBody, customerWithPoints, uniqueVoucher } from './reward-fixtures';
 import type { TestApp } from './test-app';
+import type { Headers, ScenarioSend } from './tenant-isolation-send';
 
 // The tenant-isolation scenario's part for points rewards, as tenant A: the admin creates,
 // lists, reads, changes and deletes rewards; a customer lists the rewards, exchanges points for
 // one, and the admin reads the vouchers issued to that customer.
 
-type Headers = Record<string, string>;
-type Send = (
-  headers: Headers,
-  method: InjectOptions['method'],
-  url: string,
-  payload?: InjectOptions['payload'],
-  extra?: Headers,
-) => Promise<{ data: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-export async function rewardsPart(t: TestApp, send: Send, admin: Headers) {
+export async function rewardsPart(t: TestApp, send: ScenarioSend, admin: Headers) {
   const voucher = await uniqueVoucher(t);
   const body = rewardBody(voucher.id, { name_en: 'Iso reward', points_price: 50 });
   const reward = (await send(admin, 'POST', '/api/voucher-rewards', body)).data as { id: string };

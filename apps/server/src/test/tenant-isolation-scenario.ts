@@ -37,13 +37,12 @@ import { boardPart } from './tenant-isolation-board';
 import { cataloguePart } from './tenant-isolation-catalogue';
 import { accessPart } from './tenant-isolation-access';
 import { closeOpenShifts, shiftsPart } from './tenant-isolation-shifts';
+import { type Headers, idempotencyKey as key } from './tenant-isolation-send';
 import { isolationGatewayUrls, paymentGatewaysPart } from './tenant-isolation-payment-gateways';
 
 // The tenant-isolation test's scenario: the demo tenant (A) used through the whole HTTP API, as
 // its staff, its customers, the platform superadmin inside it and the payment provider, so that
 // every repository function runs with tenant A's data. Then an empty tenant B to replay with.
-
-type Headers = Record<string, string>;
 
 const NOON_KL = '2026-06-10T04:00:00Z'; // a Wednesday noon in Kuala Lumpur: the outlets are open
 
@@ -91,7 +90,6 @@ export async function runScenario(): Promise<Scenario> {
     const body = multipart(file, name, type);
     return send(headers, 'POST', url, body.payload, { 'content-type': body.contentType });
   };
-  const key = () => ({ 'idempotency-key': randomUUID() });
 
   const admin = t.bearer((await t.login('admin')).token);
   const as = (headers: Headers) => ({

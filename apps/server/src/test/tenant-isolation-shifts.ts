@@ -1,21 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { type Headers, type ScenarioSend, idempotencyKey as key } from './tenant-isolation-send';
 
 // The tenant-isolation scenario's part for tills and shifts: tenant A's admin lists, adds,
 // renames and deletes tills, opens a shift on it, moves cash in and out, reads and lists shifts and closes it with a
 // note; then opens the shift on the outlet's first till that the scenario's counter sales go into
 // (the Z-report of the day close reads it back).
 
-type Headers = Record<string, string>;
-type Send = (
-  headers: Headers,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-  extra?: Headers,
-) => Promise<{ data: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-export async function shiftsPart(send: Send, admin: Headers, outletId: string) {
-  const key = () => ({ 'idempotency-key': randomUUID() });
+export async function shiftsPart(send: ScenarioSend, admin: Headers, outletId: string) {
   const tills = (await send(admin, 'GET', `/api/tills?outlet_id=${outletId}`)).data as {
     id: string;
   }[];
@@ -56,7 +47,7 @@ export async function shiftsPart(send: Send, admin: Headers, outletId: string) {
 }
 
 /** Closes the outlet's open shifts (the day cannot close while one is open). */
-export async function closeOpenShifts(send: Send, admin: Headers, outletId: string) {
+export async function closeOpenShifts(send: ScenarioSend, admin: Headers, outletId: string) {
   const open = (await send(admin, 'GET', `/api/shifts?outlet_id=${outletId}&status=open`)).data as {
     id: string;
   }[];

@@ -1,26 +1,20 @@
-import { randomUUID } from 'node:crypto';
-import type { InjectOptions } from 'fastify';
 import { placeOrder, verifiedCustomer } from './mobile-fixtures';
 import { addProduct } from './order-fixtures';
 import type { TestApp } from './test-app';
 import { addCode, addVoucher } from './voucher-fixtures';
+import { type Headers, type ScenarioSend, idempotencyKey as key } from './tenant-isolation-send';
 
 // The tenant-isolation scenario's part for vouchers on orders, as tenant A: the POS previews a
 // shared code with a per-customer limit and sells with it for an attached customer, the order is
 // read and rejected (the voucher given back); a customer lists the code issued to them, previews
 // it in the app, orders with it and cancels (given back again).
 
-type Headers = Record<string, string>;
-type Send = (
-  headers: Headers,
-  method: InjectOptions['method'],
-  url: string,
-  payload?: InjectOptions['payload'],
-  extra?: Headers,
-) => Promise<{ data: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-export async function voucherOrdersPart(t: TestApp, send: Send, admin: Headers, outletId: string) {
-  const key = () => ({ 'idempotency-key': randomUUID() });
+export async function voucherOrdersPart(
+  t: TestApp,
+  send: ScenarioSend,
+  admin: Headers,
+  outletId: string,
+) {
   const product = (await addProduct(t, { sku: 'ISO-VOUCHER', price: 1000 })).id;
   const customer = await verifiedCustomer(t, { name: 'Iso Voucher' });
   const customerId = customer.session.customer.id;

@@ -1,17 +1,10 @@
 import { uniqueVoucherBody, voucherBody } from './voucher-admin-fixtures';
+import type { Requests as AdminRequests } from './tenant-isolation-send';
 
 // The tenant-isolation scenario's part for vouchers: tenant A's admin creates a shared-code and
 // a unique-code voucher naming its outlet, product and category, lists and filters them,
 // generates codes (waiting for the job, so the runner's calls are recorded too), lists and
 // exports the codes, changes the vouchers and deletes them.
-
-/** The scenario's requests as tenant A's admin (answers kept loose, as the scenario's are). */
-interface AdminRequests {
-  get(url: string): Promise<{ data: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  post(url: string, body?: object): Promise<{ data: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  put(url: string, body: object): Promise<{ data: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  del(url: string): Promise<{ data: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
 
 export async function vouchersPart(
   a: AdminRequests,

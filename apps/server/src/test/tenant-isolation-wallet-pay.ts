@@ -1,27 +1,21 @@
-import { randomUUID } from 'node:crypto';
-import type { InjectOptions } from 'fastify';
 import { placeOrder, verifiedCustomer } from './mobile-fixtures';
 import { addProduct } from './order-fixtures';
 import type { TestApp } from './test-app';
 import { fund, refer } from './wallet-pay-fixtures';
+import { type Headers, type ScenarioSend, idempotencyKey as key } from './tenant-isolation-send';
 
 // The tenant-isolation scenario's part where orders and refunds meet the customers' ledgers, as
 // tenant A: a referred customer pays at the counter with a wallet payment code (read by the POS
 // first) and cash, the sale completes (the referral is rewarded) and is refunded in full to the
 // wallet (points and rewards taken back); an app order is paid with the wallet.
 
-type Headers = Record<string, string>;
-type Send = (
-  headers: Headers,
-  method: InjectOptions['method'],
-  url: string,
-  payload?: InjectOptions['payload'],
-  extra?: Headers,
-) => Promise<{ data: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-export async function walletPayScenario(t: TestApp, send: Send, admin: Headers, outletId: string) {
+export async function walletPayScenario(
+  t: TestApp,
+  send: ScenarioSend,
+  admin: Headers,
+  outletId: string,
+) {
   const finance = t.bearer((await t.login('finance')).token);
-  const key = () => ({ 'idempotency-key': randomUUID() });
   // RM 10.00, RM 10.60 with SST.
   const product = (await addProduct(t, { sku: 'ISO-WALLET', price: 1000 })).id;
   const referrer = await verifiedCustomer(t, { name: 'Iso Referrer' });

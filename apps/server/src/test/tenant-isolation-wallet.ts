@@ -1,24 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { addDays, businessDate } from '@kopi/contract';
-import type { InjectOptions } from 'fastify';
 import { createUser } from './fixtures';
 import { verifiedCustomer } from './mobile-fixtures';
 import type { TestApp } from './test-app';
 import { setWalletRules } from './wallet-fixtures';
+import { type Headers, type ScenarioSend, idempotencyKey as key } from './tenant-isolation-send';
 
 // The tenant-isolation scenario's wallet part: tenant A's customer tops up in the app (the
 // provider's callback credits it) and reads the wallet; staff adjust it within and above the
 // limit, approve and reject, and read ledgers, entries, the export and the liability.
-
-type Headers = Record<string, string>;
-/** The scenario's request helper: it records refused requests. */
-export type ScenarioSend = (
-  headers: Headers,
-  method: InjectOptions['method'],
-  url: string,
-  payload?: InjectOptions['payload'],
-  extra?: Headers,
-) => Promise<{ data: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export async function walletScenario(
   t: TestApp,
@@ -26,7 +15,6 @@ export async function walletScenario(
   send: ScenarioSend,
   admin: Headers,
 ) {
-  const key = () => ({ 'idempotency-key': randomUUID() });
   await setWalletRules(t.database.db, tenantA, { adjustmentLimit: 5000 });
 
   // ---- The customer's app: wallet, top-up through the sandbox, ledger ---------------------------

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { orders } from '../db/schema/orders';
+import { tenants } from '../db/schema/tenancy';
 import { voucherCodes, voucherRedemptions, vouchers } from '../db/schema/vouchers';
 import { demoTenantId } from './order-fixtures';
 import type { TestApp } from './test-app';
@@ -81,4 +82,10 @@ export async function orderCount(t: TestApp) {
     .from(orders)
     .where(and(eq(orders.tenantId, await demoTenantId(t))));
   return Number(row!.n);
+}
+
+/** Turns the demo tenant's voucher give-back (voucher_give_back) on or off. */
+export async function setVoucherGiveBack(t: TestApp, on: boolean) {
+  const tenantId = await demoTenantId(t);
+  await t.database.db.update(tenants).set({ voucherGiveBack: on }).where(eq(tenants.id, tenantId));
 }

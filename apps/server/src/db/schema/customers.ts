@@ -61,6 +61,12 @@ export const customers = pgTable(
   ],
 );
 
+/** The customer a row belongs to; `cascade` where the row goes with the customer's account. */
+export const customerColumn = (onDelete?: 'cascade') =>
+  uuid('customer_id')
+    .notNull()
+    .references(() => customers.id, onDelete ? { onDelete } : {});
+
 /**
  * A customer's sign-in: an opaque bearer token (only its SHA-256 is kept) with an absolute expiry.
  * Separate from staff sessions, so neither kind of token opens the other's routes.
@@ -70,9 +76,7 @@ export const customerSessions = pgTable(
   {
     id: id(),
     tenantId: tenantColumn(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: customerColumn('cascade'),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
@@ -89,9 +93,7 @@ export const customerVerificationCodes = pgTable(
   {
     id: id(),
     tenantId: tenantColumn(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: customerColumn('cascade'),
     codeHash: text('code_hash').notNull(),
     expiresAt: ts('expires_at').notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -112,9 +114,7 @@ export const customerOrders = pgTable(
       .primaryKey()
       .references(() => orders.id, { onDelete: 'cascade' }),
     tenantId: tenantColumn(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: customerColumn('cascade'),
     createdAt: createdAt(),
   },
   (t) => [index('customer_orders_customer_idx').on(t.tenantId, t.customerId, t.createdAt)],

@@ -11,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt, ts } from './columns';
-import { customers } from './customers';
+import { customerColumn, customers } from './customers';
 import { orders } from './orders';
 import { shifts, tills } from './shifts';
 import { outletColumn, tenantColumn, tenants } from './tenancy';
@@ -33,9 +33,7 @@ export const walletEntries = pgTable(
   {
     id: id(),
     tenantId: tenantColumn(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    customerId: customerColumn(),
     kind: text('kind').notNull(),
     amount: integer('amount').notNull(),
     balanceAfter: integer('balance_after').notNull(),
@@ -75,9 +73,7 @@ export const pointsEntries = pgTable(
   {
     id: id(),
     tenantId: tenantColumn(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    customerId: customerColumn(),
     kind: text('kind').notNull(),
     points: integer('points').notNull(),
     balanceAfter: integer('balance_after').notNull(),
@@ -173,9 +169,7 @@ export const walletPaymentCodes = pgTable(
   {
     id: id(),
     tenantId: tenantColumn(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    customerId: customerColumn(),
     codeHash: text('code_hash').notNull().unique(),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
@@ -194,9 +188,7 @@ export const walletAdjustments = pgTable(
   {
     id: id(),
     tenantId: tenantColumn(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    customerId: customerColumn(),
     amount: integer('amount').notNull(),
     reason: text('reason').notNull(),
     status: text('status').notNull().default('pending'),
@@ -224,9 +216,7 @@ export const customerNotes = pgTable(
   {
     id: id(),
     tenantId: tenantColumn(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    customerId: customerColumn(),
     body: text('body').notNull(),
     authorId: uuid('author_id'),
     authorName: text('author_name').notNull(),
@@ -247,9 +237,7 @@ export const counterTopups = pgTable(
     outletId: outletColumn(),
     tillId: uuid('till_id').references(() => tills.id, { onDelete: 'set null' }),
     shiftId: uuid('shift_id').references(() => shifts.id, { onDelete: 'set null' }),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    customerId: customerColumn(),
     /** `KL01-T0003`: the outlet code and the top-up's number in its business day. */
     receiptNo: text('receipt_no').notNull(),
     businessDate: date('business_date', { mode: 'string' }).notNull(),

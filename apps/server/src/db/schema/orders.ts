@@ -25,6 +25,7 @@ import { id, createdAt, updatedAt, ts } from './columns';
 import { users } from './access';
 import { products } from './catalogue';
 import { shifts, tills } from './shifts';
+import { statusMoveColumns } from './history';
 import { outletColumn, outlets, tenantColumn } from './tenancy';
 
 /**
@@ -267,12 +268,7 @@ export const orderStatusHistory = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    fromStatus: text('from_status'),
-    toStatus: text('to_status').notNull(),
-    byUserId: uuid('by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    byName: text('by_name'),
-    reason: text('reason'),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    ...statusMoveColumns(),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId, t.at)],
 );

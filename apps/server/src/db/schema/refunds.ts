@@ -17,6 +17,7 @@ import { users } from './access';
 import { createdAt, id, ts } from './columns';
 import { orderItems, orders, statusList } from './orders';
 import { shifts } from './shifts';
+import { statusMoveColumns } from './history';
 import { outletColumn, outlets, tenantColumn } from './tenancy';
 
 // Refunds (DESIGN §4 machine, §10 entity). Amounts in integer sen. A refund counts against its
@@ -124,12 +125,7 @@ export const refundStatusHistory = pgTable(
     refundId: uuid('refund_id')
       .notNull()
       .references(() => refunds.id, { onDelete: 'cascade' }),
-    fromStatus: text('from_status'),
-    toStatus: text('to_status').notNull(),
-    byUserId: uuid('by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    byName: text('by_name'),
-    reason: text('reason'),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    ...statusMoveColumns(),
   },
   (t) => [index('refund_status_history_refund_idx').on(t.refundId, t.at)],
 );

@@ -10,7 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { products } from './catalogue';
-import { customers } from './customers';
+import { customerColumn } from './customers';
 import { vouchers } from './vouchers';
 import { outletColumn, outlets, tenantColumn } from './tenancy';
 
@@ -193,9 +193,7 @@ export const customerVisitHours = pgTable(
     tenantId: tenantColumn(),
     businessDate: businessDate(),
     outletId: outletColumn(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: customerColumn('cascade'),
     hourStart: timestamp('hour_start', { withTimezone: true, mode: 'string' }).notNull(),
     sales: count('sales'),
   },

@@ -7,11 +7,10 @@ import { orders } from '../../db/schema/orders';
 import { cashMovements, shifts } from '../../db/schema/shifts';
 import { tenants } from '../../db/schema/tenancy';
 import { demoBusinessSettings } from '../../test/fixtures';
-import { demoOutletIds } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
-import { addProduct, demoTenantId, sell, testClock } from '../../test/order-fixtures';
+import { sell } from '../../test/order-fixtures';
 import { requestAs, type RequestHeaders, withIdempotencyKey } from '../../test/test-app';
-import { useTestApp } from '../../test/use-test-app';
+import { useSaleApp } from '../../test/use-sale-app';
 import { setApprovalPin, staffIdOf } from '../../test/pin-fixtures';
 
 // A manager's PIN on the cashier's screen for the till's actions (decision 055): a variance over
@@ -19,20 +18,17 @@ import { setApprovalPin, staffIdOf } from '../../test/pin-fixtures';
 // For each: the approval accepted and recorded with its subject, a wrong PIN refused with nothing
 // changed, no approving one's own request, and the permission's holder needing none.
 
-const clock = testClock('2026-06-10T04:00:00Z'); // Wednesday noon in Kuala Lumpur
-const { t, api, as } = useTestApp({ now: clock.now, signIn: ['admin', 'manager', 'cashier'] });
+const { t, api, as, refs } = useSaleApp({
+  signIn: ['admin', 'manager', 'cashier'],
+  product: { sku: 'PIN-1000', price: 1000 },
+});
 const { admin, manager, cashier } = as;
 const PIN = '482613';
-let kl: string;
-let tenantId: string;
-let product: string; // RM 10.00
+// refs.product: RM 10.00
 let managerId: string;
 let cashierId: string;
 
 beforeAll(async () => {
-  ({ kl } = await demoOutletIds(t));
-  tenantId = await demoTenantId(t);
-  product = (await addProduct(t, { sku: 'PIN-1000', price: 1000 })).id;
   managerId = await staffIdOf(t, 'manager');
   cashierId = await staffIdOf(t, 'cashier');
   await setApprovalPin(t, manager, PIN);
@@ -61,7 +57,7 @@ async function expectApproved(subjectId: string, action: ApprovalAction) {
 async function openShift(headers: RequestHeaders, float: object) {
   const till = await api.post(
     '/api/tills',
-    { outlet_id: kl, name: `P-${randomUUID().slice(0, 6)}` },
+    { outlet_id: refs.kl, name: `P-${randomUUID().slice(0, 6)}` },
     admin,
   );
   expect(till.statusCode, till.body).toBe(201);
@@ -71,7 +67,7 @@ async function openShift(headers: RequestHeaders, float: object) {
 }
 
 const setTenant = (values: Partial<typeof tenants.$inferInsert>) =>
-  t.database.db.update(tenants).set(values).where(eq(tenants.id, tenantId));
+  t.database.db.update(tenants).set(values).where(eq(tenants.id, refs.tenantId));
 
 describe('a variance over tolerance at the close', () => {
   // Float RM 20.00 counted as RM 30.00: RM 10.00 over, the demo tolerance is RM 5.00.
@@ -131,7 +127,7 @@ describe('a variance over tolerance at the close', () => {
     await setTenant({ shiftBlindCount: true });
     try {
       const shift = await openShift(cashier, { note_10: 1 });
-      const current = await api.get(`/api/shifts/current?outlet_id=${kl}`, cashier);
+      const current = await api.get(`/api/shifts/current?outlet_id=${refs.kl}`, cashier);
       expect(current.json().data.blind_count).toBe(true);
       const res = await post(`/api/shifts/${shift.id}/close`, { counted: { note_10: 1 } }, cashier);
       expect(res.statusCode, res.body).toBe(200);
@@ -205,8 +201,8 @@ describe('a cash out over the tenant’s limit', () => {
 describe('a manual discount and the void of a paid order', () => {
   // RM 10.00 less RM 1.00 = RM 9.00 for pick up; SST 6% = RM 0.54.
   const discounted = (extra: object = {}) => ({
-    outlet_id: kl,
-    items: [{ product_id: product, quantity: 1 }],
+    outlet_id: refs.kl,
+    items: [{ product_id: refs.product, quantity: 1 }],
     payments: [{ method: 'card', amount: 954, reference: 'CARD-PIN' }],
     manual_discount: { kind: 'amount', value: 100, reason: 'service_recovery' } as const,
     ...extra,
@@ -242,8 +238,8 @@ describe('a manual discount and the void of a paid order', () => {
 
   it('voids a paid order with a manager’s PIN; a manager needs none', async () => {
     const sale = await sell(t, cashier, {
-      outlet_id: kl,
-      items: [{ product_id: product, quantity: 1 }],
+      outlet_id: refs.kl,
+      items: [{ product_id: refs.product, quantity: 1 }],
       payments: [{ method: 'card', amount: 1060, reference: 'CARD-VOID' }],
     });
     expect(sale.statusCode, sale.body).toBe(201);
@@ -269,8 +265,8 @@ describe('a manual discount and the void of a paid order', () => {
     await expectApproved(id, 'order_void');
 
     const other = await sell(t, cashier, {
-      outlet_id: kl,
-      items: [{ product_id: product, quantity: 1 }],
+      outlet_id: refs.kl,
+      items: [{ product_id: refs.product, quantity: 1 }],
       payments: [{ method: 'card', amount: 1060, reference: 'CARD-VOID-2' }],
     });
     const byManager = await api.post(`/api/orders/${other.json().data.id}/status`, reject, manager);
@@ -280,8 +276,8 @@ describe('a manual discount and the void of a paid order', () => {
 
   it('rejects an order that holds no money (paid back in full) without a PIN', async () => {
     const sale = await sell(t, cashier, {
-      outlet_id: kl,
-      items: [{ product_id: product, quantity: 1 }],
+      outlet_id: refs.kl,
+      items: [{ product_id: refs.product, quantity: 1 }],
       payments: [{ method: 'card', amount: 1060, reference: 'CARD-BACK' }],
     });
     const id = sale.json().data.id as string;

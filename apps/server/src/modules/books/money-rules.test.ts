@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/database';
 import { tenants } from '../../db/schema/tenancy';
-import { demoOutletIds } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
 import {
   payWithSandbox,
@@ -11,10 +10,10 @@ import {
   postCallback,
   verifiedCustomer,
 } from '../../test/mobile-fixtures';
-import { addProduct, sell, testClock } from '../../test/order-fixtures';
+import { addProduct, sell } from '../../test/order-fixtures';
 import { movedRefund, moveRefund, refundOf } from '../../test/refund-fixtures';
 import { requestAs, type RequestHeaders, withIdempotencyKey } from '../../test/test-app';
-import { useTestApp } from '../../test/use-test-app';
+import { useSaleApp } from '../../test/use-sale-app';
 
 // The money rules of decision 049 where they were broken: a voided sale's money in and out
 // (neither a sale nor a refund of a sale) on the Z-report, the shift and the report; a refund
@@ -22,23 +21,19 @@ import { useTestApp } from '../../test/use-test-app';
 // completer's shift; cash out never more than the drawer holds; the day close waiting for its
 // shifts; and the one list of what counts as a sale, the same in SQL and in the contract.
 
-const clock = testClock('2026-06-02T02:00:00Z'); // Tuesday 10:00 in Kuala Lumpur
 const callbacks: { url: string; headers: Record<string, string>; body: string }[] = [];
-const { t, api, as } = useTestApp({
-  now: clock.now,
+const { t, api, as, clock, refs } = useSaleApp({
   signIn: ['admin', 'finance'],
   api: 'admin',
   sandboxDelivery: (cb) => callbacks.push(cb),
+  product: { sku: 'RULES-10', price: 1000 },
+  at: '2026-06-02T02:00:00Z',
 });
 const { admin, finance } = as;
-let kl: string;
-let pg: string;
-let plain: string; // RM 10.00 → RM 10.60 picked up
+// refs.product: RM 10.00 → RM 10.60 picked up
 let eleven: string; // RM 11.18 → RM 11.85 picked up
 
 beforeAll(async () => {
-  ({ kl, pg } = await demoOutletIds(t));
-  plain = (await addProduct(t, { sku: 'RULES-10', price: 1000 })).id;
   eleven = (await addProduct(t, { sku: 'RULES-11', price: 1118 })).id;
 });
 
@@ -91,11 +86,11 @@ async function dayReport(outletId: string, day: string) {
 describe('a voided sale', () => {
   it('is money in and the same money out: in the drawer, never a sale nor a refund of one', async () => {
     const DAY = '2026-06-02';
-    const { tillId, shiftId } = await adminShift(pg);
-    const kept = await cashSale(pg, tillId, plain, 1060);
+    const { tillId, shiftId } = await adminShift(refs.pg);
+    const kept = await cashSale(refs.pg, tillId, refs.product, 1060);
     await moveOrder(kept.id, 'APPROVED');
     await moveOrder(kept.id, 'COMPLETED');
-    const voided = await cashSale(pg, tillId, eleven, 1185);
+    const voided = await cashSale(refs.pg, tillId, eleven, 1185);
     await moveOrder(voided.id, 'REJECTED', 'Customer left');
     // Its refund was asked for on the reject: approved by finance, paid from the admin's drawer.
     const [owed] = rowsOf<{ id: string }>(
@@ -115,7 +110,7 @@ describe('a voided sale', () => {
       figures: { cash_taken: 1060 + 1185, cash_refunds: 1185, expected: 10_000 + 1060 },
     });
     // The day: the same drawer; its sales and refunds of sales without the void.
-    const z = await api.post('/api/orders/close-day', { outlet_id: pg, business_date: DAY });
+    const z = await api.post('/api/orders/close-day', { outlet_id: refs.pg, business_date: DAY });
     expect(z.statusCode, z.body).toBe(200);
     expect(z.json().data).toMatchObject({
       orders: 1,
@@ -131,7 +126,7 @@ describe('a voided sale', () => {
       expected_cash: 1060,
     });
     // The report agrees with the Z-report: no refund, net after refunds the net.
-    const report = await dayReport(pg, DAY);
+    const report = await dayReport(refs.pg, DAY);
     expect(report.totals).toMatchObject({
       net: 1060,
       refunds: 0,
@@ -141,7 +136,7 @@ describe('a voided sale', () => {
     expect(report.refundsByMethod).toEqual([]);
     // The rows behind the day: the sale and the void, both cash lines, the void's refund.
     const working = (
-      await api.get(`/api/orders/z-reports/working?outlet_id=${pg}&business_date=${DAY}`)
+      await api.get(`/api/orders/z-reports/working?outlet_id=${refs.pg}&business_date=${DAY}`)
     ).json().data;
     expect(
       working.orders.map((o: { order_no: string; counts_as: string }) => [o.order_no, o.counts_as]),
@@ -151,7 +146,7 @@ describe('a voided sale', () => {
     ]);
     expect(working.refunds).toMatchObject([{ counts_as: 'void', paid_by: 'cash', amount: 1185 }]);
     const file = await api.get(
-      `/api/orders/z-reports/working/export?outlet_id=${pg}&business_date=${DAY}&lang=my`,
+      `/api/orders/z-reports/working/export?outlet_id=${refs.pg}&business_date=${DAY}&lang=my`,
     );
     expect(file.statusCode).toBe(200);
     expect(file.body).toContain(`Bayaran balik,Batal,`);
@@ -161,8 +156,8 @@ describe('a voided sale', () => {
     clock.set('2026-06-03T03:00:00Z'); // Wednesday 11:00
     const customer = await verifiedCustomer(t);
     const placed = await placeOrder(t, customer.headers, {
-      outlet_id: kl,
-      items: [{ product_id: plain, quantity: 1 }],
+      outlet_id: refs.kl,
+      items: [{ product_id: refs.product, quantity: 1 }],
     });
     expect(placed.statusCode, placed.body).toBe(201);
     const id = placed.json().data.id as string;
@@ -180,7 +175,7 @@ describe('a voided sale', () => {
       await t.database.db.execute(sql`select status from refunds where order_id = ${id}::uuid`),
     );
     expect(refund!.status).toBe('COMPLETED');
-    const report = await dayReport(kl, '2026-06-03');
+    const report = await dayReport(refs.kl, '2026-06-03');
     expect(report.totals).toMatchObject({ net: 0, refunds: 0, rejected: 1 });
     expect(report.refundsByMethod).toEqual([]);
   });
@@ -190,8 +185,8 @@ describe('a refund completed after its day closed', () => {
   it('counts on the next open day: the closed day and its Z-report stay as they were', async () => {
     const DAY = '2026-06-04'; // Thursday
     clock.set(`${DAY}T02:00:00Z`);
-    const { tillId, shiftId } = await adminShift(kl);
-    const sale = await cashSale(kl, tillId, plain, 1060);
+    const { tillId, shiftId } = await adminShift(refs.kl);
+    const sale = await cashSale(refs.kl, tillId, refs.product, 1060);
     await moveOrder(sale.id, 'APPROVED');
     await moveOrder(sale.id, 'COMPLETED');
     const refund = await refundOf(t, admin, {
@@ -203,29 +198,33 @@ describe('a refund completed after its day closed', () => {
     });
     await movedRefund(t, finance, refund.id, { status: 'APPROVED' });
     await closeShift(shiftId);
-    const closed = await api.post('/api/orders/close-day', { outlet_id: kl, business_date: DAY });
+    const closed = await api.post('/api/orders/close-day', {
+      outlet_id: refs.kl,
+      business_date: DAY,
+    });
     expect(closed.statusCode, closed.body).toBe(200);
     expect(closed.json().data).toMatchObject({ refunds: 0, cash_refunds: 0, expected_cash: 1060 });
 
     // 22:00 the same business day: the day is closed, so the refund and the shift paying it
     // belong to the next one.
     clock.set(`${DAY}T14:00:00Z`);
-    const late = await adminShift(kl);
+    const late = await adminShift(refs.kl);
     const done = await movedRefund(t, admin, refund.id, { status: 'COMPLETED' });
     expect(done.business_date).toBe('2026-06-05');
     const shift = (await api.get(`/api/shifts/${late.shiftId}`)).json().data;
     expect(shift).toMatchObject({ business_date: '2026-06-05', figures: { cash_refunds: 400 } });
-    expect((await dayReport(kl, DAY)).totals).toMatchObject({ net: 1060, refunds: 0 });
+    expect((await dayReport(refs.kl, DAY)).totals).toMatchObject({ net: 1060, refunds: 0 });
     expect(
-      (await api.get(`/api/orders/z-reports?outlet_id=${kl}&business_date=${DAY}`)).json().data,
+      (await api.get(`/api/orders/z-reports?outlet_id=${refs.kl}&business_date=${DAY}`)).json()
+        .data,
     ).toEqual(closed.json().data);
-    expect((await dayReport(kl, '2026-06-05')).totals).toMatchObject({ net: 0, refunds: 400 });
+    expect((await dayReport(refs.kl, '2026-06-05')).totals).toMatchObject({ net: 0, refunds: 400 });
 
     // The next day's Z-report carries it, in its drawer too.
     clock.set('2026-06-05T14:00:00Z');
     await closeShift(late.shiftId);
     const next = await api.post('/api/orders/close-day', {
-      outlet_id: kl,
+      outlet_id: refs.kl,
       business_date: '2026-06-05',
     });
     expect(next.statusCode, next.body).toBe(200);
@@ -241,8 +240,8 @@ describe('a refund completed after its day closed', () => {
 describe('the drawer', () => {
   it('pays a cash refund from its completer’s shift, refused without one when shifts are required', async () => {
     clock.set('2026-06-08T02:00:00Z'); // Monday
-    const { tillId, shiftId } = await adminShift(kl);
-    const sale = await cashSale(kl, tillId, plain, 1060);
+    const { tillId, shiftId } = await adminShift(refs.kl);
+    const sale = await cashSale(refs.kl, tillId, refs.product, 1060);
     const refund = await refundOf(t, admin, {
       order_id: sale.id,
       kind: 'amount',
@@ -287,8 +286,8 @@ describe('the drawer', () => {
   });
 
   it('gives out cash up to what it holds, not one sen more', async () => {
-    const { tillId, shiftId } = await adminShift(kl);
-    await cashSale(kl, tillId, plain, 1060);
+    const { tillId, shiftId } = await adminShift(refs.kl);
+    await cashSale(refs.kl, tillId, refs.product, 1060);
     const holds = 10_000 + 1060;
     const out = (amount: number) =>
       post(`/api/shifts/${shiftId}/movements`, { kind: 'cash_out', reason: 'bank_drop', amount });
@@ -301,16 +300,16 @@ describe('the drawer', () => {
 
   it('keeps its day open: the day closes once the day’s shifts are closed', async () => {
     clock.set('2026-06-09T02:00:00Z'); // Tuesday
-    const { shiftId } = await adminShift(pg);
+    const { shiftId } = await adminShift(refs.pg);
     const held = await api.post('/api/orders/close-day', {
-      outlet_id: pg,
+      outlet_id: refs.pg,
       business_date: '2026-06-09',
     });
     expectCode(held, 409, 'shifts_still_open');
     expect(held.json().details).toHaveLength(1);
     await closeShift(shiftId);
     const closed = await api.post('/api/orders/close-day', {
-      outlet_id: pg,
+      outlet_id: refs.pg,
       business_date: '2026-06-09',
     });
     expect(closed.statusCode, closed.body).toBe(200);

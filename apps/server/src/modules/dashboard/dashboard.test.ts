@@ -1,26 +1,23 @@
 import { type Dashboard, dashboardSchema, reportOutletSchema } from '@kopi/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { demoOutletIds, otherTenant } from '../../test/catalogue-fixtures';
+import { otherTenant } from '../../test/catalogue-fixtures';
 import { createUser } from '../../test/fixtures';
-import { addProduct, demoTenantId, sell, testClock } from '../../test/order-fixtures';
+import { addProduct, demoTenantId, sell } from '../../test/order-fixtures';
 import { expectCode } from '../../test/expect-code';
 import { documentedAnswer } from '../../test/test-app';
-import { useTestApp } from '../../test/use-test-app';
+import { useSaleApp } from '../../test/use-sale-app';
 
 // GET /api/dashboard: today's business day against the same weekday last week; and its outlet
 // filter, GET /api/dashboard/outlets.
 
 const NOW = '2026-06-10T04:00:00Z'; // Wednesday 12:00 in Kuala Lumpur
-const clock = testClock(NOW);
-let kl: string;
-let pg: string;
-let coffee: string; // RM 10.00 → 10.60 with SST
+// refs.product: RM 10.00 → 10.60 with SST
 let cake: string; // RM 5.00
 
 async function saleAt(localIso: string, outlet: string, product: string, quantity: number) {
   clock.set(new Date(`${localIso}+08:00`).toISOString());
-  const price = product === coffee ? 1000 : 500;
+  const price = product === refs.product ? 1000 : 500;
   const amount = Math.round(price * quantity * 1.06);
   const res = await sell(t, admin, {
     outlet_id: outlet,
@@ -40,20 +37,21 @@ async function ok(headers: Record<string, string>, query = ''): Promise<Dashboar
   return dashboardSchema.parse(res.json().data);
 }
 
-const { t, api, as } = useTestApp({ now: clock.now, signIn: ['admin', 'cashier'] });
+const { t, api, as, clock, refs } = useSaleApp({
+  signIn: ['admin', 'cashier'],
+  product: { sku: 'DASH-COFFEE', price: 1000 },
+});
 // cashier: bound to KL01
 const { admin, cashier } = as;
 beforeAll(async () => {
-  ({ kl, pg } = await demoOutletIds(t));
-  coffee = (await addProduct(t, { sku: 'DASH-COFFEE', price: 1000 })).id;
   cake = (await addProduct(t, { sku: 'DASH-CAKE', price: 500 })).id;
   // Last Wednesday: one sale before noon, one after.
-  await saleAt('2026-06-03T10:15:00', kl, coffee, 1);
-  await saleAt('2026-06-03T15:00:00', pg, coffee, 2);
+  await saleAt('2026-06-03T10:15:00', refs.kl, refs.product, 1);
+  await saleAt('2026-06-03T15:00:00', refs.pg, refs.product, 2);
   // Today 01:30 is still yesterday's business day (04:00 cut-off).
-  await saleAt('2026-06-10T01:30:00', kl, coffee, 5);
-  const first = await saleAt('2026-06-10T09:05:00', kl, coffee, 1);
-  await saleAt('2026-06-10T11:20:00', pg, cake, 3);
+  await saleAt('2026-06-10T01:30:00', refs.kl, refs.product, 5);
+  const first = await saleAt('2026-06-10T09:05:00', refs.kl, refs.product, 1);
+  await saleAt('2026-06-10T11:20:00', refs.pg, cake, 3);
   const accepted = await api.post(`/api/orders/${first.id}/status`, { status: 'APPROVED' }, admin);
   expect(accepted.statusCode).toBe(200);
   clock.set(NOW);
@@ -109,12 +107,12 @@ describe('GET /api/dashboard', () => {
 
   it('shows an outlet-bound user only their outlet', async () => {
     const d = await ok(cashier);
-    expect(d.outlet_id).toBe(kl);
+    expect(d.outlet_id).toBe(refs.kl);
     expect(d.today.orders).toBe(1);
-    expect(d.outlets.map((o) => o.outlet_id)).toEqual([kl]);
+    expect(d.outlets.map((o) => o.outlet_id)).toEqual([refs.kl]);
     expect(d.open_orders).toMatchObject({ total: 3, pending: 2, approved: 1 });
-    expect((await dashboard(cashier, `?outlet_id=${pg}`)).statusCode).toBe(404);
-    const pgOnly = await ok(admin, `?outlet_id=${pg}`);
+    expect((await dashboard(cashier, `?outlet_id=${refs.pg}`)).statusCode).toBe(404);
+    const pgOnly = await ok(admin, `?outlet_id=${refs.pg}`);
     expect(pgOnly.today).toMatchObject({ orders: 1, net: 1590 });
   });
 
@@ -136,7 +134,7 @@ describe('GET /api/dashboard', () => {
     expect(theirs.today.orders).toBe(0);
     expect(theirs.open_orders.total).toBe(0);
     expect(theirs.top_products).toEqual([]);
-    expect((await dashboard(rival.headers, `?outlet_id=${kl}`)).statusCode).toBe(404);
+    expect((await dashboard(rival.headers, `?outlet_id=${refs.kl}`)).statusCode).toBe(404);
   });
 
   it('answers 400 tenant_required to a superadmin outside any tenant', async () => {
@@ -149,7 +147,7 @@ describe('GET /api/dashboard', () => {
     const tea = (await addProduct(t, { sku: 'DASH-TEA', price: 800 })).id;
     clock.set(new Date('2026-06-10T11:30:00+08:00').toISOString());
     const res = await sell(t, admin, {
-      outlet_id: kl,
+      outlet_id: refs.kl,
       allow_outside_hours: true,
       items: [{ product_id: tea, quantity: 2 }],
       payments: [{ method: 'card', amount: 1696, reference: 'C' }],
@@ -183,11 +181,11 @@ describe('GET /api/dashboard/outlets', () => {
     const all = await listOf(admin);
     expect(all.map((o) => o.code)).toEqual(expect.arrayContaining(['KL01', 'PG01']));
     expect(all.map((o) => o.code)).toEqual(all.map((o) => o.code).sort());
-    expect(all.find((o) => o.id === pg)).toMatchObject({ code: 'PG01', status: 'active' });
+    expect(all.find((o) => o.id === refs.pg)).toMatchObject({ code: 'PG01', status: 'active' });
     // Finance reads the dashboard without read-outlet: this is its outlet filter.
     const finance = t.bearer((await t.login('finance')).token);
     expect((await listOf(finance)).map((o) => o.id)).toEqual(all.map((o) => o.id));
-    expect((await listOf(cashier)).map((o) => o.id)).toEqual([kl]);
+    expect((await listOf(cashier)).map((o) => o.id)).toEqual([refs.kl]);
   });
 
   it('never shows another tenant their outlets, nor ours to them', async () => {

@@ -1,16 +1,16 @@
 import { walletPaymentCodeInfoSchema } from '@kopi/contract';
 import { and, count, eq } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database';
 import { orders } from '../../db/schema/orders';
 import { walletPaymentCodes } from '../../db/schema/loyalty';
 import { auditLog, serverSecrets } from '../../db/schema/platform';
 import type { AuthedContext } from '../../lib/request-context';
-import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
+import { otherTenant } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
-import { addProduct, demoTenantId, sell, testClock } from '../../test/order-fixtures';
+import { sell } from '../../test/order-fixtures';
 import { requestAs } from '../../test/test-app';
-import { useTestApp } from '../../test/use-test-app';
+import { useSaleApp } from '../../test/use-sale-app';
 import {
   customerRow,
   paymentCode,
@@ -25,29 +25,25 @@ import { createPaymentCodeService, signedCode } from './payment-codes.service';
 // by a sale; the POS may read it first without using it. A latte sells for RM 10.60 with SST.
 
 const NOON_KL = '2026-06-10T04:00:00Z';
-const clock = testClock(NOON_KL);
-const { t, api, as } = useTestApp({ now: clock.now, signIn: ['admin', 'cashier', 'finance'] });
-const { admin } = as;
-let kl: string;
-let latte: string;
-let tenantId: string;
-
-beforeAll(async () => {
-  kl = (await demoOutlet(t, 'KL01')).id;
-  latte = (await addProduct(t, { sku: 'CODE-LATTE', price: 1000 })).id;
-  tenantId = await demoTenantId(t);
+const { t, api, as, clock, refs, oneLine } = useSaleApp({
+  signIn: ['admin', 'cashier', 'finance'],
+  product: { sku: 'CODE-LATTE', price: 1000 },
 });
+const { admin } = as;
+
 beforeEach(() => clock.set(NOON_KL));
 
 const check = (code: string, headers: Record<string, string> = admin) =>
   api.post('/api/wallet-payment-codes/check', { code }, headers);
 const saleWith = (code: string) =>
-  sell(t, admin, {
-    outlet_id: kl,
-    allow_outside_hours: true,
-    items: [{ product_id: latte, quantity: 1 }],
-    payments: [walletPayment(1060, code)],
-  });
+  sell(
+    t,
+    admin,
+    oneLine({
+      allow_outside_hours: true,
+      payments: [walletPayment(1060, code)],
+    }),
+  );
 const orderCount = async () => (await t.database.db.select({ n: count() }).from(orders))[0]!.n;
 const secret = async () =>
   (
@@ -75,7 +71,7 @@ describe('issuing a code in the app', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityId, customer.id), eq(auditLog.action, 'wallet.payment_code')));
-    expect(entry).toMatchObject({ entity: 'customer', tenantId });
+    expect(entry).toMatchObject({ entity: 'customer', tenantId: refs.tenantId });
     expect(JSON.stringify(entry!.after)).not.toContain(issued.code);
   });
 
@@ -107,7 +103,7 @@ describe('issuing a code in the app', () => {
     const principal = {
       customerId: customer.id,
       sessionId: customer.id,
-      tenantId,
+      tenantId: refs.tenantId,
       tenantSlug: 'kopi-demo',
       name: 'Siti Aminah',
       phone: customer.phone,
@@ -178,7 +174,7 @@ describe('checking and taking a code at the counter', () => {
     // Signed with the server's secret but never issued: unknown.
     const unissued = signedCode(
       await secret(),
-      tenantId,
+      refs.tenantId,
       '000042',
       new Date('2026-06-10T04:01:00Z'),
     );
@@ -190,7 +186,7 @@ describe('checking and taking a code at the counter', () => {
       },
     });
     const service = createPaymentCodeService({ db: noDatabase, now: clock.now, secret: 'k' });
-    const ctx = { principal: { tenantId } } as AuthedContext;
+    const ctx = { principal: { tenantId: refs.tenantId } } as AuthedContext;
     await expect(service.check(ctx, tampered)).rejects.toMatchObject({
       code: 'payment_code_invalid',
     });

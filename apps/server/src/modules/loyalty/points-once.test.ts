@@ -3,12 +3,11 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { membershipTiers } from '../../db/schema/membership-tiers';
 import { refunds } from '../../db/schema/refunds';
-import { demoOutlet } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
 import { payWithSandbox, postCallback } from '../../test/mobile-fixtures';
-import { addProduct, demoTenantId, openDrawer, testClock } from '../../test/order-fixtures';
+import { demoTenantId, openDrawer } from '../../test/order-fixtures';
 import { moveRefund, paidOrder } from '../../test/refund-fixtures';
-import { useTestApp } from '../../test/use-test-app';
+import { useSaleApp } from '../../test/use-sale-app';
 import {
   completedRefund,
   customerRow,
@@ -26,28 +25,24 @@ import {
 type Callback = NonNullable<PaymentStart['sandbox_callback']>;
 
 const NOON_KL = '2026-06-10T04:00:00Z';
-const clock = testClock(NOON_KL);
 const delivered: Callback[] = [];
-const { t, api, as } = useTestApp({
-  now: clock.now,
+const { t, api, as, clock, refs, oneLine } = useSaleApp({
   sandboxDelivery: (callback) => delivered.push(callback),
   signIn: ['admin', 'finance'],
+  product: { sku: 'POINTS-CAKE', price: 2000 },
 });
 const { admin, finance } = as;
-let kl: string;
-let cake: string;
 
 beforeAll(async () => {
-  kl = (await demoOutlet(t, 'KL01')).id;
-  cake = (await addProduct(t, { sku: 'POINTS-CAKE', price: 2000 })).id;
-  await openDrawer(t, 'finance', kl); // a cash refund is paid from its completer's drawer
+  await openDrawer(t, 'finance', refs.kl); // a cash refund is paid from its completer's drawer
 });
 beforeEach(() => {
   clock.set(NOON_KL);
   delivered.length = 0;
 });
 
-const appOrder = (headers: Record<string, string>) => placedAppOrder(t, headers, kl, cake);
+const appOrder = (headers: Record<string, string>) =>
+  placedAppOrder(t, headers, refs.kl, refs.product);
 
 describe('points of an app order paid online', () => {
   it('are earned once when the payment callback is delivered three times', async () => {
@@ -91,12 +86,14 @@ describe('points of an app order paid online', () => {
 describe('points of a counter sale refunded by staff', () => {
   it('take back each refund’s share once, even when its completion is sent again', async () => {
     const customer = await walletCustomer(t);
-    const order = await paidOrder(t, admin, {
-      outlet_id: kl,
-      customer_id: customer.id,
-      items: [{ product_id: cake, quantity: 1 }],
-      payments: [{ method: 'card', amount: 2120, reference: 'SLIP-9' }],
-    });
+    const order = await paidOrder(
+      t,
+      admin,
+      oneLine({
+        customer_id: customer.id,
+        payments: [{ method: 'card', amount: 2120, reference: 'SLIP-9' }],
+      }),
+    );
     expect((await orderPoints(t, order.id, 'earn')).map((e) => e.points)).toEqual([21]);
     const refundPart = async (amount: number) => {
       const refund = await completedRefund(t, admin, finance, {
@@ -131,12 +128,14 @@ describe('points of a counter sale refunded by staff', () => {
       .returning();
     try {
       const customer = await walletCustomer(t);
-      const order = await paidOrder(t, admin, {
-        outlet_id: kl,
-        customer_id: customer.id,
-        items: [{ product_id: cake, quantity: 1 }],
-        payments: [{ method: 'cash', amount: 2120 }],
-      });
+      const order = await paidOrder(
+        t,
+        admin,
+        oneLine({
+          customer_id: customer.id,
+          payments: [{ method: 'cash', amount: 2120 }],
+        }),
+      );
       expect((await customerRow(t, customer.id)).tierId).toBe(silver!.id);
       await completedRefund(t, admin, finance, {
         order_id: order.id,

@@ -1,10 +1,9 @@
 import { and, asc, eq, like } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pointsEntries, walletEntries } from '../../db/schema/loyalty';
-import { demoOutlet } from '../../test/catalogue-fixtures';
-import { addProduct, openDrawer, testClock } from '../../test/order-fixtures';
+import { openDrawer } from '../../test/order-fixtures';
 import { paidOrder } from '../../test/refund-fixtures';
-import { useTestApp } from '../../test/use-test-app';
+import { useSaleApp } from '../../test/use-sale-app';
 import {
   completedRefund,
   customerRow,
@@ -22,16 +21,14 @@ import {
 
 const NOON_KL = '2026-06-10T04:00:00Z';
 const TOTAL = 2120;
-const clock = testClock(NOON_KL);
-const { t, api, as } = useTestApp({ now: clock.now, signIn: ['admin', 'finance'] });
+const { t, api, as, clock, refs, oneLine } = useSaleApp({
+  signIn: ['admin', 'finance'],
+  product: { sku: 'REFER-CAKE', price: 2000 },
+});
 const { admin, finance } = as;
-let kl: string;
-let cake: string;
 
 beforeAll(async () => {
-  kl = (await demoOutlet(t, 'KL01')).id;
-  cake = (await addProduct(t, { sku: 'REFER-CAKE', price: 2000 })).id;
-  await openDrawer(t, 'finance', kl); // a cash refund is paid from its completer's drawer
+  await openDrawer(t, 'finance', refs.kl); // a cash refund is paid from its completer's drawer
 });
 beforeEach(() => clock.set(NOON_KL));
 afterEach(() => setLoyalty(t, { referralEnabled: true, referralMinOrder: 1000 }));
@@ -44,12 +41,14 @@ async function pair() {
   return { referrer, referee, referral };
 }
 const saleFor = (customerId: string) =>
-  paidOrder(t, admin, {
-    outlet_id: kl,
-    customer_id: customerId,
-    items: [{ product_id: cake, quantity: 1 }],
-    payments: [{ method: 'cash', amount: TOTAL }],
-  });
+  paidOrder(
+    t,
+    admin,
+    oneLine({
+      customer_id: customerId,
+      payments: [{ method: 'cash', amount: TOTAL }],
+    }),
+  );
 async function completeOrder(id: string) {
   for (const status of ['APPROVED', 'COMPLETED']) {
     const res = await api.post(`/api/orders/${id}/status`, { status }, admin);

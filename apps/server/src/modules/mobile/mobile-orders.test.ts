@@ -7,14 +7,13 @@ import { orderCounters, orders } from '../../db/schema/orders';
 import { auditLog, notifications } from '../../db/schema/platform';
 import { outlets } from '../../db/schema/tenancy';
 import { liveEvents } from '../../db/schema/live';
-import { demoOutlet, demoOutletIds, demoProduct, otherTenant } from '../../test/catalogue-fixtures';
+import { demoOutlet, demoProduct, otherTenant } from '../../test/catalogue-fixtures';
 import {
   addProduct,
   cardSale,
   demoTenantId,
   requiredChoices,
   sell,
-  testClock,
 } from '../../test/order-fixtures';
 import {
   demoTenantHeader,
@@ -24,7 +23,7 @@ import {
 } from '../../test/mobile-fixtures';
 import { expectCode } from '../../test/expect-code';
 import { anonymous, createTestApp, requestAs } from '../../test/test-app';
-import { useTestApp } from '../../test/use-test-app';
+import { useSaleApp } from '../../test/use-sale-app';
 
 // The app's outlets, menu and orders: open now and distance, the outlet's own menu and prices,
 // orders priced like counter sales and numbered on the same counter, refused while the outlet is
@@ -35,30 +34,29 @@ const LATE_KL = '2026-06-10T15:30:00Z'; // Wednesday 23:30: every demo outlet is
 const LAST_ORDERS_KL = '2026-06-10T13:45:00Z'; // 21:45: KL01 open until 22:00, last orders 21:30
 const PENANG = { lat: 5.4164, lng: 100.3327 };
 
-const clock = testClock(NOON_KL);
 let customer: TestCustomer;
-let kl: string;
-let jb: string;
-let plain: string; // RM 10.00, no choices
+// refs.product: RM 10.00, no choices
 
-const { t, api, as } = useTestApp({ now: clock.now, signIn: ['admin'], api: demoTenantHeader });
+const { t, api, as, clock, refs } = useSaleApp({
+  signIn: ['admin'],
+  api: demoTenantHeader,
+  product: { sku: 'APP-PLAIN', price: 1000 },
+});
 const { admin } = as;
 beforeAll(async () => {
-  ({ kl, jb } = await demoOutletIds(t));
-  plain = (await addProduct(t, { sku: 'APP-PLAIN', price: 1000 })).id;
   customer = await verifiedCustomer(t, { name: 'Nur Aina' });
 });
 beforeEach(() => clock.set(NOON_KL));
 
-const item = (productId = plain, extra: Record<string, unknown> = {}) => ({
+const item = (productId = refs.product, extra: Record<string, unknown> = {}) => ({
   product_id: productId,
   quantity: 1,
   ...extra,
 });
 
-/** The customer orders one plain item at KL01, with the given fields changed or added. */
+/** The customer orders one refs.product item at KL01, with the given fields changed or added. */
 const orderAtKl = (fields: Record<string, unknown> = {}) =>
-  placeOrder(t, customer.headers, { outlet_id: kl, items: [item()], ...fields });
+  placeOrder(t, customer.headers, { outlet_id: refs.kl, items: [item()], ...fields });
 const getOutlets = (query = '') => api.get(`/api/mobile/outlets${query}`);
 
 describe('GET /api/mobile/outlets', () => {
@@ -102,7 +100,7 @@ describe('GET /api/mobile/outlets', () => {
       .update(outlets)
       .set({ acceptingOrders: false })
       .where(eq(outlets.id, pg.id));
-    await t.database.db.update(outlets).set({ status: 'disabled' }).where(eq(outlets.id, jb));
+    await t.database.db.update(outlets).set({ status: 'disabled' }).where(eq(outlets.id, refs.jb));
     try {
       const list = (await getOutlets()).json().data as {
         code: string;
@@ -121,7 +119,7 @@ describe('GET /api/mobile/outlets', () => {
         .update(outlets)
         .set({ acceptingOrders: true })
         .where(eq(outlets.id, pg.id));
-      await t.database.db.update(outlets).set({ status: 'active' }).where(eq(outlets.id, jb));
+      await t.database.db.update(outlets).set({ status: 'active' }).where(eq(outlets.id, refs.jb));
     }
   });
 
@@ -141,11 +139,11 @@ describe('GET /api/mobile/outlets/{id}/menu', () => {
     const kaya = await demoProduct(t, 'FOD-006');
     await t.database.db.insert(productOutlets).values({
       productId: kaya.id,
-      outletId: jb,
+      outletId: refs.jb,
       tenantId: americano.tenantId,
       soldOutDate: '2026-06-10',
     });
-    const res = await menu(jb);
+    const res = await menu(refs.jb);
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
     expect(data.outlet).toMatchObject({ code: 'JB01', open_now: true });
@@ -169,13 +167,13 @@ describe('GET /api/mobile/outlets/{id}/menu', () => {
       { id: expect.any(String), name: 'Extra shot', name_my: 'Syot tambahan', price: 200 },
     ]);
     // The KL01 menu has the dish JB01 does not make.
-    const klMenu = (await menu(kl)).json().data;
+    const klMenu = (await menu(refs.kl)).json().data;
     expect(klMenu.products.some((p: { id: string }) => p.id === nasi.id)).toBe(true);
   });
 
   it('hides disabled products and answers 404 for another business’s outlet', async () => {
     const off = await addProduct(t, { sku: 'APP-OFF', price: 500, status: 'disabled' });
-    const data = (await menu(kl)).json().data;
+    const data = (await menu(refs.kl)).json().data;
     expect(data.products.some((p: { id: string }) => p.id === off.id)).toBe(false);
     const other = await otherTenant(t, 'menu-other');
     expectCode(await menu(other.outlet.id), 404, 'not_found');
@@ -192,15 +190,15 @@ describe('GET /api/mobile/outlets/{id}/menu', () => {
 describe('POST /api/mobile/orders', () => {
   it('creates a CREATED app order priced like a counter sale, linked to the customer', async () => {
     const res = await placeOrder(t, customer.headers, {
-      outlet_id: kl,
-      items: [item(plain, { quantity: 2, notes: 'less sweet' })],
+      outlet_id: refs.kl,
+      items: [item(refs.product, { quantity: 2, notes: 'less sweet' })],
       notes: 'At the door',
     });
     expect(res.statusCode, res.body).toBe(201);
     const order = res.json().data;
     expect(order).toMatchObject({
       status: 'CREATED',
-      outlet_id: kl,
+      outlet_id: refs.kl,
       outlet_name: 'Kuala Lumpur',
       serving_method: 'pick_up',
       subtotal: 2000,
@@ -255,7 +253,7 @@ describe('POST /api/mobile/orders', () => {
     const [sold] = await t.database.db
       .select({ hasSales: products.hasSales })
       .from(products)
-      .where(eq(products.id, plain));
+      .where(eq(products.id, refs.product));
     expect(sold!.hasSales).toBe(true);
   });
 
@@ -290,7 +288,7 @@ describe('POST /api/mobile/orders', () => {
     expect(noTable.details).toEqual([{ path: 'table_code', message: 'validation.required' }]);
     expectCode(
       await placeOrder(t, customer.headers, {
-        outlet_id: jb,
+        outlet_id: refs.jb,
         serving_method: 'delivery',
         delivery_address: 'JB',
         items: [item()],
@@ -304,19 +302,19 @@ describe('POST /api/mobile/orders', () => {
     const americano = await demoProduct(t, 'ESP-002');
     const choices = await requiredChoices(t, americano.id);
     const ok = await placeOrder(t, customer.headers, {
-      outlet_id: jb,
+      outlet_id: refs.jb,
       items: [item(americano.id, { option_ids: choices })],
     });
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json().data.items[0].unit_price).toBe(850); // JB01's own price
     expectCode(
-      await placeOrder(t, customer.headers, { outlet_id: jb, items: [item(americano.id)] }),
+      await placeOrder(t, customer.headers, { outlet_id: refs.jb, items: [item(americano.id)] }),
       400,
       'invalid_product_options',
     );
     const nasi = await demoProduct(t, 'FOD-007');
     expectCode(
-      await placeOrder(t, customer.headers, { outlet_id: jb, items: [item(nasi.id)] }),
+      await placeOrder(t, customer.headers, { outlet_id: refs.jb, items: [item(nasi.id)] }),
       400,
       'product_unavailable',
     );
@@ -331,11 +329,17 @@ describe('POST /api/mobile/orders', () => {
     expectCode(await orderAtKl(), 400, 'outlet_last_orders_passed');
 
     clock.set(NOON_KL);
-    await t.database.db.update(outlets).set({ acceptingOrders: false }).where(eq(outlets.id, kl));
+    await t.database.db
+      .update(outlets)
+      .set({ acceptingOrders: false })
+      .where(eq(outlets.id, refs.kl));
     try {
       expectCode(await orderAtKl(), 400, 'outlet_not_accepting_orders');
     } finally {
-      await t.database.db.update(outlets).set({ acceptingOrders: true }).where(eq(outlets.id, kl));
+      await t.database.db
+        .update(outlets)
+        .set({ acceptingOrders: true })
+        .where(eq(outlets.id, refs.kl));
     }
 
     // The PG01 day was closed at the counter: the app cannot add to it either.
@@ -359,9 +363,9 @@ describe('POST /api/mobile/orders', () => {
   });
 
   it('numbers app orders on the same counter as the POS, so numbers never collide', async () => {
-    const pos1 = await sell(t, admin, cardSale(jb, plain, 1060));
-    const app = await placeOrder(t, customer.headers, { outlet_id: jb, items: [item()] });
-    const pos2 = await sell(t, admin, cardSale(jb, plain, 1060));
+    const pos1 = await sell(t, admin, cardSale(refs.jb, refs.product, 1060));
+    const app = await placeOrder(t, customer.headers, { outlet_id: refs.jb, items: [item()] });
+    const pos2 = await sell(t, admin, cardSale(refs.jb, refs.product, 1060));
     const n = (res: typeof pos1) => Number(res.json().data.order_no.split('-')[1]);
     expect(n(app)).toBe(n(pos1) + 1);
     expect(n(pos2)).toBe(n(app) + 1);
@@ -372,8 +376,8 @@ describe('POST /api/mobile/orders', () => {
     const answers = await Promise.all(
       Array.from({ length: 16 }, (_, i) =>
         i % 2 === 0
-          ? sell(t, admin, cardSale(jb, fresh.id, 742))
-          : placeOrder(t, customer.headers, { outlet_id: jb, items: [item(fresh.id)] }),
+          ? sell(t, admin, cardSale(refs.jb, fresh.id, 742))
+          : placeOrder(t, customer.headers, { outlet_id: refs.jb, items: [item(fresh.id)] }),
       ),
     );
     for (const r of answers) expect(r.statusCode, r.body).toBe(201);
@@ -386,7 +390,7 @@ describe('POST /api/mobile/orders', () => {
 
   it('makes one order of ten parallel submits with one Idempotency-Key', async () => {
     const key = randomUUID();
-    const body = { outlet_id: kl, items: [item()] };
+    const body = { outlet_id: refs.kl, items: [item()] };
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => placeOrder(t, customer.headers, body, key)),
     );
@@ -414,7 +418,7 @@ describe('POST /api/mobile/orders', () => {
   });
 
   it('answers 401 without a customer token, 400 without a key or with bad input', async () => {
-    const body = { outlet_id: kl, serving_method: 'pick_up', items: [item()] };
+    const body = { outlet_id: refs.kl, serving_method: 'pick_up', items: [item()] };
     expectCode(await api.post('/api/mobile/orders', body, anonymous), 401, 'unauthorized');
     expectCode(
       await placeOrder(t, admin, body), // a staff token is not a customer's
@@ -427,7 +431,7 @@ describe('POST /api/mobile/orders', () => {
       'idempotency_key_required',
     );
     const bad = expectCode(
-      await placeOrder(t, customer.headers, { outlet_id: kl, items: [] }),
+      await placeOrder(t, customer.headers, { outlet_id: refs.kl, items: [] }),
       400,
       'validation_failed',
     );
@@ -452,7 +456,7 @@ describe('POST /api/mobile/orders', () => {
       })
       .returning();
     expectCode(
-      await placeOrder(t, customer.headers, { outlet_id: kl, items: [item(foreign!.id)] }),
+      await placeOrder(t, customer.headers, { outlet_id: refs.kl, items: [item(foreign!.id)] }),
       400,
       'product_unavailable',
     );
@@ -463,9 +467,12 @@ describe('tracking and cancelling', () => {
   it('shows customers only their own orders', async () => {
     const mine = await verifiedCustomer(t, { name: 'Mine' });
     const theirs = await verifiedCustomer(t, { name: 'Theirs' });
-    const a = (await placeOrder(t, mine.headers, { outlet_id: kl, items: [item()] })).json().data;
-    const b = (await placeOrder(t, mine.headers, { outlet_id: jb, items: [item()] })).json().data;
-    const c = (await placeOrder(t, theirs.headers, { outlet_id: kl, items: [item()] })).json().data;
+    const a = (await placeOrder(t, mine.headers, { outlet_id: refs.kl, items: [item()] })).json()
+      .data;
+    const b = (await placeOrder(t, mine.headers, { outlet_id: refs.jb, items: [item()] })).json()
+      .data;
+    const c = (await placeOrder(t, theirs.headers, { outlet_id: refs.kl, items: [item()] })).json()
+      .data;
 
     const list = await api.get('/api/mobile/orders?page_size=5', mine.headers);
     expect(list.statusCode, list.body).toBe(200);
@@ -541,14 +548,15 @@ describe('tracking and cancelling', () => {
 
   it('an unpaid order does not hold the day open: the day close expires it', async () => {
     clock.set('2026-06-11T04:00:00Z'); // Thursday noon; no other test sells at JB01 that day
-    const order = (await placeOrder(t, customer.headers, { outlet_id: jb, items: [item()] })).json()
-      .data;
+    const order = (
+      await placeOrder(t, customer.headers, { outlet_id: refs.jb, items: [item()] })
+    ).json().data;
     expect(order.status).toBe('CREATED');
     // Paid orders earlier tests left open there hold the day too (decision 049): finished first.
     const earlier = await t.database.db
       .select({ id: orders.id, status: orders.status })
       .from(orders)
-      .where(and(eq(orders.outletId, jb), inArray(orders.status, ['PENDING', 'APPROVED'])));
+      .where(and(eq(orders.outletId, refs.jb), inArray(orders.status, ['PENDING', 'APPROVED'])));
     for (const o of earlier) {
       for (const status of o.status === 'PENDING' ? ['APPROVED', 'COMPLETED'] : ['COMPLETED']) {
         const moved = await api.post(`/api/orders/${o.id}/status`, { status }, admin);
@@ -557,7 +565,7 @@ describe('tracking and cancelling', () => {
     }
     const close = await api.post(
       '/api/orders/close-day',
-      { outlet_id: jb, business_date: '2026-06-11' },
+      { outlet_id: refs.jb, business_date: '2026-06-11' },
       admin,
     );
     expect(close.statusCode, close.body).toBe(200);

@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { mobileOrderSchema } from '@kopi/contract';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { orderPayments, orders } from '../../db/schema/orders';
 import { auditLog, notifications } from '../../db/schema/platform';
 import { refunds } from '../../db/schema/refunds';
-import { demoOutlet } from '../../test/catalogue-fixtures';
 import { createTenant } from '../../test/fixtures';
 import { expectCode } from '../../test/expect-code';
 import { verifiedCustomer } from '../../test/mobile-fixtures';
-import { addProduct, testClock } from '../../test/order-fixtures';
-import { useTestApp } from '../../test/use-test-app';
+import { useSaleApp } from '../../test/use-sale-app';
 import {
   customerRow,
   orderPoints,
@@ -28,18 +26,12 @@ import { createCustomerOrderService } from '../orders/customer-orders.service';
 
 const NOON_KL = '2026-06-10T04:00:00Z';
 const TOTAL = 2120;
-const clock = testClock(NOON_KL);
-const { t, api } = useTestApp({ now: clock.now });
-let kl: string;
-let cake: string;
+const { t, api, clock, refs } = useSaleApp({ product: { sku: 'WALLET-CAKE', price: 2000 } });
 
-beforeAll(async () => {
-  kl = (await demoOutlet(t, 'KL01')).id;
-  cake = (await addProduct(t, { sku: 'WALLET-CAKE', price: 2000 })).id;
-});
 beforeEach(() => clock.set(NOON_KL));
 
-const appOrder = (headers: Record<string, string>) => placedAppOrder(t, headers, kl, cake);
+const appOrder = (headers: Record<string, string>) =>
+  placedAppOrder(t, headers, refs.kl, refs.product);
 const payWithWallet = (orderId: string, headers: Record<string, string>) =>
   api.post(`/api/mobile/orders/${orderId}/pay-with-wallet`, undefined, headers);
 const orderRow = async (id: string) =>

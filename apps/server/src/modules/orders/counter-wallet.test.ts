@@ -1,14 +1,13 @@
 import { orderSchema } from '@kopi/contract';
 import { count, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customerOrders, customers } from '../../db/schema/customers';
 import { walletPaymentCodes } from '../../db/schema/loyalty';
 import { orders } from '../../db/schema/orders';
-import { demoOutlet } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
 import { createTenant } from '../../test/fixtures';
-import { addProduct, sell, testClock, type SaleBody } from '../../test/order-fixtures';
-import { useTestApp } from '../../test/use-test-app';
+import { sell, type SaleBody } from '../../test/order-fixtures';
+import { useSaleApp } from '../../test/use-sale-app';
 import {
   customerRow,
   fund,
@@ -26,26 +25,22 @@ import {
 // The test product costs RM 10.03, RM 10.63 with SST: a cash-only sale would round to RM 10.65,
 // a split is never rounded.
 
-const NOON_KL = '2026-06-10T04:00:00Z';
-const clock = testClock(NOON_KL);
-const { t, api, as } = useTestApp({ now: clock.now, signIn: ['admin', 'cashier'] });
+const { t, api, as, oneLine } = useSaleApp({
+  signIn: ['admin', 'cashier'],
+  product: { sku: 'WALLET-KOPI', price: 1003 },
+});
 const { admin } = as;
 const TOTAL = 1063;
-let kl: string;
-let product: string;
-
-beforeAll(async () => {
-  kl = (await demoOutlet(t, 'KL01')).id;
-  product = (await addProduct(t, { sku: 'WALLET-KOPI', price: 1003 })).id;
-});
 
 const sale = (payments: Record<string, unknown>[], extra: Partial<SaleBody> = {}) =>
-  sell(t, as.cashier, {
-    outlet_id: kl,
-    items: [{ product_id: product, quantity: 1 }],
-    payments,
-    ...extra,
-  });
+  sell(
+    t,
+    as.cashier,
+    oneLine({
+      payments,
+      ...extra,
+    }),
+  );
 const orderCount = async () => (await t.database.db.select({ n: count() }).from(orders))[0]!.n;
 const codeRow = async (customerId: string) =>
   (

@@ -1,37 +1,34 @@
 import { boardSchema, dashboardSchema, orderSchema } from '@kopi/contract';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { liveEvents } from '../../db/schema/live';
 import { auditLog } from '../../db/schema/platform';
-import { demoOutletIds, otherTenant } from '../../test/catalogue-fixtures';
+import { otherTenant } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
-import { addProduct, cardSale, sell, testClock } from '../../test/order-fixtures';
+import { cardSale, sell } from '../../test/order-fixtures';
 import { anonymous } from '../../test/test-app';
-import { useTestApp } from '../../test/use-test-app';
+import { useSaleApp } from '../../test/use-sale-app';
 
 // POST /api/orders/{id}/handed-over: the moment a ready order reached the customer, recorded
 // once; the board drops the card, order details show the waiting times, the dashboard averages.
 
-const clock = testClock('2026-06-10T03:00:00Z'); // 11:00 in Kuala Lumpur
-let kl: string;
-let pg: string;
-let plain: string; // RM 10.00 → RM 10.60 by card
+// refs.product: RM 10.00 → RM 10.60 by card
 
-const { t, api, as } = useTestApp({ now: clock.now, signIn: ['admin', 'cashier', 'finance'] });
+const { t, api, as, clock, refs } = useSaleApp({
+  signIn: ['admin', 'cashier', 'finance'],
+  product: { sku: 'HAND-1', price: 1000 },
+  at: '2026-06-10T03:00:00Z',
+});
 // cashier: bound to KL01
 const { admin, cashier, finance } = as;
-beforeAll(async () => {
-  ({ kl, pg } = await demoOutletIds(t));
-  plain = (await addProduct(t, { sku: 'HAND-1', price: 1000 })).id;
-});
 beforeEach(() => clock.set('2026-06-10T03:00:00Z'));
 
 /** 10 June at a UTC time, or a whole UTC date and time. */
 const at = (time: string) => clock.set(time.includes('T') ? `${time}Z` : `2026-06-10T${time}Z`);
 
-async function readyOrder(outletId = kl, times = ['03:00:00', '03:02:00', '03:06:00']) {
+async function readyOrder(outletId = refs.kl, times = ['03:00:00', '03:02:00', '03:06:00']) {
   at(times[0]!);
-  const sale = await sell(t, admin, cardSale(outletId, plain, 1060));
+  const sale = await sell(t, admin, cardSale(outletId, refs.product, 1060));
   expect(sale.statusCode, sale.body).toBe(201);
   const id = sale.json().data.id as string;
   for (const [status, time] of [
@@ -96,11 +93,11 @@ describe('POST /api/orders/{id}/handed-over', () => {
       await t.database.db.select().from(liveEvents).where(eq(liveEvents.type, 'order.handed_over'))
     ).filter((e) => (e.message as { id_order?: string }).id_order === id);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ outletId: kl, message: { status: 'COMPLETED' } });
+    expect(events[0]).toMatchObject({ outletId: refs.kl, message: { status: 'COMPLETED' } });
   });
 
   it('refuses an order that is not ready (409)', async () => {
-    const sale = await sell(t, admin, cardSale(kl, plain, 1060));
+    const sale = await sell(t, admin, cardSale(refs.kl, refs.product, 1060));
     const id = sale.json().data.id as string;
     expectCode(await handOver(id), 409, 'invalid_status_transition');
     await api.post(`/api/orders/${id}/status`, { status: 'APPROVED' }, admin);
@@ -114,7 +111,7 @@ describe('POST /api/orders/{id}/handed-over', () => {
     expect((await handOver(id, anonymous)).statusCode).toBe(401);
     expectCode(await handOver(id, finance), 403, 'forbidden');
     expect((await handOver('nope', admin)).statusCode).toBe(400);
-    const penang = await readyOrder(pg);
+    const penang = await readyOrder(refs.pg);
     expectCode(await handOver(penang, cashier), 404, 'not_found');
     const rival = await otherTenant(t, 'rival-handed-over');
     expectCode(await handOver(id, rival.headers), 404, 'not_found');
@@ -127,15 +124,15 @@ describe('GET /api/dashboard waiting times', () => {
   it('averages placed → ready and ready → handed over for the day and outlet', async () => {
     // A fresh business day of its own, so earlier tests' orders do not count.
     const day = (hhmmss: string) => `2026-06-11T${hhmmss}`;
-    const a = await readyOrder(pg, [day('02:00:00'), day('02:01:00'), day('02:04:00')]);
-    const b = await readyOrder(pg, [day('02:10:00'), day('02:12:00'), day('02:16:00')]);
-    await readyOrder(kl, [day('02:20:00'), day('02:21:00'), day('02:50:00')]);
+    const a = await readyOrder(refs.pg, [day('02:00:00'), day('02:01:00'), day('02:04:00')]);
+    const b = await readyOrder(refs.pg, [day('02:10:00'), day('02:12:00'), day('02:16:00')]);
+    await readyOrder(refs.kl, [day('02:20:00'), day('02:21:00'), day('02:50:00')]);
     at(day('02:06:00'));
     expect((await handOver(a, admin)).statusCode).toBe(200); // 2 min after ready
     at(day('02:20:00'));
     expect((await handOver(b, admin)).statusCode).toBe(200); // 4 min after ready
     at(day('03:00:00'));
-    const res = await api.get(`/api/dashboard?outlet_id=${pg}`, admin);
+    const res = await api.get(`/api/dashboard?outlet_id=${refs.pg}`, admin);
     expect(res.statusCode, res.body).toBe(200);
     expect(dashboardSchema.parse(res.json().data).waiting_times).toEqual({
       ready_orders: 2,

@@ -12,32 +12,24 @@ import { approvals } from '../../db/schema/approvals';
 import { orders } from '../../db/schema/orders';
 import { auditLog } from '../../db/schema/platform';
 import { tenants } from '../../db/schema/tenancy';
-import { demoOutlet } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
-import { addProduct, demoTenantId, productBySku, sell, testClock } from '../../test/order-fixtures';
+import { productBySku, sell } from '../../test/order-fixtures';
 import { requestAs } from '../../test/test-app';
-import { useTestApp } from '../../test/use-test-app';
+import { useSaleApp } from '../../test/use-sale-app';
 import { setApprovalPin, staffIdOf } from '../../test/pin-fixtures';
 
 // A manual discount at the counter: its own permission, the tenant's maximum, priced by the
 // contract's priceOrder like a voucher (before service charge and SST), recorded and audited.
 
-const clock = testClock('2026-06-10T04:00:00Z'); // Wednesday 12:00 in Kuala Lumpur
-const { t, as } = useTestApp({ now: clock.now, signIn: ['manager', 'cashier'] });
-const { manager, cashier } = as;
-let kl: string;
-let product: string;
-let tenantId: string;
-
-beforeAll(async () => {
-  kl = (await demoOutlet(t, 'KL01')).id;
-  product = (await addProduct(t, { sku: 'MD-1000', price: 1000 })).id;
-  tenantId = await demoTenantId(t);
+const { t, as, refs } = useSaleApp({
+  signIn: ['manager', 'cashier'],
+  product: { sku: 'MD-1000', price: 1000 },
 });
+const { manager, cashier } = as;
 
 /** What the contract prices a dine-in sale of `quantity` RM 10.00 lines at, with `discount`. */
 async function contractTotals(quantity: number, discount: ManualDiscountInput) {
-  const res = await requestAs(t).get(`/api/pos/context?outlet_id=${kl}`, manager);
+  const res = await requestAs(t).get(`/api/pos/context?outlet_id=${refs.kl}`, manager);
   expect(res.statusCode, res.body).toBe(200);
   const context = posContextSchema.parse(res.json().data);
   return priceOrder({
@@ -52,17 +44,20 @@ async function contractTotals(quantity: number, discount: ManualDiscountInput) {
 }
 
 const discountedSale = (quantity: number, total: number, discount: unknown) => ({
-  outlet_id: kl,
+  outlet_id: refs.kl,
   serving_method: 'dine_in' as const,
   table_no: '7',
-  items: [{ product_id: product, quantity }],
+  items: [{ product_id: refs.product, quantity }],
   payments: [{ method: 'card', amount: total, reference: 'CARD-MD' }],
   // Bad input on purpose too: the server's schema is what is tested.
   manual_discount: discount as ManualDiscountInput,
 });
 
 const setMaximum = (bp: number) =>
-  t.database.db.update(tenants).set({ manualDiscountMaxBp: bp }).where(eq(tenants.id, tenantId));
+  t.database.db
+    .update(tenants)
+    .set({ manualDiscountMaxBp: bp })
+    .where(eq(tenants.id, refs.tenantId));
 
 describe('POST /api/orders with a manual discount', () => {
   it('prices the discount with the contract, records who gave it and why, and audits it', async () => {
@@ -268,7 +263,7 @@ describe("a cashier's discount approved by a manager's PIN at the till", () => {
 describe('GET /api/pos/menu default options', () => {
   it('marks the option chosen unless the cashier picks another', async () => {
     const kopi = await productBySku(t, 'KOP-001');
-    const res = await requestAs(t).get(`/api/pos/menu?outlet_id=${kl}`, cashier);
+    const res = await requestAs(t).get(`/api/pos/menu?outlet_id=${refs.kl}`, cashier);
     expect(res.statusCode, res.body).toBe(200);
     const menu = posMenuSchema.parse(res.json().data);
     const groups = menu.products.find((p) => p.id === kopi.id)!.variant_groups;

@@ -1,38 +1,35 @@
 import { boardSchema, orderSchema } from '@kopi/contract';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { liveEvents } from '../../db/schema/live';
 import { auditLog } from '../../db/schema/platform';
-import { demoOutletIds, otherTenant } from '../../test/catalogue-fixtures';
+import { otherTenant } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
-import { addProduct, cardSale, sell, testClock } from '../../test/order-fixtures';
+import { cardSale, sell } from '../../test/order-fixtures';
 import { anonymous, type RequestHeaders } from '../../test/test-app';
-import { useTestApp } from '../../test/use-test-app';
+import { useSaleApp } from '../../test/use-sale-app';
 
 // POST /api/orders/{id}/not-collected: a manager clears a ready order the customer never came
 // for, with a reason, once. Ready orders otherwise stay on the board until handed
 // over or closed by the day close. update-order is the permission: the manager holds it, the
 // cashier does not.
 
-const clock = testClock('2026-06-10T03:00:00Z'); // 11:00 in Kuala Lumpur
-let kl: string;
-let pg: string;
-let plain: string; // RM 10.00 → RM 10.60 by card
+// refs.product: RM 10.00 → RM 10.60 by card
 
-const { t, api, as } = useTestApp({ now: clock.now, signIn: ['admin', 'manager', 'cashier'] });
+const { t, api, as, clock, refs } = useSaleApp({
+  signIn: ['admin', 'manager', 'cashier'],
+  product: { sku: 'UNCOLLECTED-1', price: 1000 },
+  at: '2026-06-10T03:00:00Z',
+});
 // manager and cashier: bound to KL01
 const { admin, manager, cashier } = as;
-beforeAll(async () => {
-  ({ kl, pg } = await demoOutletIds(t));
-  plain = (await addProduct(t, { sku: 'UNCOLLECTED-1', price: 1000 })).id;
-});
 beforeEach(() => clock.set('2026-06-10T03:00:00Z'));
 
 const at = (time: string) => clock.set(`2026-06-10T${time}Z`);
 
-async function readyOrder(outletId = kl) {
+async function readyOrder(outletId = refs.kl) {
   at('03:00:00');
-  const sale = await sell(t, admin, cardSale(outletId, plain, 1060));
+  const sale = await sell(t, admin, cardSale(outletId, refs.product, 1060));
   expect(sale.statusCode, sale.body).toBe(201);
   const id = sale.json().data.id as string;
   for (const status of ['APPROVED', 'COMPLETED'] as const) {
@@ -107,11 +104,11 @@ describe('POST /api/orders/{id}/not-collected', () => {
         .where(eq(liveEvents.type, 'order.not_collected'))
     ).filter((e) => (e.message as { id_order?: string }).id_order === id);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ outletId: kl, message: { status: 'COMPLETED' } });
+    expect(events[0]).toMatchObject({ outletId: refs.kl, message: { status: 'COMPLETED' } });
   });
 
   it('refuses an order not ready, or handed over (409)', async () => {
-    const sale = await sell(t, admin, cardSale(kl, plain, 1060));
+    const sale = await sell(t, admin, cardSale(refs.kl, refs.product, 1060));
     const pending = sale.json().data.id as string;
     expectCode(await clear(pending), 409, 'invalid_status_transition');
     const handed = await readyOrder();
@@ -132,7 +129,7 @@ describe('POST /api/orders/{id}/not-collected', () => {
     expectCode(await clear(id, {}), 400, 'validation_failed');
     expectCode(await clear(id, { reason: 'x'.repeat(301) }), 400, 'validation_failed');
     expect((await clear('nope')).statusCode).toBe(400);
-    const penang = await readyOrder(pg);
+    const penang = await readyOrder(refs.pg);
     expectCode(await clear(penang), 404, 'not_found');
     const rival = await otherTenant(t, 'rival-not-collected');
     expectCode(await clear(id, { reason: 'x' }, rival.headers), 404, 'not_found');

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { orderCreateSchema } from '@kopi/contract';
 import { count, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/orders';
 import { cashMovements } from '../../db/schema/shifts';
-import { demoOutletIds } from '../../test/catalogue-fixtures';
 import { userByUsername } from '../../test/fixtures';
-import { addProduct, cardSale, ensureShift, sell, testClock } from '../../test/order-fixtures';
+import { cardSale, ensureShift, sell } from '../../test/order-fixtures';
 import { askRefund, cardOrder } from '../../test/refund-fixtures';
 import { engine, requestAs, type RequestHeaders, withIdempotencyKey } from '../../test/test-app';
-import { useTestApp } from '../../test/use-test-app';
+import { useSaleApp } from '../../test/use-sale-app';
 import { createOrderService } from './orders.service';
 import type { AuthedContext } from '../../lib/request-context';
 
@@ -17,18 +16,13 @@ import type { AuthedContext } from '../../lib/request-context';
 // 050): two tills that happen to generate the same key each get their own sale, refund or cash
 // movement, while the same user's retry still gets what their first request made.
 
-const clock = testClock('2026-06-10T04:00:00Z'); // Wednesday noon in Kuala Lumpur: open
-const { t, as } = useTestApp({ now: clock.now, signIn: ['admin', 'manager', 'cashier'] });
-const { admin, manager, cashier } = as;
-let kl: string;
-let product: string;
-
-beforeAll(async () => {
-  ({ kl } = await demoOutletIds(t));
-  product = (await addProduct(t, { sku: 'IDEM-1', price: 1000 })).id;
+const { t, as, clock, refs } = useSaleApp({
+  signIn: ['admin', 'manager', 'cashier'],
+  product: { sku: 'IDEM-1', price: 1000 },
 });
+const { admin, manager, cashier } = as;
 
-const sale = () => cardSale(kl, product, 1060);
+const sale = () => cardSale(refs.kl, refs.product, 1060);
 const ordersWithKey = async (key: string) =>
   (
     await t.database.db
@@ -74,7 +68,7 @@ describe('POST /api/orders', () => {
 
 describe('POST /api/refunds', () => {
   it('gives two users sending the same key a refund each', async () => {
-    const order = await cardOrder(t, admin, kl, product, 1060);
+    const order = await cardOrder(t, admin, refs.kl, refs.product, 1060);
     const key = `rf-${randomUUID()}`;
     const body = {
       order_id: order.id,
@@ -96,7 +90,7 @@ describe('POST /api/shifts', () => {
   it('opens a shift for each of two users sending the same key at two tills', async () => {
     const newTill = async () => {
       const res = await requestAs(t, admin).post('/api/tills', {
-        outlet_id: kl,
+        outlet_id: refs.kl,
         name: `T-${randomUUID().slice(0, 6)}`,
       });
       expect(res.statusCode, res.body).toBe(201);
@@ -119,7 +113,7 @@ describe('POST /api/shifts', () => {
 
 describe('POST /api/shifts/{id}/movements', () => {
   it('records two users’ cash outs with the same key as two movements', async () => {
-    const till = await ensureShift(t, kl);
+    const till = await ensureShift(t, refs.kl);
     const open = (
       await requestAs(t, admin).get(`/api/shifts?status=open&till_id=${till!.id}`)
     ).json().data[0] as { id: string };

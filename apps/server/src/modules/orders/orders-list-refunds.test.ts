@@ -1,18 +1,14 @@
 import { orderFileColumns, type OrderSummary, orderSummarySchema } from '@kopi/contract';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { demoOutletIds } from '../../test/catalogue-fixtures';
-import { addProduct, testClock } from '../../test/order-fixtures';
 import { cardOrder, movedRefund, refundOf } from '../../test/refund-fixtures';
-import { useTestApp } from '../../test/use-test-app';
+import { useSaleApp } from '../../test/use-sale-app';
 
 // What the order list and its CSV say an order got back: the sum of its completed refunds beside
 // what was paid, so a fully or partly refunded sale is told apart without opening it. A refund
 // still on its way counts for nothing yet.
 
-const clock = testClock('2026-06-10T04:00:00Z'); // Wednesday 12:00 in Kuala Lumpur
-let kl: string;
-let plain: string; // RM 10.00 → 10.60 with SST
+// refs.product: RM 10.00 → 10.60 with SST
 const orderNos: Record<'partly' | 'fully' | 'pending' | 'none', string> = {
   partly: '',
   fully: '',
@@ -20,18 +16,16 @@ const orderNos: Record<'partly' | 'fully' | 'pending' | 'none', string> = {
   none: '',
 };
 
-const { t, api, as } = useTestApp({
-  now: clock.now,
+const { t, api, as, refs } = useSaleApp({
   signIn: ['admin', 'cashier', 'finance'],
   api: 'admin',
+  product: { sku: 'LIST-REFUND', price: 1000 },
 });
 // The cashier asks; finance (never the one who asked) approves and completes.
 const { admin, cashier, finance } = as;
 
 beforeAll(async () => {
-  ({ kl } = await demoOutletIds(t));
-  plain = (await addProduct(t, { sku: 'LIST-REFUND', price: 1000 })).id;
-  const sale = () => cardOrder(t, admin, kl, plain, 1060);
+  const sale = () => cardOrder(t, admin, refs.kl, refs.product, 1060);
   const ask = async (orderId: string, body: Record<string, unknown>) =>
     refundOf(t, cashier, {
       order_id: orderId,
@@ -61,7 +55,7 @@ beforeAll(async () => {
 
 describe('refunds in the order list', () => {
   it('answers each order’s paid and completed refunds in GET /api/orders', async () => {
-    const res = await api.get(`/api/orders?outlet=${kl}&page_size=100`);
+    const res = await api.get(`/api/orders?outlet=${refs.kl}&page_size=100`);
     expect(res.statusCode, res.body).toBe(200);
     const rows = (res.json().data as unknown[]).map((o) => orderSummarySchema.strict().parse(o));
     const byNo = (no: string) => rows.find((o: OrderSummary) => o.order_no === no);
@@ -72,7 +66,7 @@ describe('refunds in the order list', () => {
   });
 
   it('writes the paid and refunded columns of the CSV export in ringgit', async () => {
-    const res = await api.get(`/api/orders/export?outlet=${kl}&lang=en`);
+    const res = await api.get(`/api/orders/export?outlet=${refs.kl}&lang=en`);
     expect(res.statusCode, res.body).toBe(200);
     const [, ...rows] = parse(res.body, { bom: true }) as string[][];
     const cell = (no: string, column: (typeof orderFileColumns)[number]) =>

@@ -1,35 +1,28 @@
 import { type Order, orderSchema, zReportSchema } from '@kopi/contract';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/orders';
 import { auditLog, notifications } from '../../db/schema/platform';
 import { liveEvents } from '../../db/schema/live';
-import { demoOutletIds, otherTenant } from '../../test/catalogue-fixtures';
-import { addProduct, cardSale, sell, testClock } from '../../test/order-fixtures';
+import { otherTenant } from '../../test/catalogue-fixtures';
+import { cardSale, sell } from '../../test/order-fixtures';
 import { detailPaths, expectCode } from '../../test/expect-code';
-import { useTestApp } from '../../test/use-test-app';
+import { useSaleApp } from '../../test/use-sale-app';
 
 // POST /api/orders/{id}/status (DESIGN §4) and the day close with its Z-report.
 
 const NOON_KL = '2026-06-10T04:00:00Z'; // Wednesday 12:00 in Kuala Lumpur
-const clock = testClock(NOON_KL);
-let kl: string;
-let pg: string;
-let plain: string; // RM 10.00, no choices
+// refs.product: RM 10.00, no choices
 
-const { t, api, as } = useTestApp({
-  now: clock.now,
+const { t, api, as, clock, refs } = useSaleApp({
   signIn: ['admin', 'cashier', 'manager', 'finance'],
+  product: { sku: 'PLAIN-1', price: 1000 },
 });
 // cashier: KL01; manager: KL01; finance: read-order only
 const { admin, cashier, manager, finance } = as;
-beforeAll(async () => {
-  ({ kl, pg } = await demoOutletIds(t));
-  plain = (await addProduct(t, { sku: 'PLAIN-1', price: 1000 })).id;
-});
 beforeEach(() => clock.set(NOON_KL));
 
-async function newOrder(body: Parameters<typeof sell>[2] = cardSale(kl, plain, 1060)) {
+async function newOrder(body: Parameters<typeof sell>[2] = cardSale(refs.kl, refs.product, 1060)) {
   const res = await sell(t, admin, body);
   expect(res.statusCode, res.body).toBe(201);
   return orderSchema.parse(res.json().data);
@@ -192,7 +185,7 @@ describe('POST /api/orders/{id}/status', () => {
     ).toBe(400);
 
     // Another outlet's order for outlet-bound staff, another tenant's for anyone: not found.
-    const penang = await newOrder(cardSale(pg, plain, 1060));
+    const penang = await newOrder(cardSale(refs.pg, refs.product, 1060));
     expect((await move(cashier, penang.id, { status: 'APPROVED' })).statusCode).toBe(404);
     const rival = await otherTenant(t, 'rival-status');
     expect((await move(rival.headers, order.id, { status: 'APPROVED' })).statusCode).toBe(404);
@@ -233,23 +226,23 @@ describe('POST /api/orders/close-day', () => {
   it('refuses while orders are open, then closes the day with a Z-report equal to its orders', async () => {
     clock.set('2026-06-17T04:00:00Z');
     const cash = await newOrder({
-      outlet_id: kl,
+      outlet_id: refs.kl,
       serving_method: 'dine_in',
       table_no: '3',
-      items: [{ product_id: plain, quantity: 1 }],
+      items: [{ product_id: refs.product, quantity: 1 }],
       payments: [{ method: 'cash', amount: 1165, tendered: 2000 }],
     });
-    const card = await newOrder(cardSale(kl, plain, 1060));
+    const card = await newOrder(cardSale(refs.kl, refs.product, 1060));
     const split = await newOrder({
-      outlet_id: kl,
-      items: [{ product_id: plain, quantity: 2 }],
+      outlet_id: refs.kl,
+      items: [{ product_id: refs.product, quantity: 2 }],
       payments: [
         { method: 'cash', amount: 1000 },
         { method: 'tng', amount: 1120, reference: 'TNG-1' },
       ],
     });
-    const toReject = await newOrder(cardSale(kl, plain, 1060));
-    await newOrder(cardSale(pg, plain, 1060)); // another outlet: not in this report
+    const toReject = await newOrder(cardSale(refs.kl, refs.product, 1060));
+    await newOrder(cardSale(refs.pg, refs.product, 1060)); // another outlet: not in this report
 
     // A paid order of an earlier day still open holds this day too, named with its day.
     const earlier = (
@@ -258,22 +251,22 @@ describe('POST /api/orders/close-day', () => {
         .from(orders)
         .where(
           and(
-            eq(orders.outletId, kl),
+            eq(orders.outletId, refs.kl),
             lt(orders.businessDate, DAY),
             inArray(orders.status, ['PENDING', 'APPROVED']),
           ),
         )
     ).map((o) => `${o.n} (${o.d.replaceAll('-', '/')})`);
     expect(earlier.length).toBeGreaterThan(0);
-    const held = await close(manager, kl);
+    const held = await close(manager, refs.kl);
     expectCode(held, 409, 'orders_still_open');
     expect(detailPaths(held)).toEqual(expect.arrayContaining(earlier));
-    await finishBefore(kl, DAY);
+    await finishBefore(refs.kl, DAY);
 
-    const open = await close(manager, kl);
+    const open = await close(manager, refs.kl);
     expectCode(open, 409, 'orders_still_open');
     expect(detailPaths(open)).toEqual([cash, card, split, toReject].map((o) => o.order_no));
-    expect((await zReport(manager, kl)).statusCode).toBe(404);
+    expect((await zReport(manager, refs.kl)).statusCode).toBe(404);
 
     const completed: Order[] = [];
     for (const o of [cash, card, split]) {
@@ -284,12 +277,12 @@ describe('POST /api/orders/close-day', () => {
     await moved(manager, toReject.id, 'REJECTED', 'Wrong order');
 
     clock.set('2026-06-17T14:30:00Z'); // 22:30, after closing
-    const res = await close(manager, kl);
+    const res = await close(manager, refs.kl);
     expect(res.statusCode, res.body).toBe(200);
     const report = zReportSchema.parse(res.json().data);
     const sum = (pick: (o: Order) => number) => completed.reduce((s, o) => s + pick(o), 0);
     expect(report).toMatchObject({
-      outlet_id: kl,
+      outlet_id: refs.kl,
       outlet_name: 'Kuala Lumpur',
       business_date: DAY,
       closed_by: 'Tan Wei Ming',
@@ -323,16 +316,19 @@ describe('POST /api/orders/close-day', () => {
     });
 
     // Closing again answers the kept report; reading it answers the same.
-    const again = await close(admin, kl);
+    const again = await close(admin, refs.kl);
     expect(again.statusCode).toBe(200);
     expect(again.json().data).toEqual(res.json().data);
-    expect((await zReport(finance, kl)).json().data).toEqual(res.json().data);
+    expect((await zReport(finance, refs.kl)).json().data).toEqual(res.json().data);
 
     // No more sales on a closed day at that outlet; other outlets go on.
-    const late = await sell(t, admin, { ...cardSale(kl, plain, 1060), allow_outside_hours: true });
+    const late = await sell(t, admin, {
+      ...cardSale(refs.kl, refs.product, 1060),
+      allow_outside_hours: true,
+    });
     expectCode(late, 409, 'day_closed');
     const penang = await sell(t, admin, {
-      ...cardSale(pg, plain, 1060),
+      ...cardSale(refs.pg, refs.product, 1060),
       allow_outside_hours: true,
     });
     expect(penang.statusCode).toBe(201);
@@ -340,8 +336,8 @@ describe('POST /api/orders/close-day', () => {
 
   it('closes a day without sales with an empty report', async () => {
     clock.set('2026-06-20T14:00:00Z');
-    await finishBefore(pg, '2026-06-19');
-    const res = await close(admin, pg, '2026-06-19');
+    await finishBefore(refs.pg, '2026-06-19');
+    const res = await close(admin, refs.pg, '2026-06-19');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({
       orders: 0,
@@ -354,21 +350,22 @@ describe('POST /api/orders/close-day', () => {
 
   it('answers 401, 403, 400 and 404 as it should', async () => {
     expect(
-      (await api.post('/api/orders/close-day', { outlet_id: kl, business_date: DAY })).statusCode,
+      (await api.post('/api/orders/close-day', { outlet_id: refs.kl, business_date: DAY }))
+        .statusCode,
     ).toBe(401);
-    expect((await close(cashier, kl)).statusCode).toBe(403); // no close-day-order
-    expect((await close(admin, kl, '17/06/2026')).statusCode).toBe(400);
+    expect((await close(cashier, refs.kl)).statusCode).toBe(403); // no close-day-order
+    expect((await close(admin, refs.kl, '17/06/2026')).statusCode).toBe(400);
     // A business day that has not started yet.
-    const future = await close(admin, kl, '2026-07-01');
+    const future = await close(admin, refs.kl, '2026-07-01');
     expect(future.statusCode).toBe(400);
     expect(future.json().details).toEqual([
       { path: 'business_date', message: 'validation.invalid' },
     ]);
     // The manager is bound to Kuala Lumpur.
-    expect((await close(manager, pg, '2026-06-09')).statusCode).toBe(404);
-    expect((await zReport(cashier, pg, '2026-06-09')).statusCode).toBe(404);
+    expect((await close(manager, refs.pg, '2026-06-09')).statusCode).toBe(404);
+    expect((await zReport(cashier, refs.pg, '2026-06-09')).statusCode).toBe(404);
     const rival = await otherTenant(t, 'rival-close');
-    expect((await close(rival.headers, kl, '2026-06-09')).statusCode).toBe(404);
+    expect((await close(rival.headers, refs.kl, '2026-06-09')).statusCode).toBe(404);
     expect((await api.get('/api/orders/z-reports?outlet_id=x', admin)).statusCode).toBe(400);
   });
 });

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { liveEvents } from '../../db/schema/live';
 import { LIVE_CHANNEL } from '../../lib/live-events';
 import { products } from '../../db/schema/catalogue';
 import { orderCounters, orders } from '../../db/schema/orders';
 import { auditLog, notifications } from '../../db/schema/platform';
 import { outlets } from '../../db/schema/tenancy';
-import { demoOutletIds, otherTenant } from '../../test/catalogue-fixtures';
+import { otherTenant } from '../../test/catalogue-fixtures';
 import {
   addProduct,
   cardSale,
@@ -16,33 +16,27 @@ import {
   productBySku,
   requiredChoices,
   sell,
-  testClock,
 } from '../../test/order-fixtures';
 import { expectCode } from '../../test/expect-code';
-import { useTestApp } from '../../test/use-test-app';
+import { useSaleApp } from '../../test/use-sale-app';
 
 // POST /api/orders: what may be sold where and when, one order per Idempotency-Key, order
 // numbers per outlet and business day, and a sale that fails leaving nothing behind.
 
 const NOON_KL = '2026-06-10T04:00:00Z'; // Wednesday 12:00 in Kuala Lumpur
-const clock = testClock(NOON_KL);
-let kl: string;
-let pg: string;
-let jb: string;
-let plain: string; // a product without choices, RM 10.00 → RM 10.60 for pick up
+// refs.product: a product without choices, RM 10.00 → RM 10.60 for pick up
 
-const { t, api, as, sessions } = useTestApp({ now: clock.now, signIn: ['admin', 'cashier'] });
+const { t, api, as, sessions, clock, refs } = useSaleApp({
+  signIn: ['admin', 'cashier'],
+  product: { sku: 'PLAIN-1', price: 1000 },
+});
 // cashier: bound to KL01
 const { admin, cashier } = as;
 /** An Idempotency-Key of the admin's as orders store it: within its sender (decision 050). */
 const adminKey = (key: string) => `user:${sessions.admin.id}:${key}`;
-beforeAll(async () => {
-  ({ kl, pg, jb } = await demoOutletIds(t));
-  plain = (await addProduct(t, { sku: 'PLAIN-1', price: 1000 })).id;
-});
 beforeEach(() => clock.set(NOON_KL));
 
-const plainSale = (outletId = kl) => cardSale(outletId, plain, 1060);
+const plainSale = (outletId = refs.kl) => cardSale(outletId, refs.product, 1060);
 
 describe('POST /api/orders access', () => {
   it('answers 401 without a token, 403 without create-pos, 400 without a key or a valid body', async () => {
@@ -83,8 +77,8 @@ describe('POST /api/orders access', () => {
   });
 
   it('lets outlet-bound staff sell only at their own outlet', async () => {
-    expectCode(await sell(t, cashier, plainSale(pg)), 404, 'not_found');
-    const ok = await sell(t, cashier, plainSale(kl));
+    expectCode(await sell(t, cashier, plainSale(refs.pg)), 404, 'not_found');
+    const ok = await sell(t, cashier, plainSale(refs.kl));
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json().data.staff_name).toBe('Siti Nurhaliza');
   });
@@ -102,7 +96,11 @@ describe('POST /api/orders access', () => {
         basePrice: 100,
       })
       .returning();
-    expectCode(await sell(t, admin, cardSale(kl, theirs!.id, 106)), 400, 'product_unavailable');
+    expectCode(
+      await sell(t, admin, cardSale(refs.kl, theirs!.id, 106)),
+      400,
+      'product_unavailable',
+    );
   });
 });
 
@@ -131,15 +129,15 @@ describe('POST /api/orders outlet rules', () => {
 
   it('refuses an outlet that is not taking orders or does not offer the serving method', async () => {
     const db = t.database.db;
-    await db.update(outlets).set({ acceptingOrders: false }).where(eq(outlets.id, kl));
+    await db.update(outlets).set({ acceptingOrders: false }).where(eq(outlets.id, refs.kl));
     try {
       expectCode(await sell(t, admin, plainSale()), 400, 'outlet_not_accepting_orders');
     } finally {
-      await db.update(outlets).set({ acceptingOrders: true }).where(eq(outlets.id, kl));
+      await db.update(outlets).set({ acceptingOrders: true }).where(eq(outlets.id, refs.kl));
     }
     const delivery = expectCode(
       await sell(t, admin, {
-        ...plainSale(jb),
+        ...plainSale(refs.jb),
         serving_method: 'delivery',
         delivery_address: '1 Jalan Wong Ah Fook',
       }),
@@ -154,36 +152,44 @@ describe('POST /api/orders catalogue rules', () => {
   it('refuses a product sold out today, and sells it again the next business day', async () => {
     const cake = await addProduct(t, { sku: 'CAKE-SO', price: 500, name: 'Sold Out Cake' });
     const mark = await api.put(
-      `/api/products/${cake.id}/outlets/${kl}/sold-out`,
+      `/api/products/${cake.id}/outlets/${refs.kl}/sold-out`,
       { sold_out: true },
       cashier,
     );
     expect(mark.statusCode, mark.body).toBe(200);
     const res = expectCode(
-      await sell(t, admin, cardSale(kl, cake.id, 530)),
+      await sell(t, admin, cardSale(refs.kl, cake.id, 530)),
       400,
       'product_sold_out',
     );
     expect(res.message).toBe('Sold Out Cake is sold out today');
     expect(res.details).toEqual([{ path: 'items.0.product_id', message: 'validation.invalid' }]);
     // Only at that outlet…
-    expect((await sell(t, admin, cardSale(pg, cake.id, 530))).statusCode).toBe(201);
+    expect((await sell(t, admin, cardSale(refs.pg, cake.id, 530))).statusCode).toBe(201);
     // …and only that business day.
     clock.set('2026-06-11T04:00:00Z');
-    expect((await sell(t, admin, cardSale(kl, cake.id, 530))).statusCode).toBe(201);
+    expect((await sell(t, admin, cardSale(refs.kl, cake.id, 530))).statusCode).toBe(201);
   });
 
   it('refuses products not sold at the outlet, disabled or unknown', async () => {
     const nasi = await productBySku(t, 'FOD-007'); // not sold in Johor Bahru
     const notHere = expectCode(
-      await sell(t, admin, cardSale(jb, nasi.id, 1367)),
+      await sell(t, admin, cardSale(refs.jb, nasi.id, 1367)),
       400,
       'product_unavailable',
     );
     expect(notHere.message).toBe('Nasi Goreng Kampung is not sold at this outlet');
     const disabled = await addProduct(t, { sku: 'OFF-1', price: 500, status: 'disabled' });
-    expectCode(await sell(t, admin, cardSale(kl, disabled.id, 530)), 400, 'product_unavailable');
-    expectCode(await sell(t, admin, cardSale(kl, randomUUID(), 530)), 400, 'product_unavailable');
+    expectCode(
+      await sell(t, admin, cardSale(refs.kl, disabled.id, 530)),
+      400,
+      'product_unavailable',
+    );
+    expectCode(
+      await sell(t, admin, cardSale(refs.kl, randomUUID(), 530)),
+      400,
+      'product_unavailable',
+    );
   });
 
   it('checks options and add-ons against the product', async () => {
@@ -192,7 +198,7 @@ describe('POST /api/orders catalogue rules', () => {
     const choices = await requiredChoices(t, kopi.id);
     const sale = (line: Record<string, unknown>) =>
       sell(t, admin, {
-        outlet_id: kl,
+        outlet_id: refs.kl,
         items: [{ product_id: kopi.id, quantity: 1, ...line }],
         payments: [{ method: 'card', amount: 297, reference: 'C' }],
       });
@@ -243,7 +249,7 @@ describe('POST /api/orders catalogue rules', () => {
   it('marks the products it sells as sold, so they can only be archived', async () => {
     const fresh = await addProduct(t, { sku: 'FRESH-1', price: 1000 });
     expect(fresh.hasSales).toBe(false);
-    expect((await sell(t, admin, cardSale(kl, fresh.id, 1060))).statusCode).toBe(201);
+    expect((await sell(t, admin, cardSale(refs.kl, fresh.id, 1060))).statusCode).toBe(201);
     const [row] = await t.database.db.select().from(products).where(eq(products.id, fresh.id));
     expect(row!.hasSales).toBe(true);
     const del = await api.del(`/api/products/${fresh.id}`, undefined, admin);
@@ -254,9 +260,9 @@ describe('POST /api/orders catalogue rules', () => {
 describe('POST /api/orders numbers, idempotency and atomicity', () => {
   it('numbers orders per outlet per business day and restarts the next day', async () => {
     clock.set('2026-06-12T02:00:00Z'); // Friday 10:00: a day no other test sells on
-    const first = (await sell(t, admin, plainSale(kl))).json().data;
-    const second = (await sell(t, admin, plainSale(kl))).json().data;
-    const penang = (await sell(t, admin, plainSale(pg))).json().data;
+    const first = (await sell(t, admin, plainSale(refs.kl))).json().data;
+    const second = (await sell(t, admin, plainSale(refs.kl))).json().data;
+    const penang = (await sell(t, admin, plainSale(refs.pg))).json().data;
     expect(first.order_no).toBe('KL01-0001');
     expect(second.order_no).toBe('KL01-0002');
     expect(penang.order_no).toBe('PG01-0001');
@@ -264,18 +270,18 @@ describe('POST /api/orders numbers, idempotency and atomicity', () => {
 
     // 01:30 on Saturday still belongs to Friday (cut-off 04:00).
     clock.set('2026-06-12T17:30:00Z');
-    const late = (await sell(t, admin, { ...plainSale(kl), allow_outside_hours: true })).json()
+    const late = (await sell(t, admin, { ...plainSale(refs.kl), allow_outside_hours: true })).json()
       .data;
     expect(late).toMatchObject({ order_no: 'KL01-0003', business_date: '2026-06-12' });
 
     clock.set('2026-06-13T01:00:00Z'); // Saturday 09:00
-    const next = (await sell(t, admin, plainSale(kl))).json().data;
+    const next = (await sell(t, admin, plainSale(refs.kl))).json().data;
     expect(next).toMatchObject({ order_no: 'KL01-0001', business_date: '2026-06-13' });
   });
 
   it('makes exactly one order from ten parallel submits with one key', async () => {
     const key = randomUUID();
-    const body = plainSale(kl);
+    const body = plainSale(refs.kl);
     const answers = await Promise.all(Array.from({ length: 10 }, () => sell(t, admin, body, key)));
     const created = answers.filter((r) => r.statusCode === 201);
     expect(created.length).toBeGreaterThanOrEqual(1);
@@ -294,18 +300,18 @@ describe('POST /api/orders numbers, idempotency and atomicity', () => {
     expect(retry.statusCode).toBe(201);
     expect(retry.headers['idempotent-replayed']).toBe('true');
     expect(retry.json().data.id).toBe(created[0]!.json().data.id);
-    const other = await sell(t, admin, plainSale(pg), key);
+    const other = await sell(t, admin, plainSale(refs.pg), key);
     expect(other.statusCode).toBe(422);
   });
 
   it('answers the same cashier’s retry with its sale when the key store has lost the answer', async () => {
     const key = randomUUID();
-    const first = await sell(t, admin, plainSale(kl), key);
+    const first = await sell(t, admin, plainSale(refs.kl), key);
     expect(first.statusCode).toBe(201);
     // A crash between the sale and storing its answer, or the key store's 24 hours passing: the
     // order keeps its key for good.
     await t.database.db.execute(sql`delete from idempotency_keys where key = ${key}`);
-    const retry = await sell(t, admin, plainSale(kl), key);
+    const retry = await sell(t, admin, plainSale(refs.kl), key);
     expect(retry.statusCode).toBe(201);
     expect(retry.json().data).toMatchObject({
       id: first.json().data.id,
@@ -318,7 +324,7 @@ describe('POST /api/orders numbers, idempotency and atomicity', () => {
       .where(eq(orders.idempotencyKey, adminKey(key)));
     expect(n!.n).toBe(1);
     // Anyone else's key is their own (decision 050): the same key is another sale.
-    const other = await sell(t, cashier, plainSale(kl), key);
+    const other = await sell(t, cashier, plainSale(refs.kl), key);
     expect(other.statusCode, other.body).toBe(201);
     expect(other.json().data.id).not.toBe(first.json().data.id);
   });
@@ -326,7 +332,7 @@ describe('POST /api/orders numbers, idempotency and atomicity', () => {
   it('writes the notification, audit entry and live event with the order', async () => {
     const heard: string[] = [];
     const stop = await t.database.listen(LIVE_CHANNEL, (payload) => heard.push(payload));
-    const res = await sell(t, admin, plainSale(kl));
+    const res = await sell(t, admin, plainSale(refs.kl));
     const order = res.json().data;
     const db = t.database.db;
     // Every server instance hears the committed event on the channel (decision 008).
@@ -335,10 +341,15 @@ describe('POST /api/orders numbers, idempotency and atomicity', () => {
     const record = heard.map((h) => JSON.parse(h)).find((r) => r.message.id_order === order.id);
     expect(record).toMatchObject({
       tenantId: expect.any(String),
-      outletId: kl,
+      outletId: refs.kl,
       type: 'order.created',
       eventId: expect.any(Number),
-      message: { id_order: order.id, status: 'PENDING', outlet_id: kl, order_no: order.order_no },
+      message: {
+        id_order: order.id,
+        status: 'PENDING',
+        outlet_id: refs.kl,
+        order_no: order.order_no,
+      },
     });
     const [event] = await db
       .select()
@@ -347,12 +358,17 @@ describe('POST /api/orders numbers, idempotency and atomicity', () => {
     expect(event!.id).toBe(record.eventId);
     expect(event).toMatchObject({
       type: 'order.created',
-      outletId: kl,
-      message: { id_order: order.id, status: 'PENDING', outlet_id: kl, order_no: order.order_no },
+      outletId: refs.kl,
+      message: {
+        id_order: order.id,
+        status: 'PENDING',
+        outlet_id: refs.kl,
+        order_no: order.order_no,
+      },
     });
     const [note] = await db.select().from(notifications).where(eq(notifications.idOrder, order.id));
     expect(note).toMatchObject({
-      outletId: kl,
+      outletId: refs.kl,
       title: `New order ${order.order_no}`,
       // What the web translates the bell's line by (en, my).
       titleKey: 'posSale',
@@ -377,7 +393,7 @@ describe('POST /api/orders numbers, idempotency and atomicity', () => {
   it('leaves nothing behind when the sale fails at its last step', async () => {
     const db = t.database.db;
     clock.set('2026-06-15T04:00:00Z'); // Monday: a fresh day at KL01
-    const before = (await sell(t, admin, plainSale(kl))).json().data;
+    const before = (await sell(t, admin, plainSale(refs.kl))).json().data;
     expect(before.order_no).toBe('KL01-0001');
     const counts = async () => {
       const [o] = await db.select({ n: count() }).from(orders);
@@ -396,7 +412,7 @@ describe('POST /api/orders numbers, idempotency and atomicity', () => {
     await db.execute(sql`create trigger kopi_test_fail before insert on live_events
       for each row execute function kopi_test_fail()`);
     try {
-      const res = await sell(t, admin, plainSale(kl));
+      const res = await sell(t, admin, plainSale(refs.kl));
       expect(res.statusCode).toBe(500);
       expect(await counts()).toEqual(start);
     } finally {
@@ -407,9 +423,11 @@ describe('POST /api/orders numbers, idempotency and atomicity', () => {
     const [counter] = await db
       .select()
       .from(orderCounters)
-      .where(and(eq(orderCounters.outletId, kl), eq(orderCounters.businessDate, '2026-06-15')));
+      .where(
+        and(eq(orderCounters.outletId, refs.kl), eq(orderCounters.businessDate, '2026-06-15')),
+      );
     expect(counter!.lastNo).toBe(1);
-    const after = (await sell(t, admin, plainSale(kl))).json().data;
+    const after = (await sell(t, admin, plainSale(refs.kl))).json().data;
     expect(after.order_no).toBe('KL01-0002');
   });
 });
@@ -431,16 +449,16 @@ describe('receipt header on orders', () => {
 
   it('comes with the sale, its replay, the details and a status move, as tenant and outlet are now', async () => {
     const key = randomUUID();
-    const sale = await sell(t, cashier, plainSale(kl), key);
+    const sale = await sell(t, cashier, plainSale(refs.kl), key);
     expect(sale.statusCode, sale.body).toBe(201);
     const order = sale.json().data;
     expect(order.receipt).toEqual(klReceipt);
-    const replay = await sell(t, cashier, plainSale(kl), key);
+    const replay = await sell(t, cashier, plainSale(refs.kl), key);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json().data.receipt).toEqual(klReceipt);
 
     const db = t.database.db;
-    await db.update(outlets).set({ phone: '+60 3-2141 9999' }).where(eq(outlets.id, kl));
+    await db.update(outlets).set({ phone: '+60 3-2141 9999' }).where(eq(outlets.id, refs.kl));
     try {
       const read = await api.get(`/api/orders/${order.id}`, cashier);
       expect(read.json().data.receipt).toEqual({ ...klReceipt, outlet_phone: '+60 3-2141 9999' });
@@ -452,7 +470,10 @@ describe('receipt header on orders', () => {
       expect(moved.statusCode, moved.body).toBe(200);
       expect(moved.json().data.receipt).toEqual({ ...klReceipt, outlet_phone: '+60 3-2141 9999' });
     } finally {
-      await db.update(outlets).set({ phone: klReceipt.outlet_phone }).where(eq(outlets.id, kl));
+      await db
+        .update(outlets)
+        .set({ phone: klReceipt.outlet_phone })
+        .where(eq(outlets.id, refs.kl));
     }
   });
 });
@@ -462,11 +483,11 @@ describe('GET /api/pos/context', () => {
     api.get(`/api/pos/context?outlet_id=${outletId}`, headers);
 
   it('gives the POS the outlet, the pricing settings and the receipt header', async () => {
-    const res = await context(cashier, kl);
+    const res = await context(cashier, refs.kl);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({
       outlet: expect.objectContaining({
-        id: kl,
+        id: refs.kl,
         code: 'KL01',
         serving_methods: ['dine_in', 'pick_up', 'delivery'],
         delivery_fee: 500,
@@ -495,17 +516,17 @@ describe('GET /api/pos/context', () => {
       },
     });
     clock.set('2026-06-10T15:30:00Z');
-    expect((await context(admin, kl)).json().data.outlet).toMatchObject({
+    expect((await context(admin, refs.kl)).json().data.outlet).toMatchObject({
       open_now: false,
       taking_orders_now: false,
     });
   });
 
   it('answers 401, 403, 400 and 404 as it should', async () => {
-    expect((await context(undefined, kl)).statusCode).toBe(401);
+    expect((await context(undefined, refs.kl)).statusCode).toBe(401);
     const finance = t.bearer((await t.login('finance')).token);
-    expect((await context(finance, kl)).statusCode).toBe(403);
+    expect((await context(finance, refs.kl)).statusCode).toBe(403);
     expect((await context(admin, 'KL01')).statusCode).toBe(400);
-    expect((await context(cashier, pg)).statusCode).toBe(404);
+    expect((await context(cashier, refs.pg)).statusCode).toBe(404);
   });
 });

@@ -8,12 +8,12 @@ import { orders } from '../../db/schema/orders';
 import { auditLog } from '../../db/schema/platform';
 import { refunds } from '../../db/schema/refunds';
 import { shifts } from '../../db/schema/shifts';
-import { demoOutletIds, otherTenant } from '../../test/catalogue-fixtures';
+import { otherTenant } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
-import { addProduct, openDrawer, testClock } from '../../test/order-fixtures';
+import { openDrawer } from '../../test/order-fixtures';
 import { askRefund, bank, paidOrder } from '../../test/refund-fixtures';
 import { anonymous, type RequestHeaders, requestAs, withIdempotencyKey } from '../../test/test-app';
-import { useTestApp } from '../../test/use-test-app';
+import { useSaleApp } from '../../test/use-sale-app';
 import { setApprovalPin } from '../../test/pin-fixtures';
 
 // Refunds at the POS: the methods an order's payments allow, a receipt found by its
@@ -21,24 +21,19 @@ import { setApprovalPin } from '../../test/pin-fixtures';
 // cash from the asker's open shift.
 
 const NOON_KL = '2026-06-10T04:00:00Z'; // Wednesday 12:00 in Kuala Lumpur
-const clock = testClock(NOON_KL);
-let kl: string;
-let pg: string;
-let plain: string; // RM 10.00 → 10.60 with SST
+// refs.product: RM 10.00 → 10.60 with SST
 const MANAGER_PIN = '4826';
 const ADMIN_PIN = '7391';
 const DEVICE = 'till-device-0001';
 
-const { t, api, as } = useTestApp({
-  now: clock.now,
+const { t, api, as, clock, refs } = useSaleApp({
   signIn: ['admin', 'manager', 'cashier', 'finance'],
+  product: { sku: 'POS-RF-PLAIN', price: 1000 },
 });
 const { admin, manager, cashier, finance } = as;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  ({ kl, pg } = await demoOutletIds(t));
-  plain = (await addProduct(t, { sku: 'POS-RF-PLAIN', price: 1000 })).id;
   for (const [who, pin] of [
     [manager, MANAGER_PIN],
     [admin, ADMIN_PIN],
@@ -53,10 +48,10 @@ beforeAll(async () => {
 beforeEach(() => clock.set(NOON_KL));
 
 type Pay = { method: string; amount: number; reference?: string; tendered?: number };
-const sale = (payments: Pay[], outletId = kl) =>
+const sale = (payments: Pay[], outletId = refs.kl) =>
   paidOrder(t, admin, {
     outlet_id: outletId,
-    items: [{ product_id: plain, quantity: 1 }],
+    items: [{ product_id: refs.product, quantity: 1 }],
     payments,
   });
 const cash: Pay[] = [{ method: 'cash', amount: 1060, tendered: 1060 }];
@@ -153,7 +148,7 @@ describe('GET /api/pos/receipts', () => {
     const second = await sale(card);
     expect(first.order_no).toBe(second.order_no);
     const seq = String(Number(first.order_no.split('-')[1]));
-    const byNumber = await find(cashier, { outlet_id: kl, q: seq });
+    const byNumber = await find(cashier, { outlet_id: refs.kl, q: seq });
     expect(byNumber.statusCode, byNumber.body).toBe(200);
     const days = (byNumber.json().data as { order_id: string; business_date: string }[]).filter(
       (m) => m.business_date >= '2026-07-01',
@@ -162,7 +157,7 @@ describe('GET /api/pos/receipts', () => {
       [second.id, '2026-07-02'],
       [first.id, '2026-07-01'],
     ]);
-    const byCode = await find(cashier, { outlet_id: kl, q: `20260701-${first.order_no}` });
+    const byCode = await find(cashier, { outlet_id: refs.kl, q: `20260701-${first.order_no}` });
     expect(byCode.json().data).toEqual([
       expect.objectContaining({
         order_id: first.id,
@@ -175,26 +170,26 @@ describe('GET /api/pos/receipts', () => {
       }),
     ]);
     const byDate = await find(manager, {
-      outlet_id: kl,
+      outlet_id: refs.kl,
       q: second.order_no.toLowerCase(),
       date: '2026-07-02',
     });
     expect(byDate.json().data.map((m: { order_id: string }) => m.order_id)).toEqual([second.id]);
     // Another outlet's code names nothing here.
-    expect((await find(admin, { outlet_id: kl, q: `PG01-${seq}` })).json().data).toEqual([]);
+    expect((await find(admin, { outlet_id: refs.kl, q: `PG01-${seq}` })).json().data).toEqual([]);
   });
 
   it('401 signed out, 403 without create-pos, 400 for a text that names no receipt', async () => {
-    expect((await find(anonymous, { outlet_id: kl, q: '1' })).statusCode).toBe(401);
-    expectCode(await find(finance, { outlet_id: kl, q: '1' }), 403, 'forbidden');
-    expectCode(await find(cashier, { outlet_id: kl, q: 'coffee' }), 400, 'validation_failed');
+    expect((await find(anonymous, { outlet_id: refs.kl, q: '1' })).statusCode).toBe(401);
+    expectCode(await find(finance, { outlet_id: refs.kl, q: '1' }), 403, 'forbidden');
+    expectCode(await find(cashier, { outlet_id: refs.kl, q: 'coffee' }), 400, 'validation_failed');
     expectCode(await find(cashier, { outlet_id: 'nope', q: '1' }), 400, 'validation_failed');
   });
 
   it('404 for another outlet of an outlet-bound cashier, and for another tenant', async () => {
-    expectCode(await find(cashier, { outlet_id: pg, q: '1' }), 404, 'not_found');
+    expectCode(await find(cashier, { outlet_id: refs.pg, q: '1' }), 404, 'not_found');
     const other = await otherTenant(t, 'pos-receipts-other');
-    expectCode(await find(other.headers, { outlet_id: kl, q: '1' }), 404, 'not_found');
+    expectCode(await find(other.headers, { outlet_id: refs.kl, q: '1' }), 404, 'not_found');
     expectCode(await find(admin, { outlet_id: other.outlet.id, q: '1' }), 404, 'not_found');
   });
 });
@@ -215,7 +210,7 @@ describe('POST /api/pos/refunds', () => {
   });
 
   it('a cashier refunds with the manager’s PIN: approved by the manager, paid from the cashier’s drawer', async () => {
-    const shiftId = await openDrawer(t, 'cashier', kl);
+    const shiftId = await openDrawer(t, 'cashier', refs.kl);
     const before = (await api.get(`/api/shifts/${shiftId}`, cashier)).json().data as Shift;
     const o = await sale(cash);
     const res = await counter(
@@ -272,7 +267,7 @@ describe('POST /api/pos/refunds', () => {
   });
 
   it('refunds items of a card order back to the card, leaving the drawer as it was', async () => {
-    const shiftId = await openDrawer(t, 'cashier', kl);
+    const shiftId = await openDrawer(t, 'cashier', refs.kl);
     const before = (await api.get(`/api/shifts/${shiftId}`, cashier)).json().data as Shift;
     const o = await sale(card);
     const res = await counter(cashier, {
@@ -294,8 +289,8 @@ describe('POST /api/pos/refunds', () => {
   });
 
   it('needs someone else’s PIN: none, one’s own or a wrong one are refused with nothing written', async () => {
-    await openDrawer(t, 'cashier', kl);
-    await openDrawer(t, 'manager', kl);
+    await openDrawer(t, 'cashier', refs.kl);
+    await openDrawer(t, 'manager', refs.kl);
     const o = await sale(cash);
     expectCode(await counter(cashier, body(o.id)), 403, 'approval_required');
     expectCode(
@@ -326,10 +321,10 @@ describe('POST /api/pos/refunds', () => {
   });
 
   it('holds the manager’s limit: above it the manager’s PIN is refused, an admin’s is not', async () => {
-    await openDrawer(t, 'cashier', kl);
+    await openDrawer(t, 'cashier', refs.kl);
     const o = await paidOrder(t, admin, {
-      outlet_id: kl,
-      items: [{ product_id: plain, quantity: 6 }],
+      outlet_id: refs.kl,
+      items: [{ product_id: refs.product, quantity: 6 }],
       payments: [{ method: 'cash', amount: 6360, tendered: 6360 }],
     });
     // The demo tenant's limit: RM 50.00.
@@ -345,7 +340,7 @@ describe('POST /api/pos/refunds', () => {
   });
 
   it('answers the same refund to the same key, once', async () => {
-    await openDrawer(t, 'cashier', kl);
+    await openDrawer(t, 'cashier', refs.kl);
     const o = await sale(cash);
     const key = randomUUID();
     const payload = body(o.id, { approval: approval(ids.manager!, MANAGER_PIN) });
@@ -370,7 +365,7 @@ describe('POST /api/pos/refunds', () => {
   });
 
   it('404 for an order of another outlet (outlet-bound cashier) or another tenant', async () => {
-    const pgOrder = await sale(card, pg);
+    const pgOrder = await sale(card, refs.pg);
     const pin = approval(ids.manager!, MANAGER_PIN);
     expectCode(
       await counter(cashier, body(pgOrder.id, { method: 'original', approval: pin })),

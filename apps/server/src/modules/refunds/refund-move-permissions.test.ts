@@ -1,9 +1,8 @@
 import { type RefundStatus, refundSchema, refundStatuses, refundTransitions } from '@kopi/contract';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { demoOutletIds } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
 import { createUser } from '../../test/fixtures';
-import { addProduct, demoTenantId, openDrawer, testClock } from '../../test/order-fixtures';
+import { demoTenantId, openDrawer } from '../../test/order-fixtures';
 import {
   bank,
   cardOrder,
@@ -13,7 +12,7 @@ import {
   refundOf,
 } from '../../test/refund-fixtures';
 import type { RequestHeaders } from '../../test/test-app';
-import { useTestApp } from '../../test/use-test-app';
+import { useSaleApp } from '../../test/use-sale-app';
 
 // Every move of the refund machine needs its permission (DESIGN §4): approving, rejecting,
 // completing and closing need approve-refund; the bank transfer's two steps need transfer-refund.
@@ -21,18 +20,16 @@ import { useTestApp } from '../../test/use-test-app';
 // refund unmoved, the move not offered), and one holding it makes the move.
 
 const NOON_KL = '2026-06-10T04:00:00Z';
-const clock = testClock(NOON_KL);
-let kl: string;
-let plain: string;
 let noApprove: RequestHeaders; // read-order, create-order, transfer-refund
 let noTransfer: RequestHeaders; // read-order, create-order, approve-refund
 
-const { t, api, as } = useTestApp({ now: clock.now, signIn: ['admin', 'cashier'] });
+const { t, api, as, clock, refs } = useSaleApp({
+  signIn: ['admin', 'cashier'],
+  product: { sku: 'RP-PLAIN', price: 1000 },
+});
 const { admin, cashier } = as;
 
 beforeAll(async () => {
-  ({ kl } = await demoOutletIds(t));
-  plain = (await addProduct(t, { sku: 'RP-PLAIN', price: 1000 })).id;
   const tenantId = await demoTenantId(t);
   const signedIn = async (username: string, permissions: string[]) => {
     await createUser(t, { username, tenantId, permissions });
@@ -113,7 +110,7 @@ const to = (status: RefundStatus) => ({
 
 /** A card (or bank-transfer) refund asked for by the cashier, moved along `path` by admin. */
 async function refundAt(path: RefundStatus[], transfer: boolean) {
-  const o = await cardOrder(t, admin, kl, plain, 1060);
+  const o = await cardOrder(t, admin, refs.kl, refs.product, 1060);
   let refund = await refundOf(t, cashier, {
     order_id: o.id,
     kind: 'amount',
@@ -156,8 +153,8 @@ describe('the permission each refund move needs', () => {
 
   it('refuses the cashier completing a cash refund from their own open drawer', async () => {
     const o = await paidOrder(t, admin, {
-      outlet_id: kl,
-      items: [{ product_id: plain, quantity: 1 }],
+      outlet_id: refs.kl,
+      items: [{ product_id: refs.product, quantity: 1 }],
       payments: [{ method: 'cash', amount: 1060 }],
     });
     const refund = await refundOf(t, cashier, {
@@ -169,10 +166,10 @@ describe('the permission each refund move needs', () => {
     });
     await movedRefund(t, admin, refund.id, to('APPROVED'));
     // With a drawer to pay from, only the missing approve-refund stands in the way.
-    await openDrawer(t, 'cashier', kl);
+    await openDrawer(t, 'cashier', refs.kl);
     expectCode(await moveRefund(t, cashier, refund.id, to('COMPLETED')), 403, 'forbidden');
     expect((await seenBy(admin, refund.id)).status).toBe('APPROVED');
-    await openDrawer(t, 'admin', kl);
+    await openDrawer(t, 'admin', refs.kl);
     expect((await movedRefund(t, admin, refund.id, to('COMPLETED'))).status).toBe('COMPLETED');
   });
 });

@@ -8,31 +8,26 @@ import { refunds } from '../../db/schema/refunds';
 import { liveEvents } from '../../db/schema/live';
 import { auditLog, notifications } from '../../db/schema/platform';
 import { tenants } from '../../db/schema/tenancy';
-import { demoOutletIds, multipart, otherTenant, pngImage } from '../../test/catalogue-fixtures';
+import { multipart, otherTenant, pngImage } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
-import { addProduct, demoTenantId, testClock } from '../../test/order-fixtures';
+import { addProduct, demoTenantId } from '../../test/order-fixtures';
 import { bank, cardOrder, moveRefund, movedRefund, refundOf } from '../../test/refund-fixtures';
 import { anonymous, type RequestHeaders } from '../../test/test-app';
-import { useTestApp } from '../../test/use-test-app';
+import { useSaleApp } from '../../test/use-sale-app';
 
 // Refund moves (DESIGN §4): every legal and illegal move, who may make them, the business day a
 // completed refund counts on; and who sees which refunds, bank details and proofs.
 
 const NOON_KL = '2026-06-10T04:00:00Z'; // Wednesday 12:00 in Kuala Lumpur
-const clock = testClock(NOON_KL);
-let kl: string;
-let pg: string;
-let plain: string; // RM 10.00 → 10.60 with SST
+// refs.product: RM 10.00 → 10.60 with SST
 let big: string; // RM 60.00 → 63.60
 
-const { t, api, as } = useTestApp({
-  now: clock.now,
+const { t, api, as, clock, refs } = useSaleApp({
   signIn: ['admin', 'cashier', 'manager', 'finance'],
+  product: { sku: 'RM-PLAIN', price: 1000 },
 });
 const { admin, cashier, manager, finance } = as;
 beforeAll(async () => {
-  ({ kl, pg } = await demoOutletIds(t));
-  plain = (await addProduct(t, { sku: 'RM-PLAIN', price: 1000 })).id;
   big = (await addProduct(t, { sku: 'RM-BIG', price: 6000 })).id;
 });
 beforeEach(() => clock.set(NOON_KL));
@@ -41,12 +36,12 @@ beforeEach(() => clock.set(NOON_KL));
 async function pending(
   options: { by?: RequestHeaders; amount?: number; transfer?: boolean; outlet?: string } = {},
 ) {
-  const { by = cashier, amount = 500, transfer = false, outlet = kl } = options;
+  const { by = cashier, amount = 500, transfer = false, outlet = refs.kl } = options;
   const o = await cardOrder(
     t,
     admin,
     outlet,
-    amount > 1060 ? big : plain,
+    amount > 1060 ? big : refs.product,
     amount > 1060 ? 6360 : 1060,
   );
   return refundOf(t, by, {
@@ -126,9 +121,9 @@ describe('the refund machine', () => {
       .where(sql`${liveEvents.message}->>'id_refund' = ${refund.id}`)
       .orderBy(liveEvents.id);
     expect(events.map((e) => [e.type, e.message.status, e.outletId])).toEqual([
-      ['refund.status', 'PENDING', kl],
-      ['refund.status', 'APPROVED', kl],
-      ['refund.status', 'COMPLETED', kl],
+      ['refund.status', 'PENDING', refs.kl],
+      ['refund.status', 'APPROVED', refs.kl],
+      ['refund.status', 'COMPLETED', refs.kl],
     ]);
     const bell = await db
       .select()
@@ -136,9 +131,9 @@ describe('the refund machine', () => {
       .where(sql`${notifications.params}->>'refund_no' = ${refund.refund_no}`)
       .orderBy(notifications.createdAt);
     expect(bell.map((n) => [n.titleKey, n.title, n.outletId, n.idOrder])).toEqual([
-      ['refundRequested', `Refund ${refund.refund_no} requested`, kl, refund.order_id],
-      ['refundApproved', `Refund ${refund.refund_no} approved`, kl, refund.order_id],
-      ['refundCompleted', `Refund ${refund.refund_no} completed`, kl, refund.order_id],
+      ['refundRequested', `Refund ${refund.refund_no} requested`, refs.kl, refund.order_id],
+      ['refundApproved', `Refund ${refund.refund_no} approved`, refs.kl, refund.order_id],
+      ['refundCompleted', `Refund ${refund.refund_no} completed`, refs.kl, refund.order_id],
     ]);
     // The manager of the outlet sees them in the bell.
     const managerBell = (await api.get('/api/notification', manager)).json().data;
@@ -198,7 +193,7 @@ describe('the refund machine', () => {
   });
 
   it('lowers what a rejected order is owed when its refund completes', async () => {
-    const o = await cardOrder(t, admin, kl, plain, 1060);
+    const o = await cardOrder(t, admin, refs.kl, refs.product, 1060);
     const rejected = await api.post(
       `/api/orders/${o.id}/status`,
       { status: 'REJECTED', reason: 'Out of milk' },
@@ -281,12 +276,12 @@ describe('who sees which refunds', () => {
   });
 
   it("shows an outlet-bound user their outlet's refunds only", async () => {
-    const penang = await pending({ by: admin, outlet: pg });
+    const penang = await pending({ by: admin, outlet: refs.pg });
     const ours = await pending();
     for (const user of [cashier, manager]) {
       expectCode(await api.get(`/api/refunds/${penang.id}`, user), 404, 'not_found');
       expectCode(await moveRefund(t, user, penang.id, to('APPROVED')), 404, 'not_found');
-      expectCode(await api.get(`/api/refunds?outlet_id=${pg}`, user), 404, 'not_found');
+      expectCode(await api.get(`/api/refunds?outlet_id=${refs.pg}`, user), 404, 'not_found');
       expectCode(
         await api.get(`/api/orders/${penang.order_id}/refundable`, user),
         404,

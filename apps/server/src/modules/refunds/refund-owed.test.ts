@@ -1,31 +1,22 @@
 import { refundSchema } from '@kopi/contract';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { refunds } from '../../db/schema/refunds';
 import type { RequestContext } from '../../lib/request-context';
-import { demoOutletIds } from '../../test/catalogue-fixtures';
-import { addProduct, demoTenantId, testClock } from '../../test/order-fixtures';
 import { payWithSandbox, placeOrder, verifiedCustomer } from '../../test/mobile-fixtures';
 import { movedRefund, paidOrder } from '../../test/refund-fixtures';
-import { useTestApp } from '../../test/use-test-app';
+import { useSaleApp } from '../../test/use-sale-app';
 import { createShiftService } from '../shifts/shifts.service';
 import { createRefundService } from './refunds.service';
 
 // The refunds a paid order is owed once it is rejected or cancelled: asked for automatically, by
 // the way it was paid, exactly once however often the rejection is reported.
 
-const clock = testClock('2026-06-10T04:00:00Z');
-let kl: string;
-let plain: string;
-let tenantId: string;
-
-const { t, api, as } = useTestApp({ now: clock.now, signIn: ['admin', 'finance'] });
-const { admin, finance } = as;
-beforeAll(async () => {
-  ({ kl } = await demoOutletIds(t));
-  plain = (await addProduct(t, { sku: 'OWED-1', price: 1000 })).id;
-  tenantId = await demoTenantId(t);
+const { t, api, as, clock, refs } = useSaleApp({
+  signIn: ['admin', 'finance'],
+  product: { sku: 'OWED-1', price: 1000 },
 });
+const { admin, finance } = as;
 
 /** The system asking (a customer's cancel has no staff user). */
 const system: RequestContext = {
@@ -45,16 +36,16 @@ const service = () =>
 describe('refundOwed', () => {
   it('asks once for the full refund by the original payment and once in cash, however often called', async () => {
     const o = await paidOrder(t, admin, {
-      outlet_id: kl,
-      items: [{ product_id: plain, quantity: 1 }],
+      outlet_id: refs.kl,
+      items: [{ product_id: refs.product, quantity: 1 }],
       payments: [
         { method: 'cash', amount: 500, tendered: 500 },
         { method: 'card', amount: 560, reference: 'OWED' },
       ],
     });
-    const first = await service().refundOwed(system, tenantId, o.id, 'Customer (app)');
+    const first = await service().refundOwed(system, refs.tenantId, o.id, 'Customer (app)');
     const again = await Promise.all(
-      [1, 2, 3].map(() => service().refundOwed(system, tenantId, o.id, 'Customer (app)')),
+      [1, 2, 3].map(() => service().refundOwed(system, refs.tenantId, o.id, 'Customer (app)')),
     );
     for (const ids of again) expect(ids).toEqual(first);
     const rows = await t.database.db.select().from(refunds).where(eq(refunds.orderId, o.id));
@@ -76,18 +67,20 @@ describe('refundOwed', () => {
 
   it('asks for nothing when nothing remains to give back', async () => {
     const o = await paidOrder(t, admin, {
-      outlet_id: kl,
-      items: [{ product_id: plain, quantity: 1 }],
+      outlet_id: refs.kl,
+      items: [{ product_id: refs.product, quantity: 1 }],
       payments: [{ method: 'card', amount: 1060, reference: 'OWED-2' }],
     });
-    const [owed] = await service().refundOwed(system, tenantId, o.id, 'Customer (app)');
+    const [owed] = await service().refundOwed(system, refs.tenantId, o.id, 'Customer (app)');
     await movedRefund(t, finance, owed!, { status: 'APPROVED' });
     await movedRefund(t, finance, owed!, { status: 'COMPLETED' });
     // Asked again after it completed: the same refund, never a second.
-    expect(await service().refundOwed(system, tenantId, o.id, 'Customer (app)')).toEqual([owed]);
+    expect(await service().refundOwed(system, refs.tenantId, o.id, 'Customer (app)')).toEqual([
+      owed,
+    ]);
     const other = await paidOrder(t, admin, {
-      outlet_id: kl,
-      items: [{ product_id: plain, quantity: 1 }],
+      outlet_id: refs.kl,
+      items: [{ product_id: refs.product, quantity: 1 }],
       payments: [{ method: 'card', amount: 1060, reference: 'OWED-3' }],
     });
     const asked = await api.post(
@@ -96,9 +89,16 @@ describe('refundOwed', () => {
       { ...admin, 'idempotency-key': 'owed-full-3' },
     );
     expect(asked.statusCode, asked.body).toBe(201);
-    expect(await service().refundOwed(system, tenantId, other.id, 'Customer (app)')).toEqual([]);
+    expect(await service().refundOwed(system, refs.tenantId, other.id, 'Customer (app)')).toEqual(
+      [],
+    );
     expect(
-      await service().refundOwed(system, tenantId, '00000000-0000-4000-8000-000000000000', 'x'),
+      await service().refundOwed(
+        system,
+        refs.tenantId,
+        '00000000-0000-4000-8000-000000000000',
+        'x',
+      ),
     ).toEqual([]);
   });
 });
@@ -109,8 +109,8 @@ describe('a rejected or cancelled paid order', () => {
 
   it('asks for its refund when the staff reject it, and only when it was paid', async () => {
     const o = await paidOrder(t, admin, {
-      outlet_id: kl,
-      items: [{ product_id: plain, quantity: 1 }],
+      outlet_id: refs.kl,
+      items: [{ product_id: refs.product, quantity: 1 }],
       payments: [{ method: 'card', amount: 1060, reference: 'REJ-1' }],
     });
     const rejected = await api.post(
@@ -135,8 +135,8 @@ describe('a rejected or cancelled paid order', () => {
     const customer = await verifiedCustomer(t, { name: 'Owed Customer' });
     const order = async () => {
       const res = await placeOrder(t, customer.headers, {
-        outlet_id: kl,
-        items: [{ product_id: plain, quantity: 1 }],
+        outlet_id: refs.kl,
+        items: [{ product_id: refs.product, quantity: 1 }],
       });
       expect(res.statusCode, res.body).toBe(201);
       return res.json().data as { id: string; total: number };

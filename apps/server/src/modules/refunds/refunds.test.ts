@@ -3,9 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/orders';
 import { auditLog, idempotencyKeys } from '../../db/schema/platform';
-import { demoOutletIds } from '../../test/catalogue-fixtures';
 import { expectCode, detailPaths } from '../../test/expect-code';
-import { addProduct, testClock } from '../../test/order-fixtures';
+import { addProduct } from '../../test/order-fixtures';
 import {
   askRefund,
   bank,
@@ -15,30 +14,26 @@ import {
   refundOf,
 } from '../../test/refund-fixtures';
 import { anonymous, engine } from '../../test/test-app';
-import { useTestApp } from '../../test/use-test-app';
+import { useSaleApp } from '../../test/use-sale-app';
 
 // Refunds: asking, the review with separation of duties and the manager's limit, paying out,
 // and never more refunded than paid.
 
 const NOON_KL = '2026-06-10T04:00:00Z'; // Wednesday 12:00 in Kuala Lumpur
-const clock = testClock(NOON_KL);
-let kl: string;
-let plain: string; // RM 10.00 → 10.60 with SST
+// refs.product: RM 10.00 → 10.60 with SST
 let big: string; // RM 60.00 → 63.60
 
-const { t, api, as } = useTestApp({
-  now: clock.now,
+const { t, api, as, clock, refs } = useSaleApp({
   signIn: ['admin', 'cashier', 'finance'],
+  product: { sku: 'RF-PLAIN', price: 1000 },
 });
 const { admin, cashier, finance } = as;
 beforeAll(async () => {
-  ({ kl } = await demoOutletIds(t));
-  plain = (await addProduct(t, { sku: 'RF-PLAIN', price: 1000 })).id;
   big = (await addProduct(t, { sku: 'RF-BIG', price: 6000 })).id;
 });
 beforeEach(() => clock.set(NOON_KL));
 
-const order = (outletId = kl, amount = 1060, productId = plain) =>
+const order = (outletId = refs.kl, amount = 1060, productId = refs.product) =>
   cardOrder(t, admin, outletId, productId, amount);
 const amountRefund = (orderId: string, amount: number, extra: Record<string, unknown> = {}) => ({
   order_id: orderId,
@@ -52,9 +47,9 @@ const amountRefund = (orderId: string, amount: number, extra: Record<string, unk
 describe('asking for a refund', () => {
   it('refunds items by their share of what was paid, lands PENDING, numbered and audited', async () => {
     const o = await paidOrder(t, admin, {
-      outlet_id: kl,
+      outlet_id: refs.kl,
       items: [
-        { product_id: plain, quantity: 3 },
+        { product_id: refs.product, quantity: 3 },
         { product_id: big, quantity: 1 },
       ],
       payments: [{ method: 'card', amount: 9540, reference: 'C-1' }],
@@ -215,9 +210,9 @@ describe('never more refunded than paid', () => {
   it('counts the units refunded before, completed or in flight, and passes exactly what is left', async () => {
     // Two lines, so the order still has money left when a line has no units left.
     const o = await paidOrder(t, admin, {
-      outlet_id: kl,
+      outlet_id: refs.kl,
       items: [
-        { product_id: plain, quantity: 3 },
+        { product_id: refs.product, quantity: 3 },
         { product_id: big, quantity: 1 },
       ],
       payments: [{ method: 'card', amount: 9540, reference: 'C-2' }],
@@ -256,8 +251,8 @@ describe('never more refunded than paid', () => {
 
   it('keeps each payment method to what it paid; a bank transfer counts against the total', async () => {
     const o = await paidOrder(t, admin, {
-      outlet_id: kl,
-      items: [{ product_id: plain, quantity: 1 }],
+      outlet_id: refs.kl,
+      items: [{ product_id: refs.product, quantity: 1 }],
       payments: [
         { method: 'cash', amount: 500, tendered: 500 },
         { method: 'card', amount: 560, reference: 'C-2' },

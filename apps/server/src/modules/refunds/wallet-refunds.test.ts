@@ -1,11 +1,9 @@
 import { refundableSchema } from '@kopi/contract';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { refunds } from '../../db/schema/refunds';
 import { refundRollups } from '../../db/schema/reports';
-import { demoOutlet } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
-import { addProduct, testClock } from '../../test/order-fixtures';
 import {
   askRefund,
   moveRefund,
@@ -13,7 +11,7 @@ import {
   paidOrder,
   refundOf,
 } from '../../test/refund-fixtures';
-import { useTestApp } from '../../test/use-test-app';
+import { useSaleApp } from '../../test/use-sale-app';
 import {
   completedRefund,
   customerRow,
@@ -28,32 +26,28 @@ import {
 // a rejected sale's wallet part goes back at once. The reports count them under `wallet`.
 // The test product sells for RM 21.20 with SST.
 
-const NOON_KL = '2026-06-10T04:00:00Z';
 const TOTAL = 2120;
-const clock = testClock(NOON_KL);
-const { t, api, as } = useTestApp({ now: clock.now, signIn: ['admin', 'finance'] });
-const { admin, finance } = as;
-let kl: string;
-let cake: string;
-
-beforeAll(async () => {
-  kl = (await demoOutlet(t, 'KL01')).id;
-  cake = (await addProduct(t, { sku: 'REFUND-CAKE', price: 2000 })).id;
+const { t, api, as, refs, oneLine } = useSaleApp({
+  signIn: ['admin', 'finance'],
+  product: { sku: 'REFUND-CAKE', price: 2000 },
 });
+const { admin, finance } = as;
 
 const saleOf = (payments: Record<string, unknown>[], extra: Record<string, unknown> = {}) =>
-  paidOrder(t, admin, {
-    outlet_id: kl,
-    items: [{ product_id: cake, quantity: 1 }],
-    payments,
-    ...extra,
-  });
+  paidOrder(
+    t,
+    admin,
+    oneLine({
+      payments,
+      ...extra,
+    }),
+  );
 const walletRollup = async () =>
   (
     await t.database.db
       .select()
       .from(refundRollups)
-      .where(and(eq(refundRollups.outletId, kl), eq(refundRollups.method, 'wallet')))
+      .where(and(eq(refundRollups.outletId, refs.kl), eq(refundRollups.method, 'wallet')))
   )[0];
 
 describe('a refund to the wallet', () => {

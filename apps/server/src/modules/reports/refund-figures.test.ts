@@ -1,10 +1,9 @@
 import { dashboardSchema, salesReportSchema, zReportSchema } from '@kopi/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { demoOutletIds } from '../../test/catalogue-fixtures';
-import { addProduct, openDrawer, demoTenantId, testClock } from '../../test/order-fixtures';
+import { describe, expect, it } from 'vitest';
+import { openDrawer } from '../../test/order-fixtures';
 import { movedRefund, paidOrder, refundOf } from '../../test/refund-fixtures';
 import { expectScreensMatchModel } from '../../test/money-oracle';
-import { useTestApp } from '../../test/use-test-app';
+import { useSaleApp } from '../../test/use-sale-app';
 import { rebuildRollups } from '../books/books.service';
 
 // Refunds count on the business day they complete, in the report, the dashboard and that day's
@@ -13,28 +12,17 @@ import { rebuildRollups } from '../books/books.service';
 
 const DAY1 = '2026-06-10';
 const DAY2 = '2026-06-11';
-const clock = testClock(`${DAY1}T04:00:00Z`); // Wednesday 12:00 in Kuala Lumpur
-let kl: string;
-let tenantId: string;
-let product: string; // RM 10.00 → 10.60 with SST
+// refs.product: RM 10.00 → 10.60 with SST
 
-const { t, api, as } = useTestApp({
-  now: clock.now,
-  signIn: ['admin', 'cashier', 'finance'],
-  api: 'admin',
-});
+const { t, api, as, clock, refs } = useSaleApp({ signIn: ['admin', 'cashier', 'finance'],
+  api: 'admin', product: { sku: 'RF-FIG', price: 1000 }, at: `${DAY1}T04:00:00Z` });
 const { admin, cashier, finance } = as;
-beforeAll(async () => {
-  ({ kl } = await demoOutletIds(t));
-  tenantId = await demoTenantId(t);
-  product = (await addProduct(t, { sku: 'RF-FIG', price: 1000 })).id;
-});
 
 /** Asked for by the cashier, approved by finance, paid back by the admin from their drawer. */
 async function completedRefund(body: Record<string, unknown>) {
   const refund = await refundOf(t, cashier, { reason: 'quality_issue', ...body });
   await movedRefund(t, finance, refund.id, { status: 'APPROVED' });
-  await openDrawer(t, 'admin', kl);
+  await openDrawer(t, 'admin', refs.kl);
   return movedRefund(t, admin, refund.id, { status: 'COMPLETED' });
 }
 
@@ -63,7 +51,7 @@ async function fileLines(groupBy: string) {
 }
 
 async function closeDay(date: string) {
-  const res = await api.post('/api/orders/close-day', { outlet_id: kl, business_date: date });
+  const res = await api.post('/api/orders/close-day', { outlet_id: refs.kl, business_date: date });
   expect(res.statusCode, res.body).toBe(200);
   return zReportSchema.parse(res.json().data);
 }
@@ -71,13 +59,13 @@ async function closeDay(date: string) {
 describe('refunds in the figures', () => {
   it('count on the day they complete, never on the closed day of their order', async () => {
     const card = await paidOrder(t, admin, {
-      outlet_id: kl,
-      items: [{ product_id: product, quantity: 2 }],
+      outlet_id: refs.kl,
+      items: [{ product_id: refs.product, quantity: 2 }],
       payments: [{ method: 'card', amount: 2120, reference: 'CARD-1' }],
     });
     const cash = await paidOrder(t, admin, {
-      outlet_id: kl,
-      items: [{ product_id: product, quantity: 1 }],
+      outlet_id: refs.kl,
+      items: [{ product_id: refs.product, quantity: 1 }],
       payments: [{ method: 'cash', amount: 1060, tendered: 2000 }],
     });
     await finish(card.id);
@@ -103,7 +91,7 @@ describe('refunds in the figures', () => {
 
     // The sales day and its Z-report stay as they were.
     expect(await report('day', DAY1, DAY1)).toEqual(day1Report);
-    const kept = await api.get(`/api/orders/z-reports?outlet_id=${kl}&business_date=${DAY1}`);
+    const kept = await api.get(`/api/orders/z-reports?outlet_id=${refs.kl}&business_date=${DAY1}`);
     expect(zReportSchema.parse(kept.json().data)).toEqual(day1);
 
     const byDay = await report('day');
@@ -129,7 +117,7 @@ describe('refunds in the figures', () => {
     const byProduct = await report('product', DAY2, DAY2);
     expect(byProduct.rows).toEqual([
       expect.objectContaining({
-        key: product,
+        key: refs.product,
         current: { quantity: 0, gross: 0, refunded_quantity: 1, refunded: 1060 },
       }),
     ]);
@@ -155,7 +143,7 @@ describe('refunds in the figures', () => {
       'Total,2,31.80,2,15.60,16.20',
     ]);
 
-    const dashboard = await api.get(`/api/dashboard?outlet_id=${kl}`);
+    const dashboard = await api.get(`/api/dashboard?outlet_id=${refs.kl}`);
     expect(dashboard.json().data).toMatchObject({
       business_date: DAY2,
       today: { net: 0, refunds: 1560 },
@@ -175,17 +163,17 @@ describe('refunds in the figures', () => {
     });
 
     // Every screen agrees with the plain model of the rules, before and after a rebuild.
-    await expectScreensMatchModel(t, admin, tenantId, 'after the refunds');
-    await rebuildRollups(t.database.db, tenantId, DAY1, DAY2);
-    await expectScreensMatchModel(t, admin, tenantId, 'after a rebuild');
+    await expectScreensMatchModel(t, admin, refs.tenantId, 'after the refunds');
+    await rebuildRollups(t.database.db, refs.tenantId, DAY1, DAY2);
+    await expectScreensMatchModel(t, admin, refs.tenantId, 'after a rebuild');
   });
 
   it('on the dashboard, are compared with last week’s up to the same time of day', async () => {
     const DAY3 = '2026-06-12';
     clock.set(`${DAY3}T02:00:00Z`); // Friday 10:00 in Kuala Lumpur
     const sale = await paidOrder(t, admin, {
-      outlet_id: kl,
-      items: [{ product_id: product, quantity: 1 }],
+      outlet_id: refs.kl,
+      items: [{ product_id: refs.product, quantity: 1 }],
       payments: [{ method: 'card', amount: 1060, reference: 'CARD-3' }],
     });
     await finish(sale.id);
@@ -193,7 +181,7 @@ describe('refunds in the figures', () => {
 
     const dashboardAt = async (iso: string) => {
       clock.set(iso);
-      const res = await api.get(`/api/dashboard?outlet_id=${kl}`);
+      const res = await api.get(`/api/dashboard?outlet_id=${refs.kl}`);
       expect(res.statusCode, res.body).toBe(200);
       return dashboardSchema.parse(res.json().data);
     };

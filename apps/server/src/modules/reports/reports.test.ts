@@ -5,27 +5,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { users } from '../../db/schema/access';
 import { tenants } from '../../db/schema/tenancy';
-import {
-  demoOutlet,
-  demoOutletIds,
-  expectDemoOutletChoices,
-  otherTenant,
-  whileOutletDisabled,
-} from '../../test/catalogue-fixtures';
-import { addProduct, demoTenantId, sell, testClock } from '../../test/order-fixtures';
+import { demoOutlet, expectDemoOutletChoices, otherTenant, whileOutletDisabled } from '../../test/catalogue-fixtures';
+import { addProduct, demoTenantId, sell } from '../../test/order-fixtures';
 import { expectCode } from '../../test/expect-code';
 import { documentedAnswer } from '../../test/test-app';
-import { useTestApp } from '../../test/use-test-app';
+import { useSaleApp } from '../../test/use-sale-app';
 import { splitByMonth } from './report-periods';
 
 // GET /api/reports/sales and its export: access, scope, every group_by, the previous period, and
 // the business day (DESIGN §3: a sale at 01:30 belongs to the previous day with a 04:00 cut-off);
 // and the report's outlet filter, GET /api/reports/outlets.
 
-const clock = testClock('2026-06-10T04:00:00Z');
-let kl: string;
-let pg: string;
-let coffee: string; // RM 10.00
+// refs.product: RM 10.00
 let cake: string; // RM 5.00
 
 /** A sale at a Kuala Lumpur wall time (UTC+8). */
@@ -70,29 +61,27 @@ async function byProduct(headers: Record<string, string>, query: string) {
 const RANGE = 'from=2026-06-08&to=2026-06-10';
 
 let rejectedTotal = 0;
-const { t, api, as } = useTestApp({ now: clock.now, signIn: ['admin', 'manager', 'cashier'] });
+const { t, api, as, clock, refs } = useSaleApp({ signIn: ['admin', 'manager', 'cashier'], product: { sku: 'REP-COFFEE', price: 1000 } });
 // manager: bound to KL01; cashier: no read-report
 const { admin, manager, cashier } = as;
 beforeAll(async () => {
-  ({ kl, pg } = await demoOutletIds(t));
-  coffee = (await addProduct(t, { sku: 'REP-COFFEE', price: 1000 })).id;
   cake = (await addProduct(t, { sku: 'REP-CAKE', price: 500 })).id;
 
   // Previous period (06-05 … 06-07): one card sale at KL01.
-  await saleAt('2026-06-06T10:00:00', card(kl, coffee, 1, 1060));
+  await saleAt('2026-06-06T10:00:00', card(refs.kl, refs.product, 1, 1060));
   // 06-08: KL01 cash, dine in (10% service charge, SST on both, rounded to 5 sen).
   await saleAt('2026-06-08T09:00:00', {
-    outlet_id: kl,
+    outlet_id: refs.kl,
     serving_method: 'dine_in',
     table_no: 'T1',
-    items: [{ product_id: coffee, quantity: 2 }],
+    items: [{ product_id: refs.product, quantity: 2 }],
     payments: [{ method: 'cash', amount: 2330, tendered: 5000 }],
   });
   // 06-09: PG01 split between cash and card.
   await saleAt('2026-06-09T15:00:00', {
-    outlet_id: pg,
+    outlet_id: refs.pg,
     items: [
-      { product_id: coffee, quantity: 1 },
+      { product_id: refs.product, quantity: 1 },
       { product_id: cake, quantity: 2 },
     ],
     payments: [
@@ -101,15 +90,15 @@ beforeAll(async () => {
     ],
   });
   // 06-10 01:30 in Kuala Lumpur: before the 04:00 cut-off, so business day 06-09.
-  const late = await saleAt('2026-06-10T01:30:00', card(kl, cake, 1, 530));
+  const late = await saleAt('2026-06-10T01:30:00', card(refs.kl, cake, 1, 530));
   expect(late.business_date).toBe('2026-06-09');
   // 06-10: a TNG sale, and one rejected.
   await saleAt('2026-06-10T11:00:00', {
-    outlet_id: kl,
+    outlet_id: refs.kl,
     items: [{ product_id: cake, quantity: 3 }],
     payments: [{ method: 'tng', amount: 1590, reference: 'TNG1' }],
   });
-  const rejected = await saleAt('2026-06-10T11:30:00', card(kl, coffee, 1, 1060));
+  const rejected = await saleAt('2026-06-10T11:30:00', card(refs.kl, refs.product, 1, 1060));
   rejectedTotal = rejected.total;
   const res = await api.post(
     `/api/orders/${rejected.id}/status`,
@@ -153,8 +142,8 @@ describe('GET /api/reports/sales', () => {
   it('groups by outlet, serving method and source, largest net first', async () => {
     const byOutlet = await sales(admin, `group_by=outlet&${RANGE}`);
     expect(byOutlet.rows.map((x) => [x.key, x.label, x.current.orders, x.current.net])).toEqual([
-      [kl, 'Kuala Lumpur', 3, 2330 + 530 + 1590],
-      [pg, expect.any(String), 1, 2120],
+      [refs.kl, 'Kuala Lumpur', 3, 2330 + 530 + 1590],
+      [refs.pg, expect.any(String), 1, 2120],
     ]);
     expect(byOutlet.rows[0]!.previous).toMatchObject({ orders: 1, net: 1060 });
     const serving = await sales(admin, `group_by=serving_method&${RANGE}`);
@@ -246,11 +235,11 @@ describe('GET /api/reports/sales', () => {
 
   it('limits an outlet-bound user to their outlet', async () => {
     const mine = await sales(manager, `group_by=outlet&${RANGE}`);
-    expect(mine.outlet_id).toBe(kl);
-    expect(mine.rows.map((x) => x.key)).toEqual([kl]);
+    expect(mine.outlet_id).toBe(refs.kl);
+    expect(mine.rows.map((x) => x.key)).toEqual([refs.kl]);
     expect(mine.totals.current.orders).toBe(3);
-    expect((await report(manager, `${RANGE}&outlet_id=${pg}`)).statusCode).toBe(404);
-    const asked = await sales(admin, `group_by=day&${RANGE}&outlet_id=${pg}`);
+    expect((await report(manager, `${RANGE}&outlet_id=${refs.pg}`)).statusCode).toBe(404);
+    const asked = await sales(admin, `group_by=day&${RANGE}&outlet_id=${refs.pg}`);
     expect(asked.totals.current).toMatchObject({ orders: 1, net: 2120 });
   });
 
@@ -259,7 +248,7 @@ describe('GET /api/reports/sales', () => {
     const theirs = await sales(rival.headers, `group_by=outlet&${RANGE}`);
     expect(theirs.rows).toEqual([]);
     expect(theirs.totals.current.orders).toBe(0);
-    expect((await report(rival.headers, `${RANGE}&outlet_id=${kl}`)).statusCode).toBe(404);
+    expect((await report(rival.headers, `${RANGE}&outlet_id=${refs.kl}`)).statusCode).toBe(404);
   });
 
   it('answers 401 without a token, 403 without read-report, 400 for a bad range', async () => {
@@ -428,9 +417,9 @@ describe('GET /api/reports/sales', () => {
       expect(res.json().code_message, bad).toBe('validation_failed');
     }
     const rival = await otherTenant(t, 'rival-report-export');
-    const theirs = await exportOf(rival.headers, `${RANGE}&outlet_id=${kl}`);
+    const theirs = await exportOf(rival.headers, `${RANGE}&outlet_id=${refs.kl}`);
     expectCode(theirs, 404, 'not_found');
-    expect((await exportOf(manager, `${RANGE}&outlet_id=${pg}`)).statusCode).toBe(404);
+    expect((await exportOf(manager, `${RANGE}&outlet_id=${refs.pg}`)).statusCode).toBe(404);
     const mine = await exportOf(manager, `group_by=outlet&${RANGE}&lang=en`);
     expect(
       mine.body
@@ -457,11 +446,11 @@ describe('GET /api/reports/outlets', () => {
     const res = await outletsOf(admin);
     expect(res.statusCode).toBe(200);
     const rows = z.array(reportOutletSchema.strict()).parse(res.json().data);
-    await expectDemoOutletChoices(t, rows, kl);
+    await expectDemoOutletChoices(t, rows, refs.kl);
     // A disabled outlet's past sales stay in the report, so it stays a choice.
-    await whileOutletDisabled(t, pg, async () => {
+    await whileOutletDisabled(t, refs.pg, async () => {
       const again = z.array(reportOutletSchema).parse((await outletsOf(admin)).json().data);
-      expect(again.find((o) => o.id === pg)?.status).toBe('disabled');
+      expect(again.find((o) => o.id === refs.pg)?.status).toBe('disabled');
     });
     // Finance reads reports without read-outlet: this is its outlet filter.
     const finance = t.bearer((await t.login('finance')).token);
@@ -469,7 +458,7 @@ describe('GET /api/reports/outlets', () => {
   });
 
   it('gives an outlet-bound user only theirs, and another tenant only its own', async () => {
-    expect(await idsOf(manager)).toEqual([kl]);
+    expect(await idsOf(manager)).toEqual([refs.kl]);
     const rival = await otherTenant(t, 'rival-report-outlets');
     expect(await idsOf(rival.headers)).toEqual([rival.outlet.id]);
   });
@@ -493,7 +482,7 @@ describe('business day', () => {
     const before = await twoDays();
     expect(before.totals.current.orders).toBe(0);
     // Monday 15 June, 01:30 in Kuala Lumpur; the demo tenant's cut-off is 04:00.
-    const late = await saleAt('2026-06-15T01:30:00', card(kl, coffee, 1, 1060));
+    const late = await saleAt('2026-06-15T01:30:00', card(refs.kl, refs.product, 1, 1060));
     expect(late.business_date).toBe('2026-06-14');
     const r = await twoDays();
     expect(ordersPerRow(r)).toEqual([
@@ -505,7 +494,7 @@ describe('business day', () => {
       .set({ businessDayCutoffHour: 0 })
       .where(eq(tenants.id, tenantId));
     try {
-      const sameDay = await saleAt('2026-06-15T01:40:00', card(kl, coffee, 1, 1060));
+      const sameDay = await saleAt('2026-06-15T01:40:00', card(refs.kl, refs.product, 1, 1060));
       expect(sameDay.business_date).toBe('2026-06-15');
       const after = await twoDays();
       expect(ordersPerRow(after)).toEqual([

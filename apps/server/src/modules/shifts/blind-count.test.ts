@@ -1,34 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ShiftView } from '@kopi/contract';
 import { tenants } from '../../db/schema/tenancy';
-import { demoOutletIds } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
-import { addProduct, demoTenantId, testClock } from '../../test/order-fixtures';
 import { requestAs, type RequestHeaders, withIdempotencyKey } from '../../test/test-app';
-import { useTestApp } from '../../test/use-test-app';
+import { useSaleApp } from '../../test/use-sale-app';
 
 // The tenant's blind count, held by the server: while a shift is open, a caller without
 // close-variance-shift (the cashier) reads no expected cash and no cash figure it is summed from;
 // a manager reads them all; the close beyond the tolerance names the expected cash and the
 // variance once the count is in, and a closed shift shows everything.
 
-const clock = testClock('2026-06-10T04:00:00Z'); // Wednesday noon in Kuala Lumpur
-const { t, api, as } = useTestApp({ now: clock.now, signIn: ['admin', 'manager', 'cashier'] });
-const { admin, manager, cashier } = as;
-let kl: string;
-let tenantId: string;
-let plain: string; // RM 10.00 → RM 10.60 for pick up
-
-beforeAll(async () => {
-  ({ kl } = await demoOutletIds(t));
-  tenantId = await demoTenantId(t);
-  plain = (await addProduct(t, { sku: 'BLIND-1000', price: 1000 })).id;
+const { t, api, as, refs } = useSaleApp({
+  signIn: ['admin', 'manager', 'cashier'],
+  product: { sku: 'BLIND-1000', price: 1000 },
 });
+const { admin, manager, cashier } = as;
+// refs.product: RM 10.00 → RM 10.60 for pick up
 
 const setBlind = (on: boolean) =>
-  t.database.db.update(tenants).set({ shiftBlindCount: on }).where(eq(tenants.id, tenantId));
+  t.database.db.update(tenants).set({ shiftBlindCount: on }).where(eq(tenants.id, refs.tenantId));
 
 // Other test files share the demo tenant: it leaves every test with the count not blind.
 afterEach(() => setBlind(false));
@@ -40,7 +32,7 @@ const post = (url: string, body: object, headers: RequestHeaders, key?: string) 
 async function openOnNewTill() {
   const till = await api.post(
     '/api/tills',
-    { outlet_id: kl, name: `B-${randomUUID().slice(0, 6)}` },
+    { outlet_id: refs.kl, name: `B-${randomUUID().slice(0, 6)}` },
     admin,
   );
   expect(till.statusCode, till.body).toBe(201);
@@ -55,10 +47,10 @@ const sale = (tillId: string, payments: object[]) =>
   post(
     '/api/orders',
     {
-      outlet_id: kl,
+      outlet_id: refs.kl,
       till_id: tillId,
       serving_method: 'pick_up',
-      items: [{ product_id: plain, quantity: 1 }],
+      items: [{ product_id: refs.product, quantity: 1 }],
       payments,
     },
     cashier,
@@ -110,7 +102,7 @@ describe('the blind count', () => {
     // A retried open answers the same view.
     const retried = await post('/api/shifts', again.body, cashier, again.key);
     expect(retried.json().data).toMatchObject({ id: shift.id, figures: null });
-    const current = await api.get(`/api/shifts/current?outlet_id=${kl}`, cashier);
+    const current = await api.get(`/api/shifts/current?outlet_id=${refs.kl}`, cashier);
     expect(current.json().data.blind_count).toBe(true);
     expect(current.body).not.toContain(String(drawer.expected));
     // The rows behind the figures add up to the expected cash: refused to the cashier.

@@ -1,36 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import type { DrawerOpening, Shift, ShiftSummary } from '@kopi/contract';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/access';
 import { approvals } from '../../db/schema/approvals';
 import { auditLog } from '../../db/schema/platform';
 import { DEMO_PASSWORD } from '../../db/seed-data';
-import { demoOutletIds, otherTenant } from '../../test/catalogue-fixtures';
+import { otherTenant } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
-import { addProduct, testClock } from '../../test/order-fixtures';
 import { anonymous, requestAs, type RequestHeaders, withIdempotencyKey } from '../../test/test-app';
-import { useTestApp } from '../../test/use-test-app';
+import { useSaleApp } from '../../test/use-sale-app';
 
 // Tills per device (several tills of an outlet run shifts at once; a held till answers
 // 409 with who holds it), the drawer's "no sale" with a reason and a manager's PIN for a cashier,
 // and a cashier's own shift list for reprinting a closed shift's report.
 
-const clock = testClock('2026-06-10T04:00:00Z'); // Wednesday noon in Kuala Lumpur
-let kl: string;
-let pg: string;
-let plain: string;
-
-const { t, api, as } = useTestApp({
-  now: clock.now,
+const { t, api, as, clock, refs } = useSaleApp({
   signIn: ['admin', 'manager', 'cashier', 'finance'],
+  product: { sku: 'TILLS-1', price: 1000 },
 });
 const { admin, manager, cashier, finance } = as;
-
-beforeAll(async () => {
-  ({ kl, pg } = await demoOutletIds(t));
-  plain = (await addProduct(t, { sku: 'TILLS-1', price: 1000 })).id;
-});
 
 const post = (url: string, body: object, headers: RequestHeaders, key?: string) =>
   requestAs(t).post(url, body, withIdempotencyKey(headers, key));
@@ -58,10 +47,10 @@ const sale = (tillId: string, headers: RequestHeaders) =>
   post(
     '/api/orders',
     {
-      outlet_id: kl,
+      outlet_id: refs.kl,
       till_id: tillId,
       serving_method: 'pick_up',
-      items: [{ product_id: plain, quantity: 1 }],
+      items: [{ product_id: refs.product, quantity: 1 }],
       payments: [{ method: 'card', amount: 1060, reference: 'APPR-1' }],
     },
     headers,
@@ -80,12 +69,13 @@ const setPin = (headers: RequestHeaders, pin: string) =>
 
 describe('tills per device', () => {
   it('runs two tills of one outlet at once, each sale in its own till’s shift, and refuses a held till with its holder', async () => {
-    const front = await newTill(kl, 'Front counter');
-    const bar = await newTill(kl, 'Bar counter');
+    const front = await newTill(refs.kl, 'Front counter');
+    const bar = await newTill(refs.kl, 'Bar counter');
     const first = await openShift(cashier, front.id);
     const second = await openShift(manager, bar.id);
 
-    const current = (await api.get(`/api/shifts/current?outlet_id=${kl}`, cashier)).json().data;
+    const current = (await api.get(`/api/shifts/current?outlet_id=${refs.kl}`, cashier)).json()
+      .data;
     const open = (current.shifts as ShiftSummary[]).filter((s) =>
       [front.id, bar.id].includes(s.till_id),
     );
@@ -125,7 +115,7 @@ describe('POST /api/shifts/{id}/drawer-openings', () => {
 
   it('asks a cashier for a manager’s PIN, records the approval and lists the opening on the report', async () => {
     expect((await setPin(manager, '4826')).statusCode).toBe(200);
-    const till = await newTill(kl);
+    const till = await newTill(refs.kl);
     const shift = await openShift(cashier, till.id);
     const managerId = await userId('manager');
 
@@ -191,7 +181,7 @@ describe('POST /api/shifts/{id}/drawer-openings', () => {
   });
 
   it('answers 401, 403, 404 and 400 as the house rules say', async () => {
-    const till = await newTill(kl);
+    const till = await newTill(refs.kl);
     const shift = await openShift(cashier, till.id);
     expectCode(
       await post(url(shift.id), { reason: 'give_change' }, anonymous),
@@ -206,7 +196,7 @@ describe('POST /api/shifts/{id}/drawer-openings', () => {
       'not_found',
     );
     // A PG shift is outside the KL manager's outlet.
-    const pgShift = await openShift(admin, (await newTill(pg)).id);
+    const pgShift = await openShift(admin, (await newTill(refs.pg)).id);
     expectCode(await post(url(pgShift.id), { reason: 'give_change' }, manager), 404, 'not_found');
     const bad = expectCode(
       await post(url(shift.id), { reason: 'other' }, manager),
@@ -222,9 +212,9 @@ describe('POST /api/shifts/{id}/drawer-openings', () => {
 
 describe('GET /api/shifts/mine', () => {
   it('lists a cashier’s own shifts, closed ones too, and the closed report reprints', async () => {
-    const mine = await openShift(cashier, (await newTill(kl)).id);
+    const mine = await openShift(cashier, (await newTill(refs.kl)).id);
     const closed = await closeShift(cashier, mine);
-    const others = await openShift(manager, (await newTill(kl)).id);
+    const others = await openShift(manager, (await newTill(refs.kl)).id);
 
     // Without read-shift the whole list is refused; one's own is not.
     expectCode(await api.get('/api/shifts', cashier), 403, 'forbidden');

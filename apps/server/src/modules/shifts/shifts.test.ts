@@ -1,37 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { cashCountTotal, type Shift } from '@kopi/contract';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/platform';
 import { shifts, tills } from '../../db/schema/shifts';
 import { tenants } from '../../db/schema/tenancy';
 import { seededRandom } from '../../lib/seeded-random';
-import { demoOutletIds, otherTenant } from '../../test/catalogue-fixtures';
+import { otherTenant } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
-import { addProduct, testClock } from '../../test/order-fixtures';
 import { refundOf, movedRefund } from '../../test/refund-fixtures';
 import { requestAs, type RequestHeaders, withIdempotencyKey } from '../../test/test-app';
-import { useTestApp } from '../../test/use-test-app';
+import { useSaleApp } from '../../test/use-sale-app';
 
 // Tills and shifts: opening with a counted float, cash in and out, the close against the
 // contract's drawerFigures (a seeded random property over sales, refunds and movements), the
 // variance note, the sale refused without an open shift, and who may see and do what.
 
-const clock = testClock('2026-06-10T04:00:00Z'); // Wednesday noon in Kuala Lumpur
-let kl: string;
-let pg: string;
-let plain: string; // RM 10.00 → RM 10.60 for pick up
+// refs.product: RM 10.00 → RM 10.60 for pick up
 
-const { t, api, as } = useTestApp({
-  now: clock.now,
+const { t, api, as, refs } = useSaleApp({
   signIn: ['admin', 'manager', 'cashier', 'finance'],
+  product: { sku: 'SHIFT-1', price: 1000 },
 });
 const { admin, manager, cashier, finance } = as;
-
-beforeAll(async () => {
-  ({ kl, pg } = await demoOutletIds(t));
-  plain = (await addProduct(t, { sku: 'SHIFT-1', price: 1000 })).id;
-});
 
 const post = (url: string, body: object, headers: RequestHeaders, key?: string) =>
   requestAs(t).post(url, body, withIdempotencyKey(headers, key));
@@ -59,7 +50,7 @@ const sale = (outletId: string, tillId: string, payments: object[], headers = ca
       outlet_id: outletId,
       till_id: tillId,
       serving_method: 'pick_up',
-      items: [{ product_id: plain, quantity: 1 }],
+      items: [{ product_id: refs.product, quantity: 1 }],
       payments,
     },
     headers,
@@ -67,9 +58,9 @@ const sale = (outletId: string, tillId: string, payments: object[], headers = ca
 
 describe('tills', () => {
   it('gives every outlet a till, new outlets included, and lists the open shift on each', async () => {
-    const res = await api.get(`/api/tills?outlet_id=${kl}`, cashier);
+    const res = await api.get(`/api/tills?outlet_id=${refs.kl}`, cashier);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data[0]).toMatchObject({ outlet_id: kl, name: 'Till 1' });
+    expect(res.json().data[0]).toMatchObject({ outlet_id: refs.kl, name: 'Till 1' });
     const created = await api.post(
       '/api/outlets',
       { code: 'SH01', name: 'Shift outlet', serving_methods: ['pick_up'] },
@@ -80,10 +71,10 @@ describe('tills', () => {
     expect(outletTills.json().data).toEqual([
       expect.objectContaining({ name: 'Till 1', open_shift: null }),
     ]);
-    const dup = await api.post('/api/tills', { outlet_id: kl, name: 'Till 1' }, admin);
+    const dup = await api.post('/api/tills', { outlet_id: refs.kl, name: 'Till 1' }, admin);
     expectCode(dup, 409, 'till_name_taken');
     expectCode(
-      await api.post('/api/tills', { outlet_id: kl, name: '' }, admin),
+      await api.post('/api/tills', { outlet_id: refs.kl, name: '' }, admin),
       400,
       'validation_failed',
     );
@@ -92,7 +83,7 @@ describe('tills', () => {
 
 describe('opening, cash movements and closing', () => {
   it('opens with the counted float, refuses a second shift on the till and audits', async () => {
-    const till = await newTill(kl);
+    const till = await newTill(refs.kl);
     const shift = await openShift(cashier, till.id, { note_50: 1, note_1: 3, coin_20: 5 });
     expect(shift).toMatchObject({ status: 'open', opening_float: 5400, till_id: till.id });
     expect(shift.cashier_name).toBeTruthy();
@@ -109,7 +100,7 @@ describe('opening, cash movements and closing', () => {
   });
 
   it('records a cash movement once per Idempotency-Key and refuses a bad one', async () => {
-    const till = await newTill(kl);
+    const till = await newTill(refs.kl);
     const shift = await openShift(cashier, till.id);
     const key = randomUUID();
     const body = { kind: 'cash_out', reason: 'bank_drop', amount: 5000 };
@@ -145,10 +136,10 @@ describe('opening, cash movements and closing', () => {
     for (let round = 0; round < 3; round++) {
       // The cashier sells and moves cash on one till; the manager pays a cash refund back from
       // their own drawer on another (a cash refund is paid from its completer's shift).
-      const till = await newTill(kl);
+      const till = await newTill(refs.kl);
       const float = { note_10: pick(5), coin_50: pick(10) };
       const shift = await openShift(cashier, till.id, float);
-      const managerShift = await openShift(manager, (await newTill(kl)).id, { note_10: 5 });
+      const managerShift = await openShift(manager, (await newTill(refs.kl)).id, { note_10: 5 });
       // The drawer's arithmetic, written out here: float + cash taken − cash refunds + in − out.
       let cashTaken = 0;
       let cashIn = 0;
@@ -167,7 +158,7 @@ describe('opening, cash movements and closing', () => {
                   { method: 'cash', amount: 500, tendered: 500 },
                   { method: 'duitnow_qr', amount: 560, reference: 'Q' },
                 ];
-        const res = await sale(kl, till.id, payments);
+        const res = await sale(refs.kl, till.id, payments);
         expect(res.statusCode, res.body).toBe(201);
         expect(res.json().data).toMatchObject({ till_id: till.id, shift_id: shift.id });
         cashTaken += kind === 0 ? 1060 : kind === 2 ? 500 : 0;
@@ -237,7 +228,7 @@ describe('opening, cash movements and closing', () => {
       ).toBe(200);
       // The till is free again; a sale on it now needs a new shift.
       expectCode(
-        await sale(kl, till.id, [{ method: 'card', amount: 1060, reference: 'C' }]),
+        await sale(refs.kl, till.id, [{ method: 'card', amount: 1060, reference: 'C' }]),
         409,
         'shift_required',
       );
@@ -245,7 +236,7 @@ describe('opening, cash movements and closing', () => {
   });
 
   it('needs a note and a manager (or their PIN) to close beyond the tolerance; only the own shift otherwise', async () => {
-    const till = await newTill(kl);
+    const till = await newTill(refs.kl);
     const shift = await openShift(cashier, till.id, { note_10: 2 });
     const over = { counted: { note_10: 3 } }; // RM 10.00 over, tolerance RM 5.00
     expectCode(
@@ -283,7 +274,7 @@ describe('opening, cash movements and closing', () => {
       'shift_closed',
     );
 
-    const mine = await openShift(manager, (await newTill(kl)).id, {});
+    const mine = await openShift(manager, (await newTill(refs.kl)).id, {});
     expectCode(
       await post(`/api/shifts/${mine.id}/close`, { counted: {} }, cashier),
       404,
@@ -307,11 +298,11 @@ describe('opening, cash movements and closing', () => {
 
 describe('a counter sale and the shift', () => {
   it('is refused without an open shift on its till when the tenant requires one', async () => {
-    const till = await newTill(kl);
-    const res = await sale(kl, till.id, [{ method: 'card', amount: 1060, reference: 'C' }]);
+    const till = await newTill(refs.kl);
+    const res = await sale(refs.kl, till.id, [{ method: 'card', amount: 1060, reference: 'C' }]);
     expectCode(res, 409, 'shift_required');
     expectCode(
-      await sale(kl, randomUUID(), [{ method: 'card', amount: 1060, reference: 'C' }]),
+      await sale(refs.kl, randomUUID(), [{ method: 'card', amount: 1060, reference: 'C' }]),
       404,
       'not_found',
     );
@@ -322,7 +313,7 @@ describe('a counter sale and the shift', () => {
       .update(tenants)
       .set({ shiftsRequired: false })
       .where(eq(tenants.id, tenantId));
-    const free = await sale(kl, till.id, [{ method: 'card', amount: 1060, reference: 'C' }]);
+    const free = await sale(refs.kl, till.id, [{ method: 'card', amount: 1060, reference: 'C' }]);
     await t.database.db
       .update(tenants)
       .set({ shiftsRequired: true })
@@ -334,10 +325,10 @@ describe('a counter sale and the shift', () => {
 
 describe('access', () => {
   it('answers 401, 403, 404 for other outlets and tenants, and 400 for bad input', async () => {
-    const till = await newTill(kl);
+    const till = await newTill(refs.kl);
     const shift = await openShift(cashier, till.id);
     expect((await api.get('/api/shifts')).statusCode).toBe(401);
-    expect((await api.get(`/api/tills?outlet_id=${kl}`)).statusCode).toBe(401);
+    expect((await api.get(`/api/tills?outlet_id=${refs.kl}`)).statusCode).toBe(401);
     expectCode(await api.get('/api/shifts', cashier), 403, 'forbidden');
     expectCode(await api.get(`/api/shifts/${shift.id}`, finance), 403, 'forbidden');
     expectCode(
@@ -346,14 +337,18 @@ describe('access', () => {
       'forbidden',
     );
     expectCode(
-      await api.post('/api/tills', { outlet_id: kl, name: 'X' }, cashier),
+      await api.post('/api/tills', { outlet_id: refs.kl, name: 'X' }, cashier),
       403,
       'forbidden',
     );
     // The cashier and manager are bound to KL01.
-    expectCode(await api.get(`/api/tills?outlet_id=${pg}`, cashier), 404, 'not_found');
-    expectCode(await api.get(`/api/shifts/current?outlet_id=${pg}`, manager), 404, 'not_found');
-    const pgShift = await openShift(admin, (await newTill(pg)).id);
+    expectCode(await api.get(`/api/tills?outlet_id=${refs.pg}`, cashier), 404, 'not_found');
+    expectCode(
+      await api.get(`/api/shifts/current?outlet_id=${refs.pg}`, manager),
+      404,
+      'not_found',
+    );
+    const pgShift = await openShift(admin, (await newTill(refs.pg)).id);
     expectCode(await api.get(`/api/shifts/${pgShift.id}`, manager), 404, 'not_found');
     // Another tenant sees none of it.
     const other = await otherTenant(t, 'shift-other');
@@ -368,8 +363,10 @@ describe('access', () => {
       404,
       'not_found',
     );
-    expectCode(await api.get(`/api/tills?outlet_id=${kl}`, other.headers), 404, 'not_found');
-    expect((await api.get(`/api/shifts?outlet_id=${kl}`, other.headers)).json().data).toEqual([]);
+    expectCode(await api.get(`/api/tills?outlet_id=${refs.kl}`, other.headers), 404, 'not_found');
+    expect((await api.get(`/api/shifts?outlet_id=${refs.kl}`, other.headers)).json().data).toEqual(
+      [],
+    );
     // Bad input.
     expectCode(
       await post('/api/shifts', { till_id: 'x', float: { note_10: -1 } }, cashier),
@@ -385,11 +382,11 @@ describe('access', () => {
     expectCode(await api.get('/api/shifts/nope', manager), 400, 'validation_failed');
     // The list filters.
     const list = await api.get(
-      `/api/shifts?outlet_id=${kl}&till_id=${till.id}&status=open&from=2026-06-10&to=2026-06-10`,
+      `/api/shifts?outlet_id=${refs.kl}&till_id=${till.id}&status=open&from=2026-06-10&to=2026-06-10`,
       manager,
     );
     expect(list.json().data.map((s: Shift) => s.id)).toEqual([shift.id]);
-    const current = await api.get(`/api/shifts/current?outlet_id=${kl}`, cashier);
+    const current = await api.get(`/api/shifts/current?outlet_id=${refs.kl}`, cashier);
     expect(current.json().data.shifts.map((s: Shift) => s.id)).toContain(shift.id);
     await t.database.db.delete(shifts).where(eq(shifts.tillId, till.id));
     await t.database.db.delete(tills).where(eq(tills.id, till.id));

@@ -5,36 +5,33 @@ import { demoOutlet } from '../../test/catalogue-fixtures';
 import { createTenant } from '../../test/fixtures';
 import { expectCode } from '../../test/expect-code';
 import { placeOrder, verifiedCustomer, type TestCustomer } from '../../test/mobile-fixtures';
-import { addProduct, testClock } from '../../test/order-fixtures';
 import { requestAs } from '../../test/test-app';
-import { useTestApp } from '../../test/use-test-app';
+import { useSaleApp } from '../../test/use-sale-app';
 import { addCode, addVoucher, orderCount, redemptionsOf } from '../../test/voucher-fixtures';
 
 // The voucher previews (POST /api/vouchers/check for the POS, /api/mobile/vouchers/check for the
 // app's cart), the customer's issued vouchers (GET /api/mobile/vouchers) and the app's
 // `vouchers` switch, which refuses all of it and an order with a code.
 
-const clock = testClock('2026-06-10T04:00:00Z'); // Wednesday 12:00 in Kuala Lumpur
-const { t, as } = useTestApp({ now: clock.now, signIn: ['admin', 'cashier', 'finance'] });
+const { t, as, refs, oneLine } = useSaleApp({
+  signIn: ['admin', 'cashier', 'finance'],
+  product: { sku: 'VC-1000', price: 1000 },
+});
 const { admin, cashier, finance } = as;
-let kl: string;
 let pg: string;
-let product: string;
 let customer: TestCustomer;
 
 beforeAll(async () => {
-  kl = (await demoOutlet(t, 'KL01')).id;
   pg = (await demoOutlet(t, 'PG01')).id;
-  product = (await addProduct(t, { sku: 'VC-1000', price: 1000 })).id;
   customer = await verifiedCustomer(t);
 });
 beforeEach(() => resetAppFeatures(t));
 
 const cart = (code: string, extra: Record<string, unknown> = {}) => ({
   code,
-  outlet_id: kl,
+  outlet_id: refs.kl,
   serving_method: 'pick_up',
-  items: [{ product_id: product, quantity: 3 }],
+  items: [{ product_id: refs.product, quantity: 3 }],
   ...extra,
 });
 const posCheck = (headers: Record<string, string>, body: Record<string, unknown>) =>
@@ -105,11 +102,13 @@ describe('the app’s vouchers', () => {
       expect.objectContaining({ code: mine.code, name_en: 'Birthday treat', type: 'fixed' }),
     ]);
     // Used, it leaves the list.
-    const placed = await placeOrder(t, customer.headers, {
-      outlet_id: kl,
-      items: [{ product_id: product, quantity: 1 }],
-      voucher_code: mine.code,
-    });
+    const placed = await placeOrder(
+      t,
+      customer.headers,
+      oneLine({
+        voucher_code: mine.code,
+      }),
+    );
     expect(placed.statusCode, placed.body).toBe(201);
     const after = (await requestAs(t).get('/api/mobile/vouchers', customer.headers)).json().data;
     expect(after.filter((x: { id: string }) => x.id === v.id)).toEqual([]);
@@ -125,18 +124,17 @@ describe('the app’s vouchers', () => {
     const list = await requestAs(t).get('/api/mobile/vouchers', customer.headers);
     expectCode(list, 400, 'app_feature_off');
     const before = await orderCount(t);
-    const placed = await placeOrder(t, customer.headers, {
-      outlet_id: kl,
-      items: [{ product_id: product, quantity: 1 }],
-      voucher_code: v.code,
-    });
+    const placed = await placeOrder(
+      t,
+      customer.headers,
+      oneLine({
+        voucher_code: v.code,
+      }),
+    );
     expectCode(placed, 400, 'app_feature_off');
     expect(await orderCount(t)).toBe(before);
     // Without a code the app still takes orders.
-    const plain = await placeOrder(t, customer.headers, {
-      outlet_id: kl,
-      items: [{ product_id: product, quantity: 1 }],
-    });
+    const plain = await placeOrder(t, customer.headers, oneLine());
     expect(plain.statusCode, plain.body).toBe(201);
     // The counter has no app switch.
     const pos = await posCheck(admin, cart(v.code!));

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { demoOutlet } from '../../test/catalogue-fixtures';
 import { verifiedCustomer } from '../../test/mobile-fixtures';
-import { addProduct, ensureShift, testClock } from '../../test/order-fixtures';
+import { ensureShift } from '../../test/order-fixtures';
 import { engine, requestAs, type RequestHeaders } from '../../test/test-app';
-import { useTestApp } from '../../test/use-test-app';
+import { useSaleApp } from '../../test/use-sale-app';
 import {
   addCode,
   addVoucher,
@@ -20,20 +19,15 @@ import {
 // the voucher's count is 1. PGlite runs one transaction at a time, so this runs on PostgreSQL.
 
 const ORDERS = 64;
-const clock = testClock('2026-06-10T04:00:00Z'); // Wednesday 12:00 in Kuala Lumpur
-const { t, as } = useTestApp({
-  now: clock.now,
+const { t, as, refs, oneLine } = useSaleApp({
   signIn: ['admin'],
   poolMax: ORDERS + 8,
   config: { mobileRateLimit: 10_000 },
+  product: { sku: 'VX-1000', price: 1000 },
 });
-let kl: string;
-let product: string;
 
 beforeAll(async () => {
-  kl = (await demoOutlet(t, 'KL01')).id;
-  product = (await addProduct(t, { sku: 'VX-1000', price: 1000 })).id;
-  await ensureShift(t, kl);
+  await ensureShift(t, refs.kl);
 });
 
 interface Outcome {
@@ -67,15 +61,17 @@ describe.runIf(engine === 'postgres')(`${ORDERS} orders at once with one voucher
   it('one single-use code at the counter: exactly one redemption, 63 refusals', async () => {
     const voucher = await addVoucher(t, { codeKind: 'unique', code: null, value: 100 });
     const code = await addCode(t, voucher);
-    const outcome = await race('/api/orders', as.admin, {
-      outlet_id: kl,
-      serving_method: 'pick_up',
-      allow_outside_hours: true,
-      items: [{ product_id: product, quantity: 1 }],
-      // RM 10.00 less RM 1.00, with 6% SST.
-      payments: [{ method: 'card', amount: 954, reference: 'CARD-RACE' }],
-      voucher_code: code.code,
-    });
+    const outcome = await race(
+      '/api/orders',
+      as.admin,
+      oneLine({
+        serving_method: 'pick_up',
+        allow_outside_hours: true,
+        // RM 10.00 less RM 1.00, with 6% SST.
+        payments: [{ method: 'card', amount: 954, reference: 'CARD-RACE' }],
+        voucher_code: code.code,
+      }),
+    );
     console.log(
       `voucher race on ${engine}, one single-use code: ${ORDERS} counter sales → ` +
         `${outcome.created} redeemed, refused ${JSON.stringify(outcome.refused)}, ${outcome.ms} ms`,
@@ -91,12 +87,14 @@ describe.runIf(engine === 'postgres')(`${ORDERS} orders at once with one voucher
   it('a per-customer limit of 1 in the app: exactly one redemption, 63 refusals', async () => {
     const voucher = await addVoucher(t, { perCustomerLimit: 1, value: 100 });
     const customer = await verifiedCustomer(t);
-    const outcome = await race('/api/mobile/orders', customer.headers, {
-      outlet_id: kl,
-      serving_method: 'pick_up',
-      items: [{ product_id: product, quantity: 1 }],
-      voucher_code: voucher.code,
-    });
+    const outcome = await race(
+      '/api/mobile/orders',
+      customer.headers,
+      oneLine({
+        serving_method: 'pick_up',
+        voucher_code: voucher.code,
+      }),
+    );
     console.log(
       `voucher race on ${engine}, per-customer limit 1: ${ORDERS} app orders of one customer → ` +
         `${outcome.created} redeemed, refused ${JSON.stringify(outcome.refused)}, ${outcome.ms} ms`,

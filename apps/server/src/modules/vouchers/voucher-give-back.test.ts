@@ -1,44 +1,35 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { refunds } from '../../db/schema/refunds';
-import { tenants } from '../../db/schema/tenancy';
-import { demoOutlet } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
 import { placeOrder, verifiedCustomer } from '../../test/mobile-fixtures';
-import { addProduct, demoTenantId, sell, testClock } from '../../test/order-fixtures';
+import { sell } from '../../test/order-fixtures';
 import { movedRefund, refundOf } from '../../test/refund-fixtures';
 import { requestAs } from '../../test/test-app';
-import { useTestApp } from '../../test/use-test-app';
+import { useSaleApp } from '../../test/use-sale-app';
 import {
   addCode,
   addVoucher,
   codeNow,
   redemptionsOf,
   voucherNow,
+  setVoucherGiveBack,
 } from '../../test/voucher-fixtures';
 
 // Giving a voucher back (the tenant's voucher_give_back, on by default): a rejected order, an app
 // cancel and a completed full refund mark its redemption returned, lower the voucher's count and
 // free its unique code, in the move's transaction and once; a partial refund keeps it.
 
-const clock = testClock('2026-06-10T04:00:00Z'); // Wednesday 12:00 in Kuala Lumpur
-const { t, as } = useTestApp({ now: clock.now, signIn: ['admin', 'finance'] });
+const { t, as, oneLine, codeSale } = useSaleApp({
+  signIn: ['admin', 'finance'],
+  product: { sku: 'VG-1000', price: 1000 },
+});
 const { admin, finance } = as;
-let kl: string;
-let product: string;
-let tenantId: string;
 
 // RM 10.00 less RM 1.00 = RM 9.00, RM 9.54 with 6% SST (pick up: no service charge).
 const TOTAL = 954;
 
-beforeAll(async () => {
-  kl = (await demoOutlet(t, 'KL01')).id;
-  product = (await addProduct(t, { sku: 'VG-1000', price: 1000 })).id;
-  tenantId = await demoTenantId(t);
-});
-const setGiveBack = (on: boolean) =>
-  t.database.db.update(tenants).set({ voucherGiveBack: on }).where(eq(tenants.id, tenantId));
-beforeEach(() => setGiveBack(true));
+beforeEach(() => setVoucherGiveBack(t, true));
 
 /** A single-use unique code, and a counter sale that redeems it. */
 async function redeemedSale() {
@@ -49,13 +40,7 @@ async function redeemedSale() {
     totalLimit: 5,
   });
   const code = await addCode(t, voucher);
-  const res = await sell(t, admin, {
-    outlet_id: kl,
-    allow_outside_hours: true,
-    items: [{ product_id: product, quantity: 1 }],
-    payments: [{ method: 'card', amount: TOTAL, reference: 'CARD-G' }],
-    voucher_code: code.code,
-  });
+  const res = await sell(t, admin, codeSale(code.code, TOTAL, 'CARD-G'));
   expect(res.statusCode, res.body).toBe(201);
   expect((await voucherNow(t, voucher.id)).redeemedCount).toBe(1);
   return { voucher, code, orderId: res.json().data.id as string };
@@ -110,19 +95,13 @@ describe('giving a voucher back', () => {
     const [returned] = await redemptionsOf(t, voucher.id);
     expect(returned!.returnReason).toMatch(/Out of milk/);
     // The code is free again.
-    const again = await sell(t, admin, {
-      outlet_id: kl,
-      allow_outside_hours: true,
-      items: [{ product_id: product, quantity: 1 }],
-      payments: [{ method: 'card', amount: TOTAL, reference: 'CARD-G2' }],
-      voucher_code: code.code,
-    });
+    const again = await sell(t, admin, codeSale(code.code, TOTAL, 'CARD-G2'));
     expect(again.statusCode, again.body).toBe(201);
     expect(await redemptionsOf(t, voucher.id)).toHaveLength(2);
   });
 
   it('not when the tenant keeps redemptions of rejected orders', async () => {
-    await setGiveBack(false);
+    await setVoucherGiveBack(t, false);
     const { voucher, code, orderId } = await redeemedSale();
     expect((await move(orderId, { status: 'REJECTED', reason: 'Closed' })).statusCode).toBe(200);
     await expectStanding(voucher.id, code.id);
@@ -132,11 +111,13 @@ describe('giving a voucher back', () => {
     const voucher = await addVoucher(t, { codeKind: 'unique', code: null, value: 100 });
     const customer = await verifiedCustomer(t);
     const code = await addCode(t, voucher, customer.session.customer.id);
-    const placed = await placeOrder(t, customer.headers, {
-      outlet_id: kl,
-      items: [{ product_id: product, quantity: 1 }],
-      voucher_code: code.code,
-    });
+    const placed = await placeOrder(
+      t,
+      customer.headers,
+      oneLine({
+        voucher_code: code.code,
+      }),
+    );
     expect(placed.statusCode, placed.body).toBe(201);
     expect(placed.json().data).toMatchObject({ total: TOTAL, voucher: { id: voucher.id } });
     const [standing] = await redemptionsOf(t, voucher.id);

@@ -1,38 +1,28 @@
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/platform';
-import { tenants } from '../../db/schema/tenancy';
-import { demoOutlet } from '../../test/catalogue-fixtures';
 import { placeOrder, verifiedCustomer } from '../../test/mobile-fixtures';
-import { addProduct, demoTenantId, sell, testClock } from '../../test/order-fixtures';
+import { sell } from '../../test/order-fixtures';
 import { movedRefund, refundOf } from '../../test/refund-fixtures';
 import { requestAs } from '../../test/test-app';
-import { useTestApp } from '../../test/use-test-app';
-import { addCode, addVoucher } from '../../test/voucher-fixtures';
+import { useSaleApp } from '../../test/use-sale-app';
+import { addCode, addVoucher, setVoucherGiveBack } from '../../test/voucher-fixtures';
 
 // A voucher's redemption and its give-back move money, so each is an entry of the voucher's own
 // in the audit log, by whoever made the order or moved it, with the order, the code and the sen;
 // a customer is named only as the masked phone of their actor name (decision 051).
 
-const clock = testClock('2026-06-10T04:00:00Z'); // Wednesday 12:00 in Kuala Lumpur
-const { t, as } = useTestApp({ now: clock.now, signIn: ['admin', 'finance'] });
+const { t, as, refs, oneLine, codeSale } = useSaleApp({
+  signIn: ['admin', 'finance'],
+  product: { sku: 'VA-1000', price: 1000 },
+});
 const { admin, finance } = as;
-let kl: string;
-let product: string;
-let tenantId: string;
 
 // RM 10.00 less the voucher's RM 1.00, with 6% SST on RM 9.00 (pick up: no service charge).
 const DISCOUNT = 100;
 const TOTAL = Math.round((1000 - DISCOUNT) * 1.06);
 
-beforeAll(async () => {
-  kl = (await demoOutlet(t, 'KL01')).id;
-  product = (await addProduct(t, { sku: 'VA-1000', price: 1000 })).id;
-  tenantId = await demoTenantId(t);
-});
-const setGiveBack = (on: boolean) =>
-  t.database.db.update(tenants).set({ voucherGiveBack: on }).where(eq(tenants.id, tenantId));
-beforeEach(() => setGiveBack(true));
+beforeEach(() => setVoucherGiveBack(t, true));
 
 const entriesOf = (action: string, voucherId: string) =>
   t.database.db
@@ -44,13 +34,7 @@ const entriesOf = (action: string, voucherId: string) =>
 async function counterSale() {
   const voucher = await addVoucher(t, { codeKind: 'unique', code: null, value: DISCOUNT });
   const code = await addCode(t, voucher);
-  const res = await sell(t, admin, {
-    outlet_id: kl,
-    allow_outside_hours: true,
-    items: [{ product_id: product, quantity: 1 }],
-    payments: [{ method: 'card', amount: TOTAL, reference: 'CARD-A' }],
-    voucher_code: code.code,
-  });
+  const res = await sell(t, admin, codeSale(code.code, TOTAL, 'CARD-A'));
   expect(res.statusCode, res.body).toBe(201);
   return { voucher, code, orderId: res.json().data.id as string };
 }
@@ -60,7 +44,11 @@ describe('the audit log of voucher redemptions', () => {
     const { voucher, code, orderId } = await counterSale();
     const entries = await entriesOf('voucher.redeem', voucher.id);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ entity: 'voucher', actorUsername: 'admin', tenantId });
+    expect(entries[0]).toMatchObject({
+      entity: 'voucher',
+      actorUsername: 'admin',
+      tenantId: refs.tenantId,
+    });
     expect(entries[0]!.after).toEqual({
       order_id: orderId,
       code: code.code,
@@ -77,7 +65,11 @@ describe('the audit log of voucher redemptions', () => {
     expect((await move('REJECTED')).statusCode).toBe(200);
     const [entry, ...more] = await entriesOf('voucher.give_back', voucher.id);
     expect(more).toHaveLength(0);
-    expect(entry).toMatchObject({ entity: 'voucher', actorUsername: 'admin', tenantId });
+    expect(entry).toMatchObject({
+      entity: 'voucher',
+      actorUsername: 'admin',
+      tenantId: refs.tenantId,
+    });
     expect(entry!.after).toEqual({
       order_id: orderId,
       code: code.code,
@@ -85,7 +77,7 @@ describe('the audit log of voucher redemptions', () => {
       reason: 'Rejected: Out of milk',
     });
 
-    await setGiveBack(false);
+    await setVoucherGiveBack(t, false);
     const kept = await counterSale();
     const keep = await requestAs(t).post(
       `/api/orders/${kept.orderId}/status`,
@@ -124,11 +116,13 @@ describe('the audit log of voucher redemptions', () => {
     const customer = await verifiedCustomer(t, { name });
     const voucher = await addVoucher(t, { codeKind: 'unique', code: null, value: DISCOUNT });
     const code = await addCode(t, voucher, customer.session.customer.id);
-    const placed = await placeOrder(t, customer.headers, {
-      outlet_id: kl,
-      items: [{ product_id: product, quantity: 1 }],
-      voucher_code: code.code,
-    });
+    const placed = await placeOrder(
+      t,
+      customer.headers,
+      oneLine({
+        voucher_code: code.code,
+      }),
+    );
     expect(placed.statusCode, placed.body).toBe(201);
     const orderId = placed.json().data.id as string;
     const cancel = await requestAs(t).post(

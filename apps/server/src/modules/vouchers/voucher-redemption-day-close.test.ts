@@ -1,52 +1,42 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/platform';
-import { tenants } from '../../db/schema/tenancy';
-import { demoOutlet } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
 import { placeOrder, verifiedCustomer } from '../../test/mobile-fixtures';
-import { addProduct, demoTenantId, testClock } from '../../test/order-fixtures';
 import { requestAs } from '../../test/test-app';
-import { useTestApp } from '../../test/use-test-app';
+import { useSaleApp } from '../../test/use-sale-app';
 import {
   addCode,
   addVoucher,
   codeNow,
   redemptionsOf,
   voucherNow,
+  setVoucherGiveBack,
 } from '../../test/voucher-fixtures';
 
 // The day close expires the day's unpaid app orders (CREATED → REJECTED): like a staff reject,
 // that gives their voucher redemptions back when the tenant does so (voucher_give_back), so a
 // single-use code the customer never paid for can be used again.
 
-const clock = testClock('2026-06-10T04:00:00Z'); // Wednesday 12:00 in Kuala Lumpur
-const { t, as } = useTestApp({ now: clock.now, signIn: ['admin'] });
-const { admin } = as;
-let outlet: string;
-let product: string;
-let tenantId: string;
-
-beforeAll(async () => {
-  // An outlet no other test of this file sells at by counter: no shift holds its days open.
-  outlet = (await demoOutlet(t, 'KL01')).id;
-  product = (await addProduct(t, { sku: 'VDC-1000', price: 1000 })).id;
-  tenantId = await demoTenantId(t);
+// KL01: no other test of this file sells there by counter, so no shift holds its days open.
+const { t, as, clock, refs, oneLine } = useSaleApp({
+  signIn: ['admin'],
+  product: { sku: 'VDC-1000', price: 1000 },
 });
-
-const setGiveBack = (on: boolean) =>
-  t.database.db.update(tenants).set({ voucherGiveBack: on }).where(eq(tenants.id, tenantId));
+const { admin } = as;
 
 /** An app order, unpaid (CREATED), that redeems a fresh single-use code. */
 async function unpaidWithCode() {
   const voucher = await addVoucher(t, { codeKind: 'unique', code: null, value: 100 });
   const code = await addCode(t, voucher);
   const customer = await verifiedCustomer(t);
-  const placed = await placeOrder(t, customer.headers, {
-    outlet_id: outlet,
-    items: [{ product_id: product, quantity: 1 }],
-    voucher_code: code.code,
-  });
+  const placed = await placeOrder(
+    t,
+    customer.headers,
+    oneLine({
+      voucher_code: code.code,
+    }),
+  );
   expect(placed.statusCode, placed.body).toBe(201);
   expect(placed.json().data).toMatchObject({ status: 'CREATED', voucher: { id: voucher.id } });
   expect((await voucherNow(t, voucher.id)).redeemedCount).toBe(1);
@@ -54,19 +44,21 @@ async function unpaidWithCode() {
 }
 
 const closeDay = (date: string) =>
-  requestAs(t).post('/api/orders/close-day', { outlet_id: outlet, business_date: date }, admin);
+  requestAs(t).post('/api/orders/close-day', { outlet_id: refs.kl, business_date: date }, admin);
 
 /** The same code on a new app order the next day. */
 const redeemAgain = (customerHeaders: Record<string, string>, code: string) =>
-  placeOrder(t, customerHeaders, {
-    outlet_id: outlet,
-    items: [{ product_id: product, quantity: 1 }],
-    voucher_code: code,
-  });
+  placeOrder(
+    t,
+    customerHeaders,
+    oneLine({
+      voucher_code: code,
+    }),
+  );
 
 describe('the day close and the vouchers of unpaid app orders', () => {
   it('gives the redemption back: the count drops and the code can be redeemed again', async () => {
-    await setGiveBack(true);
+    await setVoucherGiveBack(t, true);
     clock.set('2026-06-10T04:00:00Z');
     const { voucher, code, customer, orderId } = await unpaidWithCode();
     const closed = await closeDay('2026-06-10');
@@ -101,7 +93,7 @@ describe('the day close and the vouchers of unpaid app orders', () => {
   });
 
   it('keeps it when the tenant keeps redemptions of rejected orders', async () => {
-    await setGiveBack(false);
+    await setVoucherGiveBack(t, false);
     clock.set('2026-06-12T04:00:00Z');
     const { voucher, code, customer, orderId } = await unpaidWithCode();
     const closed = await closeDay('2026-06-12');
@@ -114,6 +106,6 @@ describe('the day close and the vouchers of unpaid app orders', () => {
     expect((await codeNow(t, code.id)).redeemedAt).not.toBeNull();
     clock.set('2026-06-13T04:00:00Z');
     expectCode(await redeemAgain(customer.headers, code.code), 409, 'voucher_limit_reached');
-    await setGiveBack(true);
+    await setVoucherGiveBack(t, true);
   });
 });

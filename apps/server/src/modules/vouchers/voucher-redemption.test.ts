@@ -6,9 +6,9 @@ import { createTenant } from '../../test/fixtures';
 import { demoOutlet } from '../../test/catalogue-fixtures';
 import { addCustomer, freshPhone } from '../../test/customer-fixtures';
 import { expectCode } from '../../test/expect-code';
-import { addProduct, sell, testClock } from '../../test/order-fixtures';
+import { addProduct, sell } from '../../test/order-fixtures';
 import { requestAs } from '../../test/test-app';
-import { useTestApp } from '../../test/use-test-app';
+import { useSaleApp } from '../../test/use-sale-app';
 import {
   addCode,
   addVoucher,
@@ -22,24 +22,22 @@ import {
 // A voucher on a counter sale (POST /api/orders with voucher_code): applied by evaluateVoucher in
 // the order's transaction and redeemed once, or refused with its reason and nothing written.
 
-const clock = testClock('2026-06-10T04:00:00Z'); // Wednesday 12:00 in Kuala Lumpur
-const { t, as } = useTestApp({ now: clock.now, signIn: ['admin', 'cashier'] });
+const { t, as, refs, codeSale } = useSaleApp({
+  signIn: ['admin', 'cashier'],
+  product: { sku: 'VR-1000', price: 1000 },
+});
 const { admin, cashier } = as;
-let kl: string;
 let pg: string;
-let product: string;
 let other: string;
 
 beforeAll(async () => {
-  kl = (await demoOutlet(t, 'KL01')).id;
   pg = (await demoOutlet(t, 'PG01')).id;
-  product = (await addProduct(t, { sku: 'VR-1000', price: 1000 })).id;
   other = (await addProduct(t, { sku: 'VR-OTHER', price: 500 })).id;
 });
 
 /** What the contract prices a pick-up of `quantity` RM 10.00 lines at, less `discount`. */
 async function contractTotal(quantity: number, discount: number) {
-  const res = await requestAs(t).get(`/api/pos/context?outlet_id=${kl}`, admin);
+  const res = await requestAs(t).get(`/api/pos/context?outlet_id=${refs.kl}`, admin);
   const context = posContextSchema.parse(res.json().data);
   return priceOrder({
     lines: [{ unit_price: 1000, option_prices: [], addon_prices: [], quantity }],
@@ -51,14 +49,8 @@ async function contractTotal(quantity: number, discount: number) {
   });
 }
 
-const sale = (code: string, total: number, extra: Record<string, unknown> = {}) => ({
-  outlet_id: kl,
-  allow_outside_hours: true,
-  items: [{ product_id: product, quantity: 1 }],
-  payments: [{ method: 'card', amount: total, reference: 'CARD-V' }],
-  voucher_code: code,
-  ...extra,
-});
+const sale = (code: string, total: number, extra: Record<string, unknown> = {}) =>
+  codeSale(code, total, 'CARD-V', extra);
 
 describe('POST /api/orders with a voucher', () => {
   it('takes the discount before SST, records one redemption and shows and audits it', async () => {
@@ -66,7 +58,7 @@ describe('POST /api/orders with a voucher', () => {
     const expected = await contractTotal(2, 250);
     const res = await sell(t, admin, {
       ...sale(v.code!.toLowerCase(), expected.total),
-      items: [{ product_id: product, quantity: 2 }],
+      items: [{ product_id: refs.product, quantity: 2 }],
     });
     expect(res.statusCode, res.body).toBe(201);
     const order = orderSchema.parse(res.json().data);
@@ -87,7 +79,7 @@ describe('POST /api/orders with a voucher', () => {
     const [redemption] = await redemptionsOf(t, v.id);
     expect(redemption).toMatchObject({
       orderId: order.id,
-      outletId: kl,
+      outletId: refs.kl,
       source: 'pos',
       discount: 250,
       businessDate: '2026-06-10',
@@ -203,7 +195,7 @@ describe('POST /api/orders with a voucher', () => {
   });
 
   it('lets an outlet-bound cashier use a voucher at their outlet, refused for another', async () => {
-    const v = await addVoucher(t, { outletIds: [kl], value: 100 });
+    const v = await addVoucher(t, { outletIds: [refs.kl], value: 100 });
     const { total } = await contractTotal(1, 100);
     const res = await sell(t, cashier, sale(v.code!, total));
     expect(res.statusCode, res.body).toBe(201);

@@ -11,7 +11,7 @@ import { createTenant, createUser } from '../fixtures';
 import { demoTenantId } from '../order-fixtures';
 import { type RequestHeaders, requestAs, type TestApp } from '../test-app';
 import type { TestAppContext } from '../use-test-app';
-import type { DriverSet } from './walk';
+import { type DriverSet, rowsIn } from './walk';
 
 // The customer app's content and the ways it is paid: app features, content texts, banners and
 // payment gateways. The platform's catalogue and texts are the superadmin's (outside any tenant);
@@ -139,11 +139,7 @@ export const appContentDrivers: DriverSet = (ctx) => {
     return res.json().data;
   };
   const platformTexts = (keys: string[]) =>
-    t.database.db
-      .select()
-      .from(contentTextDefaults)
-      .where(inArray(contentTextDefaults.key, keys))
-      .orderBy(asc(contentTextDefaults.key));
+    rowsIn(t, contentTextDefaults, contentTextDefaults.key, keys);
 
   return {
     'PUT /api/general-settings/features/:code': async () => {

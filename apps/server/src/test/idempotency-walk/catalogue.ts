@@ -4,7 +4,7 @@ import { outletClosures, outlets } from '../../db/schema/tenancy';
 import { demoTenantId } from '../order-fixtures';
 import type { TestAppContext } from '../use-test-app';
 import { productDrivers } from './catalogue-products';
-import type { DriverSet, Drivers } from './walk';
+import { type DriverSet, type Drivers, rowsIn } from './walk';
 
 // Outlets and their hours and closures, categories, variant groups and add-ons; products are in
 // catalogue-products.ts. Every driver makes its own rows in the demo tenant, so one route's
@@ -61,12 +61,9 @@ export function catalogueRows({ t }: TestAppContext<'admin'>) {
 function outletDrivers(ctx: TestAppContext<'admin'>): Drivers {
   const { t, api } = ctx;
   const { newOutlet, newClosure } = catalogueRows(ctx);
-  const db = () => t.database.db;
   // The rows themselves, not GET /api/outlets/:id: its open_now moves with the clock.
-  const outletsByCode = (codes: string[]) =>
-    db().select().from(outlets).where(inArray(outlets.code, codes)).orderBy(asc(outlets.code));
-  const outletsById = (ids: string[]) =>
-    db().select().from(outlets).where(inArray(outlets.id, ids)).orderBy(asc(outlets.code));
+  const outletsByCode = (codes: string[]) => rowsIn(t, outlets, outlets.code, codes);
+  const outletsById = (ids: string[]) => rowsIn(t, outlets, outlets.id, ids, outlets.code);
   const closuresOf = async (outletId: string) =>
     (await api.get(`/api/outlets/${outletId}/closures`)).json().data;
   const outletBody = (code: string, name: string) => ({
@@ -139,14 +136,8 @@ function categoryDrivers(ctx: TestAppContext<'admin'>): Drivers {
   const { t, api } = ctx;
   const { newCategory } = catalogueRows(ctx);
   const db = () => t.database.db;
-  const categoriesNamed = (names: string[]) =>
-    db()
-      .select()
-      .from(categories)
-      .where(inArray(categories.nameEn, names))
-      .orderBy(asc(categories.nameEn));
-  const categoriesById = (ids: string[]) =>
-    db().select().from(categories).where(inArray(categories.id, ids)).orderBy(asc(categories.id));
+  const categoriesNamed = (names: string[]) => rowsIn(t, categories, categories.nameEn, names);
+  const categoriesById = (ids: string[]) => rowsIn(t, categories, categories.id, ids);
   return {
     'POST /api/categories': async () => {
       const [a, b] = [`Reuse new ${n()}`, `Reuse new ${n()}`];

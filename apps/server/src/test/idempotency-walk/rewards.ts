@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { voucherCodes, voucherRewards } from '../../db/schema/vouchers';
 import {
   addReward,
@@ -8,7 +8,7 @@ import {
   uniqueVoucher,
 } from '../reward-fixtures';
 import type { TestAppContext } from '../use-test-app';
-import type { Drivers } from './walk';
+import { type Drivers, rowsIn } from './walk';
 
 // Points rewards: the back office's reward writes, and the app's exchange (its key is kept with
 // the code it issues, whose id is drawn from the key). Every driver makes its own rewards.
@@ -16,18 +16,9 @@ import type { Drivers } from './walk';
 export function rewardDrivers(ctx: TestAppContext<'admin'>): Drivers {
   const { t } = ctx;
   const db = () => t.database.db;
-  const rewardsById = (ids: string[]) =>
-    db()
-      .select()
-      .from(voucherRewards)
-      .where(inArray(voucherRewards.id, ids))
-      .orderBy(asc(voucherRewards.id));
+  const rewardsById = (ids: string[]) => rowsIn(t, voucherRewards, voucherRewards.id, ids);
   const rewardsNamed = (names: string[]) =>
-    db()
-      .select()
-      .from(voucherRewards)
-      .where(inArray(voucherRewards.nameEn, names))
-      .orderBy(asc(voucherRewards.id));
+    rowsIn(t, voucherRewards, voucherRewards.nameEn, names, voucherRewards.id);
   return {
     'POST /api/voucher-rewards': async () => {
       const voucher = await uniqueVoucher(t);

@@ -1,9 +1,9 @@
-import { asc, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { voucherCampaigns } from '../../db/schema/vouchers';
 import { demoTenantId } from '../order-fixtures';
 import type { TestAppContext } from '../use-test-app';
 import { campaignBody, storedCampaign, uniqueVoucher } from '../voucher-campaign-fixtures';
-import type { Drivers } from './walk';
+import { type Drivers, rowsIn } from './walk';
 
 // Voucher campaigns. Every driver makes its own draft campaigns (a period far ahead, so a
 // schedule issues nothing), so one route's drive never changes what another reads.
@@ -19,12 +19,7 @@ export function voucherCampaignDrivers(ctx: TestAppContext<'admin'>): Drivers {
       startsAt: new Date(ahead.starts_at),
       endsAt: new Date(ahead.ends_at),
     });
-  const byIds = (ids: string[]) =>
-    db()
-      .select()
-      .from(voucherCampaigns)
-      .where(inArray(voucherCampaigns.id, ids))
-      .orderBy(asc(voucherCampaigns.id));
+  const byIds = (ids: string[]) => rowsIn(t, voucherCampaigns, voucherCampaigns.id, ids);
   return {
     'POST /api/voucher-campaigns': async () => {
       const v = await voucherId();

@@ -1,9 +1,9 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { backgroundJobs } from '../../db/schema/jobs';
 import { vouchers } from '../../db/schema/vouchers';
 import type { TestAppContext } from '../use-test-app';
 import { uniqueVoucherBody, voucherBody } from '../voucher-admin-fixtures';
-import type { Drivers } from './walk';
+import { type Drivers, rowsIn } from './walk';
 
 // Vouchers and the generation of their unique codes. Every driver makes its own vouchers
 // through the API, so one route's drive never changes what another reads.
@@ -16,10 +16,9 @@ export function voucherDrivers(ctx: TestAppContext<'admin'>): Drivers {
     if (res.statusCode !== 201) throw new Error(`voucher: ${res.body}`);
     return res.json().data as { id: string; name_en: string; code: string | null };
   };
-  const vouchersById = (ids: string[]) =>
-    db().select().from(vouchers).where(inArray(vouchers.id, ids)).orderBy(asc(vouchers.id));
+  const vouchersById = (ids: string[]) => rowsIn(t, vouchers, vouchers.id, ids);
   const vouchersNamed = (names: string[]) =>
-    db().select().from(vouchers).where(inArray(vouchers.nameEn, names)).orderBy(asc(vouchers.id));
+    rowsIn(t, vouchers, vouchers.nameEn, names, vouchers.id);
   return {
     'POST /api/vouchers': async () => {
       const [a, b] = [voucherBody(), voucherBody()];
