@@ -59,7 +59,7 @@ import { seedDemoCampaigns } from './modules/voucher-campaigns/campaigns-demo-se
 import { seedDemoRewards } from './modules/voucher-rewards/rewards-demo-seed';
 import { registerCatalogueRoutes } from './catalogue-routes';
 import { registerCommerceRoutes } from './commerce-routes';
-import type { SandboxDelivery } from './modules/payments/refund-payouts.service';
+import type { SandboxDelivery } from './modules/payments/refund-payouts/refund-payouts.service';
 import { logRoutes } from './modules/logs/logs.routes';
 import { createLogService } from './modules/logs/logs.service';
 import { menuRoutes } from './modules/menus/menus.routes';

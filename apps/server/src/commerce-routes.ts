@@ -31,21 +31,21 @@ import {
   resolvePaymentCodeSecret,
 } from './modules/loyalty/payment-codes.service';
 import { registerLoyaltyRoutes } from './loyalty-routes';
-import { resolveSandboxSecret } from './modules/payments/payment-secrets';
-import { resolveCredentialsKey } from './modules/payments/payment-credentials';
-import { paymentGatewayRoutes } from './modules/payments/payment-gateways.routes';
-import { createPaymentGatewayService } from './modules/payments/payment-gateways.service';
-import { paymentRoutes } from './modules/payments/payments.routes';
-import { reconciliationRoutes } from './modules/payments/reconciliation.routes';
-import { createReconciliationService } from './modules/payments/reconciliation.service';
-import { createPaymentService } from './modules/payments/payments.service';
+import { resolveSandboxSecret } from './modules/payments/intents/payment-secrets';
+import { resolveCredentialsKey } from './modules/payments/accounts/payment-credentials';
+import { paymentGatewayRoutes } from './modules/payments/accounts/payment-gateways.routes';
+import { createPaymentGatewayService } from './modules/payments/accounts/payment-gateways.service';
+import { paymentRoutes } from './modules/payments/intents/payments.routes';
+import { reconciliationRoutes } from './modules/payments/reconciliation/reconciliation.routes';
+import { createReconciliationService } from './modules/payments/reconciliation/reconciliation.service';
+import { createPaymentService } from './modules/payments/intents/payments.service';
 import {
   createRefundPayouts,
   type RefundSettledHook,
   type SandboxDelivery,
   schedulePayoutSweeper,
-} from './modules/payments/refund-payouts.service';
-import { createSandboxProvider } from './modules/payments/sandbox-provider';
+} from './modules/payments/refund-payouts/refund-payouts.service';
+import { createSandboxProvider } from './modules/payments/intents/sandbox-provider';
 import { counterTopupRoutes } from './modules/loyalty/counter-topups.routes';
 import { createCounterTopupService } from './modules/loyalty/counter-topups.service';
 

@@ -19,10 +19,10 @@ import {
 import { expectCode } from '../../test/expect-code';
 import { useTestApp } from '../../test/use-test-app';
 import { createCustomerOrderService } from '../orders/customer-orders.service';
-import { createRefundPayouts } from '../payments/refund-payouts.service';
-import { createPaymentGatewayService } from '../payments/payment-gateways.service';
-import { createPaymentService } from '../payments/payments.service';
-import { signedSandboxCallback, signSandboxBody } from '../payments/sandbox-provider';
+import { createRefundPayouts } from '../payments/refund-payouts/refund-payouts.service';
+import { createPaymentGatewayService } from '../payments/accounts/payment-gateways.service';
+import { createPaymentService } from '../payments/intents/payments.service';
+import { signedSandboxCallback, signSandboxBody } from '../payments/intents/sandbox-provider';
 
 // Paying an app order through the built-in sandbox provider: the signed callback moves the order
 // CREATED → PENDING in one transaction (payment, history, audit, the staff's notification and the
