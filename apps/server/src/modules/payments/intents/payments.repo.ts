@@ -2,7 +2,7 @@ import { and, eq, gte, or, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../../db/database';
 import { customers } from '../../../db/schema/customers';
 import { orders } from '../../../db/schema/orders';
-import { ownedBy, ownedId } from '../../../db/tenant-scope';
+import { ownedBy, ownedId, sameTenant, tenantIs } from '../../../db/tenant-scope';
 import { paymentCallbacks, paymentIntents } from '../../../db/schema/payments';
 import { auditLog } from '../../../db/schema/platform';
 import type { AuditRow } from '../../../lib/audit';
@@ -129,7 +129,7 @@ export async function findPendingCheckout(db: Db, provider: string, id: string) 
       customers,
       and(
         eq(customers.id, paymentIntents.customerId),
-        eq(customers.tenantId, paymentIntents.tenantId),
+        sameTenant('"customers"', '"payment_intents"'),
       ),
     )
     .where(
@@ -164,7 +164,7 @@ export async function recordMismatch(
       coalesce(i.order_id, i.customer_id)::text, ${JSON.stringify(a.after)}::jsonb,
       ${a.context.ip ?? null}, ${a.context.userAgent ?? null}, ${a.context.requestId ?? null}
     from ${paymentIntents} i
-    where i.tenant_id = ${a.tenantId}::uuid and i.id = ${a.paymentId}::uuid`);
+    where ${tenantIs('i', a.tenantId)} and i.id = ${a.paymentId}::uuid`);
 }
 
 export interface ClaimEvent {
