@@ -19,6 +19,7 @@ import {
   credentialsOwner,
   maskCredential,
   openCredentials,
+  resolveCredentialsKey,
   sealCredentials,
 } from './payment-credentials';
 import * as repo from './payment-gateways.repo';
@@ -288,3 +289,15 @@ export function createPaymentGatewayService({
 }
 
 export type PaymentGatewayService = ReturnType<typeof createPaymentGatewayService>;
+
+/**
+ * The service over the credentials key PAYMENT_CREDENTIALS_KEY gives, or else the one kept in
+ * server_secrets (generated on first start, so every instance on one database opens the same).
+ */
+export async function openPaymentGatewayService({
+  configuredKey,
+  ...deps
+}: Omit<PaymentGatewayDeps, 'key'> & { configuredKey: string | undefined }) {
+  const key = await resolveCredentialsKey(deps.db, configuredKey);
+  return createPaymentGatewayService({ ...deps, key });
+}

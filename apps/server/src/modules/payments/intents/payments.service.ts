@@ -22,7 +22,7 @@ import type { GatewayClient } from '../accounts/gateways/gateway-provider';
 import type { PaymentEvent, PaymentProvider, PaymentRequest } from './payment-provider';
 import type { PaymentGatewayService } from '../accounts/payment-gateways.service';
 import * as repo from './payments.repo';
-import type { RefundPayouts } from '../refund-payouts/refund-payouts.service';
+import type { RefundPayouts, RefundSettledHook } from '../refund-payouts/refund-payouts.service';
 
 // Online payments of a customer's orders and wallet top-ups: the customer starts a payment with a
 // provider (for what the order still owes, or the top-up's amount); the provider's signed
@@ -37,6 +37,8 @@ export interface PaymentServiceDeps {
   orders: CustomerOrderService;
   /** Refunds paid back through these providers: their callbacks arrive here too. */
   payouts: RefundPayouts;
+  /** The refunds service's settleByProvider, for a refund callback that settles a refund. */
+  settleRefund: RefundSettledHook;
   /** Each business's gateways (Billplz…): payments started and verified with its own account. */
   gateways: PaymentGatewayService;
 }
@@ -64,6 +66,7 @@ export function createPaymentService({
   providers,
   orders,
   payouts,
+  settleRefund,
   gateways,
 }: PaymentServiceDeps) {
   const byName = new Map(providers.map((p) => [p.name as string, p]));
@@ -346,7 +349,7 @@ export function createPaymentService({
       const event = await provider.verifyCallback(rawBody, headers);
       if (event.kind === 'refund') {
         const duplicate = await db.transaction((tx) =>
-          payouts.applyEvent(tx, provider.name, event, ctx),
+          payouts.applyEvent(tx, provider.name, event, ctx, settleRefund),
         );
         return { result: { received: true, duplicate }, acknowledgement: null };
       }

@@ -16,6 +16,7 @@ import {
 } from '../../../test/mobile-fixtures';
 import { addProduct, testClock } from '../../../test/order-fixtures';
 import { movedRefund, moveRefund, refundOf } from '../../../test/refund-fixtures';
+import { noGateways } from '../../../test/standalone-services';
 import { useTestApp } from '../../../test/use-test-app';
 import { createRefundPayouts } from './refund-payouts.service';
 import { createSandboxProvider, signedSandboxCallback } from '../intents/sandbox-provider';
@@ -148,18 +149,19 @@ describe('an app order cancelled after payment', () => {
       db: t.database.db,
       now: clock.now,
       providers: [createSandboxProvider({ secret: SECRET, now: clock.now })],
+      gateways: noGateways(t, clock.now),
       deliver: (cb) => delivered.push(cb),
-      onSettled: () => Promise.reject(new Error('nothing is left to settle')),
       onError: (error) => {
         throw error;
       },
     });
+    const nothingToSettle = () => Promise.reject(new Error('nothing is left to settle'));
     await t.database.db
       .update(providerRefunds)
       .set({ status: 'pending' })
       .where(eq(providerRefunds.refundId, refund!.id));
     delivered.length = 0;
-    expect(await sweeper.resendUnanswered(0)).toBeGreaterThanOrEqual(1);
+    expect(await sweeper.resendUnanswered(nothingToSettle, 0)).toBeGreaterThanOrEqual(1);
     const again = delivered.find((cb) => JSON.parse(cb.body).payment_id === order.paymentId);
     expect(JSON.parse(again!.body).event_id).toBe(JSON.parse(callback.body).event_id);
     expect((await postCallback(t, again!)).json().data.duplicate).toBe(true);

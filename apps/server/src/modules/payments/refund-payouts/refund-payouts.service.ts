@@ -14,8 +14,14 @@ import * as repo from './provider-refunds.repo';
 // for again by the sweeper; the provider refunds by our id, so asking twice never pays twice.
 // A business's own gateway (Stripe…) answers the request itself: a refund it has made or
 // refused is settled at once, as its callback would be; one still pending is asked again.
+// Settling is the refunds module's: each call that may settle a refund is handed the refunds
+// service's settleByProvider, so the payouts, created before the refunds service, never call
+// back into it on their own.
 
-/** What the refunds side does when a provider has answered for all of a refund. */
+/**
+ * What the refunds side does when a provider has answered for all of a refund (the refunds
+ * service's settleByProvider), in the transaction that claimed the provider's answer.
+ */
 export type RefundSettledHook = (
   tx: Db,
   settled: {
@@ -38,10 +44,9 @@ export interface RefundPayoutDeps {
   db: Db;
   now: Clock;
   providers: PaymentProvider[];
-  /** The businesses' own gateways; without them only the built-in providers pay refunds back. */
-  gateways?: GatewayRefunds;
+  /** The businesses' own gateways, which pay back what they took when they have a refund API. */
+  gateways: GatewayRefunds;
   deliver: SandboxDelivery;
-  onSettled: RefundSettledHook;
   onError: (error: unknown) => void;
 }
 
@@ -56,18 +61,23 @@ export function createRefundPayouts({
   providers,
   gateways,
   deliver,
-  onSettled,
   onError,
 }: RefundPayoutDeps) {
   const byName = new Map(providers.map((p) => [p.name as string, p]));
-  const refundingGateways = new Set(gateways?.refundingGateways() ?? []);
+  const refundingGateways = new Set(gateways.refundingGateways());
 
   /** A verified refund event, in the caller's transaction. True when it was a replay. */
-  async function applyEvent(tx: Db, provider: string, event: RefundEvent, ctx: RequestContext) {
+  async function applyEvent(
+    tx: Db,
+    provider: string,
+    event: RefundEvent,
+    ctx: RequestContext,
+    settle: RefundSettledHook,
+  ) {
     const claimed = await repo.claimRefundEvent(tx, { provider, event, at: now() });
     if (!claimed) return true;
     if (claimed.outcome !== 'pending') {
-      await onSettled(tx, {
+      await settle(tx, {
         tenantId: claimed.tenantId,
         refundId: claimed.refundId,
         outcome: claimed.outcome,
@@ -83,7 +93,11 @@ export function createRefundPayouts({
    * the part's and the outcome, so a second request, or the sweeper racing this one, claims the
    * same event and changes nothing.
    */
-  async function settleAnswered(part: Part, status: 'refunded' | 'failed') {
+  async function settleAnswered(
+    part: Part,
+    status: 'refunded' | 'failed',
+    settle: RefundSettledHook,
+  ) {
     // No request carries this: the server acts on the gateway's answer.
     const ctx: RequestContext = {
       principal: null,
@@ -99,7 +113,7 @@ export function createRefundPayouts({
       amount: part.amount,
       status,
     };
-    await db.transaction((tx) => applyEvent(tx, part.provider, event, ctx));
+    await db.transaction((tx) => applyEvent(tx, part.provider, event, ctx, settle));
   }
 
   /**
@@ -107,29 +121,29 @@ export function createRefundPayouts({
    * A gateway account deleted since cannot pay it back: the part fails, for the staff to pay.
    * A gateway that cannot be reached throws, and the sweeper asks again.
    */
-  async function sendToGateway(tenantId: string, part: Part) {
-    const connected = await gateways!
+  async function sendToGateway(tenantId: string, part: Part, settle: RefundSettledHook) {
+    const connected = await gateways
       .connectFor(tenantId, part.provider, { evenDisabled: true })
       .catch((error: unknown) => {
         if (error instanceof AppError && error.code === 'payment_provider_unavailable') return null;
         throw error;
       });
     const client = connected?.client;
-    if (!client?.refund || !part.reference) return settleAnswered(part, 'failed');
+    if (!client?.refund || !part.reference) return settleAnswered(part, 'failed', settle);
     const answer = await client.refund({
       providerRefundId: part.id,
       reference: part.reference,
       amount: part.amount,
     });
     if (answer.status === 'pending') return repo.markRequested(db, tenantId, part.id);
-    return settleAnswered(part, answer.status);
+    return settleAnswered(part, answer.status, settle);
   }
 
   /** Asks the provider for each pending part of a refund (after its transaction commits). */
-  async function send(tenantId: string, refundId: string) {
+  async function send(tenantId: string, refundId: string, settle: RefundSettledHook) {
     for (const part of await repo.pendingOfRefund(db, tenantId, refundId)) {
       if (refundingGateways.has(part.provider)) {
-        await sendToGateway(tenantId, part);
+        await sendToGateway(tenantId, part, settle);
         continue;
       }
       const provider = byName.get(part.provider);
@@ -158,21 +172,23 @@ export function createRefundPayouts({
     },
 
     /** After the approval commits; a failure is left to the sweeper. */
-    send(tenantId: string, refundId: string): Promise<void> {
-      return send(tenantId, refundId).catch(onError);
+    send(tenantId: string, refundId: string, settle: RefundSettledHook): Promise<void> {
+      return send(tenantId, refundId, settle).catch(onError);
     },
 
     /** A verified refund event, in the callback's transaction. True when it was a replay. */
     applyEvent,
 
     /** The sweeper: asks again for requests lost to a crash or left unanswered. */
-    async resendUnanswered(quietMs = RESEND_AFTER_MS): Promise<number> {
+    async resendUnanswered(settle: RefundSettledHook, quietMs = RESEND_AFTER_MS): Promise<number> {
       const due = await repo.unansweredRefunds(db, quietMs).catch((error: unknown) => {
         onError(error);
         return [];
       });
       const refunds = new Map(due.map((d) => [d.refundId, d.tenantId]));
-      for (const [refundId, tenantId] of refunds) await send(tenantId, refundId).catch(onError);
+      for (const [refundId, tenantId] of refunds) {
+        await send(tenantId, refundId, settle).catch(onError);
+      }
       return refunds.size;
     },
   };
@@ -180,10 +196,17 @@ export function createRefundPayouts({
 
 export type RefundPayouts = ReturnType<typeof createRefundPayouts>;
 
-/** Runs the sweeper every `everyMs` (its failures go to the payouts' onError); answers a stop. */
-export function schedulePayoutSweeper(payouts: RefundPayouts, everyMs = RESEND_AFTER_MS) {
+/**
+ * Runs the sweeper every `everyMs`, settling what the providers answer through `settle` (its
+ * failures go to the payouts' onError); answers a stop.
+ */
+export function schedulePayoutSweeper(
+  payouts: RefundPayouts,
+  settle: RefundSettledHook,
+  everyMs = RESEND_AFTER_MS,
+) {
   const timer = setInterval(() => {
-    void payouts.resendUnanswered();
+    void payouts.resendUnanswered(settle);
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);
