@@ -26,6 +26,7 @@ export type RefundSettle = (
     tenantId: string;
     refundId: string;
     outcome: 'succeeded' | 'failed';
+    /** The provider, as the refund's history and audit trail name it. */
     by: string;
     ctx: RequestContext;
   },

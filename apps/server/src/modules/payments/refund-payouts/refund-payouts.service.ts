@@ -4,6 +4,7 @@ import type { Db } from '../../../db/database';
 import type { Clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
 import type { RequestContext } from '../../../lib/request-context';
+import type { RefundService } from '../../refunds/refunds.service';
 import type { PaymentProvider, RefundEvent } from '../intents/payment-provider';
 import type { PaymentGatewayService } from '../accounts/payment-gateways.service';
 import * as repo from './provider-refunds.repo';
@@ -22,17 +23,7 @@ import * as repo from './provider-refunds.repo';
  * What the refunds side does when a provider has answered for all of a refund (the refunds
  * service's settleByProvider), in the transaction that claimed the provider's answer.
  */
-export type RefundSettledHook = (
-  tx: Db,
-  settled: {
-    tenantId: string;
-    refundId: string;
-    outcome: 'succeeded' | 'failed';
-    /** The provider, as the refund's history and audit trail name it. */
-    by: string;
-    ctx: RequestContext;
-  },
-) => Promise<void>;
+export type RefundSettledHook = RefundService['settleByProvider'];
 
 /** Hands the sandbox's signed callback to the server's callback route, as the bank would. */
 export type SandboxDelivery = (callback: NonNullable<PaymentStart['sandbox_callback']>) => void;
