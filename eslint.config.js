@@ -20,12 +20,51 @@ const serverModulesDir = 'apps/server/src/modules';
 const here = path.dirname(new URL(import.meta.url).pathname);
 const serverModulesRoot = path.join(here, serverModulesDir);
 const serverDbRoot = path.join(here, 'apps/server/src/db');
+const serverSrcRoot = path.join(here, 'apps/server/src');
+const serverCompositionRoot = path.join(serverSrcRoot, 'composition');
+/**
+ * What the composition (the files at src/ and in src/composition) may take from a module: its
+ * services and routes, its route registration (`*-module`) and its demo seed; types from any
+ * file but a repository.
+ */
+const moduleEntry = /\.(service|routes)(\.ts)?$|-module(\.ts)?$|-demo-seed(\.ts)?$/;
+const typeOnly = (node) =>
+  node.importKind === 'type' ||
+  node.exportKind === 'type' ||
+  (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === 'type'));
 /** Modules that are channels: routes and request/response mapping over the domain modules. */
 const channelModules = ['mobile'];
 const inside = (root, file) => {
   const rel = path.relative(root, file);
   return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
 };
+
+/**
+ * The composition builds the services and registers the routes: it reaches a module through its
+ * services and routes, never its repositories or private helpers.
+ */
+function compositionImports(context, file) {
+  const check = (node) => {
+    const spec = node.source?.value;
+    if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+    const target = path.resolve(path.dirname(file), spec);
+    if (!inside(serverModulesRoot, target)) return;
+    const [module, ...rest] = path.relative(serverModulesRoot, target).split(path.sep);
+    const inner = rest.join('/');
+    if (/\.repo(\.ts)?$/.test(inner) || (!moduleEntry.test(inner) && !typeOnly(node))) {
+      context.report({
+        node: node.source,
+        message: `Compose the "${module}" module through its services and routes (*.service, *.routes), not "${spec}".`,
+      });
+    }
+  };
+  return {
+    ImportDeclaration: check,
+    ExportNamedDeclaration: check,
+    ExportAllDeclaration: check,
+    ImportExpression: check,
+  };
+}
 
 const kebabCase = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)*$/;
 const local = {
@@ -49,6 +88,9 @@ const local = {
       meta: { type: 'problem', schema: [] },
       create(context) {
         const file = path.resolve(context.filename);
+        const composition =
+          path.dirname(file) === serverSrcRoot || inside(serverCompositionRoot, file);
+        if (composition) return compositionImports(context, file);
         if (!inside(serverModulesRoot, file)) return {};
         const own = path.relative(serverModulesRoot, file).split(path.sep)[0];
         const noDatabase = /\.routes\.ts$/.test(file) || channelModules.includes(own);
@@ -288,7 +330,11 @@ export default tseslint.config(
   },
   {
     // Tests may look at any table to check what a request wrote.
-    files: ['apps/server/src/modules/**/*.ts'],
+    files: [
+      'apps/server/src/modules/**/*.ts',
+      'apps/server/src/*.ts',
+      'apps/server/src/composition/**/*.ts',
+    ],
     ignores: ['**/*.test.ts'],
     rules: { 'local/server-module-boundaries': 'error' },
   },

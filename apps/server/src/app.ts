@@ -48,18 +48,13 @@ import { createLiveService } from './modules/live/live.service';
 import { createHealthService } from './modules/health/health.service';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationService } from './modules/notifications/notifications.service';
-import { seedDemoOrders } from './modules/orders/orders-demo-seed';
-import { seedDemoRefunds } from './modules/refunds/refunds-demo-seed';
-import { seedDemoCustomers } from './modules/customers/customers-demo-seed';
 import { schedulePointsExpiry } from './modules/loyalty/points-expiry.service';
 import { registerAppContentRoutes } from './app-content-routes';
-import { seedDemoBanners } from './modules/banners/banners-demo-seed';
-import { seedDemoVouchers } from './modules/vouchers/vouchers-demo-seed';
-import { seedDemoCampaigns } from './modules/voucher-campaigns/campaigns-demo-seed';
-import { seedDemoRewards } from './modules/voucher-rewards/rewards-demo-seed';
 import { registerCatalogueRoutes } from './catalogue-routes';
 import { registerCommerceRoutes } from './commerce-routes';
-import type { SandboxDelivery } from './modules/payments/refund-payouts.service';
+import { buildCommerceServices } from './composition/commerce-services';
+import { seedDemoData } from './composition/demo-seed';
+import type { SandboxDelivery } from './modules/payments/refund-payouts/refund-payouts.service';
 import { logRoutes } from './modules/logs/logs.routes';
 import { createLogService } from './modules/logs/logs.service';
 import { menuRoutes } from './modules/menus/menus.routes';
@@ -185,31 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
   const e2eClock = config.e2e && !options.now ? offsetClock() : null;
   const now = options.now ?? e2eClock?.now ?? systemClock;
   if ((demoSeeded || options.demoOrdersOnPrepared) && config.demoOrders) {
-    // Through the order services (db/ may not import modules), so demo totals are real prices.
-    const started = Date.now();
-    const { orders } = await seedDemoOrders(db, {
-      now,
-      oneTransaction: database.kind === 'postgres',
-      dataDir: config.dataDir,
-    });
-    const { refunds } = await seedDemoRefunds(db, { now, dataDir: config.dataDir });
-    const { customers } = await seedDemoCustomers(db, { now });
-    const { banners } = await seedDemoBanners(db, { now, dataDir: config.dataDir });
-    const { redemptions } = await seedDemoVouchers(db, {
-      now,
-      dataDir: config.dataDir,
-      oneTransaction: database.kind === 'postgres',
-    });
-    const oneTransaction = database.kind === 'postgres';
-    const vouchersDone = Date.now();
-    const campaigns = await seedDemoCampaigns(db, { now, oneTransaction });
-    const rewards = await seedDemoRewards(db, { now, oneTransaction });
-    app.log.info(
-      `Seeded ${orders} demo orders, ${refunds} refunds, ${customers} customers, ${banners} banners and ${redemptions} voucher redemptions in ${Date.now() - started} ms`,
-    );
-    app.log.info(
-      `Seeded ${campaigns.campaigns} voucher campaigns (${campaigns.issued} codes issued, ${campaigns.redemptions} redeemed) and ${rewards.exchanges} reward exchanges in ${Date.now() - vouchersDone} ms`,
-    );
+    await seedDemoData(database, { now, config, hasher, log: app.log });
   }
   const signer = createTokenSigner(await resolveJwtSecret(db, config.jwtSecret));
   const principals = createPrincipalCache((sessionId, userId) =>
@@ -297,18 +268,23 @@ export async function buildApp(options: BuildAppOptions): Promise<KopiApp> {
         tenantAdmins: userService,
       });
       // Orders and the POS, online payments, refunds and the customer app.
-      const commerce = await registerCommerceRoutes(api, {
+      const commerce = await buildCommerceServices({
         db,
         now,
         config,
         hasher,
         log: app.log,
         deliver: options.sandboxDelivery ?? deliverToSelf,
-        appFeatures,
         approvals,
         reads,
       });
-      stopPayoutSweeper = commerce.stopPayoutSweeper;
+      ({ stopPayoutSweeper } = await registerCommerceRoutes(api, {
+        db,
+        now,
+        config,
+        services: commerce,
+        appFeatures,
+      }));
       // The customer app's content: feature switches, texts, banners and the app's config.
       await registerAppContentRoutes(api, {
         db,

@@ -22,7 +22,7 @@ import { mobilePointsRoutes } from './modules/mobile/mobile-points.routes';
 import { mobileWalletPaymentRoutes } from './modules/mobile/mobile-wallet-payments.routes';
 import { mobileWalletRoutes } from './modules/mobile/mobile-wallet.routes';
 import type { CustomerOrderService } from './modules/orders/customer-orders.service';
-import type { PaymentService } from './modules/payments/payments.service';
+import type { PaymentService } from './modules/payments/intents/payments.service';
 
 // The customers' loyalty programme on the API: staff screens (customers, wallet, membership,
 // referrals), the counter's payment-code check, and the app's own wallet, points and referrals.

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { billplzSignature } from '../modules/payments/gateways/billplz/billplz-signature';
+import { billplzSignature } from '../modules/payments/accounts/gateways/billplz/billplz-signature';
 
 // A loopback fake of Billplz API v3, for tests only (127.0.0.1, a free port; nothing reaches the
 // internet). It keeps bills in memory, takes create-bill with Basic auth (the API key as the user

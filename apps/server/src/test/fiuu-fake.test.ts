@@ -6,7 +6,7 @@ import {
   type FormFields,
   parseFormBody,
   readBody,
-} from '../modules/payments/gateways/shared/form-body';
+} from '../modules/payments/accounts/gateways/shared/form-body';
 import { type FiuuFake, startFiuuFake } from './fiuu-fake';
 import {
   buildFiuuRefundBody,
@@ -15,14 +15,14 @@ import {
   FIUU_REQUERY_PATH,
   parseFiuuRefundAnswer,
   parseFiuuRequeryAnswer,
-} from '../modules/payments/gateways/fiuu/fiuu-api';
+} from '../modules/payments/accounts/gateways/fiuu/fiuu-api';
 import {
   buildFiuuPaymentUrl,
   FIUU_CALLBACK_ACK,
   fiuuAcknowledgement,
   fiuuEventId,
   verifyFiuuNotification,
-} from '../modules/payments/gateways/fiuu/fiuu-signature';
+} from '../modules/payments/accounts/gateways/fiuu/fiuu-signature';
 
 // The fake Fiuu against the pure module: the payment URL the module builds is accepted, the
 // results the fake posts verify, requery and refund answers are signed as the module checks, and

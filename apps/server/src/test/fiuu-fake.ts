@@ -5,14 +5,14 @@ import {
   type FormFields,
   parseFormBody,
   readBody,
-} from '../modules/payments/gateways/shared/form-body';
+} from '../modules/payments/accounts/gateways/shared/form-body';
 import {
   FIUU_REFUND_PATH,
   FIUU_REQUERY_PATH,
   fiuuRefundAnswerSignature,
   fiuuRefundSignature,
   formatFiuuRequeryAnswer,
-} from '../modules/payments/gateways/fiuu/fiuu-api';
+} from '../modules/payments/accounts/gateways/fiuu/fiuu-api';
 import {
   FIUU_IPN_PATH,
   FIUU_PAYMENT_PATH,
@@ -20,7 +20,7 @@ import {
   fiuuVcode,
   md5Hex,
   parseFiuuAmount,
-} from '../modules/payments/gateways/fiuu/fiuu-signature';
+} from '../modules/payments/accounts/gateways/fiuu/fiuu-signature';
 
 // A loopback stand-in for Fiuu, for tests only (127.0.0.1, a free port). The hosted payment
 // page checks the vcode and records the order; the test completes it with a status as the bank

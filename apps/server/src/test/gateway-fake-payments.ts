@@ -1,8 +1,11 @@
 import { expect } from 'vitest';
 import type { FiuuFake } from './fiuu-fake';
 import type { Ipay88Fake } from './ipay88-fake';
-import { IPAY88_ENTRY_PATH } from '../modules/payments/gateways/ipay88/ipay88-requery';
-import { encodeFormBody, type FormFields } from '../modules/payments/gateways/shared/form-body';
+import { IPAY88_ENTRY_PATH } from '../modules/payments/accounts/gateways/ipay88/ipay88-requery';
+import {
+  encodeFormBody,
+  type FormFields,
+} from '../modules/payments/accounts/gateways/shared/form-body';
 import { type GatewayShop, newAppOrder, startPaying } from './gateway-order-fixtures';
 import type { Requests, TestApp } from './test-app';
 

@@ -4,13 +4,14 @@ import { expect } from 'vitest';
 import { orders } from '../db/schema/orders';
 import { providerRefunds } from '../db/schema/payments';
 import { refunds } from '../db/schema/refunds';
-import { resolveCredentialsKey } from '../modules/payments/payment-credentials';
-import { createPaymentGatewayService } from '../modules/payments/payment-gateways.service';
-import { createRefundPayouts } from '../modules/payments/refund-payouts.service';
+import { resolveCredentialsKey } from '../modules/payments/accounts/payment-credentials';
+import { createPaymentGatewayService } from '../modules/payments/accounts/payment-gateways.service';
+import { createRefundPayouts } from '../modules/payments/refund-payouts/refund-payouts.service';
 import { createRefundService } from '../modules/refunds/refunds.service';
 import { createShiftService } from '../modules/shifts/shifts.service';
 import type { Clock } from '../lib/clock';
 import { expectCode } from './expect-code';
+import { standaloneApprovals } from './standalone-services';
 import { moveRefund, refundOf } from './refund-fixtures';
 import type { RequestHeaders, Requests, TestApp } from './test-app';
 
@@ -77,7 +78,10 @@ export function gatewayRefundHelpers({
   const providerRefundsOf = (paymentId: string) =>
     t.database.db.select().from(providerRefunds).where(eq(providerRefunds.paymentId, paymentId));
 
-  /** A sweeper of its own, as a second server would run one, wired to the app's database. */
+  /**
+   * A sweeper of its own, as a second server would run one, wired to the app's database: its
+   * payouts settle through its own refunds service.
+   */
   async function secondSweeper() {
     const errors: unknown[] = [];
     const gateways = createPaymentGatewayService({
@@ -87,24 +91,34 @@ export function gatewayRefundHelpers({
       appUrl: t.config.appUrl,
       baseUrls,
     });
-    let settle: Parameters<typeof createRefundPayouts>[0]['onSettled'] = async () => {};
     const payouts = createRefundPayouts({
       db: t.database.db,
       now,
       providers: [],
       gateways,
       deliver: () => {},
-      onSettled: (tx, settled) => settle(tx, settled),
       onError: (error) => errors.push(error),
     });
-    settle = createRefundService({
+    const refunds = createRefundService({
       db: t.database.db,
       now,
       dataDir: t.config.dataDir,
       payouts,
-      drawers: createShiftService({ db: t.database.db, now }),
-    }).settleByProvider;
-    return { payouts, errors, gateways };
+      drawers: createShiftService({
+        db: t.database.db,
+        now,
+        approvals: standaloneApprovals(t, now),
+      }),
+    });
+    return {
+      payouts: {
+        resendUnanswered: (quietMs?: number) =>
+          payouts.resendUnanswered(refunds.settleByProvider, quietMs),
+        send: refunds.sendPayout,
+      },
+      errors,
+      gateways,
+    };
   }
 
   return {

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readBody } from '../modules/payments/gateways/shared/form-body';
+import { readBody } from '../modules/payments/accounts/gateways/shared/form-body';
 import type { TestApp } from './test-app';
 
 // The gateway fakes post with fetch to a real address, as the gateways do; the test app answers

@@ -5,20 +5,20 @@ import {
   encodeFormBody,
   parseFormBody,
   readBody,
-} from '../modules/payments/gateways/shared/form-body';
+} from '../modules/payments/accounts/gateways/shared/form-body';
 import { startIpay88Fake, type Ipay88Fake } from './ipay88-fake';
 import {
   buildIpay88RequeryBody,
   IPAY88_ENQUIRY_PATH,
   IPAY88_ENTRY_PATH,
   parseIpay88RequeryAnswer,
-} from '../modules/payments/gateways/ipay88/ipay88-requery';
+} from '../modules/payments/accounts/gateways/ipay88/ipay88-requery';
 import {
   buildIpay88PaymentRequest,
   IPAY88_BACKEND_ACK,
   ipay88EventId,
   verifyIpay88Response,
-} from '../modules/payments/gateways/ipay88/ipay88-signature';
+} from '../modules/payments/accounts/gateways/ipay88/ipay88-signature';
 
 // The fake iPay88 against the pure module: what the module signs the fake accepts, what the
 // fake posts back the module verifies, and a backend that records by event id makes one payment

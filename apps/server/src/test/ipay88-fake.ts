@@ -5,17 +5,17 @@ import {
   type FormFields,
   parseFormBody,
   readBody,
-} from '../modules/payments/gateways/shared/form-body';
+} from '../modules/payments/accounts/gateways/shared/form-body';
 import {
   IPAY88_ENQUIRY_PATH,
   IPAY88_ENTRY_PATH,
-} from '../modules/payments/gateways/ipay88/ipay88-requery';
+} from '../modules/payments/accounts/gateways/ipay88/ipay88-requery';
 import {
   IPAY88_CURRENCY,
   ipay88RequestSignature,
   ipay88ResponseSignature,
   parseIpay88Amount,
-} from '../modules/payments/gateways/ipay88/ipay88-signature';
+} from '../modules/payments/accounts/gateways/ipay88/ipay88-signature';
 
 // A loopback stand-in for iPay88, for tests only: it listens on 127.0.0.1 at a free port and
 // behaves as the OPSG does for the calls our server makes. The entry page checks the request

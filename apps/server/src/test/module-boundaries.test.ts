@@ -41,6 +41,51 @@ describe('server module boundaries (lint)', { timeout: 240_000 }, () => {
     );
   });
 
+  it('composes a module through its services and routes, never its repository', async () => {
+    const file = 'apps/server/src/composition/planted.ts';
+    await expectBoundaryErrors(
+      file,
+      "import { list } from '../modules/categories/categories.repo';\nexport const planted = list;\n",
+      [
+        'Compose the "categories" module through its services and routes (*.service, *.routes), not "../modules/categories/categories.repo".',
+      ],
+    );
+    await expectBoundaryErrors(
+      'apps/server/src/planted-routes.ts',
+      "import { findPendingCheckout } from './modules/payments/intents/payments.repo';\nexport const planted = findPendingCheckout;\n",
+      [
+        'Compose the "payments" module through its services and routes (*.service, *.routes), not "./modules/payments/intents/payments.repo".',
+      ],
+    );
+    await expectBoundaryErrors(
+      file,
+      [
+        "import { createCategoryService } from '../modules/categories/categories.service';",
+        "import { categoryRoutes } from '../modules/categories/categories.routes';",
+        "import type { PaymentProvider } from '../modules/payments/intents/payment-provider';",
+        'export const planted = [createCategoryService, categoryRoutes];',
+        'export type Planted = PaymentProvider;',
+        '',
+      ].join('\n'),
+      [],
+    );
+  });
+
+  it('reads a module through a sub-folder as the same module', async () => {
+    await expectBoundaryErrors(
+      'apps/server/src/modules/mobile/planted.ts',
+      "import { findPendingCheckout } from '../payments/intents/payments.repo';\nexport const planted = findPendingCheckout;\n",
+      [
+        'Use the "payments" module through its service (../payments/*.service), not "../payments/intents/payments.repo".',
+      ],
+    );
+    await expectBoundaryErrors(
+      'apps/server/src/modules/payments/refund-payouts/planted.ts',
+      "import { findPendingCheckout } from '../intents/payments.repo';\nexport const planted = findPendingCheckout;\n",
+      [],
+    );
+  });
+
   it('refuses routes that reach the database', async () => {
     await expectBoundaryErrors(
       'apps/server/src/modules/categories/planted.routes.ts',

@@ -4,7 +4,7 @@ import { paymentGateways, paymentIntents } from '../db/schema/payments';
 import { startFiuuFake, type FiuuFake } from './fiuu-fake';
 import { startIpay88Fake, type Ipay88Fake } from './ipay88-fake';
 import { startStripeFake, type StripeFake } from './stripe-fake';
-import { stripeSignatureHeader } from '../modules/payments/gateways/stripe/stripe-webhook';
+import { stripeSignatureHeader } from '../modules/payments/accounts/gateways/stripe/stripe-webhook';
 import { startFakeBillplz, type FakeBillplz } from './billplz-fake';
 import { fiuuOrder, ipay88Order, payIpay88 } from './gateway-fake-payments';
 import { gatewayShop, type GatewayShop, newAppOrder, startPaying } from './gateway-order-fixtures';

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeFormBody, readBody } from '../modules/payments/gateways/shared/form-body';
+import { encodeFormBody, readBody } from '../modules/payments/accounts/gateways/shared/form-body';
 import { startStripeFake, type StripeFake } from './stripe-fake';
 import {
   parsePaymentIntent,
@@ -14,11 +14,11 @@ import {
   STRIPE_REFUNDS_PATH,
   stripeIdempotencyKey,
   stripeRequestHeaders,
-} from '../modules/payments/gateways/stripe/stripe-api';
+} from '../modules/payments/accounts/gateways/stripe/stripe-api';
 import {
   STRIPE_SIGNATURE_HEADER,
   verifyStripeWebhook,
-} from '../modules/payments/gateways/stripe/stripe-webhook';
+} from '../modules/payments/accounts/gateways/stripe/stripe-webhook';
 
 // The fake Stripe against the pure modules: bodies built by stripe-api are accepted, a repeated
 // Idempotency-Key answers the same intent, and events the fake signs verify at a webhook

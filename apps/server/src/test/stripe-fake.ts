@@ -4,17 +4,17 @@ import {
   type FormFields,
   parseFormBody,
   readBody,
-} from '../modules/payments/gateways/shared/form-body';
+} from '../modules/payments/accounts/gateways/shared/form-body';
 import {
   STRIPE_BALANCE_PATH,
   STRIPE_MYR_MINIMUM_SEN,
   STRIPE_PAYMENT_INTENTS_PATH,
   STRIPE_REFUNDS_PATH,
-} from '../modules/payments/gateways/stripe/stripe-api';
+} from '../modules/payments/accounts/gateways/stripe/stripe-api';
 import {
   STRIPE_SIGNATURE_HEADER,
   stripeSignatureHeader,
-} from '../modules/payments/gateways/stripe/stripe-webhook';
+} from '../modules/payments/accounts/gateways/stripe/stripe-webhook';
 
 // A loopback stand-in for the Stripe API, for tests only (127.0.0.1, a free port). It checks
 // the Bearer secret key, honours `Idempotency-Key` as Stripe does (the same key and body answer

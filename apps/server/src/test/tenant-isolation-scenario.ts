@@ -5,7 +5,7 @@ import { type PaymentStart, SANDBOX_SIGNATURE_HEADER } from '@kopi/contract';
 import { orders } from '../db/schema/orders';
 import { notifications } from '../db/schema/platform';
 import { tenants } from '../db/schema/tenancy';
-import { signSandboxBody } from '../modules/payments/sandbox-provider';
+import { signSandboxBody } from '../modules/payments/intents/sandbox-provider';
 import { createTenant } from './fixtures';
 import { demoCategory, demoOutlet, demoProduct, multipart, pngImage } from './catalogue-fixtures';
 import {

@@ -13,7 +13,7 @@ import type { AuthedContext } from '../../lib/request-context';
 import { staffNameOf } from '../../lib/staff-name';
 import { tenantIdOf } from '../../lib/caller-tenant';
 import * as books from '../books/books.service';
-import { pendingTopups } from '../payments/payments.service';
+import { pendingTopups } from '../payments/intents/payments.service';
 import type { ShiftService } from '../shifts/shifts.service';
 import * as repo from './counter-topups.repo';
 import { postWallet } from './ledgers.service';

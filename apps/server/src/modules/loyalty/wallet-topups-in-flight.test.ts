@@ -12,8 +12,8 @@ import { engine, requestAs, withIdempotencyKey } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { balanceOf, fund, setWalletRules } from '../../test/wallet-fixtures';
 import { AppError } from '../../lib/errors';
-import { insertTopupIntent, pendingTopupSum } from '../payments/payments.repo';
-import { TOPUP_IN_FLIGHT_MINUTES } from '../payments/payments.service';
+import { insertTopupIntent, pendingTopupSum } from '../payments/intents/payments.repo';
+import { TOPUP_IN_FLIGHT_MINUTES } from '../payments/intents/payments.service';
 import { postWallet } from './ledgers.service';
 import { checkTopup } from './wallet.service';
 

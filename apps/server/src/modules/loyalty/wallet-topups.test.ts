@@ -12,7 +12,7 @@ import { demoTenantId } from '../../test/order-fixtures';
 import { anonymous, requestAs, withIdempotencyKey } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { balanceOf, fund, setWalletRules } from '../../test/wallet-fixtures';
-import { signedSandboxCallback } from '../payments/sandbox-provider';
+import { signedSandboxCallback } from '../payments/intents/sandbox-provider';
 import { checkTopup } from './wallet.service';
 
 // Top-ups from the app through the payment-provider interface (the sandbox): refused for a

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { SANDBOX_SIGNATURE_HEADER } from '@kopi/contract';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -19,10 +19,10 @@ import {
 import { expectCode } from '../../test/expect-code';
 import { useTestApp } from '../../test/use-test-app';
 import { createCustomerOrderService } from '../orders/customer-orders.service';
-import { createRefundPayouts } from '../payments/refund-payouts.service';
-import { createPaymentGatewayService } from '../payments/payment-gateways.service';
-import { createPaymentService } from '../payments/payments.service';
-import { signedSandboxCallback, signSandboxBody } from '../payments/sandbox-provider';
+import { createRefundPayouts } from '../payments/refund-payouts/refund-payouts.service';
+import { noGateways, standaloneOrderDeps } from '../../test/standalone-services';
+import { createPaymentService } from '../payments/intents/payments.service';
+import { signedSandboxCallback, signSandboxBody } from '../payments/intents/sandbox-provider';
 
 // Paying an app order through the built-in sandbox provider: the signed callback moves the order
 // CREATED → PENDING in one transaction (payment, history, audit, the staff's notification and the
@@ -374,28 +374,25 @@ describe('paying with the sandbox provider', () => {
 
   it('refuses the sandbox when it is switched off', async () => {
     const order = await newOrder();
+    const deps = await standaloneOrderDeps(t, clock.now);
+    const gateways = noGateways(t, clock.now);
     const service = createPaymentService({
       db: t.database.db,
       now: clock.now,
       providers: [],
-      orders: createCustomerOrderService({ db: t.database.db, now: clock.now }),
+      orders: createCustomerOrderService(deps),
       payouts: createRefundPayouts({
         db: t.database.db,
         now: clock.now,
         providers: [],
+        gateways,
         deliver: () => {},
-        onSettled: async () => {},
         onError: (error) => {
           throw error;
         },
       }),
-      gateways: createPaymentGatewayService({
-        db: t.database.db,
-        now: clock.now,
-        key: randomBytes(32),
-        appUrl: 'http://localhost',
-        baseUrls: {},
-      }),
+      settleRefund: deps.refunds.settleByProvider,
+      gateways,
     });
     const principal = {
       customerId: customer.session.customer.id,

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { defineRoutes } from '../../lib/route-kit';
 import type { AppFeatureService } from '../app-features/app-features.service';
 import type { WalletService } from '../loyalty/wallet.service';
-import type { PaymentService } from '../payments/payments.service';
+import type { PaymentService } from '../payments/intents/payments.service';
 import { customerLimits } from './mobile-limits';
 import { customerContextOf } from './mobile-tenant';
 

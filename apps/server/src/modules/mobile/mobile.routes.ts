@@ -29,7 +29,7 @@ import type { AppFeatureService } from '../app-features/app-features.service';
 import type { CustomerService } from '../customers/customers.service';
 import type { CustomerMenuService } from '../orders/customer-menu.service';
 import type { CustomerOrderService } from '../orders/customer-orders.service';
-import type { PaymentService } from '../payments/payments.service';
+import type { PaymentService } from '../payments/intents/payments.service';
 import { customerLimits } from './mobile-limits';
 import { appLanguage, customerContextOf, mobileTenantOf } from './mobile-tenant';
 import {

@@ -18,6 +18,7 @@ import {
   walletOf,
 } from '../../test/wallet-pay-fixtures';
 import { createCustomerOrderService } from '../orders/customer-orders.service';
+import { standaloneOrderDeps } from '../../test/standalone-services';
 
 // Paying an app order with the wallet: what the order owes leaves the wallet in the same
 // transaction as the order's payment (CREATED → PENDING, the staff told, points earned), or
@@ -86,7 +87,7 @@ describe('paying an app order with the wallet', () => {
     // Blocked between signing in and paying: the service refuses too (the session already is).
     await setCustomerStatus(t, customer.id, 'disabled');
     expectCode(await payWithWallet(order.id, customer.headers), 401, 'unauthorized');
-    const service = createCustomerOrderService({ db: t.database.db, now: clock.now });
+    const service = createCustomerOrderService(await standaloneOrderDeps(t, clock.now));
     const principal = {
       customerId: customer.id,
       sessionId: randomUUID(),

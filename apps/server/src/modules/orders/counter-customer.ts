@@ -39,7 +39,7 @@ const otherCustomer = () =>
 /** Before the order is written: takes the codes and locks the sale's customer (null: none). */
 export async function claimCounterCustomer(
   tx: Db,
-  codes: PaymentCodeService | undefined,
+  codes: PaymentCodeService | null,
   sale: { tenantId: string; customerId: string | null; walletLines: WalletLine[]; at: Date },
 ): Promise<ClaimedCustomer | null> {
   const taken: ClaimedCustomer['taken'] = [];
@@ -62,7 +62,7 @@ export async function claimCounterCustomer(
 /** After the order row is written: the wallet charges and the points of the sale. */
 export async function settleCounterCustomer(
   tx: Db,
-  codes: PaymentCodeService | undefined,
+  codes: PaymentCodeService | null,
   claimed: ClaimedCustomer,
   sale: { tenantId: string; orderId: string; orderNo: string; paid: number; at: Date },
   actor: LedgerActor,

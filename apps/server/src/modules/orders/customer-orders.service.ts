@@ -50,10 +50,10 @@ export function createCustomerOrderService({
 }: {
   db: Db;
   now: Clock;
-  /** Asks for the refund a cancelled paid order is owed (the refunds service, wired in app.ts). */
-  onRefundOwed?: RefundOwedHook;
+  /** Asks for the refund a cancelled paid order is owed (the refunds service's refundOwed). */
+  onRefundOwed: RefundOwedHook;
 }) {
-  const core = createOrderCore({ db, now, announce: true });
+  const core = createOrderCore({ db, now, announce: true, paymentCodes: null });
 
   /**
    * A confirmed online payment, in the payment's transaction (`tx`): the order row is locked,
@@ -164,7 +164,7 @@ export function createCustomerOrderService({
         audit,
       });
       if (!result) throw new AppError('not_found');
-      if (!('refused' in result)) await onRefundOwed?.(ctx, customer.tenantId, id, customer.name);
+      if (!('refused' in result)) await onRefundOwed(ctx, customer.tenantId, id, customer.name);
       if ('refused' in result) {
         throw new AppError('order_not_cancellable', {
           message:
@@ -244,7 +244,7 @@ export function createCustomerOrderService({
       ctx: RequestContext,
       late: { tenantId: string; orderId: string; paymentId: string; amount: number },
     ) {
-      await onRefundOwed?.(ctx, late.tenantId, late.orderId, 'Online payment after cancel', {
+      await onRefundOwed(ctx, late.tenantId, late.orderId, 'Online payment after cancel', {
         paymentId: late.paymentId,
         amount: late.amount,
       });

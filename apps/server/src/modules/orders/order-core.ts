@@ -110,8 +110,11 @@ export interface OrderCoreDeps {
   now: Clock;
   /** Live events and notifications; off only for the demo seed's back-filled history. */
   announce: boolean;
-  /** Takes the wallet payment codes of counter sales; without it a wallet payment is refused. */
-  paymentCodes?: PaymentCodeService;
+  /**
+   * Takes the wallet payment codes of counter sales; null for the app's channel, which sells
+   * nothing against a payment code (a wallet payment there is refused).
+   */
+  paymentCodes: PaymentCodeService | null;
 }
 
 export function createOrderCore({ db, now, announce, paymentCodes }: OrderCoreDeps) {

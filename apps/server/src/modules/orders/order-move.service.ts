@@ -33,8 +33,9 @@ export function createOrderMove({
   db: Db;
   now: Clock;
   announce: boolean;
-  onRefundOwed?: RefundOwedHook | undefined;
-  approvals?: ApprovalService | undefined;
+  onRefundOwed: RefundOwedHook;
+  /** Null only for the demo seed's back-filled history, whose voids ask no manager's PIN. */
+  approvals: ApprovalService | null;
   requireVisible: (
     ctx: AuthedContext,
     id: string,
@@ -49,7 +50,7 @@ export function createOrderMove({
     if (move.status !== 'REJECTED') return null;
     const { order } = await requireVisible(ctx, id);
     if (order.paid - order.refunded <= 0) return null;
-    return verifyApproval(approvals, ctx, {
+    return verifyApproval(approvals ?? undefined, ctx, {
       action: 'order_void',
       outletId: order.outletId,
       approval: move.approval,
@@ -163,7 +164,7 @@ export function createOrderMove({
           : await record(db);
     // Someone else moved it first: their move stands, this one is refused like any other.
     if (!moved) throw refuse('The order has just been moved by someone else; reload it');
-    if (to === 'REJECTED') await onRefundOwed?.(ctx, tenantId, id, byName);
+    if (to === 'REJECTED') await onRefundOwed(ctx, tenantId, id, byName);
     return { tenantId };
   }
 

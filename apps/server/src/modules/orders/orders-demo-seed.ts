@@ -20,11 +20,10 @@ import { products } from '../../db/schema/catalogue';
 import { outlets, tenants } from '../../db/schema/tenancy';
 import type { Clock } from '../../lib/clock';
 import { demoStaffContexts } from '../../lib/demo-staff';
-import { createRefundService } from '../refunds/refunds.service';
-import { createShiftService } from '../shifts/shifts.service';
-import { createCloseDayService } from './close-day.service';
+import type { RefundService } from '../refunds/refunds.service';
+import type { CloseDayService } from './close-day.service';
 import { type CatalogueProduct, resolveCart } from './order-cart';
-import { createOrderService } from './orders.service';
+import type { OrderService } from './orders.service';
 import * as catalogue from './order-catalogue.repo';
 import { seededRandom } from '../../lib/seeded-random';
 
@@ -80,8 +79,19 @@ export interface DemoOrderOptions {
    * saves a WAL flush per sale and move; embedded PGlite is faster without it.
    */
   oneTransaction?: boolean;
-  /** Where the refunds service keeps its files (the server's data directory). */
-  dataDir: string;
+  /**
+   * The services the history is made through, on the seed's connection and clock: they announce
+   * nothing, and the history has no tills (composition/demo-seed.ts).
+   */
+  services: (db: Db, now: Clock) => DemoOrderServices;
+}
+
+export interface DemoOrderServices {
+  orders: Pick<OrderService, 'create' | 'move'>;
+  refunds: Pick<RefundService, 'get' | 'move'>;
+  closeDay: Pick<CloseDayService, 'closeDay'>;
+  /** The refunds the orders' rejections asked for, latest last: the seed takes them out. */
+  owed: string[];
 }
 
 export async function seedDemoOrders(db: Db, options: DemoOrderOptions) {
@@ -117,31 +127,9 @@ async function seed(db: Db, options: DemoOrderOptions) {
   let current = options.now();
   const realNow = current;
   const clock: Clock = () => current;
-  // Back-filled history alerts nobody: no notifications or live events for it.
-  // The back-filled history has no tills: its sales and refunds go into no shift's drawer.
-  const refunds = createRefundService({
-    db,
-    now: clock,
-    dataDir: options.dataDir,
-    announce: false,
-    drawers: { drawerOf: async () => ({ shiftId: null, required: false }) },
-  });
-  let owed: string[] = [];
-  const orderService = createOrderService({
-    db,
-    now: clock,
-    announce: false,
-    onRefundOwed: async (...args) => {
-      const ids = await refunds.refundOwed(...args);
-      owed.push(...ids);
-      return ids;
-    },
-  });
-  const closeDay = createCloseDayService({
-    db,
-    now: clock,
-    dayShifts: createShiftService({ db, now: clock }).dayShifts,
-  });
+  // Back-filled history alerts nobody: no notifications or live events for it, and it has no
+  // tills: its sales and refunds go into no shift's drawer.
+  const { orders: orderService, refunds, closeDay, owed } = options.services(db, clock);
   const rand = seededRandom(20_260_101);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
   const productIds = (
@@ -208,12 +196,12 @@ async function seed(db: Db, options: DemoOrderOptions) {
         for (const status of path) {
           at = new Date(at.getTime() + (2 + Math.floor(rand() * 8)) * 60_000);
           current = at > realNow ? realNow : at;
-          owed = [];
+          owed.length = 0;
           await orderService.move(ctx, o.id, {
             status,
             reason: status === 'REJECTED' ? pick(REJECT_REASONS) : undefined,
           });
-          if (owed.length > 0) rejected.push({ refunds: owed, at });
+          if (owed.length > 0) rejected.push({ refunds: owed.splice(0), at });
         }
       }
       // Paid back a few minutes after the rejection, by finance, on the day (well before the

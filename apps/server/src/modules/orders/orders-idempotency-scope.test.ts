@@ -10,6 +10,7 @@ import { askRefund, cardOrder } from '../../test/refund-fixtures';
 import { engine, requestAs, type RequestHeaders, withIdempotencyKey } from '../../test/test-app';
 import { useSaleApp } from '../../test/use-sale-app';
 import { createOrderService } from './orders.service';
+import { standaloneOrderDeps } from '../../test/standalone-services';
 import type { AuthedContext } from '../../lib/request-context';
 
 // An Idempotency-Key belongs to the user who sent it, on every route that stores it (decision
@@ -153,7 +154,7 @@ describe.runIf(engine === 'postgres')('the same key at once, on PostgreSQL', () 
 
   it('makes one order when the key store is out of the way: the order’s own key is the last line', async () => {
     // The service itself, as a retry after a lost answer reaches it: no reservation in front.
-    const service = createOrderService({ db: t.database.db, now: clock.now });
+    const service = createOrderService(await standaloneOrderDeps(t, clock.now));
     const user = await userByUsername(t, 'cashier');
     const ctx: AuthedContext = {
       principal: {

@@ -30,6 +30,7 @@ import { demoTenantId, testClock } from '../../test/order-fixtures';
 import { anonymous } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { createOrderService } from './orders.service';
+import { standaloneOrderDeps } from '../../test/standalone-services';
 import { expectCode } from '../../test/expect-code';
 
 // The demo orders (made through the order services), GET /api/orders with its filters, search,
@@ -528,8 +529,8 @@ describe('GET /api/orders/export', () => {
     };
     const day = { outlet: kl, from: '2026-06-09', to: '2026-06-09' };
     const matching = await countWhere(sql`outlet_id = ${kl} and business_date = '2026-06-09'`);
-    const limited = (max: number) =>
-      createOrderService({ db: t.database.db, now: clock.now, exportMaxRows: max });
+    const deps = await standaloneOrderDeps(t, clock.now);
+    const limited = (max: number) => createOrderService({ ...deps, exportMaxRows: max });
     const whole = await limited(matching).exportCsv(ctx, day);
     expect(csvRows(whole.body, 'en')).toHaveLength(matching);
     const refused = limited(matching - 1).exportCsv(ctx, day);

@@ -10,7 +10,7 @@ import {
   orderSortKeys,
 } from '@kopi/contract';
 import type { Db } from '../../db/database';
-import { type ReadRouter, readsFromPrimary } from '../../db/read-replica';
+import type { ReadRouter } from '../../db/read-replica';
 import type { Clock } from '../../lib/clock';
 import { AppError, validationError } from '../../lib/errors';
 import { exportLocale } from '../../lib/export-locale';
@@ -54,8 +54,8 @@ export type RefundOwedHook = (
 export interface OrderServiceDeps {
   db: Db;
   now: Clock;
-  /** The refunds service's refundOwed, wired in app.ts (modules reach each other through services). */
-  onRefundOwed?: RefundOwedHook;
+  /** The refunds service's refundOwed (modules reach each other through services). */
+  onRefundOwed: RefundOwedHook;
   /**
    * Publish live events and notifications. Off only for the demo seed's back-filled history, which
    * nobody should be alerted about; every live path keeps it on.
@@ -63,17 +63,20 @@ export interface OrderServiceDeps {
   announce?: boolean;
   /** The most rows an export writes; more is refused (tests lower it). */
   exportMaxRows?: number;
-  /** Takes wallet payment codes at the counter (the loyalty module, wired in app.ts). */
-  paymentCodes?: PaymentCodeService;
+  /** Takes wallet payment codes at the counter (the loyalty module). */
+  paymentCodes: PaymentCodeService;
   /**
-   * The till and open shift a counter sale goes into (the shifts module, wired in app.ts); the
-   * demo seed's back-filled history has none.
+   * The till and open shift a counter sale goes into (the shifts module); the demo seed's
+   * back-filled history has none.
    */
-  shifts?: Pick<ShiftService, 'saleShift'>;
-  /** A manager's PIN for a manual discount or the void of a paid order (decision 055). */
-  approvals?: ApprovalService;
+  shifts: Pick<ShiftService, 'saleShift'>;
+  /**
+   * A manager's PIN for a manual discount or the void of a paid order (decision 055); null only
+   * for the demo seed's back-filled history, which asks nobody's PIN.
+   */
+  approvals: ApprovalService | null;
   /** Where the list and its export read: a replica when one is set (db/read-replica.ts). */
-  reads?: ReadRouter;
+  reads: ReadRouter;
 }
 
 const EXPORT_MAX_ROWS = 50_000;
@@ -142,7 +145,7 @@ export function createOrderService({
   paymentCodes,
   shifts,
   approvals,
-  reads = readsFromPrimary(db),
+  reads,
 }: OrderServiceDeps) {
   const core = createOrderCore({ db, now, announce, paymentCodes });
   async function requireVisible(ctx: AuthedContext, id: string) {
@@ -203,10 +206,10 @@ export function createOrderService({
     ): Promise<Order> {
       const bound = ctx.principal.outletId;
       if (bound && bound !== input.outlet_id) throw new AppError('not_found');
-      const drawer = shifts ? await shifts.saleShift(ctx, input.outlet_id, input.till_id) : null;
+      const drawer = await shifts.saleShift(ctx, input.outlet_id, input.till_id);
       // A manual discount without discount-order takes a manager's PIN, checked before the sale.
       const approved = input.manual_discount
-        ? await verifyApproval(approvals, ctx, {
+        ? await verifyApproval(approvals ?? undefined, ctx, {
             action: 'manual_discount',
             outletId: input.outlet_id,
             approval: input.approval,

@@ -16,6 +16,22 @@ import * as repo from './refunds.repo';
 // payment that came after the cancel), paying refunds back through an online payment's provider,
 // whose callback settles them, and giving a wallet payment back to the wallet at once.
 
+/**
+ * The refunds' own answer to a provider that has paid back (or failed to pay back) all of a
+ * refund, in the transaction that claimed the provider's answer.
+ */
+export type RefundSettle = (
+  tx: Db,
+  settled: {
+    tenantId: string;
+    refundId: string;
+    outcome: 'succeeded' | 'failed';
+    /** The provider, as the refund's history and audit trail name it. */
+    by: string;
+    ctx: RequestContext;
+  },
+) => Promise<void>;
+
 /** What the refunds need of the payments: paying an approved refund back through a provider. */
 export interface RefundPayoutPort {
   /** In the approval's transaction: true when the provider pays it back (requests recorded). */
@@ -29,8 +45,11 @@ export interface RefundPayoutPort {
       amount: number;
     },
   ): Promise<boolean>;
-  /** After the approval commits: asks the provider. */
-  send(tenantId: string, refundId: string): Promise<void>;
+  /**
+   * After the approval commits: asks the provider. A provider that answers at once (a gateway's
+   * refund API) is settled through `settle` there and then.
+   */
+  send(tenantId: string, refundId: string, settle: RefundSettle): Promise<void>;
 }
 
 /** How the history and the audit trail name the system's moves. */
@@ -49,7 +68,7 @@ export function createAutomaticRefunds({
   db: Db;
   now: Clock;
   announce: boolean;
-  payouts?: RefundPayoutPort;
+  payouts: RefundPayoutPort;
   drawers: RefundDrawers;
 }) {
   const noticeOf = (status: RefundStatus, by: string, reason: string | null) =>
@@ -61,7 +80,7 @@ export function createAutomaticRefunds({
     method: string,
     required: boolean,
   ): writes.RefundMoveWrite['payout'] =>
-    payouts && method === 'original'
+    method === 'original'
       ? {
           required,
           plan: (tx, r) =>
@@ -109,8 +128,7 @@ export function createAutomaticRefunds({
    * otherwise (cash and terminal refunds are handed back by staff).
    */
   async function approveThroughProvider(ctx: RequestContext, tenantId: string, id: string) {
-    const payout = payoutOf(tenantId, 'original', true);
-    if (!payout) return;
+    const payout = payoutOf(tenantId, 'original', true)!;
     const { moved, byProvider } = await systemMove(
       ctx,
       tenantId,
@@ -118,7 +136,7 @@ export function createAutomaticRefunds({
       { from: 'PENDING', to: 'APPROVED', reason: 'Paid back through the payment provider' },
       { payout },
     );
-    if (moved && byProvider) await payouts?.send(tenantId, id);
+    if (moved && byProvider) await sendPayout(tenantId, id);
   }
 
   /**
@@ -155,8 +173,80 @@ export function createAutomaticRefunds({
     );
   }
 
+  /**
+   * The provider has answered for all of a refund, in its callback's transaction: completed
+   * on the outlet's business day of that moment, or left APPROVED for the staff when it failed.
+   */
+  const settleByProvider: RefundSettle = async (tx, s) => {
+    const found = await repo.findById(tx, s.tenantId, s.refundId, {
+      userId: null,
+      outletId: null,
+    });
+    if (!found || found.refund.status !== 'APPROVED') return;
+    const audit = (after: Record<string, unknown>) => ({
+      ...auditRow(s.ctx, {
+        action: s.outcome === 'succeeded' ? 'refund.status' : 'refund.payout_failed',
+        entity: 'refund',
+        entityId: s.refundId,
+        tenantId: s.tenantId,
+        before: { status: 'APPROVED' },
+        after,
+      }),
+      actorId: null,
+      actorUsername: s.by,
+    });
+    if (s.outcome === 'failed') {
+      await writes.markPayoutFailed(tx, {
+        tenantId: s.tenantId,
+        refundId: s.refundId,
+        by: s.by,
+        audit: audit({ provider_payout: 'failed', amount: found.refund.amount }),
+        notice: {
+          notification: announce
+            ? { verb: 'could not be paid back', titleKey: 'refundPayoutFailed', body: s.by }
+            : null,
+          liveEvent: announce,
+        },
+      });
+      return;
+    }
+    const at = now();
+    await writes.moveRefund(tx, {
+      tenantId: s.tenantId,
+      refundId: s.refundId,
+      from: 'APPROVED',
+      to: 'COMPLETED',
+      at,
+      byUserId: null,
+      byName: s.by,
+      reason: null,
+      transferReference: null,
+      book: completionBooking(drawers, {
+        tenantId: s.tenantId,
+        outlet: {
+          id: found.refund.outletId,
+          timezone: found.timezone,
+          cutoffHour: found.cutoffHour,
+        },
+        paidBy: found.refund.paymentMethod,
+        completer: null,
+        at,
+      }),
+      audit: audit({ status: 'COMPLETED', amount: found.refund.amount }),
+      notice: noticeOf('COMPLETED', s.by, null),
+      providerPayout: 'succeeded',
+      onComplete: ledgersOnCompletion(s.tenantId, { kind: 'system', name: s.by }, at),
+    });
+  };
+
+  /** Asks the provider to pay an approved refund back, settling it here when it answers at once. */
+  const sendPayout = (tenantId: string, refundId: string) =>
+    payouts.send(tenantId, refundId, settleByProvider);
+
   return {
     payoutOf,
+    sendPayout,
+    settleByProvider,
 
     /**
      * The refunds a paid order is owed once rejected or cancelled: in full, one to the wallet
@@ -257,81 +347,6 @@ export function createAutomaticRefunds({
         if (input.method === 'wallet') await completeToWallet(ctx, tenantId, id);
       }
       return ids;
-    },
-
-    /**
-     * The provider has answered for all of a refund, in its callback's transaction: completed
-     * on the outlet's business day of that moment, or left APPROVED for the staff when it failed.
-     */
-    async settleByProvider(
-      tx: Db,
-      s: {
-        tenantId: string;
-        refundId: string;
-        outcome: 'succeeded' | 'failed';
-        by: string;
-        ctx: RequestContext;
-      },
-    ) {
-      const found = await repo.findById(tx, s.tenantId, s.refundId, {
-        userId: null,
-        outletId: null,
-      });
-      if (!found || found.refund.status !== 'APPROVED') return;
-      const audit = (after: Record<string, unknown>) => ({
-        ...auditRow(s.ctx, {
-          action: s.outcome === 'succeeded' ? 'refund.status' : 'refund.payout_failed',
-          entity: 'refund',
-          entityId: s.refundId,
-          tenantId: s.tenantId,
-          before: { status: 'APPROVED' },
-          after,
-        }),
-        actorId: null,
-        actorUsername: s.by,
-      });
-      if (s.outcome === 'failed') {
-        await writes.markPayoutFailed(tx, {
-          tenantId: s.tenantId,
-          refundId: s.refundId,
-          by: s.by,
-          audit: audit({ provider_payout: 'failed', amount: found.refund.amount }),
-          notice: {
-            notification: announce
-              ? { verb: 'could not be paid back', titleKey: 'refundPayoutFailed', body: s.by }
-              : null,
-            liveEvent: announce,
-          },
-        });
-        return;
-      }
-      const at = now();
-      await writes.moveRefund(tx, {
-        tenantId: s.tenantId,
-        refundId: s.refundId,
-        from: 'APPROVED',
-        to: 'COMPLETED',
-        at,
-        byUserId: null,
-        byName: s.by,
-        reason: null,
-        transferReference: null,
-        book: completionBooking(drawers, {
-          tenantId: s.tenantId,
-          outlet: {
-            id: found.refund.outletId,
-            timezone: found.timezone,
-            cutoffHour: found.cutoffHour,
-          },
-          paidBy: found.refund.paymentMethod,
-          completer: null,
-          at,
-        }),
-        audit: audit({ status: 'COMPLETED', amount: found.refund.amount }),
-        notice: noticeOf('COMPLETED', s.by, null),
-        providerPayout: 'succeeded',
-        onComplete: ledgersOnCompletion(s.tenantId, { kind: 'system', name: s.by }, at),
-      });
     },
   };
 }

@@ -15,7 +15,6 @@ import { tenantOutlets } from '../../lib/scoped-outlets';
 import { boundOutletOf, tenantIdOf } from '../../lib/caller-tenant';
 import type { ApprovalService } from '../approvals/approvals.service';
 import { bookingDay } from '../books/books.service';
-import type { RefundPayoutPort } from './automatic-refunds';
 import type { RefundDrawers } from './refund-booking';
 import { ledgersOnCompletion } from './refund-ledgers';
 import { refundNotice } from './refund-notice';
@@ -36,20 +35,13 @@ export interface PosRefundDeps {
   now: Clock;
   approvals: ApprovalService;
   drawers: RefundDrawers;
-  payouts?: RefundPayoutPort;
-  refunds: Pick<RefundService, 'get' | 'payoutOf'>;
+  /** The refund read back, and paid back through its payment's provider. */
+  refunds: Pick<RefundService, 'get' | 'payoutOf' | 'sendPayout'>;
 }
 
 const silent = refundNotice(false, 'PENDING', '', null);
 
-export function createPosRefundService({
-  db,
-  now,
-  approvals,
-  drawers,
-  payouts,
-  refunds,
-}: PosRefundDeps) {
+export function createPosRefundService({ db, now, approvals, drawers, refunds }: PosRefundDeps) {
   return {
     /** GET /api/pos/receipts: the outlet's orders with that number, the newest day first. */
     async findReceipts(ctx: AuthedContext, q: ReceiptLookupQuery): Promise<ReceiptMatch[]> {
@@ -202,7 +194,7 @@ export function createPosRefundService({
           throw new AppError('idempotency_key_reused');
         }
       }
-      if ('byProvider' in done && done.byProvider) await payouts?.send(tenantId, done.id);
+      if ('byProvider' in done && done.byProvider) await refunds.sendPayout(tenantId, done.id);
       return refunds.get(ctx, done.id);
     },
   };

@@ -8,6 +8,7 @@ import { movedRefund, paidOrder } from '../../test/refund-fixtures';
 import { useSaleApp } from '../../test/use-sale-app';
 import { createShiftService } from '../shifts/shifts.service';
 import { createRefundService } from './refunds.service';
+import { refundsPaidByHand, standaloneApprovals } from '../../test/standalone-services';
 
 // The refunds a paid order is owed once it is rejected or cancelled: asked for automatically, by
 // the way it was paid, exactly once however often the rejection is reported.
@@ -30,7 +31,12 @@ const service = () =>
     db: t.database.db,
     now: clock.now,
     dataDir: t.config.dataDir,
-    drawers: createShiftService({ db: t.database.db, now: clock.now }),
+    payouts: refundsPaidByHand,
+    drawers: createShiftService({
+      db: t.database.db,
+      now: clock.now,
+      approvals: standaloneApprovals(t, clock.now),
+    }),
   });
 
 describe('refundOwed', () => {

@@ -6,7 +6,7 @@ import { tenants } from '../../db/schema/tenancy';
 import { ownedBy } from '../../db/tenant-scope';
 import type { Clock } from '../../lib/clock';
 import { demoStaffContexts } from '../../lib/demo-staff';
-import { createRefundService } from './refunds.service';
+import type { RefundService } from './refunds.service';
 
 // Demo refunds: a handful in every status across the demo outlets, made through the refund
 // service like the API (the cashier or admin asks, finance reviews and pays out), on paid demo
@@ -41,10 +41,17 @@ const plans: {
 ];
 const reasons = ['wrong_item', 'quality_issue', 'missing_item', 'customer_changed_mind'] as const;
 
-export async function seedDemoRefunds(
-  db: Db,
-  options: { now: Clock; dataDir: string; tenantSlug?: string },
-) {
+export interface DemoRefundOptions {
+  now: Clock;
+  tenantSlug?: string;
+  /**
+   * The refunds service, on the seed's connection, announcing nothing; the back-filled history
+   * has no tills, so its refunds go into no shift's drawer (composition/demo-seed.ts).
+   */
+  services: (db: Db, now: Clock) => { refunds: Pick<RefundService, 'create' | 'move'> };
+}
+
+export async function seedDemoRefunds(db: Db, options: DemoRefundOptions) {
   const [tenant] = await db
     .select({ id: tenants.id })
     .from(tenants)
@@ -73,14 +80,7 @@ export async function seedDemoRefunds(
   const byOutlet = new Map<string, typeof candidates>();
   for (const o of candidates) byOutlet.set(o.outletId, [...(byOutlet.get(o.outletId) ?? []), o]);
   const lists = [...byOutlet.values()];
-  const service = createRefundService({
-    db,
-    now: options.now,
-    dataDir: options.dataDir,
-    announce: false,
-    // The back-filled history has no tills: refunds go into no shift's drawer.
-    drawers: { drawerOf: async () => ({ shiftId: null, required: false }) },
-  });
+  const service = options.services(db, options.now).refunds;
   let made = 0;
   for (const [i, plan] of plans.entries()) {
     const order = lists[i % lists.length]?.[Math.floor(i / lists.length)];

@@ -46,7 +46,7 @@ export interface RefundServiceDeps {
   /** The most rows an export writes; more is refused (tests lower it). */
   exportMaxRows?: number;
   /** Refunds paid back through an online payment's provider (the payments module). */
-  payouts?: RefundPayoutPort;
+  payouts: RefundPayoutPort;
   /** The shifts whose drawers pay refunds back (the shifts module). */
   drawers: RefundDrawers;
 }
@@ -204,6 +204,9 @@ export function createRefundService({
     refundOwed: automatic.refundOwed,
     /** How an approved refund goes back through an online payment's provider (the POS's too). */
     payoutOf: automatic.payoutOf,
+    /** After an approval that goes back through a provider commits: asks the provider. */
+    sendPayout: automatic.sendPayout,
+    /** The provider's answer for all of a refund (its callback, or a gateway answering at once). */
     settleByProvider: automatic.settleByProvider,
 
     /** POST /api/refunds/{id}/status. */
@@ -278,7 +281,7 @@ export function createRefundService({
           message: 'The refund has just been moved by someone else; reload it',
         });
       }
-      if (moved.byProvider) await payouts?.send(tenantId, id);
+      if (moved.byProvider) await automatic.sendPayout(tenantId, id);
       return get(ctx, id);
     },
 

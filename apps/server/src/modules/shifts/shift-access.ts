@@ -55,7 +55,7 @@ export function viewFor(ctx: AuthedContext, report: Shift): ShiftView {
   };
 }
 
-export function createShiftAccess({ db, approvals }: { db: Db; approvals?: ApprovalService }) {
+export function createShiftAccess({ db, approvals }: { db: Db; approvals: ApprovalService }) {
   /** The outlet as the caller may see it: an outlet-bound user only theirs (else 404). */
   async function requireOutlet(ctx: AuthedContext, outletId: string) {
     const bound = ctx.principal.outletId;
@@ -102,7 +102,7 @@ export function createShiftAccess({ db, approvals }: { db: Db; approvals?: Appro
     const topups = await repo.shiftTopups(conn, tenantId, s.id);
     const settings = await repo.outletShiftSettings(conn, tenantId, s.outletId);
     const varianceApproval =
-      s.status === 'closed' && approvals
+      s.status === 'closed'
         ? await approvals.recordOf(conn, tenantId, 'shift_variance', s.id)
         : null;
     const openings = await shiftDrawerOpenings(conn, tenantId, s.id);

@@ -65,7 +65,7 @@ export function createShiftCash({
 }: {
   db: Db;
   now: Clock;
-  approvals?: ApprovalService;
+  approvals: ApprovalService;
   access: ShiftAccess;
 }) {
   const { requireShift, reportOf, shiftOf } = access;
@@ -122,7 +122,7 @@ export function createShiftCash({
             idempotencyKey: key,
             at: now(),
           });
-          const approvalId = await approvals?.record(tx, ctx, verified, m.id, {
+          const approvalId = await approvals.record(tx, ctx, verified, m.id, {
             shift_id: id,
             amount: m.amount,
             reason: m.reason,
@@ -215,7 +215,7 @@ export function createShiftCash({
           closingNote: note,
         });
         if (!updated) throw new AppError('shift_closed');
-        const approvalId = await approvals?.record(tx, ctx, verified, id, {
+        const approvalId = await approvals.record(tx, ctx, verified, id, {
           expected,
           counted,
           variance,

@@ -57,8 +57,8 @@ export function createShiftService({
 }: {
   db: Db;
   now: Clock;
-  /** A manager's PIN for a variance or a cash out over the limit (without: the permission only). */
-  approvals?: ApprovalService;
+  /** A manager's PIN for a variance or a cash out over the limit (decision 055). */
+  approvals: ApprovalService;
 }) {
   const access = createShiftAccess({ db, approvals });
   const { requireOutlet, requireTill, requireShift, shiftOf } = access;

@@ -18,7 +18,7 @@ import { demoStaffContexts } from '../../lib/demo-staff';
 import { AppError } from '../../lib/errors';
 import { createJobRunner } from '../../lib/jobs/job-runner';
 import { seededRandom } from '../../lib/seeded-random';
-import { createOrderService } from '../orders/orders.service';
+import type { OrderService } from '../orders/orders.service';
 import { createVoucherCheckService } from '../orders/voucher-check.service';
 import { createVoucherService } from '../vouchers/vouchers.service';
 import { type CampaignVoucher, type DemoCampaign, demoCampaigns } from './campaigns-demo-seed-data';
@@ -48,6 +48,11 @@ export interface DemoCampaignOptions {
   tenantSlug?: string;
   /** One transaction (each service call nests as a savepoint): faster on PostgreSQL. */
   oneTransaction?: boolean;
+  /** The sales' order service, on the seed's connection and clock, announcing nothing. */
+  services: (
+    db: Db,
+    now: Clock,
+  ) => { orders: Pick<OrderService, 'create' | 'move' | 'posMenu' | 'posContext'> };
 }
 
 export async function seedDemoCampaigns(db: Db, options: DemoCampaignOptions) {
@@ -152,7 +157,7 @@ async function seed(db: Db, options: DemoCampaignOptions) {
   }
   sales.sort((a, b) => a.at.getTime() - b.at.getTime());
 
-  const orderService = createOrderService({ db, now: clock, announce: false });
+  const { orders: orderService } = options.services(db, clock);
   const check = createVoucherCheckService({ db, now: clock });
   const seller = (outletId: string) => {
     const cashier = staff.get('cashier');

@@ -16,9 +16,9 @@ import type { Clock } from '../../lib/clock';
 import { demoStaffContexts } from '../../lib/demo-staff';
 import { AppError } from '../../lib/errors';
 import { seededRandom } from '../../lib/seeded-random';
-import { createOrderService } from '../orders/orders.service';
+import type { OrderService } from '../orders/orders.service';
 import { createVoucherCheckService } from '../orders/voucher-check.service';
-import { createRefundService } from '../refunds/refunds.service';
+import type { RefundService } from '../refunds/refunds.service';
 import { CODE_RANDOM_LENGTH } from './voucher-code-job';
 import * as codesRepo from './voucher-codes.repo';
 import { createVoucherService } from './vouchers.service';
@@ -44,10 +44,21 @@ const REJECT_EVERY = 12;
 
 export interface DemoVoucherOptions {
   now: Clock;
-  dataDir: string;
   tenantSlug?: string;
   /** One transaction (each service call nests as a savepoint): faster on PostgreSQL. */
   oneTransaction?: boolean;
+  /**
+   * The services the sales are made through, on the seed's connection and clock, announcing
+   * nothing (composition/demo-seed.ts); `owed` holds the refunds a rejection asked for.
+   */
+  services: (
+    db: Db,
+    now: Clock,
+  ) => {
+    orders: Pick<OrderService, 'create' | 'move' | 'posMenu' | 'posContext'>;
+    refunds: Pick<RefundService, 'get' | 'move'>;
+    owed: string[];
+  };
 }
 
 export async function seedDemoVouchers(db: Db, options: DemoVoucherOptions) {
@@ -139,23 +150,7 @@ async function seed(db: Db, options: DemoVoucherOptions) {
   }
   plans.sort((a, b) => a.at.getTime() - b.at.getTime());
 
-  const refunds = createRefundService({
-    db,
-    now: clock,
-    dataDir: options.dataDir,
-    announce: false,
-    drawers: { drawerOf: async () => ({ shiftId: null, required: false }) },
-  });
-  let owed: string[] = [];
-  const orderService = createOrderService({
-    db,
-    now: clock,
-    announce: false,
-    onRefundOwed: async (...args) => {
-      owed = await refunds.refundOwed(...args);
-      return owed;
-    },
-  });
+  const { orders: orderService, refunds, owed } = options.services(db, clock);
   const check = createVoucherCheckService({ db, now: clock });
   const seller = (outletId: string) => {
     const cashier = staff.get('cashier');
@@ -232,13 +227,13 @@ async function seed(db: Db, options: DemoVoucherOptions) {
     for (const status of path) {
       at = new Date(at.getTime() + (3 + Math.floor(rand() * 6)) * 60_000);
       current = at;
-      owed = [];
+      owed.length = 0;
       await orderService.move(ctx, order.id, {
         status,
         reason: status === 'REJECTED' ? 'Customer changed their mind' : undefined,
       });
       // Finance pays the refund back a few minutes later, on the day.
-      for (const id of owed) {
+      for (const id of owed.splice(0)) {
         for (const next of ['APPROVED', 'COMPLETED'] as const) {
           current = at = new Date(at.getTime() + 4 * 60_000);
           const refund = await refunds.get(finance, id);
