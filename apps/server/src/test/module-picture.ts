@@ -3,7 +3,8 @@ import path from 'node:path';
 
 // The README's picture of the server's modules, drawn from the code: for each module (a folder of
 // src/modules) the other modules its production files import, and the same for the composition
-// (the files at the root of src that create the services and register the routes).
+// (src/composition and the files at the root of src: they create the services and register the
+// routes).
 
 export const serverSrc = path.resolve(import.meta.dirname, '..');
 export const readmePath = path.resolve(serverSrc, '../../../README.md');
@@ -43,10 +44,13 @@ export function modulePicture(): string {
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
     .sort();
-  const rootFiles = fs
-    .readdirSync(serverSrc)
-    .filter(isProduction)
-    .map((name) => path.join(serverSrc, name));
+  const rootFiles = [
+    ...fs
+      .readdirSync(serverSrc)
+      .filter(isProduction)
+      .map((name) => path.join(serverSrc, name)),
+    ...filesUnder(path.join(serverSrc, 'composition')),
+  ];
   const rows: [string, string[]][] = [
     ...modules.map((m): [string, string[]] => [
       m,
