@@ -1,6 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { openOrderStatuses } from '@kopi/contract';
-import type { ApprovalInput, ShiftSummary, MoneyWorking, Order, OrderExportQuery, OrderListQuery, OrderStatus, OrderSummary, ZReport } from '@kopi/contract';
+import type {
+  ApprovalInput,
+  ShiftSummary,
+  MoneyWorking,
+  Order,
+  OrderExportQuery,
+  OrderListQuery,
+  OrderStatus,
+  OrderSummary,
+  ZReport,
+} from '@kopi/contract';
 import { http } from '../../lib/http/http';
 import { fetchPage, usePagedQuery, type Page } from '../../lib/http/paged-list';
 import { resourceKeys, useRecord } from '../../lib/http/resource-keys';
