@@ -1,7 +1,8 @@
 import type { ReconciliationResult, ReconciliationSource } from '@kopi/contract';
 import { http } from '../../lib/http/http';
 import {
-  downloadFile,
+  fetchFile,
+  saveFile,
   screenLanguage,
   uploadWithProgress,
   type UploadProgress,
@@ -50,9 +51,10 @@ export async function runReconciliation(
 }
 
 /** The same run as a CSV file in the screen's language, saved in the browser. */
-export function exportReconciliation(run: ReconciliationRun) {
+export async function exportReconciliation(run: ReconciliationRun) {
   const query = queryOf(run, screenLanguage());
-  return downloadFile(pathOf(run, '/export'), query, 'reconciliation.csv', (client) =>
+  const saved = await fetchFile(pathOf(run, '/export'), query, 'reconciliation.csv', (client) =>
     client.post<unknown>(pathOf(run, '/export'), bodyOf(run), { query }),
   );
+  if (saved) saveFile(saved.blob, saved.name);
 }

@@ -118,14 +118,13 @@ export function saveFile(blob: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** GET a file (or ask for it with `send`) and save it in the browser. */
+/** GET a file and save it in the browser. */
 export async function downloadFile(
   path: string,
   query: Record<string, QueryValue>,
   fallbackName: string,
-  send?: (client: HttpClient) => Promise<unknown>,
 ) {
-  const saved = await fetchFile(path, query, fallbackName, send);
+  const saved = await fetchFile(path, query, fallbackName);
   if (saved) saveFile(saved.blob, saved.name);
 }
 
