@@ -1,7 +1,7 @@
 import type { useTableState } from './table-state';
 
 /** A query's loading, error and retry (any TanStack query). */
-interface QueryStatus {
+export interface QueryStatus {
   isPending: boolean;
   error: unknown;
   refetch: () => Promise<unknown>;

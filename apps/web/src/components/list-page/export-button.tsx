@@ -7,11 +7,13 @@ export function ExportButton({
   onClick,
   testId,
   loading,
+  disabled,
 }: {
   label: string;
   onClick: () => void;
   testId: string;
   loading?: boolean;
+  disabled?: boolean;
 }) {
   return (
     <Button
@@ -19,6 +21,7 @@ export function ExportButton({
       startIcon={<FileDownloadOutlined />}
       onClick={onClick}
       loading={loading}
+      disabled={disabled}
       data-testid={testId}
     >
       {label}

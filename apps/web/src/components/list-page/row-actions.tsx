@@ -1,4 +1,6 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import IconButton, { type IconButtonProps } from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
@@ -58,3 +60,15 @@ export function RowAction({
     <Tooltip title={tooltip}>{disabled === undefined ? button : <span>{button}</span>}</Tooltip>
   );
 }
+
+type IconlessAction = Omit<ComponentProps<typeof RowAction>, 'icon'>;
+
+/** A row's edit button (pencil), as every list draws it. */
+export const EditAction = (props: IconlessAction) => (
+  <RowAction icon={<EditOutlined fontSize="small" />} {...props} />
+);
+
+/** A row's delete button (bin), as every list draws it. */
+export const DeleteAction = (props: IconlessAction) => (
+  <RowAction icon={<DeleteOutlined fontSize="small" />} {...props} />
+);

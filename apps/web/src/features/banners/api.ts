@@ -11,6 +11,7 @@ import type {
   Voucher,
 } from '@kopi/contract';
 import { http } from '../../lib/http/http';
+import { resourceKeys } from '../../lib/http/resource-keys';
 import { fetchPage, useInvalidate, usePagedQuery, type Page } from '../../lib/http/paged-list';
 
 // /api/banners (DESIGN §8, subject banner), and the tenant's outlets, categories and products the
@@ -18,8 +19,7 @@ import { fetchPage, useInvalidate, usePagedQuery, type Page } from '../../lib/ht
 // changes none).
 
 export const bannerKeys = {
-  all: ['banners'] as const,
-  list: (query: BannerListQuery) => [...bannerKeys.all, 'list', query] as const,
+  ...resourceKeys<BannerListQuery>('banners'),
   order: () => [...bannerKeys.all, 'order'] as const,
   preview: (outletId: string, lang: AppLanguage) =>
     [...bannerKeys.all, 'preview', outletId, lang] as const,

@@ -1,5 +1,4 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { defaultLocale, localeSchema } from '@kopi/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CustomerDetails,
   CustomerListQuery,
@@ -12,17 +11,15 @@ import type {
   WalletAdjustmentResult,
 } from '@kopi/contract';
 import { http } from '../../lib/http/http';
-import type { QueryValue } from '../../lib/http/http-client';
+import { resourceKeys, useRecord } from '../../lib/http/resource-keys';
 import { fetchPage, usePagedQuery } from '../../lib/http/paged-list';
-import { downloadFile, saveFile } from '../../lib/http/transfer';
-import { i18n } from '../../lib/i18n/i18n';
+import { downloadInLanguage, saveFile } from '../../lib/http/transfer';
 
 // /api/customers (subject customer), a customer's wallet ledger and adjustments (wallet), points
 // ledger (membership) and referrals (referral). A write refreshes everything under the customer's
 // key: the profile's balances, the ledgers and the list.
 export const customerKeys = {
-  all: ['customers'] as const,
-  list: (query: CustomerListQuery) => [...customerKeys.all, 'list', query] as const,
+  ...resourceKeys<CustomerListQuery>('customers'),
   tiers: () => [...customerKeys.all, 'tiers'] as const,
   one: (id: string) => [...customerKeys.all, 'one', id] as const,
   detail: (id: string) => [...customerKeys.one(id), 'detail'] as const,
@@ -38,14 +35,7 @@ export const listCustomers = (query: CustomerListQuery) =>
 
 /** The filtered list as CSV, in the screen's language. */
 export const exportCustomers = (filters: CustomerExportFilters) =>
-  downloadFile(
-    '/customers/export',
-    {
-      ...(filters as Record<string, QueryValue>),
-      lang: localeSchema.catch(defaultLocale).parse(i18n.language),
-    },
-    'customers.csv',
-  );
+  downloadInLanguage('/customers/export', filters, 'customers.csv');
 
 /** A missing customer is a page state (not found), not a toast. */
 export const getCustomer = (id: string) =>
@@ -77,26 +67,14 @@ export const adjustWallet = (id: string, body: WalletAdjustmentInput) =>
 export const listTiers = () =>
   http.get<MembershipTier[]>('/membership-tiers', { query: { page: 1, page_size: 100 } });
 
-export function useCustomers(query: CustomerListQuery) {
-  return useQuery({
-    queryKey: customerKeys.list(query),
-    queryFn: () => listCustomers(query),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useCustomers = (query: CustomerListQuery) =>
+  usePagedQuery(customerKeys.list(query), () => listCustomers(query));
 
 export function useTiers(enabled: boolean) {
   return useQuery({ queryKey: customerKeys.tiers(), queryFn: listTiers, enabled });
 }
 
-export function useCustomer(id: string | undefined) {
-  return useQuery({
-    queryKey: customerKeys.detail(id ?? ''),
-    queryFn: () => getCustomer(id!),
-    enabled: Boolean(id),
-    retry: false,
-  });
-}
+export const useCustomer = (id: string | undefined) => useRecord(customerKeys, id, getCustomer);
 
 export type CustomerTab = 'orders' | 'wallet' | 'points' | 'vouchers' | 'referrals';
 

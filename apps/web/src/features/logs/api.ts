@@ -6,14 +6,13 @@ import type {
   AuditListQuery,
 } from '@kopi/contract';
 import { http } from '../../lib/http/http';
+import { resourceKeys } from '../../lib/http/resource-keys';
 import { downloadFile } from '../../lib/http/transfer';
 import { fetchPage, usePagedQuery, type Page } from '../../lib/http/paged-list';
 
 // /api/logs (subject log): the audit log, read-only (contract: audit-log.ts).
 export const logKeys = {
-  all: ['logs'] as const,
-  list: (query: AuditListQuery) => [...logKeys.all, 'list', query] as const,
-  detail: (id: string) => [...logKeys.all, 'detail', id] as const,
+  ...resourceKeys<AuditListQuery>('logs'),
   filters: () => [...logKeys.all, 'filters'] as const,
 };
 

@@ -1,9 +1,8 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { defaultLocale, localeSchema, openOrderStatuses } from '@kopi/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { openOrderStatuses } from '@kopi/contract';
 import type {
   ApprovalInput,
   ShiftSummary,
-  ListMeta,
   MoneyWorking,
   Order,
   OrderExportQuery,
@@ -13,14 +12,13 @@ import type {
   ZReport,
 } from '@kopi/contract';
 import { http } from '../../lib/http/http';
-import { i18n } from '../../lib/i18n/i18n';
-import { downloadFile } from '../../lib/http/transfer';
+import { fetchPage, usePagedQuery, type Page } from '../../lib/http/paged-list';
+import { resourceKeys, useRecord } from '../../lib/http/resource-keys';
+import { downloadFile, downloadInLanguage, screenLanguage } from '../../lib/http/transfer';
 
 // /api/orders (subject order; status moves: update status-order; day close: close day-order).
 export const orderKeys = {
-  all: ['orders'] as const,
-  list: (query: OrderListQuery) => [...orderKeys.all, 'list', query] as const,
-  detail: (id: string) => [...orderKeys.all, 'detail', id] as const,
+  ...resourceKeys<OrderListQuery>('orders'),
   zReport: (outletId: string, date: string) =>
     [...orderKeys.all, 'z-report', outletId, date] as const,
   dayWorking: (outletId: string, date: string) =>
@@ -28,18 +26,10 @@ export const orderKeys = {
 };
 // The outlet choices share the outlet screens' key, so a change there refreshes the filter here.
 
-export interface OrderPage {
-  rows: OrderSummary[];
-  meta: ListMeta;
-}
+export type OrderPage = Page<OrderSummary>;
 
-export async function listOrders(query: OrderListQuery): Promise<OrderPage> {
-  const { data, meta } = await http.request<OrderSummary[]>('/orders', { query: { ...query } });
-  return {
-    rows: data ?? [],
-    meta: meta ?? { page: query.page, page_size: query.page_size, total: 0 },
-  };
-}
+export const listOrders = (query: OrderListQuery): Promise<OrderPage> =>
+  fetchPage('/orders', query);
 
 /** A missing order is a page state (not found), not a toast. */
 export const getOrder = (id: string) => http.get<Order>(`/orders/${id}`, { errorToast: 'silent' });
@@ -123,7 +113,7 @@ export const exportDayWorking = (outletId: string, businessDate: string) =>
     {
       outlet_id: outletId,
       business_date: businessDate,
-      lang: localeSchema.catch(defaultLocale).parse(i18n.language),
+      lang: screenLanguage(),
     },
     `z-report-working-${businessDate.replaceAll('-', '')}.csv`,
   );
@@ -131,28 +121,12 @@ export const exportDayWorking = (outletId: string, businessDate: string) =>
 export type OrderExportFilters = Omit<OrderExportQuery, 'lang'>;
 /** The filtered list as CSV, in the screen's language (headers, statuses, methods). */
 export const exportOrders = (filters: OrderExportFilters) =>
-  downloadFile(
-    '/orders/export',
-    { ...filters, lang: localeSchema.catch(defaultLocale).parse(i18n.language) },
-    'orders.csv',
-  );
+  downloadInLanguage('/orders/export', filters, 'orders.csv');
 
-export function useOrders(query: OrderListQuery) {
-  return useQuery({
-    queryKey: orderKeys.list(query),
-    queryFn: () => listOrders(query),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useOrders = (query: OrderListQuery) =>
+  usePagedQuery(orderKeys.list(query), () => listOrders(query));
 
-export function useOrder(id: string | undefined) {
-  return useQuery({
-    queryKey: orderKeys.detail(id ?? ''),
-    queryFn: () => getOrder(id!),
-    enabled: Boolean(id),
-    retry: false,
-  });
-}
+export const useOrder = (id: string | undefined) => useRecord(orderKeys, id, getOrder);
 
 /** Loaded once a figure of the day's Z-report is opened (`enabled`); a closed day stays put. */
 export function useDayWorking(outletId: string, businessDate: string, enabled: boolean) {

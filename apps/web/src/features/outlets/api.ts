@@ -3,6 +3,7 @@ import type { Outlet, OutletHours, OutletInput } from '@kopi/contract';
 import type { closureItemSchema, closureInputSchema, outletListQuerySchema } from '@kopi/contract';
 import type { z } from 'zod';
 import { http } from '../../lib/http/http';
+import { resourceKeys } from '../../lib/http/resource-keys';
 import { fetchPage, useInvalidate, usePagedQuery, type Page } from '../../lib/http/paged-list';
 
 // /api/outlets (subject outlet) and their hours and closures (subject time-management).
@@ -11,8 +12,7 @@ export type Closure = z.infer<typeof closureItemSchema>;
 export type ClosureInput = z.infer<typeof closureInputSchema>;
 
 export const outletKeys = {
-  all: ['outlets'] as const,
-  list: (query: OutletListQuery) => [...outletKeys.all, 'list', query] as const,
+  ...resourceKeys<OutletListQuery>('outlets'),
   choices: () => [...outletKeys.all, 'all'] as const,
   hours: (id: string) => [...outletKeys.all, 'hours', id] as const,
   closures: (id: string) => [...outletKeys.all, 'closures', id] as const,

@@ -1,15 +1,9 @@
+import type { ReconciliationResult, ReconciliationSource } from '@kopi/contract';
+import { http } from '../../lib/http/http';
 import {
-  defaultLocale,
-  localeSchema,
-  type ReconciliationResult,
-  type ReconciliationSource,
-} from '@kopi/contract';
-import { http, httpDeps } from '../../lib/http/http';
-import { createHttpClient } from '../../lib/http/http-client';
-import { i18n } from '../../lib/i18n/i18n';
-import {
-  filenameOf,
+  fetchFile,
   saveFile,
+  screenLanguage,
   uploadWithProgress,
   type UploadProgress,
 } from '../../lib/http/transfer';
@@ -58,22 +52,9 @@ export async function runReconciliation(
 
 /** The same run as a CSV file in the screen's language, saved in the browser. */
 export async function exportReconciliation(run: ReconciliationRun) {
-  const lang = localeSchema.catch(defaultLocale).parse(i18n.language);
-  let file: { blob: Blob; name: string } | null = null;
-  const client = createHttpClient({
-    ...httpDeps,
-    // A successful answer is the file, not JSON: keep it and hand the client an empty answer.
-    fetch: async (input, init) => {
-      const response = await httpDeps.fetch(input, init);
-      if (!response.ok) return response;
-      file = {
-        blob: await response.blob(),
-        name: filenameOf(response.headers.get('content-disposition'), 'reconciliation.csv'),
-      };
-      return new Response(null, { status: 204 });
-    },
-  });
-  await client.post<unknown>(pathOf(run, '/export'), bodyOf(run), { query: queryOf(run, lang) });
-  const saved = file as { blob: Blob; name: string } | null;
+  const query = queryOf(run, screenLanguage());
+  const saved = await fetchFile(pathOf(run, '/export'), query, 'reconciliation.csv', (client) =>
+    client.post<unknown>(pathOf(run, '/export'), bodyOf(run), { query }),
+  );
   if (saved) saveFile(saved.blob, saved.name);
 }

@@ -15,16 +15,13 @@ import type {
   VariantGroupInput,
 } from '@kopi/contract';
 import { http } from '../../lib/http/http';
+import { resourceKeys } from '../../lib/http/resource-keys';
 import { downloadFile, uploadWithProgress, type UploadProgress } from '../../lib/http/transfer';
 import { fetchPage, useInvalidate, usePagedQuery, type Page } from '../../lib/http/paged-list';
 
 // /api/products and what the product screens read around it (categories, outlets, the variant
 // and add-on library). Subjects: list-product (list, create, delete), add-product (edit).
-export const productKeys = {
-  all: ['products'] as const,
-  list: (query: ProductListQuery) => [...productKeys.all, 'list', query] as const,
-  detail: (id: string) => [...productKeys.all, 'detail', id] as const,
-};
+export const productKeys = resourceKeys<ProductListQuery>('products');
 // Look-ups for the filters and the form; each resource keeps its own key root so that a change
 // made on its own screen (same root there) refreshes it here too.
 export const lookupKeys = {

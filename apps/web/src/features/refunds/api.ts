@@ -1,5 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { defaultLocale, localeSchema } from '@kopi/contract';
 import type {
   Refund,
   Refundable,
@@ -10,19 +9,17 @@ import type {
   RefundSummary,
 } from '@kopi/contract';
 import { http } from '../../lib/http/http';
-import { i18n } from '../../lib/i18n/i18n';
-import { fetchPage, useInvalidate } from '../../lib/http/paged-list';
+import { resourceKeys, useRecord } from '../../lib/http/resource-keys';
+import { fetchPage, useInvalidate, usePagedQuery } from '../../lib/http/paged-list';
 import type { QueryValue } from '../../lib/http/http-client';
-import { downloadFile, fetchFile } from '../../lib/http/transfer';
+import { downloadInLanguage, fetchFile } from '../../lib/http/transfer';
 
 // /api/refunds (subject order to read and ask; approve-refund / transfer-refund to move) and
 // /api/orders/{id}/refundable. Refunds also change what an order shows (refunded amount), so a
 // write refreshes the orders' queries too.
 export const refundKeys = {
-  all: ['refunds'] as const,
-  list: (query: RefundListQuery) => [...refundKeys.all, 'list', query] as const,
+  ...resourceKeys<RefundListQuery>('refunds'),
   counts: (filters: RefundCountFilters) => [...refundKeys.all, 'counts', filters] as const,
-  detail: (id: string) => [...refundKeys.all, 'detail', id] as const,
   refundable: (orderId: string) => [...refundKeys.all, 'refundable', orderId] as const,
   proof: (url: string) => [...refundKeys.all, 'proof', url] as const,
 };
@@ -79,22 +76,10 @@ export function useRefundProof(url: string, enabled = true) {
 
 /** The filtered list as CSV, in the screen's language. */
 export const exportRefunds = (filters: RefundExportFilters) =>
-  downloadFile(
-    '/refunds/export',
-    {
-      ...(filters as Record<string, QueryValue>),
-      lang: localeSchema.catch(defaultLocale).parse(i18n.language),
-    },
-    'refunds.csv',
-  );
+  downloadInLanguage('/refunds/export', filters, 'refunds.csv');
 
-export function useRefunds(query: RefundListQuery) {
-  return useQuery({
-    queryKey: refundKeys.list(query),
-    queryFn: () => listRefunds(query),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useRefunds = (query: RefundListQuery) =>
+  usePagedQuery(refundKeys.list(query), () => listRefunds(query));
 
 export function useRefundStatusCounts(filters: RefundCountFilters) {
   return useQuery({
@@ -104,14 +89,7 @@ export function useRefundStatusCounts(filters: RefundCountFilters) {
   });
 }
 
-export function useRefund(id: string | undefined) {
-  return useQuery({
-    queryKey: refundKeys.detail(id ?? ''),
-    queryFn: () => getRefund(id!),
-    enabled: Boolean(id),
-    retry: false,
-  });
-}
+export const useRefund = (id: string | undefined) => useRecord(refundKeys, id, getRefund);
 
 export function useRefundable(orderId: string, enabled: boolean) {
   return useQuery({

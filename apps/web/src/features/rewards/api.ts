@@ -1,15 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Reward, RewardInput, RewardListQuery, Voucher } from '@kopi/contract';
 import { http } from '../../lib/http/http';
+import { resourceKeys } from '../../lib/http/resource-keys';
 import { fetchPage, useInvalidate, usePagedQuery, type Page } from '../../lib/http/paged-list';
 
 // /api/voucher-rewards (subject reward): the points rewards the customer app offers, and the
 // vouchers of unique codes a reward may give (read, never changed here).
 
-export const rewardKeys = {
-  all: ['rewards'] as const,
-  list: (query: RewardListQuery) => [...rewardKeys.all, 'list', query] as const,
-};
+export const rewardKeys = resourceKeys<RewardListQuery>('rewards');
 
 export const listRewards = (query: RewardListQuery): Promise<Page<Reward>> =>
   fetchPage('/voucher-rewards', query);

@@ -1,12 +1,10 @@
 import type { Role, RoleInput, RoleListQuery } from '@kopi/contract';
 import { http } from '../../lib/http/http';
+import { resourceKeys } from '../../lib/http/resource-keys';
 import { fetchPage, useInvalidate, usePagedQuery, type Page } from '../../lib/http/paged-list';
 
 // /api/roles (subject role-permission): roles with their permissions and holders (contract: roles.ts).
-export const roleKeys = {
-  all: ['roles'] as const,
-  list: (query: RoleListQuery) => [...roleKeys.all, 'list', query] as const,
-};
+export const roleKeys = resourceKeys<RoleListQuery>('roles');
 
 export type RolePage = Page<Role>;
 

@@ -10,6 +10,7 @@ import type {
 import type { tenantListQuerySchema } from '@kopi/contract';
 import type { z } from 'zod';
 import { http } from '../../lib/http/http';
+import { resourceKeys } from '../../lib/http/resource-keys';
 import { fetchPage, useInvalidate, usePagedQuery, type Page } from '../../lib/http/paged-list';
 
 // /api/tenants (subject tenant, superadmin): tenants, their outlets, and the tenant a platform
@@ -17,8 +18,7 @@ import { fetchPage, useInvalidate, usePagedQuery, type Page } from '../../lib/ht
 export type TenantListQuery = z.infer<typeof tenantListQuerySchema>;
 
 export const tenantKeys = {
-  all: ['tenants'] as const,
-  list: (query: TenantListQuery) => [...tenantKeys.all, 'list', query] as const,
+  ...resourceKeys<TenantListQuery>('tenants'),
   outlets: (id: string) => [...tenantKeys.all, 'outlets', id] as const,
   context: () => [...tenantKeys.all, 'context'] as const,
 };

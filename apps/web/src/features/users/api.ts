@@ -15,6 +15,7 @@ import type {
 } from '@kopi/contract';
 import type { z } from 'zod';
 import { http } from '../../lib/http/http';
+import { resourceKeys } from '../../lib/http/resource-keys';
 import { fetchPage, useInvalidate, usePagedQuery, type Page } from '../../lib/http/paged-list';
 
 // /api/users (subject user): staff accounts, their sessions and what they did (contract: users.ts).
@@ -23,10 +24,8 @@ export type UserStatusChange = z.infer<typeof userStatusChangeSchema>;
 export type ActivityQuery = { page: number; page_size: number };
 
 export const userKeys = {
-  all: ['users'] as const,
-  list: (query: UserListQuery) => [...userKeys.all, 'list', query] as const,
+  ...resourceKeys<UserListQuery>('users'),
   options: () => [...userKeys.all, 'options'] as const,
-  detail: (id: string) => [...userKeys.all, 'detail', id] as const,
   sessions: (id: string) => [...userKeys.all, 'sessions', id] as const,
   activity: (id: string, query: ActivityQuery) => [...userKeys.all, 'activity', id, query] as const,
 };

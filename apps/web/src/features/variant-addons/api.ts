@@ -1,13 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Addon, AddonInput, ListQuery, VariantGroup, VariantGroupInput } from '@kopi/contract';
 import { http } from '../../lib/http/http';
+import { resourceKeys } from '../../lib/http/resource-keys';
 import { fetchPage, usePagedQuery } from '../../lib/http/paged-list';
 
 // The variant and add-on library (/api/variant-groups, /api/addons; subject variant-addon).
-export const variantGroupKeys = {
-  all: ['variant-groups'] as const,
-  list: (query: ListQuery) => [...variantGroupKeys.all, 'list', query] as const,
-};
+export const variantGroupKeys = resourceKeys<ListQuery>('variant-groups');
 export const addonKeys = {
   all: ['addons'] as const,
   list: (query: ListQuery) => [...addonKeys.all, 'list', query] as const,

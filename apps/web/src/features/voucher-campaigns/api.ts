@@ -8,14 +8,14 @@ import type {
   VoucherCampaignParsed,
 } from '@kopi/contract';
 import { http } from '../../lib/http/http';
+import { resourceKeys } from '../../lib/http/resource-keys';
 import { fetchPage, useInvalidate, usePagedQuery, type Page } from '../../lib/http/paged-list';
 
 // /api/voucher-campaigns (subject voucher_campaign), and what the form offers: the tenant's
 // vouchers of unique codes and its membership tiers (read, never changed).
 
 export const campaignKeys = {
-  all: ['voucher-campaigns'] as const,
-  list: (query: VoucherCampaignListQuery) => [...campaignKeys.all, 'list', query] as const,
+  ...resourceKeys<VoucherCampaignListQuery>('voucher-campaigns'),
   one: (id: string) => [...campaignKeys.all, 'one', id] as const,
 };
 

@@ -13,6 +13,7 @@ import type {
   VoucherListQuery,
 } from '@kopi/contract';
 import { http } from '../../lib/http/http';
+import { resourceKeys } from '../../lib/http/resource-keys';
 import { fetchPage, useInvalidate, usePagedQuery, type Page } from '../../lib/http/paged-list';
 import { downloadFile } from '../../lib/http/transfer';
 
@@ -25,8 +26,7 @@ export type VoucherCode = VoucherCodeRow;
 export type VoucherCodeQuery = Pick<VoucherCodeListQuery, 'page' | 'page_size' | 'q' | 'redeemed'>;
 
 export const voucherKeys = {
-  all: ['vouchers'] as const,
-  list: (query: VoucherListQuery) => [...voucherKeys.all, 'list', query] as const,
+  ...resourceKeys<VoucherListQuery>('vouchers'),
   codes: (id: string, query?: VoucherCodeQuery) =>
     [...voucherKeys.all, 'codes', id, ...(query ? [query] : [])] as const,
   job: (id: string, jobId: string) => [...voucherKeys.all, 'job', id, jobId] as const,

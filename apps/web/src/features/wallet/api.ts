@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { defaultLocale, localeSchema } from '@kopi/contract';
 import type {
   ListQuery,
   WalletAdjustment,
@@ -10,8 +9,7 @@ import type {
 import { http } from '../../lib/http/http';
 import type { QueryValue } from '../../lib/http/http-client';
 import { fetchPage, usePagedQuery } from '../../lib/http/paged-list';
-import { downloadFile } from '../../lib/http/transfer';
-import { i18n } from '../../lib/i18n/i18n';
+import { downloadInLanguage } from '../../lib/http/transfer';
 
 // /customer/wallet's calls (subject wallet): every customer's entries, the outstanding balance by
 // day, and the adjustments over the limit waiting for a second staff member (adjust-wallet).
@@ -31,14 +29,7 @@ export type WalletEntryExportFilters = Omit<WalletEntryListQuery, 'page' | 'page
 
 /** The filtered entries as CSV, in the screen's language. */
 export const exportWalletEntries = (filters: WalletEntryExportFilters) =>
-  downloadFile(
-    '/wallet-entries/export',
-    {
-      ...(filters as Record<string, QueryValue>),
-      lang: localeSchema.catch(defaultLocale).parse(i18n.language),
-    },
-    'wallet-entries.csv',
-  );
+  downloadInLanguage('/wallet-entries/export', filters, 'wallet-entries.csv');
 
 /**
  * A decision on a pending adjustment. Its refusals (the requester approving their own, one

@@ -1,4 +1,6 @@
-import { createHttpClient, type HttpDeps, type QueryValue } from './http-client';
+import { defaultLocale, localeSchema } from '@kopi/contract';
+import { i18n } from '../i18n/i18n';
+import { createHttpClient, type HttpClient, type HttpDeps, type QueryValue } from './http-client';
 import { httpDeps } from './http';
 
 // File transfers through the same client (token, retries, translated failures, 401 handling):
@@ -73,11 +75,18 @@ export function filenameOf(disposition: string | null, fallback: string): string
   return match?.[1] ? decodeURIComponent(match[1]) : fallback;
 }
 
-/** GET a file with the Bearer token a plain link or picture cannot carry (null: no body). */
+/** The screen's language, for a file the server writes in words (CSV headers, statuses). */
+export const screenLanguage = () => localeSchema.catch(defaultLocale).parse(i18n.language);
+
+/**
+ * GET a file with the Bearer token a plain link or picture cannot carry (null: no body); `send`
+ * asks otherwise (a POST with a body).
+ */
 export async function fetchFile(
   path: string,
   query: Record<string, QueryValue>,
   fallbackName: string,
+  send: (client: HttpClient) => Promise<unknown> = (client) => client.get<unknown>(path, { query }),
 ): Promise<{ blob: Blob; name: string } | null> {
   let file: { blob: Blob; name: string } | null = null;
   const client = createHttpClient({
@@ -93,7 +102,7 @@ export async function fetchFile(
       return new Response(null, { status: 204 });
     },
   });
-  await client.get<unknown>(path, { query });
+  await send(client);
   return file as { blob: Blob; name: string } | null;
 }
 
@@ -118,3 +127,11 @@ export async function downloadFile(
   const saved = await fetchFile(path, query, fallbackName);
   if (saved) saveFile(saved.blob, saved.name);
 }
+
+/** A list's filters as a file in the screen's language (the server's CSV export of the list). */
+export const downloadInLanguage = (path: string, filters: object, fallbackName: string) =>
+  downloadFile(
+    path,
+    { ...(filters as Record<string, QueryValue>), lang: screenLanguage() },
+    fallbackName,
+  );

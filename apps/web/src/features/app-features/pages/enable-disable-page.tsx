@@ -1,22 +1,14 @@
 import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import type { TenantAppFeature } from '@kopi/contract';
-import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
-import {
-  queryStatusProps,
-  tableStateProps,
-} from '../../../components/data-table/paged-table-props';
+import { type DataTableColumn } from '../../../components/data-table/data-table';
 import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
-import { ClearFiltersButton } from '../../../components/list-page/clear-filters-button';
-import { FilterSelect } from '../../../components/list-page/filter-select';
-import { ListPage } from '../../../components/list-page/list-page';
 import { useCan } from '../../../lib/can-context';
 import { useLocalizedName } from '../../../lib/localized-name';
 import { toast } from '../../../lib/toasts';
@@ -28,11 +20,10 @@ import {
   choiceOf,
   filterSwitches,
   ownOutletSettings,
-  pageOf,
   type SwitchChoice,
   switchValueOf,
 } from '../feature-list';
-import { OnOffFilter } from '../components/on-off-filter';
+import { FeatureListPage } from '../components/feature-list-page';
 import { useAppFeatureStrings } from '../i18n';
 
 /**
@@ -48,12 +39,18 @@ export function EnableDisablePage() {
   const features = useAppFeatures();
   const replace = useReplaceAppFeature();
   const table = useTableState({ pageSize: 10 });
-  const { filters, setFilter, clear, filtering } = useTableFilters(table, { value: '', scope: '' });
+  const filterState = useTableFilters(table, { value: '', other: '' });
+  const { filters } = filterState;
   const [saving, setSaving] = useState<string | null>(null);
   const [outletsOf, setOutletsOf] = useState<string | null>(null);
 
   const rows = useMemo(
-    () => filterSwitches(features.data ?? [], { q: table.q, ...filters }),
+    () =>
+      filterSwitches(features.data ?? [], {
+        q: table.q,
+        value: filters.value,
+        scope: filters.other,
+      }),
     [features.data, table.q, filters],
   );
   const featureName = (f: TenantAppFeature) => nameOf(f.name_en, f.name_my);
@@ -160,50 +157,23 @@ export function EnableDisablePage() {
   ];
 
   return (
-    <ListPage title={t('switches.title')} subtitle={t('switches.subtitle')}>
-      <Card>
-        <DataTable<TenantAppFeature>
-          label={t('switches.table')}
-          testId="app-features-table"
-          columns={columns}
-          rows={pageOf(rows, table.page, table.pageSize)}
-          rowKey={(f) => f.code}
-          rowTestId={(f) => `app-feature-${f.code}`}
-          total={rows.length}
-          {...tableStateProps(table)}
-          searchLabel={t('switches.search')}
-          searchTestId="app-features-search"
-          filters={
-            <>
-              <OnOffFilter
-                label={t('switches.filterValue')}
-                value={filters.value}
-                onChange={(v) => setFilter('value', v)}
-                testId="filter-value"
-              />
-              <FilterSelect
-                label={t('switches.filterScope')}
-                value={filters.scope}
-                onChange={(v) => setFilter('scope', v)}
-                anyLabel={t('switches.anyScope')}
-                options={[
-                  { value: 'business', label: t('switches.scopeBusiness') },
-                  { value: 'outlet', label: t('switches.scopeOutlet') },
-                ]}
-                minWidth={200}
-                testId="filter-scope"
-              />
-              <ClearFiltersButton
-                filtering={filtering}
-                label={t('filters.clear')}
-                onClick={clear}
-              />
-            </>
-          }
-          {...queryStatusProps(features)}
-          emptyMessage={t('switches.empty')}
-        />
-      </Card>
+    <FeatureListPage
+      section="switches"
+      columns={columns}
+      rows={rows}
+      table={table}
+      query={features}
+      state={filterState}
+      other={{
+        options: [
+          { value: 'business', label: t('switches.scopeBusiness') },
+          { value: 'outlet', label: t('switches.scopeOutlet') },
+        ],
+        minWidth: 200,
+      }}
+      testIds={['app-features-table', 'app-feature-', 'filter-value', 'filter-scope']}
+      searchTestId="app-features-search"
+    >
       <OutletSwitchesDialog
         feature={opened}
         mayUpdate={mayUpdate}
@@ -213,6 +183,6 @@ export function EnableDisablePage() {
         }}
         onClose={() => setOutletsOf(null)}
       />
-    </ListPage>
+    </FeatureListPage>
   );
 }

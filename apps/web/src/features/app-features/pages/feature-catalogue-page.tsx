@@ -1,30 +1,21 @@
 import { useMemo, useState } from 'react';
-import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import type { AppFeature, AppFeatureInput } from '@kopi/contract';
-import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
-import {
-  queryStatusProps,
-  tableStateProps,
-} from '../../../components/data-table/paged-table-props';
+import { type DataTableColumn } from '../../../components/data-table/data-table';
 import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
-import { ClearFiltersButton } from '../../../components/list-page/clear-filters-button';
-import { FilterSelect } from '../../../components/list-page/filter-select';
-import { ListPage } from '../../../components/list-page/list-page';
-import { RowAction } from '../../../components/list-page/row-actions';
+import { EditAction } from '../../../components/list-page/row-actions';
 import { useCan } from '../../../lib/can-context';
 import { useLocalizedName } from '../../../lib/localized-name';
 import { toast } from '../../../lib/toasts';
 import { updateCatalogueFeature, useCatalogue, useReplaceCatalogueFeature } from '../api';
 import { CatalogueDrawer } from '../components/catalogue-drawer';
 import { EffectiveValue } from '../components/effective-value';
-import { filterCatalogue, pageOf } from '../feature-list';
-import { OnOffFilter } from '../components/on-off-filter';
+import { filterCatalogue } from '../feature-list';
+import { FeatureListPage } from '../components/feature-list-page';
 import { useAppFeatureStrings } from '../i18n';
 
 /**
@@ -39,11 +30,17 @@ export function FeatureCataloguePage() {
   const catalogue = useCatalogue();
   const replace = useReplaceCatalogueFeature();
   const table = useTableState({ pageSize: 10 });
-  const { filters, setFilter, clear, filtering } = useTableFilters(table, { value: '', lock: '' });
+  const filterState = useTableFilters(table, { value: '', other: '' });
+  const { filters } = filterState;
   const [editing, setEditing] = useState<AppFeature | null>(null);
 
   const rows = useMemo(
-    () => filterCatalogue(catalogue.data ?? [], { q: table.q, ...filters }),
+    () =>
+      filterCatalogue(catalogue.data ?? [], {
+        q: table.q,
+        value: filters.value,
+        lock: filters.other,
+      }),
     [catalogue.data, table.q, filters],
   );
   const featureName = (f: AppFeature) => nameOf(f.name_en, f.name_my);
@@ -103,9 +100,8 @@ export function FeatureCataloguePage() {
             header: '',
             align: 'right' as const,
             cell: (f: AppFeature) => (
-              <RowAction
+              <EditAction
                 label={t('catalogue.edit', { name: featureName(f) })}
-                icon={<EditOutlined fontSize="small" />}
                 onClick={() => setEditing(f)}
               />
             ),
@@ -115,50 +111,23 @@ export function FeatureCataloguePage() {
   ];
 
   return (
-    <ListPage title={t('catalogue.title')} subtitle={t('catalogue.subtitle')}>
-      <Card>
-        <DataTable<AppFeature>
-          label={t('catalogue.table')}
-          testId="feature-catalogue-table"
-          columns={columns}
-          rows={pageOf(rows, table.page, table.pageSize)}
-          rowKey={(f) => f.code}
-          rowTestId={(f) => `catalogue-${f.code}`}
-          total={rows.length}
-          {...tableStateProps(table)}
-          searchLabel={t('catalogue.search')}
-          filters={
-            <>
-              <OnOffFilter
-                label={t('catalogue.filterDefault')}
-                value={filters.value}
-                onChange={(v) => setFilter('value', v)}
-                testId="filter-default"
-              />
-              <FilterSelect
-                label={t('catalogue.filterLock')}
-                value={filters.lock}
-                onChange={(v) => setFilter('lock', v)}
-                anyLabel={t('catalogue.anyLock')}
-                options={[
-                  { value: 'locked', label: t('catalogue.locked') },
-                  { value: 'changeable', label: t('catalogue.changeable') },
-                ]}
-                minWidth={180}
-                testId="filter-lock"
-              />
-              <ClearFiltersButton
-                filtering={filtering}
-                label={t('filters.clear')}
-                onClick={clear}
-              />
-            </>
-          }
-          {...queryStatusProps(catalogue)}
-          emptyMessage={t('catalogue.empty')}
-        />
-      </Card>
+    <FeatureListPage
+      section="catalogue"
+      columns={columns}
+      rows={rows}
+      table={table}
+      query={catalogue}
+      state={filterState}
+      other={{
+        options: [
+          { value: 'locked', label: t('catalogue.locked') },
+          { value: 'changeable', label: t('catalogue.changeable') },
+        ],
+        minWidth: 180,
+      }}
+      testIds={['feature-catalogue-table', 'catalogue-', 'filter-default', 'filter-lock']}
+    >
       <CatalogueDrawer feature={editing} onClose={() => setEditing(null)} onSubmit={save} />
-    </ListPage>
+    </FeatureListPage>
   );
 }

@@ -6,8 +6,6 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import WarningAmber from '@mui/icons-material/WarningAmber';
 import {
   bannerStates,
@@ -23,10 +21,10 @@ import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
 import { FilterSelect } from '../../../components/list-page/filter-select';
 import { ListPage } from '../../../components/list-page/list-page';
-import { RowAction, RowActions } from '../../../components/list-page/row-actions';
+import { RowActions, EditAction, DeleteAction } from '../../../components/list-page/row-actions';
 import { useConfirmedDelete } from '../../../components/list-page/use-confirmed-delete';
 import { useBusinessClock } from '../../../lib/business-clock';
-import { useCan } from '../../../lib/can-context';
+import { useCrudAbilities } from '../../../lib/can-context';
 import { toast } from '../../../lib/toasts';
 import {
   createBanner,
@@ -56,10 +54,7 @@ type Filters = { state: '' | BannerState; outlet: string };
  */
 export function BannerPage() {
   const { t } = useBannerStrings();
-  const can = useCan();
-  const mayCreate = can('create', 'banner');
-  const mayUpdate = can('update', 'banner');
-  const mayDelete = can('delete', 'banner');
+  const { mayCreate, mayUpdate, mayDelete } = useCrudAbilities('banner');
   const { timeZone } = useBusinessClock();
   const table = useTableState();
   const { filters, setFilter, filtering } = useTableFilters<Filters>(table, {
@@ -180,16 +175,14 @@ export function BannerPage() {
       cell: (b) => (
         <RowActions>
           {mayUpdate && (
-            <RowAction
+            <EditAction
               label={t('list.edit', { name: b.title_en })}
-              icon={<EditOutlined fontSize="small" />}
               onClick={() => setEditing({ banner: b })}
             />
           )}
           {mayDelete && (
-            <RowAction
+            <DeleteAction
               label={t('list.delete', { name: b.title_en })}
-              icon={<DeleteOutlined fontSize="small" />}
               onClick={() => removal.ask(b)}
             />
           )}

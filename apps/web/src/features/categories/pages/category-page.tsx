@@ -17,15 +17,14 @@ import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import DragIndicator from '@mui/icons-material/DragIndicator';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import type { Category } from '@kopi/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
-import { RowAction } from '../../../components/list-page/row-actions';
+import { RowAction, EditAction } from '../../../components/list-page/row-actions';
 import { ListPage } from '../../../components/list-page/list-page';
 import { FlagLabel } from '../../../components/status-label';
-import { useCan } from '../../../lib/can-context';
+import { useCrudAbilities } from '../../../lib/can-context';
 import { HttpError } from '../../../lib/http/http-client';
 import { toast } from '../../../lib/toasts';
 import {
@@ -46,10 +45,9 @@ type Blocked = { category: Category; reason: string };
 /** /product/category (read category): the menu's categories in order, reordered by dragging. */
 export function CategoryPage() {
   const { t, language } = useCategoryStrings();
-  const can = useCan();
-  const mayCreate = can('create', 'product category');
-  const mayUpdate = can('update', 'category');
-  const mayDelete = can('delete', 'category');
+  const { mayCreate, mayUpdate, mayDelete } = useCrudAbilities('category', {
+    create: 'product category',
+  });
   const categories = useCategories();
   const reorder = useReorderCategories();
   const invalidate = useInvalidateCategories();
@@ -244,11 +242,7 @@ export function CategoryPage() {
           </TableCell>
           <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
             {mayUpdate && (
-              <RowAction
-                label={t('list.edit', { name })}
-                icon={<EditOutlined fontSize="small" />}
-                onClick={() => setEditing(category)}
-              />
+              <EditAction label={t('list.edit', { name })} onClick={() => setEditing(category)} />
             )}
             {mayDelete && (
               <RowAction

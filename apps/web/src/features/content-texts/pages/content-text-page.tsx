@@ -3,7 +3,6 @@ import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import History from '@mui/icons-material/History';
 import RestartAlt from '@mui/icons-material/RestartAlt';
 import type {
@@ -19,7 +18,7 @@ import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
 import { FilterSelect } from '../../../components/list-page/filter-select';
 import { ListPage } from '../../../components/list-page/list-page';
-import { RowAction, RowActions } from '../../../components/list-page/row-actions';
+import { RowAction, RowActions, EditAction } from '../../../components/list-page/row-actions';
 import { useCan } from '../../../lib/can-context';
 import { formatDateTime } from '../../../lib/formatters';
 import { toast } from '../../../lib/toasts';
@@ -110,11 +109,7 @@ export function ContentTextPage() {
       cell: (c) => (
         <RowActions>
           {mayEdit && (
-            <RowAction
-              label={t('list.edit', { key: c.key })}
-              icon={<EditOutlined fontSize="small" />}
-              onClick={() => setEditing(c)}
-            />
+            <EditAction label={t('list.edit', { key: c.key })} onClick={() => setEditing(c)} />
           )}
           <RowAction
             label={t('list.history', { key: c.key })}

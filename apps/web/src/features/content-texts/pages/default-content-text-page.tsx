@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import History from '@mui/icons-material/History';
 import {
   type ContentTextDefault,
@@ -15,7 +14,7 @@ import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
 import { FilterSelect } from '../../../components/list-page/filter-select';
 import { ListPage } from '../../../components/list-page/list-page';
-import { RowAction, RowActions } from '../../../components/list-page/row-actions';
+import { RowAction, RowActions, EditAction } from '../../../components/list-page/row-actions';
 import { useCan } from '../../../lib/can-context';
 import { toast } from '../../../lib/toasts';
 import { createDefaultText, updateDefaultText, useDefaultTexts, useInvalidateTexts } from '../api';
@@ -95,9 +94,8 @@ export function DefaultContentTextPage() {
       cell: (d) => (
         <RowActions>
           {mayEdit && (
-            <RowAction
+            <EditAction
               label={t('list.edit', { key: d.key })}
-              icon={<EditOutlined fontSize="small" />}
               onClick={() => setEditing({ text: d })}
             />
           )}

@@ -1,7 +1,7 @@
+import { DetailsLoader } from '../../../components/details-loader';
 import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -9,12 +9,9 @@ import type { CustomerDetails } from '@kopi/contract';
 import { useParams, useSearchParams } from 'react-router';
 import { BackToList } from '../../../components/back-to-list';
 import { DetailsColumns } from '../../../components/details-layout';
-import { NotFoundCard } from '../../../components/not-found-card';
 import { PageHeader } from '../../../components/page-header';
-import { RetryAlert } from '../../../components/retry-alert';
 import { useCan } from '../../../lib/can-context';
 import { formatDate } from '../../../lib/formatters';
-import { HttpError } from '../../../lib/http/http-client';
 import { useCustomer, useRefreshCustomers } from '../api';
 import { CustomerActions } from '../components/customer-actions';
 import { CustomerStatusChip } from '../components/customer-chips';
@@ -34,32 +31,11 @@ export function CustomerDetailsPage() {
   const { id } = useParams();
   const { t } = useCustomerStrings();
   const customer = useCustomer(id);
-  if (customer.error) {
-    const status = customer.error instanceof HttpError ? customer.error.status : 0;
-    // A malformed id (400) is as missing as an unknown one.
-    if (status === 404 || status === 400)
-      return (
-        <NotFoundCard
-          title={t('details.notFoundTitle')}
-          text={t('details.notFoundText')}
-          backTo="/customer/list"
-          backLabel={t('details.back')}
-          testId="customer-not-found"
-        />
-      );
-    return (
-      <RetryAlert onRetry={() => void customer.refetch()}>{t('details.loadError')}</RetryAlert>
-    );
-  }
-  if (!customer.data) {
-    return (
-      <Stack spacing={3} aria-busy="true">
-        <Skeleton variant="text" width={320} height={48} />
-        <Skeleton variant="rounded" height={240} />
-      </Stack>
-    );
-  }
-  return <CustomerView customer={customer.data} />;
+  return (
+    <DetailsLoader query={customer} name="customer" listPath="/customer/list" t={t}>
+      {(record) => <CustomerView customer={record} />}
+    </DetailsLoader>
+  );
 }
 
 const tabKeys = ['orders', 'wallet', 'points', 'vouchers', 'referrals', 'notes'] as const;

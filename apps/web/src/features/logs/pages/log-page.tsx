@@ -1,3 +1,5 @@
+import { listQueryProps } from '../../../components/data-table/paged-table-props';
+import { ExportButton } from '../../../components/list-page/export-button';
 import { useMemo, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -6,9 +8,7 @@ import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import type { AuditEntry, TenantFilter } from '@kopi/contract';
-import { listQueryProps } from '../../../components/data-table/paged-table-props';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { DateField } from '../../../components/date-field/date-field';
 import { ListPage } from '../../../components/list-page/list-page';
@@ -146,10 +146,10 @@ export function LogPage() {
       title={t('list.title')}
       subtitle={t('list.subtitle')}
       actions={
-        <Button
-          variant="outlined"
-          startIcon={<FileDownloadOutlined />}
+        <ExportButton
+          label={t('list.export')}
           loading={exporting}
+          testId="log-export"
           onClick={async () => {
             setExporting(true);
             try {
@@ -161,10 +161,7 @@ export function LogPage() {
               setExporting(false);
             }
           }}
-          data-testid="log-export"
-        >
-          {t('list.export')}
-        </Button>
+        />
       }
     >
       <Card>

@@ -10,11 +10,10 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import type { MembershipTier } from '@kopi/contract';
 import { EmptyState } from '../../../components/empty-state';
 import { RetryAlert } from '../../../components/retry-alert';
-import { RowAction, RowActions } from '../../../components/list-page/row-actions';
+import { RowAction, RowActions, EditAction } from '../../../components/list-page/row-actions';
 import { SectionCard } from '../../../components/section-card';
 import { formatMoney } from '../../../lib/formatters';
 import { useMembershipStrings } from '../i18n';
@@ -127,11 +126,7 @@ export function TiersCard({
           <TableCell align="right">
             <RowActions>
               {mayUpdate && (
-                <RowAction
-                  label={t('tiers.edit', { name })}
-                  icon={<EditOutlined fontSize="small" />}
-                  onClick={() => onEdit(tier)}
-                />
+                <EditAction label={t('tiers.edit', { name })} onClick={() => onEdit(tier)} />
               )}
               {mayDelete && (
                 <RowAction

@@ -11,17 +11,16 @@ import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DragIndicator from '@mui/icons-material/DragIndicator';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import type { MenuItem, MenuItemInput } from '@kopi/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MenuIcon } from '../../../components/layouts/menu-icon';
-import { RowAction } from '../../../components/list-page/row-actions';
+import { RowAction, EditAction } from '../../../components/list-page/row-actions';
 import { useFormEditor } from '../../../components/list-page/use-entity-editor';
 import { ListPage } from '../../../components/list-page/list-page';
 import { useConfirmedDelete } from '../../../components/list-page/use-confirmed-delete';
-import { useCan } from '../../../lib/can-context';
+import { useCrudAbilities } from '../../../lib/can-context';
 import { toast } from '../../../lib/toasts';
 import {
   createMenuItem,
@@ -60,10 +59,7 @@ function dropPosition(event: DragEvent<HTMLElement>): DropPosition {
  */
 export function MenuPage() {
   const { t, language } = useMenuStrings();
-  const can = useCan();
-  const mayCreate = can('create', 'menu');
-  const mayUpdate = can('update', 'menu');
-  const mayDelete = can('delete', 'menu');
+  const { mayCreate, mayUpdate, mayDelete } = useCrudAbilities('menu');
   const menus = useMenuItems();
   const invalidate = useInvalidateMenus();
   const editor = useFormEditor<MenuItem, MenuItemInput>(
@@ -306,9 +302,8 @@ export function MenuPage() {
                         onClick={() => void toggleHidden(item)}
                         testId="menu-toggle-hidden"
                       />
-                      <RowAction
+                      <EditAction
                         label={t('list.edit', { name: label })}
-                        icon={<EditOutlined fontSize="small" />}
                         size="small"
                         onClick={() => editor.openEdit(item)}
                         testId="menu-edit"

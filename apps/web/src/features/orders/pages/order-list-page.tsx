@@ -1,3 +1,6 @@
+import { queryStatusProps } from '../../../components/data-table/paged-table-props';
+import { ClearFiltersButton } from '../../../components/list-page/clear-filters-button';
+import { ExportButton } from '../../../components/list-page/export-button';
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -6,7 +9,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import EventAvailable from '@mui/icons-material/EventAvailable';
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Summarize from '@mui/icons-material/Summarize';
 import {
   orderSources,
@@ -17,7 +19,6 @@ import {
   type OrderSummary,
 } from '@kopi/contract';
 import { useLocation, useNavigate } from 'react-router';
-import { queryStatusProps } from '../../../components/data-table/paged-table-props';
 import { DataTable } from '../../../components/data-table/data-table';
 import { sortParam } from '../../../components/data-table/table-state';
 import { DateRangeFields } from '../../../components/date-field/date-range-fields';
@@ -148,11 +149,11 @@ function OrderList() {
         paymentMethods.map((m) => ({ value: m, label: tr(`payment.${m}`) })),
         170,
       )}
-      {filtering && (
-        <Button size="small" color="inherit" onClick={clearFilters}>
-          {t('list.clearFilters')}
-        </Button>
-      )}
+      <ClearFiltersButton
+        filtering={filtering}
+        label={t('list.clearFilters')}
+        onClick={clearFilters}
+      />
     </>
   );
 
@@ -178,14 +179,7 @@ function OrderList() {
                 {t('zReport.button')}
               </Button>
             )}
-            <Button
-              variant="outlined"
-              startIcon={<FileDownloadOutlined />}
-              onClick={download}
-              data-testid="order-export"
-            >
-              {t('list.export')}
-            </Button>
+            <ExportButton label={t('list.export')} onClick={download} testId="order-export" />
             {mayCloseDay && (
               <Button
                 variant="contained"

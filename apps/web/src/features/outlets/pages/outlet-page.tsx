@@ -5,22 +5,25 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AccessTime from '@mui/icons-material/AccessTime';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import PointOfSaleOutlined from '@mui/icons-material/PointOfSaleOutlined';
 import type { Outlet, OutletInput } from '@kopi/contract';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { pagedTableProps } from '../../../components/data-table/paged-table-props';
 import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
 import { FilterSelect } from '../../../components/list-page/filter-select';
-import { RowAction, RowActions } from '../../../components/list-page/row-actions';
+import {
+  RowAction,
+  RowActions,
+  EditAction,
+  DeleteAction,
+} from '../../../components/list-page/row-actions';
 import { useFormEditor } from '../../../components/list-page/use-entity-editor';
 import { useGuardedRemoval } from '../../../components/list-page/use-guarded-removal';
+import { GuardedRemovalDialog } from '../../../components/list-page/guarded-removal-dialog';
 import { ListPage } from '../../../components/list-page/list-page';
 import { FlagLabel } from '../../../components/status-label';
-import { useCan } from '../../../lib/can-context';
+import { useCrudAbilities } from '../../../lib/can-context';
 import { formatMoney } from '../../../lib/formatters';
 import { toast } from '../../../lib/toasts';
 import {
@@ -46,10 +49,7 @@ type OutletStatusFilter = '' | 'active' | 'disabled';
  */
 export function OutletPage() {
   const { t } = useOutletStrings();
-  const can = useCan();
-  const mayCreate = can('create', 'outlet');
-  const mayUpdate = can('update', 'outlet');
-  const mayDelete = can('delete', 'outlet');
+  const { can, mayCreate, mayUpdate, mayDelete } = useCrudAbilities('outlet');
   const mayHours = can('read', 'time-management');
   const table = useTableState();
   const { filters, setFilter } = useTableFilters(table, { status: '' as OutletStatusFilter });
@@ -72,7 +72,6 @@ export function OutletPage() {
     },
     refresh: invalidate,
   });
-  const deleting = removal.pending;
   const [tillsOf, setTillsOf] = useState<Outlet | null>(null);
 
   const columns: DataTableColumn<Outlet>[] = [
@@ -166,16 +165,14 @@ export function OutletPage() {
             />
           )}
           {mayUpdate && (
-            <RowAction
+            <EditAction
               label={t('list.edit', { name: o.name })}
-              icon={<EditOutlined fontSize="small" />}
               onClick={() => editor.openEdit(o)}
             />
           )}
           {mayDelete && (
-            <RowAction
+            <DeleteAction
               label={t('list.delete', { name: o.name })}
-              icon={<DeleteOutlined fontSize="small" />}
               onClick={() => removal.ask(o)}
             />
           )}
@@ -212,29 +209,15 @@ export function OutletPage() {
       </Card>
       <OutletDrawer outlet={editor.record} {...editor.form} />
       <TillsDialog outlet={tillsOf} onClose={() => setTillsOf(null)} />
-      <ConfirmDialog
-        open={Boolean(deleting)}
-        title={deleting?.blocked ? t('list.cannotDeleteTitle') : t('list.deleteTitle')}
-        message={
-          deleting?.blocked ? (
-            <span data-testid="outlet-blocked-reason">{deleting.blocked}</span>
-          ) : deleting ? (
-            t('list.deleteMessage', { name: deleting.target.name })
-          ) : undefined
-        }
-        confirmLabel={
-          deleting?.blocked
-            ? t('list.disableInstead')
-            : deleting
-              ? t('list.delete', { name: deleting.target.name })
-              : undefined
-        }
-        confirmColor={deleting?.blocked ? 'warning' : 'error'}
-        confirmDisabled={
-          Boolean(deleting?.blocked) && (!mayUpdate || deleting?.target.status === 'disabled')
-        }
-        onConfirm={removal.confirm}
-        onClose={removal.cancel}
+      <GuardedRemovalDialog<Outlet>
+        removal={removal}
+        name="outlet"
+        t={t}
+        labelOf={(o) => o.name}
+        fallback={{
+          label: t('list.disableInstead'),
+          idle: (o) => !mayUpdate || o.status === 'disabled',
+        }}
       />
     </ListPage>
   );

@@ -6,14 +6,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import MoreVert from '@mui/icons-material/MoreVert';
 import RemoveShoppingCartOutlined from '@mui/icons-material/RemoveShoppingCartOutlined';
 import type { ProductListItem } from '@kopi/contract';
 import { Link as RouterLink } from 'react-router';
 import type { DataTableColumn } from '../../../components/data-table/data-table';
-import { RowAction, RowActions } from '../../../components/list-page/row-actions';
+import { RowActions, EditAction } from '../../../components/list-page/row-actions';
 import { useLocalizedName } from '../../../lib/localized-name';
 import { useProductStrings } from '../i18n';
 import { ProductPrice } from './product-price';
@@ -186,11 +185,7 @@ export function useProductColumns({
       cell: (p) => (
         <RowActions>
           {mayUpdate && (
-            <RowAction
-              label={t('list.edit', { name: p.name })}
-              icon={<EditOutlined fontSize="small" />}
-              to={`/product/edit/${p.id}`}
-            />
+            <EditAction label={t('list.edit', { name: p.name })} to={`/product/edit/${p.id}`} />
           )}
           {onSoldOut && p.status === 'active' && p.outlets.length > 0 && (
             <IconButton

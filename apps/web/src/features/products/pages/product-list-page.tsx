@@ -8,7 +8,7 @@ import { pagedTableProps } from '../../../components/data-table/paged-table-prop
 import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
 import { ListPage } from '../../../components/list-page/list-page';
-import { useCan } from '../../../lib/can-context';
+import { useCrudAbilities } from '../../../lib/can-context';
 import { useSessionUser } from '../../../lib/session/session-store';
 import { importProducts, useInvalidateProducts, useOutletChoices, useProducts } from '../api';
 import { ImportDialog } from '../components/import-dialog';
@@ -24,10 +24,9 @@ import { useProductStrings } from '../i18n';
 /** /product/list (read list-product). */
 export function ProductListPage() {
   const { t } = useProductStrings();
-  const can = useCan();
-  const mayCreate = can('create', 'list-product');
-  const mayUpdate = can('update', 'add-product');
-  const mayDelete = can('delete', 'list-product');
+  const { can, mayCreate, mayUpdate, mayDelete } = useCrudAbilities('list-product', {
+    update: 'add-product',
+  });
   const maySoldOut = can('toggle', 'sold-out');
   const boundOutletId = useSessionUser()?.id_outlet ?? null;
   const table = useTableState();

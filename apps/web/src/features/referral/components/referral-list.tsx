@@ -1,5 +1,7 @@
+import { cardTitle } from '../../../components/card-title';
+import { listQueryProps } from '../../../components/data-table/paged-table-props';
+import { ClearFiltersButton } from '../../../components/list-page/clear-filters-button';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
 import Chip, { type ChipProps } from '@mui/material/Chip';
@@ -8,9 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { referralStatuses, type Referral, type ReferralListQuery } from '@kopi/contract';
 import { Link as RouterLink } from 'react-router';
-import { cardTitle } from '../../../components/card-title';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
-import { listQueryProps } from '../../../components/data-table/paged-table-props';
 import { FilterSelect } from '../../../components/list-page/filter-select';
 import { formatDateTime } from '../../../lib/formatters';
 import { useReferrals } from '../api';
@@ -143,11 +143,11 @@ export function ReferralList() {
               minWidth={170}
               testId="referral-filter-status"
             />
-            {filtering && (
-              <Button size="small" color="inherit" onClick={clearFilters}>
-                {t('list.clearFilters')}
-              </Button>
-            )}
+            <ClearFiltersButton
+              filtering={filtering}
+              label={t('list.clearFilters')}
+              onClick={clearFilters}
+            />
           </Stack>
         }
         {...listQueryProps(referrals)}

@@ -1,21 +1,14 @@
+import { BackToList } from '../../../components/back-to-list';
+import { DetailsLoader } from '../../../components/details-loader';
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import { DetailsColumns, PrintButton } from '../../../components/details-layout';
-import SearchOff from '@mui/icons-material/SearchOff';
 import type { Refund } from '@kopi/contract';
-import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { RetryAlert } from '../../../components/retry-alert';
 import { StatusLabel } from '../../../components/status-label';
 import { formatDateTime } from '../../../lib/formatters';
-import { HttpError } from '../../../lib/http/http-client';
 import { useRefund } from '../api';
 import {
   RefundBankCard,
@@ -29,28 +22,6 @@ import { RefundStatusActions } from '../components/refund-status-actions';
 import { useRefundStrings } from '../i18n';
 import { useLiveRefresh } from '../../../lib/live/live-refresh';
 import { liveSocket, onLiveOrderEvent } from '../../../lib/session/session-runtime';
-
-function NotFound() {
-  const { t } = useRefundStrings();
-  return (
-    <Card data-testid="refund-not-found">
-      <CardContent>
-        <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 6 }}>
-          <SearchOff sx={{ fontSize: 56, color: 'text.secondary' }} aria-hidden="true" />
-          <Typography variant="h5" component="h1">
-            {t('details.notFoundTitle')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ maxWidth: 480 }}>
-            {t('details.notFoundText')}
-          </Typography>
-          <Button component={RouterLink} to="/refund/list" variant="contained">
-            {t('details.back')}
-          </Button>
-        </Stack>
-      </CardContent>
-    </Card>
-  );
-}
 
 /** /refund/details/:id (read order). */
 export function RefundDetailsPage() {
@@ -67,42 +38,20 @@ export function RefundDetailsPage() {
     resyncs: liveSocket.resyncs,
   });
 
-  if (refund.error) {
-    const status = refund.error instanceof HttpError ? refund.error.status : 0;
-    // A malformed id (400) is as missing as an unknown one.
-    if (status === 404 || status === 400) return <NotFound />;
-    return <RetryAlert onRetry={() => void refund.refetch()}>{t('details.loadError')}</RetryAlert>;
-  }
-  if (!refund.data) {
-    return (
-      <Stack spacing={3} aria-busy="true">
-        <Skeleton variant="text" width={320} height={48} />
-        <Skeleton variant="rounded" height={240} />
-      </Stack>
-    );
-  }
-  return <RefundDetails refund={refund.data} onRefresh={() => refund.refetch()} />;
+  return (
+    <DetailsLoader query={refund} name="refund" listPath="/refund/list" t={t}>
+      {(record) => <RefundDetails refund={record} onRefresh={() => refund.refetch()} />}
+    </DetailsLoader>
+  );
 }
 
 function RefundDetails({ refund, onRefresh }: { refund: Refund; onRefresh: () => unknown }) {
   const { t } = useRefundStrings();
   const [printing, setPrinting] = useState(false);
-  // The list's filters travel with the link, so "Back to refunds" shows the same list.
-  const listSearch = (useLocation().state as { listSearch?: string } | null)?.listSearch ?? '';
 
   return (
     <Stack spacing={3} data-testid="refund-details">
-      <Box>
-        <Button
-          component={RouterLink}
-          to={`/refund/list${listSearch}`}
-          startIcon={<ArrowBack />}
-          color="inherit"
-          size="small"
-        >
-          {t('details.back')}
-        </Button>
-      </Box>
+      <BackToList to="/refund/list" label={t('details.back')} />
       <PageHeader
         title={
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>

@@ -1,10 +1,11 @@
+import { listQueryProps } from '../../../components/data-table/paged-table-props';
+import { ClearFiltersButton } from '../../../components/list-page/clear-filters-button';
+import { ExportButton } from '../../../components/list-page/export-button';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import {
   refundMethods,
   refundReasonLabels,
@@ -14,7 +15,6 @@ import {
 } from '@kopi/contract';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
-import { listQueryProps } from '../../../components/data-table/paged-table-props';
 import { sortParam } from '../../../components/data-table/table-state';
 import { parseSort } from '../../../components/data-table/url-list-params';
 import { DateRangeFields } from '../../../components/date-field/date-range-fields';
@@ -139,11 +139,11 @@ export function RefundListPage() {
         minWidth={170}
         testId="refund-filter-method"
       />
-      {filtering && (
-        <Button size="small" color="inherit" onClick={clearFilters}>
-          {t('list.clearFilters')}
-        </Button>
-      )}
+      <ClearFiltersButton
+        filtering={filtering}
+        label={t('list.clearFilters')}
+        onClick={clearFilters}
+      />
     </>
   );
 
@@ -156,16 +156,7 @@ export function RefundListPage() {
     <ListPage
       title={t('list.title')}
       subtitle={t('list.subtitle')}
-      actions={
-        <Button
-          variant="outlined"
-          startIcon={<FileDownloadOutlined />}
-          onClick={download}
-          data-testid="refund-export"
-        >
-          {t('list.export')}
-        </Button>
-      }
+      actions={<ExportButton label={t('list.export')} onClick={download} testId="refund-export" />}
     >
       <Card>
         <Tabs

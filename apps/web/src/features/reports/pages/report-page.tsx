@@ -1,3 +1,4 @@
+import { ExportButton } from '../../../components/list-page/export-button';
 import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,7 +11,6 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import {
   daysBetween,
@@ -158,24 +158,15 @@ export function ReportPage() {
           subtitle={t('page.subtitle')}
           actions={
             <>
-              <Button
-                variant="outlined"
-                startIcon={<FileDownloadOutlined />}
-                onClick={() => download('csv')}
-                disabled={!check.success || exporting !== null}
-                data-testid="report-export-csv"
-              >
-                {t('actions.exportCsv')}
-              </Button>
-              <Button
-                variant="outlined"
-                startIcon={<FileDownloadOutlined />}
-                onClick={() => download('xlsx')}
-                disabled={!check.success || exporting !== null}
-                data-testid="report-export-xlsx"
-              >
-                {t('actions.exportXlsx')}
-              </Button>
+              {(['csv', 'xlsx'] as const).map((format) => (
+                <ExportButton
+                  key={format}
+                  label={t(format === 'csv' ? 'actions.exportCsv' : 'actions.exportXlsx')}
+                  onClick={() => download(format)}
+                  disabled={!check.success || exporting !== null}
+                  testId={`report-export-${format}`}
+                />
+              ))}
               <Button
                 variant="contained"
                 startIcon={<PrintOutlined />}

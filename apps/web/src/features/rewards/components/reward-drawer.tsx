@@ -1,6 +1,4 @@
-import FormHelperText from '@mui/material/FormHelperText';
-import Grid from '@mui/material/Grid';
-import Typography from '@mui/material/Typography';
+import { ScheduleFields } from '../../../components/schedule-fields';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { rewardInputSchema, type Reward, type RewardParsed } from '@kopi/contract';
 import { EntityDrawer } from '../../../components/entity-drawer/entity-drawer';
@@ -8,7 +6,7 @@ import { useEntityForm } from '../../../components/entity-drawer/use-entity-form
 import { halfCell } from '../../../components/form-binding';
 import { FormNumberField, FormSelectField } from '../../../components/form-fields';
 import { FormTextField } from '../../../components/form-text-field';
-import { InstantField } from '../../../components/instant-field';
+
 import { HttpError } from '../../../lib/http/http-client';
 import { useLocalizedName } from '../../../lib/localized-name';
 import { useUniqueVouchers } from '../api';
@@ -108,29 +106,13 @@ export function RewardDrawer({
         helperText={t('form.stockHint')}
         step={1}
       />
-      <Grid size={12}>
-        <Typography variant="subtitle2" component="h3">
-          {t('form.when')}
-        </Typography>
-        <FormHelperText sx={{ mt: 0 }}>{t('form.whenHint', { zone: timeZone })}</FormHelperText>
-      </Grid>
-      <InstantField<RewardFormValues>
-        cell={12}
-        name="starts_at"
+      <ScheduleFields<RewardFormValues>
+        from="starts_at"
+        until="ends_at"
         timeZone={timeZone}
-        dateLabel={t('form.fromDate')}
-        timeLabel={t('form.fromTime')}
-        testId="reward-from"
-      />
-      <InstantField<RewardFormValues>
-        cell={12}
-        name="ends_at"
-        timeZone={timeZone}
-        dateLabel={t('form.untilDate')}
-        timeLabel={t('form.untilTime')}
-        helperText={t('form.untilHint')}
-        optional
-        testId="reward-until"
+        t={t}
+        untilHint={t('form.untilHint')}
+        testIds={['reward-from', 'reward-until']}
       />
       <FormNumberField
         cell={halfCell}

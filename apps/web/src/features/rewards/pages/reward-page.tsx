@@ -3,8 +3,6 @@ import Chip from '@mui/material/Chip';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import {
   rewardStatuses,
   type Reward,
@@ -12,18 +10,18 @@ import {
   type RewardListQuery,
   type RewardStatus,
 } from '@kopi/contract';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { pagedTableProps } from '../../../components/data-table/paged-table-props';
 import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
 import { FilterSelect } from '../../../components/list-page/filter-select';
 import { ListPage } from '../../../components/list-page/list-page';
-import { RowAction, RowActions } from '../../../components/list-page/row-actions';
+import { RowActions, EditAction, DeleteAction } from '../../../components/list-page/row-actions';
 import { useFormEditor } from '../../../components/list-page/use-entity-editor';
 import { useGuardedRemoval } from '../../../components/list-page/use-guarded-removal';
+import { GuardedRemovalDialog } from '../../../components/list-page/guarded-removal-dialog';
 import { useBusinessClock } from '../../../lib/business-clock';
-import { useCan } from '../../../lib/can-context';
+import { useCrudAbilities } from '../../../lib/can-context';
 import { formatInstant } from '../../../lib/instant';
 import { useLocalizedName } from '../../../lib/localized-name';
 import { toast } from '../../../lib/toasts';
@@ -41,10 +39,7 @@ type Filters = { status: '' | RewardStatus };
  */
 export function RewardPage() {
   const { t } = useRewardStrings();
-  const can = useCan();
-  const mayCreate = can('create', 'reward');
-  const mayUpdate = can('update', 'reward');
-  const mayDelete = can('delete', 'reward');
+  const { mayCreate, mayUpdate, mayDelete } = useCrudAbilities('reward');
   const nameOf = useLocalizedName();
   const { timeZone } = useBusinessClock();
   const table = useTableState();
@@ -68,7 +63,6 @@ export function RewardPage() {
     },
     refresh: invalidate,
   });
-  const deleting = removal.pending;
 
   const columns: DataTableColumn<Reward>[] = [
     {
@@ -137,16 +131,14 @@ export function RewardPage() {
       cell: (r) => (
         <RowActions>
           {mayUpdate && (
-            <RowAction
+            <EditAction
               label={t('list.edit', { name: r.name_en })}
-              icon={<EditOutlined fontSize="small" />}
               onClick={() => editor.openEdit(r)}
             />
           )}
           {mayDelete && (
-            <RowAction
+            <DeleteAction
               label={t('list.delete', { name: r.name_en })}
-              icon={<DeleteOutlined fontSize="small" />}
               onClick={() => removal.ask(r)}
             />
           )}
@@ -191,29 +183,15 @@ export function RewardPage() {
         onClose={editor.close}
         onSubmit={editor.submit}
       />
-      <ConfirmDialog
-        open={Boolean(deleting)}
-        title={deleting?.blocked ? t('list.cannotDeleteTitle') : t('list.deleteTitle')}
-        message={
-          deleting?.blocked ? (
-            <span data-testid="reward-blocked-reason">{deleting.blocked}</span>
-          ) : deleting ? (
-            t('list.deleteMessage', { name: deleting.target.name_en })
-          ) : undefined
-        }
-        confirmLabel={
-          deleting?.blocked
-            ? t('list.switchOffInstead')
-            : deleting
-              ? t('list.delete', { name: deleting.target.name_en })
-              : undefined
-        }
-        confirmColor={deleting?.blocked ? 'warning' : 'error'}
-        confirmDisabled={
-          Boolean(deleting?.blocked) && (!mayUpdate || deleting?.target.status === 'inactive')
-        }
-        onConfirm={removal.confirm}
-        onClose={removal.cancel}
+      <GuardedRemovalDialog<Reward>
+        removal={removal}
+        name="reward"
+        t={t}
+        labelOf={(r) => r.name_en}
+        fallback={{
+          label: t('list.switchOffInstead'),
+          idle: (r) => !mayUpdate || r.status === 'inactive',
+        }}
       />
     </ListPage>
   );

@@ -12,7 +12,7 @@ import { useFormEditor } from '../../../components/list-page/use-entity-editor';
 import { ListPage } from '../../../components/list-page/list-page';
 import { useConfirmedDelete } from '../../../components/list-page/use-confirmed-delete';
 import { TenantFilterSelect, usePlatformWide } from '../../../components/tenant-filter';
-import { useCan } from '../../../lib/can-context';
+import { useCrudAbilities } from '../../../lib/can-context';
 import { sessionStore, useSessionUser } from '../../../lib/session/session-store';
 import { useStore } from '../../../lib/store';
 import { createRole, deleteRole, updateRole, useInvalidateRoles, useRoles } from '../api';
@@ -26,14 +26,11 @@ const PAGE_SIZE = 20;
 /** /settings/role (read role-permission): role cards with user counts; the permission matrix. */
 export function RolePage() {
   const { t } = useRoleStrings();
-  const can = useCan();
+  const { mayCreate, mayUpdate, mayDelete } = useCrudAbilities('role-permission');
   const me = useSessionUser();
   const roleName = useStore(sessionStore, (s) => s.roleName);
   const held = useStore(sessionStore, (s) => s.permissions);
   const platformWide = usePlatformWide();
-  const mayCreate = can('create', 'role-permission');
-  const mayUpdate = can('update', 'role-permission');
-  const mayDelete = can('delete', 'role-permission');
   const [page, setPage] = useState(1);
   const [q, setQ] = useState('');
   const [tenant, setTenant] = useState<TenantFilter | ''>('');

@@ -9,18 +9,21 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { BoardOrder } from '@kopi/contract';
+import { messageKey, type BoardOrder } from '@kopi/contract';
+import { translateValidation } from '../../../lib/i18n/i18n';
 import { useStatusBoardStrings } from '../i18n';
 
-/** A board card's dialog's words: title (with the order's number), message, field, chips. */
-export interface ReasonTexts {
-  title: string;
-  message: string;
-  reason: string;
-  reasonHint: string;
-  quick: string;
-  quickReasons: string[];
-  confirm: string;
+/** The board's moves that ask why; each names its dialog's words in the strings (`<kind>.title`…). */
+export type ReasonKind = 'reject' | 'notCollected';
+
+/** The contract's length limit carries zod's own English text; say it with the app's words. */
+export function reasonProblem(
+  issue: { code: string; message?: string } | undefined,
+  otherwise: string | undefined,
+): string | undefined {
+  return translateValidation(
+    issue?.code === 'too_big' ? messageKey('max_length', { max: 300 }) : otherwise,
+  );
 }
 
 /**
@@ -32,7 +35,8 @@ export interface ReasonTexts {
 export function ReasonDialog({
   name,
   order,
-  texts,
+  kind,
+  quickReasons,
   problemOf,
   color,
   onClose,
@@ -40,13 +44,23 @@ export function ReasonDialog({
 }: {
   name: string;
   order: BoardOrder | null;
-  texts: ReasonTexts;
+  kind: ReasonKind;
+  quickReasons: readonly string[];
   problemOf: (reason: string) => string | undefined;
   color: 'error' | 'warning';
   onClose: () => void;
   onConfirm: (order: BoardOrder, reason: string) => Promise<boolean>;
 }) {
-  const { ts } = useStatusBoardStrings();
+  const { t, ts } = useStatusBoardStrings();
+  const texts = {
+    title: t(`${kind}.title`, { no: order?.order_no ?? '' }),
+    message: t(`${kind}.message`),
+    reason: t(`${kind}.reason`),
+    reasonHint: t(`${kind}.reasonHint`),
+    quick: t(`${kind}.quick`),
+    quickReasons: quickReasons.map((key) => t(`${kind}.quickReasons.${key}` as never)),
+    confirm: t(`${kind}.confirm`),
+  };
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);

@@ -1,7 +1,5 @@
-import { messageKey, orderStatusMoveSchema, type BoardOrder } from '@kopi/contract';
-import { translateValidation } from '../../../lib/i18n/i18n';
-import { useStatusBoardStrings } from '../i18n';
-import { ReasonDialog } from './reason-dialog';
+import { orderStatusMoveSchema, type BoardOrder } from '@kopi/contract';
+import { ReasonDialog, reasonProblem } from './reason-dialog';
 
 const quickReasons = ['soldOut', 'closing', 'customerLeft', 'duplicate'] as const;
 
@@ -10,43 +8,23 @@ export function rejectReasonProblem(reason: string): string | undefined {
   const result = orderStatusMoveSchema.safeParse({ status: 'REJECTED', reason });
   if (result.success) return undefined;
   const issue = result.error.issues.find((i) => i.path[0] === 'reason') ?? result.error.issues[0];
-  // The schema's length limit carries zod's own English text; say it with the app's words.
-  return translateValidation(
-    issue?.code === 'too_big' ? messageKey('max_length', { max: 300 }) : issue?.message,
-  );
+  return reasonProblem(issue, issue?.message);
 }
 
-/**
- * Asks why before rejecting: the reason is required (the customer and the refund see it).
- */
-export function RejectDialog({
-  order,
-  onClose,
-  onConfirm,
-}: {
+/** Asks why before rejecting: the reason is required (the customer and the refund see it). */
+export function RejectDialog(props: {
   order: BoardOrder | null;
   onClose: () => void;
   onConfirm: (order: BoardOrder, reason: string) => Promise<boolean>;
 }) {
-  const { t } = useStatusBoardStrings();
-  const texts = {
-    title: t('reject.title', { no: order?.order_no ?? '' }),
-    message: t('reject.message'),
-    reason: t('reject.reason'),
-    reasonHint: t('reject.reasonHint'),
-    quick: t('reject.quick'),
-    quickReasons: quickReasons.map((key) => t(`reject.quickReasons.${key}`)),
-    confirm: t('reject.confirm'),
-  };
   return (
     <ReasonDialog
       name="reject"
-      order={order}
-      texts={texts}
+      kind="reject"
+      quickReasons={quickReasons}
       problemOf={rejectReasonProblem}
       color="error"
-      onClose={onClose}
-      onConfirm={onConfirm}
+      {...props}
     />
   );
 }

@@ -10,7 +10,6 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import Block from '@mui/icons-material/Block';
 import CheckCircle from '@mui/icons-material/CheckCircle';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import Login from '@mui/icons-material/Login';
 import type { Tenant, TenantCreateInput, TenantInput } from '@kopi/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -19,7 +18,7 @@ import { pagedTableProps } from '../../../components/data-table/paged-table-prop
 import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
 import { FilterSelect } from '../../../components/list-page/filter-select';
-import { RowAction, RowActions } from '../../../components/list-page/row-actions';
+import { RowAction, RowActions, EditAction } from '../../../components/list-page/row-actions';
 import { useFormEditor } from '../../../components/list-page/use-entity-editor';
 import { ListPage } from '../../../components/list-page/list-page';
 import { useCan } from '../../../lib/can-context';
@@ -168,9 +167,8 @@ export function TenantPage() {
             />
           )}
           {mayUpdate && (
-            <RowAction
+            <EditAction
               label={t('list.edit', { name: x.name })}
-              icon={<EditOutlined fontSize="small" />}
               onClick={() => editor.openEdit(x)}
             />
           )}

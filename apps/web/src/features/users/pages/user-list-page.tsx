@@ -5,7 +5,6 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import type { StaffUser, TenantFilter, UserListQuery } from '@kopi/contract';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
@@ -13,12 +12,12 @@ import { pagedTableProps } from '../../../components/data-table/paged-table-prop
 import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
 import { FilterSelect } from '../../../components/list-page/filter-select';
-import { RowAction, RowActions } from '../../../components/list-page/row-actions';
+import { RowActions, EditAction } from '../../../components/list-page/row-actions';
 import { ListPage } from '../../../components/list-page/list-page';
 import { PersonAvatar } from '../../../components/person-avatar';
 import { FlagLabel } from '../../../components/status-label';
 import { TenantFilterSelect, usePlatformWide } from '../../../components/tenant-filter';
-import { useCan } from '../../../lib/can-context';
+import { useCrudAbilities } from '../../../lib/can-context';
 import { formatDateTime } from '../../../lib/formatters';
 import { useSessionUser } from '../../../lib/session/session-store';
 import { useInvalidateUsers, useUserOptions, useUsers } from '../api';
@@ -39,13 +38,10 @@ const noFilters = {
 /** /settings/user (read user): staff accounts with search, filters and paging; drawer editing. */
 export function UserListPage() {
   const { t } = useUserStrings();
-  const can = useCan();
+  const { mayCreate, mayUpdate, mayDelete } = useCrudAbilities('user');
   const navigate = useNavigate();
   const me = useSessionUser();
   const platformWide = usePlatformWide();
-  const mayCreate = can('create', 'user');
-  const mayUpdate = can('update', 'user');
-  const mayDelete = can('delete', 'user');
   const table = useTableState({ sort: { by: 'username', direction: 'asc' } });
   const { filters, setFilter } = useTableFilters(table, noFilters);
   const query: UserListQuery = useMemo(
@@ -148,9 +144,8 @@ export function UserListPage() {
         return (
           <RowActions>
             {mayUpdate && (
-              <RowAction
+              <EditAction
                 label={t('list.edit', { name: u.fullname })}
-                icon={<EditOutlined fontSize="small" />}
                 onClick={() => editor.openEdit(u)}
                 testId="user-edit"
               />

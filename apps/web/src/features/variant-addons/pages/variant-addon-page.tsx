@@ -7,7 +7,6 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import type { Addon, AddonInput, VariantGroup, VariantGroupInput } from '@kopi/contract';
 import { Link as RouterLink } from 'react-router';
 import { AddonDialog } from '../../../components/catalogue/addon-dialog';
@@ -18,11 +17,11 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table/
 import { pagedTableProps } from '../../../components/data-table/paged-table-props';
 import { useTableState } from '../../../components/data-table/table-state';
 import { AddButton } from '../../../components/list-page/add-button';
-import { RowAction, RowActions } from '../../../components/list-page/row-actions';
+import { RowAction, RowActions, EditAction } from '../../../components/list-page/row-actions';
 import { useEntityEditor } from '../../../components/list-page/use-entity-editor';
 import { ListPage } from '../../../components/list-page/list-page';
 import { FlagLabel } from '../../../components/status-label';
-import { useCan } from '../../../lib/can-context';
+import { useCrudAbilities } from '../../../lib/can-context';
 import { formatMoney } from '../../../lib/formatters';
 import { HttpError } from '../../../lib/http/http-client';
 import { toast } from '../../../lib/toasts';
@@ -74,10 +73,7 @@ function UsedBy({ products }: { products: { id: string; name: string }[] }) {
 /** /product/variant-addon (read variant-addon): the library of variant groups and add-ons. */
 export function VariantAddonPage() {
   const { t } = useVariantAddonStrings();
-  const can = useCan();
-  const mayCreate = can('create', 'variant-addon');
-  const mayUpdate = can('update', 'variant-addon');
-  const mayDelete = can('delete', 'variant-addon');
+  const { mayCreate, mayUpdate, mayDelete } = useCrudAbilities('variant-addon');
   const [tab, setTab] = useState<Tab>('groups');
   const groupsTable = useTableState();
   const addonsTable = useTableState();
@@ -103,13 +99,7 @@ export function VariantAddonPage() {
 
   const actions = (name: string, onEdit: () => void, onDelete: () => void) => (
     <RowActions>
-      {mayUpdate && (
-        <RowAction
-          label={t('edit', { name })}
-          icon={<EditOutlined fontSize="small" />}
-          onClick={onEdit}
-        />
-      )}
+      {mayUpdate && <EditAction label={t('edit', { name })} onClick={onEdit} />}
       {mayDelete && (
         <RowAction
           label={t('delete', { name })}

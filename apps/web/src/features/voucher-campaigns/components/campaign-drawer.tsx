@@ -1,7 +1,5 @@
+import { ScheduleFields } from '../../../components/schedule-fields';
 import { useMemo } from 'react';
-import FormHelperText from '@mui/material/FormHelperText';
-import Grid from '@mui/material/Grid';
-import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   parsePhoneList,
@@ -15,7 +13,7 @@ import { useEntityForm } from '../../../components/entity-drawer/use-entity-form
 import { halfCell } from '../../../components/form-binding';
 import { FormSelectField } from '../../../components/form-fields';
 import { FormTextField } from '../../../components/form-text-field';
-import { InstantField } from '../../../components/instant-field';
+
 import { HttpError } from '../../../lib/http/http-client';
 import { useUniqueVouchers } from '../api';
 import { blankCampaign, campaignValuesOf, type CampaignFormValues } from '../campaign-input';
@@ -139,27 +137,12 @@ export function CampaignDrawer({
         options={options.map((v) => ({ value: v.id, label: v.name_en }))}
       />
       <AudienceFields control={control} setValue={form.setValue} timeZone={timeZone} />
-      <Grid size={12}>
-        <Typography variant="subtitle2" component="h3">
-          {t('form.period')}
-        </Typography>
-        <FormHelperText sx={{ mt: 0 }}>{t('form.periodHint', { zone: timeZone })}</FormHelperText>
-      </Grid>
-      <InstantField<CampaignFormValues>
-        cell={12}
-        name="starts_at"
+      <ScheduleFields<CampaignFormValues>
+        from="starts_at"
+        until="ends_at"
         timeZone={timeZone}
-        dateLabel={t('form.startDate')}
-        timeLabel={t('form.startTime')}
-        testId="campaign-start"
-      />
-      <InstantField<CampaignFormValues>
-        cell={12}
-        name="ends_at"
-        timeZone={timeZone}
-        dateLabel={t('form.endDate')}
-        timeLabel={t('form.endTime')}
-        testId="campaign-end"
+        t={t}
+        testIds={['campaign-start', 'campaign-end']}
       />
     </EntityDrawer>
   );

@@ -3,8 +3,6 @@ import Card from '@mui/material/Card';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import {
   campaignEditable,
   campaignStatuses,
@@ -20,11 +18,11 @@ import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
 import { AddButton } from '../../../components/list-page/add-button';
 import { FilterSelect } from '../../../components/list-page/filter-select';
-import { RowAction, RowActions } from '../../../components/list-page/row-actions';
+import { RowActions, EditAction, DeleteAction } from '../../../components/list-page/row-actions';
 import { useConfirmedDelete } from '../../../components/list-page/use-confirmed-delete';
 import { useFormEditor } from '../../../components/list-page/use-entity-editor';
 import { useBusinessClock } from '../../../lib/business-clock';
-import { useCan } from '../../../lib/can-context';
+import { useCrudAbilities } from '../../../lib/can-context';
 import { formatInstant } from '../../../lib/instant';
 import {
   createCampaign,
@@ -58,10 +56,7 @@ const statusColor: Record<CampaignStatus, ChipProps['color']> = {
  */
 export function CampaignsPanel() {
   const { t } = useCampaignStrings();
-  const can = useCan();
-  const mayCreate = can('create', 'voucher-campaign');
-  const mayUpdate = can('update', 'voucher-campaign');
-  const mayDelete = can('delete', 'voucher-campaign');
+  const { can, mayCreate, mayUpdate, mayDelete } = useCrudAbilities('voucher-campaign');
   const { timeZone } = useBusinessClock();
   const table = useTableState();
   const { filters, setFilter, filtering } = useTableFilters<Filters>(table, { status: '' });
@@ -162,16 +157,14 @@ export function CampaignsPanel() {
         <RowActions>
           {mayUpdate && <CampaignMoves campaign={c} onMoved={invalidate} />}
           {mayUpdate && campaignEditable(c.status) && (
-            <RowAction
+            <EditAction
               label={t('list.edit', { name: c.name_en })}
-              icon={<EditOutlined fontSize="small" />}
               onClick={() => editor.openEdit(c)}
             />
           )}
           {mayDelete && c.status === 'draft' && (
-            <RowAction
+            <DeleteAction
               label={t('list.delete', { name: c.name_en })}
-              icon={<DeleteOutlined fontSize="small" />}
               onClick={() => removal.ask(c)}
             />
           )}

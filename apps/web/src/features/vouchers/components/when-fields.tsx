@@ -1,3 +1,4 @@
+import { ScheduleFields } from '../../../components/schedule-fields';
 import { useState } from 'react';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -6,13 +7,11 @@ import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Typography from '@mui/material/Typography';
 import { parseClockText } from '../../../components/clock-field';
 import { CellController, halfCell } from '../../../components/form-binding';
 import { translateValidation } from '../../../lib/i18n/i18n';
 import { useVoucherStrings } from '../i18n';
 import type { VoucherFormValues } from '../voucher-input';
-import { InstantField } from '../../../components/instant-field';
 
 /** Days as the API numbers them (0 = Sunday), shown from Monday as Malaysian calendars are. */
 const week = [
@@ -33,29 +32,13 @@ export function WhenFields({ timeZone }: { timeZone: string }) {
   const { t } = useVoucherStrings();
   return (
     <>
-      <Grid size={12}>
-        <Typography variant="subtitle2" component="h3">
-          {t('form.when')}
-        </Typography>
-        <FormHelperText sx={{ mt: 0 }}>{t('form.whenHint', { zone: timeZone })}</FormHelperText>
-      </Grid>
-      <InstantField<VoucherFormValues>
-        cell={12}
-        name="valid_from"
+      <ScheduleFields<VoucherFormValues>
+        from="valid_from"
+        until="valid_until"
         timeZone={timeZone}
-        dateLabel={t('form.fromDate')}
-        timeLabel={t('form.fromTime')}
-        testId="voucher-from"
-      />
-      <InstantField<VoucherFormValues>
-        cell={12}
-        name="valid_until"
-        timeZone={timeZone}
-        dateLabel={t('form.untilDate')}
-        timeLabel={t('form.untilTime')}
-        helperText={t('form.untilHint')}
-        optional
-        testId="voucher-until"
+        t={t}
+        untilHint={t('form.untilHint')}
+        testIds={['voucher-from', 'voucher-until']}
       />
       <CellController<VoucherFormValues>
         name="days_of_week"

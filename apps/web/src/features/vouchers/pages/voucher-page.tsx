@@ -4,8 +4,6 @@ import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ConfirmationNumberOutlined from '@mui/icons-material/ConfirmationNumberOutlined';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import {
   voucherCodeKinds,
   voucherStates,
@@ -17,18 +15,23 @@ import {
   type VoucherState,
   type VoucherType,
 } from '@kopi/contract';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { pagedTableProps } from '../../../components/data-table/paged-table-props';
 import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
 import { FilterSelect } from '../../../components/list-page/filter-select';
 import { ListPage } from '../../../components/list-page/list-page';
-import { RowAction, RowActions } from '../../../components/list-page/row-actions';
+import {
+  RowAction,
+  RowActions,
+  EditAction,
+  DeleteAction,
+} from '../../../components/list-page/row-actions';
 import { useFormEditor } from '../../../components/list-page/use-entity-editor';
 import { useGuardedRemoval } from '../../../components/list-page/use-guarded-removal';
+import { GuardedRemovalDialog } from '../../../components/list-page/guarded-removal-dialog';
 import { useBusinessClock } from '../../../lib/business-clock';
-import { useCan } from '../../../lib/can-context';
+import { useCrudAbilities } from '../../../lib/can-context';
 import { toast } from '../../../lib/toasts';
 import {
   createVoucher,
@@ -59,10 +62,7 @@ type Filters = {
  */
 export function VoucherPage() {
   const { t } = useVoucherStrings();
-  const can = useCan();
-  const mayCreate = can('create', 'voucher');
-  const mayUpdate = can('update', 'voucher');
-  const mayDelete = can('delete', 'voucher');
+  const { mayCreate, mayUpdate, mayDelete } = useCrudAbilities('voucher');
   const { timeZone } = useBusinessClock();
   const table = useTableState();
   const { filters, setFilter, filtering } = useTableFilters<Filters>(table, {
@@ -98,7 +98,6 @@ export function VoucherPage() {
     },
     refresh: invalidate,
   });
-  const deleting = removal.pending;
 
   const columns: DataTableColumn<Voucher>[] = [
     {
@@ -152,16 +151,14 @@ export function VoucherPage() {
             />
           )}
           {mayUpdate && (
-            <RowAction
+            <EditAction
               label={t('list.edit', { name: v.name_en })}
-              icon={<EditOutlined fontSize="small" />}
               onClick={() => editor.openEdit(v)}
             />
           )}
           {mayDelete && (
-            <RowAction
+            <DeleteAction
               label={t('list.delete', { name: v.name_en })}
-              icon={<DeleteOutlined fontSize="small" />}
               onClick={() => removal.ask(v)}
             />
           )}
@@ -239,29 +236,15 @@ export function VoucherPage() {
           onClose={() => setCodesOf(null)}
         />
       )}
-      <ConfirmDialog
-        open={Boolean(deleting)}
-        title={deleting?.blocked ? t('list.cannotDeleteTitle') : t('list.deleteTitle')}
-        message={
-          deleting?.blocked ? (
-            <span data-testid="voucher-blocked-reason">{deleting.blocked}</span>
-          ) : deleting ? (
-            t('list.deleteMessage', { name: deleting.target.name_en })
-          ) : undefined
-        }
-        confirmLabel={
-          deleting?.blocked
-            ? t('list.switchOffInstead')
-            : deleting
-              ? t('list.delete', { name: deleting.target.name_en })
-              : undefined
-        }
-        confirmColor={deleting?.blocked ? 'warning' : 'error'}
-        confirmDisabled={
-          Boolean(deleting?.blocked) && (!mayUpdate || deleting?.target.status === 'inactive')
-        }
-        onConfirm={removal.confirm}
-        onClose={removal.cancel}
+      <GuardedRemovalDialog<Voucher>
+        removal={removal}
+        name="voucher"
+        t={t}
+        labelOf={(v) => v.name_en}
+        fallback={{
+          label: t('list.switchOffInstead'),
+          idle: (v) => !mayUpdate || v.status === 'inactive',
+        }}
       />
     </ListPage>
   );
