@@ -1,5 +1,5 @@
 import type { TenantFilter } from '@kopi/contract';
-import { type Column, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 
 // The one way a query names its tenant. Every read and write of a tenant-owned table carries the
@@ -24,6 +24,22 @@ interface Owned {
 
 /** Rows of `tenantId`. */
 export const ownedBy = (table: Owned, tenantId: string): SQL => eq(table.tenantId, tenantId);
+
+/**
+ * Rows of `tenantId` whose columns equal `values` (compared in the order written), and any `more`
+ * conditions after them: the WHERE of most reads and writes of one tenant's rows.
+ */
+export const ownedWhere = <T extends PgTable & Owned>(
+  table: T,
+  tenantId: string,
+  values: Partial<T['$inferSelect']>,
+  ...more: (SQL | undefined)[]
+): SQL | undefined =>
+  and(
+    ownedBy(table, tenantId),
+    ...Object.entries(values).map(([key, value]) => eq(table[key as keyof T] as Column, value)),
+    ...more,
+  );
 
 /** Rows the scope holds: its tenant's, or every row for the platform scope. */
 export const ownedByScope = (table: Owned, scope: AccessScope): SQL | undefined =>

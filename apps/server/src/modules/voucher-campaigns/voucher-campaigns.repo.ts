@@ -7,7 +7,7 @@ import { backgroundJobs } from '../../db/schema/jobs';
 import { membershipTiers } from '../../db/schema/membership-tiers';
 import { tenants } from '../../db/schema/tenancy';
 import { voucherCampaigns, vouchers } from '../../db/schema/vouchers';
-import { ownedBy, ownedId } from '../../db/tenant-scope';
+import { ownedBy, ownedWhere, ownedId } from '../../db/tenant-scope';
 
 /** The housekeeping tick moves every business's campaigns on time: it has no tenant yet. */
 export const tenantFree = ['dueForMove'] as const;
@@ -187,9 +187,10 @@ export async function jobsOf(db: Db, tenantId: string, campaignIds: string[]) {
     .select()
     .from(backgroundJobs)
     .where(
-      and(
-        ownedBy(backgroundJobs, tenantId),
-        eq(backgroundJobs.kind, CAMPAIGN_ISSUE_JOB),
+      ownedWhere(
+        backgroundJobs,
+        tenantId,
+        { kind: CAMPAIGN_ISSUE_JOB },
         inArray(backgroundJobs.subjectId, campaignIds),
       ),
     )

@@ -4,7 +4,7 @@ import { countWhere, searchAny } from '../../db/list-page';
 import { backgroundJobs } from '../../db/schema/jobs';
 import { voucherCodes, vouchers } from '../../db/schema/vouchers';
 import { tenants } from '../../db/schema/tenancy';
-import { ownedBy, ownedId } from '../../db/tenant-scope';
+import { ownedBy, ownedWhere, ownedId } from '../../db/tenant-scope';
 
 // A voucher's unique codes and the jobs that generate them, of one tenant. Every query filters
 // by tenant_id.
@@ -138,14 +138,7 @@ export async function findJob(
   const [row] = await db
     .select()
     .from(backgroundJobs)
-    .where(
-      and(
-        ownedBy(backgroundJobs, tenantId),
-        eq(backgroundJobs.kind, kind),
-        eq(backgroundJobs.subjectId, voucherId),
-        eq(backgroundJobs.id, jobId),
-      ),
-    )
+    .where(ownedWhere(backgroundJobs, tenantId, { kind, subjectId: voucherId, id: jobId }))
     .limit(1);
   return row ?? null;
 }
