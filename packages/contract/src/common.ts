@@ -56,4 +56,7 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const idParamSchema = z.object({ id: z.uuid() });
 
+/** What deleting a thing answers. */
+export const deletedSchema = z.object({ id: text(), deleted: z.literal(true) });
+
 export const statusFlagSchema = z.enum(['active', 'disabled']);

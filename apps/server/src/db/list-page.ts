@@ -30,3 +30,23 @@ export async function pageWithTotal<T>(
   const [rows, total] = await Promise.all([page, countWhere(db, table, where)]);
   return { rows, total };
 }
+
+/** `count(*) over ()` in a page's select: each row carries how many rows its query matches. */
+export const windowTotal = () => sql<number>`(count(*) over ())::int`;
+
+/**
+ * The rows of a page whose select carries `windowTotal()`, with that total. A page past the end has
+ * no row to carry it, so then the rows `where` matches in `table` are counted apart; an empty
+ * first page means nothing matches.
+ */
+export async function windowPage<T extends { total: number }>(
+  page: PromiseLike<T[]>,
+  offset: number,
+  db: Db,
+  table: PgTable,
+  where: SQL | undefined,
+): Promise<{ rows: T[]; total: number }> {
+  const rows = await page;
+  const total = rows[0]?.total ?? (offset > 0 ? await countWhere(db, table, where) : 0);
+  return { rows, total };
+}

@@ -1,5 +1,5 @@
 import type { TenantFilter } from '@kopi/contract';
-import { type Column, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { tenants } from './schema/tenancy';
 
@@ -31,6 +31,22 @@ export const isTenant = (tenantId: string): SQL => eq(tenants.id, tenantId);
 
 /** Joins a row to its own tenant's row (`innerJoin(tenants, tenantOfRow(orders))`). */
 export const tenantOfRow = (table: Owned): SQL => eq(tenants.id, table.tenantId);
+
+/**
+ * Rows of `tenantId` whose columns equal `values` (compared in the order written), and any `more`
+ * conditions after them: the WHERE of most reads and writes of one tenant's rows.
+ */
+export const ownedWhere = <T extends PgTable & Owned>(
+  table: T,
+  tenantId: string,
+  values: Partial<T['$inferSelect']>,
+  ...more: (SQL | undefined)[]
+): SQL | undefined =>
+  and(
+    ownedBy(table, tenantId),
+    ...Object.entries(values).map(([key, value]) => eq(table[key as keyof T] as Column, value)),
+    ...more,
+  );
 
 /** Rows the scope holds: its tenant's, or every row for the platform scope. */
 export const ownedByScope = (table: Owned, scope: AccessScope): SQL | undefined =>

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
 import { appFeatures, appFeatureSwitches } from '../../db/schema/app-features';
 import { outlets } from '../../db/schema/tenancy';
-import { ownedBy } from '../../db/tenant-scope';
+import { ownedBy, ownedWhere } from '../../db/tenant-scope';
 
 // The platform's feature catalogue (one for every tenant) and each tenant's switches. The
 // switches are tenant-owned: every query of them filters by tenant_id, and an outlet switch
@@ -112,9 +112,10 @@ export async function findOutlet(db: Db, tenantId: string, outletId: string) {
 }
 
 const switchOf = (tenantId: string, code: string, outletId: string | null) =>
-  and(
-    ownedBy(appFeatureSwitches, tenantId),
-    eq(appFeatureSwitches.featureCode, code),
+  ownedWhere(
+    appFeatureSwitches,
+    tenantId,
+    { featureCode: code },
     outletId ? eq(appFeatureSwitches.outletId, outletId) : isNull(appFeatureSwitches.outletId),
   );
 

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
 import { rolePermissions, users } from '../../db/schema/access';
 import { approvals, pinAttempts } from '../../db/schema/approvals';
-import { ownedBy, ownedId } from '../../db/tenant-scope';
+import { ownedBy, ownedWhere, ownedId } from '../../db/tenant-scope';
 
 // Staff PINs, their failed tries per approver and device, and the approvals granted by PIN, of
 // one tenant. Every query filters by tenant_id.
@@ -82,13 +82,7 @@ export async function nextTryAt(db: Db, tenantId: string, userId: string, device
   const [row] = await db
     .select({ at: pinAttempts.nextAllowedAt })
     .from(pinAttempts)
-    .where(
-      and(
-        ownedBy(pinAttempts, tenantId),
-        eq(pinAttempts.userId, userId),
-        eq(pinAttempts.deviceId, deviceId),
-      ),
-    );
+    .where(ownedWhere(pinAttempts, tenantId, { userId, deviceId }));
   return row?.at ?? null;
 }
 
@@ -119,13 +113,7 @@ export async function countFailure(
   await db
     .update(pinAttempts)
     .set({ nextAllowedAt: new Date(at.getTime() + wait) })
-    .where(
-      and(
-        ownedBy(pinAttempts, tenantId),
-        eq(pinAttempts.userId, userId),
-        eq(pinAttempts.deviceId, deviceId),
-      ),
-    );
+    .where(ownedWhere(pinAttempts, tenantId, { userId, deviceId }));
   const [sum] = await db
     .select({ total: sql<number>`coalesce(sum(${pinAttempts.failures}), 0)::int` })
     .from(pinAttempts)
@@ -171,13 +159,7 @@ export async function approvalOf(db: Db, tenantId: string, action: string, subje
   const [row] = await db
     .select()
     .from(approvals)
-    .where(
-      and(
-        ownedBy(approvals, tenantId),
-        eq(approvals.action, action),
-        eq(approvals.subjectId, subjectId),
-      ),
-    )
+    .where(ownedWhere(approvals, tenantId, { action, subjectId }))
     .orderBy(desc(approvals.at))
     .limit(1);
   return row ?? null;

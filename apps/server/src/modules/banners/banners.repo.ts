@@ -1,7 +1,7 @@
 import type { BannerImage, BannerState, BannerTargetType } from '@kopi/contract';
 import { and, asc, eq, inArray, isNotNull, isNull, lte, gt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { countWhere, searchAny } from '../../db/list-page';
+import { searchAny, windowPage, windowTotal } from '../../db/list-page';
 import {
   deleteOwnedRow,
   insertedId,
@@ -119,16 +119,15 @@ export async function list(
   limit: number,
   offset: number,
 ): Promise<{ rows: BannerRow[]; total: number }> {
-  const rows = await db
-    .select({ ...columns, total: sql<number>`(count(*) over ())::int` })
+  const filter = where(tenantId, f);
+  const page = db
+    .select({ ...columns, total: windowTotal() })
     .from(banners)
-    .where(where(tenantId, f))
+    .where(filter)
     .orderBy(...order)
     .limit(limit)
     .offset(offset);
-  const total =
-    rows[0]?.total ?? (offset > 0 ? await countWhere(db, banners, where(tenantId, f)) : 0);
-  return { rows, total };
+  return windowPage(page, offset, db, banners, filter);
 }
 
 export async function findById(db: Db, tenantId: string, id: string): Promise<BannerRow | null> {

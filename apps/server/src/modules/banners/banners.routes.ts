@@ -6,12 +6,12 @@ import {
   bannerPreviewQuerySchema,
   bannerSchema,
   idParamSchema,
-  text,
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { IMAGE_MAX_BYTES } from '../../lib/images';
 import { authedContextOf } from '../../lib/request-context';
+import { resourceRoutes } from '../../lib/resource-routes';
 import { defineRoutes } from '../../lib/route-kit';
 import { readUploadedFile, registerMultipart } from '../../lib/upload-file';
 import type { BannerService } from './banners.service';
@@ -20,16 +20,14 @@ import type { BannerService } from './banners.service';
 
 export async function bannerRoutes(app: FastifyInstance, { service }: { service: BannerService }) {
   const route = defineRoutes(app, { tags: ['banners'], context: authedContextOf });
+  const banners = resourceRoutes(route, '/banners', service, 'banner');
   await registerMultipart(app, IMAGE_MAX_BYTES);
 
-  route.list('/banners', {
-    config: { permission: 'read-banner' },
-    summary:
-      'Banners in app order; filter by state now (live, scheduled, ended, inactive), outlet, title',
-    querystring: bannerListQuerySchema,
-    item: bannerSchema,
-    handler: (ctx, { query }) => service.list(ctx, query),
-  });
+  banners.list(
+    'Banners in app order; filter by state now (live, scheduled, ended, inactive), outlet, title',
+    bannerListQuerySchema,
+    bannerSchema,
+  );
 
   route.get('/banners/preview', {
     config: { permission: 'read-banner' },
@@ -40,21 +38,13 @@ export async function bannerRoutes(app: FastifyInstance, { service }: { service:
     handler: (ctx, { query }) => service.preview(ctx, query),
   });
 
-  route.get('/banners/:id', {
-    config: { permission: 'read-banner' },
-    summary: 'One banner',
-    params: idParamSchema,
-    data: bannerSchema,
-    handler: (ctx, { params }) => service.get(ctx, params.id),
-  });
+  banners.get('One banner', bannerSchema);
 
-  route.create('/banners', {
-    config: { permission: 'create-banner' },
-    summary: 'Create a banner (it goes last in the order; upload its picture next)',
-    body: bannerInputSchema,
-    data: bannerSchema,
-    handler: (ctx, { body }) => service.create(ctx, body),
-  });
+  banners.create(
+    'Create a banner (it goes last in the order; upload its picture next)',
+    bannerInputSchema,
+    bannerSchema,
+  );
 
   route.post('/banners/reorder', {
     config: { permission: 'update-banner' },
@@ -64,22 +54,13 @@ export async function bannerRoutes(app: FastifyInstance, { service }: { service:
     handler: (ctx, { body }) => service.reorder(ctx, body.ids),
   });
 
-  route.put('/banners/:id', {
-    config: { permission: 'update-banner' },
-    summary: 'Update a banner (its picture is changed by uploading)',
-    params: idParamSchema,
-    body: bannerInputSchema,
-    data: bannerSchema,
-    handler: (ctx, { params, body }) => service.update(ctx, params.id, body),
-  });
+  banners.update(
+    'Update a banner (its picture is changed by uploading)',
+    bannerInputSchema,
+    bannerSchema,
+  );
 
-  route.delete('/banners/:id', {
-    config: { permission: 'delete-banner' },
-    summary: 'Delete a banner and its picture',
-    params: idParamSchema,
-    data: z.object({ id: text(), deleted: z.literal(true) }),
-    handler: (ctx, { params }) => service.remove(ctx, params.id),
-  });
+  banners.remove('Delete a banner and its picture');
 
   route.post('/banners/:id/image', {
     // Multipart bodies are not hashed by the idempotency plugin; a repeated upload is harmless.

@@ -7,7 +7,7 @@ import {
   updateOwnedRow,
   writeSortOrder,
 } from '../../db/owned-rows';
-import { countWhere, searchAny } from '../../db/list-page';
+import { searchAny, windowPage, windowTotal } from '../../db/list-page';
 import { categories, products } from '../../db/schema/catalogue';
 import { ownedBy, sameTenant } from '../../db/tenant-scope';
 
@@ -56,19 +56,16 @@ export async function list(
   limit: number,
   offset: number,
 ): Promise<{ rows: CategoryRow[]; total: number }> {
-  const rows = await db
-    .select({ ...columns, total: sql<number>`(count(*) over ())::int` })
+  const filter = where(tenantId, f);
+  const page = db
+    .select({ ...columns, total: windowTotal() })
     .from(categories)
-    .where(where(tenantId, f))
+    .where(filter)
     .orderBy(asc(categories.sortOrder), asc(sql`lower(${categories.nameEn})`), asc(categories.id))
     .limit(limit)
     .offset(offset);
-  const total = rows[0]?.total ?? (offset > 0 ? await count(db, tenantId, f) : 0);
-  return { rows, total };
+  return windowPage(page, offset, db, categories, filter);
 }
-
-const count = (db: Db, tenantId: string, f: CategoryFilter) =>
-  countWhere(db, categories, where(tenantId, f));
 
 export async function findById(db: Db, tenantId: string, id: string): Promise<CategoryRow | null> {
   const [row] = await db

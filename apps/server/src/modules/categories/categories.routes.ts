@@ -4,12 +4,12 @@ import {
   categoryOrderSchema,
   categorySchema,
   idParamSchema,
-  text,
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { IMAGE_MAX_BYTES } from '../../lib/images';
 import { authedContextOf } from '../../lib/request-context';
+import { resourceRoutes } from '../../lib/resource-routes';
 import { defineRoutes } from '../../lib/route-kit';
 import { readUploadedFile, registerMultipart } from '../../lib/upload-file';
 import type { CategoryService } from './categories.service';
@@ -21,31 +21,22 @@ export async function categoryRoutes(
   { service }: { service: CategoryService },
 ) {
   const route = defineRoutes(app, { tags: ['categories'], context: authedContextOf });
+  const categories = resourceRoutes(route, '/categories', service, 'category');
   await registerMultipart(app, IMAGE_MAX_BYTES);
 
-  route.list('/categories', {
-    config: { permission: 'read-category' },
-    summary: 'Categories in menu order, with how many products each has',
-    querystring: categoryListQuerySchema,
-    item: categorySchema,
-    handler: (ctx, { query }) => service.list(ctx, query),
-  });
+  categories.list(
+    'Categories in menu order, with how many products each has',
+    categoryListQuerySchema,
+    categorySchema,
+  );
 
-  route.get('/categories/:id', {
-    config: { permission: 'read-category' },
-    summary: 'One category',
-    params: idParamSchema,
-    data: categorySchema,
-    handler: (ctx, { params }) => service.get(ctx, params.id),
-  });
+  categories.get('One category', categorySchema);
 
-  route.create('/categories', {
-    config: { permission: 'create-category' },
-    summary: 'Create a category (it goes last in the order)',
-    body: categoryInputSchema,
-    data: categorySchema,
-    handler: (ctx, { body }) => service.create(ctx, body),
-  });
+  categories.create(
+    'Create a category (it goes last in the order)',
+    categoryInputSchema,
+    categorySchema,
+  );
 
   route.put('/categories/order', {
     config: { permission: 'update-category' },
@@ -55,22 +46,13 @@ export async function categoryRoutes(
     handler: (ctx, { body }) => service.reorder(ctx, body.ids),
   });
 
-  route.put('/categories/:id', {
-    config: { permission: 'update-category' },
-    summary: 'Update a category (image: keep it, or null to remove it)',
-    params: idParamSchema,
-    body: categoryInputSchema,
-    data: categorySchema,
-    handler: (ctx, { params, body }) => service.update(ctx, params.id, body),
-  });
+  categories.update(
+    'Update a category (image: keep it, or null to remove it)',
+    categoryInputSchema,
+    categorySchema,
+  );
 
-  route.delete('/categories/:id', {
-    config: { permission: 'delete-category' },
-    summary: 'Delete a category without products (409 category_has_products otherwise)',
-    params: idParamSchema,
-    data: z.object({ id: text(), deleted: z.literal(true) }),
-    handler: (ctx, { params }) => service.remove(ctx, params.id),
-  });
+  categories.remove('Delete a category without products (409 category_has_products otherwise)');
 
   route.post('/categories/:id/image', {
     // Multipart bodies are not hashed by the idempotency plugin; a repeated upload is harmless.

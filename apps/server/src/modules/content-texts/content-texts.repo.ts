@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { contentTextDefaults, contentTextOverrides } from '../../db/schema/content-texts';
 import { auditLog } from '../../db/schema/platform';
-import { ownedBy } from '../../db/tenant-scope';
+import { ownedBy, ownedWhere } from '../../db/tenant-scope';
 
 // The platform's texts and a tenant's own wording of them. The platform's rows have no tenant
 // (they are every tenant's starting point); every read and write of a tenant's wording filters
@@ -178,11 +178,7 @@ export function tenantHistory(
 ) {
   return history(
     db,
-    and(
-      ownedBy(auditLog, tenantId),
-      eq(auditLog.entity, TENANT_ENTITY),
-      eq(auditLog.entityId, key),
-    ),
+    ownedWhere(auditLog, tenantId, { entity: TENANT_ENTITY, entityId: key }),
     limit,
     offset,
   );

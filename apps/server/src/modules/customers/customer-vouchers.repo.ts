@@ -1,6 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { countWhere } from '../../db/list-page';
+import { windowPage, windowTotal } from '../../db/list-page';
 import { voucherCampaigns, voucherCodes, voucherRewards, vouchers } from '../../db/schema/vouchers';
 import { ownedBy } from '../../db/tenant-scope';
 
@@ -17,7 +17,8 @@ export async function issuedPage(
   limit: number,
   offset: number,
 ) {
-  const rows = await db
+  const filter = mine(tenantId, customerId);
+  const page = db
     .select({
       id: voucherCodes.id,
       code: voucherCodes.code,
@@ -31,20 +32,17 @@ export async function issuedPage(
       rewardNameMy: voucherRewards.nameMy,
       redeemedAt: voucherCodes.redeemedAt,
       createdAt: voucherCodes.createdAt,
-      total: sql<number>`(count(*) over ())::int`,
+      total: windowTotal(),
     })
     .from(voucherCodes)
     .innerJoin(vouchers, eq(vouchers.id, voucherCodes.voucherId))
     .leftJoin(voucherCampaigns, eq(voucherCampaigns.id, voucherCodes.campaignId))
     .leftJoin(voucherRewards, eq(voucherRewards.id, voucherCodes.rewardId))
-    .where(mine(tenantId, customerId))
+    .where(filter)
     .orderBy(desc(voucherCodes.createdAt), desc(voucherCodes.id))
     .limit(limit)
     .offset(offset);
-  const total =
-    rows[0]?.total ??
-    (offset > 0 ? await countWhere(db, voucherCodes, mine(tenantId, customerId)) : 0);
-  return { rows, total };
+  return windowPage(page, offset, db, voucherCodes, filter);
 }
 
 export type IssuedCodeRow = Awaited<ReturnType<typeof issuedPage>>['rows'][number];

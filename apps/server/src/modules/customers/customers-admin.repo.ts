@@ -16,7 +16,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
 import { pageWithTotal } from '../../db/list-page';
-import { isTenant, ownedBy, tenantIs } from '../../db/tenant-scope';
+import { isTenant, ownedBy, ownedWhere, tenantIs } from '../../db/tenant-scope';
 import { users } from '../../db/schema/access';
 import { customerOrders, customerSessions, customers } from '../../db/schema/customers';
 import { customerNotes } from '../../db/schema/loyalty';
@@ -263,11 +263,7 @@ export async function revokeSessions(tx: Db, tenantId: string, customerId: strin
     .update(customerSessions)
     .set({ revokedAt: sql`now()` })
     .where(
-      and(
-        ownedBy(customerSessions, tenantId),
-        eq(customerSessions.customerId, customerId),
-        isNull(customerSessions.revokedAt),
-      ),
+      ownedWhere(customerSessions, tenantId, { customerId }, isNull(customerSessions.revokedAt)),
     )
     .returning({ id: customerSessions.id });
   return rows.length;

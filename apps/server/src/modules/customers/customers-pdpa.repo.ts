@@ -1,6 +1,6 @@
 import { and, asc, type Column, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { ownedBy } from '../../db/tenant-scope';
+import { ownedBy, ownedWhere } from '../../db/tenant-scope';
 import { customerOrders, customerSessions, customers } from '../../db/schema/customers';
 import { customerNotes, pointsEntries, referrals, walletEntries } from '../../db/schema/loyalty';
 import { membershipTiers } from '../../db/schema/membership-tiers';
@@ -13,10 +13,7 @@ import { outlets } from '../../db/schema/tenancy';
 
 /** The customer's own orders (those customer_orders links to them). */
 const theirOrders = (tenantId: string, customerId: string) =>
-  sql`(select ${customerOrders.orderId} from ${customerOrders} where ${and(
-    ownedBy(customerOrders, tenantId),
-    eq(customerOrders.customerId, customerId),
-  )})`;
+  sql`(select ${customerOrders.orderId} from ${customerOrders} where ${ownedWhere(customerOrders, tenantId, { customerId })})`;
 
 /** Everything held on the customer, each part oldest first. */
 export async function personalData(db: Db, tenantId: string, customerId: string) {
@@ -118,13 +115,7 @@ export async function eraseProfile(tx: Db, tenantId: string, customerId: string)
       anonymisedAt: sql`now()`,
       updatedAt: sql`now()`,
     })
-    .where(
-      and(
-        ownedBy(customers, tenantId),
-        eq(customers.id, customerId),
-        isNull(customers.anonymisedAt),
-      ),
-    )
+    .where(ownedWhere(customers, tenantId, { id: customerId }, isNull(customers.anonymisedAt)))
     .returning({ anonymisedAt: customers.anonymisedAt });
   return row?.anonymisedAt ?? null;
 }

@@ -21,6 +21,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { anyOf } from '../../lib/access';
 import { authedContextOf } from '../../lib/request-context';
+import { resourceRoutes } from '../../lib/resource-routes';
 import { defineRoutes } from '../../lib/route-kit';
 import type { CustomerAdminService } from './customers-admin.service';
 import type { CustomerPdpaService } from './customers-pdpa.service';
@@ -34,15 +35,13 @@ export async function customerStaffRoutes(
   { service, pdpa }: { service: CustomerAdminService; pdpa: CustomerPdpaService },
 ) {
   const route = defineRoutes(app, { tags: ['customers'], context: authedContextOf });
+  const customers = resourceRoutes(route, '/customers', service, 'customer');
 
-  route.list('/customers', {
-    config: { permission: 'read-customer' },
-    summary:
-      'Customers: q (name, e-mail, or phone digits in any form: 012-345 6789, +6012…), status, tier_id, joined_from/to, last_order_from/to (days in the tenant’s time zone), has_wallet; sort created|name|last_order|wallet|points ("-" descending, default -created)',
-    querystring: customerListQuerySchema,
-    item: customerSummarySchema,
-    handler: (ctx, { query }) => service.list(ctx, query),
-  });
+  customers.list(
+    'Customers: q (name, e-mail, or phone digits in any form: 012-345 6789, +6012…), status, tier_id, joined_from/to, last_order_from/to (days in the tenant’s time zone), has_wallet; sort created|name|last_order|wallet|points ("-" descending, default -created)',
+    customerListQuerySchema,
+    customerSummarySchema,
+  );
 
   route.download('/customers/export', {
     config: { permission: 'read-customer' },
@@ -68,23 +67,16 @@ export async function customerStaffRoutes(
     handler: (ctx, { body }) => service.createAtCounter(ctx, body),
   });
 
-  route.get('/customers/:id', {
-    config: { permission: 'read-customer' },
-    summary:
-      'One customer: profile, balances, tier and the next one, orders, total spend (paid minus refunded), who referred them',
-    params: idParamSchema,
-    data: customerDetailsSchema,
-    handler: (ctx, { params }) => service.get(ctx, params.id),
-  });
+  customers.get(
+    'One customer: profile, balances, tier and the next one, orders, total spend (paid minus refunded), who referred them',
+    customerDetailsSchema,
+  );
 
-  route.put('/customers/:id', {
-    config: { permission: 'update-customer' },
-    summary: 'Name, e-mail and birthday; 409 customer_anonymised',
-    params: idParamSchema,
-    body: customerUpdateSchema,
-    data: customerDetailsSchema,
-    handler: (ctx, { params, body }) => service.update(ctx, params.id, body),
-  });
+  customers.update(
+    'Name, e-mail and birthday; 409 customer_anonymised',
+    customerUpdateSchema,
+    customerDetailsSchema,
+  );
 
   route.list('/customers/:id/orders', {
     config: { permission: 'read-customer' },

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { ownedBy } from '../../db/tenant-scope';
+import { ownedBy, ownedWhere } from '../../db/tenant-scope';
 import { customerSessions, customers, customerVerificationCodes } from '../../db/schema/customers';
 import { outbox } from '../../db/schema/platform';
 import { tenants } from '../../db/schema/tenancy';
@@ -128,9 +128,10 @@ export async function replaceCode(
     .update(customerVerificationCodes)
     .set({ usedAt: sql`now()` })
     .where(
-      and(
-        ownedBy(customerVerificationCodes, values.tenantId),
-        eq(customerVerificationCodes.customerId, values.customerId),
+      ownedWhere(
+        customerVerificationCodes,
+        values.tenantId,
+        { customerId: values.customerId },
         isNull(customerVerificationCodes.usedAt),
       ),
     );
@@ -155,12 +156,7 @@ export async function takeCodeAttempt(
   const [latest] = await db
     .select({ id: customerVerificationCodes.id })
     .from(customerVerificationCodes)
-    .where(
-      and(
-        ownedBy(customerVerificationCodes, tenantId),
-        eq(customerVerificationCodes.customerId, customerId),
-      ),
-    )
+    .where(ownedWhere(customerVerificationCodes, tenantId, { customerId }))
     .orderBy(desc(customerVerificationCodes.createdAt))
     .limit(1);
   if (!latest) return null;
@@ -188,9 +184,10 @@ export async function useCode(tx: Db, tenantId: string, codeId: string) {
     .update(customerVerificationCodes)
     .set({ usedAt: sql`now()` })
     .where(
-      and(
-        ownedBy(customerVerificationCodes, tenantId),
-        eq(customerVerificationCodes.id, codeId),
+      ownedWhere(
+        customerVerificationCodes,
+        tenantId,
+        { id: codeId },
         isNull(customerVerificationCodes.usedAt),
       ),
     )
@@ -244,11 +241,7 @@ export async function revokeSession(db: Db, tenantId: string, sessionId: string)
     .update(customerSessions)
     .set({ revokedAt: sql`now()` })
     .where(
-      and(
-        ownedBy(customerSessions, tenantId),
-        eq(customerSessions.id, sessionId),
-        isNull(customerSessions.revokedAt),
-      ),
+      ownedWhere(customerSessions, tenantId, { id: sessionId }, isNull(customerSessions.revokedAt)),
     );
 }
 
@@ -264,10 +257,10 @@ export async function signedInFrom(
     .select({ id: customerSessions.id })
     .from(customerSessions)
     .where(
-      and(
-        ownedBy(customerSessions, tenantId),
-        eq(customerSessions.customerId, customerId),
-        eq(customerSessions.ip, ip),
+      ownedWhere(
+        customerSessions,
+        tenantId,
+        { customerId, ip },
         gt(customerSessions.createdAt, new Date(Date.now() - days * 86_400_000)),
       ),
     )

@@ -5,10 +5,10 @@ import {
   auditFilterOptionsSchema,
   auditFiltersQuerySchema,
   auditListQuerySchema,
-  idParamSchema,
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
 import { authedContextOf } from '../../lib/request-context';
+import { resourceRoutes } from '../../lib/resource-routes';
 import { defineRoutes } from '../../lib/route-kit';
 import type { LogService } from './logs.service';
 
@@ -17,14 +17,13 @@ import type { LogService } from './logs.service';
 
 export async function logRoutes(app: FastifyInstance, { service }: { service: LogService }) {
   const route = defineRoutes(app, { tags: ['logs'], context: authedContextOf });
+  const logs = resourceRoutes(route, '/logs', service, 'log');
 
-  route.list('/logs', {
-    config: { permission: 'read-log' },
-    summary: 'Audit log entries, newest first, with filters',
-    querystring: auditListQuerySchema,
-    item: auditEntrySchema,
-    handler: (ctx, { query }) => service.list(ctx, query),
-  });
+  logs.list(
+    'Audit log entries, newest first, with filters',
+    auditListQuerySchema,
+    auditEntrySchema,
+  );
 
   route.get('/logs/filters', {
     config: { permission: 'read-log' },
@@ -41,11 +40,5 @@ export async function logRoutes(app: FastifyInstance, { service }: { service: Lo
     handler: (ctx, { query }) => service.exportCsv(ctx, query),
   });
 
-  route.get('/logs/:id', {
-    config: { permission: 'read-log' },
-    summary: 'One entry with its before, after and their difference',
-    params: idParamSchema,
-    data: auditEntryDetailSchema,
-    handler: (ctx, { params }) => service.get(ctx, params.id),
-  });
+  logs.get('One entry with its before, after and their difference', auditEntryDetailSchema);
 }

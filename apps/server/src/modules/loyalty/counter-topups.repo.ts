@@ -4,7 +4,7 @@ import { customers } from '../../db/schema/customers';
 import { counterTopups, walletEntries } from '../../db/schema/loyalty';
 import { shifts, tills } from '../../db/schema/shifts';
 import { outlets } from '../../db/schema/tenancy';
-import { ownedBy, ownedId } from '../../db/tenant-scope';
+import { ownedBy, ownedWhere, ownedId } from '../../db/tenant-scope';
 
 // Wallet top-ups sold at the counter: the row beside the wallet's `topup` entry, with its receipt
 // number, till, shift and how it was paid. Every statement names the tenant.
@@ -48,13 +48,7 @@ export async function lastReceiptSeq(tx: Db, tenantId: string, outletId: string,
       last: sql<string>`coalesce(max(substring(${counterTopups.receiptNo} from '-T([0-9]+)$')::int), 0)`,
     })
     .from(counterTopups)
-    .where(
-      and(
-        ownedBy(counterTopups, tenantId),
-        eq(counterTopups.outletId, outletId),
-        eq(counterTopups.businessDate, date),
-      ),
-    );
+    .where(ownedWhere(counterTopups, tenantId, { outletId, businessDate: date }));
   return Number(row?.last ?? 0);
 }
 

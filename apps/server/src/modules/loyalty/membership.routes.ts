@@ -1,16 +1,15 @@
 import {
-  idParamSchema,
   loyaltySettingsSchema,
   membershipTierInputSchema,
   membershipTierSchema,
   referralListQuerySchema,
   referralSchema,
   referralSettingsSchema,
-  text,
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { authedContextOf } from '../../lib/request-context';
+import { resourceRoutes } from '../../lib/resource-routes';
 import { defineRoutes } from '../../lib/route-kit';
 import type { LoyaltySettingsService } from './loyalty-settings.service';
 import type { ReferralListService } from './referral-list.service';
@@ -31,6 +30,7 @@ export async function membershipRoutes(
   { tiers, settings, referrals }: MembershipRoutesOptions,
 ) {
   const route = defineRoutes(app, { tags: ['membership'], context: authedContextOf });
+  const tierRoutes = resourceRoutes(route, '/membership-tiers', tiers, 'membership');
 
   route.get('/membership-tiers', {
     config: { permission: 'read-membership' },
@@ -39,31 +39,19 @@ export async function membershipRoutes(
     handler: (ctx) => tiers.list(ctx),
   });
 
-  route.create('/membership-tiers', {
-    config: { permission: 'create-membership' },
-    summary:
-      'Create a tier (409 tier_threshold_taken when another starts at its threshold); every customer moves to the tier their last 12 months reach',
-    body: membershipTierInputSchema,
-    data: membershipTierSchema,
-    handler: (ctx, { body }) => tiers.create(ctx, body),
-  });
+  tierRoutes.create(
+    'Create a tier (409 tier_threshold_taken when another starts at its threshold); every customer moves to the tier their last 12 months reach',
+    membershipTierInputSchema,
+    membershipTierSchema,
+  );
 
-  route.put('/membership-tiers/:id', {
-    config: { permission: 'update-membership' },
-    summary: 'Update a tier; every customer moves to the tier their last 12 months reach',
-    params: idParamSchema,
-    body: membershipTierInputSchema,
-    data: membershipTierSchema,
-    handler: (ctx, { params, body }) => tiers.update(ctx, params.id, body),
-  });
+  tierRoutes.update(
+    'Update a tier; every customer moves to the tier their last 12 months reach',
+    membershipTierInputSchema,
+    membershipTierSchema,
+  );
 
-  route.delete('/membership-tiers/:id', {
-    config: { permission: 'delete-membership' },
-    summary: 'Delete a tier: its customers fall to the tier their figures reach without it',
-    params: idParamSchema,
-    data: z.object({ id: text(), deleted: z.literal(true) }),
-    handler: (ctx, { params }) => tiers.remove(ctx, params.id),
-  });
+  tierRoutes.remove('Delete a tier: its customers fall to the tier their figures reach without it');
 
   route.get('/loyalty-settings', {
     config: { permission: 'read-membership' },

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { ownedBy } from '../../db/tenant-scope';
+import { ownedBy, ownedWhere } from '../../db/tenant-scope';
 import { customers } from '../../db/schema/customers';
 import { walletPaymentCodes } from '../../db/schema/loyalty';
 
@@ -22,9 +22,10 @@ export async function deleteExpired(tx: Db, tenantId: string, customerId: string
   await tx
     .delete(walletPaymentCodes)
     .where(
-      and(
-        ownedBy(walletPaymentCodes, tenantId),
-        eq(walletPaymentCodes.customerId, customerId),
+      ownedWhere(
+        walletPaymentCodes,
+        tenantId,
+        { customerId },
         isNull(walletPaymentCodes.usedAt),
         lte(walletPaymentCodes.expiresAt, at),
       ),
@@ -78,9 +79,10 @@ export async function consume(tx: Db, tenantId: string, codeId: string, at: Date
     .update(walletPaymentCodes)
     .set({ usedAt: at })
     .where(
-      and(
-        ownedBy(walletPaymentCodes, tenantId),
-        eq(walletPaymentCodes.id, codeId),
+      ownedWhere(
+        walletPaymentCodes,
+        tenantId,
+        { id: codeId },
         isNull(walletPaymentCodes.usedAt),
         gt(walletPaymentCodes.expiresAt, at),
       ),

@@ -2,7 +2,7 @@ import { and, desc, eq, lte } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { customers } from '../../db/schema/customers';
 import { pointsEntries, walletEntries } from '../../db/schema/loyalty';
-import { ownedBy } from '../../db/tenant-scope';
+import { ownedBy, ownedWhere } from '../../db/tenant-scope';
 
 // What a sale's receipt prints of the customer's loyalty: the order's earned points with the
 // points balance after them, and the wallet balance at that moment. Every statement names the tenant.
@@ -16,14 +16,7 @@ export async function earnOfOrder(db: Db, tenantId: string, customerId: string, 
       at: pointsEntries.createdAt,
     })
     .from(pointsEntries)
-    .where(
-      and(
-        ownedBy(pointsEntries, tenantId),
-        eq(pointsEntries.customerId, customerId),
-        eq(pointsEntries.orderId, orderId),
-        eq(pointsEntries.kind, 'earn'),
-      ),
-    )
+    .where(ownedWhere(pointsEntries, tenantId, { customerId, orderId, kind: 'earn' }))
     .limit(1);
   return row ?? null;
 }
@@ -36,13 +29,7 @@ export async function walletBalanceAt(db: Db, tenantId: string, customerId: stri
   const [row] = await db
     .select({ balanceAfter: walletEntries.balanceAfter })
     .from(walletEntries)
-    .where(
-      and(
-        ownedBy(walletEntries, tenantId),
-        eq(walletEntries.customerId, customerId),
-        lte(walletEntries.createdAt, at),
-      ),
-    )
+    .where(ownedWhere(walletEntries, tenantId, { customerId }, lte(walletEntries.createdAt, at)))
     .orderBy(desc(walletEntries.createdAt), desc(walletEntries.id))
     .limit(1);
   return row?.balanceAfter ?? 0;

@@ -1,6 +1,6 @@
 import { aliasedTable, and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { ownedBy, tenantIs } from '../../db/tenant-scope';
+import { ownedBy, ownedWhere, tenantIs } from '../../db/tenant-scope';
 import { customers } from '../../db/schema/customers';
 import { referrals } from '../../db/schema/loyalty';
 import { orders } from '../../db/schema/orders';
@@ -131,11 +131,5 @@ export async function upsertPendingReferral(
 export async function dropPendingReferral(tx: Db, tenantId: string, refereeId: string) {
   await tx
     .delete(referrals)
-    .where(
-      and(
-        ownedBy(referrals, tenantId),
-        eq(referrals.refereeId, refereeId),
-        eq(referrals.status, 'pending'),
-      ),
-    );
+    .where(ownedWhere(referrals, tenantId, { refereeId, status: 'pending' }));
 }

@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
-import { ownedBy, tenantIs } from '../../db/tenant-scope';
+import { ownedBy, ownedWhere, tenantIs } from '../../db/tenant-scope';
 import { pointsEntries, referrals, walletEntries } from '../../db/schema/loyalty';
 import { customerOrders } from '../../db/schema/customers';
 import { orders } from '../../db/schema/orders';
@@ -32,9 +32,10 @@ export async function hasEarlierPaidOrder(
     .from(customerOrders)
     .innerJoin(orders, and(eq(orders.id, customerOrders.orderId), ownedBy(orders, tenantId)))
     .where(
-      and(
-        ownedBy(customerOrders, tenantId),
-        eq(customerOrders.customerId, customerId),
+      ownedWhere(
+        customerOrders,
+        tenantId,
+        { customerId },
         ne(customerOrders.orderId, orderId),
         sql`${orders.paid} > 0`,
         ne(orders.status, 'REJECTED'),

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { ownedBy } from '../../db/tenant-scope';
+import { ownedBy, ownedWhere } from '../../db/tenant-scope';
 import { customers } from '../../db/schema/customers';
 import { loyaltySettings, pointsEntries } from '../../db/schema/loyalty';
 import { membershipTiers } from '../../db/schema/membership-tiers';
@@ -56,9 +56,10 @@ export async function rollingYear(tx: Db, tenantId: string, customerId: string, 
     })
     .from(pointsEntries)
     .where(
-      and(
-        ownedBy(pointsEntries, tenantId),
-        eq(pointsEntries.customerId, customerId),
+      ownedWhere(
+        pointsEntries,
+        tenantId,
+        { customerId },
         gte(pointsEntries.createdAt, sql`${at.toISOString()}::timestamptz - interval '12 months'`),
       ),
     );
@@ -83,13 +84,7 @@ export async function pointsOfOrder(tx: Db, tenantId: string, orderId: string) {
       earned: sql<number>`sum(${pointsEntries.points})::int`,
     })
     .from(pointsEntries)
-    .where(
-      and(
-        ownedBy(pointsEntries, tenantId),
-        eq(pointsEntries.orderId, orderId),
-        eq(pointsEntries.kind, 'earn'),
-      ),
-    )
+    .where(ownedWhere(pointsEntries, tenantId, { orderId, kind: 'earn' }))
     .groupBy(pointsEntries.customerId)
     .limit(1);
   return row ?? null;

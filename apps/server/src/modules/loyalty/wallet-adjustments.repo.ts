@@ -2,7 +2,7 @@ import { and, desc, eq, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { customers } from '../../db/schema/customers';
 import { walletAdjustments, walletEntries } from '../../db/schema/loyalty';
-import { ownedBy, ownedId } from '../../db/tenant-scope';
+import { ownedBy, ownedWhere, ownedId } from '../../db/tenant-scope';
 import { likePattern } from '../../lib/paging';
 
 // Wallet adjustments over the tenant's limit, waiting for a second staff member: the request,
@@ -94,13 +94,7 @@ export async function decideAdjustment(
   const [row] = await tx
     .update(walletAdjustments)
     .set(decision)
-    .where(
-      and(
-        ownedBy(walletAdjustments, tenantId),
-        eq(walletAdjustments.id, id),
-        eq(walletAdjustments.status, 'pending'),
-      ),
-    )
+    .where(ownedWhere(walletAdjustments, tenantId, { id, status: 'pending' }))
     .returning();
   return row ?? null;
 }
@@ -134,11 +128,10 @@ export async function adjustedInLastDay(
     .select({ sum: sql<number>`coalesce(sum(abs(${walletAdjustments.amount})), 0)::int` })
     .from(walletAdjustments)
     .where(
-      and(
-        ownedBy(walletAdjustments, tenantId),
-        eq(walletAdjustments.customerId, customerId),
-        eq(walletAdjustments.requestedBy, userId),
-        eq(walletAdjustments.status, 'pending'),
+      ownedWhere(
+        walletAdjustments,
+        tenantId,
+        { customerId, requestedBy: userId, status: 'pending' },
         sql`${walletAdjustments.createdAt} > ${since}`,
       ),
     );

@@ -1,5 +1,4 @@
 import {
-  idParamSchema,
   menuItemDeletedSchema,
   menuItemInputSchema,
   menuItemSchema,
@@ -8,6 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { authedContextOf } from '../../lib/request-context';
+import { resourceRoutes } from '../../lib/resource-routes';
 import { defineRoutes } from '../../lib/route-kit';
 import type { MenuService } from './menus.service';
 
@@ -15,6 +15,7 @@ import type { MenuService } from './menus.service';
 
 export async function menuRoutes(app: FastifyInstance, { service }: { service: MenuService }) {
   const route = defineRoutes(app, { tags: ['menus'], context: authedContextOf });
+  const menus = resourceRoutes(route, '/menus', service, 'menu');
 
   route.get('/menus', {
     config: { permission: 'read-menu' },
@@ -23,13 +24,11 @@ export async function menuRoutes(app: FastifyInstance, { service }: { service: M
     handler: () => service.list(),
   });
 
-  route.create('/menus', {
-    config: { permission: 'create-menu' },
-    summary: 'Add a menu item (users see it at their next refresh)',
-    body: menuItemInputSchema,
-    data: menuItemSchema,
-    handler: (ctx, { body }) => service.create(ctx, body),
-  });
+  menus.create(
+    'Add a menu item (users see it at their next refresh)',
+    menuItemInputSchema,
+    menuItemSchema,
+  );
 
   route.put('/menus/order', {
     config: { permission: 'update-menu' },
@@ -39,20 +38,10 @@ export async function menuRoutes(app: FastifyInstance, { service }: { service: M
     handler: (ctx, { body }) => service.reorder(ctx, body),
   });
 
-  route.put('/menus/:id', {
-    config: { permission: 'update-menu' },
-    summary: 'Edit, hide or move a menu item',
-    params: idParamSchema,
-    body: menuItemInputSchema,
-    data: menuItemSchema,
-    handler: (ctx, { params, body }) => service.update(ctx, params.id, body),
-  });
+  menus.update('Edit, hide or move a menu item', menuItemInputSchema, menuItemSchema);
 
-  route.delete('/menus/:id', {
-    config: { permission: 'delete-menu' },
-    summary: 'Delete an item added in the editor (built-in items can only be hidden)',
-    params: idParamSchema,
-    data: menuItemDeletedSchema,
-    handler: (ctx, { params }) => service.remove(ctx, params.id),
-  });
+  menus.remove(
+    'Delete an item added in the editor (built-in items can only be hidden)',
+    menuItemDeletedSchema,
+  );
 }

@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { ownedBy } from '../../db/tenant-scope';
+import { asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { ownedBy, ownedWhere } from '../../db/tenant-scope';
 import type { Db } from '../../db/database';
 import { users } from '../../db/schema/access';
 import { orderCounters, orders, orderStatusHistory, zReports } from '../../db/schema/orders';
@@ -18,13 +18,7 @@ export async function findReport(db: Db, tenantId: string, outletId: string, dat
   const [row] = await db
     .select()
     .from(zReports)
-    .where(
-      and(
-        ownedBy(zReports, tenantId),
-        eq(zReports.outletId, outletId),
-        eq(zReports.businessDate, date),
-      ),
-    )
+    .where(ownedWhere(zReports, tenantId, { outletId, businessDate: date }))
     .limit(1);
   return row ?? null;
 }
@@ -64,9 +58,10 @@ export async function openOrders(
     })
     .from(orders)
     .where(
-      and(
-        ownedBy(orders, tenantId),
-        eq(orders.outletId, outletId),
+      ownedWhere(
+        orders,
+        tenantId,
+        { outletId },
         lte(orders.businessDate, date),
         inArray(orders.status, [...statuses]),
       ),
@@ -82,14 +77,7 @@ export async function lockUnpaid(tx: Db, tenantId: string, outletId: string, dat
   const rows = await tx
     .select({ id: orders.id })
     .from(orders)
-    .where(
-      and(
-        ownedBy(orders, tenantId),
-        eq(orders.outletId, outletId),
-        eq(orders.businessDate, date),
-        eq(orders.status, 'CREATED'),
-      ),
-    )
+    .where(ownedWhere(orders, tenantId, { outletId, businessDate: date, status: 'CREATED' }))
     .orderBy(asc(orders.id))
     .for('update');
   return rows.map((r) => r.id);
@@ -117,12 +105,11 @@ export async function moveDay(
     .update(orders)
     .set({ status: values.to, updatedAt: values.at })
     .where(
-      and(
-        ownedBy(orders, values.tenantId),
-        eq(orders.outletId, values.outletId),
-        eq(orders.businessDate, values.date),
-        eq(orders.status, values.from),
-      ),
+      ownedWhere(orders, values.tenantId, {
+        outletId: values.outletId,
+        businessDate: values.date,
+        status: values.from,
+      }),
     )
     .returning({ id: orders.id });
   if (moved.length > 0) {
@@ -157,13 +144,7 @@ export async function markDayClosed(
   await tx
     .update(orderCounters)
     .set({ closedAt: at })
-    .where(
-      and(
-        ownedBy(orderCounters, tenantId),
-        eq(orderCounters.outletId, outletId),
-        eq(orderCounters.businessDate, date),
-      ),
-    );
+    .where(ownedWhere(orderCounters, tenantId, { outletId, businessDate: date }));
 }
 
 /** A user's full name for the report's "closed by" (the principal carries only the username). */

@@ -1,7 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { orders } from '../../db/schema/orders';
-import { ownedBy } from '../../db/tenant-scope';
+import { ownedWhere } from '../../db/tenant-scope';
 
 // Handing a ready order over: one conditional write, so the moment is recorded exactly once
 // however many boards tap at the same time.
@@ -22,10 +22,10 @@ export async function markHandedOver(
       handedOverByName: values.byName,
     })
     .where(
-      and(
-        ownedBy(orders, values.tenantId),
-        eq(orders.id, values.orderId),
-        eq(orders.status, 'COMPLETED'),
+      ownedWhere(
+        orders,
+        values.tenantId,
+        { id: values.orderId, status: 'COMPLETED' },
         isNull(orders.handedOverAt),
       ),
     )

@@ -1,7 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { orders } from '../../db/schema/orders';
-import { ownedBy } from '../../db/tenant-scope';
+import { ownedWhere } from '../../db/tenant-scope';
 
 // Clearing a ready order from the board as never collected: one conditional write, so the
 // manager's reason is recorded exactly once however many boards clear it at the same time.
@@ -31,10 +31,10 @@ export async function markNotCollected(
       notCollectedReason: values.reason,
     })
     .where(
-      and(
-        ownedBy(orders, values.tenantId),
-        eq(orders.id, values.orderId),
-        eq(orders.status, 'COMPLETED'),
+      ownedWhere(
+        orders,
+        values.tenantId,
+        { id: values.orderId, status: 'COMPLETED' },
         isNull(orders.handedOverAt),
         isNull(orders.notCollectedAt),
       ),

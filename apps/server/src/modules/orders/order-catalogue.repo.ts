@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
-import { ownedBy, tenantIs, tenantOfRow } from '../../db/tenant-scope';
+import { ownedBy, ownedWhere, tenantIs, tenantOfRow } from '../../db/tenant-scope';
 import { type Db, rowsOf } from '../../db/database';
 import { users } from '../../db/schema/access';
 import { categories } from '../../db/schema/catalogue';
@@ -192,9 +192,10 @@ export async function activeOutlets(db: Db, tenantId: string, fromDate: string, 
     .from(outlets)
     .innerJoin(tenants, tenantOfRow(outlets))
     .where(
-      and(
-        ownedBy(outlets, tenantId),
-        eq(outlets.status, 'active'),
+      ownedWhere(
+        outlets,
+        tenantId,
+        { status: 'active' },
         outletId ? eq(outlets.id, outletId) : undefined,
       ),
     )

@@ -1,6 +1,6 @@
 import { orderStatuses } from '@kopi/contract';
 import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
-import { ownedBy, tenantIs, tenantOfRow } from '../../db/tenant-scope';
+import { ownedBy, ownedWhere, tenantIs, tenantOfRow } from '../../db/tenant-scope';
 import { type Db, rowsOf } from '../../db/database';
 import { users } from '../../db/schema/access';
 import { customerOrders } from '../../db/schema/customers';
@@ -29,13 +29,7 @@ export async function isDayClosed(db: Db, tenantId: string, outletId: string, da
   const [row] = await db
     .select({ closedAt: orderCounters.closedAt })
     .from(orderCounters)
-    .where(
-      and(
-        ownedBy(orderCounters, tenantId),
-        eq(orderCounters.outletId, outletId),
-        eq(orderCounters.businessDate, date),
-      ),
-    );
+    .where(ownedWhere(orderCounters, tenantId, { outletId, businessDate: date }));
   return row?.closedAt != null;
 }
 
@@ -237,9 +231,10 @@ export async function findById(
     .innerJoin(outlets, eq(outlets.id, orders.outletId))
     .innerJoin(tenants, tenantOfRow(orders))
     .where(
-      and(
-        ownedBy(orders, tenantId),
-        eq(orders.id, id),
+      ownedWhere(
+        orders,
+        tenantId,
+        { id },
         boundOutletId ? eq(orders.outletId, boundOutletId) : undefined,
       ),
     )

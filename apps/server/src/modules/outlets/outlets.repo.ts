@@ -4,7 +4,7 @@ import { updateOwnedRow, deleteOwnedRow, insertedId } from '../../db/owned-rows'
 import { countWhere, pageWithTotal, searchAny } from '../../db/list-page';
 import { users } from '../../db/schema/access';
 import { outletClosures, outlets } from '../../db/schema/tenancy';
-import { ownedBy } from '../../db/tenant-scope';
+import { ownedBy, ownedWhere } from '../../db/tenant-scope';
 
 // Outlets of one tenant, their weekly hours (a jsonb column, read and written whole) and their
 // closures. Every query filters by tenant_id.
@@ -149,13 +149,7 @@ export async function insertClosure(
 export async function deleteClosure(tx: Db, tenantId: string, outletId: string, id: string) {
   const rows = await tx
     .delete(outletClosures)
-    .where(
-      and(
-        ownedBy(outletClosures, tenantId),
-        eq(outletClosures.outletId, outletId),
-        eq(outletClosures.id, id),
-      ),
-    )
+    .where(ownedWhere(outletClosures, tenantId, { outletId, id }))
     .returning({ id: outletClosures.id });
   return rows.length === 1;
 }

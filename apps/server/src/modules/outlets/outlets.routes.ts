@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { authedContextOf } from '../../lib/request-context';
+import { resourceRoutes } from '../../lib/resource-routes';
 import { defineRoutes } from '../../lib/route-kit';
 import type { OutletService } from './outlets.service';
 
@@ -21,47 +22,21 @@ const deleted = z.object({ id: text(), deleted: z.literal(true) });
 
 export async function outletRoutes(app: FastifyInstance, { service }: { service: OutletService }) {
   const route = defineRoutes(app, { tags: ['outlets'], context: authedContextOf });
+  const outlets = resourceRoutes(route, '/outlets', service, 'outlet');
 
-  route.list('/outlets', {
-    config: { permission: 'read-outlet' },
-    summary: 'Outlets with open_now and next_open_at computed from hours and closures',
-    querystring: outletListQuerySchema,
-    item: outletSchema,
-    handler: (ctx, { query }) => service.list(ctx, query),
-  });
+  outlets.list(
+    'Outlets with open_now and next_open_at computed from hours and closures',
+    outletListQuerySchema,
+    outletSchema,
+  );
 
-  route.get('/outlets/:id', {
-    config: { permission: 'read-outlet' },
-    summary: 'One outlet',
-    params: idParamSchema,
-    data: outletSchema,
-    handler: (ctx, { params }) => service.get(ctx, params.id),
-  });
+  outlets.get('One outlet', outletSchema);
 
-  route.create('/outlets', {
-    config: { permission: 'create-outlet' },
-    summary: 'Create an outlet (code unique in the tenant)',
-    body: outletInputSchema,
-    data: outletSchema,
-    handler: (ctx, { body }) => service.create(ctx, body),
-  });
+  outlets.create('Create an outlet (code unique in the tenant)', outletInputSchema, outletSchema);
 
-  route.put('/outlets/:id', {
-    config: { permission: 'update-outlet' },
-    summary: 'Update an outlet',
-    params: idParamSchema,
-    body: outletInputSchema,
-    data: outletSchema,
-    handler: (ctx, { params, body }) => service.update(ctx, params.id, body),
-  });
+  outlets.update('Update an outlet', outletInputSchema, outletSchema);
 
-  route.delete('/outlets/:id', {
-    config: { permission: 'delete-outlet' },
-    summary: 'Delete an outlet without staff or orders (409 outlet_in_use: disable it)',
-    params: idParamSchema,
-    data: deleted,
-    handler: (ctx, { params }) => service.remove(ctx, params.id),
-  });
+  outlets.remove('Delete an outlet without staff or orders (409 outlet_in_use: disable it)');
 
   const time = defineRoutes(app, { tags: ['time-management'], context: authedContextOf });
 

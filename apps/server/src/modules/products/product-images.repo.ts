@@ -3,7 +3,7 @@ import { columnsOf } from '../../db/columns';
 import type { Db } from '../../db/database';
 import { insertedId } from '../../db/owned-rows';
 import { productImages, products } from '../../db/schema/catalogue';
-import { ownedBy, tenantIs } from '../../db/tenant-scope';
+import { ownedBy, ownedWhere, tenantIs } from '../../db/tenant-scope';
 
 // The images of the tenant's products, in their order, one of them the main one.
 
@@ -44,13 +44,7 @@ export async function insertImage(
 export async function deleteImage(tx: Db, tenantId: string, productId: string, imageId: string) {
   await tx
     .delete(productImages)
-    .where(
-      and(
-        ownedBy(productImages, tenantId),
-        eq(productImages.productId, productId),
-        eq(productImages.id, imageId),
-      ),
-    );
+    .where(ownedWhere(productImages, tenantId, { productId, id: imageId }));
 }
 
 /** Makes one image the main one (the partial unique index allows one per product). */

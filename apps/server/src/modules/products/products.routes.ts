@@ -18,6 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { IMAGE_MAX_BYTES } from '../../lib/images';
 import { authedContextOf } from '../../lib/request-context';
+import { resourceRoutes } from '../../lib/resource-routes';
 import { defineRoutes } from '../../lib/route-kit';
 import { readUploadedFile, registerMultipart } from '../../lib/upload-file';
 import type { ProductService } from './products.service';
@@ -35,17 +36,20 @@ export async function productRoutes(
   { service }: { service: ProductService },
 ) {
   const route = defineRoutes(app, { tags: ['products'], context: authedContextOf });
+  const products = resourceRoutes(route, '/products', service, {
+    read: 'read-list-product',
+    create: 'create-list-product',
+    update: 'update-add-product',
+    delete: 'delete-list-product',
+  });
   // The import is the largest upload here; each route reads with its own limit.
   await registerMultipart(app, IMPORT_MAX_BYTES);
 
-  route.list('/products', {
-    config: { permission: 'read-list-product' },
-    summary:
-      'Products: q searches name, SKU and barcode; filters category, status (default: all but archived), outlet, tag; sort name|price|updated|sku, "-" for descending',
-    querystring: productListQuerySchema,
-    item: productListItemSchema,
-    handler: (ctx, { query }) => service.list(ctx, query),
-  });
+  products.list(
+    'Products: q searches name, SKU and barcode; filters category, status (default: all but archived), outlet, tag; sort name|price|updated|sku, "-" for descending',
+    productListQuerySchema,
+    productListItemSchema,
+  );
 
   route.download('/products/export', {
     config: { permission: 'read-list-product' },
@@ -78,38 +82,21 @@ export async function productRoutes(
     handler: (ctx, { body }) => service.bulkStatus(ctx, body.ids, body.status),
   });
 
-  route.get('/products/:id', {
-    config: { permission: 'read-list-product' },
-    summary: 'One product with images, variant groups, add-ons and outlets',
-    params: idParamSchema,
-    data: productSchema,
-    handler: (ctx, { params }) => service.get(ctx, params.id),
-  });
+  products.get('One product with images, variant groups, add-ons and outlets', productSchema);
 
-  route.create('/products', {
-    config: { permission: 'create-list-product' },
-    summary: 'Create a product (SKU and barcode unique in the tenant)',
-    body: productInputSchema,
-    data: productSchema,
-    handler: (ctx, { body }) => service.create(ctx, body),
-  });
+  products.create(
+    'Create a product (SKU and barcode unique in the tenant)',
+    productInputSchema,
+    productSchema,
+  );
 
-  route.put('/products/:id', {
-    config: { permission: 'update-add-product' },
-    summary: 'Update a product; variant groups and add-ons are replaced by the given ids',
-    params: idParamSchema,
-    body: productInputSchema,
-    data: productSchema,
-    handler: (ctx, { params, body }) => service.update(ctx, params.id, body),
-  });
+  products.update(
+    'Update a product; variant groups and add-ons are replaced by the given ids',
+    productInputSchema,
+    productSchema,
+  );
 
-  route.delete('/products/:id', {
-    config: { permission: 'delete-list-product' },
-    summary: 'Delete a product never sold (409 product_has_sales otherwise: archive it)',
-    params: idParamSchema,
-    data: z.object({ id: text(), deleted: z.literal(true) }),
-    handler: (ctx, { params }) => service.remove(ctx, params.id),
-  });
+  products.remove('Delete a product never sold (409 product_has_sales otherwise: archive it)');
 
   route.post('/products/:id/archive', {
     config: { permission: 'delete-list-product' },

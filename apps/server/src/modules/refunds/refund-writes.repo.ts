@@ -6,7 +6,7 @@ import { customerOrders } from '../../db/schema/customers';
 import { orders } from '../../db/schema/orders';
 import { auditLog, notifications } from '../../db/schema/platform';
 import { refundCounters, refundItems, refunds, refundStatusHistory } from '../../db/schema/refunds';
-import { ownedBy, tenantIs } from '../../db/tenant-scope';
+import { ownedBy, ownedWhere, tenantIs } from '../../db/tenant-scope';
 import type { AuditRow } from '../../lib/audit';
 import { publishLiveEvent } from '../../lib/live-events';
 import { planRefund } from './refund-rules';
@@ -365,13 +365,7 @@ export async function markPayoutFailed(
   const [refund] = await tx
     .update(refunds)
     .set({ providerPayout: 'failed' })
-    .where(
-      and(
-        ownedBy(refunds, p.tenantId),
-        eq(refunds.id, p.refundId),
-        eq(refunds.providerPayout, 'pending'),
-      ),
-    )
+    .where(ownedWhere(refunds, p.tenantId, { id: p.refundId, providerPayout: 'pending' }))
     .returning();
   if (!refund) return;
   await tx.insert(auditLog).values(p.audit);

@@ -5,7 +5,7 @@ import { users } from '../../db/schema/access';
 import { orderItems, orders, statusList } from '../../db/schema/orders';
 import { refundItems, refunds, refundStatusHistory } from '../../db/schema/refunds';
 import { outlets, tenants } from '../../db/schema/tenancy';
-import { ownedBy, tenantOfRow } from '../../db/tenant-scope';
+import { ownedBy, ownedWhere, tenantOfRow } from '../../db/tenant-scope';
 import { likePattern } from '../../lib/paging';
 
 // Reading refunds: the list, its status counts and export, one refund with its items and history.
@@ -162,9 +162,10 @@ export async function findById(
     .innerJoin(outlets, eq(outlets.id, refunds.outletId))
     .innerJoin(tenants, tenantOfRow(refunds))
     .where(
-      and(
-        ownedBy(refunds, tenantId),
-        eq(refunds.id, id),
+      ownedWhere(
+        refunds,
+        tenantId,
+        { id },
         caller.outletId ? eq(refunds.outletId, caller.outletId) : undefined,
       ),
     )

@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { IMAGE_MAX_BYTES } from '../../lib/images';
 import { authedContextOf } from '../../lib/request-context';
+import { resourceRoutes } from '../../lib/resource-routes';
 import { defineRoutes, idempotencyKeyOf } from '../../lib/route-kit';
 import { readUploadedFile, registerMultipart } from '../../lib/upload-file';
 import type { RefundService } from './refunds.service';
@@ -22,16 +23,14 @@ import type { RefundService } from './refunds.service';
 
 export async function refundRoutes(app: FastifyInstance, { service }: { service: RefundService }) {
   const route = defineRoutes(app, { tags: ['refunds'], context: authedContextOf });
+  const refunds = resourceRoutes(route, '/refunds', service, 'order');
   await registerMultipart(app, IMAGE_MAX_BYTES);
 
-  route.list('/refunds', {
-    config: { permission: 'read-order' },
-    summary:
-      'Refunds: q (refund or order number), status, method, outlet_id (404 when not the caller’s), from/to (request day); sort created|amount|refund_no ("-" descending, default -created)',
-    querystring: refundListQuerySchema,
-    item: refundSummarySchema,
-    handler: (ctx, { query }) => service.list(ctx, query),
-  });
+  refunds.list(
+    'Refunds: q (refund or order number), status, method, outlet_id (404 when not the caller’s), from/to (request day); sort created|amount|refund_no ("-" descending, default -created)',
+    refundListQuerySchema,
+    refundSummarySchema,
+  );
 
   route.get('/refunds/status-counts', {
     config: { permission: 'read-order' },
@@ -48,14 +47,10 @@ export async function refundRoutes(app: FastifyInstance, { service }: { service:
     handler: (ctx, { query }) => service.exportCsv(ctx, query),
   });
 
-  route.get('/refunds/:id', {
-    config: { permission: 'read-order' },
-    summary:
-      'One refund with items, history, the moves the caller may make and the bank account (masked without transfer-refund)',
-    params: idParamSchema,
-    data: refundSchema,
-    handler: (ctx, { params }) => service.get(ctx, params.id),
-  });
+  refunds.get(
+    'One refund with items, history, the moves the caller may make and the bank account (masked without transfer-refund)',
+    refundSchema,
+  );
 
   route.create('/refunds', {
     config: { permission: 'create-order', idempotency: 'required' },

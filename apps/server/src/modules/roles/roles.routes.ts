@@ -1,5 +1,4 @@
 import {
-  idParamSchema,
   roleDeletedSchema,
   roleInputSchema,
   roleListQuerySchema,
@@ -7,6 +6,7 @@ import {
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
 import { authedContextOf } from '../../lib/request-context';
+import { resourceRoutes } from '../../lib/resource-routes';
 import { defineRoutes } from '../../lib/route-kit';
 import type { RoleService } from './roles.service';
 
@@ -14,46 +14,27 @@ import type { RoleService } from './roles.service';
 
 export async function roleRoutes(app: FastifyInstance, { service }: { service: RoleService }) {
   const route = defineRoutes(app, { tags: ['roles'], context: authedContextOf });
+  const roles = resourceRoutes(route, '/roles', service, 'role-permission');
 
-  route.list('/roles', {
-    config: { permission: 'read-role-permission' },
-    summary: 'Roles with their permissions, user counts and a few holders',
-    querystring: roleListQuerySchema,
-    item: roleSchema,
-    handler: (ctx, { query }) => service.list(ctx, query),
-  });
+  roles.list(
+    'Roles with their permissions, user counts and a few holders',
+    roleListQuerySchema,
+    roleSchema,
+  );
 
-  route.get('/roles/:id', {
-    config: { permission: 'read-role-permission' },
-    summary: 'One role',
-    params: idParamSchema,
-    data: roleSchema,
-    handler: (ctx, { params }) => service.get(ctx, params.id),
-  });
+  roles.get('One role', roleSchema);
 
-  route.create('/roles', {
-    config: { permission: 'create-role-permission' },
-    summary: "Create a role in the caller's tenant (platform users outside one: a platform role)",
-    body: roleInputSchema,
-    data: roleSchema,
-    handler: (ctx, { body }) => service.create(ctx, body),
-  });
+  roles.create(
+    "Create a role in the caller's tenant (platform users outside one: a platform role)",
+    roleInputSchema,
+    roleSchema,
+  );
 
-  route.put('/roles/:id', {
-    config: { permission: 'update-role-permission' },
-    summary:
-      'Rename a role and replace its permissions (never the superadmin role; never your own access to roles)',
-    params: idParamSchema,
-    body: roleInputSchema,
-    data: roleSchema,
-    handler: (ctx, { params, body }) => service.update(ctx, params.id, body),
-  });
+  roles.update(
+    'Rename a role and replace its permissions (never the superadmin role; never your own access to roles)',
+    roleInputSchema,
+    roleSchema,
+  );
 
-  route.delete('/roles/:id', {
-    config: { permission: 'delete-role-permission' },
-    summary: 'Delete a role nobody holds (409 role_in_use otherwise)',
-    params: idParamSchema,
-    data: roleDeletedSchema,
-    handler: (ctx, { params }) => service.remove(ctx, params.id),
-  });
+  roles.remove('Delete a role nobody holds (409 role_in_use otherwise)', roleDeletedSchema);
 }

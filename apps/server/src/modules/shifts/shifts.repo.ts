@@ -4,7 +4,7 @@ import { runPrepared } from '../../db/prepared';
 import { counterTopups } from '../../db/schema/loyalty';
 import { cashMovements, shifts, tills } from '../../db/schema/shifts';
 import { outlets, tenants } from '../../db/schema/tenancy';
-import { ownedBy, ownedId, tenantOfRow } from '../../db/tenant-scope';
+import { ownedBy, ownedId, ownedWhere, tenantOfRow } from '../../db/tenant-scope';
 
 // Shifts and cash movements of one tenant (the orders and refunds a shift's report counts are
 // the books' working). Every query filters by tenant_id.
@@ -211,14 +211,7 @@ export async function lockOpenShiftOfUser(
   const [row] = await tx
     .select({ id: shifts.id })
     .from(shifts)
-    .where(
-      and(
-        ownedBy(shifts, tenantId),
-        eq(shifts.outletId, outletId),
-        eq(shifts.cashierId, userId),
-        eq(shifts.status, 'open'),
-      ),
-    )
+    .where(ownedWhere(shifts, tenantId, { outletId, cashierId: userId, status: 'open' }))
     .orderBy(asc(shifts.openedAt))
     .limit(1)
     .for('share');

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AUTHENTICATED } from '../../lib/access';
 import { authedContextOf } from '../../lib/request-context';
+import { resourceRoutes } from '../../lib/resource-routes';
 import { defineRoutes } from '../../lib/route-kit';
 import type { TenantService } from './tenants.service';
 
@@ -19,14 +20,9 @@ import type { TenantService } from './tenants.service';
 
 export async function tenantRoutes(app: FastifyInstance, { service }: { service: TenantService }) {
   const route = defineRoutes(app, { tags: ['tenants'], context: authedContextOf });
+  const tenants = resourceRoutes(route, '/tenants', service, 'tenant');
 
-  route.list('/tenants', {
-    config: { permission: 'read-tenant' },
-    summary: 'Tenants with outlet and user counts',
-    querystring: tenantListQuerySchema,
-    item: tenantSchema,
-    handler: (ctx, { query }) => service.list(ctx, query),
-  });
+  tenants.list('Tenants with outlet and user counts', tenantListQuerySchema, tenantSchema);
 
   route.get('/tenants/context', {
     config: { permission: AUTHENTICATED },
@@ -42,13 +38,7 @@ export async function tenantRoutes(app: FastifyInstance, { service }: { service:
     handler: (ctx) => service.leave(ctx),
   });
 
-  route.get('/tenants/:id', {
-    config: { permission: 'read-tenant' },
-    summary: 'One tenant with its settings',
-    params: idParamSchema,
-    data: tenantSchema,
-    handler: (ctx, { params }) => service.get(ctx, params.id),
-  });
+  tenants.get('One tenant with its settings', tenantSchema);
 
   route.get('/tenants/:id/outlets', {
     config: { permission: 'read-tenant' },
@@ -58,23 +48,17 @@ export async function tenantRoutes(app: FastifyInstance, { service }: { service:
     handler: (ctx, { params }) => service.outlets(ctx, params.id),
   });
 
-  route.create('/tenants', {
-    config: { permission: 'create-tenant' },
-    summary:
-      "Create a tenant with the built-in roles and its first admin (the tenant's admin role, every outlet; password by e-mailed link or temporary password), in one step",
-    body: tenantCreateSchema,
-    data: tenantCreatedSchema,
-    handler: (ctx, { body }) => service.create(ctx, body),
-  });
+  tenants.create(
+    "Create a tenant with the built-in roles and its first admin (the tenant's admin role, every outlet; password by e-mailed link or temporary password), in one step",
+    tenantCreateSchema,
+    tenantCreatedSchema,
+  );
 
-  route.put('/tenants/:id', {
-    config: { permission: 'update-tenant' },
-    summary: 'Update a tenant and its settings (tax, service charge, rounding, business day)',
-    params: idParamSchema,
-    body: tenantInputSchema,
-    data: tenantSchema,
-    handler: (ctx, { params, body }) => service.update(ctx, params.id, body),
-  });
+  tenants.update(
+    'Update a tenant and its settings (tax, service charge, rounding, business day)',
+    tenantInputSchema,
+    tenantSchema,
+  );
 
   route.post('/tenants/:id/suspend', {
     config: { permission: 'update-tenant' },

@@ -21,6 +21,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { authedContextOf } from '../../lib/request-context';
+import { resourceRoutes } from '../../lib/resource-routes';
 import { defineRoutes } from '../../lib/route-kit';
 import type { LogService } from '../logs/logs.service';
 import type { UserService } from './users.service';
@@ -34,14 +35,13 @@ export interface UserRoutesOptions {
 
 export async function userRoutes(app: FastifyInstance, { service, logs }: UserRoutesOptions) {
   const route = defineRoutes(app, { tags: ['users'], context: authedContextOf });
+  const users = resourceRoutes(route, '/users', service, 'user');
 
-  route.list('/users', {
-    config: { permission: 'read-user' },
-    summary: 'Staff users with role, outlet, status and last sign-in',
-    querystring: userListQuerySchema,
-    item: staffUserSchema,
-    handler: (ctx, { query }) => service.list(ctx, query),
-  });
+  users.list(
+    'Staff users with role, outlet, status and last sign-in',
+    userListQuerySchema,
+    staffUserSchema,
+  );
 
   route.get('/users/options', {
     config: { permission: 'read-user' },
@@ -50,38 +50,27 @@ export async function userRoutes(app: FastifyInstance, { service, logs }: UserRo
     handler: (ctx) => service.options(ctx),
   });
 
-  route.get('/users/:id', {
-    config: { permission: 'read-user' },
-    summary: 'One user with effective permissions and the number of live sessions',
-    params: idParamSchema,
-    data: staffUserDetailSchema,
-    handler: (ctx, { params }) => service.get(ctx, params.id),
-  });
+  users.get(
+    'One user with effective permissions and the number of live sessions',
+    staffUserDetailSchema,
+  );
 
-  route.create('/users', {
-    config: { permission: 'create-user' },
-    summary: "Create a user in the caller's tenant, with an e-mailed link or a temporary password",
-    body: userCreateSchema,
-    data: userCreatedSchema,
-    handler: (ctx, { body }) => service.create(ctx, body),
-  });
+  users.create(
+    "Create a user in the caller's tenant, with an e-mailed link or a temporary password",
+    userCreateSchema,
+    userCreatedSchema,
+  );
 
-  route.put('/users/:id', {
-    config: { permission: 'update-user' },
-    summary: 'Edit a user (disabling here also ends every session)',
-    params: idParamSchema,
-    body: userInputSchema,
-    data: staffUserDetailSchema,
-    handler: (ctx, { params, body }) => service.update(ctx, params.id, body),
-  });
+  users.update(
+    'Edit a user (disabling here also ends every session)',
+    userInputSchema,
+    staffUserDetailSchema,
+  );
 
-  route.delete('/users/:id', {
-    config: { permission: 'delete-user' },
-    summary: 'Delete a user who never signed in or did anything (otherwise disable)',
-    params: idParamSchema,
-    data: userDeletedSchema,
-    handler: (ctx, { params }) => service.remove(ctx, params.id),
-  });
+  users.remove(
+    'Delete a user who never signed in or did anything (otherwise disable)',
+    userDeletedSchema,
+  );
 
   route.post('/users/:id/disable', {
     config: { permission: 'update-user' },

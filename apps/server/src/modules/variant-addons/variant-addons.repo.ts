@@ -11,7 +11,7 @@ import {
   variantGroups,
   variantOptions,
 } from '../../db/schema/catalogue';
-import { ownedBy } from '../../db/tenant-scope';
+import { ownedBy, ownedWhere } from '../../db/tenant-scope';
 
 // The tenant's library of variant groups (with options) and add-ons, and which products use them.
 
@@ -130,9 +130,10 @@ export async function replaceOptions(
   await tx
     .delete(variantOptions)
     .where(
-      and(
-        ownedBy(variantOptions, tenantId),
-        eq(variantOptions.groupId, groupId),
+      ownedWhere(
+        variantOptions,
+        tenantId,
+        { groupId },
         keep.length > 0 ? notInArray(variantOptions.id, keep) : undefined,
       ),
     );
@@ -147,13 +148,7 @@ export async function replaceOptions(
           isDefault: o.isDefault,
           sortOrder: i,
         })
-        .where(
-          and(
-            ownedBy(variantOptions, tenantId),
-            eq(variantOptions.groupId, groupId),
-            eq(variantOptions.id, o.id),
-          ),
-        );
+        .where(ownedWhere(variantOptions, tenantId, { groupId, id: o.id }));
     } else {
       // Refused by NOT NULL when the group is not the tenant's.
       await tx.insert(variantOptions).values({

@@ -1,13 +1,13 @@
 import type { CampaignStatus } from '@kopi/contract';
 import { and, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { countWhere, searchAny } from '../../db/list-page';
+import { searchAny, windowPage, windowTotal } from '../../db/list-page';
 import { deleteOwnedRow, insertedId, updateOwnedRow } from '../../db/owned-rows';
 import { backgroundJobs } from '../../db/schema/jobs';
 import { membershipTiers } from '../../db/schema/membership-tiers';
 import { tenants } from '../../db/schema/tenancy';
 import { voucherCampaigns, vouchers } from '../../db/schema/vouchers';
-import { isTenant, ownedBy, ownedId } from '../../db/tenant-scope';
+import { isTenant, ownedBy, ownedId, ownedWhere } from '../../db/tenant-scope';
 
 /** The housekeeping tick moves every business's campaigns on time: it has no tenant yet. */
 export const tenantFree = ['dueForMove'] as const;
@@ -89,16 +89,16 @@ export async function list(
   limit: number,
   offset: number,
 ): Promise<{ rows: CampaignRow[]; total: number }> {
-  const rows = await db
-    .select({ ...columns, total: sql<number>`(count(*) over ())::int` })
+  const filter = where(tenantId, f);
+  const page = db
+    .select({ ...columns, total: windowTotal() })
     .from(voucherCampaigns)
     .innerJoin(vouchers, eq(vouchers.id, voucherCampaigns.voucherId))
-    .where(where(tenantId, f))
+    .where(filter)
     .orderBy(desc(voucherCampaigns.createdAt), desc(voucherCampaigns.id))
     .limit(limit)
     .offset(offset);
-  const total =
-    rows[0]?.total ?? (offset > 0 ? await countWhere(db, voucherCampaigns, where(tenantId, f)) : 0);
+  const { rows, total } = await windowPage(page, offset, db, voucherCampaigns, filter);
   return { rows: rows.map(flat), total };
 }
 
@@ -187,9 +187,10 @@ export async function jobsOf(db: Db, tenantId: string, campaignIds: string[]) {
     .select()
     .from(backgroundJobs)
     .where(
-      and(
-        ownedBy(backgroundJobs, tenantId),
-        eq(backgroundJobs.kind, CAMPAIGN_ISSUE_JOB),
+      ownedWhere(
+        backgroundJobs,
+        tenantId,
+        { kind: CAMPAIGN_ISSUE_JOB },
         inArray(backgroundJobs.subjectId, campaignIds),
       ),
     )

@@ -1,5 +1,4 @@
 import {
-  type BackgroundJob,
   type CampaignMove,
   type CampaignStatus,
   campaignEditable,
@@ -15,6 +14,7 @@ import { audited, createdEntry, deletedEntry, updatedEntry } from '../../lib/aud
 import type { Clock } from '../../lib/clock';
 import { AppError, found, validationError } from '../../lib/errors';
 import type { JobRow, JobRunner } from '../../lib/jobs/job-runner';
+import { toJob } from '../../lib/jobs/job-view';
 import { offsetOf, pageAnswer } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
 import { tenantIdOf } from '../../lib/caller-tenant';
@@ -28,17 +28,6 @@ import * as repo from './voucher-campaigns.repo';
 // transaction as the move.
 
 type CampaignRecord = Omit<repo.CampaignRow, 'voucherName'>;
-
-const toJob = (j: JobRow): BackgroundJob => ({
-  id: j.id,
-  kind: j.kind,
-  status: j.status as BackgroundJob['status'],
-  done: j.done,
-  total: j.total,
-  error: j.error,
-  created_at: j.createdAt.toISOString(),
-  finished_at: j.finishedAt?.toISOString() ?? null,
-});
 
 const statusOf = (c: CampaignRecord, now: Date) =>
   campaignStatusAt(c.status as CampaignStatus, c.startsAt, c.endsAt, now);

@@ -1,7 +1,7 @@
 import type { RewardStatus } from '@kopi/contract';
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { countWhere, searchAny } from '../../db/list-page';
+import { searchAny, windowPage, windowTotal } from '../../db/list-page';
 import { deleteOwnedRow, insertedId, updateOwnedRow } from '../../db/owned-rows';
 import { voucherCodes, voucherRewards, vouchers } from '../../db/schema/vouchers';
 import { ownedBy, ownedId } from '../../db/tenant-scope';
@@ -53,16 +53,16 @@ export async function list(
   limit: number,
   offset: number,
 ): Promise<{ rows: RewardRow[]; total: number }> {
-  const rows = await db
-    .select({ ...withVoucher, total: sql<number>`(count(*) over ())::int` })
+  const filter = where(tenantId, f);
+  const page = db
+    .select({ ...withVoucher, total: windowTotal() })
     .from(voucherRewards)
     .innerJoin(vouchers, eq(vouchers.id, voucherRewards.voucherId))
-    .where(where(tenantId, f))
+    .where(filter)
     .orderBy(...order)
     .limit(limit)
     .offset(offset);
-  const total =
-    rows[0]?.total ?? (offset > 0 ? await countWhere(db, voucherRewards, where(tenantId, f)) : 0);
+  const { rows, total } = await windowPage(page, offset, db, voucherRewards, filter);
   return { rows: rows.map(flat), total };
 }
 

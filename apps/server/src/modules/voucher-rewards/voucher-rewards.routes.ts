@@ -1,13 +1,7 @@
-import {
-  idParamSchema,
-  rewardInputSchema,
-  rewardListQuerySchema,
-  rewardSchema,
-  text,
-} from '@kopi/contract';
+import { rewardInputSchema, rewardListQuerySchema, rewardSchema } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { authedContextOf } from '../../lib/request-context';
+import { resourceRoutes } from '../../lib/resource-routes';
 import { defineRoutes } from '../../lib/route-kit';
 import type { RewardService } from './voucher-rewards.service';
 
@@ -15,46 +9,27 @@ import type { RewardService } from './voucher-rewards.service';
 
 export async function rewardRoutes(app: FastifyInstance, { service }: { service: RewardService }) {
   const route = defineRoutes(app, { tags: ['vouchers'], context: authedContextOf });
+  const rewards = resourceRoutes(route, '/voucher-rewards', service, 'reward');
 
-  route.list('/voucher-rewards', {
-    config: { permission: 'read-reward' },
-    summary: 'Points rewards in display order; search the name, filter by status',
-    querystring: rewardListQuerySchema,
-    item: rewardSchema,
-    handler: (ctx, { query }) => service.list(ctx, query),
-  });
+  rewards.list(
+    'Points rewards in display order; search the name, filter by status',
+    rewardListQuerySchema,
+    rewardSchema,
+  );
 
-  route.get('/voucher-rewards/:id', {
-    config: { permission: 'read-reward' },
-    summary: 'One points reward',
-    params: idParamSchema,
-    data: rewardSchema,
-    handler: (ctx, { params }) => service.get(ctx, params.id),
-  });
+  rewards.get('One points reward', rewardSchema);
 
-  route.create('/voucher-rewards', {
-    config: { permission: 'create-reward' },
-    summary:
-      'Create a points reward: a voucher of unique codes (409 reward_voucher_not_unique otherwise), its points price, stock and period',
-    body: rewardInputSchema,
-    data: rewardSchema,
-    handler: (ctx, { body }) => service.create(ctx, body),
-  });
+  rewards.create(
+    'Create a points reward: a voucher of unique codes (409 reward_voucher_not_unique otherwise), its points price, stock and period',
+    rewardInputSchema,
+    rewardSchema,
+  );
 
-  route.put('/voucher-rewards/:id', {
-    config: { permission: 'update-reward' },
-    summary: 'Update a points reward (409 reward_stock_below_issued under what was exchanged)',
-    params: idParamSchema,
-    body: rewardInputSchema,
-    data: rewardSchema,
-    handler: (ctx, { params, body }) => service.update(ctx, params.id, body),
-  });
+  rewards.update(
+    'Update a points reward (409 reward_stock_below_issued under what was exchanged)',
+    rewardInputSchema,
+    rewardSchema,
+  );
 
-  route.delete('/voucher-rewards/:id', {
-    config: { permission: 'delete-reward' },
-    summary: 'Delete a reward never exchanged (409 reward_in_use otherwise: switch it off)',
-    params: idParamSchema,
-    data: z.object({ id: text(), deleted: z.literal(true) }),
-    handler: (ctx, { params }) => service.remove(ctx, params.id),
-  });
+  rewards.remove('Delete a reward never exchanged (409 reward_in_use otherwise: switch it off)');
 }

@@ -1,10 +1,10 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { countWhere, searchAny } from '../../db/list-page';
+import { searchAny, windowPage, windowTotal } from '../../db/list-page';
 import { backgroundJobs } from '../../db/schema/jobs';
 import { voucherCodes, vouchers } from '../../db/schema/vouchers';
 import { tenants } from '../../db/schema/tenancy';
-import { isTenant, ownedBy, ownedId } from '../../db/tenant-scope';
+import { isTenant, ownedBy, ownedId, ownedWhere } from '../../db/tenant-scope';
 
 // A voucher's unique codes and the jobs that generate them, of one tenant. Every query filters
 // by tenant_id.
@@ -48,17 +48,15 @@ export async function list(
   limit: number,
   offset: number,
 ): Promise<{ rows: CodeRow[]; total: number }> {
-  const rows = await db
-    .select({ ...columns, total: sql<number>`(count(*) over ())::int` })
+  const filter = where(tenantId, voucherId, f);
+  const page = db
+    .select({ ...columns, total: windowTotal() })
     .from(voucherCodes)
-    .where(where(tenantId, voucherId, f))
+    .where(filter)
     .orderBy(asc(voucherCodes.code))
     .limit(limit)
     .offset(offset);
-  const total =
-    rows[0]?.total ??
-    (offset > 0 ? await countWhere(db, voucherCodes, where(tenantId, voucherId, f)) : 0);
-  return { rows, total };
+  return windowPage(page, offset, db, voucherCodes, filter);
 }
 
 /** Every code of the voucher in code order, `chunkSize` rows per query (for the export). */
@@ -138,14 +136,7 @@ export async function findJob(
   const [row] = await db
     .select()
     .from(backgroundJobs)
-    .where(
-      and(
-        ownedBy(backgroundJobs, tenantId),
-        eq(backgroundJobs.kind, kind),
-        eq(backgroundJobs.subjectId, voucherId),
-        eq(backgroundJobs.id, jobId),
-      ),
-    )
+    .where(ownedWhere(backgroundJobs, tenantId, { kind, subjectId: voucherId, id: jobId }))
     .limit(1);
   return row ?? null;
 }

@@ -14,6 +14,7 @@ import { audited } from '../../lib/audit';
 import { localTimeCell } from '../../lib/csv-cells';
 import { AppError, found } from '../../lib/errors';
 import type { JobRow, JobRunner } from '../../lib/jobs/job-runner';
+import { toJob } from '../../lib/jobs/job-view';
 import { offsetOf, pageAnswer } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
 import { tenantIdOf } from '../../lib/caller-tenant';
@@ -28,17 +29,6 @@ export { faceOf } from './voucher-view';
 // only enqueues it), listed page by page, and exported whole as CSV, written as it is read.
 
 const EXPORT_CHUNK_ROWS = 1000;
-
-export const toJob = (j: JobRow): BackgroundJob => ({
-  id: j.id,
-  kind: j.kind,
-  status: j.status as BackgroundJob['status'],
-  done: j.done,
-  total: j.total,
-  error: j.error,
-  created_at: j.createdAt.toISOString(),
-  finished_at: j.finishedAt?.toISOString() ?? null,
-});
 
 const toCodeRow = (r: repo.CodeRow): VoucherCodeRow => ({
   id: r.id,

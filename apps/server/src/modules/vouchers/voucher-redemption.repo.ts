@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
-import { ownedBy, tenantIs, tenantOfRow } from '../../db/tenant-scope';
+import { ownedBy, ownedWhere, tenantIs, tenantOfRow } from '../../db/tenant-scope';
 import { customers } from '../../db/schema/customers';
 import { auditLog } from '../../db/schema/platform';
 import type { AuditRow } from '../../lib/audit';
@@ -66,14 +66,7 @@ export async function customerRedemptions(
   const [row] = await db
     .select({ n: count() })
     .from(voucherRedemptions)
-    .where(
-      and(
-        ownedBy(voucherRedemptions, tenantId),
-        eq(voucherRedemptions.voucherId, voucherId),
-        eq(voucherRedemptions.customerId, customerId),
-        eq(voucherRedemptions.status, 'redeemed'),
-      ),
-    );
+    .where(ownedWhere(voucherRedemptions, tenantId, { voucherId, customerId, status: 'redeemed' }));
   return Number(row?.n ?? 0);
 }
 
@@ -177,13 +170,7 @@ export async function returnRedemption(
   const [returned] = await db
     .update(voucherRedemptions)
     .set({ status: 'returned', returnedAt: r.at, returnReason: r.reason })
-    .where(
-      and(
-        ownedBy(voucherRedemptions, tenantId),
-        eq(voucherRedemptions.id, r.id),
-        eq(voucherRedemptions.status, 'redeemed'),
-      ),
-    )
+    .where(ownedWhere(voucherRedemptions, tenantId, { id: r.id, status: 'redeemed' }))
     .returning({ id: voucherRedemptions.id });
   if (!returned) return false;
   await db

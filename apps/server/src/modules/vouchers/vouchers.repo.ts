@@ -1,7 +1,7 @@
 import type { VoucherCodeKind, VoucherState, VoucherType } from '@kopi/contract';
 import { and, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { countWhere, searchAny } from '../../db/list-page';
+import { searchAny, windowPage, windowTotal } from '../../db/list-page';
 import { deleteOwnedRow, insertedId, updateOwnedRow } from '../../db/owned-rows';
 import { categories, products } from '../../db/schema/catalogue';
 import { outlets } from '../../db/schema/tenancy';
@@ -84,15 +84,15 @@ export async function list(
   limit: number,
   offset: number,
 ): Promise<{ rows: VoucherRow[]; total: number }> {
-  const rows = await db
-    .select({ voucher: vouchers, codesGenerated, total: sql<number>`(count(*) over ())::int` })
+  const filter = where(tenantId, f);
+  const page = db
+    .select({ voucher: vouchers, codesGenerated, total: windowTotal() })
     .from(vouchers)
-    .where(where(tenantId, f))
+    .where(filter)
     .orderBy(desc(vouchers.createdAt), desc(vouchers.id))
     .limit(limit)
     .offset(offset);
-  const total =
-    rows[0]?.total ?? (offset > 0 ? await countWhere(db, vouchers, where(tenantId, f)) : 0);
+  const { rows, total } = await windowPage(page, offset, db, vouchers, filter);
   return { rows: rows.map((r) => ({ ...r.voucher, codesGenerated: r.codesGenerated })), total };
 }
 

@@ -1,7 +1,6 @@
 import {
   backgroundJobSchema,
   idParamSchema,
-  text,
   voucherCodeBatchInputSchema,
   voucherCodeExportQuerySchema,
   voucherCodeListQuerySchema,
@@ -13,6 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { authedContextOf } from '../../lib/request-context';
+import { resourceRoutes } from '../../lib/resource-routes';
 import { defineRoutes } from '../../lib/route-kit';
 import type { VoucherCodeService } from './voucher-codes.service';
 import type { VoucherService } from './vouchers.service';
@@ -26,49 +26,29 @@ export async function voucherRoutes(
   { service, codes }: { service: VoucherService; codes: VoucherCodeService },
 ) {
   const route = defineRoutes(app, { tags: ['vouchers'], context: authedContextOf });
+  const vouchers = resourceRoutes(route, '/vouchers', service, 'voucher');
 
-  route.list('/vouchers', {
-    config: { permission: 'read-voucher' },
-    summary:
-      'Vouchers, newest first; search name or code, filter by state now, type, code kind, outlet',
-    querystring: voucherListQuerySchema,
-    item: voucherSchema,
-    handler: (ctx, { query }) => service.list(ctx, query),
-  });
+  vouchers.list(
+    'Vouchers, newest first; search name or code, filter by state now, type, code kind, outlet',
+    voucherListQuerySchema,
+    voucherSchema,
+  );
 
-  route.get('/vouchers/:id', {
-    config: { permission: 'read-voucher' },
-    summary: 'One voucher',
-    params: idParamSchema,
-    data: voucherSchema,
-    handler: (ctx, { params }) => service.get(ctx, params.id),
-  });
+  vouchers.get('One voucher', voucherSchema);
 
-  route.create('/vouchers', {
-    config: { permission: 'create-voucher' },
-    summary: 'Create a voucher (a shared code, or unique codes generated next)',
-    body: voucherInputSchema,
-    data: voucherSchema,
-    handler: (ctx, { body }) => service.create(ctx, body),
-  });
+  vouchers.create(
+    'Create a voucher (a shared code, or unique codes generated next)',
+    voucherInputSchema,
+    voucherSchema,
+  );
 
-  route.put('/vouchers/:id', {
-    config: { permission: 'update-voucher' },
-    summary:
-      'Update a voucher (its code kind is fixed; the total limit cannot go below its redemptions)',
-    params: idParamSchema,
-    body: voucherInputSchema,
-    data: voucherSchema,
-    handler: (ctx, { params, body }) => service.update(ctx, params.id, body),
-  });
+  vouchers.update(
+    'Update a voucher (its code kind is fixed; the total limit cannot go below its redemptions)',
+    voucherInputSchema,
+    voucherSchema,
+  );
 
-  route.delete('/vouchers/:id', {
-    config: { permission: 'delete-voucher' },
-    summary: 'Delete a voucher never redeemed, with its codes (409 voucher_in_use otherwise)',
-    params: idParamSchema,
-    data: z.object({ id: text(), deleted: z.literal(true) }),
-    handler: (ctx, { params }) => service.remove(ctx, params.id),
-  });
+  vouchers.remove('Delete a voucher never redeemed, with its codes (409 voucher_in_use otherwise)');
 
   route.accepted('/vouchers/:id/codes', {
     config: { permission: 'update-voucher' },
