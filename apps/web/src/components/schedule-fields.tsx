@@ -1,8 +1,6 @@
-import FormHelperText from '@mui/material/FormHelperText';
-import Grid from '@mui/material/Grid';
-import Typography from '@mui/material/Typography';
 import type { FieldValues, Path } from 'react-hook-form';
 import { InstantField } from './instant-field';
+import { FormSectionTitle } from './form-section-title';
 
 /** The words of a schedule, under the feature's `form.` keys (`whenHint` names the zone). */
 type ScheduleKey =
@@ -30,12 +28,7 @@ export function ScheduleFields<T extends FieldValues>({
 }) {
   return (
     <>
-      <Grid size={12}>
-        <Typography variant="subtitle2" component="h3">
-          {t('form.when')}
-        </Typography>
-        <FormHelperText sx={{ mt: 0 }}>{t('form.whenHint', { zone: timeZone })}</FormHelperText>
-      </Grid>
+      <FormSectionTitle title={t('form.when')} hint={t('form.whenHint', { zone: timeZone })} />
       <InstantField<T>
         cell={12}
         name={from}

@@ -32,7 +32,7 @@ async function typeSchedule(end: 'starts' | 'ends', date: string, time: string) 
 }
 
 // Typing a whole banner is many keystrokes: slow on a busy 2-core machine.
-describe('banner drawer', { timeout: 30_000 }, () => {
+describe('banner drawer', { timeout: 90_000 }, () => {
   it('saves a banner scheduled on the business clock, at chosen outlets, opening a category', async () => {
     const { drawer, save, onSubmit } = renderDrawer();
     await userEvent.type(drawer.getByLabelText('Title (English)'), 'Raya open house');

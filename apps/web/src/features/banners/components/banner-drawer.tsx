@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
-import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { bannerInputSchema, type Banner, type BannerInput } from '@kopi/contract';
 import { useWatch } from 'react-hook-form';
@@ -14,6 +12,7 @@ import { useBannerStrings } from '../i18n';
 import { PictureField } from './picture-field';
 import { InstantField } from '../../../components/instant-field';
 import { TargetFields } from './target-fields';
+import { FormSectionTitle } from '../../../components/form-section-title';
 
 const fields = [
   'title_en',
@@ -99,12 +98,10 @@ export function BannerDrawer({
         setValue={form.setValue}
         initialLabel={banner?.target_label ?? null}
       />
-      <Grid size={12}>
-        <Typography variant="subtitle2" component="h3">
-          {t('form.schedule')}
-        </Typography>
-        <FormHelperText sx={{ mt: 0 }}>{t('form.scheduleHint', { zone: timeZone })}</FormHelperText>
-      </Grid>
+      <FormSectionTitle
+        title={t('form.schedule')}
+        hint={t('form.scheduleHint', { zone: timeZone })}
+      />
       <InstantField<BannerFormValues>
         optional
         cell={12}

@@ -15,7 +15,7 @@ const live = {
 };
 const soon = { id: '2d8e5b2f-3d1c-4f7e-8b9a-0c1d2e3f4a5b', name_en: 'Merdeka', name_my: null };
 
-describe('banner drawer voucher target', { timeout: 30_000 }, () => {
+describe('banner drawer voucher target', { timeout: 90_000 }, () => {
   it('picks a voucher and saves it as the target', async () => {
     const asked: string[] = [];
     const { drawer, save, onSubmit } = renderBannerDrawer(null, (call) => {

@@ -1,6 +1,5 @@
 import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
-import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   defaultTimezone,
@@ -26,6 +25,7 @@ import { halfCell } from '../../../components/form-binding';
 import { FormTimezoneField } from '../../../components/form-timezone-field';
 import { useOutletStrings } from '../i18n';
 import { outletInputOf } from '../outlet-input';
+import { FormSectionTitle } from '../../../components/form-section-title';
 
 type FormValues = z.input<typeof outletInputSchema>;
 const fields = [
@@ -142,12 +142,7 @@ export function OutletDrawer({
         label={t('form.acceptingOrders')}
         helperText={t('form.acceptingHint')}
       />
-      <Grid size={12}>
-        <Typography variant="subtitle2" component="h3">
-          {t('form.boardTitle')}
-        </Typography>
-        <FormHelperText sx={{ mt: 0 }}>{t('form.boardHint')}</FormHelperText>
-      </Grid>
+      <FormSectionTitle title={t('form.boardTitle')} hint={t('form.boardHint')} />
       <FormNumberField
         cell={halfCell}
         name="board_amber_minutes"

@@ -59,7 +59,7 @@ const till1: Till = {
   },
 };
 
-describe('tills dialog', () => {
+describe('tills dialog', { timeout: 90_000 }, () => {
   it("lists an outlet's tills with the open shift, adds, renames and deletes", async () => {
     const calls = serve([till1]);
     renderWithProviders(<TillsDialog outlet={outlet} onClose={() => {}} />);

@@ -13,6 +13,7 @@ import { translateValidation } from '../../../lib/i18n/i18n';
 import { useTiers } from '../api';
 import type { CampaignFormValues } from '../campaign-input';
 import { useCampaignStrings } from '../i18n';
+import { FormSectionTitle } from '../../../components/form-section-title';
 
 /** Invalid line numbers as a short list: the first ten, then "…". */
 export const lineList = (lines: number[]) =>
@@ -37,11 +38,7 @@ export function AudienceFields({
   const tiers = useTiers(kind === 'tier');
   return (
     <>
-      <Grid size={12}>
-        <Typography variant="subtitle2" component="h3">
-          {t('form.audience')}
-        </Typography>
-      </Grid>
+      <FormSectionTitle title={t('form.audience')} />
       <FormSelectField
         cell={halfCell}
         name="audience_kind"

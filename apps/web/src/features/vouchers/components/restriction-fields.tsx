@@ -1,8 +1,5 @@
 import Autocomplete from '@mui/material/Autocomplete';
-import FormHelperText from '@mui/material/FormHelperText';
-import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { servingMethods, voucherSources } from '@kopi/contract';
 import { CellController, inputBinding } from '../../../components/form-binding';
 import { FormCheckboxGroupField } from '../../../components/form-fields';
@@ -11,6 +8,7 @@ import { useCategoryChoices, useOutletChoices } from '../api';
 import { useVoucherStrings } from '../i18n';
 import type { VoucherFormValues } from '../voucher-input';
 import { ProductsPicker } from './product-pickers';
+import { FormSectionTitle } from '../../../components/form-section-title';
 
 /**
  * Where and for what a voucher applies: outlets, order sources (counter, app), serving methods,
@@ -21,12 +19,7 @@ export function RestrictionFields() {
   const outlets = useOutletChoices();
   return (
     <>
-      <Grid size={12}>
-        <Typography variant="subtitle2" component="h3">
-          {t('form.restrictions')}
-        </Typography>
-        <FormHelperText sx={{ mt: 0 }}>{t('form.restrictionsHint')}</FormHelperText>
-      </Grid>
+      <FormSectionTitle title={t('form.restrictions')} hint={t('form.restrictionsHint')} />
       <FormCheckboxGroupField
         cell={12}
         name="outlet_ids"

@@ -1,6 +1,5 @@
 import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
-import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { voucherInputSchema, type Voucher, type VoucherParsed } from '@kopi/contract';
 import { useWatch } from 'react-hook-form';
@@ -19,6 +18,7 @@ import { blankVoucher, voucherValuesOf, type VoucherFormValues } from '../vouche
 import { DiscountFields } from './discount-fields';
 import { RestrictionFields } from './restriction-fields';
 import { WhenFields } from './when-fields';
+import { FormSectionTitle } from '../../../components/form-section-title';
 
 const fields = Object.keys(blankVoucher()) as (keyof VoucherFormValues)[];
 
@@ -112,11 +112,7 @@ export function VoucherDrawer({
       )}
       <DiscountFields control={form.control} setValue={form.setValue} />
       <WhenFields timeZone={timeZone} />
-      <Grid size={12}>
-        <Typography variant="subtitle2" component="h3">
-          {t('form.limits')}
-        </Typography>
-      </Grid>
+      <FormSectionTitle title={t('form.limits')} />
       <FormNumberField
         cell={halfCell}
         name="total_limit"
