@@ -40,12 +40,13 @@ function finish(name, status, started, report) {
   let passed = 0;
   let failed = 0;
   let failures = [];
+  let retried = [];
   if (report) {
     const counts = report.read();
-    if (counts) ({ passed, failed, failures = [] } = counts);
+    if (counts) ({ passed, failed, failures = [], retried = [] } = counts);
   }
   if (status !== 0 && failed === 0) failed = 1; // a crash or a non-test check failed
-  return { name, passed, failed, failures, seconds, ok: status === 0 };
+  return { name, passed, failed, failures, retried, seconds, ok: status === 0 };
 }
 
 const envOf = (env) => {
@@ -218,22 +219,31 @@ run('e2e (Playwright, Chromium)', 'npx', ['playwright', 'test'], {
       const j = JSON.parse(fs.readFileSync(e2eJson, 'utf8'));
       const s = j.stats ?? {};
       const failures = [];
+      const retried = [];
       const walk = (suite, titles) => {
         for (const spec of suite.specs ?? []) {
           for (const t of spec.tests ?? []) {
+            const where = spec.file ? `${spec.file}:${spec.line}` : '';
+            const title = [...titles, spec.title].filter(Boolean).join(' › ') + ` (${where})`;
+            // Failed once, passed on the retry: a race, named so it is fixed, never hidden.
+            if (t.status === 'flaky') {
+              const first = (t.results ?? [])[0];
+              retried.push({ title, message: first?.error?.message ?? '' });
+            }
             if (t.status !== 'unexpected') continue;
             const last = (t.results ?? []).at(-1);
-            const where = spec.file ? `${spec.file}:${spec.line}` : '';
-            failures.push({
-              title: [...titles, spec.title].filter(Boolean).join(' › ') + ` (${where})`,
-              message: last?.error?.message ?? last?.status ?? '',
-            });
+            failures.push({ title, message: last?.error?.message ?? last?.status ?? '' });
           }
         }
         for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
       };
       for (const suite of j.suites ?? []) walk(suite, []);
-      return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0, failures };
+      return {
+        passed: (s.expected ?? 0) + (s.flaky ?? 0),
+        failed: s.unexpected ?? 0,
+        failures,
+        retried,
+      };
     },
   },
 });
@@ -256,6 +266,12 @@ for (const r of results) {
 }
 for (const name of skipped)
   console.log(`SKIP ${name.padEnd(34)}   not run: TEST_DATABASE_URL unset`);
+for (const r of results) {
+  for (const f of r.retried) {
+    console.log(`RETRIED [${r.name}] ${f.title}: failed once, passed on the retry (a race to fix)`);
+    console.log(`    ${headOf(f.message)}`);
+  }
+}
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

@@ -44,15 +44,47 @@ function setup() {
   return { socket, log, onEvent, network };
 }
 
-/** Connects the socket and opens its first WebSocket, which it returns. */
-function connectAndOpen(socket: ReturnType<typeof createLiveSocket>) {
-  socket.connect();
-  const ws = FakeSocket.all[0]!;
+/** Opens a WebSocket and has the server join it to the stream, naming its newest event. */
+function join(ws: FakeSocket, head: number | null = null) {
   ws.onopen?.();
+  ws.receive({ type: 'hello', last_event_id: head });
   return ws;
 }
 
+/** Connects the socket and joins its first WebSocket, which it returns. */
+function connectAndOpen(socket: ReturnType<typeof createLiveSocket>, head: number | null = 3) {
+  socket.connect();
+  return join(FakeSocket.all[0]!, head);
+}
+
 describe('live-order socket (SPEC §7)', () => {
+  it('is open once the server has joined it to the stream (hello), not when the upgrade ends', () => {
+    const { socket } = setup();
+    socket.connect();
+    const ws = FakeSocket.all[0]!;
+    ws.onopen?.();
+    // An event committed now is before the hello's head and never sent: a screen refetching on
+    // 'open' here would miss it.
+    expect(socket.status.getState()).toBe('connecting');
+    ws.receive({ type: 'heartbeat', last_event_id: 3 });
+    expect(socket.status.getState()).toBe('connecting');
+    ws.receive({ type: 'hello', last_event_id: 3 });
+    expect(socket.status.getState()).toBe('open');
+  });
+
+  it('counts an upgrade the server closes before its hello as a failed attempt', () => {
+    const { socket, log } = setup();
+    socket.connect();
+    for (let attempt = 1; attempt <= 11; attempt++) {
+      const ws = FakeSocket.all.at(-1)!;
+      ws.onopen?.();
+      ws.fail();
+      vi.advanceTimersByTime(30_000);
+    }
+    expect(socket.status.getState()).toBe('offline');
+    expect(log).toHaveBeenCalledTimes(1);
+  });
+
   it('shows offline at once when the device loses its network, and resumes from the last event when it is back', () => {
     const { socket, network } = setup();
     const first = connectAndOpen(socket);
@@ -67,7 +99,7 @@ describe('live-order socket (SPEC §7)', () => {
     network.online();
     expect(FakeSocket.all).toHaveLength(2);
     expect(FakeSocket.all[1]?.url).toContain('since=41');
-    FakeSocket.all[1]!.onopen?.();
+    join(FakeSocket.all[1]!);
     expect(socket.status.getState()).toBe('open');
   });
 
@@ -83,8 +115,7 @@ describe('live-order socket (SPEC §7)', () => {
 
   it('resumes from 0 when the first hello named no event yet, so the first events are replayed', () => {
     const { socket, network } = setup();
-    const first = connectAndOpen(socket);
-    first.receive({ type: 'hello', last_event_id: null });
+    connectAndOpen(socket, null);
     network.offline();
     network.online();
     expect(FakeSocket.all[1]?.url).toContain('since=0');
@@ -92,8 +123,7 @@ describe('live-order socket (SPEC §7)', () => {
 
   it('counts a replay_truncated and carries on from the id it names', () => {
     const { socket, network } = setup();
-    const first = connectAndOpen(socket);
-    first.receive({ type: 'hello', last_event_id: 5 });
+    const first = connectAndOpen(socket, 5);
     expect(socket.resyncs.getState()).toBe(0);
     first.receive({ type: 'replay_truncated', last_event_id: 2000 });
     expect(socket.resyncs.getState()).toBe(1);
@@ -153,8 +183,7 @@ describe('live-order socket (SPEC §7)', () => {
 
   it('resumes from the newest event named by "hello", and reconnects after a minute of silence', () => {
     const { socket } = setup();
-    const ws = connectAndOpen(socket);
-    ws.receive({ type: 'hello', last_event_id: 41 });
+    const ws = connectAndOpen(socket, 41);
     vi.advanceTimersByTime(59_000);
     ws.receive({ type: 'heartbeat', last_event_id: 41 });
     vi.advanceTimersByTime(59_000);
@@ -213,7 +242,7 @@ describe('live-order socket (SPEC §7)', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(beforeReconnect).toHaveBeenCalledTimes(1);
     expect(FakeSocket.all).toHaveLength(3);
-    FakeSocket.all[2]!.onopen?.();
+    join(FakeSocket.all[2]!);
     ok = false;
     FakeSocket.all[2]!.fail();
     await vi.advanceTimersByTimeAsync(5000);

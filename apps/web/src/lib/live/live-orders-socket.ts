@@ -130,15 +130,13 @@ export function createLiveSocket(options: LiveSocketOptions) {
       return;
     }
     socket = ws;
-    ws.onopen = () => {
-      retries = 0;
-      probed = false;
-      loggedFailure = false;
-      status.setState('open');
-      feedWatchdog(ws);
-    };
+    // Open means joined to the stream, which the server's "hello" says, not the upgrade: an
+    // event committed between the upgrade and the server's join is before the hello's head and
+    // never sent, so the refetch a screen makes on 'open' must come after the hello.
+    ws.onopen = () => feedWatchdog(ws);
     ws.onmessage = (message: MessageEvent) => {
-      if (socket === ws) feedWatchdog(ws);
+      if (socket !== ws) return; // a socket already dropped speaks for nobody
+      feedWatchdog(ws);
       let data: unknown;
       try {
         data = JSON.parse(String(message.data));
@@ -156,8 +154,12 @@ export function createLiveSocket(options: LiveSocketOptions) {
       // none yet (null) resumes from 0, so the first events ever are replayed too.
       const control = liveControlMessageSchema.safeParse(data);
       if (!control.success) return;
-      if (control.data.type === 'hello' && lastEventId === null) {
-        lastEventId = control.data.last_event_id ?? 0;
+      if (control.data.type === 'hello') {
+        if (lastEventId === null) lastEventId = control.data.last_event_id ?? 0;
+        retries = 0;
+        probed = false;
+        loggedFailure = false;
+        status.setState('open');
       }
       if (control.data.type === 'replay_truncated') {
         // Too much was missed to replay: carry on from the server's head and refetch instead.
