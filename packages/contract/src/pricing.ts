@@ -19,6 +19,9 @@ export const paymentMethods = [
 ] as const;
 export const paymentMethodSchema = z.enum(paymentMethods);
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+/** Whether a method named as text (a refund's payee, a report row) is a payment method. */
+export const isPaymentMethod = (value: string): value is PaymentMethod =>
+  paymentMethodSchema.safeParse(value).success;
 
 /** What a counter takes: FPX online banking is paid only online, through a gateway. */
 export const counterPaymentMethodSchema = paymentMethodSchema.exclude(['fpx']);

@@ -34,17 +34,24 @@ export const tenantOfRow = (table: Owned): SQL => eq(tenants.id, table.tenantId)
 
 /**
  * Rows of `tenantId` whose columns equal `values` (compared in the order written), and any `more`
- * conditions after them: the WHERE of most reads and writes of one tenant's rows.
+ * conditions after them: the WHERE of most reads and writes of one tenant's rows. A value that is
+ * missing (undefined) or null throws: `column = NULL` matches nothing and an omitted key matches
+ * everything, and either would quietly read or write the wrong rows.
  */
 export const ownedWhere = <T extends PgTable & Owned>(
   table: T,
   tenantId: string,
-  values: Partial<T['$inferSelect']>,
+  values: { [K in keyof T['$inferSelect']]?: NonNullable<T['$inferSelect'][K]> },
   ...more: (SQL | undefined)[]
 ): SQL | undefined =>
   and(
     ownedBy(table, tenantId),
-    ...Object.entries(values).map(([key, value]) => eq(table[key as keyof T] as Column, value)),
+    ...Object.entries(values).map(([key, value]) => {
+      if (value === undefined || value === null) {
+        throw new Error(`ownedWhere: ${key} is ${String(value)}; name the row it means`);
+      }
+      return eq(table[key as keyof T] as Column, value);
+    }),
     ...more,
   );
 

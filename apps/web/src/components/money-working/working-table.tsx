@@ -9,7 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useCan } from '../../lib/can-context';
-import { useReceiptStrings } from '../receipt/i18n';
+import { paymentMethodName, useReceiptStrings } from '../receipt/i18n';
 import { receiptAmount } from '../receipt/receipt-parts';
 import { useWorkingStrings } from './i18n';
 import type { WorkingRow } from './working-rows';
@@ -89,7 +89,7 @@ export function WorkingTable({
         ? '—'
         : r.method === 'bank_transfer'
           ? t('bankTransfer')
-          : receipt.t(`payment.${r.method}` as never);
+          : paymentMethodName(receipt.t, r.method);
   const columns = 6 + (withCountsOn ? 1 : 0);
   const numeric = { align: 'right' as const, sx: { whiteSpace: 'nowrap' } };
   return (

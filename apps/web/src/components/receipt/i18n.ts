@@ -1,3 +1,4 @@
+import { isPaymentMethod } from '@kopi/contract';
 import { defineFeatureStrings, type FeatureMessages } from '../../lib/i18n/feature-strings';
 
 // Strings of the printed 80 mm receipt, which the POS and the order screens both show. Payment
@@ -145,3 +146,7 @@ const my: FeatureMessages<typeof en> = {
 };
 
 export const useReceiptStrings = defineFeatureStrings('receipt', { en, my });
+
+/** A method named as text: a payment method's name, or the text as sent (one this app lacks). */
+export const paymentMethodName = (t: ReturnType<typeof useReceiptStrings>['t'], method: string) =>
+  isPaymentMethod(method) ? t(`payment.${method}`) : method;

@@ -9,7 +9,7 @@ import {
   topupRows,
   type WorkingFigure,
 } from '../money-working/working-rows';
-import { useReceiptStrings } from '../receipt/i18n';
+import { paymentMethodName, useReceiptStrings } from '../receipt/i18n';
 import { receiptAmount } from '../receipt/receipt-parts';
 import { useShiftStrings } from './i18n';
 
@@ -27,7 +27,7 @@ export function useShiftFigures() {
   const { t: tr } = useReceiptStrings();
   return useMemo(() => {
     const methodName = (m: string) =>
-      m === 'bank_transfer' ? t('report.bankTransfer') : tr(`payment.${m}` as never);
+      m === 'bank_transfer' ? t('report.bankTransfer') : paymentMethodName(tr, m);
     const money = (id: string, label: string, rows: WorkingFigure['rows']): WorkingFigure => ({
       id,
       title: label,

@@ -1,4 +1,5 @@
 import { messageKey, orderNotCollectedSchema, type BoardOrder } from '@kopi/contract';
+import { useStatusBoardStrings } from '../i18n';
 import { ReasonDialog, reasonProblem } from './reason-dialog';
 
 const quickReasons = ['noShow', 'closing', 'remade'] as const;
@@ -19,11 +20,12 @@ export function NotCollectedDialog(props: {
   onClose: () => void;
   onConfirm: (order: BoardOrder, reason: string) => Promise<boolean>;
 }) {
+  const { t } = useStatusBoardStrings();
   return (
     <ReasonDialog
       name="not-collected"
       kind="notCollected"
-      quickReasons={quickReasons}
+      quickReasons={quickReasons.map((key) => t(`notCollected.quickReasons.${key}`))}
       problemOf={notCollectedReasonProblem}
       color="warning"
       {...props}

@@ -45,6 +45,7 @@ export function ReasonDialog({
   name: string;
   order: BoardOrder | null;
   kind: ReasonKind;
+  /** The quick reasons' words, in the user's language. */
   quickReasons: readonly string[];
   problemOf: (reason: string) => string | undefined;
   color: 'error' | 'warning';
@@ -58,7 +59,6 @@ export function ReasonDialog({
     reason: t(`${kind}.reason`),
     reasonHint: t(`${kind}.reasonHint`),
     quick: t(`${kind}.quick`),
-    quickReasons: quickReasons.map((key) => t(`${kind}.quickReasons.${key}` as never)),
     confirm: t(`${kind}.confirm`),
   };
   const [reason, setReason] = useState('');
@@ -117,7 +117,7 @@ export function ReasonDialog({
           {texts.quick}
         </Typography>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 0.5 }}>
-          {texts.quickReasons.map((text) => (
+          {quickReasons.map((text) => (
             <Chip
               key={text}
               label={text}

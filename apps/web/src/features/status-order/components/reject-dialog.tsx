@@ -1,4 +1,5 @@
 import { orderStatusMoveSchema, type BoardOrder } from '@kopi/contract';
+import { useStatusBoardStrings } from '../i18n';
 import { ReasonDialog, reasonProblem } from './reason-dialog';
 
 const quickReasons = ['soldOut', 'closing', 'customerLeft', 'duplicate'] as const;
@@ -17,11 +18,12 @@ export function RejectDialog(props: {
   onClose: () => void;
   onConfirm: (order: BoardOrder, reason: string) => Promise<boolean>;
 }) {
+  const { t } = useStatusBoardStrings();
   return (
     <ReasonDialog
       name="reject"
       kind="reject"
-      quickReasons={quickReasons}
+      quickReasons={quickReasons.map((key) => t(`reject.quickReasons.${key}`))}
       problemOf={rejectReasonProblem}
       color="error"
       {...props}

@@ -33,11 +33,14 @@ export function campaignResolver(
   return async (values, context, options) => {
     const listed = values.audience_kind === 'phone_list';
     const read = parsePhoneList(listed ? values.phone_text : '');
-    const result = await schemaResolver(
-      { ...values, audience_phones: read.phones },
-      context,
-      options as never,
-    );
+    // The schema's fields are not the form's (the phone list is text here): pass on what the
+    // zod resolver reads, not the form's field names.
+    const { criteriaMode, fields: registered, shouldUseNativeValidation } = options;
+    const result = await schemaResolver({ ...values, audience_phones: read.phones }, context, {
+      criteriaMode,
+      fields: registered,
+      shouldUseNativeValidation,
+    });
     const errors = { ...result.errors } as FieldErrors<CampaignFormValues>;
     if (errors.audience_phones) {
       errors.phone_text = { type: 'required', message: errors.audience_phones.message };
