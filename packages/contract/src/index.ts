@@ -41,6 +41,7 @@ export * from './reconciliation';
 export * from './refund-amounts';
 export * from './refund-file-labels';
 export * from './refunds';
+export * from './method-labels';
 export * from './report-labels';
 export * from './reports';
 export * from './dashboard';

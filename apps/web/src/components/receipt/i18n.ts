@@ -1,4 +1,4 @@
-import { isPaymentMethod } from '@kopi/contract';
+import { isPaymentMethod, paymentMethodLabels, servingMethodLabels } from '@kopi/contract';
 import { defineFeatureStrings, type FeatureMessages } from '../../lib/i18n/feature-strings';
 
 // Strings of the printed 80 mm receipt, which the POS and the order screens both show. Payment
@@ -52,22 +52,9 @@ const en = {
     amount: 'Top-up',
     storedValue: 'Stored value for the Kopi wallet: not a sale of goods, no SST.',
   },
-  payment: {
-    cash: 'Cash',
-    card: 'Card',
-    fpx: 'FPX online banking',
-    duitnow_qr: 'DuitNow QR',
-    tng: "Touch 'n Go eWallet",
-    grabpay: 'GrabPay',
-    boost: 'Boost',
-    shopeepay: 'ShopeePay',
-    wallet: 'Kopi wallet',
-  },
-  serving: {
-    dine_in: 'Dine in',
-    pick_up: 'Pick up',
-    delivery: 'Delivery',
-  },
+  // The method names every file the server writes uses, so screen and file agree.
+  payment: paymentMethodLabels.en,
+  serving: servingMethodLabels.en,
   print: {
     print: 'Print',
     close: 'Close',
@@ -123,22 +110,8 @@ const my: FeatureMessages<typeof en> = {
     amount: 'Tambah nilai',
     storedValue: 'Nilai tersimpan untuk dompet Kopi: bukan jualan barangan, tiada SST.',
   },
-  payment: {
-    cash: 'Tunai',
-    card: 'Kad',
-    fpx: 'Perbankan dalam talian FPX',
-    duitnow_qr: 'DuitNow QR',
-    tng: "Touch 'n Go eWallet",
-    grabpay: 'GrabPay',
-    boost: 'Boost',
-    shopeepay: 'ShopeePay',
-    wallet: 'Dompet Kopi',
-  },
-  serving: {
-    dine_in: 'Makan di sini',
-    pick_up: 'Ambil sendiri',
-    delivery: 'Penghantaran',
-  },
+  payment: paymentMethodLabels.my,
+  serving: servingMethodLabels.my,
   print: {
     print: 'Cetak',
     close: 'Tutup',

@@ -1,3 +1,4 @@
+import { reportFileLabels } from '@kopi/contract';
 import { defineFeatureStrings, type FeatureMessages } from '../../lib/i18n/feature-strings';
 
 // Strings of /report. Payment and serving method names come from the receipt's strings
@@ -127,26 +128,15 @@ const en = {
   },
   wallet: {
     title: 'Customer wallets',
-    figure: 'Wallet',
-    current: 'This period',
-    previous: 'Previous period',
-    figures: {
-      topups: 'Top-ups',
-      topup_amount: 'Topped up (RM)',
-      spends: 'Wallet payments',
-      spend: 'Paid with the wallet (RM)',
-      other_credit: 'Refunds, rewards and credits (RM)',
-      other_debit: 'Debits and expiries (RM)',
-      opening: 'Outstanding at the start (RM)',
-      outstanding: 'Outstanding at the end (RM)',
-    },
+    // The screen's words for the figures are the wallet sheet's (one wording, screen and file).
+    figure: reportFileLabels.en.wallet.figure,
+    current: reportFileLabels.en.wallet.current,
+    previous: reportFileLabels.en.wallet.previous,
+    figures: reportFileLabels.en.wallet.figures,
     note: 'Top-ups are money customers keep with the business, not sales: sales paid with the wallet are under payment method Kopi wallet. The outstanding balance is what the wallets hold, the business’s liability.',
     outletNote: 'Wallets belong to the business, not an outlet: choose all outlets to see them.',
   },
-  source: {
-    'pos-apps': 'POS',
-    'mobile-apps': 'Mobile app',
-  },
+  source: reportFileLabels.en.sources,
   print: {
     heading: 'Sales report: {{view}}',
     outlet: 'Outlet: {{name}}',
@@ -280,26 +270,15 @@ const my: FeatureMessages<typeof en> = {
   },
   wallet: {
     title: 'Dompet pelanggan',
-    figure: 'Dompet',
-    current: 'Tempoh ini',
-    previous: 'Tempoh sebelum',
-    figures: {
-      topups: 'Tambah nilai',
-      topup_amount: 'Ditambah nilai (RM)',
-      spends: 'Bayaran dompet',
-      spend: 'Dibayar dengan dompet (RM)',
-      other_credit: 'Bayaran balik, ganjaran dan kredit (RM)',
-      other_debit: 'Debit dan luput (RM)',
-      opening: 'Baki tertunggak pada awal (RM)',
-      outstanding: 'Baki tertunggak pada akhir (RM)',
-    },
+    // The screen's words for the figures are the wallet sheet's (one wording, screen and file).
+    figure: reportFileLabels.my.wallet.figure,
+    current: reportFileLabels.my.wallet.current,
+    previous: reportFileLabels.my.wallet.previous,
+    figures: reportFileLabels.my.wallet.figures,
     note: 'Tambah nilai ialah wang yang disimpan pelanggan dengan perniagaan, bukan jualan: jualan yang dibayar dengan dompet berada di bawah kaedah bayaran Dompet Kopi. Baki tertunggak ialah jumlah yang disimpan dalam dompet, liabiliti perniagaan.',
     outletNote: 'Dompet milik perniagaan, bukan cawangan: pilih semua cawangan untuk melihatnya.',
   },
-  source: {
-    'pos-apps': 'POS',
-    'mobile-apps': 'Aplikasi mudah alih',
-  },
+  source: reportFileLabels.my.sources,
   print: {
     heading: 'Laporan jualan: {{view}}',
     outlet: 'Cawangan: {{name}}',
