@@ -29,26 +29,35 @@ export async function plainProduct(request: APIRequestContext, outletId: string,
   return product.id;
 }
 
-/** Places a pick-up order and pays it: returns once the order is PENDING (paid). */
-export async function placePaidOrder(
+/** The app's order of `items` for pick-up at the outlet (with `more`, e.g. a voucher code). */
+export async function placeOrder<T extends { id: string; order_no: string }>(
   request: APIRequestContext,
   customer: Record<string, string>,
   outletId: string,
-  productId: string,
+  items: { product_id: string; quantity: number }[],
+  more: Record<string, unknown> = {},
 ) {
   const placed = await request.post('/api/mobile/orders', {
     headers: { ...customer, 'idempotency-key': randomUUID() },
-    data: {
-      outlet_id: outletId,
-      serving_method: 'pick_up',
-      items: [{ product_id: productId, quantity: 1 }],
-    },
+    data: { outlet_id: outletId, serving_method: 'pick_up', items, ...more },
   });
   expect(placed.status(), await placed.text()).toBe(201);
-  const order = (await placed.json()).data as { id: string; order_no: string };
-  const started = await request.post(`/api/mobile/orders/${order.id}/pay`, {
+  return (await placed.json()).data as T;
+}
+
+/**
+ * Starts a payment (or top-up) through the sandbox provider at `path` and posts the signed
+ * callback it hands back, as the bank's redirect would: returns once the money is confirmed.
+ */
+export async function payInSandbox(
+  request: APIRequestContext,
+  customer: Record<string, string>,
+  path: string,
+  data: Record<string, unknown>,
+) {
+  const started = await request.post(path, {
     headers: { ...customer, 'idempotency-key': randomUUID() },
-    data: { provider: 'sandbox', method: 'card', sandbox_outcome: 'paid' },
+    data: { provider: 'sandbox', sandbox_outcome: 'paid', ...data },
   });
   expect(started.status(), await started.text()).toBe(201);
   const callback = (await started.json()).data.sandbox_callback as {
@@ -61,6 +70,19 @@ export async function placePaidOrder(
     data: callback.body,
   });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
+}
+
+/** Places a pick-up order and pays it: returns once the order is PENDING (paid). */
+export async function placePaidOrder(
+  request: APIRequestContext,
+  customer: Record<string, string>,
+  outletId: string,
+  productId: string,
+) {
+  const order = await placeOrder(request, customer, outletId, [
+    { product_id: productId, quantity: 1 },
+  ]);
+  await payInSandbox(request, customer, `/api/mobile/orders/${order.id}/pay`, { method: 'card' });
   return order;
 }
 

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { customerSignIn } from '../support/mobile';
+import { customerSignIn, payInSandbox } from '../support/mobile';
 import { openAllDay } from '../support/outlets';
 import { openShiftIfAsked } from '../support/shifts';
 import { signIn } from '../support/session';
@@ -15,23 +14,11 @@ import { signIn } from '../support/session';
 const phone = '+60198765432';
 const money = (ringgit: string) => new RegExp(`RM\\s?${ringgit.replace('.', '\\.')}`);
 
-async function topUp(request: APIRequestContext, customer: Record<string, string>, sen: number) {
-  const started = await request.post('/api/mobile/wallet/topups', {
-    headers: { ...customer, 'idempotency-key': randomUUID() },
-    data: { amount: sen, provider: 'sandbox', method: 'duitnow_qr', sandbox_outcome: 'paid' },
+const topUp = (request: APIRequestContext, customer: Record<string, string>, sen: number) =>
+  payInSandbox(request, customer, '/api/mobile/wallet/topups', {
+    amount: sen,
+    method: 'duitnow_qr',
   });
-  expect(started.status(), await started.text()).toBe(201);
-  const callback = (await started.json()).data.sandbox_callback as {
-    url: string;
-    headers: Record<string, string>;
-    body: string;
-  };
-  const credited = await request.post(callback.url, {
-    headers: callback.headers,
-    data: callback.body,
-  });
-  expect(credited.status(), await credited.text()).toBe(200);
-}
 
 async function staffPage(browser: Browser, username: string) {
   const context = await browser.newContext();

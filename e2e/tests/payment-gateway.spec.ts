@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { boardCard } from '../support/board';
 import { expect, test } from '../fixtures';
 import { startFakeBillplz } from '../support/billplz';
-import { customerSignIn, plainProduct } from '../support/mobile';
+import { customerSignIn, placeOrder, plainProduct } from '../support/mobile';
 import { openAllDay } from '../support/outlets';
 import { apiLogin, signIn } from '../support/session';
 
@@ -57,16 +57,9 @@ test('admin sets up Billplz, tests it, and an app order paid through it reaches 
     const productId = await plainProduct(page.request, outletId, 'FOD-001');
     const phone = await browser.newContext();
     const customer = await customerSignIn(phone.request);
-    const placed = await phone.request.post('/api/mobile/orders', {
-      headers: { ...customer, 'idempotency-key': randomUUID() },
-      data: {
-        outlet_id: outletId,
-        serving_method: 'pick_up',
-        items: [{ product_id: productId, quantity: 1 }],
-      },
-    });
-    expect(placed.status(), await placed.text()).toBe(201);
-    const order = (await placed.json()).data as { id: string; order_no: string };
+    const order = await placeOrder(phone.request, customer, outletId, [
+      { product_id: productId, quantity: 1 },
+    ]);
     const started = await phone.request.post(`/api/mobile/orders/${order.id}/pay`, {
       headers: { ...customer, 'idempotency-key': randomUUID() },
       data: { provider: 'billplz', method: 'card' },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { newCustomer, plainProduct } from '../support/mobile';
+import { newCustomer, payInSandbox, placeOrder, plainProduct } from '../support/mobile';
 import { openAllDay } from '../support/outlets';
 import { signIn } from '../support/session';
 import { moneyText, uniqueVoucher } from '../support/vouchers';
@@ -70,38 +70,14 @@ async function paidAppOrder(
   code: string,
 ) {
   const productId = await plainProduct(request, outletId, 'FOD-001');
-  const placed = await request.post('/api/mobile/orders', {
-    headers: { ...customer, 'idempotency-key': randomUUID() },
-    data: {
-      outlet_id: outletId,
-      serving_method: 'pick_up',
-      items: [{ product_id: productId, quantity: 2 }],
-      voucher_code: code,
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const order = (await placed.json()).data as {
+  const order = await placeOrder<{
     id: string;
     order_no: string;
     subtotal: number;
     total: number;
     voucher: { code: string; discount: number } | null;
-  };
-  const started = await request.post(`/api/mobile/orders/${order.id}/pay`, {
-    headers: { ...customer, 'idempotency-key': randomUUID() },
-    data: { provider: 'sandbox', method: 'card', sandbox_outcome: 'paid' },
-  });
-  expect(started.status(), await started.text()).toBe(201);
-  const callback = (await started.json()).data.sandbox_callback as {
-    url: string;
-    headers: Record<string, string>;
-    body: string;
-  };
-  const confirmed = await request.post(callback.url, {
-    headers: callback.headers,
-    data: callback.body,
-  });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  }>(request, customer, outletId, [{ product_id: productId, quantity: 2 }], { voucher_code: code });
+  await payInSandbox(request, customer, `/api/mobile/orders/${order.id}/pay`, { method: 'card' });
   return order;
 }
 
