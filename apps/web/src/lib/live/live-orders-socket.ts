@@ -87,6 +87,22 @@ export function createLiveSocket(options: LiveSocketOptions) {
 
   let probed = false;
 
+  /** Closes the socket in hand (if any) and stops its timers; its close event is then ignored. */
+  const drop = () => {
+    const current = socket;
+    socket = null;
+    current?.close();
+    clearTimer();
+    stopWatchdog();
+  };
+  /** Opens a socket now, with a fresh count of retries. */
+  const openAfresh = () => {
+    retries = 0;
+    probed = false;
+    clearTimer();
+    open();
+  };
+
   function scheduleReconnect() {
     if (!wanted) return;
     if (!probed && options.beforeReconnect) {
@@ -186,20 +202,13 @@ export function createLiveSocket(options: LiveSocketOptions) {
     () => {
       if (!wanted) return;
       // No network: drop the socket (the browser may not notice for a while) and wait for it.
-      const current = socket;
-      socket = null;
-      current?.close();
-      clearTimer();
-      stopWatchdog();
+      drop();
       status.setState('offline');
     },
     () => {
       if (!wanted || socket) return;
       // Back online: reconnect now, from the last event seen, so nothing missed is lost.
-      retries = 0;
-      probed = false;
-      clearTimer();
-      open();
+      openAfresh();
     },
   );
 
@@ -209,10 +218,7 @@ export function createLiveSocket(options: LiveSocketOptions) {
     connect() {
       if (wanted && socket) return;
       wanted = true;
-      retries = 0;
-      probed = false;
-      clearTimer();
-      open();
+      openAfresh();
     },
     /** Whether connect() was called and not undone. */
     get active() {
@@ -220,24 +226,15 @@ export function createLiveSocket(options: LiveSocketOptions) {
     },
     disconnect() {
       wanted = false;
-      clearTimer();
-      stopWatchdog();
-      const current = socket;
-      socket = null;
-      current?.close();
+      drop();
       retries = 0;
       status.setState('idle');
     },
     /** Reconnects with fresh credentials (a new access token after refresh or unlock). */
     restart() {
       if (!wanted) return;
-      const current = socket;
-      socket = null;
-      current?.close();
-      clearTimer();
-      stopWatchdog();
-      retries = 0;
-      open();
+      drop();
+      openAfresh();
     },
   };
 }
