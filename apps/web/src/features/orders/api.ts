@@ -12,6 +12,7 @@ import type {
   ZReport,
 } from '@kopi/contract';
 import { http } from '../../lib/http/http';
+import { postOrderMove } from '../../lib/http/order-move';
 import { fetchPage, usePagedQuery, type Page } from '../../lib/http/paged-list';
 import { resourceKeys, useRecord } from '../../lib/http/resource-keys';
 import { downloadFile, downloadInLanguage, screenLanguage } from '../../lib/http/transfer';
@@ -41,12 +42,7 @@ export const moveOrderStatus = (
   status: OrderStatus,
   reason?: string,
   approval?: ApprovalInput,
-) =>
-  http.post<Order>(
-    `/orders/${id}/status`,
-    { status, ...(reason ? { reason } : {}), ...(approval ? { approval } : {}) },
-    { errorToast: approval ? 'silent' : 'default' },
-  );
+) => postOrderMove(id, { status, reason, approval }, approval ? 'silent' : 'default');
 
 /** A refusal (409 orders_still_open) is shown in the dialog with the open orders. */
 export const closeDay = (outletId: string, businessDate: string) =>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ApprovalInput, Board, Order, OrderStatus, Outlet, PosOutlet } from '@kopi/contract';
 import { http } from '../../lib/http/http';
+import { postOrderMove } from '../../lib/http/order-move';
 
 // GET /api/orders/board (read-status-order), POST /api/orders/{id}/status and /handed-over
 // (update-status-order), /not-collected (update-order), and the outlets the board can be filtered by.
@@ -26,12 +27,7 @@ export const moveOrder = (
   status: OrderStatus,
   reason?: string,
   approval?: ApprovalInput,
-) =>
-  http.post<Order>(
-    `/orders/${encodeURIComponent(id)}/status`,
-    { status, ...(reason ? { reason } : {}), ...(approval ? { approval } : {}) },
-    { errorToast: 'silent' },
-  );
+) => postOrderMove(id, { status, reason, approval }, 'silent');
 
 /** The customer got a ready order; asking twice answers the first moment. */
 export const handOverOrder = (id: string) =>
