@@ -1,6 +1,6 @@
 import { deletedSchema, idParamSchema, type ListMeta } from '@kopi/contract';
 import type { z } from 'zod';
-import type { defineRoutes } from './route-kit';
+import type { Routes } from './route-kit';
 
 // A resource's five standard routes, written once: the page at `base`, one item at `base/:id`,
 // create, replace and delete, each guarded by the resource's read, create, update or delete
@@ -9,7 +9,6 @@ import type { defineRoutes } from './route-kit';
 // lists paths as they are registered) and still states every summary and schema.
 
 type Schema = z.ZodType;
-type Routes<C> = ReturnType<typeof defineRoutes<C>>;
 
 /** The permissions of a resource; a subject `x` stands for `read-x`, `create-x`, … */
 export interface ResourcePermissions {
@@ -23,7 +22,7 @@ export interface ResourcePermissions {
  * `[]` when the service's method `M` takes `A` and answers `R`, `[never]` otherwise: a trailing
  * rest parameter of this type makes a mismatch between a schema and the service a type error.
  */
-type Fits<S, M extends string, A extends unknown[], R> = S extends {
+export type Fits<S, M extends string, A extends unknown[], R> = S extends {
   [K in M]: (...args: A) => Promise<infer Answer>;
 }
   ? [Answer] extends [R]

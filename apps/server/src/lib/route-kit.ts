@@ -205,3 +205,6 @@ export function defineRoutes<C>(app: FastifyInstance, { tags, context }: RouteKi
     ) => add('POST', url, spec as never, undefined, sendFile),
   };
 }
+
+/** What `defineRoutes` gives a module: the builders lib/resource-routes.ts and its siblings use. */
+export type Routes<C> = ReturnType<typeof defineRoutes<C>>;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { IMAGE_MAX_BYTES } from '../../lib/images';
 import { authedContextOf } from '../../lib/request-context';
 import { defineRoutes } from '../../lib/route-kit';
+import { settingsRoutes } from '../../lib/settings-routes';
 import { readUploadedFile, registerMultipart } from '../../lib/upload-file';
 import type { BusinessSettingsService } from './business-settings.service';
 
@@ -16,19 +17,18 @@ export async function businessSettingsRoutes(
   const route = defineRoutes(app, { tags: ['business-settings'], context: authedContextOf });
   await registerMultipart(app, IMAGE_MAX_BYTES);
 
-  route.get('/tenant-settings', {
-    config: { permission: 'read-tenant-setting' },
-    summary: "The caller's business settings: tax, service charge, rounding, receipt, business day",
+  settingsRoutes(route, '/tenant-settings', 'tenant-setting', {
     data: businessSettingsSchema,
-    handler: (ctx) => service.get(ctx),
-  });
-
-  route.put('/tenant-settings', {
-    config: { permission: 'update-tenant-setting' },
-    summary: 'Change the business settings; orders already placed keep their amounts (audited)',
     body: businessSettingsInputSchema,
-    data: businessSettingsSchema,
-    handler: (ctx, { body }) => service.update(ctx, body),
+    read: {
+      summary:
+        "The caller's business settings: tax, service charge, rounding, receipt, business day",
+      handler: (ctx) => service.get(ctx),
+    },
+    update: {
+      summary: 'Change the business settings; orders already placed keep their amounts (audited)',
+      handler: (ctx, body) => service.update(ctx, body),
+    },
   });
 
   route.post('/tenant-settings/logo', {

@@ -20,6 +20,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { anyOf } from '../../lib/access';
+import { itemRoutes } from '../../lib/item-routes';
 import { authedContextOf } from '../../lib/request-context';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { defineRoutes } from '../../lib/route-kit';
@@ -36,6 +37,8 @@ export async function customerStaffRoutes(
 ) {
   const route = defineRoutes(app, { tags: ['customers'], context: authedContextOf });
   const customers = resourceRoutes(route, '/customers', service, 'customer');
+  const customer = itemRoutes(route, '/customers', service);
+  const customerData = itemRoutes(route, '/customers', pdpa);
 
   customers.list(
     'Customers: q (name, e-mail, or phone digits in any form: 012-345 6789, +6012…), status, tier_id, joined_from/to, last_order_from/to (days in the tenant’s time zone), has_wallet; sort created|name|last_order|wallet|points ("-" descending, default -created)',
@@ -87,32 +90,23 @@ export async function customerStaffRoutes(
     handler: (ctx, { params, query }) => service.orders(ctx, params.id, query),
   });
 
-  route.post('/customers/:id/block', {
-    config: { permission: 'update-customer' },
-    summary:
-      'Block: no app sign-in (the app sessions end at once) and no wallet charge; reason optional, for the audit log',
-    params: idParamSchema,
-    body: customerBlockSchema,
-    data: customerDetailsSchema,
-    handler: (ctx, { params, body }) => service.block(ctx, params.id, body),
-  });
+  customer.actions(
+    'update-customer',
+    customerDetailsSchema,
+    {
+      block:
+        'Block: no app sign-in (the app sessions end at once) and no wallet charge; reason optional, for the audit log',
+      unblock: 'Unblock; reason optional, for the audit log',
+    },
+    customerBlockSchema,
+  );
 
-  route.post('/customers/:id/unblock', {
-    config: { permission: 'update-customer' },
-    summary: 'Unblock; reason optional, for the audit log',
-    params: idParamSchema,
-    body: customerBlockSchema,
-    data: customerDetailsSchema,
-    handler: (ctx, { params, body }) => service.unblock(ctx, params.id, body),
-  });
-
-  route.get('/customers/:id/notes', {
-    config: { permission: 'read-customer' },
-    summary: 'Staff notes on the customer, newest first',
-    params: idParamSchema,
-    data: z.array(customerNoteSchema),
-    handler: (ctx, { params }) => service.notes(ctx, params.id),
-  });
+  customer.get(
+    'notes',
+    'read-customer',
+    'Staff notes on the customer, newest first',
+    z.array(customerNoteSchema),
+  );
 
   route.create('/customers/:id/notes', {
     config: { permission: 'update-customer' },
@@ -123,14 +117,12 @@ export async function customerStaffRoutes(
     handler: (ctx, { params, body }) => service.addNote(ctx, params.id, body.body),
   });
 
-  route.get('/customers/:id/personal-data', {
-    config: { permission: 'update-customer' },
-    summary:
-      'PDPA access request: everything held on the customer as one JSON document (profile, orders, wallet and points ledgers, referrals, notes, app sessions); audited',
-    params: idParamSchema,
-    data: customerPersonalDataSchema,
-    handler: (ctx, { params }) => pdpa.personalData(ctx, params.id),
-  });
+  customerData.get(
+    'personal-data',
+    'update-customer',
+    'PDPA access request: everything held on the customer as one JSON document (profile, orders, wallet and points ledgers, referrals, notes, app sessions); audited',
+    customerPersonalDataSchema,
+  );
 
   route.post('/customers/:id/anonymise', {
     config: { permission: 'update-customer' },

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { authedContextOf } from '../../lib/request-context';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { defineRoutes } from '../../lib/route-kit';
+import { settingsRoutes } from '../../lib/settings-routes';
 import type { LoyaltySettingsService } from './loyalty-settings.service';
 import type { ReferralListService } from './referral-list.service';
 import type { TierService } from './tiers.service';
@@ -53,35 +54,31 @@ export async function membershipRoutes(
 
   tierRoutes.remove('Delete a tier: its customers fall to the tier their figures reach without it');
 
-  route.get('/loyalty-settings', {
-    config: { permission: 'read-membership' },
-    summary: 'Wallet limits, top-up presets, tier basis, points expiry and redemption rate',
+  settingsRoutes(route, '/loyalty-settings', 'membership', {
     data: loyaltySettingsSchema,
-    handler: (ctx) => settings.loyalty(ctx),
-  });
-
-  route.put('/loyalty-settings', {
-    config: { permission: 'update-membership' },
-    summary:
-      'Save the loyalty rules; a new tier basis moves every customer to the tier the other measure reaches',
     body: loyaltySettingsSchema,
-    data: loyaltySettingsSchema,
-    handler: (ctx, { body }) => settings.updateLoyalty(ctx, body),
+    read: {
+      summary: 'Wallet limits, top-up presets, tier basis, points expiry and redemption rate',
+      handler: (ctx) => settings.loyalty(ctx),
+    },
+    update: {
+      summary:
+        'Save the loyalty rules; a new tier basis moves every customer to the tier the other measure reaches',
+      handler: (ctx, body) => settings.updateLoyalty(ctx, body),
+    },
   });
 
-  route.get('/referral-settings', {
-    config: { permission: 'read-referral' },
-    summary: 'Referral rewards for both customers, the minimum first order and whether it runs',
+  settingsRoutes(route, '/referral-settings', 'referral', {
     data: referralSettingsSchema,
-    handler: (ctx) => settings.referral(ctx),
-  });
-
-  route.put('/referral-settings', {
-    config: { permission: 'update-referral' },
-    summary: 'Save the referral rules (they apply to referrals rewarded from now on)',
     body: referralSettingsSchema,
-    data: referralSettingsSchema,
-    handler: (ctx, { body }) => settings.updateReferral(ctx, body),
+    read: {
+      summary: 'Referral rewards for both customers, the minimum first order and whether it runs',
+      handler: (ctx) => settings.referral(ctx),
+    },
+    update: {
+      summary: 'Save the referral rules (they apply to referrals rewarded from now on)',
+      handler: (ctx, body) => settings.updateReferral(ctx, body),
+    },
   });
 
   route.list('/referrals', {

@@ -12,6 +12,7 @@ import {
   walletLiabilityQuerySchema,
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
+import { itemRoutes } from '../../lib/item-routes';
 import { authedContextOf } from '../../lib/request-context';
 import { defineRoutes, idempotencyKeyOf } from '../../lib/route-kit';
 import type { WalletAdjustmentService } from './wallet-adjustments.service';
@@ -26,6 +27,7 @@ export async function walletRoutes(
   { wallet, adjustments }: { wallet: WalletService; adjustments: WalletAdjustmentService },
 ) {
   const route = defineRoutes(app, { tags: ['wallet'], context: authedContextOf });
+  const adjustment = itemRoutes(route, '/wallet-adjustments', adjustments);
 
   route.list('/customers/:id/wallet', {
     config: { permission: 'read-wallet' },
@@ -56,22 +58,19 @@ export async function walletRoutes(
     handler: (ctx, { query }) => adjustments.list(ctx, query),
   });
 
-  route.post('/wallet-adjustments/:id/approve', {
-    config: { permission: 'adjust-wallet' },
-    summary:
-      'Approve a pending adjustment and post it (403 wallet_adjustment_same_approver for the one who asked, 409 wallet_adjustment_decided)',
-    params: idParamSchema,
-    data: walletAdjustmentResultSchema,
-    handler: (ctx, { params }) => adjustments.approve(ctx, params.id),
-  });
+  adjustment.post(
+    'approve',
+    'adjust-wallet',
+    'Approve a pending adjustment and post it (403 wallet_adjustment_same_approver for the one who asked, 409 wallet_adjustment_decided)',
+    walletAdjustmentResultSchema,
+  );
 
-  route.post('/wallet-adjustments/:id/reject', {
-    config: { permission: 'adjust-wallet' },
-    summary: 'Reject a pending adjustment: nothing is posted (same rules as approve)',
-    params: idParamSchema,
-    data: walletAdjustmentSchema,
-    handler: (ctx, { params }) => adjustments.reject(ctx, params.id),
-  });
+  adjustment.post(
+    'reject',
+    'adjust-wallet',
+    'Reject a pending adjustment: nothing is posted (same rules as approve)',
+    walletAdjustmentSchema,
+  );
 
   route.list('/wallet-entries', {
     config: { permission: 'read-wallet' },

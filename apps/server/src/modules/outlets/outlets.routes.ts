@@ -10,6 +10,7 @@ import {
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { itemRoutes } from '../../lib/item-routes';
 import { authedContextOf } from '../../lib/request-context';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { defineRoutes } from '../../lib/route-kit';
@@ -39,14 +40,14 @@ export async function outletRoutes(app: FastifyInstance, { service }: { service:
   outlets.remove('Delete an outlet without staff or orders (409 outlet_in_use: disable it)');
 
   const time = defineRoutes(app, { tags: ['time-management'], context: authedContextOf });
+  const outlet = itemRoutes(time, '/outlets', service);
 
-  time.get('/outlets/:id/hours', {
-    config: { permission: 'read-time-management' },
-    summary: 'Weekly hours (day 0 = Sunday; several ranges a day) and last-order minutes',
-    params: idParamSchema,
-    data: outletHoursSchema,
-    handler: (ctx, { params }) => service.hours(ctx, params.id),
-  });
+  outlet.get(
+    'hours',
+    'read-time-management',
+    'Weekly hours (day 0 = Sunday; several ranges a day) and last-order minutes',
+    outletHoursSchema,
+  );
 
   time.put('/outlets/:id/hours', {
     config: { permission: 'update-time-management' },
@@ -58,13 +59,12 @@ export async function outletRoutes(app: FastifyInstance, { service }: { service:
     handler: (ctx, { params, body }) => service.setHours(ctx, params.id, body),
   });
 
-  time.get('/outlets/:id/closures', {
-    config: { permission: 'read-time-management' },
-    summary: 'Closures (dates inclusive, in the outlet time zone), latest first',
-    params: idParamSchema,
-    data: z.array(closureItemSchema),
-    handler: (ctx, { params }) => service.closures(ctx, params.id),
-  });
+  outlet.get(
+    'closures',
+    'read-time-management',
+    'Closures (dates inclusive, in the outlet time zone), latest first',
+    z.array(closureItemSchema),
+  );
 
   time.create('/outlets/:id/closures', {
     config: { permission: 'update-time-management' },

@@ -17,6 +17,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { IMAGE_MAX_BYTES } from '../../lib/images';
+import { itemRoutes } from '../../lib/item-routes';
 import { authedContextOf } from '../../lib/request-context';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { defineRoutes } from '../../lib/route-kit';
@@ -36,6 +37,7 @@ export async function productRoutes(
   { service }: { service: ProductService },
 ) {
   const route = defineRoutes(app, { tags: ['products'], context: authedContextOf });
+  const product = itemRoutes(route, '/products', service);
   const products = resourceRoutes(route, '/products', service, {
     read: 'read-list-product',
     create: 'create-list-product',
@@ -98,13 +100,12 @@ export async function productRoutes(
 
   products.remove('Delete a product never sold (409 product_has_sales otherwise: archive it)');
 
-  route.post('/products/:id/archive', {
-    config: { permission: 'delete-list-product' },
-    summary: 'Archive a product: hidden from the menu and the list, kept for old orders',
-    params: idParamSchema,
-    data: productSchema,
-    handler: (ctx, { params }) => service.archive(ctx, params.id),
-  });
+  product.post(
+    'archive',
+    'delete-list-product',
+    'Archive a product: hidden from the menu and the list, kept for old orders',
+    productSchema,
+  );
 
   route.post('/products/:id/images', {
     config: { permission: 'update-add-product', idempotency: false },
@@ -133,13 +134,12 @@ export async function productRoutes(
     handler: (ctx, { params }) => service.setMainImage(ctx, params.id, params.imageId),
   });
 
-  route.get('/products/:id/outlets', {
-    config: { permission: 'read-list-product' },
-    summary: 'Availability, price override and sold-out state at every outlet',
-    params: idParamSchema,
-    data: z.array(productOutletSchema),
-    handler: (ctx, { params }) => service.outlets(ctx, params.id),
-  });
+  product.get(
+    'outlets',
+    'read-list-product',
+    'Availability, price override and sold-out state at every outlet',
+    z.array(productOutletSchema),
+  );
 
   route.put('/products/:id/outlets/:outletId', {
     config: { permission: 'update-add-product' },

@@ -11,6 +11,7 @@ import {
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
 import { IMAGE_MAX_BYTES } from '../../lib/images';
+import { itemRoutes } from '../../lib/item-routes';
 import { authedContextOf } from '../../lib/request-context';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { defineRoutes, idempotencyKeyOf } from '../../lib/route-kit';
@@ -24,6 +25,7 @@ import type { RefundService } from './refunds.service';
 export async function refundRoutes(app: FastifyInstance, { service }: { service: RefundService }) {
   const route = defineRoutes(app, { tags: ['refunds'], context: authedContextOf });
   const refunds = resourceRoutes(route, '/refunds', service, 'order');
+  const order = itemRoutes(route, '/orders', service);
   await registerMultipart(app, IMAGE_MAX_BYTES);
 
   refunds.list(
@@ -90,11 +92,10 @@ export async function refundRoutes(app: FastifyInstance, { service }: { service:
       service.setProof(ctx, request.params.id, await readUploadedFile(request, IMAGE_MAX_BYTES)),
   });
 
-  route.get('/orders/:id/refundable', {
-    config: { permission: 'read-order' },
-    summary: 'What a new refund of the order may still take, per item and per payment method',
-    params: idParamSchema,
-    data: refundableSchema,
-    handler: (ctx, { params }) => service.refundable(ctx, params.id),
-  });
+  order.get(
+    'refundable',
+    'read-order',
+    'What a new refund of the order may still take, per item and per payment method',
+    refundableSchema,
+  );
 }

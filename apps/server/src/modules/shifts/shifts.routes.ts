@@ -15,6 +15,7 @@ import {
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
 import { anyOf } from '../../lib/access';
+import { itemRoutes } from '../../lib/item-routes';
 import { authedContextOf } from '../../lib/request-context';
 import { defineRoutes, idempotencyKeyOf } from '../../lib/route-kit';
 import type { ShiftService } from './shifts.service';
@@ -36,6 +37,7 @@ const readers = anyOf('read-shift', 'create-shift');
 
 export async function shiftRoutes(app: FastifyInstance, { service }: { service: ShiftService }) {
   const route = defineRoutes(app, { tags: ['shifts'], context: authedContextOf });
+  const shift = itemRoutes(route, '/shifts', service);
 
   route.list('/shifts', {
     config: { permission: 'read-shift' },
@@ -73,14 +75,12 @@ export async function shiftRoutes(app: FastifyInstance, { service }: { service: 
     handler: (ctx, { params }) => service.get(ctx, params.id),
   });
 
-  route.get('/shifts/:id/working', {
-    config: { permission: readers },
-    summary:
-      'The rows behind a shift report (decision 049): the orders rung up in it, their payment lines, the refunds paid from its drawer and its cash movements',
-    params: idParamSchema,
-    data: moneyWorkingSchema,
-    handler: (ctx, { params }) => service.working(ctx, params.id),
-  });
+  shift.get(
+    'working',
+    readers,
+    'The rows behind a shift report (decision 049): the orders rung up in it, their payment lines, the refunds paid from its drawer and its cash movements',
+    moneyWorkingSchema,
+  );
 
   route.download('/shifts/:id/working/export', {
     config: { permission: readers },
@@ -110,13 +110,11 @@ export async function shiftRoutes(app: FastifyInstance, { service }: { service: 
       service.addMovement(ctx, request.params.id, request.body, idempotencyKeyOf(request)),
   });
 
-  route.post('/shifts/:id/close', {
-    config: { permission: 'create-shift', idempotency: 'required' },
-    summary:
-      'Close a shift with the drawer counted by denomination: expected = float + cash sales − cash refunds + cash in − cash out + cash wallet top-ups; beyond the tenant’s tolerance a note and close-variance-shift are needed (400 shift_variance_note_required)',
-    params: idParamSchema,
-    body: shiftCloseSchema,
-    data: shiftViewSchema,
-    handler: (ctx, { params, body }) => service.close(ctx, params.id, body),
-  });
+  shift.post(
+    'close',
+    { permission: 'create-shift', idempotency: 'required' },
+    'Close a shift with the drawer counted by denomination: expected = float + cash sales − cash refunds + cash in − cash out + cash wallet top-ups; beyond the tenant’s tolerance a note and close-variance-shift are needed (400 shift_variance_note_required)',
+    shiftViewSchema,
+    shiftCloseSchema,
+  );
 }

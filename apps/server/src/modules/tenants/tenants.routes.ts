@@ -1,5 +1,4 @@
 import {
-  idParamSchema,
   outletSchema,
   tenantContextSchema,
   tenantCreatedSchema,
@@ -11,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AUTHENTICATED } from '../../lib/access';
+import { itemRoutes } from '../../lib/item-routes';
 import { authedContextOf } from '../../lib/request-context';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { defineRoutes } from '../../lib/route-kit';
@@ -21,6 +21,7 @@ import type { TenantService } from './tenants.service';
 export async function tenantRoutes(app: FastifyInstance, { service }: { service: TenantService }) {
   const route = defineRoutes(app, { tags: ['tenants'], context: authedContextOf });
   const tenants = resourceRoutes(route, '/tenants', service, 'tenant');
+  const tenant = itemRoutes(route, '/tenants', service);
 
   tenants.list('Tenants with outlet and user counts', tenantListQuerySchema, tenantSchema);
 
@@ -40,13 +41,12 @@ export async function tenantRoutes(app: FastifyInstance, { service }: { service:
 
   tenants.get('One tenant with its settings', tenantSchema);
 
-  route.get('/tenants/:id/outlets', {
-    config: { permission: 'read-tenant' },
-    summary: 'The outlets of a tenant ("Tenant and Outlet")',
-    params: idParamSchema,
-    data: z.array(outletSchema),
-    handler: (ctx, { params }) => service.outlets(ctx, params.id),
-  });
+  tenant.get(
+    'outlets',
+    'read-tenant',
+    'The outlets of a tenant ("Tenant and Outlet")',
+    z.array(outletSchema),
+  );
 
   tenants.create(
     "Create a tenant with the built-in roles and its first admin (the tenant's admin role, every outlet; password by e-mailed link or temporary password), in one step",
@@ -60,28 +60,15 @@ export async function tenantRoutes(app: FastifyInstance, { service }: { service:
     tenantSchema,
   );
 
-  route.post('/tenants/:id/suspend', {
-    config: { permission: 'update-tenant' },
-    summary: "Suspend: the tenant's staff cannot sign in and their sessions stop at once",
-    params: idParamSchema,
-    data: tenantSchema,
-    handler: (ctx, { params }) => service.suspend(ctx, params.id),
+  tenant.actions('update-tenant', tenantSchema, {
+    suspend: "Suspend: the tenant's staff cannot sign in and their sessions stop at once",
+    activate: 'Activate a suspended tenant',
   });
 
-  route.post('/tenants/:id/activate', {
-    config: { permission: 'update-tenant' },
-    summary: 'Activate a suspended tenant',
-    params: idParamSchema,
-    data: tenantSchema,
-    handler: (ctx, { params }) => service.activate(ctx, params.id),
-  });
-
-  route.post('/tenants/:id/enter', {
-    config: { permission: 'read-tenant' },
-    summary:
-      'Work inside a tenant: every tenant-scoped call of this session acts in it, audited with the real user (then call /api/refresh-token)',
-    params: idParamSchema,
-    data: tenantContextSchema,
-    handler: (ctx, { params }) => service.enter(ctx, params.id),
-  });
+  tenant.post(
+    'enter',
+    'read-tenant',
+    'Work inside a tenant: every tenant-scoped call of this session acts in it, audited with the real user (then call /api/refresh-token)',
+    tenantContextSchema,
+  );
 }

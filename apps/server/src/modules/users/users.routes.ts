@@ -20,6 +20,7 @@ import {
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { itemRoutes } from '../../lib/item-routes';
 import { authedContextOf } from '../../lib/request-context';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { defineRoutes } from '../../lib/route-kit';
@@ -36,6 +37,7 @@ export interface UserRoutesOptions {
 export async function userRoutes(app: FastifyInstance, { service, logs }: UserRoutesOptions) {
   const route = defineRoutes(app, { tags: ['users'], context: authedContextOf });
   const users = resourceRoutes(route, '/users', service, 'user');
+  const user = itemRoutes(route, '/users', service);
 
   users.list(
     'Staff users with role, outlet, status and last sign-in',
@@ -72,39 +74,25 @@ export async function userRoutes(app: FastifyInstance, { service, logs }: UserRo
     userDeletedSchema,
   );
 
-  route.post('/users/:id/disable', {
-    config: { permission: 'update-user' },
-    summary: 'Disable a user: sign-in refused and every session ends at once',
-    params: idParamSchema,
-    data: userStatusChangeSchema,
-    handler: (ctx, { params }) => service.disable(ctx, params.id),
+  user.actions('update-user', userStatusChangeSchema, {
+    disable: 'Disable a user: sign-in refused and every session ends at once',
+    enable: 'Enable a disabled user',
   });
 
-  route.post('/users/:id/enable', {
-    config: { permission: 'update-user' },
-    summary: 'Enable a disabled user',
-    params: idParamSchema,
-    data: userStatusChangeSchema,
-    handler: (ctx, { params }) => service.enable(ctx, params.id),
-  });
+  user.post(
+    'reset-password',
+    'update-user',
+    'E-mail a single-use link to choose a password, or set a temporary one (ends every session; must be changed at the next sign-in)',
+    passwordSetupResultSchema,
+    passwordSetupSchema,
+  );
 
-  route.post('/users/:id/reset-password', {
-    config: { permission: 'update-user' },
-    summary:
-      'E-mail a single-use link to choose a password, or set a temporary one (ends every session; must be changed at the next sign-in)',
-    params: idParamSchema,
-    body: passwordSetupSchema,
-    data: passwordSetupResultSchema,
-    handler: (ctx, { params, body }) => service.resetPassword(ctx, params.id, body),
-  });
-
-  route.get('/users/:id/sessions', {
-    config: { permission: 'read-user' },
-    summary: "The user's live sessions (sign-ins)",
-    params: idParamSchema,
-    data: z.array(userSessionSchema),
-    handler: (ctx, { params }) => service.sessions(ctx, params.id),
-  });
+  user.get(
+    'sessions',
+    'read-user',
+    "The user's live sessions (sign-ins)",
+    z.array(userSessionSchema),
+  );
 
   route.delete('/users/:id/sessions/:sessionId', {
     config: { permission: 'update-user' },

@@ -1,110 +1,67 @@
 import {
   addonInputSchema,
   addonSchema,
-  idParamSchema,
   libraryListQuerySchema,
   variantGroupInputSchema,
   variantGroupSchema,
-  text,
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { authedContextOf } from '../../lib/request-context';
+import { resourceRoutes } from '../../lib/resource-routes';
 import { defineRoutes } from '../../lib/route-kit';
 import type { VariantAddonService } from './variant-addons.service';
 
 // DESIGN §8 /api/variant-groups and /api/addons, subject variant-addon (SPEC §2 /product/variant-addon).
 
-const deleted = z.object({ id: text(), deleted: z.literal(true) });
-
 export async function variantAddonRoutes(
   app: FastifyInstance,
   { service }: { service: VariantAddonService },
 ) {
+  // One service keeps both libraries: each library's routes call its five methods by the standard
+  // names (the service's methods use no `this`).
+  const library = <N extends 'Group' | 'Addon'>(noun: N) => ({
+    list: service[`list${noun}s`],
+    get: service[`get${noun}`],
+    create: service[`create${noun}`],
+    update: service[`update${noun}`],
+    remove: service[`remove${noun}`],
+  });
+
   const group = defineRoutes(app, { tags: ['variant-groups'], context: authedContextOf });
+  const groups = resourceRoutes(group, '/variant-groups', library('Group'), 'variant-addon');
 
-  group.list('/variant-groups', {
-    config: { permission: 'read-variant-addon' },
-    summary: 'Variant groups with their options and the products using each',
-    querystring: libraryListQuerySchema,
-    item: variantGroupSchema,
-    handler: (ctx, { query }) => service.listGroups(ctx, query),
-  });
+  groups.list(
+    'Variant groups with their options and the products using each',
+    libraryListQuerySchema,
+    variantGroupSchema,
+  );
 
-  group.get('/variant-groups/:id', {
-    config: { permission: 'read-variant-addon' },
-    summary: 'One variant group',
-    params: idParamSchema,
-    data: variantGroupSchema,
-    handler: (ctx, { params }) => service.getGroup(ctx, params.id),
-  });
+  groups.get('One variant group', variantGroupSchema);
 
-  group.create('/variant-groups', {
-    config: { permission: 'create-variant-addon' },
-    summary: 'Create a variant group with its options',
-    body: variantGroupInputSchema,
-    data: variantGroupSchema,
-    handler: (ctx, { body }) => service.createGroup(ctx, body),
-  });
+  groups.create(
+    'Create a variant group with its options',
+    variantGroupInputSchema,
+    variantGroupSchema,
+  );
 
-  group.put('/variant-groups/:id', {
-    config: { permission: 'update-variant-addon' },
-    summary:
-      'Update a group; options are replaced in the given order (send an option id to keep it)',
-    params: idParamSchema,
-    body: variantGroupInputSchema,
-    data: variantGroupSchema,
-    handler: (ctx, { params, body }) => service.updateGroup(ctx, params.id, body),
-  });
+  groups.update(
+    'Update a group; options are replaced in the given order (send an option id to keep it)',
+    variantGroupInputSchema,
+    variantGroupSchema,
+  );
 
-  group.delete('/variant-groups/:id', {
-    config: { permission: 'delete-variant-addon' },
-    summary: 'Delete a group no product uses (409 variant_group_in_use otherwise)',
-    params: idParamSchema,
-    data: deleted,
-    handler: (ctx, { params }) => service.removeGroup(ctx, params.id),
-  });
+  groups.remove('Delete a group no product uses (409 variant_group_in_use otherwise)');
 
   const addon = defineRoutes(app, { tags: ['addons'], context: authedContextOf });
+  const addons = resourceRoutes(addon, '/addons', library('Addon'), 'variant-addon');
 
-  addon.list('/addons', {
-    config: { permission: 'read-variant-addon' },
-    summary: 'Add-ons and the products using each',
-    querystring: libraryListQuerySchema,
-    item: addonSchema,
-    handler: (ctx, { query }) => service.listAddons(ctx, query),
-  });
+  addons.list('Add-ons and the products using each', libraryListQuerySchema, addonSchema);
 
-  addon.get('/addons/:id', {
-    config: { permission: 'read-variant-addon' },
-    summary: 'One add-on',
-    params: idParamSchema,
-    data: addonSchema,
-    handler: (ctx, { params }) => service.getAddon(ctx, params.id),
-  });
+  addons.get('One add-on', addonSchema);
 
-  addon.create('/addons', {
-    config: { permission: 'create-variant-addon' },
-    summary: 'Create an add-on',
-    body: addonInputSchema,
-    data: addonSchema,
-    handler: (ctx, { body }) => service.createAddon(ctx, body),
-  });
+  addons.create('Create an add-on', addonInputSchema, addonSchema);
 
-  addon.put('/addons/:id', {
-    config: { permission: 'update-variant-addon' },
-    summary: 'Update an add-on (every product using it follows)',
-    params: idParamSchema,
-    body: addonInputSchema,
-    data: addonSchema,
-    handler: (ctx, { params, body }) => service.updateAddon(ctx, params.id, body),
-  });
+  addons.update('Update an add-on (every product using it follows)', addonInputSchema, addonSchema);
 
-  addon.delete('/addons/:id', {
-    config: { permission: 'delete-variant-addon' },
-    summary: 'Delete an add-on no product uses (409 addon_in_use otherwise)',
-    params: idParamSchema,
-    data: deleted,
-    handler: (ctx, { params }) => service.removeAddon(ctx, params.id),
-  });
+  addons.remove('Delete an add-on no product uses (409 addon_in_use otherwise)');
 }

@@ -1,14 +1,14 @@
 import {
-  idParamSchema,
   paymentGatewayCreateSchema,
   paymentGatewaySchema,
   paymentGatewayTestResultSchema,
   paymentGatewayUpdateSchema,
-  text,
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { itemRoutes } from '../../../lib/item-routes';
 import { authedContextOf } from '../../../lib/request-context';
+import { resourceRoutes } from '../../../lib/resource-routes';
 import { defineRoutes } from '../../../lib/route-kit';
 import type { PaymentGatewayService } from './payment-gateways.service';
 
@@ -21,6 +21,8 @@ export async function paymentGatewayRoutes(
   { service }: { service: PaymentGatewayService },
 ) {
   const route = defineRoutes(app, { tags: ['payment-gateways'], context: authedContextOf });
+  const gateways = resourceRoutes(route, '/payment-gateways', service, 'payment-gateway');
+  const gateway = itemRoutes(route, '/payment-gateways', service);
 
   route.get('/payment-gateways', {
     config: { permission: 'read-payment-gateway' },
@@ -29,45 +31,27 @@ export async function paymentGatewayRoutes(
     handler: (ctx) => service.list(ctx),
   });
 
-  route.get('/payment-gateways/:id', {
-    config: { permission: 'read-payment-gateway' },
-    summary: 'One gateway, credentials masked',
-    params: idParamSchema,
-    data: paymentGatewaySchema,
-    handler: (ctx, { params }) => service.get(ctx, params.id),
-  });
+  gateways.get('One gateway, credentials masked', paymentGatewaySchema);
 
-  route.create('/payment-gateways', {
-    config: { permission: 'create-payment-gateway' },
-    summary: 'Set up a gateway (one per provider); its credentials are sealed at rest',
-    body: paymentGatewayCreateSchema,
-    data: paymentGatewaySchema,
-    handler: (ctx, { body }) => service.create(ctx, body),
-  });
+  gateways.create(
+    'Set up a gateway (one per provider); its credentials are sealed at rest',
+    paymentGatewayCreateSchema,
+    paymentGatewaySchema,
+  );
 
-  route.put('/payment-gateways/:id', {
-    config: { permission: 'update-payment-gateway' },
-    summary: 'Change a gateway; a credential left out keeps its stored value',
-    params: idParamSchema,
-    body: paymentGatewayUpdateSchema,
-    data: paymentGatewaySchema,
-    handler: (ctx, { params, body }) => service.update(ctx, params.id, body),
-  });
+  gateways.update(
+    'Change a gateway; a credential left out keeps its stored value',
+    paymentGatewayUpdateSchema,
+    paymentGatewaySchema,
+  );
 
-  route.delete('/payment-gateways/:id', {
-    config: { permission: 'delete-payment-gateway' },
-    summary: 'Remove a gateway (its payments keep their history)',
-    params: idParamSchema,
-    data: z.object({ id: text(), deleted: z.literal(true) }),
-    handler: (ctx, { params }) => service.remove(ctx, params.id),
-  });
+  gateways.remove('Remove a gateway (its payments keep their history)');
 
-  route.post('/payment-gateways/:id/test-connection', {
-    // Writes nothing: a repeated test is harmless.
-    config: { permission: 'update-payment-gateway', idempotency: false },
-    summary: "Calls the gateway's status endpoint with the stored credentials",
-    params: idParamSchema,
-    data: paymentGatewayTestResultSchema,
-    handler: (ctx, { params }) => service.testConnection(ctx, params.id),
-  });
+  // Writes nothing: a repeated test is harmless.
+  gateway.post(
+    'test-connection',
+    { permission: 'update-payment-gateway', idempotency: false },
+    "Calls the gateway's status endpoint with the stored credentials",
+    paymentGatewayTestResultSchema,
+  );
 }

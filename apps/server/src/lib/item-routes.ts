@@ -1,0 +1,102 @@
+import { idParamSchema } from '@kopi/contract';
+import type { FastifyContextConfig } from 'fastify';
+import type { z } from 'zod';
+import type { Fits } from './resource-routes';
+import type { Routes } from './route-kit';
+
+// The routes on one item of a resource, written once: `base/:id/<verb>` with the item's id as its
+// only param, answered by the service's method named after the verb (`test-connection` calls
+// testConnection) with the caller, the id and, when the route is sent a body, the body. Each call
+// declares one route where it stands, with its own access, summary and schemas, so a module keeps
+// its routes in their order as with resourceRoutes.
+
+type Schema = z.ZodType;
+
+/** A permission, or the whole route config when it says more (idempotency, rateLimit). */
+type Access = string | FastifyContextConfig;
+
+/** `test-connection` → `testConnection`: the service method a verb names. */
+type MethodOf<V extends string> = V extends `${infer Head}-${infer Tail}`
+  ? `${Head}${Capitalize<MethodOf<Tail>>}`
+  : V;
+
+type BodyArgs<B> = B extends Schema ? [body: z.output<B>] : [];
+
+type Method = (...args: unknown[]) => Promise<never>;
+
+const methodOf = (verb: string) => verb.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+
+export function itemRoutes<C, S extends object>(route: Routes<C>, base: string, service: S) {
+  const configOf = (access: Access) =>
+    typeof access === 'string' ? { permission: access } : access;
+  // Called as the service's method, so a service written as a class or with `this` still works.
+  const call = (verb: string, ...args: unknown[]) =>
+    (service as unknown as Record<string, Method>)[methodOf(verb)]!(...args);
+
+  const declareItem = (
+    declare: Routes<C>['post'],
+    verb: string,
+    access: Access,
+    summary: string,
+    data: Schema,
+    body?: Schema,
+  ) =>
+    declare(`${base}/:id/${verb}`, {
+      config: configOf(access),
+      summary,
+      params: idParamSchema,
+      body,
+      data,
+      // Without a body schema whatever the client sent is not the service's to see.
+      handler: (ctx, request) =>
+        body
+          ? call(verb, ctx, request.params.id, request.body)
+          : call(verb, ctx, request.params.id),
+    });
+
+  // The same declaration typed for callers: the service's method must take what the route is
+  // sent and answer what it says it answers.
+  const withBody =
+    (declare: Routes<C>['post']) =>
+    <V extends string, D extends Schema, B extends Schema | undefined = undefined>(
+      verb: V,
+      access: Access,
+      summary: string,
+      data: D,
+      body?: B,
+      ..._: Fits<S, MethodOf<V>, [C, string, ...BodyArgs<B>], z.input<D>>
+    ) =>
+      declareItem(declare, verb, access, summary, data, body);
+
+  return {
+    /** GET `base/:id/<verb>`. */
+    get: <V extends string, D extends Schema>(
+      verb: V,
+      access: Access,
+      summary: string,
+      data: D,
+      ..._: Fits<S, MethodOf<V>, [C, string], z.input<D>>
+    ) => declareItem(route.get, verb, access, summary, data),
+    /** POST `base/:id/<verb>` answering 200; `body` is what it is sent, if anything. */
+    post: withBody(route.post),
+    /** POST `base/:id/<verb>` that creates something under the item: 201 with it. */
+    create: withBody(route.create),
+    /** PUT `base/:id/<verb>`. */
+    put: withBody(route.put),
+    /**
+     * Actions that share their access, answer and body (disable and enable, suspend and activate):
+     * one POST a verb, in the order the summaries list them.
+     */
+    actions: <V extends string, D extends Schema, B extends Schema | undefined = undefined>(
+      access: Access,
+      data: D,
+      summaries: Record<V, string>,
+      body?: B,
+      ..._: Fits<S, MethodOf<V>, [C, string, ...BodyArgs<B>], z.input<D>>
+    ) => {
+      for (const [verb, summary] of Object.entries<string>(summaries)) {
+        declareItem(route.post, verb, access, summary, data, body);
+      }
+    },
+  };
+}
