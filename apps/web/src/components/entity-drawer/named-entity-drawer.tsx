@@ -14,6 +14,21 @@ export interface DrawerNames {
   myHint: string;
 }
 
+/** A record's two names side by side, the English one focused. */
+export function NameFields({ names }: { names: DrawerNames }) {
+  return (
+    <>
+      <FormTextField cell={halfCell} name={names.en} label={names.enLabel} autoFocus />
+      <FormTextField
+        cell={halfCell}
+        name={names.my}
+        label={names.myLabel}
+        helperText={names.myHint}
+      />
+    </>
+  );
+}
+
 /** The record's status field: active or inactive. */
 export interface DrawerStatus {
   label: string;
@@ -40,13 +55,7 @@ export function NamedEntityDrawer<T extends FieldValues>({
 }) {
   return (
     <EntityDrawer<T> {...drawer}>
-      <FormTextField cell={halfCell} name={names.en} label={names.enLabel} autoFocus />
-      <FormTextField
-        cell={halfCell}
-        name={names.my}
-        label={names.myLabel}
-        helperText={names.myHint}
-      />
+      <NameFields names={names} />
       {children}
       <FormSelectField
         cell={halfCell}

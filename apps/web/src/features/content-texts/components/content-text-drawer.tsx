@@ -12,7 +12,10 @@ import {
 } from '@kopi/contract';
 import type { z } from 'zod';
 import { EntityDrawer } from '../../../components/entity-drawer/entity-drawer';
-import { useEntityForm } from '../../../components/entity-drawer/use-entity-form';
+import {
+  useEntityForm,
+  type DrawerFormProps,
+} from '../../../components/entity-drawer/use-entity-form';
 import { useContentTextStrings } from '../i18n';
 import { WordingField } from './wording-field';
 
@@ -32,11 +35,8 @@ export function ContentTextDrawer({
   text,
   onClose,
   onSubmit,
-}: {
-  open: boolean;
+}: DrawerFormProps<ContentTextOverrideInput> & {
   text: ContentText | null;
-  onClose: () => void;
-  onSubmit: (values: ContentTextOverrideInput) => Promise<void>;
 }) {
   const { t } = useContentTextStrings();
   const format = text?.format ?? 'plain';

@@ -8,7 +8,10 @@ import {
 } from '@kopi/contract';
 import type { z } from 'zod';
 import { EntityDrawer } from '../../../components/entity-drawer/entity-drawer';
-import { useEntityForm } from '../../../components/entity-drawer/use-entity-form';
+import {
+  useEntityForm,
+  type DrawerFormProps,
+} from '../../../components/entity-drawer/use-entity-form';
 import { FormField, FormSelectField } from '../../../components/form-fields';
 import { halfCell } from '../../../components/form-binding';
 import { useContentTextStrings } from '../i18n';
@@ -33,12 +36,9 @@ export function DefaultTextDrawer({
   text,
   onClose,
   onSubmit,
-}: {
-  open: boolean;
+}: DrawerFormProps<ContentTextDefaultCreate> & {
   /** null: a new text. */
   text: ContentTextDefault | null;
-  onClose: () => void;
-  onSubmit: (values: ContentTextDefaultCreate) => Promise<void>;
 }) {
   const { t } = useContentTextStrings();
   const { form, frame } = useEntityForm({

@@ -7,10 +7,12 @@ import {
 import type { Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { EntityDrawer } from '../../../components/entity-drawer/entity-drawer';
-import { useEntityForm } from '../../../components/entity-drawer/use-entity-form';
+import {
+  useEntityForm,
+  type DrawerFormProps,
+} from '../../../components/entity-drawer/use-entity-form';
 import { FormField, FormMoneyField, FormNumberField } from '../../../components/form-fields';
 import { halfCell } from '../../../components/form-binding';
-import { HttpError } from '../../../lib/http/http-client';
 import { useMembershipStrings } from '../i18n';
 import { multiplierText, parseMultiplier } from '../loyalty-values';
 import { FormColourField } from './colour-field';
@@ -67,15 +69,12 @@ export function TierDrawer({
   basis,
   onClose,
   onSubmit,
-}: {
-  open: boolean;
+}: DrawerFormProps<MembershipTierInput> & {
   tier: MembershipTier | null;
   basis: TierBasis;
-  onClose: () => void;
-  onSubmit: (values: MembershipTierInput) => Promise<void>;
 }) {
   const { t } = useMembershipStrings();
-  const { form, frame } = useEntityForm({
+  const { frame } = useEntityForm({
     open,
     record: tier,
     blank,
@@ -84,10 +83,7 @@ export function TierDrawer({
     fields,
     onSubmit,
     // Two tiers cannot start at the same threshold: say so on the field.
-    onRefused: (error) => {
-      if (error instanceof HttpError && error.codeMessage === 'tier_threshold_taken')
-        form.setError('threshold', { type: 'server', message: error.message });
-    },
+    refusedFields: { tier_threshold_taken: 'threshold' },
     onClose,
   });
   const thresholdProps = {

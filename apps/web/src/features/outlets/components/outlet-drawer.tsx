@@ -11,7 +11,10 @@ import {
 } from '@kopi/contract';
 import type { z } from 'zod';
 import { EntityDrawer } from '../../../components/entity-drawer/entity-drawer';
-import { useEntityForm } from '../../../components/entity-drawer/use-entity-form';
+import {
+  useEntityForm,
+  type DrawerFormProps,
+} from '../../../components/entity-drawer/use-entity-form';
 import {
   FormCheckboxGroupField,
   FormField,
@@ -68,11 +71,8 @@ export function OutletDrawer({
   outlet,
   onClose,
   onSubmit,
-}: {
-  open: boolean;
+}: DrawerFormProps<OutletInput> & {
   outlet: Outlet | null;
-  onClose: () => void;
-  onSubmit: (values: OutletInput) => Promise<void>;
 }) {
   const { t } = useOutletStrings();
   const { frame } = useEntityForm({

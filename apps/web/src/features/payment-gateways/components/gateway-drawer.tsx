@@ -12,7 +12,10 @@ import { useEffect } from 'react';
 import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { EntityDrawer } from '../../../components/entity-drawer/entity-drawer';
-import { useEntityForm } from '../../../components/entity-drawer/use-entity-form';
+import {
+  useEntityForm,
+  type DrawerFormProps,
+} from '../../../components/entity-drawer/use-entity-form';
 import { halfCell } from '../../../components/form-binding';
 import {
   FormCheckboxGroupField,
@@ -105,11 +108,8 @@ export function GatewayDrawer({
   gateway,
   onClose,
   onSubmit,
-}: {
-  open: boolean;
+}: DrawerFormProps<GatewayForm> & {
   gateway: PaymentGateway | null;
-  onClose: () => void;
-  onSubmit: (values: GatewayForm) => Promise<void>;
 }) {
   const { t } = usePaymentGatewayStrings();
   const { form, frame } = useEntityForm({

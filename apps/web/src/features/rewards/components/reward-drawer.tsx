@@ -2,12 +2,15 @@ import { ScheduleFields } from '../../../components/schedule-fields';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { rewardInputSchema, type Reward, type RewardParsed } from '@kopi/contract';
 import { EntityDrawer } from '../../../components/entity-drawer/entity-drawer';
-import { useEntityForm } from '../../../components/entity-drawer/use-entity-form';
+import { NameFields } from '../../../components/entity-drawer/named-entity-drawer';
+import {
+  useEntityForm,
+  type DrawerFormProps,
+} from '../../../components/entity-drawer/use-entity-form';
 import { halfCell } from '../../../components/form-binding';
 import { FormNumberField, FormSelectField } from '../../../components/form-fields';
-import { FormTextField } from '../../../components/form-text-field';
+import { FormUniqueVoucherField } from '../../../components/form-unique-voucher-field';
 
-import { HttpError } from '../../../lib/http/http-client';
 import { useLocalizedName } from '../../../lib/localized-name';
 import { useUniqueVouchers } from '../api';
 import { useRewardStrings } from '../i18n';
@@ -16,7 +19,7 @@ import { blankReward, rewardValuesOf, type RewardFormValues } from '../reward-in
 const fields = Object.keys(blankReward()) as (keyof RewardFormValues)[];
 
 /** Refusals (409) about one field, shown on it as well as in the toast. */
-const refusedField: Record<string, keyof RewardFormValues> = {
+const refusedFields: Record<string, keyof RewardFormValues> = {
   reward_voucher_not_unique: 'voucher_id',
   reward_stock_below_issued: 'stock',
 };
@@ -32,17 +35,14 @@ export function RewardDrawer({
   timeZone,
   onClose,
   onSubmit,
-}: {
-  open: boolean;
+}: DrawerFormProps<RewardParsed> & {
   reward: Reward | null;
   timeZone: string;
-  onClose: () => void;
-  onSubmit: (values: RewardParsed) => Promise<void>;
 }) {
   const { t } = useRewardStrings();
   const nameOf = useLocalizedName();
   const vouchers = useUniqueVouchers();
-  const { form, frame } = useEntityForm<Reward, RewardFormValues, RewardParsed>({
+  const { frame } = useEntityForm<Reward, RewardFormValues, RewardParsed>({
     open,
     record: reward,
     blank: blankReward(),
@@ -50,10 +50,7 @@ export function RewardDrawer({
     resolver: zodResolver(rewardInputSchema),
     fields,
     onSubmit,
-    onRefused: (error) => {
-      const field = error instanceof HttpError ? refusedField[error.codeMessage ?? ''] : undefined;
-      if (field) form.setError(field, { type: 'server', message: (error as Error).message });
-    },
+    refusedFields,
     onClose,
   });
   const options = (vouchers.data ?? []).map((v) => ({
@@ -75,22 +72,20 @@ export function RewardDrawer({
       width={560}
       {...frame}
     >
-      <FormSelectField
-        cell={12}
-        name="voucher_id"
-        label={t('form.voucher')}
-        testId="reward-voucher"
-        helperText={
-          vouchers.isSuccess && options.length === 0 ? t('form.noVouchers') : t('form.voucherHint')
-        }
+      <FormUniqueVoucherField
         options={options}
+        loaded={vouchers.isSuccess}
+        t={t}
+        testId="reward-voucher"
       />
-      <FormTextField cell={halfCell} name="name_en" label={t('form.nameEn')} autoFocus />
-      <FormTextField
-        cell={halfCell}
-        name="name_my"
-        label={t('form.nameMy')}
-        helperText={t('form.nameMyHint')}
+      <NameFields
+        names={{
+          en: 'name_en',
+          my: 'name_my',
+          enLabel: t('form.nameEn'),
+          myLabel: t('form.nameMy'),
+          myHint: t('form.nameMyHint'),
+        }}
       />
       <FormNumberField
         cell={halfCell}

@@ -9,12 +9,13 @@ import {
 } from '@kopi/contract';
 import type { Control, FieldErrors, Resolver } from 'react-hook-form';
 import { EntityDrawer } from '../../../components/entity-drawer/entity-drawer';
-import { useEntityForm } from '../../../components/entity-drawer/use-entity-form';
-import { halfCell } from '../../../components/form-binding';
-import { FormSelectField } from '../../../components/form-fields';
-import { FormTextField } from '../../../components/form-text-field';
+import { NameFields } from '../../../components/entity-drawer/named-entity-drawer';
+import {
+  useEntityForm,
+  type DrawerFormProps,
+} from '../../../components/entity-drawer/use-entity-form';
+import { FormUniqueVoucherField } from '../../../components/form-unique-voucher-field';
 
-import { HttpError } from '../../../lib/http/http-client';
 import { useUniqueVouchers } from '../api';
 import { blankCampaign, campaignValuesOf, type CampaignFormValues } from '../campaign-input';
 import { useCampaignStrings } from '../i18n';
@@ -55,7 +56,7 @@ export function campaignResolver(
 }
 
 /** A refusal (409) about the voucher, shown on its field as well as in the toast. */
-const refusedField: Record<string, keyof CampaignFormValues> = {
+const refusedFields: Record<string, keyof CampaignFormValues> = {
   voucher_campaign_voucher_shared: 'voucher_id',
 };
 
@@ -70,12 +71,9 @@ export function CampaignDrawer({
   timeZone,
   onClose,
   onSubmit,
-}: {
-  open: boolean;
+}: DrawerFormProps<VoucherCampaignParsed> & {
   campaign: VoucherCampaign | null;
   timeZone: string;
-  onClose: () => void;
-  onSubmit: (values: VoucherCampaignParsed) => Promise<void>;
 }) {
   const { t } = useCampaignStrings();
   const resolver = useMemo(
@@ -95,11 +93,7 @@ export function CampaignDrawer({
       fields,
       mapPath: (path) => (path.startsWith('audience_phones') ? 'phone_text' : path),
       onSubmit,
-      onRefused: (error) => {
-        const field =
-          error instanceof HttpError ? refusedField[error.codeMessage ?? ''] : undefined;
-        if (field) form.setError(field, { type: 'server', message: (error as Error).message });
-      },
+      refusedFields,
       onClose,
     },
   );
@@ -122,22 +116,20 @@ export function CampaignDrawer({
       {...frame}
       control={control}
     >
-      <FormTextField cell={halfCell} name="name_en" label={t('form.nameEn')} autoFocus />
-      <FormTextField
-        cell={halfCell}
-        name="name_my"
-        label={t('form.nameMy')}
-        helperText={t('form.nameMyHint')}
+      <NameFields
+        names={{
+          en: 'name_en',
+          my: 'name_my',
+          enLabel: t('form.nameEn'),
+          myLabel: t('form.nameMy'),
+          myHint: t('form.nameMyHint'),
+        }}
       />
-      <FormSelectField
-        cell={12}
-        name="voucher_id"
-        label={t('form.voucher')}
-        testId="campaign-voucher"
-        helperText={
-          vouchers.isSuccess && options.length === 0 ? t('form.noVouchers') : t('form.voucherHint')
-        }
+      <FormUniqueVoucherField
         options={options.map((v) => ({ value: v.id, label: v.name_en }))}
+        loaded={vouchers.isSuccess}
+        t={t}
+        testId="campaign-voucher"
       />
       <AudienceFields control={control} setValue={form.setValue} timeZone={timeZone} />
       <ScheduleFields<CampaignFormValues>

@@ -4,7 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { voucherInputSchema, type Voucher, type VoucherParsed } from '@kopi/contract';
 import { useWatch } from 'react-hook-form';
 import { NamedEntityDrawer } from '../../../components/entity-drawer/named-entity-drawer';
-import { useEntityForm } from '../../../components/entity-drawer/use-entity-form';
+import {
+  useEntityForm,
+  type DrawerFormProps,
+} from '../../../components/entity-drawer/use-entity-form';
 import { halfCell } from '../../../components/form-binding';
 import {
   FormField,
@@ -12,7 +15,6 @@ import {
   FormSelectField,
   FormSwitchField,
 } from '../../../components/form-fields';
-import { HttpError } from '../../../lib/http/http-client';
 import { useVoucherStrings } from '../i18n';
 import { blankVoucher, voucherValuesOf, type VoucherFormValues } from '../voucher-input';
 import { DiscountFields } from './discount-fields';
@@ -23,7 +25,7 @@ import { FormSectionTitle } from '../../../components/form-section-title';
 const fields = Object.keys(blankVoucher()) as (keyof VoucherFormValues)[];
 
 /** Refusals (409) about one field, shown on it as well as in the toast. */
-const refusedField: Record<string, keyof VoucherFormValues> = {
+const refusedFields: Record<string, keyof VoucherFormValues> = {
   voucher_code_taken: 'code',
   voucher_limit_below_used: 'total_limit',
   voucher_code_kind_fixed: 'code_kind',
@@ -40,12 +42,9 @@ export function VoucherDrawer({
   timeZone,
   onClose,
   onSubmit,
-}: {
-  open: boolean;
+}: DrawerFormProps<VoucherParsed> & {
   voucher: Voucher | null;
   timeZone: string;
-  onClose: () => void;
-  onSubmit: (values: VoucherParsed) => Promise<void>;
 }) {
   const { t } = useVoucherStrings();
   const { form, frame } = useEntityForm<Voucher, VoucherFormValues, VoucherParsed>({
@@ -56,10 +55,7 @@ export function VoucherDrawer({
     resolver: zodResolver(voucherInputSchema),
     fields,
     onSubmit,
-    onRefused: (error) => {
-      const field = error instanceof HttpError ? refusedField[error.codeMessage ?? ''] : undefined;
-      if (field) form.setError(field, { type: 'server', message: (error as Error).message });
-    },
+    refusedFields,
     onClose,
   });
   const codeKind = useWatch({ control: form.control, name: 'code_kind' });
