@@ -1,24 +1,19 @@
 import Grid from '@mui/material/Grid';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   businessSettingKeys,
   businessSettingsInputSchema,
-  servingMethods,
   type BusinessSettings,
   type BusinessSettingsInput,
 } from '@kopi/contract';
 import { useMemo } from 'react';
-import { Controller, type Resolver } from 'react-hook-form';
+import type { FieldPath, Resolver } from 'react-hook-form';
+import { ChargeRateFields } from '../../../components/charge-rate-fields';
 import { halfCell } from '../../../components/form-binding';
-import {
-  FormCheckboxGroupField,
-  FormField,
-  FormMoneyField,
-  FormSwitchField,
-} from '../../../components/form-fields';
+import { FormField, FormMoneyField, FormSwitchField } from '../../../components/form-fields';
+import { FormCutoffHourField } from '../../../components/form-cutoff-hour-field';
 import { FormPercentField } from '../../../components/form-percent-field';
+import { FormSectionTitle } from '../../../components/form-section-title';
 import { SettingsFormCard, useSettingsForm } from '../../../components/settings-form-card';
 import { useBusinessSettingsStrings } from '../i18n';
 
@@ -33,17 +28,72 @@ export const formValuesOf = (settings: BusinessSettings): BusinessSettingsInput 
     businessSettingKeys.map((key) => [key, settings[key]]),
   ) as BusinessSettingsInput;
 
-function Section({ title }: { title: string }) {
-  return (
-    <Grid size={12}>
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-        {title}
-      </Typography>
-    </Grid>
-  );
+type Key = Parameters<ReturnType<typeof useBusinessSettingsStrings>['t']>[0];
+
+/**
+ * A field of the table the form's plain fields are drawn from: a percentage or an amount (half
+ * the width), a number or code (half, empty is none) or lines of text (the whole width).
+ */
+interface SettingField {
+  kind: 'percent' | 'money' | 'code' | 'lines';
+  name: FieldPath<BusinessSettingsInput>;
+  label: Key;
+  hint?: Key;
 }
 
-const hourLabel = (h: number) => `${String(h).padStart(2, '0')}:00`;
+const counterFields: SettingField[] = [
+  {
+    kind: 'money',
+    name: 'shift_variance_tolerance',
+    label: 'form.varianceTolerance',
+    hint: 'form.varianceToleranceHint',
+  },
+  {
+    kind: 'money',
+    name: 'cash_out_approval_over',
+    label: 'form.cashOutLimit',
+    hint: 'form.cashOutLimitHint',
+  },
+  {
+    kind: 'percent',
+    name: 'manual_discount_max_bp',
+    label: 'form.discountMax',
+    hint: 'form.discountMaxHint',
+  },
+];
+const registrationFields: SettingField[] = [
+  { kind: 'code', name: 'sst_registration_no', label: 'form.sst' },
+  { kind: 'code', name: 'brn', label: 'form.brn' },
+  { kind: 'code', name: 'tin', label: 'form.tin' },
+];
+const receiptFields: SettingField[] = [
+  { kind: 'lines', name: 'receipt_header', label: 'form.header', hint: 'form.headerHint' },
+  { kind: 'lines', name: 'receipt_footer', label: 'form.footer', hint: 'form.footerHint' },
+];
+
+function SettingFields({
+  rows,
+  t,
+  disabled,
+}: {
+  rows: SettingField[];
+  t: (key: Key) => string;
+  disabled: boolean;
+}) {
+  return rows.map(({ kind, name, label, hint }) => {
+    const field = { name, label: t(label), helperText: hint && t(hint), disabled };
+    switch (kind) {
+      case 'percent':
+        return <FormPercentField key={name} cell={halfCell} {...field} />;
+      case 'money':
+        return <FormMoneyField key={name} cell={halfCell} {...field} />;
+      case 'code':
+        return <FormField key={name} cell={halfCell} {...field} emptyAsNull />;
+      case 'lines':
+        return <FormField key={name} cell={12} {...field} emptyAsNull multiline minRows={2} />;
+    }
+  });
+}
 
 export function BusinessSettingsForm({
   settings,
@@ -74,121 +124,32 @@ export function BusinessSettingsForm({
       saveLabel={t('form.save')}
       saveTestId="business-settings-save"
     >
-      <Section title={t('form.rates')} />
-      <FormPercentField
-        cell={halfCell}
-        name="service_tax_rate_bp"
-        label={t('form.serviceTax')}
-        helperText={t('form.serviceTaxHint')}
-        disabled={disabled}
-      />
-      <FormPercentField
-        cell={halfCell}
-        name="service_charge_rate_bp"
-        label={t('form.serviceCharge')}
-        helperText={t('form.serviceChargeHint')}
-        disabled={disabled}
-      />
-      <FormCheckboxGroupField
-        cell={12}
-        name="service_charge_methods"
-        label={t('form.chargeMethods')}
-        options={servingMethods}
-        optionLabel={(method) => t(`serving.${method}`)}
-      />
-      <Grid size={12}>
-        {/* Without update-tenant-setting there is no Save: a flipped switch goes nowhere. */}
-        <FormSwitchField name="service_charge_taxable" label={t('form.chargeTaxable')} />
-        <FormSwitchField name="cash_rounding" label={t('form.cashRounding')} />
-      </Grid>
+      <FormSectionTitle title={t('form.rates')} major />
+      <ChargeRateFields t={t} disabled={disabled} />
 
-      <Section title={t('form.counter')} />
+      <FormSectionTitle title={t('form.counter')} major />
       <Grid size={12}>
         <FormSwitchField name="shifts_required" label={t('form.shiftsRequired')} />
         <FormSwitchField name="shift_blind_count" label={t('form.blindCount')} />
       </Grid>
-      <FormMoneyField
-        cell={halfCell}
-        name="shift_variance_tolerance"
-        label={t('form.varianceTolerance')}
-        helperText={t('form.varianceToleranceHint')}
-        disabled={disabled}
-      />
-      <FormMoneyField
-        cell={halfCell}
-        name="cash_out_approval_over"
-        label={t('form.cashOutLimit')}
-        helperText={t('form.cashOutLimitHint')}
-        disabled={disabled}
-      />
-      <FormPercentField
-        cell={halfCell}
-        name="manual_discount_max_bp"
-        label={t('form.discountMax')}
-        helperText={t('form.discountMaxHint')}
-        disabled={disabled}
-      />
+      <SettingFields rows={counterFields} t={t} disabled={disabled} />
 
-      <Section title={t('form.registration')} />
-      <FormField
+      <FormSectionTitle title={t('form.registration')} major />
+      <SettingFields rows={registrationFields} t={t} disabled={disabled} />
+
+      <FormSectionTitle title={t('form.receipt')} major />
+      <SettingFields rows={receiptFields} t={t} disabled={disabled} />
+
+      <FormSectionTitle title={t('form.businessDay')} major />
+      <FormCutoffHourField
+        control={settingsForm.form.control}
+        name="business_day_cutoff_hour"
         cell={halfCell}
-        name="sst_registration_no"
-        label={t('form.sst')}
-        emptyAsNull
+        label={t('form.cutoff')}
+        helperText={t('form.cutoffHint')}
         disabled={disabled}
+        testId="cutoff-hour"
       />
-      <FormField cell={halfCell} name="brn" label={t('form.brn')} emptyAsNull disabled={disabled} />
-      <FormField cell={halfCell} name="tin" label={t('form.tin')} emptyAsNull disabled={disabled} />
-
-      <Section title={t('form.receipt')} />
-      <FormField
-        cell={12}
-        name="receipt_header"
-        label={t('form.header')}
-        helperText={t('form.headerHint')}
-        emptyAsNull
-        multiline
-        minRows={2}
-        disabled={disabled}
-      />
-      <FormField
-        cell={12}
-        name="receipt_footer"
-        label={t('form.footer')}
-        helperText={t('form.footerHint')}
-        emptyAsNull
-        multiline
-        minRows={2}
-        disabled={disabled}
-      />
-
-      <Section title={t('form.businessDay')} />
-      <Grid size={halfCell}>
-        <Controller
-          control={settingsForm.form.control}
-          name="business_day_cutoff_hour"
-          render={({ field, fieldState }) => (
-            <TextField
-              select
-              label={t('form.cutoff')}
-              value={String(field.value)}
-              onChange={(e) => field.onChange(Number(e.target.value))}
-              onBlur={field.onBlur}
-              error={Boolean(fieldState.error)}
-              helperText={t('form.cutoffHint')}
-              disabled={disabled}
-              fullWidth
-              slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'cutoff-hour' } }}
-            >
-              {Array.from({ length: 24 }, (_, h) => (
-                <option key={h} value={h}>
-                  {hourLabel(h)}
-                </option>
-              ))}
-            </TextField>
-          )}
-        />
-      </Grid>
     </SettingsFormCard>
   );
 }

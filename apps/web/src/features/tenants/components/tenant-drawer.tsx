@@ -1,30 +1,29 @@
 import Grid from '@mui/material/Grid';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   defaultBusinessDayCutoffHour,
   defaultTimezone,
   messageKey,
-  servingMethods,
   tenantFirstAdminSchema,
   tenantInputSchema,
   type Tenant,
   type TenantCreateInput,
   type TenantInput,
 } from '@kopi/contract';
-import { Controller, type Resolver } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { EntityDrawer } from '../../../components/entity-drawer/entity-drawer';
-import { useEntityForm } from '../../../components/entity-drawer/use-entity-form';
 import {
-  FormCheckboxGroupField,
-  FormField,
-  FormSwitchField,
-} from '../../../components/form-fields';
+  useEntityForm,
+  type DrawerFormProps,
+} from '../../../components/entity-drawer/use-entity-form';
+import { FormField } from '../../../components/form-fields';
+import { ChargeRateFields } from '../../../components/charge-rate-fields';
+import { FormCutoffHourField } from '../../../components/form-cutoff-hour-field';
+import { FormSectionTitle } from '../../../components/form-section-title';
 import { FormTimezoneField } from '../../../components/form-timezone-field';
 import { useTenantStrings } from '../i18n';
-import { FormPercentField } from '../../../components/form-percent-field';
 import { halfCell } from '../../../components/form-binding';
 import { blankFirstAdmin, FirstAdminFields } from './first-admin-fields';
 
@@ -112,27 +111,17 @@ export const slugify = (name: string) =>
     .replace(/^-+|-+$/g, '')
     .slice(0, 60);
 
-function Section({ title }: { title: string }) {
-  return (
-    <Grid size={12}>
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-        {title}
-      </Typography>
-    </Grid>
-  );
-}
-
+/**
+ * Create or edit a tenant in a side drawer. `onSubmit` gets the create body (with `first_admin`)
+ * for a new tenant, the update body for one edited.
+ */
 export function TenantDrawer({
   open,
   tenant,
   onClose,
   onSubmit,
-}: {
-  open: boolean;
+}: DrawerFormProps<TenantInput | TenantCreateInput> & {
   tenant: Tenant | null;
-  onClose: () => void;
-  /** The create body (with `first_admin`) for a new tenant, the update body for one edited. */
-  onSubmit: (values: TenantInput | TenantCreateInput) => Promise<void>;
 }) {
   const { t } = useTenantStrings();
   const { form, frame } = useEntityForm({
@@ -153,7 +142,7 @@ export function TenantDrawer({
       width={560}
       {...frame}
     >
-      <Section title={t('form.business')} />
+      <FormSectionTitle title={t('form.business')} major />
       <FormField
         cell={12}
         name="name"
@@ -172,61 +161,23 @@ export function TenantDrawer({
       />
       <FormField cell={{ xs: 12, sm: 5 }} name="plan" label={t('form.plan')} />
 
-      <Section title={t('form.legal')} />
+      <FormSectionTitle title={t('form.legal')} major />
       <FormField cell={12} name="legal_name" label={t('form.legalName')} />
       <FormField cell={halfCell} name="sst_registration_no" label={t('form.sst')} emptyAsNull />
       <FormField cell={halfCell} name="tin" label={t('form.tin')} emptyAsNull />
       <FormField cell={12} name="brn" label={t('form.brn')} emptyAsNull />
 
-      <Section title={t('form.rates')} />
-      <FormPercentField
-        cell={halfCell}
-        name="service_tax_rate_bp"
-        label={t('form.serviceTax')}
-        helperText={t('form.serviceTaxHint')}
-      />
-      <FormPercentField
-        cell={halfCell}
-        name="service_charge_rate_bp"
-        label={t('form.serviceCharge')}
-        helperText={t('form.serviceChargeHint')}
-      />
-      <FormCheckboxGroupField
-        cell={12}
-        name="service_charge_methods"
-        label={t('form.chargeMethods')}
-        options={servingMethods}
-        optionLabel={(method) => t(`serving.${method}`)}
-      />
-      <Grid size={12}>
-        <FormSwitchField name="service_charge_taxable" label={t('form.chargeTaxable')} />
-        <FormSwitchField name="cash_rounding" label={t('form.cashRounding')} />
-      </Grid>
+      <FormSectionTitle title={t('form.rates')} major />
+      <ChargeRateFields t={t} />
 
-      <Section title={t('form.business_day')} />
+      <FormSectionTitle title={t('form.business_day')} major />
       <FormTimezoneField cell={{ xs: 12, sm: 7 }} name="timezone" label={t('form.timezone')} />
-      <Grid size={{ xs: 12, sm: 5 }}>
-        <Controller
-          control={form.control}
-          name="business_day_cutoff_hour"
-          render={({ field }) => (
-            <TextField
-              select
-              label={t('form.cutoff')}
-              value={String(field.value ?? defaultBusinessDayCutoffHour)}
-              onChange={(e) => field.onChange(Number(e.target.value))}
-              fullWidth
-              slotProps={{ select: { native: true } }}
-            >
-              {Array.from({ length: 24 }, (_, h) => (
-                <option key={h} value={h}>
-                  {`${String(h).padStart(2, '0')}:00`}
-                </option>
-              ))}
-            </TextField>
-          )}
-        />
-      </Grid>
+      <FormCutoffHourField
+        control={form.control}
+        name="business_day_cutoff_hour"
+        cell={{ xs: 12, sm: 5 }}
+        label={t('form.cutoff')}
+      />
       <Grid size={12} sx={{ mt: -1.5 }}>
         <Typography variant="caption" color="text.secondary">
           {t('form.cutoffHint')}
@@ -235,7 +186,7 @@ export function TenantDrawer({
 
       {!tenant && (
         <>
-          <Section title={t('firstAdmin.title')} />
+          <FormSectionTitle title={t('firstAdmin.title')} major />
           <FirstAdminFields control={form.control} />
         </>
       )}
