@@ -54,3 +54,67 @@ export function FilterSelect({
     </TextField>
   );
 }
+
+/** A list's status filter: each of `statuses` named by the feature's `status.…` words. */
+export function StatusFilterSelect<S extends string>({
+  statuses,
+  value,
+  onChange,
+  anyLabel,
+  t,
+  minWidth,
+  testId,
+}: {
+  statuses: readonly S[];
+  value: string;
+  onChange: (status: NoInfer<S> | '') => void;
+  anyLabel: string;
+  t: (key: 'list.filterStatus' | `status.${NoInfer<S>}`) => string;
+  minWidth: number;
+  testId?: string;
+}) {
+  return (
+    <FilterSelect
+      label={t('list.filterStatus')}
+      value={value}
+      onChange={(next) => onChange(next as S | '')}
+      anyLabel={anyLabel}
+      options={statuses.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+      minWidth={minWidth}
+      testId={testId}
+    />
+  );
+}
+
+/**
+ * A list's outlet filter, 170 px wide, offered only where the user may choose an outlet
+ * (`scope.choosable` of useOutletScope: staff bound to one outlet have no choice to make).
+ */
+export function OutletFilterSelect({
+  scope,
+  label,
+  value,
+  onChange,
+  anyLabel,
+  testId,
+}: {
+  scope: { choosable: boolean; outlets: readonly { id: string; name: string }[] };
+  label: string;
+  value: string;
+  onChange: (outletId: string) => void;
+  anyLabel: string;
+  testId: string;
+}) {
+  if (!scope.choosable) return null;
+  return (
+    <FilterSelect
+      label={label}
+      value={value}
+      onChange={onChange}
+      anyLabel={anyLabel}
+      options={scope.outlets.map((o) => ({ value: o.id, label: o.name }))}
+      minWidth={170}
+      testId={testId}
+    />
+  );
+}

@@ -72,3 +72,30 @@ export const EditAction = (props: IconlessAction) => (
 export const DeleteAction = (props: IconlessAction) => (
   <RowAction icon={<DeleteOutlined fontSize="small" />} {...props} />
 );
+
+/**
+ * A row's buttons ending in its edit and delete ones, named after the row by the feature's
+ * `list.edit` / `list.delete` words. Each shows only with its handler (the user may, the row
+ * allows); `children` (the row's other buttons) come first.
+ */
+export function EditDeleteActions({
+  name,
+  t,
+  onEdit,
+  onDelete,
+  children,
+}: {
+  name: string;
+  t: (key: 'list.edit' | 'list.delete', params: { name: string }) => string;
+  onEdit?: () => void;
+  onDelete?: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <RowActions>
+      {children}
+      {onEdit && <EditAction label={t('list.edit', { name })} onClick={onEdit} />}
+      {onDelete && <DeleteAction label={t('list.delete', { name })} onClick={onDelete} />}
+    </RowActions>
+  );
+}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import Card from '@mui/material/Card';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import {
@@ -6,12 +6,20 @@ import {
   tableStateProps,
   type QueryStatus,
 } from '../../../components/data-table/paged-table-props';
-import type { useTableState } from '../../../components/data-table/table-state';
+import { useTableState } from '../../../components/data-table/table-state';
+import { useTableFilters } from '../../../components/data-table/use-table-filters';
 import { ClearFiltersButton } from '../../../components/list-page/clear-filters-button';
 import { FilterSelect } from '../../../components/list-page/filter-select';
 import { ListPage } from '../../../components/list-page/list-page';
 import { pageOf } from '../feature-list';
 import { useAppFeatureStrings } from '../i18n';
+
+/** What a feature list is filtered by: the search, the on/off value and the `other` choice. */
+export interface FeatureFilters {
+  q: string;
+  value: string;
+  other: string;
+}
 
 /** A feature list's filters: the on/off value and one other choice (`other`, e.g. scope or lock). */
 export interface FeatureFilterState {
@@ -19,6 +27,24 @@ export interface FeatureFilterState {
   setFilter: (key: 'value' | 'other', value: string) => void;
   clear: () => void;
   filtering: boolean;
+}
+
+/**
+ * A feature list's table state (ten a page), its two filters and the rows they and the search
+ * keep, filtered on the page by `keep` (a module's function, so that it stays the same).
+ */
+export function useFeatureRows<T>(
+  list: readonly T[] | undefined,
+  keep: (list: readonly T[], filters: FeatureFilters) => T[],
+) {
+  const table = useTableState({ pageSize: 10 });
+  const state = useTableFilters(table, { value: '', other: '' });
+  const { filters } = state;
+  const rows = useMemo(
+    () => keep(list ?? [], { q: table.q, ...filters }),
+    [keep, list, table.q, filters],
+  );
+  return { table, state, rows };
 }
 
 /**

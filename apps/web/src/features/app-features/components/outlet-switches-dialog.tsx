@@ -6,7 +6,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { TenantAppFeature } from '@kopi/contract';
@@ -15,6 +14,7 @@ import { choiceOf, type SwitchChoice } from '../feature-list';
 import { useAppFeatureStrings } from '../i18n';
 import { EffectiveValue } from './effective-value';
 import { SwitchChoiceGroup } from './switch-choice';
+import { BoldTableHead } from '../../../components/data-table/bold-table-head';
 
 /**
  * A per-outlet feature at each of the business's outlets: its value in the app there with where
@@ -56,13 +56,9 @@ export function OutletSwitchesDialog({
           <Typography>{t('outlets.none')}</Typography>
         ) : (
           <Table size="small" aria-label={t('outlets.table', { name })}>
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ fontWeight: 600 }}>{t('outlets.outlet')}</TableCell>
-                <TableCell sx={{ fontWeight: 600 }}>{t('outlets.inApp')}</TableCell>
-                <TableCell sx={{ fontWeight: 600 }}>{t('outlets.setting')}</TableCell>
-              </TableRow>
-            </TableHead>
+            <BoldTableHead
+              cells={[t('outlets.outlet'), t('outlets.inApp'), t('outlets.setting')]}
+            />
             <TableBody>
               {feature?.outlets.map((outlet) => (
                 <TableRow

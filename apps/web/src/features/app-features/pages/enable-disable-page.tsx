@@ -1,14 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import LockOutlined from '@mui/icons-material/LockOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import type { TenantAppFeature } from '@kopi/contract';
 import { type DataTableColumn } from '../../../components/data-table/data-table';
-import { useTableState } from '../../../components/data-table/table-state';
-import { useTableFilters } from '../../../components/data-table/use-table-filters';
 import { useCan } from '../../../lib/can-context';
 import { useLocalizedName } from '../../../lib/localized-name';
 import { toast } from '../../../lib/toasts';
@@ -23,8 +19,16 @@ import {
   type SwitchChoice,
   switchValueOf,
 } from '../feature-list';
-import { FeatureListPage } from '../components/feature-list-page';
+import { FeatureNameCell, LockedChip } from '../components/feature-cells';
+import {
+  FeatureListPage,
+  useFeatureRows,
+  type FeatureFilters,
+} from '../components/feature-list-page';
 import { useAppFeatureStrings } from '../i18n';
+
+const keepSwitches = (list: readonly TenantAppFeature[], f: FeatureFilters) =>
+  filterSwitches(list, { q: f.q, value: f.value, scope: f.other });
 
 /**
  * /user-app/enable-disable (read enable-disable): the customer app's features for this business,
@@ -38,21 +42,10 @@ export function EnableDisablePage() {
   const mayUpdate = useCan()('update', 'enable-disable');
   const features = useAppFeatures();
   const replace = useReplaceAppFeature();
-  const table = useTableState({ pageSize: 10 });
-  const filterState = useTableFilters(table, { value: '', other: '' });
-  const { filters } = filterState;
+  const { table, state, rows } = useFeatureRows(features.data, keepSwitches);
   const [saving, setSaving] = useState<string | null>(null);
   const [outletsOf, setOutletsOf] = useState<string | null>(null);
 
-  const rows = useMemo(
-    () =>
-      filterSwitches(features.data ?? [], {
-        q: table.q,
-        value: filters.value,
-        scope: filters.other,
-      }),
-    [features.data, table.q, filters],
-  );
   const featureName = (f: TenantAppFeature) => nameOf(f.name_en, f.name_my);
   const opened = features.data?.find((f) => f.code === outletsOf) ?? null;
 
@@ -82,14 +75,12 @@ export function EnableDisablePage() {
       id: 'feature',
       header: t('switches.feature'),
       cell: (f) => (
-        <Stack spacing={0.25} sx={{ maxWidth: 360 }}>
-          <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="feature-name">
-            {featureName(f)}
-          </Typography>
-          <Typography variant="caption" color="text.secondary">
-            {nameOf(f.description_en, f.description_my)}
-          </Typography>
-        </Stack>
+        <FeatureNameCell
+          name={featureName(f)}
+          description={nameOf(f.description_en, f.description_my)}
+          maxWidth={360}
+          testId="feature-name"
+        />
       ),
     },
     {
@@ -104,13 +95,10 @@ export function EnableDisablePage() {
       header: t('switches.business'),
       cell: (f) =>
         f.locked ? (
-          <Chip
-            size="small"
-            variant="outlined"
-            icon={<LockOutlined fontSize="small" />}
+          <LockedChip
             label={t('switches.locked')}
             title={t('switches.lockedHint')}
-            data-testid="feature-locked"
+            testId="feature-locked"
           />
         ) : (
           <SwitchChoiceGroup
@@ -163,7 +151,7 @@ export function EnableDisablePage() {
       rows={rows}
       table={table}
       query={features}
-      state={filterState}
+      state={state}
       other={{
         options: [
           { value: 'business', label: t('switches.scopeBusiness') },

@@ -1,12 +1,7 @@
-import { useMemo, useState } from 'react';
-import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
+import { useState } from 'react';
 import Typography from '@mui/material/Typography';
-import LockOutlined from '@mui/icons-material/LockOutlined';
 import type { AppFeature, AppFeatureInput } from '@kopi/contract';
 import { type DataTableColumn } from '../../../components/data-table/data-table';
-import { useTableState } from '../../../components/data-table/table-state';
-import { useTableFilters } from '../../../components/data-table/use-table-filters';
 import { EditAction } from '../../../components/list-page/row-actions';
 import { useCan } from '../../../lib/can-context';
 import { useLocalizedName } from '../../../lib/localized-name';
@@ -15,8 +10,16 @@ import { updateCatalogueFeature, useCatalogue, useReplaceCatalogueFeature } from
 import { CatalogueDrawer } from '../components/catalogue-drawer';
 import { EffectiveValue } from '../components/effective-value';
 import { filterCatalogue } from '../feature-list';
-import { FeatureListPage } from '../components/feature-list-page';
+import { FeatureNameCell, LockedChip } from '../components/feature-cells';
+import {
+  FeatureListPage,
+  useFeatureRows,
+  type FeatureFilters,
+} from '../components/feature-list-page';
 import { useAppFeatureStrings } from '../i18n';
+
+const keepCatalogue = (list: readonly AppFeature[], f: FeatureFilters) =>
+  filterCatalogue(list, { q: f.q, value: f.value, lock: f.other });
 
 /**
  * /ge/features (read general-setting, the platform's): the customer app's feature catalogue —
@@ -29,20 +32,9 @@ export function FeatureCataloguePage() {
   const mayUpdate = useCan()('update', 'general-setting');
   const catalogue = useCatalogue();
   const replace = useReplaceCatalogueFeature();
-  const table = useTableState({ pageSize: 10 });
-  const filterState = useTableFilters(table, { value: '', other: '' });
-  const { filters } = filterState;
+  const { table, state, rows } = useFeatureRows(catalogue.data, keepCatalogue);
   const [editing, setEditing] = useState<AppFeature | null>(null);
 
-  const rows = useMemo(
-    () =>
-      filterCatalogue(catalogue.data ?? [], {
-        q: table.q,
-        value: filters.value,
-        lock: filters.other,
-      }),
-    [catalogue.data, table.q, filters],
-  );
   const featureName = (f: AppFeature) => nameOf(f.name_en, f.name_my);
 
   const save = async (values: AppFeatureInput) => {
@@ -57,14 +49,16 @@ export function FeatureCataloguePage() {
       id: 'feature',
       header: t('catalogue.feature'),
       cell: (f) => (
-        <Stack spacing={0.25} sx={{ maxWidth: 380 }}>
-          <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="catalogue-name">
-            {featureName(f)}
-          </Typography>
-          <Typography variant="caption" color="text.secondary">
-            <code>{f.code}</code> · {nameOf(f.description_en, f.description_my)}
-          </Typography>
-        </Stack>
+        <FeatureNameCell
+          name={featureName(f)}
+          description={
+            <>
+              <code>{f.code}</code> · {nameOf(f.description_en, f.description_my)}
+            </>
+          }
+          maxWidth={380}
+          testId="catalogue-name"
+        />
       ),
     },
     {
@@ -82,13 +76,7 @@ export function FeatureCataloguePage() {
       header: t('catalogue.lock'),
       cell: (f) =>
         f.locked ? (
-          <Chip
-            size="small"
-            variant="outlined"
-            icon={<LockOutlined fontSize="small" />}
-            label={t('catalogue.locked')}
-            data-testid="catalogue-locked"
-          />
+          <LockedChip label={t('catalogue.locked')} testId="catalogue-locked" />
         ) : (
           <Typography variant="body2">{t('catalogue.changeable')}</Typography>
         ),
@@ -117,7 +105,7 @@ export function FeatureCataloguePage() {
       rows={rows}
       table={table}
       query={catalogue}
-      state={filterState}
+      state={state}
       other={{
         options: [
           { value: 'locked', label: t('catalogue.locked') },

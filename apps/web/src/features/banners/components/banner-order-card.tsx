@@ -11,7 +11,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
-import DragIndicator from '@mui/icons-material/DragIndicator';
 import type { Banner } from '@kopi/contract';
 import { cardTitle } from '../../../components/card-title';
 import { EmptyState } from '../../../components/empty-state';
@@ -20,6 +19,7 @@ import { moveItem, reorderByDrop } from '../../../lib/reorder';
 import { useBannerStrings } from '../i18n';
 import { sizeFor } from './picture-field';
 import { StateChip } from './state-chip';
+import { DragHandle } from '../../../components/drag-handle';
 
 /** The banners an app order is about: every one that shows now or may later (not ended). */
 export const orderable = (banners: readonly Banner[]) => banners.filter((b) => b.state !== 'ended');
@@ -96,25 +96,16 @@ export function BannerOrderCard({
               }}
             >
               {mayUpdate && (
-                <Box
-                  component="span"
-                  draggable
-                  role="img"
-                  aria-label={t('order.dragHandle', { name })}
-                  data-testid="banner-drag-handle"
-                  onDragStart={(e) => {
-                    setDragged(b.id);
-                    e.dataTransfer.effectAllowed = 'move';
-                    e.dataTransfer.setData('text/plain', b.id);
-                  }}
-                  onDragEnd={() => {
+                <DragHandle
+                  id={b.id}
+                  label={t('order.dragHandle', { name })}
+                  testId="banner-drag-handle"
+                  onStart={setDragged}
+                  onEnd={() => {
                     setDragged(null);
                     setOver(null);
                   }}
-                  sx={{ display: 'flex', cursor: 'grab', color: 'text.secondary' }}
-                >
-                  <DragIndicator fontSize="small" />
-                </Box>
+                />
               )}
               <Box
                 sx={{

@@ -21,7 +21,7 @@ import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
 import { FilterSelect } from '../../../components/list-page/filter-select';
 import { ListPage } from '../../../components/list-page/list-page';
-import { RowActions, EditAction, DeleteAction } from '../../../components/list-page/row-actions';
+import { EditDeleteActions } from '../../../components/list-page/row-actions';
 import { useConfirmedDelete } from '../../../components/list-page/use-confirmed-delete';
 import { useBusinessClock } from '../../../lib/business-clock';
 import { useCrudAbilities } from '../../../lib/can-context';
@@ -173,20 +173,12 @@ export function BannerPage() {
       header: t('list.actions'),
       align: 'right',
       cell: (b) => (
-        <RowActions>
-          {mayUpdate && (
-            <EditAction
-              label={t('list.edit', { name: b.title_en })}
-              onClick={() => setEditing({ banner: b })}
-            />
-          )}
-          {mayDelete && (
-            <DeleteAction
-              label={t('list.delete', { name: b.title_en })}
-              onClick={() => removal.ask(b)}
-            />
-          )}
-        </RowActions>
+        <EditDeleteActions
+          name={b.title_en}
+          t={t}
+          onEdit={mayUpdate ? () => setEditing({ banner: b }) : undefined}
+          onDelete={mayDelete ? () => removal.ask(b) : undefined}
+        />
       ),
     },
   ];

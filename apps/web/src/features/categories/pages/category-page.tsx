@@ -1,6 +1,5 @@
 import { useState, type DragEvent } from 'react';
 import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
@@ -10,13 +9,11 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import DragIndicator from '@mui/icons-material/DragIndicator';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import type { Category } from '@kopi/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -39,6 +36,8 @@ import { CategoryEditDialog } from '../components/category-edit-dialog';
 import { useCategoryStrings } from '../i18n';
 import { moveItem, reorderByDrop } from '../../../lib/reorder';
 import { RetryAlert } from '../../../components/retry-alert';
+import { BoldTableHead } from '../../../components/data-table/bold-table-head';
+import { DragHandle } from '../../../components/drag-handle';
 
 type Blocked = { category: Category; reason: string };
 
@@ -161,27 +160,18 @@ export function CategoryPage() {
           <TableCell padding="checkbox" sx={{ whiteSpace: 'nowrap' }}>
             {mayUpdate && (
               <Stack direction="row" sx={{ alignItems: 'center' }}>
-                <Box
-                  component="span"
-                  draggable
-                  role="img"
-                  aria-label={t('list.dragHandle', { name })}
-                  data-testid="category-drag-handle"
-                  onDragStart={(e) => {
-                    setDragged(category.id);
-                    e.dataTransfer.effectAllowed = 'move';
-                    e.dataTransfer.setData('text/plain', category.id);
-                    const row = (e.currentTarget as HTMLElement).closest('tr');
-                    if (row) e.dataTransfer.setDragImage(row, 16, 16);
-                  }}
-                  onDragEnd={() => {
+                <DragHandle
+                  id={category.id}
+                  label={t('list.dragHandle', { name })}
+                  testId="category-drag-handle"
+                  row="tr"
+                  px={0.5}
+                  onStart={setDragged}
+                  onEnd={() => {
                     setDragged(null);
                     setOver(null);
                   }}
-                  sx={{ display: 'flex', cursor: 'grab', color: 'text.secondary', px: 0.5 }}
-                >
-                  <DragIndicator fontSize="small" />
-                </Box>
+                />
                 <IconButton
                   size="small"
                   aria-label={t('list.moveUp', { name })}
@@ -277,19 +267,17 @@ export function CategoryPage() {
         )}
         <TableContainer>
           <Table aria-label={t('list.title')} data-testid="categories-table">
-            <TableHead>
-              <TableRow>
-                <TableCell padding="checkbox" />
-                <TableCell sx={{ fontWeight: 600 }}>{t('list.image')}</TableCell>
-                <TableCell sx={{ fontWeight: 600 }}>{t('list.nameEn')}</TableCell>
-                <TableCell sx={{ fontWeight: 600 }}>{t('list.nameMy')}</TableCell>
-                <TableCell sx={{ fontWeight: 600 }}>{t('list.products')}</TableCell>
-                <TableCell sx={{ fontWeight: 600 }}>{t('list.status')}</TableCell>
-                <TableCell sx={{ fontWeight: 600 }} align="right">
-                  {t('list.actions')}
-                </TableCell>
-              </TableRow>
-            </TableHead>
+            <BoldTableHead
+              cells={[
+                t('list.image'),
+                t('list.nameEn'),
+                t('list.nameMy'),
+                t('list.products'),
+                t('list.status'),
+                { label: t('list.actions'), align: 'right' },
+              ]}
+              lead
+            />
             <TableBody>{body}</TableBody>
           </Table>
         </TableContainer>

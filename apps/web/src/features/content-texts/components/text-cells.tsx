@@ -2,10 +2,14 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import History from '@mui/icons-material/History';
+import type { ReactNode } from 'react';
 import type { ContentTextFormat } from '@kopi/contract';
+import { EditAction, RowAction, RowActions } from '../../../components/list-page/row-actions';
 import { useContentTextStrings } from '../i18n';
 
-// The cells both text lists share: a text's key with what it is for, and a clamped wording.
+// The cells both text lists share: a text's key with what it is for, a clamped wording, and the
+// row's buttons.
 
 /** Enough of a wording for two lines of a cell; the editor shows the rest. */
 const CELL_CHARS = 240;
@@ -65,5 +69,31 @@ export function WordingCell({
     >
       {text === '' ? empty : text.slice(0, CELL_CHARS)}
     </Typography>
+  );
+}
+
+/** A text's row buttons: edit (with `onEdit`, where the user may), its history, then `children`. */
+export function TextRowActions({
+  textKey,
+  onEdit,
+  onHistory,
+  children,
+}: {
+  textKey: string;
+  onEdit?: () => void;
+  onHistory: () => void;
+  children?: ReactNode;
+}) {
+  const { t } = useContentTextStrings();
+  return (
+    <RowActions>
+      {onEdit && <EditAction label={t('list.edit', { key: textKey })} onClick={onEdit} />}
+      <RowAction
+        label={t('list.history', { key: textKey })}
+        icon={<History fontSize="small" />}
+        onClick={onHistory}
+      />
+      {children}
+    </RowActions>
   );
 }

@@ -3,7 +3,6 @@ import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import History from '@mui/icons-material/History';
 import RestartAlt from '@mui/icons-material/RestartAlt';
 import type {
   ContentText,
@@ -18,14 +17,14 @@ import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
 import { FilterSelect } from '../../../components/list-page/filter-select';
 import { ListPage } from '../../../components/list-page/list-page';
-import { RowAction, RowActions, EditAction } from '../../../components/list-page/row-actions';
+import { RowAction } from '../../../components/list-page/row-actions';
 import { useCan } from '../../../lib/can-context';
 import { formatDateTime } from '../../../lib/formatters';
 import { toast } from '../../../lib/toasts';
 import { resetContentText, saveContentText, useContentTexts, useInvalidateTexts } from '../api';
 import { ContentTextDrawer } from '../components/content-text-drawer';
 import { TextHistoryDialog } from '../components/text-history-dialog';
-import { TextKeyCell, WordingCell } from '../components/text-cells';
+import { TextKeyCell, TextRowActions, WordingCell } from '../components/text-cells';
 import { useContentTextStrings } from '../i18n';
 
 type StateFilter = '' | (typeof contentTextStates)[number];
@@ -107,15 +106,11 @@ export function ContentTextPage() {
       header: t('list.actions'),
       align: 'right',
       cell: (c) => (
-        <RowActions>
-          {mayEdit && (
-            <EditAction label={t('list.edit', { key: c.key })} onClick={() => setEditing(c)} />
-          )}
-          <RowAction
-            label={t('list.history', { key: c.key })}
-            icon={<History fontSize="small" />}
-            onClick={() => setHistoryOf(c.key)}
-          />
+        <TextRowActions
+          textKey={c.key}
+          onEdit={mayEdit ? () => setEditing(c) : undefined}
+          onHistory={() => setHistoryOf(c.key)}
+        >
           {mayEdit && c.overridden && (
             <RowAction
               label={t('list.reset', { key: c.key })}
@@ -123,7 +118,7 @@ export function ContentTextPage() {
               onClick={() => setResetting(c)}
             />
           )}
-        </RowActions>
+        </TextRowActions>
       ),
     },
   ];

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
-import History from '@mui/icons-material/History';
 import {
   type ContentTextDefault,
   type ContentTextDefaultCreate,
@@ -14,13 +13,12 @@ import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
 import { FilterSelect } from '../../../components/list-page/filter-select';
 import { ListPage } from '../../../components/list-page/list-page';
-import { RowAction, RowActions, EditAction } from '../../../components/list-page/row-actions';
 import { useCan } from '../../../lib/can-context';
 import { toast } from '../../../lib/toasts';
 import { createDefaultText, updateDefaultText, useDefaultTexts, useInvalidateTexts } from '../api';
 import { DefaultTextDrawer } from '../components/default-text-drawer';
 import { TextHistoryDialog } from '../components/text-history-dialog';
-import { TextKeyCell, WordingCell } from '../components/text-cells';
+import { TextKeyCell, TextRowActions, WordingCell } from '../components/text-cells';
 import { useContentTextStrings } from '../i18n';
 
 type FormatFilter = '' | ContentTextFormat;
@@ -92,19 +90,11 @@ export function DefaultContentTextPage() {
       header: t('list.actions'),
       align: 'right',
       cell: (d) => (
-        <RowActions>
-          {mayEdit && (
-            <EditAction
-              label={t('list.edit', { key: d.key })}
-              onClick={() => setEditing({ text: d })}
-            />
-          )}
-          <RowAction
-            label={t('list.history', { key: d.key })}
-            icon={<History fontSize="small" />}
-            onClick={() => setHistoryOf(d.key)}
-          />
-        </RowActions>
+        <TextRowActions
+          textKey={d.key}
+          onEdit={mayEdit ? () => setEditing({ text: d }) : undefined}
+          onHistory={() => setHistoryOf(d.key)}
+        />
       ),
     },
   ];

@@ -6,7 +6,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { alpha, type Theme } from '@mui/material/styles';
@@ -14,6 +13,7 @@ import { type AuditChange, auditReferenceKeys } from '@kopi/contract';
 import { useAuditLabels } from '../../../lib/audit-labels';
 import { diffRows, formatValue, type DiffKind } from '../diff-rows';
 import { useLogStrings } from '../i18n';
+import { BoldTableHead } from '../../../components/data-table/bold-table-head';
 
 const tint = (kind: DiffKind) => (theme: Theme) =>
   kind === 'same'
@@ -108,13 +108,7 @@ export function AuditDiffView({
       ) : (
         <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
           <Table size="small" aria-label={t('diff.table')}>
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ fontWeight: 600 }}>{t('diff.field')}</TableCell>
-                <TableCell sx={{ fontWeight: 600 }}>{t('diff.before')}</TableCell>
-                <TableCell sx={{ fontWeight: 600 }}>{t('diff.after')}</TableCell>
-              </TableRow>
-            </TableHead>
+            <BoldTableHead cells={[t('diff.field'), t('diff.before'), t('diff.after')]} />
             <TableBody>
               {rows.map((row, i) => (
                 <TableRow

@@ -5,7 +5,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
@@ -18,6 +17,7 @@ import { SectionCard } from '../../../components/section-card';
 import { formatMoney } from '../../../lib/formatters';
 import { useMembershipStrings } from '../i18n';
 import { multiplierText } from '../loyalty-values';
+import { BoldTableHead } from '../../../components/data-table/bold-table-head';
 
 type TierBasis = 'points' | 'spend';
 
@@ -157,20 +157,16 @@ export function TiersCard({
     >
       <TableContainer>
         <Table aria-labelledby="tiers-title" data-testid="tiers-table">
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ fontWeight: 600 }}>{t('tiers.name')}</TableCell>
-              <TableCell sx={{ fontWeight: 600 }}>{t('tiers.threshold')}</TableCell>
-              <TableCell sx={{ fontWeight: 600 }}>{t('tiers.multiplier')}</TableCell>
-              <TableCell sx={{ fontWeight: 600 }} align="right">
-                {t('tiers.members')}
-              </TableCell>
-              <TableCell sx={{ fontWeight: 600 }}>{t('tiers.benefits')}</TableCell>
-              <TableCell sx={{ fontWeight: 600 }} align="right">
-                {t('tiers.actions')}
-              </TableCell>
-            </TableRow>
-          </TableHead>
+          <BoldTableHead
+            cells={[
+              t('tiers.name'),
+              t('tiers.threshold'),
+              t('tiers.multiplier'),
+              { label: t('tiers.members'), align: 'right' },
+              t('tiers.benefits'),
+              { label: t('tiers.actions'), align: 'right' },
+            ]}
+          />
           <TableBody>{body}</TableBody>
         </Table>
       </TableContainer>

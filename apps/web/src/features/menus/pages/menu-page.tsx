@@ -10,7 +10,6 @@ import Typography from '@mui/material/Typography';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import DragIndicator from '@mui/icons-material/DragIndicator';
 import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import type { MenuItem, MenuItemInput } from '@kopi/contract';
@@ -44,6 +43,7 @@ import {
   type DropPosition,
   type MenuTreeNode,
 } from '../tree';
+import { DragHandle } from '../../../components/drag-handle';
 
 /** Where on a row the pointer is: the top quarter drops before, the bottom after, else inside. */
 function dropPosition(event: DragEvent<HTMLElement>): DropPosition {
@@ -204,27 +204,18 @@ export function MenuPage() {
                   }}
                 >
                   {mayUpdate && (
-                    <Box
-                      component="span"
-                      draggable
+                    <DragHandle
+                      id={item.id}
+                      label={t('list.dragHandle', { name: label })}
                       role="button"
-                      aria-label={t('list.dragHandle', { name: label })}
-                      data-testid="menu-drag-handle"
-                      onDragStart={(e) => {
-                        setDragged(item.id);
-                        e.dataTransfer.effectAllowed = 'move';
-                        e.dataTransfer.setData('text/plain', item.id);
-                        const row = e.currentTarget.closest('li');
-                        if (row) e.dataTransfer.setDragImage(row, 16, 16);
-                      }}
-                      onDragEnd={() => {
+                      testId="menu-drag-handle"
+                      row="li"
+                      onStart={setDragged}
+                      onEnd={() => {
                         setDragged(null);
                         setOver(null);
                       }}
-                      sx={{ display: 'flex', cursor: 'grab', color: 'text.secondary' }}
-                    >
-                      <DragIndicator fontSize="small" />
-                    </Box>
+                    />
                   )}
                   <Box
                     sx={{

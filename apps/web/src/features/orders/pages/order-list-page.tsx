@@ -1,12 +1,11 @@
 import { queryStatusProps } from '../../../components/data-table/paged-table-props';
 import { ClearFiltersButton } from '../../../components/list-page/clear-filters-button';
 import { ExportButton } from '../../../components/list-page/export-button';
+import { FilterSelect, OutletFilterSelect } from '../../../components/list-page/filter-select';
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import EventAvailable from '@mui/icons-material/EventAvailable';
 import Summarize from '@mui/icons-material/Summarize';
@@ -20,7 +19,7 @@ import {
 } from '@kopi/contract';
 import { useLocation, useNavigate } from 'react-router';
 import { DataTable } from '../../../components/data-table/data-table';
-import { sortParam } from '../../../components/data-table/table-state';
+import { urlTableProps, withoutPaging } from '../../../components/data-table/url-list-params';
 import { DateRangeFields } from '../../../components/date-field/date-range-fields';
 import { PageHeader } from '../../../components/page-header';
 import { useReceiptStrings } from '../../../components/receipt/i18n';
@@ -32,7 +31,7 @@ import { CloseDayDialog } from '../components/close-day-dialog';
 import { useOrderListColumns } from '../components/order-list-columns';
 import { ZReportDialog } from '../components/z-report-dialog';
 import { useOrderStrings } from '../i18n';
-import { isFiltering, parseSort, useOrderListParams, type OrderFilterKey } from '../list-params';
+import { isFiltering, useOrderListParams, type OrderFilterKey } from '../list-params';
 import { useOutletScope } from '../../../lib/outlet-scope';
 
 const viaLabel = { 'pos-apps': 'POS', 'mobile-apps': 'MOBILE' } as const;
@@ -85,29 +84,15 @@ function OrderList() {
     options: { value: string; label: string }[],
     width = 150,
   ) => (
-    <TextField
-      select
-      size="small"
+    <FilterSelect
       label={label}
       value={query[key] ?? ''}
-      onChange={(e) => update({ [key]: e.target.value || undefined } as Partial<OrderListQuery>)}
-      sx={{ minWidth: width }}
-      // The label on the border and "All" in the field: a label inside ran into the arrow.
-      slotProps={{
-        inputLabel: { shrink: true },
-        select: {
-          displayEmpty: true,
-          SelectDisplayProps: { 'data-testid': `order-filter-${key}` } as object,
-        },
-      }}
-    >
-      <MenuItem value="">{t('list.all')}</MenuItem>
-      {options.map((o) => (
-        <MenuItem key={o.value} value={o.value}>
-          {o.label}
-        </MenuItem>
-      ))}
-    </TextField>
+      onChange={(v) => update({ [key]: v || undefined } as Partial<OrderListQuery>)}
+      anyLabel={t('list.all')}
+      options={options}
+      minWidth={width}
+      testId={`order-filter-${key}`}
+    />
   );
 
   const filterBar = (
@@ -119,13 +104,14 @@ function OrderList() {
         labels={{ from: t('list.from'), to: t('list.to'), badRange: t('list.badRange') }}
         testIdPrefix="order-filter"
       />
-      {scope.choosable &&
-        select(
-          'outlet',
-          t('list.filterOutlet'),
-          scope.outlets.map((o) => ({ value: o.id, label: o.name })),
-          170,
-        )}
+      <OutletFilterSelect
+        scope={scope}
+        label={t('list.filterOutlet')}
+        value={query.outlet ?? ''}
+        onChange={(v) => update({ outlet: v || undefined })}
+        anyLabel={t('list.all')}
+        testId="order-filter-outlet"
+      />
       {select(
         'status',
         t('list.filterStatus'),
@@ -158,8 +144,7 @@ function OrderList() {
   );
 
   const download = () => {
-    const { page: _page, page_size: _size, ...filters } = query;
-    void exportOrders(filters).catch(() => undefined);
+    void exportOrders(withoutPaging(query)).catch(() => undefined);
   };
 
   return (
@@ -213,14 +198,7 @@ function OrderList() {
           rowTestId={(o) => `order-row-${o.order_no}`}
           onRowClick={(o) => void navigate(`/order/details/${o.id}`, { state: detailsState })}
           total={orders.data?.meta.total ?? 0}
-          page={query.page}
-          pageSize={query.page_size}
-          onPageChange={(page) => update({ page })}
-          onPageSizeChange={(pageSize) => update({ page_size: pageSize })}
-          sort={parseSort(query.sort)}
-          onSortChange={(sort) => update({ sort: sortParam(sort) })}
-          search={query.q ?? ''}
-          onSearchChange={(q) => update({ q: q.trim() || undefined })}
+          {...urlTableProps(query, update)}
           searchLabel={t('list.search')}
           searchTestId="order-search"
           filters={filterBar}

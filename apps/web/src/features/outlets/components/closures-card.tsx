@@ -5,7 +5,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -19,6 +18,7 @@ import { translateValidation } from '../../../lib/i18n/i18n';
 import { toast } from '../../../lib/toasts';
 import { addClosure, removeClosure, type Closure } from '../api';
 import { useOutletStrings } from '../i18n';
+import { BoldTableHead } from '../../../components/data-table/bold-table-head';
 
 const today = (timeZone: string) => {
   const p = localParts(new Date(), timeZone);
@@ -151,13 +151,7 @@ export function ClosuresCard({
         </Typography>
       ) : (
         <Table size="small" aria-label={t('time.closuresTitle')} data-testid="closures-table">
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ fontWeight: 600 }}>{t('time.dates')}</TableCell>
-              <TableCell sx={{ fontWeight: 600 }}>{t('time.reason')}</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
+          <BoldTableHead cells={[t('time.dates'), t('time.reason')]} trail />
           <TableBody>
             {closures.map((c) => (
               <TableRow key={c.id} data-testid="closure-row">

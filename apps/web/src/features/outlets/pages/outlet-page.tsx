@@ -12,12 +12,7 @@ import { pagedTableProps } from '../../../components/data-table/paged-table-prop
 import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
 import { FilterSelect } from '../../../components/list-page/filter-select';
-import {
-  RowAction,
-  RowActions,
-  EditAction,
-  DeleteAction,
-} from '../../../components/list-page/row-actions';
+import { RowAction, EditDeleteActions } from '../../../components/list-page/row-actions';
 import { useFormEditor } from '../../../components/list-page/use-entity-editor';
 import { useGuardedRemoval } from '../../../components/list-page/use-guarded-removal';
 import { GuardedRemovalDialog } from '../../../components/list-page/guarded-removal-dialog';
@@ -148,7 +143,12 @@ export function OutletPage() {
       header: t('list.actions'),
       align: 'right',
       cell: (o) => (
-        <RowActions>
+        <EditDeleteActions
+          name={o.name}
+          t={t}
+          onEdit={mayUpdate ? () => editor.openEdit(o) : undefined}
+          onDelete={mayDelete ? () => removal.ask(o) : undefined}
+        >
           {mayHours && (
             <RowAction
               label={t('list.hours', { name: o.name })}
@@ -164,19 +164,7 @@ export function OutletPage() {
               testId="outlet-tills"
             />
           )}
-          {mayUpdate && (
-            <EditAction
-              label={t('list.edit', { name: o.name })}
-              onClick={() => editor.openEdit(o)}
-            />
-          )}
-          {mayDelete && (
-            <DeleteAction
-              label={t('list.delete', { name: o.name })}
-              onClick={() => removal.ask(o)}
-            />
-          )}
-        </RowActions>
+        </EditDeleteActions>
       ),
     },
   ];

@@ -6,7 +6,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ProductOutlet } from '@kopi/contract';
@@ -16,6 +15,7 @@ import { toast } from '../../../lib/toasts';
 import { setProductOutlet, setProductSoldOut } from '../api';
 import { useProductStrings } from '../i18n';
 import { SectionCard } from '../../../components/section-card';
+import { BoldTableHead } from '../../../components/data-table/bold-table-head';
 
 function OutletRow({
   productId,
@@ -184,14 +184,14 @@ export function ProductOutlets({
       ) : (
         <TableContainer>
           <Table aria-label={t('form.outlets')} data-testid="product-outlets">
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ fontWeight: 600 }}>{t('form.outlet')}</TableCell>
-                <TableCell sx={{ fontWeight: 600 }}>{t('form.available')}</TableCell>
-                <TableCell sx={{ fontWeight: 600 }}>{t('form.priceOverride')}</TableCell>
-                <TableCell sx={{ fontWeight: 600 }}>{t('form.soldOutToday')}</TableCell>
-              </TableRow>
-            </TableHead>
+            <BoldTableHead
+              cells={[
+                t('form.outlet'),
+                t('form.available'),
+                t('form.priceOverride'),
+                t('form.soldOutToday'),
+              ]}
+            />
             <TableBody>
               {outlets.map((o) => (
                 <OutletRow

@@ -15,10 +15,9 @@ import {
 } from '@kopi/contract';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
-import { sortParam } from '../../../components/data-table/table-state';
-import { parseSort } from '../../../components/data-table/url-list-params';
+import { urlTableProps, withoutPaging } from '../../../components/data-table/url-list-params';
 import { DateRangeFields } from '../../../components/date-field/date-range-fields';
-import { FilterSelect } from '../../../components/list-page/filter-select';
+import { FilterSelect, OutletFilterSelect } from '../../../components/list-page/filter-select';
 import { ListPage } from '../../../components/list-page/list-page';
 import { receiptAmount } from '../../../components/receipt/receipt-parts';
 import { StatusLabel } from '../../../components/status-label';
@@ -119,17 +118,14 @@ export function RefundListPage() {
         labels={{ from: t('list.from'), to: t('list.to'), badRange: t('list.badRange') }}
         testIdPrefix="refund-filter"
       />
-      {scope.choosable && (
-        <FilterSelect
-          label={t('list.filterOutlet')}
-          value={query.outlet_id ?? ''}
-          onChange={(v) => update({ outlet_id: v || undefined })}
-          anyLabel={t('list.all')}
-          options={scope.outlets.map((o) => ({ value: o.id, label: o.name }))}
-          minWidth={170}
-          testId="refund-filter-outlet"
-        />
-      )}
+      <OutletFilterSelect
+        scope={scope}
+        label={t('list.filterOutlet')}
+        value={query.outlet_id ?? ''}
+        onChange={(v) => update({ outlet_id: v || undefined })}
+        anyLabel={t('list.all')}
+        testId="refund-filter-outlet"
+      />
       <FilterSelect
         label={t('list.filterMethod')}
         value={query.method ?? ''}
@@ -148,8 +144,7 @@ export function RefundListPage() {
   );
 
   const download = () => {
-    const { page: _p, page_size: _s, ...filters } = query;
-    void exportRefunds(filters).catch(() => undefined);
+    void exportRefunds(withoutPaging(query)).catch(() => undefined);
   };
 
   return (
@@ -190,14 +185,7 @@ export function RefundListPage() {
           rowKey={(r) => r.id}
           rowTestId={(r) => `refund-row-${r.refund_no}`}
           onRowClick={(r) => void navigate(`/refund/details/${r.id}`, { state: detailsState })}
-          page={query.page}
-          pageSize={query.page_size}
-          onPageChange={(page) => update({ page })}
-          onPageSizeChange={(pageSize) => update({ page_size: pageSize })}
-          sort={parseSort(query.sort)}
-          onSortChange={(sort) => update({ sort: sortParam(sort) })}
-          search={query.q ?? ''}
-          onSearchChange={(q) => update({ q: q.trim() || undefined })}
+          {...urlTableProps(query, update)}
           searchLabel={t('list.search')}
           searchTestId="refund-search"
           filters={filterBar}

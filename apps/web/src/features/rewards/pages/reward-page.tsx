@@ -14,9 +14,9 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table/
 import { pagedTableProps } from '../../../components/data-table/paged-table-props';
 import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
-import { FilterSelect } from '../../../components/list-page/filter-select';
+import { StatusFilterSelect } from '../../../components/list-page/filter-select';
 import { ListPage } from '../../../components/list-page/list-page';
-import { RowActions, EditAction, DeleteAction } from '../../../components/list-page/row-actions';
+import { EditDeleteActions } from '../../../components/list-page/row-actions';
 import { useFormEditor } from '../../../components/list-page/use-entity-editor';
 import { useGuardedRemoval } from '../../../components/list-page/use-guarded-removal';
 import { GuardedRemovalDialog } from '../../../components/list-page/guarded-removal-dialog';
@@ -129,20 +129,12 @@ export function RewardPage() {
       header: t('list.actions'),
       align: 'right',
       cell: (r) => (
-        <RowActions>
-          {mayUpdate && (
-            <EditAction
-              label={t('list.edit', { name: r.name_en })}
-              onClick={() => editor.openEdit(r)}
-            />
-          )}
-          {mayDelete && (
-            <DeleteAction
-              label={t('list.delete', { name: r.name_en })}
-              onClick={() => removal.ask(r)}
-            />
-          )}
-        </RowActions>
+        <EditDeleteActions
+          name={r.name_en}
+          t={t}
+          onEdit={mayUpdate ? () => editor.openEdit(r) : undefined}
+          onDelete={mayDelete ? () => removal.ask(r) : undefined}
+        />
       ),
     },
   ];
@@ -163,12 +155,12 @@ export function RewardPage() {
           rowKey={(r) => r.id}
           rowTestId={() => 'reward-row'}
           filters={
-            <FilterSelect
-              label={t('list.filterStatus')}
+            <StatusFilterSelect
+              statuses={rewardStatuses}
               value={filters.status}
-              onChange={(next) => setFilter('status', next as Filters['status'])}
+              onChange={(next) => setFilter('status', next)}
               anyLabel={t('list.any')}
-              options={rewardStatuses.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+              t={t}
               minWidth={140}
               testId="reward-filter-status"
             />

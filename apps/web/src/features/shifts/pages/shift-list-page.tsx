@@ -7,7 +7,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { listQueryProps } from '../../../components/data-table/paged-table-props';
 import { DateRangeFields } from '../../../components/date-field/date-range-fields';
-import { FilterSelect } from '../../../components/list-page/filter-select';
+import { FilterSelect, OutletFilterSelect } from '../../../components/list-page/filter-select';
 import { ListPage } from '../../../components/list-page/list-page';
 import { receiptAmount } from '../../../components/receipt/receipt-parts';
 import { useTills } from '../../../components/shifts/api';
@@ -89,17 +89,14 @@ export function ShiftListPage() {
         labels={{ from: t('list.from'), to: t('list.to'), badRange: t('list.to') }}
         testIdPrefix="shift-filter"
       />
-      {scope.choosable && (
-        <FilterSelect
-          label={t('list.outlet')}
-          value={query.outlet_id ?? ''}
-          onChange={(v) => update({ outlet_id: v || undefined, till_id: undefined })}
-          anyLabel={t('list.all')}
-          options={scope.outlets.map((o) => ({ value: o.id, label: o.name }))}
-          minWidth={170}
-          testId="shift-filter-outlet"
-        />
-      )}
+      <OutletFilterSelect
+        scope={scope}
+        label={t('list.outlet')}
+        value={query.outlet_id ?? ''}
+        onChange={(v) => update({ outlet_id: v || undefined, till_id: undefined })}
+        anyLabel={t('list.all')}
+        testId="shift-filter-outlet"
+      />
       {outletId && (
         <FilterSelect
           label={t('list.till')}

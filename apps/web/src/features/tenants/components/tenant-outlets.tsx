@@ -10,7 +10,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import ExpandMore from '@mui/icons-material/ExpandMore';
@@ -19,6 +18,7 @@ import { FlagLabel } from '../../../components/status-label';
 import { useTenantOutlets } from '../api';
 import { useTenantStrings } from '../i18n';
 import { TenantStatusLabel } from './tenant-status-label';
+import { BoldTableHead } from '../../../components/data-table/bold-table-head';
 
 /** One tenant and its outlets, loaded when opened ("Tenant and Outlet"). */
 export function TenantOutlets({ tenant }: { tenant: Tenant }) {
@@ -50,14 +50,9 @@ export function TenantOutlets({ tenant }: { tenant: Tenant }) {
           <Typography color="text.secondary">{t('outlets.none')}</Typography>
         ) : (
           <Table size="small" aria-label={tenant.name}>
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ fontWeight: 600 }}>{t('outlets.code')}</TableCell>
-                <TableCell sx={{ fontWeight: 600 }}>{t('outlets.name')}</TableCell>
-                <TableCell sx={{ fontWeight: 600 }}>{t('outlets.status')}</TableCell>
-                <TableCell sx={{ fontWeight: 600 }}>{t('outlets.open')}</TableCell>
-              </TableRow>
-            </TableHead>
+            <BoldTableHead
+              cells={[t('outlets.code'), t('outlets.name'), t('outlets.status'), t('outlets.open')]}
+            />
             <TableBody>
               {outlets.data.map((o) => (
                 <TableRow key={o.id}>

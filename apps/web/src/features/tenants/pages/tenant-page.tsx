@@ -17,7 +17,7 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table/
 import { pagedTableProps } from '../../../components/data-table/paged-table-props';
 import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
-import { FilterSelect } from '../../../components/list-page/filter-select';
+import { StatusFilterSelect } from '../../../components/list-page/filter-select';
 import { RowAction, RowActions, EditAction } from '../../../components/list-page/row-actions';
 import { useFormEditor } from '../../../components/list-page/use-entity-editor';
 import { ListPage } from '../../../components/list-page/list-page';
@@ -225,12 +225,12 @@ export function TenantPage() {
             columns={columns}
             rowKey={(x) => x.id}
             filters={
-              <FilterSelect
-                label={t('list.filterStatus')}
+              <StatusFilterSelect
+                statuses={tenantStatuses}
                 value={filters.status}
                 onChange={(next) => setFilter('status', next as TenantStatus)}
                 anyLabel={t('list.all')}
-                options={tenantStatuses.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+                t={t}
                 minWidth={160}
               />
             }

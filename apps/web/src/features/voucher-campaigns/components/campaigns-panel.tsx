@@ -17,8 +17,8 @@ import { pagedTableProps } from '../../../components/data-table/paged-table-prop
 import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
 import { AddButton } from '../../../components/list-page/add-button';
-import { FilterSelect } from '../../../components/list-page/filter-select';
-import { RowActions, EditAction, DeleteAction } from '../../../components/list-page/row-actions';
+import { StatusFilterSelect } from '../../../components/list-page/filter-select';
+import { EditDeleteActions } from '../../../components/list-page/row-actions';
 import { useConfirmedDelete } from '../../../components/list-page/use-confirmed-delete';
 import { useFormEditor } from '../../../components/list-page/use-entity-editor';
 import { useBusinessClock } from '../../../lib/business-clock';
@@ -154,21 +154,14 @@ export function CampaignsPanel() {
       header: t('list.actions'),
       align: 'right',
       cell: (c) => (
-        <RowActions>
+        <EditDeleteActions
+          name={c.name_en}
+          t={t}
+          onEdit={mayUpdate && campaignEditable(c.status) ? () => editor.openEdit(c) : undefined}
+          onDelete={mayDelete && c.status === 'draft' ? () => removal.ask(c) : undefined}
+        >
           {mayUpdate && <CampaignMoves campaign={c} onMoved={invalidate} />}
-          {mayUpdate && campaignEditable(c.status) && (
-            <EditAction
-              label={t('list.edit', { name: c.name_en })}
-              onClick={() => editor.openEdit(c)}
-            />
-          )}
-          {mayDelete && c.status === 'draft' && (
-            <DeleteAction
-              label={t('list.delete', { name: c.name_en })}
-              onClick={() => removal.ask(c)}
-            />
-          )}
-        </RowActions>
+        </EditDeleteActions>
       ),
     },
   ];
@@ -189,12 +182,12 @@ export function CampaignsPanel() {
           )
         }
         filters={
-          <FilterSelect
-            label={t('list.filterStatus')}
+          <StatusFilterSelect
+            statuses={campaignStatuses}
             value={filters.status}
-            onChange={(next) => setFilter('status', next as Filters['status'])}
+            onChange={(next) => setFilter('status', next)}
             anyLabel={t('list.any')}
-            options={campaignStatuses.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+            t={t}
             minWidth={140}
             testId="campaign-filter-status"
           />

@@ -21,12 +21,7 @@ import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
 import { FilterSelect } from '../../../components/list-page/filter-select';
 import { ListPage } from '../../../components/list-page/list-page';
-import {
-  RowAction,
-  RowActions,
-  EditAction,
-  DeleteAction,
-} from '../../../components/list-page/row-actions';
+import { RowAction, EditDeleteActions } from '../../../components/list-page/row-actions';
 import { useFormEditor } from '../../../components/list-page/use-entity-editor';
 import { useGuardedRemoval } from '../../../components/list-page/use-guarded-removal';
 import { GuardedRemovalDialog } from '../../../components/list-page/guarded-removal-dialog';
@@ -142,7 +137,12 @@ export function VoucherPage() {
       header: t('list.actions'),
       align: 'right',
       cell: (v) => (
-        <RowActions>
+        <EditDeleteActions
+          name={v.name_en}
+          t={t}
+          onEdit={mayUpdate ? () => editor.openEdit(v) : undefined}
+          onDelete={mayDelete ? () => removal.ask(v) : undefined}
+        >
           {v.code_kind === 'unique' && (
             <RowAction
               label={t('list.codes', { name: v.name_en })}
@@ -150,19 +150,7 @@ export function VoucherPage() {
               onClick={() => setCodesOf(v)}
             />
           )}
-          {mayUpdate && (
-            <EditAction
-              label={t('list.edit', { name: v.name_en })}
-              onClick={() => editor.openEdit(v)}
-            />
-          )}
-          {mayDelete && (
-            <DeleteAction
-              label={t('list.delete', { name: v.name_en })}
-              onClick={() => removal.ask(v)}
-            />
-          )}
-        </RowActions>
+        </EditDeleteActions>
       ),
     },
   ];

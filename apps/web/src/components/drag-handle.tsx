@@ -1,0 +1,48 @@
+import Box from '@mui/material/Box';
+import DragIndicator from '@mui/icons-material/DragIndicator';
+
+/**
+ * The grip a row is dragged by to reorder a list (the pointer's way; the row's buttons or keys are
+ * the keyboard's). The drag carries `id` as text; with `row` (a selector of the row's element, as
+ * `tr` or `li`) the drag shows that row rather than the grip.
+ */
+export function DragHandle({
+  id,
+  label,
+  role = 'img',
+  testId,
+  row,
+  px,
+  onStart,
+  onEnd,
+}: {
+  id: string;
+  label: string;
+  role?: 'img' | 'button';
+  testId: string;
+  row?: string;
+  px?: number;
+  onStart: (id: string) => void;
+  onEnd: () => void;
+}) {
+  return (
+    <Box
+      component="span"
+      draggable
+      role={role}
+      aria-label={label}
+      data-testid={testId}
+      onDragStart={(e) => {
+        onStart(id);
+        e.dataTransfer.effectAllowed = 'move';
+        e.dataTransfer.setData('text/plain', id);
+        const dragged = row ? e.currentTarget.closest(row) : null;
+        if (dragged) e.dataTransfer.setDragImage(dragged, 16, 16);
+      }}
+      onDragEnd={onEnd}
+      sx={{ display: 'flex', cursor: 'grab', color: 'text.secondary', px }}
+    >
+      <DragIndicator fontSize="small" />
+    </Box>
+  );
+}
