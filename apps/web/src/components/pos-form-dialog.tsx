@@ -6,20 +6,24 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 
-// The frame of the till's small form dialogs (the voucher, the manual discount): a narrow
-// dialog whose form is mounted only while it is open, so each opening starts afresh; a title, the
-// fields, then cancel and a large submit button (44 px, for fingers). `name` makes the test ids
-// and the title's id: `pos-<name>-dialog`, `pos-<name>-title`, `pos-<name>-apply`.
+// The frame of the till's dialogs (the voucher, the manual discount, the receipt, a product's
+// options, a refund): a narrow dialog whose content is mounted only while it is open, so each
+// opening starts afresh. A form in it has a title, the fields, then cancel and a large submit
+// button (44 px, for fingers). `name` makes the test ids and the title's id: `pos-<name>-dialog`,
+// `pos-<name>-title`, `pos-<name>-apply`.
 
 export function PosFormDialog({
   name,
   open,
   onClose,
+  maxWidth = 'xs',
   children,
 }: {
   name: string;
   open: boolean;
   onClose: () => void;
+  /** Wider for a dialog with a list or a receipt in it. */
+  maxWidth?: 'xs' | 'sm';
   /** The form (a `PosDialogForm`), mounted only while open. */
   children: ReactNode;
 }) {
@@ -27,7 +31,7 @@ export function PosFormDialog({
     <Dialog
       open={open}
       onClose={onClose}
-      maxWidth="xs"
+      maxWidth={maxWidth}
       fullWidth
       aria-labelledby={`pos-${name}-title`}
       data-testid={`pos-${name}-dialog`}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -32,6 +32,41 @@ import { useShiftStrings } from './i18n';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/**
+ * The frame of these dialogs: full width up to sm, a title, the content, then the actions (48 px
+ * buttons, for fingers). `name` makes the title's id and the test id: `<name>-title`, `<name>-dialog`.
+ */
+function TillDialog({
+  name,
+  open,
+  onClose,
+  title,
+  actions,
+  children,
+}: {
+  name: string;
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  actions: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby={`${name}-title`}
+      data-testid={`${name}-dialog`}
+    >
+      <DialogTitle id={`${name}-title`}>{title}</DialogTitle>
+      <DialogContent>{children}</DialogContent>
+      <DialogActions>{actions}</DialogActions>
+    </Dialog>
+  );
+}
+
 /** Which till this device is: free tills and held ones with who holds them since when. */
 export function TillChooserDialog({
   open,
@@ -49,53 +84,48 @@ export function TillChooserDialog({
   const { t } = useShiftStrings();
   const common = useTranslation().t;
   return (
-    <Dialog
+    <TillDialog
+      name="till-chooser"
       open={open}
       onClose={onClose}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby="till-chooser-title"
-      data-testid="till-chooser-dialog"
-    >
-      <DialogTitle id="till-chooser-title">{t('device.chooserTitle')}</DialogTitle>
-      <DialogContent>
-        <Typography variant="body2" color="text.secondary">
-          {t('device.chooserHint')}
-        </Typography>
-        <List>
-          {tills.map((till) => (
-            <ListItem key={till.id} disablePadding>
-              <ListItemButton
-                selected={till.id === current}
-                onClick={() => onChoose(till)}
-                sx={{ minHeight: 56 }}
-                data-testid="till-chooser-till"
-                data-till-id={till.id}
-              >
-                <ListItemText
-                  primary={
-                    till.id === current ? `${till.name} · ${t('device.thisDevice')}` : till.name
-                  }
-                  secondary={
-                    till.open_shift
-                      ? t('device.heldBy', {
-                          name: till.open_shift.cashier_name ?? '',
-                          time: formatDateTime(till.open_shift.opened_at),
-                        })
-                      : t('device.free')
-                  }
-                />
-              </ListItemButton>
-            </ListItem>
-          ))}
-        </List>
-      </DialogContent>
-      <DialogActions>
+      title={t('device.chooserTitle')}
+      actions={
         <Button onClick={onClose} sx={{ minHeight: 48 }}>
           {common('common.cancel')}
         </Button>
-      </DialogActions>
-    </Dialog>
+      }
+    >
+      <Typography variant="body2" color="text.secondary">
+        {t('device.chooserHint')}
+      </Typography>
+      <List>
+        {tills.map((till) => (
+          <ListItem key={till.id} disablePadding>
+            <ListItemButton
+              selected={till.id === current}
+              onClick={() => onChoose(till)}
+              sx={{ minHeight: 56 }}
+              data-testid="till-chooser-till"
+              data-till-id={till.id}
+            >
+              <ListItemText
+                primary={
+                  till.id === current ? `${till.name} · ${t('device.thisDevice')}` : till.name
+                }
+                secondary={
+                  till.open_shift
+                    ? t('device.heldBy', {
+                        name: till.open_shift.cashier_name ?? '',
+                        time: formatDateTime(till.open_shift.opened_at),
+                      })
+                    : t('device.free')
+                }
+              />
+            </ListItemButton>
+          </ListItem>
+        ))}
+      </List>
+    </TillDialog>
   );
 }
 
@@ -158,59 +188,56 @@ export function NoSaleDialog({
   };
   return (
     <>
-      <Dialog
+      <TillDialog
+        name="no-sale"
         open={shift !== null}
         onClose={onClose}
-        fullWidth
-        maxWidth="sm"
-        aria-labelledby="no-sale-title"
-        data-testid="no-sale-dialog"
-      >
-        <DialogTitle id="no-sale-title">{t('device.noSaleTitle')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              select
-              label={t('device.noSaleReason')}
-              value={reason}
-              onChange={(e) => setReason(e.target.value as DrawerOpeningReason)}
-              slotProps={{ htmlInput: { 'data-testid': 'no-sale-reason' } }}
+        title={t('device.noSaleTitle')}
+        actions={
+          <>
+            <Button onClick={onClose} disabled={busy} sx={{ minHeight: 48 }}>
+              {common('common.cancel')}
+            </Button>
+            <Button
+              variant="contained"
+              disabled={busy || noteMissing}
+              onClick={() => void submit()}
+              sx={{ minHeight: 48 }}
+              data-testid="no-sale-submit"
             >
-              {drawerOpeningReasons.map((r) => (
-                <MenuItem key={r} value={r} sx={{ minHeight: 48 }}>
-                  {t(`device.noSaleReasons.${r}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              label={t('device.noSaleNote')}
-              value={note}
-              required={reason === 'other'}
-              onChange={(e) => setNote(e.target.value)}
-              slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'no-sale-note' } }}
-            />
-            {error && (
-              <Alert severity="error" data-testid="no-sale-error">
-                {error}
-              </Alert>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy} sx={{ minHeight: 48 }}>
-            {common('common.cancel')}
-          </Button>
-          <Button
-            variant="contained"
-            disabled={busy || noteMissing}
-            onClick={() => void submit()}
-            sx={{ minHeight: 48 }}
-            data-testid="no-sale-submit"
+              {t('device.noSaleSubmit')}
+            </Button>
+          </>
+        }
+      >
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <TextField
+            select
+            label={t('device.noSaleReason')}
+            value={reason}
+            onChange={(e) => setReason(e.target.value as DrawerOpeningReason)}
+            slotProps={{ htmlInput: { 'data-testid': 'no-sale-reason' } }}
           >
-            {t('device.noSaleSubmit')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+            {drawerOpeningReasons.map((r) => (
+              <MenuItem key={r} value={r} sx={{ minHeight: 48 }}>
+                {t(`device.noSaleReasons.${r}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label={t('device.noSaleNote')}
+            value={note}
+            required={reason === 'other'}
+            onChange={(e) => setNote(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'no-sale-note' } }}
+          />
+          {error && (
+            <Alert severity="error" data-testid="no-sale-error">
+              {error}
+            </Alert>
+          )}
+        </Stack>
+      </TillDialog>
       {dialog}
     </>
   );
@@ -230,51 +257,46 @@ export function MyShiftsDialog({
   const mine = useMyShifts({ page: 1, page_size: 20 }, open);
   const rows = mine.data?.rows ?? [];
   return (
-    <Dialog
+    <TillDialog
+      name="my-shifts"
       open={open}
       onClose={onClose}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby="my-shifts-title"
-      data-testid="my-shifts-dialog"
-    >
-      <DialogTitle id="my-shifts-title">{t('device.myShiftsTitle')}</DialogTitle>
-      <DialogContent>
-        {mine.isSuccess && rows.length === 0 && (
-          <Typography color="text.secondary">{t('device.myShiftsEmpty')}</Typography>
-        )}
-        <List>
-          {rows.map((s) => (
-            <ListItem
-              key={s.id}
-              data-testid="my-shift"
-              secondaryAction={
-                <Button
-                  onClick={() => void getShift(s.id).then(onReport)}
-                  sx={{ minHeight: 48 }}
-                  data-testid="my-shift-reprint"
-                >
-                  {t('device.reprint')}
-                </Button>
-              }
-            >
-              <ListItemText
-                primary={`${s.till_name} · ${formatDateTime(s.opened_at)}`}
-                secondary={
-                  s.closed_at
-                    ? t('device.closedAt', { time: formatDateTime(s.closed_at) })
-                    : t('device.openNow')
-                }
-              />
-            </ListItem>
-          ))}
-        </List>
-      </DialogContent>
-      <DialogActions>
+      title={t('device.myShiftsTitle')}
+      actions={
         <Button onClick={onClose} sx={{ minHeight: 48 }} data-testid="my-shifts-close">
           {t('report.close')}
         </Button>
-      </DialogActions>
-    </Dialog>
+      }
+    >
+      {mine.isSuccess && rows.length === 0 && (
+        <Typography color="text.secondary">{t('device.myShiftsEmpty')}</Typography>
+      )}
+      <List>
+        {rows.map((s) => (
+          <ListItem
+            key={s.id}
+            data-testid="my-shift"
+            secondaryAction={
+              <Button
+                onClick={() => void getShift(s.id).then(onReport)}
+                sx={{ minHeight: 48 }}
+                data-testid="my-shift-reprint"
+              >
+                {t('device.reprint')}
+              </Button>
+            }
+          >
+            <ListItemText
+              primary={`${s.till_name} · ${formatDateTime(s.opened_at)}`}
+              secondary={
+                s.closed_at
+                  ? t('device.closedAt', { time: formatDateTime(s.closed_at) })
+                  : t('device.openNow')
+              }
+            />
+          </ListItem>
+        ))}
+      </List>
+    </TillDialog>
   );
 }

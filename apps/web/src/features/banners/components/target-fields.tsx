@@ -40,6 +40,22 @@ export function TargetFields({
   const outlets = useOutletChoices();
   const vouchers = useVoucherChoices(type === 'voucher');
   const choiceCell: FieldCell = { xs: 12, sm: 6 };
+  // The targets chosen from a list: a category, an outlet or a voucher.
+  const lists = {
+    category: (categories.data ?? []).map((c) => ({
+      value: c.id,
+      label: nameOf(c.name_en, c.name_my),
+    })),
+    outlet: (outlets.data ?? []).map((o) => ({ value: o.id, label: o.name })),
+    voucher: (vouchers.data ?? []).map((v) => ({
+      value: v.id,
+      label: nameOf(v.name_en, v.name_my),
+    })),
+  };
+  const picked =
+    type === 'category' || type === 'outlet' || type === 'voucher'
+      ? { type, options: lists[type] }
+      : null;
 
   return (
     <>
@@ -55,37 +71,14 @@ export function TargetFields({
         }}
       />
       {type === 'product' && <ProductPicker cell={choiceCell} initialLabel={initialLabel} />}
-      {type === 'category' && (
+      {picked && (
         <FormSelectField
+          key={picked.type}
           cell={choiceCell}
           name="target_id"
-          label={t('target.category')}
-          testId="banner-target-category"
-          options={(categories.data ?? []).map((c) => ({
-            value: c.id,
-            label: nameOf(c.name_en, c.name_my),
-          }))}
-        />
-      )}
-      {type === 'outlet' && (
-        <FormSelectField
-          cell={choiceCell}
-          name="target_id"
-          label={t('target.outlet')}
-          testId="banner-target-outlet"
-          options={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
-        />
-      )}
-      {type === 'voucher' && (
-        <FormSelectField
-          cell={choiceCell}
-          name="target_id"
-          label={t('target.voucher')}
-          testId="banner-target-voucher"
-          options={(vouchers.data ?? []).map((v) => ({
-            value: v.id,
-            label: nameOf(v.name_en, v.name_my),
-          }))}
+          label={t(`target.${picked.type}`)}
+          testId={`banner-target-${picked.type}`}
+          options={picked.options}
         />
       )}
       {type === 'url' && (

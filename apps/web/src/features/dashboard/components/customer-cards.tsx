@@ -1,11 +1,10 @@
-import Grid from '@mui/material/Grid';
 import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
 import RepeatOutlined from '@mui/icons-material/RepeatOutlined';
 import type { Dashboard } from '@kopi/contract';
-import { KpiCard } from '../../../components/kpi-card';
 import { formatCompactNumber } from '../../../lib/formatters';
 import { percentChange } from '../../../lib/percent-change';
 import { useDashboardStrings } from '../i18n';
+import { KpiPairSection } from './kpi-pair-section';
 
 /**
  * Customers of the day: who joined (the business's, whatever the outlet in view) and who came
@@ -38,25 +37,22 @@ export function CustomerCards({
     },
   ];
   return (
-    <Grid container spacing={2} component="section" aria-label={t('customers.title')}>
-      {cards.map((c) => (
-        <Grid key={c.id} size={{ xs: 12, sm: 6 }}>
-          <KpiCard
-            testId={`dashboard-kpi-${c.id}`}
-            label={c.label}
-            icon={c.icon}
-            value={formatCompactNumber(c.now)}
-            change={percentChange(c.now, c.before)}
-            caption={
-              <>
-                {t('kpi.soFar', { day: compareDay, value: formatCompactNumber(c.before) })}
-                <br />
-                {c.hint}
-              </>
-            }
-          />
-        </Grid>
-      ))}
-    </Grid>
+    <KpiPairSection
+      label={t('customers.title')}
+      cards={cards.map((c) => ({
+        id: c.id,
+        label: c.label,
+        icon: c.icon,
+        value: formatCompactNumber(c.now),
+        change: percentChange(c.now, c.before),
+        caption: (
+          <>
+            {t('kpi.soFar', { day: compareDay, value: formatCompactNumber(c.before) })}
+            <br />
+            {c.hint}
+          </>
+        ),
+      }))}
+    />
   );
 }

@@ -1,9 +1,8 @@
-import Grid from '@mui/material/Grid';
 import HourglassBottomOutlined from '@mui/icons-material/HourglassBottomOutlined';
 import TakeoutDiningOutlined from '@mui/icons-material/TakeoutDiningOutlined';
 import type { Dashboard } from '@kopi/contract';
-import { KpiCard } from '../../../components/kpi-card';
 import { useDashboardStrings } from '../i18n';
+import { KpiPairSection } from './kpi-pair-section';
 
 /** "6 min 30 s" from whole seconds; a dash when nothing was measured. */
 export function useWaitText() {
@@ -38,19 +37,6 @@ export function WaitingCards({ waiting }: { waiting: NonNullable<Dashboard['wait
     },
   ];
   return (
-    <Grid container spacing={2} component="section" aria-label={t('waiting.title')}>
-      {cards.map((c) => (
-        <Grid key={c.id} size={{ xs: 12, sm: 6 }}>
-          <KpiCard
-            testId={`dashboard-kpi-${c.id}`}
-            label={c.label}
-            icon={c.icon}
-            value={c.value}
-            change={null}
-            caption={c.caption}
-          />
-        </Grid>
-      ))}
-    </Grid>
+    <KpiPairSection label={t('waiting.title')} cards={cards.map((c) => ({ ...c, change: null }))} />
   );
 }

@@ -7,9 +7,9 @@ import DoNotDisturbOn from '@mui/icons-material/DoNotDisturbOn';
 import { orderStatusMoveSchema, type Order, type OrderStatus } from '@kopi/contract';
 import { useApproval } from '../../../components/approval/use-approval';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useStatusMove } from '../../../components/use-status-move';
 import { useCan } from '../../../lib/can-context';
 import { formatMoney } from '../../../lib/formatters';
-import { HttpError } from '../../../lib/http/http-client';
 import { toast } from '../../../lib/toasts';
 import { moveOrderStatus } from '../api';
 import { useOrderStrings } from '../i18n';
@@ -37,8 +37,9 @@ export function OrderStatusActions({
   const { t, ts } = useOrderStrings();
   const can = useCan();
   const moves = availableMoves(order.allowed_statuses, can);
-  const [busy, setBusy] = useState<OrderStatus | null>(null);
-  const [asking, setAsking] = useState<'COMPLETED' | 'REJECTED' | null>(null);
+  const { busy, asking, setAsking, run } = useStatusMove<OrderStatus, 'COMPLETED' | 'REJECTED'>(
+    onSettled,
+  );
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const { withApproval, dialog } = useApproval();
@@ -51,33 +52,24 @@ export function OrderStatusActions({
    * One move. Voiding an order that took money needs `void-order` or a manager's PIN, which
    * useApproval asks for; cancelling the PIN leaves the order as it was.
    */
-  const move = async (status: OrderStatus, why?: string) => {
-    setBusy(status);
-    try {
-      const moved =
+  const move = (status: OrderStatus, why?: string) =>
+    run(
+      status,
+      () =>
         status === 'REJECTED' && paid > 0
-          ? await withApproval(
+          ? withApproval(
               { action: 'order_void', outletId: order.outlet_id, summary: formatMoney(paid) },
               (approval) => moveOrderStatus(order.id, status, why, approval),
             )
-          : await moveOrderStatus(order.id, status, why);
-      if (!moved) return;
-      toast.success(
-        t('actions.moved', {
-          number: order.order_no,
-          status: ts(`recordStatus.${moved.status}`),
-        }),
-      );
-      setAsking(null);
-    } catch (error) {
-      // A 409 (someone moved it first) is toasted by the client; the dialog closes on the
-      // refreshed order, which shows what is possible now.
-      if (error instanceof HttpError && error.status === 409) setAsking(null);
-    } finally {
-      setBusy(null);
-      await onSettled();
-    }
-  };
+          : moveOrderStatus(order.id, status, why),
+      (moved) =>
+        toast.success(
+          t('actions.moved', {
+            number: order.order_no,
+            status: ts(`recordStatus.${moved.status}`),
+          }),
+        ),
+    );
 
   const reject = async () => {
     const checked = orderStatusMoveSchema.safeParse({ status: 'REJECTED', reason });

@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -36,6 +35,7 @@ import {
   type Selection,
   type VariantGroup,
 } from '../options';
+import { PosFormDialog } from '../../../components/pos-form-dialog';
 
 type T = ReturnType<typeof usePosStrings>['t'];
 
@@ -368,14 +368,7 @@ export function OptionsDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog
-      open={product !== null}
-      onClose={onClose}
-      maxWidth="sm"
-      fullWidth
-      aria-labelledby="pos-options-title"
-      data-testid="pos-options-dialog"
-    >
+    <PosFormDialog name="options" open={product !== null} onClose={onClose} maxWidth="sm">
       {product && (
         <OptionsForm
           key={editing?.key ?? product.id}
@@ -385,6 +378,6 @@ export function OptionsDialog({
           onClose={onClose}
         />
       )}
-    </Dialog>
+    </PosFormDialog>
   );
 }

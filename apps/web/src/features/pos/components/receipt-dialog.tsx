@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
-import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import type { Order } from '@kopi/contract';
+import { PosFormDialog } from '../../../components/pos-form-dialog';
 import { OrderReceipt } from '../../../components/receipt/order-receipt';
 import { formatMoney } from '../../../lib/formatters';
 import { usePosStrings } from '../i18n';
@@ -19,14 +19,7 @@ export function ReceiptDialog({
 }) {
   const { t } = usePosStrings();
   return (
-    <Dialog
-      open={order !== null}
-      onClose={onNewSale}
-      maxWidth="xs"
-      fullWidth
-      aria-labelledby="pos-receipt-title"
-      data-testid="pos-receipt-dialog"
-    >
+    <PosFormDialog name="receipt" open={order !== null} onClose={onNewSale}>
       {order && (
         <>
           <DialogTitle id="pos-receipt-title">
@@ -68,6 +61,6 @@ export function ReceiptDialog({
           />
         </>
       )}
-    </Dialog>
+    </PosFormDialog>
   );
 }

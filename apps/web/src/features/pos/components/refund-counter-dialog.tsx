@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -26,8 +25,6 @@ import {
   type RefundMethod,
   type RefundReason,
   refundMethodsFor,
-  refundReasonLabels,
-  refundReasons,
 } from '@kopi/contract';
 import { useApproval } from '../../../components/approval/use-approval';
 import { RetryAlert } from '../../../components/retry-alert';
@@ -37,6 +34,8 @@ import { toast } from '../../../lib/toasts';
 import { usePosRefundStrings } from '../i18n-refund';
 import { createCounterRefund, usePosRefundable } from '../refund-api';
 import { dayOf } from './refund-find-dialog';
+import { PosFormDialog } from '../../../components/pos-form-dialog';
+import { RefundReasonSelect } from '../../../components/refund-reason-select';
 
 /** What the counter refunds: the whole order, or chosen items. */
 export type CounterKind = 'full' | 'items';
@@ -72,14 +71,7 @@ export function RefundCounterDialog({
 }) {
   const { t } = usePosRefundStrings();
   return (
-    <Dialog
-      open={match !== null}
-      onClose={onClose}
-      maxWidth="sm"
-      fullWidth
-      aria-labelledby="pos-refund-title"
-      data-testid="pos-refund-dialog"
-    >
+    <PosFormDialog name="refund" open={match !== null} onClose={onClose} maxWidth="sm">
       {match && (
         <>
           <DialogTitle id="pos-refund-title">
@@ -88,7 +80,7 @@ export function RefundCounterDialog({
           <Loaded outletId={outletId} match={match} onClose={onClose} onDone={onDone} />
         </>
       )}
-    </Dialog>
+    </PosFormDialog>
   );
 }
 
@@ -306,27 +298,18 @@ function CounterForm({
                   </MenuItem>
                 ))}
               </TextField>
-              <TextField
-                select
-                required
+              <RefundReasonSelect
                 label={t('refund.reason')}
                 value={reason}
-                onChange={(e) => {
-                  setReason(e.target.value as RefundReason);
+                onChange={(next) => {
+                  setReason(next);
                   setErrors((x) => ({ ...x, reason: undefined }));
                 }}
+                language={language}
                 error={Boolean(errors.reason)}
                 helperText={errors.reason}
-                slotProps={{
-                  select: { SelectDisplayProps: { 'data-testid': 'pos-refund-reason' } as object },
-                }}
-              >
-                {refundReasons.map((r) => (
-                  <MenuItem key={r} value={r}>
-                    {refundReasonLabels[r][language]}
-                  </MenuItem>
-                ))}
-              </TextField>
+                testId="pos-refund-reason"
+              />
               <TextField
                 label={t('refund.note')}
                 required={reason === 'other'}

@@ -1,7 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -16,6 +15,7 @@ import { StatusLabel } from '../../../components/status-label';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/formatters';
 import { usePosRefundStrings } from '../i18n-refund';
 import { useReceiptSearch } from '../refund-api';
+import { PosFormDialog } from '../../../components/pos-form-dialog';
 
 /** A business day (YYYY-MM-DD) as the screen writes dates. */
 export const dayOf = (date: string) => formatDate(`${date}T12:00:00Z`);
@@ -37,16 +37,9 @@ export function RefundFindDialog({
   onChoose: (match: ReceiptMatch) => void;
 }) {
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      maxWidth="sm"
-      fullWidth
-      aria-labelledby="pos-refund-find-title"
-      data-testid="pos-refund-find-dialog"
-    >
-      {open && <FindForm outletId={outletId} onClose={onClose} onChoose={onChoose} />}
-    </Dialog>
+    <PosFormDialog name="refund-find" open={open} onClose={onClose} maxWidth="sm">
+      <FindForm outletId={outletId} onClose={onClose} onChoose={onChoose} />
+    </PosFormDialog>
   );
 }
 

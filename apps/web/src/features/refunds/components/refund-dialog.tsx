@@ -18,13 +18,10 @@ import {
   malaysianBanks,
   refundKinds,
   refundMethodsFor,
-  refundReasonLabels,
-  refundReasons,
   type BankCode,
   type Refund,
   type Refundable,
   type RefundMethod,
-  type RefundReason,
 } from '@kopi/contract';
 import { MoneyInput } from '../../../components/money-input';
 import { RetryAlert } from '../../../components/retry-alert';
@@ -42,6 +39,7 @@ import {
   type RefundDraft,
 } from '../refund-draft';
 import { RefundItemsField } from './refund-items-field';
+import { RefundReasonSelect } from '../../../components/refund-reason-select';
 
 export interface RefundDialogProps {
   orderId: string;
@@ -269,24 +267,15 @@ function RefundForm({
                   {bankField('accountNumber', 'bank.account_number', t('dialog.accountNumber'), 20)}
                 </>
               )}
-              <TextField
-                select
-                required
+              <RefundReasonSelect
                 label={t('dialog.reason')}
                 value={draft.reason}
-                onChange={(e) => set({ reason: e.target.value as RefundReason }, 'reason')}
+                onChange={(reason) => set({ reason }, 'reason')}
+                language={language}
                 error={Boolean(errors.reason)}
                 helperText={message('reason')}
-                slotProps={{
-                  select: { SelectDisplayProps: { 'data-testid': 'refund-reason' } as object },
-                }}
-              >
-                {refundReasons.map((r) => (
-                  <MenuItem key={r} value={r}>
-                    {refundReasonLabels[r][language]}
-                  </MenuItem>
-                ))}
-              </TextField>
+                testId="refund-reason"
+              />
               <TextField
                 multiline
                 minRows={2}

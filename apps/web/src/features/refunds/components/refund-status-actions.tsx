@@ -4,9 +4,9 @@ import TextField from '@mui/material/TextField';
 import type { Refund, RefundMove, RefundStatus } from '@kopi/contract';
 import { refundMoveSchema } from '@kopi/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useStatusMove } from '../../../components/use-status-move';
 import { useCan } from '../../../lib/can-context';
 import { formatMoney } from '../../../lib/formatters';
-import { HttpError } from '../../../lib/http/http-client';
 import { checkImageFile } from '../../../lib/image-files';
 import { toast } from '../../../lib/toasts';
 import { useMoveRefund, useUploadRefundProof } from '../api';
@@ -14,7 +14,7 @@ import { useRefundStrings } from '../i18n';
 import { availableRefundActions, type RefundActionKey } from '../refund-actions';
 import { ProofPicker } from './proof-picker';
 
-type Asking = 'reject' | 'transferred' | 'complete' | 'close' | null;
+type Asking = 'reject' | 'transferred' | 'complete' | 'close';
 
 /**
  * The refund's moves the server allows and the user may make. Rejecting needs a reason;
@@ -34,8 +34,7 @@ export function RefundStatusActions({
   const actions = availableRefundActions(refund.allowed_statuses, can);
   const moveMutation = useMoveRefund(refund.id);
   const upload = useUploadRefundProof(refund.id);
-  const [busy, setBusy] = useState<RefundStatus | null>(null);
-  const [asking, setAsking] = useState<Asking>(null);
+  const { busy, asking, setAsking, run } = useStatusMove<RefundStatus, Asking>(onSettled);
   const [text, setText] = useState('');
   const [textError, setTextError] = useState<string | null>(null);
   const [proof, setProof] = useState<File | null>(null);
@@ -43,20 +42,15 @@ export function RefundStatusActions({
 
   if (actions.length === 0) return null;
 
-  const move = async (body: RefundMove) => {
-    setBusy(body.status);
-    try {
-      const moved = await moveMutation.mutateAsync(body);
-      const status = ts(`recordStatus.${moved.status.replace(' ', '_') as 'WAITING_TRANSFER'}`);
-      toast.success(t('actions.moved', { number: refund.refund_no, status }));
-      setAsking(null);
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 409) setAsking(null);
-    } finally {
-      setBusy(null);
-      await onSettled();
-    }
-  };
+  const move = (body: RefundMove) =>
+    run(
+      body.status,
+      () => moveMutation.mutateAsync(body),
+      (moved) => {
+        const status = ts(`recordStatus.${moved.status.replace(' ', '_') as 'WAITING_TRANSFER'}`);
+        toast.success(t('actions.moved', { number: refund.refund_no, status }));
+      },
+    );
 
   const reject = async () => {
     const checked = refundMoveSchema.safeParse({ status: 'REJECTED', reason: text });

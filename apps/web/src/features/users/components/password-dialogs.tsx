@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -18,7 +17,7 @@ import { translateValidation } from '../../../lib/i18n/i18n';
 import { toast } from '../../../lib/toasts';
 import { resetUserPassword } from '../api';
 import { useUserStrings } from '../i18n';
-import { OneTimeSecret } from '../../../components/one-time-secret';
+import { OneTimeSecretDialog } from '../../../components/one-time-secret';
 
 /** What an administrator must be told after a password set-up (null: nothing to show). */
 export interface PasswordOutcome {
@@ -181,22 +180,16 @@ export function PasswordOutcomeDialog({
   }, [outcome]);
 
   return (
-    <Dialog
+    <OneTimeSecretDialog
+      name="password-outcome"
       open={Boolean(generated)}
       onClose={onClose}
-      maxWidth="xs"
-      fullWidth
-      aria-labelledby="password-outcome-title"
-      data-testid="password-outcome-dialog"
-    >
-      <DialogTitle id="password-outcome-title">{t('password.resultTitle')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          {t('password.resultMessage', { name: outcome?.name ?? '' })}
-        </DialogContentText>
-        <OneTimeSecret value={generated} testId="temporary-password" />
-      </DialogContent>
-      <DialogActions>
+      title={t('password.resultTitle')}
+      message={t('password.resultMessage', { name: outcome?.name ?? '' })}
+      secret={generated}
+      secretTestId="temporary-password"
+      doneLabel={t('password.done')}
+      actions={
         <Button
           color="inherit"
           onClick={() => {
@@ -206,10 +199,7 @@ export function PasswordOutcomeDialog({
         >
           {copied ? t('password.copied') : t('password.copy')}
         </Button>
-        <Button variant="contained" onClick={onClose}>
-          {t('password.done')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      }
+    />
   );
 }
