@@ -1,3 +1,4 @@
+import { useState, type DragEvent } from 'react';
 import Box from '@mui/material/Box';
 import DragIndicator from '@mui/icons-material/DragIndicator';
 
@@ -45,4 +46,25 @@ export function DragHandle({
       <DragIndicator fontSize="small" />
     </Box>
   );
+}
+
+/**
+ * A reorderable list's drag: the row dragged and the one it is over (`O`: its id, or more, as
+ * where on it). `end` forgets both (the grip's drag ended); `drop` does so on a drop and gives the
+ * dragged row's id, from the drag's data when the row was not picked up on this page.
+ */
+export function useRowDrag<O = string>() {
+  const [dragged, setDragged] = useState<string | null>(null);
+  const [over, setOver] = useState<O | null>(null);
+  const end = () => {
+    setDragged(null);
+    setOver(null);
+  };
+  const drop = (event: DragEvent) => {
+    event.preventDefault();
+    const source = dragged ?? event.dataTransfer.getData('text/plain');
+    end();
+    return source;
+  };
+  return { dragged, setDragged, over, setOver, end, drop };
 }

@@ -6,15 +6,21 @@ import Typography from '@mui/material/Typography';
 /**
  * A page's heading (the one h1), a line of explanation, and its main actions. The actions sit
  * on the right while there is room and move under the title as a whole when there is not.
+ * `aside` takes their place where the page lays out its own controls (the order board); a
+ * `large` title is read from across a room.
  */
 export function PageHeader({
   title,
   subtitle,
   actions,
+  aside,
+  large,
 }: {
   title: ReactNode;
   subtitle?: ReactNode;
   actions?: ReactNode;
+  aside?: ReactNode;
+  large?: boolean;
 }) {
   return (
     <Box
@@ -27,7 +33,11 @@ export function PageHeader({
       }}
     >
       <Box sx={{ flex: '1 1 320px', minWidth: 0 }}>
-        <Typography variant="h3" component="h1">
+        <Typography
+          variant="h3"
+          component="h1"
+          sx={large ? { fontSize: '2.25rem', fontWeight: 700 } : undefined}
+        >
           {title}
         </Typography>
         {subtitle && (
@@ -53,6 +63,7 @@ export function PageHeader({
           {actions}
         </Stack>
       )}
+      {aside}
     </Box>
   );
 }

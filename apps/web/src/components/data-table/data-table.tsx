@@ -28,6 +28,12 @@ export interface DataTableColumn<T> {
   width?: number | string;
 }
 
+/** A list's last column: the row's buttons, right-aligned under `header`. */
+export const actionsColumn = <T,>(
+  header: string,
+  cell: (row: T) => ReactNode,
+): DataTableColumn<T> => ({ id: 'actions', header, align: 'right', cell });
+
 /** Row selection for bulk actions: the ids selected on the current page. */
 export interface DataTableSelection<T> {
   selected: ReadonlySet<string>;

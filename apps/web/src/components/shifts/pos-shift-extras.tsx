@@ -25,12 +25,11 @@ import { toast } from '../../lib/toasts';
 import { useApproval } from '../approval/use-approval';
 import { getShift, openDrawer, useMyShifts } from './api';
 import { useShiftStrings } from './i18n';
+import { errorText } from './shift-dialogs';
 
 // The POS's till and drawer dialogs: which till this device is, the drawer opened
 // without a sale (with a manager's PIN when the cashier needs one), and one's own shifts with
 // their reports to reprint.
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * The frame of these dialogs: full width up to sm, a title, the content, then the actions (48 px

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Typography from '@mui/material/Typography';
 import type { AppFeature, AppFeatureInput } from '@kopi/contract';
-import { type DataTableColumn } from '../../../components/data-table/data-table';
+import { type DataTableColumn, actionsColumn } from '../../../components/data-table/data-table';
 import { EditAction } from '../../../components/list-page/row-actions';
 import { useCan } from '../../../lib/can-context';
 import { useLocalizedName } from '../../../lib/localized-name';
@@ -83,17 +83,12 @@ export function FeatureCataloguePage() {
     },
     ...(mayUpdate
       ? [
-          {
-            id: 'actions',
-            header: '',
-            align: 'right' as const,
-            cell: (f: AppFeature) => (
-              <EditAction
-                label={t('catalogue.edit', { name: featureName(f) })}
-                onClick={() => setEditing(f)}
-              />
-            ),
-          },
+          actionsColumn<AppFeature>('', (f) => (
+            <EditAction
+              label={t('catalogue.edit', { name: featureName(f) })}
+              onClick={() => setEditing(f)}
+            />
+          )),
         ]
       : []),
   ];

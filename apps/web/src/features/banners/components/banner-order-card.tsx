@@ -1,4 +1,4 @@
-import { useState, type DragEvent } from 'react';
+import type { DragEvent } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -19,7 +19,7 @@ import { moveItem, reorderByDrop } from '../../../lib/reorder';
 import { useBannerStrings } from '../i18n';
 import { sizeFor } from './picture-field';
 import { StateChip } from './state-chip';
-import { DragHandle } from '../../../components/drag-handle';
+import { DragHandle, useRowDrag } from '../../../components/drag-handle';
 
 /** The banners an app order is about: every one that shows now or may later (not ended). */
 export const orderable = (banners: readonly Banner[]) => banners.filter((b) => b.state !== 'ended');
@@ -46,17 +46,13 @@ export function BannerOrderCard({
   onSave: (ids: string[]) => void;
 }) {
   const { t, language } = useBannerStrings();
-  const [dragged, setDragged] = useState<string | null>(null);
-  const [over, setOver] = useState<string | null>(null);
+  const { dragged, setDragged, over, setOver, end, drop } = useRowDrag();
   const rows = orderable(banners);
   const ids = rows.map((b) => b.id);
   const titleOf = (b: Banner) => (language === 'my' && b.title_my ? b.title_my : b.title_en);
 
-  const drop = (event: DragEvent, targetId: string) => {
-    event.preventDefault();
-    const source = dragged ?? event.dataTransfer.getData('text/plain');
-    setDragged(null);
-    setOver(null);
+  const onDrop = (event: DragEvent, targetId: string) => {
+    const source = drop(event);
     const next = source ? reorderByDrop(ids, source, targetId) : null;
     if (next) onSave(next);
   };
@@ -84,7 +80,7 @@ export function BannerOrderCard({
                 if (over !== b.id) setOver(b.id);
               }}
               onDragLeave={() => setOver((current) => (current === b.id ? null : current))}
-              onDrop={(e) => drop(e, b.id)}
+              onDrop={(e) => onDrop(e, b.id)}
               sx={{
                 gap: 1.5,
                 px: 1,
@@ -101,10 +97,7 @@ export function BannerOrderCard({
                   label={t('order.dragHandle', { name })}
                   testId="banner-drag-handle"
                   onStart={setDragged}
-                  onEnd={() => {
-                    setDragged(null);
-                    setOver(null);
-                  }}
+                  onEnd={end}
                 />
               )}
               <Box

@@ -15,7 +15,11 @@ import {
   type BannerState,
 } from '@kopi/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import {
+  DataTable,
+  type DataTableColumn,
+  actionsColumn,
+} from '../../../components/data-table/data-table';
 import { pagedTableProps } from '../../../components/data-table/paged-table-props';
 import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
@@ -168,19 +172,14 @@ export function BannerPage() {
         );
       },
     },
-    {
-      id: 'actions',
-      header: t('list.actions'),
-      align: 'right',
-      cell: (b) => (
-        <EditDeleteActions
-          name={b.title_en}
-          t={t}
-          onEdit={mayUpdate ? () => setEditing({ banner: b }) : undefined}
-          onDelete={mayDelete ? () => removal.ask(b) : undefined}
-        />
-      ),
-    },
+    actionsColumn(t('list.actions'), (b) => (
+      <EditDeleteActions
+        name={b.title_en}
+        t={t}
+        onEdit={mayUpdate ? () => setEditing({ banner: b }) : undefined}
+        onDelete={mayDelete ? () => removal.ask(b) : undefined}
+      />
+    )),
   ];
 
   return (

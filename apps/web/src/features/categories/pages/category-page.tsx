@@ -37,7 +37,7 @@ import { useCategoryStrings } from '../i18n';
 import { moveItem, reorderByDrop } from '../../../lib/reorder';
 import { RetryAlert } from '../../../components/retry-alert';
 import { BoldTableHead } from '../../../components/data-table/bold-table-head';
-import { DragHandle } from '../../../components/drag-handle';
+import { DragHandle, useRowDrag } from '../../../components/drag-handle';
 
 type Blocked = { category: Category; reason: string };
 
@@ -50,8 +50,7 @@ export function CategoryPage() {
   const categories = useCategories();
   const reorder = useReorderCategories();
   const invalidate = useInvalidateCategories();
-  const [dragged, setDragged] = useState<string | null>(null);
-  const [over, setOver] = useState<string | null>(null);
+  const { dragged, setDragged, over, setOver, end, drop } = useRowDrag();
   const [editing, setEditing] = useState<Category | null>(null);
   const [deleting, setDeleting] = useState<Category | null>(null);
   const [blocked, setBlocked] = useState<Blocked | null>(null);
@@ -99,10 +98,7 @@ export function CategoryPage() {
   };
 
   const onDrop = (event: DragEvent, targetId: string) => {
-    event.preventDefault();
-    const source = dragged ?? event.dataTransfer.getData('text/plain');
-    setDragged(null);
-    setOver(null);
+    const source = drop(event);
     const next = source ? reorderByDrop(ids, source, targetId) : null;
     if (next) saveOrder(next);
   };
@@ -167,10 +163,7 @@ export function CategoryPage() {
                   row="tr"
                   px={0.5}
                   onStart={setDragged}
-                  onEnd={() => {
-                    setDragged(null);
-                    setOver(null);
-                  }}
+                  onEnd={end}
                 />
                 <IconButton
                   size="small"

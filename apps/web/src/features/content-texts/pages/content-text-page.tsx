@@ -11,7 +11,11 @@ import type {
   contentTextStates,
 } from '@kopi/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import {
+  DataTable,
+  type DataTableColumn,
+  actionsColumn,
+} from '../../../components/data-table/data-table';
 import { pagedTableProps } from '../../../components/data-table/paged-table-props';
 import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
@@ -101,26 +105,21 @@ export function ContentTextPage() {
         </Stack>
       ),
     },
-    {
-      id: 'actions',
-      header: t('list.actions'),
-      align: 'right',
-      cell: (c) => (
-        <TextRowActions
-          textKey={c.key}
-          onEdit={mayEdit ? () => setEditing(c) : undefined}
-          onHistory={() => setHistoryOf(c.key)}
-        >
-          {mayEdit && c.overridden && (
-            <RowAction
-              label={t('list.reset', { key: c.key })}
-              icon={<RestartAlt fontSize="small" />}
-              onClick={() => setResetting(c)}
-            />
-          )}
-        </TextRowActions>
-      ),
-    },
+    actionsColumn(t('list.actions'), (c) => (
+      <TextRowActions
+        textKey={c.key}
+        onEdit={mayEdit ? () => setEditing(c) : undefined}
+        onHistory={() => setHistoryOf(c.key)}
+      >
+        {mayEdit && c.overridden && (
+          <RowAction
+            label={t('list.reset', { key: c.key })}
+            icon={<RestartAlt fontSize="small" />}
+            onClick={() => setResetting(c)}
+          />
+        )}
+      </TextRowActions>
+    )),
   ];
 
   return (

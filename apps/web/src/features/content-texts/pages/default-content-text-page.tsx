@@ -7,7 +7,11 @@ import {
   type ContentTextDefaultListQuery,
   type ContentTextFormat,
 } from '@kopi/contract';
-import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import {
+  DataTable,
+  type DataTableColumn,
+  actionsColumn,
+} from '../../../components/data-table/data-table';
 import { pagedTableProps } from '../../../components/data-table/paged-table-props';
 import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
@@ -85,18 +89,13 @@ export function DefaultContentTextPage() {
         </Typography>
       ),
     },
-    {
-      id: 'actions',
-      header: t('list.actions'),
-      align: 'right',
-      cell: (d) => (
-        <TextRowActions
-          textKey={d.key}
-          onEdit={mayEdit ? () => setEditing({ text: d }) : undefined}
-          onHistory={() => setHistoryOf(d.key)}
-        />
-      ),
-    },
+    actionsColumn(t('list.actions'), (d) => (
+      <TextRowActions
+        textKey={d.key}
+        onEdit={mayEdit ? () => setEditing({ text: d }) : undefined}
+        onHistory={() => setHistoryOf(d.key)}
+      />
+    )),
   ];
 
   return (

@@ -43,7 +43,7 @@ import {
   type DropPosition,
   type MenuTreeNode,
 } from '../tree';
-import { DragHandle } from '../../../components/drag-handle';
+import { DragHandle, useRowDrag } from '../../../components/drag-handle';
 
 /** Where on a row the pointer is: the top quarter drops before, the bottom after, else inside. */
 function dropPosition(event: DragEvent<HTMLElement>): DropPosition {
@@ -79,8 +79,10 @@ export function MenuPage() {
     doneMessage: t('list.deleted'),
   });
   const deleting = deletion.target;
-  const [dragged, setDragged] = useState<string | null>(null);
-  const [over, setOver] = useState<{ id: string; position: DropPosition } | null>(null);
+  const { dragged, setDragged, over, setOver, end, drop } = useRowDrag<{
+    id: string;
+    position: DropPosition;
+  }>();
   const name = (item: MenuItem) => (language === 'my' ? item.title_my : item.title_en);
 
   const saveOrder = async (next: MenuTreeNode[]) => {
@@ -98,11 +100,8 @@ export function MenuPage() {
   };
 
   const onDrop = (event: DragEvent<HTMLElement>, targetId: string) => {
-    event.preventDefault();
-    const source = dragged ?? event.dataTransfer.getData('text/plain');
     const position = over?.id === targetId ? over.position : dropPosition(event);
-    setDragged(null);
-    setOver(null);
+    const source = drop(event);
     if (!source) return;
     const next = moveByDrop(tree, source, targetId, position);
     if (next) void saveOrder(next);
@@ -211,10 +210,7 @@ export function MenuPage() {
                       testId="menu-drag-handle"
                       row="li"
                       onStart={setDragged}
-                      onEnd={() => {
-                        setDragged(null);
-                        setOver(null);
-                      }}
+                      onEnd={end}
                     />
                   )}
                   <Box

@@ -1,5 +1,5 @@
 import { queryStatusProps } from '../../../components/data-table/paged-table-props';
-import { ClearFiltersButton } from '../../../components/list-page/clear-filters-button';
+import { DatedFilters } from '../../../components/list-page/dated-filters';
 import { ExportButton } from '../../../components/list-page/export-button';
 import { FilterSelect, OutletFilterSelect } from '../../../components/list-page/filter-select';
 import { useState } from 'react';
@@ -20,7 +20,6 @@ import {
 import { useLocation, useNavigate } from 'react-router';
 import { DataTable } from '../../../components/data-table/data-table';
 import { urlTableProps, withoutPaging } from '../../../components/data-table/url-list-params';
-import { DateRangeFields } from '../../../components/date-field/date-range-fields';
 import { PageHeader } from '../../../components/page-header';
 import { useReceiptStrings } from '../../../components/receipt/i18n';
 import { TenantRequiredCard, usePlatformWide } from '../../../components/tenant-filter';
@@ -96,14 +95,16 @@ function OrderList() {
   );
 
   const filterBar = (
-    <>
-      <DateRangeFields
-        from={query.from}
-        to={query.to}
-        onChange={update}
-        labels={{ from: t('list.from'), to: t('list.to'), badRange: t('list.badRange') }}
-        testIdPrefix="order-filter"
-      />
+    <DatedFilters
+      from={query.from}
+      to={query.to}
+      onChange={update}
+      labels={{ from: t('list.from'), to: t('list.to'), badRange: t('list.badRange') }}
+      testIdPrefix="order-filter"
+      filtering={filtering}
+      clearLabel={t('list.clearFilters')}
+      onClear={clearFilters}
+    >
       <OutletFilterSelect
         scope={scope}
         label={t('list.filterOutlet')}
@@ -135,12 +136,7 @@ function OrderList() {
         paymentMethods.map((m) => ({ value: m, label: tr(`payment.${m}`) })),
         170,
       )}
-      <ClearFiltersButton
-        filtering={filtering}
-        label={t('list.clearFilters')}
-        onClick={clearFilters}
-      />
-    </>
+    </DatedFilters>
   );
 
   const download = () => {

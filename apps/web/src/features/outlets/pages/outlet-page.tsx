@@ -7,7 +7,11 @@ import Typography from '@mui/material/Typography';
 import AccessTime from '@mui/icons-material/AccessTime';
 import PointOfSaleOutlined from '@mui/icons-material/PointOfSaleOutlined';
 import type { Outlet, OutletInput } from '@kopi/contract';
-import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import {
+  DataTable,
+  type DataTableColumn,
+  actionsColumn,
+} from '../../../components/data-table/data-table';
 import { pagedTableProps } from '../../../components/data-table/paged-table-props';
 import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
@@ -138,35 +142,30 @@ export function OutletPage() {
         </Stack>
       ),
     },
-    {
-      id: 'actions',
-      header: t('list.actions'),
-      align: 'right',
-      cell: (o) => (
-        <EditDeleteActions
-          name={o.name}
-          t={t}
-          onEdit={mayUpdate ? () => editor.openEdit(o) : undefined}
-          onDelete={mayDelete ? () => removal.ask(o) : undefined}
-        >
-          {mayHours && (
-            <RowAction
-              label={t('list.hours', { name: o.name })}
-              icon={<AccessTime fontSize="small" />}
-              to={`/outlet/time-management?outlet=${o.id}`}
-            />
-          )}
-          {mayUpdate && (
-            <RowAction
-              label={t('tills.action', { name: o.name })}
-              icon={<PointOfSaleOutlined fontSize="small" />}
-              onClick={() => setTillsOf(o)}
-              testId="outlet-tills"
-            />
-          )}
-        </EditDeleteActions>
-      ),
-    },
+    actionsColumn(t('list.actions'), (o) => (
+      <EditDeleteActions
+        name={o.name}
+        t={t}
+        onEdit={mayUpdate ? () => editor.openEdit(o) : undefined}
+        onDelete={mayDelete ? () => removal.ask(o) : undefined}
+      >
+        {mayHours && (
+          <RowAction
+            label={t('list.hours', { name: o.name })}
+            icon={<AccessTime fontSize="small" />}
+            to={`/outlet/time-management?outlet=${o.id}`}
+          />
+        )}
+        {mayUpdate && (
+          <RowAction
+            label={t('tills.action', { name: o.name })}
+            icon={<PointOfSaleOutlined fontSize="small" />}
+            onClick={() => setTillsOf(o)}
+            testId="outlet-tills"
+          />
+        )}
+      </EditDeleteActions>
+    )),
   ];
 
   return (

@@ -11,7 +11,7 @@ import MoreVert from '@mui/icons-material/MoreVert';
 import RemoveShoppingCartOutlined from '@mui/icons-material/RemoveShoppingCartOutlined';
 import type { ProductListItem } from '@kopi/contract';
 import { Link as RouterLink } from 'react-router';
-import type { DataTableColumn } from '../../../components/data-table/data-table';
+import { actionsColumn, type DataTableColumn } from '../../../components/data-table/data-table';
 import { RowActions, EditAction } from '../../../components/list-page/row-actions';
 import { useLocalizedName } from '../../../lib/localized-name';
 import { useProductStrings } from '../i18n';
@@ -178,36 +178,31 @@ export function useProductColumns({
       header: t('list.outlets'),
       cell: (p) => <OutletChips product={p} outletCount={outletCount} />,
     },
-    {
-      id: 'actions',
-      header: t('list.actions'),
-      align: 'right',
-      cell: (p) => (
-        <RowActions>
-          {mayUpdate && (
-            <EditAction label={t('list.edit', { name: p.name })} to={`/product/edit/${p.id}`} />
-          )}
-          {onSoldOut && p.status === 'active' && p.outlets.length > 0 && (
-            <IconButton
-              aria-label={t('list.soldOutMenu', { name: p.name })}
-              aria-haspopup="menu"
-              onClick={(e) => onSoldOut(e.currentTarget, p)}
-              data-testid="product-sold-out"
-            >
-              <RemoveShoppingCartOutlined fontSize="small" />
-            </IconButton>
-          )}
-          {mayDelete && p.status !== 'archived' && (
-            <IconButton
-              aria-label={t('list.more', { name: p.name })}
-              onClick={(e) => onMore(e.currentTarget, p)}
-              data-testid="product-more"
-            >
-              <MoreVert fontSize="small" />
-            </IconButton>
-          )}
-        </RowActions>
-      ),
-    },
+    actionsColumn(t('list.actions'), (p) => (
+      <RowActions>
+        {mayUpdate && (
+          <EditAction label={t('list.edit', { name: p.name })} to={`/product/edit/${p.id}`} />
+        )}
+        {onSoldOut && p.status === 'active' && p.outlets.length > 0 && (
+          <IconButton
+            aria-label={t('list.soldOutMenu', { name: p.name })}
+            aria-haspopup="menu"
+            onClick={(e) => onSoldOut(e.currentTarget, p)}
+            data-testid="product-sold-out"
+          >
+            <RemoveShoppingCartOutlined fontSize="small" />
+          </IconButton>
+        )}
+        {mayDelete && p.status !== 'archived' && (
+          <IconButton
+            aria-label={t('list.more', { name: p.name })}
+            onClick={(e) => onMore(e.currentTarget, p)}
+            data-testid="product-more"
+          >
+            <MoreVert fontSize="small" />
+          </IconButton>
+        )}
+      </RowActions>
+    )),
   ];
 }

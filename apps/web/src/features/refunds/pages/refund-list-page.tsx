@@ -1,5 +1,5 @@
 import { listQueryProps } from '../../../components/data-table/paged-table-props';
-import { ClearFiltersButton } from '../../../components/list-page/clear-filters-button';
+import { DatedFilters } from '../../../components/list-page/dated-filters';
 import { ExportButton } from '../../../components/list-page/export-button';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -16,7 +16,6 @@ import {
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { urlTableProps, withoutPaging } from '../../../components/data-table/url-list-params';
-import { DateRangeFields } from '../../../components/date-field/date-range-fields';
 import { FilterSelect, OutletFilterSelect } from '../../../components/list-page/filter-select';
 import { ListPage } from '../../../components/list-page/list-page';
 import { receiptAmount } from '../../../components/receipt/receipt-parts';
@@ -110,14 +109,16 @@ export function RefundListPage() {
   ];
 
   const filterBar = (
-    <>
-      <DateRangeFields
-        from={query.from}
-        to={query.to}
-        onChange={update}
-        labels={{ from: t('list.from'), to: t('list.to'), badRange: t('list.badRange') }}
-        testIdPrefix="refund-filter"
-      />
+    <DatedFilters
+      from={query.from}
+      to={query.to}
+      onChange={update}
+      labels={{ from: t('list.from'), to: t('list.to'), badRange: t('list.badRange') }}
+      testIdPrefix="refund-filter"
+      filtering={filtering}
+      clearLabel={t('list.clearFilters')}
+      onClear={clearFilters}
+    >
       <OutletFilterSelect
         scope={scope}
         label={t('list.filterOutlet')}
@@ -135,12 +136,7 @@ export function RefundListPage() {
         minWidth={170}
         testId="refund-filter-method"
       />
-      <ClearFiltersButton
-        filtering={filtering}
-        label={t('list.clearFilters')}
-        onClick={clearFilters}
-      />
-    </>
+    </DatedFilters>
   );
 
   const download = () => {

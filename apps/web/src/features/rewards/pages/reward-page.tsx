@@ -10,7 +10,11 @@ import {
   type RewardListQuery,
   type RewardStatus,
 } from '@kopi/contract';
-import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import {
+  DataTable,
+  type DataTableColumn,
+  actionsColumn,
+} from '../../../components/data-table/data-table';
 import { pagedTableProps } from '../../../components/data-table/paged-table-props';
 import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
@@ -124,19 +128,14 @@ export function RewardPage() {
         />
       ),
     },
-    {
-      id: 'actions',
-      header: t('list.actions'),
-      align: 'right',
-      cell: (r) => (
-        <EditDeleteActions
-          name={r.name_en}
-          t={t}
-          onEdit={mayUpdate ? () => editor.openEdit(r) : undefined}
-          onDelete={mayDelete ? () => removal.ask(r) : undefined}
-        />
-      ),
-    },
+    actionsColumn(t('list.actions'), (r) => (
+      <EditDeleteActions
+        name={r.name_en}
+        t={t}
+        onEdit={mayUpdate ? () => editor.openEdit(r) : undefined}
+        onDelete={mayDelete ? () => removal.ask(r) : undefined}
+      />
+    )),
   ];
 
   return (

@@ -49,6 +49,7 @@ import { useHandOver } from '../use-hand-over';
 import { movedAway, useConfirmReject } from '../use-confirm-reject';
 import { useLiveRefresh } from '../../../lib/live/live-refresh';
 import { RetryAlert } from '../../../components/retry-alert';
+import { PageHeader } from '../../../components/page-header';
 
 /** While the live link is down (or switched off for the tenant) the board polls this often. */
 const POLL_MS = 15_000;
@@ -223,83 +224,66 @@ export function StatusOrderPage() {
         }),
       })}
     >
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          gap: 2,
-          alignItems: 'flex-end',
-          justifyContent: 'space-between',
-        }}
-      >
-        <Box sx={{ flex: '1 1 320px', minWidth: 0 }}>
-          <Typography
-            variant="h3"
-            component="h1"
-            sx={large ? { fontSize: '2.25rem', fontWeight: 700 } : undefined}
-          >
-            {t('page.title')}
-          </Typography>
-          {!large && (
-            <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-              {t('page.subtitle')}
-            </Typography>
-          )}
-        </Box>
-        <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1.5 }}>
-          {liveStatus === 'open' && (
-            <Chip
-              icon={<SensorsOutlined />}
-              label={t('page.live')}
-              color="success"
-              variant="outlined"
-              size="small"
-              data-testid="board-live"
-            />
-          )}
-          {updatedAt && (
-            <Typography variant="caption" color="text.secondary" aria-live="off">
-              {t('page.updatedAt', { time: updatedAt })}
-            </Typography>
-          )}
-          {!boundOutlet && (
-            <TextField
-              select
-              size="small"
-              label={t('page.outlet')}
-              value={outletId ?? ''}
-              onChange={(e) => choose(e.target.value || null)}
-              sx={{ minWidth: 200 }}
-              slotProps={{
-                // "All outlets" is a real choice: show it rather than an empty box.
-                select: {
-                  displayEmpty: true,
-                  SelectDisplayProps: { 'data-testid': 'board-outlet-filter' } as object,
-                },
-                inputLabel: { shrink: true },
-              }}
-            >
-              <MenuItem value="">{t('page.allOutlets')}</MenuItem>
-              {outletOptions.map((o) => (
-                <MenuItem key={o.id} value={o.id}>
-                  {o.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-          <Tooltip title={fullscreen.active ? t('page.exitFullscreen') : t('page.fullscreen')}>
-            <IconButton
-              onClick={fullscreen.toggle}
-              aria-label={fullscreen.active ? t('page.exitFullscreen') : t('page.fullscreen')}
-              aria-pressed={fullscreen.active}
-              data-testid="board-fullscreen"
-              size="large"
-            >
-              {fullscreen.active ? <FullscreenExit /> : <Fullscreen />}
-            </IconButton>
-          </Tooltip>
-        </Stack>
-      </Box>
+      <PageHeader
+        title={t('page.title')}
+        subtitle={large ? undefined : t('page.subtitle')}
+        large={large}
+        aside={
+          <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1.5 }}>
+            {liveStatus === 'open' && (
+              <Chip
+                icon={<SensorsOutlined />}
+                label={t('page.live')}
+                color="success"
+                variant="outlined"
+                size="small"
+                data-testid="board-live"
+              />
+            )}
+            {updatedAt && (
+              <Typography variant="caption" color="text.secondary" aria-live="off">
+                {t('page.updatedAt', { time: updatedAt })}
+              </Typography>
+            )}
+            {!boundOutlet && (
+              <TextField
+                select
+                size="small"
+                label={t('page.outlet')}
+                value={outletId ?? ''}
+                onChange={(e) => choose(e.target.value || null)}
+                sx={{ minWidth: 200 }}
+                slotProps={{
+                  // "All outlets" is a real choice: show it rather than an empty box.
+                  select: {
+                    displayEmpty: true,
+                    SelectDisplayProps: { 'data-testid': 'board-outlet-filter' } as object,
+                  },
+                  inputLabel: { shrink: true },
+                }}
+              >
+                <MenuItem value="">{t('page.allOutlets')}</MenuItem>
+                {outletOptions.map((o) => (
+                  <MenuItem key={o.id} value={o.id}>
+                    {o.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+            <Tooltip title={fullscreen.active ? t('page.exitFullscreen') : t('page.fullscreen')}>
+              <IconButton
+                onClick={fullscreen.toggle}
+                aria-label={fullscreen.active ? t('page.exitFullscreen') : t('page.fullscreen')}
+                aria-pressed={fullscreen.active}
+                data-testid="board-fullscreen"
+                size="large"
+              >
+                {fullscreen.active ? <FullscreenExit /> : <Fullscreen />}
+              </IconButton>
+            </Tooltip>
+          </Stack>
+        }
+      />
 
       {interrupted && (
         <Alert

@@ -13,7 +13,11 @@ import CheckCircle from '@mui/icons-material/CheckCircle';
 import Login from '@mui/icons-material/Login';
 import type { Tenant, TenantCreateInput, TenantInput } from '@kopi/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import {
+  DataTable,
+  type DataTableColumn,
+  actionsColumn,
+} from '../../../components/data-table/data-table';
 import { pagedTableProps } from '../../../components/data-table/paged-table-props';
 import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
@@ -151,46 +155,38 @@ export function TenantPage() {
             cell: (x: Tenant) => formatDate(x.created_at),
           },
         ]),
-    {
-      id: 'actions',
-      header: t('list.actions'),
-      align: 'right',
-      cell: (x) => (
-        <RowActions>
-          {acting !== x.id && x.status !== 'suspended' && (
+    actionsColumn(t('list.actions'), (x) => (
+      <RowActions>
+        {acting !== x.id && x.status !== 'suspended' && (
+          <RowAction
+            label={t('list.enterNamed', { name: x.name })}
+            icon={<Login fontSize="small" />}
+            disabled={switching}
+            onClick={() => void switchTo(x)}
+            testId="tenant-enter"
+          />
+        )}
+        {mayUpdate && (
+          <EditAction label={t('list.edit', { name: x.name })} onClick={() => editor.openEdit(x)} />
+        )}
+        {mayUpdate &&
+          (x.status === 'suspended' ? (
             <RowAction
-              label={t('list.enterNamed', { name: x.name })}
-              icon={<Login fontSize="small" />}
-              disabled={switching}
-              onClick={() => void switchTo(x)}
-              testId="tenant-enter"
+              label={t('list.activateNamed', { name: x.name })}
+              icon={<CheckCircle fontSize="small" />}
+              onClick={() => setConfirm({ tenant: x, action: 'activate' })}
+              color="success"
             />
-          )}
-          {mayUpdate && (
-            <EditAction
-              label={t('list.edit', { name: x.name })}
-              onClick={() => editor.openEdit(x)}
+          ) : (
+            <RowAction
+              label={t('list.suspendNamed', { name: x.name })}
+              icon={<Block fontSize="small" />}
+              onClick={() => setConfirm({ tenant: x, action: 'suspend' })}
+              color="error"
             />
-          )}
-          {mayUpdate &&
-            (x.status === 'suspended' ? (
-              <RowAction
-                label={t('list.activateNamed', { name: x.name })}
-                icon={<CheckCircle fontSize="small" />}
-                onClick={() => setConfirm({ tenant: x, action: 'activate' })}
-                color="success"
-              />
-            ) : (
-              <RowAction
-                label={t('list.suspendNamed', { name: x.name })}
-                icon={<Block fontSize="small" />}
-                onClick={() => setConfirm({ tenant: x, action: 'suspend' })}
-                color="error"
-              />
-            ))}
-        </RowActions>
-      ),
-    },
+          ))}
+      </RowActions>
+    )),
   ];
 
   return (

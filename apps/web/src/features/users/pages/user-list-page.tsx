@@ -7,7 +7,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { StaffUser, TenantFilter, UserListQuery } from '@kopi/contract';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import {
+  DataTable,
+  type DataTableColumn,
+  actionsColumn,
+} from '../../../components/data-table/data-table';
 import { pagedTableProps } from '../../../components/data-table/paged-table-props';
 import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
@@ -135,36 +139,31 @@ export function UserListPage() {
         </Typography>
       ),
     },
-    {
-      id: 'actions',
-      header: t('list.actions'),
-      align: 'right',
-      cell: (u) => {
-        const self = u.id === me?.id;
-        return (
-          <RowActions>
-            {mayUpdate && (
-              <EditAction
-                label={t('list.edit', { name: u.fullname })}
-                onClick={() => editor.openEdit(u)}
-                testId="user-edit"
-              />
-            )}
-            <UserRowMenu
-              user={u}
-              actions={{
-                onView: () => void navigate(`/settings/user/view/${u.id}`),
-                onResetPassword: mayUpdate && !self ? () => editor.openReset(u) : undefined,
-                // Nobody disables or deletes themselves (the server refuses too).
-                onDisable: mayUpdate && !self ? () => statusActions.askDisable(u) : undefined,
-                onEnable: mayUpdate ? () => void statusActions.enable(u) : undefined,
-                onDelete: mayDelete && !self ? () => statusActions.askDelete(u) : undefined,
-              }}
+    actionsColumn(t('list.actions'), (u) => {
+      const self = u.id === me?.id;
+      return (
+        <RowActions>
+          {mayUpdate && (
+            <EditAction
+              label={t('list.edit', { name: u.fullname })}
+              onClick={() => editor.openEdit(u)}
+              testId="user-edit"
             />
-          </RowActions>
-        );
-      },
-    },
+          )}
+          <UserRowMenu
+            user={u}
+            actions={{
+              onView: () => void navigate(`/settings/user/view/${u.id}`),
+              onResetPassword: mayUpdate && !self ? () => editor.openReset(u) : undefined,
+              // Nobody disables or deletes themselves (the server refuses too).
+              onDisable: mayUpdate && !self ? () => statusActions.askDisable(u) : undefined,
+              onEnable: mayUpdate ? () => void statusActions.enable(u) : undefined,
+              onDelete: mayDelete && !self ? () => statusActions.askDelete(u) : undefined,
+            }}
+          />
+        </RowActions>
+      );
+    }),
   ];
 
   return (

@@ -13,7 +13,11 @@ import { AddonDialog } from '../../../components/catalogue/addon-dialog';
 import { formatMoneyDelta } from '../../../components/catalogue/money-delta';
 import { VariantGroupDialog } from '../../../components/catalogue/variant-group-dialog';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import {
+  DataTable,
+  type DataTableColumn,
+  actionsColumn,
+} from '../../../components/data-table/data-table';
 import { pagedTableProps } from '../../../components/data-table/paged-table-props';
 import { useTableState } from '../../../components/data-table/table-state';
 import { AddButton } from '../../../components/list-page/add-button';
@@ -159,17 +163,13 @@ export function VariantAddonPage() {
       ),
     },
     { id: 'used_by', header: t('groups.usedBy'), cell: (g) => <UsedBy products={g.used_by} /> },
-    {
-      id: 'actions',
-      header: t('groups.actions'),
-      align: 'right',
-      cell: (g) =>
-        actions(
-          g.variant_name,
-          () => groupEditor.openEdit(g),
-          () => askRemove({ kind: 'group', item: g }),
-        ),
-    },
+    actionsColumn(t('groups.actions'), (g) =>
+      actions(
+        g.variant_name,
+        () => groupEditor.openEdit(g),
+        () => askRemove({ kind: 'group', item: g }),
+      ),
+    ),
   ];
 
   const addonColumns: DataTableColumn<Addon>[] = [
@@ -185,17 +185,13 @@ export function VariantAddonPage() {
       cell: (a) => <FlagLabel on={a.status === 'active'} />,
     },
     { id: 'used_by', header: t('addons.usedBy'), cell: (a) => <UsedBy products={a.used_by} /> },
-    {
-      id: 'actions',
-      header: t('addons.actions'),
-      align: 'right',
-      cell: (a) =>
-        actions(
-          a.addons_name,
-          () => addonEditor.openEdit(a),
-          () => askRemove({ kind: 'addon', item: a }),
-        ),
-    },
+    actionsColumn(t('addons.actions'), (a) =>
+      actions(
+        a.addons_name,
+        () => addonEditor.openEdit(a),
+        () => askRemove({ kind: 'addon', item: a }),
+      ),
+    ),
   ];
 
   const remove = async (target: NonNullable<Removal>) => {

@@ -12,7 +12,11 @@ import {
   type VoucherCampaignParsed,
 } from '@kopi/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import {
+  DataTable,
+  type DataTableColumn,
+  actionsColumn,
+} from '../../../components/data-table/data-table';
 import { pagedTableProps } from '../../../components/data-table/paged-table-props';
 import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
@@ -149,21 +153,16 @@ export function CampaignsPanel() {
       header: t('list.issued'),
       cell: (c) => <IssueProgress campaign={c} onSettled={refreshLists} />,
     },
-    {
-      id: 'actions',
-      header: t('list.actions'),
-      align: 'right',
-      cell: (c) => (
-        <EditDeleteActions
-          name={c.name_en}
-          t={t}
-          onEdit={mayUpdate && campaignEditable(c.status) ? () => editor.openEdit(c) : undefined}
-          onDelete={mayDelete && c.status === 'draft' ? () => removal.ask(c) : undefined}
-        >
-          {mayUpdate && <CampaignMoves campaign={c} onMoved={invalidate} />}
-        </EditDeleteActions>
-      ),
-    },
+    actionsColumn(t('list.actions'), (c) => (
+      <EditDeleteActions
+        name={c.name_en}
+        t={t}
+        onEdit={mayUpdate && campaignEditable(c.status) ? () => editor.openEdit(c) : undefined}
+        onDelete={mayDelete && c.status === 'draft' ? () => removal.ask(c) : undefined}
+      >
+        {mayUpdate && <CampaignMoves campaign={c} onMoved={invalidate} />}
+      </EditDeleteActions>
+    )),
   ];
 
   return (

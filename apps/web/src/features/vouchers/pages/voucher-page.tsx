@@ -15,7 +15,11 @@ import {
   type VoucherState,
   type VoucherType,
 } from '@kopi/contract';
-import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import {
+  DataTable,
+  type DataTableColumn,
+  actionsColumn,
+} from '../../../components/data-table/data-table';
 import { pagedTableProps } from '../../../components/data-table/paged-table-props';
 import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
@@ -132,27 +136,22 @@ export function VoucherPage() {
         </Typography>
       ),
     },
-    {
-      id: 'actions',
-      header: t('list.actions'),
-      align: 'right',
-      cell: (v) => (
-        <EditDeleteActions
-          name={v.name_en}
-          t={t}
-          onEdit={mayUpdate ? () => editor.openEdit(v) : undefined}
-          onDelete={mayDelete ? () => removal.ask(v) : undefined}
-        >
-          {v.code_kind === 'unique' && (
-            <RowAction
-              label={t('list.codes', { name: v.name_en })}
-              icon={<ConfirmationNumberOutlined fontSize="small" />}
-              onClick={() => setCodesOf(v)}
-            />
-          )}
-        </EditDeleteActions>
-      ),
-    },
+    actionsColumn(t('list.actions'), (v) => (
+      <EditDeleteActions
+        name={v.name_en}
+        t={t}
+        onEdit={mayUpdate ? () => editor.openEdit(v) : undefined}
+        onDelete={mayDelete ? () => removal.ask(v) : undefined}
+      >
+        {v.code_kind === 'unique' && (
+          <RowAction
+            label={t('list.codes', { name: v.name_en })}
+            icon={<ConfirmationNumberOutlined fontSize="small" />}
+            onClick={() => setCodesOf(v)}
+          />
+        )}
+      </EditDeleteActions>
+    )),
   ];
 
   const select = <K extends keyof Filters>(key: K, label: string, options: [string, string][]) => (

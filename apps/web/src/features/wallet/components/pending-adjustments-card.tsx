@@ -10,7 +10,11 @@ import type { WalletAdjustment } from '@kopi/contract';
 import { Link as RouterLink } from 'react-router';
 import { cardTitle } from '../../../components/card-title';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import {
+  DataTable,
+  type DataTableColumn,
+  actionsColumn,
+} from '../../../components/data-table/data-table';
 import { listQueryProps } from '../../../components/data-table/paged-table-props';
 import { useTableState } from '../../../components/data-table/table-state';
 import { signedAmount } from '../../../components/wallet-ledger/wallet-entry-columns';
@@ -89,35 +93,31 @@ export function PendingAdjustmentsCard() {
     { id: 'requested_by', header: t('pending.requestedBy'), cell: (a) => a.requested_by },
     ...(mayDecide
       ? [
-          {
-            id: 'actions',
-            header: t('pending.actions'),
-            align: 'right' as const,
-            cell: (a: WalletAdjustment) =>
-              a.status === 'pending' ? (
-                <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                  <Button
-                    size="small"
-                    variant="contained"
-                    onClick={() => setAsking({ adjustment: a, decision: 'approve' })}
-                    data-testid={`adjustment-approve-${a.id}`}
-                  >
-                    {t('pending.approve')}
-                  </Button>
-                  <Button
-                    size="small"
-                    color="error"
-                    variant="outlined"
-                    onClick={() => setAsking({ adjustment: a, decision: 'reject' })}
-                    data-testid={`adjustment-reject-${a.id}`}
-                  >
-                    {t('pending.reject')}
-                  </Button>
-                </Stack>
-              ) : (
-                t(`pending.statuses.${a.status}`)
-              ),
-          },
+          actionsColumn<WalletAdjustment>(t('pending.actions'), (a) =>
+            a.status === 'pending' ? (
+              <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                <Button
+                  size="small"
+                  variant="contained"
+                  onClick={() => setAsking({ adjustment: a, decision: 'approve' })}
+                  data-testid={`adjustment-approve-${a.id}`}
+                >
+                  {t('pending.approve')}
+                </Button>
+                <Button
+                  size="small"
+                  color="error"
+                  variant="outlined"
+                  onClick={() => setAsking({ adjustment: a, decision: 'reject' })}
+                  data-testid={`adjustment-reject-${a.id}`}
+                >
+                  {t('pending.reject')}
+                </Button>
+              </Stack>
+            ) : (
+              t(`pending.statuses.${a.status}`)
+            ),
+          ),
         ]
       : []),
   ];

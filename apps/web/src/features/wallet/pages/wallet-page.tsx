@@ -5,8 +5,7 @@ import { cardTitle } from '../../../components/card-title';
 import { DataTable } from '../../../components/data-table/data-table';
 import { listQueryProps } from '../../../components/data-table/paged-table-props';
 import { urlTableProps, withoutPaging } from '../../../components/data-table/url-list-params';
-import { DateRangeFields } from '../../../components/date-field/date-range-fields';
-import { ClearFiltersButton } from '../../../components/list-page/clear-filters-button';
+import { DatedFilters } from '../../../components/list-page/dated-filters';
 import { ExportButton } from '../../../components/list-page/export-button';
 import { FilterSelect } from '../../../components/list-page/filter-select';
 import { ListPage } from '../../../components/list-page/list-page';
@@ -31,29 +30,27 @@ export function WalletPage() {
   const filtering = isFiltering(query);
 
   const filterBar = (
-    <>
-      <FilterSelect
-        label={t('entries.kind')}
-        value={query.kind ?? ''}
-        onChange={(v) => update({ kind: (v || undefined) as WalletEntryListQuery['kind'] })}
-        anyLabel={t('entries.all')}
-        options={walletEntryKinds.map((k) => ({ value: k, label: tl(`kind.${k}`) }))}
-        minWidth={150}
-        testId="wallet-filter-kind"
-      />
-      <DateRangeFields
-        from={query.from}
-        to={query.to}
-        onChange={update}
-        labels={{ from: t('entries.from'), to: t('entries.to'), badRange: t('entries.badRange') }}
-        testIdPrefix="wallet-filter"
-      />
-      <ClearFiltersButton
-        filtering={filtering}
-        label={t('entries.clearFilters')}
-        onClick={clearFilters}
-      />
-    </>
+    <DatedFilters
+      lead={
+        <FilterSelect
+          label={t('entries.kind')}
+          value={query.kind ?? ''}
+          onChange={(v) => update({ kind: (v || undefined) as WalletEntryListQuery['kind'] })}
+          anyLabel={t('entries.all')}
+          options={walletEntryKinds.map((k) => ({ value: k, label: tl(`kind.${k}`) }))}
+          minWidth={150}
+          testId="wallet-filter-kind"
+        />
+      }
+      from={query.from}
+      to={query.to}
+      onChange={update}
+      labels={{ from: t('entries.from'), to: t('entries.to'), badRange: t('entries.badRange') }}
+      testIdPrefix="wallet-filter"
+      filtering={filtering}
+      clearLabel={t('entries.clearFilters')}
+      onClear={clearFilters}
+    />
   );
 
   const download = () => void exportWalletEntries(withoutPaging(query)).catch(() => undefined);
