@@ -14,6 +14,17 @@ export interface DrawerNames {
   myHint: string;
 }
 
+/** The names of a record whose fields are `name_en` and `name_my`, in the feature's `form.` words. */
+export const nameFieldsOf = (
+  t: (key: 'form.nameEn' | 'form.nameMy' | 'form.nameMyHint') => string,
+): DrawerNames => ({
+  en: 'name_en',
+  my: 'name_my',
+  enLabel: t('form.nameEn'),
+  myLabel: t('form.nameMy'),
+  myHint: t('form.nameMyHint'),
+});
+
 /** A record's two names side by side, the English one focused. */
 export function NameFields({ names }: { names: DrawerNames }) {
   return (

@@ -2,7 +2,7 @@ import { ScheduleFields } from '../../../components/schedule-fields';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { rewardInputSchema, type Reward, type RewardParsed } from '@kopi/contract';
 import { EntityDrawer } from '../../../components/entity-drawer/entity-drawer';
-import { NameFields } from '../../../components/entity-drawer/named-entity-drawer';
+import { NameFields, nameFieldsOf } from '../../../components/entity-drawer/named-entity-drawer';
 import {
   useEntityForm,
   type DrawerFormProps,
@@ -78,15 +78,7 @@ export function RewardDrawer({
         t={t}
         testId="reward-voucher"
       />
-      <NameFields
-        names={{
-          en: 'name_en',
-          my: 'name_my',
-          enLabel: t('form.nameEn'),
-          myLabel: t('form.nameMy'),
-          myHint: t('form.nameMyHint'),
-        }}
-      />
+      <NameFields names={nameFieldsOf(t)} />
       <FormNumberField
         cell={halfCell}
         name="points_price"

@@ -9,7 +9,7 @@ import {
 } from '@kopi/contract';
 import type { Control, FieldErrors, Resolver } from 'react-hook-form';
 import { EntityDrawer } from '../../../components/entity-drawer/entity-drawer';
-import { NameFields } from '../../../components/entity-drawer/named-entity-drawer';
+import { NameFields, nameFieldsOf } from '../../../components/entity-drawer/named-entity-drawer';
 import {
   useEntityForm,
   type DrawerFormProps,
@@ -116,15 +116,7 @@ export function CampaignDrawer({
       {...frame}
       control={control}
     >
-      <NameFields
-        names={{
-          en: 'name_en',
-          my: 'name_my',
-          enLabel: t('form.nameEn'),
-          myLabel: t('form.nameMy'),
-          myHint: t('form.nameMyHint'),
-        }}
-      />
+      <NameFields names={nameFieldsOf(t)} />
       <FormUniqueVoucherField
         options={options.map((v) => ({ value: v.id, label: v.name_en }))}
         loaded={vouchers.isSuccess}

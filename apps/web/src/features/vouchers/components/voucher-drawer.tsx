@@ -3,7 +3,10 @@ import Grid from '@mui/material/Grid';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { voucherInputSchema, type Voucher, type VoucherParsed } from '@kopi/contract';
 import { useWatch } from 'react-hook-form';
-import { NamedEntityDrawer } from '../../../components/entity-drawer/named-entity-drawer';
+import {
+  NamedEntityDrawer,
+  nameFieldsOf,
+} from '../../../components/entity-drawer/named-entity-drawer';
 import {
   useEntityForm,
   type DrawerFormProps,
@@ -66,13 +69,7 @@ export function VoucherDrawer({
       title={voucher ? t('form.editTitle') : t('form.createTitle')}
       width={640}
       {...frame}
-      names={{
-        en: 'name_en',
-        my: 'name_my',
-        enLabel: t('form.nameEn'),
-        myLabel: t('form.nameMy'),
-        myHint: t('form.nameMyHint'),
-      }}
+      names={nameFieldsOf(t)}
       status={{ label: t('form.status'), active: t('form.active'), inactive: t('form.inactive') }}
     >
       <FormSelectField
