@@ -1,13 +1,18 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Clock } from '../lib/clock';
-import { gatewayShop, type GatewayShop } from './gateway-order-fixtures';
+import { gatewayShop, newAppOrder, type GatewayShop } from './gateway-order-fixtures';
 import { type InjectBridge, startInjectBridge } from './inject-bridge';
+import { testClock } from './order-fixtures';
+import { outcomeOrderTests, type OutcomeOrderCase } from './payment-outcome-order';
 import type { TestApp } from './test-app';
 import { useTestApp } from './use-test-app';
 
 // The set-up every gateway's end-to-end test file shares: a test app whose gateway host is a
 // loopback fake, the fake started before the tests (with a bridge when it posts over real HTTP),
-// the business's gateway account set up against it, and both closed after.
+// the business's gateway account set up against it, and both closed after. The app's clock is
+// the kit's: each test starts at the same noon in Kuala Lumpur.
+
+export const GATEWAY_NOON = '2026-06-10T04:00:00Z';
 
 export interface GatewayUnderTest<Fake> {
   /** Bound in beforeAll: use them inside hooks and tests. */
@@ -20,21 +25,21 @@ export interface GatewayUnderTest<Fake> {
 export function useGatewayShop<Fake extends { url: string; close(): Promise<void> }>(o: {
   provider: string;
   credentials: Record<string, string>;
-  startFake: (t: TestApp) => Promise<Fake>;
+  startFake: (t: TestApp, now: Clock) => Promise<Fake>;
   methods?: string[];
   bridge?: boolean;
-  now?: Clock;
 }) {
+  const clock = testClock(GATEWAY_NOON);
   const baseUrls: Partial<Record<string, string>> = {};
   const app = useTestApp({
-    now: o.now,
+    now: clock.now,
     config: { paymentGatewayBaseUrls: baseUrls },
     signIn: ['admin', 'cashier', 'finance'],
   });
   const gateway = {} as GatewayUnderTest<Fake>;
   let bridge: InjectBridge | undefined;
   beforeAll(async () => {
-    gateway.fake = await o.startFake(app.t);
+    gateway.fake = await o.startFake(app.t, clock.now);
     if (o.bridge) {
       bridge = await startInjectBridge(app.t);
       gateway.bridgeUrl = bridge.url;
@@ -50,5 +55,17 @@ export function useGatewayShop<Fake extends { url: string; close(): Promise<void
     await gateway.fake?.close();
     await bridge?.close();
   });
-  return { ...app, gateway };
+  beforeEach(() => clock.set(GATEWAY_NOON));
+  /** The outcome-order tests of this gateway: its customer's new app orders. */
+  const outcomeOrder = <Started>(
+    c: Omit<OutcomeOrderCase<Started>, 't' | 'api' | 'customer' | 'newOrder'>,
+  ) =>
+    outcomeOrderTests<Started>({
+      t: app.t,
+      api: app.api,
+      customer: () => gateway.shop.customer.headers,
+      newOrder: () => newAppOrder(app.t, gateway.shop),
+      ...c,
+    });
+  return { ...app, gateway, clock, outcomeOrder };
 }

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paymentCallbacks, providerRefunds } from '../../../db/schema/payments';
 import { refundStatusHistory } from '../../../db/schema/refunds';
+import { listedGateway } from '../../../test/gateway-credentials';
 import { newAppOrder, startPaying } from '../../../test/gateway-order-fixtures';
 import { UNREACHABLE_GATEWAY } from '../../../test/gateway-refund-fixtures';
 import { testClock } from '../../../test/order-fixtures';
@@ -98,12 +99,7 @@ const historyOf = (refundId: string) =>
     .where(eq(refundStatusHistory.refundId, refundId));
 
 /** The business's Stripe gateway as its settings list it. */
-async function stripeGateway() {
-  const list = await api.get('/api/payment-gateways', admin);
-  return (list.json().data as { id: string; provider: string }[]).find(
-    (g) => g.provider === 'stripe',
-  )!;
-}
+const stripeGateway = async () => (await listedGateway(api, admin, 'stripe')).gateway;
 
 describe('a refund of an app order paid through Stripe', () => {
   it('is paid back through Stripe once approved, partly and then the rest', async () => {
