@@ -1,0 +1,128 @@
+import type { ServingMethod, VoucherInput, VoucherSource } from '@kopi/contract';
+import { asc } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { categories, products } from '../db/schema/catalogue';
+import { outletClosures, outlets } from '../db/schema/tenancy';
+import { ownedBy } from '../db/tenant-scope';
+import type { SaleOutlet } from './demo-sales';
+
+// What the voucher, campaign and reward demos share: a demo voucher's terms as their data files
+// write them, the demo catalogue they name rows of (an outlet by code, a product by SKU, a
+// category by its English name), and the voucher as the back office form sends it.
+
+/** What a demo voucher gives, and for how much. */
+export interface DemoVoucherTerms {
+  nameEn: string;
+  nameMy: string;
+  type: 'percent' | 'fixed' | 'free_item';
+  /** Basis points for percent, sen for fixed, 0 for a free item. */
+  value: number;
+  maxDiscount?: number;
+  freeItem?: { kind: 'product'; sku: string } | { kind: 'category'; category: string };
+  minSpend: number;
+}
+
+/** Where and when a demo voucher may be used: anywhere, any time, unless named. */
+export interface DemoVoucherLimits {
+  daysOfWeek?: number[];
+  hours?: { from: string; until: string };
+  totalLimit?: number;
+  perCustomerLimit?: number;
+  outlets?: string[];
+  sources?: VoucherSource[];
+  servingMethods?: ServingMethod[];
+  skus?: string[];
+  categories?: string[];
+  requiresCustomer?: boolean;
+  status?: 'active' | 'inactive';
+}
+
+/** The demo's outlets (with their hours and closures), products and categories by name. */
+export async function demoCatalogue(db: Db, tenantId: string) {
+  const outletRows = await db
+    .select({
+      id: outlets.id,
+      code: outlets.code,
+      timezone: outlets.timezone,
+      hours: outlets.hours,
+      lastOrderMinutes: outlets.lastOrderMinutes,
+      servingMethods: outlets.servingMethods,
+    })
+    .from(outlets)
+    .where(ownedBy(outlets, tenantId))
+    .orderBy(asc(outlets.code));
+  const closures = await db
+    .select({
+      outletId: outletClosures.outletId,
+      from: outletClosures.fromDate,
+      to: outletClosures.toDate,
+      reason: outletClosures.reason,
+    })
+    .from(outletClosures)
+    .where(ownedBy(outletClosures, tenantId));
+  const productRows = await db
+    .select({ id: products.id, sku: products.sku })
+    .from(products)
+    .where(ownedBy(products, tenantId));
+  const categoryRows = await db
+    .select({ id: categories.id, name: categories.nameEn })
+    .from(categories)
+    .where(ownedBy(categories, tenantId));
+  return {
+    outlets: outletRows.map((o): SaleOutlet => ({
+      id: o.id,
+      code: o.code,
+      timezone: o.timezone,
+      hours: o.hours,
+      servingMethods: o.servingMethods,
+      last_order_minutes: o.lastOrderMinutes,
+      closures: closures.filter((c) => c.outletId === o.id),
+    })),
+    outletOf: (code: string) => outletRows.find((o) => o.code === code)!.id,
+    productOf: (sku: string) => productRows.find((p) => p.sku === sku)!.id,
+    categoryOf: (name: string) => categoryRows.find((c) => c.name === name)!.id,
+  };
+}
+
+export type DemoCatalogue = Awaited<ReturnType<typeof demoCatalogue>>;
+
+/** The demo voucher as the back office form sends it, valid over `valid` with these codes. */
+export function demoVoucherInput(
+  v: DemoVoucherTerms & DemoVoucherLimits,
+  refs: DemoCatalogue,
+  o: {
+    codes: { kind: 'unique' | 'shared'; code: string | null };
+    valid: { from: string; until: string | null };
+  },
+): VoucherInput {
+  return {
+    name_en: v.nameEn,
+    name_my: v.nameMy,
+    code_kind: o.codes.kind,
+    code: o.codes.code,
+    type: v.type,
+    value: v.value,
+    max_discount: v.maxDiscount ?? null,
+    free_item_kind: v.freeItem?.kind ?? null,
+    free_item_id: v.freeItem
+      ? v.freeItem.kind === 'product'
+        ? refs.productOf(v.freeItem.sku)
+        : refs.categoryOf(v.freeItem.category)
+      : null,
+    min_spend: v.minSpend,
+    valid_from: o.valid.from,
+    valid_until: o.valid.until,
+    days_of_week: v.daysOfWeek ?? [],
+    hours_from: v.hours?.from ?? null,
+    hours_until: v.hours?.until ?? null,
+    total_limit: v.totalLimit ?? null,
+    per_customer_limit: v.perCustomerLimit ?? null,
+    outlet_ids: (v.outlets ?? []).map(refs.outletOf),
+    sources: v.sources ?? [],
+    serving_methods: v.servingMethods ?? [],
+    product_ids: (v.skus ?? []).map(refs.productOf),
+    category_ids: (v.categories ?? []).map(refs.categoryOf),
+    requires_customer: v.requiresCustomer ?? false,
+    status: v.status ?? 'active',
+  };
+}
