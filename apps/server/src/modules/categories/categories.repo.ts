@@ -2,12 +2,14 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import {
   deleteOwnedRow,
+  firstRow,
   insertedId,
   nextSortOrder,
+  ownedRow,
   updateOwnedRow,
   writeSortOrder,
 } from '../../db/owned-rows';
-import { searchAny, windowPage, windowTotal } from '../../db/list-page';
+import { searchAny, tablePage } from '../../db/list-page';
 import { categories, products } from '../../db/schema/catalogue';
 import { ownedBy, sameTenant } from '../../db/tenant-scope';
 
@@ -56,25 +58,16 @@ export async function list(
   limit: number,
   offset: number,
 ): Promise<{ rows: CategoryRow[]; total: number }> {
-  const filter = where(tenantId, f);
-  const page = db
-    .select({ ...columns, total: windowTotal() })
-    .from(categories)
-    .where(filter)
-    .orderBy(asc(categories.sortOrder), asc(sql`lower(${categories.nameEn})`), asc(categories.id))
-    .limit(limit)
-    .offset(offset);
-  return windowPage(page, offset, db, categories, filter);
+  const order = [
+    asc(categories.sortOrder),
+    asc(sql`lower(${categories.nameEn})`),
+    asc(categories.id),
+  ];
+  return tablePage(db, categories, columns, where(tenantId, f), order, { limit, offset });
 }
 
-export async function findById(db: Db, tenantId: string, id: string): Promise<CategoryRow | null> {
-  const [row] = await db
-    .select(columns)
-    .from(categories)
-    .where(and(ownedBy(categories, tenantId), eq(categories.id, id)))
-    .limit(1);
-  return row ?? null;
-}
+export const findById = (db: Db, tenantId: string, id: string): Promise<CategoryRow | null> =>
+  firstRow(db, categories, columns, ownedRow(categories, tenantId, id));
 
 export async function insert(
   tx: Db,
