@@ -18,10 +18,9 @@ import {
   text,
   timestamp,
   unique,
-  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { id, createdAt, updatedAt, ts } from './columns';
+import { id, createdAt, idempotencyKeyUnique, parentColumn, updatedAt, ts } from './columns';
 import { users } from './access';
 import { products } from './catalogue';
 import { shifts, tills } from './shifts';
@@ -169,9 +168,7 @@ export const orders = pgTable(
     // it is an index lookup instead of reading every order (1.5 s at a million orders without it).
     index('orders_search_trgm_idx').using('gin', sql`${orderSearchText(t)} gin_trgm_ops`),
     unique('orders_outlet_day_seq_unique').on(t.outletId, t.businessDate, t.seq),
-    uniqueIndex('orders_tenant_idempotency_key_unique')
-      .on(t.tenantId, t.idempotencyKey)
-      .where(sql`${t.idempotencyKey} is not null`),
+    idempotencyKeyUnique('orders', t),
     check('orders_source_check', sql`${t.source} in ('pos-apps', 'mobile-apps')`),
     check(
       'orders_serving_method_check',
@@ -208,9 +205,7 @@ export const orderItems = pgTable(
   {
     id: id(),
     tenantId: tenantColumn(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: parentColumn('order_id', () => orders.id),
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id),
@@ -239,9 +234,7 @@ export const orderPayments = pgTable(
   {
     id: id(),
     tenantId: tenantColumn(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: parentColumn('order_id', () => orders.id),
     lineNo: integer('line_no').notNull(),
     method: text('method').notNull(),
     amount: integer('amount').notNull(),
@@ -265,9 +258,7 @@ export const orderStatusHistory = pgTable(
   {
     id: id(),
     tenantId: tenantColumn(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: parentColumn('order_id', () => orders.id),
     ...statusMoveColumns(),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId, t.at)],
