@@ -1,5 +1,5 @@
 import type { CampaignStatus } from '@kopi/contract';
-import type { DemoVoucherTerms } from '../../lib/demo-vouchers';
+import type { DemoVoucherTerms } from '../../lib/demo-catalogue';
 
 // The demo chain's voucher campaigns (campaigns-demo-seed.ts makes them): one in every state the
 // back office shows, each on a voucher of unique codes made for it, named in English and Malay.

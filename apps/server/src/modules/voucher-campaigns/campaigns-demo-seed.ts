@@ -13,7 +13,7 @@ import { voucherCampaigns, voucherCodes } from '../../db/schema/vouchers';
 import { ownedBy } from '../../db/tenant-scope';
 import type { Clock } from '../../lib/clock';
 import { demoStaffContexts } from '../../lib/demo-staff';
-import { demoCatalogue, demoVoucherInput } from '../../lib/demo-vouchers';
+import { demoCatalogue, demoVoucherInput } from '../../lib/demo-catalogue';
 import { AppError } from '../../lib/errors';
 import { createJobRunner } from '../../lib/jobs/job-runner';
 import { seededRandom } from '../../lib/seeded-random';

@@ -1,4 +1,4 @@
-import type { DemoVoucherTerms } from '../../lib/demo-vouchers';
+import type { DemoVoucherTerms } from '../../lib/demo-catalogue';
 
 // The demo chain's points rewards (rewards-demo-seed.ts makes them): each on a voucher of unique
 // codes made for it, named in English and Malay. Days are counted from the day the demo is

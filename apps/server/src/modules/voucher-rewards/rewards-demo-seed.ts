@@ -8,7 +8,7 @@ import { ownedBy } from '../../db/tenant-scope';
 import type { Clock } from '../../lib/clock';
 import type { CustomerPrincipal } from '../../lib/customer-principal';
 import { demoStaffContexts } from '../../lib/demo-staff';
-import { type DemoCatalogue, demoCatalogue, demoVoucherInput } from '../../lib/demo-vouchers';
+import { type DemoCatalogue, demoCatalogue, demoVoucherInput } from '../../lib/demo-catalogue';
 import type { RequestContext } from '../../lib/request-context';
 import { createVoucherService } from '../vouchers/vouchers.service';
 import { createRewardExchangeService } from './reward-exchange.service';

@@ -1,4 +1,4 @@
-import type { DemoVoucherLimits, DemoVoucherTerms } from '../../lib/demo-vouchers';
+import type { DemoVoucherLimits, DemoVoucherTerms } from '../../lib/demo-catalogue';
 
 // The demo chain's vouchers (vouchers-demo-seed.ts makes them): one of every kind and state the
 // back office shows, named in English and Malay. Catalogue rows are named as the demo catalogue

@@ -7,7 +7,7 @@ import { voucherCodes, vouchers } from '../../db/schema/vouchers';
 import { ownedBy } from '../../db/tenant-scope';
 import type { Clock } from '../../lib/clock';
 import { demoStaffContexts } from '../../lib/demo-staff';
-import { demoCatalogue, demoVoucherInput } from '../../lib/demo-vouchers';
+import { demoCatalogue, demoVoucherInput } from '../../lib/demo-catalogue';
 import { AppError } from '../../lib/errors';
 import { seededRandom } from '../../lib/seeded-random';
 import type { OrderService } from '../orders/orders.service';

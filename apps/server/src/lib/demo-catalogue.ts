@@ -6,9 +6,9 @@ import { outletClosures, outlets } from '../db/schema/tenancy';
 import { ownedBy } from '../db/tenant-scope';
 import type { SaleOutlet } from './demo-sales';
 
-// What the voucher, campaign and reward demos share: a demo voucher's terms as their data files
-// write them, the demo catalogue they name rows of (an outlet by code, a product by SKU, a
-// category by its English name), and the voucher as the back office form sends it.
+// What the demos share: the demo catalogue they name rows of (an outlet by code, a product by
+// SKU, a category by its English name), and for the voucher, campaign and reward demos a demo
+// voucher's terms as their data files write them and the voucher as the back office form sends it.
 
 /** What a demo voucher gives, and for how much. */
 export interface DemoVoucherTerms {
@@ -37,9 +37,9 @@ export interface DemoVoucherLimits {
   status?: 'active' | 'inactive';
 }
 
-/** The demo's outlets (with their hours and closures), products and categories by name. */
-export async function demoCatalogue(db: Db, tenantId: string) {
-  const outletRows = await db
+/** The demo's outlets in code order, with what decides when and how they sell. */
+export const demoOutletRows = (db: Db, tenantId: string) =>
+  db
     .select({
       id: outlets.id,
       code: outlets.code,
@@ -51,6 +51,10 @@ export async function demoCatalogue(db: Db, tenantId: string) {
     .from(outlets)
     .where(ownedBy(outlets, tenantId))
     .orderBy(asc(outlets.code));
+
+/** The demo's outlets (with their hours and closures), products and categories by name. */
+export async function demoCatalogue(db: Db, tenantId: string) {
+  const outletRows = await demoOutletRows(db, tenantId);
   const closures = await db
     .select({
       outletId: outletClosures.outletId,
