@@ -100,6 +100,12 @@ export async function expectPaidOnce(t: TestApp, orderId: string, paymentId: str
   expect(events!.n).toBe(1);
 }
 
+/** The gateway's post was taken: 200, with the exact body the gateway reads back. */
+export function expectAcknowledged(answer: { statusCode: number; body: string }, body: string) {
+  expect(answer.statusCode, answer.body).toBe(200);
+  expect(answer.body).toBe(body);
+}
+
 /** The order is untouched: still CREATED, nothing paid. */
 export async function expectUnpaid(t: TestApp, orderId: string) {
   expect((await orderRow(t, orderId)).status).toBe('CREATED');

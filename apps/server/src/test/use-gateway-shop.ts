@@ -1,6 +1,14 @@
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { Clock } from '../lib/clock';
-import { gatewayShop, newAppOrder, type GatewayShop } from './gateway-order-fixtures';
+import { expectCredentialsSealed } from './gateway-credentials';
+import {
+  gatewayShop,
+  newAppOrder,
+  onBoard,
+  orderRow,
+  paymentsOf,
+  type GatewayShop,
+} from './gateway-order-fixtures';
 import { type InjectBridge, startInjectBridge } from './inject-bridge';
 import { testClock } from './order-fixtures';
 import { outcomeOrderTests, type OutcomeOrderCase } from './payment-outcome-order';
@@ -67,5 +75,24 @@ export function useGatewayShop<Fake extends { url: string; close(): Promise<void
       newOrder: () => newAppOrder(app.t, gateway.shop),
       ...c,
     });
-  return { ...app, gateway, clock, outcomeOrder };
+  /** Paid by card through this gateway: PENDING, the whole total under its reference, on the board. */
+  async function expectPaidByCard(order: { id: string; total: number }, paymentId: string) {
+    expect((await orderRow(app.t, order.id)).status).toBe('PENDING');
+    expect(await paymentsOf(app.t, order.id)).toMatchObject([
+      { amount: order.total, method: 'card', reference: `${o.provider}:${paymentId}` },
+    ]);
+    expect(await onBoard(app.api, gateway.shop, app.as.cashier, order.id)).toBe(true);
+  }
+  /** The test of the account's credentials kept sealed (`expectCredentialsSealed`). */
+  const credentialsSealedTest = (c: {
+    masked: Record<string, string>;
+    wrong: Record<string, string>;
+  }) =>
+    it('keeps the credentials sealed, shows them masked, audits them by name only, and tests the connection', () =>
+      expectCredentialsSealed(app.t, app.api, app.as.admin, {
+        provider: o.provider,
+        credentials: o.credentials,
+        ...c,
+      }));
+  return { ...app, gateway, clock, outcomeOrder, expectPaidByCard, credentialsSealedTest };
 }

@@ -9,7 +9,6 @@ import { verifiedCustomer } from '../../../test/mobile-fixtures';
 import { movedRefund, refundOf } from '../../../test/refund-fixtures';
 import {
   newAppOrder,
-  onBoard,
   orderRow,
   paymentsOf,
   startPaying,
@@ -30,7 +29,7 @@ const CREDENTIALS = {
   x_signature_key: 'S-fake-billplz-signature-key-0001',
   collection_id: 'kopi_col',
 };
-const { t, api, as, gateway, outcomeOrder } = useGatewayShop({
+const { t, api, as, gateway, outcomeOrder, expectPaidByCard } = useGatewayShop({
   provider: 'billplz',
   credentials: CREDENTIALS,
   startFake: (app) =>
@@ -87,11 +86,7 @@ describe('an app order paid through Billplz', () => {
     const delivered = await gateway.fake.sendCallback(bill.id, gateway.fake.pay(bill.id));
     expect(delivered.statusCode, delivered.body).toBe(200);
     expect(JSON.parse(delivered.body).data).toEqual({ received: true, duplicate: false });
-    expect((await orderRow(t, order.id)).status).toBe('PENDING');
-    expect(await paymentsOf(t, order.id)).toMatchObject([
-      { amount: order.total, method: 'card', reference: `billplz:${payment.payment_id}` },
-    ]);
-    expect(await onBoard(api, gateway.shop, cashier, order.id)).toBe(true);
+    await expectPaidByCard(order, payment.payment_id);
   });
 
   it('takes FPX online banking, recorded as such, and only from a gateway that serves it', async () => {

@@ -4,16 +4,15 @@ import { paymentIntents } from '../../../db/schema/payments';
 import { expectCode } from '../../../test/expect-code';
 import {
   newAppOrder,
-  onBoard,
   orderRow,
   paymentsOf,
   expectMismatchRecorded,
   expectUnpaid,
   startPaying,
   expectPaidOnce,
+  expectAcknowledged,
 } from '../../../test/gateway-order-fixtures';
 import { startFiuu as startPayingFiuu } from '../../../test/gateway-fake-payments';
-import { expectCredentialsSealed } from '../../../test/gateway-credentials';
 import { useGatewayShop } from '../../../test/use-gateway-shop';
 import { startFiuuFake } from '../../../test/fiuu-fake';
 import { fiuuSkey, formatFiuuAmount } from '../accounts/gateways/fiuu/fiuu-signature';
@@ -33,7 +32,7 @@ const CREDENTIALS = {
 };
 const CALLBACK = '/api/payments/fiuu/callback';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
-const { t, api, as, gateway, outcomeOrder } = useGatewayShop({
+const { t, api, gateway, outcomeOrder, expectPaidByCard, credentialsSealedTest } = useGatewayShop({
   provider: 'fiuu',
   credentials: CREDENTIALS,
   bridge: true,
@@ -44,7 +43,6 @@ const { t, api, as, gateway, outcomeOrder } = useGatewayShop({
       secretKey: CREDENTIALS.secret_key,
     }),
 });
-const { admin, cashier } = as;
 
 const startFiuu = (orderId: string) => startPayingFiuu(api, gateway.shop, orderId);
 
@@ -98,11 +96,7 @@ describe('an app order paid through Fiuu', () => {
 
     const fields = gateway.fake.complete(payment.payment_id, '00');
     expect(await deliver(fields, 'callback')).toEqual(['CBTOKEN:MPSTATOK']);
-    expect((await orderRow(t, order.id)).status).toBe('PENDING');
-    expect(await paymentsOf(t, order.id)).toMatchObject([
-      { amount: order.total, method: 'card', reference: `fiuu:${payment.payment_id}` },
-    ]);
-    expect(await onBoard(api, gateway.shop, cashier, order.id)).toBe(true);
+    await expectPaidByCard(order, payment.payment_id);
     // Refunds and queries name Fiuu's transaction: it is the payment's reference from now on.
     expect((await intentOf(payment.payment_id)).providerRef).toBe(fields.tranID);
   });
@@ -202,27 +196,23 @@ describe('an app order paid through Fiuu', () => {
     );
   });
 
-  it('keeps the credentials sealed, shows them masked, audits them by name only, and tests the connection', async () => {
-    await expectCredentialsSealed(t, api, admin, {
-      provider: 'fiuu',
-      credentials: CREDENTIALS,
-      masked: {
-        merchant_id: '••••••shop',
-        verify_key: '••••••0001',
-        secret_key: '••••••0002',
-      },
-      wrong: { secret_key: 'not-the-secret-key' },
-    });
+  credentialsSealedTest({
+    masked: {
+      merchant_id: '••••••shop',
+      verify_key: '••••••0001',
+      secret_key: '••••••0002',
+    },
+    wrong: { secret_key: 'not-the-secret-key' },
   });
 });
 
 describe('Fiuu results arriving in either order', () => {
   /** Posts Fiuu's signed result for the payment; Fiuu must read its token back. */
-  const report = async (paymentId: string, status: '00' | '11') => {
-    const answer = await postCallback(gateway.fake.complete(paymentId, status));
-    expect(answer.statusCode, answer.body).toBe(200);
-    expect(answer.body).toBe('CBTOKEN:MPSTATOK');
-  };
+  const report = async (paymentId: string, status: '00' | '11') =>
+    expectAcknowledged(
+      await postCallback(gateway.fake.complete(paymentId, status)),
+      'CBTOKEN:MPSTATOK',
+    );
   outcomeOrder({
     // FPX, as the app pays it: the bank may decline first and take the money on a retry.
     start: async (orderId) => {

@@ -4,15 +4,14 @@ import { paymentIntents } from '../../../db/schema/payments';
 import { expectCode } from '../../../test/expect-code';
 import {
   newAppOrder,
-  onBoard,
   orderRow,
   paymentsOf,
   expectMismatchRecorded,
   expectUnpaid,
   expectPaidOnce,
+  expectAcknowledged,
 } from '../../../test/gateway-order-fixtures';
 import { startIpay88 as startPayingIpay88 } from '../../../test/gateway-fake-payments';
-import { expectCredentialsSealed } from '../../../test/gateway-credentials';
 import { useGatewayShop } from '../../../test/use-gateway-shop';
 import { startIpay88Fake } from '../../../test/ipay88-fake';
 import { ipay88RefNo } from '../accounts/gateways/ipay88/ipay88-gateway';
@@ -33,7 +32,7 @@ import { encodeFormBody, type FormFields } from '../accounts/gateways/shared/for
 const CREDENTIALS = { merchant_code: 'M12345', merchant_key: 'ipay88-fake-merchant-key-0001' };
 const CALLBACK = '/api/payments/ipay88/callback';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
-const { t, api, as, gateway, outcomeOrder } = useGatewayShop({
+const { t, api, gateway, outcomeOrder, expectPaidByCard, credentialsSealedTest } = useGatewayShop({
   provider: 'ipay88',
   credentials: CREDENTIALS,
   bridge: true,
@@ -43,7 +42,6 @@ const { t, api, as, gateway, outcomeOrder } = useGatewayShop({
       merchantKey: CREDENTIALS.merchant_key,
     }),
 });
-const { admin, cashier } = as;
 
 const startIpay88 = (orderId: string) =>
   startPayingIpay88(api, gateway.shop, gateway.fake, orderId);
@@ -87,11 +85,7 @@ describe('an app order paid through iPay88', () => {
     expect(await postBackend(gateway.fake.settle(ipay88RefNo(payment.payment_id), 'paid'))).toEqual(
       ['RECEIVEOK'],
     );
-    expect((await orderRow(t, order.id)).status).toBe('PENDING');
-    expect(await paymentsOf(t, order.id)).toMatchObject([
-      { amount: order.total, method: 'card', reference: `ipay88:${payment.payment_id}` },
-    ]);
-    expect(await onBoard(api, gateway.shop, cashier, order.id)).toBe(true);
+    await expectPaidByCard(order, payment.payment_id);
     // The checkout page serves a pending payment only.
     expectCode(await api.get(new URL(payment.redirect_url!).pathname, {}), 404, 'not_found');
   });
@@ -213,23 +207,16 @@ describe('an app order paid through iPay88', () => {
     expect(tooLong.json().code_message).toBeTruthy();
   });
 
-  it('keeps the credentials sealed, shows them masked, audits them by name only, and tests the connection', async () => {
-    await expectCredentialsSealed(t, api, admin, {
-      provider: 'ipay88',
-      credentials: CREDENTIALS,
-      masked: { merchant_code: '••••••', merchant_key: '••••••0001' },
-      wrong: { merchant_key: 'not-the-merchant-key' },
-    });
+  credentialsSealedTest({
+    masked: { merchant_code: '••••••', merchant_key: '••••••0001' },
+    wrong: { merchant_key: 'not-the-merchant-key' },
   });
 });
 
 describe('iPay88 results arriving in either order', () => {
   /** iPay88 settles the payment so and posts it to the Backend URL; it must read RECEIVEOK. */
-  const report = async (refNo: string, outcome: 'paid' | 'failed') => {
-    const answer = await postCallback(gateway.fake.settle(refNo, outcome));
-    expect(answer.statusCode, answer.body).toBe(200);
-    expect(answer.body).toBe('RECEIVEOK');
-  };
+  const report = async (refNo: string, outcome: 'paid' | 'failed') =>
+    expectAcknowledged(await postCallback(gateway.fake.settle(refNo, outcome)), 'RECEIVEOK');
   outcomeOrder({
     start: async (orderId) => {
       const { payment, request } = await startIpay88(orderId);

@@ -4,7 +4,6 @@ import { paymentIntents } from '../../../db/schema/payments';
 import { expectCode } from '../../../test/expect-code';
 import {
   newAppOrder,
-  onBoard,
   orderRow,
   paymentsOf,
   startPaying,
@@ -29,7 +28,7 @@ const CREDENTIALS = {
   webhook_secret: 'whsec_fakeKopiWebhookSecret0002',
 };
 const CALLBACK = '/api/payments/stripe/callback';
-const { t, api, as, gateway, clock, outcomeOrder } = useGatewayShop({
+const { t, api, as, gateway, clock, outcomeOrder, expectPaidByCard } = useGatewayShop({
   provider: 'stripe',
   credentials: CREDENTIALS,
   methods: ['card', 'ewallet'],
@@ -40,7 +39,7 @@ const { t, api, as, gateway, clock, outcomeOrder } = useGatewayShop({
       now,
     }),
 });
-const { admin, cashier } = as;
+const { admin } = as;
 
 const unixNow = () => Math.floor(clock.now().getTime() / 1000);
 
@@ -88,11 +87,7 @@ describe('an app order paid through Stripe', () => {
     const delivered = await deliver(gateway.fake.succeed(intentId));
     expect(delivered.statusCode, delivered.body).toBe(200);
     expect(delivered.json().data).toEqual({ received: true, duplicate: false });
-    expect((await orderRow(t, order.id)).status).toBe('PENDING');
-    expect(await paymentsOf(t, order.id)).toMatchObject([
-      { amount: order.total, method: 'card', reference: `stripe:${payment.payment_id}` },
-    ]);
-    expect(await onBoard(api, gateway.shop, cashier, order.id)).toBe(true);
+    await expectPaidByCard(order, payment.payment_id);
   });
 
   it('makes one payment of a webhook delivered twice, and of the redirect after it', async () => {
