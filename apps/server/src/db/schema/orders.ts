@@ -24,7 +24,7 @@ import { id, createdAt, idempotencyKeyUnique, parentColumn, updatedAt, ts } from
 import { users } from './access';
 import { products } from './catalogue';
 import { shifts, tills } from './shifts';
-import { statusMoveColumns } from './history';
+import { statusHistoryTable } from './history';
 import { outletColumn, outlets, tenantColumn } from './tenancy';
 
 /**
@@ -253,16 +253,11 @@ export const orderPayments = pgTable(
 );
 
 /** Every status an order went through, with who moved it, when and why (DESIGN §4). */
-export const orderStatusHistory = pgTable(
-  'order_status_history',
-  {
-    id: id(),
-    tenantId: tenantColumn(),
-    orderId: parentColumn('order_id', () => orders.id),
-    ...statusMoveColumns(),
-  },
-  (t) => [index('order_status_history_order_idx').on(t.orderId, t.at)],
-);
+export const orderStatusHistory = statusHistoryTable('order_status_history', {
+  key: 'orderId',
+  column: 'order_id',
+  references: () => orders.id,
+});
 
 /**
  * The order number counter of an outlet's business day, incremented in the order's transaction

@@ -16,7 +16,7 @@ import { users } from './access';
 import { createdAt, id, idempotencyKeyUnique, parentColumn, ts } from './columns';
 import { orderItems, orders, statusList } from './orders';
 import { shifts } from './shifts';
-import { statusMoveColumns } from './history';
+import { statusHistoryTable } from './history';
 import { outletColumn, outlets, tenantColumn } from './tenancy';
 
 // Refunds (DESIGN §4 machine, §10 entity). Amounts in integer sen. A refund counts against its
@@ -112,16 +112,11 @@ export const refundItems = pgTable(
 );
 
 /** Every status a refund went through, with who moved it, when and why. */
-export const refundStatusHistory = pgTable(
-  'refund_status_history',
-  {
-    id: id(),
-    tenantId: tenantColumn(),
-    refundId: parentColumn('refund_id', () => refunds.id),
-    ...statusMoveColumns(),
-  },
-  (t) => [index('refund_status_history_refund_idx').on(t.refundId, t.at)],
-);
+export const refundStatusHistory = statusHistoryTable('refund_status_history', {
+  key: 'refundId',
+  column: 'refund_id',
+  references: () => refunds.id,
+});
 
 /** The refund number counter of an outlet, incremented in the refund's transaction. */
 export const refundCounters = pgTable(
