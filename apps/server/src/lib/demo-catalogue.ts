@@ -1,8 +1,9 @@
 import type { ServingMethod, VoucherInput, VoucherSource } from '@kopi/contract';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database';
 import { categories, products } from '../db/schema/catalogue';
-import { outletClosures, outlets } from '../db/schema/tenancy';
+import { outletClosures, outlets, tenants } from '../db/schema/tenancy';
 import { ownedBy } from '../db/tenant-scope';
 import type { SaleOutlet } from './demo-sales';
 
@@ -35,6 +36,28 @@ export interface DemoVoucherLimits {
   categories?: string[];
   requiresCustomer?: boolean;
   status?: 'active' | 'inactive';
+}
+
+/**
+ * The demo tenant (`kopi-demo` unless named) a demo seeds once: null when there is no such
+ * tenant, or when `table` already holds rows of it (the demo was seeded before).
+ */
+export async function demoTenantToSeed(
+  db: Db,
+  slug: string | undefined,
+  table: PgTable & { id: PgColumn; tenantId: PgColumn },
+) {
+  const [tenant] = await db
+    .select({ id: tenants.id, slug: tenants.slug, cutoff: tenants.businessDayCutoffHour })
+    .from(tenants)
+    .where(eq(tenants.slug, slug ?? 'kopi-demo'));
+  if (!tenant) return null;
+  const existing = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(ownedBy(table, tenant.id))
+    .limit(1);
+  return existing.length > 0 ? null : tenant;
 }
 
 /** The demo's outlets in code order, with what decides when and how they sell. */

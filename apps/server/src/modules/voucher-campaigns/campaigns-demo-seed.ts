@@ -8,12 +8,11 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { customers } from '../../db/schema/customers';
 import { membershipTiers } from '../../db/schema/membership-tiers';
-import { tenants } from '../../db/schema/tenancy';
 import { voucherCampaigns, voucherCodes } from '../../db/schema/vouchers';
 import { ownedBy } from '../../db/tenant-scope';
 import type { Clock } from '../../lib/clock';
 import { demoStaffContexts } from '../../lib/demo-staff';
-import { demoCatalogue, demoVoucherInput } from '../../lib/demo-catalogue';
+import { demoCatalogue, demoTenantToSeed, demoVoucherInput } from '../../lib/demo-catalogue';
 import { AppError } from '../../lib/errors';
 import { createJobRunner } from '../../lib/jobs/job-runner';
 import { seededRandom } from '../../lib/seeded-random';
@@ -61,18 +60,9 @@ export async function seedDemoCampaigns(db: Db, options: DemoCampaignOptions) {
 
 async function seed(db: Db, options: DemoCampaignOptions) {
   const none = { campaigns: 0, issued: 0, redemptions: 0 };
-  const [tenant] = await db
-    .select({ id: tenants.id, cutoff: tenants.businessDayCutoffHour })
-    .from(tenants)
-    .where(eq(tenants.slug, options.tenantSlug ?? 'kopi-demo'));
+  const tenant = await demoTenantToSeed(db, options.tenantSlug, voucherCampaigns);
   if (!tenant) return none;
   const tenantId = tenant.id;
-  const existing = await db
-    .select({ id: voucherCampaigns.id })
-    .from(voucherCampaigns)
-    .where(ownedBy(voucherCampaigns, tenantId))
-    .limit(1);
-  if (existing.length > 0) return none;
   const staff = await demoStaffContexts(db, tenantId, ['marketing', 'admin', 'cashier']);
   const marketing = staff.get('marketing');
   const admin = staff.get('admin');

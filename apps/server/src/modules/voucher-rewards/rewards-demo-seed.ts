@@ -2,13 +2,17 @@ import { type RewardInput, rewardInputSchema, voucherInputSchema } from '@kopi/c
 import { and, asc, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { customers } from '../../db/schema/customers';
-import { tenants } from '../../db/schema/tenancy';
 import { voucherRewards } from '../../db/schema/vouchers';
 import { ownedBy } from '../../db/tenant-scope';
 import type { Clock } from '../../lib/clock';
 import type { CustomerPrincipal } from '../../lib/customer-principal';
 import { demoStaffContexts } from '../../lib/demo-staff';
-import { type DemoCatalogue, demoCatalogue, demoVoucherInput } from '../../lib/demo-catalogue';
+import {
+  type DemoCatalogue,
+  demoCatalogue,
+  demoTenantToSeed,
+  demoVoucherInput,
+} from '../../lib/demo-catalogue';
 import type { RequestContext } from '../../lib/request-context';
 import { createVoucherService } from '../vouchers/vouchers.service';
 import { createRewardExchangeService } from './reward-exchange.service';
@@ -37,18 +41,9 @@ export async function seedDemoRewards(db: Db, options: DemoRewardOptions) {
 
 async function seed(db: Db, options: DemoRewardOptions) {
   const none = { rewards: 0, exchanges: 0 };
-  const [tenant] = await db
-    .select({ id: tenants.id, slug: tenants.slug })
-    .from(tenants)
-    .where(eq(tenants.slug, options.tenantSlug ?? 'kopi-demo'));
+  const tenant = await demoTenantToSeed(db, options.tenantSlug, voucherRewards);
   if (!tenant) return none;
   const tenantId = tenant.id;
-  const existing = await db
-    .select({ id: voucherRewards.id })
-    .from(voucherRewards)
-    .where(ownedBy(voucherRewards, tenantId))
-    .limit(1);
-  if (existing.length > 0) return none;
   const staff = await demoStaffContexts(db, tenantId, ['marketing']);
   const marketing = staff.get('marketing');
   if (!marketing) return none;

@@ -2,12 +2,11 @@ import { businessDate, issuedCode, type OrderStatus, voucherInputSchema } from '
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { customers } from '../../db/schema/customers';
-import { tenants } from '../../db/schema/tenancy';
 import { voucherCodes, vouchers } from '../../db/schema/vouchers';
 import { ownedBy } from '../../db/tenant-scope';
 import type { Clock } from '../../lib/clock';
 import { demoStaffContexts } from '../../lib/demo-staff';
-import { demoCatalogue, demoVoucherInput } from '../../lib/demo-catalogue';
+import { demoCatalogue, demoTenantToSeed, demoVoucherInput } from '../../lib/demo-catalogue';
 import { AppError } from '../../lib/errors';
 import { seededRandom } from '../../lib/seeded-random';
 import type { OrderService } from '../orders/orders.service';
@@ -62,18 +61,9 @@ export async function seedDemoVouchers(db: Db, options: DemoVoucherOptions) {
 
 async function seed(db: Db, options: DemoVoucherOptions) {
   const none = { vouchers: 0, redemptions: 0 };
-  const [tenant] = await db
-    .select({ id: tenants.id, cutoff: tenants.businessDayCutoffHour })
-    .from(tenants)
-    .where(eq(tenants.slug, options.tenantSlug ?? 'kopi-demo'));
+  const tenant = await demoTenantToSeed(db, options.tenantSlug, vouchers);
   if (!tenant) return none;
   const tenantId = tenant.id;
-  const existing = await db
-    .select({ id: vouchers.id })
-    .from(vouchers)
-    .where(ownedBy(vouchers, tenantId))
-    .limit(1);
-  if (existing.length > 0) return none;
   const staff = await demoStaffContexts(db, tenantId, ['marketing', 'admin', 'cashier', 'finance']);
   const marketing = staff.get('marketing');
   const admin = staff.get('admin');
