@@ -65,6 +65,21 @@ export async function insertedId(insert: PromiseLike<{ id: string }[]>): Promise
   return row!.id;
 }
 
+/** The ids of the tenant's rows of `table`, in `order`. */
+export async function ownedIds(
+  db: Db,
+  table: OwnedTable,
+  tenantId: string,
+  order: SQL[],
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(ownedBy(table, tenantId))
+    .orderBy(...order);
+  return rows.map((r) => r.id as string);
+}
+
 type OrderedTable = OwnedTable & { sortOrder: PgColumn; updatedAt: PgColumn };
 
 /** The sort order that puts a new row of the tenant last (read in the insert's own statement). */

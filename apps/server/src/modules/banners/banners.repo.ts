@@ -7,6 +7,7 @@ import {
   firstRow,
   insertedId,
   nextSortOrder,
+  ownedIds,
   ownedRow,
   updateOwnedRow,
   writeSortOrder,
@@ -220,14 +221,8 @@ export async function remove(tx: Db, tenantId: string, id: string) {
   await deleteOwnedRow(tx, banners, tenantId, id);
 }
 
-export async function idsOfTenant(db: Db, tenantId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: banners.id })
-    .from(banners)
-    .where(ownedBy(banners, tenantId))
-    .orderBy(...order);
-  return rows.map((r) => r.id);
-}
+export const idsOfTenant = (db: Db, tenantId: string): Promise<string[]> =>
+  ownedIds(db, banners, tenantId, order);
 
 /** Sets sort_order = position (1-based) for the ids in the given order, in one statement. */
 export const setOrder = (tx: Db, tenantId: string, orderedIds: string[]) =>

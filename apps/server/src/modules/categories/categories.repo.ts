@@ -5,6 +5,7 @@ import {
   firstRow,
   insertedId,
   nextSortOrder,
+  ownedIds,
   ownedRow,
   updateOwnedRow,
   writeSortOrder,
@@ -104,14 +105,8 @@ export async function remove(tx: Db, tenantId: string, id: string) {
   await deleteOwnedRow(tx, categories, tenantId, id);
 }
 
-export async function idsOfTenant(db: Db, tenantId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: categories.id })
-    .from(categories)
-    .where(ownedBy(categories, tenantId))
-    .orderBy(asc(categories.sortOrder), asc(categories.id));
-  return rows.map((r) => r.id);
-}
+export const idsOfTenant = (db: Db, tenantId: string): Promise<string[]> =>
+  ownedIds(db, categories, tenantId, [asc(categories.sortOrder), asc(categories.id)]);
 
 /** Sets sort_order = position (1-based) for the ids in the given order, in one statement. */
 export const setOrder = (tx: Db, tenantId: string, orderedIds: string[]) =>
