@@ -2,28 +2,30 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Clock } from '../lib/clock';
 import { gatewayShop, type GatewayShop } from './gateway-order-fixtures';
 import { gatewayRefundHelpers } from './gateway-refund-fixtures';
+import { testClock } from './order-fixtures';
+import { GATEWAY_NOON } from './use-gateway-shop';
 import { useTestApp } from './use-test-app';
 
 // The set-up every file of refunds through a gateway shares: a test app whose gateway hosts are
 // loopback fakes, each fake started and its business account set up before the tests, each
 // gateway reachable again before every test (a test may take one "down"), and the fakes closed
-// after.
+// after. The app's clock is the kit's: each test starts at the gateway tests' noon.
 
 export interface GatewayUnderRefund<Fake> {
   credentials: Record<string, string>;
   methods: string[];
-  start: () => Promise<Fake>;
+  start: (now: Clock) => Promise<Fake>;
 }
 
 type Closable = { url: string; close(): Promise<void> };
 
 export function useGatewayRefunds<Fakes extends Record<string, Closable>>(o: {
-  now: Clock;
   gateways: { [Provider in keyof Fakes]: GatewayUnderRefund<Fakes[Provider]> };
 }) {
+  const clock = testClock(GATEWAY_NOON);
   const baseUrls: Partial<Record<string, string>> = {};
   const app = useTestApp({
-    now: o.now,
+    now: clock.now,
     config: { paymentGatewayBaseUrls: baseUrls },
     signIn: ['admin', 'cashier', 'finance'],
   });
@@ -33,7 +35,7 @@ export function useGatewayRefunds<Fakes extends Record<string, Closable>>(o: {
     api: app.api,
     cashier,
     finance,
-    now: o.now,
+    now: clock.now,
     baseUrls,
   });
   const providers = Object.keys(o.gateways) as (keyof Fakes & string)[];
@@ -42,7 +44,7 @@ export function useGatewayRefunds<Fakes extends Record<string, Closable>>(o: {
   const shops = {} as Record<keyof Fakes, GatewayShop>;
   beforeAll(async () => {
     for (const provider of providers) {
-      fakes[provider] = await o.gateways[provider].start();
+      fakes[provider] = await o.gateways[provider].start(clock.now);
       baseUrls[provider] = fakes[provider].url;
     }
     for (const provider of providers) {
@@ -58,7 +60,8 @@ export function useGatewayRefunds<Fakes extends Record<string, Closable>>(o: {
     for (const provider of providers) await fakes[provider]?.close();
   });
   beforeEach(() => {
+    clock.set(GATEWAY_NOON);
     for (const provider of providers) baseUrls[provider] = fakes[provider]!.url;
   });
-  return { ...app, ...helpers, baseUrls, fakes, shops };
+  return { ...app, ...helpers, clock, baseUrls, fakes, shops };
 }

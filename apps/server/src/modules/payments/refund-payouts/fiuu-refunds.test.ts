@@ -1,7 +1,6 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectCode } from '../../../test/expect-code';
 import { fiuuOrder, ipay88Order } from '../../../test/gateway-fake-payments';
-import { testClock } from '../../../test/order-fixtures';
 import { askRefund, movedRefund } from '../../../test/refund-fixtures';
 import { useGatewayRefunds } from '../../../test/use-gateway-refunds';
 import { startFiuuFake } from '../../../test/fiuu-fake';
@@ -13,8 +12,6 @@ import { startIpay88Fake } from '../../../test/ipay88-fake';
 // provider-refund id and completed on its signed answer, once, however often it is asked; a
 // refund Fiuu refuses stays APPROVED for the staff. iPay88, which has no refund API, stays by hand.
 
-const NOON_KL = '2026-06-10T04:00:00Z';
-const clock = testClock(NOON_KL);
 const FIUU = {
   merchant_id: 'kopi_fiuu_refunds',
   verify_key: 'fiuu-fake-refund-verify-0001',
@@ -37,7 +34,6 @@ const {
   expectRefusedByGateway,
   raceAfterOutage,
 } = useGatewayRefunds({
-  now: clock.now,
   gateways: {
     fiuu: {
       credentials: FIUU,
@@ -57,7 +53,6 @@ const {
     },
   },
 });
-beforeEach(() => clock.set(NOON_KL));
 
 /** An app order paid through Fiuu (PENDING on the board), with Fiuu's transaction id. */
 async function paidFiuuOrder() {

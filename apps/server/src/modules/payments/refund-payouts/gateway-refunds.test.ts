@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paymentCallbacks, providerRefunds } from '../../../db/schema/payments';
 import { refundStatusHistory } from '../../../db/schema/refunds';
 import { listedGateway } from '../../../test/gateway-credentials';
 import { newAppOrder, startPaying } from '../../../test/gateway-order-fixtures';
 import { UNREACHABLE_GATEWAY } from '../../../test/gateway-refund-fixtures';
-import { testClock } from '../../../test/order-fixtures';
 import { movedRefund } from '../../../test/refund-fixtures';
 import { useGatewayRefunds } from '../../../test/use-gateway-refunds';
 import { startStripeFake } from '../../../test/stripe-fake';
@@ -16,8 +15,6 @@ import { stripeSignatureHeader } from '../accounts/gateways/stripe/stripe-webhoo
 // its answer, once, however often it is asked or by whom; a refund Stripe refuses stays APPROVED
 // for the staff, with the bell's notice. (Billplz, which has no refund API: billplz-payments.)
 
-const NOON_KL = '2026-06-10T04:00:00Z';
-const clock = testClock(NOON_KL);
 const STRIPE = {
   secret_key: 'sk_test_fakeKopiRefundSecret0001',
   webhook_secret: 'whsec_fakeKopiRefundWebhook0002',
@@ -25,6 +22,7 @@ const STRIPE = {
 const {
   t,
   api,
+  clock,
   as: { admin, finance },
   fakes,
   shops,
@@ -40,21 +38,19 @@ const {
   expectRefusedByGateway,
   raceAfterOutage,
 } = useGatewayRefunds({
-  now: clock.now,
   gateways: {
     stripe: {
       credentials: STRIPE,
       methods: ['card', 'ewallet'],
-      start: () =>
+      start: (now) =>
         startStripeFake({
           secretKey: STRIPE.secret_key,
           webhookSecret: STRIPE.webhook_secret,
-          now: clock.now,
+          now,
         }),
     },
   },
 });
-beforeEach(() => clock.set(NOON_KL));
 
 /** Posts a Stripe event into the app, signed as Stripe signs it. */
 const deliverStripe = (rawEvent: string) =>
