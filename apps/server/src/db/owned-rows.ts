@@ -59,6 +59,15 @@ export const firstRow = <Fields extends SelectedFields>(
     >,
   );
 
+/** The tenant's row of `table` written under Idempotency-Key `key`, as `columns` select it. */
+export const rowByIdempotencyKey = <Fields extends SelectedFields>(
+  db: Db,
+  table: OwnedTable & { idempotencyKey: PgColumn },
+  tenantId: string,
+  key: string,
+  columns: Fields,
+) => firstRow(db, table, columns, and(ownedBy(table, tenantId), eq(table.idempotencyKey, key)));
+
 /** The id of the one row an `insert … returning({ id })` wrote. */
 export async function insertedId(insert: PromiseLike<{ id: string }[]>): Promise<string> {
   const [row] = await insert;

@@ -2,9 +2,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Clock } from '../lib/clock';
 import { gatewayShop, type GatewayShop } from './gateway-order-fixtures';
 import { gatewayRefundHelpers } from './gateway-refund-fixtures';
-import { testClock } from './order-fixtures';
-import { GATEWAY_NOON } from './use-gateway-shop';
-import { useTestApp } from './use-test-app';
+import { useGatewayApp } from './use-gateway-shop';
 
 // The set-up every file of refunds through a gateway shares: a test app whose gateway hosts are
 // loopback fakes, each fake started and its business account set up before the tests, each
@@ -22,13 +20,7 @@ type Closable = { url: string; close(): Promise<void> };
 export function useGatewayRefunds<Fakes extends Record<string, Closable>>(o: {
   gateways: { [Provider in keyof Fakes]: GatewayUnderRefund<Fakes[Provider]> };
 }) {
-  const clock = testClock(GATEWAY_NOON);
-  const baseUrls: Partial<Record<string, string>> = {};
-  const app = useTestApp({
-    now: clock.now,
-    config: { paymentGatewayBaseUrls: baseUrls },
-    signIn: ['admin', 'cashier', 'finance'],
-  });
+  const { clock, baseUrls, ...app } = useGatewayApp();
   const { admin, cashier, finance } = app.as;
   const helpers = gatewayRefundHelpers({
     t: app.t,
@@ -60,7 +52,6 @@ export function useGatewayRefunds<Fakes extends Record<string, Closable>>(o: {
     for (const provider of providers) await fakes[provider]?.close();
   });
   beforeEach(() => {
-    clock.set(GATEWAY_NOON);
     for (const provider of providers) baseUrls[provider] = fakes[provider]!.url;
   });
   return { ...app, ...helpers, clock, baseUrls, fakes, shops };

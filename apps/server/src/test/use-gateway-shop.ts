@@ -22,6 +22,22 @@ import { useTestApp } from './use-test-app';
 
 export const GATEWAY_NOON = '2026-06-10T04:00:00Z';
 
+/**
+ * A test app that reaches the gateways at `baseUrls` (the fakes'), with admin, cashier and
+ * finance signed in, on a clock set back to GATEWAY_NOON before each test.
+ */
+export function useGatewayApp() {
+  const clock = testClock(GATEWAY_NOON);
+  const baseUrls: Partial<Record<string, string>> = {};
+  const app = useTestApp({
+    now: clock.now,
+    config: { paymentGatewayBaseUrls: baseUrls },
+    signIn: ['admin', 'cashier', 'finance'],
+  });
+  beforeEach(() => clock.set(GATEWAY_NOON));
+  return { ...app, clock, baseUrls };
+}
+
 export interface GatewayUnderTest<Fake> {
   /** Bound in beforeAll: use them inside hooks and tests. */
   fake: Fake;
@@ -37,13 +53,7 @@ export function useGatewayShop<Fake extends { url: string; close(): Promise<void
   methods?: string[];
   bridge?: boolean;
 }) {
-  const clock = testClock(GATEWAY_NOON);
-  const baseUrls: Partial<Record<string, string>> = {};
-  const app = useTestApp({
-    now: clock.now,
-    config: { paymentGatewayBaseUrls: baseUrls },
-    signIn: ['admin', 'cashier', 'finance'],
-  });
+  const { clock, baseUrls, ...app } = useGatewayApp();
   const gateway = {} as GatewayUnderTest<Fake>;
   let bridge: InjectBridge | undefined;
   beforeAll(async () => {
@@ -63,7 +73,6 @@ export function useGatewayShop<Fake extends { url: string; close(): Promise<void
     await gateway.fake?.close();
     await bridge?.close();
   });
-  beforeEach(() => clock.set(GATEWAY_NOON));
   /** The outcome-order tests of this gateway: its customer's new app orders. */
   const outcomeOrder = <Started>(
     c: Omit<OutcomeOrderCase<Started>, 't' | 'api' | 'customer' | 'newOrder'>,

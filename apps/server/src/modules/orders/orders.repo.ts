@@ -2,7 +2,7 @@ import { orderStatuses } from '@kopi/contract';
 import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { ownedBy, ownedWhere, tenantIs, tenantOfRow } from '../../db/tenant-scope';
 import { type Db, rowsOf } from '../../db/database';
-import { firstRow, ownedRow } from '../../db/owned-rows';
+import { firstRow, ownedRow, rowByIdempotencyKey } from '../../db/owned-rows';
 import { users } from '../../db/schema/access';
 import { customerOrders } from '../../db/schema/customers';
 import {
@@ -36,12 +36,11 @@ export async function isDayClosed(db: Db, tenantId: string, outletId: string, da
 
 /** The order created with this Idempotency-Key, if any (the last line against double orders). */
 export const findByIdempotencyKey = (db: Db, tenantId: string, key: string) =>
-  firstRow(
-    db,
-    orders,
-    { id: orders.id, orderNo: orders.orderNo, staffId: orders.staffId },
-    ownedWhere(orders, tenantId, { idempotencyKey: key }),
-  );
+  rowByIdempotencyKey(db, orders, tenantId, key, {
+    id: orders.id,
+    orderNo: orders.orderNo,
+    staffId: orders.staffId,
+  });
 
 /** The language a user saved (en or my), for the files they download. */
 /** Is `outletId` one of the tenant's outlets (whatever its status)? */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { firstRow } from '../../db/owned-rows';
+import { rowByIdempotencyKey } from '../../db/owned-rows';
 import { runPrepared } from '../../db/prepared';
 import { counterTopups } from '../../db/schema/loyalty';
 import { cashMovements, shifts, tills } from '../../db/schema/shifts';
@@ -61,12 +61,11 @@ export async function findShift(db: Db, tenantId: string, id: string) {
 }
 
 export const shiftByIdempotencyKey = (db: Db, tenantId: string, key: string) =>
-  firstRow(
-    db,
-    shifts,
-    { id: shifts.id, cashierId: shifts.cashierId, tillId: shifts.tillId },
-    ownedWhere(shifts, tenantId, { idempotencyKey: key }),
-  );
+  rowByIdempotencyKey(db, shifts, tenantId, key, {
+    id: shifts.id,
+    cashierId: shifts.cashierId,
+    tillId: shifts.tillId,
+  });
 
 /** The shift open on a till now, if any. */
 export async function openShiftOfTill(db: Db, tenantId: string, tillId: string) {

@@ -18,22 +18,7 @@ const FIUU = {
   secret_key: 'fiuu-fake-refund-secret-0002',
 };
 const IPAY88 = { merchant_code: 'M54321', merchant_key: 'ipay88-fake-refund-key-0001' };
-const {
-  t,
-  api,
-  as: { cashier, finance },
-  fakes,
-  shops,
-  approvedRefund,
-  refundView,
-  refundedOf,
-  providerRefundsOf,
-  secondSweeper,
-  expectCompletedOnline,
-  cancelledByCustomer,
-  expectRefusedByGateway,
-  raceAfterOutage,
-} = useGatewayRefunds({
+const kit = useGatewayRefunds({
   gateways: {
     fiuu: {
       credentials: FIUU,
@@ -53,6 +38,13 @@ const {
     },
   },
 });
+const {
+  t,
+  api,
+  as: { cashier, finance },
+  fakes,
+  shops,
+} = kit;
 
 /** An app order paid through Fiuu (PENDING on the board), with Fiuu's transaction id. */
 async function paidFiuuOrder() {
@@ -67,21 +59,21 @@ const refundsAtFiuu = (tranID: string) =>
 describe('a refund of an app order paid through Fiuu', () => {
   it('is paid back through Fiuu once approved, partly and then the rest', async () => {
     const order = await paidFiuuOrder();
-    const first = await approvedRefund(order.id, 500);
+    const first = await kit.approvedRefund(order.id, 500);
     expect(first.approved.statusCode, first.approved.body).toBe(200);
-    await expectCompletedOnline(first.asked.id, 'fiuu', { business_date: '2026-06-10' });
+    await kit.expectCompletedOnline(first.asked.id, 'fiuu', { business_date: '2026-06-10' });
     expect(refundsAtFiuu(order.tranID)).toEqual(['5.00']);
-    expect(await refundedOf(order.id)).toBe(500);
+    expect(await kit.refundedOf(order.id)).toBe(500);
 
-    const rest = await approvedRefund(order.id, order.total - 500);
+    const rest = await kit.approvedRefund(order.id, order.total - 500);
     expect(rest.approved.statusCode, rest.approved.body).toBe(200);
-    const view = await expectCompletedOnline(rest.asked.id, 'fiuu');
+    const view = await kit.expectCompletedOnline(rest.asked.id, 'fiuu');
     expect(view.history.filter((h) => h.to === 'COMPLETED')).toHaveLength(1);
     expect(refundsAtFiuu(order.tranID)).toEqual(['5.00', formatFiuuAmount(order.total - 500)]);
     expect(fakes.fiuu.transactions.get(order.paymentId)!.refundedSen).toBe(order.total);
-    expect(await refundedOf(order.id)).toBe(order.total);
+    expect(await kit.refundedOf(order.id)).toBe(order.total);
     // Each refund was asked of Fiuu under its own provider-refund id (Fiuu's RefID).
-    const parts = await providerRefundsOf(order.paymentId);
+    const parts = await kit.providerRefundsOf(order.paymentId);
     expect(parts.map((p) => `${p.provider} ${p.amount} ${p.status}`).sort()).toEqual(
       [`fiuu ${order.total - 500} succeeded`, 'fiuu 500 succeeded'].sort(),
     );
@@ -107,7 +99,7 @@ describe('a refund of an app order paid through Fiuu', () => {
 
   it('is refunded whole through Fiuu when the customer cancels the paid order', async () => {
     const order = await paidFiuuOrder();
-    const made = await cancelledByCustomer(order.id, shops.fiuu.customer.headers);
+    const made = await kit.cancelledByCustomer(order.id, shops.fiuu.customer.headers);
     expect(made).toHaveLength(1);
     expect(made[0]).toMatchObject({
       amount: order.total,
@@ -115,12 +107,12 @@ describe('a refund of an app order paid through Fiuu', () => {
       providerPayout: 'succeeded',
     });
     expect(refundsAtFiuu(order.tranID)).toEqual([formatFiuuAmount(order.total)]);
-    expect(await refundedOf(order.id)).toBe(order.total);
+    expect(await kit.refundedOf(order.id)).toBe(order.total);
   });
 
   it('pays once when Fiuu was down and the sweepers and a resend race for it', async () => {
     const order = await paidFiuuOrder();
-    const { asked, view, tenantId, sweepers } = await raceAfterOutage({
+    const { asked, view, tenantId, sweepers } = await kit.raceAfterOutage({
       orderId: order.id,
       provider: 'fiuu',
       byHand: 'ipay88',
@@ -133,45 +125,45 @@ describe('a refund of an app order paid through Fiuu', () => {
     await two.payouts.resendUnanswered(0);
     expect(refundsAtFiuu(order.tranID)).toEqual(['7.00']);
     expect(fakes.fiuu.transactions.get(order.paymentId)!.refundedSen).toBe(700);
-    expect(await refundedOf(order.id)).toBe(700);
-    expect((await refundView(asked.id)).history).toHaveLength(view.history.length);
+    expect(await kit.refundedOf(order.id)).toBe(700);
+    expect((await kit.refundView(asked.id)).history).toHaveLength(view.history.length);
   });
 
   it('stays APPROVED with the notice when Fiuu refuses it (more than is left)', async () => {
     const order = await paidFiuuOrder();
     // The business refunded part of it in Fiuu's portal, outside Kopi.
     fakes.fiuu.transactions.get(order.paymentId)!.refundedSen = 600;
-    const { asked, approved } = await approvedRefund(order.id, order.total);
+    const { asked, approved } = await kit.approvedRefund(order.id, order.total);
     expect(approved.statusCode, approved.body).toBe(200);
-    await expectRefusedByGateway(asked.id, order.id, 'fiuu');
+    await kit.expectRefusedByGateway(asked.id, order.id, 'fiuu');
     expect(refundsAtFiuu(order.tranID)).toEqual([]);
     // The sweeper does not ask again for a refund Fiuu refused.
-    const { payouts, errors } = await secondSweeper();
+    const { payouts, errors } = await kit.secondSweeper();
     await payouts.resendUnanswered(0);
     expect(errors).toEqual([]);
     expect(refundsAtFiuu(order.tranID)).toEqual([]);
     // The staff pay it back by hand and complete it.
     const done = await movedRefund(t, finance, asked.id, { status: 'COMPLETED' });
     expect(done.status).toBe('COMPLETED');
-    expect(await refundedOf(order.id)).toBe(order.total);
+    expect(await kit.refundedOf(order.id)).toBe(order.total);
   });
 });
 
 describe('a refund of an app order paid through iPay88', () => {
   it('stays with the staff to pay back by hand: nothing is asked of iPay88', async () => {
     const order = await ipay88Order(t, api, shops.ipay88, fakes.ipay88, true);
-    const { asked, approved } = await approvedRefund(order.id, 400);
+    const { asked, approved } = await kit.approvedRefund(order.id, 400);
     expect(approved.statusCode, approved.body).toBe(200);
-    const view = await refundView(asked.id);
+    const view = await kit.refundView(asked.id);
     expect(view).toMatchObject({ status: 'APPROVED', provider_payout: null });
     expect(view.allowed_statuses).toContain('COMPLETED');
-    expect(await providerRefundsOf(order.paymentId)).toHaveLength(0);
-    const { payouts, errors } = await secondSweeper();
+    expect(await kit.providerRefundsOf(order.paymentId)).toHaveLength(0);
+    const { payouts, errors } = await kit.secondSweeper();
     await payouts.resendUnanswered(0);
     expect(errors).toEqual([]);
-    expect(await providerRefundsOf(order.paymentId)).toHaveLength(0);
+    expect(await kit.providerRefundsOf(order.paymentId)).toHaveLength(0);
     const done = await movedRefund(t, finance, asked.id, { status: 'COMPLETED' });
     expect(done).toMatchObject({ status: 'COMPLETED', provider_payout: null });
-    expect(await refundedOf(order.id)).toBe(400);
+    expect(await kit.refundedOf(order.id)).toBe(400);
   });
 });

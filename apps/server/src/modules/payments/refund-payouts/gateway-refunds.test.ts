@@ -19,25 +19,7 @@ const STRIPE = {
   secret_key: 'sk_test_fakeKopiRefundSecret0001',
   webhook_secret: 'whsec_fakeKopiRefundWebhook0002',
 };
-const {
-  t,
-  api,
-  clock,
-  as: { admin, finance },
-  fakes,
-  shops,
-  baseUrls,
-  approvedRefund,
-  refundView,
-  refundedOf,
-  refundsOfOrder,
-  providerRefundsOf,
-  secondSweeper,
-  expectCompletedOnline,
-  cancelledByCustomer,
-  expectRefusedByGateway,
-  raceAfterOutage,
-} = useGatewayRefunds({
+const kit = useGatewayRefunds({
   gateways: {
     stripe: {
       credentials: STRIPE,
@@ -51,6 +33,15 @@ const {
     },
   },
 });
+const {
+  t,
+  api,
+  clock,
+  as: { admin, finance },
+  fakes,
+  shops,
+  baseUrls,
+} = kit;
 
 /** Posts a Stripe event into the app, signed as Stripe signs it. */
 const deliverStripe = (rawEvent: string) =>
@@ -100,16 +91,16 @@ const stripeGateway = async () => (await listedGateway(api, admin, 'stripe')).ga
 describe('a refund of an app order paid through Stripe', () => {
   it('is paid back through Stripe once approved, partly and then the rest', async () => {
     const order = await paidStripeOrder();
-    const first = await approvedRefund(order.id, 500);
+    const first = await kit.approvedRefund(order.id, 500);
     expect(first.approved.statusCode, first.approved.body).toBe(200);
-    await expectCompletedOnline(first.asked.id, 'stripe', { business_date: '2026-06-10' });
+    await kit.expectCompletedOnline(first.asked.id, 'stripe', { business_date: '2026-06-10' });
     expect(refundsAtStripe(order.intentId)).toEqual([500]);
-    const rest = await approvedRefund(order.id, order.total - 500);
+    const rest = await kit.approvedRefund(order.id, order.total - 500);
     expect(rest.approved.statusCode, rest.approved.body).toBe(200);
-    const view = await expectCompletedOnline(rest.asked.id, 'stripe');
+    const view = await kit.expectCompletedOnline(rest.asked.id, 'stripe');
     expect(refundsAtStripe(order.intentId)).toEqual([500, order.total]);
-    expect(await refundedOf(order.id)).toBe(order.total);
-    const parts = await providerRefundsOf(order.paymentId);
+    expect(await kit.refundedOf(order.id)).toBe(order.total);
+    const parts = await kit.providerRefundsOf(order.paymentId);
     const made = parts.map((p) => `${p.provider} ${p.amount} ${p.status}`).sort();
     expect(made).toEqual(['stripe 500 succeeded', `stripe ${order.total - 500} succeeded`]);
     // Stripe's charge.refunded webhooks arrive afterwards: received, and nothing changes.
@@ -120,24 +111,24 @@ describe('a refund of an app order paid through Stripe', () => {
       expect(res.statusCode, res.body).toBe(200);
     }
     expect(await historyOf(rest.asked.id)).toHaveLength(view.history.length);
-    expect(await refundedOf(order.id)).toBe(order.total);
+    expect(await kit.refundedOf(order.id)).toBe(order.total);
   });
 
   it('is refunded whole through Stripe when the customer cancels the paid order', async () => {
     const order = await paidStripeOrder();
-    const [refund] = await cancelledByCustomer(order.id, shops.stripe.customer.headers);
+    const [refund] = await kit.cancelledByCustomer(order.id, shops.stripe.customer.headers);
     expect(refund).toMatchObject({
       amount: order.total,
       status: 'COMPLETED',
       providerPayout: 'succeeded',
     });
     expect(refundsAtStripe(order.intentId)).toEqual([order.total]);
-    expect(await refundedOf(order.id)).toBe(order.total);
+    expect(await kit.refundedOf(order.id)).toBe(order.total);
   });
 
   it('pays once when Stripe was down and the sweepers and a resend race for it', async () => {
     const order = await paidStripeOrder();
-    const { asked, tenantId, sweepers } = await raceAfterOutage({
+    const { asked, tenantId, sweepers } = await kit.raceAfterOutage({
       orderId: order.id,
       provider: 'stripe',
       byHand: 'billplz',
@@ -164,13 +155,13 @@ describe('a refund of an app order paid through Stripe', () => {
     const order = await paidStripeOrder();
     fakes.stripe.holdRefunds(true);
     try {
-      const { asked } = await approvedRefund(order.id, 450);
+      const { asked } = await kit.approvedRefund(order.id, 450);
       const part = await providerRefundOf(asked.id);
       expect(part).toMatchObject({ status: 'pending', amount: 450 });
       expect(part!.requestedAt).not.toBeNull();
-      const { payouts, errors } = await secondSweeper();
+      const { payouts, errors } = await kit.secondSweeper();
       await payouts.resendUnanswered(0);
-      expect(await refundView(asked.id)).toMatchObject({
+      expect(await kit.refundView(asked.id)).toMatchObject({
         status: 'APPROVED',
         provider_payout: 'pending',
       });
@@ -180,10 +171,10 @@ describe('a refund of an app order paid through Stripe', () => {
     } finally {
       fakes.stripe.holdRefunds(false);
     }
-    const [refund] = await refundsOfOrder(order.id);
+    const [refund] = await kit.refundsOfOrder(order.id);
     expect(refund).toMatchObject({ status: 'COMPLETED', providerPayout: 'succeeded' });
     expect(refundsAtStripe(order.intentId)).toEqual([450]);
-    expect(await refundedOf(order.id)).toBe(450);
+    expect(await kit.refundedOf(order.id)).toBe(450);
   });
 
   it('stays APPROVED with the notice when Stripe refuses it (more than is left)', async () => {
@@ -198,9 +189,9 @@ describe('a refund of an app order paid through Stripe', () => {
       body: `payment_intent=${order.intentId}&amount=600`,
     });
     expect(outside.status).toBe(200);
-    const { asked, approved } = await approvedRefund(order.id, order.total);
+    const { asked, approved } = await kit.approvedRefund(order.id, order.total);
     expect(approved.statusCode, approved.body).toBe(200);
-    await expectRefusedByGateway(asked.id, order.id, 'stripe');
+    await kit.expectRefusedByGateway(asked.id, order.id, 'stripe');
     expect(refundsAtStripe(order.intentId)).toEqual([600]);
     // The staff pay it back by hand and complete it.
     const done = await movedRefund(t, finance, asked.id, { status: 'COMPLETED' });
@@ -218,9 +209,9 @@ describe('a refund of an app order paid through Stripe', () => {
     );
     expect(off.statusCode, off.body).toBe(200);
     try {
-      const { asked, approved } = await approvedRefund(order.id, 300);
+      const { asked, approved } = await kit.approvedRefund(order.id, 300);
       expect(approved.statusCode, approved.body).toBe(200);
-      expect(await refundView(asked.id)).toMatchObject({
+      expect(await kit.refundView(asked.id)).toMatchObject({
         status: 'COMPLETED',
         provider_payout: 'succeeded',
       });
@@ -238,8 +229,8 @@ describe('a refund of an app order paid through Stripe', () => {
   it('fails for the staff to pay by hand once the business has deleted the gateway', async () => {
     const order = await paidStripeOrder();
     baseUrls.stripe = UNREACHABLE_GATEWAY;
-    const { asked } = await approvedRefund(order.id, 250);
-    expect(await refundView(asked.id)).toMatchObject({ provider_payout: 'pending' });
+    const { asked } = await kit.approvedRefund(order.id, 250);
+    expect(await kit.refundView(asked.id)).toMatchObject({ provider_payout: 'pending' });
     const gone = await api.del(
       `/api/payment-gateways/${(await stripeGateway()).id}`,
       undefined,
@@ -247,10 +238,10 @@ describe('a refund of an app order paid through Stripe', () => {
     );
     expect(gone.statusCode, gone.body).toBe(200);
     try {
-      const { payouts, errors } = await secondSweeper();
+      const { payouts, errors } = await kit.secondSweeper();
       await payouts.resendUnanswered(0);
       expect(errors).toEqual([]);
-      const view = await refundView(asked.id);
+      const view = await kit.refundView(asked.id);
       expect(view).toMatchObject({ status: 'APPROVED', provider_payout: 'failed' });
       expect(view.allowed_statuses).toEqual(['COMPLETED']);
       expect(refundsAtStripe(order.intentId)).toEqual([]);
