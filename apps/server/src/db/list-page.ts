@@ -1,5 +1,5 @@
 import { type Column, ilike, or, type SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import { likePattern } from '../lib/paging';
 import type { Db } from './database';
 
@@ -49,4 +49,26 @@ export async function windowPage<T extends { total: number }>(
   const rows = await page;
   const total = rows[0]?.total ?? (offset > 0 ? await countWhere(db, table, where) : 0);
   return { rows, total };
+}
+
+/**
+ * A page of `table`'s rows as `columns` select them, in `order`, with the number of rows `where`
+ * matches (`windowPage`): the whole list query of a table read without joins.
+ */
+export function tablePage<Fields extends SelectedFields>(
+  db: Db,
+  table: PgTable,
+  columns: Fields,
+  where: SQL | undefined,
+  order: SQL[],
+  page: { limit: number; offset: number },
+) {
+  const rows = db
+    .select({ ...columns, total: windowTotal() })
+    .from(table)
+    .where(where)
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset);
+  return windowPage(rows, page.offset, db, table, where);
 }

@@ -1,15 +1,17 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable, PgUpdateSetSource, SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from './database';
 import { ownedBy, tenantIs } from './tenant-scope';
 
 // The writes of one row of a tenant-owned table by its id, as every back-office editor does
 // them: the tenant's condition is always part of the WHERE, so another tenant's id changes
-// nothing.
+// nothing (and reads nothing).
 
 type OwnedTable = PgTable & { id: PgColumn; tenantId: PgColumn };
 
-const ownedRow = (table: OwnedTable, tenantId: string, id: string) =>
+/** The tenant's row `id` of `table`, as a WHERE condition. */
+export const ownedRow = (table: OwnedTable, tenantId: string, id: string) =>
   and(ownedBy(table, tenantId), eq(table.id, id));
 
 /** Updates the tenant's row `id` and moves its updated_at. */
@@ -36,10 +38,55 @@ export async function deleteOwnedRow(
   await tx.delete(table).where(ownedRow(table, tenantId, id));
 }
 
+/** The first row a query read, or null when it read none. */
+export async function firstOrNull<T>(query: PromiseLike<T[]>): Promise<T | null> {
+  const [row] = await query;
+  return row ?? null;
+}
+
+/** The first row of `table` that `where` matches, as `columns` select it; null when none does. */
+export const firstRow = <Fields extends SelectedFields>(
+  db: Db,
+  table: PgTable,
+  columns: Fields,
+  where: SQL | undefined,
+) =>
+  // A select over a table and fields only known as generics types as a union drizzle cannot
+  // narrow; its rows are what `columns` select.
+  firstOrNull(
+    db.select(columns).from(table).where(where).limit(1) as unknown as PromiseLike<
+      SelectResultFields<Fields>[]
+    >,
+  );
+
+/** The tenant's row of `table` written under Idempotency-Key `key`, as `columns` select it. */
+export const rowByIdempotencyKey = <Fields extends SelectedFields>(
+  db: Db,
+  table: OwnedTable & { idempotencyKey: PgColumn },
+  tenantId: string,
+  key: string,
+  columns: Fields,
+) => firstRow(db, table, columns, and(ownedBy(table, tenantId), eq(table.idempotencyKey, key)));
+
 /** The id of the one row an `insert … returning({ id })` wrote. */
 export async function insertedId(insert: PromiseLike<{ id: string }[]>): Promise<string> {
   const [row] = await insert;
   return row!.id;
+}
+
+/** The ids of the tenant's rows of `table`, in `order`. */
+export async function ownedIds(
+  db: Db,
+  table: OwnedTable,
+  tenantId: string,
+  order: SQL[],
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(ownedBy(table, tenantId))
+    .orderBy(...order);
+  return rows.map((r) => r.id as string);
 }
 
 type OrderedTable = OwnedTable & { sortOrder: PgColumn; updatedAt: PgColumn };

@@ -1,12 +1,15 @@
 import {
+  addDays,
   defaultOptions,
   type OrderCreate,
   type OrderItemInput,
   type OutletSchedule,
   type PosContext,
   type PosMenuProduct,
+  outletOpenState,
   priceOrder,
   type ServingMethod,
+  zonedToUtc,
 } from '@kopi/contract';
 
 // The demo's counter sales with a voucher, rung up as the POS does it: lines of a single tap's
@@ -123,4 +126,33 @@ export function voucherSale(
 export function servingOf(methods: readonly string[], outlet: SaleOutlet, rand: Rand) {
   const offered = methods.filter((m) => outlet.servingMethods.includes(m)) as ServingMethod[];
   return offered[Math.floor(rand() * offered.length)] ?? 'pick_up';
+}
+
+/**
+ * A moment on a day from `first` to `last` (days from `today`) that `dayAllows`, at a minute of
+ * `minutes` (of the day; 09:00 to 20:00 unless named), when the outlet takes orders; null after
+ * 40 misses.
+ */
+export function openMoment(o: {
+  first: number;
+  last: number;
+  outlet: SaleOutlet;
+  today: string;
+  rand: Rand;
+  minutes?: readonly [from: number, until: number];
+  dayAllows?: (date: string) => boolean;
+}): Date | null {
+  const { first, last, outlet, rand } = o;
+  if (last < first) return null;
+  const [from, until] = o.minutes ?? [9 * 60, 20 * 60];
+  for (let tries = 0; tries < 40; tries++) {
+    const date = addDays(o.today, first + Math.floor(rand() * (last - first + 1)));
+    if (o.dayAllows && !o.dayAllows(date)) continue;
+    const minute = from + Math.floor(rand() * (until - from));
+    const at = new Date(
+      zonedToUtc(date, minute, outlet.timezone).getTime() + 1000 * Math.floor(rand() * 60),
+    );
+    if (outletOpenState(outlet, at).accepting_orders) return at;
+  }
+  return null;
 }

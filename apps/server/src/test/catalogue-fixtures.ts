@@ -87,6 +87,18 @@ export async function demoCategory(t: TestApp, nameEn: string) {
   return row!;
 }
 
+/** A new product's form: a Cold Brew in Espresso at RM 12.00, under a fresh SKU. */
+export async function newProductInput(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const espresso = await demoCategory(t, 'Espresso');
+  return {
+    name: 'Cold Brew',
+    sku: `CB-${Math.random().toString(36).slice(2, 8)}`,
+    category: espresso.id,
+    base_price: 1200,
+    ...overrides,
+  };
+}
+
 /** An outlet of the demo tenant by code (KL01, PG01, JB01). */
 export async function demoOutlet(t: TestApp, code: string) {
   const [row] = await t.database.db

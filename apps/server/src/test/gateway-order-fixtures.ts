@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { orderPayments, orders } from '../db/schema/orders';
+import { paymentCallbacks } from '../db/schema/payments';
 import { auditLog } from '../db/schema/platform';
 import { demoOutlet } from './catalogue-fixtures';
 import { placeOrder, verifiedCustomer, type TestCustomer } from './mobile-fixtures';
@@ -87,6 +88,22 @@ export async function onBoard(
   const res = await api.get(`/api/orders/board?outlet_id=${shop.kl}`, cashier);
   expect(res.statusCode, res.body).toBe(200);
   return JSON.stringify(res.json().data).includes(orderId);
+}
+
+/** Paid once however often the gateway told it: one payment, one callback kept. */
+export async function expectPaidOnce(t: TestApp, orderId: string, paymentId: string) {
+  expect(await paymentsOf(t, orderId)).toHaveLength(1);
+  const [events] = await t.database.db
+    .select({ n: count() })
+    .from(paymentCallbacks)
+    .where(eq(paymentCallbacks.paymentId, paymentId));
+  expect(events!.n).toBe(1);
+}
+
+/** The gateway's post was taken: 200, with the exact body the gateway reads back. */
+export function expectAcknowledged(answer: { statusCode: number; body: string }, body: string) {
+  expect(answer.statusCode, answer.body).toBe(200);
+  expect(answer.body).toBe(body);
 }
 
 /** The order is untouched: still CREATED, nothing paid. */

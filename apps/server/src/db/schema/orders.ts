@@ -18,14 +18,13 @@ import {
   text,
   timestamp,
   unique,
-  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { id, createdAt, updatedAt, ts } from './columns';
+import { id, createdAt, idempotencyKeyUnique, parentColumn, updatedAt, ts } from './columns';
 import { users } from './access';
 import { products } from './catalogue';
 import { shifts, tills } from './shifts';
-import { statusMoveColumns } from './history';
+import { statusHistoryTable } from './history';
 import { outletColumn, outlets, tenantColumn } from './tenancy';
 
 /**
@@ -169,9 +168,7 @@ export const orders = pgTable(
     // it is an index lookup instead of reading every order (1.5 s at a million orders without it).
     index('orders_search_trgm_idx').using('gin', sql`${orderSearchText(t)} gin_trgm_ops`),
     unique('orders_outlet_day_seq_unique').on(t.outletId, t.businessDate, t.seq),
-    uniqueIndex('orders_tenant_idempotency_key_unique')
-      .on(t.tenantId, t.idempotencyKey)
-      .where(sql`${t.idempotencyKey} is not null`),
+    idempotencyKeyUnique('orders', t),
     check('orders_source_check', sql`${t.source} in ('pos-apps', 'mobile-apps')`),
     check(
       'orders_serving_method_check',
@@ -208,9 +205,7 @@ export const orderItems = pgTable(
   {
     id: id(),
     tenantId: tenantColumn(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: parentColumn('order_id', () => orders.id),
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id),
@@ -239,9 +234,7 @@ export const orderPayments = pgTable(
   {
     id: id(),
     tenantId: tenantColumn(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: parentColumn('order_id', () => orders.id),
     lineNo: integer('line_no').notNull(),
     method: text('method').notNull(),
     amount: integer('amount').notNull(),
@@ -260,18 +253,11 @@ export const orderPayments = pgTable(
 );
 
 /** Every status an order went through, with who moved it, when and why (DESIGN §4). */
-export const orderStatusHistory = pgTable(
-  'order_status_history',
-  {
-    id: id(),
-    tenantId: tenantColumn(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    ...statusMoveColumns(),
-  },
-  (t) => [index('order_status_history_order_idx').on(t.orderId, t.at)],
-);
+export const orderStatusHistory = statusHistoryTable('order_status_history', {
+  key: 'orderId',
+  column: 'order_id',
+  references: () => orders.id,
+});
 
 /**
  * The order number counter of an outlet's business day, incremented in the order's transaction

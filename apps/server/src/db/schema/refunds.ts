@@ -10,14 +10,13 @@ import {
   text,
   timestamp,
   unique,
-  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './access';
-import { createdAt, id, ts } from './columns';
+import { createdAt, id, idempotencyKeyUnique, parentColumn, ts } from './columns';
 import { orderItems, orders, statusList } from './orders';
 import { shifts } from './shifts';
-import { statusMoveColumns } from './history';
+import { statusHistoryTable } from './history';
 import { outletColumn, outlets, tenantColumn } from './tenancy';
 
 // Refunds (DESIGN §4 machine, §10 entity). Amounts in integer sen. A refund counts against its
@@ -73,9 +72,7 @@ export const refunds = pgTable(
   },
   (t) => [
     unique('refunds_tenant_outlet_no_unique').on(t.tenantId, t.outletId, t.refundNo),
-    uniqueIndex('refunds_tenant_idempotency_key_unique')
-      .on(t.tenantId, t.idempotencyKey)
-      .where(sql`${t.idempotencyKey} is not null`),
+    idempotencyKeyUnique('refunds', t),
     index('refunds_order_idx').on(t.orderId),
     index('refunds_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
     index('refunds_tenant_outlet_status_idx').on(t.tenantId, t.outletId, t.status),
@@ -100,9 +97,7 @@ export const refundItems = pgTable(
   {
     id: id(),
     tenantId: tenantColumn(),
-    refundId: uuid('refund_id')
-      .notNull()
-      .references(() => refunds.id, { onDelete: 'cascade' }),
+    refundId: parentColumn('refund_id', () => refunds.id),
     orderItemId: uuid('order_item_id')
       .notNull()
       .references(() => orderItems.id),
@@ -117,18 +112,11 @@ export const refundItems = pgTable(
 );
 
 /** Every status a refund went through, with who moved it, when and why. */
-export const refundStatusHistory = pgTable(
-  'refund_status_history',
-  {
-    id: id(),
-    tenantId: tenantColumn(),
-    refundId: uuid('refund_id')
-      .notNull()
-      .references(() => refunds.id, { onDelete: 'cascade' }),
-    ...statusMoveColumns(),
-  },
-  (t) => [index('refund_status_history_refund_idx').on(t.refundId, t.at)],
-);
+export const refundStatusHistory = statusHistoryTable('refund_status_history', {
+  key: 'refundId',
+  column: 'refund_id',
+  references: () => refunds.id,
+});
 
 /** The refund number counter of an outlet, incremented in the refund's transaction. */
 export const refundCounters = pgTable(

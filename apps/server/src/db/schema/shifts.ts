@@ -13,7 +13,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './access';
-import { createdAt, id, ts, updatedAt } from './columns';
+import { createdAt, id, idempotencyKeyUnique, parentColumn, ts, updatedAt } from './columns';
+import { actorColumns } from './history';
 import { outletColumn, tenantColumn } from './tenancy';
 
 // Tills (an outlet's cash registers), the shifts cashiers work on them, the cash moved in and
@@ -44,9 +45,7 @@ export const shifts = pgTable(
     id: id(),
     tenantId: tenantColumn(),
     outletId: outletColumn(),
-    tillId: uuid('till_id')
-      .notNull()
-      .references(() => tills.id, { onDelete: 'cascade' }),
+    tillId: parentColumn('till_id', () => tills.id),
     cashierId: uuid('cashier_id').references(() => users.id, { onDelete: 'set null' }),
     // A snapshot: the report keeps the cashier's name after the user is removed.
     cashierName: text('cashier_name'),
@@ -73,9 +72,7 @@ export const shifts = pgTable(
     uniqueIndex('shifts_one_open_per_till')
       .on(t.tillId)
       .where(sql`${t.status} = 'open'`),
-    uniqueIndex('shifts_tenant_idempotency_key_unique')
-      .on(t.tenantId, t.idempotencyKey)
-      .where(sql`${t.idempotencyKey} is not null`),
+    idempotencyKeyUnique('shifts', t),
     index('shifts_tenant_outlet_day_idx').on(t.tenantId, t.outletId, t.businessDate),
     index('shifts_tenant_opened_idx').on(t.tenantId, t.openedAt.desc()),
     check('shifts_status_check', sql`${t.status} in ('open', 'closed')`),
@@ -88,23 +85,18 @@ export const cashMovements = pgTable(
   {
     id: id(),
     tenantId: tenantColumn(),
-    shiftId: uuid('shift_id')
-      .notNull()
-      .references(() => shifts.id, { onDelete: 'cascade' }),
+    shiftId: parentColumn('shift_id', () => shifts.id),
     kind: text('kind').notNull(),
     reason: text('reason').notNull(),
     amount: integer('amount').notNull(),
     note: text('note'),
-    byUserId: uuid('by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    byName: text('by_name'),
+    ...actorColumns(),
     idempotencyKey: text('idempotency_key'),
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
   (t) => [
     index('cash_movements_shift_idx').on(t.shiftId, t.at),
-    uniqueIndex('cash_movements_tenant_idempotency_key_unique')
-      .on(t.tenantId, t.idempotencyKey)
-      .where(sql`${t.idempotencyKey} is not null`),
+    idempotencyKeyUnique('cash_movements', t),
     check('cash_movements_kind_check', sql`${t.kind} in ('cash_in', 'cash_out')`),
     check('cash_movements_reason_check', sql`${t.reason} in ('petty_cash', 'bank_drop', 'other')`),
     check('cash_movements_amount_check', sql`${t.amount} > 0`),
@@ -117,13 +109,10 @@ export const drawerOpenings = pgTable(
   {
     id: id(),
     tenantId: tenantColumn(),
-    shiftId: uuid('shift_id')
-      .notNull()
-      .references(() => shifts.id, { onDelete: 'cascade' }),
+    shiftId: parentColumn('shift_id', () => shifts.id),
     reason: text('reason').notNull(),
     note: text('note'),
-    byUserId: uuid('by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    byName: text('by_name'),
+    ...actorColumns(),
     /** The manager's approval by PIN, when the opener may not open it alone. */
     approvalId: uuid('approval_id'),
     idempotencyKey: text('idempotency_key'),
@@ -131,9 +120,7 @@ export const drawerOpenings = pgTable(
   },
   (t) => [
     index('drawer_openings_shift_idx').on(t.shiftId, t.at),
-    uniqueIndex('drawer_openings_tenant_idempotency_key_unique')
-      .on(t.tenantId, t.idempotencyKey)
-      .where(sql`${t.idempotencyKey} is not null`),
+    idempotencyKeyUnique('drawer_openings', t),
     check(
       'drawer_openings_reason_check',
       sql`${t.reason} in ('give_change', 'check_float', 'correct_error', 'other')`,

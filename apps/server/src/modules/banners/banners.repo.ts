@@ -1,11 +1,14 @@
 import type { BannerImage, BannerState, BannerTargetType } from '@kopi/contract';
 import { and, asc, eq, inArray, isNotNull, isNull, lte, gt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { searchAny, windowPage, windowTotal } from '../../db/list-page';
+import { searchAny, tablePage } from '../../db/list-page';
 import {
   deleteOwnedRow,
+  firstRow,
   insertedId,
   nextSortOrder,
+  ownedIds,
+  ownedRow,
   updateOwnedRow,
   writeSortOrder,
 } from '../../db/owned-rows';
@@ -42,7 +45,8 @@ const targetName = (usable: boolean) => {
   end)`;
 };
 
-const columns = {
+/** What the app shows of a banner, and the back office too. */
+const shown = {
   id: banners.id,
   titleEn: banners.titleEn,
   titleMy: banners.titleMy,
@@ -50,6 +54,10 @@ const columns = {
   targetType: banners.targetType,
   targetId: banners.targetId,
   targetUrl: banners.targetUrl,
+};
+
+const columns = {
+  ...shown,
   targetLabel: targetName(false),
   startsAt: banners.startsAt,
   endsAt: banners.endsAt,
@@ -119,25 +127,11 @@ export async function list(
   limit: number,
   offset: number,
 ): Promise<{ rows: BannerRow[]; total: number }> {
-  const filter = where(tenantId, f);
-  const page = db
-    .select({ ...columns, total: windowTotal() })
-    .from(banners)
-    .where(filter)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset);
-  return windowPage(page, offset, db, banners, filter);
+  return tablePage(db, banners, columns, where(tenantId, f), order, { limit, offset });
 }
 
-export async function findById(db: Db, tenantId: string, id: string): Promise<BannerRow | null> {
-  const [row] = await db
-    .select(columns)
-    .from(banners)
-    .where(and(ownedBy(banners, tenantId), eq(banners.id, id)))
-    .limit(1);
-  return row ?? null;
-}
+export const findById = (db: Db, tenantId: string, id: string): Promise<BannerRow | null> =>
+  firstRow(db, banners, columns, ownedRow(banners, tenantId, id));
 
 /** The outlets each banner lists (for banners not shown at all outlets), by outlet code. */
 export async function outletsOf(db: Db, tenantId: string, bannerIds: string[]) {
@@ -161,16 +155,7 @@ export async function outletsOf(db: Db, tenantId: string, bannerIds: string[]) {
  */
 export async function liveForApp(db: Db, tenantId: string, outletId: string | null, now: Date) {
   return db
-    .select({
-      id: banners.id,
-      titleEn: banners.titleEn,
-      titleMy: banners.titleMy,
-      image: banners.image,
-      targetType: banners.targetType,
-      targetId: banners.targetId,
-      targetUrl: banners.targetUrl,
-      targetLabel: targetName(true),
-    })
+    .select({ ...shown, targetLabel: targetName(true) })
     .from(banners)
     .where(
       and(
@@ -236,14 +221,8 @@ export async function remove(tx: Db, tenantId: string, id: string) {
   await deleteOwnedRow(tx, banners, tenantId, id);
 }
 
-export async function idsOfTenant(db: Db, tenantId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: banners.id })
-    .from(banners)
-    .where(ownedBy(banners, tenantId))
-    .orderBy(...order);
-  return rows.map((r) => r.id);
-}
+export const idsOfTenant = (db: Db, tenantId: string): Promise<string[]> =>
+  ownedIds(db, banners, tenantId, order);
 
 /** Sets sort_order = position (1-based) for the ids in the given order, in one statement. */
 export const setOrder = (tx: Db, tenantId: string, orderedIds: string[]) =>

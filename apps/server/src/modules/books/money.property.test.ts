@@ -125,6 +125,21 @@ const seeds = process.env.MONEY_SEEDS
   : [20_261_128, 4_242, Date.now() % 1_000_000];
 const steps = Number(process.env.MONEY_STEPS ?? 70);
 
+/** Each kind of step, taken when the step's draw is below its bound; above the last, time passes. */
+const stepKinds: [below: number, step: (r: ReturnType<typeof rng>) => Promise<string | null>][] = [
+  [0.24, (r) => counterSale(w, r)],
+  [0.36, (r) => moveOrder(w, r)],
+  [0.46, (r) => appOrder(w, r, nextOpening)],
+  [0.48, (r) => replayCallback(w, r)],
+  [0.6, (r) => refund(w, r)],
+  [0.67, (r) => settleOwedRefunds(w, r)],
+  [0.7, (r) => topUp(w, r)],
+  [0.73, (r) => adjustWallet(w, r)],
+  [0.77, (r) => cashMovement(w, r)],
+  [0.79, (r) => shiftChange(w, r)],
+  [0.85, (r) => closeDay(w, r)],
+];
+
 describe('the money rules', () => {
   for (const [n, seed] of seeds.entries()) {
     it(`hold on every screen through a random stream (seed ${seed}, stream ${n + 1})`, async () => {
@@ -133,30 +148,8 @@ describe('the money rules', () => {
       const counts: Record<string, number> = {};
       for (let step = 0; step < steps; step++) {
         const a = r.next();
-        const done =
-          a < 0.24
-            ? await counterSale(w, r)
-            : a < 0.36
-              ? await moveOrder(w, r)
-              : a < 0.46
-                ? await appOrder(w, r, nextOpening)
-                : a < 0.48
-                  ? await replayCallback(w, r)
-                  : a < 0.6
-                    ? await refund(w, r)
-                    : a < 0.67
-                      ? await settleOwedRefunds(w, r)
-                      : a < 0.7
-                        ? await topUp(w, r)
-                        : a < 0.73
-                          ? await adjustWallet(w, r)
-                          : a < 0.77
-                            ? await cashMovement(w, r)
-                            : a < 0.79
-                              ? await shiftChange(w, r)
-                              : a < 0.85
-                                ? await closeDay(w, r)
-                                : passTime(r);
+        const kind = stepKinds.find(([below]) => a < below);
+        const done = kind ? await kind[1](r) : passTime(r);
         if (done) counts[done] = (counts[done] ?? 0) + 1;
         await deliverRefundCallbacks(w, r);
         await noteCompletions(w);

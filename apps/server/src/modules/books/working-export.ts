@@ -17,14 +17,33 @@ type Row = Partial<Record<WorkingFileColumn, string>>;
 export function workingCsv(w: MoneyWorking, locale: Locale): string {
   const labels = workingFileLabels[locale];
   const method = (m: string) => labels.methods[m as RefundPaidBy] ?? m;
+  /** The cells an order's, a payment's and a refund's rows start with: what it is, and its days. */
+  const recordCells = (
+    record: string,
+    countsAs: keyof typeof labels.countsAs,
+    number: string,
+    orderNo: string,
+    days: { order: string; countsOn: string },
+  ): Row => ({
+    record,
+    counts_as: labels.countsAs[countsAs],
+    number,
+    order_no: orderNo,
+    order_date: dateCell(days.order),
+    counts_on: dateCell(days.countsOn),
+  });
+  /** An order's or a payment's first cells: numbered by its order, counted on its order's day. */
+  const onOrderDay = (
+    record: string,
+    x: { counts_as: keyof typeof labels.countsAs; order_no: string; business_date: string },
+  ) =>
+    recordCells(record, x.counts_as, x.order_no, x.order_no, {
+      order: x.business_date,
+      countsOn: x.business_date,
+    });
   const rows: Row[] = [
     ...w.orders.map((o) => ({
-      record: labels.records.order,
-      counts_as: labels.countsAs[o.counts_as],
-      number: o.order_no,
-      order_no: o.order_no,
-      order_date: dateCell(o.business_date),
-      counts_on: dateCell(o.business_date),
+      ...onOrderDay(labels.records.order, o),
       amount: moneyCell(o.counts_as === 'sale' ? o.total : o.paid),
       subtotal: moneyCell(o.subtotal),
       discount: moneyCell(o.discount),
@@ -35,22 +54,15 @@ export function workingCsv(w: MoneyWorking, locale: Locale): string {
       total: moneyCell(o.total),
     })),
     ...w.payments.map((p) => ({
-      record: labels.records.payment,
-      counts_as: labels.countsAs[p.counts_as],
-      number: p.order_no,
-      order_no: p.order_no,
-      order_date: dateCell(p.business_date),
-      counts_on: dateCell(p.business_date),
+      ...onOrderDay(labels.records.payment, p),
       method: method(p.method),
       amount: moneyCell(p.amount),
     })),
     ...w.refunds.map((r) => ({
-      record: labels.records.refund,
-      counts_as: labels.countsAs[r.counts_as],
-      number: r.refund_no,
-      order_no: r.order_no,
-      order_date: dateCell(r.order_business_date),
-      counts_on: dateCell(r.business_date),
+      ...recordCells(labels.records.refund, r.counts_as, r.refund_no, r.order_no, {
+        order: r.order_business_date,
+        countsOn: r.business_date,
+      }),
       method: method(r.paid_by),
       amount: moneyCell(r.amount),
     })),

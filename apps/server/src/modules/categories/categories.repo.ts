@@ -2,12 +2,15 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import {
   deleteOwnedRow,
+  firstRow,
   insertedId,
   nextSortOrder,
+  ownedIds,
+  ownedRow,
   updateOwnedRow,
   writeSortOrder,
 } from '../../db/owned-rows';
-import { searchAny, windowPage, windowTotal } from '../../db/list-page';
+import { searchAny, tablePage } from '../../db/list-page';
 import { categories, products } from '../../db/schema/catalogue';
 import { ownedBy, sameTenant } from '../../db/tenant-scope';
 
@@ -56,25 +59,16 @@ export async function list(
   limit: number,
   offset: number,
 ): Promise<{ rows: CategoryRow[]; total: number }> {
-  const filter = where(tenantId, f);
-  const page = db
-    .select({ ...columns, total: windowTotal() })
-    .from(categories)
-    .where(filter)
-    .orderBy(asc(categories.sortOrder), asc(sql`lower(${categories.nameEn})`), asc(categories.id))
-    .limit(limit)
-    .offset(offset);
-  return windowPage(page, offset, db, categories, filter);
+  const order = [
+    asc(categories.sortOrder),
+    asc(sql`lower(${categories.nameEn})`),
+    asc(categories.id),
+  ];
+  return tablePage(db, categories, columns, where(tenantId, f), order, { limit, offset });
 }
 
-export async function findById(db: Db, tenantId: string, id: string): Promise<CategoryRow | null> {
-  const [row] = await db
-    .select(columns)
-    .from(categories)
-    .where(and(ownedBy(categories, tenantId), eq(categories.id, id)))
-    .limit(1);
-  return row ?? null;
-}
+export const findById = (db: Db, tenantId: string, id: string): Promise<CategoryRow | null> =>
+  firstRow(db, categories, columns, ownedRow(categories, tenantId, id));
 
 export async function insert(
   tx: Db,
@@ -111,14 +105,8 @@ export async function remove(tx: Db, tenantId: string, id: string) {
   await deleteOwnedRow(tx, categories, tenantId, id);
 }
 
-export async function idsOfTenant(db: Db, tenantId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: categories.id })
-    .from(categories)
-    .where(ownedBy(categories, tenantId))
-    .orderBy(asc(categories.sortOrder), asc(categories.id));
-  return rows.map((r) => r.id);
-}
+export const idsOfTenant = (db: Db, tenantId: string): Promise<string[]> =>
+  ownedIds(db, categories, tenantId, [asc(categories.sortOrder), asc(categories.id)]);
 
 /** Sets sort_order = position (1-based) for the ids in the given order, in one statement. */
 export const setOrder = (tx: Db, tenantId: string, orderedIds: string[]) =>

@@ -13,13 +13,14 @@ import {
   weekdayOf,
   zonedToUtc,
 } from '@kopi/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { ownedBy } from '../../db/tenant-scope';
 import { products } from '../../db/schema/catalogue';
-import { outlets, tenants } from '../../db/schema/tenancy';
+import { tenants } from '../../db/schema/tenancy';
 import type { Clock } from '../../lib/clock';
 import { demoStaffContexts } from '../../lib/demo-staff';
+import { demoOutletRows } from '../../lib/demo-catalogue';
 import type { RefundService } from '../refunds/refunds.service';
 import type { CloseDayService } from './close-day.service';
 import { type CatalogueProduct, resolveCart } from './order-cart';
@@ -106,18 +107,7 @@ async function seed(db: Db, options: DemoOrderOptions) {
     .where(eq(tenants.slug, options.tenantSlug ?? 'kopi-demo'));
   if (!tenant) return { orders: 0 };
   const tenantId = tenant.id;
-  const outletRows: OutletInfo[] = await db
-    .select({
-      id: outlets.id,
-      code: outlets.code,
-      timezone: outlets.timezone,
-      hours: outlets.hours,
-      lastOrderMinutes: outlets.lastOrderMinutes,
-      servingMethods: outlets.servingMethods,
-    })
-    .from(outlets)
-    .where(ownedBy(outlets, tenantId))
-    .orderBy(asc(outlets.code));
+  const outletRows: OutletInfo[] = await demoOutletRows(db, tenantId);
   const staff = await demoStaffContexts(db, tenantId, ['admin', 'cashier', 'finance']);
   const adminCtx = staff.get('admin');
   if (!adminCtx || outletRows.length === 0) return { orders: 0 };

@@ -2,6 +2,7 @@ import { orderStatuses } from '@kopi/contract';
 import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { ownedBy, ownedWhere, tenantIs, tenantOfRow } from '../../db/tenant-scope';
 import { type Db, rowsOf } from '../../db/database';
+import { firstRow, ownedRow, rowByIdempotencyKey } from '../../db/owned-rows';
 import { users } from '../../db/schema/access';
 import { customerOrders } from '../../db/schema/customers';
 import {
@@ -34,25 +35,17 @@ export async function isDayClosed(db: Db, tenantId: string, outletId: string, da
 }
 
 /** The order created with this Idempotency-Key, if any (the last line against double orders). */
-export async function findByIdempotencyKey(db: Db, tenantId: string, key: string) {
-  const [row] = await db
-    .select({ id: orders.id, orderNo: orders.orderNo, staffId: orders.staffId })
-    .from(orders)
-    .where(and(ownedBy(orders, tenantId), eq(orders.idempotencyKey, key)))
-    .limit(1);
-  return row ?? null;
-}
+export const findByIdempotencyKey = (db: Db, tenantId: string, key: string) =>
+  rowByIdempotencyKey(db, orders, tenantId, key, {
+    id: orders.id,
+    orderNo: orders.orderNo,
+    staffId: orders.staffId,
+  });
 
 /** The language a user saved (en or my), for the files they download. */
 /** Is `outletId` one of the tenant's outlets (whatever its status)? */
-export async function outletExists(db: Db, tenantId: string, outletId: string) {
-  const [row] = await db
-    .select({ id: outlets.id })
-    .from(outlets)
-    .where(and(ownedBy(outlets, tenantId), eq(outlets.id, outletId)))
-    .limit(1);
-  return Boolean(row);
-}
+export const outletExists = async (db: Db, tenantId: string, outletId: string) =>
+  Boolean(await firstRow(db, outlets, { id: outlets.id }, ownedRow(outlets, tenantId, outletId)));
 
 export interface OrderFilter {
   from?: string | undefined;

@@ -2,7 +2,7 @@ import { addonSchema, messageKey, productSchema, variantGroupSchema } from '@kop
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { products, variantOptions } from '../../db/schema/catalogue';
-import { demoCategory, demoOutletIds, demoProduct } from '../../test/catalogue-fixtures';
+import { newProductInput, demoOutletIds, demoProduct } from '../../test/catalogue-fixtures';
 import { detailPaths, expectCode } from '../../test/expect-code';
 import { demoTenantHeader, placeOrder, verifiedCustomer } from '../../test/mobile-fixtures';
 import { optionNamed, requiredChoices, sell, testClock } from '../../test/order-fixtures';
@@ -24,20 +24,12 @@ beforeEach(() => clock.set(NOON_KL));
 
 const malay = { ...demoTenantHeader, 'accept-language': 'ms-MY,ms;q=0.9,en;q=0.8' };
 
-async function newProduct(overrides: Record<string, unknown> = {}) {
-  const espresso = await demoCategory(t, 'Espresso');
-  return {
-    name: 'Cold Brew',
-    sku: `CB-${Math.random().toString(36).slice(2, 8)}`,
-    category: espresso.id,
-    base_price: 1200,
-    ...overrides,
-  };
-}
-
 describe('Malay names in the back office', () => {
   it('saves a product’s Malay name trimmed, clears it when blank and finds it by search', async () => {
-    const res = await api.post('/api/products', await newProduct({ name_my: '  Kopi Sejuk  ' }));
+    const res = await api.post(
+      '/api/products',
+      await newProductInput(t, { name_my: '  Kopi Sejuk  ' }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     const created = productSchema.parse(res.json().data);
     expect(created.name_my).toBe('Kopi Sejuk');
@@ -45,17 +37,20 @@ describe('Malay names in the back office', () => {
     expect(found.json().data.map((p: { id: string }) => p.id)).toEqual([created.id]);
     expect(found.json().data[0].name_my).toBe('Kopi Sejuk');
 
-    const input = await newProduct({ sku: created.sku, name_my: '   ' });
+    const input = await newProductInput(t, { sku: created.sku, name_my: '   ' });
     const cleared = await api.put(`/api/products/${created.id}`, input);
     expect(cleared.statusCode, cleared.body).toBe(200);
     expect(cleared.json().data.name_my).toBeNull();
     // Left out is none, too (the field is optional).
-    const plain = await api.post('/api/products', await newProduct());
+    const plain = await api.post('/api/products', await newProductInput(t));
     expect(plain.json().data.name_my).toBeNull();
   });
 
   it('refuses a Malay name over the English name’s length with the field named', async () => {
-    const long = await api.post('/api/products', await newProduct({ name_my: 'k'.repeat(121) }));
+    const long = await api.post(
+      '/api/products',
+      await newProductInput(t, { name_my: 'k'.repeat(121) }),
+    );
     expectCode(long, 400, 'validation_failed');
     expect(long.json().details).toEqual([
       { path: 'name_my', message: messageKey('max_length', { max: 120 }) },

@@ -3,7 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { products, variantGroups } from '../../db/schema/catalogue';
 import { auditLog } from '../../db/schema/platform';
-import { demoCategory, demoOutlet, demoProduct, otherTenant } from '../../test/catalogue-fixtures';
+import {
+  demoCategory,
+  newProductInput,
+  demoOutlet,
+  demoProduct,
+  otherTenant,
+} from '../../test/catalogue-fixtures';
 import { anonymous, type HttpMethod } from '../../test/test-app';
 import { detailPaths, expectCode } from '../../test/expect-code';
 import { useTestApp } from '../../test/use-test-app';
@@ -26,17 +32,6 @@ const list = async (query: string, headers = admin) => {
   return { rows: body.data.map((r) => productListItemSchema.strict().parse(r)), meta: body.meta };
 };
 const skus = (rows: { sku: string }[]) => rows.map((r) => r.sku);
-
-async function newProductInput(overrides: Record<string, unknown> = {}) {
-  const espresso = await demoCategory(t, 'Espresso');
-  return {
-    name: 'Cold Brew',
-    sku: `CB-${Math.random().toString(36).slice(2, 8)}`,
-    category: espresso.id,
-    base_price: 1200,
-    ...overrides,
-  };
-}
 
 describe('GET /api/products', () => {
   it('pages the demo menu by name with category, image, outlets and the total', async () => {
@@ -135,7 +130,7 @@ describe('POST /api/products', () => {
     const shot = addonsRes
       .json()
       .data.find((a: { addons_name: string }) => a.addons_name === 'Extra shot');
-    const input = await newProductInput({
+    const input = await newProductInput(t, {
       barcode: '9556999000001',
       description: 'Steeped 18 hours',
       tags: ['Iced', 'new', 'iced'],
@@ -177,18 +172,18 @@ describe('POST /api/products', () => {
     expectCode(missing, 400, 'validation_failed');
     expect(detailPaths(missing).sort()).toEqual(['base_price', 'category', 'name', 'sku']);
     for (const discounted_price of [1200, 1500]) {
-      const res = await api.post('/api/products', await newProductInput({ discounted_price }));
+      const res = await api.post('/api/products', await newProductInput(t, { discounted_price }));
       expect(res.statusCode).toBe(400);
       expect(res.json().details).toEqual([
         { path: 'discounted_price', message: 'validation.discounted_price_too_high' },
       ]);
     }
-    const negative = await api.post('/api/products', await newProductInput({ base_price: -1 }));
+    const negative = await api.post('/api/products', await newProductInput(t, { base_price: -1 }));
     expect(negative.statusCode).toBe(400);
     const fractional = await api.send(
       'POST',
       '/api/products',
-      await newProductInput({ base_price: 12.5 }),
+      await newProductInput(t, { base_price: 12.5 }),
     );
     expect(fractional.json().details).toEqual([
       { path: 'base_price', message: 'validation.integer' },
@@ -196,13 +191,13 @@ describe('POST /api/products', () => {
   });
 
   it('keeps SKU (any case) and barcode unique within the tenant only', async () => {
-    const sku = await api.post('/api/products', await newProductInput({ sku: 'kop-001' }));
+    const sku = await api.post('/api/products', await newProductInput(t, { sku: 'kop-001' }));
     expectCode(sku, 400, 'sku_taken');
     expect(sku.json().details).toEqual([{ path: 'sku', message: 'validation.sku_taken' }]);
     const barcode = await api.send(
       'POST',
       '/api/products',
-      await newProductInput({ barcode: '9556001000017' }),
+      await newProductInput(t, { barcode: '9556001000017' }),
     );
     expectCode(barcode, 400, 'barcode_taken');
     // The other tenant may use the same SKU and barcode.
@@ -225,7 +220,7 @@ describe('POST /api/products', () => {
     const res = await api.send(
       'POST',
       '/api/products',
-      await newProductInput({ category: other.category.id }),
+      await newProductInput(t, { category: other.category.id }),
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toEqual([{ path: 'category', message: 'validation.invalid' }]);
@@ -238,7 +233,7 @@ describe('POST /api/products', () => {
     const res2 = await api.send(
       'POST',
       '/api/products',
-      await newProductInput({ variant_group_ids: [theirGroup.json().data.id] }),
+      await newProductInput(t, { variant_group_ids: [theirGroup.json().data.id] }),
     );
     expect(res2.json().details).toEqual([
       { path: 'variant_group_ids.0', message: 'validation.invalid' },
@@ -246,7 +241,7 @@ describe('POST /api/products', () => {
   });
 
   it('answers 403 to a cashier, who may still read products', async () => {
-    const res = await api.post('/api/products', await newProductInput(), cashier);
+    const res = await api.post('/api/products', await newProductInput(t), cashier);
     expectCode(res, 403, 'forbidden');
     expect((await list('', cashier)).meta.total).toBeGreaterThan(0);
   });
@@ -254,16 +249,20 @@ describe('POST /api/products', () => {
 
 describe('PUT /api/products/{id}', () => {
   it('updates a product, keeping its own SKU and refusing another’s', async () => {
-    const created = (await api.post('/api/products', await newProductInput())).json().data;
+    const created = (await api.post('/api/products', await newProductInput(t))).json().data;
     const update = await api.put(`/api/products/${created.id}`, {
-      ...(await newProductInput({ sku: created.sku, name: 'Nitro Cold Brew', status: 'disabled' })),
+      ...(await newProductInput(t, {
+        sku: created.sku,
+        name: 'Nitro Cold Brew',
+        status: 'disabled',
+      })),
     });
     expect(update.statusCode).toBe(200);
     expect(update.json().data).toMatchObject({ name: 'Nitro Cold Brew', status: 'disabled' });
     const clash = await api.send(
       'PUT',
       `/api/products/${created.id}`,
-      await newProductInput({ sku: 'TEH-001' }),
+      await newProductInput(t, { sku: 'TEH-001' }),
     );
     expectCode(clash, 400, 'sku_taken');
   });
@@ -280,7 +279,7 @@ describe('PUT /api/products/{id}', () => {
     const kl = await demoOutlet(t, 'KL01');
     const urls: [HttpMethod, string, object?][] = [
       ['GET', `/api/products/${theirs.id}`],
-      ['PUT', `/api/products/${theirs.id}`, await newProductInput()],
+      ['PUT', `/api/products/${theirs.id}`, await newProductInput(t)],
       ['DELETE', `/api/products/${theirs.id}`],
       ['POST', `/api/products/${theirs.id}/archive`],
       ['GET', `/api/products/${theirs.id}/outlets`],
@@ -301,7 +300,7 @@ describe('PUT /api/products/{id}', () => {
 
 describe('DELETE and archive', () => {
   it('deletes a product never sold for good', async () => {
-    const created = (await api.post('/api/products', await newProductInput())).json().data;
+    const created = (await api.post('/api/products', await newProductInput(t))).json().data;
     const res = await api.del(`/api/products/${created.id}`);
     expect(res.statusCode).toBe(200);
     expect((await api.get(`/api/products/${created.id}`)).statusCode).toBe(404);

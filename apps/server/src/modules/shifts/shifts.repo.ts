@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { rowByIdempotencyKey } from '../../db/owned-rows';
 import { runPrepared } from '../../db/prepared';
 import { counterTopups } from '../../db/schema/loyalty';
 import { cashMovements, shifts, tills } from '../../db/schema/shifts';
@@ -59,14 +60,12 @@ export async function findShift(db: Db, tenantId: string, id: string) {
   return row ?? null;
 }
 
-export async function shiftByIdempotencyKey(db: Db, tenantId: string, key: string) {
-  const [row] = await db
-    .select({ id: shifts.id, cashierId: shifts.cashierId, tillId: shifts.tillId })
-    .from(shifts)
-    .where(and(ownedBy(shifts, tenantId), eq(shifts.idempotencyKey, key)))
-    .limit(1);
-  return row ?? null;
-}
+export const shiftByIdempotencyKey = (db: Db, tenantId: string, key: string) =>
+  rowByIdempotencyKey(db, shifts, tenantId, key, {
+    id: shifts.id,
+    cashierId: shifts.cashierId,
+    tillId: shifts.tillId,
+  });
 
 /** The shift open on a till now, if any. */
 export async function openShiftOfTill(db: Db, tenantId: string, tillId: string) {

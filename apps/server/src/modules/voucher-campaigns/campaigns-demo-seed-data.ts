@@ -1,4 +1,5 @@
 import type { CampaignStatus } from '@kopi/contract';
+import type { DemoVoucherTerms } from '../../lib/demo-catalogue';
 
 // The demo chain's voucher campaigns (campaigns-demo-seed.ts makes them): one in every state the
 // back office shows, each on a voucher of unique codes made for it, named in English and Malay.
@@ -12,15 +13,7 @@ export type DemoAudience =
   | { kind: 'birthday_month' };
 
 /** A campaign's voucher of unique codes; days from the seeding day, as the campaign's. */
-export interface CampaignVoucher {
-  nameEn: string;
-  nameMy: string;
-  type: 'percent' | 'fixed' | 'free_item';
-  /** Basis points for percent, sen for fixed, 0 for a free item. */
-  value: number;
-  maxDiscount?: number;
-  freeItem?: { kind: 'product'; sku: string } | { kind: 'category'; category: string };
-  minSpend: number;
+export interface CampaignVoucher extends DemoVoucherTerms {
   fromDay: number;
   untilDay: number;
 }

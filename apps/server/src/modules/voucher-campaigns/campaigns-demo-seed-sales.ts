@@ -1,14 +1,12 @@
 import {
-  addDays,
   type OrderCreate,
-  outletOpenState,
   type PosContext,
   type PosMenuProduct,
   type ServingMethod,
-  zonedToUtc,
 } from '@kopi/contract';
 import {
   filledCart,
+  openMoment,
   type Rand,
   type SaleLine,
   type SaleOutlet,
@@ -24,24 +22,13 @@ import type { CampaignVoucher } from './campaigns-demo-seed-data';
 export type { SaleOutlet } from '../../lib/demo-sales';
 
 /** A moment on a day from `first` to `last` (days from `today`) when the outlet takes orders. */
-export function saleMoment(
+export const saleMoment = (
   first: number,
   last: number,
   outlet: SaleOutlet,
   today: string,
   rand: Rand,
-): Date | null {
-  if (last < first) return null;
-  for (let tries = 0; tries < 40; tries++) {
-    const date = addDays(today, first + Math.floor(rand() * (last - first + 1)));
-    const minute = 9 * 60 + Math.floor(rand() * 11 * 60);
-    const at = new Date(
-      zonedToUtc(date, minute, outlet.timezone).getTime() + 1000 * Math.floor(rand() * 60),
-    );
-    if (outletOpenState(outlet, at).accepting_orders) return at;
-  }
-  return null;
-}
+): Date | null => openMoment({ first, last, outlet, today, rand });
 
 /** A cart for the voucher: its free item first when it gives one, then more to the min spend. */
 export function campaignCart(

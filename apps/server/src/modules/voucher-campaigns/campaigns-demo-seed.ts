@@ -1,20 +1,18 @@
 import {
   businessDate,
   type VoucherCampaignInput,
-  type VoucherInput,
   voucherCampaignInputSchema,
   voucherInputSchema,
 } from '@kopi/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { categories, products } from '../../db/schema/catalogue';
 import { customers } from '../../db/schema/customers';
 import { membershipTiers } from '../../db/schema/membership-tiers';
-import { outletClosures, outlets, tenants } from '../../db/schema/tenancy';
 import { voucherCampaigns, voucherCodes } from '../../db/schema/vouchers';
 import { ownedBy } from '../../db/tenant-scope';
 import type { Clock } from '../../lib/clock';
 import { demoStaffContexts } from '../../lib/demo-staff';
+import { demoCatalogue, demoTenantToSeed, demoVoucherInput } from '../../lib/demo-catalogue';
 import { AppError } from '../../lib/errors';
 import { createJobRunner } from '../../lib/jobs/job-runner';
 import { seededRandom } from '../../lib/seeded-random';
@@ -62,18 +60,9 @@ export async function seedDemoCampaigns(db: Db, options: DemoCampaignOptions) {
 
 async function seed(db: Db, options: DemoCampaignOptions) {
   const none = { campaigns: 0, issued: 0, redemptions: 0 };
-  const [tenant] = await db
-    .select({ id: tenants.id, cutoff: tenants.businessDayCutoffHour })
-    .from(tenants)
-    .where(eq(tenants.slug, options.tenantSlug ?? 'kopi-demo'));
+  const tenant = await demoTenantToSeed(db, options.tenantSlug, voucherCampaigns);
   if (!tenant) return none;
   const tenantId = tenant.id;
-  const existing = await db
-    .select({ id: voucherCampaigns.id })
-    .from(voucherCampaigns)
-    .where(ownedBy(voucherCampaigns, tenantId))
-    .limit(1);
-  if (existing.length > 0) return none;
   const staff = await demoStaffContexts(db, tenantId, ['marketing', 'admin', 'cashier']);
   const marketing = staff.get('marketing');
   const admin = staff.get('admin');
@@ -98,7 +87,7 @@ async function seed(db: Db, options: DemoCampaignOptions) {
   const made: { plan: DemoCampaign; id: string }[] = [];
   for (const plan of plans) {
     current = dayAt(Math.min(plan.startDay - 2, 0));
-    const voucherInput = voucherInputSchema.parse(inputOf(plan.voucher, refs, dayAt));
+    const voucherInput = voucherInputSchema.parse(voucherInputOf(plan.voucher, refs, dayAt));
     const voucher = await voucherService.create(marketing, voucherInput);
     const campaign = await campaigns.create(
       marketing,
@@ -220,53 +209,14 @@ async function issuedCodes(db: Db, tenantId: string) {
   return rows.reduce((sum, r) => sum + r.n, 0);
 }
 
-/** The demo's outlets (with their hours), products, categories and tiers by name. */
+/** The demo's catalogue, and its membership tiers by name. */
 async function referencesOf(db: Db, tenantId: string) {
-  const outletRows = await db
-    .select({
-      id: outlets.id,
-      code: outlets.code,
-      timezone: outlets.timezone,
-      hours: outlets.hours,
-      lastOrderMinutes: outlets.lastOrderMinutes,
-      servingMethods: outlets.servingMethods,
-    })
-    .from(outlets)
-    .where(ownedBy(outlets, tenantId))
-    .orderBy(asc(outlets.code));
-  const closures = await db
-    .select({
-      outletId: outletClosures.outletId,
-      from: outletClosures.fromDate,
-      to: outletClosures.toDate,
-      reason: outletClosures.reason,
-    })
-    .from(outletClosures)
-    .where(ownedBy(outletClosures, tenantId));
-  const productRows = await db
-    .select({ id: products.id, sku: products.sku })
-    .from(products)
-    .where(ownedBy(products, tenantId));
-  const categoryRows = await db
-    .select({ id: categories.id, name: categories.nameEn })
-    .from(categories)
-    .where(ownedBy(categories, tenantId));
   const tierRows = await db
     .select({ id: membershipTiers.id, name: membershipTiers.nameEn })
     .from(membershipTiers)
     .where(ownedBy(membershipTiers, tenantId));
   return {
-    outlets: outletRows.map((o): SaleOutlet => ({
-      id: o.id,
-      code: o.code,
-      timezone: o.timezone,
-      hours: o.hours,
-      servingMethods: o.servingMethods,
-      last_order_minutes: o.lastOrderMinutes,
-      closures: closures.filter((c) => c.outletId === o.id),
-    })),
-    productOf: (sku: string) => productRows.find((p) => p.sku === sku)!.id,
-    categoryOf: (name: string) => categoryRows.find((c) => c.name === name)!.id,
+    ...(await demoCatalogue(db, tenantId)),
     tierOf: (name: string) => tierRows.find((t) => t.name === name)!.id,
   };
 }
@@ -274,38 +224,11 @@ async function referencesOf(db: Db, tenantId: string) {
 type Refs = Awaited<ReturnType<typeof referencesOf>>;
 
 /** The campaign's voucher as the back office form sends it: unique codes, none generated. */
-function inputOf(v: CampaignVoucher, refs: Refs, dayAt: (days: number) => Date): VoucherInput {
-  return {
-    name_en: v.nameEn,
-    name_my: v.nameMy,
-    code_kind: 'unique',
-    code: null,
-    type: v.type,
-    value: v.value,
-    max_discount: v.maxDiscount ?? null,
-    free_item_kind: v.freeItem?.kind ?? null,
-    free_item_id: v.freeItem
-      ? v.freeItem.kind === 'product'
-        ? refs.productOf(v.freeItem.sku)
-        : refs.categoryOf(v.freeItem.category)
-      : null,
-    min_spend: v.minSpend,
-    valid_from: dayAt(v.fromDay).toISOString(),
-    valid_until: v.untilDay === null ? null : dayAt(v.untilDay).toISOString(),
-    days_of_week: [],
-    hours_from: null,
-    hours_until: null,
-    total_limit: null,
-    per_customer_limit: null,
-    outlet_ids: [],
-    sources: [],
-    serving_methods: [],
-    product_ids: [],
-    category_ids: [],
-    requires_customer: false,
-    status: 'active',
-  };
-}
+const voucherInputOf = (v: CampaignVoucher, refs: Refs, dayAt: (days: number) => Date) =>
+  demoVoucherInput(v, refs, {
+    codes: { kind: 'unique', code: null },
+    valid: { from: dayAt(v.fromDay).toISOString(), until: dayAt(v.untilDay).toISOString() },
+  });
 
 /** The campaign as the back office form sends it. */
 function campaignInput(

@@ -1,18 +1,12 @@
+import type { DemoVoucherTerms } from '../../lib/demo-catalogue';
+
 // The demo chain's points rewards (rewards-demo-seed.ts makes them): each on a voucher of unique
 // codes made for it, named in English and Malay. Days are counted from the day the demo is
 // seeded; a product is named by SKU, a category by its English name. `exchanges` is how many of
 // the demo's app customers with the most points exchange points for it today; `switchedOff`
 // rewards are switched off after those exchanges.
 
-export interface DemoRewardVoucher {
-  nameEn: string;
-  nameMy: string;
-  type: 'percent' | 'fixed' | 'free_item';
-  /** Basis points for percent, sen for fixed, 0 for a free item. */
-  value: number;
-  maxDiscount?: number;
-  freeItem?: { kind: 'product'; sku: string } | { kind: 'category'; category: string };
-  minSpend: number;
+export interface DemoRewardVoucher extends DemoVoucherTerms {
   /** Days from the seeding day; null: no end. */
   untilDay: number | null;
 }

@@ -1,19 +1,18 @@
-import {
-  type RewardInput,
-  rewardInputSchema,
-  type VoucherInput,
-  voucherInputSchema,
-} from '@kopi/contract';
+import { type RewardInput, rewardInputSchema, voucherInputSchema } from '@kopi/contract';
 import { and, asc, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { categories, products } from '../../db/schema/catalogue';
 import { customers } from '../../db/schema/customers';
-import { tenants } from '../../db/schema/tenancy';
 import { voucherRewards } from '../../db/schema/vouchers';
 import { ownedBy } from '../../db/tenant-scope';
 import type { Clock } from '../../lib/clock';
 import type { CustomerPrincipal } from '../../lib/customer-principal';
 import { demoStaffContexts } from '../../lib/demo-staff';
+import {
+  type DemoCatalogue,
+  demoCatalogue,
+  demoTenantToSeed,
+  demoVoucherInput,
+} from '../../lib/demo-catalogue';
 import type { RequestContext } from '../../lib/request-context';
 import { createVoucherService } from '../vouchers/vouchers.service';
 import { createRewardExchangeService } from './reward-exchange.service';
@@ -42,18 +41,9 @@ export async function seedDemoRewards(db: Db, options: DemoRewardOptions) {
 
 async function seed(db: Db, options: DemoRewardOptions) {
   const none = { rewards: 0, exchanges: 0 };
-  const [tenant] = await db
-    .select({ id: tenants.id, slug: tenants.slug })
-    .from(tenants)
-    .where(eq(tenants.slug, options.tenantSlug ?? 'kopi-demo'));
+  const tenant = await demoTenantToSeed(db, options.tenantSlug, voucherRewards);
   if (!tenant) return none;
   const tenantId = tenant.id;
-  const existing = await db
-    .select({ id: voucherRewards.id })
-    .from(voucherRewards)
-    .where(ownedBy(voucherRewards, tenantId))
-    .limit(1);
-  if (existing.length > 0) return none;
   const staff = await demoStaffContexts(db, tenantId, ['marketing']);
   const marketing = staff.get('marketing');
   if (!marketing) return none;
@@ -63,7 +53,7 @@ async function seed(db: Db, options: DemoRewardOptions) {
   const clock: Clock = () => current;
   const startOfToday = Math.floor(realNow.getTime() / DAY) * DAY;
   const dayAt = (days: number) => new Date(startOfToday + days * DAY).toISOString();
-  const refs = await referencesOf(db, tenantId);
+  const refs = await demoCatalogue(db, tenantId);
 
   const voucherService = createVoucherService({ db, now: clock });
   const rewardService = createRewardService({ db });
@@ -150,55 +140,13 @@ async function seed(db: Db, options: DemoRewardOptions) {
   return { rewards: made.length, exchanges };
 }
 
-async function referencesOf(db: Db, tenantId: string) {
-  const productRows = await db
-    .select({ id: products.id, sku: products.sku })
-    .from(products)
-    .where(ownedBy(products, tenantId));
-  const categoryRows = await db
-    .select({ id: categories.id, name: categories.nameEn })
-    .from(categories)
-    .where(ownedBy(categories, tenantId));
-  return {
-    productOf: (sku: string) => productRows.find((p) => p.sku === sku)!.id,
-    categoryOf: (name: string) => categoryRows.find((c) => c.name === name)!.id,
-  };
-}
-
 /** The reward's voucher as the back office form sends it: unique codes, valid from long ago. */
-function voucherInputOf(
+const voucherInputOf = (
   v: DemoRewardVoucher,
-  refs: Awaited<ReturnType<typeof referencesOf>>,
+  refs: DemoCatalogue,
   dayAt: (days: number) => string,
-): VoucherInput {
-  return {
-    name_en: v.nameEn,
-    name_my: v.nameMy,
-    code_kind: 'unique',
-    code: null,
-    type: v.type,
-    value: v.value,
-    max_discount: v.maxDiscount ?? null,
-    free_item_kind: v.freeItem?.kind ?? null,
-    free_item_id: v.freeItem
-      ? v.freeItem.kind === 'product'
-        ? refs.productOf(v.freeItem.sku)
-        : refs.categoryOf(v.freeItem.category)
-      : null,
-    min_spend: v.minSpend,
-    valid_from: dayAt(-60),
-    valid_until: v.untilDay === null ? null : dayAt(v.untilDay),
-    days_of_week: [],
-    hours_from: null,
-    hours_until: null,
-    total_limit: null,
-    per_customer_limit: null,
-    outlet_ids: [],
-    sources: [],
-    serving_methods: [],
-    product_ids: [],
-    category_ids: [],
-    requires_customer: false,
-    status: 'active',
-  };
-}
+) =>
+  demoVoucherInput(v, refs, {
+    codes: { kind: 'unique', code: null },
+    valid: { from: dayAt(-60), until: v.untilDay === null ? null : dayAt(v.untilDay) },
+  });

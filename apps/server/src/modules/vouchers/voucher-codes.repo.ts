@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { searchAny, windowPage, windowTotal } from '../../db/list-page';
+import { searchAny, tablePage } from '../../db/list-page';
 import { backgroundJobs } from '../../db/schema/jobs';
 import { voucherCodes, vouchers } from '../../db/schema/vouchers';
 import { tenants } from '../../db/schema/tenancy';
@@ -49,14 +49,7 @@ export async function list(
   offset: number,
 ): Promise<{ rows: CodeRow[]; total: number }> {
   const filter = where(tenantId, voucherId, f);
-  const page = db
-    .select({ ...columns, total: windowTotal() })
-    .from(voucherCodes)
-    .where(filter)
-    .orderBy(asc(voucherCodes.code))
-    .limit(limit)
-    .offset(offset);
-  return windowPage(page, offset, db, voucherCodes, filter);
+  return tablePage(db, voucherCodes, columns, filter, [asc(voucherCodes.code)], { limit, offset });
 }
 
 /** Every code of the voucher in code order, `chunkSize` rows per query (for the export). */

@@ -1,4 +1,4 @@
-import type { ServingMethod, VoucherSource } from '@kopi/contract';
+import type { DemoVoucherLimits, DemoVoucherTerms } from '../../lib/demo-catalogue';
 
 // The demo chain's vouchers (vouchers-demo-seed.ts makes them): one of every kind and state the
 // back office shows, named in English and Malay. Catalogue rows are named as the demo catalogue
@@ -6,30 +6,11 @@ import type { ServingMethod, VoucherSource } from '@kopi/contract';
 // counted from the day the demo is seeded. `sales` is how many counter sales used the voucher
 // over the past months; `today` the sales of named demo customers (by phone) today.
 
-export interface DemoVoucher {
+export interface DemoVoucher extends DemoVoucherTerms, DemoVoucherLimits {
   code: string | null;
-  nameEn: string;
-  nameMy: string;
-  type: 'percent' | 'fixed' | 'free_item';
-  /** Basis points for percent, sen for fixed, 0 for a free item. */
-  value: number;
-  maxDiscount?: number;
-  freeItem?: { kind: 'product'; sku: string } | { kind: 'category'; category: string };
-  minSpend: number;
   /** Days from the seeding day: the first day it is valid, and the day it ends (null: none). */
   fromDay: number;
   untilDay: number | null;
-  daysOfWeek?: number[];
-  hours?: { from: string; until: string };
-  totalLimit?: number;
-  perCustomerLimit?: number;
-  outlets?: string[];
-  sources?: VoucherSource[];
-  servingMethods?: ServingMethod[];
-  skus?: string[];
-  categories?: string[];
-  requiresCustomer?: boolean;
-  status?: 'active' | 'inactive';
   sales: number;
   today?: string[];
   /**

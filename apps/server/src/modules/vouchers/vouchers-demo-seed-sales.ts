@@ -1,16 +1,14 @@
 import {
-  addDays,
   type OrderCreate,
-  outletOpenState,
   type PosContext,
   type PosMenuProduct,
   parseClock,
   type ServingMethod,
   weekdayOf,
-  zonedToUtc,
 } from '@kopi/contract';
 import {
   filledCart,
+  openMoment,
   type Rand,
   type SaleLine,
   type SaleOutlet,
@@ -40,20 +38,15 @@ export function saleMoment(
 ): Date | null {
   const first = Math.max(v.fromDay, EARLIEST_PAST_DAY);
   const last = Math.min(v.untilDay === null ? LATEST_PAST_DAY : v.untilDay - 1, LATEST_PAST_DAY);
-  if (last < first) return null;
-  const [from, until] = v.hours
-    ? [parseClock(v.hours.from), parseClock(v.hours.until)]
-    : [9 * 60, 20 * 60];
-  for (let tries = 0; tries < 40; tries++) {
-    const date = addDays(today, first + Math.floor(rand() * (last - first + 1)));
-    if (v.daysOfWeek && !v.daysOfWeek.includes(weekdayOf(date))) continue;
-    const minute = from + Math.floor(rand() * (until - from));
-    const at = new Date(
-      zonedToUtc(date, minute, outlet.timezone).getTime() + 1000 * Math.floor(rand() * 60),
-    );
-    if (outletOpenState(outlet, at).accepting_orders) return at;
-  }
-  return null;
+  return openMoment({
+    first,
+    last,
+    outlet,
+    today,
+    rand,
+    minutes: v.hours ? [parseClock(v.hours.from), parseClock(v.hours.until)] : undefined,
+    dayAllows: (date) => !v.daysOfWeek || v.daysOfWeek.includes(weekdayOf(date)),
+  });
 }
 
 /**

@@ -1,19 +1,12 @@
-import {
-  businessDate,
-  issuedCode,
-  type OrderStatus,
-  type VoucherInput,
-  voucherInputSchema,
-} from '@kopi/contract';
+import { businessDate, issuedCode, type OrderStatus, voucherInputSchema } from '@kopi/contract';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { categories, products } from '../../db/schema/catalogue';
 import { customers } from '../../db/schema/customers';
-import { outletClosures, outlets, tenants } from '../../db/schema/tenancy';
 import { voucherCodes, vouchers } from '../../db/schema/vouchers';
 import { ownedBy } from '../../db/tenant-scope';
 import type { Clock } from '../../lib/clock';
 import { demoStaffContexts } from '../../lib/demo-staff';
+import { demoCatalogue, demoTenantToSeed, demoVoucherInput } from '../../lib/demo-catalogue';
 import { AppError } from '../../lib/errors';
 import { seededRandom } from '../../lib/seeded-random';
 import type { OrderService } from '../orders/orders.service';
@@ -68,18 +61,9 @@ export async function seedDemoVouchers(db: Db, options: DemoVoucherOptions) {
 
 async function seed(db: Db, options: DemoVoucherOptions) {
   const none = { vouchers: 0, redemptions: 0 };
-  const [tenant] = await db
-    .select({ id: tenants.id, cutoff: tenants.businessDayCutoffHour })
-    .from(tenants)
-    .where(eq(tenants.slug, options.tenantSlug ?? 'kopi-demo'));
+  const tenant = await demoTenantToSeed(db, options.tenantSlug, vouchers);
   if (!tenant) return none;
   const tenantId = tenant.id;
-  const existing = await db
-    .select({ id: vouchers.id })
-    .from(vouchers)
-    .where(ownedBy(vouchers, tenantId))
-    .limit(1);
-  if (existing.length > 0) return none;
   const staff = await demoStaffContexts(db, tenantId, ['marketing', 'admin', 'cashier', 'finance']);
   const marketing = staff.get('marketing');
   const admin = staff.get('admin');
@@ -98,7 +82,15 @@ async function seed(db: Db, options: DemoVoucherOptions) {
   const voucherService = createVoucherService({ db, now: clock });
   const made: { plan: DemoVoucher; id: string; code: string | null }[] = [];
   for (const plan of demoVouchers) {
-    const input = voucherInputSchema.parse(inputOf(plan, refs, dayAt));
+    const input = voucherInputSchema.parse(
+      demoVoucherInput(plan, refs, {
+        codes: { kind: plan.unique ? 'unique' : 'shared', code: plan.code },
+        valid: {
+          from: dayAt(plan.fromDay),
+          until: plan.untilDay === null ? null : dayAt(plan.untilDay),
+        },
+      }),
+    );
     const voucher = await voucherService.create(marketing, input);
     made.push({ plan, id: voucher.id, code: voucher.code });
   }
@@ -261,94 +253,16 @@ async function seed(db: Db, options: DemoVoucherOptions) {
   return { vouchers: made.length, redemptions };
 }
 
-/** The demo's outlets (with their hours), products, categories and customers by name. */
+/** The demo's catalogue, and its app customers by phone. */
 async function referencesOf(db: Db, tenantId: string) {
-  const outletRows = await db
-    .select({
-      id: outlets.id,
-      code: outlets.code,
-      timezone: outlets.timezone,
-      hours: outlets.hours,
-      lastOrderMinutes: outlets.lastOrderMinutes,
-      servingMethods: outlets.servingMethods,
-    })
-    .from(outlets)
-    .where(ownedBy(outlets, tenantId))
-    .orderBy(asc(outlets.code));
-  const closures = await db
-    .select({
-      outletId: outletClosures.outletId,
-      from: outletClosures.fromDate,
-      to: outletClosures.toDate,
-      reason: outletClosures.reason,
-    })
-    .from(outletClosures)
-    .where(ownedBy(outletClosures, tenantId));
-  const productRows = await db
-    .select({ id: products.id, sku: products.sku })
-    .from(products)
-    .where(ownedBy(products, tenantId));
-  const categoryRows = await db
-    .select({ id: categories.id, name: categories.nameEn })
-    .from(categories)
-    .where(ownedBy(categories, tenantId));
   const customerRows = await db
     .select({ id: customers.id, phone: customers.phone })
     .from(customers)
     .where(and(ownedBy(customers, tenantId), isNotNull(customers.passwordHash)))
     .orderBy(asc(customers.phone));
   return {
-    outlets: outletRows.map((o): SaleOutlet => ({
-      id: o.id,
-      code: o.code,
-      timezone: o.timezone,
-      hours: o.hours,
-      servingMethods: o.servingMethods,
-      last_order_minutes: o.lastOrderMinutes,
-      closures: closures.filter((c) => c.outletId === o.id),
-    })),
-    outletOf: (code: string) => outletRows.find((o) => o.code === code)!.id,
-    productOf: (sku: string) => productRows.find((p) => p.sku === sku)!.id,
-    categoryOf: (name: string) => categoryRows.find((c) => c.name === name)!.id,
+    ...(await demoCatalogue(db, tenantId)),
     customerOf: (phone: string) => customerRows.find((c) => c.phone === phone)?.id ?? null,
     appCustomers: customerRows.map((c) => c.phone),
-  };
-}
-
-/** The voucher as the back office form would send it. */
-function inputOf(
-  v: DemoVoucher,
-  refs: Awaited<ReturnType<typeof referencesOf>>,
-  dayAt: (days: number) => string,
-): VoucherInput {
-  return {
-    name_en: v.nameEn,
-    name_my: v.nameMy,
-    code_kind: v.unique ? 'unique' : 'shared',
-    code: v.code,
-    type: v.type,
-    value: v.value,
-    max_discount: v.maxDiscount ?? null,
-    free_item_kind: v.freeItem?.kind ?? null,
-    free_item_id: v.freeItem
-      ? v.freeItem.kind === 'product'
-        ? refs.productOf(v.freeItem.sku)
-        : refs.categoryOf(v.freeItem.category)
-      : null,
-    min_spend: v.minSpend,
-    valid_from: dayAt(v.fromDay),
-    valid_until: v.untilDay === null ? null : dayAt(v.untilDay),
-    days_of_week: v.daysOfWeek ?? [],
-    hours_from: v.hours?.from ?? null,
-    hours_until: v.hours?.until ?? null,
-    total_limit: v.totalLimit ?? null,
-    per_customer_limit: v.perCustomerLimit ?? null,
-    outlet_ids: (v.outlets ?? []).map(refs.outletOf),
-    sources: v.sources ?? [],
-    serving_methods: v.servingMethods ?? [],
-    product_ids: (v.skus ?? []).map(refs.productOf),
-    category_ids: (v.categories ?? []).map(refs.categoryOf),
-    requires_customer: v.requiresCustomer ?? false,
-    status: v.status ?? 'active',
   };
 }

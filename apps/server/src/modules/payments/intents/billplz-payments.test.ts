@@ -1,22 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { paymentCallbacks, paymentIntents, providerRefunds } from '../../../db/schema/payments';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { paymentIntents, providerRefunds } from '../../../db/schema/payments';
 import { refunds } from '../../../db/schema/refunds';
 import { startFakeBillplz } from '../../../test/billplz-fake';
 import { expectCode } from '../../../test/expect-code';
 import { verifiedCustomer } from '../../../test/mobile-fixtures';
-import { testClock } from '../../../test/order-fixtures';
 import { movedRefund, refundOf } from '../../../test/refund-fixtures';
 import {
   newAppOrder,
-  onBoard,
   orderRow,
   paymentsOf,
   startPaying,
   expectMismatchRecorded,
+  expectPaidOnce,
 } from '../../../test/gateway-order-fixtures';
-import { outcomeOrderTests } from '../../../test/payment-outcome-order';
 import { useGatewayShop } from '../../../test/use-gateway-shop';
 
 // An app order paid through Billplz end to end, against a loopback fake of Billplz: the business
@@ -26,17 +24,14 @@ import { useGatewayShop } from '../../../test/use-gateway-shop';
 // after the redirect, makes one payment; a refund goes to the staff (Billplz has no refund API), whether
 // the system or finance approves it.
 
-const NOON_KL = '2026-06-10T04:00:00Z';
-const clock = testClock(NOON_KL);
 const CREDENTIALS = {
   api_key: '73eb57f0-7d4e-42b9-a544-aeac6e4b0f81',
   x_signature_key: 'S-fake-billplz-signature-key-0001',
   collection_id: 'kopi_col',
 };
-const { t, api, as, gateway } = useGatewayShop({
+const { t, api, as, gateway, outcomeOrder, expectPaidByCard } = useGatewayShop({
   provider: 'billplz',
   credentials: CREDENTIALS,
-  now: clock.now,
   startFake: (app) =>
     startFakeBillplz({
       apiKey: CREDENTIALS.api_key,
@@ -55,7 +50,6 @@ const { t, api, as, gateway } = useGatewayShop({
     }),
 });
 const { admin, cashier, finance } = as;
-beforeEach(() => clock.set(NOON_KL));
 
 /** Starts paying with Billplz: the bill the gateway.fake created, and the app's answer. */
 async function startBillplz(orderId: string, method = 'card') {
@@ -92,11 +86,7 @@ describe('an app order paid through Billplz', () => {
     const delivered = await gateway.fake.sendCallback(bill.id, gateway.fake.pay(bill.id));
     expect(delivered.statusCode, delivered.body).toBe(200);
     expect(JSON.parse(delivered.body).data).toEqual({ received: true, duplicate: false });
-    expect((await orderRow(t, order.id)).status).toBe('PENDING');
-    expect(await paymentsOf(t, order.id)).toMatchObject([
-      { amount: order.total, method: 'card', reference: `billplz:${payment.payment_id}` },
-    ]);
-    expect(await onBoard(api, gateway.shop, cashier, order.id)).toBe(true);
+    await expectPaidByCard(order, payment.payment_id);
   });
 
   it('takes FPX online banking, recorded as such, and only from a gateway that serves it', async () => {
@@ -171,12 +161,7 @@ describe('an app order paid through Billplz', () => {
     );
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json().data.duplicate).toBe(true);
-    expect(await paymentsOf(t, order.id)).toHaveLength(1);
-    const [events] = await t.database.db
-      .select({ n: count() })
-      .from(paymentCallbacks)
-      .where(eq(paymentCallbacks.paymentId, payment.payment_id));
-    expect(events!.n).toBe(1);
+    await expectPaidOnce(t, order.id, payment.payment_id);
   });
 
   it('pays on the redirect only after asking Billplz; a late callback then changes nothing', async () => {
@@ -368,11 +353,7 @@ describe('Billplz callbacks arriving in either order', () => {
     const answer = await gateway.fake.sendCallback(billId, fields);
     expect(answer.statusCode, answer.body).toBe(200);
   };
-  outcomeOrderTests({
-    t,
-    api,
-    customer: () => gateway.shop.customer.headers,
-    newOrder: () => newAppOrder(t, gateway.shop),
+  outcomeOrder({
     start: async (orderId) => {
       const { payment, bill } = await startBillplz(orderId);
       return { ...payment, billId: bill.id };

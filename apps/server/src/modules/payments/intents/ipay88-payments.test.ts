@@ -1,19 +1,17 @@
-import { count, eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { paymentCallbacks, paymentGateways, paymentIntents } from '../../../db/schema/payments';
-import { auditLog } from '../../../db/schema/platform';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { paymentIntents } from '../../../db/schema/payments';
 import { expectCode } from '../../../test/expect-code';
 import {
   newAppOrder,
-  onBoard,
   orderRow,
   paymentsOf,
   expectMismatchRecorded,
   expectUnpaid,
+  expectPaidOnce,
+  expectAcknowledged,
 } from '../../../test/gateway-order-fixtures';
 import { startIpay88 as startPayingIpay88 } from '../../../test/gateway-fake-payments';
-import { testClock } from '../../../test/order-fixtures';
-import { outcomeOrderTests } from '../../../test/payment-outcome-order';
 import { useGatewayShop } from '../../../test/use-gateway-shop';
 import { startIpay88Fake } from '../../../test/ipay88-fake';
 import { ipay88RefNo } from '../accounts/gateways/ipay88/ipay88-gateway';
@@ -31,15 +29,12 @@ import { encodeFormBody, type FormFields } from '../accounts/gateways/shared/for
 // the status board. A forged signature, an altered amount and a result the re-query does not
 // confirm change nothing; a result posted twice, or after the browser's, makes one payment.
 
-const NOON_KL = '2026-06-10T04:00:00Z';
-const clock = testClock(NOON_KL);
 const CREDENTIALS = { merchant_code: 'M12345', merchant_key: 'ipay88-fake-merchant-key-0001' };
 const CALLBACK = '/api/payments/ipay88/callback';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
-const { t, api, as, gateway } = useGatewayShop({
+const { t, api, gateway, outcomeOrder, expectPaidByCard, credentialsSealedTest } = useGatewayShop({
   provider: 'ipay88',
   credentials: CREDENTIALS,
-  now: clock.now,
   bridge: true,
   startFake: () =>
     startIpay88Fake({
@@ -47,8 +42,6 @@ const { t, api, as, gateway } = useGatewayShop({
       merchantKey: CREDENTIALS.merchant_key,
     }),
 });
-const { admin, cashier } = as;
-beforeEach(() => clock.set(NOON_KL));
 
 const startIpay88 = (orderId: string) =>
   startPayingIpay88(api, gateway.shop, gateway.fake, orderId);
@@ -92,11 +85,7 @@ describe('an app order paid through iPay88', () => {
     expect(await postBackend(gateway.fake.settle(ipay88RefNo(payment.payment_id), 'paid'))).toEqual(
       ['RECEIVEOK'],
     );
-    expect((await orderRow(t, order.id)).status).toBe('PENDING');
-    expect(await paymentsOf(t, order.id)).toMatchObject([
-      { amount: order.total, method: 'card', reference: `ipay88:${payment.payment_id}` },
-    ]);
-    expect(await onBoard(api, gateway.shop, cashier, order.id)).toBe(true);
+    await expectPaidByCard(order, payment.payment_id);
     // The checkout page serves a pending payment only.
     expectCode(await api.get(new URL(payment.redirect_url!).pathname, {}), 404, 'not_found');
   });
@@ -113,12 +102,7 @@ describe('an app order paid through iPay88', () => {
     const back = await api.post('/api/payments/ipay88/return', encodeFormBody(fields), FORM);
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json().data).toEqual({ received: true, duplicate: true });
-    expect(await paymentsOf(t, order.id)).toHaveLength(1);
-    const [events] = await t.database.db
-      .select({ n: count() })
-      .from(paymentCallbacks)
-      .where(eq(paymentCallbacks.paymentId, payment.payment_id));
-    expect(events!.n).toBe(1);
+    await expectPaidOnce(t, order.id, payment.payment_id);
   });
 
   it('pays on the browser post back once re-queried; the late backend post then changes nothing', async () => {
@@ -223,60 +207,17 @@ describe('an app order paid through iPay88', () => {
     expect(tooLong.json().code_message).toBeTruthy();
   });
 
-  it('keeps the credentials sealed, shows them masked, audits them by name only, and tests the connection', async () => {
-    const list = await api.get('/api/payment-gateways', admin);
-    const gateway = (list.json().data as { id: string; provider: string }[]).find(
-      (g) => g.provider === 'ipay88',
-    ) as unknown as { id: string; credentials: Record<string, string> };
-    expect(gateway.credentials).toEqual({ merchant_code: '••••••', merchant_key: '••••••0001' });
-    const [row] = await t.database.db
-      .select()
-      .from(paymentGateways)
-      .where(eq(paymentGateways.id, gateway.id));
-    const trail = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.entityId, gateway.id));
-    expect(trail.length).toBeGreaterThan(0);
-    for (const value of Object.values(CREDENTIALS)) {
-      expect(JSON.stringify(row)).not.toContain(value);
-      expect(list.body).not.toContain(value);
-      expect(JSON.stringify(trail)).not.toContain(value);
-    }
-    const test = `/api/payment-gateways/${gateway.id}/test-connection`;
-    const ok = await api.post(test, {}, admin);
-    expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().data).toMatchObject({ ok: true, provider: 'ipay88' });
-    const settings = {
-      mode: 'sandbox',
-      methods: ['fpx', 'card', 'ewallet'],
-      is_default: true,
-      enabled: true,
-    };
-    const wrong = { ...settings, credentials: { merchant_key: 'not-the-merchant-key' } };
-    expect((await api.put(`/api/payment-gateways/${gateway.id}`, wrong, admin)).statusCode).toBe(
-      200,
-    );
-    expectCode(await api.post(test, {}, admin), 400, 'payment_gateway_unreachable');
-    const right = { ...settings, credentials: { merchant_key: CREDENTIALS.merchant_key } };
-    expect((await api.put(`/api/payment-gateways/${gateway.id}`, right, admin)).statusCode).toBe(
-      200,
-    );
+  credentialsSealedTest({
+    masked: { merchant_code: '••••••', merchant_key: '••••••0001' },
+    wrong: { merchant_key: 'not-the-merchant-key' },
   });
 });
 
 describe('iPay88 results arriving in either order', () => {
   /** iPay88 settles the payment so and posts it to the Backend URL; it must read RECEIVEOK. */
-  const report = async (refNo: string, outcome: 'paid' | 'failed') => {
-    const answer = await postCallback(gateway.fake.settle(refNo, outcome));
-    expect(answer.statusCode, answer.body).toBe(200);
-    expect(answer.body).toBe('RECEIVEOK');
-  };
-  outcomeOrderTests({
-    t,
-    api,
-    customer: () => gateway.shop.customer.headers,
-    newOrder: () => newAppOrder(t, gateway.shop),
+  const report = async (refNo: string, outcome: 'paid' | 'failed') =>
+    expectAcknowledged(await postCallback(gateway.fake.settle(refNo, outcome)), 'RECEIVEOK');
+  outcomeOrder({
     start: async (orderId) => {
       const { payment, request } = await startIpay88(orderId);
       return { ...payment, refNo: request.RefNo! };

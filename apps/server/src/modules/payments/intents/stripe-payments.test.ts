@@ -1,18 +1,17 @@
-import { count, eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { paymentCallbacks, paymentIntents } from '../../../db/schema/payments';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { paymentIntents } from '../../../db/schema/payments';
 import { expectCode } from '../../../test/expect-code';
-import { testClock } from '../../../test/order-fixtures';
 import {
   newAppOrder,
-  onBoard,
   orderRow,
   paymentsOf,
   startPaying,
   expectMismatchRecorded,
   expectUnpaid,
+  expectPaidOnce,
 } from '../../../test/gateway-order-fixtures';
-import { outcomeOrderTests } from '../../../test/payment-outcome-order';
+import { listedGateway } from '../../../test/gateway-credentials';
 import { useGatewayShop } from '../../../test/use-gateway-shop';
 import { startStripeFake } from '../../../test/stripe-fake';
 import { stripeSignatureHeader } from '../accounts/gateways/stripe/stripe-webhook';
@@ -24,27 +23,23 @@ import { stripeSignatureHeader } from '../accounts/gateways/stripe/stripe-webhoo
 // altered amount, an expired timestamp and a replay are refused or change nothing; a webhook
 // delivered twice makes one payment.
 
-const NOON_KL = '2026-06-10T04:00:00Z';
-const clock = testClock(NOON_KL);
 const CREDENTIALS = {
   secret_key: 'sk_test_fakeKopiStripeSecret0001',
   webhook_secret: 'whsec_fakeKopiWebhookSecret0002',
 };
 const CALLBACK = '/api/payments/stripe/callback';
-const { t, api, as, gateway } = useGatewayShop({
+const { t, api, as, gateway, clock, outcomeOrder, expectPaidByCard } = useGatewayShop({
   provider: 'stripe',
   credentials: CREDENTIALS,
   methods: ['card', 'ewallet'],
-  now: clock.now,
-  startFake: () =>
+  startFake: (_app, now) =>
     startStripeFake({
       secretKey: CREDENTIALS.secret_key,
       webhookSecret: CREDENTIALS.webhook_secret,
-      now: clock.now,
+      now,
     }),
 });
-const { admin, cashier } = as;
-beforeEach(() => clock.set(NOON_KL));
+const { admin } = as;
 
 const unixNow = () => Math.floor(clock.now().getTime() / 1000);
 
@@ -92,11 +87,7 @@ describe('an app order paid through Stripe', () => {
     const delivered = await deliver(gateway.fake.succeed(intentId));
     expect(delivered.statusCode, delivered.body).toBe(200);
     expect(delivered.json().data).toEqual({ received: true, duplicate: false });
-    expect((await orderRow(t, order.id)).status).toBe('PENDING');
-    expect(await paymentsOf(t, order.id)).toMatchObject([
-      { amount: order.total, method: 'card', reference: `stripe:${payment.payment_id}` },
-    ]);
-    expect(await onBoard(api, gateway.shop, cashier, order.id)).toBe(true);
+    await expectPaidByCard(order, payment.payment_id);
   });
 
   it('makes one payment of a webhook delivered twice, and of the redirect after it', async () => {
@@ -111,12 +102,7 @@ describe('an app order paid through Stripe', () => {
     const back = await api.get(`/api/payments/stripe/return?payment_intent=${intentId}`, {});
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json().data.duplicate).toBe(true);
-    expect(await paymentsOf(t, order.id)).toHaveLength(1);
-    const [events] = await t.database.db
-      .select({ n: count() })
-      .from(paymentCallbacks)
-      .where(eq(paymentCallbacks.paymentId, payment.payment_id));
-    expect(events!.n).toBe(1);
+    await expectPaidOnce(t, order.id, payment.payment_id);
   });
 
   it('refuses a forged signature and changes nothing', async () => {
@@ -197,17 +183,14 @@ describe('an app order paid through Stripe', () => {
   });
 
   it('shows the credentials masked, and its connection test reaches Stripe with the key', async () => {
-    const list = await api.get('/api/payment-gateways', admin);
-    const stripe = (list.json().data as { id: string; provider: string }[]).find(
-      (g) => g.provider === 'stripe',
-    ) as unknown as { id: string; credentials: Record<string, string>; callback_url: string };
+    const { gateway: stripe, body } = await listedGateway(api, admin, 'stripe');
     expect(stripe.credentials).toEqual({
       secret_key: '••••••0001',
       webhook_secret: '••••••0002',
     });
     expect(stripe.callback_url).toBe(`http://localhost:3000${CALLBACK}`);
-    expect(list.body).not.toContain(CREDENTIALS.secret_key);
-    expect(list.body).not.toContain(CREDENTIALS.webhook_secret);
+    expect(body).not.toContain(CREDENTIALS.secret_key);
+    expect(body).not.toContain(CREDENTIALS.webhook_secret);
     const tested = await api.post(`/api/payment-gateways/${stripe.id}/test-connection`, {}, admin);
     expect(tested.statusCode, tested.body).toBe(200);
     expect(tested.json().data).toMatchObject({ ok: true, provider: 'stripe' });
@@ -219,11 +202,7 @@ describe('Stripe webhooks arriving in either order', () => {
     const answer = await deliver(rawEvent);
     expect(answer.statusCode, answer.body).toBe(200);
   };
-  outcomeOrderTests({
-    t,
-    api,
-    customer: () => gateway.shop.customer.headers,
-    newOrder: () => newAppOrder(t, gateway.shop),
+  outcomeOrder({
     start: async (orderId) => {
       const { payment, intentId } = await startStripe(orderId);
       return { ...payment, intentId };

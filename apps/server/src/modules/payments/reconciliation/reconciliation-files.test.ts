@@ -19,6 +19,15 @@ function codeOf(read: () => unknown): string | null {
 }
 const expectAppError = (read: () => unknown, code: string) => expect(codeOf(read)).toBe(code);
 
+/** A payment a settlement file lists, in ringgit as every gateway here settles. */
+const ringgitEntry = (line: number, references: string[], status: string, amount: number) => ({
+  line,
+  references,
+  status,
+  amount,
+  currency: 'MYR',
+});
+
 const fixture = (name: string) =>
   readFileSync(new URL(`../../../test/settlement-files/${name}`, import.meta.url), 'utf8');
 
@@ -42,20 +51,8 @@ describe('settlement files', () => {
   it("reads Stripe's itemized balance report: charges by PaymentIntent, refunds left out", () => {
     const read = readSettlementFile('stripe', fixture('stripe-balance-itemized.csv'));
     expect(read.entries).toEqual([
-      {
-        line: 2,
-        references: ['pi_fake_matched', 'ch_3Fake0001'],
-        status: 'paid',
-        amount: 1250,
-        currency: 'MYR',
-      },
-      {
-        line: 3,
-        references: ['pi_fake_unknown', 'ch_3Fake0002'],
-        status: 'paid',
-        amount: 101250,
-        currency: 'MYR',
-      },
+      ringgitEntry(2, ['pi_fake_matched', 'ch_3Fake0001'], 'paid', 1250),
+      ringgitEntry(3, ['pi_fake_unknown', 'ch_3Fake0002'], 'paid', 101250),
     ]);
     expect(read.rejected).toEqual([
       { line: 5, message: 'Amount "12.5O" is not an amount of money' },
@@ -65,8 +62,8 @@ describe('settlement files', () => {
   it("reads Billplz's bills by id with amounts in sen", () => {
     const read = readSettlementFile('billplz', fixture('billplz-bills.csv'));
     expect(read.entries).toEqual([
-      { line: 2, references: ['8X0Iyzaw'], status: 'paid', amount: 1250, currency: 'MYR' },
-      { line: 3, references: ['8X0Iyzax'], status: 'pending', amount: 0, currency: 'MYR' },
+      ringgitEntry(2, ['8X0Iyzaw'], 'paid', 1250),
+      ringgitEntry(3, ['8X0Iyzax'], 'pending', 0),
     ]);
     expect(read.rejected).toEqual([
       { line: 4, message: 'Amount "12.50" is not an amount of money' },
@@ -76,71 +73,33 @@ describe('settlement files', () => {
   it("reads iPay88's transactions by RefNo and TransId, Status 1 paid", () => {
     const read = readSettlementFile('ipay88', fixture('ipay88-transactions.csv'));
     expect(read.entries).toEqual([
-      {
-        line: 2,
-        references: ['KOPI-0001', 'T012345678'],
-        status: 'paid',
-        amount: 127899,
-        currency: 'MYR',
-      },
-      {
-        line: 3,
-        references: ['KOPI-0002', 'T012345679'],
-        status: 'failed',
-        amount: 1250,
-        currency: 'MYR',
-      },
+      ringgitEntry(2, ['KOPI-0001', 'T012345678'], 'paid', 127899),
+      ringgitEntry(3, ['KOPI-0002', 'T012345679'], 'failed', 1250),
     ]);
     expect(read.rejected.map((r) => r.line)).toEqual([4]);
   });
 
   it("reads Fiuu's daily reconciliation file past its file header, payments only", () => {
     const read = readSettlementFile('fiuu', fixture('fiuu-transaction_20260610.txt'));
-    expect(read.entries).toEqual([
-      {
-        line: 4,
-        references: ['KOPI-F-0001', '3000000101'],
-        status: 'paid',
-        amount: 1250,
-        currency: 'MYR',
-      },
-    ]);
+    expect(read.entries).toEqual([ringgitEntry(4, ['KOPI-F-0001', '3000000101'], 'paid', 1250)]);
     expect(read.rejected).toEqual([{ line: 6, message: 'Amount "abc" is not an amount of money' }]);
   });
 
   it("reads Fiuu's records by their documented order when no row names them", () => {
     const read = readSettlementFile('fiuu', fixture('fiuu-transaction_20260611.txt'));
     expect(read).toEqual({
-      entries: [
-        {
-          line: 3,
-          references: ['KOPI-F-0011', '3000000201'],
-          status: 'paid',
-          amount: 101250,
-          currency: 'MYR',
-        },
-      ],
+      entries: [ringgitEntry(3, ['KOPI-F-0011', '3000000201'], 'paid', 101250)],
       rejected: [],
     });
   });
 
   it("refuses a file that is not the provider's, and a provider with no known file", () => {
-    expectAppError(
-      () => readSettlementFile('stripe', fixture('billplz-bills.csv')),
-      'settlement_file_invalid',
-    );
-    expectAppError(
-      () => readSettlementFile('billplz', fixture('stripe-balance-itemized.csv')),
-      'settlement_file_invalid',
-    );
-    expectAppError(
-      () => readSettlementFile('fiuu', fixture('ipay88-transactions.csv')),
-      'settlement_file_invalid',
-    );
-    expectAppError(
-      () => readSettlementFile('billplz', 'not,a\n"broken'),
-      'settlement_file_invalid',
-    );
-    expectAppError(() => readSettlementFile('paypal', 'id,state\n'), 'settlement_file_invalid');
+    const refused = (provider: string, text: string) =>
+      expectAppError(() => readSettlementFile(provider, text), 'settlement_file_invalid');
+    refused('stripe', fixture('billplz-bills.csv'));
+    refused('billplz', fixture('stripe-balance-itemized.csv'));
+    refused('fiuu', fixture('ipay88-transactions.csv'));
+    refused('billplz', 'not,a\n"broken');
+    refused('paypal', 'id,state\n');
   });
 });

@@ -1,19 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paymentCallbacks, providerRefunds } from '../../../db/schema/payments';
-import { notifications } from '../../../db/schema/platform';
-import { refunds, refundStatusHistory } from '../../../db/schema/refunds';
-import {
-  gatewayShop,
-  type GatewayShop,
-  newAppOrder,
-  startPaying,
-} from '../../../test/gateway-order-fixtures';
-import { testClock } from '../../../test/order-fixtures';
-import { gatewayRefundHelpers } from '../../../test/gateway-refund-fixtures';
+import { refundStatusHistory } from '../../../db/schema/refunds';
+import { listedGateway } from '../../../test/gateway-credentials';
+import { newAppOrder, startPaying } from '../../../test/gateway-order-fixtures';
+import { UNREACHABLE_GATEWAY } from '../../../test/gateway-refund-fixtures';
 import { movedRefund } from '../../../test/refund-fixtures';
-import { useTestApp } from '../../../test/use-test-app';
-import { startStripeFake, type StripeFake } from '../../../test/stripe-fake';
+import { useGatewayRefunds } from '../../../test/use-gateway-refunds';
+import { startStripeFake } from '../../../test/stripe-fake';
 import { stripeSignatureHeader } from '../accounts/gateways/stripe/stripe-webhook';
 
 // Refunds of app orders paid through a business's own gateway. Stripe refunds through its API:
@@ -21,55 +15,33 @@ import { stripeSignatureHeader } from '../accounts/gateways/stripe/stripe-webhoo
 // its answer, once, however often it is asked or by whom; a refund Stripe refuses stays APPROVED
 // for the staff, with the bell's notice. (Billplz, which has no refund API: billplz-payments.)
 
-const NOON_KL = '2026-06-10T04:00:00Z';
-const clock = testClock(NOON_KL);
 const STRIPE = {
   secret_key: 'sk_test_fakeKopiRefundSecret0001',
   webhook_secret: 'whsec_fakeKopiRefundWebhook0002',
 };
-/** A port nothing listens on: Stripe "down". */
-const CLOSED = 'http://127.0.0.1:9';
-const baseUrls: Partial<Record<string, string>> = {};
-let stripe: StripeFake;
-let stripeShop: GatewayShop;
-
-const { t, api, as } = useTestApp({
-  now: clock.now,
-  config: { paymentGatewayBaseUrls: baseUrls },
-  signIn: ['admin', 'cashier', 'finance'],
+const kit = useGatewayRefunds({
+  gateways: {
+    stripe: {
+      credentials: STRIPE,
+      methods: ['card', 'ewallet'],
+      start: (now) =>
+        startStripeFake({
+          secretKey: STRIPE.secret_key,
+          webhookSecret: STRIPE.webhook_secret,
+          now,
+        }),
+    },
+  },
 });
-const { admin, cashier, finance } = as;
-
-const { approvedRefund, refundView, expectAwaitingGateway, refundedOf, secondSweeper } =
-  gatewayRefundHelpers({
-    t,
-    api,
-    cashier,
-    finance,
-    now: clock.now,
-    baseUrls,
-  });
-
-beforeAll(async () => {
-  stripe = await startStripeFake({
-    secretKey: STRIPE.secret_key,
-    webhookSecret: STRIPE.webhook_secret,
-    now: clock.now,
-  });
-  baseUrls.stripe = stripe.url;
-  stripeShop = await gatewayShop(t, api, admin, {
-    provider: 'stripe',
-    methods: ['card', 'ewallet'],
-    credentials: STRIPE,
-  });
-});
-afterAll(async () => {
-  await stripe?.close();
-});
-beforeEach(() => {
-  clock.set(NOON_KL);
-  baseUrls.stripe = stripe.url;
-});
+const {
+  t,
+  api,
+  clock,
+  as: { admin, finance },
+  fakes,
+  shops,
+  baseUrls,
+} = kit;
 
 /** Posts a Stripe event into the app, signed as Stripe signs it. */
 const deliverStripe = (rawEvent: string) =>
@@ -84,23 +56,28 @@ const deliverStripe = (rawEvent: string) =>
 
 /** An app order of RM 12.50 paid through Stripe (PENDING on the board). */
 async function paidStripeOrder() {
-  const order = await newAppOrder(t, stripeShop);
-  const payment = await startPaying(api, stripeShop, order.id, 'stripe');
-  const intentId = [...stripe.intents.values()].find(
+  const order = await newAppOrder(t, shops.stripe);
+  const payment = await startPaying(api, shops.stripe, order.id, 'stripe');
+  const intentId = [...fakes.stripe.intents.values()].find(
     (i) => (i.metadata as Record<string, string>).payment_id === payment.payment_id,
   )!.id as string;
-  const paid = await deliverStripe(stripe.succeed(intentId));
+  const paid = await deliverStripe(fakes.stripe.succeed(intentId));
   expect(paid.statusCode, paid.body).toBe(200);
   return { ...order, intentId, paymentId: payment.payment_id };
 }
 
 /** One entry per refund the fake Stripe made of an intent: the charge's refunded total then. */
 function refundsAtStripe(intentId: string) {
-  return stripe.events
+  return fakes.stripe.events
     .map((e) => JSON.parse(e) as { type: string; data: { object: Record<string, unknown> } })
     .filter((e) => e.type === 'charge.refunded' && e.data.object.payment_intent === intentId)
     .map((e) => e.data.object.amount_refunded as number);
 }
+
+const providerRefundOf = async (refundId: string) =>
+  (
+    await t.database.db.select().from(providerRefunds).where(eq(providerRefunds.refundId, refundId))
+  )[0];
 
 const historyOf = (refundId: string) =>
   t.database.db
@@ -109,104 +86,56 @@ const historyOf = (refundId: string) =>
     .where(eq(refundStatusHistory.refundId, refundId));
 
 /** The business's Stripe gateway as its settings list it. */
-async function stripeGateway() {
-  const list = await api.get('/api/payment-gateways', admin);
-  return (list.json().data as { id: string; provider: string }[]).find(
-    (g) => g.provider === 'stripe',
-  )!;
-}
+const stripeGateway = async () => (await listedGateway(api, admin, 'stripe')).gateway;
 
 describe('a refund of an app order paid through Stripe', () => {
   it('is paid back through Stripe once approved, partly and then the rest', async () => {
     const order = await paidStripeOrder();
-    const first = await approvedRefund(order.id, 500);
+    const first = await kit.approvedRefund(order.id, 500);
     expect(first.approved.statusCode, first.approved.body).toBe(200);
-    expect(await refundView(first.asked.id)).toMatchObject({
-      status: 'COMPLETED',
-      provider_payout: 'succeeded',
-      business_date: '2026-06-10',
-    });
+    await kit.expectCompletedOnline(first.asked.id, 'stripe', { business_date: '2026-06-10' });
     expect(refundsAtStripe(order.intentId)).toEqual([500]);
-    const rest = await approvedRefund(order.id, order.total - 500);
+    const rest = await kit.approvedRefund(order.id, order.total - 500);
     expect(rest.approved.statusCode, rest.approved.body).toBe(200);
-    const view = await refundView(rest.asked.id);
-    expect(view).toMatchObject({ status: 'COMPLETED', provider_payout: 'succeeded' });
-    expect(view.history.map((h) => [h.from, h.to, h.by]).at(-1)).toEqual([
-      'APPROVED',
-      'COMPLETED',
-      'Online refund (stripe)',
-    ]);
+    const view = await kit.expectCompletedOnline(rest.asked.id, 'stripe');
     expect(refundsAtStripe(order.intentId)).toEqual([500, order.total]);
-    expect(await refundedOf(order.id)).toBe(order.total);
-    const parts = await t.database.db
-      .select()
-      .from(providerRefunds)
-      .where(eq(providerRefunds.paymentId, order.paymentId));
+    expect(await kit.refundedOf(order.id)).toBe(order.total);
+    const parts = await kit.providerRefundsOf(order.paymentId);
     const made = parts.map((p) => `${p.provider} ${p.amount} ${p.status}`).sort();
     expect(made).toEqual(['stripe 500 succeeded', `stripe ${order.total - 500} succeeded`]);
     // Stripe's charge.refunded webhooks arrive afterwards: received, and nothing changes.
-    const refunded = stripe.events.filter((e) => e.includes('"charge.refunded"'));
+    const refunded = fakes.stripe.events.filter((e) => e.includes('"charge.refunded"'));
     expect(refunded.filter((e) => e.includes(order.intentId))).toHaveLength(2);
     for (const event of refunded.filter((e) => e.includes(order.intentId))) {
       const res = await deliverStripe(event);
       expect(res.statusCode, res.body).toBe(200);
     }
     expect(await historyOf(rest.asked.id)).toHaveLength(view.history.length);
-    expect(await refundedOf(order.id)).toBe(order.total);
+    expect(await kit.refundedOf(order.id)).toBe(order.total);
   });
 
   it('is refunded whole through Stripe when the customer cancels the paid order', async () => {
     const order = await paidStripeOrder();
-    const cancelled = await api.post(
-      `/api/mobile/orders/${order.id}/cancel`,
-      {},
-      stripeShop.customer.headers,
-    );
-    expect(cancelled.statusCode, cancelled.body).toBe(200);
-    const [refund] = await t.database.db
-      .select()
-      .from(refunds)
-      .where(eq(refunds.orderId, order.id));
+    const [refund] = await kit.cancelledByCustomer(order.id, shops.stripe.customer.headers);
     expect(refund).toMatchObject({
       amount: order.total,
       status: 'COMPLETED',
       providerPayout: 'succeeded',
     });
     expect(refundsAtStripe(order.intentId)).toEqual([order.total]);
-    expect(await refundedOf(order.id)).toBe(order.total);
+    expect(await kit.refundedOf(order.id)).toBe(order.total);
   });
 
   it('pays once when Stripe was down and the sweepers and a resend race for it', async () => {
     const order = await paidStripeOrder();
-    baseUrls.stripe = CLOSED;
-    const { asked, approved } = await approvedRefund(order.id, 700);
-    expect(approved.statusCode, approved.body).toBe(200);
-    // Stripe could not be reached: approved, the payout still out, nothing refunded.
-    await expectAwaitingGateway(asked.id);
-    expect(refundsAtStripe(order.intentId)).toEqual([]);
-
-    baseUrls.stripe = stripe.url;
-    const one = await secondSweeper();
-    const two = await secondSweeper();
-    // Known without connecting: Stripe's client refunds, Billplz's has no refund.
-    expect(one.gateways.refundingGateways()).toContain('stripe');
-    expect(one.gateways.refundingGateways()).not.toContain('billplz');
-    const [row] = await t.database.db.select().from(refunds).where(eq(refunds.id, asked.id));
-    await Promise.all([
-      one.payouts.resendUnanswered(0),
-      two.payouts.resendUnanswered(0),
-      one.payouts.send(row!.tenantId, asked.id),
-    ]);
-    expect([...one.errors, ...two.errors]).toEqual([]);
-    expect(refundsAtStripe(order.intentId)).toEqual([700]);
-    const view = await refundView(asked.id);
-    expect(view).toMatchObject({ status: 'COMPLETED', provider_payout: 'succeeded' });
-    expect(view.history.filter((h) => h.to === 'COMPLETED')).toHaveLength(1);
-    expect(await refundedOf(order.id)).toBe(700);
-    const [part] = await t.database.db
-      .select()
-      .from(providerRefunds)
-      .where(eq(providerRefunds.refundId, asked.id));
+    const { asked, tenantId, sweepers } = await kit.raceAfterOutage({
+      orderId: order.id,
+      provider: 'stripe',
+      byHand: 'billplz',
+      paidAtGateway: () => refundsAtStripe(order.intentId),
+      paidOnce: [700],
+    });
+    const part = await providerRefundOf(asked.id);
     const events = await t.database.db
       .select()
       .from(paymentCallbacks)
@@ -218,46 +147,40 @@ describe('a refund of an app order paid through Stripe', () => {
       );
     expect(events).toHaveLength(1);
     // Asked once more later: Stripe answers the same refund, nothing changes.
-    await one.payouts.send(row!.tenantId, asked.id);
+    await sweepers[0].payouts.send(tenantId, asked.id);
     expect(refundsAtStripe(order.intentId)).toEqual([700]);
   });
 
   it('is asked again by the sweeper while Stripe has it pending, and completed once it is done', async () => {
     const order = await paidStripeOrder();
-    stripe.holdRefunds(true);
+    fakes.stripe.holdRefunds(true);
     try {
-      const { asked } = await approvedRefund(order.id, 450);
-      const [part] = await t.database.db
-        .select()
-        .from(providerRefunds)
-        .where(eq(providerRefunds.refundId, asked.id));
+      const { asked } = await kit.approvedRefund(order.id, 450);
+      const part = await providerRefundOf(asked.id);
       expect(part).toMatchObject({ status: 'pending', amount: 450 });
       expect(part!.requestedAt).not.toBeNull();
-      const { payouts, errors } = await secondSweeper();
+      const { payouts, errors } = await kit.secondSweeper();
       await payouts.resendUnanswered(0);
-      expect(await refundView(asked.id)).toMatchObject({
+      expect(await kit.refundView(asked.id)).toMatchObject({
         status: 'APPROVED',
         provider_payout: 'pending',
       });
-      stripe.settleRefunds();
+      fakes.stripe.settleRefunds();
       await payouts.resendUnanswered(0);
       expect(errors).toEqual([]);
     } finally {
-      stripe.holdRefunds(false);
+      fakes.stripe.holdRefunds(false);
     }
-    const [refund] = await t.database.db
-      .select()
-      .from(refunds)
-      .where(eq(refunds.orderId, order.id));
+    const [refund] = await kit.refundsOfOrder(order.id);
     expect(refund).toMatchObject({ status: 'COMPLETED', providerPayout: 'succeeded' });
     expect(refundsAtStripe(order.intentId)).toEqual([450]);
-    expect(await refundedOf(order.id)).toBe(450);
+    expect(await kit.refundedOf(order.id)).toBe(450);
   });
 
   it('stays APPROVED with the notice when Stripe refuses it (more than is left)', async () => {
     const order = await paidStripeOrder();
     // The business refunded part of it in Stripe's dashboard, outside Kopi.
-    const outside = await fetch(`${stripe.url}/v1/refunds`, {
+    const outside = await fetch(`${fakes.stripe.url}/v1/refunds`, {
       method: 'POST',
       headers: {
         authorization: `Bearer ${STRIPE.secret_key}`,
@@ -266,21 +189,10 @@ describe('a refund of an app order paid through Stripe', () => {
       body: `payment_intent=${order.intentId}&amount=600`,
     });
     expect(outside.status).toBe(200);
-    const { asked, approved } = await approvedRefund(order.id, order.total);
+    const { asked, approved } = await kit.approvedRefund(order.id, order.total);
     expect(approved.statusCode, approved.body).toBe(200);
-    const view = await refundView(asked.id);
-    expect(view).toMatchObject({ status: 'APPROVED', provider_payout: 'failed' });
-    expect(view.allowed_statuses).toEqual(['COMPLETED']);
+    await kit.expectRefusedByGateway(asked.id, order.id, 'stripe');
     expect(refundsAtStripe(order.intentId)).toEqual([600]);
-    expect(await refundedOf(order.id)).toBe(0);
-    const bell = await t.database.db
-      .select()
-      .from(notifications)
-      .where(
-        and(eq(notifications.idOrder, order.id), eq(notifications.titleKey, 'refundPayoutFailed')),
-      );
-    expect(bell).toHaveLength(1);
-    expect(bell[0]!.body).toBe('Online refund (stripe)');
     // The staff pay it back by hand and complete it.
     const done = await movedRefund(t, finance, asked.id, { status: 'COMPLETED' });
     expect(done.status).toBe('COMPLETED');
@@ -297,9 +209,9 @@ describe('a refund of an app order paid through Stripe', () => {
     );
     expect(off.statusCode, off.body).toBe(200);
     try {
-      const { asked, approved } = await approvedRefund(order.id, 300);
+      const { asked, approved } = await kit.approvedRefund(order.id, 300);
       expect(approved.statusCode, approved.body).toBe(200);
-      expect(await refundView(asked.id)).toMatchObject({
+      expect(await kit.refundView(asked.id)).toMatchObject({
         status: 'COMPLETED',
         provider_payout: 'succeeded',
       });
@@ -316,9 +228,9 @@ describe('a refund of an app order paid through Stripe', () => {
 
   it('fails for the staff to pay by hand once the business has deleted the gateway', async () => {
     const order = await paidStripeOrder();
-    baseUrls.stripe = CLOSED;
-    const { asked } = await approvedRefund(order.id, 250);
-    expect(await refundView(asked.id)).toMatchObject({ provider_payout: 'pending' });
+    baseUrls.stripe = UNREACHABLE_GATEWAY;
+    const { asked } = await kit.approvedRefund(order.id, 250);
+    expect(await kit.refundView(asked.id)).toMatchObject({ provider_payout: 'pending' });
     const gone = await api.del(
       `/api/payment-gateways/${(await stripeGateway()).id}`,
       undefined,
@@ -326,10 +238,10 @@ describe('a refund of an app order paid through Stripe', () => {
     );
     expect(gone.statusCode, gone.body).toBe(200);
     try {
-      const { payouts, errors } = await secondSweeper();
+      const { payouts, errors } = await kit.secondSweeper();
       await payouts.resendUnanswered(0);
       expect(errors).toEqual([]);
-      const view = await refundView(asked.id);
+      const view = await kit.refundView(asked.id);
       expect(view).toMatchObject({ status: 'APPROVED', provider_payout: 'failed' });
       expect(view.allowed_statuses).toEqual(['COMPLETED']);
       expect(refundsAtStripe(order.intentId)).toEqual([]);
