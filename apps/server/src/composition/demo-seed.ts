@@ -57,6 +57,8 @@ export const demoSeedServices =
       payouts: paidByHand,
       drawers: noDrawer,
     });
+    // The real PIN rules: the seed's voids of paid orders are a manager's, who needs no PIN.
+    const approvals = createApprovalService({ db, hasher, now });
     /** The refunds the orders' rejections asked for, latest last: the seed takes them out. */
     const owed: string[] = [];
     const orders = createOrderService({
@@ -70,14 +72,10 @@ export const demoSeedServices =
       },
       paymentCodes: createPaymentCodeService({ db, now, secret: paymentCodeSecret }),
       shifts: noTill,
-      approvals: null,
+      approvals,
       reads: readsFromPrimary(db),
     });
-    const shifts = createShiftService({
-      db,
-      now,
-      approvals: createApprovalService({ db, hasher, now }),
-    });
+    const shifts = createShiftService({ db, now, approvals });
     const closeDay = createCloseDayService({ db, now, dayShifts: shifts.dayShifts });
     return { orders, refunds, closeDay, owed };
   };

@@ -34,8 +34,7 @@ export function createOrderMove({
   now: Clock;
   announce: boolean;
   onRefundOwed: RefundOwedHook;
-  /** Null only for the demo seed's back-filled history, whose voids ask no manager's PIN. */
-  approvals: ApprovalService | null;
+  approvals: ApprovalService;
   requireVisible: (
     ctx: AuthedContext,
     id: string,
@@ -50,7 +49,7 @@ export function createOrderMove({
     if (move.status !== 'REJECTED') return null;
     const { order } = await requireVisible(ctx, id);
     if (order.paid - order.refunded <= 0) return null;
-    return verifyApproval(approvals ?? undefined, ctx, {
+    return verifyApproval(approvals, ctx, {
       action: 'order_void',
       outletId: order.outletId,
       approval: move.approval,
@@ -132,7 +131,7 @@ export function createOrderMove({
             // Under the order's lock: the reject of a paid order needs its approval.
             const paid = head.paid - head.refunded > 0;
             const holder = !needsApproval('order_void', new Set(ctx.principal.permissions));
-            if (approvals && paid && !approved && !holder) throw new AppError('approval_required');
+            if (paid && !approved && !holder) throw new AppError('approval_required');
             await giveBackVoucher(tx, {
               tenantId,
               orderId: id,
@@ -142,7 +141,7 @@ export function createOrderMove({
             });
             const recorded = await record(tx);
             if (recorded && approved) {
-              await approvals?.record(tx, ctx, approved, id, { paid: head.paid, reason });
+              await approvals.record(tx, ctx, approved, id, { paid: head.paid, reason });
             }
             return recorded;
           })

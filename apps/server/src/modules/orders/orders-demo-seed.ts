@@ -187,7 +187,8 @@ async function seed(db: Db, options: DemoOrderOptions) {
           at = new Date(at.getTime() + (2 + Math.floor(rand() * 8)) * 60_000);
           current = at > realNow ? realNow : at;
           owed.length = 0;
-          await orderService.move(ctx, o.id, {
+          // A paid order's reject is a void: the admin's (a manager), as at a real counter.
+          await orderService.move(status === 'REJECTED' ? adminCtx : ctx, o.id, {
             status,
             reason: status === 'REJECTED' ? pick(REJECT_REASONS) : undefined,
           });

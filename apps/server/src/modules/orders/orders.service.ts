@@ -70,11 +70,8 @@ export interface OrderServiceDeps {
    * back-filled history has none.
    */
   shifts: Pick<ShiftService, 'saleShift'>;
-  /**
-   * A manager's PIN for a manual discount or the void of a paid order (decision 055); null only
-   * for the demo seed's back-filled history, which asks nobody's PIN.
-   */
-  approvals: ApprovalService | null;
+  /** A manager's PIN for a manual discount or the void of a paid order (decision 055). */
+  approvals: ApprovalService;
   /** Where the list and its export read: a replica when one is set (db/read-replica.ts). */
   reads: ReadRouter;
 }
@@ -209,7 +206,7 @@ export function createOrderService({
       const drawer = await shifts.saleShift(ctx, input.outlet_id, input.till_id);
       // A manual discount without discount-order takes a manager's PIN, checked before the sale.
       const approved = input.manual_discount
-        ? await verifyApproval(approvals ?? undefined, ctx, {
+        ? await verifyApproval(approvals, ctx, {
             action: 'manual_discount',
             outletId: input.outlet_id,
             approval: input.approval,
@@ -231,8 +228,7 @@ export function createOrderService({
             discount: input.discount,
             manualDiscount: input.manual_discount ?? null,
             manualDiscountApproval: approved && {
-              record: (tx, orderId, detail) =>
-                approvals!.record(tx, ctx, approved, orderId, detail),
+              record: (tx, orderId, detail) => approvals.record(tx, ctx, approved, orderId, detail),
             },
             voucherCode: input.voucher_code ?? null,
             payments: input.payments,

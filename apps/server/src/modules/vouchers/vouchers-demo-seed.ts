@@ -220,7 +220,8 @@ async function seed(db: Db, options: DemoVoucherOptions) {
       at = new Date(at.getTime() + (3 + Math.floor(rand() * 6)) * 60_000);
       current = at;
       owed.length = 0;
-      await orderService.move(ctx, order.id, {
+      // A paid order's reject is a void: the admin's (a manager), as at a real counter.
+      await orderService.move(status === 'REJECTED' ? admin : ctx, order.id, {
         status,
         reason: status === 'REJECTED' ? 'Customer changed their mind' : undefined,
       });
