@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listQuerySchema } from './common';
 import { localeSchema } from './locale';
 import { addDays } from './time';
-import { messageKey, requiredString, text } from './validation';
+import { messageKey, requiredString, senBetween, text } from './validation';
 
 // The wallet, points, membership tiers and referrals (DESIGN §8, §10). Amounts in sen, points as
 // whole points. Staff paths (subject in brackets):
@@ -244,15 +244,18 @@ const colourSchema = text({ error: messageKey('required') })
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, { error: messageKey('pattern', { pattern: '#RRGGBB' }) });
 
+/** The highest threshold: points, or sen (RM 1,000,000.00) on a spend basis. */
+export const TIER_THRESHOLD_MAX = 100_000_000;
+
 export const membershipTierInputSchema = z.object({
   name_en: requiredString(40),
   name_my: requiredString(40),
   /** Points, or sen spent, over a rolling 12 months (the tenant's tier basis says which). */
   threshold: z
     .number({ error: messageKey('required') })
-    .int()
+    .int({ error: messageKey('integer') })
     .min(0, { error: messageKey('min_value', { min: 0 }) })
-    .max(100_000_000),
+    .max(TIER_THRESHOLD_MAX, { error: messageKey('max_value', { max: '100,000,000' }) }),
   /** Points per RM 1 in hundredths: 150 is 1.5 points per ringgit. */
   points_per_rm: z
     .number({ error: messageKey('required') })
@@ -264,6 +267,11 @@ export const membershipTierInputSchema = z.object({
   benefits_my: text().trim().max(500).default(''),
 });
 export type MembershipTierInput = z.infer<typeof membershipTierInputSchema>;
+
+/** The tier form on a spend basis: the threshold is sen, so its range reads in ringgit. */
+export const spendTierInputSchema = membershipTierInputSchema.extend({
+  threshold: senBetween(0, TIER_THRESHOLD_MAX),
+});
 
 export const membershipTierSchema = membershipTierInputSchema.extend({
   id: text(),
@@ -285,20 +293,20 @@ const positiveInt = (max: number) =>
 
 export const loyaltySettingsSchema = z.object({
   /** The most a wallet may hold, in sen. */
-  wallet_max_balance: nonNegativeInt(10_000_000),
+  wallet_max_balance: senBetween(0, 10_000_000),
   /** The app's top-up buttons, in sen. */
   topup_presets: z
-    .array(positiveInt(1_000_000))
+    .array(senBetween(1, 1_000_000))
     .min(1, { error: messageKey('min_items', { minCount: 1 }) })
     .max(8, { error: messageKey('max_items', { maxCount: 8 }) }),
   /** The largest adjustment one staff member makes without a second approver, in sen. */
-  adjustment_limit: nonNegativeInt(1_000_000),
+  adjustment_limit: senBetween(0, 1_000_000),
   tier_basis: tierBasisSchema,
   /** Points expire this many months after they were earned; 0 never. */
   points_expiry_months: nonNegativeInt(120),
   /** `redeem_points` points buy `redeem_value` sen of wallet credit. */
   redeem_points: positiveInt(1_000_000),
-  redeem_value: positiveInt(1_000_000),
+  redeem_value: senBetween(1, 1_000_000),
 });
 export type LoyaltySettings = z.infer<typeof loyaltySettingsSchema>;
 
@@ -313,7 +321,7 @@ export const referralSettingsSchema = z.object({
   referee_reward_kind: referralRewardKindSchema,
   referee_reward_amount: nonNegativeInt(1_000_000),
   /** The referred customer's first paid order must reach this many sen. */
-  min_order: nonNegativeInt(1_000_000),
+  min_order: senBetween(0, 1_000_000),
 });
 export type ReferralSettings = z.infer<typeof referralSettingsSchema>;
 
