@@ -70,6 +70,27 @@ describe('tier drawer', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('says the range of a spend threshold too large in RM', async () => {
+    const spend = renderDrawer(gold, 'spend');
+    const threshold = spend.drawer.getByLabelText('From (spend)');
+    await userEvent.clear(threshold);
+    await userEvent.type(threshold, '99999999999');
+    await spend.save();
+    expect(
+      await spend.drawer.findByText('The maximum amount is RM 1,000,000.00'),
+    ).toBeInTheDocument();
+    expect(spend.onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('says the points threshold range when it is too large', async () => {
+    const points = renderDrawer(gold, 'points');
+    const threshold = points.drawer.getByLabelText('From (points)');
+    await userEvent.clear(threshold);
+    await userEvent.type(threshold, '99999999999');
+    await points.save();
+    expect(await points.drawer.findByText('Maximal value is 100,000,000')).toBeInTheDocument();
+  });
+
   it('edits a spend tier with its threshold in RM, kept in sen', async () => {
     const { drawer, save, onSubmit } = renderDrawer(gold, 'spend');
     const threshold = drawer.getByLabelText('From (spend)');
