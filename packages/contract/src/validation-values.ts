@@ -77,6 +77,7 @@ export const validationMessages = {
     my: 'Masukkan ringgit dengan paling banyak 2 perpuluhan, cth. 12.50',
   },
   not_a_number: { en: 'Enter a number, e.g. 12.50', my: 'Masukkan nombor, cth. 12.50' },
+  money_too_large: { en: 'This amount is too large', my: 'Amaun ini terlalu besar' },
   // Product import rows (POST /api/products/import).
   duplicate_in_file: {
     en: 'Also used on row {row} of this file',
