@@ -70,26 +70,20 @@ describe('tier drawer', { timeout: 30_000 }, () => {
     ]);
   });
 
-  it('says the range of a spend threshold too large in RM', async () => {
-    const spend = renderDrawer(gold, 'spend');
-    const threshold = spend.drawer.getByLabelText('From (spend)');
-    await userEvent.clear(threshold);
-    await userEvent.type(threshold, '99999999999');
-    await spend.save();
-    expect(
-      await spend.drawer.findByText('The maximum amount is RM 1,000,000.00'),
-    ).toBeInTheDocument();
-    expect(spend.onSubmit).not.toHaveBeenCalled();
-  });
-
-  it('says the points threshold range when it is too large', async () => {
-    const points = renderDrawer(gold, 'points');
-    const threshold = points.drawer.getByLabelText('From (points)');
-    await userEvent.clear(threshold);
-    await userEvent.type(threshold, '99999999999');
-    await points.save();
-    expect(await points.drawer.findByText('Maximal value is 100,000,000')).toBeInTheDocument();
-  });
+  it.each([
+    ['spend', 'From (spend)', 'The maximum amount is RM 1,000,000.00'],
+    ['points', 'From (points)', 'Maximal value is 100,000,000'],
+  ] as const)(
+    'says the range of a %s threshold too large in its unit',
+    async (basis, label, why) => {
+      const { drawer, save, onSubmit } = renderDrawer(gold, basis);
+      await userEvent.clear(drawer.getByLabelText(label));
+      await userEvent.type(drawer.getByLabelText(label), '99999999999');
+      await save();
+      expect(await drawer.findByText(why)).toBeInTheDocument();
+      expect(onSubmit).not.toHaveBeenCalled();
+    },
+  );
 
   it('edits a spend tier with its threshold in RM, kept in sen', async () => {
     const { drawer, save, onSubmit } = renderDrawer(gold, 'spend');
