@@ -244,6 +244,11 @@ const colourSchema = text({ error: messageKey('required') })
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, { error: messageKey('pattern', { pattern: '#RRGGBB' }) });
 
+const benefitsSchema = text()
+  .trim()
+  .max(500, { error: messageKey('max_length', { max: 500 }) })
+  .default('');
+
 /** The highest threshold: points, or sen (RM 1,000,000.00) on a spend basis. */
 export const TIER_THRESHOLD_MAX = 100_000_000;
 
@@ -259,12 +264,13 @@ export const membershipTierInputSchema = z.object({
   /** Points per RM 1 in hundredths: 150 is 1.5 points per ringgit. */
   points_per_rm: z
     .number({ error: messageKey('required') })
-    .int()
+    .int({ error: messageKey('integer') })
     .min(0, { error: messageKey('min_value', { min: 0 }) })
-    .max(10_000),
+    // The form shows the multiplier (10,000 hundredths is 100 points per ringgit).
+    .max(10_000, { error: messageKey('max_value', { max: 100 }) }),
   colour: colourSchema,
-  benefits_en: text().trim().max(500).default(''),
-  benefits_my: text().trim().max(500).default(''),
+  benefits_en: benefitsSchema,
+  benefits_my: benefitsSchema,
 });
 export type MembershipTierInput = z.infer<typeof membershipTierInputSchema>;
 

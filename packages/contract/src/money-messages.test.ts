@@ -83,6 +83,15 @@ describe('money range messages name the range in ringgit', () => {
 });
 
 describe('other ranges say why', () => {
+  it('says the tier multiplier and benefits limits', () => {
+    const tier = { name_en: 'Gold', name_my: 'Emas', threshold: 0, colour: '#7A9E7E' };
+    expect(firstMessage(membershipTierInputSchema, { ...tier, points_per_rm: 10_001 })).toBe(
+      'Maximal value is 100',
+    );
+    const long = { ...tier, points_per_rm: 100, benefits_en: 'x'.repeat(501) };
+    expect(firstMessage(membershipTierInputSchema, long, 'my')).toBe('Panjang maksimum ialah 500');
+  });
+
   it('says the minimum when redeeming 0 points', () => {
     expect(firstMessage(mobileRedeemSchema, { points: 0 })).toBe('Minimal value is 1');
     expect(firstMessage(mobileRedeemSchema, { points: 1.5 })).toBe('This field must be an integer');
