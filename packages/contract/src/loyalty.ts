@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from './common';
 import { localeSchema } from './locale';
+import { formatRinggit } from './money';
 import { addDays } from './time';
 import { messageKey, requiredString, senBetween, text } from './validation';
 
@@ -297,12 +298,18 @@ const nonNegativeInt = (max: number) =>
 const positiveInt = (max: number) =>
   nonNegativeInt(max).refine((n) => n > 0, { error: messageKey('min_value', { min: 1 }) });
 
+// Above zero by a refinement, not a minimum of 1: the API's published schema stays as it was.
+const positiveSen = (max: number) =>
+  senBetween(0, max).refine((n) => n > 0, {
+    error: messageKey('money_min', { min: formatRinggit(1) }),
+  });
+
 export const loyaltySettingsSchema = z.object({
   /** The most a wallet may hold, in sen. */
   wallet_max_balance: senBetween(0, 10_000_000),
   /** The app's top-up buttons, in sen. */
   topup_presets: z
-    .array(senBetween(1, 1_000_000))
+    .array(positiveSen(1_000_000))
     .min(1, { error: messageKey('min_items', { minCount: 1 }) })
     .max(8, { error: messageKey('max_items', { maxCount: 8 }) }),
   /** The largest adjustment one staff member makes without a second approver, in sen. */
@@ -312,7 +319,7 @@ export const loyaltySettingsSchema = z.object({
   points_expiry_months: nonNegativeInt(120),
   /** `redeem_points` points buy `redeem_value` sen of wallet credit. */
   redeem_points: positiveInt(1_000_000),
-  redeem_value: senBetween(1, 1_000_000),
+  redeem_value: positiveSen(1_000_000),
 });
 export type LoyaltySettings = z.infer<typeof loyaltySettingsSchema>;
 

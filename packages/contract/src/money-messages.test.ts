@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { twoStepDisableSchema } from './account';
 import { loginRequestSchema } from './auth';
 import { counterTopupCreateSchema } from './counter-topups';
-import { referralSettingsSchema, spendTierInputSchema, membershipTierInputSchema } from './loyalty';
+import {
+  loyaltySettingsSchema,
+  referralSettingsSchema,
+  spendTierInputSchema,
+  membershipTierInputSchema,
+} from './loyalty';
 import { mobileRedeemSchema } from './loyalty-mobile';
 import { formatRinggit } from './money';
 import { refundCreateSchema } from './refunds';
@@ -67,6 +72,22 @@ describe('money range messages name the range in ringgit', () => {
     expect(translateValidationMessage(issue?.message ?? '', 'en')).toBe(
       'The maximum amount is RM 10,000.00',
     );
+  });
+
+  it('says the loyalty settings ranges in ringgit', () => {
+    const settings = {
+      wallet_max_balance: 100_000,
+      topup_presets: [1000],
+      adjustment_limit: 5000,
+      tier_basis: 'points',
+      points_expiry_months: 12,
+      redeem_points: 100,
+    };
+    expect(firstMessage(loyaltySettingsSchema, { ...settings, redeem_value: 0 })).toBe(
+      'The minimum amount is RM 0.01',
+    );
+    const over = { ...settings, redeem_value: 100, wallet_max_balance: 10_000_001 };
+    expect(firstMessage(loyaltySettingsSchema, over)).toBe('The maximum amount is RM 100,000.00');
   });
 
   it('says the top-up and cash movement ranges in ringgit', () => {
