@@ -245,6 +245,14 @@ const colourSchema = text({ error: messageKey('required') })
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, { error: messageKey('pattern', { pattern: '#RRGGBB' }) });
 
+/** A whole number from 0 to `max`; `shown` is the maximum as the form shows it. */
+const nonNegativeInt = (max: number, shown: string | number = max) =>
+  z
+    .number({ error: messageKey('required') })
+    .int({ error: messageKey('integer') })
+    .min(0, { error: messageKey('min_value', { min: 0 }) })
+    .max(max, { error: messageKey('max_value', { max: shown }) });
+
 const benefitsSchema = text()
   .trim()
   .max(500, { error: messageKey('max_length', { max: 500 }) })
@@ -257,18 +265,9 @@ export const membershipTierInputSchema = z.object({
   name_en: requiredString(40),
   name_my: requiredString(40),
   /** Points, or sen spent, over a rolling 12 months (the tenant's tier basis says which). */
-  threshold: z
-    .number({ error: messageKey('required') })
-    .int({ error: messageKey('integer') })
-    .min(0, { error: messageKey('min_value', { min: 0 }) })
-    .max(TIER_THRESHOLD_MAX, { error: messageKey('max_value', { max: '100,000,000' }) }),
-  /** Points per RM 1 in hundredths: 150 is 1.5 points per ringgit. */
-  points_per_rm: z
-    .number({ error: messageKey('required') })
-    .int({ error: messageKey('integer') })
-    .min(0, { error: messageKey('min_value', { min: 0 }) })
-    // The form shows the multiplier (10,000 hundredths is 100 points per ringgit).
-    .max(10_000, { error: messageKey('max_value', { max: 100 }) }),
+  threshold: nonNegativeInt(TIER_THRESHOLD_MAX, '100,000,000'),
+  /** Points per RM 1 in hundredths: 150 is 1.5 points per ringgit (the form shows 1.5, up to 100). */
+  points_per_rm: nonNegativeInt(10_000, 100),
   colour: colourSchema,
   benefits_en: benefitsSchema,
   benefits_my: benefitsSchema,
@@ -287,13 +286,6 @@ export const membershipTierSchema = membershipTierInputSchema.extend({
 export type MembershipTier = z.infer<typeof membershipTierSchema>;
 
 // ---- Settings ---------------------------------------------------------------------------------
-
-const nonNegativeInt = (max: number) =>
-  z
-    .number({ error: messageKey('required') })
-    .int()
-    .min(0, { error: messageKey('min_value', { min: 0 }) })
-    .max(max, { error: messageKey('max_value', { max }) });
 
 const positiveInt = (max: number) =>
   nonNegativeInt(max).refine((n) => n > 0, { error: messageKey('min_value', { min: 1 }) });
