@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { sessionDataSchema } from './auth';
-import { messageKey, passwordSchema, requiredString, text } from './validation';
+import {
+  currentPasswordSchema,
+  messageKey,
+  passwordSchema,
+  requiredString,
+  text,
+} from './validation';
 
 // Sign-in flows beyond SPEC §7: forgot/reset password, two-step (TOTP),
 // active sessions, avatar. Paths: DESIGN §8 "account flows".
@@ -46,7 +52,7 @@ export const twoStepEnableSchema = z.object({
 });
 export const twoStepEnableDataSchema = z.object({ recovery_codes: z.array(text()) });
 /** POST /api/account/two-step/disable { password } */
-export const twoStepDisableSchema = z.object({ password: text().min(1).max(128) });
+export const twoStepDisableSchema = z.object({ password: currentPasswordSchema });
 
 /** GET /api/account/sessions; DELETE /api/account/sessions/{id}; POST /api/account/sessions/revoke-others */
 export const accountSessionSchema = z.object({

@@ -3,19 +3,17 @@ import { localeSchema } from './locale';
 import { menuNodeSchema } from './menus';
 import { uiSettingsSchema } from './ui-settings';
 import {
+  currentPasswordSchema,
   messageKey,
   optionalEmail,
   passwordSchema,
-  PASSWORD_MAX_LENGTH,
   requiredString,
   text,
 } from './validation';
 
 export const loginRequestSchema = z.object({
   username: requiredString(64),
-  password: text({ error: messageKey('required') })
-    .min(1, { error: messageKey('required') })
-    .max(PASSWORD_MAX_LENGTH, { error: messageKey('max_length', { max: PASSWORD_MAX_LENGTH }) }),
+  password: currentPasswordSchema,
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -51,9 +49,7 @@ export type RefreshData = z.infer<typeof refreshDataSchema>;
 
 export const changePasswordSchema = z
   .object({
-    old_password: text({ error: messageKey('required') })
-      .min(1, { error: messageKey('required') })
-      .max(PASSWORD_MAX_LENGTH, { error: messageKey('max_length', { max: PASSWORD_MAX_LENGTH }) }),
+    old_password: currentPasswordSchema,
     password: passwordSchema,
     password_confirmation: text({ error: messageKey('required') }),
   })

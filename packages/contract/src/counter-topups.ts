@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messageKey, text } from './validation';
+import { messageKey, senBetween, text } from './validation';
 
 // A customer's wallet topped up at the counter, by cash or card. It is stored
 // value, not a sale of goods: no order, kept out of the sales figures as an app top-up is, a
@@ -17,13 +17,6 @@ export type CounterTopupMethod = z.infer<typeof counterTopupMethodSchema>;
 export const COUNTER_TOPUP_MIN = 100;
 export const COUNTER_TOPUP_MAX = 1_000_000;
 
-const sen = (min: number, max: number) =>
-  z
-    .number({ error: messageKey('required') })
-    .int({ error: messageKey('integer') })
-    .min(min, { error: messageKey('min_value', { min }) })
-    .max(max, { error: messageKey('max_value', { max }) });
-
 /**
  * POST /api/customers/{id}/wallet/counter-topups. Cash may say what was handed over (at least the
  * amount; the change is the rest); a card top-up may carry the terminal's slip reference.
@@ -34,8 +27,8 @@ export const counterTopupCreateSchema = z
     /** The till it is rung up on; left out, the outlet's first till. */
     till_id: z.uuid().optional(),
     method: counterTopupMethodSchema,
-    amount: sen(COUNTER_TOPUP_MIN, COUNTER_TOPUP_MAX),
-    tendered: sen(1, 10_000_000).optional(),
+    amount: senBetween(COUNTER_TOPUP_MIN, COUNTER_TOPUP_MAX),
+    tendered: senBetween(1, 10_000_000).optional(),
     reference: text()
       .trim()
       .max(60, { error: messageKey('max_length', { max: 60 }) })

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listQuerySchema } from './common';
 import { referralStatusSchema, tierBasisSchema, walletEntrySchema } from './loyalty';
 import { paymentMethodSchema } from './pricing';
-import { messageKey, text } from './validation';
+import { messageKey, senBetween, text } from './validation';
 
 // The customer app's own wallet, points and referrals (paths at the top of loyalty.ts).
 
@@ -18,11 +18,7 @@ export type MobileWallet = z.infer<typeof mobileWalletSchema>;
  * are the app's buttons), paid online; the balance after may not pass the tenant's maximum.
  */
 export const mobileTopupSchema = z.object({
-  amount: z
-    .number({ error: messageKey('required') })
-    .int({ error: messageKey('integer') })
-    .min(100, { error: messageKey('min_value', { min: 100 }) })
-    .max(1_000_000, { error: messageKey('max_value', { max: 1_000_000 }) }),
+  amount: senBetween(100, 1_000_000),
   /**
    * A provider the server runs; left out, the business's default gateway for the method (then
    * the sandbox where it runs). One it does not run answers payment_provider_unavailable.
@@ -80,8 +76,8 @@ export type MobilePoints = z.infer<typeof mobilePointsSchema>;
 export const mobileRedeemSchema = z.object({
   points: z
     .number({ error: messageKey('required') })
-    .int()
-    .min(1),
+    .int({ error: messageKey('integer') })
+    .min(1, { error: messageKey('min_value', { min: 1 }) }),
 });
 export type MobileRedeem = z.infer<typeof mobileRedeemSchema>;
 

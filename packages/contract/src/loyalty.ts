@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { listQuerySchema } from './common';
 import { localeSchema } from './locale';
+import { formatRinggit } from './money';
 import { addDays } from './time';
-import { messageKey, requiredString, text } from './validation';
+import { messageKey, requiredString, senBetween, text } from './validation';
 
 // The wallet, points, membership tiers and referrals (DESIGN §8, §10). Amounts in sen, points as
 // whole points. Staff paths (subject in brackets):
@@ -244,26 +245,39 @@ const colourSchema = text({ error: messageKey('required') })
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, { error: messageKey('pattern', { pattern: '#RRGGBB' }) });
 
+/** A whole number from 0 to `max`; `shown` is the maximum as the form shows it. */
+const nonNegativeInt = (max: number, shown: string | number = max) =>
+  z
+    .number({ error: messageKey('required') })
+    .int({ error: messageKey('integer') })
+    .min(0, { error: messageKey('min_value', { min: 0 }) })
+    .max(max, { error: messageKey('max_value', { max: shown }) });
+
+const benefitsSchema = text()
+  .trim()
+  .max(500, { error: messageKey('max_length', { max: 500 }) })
+  .default('');
+
+/** The highest threshold: points, or sen (RM 1,000,000.00) on a spend basis. */
+export const TIER_THRESHOLD_MAX = 100_000_000;
+
 export const membershipTierInputSchema = z.object({
   name_en: requiredString(40),
   name_my: requiredString(40),
   /** Points, or sen spent, over a rolling 12 months (the tenant's tier basis says which). */
-  threshold: z
-    .number({ error: messageKey('required') })
-    .int()
-    .min(0, { error: messageKey('min_value', { min: 0 }) })
-    .max(100_000_000),
-  /** Points per RM 1 in hundredths: 150 is 1.5 points per ringgit. */
-  points_per_rm: z
-    .number({ error: messageKey('required') })
-    .int()
-    .min(0, { error: messageKey('min_value', { min: 0 }) })
-    .max(10_000),
+  threshold: nonNegativeInt(TIER_THRESHOLD_MAX, '100,000,000'),
+  /** Points per RM 1 in hundredths: 150 is 1.5 points per ringgit (the form shows 1.5, up to 100). */
+  points_per_rm: nonNegativeInt(10_000, 100),
   colour: colourSchema,
-  benefits_en: text().trim().max(500).default(''),
-  benefits_my: text().trim().max(500).default(''),
+  benefits_en: benefitsSchema,
+  benefits_my: benefitsSchema,
 });
 export type MembershipTierInput = z.infer<typeof membershipTierInputSchema>;
+
+/** The tier form on a spend basis: the threshold is sen, so its range reads in ringgit. */
+export const spendTierInputSchema = membershipTierInputSchema.extend({
+  threshold: senBetween(0, TIER_THRESHOLD_MAX),
+});
 
 export const membershipTierSchema = membershipTierInputSchema.extend({
   id: text(),
@@ -273,32 +287,31 @@ export type MembershipTier = z.infer<typeof membershipTierSchema>;
 
 // ---- Settings ---------------------------------------------------------------------------------
 
-const nonNegativeInt = (max: number) =>
-  z
-    .number({ error: messageKey('required') })
-    .int()
-    .min(0, { error: messageKey('min_value', { min: 0 }) })
-    .max(max, { error: messageKey('max_value', { max }) });
-
 const positiveInt = (max: number) =>
   nonNegativeInt(max).refine((n) => n > 0, { error: messageKey('min_value', { min: 1 }) });
 
+// Above zero by a refinement, not a minimum of 1: the API's published schema stays as it was.
+const positiveSen = (max: number) =>
+  senBetween(0, max).refine((n) => n > 0, {
+    error: messageKey('money_min', { min: formatRinggit(1) }),
+  });
+
 export const loyaltySettingsSchema = z.object({
   /** The most a wallet may hold, in sen. */
-  wallet_max_balance: nonNegativeInt(10_000_000),
+  wallet_max_balance: senBetween(0, 10_000_000),
   /** The app's top-up buttons, in sen. */
   topup_presets: z
-    .array(positiveInt(1_000_000))
+    .array(positiveSen(1_000_000))
     .min(1, { error: messageKey('min_items', { minCount: 1 }) })
     .max(8, { error: messageKey('max_items', { maxCount: 8 }) }),
   /** The largest adjustment one staff member makes without a second approver, in sen. */
-  adjustment_limit: nonNegativeInt(1_000_000),
+  adjustment_limit: senBetween(0, 1_000_000),
   tier_basis: tierBasisSchema,
   /** Points expire this many months after they were earned; 0 never. */
   points_expiry_months: nonNegativeInt(120),
   /** `redeem_points` points buy `redeem_value` sen of wallet credit. */
   redeem_points: positiveInt(1_000_000),
-  redeem_value: positiveInt(1_000_000),
+  redeem_value: positiveSen(1_000_000),
 });
 export type LoyaltySettings = z.infer<typeof loyaltySettingsSchema>;
 
@@ -313,7 +326,7 @@ export const referralSettingsSchema = z.object({
   referee_reward_kind: referralRewardKindSchema,
   referee_reward_amount: nonNegativeInt(1_000_000),
   /** The referred customer's first paid order must reach this many sen. */
-  min_order: nonNegativeInt(1_000_000),
+  min_order: senBetween(0, 1_000_000),
 });
 export type ReferralSettings = z.infer<typeof referralSettingsSchema>;
 

@@ -17,3 +17,10 @@ export function cashRoundingAdjustment(totalSen: number): number {
 }
 
 export const isSen = (n: number) => Number.isSafeInteger(n);
+
+/** Sen as ringgit the way every screen and message shows it: "RM 1,000,000.00", "-RM 5.00". */
+export function formatRinggit(sen: number): string {
+  const sign = sen < 0 ? '-' : '';
+  const [whole = '0', fraction = '00'] = (Math.abs(sen) / 100).toFixed(2).split('.');
+  return `${sign}RM ${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+}

@@ -3,7 +3,7 @@ import { listQuerySchema } from './common';
 import { localeSchema } from './locale';
 import { paymentMethodSchema } from './pricing';
 import { refundStatuses } from './status-machines';
-import { messageKey, text } from './validation';
+import { messageKey, senBetween, text } from './validation';
 
 // Refunds (DESIGN §4 machine, §10 entity). Amounts in sen. Paths:
 //   GET  /api/refunds                    read-order        list: q (refund or order number), status, method, outlet_id, order_id, from/to
@@ -102,7 +102,7 @@ export const refundCreateSchema = z
       .array(z.object({ order_item_id: z.uuid(), quantity: z.number().int().min(1).max(999) }))
       .max(100)
       .optional(),
-    amount: z.number().int().min(1).max(100_000_000).optional(),
+    amount: senBetween(1, 100_000_000).optional(),
     method: refundMethodSchema,
     reason: refundReasonSchema,
     reason_note: text().trim().max(500).optional(),

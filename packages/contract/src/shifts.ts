@@ -4,7 +4,7 @@ import { paymentMethodSchema } from './pricing';
 import { refundPaidBySchema } from './day-close';
 import { approvalRecordSchema, approvalSchema } from './approvals';
 import { drawerOpeningSchema } from './shift-drawer';
-import { messageKey, text } from './validation';
+import { messageKey, senBetween, text } from './validation';
 
 // Tills (an outlet's named cash registers) and the cashiers' shifts on them (decision 035).
 // Amounts in sen. Paths (subject `shift`):
@@ -188,11 +188,7 @@ export const cashMovementCreateSchema = z
   .object({
     kind: cashMovementKindSchema,
     reason: cashMovementReasonSchema,
-    amount: z
-      .number({ error: messageKey('integer') })
-      .int({ error: messageKey('integer') })
-      .min(1, { error: messageKey('min_value', { min: 1 }) })
-      .max(10_000_000, { error: messageKey('max_value', { max: 10_000_000 }) }),
+    amount: senBetween(1, 10_000_000),
     note: text()
       .trim()
       .max(200, { error: messageKey('max_length', { max: 200 }) })

@@ -69,6 +69,15 @@ export const validationMessages = {
     en: 'Enter an amount above RM 0.00; choose Debit to take money off',
     my: 'Masukkan amaun melebihi RM 0.00; pilih Debit untuk menolak wang',
   },
+  // Money fields: the range in ringgit with separators ("RM 1,000,000.00"), never in sen.
+  money_min: { en: 'The minimum amount is {min}', my: 'Amaun minimum ialah {min}' },
+  money_max: { en: 'The maximum amount is {max}', my: 'Amaun maksimum ialah {max}' },
+  money_decimals: {
+    en: 'Enter ringgit with at most 2 decimals, e.g. 12.50',
+    my: 'Masukkan ringgit dengan paling banyak 2 perpuluhan, cth. 12.50',
+  },
+  not_a_number: { en: 'Enter a number, e.g. 12.50', my: 'Masukkan nombor, cth. 12.50' },
+  money_too_large: { en: 'This amount is too large', my: 'Amaun ini terlalu besar' },
   // Product import rows (POST /api/products/import).
   duplicate_in_file: {
     en: 'Also used on row {row} of this file',

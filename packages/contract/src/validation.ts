@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatRinggit } from './money';
 import { messageKey } from './validation-values';
 
 export * from './validation-values';
@@ -56,7 +57,23 @@ export const optionalEmail = text()
   .max(255, { error: messageKey('max_length', { max: 255 }) })
   .refine(isValidEmailValue, { error: messageKey('email') });
 
+/** A password typed to prove who one is (sign-in, unlock, confirm): any text up to the limit. */
+export const currentPasswordSchema = text({ error: messageKey('required') })
+  .min(1, { error: messageKey('required') })
+  .max(PASSWORD_MAX_LENGTH, { error: messageKey('max_length', { max: PASSWORD_MAX_LENGTH }) });
+
 export const passwordSchema = text({ error: messageKey('required') })
   .min(1, { error: messageKey('required') })
   .max(PASSWORD_MAX_LENGTH, { error: messageKey('max_length', { max: PASSWORD_MAX_LENGTH }) })
   .regex(passwordPattern, { error: messageKey('password') });
+
+/**
+ * Integer sen from `min` to `max`: a refusal names the range in ringgit ("The maximum amount is
+ * RM 1,000,000.00"), as the field shows ringgit, not sen.
+ */
+export const senBetween = (min: number, max: number) =>
+  z
+    .number({ error: messageKey('required') })
+    .int({ error: messageKey('integer') })
+    .min(min, { error: messageKey('money_min', { min: formatRinggit(min) }) })
+    .max(max, { error: messageKey('money_max', { max: formatRinggit(max) }) });

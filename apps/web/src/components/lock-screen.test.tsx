@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionMessage } from '../lib/session/session-channel';
@@ -47,6 +47,18 @@ describe('lock screen (SPEC §2/§4)', () => {
     otherTab.postMessage({ type: 'lock', isLocked: true, userId: 'u1' });
     expect(await screen.findByTestId('lock-card')).toBeInTheDocument();
     expect(sessionStore.getState().isLocked).toBe(true);
+  });
+
+  it('says the maximum length of a very long password instead of sending it', async () => {
+    const calls = mockFetch(() => ({ body: { data: {} } }));
+    sessionStore.setState((s) => ({ ...s, isLocked: true }));
+    renderWithProviders(<LockScreenDialog />);
+    fireEvent.change(screen.getByLabelText('Password'), {
+      target: { value: 'a'.repeat(1_000_000) },
+    });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Unlock' }));
+    expect(await screen.findByText('The maximum length is 128')).toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/api/login')).toBe(false);
   });
 
   it('needs the password, then signs in again with the username and unlocks every tab', async () => {

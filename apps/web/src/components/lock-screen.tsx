@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import Person from '@mui/icons-material/Person';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { messageKey } from '@kopi/contract';
+import { currentPasswordSchema } from '@kopi/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../lib/i18n/use-translation';
 import { useNavigate } from 'react-router';
@@ -22,9 +22,9 @@ import { useIsLocked, useSessionUser } from '../lib/session/session-store';
 import { FormTextField } from './form-text-field';
 import { CurrentPasswordField } from './credential-fields';
 
-// SPEC §5: the lock screen password is required.
+// SPEC §5: the lock screen password is required, and no longer than a sign-in takes.
 const unlockSchema = z.object({
-  password: z.string().min(1, { error: messageKey('required') }),
+  password: currentPasswordSchema,
   code: z.string(),
 });
 type UnlockForm = z.infer<typeof unlockSchema>;

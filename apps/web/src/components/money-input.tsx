@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { messageKey } from '@kopi/contract/values';
+import { translateValidation } from '../lib/i18n/i18n';
 import { useTranslation } from '../lib/i18n/use-translation';
 
 // Money is integer sen everywhere (DESIGN §3); the field shows ringgit with two decimals.
@@ -11,15 +13,33 @@ export function senToRinggitText(sen: number | null | undefined): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/** Why typed text is not an amount: each has its own message (`ringgitProblemMessage`). */
+export type RinggitProblem = 'not_a_number' | 'decimals' | 'too_large';
+
+/** Typed ringgit ("1,234.5") as sen; "" as null; otherwise why it is not an amount. */
+export function readRinggit(text: string): { sen: number | null } | { problem: RinggitProblem } {
+  const trimmed = text.trim().replace(/,/g, '');
+  if (trimmed === '') return { sen: null };
+  const match = /^(-)?(\d+)(?:\.(\d*))?$/.exec(trimmed);
+  if (!match) return { problem: 'not_a_number' };
+  const [, minus, whole = '0', fraction = ''] = match;
+  if (fraction.length > 2) return { problem: 'decimals' };
+  const sen = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  if (!Number.isSafeInteger(sen)) return { problem: 'too_large' };
+  return { sen: minus ? -sen : sen };
+}
+
+/** The message key (see `translateValidation`) saying why typed text is not an amount. */
+export function ringgitProblemMessage(problem: RinggitProblem): string {
+  if (problem === 'decimals') return messageKey('money_decimals');
+  if (problem === 'too_large') return messageKey('money_too_large');
+  return messageKey('not_a_number');
+}
+
 /** "12.5" → 1250; "" → null; anything else (or more than 2 decimals) → undefined (invalid). */
 export function parseRinggitToSen(text: string): number | null | undefined {
-  const trimmed = text.trim().replace(/,/g, '');
-  if (trimmed === '') return null;
-  const match = /^(-)?(\d+)(?:\.(\d{0,2}))?$/.exec(trimmed);
-  if (!match) return undefined;
-  const [, minus, whole = '0', fraction = ''] = match;
-  const sen = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  return minus ? -sen : sen;
+  const reading = readRinggit(text);
+  return 'problem' in reading ? undefined : reading.sen;
 }
 
 export type MoneyInputProps = Omit<TextFieldProps, 'value' | 'onChange' | 'type'> & {
@@ -27,14 +47,27 @@ export type MoneyInputProps = Omit<TextFieldProps, 'value' | 'onChange' | 'type'
   onChange: (sen: number | null) => void;
 };
 
-export function MoneyInput({ value, onChange, onBlur, slotProps, ...props }: MoneyInputProps) {
+export function MoneyInput({
+  value,
+  onChange,
+  onBlur,
+  slotProps,
+  error,
+  helperText,
+  ...props
+}: MoneyInputProps) {
   const { t } = useTranslation();
   const [text, setText] = useState(() => senToRinggitText(value));
   const [editing, setEditing] = useState(false);
   const shown = editing ? text : senToRinggitText(value);
+  // Text that is not an amount leaves the value as it was: say why, rather than nothing.
+  const reading = editing ? readRinggit(text) : null;
+  const problem = reading && 'problem' in reading ? reading.problem : null;
   return (
     <TextField
       {...props}
+      error={problem !== null || error}
+      helperText={problem ? translateValidation(ringgitProblemMessage(problem)) : helperText}
       value={shown}
       onFocus={() => {
         setText(senToRinggitText(value));

@@ -1,4 +1,4 @@
-import { defaultTimezone as defaultTimeZone } from '@kopi/contract';
+import { defaultTimezone as defaultTimeZone, formatRinggit } from '@kopi/contract';
 
 // SPEC §9 formats. Dates show in the outlets' default zone (Asia/Kuala_Lumpur) unless told.
 
@@ -113,12 +113,8 @@ export function formatMoney(sen: number, locale = 'ms-MY'): string {
   }
 }
 
-export function moneyFallback(sen: number): string {
-  const sign = sen < 0 ? '-' : '';
-  const ringgit = Math.abs(sen) / 100;
-  const [whole = '0', fraction = '00'] = ringgit.toFixed(2).split('.');
-  return `${sign}RM ${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
-}
+/** "RM 1,234.50" whatever Intl knows: the contract's format, as the server's messages use it. */
+export const moneyFallback = formatRinggit;
 
 /** Initials of the first two words ("Nur Aisyah binti Ali" → "NA"). */
 export function initials(name: string | null | undefined): string {

@@ -178,6 +178,21 @@ describe('what a top-up may not do', () => {
     expect(await balanceOf(db(), customerIdOf(who))).toBe(MAX);
   });
 
+  it('names the maximum balance in ringgit with separators', async () => {
+    const who = await verifiedCustomer(t);
+    await setWalletRules(db(), tenantId, { walletMaxBalance: 123_456 });
+    try {
+      const refused = expectCode(
+        await startTopup(who, { amount: 200_000 }),
+        409,
+        'wallet_balance_limit',
+      );
+      expect(refused.message).toContain('maximum balance of RM 1,234.56,');
+    } finally {
+      await setWalletRules(db(), tenantId, { walletMaxBalance: MAX });
+    }
+  });
+
   it('is refused for a blocked customer, whose paid top-up is still credited', async () => {
     const who = await verifiedCustomer(t);
     const payment = await topup(who, 1500);

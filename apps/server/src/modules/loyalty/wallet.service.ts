@@ -2,6 +2,7 @@ import {
   addDays,
   businessDate,
   defaultLocale,
+  formatRinggit,
   type LedgerQuery,
   type MobileWallet,
   type WalletEntryListQuery,
@@ -74,7 +75,7 @@ export async function checkTopup(
   const settings = await settingsOf(tx, tenantId);
   if (holder.walletBalance + (await inFlight()) + amount > settings.walletMaxBalance) {
     throw new AppError('wallet_balance_limit', {
-      message: `This would take the wallet over its maximum balance of RM ${(settings.walletMaxBalance / 100).toFixed(2)}, counting top-ups still being paid`,
+      message: `This would take the wallet over its maximum balance of ${formatRinggit(settings.walletMaxBalance)}, counting top-ups still being paid`,
     });
   }
 }

@@ -5,7 +5,7 @@ import { type CashCount, emptyCashCount } from '@kopi/contract';
 import { formatMoney } from '../../lib/formatters';
 import { renderWithProviders } from '../../test/render';
 import { CashCountFields, piecesOf } from './cash-count-fields';
-import { senOf } from './shift-dialogs';
+import { movementAmountOf } from './shift-dialogs';
 
 const money = (sen: number) => formatMoney(sen).replace(/\s/g, ' ');
 
@@ -38,11 +38,19 @@ describe('counting the drawer by denomination', () => {
     expect(screen.getByTestId('count-total')).toHaveTextContent(money(1_585));
   });
 
-  it('reads ringgit amounts of cash movements in sen', () => {
+  it('reads ringgit amounts of cash movements in sen, or says why not', () => {
+    const senOf = (text: string) => movementAmountOf(text).sen;
     expect(senOf('12')).toBe(1200);
     expect(senOf('12.5')).toBe(1250);
     expect(senOf('0.05')).toBe(5);
-    expect(senOf('1.234')).toBeNull();
-    expect(senOf('abc')).toBeNull();
+    expect(senOf('1,200.50')).toBe(120_050);
+    expect(movementAmountOf('')).toEqual({ sen: null, problem: null });
+    expect(movementAmountOf('1.234').problem).toBe('validation.money_decimals');
+    expect(movementAmountOf('abc').problem).toBe('validation.not_a_number');
+    expect(movementAmountOf('-5').problem).toBe('validation.money_min?min=RM%200.01');
+    expect(movementAmountOf('0').problem).toBe('validation.money_min?min=RM%200.01');
+    expect(movementAmountOf('100000.01').problem).toBe(
+      'validation.money_max?max=RM%20100%2C000.00',
+    );
   });
 });

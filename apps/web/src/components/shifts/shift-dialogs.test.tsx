@@ -122,6 +122,31 @@ describe('cash in and out', () => {
       note: 'Ice',
     });
   });
+
+  it('says why an amount cannot be moved instead of only disabling Save', () => {
+    renderWithProviders(
+      <CashMovementDialog
+        shiftId="s1"
+        outletId="o1"
+        approvalOver={null}
+        kind="cash_in"
+        onDone={vi.fn()}
+        onClose={vi.fn()}
+      />,
+    );
+    const submit = screen.getByTestId('shift-movement-submit');
+    const amount = screen.getByTestId('shift-movement-amount');
+    const cases = [
+      ['-5', 'The minimum amount is RM 0.01'],
+      ['abc', 'Enter a number, e.g. 12.50'],
+      ['20.005', 'Enter ringgit with at most 2 decimals, e.g. 12.50'],
+    ] as const;
+    for (const [typed, why] of cases) {
+      fireEvent.change(amount, { target: { value: typed } });
+      expect(submit).toBeDisabled();
+      expect(screen.getByText(why)).toBeInTheDocument();
+    }
+  });
 });
 
 describe('closing a shift', () => {

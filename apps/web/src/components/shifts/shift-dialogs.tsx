@@ -14,6 +14,7 @@ import {
   type CashCount,
   type CashMovementKind,
   type CashMovementReason,
+  cashMovementCreateSchema,
   cashMovementReasons,
   emptyCashCount,
   type ShiftView,
@@ -22,7 +23,9 @@ import {
 } from '@kopi/contract';
 import { HttpError } from '../../lib/http/http-client';
 import { formatDateTime, formatMoney } from '../../lib/formatters';
+import { translateValidation } from '../../lib/i18n/i18n';
 import { useTranslation } from '../../lib/i18n/use-translation';
+import { readRinggit, ringgitProblemMessage } from '../money-input';
 import { useApproval } from '../approval/use-approval';
 import { addCashMovement, openShift } from './api';
 import { CashCountFields } from './cash-count-fields';
@@ -233,11 +236,19 @@ function OpenShiftForm({
   );
 }
 
-/** A ringgit amount typed as "12", "12.5" or "12.50", in sen; null when it is not one. */
-export function senOf(text: string): number | null {
-  const match = /^(\d{1,6})(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+const movementAmount = cashMovementCreateSchema.shape.amount;
+
+/**
+ * A typed ringgit amount ("12", "12.5", "1,200.50") in sen, or the message key saying why it
+ * cannot be moved (not a number, more than 2 decimals, out of the contract's range).
+ */
+export function movementAmountOf(text: string): { sen: number | null; problem: string | null } {
+  const reading = readRinggit(text);
+  if ('problem' in reading) return { sen: null, problem: ringgitProblemMessage(reading.problem) };
+  if (reading.sen === null) return { sen: null, problem: null };
+  const checked = movementAmount.safeParse(reading.sen);
+  if (checked.success) return { sen: checked.data, problem: null };
+  return { sen: null, problem: checked.error.issues[0]?.message ?? null };
 }
 
 /** Cash in or out of the drawer, with a reason (a note for "other"). */
@@ -279,8 +290,8 @@ function CashMovementForm({
   );
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const sen = senOf(amount);
-  const canSubmit = sen !== null && sen > 0 && (reason !== 'other' || note.trim() !== '');
+  const { sen, problem } = movementAmountOf(amount);
+  const canSubmit = sen !== null && (reason !== 'other' || note.trim() !== '');
   return (
     <>
       <ShiftForm
@@ -318,6 +329,8 @@ function CashMovementForm({
           label={t('movement.amount')}
           value={amount}
           onChange={(e) => setAmount(e.target.value)}
+          error={problem !== null}
+          helperText={translateValidation(problem ?? undefined)}
           autoFocus
           slotProps={{
             htmlInput: { inputMode: 'decimal', 'data-testid': 'shift-movement-amount' },

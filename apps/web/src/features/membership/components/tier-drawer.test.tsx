@@ -70,6 +70,21 @@ describe('tier drawer', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it.each([
+    ['spend', 'From (spend)', 'The maximum amount is RM 1,000,000.00'],
+    ['points', 'From (points)', 'Maximal value is 100,000,000'],
+  ] as const)(
+    'says the range of a %s threshold too large in its unit',
+    async (basis, label, why) => {
+      const { drawer, save, onSubmit } = renderDrawer(gold, basis);
+      await userEvent.clear(drawer.getByLabelText(label));
+      await userEvent.type(drawer.getByLabelText(label), '99999999999');
+      await save();
+      expect(await drawer.findByText(why)).toBeInTheDocument();
+      expect(onSubmit).not.toHaveBeenCalled();
+    },
+  );
+
   it('edits a spend tier with its threshold in RM, kept in sen', async () => {
     const { drawer, save, onSubmit } = renderDrawer(gold, 'spend');
     const threshold = drawer.getByLabelText('From (spend)');

@@ -3,6 +3,7 @@ import {
   membershipTierInputSchema,
   type MembershipTier,
   type MembershipTierInput,
+  spendTierInputSchema,
 } from '@kopi/contract';
 import type { Resolver } from 'react-hook-form';
 import type { z } from 'zod';
@@ -56,11 +57,12 @@ const valuesOf = (tier: MembershipTier): FormValues => ({
   benefits_my: tier.benefits_my,
 });
 
-const resolver = zodResolver(membershipTierInputSchema) as unknown as Resolver<
-  FormValues,
-  unknown,
-  MembershipTierInput
->;
+type TierResolver = Resolver<FormValues, unknown, MembershipTierInput>;
+// On a spend basis the threshold is sen typed as ringgit: its range reads in RM.
+const resolvers: Record<TierBasis, TierResolver> = {
+  points: zodResolver(membershipTierInputSchema) as unknown as TierResolver,
+  spend: zodResolver(spendTierInputSchema) as unknown as TierResolver,
+};
 
 /** Adds or edits a membership tier in a side drawer; the threshold reads as the tenant's basis. */
 export function TierDrawer({
@@ -79,7 +81,7 @@ export function TierDrawer({
     record: tier,
     blank,
     valuesOf,
-    resolver,
+    resolver: resolvers[basis],
     fields,
     onSubmit,
     // Two tiers cannot start at the same threshold: say so on the field.

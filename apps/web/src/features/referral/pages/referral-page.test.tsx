@@ -104,6 +104,17 @@ describe('referral page', { timeout: 30_000 }, () => {
     });
   });
 
+  it('says the minimum first order range in ringgit, not in sen', async () => {
+    const calls = setup();
+    const minOrder = await screen.findByTestId('referral-min-order');
+    await userEvent.clear(minOrder);
+    await userEvent.type(minOrder, '10000.01');
+    await userEvent.click(screen.getByTestId('referral-settings-save'));
+    expect(await screen.findByText('The maximum amount is RM 10,000.00')).toBeInTheDocument();
+    expect(screen.queryByText(/Maximal value/)).not.toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
   it('shows the rules without a way to change them to read-referral only', async () => {
     setup(reader);
     await screen.findByTestId('referral-referrer-amount');

@@ -113,6 +113,13 @@ describe('the Refund action of an order', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('refund-dialog')).toHaveTextContent(
       'At most RM 25.00 remains refundable.',
     );
+    // Far beyond any refund: the contract's range in ringgit, not "Enter an amount".
+    await userEvent.clear(screen.getByTestId('refund-amount-input'));
+    await userEvent.type(screen.getByTestId('refund-amount-input'), '99999999');
+    await userEvent.click(screen.getByTestId('refund-dialog-submit'));
+    expect(screen.getByTestId('refund-dialog')).toHaveTextContent(
+      'The maximum amount is RM 1,000,000.00',
+    );
     expect(posts()).toHaveLength(0);
   });
 
