@@ -1,7 +1,8 @@
-import { type Column, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import { likePattern } from '../lib/paging';
 import type { Db } from './database';
+import { ownedBy } from './tenant-scope';
 
 // The parts every back-office list shares: a contains-search over a few text columns, and a page
 // read beside the count of every row its filter matches. The filter (with its tenant condition
@@ -52,17 +53,20 @@ export async function windowPage<T extends { total: number }>(
 }
 
 /**
- * A page of `table`'s rows as `columns` select them, in `order`, with the number of rows `where`
- * matches (`windowPage`): the whole list query of a table read without joins.
+ * A page of the tenant's rows of `table` that `where` matches, as `columns` select them, in
+ * `order`, with the number of rows matched (`windowPage`): the whole list query of a table read
+ * without joins. The tenant is part of the WHERE here, whatever `where` says.
  */
 export function tablePage<Fields extends SelectedFields>(
   db: Db,
-  table: PgTable,
+  table: PgTable & { tenantId: Column },
+  tenantId: string,
   columns: Fields,
-  where: SQL | undefined,
+  filter: SQL | undefined,
   order: SQL[],
   page: { limit: number; offset: number },
 ) {
+  const where = and(ownedBy(table, tenantId), filter);
   const rows = db
     .select({ ...columns, total: windowTotal() })
     .from(table)

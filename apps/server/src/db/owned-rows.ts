@@ -39,24 +39,30 @@ export async function deleteOwnedRow(
 }
 
 /** The first row a query read, or null when it read none. */
-export async function firstOrNull<T>(query: PromiseLike<T[]>): Promise<T | null> {
+async function firstOrNull<T>(query: PromiseLike<T[]>): Promise<T | null> {
   const [row] = await query;
   return row ?? null;
 }
 
-/** The first row of `table` that `where` matches, as `columns` select it; null when none does. */
-export const firstRow = <Fields extends SelectedFields>(
+/**
+ * The first of the tenant's rows of `table` that `where` matches, as `columns` select it; null
+ * when none does. The tenant is part of the WHERE here, whatever `where` says.
+ */
+export const firstOwnedRow = <Fields extends SelectedFields>(
   db: Db,
-  table: PgTable,
+  table: OwnedTable,
+  tenantId: string,
   columns: Fields,
-  where: SQL | undefined,
+  where: SQL,
 ) =>
   // A select over a table and fields only known as generics types as a union drizzle cannot
   // narrow; its rows are what `columns` select.
   firstOrNull(
-    db.select(columns).from(table).where(where).limit(1) as unknown as PromiseLike<
-      SelectResultFields<Fields>[]
-    >,
+    db
+      .select(columns)
+      .from(table)
+      .where(and(ownedBy(table, tenantId), where))
+      .limit(1) as unknown as PromiseLike<SelectResultFields<Fields>[]>,
   );
 
 /** The tenant's row of `table` written under Idempotency-Key `key`, as `columns` select it. */
@@ -66,7 +72,7 @@ export const rowByIdempotencyKey = <Fields extends SelectedFields>(
   tenantId: string,
   key: string,
   columns: Fields,
-) => firstRow(db, table, columns, and(ownedBy(table, tenantId), eq(table.idempotencyKey, key)));
+) => firstOwnedRow(db, table, tenantId, columns, eq(table.idempotencyKey, key));
 
 /** The id of the one row an `insert … returning({ id })` wrote. */
 export async function insertedId(insert: PromiseLike<{ id: string }[]>): Promise<string> {

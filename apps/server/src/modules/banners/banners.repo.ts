@@ -4,11 +4,10 @@ import type { Db } from '../../db/database';
 import { searchAny, tablePage } from '../../db/list-page';
 import {
   deleteOwnedRow,
-  firstRow,
+  firstOwnedRow,
   insertedId,
   nextSortOrder,
   ownedIds,
-  ownedRow,
   updateOwnedRow,
   writeSortOrder,
 } from '../../db/owned-rows';
@@ -127,11 +126,11 @@ export async function list(
   limit: number,
   offset: number,
 ): Promise<{ rows: BannerRow[]; total: number }> {
-  return tablePage(db, banners, columns, where(tenantId, f), order, { limit, offset });
+  return tablePage(db, banners, tenantId, columns, where(tenantId, f), order, { limit, offset });
 }
 
 export const findById = (db: Db, tenantId: string, id: string): Promise<BannerRow | null> =>
-  firstRow(db, banners, columns, ownedRow(banners, tenantId, id));
+  firstOwnedRow(db, banners, tenantId, columns, eq(banners.id, id));
 
 /** The outlets each banner lists (for banners not shown at all outlets), by outlet code. */
 export async function outletsOf(db: Db, tenantId: string, bannerIds: string[]) {

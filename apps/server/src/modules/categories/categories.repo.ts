@@ -2,11 +2,10 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import {
   deleteOwnedRow,
-  firstRow,
+  firstOwnedRow,
   insertedId,
   nextSortOrder,
   ownedIds,
-  ownedRow,
   updateOwnedRow,
   writeSortOrder,
 } from '../../db/owned-rows';
@@ -64,11 +63,11 @@ export async function list(
     asc(sql`lower(${categories.nameEn})`),
     asc(categories.id),
   ];
-  return tablePage(db, categories, columns, where(tenantId, f), order, { limit, offset });
+  return tablePage(db, categories, tenantId, columns, where(tenantId, f), order, { limit, offset });
 }
 
 export const findById = (db: Db, tenantId: string, id: string): Promise<CategoryRow | null> =>
-  firstRow(db, categories, columns, ownedRow(categories, tenantId, id));
+  firstOwnedRow(db, categories, tenantId, columns, eq(categories.id, id));
 
 export async function insert(
   tx: Db,

@@ -2,7 +2,7 @@ import { orderStatuses } from '@kopi/contract';
 import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { ownedBy, ownedWhere, tenantIs, tenantOfRow } from '../../db/tenant-scope';
 import { type Db, rowsOf } from '../../db/database';
-import { firstRow, ownedRow, rowByIdempotencyKey } from '../../db/owned-rows';
+import { firstOwnedRow, rowByIdempotencyKey } from '../../db/owned-rows';
 import { users } from '../../db/schema/access';
 import { customerOrders } from '../../db/schema/customers';
 import {
@@ -45,7 +45,7 @@ export const findByIdempotencyKey = (db: Db, tenantId: string, key: string) =>
 /** The language a user saved (en or my), for the files they download. */
 /** Is `outletId` one of the tenant's outlets (whatever its status)? */
 export const outletExists = async (db: Db, tenantId: string, outletId: string) =>
-  Boolean(await firstRow(db, outlets, { id: outlets.id }, ownedRow(outlets, tenantId, outletId)));
+  Boolean(await firstOwnedRow(db, outlets, tenantId, { id: outlets.id }, eq(outlets.id, outletId)));
 
 export interface OrderFilter {
   from?: string | undefined;

@@ -49,7 +49,10 @@ export async function list(
   offset: number,
 ): Promise<{ rows: CodeRow[]; total: number }> {
   const filter = where(tenantId, voucherId, f);
-  return tablePage(db, voucherCodes, columns, filter, [asc(voucherCodes.code)], { limit, offset });
+  return tablePage(db, voucherCodes, tenantId, columns, filter, [asc(voucherCodes.code)], {
+    limit,
+    offset,
+  });
 }
 
 /** Every code of the voucher in code order, `chunkSize` rows per query (for the export). */
