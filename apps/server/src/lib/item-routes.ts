@@ -1,7 +1,7 @@
 import { idParamSchema } from '@kopi/contract';
 import type { FastifyContextConfig } from 'fastify';
 import type { z } from 'zod';
-import type { Fits } from './resource-routes';
+import { callService, type Fits } from './resource-routes';
 import type { Routes } from './route-kit';
 
 // The routes on one item of a resource, written once: `base/:id/<verb>` with the item's id as its
@@ -22,16 +22,12 @@ type MethodOf<V extends string> = V extends `${infer Head}-${infer Tail}`
 
 type BodyArgs<B> = B extends Schema ? [body: z.output<B>] : [];
 
-type Method = (...args: unknown[]) => Promise<never>;
-
 const methodOf = (verb: string) => verb.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 
 export function itemRoutes<C, S extends object>(route: Routes<C>, base: string, service: S) {
   const configOf = (access: Access) =>
     typeof access === 'string' ? { permission: access } : access;
-  // Called as the service's method, so a service written as a class or with `this` still works.
-  const call = (verb: string, ...args: unknown[]) =>
-    (service as unknown as Record<string, Method>)[methodOf(verb)]!(...args);
+  const call = (verb: string, ...args: unknown[]) => callService(service, methodOf(verb), ...args);
 
   const declareItem = (
     declare: Routes<C>['post'],

@@ -32,6 +32,13 @@ export type Fits<S, M extends string, A extends unknown[], R> = S extends {
 
 type Method = (...args: unknown[]) => Promise<never>;
 
+/**
+ * Calls the service's method `name` as the service's (so one written with `this` still works):
+ * the routes' types have already checked that it takes what the route passes.
+ */
+export const callService = (service: object, name: string, ...args: unknown[]) =>
+  (service as Record<string, Method>)[name]!(...args);
+
 export function resourceRoutes<C, S extends object>(
   route: Routes<C>,
   base: string,
@@ -47,8 +54,7 @@ export function resourceRoutes<C, S extends object>(
           delete: `delete-${access}`,
         }
       : access;
-  const call = (name: string, ...args: unknown[]) =>
-    (service as unknown as Record<string, Method>)[name]!(...args);
+  const call = (name: string, ...args: unknown[]) => callService(service, name, ...args);
   const one = `${base}/:id`;
   const params = idParamSchema;
 
