@@ -12,6 +12,7 @@ import { mobileRedeemSchema } from './loyalty-mobile';
 import { formatRinggit } from './money';
 import { refundCreateSchema } from './refunds';
 import { cashMovementCreateSchema } from './shifts';
+import { senBetween } from './validation';
 import { translateValidationMessage } from './validation-texts';
 
 /** The first message a schema gives for `value`, in English. */
@@ -30,6 +31,23 @@ describe('formatRinggit', () => {
     expect(formatRinggit(100_000)).toBe('RM 1,000.00');
     expect(formatRinggit(5)).toBe('RM 0.05');
     expect(formatRinggit(-500)).toBe('-RM 5.00');
+  });
+});
+
+describe('senBetween', () => {
+  // RM 1.00 to RM 100,000.00, written out: the limits themselves are amounts it takes.
+  const field = senBetween(100, 10_000_000);
+  it('takes the exact minimum and maximum', () => {
+    expect(field.safeParse(100).success).toBe(true);
+    expect(field.safeParse(10_000_000).success).toBe(true);
+  });
+  it('refuses one sen below the minimum and one above the maximum, naming each in ringgit', () => {
+    expect(firstMessage(field, 99)).toBe('The minimum amount is RM 1.00');
+    expect(firstMessage(field, 10_000_001)).toBe('The maximum amount is RM 100,000.00');
+    expect(firstMessage(field, 10_000_001, 'my')).toBe('Amaun maksimum ialah RM 100,000.00');
+  });
+  it('refuses a fraction of a sen', () => {
+    expect(firstMessage(field, 150.5)).toBe('This field must be an integer');
   });
 });
 
