@@ -54,3 +54,7 @@ export function unplacedRefusal(error: unknown, placed: number, networkMessage: 
 /** What to tell the user of a failed request: the server's message, else `networkMessage`. */
 export const refusalMessage = (error: unknown, networkMessage: string) =>
   error instanceof HttpError ? error.message : networkMessage;
+
+/** What an error says, to show beside the action that failed (the HTTP client's are translated). */
+export const errorText = (error: unknown) =>
+  error instanceof Error ? error.message : String(error);

@@ -20,7 +20,8 @@ import { useApproval } from '../approval/use-approval';
 import { closeShift } from './api';
 import { CashCountFields } from './cash-count-fields';
 import { useShiftStrings } from './i18n';
-import { errorText, ShiftDialogFrame, ShiftForm } from './shift-dialogs';
+import { errorText } from '../../lib/form-errors';
+import { ShiftDialogFrame, ShiftForm } from './shift-dialogs';
 
 // The POS's close of a shift with the drawer counted (decisions 035, 055).
 

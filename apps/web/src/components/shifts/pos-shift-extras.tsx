@@ -25,7 +25,7 @@ import { toast } from '../../lib/toasts';
 import { useApproval } from '../approval/use-approval';
 import { getShift, openDrawer, useMyShifts } from './api';
 import { useShiftStrings } from './i18n';
-import { errorText } from './shift-dialogs';
+import { errorText } from '../../lib/form-errors';
 
 // The POS's till and drawer dialogs: which till this device is, the drawer opened
 // without a sale (with a manager's PIN when the cashier needs one), and one's own shifts with

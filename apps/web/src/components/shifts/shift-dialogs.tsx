@@ -30,12 +30,10 @@ import { useApproval } from '../approval/use-approval';
 import { addCashMovement, openShift } from './api';
 import { CashCountFields } from './cash-count-fields';
 import { useShiftStrings } from './i18n';
+import { errorText } from '../../lib/form-errors';
 
 // The POS's shift dialogs: open a shift with its float, cash in / out, close with the count.
 // Each sends one request (the client gives it an Idempotency-Key) and says what went wrong inline.
-
-export const errorText = (error: unknown) =>
-  error instanceof Error ? error.message : String(error);
 
 /** The dialog around a shift form: the form mounts when it opens, so each opening starts afresh. */
 export function ShiftDialogFrame({

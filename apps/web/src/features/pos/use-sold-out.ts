@@ -7,6 +7,7 @@ import { liveSocket, onLiveOrderEvent } from '../../lib/session/session-runtime'
 import { toast } from '../../lib/toasts';
 import { posKeys, setSoldOut } from './api';
 import { usePosStrings } from './i18n';
+import { errorText } from '../../lib/form-errors';
 
 // "Sold out today" at the counter: the tile's menu switches it for the outlet, and every POS of
 // the outlet hears the product.sold_out live event and reads its menu again, so a sold-out tile
@@ -62,7 +63,7 @@ export function useSoldOutSwitch(outletId: string | null): SoldOutSwitch | undef
       toast.error(
         t('catalogue.soldOutFailed', {
           name: product.name,
-          message: error instanceof Error ? error.message : String(error),
+          message: errorText(error),
         }),
       );
     },

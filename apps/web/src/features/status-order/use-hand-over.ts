@@ -6,6 +6,7 @@ import { toast } from '../../lib/toasts';
 import { boardKeys, handOverOrder } from './api';
 import { handOverAction, withoutOrder } from './board';
 import { useStatusBoardStrings } from './i18n';
+import { errorText } from '../../lib/form-errors';
 
 /**
  * The ready card's "Handed over" / "Served": the card leaves at once (the server records the
@@ -45,7 +46,7 @@ export function useHandOver(outletId: string | null) {
       toast.error(
         t('move.handOverFailed', {
           no: order.order_no,
-          message: error instanceof Error ? error.message : String(error),
+          message: errorText(error),
         }),
       );
     },

@@ -6,6 +6,7 @@ import { toast } from '../../lib/toasts';
 import { boardKeys, markNotCollected } from './api';
 import { withoutOrder } from './board';
 import { useStatusBoardStrings } from './i18n';
+import { errorText } from '../../lib/form-errors';
 
 /**
  * The ready card's "Not collected": after the server has answered, the card leaves (other boards
@@ -34,7 +35,7 @@ export function useNotCollected(outletId: string | null) {
         toast.error(
           t('notCollected.failed', {
             no: order.order_no,
-            message: error instanceof Error ? error.message : String(error),
+            message: errorText(error),
           }),
         );
         return false;

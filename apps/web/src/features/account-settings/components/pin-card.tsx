@@ -21,6 +21,7 @@ import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useSessionUser } from '../../../lib/session/session-store';
 import { toast } from '../../../lib/toasts';
 import { CardForm } from './card-form';
+import { errorText } from '../../../lib/form-errors';
 
 // One's approval PIN (docs/decisions/055): a manager types it on a cashier's screen to approve a
 // till action. Set or changed with the password (which also unlocks a locked PIN), or removed.
@@ -79,7 +80,7 @@ function PinCardBody() {
       toast.success(t('settings.saved'));
     } catch (error) {
       // Sent silently: the password's or the PIN's fault is said on the form.
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorText(error);
       form.setError('old_password', { message });
     }
   });

@@ -20,6 +20,7 @@ import type { OutletChoice } from '../../../lib/outlet-scope';
 import { PaperDialog } from './paper-dialog';
 import { DayFields, useDayChoice } from './day-fields';
 import { ZReportView } from './z-report-view';
+import { errorText } from '../../../lib/form-errors';
 
 interface OpenOrder {
   number: string;
@@ -121,7 +122,7 @@ export function CloseDayDialog({
       } else {
         setOutcome({
           kind: 'failed',
-          message: error instanceof Error ? error.message : String(error),
+          message: errorText(error),
         });
       }
     } finally {

@@ -50,6 +50,7 @@ import { movedAway, useConfirmReject } from '../use-confirm-reject';
 import { useLiveRefresh } from '../../../lib/live/live-refresh';
 import { RetryAlert } from '../../../components/retry-alert';
 import { PageHeader } from '../../../components/page-header';
+import { errorText } from '../../../lib/form-errors';
 
 /** While the live link is down (or switched off for the tenant) the board polls this often. */
 const POLL_MS = 15_000;
@@ -144,7 +145,7 @@ export function StatusOrderPage() {
         toast.error(
           t('move.failed', {
             no: order.order_no,
-            message: error instanceof Error ? error.message : String(error),
+            message: errorText(error),
           }),
         );
     },

@@ -23,6 +23,7 @@ import { formatDateTime, formatMoney } from '../../../lib/formatters';
 import { toast } from '../../../lib/toasts';
 import { decideAdjustment, usePendingAdjustments, useRefreshWallet } from '../api';
 import { useWalletStrings } from '../i18n';
+import { errorText } from '../../../lib/form-errors';
 
 type Asking = { adjustment: WalletAdjustment; decision: 'approve' | 'reject' } | null;
 
@@ -50,7 +51,7 @@ export function PendingAdjustmentsCard() {
       await decideAdjustment(adjustment.id, decision);
       toast.success(t(decision === 'approve' ? 'pending.approved' : 'pending.rejected', words));
     } catch (error) {
-      setRefusal(error instanceof Error ? error.message : String(error));
+      setRefusal(errorText(error));
     }
     setAsking(null);
     await refresh();
