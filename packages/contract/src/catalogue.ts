@@ -1,16 +1,13 @@
 import { z } from 'zod';
 import { listQuerySchema } from './common';
-import { messageKey, requiredString, text } from './validation';
+import { messageKey, requiredString, senBetween, text } from './validation';
 
 // The catalogue: categories, products, the variant and add-on library. Field names follow
 // SPEC §3 (name, sku, barcode, base_price, description, variant_name, options_name, price,
 // addons_name, discounted_price, category, status, tags). Money is integer sen.
 
-export const sen = z
-  .number({ error: messageKey('required') })
-  .int({ error: messageKey('integer') })
-  .min(0, { error: messageKey('min_value', { min: 0 }) })
-  .max(100_000_000, { error: messageKey('max_value', { max: 100_000_000 }) });
+/** A catalogue price or amount: up to RM 1,000,000.00, refused in ringgit as the field shows it. */
+export const sen = senBetween(0, 100_000_000);
 
 export const activeStatusSchema = z.enum(['active', 'disabled']);
 

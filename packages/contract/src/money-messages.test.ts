@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { twoStepDisableSchema } from './account';
 import { loginRequestSchema } from './auth';
+import { sen } from './catalogue';
 import { counterTopupCreateSchema } from './counter-topups';
 import {
   loyaltySettingsSchema,
@@ -106,6 +107,13 @@ describe('money range messages name the range in ringgit', () => {
     );
     const over = { ...settings, redeem_value: 100, wallet_max_balance: 10_000_001 };
     expect(firstMessage(loyaltySettingsSchema, over)).toBe('The maximum amount is RM 100,000.00');
+  });
+
+  it('says a price range in ringgit: RM 0.00 to RM 1,000,000.00, the limits themselves taken', () => {
+    expect(sen.safeParse(0).success).toBe(true);
+    expect(sen.safeParse(100_000_000).success).toBe(true);
+    expect(firstMessage(sen, 100_000_001)).toBe('The maximum amount is RM 1,000,000.00');
+    expect(firstMessage(sen, -1)).toBe('The minimum amount is RM 0.00');
   });
 
   it('says the top-up and cash movement ranges in ringgit', () => {

@@ -95,4 +95,44 @@ describe('lock screen (SPEC §2/§4)', () => {
     );
     await waitFor(() => expect(screen.queryByTestId('lock-card')).not.toBeInTheDocument());
   });
+
+  it('says a wrong password is wrong, on the field and without a toast naming a username', async () => {
+    const toasts: ToastRequest[] = [];
+    registerToastHost({ show: (r) => toasts.push(r), dismiss: () => undefined });
+    mockFetch((call) =>
+      call.url === '/api/login'
+        ? { status: 400, body: { code_message: 'invalid_credentials', message: 'Bad' } }
+        : { body: { data: {} } },
+    );
+    sessionStore.setState((s) => ({ ...s, isLocked: true }));
+    renderWithProviders(<LockScreenDialog />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Password'), 'wrong-one');
+    await user.click(screen.getByRole('button', { name: 'Unlock' }));
+    expect(await screen.findByText('Incorrect password')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(toasts).toEqual([]);
+    expect(sessionStore.getState().isLocked).toBe(true);
+  });
+
+  it('toasts a refusal that is not the password: too many attempts', async () => {
+    const toasts: ToastRequest[] = [];
+    registerToastHost({ show: (r) => toasts.push(r), dismiss: () => undefined });
+    mockFetch((call) =>
+      call.url === '/api/login'
+        ? { status: 429, body: { code_message: 'too_many_attempts', message: 'Slow' } }
+        : { body: { data: {} } },
+    );
+    sessionStore.setState((s) => ({ ...s, isLocked: true }));
+    renderWithProviders(<LockScreenDialog />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Password'), 'Kopi@1234');
+    await user.click(screen.getByRole('button', { name: 'Unlock' }));
+    await waitFor(() =>
+      expect(toasts.map((t) => `${t.type}:${t.message}`)).toEqual([
+        'error:Too many attempts. Please wait and try again.',
+      ]),
+    );
+    expect(screen.queryByText('Incorrect password')).not.toBeInTheDocument();
+  });
 });

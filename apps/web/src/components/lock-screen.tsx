@@ -16,7 +16,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from '../lib/i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
+import { HttpError } from '../lib/http/http-client';
 import { unlockSession, unlockWithCode } from '../lib/session/session-runtime';
+import { toast } from '../lib/toasts';
 import { signOut } from '../lib/session/session-service';
 import { useIsLocked, useSessionUser } from '../lib/session/session-store';
 import { FormTextField } from './form-text-field';
@@ -64,8 +66,15 @@ export function LockCard({
       form.reset();
       setChallenge(null);
       onUnlocked?.();
-    } catch {
-      // reported by the HTTP client ("Incorrect username or password")
+    } catch (error) {
+      // The code's refusal was reported by the HTTP client; the password's is told here: a wrong
+      // one is the field's error (only a password was typed), anything else a toast.
+      if (challenge || !(error instanceof Error)) return;
+      if (error instanceof HttpError && error.codeMessage === 'invalid_credentials') {
+        form.setError('password', { message: t('auth.lock.wrongPassword') }, { shouldFocus: true });
+      } else {
+        toast.error(error.message);
+      }
     }
   });
 

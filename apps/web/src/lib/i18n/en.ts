@@ -100,6 +100,7 @@ export const en = {
       submit: 'Unlock',
       unlocked: 'Unlocked Successfully',
       notYou: 'Not you? Sign out',
+      wrongPassword: 'Incorrect password',
       codeHint: 'Two-step sign-in is on: enter the code from your authenticator app.',
     },
   },

@@ -145,6 +145,7 @@ export const my: UiMessages = {
       submit: 'Buka kunci',
       unlocked: 'Berjaya Dibuka',
       notYou: 'Bukan anda? Log keluar',
+      wrongPassword: 'Kata laluan salah',
       codeHint: 'Log masuk dua langkah dihidupkan: masukkan kod daripada aplikasi pengesah anda.',
     },
   },

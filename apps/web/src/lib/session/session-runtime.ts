@@ -41,7 +41,8 @@ export async function unlockSession(password: string): Promise<UnlockResult> {
     await http.post<LoginResponseData>(
       '/login',
       { username: user.username, password },
-      { auth: 'none' },
+      // The lock card says what was wrong itself: only a password was typed.
+      { auth: 'none', errorToast: 'silent' },
     ),
   );
   if (isTwoStepChallenge(data)) return { kind: 'two-step', challengeToken: data.challenge_token };
