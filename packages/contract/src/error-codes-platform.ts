@@ -138,6 +138,11 @@ export const platformErrors = {
     en: 'Only JPEG, PNG or WebP images are accepted',
     my: 'Hanya imej JPEG, PNG atau WebP diterima',
   },
+  unsupported_proof_type: {
+    status: 400,
+    en: 'Only a JPEG, PNG or WebP image or a PDF is accepted',
+    my: 'Hanya imej JPEG, PNG atau WebP atau PDF diterima',
+  },
   file_too_large: {
     status: 400,
     en: 'The file is too large',

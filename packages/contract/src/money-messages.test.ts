@@ -11,7 +11,7 @@ import {
 } from './loyalty';
 import { mobileRedeemSchema } from './loyalty-mobile';
 import { formatRinggit } from './money';
-import { refundCreateSchema } from './refunds';
+import { bankAccountNumberSchema, refundCreateSchema } from './refunds';
 import { cashMovementCreateSchema } from './shifts';
 import { senBetween } from './validation';
 import { translateValidationMessage } from './validation-texts';
@@ -151,6 +151,22 @@ describe('other ranges say why', () => {
     );
     expect(firstMessage(twoStepDisableSchema, { password: long })).toBe(
       'The maximum length is 128',
+    );
+  });
+});
+
+describe('a bank account number', () => {
+  it('drops the spaces and dashes it is written with, and takes 6 and 20 digits', () => {
+    expect(bankAccountNumberSchema.parse(' 1140-1234 5678 ')).toBe('114012345678');
+    expect(bankAccountNumberSchema.parse('123456')).toBe('123456');
+    expect(bankAccountNumberSchema.parse('1'.repeat(20))).toBe('1'.repeat(20));
+  });
+  it('refuses 5 digits, 21 digits and a letter, saying how many digits it takes', () => {
+    for (const v of ['12345', '1'.repeat(21), '12345A7']) {
+      expect(firstMessage(bankAccountNumberSchema, v)).toBe('An account number is 6–20 digits');
+    }
+    expect(firstMessage(bankAccountNumberSchema, '12345', 'my')).toBe(
+      'Nombor akaun ialah 6–20 digit',
     );
   });
 });

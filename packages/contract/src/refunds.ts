@@ -81,15 +81,19 @@ export const malaysianBanks = {
 export type BankCode = keyof typeof malaysianBanks;
 export const bankCodeSchema = z.enum(Object.keys(malaysianBanks) as [BankCode, ...BankCode[]]);
 
+/** 6–20 digits; the spaces and dashes an account number is often written with are dropped. */
+export const bankAccountNumberSchema = text()
+  .trim()
+  .transform((v) => v.replace(/[\s-]/g, ''))
+  .pipe(text().regex(/^\d{6,20}$/, { error: messageKey('account_number') }));
+
 export const bankDetailsSchema = z.object({
   bank_code: bankCodeSchema,
   account_holder: text()
     .trim()
     .min(1, { error: messageKey('required') })
     .max(120),
-  account_number: text()
-    .trim()
-    .regex(/^\d{6,20}$/, { error: messageKey('pattern', { pattern: '6–20 digits' }) }),
+  account_number: bankAccountNumberSchema,
 });
 export type BankDetails = z.infer<typeof bankDetailsSchema>;
 

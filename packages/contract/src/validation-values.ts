@@ -107,6 +107,10 @@ export const validationMessages = {
     en: 'Contains a character that cannot be stored',
     my: 'Mengandungi aksara yang tidak boleh disimpan',
   },
+  account_number: {
+    en: 'An account number is 6–20 digits',
+    my: 'Nombor akaun ialah 6–20 digit',
+  },
   payment_code: {
     en: 'A payment code is 12 digits',
     my: 'Kod pembayaran ialah 12 digit',

@@ -28,6 +28,15 @@ export function sniffImage(buffer: Buffer): ImageType | null {
   return null;
 }
 
+/**
+ * Whether the file is a PDF by its content: the header a PDF starts with, and the end-of-file
+ * marker a whole one has near its end (a truncated or renamed file has not).
+ */
+export function isPdf(buffer: Buffer): boolean {
+  if (!/^%PDF-[12]\.\d/.test(buffer.toString('latin1', 0, 8))) return false;
+  return buffer.toString('latin1', Math.max(0, buffer.length - 1024)).includes('%%EOF');
+}
+
 /** Stores a file under uploads/<folder>/ and answers its public URL. */
 export async function saveUpload(
   dataDir: string,

@@ -3,6 +3,8 @@
 
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp';
+/** A document a person may attach as proof: a picture of it, or the PDF itself. */
+export const IMAGE_OR_PDF_ACCEPT = `${IMAGE_ACCEPT},application/pdf`;
 
 export type ImageKind = 'jpeg' | 'png' | 'webp';
 export type ImageProblem = 'wrong_type' | 'too_large';
@@ -35,4 +37,15 @@ async function headOf(file: Blob, length: number): Promise<Uint8Array> {
 export async function checkImageFile(file: Blob): Promise<ImageProblem | null> {
   if (file.size > IMAGE_MAX_BYTES) return 'too_large';
   return sniffImage(await headOf(file, 12)) ? null : 'wrong_type';
+}
+
+/** A PDF by its first bytes. */
+export const isPdfHead = (bytes: Uint8Array) =>
+  String.fromCharCode(...Array.from(bytes.subarray(0, 5))) === '%PDF-';
+
+/** null when the file may be uploaded as a proof (an image or a PDF, at most 2 MB), else why not. */
+export async function checkImageOrPdfFile(file: Blob): Promise<ImageProblem | null> {
+  if (file.size > IMAGE_MAX_BYTES) return 'too_large';
+  const head = await headOf(file, 12);
+  return sniffImage(head) || isPdfHead(head) ? null : 'wrong_type';
 }

@@ -7,7 +7,9 @@ export interface Call {
   body: unknown;
 }
 
-export type FetchHandler = (call: Call) => { status?: number; body?: unknown } | undefined;
+export type FetchHandler = (
+  call: Call,
+) => { status?: number; body?: unknown; headers?: Record<string, string> } | undefined;
 
 /** Replaces fetch with a router of canned answers; returns the calls made. */
 export function mockFetch(handler: FetchHandler) {
@@ -23,7 +25,7 @@ export function mockFetch(handler: FetchHandler) {
     const answer = handler(call) ?? { status: 404, body: { code_message: 'route_not_found' } };
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status ?? 200,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...answer.headers },
     });
   });
   vi.stubGlobal('fetch', fetch);

@@ -168,6 +168,30 @@ describe('the refund machine', () => {
     expect(done.order.refunded).toBe(500);
   });
 
+  it("keeps a bank's PDF slip as sent, hands it over as a file, and refuses a PDF cut short", async () => {
+    const refund = await pending({ transfer: true });
+    await movedRefund(t, finance, refund.id, to('APPROVED'));
+    const upload = (file: Buffer) => {
+      const body = multipart(file, 'slip.pdf', 'application/pdf');
+      return api.post(`/api/refunds/${refund.id}/proof`, body.payload, {
+        ...finance,
+        'content-type': body.contentType,
+      });
+    };
+    const slip = Buffer.from(
+      '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n',
+    );
+    // No end-of-file marker: a truncated download, or something else named .pdf.
+    expectCode(await upload(slip.subarray(0, 30)), 400, 'unsupported_proof_type');
+    expectCode(await upload(Buffer.from('%PDX-1.4 %%EOF')), 400, 'unsupported_proof_type');
+    const kept = await upload(slip);
+    expect(kept.statusCode, kept.body).toBe(200);
+    const file = await api.get(kept.json().data.proof_url as string, finance);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toMatch(/^attachment;.*-proof\.pdf/);
+    expect(file.rawPayload.equals(slip)).toBe(true);
+  });
+
   it('refuses every move the machine does not allow with 409 invalid_status_transition', async () => {
     for (const { at, path, transfer } of paths) {
       const refund = await refundAt(path, transfer);
@@ -299,8 +323,16 @@ describe('who sees which refunds', () => {
     expect(all).toEqual(expect.arrayContaining([ours.id, penang.id]));
   });
 
-  it('masks the account number without transfer-refund and shows it to finance', async () => {
-    const refund = await pending({ transfer: true });
+  it('keeps the digits of an account number typed with spaces and dashes, masks them without transfer-refund and shows them to finance', async () => {
+    const o = await cardOrder(t, admin, refs.kl, refs.product, 1060);
+    const refund = await refundOf(t, cashier, {
+      order_id: o.id,
+      kind: 'amount',
+      amount: 500,
+      method: 'bank_transfer',
+      reason: 'quality_issue',
+      bank: { ...bank, account_number: ' 1140-1234 5678 ' },
+    });
     const forManager = refundSchema.parse(
       (await api.get(`/api/refunds/${refund.id}`, manager)).json().data,
     );

@@ -134,7 +134,8 @@ export function toSummary(r: RefundSummaryRow): RefundSummary {
 function proofUrlOf(f: Pick<RefundRow, 'id' | 'proofKey'>): string | null {
   if (!f.proofKey) return null;
   if (f.proofKey.startsWith('/uploads/')) return f.proofKey;
-  return `/api/refunds/${f.id}/proof?v=${f.proofKey.slice(f.proofKey.indexOf('/') + 1, -5)}`;
+  const file = f.proofKey.slice(f.proofKey.indexOf('/') + 1, f.proofKey.lastIndexOf('.'));
+  return `/api/refunds/${f.id}/proof?v=${file}`;
 }
 
 export function toRefund(found: Found, details: Details, principal: Principal): Refund {

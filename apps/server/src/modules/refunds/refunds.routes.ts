@@ -76,7 +76,7 @@ export async function refundRoutes(app: FastifyInstance, { service }: { service:
   route.download('/refunds/:id/proof', {
     config: { permission: 'transfer-refund' },
     summary:
-      'The bank transfer’s proof (WebP, shown inline): a private file, only for those who record transfers',
+      'The bank transfer’s proof (WebP shown inline, or a PDF to save): a private file, only for those who record transfers',
     params: idParamSchema,
     handler: (ctx, { params }) => service.proof(ctx, params.id),
   });
@@ -84,7 +84,7 @@ export async function refundRoutes(app: FastifyInstance, { service }: { service:
   route.post('/refunds/:id/proof', {
     config: { permission: 'transfer-refund', idempotency: false },
     summary:
-      'The bank transfer’s proof (multipart "file"; JPEG, PNG or WebP ≤ 2 MB, checked by content; stored as WebP)',
+      'The bank transfer’s proof (multipart "file"; JPEG, PNG or WebP, stored as WebP, or a PDF kept as sent; ≤ 2 MB, checked by content)',
     consumes: ['multipart/form-data'],
     params: idParamSchema,
     data: refundSchema,

@@ -16,7 +16,8 @@ import type { Db } from '../../db/database';
 import { auditRow } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { encodeImage } from '../../lib/images';
+import { encodeImage, IMAGE_MAX_BYTES } from '../../lib/images';
+import { isPdf } from '../../lib/uploads';
 import { readPrivateFile, removePrivateFile, savePrivateFile } from '../../lib/private-files';
 import { offsetOf, pageAnswer, parseSort } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
@@ -55,6 +56,26 @@ type RefundExportQuery = z.infer<typeof refundExportQuerySchema>;
 
 const EXPORT_MAX_ROWS = 50_000;
 const PROOF_SIZES = [{ name: 'proof', size: 1600 }] as const;
+/**
+ * A transfer's proof as kept: a photo or screenshot re-encoded as WebP (no camera metadata), or
+ * the bank's PDF slip as sent (checked by content, as large as an image may be).
+ */
+async function proofFile(file: Buffer): Promise<{ body: Buffer; extension: 'webp' | 'pdf' }> {
+  if (isPdf(file)) {
+    if (file.length > IMAGE_MAX_BYTES) throw new AppError('file_too_large');
+    return { body: file, extension: 'pdf' };
+  }
+  try {
+    const [encoded] = await encodeImage(file, PROOF_SIZES);
+    return { body: encoded!, extension: 'webp' };
+  } catch (error) {
+    // Neither a picture nor a PDF: the refusal names both kinds a proof may be.
+    if (error instanceof AppError && error.code === 'unsupported_file_type') {
+      throw new AppError('unsupported_proof_type');
+    }
+    throw error;
+  }
+}
 /** Transfer proofs show a bank account: private files, never under the public /uploads. */
 const PROOF_FOLDER = 'refund-proofs';
 /** A transfer's proof belongs to a bank-transfer refund between approval and completion. */
@@ -290,11 +311,13 @@ export function createRefundService({
       const { found } = await requireVisible(ctx, id);
       const body = await readPrivateFile(dataDir, PROOF_FOLDER, found.refund.proofKey);
       if (!body) throw new AppError('not_found');
+      // A PDF is handed over as a file to save, never rendered on this origin.
+      const pdf = found.refund.proofKey?.endsWith('.pdf') ?? false;
       return {
-        filename: `${found.refund.refundNo}-proof.webp`,
+        filename: `${found.refund.refundNo}-proof.${pdf ? 'pdf' : 'webp'}`,
         body,
-        contentType: 'image/webp',
-        inline: true,
+        contentType: pdf ? 'application/pdf' : 'image/webp',
+        inline: !pdf,
       };
     },
 
@@ -307,8 +330,8 @@ export function createRefundService({
           message: `A proof is kept between approval and completion, not on a ${found.refund.status} refund`,
         });
       }
-      const [encoded] = await encodeImage(file, PROOF_SIZES);
-      const key = await savePrivateFile(dataDir, PROOF_FOLDER, encoded!, 'webp');
+      const proof = await proofFile(file);
+      const key = await savePrivateFile(dataDir, PROOF_FOLDER, proof.body, proof.extension);
       let replaced;
       try {
         replaced = await setProof(

@@ -5,10 +5,10 @@ import Skeleton from '@mui/material/Skeleton';
 import { useRefundProof } from '../api';
 
 /**
- * The transfer's proof. It is a private file: fetched with the session's token (an <img> cannot
+ * The transfer's proof, a picture or a PDF. It is a private file: fetched with the session's token (an <img> cannot
  * send it) and shown from the browser's copy; a click opens that copy at full size.
  */
-export function ProofImage({ url, alt }: { url: string; alt: string }) {
+export function ProofImage({ url, alt, pdfLabel }: { url: string; alt: string; pdfLabel: string }) {
   // Proofs kept before they became private are still public files.
   const isPrivate = url.startsWith('/api/');
   const proof = useRefundProof(url, isPrivate);
@@ -25,6 +25,14 @@ export function ProofImage({ url, alt }: { url: string; alt: string }) {
   );
   const src = isPrivate ? objectUrl : url;
   if (!src) return <Skeleton variant="rounded" height={160} data-testid="refund-proof-loading" />;
+  // A bank's PDF slip is saved and opened by the browser's own viewer, not drawn here.
+  if (proof.data?.type === 'application/pdf') {
+    return (
+      <Link href={src} download={`${pdfLabel}.pdf`} data-testid="refund-proof-pdf">
+        {pdfLabel}
+      </Link>
+    );
+  }
   return (
     <Link href={src} target="_blank" rel="noopener">
       <Box

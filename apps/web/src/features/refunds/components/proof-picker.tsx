@@ -3,10 +3,10 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import UploadFile from '@mui/icons-material/UploadFile';
-import { IMAGE_ACCEPT } from '../../../lib/image-files';
+import { IMAGE_OR_PDF_ACCEPT } from '../../../lib/image-files';
 import { useRefundStrings } from '../i18n';
 
-/** The proof-of-transfer image to send: a file button, the chosen name and what is wrong. */
+/** The proof of transfer to send (an image or a PDF): a file button, the chosen name and what is wrong. */
 export function ProofPicker({
   file,
   onChange,
@@ -30,7 +30,7 @@ export function ProofPicker({
           <input
             hidden
             type="file"
-            accept={IMAGE_ACCEPT}
+            accept={IMAGE_OR_PDF_ACCEPT}
             data-testid="refund-proof-input"
             onChange={(e) => onChange(e.target.files?.[0] ?? null)}
           />

@@ -183,6 +183,7 @@ export function RefundBankCard({ refund }: { refund: Refund }) {
             <ProofImage
               url={refund.proof_url}
               alt={t('details.proofAlt', { number: refund.refund_no })}
+              pdfLabel={t('details.proofPdf', { number: refund.refund_no })}
             />
           ) : (
             <Typography variant="body2">{t('details.noProof')}</Typography>

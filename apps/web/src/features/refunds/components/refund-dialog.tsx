@@ -264,7 +264,7 @@ function RefundForm({
                     t('dialog.accountHolder'),
                     120,
                   )}
-                  {bankField('accountNumber', 'bank.account_number', t('dialog.accountNumber'), 20)}
+                  {bankField('accountNumber', 'bank.account_number', t('dialog.accountNumber'), 30)}
                 </>
               )}
               <RefundReasonSelect

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useStatusMove } from '../../../components/use-status-move';
 import { useCan } from '../../../lib/can-context';
 import { formatMoney } from '../../../lib/formatters';
-import { checkImageFile } from '../../../lib/image-files';
+import { checkImageOrPdfFile } from '../../../lib/image-files';
 import { toast } from '../../../lib/toasts';
 import { useMoveRefund, useUploadRefundProof } from '../api';
 import { useRefundStrings } from '../i18n';
@@ -61,7 +61,7 @@ export function RefundStatusActions({
   const transferred = async () => {
     const checked = refundMoveSchema.safeParse({ status: 'TRANSFERED', transfer_reference: text });
     const missingProof = !proof && !refund.proof_url;
-    const badProof = proof ? await checkImageFile(proof) : null;
+    const badProof = proof ? await checkImageOrPdfFile(proof) : null;
     setTextError(checked.success ? null : t('actions.referenceRequired'));
     setProofError(
       missingProof ? t('actions.proofRequired') : badProof ? t('actions.proofBadType') : null,

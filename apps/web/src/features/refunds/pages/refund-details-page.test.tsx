@@ -26,7 +26,7 @@ const finance = (action: string, subject: string) =>
 const cashier = (action: string, subject: string) =>
   (action === 'read' || action === 'create') && subject === 'order';
 
-function renderDetails(refund: Refund, can = finance, status = 200) {
+function renderDetails(refund: Refund, can = finance, status = 200, proofType = 'image/webp') {
   const calls = mockFetch((call) => {
     if (call.url === `/api/refunds/${refund.id}`)
       return status === 200
@@ -36,7 +36,8 @@ function renderDetails(refund: Refund, can = finance, status = 200) {
       const { status: to } = call.body as { status: Refund['status'] };
       return { body: { data: { ...refund, status: to, allowed_statuses: [] } } };
     }
-    if (call.url.startsWith('/api/refunds/r1/proof')) return { body: 'webp-bytes' };
+    if (call.url.startsWith('/api/refunds/r1/proof'))
+      return { body: 'proof-bytes', headers: { 'content-type': proofType } };
     if (call.url === `/api/refunds/${refund.id}/proof`)
       return { body: { data: { ...refund, proof_url: '/uploads/proof.png' } } };
     return undefined;
@@ -48,6 +49,15 @@ function renderDetails(refund: Refund, can = finance, status = 200) {
   });
   return { calls, posts: () => calls.filter((c) => c.method === 'POST') };
 }
+
+/** The account as finance sees it: whole. */
+const shownBank = {
+  bank_code: 'MBB',
+  bank_name: 'Maybank',
+  account_holder: 'Tan Mei Ling',
+  account_number: '1234567890',
+  masked: false,
+} as const;
 
 const png = () =>
   new File(
@@ -100,13 +110,7 @@ describe('refund details', () => {
     const refund = sampleRefund({
       method: 'bank_transfer',
       status: 'TRANSFERED',
-      bank: {
-        bank_code: 'MBB',
-        bank_name: 'Maybank',
-        account_holder: 'Tan Mei Ling',
-        account_number: '1234567890',
-        masked: false,
-      },
+      bank: shownBank,
       proof_url: '/api/refunds/r1/proof?v=abc',
     });
     const { calls } = renderDetails(refund);
@@ -115,6 +119,26 @@ describe('refund details', () => {
     const fetched = calls.find((c) => c.url.startsWith('/api/refunds/r1/proof'));
     expect(fetched?.url).toBe('/api/refunds/r1/proof?v=abc');
     expect(fetched?.method).toBe('GET');
+  });
+
+  it('offers a PDF proof as a file to open, not a picture', async () => {
+    Object.assign(URL, { createObjectURL: () => 'blob:proof', revokeObjectURL: () => undefined });
+    const refund = sampleRefund({
+      method: 'bank_transfer',
+      status: 'TRANSFERED',
+      bank: shownBank,
+      proof_url: '/api/refunds/r1/proof?v=abc',
+    });
+    renderDetails(refund, finance, 200, 'application/pdf');
+    const link = await screen.findByRole('link', {
+      name: 'Proof of transfer of refund RF-KL01-000123 (PDF)',
+    });
+    expect(link).toHaveAttribute('href', 'blob:proof');
+    expect(link).toHaveAttribute(
+      'download',
+      'Proof of transfer of refund RF-KL01-000123 (PDF).pdf',
+    );
+    expect(screen.queryByAltText('Proof of transfer of refund RF-KL01-000123')).toBeNull();
   });
 
   it('says when the payment provider is paying it back, and offers no completion meanwhile', async () => {
