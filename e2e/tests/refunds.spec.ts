@@ -233,6 +233,9 @@ test('a cashier asks for a partial refund of two items of a card sale; finance a
     await openFromList(fp, refundNo);
     await expect(status(fp)).toHaveAttribute('data-status', 'PENDING');
     await fp.getByRole('button', { name: 'Approve' }).click();
+    // Approving lets money go back: it asks first.
+    const approve = fp.getByRole('dialog', { name: `Approve refund ${refundNo}?` });
+    await approve.getByRole('button', { name: 'Approve' }).click();
     await expect(status(fp)).toHaveAttribute('data-status', 'APPROVED');
     // Not a bank transfer: it is paid out straight away, no transfer to wait for.
     await expect(fp.getByRole('button', { name: 'Mark waiting transfer' })).toHaveCount(0);
@@ -320,6 +323,7 @@ test('a bank-transfer refund waits for its transfer, gets its reference and proo
     await expect(bank.getByTestId('refund-account-number')).toHaveText(account);
     await expect(bank).not.toContainText('Shown masked');
     await fp.getByRole('button', { name: 'Approve' }).click();
+    await fp.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
     await expect(status(fp)).toHaveAttribute('data-status', 'APPROVED');
     // A transfer is not complete until the money has gone.
     await expect(fp.getByRole('button', { name: 'Complete' })).toHaveCount(0);

@@ -159,6 +159,7 @@ test('a voided cash sale: the shift, the Z-report and the report agree; a late r
   await signIn(finance, 'finance');
   await finance.goto(`/refund/details/${owed!.id}`);
   await finance.getByRole('button', { name: 'Approve' }).click();
+  await finance.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
   await expect(finance.getByTestId('refund-status')).toHaveAttribute('data-status', 'APPROVED');
   await page.goto(`/refund/details/${owed!.id}`);
   await page.getByRole('button', { name: 'Complete' }).click();

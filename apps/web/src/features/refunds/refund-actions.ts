@@ -1,4 +1,9 @@
-import { parsePermission, refundMovePermission, type RefundStatus } from '@kopi/contract';
+import {
+  parsePermission,
+  type Refund,
+  refundMovePermission,
+  type RefundStatus,
+} from '@kopi/contract';
 
 // The buttons of a refund's details: one per move the server allows now (allowed_statuses),
 // shown only when the user holds the move's permission (the server checks both anyway).
@@ -33,3 +38,14 @@ export function availableRefundActions(
     return [{ status, key }];
   });
 }
+
+/** Who decided a refund approved it, or rejected it. */
+export const decidedBy = (refund: Pick<Refund, 'status'>) =>
+  refund.status === 'REJECTED' ? 'rejectedBy' : 'approvedBy';
+
+/**
+ * Whether a slip for the customer's signature fits: money goes back (or went back), so not for a
+ * rejected refund, nor one closed without being paid.
+ */
+export const hasSlip = (refund: Pick<Refund, 'status' | 'completed_at'>) =>
+  refund.status !== 'REJECTED' && !(refund.status === 'CLOSED' && !refund.completed_at);

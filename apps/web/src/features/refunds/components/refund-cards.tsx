@@ -19,6 +19,7 @@ import { formatDateTime, formatMoney } from '../../../lib/formatters';
 import { useLocalizedName } from '../../../lib/localized-name';
 import { ProofImage } from './proof-image';
 import { useRefundStrings } from '../i18n';
+import { decidedBy } from '../refund-actions';
 
 function Fact({
   label,
@@ -72,7 +73,9 @@ export function RefundFactsCard({ refund }: { refund: Refund }) {
           {refund.requested_by && (
             <Fact label={t('details.requestedBy')}>{refund.requested_by}</Fact>
           )}
-          {refund.approved_by && <Fact label={t('details.approvedBy')}>{refund.approved_by}</Fact>}
+          {refund.approved_by && (
+            <Fact label={t(`details.${decidedBy(refund)}`)}>{refund.approved_by}</Fact>
+          )}
           {refund.provider_payout && (
             <Fact label={t('details.providerPayout')} testId="refund-provider-payout">
               {t(`payout.${refund.provider_payout}`)}

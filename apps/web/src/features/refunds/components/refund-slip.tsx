@@ -11,6 +11,7 @@ import {
 import { formatDateTime } from '../../../lib/formatters';
 import { useLocalizedName } from '../../../lib/localized-name';
 import { useRefundStrings } from '../i18n';
+import { decidedBy } from '../refund-actions';
 
 /**
  * The 80 mm slip of a refund: what was paid back, how and why, with a line for the customer's
@@ -43,7 +44,7 @@ export function RefundSlip({ refund }: { refund: Refund }) {
         />
       ))}
       {refund.items.length > 0 && <PaperRule />}
-      <PaperLine label={t('slip.total')} value={receiptAmount(refund.amount)} strong />
+      <PaperLine label={t('slip.total')} value={`RM ${receiptAmount(refund.amount)}`} strong />
       <PaperLine label={t('slip.method')} value={t(`method.${refund.method}`)} />
       {refund.bank && <PaperText indent>{refund.bank.bank_name}</PaperText>}
       {refund.transfer_reference && (
@@ -55,7 +56,9 @@ export function RefundSlip({ refund }: { refund: Refund }) {
       {refund.requested_by && (
         <PaperLine label={t('slip.requestedBy')} value={refund.requested_by} />
       )}
-      {refund.approved_by && <PaperLine label={t('slip.approvedBy')} value={refund.approved_by} />}
+      {refund.approved_by && (
+        <PaperLine label={t(`slip.${decidedBy(refund)}`)} value={refund.approved_by} />
+      )}
       <PaperText>&nbsp;</PaperText>
       <PaperText>&nbsp;</PaperText>
       <PaperRule />

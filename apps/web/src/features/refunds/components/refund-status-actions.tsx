@@ -14,12 +14,14 @@ import { useRefundStrings } from '../i18n';
 import { availableRefundActions, type RefundActionKey } from '../refund-actions';
 import { ProofPicker } from './proof-picker';
 
-type Asking = 'reject' | 'transferred' | 'complete' | 'close';
+type Asking = 'approve' | 'reject' | 'transferred' | 'complete' | 'close';
+/** The moves that only ask "are you sure?", and where each takes the refund. */
+const plainMoves = { approve: 'APPROVED', complete: 'COMPLETED', close: 'CLOSED' } as const;
 
 /**
  * The refund's moves the server allows and the user may make. Rejecting needs a reason;
- * "transferred" needs the bank's reference and a proof image (uploaded first, then the move);
- * completing and closing cannot be undone, so they ask first. A 409 (someone moved it first) is
+ * "transferred" needs the bank's reference and a proof (uploaded first, then the move);
+ * approving lets money go back, and completing and closing cannot be undone, so they ask first. A 409 (someone moved it first) is
  * toasted by the client, and `onSettled` refreshes the refund either way.
  */
 export function RefundStatusActions({
@@ -86,9 +88,8 @@ export function RefundStatusActions({
   };
 
   const onClick = (key: RefundActionKey, status: RefundStatus) => {
-    if (key === 'reject' || key === 'transferred' || key === 'complete' || key === 'close') {
-      ask(key);
-    } else void move({ status });
+    if (key === 'submit' || key === 'waitTransfer') void move({ status });
+    else ask(key);
   };
 
   const amount = formatMoney(refund.amount);
@@ -155,22 +156,17 @@ export function RefundStatusActions({
           hint={refund.proof_url ? t('actions.proofKept') : undefined}
         />
       </ConfirmDialog>
-      <ConfirmDialog
-        open={asking === 'complete'}
-        title={t('actions.completeTitle', { number: refund.refund_no })}
-        message={t('actions.completeMessage', { amount })}
-        confirmLabel={t('actions.complete')}
-        onConfirm={() => move({ status: 'COMPLETED' })}
-        onClose={() => setAsking(null)}
-      />
-      <ConfirmDialog
-        open={asking === 'close'}
-        title={t('actions.closeTitle', { number: refund.refund_no })}
-        message={t('actions.closeMessage')}
-        confirmLabel={t('actions.close')}
-        onConfirm={() => move({ status: 'CLOSED' })}
-        onClose={() => setAsking(null)}
-      />
+      {(['approve', 'complete', 'close'] as const).map((key) => (
+        <ConfirmDialog
+          key={key}
+          open={asking === key}
+          title={t(`actions.${key}Title`, { number: refund.refund_no })}
+          message={t(`actions.${key}Message`, { amount })}
+          confirmLabel={t(`actions.${key}`)}
+          onConfirm={() => move({ status: plainMoves[key] })}
+          onClose={() => setAsking(null)}
+        />
+      ))}
     </>
   );
 }

@@ -42,12 +42,12 @@ function renderDetails(refund: Refund, can = finance, status = 200, proofType = 
       return { body: { data: { ...refund, proof_url: '/uploads/proof.png' } } };
     return undefined;
   });
-  renderWithProviders(<RefundDetailsPage />, {
+  const { unmount } = renderWithProviders(<RefundDetailsPage />, {
     route: `/refund/details/${refund.id}`,
     path: '/refund/details/:id',
     can,
   });
-  return { calls, posts: () => calls.filter((c) => c.method === 'POST') };
+  return { calls, posts: () => calls.filter((c) => c.method === 'POST'), unmount };
 }
 
 /** The account as finance sees it: whole. */
@@ -158,9 +158,15 @@ describe('refund details', () => {
     expect(screen.queryByTestId('refund-action-reject')).toBeNull();
   });
 
-  it('approves at once', async () => {
+  it('approves only once asked, naming the amount', async () => {
     const { posts } = renderDetails(sampleRefund());
     await userEvent.click(await screen.findByTestId('refund-action-approve'));
+    const dialog = screen.getByTestId('confirm-dialog');
+    expect(dialog).toHaveTextContent('Approve refund RF-KL01-000123?');
+    // The sample's 1,500 sen, as the screen writes ringgit.
+    expect(dialog).toHaveTextContent(/RM\s15\.00 may then be paid back/);
+    expect(posts()).toHaveLength(0);
+    await userEvent.click(within(dialog).getByTestId('confirm-dialog-confirm'));
     await waitFor(() => expect(posts()[0]?.body).toEqual({ status: 'APPROVED' }));
   });
 
@@ -233,7 +239,34 @@ describe('refund details', () => {
     const slip = await screen.findByTestId('refund-slip');
     expect(slip).toHaveTextContent('REFUND SLIP');
     expect(slip).toHaveTextContent('RF-KL01-000123');
-    expect(slip).toHaveTextContent('15.00');
+    expect(slip).toHaveTextContent(/REFUND\s*RM 15\.00/);
     await waitFor(() => expect(print).toHaveBeenCalled());
+  });
+
+  it('says who rejected a rejected refund, and offers no slip to sign for it', async () => {
+    renderDetails(
+      sampleRefund({ status: 'REJECTED', approved_by: 'Farah Finance', allowed_statuses: [] }),
+    );
+    const details = await screen.findByTestId('refund-details');
+    expect(details).toHaveTextContent('Rejected byFarah Finance');
+    expect(details).not.toHaveTextContent('Approved by');
+    expect(screen.queryByTestId('refund-print-slip')).toBeNull();
+  });
+
+  it('offers no slip for a refund closed without being paid, and one for a paid one', async () => {
+    const closed = sampleRefund({ status: 'CLOSED', completed_at: null, allowed_statuses: [] });
+    const { unmount } = renderDetails(closed);
+    await screen.findByTestId('refund-details');
+    expect(screen.queryByTestId('refund-print-slip')).toBeNull();
+    unmount();
+    renderDetails({ ...closed, completed_at: '2026-06-10T04:00:00.000Z' });
+    expect(await screen.findByTestId('refund-print-slip')).toBeInTheDocument();
+  });
+
+  it('says who approved an approved refund', async () => {
+    renderDetails(sampleRefund({ status: 'APPROVED', approved_by: 'Farah Finance' }));
+    expect(await screen.findByTestId('refund-details')).toHaveTextContent(
+      'Approved byFarah Finance',
+    );
   });
 });

@@ -20,6 +20,7 @@ import {
 import { RefundSlipDialog } from '../components/refund-slip-dialog';
 import { RefundStatusActions } from '../components/refund-status-actions';
 import { useRefundStrings } from '../i18n';
+import { hasSlip } from '../refund-actions';
 import { useLiveRefresh } from '../../../lib/live/live-refresh';
 import { liveSocket, onLiveOrderEvent } from '../../../lib/session/session-runtime';
 
@@ -65,11 +66,13 @@ function RefundDetails({ refund, onRefresh }: { refund: Refund; onRefresh: () =>
         actions={
           <>
             <RefundStatusActions refund={refund} onSettled={onRefresh} />
-            <PrintButton
-              label={t('details.print')}
-              onClick={() => setPrinting(true)}
-              testId="refund-print-slip"
-            />
+            {hasSlip(refund) && (
+              <PrintButton
+                label={t('details.print')}
+                onClick={() => setPrinting(true)}
+                testId="refund-print-slip"
+              />
+            )}
           </>
         }
       />
