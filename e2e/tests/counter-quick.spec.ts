@@ -66,6 +66,7 @@ test('a manager gives a staff meal discount the order keeps', async ({ page, req
   await dialog.getByTestId('pos-discount-percent').click();
   await dialog.getByTestId('pos-discount-value').fill('10');
   await expect(dialog.getByTestId('pos-discount-preview')).toContainText(money('0.30'));
+  await dialog.getByLabel('Staff meal').check();
   await dialog.getByTestId('pos-discount-apply').click();
   await expect(dialog).toBeHidden();
   // RM 3.00 − RM 0.30 = RM 2.70; SST RM 0.16; RM 2.86 → RM 2.85 in cash.

@@ -6,7 +6,7 @@ import { discountDraftCheck } from './discount';
 const draft = {
   kind: 'amount' as const,
   value: 200 as number | null,
-  reason: 'staff_meal' as const,
+  reason: 'staff_meal' as 'staff_meal' | 'other' | null,
   note: '',
 };
 
@@ -29,6 +29,8 @@ describe('discountDraftCheck', () => {
     expect(discountDraftCheck({ ...draft, value: 1 }, 1000, 0).problem).toBe('over');
     expect(discountDraftCheck({ ...draft, value: null }, 1000, 2000).problem).toBe('value');
     expect(discountDraftCheck({ ...draft, reason: 'other' }, 1000, 2000).problem).toBe('note');
+    // No reason is assumed: none picked is a problem of its own.
+    expect(discountDraftCheck({ ...draft, reason: null }, 1000, 2000).problem).toBe('reason');
     expect(
       discountDraftCheck({ ...draft, reason: 'other', note: ' Regular ' }, 1000, 2000).input,
     ).toEqual({ kind: 'amount', value: 200, reason: 'other', note: 'Regular' });

@@ -12,11 +12,12 @@ export interface DiscountDraft {
   kind: ManualDiscountInput['kind'];
   /** Sen for an amount, basis points for a percentage; null while nothing is typed. */
   value: number | null;
-  reason: ManualDiscountInput['reason'];
+  /** null until the cashier picks one: no reason is assumed. */
+  reason: ManualDiscountInput['reason'] | null;
   note: string;
 }
 
-export type DiscountProblem = 'value' | 'note' | 'over';
+export type DiscountProblem = 'value' | 'reason' | 'note' | 'over';
 
 export interface DiscountCheck {
   /** What the discount takes off this subtotal, in sen. */
@@ -45,11 +46,12 @@ export function discountDraftCheck(
     draft.value !== null && draft.value > 0
       ? manualDiscountAsked({ kind: draft.kind, value: draft.value }, subtotal)
       : 0;
-  if (!parsed.success) {
-    const onNote = parsed.error.issues.some((i) => i.path[0] === 'note');
-    const onValue = parsed.error.issues.some((i) => i.path[0] === 'value');
-    return { amount, limit, problem: onValue ? 'value' : onNote ? 'note' : 'value', input: null };
-  }
+  // Too much is said as it is typed, whatever else is still missing.
   if (amount > limit) return { amount, limit, problem: 'over', input: null };
+  if (!parsed.success) {
+    const on = (field: string) => parsed.error.issues.some((i) => i.path[0] === field);
+    const problem = on('value') ? 'value' : on('reason') ? 'reason' : on('note') ? 'note' : 'value';
+    return { amount, limit, problem, input: null };
+  }
   return { amount, limit, problem: null, input: parsed.data };
 }

@@ -160,6 +160,7 @@ export const posEn = {
     note: 'Note (optional)',
     noteRequired: 'Note (required)',
     noteMissing: 'Say why the discount is given',
+    reasonMissing: 'Choose the reason for the discount',
     valueMissing: 'Enter the discount',
     overMax: 'More than the maximum of {{max}}',
     overNow: 'The discount is more than the maximum for this order now: change it or remove it.',

@@ -163,6 +163,7 @@ export const posMy: FeatureMessages<typeof posEn> = {
     note: 'Catatan (pilihan)',
     noteRequired: 'Catatan (wajib)',
     noteMissing: 'Nyatakan sebab diskaun diberi',
+    reasonMissing: 'Pilih sebab diskaun',
     valueMissing: 'Masukkan diskaun',
     overMax: 'Melebihi had maksimum {{max}}',
     overNow: 'Diskaun melebihi had maksimum bagi pesanan ini sekarang: ubah atau buang.',

@@ -41,6 +41,13 @@ describe('DiscountDialog', () => {
 
     await userEvent.clear(within(dialog).getByTestId('pos-discount-value'));
     await userEvent.type(within(dialog).getByTestId('pos-discount-value'), '1');
+    // No reason is picked for the cashier.
+    expect(within(dialog).getByRole('radiogroup').querySelector('input:checked')).toBeNull();
+    await userEvent.click(within(dialog).getByTestId('pos-discount-apply'));
+    expect(onApply).not.toHaveBeenCalled();
+    expect(within(dialog).getByTestId('pos-discount-reason-missing')).toHaveTextContent(
+      'Choose the reason for the discount',
+    );
     await userEvent.click(within(dialog).getByLabelText('Other'));
     await userEvent.click(within(dialog).getByTestId('pos-discount-apply'));
     expect(onApply).not.toHaveBeenCalled();

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -56,7 +57,7 @@ export function DiscountDialog({
 const draftOf = (d: ManualDiscountInput | null): DiscountDraft =>
   d
     ? { kind: d.kind, value: d.value, reason: d.reason, note: d.note ?? '' }
-    : { kind: 'amount', value: null, reason: 'staff_meal', note: '' };
+    : { kind: 'amount', value: null, reason: null, note: '' };
 
 function DiscountForm({
   current,
@@ -76,6 +77,7 @@ function DiscountForm({
   const [tried, setTried] = useState(false);
   const check = discountDraftCheck(draft, subtotal, maxBp);
   const reasonLabel = useId();
+  const reasonError = useId();
   const set = (changes: Partial<DiscountDraft>) => setDraft((d) => ({ ...d, ...changes }));
   const problemText =
     check.problem === 'over'
@@ -156,7 +158,8 @@ function DiscountForm({
         <FormLabel id={reasonLabel}>{t('discount.reason')}</FormLabel>
         <RadioGroup
           aria-labelledby={reasonLabel}
-          value={draft.reason}
+          aria-describedby={tried && check.problem === 'reason' ? reasonError : undefined}
+          value={draft.reason ?? ''}
           onChange={(e) => set({ reason: e.target.value as ManualDiscountReason })}
         >
           {manualDiscountReasons.map((r) => (
@@ -169,6 +172,11 @@ function DiscountForm({
             />
           ))}
         </RadioGroup>
+        {tried && check.problem === 'reason' && (
+          <FormHelperText error id={reasonError} data-testid="pos-discount-reason-missing">
+            {t('discount.reasonMissing')}
+          </FormHelperText>
+        )}
       </Stack>
       <TextField
         label={draft.reason === 'other' ? t('discount.noteRequired') : t('discount.note')}

@@ -89,6 +89,7 @@ describe('POS at the counter', () => {
     await userEvent.click(screen.getByTestId('pos-discount'));
     const dialog = await findSlowly('pos-discount-dialog');
     await userEvent.type(within(dialog).getByTestId('pos-discount-value'), '0.50');
+    await userEvent.click(within(dialog).getByLabelText('Staff meal'));
     await userEvent.click(within(dialog).getByTestId('pos-discount-apply'));
     // RM 4.50 less RM 0.50 = RM 4.00, SST 6% = RM 0.24 (pick-up: no service charge).
     await waitFor(() => expect(screen.getByTestId('pos-discount-total')).toHaveTextContent('0.50'));

@@ -63,6 +63,7 @@ async function discountedSaleToConfirm() {
   await userEvent.click(screen.getByTestId('pos-discount'));
   const dialog = await findSlowly('pos-discount-dialog');
   await userEvent.type(within(dialog).getByTestId('pos-discount-value'), '0.50');
+  await userEvent.click(within(dialog).getByLabelText('Staff meal'));
   await userEvent.click(within(dialog).getByTestId('pos-discount-apply'));
   await waitFor(() => expect(screen.getByTestId('pos-discount-total')).toHaveTextContent('0.50'));
   await userEvent.click(screen.getByTestId('pos-pay'));

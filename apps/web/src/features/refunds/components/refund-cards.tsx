@@ -15,7 +15,7 @@ import { refundReasonLabels, type Refund } from '@kopi/contract';
 import { Link as RouterLink } from 'react-router';
 import { useReceiptStrings } from '../../../components/receipt/i18n';
 import { StatusLabel } from '../../../components/status-label';
-import { formatDateTime, formatMoney } from '../../../lib/formatters';
+import { formatBusinessDate, formatDateTime, formatMoney } from '../../../lib/formatters';
 import { useLocalizedName } from '../../../lib/localized-name';
 import { ProofImage } from './proof-image';
 import { useRefundStrings } from '../i18n';
@@ -85,7 +85,7 @@ export function RefundFactsCard({ refund }: { refund: Refund }) {
             <Fact label={t('details.completed')}>{formatDateTime(refund.completed_at)}</Fact>
           )}
           {refund.business_date && (
-            <Fact label={t('details.businessDate')}>{refund.business_date.replace(/-/g, '/')}</Fact>
+            <Fact label={t('details.businessDate')}>{formatBusinessDate(refund.business_date)}</Fact>
           )}
         </Stack>
       </CardContent>

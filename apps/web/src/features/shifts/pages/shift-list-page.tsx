@@ -12,7 +12,7 @@ import { ListPage } from '../../../components/list-page/list-page';
 import { receiptAmount } from '../../../components/receipt/receipt-parts';
 import { useTills } from '../../../components/shifts/api';
 import { useShiftStrings } from '../../../components/shifts/i18n';
-import { formatDateTime } from '../../../lib/formatters';
+import { formatBusinessDate, formatDateTime } from '../../../lib/formatters';
 import { useOutletScope } from '../../../lib/outlet-scope';
 import { useShiftList } from '../api';
 import { ShiftDetailsDialog } from '../components/shift-details-dialog';
@@ -65,7 +65,11 @@ export function ShiftListPage() {
         </Typography>
       ),
     },
-    { id: 'business_date', header: t('list.businessDate'), cell: (s) => s.business_date },
+    {
+      id: 'business_date',
+      header: t('list.businessDate'),
+      cell: (s) => formatBusinessDate(s.business_date),
+    },
     { id: 'outlet', header: t('list.outlet'), cell: (s) => s.outlet_name },
     { id: 'till', header: t('list.till'), cell: (s) => s.till_name },
     { id: 'cashier', header: t('list.cashier'), cell: (s) => s.cashier_name ?? '—' },
