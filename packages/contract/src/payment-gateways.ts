@@ -15,6 +15,37 @@ export const gatewayModes = ['sandbox', 'production'] as const;
 export const gatewayModeSchema = z.enum(gatewayModes);
 export type GatewayMode = z.infer<typeof gatewayModeSchema>;
 
+/**
+ * The credentials each gateway takes, as its provider names them. A secret is only ever shown
+ * masked; the others (an account or collection id) are not secret and are shown whole.
+ */
+export const gatewayCredentialFields = {
+  billplz: [
+    { name: 'api_key', secret: true },
+    { name: 'x_signature_key', secret: true },
+    { name: 'collection_id', secret: false },
+  ],
+  stripe: [
+    { name: 'secret_key', secret: true },
+    { name: 'webhook_secret', secret: true },
+  ],
+  ipay88: [
+    { name: 'merchant_code', secret: false },
+    { name: 'merchant_key', secret: true },
+  ],
+  fiuu: [
+    { name: 'merchant_id', secret: false },
+    { name: 'verify_key', secret: true },
+    { name: 'secret_key', secret: true },
+  ],
+} as const satisfies Record<GatewayProviderName, readonly { name: string; secret: boolean }[]>;
+
+/** Whether a provider's credential is a secret; one it does not name is treated as one. */
+export const isSecretCredential = (provider: string, name: string): boolean =>
+  (gatewayCredentialFields as Record<string, readonly { name: string; secret: boolean }[]>)[
+    provider
+  ]?.find((f) => f.name === name)?.secret ?? true;
+
 /** What a gateway takes: FPX online banking, cards, e-wallets. */
 export const gatewayMethods = ['fpx', 'card', 'ewallet'] as const;
 export const gatewayMethodSchema = z.enum(gatewayMethods);
@@ -64,7 +95,7 @@ export const paymentGatewaySchema = z.object({
   methods: z.array(gatewayMethodSchema),
   is_default: z.boolean(),
   enabled: z.boolean(),
-  /** Each credential masked to its last four characters: `••••••1234`. */
+  /** Each secret credential masked to its last four characters (`••••••1234`); the others whole. */
   credentials: z.record(text(), text()),
   /** To paste into the gateway's dashboard: where it posts its server-to-server notifications. */
   callback_url: text(),

@@ -5,6 +5,7 @@ import type {
   PaymentGatewayTestResult,
   PaymentGatewayUpdate,
 } from '@kopi/contract';
+import { isSecretCredential } from '@kopi/contract';
 import type { Db } from '../../../db/database';
 import { audited } from '../../../lib/audit';
 import type { Clock } from '../../../lib/clock';
@@ -90,7 +91,10 @@ export function createPaymentGatewayService({
       is_default: row.isDefault,
       enabled: row.enabled,
       credentials: Object.fromEntries(
-        Object.entries(credentials).map(([name, value]) => [name, maskCredential(value)]),
+        Object.entries(credentials).map(([name, value]) => [
+          name,
+          isSecretCredential(row.provider, name) ? maskCredential(value) : value,
+        ]),
       ),
       callback_url: urls.callbackUrl,
       redirect_url: urls.redirectUrl,

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   gatewayMethods,
   gatewayModes,
+  gatewayCredentialFields,
   type GatewayProviderName,
   gatewayProviders,
   type PaymentGateway,
@@ -25,27 +26,8 @@ import {
 import { FormTextField } from '../../../components/form-text-field';
 import { usePaymentGatewayStrings } from '../i18n';
 
-/** The credentials each gateway needs (as the server's provider names them); secrets are hidden. */
-export const credentialFields = {
-  billplz: [
-    { name: 'api_key', secret: true },
-    { name: 'x_signature_key', secret: true },
-    { name: 'collection_id', secret: false },
-  ],
-  stripe: [
-    { name: 'secret_key', secret: true },
-    { name: 'webhook_secret', secret: true },
-  ],
-  ipay88: [
-    { name: 'merchant_code', secret: false },
-    { name: 'merchant_key', secret: true },
-  ],
-  fiuu: [
-    { name: 'merchant_id', secret: false },
-    { name: 'verify_key', secret: true },
-    { name: 'secret_key', secret: true },
-  ],
-} as const satisfies Record<GatewayProviderName, readonly { name: string; secret: boolean }[]>;
+/** The credentials each gateway needs (the contract's list); secrets are hidden as typed. */
+export const credentialFields = gatewayCredentialFields;
 type CredentialName = (typeof credentialFields)[GatewayProviderName][number]['name'];
 const credentialNames = [
   ...new Set(Object.values(credentialFields).flatMap((f) => f.map(({ name }) => name))),
