@@ -44,6 +44,10 @@ test('admin sets up Billplz, tests it, and an app order paid through it reaches 
       '••••••4821',
     );
     await expect(card).not.toContainText(CREDENTIALS.api_key);
+    // The collection is no secret: shown whole, to check against Billplz's dashboard.
+    await expect(card.getByTestId('payment-gateway-credential-collection_id')).toContainText(
+      CREDENTIALS.collection_id,
+    );
     await expect(card.getByTestId('payment-gateway-callback-url')).toContainText(
       '/api/payments/billplz/callback',
     );
