@@ -57,7 +57,9 @@ export function CustomerBalancesCard({ customer }: { customer: CustomerDetails }
               </Typography>
             </Box>
           ) : (
-            customer.tier && (
+            // An anonymised customer is shown no way to a next tier: there is none to go.
+            customer.tier &&
+            !customer.anonymised && (
               <Typography variant="body2" color="text.secondary">
                 {t('details.topTier')}
               </Typography>
@@ -97,14 +99,14 @@ export function CustomerProfileCard({ customer }: { customer: CustomerDetails })
       <CardContent sx={{ pt: 0 }}>
         <FactList>
           <Fact label={t('details.phone')} testId="customer-phone">
-            {customer.phone}
+            {customer.phone || none}
           </Fact>
           <Fact label={t('details.email')}>{customer.email ?? none}</Fact>
           <Fact label={t('details.birthday')}>
             {customer.birthday ? customer.birthday.replaceAll('-', '/') : none}
           </Fact>
           <Fact label={t('details.referralCode')} testId="customer-referral-code">
-            {customer.referral_code}
+            {customer.referral_code || none}
           </Fact>
           <Fact label={t('details.referredBy')}>
             {customer.referred_by ? (

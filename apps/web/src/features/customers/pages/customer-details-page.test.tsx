@@ -179,9 +179,20 @@ describe('customer details', { timeout: 20_000 }, () => {
 
   it('says counter-only, blocked and anonymised', async () => {
     renderDetails({
-      customer: sampleCustomer({ app_account: false, status: 'disabled', anonymised: true }),
+      customer: sampleCustomer({
+        app_account: false,
+        status: 'disabled',
+        anonymised: true,
+        // As the server answers an anonymised customer: no number, code or way to a next tier.
+        phone: '',
+        referral_code: '',
+        next_tier: null,
+      }),
     });
     await screen.findByTestId('customer-details');
+    expect(screen.getByTestId('customer-phone')).toHaveTextContent(/^—$/);
+    expect(screen.getByTestId('customer-referral-code')).toHaveTextContent(/—$/);
+    expect(screen.getByTestId('customer-balances')).not.toHaveTextContent('Top tier reached');
     expect(screen.getByTestId('customer-account')).toHaveTextContent('Counter only');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Blocked');
     expect(screen.getByTestId('customer-anonymised')).toBeVisible();

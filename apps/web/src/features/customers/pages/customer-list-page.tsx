@@ -64,7 +64,8 @@ export function CustomerListPage() {
         </Box>
       ),
     },
-    { id: 'phone', header: t('list.phone'), cell: (c) => c.phone },
+    // An anonymised customer has no number to show.
+    { id: 'phone', header: t('list.phone'), cell: (c) => c.phone || t('details.none') },
     {
       id: 'tier',
       header: t('list.tier'),
