@@ -105,6 +105,9 @@ export const notifications = pgTable(
     // Audience: a user, else an outlet's staff, else everyone in the tenant.
     outletId: uuid('outlet_id').references(() => outlets.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The staff member whose action it tells of: not told back to them. Null: a customer, a
+     * provider or the system. */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     idOrder: uuid('id_order'),
     /** English text, shown when the web has no translation for `titleKey`. */
     title: text('title').notNull(),

@@ -1,10 +1,11 @@
-import { and, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
 import { notificationReads, notifications } from '../../db/schema/platform';
 import { ownedWithin } from '../../db/tenant-scope';
 
-// Notifications addressed to a user, to their outlet, or to everyone in their tenant. Staff with
-// no outlet (admin, finance) work across all outlets and see every outlet's notifications.
+// Notifications addressed to a user, to their outlet, or to everyone in their tenant, but for
+// those telling of the user's own action. Staff with no outlet (admin, finance) work across all
+// outlets and see every outlet's notifications.
 
 export interface Audience {
   tenantId: string | null;
@@ -15,6 +16,8 @@ export interface Audience {
 function visibleTo(a: Audience) {
   return and(
     ownedWithin(notifications, a.tenantId),
+    // No one is told of what they did themselves.
+    or(isNull(notifications.actorId), ne(notifications.actorId, a.userId)),
     or(
       eq(notifications.userId, a.userId),
       and(

@@ -107,12 +107,13 @@ export async function recordOrder(db: Db, sale: NewOrder) {
   const notify = sale.notification
     ? sql`, n as (
         insert into ${notifications} (tenant_id, outlet_id, id_order, title, body, title_key,
-          params)
+          params, actor_id)
         select ${o.tenantId}::uuid, ${o.outletId}::uuid, o.id,
           ${sale.notification.titlePrefix} || o.order_no, ${sale.notification.body},
           ${sale.notification.titleKey},
           ${JSON.stringify(sale.notification.params)}::jsonb
-            || jsonb_build_object('order_no', o.order_no)
+            || jsonb_build_object('order_no', o.order_no),
+          ${o.staffId}::uuid
         from o
         returning 1
       )`

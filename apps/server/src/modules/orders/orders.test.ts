@@ -388,6 +388,9 @@ describe('POST /api/orders numbers, idempotency and atomicity', () => {
       title_key: 'posSale',
       params: { order_no: order.order_no, total: 1060 },
     });
+    // The admin who sold it is not told of their own sale.
+    const own = (await api.get('/api/notification', admin)).json().data.list_notify_order;
+    expect(own.map((n: { id_order: string }) => n.id_order)).not.toContain(order.id);
   });
 
   it('leaves nothing behind when the sale fails at its last step', async () => {

@@ -48,7 +48,7 @@ async function announce(
     status: string;
     amount: number;
   },
-  by: string | null,
+  by: { name: string | null; userId: string | null },
   notice: RefundNotice,
 ) {
   if (notice.notification) {
@@ -61,7 +61,13 @@ async function announce(
       body: n.body,
       titleKey: n.titleKey,
       // refund_id: the bell opens the refund itself.
-      params: { refund_no: refund.refundNo, refund_id: refund.id, amount: refund.amount, by },
+      params: {
+        refund_no: refund.refundNo,
+        refund_id: refund.id,
+        amount: refund.amount,
+        by: by.name,
+      },
+      actorId: by.userId,
     });
   }
   if (notice.liveEvent) {
@@ -180,7 +186,7 @@ export async function createRefundIn(tx: Db, r: NewRefund) {
       payment_method: plan.paymentMethod,
     },
   });
-  await announce(tx, r.tenantId, refund!, byName, r.notice);
+  await announce(tx, r.tenantId, refund!, { name: byName, userId: r.byUserId }, r.notice);
   return { existing: null, refund: refund! };
 }
 
@@ -350,7 +356,7 @@ async function writeMove(tx: Db, m: RefundMoveWrite) {
     at: m.at,
   });
   await tx.insert(auditLog).values(m.audit);
-  await announce(tx, m.tenantId, moved, m.byName, m.notice);
+  await announce(tx, m.tenantId, moved, { name: m.byName, userId: m.byUserId }, m.notice);
   return { moved: true, byProvider };
 }
 
@@ -369,5 +375,6 @@ export async function markPayoutFailed(
     .returning();
   if (!refund) return;
   await tx.insert(auditLog).values(p.audit);
-  await announce(tx, p.tenantId, refund, p.by, p.notice);
+  // The provider's refusal is no one's own action: everyone is told.
+  await announce(tx, p.tenantId, refund, { name: p.by, userId: null }, p.notice);
 }
