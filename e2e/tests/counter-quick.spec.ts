@@ -5,8 +5,8 @@ import { signIn } from '../support/session';
 import { openShiftIfAsked } from '../support/shifts';
 
 // The counter's quick paths at 1024×768: the cashier signs in straight to the POS of their one
-// outlet (no picker), a drink whose choice has a default goes in with one tap, quick cash adds
-// up, and a manager gives a manual discount that the order keeps with its reason.
+// outlet (no picker), a drink whose choice has a default goes in with one tap, is held and
+// recalled (the toast keeps clear of the bar), quick cash adds up, and a manager gives a manual discount that the order keeps with its reason.
 
 test.use({ viewport: { width: 1024, height: 768 } });
 
@@ -31,6 +31,22 @@ test('a cashier lands on the POS, sells a standard drink in one tap and adds qui
   const line = page.getByTestId('pos-cart-line');
   await expect(line).toHaveCount(1);
   await expect(line).toContainText('Hot');
+
+  // Holding the cart says so in a toast below the bar, never over its Hold and Recall.
+  await page.getByTestId('pos-hold').click();
+  await page.getByTestId('pos-hold-label').fill('Counter 2');
+  await page.getByTestId('pos-hold-confirm').click();
+  const held = page.getByText('Order held as “Counter 2”');
+  await expect(held).toBeVisible();
+  const bar = (await page.getByTestId('pos-recall').boundingBox())!;
+  expect((await held.boundingBox())!.y).toBeGreaterThanOrEqual(bar.y + bar.height);
+  await expect(line).toHaveCount(0);
+  await page.getByTestId('pos-recall').click();
+  await page
+    .getByRole('button', { name: /Counter 2/ })
+    .and(page.getByTestId('pos-recall-cart'))
+    .click();
+  await expect(line).toHaveCount(1);
 
   // Pick up: RM 3.00 + SST 6% RM 0.18 = RM 3.18, RM 3.20 in cash.
   await page.getByTestId('pos-serving-pick_up').click();

@@ -9,7 +9,13 @@ import {
   type CustomContentProps,
 } from 'notistack';
 import { useTranslation } from '../lib/i18n/use-translation';
-import { maxToasts, registerToastHost, toastDurations, toastPosition } from '../lib/toasts';
+import {
+  maxToasts,
+  registerToastHost,
+  toastDurations,
+  toastPosition,
+  toastTopVariable,
+} from '../lib/toasts';
 
 /** Toasts drawn with the theme's alert colours (readable contrast in both themes). */
 const ToastContent = forwardRef<HTMLDivElement, CustomContentProps>(function ToastContent(
@@ -69,7 +75,11 @@ export const toastLayerClass = 'kopi-toast-layer';
 const toastLayer = (
   <GlobalStyles
     styles={(theme) => ({
-      [`.notistack-SnackbarContainer.${toastLayerClass}`]: { zIndex: theme.zIndex.snackbar },
+      [`.notistack-SnackbarContainer.${toastLayerClass}`]: {
+        zIndex: theme.zIndex.snackbar,
+        // A screen whose own actions sit top-right (the POS) moves the toasts below them.
+        top: `var(${toastTopVariable}, 14px)`,
+      },
     })}
   />
 );

@@ -8,6 +8,8 @@ export type ToastKey = string;
 export const toastDurations = { standard: 2000, longInfo: 50000 } as const;
 export const maxToasts = 1;
 export const toastPosition = { vertical: 'top', horizontal: 'right' } as const;
+/** The CSS variable a screen sets to start the toasts lower than its own top-right actions. */
+export const toastTopVariable = '--kopi-toast-top';
 
 /** Tracks the toasts on screen (or on their way) by type. Pure, so the rule is unit-tested. */
 export function createToastGate() {

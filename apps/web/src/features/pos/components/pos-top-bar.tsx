@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,6 +19,7 @@ import { PosShiftControl } from '../../../components/shifts/pos-shift-control';
 import { formatDate } from '../../../lib/formatters';
 import { usePosStrings } from '../i18n';
 import type { OutletSaleState } from '../outlet-state';
+import { useToastsBelow } from '../../../components/use-toasts-below';
 import { PosRefundButton } from './refund-entry';
 
 const stateColor: Record<OutletSaleState, 'success' | 'warning' | 'error'> = {
@@ -119,6 +120,8 @@ export function PosTopBar({
   onRecall: () => void;
 }) {
   const { t } = usePosStrings();
+  const header = useRef<HTMLElement>(null);
+  useToastsBelow(header);
   const date = context ? formatDate(`${context.outlet.business_date}T12:00:00Z`) : '';
   const stateLabel: Record<OutletSaleState, string> = {
     open: t('state.open'),
@@ -131,6 +134,7 @@ export function PosTopBar({
   return (
     <Box
       component="header"
+      ref={header}
       sx={{
         display: 'flex',
         alignItems: 'center',
