@@ -241,8 +241,16 @@ describe('demo data consistency', () => {
   });
 
   it("rewards a referral only on the referee's first paid order, completed", async () => {
+    // Each one found comes with the referee's paid orders, so a failure says which rule broke.
     const rows = await query<{ id: string }>(sql`
-      select r.id from referrals r
+      select r.id, r.status, r.created_at, r.rewarded_at, r.order_id,
+        (select json_agg(json_build_object('id', o.id, 'no', o.order_no, 'at', o.created_at,
+            'status', o.status, 'paid', o.paid, 'source', o.source,
+            'completed', (select min(h.at) from order_status_history h
+              where h.order_id = o.id and h.to_status = 'COMPLETED')) order by o.created_at)
+          from customer_orders co join orders o on o.id = co.order_id
+          where co.customer_id = r.referee_id and o.paid > 0) as orders
+      from referrals r
       where r.status in ('rewarded', 'reversed') and not exists (
         select 1 from customer_orders co join orders o on o.id = co.order_id
         where co.customer_id = r.referee_id and o.id = r.order_id and o.paid > 0
