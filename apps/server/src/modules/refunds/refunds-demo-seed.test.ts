@@ -37,4 +37,17 @@ describe('demo refunds', () => {
     const list = await api.get('/api/refunds?page_size=100', as.finance);
     expect(list.json().meta.total).toBe(rows.length);
   });
+
+  it("keeps the bank's PDF slip as proof of every bank transfer paid out", async () => {
+    const paidOut = (await t.database.db.select().from(refunds)).filter(
+      (r) => r.method === 'bank_transfer' && r.transferReference,
+    );
+    expect(paidOut.length).toBeGreaterThan(0);
+    for (const r of paidOut) {
+      const refund = (await api.get(`/api/refunds/${r.id}`, as.finance)).json().data;
+      const slip = await api.get(refund.proof_url, as.finance);
+      expect(slip.headers['content-type']).toBe('application/pdf');
+      expect(slip.rawPayload.toString('latin1')).toContain(`(Reference: ${r.transferReference})`);
+    }
+  });
 });

@@ -1,4 +1,9 @@
-import type { RefundCreate, RefundStatus } from '@kopi/contract';
+import {
+  formatRinggit,
+  maskAccountNumber,
+  type RefundCreate,
+  type RefundStatus,
+} from '@kopi/contract';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { orderItems, orders } from '../../db/schema/orders';
@@ -7,10 +12,11 @@ import { ownedBy } from '../../db/tenant-scope';
 import type { Clock } from '../../lib/clock';
 import { demoStaffContexts } from '../../lib/demo-staff';
 import type { RefundService } from './refunds.service';
+import { transferSlipPdf } from './transfer-slip-pdf';
 
 // Demo refunds: a handful in every status across the demo outlets, made through the refund
-// service like the API (the cashier or admin asks, finance reviews and pays out), on paid demo
-// orders. Runs after the demo orders; back-filled, so it alerts nobody.
+// service like the API (the cashier or admin asks, finance reviews and pays out, a bank transfer
+// with the bank's PDF slip as proof), on paid demo orders. Runs after the demo orders; back-filled, so it alerts nobody.
 
 const bank = {
   bank_code: 'MBB',
@@ -48,7 +54,12 @@ export interface DemoRefundOptions {
    * The refunds service, on the seed's connection, announcing nothing; the back-filled history
    * has no tills, so its refunds go into no shift's drawer (composition/demo-seed.ts).
    */
-  services: (db: Db, now: Clock) => { refunds: Pick<RefundService, 'create' | 'move'> };
+  services: (
+    db: Db,
+    now: Clock,
+  ) => {
+    refunds: Pick<RefundService, 'create' | 'move' | 'setProof'>;
+  };
 }
 
 export async function seedDemoRefunds(db: Db, options: DemoRefundOptions) {
@@ -107,6 +118,17 @@ export async function seedDemoRefunds(db: Db, options: DemoRefundOptions) {
       null,
     );
     for (const status of plan.path) {
+      // Finance attaches the bank's slip as it records the transfer.
+      if (status === 'TRANSFERED') {
+        const slip = transferSlipPdf([
+          'Maybank2u - Funds transfer successful',
+          `Reference: MBB${String(100_000 + i)}`,
+          `Amount: ${formatRinggit(refund.amount)}`,
+          `To: ${bank.account_holder}, Maybank ${maskAccountNumber(bank.account_number)}`,
+          `For: refund ${refund.refund_no}`,
+        ]);
+        await service.setProof(finance, refund.id, slip);
+      }
       await service.move(finance, refund.id, {
         status,
         ...(status === 'REJECTED' ? { reason: 'Not refundable: the drink was finished' } : {}),
