@@ -30,6 +30,14 @@ test('an admin changes the service charge and the receipt footer and logo of the
   await expect(charge).toHaveValue('10');
   await charge.fill('5');
   await page.getByLabel('Receipt footer').fill('Jumpa lagi di Kopi Demo!');
+  // The scroll-to-top button never covers Save, wherever the page is scrolled: Save ends left
+  // of the button's column.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const top = page.getByTestId('scroll-to-top');
+  await expect(top).toHaveCSS('transform', 'none'); // shown, its zoom-in over
+  const fab = (await top.boundingBox())!;
+  const save = (await page.getByTestId('business-settings-save').boundingBox())!;
+  expect(save.x + save.width).toBeLessThanOrEqual(fab.x);
   await page.getByTestId('business-settings-save').click();
   await expect(page.getByText('Business settings saved')).toBeVisible();
 

@@ -72,7 +72,9 @@ export function SettingsFormCard<T extends FieldValues>({
           <FormControlProvider control={form.control}>{children}</FormControlProvider>
         </Grid>
         {mayUpdate && (
-          <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 3 }}>
+          // Clear of the scroll-to-top button's column (24 px in, 40 px wide), however far the
+          // page is scrolled: Save is never under it.
+          <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 3, mr: 7 }}>
             <Button
               type="submit"
               variant="contained"
