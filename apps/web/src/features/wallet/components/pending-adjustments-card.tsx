@@ -29,7 +29,8 @@ type Asking = { adjustment: WalletAdjustment; decision: 'approve' | 'reject' } |
 
 /**
  * Adjustments over the limit, each waiting for a second staff member (adjust-wallet). The
- * requester may not approve their own: the server refuses and its reason shows above the list.
+ * requester is offered no decision on their own (can_decide); should one slip through, the
+ * server refuses and its reason shows above the list.
  */
 export function PendingAdjustmentsCard() {
   const { t } = useWalletStrings();
@@ -95,7 +96,9 @@ export function PendingAdjustmentsCard() {
     ...(mayDecide
       ? [
           actionsColumn<WalletAdjustment>(t('pending.actions'), (a) =>
-            a.status === 'pending' ? (
+            a.status === 'pending' && !a.can_decide ? (
+              t('pending.needsAnother')
+            ) : a.status === 'pending' ? (
               <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
                 <Button
                   size="small"

@@ -28,6 +28,7 @@ const adjustment = {
   decided_by: null,
   decided_at: null,
   created_at: '2026-03-15T03:00:00.000Z',
+  can_decide: true,
 };
 
 let toasts: ToastRequest[];
@@ -59,6 +60,7 @@ function renderWallet({
     body?: unknown;
   },
   route = '/customer/wallet',
+  pending = adjustment,
 } = {}) {
   const calls = mockFetch((call) => {
     if (call.url.startsWith('/api/wallet-entries?'))
@@ -76,7 +78,7 @@ function renderWallet({
         },
       };
     if (call.url.startsWith('/api/wallet-adjustments?'))
-      return { body: { data: [adjustment], meta: { page: 1, page_size: 10, total: 1 } } };
+      return { body: { data: [pending], meta: { page: 1, page_size: 10, total: 1 } } };
     if (call.url === '/api/wallet-adjustments/adj-1/approve') return approve;
     if (call.url === '/api/wallet-adjustments/adj-1/reject')
       return { body: { data: { ...adjustment, status: 'rejected' } } };
@@ -162,6 +164,14 @@ describe('the wallet page', { timeout: 20_000 }, () => {
       'Another staff member must approve an adjustment you asked for',
     );
     expect(toasts).toHaveLength(0);
+  });
+
+  it("offers no decision on one's own request: it waits for another staff member", async () => {
+    renderWallet({ pending: { ...adjustment, can_decide: false } });
+    const table = await screen.findByTestId('wallet-pending-table');
+    await waitFor(() => expect(table).toHaveTextContent('Needs another staff member'));
+    expect(screen.queryByTestId('adjustment-approve-adj-1')).toBeNull();
+    expect(screen.queryByTestId('adjustment-reject-adj-1')).toBeNull();
   });
 
   it('rejects after asking', async () => {
