@@ -10,6 +10,13 @@ import { messageKey, text } from './validation';
 export const gatewayProviders = ['billplz', 'stripe', 'ipay88', 'fiuu'] as const;
 export const gatewayProviderSchema = z.enum(gatewayProviders);
 export type GatewayProviderName = z.infer<typeof gatewayProviderSchema>;
+/** Each gateway's name as its maker writes it, the same in every language. */
+export const gatewayProviderLabels = {
+  billplz: 'Billplz',
+  stripe: 'Stripe',
+  ipay88: 'iPay88',
+  fiuu: 'Fiuu',
+} as const satisfies Record<GatewayProviderName, string>;
 
 export const gatewayModes = ['sandbox', 'production'] as const;
 export const gatewayModeSchema = z.enum(gatewayModes);

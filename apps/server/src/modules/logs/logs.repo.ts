@@ -1,3 +1,4 @@
+import { gatewayProviderLabels } from '@kopi/contract';
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
@@ -8,6 +9,11 @@ import { customers } from '../../db/schema/customers';
 import { orders } from '../../db/schema/orders';
 import { auditLog } from '../../db/schema/platform';
 import { outlets, tenants } from '../../db/schema/tenancy';
+import { banners } from '../../db/schema/banners';
+import { paymentGateways } from '../../db/schema/payments';
+import { refunds } from '../../db/schema/refunds';
+import { shifts, tills } from '../../db/schema/shifts';
+import { voucherCampaigns, vouchers } from '../../db/schema/vouchers';
 import { type RecordRef, recordKey } from './record-key';
 import { ownedWithin, tenantOfRow } from '../../db/tenant-scope';
 
@@ -130,6 +136,35 @@ const recordNames: Record<string, NameSource> = {
     name: sql<string>`${customers.name} || ' · ' || ${customers.phone}`,
   },
   tenant: { table: tenants, id: tenants.id, tenantId: tenants.id, name: tenants.name },
+  refund: { table: refunds, id: refunds.id, tenantId: refunds.tenantId, name: refunds.refundNo },
+  till: { table: tills, id: tills.id, tenantId: tills.tenantId, name: tills.name },
+  // A shift is its till, cashier and business day: "Till 1 · Aminah · 2026/06/10".
+  shift: {
+    table: shifts,
+    id: shifts.id,
+    tenantId: shifts.tenantId,
+    name: sql<string>`concat_ws(' · ', (select t.name from ${tills} t where t.id = ${shifts.tillId}),
+      ${shifts.cashierName}, replace(${shifts.businessDate}::text, '-', '/'))`,
+  },
+  // A gateway is its provider as the screens write it, and its mode: "Billplz · sandbox".
+  'payment-gateway': {
+    table: paymentGateways,
+    id: paymentGateways.id,
+    tenantId: paymentGateways.tenantId,
+    name: sql<string>`concat_ws(' · ', case ${paymentGateways.provider}
+      ${sql.join(
+        Object.entries(gatewayProviderLabels).map(([p, label]) => sql`when ${p} then ${label}`),
+        sql` `,
+      )} else ${paymentGateways.provider} end, ${paymentGateways.mode})`,
+  },
+  voucher: { table: vouchers, id: vouchers.id, tenantId: vouchers.tenantId, name: vouchers.nameEn },
+  voucher_campaign: {
+    table: voucherCampaigns,
+    id: voucherCampaigns.id,
+    tenantId: voucherCampaigns.tenantId,
+    name: voucherCampaigns.nameEn,
+  },
+  banner: { table: banners, id: banners.id, tenantId: banners.tenantId, name: banners.titleEn },
 };
 
 /** An export names up to 50,000 records: a bounded number of parameters per statement. */

@@ -3,7 +3,9 @@ import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/access';
+import { paymentGateways } from '../../db/schema/payments';
 import { auditLog } from '../../db/schema/platform';
+import { shifts, tills } from '../../db/schema/shifts';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
 import { createUser, userByUsername } from '../../test/fixtures';
 import { demoTenantId } from '../../test/order-fixtures';
@@ -320,5 +322,61 @@ describe('what an entry calls its record', () => {
     const rows = parse(csv.body, { columns: true }) as Record<string, string>[];
     expect(rows.find((r) => r.entity === 'role')!.entity_label).toBe("'=cashier");
     expect(rows.find((r) => r.entity === 'user')!.entity_label).toBe('cashier');
+  });
+
+  it('names a shift by its till, cashier and day, and a gateway by its provider and mode', async () => {
+    const db = t.database.db;
+    const kl = await demoOutlet(t, 'KL01');
+    const [till] = await db
+      .insert(tills)
+      .values({ tenantId, outletId: kl.id, name: 'Label Till' })
+      .returning();
+    const [shift] = await db
+      .insert(shifts)
+      .values({
+        tenantId,
+        outletId: kl.id,
+        tillId: till!.id,
+        cashierName: 'Aminah',
+        businessDate: '2026-06-10',
+        status: 'closed',
+        openedAt: new Date('2026-06-10T00:00:00Z'),
+        openingFloat: 0,
+        floatCount: {},
+      })
+      .returning();
+    const [gateway] = await db
+      .insert(paymentGateways)
+      .values({
+        tenantId,
+        provider: 'ipay88',
+        mode: 'sandbox',
+        credentials: 'v1:x:y:z',
+        methods: [],
+      })
+      .returning();
+    await db.insert(auditLog).values(
+      [
+        ['shift', shift!.id],
+        ['till', till!.id],
+        ['payment-gateway', gateway!.id],
+      ].map(([entity, entityId]) => ({
+        tenantId,
+        action: 'test.label-more',
+        entity,
+        entityId,
+        createdAt: new Date('2020-01-02T00:00:00Z'),
+      })),
+    );
+    const listed = (await api.get('/api/logs?page_size=100&action=test.label-more')).json().data;
+    expect(
+      Object.fromEntries(
+        listed.map((e: { entity: string; entity_label: string }) => [e.entity, e.entity_label]),
+      ),
+    ).toEqual({
+      shift: 'Label Till · Aminah · 2026/06/10',
+      till: 'Label Till',
+      'payment-gateway': 'iPay88 · sandbox',
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { gatewayProviderLabels } from '@kopi/contract';
 import { defineFeatureStrings, type FeatureMessages } from '../../lib/i18n/feature-strings';
 
 // Strings of the payment gateways screen (/ge/payment-gateway).
@@ -5,9 +6,9 @@ const en = {
   list: {
     title: 'Payment Gateway',
     subtitle:
-      'The gateways the customer app pays through, with your own account at each. Credentials are stored encrypted and only ever shown masked.',
+      'The gateways the customer app pays through, with your own account at each. Credentials are stored encrypted; secret ones are only ever shown masked.',
     platformSubtitle:
-      "The platform's own gateway, used for plan checkout on the public site. Credentials are stored encrypted and only ever shown masked.",
+      "The platform's own gateway, used for plan checkout on the public site. Credentials are stored encrypted; secret ones are only ever shown masked.",
     add: 'Add gateway',
     empty: 'No gateway is set up yet.',
     mode: 'Mode',
@@ -31,7 +32,7 @@ const en = {
       '{{name}} will no longer take payments, and payments started through it can no longer be confirmed. Its past payments keep their history.',
     deleted: 'Gateway deleted',
   },
-  provider: { billplz: 'Billplz', stripe: 'Stripe', ipay88: 'iPay88', fiuu: 'Fiuu' },
+  provider: gatewayProviderLabels,
   mode: { sandbox: 'Sandbox', production: 'Production' },
   method: { fpx: 'FPX online banking', card: 'Cards', ewallet: 'E-wallets' },
   credential: {
@@ -78,9 +79,9 @@ const my: FeatureMessages<typeof en> = {
   list: {
     title: 'Gerbang Pembayaran',
     subtitle:
-      'Gerbang yang digunakan oleh aplikasi pelanggan untuk pembayaran, dengan akaun anda sendiri di setiap satu. Butiran akses disimpan secara tersulit dan hanya dipaparkan bertopeng.',
+      'Gerbang yang digunakan oleh aplikasi pelanggan untuk pembayaran, dengan akaun anda sendiri di setiap satu. Butiran akses disimpan secara tersulit; yang rahsia hanya dipaparkan bertopeng.',
     platformSubtitle:
-      'Gerbang milik platform, digunakan untuk pembayaran pelan di laman awam. Butiran akses disimpan secara tersulit dan hanya dipaparkan bertopeng.',
+      'Gerbang milik platform, digunakan untuk pembayaran pelan di laman awam. Butiran akses disimpan secara tersulit; yang rahsia hanya dipaparkan bertopeng.',
     add: 'Tambah gerbang',
     empty: 'Belum ada gerbang yang disediakan.',
     mode: 'Mod',
@@ -104,7 +105,7 @@ const my: FeatureMessages<typeof en> = {
       '{{name}} tidak akan menerima pembayaran lagi, dan pembayaran yang dimulakan melaluinya tidak lagi boleh disahkan. Pembayaran lalu kekal dalam sejarah.',
     deleted: 'Gerbang dipadam',
   },
-  provider: { billplz: 'Billplz', stripe: 'Stripe', ipay88: 'iPay88', fiuu: 'Fiuu' },
+  provider: gatewayProviderLabels,
   mode: { sandbox: 'Kotak pasir', production: 'Pengeluaran' },
   method: { fpx: 'Perbankan dalam talian FPX', card: 'Kad', ewallet: 'E-dompet' },
   credential: {
