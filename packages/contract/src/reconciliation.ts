@@ -79,6 +79,9 @@ export const reconciliationRowSchema = z.object({
   reference: text(),
   /** Our payment, when we have one by that reference. */
   payment_id: text().nullable(),
+  /** The order our payment paid for, and its number (null for a wallet top-up, or not ours). */
+  order_id: text().nullable(),
+  order_no: text().nullable(),
   our_status: sideStatus.nullable(),
   /** In sen. */
   our_amount: z.number().int().nullable(),
@@ -117,6 +120,7 @@ export const reconciliationFileColumns = [
   'outcome',
   'reference',
   'payment_id',
+  'order_no',
   'created_at',
   'our_status',
   'our_amount',
@@ -132,6 +136,7 @@ export const reconciliationFileLabels: Record<
   {
     columns: Record<ReconciliationFileColumn, string>;
     outcomes: Record<ReconciliationOutcome, string>;
+    statuses: Record<(typeof reconciliationSideStatuses)[number], string>;
   }
 > = {
   en: {
@@ -139,6 +144,7 @@ export const reconciliationFileLabels: Record<
       outcome: 'Outcome',
       reference: 'Gateway reference',
       payment_id: 'Payment ID',
+      order_no: 'Order',
       created_at: 'Created',
       our_status: 'Our status',
       our_amount: 'Our amount (RM)',
@@ -153,12 +159,14 @@ export const reconciliationFileLabels: Record<
       missing_ours: 'Missing on our side',
       unreachable: 'Gateway did not answer',
     },
+    statuses: { paid: 'Paid', pending: 'Pending', failed: 'Failed', other: 'Other' },
   },
   my: {
     columns: {
       outcome: 'Keputusan',
       reference: 'Rujukan gerbang',
       payment_id: 'ID pembayaran',
+      order_no: 'Pesanan',
       created_at: 'Dicipta',
       our_status: 'Status kami',
       our_amount: 'Amaun kami (RM)',
@@ -173,5 +181,6 @@ export const reconciliationFileLabels: Record<
       missing_ours: 'Tiada di pihak kami',
       unreachable: 'Gerbang tidak menjawab',
     },
+    statuses: { paid: 'Dibayar', pending: 'Belum selesai', failed: 'Gagal', other: 'Lain-lain' },
   },
 };

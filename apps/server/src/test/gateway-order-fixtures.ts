@@ -47,7 +47,7 @@ export async function newAppOrder(t: TestApp, shop: GatewayShop) {
     items: [{ product_id: shop.plain, quantity: 1 }],
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as { id: string; total: number };
+  return res.json().data as { id: string; order_no: string; total: number };
 }
 
 /** The app's pay call with `provider`; its answer. */

@@ -87,7 +87,13 @@ export function useReconciliationApp() {
       });
       expect(res.statusCode, res.body).toBe(200);
     }
-    return { paymentId: payment.payment_id, intentId: intent.id as string, intent };
+    return {
+      paymentId: payment.payment_id,
+      intentId: intent.id as string,
+      intent,
+      orderId: order.id,
+      orderNo: order.order_no,
+    };
   }
 
   /** An app order started with Billplz: our payment and the fake's bill. */

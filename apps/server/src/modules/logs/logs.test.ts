@@ -355,12 +355,13 @@ describe('what an entry calls its record', () => {
         methods: [],
       })
       .returning();
+    const named: [string, string][] = [
+      ['shift', shift!.id],
+      ['till', till!.id],
+      ['payment-gateway', gateway!.id],
+    ];
     await db.insert(auditLog).values(
-      [
-        ['shift', shift!.id],
-        ['till', till!.id],
-        ['payment-gateway', gateway!.id],
-      ].map(([entity, entityId]) => ({
+      named.map(([entity, entityId]) => ({
         tenantId,
         action: 'test.label-more',
         entity,

@@ -1,3 +1,4 @@
+import { reconciliationFileLabels } from '@kopi/contract';
 import { defineFeatureStrings, type FeatureMessages } from '../../lib/i18n/feature-strings';
 
 // Strings of the gateway reconciliation screen (/ge/payment-gateway/reconciliation), apart from
@@ -33,19 +34,15 @@ const en = {
   column: {
     outcome: 'Outcome',
     reference: 'Gateway reference',
+    order: 'Order',
     created: 'Created',
     ours: 'Ours',
     theirs: 'Gateway',
     line: 'File line',
   },
-  outcome: {
-    matched: 'Matched',
-    amount_mismatch: 'Amount mismatch',
-    missing_theirs: 'Missing at the gateway',
-    missing_ours: 'Missing on our side',
-    unreachable: 'Gateway did not answer',
-  },
-  side: { paid: 'Paid', pending: 'Pending', failed: 'Failed', other: 'Other' },
+  // The export's own words: the screen and the CSV say the same.
+  outcome: reconciliationFileLabels.en.outcomes,
+  side: reconciliationFileLabels.en.statuses,
   fileHelp: {
     stripe:
       'Stripe: the itemized Balance report (Balance change from activity) or the Payout reconciliation report as CSV, with the payment_intent_id column added. Charges are compared; refunds and fees are left out.',
@@ -90,19 +87,14 @@ const my: FeatureMessages<typeof en> = {
   column: {
     outcome: 'Keputusan',
     reference: 'Rujukan gerbang',
+    order: 'Pesanan',
     created: 'Dicipta',
     ours: 'Kami',
     theirs: 'Gerbang',
     line: 'Baris fail',
   },
-  outcome: {
-    matched: 'Sepadan',
-    amount_mismatch: 'Amaun tidak sepadan',
-    missing_theirs: 'Tiada di gerbang',
-    missing_ours: 'Tiada di pihak kami',
-    unreachable: 'Gerbang tidak menjawab',
-  },
-  side: { paid: 'Dibayar', pending: 'Belum selesai', failed: 'Gagal', other: 'Lain-lain' },
+  outcome: reconciliationFileLabels.my.outcomes,
+  side: reconciliationFileLabels.my.statuses,
   fileHelp: {
     stripe:
       'Stripe: laporan Baki terperinci (Balance change from activity) atau laporan Payout reconciliation sebagai CSV, dengan lajur payment_intent_id ditambah. Caj dibandingkan; bayaran balik dan fi diabaikan.',

@@ -52,6 +52,8 @@ export function rowOf(
     outcome,
     reference,
     payment_id: ours?.id ?? null,
+    order_id: ours?.orderId ?? null,
+    order_no: ours?.orderNo ?? null,
     our_status: ours ? sideStatus(ours.status) : null,
     our_amount: ours?.amount ?? null,
     their_status: theirs?.status ?? null,

@@ -57,8 +57,16 @@ describe('reconciliation from a settlement file', () => {
       rejected: [{ line: 6, message: 'Amount "abc" is not an amount of money' }],
     });
     expect(byPayment(result.rows, a.paymentId)).toMatchObject([{ outcome: 'matched', line: 2 }]);
+    // Each of our payments names the order it paid for.
     expect(byPayment(result.rows, b.paymentId)).toMatchObject([
-      { outcome: 'amount_mismatch', our_amount: TOTAL, their_amount: 1200, line: 3 },
+      {
+        outcome: 'amount_mismatch',
+        order_id: b.orderId,
+        order_no: b.orderNo,
+        our_amount: TOTAL,
+        their_amount: 1200,
+        line: 3,
+      },
     ]);
     expect(byPayment(result.rows, c.paymentId)).toMatchObject([
       { outcome: 'missing_theirs', line: null },
@@ -89,6 +97,7 @@ describe('reconciliation from a settlement file', () => {
       'Keputusan',
       'Rujukan gerbang',
       'ID pembayaran',
+      'Pesanan',
       'Dicipta',
       'Status kami',
       'Amaun kami (RM)',
@@ -100,10 +109,11 @@ describe('reconciliation from a settlement file', () => {
       'Amaun tidak sepadan',
       b.intentId,
       b.paymentId,
+      b.orderNo,
       '2026/06/11 12:00:00',
-      'paid',
+      'Dibayar',
       '13.25',
-      'paid',
+      'Dibayar',
       '12.00',
       '3',
     ]);
@@ -114,7 +124,8 @@ describe('reconciliation from a settlement file', () => {
       '',
       '',
       '',
-      'paid',
+      '',
+      'Dibayar',
       '30.00',
       '4',
     ]);

@@ -1,6 +1,7 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../../db/database';
 import { defaultTimezone } from '@kopi/contract';
+import { orders } from '../../../db/schema/orders';
 import { paymentIntents } from '../../../db/schema/payments';
 import { tenants } from '../../../db/schema/tenancy';
 import { isTenant, ownedBy, tenantIs } from '../../../db/tenant-scope';
@@ -12,6 +13,9 @@ import { isTenant, ownedBy, tenantIs } from '../../../db/tenant-scope';
 export interface GatewayPaymentRow {
   id: string;
   providerRef: string | null;
+  /** The order it paid for, and the order's number (null: a wallet top-up). */
+  orderId: string | null;
+  orderNo: string | null;
   amount: number;
   status: string;
   createdAt: Date;
@@ -34,8 +38,9 @@ export async function gatewayPayments(
                  at time zone t.timezone as e
           from tenants t where t.id = ${tenantId}::uuid
       )
-      select p.id, p.provider_ref, p.amount, p.status, p.created_at
-        from payment_intents p, b
+      select p.id, p.provider_ref, p.amount, p.status, p.created_at, p.order_id, o.order_no
+        from b, payment_intents p
+        left join orders o on o.id = p.order_id and ${tenantIs('o', tenantId)}
        where ${tenantIs('p', tenantId)} and p.provider = ${provider}
          and p.created_at >= b.s and p.created_at < b.e
        order by p.created_at, p.id
@@ -44,6 +49,8 @@ export async function gatewayPayments(
   return rows.map((r) => ({
     id: String(r.id),
     providerRef: r.provider_ref === null ? null : String(r.provider_ref),
+    orderId: r.order_id === null ? null : String(r.order_id),
+    orderNo: r.order_no === null ? null : String(r.order_no),
     amount: Number(r.amount),
     status: String(r.status),
     createdAt: r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at)),
@@ -69,11 +76,14 @@ export async function gatewayPaymentsByReference(
       .select({
         id: paymentIntents.id,
         providerRef: paymentIntents.providerRef,
+        orderId: paymentIntents.orderId,
+        orderNo: orders.orderNo,
         amount: paymentIntents.amount,
         status: paymentIntents.status,
         createdAt: paymentIntents.createdAt,
       })
       .from(paymentIntents)
+      .leftJoin(orders, and(eq(orders.id, paymentIntents.orderId), ownedBy(orders, tenantId)))
       .where(
         and(
           ownedBy(paymentIntents, tenantId),

@@ -179,11 +179,12 @@ export function createReconciliationService({ db, now, gateways }: Reconciliatio
         // References come from the gateway or an uploaded file: never a formula.
         reference: (r) => textCell(r.reference),
         payment_id: (r) => r.payment_id ?? '',
+        order_no: (r) => r.order_no ?? '',
         created_at: (r) =>
           r.created_at ? localTimeCell(new Date(r.created_at), result.timezone) : '',
-        our_status: (r) => r.our_status ?? '',
+        our_status: (r) => (r.our_status ? labels.statuses[r.our_status] : ''),
         our_amount: (r) => money(r.our_amount),
-        their_status: (r) => r.their_status ?? '',
+        their_status: (r) => (r.their_status ? labels.statuses[r.their_status] : ''),
         their_amount: (r) => money(r.their_amount),
         line: (r) => (r.line === null ? '' : String(r.line)),
       };

@@ -14,6 +14,7 @@ const transfer = vi.hoisted(() => ({
   uploads: [] as { path: string; form: FormData; query: unknown }[],
   saved: [] as { name: string; text: Promise<string> }[],
   answer: null as unknown,
+  refusal: null as Error | null,
 }));
 vi.mock('../../../lib/http/transfer', async (original) => ({
   ...(await original<typeof Transfer>()),
@@ -24,6 +25,7 @@ vi.mock('../../../lib/http/transfer', async (original) => ({
       o: { query: unknown; onProgress?: (p: unknown) => void },
     ) => {
       transfer.uploads.push({ path, form, query: o.query });
+      if (transfer.refusal) throw transfer.refusal;
       o.onProgress?.({ loaded: 5, total: 10, percent: 50 });
       return transfer.answer;
     },
@@ -38,6 +40,7 @@ afterEach(() => {
   resetToasts();
   transfer.uploads.length = 0;
   transfer.saved.length = 0;
+  transfer.refusal = null;
 });
 
 const gateway = (id: string, provider: 'billplz' | 'stripe'): PaymentGateway => ({
@@ -59,6 +62,8 @@ const row = (over: Partial<ReconciliationRow>): ReconciliationRow => ({
   outcome: 'matched',
   reference: 'pi_x',
   payment_id: 'p1',
+  order_id: 'o1',
+  order_no: 'KL01-0007',
   our_status: 'paid',
   our_amount: 1325,
   their_status: 'paid',
@@ -132,8 +137,13 @@ describe('reconciliation page', { timeout: 30_000 }, () => {
     // What needs looking at first; 25 rows a page.
     const table = screen.getByTestId('reconciliation-table');
     expect(within(table).getByTestId('reconciliation-row-pi_off')).toHaveTextContent(
-      /Amount mismatch.*pi_off.*Paid · RM\s?13\.25.*Paid · RM\s?9\.99/,
+      /Amount mismatch.*pi_off.*KL01-0007.*Paid · RM\s?13\.25.*Paid · RM\s?9\.99/,
     );
+    expect(
+      within(within(table).getByTestId('reconciliation-row-pi_off')).getByRole('link', {
+        name: 'KL01-0007',
+      }),
+    ).toHaveAttribute('href', '/order/details/o1');
     expect(within(table).queryByTestId('reconciliation-row-pi_ok_24')).not.toBeInTheDocument();
     expect(within(table).getByTestId('reconciliation-row-pi_ok_23')).toBeInTheDocument();
 
@@ -174,6 +184,19 @@ describe('reconciliation page', { timeout: 30_000 }, () => {
     expect(transfer.uploads[0]!.query).toMatchObject({ source: 'file' });
     expect((transfer.uploads[0]!.form.get('file') as File).name).toBe('balance.csv');
     expect(screen.getByText(/Nothing to report/)).toBeInTheDocument();
+  });
+
+  it("leaves no earlier run's rows on screen when a settlement file is refused", async () => {
+    setup([gateway('g2', 'stripe')], result([row({ reference: 'pi_earlier' })]));
+    await userEvent.click(await screen.findByTestId('reconciliation-run'));
+    expect(await screen.findByTestId('reconciliation-row-pi_earlier')).toBeInTheDocument();
+    transfer.refusal = new Error('Not a settlement file of this gateway');
+    await userEvent.click(screen.getByTestId('reconciliation-source-file'));
+    const file = new File(['x\n'], 'other.csv', { type: 'text/csv' });
+    await userEvent.upload(screen.getByTestId('reconciliation-file'), file);
+    await userEvent.click(screen.getByTestId('reconciliation-run'));
+    expect(await screen.findByTestId('reconciliation-not-run')).toBeInTheDocument();
+    expect(screen.queryByTestId('reconciliation-row-pi_earlier')).toBeNull();
   });
 
   it('says so when no gateway is set up', async () => {

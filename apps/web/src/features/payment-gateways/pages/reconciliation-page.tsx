@@ -5,13 +5,14 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import {
   addDays,
   businessDate,
@@ -88,6 +89,8 @@ export function ReconciliationPage() {
   const reconcile = async () => {
     setBusy('run');
     setUpload(null);
+    // The last run's rows go: a refused file must not leave them looking like its answer.
+    setResult(null);
     try {
       const answer = await runReconciliation(runOf(), (p) => setUpload(p.percent));
       setResult(answer);
@@ -133,6 +136,18 @@ export function ReconciliationPage() {
       id: 'reference',
       header: t('column.reference'),
       cell: (r) => <code style={{ overflowWrap: 'anywhere' }}>{r.reference}</code>,
+    },
+    {
+      id: 'order',
+      header: t('column.order'),
+      cell: (r) =>
+        r.order_id && r.order_no ? (
+          <Link component={RouterLink} to={`/order/details/${r.order_id}`} underline="hover">
+            {r.order_no}
+          </Link>
+        ) : (
+          '—'
+        ),
     },
     {
       id: 'created',
