@@ -55,7 +55,8 @@ export function InstantField<T extends FieldValues>({
   );
 }
 
-function InstantInputs({
+/** An instant typed as a date and a 24-hour time on the business clock (null: none). */
+export function InstantInputs({
   value,
   onChange,
   timeZone,

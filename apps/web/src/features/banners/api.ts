@@ -21,8 +21,8 @@ import { fetchPage, useInvalidate, usePagedQuery, type Page } from '../../lib/ht
 export const bannerKeys = {
   ...resourceKeys<BannerListQuery>('banners'),
   order: () => [...bannerKeys.all, 'order'] as const,
-  preview: (outletId: string, lang: AppLanguage) =>
-    [...bannerKeys.all, 'preview', outletId, lang] as const,
+  preview: (outletId: string, lang: AppLanguage, at: string | null) =>
+    [...bannerKeys.all, 'preview', outletId, lang, at] as const,
 };
 
 /** Everything of a short list in one page (a chain has a handful of outlets and banners). */
@@ -44,10 +44,13 @@ export function uploadBannerImage(id: string, file: File) {
   form.append('file', file);
   return http.post<Banner>(`/banners/${id}/image`, form);
 }
-/** What the app shows at an outlet ('' : before the customer picks one), in a language. */
-export const previewBanners = (outletId: string, lang: AppLanguage) =>
+/**
+ * What the app shows at an outlet ('' : before the customer picks one), in a language, at a
+ * moment (null: now).
+ */
+export const previewBanners = (outletId: string, lang: AppLanguage, at: string | null) =>
   http.get<AppBanner[]>('/banners/preview', {
-    query: { lang, ...(outletId ? { outlet_id: outletId } : {}) },
+    query: { lang, ...(outletId ? { outlet_id: outletId } : {}), ...(at ? { at } : {}) },
   });
 
 export const listOutletChoices = () => http.get<Outlet[]>('/outlets', { query: all });
@@ -68,10 +71,10 @@ export const useBanners = (query: BannerListQuery) =>
   usePagedQuery(bannerKeys.list(query), () => listBanners(query));
 export const useBannersInOrder = () =>
   useQuery({ queryKey: bannerKeys.order(), queryFn: listBannersInOrder });
-export const useBannerPreview = (outletId: string, lang: AppLanguage) =>
+export const useBannerPreview = (outletId: string, lang: AppLanguage, at: string | null) =>
   useQuery({
-    queryKey: bannerKeys.preview(outletId, lang),
-    queryFn: () => previewBanners(outletId, lang),
+    queryKey: bannerKeys.preview(outletId, lang, at),
+    queryFn: () => previewBanners(outletId, lang, at),
     placeholderData: keepPreviousData,
   });
 export const useOutletChoices = () =>

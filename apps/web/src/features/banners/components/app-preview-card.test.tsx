@@ -28,7 +28,7 @@ function renderCard() {
     if (url.searchParams.get('outlet_id') === testOutlets.pg) data.push(appBanner('b3', 'Penang'));
     return { body: { data } };
   });
-  renderWithProviders(<AppPreviewCard outlets={outlets} />);
+  renderWithProviders(<AppPreviewCard outlets={outlets} timeZone="Asia/Kuala_Lumpur" />);
   return { calls, phone: () => within(screen.getByTestId('banner-preview')) };
 }
 const title = () => screen.getByTestId('banner-preview-title').textContent;
@@ -72,5 +72,18 @@ describe('app preview', () => {
       expect(phone().getAllByRole('button', { name: /^Banner \d of 3$/ })).toHaveLength(3),
     );
     expect(calls.at(-1)!.url).toBe(`/api/banners/preview?lang=en&outlet_id=${testOutlets.pg}`);
+  });
+
+  it('previews a moment to come: its date and time on the business clock, sent as `at`', async () => {
+    const { calls } = renderCard();
+    await waitFor(() => expect(title()).toBe('Free upsize'));
+    expect(calls.at(-1)!.url).toBe('/api/banners/preview?lang=en');
+    await userEvent.type(screen.getByTestId('banner-preview-at-date'), '2026-12-01{Enter}');
+    // A date alone is its start: midnight in Kuala Lumpur is 16:00 UTC the day before.
+    await waitFor(() =>
+      expect(calls.at(-1)!.url).toBe(
+        `/api/banners/preview?lang=en&at=${encodeURIComponent('2026-11-30T16:00:00.000Z')}`,
+      ),
+    );
   });
 });

@@ -13,6 +13,7 @@ import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import type { AppBanner, AppLanguage, Outlet } from '@kopi/contract';
 import { cardTitle } from '../../../components/card-title';
+import { InstantInputs } from '../../../components/instant-field';
 import { FilterSelect } from '../../../components/list-page/filter-select';
 import { RetryAlert } from '../../../components/retry-alert';
 import { i18n } from '../../../lib/i18n/i18n';
@@ -21,15 +22,23 @@ import { useBannerStrings } from '../i18n';
 import { sizeFor } from './picture-field';
 
 /**
- * The customer app's home screen in a phone frame, with the banners the server serves it now
- * (GET /api/banners/preview, the same function as the app's own config) at a chosen outlet and in
- * English or Malay: one banner at a time, with arrows and dots to move between them.
+ * The customer app's home screen in a phone frame, with the banners the server serves it (GET
+ * /api/banners/preview, the same function as the app's own config) at a chosen outlet, in English
+ * or Malay, now or at a chosen moment (a scheduled banner's start): one banner at a time, with
+ * arrows and dots to move between them.
  */
-export function AppPreviewCard({ outlets }: { outlets: readonly Pick<Outlet, 'id' | 'name'>[] }) {
+export function AppPreviewCard({
+  outlets,
+  timeZone,
+}: {
+  outlets: readonly Pick<Outlet, 'id' | 'name'>[];
+  timeZone: string;
+}) {
   const { t } = useBannerStrings();
   const [outletId, setOutletId] = useState('');
   const [lang, setLang] = useState<AppLanguage>('en');
-  const preview = useBannerPreview(outletId, lang);
+  const [at, setAt] = useState<string | null>(null);
+  const preview = useBannerPreview(outletId, lang, at);
   return (
     <Card sx={{ height: '100%' }}>
       <CardHeader title={t('preview.title')} subheader={t('preview.hint')} slotProps={cardTitle} />
@@ -64,6 +73,19 @@ export function AppPreviewCard({ outlets }: { outlets: readonly Pick<Outlet, 'id
               </ToggleButton>
             </ToggleButtonGroup>
           </Stack>
+          <Box sx={{ alignSelf: 'stretch' }}>
+            <InstantInputs
+              value={at}
+              onChange={setAt}
+              timeZone={timeZone}
+              dateLabel={t('preview.atDate')}
+              timeLabel={t('preview.atTime')}
+              optional
+              testId="banner-preview-at"
+              error={null}
+              helperText={t('preview.atHint')}
+            />
+          </Box>
           {preview.isError ? (
             <RetryAlert onRetry={() => void preview.refetch()} sx={{ alignSelf: 'stretch' }}>
               {t('preview.error')}

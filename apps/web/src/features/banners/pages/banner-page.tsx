@@ -243,7 +243,7 @@ export function BannerPage() {
           />
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
-          <AppPreviewCard outlets={outlets.data ?? []} />
+          <AppPreviewCard outlets={outlets.data ?? []} timeZone={timeZone} />
         </Grid>
       </Grid>
       <BannerDrawer
