@@ -68,7 +68,8 @@ export const customerSortKeys = ['created', 'name', 'last_order', 'wallet', 'poi
 
 export const customerListQuerySchema = listQuerySchema.extend({
   status: staffCustomerStatusSchema.optional(),
-  tier_id: z.uuid().optional(),
+  /** A tier's id, or `none`: the customers in no tier yet. */
+  tier_id: z.union([z.uuid(), z.literal('none')]).optional(),
   joined_from: z.iso.date().optional(),
   joined_to: z.iso.date().optional(),
   last_order_from: z.iso.date().optional(),

@@ -93,7 +93,11 @@ function where(tenantId: string, f: CustomerFilter): SQL | undefined {
     ownedBy(customers, tenantId),
     searchOf(f.q),
     f.status ? eq(customers.status, f.status) : undefined,
-    f.tierId ? eq(customers.tierId, f.tierId) : undefined,
+    f.tierId === 'none'
+      ? isNull(customers.tierId)
+      : f.tierId
+        ? eq(customers.tierId, f.tierId)
+        : undefined,
     f.joinedFrom ? gte(customers.createdAt, dayStart(tenantId, f.joinedFrom)) : undefined,
     f.joinedTo ? lt(customers.createdAt, dayEnd(tenantId, f.joinedTo)) : undefined,
     f.lastOrderFrom ? sql`${last} >= ${dayStart(tenantId, f.lastOrderFrom)}` : undefined,

@@ -113,6 +113,11 @@ describe('GET /api/customers', () => {
   it('filters by status, tier, wallet balance, joined and last order days', async () => {
     expect(await names('status=disabled')).toEqual(['Ravi Kumar']);
     expect(await names(`tier_id=${tiers[1]!.id}`)).toEqual(['Siti Nurhaliza']);
+    // Only Siti was given a tier: `none` is everyone else of the six.
+    const noTier = await list('tier_id=none');
+    expect(noTier.meta.total).toBe(5);
+    expect(noTier.data.map((c) => c.name)).not.toContain('Siti Nurhaliza');
+    expectCode(await api.get('/api/customers?tier_id=nothing'), 400, 'validation_failed');
     expect(await names('has_wallet=true')).toEqual(['Siti Nurhaliza']);
     expect(await names('has_wallet=false')).not.toContain('Siti Nurhaliza');
     expect((await list(`joined_from=${today()}`)).meta.total).toBe(6);

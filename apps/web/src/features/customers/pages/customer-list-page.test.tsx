@@ -85,6 +85,8 @@ describe('customer list', { timeout: 30_000 }, () => {
     await listAsks('status=disabled');
     await choose('customer-filter-wallet', 'Has a balance');
     await listAsks('has_wallet=true');
+    await choose('customer-filter-tier', 'No tier');
+    await listAsks('tier_id=none');
     await choose('customer-filter-tier', 'Gold');
     await listAsks(`tier_id=${goldTierId}`);
     const joinedFrom = screen.getByTestId('customer-filter-joined-from');

@@ -136,10 +136,13 @@ export function CustomerListPage() {
           value={query.tier_id ?? ''}
           onChange={(v) => update({ tier_id: v || undefined })}
           anyLabel={t('list.all')}
-          options={(tiers.data ?? []).map((tier) => ({
-            value: tier.id,
-            label: language === 'my' ? tier.name_my : tier.name_en,
-          }))}
+          options={[
+            { value: 'none', label: t('list.noTierFilter') },
+            ...(tiers.data ?? []).map((tier) => ({
+              value: tier.id,
+              label: language === 'my' ? tier.name_my : tier.name_en,
+            })),
+          ]}
           minWidth={140}
           testId="customer-filter-tier"
         />
