@@ -65,11 +65,12 @@ const en = {
     none: '—',
     tier: 'Tier',
     noTier: 'No tier yet',
-    points: 'Points',
+    points: 'Points balance',
     wallet: 'Wallet balance',
     topTier: 'Top tier reached',
-    toNextPoints: '{{remaining}} points to {{tier}}',
-    toNextSpend: '{{remaining}} more spend to {{tier}}',
+    toNextPoints:
+      '{{reached}} of {{threshold}} earned points count · {{remaining}} points to {{tier}}',
+    toNextSpend: '{{reached}} of {{threshold}} spent · {{remaining}} more spend to {{tier}}',
     progress: 'Progress to {{tier}}',
   },
   tabs: {
@@ -254,11 +255,13 @@ const my: FeatureMessages<typeof en> = {
     none: '—',
     tier: 'Peringkat',
     noTier: 'Belum ada peringkat',
-    points: 'Mata',
+    points: 'Baki mata',
     wallet: 'Baki dompet',
     topTier: 'Peringkat tertinggi dicapai',
-    toNextPoints: '{{remaining}} mata lagi ke {{tier}}',
-    toNextSpend: '{{remaining}} lagi perbelanjaan ke {{tier}}',
+    toNextPoints:
+      '{{reached}} daripada {{threshold}} mata diperoleh dikira · {{remaining}} mata lagi ke {{tier}}',
+    toNextSpend:
+      '{{reached}} daripada {{threshold}} dibelanjakan · {{remaining}} lagi perbelanjaan ke {{tier}}',
     progress: 'Kemajuan ke {{tier}}',
   },
   tabs: {

@@ -22,13 +22,17 @@ export function CustomerBalancesCard({ customer }: { customer: CustomerDetails }
   const reached = next ? Math.max(0, next.threshold - next.remaining) : 0;
   const progress =
     next && next.threshold > 0 ? Math.min(100, Math.round((reached / next.threshold) * 100)) : 0;
+  // What the tier counts (points earned, or spend) beside what is left: the points balance
+  // below is what may be spent, and differs once points are redeemed.
+  const count = (n: number) =>
+    next?.basis === 'spend' ? formatMoney(n) : n.toLocaleString('en-MY');
   const remaining = next
-    ? next.basis === 'spend'
-      ? t('details.toNextSpend', { remaining: formatMoney(next.remaining), tier: nextName })
-      : t('details.toNextPoints', {
-          remaining: next.remaining.toLocaleString('en-MY'),
-          tier: nextName,
-        })
+    ? t(next.basis === 'spend' ? 'details.toNextSpend' : 'details.toNextPoints', {
+        reached: count(reached),
+        threshold: count(next.threshold),
+        remaining: count(next.remaining),
+        tier: nextName,
+      })
     : '';
   return (
     <Card data-testid="customer-balances">

@@ -168,7 +168,10 @@ describe('customer details', { timeout: 20_000 }, () => {
       within(screen.getByTestId('customer-profile')).getByRole('link', { name: 'Dan Lim' }),
     ).toHaveAttribute('href', `/customer/details/${danId}`);
     expect(screen.getByTestId('tier-chip')).toHaveTextContent('Gold');
-    expect(screen.getByTestId('customer-next-tier')).toHaveTextContent('750 points to Platinum');
+    // What the tier counts, beside what is left: 1,250 of Platinum's 2,000 earned points.
+    expect(screen.getByTestId('customer-next-tier')).toHaveTextContent(
+      '1,250 of 2,000 earned points count · 750 points to Platinum',
+    );
     expect(screen.getByRole('progressbar', { name: 'Progress to Platinum' })).toHaveAttribute(
       'aria-valuenow',
       '63',
