@@ -11,18 +11,44 @@ import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { alpha, type Theme } from '@mui/material/styles';
 import type { ContentTextHistoryEntry } from '@kopi/contract';
 import { EmptyState } from '../../../components/empty-state';
 import { formatDateTime } from '../../../lib/formatters';
+import { type DiffPart, wordDiff } from '../../../lib/word-diff';
 import { type TextSide, useTextHistory } from '../api';
 import { useContentTextStrings } from '../i18n';
 
 // What changed in a text and who changed it: its audit entries, newest first, each a list of
-// "field: before → after". Long wording scrolls inside its box.
+// "field: before → after" with the words that changed marked. Long wording scrolls inside its box.
 
 const PAGE_SIZE = 10;
 
-function Value({ label, value }: { label: string; value: string }) {
+/** Marks of what an edit took out (struck through) and put in, beyond colour alone. */
+const changedStyle = {
+  removed: {
+    bgcolor: (theme: Theme) => alpha(theme.palette.error.main, 0.16),
+    textDecoration: 'line-through',
+  },
+  added: {
+    bgcolor: (theme: Theme) => alpha(theme.palette.success.main, 0.16),
+    textDecoration: 'underline',
+  },
+} as const;
+
+/** One side of a change: its text, with the words the other side lacks marked. */
+function Value({
+  label,
+  value,
+  parts,
+  side,
+}: {
+  label: string;
+  value: string;
+  parts: DiffPart[] | null;
+  side: 'removed' | 'added';
+}) {
+  const shown = parts?.filter((p) => p.kind === 'same' || p.kind === side);
   return (
     <Box>
       <Typography variant="caption" color="text.secondary">
@@ -40,7 +66,21 @@ function Value({ label, value }: { label: string; value: string }) {
           bgcolor: 'action.hover',
         }}
       >
-        {value}
+        {shown
+          ? shown.map((p, i) =>
+              p.kind === 'same' ? (
+                p.text
+              ) : (
+                <Box
+                  key={i}
+                  component={p.kind === 'removed' ? 'del' : 'ins'}
+                  sx={{ ...changedStyle[p.kind], borderRadius: 0.5 }}
+                >
+                  {p.text}
+                </Box>
+              ),
+            )
+          : value}
       </Box>
     </Box>
   );
@@ -61,21 +101,35 @@ function Entry({ entry }: { entry: ContentTextHistoryEntry }) {
           })}
         </Typography>
       </Stack>
-      {entry.changes.map((change) => (
-        <Box key={change.field}>
-          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {t(`history.field.${change.field}`)}
-          </Typography>
-          <Grid container spacing={1}>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <Value label={t('history.before')} value={shown(change.before)} />
+      {entry.changes.map((change) => {
+        // Both sides written: the words that changed are marked on each.
+        const parts = change.before && change.after ? wordDiff(change.before, change.after) : null;
+        return (
+          <Box key={change.field}>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {t(`history.field.${change.field}`)}
+            </Typography>
+            <Grid container spacing={1}>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <Value
+                  label={t('history.before')}
+                  value={shown(change.before)}
+                  parts={parts}
+                  side="removed"
+                />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <Value
+                  label={t('history.after')}
+                  value={shown(change.after)}
+                  parts={parts}
+                  side="added"
+                />
+              </Grid>
             </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <Value label={t('history.after')} value={shown(change.after)} />
-            </Grid>
-          </Grid>
-        </Box>
-      ))}
+          </Box>
+        );
+      })}
     </Stack>
   );
 }

@@ -122,8 +122,13 @@ describe('content text page', { timeout: 30_000 }, () => {
     expect(entry.getByText('Wording changed')).toBeInTheDocument();
     expect(entry.getByText(/marketing ·/)).toBeInTheDocument();
     expect(entry.getByText('Melayu')).toBeInTheDocument();
-    expect(entry.getByText(/Bersikap baik/)).toBeInTheDocument();
-    expect(entry.getByText('# Terma Kopi Demo')).toBeInTheDocument();
+    // Each side whole, the words that changed marked: what went struck out, what came in added.
+    const sides = screen.getByTestId('text-history-entry');
+    expect(sides).toHaveTextContent(/# Terma Penggunaan\s+Bersikap baik\./);
+    expect(sides).toHaveTextContent('# Terma Kopi Demo');
+    expect(sides.querySelector('del')).toHaveTextContent(/^Penggunaan\s+Bersikap baik\.$/);
+    expect(sides.querySelector('ins')).toHaveTextContent(/^Kopi Demo$/);
+    expect(sides.querySelectorAll('del, ins')).toHaveLength(2);
   });
 
   it('lets a banner reader read texts and their history, but not edit or reset them', async () => {
