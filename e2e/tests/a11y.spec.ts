@@ -1,72 +1,54 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import {
+  businessPages,
+  openSettled,
+  platformPages,
+  seriousViolations,
+} from '../support/every-page';
 import { signIn } from '../support/session';
 
-// No serious or critical accessibility violations (axe-core) on the counter's screens: the POS as
-// it first renders (a dialog asking to open a shift may be open: it is scanned with the page),
-// the status board, the order list and the sales report, at the cashier's 1024 × 768 tablet.
+// No serious or critical accessibility violations (axe-core) on any page of the back office, in
+// the light theme and in the dark: the platform's pages as the superadmin sees them, a business's
+// as its admin does (every one of its pages is theirs), each scanned once it has settled.
 
-test.use({ viewport: { width: 1024, height: 768 } });
-// An axe scan of a full screen takes half a minute on a busy 2-core machine (the status board's
-// many cards most): each journey gets three minutes.
-test.describe.configure({ timeout: 180_000 });
+test.use({ viewport: { width: 1280, height: 800 } });
+// A scan takes a few seconds on a busy 2-core machine; some fifty pages a journey.
+test.describe.configure({ timeout: 600_000 });
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+/** Sets the theme (the preferences cookie the app starts from) and checks it took. */
+async function useTheme(page: Page, theme: 'light' | 'dark') {
+  await page.context().addCookies([{ name: 'kopi-hq-theme', value: theme, url: page.url() }]);
+  await page.reload();
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.style.colorScheme))
+    .toBe(theme);
 }
 
-// One journey per screen, so one slow scan does not eat the others' time.
-test.describe('the counter screens have no serious violations', () => {
-  test.beforeEach(async ({ page }) => {
-    await signIn(page, 'admin');
-  });
-
-  test('the POS', async ({ page }) => {
-    await page.goto('/pos');
-    await expect(page.getByTestId('pos-page')).toBeVisible();
-    // Whatever shows first: the products, or a dialog in front of them.
-    await expect(
-      page.locator('[data-testid^="pos-product-"], [role="dialog"]').first(),
-    ).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-  });
-
-  test('the status board', async ({ page }) => {
-    await page.goto('/app/status-order');
-    await expect(page.getByTestId('status-board')).toBeVisible();
-    await expect(page.locator('[data-testid^="board-card-"]').first()).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-  });
-
-  test('the order list', async ({ page }) => {
-    await page.goto('/order/list');
-    await expect(page.locator('[data-testid^="order-row-"]').first()).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-  });
-
-  test('the sales report', async ({ page }) => {
-    await page.goto('/report');
-    await expect(page.getByTestId('report-table')).toBeVisible();
-    await expect(page.getByTestId('report-total-row')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-  });
-});
-
-test.describe("the customer app's banner, feature and text pages have no serious violations", () => {
-  for (const [path, ready] of [
-    ['/user-app/banner', 'banners-table'],
-    ['/user-app/enable-disable', 'app-features-table'],
-    ['/user-app/content-text', 'content-texts-table'],
-  ] as const) {
-    test(path, async ({ page }) => {
-      await signIn(page, 'marketing');
-      await page.goto(path);
-      await expect(page.getByTestId(ready)).toBeVisible();
-      expect(await seriousViolations(page), path).toEqual([]);
-    });
+/** Each page's violations, by path: {} when every page passes. */
+async function scanAll(page: Page, paths: string[], theme: 'light' | 'dark') {
+  const found: Record<string, string[]> = {};
+  for (const path of paths) {
+    await openSettled(page, path);
+    expect(await page.evaluate(() => document.documentElement.style.colorScheme), path).toBe(theme);
+    const violations = await seriousViolations(page);
+    if (violations.length > 0) found[path] = violations;
   }
-});
+  return found;
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`every page in the ${theme} theme has no serious violations`, () => {
+    test("the platform's pages", async ({ page }) => {
+      await signIn(page, 'superadmin');
+      await useTheme(page, theme);
+      expect(await scanAll(page, platformPages, theme)).toEqual({});
+    });
+
+    test("a business's pages", async ({ page }) => {
+      await signIn(page, 'admin');
+      await useTheme(page, theme);
+      expect(await scanAll(page, await businessPages(page), theme)).toEqual({});
+    });
+  });
+}

@@ -1,6 +1,6 @@
 import { getContrastRatio } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
-import { createAppTheme, onPrimary } from './create-app-theme';
+import { createAppTheme, mix, onPrimary } from './create-app-theme';
 import { breakpointValues, primaryPresets } from './theme-tokens';
 
 /** The light sage theme, left to right, with the given settings changed. */
@@ -35,6 +35,14 @@ describe('theme (SPEC §1/§9)', () => {
     expect(
       getContrastRatio(theme.palette.primaryText, theme.palette.background.paper),
     ).toBeGreaterThanOrEqual(4.5);
+    // A selected toggle or tab draws it on a primary tint: 24% over paper at most (dark, hovered).
+    const tint = mix(theme.palette.background.paper, color, mode === 'dark' ? 0.24 : 0.12);
+    expect(getContrastRatio(theme.palette.primaryText, tint)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('mixes a colour over another as the eye sees it', () => {
+    expect(mix('#000000', '#ffffff', 0.5)).toBe('rgb(128, 128, 128)');
+    expect(mix('#272D29', '#87A78A', 0)).toBe('rgb(39, 45, 41)');
   });
 
   it('draws borders instead of shadows in the bordered skin', () => {

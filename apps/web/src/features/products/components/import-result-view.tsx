@@ -50,7 +50,12 @@ function ResultTable({
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {hint}
       </Typography>
-      <TableContainer sx={{ maxHeight: 260, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+      <TableContainer
+        sx={{ maxHeight: 260, border: 1, borderColor: 'divider', borderRadius: 1 }}
+        tabIndex={0}
+        role="region"
+        aria-label={title}
+      >
         <Table size="small" stickyHeader aria-label={title}>
           {children}
         </Table>

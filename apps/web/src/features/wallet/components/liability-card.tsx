@@ -34,7 +34,13 @@ function DaysTable({ days }: { days: WalletLiability['days'] }) {
   // Newest first: the days a reader looks for are the recent ones.
   const rows = [...days].reverse();
   return (
-    <TableContainer sx={{ maxHeight: 320 }}>
+    // It scrolls: keyboard users reach it (tab stop) and hear what it is.
+    <TableContainer
+      sx={{ maxHeight: 320 }}
+      tabIndex={0}
+      role="region"
+      aria-label={t('liability.table')}
+    >
       <Table
         size="small"
         stickyHeader
