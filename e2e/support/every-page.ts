@@ -73,7 +73,8 @@ export async function businessPages(page: Page) {
 /** Opens `path` and waits until it has settled: its data loaded, its lazy parts drawn. */
 export async function openSettled(page: Page, path: string) {
   await page.goto(path);
-  await page.waitForLoadState('networkidle');
+  // The page's heading is drawn once its route has loaded.
+  await page.locator('h1').first().waitFor();
   // No loading placeholder left (a page's skeleton, a card still waiting for its data).
   await page.locator('.MuiSkeleton-root').first().waitFor({ state: 'detached', timeout: 10_000 });
 }

@@ -10,7 +10,8 @@ import { signIn } from '../support/session';
 
 // No serious or critical accessibility violations (axe-core) on any page of the back office, in
 // the light theme and in the dark: the platform's pages as the superadmin sees them, a business's
-// as its admin does (every one of its pages is theirs), each scanned once it has settled.
+// as its admin does (every one of its pages is theirs), each scanned once it has settled. The menu
+// marks one link as the page.
 
 test.use({ viewport: { width: 1280, height: 800 } });
 // A scan takes a few seconds on a busy 2-core machine; some fifty pages a journey.
@@ -32,6 +33,9 @@ async function scanAll(page: Page, paths: string[], theme: 'light' | 'dark') {
     await openSettled(page, path);
     expect(await page.evaluate(() => document.documentElement.style.colorScheme), path).toBe(theme);
     const violations = await seriousViolations(page);
+    // One entry of the menu is the page, never two (a section and its sub-page).
+    const current = await page.locator('nav [aria-current="page"]').count();
+    if (current > 1) violations.push(`aria-current: ${current} menu links are the page`);
     if (violations.length > 0) found[path] = violations;
   }
   return found;

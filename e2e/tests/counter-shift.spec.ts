@@ -36,6 +36,10 @@ test('a cashier opens a shift, sells for cash, takes cash out and closes with a 
   await open.getByTestId('shift-open-submit').click();
   await expect(open).toBeHidden();
   await expect(page.getByTestId('pos-shift')).toContainText('Till 1');
+  // Its name starts with what it shows, then says what it opens.
+  await expect(page.getByTestId('pos-shift')).toHaveAccessibleName(
+    /^Shift: Till 1 · .+, Shift and cash drawer$/,
+  );
 
   // A cash sale paid with RM 50: only the total stays in the drawer.
   await page.getByTestId('pos-product-FOD-001').click();

@@ -177,6 +177,39 @@ export async function rotateToken(tx: Db, tokenHash: string): Promise<boolean> {
   return rows.length === 1;
 }
 
+/**
+ * A token used again shortly after its rotation, whose successor was never used: the answer that
+ * carried the successor was lost (the page reloaded while it was on its way). Within `graceMs` of
+ * the rotation, and while nothing of the family has been used since, the unused successors are
+ * retired and true says a new token may be issued; otherwise false (a copy: revoke the family).
+ * The family's tokens are locked, so two such retries cannot both pass.
+ */
+export async function retryRotation(
+  tx: Db,
+  sessionId: string,
+  tokenHash: string,
+  graceMs: number,
+): Promise<boolean> {
+  const tokens = await tx
+    .select({
+      tokenHash: sessionTokens.tokenHash,
+      rotatedAt: sessionTokens.rotatedAt,
+      recent: sql<boolean>`${sessionTokens.rotatedAt} > now() - make_interval(secs => ${graceMs / 1000})`,
+    })
+    .from(sessionTokens)
+    .where(eq(sessionTokens.sessionId, sessionId))
+    .for('update');
+  const presented = tokens.find((x) => x.tokenHash === tokenHash);
+  if (!presented?.rotatedAt || !presented.recent) return false;
+  const at = presented.rotatedAt.getTime();
+  if (tokens.some((x) => x.rotatedAt && x.rotatedAt.getTime() > at)) return false;
+  await tx
+    .update(sessionTokens)
+    .set({ rotatedAt: sql`now()` })
+    .where(and(eq(sessionTokens.sessionId, sessionId), isNull(sessionTokens.rotatedAt)));
+  return true;
+}
+
 export async function touchSession(
   tx: Db,
   sessionId: string,

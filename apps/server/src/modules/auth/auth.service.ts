@@ -46,6 +46,11 @@ export interface AuthDeps {
 }
 
 const TWO_STEP_CHALLENGE_TTL_MS = 5 * 60_000;
+/**
+ * How long after its rotation a refresh token may come back as a retry (the answer lost to a
+ * reload), while its successor is unused (decision 003).
+ */
+export const REFRESH_RETRY_GRACE_MS = 30_000;
 
 /**
  * The staff-account reads and writes the account flows and user administration share. They are
@@ -203,7 +208,10 @@ export function createAuthService(deps: AuthDeps) {
       const next = generateOpaqueToken();
       const outcome = await db.transaction(async (tx) => {
         const user = await repo.findUserById(tx, found.userId);
-        if (!(await repo.rotateToken(tx, tokenHash))) {
+        const rotated =
+          (await repo.rotateToken(tx, tokenHash)) ||
+          (await repo.retryRotation(tx, found.sessionId, tokenHash, REFRESH_RETRY_GRACE_MS));
+        if (!rotated) {
           // A rotated token came back: it was copied. End the whole family (ASVS 10.4.5).
           await repo.revokeSession(tx, found.sessionId, 'refresh_token_reused');
           await audit.record(tx, ctx, {

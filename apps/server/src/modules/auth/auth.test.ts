@@ -6,9 +6,9 @@ import {
   sessionUserExtrasSchema,
   userFieldsSchema,
 } from '@kopi/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { sessions, users } from '../../db/schema/access';
+import { sessions, sessionTokens, users } from '../../db/schema/access';
 import { appFeatures, appFeatureSwitches } from '../../db/schema/app-features';
 import { appSettings, auditLog } from '../../db/schema/platform';
 import { tenants } from '../../db/schema/tenancy';
@@ -21,6 +21,7 @@ import {
 } from '../../test/fixtures';
 import { useTestApp } from '../../test/use-test-app';
 import { expectCode } from '../../test/expect-code';
+import { hashToken } from '../../lib/tokens';
 
 const { t, api } = useTestApp();
 /** POST /api/refresh-token with a refresh token as the bearer. */
@@ -201,24 +202,64 @@ describe('POST /api/refresh-token', () => {
     expect(row?.lastUsedAt).toBeInstanceOf(Date);
   });
 
-  it('revokes the whole family when a rotated token is presented again', async () => {
+  it('revokes the whole family when a rotated token is presented again after its successor was used', async () => {
     const first = await t.login('manager');
     const second = (await refreshWith(first.refresh_token)).json().data;
+    const third = (await refreshWith(second.refresh_token)).json().data;
     // An attacker replays the first (rotated) token.
     const replay = await refreshWith(first.refresh_token);
     expectCode(replay, 401, 'refresh_token_invalid');
     // The legitimate newest token and the access token of the family are dead too.
-    const afterwards = await refreshWith(second.refresh_token);
+    const afterwards = await refreshWith(third.refresh_token);
     expect(afterwards.statusCode).toBe(401);
-    const protectedCall = await api.get('/api/notification', t.bearer(second.token));
+    const protectedCall = await api.get('/api/notification', t.bearer(third.token));
     expect(protectedCall.statusCode).toBe(401);
     expect(await latestAudit(t, 'session.reuse_detected')).toBeTruthy();
   });
 
-  it('lets exactly one of two concurrent uses of one token win and then revokes', async () => {
+  /** Moves a token's rotation `seconds` into the past, as if that long had gone by. */
+  const rotatedAgo = (refreshToken: string, seconds: number) =>
+    t.database.db
+      .update(sessionTokens)
+      .set({ rotatedAt: sql`now() - make_interval(secs => ${seconds})` })
+      .where(eq(sessionTokens.tokenHash, hashToken(refreshToken)));
+
+  it('takes a token back within 30 s of its rotation while its successor is unused: the answer was lost to a reload', async () => {
+    const first = await t.login('manager');
+    const lost = (await refreshWith(first.refresh_token)).json().data;
+    await rotatedAgo(first.refresh_token, 29);
+    const retried = await refreshWith(first.refresh_token);
+    expect(retried.statusCode, retried.body).toBe(200);
+    // The retry's own token carries on; the successor that never arrived is retired.
+    const kept = retried.json().data;
+    expect((await refreshWith(kept.refresh_token)).statusCode).toBe(200);
+    expectCode(await refreshWith(lost.refresh_token), 401, 'refresh_token_invalid');
+  });
+
+  it('refuses the retry one second past 30 s, or a second time, and revokes the family', async () => {
+    const late = await t.login('manager');
+    const lateNext = (await refreshWith(late.refresh_token)).json().data;
+    await rotatedAgo(late.refresh_token, 31);
+    expectCode(await refreshWith(late.refresh_token), 401, 'refresh_token_invalid');
+    expect((await refreshWith(lateNext.refresh_token)).statusCode).toBe(401);
+
+    const twice = await t.login('manager');
+    await refreshWith(twice.refresh_token);
+    expect((await refreshWith(twice.refresh_token)).statusCode).toBe(200);
+    const third = await refreshWith(twice.refresh_token);
+    expectCode(third, 401, 'refresh_token_invalid');
+  });
+
+  it('answers two concurrent uses of one token, the later as a retry, leaving one token alive', async () => {
     const first = await t.login('manager');
     const results = await Promise.all([0, 1].map(() => refreshWith(first.refresh_token)));
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    const issued = results.map((r) => hashToken(r.json().data.refresh_token as string));
+    const rows = await t.database.db
+      .select({ rotatedAt: sessionTokens.rotatedAt })
+      .from(sessionTokens)
+      .where(inArray(sessionTokens.tokenHash, issued));
+    expect(rows.map((r) => r.rotatedAt === null).sort()).toEqual([false, true]);
   });
 
   it('refuses unknown tokens, access tokens and a missing token', async () => {

@@ -8,7 +8,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useTranslation } from '../../lib/i18n/use-translation';
-import { NavLink as RouterNavLink } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { useActiveNavPath } from './use-nav-items';
 import { MenuIcon } from './menu-icon';
 import { flattenNavLinks, groupContainsPath, type NavGroup, type NavItem } from './nav-items';
@@ -56,9 +56,10 @@ function GroupMenu({ group }: { group: NavGroup }) {
             ) : (
               <MenuItem
                 key={entry.id}
-                component={RouterNavLink}
+                component={RouterLink}
                 to={entry.path}
                 selected={entry.path === activePath}
+                aria-current={entry.path === activePath ? 'page' : undefined}
                 onClick={() => setAnchor(null)}
               >
                 <ListItemIcon>
@@ -95,8 +96,9 @@ export function HorizontalNav({ items }: { items: NavItem[] }) {
         item.kind === 'link' ? (
           <Button
             key={item.id}
-            component={RouterNavLink}
+            component={RouterLink}
             to={item.path}
+            aria-current={item.path === activePath ? 'page' : undefined}
             color={item.path === activePath ? 'primary' : 'inherit'}
             variant={item.path === activePath ? 'contained' : 'text'}
             startIcon={<MenuIcon name={item.icon} />}

@@ -17,7 +17,7 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import RadioButtonChecked from '@mui/icons-material/RadioButtonChecked';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import { useTranslation } from '../../lib/i18n/use-translation';
-import { NavLink as RouterNavLink } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { useActiveNavPath } from './use-nav-items';
 import { useSettings } from '../../lib/settings/settings-store';
 import { createAppTheme, onPrimary } from '../../lib/theme/create-app-theme';
@@ -60,7 +60,8 @@ function LinkItem({
   const active = useActiveNavPath() === item.path;
   const button = (
     <ListItemButton
-      component={RouterNavLink}
+      // A plain link: the menu, not the router's prefix match, says which entry is the page.
+      component={RouterLink}
       to={item.path}
       selected={active}
       onClick={onNavigate}

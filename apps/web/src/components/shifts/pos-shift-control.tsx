@@ -114,6 +114,9 @@ export function PosShiftControl({
     if (chosen.open_shift === null && mayOpen && !dayClosed) setOpening(true);
   };
 
+  const shiftLabel = shift
+    ? t('bar.shift', { till: shift.till_name, name: shift.cashier_name ?? '' })
+    : '';
   return (
     <>
       {shift ? (
@@ -122,14 +125,15 @@ export function PosShiftControl({
           startIcon={<Payments />}
           onClick={(e) => setMenu(e.currentTarget)}
           sx={{ minHeight: 48, maxWidth: 260 }}
-          aria-label={t('bar.menu')}
+          // Its name starts with what it shows (WCAG 2.5.3), then says what it opens.
+          aria-label={`${shiftLabel}, ${t('bar.menu')}`}
           aria-haspopup="menu"
           data-testid="pos-shift"
           data-shift-id={shift.id}
           data-till-id={shift.till_id}
         >
           <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-            {t('bar.shift', { till: shift.till_name, name: shift.cashier_name ?? '' })}
+            {shiftLabel}
           </span>
         </Button>
       ) : dayClosed ? (
