@@ -85,7 +85,9 @@ export function RefundFactsCard({ refund }: { refund: Refund }) {
             <Fact label={t('details.completed')}>{formatDateTime(refund.completed_at)}</Fact>
           )}
           {refund.business_date && (
-            <Fact label={t('details.businessDate')}>{formatBusinessDate(refund.business_date)}</Fact>
+            <Fact label={t('details.businessDate')}>
+              {formatBusinessDate(refund.business_date)}
+            </Fact>
           )}
         </Stack>
       </CardContent>
