@@ -6,6 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import { useCan } from '../../lib/can-context';
 import { formatDateTime } from '../../lib/formatters';
 import type { DataTableColumn } from '../data-table/data-table';
+import { OrderNumberLink } from '../order-number-link';
 import { receiptAmount } from '../receipt/receipt-parts';
 import { useWalletLedgerStrings } from './i18n';
 
@@ -43,7 +44,6 @@ export function useWalletEntryColumns({
   const { t } = useWalletLedgerStrings();
   const can = useCan();
   const mayOpenCustomer = can('read', 'customer');
-  const mayOpenOrder = can('read', 'order');
   const by = (e: WalletEntry) =>
     e.actor_kind === 'staff' ? e.actor_name : t(`actor.${e.actor_kind}`);
   const customer: DataTableColumn<WalletEntry> = {
@@ -100,19 +100,13 @@ export function useWalletEntryColumns({
     {
       id: 'order',
       header: t('column.order'),
-      cell: (e) =>
-        e.order_id && e.order_no && mayOpenOrder ? (
-          <Link
-            component={RouterLink}
-            to={`/order/details/${e.order_id}`}
-            underline="hover"
-            aria-label={t('openOrder', { number: e.order_no })}
-          >
-            {e.order_no}
-          </Link>
-        ) : (
-          (e.order_no ?? '—')
-        ),
+      cell: (e) => (
+        <OrderNumberLink
+          id={e.order_id}
+          number={e.order_no}
+          label={t('openOrder', { number: e.order_no ?? '' })}
+        />
+      ),
     },
     { id: 'reason', header: t('column.reason'), cell: (e) => e.reason ?? '—' },
     { id: 'by', header: t('column.by'), cell: by },

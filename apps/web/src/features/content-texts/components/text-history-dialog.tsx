@@ -110,22 +110,16 @@ function Entry({ entry }: { entry: ContentTextHistoryEntry }) {
               {t(`history.field.${change.field}`)}
             </Typography>
             <Grid container spacing={1}>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <Value
-                  label={t('history.before')}
-                  value={shown(change.before)}
-                  parts={parts}
-                  side="removed"
-                />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <Value
-                  label={t('history.after')}
-                  value={shown(change.after)}
-                  parts={parts}
-                  side="added"
-                />
-              </Grid>
+              {(['before', 'after'] as const).map((when) => (
+                <Grid key={when} size={{ xs: 12, sm: 6 }}>
+                  <Value
+                    label={t(`history.${when}`)}
+                    value={shown(change[when])}
+                    parts={parts}
+                    side={when === 'before' ? 'removed' : 'added'}
+                  />
+                </Grid>
+              ))}
             </Grid>
           </Box>
         );

@@ -9,13 +9,13 @@ import type {
   WalletEntry,
 } from '@kopi/contract';
 import { Link as RouterLink } from 'react-router';
+import { OrderNumberLink } from '../../../components/order-number-link';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { listQueryProps } from '../../../components/data-table/paged-table-props';
 import { useTableState } from '../../../components/data-table/table-state';
 import { receiptAmount } from '../../../components/receipt/receipt-parts';
 import { StatusLabel } from '../../../components/status-label';
 import { useWalletEntryColumns } from '../../../components/wallet-ledger/wallet-entry-columns';
-import { useCan } from '../../../lib/can-context';
 import { formatDateTime } from '../../../lib/formatters';
 import { useCustomerTab, type CustomerTab } from '../api';
 import { useCustomerStrings } from '../i18n';
@@ -29,19 +29,7 @@ const when = (at: string) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(
 /** An order number that opens the order for staff who may read orders. */
 function OrderLink({ id, number }: { id: string | null; number: string | null }) {
   const { t } = useCustomerStrings();
-  const can = useCan();
-  if (!number) return '—';
-  if (!id || !can('read', 'order')) return number;
-  return (
-    <Link
-      component={RouterLink}
-      to={`/order/details/${id}`}
-      underline="hover"
-      aria-label={t('orders.open', { number })}
-    >
-      {number}
-    </Link>
-  );
+  return <OrderNumberLink id={id} number={number} label={t('orders.open', { number })} />;
 }
 
 /** One tab's table with its own paging. */

@@ -93,8 +93,9 @@ const result = (rows: ReconciliationRow[], over: Partial<ReconciliationResult> =
   ...over,
 });
 
+/** Reads the gateways and the orders their payments paid for. */
 const reader = (action: string, subject: string) =>
-  action === 'read' && subject === 'payment-gateway';
+  action === 'read' && (subject === 'payment-gateway' || subject === 'order');
 
 function setup(gateways: PaymentGateway[], answer: unknown) {
   const calls = mockFetch((call) => {

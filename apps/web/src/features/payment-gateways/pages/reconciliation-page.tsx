@@ -5,14 +5,13 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import {
   addDays,
   businessDate,
@@ -25,6 +24,7 @@ import {
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { DateRangeFields } from '../../../components/date-field/date-range-fields';
 import { EmptyState } from '../../../components/empty-state';
+import { OrderNumberLink } from '../../../components/order-number-link';
 import { ListPage } from '../../../components/list-page/list-page';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { formatDateTime, formatMoney } from '../../../lib/formatters';
@@ -140,14 +140,7 @@ export function ReconciliationPage() {
     {
       id: 'order',
       header: t('column.order'),
-      cell: (r) =>
-        r.order_id && r.order_no ? (
-          <Link component={RouterLink} to={`/order/details/${r.order_id}`} underline="hover">
-            {r.order_no}
-          </Link>
-        ) : (
-          '—'
-        ),
+      cell: (r) => <OrderNumberLink id={r.order_id} number={r.order_no} />,
     },
     {
       id: 'created',

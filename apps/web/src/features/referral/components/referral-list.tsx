@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { referralStatuses, type Referral, type ReferralListQuery } from '@kopi/contract';
 import { Link as RouterLink } from 'react-router';
+import { OrderNumberLink } from '../../../components/order-number-link';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { FilterSelect } from '../../../components/list-page/filter-select';
 import { formatDateTime } from '../../../lib/formatters';
@@ -74,14 +75,7 @@ export function ReferralList() {
     {
       id: 'order',
       header: t('list.order'),
-      cell: (r) =>
-        r.order_id && r.order_no ? (
-          <Link component={RouterLink} to={`/order/details/${r.order_id}`} underline="hover">
-            {r.order_no}
-          </Link>
-        ) : (
-          '—'
-        ),
+      cell: (r) => <OrderNumberLink id={r.order_id} number={r.order_no} />,
     },
     {
       id: 'created',

@@ -1,0 +1,27 @@
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router';
+import { useCan } from '../lib/can-context';
+
+/**
+ * An order's number as a link to its details, for whoever may read orders; the number alone for
+ * others or without an id, and "—" with no order. `label` is the link's accessible name
+ * ("Open order KL01-0008") where the number alone would be terse.
+ */
+export function OrderNumberLink({
+  id,
+  number,
+  label,
+}: {
+  id: string | null;
+  number: string | null;
+  label?: string;
+}) {
+  const can = useCan();
+  if (!number) return '—';
+  if (!id || !can('read', 'order')) return number;
+  return (
+    <Link component={RouterLink} to={`/order/details/${id}`} underline="hover" aria-label={label}>
+      {number}
+    </Link>
+  );
+}
