@@ -34,6 +34,7 @@ export const tenantFree = [
   'insertSessionToken',
   'findSessionByTokenHash',
   'rotateToken',
+  'retryRotation',
   'touchSession',
   'revokeSession',
   'revokeUserSessions',

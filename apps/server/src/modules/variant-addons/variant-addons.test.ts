@@ -129,7 +129,7 @@ describe('/api/variant-groups', () => {
     );
     expect(below.message).toBeTruthy();
     expect(below.details).toEqual([
-      { path: 'options.1.price', message: 'validation.min_value?min=0' },
+      { path: 'options.1.price', message: 'validation.money_min?min=RM%200.00' },
     ]);
     const free = await api.post('/api/variant-groups', sizes(0));
     expect(free.statusCode, free.body).toBe(201);
@@ -140,7 +140,7 @@ describe('/api/variant-groups', () => {
       'validation_failed',
     );
     expect(update.details).toEqual([
-      { path: 'options.1.price', message: 'validation.min_value?min=0' },
+      { path: 'options.1.price', message: 'validation.money_min?min=RM%200.00' },
     ]);
     expect((await group('Tumbler size')).options.map((o) => o.price)).toEqual([0, 0]);
   });
@@ -239,7 +239,7 @@ describe('/api/addons', () => {
       400,
       'validation_failed',
     );
-    expect(below.details).toEqual([{ path: 'price', message: 'validation.min_value?min=0' }]);
+    expect(below.details).toEqual([{ path: 'price', message: 'validation.money_min?min=RM%200.00' }]);
     const free = await api.post('/api/addons', { addons_name: 'Less sugar', price: 0 });
     expect(free.statusCode, free.body).toBe(201);
     const lowered = expectCode(
@@ -247,7 +247,7 @@ describe('/api/addons', () => {
       400,
       'validation_failed',
     );
-    expect(lowered.details).toEqual([{ path: 'price', message: 'validation.min_value?min=0' }]);
+    expect(lowered.details).toEqual([{ path: 'price', message: 'validation.money_min?min=RM%200.00' }]);
   });
 
   it('refuses to delete an add-on in use, deletes an unused one, hides another tenant’s', async () => {

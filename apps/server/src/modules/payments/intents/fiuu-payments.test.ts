@@ -198,7 +198,7 @@ describe('an app order paid through Fiuu', () => {
 
   credentialsSealedTest({
     masked: {
-      merchant_id: '••••••shop',
+      merchant_id: 'kopi_fiuu_shop',
       verify_key: '••••••0001',
       secret_key: '••••••0002',
     },

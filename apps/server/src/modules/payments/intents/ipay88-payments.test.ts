@@ -208,7 +208,7 @@ describe('an app order paid through iPay88', () => {
   });
 
   credentialsSealedTest({
-    masked: { merchant_code: '••••••', merchant_key: '••••••0001' },
+    masked: { merchant_code: 'M12345', merchant_key: '••••••0001' },
     wrong: { merchant_key: 'not-the-merchant-key' },
   });
 });
