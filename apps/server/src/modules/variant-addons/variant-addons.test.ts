@@ -239,7 +239,9 @@ describe('/api/addons', () => {
       400,
       'validation_failed',
     );
-    expect(below.details).toEqual([{ path: 'price', message: 'validation.money_min?min=RM%200.00' }]);
+    expect(below.details).toEqual([
+      { path: 'price', message: 'validation.money_min?min=RM%200.00' },
+    ]);
     const free = await api.post('/api/addons', { addons_name: 'Less sugar', price: 0 });
     expect(free.statusCode, free.body).toBe(201);
     const lowered = expectCode(
@@ -247,7 +249,9 @@ describe('/api/addons', () => {
       400,
       'validation_failed',
     );
-    expect(lowered.details).toEqual([{ path: 'price', message: 'validation.money_min?min=RM%200.00' }]);
+    expect(lowered.details).toEqual([
+      { path: 'price', message: 'validation.money_min?min=RM%200.00' },
+    ]);
   });
 
   it('refuses to delete an add-on in use, deletes an unused one, hides another tenant’s', async () => {

@@ -5,8 +5,9 @@ import Skeleton from '@mui/material/Skeleton';
 import { useRefundProof } from '../api';
 
 /**
- * The transfer's proof, a picture or a PDF. It is a private file: fetched with the session's token (an <img> cannot
- * send it) and shown from the browser's copy; a click opens that copy at full size.
+ * The transfer's proof, a picture or a PDF. It is a private file: fetched with the session's
+ * token (an <img> cannot send it) and shown from the browser's copy; a click opens that copy at
+ * full size, or saves the PDF.
  */
 export function ProofImage({ url, alt, pdfLabel }: { url: string; alt: string; pdfLabel: string }) {
   // Proofs kept before they became private are still public files.
