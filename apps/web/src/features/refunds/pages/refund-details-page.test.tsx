@@ -59,6 +59,17 @@ const shownBank = {
   masked: false,
 } as const;
 
+/** A transferred bank refund with a private proof, its browser copy at `blob:proof`. */
+function transferredWithProof() {
+  Object.assign(URL, { createObjectURL: () => 'blob:proof', revokeObjectURL: () => undefined });
+  return sampleRefund({
+    method: 'bank_transfer',
+    status: 'TRANSFERED',
+    bank: shownBank,
+    proof_url: '/api/refunds/r1/proof?v=abc',
+  });
+}
+
 const png = () =>
   new File(
     [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])],
@@ -106,13 +117,7 @@ describe('refund details', () => {
   });
 
   it('shows the private proof from a copy fetched with the session', async () => {
-    Object.assign(URL, { createObjectURL: () => 'blob:proof', revokeObjectURL: () => undefined });
-    const refund = sampleRefund({
-      method: 'bank_transfer',
-      status: 'TRANSFERED',
-      bank: shownBank,
-      proof_url: '/api/refunds/r1/proof?v=abc',
-    });
+    const refund = transferredWithProof();
     const { calls } = renderDetails(refund);
     const image = await screen.findByAltText('Proof of transfer of refund RF-KL01-000123');
     expect(image).toHaveAttribute('src', 'blob:proof');
@@ -122,13 +127,7 @@ describe('refund details', () => {
   });
 
   it('offers a PDF proof as a file to open, not a picture', async () => {
-    Object.assign(URL, { createObjectURL: () => 'blob:proof', revokeObjectURL: () => undefined });
-    const refund = sampleRefund({
-      method: 'bank_transfer',
-      status: 'TRANSFERED',
-      bank: shownBank,
-      proof_url: '/api/refunds/r1/proof?v=abc',
-    });
+    const refund = transferredWithProof();
     renderDetails(refund, finance, 200, 'application/pdf');
     const link = await screen.findByRole('link', {
       name: 'Proof of transfer of refund RF-KL01-000123 (PDF)',
