@@ -206,7 +206,10 @@ export function FormSelectField<T extends FieldValues>({
   );
 }
 
-/** Money in sen shown as RM (MoneyInput); an empty field is null. */
+/**
+ * Money in sen shown as RM (MoneyInput); an empty field is null, text that is not an amount NaN,
+ * which no schema takes, so the form cannot be saved with the amount typed before it.
+ */
 export function FormMoneyField<T extends FieldValues>({
   control,
   name,
@@ -226,6 +229,7 @@ export function FormMoneyField<T extends FieldValues>({
           {...bound}
           value={(field.value as number | null | undefined) ?? null}
           onChange={field.onChange}
+          onUnreadable={() => field.onChange(Number.NaN)}
         />
       )}
     />

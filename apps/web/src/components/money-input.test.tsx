@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { describe, expect, it, vi } from 'vitest';
+import { FormMoneyField } from './form-fields';
 import { MoneyInput, parseRinggitToSen, readRinggit, senToRinggitText } from './money-input';
 
 describe('money input (sen shown as RM)', () => {
@@ -66,5 +70,70 @@ describe('money input (sen shown as RM)', () => {
     await userEvent.type(input, '7');
     expect(screen.getByText('In RM')).toBeInTheDocument();
     expect(latest).toBe(700);
+  });
+
+  it('keeps unreadable text and its reason after the field is left, until the value changes elsewhere', async () => {
+    function Harness() {
+      const [sen, setSen] = useState<number | null>(1250);
+      return (
+        <>
+          <MoneyInput label="Tendered" value={sen} onChange={setSen} />
+          <button type="button" onClick={() => setSen(3000)}>
+            Exact
+          </button>
+        </>
+      );
+    }
+    render(<Harness />);
+    const input = screen.getByLabelText('Tendered');
+    await userEvent.clear(input);
+    await userEvent.type(input, '-5x');
+    await userEvent.tab();
+    // Not silently turned back into the last good amount (RM -5.00) once the field is left.
+    expect(input).toHaveValue('-5x');
+    expect(screen.getByText('Enter a number, e.g. 12.50')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Exact' }));
+    expect(input).toHaveValue('30.00');
+    expect(input).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('tells its owner when the text stops being an amount', async () => {
+    const unreadable = vi.fn();
+    render(
+      <MoneyInput label="Amount" value={null} onChange={() => {}} onUnreadable={unreadable} />,
+    );
+    await userEvent.type(screen.getByLabelText('Amount'), '20.005');
+    // "20", "20.", "20.0", "20.00" are amounts; "20.005" is the one that is not.
+    expect(unreadable).toHaveBeenCalledTimes(1);
+  });
+
+  it('in a form, cannot save the amount typed before the text became unreadable', async () => {
+    const saved = vi.fn();
+    const schema = z.object({ float: z.number().int().min(0) });
+    function FloatForm() {
+      const form = useForm<{ float: number | null }>({
+        resolver: zodResolver(schema) as never,
+        defaultValues: { float: null },
+      });
+      return (
+        <form onSubmit={form.handleSubmit((v) => saved(v))}>
+          <FormMoneyField control={form.control} name="float" label="Float" />
+          <button type="submit">Save</button>
+        </form>
+      );
+    }
+    render(<FloatForm />);
+    const input = screen.getByLabelText('Float');
+    await userEvent.type(input, '20.005');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(saved).not.toHaveBeenCalled();
+    expect(input).toHaveValue('20.005');
+    expect(
+      screen.getByText('Enter ringgit with at most 2 decimals, e.g. 12.50'),
+    ).toBeInTheDocument();
+    await userEvent.clear(input);
+    await userEvent.type(input, '20');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(saved).toHaveBeenCalledWith({ float: 2000 }));
   });
 });

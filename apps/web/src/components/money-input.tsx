@@ -45,11 +45,17 @@ export function parseRinggitToSen(text: string): number | null | undefined {
 export type MoneyInputProps = Omit<TextFieldProps, 'value' | 'onChange' | 'type'> & {
   value: number | null;
   onChange: (sen: number | null) => void;
+  /**
+   * Called when the typed text stops being an amount. Without it the value stays the last good
+   * one; an owner whose action must not go ahead on that value clears or invalidates it here.
+   */
+  onUnreadable?: () => void;
 };
 
 export function MoneyInput({
   value,
   onChange,
+  onUnreadable,
   onBlur,
   slotProps,
   error,
@@ -59,9 +65,13 @@ export function MoneyInput({
   const { t } = useTranslation();
   const [text, setText] = useState(() => senToRinggitText(value));
   const [editing, setEditing] = useState(false);
-  const shown = editing ? text : senToRinggitText(value);
-  // Text that is not an amount leaves the value as it was: say why, rather than nothing.
-  const reading = editing ? readRinggit(text) : null;
+  // Text that is not an amount stays on screen after the field is left, with its reason, until
+  // the value is changed from elsewhere (an "Exact" button, a reset).
+  const [kept, setKept] = useState<{ text: string; value: number | null } | null>(null);
+  const keptText = kept && Object.is(kept.value, value) ? kept.text : null;
+  const typed = editing ? text : keptText;
+  const shown = typed ?? senToRinggitText(value);
+  const reading = typed === null ? null : readRinggit(typed);
   const problem = reading && 'problem' in reading ? reading.problem : null;
   return (
     <TextField
@@ -70,16 +80,18 @@ export function MoneyInput({
       helperText={problem ? translateValidation(ringgitProblemMessage(problem)) : helperText}
       value={shown}
       onFocus={() => {
-        setText(senToRinggitText(value));
+        setText(keptText ?? senToRinggitText(value));
         setEditing(true);
       }}
       onChange={(e) => {
         setText(e.target.value);
         const sen = parseRinggitToSen(e.target.value);
         if (sen !== undefined) onChange(sen);
+        else onUnreadable?.();
       }}
       onBlur={(e) => {
         setEditing(false);
+        setKept(problem ? { text, value } : null);
         onBlur?.(e);
       }}
       slotProps={{

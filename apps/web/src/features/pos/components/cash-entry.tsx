@@ -63,6 +63,7 @@ export function CashEntry({
           label={t('payment.tendered')}
           value={entry.tendered}
           onChange={(sen) => onChange({ tendered: sen })}
+          onUnreadable={() => onChange({ tendered: null })}
           disabled={busy}
           sx={{ flex: 1 }}
           slotProps={{ htmlInput: { 'data-testid': 'pos-tendered' } }}

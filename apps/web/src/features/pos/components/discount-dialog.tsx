@@ -130,6 +130,7 @@ function DiscountForm({
           label={t('discount.amountLabel')}
           value={draft.value}
           onChange={(value) => set({ value })}
+          onUnreadable={() => set({ value: null })}
           autoFocus
           slotProps={{ htmlInput: { 'data-testid': 'pos-discount-value' } }}
         />

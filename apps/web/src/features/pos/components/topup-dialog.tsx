@@ -228,6 +228,7 @@ function TopupForm({
             label={t('amount')}
             value={amount}
             onChange={(sen) => edit(() => setAmount(sen))}
+            onUnreadable={() => edit(() => setAmount(null))}
             slotProps={{ htmlInput: { 'data-testid': 'pos-topup-amount' } }}
           />
           <ToggleButtonGroup
@@ -249,6 +250,7 @@ function TopupForm({
               label={t('tendered')}
               value={tendered}
               onChange={(sen) => edit(() => setTendered(sen))}
+              onUnreadable={() => edit(() => setTendered(null))}
               helperText={
                 amount !== null && tendered !== null && tendered > amount
                   ? t('change', { amount: formatMoney(tendered - amount) })

@@ -211,6 +211,7 @@ function RefundForm({
                   required
                   value={draft.amount}
                   onChange={(amount) => set({ amount }, 'amount')}
+                  onUnreadable={() => set({ amount: Number.NaN }, 'amount')}
                   error={Boolean(errors.amount)}
                   helperText={message('amount', { [required]: t('dialog.amountRequired') })}
                   slotProps={{ htmlInput: { 'data-testid': 'refund-amount-input' } }}
