@@ -61,6 +61,7 @@ export * from './validation-texts';
 export * from './voucher-validation';
 export * from './voucher-codes';
 export * from './order-voucher';
+export * from './receipt-business';
 export * from './voucher-check';
 export * from './voucher-rules';
 export * from './vouchers';

@@ -8,6 +8,7 @@ import { walletPaymentCodeSchema } from './loyalty';
 import { manualDiscountInputSchema, manualDiscountRecordSchema } from './manual-discount';
 import { counterPaymentMethodSchema, paymentMethodSchema, servingMethodSchema } from './pricing';
 import { orderVoucherSchema } from './order-voucher';
+import { receiptBusinessSchema } from './receipt-business';
 import { orderStatuses } from './status-machines';
 import { voucherCodeSchema } from './vouchers';
 import { messageKey, text } from './validation';
@@ -248,17 +249,7 @@ export const orderSchema = orderSummarySchema.extend({
   /** Moves the status machine and the caller's permissions allow now. */
   allowed_statuses: z.array(orderStatusSchema),
   /** What an 80 mm receipt prints above and around the items (tenant and outlet as they are now). */
-  receipt: z.object({
-    business_name: text(),
-    legal_name: text().nullable(),
-    sst_registration_no: text().nullable(),
-    tin: text().nullable(),
-    brn: text().nullable(),
-    outlet_code: text(),
-    outlet_address: text().nullable(),
-    outlet_phone: text().nullable(),
-    ...receiptTextsShape,
-  }),
+  receipt: receiptBusinessSchema.extend(receiptTextsShape),
 });
 export type Order = z.infer<typeof orderSchema>;
 

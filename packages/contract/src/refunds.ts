@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuerySchema } from './common';
 import { localeSchema } from './locale';
 import { paymentMethodSchema } from './pricing';
+import { receiptBusinessSchema } from './receipt-business';
 import { refundStatuses } from './status-machines';
 import { messageKey, senBetween, text } from './validation';
 
@@ -234,6 +235,8 @@ export const refundSchema = refundSummarySchema.extend({
     status: text(),
     business_date: text(),
   }),
+  /** The slip's header: the business and the refund's outlet as they are now. */
+  business: receiptBusinessSchema,
 });
 export type Refund = z.infer<typeof refundSchema>;
 

@@ -2,6 +2,7 @@ import { orderStatuses } from '@kopi/contract';
 import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { ownedBy, ownedWhere, tenantIs, tenantOfRow } from '../../db/tenant-scope';
 import { type Db, rowsOf } from '../../db/database';
+import { receiptBusinessColumns, type ReceiptBusinessRow } from '../../db/receipt-business';
 import { firstOwnedRow, rowByIdempotencyKey } from '../../db/owned-rows';
 import { users } from '../../db/schema/access';
 import { customerOrders } from '../../db/schema/customers';
@@ -176,15 +177,7 @@ export async function exportRows(
 }
 
 /** What the receipt header is made of: the tenant and the outlet as they are now. */
-export interface ReceiptSource {
-  tenantName: string;
-  legalName: string | null;
-  sstRegistrationNo: string | null;
-  tin: string | null;
-  brn: string | null;
-  code: string;
-  address: string | null;
-  phone: string | null;
+export interface ReceiptSource extends ReceiptBusinessRow {
   receiptHeader: string | null;
   receiptFooter: string | null;
   receiptLogoUrl: string | null;
@@ -203,14 +196,7 @@ export async function findById(
       order: orders,
       outletName: outlets.name,
       receipt: {
-        tenantName: tenants.name,
-        legalName: tenants.legalName,
-        sstRegistrationNo: tenants.sstRegistrationNo,
-        tin: tenants.tin,
-        brn: tenants.brn,
-        code: outlets.code,
-        address: outlets.address,
-        phone: outlets.phone,
+        ...receiptBusinessColumns,
         receiptHeader: tenants.receiptHeader,
         receiptFooter: tenants.receiptFooter,
         receiptLogoUrl: tenants.receiptLogoUrl,

@@ -33,6 +33,7 @@ import * as customersRepo from './order-customers.repo';
 import { toOrder, toSummary } from './order-view';
 import * as repo from './orders.repo';
 import { createPosService } from './pos.service';
+import { toReceiptBusiness } from '../../db/receipt-business';
 
 // Orders as staff work them: the counter sale (through the order core), status moves, the list,
 // the details and the export. A move is written by one statement: the order, its history,
@@ -120,14 +121,7 @@ const filterOf = (
 
 /** The receipt header from the tenant and outlet as they are now. */
 const receiptOf = (r: repo.ReceiptSource): Order['receipt'] => ({
-  business_name: r.tenantName,
-  legal_name: r.legalName,
-  sst_registration_no: r.sstRegistrationNo,
-  tin: r.tin,
-  brn: r.brn,
-  outlet_code: r.code,
-  outlet_address: r.address,
-  outlet_phone: r.phone,
+  ...toReceiptBusiness(r),
   header: r.receiptHeader,
   footer: r.receiptFooter,
   logo_url: r.receiptLogoUrl,

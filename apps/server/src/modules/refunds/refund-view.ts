@@ -16,6 +16,7 @@ import {
 import { hasPermission } from '../../lib/access';
 import type { Principal } from '../../lib/principal';
 import type { detailsOf, findById, RefundRow, RefundSummaryRow } from './refunds.repo';
+import { toReceiptBusiness } from '../../db/receipt-business';
 
 // Database rows → the contract's refund answers, and which moves a caller may make.
 
@@ -185,5 +186,6 @@ export function toRefund(found: Found, details: Details, principal: Principal): 
       status: found.order.status,
       business_date: found.order.businessDate,
     },
+    business: toReceiptBusiness(found.business),
   };
 }

@@ -1,6 +1,7 @@
 import { refundStatuses } from '@kopi/contract';
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { receiptBusinessColumns } from '../../db/receipt-business';
 import { users } from '../../db/schema/access';
 import { orderItems, orders, statusList } from '../../db/schema/orders';
 import { refundItems, refunds, refundStatusHistory } from '../../db/schema/refunds';
@@ -144,6 +145,7 @@ export async function findById(
         status: orders.status,
         businessDate: orders.businessDate,
       },
+      business: receiptBusinessColumns,
       cutoffHour: tenants.businessDayCutoffHour,
       managerLimit: tenants.refundManagerLimit,
       callerName: sql<

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/orders';
 import { auditLog, idempotencyKeys } from '../../db/schema/platform';
+import { outlets, tenants } from '../../db/schema/tenancy';
 import { expectCode, detailPaths } from '../../test/expect-code';
 import { addProduct } from '../../test/order-fixtures';
 import {
@@ -107,6 +108,38 @@ describe('asking for a refund', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'refund.create'), eq(auditLog.entityId, refund.id)));
     expect(entry?.after).toMatchObject({ amount: 2120, refund_no: refund.refund_no });
+  });
+
+  it("prints its slip's header from the business and the refund's outlet as they are now", async () => {
+    await t.database.db
+      .update(tenants)
+      .set({
+        legalName: 'Kedai Kopi Ujian Sdn. Bhd.',
+        brn: '202301099999',
+        sstRegistrationNo: 'W10-0000-32000999',
+        tin: null,
+      })
+      .where(eq(tenants.id, refs.tenantId));
+    await t.database.db
+      .update(outlets)
+      .set({ address: '1 Jalan Ujian, 50000 Kuala Lumpur', phone: '03-1111 2222' })
+      .where(eq(outlets.id, refs.kl));
+    const refund = await refundOf(t, cashier, amountRefund((await order()).id, 500));
+    const read = (await api.get(`/api/refunds/${refund.id}`, finance)).json().data as Refund;
+    const [tenant] = await t.database.db
+      .select({ name: tenants.name })
+      .from(tenants)
+      .where(eq(tenants.id, refs.tenantId));
+    expect(read.business).toEqual({
+      business_name: tenant!.name,
+      legal_name: 'Kedai Kopi Ujian Sdn. Bhd.',
+      sst_registration_no: 'W10-0000-32000999',
+      tin: null,
+      brn: '202301099999',
+      outlet_code: 'KL01',
+      outlet_address: '1 Jalan Ujian, 50000 Kuala Lumpur',
+      outlet_phone: '03-1111 2222',
+    });
   });
 
   it('numbers refunds per outlet from a counter', async () => {

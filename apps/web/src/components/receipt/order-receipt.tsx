@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import type { Order } from '@kopi/contract';
 import { formatDateTime } from '../../lib/formatters';
 import { useLocalizedName } from '../../lib/localized-name';
+import { BusinessLines, OutletLines } from './business-lines';
 import { useReceiptStrings } from './i18n';
 import { LoyaltyLines } from './loyalty-lines';
 import { PrintSheet } from './print-sheet';
@@ -54,25 +55,9 @@ export function OrderReceipt({ order }: { order: Order }) {
           sx={{ display: 'block', mx: 'auto', mb: '1mm', maxWidth: '40mm', maxHeight: '20mm' }}
         />
       )}
-      <PaperCentre strong>{receipt.business_name}</PaperCentre>
-      {receipt.legal_name && receipt.legal_name !== receipt.business_name && (
-        <PaperCentre>{receipt.legal_name}</PaperCentre>
-      )}
-      {receipt.brn && <PaperCentre>{t('receipt.brn', { value: receipt.brn })}</PaperCentre>}
-      {receipt.sst_registration_no && (
-        <PaperCentre>{t('receipt.sstNo', { value: receipt.sst_registration_no })}</PaperCentre>
-      )}
-      {receipt.tin && <PaperCentre>{t('receipt.tin', { value: receipt.tin })}</PaperCentre>}
+      <BusinessLines business={receipt} />
       {receipt.header && <ReceiptText testId="receipt-header">{receipt.header}</ReceiptText>}
-      <Box sx={{ mt: '1.5mm' }}>
-        <PaperCentre>
-          {t('receipt.outlet', { name: order.outlet_name, code: receipt.outlet_code })}
-        </PaperCentre>
-        {receipt.outlet_address && <PaperCentre>{receipt.outlet_address}</PaperCentre>}
-        {receipt.outlet_phone && (
-          <PaperCentre>{t('receipt.phone', { value: receipt.outlet_phone })}</PaperCentre>
-        )}
-      </Box>
+      <OutletLines business={receipt} name={order.outlet_name} />
       <PaperRule />
       <PaperCentre strong>{t('receipt.title')}</PaperCentre>
       <PaperLine label={t('receipt.orderNo')} value={order.order_no} />

@@ -58,6 +58,16 @@ export function sampleRefund(overrides: Partial<Refund> = {}): Refund {
       status: 'COMPLETED',
       business_date: '2026-03-15',
     },
+    business: {
+      business_name: 'Kopi HQ',
+      legal_name: 'Kopi HQ Sdn. Bhd.',
+      sst_registration_no: 'W10-1808-32000123',
+      tin: null,
+      brn: '202301012345',
+      outlet_code: 'KL01',
+      outlet_address: '12 Jalan Bukit Bintang, 55100 Kuala Lumpur',
+      outlet_phone: '03-2141 0000',
+    },
     ...overrides,
   };
 }

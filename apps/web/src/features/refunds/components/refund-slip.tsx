@@ -1,5 +1,6 @@
 import type { Refund } from '@kopi/contract';
 import { refundReasonLabels } from '@kopi/contract';
+import { BusinessLines, OutletLines } from '../../../components/receipt/business-lines';
 import { PrintSheet } from '../../../components/receipt/print-sheet';
 import {
   PaperCentre,
@@ -22,11 +23,13 @@ export function RefundSlip({ refund }: { refund: Refund }) {
   const nameOf = useLocalizedName();
   return (
     <PrintSheet label={t('slip.label', { number: refund.refund_no })} testId="refund-slip">
+      <BusinessLines business={refund.business} />
+      <OutletLines business={refund.business} name={refund.outlet_name} />
+      <PaperRule />
       <PaperCentre strong>{t('slip.title')}</PaperCentre>
       <PaperRule />
       <PaperLine label={t('slip.refundNo')} value={refund.refund_no} />
       <PaperLine label={t('slip.orderNo')} value={refund.order_no} />
-      <PaperLine label={t('slip.outlet')} value={refund.outlet_name} />
       <PaperLine
         label={t('slip.date')}
         value={formatDateTime(refund.completed_at ?? refund.created_at)}

@@ -239,6 +239,11 @@ describe('refund details', () => {
     expect(slip).toHaveTextContent('REFUND SLIP');
     expect(slip).toHaveTextContent('RF-KL01-000123');
     expect(slip).toHaveTextContent(/REFUND\s*RM 15\.00/);
+    // Who the slip is from, as the order's receipt says it.
+    expect(slip).toHaveTextContent('Kopi HQ Sdn. Bhd.');
+    expect(slip).toHaveTextContent('BRN: 202301012345');
+    expect(slip).toHaveTextContent('SST Reg. No: W10-1808-32000123');
+    expect(slip).toHaveTextContent('Kopi HQ Bukit Bintang (KL01)');
     await waitFor(() => expect(print).toHaveBeenCalled());
   });
 
