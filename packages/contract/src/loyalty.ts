@@ -69,6 +69,8 @@ export const walletEntrySchema = z.object({
   balance_after: z.number().int(),
   order_id: text().nullable(),
   order_no: text().nullable(),
+  /** The order's business date (YYYY-MM-DD): order numbers count from 1 each day at each outlet. */
+  order_date: text().nullable(),
   refund_id: text().nullable(),
   reason: text().nullable(),
   ...ledgerActor,
@@ -84,6 +86,8 @@ export const pointsEntrySchema = z.object({
   balance_after: z.number().int(),
   order_id: text().nullable(),
   order_no: text().nullable(),
+  /** The order's business date (YYYY-MM-DD): order numbers count from 1 each day at each outlet. */
+  order_date: text().nullable(),
   reason: text().nullable(),
   ...ledgerActor,
   created_at: text(),
@@ -342,6 +346,8 @@ export const referralSchema = z.object({
   status: referralStatusSchema,
   order_id: text().nullable(),
   order_no: text().nullable(),
+  /** The order's business date (YYYY-MM-DD): order numbers count from 1 each day at each outlet. */
+  order_date: text().nullable(),
   rewarded_at: text().nullable(),
   reversed_at: text().nullable(),
   created_at: text(),

@@ -198,6 +198,13 @@ export const orderSummarySchema = z.object({
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
+/**
+ * An order's number with its business day, "KL01-0008 (2026/06/10)", where a list or a file mixes
+ * days: numbers start again each day at each outlet, so the number alone names several orders.
+ */
+export const datedOrderNo = (orderNo: string, businessDate: string) =>
+  `${orderNo} (${businessDate.replaceAll('-', '/')})`;
+
 /** The business's own receipt texts and logo (business settings), as they are now. */
 export const receiptTextsShape = {
   header: text().nullable(),

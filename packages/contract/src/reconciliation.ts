@@ -82,6 +82,8 @@ export const reconciliationRowSchema = z.object({
   /** The order our payment paid for, and its number (null for a wallet top-up, or not ours). */
   order_id: text().nullable(),
   order_no: text().nullable(),
+  /** The order's business date (YYYY-MM-DD): order numbers count from 1 each day at each outlet. */
+  order_date: text().nullable(),
   our_status: sideStatus.nullable(),
   /** In sen. */
   our_amount: z.number().int().nullable(),
@@ -121,6 +123,7 @@ export const reconciliationFileColumns = [
   'reference',
   'payment_id',
   'order_no',
+  'order_date',
   'created_at',
   'our_status',
   'our_amount',
@@ -145,6 +148,7 @@ export const reconciliationFileLabels: Record<
       reference: 'Gateway reference',
       payment_id: 'Payment ID',
       order_no: 'Order',
+      order_date: 'Order date',
       created_at: 'Created',
       our_status: 'Our status',
       our_amount: 'Our amount (RM)',
@@ -167,6 +171,7 @@ export const reconciliationFileLabels: Record<
       reference: 'Rujukan gerbang',
       payment_id: 'ID pembayaran',
       order_no: 'Pesanan',
+      order_date: 'Tarikh pesanan',
       created_at: 'Dicipta',
       our_status: 'Status kami',
       our_amount: 'Amaun kami (RM)',

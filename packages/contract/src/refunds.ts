@@ -182,6 +182,8 @@ export const refundSummarySchema = z.object({
   refund_no: text(),
   order_id: text(),
   order_no: text(),
+  /** The order's business date (YYYY-MM-DD): order numbers count from 1 each day at each outlet. */
+  order_date: text(),
   outlet_id: text(),
   outlet_name: text(),
   status: refundStatusSchema,

@@ -91,6 +91,8 @@ export const voucherUsageRedemptionSchema = z.object({
   id: text(),
   order_id: text(),
   order_no: text(),
+  /** The order's business date (YYYY-MM-DD): order numbers count from 1 each day at each outlet. */
+  order_date: text(),
   customer_name: text().nullable(),
   customer_masked: z.boolean(),
   outlet: z.object({ id: text(), code: text(), name: text() }),

@@ -12,6 +12,7 @@ export const walletFileColumns = [
   'amount',
   'balance_after',
   'order_no',
+  'order_date',
   'reason',
   'actor',
 ] as const;
@@ -51,6 +52,7 @@ export const walletFileLabels: Record<Locale, WalletFileLabels> = {
       amount: 'Amount (RM)',
       balance_after: 'Balance after (RM)',
       order_no: 'Order no.',
+      order_date: 'Order date',
       reason: 'Reason',
       actor: 'By',
     },
@@ -65,6 +67,7 @@ export const walletFileLabels: Record<Locale, WalletFileLabels> = {
       amount: 'Jumlah (RM)',
       balance_after: 'Baki selepas (RM)',
       order_no: 'No. pesanan',
+      order_date: 'Tarikh pesanan',
       reason: 'Sebab',
       actor: 'Oleh',
     },

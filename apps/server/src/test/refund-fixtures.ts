@@ -9,7 +9,12 @@ import { requestAs, type RequestHeaders, type TestApp, withIdempotencyKey } from
 export async function paidOrder(t: TestApp, headers: RequestHeaders, body: SaleBody) {
   const res = await sell(t, headers, { allow_outside_hours: true, ...body });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as { id: string; order_no: string; items: { id: string }[] };
+  return res.json().data as {
+    id: string;
+    order_no: string;
+    business_date: string;
+    items: { id: string }[];
+  };
 }
 
 /** A one-line card sale of `productId` at `outletId` paid `amount`. */

@@ -10,6 +10,7 @@ export function sampleWalletEntry(overrides: Partial<WalletEntry> = {}): WalletE
     balance_after: 5000,
     order_id: null,
     order_no: null,
+    order_date: null,
     refund_id: null,
     reason: null,
     actor_kind: 'customer',

@@ -117,7 +117,7 @@ export function toPersonalData(d: PersonalDataRows, now: Date): CustomerPersonal
       refunded: o.refunded,
       created_at: o.createdAt.toISOString(),
     })),
-    wallet_entries: d.wallet.map(({ entry: e, orderNo }) => ({
+    wallet_entries: d.wallet.map(({ entry: e, orderNo, orderDate }) => ({
       id: e.id,
       customer_id: e.customerId,
       kind: e.kind as CustomerPersonalData['wallet_entries'][number]['kind'],
@@ -125,12 +125,13 @@ export function toPersonalData(d: PersonalDataRows, now: Date): CustomerPersonal
       balance_after: e.balanceAfter,
       order_id: e.orderId,
       order_no: orderNo,
+      order_date: orderDate,
       refund_id: e.refundId,
       reason: e.reason,
       ...actor(e),
       created_at: e.createdAt.toISOString(),
     })),
-    points_entries: d.points.map(({ entry: e, orderNo }) => ({
+    points_entries: d.points.map(({ entry: e, orderNo, orderDate }) => ({
       id: e.id,
       customer_id: e.customerId,
       kind: e.kind as CustomerPersonalData['points_entries'][number]['kind'],
@@ -138,6 +139,7 @@ export function toPersonalData(d: PersonalDataRows, now: Date): CustomerPersonal
       balance_after: e.balanceAfter,
       order_id: e.orderId,
       order_no: orderNo,
+      order_date: orderDate,
       reason: e.reason,
       ...actor(e),
       created_at: e.createdAt.toISOString(),

@@ -36,13 +36,13 @@ export async function personalData(db: Db, tenantId: string, customerId: string)
       .where(and(ownedBy(orders, tenantId), inArray(orders.id, theirOrders(tenantId, customerId))))
       .orderBy(asc(orders.createdAt), asc(orders.id)),
     db
-      .select({ entry: walletEntries, orderNo: orders.orderNo })
+      .select({ entry: walletEntries, orderNo: orders.orderNo, orderDate: orders.businessDate })
       .from(walletEntries)
       .leftJoin(orders, and(eq(orders.id, walletEntries.orderId), ownedBy(orders, tenantId)))
       .where(own(walletEntries))
       .orderBy(asc(walletEntries.createdAt), asc(walletEntries.id)),
     db
-      .select({ entry: pointsEntries, orderNo: orders.orderNo })
+      .select({ entry: pointsEntries, orderNo: orders.orderNo, orderDate: orders.businessDate })
       .from(pointsEntries)
       .leftJoin(orders, and(eq(orders.id, pointsEntries.orderId), ownedBy(orders, tenantId)))
       .where(own(pointsEntries))

@@ -20,7 +20,7 @@ export async function pointsPage(
 ) {
   const [rows, [count]] = await Promise.all([
     db
-      .select({ entry: pointsEntries, orderNo: orders.orderNo })
+      .select({ entry: pointsEntries, orderNo: orders.orderNo, orderDate: orders.businessDate })
       .from(pointsEntries)
       .leftJoin(orders, and(eq(orders.id, pointsEntries.orderId), ownedBy(orders, tenantId)))
       .where(ofCustomer(tenantId, customerId))

@@ -10,7 +10,7 @@ import * as repo from './points-ledger.repo';
 // A customer's points ledger for staff (the customer details page's points tab): every earn,
 // reversal, redemption, expiry, adjustment and reward with the balance after it.
 
-const toPointsEntry = ({ entry, orderNo }: repo.PointsPageRow): PointsEntry => ({
+const toPointsEntry = ({ entry, orderNo, orderDate }: repo.PointsPageRow): PointsEntry => ({
   id: entry.id,
   customer_id: entry.customerId,
   kind: entry.kind as PointsEntry['kind'],
@@ -18,6 +18,7 @@ const toPointsEntry = ({ entry, orderNo }: repo.PointsPageRow): PointsEntry => (
   balance_after: entry.balanceAfter,
   order_id: entry.orderId,
   order_no: orderNo,
+  order_date: orderDate,
   reason: entry.reason,
   actor_kind: entry.actorKind as PointsEntry['actor_kind'],
   actor_name: entry.actorName,

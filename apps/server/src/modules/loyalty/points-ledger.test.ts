@@ -51,6 +51,7 @@ describe("a customer's points ledger", () => {
     expect(items(res)[1]).toMatchObject({
       customer_id: c.id,
       order_id: order.id,
+      order_date: order.business_date,
       reason: null,
       actor_kind: 'system',
     });

@@ -55,6 +55,7 @@ export async function listReferrals(
         status: referrals.status,
         orderId: referrals.orderId,
         orderNo: orders.orderNo,
+        orderDate: orders.businessDate,
         rewardedAt: referrals.rewardedAt,
         reversedAt: referrals.reversedAt,
         createdAt: referrals.createdAt,

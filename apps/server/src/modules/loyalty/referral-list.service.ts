@@ -20,6 +20,7 @@ export const toReferral = (r: repo.ReferralListRow): Referral => ({
   status: r.status as Referral['status'],
   order_id: r.orderId,
   order_no: r.orderNo,
+  order_date: r.orderDate,
   rewarded_at: r.rewardedAt?.toISOString() ?? null,
   reversed_at: r.reversedAt?.toISOString() ?? null,
   created_at: r.createdAt.toISOString(),

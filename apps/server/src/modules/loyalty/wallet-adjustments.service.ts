@@ -37,7 +37,7 @@ const postedAnswer = (
   adjustment: WalletAdjustment | null,
 ): WalletAdjustmentResult => ({
   status: 'posted',
-  entry: toWalletEntry({ entry, orderNo: null }),
+  entry: toWalletEntry({ entry, orderNo: null, orderDate: null }),
   adjustment,
   balance: entry.balanceAfter,
 });

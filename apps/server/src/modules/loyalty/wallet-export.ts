@@ -6,7 +6,7 @@ import {
   walletFileLabels,
 } from '@kopi/contract';
 import { stringify } from 'csv-stringify/sync';
-import { localTimeCell, moneyCell, textCell } from '../../lib/csv-cells';
+import { dateCell, localTimeCell, moneyCell, textCell } from '../../lib/csv-cells';
 import type { EntryRow } from './wallet.repo';
 
 // The wallet entries as CSV in the requester's language, written like the refund export: times
@@ -28,6 +28,7 @@ export async function* walletEntriesCsv(
     amount: (r) => moneyCell(r.entry.amount),
     balance_after: (r) => moneyCell(r.entry.balanceAfter),
     order_no: (r) => textCell(r.orderNo),
+    order_date: (r) => (r.orderDate ? dateCell(r.orderDate) : ''),
     reason: (r) => textCell(r.entry.reason),
     actor: (r) => textCell(r.entry.actorName),
   };

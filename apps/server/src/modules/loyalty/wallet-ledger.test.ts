@@ -41,7 +41,7 @@ async function spendOnOrder(customerId: string, amount: number) {
     allow_outside_hours: true,
   });
   expect(sale.statusCode, sale.body).toBe(201);
-  const order = sale.json().data as { id: string; order_no: string };
+  const order = sale.json().data as { id: string; order_no: string; business_date: string };
   await db().transaction((tx) =>
     postWallet(tx, {
       tenantId,
@@ -69,7 +69,12 @@ describe("a customer's ledger", () => {
       ['spend', -1060, 3940, order.order_no],
       ['topup', 5000, 5000, null],
     ]);
-    expect(items(res)[1]).toMatchObject({ order_id: order.id, actor_kind: 'system' });
+    expect(items(res)[1]).toMatchObject({
+      order_id: order.id,
+      order_date: order.business_date,
+      actor_kind: 'system',
+    });
+    expect(items(res)[0]).toMatchObject({ order_no: null, order_date: null });
     const page = await api.get(`/api/customers/${c.id}/wallet?page=2&page_size=5`);
     expect(page.json()).toMatchObject({ data: [], meta: { page: 2, total: 3 } });
   });

@@ -138,10 +138,11 @@ describe('entries by business day and their export', () => {
       'Jumlah (RM)',
       'Baki selepas (RM)',
       'No. pesanan',
+      'Tarikh pesanan',
       'Sebab',
       'Oleh',
     ]);
-    expect(rows.slice(1).map((r) => [r[0], r[1], r[3], r[4], r[5], r[7], r[8]])).toEqual([
+    expect(rows.slice(1).map((r) => [r[0], r[1], r[3], r[4], r[5], r[8], r[9]])).toEqual([
       [
         '2026/06/02 11:00:00',
         'Aishah',

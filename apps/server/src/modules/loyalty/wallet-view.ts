@@ -13,6 +13,7 @@ import type { AdjustmentWithCustomer } from './wallet-adjustments.repo';
 export interface EntryView {
   entry: WalletEntryRow;
   orderNo: string | null;
+  orderDate: string | null;
   customerName?: string;
   customerPhone?: string;
 }
@@ -20,6 +21,7 @@ export interface EntryView {
 export const toWalletEntry = ({
   entry,
   orderNo,
+  orderDate,
   customerName,
   customerPhone,
 }: EntryView): WalletEntry => ({
@@ -32,6 +34,7 @@ export const toWalletEntry = ({
   balance_after: entry.balanceAfter,
   order_id: entry.orderId,
   order_no: orderNo,
+  order_date: orderDate,
   refund_id: entry.refundId,
   reason: entry.reason,
   actor_kind: entry.actorKind as WalletEntry['actor_kind'],

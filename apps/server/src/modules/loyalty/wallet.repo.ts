@@ -94,6 +94,7 @@ const orderOf = (sort: { key: EntrySortKey; desc: boolean }) =>
 const entryColumns = {
   entry: walletEntries,
   orderNo: orders.orderNo,
+  orderDate: orders.businessDate,
   customerName: customers.name,
   customerPhone: customers.phone,
 };

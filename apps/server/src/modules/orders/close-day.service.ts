@@ -1,4 +1,5 @@
 import {
+  datedOrderNo,
   businessDate,
   messageKey,
   openOrderStatuses,
@@ -81,7 +82,7 @@ export type DayShifts = (
 ) => Promise<ZReportShift[]>;
 
 const dated = (o: { orderNo: string; businessDate: string }, date: string) =>
-  o.businessDate === date ? o.orderNo : `${o.orderNo} (${o.businessDate.replaceAll('-', '/')})`;
+  o.businessDate === date ? o.orderNo : datedOrderNo(o.orderNo, o.businessDate);
 
 export function createCloseDayService({
   db,

@@ -25,6 +25,7 @@ export function refundsCsv(rows: ExportRow[], locale: Locale): string {
     created_at: (r) => localTimeCell(r.refund.createdAt, r.timezone),
     outlet: (r) => textCell(r.outletName),
     order_no: (r) => r.orderNo,
+    order_date: (r) => dateCell(r.orderDate),
     status: (r) => label<RefundStatus>(labels.statuses, r.refund.status),
     method: (r) => label<RefundMethod>(labels.methods, r.refund.method),
     payment_method: (r) => label<PaymentMethod>(labels.paymentMethods, r.refund.paymentMethod),

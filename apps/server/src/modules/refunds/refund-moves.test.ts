@@ -396,5 +396,13 @@ describe('the refund list', () => {
     expect(line).toContain(refund.refund_no);
     expect(line).toContain('1.23');
     expect(line).toContain('Menunggu');
+    // The order's number is followed by its business day: numbers start again each day.
+    expect(header).toContain('No. pesanan,Tarikh pesanan');
+    expect(line).toContain(`${refund.order_no},2026/06/10`);
+    // The list carries the order's business day too.
+    expect(day.data.find((r: { id: string }) => r.id === refund.id)).toMatchObject({
+      order_no: refund.order_no,
+      order_date: '2026-06-10',
+    });
   });
 });

@@ -114,6 +114,7 @@ export function toSummary(r: RefundSummaryRow): RefundSummary {
     refund_no: f.refundNo,
     order_id: f.orderId,
     order_no: r.orderNo,
+    order_date: r.orderDate,
     outlet_id: f.outletId,
     outlet_name: r.outletName,
     status: f.status as RefundStatus,

@@ -56,6 +56,7 @@ const sortColumns = {
 const summaryColumns = {
   refund: refunds,
   orderNo: orders.orderNo,
+  orderDate: orders.businessDate,
   outletName: outlets.name,
   outletCode: outlets.code,
   timezone: outlets.timezone,

@@ -85,6 +85,7 @@ export async function latestRedemptions(
       id: v.id,
       orderId: v.orderId,
       orderNo: orders.orderNo,
+      orderDate: orders.businessDate,
       orderCustomerName: orders.customerName,
       customerName: customers.name,
       customerAnonymisedAt: customers.anonymisedAt,

@@ -129,6 +129,7 @@ export function createVoucherUsageService({ db, now }: { db: Db; now: Clock }) {
           id: r.id,
           order_id: r.orderId,
           order_no: r.orderNo,
+          order_date: r.orderDate,
           customer_name: name && !full ? maskPersonName(name) : name,
           customer_masked: name !== null && !full,
           outlet: { id: r.outletId, code: r.outletCode, name: r.outletName },

@@ -104,6 +104,7 @@ export function useWalletEntryColumns({
         <OrderNumberLink
           id={e.order_id}
           number={e.order_no}
+          date={e.order_date}
           label={t('openOrder', { number: e.order_no ?? '' })}
         />
       ),

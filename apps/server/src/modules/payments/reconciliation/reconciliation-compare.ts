@@ -54,6 +54,7 @@ export function rowOf(
     payment_id: ours?.id ?? null,
     order_id: ours?.orderId ?? null,
     order_no: ours?.orderNo ?? null,
+    order_date: ours?.orderDate ?? null,
     our_status: ours ? sideStatus(ours.status) : null,
     our_amount: ours?.amount ?? null,
     their_status: theirs?.status ?? null,

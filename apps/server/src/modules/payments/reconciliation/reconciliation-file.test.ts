@@ -98,6 +98,7 @@ describe('reconciliation from a settlement file', () => {
       'Rujukan gerbang',
       'ID pembayaran',
       'Pesanan',
+      'Tarikh pesanan',
       'Dicipta',
       'Status kami',
       'Amaun kami (RM)',
@@ -110,6 +111,8 @@ describe('reconciliation from a settlement file', () => {
       b.intentId,
       b.paymentId,
       b.orderNo,
+      // The order's business day: its number alone names an order of each day.
+      '2026/06/11',
       '2026/06/11 12:00:00',
       'Dibayar',
       '13.25',
@@ -120,6 +123,7 @@ describe('reconciliation from a settlement file', () => {
     expect(table).toContainEqual([
       'Tiada di pihak kami',
       `'=HYPERLINK("http://x")`,
+      '',
       '',
       '',
       '',

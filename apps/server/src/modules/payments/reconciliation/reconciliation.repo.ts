@@ -16,6 +16,7 @@ export interface GatewayPaymentRow {
   /** The order it paid for, and the order's number (null: a wallet top-up). */
   orderId: string | null;
   orderNo: string | null;
+  orderDate: string | null;
   amount: number;
   status: string;
   createdAt: Date;
@@ -38,7 +39,8 @@ export async function gatewayPayments(
                  at time zone t.timezone as e
           from tenants t where t.id = ${tenantId}::uuid
       )
-      select p.id, p.provider_ref, p.amount, p.status, p.created_at, p.order_id, o.order_no
+      select p.id, p.provider_ref, p.amount, p.status, p.created_at, p.order_id, o.order_no,
+             o.business_date::text as order_date
         from b, payment_intents p
         left join orders o on o.id = p.order_id and ${tenantIs('o', tenantId)}
        where ${tenantIs('p', tenantId)} and p.provider = ${provider}
@@ -51,6 +53,7 @@ export async function gatewayPayments(
     providerRef: r.provider_ref === null ? null : String(r.provider_ref),
     orderId: r.order_id === null ? null : String(r.order_id),
     orderNo: r.order_no === null ? null : String(r.order_no),
+    orderDate: r.order_date === null ? null : String(r.order_date),
     amount: Number(r.amount),
     status: String(r.status),
     createdAt: r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at)),
@@ -78,6 +81,7 @@ export async function gatewayPaymentsByReference(
         providerRef: paymentIntents.providerRef,
         orderId: paymentIntents.orderId,
         orderNo: orders.orderNo,
+        orderDate: orders.businessDate,
         amount: paymentIntents.amount,
         status: paymentIntents.status,
         createdAt: paymentIntents.createdAt,

@@ -14,7 +14,7 @@ import {
 import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../../db/database';
 import type { Clock } from '../../../lib/clock';
-import { localTimeCell, moneyCell, textCell } from '../../../lib/csv-cells';
+import { dateCell, localTimeCell, moneyCell, textCell } from '../../../lib/csv-cells';
 import { AppError } from '../../../lib/errors';
 import type { AuthedContext } from '../../../lib/request-context';
 import type { DownloadFile } from '../../../lib/route-kit';
@@ -180,6 +180,7 @@ export function createReconciliationService({ db, now, gateways }: Reconciliatio
         reference: (r) => textCell(r.reference),
         payment_id: (r) => r.payment_id ?? '',
         order_no: (r) => r.order_no ?? '',
+        order_date: (r) => (r.order_date ? dateCell(r.order_date) : ''),
         created_at: (r) =>
           r.created_at ? localTimeCell(new Date(r.created_at), result.timezone) : '',
         our_status: (r) => (r.our_status ? labels.statuses[r.our_status] : ''),

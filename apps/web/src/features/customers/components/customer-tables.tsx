@@ -27,9 +27,19 @@ const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as 
 const when = (at: string) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(at)}</Box>;
 
 /** An order number that opens the order for staff who may read orders. */
-function OrderLink({ id, number }: { id: string | null; number: string | null }) {
+function OrderLink({
+  id,
+  number,
+  date,
+}: {
+  id: string | null;
+  number: string | null;
+  date?: string | null;
+}) {
   const { t } = useCustomerStrings();
-  return <OrderNumberLink id={id} number={number} label={t('orders.open', { number })} />;
+  return (
+    <OrderNumberLink id={id} number={number} date={date} label={t('orders.open', { number })} />
+  );
 }
 
 /** One tab's table with its own paging. */
@@ -154,7 +164,7 @@ export function CustomerPointsTable({ customerId }: { customerId: string }) {
     {
       id: 'order',
       header: t('points.order'),
-      cell: (e) => <OrderLink id={e.order_id} number={e.order_no} />,
+      cell: (e) => <OrderLink id={e.order_id} number={e.order_no} date={e.order_date} />,
     },
     { id: 'reason', header: t('points.reason'), cell: (e) => e.reason ?? '—' },
     {

@@ -64,6 +64,7 @@ const row = (over: Partial<ReconciliationRow>): ReconciliationRow => ({
   payment_id: 'p1',
   order_id: 'o1',
   order_no: 'KL01-0007',
+  order_date: '2026-06-10',
   our_status: 'paid',
   our_amount: 1325,
   their_status: 'paid',

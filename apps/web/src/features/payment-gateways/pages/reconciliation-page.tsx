@@ -140,7 +140,7 @@ export function ReconciliationPage() {
     {
       id: 'order',
       header: t('column.order'),
-      cell: (r) => <OrderNumberLink id={r.order_id} number={r.order_no} />,
+      cell: (r) => <OrderNumberLink id={r.order_id} number={r.order_no} date={r.order_date} />,
     },
     {
       id: 'created',

@@ -75,7 +75,7 @@ export function ReferralList() {
     {
       id: 'order',
       header: t('list.order'),
-      cell: (r) => <OrderNumberLink id={r.order_id} number={r.order_no} />,
+      cell: (r) => <OrderNumberLink id={r.order_id} number={r.order_no} date={r.order_date} />,
     },
     {
       id: 'created',

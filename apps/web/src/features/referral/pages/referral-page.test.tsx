@@ -28,6 +28,7 @@ const referral = (n: number, status: Referral['status']): Referral => ({
   status,
   order_id: status === 'pending' ? null : `o${n}`,
   order_no: status === 'pending' ? null : `KL01-0${n}`,
+  order_date: status === 'pending' ? null : '2026-03-02',
   rewarded_at: status === 'pending' ? null : '2026-03-02T04:00:00Z',
   reversed_at: status === 'reversed' ? '2026-03-03T04:00:00Z' : null,
   created_at: '2026-03-01T04:00:00Z',

@@ -48,7 +48,12 @@ describe('refund list', () => {
   it('lists refunds with status tabs counting each status', async () => {
     renderList();
     const row = await screen.findByTestId('refund-row-RF-KL01-000123');
-    expect(row).toHaveTextContent('KL01-20260315-0042');
+    // The order's number with its business day: numbers start again each day at each outlet.
+    expect(within(row).getByRole('link', { name: 'KL01-0042' })).toHaveAttribute(
+      'href',
+      '/order/details/7d0e4c1a-5b7e-4d8e-9a51-0b8c2f1e3a10',
+    );
+    expect(row).toHaveTextContent('KL01-00422026/03/15');
     expect(row).toHaveTextContent('Original payment method');
     expect(row).toHaveTextContent('15.00');
     expect(screen.getByTestId('refund-row-RF-KL01-000124')).toHaveTextContent('Cash');

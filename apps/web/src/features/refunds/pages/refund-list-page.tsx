@@ -19,6 +19,7 @@ import { urlTableProps, withoutPaging } from '../../../components/data-table/url
 import { FilterSelect, OutletFilterSelect } from '../../../components/list-page/filter-select';
 import { ListPage } from '../../../components/list-page/list-page';
 import { receiptAmount } from '../../../components/receipt/receipt-parts';
+import { OrderNumberLink } from '../../../components/order-number-link';
 import { StatusLabel } from '../../../components/status-label';
 import { formatDateTime } from '../../../lib/formatters';
 import { useOutletScope } from '../../../lib/outlet-scope';
@@ -80,7 +81,11 @@ export function RefundListPage() {
         </Typography>
       ),
     },
-    { id: 'order_no', header: t('list.order'), cell: (r) => r.order_no },
+    {
+      id: 'order_no',
+      header: t('list.order'),
+      cell: (r) => <OrderNumberLink id={r.order_id} number={r.order_no} date={r.order_date} />,
+    },
     {
       id: 'created',
       header: t('list.dateTime'),

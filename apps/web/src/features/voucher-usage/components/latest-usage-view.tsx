@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Outlet, VoucherUsageRedemption } from '@kopi/contract';
+import { OrderNumberLink } from '../../../components/order-number-link';
 import { RetryAlert } from '../../../components/retry-alert';
 import { formatDateTime, formatMoney } from '../../../lib/formatters';
 import { useLiveRefresh } from '../../../lib/live/live-refresh';
@@ -49,7 +50,11 @@ export function LatestUsageView({
       header: t('latest.time'),
       cell: (r) => formatDateTime(r.redeemed_at, { timeZone }),
     },
-    { id: 'order', header: t('latest.order'), cell: (r) => r.order_no },
+    {
+      id: 'order',
+      header: t('latest.order'),
+      cell: (r) => <OrderNumberLink id={r.order_id} number={r.order_no} date={r.order_date} />,
+    },
     {
       id: 'customer',
       header: t('latest.customer'),

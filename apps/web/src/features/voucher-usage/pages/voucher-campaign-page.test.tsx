@@ -71,6 +71,7 @@ const redemption = (
   id,
   order_id: `o-${id}`,
   order_no: `KL01-0${id}`,
+  order_date: '2026-06-10',
   customer_name: 'Tan Mei Ling',
   customer_masked: false,
   outlet: { id: kl, code: 'KL01', name: 'Kuala Lumpur' },
