@@ -10,7 +10,7 @@ import type { DataTableColumn } from '../../../components/data-table/data-table'
 import { useReceiptStrings } from '../../../components/receipt/i18n';
 import { receiptAmount } from '../../../components/receipt/receipt-parts';
 import { StatusLabel } from '../../../components/status-label';
-import { formatDateTime } from '../../../lib/formatters';
+import { formatBusinessDate, formatDateTime } from '../../../lib/formatters';
 import { useOrderStrings } from '../i18n';
 import { refundStateOf } from '../refund-state';
 
@@ -61,16 +61,18 @@ export function useOrderListColumns(detailsState: {
       id: 'order_no',
       header: t('list.number'),
       sortable: true,
-      cell: compact
-        ? (o) => (
-            <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-              {orderLink(o)}
-              <Typography variant="caption" color="text.secondary">
-                {o.outlet_name}
-              </Typography>
-            </Stack>
-          )
-        : orderLink,
+      // The business day under the number: numbers start again each day at each outlet, and an
+      // order rung up after midnight counts on the day before.
+      cell: (o) => (
+        <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+          {orderLink(o)}
+          <Typography variant="caption" color="text.secondary">
+            {compact
+              ? `${o.outlet_name} · ${formatBusinessDate(o.business_date)}`
+              : formatBusinessDate(o.business_date)}
+          </Typography>
+        </Stack>
+      ),
     },
     {
       id: 'created',

@@ -50,7 +50,13 @@ const rows = [
     paid: 123456,
     refunded: 23456,
   }),
-  summary(3, { status: 'CLOSED', payment_methods: ['card'], refunded: 1250 }),
+  // Rung up at 01:30 on the 16th, before the 04:00 cut-off: it counts on the 15th.
+  summary(3, {
+    status: 'CLOSED',
+    payment_methods: ['card'],
+    refunded: 1250,
+    created_at: '2026-03-15T17:30:00.000Z',
+  }),
 ];
 
 beforeEach(() => {
@@ -121,6 +127,14 @@ describe('order list', () => {
     expect(first).toHaveTextContent('POS');
     expect(first).toHaveTextContent('Walk-in');
     expect(first).toHaveTextContent('Dine in · T2');
+  });
+
+  it('shows each number with its business day, which an order after midnight shares with the day before', async () => {
+    renderList('/order/list');
+    const late = await screen.findByTestId('order-row-KL01-20260315-0003');
+    const [numberCell, timeCell] = within(late).getAllByRole('cell');
+    expect(numberCell).toHaveTextContent(/^KL01-20260315-00032026\/03\/15$/);
+    expect(timeCell).toHaveTextContent('2026/03/16 01:30:00');
   });
 
   it('labels a partly and a fully refunded order with what went back, as the details do', async () => {
