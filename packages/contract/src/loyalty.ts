@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reasonFieldsShape } from './coded-reasons';
 import { listQuerySchema } from './common';
 import { localeSchema } from './locale';
 import { formatRinggit } from './money';
@@ -70,7 +71,7 @@ export const walletEntrySchema = z.object({
   order_id: text().nullable(),
   order_no: text().nullable(),
   refund_id: text().nullable(),
-  reason: text().nullable(),
+  ...reasonFieldsShape,
   ...ledgerActor,
   created_at: text(),
 });
@@ -84,7 +85,7 @@ export const pointsEntrySchema = z.object({
   balance_after: z.number().int(),
   order_id: text().nullable(),
   order_no: text().nullable(),
-  reason: text().nullable(),
+  ...reasonFieldsShape,
   ...ledgerActor,
   created_at: text(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reasonFieldsShape } from './coded-reasons';
 import { approvalSchema } from './approvals';
 import { orderChargesShape } from './order-charges';
 import { sen } from './catalogue';
@@ -166,12 +167,13 @@ export const paymentSchema = z.object({
   status: z.enum(['paid', 'refunded']),
 });
 
+/** A move: `reason_code` and `reason_params` when the system made it, `reason` as a person typed it. */
 export const statusHistorySchema = z.object({
   from: text().nullable(),
   to: text(),
   at: text(),
   by: text().nullable(),
-  reason: text().nullable(),
+  ...reasonFieldsShape,
 });
 
 export const orderSummarySchema = z.object({

@@ -5,6 +5,7 @@ import type {
   CustomerPersonalData,
   CustomerSummary,
 } from '@kopi/contract';
+import { reasonFields } from '../../lib/coded-reason';
 import type { TierProgress } from '../loyalty/tier-progress.service';
 import type {
   CustomerDetailsRow,
@@ -126,7 +127,7 @@ export function toPersonalData(d: PersonalDataRows, now: Date): CustomerPersonal
       order_id: e.orderId,
       order_no: orderNo,
       refund_id: e.refundId,
-      reason: e.reason,
+      ...reasonFields(e),
       ...actor(e),
       created_at: e.createdAt.toISOString(),
     })),
@@ -138,7 +139,7 @@ export function toPersonalData(d: PersonalDataRows, now: Date): CustomerPersonal
       balance_after: e.balanceAfter,
       order_id: e.orderId,
       order_no: orderNo,
-      reason: e.reason,
+      ...reasonFields(e),
       ...actor(e),
       created_at: e.createdAt.toISOString(),
     })),

@@ -1,8 +1,8 @@
 import {
   businessDate,
+  codedReason,
   messageKey,
   openOrderStatuses,
-  orderSystemReasons,
   type PaymentMethod,
   paymentMethods,
   type RefundPaidBy,
@@ -175,7 +175,7 @@ export function createCloseDayService({
           await giveBackVouchers(tx, {
             tenantId,
             orderIds: unpaid,
-            reason: orderSystemReasons.unpaidAtDayClose,
+            reason: codedReason('unpaid_at_day_close', {}),
             at,
             cause: auditRow(ctx, { action: 'order.close_day', entity: 'z_report' }),
           });
@@ -183,13 +183,13 @@ export function createCloseDayService({
             ...by,
             from: 'CREATED',
             to: 'REJECTED',
-            reason: orderSystemReasons.unpaidAtDayClose,
+            reason: codedReason('unpaid_at_day_close', {}),
           });
           const closed = await repo.moveDay(tx, {
             ...by,
             from: 'COMPLETED',
             to: 'CLOSED',
-            reason: orderSystemReasons.dayClosed,
+            reason: codedReason('day_closed', {}),
           });
           // The sales figures as the report reads them; the drawer from the day's payment lines
           // and the refunds booked on it (voids' too: their money came in and goes back).

@@ -119,7 +119,11 @@ describe('POST /api/orders outlet rules', () => {
     expect(res.statusCode, res.body).toBe(201);
     const order = res.json().data;
     expect(order.outside_hours).toBe(true);
-    expect(order.history[0].reason).toBe('Paid at the counter outside opening hours');
+    expect(order.history[0]).toMatchObject({
+      reason: null,
+      reason_code: 'paid_at_counter_outside_hours',
+      reason_params: {},
+    });
     const [entry] = await t.database.db
       .select()
       .from(auditLog)

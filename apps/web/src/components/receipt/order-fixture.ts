@@ -86,6 +86,8 @@ export function sampleOrder(overrides: Partial<Order> = {}): Order {
         at: '2026-03-15T01:30:05.000Z',
         by: 'Siti Cashier',
         reason: null,
+        reason_code: null,
+        reason_params: null,
       },
       {
         from: 'PENDING',
@@ -93,6 +95,8 @@ export function sampleOrder(overrides: Partial<Order> = {}): Order {
         at: '2026-03-15T01:31:00.000Z',
         by: 'Amir Manager',
         reason: null,
+        reason_code: null,
+        reason_params: null,
       },
     ],
     allowed_statuses: ['COMPLETED', 'REJECTED'],
