@@ -199,10 +199,15 @@ export const orderSummarySchema = z.object({
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
-/** The business's own receipt texts and logo (business settings), as they are now. */
+/**
+ * The business's own receipt texts and logo (business settings), as they are now: the header
+ * and footer in English and in Malay (receiptTextFor picks the one a receipt prints).
+ */
 export const receiptTextsShape = {
   header: text().nullable(),
   footer: text().nullable(),
+  header_my: text().nullable(),
+  footer_my: text().nullable(),
   logo_url: text().nullable(),
 };
 

@@ -187,6 +187,8 @@ export interface ReceiptSource {
   phone: string | null;
   receiptHeader: string | null;
   receiptFooter: string | null;
+  receiptHeaderMy: string | null;
+  receiptFooterMy: string | null;
   receiptLogoUrl: string | null;
 }
 
@@ -213,6 +215,8 @@ export async function findById(
         phone: outlets.phone,
         receiptHeader: tenants.receiptHeader,
         receiptFooter: tenants.receiptFooter,
+        receiptHeaderMy: tenants.receiptHeaderMy,
+        receiptFooterMy: tenants.receiptFooterMy,
         receiptLogoUrl: tenants.receiptLogoUrl,
       },
       // Who is asking, by name, for the history row of a move (the principal has no full name).

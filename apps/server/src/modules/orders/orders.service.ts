@@ -130,6 +130,8 @@ const receiptOf = (r: repo.ReceiptSource): Order['receipt'] => ({
   outlet_phone: r.phone,
   header: r.receiptHeader,
   footer: r.receiptFooter,
+  header_my: r.receiptHeaderMy,
+  footer_my: r.receiptFooterMy,
   logo_url: r.receiptLogoUrl,
 });
 

@@ -451,6 +451,8 @@ describe('receipt header on orders', () => {
     outlet_phone: '+60 3-2141 0001',
     header: null,
     footer: null,
+    header_my: null,
+    footer_my: null,
     logo_url: null,
   };
 
@@ -519,6 +521,8 @@ describe('GET /api/pos/context', () => {
         brn: '202301012345',
         header: null,
         footer: null,
+        header_my: null,
+        footer_my: null,
         logo_url: null,
       },
     });

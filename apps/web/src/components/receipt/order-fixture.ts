@@ -111,6 +111,8 @@ export function sampleOrder(overrides: Partial<Order> = {}): Order {
       outlet_phone: '+60321234567',
       header: null,
       footer: null,
+      header_my: null,
+      footer_my: null,
       logo_url: null,
     },
     ...overrides,
