@@ -11,7 +11,7 @@ const onePixelPng = Buffer.from(
   'base64',
 );
 
-test('an admin changes the service charge and the receipt footer and logo of the business', async ({
+test('an admin changes the service charge and the receipt footer (both languages) and logo', async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -29,7 +29,9 @@ test('an admin changes the service charge and the receipt footer and logo of the
   const charge = page.getByLabel('Service charge', { exact: true });
   await expect(charge).toHaveValue('10');
   await charge.fill('5');
-  await page.getByLabel('Receipt footer').fill('Jumpa lagi di Kopi Demo!');
+  // The footer in both languages: a receipt prints the one of the staff's screen.
+  await page.getByLabel('Receipt footer', { exact: true }).fill('See you again at Kopi Demo!');
+  await page.getByLabel('Receipt footer (Melayu)').fill('Jumpa lagi di Kopi Demo!');
   // The scroll-to-top button never covers Save, wherever the page is scrolled: Save ends left
   // of the button's column.
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -53,7 +55,10 @@ test('an admin changes the service charge and the receipt footer and logo of the
 
   await page.reload();
   await expect(page.getByLabel('Service charge', { exact: true })).toHaveValue('5');
-  await expect(page.getByLabel('Receipt footer')).toHaveValue('Jumpa lagi di Kopi Demo!');
+  await expect(page.getByLabel('Receipt footer', { exact: true })).toHaveValue(
+    'See you again at Kopi Demo!',
+  );
+  await expect(page.getByLabel('Receipt footer (Melayu)')).toHaveValue('Jumpa lagi di Kopi Demo!');
   await expect(page.getByTestId('receipt-logo-preview')).toBeVisible();
 
   // Put the business back as it was.

@@ -46,6 +46,9 @@ export const businessSettingsShape = {
   tin: registrationNo,
   receipt_header: receiptText,
   receipt_footer: receiptText,
+  /** The same lines in Malay, printed on a receipt in Malay (decision 069). */
+  receipt_header_my: receiptText,
+  receipt_footer_my: receiptText,
   /** A counter sale needs an open shift on its till. */
   shifts_required: z.boolean(),
   /** Sen a closing drawer may be over or short without a manager's note. */

@@ -16,3 +16,17 @@ export function localizedName(
 ): string {
   return locale === 'my' && nameMy && nameMy.trim() !== '' ? nameMy : name;
 }
+
+/**
+ * A text the business sets in both languages (a receipt's header or footer) as `locale` prints
+ * it: its own language's, else the other one's (decision 069); null when neither is set.
+ */
+export function receiptTextFor(
+  locale: string,
+  en: string | null | undefined,
+  my: string | null | undefined,
+): string | null {
+  const [first, second] = locale === 'my' ? [my, en] : [en, my];
+  if (first && first.trim() !== '') return first;
+  return second && second.trim() !== '' ? second : null;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reasonFieldsShape } from './coded-reasons';
 import { listQuerySchema } from './common';
 import { localeSchema } from './locale';
 import { formatRinggit } from './money';
@@ -72,7 +73,7 @@ export const walletEntrySchema = z.object({
   /** The order's business date (YYYY-MM-DD): order numbers count from 1 each day at each outlet. */
   order_date: text().nullable(),
   refund_id: text().nullable(),
-  reason: text().nullable(),
+  ...reasonFieldsShape,
   ...ledgerActor,
   created_at: text(),
 });
@@ -88,7 +89,7 @@ export const pointsEntrySchema = z.object({
   order_no: text().nullable(),
   /** The order's business date (YYYY-MM-DD): order numbers count from 1 each day at each outlet. */
   order_date: text().nullable(),
-  reason: text().nullable(),
+  ...reasonFieldsShape,
   ...ledgerActor,
   created_at: text(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reasonFieldsShape } from './coded-reasons';
 import { listQuerySchema } from './common';
 import { orderChargesShape } from './order-charges';
 import { orderItemInputSchema, orderItemSchema } from './orders';
@@ -240,7 +241,11 @@ export const mobileOrderSchema = mobileOrderSummarySchema.extend({
   payments: z.array(
     z.object({ method: text(), amount: z.number().int(), status: text(), at: text() }),
   ),
-  history: z.array(z.object({ status: text(), at: text(), reason: text().nullable() })),
+  /**
+   * Each status with its reason: `reason` in the app's language (a code the server wrote, in
+   * words; what a person typed, as typed), and the server's code and parameters when it wrote it.
+   */
+  history: z.array(z.object({ status: text(), at: text(), ...reasonFieldsShape })),
   /** What the customer may do now. */
   can_pay: z.boolean(),
   can_cancel: z.boolean(),

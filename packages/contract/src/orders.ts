@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reasonFieldsShape } from './coded-reasons';
 import { approvalSchema } from './approvals';
 import { orderChargesShape } from './order-charges';
 import { sen } from './catalogue';
@@ -167,12 +168,13 @@ export const paymentSchema = z.object({
   status: z.enum(['paid', 'refunded']),
 });
 
+/** A move: `reason_code` and `reason_params` when the system made it, `reason` as a person typed it. */
 export const statusHistorySchema = z.object({
   from: text().nullable(),
   to: text(),
   at: text(),
   by: text().nullable(),
-  reason: text().nullable(),
+  ...reasonFieldsShape,
 });
 
 export const orderSummarySchema = z.object({
@@ -205,10 +207,15 @@ export type OrderSummary = z.infer<typeof orderSummarySchema>;
 export const datedOrderNo = (orderNo: string, businessDate: string) =>
   `${orderNo} (${businessDate.replaceAll('-', '/')})`;
 
-/** The business's own receipt texts and logo (business settings), as they are now. */
+/**
+ * The business's own receipt texts and logo (business settings), as they are now: the header
+ * and footer in English and in Malay (receiptTextFor picks the one a receipt prints).
+ */
 export const receiptTextsShape = {
   header: text().nullable(),
   footer: text().nullable(),
+  header_my: text().nullable(),
+  footer_my: text().nullable(),
   logo_url: text().nullable(),
 };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reasonFieldsShape } from './coded-reasons';
 import { listQuerySchema } from './common';
 import { localeSchema } from './locale';
 import { paymentMethodSchema } from './pricing';
@@ -169,12 +170,13 @@ export const refundItemSchema = z.object({
   amount: z.number().int(),
 });
 
+/** A move: `reason_code` and `reason_params` when the system made it, `reason` as a person typed it. */
 export const refundHistorySchema = z.object({
   from: text().nullable(),
   to: text(),
   at: text(),
   by: text().nullable(),
-  reason: text().nullable(),
+  ...reasonFieldsShape,
 });
 
 export const refundSummarySchema = z.object({

@@ -603,19 +603,22 @@ async function main() {
         // rejection a few minutes in; today's stop at their status (an unpaid app order: placed).
         await tx.execute(sql`
           insert into order_status_history (id, tenant_id, order_id, from_status, to_status,
-            by_name, reason, at)
-          select ${uuidAt(sql`w.created_at`)}, ${tenantId}::uuid, w.id, h.from_status, h.to_status, n.by_name, h.reason, h.at
+            by_name, reason, reason_code, reason_params, at)
+          select ${uuidAt(sql`w.created_at`)}, ${tenantId}::uuid, w.id, h.from_status, h.to_status, n.by_name, h.reason,
+            h.reason_code, case when h.reason_code = 'paid_online'
+              then jsonb_build_object('amount', b.total, 'method', b.payments->0->>'method')
+              when h.reason_code is not null then '{}'::jsonb end, h.at
           from seed_week w join seed_large_baskets b on b.id = w.basket_id
           cross join lateral (values
-            (1, null, case when w.status = 'CREATED' then 'CREATED' else 'PENDING' end,
-              case when w.status = 'CREATED' then null when b.source = 'pos-apps' then 'Paid at the counter' else 'Paid online' end,
+            (1, null, case when w.status = 'CREATED' then 'CREATED' else 'PENDING' end, null,
+              case when w.status = 'CREATED' then 'placed_in_app' when b.source = 'pos-apps' then 'paid_at_counter' else 'paid_online' end,
               w.created_at),
             (2, 'PENDING', case when w.status = 'REJECTED' then 'REJECTED' else 'APPROVED' end,
               case when w.status = 'REJECTED' then (${reasons}::text[])[1 + w.seq % ${REJECT_REASONS.length}] end,
-              w.created_at + interval '2 minutes'),
-            (3, 'APPROVED', 'COMPLETED', null, w.created_at + interval '9 minutes'),
-            (4, 'COMPLETED', 'CLOSED', 'Day closed', (w.business_date + interval '23 hours') at time zone ${timezone})
-          ) as h(step, from_status, to_status, reason, at)
+              null, w.created_at + interval '2 minutes'),
+            (3, 'APPROVED', 'COMPLETED', null, null, w.created_at + interval '9 minutes'),
+            (4, 'COMPLETED', 'CLOSED', null, 'day_closed', (w.business_date + interval '23 hours') at time zone ${timezone})
+          ) as h(step, from_status, to_status, reason, reason_code, at)
           cross join lateral (select case when b.source = 'pos-apps'
             then (${staffNames}::text[])[w.staff_no] else 'Kopi app' end as by_name) n
           where h.step <= case w.status when 'CREATED' then 1 when 'PENDING' then 1

@@ -13,6 +13,8 @@ export function sampleWalletEntry(overrides: Partial<WalletEntry> = {}): WalletE
     order_date: null,
     refund_id: null,
     reason: null,
+    reason_code: null,
+    reason_params: null,
     actor_kind: 'customer',
     actor_name: 'Nur Aishah',
     created_at: '2026-03-10T03:00:00.000Z',

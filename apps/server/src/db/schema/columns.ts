@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, type PgColumn, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { StoredReasonParams } from '@kopi/contract';
+import {
+  type AnyPgColumn,
+  jsonb,
+  type PgColumn,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 // Columns every table spells the same way.
 
@@ -25,3 +34,15 @@ export const idempotencyKeyUnique = (
   uniqueIndex(`${table}_tenant_idempotency_key_unique`)
     .on(t.tenantId, t.idempotencyKey)
     .where(sql`${t.idempotencyKey} is not null`);
+
+/** A coded reason's parameters (the contract's `reasonParamSchemas`, by its code). */
+export const reasonParamsColumn = (name: string) => jsonb(name).$type<StoredReasonParams>();
+
+/**
+ * A reason the server wrote, as its code and parameters (the contract's coded reasons), beside
+ * the free-text `reason` a person types: screens and files say it in the reader's language.
+ */
+export const codedReasonColumns = () => ({
+  reasonCode: text('reason_code'),
+  reasonParams: reasonParamsColumn('reason_params'),
+});

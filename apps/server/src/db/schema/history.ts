@@ -1,5 +1,5 @@
 import { type AnyPgColumn, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { id, parentColumn } from './columns';
+import { codedReasonColumns, id, parentColumn } from './columns';
 import { tenantColumn } from './tenancy';
 import { users } from './access';
 
@@ -9,12 +9,16 @@ export const actorColumns = () => ({
   byName: text('by_name'),
 });
 
-/** A status history row's move: from and to, who made it (kept by name too), why and when. */
+/**
+ * A status history row's move: from and to, who made it (kept by name too), why (as typed, or
+ * the system's coded reason) and when.
+ */
 export const statusMoveColumns = () => ({
   fromStatus: text('from_status'),
   toStatus: text('to_status').notNull(),
   ...actorColumns(),
   reason: text('reason'),
+  ...codedReasonColumns(),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
 });
 

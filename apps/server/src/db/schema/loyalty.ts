@@ -10,7 +10,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { id, createdAt, updatedAt, ts } from './columns';
+import { codedReasonColumns, id, createdAt, updatedAt, ts } from './columns';
 import { customerColumn, customers } from './customers';
 import { orders } from './orders';
 import { shifts, tills } from './shifts';
@@ -42,7 +42,9 @@ export const walletEntries = pgTable(
     orderId: uuid('order_id').references(() => orders.id),
     refundId: uuid('refund_id'),
     paymentId: uuid('payment_id'),
+    /** What a staff member typed (an adjustment); the system's reasons are coded. */
     reason: text('reason'),
+    ...codedReasonColumns(),
     ...actorColumns(),
     createdAt: createdAt(),
   },
@@ -82,7 +84,9 @@ export const pointsEntries = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     orderId: uuid('order_id').references(() => orders.id),
     refundId: uuid('refund_id'),
+    /** What a staff member typed (an adjustment); the system's reasons are coded. */
     reason: text('reason'),
+    ...codedReasonColumns(),
     ...actorColumns(),
     createdAt: createdAt(),
   },

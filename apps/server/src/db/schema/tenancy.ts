@@ -48,6 +48,9 @@ export const tenants = pgTable(
     // Printed above and below a receipt's items, and its logo (an uploaded WebP's URL).
     receiptHeader: text('receipt_header'),
     receiptFooter: text('receipt_footer'),
+    /** The same in Malay: a receipt in Malay prints these (decision 069). */
+    receiptHeaderMy: text('receipt_header_my'),
+    receiptFooterMy: text('receipt_footer_my'),
     receiptLogoUrl: text('receipt_logo_url'),
     /** A counter sale needs an open shift on its till (decision 035). */
     shiftsRequired: boolean('shifts_required').notNull().default(true),

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { id, createdAt, updatedAt, ts } from './columns';
+import { id, createdAt, reasonParamsColumn, updatedAt, ts } from './columns';
 import { customers } from './customers';
 import { orders } from './orders';
 import { outlets, tenantColumn } from './tenancy';
@@ -153,7 +153,10 @@ export const voucherRedemptions = pgTable(
     status: text('status').notNull().default('redeemed'),
     redeemedAt: ts('redeemed_at').notNull(),
     returnedAt: ts('returned_at'),
+    /** Why it was given back: the order's move, as a coded reason (a legacy row: text). */
     returnReason: text('return_reason'),
+    returnReasonCode: text('return_reason_code'),
+    returnReasonParams: reasonParamsColumn('return_reason_params'),
   },
   (t) => [
     uniqueIndex('voucher_redemptions_order_unique').on(t.orderId),

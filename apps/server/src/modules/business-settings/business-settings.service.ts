@@ -27,6 +27,8 @@ const columnOf = {
   tin: 'tin',
   receipt_header: 'receiptHeader',
   receipt_footer: 'receiptFooter',
+  receipt_header_my: 'receiptHeaderMy',
+  receipt_footer_my: 'receiptFooterMy',
   shifts_required: 'shiftsRequired',
   shift_variance_tolerance: 'shiftVarianceTolerance',
   manual_discount_max_bp: 'manualDiscountMaxBp',

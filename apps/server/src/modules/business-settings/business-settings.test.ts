@@ -136,6 +136,8 @@ describe('PUT /api/tenant-settings', () => {
       tin: '',
       receipt_header: 'Halal certified\nFree Wi-Fi: kopi-guest',
       receipt_footer: 'Follow us @kopidemo',
+      receipt_header_my: ' Disahkan halal ',
+      receipt_footer_my: '',
       service_charge_methods: ['dine_in', 'delivery', 'dine_in'],
       cash_rounding: false,
       business_day_cutoff_hour: 5,
@@ -146,6 +148,8 @@ describe('PUT /api/tenant-settings', () => {
       tin: null,
       receipt_header: 'Halal certified\nFree Wi-Fi: kopi-guest',
       receipt_footer: 'Follow us @kopidemo',
+      receipt_header_my: 'Disahkan halal',
+      receipt_footer_my: null,
       service_charge_methods: ['dine_in', 'delivery'],
       cash_rounding: false,
       business_day_cutoff_hour: 5,
@@ -157,6 +161,7 @@ describe('PUT /api/tenant-settings', () => {
       tin: 'C2584563200',
       receipt_header: null,
       receipt_footer: null,
+      receipt_header_my: null,
       service_charge_methods: ['dine_in'],
       cash_rounding: true,
       business_day_cutoff_hour: 4,
@@ -231,7 +236,8 @@ describe('orders after a change', () => {
       service_charge_rate_bp: 500,
       service_charge_taxable: false,
       receipt_header: 'Halal certified',
-      receipt_footer: 'Jumpa lagi!',
+      receipt_footer: 'See you again!',
+      receipt_footer_my: 'Jumpa lagi!',
     });
     expect(changed.statusCode, changed.body).toBe(200);
 
@@ -248,11 +254,21 @@ describe('orders after a change', () => {
       rounding: oldOrder.rounding,
       total: 1166,
     });
-    // The receipt prints the business's texts as they are now.
-    expect(reread.receipt).toMatchObject({ header: 'Halal certified', footer: 'Jumpa lagi!' });
+    // The receipt prints the business's texts as they are now, in both languages.
+    expect(reread.receipt).toMatchObject({
+      header: 'Halal certified',
+      footer: 'See you again!',
+      header_my: null,
+      footer_my: 'Jumpa lagi!',
+    });
     const pos = await api.get(`/api/pos/context?outlet_id=${kl}`);
     expect(pos.json().data.pricing).toMatchObject({ service_tax_rate_bp: 800 });
-    expect(pos.json().data.receipt).toMatchObject({ header: 'Halal certified', logo_url: null });
+    expect(pos.json().data.receipt).toMatchObject({
+      header: 'Halal certified',
+      header_my: null,
+      footer_my: 'Jumpa lagi!',
+      logo_url: null,
+    });
     expect((await api.put('/api/tenant-settings', demoSettings)).statusCode).toBe(200);
   });
 });

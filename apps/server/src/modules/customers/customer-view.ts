@@ -5,6 +5,7 @@ import type {
   CustomerPersonalData,
   CustomerSummary,
 } from '@kopi/contract';
+import { reasonFields } from '../../lib/coded-reason';
 import type { TierProgress } from '../loyalty/tier-progress.service';
 import type {
   CustomerDetailsRow,
@@ -127,7 +128,7 @@ export function toPersonalData(d: PersonalDataRows, now: Date): CustomerPersonal
       order_no: orderNo,
       order_date: orderDate,
       refund_id: e.refundId,
-      reason: e.reason,
+      ...reasonFields(e),
       ...actor(e),
       created_at: e.createdAt.toISOString(),
     })),
@@ -140,7 +141,7 @@ export function toPersonalData(d: PersonalDataRows, now: Date): CustomerPersonal
       order_id: e.orderId,
       order_no: orderNo,
       order_date: orderDate,
-      reason: e.reason,
+      ...reasonFields(e),
       ...actor(e),
       created_at: e.createdAt.toISOString(),
     })),

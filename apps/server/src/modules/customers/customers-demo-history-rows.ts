@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { orderSystemReasons } from '@kopi/contract';
+import { codedReason } from '@kopi/contract';
 import { insertRows } from '../../db/bulk-insert';
 import type { Db } from '../../db/database';
+import { reasonColumns } from '../../lib/coded-reason';
 import { customerOrders } from '../../db/schema/customers';
 import { walletPaymentCodes } from '../../db/schema/loyalty';
 import {
@@ -101,7 +102,7 @@ export async function writeHistory(
           ...by,
           fromStatus: null,
           toStatus: 'PENDING',
-          reason: orderSystemReasons.paidAtCounter,
+          ...reasonColumns(codedReason('paid_at_counter', {})),
           at: o.at,
         },
         {

@@ -1,3 +1,5 @@
+import { codedReason } from '@kopi/contract';
+import { type Reason, reasonColumns } from '../../lib/coded-reason';
 import { pointsFor } from '../loyalty/points.service';
 import type { LedgerActor } from '../loyalty/ledgers.service';
 import type { pointsEntries, referrals, walletEntries } from '../../db/schema/loyalty';
@@ -68,7 +70,7 @@ interface WalletPost {
   orderId?: string;
   refundId?: string;
   paymentId?: string;
-  reason?: string;
+  reason?: Reason;
 }
 
 type PointsRow = typeof pointsEntries.$inferInsert;
@@ -144,7 +146,7 @@ export function replayLedgers(input: {
       orderId: e.orderId ?? null,
       refundId: e.refundId ?? null,
       paymentId: e.paymentId ?? null,
-      reason: e.reason ?? null,
+      ...reasonColumns(e.reason),
     });
   }
 
@@ -155,7 +157,7 @@ export function replayLedgers(input: {
     e: { kind: string; points: number; spend: number; key: string; actor: LedgerActor } & {
       orderId?: string;
       refundId?: string;
-      reason?: string;
+      reason?: Reason;
       clamp?: boolean;
     },
   ) {
@@ -171,7 +173,7 @@ export function replayLedgers(input: {
       balanceAfter: s.points,
       orderId: e.orderId ?? null,
       refundId: e.refundId ?? null,
-      reason: e.reason ?? null,
+      ...reasonColumns(e.reason),
     });
     if (e.kind === 'earn' || e.kind === 'reverse') {
       s.year.push({ at, points });
@@ -229,7 +231,7 @@ export function replayLedgers(input: {
             key: `refund:${r.id}:wallet`,
             orderId: o.id,
             refundId: r.id,
-            reason: `Refund ${r.refundNo}`,
+            reason: codedReason('refund', { refund_no: r.refundNo }),
             actor: r.completedBy,
           });
         }
@@ -255,7 +257,7 @@ export function replayLedgers(input: {
           amount: -line.amount,
           key: `order:${w.order.id}:wallet:${line.lineNo}`,
           orderId: w.order.id,
-          reason: `Order ${w.order.orderNo}`,
+          reason: codedReason('order', { order_no: w.order.orderNo }),
           actor: w.order.basket.staffId
             ? { kind: 'staff', id: w.order.basket.staffId, name: w.order.basket.staffName ?? '' }
             : earner,
@@ -303,7 +305,9 @@ export function replayLedgers(input: {
         kind: sign > 0 ? 'reward' : 'adjustment',
         key: `referral:${r.id}:${who}:${sign > 0 ? 'reward' : 'reverse'}`,
         orderId: first.id,
-        reason: sign > 0 ? `Referral reward (${who})` : `Referral reward reversed (${who})`,
+        reason: codedReason(sign > 0 ? 'referral_reward' : 'referral_reward_reversed', {
+          role: who,
+        }),
         clamp: sign < 0,
         actor: referral,
       };

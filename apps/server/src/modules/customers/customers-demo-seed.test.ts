@@ -79,6 +79,43 @@ describe('demo customers', () => {
     expect(counts!.adjustments).toBeGreaterThan(0);
   });
 
+  it('keep the system’s reasons as codes; only what staff typed is free text', async () => {
+    const db = t.database.db;
+    const typed = rowsOf(
+      await db.execute(
+        sql.raw(`select 'wallet' as ledger, kind, actor_kind from wallet_entries
+            where reason is not null
+          union select 'points', kind, actor_kind from points_entries where reason is not null`),
+      ),
+    );
+    expect(typed).toEqual([{ ledger: 'wallet', kind: 'adjustment', actor_kind: 'staff' }]);
+    const coded = rowsOf(
+      await db.execute(
+        sql.raw(`select distinct 'wallet' as ledger, kind, reason_code from wallet_entries
+            where reason_code is not null
+          union select distinct 'points', kind, reason_code from points_entries
+            where reason_code is not null`),
+      ),
+    );
+    expect(coded).toEqual(
+      expect.arrayContaining([
+        { ledger: 'wallet', kind: 'spend', reason_code: 'order' },
+        { ledger: 'wallet', kind: 'reward', reason_code: 'referral_reward' },
+        { ledger: 'points', kind: 'reward', reason_code: 'referral_reward' },
+      ]),
+    );
+    const [history] = rowsOf<{ english: number; counter: number }>(
+      await db.execute(
+        sql.raw(`select count(*) filter (where reason in ('Paid at the counter', 'Day closed',
+            'Not paid by the day close'))::int as english,
+          count(*) filter (where reason_code = 'paid_at_counter')::int as counter
+          from order_status_history`),
+      ),
+    );
+    expect(history!.english).toBe(0);
+    expect(history!.counter).toBeGreaterThan(100);
+  });
+
   it('have referrals pending and rewarded, each reward in both ledgers', async () => {
     const db = t.database.db;
     const rows = await db.select().from(referrals);

@@ -1,8 +1,9 @@
-import type {
-  CounterTopup,
-  CounterTopupCreate,
-  CounterTopupMethod,
-  CounterTopupOptions,
+import {
+  codedReason,
+  type CounterTopup,
+  type CounterTopupCreate,
+  type CounterTopupMethod,
+  type CounterTopupOptions,
 } from '@kopi/contract';
 import type { Db } from '../../db/database';
 import { audit } from '../../lib/audit';
@@ -152,7 +153,7 @@ export function createCounterTopupService({ db, now, shifts }: CounterTopupDeps)
             amount: input.amount,
             idempotencyKey: `counter-topup:${key}`,
             actor: { kind: 'staff', id: ctx.principal.userId, name: byName },
-            reason: `Counter top-up ${number}`,
+            reason: codedReason('counter_topup', { receipt_no: number }),
             // checkTopup applied the maximum with the app's top-ups in flight.
             maxBalance: null,
             refuseBlocked: true,

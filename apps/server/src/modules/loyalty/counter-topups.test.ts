@@ -104,10 +104,15 @@ describe('a wallet top-up at the counter', () => {
       .select()
       .from(walletEntries)
       .where(eq(walletEntries.customerId, customer.id));
-    expect(entries.map((e) => [e.kind, e.amount, e.actorKind])).toContainEqual([
+    expect(
+      entries.map((e) => [e.kind, e.amount, e.actorKind, e.reason, e.reasonCode, e.reasonParams]),
+    ).toContainEqual([
       'topup',
       5000,
       'staff',
+      null,
+      'counter_topup',
+      { receipt_no: receipt.receipt_no },
     ]);
     const [trail] = await db()
       .select()

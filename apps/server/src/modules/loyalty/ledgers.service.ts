@@ -1,5 +1,6 @@
 import type { PointsEntryKind, WalletEntryKind } from '@kopi/contract';
 import type { Db } from '../../db/database';
+import { type Reason, reasonColumns } from '../../lib/coded-reason';
 import { AppError } from '../../lib/errors';
 import * as repo from './ledgers.repo';
 
@@ -22,7 +23,8 @@ interface EntryBase {
   actor: LedgerActor;
   orderId?: string | null;
   refundId?: string | null;
-  reason?: string | null;
+  /** Coded when the system writes it; a string is what a staff member typed (an adjustment). */
+  reason?: Reason;
 }
 
 export interface WalletPost extends EntryBase {
@@ -99,7 +101,7 @@ export async function postWallet(
     orderId: post.orderId ?? null,
     refundId: post.refundId ?? null,
     paymentId: post.paymentId ?? null,
-    reason: post.reason ?? null,
+    ...reasonColumns(post.reason),
     ...actorColumns(post.actor),
   });
   return { entry, duplicate: false };
@@ -128,7 +130,7 @@ export async function postPoints(
     idempotencyKey: post.idempotencyKey,
     orderId: post.orderId ?? null,
     refundId: post.refundId ?? null,
-    reason: post.reason ?? null,
+    ...reasonColumns(post.reason),
     ...actorColumns(post.actor),
   });
   return { entry, duplicate: false };

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { messageKey, type MobilePoints, type MobileRedeemResult } from '@kopi/contract';
+import {
+  codedReason,
+  messageKey,
+  type MobilePoints,
+  type MobileRedeemResult,
+} from '@kopi/contract';
 import type { Db } from '../../db/database';
 import { audit } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
@@ -90,14 +95,14 @@ export function createMemberPointsService({ db, now }: { db: Db; now: Clock }) {
           kind: 'redeem',
           points: -points,
           idempotencyKey: `${key}:points`,
-          reason: 'Redeemed for wallet credit',
+          reason: codedReason('redeemed_for_wallet_credit', {}),
         });
         const credited = await postWallet(tx, {
           ...base,
           kind: 'reward',
           amount: credit,
           idempotencyKey: `${key}:wallet`,
-          reason: `${points} points redeemed`,
+          reason: codedReason('points_redeemed', { points }),
           refuseBlocked: true,
           maxBalance: settings.walletMaxBalance,
         });

@@ -95,10 +95,12 @@ describe('POST /api/mobile/points/redeem', () => {
       .select()
       .from(walletEntries)
       .where(eq(walletEntries.customerId, memberId));
-    expect(redeemed.map((e) => e.points)).toEqual([-200]);
-    expect(credited.map((e) => [e.kind, e.amount, e.actorKind])).toEqual([
-      ['reward', 200, 'customer'],
+    expect(redeemed.map((e) => [e.points, e.reason, e.reasonCode, e.reasonParams])).toEqual([
+      [-200, null, 'redeemed_for_wallet_credit', {}],
     ]);
+    expect(
+      credited.map((e) => [e.kind, e.amount, e.actorKind, e.reason, e.reasonCode, e.reasonParams]),
+    ).toEqual([['reward', 200, 'customer', null, 'points_redeemed', { points: 200 }]]);
     expect(await customerRow(t, memberId)).toMatchObject({ points: 100, walletBalance: 200 });
     expect((await latestAudit(t, 'customer.redeem_points'))?.entityId).toBe(memberId);
   });

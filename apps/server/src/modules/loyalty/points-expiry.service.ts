@@ -1,3 +1,4 @@
+import { codedReason } from '@kopi/contract';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { lockCustomer } from './ledgers.repo';
@@ -47,7 +48,7 @@ export async function sweepPointsExpiry(db: Db, at: Date): Promise<ExpirySweep> 
           points: -left,
           clampToBalance: true,
           idempotencyKey: `expiry:${customerId}:${day}`,
-          reason: `Points earned before ${day} expired`,
+          reason: codedReason('points_expired', { before: day }),
           actor: system,
         });
         return entry && !entry.duplicate ? entry.entry : null;

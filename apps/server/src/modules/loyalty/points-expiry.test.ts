@@ -72,6 +72,16 @@ describe('the points expiry sweep', () => {
     // Everything old was redeemed already: nothing to expire.
     expect(await expiries(spent)).toEqual([]);
     expect(await expiries(old)).toEqual([{ points: -300, key: `expiry:${old}:${day}`, after: 0 }]);
+    // Its reason is the cut-off day, said in the reader's language (not English prose).
+    const [entry] = await t.database.db
+      .select()
+      .from(pointsEntries)
+      .where(and(eq(pointsEntries.customerId, old), eq(pointsEntries.kind, 'expiry')));
+    expect(entry).toMatchObject({
+      reason: null,
+      reasonCode: 'points_expired',
+      reasonParams: { before: day },
+    });
     expect(swept.customers).toBeGreaterThanOrEqual(2);
     expect(swept.points).toBeGreaterThanOrEqual(370);
   });

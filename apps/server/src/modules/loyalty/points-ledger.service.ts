@@ -1,5 +1,6 @@
 import type { ListQuery, PointsEntry } from '@kopi/contract';
 import type { Db } from '../../db/database';
+import { reasonFields } from '../../lib/coded-reason';
 import { AppError } from '../../lib/errors';
 import { offsetOf, pageAnswer } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
@@ -19,7 +20,7 @@ const toPointsEntry = ({ entry, orderNo, orderDate }: repo.PointsPageRow): Point
   order_id: entry.orderId,
   order_no: orderNo,
   order_date: orderDate,
-  reason: entry.reason,
+  ...reasonFields(entry),
   actor_kind: entry.actorKind as PointsEntry['actor_kind'],
   actor_name: entry.actorName,
   created_at: entry.createdAt.toISOString(),

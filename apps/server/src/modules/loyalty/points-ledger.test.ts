@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { PointsEntry } from '@kopi/contract';
+import { codedReason, type PointsEntry } from '@kopi/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoOutlet } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
@@ -9,6 +9,7 @@ import { addCustomer, postTestPoints } from '../../test/points-fixtures';
 import { paidOrder } from '../../test/refund-fixtures';
 import { anonymous } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
+import { postPoints } from './ledgers.service';
 
 // A customer's points ledger as staff read it on the customer details page: every entry newest
 // first with the balance after it and the number of the order that earned it, paged.
@@ -53,10 +54,36 @@ describe("a customer's points ledger", () => {
       order_id: order.id,
       order_date: order.business_date,
       reason: null,
+      reason_code: null,
+      reason_params: null,
       actor_kind: 'system',
     });
     const second = await api.get(`/api/customers/${c.id}/points?page=2&page_size=5`);
     expect(second.json()).toMatchObject({ data: [], meta: { page: 2, page_size: 5, total: 2 } });
+  });
+
+  it('carries the system’s reason as a code and its parameters', async () => {
+    const c = await addCustomer(t, tenantId, { name: 'Points Reason' });
+    await postTestPoints(t, tenantId, c.id, 400);
+    await t.database.db.transaction((tx) =>
+      postPoints(tx, {
+        tenantId,
+        customerId: c.id,
+        kind: 'expiry',
+        points: -400,
+        idempotencyKey: `expiry:${c.id}:2025-06-10`,
+        reason: codedReason('points_expired', { before: '2025-06-10' }),
+        actor: { kind: 'system', name: 'Kopi HQ' },
+      }),
+    );
+    const res = await api.get(`/api/customers/${c.id}/points`);
+    expect(items(res)[0]).toMatchObject({
+      kind: 'expiry',
+      points: -400,
+      reason: null,
+      reason_code: 'points_expired',
+      reason_params: { before: '2025-06-10' },
+    });
   });
 
   it('answers an empty page for a customer without points', async () => {

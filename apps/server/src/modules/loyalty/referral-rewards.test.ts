@@ -68,9 +68,21 @@ async function referralEntries(referralId: string) {
     .from(pointsEntries)
     .where(like(pointsEntries.idempotencyKey, key))
     .orderBy(asc(pointsEntries.createdAt));
+  const reason = (e: { reason: string | null; reasonCode: string | null; reasonParams: unknown }) =>
+    e.reason ?? [e.reasonCode, e.reasonParams];
   return [
-    ...wallet.map((e) => ['wallet', e.idempotencyKey.split(':').slice(2).join(':'), e.amount]),
-    ...points.map((e) => ['points', e.idempotencyKey.split(':').slice(2).join(':'), e.points]),
+    ...wallet.map((e) => [
+      'wallet',
+      e.idempotencyKey.split(':').slice(2).join(':'),
+      e.amount,
+      reason(e),
+    ]),
+    ...points.map((e) => [
+      'points',
+      e.idempotencyKey.split(':').slice(2).join(':'),
+      e.points,
+      reason(e),
+    ]),
   ];
 }
 
@@ -85,8 +97,8 @@ describe('the referral reward', () => {
       orderId: first.id,
     });
     expect(await referralEntries(referral.id)).toEqual([
-      ['wallet', 'referrer:reward', 500],
-      ['points', 'referee:reward', 100],
+      ['wallet', 'referrer:reward', 500, ['referral_reward', { role: 'referrer' }]],
+      ['points', 'referee:reward', 100, ['referral_reward', { role: 'referee' }]],
     ]);
     expect(await customerRow(t, referrer.id)).toMatchObject({ walletBalance: 500, points: 0 });
     expect((await customerRow(t, referee.id)).points).toBe(21 + 100);
@@ -145,10 +157,10 @@ describe('the referral reward', () => {
     expect(row.status).toBe('reversed');
     expect(row.reversedAt?.toISOString()).toBe('2026-06-10T04:00:00.000Z');
     expect(await referralEntries(referral.id)).toEqual([
-      ['wallet', 'referrer:reward', 500],
-      ['wallet', 'referrer:reverse', -500],
-      ['points', 'referee:reward', 100],
-      ['points', 'referee:reverse', -100],
+      ['wallet', 'referrer:reward', 500, ['referral_reward', { role: 'referrer' }]],
+      ['wallet', 'referrer:reverse', -500, ['referral_reward_reversed', { role: 'referrer' }]],
+      ['points', 'referee:reward', 100, ['referral_reward', { role: 'referee' }]],
+      ['points', 'referee:reverse', -100, ['referral_reward_reversed', { role: 'referee' }]],
     ]);
     expect(await customerRow(t, referrer.id)).toMatchObject({ walletBalance: 0 });
     expect(await customerRow(t, referee.id)).toMatchObject({ points: 0 });

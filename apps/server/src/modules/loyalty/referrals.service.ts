@@ -1,3 +1,4 @@
+import { codedReason } from '@kopi/contract';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { postPoints, postWallet, type LedgerActor } from './ledgers.service';
@@ -32,7 +33,9 @@ async function grant(
     customerId: who.customerId,
     idempotencyKey: `referral:${who.referralId}:${who.role}:${sign > 0 ? 'reward' : 'reverse'}`,
     orderId,
-    reason: sign > 0 ? `Referral reward (${who.role})` : `Referral reward reversed (${who.role})`,
+    reason: codedReason(sign > 0 ? 'referral_reward' : 'referral_reward_reversed', {
+      role: who.role,
+    }),
     actor: system,
   };
   const posted =

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { WalletEntry } from '@kopi/contract';
+import { codedReason, type WalletEntry } from '@kopi/contract';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/database';
+import type { Reason } from '../../lib/coded-reason';
 import { pointsEntries, walletEntries } from '../../db/schema/loyalty';
 import { demoOutletIds } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
@@ -77,6 +78,43 @@ describe("a customer's ledger", () => {
     expect(items(res)[0]).toMatchObject({ order_no: null, order_date: null });
     const page = await api.get(`/api/customers/${c.id}/wallet?page=2&page_size=5`);
     expect(page.json()).toMatchObject({ data: [], meta: { page: 2, total: 3 } });
+  });
+
+  it('says why: the system’s reasons as a code and parameters, a staff member’s as typed', async () => {
+    const c = await walletCustomer(db(), tenantId, { name: 'Ledger Reasons' });
+    const post = (reason: Reason, amount: number, key: string) =>
+      db().transaction((tx) =>
+        postWallet(tx, {
+          tenantId,
+          customerId: c.id,
+          kind: typeof reason === 'string' ? 'adjustment' : 'topup',
+          amount,
+          idempotencyKey: `${key}:${c.id}`,
+          reason,
+          actor: { kind: 'staff', id: randomUUID(), name: 'Finance Fatimah' },
+        }),
+      );
+    await post(codedReason('counter_topup', { receipt_no: 'KL01-T0007' }), 5000, 'topup');
+    await post('Goodwill: drink remade', 300, 'goodwill');
+    const res = await api.get(`/api/customers/${c.id}/wallet`);
+    expect(items(res).map((e) => [e.reason, e.reason_code, e.reason_params])).toEqual([
+      ['Goodwill: drink remade', null, null],
+      [null, 'counter_topup', { receipt_no: 'KL01-T0007' }],
+    ]);
+    const across = await api.get(`/api/wallet-entries?customer_id=${c.id}`);
+    expect(items(across).map((e) => e.reason_code)).toEqual([null, 'counter_topup']);
+
+    // The file says them in words, in the language asked for (English by default).
+    const reasonsIn = async (lang: string) => {
+      const csv = await api.get(`/api/wallet-entries/export?customer_id=${c.id}${lang}`);
+      expect(csv.statusCode, csv.body).toBe(200);
+      return csv.body;
+    };
+    const malay = await reasonsIn('&lang=my');
+    expect(malay).toContain('Tambah nilai kaunter KL01-T0007');
+    expect(malay).toContain('Goodwill: drink remade');
+    expect(malay).not.toContain('counter_topup');
+    expect(await reasonsIn('')).toContain('Counter top-up KL01-T0007');
   });
 
   it("answers 401 without a token, 403 without read-wallet, 404 for another tenant's customer", async () => {

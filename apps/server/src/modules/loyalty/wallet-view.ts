@@ -4,6 +4,7 @@ import type {
   WalletEntry,
   WalletEntryKind,
 } from '@kopi/contract';
+import { reasonFields } from '../../lib/coded-reason';
 import type { WalletEntryRow } from './ledgers.repo';
 import type { AdjustmentWithCustomer } from './wallet-adjustments.repo';
 
@@ -36,7 +37,7 @@ export const toWalletEntry = ({
   order_no: orderNo,
   order_date: orderDate,
   refund_id: entry.refundId,
-  reason: entry.reason,
+  ...reasonFields(entry),
   actor_kind: entry.actorKind as WalletEntry['actor_kind'],
   actor_name: entry.actorName,
   created_at: entry.createdAt.toISOString(),

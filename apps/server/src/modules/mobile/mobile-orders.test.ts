@@ -214,7 +214,13 @@ describe('POST /api/mobile/orders', () => {
     expect(order.order_no).toMatch(/^KL01-\d{4}$/);
     expect(order.items[0]).toMatchObject({ quantity: 2, unit_price: 1000, notes: 'less sweet' });
     expect(order.history).toEqual([
-      { status: 'CREATED', at: expect.any(String), reason: 'Placed in the app (MOBILE)' },
+      {
+        status: 'CREATED',
+        at: expect.any(String),
+        reason: 'Placed in the app',
+        reason_code: 'placed_in_app',
+        reason_params: {},
+      },
     ]);
 
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
@@ -522,7 +528,9 @@ describe('tracking and cancelling', () => {
     });
     expect(res.json().data.history.at(-1)).toMatchObject({
       status: 'REJECTED',
-      reason: 'Cancelled by customer',
+      reason: 'Cancelled by the customer',
+      reason_code: 'cancelled_by_customer',
+      reason_params: { note: null },
     });
     const events = await t.database.db
       .select()
@@ -574,7 +582,9 @@ describe('tracking and cancelling', () => {
     expect(staffView.json().data.status).toBe('REJECTED');
     expect(staffView.json().data.history.at(-1)).toMatchObject({
       to: 'REJECTED',
-      reason: 'Not paid by the day close',
+      reason: null,
+      reason_code: 'unpaid_at_day_close',
+      reason_params: {},
     });
   });
 });

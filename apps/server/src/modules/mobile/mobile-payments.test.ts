@@ -149,7 +149,13 @@ describe('paying with the sandbox provider', () => {
       .where(
         and(eq(orderStatusHistory.orderId, order.id), eq(orderStatusHistory.toStatus, 'PENDING')),
       );
-    expect(history).toMatchObject({ fromStatus: 'CREATED', byName: 'Online payment (sandbox)' });
+    expect(history).toMatchObject({
+      fromStatus: 'CREATED',
+      byName: 'Online payment (sandbox)',
+      reason: null,
+      reasonCode: 'paid_online',
+      reasonParams: { amount: order.total, method: 'tng' },
+    });
     const [paidAudit] = await t.database.db
       .select()
       .from(auditLog)
@@ -434,8 +440,20 @@ describe('cancelling a paid order', () => {
     });
     expect(res.json().data.history.at(-1)).toMatchObject({
       status: 'REJECTED',
-      reason: 'Cancelled by customer: Ordered at the wrong outlet',
+      reason: 'Cancelled by the customer: Ordered at the wrong outlet',
+      reason_code: 'cancelled_by_customer',
+      reason_params: { note: 'Ordered at the wrong outlet' },
     });
+    // An app in Malay reads the server's reasons in Malay, the customer's words as written.
+    const inMalay = await api.get(`/api/mobile/orders/${order.id}`, {
+      ...customer.headers,
+      'accept-language': 'ms',
+    });
+    expect(inMalay.json().data.history.map((h: { reason: string | null }) => h.reason)).toEqual([
+      'Dibuat dalam aplikasi',
+      expect.stringMatching(/^Dibayar dalam talian: RM \d+\.\d{2} \(Kad\)$/),
+      'Dibatalkan oleh pelanggan: Ordered at the wrong outlet',
+    ]);
     const notes = await notesOf(order.id);
     expect(notes).toContainEqual({
       title: `Order ${order.order_no} cancelled by the customer`,

@@ -8,8 +8,10 @@ import {
   type MobileOutlet,
   type MobileSession,
   type OrderStatus,
+  reasonText,
   type ServingMethod,
 } from '@kopi/contract';
+import { reasonFields } from '../../lib/coded-reason';
 import type { CustomerRow, CustomerSession } from '../customers/customers.service';
 import type { CustomerMenuService, OutletNow } from '../orders/customer-menu.service';
 import {
@@ -158,7 +160,9 @@ export function toMobileOrder(
     history: details.history.map((h) => ({
       status: h.toStatus,
       at: h.at.toISOString(),
-      reason: h.reason,
+      ...reasonFields(h),
+      // The app shows `reason` as it comes: the server's own, in the app's language.
+      reason: reasonText(reasonFields(h), locale),
     })),
     can_pay: can.pay,
     can_cancel: can.cancel,

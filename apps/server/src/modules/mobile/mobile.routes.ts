@@ -256,7 +256,7 @@ export async function mobileRoutes(app: FastifyInstance, options: MobileRoutesOp
   customerRoute.post('/mobile/orders/:id/cancel', {
     config: customerWrite,
     summary:
-      'Cancel an order while CREATED or PENDING (→ REJECTED, "Cancelled by customer"); a paid one is owed back (refund_due)',
+      'Cancel an order while CREATED or PENDING (→ REJECTED, reason cancelled_by_customer with the note); a paid one is owed back (refund_due)',
     params: idParamSchema,
     body: mobileOrderCancelSchema,
     data: mobileOrderSchema,

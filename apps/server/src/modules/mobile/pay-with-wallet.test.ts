@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { mobileOrderSchema } from '@kopi/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { orderPayments, orders } from '../../db/schema/orders';
 import { auditLog, notifications } from '../../db/schema/platform';
-import { refunds } from '../../db/schema/refunds';
+import { refunds, refundStatusHistory } from '../../db/schema/refunds';
 import { createTenant } from '../../test/fixtures';
 import { expectCode } from '../../test/expect-code';
 import { verifiedCustomer } from '../../test/mobile-fixtures';
@@ -139,6 +139,17 @@ describe('an order paid with the wallet and cancelled', () => {
       requestedByName: 'Siti Aminah',
       approvedByName: 'Automatic refund',
     });
+    // The system's moves say why in codes, which each screen words in its own language.
+    const moves = await t.database.db
+      .select()
+      .from(refundStatusHistory)
+      .where(eq(refundStatusHistory.refundId, refund!.id))
+      .orderBy(asc(refundStatusHistory.at));
+    expect(moves.map((m) => [m.toStatus, m.reason, m.reasonCode, m.reasonParams])).toEqual([
+      ['PENDING', null, null, null],
+      ['APPROVED', null, 'given_back_to_wallet', {}],
+      ['COMPLETED', null, null, null],
+    ]);
     const entries = await walletOf(t, customer.id);
     expect(entries.map((e) => [e.kind, e.amount, e.balanceAfter])).toEqual([
       ['topup', 5000, 5000],

@@ -1,6 +1,8 @@
+import type { CodedReason } from '@kopi/contract';
 import { asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { ownedBy, ownedWhere } from '../../db/tenant-scope';
 import type { Db } from '../../db/database';
+import { reasonColumns } from '../../lib/coded-reason';
 import { users } from '../../db/schema/access';
 import { orderCounters, orders, orderStatusHistory, zReports } from '../../db/schema/orders';
 
@@ -98,7 +100,7 @@ export async function moveDay(
     byName: string;
     from: string;
     to: string;
-    reason: string;
+    reason: CodedReason;
   },
 ) {
   const moved = await tx
@@ -121,7 +123,7 @@ export async function moveDay(
         toStatus: values.to,
         byUserId: values.byUserId,
         byName: values.byName,
-        reason: values.reason,
+        ...reasonColumns(values.reason),
         at: values.at,
       })),
     );

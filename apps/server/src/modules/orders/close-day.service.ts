@@ -1,9 +1,9 @@
 import {
   datedOrderNo,
   businessDate,
+  codedReason,
   messageKey,
   openOrderStatuses,
-  orderSystemReasons,
   type PaymentMethod,
   paymentMethods,
   type RefundPaidBy,
@@ -176,7 +176,7 @@ export function createCloseDayService({
           await giveBackVouchers(tx, {
             tenantId,
             orderIds: unpaid,
-            reason: orderSystemReasons.unpaidAtDayClose,
+            reason: codedReason('unpaid_at_day_close', {}),
             at,
             cause: auditRow(ctx, { action: 'order.close_day', entity: 'z_report' }),
           });
@@ -184,13 +184,13 @@ export function createCloseDayService({
             ...by,
             from: 'CREATED',
             to: 'REJECTED',
-            reason: orderSystemReasons.unpaidAtDayClose,
+            reason: codedReason('unpaid_at_day_close', {}),
           });
           const closed = await repo.moveDay(tx, {
             ...by,
             from: 'COMPLETED',
             to: 'CLOSED',
-            reason: orderSystemReasons.dayClosed,
+            reason: codedReason('day_closed', {}),
           });
           // The sales figures as the report reads them; the drawer from the day's payment lines
           // and the refunds booked on it (voids' too: their money came in and goes back).

@@ -1,4 +1,4 @@
-import type { PaymentInput } from '@kopi/contract';
+import { codedReason, type PaymentInput } from '@kopi/contract';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { type LedgerActor, postWallet } from '../loyalty/ledgers.service';
@@ -77,7 +77,7 @@ export async function settleCounterCustomer(
       amount: -line.amount,
       idempotencyKey: `order:${orderId}:wallet:${line.lineNo}`,
       orderId,
-      reason: `Order ${sale.orderNo}`,
+      reason: codedReason('order', { order_no: sale.orderNo }),
       refuseBlocked: true,
       actor,
     });

@@ -83,7 +83,9 @@ describe('paying with the wallet at the counter', () => {
       orderId: order.id,
       idempotencyKey: `order:${order.id}:wallet:1`,
       actorKind: 'staff',
-      reason: `Order ${order.order_no}`,
+      reason: null,
+      reasonCode: 'order',
+      reasonParams: { order_no: order.order_no },
     });
     const points = await pointsOf(t, customer.id);
     expect(points.map((p) => [p.kind, p.points, p.spend, p.orderId])).toEqual([

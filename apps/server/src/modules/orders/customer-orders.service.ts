@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@kopi/contract';
+import { codedReason, type OrderStatus } from '@kopi/contract';
 import type { Db } from '../../db/database';
 import { auditRow } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
@@ -35,7 +35,6 @@ export { toOrderCharges, toOrderLine } from './order-view';
 
 /** DESIGN §4: an order is cancelled (→ REJECTED) while CREATED or PENDING, not once accepted. */
 const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = ['CREATED', 'PENDING'];
-const CANCEL_REASON = 'Cancelled by customer';
 
 /** What the customer may still do with an order. */
 export const customerCan = (o: { status: string; total: number; paid: number }) => ({
@@ -134,14 +133,15 @@ export function createCustomerOrderService({
       id: string,
       customerReason: string | null,
     ): Promise<CustomerOrder> {
-      const reason = customerReason ? `${CANCEL_REASON}: ${customerReason}` : CANCEL_REASON;
+      const reason = codedReason('cancelled_by_customer', { note: customerReason });
       const audit = auditRow(ctx, {
         action: 'order.status',
         entity: 'order',
         entityId: id,
         actor: customerActor({ ...customer, id: customer.customerId }),
         tenantId: customer.tenantId,
-        after: { status: 'REJECTED', reason },
+        // What the customer wrote, as a staff member's reason is kept on their moves.
+        after: { status: 'REJECTED', reason: customerReason },
       });
       const result = await moves.cancelByCustomer(db, {
         tenantId: customer.tenantId,

@@ -157,6 +157,8 @@ export async function orderContext(
         brn: tenants.brn,
         receiptHeader: tenants.receiptHeader,
         receiptFooter: tenants.receiptFooter,
+        receiptHeaderMy: tenants.receiptHeaderMy,
+        receiptFooterMy: tenants.receiptFooterMy,
         receiptLogoUrl: tenants.receiptLogoUrl,
         closures: closuresFrom(tenantId, o.fromDate),
         staffName: o.staffId

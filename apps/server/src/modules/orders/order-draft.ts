@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import {
   type ManualDiscountRecord,
   type OrderVoucher,
-  orderSystemReasons,
-  orderVia,
+  codedReason,
   priceOrder,
 } from '@kopi/contract';
 import { type AuditRow, auditRow } from '../../lib/audit';
+import { reasonColumns } from '../../lib/coded-reason';
 import { customerActor } from '../../lib/customer-principal';
 import { AppError } from '../../lib/errors';
 import type { CartLine } from './order-cart';
@@ -148,12 +148,16 @@ export function draftOrder(d: DraftInput) {
     toStatus: status,
     byUserId: staffId,
     byName,
-    reason:
-      channel === 'app'
-        ? `Placed in the app (${orderVia('mobile-apps')})`
-        : outsideHours
-          ? orderSystemReasons.paidAtCounterOutsideHours
-          : orderSystemReasons.paidAtCounter,
+    ...reasonColumns(
+      codedReason(
+        channel === 'app'
+          ? 'placed_in_app'
+          : outsideHours
+            ? 'paid_at_counter_outside_hours'
+            : 'paid_at_counter',
+        {},
+      ),
+    ),
     at,
   };
   const after: Record<string, unknown> = {

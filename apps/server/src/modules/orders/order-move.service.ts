@@ -1,4 +1,10 @@
-import { type ApprovalInput, canMoveOrder, needsApproval, type OrderStatus } from '@kopi/contract';
+import {
+  type ApprovalInput,
+  canMoveOrder,
+  codedReason,
+  needsApproval,
+  type OrderStatus,
+} from '@kopi/contract';
 import type { Db } from '../../db/database';
 import { auditRow } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
@@ -135,7 +141,7 @@ export function createOrderMove({
             await giveBackVoucher(tx, {
               tenantId,
               orderId: id,
-              reason: `Rejected: ${reason ?? 'no reason given'}`,
+              reason: codedReason('order_rejected', { note: reason }),
               at,
               cause: moveAudit,
             });

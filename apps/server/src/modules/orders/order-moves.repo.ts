@@ -1,3 +1,4 @@
+import { type CodedReason, codedReason, codedReasonText } from '@kopi/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { ownedBy, tenantIs } from '../../db/tenant-scope';
 import { type Db, rowsOf } from '../../db/database';
@@ -5,6 +6,7 @@ import { customerOrders } from '../../db/schema/customers';
 import { orderPayments, orders, orderStatusHistory } from '../../db/schema/orders';
 import { auditLog, notifications } from '../../db/schema/platform';
 import type { AuditRow } from '../../lib/audit';
+import { reasonColumns } from '../../lib/coded-reason';
 import { liveEventCtes, publishLiveEvent } from '../../lib/live-events';
 import { newOrderBody, ringgit } from './order-view';
 
@@ -101,7 +103,8 @@ export interface CustomerCancel {
   orderId: string;
   at: Date;
   byName: string;
-  reason: string;
+  /** The history's reason (coded, with what the customer wrote). */
+  reason: CodedReason;
   /** What the customer wrote, if anything (the notification's translatable params). */
   customerReason: string | null;
   /** Statuses the customer may cancel from. */
@@ -147,7 +150,7 @@ export async function cancelByCustomer(db: Db, c: CustomerCancel) {
       toStatus: 'REJECTED',
       byUserId: null,
       byName: c.byName,
-      reason: c.reason,
+      ...reasonColumns(c.reason),
       at: c.at,
     });
     await tx.insert(auditLog).values({
@@ -168,8 +171,8 @@ export async function cancelByCustomer(db: Db, c: CustomerCancel) {
         title: `Order ${row.order_no} cancelled by the customer`,
         body:
           moved!.refundDue > 0
-            ? `${c.byName}: ${c.reason} · refund RM ${(moved!.refundDue / 100).toFixed(2)}`
-            : `${c.byName}: ${c.reason}`,
+            ? `${c.byName}: ${codedReasonText(c.reason, 'en')} · refund RM ${(moved!.refundDue / 100).toFixed(2)}`
+            : `${c.byName}: ${codedReasonText(c.reason, 'en')}`,
         titleKey: 'customerCancelled',
         params: {
           order_no: row.order_no,
@@ -291,7 +294,7 @@ export async function recordOnlinePayment(
     toStatus: 'PENDING',
     byUserId: null,
     byName: p.byName,
-    reason: `Paid online: ${ringgit(p.amount)} (${p.method})`,
+    ...reasonColumns(codedReason('paid_online', { amount: p.amount, method: p.method })),
     at: p.at,
   });
   await audit('order.paid', { status: 'PENDING', amount: p.amount, method: p.method });

@@ -158,9 +158,11 @@ export async function recordOrder(db: Db, sale: NewOrder) {
         returning 1
       ), h as (
         insert into ${orderStatusHistory} (id, tenant_id, order_id, from_status, to_status,
-          by_user_id, by_name, reason, at)
+          by_user_id, by_name, reason, reason_code, reason_params, at)
         values (${h.id}::uuid, ${o.tenantId}::uuid, ${o.id}::uuid, ${h.fromStatus}::text,
-          ${h.toStatus}, ${h.byUserId}::uuid, ${h.byName}::text, ${h.reason}::text, ${ts(h.at)})
+          ${h.toStatus}, ${h.byUserId}::uuid, ${h.byName}::text, ${h.reason}::text,
+          ${h.reasonCode}::text, ${h.reasonParams ? JSON.stringify(h.reasonParams) : null}::jsonb,
+          ${ts(h.at)})
         returning 1
       ), c as (
         insert into ${orderCounters} as oc (tenant_id, outlet_id, business_date, last_no)

@@ -8,6 +8,7 @@ import {
   type PaymentMethod,
   type ServingMethod,
 } from '@kopi/contract';
+import { reasonFields } from '../../lib/coded-reason';
 import { hasPermission } from '../../lib/access';
 import type { CatalogueProduct } from './order-cart';
 import type { Principal } from '../../lib/principal';
@@ -161,7 +162,7 @@ export function toOrder(
       to: h.toStatus,
       at: h.at.toISOString(),
       by: h.byName,
-      reason: h.reason,
+      ...reasonFields(h),
     })),
     ready_at: details.history.find((h) => h.toStatus === 'COMPLETED')?.at.toISOString() ?? null,
     handed_over_at: o.handedOverAt?.toISOString() ?? null,

@@ -55,7 +55,9 @@ describe('POST /api/orders/{id}/status', () => {
         to: 'PENDING',
         at: '2026-06-10T04:00:00.000Z',
         by: 'Aisyah Rahman',
-        reason: 'Paid at the counter',
+        reason: null,
+        reason_code: 'paid_at_counter',
+        reason_params: {},
       },
       {
         from: 'PENDING',
@@ -63,6 +65,8 @@ describe('POST /api/orders/{id}/status', () => {
         at: '2026-06-10T04:03:00.000Z',
         by: 'Siti Nurhaliza',
         reason: null,
+        reason_code: null,
+        reason_params: null,
       },
       {
         from: 'APPROVED',
@@ -70,6 +74,8 @@ describe('POST /api/orders/{id}/status', () => {
         at: '2026-06-10T04:09:00.000Z',
         by: 'Siti Nurhaliza',
         reason: null,
+        reason_code: null,
+        reason_params: null,
       },
     ]);
 
@@ -312,7 +318,9 @@ describe('POST /api/orders/close-day', () => {
     expect(after.history.at(-1)).toMatchObject({
       from: 'COMPLETED',
       to: 'CLOSED',
-      reason: 'Day closed',
+      reason: null,
+      reason_code: 'day_closed',
+      reason_params: {},
     });
 
     // Closing again answers the kept report; reading it answers the same.

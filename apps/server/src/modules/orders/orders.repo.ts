@@ -180,6 +180,8 @@ export async function exportRows(
 export interface ReceiptSource extends ReceiptBusinessRow {
   receiptHeader: string | null;
   receiptFooter: string | null;
+  receiptHeaderMy: string | null;
+  receiptFooterMy: string | null;
   receiptLogoUrl: string | null;
 }
 
@@ -199,6 +201,8 @@ export async function findById(
         ...receiptBusinessColumns,
         receiptHeader: tenants.receiptHeader,
         receiptFooter: tenants.receiptFooter,
+        receiptHeaderMy: tenants.receiptHeaderMy,
+        receiptFooterMy: tenants.receiptFooterMy,
         receiptLogoUrl: tenants.receiptLogoUrl,
       },
       // Who is asking, by name, for the history row of a move (the principal has no full name).

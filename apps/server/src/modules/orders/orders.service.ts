@@ -124,6 +124,8 @@ const receiptOf = (r: repo.ReceiptSource): Order['receipt'] => ({
   ...toReceiptBusiness(r),
   header: r.receiptHeader,
   footer: r.receiptFooter,
+  header_my: r.receiptHeaderMy,
+  footer_my: r.receiptFooterMy,
   logo_url: r.receiptLogoUrl,
 });
 

@@ -119,7 +119,11 @@ describe('POST /api/orders outlet rules', () => {
     expect(res.statusCode, res.body).toBe(201);
     const order = res.json().data;
     expect(order.outside_hours).toBe(true);
-    expect(order.history[0].reason).toBe('Paid at the counter outside opening hours');
+    expect(order.history[0]).toMatchObject({
+      reason: null,
+      reason_code: 'paid_at_counter_outside_hours',
+      reason_params: {},
+    });
     const [entry] = await t.database.db
       .select()
       .from(auditLog)
@@ -447,6 +451,8 @@ describe('receipt header on orders', () => {
     outlet_phone: '+60 3-2141 0001',
     header: null,
     footer: null,
+    header_my: null,
+    footer_my: null,
     logo_url: null,
   };
 
@@ -515,6 +521,8 @@ describe('GET /api/pos/context', () => {
         brn: '202301012345',
         header: null,
         footer: null,
+        header_my: null,
+        footer_my: null,
         logo_url: null,
       },
     });

@@ -64,6 +64,8 @@ export function createPosService({ db, now }: { db: Db; now: Clock }) {
           brn: c.brn,
           header: c.receiptHeader,
           footer: c.receiptFooter,
+          header_my: c.receiptHeaderMy,
+          footer_my: c.receiptFooterMy,
           logo_url: c.receiptLogoUrl,
         },
       };

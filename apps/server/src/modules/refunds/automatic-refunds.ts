@@ -1,4 +1,9 @@
-import type { RefundCreate, RefundStatus } from '@kopi/contract';
+import {
+  type CodedReason,
+  codedReason,
+  type RefundCreate,
+  type RefundStatus,
+} from '@kopi/contract';
 import type { Db } from '../../db/database';
 import { auditRow } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
@@ -99,7 +104,7 @@ export function createAutomaticRefunds({
     ctx: RequestContext,
     tenantId: string,
     id: string,
-    step: { from: RefundStatus; to: RefundStatus; reason: string | null },
+    step: { from: RefundStatus; to: RefundStatus; reason: CodedReason | null },
     extra: Partial<writes.RefundMoveWrite> = {},
   ) =>
     writes.moveRefund(db, {
@@ -133,7 +138,7 @@ export function createAutomaticRefunds({
       ctx,
       tenantId,
       id,
-      { from: 'PENDING', to: 'APPROVED', reason: 'Paid back through the payment provider' },
+      { from: 'PENDING', to: 'APPROVED', reason: codedReason('paid_back_by_provider', {}) },
       { payout },
     );
     if (moved && byProvider) await sendPayout(tenantId, id);
@@ -145,7 +150,7 @@ export function createAutomaticRefunds({
    * its status, so a retry picks up where an earlier attempt stopped.
    */
   async function completeToWallet(ctx: RequestContext, tenantId: string, id: string) {
-    const reason = "Given back to the customer's wallet";
+    const reason = codedReason('given_back_to_wallet', {});
     await systemMove(ctx, tenantId, id, { from: 'PENDING', to: 'APPROVED', reason });
     const found = await repo.findById(db, tenantId, id, { userId: null, outletId: null });
     if (found?.refund.status !== 'APPROVED') return;

@@ -1,3 +1,4 @@
+import { codedReason } from '@kopi/contract';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { type LedgerActor, postWallet } from '../loyalty/ledgers.service';
@@ -26,7 +27,7 @@ export const ledgersOnCompletion =
       await giveBackVoucher(tx, {
         tenantId,
         orderId: order.id,
-        reason: `Refunded in full (${refund.refundNo})`,
+        reason: codedReason('refunded_in_full', { refund_no: refund.refundNo }),
         at,
         cause: audit,
       });
@@ -59,7 +60,7 @@ export const ledgersOnCompletion =
       idempotencyKey: `refund:${refund.id}:wallet`,
       orderId: order.id,
       refundId: refund.id,
-      reason: `Refund ${refund.refundNo}`,
+      reason: codedReason('refund', { refund_no: refund.refundNo }),
       maxBalance: null,
       actor,
     });

@@ -1,7 +1,7 @@
 import { refundSchema } from '@kopi/contract';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { refunds } from '../../db/schema/refunds';
+import { refunds, refundStatusHistory } from '../../db/schema/refunds';
 import type { RequestContext } from '../../lib/request-context';
 import { payWithSandbox, placeOrder, verifiedCustomer } from '../../test/mobile-fixtures';
 import { movedRefund, paidOrder } from '../../test/refund-fixtures';
@@ -169,6 +169,17 @@ describe('a rejected or cancelled paid order', () => {
       .toEqual([
         ['original', paid.total, 'COMPLETED', 'Owed Customer', 'Automatic refund', 'succeeded'],
       ]);
+    const [owed] = await refundsOf(paid.id);
+    const moves = await t.database.db
+      .select()
+      .from(refundStatusHistory)
+      .where(eq(refundStatusHistory.refundId, owed!.id))
+      .orderBy(asc(refundStatusHistory.at));
+    expect(moves.map((m) => [m.toStatus, m.reason, m.reasonCode, m.reasonParams])).toEqual([
+      ['PENDING', null, null, null],
+      ['APPROVED', null, 'paid_back_by_provider', {}],
+      ['COMPLETED', null, null, null],
+    ]);
     expect(await refundsOf(unpaid.id)).toHaveLength(0);
   });
 });

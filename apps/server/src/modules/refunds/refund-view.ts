@@ -13,6 +13,7 @@ import {
   type RefundSummary,
   refundTransitions,
 } from '@kopi/contract';
+import { reasonFields } from '../../lib/coded-reason';
 import { hasPermission } from '../../lib/access';
 import type { Principal } from '../../lib/principal';
 import type { detailsOf, findById, RefundRow, RefundSummaryRow } from './refunds.repo';
@@ -175,7 +176,7 @@ export function toRefund(found: Found, details: Details, principal: Principal): 
       to: h.toStatus,
       at: h.at.toISOString(),
       by: h.byName,
-      reason: h.reason,
+      ...reasonFields(h),
     })),
     allowed_statuses: refundTransitions[status].filter(
       (to) => moveRefusal(principal, f, to, found.managerLimit, found.callerApproved) === null,

@@ -8,6 +8,7 @@ import { auditLog, notifications } from '../../db/schema/platform';
 import { refundCounters, refundItems, refunds, refundStatusHistory } from '../../db/schema/refunds';
 import { ownedBy, ownedWhere, tenantIs } from '../../db/tenant-scope';
 import type { AuditRow } from '../../lib/audit';
+import { type Reason, reasonColumns } from '../../lib/coded-reason';
 import { publishLiveEvent } from '../../lib/live-events';
 import { planRefund } from './refund-rules';
 import { orderRefundState } from './refund-state.repo';
@@ -207,7 +208,8 @@ export interface RefundMoveWrite {
    */
   approvalCheck?: (tx: Db) => Promise<void>;
   byName: string;
-  reason: string | null;
+  /** What the staff member wrote; coded when the system moves it. */
+  reason: Reason;
   transferReference: string | null;
   /**
    * On COMPLETED: the business day the refund counts on and the shift whose drawer pays it,
@@ -352,7 +354,7 @@ async function writeMove(tx: Db, m: RefundMoveWrite) {
     toStatus: m.to,
     byUserId: m.byUserId,
     byName: m.byName,
-    reason: m.reason,
+    ...reasonColumns(m.reason),
     at: m.at,
   });
   await tx.insert(auditLog).values(m.audit);

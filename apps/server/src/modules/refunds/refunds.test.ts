@@ -96,6 +96,8 @@ describe('asking for a refund', () => {
         at: NOON_KL.replace('Z', '.000Z'),
         by: 'Siti Nurhaliza',
         reason: null,
+        reason_code: null,
+        reason_params: null,
       },
     ]);
     const after = refundableSchema.parse(

@@ -81,7 +81,9 @@ describe('a refund to the wallet', () => {
       orderId: order.id,
       idempotencyKey: `refund:${refund.id}:wallet`,
       actorKind: 'staff',
-      reason: `Refund ${refund.refund_no}`,
+      reason: null,
+      reasonCode: 'refund',
+      reasonParams: { refund_no: refund.refund_no },
     });
     expect((await customerRow(t, customer.id)).walletBalance).toBe(1000);
     expect(await walletRollup()).toMatchObject({ refunds: 1, amount: 1000 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { MobileRewardExchange, MobileRewards } from '@kopi/contract';
+import { codedReason, type MobileRewardExchange, type MobileRewards } from '@kopi/contract';
 import type { Db } from '../../db/database';
 import { audit } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
@@ -70,7 +70,10 @@ export function createRewardExchangeService({ db, now }: { db: Db; now: Clock })
           kind: 'voucher' as const,
           idempotencyKey: pointsKey,
           actor,
-          reason: `Reward: ${reward.nameEn}`,
+          reason: codedReason('reward_exchange', {
+            name_en: reward.nameEn,
+            name_my: reward.nameMy,
+          }),
         };
         const answer = (code: { code: string; createdAt: Date }, spent: number, left: number) => ({
           reward_id: reward.id,

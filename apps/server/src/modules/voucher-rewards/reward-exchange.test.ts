@@ -84,7 +84,12 @@ describe('access to the app’s rewards', () => {
 
 describe('POST /api/mobile/rewards/{id}/exchange', () => {
   it('takes the price, counts one, issues a code that shows in my vouchers, and audits it', async () => {
-    const reward = await addReward(t, { pointsPrice: 300, stock: 5 });
+    const reward = await addReward(t, {
+      pointsPrice: 300,
+      stock: 5,
+      nameEn: 'Free Kopi Susu',
+      nameMy: 'Kopi Susu percuma',
+    });
     const customer = await customerWithPoints(t, 1000);
     const res = await exchange(reward.id, customer.headers);
     expect(res.statusCode, res.body).toBe(201);
@@ -101,6 +106,12 @@ describe('POST /api/mobile/rewards/{id}/exchange', () => {
       .from(pointsEntries)
       .where(and(eq(pointsEntries.customerId, customer.id), eq(pointsEntries.kind, 'voucher')));
     expect(entries.map((e) => [e.points, e.balanceAfter])).toEqual([[-300, 700]]);
+    // Its reason in both names, so a Malay screen shows the reward's Malay name.
+    expect(entries[0]).toMatchObject({
+      reason: null,
+      reasonCode: 'reward_exchange',
+      reasonParams: { name_en: 'Free Kopi Susu', name_my: 'Kopi Susu percuma' },
+    });
     const mine = (await api.get('/api/mobile/vouchers', customer.headers)).json().data;
     expect(mine.map((v: { code: string }) => v.code)).toEqual([answer.code]);
     const audit = await t.database.db

@@ -74,7 +74,8 @@ describe('the audit log of voucher redemptions', () => {
       order_id: orderId,
       code: code.code,
       discount: DISCOUNT,
-      reason: 'Rejected: Out of milk',
+      reason_code: 'order_rejected',
+      reason_params: { note: 'Out of milk' },
     });
 
     await setVoucherGiveBack(t, false);
@@ -107,7 +108,8 @@ describe('the audit log of voucher redemptions', () => {
     expect(entries.map((e) => e.actorUsername)).toEqual(['finance']);
     expect(entries[0]!.after).toMatchObject({
       order_id: orderId,
-      reason: `Refunded in full (${refund.refund_no})`,
+      reason_code: 'refunded_in_full',
+      reason_params: { refund_no: refund.refund_no },
     });
   });
 

@@ -69,7 +69,9 @@ describe('the day close and the vouchers of unpaid app orders', () => {
     expect(r).toMatchObject({
       orderId,
       status: 'returned',
-      returnReason: 'Not paid by the day close',
+      returnReason: null,
+      returnReasonCode: 'unpaid_at_day_close',
+      returnReasonParams: {},
     });
     expect(r!.returnedAt).not.toBeNull();
     expect((await voucherNow(t, voucher.id)).redeemedCount).toBe(0);

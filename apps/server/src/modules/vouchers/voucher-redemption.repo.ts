@@ -1,3 +1,4 @@
+import type { CodedReason, StoredReasonParams } from '@kopi/contract';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
 import { ownedBy, ownedWhere, tenantIs, tenantOfRow } from '../../db/tenant-scope';
@@ -165,11 +166,16 @@ export async function standingRedemptions(db: Db, tenantId: string, orderIds: re
 export async function returnRedemption(
   db: Db,
   tenantId: string,
-  r: { id: string; voucherId: string; codeId: string | null; reason: string; at: Date },
+  r: { id: string; voucherId: string; codeId: string | null; reason: CodedReason; at: Date },
 ) {
   const [returned] = await db
     .update(voucherRedemptions)
-    .set({ status: 'returned', returnedAt: r.at, returnReason: r.reason })
+    .set({
+      status: 'returned',
+      returnedAt: r.at,
+      returnReasonCode: r.reason.code,
+      returnReasonParams: r.reason.params as StoredReasonParams,
+    })
     .where(ownedWhere(voucherRedemptions, tenantId, { id: r.id, status: 'redeemed' }))
     .returning({ id: voucherRedemptions.id });
   if (!returned) return false;

@@ -1,4 +1,5 @@
 import {
+  type CodedReason,
   evaluateVoucher,
   type MobileVoucher,
   type OrderVoucher,
@@ -194,7 +195,7 @@ export const orderVoucherOfClaim = (c: ClaimedVoucher | null): OrderVoucher | nu
 /** What gives a redemption back: the order's move, why, when, and the move's audit entry. */
 export interface GiveBack {
   tenantId: string;
-  reason: string;
+  reason: CodedReason;
   at: Date;
   /** The move's own entry: the give-back's entry takes its actor and request. */
   cause: AuditRow;
@@ -217,7 +218,8 @@ async function giveBack(tx: Db, move: GiveBack, standing: repo.StandingRedemptio
         order_id: standing.orderId,
         code: standing.code,
         discount: standing.discount,
-        reason: move.reason,
+        reason_code: move.reason.code,
+        reason_params: move.reason.params,
       }),
     );
   }

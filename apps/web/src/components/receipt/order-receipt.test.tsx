@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultPricingSettings, priceOrder } from '@kopi/contract';
 import { i18n } from '../../lib/i18n/i18n';
@@ -55,6 +55,29 @@ describe('OrderReceipt', () => {
     expect(screen.getByTestId('receipt-footer')).toHaveTextContent('Follow us @kopihq');
     expect(screen.getByTestId('receipt-logo')).toHaveAttribute('src', '/uploads/logos/logo.webp');
     expect(screen.queryByText('Thank you! Please come again.')).not.toBeInTheDocument();
+  });
+
+  it('prints the header and footer in the staff’s language, else in the other one', async () => {
+    const order = sampleOrder();
+    const both = {
+      ...order,
+      receipt: {
+        ...order.receipt,
+        header: 'Halal certified',
+        header_my: 'Disahkan halal',
+        footer: 'See you again!',
+        footer_my: null,
+      },
+    };
+    const { unmount } = render(<OrderReceipt order={both} />);
+    expect(screen.getByTestId('receipt-header')).toHaveTextContent('Halal certified');
+    expect(screen.getByTestId('receipt-footer')).toHaveTextContent('See you again!');
+    unmount();
+    await act(() => i18n.changeLanguage('my'));
+    render(<OrderReceipt order={both} />);
+    expect(screen.getByTestId('receipt-header')).toHaveTextContent('Disahkan halal');
+    // No Malay footer: the English one rather than none.
+    expect(screen.getByTestId('receipt-footer')).toHaveTextContent('See you again!');
   });
 
   it('prints the standard thanks without a footer, and no logo or header', () => {

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import type { Order } from '@kopi/contract';
+import { type Order, receiptTextFor } from '@kopi/contract';
 import { formatDateTime } from '../../lib/formatters';
 import { useLocalizedName } from '../../lib/localized-name';
 import { BusinessLines, OutletLines } from './business-lines';
@@ -26,11 +26,14 @@ const signed = (sen: number) => (sen > 0 ? `+${receiptAmount(sen)}` : receiptAmo
  * on an 80 mm page as long as the receipt.
  */
 export function OrderReceipt({ order }: { order: Order }) {
-  const { t } = useReceiptStrings();
+  const { t, language } = useReceiptStrings();
   // The names as sold, in Malay on a Malay screen (a reprint keeps them after a rename).
   const nameOf = useLocalizedName();
   const { receipt } = order;
   const voucher = order.voucher ?? null;
+  // The business's lines in the staff's language, else in the other one (decision 069).
+  const header = receiptTextFor(language, receipt.header, receipt.header_my);
+  const footer = receiptTextFor(language, receipt.footer, receipt.footer_my);
   const charges: { key: string; label: string; sen: number }[] = [
     // The voucher's part of the discount has its own line above; the rest (manual) is this one.
     {
@@ -56,7 +59,7 @@ export function OrderReceipt({ order }: { order: Order }) {
         />
       )}
       <BusinessLines business={receipt} />
-      {receipt.header && <ReceiptText testId="receipt-header">{receipt.header}</ReceiptText>}
+      {header && <ReceiptText testId="receipt-header">{header}</ReceiptText>}
       <OutletLines business={receipt} name={order.outlet_name} />
       <PaperRule />
       <PaperCentre strong>{t('receipt.title')}</PaperCentre>
@@ -190,8 +193,8 @@ export function OrderReceipt({ order }: { order: Order }) {
       <PaperRule />
       <PaperCentre>{t('receipt.pricesNote')}</PaperCentre>
       {/* The business's own closing words replace the standard thanks. */}
-      {receipt.footer ? (
-        <ReceiptText testId="receipt-footer">{receipt.footer}</ReceiptText>
+      {footer ? (
+        <ReceiptText testId="receipt-footer">{footer}</ReceiptText>
       ) : (
         <PaperCentre strong>{t('receipt.thanks')}</PaperCentre>
       )}

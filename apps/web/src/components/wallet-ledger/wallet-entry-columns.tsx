@@ -6,6 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import { useCan } from '../../lib/can-context';
 import { formatDateTime } from '../../lib/formatters';
 import type { DataTableColumn } from '../data-table/data-table';
+import { useReasonText } from '../coded-reason/use-reason-text';
 import { OrderNumberLink } from '../order-number-link';
 import { receiptAmount } from '../receipt/receipt-parts';
 import { useWalletLedgerStrings } from './i18n';
@@ -43,6 +44,7 @@ export function useWalletEntryColumns({
 }: { withCustomer?: boolean; sortable?: boolean } = {}): DataTableColumn<WalletEntry>[] {
   const { t } = useWalletLedgerStrings();
   const can = useCan();
+  const reasonText = useReasonText();
   const mayOpenCustomer = can('read', 'customer');
   const by = (e: WalletEntry) =>
     e.actor_kind === 'staff' ? e.actor_name : t(`actor.${e.actor_kind}`);
@@ -109,7 +111,7 @@ export function useWalletEntryColumns({
         />
       ),
     },
-    { id: 'reason', header: t('column.reason'), cell: (e) => e.reason ?? '—' },
+    { id: 'reason', header: t('column.reason'), cell: (e) => reasonText(e) ?? '—' },
     { id: 'by', header: t('column.by'), cell: by },
   ];
 }

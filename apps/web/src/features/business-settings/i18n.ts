@@ -31,6 +31,10 @@ const en = {
     headerHint: 'Printed under the business name, e.g. a halal note or the Wi-Fi password.',
     footer: 'Receipt footer',
     footerHint: 'Printed at the end instead of “Thank you! Please come again.”',
+    headerMy: 'Receipt header (Melayu)',
+    headerMyHint: 'Printed instead on a receipt in Malay. Left empty, the header above is printed.',
+    footerMy: 'Receipt footer (Melayu)',
+    footerMyHint: 'Printed instead on a receipt in Malay. Left empty, the footer above is printed.',
     counter: 'Counter',
     shiftsRequired: 'A sale at the POS needs an open shift',
     blindCount: 'Blind count: hide the expected cash until the closing count is saved',
@@ -104,6 +108,12 @@ const my: FeatureMessages<typeof en> = {
     headerHint: 'Dicetak di bawah nama perniagaan, cth. nota halal atau kata laluan Wi-Fi.',
     footer: 'Pengaki resit',
     footerHint: 'Dicetak di hujung menggantikan “Terima kasih! Sila datang lagi.”',
+    headerMy: 'Pengepala resit (Melayu)',
+    headerMyHint:
+      'Dicetak sebagai ganti pada resit dalam bahasa Melayu. Jika kosong, pengepala di atas dicetak.',
+    footerMy: 'Pengaki resit (Melayu)',
+    footerMyHint:
+      'Dicetak sebagai ganti pada resit dalam bahasa Melayu. Jika kosong, pengaki di atas dicetak.',
     businessDay: 'Hari perniagaan',
     cutoff: 'Hari perniagaan bermula pada',
     cutoffHint: 'Jualan sebelum jam ini dikira untuk hari sebelumnya (cth. 04:00).',

@@ -99,7 +99,6 @@ const en = {
     by: 'by {{name}}',
     reason: 'Reason: {{reason}}',
   },
-  // The reasons of the moves the system makes itself (see the contract's systemOrderReason).
   waiting: {
     title: 'Waiting times',
     placed: 'Placed',
@@ -110,16 +109,6 @@ const en = {
     after: 'after {{minutes}} min {{seconds}} s',
     notCollected: 'Not collected',
     notCollectedBy: 'Cleared by {{name}}: {{reason}}',
-  },
-  systemReason: {
-    paidAtCounter: 'Paid at the counter',
-    paidAtCounterOutsideHours: 'Paid at the counter outside opening hours',
-    dayClosed: 'Day closed',
-    unpaidAtDayClose: 'Not paid by the day close',
-    placedInApp: 'Placed in the app',
-    paidOnline: 'Paid online: {{amount}} ({{method}})',
-    cancelledByCustomer: 'Cancelled by the customer',
-    cancelledByCustomerWith: 'Cancelled by the customer: {{note}}',
   },
   actions: {
     accept: 'Accept',
@@ -252,16 +241,6 @@ const my: FeatureMessages<typeof en> = {
     after: 'selepas {{minutes}} min {{seconds}} saat',
     notCollected: 'Tidak diambil',
     notCollectedBy: 'Dikeluarkan oleh {{name}}: {{reason}}',
-  },
-  systemReason: {
-    paidAtCounter: 'Dibayar di kaunter',
-    paidAtCounterOutsideHours: 'Dibayar di kaunter di luar waktu operasi',
-    dayClosed: 'Hari ditutup',
-    unpaidAtDayClose: 'Tidak dibayar sebelum hari ditutup',
-    placedInApp: 'Dibuat dalam aplikasi',
-    paidOnline: 'Dibayar dalam talian: {{amount}} ({{method}})',
-    cancelledByCustomer: 'Dibatalkan oleh pelanggan',
-    cancelledByCustomerWith: 'Dibatalkan oleh pelanggan: {{note}}',
   },
   actions: {
     accept: 'Terima',

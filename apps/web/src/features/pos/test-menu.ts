@@ -185,6 +185,8 @@ export const context: PosContext = {
     brn: null,
     header: null,
     footer: null,
+    header_my: null,
+    footer_my: null,
     logo_url: null,
   },
 };

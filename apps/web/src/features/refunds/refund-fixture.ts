@@ -49,6 +49,8 @@ export function sampleRefund(overrides: Partial<Refund> = {}): Refund {
         at: '2026-03-15T03:00:00.000Z',
         by: 'Siti Cashier',
         reason: null,
+        reason_code: null,
+        reason_params: null,
       },
     ],
     allowed_statuses: ['APPROVED', 'REJECTED'],

@@ -68,7 +68,9 @@ const registrationFields: SettingField[] = [
 ];
 const receiptFields: SettingField[] = [
   { kind: 'lines', name: 'receipt_header', label: 'form.header', hint: 'form.headerHint' },
+  { kind: 'lines', name: 'receipt_header_my', label: 'form.headerMy', hint: 'form.headerMyHint' },
   { kind: 'lines', name: 'receipt_footer', label: 'form.footer', hint: 'form.footerHint' },
+  { kind: 'lines', name: 'receipt_footer_my', label: 'form.footerMy', hint: 'form.footerMyHint' },
 ];
 
 function SettingFields({

@@ -23,6 +23,8 @@ const settings: BusinessSettings = {
   tin: null,
   receipt_header: null,
   receipt_footer: null,
+  receipt_header_my: null,
+  receipt_footer_my: null,
   shifts_required: true,
   shift_variance_tolerance: 500,
   manual_discount_max_bp: 2000,

@@ -15,6 +15,7 @@ import { listQueryProps } from '../../../components/data-table/paged-table-props
 import { useTableState } from '../../../components/data-table/table-state';
 import { receiptAmount } from '../../../components/receipt/receipt-parts';
 import { StatusLabel } from '../../../components/status-label';
+import { useReasonText } from '../../../components/coded-reason/use-reason-text';
 import { useWalletEntryColumns } from '../../../components/wallet-ledger/wallet-entry-columns';
 import { formatDateTime } from '../../../lib/formatters';
 import { useCustomerTab, type CustomerTab } from '../api';
@@ -138,6 +139,7 @@ export function CustomerWalletTable({ customerId }: { customerId: string }) {
 
 export function CustomerPointsTable({ customerId }: { customerId: string }) {
   const { t } = useCustomerStrings();
+  const reasonText = useReasonText();
   const columns: DataTableColumn<PointsEntry>[] = [
     { id: 'created', header: t('points.when'), cell: (e) => when(e.created_at) },
     {
@@ -166,7 +168,7 @@ export function CustomerPointsTable({ customerId }: { customerId: string }) {
       header: t('points.order'),
       cell: (e) => <OrderLink id={e.order_id} number={e.order_no} date={e.order_date} />,
     },
-    { id: 'reason', header: t('points.reason'), cell: (e) => e.reason ?? '—' },
+    { id: 'reason', header: t('points.reason'), cell: (e) => reasonText(e) ?? '—' },
     {
       id: 'by',
       header: t('points.by'),

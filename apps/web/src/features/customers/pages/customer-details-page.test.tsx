@@ -73,6 +73,8 @@ function renderDetails({
           order_no: 'KL01-20260314-0007',
           actor_kind: 'staff',
           actor_name: 'Siti Cashier',
+          reason_code: 'order',
+          reason_params: { order_no: 'KL01-20260314-0007' },
         }),
         sampleWalletEntry(),
       ]);
@@ -87,9 +89,26 @@ function renderDetails({
           order_id: 'o1',
           order_no: 'KL01-20260314-0007',
           reason: null,
+          reason_code: null,
+          reason_params: null,
           actor_kind: 'system',
           actor_name: 'System',
           created_at: '2026-03-14T02:30:00.000Z',
+        },
+        {
+          id: 'pe-0',
+          customer_id: customer.id,
+          kind: 'expiry',
+          points: -40,
+          balance_after: 1229,
+          order_id: null,
+          order_no: null,
+          reason: null,
+          reason_code: 'points_expired',
+          reason_params: { before: '2025-03-01' },
+          actor_kind: 'system',
+          actor_name: 'System',
+          created_at: '2026-03-01T00:00:00.000Z',
         },
       ]);
     if (call.url.startsWith(`${base}/vouchers`))
@@ -227,6 +246,7 @@ describe('customer details', { timeout: 20_000 }, () => {
     const amounts = within(table).getAllByTestId('wallet-entry-amount');
     expect(amounts.map((a) => a.textContent)).toEqual(['-4.50', '+50.00']);
     expect(table).toHaveTextContent('Siti Cashier');
+    expect(table).toHaveTextContent('Order KL01-20260314-0007');
     expect(table).toHaveTextContent('Customer (app)');
     expect(currentLocation()).toContain('tab=wallet');
   });
@@ -243,6 +263,7 @@ describe('customer details', { timeout: 20_000 }, () => {
       '/order/details/o1',
     );
     expect(table).toHaveTextContent('System');
+    expect(table).toHaveTextContent('Points earned before 2025/03/01 expired');
   });
 
   it('lists the vouchers issued: code, voucher, where from and whether still available', async () => {

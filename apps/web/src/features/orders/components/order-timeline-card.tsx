@@ -4,33 +4,11 @@ import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type Order, type PaymentMethod, paymentMethods, systemOrderReason } from '@kopi/contract';
-import { useReceiptStrings } from '../../../components/receipt/i18n';
+import type { Order } from '@kopi/contract';
+import { useReasonText } from '../../../components/coded-reason/use-reason-text';
 import { StatusLabel } from '../../../components/status-label';
-import { formatDateTime, formatMoney } from '../../../lib/formatters';
+import { formatDateTime } from '../../../lib/formatters';
 import { useOrderStrings } from '../i18n';
-
-/** The system's own reasons in the screen's language; what a person wrote, as written. */
-function useReasonText() {
-  const { t } = useOrderStrings();
-  const { t: tr } = useReceiptStrings();
-  return (reason: string) => {
-    const known = systemOrderReason(reason);
-    if (!known) return reason;
-    if (known.key === 'paidOnline') {
-      const method = (paymentMethods as readonly string[]).includes(known.method)
-        ? tr(`payment.${known.method as PaymentMethod}`)
-        : known.method;
-      return t('systemReason.paidOnline', { amount: formatMoney(known.amount), method });
-    }
-    if (known.key === 'cancelledByCustomer') {
-      return known.note
-        ? t('systemReason.cancelledByCustomerWith', { note: known.note })
-        : t('systemReason.cancelledByCustomer');
-    }
-    return t(`systemReason.${known.key}`);
-  };
-}
 
 /** The order's status changes, oldest first: who moved it, when, and why. */
 export function OrderTimelineCard({ history }: { history: Order['history'] }) {
@@ -43,6 +21,7 @@ export function OrderTimelineCard({ history }: { history: Order['history'] }) {
         <Box component="ol" data-testid="order-timeline" sx={{ m: 0, p: 0, listStyle: 'none' }}>
           {history.map((h, i) => {
             const last = i === history.length - 1;
+            const reason = reasonText(h);
             return (
               <Box
                 component="li"
@@ -85,10 +64,8 @@ export function OrderTimelineCard({ history }: { history: Order['history'] }) {
                   {formatDateTime(h.at)}
                   {h.by ? ` · ${t('details.by', { name: h.by })}` : ''}
                 </Typography>
-                {h.reason && (
-                  <Typography variant="body2">
-                    {t('details.reason', { reason: reasonText(h.reason) })}
-                  </Typography>
+                {reason && (
+                  <Typography variant="body2">{t('details.reason', { reason })}</Typography>
                 )}
               </Box>
             );

@@ -64,13 +64,23 @@ describe('order details', () => {
       allowed_statuses: [],
       refund_due: 2100,
       history: [
-        { from: null, to: 'PENDING', at: '2026-03-15T01:30:05.000Z', by: 'Siti', reason: null },
+        {
+          from: null,
+          to: 'PENDING',
+          at: '2026-03-15T01:30:05.000Z',
+          by: 'Siti',
+          reason: null,
+          reason_code: 'paid_at_counter',
+          reason_params: {},
+        },
         {
           from: 'PENDING',
           to: 'REJECTED',
           at: '2026-03-15T01:40:00.000Z',
           by: 'Tan Wei Ming',
           reason: 'Out of oat milk',
+          reason_code: null,
+          reason_params: null,
         },
       ],
     });
@@ -97,6 +107,7 @@ describe('order details', () => {
     const entries = within(timeline).getAllByTestId('order-timeline-entry');
     expect(entries).toHaveLength(2);
     expect(entries[0]).toHaveTextContent('Order placed');
+    expect(entries[0]).toHaveTextContent('Reason: Paid at the counter');
     expect(entries[1]).toHaveTextContent('Pending→Rejected');
     expect(entries[1]).toHaveTextContent('2026/03/15 09:40:00 · by Tan Wei Ming');
     expect(entries[1]).toHaveTextContent('Reason: Out of oat milk');
@@ -118,21 +129,27 @@ describe('order details', () => {
           to: 'CREATED',
           at: '2026-03-15T01:30:05.000Z',
           by: null,
-          reason: 'Placed in the app (MOBILE)',
+          reason: null,
+          reason_code: 'placed_in_app',
+          reason_params: {},
         },
         {
           from: 'CREATED',
           to: 'PENDING',
           at: '2026-03-15T01:31:00.000Z',
           by: null,
-          reason: 'Paid online: RM 21.00 (tng)',
+          reason: null,
+          reason_code: 'paid_online',
+          reason_params: { amount: 123450, method: 'tng' },
         },
         {
           from: 'PENDING',
           to: 'REJECTED',
           at: '2026-03-15T01:32:00.000Z',
           by: null,
-          reason: 'Cancelled by customer: ordered twice',
+          reason: null,
+          reason_code: 'cancelled_by_customer',
+          reason_params: { note: 'ordered twice' },
         },
       ],
     });
@@ -140,15 +157,14 @@ describe('order details', () => {
     const timeline = await screen.findByTestId('order-timeline');
     const entries = within(timeline).getAllByTestId('order-timeline-entry');
     expect(entries[0]).toHaveTextContent('Reason: Placed in the app');
-    expect(entries[0]).not.toHaveTextContent('(MOBILE)');
-    expect(entries[1]).toHaveTextContent(
-      /Reason: Paid online: RM\s?21\.00 \(Touch 'n Go eWallet\)/,
-    );
+    expect(entries[1]).toHaveTextContent("Reason: Paid online: RM 1,234.50 (Touch 'n Go eWallet)");
     expect(entries[2]).toHaveTextContent('Reason: Cancelled by the customer: ordered twice');
 
     await act(() => i18n.changeLanguage('my'));
     expect(entries[0]).toHaveTextContent('Sebab: Dibuat dalam aplikasi');
-    expect(entries[1]).toHaveTextContent(/Sebab: Dibayar dalam talian: RM\s?21\.00/);
+    expect(entries[1]).toHaveTextContent(
+      "Sebab: Dibayar dalam talian: RM 1,234.50 (Touch 'n Go eWallet)",
+    );
     // What the customer typed stays as they wrote it.
     expect(entries[2]).toHaveTextContent('Sebab: Dibatalkan oleh pelanggan: ordered twice');
   });

@@ -13,6 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { refundReasonLabels, type Refund } from '@kopi/contract';
 import { Link as RouterLink } from 'react-router';
+import { useReasonText } from '../../../components/coded-reason/use-reason-text';
 import { useReceiptStrings } from '../../../components/receipt/i18n';
 import { StatusLabel } from '../../../components/status-label';
 import { formatBusinessDate, formatDateTime, formatMoney } from '../../../lib/formatters';
@@ -202,6 +203,7 @@ export function RefundBankCard({ refund }: { refund: Refund }) {
 /** The refund's status changes, oldest first: who moved it, when, and why. */
 export function RefundTimelineCard({ history }: { history: Refund['history'] }) {
   const { t, ts } = useRefundStrings();
+  const reasonText = useReasonText();
   const label = (status: string) =>
     ts(`recordStatus.${status.replace(' ', '_') as 'WAITING_TRANSFER'}`);
   return (
@@ -209,27 +211,28 @@ export function RefundTimelineCard({ history }: { history: Refund['history'] }) 
       <CardHeader title={t('details.timeline')} />
       <CardContent>
         <Box component="ol" data-testid="refund-timeline" sx={{ m: 0, p: 0, listStyle: 'none' }}>
-          {history.map((h, i) => (
-            <Box
-              component="li"
-              key={`${h.at}:${i}`}
-              data-testid="refund-timeline-entry"
-              sx={{ pl: 2, pb: 1.5, borderInlineStart: '2px solid', borderColor: 'divider' }}
-            >
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {h.from ? `${label(h.from)} → ${label(h.to)}` : t('details.requested')}
-              </Typography>
-              <Typography variant="caption" color="text.secondary">
-                {formatDateTime(h.at)}
-                {h.by ? ` · ${t('details.by', { name: h.by })}` : ''}
-              </Typography>
-              {h.reason && (
-                <Typography variant="body2">
-                  {t('details.reasonLine', { reason: h.reason })}
+          {history.map((h, i) => {
+            const reason = reasonText(h);
+            return (
+              <Box
+                component="li"
+                key={`${h.at}:${i}`}
+                data-testid="refund-timeline-entry"
+                sx={{ pl: 2, pb: 1.5, borderInlineStart: '2px solid', borderColor: 'divider' }}
+              >
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {h.from ? `${label(h.from)} → ${label(h.to)}` : t('details.requested')}
                 </Typography>
-              )}
-            </Box>
-          ))}
+                <Typography variant="caption" color="text.secondary">
+                  {formatDateTime(h.at)}
+                  {h.by ? ` · ${t('details.by', { name: h.by })}` : ''}
+                </Typography>
+                {reason && (
+                  <Typography variant="body2">{t('details.reasonLine', { reason })}</Typography>
+                )}
+              </Box>
+            );
+          })}
         </Box>
       </CardContent>
     </Card>
