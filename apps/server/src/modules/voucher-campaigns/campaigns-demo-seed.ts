@@ -4,7 +4,7 @@ import {
   voucherCampaignInputSchema,
   voucherInputSchema,
 } from '@kopi/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { customers } from '../../db/schema/customers';
 import { membershipTiers } from '../../db/schema/membership-tiers';
@@ -129,7 +129,15 @@ async function seed(db: Db, options: DemoCampaignOptions) {
       .select({ code: voucherCodes.code, customerId: voucherCodes.customerId })
       .from(voucherCodes)
       .innerJoin(customers, eq(customers.id, voucherCodes.customerId))
-      .where(and(ownedBy(voucherCodes, tenantId), eq(voucherCodes.campaignId, m.id)))
+      // Not by a referred customer: their referral was settled on their first paid order when the
+      // customers were seeded, and a sale dated before it would become that first order.
+      .where(
+        and(
+          ownedBy(voucherCodes, tenantId),
+          eq(voucherCodes.campaignId, m.id),
+          isNull(customers.referredBy),
+        ),
+      )
       .orderBy(asc(customers.phone));
     // From the day after the start (every code issued by then) to the voucher's last day, and
     // as the voucher demo's sales, not in the last few days.
