@@ -1,6 +1,7 @@
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
 import { useCan } from '../lib/can-context';
+import { noWrap } from './data-table/fit-table';
 
 /**
  * An order's number as a link to its details, for whoever may read orders; the number alone for
@@ -18,9 +19,16 @@ export function OrderNumberLink({
 }) {
   const can = useCan();
   if (!number) return '—';
-  if (!id || !can('read', 'order')) return number;
+  // A number never breaks at its hyphen ("KL01-" above "0008").
+  if (!id || !can('read', 'order')) return <span style={noWrap}>{number}</span>;
   return (
-    <Link component={RouterLink} to={`/order/details/${id}`} underline="hover" aria-label={label}>
+    <Link
+      component={RouterLink}
+      to={`/order/details/${id}`}
+      underline="hover"
+      aria-label={label}
+      sx={noWrap}
+    >
       {number}
     </Link>
   );
