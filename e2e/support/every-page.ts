@@ -79,6 +79,30 @@ export async function openSettled(page: Page, path: string) {
   await page.locator('.MuiSkeleton-root').first().waitFor({ state: 'detached', timeout: 10_000 });
 }
 
+/**
+ * Opens `path` inside the app already running on `page` (the router's own navigation, as a link
+ * would, without loading the app again) and waits until it has settled as `openSettled` does: a
+ * sweep over many pages spends its time on them rather than on starting the app for each. Another
+ * view of the page that is open (a tab in its query) is loaded afresh.
+ */
+export async function openInApp(page: Page, path: string) {
+  const here = new URL(page.url());
+  if (!page.url().startsWith('http') || here.pathname === new URL(path, here).pathname) {
+    return openSettled(page, path);
+  }
+  // The page left keeps its heading until the next one has loaded: the next one's is new.
+  await page
+    .locator('h1')
+    .first()
+    .evaluate((h) => h.setAttribute('data-left', ''));
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.locator('h1:not([data-left])').first().waitFor();
+  await page.locator('.MuiSkeleton-root').first().waitFor({ state: 'detached', timeout: 10_000 });
+}
+
 /** axe-core's serious and critical violations on the page as it is, one line each. */
 export async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();

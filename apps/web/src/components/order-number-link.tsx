@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useCan } from '../lib/can-context';
 import { formatBusinessDate } from '../lib/formatters';
+import { noWrap } from './data-table/fit-table';
 
 /**
  * An order's number as a link to its details, for whoever may read orders; the number alone for
@@ -23,6 +24,7 @@ export function OrderNumberLink({
 }) {
   const can = useCan();
   if (!number) return '—';
+  // A number never breaks at its hyphen ("KL01-" above "0008").
   const day = date && (
     <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
       {formatBusinessDate(date)}
@@ -31,7 +33,7 @@ export function OrderNumberLink({
   if (!id || !can('read', 'order'))
     return (
       <>
-        <span style={{ whiteSpace: 'nowrap' }}>{number}</span>
+        <span style={noWrap}>{number}</span>
         {day}
       </>
     );
@@ -42,7 +44,7 @@ export function OrderNumberLink({
         to={`/order/details/${id}`}
         underline="hover"
         aria-label={label}
-        sx={{ whiteSpace: 'nowrap' }}
+        sx={noWrap}
       >
         {number}
       </Link>

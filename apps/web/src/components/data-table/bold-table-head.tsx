@@ -1,9 +1,15 @@
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import { priorityProps, type ColumnPriority } from './fit-table';
 
-/** A header cell's words, or its words and a right alignment (a number's column). */
-export type HeadCell = string | { label: string; align: 'right' };
+/**
+ * A header cell's words, or its words with a right alignment (a number's column) and a priority
+ * (`low`: the column gives way on a tablet; see `fitTable`).
+ */
+export type HeadCell = string | { label: string; align?: 'right'; priority?: ColumnPriority };
+
+export const headLabel = (cell: HeadCell) => (typeof cell === 'string' ? cell : cell.label);
 
 /**
  * The header of a table built by hand rather than with DataTable: one row of bold cells. `lead`
@@ -29,7 +35,12 @@ export function BoldTableHead({
               {cell}
             </TableCell>
           ) : (
-            <TableCell key={i} sx={{ fontWeight: 600 }} align={cell.align}>
+            <TableCell
+              key={i}
+              sx={{ fontWeight: 600 }}
+              align={cell.align}
+              {...priorityProps(cell.priority)}
+            >
               {cell.label}
             </TableCell>
           ),

@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import Chip from '@mui/material/Chip';
 import { MemoryRouter, Route, useNavigate, useSearchParams } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
@@ -111,6 +112,55 @@ describe('data table', () => {
     expect(onRowClick).toHaveBeenCalledWith({ id: 'PG01', name: 'Penang' });
     await userEvent.click(screen.getByRole('button', { name: 'Edit Kuala Lumpur' }));
     expect(onRowClick).toHaveBeenCalledTimes(1);
+  });
+
+  it('names each cell by its header, for the lines a phone stacks them in', () => {
+    renderTable();
+    const row = screen.getByRole('row', { name: /Penang/ });
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.getAttribute('data-label')),
+    ).toEqual(['Name', 'Code']);
+  });
+
+  it('hides a low-priority column on a tablet (jsdom is 1024 px wide), header and cells alike', () => {
+    renderTable({
+      columns: [
+        { id: 'name', header: 'Name', cell: (r) => r.name },
+        { id: 'id', header: 'Code', priority: 'low', cell: (r) => r.id },
+      ],
+    });
+    const table = screen.getByRole('table', { name: 'Outlets' });
+    expect(within(table).getByText('Name')).toBeVisible();
+    expect(within(table).getByText('Kuala Lumpur')).toBeVisible();
+    // Still in the page (a phone's lines show it), out of sight at this width.
+    expect(within(table).getByText('Code')).not.toBeVisible();
+    expect(within(table).getByText('KL01')).not.toBeVisible();
+    expect(within(table).getByText('KL01')).toHaveAttribute('data-priority', 'low');
+  });
+
+  it('keeps a number column on one line', () => {
+    renderTable({
+      columns: [
+        { id: 'name', header: 'Name', cell: (r) => r.name },
+        { id: 'id', header: 'Code', nowrap: true, cell: (r) => `RF-${r.id}-000004` },
+      ],
+    });
+    expect(getComputedStyle(screen.getByText('RF-KL01-000004')).whiteSpace).toBe('nowrap');
+    expect(getComputedStyle(screen.getByText('Kuala Lumpur')).whiteSpace).not.toBe('nowrap');
+  });
+
+  it("never cuts a chip's words to an ellipsis: its column is as wide as they are", () => {
+    renderTable({
+      columns: [
+        { id: 'name', header: 'Name', cell: (r) => r.name },
+        { id: 'state', header: 'Status', cell: () => <Chip label="Dipulangkan sebahagian" /> },
+      ],
+    });
+    const label = screen.getAllByText('Dipulangkan sebahagian')[0]!;
+    expect(label).toHaveClass('MuiChip-label');
+    expect(getComputedStyle(label).overflow).toBe('visible');
   });
 
   it('shows a search changed from outside (back, cleared filters) in the box', () => {

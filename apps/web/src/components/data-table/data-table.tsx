@@ -16,7 +16,7 @@ import { pageSizes } from '@kopi/contract';
 import { useTranslation } from '../../lib/i18n/use-translation';
 import { EmptyState } from '../empty-state';
 import type { SortState } from './table-state';
-import { phoneRows } from './phone-rows';
+import { fitTable, noWrap, priorityProps, type ColumnPriority } from './fit-table';
 import { SearchBox } from './search-box';
 
 export interface DataTableColumn<T> {
@@ -26,6 +26,13 @@ export interface DataTableColumn<T> {
   sortable?: boolean;
   align?: 'left' | 'right' | 'center';
   width?: number | string;
+  /**
+   * `low`: the column gives way on a tablet (600–1279 px) so the number, status, amount and
+   * buttons stay in view. Only for what the row's details (or its edit form) also show.
+   */
+  priority?: ColumnPriority;
+  /** The cell stays on one line: a record's number, an amount, a time. */
+  nowrap?: boolean;
 }
 
 /** A list's last column: the row's buttons, right-aligned under `header`. */
@@ -77,9 +84,13 @@ export interface DataTableProps<T> {
   /** Accessible name and placeholder of the search box (default "Search"). */
   searchLabel?: string;
   searchTestId?: string;
-  /** On a phone (below 600 px) each row is a stack of "header: value" lines, not a wide row. */
-  stackOnPhone?: boolean;
 }
+
+/** On a phone the pager's parts wrap onto a second line rather than run off the screen. */
+const pagerFits = {
+  '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end' },
+  '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+} as const;
 
 /** Server-paged table: page sizes of SPEC §9, sort, search, filters, loading/empty/error states. */
 export function DataTable<T>({
@@ -108,7 +119,6 @@ export function DataTable<T>({
   rowTestId,
   searchLabel,
   searchTestId,
-  stackOnPhone = false,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const showToolbar = Boolean(onSearchChange || filters || actions);
@@ -161,7 +171,7 @@ export function DataTable<T>({
       <TableRow key={`skeleton-${i}`} data-testid={`${testId}-skeleton`}>
         {selection && <TableCell padding="checkbox" />}
         {columns.map((column) => (
-          <TableCell key={column.id}>
+          <TableCell key={column.id} {...priorityProps(column.priority)}>
             <Skeleton variant="text" />
           </TableCell>
         ))}
@@ -203,7 +213,13 @@ export function DataTable<T>({
           </TableCell>
         )}
         {columns.map((column) => (
-          <TableCell key={column.id} align={column.align} data-label={column.header}>
+          <TableCell
+            key={column.id}
+            align={column.align}
+            data-label={column.header}
+            {...priorityProps(column.priority)}
+            sx={column.nowrap ? noWrap : undefined}
+          >
             {column.cell(row)}
           </TableCell>
         ))}
@@ -228,7 +244,9 @@ export function DataTable<T>({
           {actions}
         </Box>
       )}
-      <TableContainer sx={stackOnPhone ? phoneRows() : undefined}>
+      {/* On a phone each row is a stack of "header: value" lines; on a tablet low-priority
+          columns give way. */}
+      <TableContainer sx={fitTable()}>
         <Table aria-label={label} aria-busy={loading || undefined}>
           <TableHead>
             <TableRow>
@@ -247,7 +265,9 @@ export function DataTable<T>({
                 <TableCell
                   key={column.id}
                   align={column.align}
-                  sx={{ width: column.width, fontWeight: 600, whiteSpace: 'nowrap' }}
+                  {...priorityProps(column.priority)}
+                  // A heading wraps between its words before its column pushes others away.
+                  sx={{ width: column.width, fontWeight: 600 }}
                   sortDirection={sort?.by === column.id ? sort.direction : false}
                 >
                   {column.sortable && onSortChange ? (
@@ -280,6 +300,7 @@ export function DataTable<T>({
         labelDisplayedRows={({ from, to, count }) =>
           t('dataTable.displayedRows', { from, to, count })
         }
+        sx={pagerFits}
       />
     </Box>
   );

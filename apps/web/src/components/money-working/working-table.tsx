@@ -9,6 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useCan } from '../../lib/can-context';
+import { fitTable } from '../data-table/fit-table';
 import { paymentMethodName, useReceiptStrings } from '../receipt/i18n';
 import { receiptAmount } from '../receipt/receipt-parts';
 import { useWorkingStrings } from './i18n';
@@ -93,8 +94,8 @@ export function WorkingTable({
   const columns = 6 + (withCountsOn ? 1 : 0);
   const numeric = { align: 'right' as const, sx: { whiteSpace: 'nowrap' } };
   return (
-    // Wider than a phone: it scrolls sideways inside the dialog, by keyboard too.
-    <TableContainer tabIndex={0} role="region" aria-label={label}>
+    // On a phone each row is a stack of "header: value" lines (the total stays one line).
+    <TableContainer tabIndex={0} role="region" aria-label={label} sx={fitTable()}>
       <Table size="small" aria-label={label} data-testid="working-table">
         <TableHead>
           <TableRow>
@@ -115,24 +116,27 @@ export function WorkingTable({
               data-record={r.record}
               data-counts-as={r.countsAs ?? undefined}
             >
-              <TableCell>{t(`records.${r.record}`)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              <TableCell data-label={t('columns.record')}>{t(`records.${r.record}`)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }} data-label={t('columns.number')}>
                 <NumberCell row={r} />
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{day(r.orderDate)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }} data-label={t('columns.orderDate')}>
+                {day(r.orderDate)}
+              </TableCell>
               {withCountsOn && (
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <TableCell sx={{ whiteSpace: 'nowrap' }} data-label={t('columns.countsOn')}>
                   {day(r.countsOn ?? r.orderDate)}
                 </TableCell>
               )}
-              <TableCell>{method(r)}</TableCell>
+              <TableCell data-label={t('columns.method')}>{method(r)}</TableCell>
               <TableCell
                 sx={{ fontWeight: r.countsAs && r.countsAs !== 'sale' ? 600 : undefined }}
                 data-testid="working-counts-as"
+                data-label={t('columns.countsAs')}
               >
                 {r.countsAs ? t(`countsAs.${r.countsAs}`) : '—'}
               </TableCell>
-              <TableCell {...numeric} data-testid="working-amount">
+              <TableCell {...numeric} data-testid="working-amount" data-label={t('columns.amount')}>
                 {receiptAmount(r.amount)}
               </TableCell>
             </TableRow>

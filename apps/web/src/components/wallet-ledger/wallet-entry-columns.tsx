@@ -70,7 +70,8 @@ export function useWalletEntryColumns({
       id: 'created',
       header: t('column.when'),
       sortable,
-      cell: (e) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.created_at)}</Box>,
+      // Squeezed, the time goes under the date.
+      cell: (e) => formatDateTime(e.created_at),
     },
     ...(withCustomer ? [customer] : []),
     { id: 'kind', header: t('column.kind'), cell: (e) => <WalletKindLabel kind={e.kind} /> },

@@ -23,6 +23,7 @@ import { useAccountSessions, useRevokeOtherSessions, useRevokeSession } from '..
 import { describeUserAgent } from '../../../lib/user-agent';
 import { cardTitle } from '../../../components/card-title';
 import { RetryAlert } from '../../../components/retry-alert';
+import { fitTable } from '../../../components/data-table/fit-table';
 
 export function AccountSessionsCard() {
   const { t } = useTranslation();
@@ -72,7 +73,14 @@ export function AccountSessionsCard() {
           </Button>
         }
       />
-      <TableContainer>
+      <TableContainer
+        sx={fitTable([
+          t('account.sessions.device'),
+          t('account.sessions.address'),
+          t('account.sessions.started'),
+          t('account.sessions.lastUsed'),
+        ])}
+      >
         <Table aria-label={t('account.sessions.title')} data-testid="sessions-table">
           <TableHead>
             <TableRow>

@@ -16,10 +16,10 @@ export function EffectiveValue({
 }) {
   const { t } = useAppFeatureStrings();
   return (
+    // Squeezed (a tablet), the source goes under the value.
     <Stack
       direction="row"
-      spacing={1}
-      sx={{ alignItems: 'center' }}
+      sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5 }}
       data-testid={testId}
       data-enabled={enabled ? 'on' : 'off'}
       data-source={source}
@@ -30,7 +30,7 @@ export function EffectiveValue({
         label={enabled ? t('value.on') : t('value.off')}
       />
       {source && (
-        <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+        <Typography variant="caption" color="text.secondary">
           {t(`source.${source}`)}
         </Typography>
       )}

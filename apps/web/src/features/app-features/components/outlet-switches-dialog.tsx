@@ -3,8 +3,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -14,7 +12,7 @@ import { choiceOf, type SwitchChoice } from '../feature-list';
 import { useAppFeatureStrings } from '../i18n';
 import { EffectiveValue } from './effective-value';
 import { SwitchChoiceGroup } from './switch-choice';
-import { BoldTableHead } from '../../../components/data-table/bold-table-head';
+import { SimpleTable } from '../../../components/data-table/simple-table';
 
 /**
  * A per-outlet feature at each of the business's outlets: its value in the app there with where
@@ -55,57 +53,56 @@ export function OutletSwitchesDialog({
         {feature && feature.outlets.length === 0 ? (
           <Typography>{t('outlets.none')}</Typography>
         ) : (
-          <Table size="small" aria-label={t('outlets.table', { name })}>
-            <BoldTableHead
-              cells={[t('outlets.outlet'), t('outlets.inApp'), t('outlets.setting')]}
-            />
-            <TableBody>
-              {feature?.outlets.map((outlet) => (
-                <TableRow
-                  key={outlet.outlet_id}
-                  data-testid="outlet-switch-row"
-                  data-outlet={outlet.outlet_code}
-                >
-                  <TableCell>
-                    <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                      {outlet.outlet_name}
+          <SimpleTable
+            size="small"
+            aria-label={t('outlets.table', { name })}
+            cells={[t('outlets.outlet'), t('outlets.inApp'), t('outlets.setting')]}
+          >
+            {feature?.outlets.map((outlet) => (
+              <TableRow
+                key={outlet.outlet_id}
+                data-testid="outlet-switch-row"
+                data-outlet={outlet.outlet_code}
+              >
+                <TableCell>
+                  <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                    {outlet.outlet_name}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {outlet.outlet_code}
+                  </Typography>
+                </TableCell>
+                <TableCell>
+                  <EffectiveValue
+                    enabled={outlet.enabled}
+                    source={outlet.source}
+                    testId="outlet-effective"
+                  />
+                  {!outlet.offered && (
+                    <Typography
+                      variant="caption"
+                      color="warning.main"
+                      sx={{ display: 'block', mt: 0.5 }}
+                      data-testid="outlet-not-offered"
+                    >
+                      {t('outlets.notOffered', { name })}
                     </Typography>
-                    <Typography variant="caption" color="text.secondary">
-                      {outlet.outlet_code}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>
-                    <EffectiveValue
-                      enabled={outlet.enabled}
-                      source={outlet.source}
-                      testId="outlet-effective"
-                    />
-                    {!outlet.offered && (
-                      <Typography
-                        variant="caption"
-                        color="warning.main"
-                        sx={{ display: 'block', mt: 0.5 }}
-                        data-testid="outlet-not-offered"
-                      >
-                        {t('outlets.notOffered', { name })}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    <SwitchChoiceGroup
-                      value={choiceOf(outlet.switch)}
-                      onChange={(choice) => onChange(outlet.outlet_id, choice)}
-                      label={t('outlets.choiceLabel', { name, outlet: outlet.outlet_name })}
-                      inheritLabel={t('outlets.followBusiness')}
-                      inheritHint={t('outlets.followBusinessHint')}
-                      disabled={!mayUpdate || feature.locked || saving === outlet.outlet_id}
-                      testId="outlet-switch"
-                    />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+                  )}
+                </TableCell>
+                <TableCell>
+                  <SwitchChoiceGroup
+                    value={choiceOf(outlet.switch)}
+                    onChange={(choice) => onChange(outlet.outlet_id, choice)}
+                    label={t('outlets.choiceLabel', { name, outlet: outlet.outlet_name })}
+                    inheritLabel={t('outlets.followBusiness')}
+                    inheritHint={t('outlets.followBusinessHint')}
+                    disabled={!mayUpdate || feature.locked || saving === outlet.outlet_id}
+                    testId="outlet-switch"
+                  />
+                </TableCell>
+              </TableRow>
+            ))}
+          </SimpleTable>
         )}
       </DialogContent>
       <DialogActions>

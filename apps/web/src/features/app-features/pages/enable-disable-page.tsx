@@ -125,7 +125,6 @@ export function EnableDisablePage() {
               variant="outlined"
               startIcon={<StorefrontOutlined fontSize="small" />}
               onClick={() => setOutletsOf(f.code)}
-              sx={{ whiteSpace: 'nowrap' }}
               data-testid="open-outlet-switches"
             >
               {t('switches.perOutlet')}

@@ -81,8 +81,12 @@ export function BannerOrderCard({
               }}
               onDragLeave={() => setOver((current) => (current === b.id ? null : current))}
               onDrop={(e) => onDrop(e, b.id)}
+              // On a phone the state and the arrows go under the title rather than squeeze it
+              // away and push the arrows off the card.
               sx={{
-                gap: 1.5,
+                flexWrap: 'wrap',
+                columnGap: 1.5,
+                rowGap: 1,
                 px: 1,
                 opacity: dragged === b.id ? 0.5 : 1,
                 boxShadow: (theme) =>
@@ -113,7 +117,7 @@ export function BannerOrderCard({
               />
               <Typography
                 variant="body2"
-                sx={{ flexGrow: 1, fontWeight: 500, minWidth: 0 }}
+                sx={{ flex: '1 1 120px', fontWeight: 500, minWidth: 0 }}
                 noWrap
                 data-testid="banner-order-title"
               >

@@ -5,10 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
@@ -36,7 +33,7 @@ import { CategoryEditDialog } from '../components/category-edit-dialog';
 import { useCategoryStrings } from '../i18n';
 import { moveItem, reorderByDrop } from '../../../lib/reorder';
 import { RetryAlert } from '../../../components/retry-alert';
-import { BoldTableHead } from '../../../components/data-table/bold-table-head';
+import { SimpleTable } from '../../../components/data-table/simple-table';
 import { DragHandle, useRowDrag } from '../../../components/drag-handle';
 
 type Blocked = { category: Category; reason: string };
@@ -258,22 +255,21 @@ export function CategoryPage() {
             {t('list.reorderHint')}
           </Typography>
         )}
-        <TableContainer>
-          <Table aria-label={t('list.title')} data-testid="categories-table">
-            <BoldTableHead
-              cells={[
-                t('list.image'),
-                t('list.nameEn'),
-                t('list.nameMy'),
-                t('list.products'),
-                t('list.status'),
-                { label: t('list.actions'), align: 'right' },
-              ]}
-              lead
-            />
-            <TableBody>{body}</TableBody>
-          </Table>
-        </TableContainer>
+        <SimpleTable
+          aria-label={t('list.title')}
+          data-testid="categories-table"
+          cells={[
+            t('list.image'),
+            t('list.nameEn'),
+            t('list.nameMy'),
+            t('list.products'),
+            t('list.status'),
+            { label: t('list.actions'), align: 'right' },
+          ]}
+          lead
+        >
+          {body}
+        </SimpleTable>
       </Card>
 
       <CategoryEditDialog

@@ -68,11 +68,13 @@ export function CustomerListPage() {
     { id: 'phone', header: t('list.phone'), cell: (c) => c.phone || t('details.none') },
     {
       id: 'tier',
+      priority: 'low',
       header: t('list.tier'),
       cell: (c) => (c.tier ? <TierChip tier={c.tier} /> : t('list.noTier')),
     },
     {
       id: 'points',
+      priority: 'low',
       header: t('list.points'),
       sortable: true,
       align: 'right',
@@ -93,15 +95,23 @@ export function CustomerListPage() {
         </Box>
       ),
     },
-    { id: 'orders', header: t('list.orders'), align: 'right', cell: (c) => c.orders },
+    {
+      id: 'orders',
+      priority: 'low',
+      header: t('list.orders'),
+      align: 'right',
+      cell: (c) => c.orders,
+    },
     {
       id: 'last_order',
+      priority: 'low',
       header: t('list.lastOrder'),
       sortable: true,
       cell: (c) => (c.last_order_at ? formatDate(c.last_order_at) : t('list.never')),
     },
     {
       id: 'created',
+      priority: 'low',
       header: t('list.joined'),
       sortable: true,
       cell: (c) => formatDate(c.created_at),

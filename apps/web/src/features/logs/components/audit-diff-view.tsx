@@ -2,10 +2,7 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { alpha, type Theme } from '@mui/material/styles';
@@ -13,7 +10,7 @@ import { type AuditChange, auditReferenceKeys } from '@kopi/contract';
 import { useAuditLabels } from '../../../lib/audit-labels';
 import { diffRows, formatValue, type DiffKind } from '../diff-rows';
 import { useLogStrings } from '../i18n';
-import { BoldTableHead } from '../../../components/data-table/bold-table-head';
+import { SimpleTable } from '../../../components/data-table/simple-table';
 
 const tint = (kind: DiffKind) => (theme: Theme) =>
   kind === 'same'
@@ -106,59 +103,59 @@ export function AuditDiffView({
           {t('diff.none')}
         </Typography>
       ) : (
-        <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
-          <Table size="small" aria-label={t('diff.table')}>
-            <BoldTableHead cells={[t('diff.field'), t('diff.before'), t('diff.after')]} />
-            <TableBody>
-              {rows.map((row, i) => (
-                <TableRow
-                  key={`${row.path}-${i}`}
-                  data-testid="audit-diff-row"
-                  data-kind={row.kind}
-                  sx={{ bgcolor: tint(row.kind) }}
+        <SimpleTable
+          size="small"
+          aria-label={t('diff.table')}
+          cells={[t('diff.field'), t('diff.before'), t('diff.after')]}
+          containerSx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}
+        >
+          {rows.map((row, i) => (
+            <TableRow
+              key={`${row.path}-${i}`}
+              data-testid="audit-diff-row"
+              data-kind={row.kind}
+              sx={{ bgcolor: tint(row.kind) }}
+            >
+              <TableCell sx={{ verticalAlign: 'top' }}>
+                <Box
+                  component="span"
+                  title={row.path}
+                  data-testid="audit-diff-field"
+                  sx={{ fontWeight: row.kind === 'same' ? 400 : 600 }}
                 >
-                  <TableCell sx={{ verticalAlign: 'top' }}>
-                    <Box
-                      component="span"
-                      title={row.path}
-                      data-testid="audit-diff-field"
-                      sx={{ fontWeight: row.kind === 'same' ? 400 : 600 }}
-                    >
-                      {labels.field(row.path)}
-                    </Box>
-                    {row.kind !== 'same' && (
-                      <Typography variant="caption" component="div" color="text.secondary">
-                        {t(`diff.kind.${row.kind}`)}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell sx={{ verticalAlign: 'top' }}>
-                    {row.kind === 'added' ? (
-                      <Typography variant="body2" color="text.secondary" component="span">
-                        —
-                      </Typography>
-                    ) : (
-                      <Value
-                        value={row.before}
-                        struck={row.kind !== 'same'}
-                        name={nameOf(row.path, row.before)}
-                      />
-                    )}
-                  </TableCell>
-                  <TableCell sx={{ verticalAlign: 'top' }}>
-                    {row.kind === 'removed' ? (
-                      <Typography variant="body2" color="text.secondary" component="span">
-                        —
-                      </Typography>
-                    ) : (
-                      <Value value={row.after} name={nameOf(row.path, row.after)} />
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+                  {labels.field(row.path)}
+                </Box>
+                {row.kind !== 'same' && (
+                  <Typography variant="caption" component="div" color="text.secondary">
+                    {t(`diff.kind.${row.kind}`)}
+                  </Typography>
+                )}
+              </TableCell>
+              <TableCell sx={{ verticalAlign: 'top' }}>
+                {row.kind === 'added' ? (
+                  <Typography variant="body2" color="text.secondary" component="span">
+                    —
+                  </Typography>
+                ) : (
+                  <Value
+                    value={row.before}
+                    struck={row.kind !== 'same'}
+                    name={nameOf(row.path, row.before)}
+                  />
+                )}
+              </TableCell>
+              <TableCell sx={{ verticalAlign: 'top' }}>
+                {row.kind === 'removed' ? (
+                  <Typography variant="body2" color="text.secondary" component="span">
+                    —
+                  </Typography>
+                ) : (
+                  <Value value={row.after} name={nameOf(row.path, row.after)} />
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </SimpleTable>
       )}
     </Box>
   );

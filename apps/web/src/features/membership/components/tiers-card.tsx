@@ -1,10 +1,7 @@
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
@@ -17,7 +14,7 @@ import { SectionCard } from '../../../components/section-card';
 import { formatMoney } from '../../../lib/formatters';
 import { useMembershipStrings } from '../i18n';
 import { multiplierText } from '../loyalty-values';
-import { BoldTableHead } from '../../../components/data-table/bold-table-head';
+import { SimpleTable } from '../../../components/data-table/simple-table';
 
 type TierBasis = 'points' | 'spend';
 
@@ -155,21 +152,20 @@ export function TiersCard({
         )
       }
     >
-      <TableContainer>
-        <Table aria-labelledby="tiers-title" data-testid="tiers-table">
-          <BoldTableHead
-            cells={[
-              t('tiers.name'),
-              t('tiers.threshold'),
-              t('tiers.multiplier'),
-              { label: t('tiers.members'), align: 'right' },
-              t('tiers.benefits'),
-              { label: t('tiers.actions'), align: 'right' },
-            ]}
-          />
-          <TableBody>{body}</TableBody>
-        </Table>
-      </TableContainer>
+      <SimpleTable
+        aria-labelledby="tiers-title"
+        data-testid="tiers-table"
+        cells={[
+          t('tiers.name'),
+          t('tiers.threshold'),
+          t('tiers.multiplier'),
+          { label: t('tiers.members'), align: 'right' },
+          t('tiers.benefits'),
+          { label: t('tiers.actions'), align: 'right' },
+        ]}
+      >
+        {body}
+      </SimpleTable>
     </SectionCard>
   );
 }

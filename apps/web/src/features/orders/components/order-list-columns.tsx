@@ -2,8 +2,6 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import type { OrderSummary } from '@kopi/contract';
 import { Link as RouterLink } from 'react-router';
 import type { DataTableColumn } from '../../../components/data-table/data-table';
@@ -23,9 +21,6 @@ export function useOrderListColumns(detailsState: {
 }): DataTableColumn<OrderSummary>[] {
   const { t } = useOrderStrings();
   const { t: tr } = useReceiptStrings();
-  // Below 1280 px the outlet shares the number's cell, and serving and via the payment's, so
-  // total and status stay in view at 1024 px.
-  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'));
   const viaChip = (o: OrderSummary) => (
     <Chip
       size="small"
@@ -38,38 +33,32 @@ export function useOrderListColumns(detailsState: {
     `${tr(`serving.${o.serving_method}`)}${o.table_no ? ` · ${o.table_no}` : ''}`;
   const payments = (o: OrderSummary) => o.payment_methods.map((m) => tr(`payment.${m}`)).join(', ');
 
-  const orderLink = (o: OrderSummary) => (
-    <Typography
-      component={RouterLink}
-      to={`/order/details/${o.id}`}
-      state={detailsState}
-      aria-label={t('list.open', { number: o.order_no })}
-      sx={{
-        fontWeight: 600,
-        color: 'text.primary',
-        textDecoration: 'none',
-        whiteSpace: 'nowrap',
-        fontVariantNumeric: 'tabular-nums',
-      }}
-    >
-      {o.order_no}
-    </Typography>
-  );
-
   return [
     {
       id: 'order_no',
       header: t('list.number'),
       sortable: true,
+      nowrap: true,
       // The business day under the number: numbers start again each day at each outlet, and an
       // order rung up after midnight counts on the day before.
       cell: (o) => (
         <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-          {orderLink(o)}
+          <Typography
+            component={RouterLink}
+            to={`/order/details/${o.id}`}
+            state={detailsState}
+            aria-label={t('list.open', { number: o.order_no })}
+            sx={{
+              fontWeight: 600,
+              color: 'text.primary',
+              textDecoration: 'none',
+              fontVariantNumeric: 'tabular-nums',
+            }}
+          >
+            {o.order_no}
+          </Typography>
           <Typography variant="caption" color="text.secondary">
-            {compact
-              ? `${o.outlet_name} · ${formatBusinessDate(o.business_date)}`
-              : formatBusinessDate(o.business_date)}
+            {formatBusinessDate(o.business_date)}
           </Typography>
         </Stack>
       ),
@@ -78,12 +67,8 @@ export function useOrderListColumns(detailsState: {
       id: 'created',
       header: t('list.dateTime'),
       sortable: true,
-      // Compact: the date above the time.
-      cell: (o) => (
-        <Box component="span" sx={{ whiteSpace: compact ? 'pre-line' : 'nowrap' }}>
-          {compact ? formatDateTime(o.created_at).replace(' ', '\n') : formatDateTime(o.created_at)}
-        </Box>
-      ),
+      // On a narrow screen the time goes under the date rather than pushing the status away.
+      cell: (o) => formatDateTime(o.created_at),
     },
     {
       id: 'customer',
@@ -104,35 +89,21 @@ export function useOrderListColumns(detailsState: {
           </Typography>
         ),
     },
-    ...(compact
-      ? [
-          {
-            id: 'payment',
-            header: t('list.payment'),
-            cell: (o: OrderSummary) => (
-              <Stack>
-                <span>{payments(o)}</span>
-                <Typography variant="caption" color="text.secondary">
-                  {serving(o)} · {t(`via.${o.via}`)}
-                </Typography>
-              </Stack>
-            ),
-          },
-        ]
-      : [
-          { id: 'outlet', header: t('list.outlet'), cell: (o: OrderSummary) => o.outlet_name },
-          { id: 'via', header: t('list.via'), cell: viaChip },
-          {
-            id: 'serving',
-            header: t('list.serving'),
-            cell: (o: OrderSummary) => (
-              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-                {serving(o)}
-              </Box>
-            ),
-          },
-          { id: 'payment', header: t('list.payment'), cell: payments },
-        ]),
+    // The order's details show where, how and through what it was sold; on a tablet the list
+    // keeps its total and status in view.
+    { id: 'outlet', header: t('list.outlet'), priority: 'low', cell: (o) => o.outlet_name },
+    { id: 'via', header: t('list.via'), priority: 'low', cell: viaChip },
+    {
+      id: 'serving',
+      header: t('list.serving'),
+      priority: 'low',
+      cell: (o) => (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {serving(o)}
+        </Box>
+      ),
+    },
+    { id: 'payment', header: t('list.payment'), cell: payments },
     {
       id: 'total',
       header: t('list.total'),

@@ -9,7 +9,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { phoneRows } from '../../../components/data-table/phone-rows';
+import { fitTable } from '../../../components/data-table/fit-table';
 
 /** A titled card holding a small table of the order (its items, its payments); rows stack on a phone. */
 export function OrderTableCard({
@@ -36,7 +36,7 @@ export function OrderTableCard({
           <Typography color="text.secondary">{empty}</Typography>
         </CardContent>
       ) : (
-        <TableContainer sx={phoneRows(columns.map((c) => c.label))}>
+        <TableContainer sx={fitTable(columns.map((c) => c.label))}>
           <Table aria-label={tableLabel} size="small">
             <TableHead>
               <TableRow>

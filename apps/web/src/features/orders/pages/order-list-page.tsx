@@ -187,7 +187,6 @@ function OrderList() {
         <DataTable<OrderSummary>
           label={t('list.table')}
           testId="order-list-table"
-          stackOnPhone
           columns={columns}
           rows={rows}
           rowKey={(o) => o.id}

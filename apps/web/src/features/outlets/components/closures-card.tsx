@@ -2,8 +2,6 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -18,7 +16,7 @@ import { translateValidation } from '../../../lib/i18n/i18n';
 import { toast } from '../../../lib/toasts';
 import { addClosure, removeClosure, type Closure } from '../api';
 import { useOutletStrings } from '../i18n';
-import { BoldTableHead } from '../../../components/data-table/bold-table-head';
+import { SimpleTable } from '../../../components/data-table/simple-table';
 
 const today = (timeZone: string) => {
   const p = localParts(new Date(), timeZone);
@@ -150,28 +148,31 @@ export function ClosuresCard({
           {t('time.noClosures')}
         </Typography>
       ) : (
-        <Table size="small" aria-label={t('time.closuresTitle')} data-testid="closures-table">
-          <BoldTableHead cells={[t('time.dates'), t('time.reason')]} trail />
-          <TableBody>
-            {closures.map((c) => (
-              <TableRow key={c.id} data-testid="closure-row">
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{dates(c, locale)}</TableCell>
-                <TableCell>{c.reason || '—'}</TableCell>
-                <TableCell align="right" padding="checkbox">
-                  {mayUpdate && (
-                    <IconButton
-                      size="small"
-                      aria-label={t('time.removeClosure', { from: c.from, to: c.to })}
-                      onClick={() => void remove(c)}
-                    >
-                      <DeleteOutlined fontSize="small" />
-                    </IconButton>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <SimpleTable
+          size="small"
+          aria-label={t('time.closuresTitle')}
+          data-testid="closures-table"
+          cells={[t('time.dates'), t('time.reason')]}
+          trail
+        >
+          {closures.map((c) => (
+            <TableRow key={c.id} data-testid="closure-row">
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{dates(c, locale)}</TableCell>
+              <TableCell>{c.reason || '—'}</TableCell>
+              <TableCell align="right" padding="checkbox">
+                {mayUpdate && (
+                  <IconButton
+                    size="small"
+                    aria-label={t('time.removeClosure', { from: c.from, to: c.to })}
+                    onClick={() => void remove(c)}
+                  >
+                    <DeleteOutlined fontSize="small" />
+                  </IconButton>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </SimpleTable>
       )}
     </SectionCard>
   );

@@ -78,7 +78,7 @@ export function OutletPage() {
       id: 'code',
       header: t('list.code'),
       cell: (o) => (
-        <Box component="code" sx={{ fontWeight: 600 }}>
+        <Box component="code" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
           {o.code}
         </Box>
       ),
@@ -103,8 +103,10 @@ export function OutletPage() {
       ),
     },
     {
+      // The outlet's form shows its serving methods and delivery fee.
       id: 'serving',
       header: t('list.serving'),
+      priority: 'low',
       cell: (o) => (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, maxWidth: 240 }}>
           {o.serving_methods.map((m) => (

@@ -352,7 +352,6 @@ export function ReconciliationPage() {
             emptyMessage={t('empty')}
             testId="reconciliation-table"
             rowTestId={(r) => `reconciliation-row-${r.reference}`}
-            stackOnPhone
           />
         </Stack>
       )}

@@ -4,8 +4,6 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import MoreVert from '@mui/icons-material/MoreVert';
 import RemoveShoppingCartOutlined from '@mui/icons-material/RemoveShoppingCartOutlined';
@@ -62,7 +60,7 @@ function OutletChips({
   );
 }
 
-/** The product list's columns; below 1280 px fewer, wider ones. */
+/** The product list's columns; on a tablet the image, category and SKU give way. */
 export function useProductColumns({
   mayUpdate,
   mayDelete,
@@ -79,7 +77,6 @@ export function useProductColumns({
   onMore: (anchor: HTMLElement, product: ProductListItem) => void;
 }): DataTableColumn<ProductListItem>[] {
   const { t } = useProductStrings();
-  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'));
   const nameOf = useLocalizedName();
 
   const thumbnail = (p: ProductListItem) => (
@@ -93,7 +90,7 @@ export function useProductColumns({
     </Avatar>
   );
   const nameCell = (p: ProductListItem) => (
-    <Stack spacing={0.25} sx={{ minWidth: compact ? 140 : 160 }}>
+    <Stack spacing={0.25} sx={{ minWidth: 140 }}>
       {mayUpdate ? (
         <Typography
           component={RouterLink}
@@ -114,11 +111,6 @@ export function useProductColumns({
           {p.name}
         </Typography>
       )}
-      {compact && (
-        <Typography variant="caption" color="text.secondary">
-          <Box component="code">{p.sku}</Box> · {p.category_name}
-        </Typography>
-      )}
       {p.tags.length > 0 && (
         <Typography variant="caption" color="text.secondary">
           {p.tags.map((tag) => `#${tag}`).join(' ')}
@@ -127,37 +119,24 @@ export function useProductColumns({
     </Stack>
   );
 
-  // Below 1280 px the image, SKU and category share the name's cell, so prices, outlets and
-  // actions stay in view without scrolling sideways.
-  const identity: DataTableColumn<ProductListItem>[] = compact
-    ? [
-        {
-          id: 'name',
-          header: t('list.name'),
-          sortable: true,
-          cell: (p) => (
-            <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-              {thumbnail(p)}
-              {nameCell(p)}
-            </Stack>
-          ),
-        },
-      ]
-    : [
-        { id: 'image', header: t('list.image'), width: 64, cell: thumbnail },
-        { id: 'name', header: t('list.name'), sortable: true, cell: nameCell },
-        { id: 'category', header: t('list.category'), cell: (p) => p.category_name },
-        {
-          id: 'sku',
-          header: t('list.sku'),
-          sortable: true,
-          cell: (p) => (
-            <Box component="code" sx={{ fontSize: '0.85em', whiteSpace: 'nowrap' }}>
-              {p.sku}
-            </Box>
-          ),
-        },
-      ];
+  // The product's form shows its image, category and SKU; on a tablet the list keeps its price,
+  // status, outlets and buttons in view.
+  const identity: DataTableColumn<ProductListItem>[] = [
+    { id: 'image', header: t('list.image'), width: 64, priority: 'low', cell: thumbnail },
+    { id: 'name', header: t('list.name'), sortable: true, cell: nameCell },
+    { id: 'category', header: t('list.category'), priority: 'low', cell: (p) => p.category_name },
+    {
+      id: 'sku',
+      header: t('list.sku'),
+      sortable: true,
+      priority: 'low',
+      cell: (p) => (
+        <Box component="code" sx={{ fontSize: '0.85em', whiteSpace: 'nowrap' }}>
+          {p.sku}
+        </Box>
+      ),
+    },
+  ];
 
   return [
     ...identity,

@@ -2,10 +2,7 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ProductOutlet } from '@kopi/contract';
@@ -15,7 +12,7 @@ import { toast } from '../../../lib/toasts';
 import { setProductOutlet, setProductSoldOut } from '../api';
 import { useProductStrings } from '../i18n';
 import { SectionCard } from '../../../components/section-card';
-import { BoldTableHead } from '../../../components/data-table/bold-table-head';
+import { SimpleTable } from '../../../components/data-table/simple-table';
 
 function OutletRow({
   productId,
@@ -182,31 +179,28 @@ export function ProductOutlets({
       ) : outlets.length === 0 ? (
         <Typography color="text.secondary">{t('form.noOutletsYet')}</Typography>
       ) : (
-        <TableContainer>
-          <Table aria-label={t('form.outlets')} data-testid="product-outlets">
-            <BoldTableHead
-              cells={[
-                t('form.outlet'),
-                t('form.available'),
-                t('form.priceOverride'),
-                t('form.soldOutToday'),
-              ]}
+        <SimpleTable
+          aria-label={t('form.outlets')}
+          data-testid="product-outlets"
+          cells={[
+            t('form.outlet'),
+            t('form.available'),
+            t('form.priceOverride'),
+            t('form.soldOutToday'),
+          ]}
+        >
+          {outlets.map((o) => (
+            <OutletRow
+              key={o.outlet_id}
+              productId={productId}
+              initial={o}
+              price={price}
+              mayUpdate={mayUpdate}
+              maySoldOut={maySoldOut}
+              onChanged={onChanged}
             />
-            <TableBody>
-              {outlets.map((o) => (
-                <OutletRow
-                  key={o.outlet_id}
-                  productId={productId}
-                  initial={o}
-                  price={price}
-                  mayUpdate={mayUpdate}
-                  maySoldOut={maySoldOut}
-                  onChanged={onChanged}
-                />
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+          ))}
+        </SimpleTable>
       )}
     </SectionCard>
   );

@@ -80,24 +80,15 @@ export function ReferralList() {
     {
       id: 'created',
       header: t('list.joined'),
-      cell: (r) => (
-        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-          {formatDateTime(r.created_at)}
-        </Box>
-      ),
+      // Squeezed, a time goes under its date.
+      cell: (r) => formatDateTime(r.created_at),
     },
     {
       id: 'settled',
       header: t('list.settled'),
       cell: (r) => {
         const at = r.reversed_at ?? r.rewarded_at;
-        return at ? (
-          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-            {formatDateTime(at)}
-          </Box>
-        ) : (
-          '—'
-        );
+        return at ? formatDateTime(at) : '—';
       },
     },
   ];

@@ -1,12 +1,11 @@
 import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
 import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { Link as RouterLink } from 'react-router';
+import { noWrap } from '../../../components/data-table/fit-table';
+import { SimpleTable } from '../../../components/data-table/simple-table';
 import { RetryAlert } from '../../../components/retry-alert';
 import { StatusLabel } from '../../../components/status-label';
 import { formatDateTime, formatMoney } from '../../../lib/formatters';
@@ -30,34 +29,35 @@ export function OrderRefundsCard({ orderId }: { orderId: string }) {
   return (
     <Card data-testid="order-refunds">
       <CardHeader title={t('orderRefunds.title')} />
-      <Table size="small" aria-label={t('orderRefunds.table')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('orderRefunds.number')}</TableCell>
-            <TableCell>{t('orderRefunds.requested')}</TableCell>
-            <TableCell>{t('orderRefunds.method')}</TableCell>
-            <TableCell>{t('orderRefunds.status')}</TableCell>
-            <TableCell align="right">{t('orderRefunds.amount')}</TableCell>
+      <SimpleTable
+        size="small"
+        aria-label={t('orderRefunds.table')}
+        cells={[
+          t('orderRefunds.number'),
+          t('orderRefunds.requested'),
+          t('orderRefunds.method'),
+          t('orderRefunds.status'),
+          { label: t('orderRefunds.amount'), align: 'right' },
+        ]}
+      >
+        {rows.map((r) => (
+          <TableRow key={r.id} data-testid="order-refund-row">
+            <TableCell sx={noWrap}>
+              <Link component={RouterLink} to={`/refund/details/${r.id}`}>
+                {r.refund_no}
+              </Link>
+            </TableCell>
+            <TableCell>{formatDateTime(r.created_at)}</TableCell>
+            <TableCell>{t(`method.${r.method}`)}</TableCell>
+            <TableCell>
+              <StatusLabel status={r.status} />
+            </TableCell>
+            <TableCell align="right" sx={noWrap}>
+              {formatMoney(r.amount)}
+            </TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((r) => (
-            <TableRow key={r.id} data-testid="order-refund-row">
-              <TableCell>
-                <Link component={RouterLink} to={`/refund/details/${r.id}`}>
-                  {r.refund_no}
-                </Link>
-              </TableCell>
-              <TableCell>{formatDateTime(r.created_at)}</TableCell>
-              <TableCell>{t(`method.${r.method}`)}</TableCell>
-              <TableCell>
-                <StatusLabel status={r.status} />
-              </TableCell>
-              <TableCell align="right">{formatMoney(r.amount)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+        ))}
+      </SimpleTable>
     </Card>
   );
 }

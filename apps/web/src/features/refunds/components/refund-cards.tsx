@@ -5,10 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { refundReasonLabels, type Refund } from '@kopi/contract';
@@ -21,6 +18,8 @@ import { useLocalizedName } from '../../../lib/localized-name';
 import { ProofImage } from './proof-image';
 import { useRefundStrings } from '../i18n';
 import { decidedBy } from '../refund-actions';
+import { noWrap } from '../../../components/data-table/fit-table';
+import { SimpleTable } from '../../../components/data-table/simple-table';
 
 function Fact({
   label,
@@ -135,24 +134,26 @@ export function RefundItemsCard({ refund }: { refund: Refund }) {
           <Typography color="text.secondary">{t('details.noItems')}</Typography>
         </CardContent>
       ) : (
-        <Table size="small" aria-label={t('details.itemsTable')} data-testid="refund-items">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('details.item')}</TableCell>
-              <TableCell align="right">{t('details.quantity')}</TableCell>
-              <TableCell align="right">{t('details.amount')}</TableCell>
+        <SimpleTable
+          size="small"
+          aria-label={t('details.itemsTable')}
+          data-testid="refund-items"
+          cells={[
+            t('details.item'),
+            { label: t('details.quantity'), align: 'right' },
+            { label: t('details.amount'), align: 'right' },
+          ]}
+        >
+          {refund.items.map((item) => (
+            <TableRow key={item.order_item_id}>
+              <TableCell>{nameOf(item.name, item.name_my)}</TableCell>
+              <TableCell align="right">{item.quantity}</TableCell>
+              <TableCell align="right" sx={noWrap}>
+                {formatMoney(item.amount)}
+              </TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {refund.items.map((item) => (
-              <TableRow key={item.order_item_id}>
-                <TableCell>{nameOf(item.name, item.name_my)}</TableCell>
-                <TableCell align="right">{item.quantity}</TableCell>
-                <TableCell align="right">{formatMoney(item.amount)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </SimpleTable>
       )}
     </Card>
   );

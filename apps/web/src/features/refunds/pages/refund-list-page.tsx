@@ -69,6 +69,7 @@ export function RefundListPage() {
       id: 'refund_no',
       header: t('list.number'),
       sortable: true,
+      nowrap: true,
       cell: (r) => (
         <Typography
           component={RouterLink}
@@ -84,28 +85,38 @@ export function RefundListPage() {
     {
       id: 'order_no',
       header: t('list.order'),
+      nowrap: true,
       cell: (r) => <OrderNumberLink id={r.order_id} number={r.order_no} date={r.order_date} />,
     },
     {
       id: 'created',
       header: t('list.dateTime'),
       sortable: true,
-      cell: (r) => (
-        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-          {formatDateTime(r.created_at)}
-        </Box>
-      ),
+      // Squeezed, the time goes under the date rather than pushing the status away.
+      cell: (r) => formatDateTime(r.created_at),
     },
-    { id: 'outlet', header: t('list.outlet'), cell: (r) => r.outlet_name },
-    { id: 'method', header: t('list.method'), cell: (r) => t(`method.${r.method}`) },
-    { id: 'reason', header: t('list.reason'), cell: (r) => refundReasonLabels[r.reason][language] },
+    // The refund's details show where, how and why; on a tablet the list keeps its amount and
+    // status in view.
+    { id: 'outlet', header: t('list.outlet'), priority: 'low', cell: (r) => r.outlet_name },
+    {
+      id: 'method',
+      header: t('list.method'),
+      priority: 'low',
+      cell: (r) => t(`method.${r.method}`),
+    },
+    {
+      id: 'reason',
+      header: t('list.reason'),
+      priority: 'low',
+      cell: (r) => refundReasonLabels[r.reason][language],
+    },
     {
       id: 'amount',
       header: t('list.amount'),
       sortable: true,
       align: 'right',
       cell: (r) => (
-        <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+        <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
           {receiptAmount(r.amount)}
         </Box>
       ),

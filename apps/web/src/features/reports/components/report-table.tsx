@@ -8,6 +8,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import type { SalesReport } from '@kopi/contract';
@@ -20,8 +21,23 @@ import { useReportColumns } from './report-columns';
 // with the row's key), so what is shown can be checked against the CSV/XLSX row by row. The sales
 // views show every column of the export's sales figures, so each row adds up on screen; a table
 // wider than the screen (a tablet, a phone) scrolls sideways inside its card with its first
-// column (the day, outlet, source or serving method) held in view. A row with rows under it (a
+// column (the day, outlet, source or serving method) held in view. Below 1920 px the parts of two
+// sums give way on screen (net sales, gross less discounts; service charge and SST, whose sum is
+// "tax and charges"), so at 1440 px the comparison with the previous period is in view without
+// scrolling and each row still adds up; print and the files keep them. A row with rows under it (a
 // voucher's campaigns) opens them with a button in its first cell; they read the same columns.
+
+/** The columns that are parts of another column's sum (see above). */
+const partColumns = ['net_sales', 'service_charge', 'service_tax'];
+
+/** Below 1920 px on screen: the parts hidden, headings wrapped, half the gap between columns. */
+const fitsWide = (theme: Theme) => ({
+  [`@media screen and (max-width: ${theme.breakpoints.values.xl - 0.05}px)`]: {
+    [partColumns.map((c) => `& [data-col="${c}"]`).join(', ')]: { display: 'none' },
+    '& th, & td': { px: 1 },
+  },
+  '& th': { whiteSpace: 'normal' },
+});
 
 const stickyFirst = {
   position: 'sticky',
@@ -64,7 +80,7 @@ export function ReportTable({
   const tableLabel = t('table.label', { view: t(`views.${view}`) });
   return (
     // A table wider than the screen scrolls; the keyboard can reach and scroll it too.
-    <TableContainer tabIndex={0} role="region" aria-label={tableLabel}>
+    <TableContainer tabIndex={0} role="region" aria-label={tableLabel} sx={fitsWide}>
       <Table
         size="small"
         aria-label={tableLabel}

@@ -78,9 +78,12 @@ export function RewardPage() {
         </Typography>
       ),
     },
+    // The reward's form shows its voucher and period; on a tablet the list keeps its price,
+    // stock, status and buttons in view.
     {
       id: 'voucher',
       header: t('list.voucher'),
+      priority: 'low',
       cell: (r) => nameOf(r.voucher_name_en, r.voucher_name_my),
     },
     {
@@ -102,6 +105,7 @@ export function RewardPage() {
     {
       id: 'period',
       header: t('list.period'),
+      priority: 'low',
       cell: (r) => (
         <Stack spacing={0.25} sx={{ whiteSpace: 'nowrap' }}>
           <Typography variant="body2">

@@ -19,7 +19,7 @@ import { ShiftDetailsDialog } from '../components/shift-details-dialog';
 import { isFiltering, useShiftListParams } from '../list-params';
 
 const amount = (sen: number | null) => (
-  <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+  <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
     {sen === null ? '—' : receiptAmount(sen)}
   </Box>
 );
@@ -71,15 +71,34 @@ export function ShiftListPage() {
       cell: (s) => formatBusinessDate(s.business_date),
     },
     { id: 'outlet', header: t('list.outlet'), cell: (s) => s.outlet_name },
-    { id: 'till', header: t('list.till'), cell: (s) => s.till_name },
-    { id: 'cashier', header: t('list.cashier'), cell: (s) => s.cashier_name ?? '—' },
+    // The shift's details show its till, cashier, float and expected cash; on a tablet the list
+    // keeps what was counted and the variance in view.
+    { id: 'till', header: t('list.till'), priority: 'low', cell: (s) => s.till_name },
+    {
+      id: 'cashier',
+      header: t('list.cashier'),
+      priority: 'low',
+      cell: (s) => s.cashier_name ?? '—',
+    },
     {
       id: 'status',
       header: t('list.status'),
       cell: (s) => (s.status === 'open' ? t('list.open') : t('list.closed')),
     },
-    { id: 'float', header: t('list.float'), align: 'right', cell: (s) => amount(s.opening_float) },
-    { id: 'expected', header: t('list.expected'), align: 'right', cell: (s) => amount(s.expected) },
+    {
+      id: 'float',
+      header: t('list.float'),
+      align: 'right',
+      priority: 'low',
+      cell: (s) => amount(s.opening_float),
+    },
+    {
+      id: 'expected',
+      header: t('list.expected'),
+      align: 'right',
+      priority: 'low',
+      cell: (s) => amount(s.expected),
+    },
     { id: 'counted', header: t('list.counted'), align: 'right', cell: (s) => amount(s.counted) },
     { id: 'variance', header: t('list.variance'), align: 'right', cell: (s) => amount(s.variance) },
   ];

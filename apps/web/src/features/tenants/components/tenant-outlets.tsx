@@ -7,8 +7,6 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -18,7 +16,7 @@ import { FlagLabel } from '../../../components/status-label';
 import { useTenantOutlets } from '../api';
 import { useTenantStrings } from '../i18n';
 import { TenantStatusLabel } from './tenant-status-label';
-import { BoldTableHead } from '../../../components/data-table/bold-table-head';
+import { SimpleTable } from '../../../components/data-table/simple-table';
 
 /** One tenant and its outlets, loaded when opened ("Tenant and Outlet"). */
 export function TenantOutlets({ tenant }: { tenant: Tenant }) {
@@ -49,41 +47,40 @@ export function TenantOutlets({ tenant }: { tenant: Tenant }) {
         ) : outlets.data.length === 0 ? (
           <Typography color="text.secondary">{t('outlets.none')}</Typography>
         ) : (
-          <Table size="small" aria-label={tenant.name}>
-            <BoldTableHead
-              cells={[t('outlets.code'), t('outlets.name'), t('outlets.status'), t('outlets.open')]}
-            />
-            <TableBody>
-              {outlets.data.map((o) => (
-                <TableRow key={o.id}>
-                  <TableCell>
-                    <Box component="code">{o.code}</Box>
-                  </TableCell>
-                  <TableCell>
-                    <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                      {o.name}
+          <SimpleTable
+            size="small"
+            aria-label={tenant.name}
+            cells={[t('outlets.code'), t('outlets.name'), t('outlets.status'), t('outlets.open')]}
+          >
+            {outlets.data.map((o) => (
+              <TableRow key={o.id}>
+                <TableCell>
+                  <Box component="code">{o.code}</Box>
+                </TableCell>
+                <TableCell>
+                  <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                    {o.name}
+                  </Typography>
+                  {o.address && (
+                    <Typography variant="caption" color="text.secondary">
+                      {o.address}
                     </Typography>
-                    {o.address && (
-                      <Typography variant="caption" color="text.secondary">
-                        {o.address}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    <FlagLabel on={o.status === 'active'} />
-                  </TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      variant={o.open_now ? 'filled' : 'outlined'}
-                      color={o.open_now ? 'success' : 'default'}
-                      label={o.open_now ? t('outlets.openYes') : t('outlets.openNo')}
-                    />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+                  )}
+                </TableCell>
+                <TableCell>
+                  <FlagLabel on={o.status === 'active'} />
+                </TableCell>
+                <TableCell>
+                  <Chip
+                    size="small"
+                    variant={o.open_now ? 'filled' : 'outlined'}
+                    color={o.open_now ? 'success' : 'default'}
+                    label={o.open_now ? t('outlets.openYes') : t('outlets.openNo')}
+                  />
+                </TableCell>
+              </TableRow>
+            ))}
+          </SimpleTable>
         )}
       </AccordionDetails>
     </Accordion>

@@ -10,6 +10,13 @@ import { describeHeld } from '../../../lib/permission-catalogue';
 import { useUserStrings } from '../i18n';
 import { cardTitle } from '../../../components/card-title';
 
+/** A permission's words wrap inside its chip on a narrow screen rather than being cut off. */
+const wrapping = {
+  height: 'auto',
+  minHeight: 24,
+  '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
+} as const;
+
 export function PermissionsCard({ user }: { user: StaffUserDetail }) {
   const { t, language } = useUserStrings();
   const { groups, unknown } = describeHeld(user.permissions, language);
@@ -38,6 +45,7 @@ export function PermissionsCard({ user }: { user: StaffUserDetail }) {
                     label={item.text}
                     title={item.permission}
                     data-permission={item.permission}
+                    sx={wrapping}
                   />
                 ))}
               </Box>
@@ -46,7 +54,14 @@ export function PermissionsCard({ user }: { user: StaffUserDetail }) {
           {unknown.length > 0 && (
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
               {unknown.map((p) => (
-                <Chip key={p} size="small" variant="outlined" label={p} data-permission={p} />
+                <Chip
+                  key={p}
+                  size="small"
+                  variant="outlined"
+                  label={p}
+                  data-permission={p}
+                  sx={wrapping}
+                />
               ))}
             </Box>
           )}

@@ -20,6 +20,7 @@ import { describeUserAgent } from '../../../lib/user-agent';
 import { revokeAllUserSessions, revokeUserSession, useUserSessions } from '../api';
 import { useUserStrings } from '../i18n';
 import { cardTitle } from '../../../components/card-title';
+import { fitTable } from '../../../components/data-table/fit-table';
 
 export function SessionsCard({
   user,
@@ -80,7 +81,9 @@ export function SessionsCard({
           )
         }
       />
-      <TableContainer>
+      <TableContainer
+        sx={fitTable([t('view.device'), t('view.address'), t('view.started'), t('view.lastUsed')])}
+      >
         <Table size="small" aria-label={t('view.sessions')}>
           <TableHead>
             <TableRow>

@@ -101,9 +101,12 @@ export function UserListPage() {
       header: t('list.role'),
       cell: (u) => <Chip size="small" variant="outlined" label={u.role_name} />,
     },
+    // The user's page shows their outlet and last sign-in; on a tablet the list keeps their
+    // status and buttons in view.
     {
       id: 'outlet',
       header: t('list.outlet'),
+      priority: 'low',
       cell: (u) => (
         <Stack spacing={0.25}>
           <Typography variant="body2">
@@ -133,6 +136,7 @@ export function UserListPage() {
       id: 'last_sign_in_at',
       header: t('list.lastSignIn'),
       sortable: true,
+      priority: 'low',
       cell: (u) => (
         <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
           {u.last_sign_in_at ? formatDateTime(u.last_sign_in_at) : t('list.never')}

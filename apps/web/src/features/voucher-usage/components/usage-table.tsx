@@ -7,10 +7,11 @@ import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { fitTable } from '../../../components/data-table/fit-table';
 
 // The tables of the usage views: a few hundred rows at most (a year of days, the newest
-// redemptions, the running campaigns), all at once. A table wider than the screen scrolls
-// sideways inside its card; cells carry `data-col` so tests read a column by name.
+// redemptions, the running campaigns), all at once. On a phone each row (and the totals) is a
+// stack of "header: value" lines; cells carry `data-col` so tests read a column by name.
 
 export interface UsageColumn<T> {
   id: string;
@@ -52,7 +53,12 @@ export function UsageTable<T>({
     );
   }
   return (
-    <TableContainer tabIndex={0} role="region" aria-label={label}>
+    <TableContainer
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+      sx={fitTable(columns.map((c) => c.header))}
+    >
       <Table size="small" aria-label={label} data-testid={testId}>
         <TableHead>
           <TableRow>

@@ -35,7 +35,7 @@ export function ValueCell({ voucher }: { voucher: Voucher }) {
   const { t } = useVoucherStrings();
   const parts = valueParts(voucher);
   return (
-    <Stack spacing={0.25} sx={{ whiteSpace: 'nowrap' }}>
+    <Stack spacing={0.25}>
       <Typography variant="body2" sx={{ fontWeight: 500 }} data-testid="voucher-value">
         {parts.kind === 'percent' &&
           (parts.cap
@@ -78,7 +78,7 @@ function FreeCategory({ id }: { id: string | null }) {
 export function ValidityCell({ voucher, timeZone }: { voucher: Voucher; timeZone: string }) {
   const { t } = useVoucherStrings();
   return (
-    <Stack spacing={0.5} sx={{ alignItems: 'flex-start', whiteSpace: 'nowrap' }}>
+    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
       <StateChip state={voucherStateOf(voucher)} />
       <Typography variant="body2">
         {t('list.from', { at: formatInstant(voucher.valid_from, timeZone) })}

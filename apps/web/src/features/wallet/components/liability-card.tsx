@@ -21,6 +21,7 @@ import { RetryAlert } from '../../../components/retry-alert';
 import { formatMoney } from '../../../lib/formatters';
 import { useWalletLiability, type LiabilityRange } from '../api';
 import { useWalletStrings } from '../i18n';
+import { fitTable } from '../../../components/data-table/fit-table';
 
 const LiabilityChart = lazy(() =>
   import('./liability-chart').then((m) => ({ default: m.LiabilityChart })),
@@ -36,7 +37,15 @@ function DaysTable({ days }: { days: WalletLiability['days'] }) {
   return (
     // It scrolls: keyboard users reach it (tab stop) and hear what it is.
     <TableContainer
-      sx={{ maxHeight: 320 }}
+      sx={[
+        fitTable([
+          t('liability.date'),
+          t('liability.topups'),
+          t('liability.spend'),
+          t('liability.outstanding'),
+        ]),
+        { maxHeight: 320 },
+      ]}
       tabIndex={0}
       role="region"
       aria-label={t('liability.table')}
