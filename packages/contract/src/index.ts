@@ -42,6 +42,7 @@ export * from './refund-amounts';
 export * from './refund-file-labels';
 export * from './refunds';
 export * from './method-labels';
+export * from './builtin-roles';
 export * from './report-labels';
 export * from './reports';
 export * from './dashboard';
