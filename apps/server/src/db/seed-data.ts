@@ -680,7 +680,8 @@ export const demoVariantGroups = [
     options: [
       { name: 'Normal', nameMy: 'Biasa', price: 0, isDefault: true },
       { name: 'Less', nameMy: 'Kurang', price: 0 },
-      { name: 'No', nameMy: 'Tiada', price: 0 },
+      // What it is without: a receipt shows the option alone, and "Tiada" reads as none chosen.
+      { name: 'No', nameMy: 'Tanpa gula', price: 0 },
     ],
   },
   {
@@ -693,7 +694,7 @@ export const demoVariantGroups = [
     options: [
       { name: 'Normal', nameMy: 'Biasa', price: 0, isDefault: true },
       { name: 'Less', nameMy: 'Kurang', price: 0 },
-      { name: 'No', nameMy: 'Tiada', price: 0 },
+      { name: 'No', nameMy: 'Tanpa ais', price: 0 },
     ],
   },
 ] as const;
