@@ -79,6 +79,40 @@ export async function openSettled(page: Page, path: string) {
   await page.locator('.MuiSkeleton-root').first().waitFor({ state: 'detached', timeout: 10_000 });
 }
 
+/**
+ * Opens `path` inside the running app, as its menu does, without loading the app again, and waits
+ * until it has settled: a heading of the new page, no placeholder left. A walk through every page
+ * takes half the time it takes with `openSettled`. A page that cannot be told from the one before
+ * (the same title, its heading kept by React) is loaded afresh.
+ */
+export async function openSettledInApp(page: Page, path: string) {
+  const before = await page.evaluate((to) => {
+    if (location.pathname === to) return null;
+    // The page now on screen: its headings are marked, its title kept.
+    for (const h of document.querySelectorAll('h1')) h.dataset.left = '';
+    const title = document.title;
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+    return title;
+  }, path);
+  if (before !== null) {
+    const drawn = await page
+      .waitForFunction(
+        (old) => {
+          const h1 = document.querySelector('h1');
+          return h1 !== null && (!('left' in h1.dataset) || document.title !== old);
+        },
+        before,
+        { timeout: 5_000 },
+      )
+      .then(() => true)
+      .catch(() => false);
+    if (!drawn) return openSettled(page, path);
+  }
+  await page.locator('h1').first().waitFor();
+  await page.locator('.MuiSkeleton-root').first().waitFor({ state: 'detached', timeout: 10_000 });
+}
+
 /** axe-core's serious and critical violations on the page as it is, one line each. */
 export async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
