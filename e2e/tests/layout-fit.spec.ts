@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { businessPages, openInApp, openSettled, platformPages } from '../support/every-page';
+import { businessPages, openSettledInApp, openSettled, platformPages } from '../support/every-page';
 import { brokenWords, layoutProblems } from '../support/layout-fit';
 import { accessToken, apiLogin, chooseLanguage, restoreEnglish, signIn } from '../support/session';
 
@@ -109,7 +109,7 @@ async function sweep(page: Page, paths: string[], viewports = [phone, tablet]) {
   for (const viewport of viewports) {
     await page.setViewportSize(viewport);
     for (const path of paths) {
-      await openInApp(page, path);
+      await openSettledInApp(page, path);
       const problems = [...(await layoutProblems(page)), ...(await brokenWords(page))];
       if (problems.length > 0) found[`${viewport.width} ${path}`] = [...new Set(problems)];
     }

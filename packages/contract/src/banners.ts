@@ -127,6 +127,8 @@ export const bannerSchema = z.object({
   target_url: text().nullable(),
   /** The target's name (product, category or outlet); null when it no longer exists. */
   target_label: text().nullable(),
+  /** Its Malay name, for Malay screens; null when it has none (an outlet, a product without one). */
+  target_label_my: text().nullable(),
   starts_at: text().nullable(),
   ends_at: text().nullable(),
   all_outlets: z.boolean(),

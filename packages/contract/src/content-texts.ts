@@ -77,6 +77,8 @@ export type ContentTextListQuery = z.infer<typeof contentTextListQuerySchema>;
 export const contentTextSchema = z.object({
   key: text(),
   description: text(),
+  /** The description in Malay; empty: Malay screens show the English one. */
+  description_my: text(),
   format: contentTextFormatSchema,
   /** What the app shows: the tenant's wording, else the platform's. */
   text_en: text(),
@@ -96,10 +98,15 @@ export type ContentText = z.infer<typeof contentTextSchema>;
 
 // ---- The platform's texts (/api/general-settings/content-texts) ----------------------------------------
 
-const defaultShape = {
-  description: text()
+const describe = () =>
+  text()
     .trim()
-    .max(500, { error: messageKey('max_length', { max: 500 }) }),
+    .max(500, { error: messageKey('max_length', { max: 500 }) });
+
+const defaultShape = {
+  description: describe(),
+  /** Left out: a new text has none, a changed one keeps its own. */
+  description_my: describe().optional(),
   format: contentTextFormatSchema,
   text_en: wording.min(1, { error: messageKey('required') }),
   /** May be empty: the app then shows the English wording. */
@@ -133,6 +140,7 @@ export type ContentTextDefaultListQuery = z.infer<typeof contentTextDefaultListQ
 export const contentTextDefaultSchema = z.object({
   key: text(),
   description: text(),
+  description_my: text(),
   format: contentTextFormatSchema,
   text_en: text(),
   text_my: text(),
@@ -144,7 +152,13 @@ export type ContentTextDefault = z.infer<typeof contentTextDefaultSchema>;
 
 // ---- What changed and who changed it -----------------------------------------------------------
 
-export const contentTextFields = ['text_en', 'text_my', 'description', 'format'] as const;
+export const contentTextFields = [
+  'text_en',
+  'text_my',
+  'description',
+  'description_my',
+  'format',
+] as const;
 export type ContentTextField = (typeof contentTextFields)[number];
 
 /**

@@ -43,6 +43,8 @@ export * from './refund-amounts';
 export * from './refund-file-labels';
 export * from './refunds';
 export * from './method-labels';
+export * from './builtin-roles';
+export * from './till-names';
 export * from './report-labels';
 export * from './reports';
 export * from './dashboard';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from './database';
 import { appFeatures, appFeatureSwitches } from './schema/app-features';
 import { contentTextDefaults, contentTextOverrides } from './schema/content-texts';
@@ -16,12 +16,27 @@ export async function seedAppContentBase(tx: Db): Promise<void> {
       platformContentTexts.map((c) => ({
         key: c.key,
         description: c.description,
+        descriptionMy: c.descriptionMy,
         format: c.format,
         textEn: c.en,
         textMy: c.my,
       })),
     )
     .onConflictDoNothing();
+  // Texts added before they had a Malay description get the shipped one, as long as their English
+  // description is still the shipped one too (a description the superadmin rewrote is theirs).
+  for (const c of platformContentTexts) {
+    await tx
+      .update(contentTextDefaults)
+      .set({ descriptionMy: c.descriptionMy })
+      .where(
+        and(
+          eq(contentTextDefaults.key, c.key),
+          eq(contentTextDefaults.descriptionMy, ''),
+          eq(contentTextDefaults.description, c.description),
+        ),
+      );
+  }
 
   await tx
     .insert(appFeatures)

@@ -7,6 +7,8 @@
 export interface ContentTextSeed {
   key: string;
   description: string;
+  /** What it is for, in Malay (Malay screens of both text pages show it). */
+  descriptionMy: string;
   format: 'plain' | 'markdown';
   en: string;
   my: string;
@@ -18,6 +20,7 @@ export const platformContentTexts: ContentTextSeed[] = [
   {
     key: 'terms',
     description: 'Terms of use: shown at sign-up and under Profile › Terms',
+    descriptionMy: 'Terma penggunaan: dipaparkan semasa mendaftar dan di bawah Profil › Terma',
     format: 'markdown',
     en: lines(
       '# Terms of Use',
@@ -83,6 +86,8 @@ export const platformContentTexts: ContentTextSeed[] = [
   {
     key: 'privacy',
     description: 'Privacy notice (PDPA 2010): shown at sign-up and under Profile › Privacy',
+    descriptionMy:
+      'Notis privasi (PDPA 2010): dipaparkan semasa mendaftar dan di bawah Profil › Privasi',
     format: 'markdown',
     en: lines(
       '# Privacy Notice',
@@ -136,6 +141,7 @@ export const platformContentTexts: ContentTextSeed[] = [
   {
     key: 'onboarding_1_title',
     description: 'Welcome screens, page 1: title',
+    descriptionMy: 'Skrin aluan, halaman 1: tajuk',
     format: 'plain',
     en: 'Order ahead, skip the queue',
     my: 'Pesan awal, tak perlu beratur',
@@ -143,6 +149,7 @@ export const platformContentTexts: ContentTextSeed[] = [
   {
     key: 'onboarding_1_body',
     description: 'Welcome screens, page 1: text under the title',
+    descriptionMy: 'Skrin aluan, halaman 1: teks di bawah tajuk',
     format: 'plain',
     en: 'Choose your outlet, order your favourite kopi and collect it the moment it is ready.',
     my: 'Pilih cawangan, pesan kopi kegemaran anda dan ambil sebaik sahaja ia siap.',
@@ -150,6 +157,7 @@ export const platformContentTexts: ContentTextSeed[] = [
   {
     key: 'onboarding_2_title',
     description: 'Welcome screens, page 2: title',
+    descriptionMy: 'Skrin aluan, halaman 2: tajuk',
     format: 'plain',
     en: 'Pay your way',
     my: 'Bayar cara anda',
@@ -157,6 +165,7 @@ export const platformContentTexts: ContentTextSeed[] = [
   {
     key: 'onboarding_2_body',
     description: 'Welcome screens, page 2: text under the title',
+    descriptionMy: 'Skrin aluan, halaman 2: teks di bawah tajuk',
     format: 'plain',
     en: 'Pay by card, online banking or your app wallet. Top up once and pay with a tap.',
     my: 'Bayar dengan kad, perbankan dalam talian atau dompet aplikasi. Tambah nilai sekali dan bayar dengan satu sentuhan.',
@@ -164,6 +173,7 @@ export const platformContentTexts: ContentTextSeed[] = [
   {
     key: 'onboarding_3_title',
     description: 'Welcome screens, page 3: title',
+    descriptionMy: 'Skrin aluan, halaman 3: tajuk',
     format: 'plain',
     en: 'Earn points with every cup',
     my: 'Kumpul mata setiap cawan',
@@ -171,6 +181,7 @@ export const platformContentTexts: ContentTextSeed[] = [
   {
     key: 'onboarding_3_body',
     description: 'Welcome screens, page 3: text under the title',
+    descriptionMy: 'Skrin aluan, halaman 3: teks di bawah tajuk',
     format: 'plain',
     en: 'Every ringgit you spend earns points. Redeem them for wallet credit towards your next cup.',
     my: 'Setiap ringgit yang dibelanjakan memberi anda mata. Tebus mata untuk kredit dompet bagi cawan seterusnya.',
@@ -178,6 +189,7 @@ export const platformContentTexts: ContentTextSeed[] = [
   {
     key: 'order_notice',
     description: 'Notice banner at the top of the order screen (one or two lines)',
+    descriptionMy: 'Notis di bahagian atas skrin pesanan (satu atau dua baris)',
     format: 'plain',
     en: 'Drinks are made fresh when you order. Please collect your order within 30 minutes of the ready notification.',
     my: 'Minuman dibancuh segar apabila anda memesan. Sila ambil pesanan anda dalam masa 30 minit selepas makluman siap.',
@@ -185,6 +197,7 @@ export const platformContentTexts: ContentTextSeed[] = [
   {
     key: 'pickup_info',
     description: 'Pick-up: line on the order confirmation',
+    descriptionMy: 'Ambil sendiri: baris pada pengesahan pesanan',
     format: 'plain',
     en: 'Show your order number at the counter to collect your order.',
     my: 'Tunjukkan nombor pesanan anda di kaunter untuk mengambil pesanan.',
@@ -192,6 +205,7 @@ export const platformContentTexts: ContentTextSeed[] = [
   {
     key: 'delivery_info',
     description: 'Delivery: shown when the customer chooses delivery',
+    descriptionMy: 'Penghantaran: dipaparkan apabila pelanggan memilih penghantaran',
     format: 'markdown',
     en: lines(
       '## Delivery',
@@ -211,6 +225,7 @@ export const platformContentTexts: ContentTextSeed[] = [
   {
     key: 'outlet_closed',
     description: 'Shown on an outlet that is closed now',
+    descriptionMy: 'Dipaparkan pada cawangan yang sedang tutup',
     format: 'plain',
     en: 'This outlet is closed right now. Its opening hours are on the outlet page.',
     my: 'Cawangan ini ditutup sekarang. Waktu operasinya ada di halaman cawangan.',
@@ -218,6 +233,8 @@ export const platformContentTexts: ContentTextSeed[] = [
   {
     key: 'wallet_terms',
     description: 'Wallet terms: shown before the first top-up and under Wallet › Terms',
+    descriptionMy:
+      'Terma dompet: dipaparkan sebelum tambah nilai pertama dan di bawah Dompet › Terma',
     format: 'markdown',
     en: lines(
       '# Wallet Terms',
@@ -243,6 +260,7 @@ export const platformContentTexts: ContentTextSeed[] = [
   {
     key: 'referral_terms',
     description: 'Refer a friend: the rules, under Profile › Refer a friend',
+    descriptionMy: 'Rujuk rakan: peraturannya, di bawah Profil › Rujuk rakan',
     format: 'markdown',
     en: lines(
       '# Refer a Friend',
@@ -266,6 +284,7 @@ export const platformContentTexts: ContentTextSeed[] = [
   {
     key: 'membership_info',
     description: 'Membership: how points and tiers work, under Rewards',
+    descriptionMy: 'Keahlian: cara mata dan peringkat berfungsi, di bawah Ganjaran',
     format: 'markdown',
     en: lines(
       '# Membership',
@@ -287,6 +306,7 @@ export const platformContentTexts: ContentTextSeed[] = [
   {
     key: 'support_contact',
     description: 'Help: how to reach the business, under Profile › Help',
+    descriptionMy: 'Bantuan: cara menghubungi perniagaan, di bawah Profil › Bantuan',
     format: 'plain',
     en: 'Need help with an order? Speak to the outlet staff, or message us through Help in the app.',
     my: 'Perlukan bantuan dengan pesanan? Hubungi kakitangan cawangan, atau hantar mesej kepada kami melalui Bantuan dalam aplikasi.',

@@ -1,4 +1,4 @@
-import { permissionCatalogue } from '@kopi/contract';
+import { builtinRoleTexts, permissionCatalogue } from '@kopi/contract';
 
 // Reference data every installation needs (menu, platform settings) and the demo data set.
 
@@ -401,12 +401,12 @@ export const SUPERADMIN_ROLE = 'superadmin';
 export const builtinRoles: { name: string; description: string; permissions: string[] }[] = [
   {
     name: 'admin',
-    description: 'Everything inside the business, all outlets',
+    description: builtinRoleTexts.admin.description.en,
     permissions: tenantWide,
   },
   {
     name: 'manager',
-    description: 'POS, status board, orders, refunds up to approval, reports of own outlets',
+    description: builtinRoleTexts.manager.description.en,
     permissions: [
       'read-dashboard',
       ...crud('pos', 'read', 'create', 'update'),
@@ -436,7 +436,7 @@ export const builtinRoles: { name: string; description: string; permissions: str
   },
   {
     name: 'cashier',
-    description: 'POS, status board and own orders at one outlet',
+    description: builtinRoleTexts.cashier.description.en,
     permissions: [
       'read-dashboard',
       ...crud('pos', 'read', 'create'),
@@ -454,7 +454,7 @@ export const builtinRoles: { name: string; description: string; permissions: str
   },
   {
     name: 'marketing',
-    description: "Vouchers, campaigns, rewards and the customer app's banners, switches and texts",
+    description: builtinRoleTexts.marketing.description.en,
     permissions: [
       'read-dashboard',
       ...crud('voucher', 'read', 'create', 'update', 'delete'),
@@ -474,7 +474,7 @@ export const builtinRoles: { name: string; description: string; permissions: str
   },
   {
     name: 'finance',
-    description: 'Reports, refund approval and transfer, wallet adjustments, logs',
+    description: builtinRoleTexts.finance.description.en,
     permissions: [
       'read-dashboard',
       'read-report',
@@ -680,7 +680,8 @@ export const demoVariantGroups = [
     options: [
       { name: 'Normal', nameMy: 'Biasa', price: 0, isDefault: true },
       { name: 'Less', nameMy: 'Kurang', price: 0 },
-      { name: 'No', nameMy: 'Tiada', price: 0 },
+      // What it is without: a receipt shows the option alone, and "Tiada" reads as none chosen.
+      { name: 'No', nameMy: 'Tanpa gula', price: 0 },
     ],
   },
   {
@@ -693,7 +694,7 @@ export const demoVariantGroups = [
     options: [
       { name: 'Normal', nameMy: 'Biasa', price: 0, isDefault: true },
       { name: 'Less', nameMy: 'Kurang', price: 0 },
-      { name: 'No', nameMy: 'Tiada', price: 0 },
+      { name: 'No', nameMy: 'Tanpa ais', price: 0 },
     ],
   },
 ] as const;

@@ -1,4 +1,4 @@
-import { permissionCatalogue } from '@kopi/contract';
+import { builtinRoleTexts, permissionCatalogue } from '@kopi/contract';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { PasswordHasher } from '../lib/password';
 import type { Db } from './database';
@@ -95,7 +95,7 @@ export async function ensureSuperadminRole(tx: Db): Promise<string> {
     .values({
       tenantId: null,
       name: SUPERADMIN_ROLE,
-      description: 'The whole platform, every tenant',
+      description: builtinRoleTexts.superadmin.description.en,
       isBuiltin: true,
       isImmutable: true,
     })

@@ -1,6 +1,11 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '../lib/i18n/i18n';
 import { AuditRecord } from './audit-record';
+
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
 
 const id = '0f3c2a9e-5b1d-4c7e-9a2f-3d4e5f607182';
 
@@ -20,5 +25,22 @@ describe('audit record', () => {
     unmount();
     render(<AuditRecord entry={{ entity: 'tenant', entity_id: null, entity_label: null }} />);
     expect(screen.getByTestId('audit-record')).toHaveTextContent(/^Tenant$/);
+  });
+
+  it('names the server’s numbered till in the screen’s language, in a till’s and a shift’s label', async () => {
+    await i18n.changeLanguage('my');
+    const { unmount } = render(
+      <AuditRecord
+        entry={{ entity: 'shift', entity_id: id, entity_label: 'Till 1 · Aminah · 2026/06/10' }}
+      />,
+    );
+    expect(screen.getByTestId('audit-record')).toHaveTextContent(
+      'Syif Kaunter 1 · Aminah · 2026/06/10',
+    );
+    unmount();
+    render(
+      <AuditRecord entry={{ entity: 'till', entity_id: id, entity_label: 'Drive-through' }} />,
+    );
+    expect(screen.getByTestId('audit-record')).toHaveTextContent('Kaunter Drive-through');
   });
 });

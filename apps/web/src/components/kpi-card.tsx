@@ -8,28 +8,11 @@ import Typography from '@mui/material/Typography';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import Remove from '@mui/icons-material/Remove';
-import { defineFeatureStrings } from '../lib/i18n/feature-strings';
+import { useKpiStrings } from './kpi-card-i18n';
 import { intlLocale } from '../lib/i18n/i18n';
 import { formatPercentChange, type Change } from '../lib/percent-change';
 
 // One headline figure with how it moved against the compared period (report and dashboard).
-
-const useKpiStrings = defineFeatureStrings('kpi', {
-  en: {
-    new: 'New',
-    newHint: 'Nothing in the compared period',
-    up: 'Up {{value}}',
-    down: 'Down {{value}}',
-    flat: 'No change',
-  },
-  my: {
-    new: 'Baharu',
-    newHint: 'Tiada dalam tempoh yang dibandingkan',
-    up: 'Naik {{value}}',
-    down: 'Turun {{value}}',
-    flat: 'Tiada perubahan',
-  },
-});
 
 export interface KpiCardProps {
   label: string;

@@ -8,7 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import type { SessionUserExtras, Tenant, TenantFilter } from '@kopi/contract';
 import { http } from '../lib/http/http';
 import { useCan } from '../lib/can-context';
-import { defineFeatureStrings } from '../lib/i18n/feature-strings';
+import { useTenantFilterStrings } from './tenant-filter-i18n';
 import { useSessionUser } from '../lib/session/session-store';
 import { FilterSelect } from './list-page/filter-select';
 
@@ -21,23 +21,6 @@ export function usePlatformWide(): boolean {
   const user = useSessionUser() as (ReturnType<typeof useSessionUser> & SessionUserExtras) | null;
   return Boolean(user && !user.tenant_id && !user.acting_tenant_id);
 }
-
-const useTenantFilterStrings = defineFeatureStrings('tenantFilter', {
-  en: {
-    label: 'Tenant',
-    all: 'All tenants',
-    platform: 'Platform (no tenant)',
-    required: 'Orders belong to a tenant. Choose a tenant to work in first.',
-    choose: 'Choose a tenant',
-  },
-  my: {
-    label: 'Penyewa',
-    all: 'Semua penyewa',
-    platform: 'Platform (tiada penyewa)',
-    required: 'Pesanan milik penyewa. Pilih penyewa untuk bekerja terlebih dahulu.',
-    choose: 'Pilih penyewa',
-  },
-});
 
 const tenantOptionsKey = ['tenants', 'filter-options'] as const;
 

@@ -1,6 +1,22 @@
+import { refundReasonLabels, type Locale, type RefundReason } from '@kopi/contract';
+
 // English names of the audit trail's codes (audit-labels.ts looks them up).
+
+/** A refund's reasons in one language, as the refund screens name them. */
+export const refundReasonsIn = (locale: Locale) =>
+  Object.fromEntries(
+    Object.entries(refundReasonLabels).map(([code, label]) => [code, label[locale]]),
+  ) as Record<RefundReason, string>;
 export const auditLabelsEn = {
   action: {
+    approval: {
+      shift_variance: 'Shift close over the tolerance approved by PIN',
+      manual_discount: 'Discount approved by PIN',
+      order_void: 'Order void approved by PIN',
+      refund: 'Counter refund approved by PIN',
+      cash_out: 'Cash out approved by PIN',
+      no_sale: 'Drawer opening without a sale approved by PIN',
+    },
     addon: { create: 'Add-on created', update: 'Add-on edited', delete: 'Add-on deleted' },
     category: {
       create: 'Category created',
@@ -32,6 +48,8 @@ export const auditLabelsEn = {
       adjustment_reject: 'Wallet adjustment rejected',
       topup: 'Wallet topped up',
       counter_topup: 'Wallet topped up at the counter',
+      payment_code: 'Wallet paid with the customer’s payment code',
+      topup_over_limit: 'Top-up took the wallet over its limit',
     },
     membership_tier: { create: 'Tier created', update: 'Tier edited', delete: 'Tier deleted' },
     loyalty_settings: { update: 'Loyalty rules changed' },
@@ -98,11 +116,23 @@ export const auditLabelsEn = {
       sold_out: 'Marked sold out',
       back_in_stock: 'Marked back in stock',
     },
+    refund: {
+      create: 'Refund requested',
+      status: 'Refund status changed',
+      proof: 'Transfer proof added',
+    },
+    reward: {
+      create: 'Reward created',
+      update: 'Reward edited',
+      delete: 'Reward deleted',
+      exchange: 'Points exchanged for a reward',
+    },
     role: { create: 'Role created', update: 'Role edited', delete: 'Role deleted' },
     shift: {
       open: 'Shift opened',
       cash_in: 'Cash put in the drawer',
       cash_out: 'Cash taken from the drawer',
+      drawer_open: 'Drawer opened without a sale',
       close: 'Shift closed',
     },
     till: { create: 'Till added', update: 'Till renamed', delete: 'Till deleted' },
@@ -135,6 +165,9 @@ export const auditLabelsEn = {
       password_reset_request: 'Password reset requested',
       password_reset_link: 'Password link e-mailed',
       password_temporary: 'Temporary password set',
+      pin_set: 'Approval PIN set',
+      pin_clear: 'Approval PIN removed',
+      pin_locked: 'Approval PIN locked after wrong tries',
       two_step_setup: 'Two-step sign-in set up',
       two_step_enable: 'Two-step sign-in turned on',
       two_step_disable: 'Two-step sign-in turned off',
@@ -144,8 +177,31 @@ export const auditLabelsEn = {
       update: 'Variant group edited',
       delete: 'Variant group deleted',
     },
+    voucher: {
+      create: 'Voucher created',
+      update: 'Voucher edited',
+      delete: 'Voucher deleted',
+      codes_generate: 'Voucher codes generated',
+      redeem: 'Voucher redeemed',
+      give_back: 'Voucher given back',
+    },
+    voucher_campaign: {
+      create: 'Campaign created',
+      update: 'Campaign edited',
+      delete: 'Campaign deleted',
+      schedule: 'Campaign scheduled',
+      unschedule: 'Campaign unscheduled',
+      pause: 'Campaign paused',
+      resume: 'Campaign resumed',
+      end: 'Campaign ended',
+    },
   },
   entity: {
+    approval: 'Approval',
+    refund: 'Refund',
+    reward: 'Reward',
+    voucher: 'Voucher',
+    voucher_campaign: 'Voucher campaign',
     addon: 'Add-on',
     category: 'Category',
     customer: 'Customer',
@@ -212,5 +268,19 @@ export const auditLabelsEn = {
     text_en: 'Text (English)',
     text_my: 'Text (Malay)',
     format: 'Format',
+  },
+  // Values the server writes as codes: a cash movement's or drawer opening's reason, a
+  // refund's reason, a movement's direction.
+  value: {
+    reason: {
+      petty_cash: 'Petty cash',
+      bank_drop: 'Bank drop',
+      give_change: 'Give change',
+      check_float: 'Check the float',
+      correct_error: 'Correct an error',
+      ...refundReasonsIn('en'),
+      other: 'Other',
+    },
+    kind: { cash_in: 'Cash in', cash_out: 'Cash out' },
   },
 };

@@ -1,9 +1,17 @@
 import type { FeatureMessages } from './i18n/feature-strings';
-import type { auditLabelsEn } from './audit-labels-en';
+import { refundReasonsIn, type auditLabelsEn } from './audit-labels-en';
 
 // Malay names of the audit trail's codes (audit-labels.ts looks them up).
 export const auditLabelsMy: FeatureMessages<typeof auditLabelsEn> = {
   action: {
+    approval: {
+      shift_variance: 'Penutupan syif melebihi had diluluskan dengan PIN',
+      manual_discount: 'Diskaun diluluskan dengan PIN',
+      order_void: 'Pembatalan pesanan diluluskan dengan PIN',
+      refund: 'Bayaran balik di kaunter diluluskan dengan PIN',
+      cash_out: 'Tunai keluar diluluskan dengan PIN',
+      no_sale: 'Laci dibuka tanpa jualan diluluskan dengan PIN',
+    },
     addon: { create: 'Tambahan dicipta', update: 'Tambahan disunting', delete: 'Tambahan dipadam' },
     category: {
       create: 'Kategori dicipta',
@@ -35,6 +43,8 @@ export const auditLabelsMy: FeatureMessages<typeof auditLabelsEn> = {
       adjustment_reject: 'Pelarasan dompet ditolak',
       topup: 'Dompet ditambah nilai',
       counter_topup: 'Dompet ditambah nilai di kaunter',
+      payment_code: 'Dompet dibayar dengan kod bayaran pelanggan',
+      topup_over_limit: 'Tambah nilai melebihi had dompet',
     },
     membership_tier: {
       create: 'Peringkat dicipta',
@@ -114,11 +124,23 @@ export const auditLabelsMy: FeatureMessages<typeof auditLabelsEn> = {
       sold_out: 'Ditanda habis dijual',
       back_in_stock: 'Ditanda ada stok semula',
     },
+    refund: {
+      create: 'Bayaran balik dimohon',
+      status: 'Status bayaran balik diubah',
+      proof: 'Bukti pindahan ditambah',
+    },
+    reward: {
+      create: 'Ganjaran dicipta',
+      update: 'Ganjaran disunting',
+      delete: 'Ganjaran dipadam',
+      exchange: 'Mata ditukar dengan ganjaran',
+    },
     role: { create: 'Peranan dicipta', update: 'Peranan disunting', delete: 'Peranan dipadam' },
     shift: {
       open: 'Syif dibuka',
       cash_in: 'Tunai dimasukkan ke laci',
       cash_out: 'Tunai dikeluarkan dari laci',
+      drawer_open: 'Laci dibuka tanpa jualan',
       close: 'Syif ditutup',
     },
     till: { create: 'Kaunter ditambah', update: 'Nama kaunter ditukar', delete: 'Kaunter dipadam' },
@@ -151,6 +173,9 @@ export const auditLabelsMy: FeatureMessages<typeof auditLabelsEn> = {
       password_reset_request: 'Tetapan semula kata laluan diminta',
       password_reset_link: 'Pautan kata laluan dihantar melalui e-mel',
       password_temporary: 'Kata laluan sementara ditetapkan',
+      pin_set: 'PIN kelulusan ditetapkan',
+      pin_clear: 'PIN kelulusan dibuang',
+      pin_locked: 'PIN kelulusan dikunci selepas percubaan salah',
       two_step_setup: 'Log masuk dua langkah disediakan',
       two_step_enable: 'Log masuk dua langkah dihidupkan',
       two_step_disable: 'Log masuk dua langkah dimatikan',
@@ -160,8 +185,31 @@ export const auditLabelsMy: FeatureMessages<typeof auditLabelsEn> = {
       update: 'Kumpulan varian disunting',
       delete: 'Kumpulan varian dipadam',
     },
+    voucher: {
+      create: 'Baucar dicipta',
+      update: 'Baucar disunting',
+      delete: 'Baucar dipadam',
+      codes_generate: 'Kod baucar dijana',
+      redeem: 'Baucar ditebus',
+      give_back: 'Baucar dikembalikan',
+    },
+    voucher_campaign: {
+      create: 'Kempen dicipta',
+      update: 'Kempen disunting',
+      delete: 'Kempen dipadam',
+      schedule: 'Kempen dijadualkan',
+      unschedule: 'Jadual kempen dibatalkan',
+      pause: 'Kempen dijeda',
+      resume: 'Kempen disambung semula',
+      end: 'Kempen ditamatkan',
+    },
   },
   entity: {
+    approval: 'Kelulusan',
+    refund: 'Bayaran balik',
+    reward: 'Ganjaran',
+    voucher: 'Baucar',
+    voucher_campaign: 'Kempen baucar',
     addon: 'Tambahan',
     category: 'Kategori',
     customer: 'Pelanggan',
@@ -228,5 +276,17 @@ export const auditLabelsMy: FeatureMessages<typeof auditLabelsEn> = {
     text_en: 'Teks (Inggeris)',
     text_my: 'Teks (Melayu)',
     format: 'Format',
+  },
+  value: {
+    reason: {
+      petty_cash: 'Tunai runcit',
+      bank_drop: 'Simpanan bank',
+      give_change: 'Beri wang baki',
+      check_float: 'Semak wang apungan',
+      correct_error: 'Betulkan kesilapan',
+      ...refundReasonsIn('my'),
+      other: 'Lain-lain',
+    },
+    kind: { cash_in: 'Tunai masuk', cash_out: 'Tunai keluar' },
   },
 };

@@ -31,6 +31,22 @@ describe('audit labels', () => {
     expect(labels.action('banner.reorder')).toBe('Susunan sepanduk diubah');
   });
 
+  it('names values written as codes, in the screen’s language, and leaves other values alone', async () => {
+    let labels = renderLabels();
+    expect(labels.value('reason', 'petty_cash')).toBe('Petty cash');
+    expect(labels.value('reason', 'wrong_item')).toBe('Wrong item');
+    expect(labels.value('kind', 'cash_out')).toBe('Cash out');
+    expect(labels.value('reason', 'ordered twice')).toBeUndefined();
+    expect(labels.value('reason', 'unheard_of')).toBeUndefined();
+    expect(labels.value('name', 'petty_cash')).toBeUndefined();
+    expect(labels.value('reason', 12)).toBeUndefined();
+    await i18n.changeLanguage('my');
+    labels = renderLabels();
+    expect(labels.value('reason', 'petty_cash')).toBe('Tunai runcit');
+    expect(labels.value('reason', 'give_change')).toBe('Beri wang baki');
+    expect(labels.value('kind', 'cash_in')).toBe('Tunai masuk');
+  });
+
   it('reads unknown codes as words rather than showing nothing', () => {
     const labels = renderLabels();
     expect(labels.action('user.badge_printed')).toBe('User: badge printed');

@@ -24,6 +24,8 @@ export interface AuditLabels {
   entity: (entity: string) => string;
   /** A snapshot path (`permissions[]`, `settings.theme`), segment by segment. */
   field: (path: string) => string;
+  /** A value written as a code (a movement's `reason: petty_cash`) in words; undefined for others. */
+  value: (path: string, value: unknown) => string | undefined;
 }
 
 export function useAuditLabels(): AuditLabels {
@@ -47,6 +49,11 @@ export function useAuditLabels(): AuditLabels {
         });
       },
       field: (path) => path.replace(/\[\]$/, '').split('.').map(segment).join(' › '),
+      value: (path, value) => {
+        const leaf = path.replace(/\[\]$/, '').split('.').pop() ?? '';
+        if (typeof value !== 'string' || !isCode(leaf) || !isCode(value)) return undefined;
+        return lookup(`value.${leaf}.${value}`, { defaultValue: '' }) || undefined;
+      },
     };
   }, [t]);
 }

@@ -15,6 +15,8 @@ export const contentTextDefaults = pgTable(
     key: text('key').primaryKey(),
     /** For the people editing it: where the app shows the text. */
     description: text('description').notNull().default(''),
+    /** The description in Malay; empty: Malay screens show the English one. */
+    descriptionMy: text('description_my').notNull().default(''),
     format: text('format').notNull().default('plain'),
     textEn: text('text_en').notNull(),
     /** Empty: the app shows the English wording. */

@@ -47,6 +47,7 @@ describe('a banner opening a voucher', () => {
       target_type: 'voucher',
       target_id: voucher.id,
       target_label: voucher.nameEn,
+      target_label_my: null,
     });
     const mine = async () =>
       (await service().activeBanners(tenantId, kl, 'en', now)).find(

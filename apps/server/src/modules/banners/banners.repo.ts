@@ -30,12 +30,20 @@ export interface BannerFilter {
 /**
  * The name of the banner's target, read in the tenant (null when it no longer exists). With
  * `usable`, only a target the app can open counts: an active product, category, outlet or voucher.
+ * In Malay, the target's Malay name (null when it has none: outlets have only one name).
  */
-const targetName = (usable: boolean) => {
+const targetName = (usable: boolean, language: 'en' | 'my' = 'en') => {
   const on = (alias: string, statusOk: string) =>
     sql`${sql.raw(`${alias}.id = "banners"."target_id"`)} and ${sameTenant(alias, '"banners"')}${
       usable ? sql.raw(` and ${alias}.status = '${statusOk}'`) : sql``
     }`;
+  if (language === 'my') {
+    return sql<string | null>`(case "banners"."target_type"
+    when 'product' then (select p.name_my from ${products} p where ${on('p', 'active')})
+    when 'category' then (select c.name_my from ${categories} c where ${on('c', 'active')})
+    when 'voucher' then (select v.name_my from ${vouchers} v where ${on('v', 'active')})
+  end)`;
+  }
   return sql<string | null>`(case "banners"."target_type"
     when 'product' then (select p.name from ${products} p where ${on('p', 'active')})
     when 'category' then (select c.name_en from ${categories} c where ${on('c', 'active')})
@@ -58,6 +66,7 @@ const shown = {
 const columns = {
   ...shown,
   targetLabel: targetName(false),
+  targetLabelMy: targetName(false, 'my'),
   startsAt: banners.startsAt,
   endsAt: banners.endsAt,
   allOutlets: banners.allOutlets,
@@ -74,6 +83,7 @@ export type BannerRow = {
   targetId: string | null;
   targetUrl: string | null;
   targetLabel: string | null;
+  targetLabelMy: string | null;
   startsAt: Date | null;
   endsAt: Date | null;
   allOutlets: boolean;

@@ -46,6 +46,7 @@ const toBanner = (r: repo.BannerRow, outlets: OutletRef[], now: Date): Banner =>
   target_id: r.targetId,
   target_url: r.targetUrl,
   target_label: r.targetLabel,
+  target_label_my: r.targetLabelMy,
   starts_at: r.startsAt?.toISOString() ?? null,
   ends_at: r.endsAt?.toISOString() ?? null,
   all_outlets: r.allOutlets,

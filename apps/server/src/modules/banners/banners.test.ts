@@ -76,6 +76,18 @@ describe('creating and changing banners', () => {
     expect(banner(await api.get(`/api/banners/${created.id}`))).toEqual(created);
   });
 
+  it("names the target in Malay beside English: a product's and a category's Malay name, none for an outlet", async () => {
+    const puff = await demoProduct(t, 'FOD-008');
+    const product = await create({ target_type: 'product', target_id: puff.id });
+    expect([product.target_label, product.target_label_my]).toEqual(['Curry Puff', 'Karipap']);
+    const food = await demoCategory(t, 'Food');
+    const category = await create({ target_type: 'category', target_id: food.id });
+    expect([category.target_label, category.target_label_my]).toEqual(['Food', 'Makanan']);
+    const outlet = await create({ target_type: 'outlet', target_id: outlets.kl });
+    expect(outlet.target_label).not.toBeNull();
+    expect(outlet.target_label_my).toBeNull();
+  });
+
   it('updates the target to an https link and back to all outlets, and deletes with an audit entry', async () => {
     const created = await create({ title_en: 'Changing' });
     const updated = banner(

@@ -24,6 +24,7 @@ import * as repo from './content-texts.repo';
 const toDefault = (d: repo.DefaultRow, overrides: number): ContentTextDefault => ({
   key: d.key,
   description: d.description,
+  description_my: d.descriptionMy,
   format: d.format as ContentTextFormat,
   text_en: d.textEn,
   text_my: d.textMy,
@@ -33,18 +34,21 @@ const toDefault = (d: repo.DefaultRow, overrides: number): ContentTextDefault =>
 
 const fieldsOf = (d: {
   description: string;
+  description_my: string;
   format: string;
   text_en: string;
   text_my: string;
 }): TextFields => ({
   description: d.description,
+  description_my: d.description_my,
   format: d.format,
   text_en: d.text_en,
   text_my: d.text_my,
 });
 
-const valuesOf = (input: ContentTextDefaultInput): repo.DefaultValues => ({
+const valuesOf = (input: Required<ContentTextDefaultInput>): repo.DefaultValues => ({
   description: input.description,
+  descriptionMy: input.description_my,
   format: input.format,
   textEn: input.text_en,
   textMy: input.text_my,
@@ -80,7 +84,7 @@ export function createContentTextDefaultService({ db }: { db: Db }) {
           (d) =>
             (!q.format || d.format === q.format) &&
             (!needle ||
-              [d.key, d.description, d.text_en, d.text_my].some((v) =>
+              [d.key, d.description, d.description_my, d.text_en, d.text_my].some((v) =>
                 v.toLowerCase().includes(needle),
               )),
         );
@@ -95,7 +99,8 @@ export function createContentTextDefaultService({ db }: { db: Db }) {
 
     /** A new text the app can ask for; a key already used is a 400 content_text_key_taken. */
     async create(ctx: AuthedContext, input: ContentTextDefaultCreate): Promise<ContentTextDefault> {
-      const { key, ...rest } = input;
+      const { key, ...given } = input;
+      const rest = { ...given, description_my: given.description_my ?? '' };
       await audited(db, ctx, { ...entry(key, 'create'), after: fieldsOf(rest) }, (tx) =>
         repo.insertDefault(tx, { key, ...valuesOf(rest) }),
       ).catch(keyTaken);
@@ -109,10 +114,12 @@ export function createContentTextDefaultService({ db }: { db: Db }) {
       input: ContentTextDefaultInput,
     ): Promise<ContentTextDefault> {
       const current = await require(key);
-      const { changed, ...sides } = changedFields(fieldsOf(current), fieldsOf(input));
+      // A client that does not send the Malay description keeps it.
+      const next = { ...input, description_my: input.description_my ?? current.description_my };
+      const { changed, ...sides } = changedFields(fieldsOf(current), fieldsOf(next));
       if (changed.length === 0) return current;
       await audited(db, ctx, { ...entry(key, 'update'), ...sides }, (tx) =>
-        repo.updateDefault(tx, key, valuesOf(input)),
+        repo.updateDefault(tx, key, valuesOf(next)),
       );
       return require(key);
     },

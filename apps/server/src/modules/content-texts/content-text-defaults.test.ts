@@ -40,6 +40,11 @@ describe('GET /api/general-settings/content-texts', () => {
       text_en: seeded('order_notice').en,
       override_count: 1,
     });
+    // Each text says what it is for in Malay too.
+    expect(rows.find((r: { key: string }) => r.key === 'terms')).toMatchObject({
+      description: 'Terms of use: shown at sign-up and under Profile › Terms',
+      description_my: 'Terma penggunaan: dipaparkan semasa mendaftar dan di bawah Profil › Terma',
+    });
     const markdown = await api.get('/api/general-settings/content-texts?format=markdown&q=terms');
     expect(markdown.json().data.map((r: { key: string }) => r.key)).toEqual([
       'referral_terms',
@@ -74,7 +79,7 @@ describe('POST /api/general-settings/content-texts', () => {
   it('adds a text every tenant then has, audited as a platform entry', async () => {
     const res = await api.post('/api/general-settings/content-texts', newText);
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().data).toMatchObject({ ...newText, override_count: 0 });
+    expect(res.json().data).toMatchObject({ ...newText, description_my: '', override_count: 0 });
     const entry = await latestAudit(t, 'content_text_default.create');
     expect(entry).toMatchObject({
       tenantId: null,
@@ -193,6 +198,26 @@ describe('PUT /api/general-settings/content-texts/{key}', () => {
     // A tenant's history of the key holds the tenant's changes only.
     const theirs = await api.get('/api/content-texts/outlet_closed/history', marketing);
     expect(theirs.json().data).toEqual([]);
+  });
+
+  it('keeps the Malay description when a client leaves it out, and records its change', async () => {
+    const path = '/api/general-settings/content-texts/delivery_info';
+    const res = await api.put(path, { ...body('delivery_info'), description_my: 'Penghantaran' });
+    expect(res.json().data.description_my).toBe('Penghantaran');
+    expect(await latestAudit(t, 'content_text_default.update')).toMatchObject({
+      entityId: 'delivery_info',
+      before: {
+        description_my: 'Penghantaran: dipaparkan apabila pelanggan memilih penghantaran',
+      },
+      after: { description_my: 'Penghantaran' },
+    });
+    const without = await api.put(path, { ...body('delivery_info'), text_my: 'Dihantar.' });
+    expect(without.json().data).toMatchObject({
+      text_my: 'Dihantar.',
+      description_my: 'Penghantaran',
+    });
+    const tenantView = await api.get('/api/content-texts/delivery_info', marketing);
+    expect(tenantView.json().data.description_my).toBe('Penghantaran');
   });
 
   it('answers 404 for an unknown key and 400 for bad wording', async () => {

@@ -27,6 +27,7 @@ export type DefaultRow = typeof contentTextDefaults.$inferSelect;
 
 export interface DefaultValues {
   description: string;
+  descriptionMy: string;
   format: string;
   textEn: string;
   textMy: string;

@@ -30,6 +30,7 @@ export function toContentText(d: repo.DefaultRow, o: Override): ContentText {
   return {
     key: d.key,
     description: d.description,
+    description_my: d.descriptionMy,
     format: d.format as ContentTextFormat,
     text_en: o?.textEn ?? d.textEn,
     text_my: o?.textMy ?? d.textMy,
@@ -60,7 +61,7 @@ function ownWording(d: repo.DefaultRow, input: ContentTextOverrideInput) {
 }
 
 const matches = (text: ContentText, needle: string) =>
-  [text.key, text.description, text.text_en, text.text_my].some((v) =>
+  [text.key, text.description, text.description_my, text.text_en, text.text_my].some((v) =>
     v.toLowerCase().includes(needle),
   );
 

@@ -4,12 +4,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import type { SxProps, Theme } from '@mui/material/styles';
 import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
-import { defineFeatureStrings } from '../../lib/i18n/feature-strings';
-
-const useDateFieldStrings = defineFeatureStrings('dateField', {
-  en: { pickDate: 'Open the calendar ({{label}})' },
-  my: { pickDate: 'Buka kalendar ({{label}})' },
-});
+import { useDateFieldStrings } from './i18n';
 
 /** An ISO date as SPEC §9 shows dates (YYYY/MM/DD). */
 const slashed = (iso: string) => iso.replaceAll('-', '/');

@@ -21,6 +21,7 @@ import { Link as RouterLink } from 'react-router';
 import { useActiveNavPath } from './use-nav-items';
 import { useSettings } from '../../lib/settings/settings-store';
 import { createAppTheme, onPrimary } from '../../lib/theme/create-app-theme';
+import { useMuiTexts } from '../../lib/theme/mui-texts';
 import { navWidths } from '../../lib/theme/theme-tokens';
 import { AppLogo } from '../app-logo';
 import { MenuIcon } from './menu-icon';
@@ -184,15 +185,19 @@ export function NavList({ items, mini, onNavigate }: NavListProps) {
 function NavTheme({ children }: { children: ReactNode }) {
   const outer = useTheme();
   const settings = useSettings();
+  const texts = useMuiTexts();
   if (!settings.isVerticalNavSemiDark || outer.palette.mode === 'dark') return children;
   // Same provider as the app's (no CSS-variables provider in the bundle; see vite.config.ts).
   const dark = {
-    ...createAppTheme({
-      mode: 'dark',
-      primaryColor: settings.primaryColor,
-      skin: settings.skin,
-      direction: settings.direction,
-    }),
+    ...createAppTheme(
+      {
+        mode: 'dark',
+        primaryColor: settings.primaryColor,
+        skin: settings.skin,
+        direction: settings.direction,
+      },
+      texts,
+    ),
     vars: null,
   };
   return <ThemeProvider theme={dark}>{children}</ThemeProvider>;

@@ -19,6 +19,7 @@ import { lockSession } from '../../lib/session/session-runtime';
 import { signOut } from '../../lib/session/session-service';
 import { useSession } from '../../lib/session/session-store';
 import { useMenuAnchor } from './use-menu-anchor';
+import { useRoleTexts } from '../../lib/role-texts';
 
 export function UserAvatar({ size = 38 }: { size?: number }) {
   const { user } = useSession();
@@ -43,6 +44,7 @@ export function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user, roleName } = useSession();
+  const roleTexts = useRoleTexts();
   const { anchor, open, close, buttonProps } = useMenuAnchor('menu');
 
   return (
@@ -78,7 +80,7 @@ export function UserMenu() {
               noWrap
               sx={{ textTransform: 'capitalize' }}
             >
-              {roleName}
+              {roleName && roleTexts.name(roleName)}
             </Typography>
           </Box>
         </Box>

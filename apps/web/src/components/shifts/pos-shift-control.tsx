@@ -23,6 +23,7 @@ import { MyShiftsDialog, NoSaleDialog, TillChooserDialog } from './pos-shift-ext
 import { ShiftReportDialog } from './shift-report';
 import { useShiftStrings } from './i18n';
 import { usePosShiftState, useShiftAsks } from './pos-shift-state';
+import { useTillName } from '../../lib/till-name';
 
 /**
  * The POS's till and shift in its top bar (tills per device). This device's till and
@@ -40,6 +41,7 @@ export function PosShiftControl({
   dayClosed?: boolean;
 }) {
   const { t } = useShiftStrings();
+  const tillName = useTillName();
   const state = usePosShiftState(outletId);
   const { mayOpen, mayMove, tills, till, shift, required } = state;
   const refresh = useRefreshShifts();
@@ -115,7 +117,7 @@ export function PosShiftControl({
   };
 
   const shiftLabel = shift
-    ? t('bar.shift', { till: shift.till_name, name: shift.cashier_name ?? '' })
+    ? t('bar.shift', { till: tillName(shift.till_name), name: shift.cashier_name ?? '' })
     : '';
   return (
     <>
@@ -172,7 +174,7 @@ export function PosShiftControl({
           data-till-id={till?.id}
         >
           <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-            {till ? t('device.openOn', { till: till.name }) : t('bar.openShift')}
+            {till ? t('device.openOn', { till: tillName(till.name) }) : t('bar.openShift')}
           </span>
         </Button>
       )}

@@ -26,6 +26,7 @@ import { useApproval } from '../approval/use-approval';
 import { getShift, openDrawer, useMyShifts } from './api';
 import { useShiftStrings } from './i18n';
 import { errorText } from '../../lib/form-errors';
+import { useTillName } from '../../lib/till-name';
 
 // The POS's till and drawer dialogs: which till this device is, the drawer opened
 // without a sale (with a manager's PIN when the cashier needs one), and one's own shifts with
@@ -81,6 +82,7 @@ export function TillChooserDialog({
   onClose: () => void;
 }) {
   const { t } = useShiftStrings();
+  const tillName = useTillName();
   const common = useTranslation().t;
   return (
     <TillDialog
@@ -109,7 +111,9 @@ export function TillChooserDialog({
             >
               <ListItemText
                 primary={
-                  till.id === current ? `${till.name} · ${t('device.thisDevice')}` : till.name
+                  till.id === current
+                    ? `${tillName(till.name)} · ${t('device.thisDevice')}`
+                    : tillName(till.name)
                 }
                 secondary={
                   till.open_shift
@@ -253,6 +257,7 @@ export function MyShiftsDialog({
   onClose: () => void;
 }) {
   const { t } = useShiftStrings();
+  const tillName = useTillName();
   const mine = useMyShifts({ page: 1, page_size: 20 }, open);
   const rows = mine.data?.rows ?? [];
   return (
@@ -286,7 +291,7 @@ export function MyShiftsDialog({
             }
           >
             <ListItemText
-              primary={`${s.till_name} · ${formatDateTime(s.opened_at)}`}
+              primary={`${tillName(s.till_name)} · ${formatDateTime(s.opened_at)}`}
               secondary={
                 s.closed_at
                   ? t('device.closedAt', { time: formatDateTime(s.closed_at) })

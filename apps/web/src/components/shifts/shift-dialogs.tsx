@@ -31,6 +31,7 @@ import { addCashMovement, openShift } from './api';
 import { CashCountFields } from './cash-count-fields';
 import { useShiftStrings } from './i18n';
 import { errorText } from '../../lib/form-errors';
+import { useTillName } from '../../lib/till-name';
 
 // The POS's shift dialogs: open a shift with its float, cash in / out, close with the count.
 // Each sends one request (the client gives it an Idempotency-Key) and says what went wrong inline.
@@ -135,13 +136,18 @@ export function heldTillText(
   error: unknown,
   till: Till | undefined,
   t: ReturnType<typeof useShiftStrings>['t'],
+  tillName: (name: string) => string = (name) => name,
 ): string | null {
   if (!(error instanceof HttpError) || error.codeMessage !== 'shift_already_open') return null;
   const detail = (path: string) => error.body?.details?.find((d) => d.path === path)?.message;
   const name = detail(tillHolderPaths.name);
   const since = detail(tillHolderPaths.since);
   if (!name || !since) return null;
-  return t('device.held', { till: till?.name ?? '', name, time: formatDateTime(since) });
+  return t('device.held', {
+    till: till ? tillName(till.name) : '',
+    name,
+    time: formatDateTime(since),
+  });
 }
 
 interface OpenShiftProps {
@@ -165,6 +171,7 @@ function OpenShiftForm({
   onClose,
 }: OpenShiftProps) {
   const { t } = useShiftStrings();
+  const tillName = useTillName();
   const [tillId, setTillId] = useState<string>(
     () =>
       tills.find((x) => x.id === deviceTill && x.open_shift === null)?.id ??
@@ -191,6 +198,7 @@ function OpenShiftForm({
               e,
               tills.find((x) => x.id === tillId),
               t,
+              tillName,
             ) ?? errorText(e),
           );
         }
@@ -217,11 +225,11 @@ function OpenShiftForm({
           {tills.map((till) => (
             <MenuItem key={till.id} value={till.id} disabled={till.open_shift !== null}>
               {till.open_shift
-                ? `${till.name} — ${t('open.busy', {
+                ? `${tillName(till.name)} — ${t('open.busy', {
                     name: till.open_shift.cashier_name ?? '',
                     time: formatDateTime(till.open_shift.opened_at),
                   })}`
-                : till.name}
+                : tillName(till.name)}
             </MenuItem>
           ))}
         </TextField>

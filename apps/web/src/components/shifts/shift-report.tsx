@@ -19,6 +19,7 @@ import {
 import { exportShiftWorking, useShiftWorking } from './api';
 import { useShiftStrings } from './i18n';
 import { useShiftFigures } from './shift-figures';
+import { useTillName } from '../../lib/till-name';
 
 /**
  * The 80 mm shift report: who, which till and when; sales by method, discounts, voids, refunds;
@@ -30,6 +31,7 @@ import { useShiftFigures } from './shift-figures';
  */
 export function ShiftReport({ shift }: { shift: ShiftView }) {
   const { t } = useShiftStrings();
+  const tillName = useTillName();
   const fig = useShiftFigures();
   const [open, setOpen] = useState<WorkingFigure | null>(null);
   const working = useShiftWorking(shift.id, open !== null);
@@ -53,10 +55,13 @@ export function ShiftReport({ shift }: { shift: ShiftView }) {
   );
   return (
     <>
-      <PrintSheet label={t('report.label', { till: shift.till_name })} testId="shift-report">
+      <PrintSheet
+        label={t('report.label', { till: tillName(shift.till_name) })}
+        testId="shift-report"
+      >
         <PaperCentre strong>{t('report.title')}</PaperCentre>
         <PaperLine label={t('report.outlet')} value={shift.outlet_name} />
-        <PaperLine label={t('report.till')} value={shift.till_name} />
+        <PaperLine label={t('report.till')} value={tillName(shift.till_name)} />
         <PaperLine label={t('report.cashier')} value={shift.cashier_name ?? '—'} />
         <PaperLine label={t('report.opened')} value={formatDateTime(shift.opened_at)} />
         <PaperLine

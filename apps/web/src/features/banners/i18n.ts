@@ -191,7 +191,7 @@ const my: FeatureMessages<typeof en> = {
     next: 'Sepanduk seterusnya',
     slide: 'Sepanduk {{n}} daripada {{count}}',
     opens: 'Tekan untuk membuka: {{target}}',
-    english: 'English',
+    english: 'Inggeris',
     malay: 'Melayu',
   },
   phone: {
@@ -201,7 +201,7 @@ const my: FeatureMessages<typeof en> = {
   form: {
     createTitle: 'Tambah sepanduk',
     editTitle: 'Sunting sepanduk',
-    titleEn: 'Tajuk (English)',
+    titleEn: 'Tajuk (Inggeris)',
     titleMy: 'Tajuk (Melayu)',
     titleMyHint: 'Biarkan kosong untuk memaparkan tajuk bahasa Inggeris',
     picture: 'Gambar',

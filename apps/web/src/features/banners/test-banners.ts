@@ -20,6 +20,7 @@ export const testBanner = (id: string, title: string, patch: Partial<Banner> = {
   target_id: null,
   target_url: null,
   target_label: null,
+  target_label_my: null,
   starts_at: null,
   ends_at: null,
   all_outlets: true,

@@ -73,7 +73,7 @@ const my: FeatureMessages<typeof en> = {
     moveDown: 'Alihkan {{name}} ke bawah',
     orderSaved: 'Susunan menu disimpan',
     image: 'Imej',
-    nameEn: 'Nama (English)',
+    nameEn: 'Nama (Inggeris)',
     nameMy: 'Nama (Melayu)',
     products: 'Produk',
     status: 'Status',
@@ -100,7 +100,7 @@ const my: FeatureMessages<typeof en> = {
     createSubtitle:
       'Kategori baharu diletakkan di hujung menu; susun semula dalam senarai kategori.',
     editTitle: 'Sunting kategori',
-    nameEn: 'Nama (English)',
+    nameEn: 'Nama (Inggeris)',
     nameMy: 'Nama (Melayu)',
     status: 'Status',
     active: 'Aktif',

@@ -114,7 +114,7 @@ const my: FeatureMessages<typeof en> = {
   form: {
     createTitle: 'Tambah peringkat',
     editTitle: 'Sunting peringkat',
-    nameEn: 'Nama (English)',
+    nameEn: 'Nama (Inggeris)',
     nameMy: 'Nama (Melayu)',
     thresholdPoints: 'Bermula (mata)',
     thresholdSpend: 'Bermula (perbelanjaan)',
@@ -125,7 +125,7 @@ const my: FeatureMessages<typeof en> = {
     colour: 'Warna',
     pickColour: 'Pilih warna',
     colourHint: 'Sebagai #RRGGBB, cth. #C0C0C0.',
-    benefitsEn: 'Faedah (English)',
+    benefitsEn: 'Faedah (Inggeris)',
     benefitsMy: 'Faedah (Melayu)',
     created: 'Peringkat ditambah',
     saved: 'Peringkat disimpan',

@@ -98,7 +98,7 @@ const my: FeatureMessages<typeof en> = {
     titleKey: 'Kunci tajuk',
     titleKeyHint: 'Kunci unik seperti menu.kitchen_board.',
     titleKeyBuiltin: 'Item terbina dalam mengekalkan kuncinya; sunting tajuknya sahaja.',
-    titleEn: 'Tajuk (English)',
+    titleEn: 'Tajuk (Inggeris)',
     titleMy: 'Tajuk (Melayu)',
     icon: 'Ikon',
     iconHint: 'Nama ikon Material, cth. PointOfSale.',

@@ -63,7 +63,7 @@ export const posMy: FeatureMessages<typeof posEn> = {
     chooseRange: 'Pilih {{min}} hingga {{max}}',
     chooseAtLeast: 'Pilih sekurang-kurangnya {{min}}',
     chooseUpTo: 'Pilih sehingga {{max}}',
-    none: 'Tiada',
+    none: 'Tidak dipilih',
     addons: 'Tambahan',
     quantity: 'Kuantiti',
     decrease: 'Kurangkan kuantiti',

@@ -14,6 +14,7 @@ import type { LineFlag } from './components/cart-line-item';
 import { usePosStrings } from './i18n';
 import { blocksSales, type OutletSaleState } from './outlet-state';
 import { useStatePerKey } from './use-state-per-key';
+import { useTillName } from '../../lib/till-name';
 
 const phoneSchema = orderCreateSchema.shape.customer_phone;
 const checkedFields = ['table_no', 'delivery_address', 'customer_phone'] as const;
@@ -42,6 +43,7 @@ export function useSaleChecks({
 }) {
   const { t } = usePosStrings();
   const shiftStrings = useShiftStrings().t;
+  const tillName = useTillName();
   // This device's till has no open shift while the tenant requires one: Pay asks to
   // open one (or choose the till) before the cart can be paid.
   const shiftState = usePosShiftState(outletId);
@@ -94,7 +96,7 @@ export function useSaleChecks({
   const shiftProblem = !shiftMissing
     ? null
     : shiftState.till
-      ? shiftStrings('device.needShift', { till: shiftState.till.name })
+      ? shiftStrings('device.needShift', { till: tillName(shiftState.till.name) })
       : shiftStrings('device.needTill');
   const payProblem =
     blockedProblem ??

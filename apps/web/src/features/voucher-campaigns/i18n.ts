@@ -95,7 +95,7 @@ const my: FeatureMessages<typeof en> = {
     editTitle: 'Sunting kempen',
     created: 'Kempen dicipta',
     saved: 'Kempen disimpan',
-    nameEn: 'Nama (English)',
+    nameEn: 'Nama (Inggeris)',
     nameMy: 'Nama (Melayu)',
     nameMyHint: 'Pilihan; skrin Melayu menunjukkan nama Inggeris tanpanya.',
     voucher: 'Baucar',

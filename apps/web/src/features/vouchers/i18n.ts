@@ -90,7 +90,7 @@ const my: FeatureMessages<typeof en> = {
     editTitle: 'Sunting baucar',
     created: 'Baucar dicipta',
     saved: 'Baucar disimpan',
-    nameEn: 'Nama (English)',
+    nameEn: 'Nama (Inggeris)',
     nameMy: 'Nama (Melayu)',
     nameMyHint: 'Pilihan; skrin Melayu menunjukkan nama Inggeris tanpanya.',
     codeKind: 'Kod',

@@ -298,4 +298,20 @@ export const enShell = {
   money: {
     currency: 'RM',
   },
+  // MUI's own words (its components' English defaults), given in the screen's language.
+  mui: {
+    open: 'Open',
+    close: 'Close',
+    clear: 'Clear',
+    loading: 'Loading…',
+    noOptions: 'No options',
+    showPath: 'Show path',
+    firstPage: 'Go to first page',
+    lastPage: 'Go to last page',
+    nextPage: 'Go to next page',
+    previousPage: 'Go to previous page',
+    pagination: 'pagination navigation',
+    page: 'page {{page}}',
+    goToPage: 'Go to page {{page}}',
+  },
 } as const;

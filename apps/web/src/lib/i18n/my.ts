@@ -372,4 +372,19 @@ export const my: UiMessages = {
   money: {
     currency: 'RM',
   },
+  mui: {
+    open: 'Buka',
+    close: 'Tutup',
+    clear: 'Kosongkan',
+    loading: 'Memuatkan…',
+    noOptions: 'Tiada pilihan',
+    showPath: 'Tunjukkan laluan',
+    firstPage: 'Pergi ke halaman pertama',
+    lastPage: 'Pergi ke halaman terakhir',
+    nextPage: 'Pergi ke halaman seterusnya',
+    previousPage: 'Pergi ke halaman sebelumnya',
+    pagination: 'navigasi halaman',
+    page: 'halaman {{page}}',
+    goToPage: 'Pergi ke halaman {{page}}',
+  },
 };

@@ -3,6 +3,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/system';
 import { updateSettings, useSettings } from '../settings/settings-store';
 import { createAppTheme } from './create-app-theme';
+import { useMuiTexts } from './mui-texts';
 
 const darkQuery = '(prefers-color-scheme: dark)';
 
@@ -22,14 +23,15 @@ export function useResolvedMode(): 'light' | 'dark' {
   return theme === 'system' ? (prefersDark ? 'dark' : 'light') : theme;
 }
 
-const withoutVars = (input: Parameters<typeof createAppTheme>[0]) => ({
-  ...createAppTheme(input),
+const withoutVars = (...input: Parameters<typeof createAppTheme>) => ({
+  ...createAppTheme(...input),
   vars: null,
 });
 
 export function AppThemeProvider({ children }: { children: ReactNode }) {
   const settings = useSettings();
   const mode = useResolvedMode();
+  const texts = useMuiTexts();
 
   // SPEC §3 cookie "color-scheme" holds the scheme actually shown.
   useEffect(() => {
@@ -39,13 +41,16 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
 
   const theme = useMemo(
     () =>
-      withoutVars({
-        mode,
-        primaryColor: settings.primaryColor,
-        skin: settings.skin,
-        direction: settings.direction,
-      }),
-    [mode, settings.primaryColor, settings.skin, settings.direction],
+      withoutVars(
+        {
+          mode,
+          primaryColor: settings.primaryColor,
+          skin: settings.skin,
+          direction: settings.direction,
+        },
+        texts,
+      ),
+    [mode, settings.primaryColor, settings.skin, settings.direction, texts],
   );
 
   // What @mui/material's ThemeProvider does for a theme without CSS variables, minus the CSS

@@ -6,6 +6,7 @@ import {
   lighten,
   recomposeColor,
   type Theme,
+  type ThemeOptions,
 } from '@mui/material/styles';
 
 /** Text on a filled primary surface: white when it reads (4.5:1), else near-black. */
@@ -52,7 +53,11 @@ export function mix(base: string, overlay: string, opacity: number): string {
 export const selectedTint = (primary: string, paper: string, mode: 'light' | 'dark') =>
   mix(paper, primary, mode === 'light' ? 0.12 : 0.24);
 
-export function createAppTheme({ mode, primaryColor, skin, direction }: ThemeInput): Theme {
+/** The app's theme; `texts` gives MUI's own words in the screen's language (useMuiTexts). */
+export function createAppTheme(
+  { mode, primaryColor, skin, direction }: ThemeInput,
+  texts: ThemeOptions = {},
+): Theme {
   const background = backgrounds[mode];
   // Primary as text reads on paper and on the tint of a selected control alike.
   const primaryText = readableOn(
@@ -63,87 +68,90 @@ export function createAppTheme({ mode, primaryColor, skin, direction }: ThemeInp
   const bordered = skin === 'bordered';
   const divider = mode === 'light' ? 'rgba(47, 43, 61, 0.12)' : 'rgba(225, 222, 245, 0.12)';
 
-  return createTheme({
-    direction,
-    breakpoints: { values: breakpointValues },
-    zIndex: zIndexes,
-    shape: { borderRadius: 8 },
-    palette: {
-      mode,
-      // 4.5 keeps button text readable on light primaries such as sage green.
-      contrastThreshold: 4.5,
-      primary: { main: primaryColor },
-      primaryText,
-      background,
-      divider,
-      success: { main: mode === 'light' ? '#2E7D32' : '#66BB6A' },
-      error: { main: mode === 'light' ? '#C62828' : '#EF5350' },
-      // #9A5B00: 4.97:1 on the page's background, 5.43:1 on white (outlined buttons, chips).
-      warning: { main: mode === 'light' ? '#9A5B00' : '#FFA726' },
-      // #026FB0: 4.93:1 on the page's background.
-      info: { main: mode === 'light' ? '#026FB0' : '#29B6F6' },
+  return createTheme(
+    {
+      direction,
+      breakpoints: { values: breakpointValues },
+      zIndex: zIndexes,
+      shape: { borderRadius: 8 },
+      palette: {
+        mode,
+        // 4.5 keeps button text readable on light primaries such as sage green.
+        contrastThreshold: 4.5,
+        primary: { main: primaryColor },
+        primaryText,
+        background,
+        divider,
+        success: { main: mode === 'light' ? '#2E7D32' : '#66BB6A' },
+        error: { main: mode === 'light' ? '#C62828' : '#EF5350' },
+        // #9A5B00: 4.97:1 on the page's background, 5.43:1 on white (outlined buttons, chips).
+        warning: { main: mode === 'light' ? '#9A5B00' : '#FFA726' },
+        // #026FB0: 4.93:1 on the page's background.
+        info: { main: mode === 'light' ? '#026FB0' : '#29B6F6' },
+      },
+      typography: {
+        fontFamily: '"Public Sans", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+        h1: { fontSize: '2.25rem', fontWeight: 600 },
+        h2: { fontSize: '1.875rem', fontWeight: 600 },
+        h3: { fontSize: '1.5rem', fontWeight: 600 },
+        h4: { fontSize: '1.375rem', fontWeight: 600 },
+        h5: { fontSize: '1.125rem', fontWeight: 600 },
+        h6: { fontSize: '1rem', fontWeight: 600 },
+        button: { textTransform: 'none', fontWeight: 600 },
+      },
+      components: {
+        MuiCssBaseline: {
+          styleOverrides: {
+            html: { scrollPaddingTop: 60 },
+            '@media print': { '.no-print': { display: 'none !important' } },
+          },
+        },
+        MuiPaper: {
+          defaultProps: bordered ? { elevation: 0 } : {},
+          styleOverrides: {
+            root: bordered ? { border: `1px solid ${divider}`, boxShadow: 'none' } : {},
+          },
+        },
+        MuiCard: {
+          defaultProps: bordered ? { elevation: 0 } : { elevation: 2 },
+        },
+        MuiAppBar: {
+          defaultProps: { elevation: 0, color: 'inherit' },
+          styleOverrides: bordered ? { root: { borderTop: 0, borderLeft: 0, borderRight: 0 } } : {},
+        },
+        // Text painted in the primary colour uses the readable variant.
+        MuiLink: {
+          styleOverrides: { root: { color: primaryText, textDecorationColor: primaryText } },
+        },
+        MuiButton: {
+          styleOverrides: {
+            root: ({ ownerState }) =>
+              ownerState.color === 'primary' && ownerState.variant !== 'contained'
+                ? { color: primaryText }
+                : {},
+          },
+        },
+        MuiToggleButton: {
+          styleOverrides: {
+            root: ({ theme }) => ({
+              // The default (action.active) falls just under 4.5:1 on the hover tint.
+              color: theme.palette.text.secondary,
+              '&.Mui-selected, &.Mui-selected:hover': { color: primaryText },
+            }),
+          },
+        },
+        MuiTab: {
+          styleOverrides: { root: { '&.Mui-selected': { color: primaryText } } },
+        },
+        MuiFormLabel: {
+          styleOverrides: { root: { '&.Mui-focused:not(.Mui-error)': { color: primaryText } } },
+        },
+        MuiInputLabel: {
+          styleOverrides: { root: { '&.Mui-focused:not(.Mui-error)': { color: primaryText } } },
+        },
+        MuiTooltip: { defaultProps: { arrow: true } },
+      },
     },
-    typography: {
-      fontFamily: '"Public Sans", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-      h1: { fontSize: '2.25rem', fontWeight: 600 },
-      h2: { fontSize: '1.875rem', fontWeight: 600 },
-      h3: { fontSize: '1.5rem', fontWeight: 600 },
-      h4: { fontSize: '1.375rem', fontWeight: 600 },
-      h5: { fontSize: '1.125rem', fontWeight: 600 },
-      h6: { fontSize: '1rem', fontWeight: 600 },
-      button: { textTransform: 'none', fontWeight: 600 },
-    },
-    components: {
-      MuiCssBaseline: {
-        styleOverrides: {
-          html: { scrollPaddingTop: 60 },
-          '@media print': { '.no-print': { display: 'none !important' } },
-        },
-      },
-      MuiPaper: {
-        defaultProps: bordered ? { elevation: 0 } : {},
-        styleOverrides: {
-          root: bordered ? { border: `1px solid ${divider}`, boxShadow: 'none' } : {},
-        },
-      },
-      MuiCard: {
-        defaultProps: bordered ? { elevation: 0 } : { elevation: 2 },
-      },
-      MuiAppBar: {
-        defaultProps: { elevation: 0, color: 'inherit' },
-        styleOverrides: bordered ? { root: { borderTop: 0, borderLeft: 0, borderRight: 0 } } : {},
-      },
-      // Text painted in the primary colour uses the readable variant.
-      MuiLink: {
-        styleOverrides: { root: { color: primaryText, textDecorationColor: primaryText } },
-      },
-      MuiButton: {
-        styleOverrides: {
-          root: ({ ownerState }) =>
-            ownerState.color === 'primary' && ownerState.variant !== 'contained'
-              ? { color: primaryText }
-              : {},
-        },
-      },
-      MuiToggleButton: {
-        styleOverrides: {
-          root: ({ theme }) => ({
-            // The default (action.active) falls just under 4.5:1 on the hover tint.
-            color: theme.palette.text.secondary,
-            '&.Mui-selected, &.Mui-selected:hover': { color: primaryText },
-          }),
-        },
-      },
-      MuiTab: {
-        styleOverrides: { root: { '&.Mui-selected': { color: primaryText } } },
-      },
-      MuiFormLabel: {
-        styleOverrides: { root: { '&.Mui-focused:not(.Mui-error)': { color: primaryText } } },
-      },
-      MuiInputLabel: {
-        styleOverrides: { root: { '&.Mui-focused:not(.Mui-error)': { color: primaryText } } },
-      },
-      MuiTooltip: { defaultProps: { arrow: true } },
-    },
-  });
+    texts,
+  );
 }

@@ -10,6 +10,7 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table/
 import { useTableState } from '../../../components/data-table/table-state';
 import { tableStateProps } from '../../../components/data-table/paged-table-props';
 import { useSession } from '../../../lib/session/session-store';
+import { useRoleTexts } from '../../../lib/role-texts';
 
 interface AbilityRow extends Ability {
   permission: string;
@@ -19,6 +20,7 @@ interface AbilityRow extends Ability {
 export function AccessControlPage() {
   const { t } = useTranslation();
   const { roleName, abilities } = useSession();
+  const roleTexts = useRoleTexts();
   const table = useTableState({ sort: { by: 'subject', direction: 'asc' } });
   const { page, pageSize, sort, q } = table;
 
@@ -61,7 +63,7 @@ export function AccessControlPage() {
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography sx={{ fontWeight: 600 }}>{t('accessControl.role')}:</Typography>
             <Chip
-              label={roleName ?? ''}
+              label={roleName ? roleTexts.name(roleName) : ''}
               color="primary"
               data-testid="acl-role"
               sx={{ textTransform: 'capitalize' }}

@@ -24,6 +24,7 @@ import { toast } from '../../../lib/toasts';
 import { updateProfile, uploadAvatar } from '../api';
 import { cardTitle } from '../../../components/card-title';
 import { CardForm } from './card-form';
+import { useRoleTexts } from '../../../lib/role-texts';
 
 /** Half the card's width from md up. */
 const profileCell = { xs: 12, md: 6 };
@@ -37,6 +38,7 @@ type ProfileForm = { fullname: string; email?: string };
 function ProfileCard() {
   const { t } = useTranslation();
   const { user, roleName } = useSession();
+  const roleTexts = useRoleTexts();
   const { 'color-scheme': _resolved, ...settings } = useSettings();
   const fileInput = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
@@ -162,7 +164,7 @@ function ProfileCard() {
           <Grid size={{ xs: 12, md: 6 }}>
             <TextField
               label={t('account.profile.role')}
-              value={roleName ?? ''}
+              value={roleName ? roleTexts.name(roleName) : ''}
               fullWidth
               disabled
             />

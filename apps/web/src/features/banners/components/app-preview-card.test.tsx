@@ -1,12 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n/i18n';
 import { mockFetch, testOutlets } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { appBanner } from '../test-banners';
 import { AppPreviewCard } from './app-preview-card';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
+});
 
 const outlets = [
   { id: testOutlets.kl, name: 'Kuala Lumpur' },
@@ -61,6 +65,15 @@ describe('app preview', () => {
     await waitFor(() => expect(title()).toBe('Naik saiz percuma'));
     expect(phone().getByText('Selamat datang!')).toBeInTheDocument();
     expect(calls.at(-1)!.url).toBe('/api/banners/preview?lang=my');
+  });
+
+  it('previews the app in the screen’s language first', async () => {
+    await i18n.changeLanguage('my');
+    const { calls, phone } = renderCard();
+    await waitFor(() => expect(title()).toBe('Naik saiz percuma'));
+    expect(phone().getByText('Selamat datang!')).toBeInTheDocument();
+    expect(calls[0]!.url).toBe('/api/banners/preview?lang=my');
+    expect(screen.getByTestId('banner-preview-my')).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('asks for an outlet’s banners once one is chosen', async () => {

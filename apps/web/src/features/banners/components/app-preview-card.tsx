@@ -34,9 +34,10 @@ export function AppPreviewCard({
   outlets: readonly Pick<Outlet, 'id' | 'name'>[];
   timeZone: string;
 }) {
-  const { t } = useBannerStrings();
+  const { t, language } = useBannerStrings();
   const [outletId, setOutletId] = useState('');
-  const [lang, setLang] = useState<AppLanguage>('en');
+  // The screen's language first: a Malay screen previews the app in Malay.
+  const [lang, setLang] = useState<AppLanguage>(language === 'my' ? 'my' : 'en');
   const [at, setAt] = useState<string | null>(null);
   const preview = useBannerPreview(outletId, lang, at);
   return (

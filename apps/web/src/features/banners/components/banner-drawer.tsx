@@ -13,6 +13,7 @@ import { PictureField } from './picture-field';
 import { InstantField } from '../../../components/instant-field';
 import { TargetFields } from './target-fields';
 import { FormSectionTitle } from '../../../components/form-section-title';
+import { useLocalizedName } from '../../../lib/localized-name';
 
 const fields = [
   'title_en',
@@ -48,6 +49,7 @@ export function BannerDrawer({
   onSubmit: (values: BannerInput, picture: File | null) => Promise<void>;
 }) {
   const { t } = useBannerStrings();
+  const nameOf = useLocalizedName();
   const [picture, setPicture] = useState<File | null>(null);
   // A picture chosen belongs to one opening of the form: another opening starts without it.
   const [opening, setOpening] = useState({ open, banner });
@@ -96,7 +98,9 @@ export function BannerDrawer({
       <TargetFields
         control={form.control}
         setValue={form.setValue}
-        initialLabel={banner?.target_label ?? null}
+        initialLabel={
+          banner?.target_label ? nameOf(banner.target_label, banner.target_label_my) : null
+        }
       />
       <FormSectionTitle
         title={t('form.schedule')}

@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n/i18n';
 import { resetToasts } from '../../../lib/toasts';
 import { mockFetch, outletFilterAnswer } from '../../../test/fetch-mock';
 import { captureToasts } from '../../../test/toasts';
@@ -8,24 +9,39 @@ import { renderWithProviders } from '../../../test/render';
 import { testBanner } from '../test-banners';
 import { BannerPage } from './banner-page';
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
   resetToasts();
+  await i18n.changeLanguage('en');
 });
 
 const list = [
   testBanner('b1', 'Free upsize', { starts_at: '2026-06-01T01:00:00.000Z' }),
   testBanner('b2', 'Merdeka', { state: 'scheduled', image: null }),
 ];
+const withTargets = [
+  testBanner('b3', 'Snack time', {
+    target_type: 'product',
+    target_id: 'p1',
+    target_label: 'Curry Puff',
+    target_label_my: 'Karipap',
+  }),
+  testBanner('b4', 'Morning kopi', {
+    target_type: 'product',
+    target_id: 'p2',
+    target_label: 'Kopi O',
+    target_label_my: null,
+  }),
+];
 
-function renderPage() {
+function renderPage(rowsShown = list) {
   const calls = mockFetch((call) => {
     const url = new URL(call.url, 'http://localhost');
     if (url.pathname === '/api/outlets') return outletFilterAnswer();
     if (url.pathname === '/api/banners/preview') return { body: { data: [] } };
     if (url.pathname === '/api/banners' && call.method === 'GET') {
       const state = url.searchParams.get('state');
-      const rows = state ? list.filter((b) => b.state === state) : list;
+      const rows = state ? rowsShown.filter((b) => b.state === state) : rowsShown;
       return { body: { data: rows, meta: { page: 1, page_size: 10, total: rows.length } } };
     }
     if (url.pathname === '/api/banners' && call.method === 'POST') {
@@ -59,6 +75,16 @@ describe('banner page', { timeout: 30_000 }, () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Scheduled' }));
     await waitFor(() => expect(titles()).toEqual(['Merdeka']));
     expect(calls.some((c) => c.url.includes('state=scheduled'))).toBe(true);
+  });
+
+  it("names a target product in the screen's language, in English when it has no Malay name", async () => {
+    renderPage(withTargets);
+    await waitFor(() => expect(titles()).toHaveLength(2));
+    const opens = () => table().getAllByTestId('banner-opens');
+    expect(opens()[0]).toHaveTextContent('Opens: Product · Curry Puff');
+    await act(() => i18n.changeLanguage('my'));
+    expect(opens()[0]).toHaveTextContent('Membuka: Produk · Karipap');
+    expect(opens()[1]).toHaveTextContent(/· Kopi O$/);
   });
 
   it('asks before deleting a banner', async () => {

@@ -29,6 +29,7 @@ import { EditDeleteActions } from '../../../components/list-page/row-actions';
 import { useConfirmedDelete } from '../../../components/list-page/use-confirmed-delete';
 import { useBusinessClock } from '../../../lib/business-clock';
 import { useCrudAbilities } from '../../../lib/can-context';
+import { useLocalizedName } from '../../../lib/localized-name';
 import { toast } from '../../../lib/toasts';
 import {
   createBanner,
@@ -58,6 +59,7 @@ type Filters = { state: '' | BannerState; outlet: string };
  */
 export function BannerPage() {
   const { t } = useBannerStrings();
+  const nameOf = useLocalizedName();
   const { mayCreate, mayUpdate, mayDelete } = useCrudAbilities('banner');
   const { timeZone } = useBusinessClock();
   const table = useTableState();
@@ -138,7 +140,13 @@ export function BannerPage() {
           <Typography variant="caption" color="text.secondary" noWrap data-testid="banner-opens">
             {t('list.opensWhat', { target: t(`target.${b.target_type}`) })}
             {b.target_type !== 'none' &&
-              ` · ${b.target_type === 'url' ? b.target_url : (b.target_label ?? t('list.targetGone'))}`}
+              ` · ${
+                b.target_type === 'url'
+                  ? b.target_url
+                  : b.target_label
+                    ? nameOf(b.target_label, b.target_label_my)
+                    : t('list.targetGone')
+              }`}
           </Typography>
         </Stack>
       ),

@@ -8,6 +8,7 @@ import { ContentTextDrawer } from './content-text-drawer';
 const terms: ContentText = {
   key: 'terms',
   description: 'Terms of use',
+  description_my: 'Terma penggunaan',
   format: 'markdown',
   text_en: '# Terms of Use\n\nBe kind.',
   text_my: '# Terma Penggunaan\n\nBersikap baik.',

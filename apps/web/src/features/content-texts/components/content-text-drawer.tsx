@@ -16,6 +16,7 @@ import {
   useEntityForm,
   type DrawerFormProps,
 } from '../../../components/entity-drawer/use-entity-form';
+import { useLocalizedName } from '../../../lib/localized-name';
 import { useContentTextStrings } from '../i18n';
 import { WordingField } from './wording-field';
 
@@ -39,6 +40,7 @@ export function ContentTextDrawer({
   text: ContentText | null;
 }) {
   const { t } = useContentTextStrings();
+  const describe = useLocalizedName();
   const format = text?.format ?? 'plain';
   // The contract's limits, with the text's own format's length limit.
   const schema = useMemo(
@@ -78,7 +80,7 @@ export function ContentTextDrawer({
             label={format === 'markdown' ? t('list.markdown') : t('list.plain')}
           />
           <Typography variant="body2" color="text.secondary">
-            {text?.description}
+            {text && describe(text.description, text.description_my)}
           </Typography>
         </Stack>
       </Grid>

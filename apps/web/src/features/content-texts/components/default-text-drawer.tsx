@@ -21,11 +21,19 @@ import { WordingField } from './wording-field';
 // description, format and default wording. The key of an existing text is not sent.
 
 type FormValues = z.input<typeof contentTextDefaultCreateSchema>;
-const fields = ['key', 'description', 'format', 'text_en', 'text_my'] as const;
-const blank: FormValues = { key: '', description: '', format: 'plain', text_en: '', text_my: '' };
+const fields = ['key', 'description', 'description_my', 'format', 'text_en', 'text_my'] as const;
+const blank: FormValues = {
+  key: '',
+  description: '',
+  description_my: '',
+  format: 'plain',
+  text_en: '',
+  text_my: '',
+};
 const valuesOf = (d: ContentTextDefault): FormValues => ({
   key: d.key,
   description: d.description,
+  description_my: d.description_my,
   format: d.format,
   text_en: d.text_en,
   text_my: d.text_my,
@@ -79,10 +87,16 @@ export function DefaultTextDrawer({
         }))}
       />
       <FormField
-        cell={12}
+        cell={halfCell}
         name="description"
         label={t('form.description')}
         helperText={t('form.descriptionHint')}
+      />
+      <FormField
+        cell={halfCell}
+        name="description_my"
+        label={t('form.descriptionMy')}
+        helperText={t('form.descriptionMyHint')}
       />
       <WordingField
         control={form.control}

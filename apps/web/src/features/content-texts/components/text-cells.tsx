@@ -6,6 +6,7 @@ import History from '@mui/icons-material/History';
 import type { ReactNode } from 'react';
 import type { ContentTextFormat } from '@kopi/contract';
 import { EditAction, RowAction, RowActions } from '../../../components/list-page/row-actions';
+import { useLocalizedName } from '../../../lib/localized-name';
 import { useContentTextStrings } from '../i18n';
 
 // The cells both text lists share: a text's key with what it is for, a clamped wording, and the
@@ -17,21 +18,25 @@ const CELL_CHARS = 240;
 export function TextKeyCell({
   textKey,
   description,
+  descriptionMy,
   format,
 }: {
   textKey: string;
   description: string;
+  /** Shown instead on Malay screens, when there is one. */
+  descriptionMy: string;
   format: ContentTextFormat;
 }) {
   const { t } = useContentTextStrings();
+  const describe = useLocalizedName();
   return (
     <Stack spacing={0.5} sx={{ minWidth: 160, maxWidth: 240, alignItems: 'flex-start' }}>
       <Box component="code" sx={{ fontWeight: 600 }} data-testid="content-text-key">
         {textKey}
       </Box>
       {description && (
-        <Typography variant="caption" color="text.secondary">
-          {description}
+        <Typography variant="caption" color="text.secondary" data-testid="content-text-description">
+          {describe(description, descriptionMy)}
         </Typography>
       )}
       <Chip

@@ -1,21 +1,24 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ContentText, ContentTextHistoryEntry } from '@kopi/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n/i18n';
 import { resetToasts } from '../../../lib/toasts';
 import { mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { ContentTextPage } from './content-text-page';
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
   resetToasts();
+  await i18n.changeLanguage('en');
 });
 
 const platformMy = '# Terma Penggunaan\n\nBersikap baik.';
 const terms: ContentText = {
   key: 'terms',
   description: 'Terms of use',
+  description_my: 'Terma penggunaan',
   format: 'markdown',
   text_en: '# Terms of Use',
   text_my: '# Terma Kopi Demo',
@@ -30,6 +33,8 @@ const terms: ContentText = {
 const notice: ContentText = {
   ...terms,
   key: 'order_notice',
+  description: 'Notice on the order screen',
+  description_my: '',
   format: 'plain',
   text_en: 'Made fresh',
   text_my: '',
@@ -87,6 +92,16 @@ describe('content text page', { timeout: 30_000 }, () => {
     expect(noticeRow.getByTestId('content-text-my')).toHaveTextContent('Shown in English');
     // Only texts with the tenant's own wording can be reset.
     expect(noticeRow.queryByRole('button', { name: 'Reset order_notice to default' })).toBeNull();
+  });
+
+  it('describes each text in Malay on a Malay screen, in English where it has no Malay description', async () => {
+    setup();
+    const description = async (key: string) =>
+      (await row(key)).getByTestId('content-text-description');
+    expect(await description('terms')).toHaveTextContent('Terms of use');
+    await act(() => i18n.changeLanguage('my'));
+    expect(await description('terms')).toHaveTextContent('Terma penggunaan');
+    expect(await description('order_notice')).toHaveTextContent('Notice on the order screen');
   });
 
   it('resets to the default only after confirming, then shows the platform wording', async () => {

@@ -72,7 +72,14 @@ export function ContentTextPage() {
       id: 'key',
       header: t('list.text'),
       sortable: true,
-      cell: (c) => <TextKeyCell textKey={c.key} description={c.description} format={c.format} />,
+      cell: (c) => (
+        <TextKeyCell
+          textKey={c.key}
+          description={c.description}
+          descriptionMy={c.description_my}
+          format={c.format}
+        />
+      ),
     },
     {
       id: 'english',

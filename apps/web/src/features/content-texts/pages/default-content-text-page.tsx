@@ -63,7 +63,14 @@ export function DefaultContentTextPage() {
       id: 'key',
       header: t('list.text'),
       sortable: true,
-      cell: (d) => <TextKeyCell textKey={d.key} description={d.description} format={d.format} />,
+      cell: (d) => (
+        <TextKeyCell
+          textKey={d.key}
+          description={d.description}
+          descriptionMy={d.description_my}
+          format={d.format}
+        />
+      ),
     },
     {
       id: 'english',

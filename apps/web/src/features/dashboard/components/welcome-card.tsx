@@ -13,6 +13,7 @@ import { useShortcutPages } from '../../../components/navbar/shortcuts-menu';
 import { UserAvatar } from '../../../components/navbar/user-menu';
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useSession } from '../../../lib/session/session-store';
+import { useRoleTexts } from '../../../lib/role-texts';
 
 /**
  * The greeting every signed-in user sees on /dashboard (sign-in journeys wait for
@@ -22,6 +23,7 @@ import { useSession } from '../../../lib/session/session-store';
 export function WelcomeCard({ compact = false, aside }: { compact?: boolean; aside?: ReactNode }) {
   const { t } = useTranslation();
   const { user, roleName } = useSession();
+  const roleTexts = useRoleTexts();
   const outlet =
     user?.outlet_name ?? (user?.id_outlet ? user.id_outlet : t('dashboard.allOutlets'));
   return (
@@ -50,7 +52,7 @@ export function WelcomeCard({ compact = false, aside }: { compact?: boolean; asi
               <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
                 <Chip
                   size={compact ? 'small' : 'medium'}
-                  label={`${t('dashboard.role')}: ${roleName ?? ''}`}
+                  label={`${t('dashboard.role')}: ${roleName ? roleTexts.name(roleName) : ''}`}
                   data-testid="dashboard-role"
                   sx={{ textTransform: 'capitalize' }}
                 />

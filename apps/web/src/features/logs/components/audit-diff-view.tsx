@@ -35,7 +35,7 @@ function Value({
 }: {
   value: unknown;
   struck?: boolean;
-  /** The role's or outlet's name, when the value is its id. */
+  /** The role's or outlet's name, when the value is its id; a code's words. */
   name?: string | undefined;
 }) {
   const { t } = useLogStrings();
@@ -83,8 +83,11 @@ export function AuditDiffView({
   const { t } = useLogStrings();
   const labels = useAuditLabels();
   // A role or outlet id reads as its name; one deleted since keeps its id.
+  // A value written as a code reads as words; the code stays in the tooltip.
   const nameOf = (path: string, value: unknown) =>
-    referenceKeys.has(leafOf(path)) && typeof value === 'string' ? names[value] : undefined;
+    referenceKeys.has(leafOf(path)) && typeof value === 'string'
+      ? names[value]
+      : labels.value(path, value);
   const [all, setAll] = useState(false);
   const rows = diffRows(changes, before, after, all);
   return (

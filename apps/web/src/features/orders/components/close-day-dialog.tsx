@@ -21,6 +21,7 @@ import { PaperDialog } from './paper-dialog';
 import { DayFields, useDayChoice } from './day-fields';
 import { ZReportView } from './z-report-view';
 import { errorText } from '../../../lib/form-errors';
+import { useTillName } from '../../../lib/till-name';
 
 interface OpenOrder {
   number: string;
@@ -57,6 +58,7 @@ export function CloseDayDialog({
 }) {
   const { t } = useOrderStrings();
   const day = useDayChoice(outlets);
+  const tillName = useTillName();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const openShifts = useQuery({
@@ -68,11 +70,11 @@ export function CloseDayDialog({
   const shiftLine = (s: DayOpenShift) =>
     s.at
       ? t('closeDay.openShiftAt', {
-          till: s.till,
+          till: tillName(s.till),
           cashier: s.cashier,
           time: formatDateTime(s.at).slice(11, 16),
         })
-      : t('closeDay.openShift', { till: s.till, cashier: s.cashier });
+      : t('closeDay.openShift', { till: tillName(s.till), cashier: s.cashier });
   const openBefore = outcome ? [] : (openShifts.data ?? []);
 
   const close = () => {

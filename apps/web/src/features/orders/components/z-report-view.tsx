@@ -14,6 +14,7 @@ import { formatBusinessDate, formatDateTime } from '../../../lib/formatters';
 import { exportDayWorking, useDayWorking } from '../api';
 import { useOrderStrings } from '../i18n';
 import { useZReportFigures } from './z-report-figures';
+import { useTillName } from '../../../lib/till-name';
 
 /**
  * A kept Z-report on 80 mm paper (prints alone, like the receipt), figures as decision 049 defines
@@ -24,6 +25,7 @@ import { useZReportFigures } from './z-report-figures';
  */
 export function ZReportView({ report }: { report: ZReport }) {
   const { t } = useOrderStrings();
+  const tillName = useTillName();
   const f = useZReportFigures();
   const [open, setOpen] = useState<WorkingFigure | null>(null);
   const working = useDayWorking(report.outlet_id, report.business_date, open !== null);
@@ -119,7 +121,10 @@ export function ZReportView({ report }: { report: ZReport }) {
         {report.shifts.map((s) => (
           <PaperLine
             key={s.id}
-            label={t('zReport.shiftLine', { till: s.till_name, cashier: s.cashier_name ?? '—' })}
+            label={t('zReport.shiftLine', {
+              till: tillName(s.till_name),
+              cashier: s.cashier_name ?? '—',
+            })}
             value={
               s.variance === null
                 ? t('zReport.shiftOpen')

@@ -28,6 +28,7 @@ import {
 import { formatDateTime } from '../../../lib/formatters';
 import { toast } from '../../../lib/toasts';
 import { useOutletStrings } from '../i18n';
+import { useTillName } from '../../../lib/till-name';
 
 /**
  * An outlet's tills (its named cash registers): add, rename, delete. The server refuses deleting
@@ -35,6 +36,7 @@ import { useOutletStrings } from '../i18n';
  */
 export function TillsDialog({ outlet, onClose }: { outlet: Outlet | null; onClose: () => void }) {
   const { t } = useOutletStrings();
+  const tillName = useTillName();
   const tills = useTills(outlet?.id ?? null);
   const refresh = useRefreshShifts();
   const [newName, setNewName] = useState('');
@@ -116,17 +118,17 @@ export function TillsDialog({ outlet, onClose }: { outlet: Outlet | null; onClos
                   </Stack>
                 ) : (
                   <Stack direction="row">
-                    <Tooltip title={t('tills.rename', { name: till.name })}>
+                    <Tooltip title={t('tills.rename', { name: tillName(till.name) })}>
                       <IconButton
-                        aria-label={t('tills.rename', { name: till.name })}
+                        aria-label={t('tills.rename', { name: tillName(till.name) })}
                         onClick={() => setEditing({ id: till.id, name: till.name })}
                       >
                         <EditOutlined fontSize="small" />
                       </IconButton>
                     </Tooltip>
-                    <Tooltip title={t('tills.delete', { name: till.name })}>
+                    <Tooltip title={t('tills.delete', { name: tillName(till.name) })}>
                       <IconButton
-                        aria-label={t('tills.delete', { name: till.name })}
+                        aria-label={t('tills.delete', { name: tillName(till.name) })}
                         onClick={() => setDeleting(till)}
                       >
                         <DeleteOutlined fontSize="small" />
@@ -151,7 +153,7 @@ export function TillsDialog({ outlet, onClose }: { outlet: Outlet | null; onClos
                 />
               ) : (
                 <ListItemText
-                  primary={till.name}
+                  primary={tillName(till.name)}
                   secondary={
                     till.open_shift && (
                       <Chip
@@ -204,7 +206,7 @@ export function TillsDialog({ outlet, onClose }: { outlet: Outlet | null; onClos
             sx={{ mt: 2, alignItems: 'center', justifyContent: 'space-between' }}
           >
             <DialogContentText>
-              {t('tills.deleteMessage', { name: deleting.name })}
+              {t('tills.deleteMessage', { name: tillName(deleting.name) })}
             </DialogContentText>
             <Stack direction="row" spacing={1}>
               <Button onClick={() => setDeleting(null)}>{t('tills.cancel')}</Button>

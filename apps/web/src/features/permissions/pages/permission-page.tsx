@@ -18,6 +18,7 @@ import { TenantFilterSelect, usePlatformWide } from '../../../components/tenant-
 import { inLanguage } from '../../../lib/permission-catalogue';
 import { usePermissions } from '../api';
 import { usePermissionStrings } from '../i18n';
+import { useRoleTexts } from '../../../lib/role-texts';
 
 /**
  * /settings/permissions (read permission, the superadmin's): the catalogue, each string with
@@ -26,6 +27,7 @@ import { usePermissionStrings } from '../i18n';
  */
 export function PermissionPage() {
   const { t, language } = usePermissionStrings();
+  const roleTexts = useRoleTexts();
   const platformWide = usePlatformWide();
   const table = useTableState({ pageSize: 25 });
   const { filters, setFilter } = useTableFilters(table, {
@@ -80,7 +82,11 @@ export function PermissionPage() {
               <Chip
                 key={role.id}
                 size="small"
-                label={role.tenant_name ? `${role.name} · ${role.tenant_name}` : role.name}
+                label={
+                  role.tenant_name
+                    ? `${roleTexts.name(role.name)} · ${role.tenant_name}`
+                    : roleTexts.name(role.name)
+                }
                 variant={role.tenant_id ? 'outlined' : 'filled'}
               />
             ))}

@@ -1,5 +1,6 @@
-import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n/i18n';
 import { formatMoney } from '../../../lib/formatters';
 import { renderWithProviders } from '../../../test/render';
 import { ids, latte } from '../test-menu';
@@ -9,7 +10,18 @@ import { OptionsDialog } from './options-dialog';
 // toHaveTextContent collapses the no-break space Intl puts after "RM".
 const money = (sen: number) => formatMoney(sen).replace(/\s/g, ' ');
 
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
 describe('option dialog', () => {
+  it('says "Tidak dipilih" in Malay for nothing chosen in an optional group', async () => {
+    renderWithProviders(<OptionsDialog product={latte} onAdd={vi.fn()} onClose={() => {}} />);
+    await act(() => i18n.changeLanguage('my'));
+    const milk = within(screen.getByRole('dialog')).getByRole('radiogroup', { name: 'Milk' });
+    expect(within(milk).getByRole('radio', { name: 'Tidak dipilih' })).toBeChecked();
+  });
+
   it('starts from the defaults, keeps group limits, prices live and adds the line', () => {
     const onAdd = vi.fn();
     renderWithProviders(<OptionsDialog product={latte} onAdd={onAdd} onClose={() => {}} />);

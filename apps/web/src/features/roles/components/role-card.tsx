@@ -16,6 +16,7 @@ import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import type { Role } from '@kopi/contract';
 import { PersonAvatar } from '../../../components/person-avatar';
 import { useRoleStrings } from '../i18n';
+import { useRoleTexts } from '../../../lib/role-texts';
 
 /** A role at a glance: who holds it (count and a few faces), what it allows, what can be done. */
 export function RoleCard({
@@ -36,6 +37,7 @@ export function RoleCard({
   onDelete: () => void;
 }) {
   const { t } = useRoleStrings();
+  const roleTexts = useRoleTexts();
   const editable = mayUpdate && !role.is_immutable;
   // A role somebody holds cannot be deleted: say so instead of letting the server refuse.
   const deleteBlocked = role.is_immutable
@@ -70,10 +72,10 @@ export function RoleCard({
           )}
         </Stack>
         <Typography variant="h5" component="h2" data-testid="role-name">
-          {role.name}
+          {roleTexts.name(role.name)}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, minHeight: 20 }}>
-          {role.description ?? t('list.noDescription')}
+          {roleTexts.description(role.name, role.description) ?? t('list.noDescription')}
         </Typography>
         <Stack direction="row" sx={{ mt: 1.5, gap: 0.75, flexWrap: 'wrap' }}>
           <Chip size="small" label={t('list.permissions', { count: role.permissions.length })} />

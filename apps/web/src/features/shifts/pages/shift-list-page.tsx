@@ -17,6 +17,7 @@ import { useOutletScope } from '../../../lib/outlet-scope';
 import { useShiftList } from '../api';
 import { ShiftDetailsDialog } from '../components/shift-details-dialog';
 import { isFiltering, useShiftListParams } from '../list-params';
+import { useTillName } from '../../../lib/till-name';
 
 const amount = (sen: number | null) => (
   <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
@@ -27,6 +28,7 @@ const amount = (sen: number | null) => (
 /** /shift/list (read shift): shifts by outlet, till, cashier, business date and status. */
 export function ShiftListPage() {
   const { t } = useShiftStrings();
+  const tillName = useTillName();
   const [params, setParams] = useSearchParams();
   // `?id=` opens that shift's report over the list, the filters kept.
   const detailsId = params.get('id');
@@ -73,7 +75,7 @@ export function ShiftListPage() {
     { id: 'outlet', header: t('list.outlet'), cell: (s) => s.outlet_name },
     // The shift's details show its till, cashier, float and expected cash; on a tablet the list
     // keeps what was counted and the variance in view.
-    { id: 'till', header: t('list.till'), priority: 'low', cell: (s) => s.till_name },
+    { id: 'till', header: t('list.till'), priority: 'low', cell: (s) => tillName(s.till_name) },
     {
       id: 'cashier',
       header: t('list.cashier'),

@@ -17,6 +17,7 @@ import { FormTextField } from '../../../components/form-text-field';
 import { useUserStrings } from '../i18n';
 import { halfCell } from '../../../components/form-binding';
 import { PasswordSetupFields } from '../../../components/password-setup-fields';
+import { useRoleTexts } from '../../../lib/role-texts';
 
 type FormValues = UserCreateInput;
 const fields = [
@@ -79,6 +80,7 @@ export function UserDrawer({
   onSubmit: (values: FormValues) => Promise<void>;
 }) {
   const { t, ts } = useUserStrings();
+  const roleTexts = useRoleTexts();
   const creating = !user;
   const { form, failure, frame } = useEntityForm({
     open,
@@ -98,7 +100,9 @@ export function UserDrawer({
   // A role the caller may not give stays listed (the user may hold it) but cannot be chosen.
   const roleOptions = roles.map((role) => ({
     value: role.id,
-    label: role.assignable ? role.name : `${role.name} (${t('form.roleNotAssignable')})`,
+    label: role.assignable
+      ? roleTexts.name(role.name)
+      : `${roleTexts.name(role.name)} (${t('form.roleNotAssignable')})`,
     disabled: !role.assignable,
   }));
 

@@ -5,7 +5,7 @@ import CardHeader from '@mui/material/CardHeader';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { StaffUserDetail } from '@kopi/contract';
+import { roleName, type StaffUserDetail } from '@kopi/contract';
 import { describeHeld } from '../../../lib/permission-catalogue';
 import { useUserStrings } from '../i18n';
 import { cardTitle } from '../../../components/card-title';
@@ -24,7 +24,7 @@ export function PermissionsCard({ user }: { user: StaffUserDetail }) {
     <Card sx={{ height: '100%' }} data-testid="user-permissions">
       <CardHeader
         title={t('view.permissions')}
-        subheader={`${t('view.permissionsHint', { role: user.role_name })} ${t('view.permissionCount', { count: user.permissions.length })}`}
+        subheader={`${t('view.permissionsHint', { role: roleName(language, user.role_name) })} ${t('view.permissionCount', { count: user.permissions.length })}`}
         slotProps={cardTitle}
       />
       <CardContent sx={{ pt: 0 }}>

@@ -30,6 +30,7 @@ import { useUserEditor } from '../components/user-editor';
 import { useUserStatusActions } from '../components/user-status-dialogs';
 import { useUserStrings } from '../i18n';
 import { statusOptions } from '../../../components/form-fields';
+import { useRoleTexts } from '../../../lib/role-texts';
 
 type StatusFilter = '' | 'active' | 'disabled';
 const noFilters = {
@@ -42,6 +43,7 @@ const noFilters = {
 /** /settings/user (read user): staff accounts with search, filters and paging; drawer editing. */
 export function UserListPage() {
   const { t } = useUserStrings();
+  const roleTexts = useRoleTexts();
   const { mayCreate, mayUpdate, mayDelete } = useCrudAbilities('user');
   const navigate = useNavigate();
   const me = useSessionUser();
@@ -99,7 +101,7 @@ export function UserListPage() {
     {
       id: 'role',
       header: t('list.role'),
-      cell: (u) => <Chip size="small" variant="outlined" label={u.role_name} />,
+      cell: (u) => <Chip size="small" variant="outlined" label={roleTexts.name(u.role_name)} />,
     },
     // The user's page shows their outlet and last sign-in; on a tablet the list keeps their
     // status and buttons in view.
@@ -203,7 +205,7 @@ export function UserListPage() {
                 anyLabel={t('list.any')}
                 options={(options.data?.roles ?? []).map((role) => ({
                   value: role.id,
-                  label: role.name,
+                  label: roleTexts.name(role.name),
                 }))}
                 minWidth={150}
                 testId="filter-role"

@@ -27,11 +27,13 @@ import { ProfileCard } from '../components/user-profile-card';
 import { PermissionsCard } from '../components/user-permissions-card';
 import { SessionsCard } from '../components/user-sessions-card';
 import { ActivityCard } from '../components/user-activity-card';
+import { useRoleTexts } from '../../../lib/role-texts';
 
 /** /settings/user/view/:id (read user): profile, effective permissions, sessions, activity. */
 export function UserViewPage() {
   const { id = '' } = useParams();
   const { t, ts } = useUserStrings();
+  const roleTexts = useRoleTexts();
   const can = useCan();
   const me = useSessionUser();
   const user = useUser(id);
@@ -93,7 +95,7 @@ export function UserViewPage() {
                 <Chip
                   size="small"
                   variant="outlined"
-                  label={u.role_name}
+                  label={roleTexts.name(u.role_name)}
                   data-testid="user-view-role"
                 />
                 <Chip

@@ -1,0 +1,1 @@
+ALTER TABLE "content_text_defaults" ADD COLUMN "description_my" text DEFAULT '' NOT NULL;
