@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import {
   businessPages,
-  openSettled,
+  openSettledInApp,
   platformPages,
   seriousViolations,
 } from '../support/every-page';
@@ -30,7 +30,7 @@ async function useTheme(page: Page, theme: 'light' | 'dark') {
 async function scanAll(page: Page, paths: string[], theme: 'light' | 'dark') {
   const found: Record<string, string[]> = {};
   for (const path of paths) {
-    await openSettled(page, path);
+    await openSettledInApp(page, path);
     expect(await page.evaluate(() => document.documentElement.style.colorScheme), path).toBe(theme);
     const violations = await seriousViolations(page);
     // One entry of the menu is the page, never two (a section and its sub-page).

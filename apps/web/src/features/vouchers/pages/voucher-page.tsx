@@ -31,6 +31,7 @@ import { useGuardedRemoval } from '../../../components/list-page/use-guarded-rem
 import { GuardedRemovalDialog } from '../../../components/list-page/guarded-removal-dialog';
 import { useBusinessClock } from '../../../lib/business-clock';
 import { useCrudAbilities } from '../../../lib/can-context';
+import { useLocalizedName } from '../../../lib/localized-name';
 import { toast } from '../../../lib/toasts';
 import {
   createVoucher,
@@ -61,6 +62,8 @@ type Filters = {
  */
 export function VoucherPage() {
   const { t } = useVoucherStrings();
+  // A Malay screen names a voucher in Malay, in English where it has no Malay name.
+  const nameOf = useLocalizedName();
   const { mayCreate, mayUpdate, mayDelete } = useCrudAbilities('voucher');
   const { timeZone } = useBusinessClock();
   const table = useTableState();
@@ -105,7 +108,7 @@ export function VoucherPage() {
       cell: (v) => (
         <Stack spacing={0.25} sx={{ minWidth: 160, maxWidth: 240 }}>
           <Typography sx={{ fontWeight: 500 }} data-testid="voucher-name">
-            {v.name_en}
+            {nameOf(v.name_en, v.name_my)}
           </Typography>
           {v.code_kind === 'shared' ? (
             <Box component="code" sx={{ fontWeight: 600 }} data-testid="voucher-code">
@@ -138,14 +141,14 @@ export function VoucherPage() {
     },
     actionsColumn(t('list.actions'), (v) => (
       <EditDeleteActions
-        name={v.name_en}
+        name={nameOf(v.name_en, v.name_my)}
         t={t}
         onEdit={mayUpdate ? () => editor.openEdit(v) : undefined}
         onDelete={mayDelete ? () => removal.ask(v) : undefined}
       >
         {v.code_kind === 'unique' && (
           <RowAction
-            label={t('list.codes', { name: v.name_en })}
+            label={t('list.codes', { name: nameOf(v.name_en, v.name_my) })}
             icon={<ConfirmationNumberOutlined fontSize="small" />}
             onClick={() => setCodesOf(v)}
           />
@@ -227,7 +230,7 @@ export function VoucherPage() {
         removal={removal}
         name="voucher"
         t={t}
-        labelOf={(v) => v.name_en}
+        labelOf={(v) => nameOf(v.name_en, v.name_my)}
         fallback={{
           label: t('list.switchOffInstead'),
           idle: (v) => !mayUpdate || v.status === 'inactive',
