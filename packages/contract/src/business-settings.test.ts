@@ -12,6 +12,8 @@ const settings = {
   tin: null,
   receipt_header: ' Halal certified ',
   receipt_footer: null,
+  receipt_header_my: ' Disahkan halal ',
+  receipt_footer_my: null,
   shifts_required: true,
   shift_variance_tolerance: 500,
   manual_discount_max_bp: 2000,
@@ -22,7 +24,9 @@ const settings = {
 
 describe('business settings input', () => {
   it('accepts the settings, trimming texts', () => {
-    expect(businessSettingsInputSchema.parse(settings).receipt_header).toBe('Halal certified');
+    const parsed = businessSettingsInputSchema.parse(settings);
+    expect(parsed.receipt_header).toBe('Halal certified');
+    expect(parsed.receipt_header_my).toBe('Disahkan halal');
   });
 
   it('refuses rates outside 0–100% and cut-off hours outside 0–23, in percent words', () => {
