@@ -16,7 +16,7 @@ import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import HourglassBottom from '@mui/icons-material/HourglassBottom';
 import MoreVert from '@mui/icons-material/MoreVert';
 import StickyNote2Outlined from '@mui/icons-material/StickyNote2Outlined';
-import type { BoardOrder } from '@kopi/contract';
+import { type BoardOrder, orderFileLabels } from '@kopi/contract';
 import { formatBusinessDate, formatDateTime } from '../../../lib/formatters';
 import { useLocalizedName } from '../../../lib/localized-name';
 import {
@@ -85,7 +85,7 @@ export const OrderCard = memo(function OrderCard({
 }: OrderCardProps) {
   const [menuAt, setMenuAt] = useState<HTMLElement | null>(null);
   const clearable = Boolean(onNotCollected) && order.status === 'COMPLETED';
-  const { t } = useStatusBoardStrings();
+  const { t, language } = useStatusBoardStrings();
   const nameOf = useLocalizedName();
   const started = timerStart(order);
   const waited = elapsedMs(started, now);
@@ -174,7 +174,8 @@ export const OrderCard = memo(function OrderCard({
         )}
         <Chip
           size="small"
-          label={order.via}
+          // The contract's words for where an order came from, as the order list and its file say.
+          label={orderFileLabels[language].via[order.via]}
           color={order.via === 'MOBILE' ? 'info' : 'default'}
           variant="outlined"
           sx={{ fontWeight: 600, fontSize: size.meta }}

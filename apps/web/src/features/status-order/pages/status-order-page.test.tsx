@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n/i18n';
 import { fakeLive } from '../../../test/live-socket';
 import { renderBoard as renderShared, installBoardTestHooks } from '../test-board';
 import { board, boardOrder, minutesAgo, thresholds } from '../test-orders';
@@ -99,6 +100,20 @@ describe('status board', () => {
     expect(counter.getByText('Sugar: Less sugar')).toBeInTheDocument();
     expect(counter.getByText('+ Extra shot')).toBeInTheDocument();
     expect(counter.getByText('Note: No ice')).toBeInTheDocument();
+  });
+
+  it('says where an order came from in the screen’s language', async () => {
+    await i18n.changeLanguage('my');
+    try {
+      renderBoard();
+      expect(
+        await within(await screen.findByTestId('board-card-KL01-0002')).findByText('MUDAH ALIH'),
+      ).toBeInTheDocument();
+      expect(within(card('KL01-0002')).queryByText('MOBILE')).toBeNull();
+      expect(within(card('KL01-0001')).getByText('POS')).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('counts the orders a full column left out, says so, and keeps the count through a move', async () => {
