@@ -37,18 +37,13 @@ const targetName = (usable: boolean, language: 'en' | 'my' = 'en') => {
     sql`${sql.raw(`${alias}.id = "banners"."target_id"`)} and ${sameTenant(alias, '"banners"')}${
       usable ? sql.raw(` and ${alias}.status = '${statusOk}'`) : sql``
     }`;
-  if (language === 'my') {
-    return sql<string | null>`(case "banners"."target_type"
-    when 'product' then (select p.name_my from ${products} p where ${on('p', 'active')})
-    when 'category' then (select c.name_my from ${categories} c where ${on('c', 'active')})
-    when 'voucher' then (select v.name_my from ${vouchers} v where ${on('v', 'active')})
-  end)`;
-  }
+  const my = language === 'my';
+  const name = (english: string, malay: string | null) => sql.raw(my ? (malay ?? 'null') : english);
   return sql<string | null>`(case "banners"."target_type"
-    when 'product' then (select p.name from ${products} p where ${on('p', 'active')})
-    when 'category' then (select c.name_en from ${categories} c where ${on('c', 'active')})
-    when 'outlet' then (select o.name from ${outlets} o where ${on('o', 'active')})
-    when 'voucher' then (select v.name_en from ${vouchers} v where ${on('v', 'active')})
+    when 'product' then (select ${name('p.name', 'p.name_my')} from ${products} p where ${on('p', 'active')})
+    when 'category' then (select ${name('c.name_en', 'c.name_my')} from ${categories} c where ${on('c', 'active')})
+    when 'outlet' then (select ${name('o.name', null)} from ${outlets} o where ${on('o', 'active')})
+    when 'voucher' then (select ${name('v.name_en', 'v.name_my')} from ${vouchers} v where ${on('v', 'active')})
   end)`;
 };
 
