@@ -33,7 +33,10 @@ let tan: Row;
 let ravi: Row;
 let walkIn: Row;
 let tiers: Awaited<ReturnType<typeof addTiers>>;
-const today = () => businessDate(new Date(), 'Asia/Kuala_Lumpur', 0);
+let lastSale: { id: string };
+// Joined and last-order days are calendar days in the tenant's zone, Kuala Lumpur. A day is taken
+// from the row it names, so a run crossing midnight compares the day the row was written on.
+const klDay = (at: Date | string) => businessDate(new Date(at), 'Asia/Kuala_Lumpur', 0);
 
 beforeAll(async () => {
   tiers = await addTiers(t);
@@ -53,7 +56,7 @@ beforeAll(async () => {
   const admin = as.admin;
   await customerSale(t, admin, siti);
   await customerSale(t, admin, siti, { outlet: 'PG01' });
-  await customerSale(t, admin, siti);
+  lastSale = await customerSale(t, admin, siti);
   // Another business with a customer of the same phone: never in these answers.
   const other = await otherTenant(t, 'other-kopi');
   await addCustomer(t, { name: 'Secret Siti', phone: siti.phone, tenantId: other.tenant.id });
@@ -120,12 +123,15 @@ describe('GET /api/customers', () => {
     expectCode(await api.get('/api/customers?tier_id=nothing'), 400, 'validation_failed');
     expect(await names('has_wallet=true')).toEqual(['Siti Nurhaliza']);
     expect(await names('has_wallet=false')).not.toContain('Siti Nurhaliza');
-    expect((await list(`joined_from=${today()}`)).meta.total).toBe(6);
-    expect((await list(`joined_to=${addDays(today(), -1)}`)).meta.total).toBe(0);
-    expect(await names(`last_order_from=${today()}&last_order_to=${today()}`)).toEqual([
+    // Tan joined first, so every customer joined on Tan's day or later.
+    const joined = klDay(tan.createdAt);
+    expect((await list(`joined_from=${joined}`)).meta.total).toBe(6);
+    expect((await list(`joined_to=${addDays(joined, -1)}`)).meta.total).toBe(0);
+    const lastOrder = klDay((await api.get(`/api/orders/${lastSale.id}`)).json().data.created_at);
+    expect(await names(`last_order_from=${lastOrder}&last_order_to=${lastOrder}`)).toEqual([
       'Siti Nurhaliza',
     ]);
-    expect(await names(`last_order_to=${addDays(today(), -1)}`)).toEqual([]);
+    expect(await names(`last_order_to=${addDays(lastOrder, -1)}`)).toEqual([]);
     const bad = await api.get('/api/customers?status=gone&joined_from=yesterday');
     expectCode(bad, 400, 'validation_failed');
     expect(detailPaths(bad).sort()).toEqual(['joined_from', 'status']);
