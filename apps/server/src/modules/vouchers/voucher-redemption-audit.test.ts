@@ -6,7 +6,7 @@ import { sell } from '../../test/order-fixtures';
 import { movedRefund, refundOf } from '../../test/refund-fixtures';
 import { requestAs } from '../../test/test-app';
 import { useSaleApp } from '../../test/use-sale-app';
-import { addCode, addVoucher, setVoucherGiveBack } from '../../test/voucher-fixtures';
+import { addUniqueCode, setVoucherGiveBack } from '../../test/voucher-fixtures';
 
 // A voucher's redemption and its give-back move money, so each is an entry of the voucher's own
 // in the audit log, by whoever made the order or moved it, with the order, the code and the sen;
@@ -32,8 +32,7 @@ const entriesOf = (action: string, voucherId: string) =>
 
 /** A counter sale by the admin redeeming a fresh single-use code of RM 1.00 off. */
 async function counterSale() {
-  const voucher = await addVoucher(t, { codeKind: 'unique', code: null, value: DISCOUNT });
-  const code = await addCode(t, voucher);
+  const { voucher, code } = await addUniqueCode(t, { value: DISCOUNT });
   const res = await sell(t, admin, codeSale(code.code, TOTAL, 'CARD-A'));
   expect(res.statusCode, res.body).toBe(201);
   return { voucher, code, orderId: res.json().data.id as string };
@@ -116,8 +115,11 @@ describe('the audit log of voucher redemptions', () => {
   it('names an app customer by the masked phone only, on the redemption and the cancel', async () => {
     const name = 'Siti Voucher Auditee';
     const customer = await verifiedCustomer(t, { name });
-    const voucher = await addVoucher(t, { codeKind: 'unique', code: null, value: DISCOUNT });
-    const code = await addCode(t, voucher, customer.session.customer.id);
+    const { voucher, code } = await addUniqueCode(
+      t,
+      { value: DISCOUNT },
+      customer.session.customer.id,
+    );
     const placed = await placeOrder(
       t,
       customer.headers,
