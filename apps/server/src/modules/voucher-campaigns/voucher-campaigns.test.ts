@@ -1,7 +1,6 @@
 import { voucherCampaignSchema } from '@kopi/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { backgroundJobs } from '../../db/schema/jobs';
 import { auditLog } from '../../db/schema/platform';
 import { voucherCampaigns } from '../../db/schema/vouchers';
 import { otherTenant } from '../../test/catalogue-fixtures';
@@ -13,6 +12,7 @@ import { createJobRunner } from '../../lib/jobs/job-runner';
 import { createVoucherCampaignService } from './voucher-campaigns.service';
 import {
   campaignBody,
+  campaignJobs,
   setCampaignStatus,
   storedCampaign,
   uniqueVoucher,
@@ -46,8 +46,7 @@ const create = async (overrides: Record<string, unknown> = {}) => {
 };
 const move = (id: string, to: string) =>
   api.post(`/api/voucher-campaigns/${id}/status`, { move: to });
-const jobsOf = (id: string) =>
-  db().select().from(backgroundJobs).where(eq(backgroundJobs.subjectId, id));
+const jobsOf = (id: string) => campaignJobs(db(), id);
 /** The service as the app's tick runs it (the app's own tick is off in tests). */
 const ticker = () =>
   createVoucherCampaignService({ db: db(), now: () => clock, jobs: createJobRunner({ db: db() }) });
