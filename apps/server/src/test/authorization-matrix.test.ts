@@ -47,7 +47,13 @@ import {
 } from './authorization-matrix-counter-topups';
 import { posRefundMatrixAudits, posRefundMatrixRequests } from './authorization-matrix-pos-refunds';
 import { startFakeBillplz, type FakeBillplz } from './billplz-fake';
-import { createUser, demoBusinessSettings, newPassword, tenantBody } from './fixtures';
+import {
+  createUser,
+  demoBusinessSettings,
+  newPassword,
+  signedInUser,
+  tenantBody,
+} from './fixtures';
 import { addProduct, demoTenantId, ensureShift } from './order-fixtures';
 import { defaultLoyaltySettings, defaultReferralSettings } from './points-fixtures';
 import { type HttpMethod, type Payload } from './test-app';
@@ -243,12 +249,11 @@ async function readySale(outletId: string) {
 let refunder: Headers | undefined;
 async function refunderHeaders() {
   if (!refunder) {
-    await createUser(t, {
+    refunder = await signedInUser(t, {
       username: 'matrix-refunder',
       tenantId,
       permissions: ['create-order', 'read-order'],
     });
-    refunder = t.bearer((await t.login('matrix-refunder')).token);
   }
   return refunder;
 }
@@ -300,12 +305,11 @@ let walletRequester: Headers | undefined;
 /** A pending adjustment above the limit of a fresh customer, asked for by that user. */
 async function walletAdjustment() {
   if (!walletRequester) {
-    await createUser(t, {
+    walletRequester = await signedInUser(t, {
       username: 'matrix-wallet-requester',
       tenantId,
       permissions: ['read-wallet', 'adjust-wallet'],
     });
-    walletRequester = t.bearer((await t.login('matrix-wallet-requester')).token);
   }
   return pendingAdjustment(t, walletRequester, (await newWalletCustomer()).id, 100_000);
 }

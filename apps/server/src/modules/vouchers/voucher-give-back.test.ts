@@ -4,7 +4,7 @@ import { refunds } from '../../db/schema/refunds';
 import { expectCode } from '../../test/expect-code';
 import { placeOrder, verifiedCustomer } from '../../test/mobile-fixtures';
 import { sell } from '../../test/order-fixtures';
-import { movedRefund, refundOf } from '../../test/refund-fixtures';
+import { fullRefundOf, movedRefund, refundOf } from '../../test/refund-fixtures';
 import { requestAs } from '../../test/test-app';
 import { useSaleApp } from '../../test/use-sale-app';
 import {
@@ -127,12 +127,7 @@ describe('giving a voucher back', () => {
   it('on a completed full refund', async () => {
     const { voucher, code, orderId } = await redeemedSale();
     await complete(orderId);
-    const refund = await refundOf(t, admin, {
-      order_id: orderId,
-      kind: 'full',
-      method: 'original',
-      reason: 'quality_issue',
-    });
+    const refund = await fullRefundOf(t, admin, orderId);
     await movedRefund(t, finance, refund.id, { status: 'APPROVED' });
     await expectStanding(t, voucher.id, code.id);
     await movedRefund(t, finance, refund.id, { status: 'COMPLETED' });

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/platform';
 import { placeOrder, verifiedCustomer } from '../../test/mobile-fixtures';
 import { sell } from '../../test/order-fixtures';
-import { movedRefund, refundOf } from '../../test/refund-fixtures';
+import { fullRefundOf, movedRefund } from '../../test/refund-fixtures';
 import { requestAs } from '../../test/test-app';
 import { useSaleApp } from '../../test/use-sale-app';
 import { addUniqueCode, setVoucherGiveBack } from '../../test/voucher-fixtures';
@@ -94,12 +94,7 @@ describe('the audit log of voucher redemptions', () => {
       const moved = await requestAs(t).post(`/api/orders/${orderId}/status`, { status }, admin);
       expect(moved.statusCode).toBe(200);
     }
-    const refund = await refundOf(t, admin, {
-      order_id: orderId,
-      kind: 'full',
-      method: 'original',
-      reason: 'quality_issue',
-    });
+    const refund = await fullRefundOf(t, admin, orderId);
     await movedRefund(t, finance, refund.id, { status: 'APPROVED' });
     expect(await entriesOf('voucher.give_back', voucher.id)).toHaveLength(0);
     await movedRefund(t, finance, refund.id, { status: 'COMPLETED' });
