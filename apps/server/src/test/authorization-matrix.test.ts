@@ -11,7 +11,7 @@ import { contentTextOverrides } from '../db/schema/content-texts';
 import { customers } from '../db/schema/customers';
 import { paymentGateways } from '../db/schema/payments';
 import { auditLog, notifications } from '../db/schema/platform';
-import { shifts, tills } from '../db/schema/shifts';
+import { addOpenShift, addTill } from './shift-rows';
 import { outletClosures, outlets, tenants } from '../db/schema/tenancy';
 import { appFeatureCatalogue } from '../db/seed-app-features';
 import { DEMO_PASSWORD } from '../db/seed-data';
@@ -330,31 +330,15 @@ async function newTier(threshold: number) {
 let closeDayFrom = '2021-01-01';
 
 /** A fresh till of the outlet; with `openBy`, a shift that role opened on it. */
-async function newTill(outletId: string) {
-  const [row] = await db()
-    .insert(tills)
-    .values({ tenantId, outletId, name: `Matrix till ${n()}` })
-    .returning();
-  return row!;
-}
-async function newShift(role: MatrixRole, outletId: string) {
-  const till = await newTill(outletId);
-  const [row] = await db()
-    .insert(shifts)
-    .values({
-      tenantId,
-      outletId,
-      tillId: till.id,
-      cashierId: (await userOf(role)).id,
-      cashierName: role,
-      businessDate: '2026-06-10',
-      openedAt: new Date(),
-      openingFloat: 0,
-      floatCount: {},
-    })
-    .returning();
-  return row!;
-}
+const newTill = (outletId: string) => addTill(db(), tenantId, outletId, `Matrix till ${n()}`);
+const newShift = async (role: MatrixRole, outletId: string) =>
+  addOpenShift(
+    db(),
+    tenantId,
+    outletId,
+    { id: (await userOf(role)).id, name: role },
+    `Matrix till ${n()}`,
+  );
 const shiftRequests = (outletId: () => string): Record<string, Builder> => ({
   tills: () => ({ url: `/api/tills?outlet_id=${outletId()}` }),
   current: () => ({ url: `/api/shifts/current?outlet_id=${outletId()}` }),

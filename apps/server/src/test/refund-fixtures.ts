@@ -58,6 +58,20 @@ export async function refundOf(t: TestApp, headers: RequestHeaders, body: Record
   return refundSchema.parse(res.json().data);
 }
 
+/** The body of a refund of `amount` sen to the original payment (quality issue), plus `extra`. */
+export const amountRefund = (
+  orderId: string,
+  amount: number,
+  extra: Record<string, unknown> = {},
+) => ({
+  order_id: orderId,
+  kind: 'amount',
+  amount,
+  method: 'original',
+  reason: 'quality_issue',
+  ...extra,
+});
+
 /** A full refund of an order to its original payment (quality issue), asked for (201). */
 export const fullRefundOf = (t: TestApp, headers: RequestHeaders, orderId: string) =>
   refundOf(t, headers, {

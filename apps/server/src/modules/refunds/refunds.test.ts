@@ -7,6 +7,7 @@ import { outlets, tenants } from '../../db/schema/tenancy';
 import { expectCode, detailPaths } from '../../test/expect-code';
 import { addProduct } from '../../test/order-fixtures';
 import {
+  amountRefund,
   askRefund,
   bank,
   cardOrder,
@@ -37,14 +38,6 @@ beforeEach(() => clock.set(NOON_KL));
 
 const order = (outletId = refs.kl, amount = 1060, productId = refs.product) =>
   cardOrder(t, admin, outletId, productId, amount);
-const amountRefund = (orderId: string, amount: number, extra: Record<string, unknown> = {}) => ({
-  order_id: orderId,
-  kind: 'amount',
-  amount,
-  method: 'original',
-  reason: 'quality_issue',
-  ...extra,
-});
 
 /** Three of the product and one of the big one (RM 95.40), paid by card. */
 const twoLineOrder = (cardReference: string) =>

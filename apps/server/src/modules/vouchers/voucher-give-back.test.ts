@@ -4,7 +4,7 @@ import { refunds } from '../../db/schema/refunds';
 import { expectCode } from '../../test/expect-code';
 import { placeOrder, verifiedCustomer } from '../../test/mobile-fixtures';
 import { sell } from '../../test/order-fixtures';
-import { fullRefundOf, movedRefund, refundOf } from '../../test/refund-fixtures';
+import { amountRefund, fullRefundOf, movedRefund, refundOf } from '../../test/refund-fixtures';
 import { requestAs } from '../../test/test-app';
 import { useSaleApp } from '../../test/use-sale-app';
 import {
@@ -140,24 +140,12 @@ describe('giving a voucher back', () => {
   it('not on a partial refund', async () => {
     const { voucher, code, orderId } = await redeemedSale();
     await complete(orderId);
-    const refund = await refundOf(t, admin, {
-      order_id: orderId,
-      kind: 'amount',
-      amount: TOTAL - 1,
-      method: 'original',
-      reason: 'quality_issue',
-    });
+    const refund = await refundOf(t, admin, amountRefund(orderId, TOTAL - 1));
     await movedRefund(t, finance, refund.id, { status: 'APPROVED' });
     await movedRefund(t, finance, refund.id, { status: 'COMPLETED' });
     await expectStanding(t, voucher.id, code.id);
     // The last sen makes it a full refund: then it goes back.
-    const rest = await refundOf(t, admin, {
-      order_id: orderId,
-      kind: 'amount',
-      amount: 1,
-      method: 'original',
-      reason: 'quality_issue',
-    });
+    const rest = await refundOf(t, admin, amountRefund(orderId, 1));
     await movedRefund(t, finance, rest.id, { status: 'APPROVED' });
     await movedRefund(t, finance, rest.id, { status: 'COMPLETED' });
     await expectGivenBack(t, voucher.id, code.id, {
