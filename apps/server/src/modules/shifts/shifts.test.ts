@@ -11,6 +11,7 @@ import { refundOf, movedRefund } from '../../test/refund-fixtures';
 import { requestAs, type RequestHeaders, withIdempotencyKey } from '../../test/test-app';
 import { useSaleApp } from '../../test/use-sale-app';
 import { withDemoTenant } from '../../test/fixtures';
+import { tillSale } from '../../test/order-fixtures';
 
 // Tills and shifts: opening with a counted float, cash in and out, the close against the
 // contract's drawerFigures (a seeded random property over sales, refunds and movements), the
@@ -44,17 +45,7 @@ async function openShift(headers: RequestHeaders, tillId: string, float: object 
 }
 
 const sale = (outletId: string, tillId: string, payments: object[], headers = cashier) =>
-  post(
-    '/api/orders',
-    {
-      outlet_id: outletId,
-      till_id: tillId,
-      serving_method: 'pick_up',
-      items: [{ product_id: refs.product, quantity: 1 }],
-      payments,
-    },
-    headers,
-  );
+  post('/api/orders', tillSale(outletId, tillId, refs.product, payments), headers);
 
 describe('tills', () => {
   it('gives every outlet a till, new outlets included, and lists the open shift on each', async () => {
