@@ -46,7 +46,7 @@ import {
   counterTopupMatrixRequests,
 } from './authorization-matrix-counter-topups';
 import { posRefundMatrixAudits, posRefundMatrixRequests } from './authorization-matrix-pos-refunds';
-import { startFakeBillplz, type FakeBillplz } from './billplz-fake';
+import { startFakeBillplzOf, type FakeBillplz } from './billplz-fake';
 import {
   createUser,
   demoBusinessSettings,
@@ -1353,12 +1353,9 @@ const codeOf: Record<number, string> = { 401: 'unauthorized', 403: 'forbidden', 
 
 const { t, api } = useTestApp({ config: { paymentGatewayBaseUrls: gatewayUrls } });
 beforeAll(async () => {
-  fakeBillplz = await startFakeBillplz({
-    apiKey: GATEWAY_CREDENTIALS.api_key,
-    signatureKey: GATEWAY_CREDENTIALS.x_signature_key,
-    collectionId: GATEWAY_CREDENTIALS.collection_id,
-    deliver: () => Promise.reject(new Error('the matrix sends no callbacks')),
-  });
+  fakeBillplz = await startFakeBillplzOf(GATEWAY_CREDENTIALS, () =>
+    Promise.reject(new Error('the matrix sends no callbacks')),
+  );
   gatewayUrls.billplz = fakeBillplz.url;
   tenantId = await demoTenantId(t);
   ({ kl, pg } = await demoOutletIds(t));

@@ -178,26 +178,36 @@ export async function startFakeBillplz(o: FakeBillplzOptions): Promise<FakeBillp
   };
 }
 
+type BillplzCredentials = { api_key: string; x_signature_key: string; collection_id: string };
+
+/** A fake Billplz of a gateway's credentials, its callbacks sent through `deliver`. */
+export function startFakeBillplzOf(
+  credentials: BillplzCredentials,
+  deliver: FakeBillplzOptions['deliver'],
+): Promise<FakeBillplz> {
+  return startFakeBillplz({
+    apiKey: credentials.api_key,
+    signatureKey: credentials.x_signature_key,
+    collectionId: credentials.collection_id,
+    deliver,
+  });
+}
+
 /**
  * A fake Billplz of a gateway's credentials whose callbacks post straight into `t` (by inject),
  * to the path of the bill's callback_url.
  */
 export function startFakeBillplzInto(
   t: Pick<TestApp, 'inject'>,
-  credentials: { api_key: string; x_signature_key: string; collection_id: string },
+  credentials: BillplzCredentials,
 ): Promise<FakeBillplz> {
-  return startFakeBillplz({
-    apiKey: credentials.api_key,
-    signatureKey: credentials.x_signature_key,
-    collectionId: credentials.collection_id,
-    deliver: async (url, body) => {
-      const res = await t.inject({
-        method: 'POST',
-        url: new URL(url).pathname,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: body,
-      });
-      return { statusCode: res.statusCode, body: res.body };
-    },
+  return startFakeBillplzOf(credentials, async (url, body) => {
+    const res = await t.inject({
+      method: 'POST',
+      url: new URL(url).pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: body,
+    });
+    return { statusCode: res.statusCode, body: res.body };
   });
 }

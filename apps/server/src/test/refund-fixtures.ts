@@ -72,6 +72,21 @@ export const amountRefund = (
   ...extra,
 });
 
+/** The body of a refund of `quantity` of an order's item to the original payment (wrong item). */
+export const itemsRefund = (
+  orderId: string,
+  orderItemId: string,
+  quantity: number,
+  extra: Record<string, unknown> = {},
+) => ({
+  order_id: orderId,
+  kind: 'items',
+  items: [{ order_item_id: orderItemId, quantity }],
+  method: 'original',
+  reason: 'wrong_item',
+  ...extra,
+});
+
 /** A full refund of an order to its original payment (quality issue), asked for (201). */
 export const fullRefundOf = (t: TestApp, headers: RequestHeaders, orderId: string) =>
   refundOf(t, headers, {

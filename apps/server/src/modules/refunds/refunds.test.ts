@@ -12,6 +12,7 @@ import {
   bank,
   cardOrder,
   cashAndCardOrder,
+  itemsRefund,
   movedRefund,
   paidOrder,
   refundOf,
@@ -62,13 +63,7 @@ describe('asking for a refund', () => {
       [3, 3, 1060],
       [1, 1, 6360],
     ]);
-    const refund = await refundOf(t, cashier, {
-      order_id: o.id,
-      kind: 'items',
-      items: [{ order_item_id: o.items[0]!.id, quantity: 2 }],
-      method: 'original',
-      reason: 'wrong_item',
-    });
+    const refund = await refundOf(t, cashier, itemsRefund(o.id, o.items[0]!.id, 2));
     expect(refund).toMatchObject({
       status: 'PENDING',
       amount: 2120,

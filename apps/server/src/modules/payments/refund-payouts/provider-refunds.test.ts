@@ -15,7 +15,7 @@ import {
   type TestCustomer,
 } from '../../../test/mobile-fixtures';
 import { addProduct, testClock } from '../../../test/order-fixtures';
-import { movedRefund, moveRefund, refundOf } from '../../../test/refund-fixtures';
+import { itemsRefund, movedRefund, moveRefund, refundOf } from '../../../test/refund-fixtures';
 import { noGateways } from '../../../test/standalone-services';
 import { useTestApp } from '../../../test/use-test-app';
 import { createRefundPayouts } from './refund-payouts.service';
@@ -240,13 +240,7 @@ describe('a payment that arrives after the customer cancelled', () => {
 describe('a refund the staff ask for on an app order', () => {
   it('goes back through the sandbox once finance approves it', async () => {
     const order = await paidAppOrder(2);
-    const asked = await refundOf(t, cashier, {
-      order_id: order.id,
-      kind: 'items',
-      items: [{ order_item_id: order.items[0]!.id, quantity: 1 }],
-      method: 'original',
-      reason: 'wrong_item',
-    });
+    const asked = await refundOf(t, cashier, itemsRefund(order.id, order.items[0]!.id, 1));
     expect(asked).toMatchObject({ status: 'PENDING', provider_payout: null });
     expect(delivered).toHaveLength(0);
     const approved = await movedRefund(t, finance, asked.id, { status: 'APPROVED' });
