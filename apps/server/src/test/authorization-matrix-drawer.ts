@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DEMO_PASSWORD } from '../db/seed-data';
 import type { Db } from '../db/database';
-import { shifts, tills } from '../db/schema/shifts';
 import type { MatrixRole, MatrixRow } from './authorization-matrix';
+import { addOpenShift } from './shift-rows';
 
 // The authorization matrix's rows and requests for the drawer between sales: a "no
 // sale" opening of one's own shift (the cashier's with the manager's PIN) and one's own shifts.
@@ -46,28 +46,14 @@ interface Env {
 }
 
 export function drawerMatrixRequests(env: () => Env) {
-  async function newShift(role: MatrixRole, outletId: string) {
-    const { db, tenantId } = env();
-    const [till] = await db
-      .insert(tills)
-      .values({ tenantId, outletId, name: `Drawer till ${randomUUID().slice(0, 8)}` })
-      .returning();
-    const [shift] = await db
-      .insert(shifts)
-      .values({
-        tenantId,
-        outletId,
-        tillId: till!.id,
-        cashierId: await env().userId(role),
-        cashierName: role,
-        businessDate: '2026-06-10',
-        openedAt: new Date(),
-        openingFloat: 0,
-        floatCount: {},
-      })
-      .returning();
-    return shift!;
-  }
+  const newShift = async (role: MatrixRole, outletId: string) =>
+    addOpenShift(
+      env().db,
+      env().tenantId,
+      outletId,
+      { id: await env().userId(role), name: role },
+      `Drawer till ${randomUUID().slice(0, 8)}`,
+    );
   const opening = (outlet: 'own' | 'other') => async (role: MatrixRole) => {
     const shift = await newShift(role, env().outlets[outlet]);
     // A cashier opens the drawer with the manager's PIN; the others alone.

@@ -5,6 +5,7 @@ import { users } from '../db/schema/access';
 import { createPasswordHasher } from '../lib/password';
 import type { MatrixRow } from './authorization-matrix';
 import { testHashing } from './test-app';
+import { amountRefund } from './refund-fixtures';
 
 // The authorization matrix's rows and requests for refunds at the POS (create-pos). A refund at
 // the counter is always approved by someone else's PIN: finance (tenant-wide, approve-refund)
@@ -57,14 +58,7 @@ export function posRefundMatrixRequests(
   const refund = async (outletId: string) => ({
     url: '/api/pos/refunds',
     headers: { 'idempotency-key': randomUUID() },
-    payload: {
-      order_id: (await env().sale(outletId)).id,
-      kind: 'amount',
-      amount: 100,
-      method: 'original',
-      reason: 'quality_issue',
-      approval: await approval(),
-    },
+    payload: amountRefund((await env().sale(outletId)).id, 100, { approval: await approval() }),
   });
   return {
     'GET /api/pos/receipts': () => ({ url: `/api/pos/receipts?outlet_id=${env().kl}&q=1` }),

@@ -1,8 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
 import { customers } from '../db/schema/customers';
-import { voucherRewards, vouchers } from '../db/schema/vouchers';
+import { voucherRewards } from '../db/schema/vouchers';
 import { rewardBody } from './reward-fixtures';
+import { uniqueVoucher } from './voucher-campaign-fixtures';
 
 // The authorization matrix's requests for points rewards and a customer's issued vouchers: each
 // on fresh rows of the demo tenant, written straight to the database, so one role's write never
@@ -11,24 +12,9 @@ import { rewardBody } from './reward-fixtures';
 let counter = 0;
 
 export function rewardMatrixRequests(env: () => { db: Db; tenantId: string }) {
-  async function newVoucher() {
-    const { db, tenantId } = env();
-    const [row] = await db
-      .insert(vouchers)
-      .values({
-        tenantId,
-        nameEn: `Matrix reward voucher ${++counter}`,
-        codeKind: 'unique',
-        type: 'fixed',
-        value: 100,
-        validFrom: new Date('2026-01-01T00:00:00Z'),
-      })
-      .returning();
-    return row!;
-  }
   async function newReward() {
     const { db, tenantId } = env();
-    const voucher = await newVoucher();
+    const voucher = await uniqueVoucher(db, tenantId);
     const [row] = await db
       .insert(voucherRewards)
       .values({
@@ -61,7 +47,7 @@ export function rewardMatrixRequests(env: () => { db: Db; tenantId: string }) {
     }),
     'POST /api/voucher-rewards': async () => ({
       url: '/api/voucher-rewards',
-      payload: rewardBody((await newVoucher()).id),
+      payload: rewardBody((await uniqueVoucher(env().db, env().tenantId)).id),
     }),
     'PUT /api/voucher-rewards/:id': async () => {
       const reward = await newReward();

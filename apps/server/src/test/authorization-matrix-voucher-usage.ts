@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
-import { voucherCampaigns, vouchers } from '../db/schema/vouchers';
 import type { MatrixRow } from './authorization-matrix';
+import { storedCampaign } from './voucher-campaign-fixtures';
 
 // The authorization matrix's rows and requests for the voucher usage routes (read-voucher-campaign:
 // the admin and the superadmin in the demo; marketing too, which the matrix has no column for).
@@ -20,32 +20,12 @@ export const voucherUsageMatrixRows: MatrixRow[] = [
 ];
 
 export function voucherUsageMatrixRequests(env: () => { db: Db; tenantId: string }) {
-  async function newCampaign() {
-    const { db, tenantId } = env();
-    const [voucher] = await db
-      .insert(vouchers)
-      .values({
-        tenantId,
-        nameEn: 'Matrix campaign voucher',
-        codeKind: 'unique',
-        type: 'fixed',
-        value: 100,
-        validFrom: new Date('2026-01-01T00:00:00Z'),
-      })
-      .returning();
-    const [campaign] = await db
-      .insert(voucherCampaigns)
-      .values({
-        tenantId,
-        voucherId: voucher!.id,
-        nameEn: 'Matrix campaign',
-        audienceKind: 'all',
-        startsAt: new Date('2026-01-01T00:00:00Z'),
-        endsAt: new Date('2026-02-01T00:00:00Z'),
-      })
-      .returning();
-    return campaign!;
-  }
+  const newCampaign = () =>
+    storedCampaign(env().db, env().tenantId, {
+      nameEn: 'Matrix campaign',
+      startsAt: new Date('2026-01-01T00:00:00Z'),
+      endsAt: new Date('2026-02-01T00:00:00Z'),
+    });
   const range = 'from=2026-01-01&to=2026-01-31';
   return {
     'GET /api/voucher-campaigns/usage/daily': () => ({

@@ -1,31 +1,14 @@
 import { backgroundJobs } from '../db/schema/jobs';
-import { vouchers } from '../db/schema/vouchers';
 import type { Db } from '../db/database';
 import { uniqueVoucherBody, voucherBody } from './voucher-admin-fixtures';
+import { uniqueVoucher } from './voucher-campaign-fixtures';
 
 // The authorization matrix's requests for the vouchers' routes: each on a fresh voucher of the
 // demo tenant, written straight to the database, so one role's write never changes another's.
 
-let counter = 0;
-
 export function voucherMatrixRequests(env: () => { db: Db; tenantId: string }) {
-  async function newVoucher(codeKind: 'shared' | 'unique' = 'unique') {
-    const { db, tenantId } = env();
-    const n = ++counter;
-    const [row] = await db
-      .insert(vouchers)
-      .values({
-        tenantId,
-        nameEn: `Matrix voucher ${n}`,
-        codeKind,
-        code: codeKind === 'shared' ? `MATRIX${n}` : null,
-        type: 'fixed',
-        value: 100,
-        validFrom: new Date('2026-01-01T00:00:00Z'),
-      })
-      .returning();
-    return row!;
-  }
+  const newVoucher = (codeKind: 'shared' | 'unique' = 'unique') =>
+    uniqueVoucher(env().db, env().tenantId, codeKind);
   /** A finished code job of a fresh voucher (done: the app's runner leaves it be). */
   async function finishedJob() {
     const voucher = await newVoucher();

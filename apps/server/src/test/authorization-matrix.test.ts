@@ -11,7 +11,7 @@ import { contentTextOverrides } from '../db/schema/content-texts';
 import { customers } from '../db/schema/customers';
 import { paymentGateways } from '../db/schema/payments';
 import { auditLog, notifications } from '../db/schema/platform';
-import { shifts, tills } from '../db/schema/shifts';
+import { addOpenShift, addTill } from './shift-rows';
 import { outletClosures, outlets, tenants } from '../db/schema/tenancy';
 import { appFeatureCatalogue } from '../db/seed-app-features';
 import { DEMO_PASSWORD } from '../db/seed-data';
@@ -46,8 +46,14 @@ import {
   counterTopupMatrixRequests,
 } from './authorization-matrix-counter-topups';
 import { posRefundMatrixAudits, posRefundMatrixRequests } from './authorization-matrix-pos-refunds';
-import { startFakeBillplz, type FakeBillplz } from './billplz-fake';
-import { createUser, demoBusinessSettings, newPassword, tenantBody } from './fixtures';
+import { startFakeBillplzOf, type FakeBillplz } from './billplz-fake';
+import {
+  createUser,
+  demoBusinessSettings,
+  newPassword,
+  signedInUser,
+  tenantBody,
+} from './fixtures';
 import { addProduct, demoTenantId, ensureShift } from './order-fixtures';
 import { defaultLoyaltySettings, defaultReferralSettings } from './points-fixtures';
 import { type HttpMethod, type Payload } from './test-app';
@@ -243,12 +249,11 @@ async function readySale(outletId: string) {
 let refunder: Headers | undefined;
 async function refunderHeaders() {
   if (!refunder) {
-    await createUser(t, {
+    refunder = await signedInUser(t, {
       username: 'matrix-refunder',
       tenantId,
       permissions: ['create-order', 'read-order'],
     });
-    refunder = t.bearer((await t.login('matrix-refunder')).token);
   }
   return refunder;
 }
@@ -300,12 +305,11 @@ let walletRequester: Headers | undefined;
 /** A pending adjustment above the limit of a fresh customer, asked for by that user. */
 async function walletAdjustment() {
   if (!walletRequester) {
-    await createUser(t, {
+    walletRequester = await signedInUser(t, {
       username: 'matrix-wallet-requester',
       tenantId,
       permissions: ['read-wallet', 'adjust-wallet'],
     });
-    walletRequester = t.bearer((await t.login('matrix-wallet-requester')).token);
   }
   return pendingAdjustment(t, walletRequester, (await newWalletCustomer()).id, 100_000);
 }
@@ -326,31 +330,15 @@ async function newTier(threshold: number) {
 let closeDayFrom = '2021-01-01';
 
 /** A fresh till of the outlet; with `openBy`, a shift that role opened on it. */
-async function newTill(outletId: string) {
-  const [row] = await db()
-    .insert(tills)
-    .values({ tenantId, outletId, name: `Matrix till ${n()}` })
-    .returning();
-  return row!;
-}
-async function newShift(role: MatrixRole, outletId: string) {
-  const till = await newTill(outletId);
-  const [row] = await db()
-    .insert(shifts)
-    .values({
-      tenantId,
-      outletId,
-      tillId: till.id,
-      cashierId: (await userOf(role)).id,
-      cashierName: role,
-      businessDate: '2026-06-10',
-      openedAt: new Date(),
-      openingFloat: 0,
-      floatCount: {},
-    })
-    .returning();
-  return row!;
-}
+const newTill = (outletId: string) => addTill(db(), tenantId, outletId, `Matrix till ${n()}`);
+const newShift = async (role: MatrixRole, outletId: string) =>
+  addOpenShift(
+    db(),
+    tenantId,
+    outletId,
+    { id: (await userOf(role)).id, name: role },
+    `Matrix till ${n()}`,
+  );
 const shiftRequests = (outletId: () => string): Record<string, Builder> => ({
   tills: () => ({ url: `/api/tills?outlet_id=${outletId()}` }),
   current: () => ({ url: `/api/shifts/current?outlet_id=${outletId()}` }),
@@ -1365,12 +1353,9 @@ const codeOf: Record<number, string> = { 401: 'unauthorized', 403: 'forbidden', 
 
 const { t, api } = useTestApp({ config: { paymentGatewayBaseUrls: gatewayUrls } });
 beforeAll(async () => {
-  fakeBillplz = await startFakeBillplz({
-    apiKey: GATEWAY_CREDENTIALS.api_key,
-    signatureKey: GATEWAY_CREDENTIALS.x_signature_key,
-    collectionId: GATEWAY_CREDENTIALS.collection_id,
-    deliver: () => Promise.reject(new Error('the matrix sends no callbacks')),
-  });
+  fakeBillplz = await startFakeBillplzOf(GATEWAY_CREDENTIALS, () =>
+    Promise.reject(new Error('the matrix sends no callbacks')),
+  );
   gatewayUrls.billplz = fakeBillplz.url;
   tenantId = await demoTenantId(t);
   ({ kl, pg } = await demoOutletIds(t));

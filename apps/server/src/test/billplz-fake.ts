@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { billplzSignature } from '../modules/payments/accounts/gateways/billplz/billplz-signature';
+import type { TestApp } from './test-app';
 
 // A loopback fake of Billplz API v3, for tests only (127.0.0.1, a free port; nothing reaches the
 // internet). It keeps bills in memory, takes create-bill with Basic auth (the API key as the user
@@ -175,4 +176,38 @@ export async function startFakeBillplz(o: FakeBillplzOptions): Promise<FakeBillp
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+type BillplzCredentials = { api_key: string; x_signature_key: string; collection_id: string };
+
+/** A fake Billplz of a gateway's credentials, its callbacks sent through `deliver`. */
+export function startFakeBillplzOf(
+  credentials: BillplzCredentials,
+  deliver: FakeBillplzOptions['deliver'],
+): Promise<FakeBillplz> {
+  return startFakeBillplz({
+    apiKey: credentials.api_key,
+    signatureKey: credentials.x_signature_key,
+    collectionId: credentials.collection_id,
+    deliver,
+  });
+}
+
+/**
+ * A fake Billplz of a gateway's credentials whose callbacks post straight into `t` (by inject),
+ * to the path of the bill's callback_url.
+ */
+export function startFakeBillplzInto(
+  t: Pick<TestApp, 'inject'>,
+  credentials: BillplzCredentials,
+): Promise<FakeBillplz> {
+  return startFakeBillplzOf(credentials, async (url, body) => {
+    const res = await t.inject({
+      method: 'POST',
+      url: new URL(url).pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: body,
+    });
+    return { statusCode: res.statusCode, body: res.body };
+  });
 }

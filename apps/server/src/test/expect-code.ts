@@ -22,3 +22,12 @@ export function expectCode(
 /** The `path` of each detail of an error answer, in the answer's order. */
 export const detailPaths = (res: { json(): unknown }) =>
   (res.json() as ErrorAnswer).details!.map((d) => d.path);
+
+/** Asserts a 400 validation_failed answer naming exactly `paths` (in any order) in its details. */
+export function expectInvalid(
+  res: { statusCode: number; body: string; json(): unknown },
+  paths: string[],
+) {
+  expectCode(res, 400, 'validation_failed');
+  expect(detailPaths(res).sort()).toEqual(paths);
+}

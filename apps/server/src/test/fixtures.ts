@@ -74,9 +74,37 @@ export async function createUser(
   return user!;
 }
 
+/** A user made by `createUser`, signed in: their bearer headers. */
+export async function signedInUser(t: TestApp, options: Parameters<typeof createUser>[1]) {
+  await createUser(t, options);
+  return t.bearer((await t.login(options.username)).token);
+}
+
 export async function userByUsername(t: TestApp, username: string) {
   const [user] = await t.database.db.select().from(users).where(eq(users.username, username));
   return user!;
+}
+
+type TenantValues = Partial<typeof tenants.$inferInsert>;
+
+/** Sets columns of the demo tenant, which every test file shares: a test puts them back after. */
+export async function setDemoTenant(t: TestApp, values: TenantValues) {
+  await t.database.db.update(tenants).set(values).where(eq(tenants.slug, 'kopi-demo'));
+}
+
+/** Runs `fn` with the demo tenant's `values` set, then sets `restore`, whatever `fn` does. */
+export async function withDemoTenant<T>(
+  t: TestApp,
+  values: TenantValues,
+  restore: TenantValues,
+  fn: () => Promise<T>,
+): Promise<T> {
+  await setDemoTenant(t, values);
+  try {
+    return await fn();
+  } finally {
+    await setDemoTenant(t, restore);
+  }
 }
 
 /** The newest audit entry of an action, or undefined when none was written. */

@@ -202,6 +202,20 @@ export function sell(t: TestApp, headers: RequestHeaders, body: SaleBody, key?: 
 }
 
 /** A one-line sale of `productId` paid by card for `amount`. */
+/** A pick-up sale of one `productId` at a till of `outletId`, paid with `payments`. */
+export const tillSale = (
+  outletId: string,
+  tillId: string,
+  productId: string,
+  payments: object[],
+) => ({
+  outlet_id: outletId,
+  till_id: tillId,
+  serving_method: 'pick_up',
+  items: [{ product_id: productId, quantity: 1 }],
+  payments,
+});
+
 export const cardSale = (outletId: string, productId: string, amount: number) => ({
   outlet_id: outletId,
   items: [{ product_id: productId, quantity: 1 }],

@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../db/schema/platform';
 import { demoOutletIds, demoProduct } from './catalogue-fixtures';
-import { createUser } from './fixtures';
+import { signedInUser } from './fixtures';
 import { addProduct, demoTenantId, ensureShift } from './order-fixtures';
 import { useTestApp } from './use-test-app';
 
@@ -106,13 +106,12 @@ describe('outlet-bound staff see only their outlet', () => {
 
   it('in the user list and the audit log', async () => {
     const tenantId = await demoTenantId(t);
-    await createUser(t, {
+    const lead = await signedInUser(t, {
       username: 'scope-lead',
       tenantId,
       outletId: kl,
       permissions: ['read-user', 'read-log'],
     });
-    const lead = t.bearer((await t.login('scope-lead')).token);
     const people = (await api.get('/api/users?page_size=100', lead)).json().data;
     expect([...new Set(people.map((u: { id_outlet: string }) => u.id_outlet))]).toEqual([kl]);
     const log = (await api.get('/api/logs?page_size=100', lead)).json().data;

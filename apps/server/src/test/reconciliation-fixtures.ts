@@ -5,7 +5,7 @@ import { startFiuuFake, type FiuuFake } from './fiuu-fake';
 import { startIpay88Fake, type Ipay88Fake } from './ipay88-fake';
 import { startStripeFake, type StripeFake } from './stripe-fake';
 import { stripeSignatureHeader } from '../modules/payments/accounts/gateways/stripe/stripe-webhook';
-import { startFakeBillplz, type FakeBillplz } from './billplz-fake';
+import { startFakeBillplzInto, type FakeBillplz } from './billplz-fake';
 import { fiuuOrder, ipay88Order, payIpay88 } from './gateway-fake-payments';
 import { gatewayShop, type GatewayShop, newAppOrder, startPaying } from './gateway-order-fixtures';
 import { testClock } from './order-fixtures';
@@ -139,20 +139,7 @@ export function useReconciliationApp() {
       webhookSecret: STRIPE.webhook_secret,
       now: clock.now,
     });
-    fakes.billplz = await startFakeBillplz({
-      apiKey: BILLPLZ.api_key,
-      signatureKey: BILLPLZ.x_signature_key,
-      collectionId: BILLPLZ.collection_id,
-      deliver: async (to, body) => {
-        const res = await t.inject({
-          method: 'POST',
-          url: new URL(to).pathname,
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          payload: body,
-        });
-        return { statusCode: res.statusCode, body: res.body };
-      },
-    });
+    fakes.billplz = await startFakeBillplzInto(t, BILLPLZ);
     fakes.ipay88 = await startIpay88Fake({
       merchantCode: IPAY88.merchant_code,
       merchantKey: IPAY88.merchant_key,

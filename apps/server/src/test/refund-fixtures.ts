@@ -26,6 +26,23 @@ export const cardOrder = (
   amount: number,
 ) => paidOrder(t, headers, cardSale(outletId, productId, amount));
 
+/** A RM 10.60 sale of one `productId` paid RM 5.00 in cash and RM 5.60 by card. */
+export const cashAndCardOrder = (
+  t: TestApp,
+  headers: RequestHeaders,
+  outletId: string,
+  productId: string,
+  cardReference: string,
+) =>
+  paidOrder(t, headers, {
+    outlet_id: outletId,
+    items: [{ product_id: productId, quantity: 1 }],
+    payments: [
+      { method: 'cash', amount: 500, tendered: 500 },
+      { method: 'card', amount: 560, reference: cardReference },
+    ],
+  });
+
 /** POST /api/refunds with a fresh (or the given) Idempotency-Key. */
 export const askRefund = (
   t: TestApp,
@@ -40,6 +57,44 @@ export async function refundOf(t: TestApp, headers: RequestHeaders, body: Record
   expect(res.statusCode, res.body).toBe(201);
   return refundSchema.parse(res.json().data);
 }
+
+/** The body of a refund of `amount` sen to the original payment (quality issue), plus `extra`. */
+export const amountRefund = (
+  orderId: string,
+  amount: number,
+  extra: Record<string, unknown> = {},
+) => ({
+  order_id: orderId,
+  kind: 'amount',
+  amount,
+  method: 'original',
+  reason: 'quality_issue',
+  ...extra,
+});
+
+/** The body of a refund of `quantity` of an order's item to the original payment (wrong item). */
+export const itemsRefund = (
+  orderId: string,
+  orderItemId: string,
+  quantity: number,
+  extra: Record<string, unknown> = {},
+) => ({
+  order_id: orderId,
+  kind: 'items',
+  items: [{ order_item_id: orderItemId, quantity }],
+  method: 'original',
+  reason: 'wrong_item',
+  ...extra,
+});
+
+/** A full refund of an order to its original payment (quality issue), asked for (201). */
+export const fullRefundOf = (t: TestApp, headers: RequestHeaders, orderId: string) =>
+  refundOf(t, headers, {
+    order_id: orderId,
+    kind: 'full',
+    method: 'original',
+    reason: 'quality_issue',
+  });
 
 export const moveRefund = (
   t: TestApp,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, businessDate } from '@kopi/contract';
-import { startFakeBillplz } from './billplz-fake';
+import { startFakeBillplzInto } from './billplz-fake';
 import type { TestApp } from './test-app';
 
 // The tenant-isolation scenario's part for payment gateways: tenant A's admin sets up Billplz
@@ -32,20 +32,7 @@ export async function paymentGatewaysPart(
   customer: { headers: Record<string, string> },
   newOrder: () => Promise<{ id: string }>,
 ) {
-  const fake = await startFakeBillplz({
-    apiKey: CREDENTIALS.api_key,
-    signatureKey: CREDENTIALS.x_signature_key,
-    collectionId: CREDENTIALS.collection_id,
-    deliver: async (url, body) => {
-      const res = await t.inject({
-        method: 'POST',
-        url: new URL(url).pathname,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: body,
-      });
-      return { statusCode: res.statusCode, body: res.body };
-    },
-  });
+  const fake = await startFakeBillplzInto(t, CREDENTIALS);
   isolationGatewayUrls.billplz = fake.url;
   try {
     const settings = { mode: 'sandbox', methods: ['fpx', 'card'], is_default: true, enabled: true };

@@ -1,5 +1,5 @@
 import { addDays, businessDate } from '@kopi/contract';
-import { createUser } from './fixtures';
+import { signedInUser } from './fixtures';
 import { verifiedCustomer } from './mobile-fixtures';
 import type { TestApp } from './test-app';
 import { setWalletRules } from './wallet-fixtures';
@@ -52,12 +52,11 @@ export async function walletScenario(
     ).data.adjustment.id as string;
   const approved = await asked();
   const rejected = await asked();
-  await createUser(t, {
+  const approver = await signedInUser(t, {
     username: 'iso-wallet-approver',
     tenantId: tenantA,
     permissions: ['read-wallet', 'adjust-wallet'],
   });
-  const approver = t.bearer((await t.login('iso-wallet-approver')).token);
   await send(approver, 'GET', '/api/wallet-adjustments?status=pending&q=iso');
   await send(approver, 'POST', `/api/wallet-adjustments/${approved}/approve`);
   await send(approver, 'POST', `/api/wallet-adjustments/${rejected}/reject`);

@@ -1,6 +1,11 @@
-import { eq } from 'drizzle-orm';
-import { voucherCampaigns, vouchers } from '../db/schema/vouchers';
+import { asc, eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { backgroundJobs } from '../db/schema/jobs';
+import { voucherCampaigns, voucherCodes, vouchers } from '../db/schema/vouchers';
 import type { Db } from '../db/database';
+import { addCustomer, freshPhone } from './customer-fixtures';
+import { demoTenantId } from './order-fixtures';
+import type { Requests, TestApp } from './test-app';
 
 // Voucher campaigns for the campaigns module's tests, the authorization matrix and the
 // idempotency walk: a voucher of unique codes and campaigns of it, written straight to the
@@ -64,3 +69,52 @@ export const campaignBody = (voucherId: string, overrides: Record<string, unknow
   ends_at: '2026-07-31T00:00:00+08:00',
   ...overrides,
 });
+
+/**
+ * A campaign of `size` fresh customers by phone, started in the past and ending at `endsAt`,
+ * created through `api` and scheduled: its id, the phones, and the schedule's answer.
+ */
+export async function scheduledPhoneCampaign(
+  t: TestApp,
+  api: Requests,
+  size: number,
+  endsAt = '2099-01-01T00:00:00+08:00',
+) {
+  const phones = Array.from({ length: size }, () => freshPhone());
+  for (const phone of phones) await addCustomer(t, { name: 'Rcp', phone });
+  const voucher = await uniqueVoucher(t.database.db, await demoTenantId(t));
+  const created = await api.post(
+    '/api/voucher-campaigns',
+    campaignBody(voucher.id, {
+      audience_kind: 'phone_list',
+      audience_phones: phones,
+      starts_at: '2026-01-01T00:00:00+08:00',
+      ends_at: endsAt,
+    }),
+  );
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().data.id as string;
+  const res = await api.post(`/api/voucher-campaigns/${id}/status`, { move: 'schedule' });
+  expect(res.statusCode, res.body).toBe(200);
+  return { id, phones, scheduled: res.json().data as Record<string, unknown> };
+}
+
+/** How many codes a campaign has issued, and to how many customers. */
+export const issuedCodes = async (db: Db, campaignId: string) =>
+  (
+    await db
+      .select({
+        n: sql<number>`count(*)::int`,
+        people: sql<number>`count(distinct customer_id)::int`,
+      })
+      .from(voucherCodes)
+      .where(eq(voucherCodes.campaignId, campaignId))
+  )[0]!;
+
+/** A campaign's background jobs, oldest first. */
+export const campaignJobs = (db: Db, campaignId: string) =>
+  db
+    .select()
+    .from(backgroundJobs)
+    .where(eq(backgroundJobs.subjectId, campaignId))
+    .orderBy(asc(backgroundJobs.createdAt), asc(backgroundJobs.id));

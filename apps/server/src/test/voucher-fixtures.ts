@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { CodedReason } from '@kopi/contract';
 import { and, count, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { orders } from '../db/schema/orders';
 import { tenants } from '../db/schema/tenancy';
 import { voucherCodes, voucherRedemptions, vouchers } from '../db/schema/vouchers';
@@ -57,6 +59,17 @@ export async function addCode(
   return row!;
 }
 
+/** A voucher of single-use unique codes taking `values.value` off, and one code of it. */
+export async function addUniqueCode(
+  t: TestApp,
+  values: NewVoucher & { value: number },
+  customerId: string | null = null,
+) {
+  const voucher = await addVoucher(t, { codeKind: 'unique', code: null, ...values });
+  const code = await addCode(t, voucher, customerId);
+  return { voucher, code };
+}
+
 /** The voucher's row as it stands (its redeemed_count). */
 export async function voucherNow(t: TestApp, id: string) {
   const [row] = await t.database.db.select().from(vouchers).where(eq(vouchers.id, id));
@@ -74,6 +87,43 @@ export const redemptionsOf = (t: TestApp, voucherId: string) =>
     .select()
     .from(voucherRedemptions)
     .where(eq(voucherRedemptions.voucherId, voucherId));
+
+/**
+ * Checks that a single-use code's one redemption was given back for `reason`: returned, the
+ * voucher's count down to 0 and the code free again. `also`: more fields the redemption holds.
+ */
+export async function expectGivenBack(
+  t: TestApp,
+  voucherId: string,
+  codeId: string,
+  reason: CodedReason,
+  also: Record<string, unknown> = {},
+) {
+  const [r] = await redemptionsOf(t, voucherId);
+  expect(r).toMatchObject({
+    ...also,
+    status: 'returned',
+    returnReason: null,
+    returnReasonCode: reason.code,
+    returnReasonParams: reason.params,
+  });
+  expect(r!.returnedAt).not.toBeNull();
+  expect((await voucherNow(t, voucherId)).redeemedCount).toBe(0);
+  expect((await codeNow(t, codeId)).redeemedAt).toBeNull();
+}
+
+/** Checks that a single-use code's one redemption still stands: counted once, the code used. */
+export async function expectStanding(
+  t: TestApp,
+  voucherId: string,
+  codeId: string,
+  also: Record<string, unknown> = {},
+) {
+  const [r] = await redemptionsOf(t, voucherId);
+  expect(r).toMatchObject({ ...also, status: 'redeemed', returnedAt: null });
+  expect((await voucherNow(t, voucherId)).redeemedCount).toBe(1);
+  expect((await codeNow(t, codeId)).redeemedAt).not.toBeNull();
+}
 
 /** Orders of the demo tenant: a refused sale must leave this unchanged. */
 export async function orderCount(t: TestApp) {

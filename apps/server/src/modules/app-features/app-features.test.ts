@@ -12,7 +12,7 @@ import { appFeatureSwitches } from '../../db/schema/app-features';
 import { lockFeature, resetAppFeatures, setDemoSwitch } from '../../test/app-feature-fixtures';
 import { demoOutletIds, otherTenant } from '../../test/catalogue-fixtures';
 import { expectCode, detailPaths } from '../../test/expect-code';
-import { createUser, latestAudit } from '../../test/fixtures';
+import { latestAudit, signedInUser } from '../../test/fixtures';
 import { demoTenantId } from '../../test/order-fixtures';
 import { anonymous, type RequestHeaders } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
@@ -246,12 +246,11 @@ describe('PUT /api/app-features/{code}', () => {
     expect(detailPaths(missing)).toEqual(['enabled']);
     expectCode(await switchTenant('wallet', false, anonymous), 401, 'unauthorized');
     expectCode(await switchTenant('wallet', false, cashier), 403, 'forbidden');
-    await createUser(t, {
+    const reader = await signedInUser(t, {
       username: 'features-reader',
       tenantId: demoId,
       permissions: ['read-enable-disable'],
     });
-    const reader = t.bearer((await t.login('features-reader')).token);
     expect((await api.get('/api/app-features', reader)).statusCode).toBe(200);
     expectCode(await switchTenant('wallet', false, reader), 403, 'forbidden');
   });

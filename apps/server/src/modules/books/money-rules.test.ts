@@ -2,7 +2,6 @@ import { orderStatuses, refundStatuses, salesStatuses } from '@kopi/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/database';
-import { tenants } from '../../db/schema/tenancy';
 import { expectCode } from '../../test/expect-code';
 import {
   payWithSandbox,
@@ -14,6 +13,7 @@ import { addProduct, sell } from '../../test/order-fixtures';
 import { movedRefund, moveRefund, refundOf } from '../../test/refund-fixtures';
 import { requestAs, type RequestHeaders, withIdempotencyKey } from '../../test/test-app';
 import { useSaleApp } from '../../test/use-sale-app';
+import { withDemoTenant } from '../../test/fixtures';
 
 // The money rules of decision 049 where they were broken: a voided sale's money in and out
 // (neither a sale nor a refund of a sale) on the Z-report, the shift and the report; a refund
@@ -258,13 +258,10 @@ describe('the drawer', () => {
     );
     expect((await api.get(`/api/refunds/${refund.id}`)).json().data.status).toBe('APPROVED');
     // Without the shift rule the same completion goes through, from no shift.
-    await t.database.db.update(tenants).set({ shiftsRequired: false });
-    try {
+    await withDemoTenant(t, { shiftsRequired: false }, { shiftsRequired: true }, async () => {
       const done = await movedRefund(t, finance, refund.id, { status: 'COMPLETED' });
       expect(done.status).toBe('COMPLETED');
-    } finally {
-      await t.database.db.update(tenants).set({ shiftsRequired: true });
-    }
+    });
     const [row] = rowsOf<{ shift_id: string | null }>(
       await t.database.db.execute(
         sql`select shift_id::text from refunds where id = ${refund.id}::uuid`,

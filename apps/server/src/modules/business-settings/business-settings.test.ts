@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tenants } from '../../db/schema/tenancy';
 import { demoOutlet, multipart, otherTenant, pngImage } from '../../test/catalogue-fixtures';
-import { expectCode, detailPaths } from '../../test/expect-code';
-import { createUser, demoBusinessSettings, latestAudit } from '../../test/fixtures';
+import { expectCode, expectInvalid } from '../../test/expect-code';
+import { demoBusinessSettings, latestAudit, signedInUser } from '../../test/fixtures';
 import { addProduct, demoTenantId, sell, testClock } from '../../test/order-fixtures';
 import { anonymous, type RequestHeaders } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
@@ -69,12 +69,11 @@ describe('GET /api/tenant-settings', () => {
     expectCode(await api.put('/api/tenant-settings', demoSettings, inside), 403, 'forbidden');
     await api.post('/api/tenants/leave', {}, inside);
     // A reader may read but not change.
-    await createUser(t, {
+    const reader = await signedInUser(t, {
       username: 'settings-reader',
       tenantId: demoId,
       permissions: ['read-tenant-setting'],
     });
-    const reader = t.bearer((await t.login('settings-reader')).token);
     expect((await api.get('/api/tenant-settings', reader)).statusCode).toBe(200);
     expectCode(await api.put('/api/tenant-settings', demoSettings, reader), 403, 'forbidden');
     expectCode(await uploadLogo(await pngImage(10, 10), reader), 403, 'forbidden');
@@ -91,8 +90,7 @@ describe('PUT /api/tenant-settings', () => {
       business_day_cutoff_hour: 24,
       service_charge_methods: ['takeaway'],
     });
-    expectCode(bad, 400, 'validation_failed');
-    expect(detailPaths(bad).sort()).toEqual([
+    expectInvalid(bad, [
       'business_day_cutoff_hour',
       'service_charge_methods.0',
       'service_charge_rate_bp',

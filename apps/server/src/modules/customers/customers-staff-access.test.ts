@@ -4,7 +4,7 @@ import { customers } from '../../db/schema/customers';
 import { otherTenant } from '../../test/catalogue-fixtures';
 import { addCustomer, freshPhone } from '../../test/customer-fixtures';
 import { expectCode } from '../../test/expect-code';
-import { createUser } from '../../test/fixtures';
+import { signedInUser } from '../../test/fixtures';
 import { anonymous, type HttpMethod, type Payload } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 
@@ -28,12 +28,11 @@ beforeAll(async () => {
   mine = await addCustomer(t, { name: 'Own Customer', phone: freshPhone() });
   // Signed in to the demo tenant, holding nothing about customers.
   const demo = (await t.database.db.select().from(customers).where(eq(customers.id, mine.id)))[0]!;
-  await createUser(t, {
+  nobody = await signedInUser(t, {
     username: 'no-customers',
     tenantId: demo.tenantId,
     permissions: ['read-dashboard', 'read-order'],
   });
-  nobody = t.bearer((await t.login('no-customers')).token);
 });
 
 interface RouteCase {

@@ -17,7 +17,7 @@ import {
   setTier,
   walletEntry,
 } from '../../test/customer-fixtures';
-import { detailPaths, expectCode } from '../../test/expect-code';
+import { expectCode, expectInvalid } from '../../test/expect-code';
 import { latestAudit } from '../../test/fixtures';
 import { useTestApp } from '../../test/use-test-app';
 
@@ -133,8 +133,7 @@ describe('GET /api/customers', () => {
     ]);
     expect(await names(`last_order_to=${addDays(lastOrder, -1)}`)).toEqual([]);
     const bad = await api.get('/api/customers?status=gone&joined_from=yesterday');
-    expectCode(bad, 400, 'validation_failed');
-    expect(detailPaths(bad).sort()).toEqual(['joined_from', 'status']);
+    expectInvalid(bad, ['joined_from', 'status']);
   });
 
   it('sorts by each key (customers without orders last) and pages', async () => {
@@ -265,8 +264,7 @@ describe('PUT /api/customers/{id}', () => {
       email: 'not-an-email',
       birthday: '1990-13-01',
     });
-    expectCode(res, 400, 'validation_failed');
-    expect(detailPaths(res).sort()).toEqual(['birthday', 'email', 'name']);
+    expectInvalid(res, ['birthday', 'email', 'name']);
     const [row] = await t.database.db.select().from(customers).where(eq(customers.id, tan.id));
     expect(row!.name).toBe('Tan Ah Kow');
   });

@@ -2,7 +2,7 @@ import { type Dashboard, dashboardSchema, reportOutletSchema } from '@kopi/contr
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { otherTenant } from '../../test/catalogue-fixtures';
-import { createUser } from '../../test/fixtures';
+import { signedInUser } from '../../test/fixtures';
 import { addProduct, demoTenantId, sell } from '../../test/order-fixtures';
 import { expectCode } from '../../test/expect-code';
 import { documentedAnswer } from '../../test/test-app';
@@ -118,12 +118,11 @@ describe('GET /api/dashboard', () => {
 
   it('answers 401, 403, 400 and keeps tenants apart', async () => {
     expect((await api.get('/api/dashboard')).statusCode).toBe(401);
-    await createUser(t, {
+    const none = await signedInUser(t, {
       username: 'no-dashboard',
       tenantId: await demoTenantId(t),
       permissions: ['read-order'],
     });
-    const none = t.bearer((await t.login('no-dashboard')).token);
     expect((await dashboard(none)).statusCode).toBe(403);
     const bad = await dashboard(admin, '?outlet_id=KL01');
     expect(expectCode(bad, 400, 'validation_failed')).toMatchObject({
@@ -196,12 +195,11 @@ describe('GET /api/dashboard/outlets', () => {
 
   it('answers 401 without a token, 403 without read-dashboard, 400 outside any tenant', async () => {
     expect((await outletsOf()).statusCode).toBe(401);
-    await createUser(t, {
+    const none = await signedInUser(t, {
       username: 'no-dashboard-outlets',
       tenantId: await demoTenantId(t),
       permissions: ['read-outlet'],
     });
-    const none = t.bearer((await t.login('no-dashboard-outlets')).token);
     expectCode(await outletsOf(none), 403, 'forbidden');
     const superadmin = t.bearer((await t.login('superadmin')).token);
     expectCode(await outletsOf(superadmin), 400, 'tenant_required');

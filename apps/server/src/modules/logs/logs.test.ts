@@ -7,7 +7,7 @@ import { paymentGateways } from '../../db/schema/payments';
 import { auditLog } from '../../db/schema/platform';
 import { shifts, tills } from '../../db/schema/shifts';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
-import { createUser, userByUsername } from '../../test/fixtures';
+import { createUser, signedInUser, userByUsername } from '../../test/fixtures';
 import { demoTenantId } from '../../test/order-fixtures';
 import { anonymous } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
@@ -90,13 +90,12 @@ describe('GET /api/logs', () => {
 
   it('shows staff bound to an outlet only what users of that outlet did', async () => {
     const kl = await demoOutlet(t, 'KL01');
-    await createUser(t, {
+    const auditor = await signedInUser(t, {
       username: 'kl-auditor',
       tenantId,
       outletId: kl.id,
       permissions: ['read-log'],
     });
-    const auditor = t.bearer((await t.login('kl-auditor')).token);
     const rows = await entries('', auditor);
     const actors = new Set(rows.map((e) => e.actor_username));
     expect(actors.has('kl-auditor')).toBe(true);

@@ -6,7 +6,7 @@ import { refunds } from '../../db/schema/refunds';
 import { expectCode } from '../../test/expect-code';
 import { payWithSandbox, postCallback } from '../../test/mobile-fixtures';
 import { demoTenantId, openDrawer } from '../../test/order-fixtures';
-import { moveRefund, paidOrder } from '../../test/refund-fixtures';
+import { amountRefund, moveRefund, paidOrder } from '../../test/refund-fixtures';
 import { useSaleApp } from '../../test/use-sale-app';
 import {
   completedRefund,
@@ -96,13 +96,7 @@ describe('points of a counter sale refunded by staff', () => {
     );
     expect((await orderPoints(t, order.id, 'earn')).map((e) => e.points)).toEqual([21]);
     const refundPart = async (amount: number) => {
-      const refund = await completedRefund(t, admin, finance, {
-        order_id: order.id,
-        kind: 'amount',
-        amount,
-        method: 'original',
-        reason: 'quality_issue',
-      });
+      const refund = await completedRefund(t, admin, finance, amountRefund(order.id, amount));
       expectCode(
         await moveRefund(t, finance, refund.id, { status: 'COMPLETED' }),
         409,

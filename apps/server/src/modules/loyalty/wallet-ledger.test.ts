@@ -7,7 +7,7 @@ import type { Reason } from '../../lib/coded-reason';
 import { pointsEntries, walletEntries } from '../../db/schema/loyalty';
 import { demoOutletIds } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
-import { createTenant, createUser } from '../../test/fixtures';
+import { createTenant, signedInUser } from '../../test/fixtures';
 import { addProduct, cardSale, demoTenantId, sell } from '../../test/order-fixtures';
 import { anonymous } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
@@ -296,12 +296,11 @@ describe('in another tenant, with its own staff', () => {
   it('reads only its own entries', async () => {
     const rival = await createTenant(t, 'wallet-ledger-own');
     await walletCustomer(db(), rival.tenant.id, { name: 'Own Omar', balance: 100 });
-    await createUser(t, {
+    const own = await signedInUser(t, {
       username: 'wallet-ledger-own-finance',
       tenantId: rival.tenant.id,
       permissions: ['read-wallet'],
     });
-    const own = t.bearer((await t.login('wallet-ledger-own-finance')).token);
     const listed = items(await api.get('/api/wallet-entries?page_size=100', own));
     expect(listed.map((e) => e.customer_name)).toEqual(['Own Omar']);
   });

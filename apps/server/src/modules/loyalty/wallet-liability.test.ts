@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../../db/schema/customers';
 import { walletEntries } from '../../db/schema/loyalty';
 import { expectCode } from '../../test/expect-code';
-import { createTenant, createUser } from '../../test/fixtures';
+import { createTenant, signedInUser } from '../../test/fixtures';
 import { anonymous } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { walletCustomer } from '../../test/wallet-fixtures';
@@ -61,12 +61,11 @@ async function ledger(tenantId: string) {
 beforeAll(async () => {
   const { tenant } = await createTenant(t, 'wallet-liability');
   await ledger(tenant.id);
-  await createUser(t, {
+  finance = await signedInUser(t, {
     username: 'wallet-liability-finance',
     tenantId: tenant.id,
     permissions: ['read-wallet'],
   });
-  finance = t.bearer((await t.login('wallet-liability-finance')).token);
 });
 
 describe('the liability by day', () => {

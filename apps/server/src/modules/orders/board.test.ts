@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { outlets } from '../../db/schema/tenancy';
 import { otherTenant } from '../../test/catalogue-fixtures';
-import { createUser } from '../../test/fixtures';
+import { signedInUser } from '../../test/fixtures';
 import { cardSale, demoTenantId, optionNamed, productBySku, sell } from '../../test/order-fixtures';
 import { useSaleApp } from '../../test/use-sale-app';
 import { expectCode } from '../../test/expect-code';
@@ -23,12 +23,11 @@ const { t, api, as, clock, refs } = useSaleApp({
 // cashier: bound to KL01
 const { admin, cashier } = as;
 beforeAll(async () => {
-  await createUser(t, {
+  viewer = await signedInUser(t, {
     username: 'board-viewer',
     tenantId: await demoTenantId(t),
     permissions: ['read-status-order'],
   });
-  viewer = t.bearer((await t.login('board-viewer')).token);
 });
 beforeEach(() => clock.set('2026-06-10T03:00:00Z'));
 

@@ -6,7 +6,7 @@ import { orders } from '../../db/schema/orders';
 import { cashMovements } from '../../db/schema/shifts';
 import { userByUsername } from '../../test/fixtures';
 import { cardSale, ensureShift, sell } from '../../test/order-fixtures';
-import { askRefund, cardOrder } from '../../test/refund-fixtures';
+import { amountRefund, askRefund, cardOrder } from '../../test/refund-fixtures';
 import { engine, requestAs, type RequestHeaders, withIdempotencyKey } from '../../test/test-app';
 import { useSaleApp } from '../../test/use-sale-app';
 import { createOrderService } from './orders.service';
@@ -71,13 +71,7 @@ describe('POST /api/refunds', () => {
   it('gives two users sending the same key a refund each', async () => {
     const order = await cardOrder(t, admin, refs.kl, refs.product, 1060);
     const key = `rf-${randomUUID()}`;
-    const body = {
-      order_id: order.id,
-      kind: 'amount',
-      amount: 100,
-      method: 'original',
-      reason: 'quality_issue',
-    };
+    const body = amountRefund(order.id, 100);
     const first = await askRefund(t, cashier, body, key);
     const second = await askRefund(t, admin, body, key);
     expect([first.statusCode, second.statusCode], second.body).toEqual([201, 201]);

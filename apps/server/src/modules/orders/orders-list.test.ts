@@ -25,7 +25,7 @@ import {
   otherTenant,
   whileOutletDisabled,
 } from '../../test/catalogue-fixtures';
-import { createUser } from '../../test/fixtures';
+import { signedInUser } from '../../test/fixtures';
 import { demoTenantId, testClock } from '../../test/order-fixtures';
 import { anonymous } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
@@ -325,8 +325,11 @@ describe('GET /api/orders', () => {
   });
 
   it('answers 401, 403 and 400 as it should', async () => {
-    await createUser(t, { username: 'no-orders', tenantId, permissions: ['read-dashboard'] });
-    const nobody = t.bearer((await t.login('no-orders')).token);
+    const nobody = await signedInUser(t, {
+      username: 'no-orders',
+      tenantId,
+      permissions: ['read-dashboard'],
+    });
     const reads = [
       '/api/orders',
       '/api/orders/export',
@@ -383,8 +386,11 @@ describe('GET /api/orders/outlets', () => {
     expect(theirs.map((o) => o.id)).toEqual([rival.outlet.id]);
 
     expect((await get()).statusCode).toBe(401);
-    await createUser(t, { username: 'no-order-outlets', tenantId, permissions: ['read-outlet'] });
-    const nobody = t.bearer((await t.login('no-order-outlets')).token);
+    const nobody = await signedInUser(t, {
+      username: 'no-order-outlets',
+      tenantId,
+      permissions: ['read-outlet'],
+    });
     const refused = await get(nobody);
     expectCode(refused, 403, 'forbidden');
   });

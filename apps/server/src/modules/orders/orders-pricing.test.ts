@@ -3,12 +3,10 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { productAddons } from '../../db/schema/catalogue';
 import { orders } from '../../db/schema/orders';
-import { tenants } from '../../db/schema/tenancy';
 import { demoOutlet } from '../../test/catalogue-fixtures';
 import {
   addProduct,
   cardSale,
-  demoTenantId,
   optionNamed,
   productBySku,
   requiredChoices,
@@ -17,6 +15,7 @@ import {
 } from '../../test/order-fixtures';
 import { useTestApp } from '../../test/use-test-app';
 import { expectCode } from '../../test/expect-code';
+import { setDemoTenant, withDemoTenant } from '../../test/fixtures';
 
 // DESIGN §3 through POST /api/orders: the server prices every sale from the database with the
 // tenant's settings; the expected figures here are worked out by hand, not by priceOrder.
@@ -132,20 +131,23 @@ describe('POST /api/orders pricing', () => {
   });
 
   it('follows the tenant settings: no SST for a tenant that is not registered', async () => {
-    const tenantId = await demoTenantId(t);
-    const db = t.database.db;
-    await db.update(tenants).set({ serviceTaxRateBp: 0 }).where(eq(tenants.id, tenantId));
-    try {
+    const registered = {
+      serviceTaxRateBp: 600,
+      serviceTaxOnServiceCharge: true,
+      cashRounding: true,
+    };
+    await withDemoTenant(t, { serviceTaxRateBp: 0 }, registered, async () => {
       const o = await sale({
         ...cardSale(kl, price.get(1000)!, 1100),
         serving_method: 'dine_in',
         table_no: '2',
       });
       expect(figures(o)).toMatchObject({ service_charge: 100, service_tax: 0, total: 1100 });
-      await db
-        .update(tenants)
-        .set({ serviceTaxRateBp: 600, serviceTaxOnServiceCharge: false, cashRounding: false })
-        .where(eq(tenants.id, tenantId));
+      await setDemoTenant(t, {
+        serviceTaxRateBp: 600,
+        serviceTaxOnServiceCharge: false,
+        cashRounding: false,
+      });
       // Service charge left out of the SST base; rounding off even for cash.
       const untaxedCharge = await sale({
         outlet_id: kl,
@@ -160,12 +162,7 @@ describe('POST /api/orders pricing', () => {
         rounding: 0,
         total: 1161,
       });
-    } finally {
-      await db
-        .update(tenants)
-        .set({ serviceTaxRateBp: 600, serviceTaxOnServiceCharge: true, cashRounding: true })
-        .where(eq(tenants.id, tenantId));
-    }
+    });
   });
 
   it('prices options, add-ons, outlet overrides and discounted prices from the database', async () => {

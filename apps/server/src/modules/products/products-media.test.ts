@@ -3,7 +3,7 @@ import path from 'node:path';
 import { productImageSchema, productOutletSchema } from '@kopi/contract';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../test/fixtures';
+import { signedInUser } from '../../test/fixtures';
 import {
   demoOutlet,
   demoProduct,
@@ -196,12 +196,11 @@ describe('sold out today', () => {
     expect(res.statusCode).toBe(404);
     const finance = t.bearer((await t.login('finance')).token);
     expect((await soldOut(id, penang.id, true, finance)).statusCode).toBe(403);
-    await createUser(t, {
+    const reader = await signedInUser(t, {
       username: 'no-toggle',
       tenantId: penang.tenantId,
       permissions: ['read-list-product'],
     });
-    const reader = t.bearer((await t.login('no-toggle')).token);
     expect((await soldOut(id, penang.id, true, reader)).statusCode).toBe(403);
     // Tenant-wide staff (admin) reach every outlet.
     expect((await soldOut(id, penang.id, true)).statusCode).toBe(200);

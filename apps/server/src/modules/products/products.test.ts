@@ -11,7 +11,7 @@ import {
   otherTenant,
 } from '../../test/catalogue-fixtures';
 import { anonymous, type HttpMethod } from '../../test/test-app';
-import { detailPaths, expectCode } from '../../test/expect-code';
+import { expectCode, expectInvalid } from '../../test/expect-code';
 import { useTestApp } from '../../test/use-test-app';
 
 // Products: the list (search, filters, sort, paging), the form's rules, delete versus archive,
@@ -169,8 +169,7 @@ describe('POST /api/products', () => {
 
   it('answers 400 with details for missing fields and a discount not below the price', async () => {
     const missing = await api.post('/api/products', { description: 'nothing else' });
-    expectCode(missing, 400, 'validation_failed');
-    expect(detailPaths(missing).sort()).toEqual(['base_price', 'category', 'name', 'sku']);
+    expectInvalid(missing, ['base_price', 'category', 'name', 'sku']);
     for (const discounted_price of [1200, 1500]) {
       const res = await api.post('/api/products', await newProductInput(t, { discounted_price }));
       expect(res.statusCode).toBe(400);

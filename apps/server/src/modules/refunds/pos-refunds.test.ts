@@ -11,7 +11,7 @@ import { shifts } from '../../db/schema/shifts';
 import { otherTenant } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
 import { openDrawer } from '../../test/order-fixtures';
-import { askRefund, bank, paidOrder } from '../../test/refund-fixtures';
+import { askRefund, bank, itemsRefund, paidOrder } from '../../test/refund-fixtures';
 import { anonymous, type RequestHeaders, requestAs, withIdempotencyKey } from '../../test/test-app';
 import { useSaleApp } from '../../test/use-sale-app';
 import { setApprovalPin } from '../../test/pin-fixtures';
@@ -270,14 +270,10 @@ describe('POST /api/pos/refunds', () => {
     const shiftId = await openDrawer(t, 'cashier', refs.kl);
     const before = (await api.get(`/api/shifts/${shiftId}`, cashier)).json().data as Shift;
     const o = await sale(card);
-    const res = await counter(cashier, {
-      order_id: o.id,
-      kind: 'items',
-      items: [{ order_item_id: o.items[0]!.id, quantity: 1 }],
-      method: 'original',
-      reason: 'wrong_item',
-      approval: approval(ids.manager!, MANAGER_PIN),
-    });
+    const res = await counter(
+      cashier,
+      itemsRefund(o.id, o.items[0]!.id, 1, { approval: approval(ids.manager!, MANAGER_PIN) }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({
       status: 'COMPLETED',

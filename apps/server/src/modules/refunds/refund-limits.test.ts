@@ -7,7 +7,13 @@ import { tenants } from '../../db/schema/tenancy';
 import { demoOutletIds } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
 import { addProduct, demoTenantId, testClock } from '../../test/order-fixtures';
-import { cardOrder, moveRefund, movedRefund, refundOf } from '../../test/refund-fixtures';
+import {
+  amountRefund,
+  cardOrder,
+  movedRefund,
+  moveRefund,
+  refundOf,
+} from '../../test/refund-fixtures';
 import { engine } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 
@@ -46,13 +52,7 @@ const order = () => cardOrder(t, admin, kl, product, PAID);
 
 /** A PENDING card refund of `amount` on `orderId`, asked for by the cashier. */
 const asked = (orderId: string, amount: number) =>
-  refundOf(t, cashier, {
-    order_id: orderId,
-    kind: 'amount',
-    amount,
-    method: 'original',
-    reason: 'quality_issue',
-  });
+  refundOf(t, cashier, amountRefund(orderId, amount));
 
 const to = (status: RefundStatus) => ({
   status,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { refunds, refundStatusHistory } from '../../db/schema/refunds';
 import type { RequestContext } from '../../lib/request-context';
 import { payWithSandbox, placeOrder, verifiedCustomer } from '../../test/mobile-fixtures';
-import { movedRefund, paidOrder } from '../../test/refund-fixtures';
+import { cashAndCardOrder, movedRefund, paidOrder } from '../../test/refund-fixtures';
 import { useSaleApp } from '../../test/use-sale-app';
 import { createShiftService } from '../shifts/shifts.service';
 import { createRefundService } from './refunds.service';
@@ -41,14 +41,7 @@ const service = () =>
 
 describe('refundOwed', () => {
   it('asks once for the full refund by the original payment and once in cash, however often called', async () => {
-    const o = await paidOrder(t, admin, {
-      outlet_id: refs.kl,
-      items: [{ product_id: refs.product, quantity: 1 }],
-      payments: [
-        { method: 'cash', amount: 500, tendered: 500 },
-        { method: 'card', amount: 560, reference: 'OWED' },
-      ],
-    });
+    const o = await cashAndCardOrder(t, admin, refs.kl, refs.product, 'OWED');
     const first = await service().refundOwed(system, refs.tenantId, o.id, 'Customer (app)');
     const again = await Promise.all(
       [1, 2, 3].map(() => service().refundOwed(system, refs.tenantId, o.id, 'Customer (app)')),

@@ -7,9 +7,12 @@ import { outlets, tenants } from '../../db/schema/tenancy';
 import { expectCode, detailPaths } from '../../test/expect-code';
 import { addProduct } from '../../test/order-fixtures';
 import {
+  amountRefund,
   askRefund,
   bank,
   cardOrder,
+  cashAndCardOrder,
+  itemsRefund,
   movedRefund,
   paidOrder,
   refundOf,
@@ -36,25 +39,21 @@ beforeEach(() => clock.set(NOON_KL));
 
 const order = (outletId = refs.kl, amount = 1060, productId = refs.product) =>
   cardOrder(t, admin, outletId, productId, amount);
-const amountRefund = (orderId: string, amount: number, extra: Record<string, unknown> = {}) => ({
-  order_id: orderId,
-  kind: 'amount',
-  amount,
-  method: 'original',
-  reason: 'quality_issue',
-  ...extra,
-});
+
+/** Three of the product and one of the big one (RM 95.40), paid by card. */
+const twoLineOrder = (cardReference: string) =>
+  paidOrder(t, admin, {
+    outlet_id: refs.kl,
+    items: [
+      { product_id: refs.product, quantity: 3 },
+      { product_id: big, quantity: 1 },
+    ],
+    payments: [{ method: 'card', amount: 9540, reference: cardReference }],
+  });
 
 describe('asking for a refund', () => {
   it('refunds items by their share of what was paid, lands PENDING, numbered and audited', async () => {
-    const o = await paidOrder(t, admin, {
-      outlet_id: refs.kl,
-      items: [
-        { product_id: refs.product, quantity: 3 },
-        { product_id: big, quantity: 1 },
-      ],
-      payments: [{ method: 'card', amount: 9540, reference: 'C-1' }],
-    });
+    const o = await twoLineOrder('C-1');
     const before = refundableSchema.parse(
       (await api.get(`/api/orders/${o.id}/refundable`, cashier)).json().data,
     );
@@ -64,13 +63,7 @@ describe('asking for a refund', () => {
       [3, 3, 1060],
       [1, 1, 6360],
     ]);
-    const refund = await refundOf(t, cashier, {
-      order_id: o.id,
-      kind: 'items',
-      items: [{ order_item_id: o.items[0]!.id, quantity: 2 }],
-      method: 'original',
-      reason: 'wrong_item',
-    });
+    const refund = await refundOf(t, cashier, itemsRefund(o.id, o.items[0]!.id, 2));
     expect(refund).toMatchObject({
       status: 'PENDING',
       amount: 2120,
@@ -244,14 +237,7 @@ describe('never more refunded than paid', () => {
 
   it('counts the units refunded before, completed or in flight, and passes exactly what is left', async () => {
     // Two lines, so the order still has money left when a line has no units left.
-    const o = await paidOrder(t, admin, {
-      outlet_id: refs.kl,
-      items: [
-        { product_id: refs.product, quantity: 3 },
-        { product_id: big, quantity: 1 },
-      ],
-      payments: [{ method: 'card', amount: 9540, reference: 'C-2' }],
-    });
+    const o = await twoLineOrder('C-2');
     const units = (quantity: number) => ({
       ...amountRefund(o.id, 1),
       kind: 'items',
@@ -285,14 +271,7 @@ describe('never more refunded than paid', () => {
   });
 
   it('keeps each payment method to what it paid; a bank transfer counts against the total', async () => {
-    const o = await paidOrder(t, admin, {
-      outlet_id: refs.kl,
-      items: [{ product_id: refs.product, quantity: 1 }],
-      payments: [
-        { method: 'cash', amount: 500, tendered: 500 },
-        { method: 'card', amount: 560, reference: 'C-2' },
-      ],
-    });
+    const o = await cashAndCardOrder(t, admin, refs.kl, refs.product, 'C-2');
     expectCode(
       await askRefund(t, cashier, amountRefund(o.id, 501, { method: 'cash' })),
       409,

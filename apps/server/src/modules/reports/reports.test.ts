@@ -4,13 +4,19 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { users } from '../../db/schema/access';
-import { tenants } from '../../db/schema/tenancy';
-import { demoOutlet, expectDemoOutletChoices, otherTenant, whileOutletDisabled } from '../../test/catalogue-fixtures';
-import { addProduct, demoTenantId, sell } from '../../test/order-fixtures';
+import {
+  demoOutlet,
+  expectDemoOutletChoices,
+  otherTenant,
+  whileOutletDisabled,
+} from '../../test/catalogue-fixtures';
+import { addProduct, sell } from '../../test/order-fixtures';
 import { expectCode } from '../../test/expect-code';
 import { documentedAnswer } from '../../test/test-app';
 import { useSaleApp } from '../../test/use-sale-app';
 import { splitByMonth } from './report-periods';
+import { withDemoTenant } from '../../test/fixtures';
+import { paymentMethodHeader } from '../../test/report-fixtures';
 
 // GET /api/reports/sales and its export: access, scope, every group_by, the previous period, and
 // the business day (DESIGN §3: a sale at 01:30 belongs to the previous day with a 04:00 cut-off);
@@ -61,7 +67,10 @@ async function byProduct(headers: Record<string, string>, query: string) {
 const RANGE = 'from=2026-06-08&to=2026-06-10';
 
 let rejectedTotal = 0;
-const { t, api, as, clock, refs } = useSaleApp({ signIn: ['admin', 'manager', 'cashier'], product: { sku: 'REP-COFFEE', price: 1000 } });
+const { t, api, as, clock, refs } = useSaleApp({
+  signIn: ['admin', 'manager', 'cashier'],
+  product: { sku: 'REP-COFFEE', price: 1000 },
+});
 // manager: bound to KL01; cashier: no read-report
 const { admin, manager, cashier } = as;
 beforeAll(async () => {
@@ -304,20 +313,7 @@ describe('GET /api/reports/sales', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const sheet = book.getWorksheet('Sales')!;
-    expect(sheet.getRow(1).values).toEqual([
-      undefined,
-      'Payment method',
-      'Payments',
-      'Amount (RM)',
-      'Refund count',
-      'Refunds (RM)',
-      'Net after refunds (RM)',
-      'Previous payments',
-      'Previous amount (RM)',
-      'Previous refund count',
-      'Previous refunds (RM)',
-      'Previous net after refunds (RM)',
-    ]);
+    expect(sheet.getRow(1).values).toEqual([undefined, ...paymentMethodHeader]);
     expect(sheet.getRow(2).values).toEqual([undefined, 'Cash', 2, 33.3, 0, 0, 33.3, 0, 0, 0, 0, 0]);
   });
 
@@ -478,7 +474,6 @@ describe('GET /api/reports/outlets', () => {
 describe('business day', () => {
   it('puts a 01:30 sale on the previous day with a 04:00 cut-off, on its own day with 00:00', async () => {
     const twoDays = () => sales(admin, 'group_by=day&from=2026-06-14&to=2026-06-15&compare=none');
-    const tenantId = await demoTenantId(t);
     const before = await twoDays();
     expect(before.totals.current.orders).toBe(0);
     // Monday 15 June, 01:30 in Kuala Lumpur; the demo tenant's cut-off is 04:00.
@@ -489,23 +484,19 @@ describe('business day', () => {
       ['2026-06-14', 1],
       ['2026-06-15', 0],
     ]);
-    await t.database.db
-      .update(tenants)
-      .set({ businessDayCutoffHour: 0 })
-      .where(eq(tenants.id, tenantId));
-    try {
-      const sameDay = await saleAt('2026-06-15T01:40:00', card(refs.kl, refs.product, 1, 1060));
-      expect(sameDay.business_date).toBe('2026-06-15');
-      const after = await twoDays();
-      expect(ordersPerRow(after)).toEqual([
-        ['2026-06-14', 1],
-        ['2026-06-15', 1],
-      ]);
-    } finally {
-      await t.database.db
-        .update(tenants)
-        .set({ businessDayCutoffHour: 4 })
-        .where(eq(tenants.id, tenantId));
-    }
+    await withDemoTenant(
+      t,
+      { businessDayCutoffHour: 0 },
+      { businessDayCutoffHour: 4 },
+      async () => {
+        const sameDay = await saleAt('2026-06-15T01:40:00', card(refs.kl, refs.product, 1, 1060));
+        expect(sameDay.business_date).toBe('2026-06-15');
+        const after = await twoDays();
+        expect(ordersPerRow(after)).toEqual([
+          ['2026-06-14', 1],
+          ['2026-06-15', 1],
+        ]);
+      },
+    );
   });
 });

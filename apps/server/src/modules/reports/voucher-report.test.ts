@@ -2,7 +2,7 @@ import { salesReportSchema } from '@kopi/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoOutletIds } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
-import { createUser } from '../../test/fixtures';
+import { signedInUser } from '../../test/fixtures';
 import { addProduct, demoTenantId, testClock } from '../../test/order-fixtures';
 import { paidOrder } from '../../test/refund-fixtures';
 import { requestAs } from '../../test/test-app';
@@ -29,13 +29,12 @@ let campaignId: string;
 
 beforeAll(async () => {
   ({ kl, pg } = await demoOutletIds(t));
-  await createUser(t, {
+  bound = await signedInUser(t, {
     username: 'report-kl',
     tenantId: await demoTenantId(t),
     permissions: ['read-report'],
     outletId: kl,
   });
-  bound = t.bearer((await t.login('report-kl')).token);
   const product = (await addProduct(t, { sku: 'VRP-1', price: PRICE })).id;
   big = await addVoucher(t, { value: 300, nameEn: 'Three off', nameMy: 'Tiga' });
   small = await addVoucher(t, { value: 100, nameEn: 'One off' });

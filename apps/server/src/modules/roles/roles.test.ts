@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../../db/schema/access';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
-import { createUser, latestAudit } from '../../test/fixtures';
+import { createUser, latestAudit, signedInUser } from '../../test/fixtures';
 import { demoTenantId } from '../../test/order-fixtures';
 import { anonymous } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
@@ -157,7 +157,7 @@ describe('POST /api/roles', () => {
   });
 
   it('refuses permissions the caller does not hold (escalation guard)', async () => {
-    await createUser(t, {
+    const clerk = await signedInUser(t, {
       username: 'role-clerk',
       tenantId,
       permissions: [
@@ -168,7 +168,6 @@ describe('POST /api/roles', () => {
         'read-pos',
       ],
     });
-    const clerk = t.bearer((await t.login('role-clerk')).token);
     const res = await api.send(
       'POST',
       '/api/roles',

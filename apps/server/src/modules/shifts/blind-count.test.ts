@@ -6,6 +6,7 @@ import { tenants } from '../../db/schema/tenancy';
 import { expectCode } from '../../test/expect-code';
 import { requestAs, type RequestHeaders, withIdempotencyKey } from '../../test/test-app';
 import { useSaleApp } from '../../test/use-sale-app';
+import { tillSale } from '../../test/order-fixtures';
 
 // The tenant's blind count, held by the server: while a shift is open, a caller without
 // close-variance-shift (the cashier) reads no expected cash and no cash figure it is summed from;
@@ -44,17 +45,7 @@ async function openOnNewTill() {
 }
 
 const sale = (tillId: string, payments: object[]) =>
-  post(
-    '/api/orders',
-    {
-      outlet_id: refs.kl,
-      till_id: tillId,
-      serving_method: 'pick_up',
-      items: [{ product_id: refs.product, quantity: 1 }],
-      payments,
-    },
-    cashier,
-  );
+  post('/api/orders', tillSale(refs.kl, tillId, refs.product, payments), cashier);
 
 /** A cash sale (RM 10.60, tendered RM 20.00), a card sale and RM 5.00 cash in. */
 async function trade(shiftId: string, tillId: string) {

@@ -10,6 +10,7 @@ import { otherTenant } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
 import { anonymous, requestAs, type RequestHeaders, withIdempotencyKey } from '../../test/test-app';
 import { useSaleApp } from '../../test/use-sale-app';
+import { tillSale } from '../../test/order-fixtures';
 
 // Tills per device (several tills of an outlet run shifts at once; a held till answers
 // 409 with who holds it), the drawer's "no sale" with a reason and a manager's PIN for a cashier,
@@ -46,13 +47,9 @@ async function closeShift(headers: RequestHeaders, shift: Shift) {
 const sale = (tillId: string, headers: RequestHeaders) =>
   post(
     '/api/orders',
-    {
-      outlet_id: refs.kl,
-      till_id: tillId,
-      serving_method: 'pick_up',
-      items: [{ product_id: refs.product, quantity: 1 }],
-      payments: [{ method: 'card', amount: 1060, reference: 'APPR-1' }],
-    },
+    tillSale(refs.kl, tillId, refs.product, [
+      { method: 'card', amount: 1060, reference: 'APPR-1' },
+    ]),
     headers,
   );
 

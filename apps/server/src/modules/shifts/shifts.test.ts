@@ -4,13 +4,14 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/platform';
 import { shifts, tills } from '../../db/schema/shifts';
-import { tenants } from '../../db/schema/tenancy';
 import { seededRandom } from '../../lib/seeded-random';
 import { otherTenant } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
 import { refundOf, movedRefund } from '../../test/refund-fixtures';
 import { requestAs, type RequestHeaders, withIdempotencyKey } from '../../test/test-app';
 import { useSaleApp } from '../../test/use-sale-app';
+import { withDemoTenant } from '../../test/fixtures';
+import { tillSale } from '../../test/order-fixtures';
 
 // Tills and shifts: opening with a counted float, cash in and out, the close against the
 // contract's drawerFigures (a seeded random property over sales, refunds and movements), the
@@ -44,17 +45,7 @@ async function openShift(headers: RequestHeaders, tillId: string, float: object 
 }
 
 const sale = (outletId: string, tillId: string, payments: object[], headers = cashier) =>
-  post(
-    '/api/orders',
-    {
-      outlet_id: outletId,
-      till_id: tillId,
-      serving_method: 'pick_up',
-      items: [{ product_id: refs.product, quantity: 1 }],
-      payments,
-    },
-    headers,
-  );
+  post('/api/orders', tillSale(outletId, tillId, refs.product, payments), headers);
 
 describe('tills', () => {
   it('gives every outlet a till, new outlets included, and lists the open shift on each', async () => {
@@ -280,19 +271,19 @@ describe('opening, cash movements and closing', () => {
       404,
       'not_found',
     );
-    const tenantId = (
-      await t.database.db.select().from(tenants).where(eq(tenants.slug, 'kopi-demo'))
-    )[0]!.id;
-    await t.database.db
-      .update(tenants)
-      .set({ shiftVarianceTolerance: 100_000 })
-      .where(eq(tenants.id, tenantId));
-    const res = await post(`/api/shifts/${mine.id}/close`, { counted: { note_100: 5 } }, manager);
-    expect(res.statusCode, res.body).toBe(200);
-    await t.database.db
-      .update(tenants)
-      .set({ shiftVarianceTolerance: 500 })
-      .where(eq(tenants.id, tenantId));
+    await withDemoTenant(
+      t,
+      { shiftVarianceTolerance: 100_000 },
+      { shiftVarianceTolerance: 500 },
+      async () => {
+        const res = await post(
+          `/api/shifts/${mine.id}/close`,
+          { counted: { note_100: 5 } },
+          manager,
+        );
+        expect(res.statusCode, res.body).toBe(200);
+      },
+    );
   });
 });
 
@@ -306,18 +297,9 @@ describe('a counter sale and the shift', () => {
       404,
       'not_found',
     );
-    const tenantId = (
-      await t.database.db.select().from(tenants).where(eq(tenants.slug, 'kopi-demo'))
-    )[0]!.id;
-    await t.database.db
-      .update(tenants)
-      .set({ shiftsRequired: false })
-      .where(eq(tenants.id, tenantId));
-    const free = await sale(refs.kl, till.id, [{ method: 'card', amount: 1060, reference: 'C' }]);
-    await t.database.db
-      .update(tenants)
-      .set({ shiftsRequired: true })
-      .where(eq(tenants.id, tenantId));
+    const free = await withDemoTenant(t, { shiftsRequired: false }, { shiftsRequired: true }, () =>
+      sale(refs.kl, till.id, [{ method: 'card', amount: 1060, reference: 'C' }]),
+    );
     expect(free.statusCode, free.body).toBe(201);
     expect(free.json().data).toMatchObject({ till_id: till.id, shift_id: null });
   });

@@ -9,7 +9,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../../db/schema/access';
 import { outbox } from '../../db/schema/platform';
 import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
-import { createUser, latestAudit, newPassword, userByUsername } from '../../test/fixtures';
+import {
+  createUser,
+  latestAudit,
+  newPassword,
+  signedInUser,
+  userByUsername,
+} from '../../test/fixtures';
 import { demoTenantId } from '../../test/order-fixtures';
 import { anonymous } from '../../test/test-app';
 import { detailPaths, expectCode } from '../../test/expect-code';
@@ -110,13 +116,12 @@ describe('GET /api/users', () => {
 
   it('shows staff bound to an outlet only the users of that outlet (404 for the others)', async () => {
     const kl = await demoOutlet(t, 'KL01');
-    await createUser(t, {
+    const lead = await signedInUser(t, {
       username: 'kl-lead',
       tenantId,
       outletId: kl.id,
       permissions: ['read-user', 'update-user', 'read-role-permission'],
     });
-    const lead = t.bearer((await t.login('kl-lead')).token);
     const res = await api.get('/api/users?page_size=50', lead);
     const names = res.json().data.map((u: { username: string }) => u.username);
     expect(names.sort()).toEqual(['cashier', 'kl-lead', 'manager']);
@@ -287,12 +292,11 @@ describe('POST /api/users', () => {
   });
 
   it('refuses to hand out a role holding permissions the caller lacks', async () => {
-    await createUser(t, {
+    const hr = await signedInUser(t, {
       username: 'hr',
       tenantId,
       permissions: ['read-user', 'create-user', 'update-user', 'delete-user', 'read-pos'],
     });
-    const hr = t.bearer((await t.login('hr')).token);
     const res = await api.post('/api/users', await newUser('sneaky'), hr);
     expectCode(res, 403, 'permission_escalation');
     // Nor may they change (and so take over) a user whose role does more than theirs.

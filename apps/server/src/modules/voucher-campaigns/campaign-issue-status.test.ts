@@ -1,13 +1,14 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { customers } from '../../db/schema/customers';
-import { backgroundJobs } from '../../db/schema/jobs';
 import { voucherCampaigns, voucherCodes } from '../../db/schema/vouchers';
 import { createJobRunner } from '../../lib/jobs/job-runner';
-import { addCustomer, freshPhone } from '../../test/customer-fixtures';
-import { demoTenantId } from '../../test/order-fixtures';
 import { useTestApp } from '../../test/use-test-app';
-import { campaignBody, uniqueVoucher } from '../../test/voucher-campaign-fixtures';
+import {
+  campaignJobs,
+  issuedCodes,
+  scheduledPhoneCampaign,
+} from '../../test/voucher-campaign-fixtures';
 import { CAMPAIGN_ISSUE_JOB, createCampaignIssueJob } from './campaign-issue-job';
 
 // The issuing job obeys the campaign's status at each chunk (docs/decisions/054): a pause stops
@@ -32,22 +33,8 @@ function runner(chunks = Infinity, now = () => new Date()) {
   return r;
 }
 
-const issued = async (campaignId: string) =>
-  (
-    await db()
-      .select({
-        n: sql<number>`count(*)::int`,
-        people: sql<number>`count(distinct customer_id)::int`,
-      })
-      .from(voucherCodes)
-      .where(eq(voucherCodes.campaignId, campaignId))
-  )[0]!;
-const jobsOf = (campaignId: string) =>
-  db()
-    .select()
-    .from(backgroundJobs)
-    .where(eq(backgroundJobs.subjectId, campaignId))
-    .orderBy(asc(backgroundJobs.createdAt), asc(backgroundJobs.id));
+const issued = (campaignId: string) => issuedCodes(db(), campaignId);
+const jobsOf = (campaignId: string) => campaignJobs(db(), campaignId);
 const move = async (id: string, to: string) => {
   const res = await api.post(`/api/voucher-campaigns/${id}/status`, { move: to });
   expect(res.statusCode, res.body).toBe(200);
@@ -55,23 +42,10 @@ const move = async (id: string, to: string) => {
 };
 
 /** A live campaign of `size` fresh customers by phone, ending at `endsAt`. */
-async function liveCampaign(size: number, endsAt = '2099-01-01T00:00:00+08:00') {
-  const phones = Array.from({ length: size }, () => freshPhone());
-  for (const phone of phones) await addCustomer(t, { name: 'Rcp', phone });
-  const voucher = await uniqueVoucher(db(), await demoTenantId(t));
-  const created = await api.post(
-    '/api/voucher-campaigns',
-    campaignBody(voucher.id, {
-      audience_kind: 'phone_list',
-      audience_phones: phones,
-      starts_at: '2026-01-01T00:00:00+08:00',
-      ends_at: endsAt,
-    }),
-  );
-  expect(created.statusCode, created.body).toBe(201);
-  const id = created.json().data.id as string;
-  expect(await move(id, 'schedule')).toMatchObject({ status: 'ongoing' });
-  return { id, phones };
+async function liveCampaign(size: number, endsAt?: string) {
+  const campaign = await scheduledPhoneCampaign(t, api, size, endsAt);
+  expect(campaign.scheduled).toMatchObject({ status: 'ongoing' });
+  return campaign;
 }
 
 describe('the issuing job and the campaign status', () => {

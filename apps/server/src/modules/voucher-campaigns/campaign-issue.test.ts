@@ -15,7 +15,13 @@ import { demoTenantId } from '../../test/order-fixtures';
 import { requestAs } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { redeemOnce } from '../../test/voucher-admin-fixtures';
-import { campaignBody, uniqueVoucher } from '../../test/voucher-campaign-fixtures';
+import {
+  campaignBody,
+  campaignJobs,
+  issuedCodes,
+  scheduledPhoneCampaign,
+  uniqueVoucher,
+} from '../../test/voucher-campaign-fixtures';
 import { type Audience, inAudience } from './campaign-audience.sql';
 import { CAMPAIGN_ISSUE_JOB, campaignIssueJob } from './campaign-issue-job';
 import { monthIn } from './voucher-campaigns.service';
@@ -127,38 +133,19 @@ describe('the issuing job', () => {
     r.register(CAMPAIGN_ISSUE_JOB, handler);
     return r;
   };
-  const issuedRows = async (campaignId: string) =>
-    (
-      await db()
-        .select({
-          n: sql<number>`count(*)::int`,
-          people: sql<number>`count(distinct customer_id)::int`,
-        })
-        .from(voucherCodes)
-        .where(eq(voucherCodes.campaignId, campaignId))
-    )[0]!;
-  const jobOf = async (campaignId: string) =>
-    (await db().select().from(backgroundJobs).where(eq(backgroundJobs.subjectId, campaignId)))[0]!;
+  const issuedRows = (campaignId: string) => issuedCodes(db(), campaignId);
+  const jobOf = async (campaignId: string) => (await campaignJobs(db(), campaignId))[0]!;
   const campaignRow = async (id: string) =>
     (await db().select().from(voucherCampaigns).where(eq(voucherCampaigns.id, id)))[0]!;
 
   /** A campaign of 25 fresh customers by phone, scheduled with a past start: live at once. */
   async function liveCampaign(size = 25) {
-    const phones = Array.from({ length: size }, () => freshPhone());
-    for (const phone of phones) await addCustomer(t, { name: 'Rcp', phone });
-    const voucher = await uniqueVoucher(db(), await demoTenantId(t));
-    const body = campaignBody(voucher.id, {
-      audience_kind: 'phone_list',
-      audience_phones: phones,
-      starts_at: '2026-01-01T00:00:00+08:00',
-      ends_at: '2099-01-01T00:00:00+08:00',
+    const campaign = await scheduledPhoneCampaign(t, api, size);
+    expect(campaign.scheduled).toMatchObject({
+      status: 'ongoing',
+      job: { total: size, done: 0 },
     });
-    const created = await api.post('/api/voucher-campaigns', body);
-    expect(created.statusCode, created.body).toBe(201);
-    const id = created.json().data.id as string;
-    const live = await api.post(`/api/voucher-campaigns/${id}/status`, { move: 'schedule' });
-    expect(live.json().data).toMatchObject({ status: 'ongoing', job: { total: size, done: 0 } });
-    return { id, phones };
+    return campaign;
   }
 
   it('issues one code per customer in chunks, each counted on the job and the campaign', async () => {

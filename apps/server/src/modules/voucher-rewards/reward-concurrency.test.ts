@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { pointsEntries } from '../../db/schema/loyalty';
@@ -10,7 +9,8 @@ import {
   pointsBalance,
   rewardNow,
 } from '../../test/reward-fixtures';
-import { engine, requestAs } from '../../test/test-app';
+import { raceCreates } from '../../test/create-race';
+import { engine } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 
 // Rewards exchanged exactly as often as the stock and the points allow, under concurrency: 64
@@ -28,23 +28,8 @@ const { t } = useTestApp({
 });
 
 /** Each request at once; answers tallied: 201s, 409s by code, anything else kept whole. */
-async function race(requests: { url: string; headers: Record<string, string> }[]) {
-  const started = performance.now();
-  const answers = await Promise.all(
-    requests.map((r) =>
-      requestAs(t).post(r.url, undefined, { ...r.headers, 'idempotency-key': randomUUID() }),
-    ),
-  );
-  const outcome = { created: 0, refused: {} as Record<string, number>, other: [] as string[] };
-  for (const res of answers) {
-    if (res.statusCode === 201) outcome.created++;
-    else if (res.statusCode === 409) {
-      const code = (res.json() as { code_message: string }).code_message;
-      outcome.refused[code] = (outcome.refused[code] ?? 0) + 1;
-    } else outcome.other.push(`${res.statusCode} ${res.body.slice(0, 200)}`);
-  }
-  return { ...outcome, ms: Math.round(performance.now() - started) };
-}
+const race = (requests: { url: string; headers: Record<string, string> }[]) =>
+  raceCreates(t, requests);
 
 describe.runIf(engine === 'postgres')(`${EXCHANGES} exchanges at once`, () => {
   it('a reward with stock 1, by 64 customers: exactly one exchange', async () => {

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifiedCustomer } from '../../test/mobile-fixtures';
 import { ensureShift } from '../../test/order-fixtures';
-import { engine, requestAs, type RequestHeaders } from '../../test/test-app';
+import { raceCreates } from '../../test/create-race';
+import { engine, type RequestHeaders } from '../../test/test-app';
 import { useSaleApp } from '../../test/use-sale-app';
 import {
   addCode,
@@ -30,32 +30,12 @@ beforeAll(async () => {
   await ensureShift(t, refs.kl);
 });
 
-interface Outcome {
-  created: number;
-  refused: Record<string, number>;
-  other: string[];
-  ms: number;
-}
-
 /** `ORDERS` posts at once; each answer is 201, a 409 with its code, or a failure of the test. */
-async function race(url: string, headers: RequestHeaders, body: Record<string, unknown>) {
-  const started = performance.now();
-  const answers = await Promise.all(
-    Array.from({ length: ORDERS }, () =>
-      requestAs(t).post(url, body, { ...headers, 'idempotency-key': randomUUID() }),
-    ),
+const race = (url: string, headers: RequestHeaders, body: Record<string, unknown>) =>
+  raceCreates(
+    t,
+    Array.from({ length: ORDERS }, () => ({ url, headers, body })),
   );
-  const outcome: Outcome = { created: 0, refused: {}, other: [], ms: 0 };
-  for (const res of answers) {
-    if (res.statusCode === 201) outcome.created++;
-    else if (res.statusCode === 409) {
-      const code = (res.json() as { code_message: string }).code_message;
-      outcome.refused[code] = (outcome.refused[code] ?? 0) + 1;
-    } else outcome.other.push(`${res.statusCode} ${res.body.slice(0, 200)}`);
-  }
-  outcome.ms = Math.round(performance.now() - started);
-  return outcome;
-}
 
 describe.runIf(engine === 'postgres')(`${ORDERS} orders at once with one voucher`, () => {
   it('one single-use code at the counter: exactly one redemption, 63 refusals', async () => {

@@ -1,17 +1,16 @@
-import type { CodedReason } from '@kopi/contract';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { refunds } from '../../db/schema/refunds';
 import { expectCode } from '../../test/expect-code';
 import { placeOrder, verifiedCustomer } from '../../test/mobile-fixtures';
 import { sell } from '../../test/order-fixtures';
-import { movedRefund, refundOf } from '../../test/refund-fixtures';
+import { amountRefund, fullRefundOf, movedRefund, refundOf } from '../../test/refund-fixtures';
 import { requestAs } from '../../test/test-app';
 import { useSaleApp } from '../../test/use-sale-app';
 import {
-  addCode,
-  addVoucher,
-  codeNow,
+  addUniqueCode,
+  expectGivenBack,
+  expectStanding,
   redemptionsOf,
   voucherNow,
   setVoucherGiveBack,
@@ -34,37 +33,11 @@ beforeEach(() => setVoucherGiveBack(t, true));
 
 /** A single-use unique code, and a counter sale that redeems it. */
 async function redeemedSale() {
-  const voucher = await addVoucher(t, {
-    codeKind: 'unique',
-    code: null,
-    value: 100,
-    totalLimit: 5,
-  });
-  const code = await addCode(t, voucher);
+  const { voucher, code } = await addUniqueCode(t, { value: 100, totalLimit: 5 });
   const res = await sell(t, admin, codeSale(code.code, TOTAL, 'CARD-G'));
   expect(res.statusCode, res.body).toBe(201);
   expect((await voucherNow(t, voucher.id)).redeemedCount).toBe(1);
   return { voucher, code, orderId: res.json().data.id as string };
-}
-
-async function expectGivenBack(voucherId: string, codeId: string, reason: CodedReason) {
-  const [r] = await redemptionsOf(t, voucherId);
-  expect(r).toMatchObject({
-    status: 'returned',
-    returnReason: null,
-    returnReasonCode: reason.code,
-    returnReasonParams: reason.params,
-  });
-  expect(r!.returnedAt).not.toBeNull();
-  expect((await voucherNow(t, voucherId)).redeemedCount).toBe(0);
-  expect((await codeNow(t, codeId)).redeemedAt).toBeNull();
-}
-
-async function expectStanding(voucherId: string, codeId: string) {
-  const [r] = await redemptionsOf(t, voucherId);
-  expect(r).toMatchObject({ status: 'redeemed', returnedAt: null });
-  expect((await voucherNow(t, voucherId)).redeemedCount).toBe(1);
-  expect((await codeNow(t, codeId)).redeemedAt).not.toBeNull();
 }
 
 const move = (orderId: string, body: Record<string, unknown>) =>
@@ -81,7 +54,7 @@ describe('giving a voucher back', () => {
     const { voucher, code, orderId } = await redeemedSale();
     const res = await move(orderId, { status: 'REJECTED', reason: 'Out of milk' });
     expect(res.statusCode, res.body).toBe(200);
-    await expectGivenBack(voucher.id, code.id, {
+    await expectGivenBack(t, voucher.id, code.id, {
       code: 'order_rejected',
       params: { note: 'Out of milk' },
     });
@@ -116,13 +89,12 @@ describe('giving a voucher back', () => {
     await setVoucherGiveBack(t, false);
     const { voucher, code, orderId } = await redeemedSale();
     expect((await move(orderId, { status: 'REJECTED', reason: 'Closed' })).statusCode).toBe(200);
-    await expectStanding(voucher.id, code.id);
+    await expectStanding(t, voucher.id, code.id);
   });
 
   it('on the app’s cancel', async () => {
-    const voucher = await addVoucher(t, { codeKind: 'unique', code: null, value: 100 });
     const customer = await verifiedCustomer(t);
-    const code = await addCode(t, voucher, customer.session.customer.id);
+    const { voucher, code } = await addUniqueCode(t, { value: 100 }, customer.session.customer.id);
     const placed = await placeOrder(
       t,
       customer.headers,
@@ -141,7 +113,7 @@ describe('giving a voucher back', () => {
       customer.headers,
     );
     expect(cancel.statusCode, cancel.body).toBe(200);
-    await expectGivenBack(voucher.id, code.id, {
+    await expectGivenBack(t, voucher.id, code.id, {
       code: 'cancelled_by_customer',
       params: { note: 'Ordered twice' },
     });
@@ -155,16 +127,11 @@ describe('giving a voucher back', () => {
   it('on a completed full refund', async () => {
     const { voucher, code, orderId } = await redeemedSale();
     await complete(orderId);
-    const refund = await refundOf(t, admin, {
-      order_id: orderId,
-      kind: 'full',
-      method: 'original',
-      reason: 'quality_issue',
-    });
+    const refund = await fullRefundOf(t, admin, orderId);
     await movedRefund(t, finance, refund.id, { status: 'APPROVED' });
-    await expectStanding(voucher.id, code.id);
+    await expectStanding(t, voucher.id, code.id);
     await movedRefund(t, finance, refund.id, { status: 'COMPLETED' });
-    await expectGivenBack(voucher.id, code.id, {
+    await expectGivenBack(t, voucher.id, code.id, {
       code: 'refunded_in_full',
       params: { refund_no: refund.refund_no },
     });
@@ -173,27 +140,15 @@ describe('giving a voucher back', () => {
   it('not on a partial refund', async () => {
     const { voucher, code, orderId } = await redeemedSale();
     await complete(orderId);
-    const refund = await refundOf(t, admin, {
-      order_id: orderId,
-      kind: 'amount',
-      amount: TOTAL - 1,
-      method: 'original',
-      reason: 'quality_issue',
-    });
+    const refund = await refundOf(t, admin, amountRefund(orderId, TOTAL - 1));
     await movedRefund(t, finance, refund.id, { status: 'APPROVED' });
     await movedRefund(t, finance, refund.id, { status: 'COMPLETED' });
-    await expectStanding(voucher.id, code.id);
+    await expectStanding(t, voucher.id, code.id);
     // The last sen makes it a full refund: then it goes back.
-    const rest = await refundOf(t, admin, {
-      order_id: orderId,
-      kind: 'amount',
-      amount: 1,
-      method: 'original',
-      reason: 'quality_issue',
-    });
+    const rest = await refundOf(t, admin, amountRefund(orderId, 1));
     await movedRefund(t, finance, rest.id, { status: 'APPROVED' });
     await movedRefund(t, finance, rest.id, { status: 'COMPLETED' });
-    await expectGivenBack(voucher.id, code.id, {
+    await expectGivenBack(t, voucher.id, code.id, {
       code: 'refunded_in_full',
       params: { refund_no: rest.refund_no },
     });

@@ -3,10 +3,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/platform';
 import { placeOrder, verifiedCustomer } from '../../test/mobile-fixtures';
 import { sell } from '../../test/order-fixtures';
-import { movedRefund, refundOf } from '../../test/refund-fixtures';
+import { fullRefundOf, movedRefund } from '../../test/refund-fixtures';
 import { requestAs } from '../../test/test-app';
 import { useSaleApp } from '../../test/use-sale-app';
-import { addCode, addVoucher, setVoucherGiveBack } from '../../test/voucher-fixtures';
+import { addUniqueCode, setVoucherGiveBack } from '../../test/voucher-fixtures';
 
 // A voucher's redemption and its give-back move money, so each is an entry of the voucher's own
 // in the audit log, by whoever made the order or moved it, with the order, the code and the sen;
@@ -32,8 +32,7 @@ const entriesOf = (action: string, voucherId: string) =>
 
 /** A counter sale by the admin redeeming a fresh single-use code of RM 1.00 off. */
 async function counterSale() {
-  const voucher = await addVoucher(t, { codeKind: 'unique', code: null, value: DISCOUNT });
-  const code = await addCode(t, voucher);
+  const { voucher, code } = await addUniqueCode(t, { value: DISCOUNT });
   const res = await sell(t, admin, codeSale(code.code, TOTAL, 'CARD-A'));
   expect(res.statusCode, res.body).toBe(201);
   return { voucher, code, orderId: res.json().data.id as string };
@@ -95,12 +94,7 @@ describe('the audit log of voucher redemptions', () => {
       const moved = await requestAs(t).post(`/api/orders/${orderId}/status`, { status }, admin);
       expect(moved.statusCode).toBe(200);
     }
-    const refund = await refundOf(t, admin, {
-      order_id: orderId,
-      kind: 'full',
-      method: 'original',
-      reason: 'quality_issue',
-    });
+    const refund = await fullRefundOf(t, admin, orderId);
     await movedRefund(t, finance, refund.id, { status: 'APPROVED' });
     expect(await entriesOf('voucher.give_back', voucher.id)).toHaveLength(0);
     await movedRefund(t, finance, refund.id, { status: 'COMPLETED' });
@@ -116,8 +110,11 @@ describe('the audit log of voucher redemptions', () => {
   it('names an app customer by the masked phone only, on the redemption and the cancel', async () => {
     const name = 'Siti Voucher Auditee';
     const customer = await verifiedCustomer(t, { name });
-    const voucher = await addVoucher(t, { codeKind: 'unique', code: null, value: DISCOUNT });
-    const code = await addCode(t, voucher, customer.session.customer.id);
+    const { voucher, code } = await addUniqueCode(
+      t,
+      { value: DISCOUNT },
+      customer.session.customer.id,
+    );
     const placed = await placeOrder(
       t,
       customer.headers,

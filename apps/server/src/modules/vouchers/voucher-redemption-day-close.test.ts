@@ -6,9 +6,9 @@ import { placeOrder, verifiedCustomer } from '../../test/mobile-fixtures';
 import { requestAs } from '../../test/test-app';
 import { useSaleApp } from '../../test/use-sale-app';
 import {
-  addCode,
-  addVoucher,
-  codeNow,
+  addUniqueCode,
+  expectGivenBack,
+  expectStanding,
   redemptionsOf,
   voucherNow,
   setVoucherGiveBack,
@@ -27,8 +27,7 @@ const { admin } = as;
 
 /** An app order, unpaid (CREATED), that redeems a fresh single-use code. */
 async function unpaidWithCode() {
-  const voucher = await addVoucher(t, { codeKind: 'unique', code: null, value: 100 });
-  const code = await addCode(t, voucher);
+  const { voucher, code } = await addUniqueCode(t, { value: 100 });
   const customer = await verifiedCustomer(t);
   const placed = await placeOrder(
     t,
@@ -65,17 +64,13 @@ describe('the day close and the vouchers of unpaid app orders', () => {
     expect(closed.statusCode, closed.body).toBe(200);
     expect(closed.json().data).toMatchObject({ rejected: 1 });
 
-    const [r] = await redemptionsOf(t, voucher.id);
-    expect(r).toMatchObject({
-      orderId,
-      status: 'returned',
-      returnReason: null,
-      returnReasonCode: 'unpaid_at_day_close',
-      returnReasonParams: {},
-    });
-    expect(r!.returnedAt).not.toBeNull();
-    expect((await voucherNow(t, voucher.id)).redeemedCount).toBe(0);
-    expect((await codeNow(t, code.id)).redeemedAt).toBeNull();
+    await expectGivenBack(
+      t,
+      voucher.id,
+      code.id,
+      { code: 'unpaid_at_day_close', params: {} },
+      { orderId },
+    );
     // Audited as the close's: by the staff member who closed the day.
     const entries = await t.database.db
       .select()
@@ -102,10 +97,7 @@ describe('the day close and the vouchers of unpaid app orders', () => {
     expect(closed.statusCode, closed.body).toBe(200);
     expect(closed.json().data).toMatchObject({ rejected: 1 });
 
-    const [r] = await redemptionsOf(t, voucher.id);
-    expect(r).toMatchObject({ orderId, status: 'redeemed', returnedAt: null });
-    expect((await voucherNow(t, voucher.id)).redeemedCount).toBe(1);
-    expect((await codeNow(t, code.id)).redeemedAt).not.toBeNull();
+    await expectStanding(t, voucher.id, code.id, { orderId });
     clock.set('2026-06-13T04:00:00Z');
     expectCode(await redeemAgain(customer.headers, code.code), 409, 'voucher_limit_reached');
     await setVoucherGiveBack(t, true);

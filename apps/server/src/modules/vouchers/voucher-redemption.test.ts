@@ -10,7 +10,7 @@ import { addProduct, sell } from '../../test/order-fixtures';
 import { requestAs } from '../../test/test-app';
 import { useSaleApp } from '../../test/use-sale-app';
 import {
-  addCode,
+  addUniqueCode,
   addVoucher,
   codeNow,
   freshCode,
@@ -96,8 +96,7 @@ describe('POST /api/orders with a voucher', () => {
   });
 
   it('marks a unique code used and refuses it a second time', async () => {
-    const v = await addVoucher(t, { codeKind: 'unique', code: null, value: 100 });
-    const code = await addCode(t, v);
+    const { voucher: v, code } = await addUniqueCode(t, { value: 100 });
     const { total } = await contractTotal(1, 100);
     expect((await sell(t, admin, sale(code.code, total))).statusCode).toBe(201);
     expect((await codeNow(t, code.id)).redeemedAt).not.toBeNull();

@@ -9,7 +9,7 @@ import {
   demoProduct,
   otherTenant,
 } from '../../test/catalogue-fixtures';
-import { detailPaths, expectCode } from '../../test/expect-code';
+import { detailPaths, expectCode, expectInvalid } from '../../test/expect-code';
 import { demoTenantId } from '../../test/order-fixtures';
 import { anonymous } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
@@ -152,8 +152,7 @@ describe('POST /api/vouchers', () => {
 
   it('answers 400 with the fields at fault, including ids that are not the tenant’s', async () => {
     const missing = await api.post('/api/vouchers', voucherBody({ name_en: ' ', code: null }));
-    expectCode(missing, 400, 'validation_failed');
-    expect(detailPaths(missing).sort()).toEqual(['code', 'name_en']);
+    expectInvalid(missing, ['code', 'name_en']);
     const theirs = await api.post(
       '/api/vouchers',
       voucherBody({
@@ -173,8 +172,7 @@ describe('POST /api/vouchers', () => {
         free_item_id: other.category.id,
       }),
     );
-    expectCode(freeItem, 400, 'validation_failed');
-    expect(detailPaths(freeItem)).toEqual(['free_item_id']);
+    expectInvalid(freeItem, ['free_item_id']);
   });
 
   it('refuses a shared code another voucher of the tenant has, shared or generated', async () => {

@@ -6,7 +6,7 @@ import { refunds } from '../../db/schema/refunds';
 import { shifts } from '../../db/schema/shifts';
 import { demoOutletIds } from '../catalogue-fixtures';
 import { addProduct, cardSale, demoTenantId, ensureShift } from '../order-fixtures';
-import { paidOrder } from '../refund-fixtures';
+import { amountRefund, paidOrder } from '../refund-fixtures';
 import type { TestAppContext } from '../use-test-app';
 import { balanceOf, walletCustomer } from '../wallet-fixtures';
 import type { DriverSet } from './walk';
@@ -106,13 +106,7 @@ export const counterDrivers: DriverSet = (ctx) => {
     'POST /api/refunds': async () => {
       const product = await addProduct(t, { sku: `REUSE-${n()}`, price: 500 });
       const order = await paidOrder(t, ctx.as.admin, cardSale(await outletKl(), product.id, 530));
-      const refund = (amount: number) => ({
-        order_id: order.id,
-        kind: 'amount',
-        amount,
-        method: 'original',
-        reason: 'quality_issue',
-      });
+      const refund = (amount: number) => amountRefund(order.id, amount);
       return {
         url: '/api/refunds',
         first: refund(100),

@@ -7,7 +7,7 @@ import { addCustomer, freshPhone } from '../customer-fixtures';
 import { createUser } from '../fixtures';
 import { addProduct, cardSale, demoTenantId } from '../order-fixtures';
 import { defaultLoyaltySettings, defaultReferralSettings } from '../points-fixtures';
-import { paidOrder, refundOf } from '../refund-fixtures';
+import { amountRefund, paidOrder, refundOf } from '../refund-fixtures';
 import type { TestAppContext } from '../use-test-app';
 import { balanceOf, pendingAdjustment, walletCustomer } from '../wallet-fixtures';
 import { loyaltyAppMobileDrivers } from './loyalty-app-mobile';
@@ -144,13 +144,7 @@ function staffDrivers({ t, api, as }: TestAppContext<'admin'>): Drivers {
     },
     'POST /api/refunds/:id/status': async () => {
       const refunder = await colleague(['create-order', 'read-order']);
-      const refund = await refundOf(t, refunder, {
-        order_id: (await sale()).id,
-        kind: 'amount',
-        amount: 100,
-        method: 'original',
-        reason: 'quality_issue',
-      });
+      const refund = await refundOf(t, refunder, amountRefund((await sale()).id, 100));
       return {
         url: `/api/refunds/${refund.id}/status`,
         first: { status: 'APPROVED' },

@@ -4,7 +4,7 @@ import { refunds } from '../../db/schema/refunds';
 import { createPasswordHasher } from '../../lib/password';
 import { demoOutletIds } from '../catalogue-fixtures';
 import { addProduct, cardSale } from '../order-fixtures';
-import { paidOrder } from '../refund-fixtures';
+import { amountRefund, paidOrder } from '../refund-fixtures';
 import { testHashing } from '../test-app';
 import type { DriverSet } from './walk';
 
@@ -24,14 +24,10 @@ export const posRefundDrivers: DriverSet = ({ t, as }) => ({
     const product = await addProduct(t, { sku: `REUSE-POS-${++counter}`, price: 500 });
     const { kl } = await demoOutletIds(t);
     const order = await paidOrder(t, as.admin, cardSale(kl, product.id, 530));
-    const refund = (amount: number) => ({
-      order_id: order.id,
-      kind: 'amount',
-      amount,
-      method: 'original',
-      reason: 'quality_issue',
-      approval: { approver_id: manager!.id, pin: PIN, device_id: 'reuse-walk-device' },
-    });
+    const refund = (amount: number) =>
+      amountRefund(order.id, amount, {
+        approval: { approver_id: manager!.id, pin: PIN, device_id: 'reuse-walk-device' },
+      });
     return {
       url: '/api/pos/refunds',
       first: refund(100),

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentGateways } from '../../../db/schema/payments';
 import { auditLog } from '../../../db/schema/platform';
-import { startFakeBillplz, type FakeBillplz } from '../../../test/billplz-fake';
+import { startFakeBillplzOf, type FakeBillplz } from '../../../test/billplz-fake';
 import { otherTenant } from '../../../test/catalogue-fixtures';
 import { expectCode } from '../../../test/expect-code';
 import { useTestApp } from '../../../test/use-test-app';
@@ -27,12 +27,9 @@ const { t, api, as } = useTestApp({
 const { admin, cashier, superadmin } = as;
 
 beforeAll(async () => {
-  fake = await startFakeBillplz({
-    apiKey: CREDENTIALS.api_key,
-    signatureKey: CREDENTIALS.x_signature_key,
-    collectionId: CREDENTIALS.collection_id,
-    deliver: () => Promise.reject(new Error('no callbacks here')),
-  });
+  fake = await startFakeBillplzOf(CREDENTIALS, () =>
+    Promise.reject(new Error('no callbacks here')),
+  );
   baseUrls.billplz = fake.url;
 });
 afterAll(async () => {

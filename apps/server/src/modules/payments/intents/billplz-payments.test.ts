@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { paymentIntents, providerRefunds } from '../../../db/schema/payments';
 import { refunds } from '../../../db/schema/refunds';
-import { startFakeBillplz } from '../../../test/billplz-fake';
+import { startFakeBillplzInto } from '../../../test/billplz-fake';
 import { expectCode } from '../../../test/expect-code';
 import { verifiedCustomer } from '../../../test/mobile-fixtures';
 import { movedRefund, refundOf } from '../../../test/refund-fixtures';
@@ -32,22 +32,7 @@ const CREDENTIALS = {
 const { t, api, as, gateway, outcomeOrder, expectPaidByCard } = useGatewayShop({
   provider: 'billplz',
   credentials: CREDENTIALS,
-  startFake: (app) =>
-    startFakeBillplz({
-      apiKey: CREDENTIALS.api_key,
-      signatureKey: CREDENTIALS.x_signature_key,
-      collectionId: CREDENTIALS.collection_id,
-      // Billplz posts to the callback URL we gave it: here, into the app.
-      deliver: async (url, body) => {
-        const res = await app.inject({
-          method: 'POST',
-          url: new URL(url).pathname,
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          payload: body,
-        });
-        return { statusCode: res.statusCode, body: res.body };
-      },
-    }),
+  startFake: (app) => startFakeBillplzInto(app, CREDENTIALS),
 });
 const { admin, cashier, finance } = as;
 

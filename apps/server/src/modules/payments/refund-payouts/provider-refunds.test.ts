@@ -15,7 +15,7 @@ import {
   type TestCustomer,
 } from '../../../test/mobile-fixtures';
 import { addProduct, testClock } from '../../../test/order-fixtures';
-import { movedRefund, moveRefund, refundOf } from '../../../test/refund-fixtures';
+import { itemsRefund, movedRefund, moveRefund, refundOf } from '../../../test/refund-fixtures';
 import { noGateways } from '../../../test/standalone-services';
 import { useTestApp } from '../../../test/use-test-app';
 import { createRefundPayouts } from './refund-payouts.service';
@@ -70,6 +70,13 @@ const cancel = (orderId: string) =>
 const refundsOf = (orderId: string) =>
   t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
 
+/** The order's one refund, approved and waiting on the provider's payout (and `also`). */
+async function payoutPending(orderId: string, also: Record<string, unknown> = {}) {
+  const [refund] = await refundsOf(orderId);
+  expect(refund).toMatchObject({ ...also, status: 'APPROVED', providerPayout: 'pending' });
+  return refund!;
+}
+
 async function refundView(id: string) {
   const res = await api.get(`/api/refunds/${id}`, finance);
   expect(res.statusCode, res.body).toBe(200);
@@ -90,13 +97,7 @@ describe('an app order cancelled after payment', () => {
   it('is refunded through the sandbox exactly once when its callback arrives three times', async () => {
     const order = await paidAppOrder();
     expect((await cancel(order.id)).statusCode).toBe(200);
-    const [refund] = await refundsOf(order.id);
-    expect(refund).toMatchObject({
-      method: 'original',
-      amount: order.total,
-      status: 'APPROVED',
-      providerPayout: 'pending',
-    });
+    const refund = await payoutPending(order.id, { method: 'original', amount: order.total });
     // While the provider has it, nobody completes it by hand.
     expect((await refundView(refund!.id)).allowed_statuses).toEqual([]);
     expectCode(
@@ -205,8 +206,7 @@ describe('an app order cancelled after payment', () => {
       404,
       'not_found',
     );
-    const [refund] = await refundsOf(order.id);
-    expect(refund).toMatchObject({ status: 'APPROVED', providerPayout: 'pending' });
+    await payoutPending(order.id);
   });
 });
 
@@ -227,12 +227,9 @@ describe('a payment that arrives after the customer cancelled', () => {
     expect(await refundsOf(order.id)).toHaveLength(0);
     const payment = started.json().data as PaymentStart;
     expect((await postCallback(t, payment.sandbox_callback!)).statusCode).toBe(200);
-    const [refund] = await refundsOf(order.id);
-    expect(refund).toMatchObject({
+    await payoutPending(order.id, {
       kind: 'amount',
       amount: order.total,
-      status: 'APPROVED',
-      providerPayout: 'pending',
       requestedByName: 'Online payment after cancel',
     });
     await postCallback(t, onlyCallback());
@@ -243,13 +240,7 @@ describe('a payment that arrives after the customer cancelled', () => {
 describe('a refund the staff ask for on an app order', () => {
   it('goes back through the sandbox once finance approves it', async () => {
     const order = await paidAppOrder(2);
-    const asked = await refundOf(t, cashier, {
-      order_id: order.id,
-      kind: 'items',
-      items: [{ order_item_id: order.items[0]!.id, quantity: 1 }],
-      method: 'original',
-      reason: 'wrong_item',
-    });
+    const asked = await refundOf(t, cashier, itemsRefund(order.id, order.items[0]!.id, 1));
     expect(asked).toMatchObject({ status: 'PENDING', provider_payout: null });
     expect(delivered).toHaveLength(0);
     const approved = await movedRefund(t, finance, asked.id, { status: 'APPROVED' });
