@@ -6,6 +6,7 @@ import { mockFetch, type Call } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { croissantId, refundOrderId, sampleRefund, sampleRefundable } from '../refund-fixture';
 import { OrderRefundAction } from './order-refund-action';
+import { chooseOption } from '../../../test/user-steps';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -50,11 +51,6 @@ async function open() {
   return screen.findByTestId('refundable');
 }
 
-async function choose(testId: string, option: string) {
-  await userEvent.click(screen.getByTestId(testId));
-  await userEvent.click(await screen.findByRole('option', { name: option }));
-}
-
 // Filling the whole form (bank, holder, account number) types many keys: slow on a busy 2-core CI.
 describe('the Refund action of an order', { timeout: 20_000 }, () => {
   it('is not offered without create-order', () => {
@@ -94,7 +90,7 @@ describe('the Refund action of an order', { timeout: 20_000 }, () => {
     await open();
     await userEvent.click(screen.getByTestId('refund-dialog-submit'));
     expect(screen.getByTestId('refund-dialog')).toHaveTextContent('This field is required');
-    await choose('refund-reason', 'Other');
+    await chooseOption('refund-reason', 'Other');
     await userEvent.click(screen.getByTestId('refund-dialog-submit'));
     expect(screen.getByTestId('refund-dialog')).toHaveTextContent('Say what the reason is.');
     expect(posts()).toHaveLength(0);
@@ -103,7 +99,7 @@ describe('the Refund action of an order', { timeout: 20_000 }, () => {
   it('refuses items without a quantity and an amount above what remains', async () => {
     const { posts } = setup();
     await open();
-    await choose('refund-reason', 'Wrong item');
+    await chooseOption('refund-reason', 'Wrong item');
     await userEvent.click(screen.getByLabelText('Items'));
     await userEvent.click(screen.getByTestId('refund-dialog-submit'));
     expect(screen.getByTestId('refund-dialog')).toHaveTextContent('Choose at least one item.');
@@ -131,7 +127,7 @@ describe('the Refund action of an order', { timeout: 20_000 }, () => {
     await userEvent.clear(within(items).getByLabelText('Quantity of Croissant'));
     await userEvent.type(within(items).getByLabelText('Quantity of Croissant'), '2');
     expect(screen.getByTestId('refund-dialog-total')).toHaveTextContent('RM 10.00');
-    await choose('refund-reason', 'Quality issue');
+    await chooseOption('refund-reason', 'Quality issue');
     await userEvent.click(screen.getByTestId('refund-dialog-submit'));
     await waitFor(() => expect(onCreated).toHaveBeenCalled());
     const [post] = posts();
@@ -148,11 +144,11 @@ describe('the Refund action of an order', { timeout: 20_000 }, () => {
   it('needs the bank details for a bank transfer and sends them', async () => {
     const { posts } = setup();
     await open();
-    await choose('refund-method', 'Bank transfer');
-    await choose('refund-reason', 'Charged twice');
+    await chooseOption('refund-method', 'Bank transfer');
+    await chooseOption('refund-reason', 'Charged twice');
     await userEvent.click(screen.getByTestId('refund-dialog-submit'));
     expect(posts()).toHaveLength(0);
-    await choose('refund-bank', 'Maybank');
+    await chooseOption('refund-bank', 'Maybank');
     await userEvent.type(screen.getByTestId('refund-accountHolder'), 'Aisyah Rahman');
     await userEvent.type(screen.getByTestId('refund-accountNumber'), '12ab');
     await userEvent.click(screen.getByTestId('refund-dialog-submit'));
@@ -190,7 +186,7 @@ describe('the Refund action of an order', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('refund-method')).toHaveTextContent('Cash');
     expect(await offered()).toEqual(['Cash', 'Bank transfer', 'Customer wallet']);
     await userEvent.keyboard('{Escape}');
-    await choose('refund-reason', 'Wrong item');
+    await chooseOption('refund-reason', 'Wrong item');
     await userEvent.click(screen.getByTestId('refund-dialog-submit'));
     await waitFor(() => expect(posts()).toHaveLength(1));
     expect(posts()[0]?.body).toMatchObject({ method: 'cash' });
@@ -214,11 +210,11 @@ describe('the Refund action of an order', { timeout: 20_000 }, () => {
   it('refunds to the customer wallet, saying it is credited once completed', async () => {
     const { posts } = setup(undefined, '00000000-0000-4000-8000-0000000000c1');
     await open();
-    await choose('refund-method', 'Customer wallet');
+    await chooseOption('refund-method', 'Customer wallet');
     expect(screen.getByTestId('refund-wallet-hint')).toHaveTextContent(
       'credited to the customer’s Kopi wallet at once when the refund is completed',
     );
-    await choose('refund-reason', 'Wrong item');
+    await chooseOption('refund-reason', 'Wrong item');
     await userEvent.click(screen.getByTestId('refund-dialog-submit'));
     await waitFor(() => expect(posts()).toHaveLength(1));
     expect(posts()[0]?.body).toEqual({
@@ -236,7 +232,7 @@ describe('the Refund action of an order', { timeout: 20_000 }, () => {
     };
     const { posts } = setup(() => answer);
     await open();
-    await choose('refund-reason', 'Wrong item');
+    await chooseOption('refund-reason', 'Wrong item');
     await userEvent.click(screen.getByTestId('refund-dialog-submit'));
     await waitFor(() => expect(screen.getByTestId('refund-dialog-submit')).not.toBeDisabled());
     await waitFor(() => expect(posts().length).toBeGreaterThan(0));

@@ -8,6 +8,7 @@ import { mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { testReward, testUniqueVoucher } from '../test-rewards';
 import { RewardPage } from './reward-page';
+import { columnTexts, confirmDeleteFromApp } from '../../../test/user-steps';
 
 const LATTE_VOUCHER = '6f1c2a9e-3b4d-4e5f-8a7b-1c2d3e4f5a6b';
 
@@ -67,14 +68,8 @@ function renderPage(can: (action: string, subject: string) => boolean = () => tr
   return calls;
 }
 const table = () => within(screen.getByTestId('rewards-table'));
-const names = () =>
-  table()
-    .getAllByTestId('reward-name')
-    .map((n) => n.textContent);
-const texts = (testId: string) =>
-  table()
-    .getAllByTestId(testId)
-    .map((n) => n.textContent);
+const texts = (testId: string) => columnTexts('rewards-table', testId);
+const names = () => texts('reward-name');
 
 describe('reward page', { timeout: 30_000 }, () => {
   it('shows each reward’s voucher, price, stock used and status', async () => {
@@ -103,11 +98,7 @@ describe('reward page', { timeout: 30_000 }, () => {
   it('asks before deleting, says why an exchanged reward cannot go and switches it off', async () => {
     const calls = renderPage();
     await waitFor(() => expect(names()).toHaveLength(2));
-    await userEvent.click(table().getByRole('button', { name: 'Delete Latte for points' }));
-    const dialog = within(screen.getByTestId('confirm-dialog'));
-    expect(dialog.getByText(/will be removed from the app/)).toBeInTheDocument();
-    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
-    await userEvent.click(dialog.getByRole('button', { name: 'Delete Latte for points' }));
+    const dialog = await confirmDeleteFromApp('rewards-table', 'Latte for points', calls);
     expect(await dialog.findByTestId('reward-blocked-reason')).toHaveTextContent(
       'This reward has been exchanged',
     );
