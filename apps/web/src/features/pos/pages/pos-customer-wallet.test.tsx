@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '../../../lib/toasts';
 import { mockFetch, type Call } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
-import { counterCustomer, findSlowly, posApiAnswer, slow } from '../test-pos-api';
+import { counterCustomer, findSlowly, payExactCash, posApiAnswer, slow } from '../test-pos-api';
 import { PosPage } from './pos-page';
 
 // The counter's customer (found or added by phone) and the Kopi wallet paying part of a sale.
@@ -73,10 +73,7 @@ describe('POS: the sale’s customer', { timeout: 60_000 }, () => {
     expect(attached).toHaveTextContent('Siti Aminah');
     expect(screen.getByTestId('pos-phone')).toHaveValue('+60123456789');
 
-    await userEvent.click(screen.getByTestId('pos-pay'));
-    const payment = await findSlowly('pos-payment');
-    await userEvent.click(within(payment).getByTestId('pos-cash-exact'));
-    await userEvent.click(within(payment).getByTestId('pos-confirm-payment'));
+    await payExactCash();
     await findSlowly('pos-receipt-dialog');
     expect(sales()[0]?.body).toMatchObject({ customer_id: aminahId });
   });

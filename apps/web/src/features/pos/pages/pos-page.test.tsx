@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { ids } from '../test-menu';
-import { findSlowly, posApiAnswer, slow } from '../test-pos-api';
+import { findSlowly, payExactCash, posApiAnswer, slow } from '../test-pos-api';
 import { PosPage } from './pos-page';
 
 // The counter screen put together: outlet, catalogue, cart checks, payment and receipt.
@@ -37,10 +37,7 @@ describe('POS page', () => {
       expect(screen.getByTestId('pos-pay-problem')).toHaveTextContent(/table/i);
 
       await userEvent.type(screen.getByTestId('pos-table-no'), 'T5');
-      await userEvent.click(screen.getByTestId('pos-pay'));
-      const payment = await findSlowly('pos-payment');
-      await userEvent.click(within(payment).getByTestId('pos-cash-exact'));
-      await userEvent.click(within(payment).getByTestId('pos-confirm-payment'));
+      await payExactCash();
 
       expect(await findSlowly('pos-receipt-dialog')).toBeInTheDocument();
       const sale = calls.find((c) => c.url === '/api/orders' && c.method === 'POST');

@@ -3,13 +3,17 @@ import userEvent from '@testing-library/user-event';
 import type { SalesFigures, SalesReport } from '@kopi/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { businessToday, defaultBusinessClock } from '../../../lib/business-clock';
-import { emptySession, sessionStore } from '../../../lib/session/session-store';
-import { resetToasts } from '../../../lib/toasts';
 import { testOutlets } from '../../../test/fetch-mock';
 import { currentLocation } from '../../../test/render';
 import { setTestSession } from '../../../test/session';
 import { presetRange } from '../range';
-import { exportCsvAndXlsx, renderReportPage, reportCalls } from './report-page-test-kit';
+import {
+  endReportTest,
+  exportCsvAndXlsx,
+  renderReportPage,
+  reportCalls,
+  startReportTest,
+} from './report-page-test-kit';
 
 // The chart draws with @mui/x-charts (SVG measured in a real browser); here it only has to say
 // what it was given.
@@ -115,18 +119,10 @@ function answer(url: URL): SalesReport {
   };
 }
 
-beforeEach(() => {
-  sessionStore.setState(emptySession);
-  vi.stubGlobal(
-    'URL',
-    Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined }),
-  );
-});
+beforeEach(startReportTest);
 afterEach(() => {
   freshness = undefined;
-  vi.unstubAllGlobals();
-  resetToasts();
-  sessionStore.setState(emptySession);
+  endReportTest();
 });
 
 /** What the server says of a replica that lags (none unless a test sets it). */
