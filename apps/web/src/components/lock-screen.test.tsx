@@ -27,6 +27,22 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/**
+ * Types `password` on the locked screen and unlocks, the sign-in answered by `refusal`; answers
+ * the toasts shown.
+ */
+async function unlockRefused(refusal: { status: number; body: unknown }, password: string) {
+  const toasts: ToastRequest[] = [];
+  registerToastHost({ show: (r) => toasts.push(r), dismiss: () => undefined });
+  mockFetch((call) => (call.url === '/api/login' ? refusal : { body: { data: {} } }));
+  sessionStore.setState((s) => ({ ...s, isLocked: true }));
+  renderWithProviders(<LockScreenDialog />);
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Unlock' }));
+  return toasts;
+}
+
 describe('lock screen (SPEC §2/§4)', () => {
   it('locking shows a persistent full-screen dialog and tells the other tabs', async () => {
     renderWithProviders(<LockScreenDialog />);
@@ -97,18 +113,10 @@ describe('lock screen (SPEC §2/§4)', () => {
   });
 
   it('says a wrong password is wrong, on the field and without a toast naming a username', async () => {
-    const toasts: ToastRequest[] = [];
-    registerToastHost({ show: (r) => toasts.push(r), dismiss: () => undefined });
-    mockFetch((call) =>
-      call.url === '/api/login'
-        ? { status: 400, body: { code_message: 'invalid_credentials', message: 'Bad' } }
-        : { body: { data: {} } },
+    const toasts = await unlockRefused(
+      { status: 400, body: { code_message: 'invalid_credentials', message: 'Bad' } },
+      'wrong-one',
     );
-    sessionStore.setState((s) => ({ ...s, isLocked: true }));
-    renderWithProviders(<LockScreenDialog />);
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Password'), 'wrong-one');
-    await user.click(screen.getByRole('button', { name: 'Unlock' }));
     expect(await screen.findByText('Incorrect password')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
     expect(toasts).toEqual([]);
@@ -116,18 +124,10 @@ describe('lock screen (SPEC §2/§4)', () => {
   });
 
   it('toasts a refusal that is not the password: too many attempts', async () => {
-    const toasts: ToastRequest[] = [];
-    registerToastHost({ show: (r) => toasts.push(r), dismiss: () => undefined });
-    mockFetch((call) =>
-      call.url === '/api/login'
-        ? { status: 429, body: { code_message: 'too_many_attempts', message: 'Slow' } }
-        : { body: { data: {} } },
+    const toasts = await unlockRefused(
+      { status: 429, body: { code_message: 'too_many_attempts', message: 'Slow' } },
+      'Kopi@1234',
     );
-    sessionStore.setState((s) => ({ ...s, isLocked: true }));
-    renderWithProviders(<LockScreenDialog />);
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Password'), 'Kopi@1234');
-    await user.click(screen.getByRole('button', { name: 'Unlock' }));
     await waitFor(() =>
       expect(toasts.map((t) => `${t.type}:${t.message}`)).toEqual([
         'error:Too many attempts. Please wait and try again.',

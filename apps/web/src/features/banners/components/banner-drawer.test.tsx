@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testOutlets } from '../../../test/fetch-mock';
 import { testBanner } from '../test-banners';
 import { renderBannerDrawer } from './render-banner-drawer';
-import { chooseOption } from '../../../test/user-steps';
+import { chooseOption, retype } from '../../../test/user-steps';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -23,8 +23,7 @@ const renderDrawer = (banner: Banner | null = null) =>
 
 async function typeSchedule(end: 'starts' | 'ends', date: string, time: string) {
   const dateInput = screen.getByTestId(`banner-${end}-date`);
-  await userEvent.clear(dateInput);
-  await userEvent.type(dateInput, `${date}{Enter}`);
+  await retype(dateInput, `${date}{Enter}`);
   await userEvent.type(screen.getByTestId(`banner-${end}-time`), time);
 }
 

@@ -6,6 +6,7 @@ import { registerToastHost, resetToasts, type ToastRequest } from '../../../lib/
 import { mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { TillsDialog } from './tills-dialog';
+import { retype } from '../../../test/user-steps';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -77,8 +78,7 @@ describe('tills dialog', { timeout: 90_000 }, () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Rename Drive-through' }));
     const field = screen.getByTestId('till-name-edit');
-    await userEvent.clear(field);
-    await userEvent.type(field, 'Till 2');
+    await retype(field, 'Till 2');
     await userEvent.click(screen.getByTestId('till-save'));
     expect(await screen.findByText('Till 2')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({

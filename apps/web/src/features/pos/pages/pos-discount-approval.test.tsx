@@ -12,6 +12,7 @@ import {
   toastWithStaffMealDiscount,
 } from '../test-pos-api';
 import { PosPage } from './pos-page';
+import { retype } from '../../../test/user-steps';
 
 // A manual discount by whoever sells: without `discount-order` a manager approves it with their
 // PIN on the cashier's screen when the sale is paid (decision 055). The stand-in server takes
@@ -69,8 +70,7 @@ async function discountedSaleToConfirm() {
 }
 
 async function typePin(dialog: HTMLElement, pin: string) {
-  await userEvent.clear(within(dialog).getByTestId('approval-pin'));
-  await userEvent.type(within(dialog).getByTestId('approval-pin'), pin);
+  await retype(within(dialog).getByTestId('approval-pin'), pin);
   await userEvent.click(within(dialog).getByTestId('pos-approval-apply'));
 }
 

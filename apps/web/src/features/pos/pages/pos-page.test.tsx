@@ -6,6 +6,7 @@ import { renderWithProviders } from '../../../test/render';
 import { ids } from '../test-menu';
 import { findSlowly, payExactCash, posApiAnswer, slow } from '../test-pos-api';
 import { PosPage } from './pos-page';
+import { retype } from '../../../test/user-steps';
 
 // The counter screen put together: outlet, catalogue, cart checks, payment and receipt.
 
@@ -60,8 +61,7 @@ describe('POS page', () => {
       await userEvent.click(await findSlowly('pos-product-FOD-001'));
       await userEvent.keyboard('{F4}');
       const hold = await findSlowly('pos-hold-dialog');
-      await userEvent.clear(within(hold).getByTestId('pos-hold-label'));
-      await userEvent.type(within(hold).getByTestId('pos-hold-label'), 'Aminah');
+      await retype(within(hold).getByTestId('pos-hold-label'), 'Aminah');
       await userEvent.click(within(hold).getByTestId('pos-hold-confirm'));
       await waitFor(() => expect(screen.queryAllByTestId('pos-cart-line')).toHaveLength(0), slow);
 

@@ -6,7 +6,7 @@ import { mockFetch, type Call } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { croissantId, refundOrderId, sampleRefund, sampleRefundable } from '../refund-fixture';
 import { OrderRefundAction } from './order-refund-action';
-import { chooseOption } from '../../../test/user-steps';
+import { chooseOption, retype } from '../../../test/user-steps';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -46,6 +46,18 @@ function setup(
   return { calls, onCreated, posts: () => calls.filter((c) => c.method === 'POST') };
 }
 
+/** The action on an order paid RM 40.00 of which `refunded` sen went back, with no server. */
+function renderRefundAction(refunded: number, can: (action: string, subject: string) => boolean) {
+  mockFetch(() => undefined);
+  renderWithProviders(
+    <OrderRefundAction
+      order={{ id: refundOrderId, order_no: 'X', paid: 4000, refunded, customer_id: null }}
+      onCreated={vi.fn()}
+    />,
+    { can },
+  );
+}
+
 async function open() {
   await userEvent.click(screen.getByRole('button', { name: 'Refund' }));
   return screen.findByTestId('refundable');
@@ -54,26 +66,12 @@ async function open() {
 // Filling the whole form (bank, holder, account number) types many keys: slow on a busy 2-core CI.
 describe('the Refund action of an order', { timeout: 20_000 }, () => {
   it('is not offered without create-order', () => {
-    mockFetch(() => undefined);
-    renderWithProviders(
-      <OrderRefundAction
-        order={{ id: refundOrderId, order_no: 'X', paid: 4000, refunded: 0, customer_id: null }}
-        onCreated={vi.fn()}
-      />,
-      { can: () => false },
-    );
+    renderRefundAction(0, () => false);
     expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
   });
 
   it('is not offered once everything paid was refunded', () => {
-    mockFetch(() => undefined);
-    renderWithProviders(
-      <OrderRefundAction
-        order={{ id: refundOrderId, order_no: 'X', paid: 4000, refunded: 4000, customer_id: null }}
-        onCreated={vi.fn()}
-      />,
-      { can: mayCreate },
-    );
+    renderRefundAction(4000, mayCreate);
     expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
   });
 
@@ -110,8 +108,7 @@ describe('the Refund action of an order', { timeout: 20_000 }, () => {
       'At most RM 25.00 remains refundable.',
     );
     // Far beyond any refund: the contract's range in ringgit, not "Enter an amount".
-    await userEvent.clear(screen.getByTestId('refund-amount-input'));
-    await userEvent.type(screen.getByTestId('refund-amount-input'), '99999999');
+    await retype(screen.getByTestId('refund-amount-input'), '99999999');
     await userEvent.click(screen.getByTestId('refund-dialog-submit'));
     expect(screen.getByTestId('refund-dialog')).toHaveTextContent(
       'The maximum amount is RM 1,000,000.00',
@@ -124,8 +121,7 @@ describe('the Refund action of an order', { timeout: 20_000 }, () => {
     await open();
     await userEvent.click(screen.getByLabelText('Items'));
     const items = screen.getByTestId('refund-dialog-items');
-    await userEvent.clear(within(items).getByLabelText('Quantity of Croissant'));
-    await userEvent.type(within(items).getByLabelText('Quantity of Croissant'), '2');
+    await retype(within(items).getByLabelText('Quantity of Croissant'), '2');
     expect(screen.getByTestId('refund-dialog-total')).toHaveTextContent('RM 10.00');
     await chooseOption('refund-reason', 'Quality issue');
     await userEvent.click(screen.getByTestId('refund-dialog-submit'));
@@ -153,8 +149,7 @@ describe('the Refund action of an order', { timeout: 20_000 }, () => {
     await userEvent.type(screen.getByTestId('refund-accountNumber'), '12ab');
     await userEvent.click(screen.getByTestId('refund-dialog-submit'));
     expect(screen.getByTestId('refund-dialog')).toHaveTextContent('6–20 digits');
-    await userEvent.clear(screen.getByTestId('refund-accountNumber'));
-    await userEvent.type(screen.getByTestId('refund-accountNumber'), '1122334455');
+    await retype(screen.getByTestId('refund-accountNumber'), '1122334455');
     await userEvent.click(screen.getByTestId('refund-dialog-submit'));
     await waitFor(() => expect(posts()).toHaveLength(1));
     expect(posts()[0]?.body).toEqual({

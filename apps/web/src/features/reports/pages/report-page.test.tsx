@@ -14,6 +14,7 @@ import {
   reportCalls,
   startReportTest,
 } from './report-page-test-kit';
+import { retype } from '../../../test/user-steps';
 
 // The chart draws with @mui/x-charts (SVG measured in a real browser); here it only has to say
 // what it was given.
@@ -297,13 +298,11 @@ describe('report page', () => {
     const calls = renderReport('/report?range=custom&from=2026-01-05&to=2026-01-20');
     await screen.findByTestId('report-table');
     const to = screen.getByTestId('report-to');
-    await userEvent.clear(to);
-    await userEvent.type(to, '2026/02/30');
+    await retype(to, '2026/02/30');
     await userEvent.tab();
     expect(await screen.findByText('The date is invalid')).toBeInTheDocument();
     expect(currentLocation()).toBe('/report?range=custom&from=2026-01-05&to=2026-01-20');
-    await userEvent.clear(to);
-    await userEvent.type(to, '2026/2/3{Enter}');
+    await retype(to, '2026/2/3{Enter}');
     await waitFor(() =>
       expect(currentLocation()).toBe('/report?range=custom&from=2026-01-05&to=2026-02-03'),
     );

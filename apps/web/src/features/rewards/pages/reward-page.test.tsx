@@ -8,7 +8,7 @@ import { mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { testReward, testUniqueVoucher } from '../test-rewards';
 import { RewardPage } from './reward-page';
-import { columnTexts, confirmDeleteFromApp } from '../../../test/user-steps';
+import { columnTexts, confirmDeleteFromApp, retype } from '../../../test/user-steps';
 
 const LATTE_VOUCHER = '6f1c2a9e-3b4d-4e5f-8a7b-1c2d3e4f5a6b';
 
@@ -127,8 +127,7 @@ describe('reward page', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByTestId('reward-add'));
     const drawer = within(screen.getByTestId('reward-drawer'));
     const price = drawer.getByLabelText(/Points price/);
-    await userEvent.clear(price);
-    await userEvent.type(price, '0');
+    await retype(price, '0');
     await userEvent.click(drawer.getByTestId('reward-save'));
     expect(await drawer.findByText(/Minimal value is 1/)).toBeInTheDocument();
     expect(drawer.getByLabelText(/Name \(English\)/)).toHaveAttribute('aria-invalid', 'true');
@@ -137,8 +136,7 @@ describe('reward page', { timeout: 30_000 }, () => {
     await userEvent.click(drawer.getByTestId('reward-voucher'));
     await userEvent.click(await screen.findByRole('option', { name: 'Free latte' }));
     await userEvent.type(drawer.getByLabelText(/Name \(English\)/), 'Morning latte');
-    await userEvent.clear(price);
-    await userEvent.type(price, '300');
+    await retype(price, '300');
     await userEvent.type(drawer.getByLabelText(/^Stock/), '20');
     await userEvent.click(drawer.getByTestId('reward-save'));
     await waitFor(() => expect(screen.queryByTestId('reward-drawer')).toBeNull());

@@ -1,8 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Call } from '../../../test/fetch-mock';
-import { renderBoard as renderShared, installBoardTestHooks } from '../test-board';
+import {
+  boardCard,
+  installBoardTestHooks,
+  renderOutletBoard,
+  type BoardAnswer,
+} from '../test-board';
 import { board, boardOrder, minutesAgo, thresholds } from '../test-orders';
 
 // The ready column's last tap: "Served" (dine-in) or "Handed over" (pick-up, delivery) records
@@ -30,21 +34,17 @@ const pickUp = boardOrder({
   status_at: minutesAgo(2),
 });
 
-function renderBoard(
-  answer?: (call: Call) => { status?: number; body?: unknown } | undefined,
-  can?: (action: string, subject: string) => boolean,
-) {
-  return renderShared({ first: board([table, pickUp], thresholds), outlet: 'o1', answer, can });
-}
-
-const card = (no: string) => screen.getByTestId(`board-card-${no}`);
+const renderBoard = (answer?: BoardAnswer, can?: (action: string, subject: string) => boolean) =>
+  renderOutletBoard([table, pickUp], answer, can);
 
 describe('handing over from the ready column', () => {
   it('says "Served" at a table and "Handed over" for a pick-up, and only to staff who may move', async () => {
     renderBoard();
     await screen.findByTestId('board-card-KL01-0004');
-    expect(within(card('KL01-0004')).getByTestId('board-hand-over')).toHaveTextContent('Served');
-    expect(within(card('KL01-0005')).getByTestId('board-hand-over')).toHaveTextContent(
+    expect(within(boardCard('KL01-0004')).getByTestId('board-hand-over')).toHaveTextContent(
+      'Served',
+    );
+    expect(within(boardCard('KL01-0005')).getByTestId('board-hand-over')).toHaveTextContent(
       'Handed over',
     );
   });
@@ -62,7 +62,7 @@ describe('handing over from the ready column', () => {
       return { body: { data: { id: pickUp.id } } };
     });
     await screen.findByTestId('board-card-KL01-0005');
-    const button = within(card('KL01-0005')).getByRole('button', { name: 'Handed over' });
+    const button = within(boardCard('KL01-0005')).getByRole('button', { name: 'Handed over' });
     await userEvent.click(button);
     await waitFor(() => expect(screen.queryByTestId('board-card-KL01-0005')).toBeNull());
     await waitFor(() =>
@@ -80,7 +80,7 @@ describe('handing over from the ready column', () => {
         : undefined,
     );
     await screen.findByTestId('board-card-KL01-0004');
-    await userEvent.click(within(card('KL01-0004')).getByRole('button', { name: 'Served' }));
+    await userEvent.click(within(boardCard('KL01-0004')).getByRole('button', { name: 'Served' }));
     await waitFor(() =>
       expect(toasts.some((t) => t.message.startsWith('Order KL01-0004 could not be marked'))).toBe(
         true,

@@ -6,7 +6,7 @@ import { mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { testCampaign } from '../test-campaigns';
 import { CampaignDrawer } from './campaign-drawer';
-import { chooseOption, retypeDateTime } from '../../../test/user-steps';
+import { chooseOption, retype, retypeDateTime } from '../../../test/user-steps';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -64,13 +64,11 @@ describe('campaign drawer', { timeout: 40_000 }, () => {
     await userEvent.type(days, '0');
     await save();
     expect(await drawer.findByText('Minimal value is 1')).toBeInTheDocument();
-    await userEvent.clear(days);
-    await userEvent.type(days, '3651');
+    await retype(days, '3651');
     await save();
     expect(await drawer.findByText('Maximal value is 3650')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
-    await userEvent.clear(days);
-    await userEvent.type(days, '3650');
+    await retype(days, '3650');
     await save();
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]![0]).toMatchObject({
@@ -96,8 +94,7 @@ describe('campaign drawer', { timeout: 40_000 }, () => {
       await drawer.findByText('Lines 3, 5 are not phone numbers. Fix or remove them.'),
     ).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
-    await userEvent.clear(phones);
-    await userEvent.type(phones, '012-345 6789{Enter}0198765432');
+    await retype(phones, '012-345 6789{Enter}0198765432');
     await save();
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]![0]).toMatchObject({
