@@ -74,7 +74,7 @@ export function renderBoard({
   };
 }
 
-export type BoardAnswer = (call: Call) => { status?: number; body?: unknown } | undefined;
+type BoardAnswer = (call: Call) => { status?: number; body?: unknown } | undefined;
 
 /** The board of a user bound to KL01 showing `orders` (with the colour thresholds). */
 export const renderOutletBoard = (

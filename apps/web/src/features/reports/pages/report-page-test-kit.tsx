@@ -1,7 +1,7 @@
 import { waitFor, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SalesReport } from '@kopi/contract';
-import { expect, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { emptySession, sessionStore } from '../../../lib/session/session-store';
 import { resetToasts } from '../../../lib/toasts';
 import { type Call, mockFetch, outletFilterAnswer } from '../../../test/fetch-mock';
@@ -10,20 +10,23 @@ import { ReportPage } from './report-page';
 
 const EXPORT = '/api/reports/sales/export';
 
-/** Before each report test: signed out, and a download's object URL stubbed (jsdom has none). */
-export function startReportTest() {
-  sessionStore.setState(emptySession);
-  vi.stubGlobal(
-    'URL',
-    Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined }),
-  );
-}
-
-/** After each report test: the stubs, toasts and session undone. */
-export function endReportTest() {
-  vi.unstubAllGlobals();
-  resetToasts();
-  sessionStore.setState(emptySession);
+/**
+ * Installs the report tests' hooks: each starts signed out with a download's object URL stubbed
+ * (jsdom has none), and ends with the stubs, toasts and session undone.
+ */
+export function installReportTestHooks() {
+  beforeEach(() => {
+    sessionStore.setState(emptySession);
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined }),
+    );
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    resetToasts();
+    sessionStore.setState(emptySession);
+  });
 }
 
 /** The query of each call to `path` (the report by default), in order. */

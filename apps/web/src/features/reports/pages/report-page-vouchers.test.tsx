@@ -1,18 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SalesFigures, SalesReport, VoucherFigures } from '@kopi/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { businessToday, defaultBusinessClock } from '../../../lib/business-clock';
 import { testOutlets } from '../../../test/fetch-mock';
 import { currentLocation } from '../../../test/render';
 import { setTestSession } from '../../../test/session';
 import { presetRange } from '../range';
 import {
-  endReportTest,
   exportCsvAndXlsx,
+  installReportTestHooks,
   renderReportPage,
   reportCalls,
-  startReportTest,
 } from './report-page-test-kit';
 
 // The "By voucher" tab of /report: the API's group_by=voucher with the range, outlet and
@@ -85,8 +84,7 @@ function answer(url: URL): SalesReport {
   };
 }
 
-beforeEach(startReportTest);
-afterEach(endReportTest);
+installReportTestHooks();
 
 function renderReport(route: string) {
   setTestSession({ id: 'u1', tenant_id: 't1', id_outlet: null, outlet_name: null }, { token: 'tok' });

@@ -1,18 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SalesFigures, SalesReport } from '@kopi/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { businessToday, defaultBusinessClock } from '../../../lib/business-clock';
 import { testOutlets } from '../../../test/fetch-mock';
 import { currentLocation } from '../../../test/render';
 import { setTestSession } from '../../../test/session';
 import { presetRange } from '../range';
 import {
-  endReportTest,
   exportCsvAndXlsx,
+  installReportTestHooks,
   renderReportPage,
   reportCalls,
-  startReportTest,
 } from './report-page-test-kit';
 import { retype } from '../../../test/user-steps';
 
@@ -120,10 +119,9 @@ function answer(url: URL): SalesReport {
   };
 }
 
-beforeEach(startReportTest);
+installReportTestHooks();
 afterEach(() => {
   freshness = undefined;
-  endReportTest();
 });
 
 /** What the server says of a replica that lags (none unless a test sets it). */

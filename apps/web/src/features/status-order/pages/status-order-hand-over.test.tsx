@@ -1,12 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  boardCard,
-  installBoardTestHooks,
-  renderOutletBoard,
-  type BoardAnswer,
-} from '../test-board';
+import { boardCard, installBoardTestHooks, renderOutletBoard } from '../test-board';
 import { board, boardOrder, minutesAgo, thresholds } from '../test-orders';
 
 // The ready column's last tap: "Served" (dine-in) or "Handed over" (pick-up, delivery) records
@@ -34,8 +29,8 @@ const pickUp = boardOrder({
   status_at: minutesAgo(2),
 });
 
-const renderBoard = (answer?: BoardAnswer, can?: (action: string, subject: string) => boolean) =>
-  renderOutletBoard([table, pickUp], answer, can);
+/** This file's board; `answer` and `can` as renderOutletBoard takes them. */
+const renderBoard = renderOutletBoard.bind(null, [table, pickUp]);
 
 describe('handing over from the ready column', () => {
   it('says "Served" at a table and "Handed over" for a pick-up, and only to staff who may move', async () => {

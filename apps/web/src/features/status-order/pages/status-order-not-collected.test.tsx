@@ -1,12 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  boardCard,
-  installBoardTestHooks,
-  renderOutletBoard,
-  type BoardAnswer,
-} from '../test-board';
+import { boardCard, installBoardTestHooks, renderOutletBoard } from '../test-board';
 import { board, boardOrder, minutesAgo, thresholds } from '../test-orders';
 
 // A ready order stays on the board until handed over; a manager (update-order) clears one the
@@ -29,8 +24,8 @@ const waiting = boardOrder({
 });
 const making = boardOrder({ order_no: 'KL01-0008', status: 'APPROVED', created_at: minutesAgo(4) });
 
-const renderBoard = (answer?: BoardAnswer, can?: (action: string, subject: string) => boolean) =>
-  renderOutletBoard([waiting, making], answer, can);
+/** This file's board; `answer` and `can` as renderOutletBoard takes them. */
+const renderBoard = renderOutletBoard.bind(null, [waiting, making]);
 
 describe('not collected', () => {
   it('is offered on ready cards only, and only to a user who may update orders', async () => {
