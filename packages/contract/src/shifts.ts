@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from './common';
 import { paymentMethodSchema } from './pricing';
-import { refundPaidBySchema } from './day-close';
+import { methodSumSchema, refundPaidBySchema } from './day-close';
 import { approvalRecordSchema, approvalSchema } from './approvals';
 import {
   drawerNoteSchema,
@@ -308,7 +308,7 @@ export const shiftSchema = shiftSummarySchema.extend({
   /** Sales rung up in the shift (voids apart), Σ their totals, and their payment lines by method. */
   orders: amount,
   sales_total: amount,
-  sales_by_method: z.array(z.object({ method: paymentMethodSchema, count: amount, amount })),
+  sales_by_method: z.array(methodSumSchema(paymentMethodSchema)),
   discounts: amount,
   /** Paid orders of the shift later rejected or cancelled, and what they were paid. */
   voids: z.object({ count: amount, amount }),
