@@ -5,7 +5,7 @@ import type { SessionMessage } from '../lib/session/session-channel';
 import { lockSession } from '../lib/session/session-runtime';
 import { clearSession, sessionFromAnswer, sessionStore } from '../lib/session/session-store';
 import { registerToastHost, resetToasts, type ToastRequest } from '../lib/toasts';
-import { mockFetch, sessionAnswer } from '../test/fetch-mock';
+import { errorAnswer, mockFetch, sessionAnswer } from '../test/fetch-mock';
 import { renderWithProviders } from '../test/render';
 import { LOCK_CARD_MAX_WIDTH, LockScreenDialog } from './lock-screen';
 
@@ -113,10 +113,7 @@ describe('lock screen (SPEC §2/§4)', () => {
   });
 
   it('says a wrong password is wrong, on the field and without a toast naming a username', async () => {
-    const toasts = await unlockRefused(
-      { status: 400, body: { code_message: 'invalid_credentials', message: 'Bad' } },
-      'wrong-one',
-    );
+    const toasts = await unlockRefused(errorAnswer(400, 'invalid_credentials', 'Bad'), 'wrong-one');
     expect(await screen.findByText('Incorrect password')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
     expect(toasts).toEqual([]);
@@ -124,10 +121,7 @@ describe('lock screen (SPEC §2/§4)', () => {
   });
 
   it('toasts a refusal that is not the password: too many attempts', async () => {
-    const toasts = await unlockRefused(
-      { status: 429, body: { code_message: 'too_many_attempts', message: 'Slow' } },
-      'Kopi@1234',
-    );
+    const toasts = await unlockRefused(errorAnswer(429, 'too_many_attempts', 'Slow'), 'Kopi@1234');
     await waitFor(() =>
       expect(toasts.map((t) => `${t.type}:${t.message}`)).toEqual([
         'error:Too many attempts. Please wait and try again.',

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApprovalInput } from '@kopi/contract';
 import { http } from '../../lib/http/http';
-import { mockFetch, testOutlets } from '../../test/fetch-mock';
+import { errorAnswer, mockFetch, testOutlets } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
 import { setTestSession } from '../../test/session';
 import { useApproval } from './use-approval';
@@ -58,7 +58,7 @@ describe('useApproval', () => {
         const { pin } = (call.body as { approval: ApprovalInput }).approval;
         return pin === '2468'
           ? { body: { data: 'opened' } }
-          : { status: 403, body: { code_message: 'pin_wrong', message: 'Wrong PIN' } };
+          : errorAnswer(403, 'pin_wrong', 'Wrong PIN');
       }
       return undefined;
     });

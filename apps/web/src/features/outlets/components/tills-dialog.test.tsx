@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Outlet, Till } from '@kopi/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerToastHost, resetToasts, type ToastRequest } from '../../../lib/toasts';
-import { mockFetch } from '../../../test/fetch-mock';
+import { errorAnswer, mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { TillsDialog } from './tills-dialog';
 import { retype } from '../../../test/user-steps';
@@ -38,7 +38,7 @@ function serve(initial: Till[]) {
     }
     if (call.method === 'DELETE') {
       if (id === 't1') {
-        return { status: 409, body: { code_message: 'till_in_use', message: 'In use' } };
+        return errorAnswer(409, 'till_in_use', 'In use');
       }
       tills = tills.filter((x) => x.id !== id);
       return { body: { data: { id, deleted: true } } };

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReceiptMatch, Refundable } from '@kopi/contract';
 import { resetToasts } from '../../../lib/toasts';
-import { mockFetch, testOutlets } from '../../../test/fetch-mock';
+import { errorAnswer, mockFetch, testOutlets } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { setTestSession } from '../../../test/session';
 import { captureToasts } from '../../../test/toasts';
@@ -81,7 +81,7 @@ function setup(paidBy: string) {
     if (call.url === '/api/pos/refunds') {
       const body = call.body as { approval?: { pin: string }; method: string };
       if (body.approval?.pin !== '4826') {
-        return { status: 403, body: { code_message: 'pin_wrong', message: 'Wrong PIN' } };
+        return errorAnswer(403, 'pin_wrong', 'Wrong PIN');
       }
       return {
         status: 201,

@@ -2,7 +2,7 @@ import type { ApprovalInput } from '@kopi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, type Call } from '../../../test/fetch-mock';
+import { type Call, errorAnswer, mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { setTestSession } from '../../../test/session';
 import {
@@ -40,7 +40,7 @@ const pinRule =
     if (!manual_discount || permissions.includes('discount-order')) return undefined;
     if (!approval) return { status: 403, body: { code_message: 'approval_required' } };
     if (approval.approver_id !== MANAGER || approval.pin !== PIN)
-      return { status: 403, body: { code_message: 'pin_wrong', message: 'Wrong PIN' } };
+      return errorAnswer(403, 'pin_wrong', 'Wrong PIN');
     return undefined;
   };
 

@@ -4,7 +4,7 @@ import type { Reward } from '@kopi/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '../../../lib/toasts';
 import { captureToasts } from '../../../test/toasts';
-import { mockFetch } from '../../../test/fetch-mock';
+import { errorAnswer, mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { testReward, testUniqueVoucher } from '../test-rewards';
 import { RewardPage } from './reward-page';
@@ -51,13 +51,11 @@ function renderPage(can: (action: string, subject: string) => boolean = () => tr
       return { status: 201, body: { data: created[0] } };
     }
     if (url.pathname === '/api/voucher-rewards/r1' && call.method === 'DELETE') {
-      return {
-        status: 409,
-        body: {
-          code_message: 'reward_in_use',
-          message: 'This reward has been exchanged, so it cannot be deleted; switch it off instead',
-        },
-      };
+      return errorAnswer(
+        409,
+        'reward_in_use',
+        'This reward has been exchanged, so it cannot be deleted; switch it off instead',
+      );
     }
     if (url.pathname === '/api/voucher-rewards/r1' && call.method === 'PUT') {
       return { body: { data: { ...list[0], status: 'inactive' } } };

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { boardCard, installBoardTestHooks, renderOutletBoard } from '../test-board';
 import { board, boardOrder, minutesAgo, thresholds } from '../test-orders';
+import { errorAnswer } from '../../../test/fetch-mock';
 
 // The ready column's last tap: "Served" (dine-in) or "Handed over" (pick-up, delivery) records
 // the moment once and takes the card off every board.
@@ -70,9 +71,7 @@ describe('handing over from the ready column', () => {
 
   it('puts the card back and says why when the server fails', async () => {
     renderBoard((call) =>
-      call.method === 'POST'
-        ? { status: 500, body: { code_message: 'internal_error', message: 'Boom' } }
-        : undefined,
+      call.method === 'POST' ? errorAnswer(500, 'internal_error', 'Boom') : undefined,
     );
     await screen.findByTestId('board-card-KL01-0004');
     await userEvent.click(within(boardCard('KL01-0004')).getByRole('button', { name: 'Served' }));

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { boardCard, installBoardTestHooks, renderOutletBoard } from '../test-board';
 import { board, boardOrder, minutesAgo, thresholds } from '../test-orders';
+import { errorAnswer } from '../../../test/fetch-mock';
 
 // A ready order stays on the board until handed over; a manager (update-order) clears one the
 // customer never came for from the card's menu, with a reason.
@@ -79,9 +80,7 @@ describe('not collected', () => {
 
   it('keeps the dialog and the reason when the server fails', async () => {
     renderBoard((call) =>
-      call.method === 'POST'
-        ? { status: 500, body: { code_message: 'internal_error', message: 'Boom' } }
-        : undefined,
+      call.method === 'POST' ? errorAnswer(500, 'internal_error', 'Boom') : undefined,
     );
     await screen.findByTestId('board-card-KL01-0007');
     await userEvent.click(within(boardCard('KL01-0007')).getByTestId('board-card-menu'));

@@ -4,7 +4,7 @@ import type { Voucher } from '@kopi/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '../../../lib/toasts';
 import { captureToasts } from '../../../test/toasts';
-import { mockFetch, outletFilterAnswer } from '../../../test/fetch-mock';
+import { errorAnswer, mockFetch, outletFilterAnswer } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { testVoucher } from '../test-vouchers';
 import { VoucherPage } from './voucher-page';
@@ -64,13 +64,11 @@ function renderPage(can: (action: string, subject: string) => boolean = () => tr
       return { status: 201, body: { data: created[0] } };
     }
     if (url.pathname === '/api/vouchers/v2' && call.method === 'DELETE') {
-      return {
-        status: 409,
-        body: {
-          code_message: 'voucher_in_use',
-          message: 'This voucher has been redeemed, so it cannot be deleted; switch it off instead',
-        },
-      };
+      return errorAnswer(
+        409,
+        'voucher_in_use',
+        'This voucher has been redeemed, so it cannot be deleted; switch it off instead',
+      );
     }
     if (url.pathname === '/api/vouchers/v2' && call.method === 'PUT') {
       return { body: { data: { ...list[1], status: 'inactive' } } };
