@@ -17,11 +17,9 @@ import {
 // The "By voucher" tab of /report: the API's group_by=voucher with the range, outlet and
 // comparison of the other views, the vouchers' names in the screen's language, and the export.
 
-vi.mock('../components/report-chart', () => ({
-  ReportChart: ({ report }: { report: SalesReport }) => (
-    <div data-testid="report-chart" data-rows={report.rows.length} />
-  ),
-}));
+vi.mock('../components/report-chart', () =>
+  import('../components/test-report-chart').then((m) => m.fakeReportChart),
+);
 
 const { pg } = testOutlets;
 const sales: SalesFigures = {

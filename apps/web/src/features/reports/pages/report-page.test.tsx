@@ -15,13 +15,9 @@ import {
 } from './report-page-test-kit';
 import { retype } from '../../../test/user-steps';
 
-// The chart draws with @mui/x-charts (SVG measured in a real browser); here it only has to say
-// what it was given.
-vi.mock('../components/report-chart', () => ({
-  ReportChart: ({ report }: { report: SalesReport }) => (
-    <div data-testid="report-chart" data-rows={report.rows.length} />
-  ),
-}));
+vi.mock('../components/report-chart', () =>
+  import('../components/test-report-chart').then((m) => m.fakeReportChart),
+);
 
 const { kl, pg } = testOutlets;
 
