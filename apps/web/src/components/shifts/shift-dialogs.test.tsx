@@ -17,6 +17,23 @@ vi.mock('./api', () => ({ openShift: vi.fn(), closeShift: vi.fn(), addCashMoveme
 
 const money = (sen: number) => formatMoney(sen).replace(/\s/g, ' ');
 
+/** The cash movement dialog of shift s1 at outlet o1. */
+const renderCashMovement = (
+  kind: 'cash_in' | 'cash_out',
+  approvalOver: number | null,
+  onDone: () => void,
+) =>
+  renderWithProviders(
+    <CashMovementDialog
+      shiftId="s1"
+      outletId="o1"
+      approvalOver={approvalOver}
+      kind={kind}
+      onDone={onDone}
+      onClose={vi.fn()}
+    />,
+  );
+
 /** Types how many of a note or coin the cashier counted. */
 const count = (denomination: string, n: string) =>
   fireEvent.change(screen.getByTestId(`shift-count-${denomination}`), { target: { value: n } });
@@ -106,16 +123,7 @@ describe('cash in and out', () => {
   it('needs an amount, and a note for "other"', async () => {
     vi.mocked(addCashMovement).mockResolvedValue({} as never);
     const onDone = vi.fn();
-    renderWithProviders(
-      <CashMovementDialog
-        shiftId="s1"
-        outletId="o1"
-        approvalOver={null}
-        kind="cash_out"
-        onDone={onDone}
-        onClose={vi.fn()}
-      />,
-    );
+    renderCashMovement('cash_out', null, onDone);
     const submit = screen.getByTestId('shift-movement-submit');
     expect(submit).toBeDisabled();
     fireEvent.change(screen.getByTestId('shift-movement-amount'), { target: { value: '50' } });
@@ -134,16 +142,7 @@ describe('cash in and out', () => {
   });
 
   it('says why an amount cannot be moved instead of only disabling Save', () => {
-    renderWithProviders(
-      <CashMovementDialog
-        shiftId="s1"
-        outletId="o1"
-        approvalOver={null}
-        kind="cash_in"
-        onDone={vi.fn()}
-        onClose={vi.fn()}
-      />,
-    );
+    renderCashMovement('cash_in', null, vi.fn());
     const submit = screen.getByTestId('shift-movement-submit');
     const amount = screen.getByTestId('shift-movement-amount');
     const cases = [
@@ -321,16 +320,7 @@ describe('a cash out over the tenant’s limit', () => {
     );
     vi.mocked(addCashMovement).mockResolvedValue({} as never);
     const onDone = vi.fn();
-    renderWithProviders(
-      <CashMovementDialog
-        shiftId="s1"
-        outletId="o1"
-        approvalOver={5000}
-        kind="cash_out"
-        onDone={onDone}
-        onClose={vi.fn()}
-      />,
-    );
+    renderCashMovement('cash_out', 5000, onDone);
     fireEvent.change(screen.getByTestId('shift-movement-amount'), { target: { value: '60' } });
     fireEvent.click(screen.getByTestId('shift-movement-submit'));
     await approveWithPin('2468');
