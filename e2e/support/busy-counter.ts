@@ -8,7 +8,9 @@ import {
 } from '@playwright/test';
 import { demoPassword, watchConsole } from '../fixtures';
 import { openAllDay } from './outlets';
+import { nextSale, payInCash } from './pos';
 import { apiLogin, signIn } from './session';
+import { closeOpenShifts } from './shifts';
 
 // A busy counter at Johor Bahru (JB01), which no other journey sells at: the KL01 journeys keep
 // their outlet's one till and one cashier, and the day-close journey closes KL01 alone. The
@@ -17,6 +19,8 @@ import { apiLogin, signIn } from './session';
 
 export const BUSY_OUTLET = 'JB01';
 export const SECOND_TILL = 'Bar counter';
+/** The demo menu's standard Kopi: its one choice has a default, so it goes in with one tap. */
+export const KOPI = 'KOP-001';
 /** The manager's approval PIN (set again by every journey that needs it). */
 export const MANAGER_PIN = '4826';
 
@@ -33,6 +37,26 @@ export interface BusyCounter {
   barTill: { id: string; name: string };
   users: Record<keyof typeof busyStaff, { id: string; username: string; fullname: string }>;
   adminHeaders: Record<string, string>;
+}
+
+/** The busy counter with no shift left open by an earlier run: every till asks for a new one. */
+export async function busyCounterNoShifts(request: APIRequestContext): Promise<BusyCounter> {
+  const counter = await busyCounter(request);
+  await closeOpenShifts(request, counter.outletId);
+  return counter;
+}
+
+/**
+ * In the approval dialog on `page`: picks the manager by name, types `pin` and applies it (the
+ * dialog says whether it was taken).
+ */
+export async function approveWithPin(page: Page, managerName: string, pin: string) {
+  const approval = page.getByTestId('pos-approval-dialog');
+  await approval.getByRole('combobox', { name: 'Manager' }).click();
+  await page.getByRole('option', { name: managerName, exact: true }).click();
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await approval.getByTestId('approval-pin').fill(pin);
+  await approval.getByTestId('pos-approval-apply').click();
 }
 
 /**
@@ -186,12 +210,8 @@ export async function payExactCash(
   onReceipt?: (receipt: Locator) => Promise<void>,
 ): Promise<CounterSale> {
   await page.getByTestId('pos-serving-pick_up').click();
-  const sold = page.waitForResponse(
-    (r) => r.url().endsWith('/api/orders') && r.request().method() === 'POST',
-  );
-  await page.getByTestId('pos-pay').click();
-  const payment = page.getByTestId('pos-payment');
-  await payment.getByTestId('pos-method-cash').click();
+  const sold = nextSale(page);
+  const payment = await payInCash(page);
   await payment.getByTestId('pos-cash-exact').click();
   await payment.getByTestId('pos-confirm-payment').click();
   const response = await sold;

@@ -22,23 +22,31 @@ export async function standardDrink(request: APIRequestContext, nameMy?: string)
     },
   });
   expect(group.status(), await group.text()).toBe(201);
+  const sku = `CTR-${stamp}`;
+  await createProduct(request, headers, {
+    name: `Teh Counter ${stamp}`,
+    ...(nameMy ? { name_my: `${nameMy} ${stamp}` } : {}),
+    sku,
+    base_price: 300,
+    variant_group_ids: [(await group.json()).data.id],
+  });
+  return { sku, stamp };
+}
+
+/** Creates a product in the menu's first category, as the admin whose `headers` are given. */
+export async function createProduct(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  fields: Record<string, unknown>,
+) {
   const categories = await request.get('/api/categories?page_size=100', { headers });
   expect(categories.status()).toBe(200);
   const category = ((await categories.json()).data as { id: string }[])[0]!;
-  const sku = `CTR-${stamp}`;
   const product = await request.post('/api/products', {
     headers,
-    data: {
-      name: `Teh Counter ${stamp}`,
-      ...(nameMy ? { name_my: `${nameMy} ${stamp}` } : {}),
-      sku,
-      category: category.id,
-      base_price: 300,
-      variant_group_ids: [(await group.json()).data.id],
-    },
+    data: { ...fields, category: category.id },
   });
   expect(product.status(), await product.text()).toBe(201);
-  return { sku, stamp };
 }
 
 /** Marks a product sold out today at an outlet, or back in stock, as the admin. */

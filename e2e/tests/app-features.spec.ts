@@ -33,13 +33,20 @@ test('marketing switches delivery off at Penang, and the app’s delivery order 
   const penang = dialog.getByRole('group', { name: 'Delivery at Penang' });
   const penangRow = dialog.locator('[data-testid="outlet-switch-row"][data-outlet="PG01"]');
 
-  const switchedOff = page.waitForResponse(
-    (r) => r.url().includes(`/api/app-features/delivery/outlets/${outletId}`) && r.ok(),
-  );
-  await penang.getByRole('button', { name: 'Off' }).click();
-  await switchedOff;
-  await expect(penangRow.getByTestId('outlet-effective')).toHaveAttribute('data-enabled', 'off');
-  await expect(penangRow.getByTestId('outlet-effective')).toContainText('Outlet’s own');
+  // Sets Penang's switch and waits for it to be saved; the row then says what holds there.
+  const setPenang = async (button: string, enabled: string, source: string) => {
+    const saved = page.waitForResponse(
+      (r) => r.url().includes(`/api/app-features/delivery/outlets/${outletId}`) && r.ok(),
+    );
+    await penang.getByRole('button', { name: button }).click();
+    await saved;
+    await expect(penangRow.getByTestId('outlet-effective')).toHaveAttribute(
+      'data-enabled',
+      enabled,
+    );
+    await expect(penangRow.getByTestId('outlet-effective')).toContainText(source);
+  };
+  await setPenang('Off', 'off', 'Outlet’s own');
   await dialog.getByTestId('outlet-switches-close').click();
   await expect(delivery).toContainText('1 outlet has its own setting');
 
@@ -69,12 +76,6 @@ test('marketing switches delivery off at Penang, and the app’s delivery order 
   } finally {
     // Penang follows the business again, as the other journeys expect.
     await delivery.getByTestId('open-outlet-switches').click();
-    const restored = page.waitForResponse(
-      (r) => r.url().includes(`/api/app-features/delivery/outlets/${outletId}`) && r.ok(),
-    );
-    await penang.getByRole('button', { name: 'Business' }).click();
-    await restored;
-    await expect(penangRow.getByTestId('outlet-effective')).toHaveAttribute('data-enabled', 'on');
-    await expect(penangRow.getByTestId('outlet-effective')).toContainText('Whole business');
+    await setPenang('Business', 'on', 'Whole business');
   }
 });

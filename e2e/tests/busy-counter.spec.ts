@@ -3,9 +3,12 @@ import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { demoPassword, expect, test } from '../fixtures';
 import {
   busyCounter,
+  busyCounterNoShifts,
+  approveWithPin,
   busyStaff,
   chooseTillAndOpen,
   counterDevice,
+  KOPI,
   MANAGER_PIN,
   payExactCash,
   readData,
@@ -22,7 +25,6 @@ import { closeOpenShifts, countOf } from '../support/shifts';
 
 test.use({ viewport: { width: 1024, height: 768 } });
 
-const KOPI = 'KOP-001';
 const NASI_LEMAK = 'FOD-001';
 /** Not the manager's PIN (MANAGER_PIN). */
 const WRONG_PIN = '1357';
@@ -52,8 +54,7 @@ test('two cashiers sell on two tills of one outlet at once; a held till is refus
   request,
 }) => {
   test.setTimeout(120_000);
-  const counter = await busyCounter(request);
-  await closeOpenShifts(request, counter.outletId);
+  const counter = await busyCounterNoShifts(request);
   const { frontTill, barTill, users, adminHeaders } = counter;
 
   const errors: string[] = [];
@@ -115,23 +116,25 @@ test('two cashiers sell on two tills of one outlet at once; a held till is refus
       expect(frontSale).toMatchObject({ till_id: frontTill.id, shift_id: frontShift });
       expect(barSale).toMatchObject({ till_id: barTill.id, shift_id: barShift });
 
-      const frontReport = await shiftReport(request, adminHeaders, frontShift);
-      expect(frontReport).toMatchObject({
-        till_id: frontTill.id,
-        cashier_name: users.front.fullname,
-        orders: 1,
-        sales_total: frontSale.total,
-      });
-      // The opening float (RM 50) and the sale's cash.
-      expect(frontReport.figures.expected).toBe(5_000 + frontSale.total);
-      const barReport = await shiftReport(request, adminHeaders, barShift);
-      expect(barReport).toMatchObject({
-        till_id: barTill.id,
-        cashier_name: users.bar.fullname,
-        orders: 1,
-        sales_total: barSale.total,
-      });
-      expect(barReport.figures.expected).toBe(2_000 + barSale.total);
+      // Each shift holds its own sale; its drawer expects the opening float and the sale's cash.
+      const expectOneSale = async (
+        shiftId: string,
+        till: { id: string },
+        cashier: string,
+        sale: { total: number },
+        float: number,
+      ) => {
+        const report = await shiftReport(request, adminHeaders, shiftId);
+        expect(report).toMatchObject({
+          till_id: till.id,
+          cashier_name: cashier,
+          orders: 1,
+          sales_total: sale.total,
+        });
+        expect(report.figures.expected).toBe(float + sale.total);
+      };
+      await expectOneSale(frontShift, frontTill, users.front.fullname, frontSale, 5_000);
+      await expectOneSale(barShift, barTill, users.bar.fullname, barSale, 2_000);
     });
 
     await test.step('a third device is refused a held till and told who holds it', async () => {
@@ -172,8 +175,7 @@ test('a manager approves a drawer over the tolerance by PIN on the cashier’s s
   request,
 }) => {
   test.setTimeout(120_000);
-  const counter = await busyCounter(request);
-  await closeOpenShifts(request, counter.outletId);
+  const counter = await busyCounterNoShifts(request);
   const { frontTill, users, adminHeaders } = counter;
 
   const errors: string[] = [];
@@ -218,11 +220,7 @@ test('a manager approves a drawer over the tolerance by PIN on the cashier’s s
     await test.step('the manager picks their name; a wrong PIN is refused, the right one closes', async () => {
       const approval = page.getByTestId('pos-approval-dialog');
       await expect(approval).toContainText('Close the shift with this variance');
-      await approval.getByRole('combobox', { name: 'Manager' }).click();
-      await page.getByRole('option', { name: users.manager.fullname, exact: true }).click();
-      await expect(page.getByRole('listbox')).toBeHidden();
-      await approval.getByTestId('approval-pin').fill(WRONG_PIN);
-      await approval.getByTestId('pos-approval-apply').click();
+      await approveWithPin(page, users.manager.fullname, WRONG_PIN);
       await expect(approval.getByTestId('approval-error')).toHaveText('Wrong PIN');
       await approval.getByTestId('approval-pin').fill(MANAGER_PIN);
       await approval.getByTestId('pos-approval-apply').click();
@@ -302,8 +300,7 @@ test('a cashier refunds one item of a receipt found by its number, with the mana
   request,
 }) => {
   test.setTimeout(120_000);
-  const counter = await busyCounter(request);
-  await closeOpenShifts(request, counter.outletId);
+  const counter = await busyCounterNoShifts(request);
   await setPinViaApi(request, busyStaff.manager.username, MANAGER_PIN);
   const { frontTill, users, adminHeaders } = counter;
 
@@ -354,11 +351,7 @@ test('a cashier refunds one item of a receipt found by its number, with the mana
 
       const approval = page.getByTestId('pos-approval-dialog');
       await expect(approval).toContainText('Refund at the counter');
-      await approval.getByRole('combobox', { name: 'Manager' }).click();
-      await page.getByRole('option', { name: users.manager.fullname, exact: true }).click();
-      await expect(page.getByRole('listbox')).toBeHidden();
-      await approval.getByTestId('approval-pin').fill(MANAGER_PIN);
-      await approval.getByTestId('pos-approval-apply').click();
+      await approveWithPin(page, users.manager.fullname, MANAGER_PIN);
       await expect(approval).toBeHidden();
       await expect(dialog).toBeHidden();
       const toast = page.getByTestId('toast-success').filter({ hasText: /give back/ });

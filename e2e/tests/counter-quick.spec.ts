@@ -3,6 +3,7 @@ import { openAllDay } from '../support/outlets';
 import { standardDrink } from '../support/catalogue';
 import { signIn } from '../support/session';
 import { openShiftIfAsked } from '../support/shifts';
+import { nextSale, openPosAt, payInCash } from '../support/pos';
 
 // The counter's quick paths at 1024×768: the cashier signs in straight to the POS of their one
 // outlet (no picker), a drink whose choice has a default goes in with one tap, is held and
@@ -51,9 +52,7 @@ test('a cashier lands on the POS, sells a standard drink in one tap and adds qui
   // Pick up: RM 3.00 + SST 6% RM 0.18 = RM 3.18, RM 3.20 in cash.
   await page.getByTestId('pos-serving-pick_up').click();
   await expect(page.getByTestId('pos-total')).toContainText(money('3.20'));
-  await page.getByTestId('pos-pay').click();
-  const payment = page.getByTestId('pos-payment');
-  await payment.getByTestId('pos-method-cash').click();
+  const payment = await payInCash(page);
   await payment.getByTestId('pos-cash-500').click();
   await payment.getByTestId('pos-cash-500').click();
   await expect(payment.getByTestId('pos-tendered')).toHaveValue('10.00');
@@ -67,14 +66,7 @@ test('a manager gives a staff meal discount the order keeps', async ({ page, req
   const { sku } = await standardDrink(request);
 
   await signIn(page, 'manager');
-  await page.goto('/pos');
-  await openShiftIfAsked(page);
-  const outlet = page.getByTestId('pos-outlet-select');
-  if ((await outlet.getAttribute('data-fixed')) !== 'true') {
-    const kl = await outlet.locator('option', { hasText: 'KL01' }).getAttribute('value');
-    await outlet.selectOption(kl!);
-    await openShiftIfAsked(page);
-  }
+  await openPosAt(page, 'KL01');
   await page.getByTestId(`pos-product-${sku}`).click();
   await page.getByTestId('pos-serving-pick_up').click();
   await page.getByTestId('pos-discount').click();
@@ -89,12 +81,8 @@ test('a manager gives a staff meal discount the order keeps', async ({ page, req
   await expect(page.getByTestId('pos-discount-total')).toContainText(money('0.30'));
   await expect(page.getByTestId('pos-total')).toContainText(money('2.85'));
 
-  const sold = page.waitForResponse(
-    (r) => r.url().endsWith('/api/orders') && r.request().method() === 'POST',
-  );
-  await page.getByTestId('pos-pay').click();
-  const payment = page.getByTestId('pos-payment');
-  await payment.getByTestId('pos-method-cash').click();
+  const sold = nextSale(page);
+  const payment = await payInCash(page);
   await payment.getByTestId('pos-cash-exact').click();
   await payment.getByTestId('pos-confirm-payment').click();
   const order = (await (await sold).json()).data as {

@@ -4,7 +4,8 @@ import { setSoldOut, standardDrink } from '../support/catalogue';
 import { plainProduct } from '../support/mobile';
 import { openAllDay } from '../support/outlets';
 import { chooseLanguage, restoreEnglish, signIn } from '../support/session';
-import { closeOpenShifts, countOf, openShiftIfAsked, senIn } from '../support/shifts';
+import { closeOpenShifts, countOf, senIn } from '../support/shifts';
+import { countPrints, expectPrinted, nextSale, openPosAt, payInCash } from '../support/pos';
 
 // A cashier's shift at the counter on a 1024×768 tablet, in English and again in Malay: open the
 // shift with a float, sell a standard drink in one tap paid with quick cash that adds up, mark an
@@ -48,12 +49,7 @@ for (const language of ['en', 'my'] as const) {
     const other = await browser.newContext(tablet);
     const page = await till.newPage();
     const manager = await other.newPage();
-    await page.addInitScript(() => {
-      (window as unknown as { printed: number }).printed = 0;
-      window.print = () => {
-        (window as unknown as { printed: number }).printed += 1;
-      };
-    });
+    await countPrints(page);
     await signIn(page, 'cashier');
     await chooseLanguage(page, language);
     // The float: RM 50 in RM 10 notes.
@@ -66,14 +62,7 @@ for (const language of ['en', 'my'] as const) {
 
     // A second POS at the same outlet, open before anything is marked sold out.
     await signIn(manager, 'manager');
-    await manager.goto('/pos');
-    await openShiftIfAsked(manager);
-    const outlet = manager.getByTestId('pos-outlet-select');
-    if ((await outlet.getAttribute('data-fixed')) !== 'true') {
-      const kl = await outlet.locator('option', { hasText: 'KL01' }).getAttribute('value');
-      await outlet.selectOption(kl!);
-      await openShiftIfAsked(manager);
-    }
+    await openPosAt(manager, 'KL01');
     await expect(manager.getByTestId('pos-product-FOD-004')).toBeEnabled();
 
     // One tap: the drink's required choice has a default; its name is in the screen's language.
@@ -85,16 +74,12 @@ for (const language of ['en', 'my'] as const) {
 
     // Quick cash adds up: RM 5 twice is RM 10.
     await page.getByTestId('pos-serving-pick_up').click();
-    await page.getByTestId('pos-pay').click();
-    const payment = page.getByTestId('pos-payment');
-    await payment.getByTestId('pos-method-cash').click();
+    const payment = await payInCash(page);
     const total = senIn((await payment.getByTestId('pos-payment-total').textContent()) ?? '');
     await payment.getByTestId('pos-cash-500').click();
     await payment.getByTestId('pos-cash-500').click();
     await expect(payment.getByTestId('pos-tendered')).toHaveValue('10.00');
-    const sold = page.waitForResponse(
-      (r) => r.url().endsWith('/api/orders') && r.request().method() === 'POST',
-    );
+    const sold = nextSale(page);
     await payment.getByTestId('pos-confirm-payment').click();
     const order = (await (await sold).json()).data as { id: string };
     const receipt = page.getByTestId('pos-receipt-dialog');
@@ -141,9 +126,7 @@ for (const language of ['en', 'my'] as const) {
     const report = page.getByTestId('shift-report');
     await expect(report.getByTestId('shift-report-variance')).toContainText('-0.05');
     await page.getByTestId('shift-report-print').click();
-    await expect
-      .poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed))
-      .toBe(1);
+    await expectPrinted(page, 1);
     await page.getByTestId('shift-report-close').click();
     await till.close();
     await other.close();

@@ -3,6 +3,7 @@ import { expect, test } from '../fixtures';
 import { openAllDay } from '../support/outlets';
 import { signIn } from '../support/session';
 import { closeOpenShifts, countOf, senIn } from '../support/shifts';
+import { countPrints, expectPrinted, payInCash } from '../support/pos';
 
 // A cashier's shift at the counter on a 1024×768 tablet: open it with a float counted by
 // denomination, sell for cash, take cash out for the bank, close with a small variance, open the
@@ -16,12 +17,7 @@ test('a cashier opens a shift, sells for cash, takes cash out and closes with a 
 }) => {
   const kl = await openAllDay(request, 'KL01');
   await closeOpenShifts(request, kl);
-  await page.addInitScript(() => {
-    (window as unknown as { printed: number }).printed = 0;
-    window.print = () => {
-      (window as unknown as { printed: number }).printed += 1;
-    };
-  });
+  await countPrints(page);
 
   await signIn(page, 'cashier');
   await page.goto('/pos');
@@ -44,9 +40,7 @@ test('a cashier opens a shift, sells for cash, takes cash out and closes with a 
   // A cash sale paid with RM 50: only the total stays in the drawer.
   await page.getByTestId('pos-product-FOD-001').click();
   await page.getByTestId('pos-serving-pick_up').click();
-  await page.getByTestId('pos-pay').click();
-  const payment = page.getByTestId('pos-payment');
-  await payment.getByTestId('pos-method-cash').click();
+  const payment = await payInCash(page);
   const total = senIn((await payment.getByTestId('pos-payment-total').textContent()) ?? '');
   await payment.getByTestId('pos-cash-5000').click();
   await payment.getByTestId('pos-confirm-payment').click();
@@ -111,9 +105,7 @@ test('a cashier opens a shift, sells for cash, takes cash out and closes with a 
   await working.getByRole('button', { name: 'Close' }).click();
   await expect(working).toBeHidden();
   await page.getByTestId('shift-report-print').click();
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed))
-    .toBe(1);
+  await expectPrinted(page, 1);
   await page.getByTestId('shift-report-close').click();
   // With the shift closed the POS asks for the next one.
   await expect(page.getByTestId('shift-open-dialog')).toBeVisible();

@@ -4,6 +4,7 @@ import { expect, test, watchConsole } from '../fixtures';
 import { openAllDay } from '../support/outlets';
 import { ensureShiftViaApi } from '../support/shifts';
 import { apiLogin, signIn } from '../support/session';
+import { chargesOn, type PosPricing } from '../support/pricing';
 
 // Refunds of card sales at KL01. The cashier asks for them from the order's details; finance
 // finds them in the refund list and approves, pays out and completes them. A partial refund of
@@ -51,12 +52,7 @@ async function cardSale(
   }[];
   const contextRes = await request.get(`/api/pos/context?outlet_id=${outletId}`, { headers });
   expect(contextRes.status(), await contextRes.text()).toBe(200);
-  const pricing = (await contextRes.json()).data.pricing as {
-    service_charge_rate_bp: number;
-    service_charge_methods: string[];
-    service_tax_rate_bp: number;
-    service_charge_taxable: boolean;
-  };
+  const pricing = (await contextRes.json()).data.pricing as PosPricing;
 
   const items = lines.map(({ sku, quantity }) => {
     const product = products.find((p) => p.sku === sku);
@@ -68,16 +64,8 @@ async function cardSale(
     return { product, quantity };
   });
   // The contract's priceOrder for a card pick-up sale (no discount, no cash rounding).
-  const rate = (amount: number, bp: number) => Math.floor((amount * bp + 5_000) / 10_000);
   const subtotal = items.reduce((sum, i) => sum + i.product.price * i.quantity, 0);
-  const charge = pricing.service_charge_methods.includes('pick_up')
-    ? rate(subtotal, pricing.service_charge_rate_bp)
-    : 0;
-  const tax = rate(
-    subtotal + (pricing.service_charge_taxable ? charge : 0),
-    pricing.service_tax_rate_bp,
-  );
-  const total = subtotal + charge + tax;
+  const { total } = chargesOn(subtotal, pricing, 'pick_up');
 
   await ensureShiftViaApi(request, headers, outletId);
   const created = await request.post('/api/orders', {

@@ -6,6 +6,8 @@ import { apiLogin, signIn } from '../support/session';
 import { openShiftIfAsked } from '../support/shifts';
 import { moneyText, outletName, usageAround, type DayFigures } from '../support/vouchers';
 import { klFormDate } from '../support/kl-dates';
+import { chargesOn, halfUp, type PosPricing } from '../support/pricing';
+import { createProduct } from '../support/catalogue';
 
 // Vouchers end to end, from the voucher to its usage figures: the admin makes a single-use dine-in
 // voucher on /voucher; a cashier is refused it below its minimum spend, then sells with it and
@@ -24,27 +26,13 @@ const CAP = 500;
 const MIN_SPEND = 1500;
 
 const money = (sen: number) => new RegExp(`RM\\s?${(sen / 100).toFixed(2).replace('.', '\\.')}`);
-/** A rate in basis points of an amount in sen, rounded half-up to the sen (money.ts's applyRate). */
-const halfUp = (sen: number, bp: number) => Math.floor((sen * bp + 5_000) / 10_000);
 
 /** A product of this run at a round price with no choices, sold at KL01. */
 async function journeyProduct(request: APIRequestContext) {
   const { token } = await apiLogin(request, 'admin');
   const headers = { authorization: `Bearer ${token}` };
-  const categories = await request.get('/api/categories?page_size=100', { headers });
-  expect(categories.status()).toBe(200);
-  const category = ((await categories.json()).data as { id: string }[])[0]!;
   const sku = `VCH-${stamp}`;
-  const product = await request.post('/api/products', {
-    headers,
-    data: {
-      name: `Kaya Set ${stamp}`,
-      sku,
-      category: category.id,
-      base_price: UNIT_PRICE,
-    },
-  });
-  expect(product.status(), await product.text()).toBe(201);
+  await createProduct(request, headers, { name: `Kaya Set ${stamp}`, sku, base_price: UNIT_PRICE });
   return sku;
 }
 
@@ -55,13 +43,7 @@ async function klPricing(request: APIRequestContext, outletId: string) {
     headers: { authorization: `Bearer ${token}` },
   });
   expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).data.pricing as {
-    service_charge_rate_bp: number;
-    service_charge_methods: string[];
-    service_tax_rate_bp: number;
-    service_charge_taxable: boolean;
-    cash_rounding: boolean;
-  };
+  return (await res.json()).data.pricing as PosPricing & { cash_rounding: boolean };
 }
 
 /** Opens the voucher dialog, types the code and applies it. */
@@ -146,14 +128,7 @@ test('a single-use dine-in voucher: made on /voucher, refused below its minimum,
   const discount = Math.min(halfUp(subtotal, RATE_BP), CAP);
   expect([subtotal, discount]).toEqual([2700, 500]);
   const after = subtotal - discount;
-  const charge = pricing.service_charge_methods.includes('dine_in')
-    ? halfUp(after, pricing.service_charge_rate_bp)
-    : 0;
-  const sst = halfUp(
-    after + (pricing.service_charge_taxable ? charge : 0),
-    pricing.service_tax_rate_bp,
-  );
-  const total = after + charge + sst;
+  const { charge, tax: sst, total } = chargesOn(after, pricing, 'dine_in');
   expect(subtotal).toBeGreaterThanOrEqual(MIN_SPEND);
   await expect(cashier.getByTestId('pos-subtotal')).toHaveText(money(subtotal));
   await applyCode(cashier);

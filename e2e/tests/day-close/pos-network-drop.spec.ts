@@ -2,6 +2,7 @@ import { expect, test } from '../../fixtures';
 import { openAllDay } from '../../support/outlets';
 import { openShiftIfAsked } from '../../support/shifts';
 import { apiLogin, signIn } from '../../support/session';
+import { payInCash } from '../../support/pos';
 
 // The connection drops while the POS sends a sale, after the server recorded it and
 // before its answer reached the till. The POS tells the cashier it is retrying, sends the sale
@@ -47,9 +48,7 @@ test('a sale whose answer is lost is retried with the same key and recorded once
   await page.getByTestId('pos-product-FOD-001').click();
   await expect(page.getByTestId('pos-cart-line')).toHaveCount(1);
   await page.getByTestId('pos-serving-pick_up').click();
-  await page.getByTestId('pos-pay').click();
-  const payment = page.getByTestId('pos-payment');
-  await payment.getByTestId('pos-method-cash').click();
+  const payment = await payInCash(page);
   await payment.getByTestId('pos-cash-5000').click();
   await payment.getByTestId('pos-confirm-payment').click();
 

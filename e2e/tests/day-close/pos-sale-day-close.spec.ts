@@ -3,6 +3,7 @@ import { expect, test } from '../../fixtures';
 import { openAllDay } from '../../support/outlets';
 import { closeOpenShifts, openShiftIfAsked } from '../../support/shifts';
 import { apiLogin, signIn } from '../../support/session';
+import { countPrints, expectPrinted, payInCash } from '../../support/pos';
 
 // A cashier sells at the counter of KL01 on a 1024×768 touch screen, the order is found
 // in the list and its details, it is accepted and completed, and the manager closes the day and
@@ -54,13 +55,7 @@ test('a cashier sells two drinks with options and a food item for cash, the orde
   // machine is busy (a run with three other suites on two cores stopped at its last step).
   test.setTimeout(120_000);
   const klId = await openAllDay(request, 'KL01');
-  await page.addInitScript(() => {
-    // Headless Chromium has no printer: count the print calls instead.
-    (window as unknown as { printed: number }).printed = 0;
-    window.print = () => {
-      (window as unknown as { printed: number }).printed += 1;
-    };
-  });
+  await countPrints(page);
 
   await signIn(page, 'cashier');
   await page.goto('/pos');
@@ -107,9 +102,7 @@ test('a cashier sells two drinks with options and a food item for cash, the orde
   // Cash rounds RM 25.86 down to RM 25.85 (Bank Negara: a last digit of 6 rounds down).
   await expect(page.getByTestId('pos-rounding')).toContainText(/-\s?RM\s?0\.01/);
   await expect(page.getByTestId('pos-total')).toContainText(money('25.85'));
-  await page.getByTestId('pos-pay').click();
-  const payment = page.getByTestId('pos-payment');
-  await payment.getByTestId('pos-method-cash').click();
+  const payment = await payInCash(page);
   await expect(payment.getByTestId('pos-payment-total')).toContainText(money('25.85'));
   await expect(payment.getByTestId('pos-payment-rounding')).toContainText(/-\s?RM\s?0\.01/);
   await expect(payment.getByTestId('pos-payment-rounding')).toContainText(money('25.86'));
@@ -139,9 +132,7 @@ test('a cashier sells two drinks with options and a food item for cash, the orde
   expect(orderNo, 'order number on the receipt').toBeTruthy();
   await receiptDialog.getByTestId('pos-print-receipt').click();
   // The print sheet lays itself out before it calls print.
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed))
-    .toBe(1);
+  await expectPrinted(page, 1);
   await page.emulateMedia({ media: 'print' });
   await expect(receipt).toBeVisible();
   await expect(page.getByTestId('pos-cart')).toBeHidden();

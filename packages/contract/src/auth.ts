@@ -17,13 +17,21 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-// SPEC §3 user fields; the password hash and otp are never sent.
-export const userFieldsSchema = z.object({
+/**
+ * Who a staff user is, as every answer about one starts: `avatar` is an `/uploads/…` URL, or
+ * null (the web then shows initials, first 2 words, SPEC §9).
+ */
+export const staffIdentityShape = {
   id: text(),
   username: text(),
   fullname: text(),
   email: text().nullable(),
   avatar: text().nullable(),
+};
+
+// SPEC §3 user fields; the password hash and otp are never sent.
+export const userFieldsSchema = z.object({
+  ...staffIdentityShape,
   id_outlet: text().nullable(),
   tenant_id: text().nullable(),
   tenant_name: text().nullable(),

@@ -32,6 +32,14 @@ const receiptText = text()
   .max(500, { error: messageKey('max_length', { max: 500 }) })
   .nullable();
 
+/** Sen from 0 up to `max`; the form shows the ringgit, so the message names the ringgit. */
+const senUpTo = (max: number) =>
+  z
+    .number({ error: messageKey('invalid') })
+    .int({ error: messageKey('integer') })
+    .min(0, { error: messageKey('min_value', { min: 0 }) })
+    .max(max, { error: messageKey('max_value', { max: max / 100 }) });
+
 export const businessSettingsShape = {
   sst_registration_no: registrationNo,
   service_tax_rate_bp: rateBp,
@@ -52,22 +60,13 @@ export const businessSettingsShape = {
   /** A counter sale needs an open shift on its till. */
   shifts_required: z.boolean(),
   /** Sen a closing drawer may be over or short without a manager's note. */
-  shift_variance_tolerance: z
-    .number({ error: messageKey('invalid') })
-    .int({ error: messageKey('integer') })
-    .min(0, { error: messageKey('min_value', { min: 0 }) })
-    .max(100_000, { error: messageKey('max_value', { max: 1000 }) }),
+  shift_variance_tolerance: senUpTo(100_000),
   /** The most a manual discount at the POS may take off a subtotal (0: none allowed). */
   manual_discount_max_bp: rateBp,
   /** A closing cashier counts the drawer without seeing the expected cash (shown once saved). */
   shift_blind_count: z.boolean(),
   /** Sen a cash out may take without a manager's PIN (null: any amount). */
-  cash_out_approval_over: z
-    .number({ error: messageKey('invalid') })
-    .int({ error: messageKey('integer') })
-    .min(0, { error: messageKey('min_value', { min: 0 }) })
-    .max(10_000_000, { error: messageKey('max_value', { max: 100_000 }) })
-    .nullable(),
+  cash_out_approval_over: senUpTo(10_000_000).nullable(),
   /** Sales before this hour (the outlet's local time) count for the previous business day. */
   business_day_cutoff_hour: z
     .number({ error: messageKey('invalid') })

@@ -60,3 +60,13 @@ export const idParamSchema = z.object({ id: z.uuid() });
 export const deletedSchema = z.object({ id: text(), deleted: z.literal(true) });
 
 export const statusFlagSchema = z.enum(['active', 'disabled']);
+
+/**
+ * The order a row belongs to, when it belongs to one: its id, number and business date
+ * (YYYY-MM-DD; order numbers count from 1 each day at each outlet).
+ */
+export const linkedOrderShape = {
+  order_id: text().nullable(),
+  order_no: text().nullable(),
+  order_date: text().nullable(),
+};

@@ -73,17 +73,24 @@ export const contentTextListQuerySchema = listQuerySchema.extend({
 });
 export type ContentTextListQuery = z.infer<typeof contentTextListQuerySchema>;
 
-/** A text as the tenant's app shows it, beside the platform's wording it started from. */
-export const contentTextSchema = z.object({
+/** A text's key, what it is for in both languages, its format and its wording in both. */
+const contentTextReadShape = {
   key: text(),
   description: text(),
   /** The description in Malay; empty: Malay screens show the English one. */
   description_my: text(),
   format: contentTextFormatSchema,
-  /** What the app shows: the tenant's wording, else the platform's. */
   text_en: text(),
-  /** Empty when neither the tenant nor the platform has Malay wording: the app shows English. */
+  /** Empty without Malay wording: the app shows English. */
   text_my: text(),
+};
+
+/**
+ * A text as the tenant's app shows it (its wording: the tenant's, else the platform's), beside
+ * the platform's wording it started from.
+ */
+export const contentTextSchema = z.object({
+  ...contentTextReadShape,
   default_en: text(),
   default_my: text(),
   /** The tenant's own wording of each language, null where it follows the platform. */
@@ -138,12 +145,7 @@ export const contentTextDefaultListQuerySchema = listQuerySchema.extend({
 export type ContentTextDefaultListQuery = z.infer<typeof contentTextDefaultListQuerySchema>;
 
 export const contentTextDefaultSchema = z.object({
-  key: text(),
-  description: text(),
-  description_my: text(),
-  format: contentTextFormatSchema,
-  text_en: text(),
-  text_my: text(),
+  ...contentTextReadShape,
   /** How many tenants have their own wording of this text. */
   override_count: z.number().int(),
   updated_at: text(),

@@ -111,12 +111,17 @@ export const customerNoteSchema = z.object({
 });
 export type CustomerNote = z.infer<typeof customerNoteSchema>;
 
-export const customerOrderSummarySchema = z.object({
-  id: text(),
+/** An order as a customer's record names it: its number, where, how it came in and how it stands. */
+const customerOrderNaming = {
   order_no: text(),
   outlet_name: text(),
   source: text(),
   status: text(),
+};
+
+export const customerOrderSummarySchema = z.object({
+  id: text(),
+  ...customerOrderNaming,
   total: z.number().int(),
   refunded: z.number().int(),
   created_at: text(),
@@ -174,10 +179,7 @@ export const customerPersonalDataSchema = z.object({
   }),
   orders: z.array(
     z.object({
-      order_no: text(),
-      outlet_name: text(),
-      source: text(),
-      status: text(),
+      ...customerOrderNaming,
       customer_name: text().nullable(),
       customer_phone: text().nullable(),
       delivery_address: text().nullable(),

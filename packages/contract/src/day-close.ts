@@ -32,6 +32,10 @@ export const zReportShiftSchema = z.object({
 });
 export type ZReportShift = z.infer<typeof zReportShiftSchema>;
 
+/** How many lines or refunds went by one method, and their sum in sen. */
+export const methodSumSchema = <M extends z.ZodType>(method: M) =>
+  z.object({ method, count: z.number().int(), amount: z.number().int() });
+
 export const zReportSchema = z.object({
   id: text(),
   outlet_id: text(),
@@ -48,16 +52,12 @@ export const zReportSchema = z.object({
   delivery_fees: z.number().int(),
   rounding: z.number().int(),
   total: z.number().int(),
-  by_payment_method: z.array(
-    z.object({ method: paymentMethodSchema, count: z.number().int(), amount: z.number().int() }),
-  ),
+  by_payment_method: z.array(methodSumSchema(paymentMethodSchema)),
   /**
    * Refunds of sales booked on this business day (of this day's orders or earlier ones), by what
    * they went back by; a refund completing after the close counts on the next open day's report.
    */
-  refunds_by_method: z.array(
-    z.object({ method: refundPaidBySchema, count: z.number().int(), amount: z.number().int() }),
-  ),
+  refunds_by_method: z.array(methodSumSchema(refundPaidBySchema)),
   /** Σ refunds_by_method amounts. */
   refunds: z.number().int(),
   /** Paid orders of the day rejected or cancelled (voids), and what they were paid. */

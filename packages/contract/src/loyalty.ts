@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { reasonFieldsShape } from './coded-reasons';
-import { listQuerySchema } from './common';
+import { linkedOrderShape, listQuerySchema } from './common';
+import { checkDayRange } from './day-range';
 import { localeSchema } from './locale';
 import { formatRinggit } from './money';
-import { addDays } from './time';
 import { messageKey, requiredString, senBetween, text } from './validation';
 
 // The wallet, points, membership tiers and referrals (DESIGN §8, §10). Amounts in sen, points as
@@ -68,10 +68,7 @@ export const walletEntrySchema = z.object({
   /** Signed sen: a spend is negative. */
   amount: z.number().int(),
   balance_after: z.number().int(),
-  order_id: text().nullable(),
-  order_no: text().nullable(),
-  /** The order's business date (YYYY-MM-DD): order numbers count from 1 each day at each outlet. */
-  order_date: text().nullable(),
+  ...linkedOrderShape,
   refund_id: text().nullable(),
   ...reasonFieldsShape,
   ...ledgerActor,
@@ -85,10 +82,7 @@ export const pointsEntrySchema = z.object({
   kind: pointsEntryKindSchema,
   points: z.number().int(),
   balance_after: z.number().int(),
-  order_id: text().nullable(),
-  order_no: text().nullable(),
-  /** The order's business date (YYYY-MM-DD): order numbers count from 1 each day at each outlet. */
-  order_date: text().nullable(),
+  ...linkedOrderShape,
   ...reasonFieldsShape,
   ...ledgerActor,
   created_at: text(),
@@ -221,24 +215,7 @@ export const WALLET_LIABILITY_MAX_DAYS = 366;
  */
 export const walletLiabilityQuerySchema = z
   .object({ from: isoDate.optional(), to: isoDate.optional() })
-  .superRefine((q, ctx) => {
-    if (!q.from || !q.to) return;
-    if (q.to < q.from) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: messageKey('date_before', { minDate: q.from }),
-      });
-    } else if (q.to > addDays(q.from, WALLET_LIABILITY_MAX_DAYS - 1)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: messageKey('date_after', {
-          maxDate: addDays(q.from, WALLET_LIABILITY_MAX_DAYS - 1),
-        }),
-      });
-    }
-  });
+  .superRefine(checkDayRange(WALLET_LIABILITY_MAX_DAYS));
 export type WalletLiabilityQuery = z.infer<typeof walletLiabilityQuerySchema>;
 
 // ---- Membership tiers -------------------------------------------------------------------------
@@ -345,10 +322,7 @@ export const referralSchema = z.object({
   referrer: z.object({ id: text(), name: text(), phone: text() }),
   referee: z.object({ id: text(), name: text(), phone: text() }),
   status: referralStatusSchema,
-  order_id: text().nullable(),
-  order_no: text().nullable(),
-  /** The order's business date (YYYY-MM-DD): order numbers count from 1 each day at each outlet. */
-  order_date: text().nullable(),
+  ...linkedOrderShape,
   rewarded_at: text().nullable(),
   reversed_at: text().nullable(),
   created_at: text(),

@@ -1,3 +1,4 @@
+import type { RefundPaidBy } from './day-close';
 import type { Locale } from './locale';
 import type { PaymentMethod, ServingMethod } from './pricing';
 
@@ -33,4 +34,10 @@ export const paymentMethodLabels: Record<Locale, Record<PaymentMethod, string>> 
 export const servingMethodLabels: Record<Locale, Record<ServingMethod, string>> = {
   en: { dine_in: 'Dine in', pick_up: 'Pick up', delivery: 'Delivery' },
   my: { dine_in: 'Makan di sini', pick_up: 'Ambil sendiri', delivery: 'Penghantaran' },
+};
+
+/** What a refund went back by: the payment methods, and a bank transfer. */
+export const refundPaidByLabels: Record<Locale, Record<RefundPaidBy, string>> = {
+  en: { ...paymentMethodLabels.en, bank_transfer: 'Bank transfer' },
+  my: { ...paymentMethodLabels.my, bank_transfer: 'Pindahan bank' },
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { refundPaidBySchema } from './day-close';
 import { localeSchema } from './locale';
+import { orderBreakdownShape } from './order-charges';
 import { orderSourceSchema, orderStatusSchema } from './orders';
 import { paymentMethodSchema, servingMethodSchema } from './pricing';
 import { cashMovementSchema, drawerFigures, type DrawerFigures } from './shifts';
@@ -34,12 +35,7 @@ export const workingOrderSchema = z.object({
   serving_method: servingMethodSchema,
   created_at: text(),
   counts_as: moneyCountsAsSchema,
-  subtotal: sen,
-  discount: sen,
-  service_charge: sen,
-  service_tax: sen,
-  delivery_fee: sen,
-  rounding: sen,
+  ...orderBreakdownShape,
   total: sen,
   paid: sen,
 });

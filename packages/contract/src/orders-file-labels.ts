@@ -8,6 +8,40 @@ import type { PaymentMethod, ServingMethod } from './pricing';
 // a payment method reads the same on screen and in the spreadsheet. Money columns say "(RM)"
 // because the file's amounts are ringgit with two decimals.
 
+/** An order's money columns, from its subtotal to its total, as every file lists them. */
+export const orderMoneyColumns = [
+  'subtotal',
+  'discount',
+  'service_charge',
+  'service_tax',
+  'delivery_fee',
+  'rounding',
+  'total',
+] as const;
+
+/** The headers of an order's charges after the subtotal, and of its total, in each language. */
+export const orderChargeColumnLabels = {
+  en: {
+    discount: 'Discount (RM)',
+    service_charge: 'Service charge (RM)',
+    service_tax: 'SST (RM)',
+    delivery_fee: 'Delivery fee (RM)',
+    rounding: 'Rounding (RM)',
+    total: 'Total (RM)',
+  },
+  my: {
+    discount: 'Diskaun (RM)',
+    service_charge: 'Caj perkhidmatan (RM)',
+    service_tax: 'SST (RM)',
+    delivery_fee: 'Caj penghantaran (RM)',
+    rounding: 'Pembundaran (RM)',
+    total: 'Jumlah (RM)',
+  },
+} as const satisfies Record<
+  Locale,
+  Record<Exclude<(typeof orderMoneyColumns)[number], 'subtotal'>, string>
+>;
+
 export const orderFileColumns = [
   'order_no',
   'business_date',
@@ -20,13 +54,7 @@ export const orderFileColumns = [
   'customer_phone',
   'payment_methods',
   'status',
-  'subtotal',
-  'discount',
-  'service_charge',
-  'service_tax',
-  'delivery_fee',
-  'rounding',
-  'total',
+  ...orderMoneyColumns,
   'paid',
   'refunded',
   'staff',
@@ -56,12 +84,7 @@ export const orderFileLabels: Record<Locale, OrderFileLabels> = {
       payment_methods: 'Payment method',
       status: 'Status',
       subtotal: 'Subtotal (RM)',
-      discount: 'Discount (RM)',
-      service_charge: 'Service charge (RM)',
-      service_tax: 'SST (RM)',
-      delivery_fee: 'Delivery fee (RM)',
-      rounding: 'Rounding (RM)',
-      total: 'Total (RM)',
+      ...orderChargeColumnLabels.en,
       paid: 'Paid (RM)',
       refunded: 'Refunded (RM)',
       staff: 'Staff',
@@ -92,12 +115,7 @@ export const orderFileLabels: Record<Locale, OrderFileLabels> = {
       payment_methods: 'Kaedah bayaran',
       status: 'Status',
       subtotal: 'Jumlah kecil (RM)',
-      discount: 'Diskaun (RM)',
-      service_charge: 'Caj perkhidmatan (RM)',
-      service_tax: 'SST (RM)',
-      delivery_fee: 'Caj penghantaran (RM)',
-      rounding: 'Pembundaran (RM)',
-      total: 'Jumlah (RM)',
+      ...orderChargeColumnLabels.my,
       paid: 'Dibayar (RM)',
       refunded: 'Dipulangkan (RM)',
       staff: 'Kakitangan',

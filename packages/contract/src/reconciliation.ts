@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { linkedOrderShape } from './common';
 import { localeSchema, type Locale } from './locale';
-import { daysBetween } from './reports';
-import { addDays } from './time';
-import { messageKey, text } from './validation';
+import { businessDaySchema, checkDayRange } from './day-range';
+import { text } from './validation';
 
 // Reconciliation of a business's gateway (decision 047): for a range of business days, the
 // payments we recorded through one gateway beside that gateway's own record of them, found by
@@ -34,8 +34,6 @@ export const RECONCILIATION_QUERY_MAX = 200;
 /** The largest settlement file taken (bytes). */
 export const SETTLEMENT_FILE_MAX_BYTES = 2 * 1024 * 1024;
 
-const isoDate = z.iso.date({ error: messageKey('date_invalid') });
-
 /**
  * POST /api/payment-gateways/{id}/reconciliation (and /export, the same run as CSV). A `file`
  * run carries the settlement file as multipart "file" or as a text/csv or text/plain body.
@@ -43,30 +41,14 @@ const isoDate = z.iso.date({ error: messageKey('date_invalid') });
 export const reconciliationQuerySchema = z
   .object({
     /** First business day (inclusive), in the business's zone and cut-off hour. */
-    from: isoDate,
+    from: businessDaySchema,
     /** Last business day (inclusive). */
-    to: isoDate,
+    to: businessDaySchema,
     source: reconciliationSourceSchema.default('query'),
     /** The language of an exported file's headers (the screen's). */
     lang: localeSchema.optional(),
   })
-  .superRefine((q, ctx) => {
-    if (q.to < q.from) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: messageKey('date_before', { minDate: q.from }),
-      });
-    } else if (daysBetween(q.from, q.to) > RECONCILIATION_MAX_DAYS) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: messageKey('date_after', {
-          maxDate: addDays(q.from, RECONCILIATION_MAX_DAYS - 1),
-        }),
-      });
-    }
-  });
+  .superRefine(checkDayRange(RECONCILIATION_MAX_DAYS));
 export type ReconciliationQuery = z.infer<typeof reconciliationQuerySchema>;
 
 /** How a payment stands on one side: paid, or not (pending, failed, refunded…), as that side says. */
@@ -80,10 +62,7 @@ export const reconciliationRowSchema = z.object({
   /** Our payment, when we have one by that reference. */
   payment_id: text().nullable(),
   /** The order our payment paid for, and its number (null for a wallet top-up, or not ours). */
-  order_id: text().nullable(),
-  order_no: text().nullable(),
-  /** The order's business date (YYYY-MM-DD): order numbers count from 1 each day at each outlet. */
-  order_date: text().nullable(),
+  ...linkedOrderShape,
   our_status: sideStatus.nullable(),
   /** In sen. */
   our_amount: z.number().int().nullable(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { reasonFieldsShape } from './coded-reasons';
 import { listQuerySchema } from './common';
 import { localeSchema } from './locale';
+import { statusHistorySchema } from './orders';
 import { paymentMethodSchema } from './pricing';
 import { receiptBusinessSchema } from './receipt-business';
 import { refundStatuses } from './status-machines';
@@ -170,14 +170,8 @@ export const refundItemSchema = z.object({
   amount: z.number().int(),
 });
 
-/** A move: `reason_code` and `reason_params` when the system made it, `reason` as a person typed it. */
-export const refundHistorySchema = z.object({
-  from: text().nullable(),
-  to: text(),
-  at: text(),
-  by: text().nullable(),
-  ...reasonFieldsShape,
-});
+/** A refund's moves read like an order's: from, to, when, by whom and why. */
+export const refundHistorySchema = statusHistorySchema;
 
 export const refundSummarySchema = z.object({
   id: text(),

@@ -1,7 +1,7 @@
 import type { RefundPaidBy } from './day-close';
 import type { Locale } from './locale';
 import type { OrderSource } from './orders';
-import { paymentMethodLabels, servingMethodLabels } from './method-labels';
+import { paymentMethodLabels, refundPaidByLabels, servingMethodLabels } from './method-labels';
 import type { PaymentMethod, ServingMethod } from './pricing';
 import type { WalletFigures } from './reports';
 
@@ -159,7 +159,7 @@ export const reportFileLabels: Record<Locale, ReportFileLabels> = {
       previous_voucher_sales: 'Previous sales with a voucher after refunds (RM)',
     },
     paymentMethods: paymentMethodLabels.en,
-    refundMethods: { ...paymentMethodLabels.en, bank_transfer: 'Bank transfer' },
+    refundMethods: refundPaidByLabels.en,
     servingMethods: servingMethodLabels.en,
     sources: { 'pos-apps': 'POS', 'mobile-apps': 'Mobile app' },
     total: 'Total',
@@ -245,7 +245,7 @@ export const reportFileLabels: Record<Locale, ReportFileLabels> = {
       previous_voucher_sales: 'Jualan dengan baucar selepas bayaran balik sebelum (RM)',
     },
     paymentMethods: paymentMethodLabels.my,
-    refundMethods: { ...paymentMethodLabels.my, bank_transfer: 'Pindahan bank' },
+    refundMethods: refundPaidByLabels.my,
     servingMethods: servingMethodLabels.my,
     sources: { 'pos-apps': 'POS', 'mobile-apps': 'Aplikasi mudah alih' },
     total: 'Jumlah',

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { readFreshnessSchema } from './common';
+import { businessDaySchema, checkDayRange, daysBetween } from './day-range';
 import { localeSchema } from './locale';
 import { refundPaidBySchema } from './day-close';
 import { orderOutletSchema } from './pos';
 import { paymentMethodSchema } from './pricing';
 import { addDays } from './time';
-import { messageKey, text } from './validation';
+import { text } from './validation';
 import { voucherFiguresSchema } from './voucher-figures';
 
 // Sales reports and the dashboard (DESIGN §8 `/api/reports/sales`, `/api/dashboard`).
@@ -38,12 +39,7 @@ export type ReportGroupBy = z.infer<typeof reportGroupBySchema>;
 /** The longest range one report covers (a leap year). */
 export const REPORT_MAX_DAYS = 366;
 
-/** Days from `from` to `to`, both included (ISO dates). */
-export function daysBetween(from: string, to: string): number {
-  return (
-    Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1
-  );
-}
+export { daysBetween };
 
 /** The period of the same length just before [from, to]: what a report compares with. */
 export function previousPeriod(from: string, to: string): { from: string; to: string } {
@@ -51,14 +47,12 @@ export function previousPeriod(from: string, to: string): { from: string; to: st
   return { from: addDays(from, -days), to: addDays(from, -1) };
 }
 
-const isoDate = z.iso.date({ error: messageKey('date_invalid') });
-
 const reportQueryBase = z.object({
   group_by: reportGroupBySchema.default('day'),
   /** First business day of the range (inclusive). */
-  from: isoDate,
+  from: businessDaySchema,
   /** Last business day of the range (inclusive); at most REPORT_MAX_DAYS after `from`. */
-  to: isoDate,
+  to: businessDaySchema,
   /** One outlet; an outlet-bound user is always limited to theirs (another one is a 404). */
   outlet_id: z.uuid().optional(),
   /** `previous`: also the figures of the period of the same length just before (default). */
@@ -67,24 +61,7 @@ const reportQueryBase = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(100),
 });
 
-const checkRange = (
-  q: { from: string; to: string },
-  ctx: { addIssue: (issue: { code: 'custom'; path: string[]; message: string }) => void },
-) => {
-  if (q.to < q.from) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['to'],
-      message: messageKey('date_before', { minDate: q.from }),
-    });
-  } else if (daysBetween(q.from, q.to) > REPORT_MAX_DAYS) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['to'],
-      message: messageKey('date_after', { maxDate: addDays(q.from, REPORT_MAX_DAYS - 1) }),
-    });
-  }
-};
+const checkRange = checkDayRange(REPORT_MAX_DAYS);
 
 /** GET /api/reports/sales (read-report). */
 export const salesReportQuerySchema = reportQueryBase.superRefine(checkRange);

@@ -21,20 +21,26 @@ export const drawerOpeningReasons = [
 export const drawerOpeningReasonSchema = z.enum(drawerOpeningReasons);
 export type DrawerOpeningReason = z.infer<typeof drawerOpeningReasonSchema>;
 
+/** The note a cashier adds to a drawer opening or a cash movement. */
+export const drawerNoteSchema = text()
+  .trim()
+  .max(200, { error: messageKey('max_length', { max: 200 }) })
+  .optional();
+
+/** A drawer opening's or cash movement's reason `other` needs a note: the refine's check… */
+export const hasNoteForOther = (o: { reason: string; note?: string | undefined }) =>
+  o.reason !== 'other' || Boolean(o.note);
+/** …and the issue it puts on the note. */
+export const noteRequiredIssue = { path: ['note'], error: messageKey('required') };
+
 /** POST /api/shifts/{id}/drawer-openings; `other` needs a note. */
 export const drawerOpeningCreateSchema = z
   .object({
     reason: drawerOpeningReasonSchema,
-    note: text()
-      .trim()
-      .max(200, { error: messageKey('max_length', { max: 200 }) })
-      .optional(),
+    note: drawerNoteSchema,
     approval: approvalSchema.optional(),
   })
-  .refine((o) => o.reason !== 'other' || Boolean(o.note), {
-    path: ['note'],
-    error: messageKey('required'),
-  });
+  .refine(hasNoteForOther, noteRequiredIssue);
 export type DrawerOpeningCreate = z.infer<typeof drawerOpeningCreateSchema>;
 
 /** A drawer opening as the shift report lists it: who, why, and the manager who approved. */

@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import { listQuerySchema } from './common';
 import { paymentMethodSchema } from './pricing';
-import { refundPaidBySchema } from './day-close';
+import { methodSumSchema, refundPaidBySchema } from './day-close';
 import { approvalRecordSchema, approvalSchema } from './approvals';
-import { drawerOpeningSchema } from './shift-drawer';
+import {
+  drawerNoteSchema,
+  drawerOpeningSchema,
+  hasNoteForOther,
+  noteRequiredIssue,
+} from './shift-drawer';
 import { messageKey, senBetween, text } from './validation';
 
 // Tills (an outlet's named cash registers) and the cashiers' shifts on them (decision 035).
@@ -189,17 +194,11 @@ export const cashMovementCreateSchema = z
     kind: cashMovementKindSchema,
     reason: cashMovementReasonSchema,
     amount: senBetween(1, 10_000_000),
-    note: text()
-      .trim()
-      .max(200, { error: messageKey('max_length', { max: 200 }) })
-      .optional(),
+    note: drawerNoteSchema,
     /** A manager's PIN, for a cash out above the tenant's cash_out_approval_over. */
     approval: approvalSchema.optional(),
   })
-  .refine((m) => m.reason !== 'other' || Boolean(m.note), {
-    path: ['note'],
-    error: messageKey('required'),
-  });
+  .refine(hasNoteForOther, noteRequiredIssue);
 export type CashMovementCreate = z.infer<typeof cashMovementCreateSchema>;
 
 /** POST /api/shifts/{id}/close */
@@ -309,7 +308,7 @@ export const shiftSchema = shiftSummarySchema.extend({
   /** Sales rung up in the shift (voids apart), Σ their totals, and their payment lines by method. */
   orders: amount,
   sales_total: amount,
-  sales_by_method: z.array(z.object({ method: paymentMethodSchema, count: amount, amount })),
+  sales_by_method: z.array(methodSumSchema(paymentMethodSchema)),
   discounts: amount,
   /** Paid orders of the shift later rejected or cancelled, and what they were paid. */
   voids: z.object({ count: amount, amount }),

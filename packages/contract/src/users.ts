@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { tenantFilterSchema } from './audit-log';
+import { staffIdentityShape } from './auth';
 import { listQuerySchema } from './common';
 import { localeSchema } from './locale';
 import { messageKey, optionalEmail, passwordSchema, requiredString, text } from './validation';
@@ -40,12 +41,7 @@ export const usernameSchema = requiredString(64)
 
 /** A row of the user list. */
 export const staffUserSchema = z.object({
-  id: text(),
-  username: text(),
-  fullname: text(),
-  email: text().nullable(),
-  /** `/uploads/…` URL, or null: the web then shows initials (first 2 words, SPEC §9). */
-  avatar: text().nullable(),
+  ...staffIdentityShape,
   role_id: text(),
   role_name: text(),
   /** The outlet the user is bound to; null means all outlets of the tenant. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { localeSchema } from './locale';
-import { REPORT_MAX_DAYS, daysBetween, reportExportFormats } from './reports';
-import { addDays } from './time';
-import { messageKey, text } from './validation';
+import { businessDaySchema, checkDayRange } from './day-range';
+import { REPORT_MAX_DAYS, reportExportFormats } from './reports';
+import { text } from './validation';
 import { voucherFiguresSchema } from './voucher-figures';
 
 // Voucher usage (SPEC §2 /voucher-campaign, DESIGN §8 /api/voucher-campaigns/…/usage), read from
@@ -14,33 +14,14 @@ import { voucherFiguresSchema } from './voucher-figures';
 
 const sen = z.number().int();
 const count = z.number().int();
-const isoDate = z.iso.date({ error: messageKey('date_invalid') });
 
-const checkRange = (
-  q: { from?: string | undefined; to?: string | undefined },
-  ctx: { addIssue: (issue: { code: 'custom'; path: string[]; message: string }) => void },
-) => {
-  if (!q.from || !q.to) return;
-  if (q.to < q.from) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['to'],
-      message: messageKey('date_before', { minDate: q.from }),
-    });
-  } else if (daysBetween(q.from, q.to) > REPORT_MAX_DAYS) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['to'],
-      message: messageKey('date_after', { maxDate: addDays(q.from, REPORT_MAX_DAYS - 1) }),
-    });
-  }
-};
+const checkRange = checkDayRange(REPORT_MAX_DAYS);
 
 const dailyQueryBase = z.object({
   /** First business day (inclusive). */
-  from: isoDate,
+  from: businessDaySchema,
   /** Last business day (inclusive); at most REPORT_MAX_DAYS after `from`. */
-  to: isoDate,
+  to: businessDaySchema,
   /** One outlet; an outlet-bound user is always limited to theirs (another one is a 404). */
   outlet_id: z.uuid().optional(),
 });
@@ -142,7 +123,11 @@ export type VoucherUsageOngoingExportQuery = z.infer<typeof voucherUsageOngoingE
 
 /** GET /api/voucher-campaigns/{id}/usage: by default the campaign's days so far. */
 export const campaignUsageQuerySchema = z
-  .object({ from: isoDate.optional(), to: isoDate.optional(), outlet_id: z.uuid().optional() })
+  .object({
+    from: businessDaySchema.optional(),
+    to: businessDaySchema.optional(),
+    outlet_id: z.uuid().optional(),
+  })
   .superRefine(checkRange);
 export type CampaignUsageQuery = z.infer<typeof campaignUsageQuerySchema>;
 

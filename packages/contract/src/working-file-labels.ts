@@ -1,6 +1,7 @@
 import type { RefundPaidBy } from './day-close';
 import type { Locale } from './locale';
-import { paymentMethodLabels } from './method-labels';
+import { refundPaidByLabels } from './method-labels';
+import { orderChargeColumnLabels, orderMoneyColumns } from './orders-file-labels';
 import type { MoneyCountsAs } from './money-working';
 import type { CashMovementKind, CashMovementReason } from './shifts';
 
@@ -17,13 +18,7 @@ export const workingFileColumns = [
   'counts_on',
   'method',
   'amount',
-  'subtotal',
-  'discount',
-  'service_charge',
-  'service_tax',
-  'delivery_fee',
-  'rounding',
-  'total',
+  ...orderMoneyColumns,
 ] as const;
 export type WorkingFileColumn = (typeof workingFileColumns)[number];
 
@@ -51,16 +46,11 @@ export const workingFileLabels: Record<Locale, WorkingFileLabels> = {
       method: 'Method',
       amount: 'Amount (RM)',
       subtotal: 'Subtotal (RM)',
-      discount: 'Discount (RM)',
-      service_charge: 'Service charge (RM)',
-      service_tax: 'SST (RM)',
-      delivery_fee: 'Delivery fee (RM)',
-      rounding: 'Rounding (RM)',
-      total: 'Total (RM)',
+      ...orderChargeColumnLabels.en,
     },
     records: { order: 'Order', payment: 'Payment', refund: 'Refund', movement: 'Cash movement' },
     countsAs: { sale: 'Sale', void: 'Void', rejected: 'Rejected unpaid' },
-    methods: { ...paymentMethodLabels.en, bank_transfer: 'Bank transfer' },
+    methods: refundPaidByLabels.en,
     movements: { cash_in: 'Cash in', cash_out: 'Cash out' },
     movementReasons: { petty_cash: 'Petty cash', bank_drop: 'Bank drop', other: 'Other' },
   },
@@ -75,12 +65,7 @@ export const workingFileLabels: Record<Locale, WorkingFileLabels> = {
       method: 'Kaedah',
       amount: 'Amaun (RM)',
       subtotal: 'Subjumlah (RM)',
-      discount: 'Diskaun (RM)',
-      service_charge: 'Caj perkhidmatan (RM)',
-      service_tax: 'SST (RM)',
-      delivery_fee: 'Caj penghantaran (RM)',
-      rounding: 'Pembundaran (RM)',
-      total: 'Jumlah (RM)',
+      ...orderChargeColumnLabels.my,
     },
     records: {
       order: 'Pesanan',
@@ -89,7 +74,7 @@ export const workingFileLabels: Record<Locale, WorkingFileLabels> = {
       movement: 'Pergerakan tunai',
     },
     countsAs: { sale: 'Jualan', void: 'Batal', rejected: 'Ditolak belum dibayar' },
-    methods: { ...paymentMethodLabels.my, bank_transfer: 'Pindahan bank' },
+    methods: refundPaidByLabels.my,
     movements: { cash_in: 'Tunai masuk', cash_out: 'Tunai keluar' },
     movementReasons: { petty_cash: 'Tunai runcit', bank_drop: 'Simpanan bank', other: 'Lain-lain' },
   },

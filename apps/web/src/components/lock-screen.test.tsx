@@ -5,7 +5,7 @@ import type { SessionMessage } from '../lib/session/session-channel';
 import { lockSession } from '../lib/session/session-runtime';
 import { clearSession, sessionFromAnswer, sessionStore } from '../lib/session/session-store';
 import { registerToastHost, resetToasts, type ToastRequest } from '../lib/toasts';
-import { mockFetch, sessionAnswer } from '../test/fetch-mock';
+import { errorAnswer, mockFetch, sessionAnswer } from '../test/fetch-mock';
 import { renderWithProviders } from '../test/render';
 import { LOCK_CARD_MAX_WIDTH, LockScreenDialog } from './lock-screen';
 
@@ -26,6 +26,22 @@ afterEach(() => {
   resetToasts();
   vi.unstubAllGlobals();
 });
+
+/**
+ * Types `password` on the locked screen and unlocks, the sign-in answered by `refusal`; answers
+ * the toasts shown.
+ */
+async function unlockRefused(refusal: { status: number; body: unknown }, password: string) {
+  const toasts: ToastRequest[] = [];
+  registerToastHost({ show: (r) => toasts.push(r), dismiss: () => undefined });
+  mockFetch((call) => (call.url === '/api/login' ? refusal : { body: { data: {} } }));
+  sessionStore.setState((s) => ({ ...s, isLocked: true }));
+  renderWithProviders(<LockScreenDialog />);
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Unlock' }));
+  return toasts;
+}
 
 describe('lock screen (SPEC §2/§4)', () => {
   it('locking shows a persistent full-screen dialog and tells the other tabs', async () => {
@@ -97,18 +113,7 @@ describe('lock screen (SPEC §2/§4)', () => {
   });
 
   it('says a wrong password is wrong, on the field and without a toast naming a username', async () => {
-    const toasts: ToastRequest[] = [];
-    registerToastHost({ show: (r) => toasts.push(r), dismiss: () => undefined });
-    mockFetch((call) =>
-      call.url === '/api/login'
-        ? { status: 400, body: { code_message: 'invalid_credentials', message: 'Bad' } }
-        : { body: { data: {} } },
-    );
-    sessionStore.setState((s) => ({ ...s, isLocked: true }));
-    renderWithProviders(<LockScreenDialog />);
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Password'), 'wrong-one');
-    await user.click(screen.getByRole('button', { name: 'Unlock' }));
+    const toasts = await unlockRefused(errorAnswer(400, 'invalid_credentials', 'Bad'), 'wrong-one');
     expect(await screen.findByText('Incorrect password')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
     expect(toasts).toEqual([]);
@@ -116,18 +121,7 @@ describe('lock screen (SPEC §2/§4)', () => {
   });
 
   it('toasts a refusal that is not the password: too many attempts', async () => {
-    const toasts: ToastRequest[] = [];
-    registerToastHost({ show: (r) => toasts.push(r), dismiss: () => undefined });
-    mockFetch((call) =>
-      call.url === '/api/login'
-        ? { status: 429, body: { code_message: 'too_many_attempts', message: 'Slow' } }
-        : { body: { data: {} } },
-    );
-    sessionStore.setState((s) => ({ ...s, isLocked: true }));
-    renderWithProviders(<LockScreenDialog />);
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Password'), 'Kopi@1234');
-    await user.click(screen.getByRole('button', { name: 'Unlock' }));
+    const toasts = await unlockRefused(errorAnswer(429, 'too_many_attempts', 'Slow'), 'Kopi@1234');
     await waitFor(() =>
       expect(toasts.map((t) => `${t.type}:${t.message}`)).toEqual([
         'error:Too many attempts. Please wait and try again.',

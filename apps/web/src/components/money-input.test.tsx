@@ -7,6 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { describe, expect, it, vi } from 'vitest';
 import { FormMoneyField } from './form-fields';
 import { MoneyInput, parseRinggitToSen, readRinggit, senToRinggitText } from './money-input';
+import { retype } from '../test/user-steps';
 
 describe('money input (sen shown as RM)', () => {
   it('converts between ringgit text and sen', () => {
@@ -32,8 +33,7 @@ describe('money input (sen shown as RM)', () => {
     const input = screen.getByLabelText('Base price');
     expect(input).toHaveValue('12.50');
     expect(screen.getByText('RM')).toBeInTheDocument();
-    await userEvent.clear(input);
-    await userEvent.type(input, '8.9');
+    await retype(input, '8.9');
     expect(latest).toBe(890);
     await userEvent.tab();
     expect(input).toHaveValue('8.90');
@@ -56,18 +56,15 @@ describe('money input (sen shown as RM)', () => {
     }
     render(<Harness />);
     const input = screen.getByLabelText('Amount');
-    await userEvent.clear(input);
-    await userEvent.type(input, '20.005');
+    await retype(input, '20.005');
     expect(
       screen.getByText('Enter ringgit with at most 2 decimals, e.g. 12.50'),
     ).toBeInTheDocument();
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(latest).toBe(2000);
-    await userEvent.clear(input);
-    await userEvent.type(input, 'abc');
+    await retype(input, 'abc');
     expect(screen.getByText('Enter a number, e.g. 12.50')).toBeInTheDocument();
-    await userEvent.clear(input);
-    await userEvent.type(input, '7');
+    await retype(input, '7');
     expect(screen.getByText('In RM')).toBeInTheDocument();
     expect(latest).toBe(700);
   });
@@ -86,8 +83,7 @@ describe('money input (sen shown as RM)', () => {
     }
     render(<Harness />);
     const input = screen.getByLabelText('Tendered');
-    await userEvent.clear(input);
-    await userEvent.type(input, '-5x');
+    await retype(input, '-5x');
     await userEvent.tab();
     // Not silently turned back into the last good amount (RM -5.00) once the field is left.
     expect(input).toHaveValue('-5x');
@@ -131,8 +127,7 @@ describe('money input (sen shown as RM)', () => {
     expect(
       screen.getByText('Enter ringgit with at most 2 decimals, e.g. 12.50'),
     ).toBeInTheDocument();
-    await userEvent.clear(input);
-    await userEvent.type(input, '20');
+    await retype(input, '20');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(saved).toHaveBeenCalledWith({ float: 2000 }));
   });

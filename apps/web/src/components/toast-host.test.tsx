@@ -1,8 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ThemeProvider } from '@mui/material/styles';
-import { createAppTheme } from '../lib/theme/create-app-theme';
 import { resetToasts, toast } from '../lib/toasts';
+import { testTheme } from '../test/render';
 import { ToastHost } from './toast-host';
 
 afterEach(() => resetToasts());
@@ -25,14 +25,8 @@ describe('toast host (notistack)', () => {
   });
 
   it('draws toasts above dialogs (the theme layer of snackbars, over modals)', async () => {
-    const theme = createAppTheme({
-      mode: 'light',
-      primaryColor: '#7A9E7E',
-      skin: 'default',
-      direction: 'ltr',
-    });
     render(
-      <ThemeProvider theme={theme}>
+      <ThemeProvider theme={testTheme}>
         <ToastHost />
       </ThemeProvider>,
     );
@@ -41,7 +35,7 @@ describe('toast host (notistack)', () => {
     const layer = alert.closest('.notistack-SnackbarContainer')!;
     expect(layer).toHaveClass('kopi-toast-layer');
     const zIndex = Number(getComputedStyle(layer).zIndex);
-    expect(zIndex).toBe(theme.zIndex.snackbar);
-    expect(zIndex).toBeGreaterThan(theme.zIndex.modal);
+    expect(zIndex).toBe(testTheme.zIndex.snackbar);
+    expect(zIndex).toBeGreaterThan(testTheme.zIndex.modal);
   });
 });

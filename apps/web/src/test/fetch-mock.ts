@@ -32,6 +32,12 @@ export function mockFetch(handler: FetchHandler) {
   return calls;
 }
 
+/** A refusal as the server writes it: the status, its error code and its message. */
+export const errorAnswer = (status: number, code_message: string, message: string) => ({
+  status,
+  body: { code_message, message },
+});
+
 export const sessionAnswer = (overrides: Record<string, unknown> = {}) => ({
   id: 'u1',
   username: 'admin',

@@ -7,7 +7,8 @@ import { CanProvider, type CanCheck } from '../lib/can-context';
 import { createAppTheme } from '../lib/theme/create-app-theme';
 import { GridFieldCells } from '../components/field-cells';
 
-const theme = createAppTheme({
+/** The theme tests render with: the default skin and colour, light, left to right. */
+export const testTheme = createAppTheme({
   mode: 'light',
   primaryColor: '#7A9E7E',
   skin: 'default',
@@ -48,7 +49,7 @@ export function renderWithProviders(
   } = {},
 ) {
   return render(
-    <ThemeProvider theme={theme}>
+    <ThemeProvider theme={testTheme}>
       <QueryClientProvider client={queryClient}>
         <CanProvider value={can}>
           <MemoryRouter initialEntries={[route]}>

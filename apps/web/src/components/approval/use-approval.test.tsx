@@ -4,10 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApprovalInput } from '@kopi/contract';
 import { http } from '../../lib/http/http';
-import { mockFetch, testOutlets } from '../../test/fetch-mock';
+import { errorAnswer, mockFetch, testOutlets } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
 import { setTestSession } from '../../test/session';
 import { useApproval } from './use-approval';
+import { retype } from '../../test/user-steps';
 
 // A till action asks for a manager's PIN only when the user lacks its permission; the dialog
 // re-sends the action with the approval and stays open with the server's message on a wrong PIN.
@@ -57,7 +58,7 @@ describe('useApproval', () => {
         const { pin } = (call.body as { approval: ApprovalInput }).approval;
         return pin === '2468'
           ? { body: { data: 'opened' } }
-          : { status: 403, body: { code_message: 'pin_wrong', message: 'Wrong PIN' } };
+          : errorAnswer(403, 'pin_wrong', 'Wrong PIN');
       }
       return undefined;
     });
@@ -74,8 +75,7 @@ describe('useApproval', () => {
     expect(within(dialog).getByTestId('approval-pin')).toHaveValue('1234');
     await userEvent.click(within(dialog).getByTestId('pos-approval-apply'));
     expect(await within(dialog).findByTestId('approval-error')).toHaveTextContent('Wrong PIN');
-    await userEvent.clear(within(dialog).getByTestId('approval-pin'));
-    await userEvent.type(within(dialog).getByTestId('approval-pin'), '2468');
+    await retype(within(dialog).getByTestId('approval-pin'), '2468');
     await userEvent.click(within(dialog).getByTestId('pos-approval-apply'));
     await waitFor(() => expect(screen.getByTestId('answer')).toHaveTextContent('opened'));
     expect(screen.queryByTestId('pos-approval-dialog')).not.toBeInTheDocument();

@@ -3,6 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { DateField, parseSlashedDate } from './date-field';
+import { retype } from '../../test/user-steps';
 
 /** The field with its value held by the caller, as every screen holds it. */
 function Harness({
@@ -42,10 +43,6 @@ function renderField(optional?: boolean) {
 }
 
 /** Clears the input and types `text` into it. */
-async function retype(input: HTMLElement, text: string) {
-  await userEvent.clear(input);
-  await userEvent.type(input, text);
-}
 
 describe('date field (SPEC §9 YYYY/MM/DD)', () => {
   it('reads YYYY/MM/DD and YYYY-MM-DD, one-digit month and day too, and refuses days that do not exist', () => {

@@ -17,6 +17,33 @@ vi.mock('./api', () => ({ openShift: vi.fn(), closeShift: vi.fn(), addCashMoveme
 
 const money = (sen: number) => formatMoney(sen).replace(/\s/g, ' ');
 
+/** The cash movement dialog of shift s1 at outlet o1. */
+const renderCashMovement = (
+  kind: 'cash_in' | 'cash_out',
+  approvalOver: number | null,
+  onDone: () => void,
+) =>
+  renderWithProviders(
+    <CashMovementDialog
+      shiftId="s1"
+      outletId="o1"
+      approvalOver={approvalOver}
+      kind={kind}
+      onDone={onDone}
+      onClose={vi.fn()}
+    />,
+  );
+
+/** Types how many of a note or coin the cashier counted. */
+const count = (denomination: string, n: string) =>
+  fireEvent.change(screen.getByTestId(`shift-count-${denomination}`), { target: { value: n } });
+
+/** Says why the count is off, and closes. */
+const submitWithNote = (note: string) => {
+  fireEvent.change(screen.getByTestId('shift-close-note'), { target: { value: note } });
+  fireEvent.click(screen.getByTestId('shift-close-submit'));
+};
+
 const till = (id: string, name: string, busy = false): Till => ({
   id,
   outlet_id: 'o1',
@@ -96,16 +123,7 @@ describe('cash in and out', () => {
   it('needs an amount, and a note for "other"', async () => {
     vi.mocked(addCashMovement).mockResolvedValue({} as never);
     const onDone = vi.fn();
-    renderWithProviders(
-      <CashMovementDialog
-        shiftId="s1"
-        outletId="o1"
-        approvalOver={null}
-        kind="cash_out"
-        onDone={onDone}
-        onClose={vi.fn()}
-      />,
-    );
+    renderCashMovement('cash_out', null, onDone);
     const submit = screen.getByTestId('shift-movement-submit');
     expect(submit).toBeDisabled();
     fireEvent.change(screen.getByTestId('shift-movement-amount'), { target: { value: '50' } });
@@ -124,16 +142,7 @@ describe('cash in and out', () => {
   });
 
   it('says why an amount cannot be moved instead of only disabling Save', () => {
-    renderWithProviders(
-      <CashMovementDialog
-        shiftId="s1"
-        outletId="o1"
-        approvalOver={null}
-        kind="cash_in"
-        onDone={vi.fn()}
-        onClose={vi.fn()}
-      />,
-    );
+    renderCashMovement('cash_in', null, vi.fn());
     const submit = screen.getByTestId('shift-movement-submit');
     const amount = screen.getByTestId('shift-movement-amount');
     const cases = [
@@ -157,21 +166,20 @@ describe('closing a shift', () => {
     renderWithProviders(<CloseShiftDialog shift={shift} onClosed={onClosed} onClose={vi.fn()} />);
     expect(screen.getByTestId('shift-close-expected')).toHaveTextContent(money(11_120));
     // RM 100 + RM 10 + RM 1 = 111.00: 0.20 short, within RM 5.00.
-    fireEvent.change(screen.getByTestId('shift-count-note_100'), { target: { value: '1' } });
-    fireEvent.change(screen.getByTestId('shift-count-note_10'), { target: { value: '1' } });
-    fireEvent.change(screen.getByTestId('shift-count-note_1'), { target: { value: '1' } });
+    count('note_100', '1');
+    count('note_10', '1');
+    count('note_1', '1');
     const variance = screen.getByTestId('shift-close-variance');
     expect(variance).toHaveAttribute('data-variance', '-20');
     expect(variance).toHaveTextContent('Short');
     expect(screen.queryByTestId('shift-close-note')).toBeNull();
     // Another RM 10: 9.80 over, beyond the tolerance.
-    fireEvent.change(screen.getByTestId('shift-count-note_10'), { target: { value: '2' } });
+    count('note_10', '2');
     expect(variance).toHaveAttribute('data-variance', '980');
     const dialog = screen.getByTestId('shift-close-dialog');
     expect(within(dialog).getByRole('alert')).toHaveTextContent('a manager approves the close');
     expect(screen.getByTestId('shift-close-submit')).toBeDisabled();
-    fireEvent.change(screen.getByTestId('shift-close-note'), { target: { value: 'Tip jar' } });
-    fireEvent.click(screen.getByTestId('shift-close-submit'));
+    submitWithNote('Tip jar');
     await waitFor(() => expect(onClosed).toHaveBeenCalled());
     expect(closeShift).toHaveBeenCalledWith('s1', {
       counted: { ...emptyCashCount(), note_100: 1, note_10: 2, note_1: 1 },
@@ -187,10 +195,9 @@ describe('closing a shift', () => {
     const onClosed = vi.fn();
     renderWithProviders(<CloseShiftDialog shift={shift} onClosed={onClosed} onClose={vi.fn()} />);
     // RM 120.00 counted against RM 111.20: 8.80 over, beyond RM 5.00.
-    fireEvent.change(screen.getByTestId('shift-count-note_100'), { target: { value: '1' } });
-    fireEvent.change(screen.getByTestId('shift-count-note_10'), { target: { value: '2' } });
-    fireEvent.change(screen.getByTestId('shift-close-note'), { target: { value: 'Tip jar' } });
-    fireEvent.click(screen.getByTestId('shift-close-submit'));
+    count('note_100', '1');
+    count('note_10', '2');
+    submitWithNote('Tip jar');
     await approveWithPin('2468');
     await waitFor(() => expect(onClosed).toHaveBeenCalled());
     const body = vi.mocked(closeShift).mock.calls[0]![1];
@@ -207,14 +214,13 @@ describe('closing a shift', () => {
     setTestSession({ id: 'm' }, { permissions: ['create-shift', 'close-variance-shift'] });
     const onClosed = vi.fn();
     renderWithProviders(<CloseShiftDialog shift={shift} onClosed={onClosed} onClose={vi.fn()} />);
-    fireEvent.change(screen.getByTestId('shift-count-note_100'), { target: { value: '1' } });
-    fireEvent.change(screen.getByTestId('shift-count-note_10'), { target: { value: '2' } });
-    fireEvent.change(screen.getByTestId('shift-close-note'), { target: { value: 'Tip jar' } });
-    fireEvent.click(screen.getByTestId('shift-close-submit'));
+    count('note_100', '1');
+    count('note_10', '2');
+    submitWithNote('Tip jar');
     expect(await screen.findByTestId('shift-close-error')).toHaveTextContent('Refused');
     // Recounted: RM 111.00, 0.20 short, within the tolerance.
-    fireEvent.change(screen.getByTestId('shift-count-note_10'), { target: { value: '1' } });
-    fireEvent.change(screen.getByTestId('shift-count-note_1'), { target: { value: '1' } });
+    count('note_10', '1');
+    count('note_1', '1');
     expect(screen.queryByTestId('shift-close-error')).toBeNull();
     fireEvent.click(screen.getByTestId('shift-close-submit'));
     await waitFor(() => expect(onClosed).toHaveBeenCalled());
@@ -236,7 +242,7 @@ describe('closing a shift', () => {
     );
     expect(screen.queryByTestId('shift-close-expected')).toBeNull();
     expect(screen.queryByTestId('shift-close-variance')).toBeNull();
-    fireEvent.change(screen.getByTestId('shift-count-note_100'), { target: { value: '2' } });
+    count('note_100', '2');
     fireEvent.click(screen.getByTestId('shift-close-submit'));
     expect(await screen.findByTestId('shift-close-expected')).toHaveTextContent(money(11_120));
     expect(screen.getByTestId('shift-close-variance')).toHaveAttribute('data-variance', '8880');
@@ -278,13 +284,12 @@ describe('closing a shift whose figures the server hides (blind count)', () => {
     renderWithProviders(<CloseShiftDialog shift={hidden} onClosed={onClosed} onClose={vi.fn()} />);
     expect(screen.queryByTestId('shift-close-expected')).toBeNull();
     // RM 200.00 counted against RM 111.20: RM 88.80 over.
-    fireEvent.change(screen.getByTestId('shift-count-note_100'), { target: { value: '2' } });
+    count('note_100', '2');
     fireEvent.click(screen.getByTestId('shift-close-submit'));
     expect(await screen.findByTestId('shift-close-expected')).toHaveTextContent(money(11_120));
     expect(screen.getByTestId('shift-close-variance')).toHaveAttribute('data-variance', '8880');
     expect(screen.getByTestId('shift-count-note_100')).toBeDisabled();
-    fireEvent.change(screen.getByTestId('shift-close-note'), { target: { value: 'Tip jar' } });
-    fireEvent.click(screen.getByTestId('shift-close-submit'));
+    submitWithNote('Tip jar');
     await approveWithPin('2468');
     await waitFor(() => expect(onClosed).toHaveBeenCalledWith(closed));
     expect(vi.mocked(closeShift).mock.calls[1]![1]).toMatchObject({
@@ -298,7 +303,7 @@ describe('closing a shift whose figures the server hides (blind count)', () => {
     vi.mocked(closeShift).mockResolvedValue(closed);
     const onClosed = vi.fn();
     renderWithProviders(<CloseShiftDialog shift={hidden} onClosed={onClosed} onClose={vi.fn()} />);
-    fireEvent.change(screen.getByTestId('shift-count-note_100'), { target: { value: '1' } });
+    count('note_100', '1');
     fireEvent.click(screen.getByTestId('shift-close-submit'));
     await waitFor(() => expect(onClosed).toHaveBeenCalledWith(closed));
     expect(vi.mocked(closeShift).mock.calls[0]![1]).toEqual({
@@ -315,16 +320,7 @@ describe('a cash out over the tenant’s limit', () => {
     );
     vi.mocked(addCashMovement).mockResolvedValue({} as never);
     const onDone = vi.fn();
-    renderWithProviders(
-      <CashMovementDialog
-        shiftId="s1"
-        outletId="o1"
-        approvalOver={5000}
-        kind="cash_out"
-        onDone={onDone}
-        onClose={vi.fn()}
-      />,
-    );
+    renderCashMovement('cash_out', 5000, onDone);
     fireEvent.change(screen.getByTestId('shift-movement-amount'), { target: { value: '60' } });
     fireEvent.click(screen.getByTestId('shift-movement-submit'));
     await approveWithPin('2468');

@@ -1,4 +1,5 @@
-import type { Board } from '@kopi/contract';
+import type { Board, BoardOrder } from '@kopi/contract';
+import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { clearSession, sessionFromAnswer, sessionStore } from '../../lib/session/session-store';
 import { registerToastHost, resetToasts, type ToastRequest } from '../../lib/toasts';
@@ -6,7 +7,7 @@ import { mockFetch, sessionAnswer, type Call } from '../../test/fetch-mock';
 import { fakeLive } from '../../test/live-socket';
 import { renderWithProviders } from '../../test/render';
 import { StatusOrderPage } from './pages/status-order-page';
-import { T0 } from './test-orders';
+import { T0, board, thresholds } from './test-orders';
 
 // The status board's page tests share this: a clock stopped at T0, a live socket standing open,
 // toasts collected, and the board answered from `state.board` (which a test changes between
@@ -72,3 +73,15 @@ export function renderBoard({
     boardGets: () => calls.filter((c) => c.url.startsWith('/api/orders/board')),
   };
 }
+
+type BoardAnswer = (call: Call) => { status?: number; body?: unknown } | undefined;
+
+/** The board of a user bound to KL01 showing `orders` (with the colour thresholds). */
+export const renderOutletBoard = (
+  orders: BoardOrder[],
+  answer?: BoardAnswer,
+  can?: (action: string, subject: string) => boolean,
+) => renderBoard({ first: board(orders, thresholds), outlet: 'o1', answer, can });
+
+/** An order's card on the board, by its number. */
+export const boardCard = (no: string) => screen.getByTestId(`board-card-${no}`);

@@ -6,6 +6,7 @@ import { resetToasts } from '../../../lib/toasts';
 import { mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { FeatureCataloguePage } from './feature-catalogue-page';
+import { retype } from '../../../test/user-steps';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -82,8 +83,7 @@ describe('feature catalogue page', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Edit Delivery' }));
     const drawer = await screen.findByTestId('app-feature-drawer');
     const nameEn = within(drawer).getByLabelText('Name (English)');
-    await userEvent.clear(nameEn);
-    await userEvent.type(nameEn, 'Home Delivery');
+    await retype(nameEn, 'Home Delivery');
     await userEvent.click(within(drawer).getByTestId('app-feature-default'));
     await userEvent.click(within(drawer).getByTestId('app-feature-locked'));
     await userEvent.click(within(drawer).getByTestId('app-feature-save'));

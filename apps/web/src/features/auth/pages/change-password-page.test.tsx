@@ -4,7 +4,7 @@ import { Route } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applySessionAnswer, clearSession, sessionStore } from '../../../lib/session/session-store';
 import { resetToasts } from '../../../lib/toasts';
-import { mockFetch, sessionAnswer } from '../../../test/fetch-mock';
+import { errorAnswer, mockFetch, sessionAnswer } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { ChangePasswordPage } from './change-password-page';
 
@@ -48,13 +48,9 @@ describe('forced password change', () => {
   });
 
   it('says why the server refused (a wrong temporary password)', async () => {
-    mockFetch(() => ({
-      status: 400,
-      body: {
-        code_message: 'old_password_incorrect',
-        message: 'The current password is incorrect',
-      },
-    }));
+    mockFetch(() =>
+      errorAnswer(400, 'old_password_incorrect', 'The current password is incorrect'),
+    );
     renderPage();
     await submit('Wrong@1234', 'Mine@12345');
     expect(await screen.findByTestId('change-password-error')).toBeInTheDocument();

@@ -6,7 +6,7 @@ import { ensureLanguage, i18n } from '../../../lib/i18n/i18n';
 import { clearSession, sessionStore } from '../../../lib/session/session-store';
 import { updateSettings } from '../../../lib/settings/settings-store';
 import { registerToastHost, resetToasts } from '../../../lib/toasts';
-import { mockFetch, sessionAnswer } from '../../../test/fetch-mock';
+import { errorAnswer, mockFetch, sessionAnswer } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { LoginPage } from './login-page';
 
@@ -62,7 +62,7 @@ describe('LoginPage', () => {
       show: (r) => toasts.push(`${r.type}:${r.message}`),
       dismiss: () => undefined,
     });
-    mockFetch(() => ({ status: 400, body: { code_message: 'invalid_credentials', message: 'x' } }));
+    mockFetch(() => errorAnswer(400, 'invalid_credentials', 'x'));
     renderLogin();
     await fillAndSubmit('admin', 'wrong');
     expect(await screen.findByTestId('login-error')).toHaveTextContent(

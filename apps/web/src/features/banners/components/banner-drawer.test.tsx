@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testOutlets } from '../../../test/fetch-mock';
 import { testBanner } from '../test-banners';
 import { renderBannerDrawer } from './render-banner-drawer';
+import { chooseOption, retype } from '../../../test/user-steps';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -19,15 +20,10 @@ const renderDrawer = (banner: Banner | null = null) =>
   );
 
 /** Picks `option` in the drop-down whose display has `testId`. */
-async function choose(testId: string, option: string) {
-  await userEvent.click(screen.getByTestId(testId));
-  await userEvent.click(await screen.findByRole('option', { name: option }));
-}
 
 async function typeSchedule(end: 'starts' | 'ends', date: string, time: string) {
   const dateInput = screen.getByTestId(`banner-${end}-date`);
-  await userEvent.clear(dateInput);
-  await userEvent.type(dateInput, `${date}{Enter}`);
+  await retype(dateInput, `${date}{Enter}`);
   await userEvent.type(screen.getByTestId(`banner-${end}-time`), time);
 }
 
@@ -36,8 +32,8 @@ describe('banner drawer', { timeout: 90_000 }, () => {
   it('saves a banner scheduled on the business clock, at chosen outlets, opening a category', async () => {
     const { drawer, save, onSubmit } = renderDrawer();
     await userEvent.type(drawer.getByLabelText('Title (English)'), 'Raya open house');
-    await choose('banner-target-type', 'Category');
-    await choose('banner-target-category', 'Bakery');
+    await chooseOption('banner-target-type', 'Category');
+    await chooseOption('banner-target-category', 'Bakery');
     await typeSchedule('starts', '2026/06/10', '09:30');
     await typeSchedule('ends', '2026/06/20', '22:00');
     await userEvent.click(drawer.getByTestId('banner-all-outlets'));
@@ -67,7 +63,7 @@ describe('banner drawer', { timeout: 90_000 }, () => {
     await save();
     expect(await drawer.findByText('This field is required')).toBeInTheDocument();
     await userEvent.type(drawer.getByLabelText('Title (English)'), 'Promo');
-    await choose('banner-target-type', 'Web link');
+    await chooseOption('banner-target-type', 'Web link');
     await userEvent.type(drawer.getByTestId('banner-target-url'), 'http://kopi.my/promo');
     await typeSchedule('starts', '2026/06/10', '10:00');
     await typeSchedule('ends', '2026/06/10', '09:00');
@@ -96,7 +92,7 @@ describe('banner drawer', { timeout: 90_000 }, () => {
       'src',
       '/uploads/banners/b1-800.webp',
     );
-    await choose('banner-target-type', 'Nothing');
+    await chooseOption('banner-target-type', 'Nothing');
     await save();
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]![0]).toMatchObject({

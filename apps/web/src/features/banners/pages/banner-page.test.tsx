@@ -8,6 +8,7 @@ import { captureToasts } from '../../../test/toasts';
 import { renderWithProviders } from '../../../test/render';
 import { testBanner } from '../test-banners';
 import { BannerPage } from './banner-page';
+import { columnTexts, confirmDeleteFromApp } from '../../../test/user-steps';
 
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -60,10 +61,7 @@ function renderPage(rowsShown = list) {
   return calls;
 }
 const table = () => within(screen.getByTestId('banners-table'));
-const titles = () =>
-  table()
-    .getAllByTestId('banner-title')
-    .map((n) => n.textContent);
+const titles = () => columnTexts('banners-table', 'banner-title');
 
 describe('banner page', { timeout: 30_000 }, () => {
   it('lists the banners with their schedule on the business clock, and filters by state', async () => {
@@ -90,11 +88,7 @@ describe('banner page', { timeout: 30_000 }, () => {
   it('asks before deleting a banner', async () => {
     const calls = renderPage();
     await waitFor(() => expect(titles()).toHaveLength(2));
-    await userEvent.click(table().getByRole('button', { name: 'Delete Free upsize' }));
-    const dialog = within(screen.getByTestId('confirm-dialog'));
-    expect(dialog.getByText(/will be removed from the app/)).toBeInTheDocument();
-    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
-    await userEvent.click(dialog.getByRole('button', { name: 'Delete Free upsize' }));
+    await confirmDeleteFromApp('banners-table', 'Free upsize', calls);
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
   });
 

@@ -6,6 +6,7 @@ import { resetToasts } from '../../../lib/toasts';
 import { mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { BusinessSettingsPage } from './business-settings-page';
+import { retype } from '../../../test/user-steps';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -63,8 +64,7 @@ describe('business settings page', { timeout: 30_000 }, () => {
     const sst = await screen.findByLabelText('Service tax (SST)');
     expect(sst).toHaveValue('6');
     expect(screen.getByLabelText('Service charge')).toHaveValue('10');
-    await userEvent.clear(sst);
-    await userEvent.type(sst, '8');
+    await retype(sst, '8');
     await userEvent.click(screen.getByLabelText('Pick up'));
     await userEvent.click(screen.getByLabelText('SST applies to the service charge'));
     await userEvent.type(screen.getByLabelText('Receipt footer'), 'Jumpa lagi!');
@@ -106,8 +106,7 @@ describe('business settings page', { timeout: 30_000 }, () => {
   it('refuses a rate above 100% without calling the server', async () => {
     const calls = setup();
     const charge = await screen.findByLabelText('Service charge');
-    await userEvent.clear(charge);
-    await userEvent.type(charge, '101');
+    await retype(charge, '101');
     await userEvent.click(screen.getByTestId('business-settings-save'));
     expect(await screen.findByText('Maximal value is 100')).toBeInTheDocument();
     expect(saved(calls)).toHaveLength(0);

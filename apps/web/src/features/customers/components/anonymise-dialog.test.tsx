@@ -6,6 +6,7 @@ import { mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { aishahId, sampleCustomer } from '../customer-fixture';
 import { AnonymiseDialog, phoneConfirmed } from './anonymise-dialog';
+import { retype } from '../../../test/user-steps';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -52,8 +53,7 @@ describe('anonymising a customer', { timeout: 20_000 }, () => {
     await userEvent.type(screen.getByTestId('anonymise-confirm-input'), '+60123456780');
     expect(confirm).toBeDisabled();
     expect(screen.getByText('The phone number does not match.')).toBeVisible();
-    await userEvent.clear(screen.getByTestId('anonymise-confirm-input'));
-    await userEvent.type(screen.getByTestId('anonymise-confirm-input'), '+60 12-345 6789');
+    await retype(screen.getByTestId('anonymise-confirm-input'), '+60 12-345 6789');
     expect(confirm).toBeEnabled();
     expect(calls).toHaveLength(0);
     await userEvent.click(confirm);

@@ -8,6 +8,7 @@ import { currentLocation, renderWithProviders } from '../../../test/render';
 import { sampleWalletEntry } from '../../../test/wallet-entry';
 import { aishahId, danId, sampleCustomer } from '../customer-fixture';
 import { CustomerDetailsPage } from './customer-details-page';
+import { retype } from '../../../test/user-steps';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -330,8 +331,7 @@ describe('customer details', { timeout: 20_000 }, () => {
     await screen.findByTestId('customer-details');
     await userEvent.click(screen.getByTestId('customer-edit'));
     const name = await screen.findByRole('textbox', { name: 'Name' });
-    await userEvent.clear(name);
-    await userEvent.type(name, 'Nur Aishah Rahman');
+    await retype(name, 'Nur Aishah Rahman');
     await userEvent.clear(screen.getByRole('textbox', { name: 'E-mail' }));
     await userEvent.click(screen.getByTestId('customer-edit-save'));
     await waitFor(() => expect(posts()[0]?.method).toBe('PUT'));

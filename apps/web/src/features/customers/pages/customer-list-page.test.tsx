@@ -6,6 +6,7 @@ import { mockFetch } from '../../../test/fetch-mock';
 import { currentLocation, renderWithProviders } from '../../../test/render';
 import { aishahId, danId, goldTierId, sampleSummary, walkIn } from '../customer-fixture';
 import { CustomerListPage } from './customer-list-page';
+import { chooseOption } from '../../../test/user-steps';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -54,11 +55,6 @@ function renderList({ route = '/customer/list', total = 2, can = everything } = 
   return { calls, lists, listAsks };
 }
 
-async function choose(testId: string, option: string) {
-  await userEvent.click(screen.getByTestId(testId));
-  await userEvent.click(await screen.findByRole('option', { name: option }));
-}
-
 describe('customer list', { timeout: 30_000 }, () => {
   it('shows each customer’s tier, points, wallet, orders and status', async () => {
     renderList();
@@ -81,13 +77,13 @@ describe('customer list', { timeout: 30_000 }, () => {
     await screen.findByTestId(`customer-row-${aishahId}`);
     await userEvent.type(screen.getByTestId('customer-search'), 'aishah');
     await listAsks('q=aishah');
-    await choose('customer-filter-status', 'Blocked');
+    await chooseOption('customer-filter-status', 'Blocked');
     await listAsks('status=disabled');
-    await choose('customer-filter-wallet', 'Has a balance');
+    await chooseOption('customer-filter-wallet', 'Has a balance');
     await listAsks('has_wallet=true');
-    await choose('customer-filter-tier', 'No tier');
+    await chooseOption('customer-filter-tier', 'No tier');
     await listAsks('tier_id=none');
-    await choose('customer-filter-tier', 'Gold');
+    await chooseOption('customer-filter-tier', 'Gold');
     await listAsks(`tier_id=${goldTierId}`);
     const joinedFrom = screen.getByTestId('customer-filter-joined-from');
     await userEvent.type(joinedFrom, '2026/01/01');

@@ -4,6 +4,7 @@ import type { MembershipTier } from '@kopi/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { TierDrawer } from './tier-drawer';
+import { retype } from '../../../test/user-steps';
 
 const gold: MembershipTier = {
   id: 't-gold',
@@ -33,10 +34,8 @@ describe('tier drawer', { timeout: 30_000 }, () => {
     const { drawer, save, onSubmit } = renderDrawer(null);
     await save();
     await waitFor(() => expect(drawer.getAllByText('This field is required')).toHaveLength(3));
-    await userEvent.clear(drawer.getByTestId('tier-colour'));
-    await userEvent.type(drawer.getByTestId('tier-colour'), 'gold');
-    await userEvent.clear(drawer.getByTestId('tier-multiplier'));
-    await userEvent.type(drawer.getByTestId('tier-multiplier'), '1.555');
+    await retype(drawer.getByTestId('tier-colour'), 'gold');
+    await retype(drawer.getByTestId('tier-multiplier'), '1.555');
     await save();
     expect(await drawer.findByText('The pattern is #RRGGBB')).toBeInTheDocument();
     expect(
@@ -50,10 +49,8 @@ describe('tier drawer', { timeout: 30_000 }, () => {
     await userEvent.type(drawer.getByLabelText('Name (English)'), 'Silver');
     await userEvent.type(drawer.getByLabelText('Name (Melayu)'), 'Perak');
     await userEvent.type(drawer.getByLabelText('From (points)'), '1000');
-    await userEvent.clear(drawer.getByTestId('tier-multiplier'));
-    await userEvent.type(drawer.getByTestId('tier-multiplier'), '1.5');
-    await userEvent.clear(drawer.getByTestId('tier-colour'));
-    await userEvent.type(drawer.getByTestId('tier-colour'), '#C0C0C0');
+    await retype(drawer.getByTestId('tier-multiplier'), '1.5');
+    await retype(drawer.getByTestId('tier-colour'), '#C0C0C0');
     await userEvent.type(drawer.getByLabelText('Benefits (English)'), 'Birthday drink');
     await save();
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
@@ -77,8 +74,7 @@ describe('tier drawer', { timeout: 30_000 }, () => {
     'says the range of a %s threshold too large in its unit',
     async (basis, label, why) => {
       const { drawer, save, onSubmit } = renderDrawer(gold, basis);
-      await userEvent.clear(drawer.getByLabelText(label));
-      await userEvent.type(drawer.getByLabelText(label), '99999999999');
+      await retype(drawer.getByLabelText(label), '99999999999');
       await save();
       expect(await drawer.findByText(why)).toBeInTheDocument();
       expect(onSubmit).not.toHaveBeenCalled();
@@ -90,8 +86,7 @@ describe('tier drawer', { timeout: 30_000 }, () => {
     const threshold = drawer.getByLabelText('From (spend)');
     expect(threshold).toHaveValue('500.00');
     expect(drawer.getByTestId('tier-multiplier')).toHaveValue('1.5');
-    await userEvent.clear(threshold);
-    await userEvent.type(threshold, '750.50');
+    await retype(threshold, '750.50');
     await save();
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]).toEqual([

@@ -6,6 +6,7 @@ import { resetToasts } from '../../../lib/toasts';
 import { mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { MembershipPage } from './membership-page';
+import { retype } from '../../../test/user-steps';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -85,14 +86,10 @@ describe('membership page', { timeout: 30_000 }, () => {
     expect(max).toHaveValue('500.00');
     expect(screen.getByTestId('loyalty-presets')).toHaveValue('10, 20, 50');
     expect(screen.getByTestId('loyalty-redeem-rate')).toHaveTextContent('100 points = RM 1.00');
-    await userEvent.clear(max);
-    await userEvent.type(max, '1000');
-    await userEvent.clear(screen.getByTestId('loyalty-presets'));
-    await userEvent.type(screen.getByTestId('loyalty-presets'), '10, 25.50, RM 100');
-    await userEvent.clear(screen.getByTestId('loyalty-adjustment-limit'));
-    await userEvent.type(screen.getByTestId('loyalty-adjustment-limit'), '250');
-    await userEvent.clear(screen.getByTestId('loyalty-redeem-value'));
-    await userEvent.type(screen.getByTestId('loyalty-redeem-value'), '0.50');
+    await retype(max, '1000');
+    await retype(screen.getByTestId('loyalty-presets'), '10, 25.50, RM 100');
+    await retype(screen.getByTestId('loyalty-adjustment-limit'), '250');
+    await retype(screen.getByTestId('loyalty-redeem-value'), '0.50');
     expect(screen.getByTestId('loyalty-redeem-rate')).toHaveTextContent('100 points = RM 0.50');
     await userEvent.click(screen.getByTestId('loyalty-settings-save'));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
@@ -108,8 +105,7 @@ describe('membership page', { timeout: 30_000 }, () => {
   it('does not save presets it cannot read', async () => {
     const calls = setup();
     const presets = await screen.findByTestId('loyalty-presets');
-    await userEvent.clear(presets);
-    await userEvent.type(presets, '10, ten');
+    await retype(presets, '10, ten');
     await userEvent.click(screen.getByTestId('loyalty-settings-save'));
     expect(
       await screen.findByText('Enter RM amounts separated by commas, e.g. 10, 20, 50'),

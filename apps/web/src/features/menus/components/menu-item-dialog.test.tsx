@@ -4,6 +4,7 @@ import type { MenuItem } from '@kopi/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { MenuItemDialog } from './menu-item-dialog';
+import { retype } from '../../../test/user-steps';
 
 const item = (patch: Partial<MenuItem>): MenuItem => ({
   id: '00000000-0000-4000-8000-000000000001',
@@ -42,8 +43,7 @@ describe('menu item dialog', () => {
 
     const english = screen.getByLabelText(/Title \(English\)/);
     expect(english).toBeEnabled();
-    await userEvent.clear(english);
-    await userEvent.type(english, 'Counter');
+    await retype(english, 'Counter');
     await userEvent.click(screen.getByRole('button', { name: /save/i }));
     expect(onSubmit).toHaveBeenCalledWith(
       expect.objectContaining({ title: 'menu.pos', title_en: 'Counter' }),

@@ -6,6 +6,7 @@ import { resetToasts } from '../../../lib/toasts';
 import { mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { CloseDayDialog } from './close-day-dialog';
+import { retype } from '../../../test/user-steps';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -110,8 +111,7 @@ describe('close day', () => {
       return undefined;
     });
     await chooseOutlet('Bukit Bintang');
-    await userEvent.clear(screen.getByTestId('close-day-date'));
-    await userEvent.type(screen.getByTestId('close-day-date'), '2026-03-15');
+    await retype(screen.getByTestId('close-day-date'), '2026-03-15');
     await userEvent.click(screen.getByTestId('close-day-submit'));
 
     const open = await screen.findByTestId('close-day-open-orders');

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sampleOrder } from '../../../components/receipt/order-fixture';
 import { resetToasts } from '../../../lib/toasts';
-import { mockFetch } from '../../../test/fetch-mock';
+import { errorAnswer, mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { setTestSession } from '../../../test/session';
 import { OrderStatusActions } from './order-status-actions';
@@ -114,13 +114,7 @@ describe('order status actions', () => {
     const order = sampleOrder();
     mockFetch((call) =>
       call.url === `/api/orders/${order.id}/status`
-        ? {
-            status: 409,
-            body: {
-              code_message: 'invalid_status_transition',
-              message: 'The order cannot move to this status',
-            },
-          }
+        ? errorAnswer(409, 'invalid_status_transition', 'The order cannot move to this status')
         : undefined,
     );
     const onSettled = vi.fn();

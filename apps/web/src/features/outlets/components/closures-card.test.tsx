@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { addClosure } from '../api';
 import { ClosuresCard } from './closures-card';
+import { retype } from '../../../test/user-steps';
 
 vi.mock('../api', () => ({
   addClosure: vi.fn(() => Promise.resolve({})),
@@ -12,8 +13,7 @@ vi.mock('../api', () => ({
 
 /** Clears the From field and types `text` into it. */
 async function retypeFrom(text: string) {
-  await userEvent.clear(screen.getByTestId('closure-from'));
-  await userEvent.type(screen.getByTestId('closure-from'), text);
+  await retype(screen.getByTestId('closure-from'), text);
 }
 
 describe('outlet closures', () => {

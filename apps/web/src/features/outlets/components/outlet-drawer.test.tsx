@@ -4,6 +4,7 @@ import type { Outlet } from '@kopi/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { OutletDrawer } from './outlet-drawer';
+import { retype } from '../../../test/user-steps';
 
 const outlet: Outlet = {
   id: 'o1',
@@ -42,8 +43,7 @@ describe('outlet drawer: status board minutes', () => {
     const { amber, red, save, onSubmit } = renderDrawer();
     expect(amber).toHaveValue(4);
     expect(red).toHaveValue(8);
-    await userEvent.clear(red);
-    await userEvent.type(red, '12');
+    await retype(red, '12');
     await save();
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]).toEqual([
@@ -53,8 +53,7 @@ describe('outlet drawer: status board minutes', () => {
 
   it('says why red must come after amber, and that an emptied field is required', async () => {
     const { drawer, amber, red, save, onSubmit } = renderDrawer();
-    await userEvent.clear(amber);
-    await userEvent.type(amber, '9');
+    await retype(amber, '9');
     await save();
     expect(
       await drawer.findByText('The red time must be longer than the amber time'),

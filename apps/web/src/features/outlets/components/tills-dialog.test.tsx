@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import type { Outlet, Till } from '@kopi/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerToastHost, resetToasts, type ToastRequest } from '../../../lib/toasts';
-import { mockFetch } from '../../../test/fetch-mock';
+import { errorAnswer, mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { TillsDialog } from './tills-dialog';
+import { retype } from '../../../test/user-steps';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -37,7 +38,7 @@ function serve(initial: Till[]) {
     }
     if (call.method === 'DELETE') {
       if (id === 't1') {
-        return { status: 409, body: { code_message: 'till_in_use', message: 'In use' } };
+        return errorAnswer(409, 'till_in_use', 'In use');
       }
       tills = tills.filter((x) => x.id !== id);
       return { body: { data: { id, deleted: true } } };
@@ -77,8 +78,7 @@ describe('tills dialog', { timeout: 90_000 }, () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Rename Drive-through' }));
     const field = screen.getByTestId('till-name-edit');
-    await userEvent.clear(field);
-    await userEvent.type(field, 'Till 2');
+    await retype(field, 'Till 2');
     await userEvent.click(screen.getByTestId('till-save'));
     expect(await screen.findByText('Till 2')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { DiscountDialog } from './discount-dialog';
+import { retype } from '../../../test/user-steps';
 
 function renderDialog(onApply = vi.fn()) {
   renderWithProviders(
@@ -39,8 +40,7 @@ describe('DiscountDialog', () => {
     expect(within(dialog).getByTestId('pos-discount-problem')).toHaveTextContent('2.00');
     expect(within(dialog).getByTestId('pos-discount-apply')).toBeDisabled();
 
-    await userEvent.clear(within(dialog).getByTestId('pos-discount-value'));
-    await userEvent.type(within(dialog).getByTestId('pos-discount-value'), '1');
+    await retype(within(dialog).getByTestId('pos-discount-value'), '1');
     // No reason is picked for the cashier.
     expect(within(dialog).getByRole('radiogroup').querySelector('input:checked')).toBeNull();
     await userEvent.click(within(dialog).getByTestId('pos-discount-apply'));

@@ -5,6 +5,7 @@ import { renderWithProviders } from '../../../test/render';
 import { MAX_NOTE_LENGTH, type CartLine } from '../cart';
 import { ids } from '../test-menu';
 import { NoteDialog } from './note-dialog';
+import { retype } from '../../../test/user-steps';
 
 const nasiLemak: CartLine = {
   key: `${ids.kopi}|||`,
@@ -26,8 +27,7 @@ describe('note dialog', () => {
     const input = screen.getByTestId('pos-note-input');
     expect(input).toHaveValue('extra sambal');
     expect(input).toHaveAttribute('maxlength', String(MAX_NOTE_LENGTH));
-    await userEvent.clear(input);
-    await userEvent.type(input, 'no cucumber{Enter}');
+    await retype(input, 'no cucumber{Enter}');
     expect(onSave).toHaveBeenCalledWith('no cucumber');
   });
 

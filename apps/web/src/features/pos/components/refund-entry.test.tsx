@@ -3,11 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReceiptMatch, Refundable } from '@kopi/contract';
 import { resetToasts } from '../../../lib/toasts';
-import { mockFetch, testOutlets } from '../../../test/fetch-mock';
+import { errorAnswer, mockFetch, testOutlets } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { setTestSession } from '../../../test/session';
 import { captureToasts } from '../../../test/toasts';
 import { PosRefundButton } from './refund-entry';
+import { retype } from '../../../test/user-steps';
 
 // Refunds at the POS: a receipt found by its number (its day shown, numbers repeat daily), then
 // refunded by the methods its payments allow, with a manager's PIN for a cashier.
@@ -80,7 +81,7 @@ function setup(paidBy: string) {
     if (call.url === '/api/pos/refunds') {
       const body = call.body as { approval?: { pin: string }; method: string };
       if (body.approval?.pin !== '4826') {
-        return { status: 403, body: { code_message: 'pin_wrong', message: 'Wrong PIN' } };
+        return errorAnswer(403, 'pin_wrong', 'Wrong PIN');
       }
       return {
         status: 201,
@@ -102,6 +103,14 @@ function setup(paidBy: string) {
       (action === 'create' && subject === 'pos') || (action === 'read' && subject === 'order'),
   });
   return { calls, shown };
+}
+
+/** Opens the refund dialog of the first receipt the search found, once its remainder shows. */
+async function openFirstMatch(list: HTMLElement) {
+  await userEvent.click(within(list).getAllByTestId('pos-refund-match')[0]!);
+  const dialog = await screen.findByTestId('pos-refund-dialog');
+  await within(dialog).findByTestId('pos-refund-remaining');
+  return dialog;
 }
 
 async function findReceipt(text: string) {
@@ -142,9 +151,7 @@ describe('refunds at the POS', { timeout: 20_000 }, () => {
   it('offers a card order no cash, and refunds an item with the manager’s PIN', async () => {
     const { calls, shown } = setup('card');
     const list = await findReceipt('KL01-0012');
-    await userEvent.click(within(list).getAllByTestId('pos-refund-match')[0]!);
-    const dialog = await screen.findByTestId('pos-refund-dialog');
-    await within(dialog).findByTestId('pos-refund-remaining');
+    const dialog = await openFirstMatch(list);
     expect(await offered()).toEqual(['Original payment method']);
     await userEvent.click(within(dialog).getByTestId('pos-refund-kind-items'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'One more Iced Latte' }));
@@ -158,8 +165,7 @@ describe('refunds at the POS', { timeout: 20_000 }, () => {
     await userEvent.type(within(approval).getByTestId('approval-pin'), '1111');
     await userEvent.click(within(approval).getByTestId('pos-approval-apply'));
     expect(await within(approval).findByTestId('approval-error')).toHaveTextContent('Wrong PIN');
-    await userEvent.clear(within(approval).getByTestId('approval-pin'));
-    await userEvent.type(within(approval).getByTestId('approval-pin'), '4826');
+    await retype(within(approval).getByTestId('approval-pin'), '4826');
     await userEvent.click(within(approval).getByTestId('pos-approval-apply'));
     await waitFor(() => expect(screen.queryByTestId('pos-refund-dialog')).toBeNull());
     const posts = calls.filter((c) => c.url === '/api/pos/refunds');
@@ -183,9 +189,7 @@ describe('refunds at the POS', { timeout: 20_000 }, () => {
   it('offers a cash order cash only, and says how much to give back', async () => {
     const { calls, shown } = setup('cash');
     const list = await findReceipt('12');
-    await userEvent.click(within(list).getAllByTestId('pos-refund-match')[0]!);
-    const dialog = await screen.findByTestId('pos-refund-dialog');
-    await within(dialog).findByTestId('pos-refund-remaining');
+    const dialog = await openFirstMatch(list);
     expect(await offered()).toEqual(['Cash from the drawer']);
     await userEvent.click(within(dialog).getByTestId('pos-refund-reason'));
     await userEvent.click(await screen.findByRole('option', { name: 'Wrong item' }));

@@ -6,7 +6,13 @@ import { mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { setTestSession } from '../../../test/session';
 import { ids, latte, menu } from '../test-menu';
-import { posApiAnswer } from '../test-pos-api';
+import {
+  findSlowly,
+  payExactCash,
+  posApiAnswer,
+  slow,
+  toastWithStaffMealDiscount,
+} from '../test-pos-api';
 import { PosPage } from './pos-page';
 
 // The counter's quick paths: a standard drink in one tap, its choices changed from the cart,
@@ -14,9 +20,6 @@ import { PosPage } from './pos-page';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
-
-const slow = { timeout: 10_000 };
-const findSlowly = (testId: string) => screen.findByTestId(testId, {}, slow);
 
 // The latte's size defaults to Regular; milk and toppings are optional.
 const withDefaults: PosMenu = {
@@ -85,20 +88,11 @@ describe('POS at the counter', () => {
     // Whoever holds discount-order gives it alone (pos-discount-approval.test.tsx: with a PIN).
     setTestSession({ id: 'm' }, { permissions: ['create-pos', 'discount-order'] });
     const calls = renderPos((action, subject) => action === 'discount' && subject === 'order');
-    await userEvent.click(await findSlowly('pos-product-FOD-001'));
-    await userEvent.click(screen.getByTestId('pos-discount'));
-    const dialog = await findSlowly('pos-discount-dialog');
-    await userEvent.type(within(dialog).getByTestId('pos-discount-value'), '0.50');
-    await userEvent.click(within(dialog).getByLabelText('Staff meal'));
-    await userEvent.click(within(dialog).getByTestId('pos-discount-apply'));
+    await toastWithStaffMealDiscount();
     // RM 4.50 less RM 0.50 = RM 4.00, SST 6% = RM 0.24 (pick-up: no service charge).
-    await waitFor(() => expect(screen.getByTestId('pos-discount-total')).toHaveTextContent('0.50'));
     expect(screen.getByTestId('pos-sst')).toHaveTextContent('0.24');
 
-    await userEvent.click(screen.getByTestId('pos-pay'));
-    const payment = await findSlowly('pos-payment');
-    await userEvent.click(within(payment).getByTestId('pos-cash-exact'));
-    await userEvent.click(within(payment).getByTestId('pos-confirm-payment'));
+    await payExactCash();
     await findSlowly('pos-receipt-dialog');
     const sale = calls.find((c) => c.url === '/api/orders' && c.method === 'POST');
     expect(sale?.body).toMatchObject({

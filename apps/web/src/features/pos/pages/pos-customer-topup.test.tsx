@@ -8,6 +8,7 @@ import { renderWithProviders } from '../../../test/render';
 import { ids } from '../test-menu';
 import { counterCustomer, findSlowly, posApiAnswer, slow } from '../test-pos-api';
 import { PosPage } from './pos-page';
+import { retype } from '../../../test/user-steps';
 
 // The customer at the counter: the staff's notes shown when found and attached, and the wallet
 // topped up by cash with its receipt printing the balances after it.
@@ -133,8 +134,7 @@ describe('POS: the customer at the counter', { timeout: 60_000 }, () => {
       'The wallet holds at most RM 100.00: top up at most RM 85.00',
     );
     expect(topups()).toHaveLength(0);
-    await userEvent.clear(amount);
-    await userEvent.type(amount, '85');
+    await retype(amount, '85');
     await userEvent.click(within(dialog).getByTestId('pos-topup-submit'));
     // The server's refusal in the client's words for its code.
     await expect

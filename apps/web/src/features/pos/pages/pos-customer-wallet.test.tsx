@@ -5,8 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '../../../lib/toasts';
 import { mockFetch, type Call } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
-import { counterCustomer, findSlowly, posApiAnswer, slow } from '../test-pos-api';
+import { counterCustomer, findSlowly, payExactCash, posApiAnswer, slow } from '../test-pos-api';
 import { PosPage } from './pos-page';
+import { retype } from '../../../test/user-steps';
 
 // The counter's customer (found or added by phone) and the Kopi wallet paying part of a sale.
 
@@ -73,10 +74,7 @@ describe('POS: the sale’s customer', { timeout: 60_000 }, () => {
     expect(attached).toHaveTextContent('Siti Aminah');
     expect(screen.getByTestId('pos-phone')).toHaveValue('+60123456789');
 
-    await userEvent.click(screen.getByTestId('pos-pay'));
-    const payment = await findSlowly('pos-payment');
-    await userEvent.click(within(payment).getByTestId('pos-cash-exact'));
-    await userEvent.click(within(payment).getByTestId('pos-confirm-payment'));
+    await payExactCash();
     await findSlowly('pos-receipt-dialog');
     expect(sales()[0]?.body).toMatchObject({ customer_id: aminahId });
   });
@@ -179,13 +177,11 @@ describe('POS: paying with the Kopi wallet', { timeout: 60_000 }, () => {
     expect(within(payment).getByTestId('pos-wallet-problem')).toHaveTextContent(
       'A payment code is 12 digits',
     );
-    await userEvent.clear(within(payment).getByTestId('pos-wallet-code'));
-    await userEvent.type(within(payment).getByTestId('pos-wallet-code'), '1111 1111 1111{Enter}');
+    await retype(within(payment).getByTestId('pos-wallet-code'), '1111 1111 1111{Enter}');
     expect(await within(payment).findByTestId('pos-wallet-problem', {}, slow)).toHaveTextContent(
       'expired or was already used',
     );
-    await userEvent.clear(within(payment).getByTestId('pos-wallet-code'));
-    await userEvent.type(within(payment).getByTestId('pos-wallet-code'), '123456789012{Enter}');
+    await retype(within(payment).getByTestId('pos-wallet-code'), '123456789012{Enter}');
     await within(payment).findByTestId('pos-wallet-checked', {}, slow);
     expect(within(payment).getByTestId('pos-amount')).toHaveValue('2.97');
     expect(within(payment).getByTestId('pos-confirm-payment')).toBeEnabled();

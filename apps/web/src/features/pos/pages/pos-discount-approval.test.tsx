@@ -2,11 +2,17 @@ import type { ApprovalInput } from '@kopi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, type Call } from '../../../test/fetch-mock';
+import { type Call, errorAnswer, mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { setTestSession } from '../../../test/session';
-import { findSlowly, posApiAnswer } from '../test-pos-api';
+import {
+  findSlowly,
+  payExactCash,
+  posApiAnswer,
+  toastWithStaffMealDiscount,
+} from '../test-pos-api';
 import { PosPage } from './pos-page';
+import { retype } from '../../../test/user-steps';
 
 // A manual discount by whoever sells: without `discount-order` a manager approves it with their
 // PIN on the cashier's screen when the sale is paid (decision 055). The stand-in server takes
@@ -34,7 +40,7 @@ const pinRule =
     if (!manual_discount || permissions.includes('discount-order')) return undefined;
     if (!approval) return { status: 403, body: { code_message: 'approval_required' } };
     if (approval.approver_id !== MANAGER || approval.pin !== PIN)
-      return { status: 403, body: { code_message: 'pin_wrong', message: 'Wrong PIN' } };
+      return errorAnswer(403, 'pin_wrong', 'Wrong PIN');
     return undefined;
   };
 
@@ -59,23 +65,12 @@ function renderPos(permissions: readonly string[], sale: Sale = pinRule(permissi
 
 /** A toast (RM 4.50) with RM 0.50 off for a staff meal, paid in exact cash up to Confirm. */
 async function discountedSaleToConfirm() {
-  await userEvent.click(await findSlowly('pos-product-FOD-001'));
-  await userEvent.click(screen.getByTestId('pos-discount'));
-  const dialog = await findSlowly('pos-discount-dialog');
-  await userEvent.type(within(dialog).getByTestId('pos-discount-value'), '0.50');
-  await userEvent.click(within(dialog).getByLabelText('Staff meal'));
-  await userEvent.click(within(dialog).getByTestId('pos-discount-apply'));
-  await waitFor(() => expect(screen.getByTestId('pos-discount-total')).toHaveTextContent('0.50'));
-  await userEvent.click(screen.getByTestId('pos-pay'));
-  const payment = await findSlowly('pos-payment');
-  await userEvent.click(within(payment).getByTestId('pos-cash-exact'));
-  await userEvent.click(within(payment).getByTestId('pos-confirm-payment'));
-  return payment;
+  await toastWithStaffMealDiscount();
+  return payExactCash();
 }
 
 async function typePin(dialog: HTMLElement, pin: string) {
-  await userEvent.clear(within(dialog).getByTestId('approval-pin'));
-  await userEvent.type(within(dialog).getByTestId('approval-pin'), pin);
+  await retype(within(dialog).getByTestId('approval-pin'), pin);
   await userEvent.click(within(dialog).getByTestId('pos-approval-apply'));
 }
 
@@ -150,10 +145,7 @@ describe('POS: a manual discount approved by a manager’s PIN', { timeout: 60_0
     const { sales, approversAsked } = renderPos(cashier);
     await userEvent.click(await findSlowly('pos-product-FOD-001'));
     expect(screen.getByTestId('pos-discount')).toBeInTheDocument();
-    await userEvent.click(screen.getByTestId('pos-pay'));
-    const payment = await findSlowly('pos-payment');
-    await userEvent.click(within(payment).getByTestId('pos-cash-exact'));
-    await userEvent.click(within(payment).getByTestId('pos-confirm-payment'));
+    await payExactCash();
     await findSlowly('pos-receipt-dialog');
     expect(approversAsked()).toHaveLength(0);
     expect(sales()[0]?.body).not.toHaveProperty('approval');

@@ -4,8 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { ids } from '../test-menu';
-import { findSlowly, posApiAnswer, slow } from '../test-pos-api';
+import { findSlowly, payExactCash, posApiAnswer, slow } from '../test-pos-api';
 import { PosPage } from './pos-page';
+import { retype } from '../../../test/user-steps';
 
 // The counter screen put together: outlet, catalogue, cart checks, payment and receipt.
 
@@ -37,10 +38,7 @@ describe('POS page', () => {
       expect(screen.getByTestId('pos-pay-problem')).toHaveTextContent(/table/i);
 
       await userEvent.type(screen.getByTestId('pos-table-no'), 'T5');
-      await userEvent.click(screen.getByTestId('pos-pay'));
-      const payment = await findSlowly('pos-payment');
-      await userEvent.click(within(payment).getByTestId('pos-cash-exact'));
-      await userEvent.click(within(payment).getByTestId('pos-confirm-payment'));
+      await payExactCash();
 
       expect(await findSlowly('pos-receipt-dialog')).toBeInTheDocument();
       const sale = calls.find((c) => c.url === '/api/orders' && c.method === 'POST');
@@ -63,8 +61,7 @@ describe('POS page', () => {
       await userEvent.click(await findSlowly('pos-product-FOD-001'));
       await userEvent.keyboard('{F4}');
       const hold = await findSlowly('pos-hold-dialog');
-      await userEvent.clear(within(hold).getByTestId('pos-hold-label'));
-      await userEvent.type(within(hold).getByTestId('pos-hold-label'), 'Aminah');
+      await retype(within(hold).getByTestId('pos-hold-label'), 'Aminah');
       await userEvent.click(within(hold).getByTestId('pos-hold-confirm'));
       await waitFor(() => expect(screen.queryAllByTestId('pos-cart-line')).toHaveLength(0), slow);
 

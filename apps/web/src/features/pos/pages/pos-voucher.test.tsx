@@ -7,7 +7,7 @@ import { mockFetch, type Call } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import type { VoucherCheck, VoucherCheckInput } from '../api';
 import { ids } from '../test-menu';
-import { findSlowly, posApiAnswer, slow } from '../test-pos-api';
+import { findSlowly, payExactCash, posApiAnswer, slow } from '../test-pos-api';
 import { PosPage } from './pos-page';
 
 // A voucher at the counter: typed or scanned, checked against the cart, priced before SST, sent
@@ -85,14 +85,6 @@ async function enterCode(code: string) {
   const dialog = await findSlowly('pos-voucher-dialog');
   await userEvent.type(within(dialog).getByTestId('pos-voucher-code'), `${code}{Enter}`);
   return dialog;
-}
-
-async function payExactCash() {
-  await userEvent.click(screen.getByTestId('pos-pay'));
-  const payment = await findSlowly('pos-payment');
-  await userEvent.click(within(payment).getByTestId('pos-cash-exact'));
-  await userEvent.click(within(payment).getByTestId('pos-confirm-payment'));
-  return payment;
 }
 
 describe('POS: a voucher on the sale', { timeout: 60_000 }, () => {

@@ -6,6 +6,7 @@ import { resetToasts } from '../../../lib/toasts';
 import { mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { ReferralPage } from './referral-page';
+import { retype } from '../../../test/user-steps';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -90,10 +91,8 @@ describe('referral page', { timeout: 30_000 }, () => {
     expect(referrer).toHaveValue('5.00');
     expect(screen.getByLabelText('Points')).toHaveValue(200);
     expect(screen.getByTestId('referral-min-order')).toHaveValue('15.00');
-    await userEvent.clear(referrer);
-    await userEvent.type(referrer, '8');
-    await userEvent.clear(screen.getByTestId('referral-min-order'));
-    await userEvent.type(screen.getByTestId('referral-min-order'), '20.50');
+    await retype(referrer, '8');
+    await retype(screen.getByTestId('referral-min-order'), '20.50');
     await userEvent.click(screen.getByTestId('referral-enabled'));
     await userEvent.click(screen.getByTestId('referral-settings-save'));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
@@ -108,8 +107,7 @@ describe('referral page', { timeout: 30_000 }, () => {
   it('says the minimum first order range in ringgit, not in sen', async () => {
     const calls = setup();
     const minOrder = await screen.findByTestId('referral-min-order');
-    await userEvent.clear(minOrder);
-    await userEvent.type(minOrder, '10000.01');
+    await retype(minOrder, '10000.01');
     await userEvent.click(screen.getByTestId('referral-settings-save'));
     expect(await screen.findByText('The maximum amount is RM 10,000.00')).toBeInTheDocument();
     expect(screen.queryByText(/Maximal value/)).not.toBeInTheDocument();

@@ -6,6 +6,7 @@ import { mockFetch, type Call } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { croissantId, refundOrderId, sampleRefund, sampleRefundable } from '../refund-fixture';
 import { OrderRefundAction } from './order-refund-action';
+import { chooseOption, retype } from '../../../test/user-steps';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -45,39 +46,32 @@ function setup(
   return { calls, onCreated, posts: () => calls.filter((c) => c.method === 'POST') };
 }
 
+/** The action on an order paid RM 40.00 of which `refunded` sen went back, with no server. */
+function renderRefundAction(refunded: number, can: (action: string, subject: string) => boolean) {
+  mockFetch(() => undefined);
+  renderWithProviders(
+    <OrderRefundAction
+      order={{ id: refundOrderId, order_no: 'X', paid: 4000, refunded, customer_id: null }}
+      onCreated={vi.fn()}
+    />,
+    { can },
+  );
+}
+
 async function open() {
   await userEvent.click(screen.getByRole('button', { name: 'Refund' }));
   return screen.findByTestId('refundable');
 }
 
-async function choose(testId: string, option: string) {
-  await userEvent.click(screen.getByTestId(testId));
-  await userEvent.click(await screen.findByRole('option', { name: option }));
-}
-
 // Filling the whole form (bank, holder, account number) types many keys: slow on a busy 2-core CI.
 describe('the Refund action of an order', { timeout: 20_000 }, () => {
   it('is not offered without create-order', () => {
-    mockFetch(() => undefined);
-    renderWithProviders(
-      <OrderRefundAction
-        order={{ id: refundOrderId, order_no: 'X', paid: 4000, refunded: 0, customer_id: null }}
-        onCreated={vi.fn()}
-      />,
-      { can: () => false },
-    );
+    renderRefundAction(0, () => false);
     expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
   });
 
   it('is not offered once everything paid was refunded', () => {
-    mockFetch(() => undefined);
-    renderWithProviders(
-      <OrderRefundAction
-        order={{ id: refundOrderId, order_no: 'X', paid: 4000, refunded: 4000, customer_id: null }}
-        onCreated={vi.fn()}
-      />,
-      { can: mayCreate },
-    );
+    renderRefundAction(4000, mayCreate);
     expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
   });
 
@@ -94,7 +88,7 @@ describe('the Refund action of an order', { timeout: 20_000 }, () => {
     await open();
     await userEvent.click(screen.getByTestId('refund-dialog-submit'));
     expect(screen.getByTestId('refund-dialog')).toHaveTextContent('This field is required');
-    await choose('refund-reason', 'Other');
+    await chooseOption('refund-reason', 'Other');
     await userEvent.click(screen.getByTestId('refund-dialog-submit'));
     expect(screen.getByTestId('refund-dialog')).toHaveTextContent('Say what the reason is.');
     expect(posts()).toHaveLength(0);
@@ -103,7 +97,7 @@ describe('the Refund action of an order', { timeout: 20_000 }, () => {
   it('refuses items without a quantity and an amount above what remains', async () => {
     const { posts } = setup();
     await open();
-    await choose('refund-reason', 'Wrong item');
+    await chooseOption('refund-reason', 'Wrong item');
     await userEvent.click(screen.getByLabelText('Items'));
     await userEvent.click(screen.getByTestId('refund-dialog-submit'));
     expect(screen.getByTestId('refund-dialog')).toHaveTextContent('Choose at least one item.');
@@ -114,8 +108,7 @@ describe('the Refund action of an order', { timeout: 20_000 }, () => {
       'At most RM 25.00 remains refundable.',
     );
     // Far beyond any refund: the contract's range in ringgit, not "Enter an amount".
-    await userEvent.clear(screen.getByTestId('refund-amount-input'));
-    await userEvent.type(screen.getByTestId('refund-amount-input'), '99999999');
+    await retype(screen.getByTestId('refund-amount-input'), '99999999');
     await userEvent.click(screen.getByTestId('refund-dialog-submit'));
     expect(screen.getByTestId('refund-dialog')).toHaveTextContent(
       'The maximum amount is RM 1,000,000.00',
@@ -128,10 +121,9 @@ describe('the Refund action of an order', { timeout: 20_000 }, () => {
     await open();
     await userEvent.click(screen.getByLabelText('Items'));
     const items = screen.getByTestId('refund-dialog-items');
-    await userEvent.clear(within(items).getByLabelText('Quantity of Croissant'));
-    await userEvent.type(within(items).getByLabelText('Quantity of Croissant'), '2');
+    await retype(within(items).getByLabelText('Quantity of Croissant'), '2');
     expect(screen.getByTestId('refund-dialog-total')).toHaveTextContent('RM 10.00');
-    await choose('refund-reason', 'Quality issue');
+    await chooseOption('refund-reason', 'Quality issue');
     await userEvent.click(screen.getByTestId('refund-dialog-submit'));
     await waitFor(() => expect(onCreated).toHaveBeenCalled());
     const [post] = posts();
@@ -148,17 +140,16 @@ describe('the Refund action of an order', { timeout: 20_000 }, () => {
   it('needs the bank details for a bank transfer and sends them', async () => {
     const { posts } = setup();
     await open();
-    await choose('refund-method', 'Bank transfer');
-    await choose('refund-reason', 'Charged twice');
+    await chooseOption('refund-method', 'Bank transfer');
+    await chooseOption('refund-reason', 'Charged twice');
     await userEvent.click(screen.getByTestId('refund-dialog-submit'));
     expect(posts()).toHaveLength(0);
-    await choose('refund-bank', 'Maybank');
+    await chooseOption('refund-bank', 'Maybank');
     await userEvent.type(screen.getByTestId('refund-accountHolder'), 'Aisyah Rahman');
     await userEvent.type(screen.getByTestId('refund-accountNumber'), '12ab');
     await userEvent.click(screen.getByTestId('refund-dialog-submit'));
     expect(screen.getByTestId('refund-dialog')).toHaveTextContent('6–20 digits');
-    await userEvent.clear(screen.getByTestId('refund-accountNumber'));
-    await userEvent.type(screen.getByTestId('refund-accountNumber'), '1122334455');
+    await retype(screen.getByTestId('refund-accountNumber'), '1122334455');
     await userEvent.click(screen.getByTestId('refund-dialog-submit'));
     await waitFor(() => expect(posts()).toHaveLength(1));
     expect(posts()[0]?.body).toEqual({
@@ -190,7 +181,7 @@ describe('the Refund action of an order', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('refund-method')).toHaveTextContent('Cash');
     expect(await offered()).toEqual(['Cash', 'Bank transfer', 'Customer wallet']);
     await userEvent.keyboard('{Escape}');
-    await choose('refund-reason', 'Wrong item');
+    await chooseOption('refund-reason', 'Wrong item');
     await userEvent.click(screen.getByTestId('refund-dialog-submit'));
     await waitFor(() => expect(posts()).toHaveLength(1));
     expect(posts()[0]?.body).toMatchObject({ method: 'cash' });
@@ -214,11 +205,11 @@ describe('the Refund action of an order', { timeout: 20_000 }, () => {
   it('refunds to the customer wallet, saying it is credited once completed', async () => {
     const { posts } = setup(undefined, '00000000-0000-4000-8000-0000000000c1');
     await open();
-    await choose('refund-method', 'Customer wallet');
+    await chooseOption('refund-method', 'Customer wallet');
     expect(screen.getByTestId('refund-wallet-hint')).toHaveTextContent(
       'credited to the customer’s Kopi wallet at once when the refund is completed',
     );
-    await choose('refund-reason', 'Wrong item');
+    await chooseOption('refund-reason', 'Wrong item');
     await userEvent.click(screen.getByTestId('refund-dialog-submit'));
     await waitFor(() => expect(posts()).toHaveLength(1));
     expect(posts()[0]?.body).toEqual({
@@ -236,7 +227,7 @@ describe('the Refund action of an order', { timeout: 20_000 }, () => {
     };
     const { posts } = setup(() => answer);
     await open();
-    await choose('refund-reason', 'Wrong item');
+    await chooseOption('refund-reason', 'Wrong item');
     await userEvent.click(screen.getByTestId('refund-dialog-submit'));
     await waitFor(() => expect(screen.getByTestId('refund-dialog-submit')).not.toBeDisabled());
     await waitFor(() => expect(posts().length).toBeGreaterThan(0));

@@ -1,12 +1,33 @@
 import { waitFor, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SalesReport } from '@kopi/contract';
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { emptySession, sessionStore } from '../../../lib/session/session-store';
+import { resetToasts } from '../../../lib/toasts';
 import { type Call, mockFetch, outletFilterAnswer } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { ReportPage } from './report-page';
 
 const EXPORT = '/api/reports/sales/export';
+
+/**
+ * Installs the report tests' hooks: each starts signed out with a download's object URL stubbed
+ * (jsdom has none), and ends with the stubs, toasts and session undone.
+ */
+export function installReportTestHooks() {
+  beforeEach(() => {
+    sessionStore.setState(emptySession);
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined }),
+    );
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    resetToasts();
+    sessionStore.setState(emptySession);
+  });
+}
 
 /** The query of each call to `path` (the report by default), in order. */
 export const reportCalls = (calls: Call[], path = '/api/reports/sales') =>

@@ -1,24 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SalesFigures, SalesReport, VoucherFigures } from '@kopi/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { businessToday, defaultBusinessClock } from '../../../lib/business-clock';
-import { emptySession, sessionStore } from '../../../lib/session/session-store';
-import { resetToasts } from '../../../lib/toasts';
 import { testOutlets } from '../../../test/fetch-mock';
 import { currentLocation } from '../../../test/render';
 import { setTestSession } from '../../../test/session';
 import { presetRange } from '../range';
-import { exportCsvAndXlsx, renderReportPage, reportCalls } from './report-page-test-kit';
+import {
+  exportCsvAndXlsx,
+  installReportTestHooks,
+  renderReportPage,
+  reportCalls,
+} from './report-page-test-kit';
 
 // The "By voucher" tab of /report: the API's group_by=voucher with the range, outlet and
 // comparison of the other views, the vouchers' names in the screen's language, and the export.
 
-vi.mock('../components/report-chart', () => ({
-  ReportChart: ({ report }: { report: SalesReport }) => (
-    <div data-testid="report-chart" data-rows={report.rows.length} />
-  ),
-}));
+vi.mock('../components/report-chart', () =>
+  import('../components/test-report-chart').then((m) => m.fakeReportChart),
+);
 
 const { pg } = testOutlets;
 const sales: SalesFigures = {
@@ -81,18 +82,7 @@ function answer(url: URL): SalesReport {
   };
 }
 
-beforeEach(() => {
-  sessionStore.setState(emptySession);
-  vi.stubGlobal(
-    'URL',
-    Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined }),
-  );
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  resetToasts();
-  sessionStore.setState(emptySession);
-});
+installReportTestHooks();
 
 function renderReport(route: string) {
   setTestSession({ id: 'u1', tenant_id: 't1', id_outlet: null, outlet_name: null }, { token: 'tok' });

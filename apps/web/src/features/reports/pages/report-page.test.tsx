@@ -1,23 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SalesFigures, SalesReport } from '@kopi/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { businessToday, defaultBusinessClock } from '../../../lib/business-clock';
-import { emptySession, sessionStore } from '../../../lib/session/session-store';
-import { resetToasts } from '../../../lib/toasts';
 import { testOutlets } from '../../../test/fetch-mock';
 import { currentLocation } from '../../../test/render';
 import { setTestSession } from '../../../test/session';
 import { presetRange } from '../range';
-import { exportCsvAndXlsx, renderReportPage, reportCalls } from './report-page-test-kit';
+import {
+  exportCsvAndXlsx,
+  installReportTestHooks,
+  renderReportPage,
+  reportCalls,
+} from './report-page-test-kit';
+import { retype } from '../../../test/user-steps';
 
-// The chart draws with @mui/x-charts (SVG measured in a real browser); here it only has to say
-// what it was given.
-vi.mock('../components/report-chart', () => ({
-  ReportChart: ({ report }: { report: SalesReport }) => (
-    <div data-testid="report-chart" data-rows={report.rows.length} />
-  ),
-}));
+vi.mock('../components/report-chart', () =>
+  import('../components/test-report-chart').then((m) => m.fakeReportChart),
+);
 
 const { kl, pg } = testOutlets;
 
@@ -115,18 +115,9 @@ function answer(url: URL): SalesReport {
   };
 }
 
-beforeEach(() => {
-  sessionStore.setState(emptySession);
-  vi.stubGlobal(
-    'URL',
-    Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined }),
-  );
-});
+installReportTestHooks();
 afterEach(() => {
   freshness = undefined;
-  vi.unstubAllGlobals();
-  resetToasts();
-  sessionStore.setState(emptySession);
 });
 
 /** What the server says of a replica that lags (none unless a test sets it). */
@@ -301,13 +292,11 @@ describe('report page', () => {
     const calls = renderReport('/report?range=custom&from=2026-01-05&to=2026-01-20');
     await screen.findByTestId('report-table');
     const to = screen.getByTestId('report-to');
-    await userEvent.clear(to);
-    await userEvent.type(to, '2026/02/30');
+    await retype(to, '2026/02/30');
     await userEvent.tab();
     expect(await screen.findByText('The date is invalid')).toBeInTheDocument();
     expect(currentLocation()).toBe('/report?range=custom&from=2026-01-05&to=2026-01-20');
-    await userEvent.clear(to);
-    await userEvent.type(to, '2026/2/3{Enter}');
+    await retype(to, '2026/2/3{Enter}');
     await waitFor(() =>
       expect(currentLocation()).toBe('/report?range=custom&from=2026-01-05&to=2026-02-03'),
     );

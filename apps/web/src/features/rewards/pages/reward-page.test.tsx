@@ -4,10 +4,11 @@ import type { Reward } from '@kopi/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '../../../lib/toasts';
 import { captureToasts } from '../../../test/toasts';
-import { mockFetch } from '../../../test/fetch-mock';
+import { errorAnswer, mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { testReward, testUniqueVoucher } from '../test-rewards';
 import { RewardPage } from './reward-page';
+import { columnTexts, confirmDeleteFromApp, retype } from '../../../test/user-steps';
 
 const LATTE_VOUCHER = '6f1c2a9e-3b4d-4e5f-8a7b-1c2d3e4f5a6b';
 
@@ -50,13 +51,11 @@ function renderPage(can: (action: string, subject: string) => boolean = () => tr
       return { status: 201, body: { data: created[0] } };
     }
     if (url.pathname === '/api/voucher-rewards/r1' && call.method === 'DELETE') {
-      return {
-        status: 409,
-        body: {
-          code_message: 'reward_in_use',
-          message: 'This reward has been exchanged, so it cannot be deleted; switch it off instead',
-        },
-      };
+      return errorAnswer(
+        409,
+        'reward_in_use',
+        'This reward has been exchanged, so it cannot be deleted; switch it off instead',
+      );
     }
     if (url.pathname === '/api/voucher-rewards/r1' && call.method === 'PUT') {
       return { body: { data: { ...list[0], status: 'inactive' } } };
@@ -67,14 +66,8 @@ function renderPage(can: (action: string, subject: string) => boolean = () => tr
   return calls;
 }
 const table = () => within(screen.getByTestId('rewards-table'));
-const names = () =>
-  table()
-    .getAllByTestId('reward-name')
-    .map((n) => n.textContent);
-const texts = (testId: string) =>
-  table()
-    .getAllByTestId(testId)
-    .map((n) => n.textContent);
+const texts = (testId: string) => columnTexts('rewards-table', testId);
+const names = () => texts('reward-name');
 
 describe('reward page', { timeout: 30_000 }, () => {
   it('shows each reward’s voucher, price, stock used and status', async () => {
@@ -103,11 +96,7 @@ describe('reward page', { timeout: 30_000 }, () => {
   it('asks before deleting, says why an exchanged reward cannot go and switches it off', async () => {
     const calls = renderPage();
     await waitFor(() => expect(names()).toHaveLength(2));
-    await userEvent.click(table().getByRole('button', { name: 'Delete Latte for points' }));
-    const dialog = within(screen.getByTestId('confirm-dialog'));
-    expect(dialog.getByText(/will be removed from the app/)).toBeInTheDocument();
-    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
-    await userEvent.click(dialog.getByRole('button', { name: 'Delete Latte for points' }));
+    const dialog = await confirmDeleteFromApp('rewards-table', 'Latte for points', calls);
     expect(await dialog.findByTestId('reward-blocked-reason')).toHaveTextContent(
       'This reward has been exchanged',
     );
@@ -136,8 +125,7 @@ describe('reward page', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByTestId('reward-add'));
     const drawer = within(screen.getByTestId('reward-drawer'));
     const price = drawer.getByLabelText(/Points price/);
-    await userEvent.clear(price);
-    await userEvent.type(price, '0');
+    await retype(price, '0');
     await userEvent.click(drawer.getByTestId('reward-save'));
     expect(await drawer.findByText(/Minimal value is 1/)).toBeInTheDocument();
     expect(drawer.getByLabelText(/Name \(English\)/)).toHaveAttribute('aria-invalid', 'true');
@@ -146,8 +134,7 @@ describe('reward page', { timeout: 30_000 }, () => {
     await userEvent.click(drawer.getByTestId('reward-voucher'));
     await userEvent.click(await screen.findByRole('option', { name: 'Free latte' }));
     await userEvent.type(drawer.getByLabelText(/Name \(English\)/), 'Morning latte');
-    await userEvent.clear(price);
-    await userEvent.type(price, '300');
+    await retype(price, '300');
     await userEvent.type(drawer.getByLabelText(/^Stock/), '20');
     await userEvent.click(drawer.getByTestId('reward-save'));
     await waitFor(() => expect(screen.queryByTestId('reward-drawer')).toBeNull());

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Call } from '../../../test/fetch-mock';
-import { renderBoard as renderShared, installBoardTestHooks } from '../test-board';
+import { boardCard, installBoardTestHooks, renderOutletBoard } from '../test-board';
 import { board, boardOrder, minutesAgo, thresholds } from '../test-orders';
+import { errorAnswer } from '../../../test/fetch-mock';
 
 // The ready column's last tap: "Served" (dine-in) or "Handed over" (pick-up, delivery) records
 // the moment once and takes the card off every board.
@@ -30,21 +30,17 @@ const pickUp = boardOrder({
   status_at: minutesAgo(2),
 });
 
-function renderBoard(
-  answer?: (call: Call) => { status?: number; body?: unknown } | undefined,
-  can?: (action: string, subject: string) => boolean,
-) {
-  return renderShared({ first: board([table, pickUp], thresholds), outlet: 'o1', answer, can });
-}
-
-const card = (no: string) => screen.getByTestId(`board-card-${no}`);
+/** This file's board; `answer` and `can` as renderOutletBoard takes them. */
+const renderBoard = renderOutletBoard.bind(null, [table, pickUp]);
 
 describe('handing over from the ready column', () => {
   it('says "Served" at a table and "Handed over" for a pick-up, and only to staff who may move', async () => {
     renderBoard();
     await screen.findByTestId('board-card-KL01-0004');
-    expect(within(card('KL01-0004')).getByTestId('board-hand-over')).toHaveTextContent('Served');
-    expect(within(card('KL01-0005')).getByTestId('board-hand-over')).toHaveTextContent(
+    expect(within(boardCard('KL01-0004')).getByTestId('board-hand-over')).toHaveTextContent(
+      'Served',
+    );
+    expect(within(boardCard('KL01-0005')).getByTestId('board-hand-over')).toHaveTextContent(
       'Handed over',
     );
   });
@@ -62,7 +58,7 @@ describe('handing over from the ready column', () => {
       return { body: { data: { id: pickUp.id } } };
     });
     await screen.findByTestId('board-card-KL01-0005');
-    const button = within(card('KL01-0005')).getByRole('button', { name: 'Handed over' });
+    const button = within(boardCard('KL01-0005')).getByRole('button', { name: 'Handed over' });
     await userEvent.click(button);
     await waitFor(() => expect(screen.queryByTestId('board-card-KL01-0005')).toBeNull());
     await waitFor(() =>
@@ -75,12 +71,10 @@ describe('handing over from the ready column', () => {
 
   it('puts the card back and says why when the server fails', async () => {
     renderBoard((call) =>
-      call.method === 'POST'
-        ? { status: 500, body: { code_message: 'internal_error', message: 'Boom' } }
-        : undefined,
+      call.method === 'POST' ? errorAnswer(500, 'internal_error', 'Boom') : undefined,
     );
     await screen.findByTestId('board-card-KL01-0004');
-    await userEvent.click(within(card('KL01-0004')).getByRole('button', { name: 'Served' }));
+    await userEvent.click(within(boardCard('KL01-0004')).getByRole('button', { name: 'Served' }));
     await waitFor(() =>
       expect(toasts.some((t) => t.message.startsWith('Order KL01-0004 could not be marked'))).toBe(
         true,

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Call } from '../../../test/fetch-mock';
-import { renderBoard as renderShared, installBoardTestHooks } from '../test-board';
+import { boardCard, installBoardTestHooks, renderOutletBoard } from '../test-board';
 import { board, boardOrder, minutesAgo, thresholds } from '../test-orders';
+import { errorAnswer } from '../../../test/fetch-mock';
 
 // A ready order stays on the board until handed over; a manager (update-order) clears one the
 // customer never came for from the card's menu, with a reason.
@@ -25,21 +25,15 @@ const waiting = boardOrder({
 });
 const making = boardOrder({ order_no: 'KL01-0008', status: 'APPROVED', created_at: minutesAgo(4) });
 
-function renderBoard(
-  answer?: (call: Call) => { status?: number; body?: unknown } | undefined,
-  can?: (action: string, subject: string) => boolean,
-) {
-  return renderShared({ first: board([waiting, making], thresholds), outlet: 'o1', answer, can });
-}
-
-const card = (no: string) => screen.getByTestId(`board-card-${no}`);
+/** This file's board; `answer` and `can` as renderOutletBoard takes them. */
+const renderBoard = renderOutletBoard.bind(null, [waiting, making]);
 
 describe('not collected', () => {
   it('is offered on ready cards only, and only to a user who may update orders', async () => {
     renderBoard();
     await screen.findByTestId('board-card-KL01-0007');
-    expect(within(card('KL01-0007')).getByTestId('board-card-menu')).toBeInTheDocument();
-    expect(within(card('KL01-0008')).queryByTestId('board-card-menu')).toBeNull();
+    expect(within(boardCard('KL01-0007')).getByTestId('board-card-menu')).toBeInTheDocument();
+    expect(within(boardCard('KL01-0008')).queryByTestId('board-card-menu')).toBeNull();
   });
 
   it('is not offered to a cashier (no update-order)', async () => {
@@ -47,7 +41,7 @@ describe('not collected', () => {
     await screen.findByTestId('board-card-KL01-0007');
     expect(screen.queryByTestId('board-card-menu')).toBeNull();
     // The hand-over stays theirs.
-    expect(within(card('KL01-0007')).getByTestId('board-hand-over')).toBeInTheDocument();
+    expect(within(boardCard('KL01-0007')).getByTestId('board-hand-over')).toBeInTheDocument();
   });
 
   it('asks for a reason, sends it and takes the card off', async () => {
@@ -58,7 +52,7 @@ describe('not collected', () => {
     });
     await screen.findByTestId('board-card-KL01-0007');
     await userEvent.click(
-      within(card('KL01-0007')).getByRole('button', { name: 'More for order KL01-0007' }),
+      within(boardCard('KL01-0007')).getByRole('button', { name: 'More for order KL01-0007' }),
     );
     await userEvent.click(screen.getByRole('menuitem', { name: 'Not collected' }));
     const dialog = screen.getByRole('dialog', { name: 'Order KL01-0007 not collected?' });
@@ -86,12 +80,10 @@ describe('not collected', () => {
 
   it('keeps the dialog and the reason when the server fails', async () => {
     renderBoard((call) =>
-      call.method === 'POST'
-        ? { status: 500, body: { code_message: 'internal_error', message: 'Boom' } }
-        : undefined,
+      call.method === 'POST' ? errorAnswer(500, 'internal_error', 'Boom') : undefined,
     );
     await screen.findByTestId('board-card-KL01-0007');
-    await userEvent.click(within(card('KL01-0007')).getByTestId('board-card-menu'));
+    await userEvent.click(within(boardCard('KL01-0007')).getByTestId('board-card-menu'));
     await userEvent.click(screen.getByTestId('board-not-collected'));
     const dialog = screen.getByTestId('board-not-collected-dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Customer never came' }));
@@ -104,6 +96,6 @@ describe('not collected', () => {
     expect(within(dialog).getByTestId('board-not-collected-reason')).toHaveValue(
       'Customer never came',
     );
-    expect(card('KL01-0007')).toBeInTheDocument();
+    expect(boardCard('KL01-0007')).toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import { i18n } from '../../../lib/i18n/i18n';
 import { fakeLive } from '../../../test/live-socket';
 import { renderBoard as renderShared, installBoardTestHooks } from '../test-board';
 import { board, boardOrder, minutesAgo, thresholds } from '../test-orders';
+import { errorAnswer } from '../../../test/fetch-mock';
 
 // The page talks to the session's live socket; the test stands in for it.
 vi.mock('../../../lib/session/session-runtime', () =>
@@ -219,9 +220,7 @@ describe('status board', () => {
   it('rolls back a failed move and shows why', async () => {
     renderBoard({
       answer: (call) =>
-        call.method === 'POST'
-          ? { status: 403, body: { code_message: 'forbidden', message: 'Forbidden access' } }
-          : undefined,
+        call.method === 'POST' ? errorAnswer(403, 'forbidden', 'Forbidden access') : undefined,
     });
     await screen.findByTestId('board-card-KL01-0001');
     // After the move the board's refetch never answers: only the rollback can put the card back.

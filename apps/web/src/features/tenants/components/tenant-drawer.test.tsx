@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n/i18n';
 import { renderWithProviders } from '../../../test/render';
 import { TenantDrawer } from './tenant-drawer';
+import { retype } from '../../../test/user-steps';
 
 const existing: Tenant = {
   id: 't1',
@@ -92,8 +93,7 @@ describe('tenant drawer: the first admin', { timeout: 30_000 }, () => {
       ),
     ).toBeInTheDocument();
     expect(onSubmit).toHaveBeenCalledTimes(1);
-    await userEvent.clear(drawer.getByLabelText('Temporary password'));
-    await userEvent.type(drawer.getByLabelText('Temporary password'), 'Pertama@2026');
+    await retype(drawer.getByLabelText('Temporary password'), 'Pertama@2026');
     await save();
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
     expect(onSubmit.mock.calls[1]![0]).toMatchObject({

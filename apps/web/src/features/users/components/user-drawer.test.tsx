@@ -4,6 +4,7 @@ import type { StaffUser, UserFormOptions } from '@kopi/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { UserDrawer } from './user-drawer';
+import { retype } from '../../../test/user-steps';
 
 const roleId = '5b569caa-3064-4618-909c-1d9b0c3d6cc9';
 const adminRoleId = '1770fc79-390b-4c9e-b638-dde6b2d7d57c';
@@ -115,8 +116,7 @@ describe('user drawer: validation with the contract schema', () => {
   it('edits without a password set-up and keeps the outlet', async () => {
     const { drawer, save, onSubmit } = renderDrawer(existing);
     expect(drawer.queryByText('First password')).not.toBeInTheDocument();
-    await userEvent.clear(drawer.getByLabelText('Full name'));
-    await userEvent.type(drawer.getByLabelText('Full name'), 'Siti N.');
+    await retype(drawer.getByLabelText('Full name'), 'Siti N.');
     await save();
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     const sent = onSubmit.mock.calls[0]![0] as Record<string, unknown>;

@@ -6,6 +6,7 @@ import { mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { testCampaign } from '../test-campaigns';
 import { CampaignDrawer } from './campaign-drawer';
+import { chooseOption, retype, retypeDateTime } from '../../../test/user-steps';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -38,26 +39,12 @@ function renderDrawer(campaign: VoucherCampaign | null = null) {
   return { drawer, save, onSubmit, calls };
 }
 
-async function choose(testId: string, option: string) {
-  await userEvent.click(screen.getByTestId(testId));
-  await userEvent.click(await screen.findByRole('option', { name: option }));
-}
-
-async function typeInstant(end: 'start' | 'end', date: string, time: string) {
-  const dateInput = screen.getByTestId(`campaign-${end}-date`);
-  await userEvent.clear(dateInput);
-  await userEvent.type(dateInput, `${date}{Enter}`);
-  const timeInput = screen.getByTestId(`campaign-${end}-time`);
-  await userEvent.clear(timeInput);
-  await userEvent.type(timeInput, time);
-}
-
 describe('campaign drawer', { timeout: 40_000 }, () => {
   it('refuses a campaign without a name, a voucher or a tier, and an end before its start, saying why', async () => {
     const { drawer, save, onSubmit } = renderDrawer();
-    await choose('campaign-audience-kind', 'A membership tier');
-    await typeInstant('start', '2026/07/10', '10:00');
-    await typeInstant('end', '2026/07/10', '10:00');
+    await chooseOption('campaign-audience-kind', 'A membership tier');
+    await retypeDateTime('campaign-start', '2026/07/10', '10:00');
+    await retypeDateTime('campaign-end', '2026/07/10', '10:00');
     await save();
     // Name, voucher and tier are each required; an end equal to the start is not after it.
     expect(await drawer.findAllByText('This field is required')).toHaveLength(3);
@@ -70,20 +57,18 @@ describe('campaign drawer', { timeout: 40_000 }, () => {
 
   it('asks for the days of new customers: none, 0 and 3651 are refused, 3650 is not', async () => {
     const { drawer, save, onSubmit } = renderDrawer(testCampaign('c1', 'Welcome'));
-    await choose('campaign-audience-kind', 'New customers');
+    await chooseOption('campaign-audience-kind', 'New customers');
     const days = drawer.getByLabelText('Days');
     await save();
     expect(await drawer.findByText('This field is required')).toBeInTheDocument();
     await userEvent.type(days, '0');
     await save();
     expect(await drawer.findByText('Minimal value is 1')).toBeInTheDocument();
-    await userEvent.clear(days);
-    await userEvent.type(days, '3651');
+    await retype(days, '3651');
     await save();
     expect(await drawer.findByText('Maximal value is 3650')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
-    await userEvent.clear(days);
-    await userEvent.type(days, '3650');
+    await retype(days, '3650');
     await save();
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]![0]).toMatchObject({
@@ -94,7 +79,7 @@ describe('campaign drawer', { timeout: 40_000 }, () => {
 
   it('names the lines of a phone list that are not phones, and sends the phones read', async () => {
     const { drawer, save, onSubmit } = renderDrawer(testCampaign('c1', 'VIP list'));
-    await choose('campaign-audience-kind', 'A list of phone numbers');
+    await chooseOption('campaign-audience-kind', 'A list of phone numbers');
     const phones = drawer.getByTestId('campaign-phones');
     await save();
     expect(await drawer.findByText('This field is required')).toBeInTheDocument();
@@ -109,8 +94,7 @@ describe('campaign drawer', { timeout: 40_000 }, () => {
       await drawer.findByText('Lines 3, 5 are not phone numbers. Fix or remove them.'),
     ).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
-    await userEvent.clear(phones);
-    await userEvent.type(phones, '012-345 6789{Enter}0198765432');
+    await retype(phones, '012-345 6789{Enter}0198765432');
     await save();
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]![0]).toMatchObject({
@@ -121,7 +105,7 @@ describe('campaign drawer', { timeout: 40_000 }, () => {
 
   it('reads the phones of an uploaded CSV file', async () => {
     const { drawer } = renderDrawer(testCampaign('c1', 'VIP list'));
-    await choose('campaign-audience-kind', 'A list of phone numbers');
+    await chooseOption('campaign-audience-kind', 'A list of phone numbers');
     const file = new File(['phone\n0123456789\n0198765432\nnot a phone\n'], 'vip.csv', {
       type: 'text/csv',
     });
@@ -135,11 +119,11 @@ describe('campaign drawer', { timeout: 40_000 }, () => {
   it('offers only vouchers of unique codes and sends a tier campaign', async () => {
     const { drawer, save, onSubmit, calls } = renderDrawer();
     await userEvent.type(drawer.getByLabelText(/Name \(English\)/), 'Gold week');
-    await choose('campaign-voucher', 'RM 5 off');
-    await choose('campaign-audience-kind', 'A membership tier');
-    await choose('campaign-tier', 'Gold');
-    await typeInstant('start', '2026/07/10', '09:00');
-    await typeInstant('end', '2026/07/17', '09:00');
+    await chooseOption('campaign-voucher', 'RM 5 off');
+    await chooseOption('campaign-audience-kind', 'A membership tier');
+    await chooseOption('campaign-tier', 'Gold');
+    await retypeDateTime('campaign-start', '2026/07/10', '09:00');
+    await retypeDateTime('campaign-end', '2026/07/17', '09:00');
     await save();
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(calls.find((c) => c.url.startsWith('/api/vouchers'))?.url).toContain('code_kind=unique');

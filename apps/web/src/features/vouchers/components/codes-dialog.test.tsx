@@ -6,6 +6,7 @@ import { renderWithProviders } from '../../../test/render';
 import type { VoucherCode, VoucherCodeJob } from '../api';
 import { testVoucher } from '../test-vouchers';
 import { CodesDialog } from './codes-dialog';
+import { retype } from '../../../test/user-steps';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -74,8 +75,7 @@ describe('voucher codes', { timeout: 30_000 }, () => {
   it('generates codes with a progress bar that follows the job, then lists them', async () => {
     const server = serve([job('running', 100), job('running', 200), job('done', 250)]);
     expect(await dialog().findByText('No codes yet: generate some above.')).toBeInTheDocument();
-    await userEvent.clear(dialog().getByTestId('voucher-code-count'));
-    await userEvent.type(dialog().getByTestId('voucher-code-count'), '250');
+    await retype(dialog().getByTestId('voucher-code-count'), '250');
     await userEvent.type(dialog().getByTestId('voucher-code-prefix'), 'raya');
     await userEvent.click(dialog().getByTestId('voucher-code-generate'));
     await waitFor(() =>

@@ -7,6 +7,7 @@ import { HttpError } from '../../../lib/http/http-client';
 import { renderWithProviders } from '../../../test/render';
 import { testVoucher } from '../test-vouchers';
 import { VoucherDrawer } from './voucher-drawer';
+import { retype, retypeDateTime } from '../../../test/user-steps';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -43,20 +44,6 @@ function renderDrawer(
   return { drawer, save, onSubmit };
 }
 
-async function typeInstant(end: 'from' | 'until', date: string, time: string) {
-  const dateInput = screen.getByTestId(`voucher-${end}-date`);
-  await userEvent.clear(dateInput);
-  await userEvent.type(dateInput, `${date}{Enter}`);
-  const timeInput = screen.getByTestId(`voucher-${end}-time`);
-  await userEvent.clear(timeInput);
-  await userEvent.type(timeInput, time);
-}
-
-async function retype(input: HTMLElement, text: string) {
-  await userEvent.clear(input);
-  await userEvent.type(input, text);
-}
-
 // Typing a whole voucher is many keystrokes: slow on a busy 2-core machine.
 describe('voucher drawer', { timeout: 40_000 }, () => {
   it('refuses a shared voucher without a code, a percentage over 100 and an end before its start, saying why', async () => {
@@ -66,8 +53,8 @@ describe('voucher drawer', { timeout: 40_000 }, () => {
     await userEvent.type(drawer.getByTestId('voucher-code'), 'X');
     await userEvent.clear(drawer.getByTestId('voucher-code'));
     await retype(drawer.getByLabelText('Discount'), '150');
-    await typeInstant('from', '2026/06/10', '10:00');
-    await typeInstant('until', '2026/06/10', '09:00');
+    await retypeDateTime('voucher-from', '2026/06/10', '10:00');
+    await retypeDateTime('voucher-until', '2026/06/10', '09:00');
     await save();
     expect(await drawer.findByText('Maximal value is 100%')).toBeInTheDocument();
     expect(drawer.getByText('This field is required')).toBeInTheDocument();
@@ -85,8 +72,8 @@ describe('voucher drawer', { timeout: 40_000 }, () => {
     await retype(drawer.getByLabelText('Discount'), '12.5');
     await userEvent.type(drawer.getByTestId('voucher-max-discount'), '5');
     await retype(drawer.getByTestId('voucher-min-spend'), '15.50');
-    await typeInstant('from', '2026/06/10', '09:30');
-    await typeInstant('until', '2026/06/30', '22:00');
+    await retypeDateTime('voucher-from', '2026/06/10', '09:30');
+    await retypeDateTime('voucher-until', '2026/06/30', '22:00');
     await userEvent.click(drawer.getByRole('button', { name: 'Friday' }));
     await userEvent.click(drawer.getByRole('button', { name: 'Monday' }));
     await userEvent.type(drawer.getByTestId('voucher-hours-from'), '14:00');

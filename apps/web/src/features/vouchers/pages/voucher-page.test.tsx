@@ -4,10 +4,11 @@ import type { Voucher } from '@kopi/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '../../../lib/toasts';
 import { captureToasts } from '../../../test/toasts';
-import { mockFetch, outletFilterAnswer } from '../../../test/fetch-mock';
+import { errorAnswer, mockFetch, outletFilterAnswer } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { testVoucher } from '../test-vouchers';
 import { VoucherPage } from './voucher-page';
+import { columnTexts } from '../../../test/user-steps';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -63,13 +64,11 @@ function renderPage(can: (action: string, subject: string) => boolean = () => tr
       return { status: 201, body: { data: created[0] } };
     }
     if (url.pathname === '/api/vouchers/v2' && call.method === 'DELETE') {
-      return {
-        status: 409,
-        body: {
-          code_message: 'voucher_in_use',
-          message: 'This voucher has been redeemed, so it cannot be deleted; switch it off instead',
-        },
-      };
+      return errorAnswer(
+        409,
+        'voucher_in_use',
+        'This voucher has been redeemed, so it cannot be deleted; switch it off instead',
+      );
     }
     if (url.pathname === '/api/vouchers/v2' && call.method === 'PUT') {
       return { body: { data: { ...list[1], status: 'inactive' } } };
@@ -80,32 +79,18 @@ function renderPage(can: (action: string, subject: string) => boolean = () => tr
   return calls;
 }
 const table = () => within(screen.getByTestId('vouchers-table'));
-const names = () =>
-  table()
-    .getAllByTestId('voucher-name')
-    .map((n) => n.textContent);
+const texts = (testId: string) => columnTexts('vouchers-table', testId);
+const names = () => texts('voucher-name');
 
 describe('voucher page', { timeout: 30_000 }, () => {
   it('shows each voucher’s value in words, its state and its use', async () => {
     renderPage();
     await waitFor(() => expect(names()).toEqual(['Dine-in 20%', 'RM 3 off', 'Free latte']));
-    const values = () =>
-      table()
-        .getAllByTestId('voucher-value')
-        .map((n) => n.textContent);
     await waitFor(() =>
-      expect(values()).toEqual(['20% (max RM 5.00)', 'RM 3.00', 'Free: Iced Latte']),
+      expect(texts('voucher-value')).toEqual(['20% (max RM 5.00)', 'RM 3.00', 'Free: Iced Latte']),
     );
-    expect(
-      table()
-        .getAllByTestId('voucher-state')
-        .map((n) => n.textContent),
-    ).toEqual(['Active', 'Active', 'Scheduled']);
-    expect(
-      table()
-        .getAllByTestId('voucher-used')
-        .map((n) => n.textContent),
-    ).toEqual(['0 · no limit', '12 of 50', '4 · no limit']);
+    expect(texts('voucher-state')).toEqual(['Active', 'Active', 'Scheduled']);
+    expect(texts('voucher-used')).toEqual(['0 · no limit', '12 of 50', '4 · no limit']);
     // The fixed voucher has none; the other two keep the fixture's RM 15.00.
     expect(table().getAllByText('Minimum spend RM 15.00')).toHaveLength(2);
     expect(table().getByText('Unique codes · 500 made')).toBeInTheDocument();
