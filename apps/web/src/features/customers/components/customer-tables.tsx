@@ -11,7 +11,7 @@ import type {
 import { Link as RouterLink } from 'react-router';
 import { OrderNumberLink } from '../../../components/order-number-link';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
-import { listQueryProps } from '../../../components/data-table/paged-table-props';
+import { listQueryProps, pagingProps } from '../../../components/data-table/paged-table-props';
 import { useTableState } from '../../../components/data-table/table-state';
 import { receiptAmount } from '../../../components/receipt/receipt-parts';
 import { StatusLabel } from '../../../components/status-label';
@@ -69,10 +69,7 @@ export function TabTable<T>({
       columns={columns}
       {...listQueryProps(list)}
       rowKey={rowKey}
-      page={table.page}
-      pageSize={table.pageSize}
-      onPageChange={table.setPage}
-      onPageSizeChange={table.setPageSize}
+      {...pagingProps(table)}
       emptyMessage={empty}
     />
   );
