@@ -11,7 +11,6 @@ import {
   type VoucherCampaignListQuery,
   type VoucherCampaignParsed,
 } from '@kopi/contract';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import {
   DataTable,
   type DataTableColumn,
@@ -24,6 +23,7 @@ import { AddButton } from '../../../components/list-page/add-button';
 import { StatusFilterSelect } from '../../../components/list-page/filter-select';
 import { EditDeleteActions } from '../../../components/list-page/row-actions';
 import { useConfirmedDelete } from '../../../components/list-page/use-confirmed-delete';
+import { ConfirmedDeleteDialog } from '../../../components/list-page/confirmed-delete-dialog';
 import { useFormEditor } from '../../../components/list-page/use-entity-editor';
 import { useBusinessClock } from '../../../lib/business-clock';
 import { useCrudAbilities } from '../../../lib/can-context';
@@ -200,19 +200,7 @@ export function CampaignsPanel() {
         onClose={editor.close}
         onSubmit={editor.submit}
       />
-      <ConfirmDialog
-        open={Boolean(removal.target)}
-        title={t('list.deleteTitle')}
-        message={
-          removal.target ? t('list.deleteMessage', { name: removal.target.name_en }) : undefined
-        }
-        confirmLabel={
-          removal.target ? t('list.delete', { name: removal.target.name_en }) : undefined
-        }
-        confirmColor="error"
-        onConfirm={removal.confirm}
-        onClose={removal.cancel}
-      />
+      <ConfirmedDeleteDialog deletion={removal} t={t} labelOf={(c) => c.name_en} />
     </Card>
   );
 }
