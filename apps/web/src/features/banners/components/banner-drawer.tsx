@@ -5,7 +5,7 @@ import { bannerInputSchema, type Banner, type BannerInput } from '@kopi/contract
 import { useWatch } from 'react-hook-form';
 import { NamedEntityDrawer } from '../../../components/entity-drawer/named-entity-drawer';
 import { useEntityForm } from '../../../components/entity-drawer/use-entity-form';
-import { FormCheckboxGroupField, FormSwitchField } from '../../../components/form-fields';
+import { FormOutletsField, FormSwitchField } from '../../../components/form-fields';
 import { useOutletChoices } from '../api';
 import { bannerValuesOf, blankBanner, type BannerFormValues } from '../banner-input';
 import { useBannerStrings } from '../i18n';
@@ -131,12 +131,11 @@ export function BannerDrawer({
         testId="banner-all-outlets"
       />
       {!allOutlets && (
-        <FormCheckboxGroupField
+        <FormOutletsField
           cell={12}
           name="outlet_ids"
           label={t('form.outlets')}
-          options={(outlets.data ?? []).map((o) => o.id)}
-          optionLabel={(id) => outlets.data?.find((o) => o.id === id)?.name ?? id}
+          outlets={outlets.data}
         />
       )}
     </NamedEntityDrawer>
