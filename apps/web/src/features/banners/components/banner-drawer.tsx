@@ -106,24 +106,19 @@ export function BannerDrawer({
         title={t('form.schedule')}
         hint={t('form.scheduleHint', { zone: timeZone })}
       />
-      <InstantField<BannerFormValues>
-        optional
-        cell={12}
-        name="starts_at"
-        timeZone={timeZone}
-        dateLabel={t('form.startsDate')}
-        timeLabel={t('form.startsTime')}
-        testId="banner-starts"
-      />
-      <InstantField<BannerFormValues>
-        optional
-        cell={12}
-        name="ends_at"
-        timeZone={timeZone}
-        dateLabel={t('form.endsDate')}
-        timeLabel={t('form.endsTime')}
-        testId="banner-ends"
-      />
+      {/* Either end may be left open: shown from now, or until switched off. */}
+      {(['starts', 'ends'] as const).map((end) => (
+        <InstantField<BannerFormValues>
+          key={end}
+          optional
+          cell={12}
+          name={`${end}_at`}
+          timeZone={timeZone}
+          dateLabel={t(`form.${end}Date`)}
+          timeLabel={t(`form.${end}Time`)}
+          testId={`banner-${end}`}
+        />
+      ))}
       <FormSwitchField
         cell={12}
         name="all_outlets"
