@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import Card from '@mui/material/Card';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -8,7 +7,6 @@ import {
   campaignStatuses,
   type CampaignStatus,
   type VoucherCampaign,
-  type VoucherCampaignListQuery,
   type VoucherCampaignParsed,
 } from '@kopi/contract';
 import {
@@ -63,11 +61,7 @@ export function CampaignsPanel() {
   const { can, mayCreate, mayUpdate, mayDelete } = useCrudAbilities('voucher-campaign');
   const { timeZone } = useBusinessClock();
   const table = useTableState();
-  const { filters, setFilter, filtering } = useTableFilters<Filters>(table, { status: '' });
-  const query: VoucherCampaignListQuery = useMemo(
-    () => ({ ...table.query, status: filters.status || undefined }),
-    [table.query, filters],
-  );
+  const { filters, setFilter, filtering, query } = useTableFilters<Filters>(table, { status: '' });
   const campaigns = useCampaigns(query);
   const invalidate = useInvalidateCampaigns();
   const refreshLists = useInvalidateCampaignLists();
