@@ -3,6 +3,8 @@ import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
+import { BackToList } from './back-to-list';
+import { PageHeader } from './page-header';
 
 /**
  * A details page's body: the main cards in a wide column, the facts beside them from 1280 px.
@@ -36,5 +38,38 @@ export function PrintButton({
     <Button variant="outlined" startIcon={<Print />} onClick={onClick} data-testid={testId}>
       {label}
     </Button>
+  );
+}
+
+/**
+ * A details page's head: "Back to …" its list (`listPath`), then the record's title with its
+ * chips in one row (`title`), a subtitle and the actions (PageHeader).
+ */
+export function DetailsHeader({
+  listPath,
+  backLabel,
+  title,
+  subtitle,
+  actions,
+}: {
+  listPath: string;
+  backLabel: string;
+  title: ReactNode;
+  subtitle: ReactNode;
+  actions: ReactNode;
+}) {
+  return (
+    <>
+      <BackToList to={listPath} label={backLabel} />
+      <PageHeader
+        title={
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            {title}
+          </Stack>
+        }
+        subtitle={subtitle}
+        actions={actions}
+      />
+    </>
   );
 }

@@ -14,16 +14,15 @@ export function FactList({ children }: { children: ReactNode }) {
   );
 }
 
-/** One fact of a FactList. */
-export function Fact({
-  label,
-  children,
-  testId,
-}: {
+/** A labelled fact: its label, its value, and the value's test id. */
+export interface FactProps {
   label: string;
   children: ReactNode;
   testId?: string;
-}) {
+}
+
+/** One fact of a FactList. */
+export function Fact({ label, children, testId }: FactProps) {
   return (
     <Box component="div" sx={{ display: 'contents' }}>
       <Typography component="dt" color="text.secondary" variant="body2">

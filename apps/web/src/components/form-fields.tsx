@@ -335,3 +335,17 @@ export function FormCheckboxGroupField<T extends FieldValues, V extends string>(
     />
   );
 }
+
+/** A row of checkboxes choosing some of `outlets` by id, each named (e.g. where a banner shows). */
+export function FormOutletsField<T extends FieldValues>({
+  outlets,
+  ...props
+}: Bound<T> & { label: ReactNode; outlets: readonly { id: string; name: string }[] | undefined }) {
+  return (
+    <FormCheckboxGroupField
+      {...props}
+      options={(outlets ?? []).map((o) => o.id)}
+      optionLabel={(id) => outlets?.find((o) => o.id === id)?.name ?? id}
+    />
+  );
+}

@@ -30,13 +30,20 @@ export function listQueryProps<T>(list: PagedResult<T>) {
   };
 }
 
-/** The DataTable props of a table state: paging, sort and search. */
-export function tableStateProps(table: ReturnType<typeof useTableState>) {
+/** The DataTable props of a table state's paging alone (a list with no sort or search). */
+export function pagingProps(table: ReturnType<typeof useTableState>) {
   return {
     page: table.page,
     pageSize: table.pageSize,
     onPageChange: table.setPage,
     onPageSizeChange: table.setPageSize,
+  };
+}
+
+/** The DataTable props of a table state: paging, sort and search. */
+export function tableStateProps(table: ReturnType<typeof useTableState>) {
+  return {
+    ...pagingProps(table),
     sort: table.sort,
     onSortChange: table.setSort,
     search: table.q,

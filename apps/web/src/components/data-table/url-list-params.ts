@@ -100,6 +100,16 @@ type UrlListUpdate = (patch: {
   q?: string | undefined;
 }) => void;
 
+/** The DataTable props of the paging of a list kept in the URL (one with no sort or search). */
+export function urlPagingProps(query: PagedQuery, update: UrlListUpdate) {
+  return {
+    page: query.page,
+    pageSize: query.page_size,
+    onPageChange: (page: number) => update({ page }),
+    onPageSizeChange: (pageSize: number) => update({ page_size: pageSize }),
+  };
+}
+
 /**
  * The DataTable props of a list kept in the URL: its paging, sort and search are the query's
  * parameters, and each change is an `update` of them.
@@ -109,10 +119,7 @@ export function urlTableProps(
   update: UrlListUpdate,
 ) {
   return {
-    page: query.page,
-    pageSize: query.page_size,
-    onPageChange: (page: number) => update({ page }),
-    onPageSizeChange: (pageSize: number) => update({ page_size: pageSize }),
+    ...urlPagingProps(query, update),
     sort: parseSort(query.sort),
     onSortChange: (sort: SortState | null) => update({ sort: sortParam(sort) }),
     search: query.q ?? '',

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
   AppBanner,
   AppLanguage,
@@ -11,6 +11,7 @@ import type {
   Voucher,
 } from '@kopi/contract';
 import { http } from '../../lib/http/http';
+import { useReorderMutation } from '../../lib/http/reorder-mutation';
 import { resourceKeys } from '../../lib/http/resource-keys';
 import { fetchPage, useInvalidate, usePagedQuery, type Page } from '../../lib/http/paged-list';
 
@@ -97,25 +98,10 @@ export const useProductSearch = (q: string, enabled: boolean) =>
 
 export const useInvalidateBanners = () => useInvalidate(bannerKeys.all);
 
-/** Saves a new app order, shown at once; the server's answer (or a refetch on failure) settles it. */
-export function useReorderBanners() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: reorderBanners,
-    onMutate: async (ids) => {
-      await client.cancelQueries({ queryKey: bannerKeys.order() });
-      const previous = client.getQueryData<Banner[]>(bannerKeys.order());
-      if (previous) {
-        const byId = new Map(previous.map((b) => [b.id, b]));
-        const moved = ids.map((id) => byId.get(id)).filter((b): b is Banner => Boolean(b));
-        const rest = previous.filter((b) => !ids.includes(b.id));
-        client.setQueryData(bannerKeys.order(), [...moved, ...rest]);
-      }
-      return { previous };
-    },
-    onError: (_error, _ids, context) => {
-      if (context?.previous) client.setQueryData(bannerKeys.order(), context.previous);
-    },
-    onSettled: () => client.invalidateQueries({ queryKey: bannerKeys.all }),
+/** Saves a new app order, shown at once; a refetch settles it whatever the server answered. */
+export const useReorderBanners = () =>
+  useReorderMutation<Banner>({
+    queryKey: bannerKeys.order(),
+    save: reorderBanners,
+    settle: (client) => client.invalidateQueries({ queryKey: bannerKeys.all }),
   });
-}

@@ -1,6 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Category, CategoryInput } from '@kopi/contract';
 import { http } from '../../lib/http/http';
+import { useReorderMutation } from '../../lib/http/reorder-mutation';
 import { useInvalidate } from '../../lib/http/paged-list';
 
 // /api/categories (DESIGN §8, subject category). The whole list is one page of 100: the menu
@@ -47,26 +48,10 @@ export function useCategories() {
 
 export const useInvalidateCategories = () => useInvalidate(categoryKeys.all);
 
-export function useReorderCategories() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: reorderCategories,
-    // Show the new order at once; the server's answer (or a refetch on failure) settles it.
-    onMutate: async (ids) => {
-      await client.cancelQueries({ queryKey: categoryKeys.list() });
-      const previous = client.getQueryData<Category[]>(categoryKeys.list());
-      if (previous) {
-        const byId = new Map(previous.map((c) => [c.id, c]));
-        client.setQueryData(
-          categoryKeys.list(),
-          ids.map((id) => byId.get(id)).filter((c): c is Category => Boolean(c)),
-        );
-      }
-      return { previous };
-    },
-    onError: (_error, _ids, context) => {
-      if (context?.previous) client.setQueryData(categoryKeys.list(), context.previous);
-    },
-    onSuccess: (data) => client.setQueryData(categoryKeys.list(), data),
+/** Saves a new menu order, shown at once; the server's answer settles it. */
+export const useReorderCategories = () =>
+  useReorderMutation<Category>({
+    queryKey: categoryKeys.list(),
+    save: reorderCategories,
+    settle: (client, saved) => saved && client.setQueryData(categoryKeys.list(), saved),
   });
-}

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -15,6 +15,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { locales, profileUpdateSchema, type Locale } from '@kopi/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n/use-translation';
+import { useFilePicker } from '../../../components/file-picker';
 import { FormTextField } from '../../../components/form-text-field';
 import { initials } from '../../../lib/formatters';
 import { i18n } from '../../../lib/i18n/i18n';
@@ -40,7 +41,6 @@ function ProfileCard() {
   const { user, roleName } = useSession();
   const roleTexts = useRoleTexts();
   const { 'color-scheme': _resolved, ...settings } = useSettings();
-  const fileInput = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const form = useForm<ProfileForm>({
     resolver: zodResolver(profileFormSchema),
@@ -63,8 +63,7 @@ function ProfileCard() {
     }
   });
 
-  const onFile = async (file: File | undefined) => {
-    if (!file) return;
+  const onFile = async (file: File) => {
     if (!AVATAR_TYPES.includes(file.type)) return void toast.error(t('account.profile.wrongType'));
     if (file.size > MAX_AVATAR_BYTES) return void toast.error(t('account.profile.tooLarge'));
     setUploading(true);
@@ -76,9 +75,14 @@ function ProfileCard() {
       // reported by the HTTP client
     } finally {
       setUploading(false);
-      if (fileInput.current) fileInput.current.value = '';
     }
   };
+  const picker = useFilePicker({
+    accept: AVATAR_TYPES.join(','),
+    label: t('account.profile.upload'),
+    testId: 'avatar-input',
+    onFile: (file) => void onFile(file),
+  });
 
   return (
     <Card>
@@ -109,20 +113,12 @@ function ProfileCard() {
               variant="contained"
               startIcon={<UploadOutlined />}
               loading={uploading}
-              onClick={() => fileInput.current?.click()}
+              onClick={picker.open}
               sx={{ alignSelf: 'flex-start' }}
             >
               {t('account.profile.upload')}
             </Button>
-            <input
-              ref={fileInput}
-              type="file"
-              accept={AVATAR_TYPES.join(',')}
-              hidden
-              aria-label={t('account.profile.upload')}
-              data-testid="avatar-input"
-              onChange={(e) => void onFile(e.target.files?.[0])}
-            />
+            {picker.input}
             <Typography variant="body2" color="text.secondary">
               {t('account.profile.uploadHint')}
             </Typography>

@@ -40,6 +40,14 @@ function LanguageChoice() {
   );
 }
 
+/** The whole window, its content in the middle: the frame of the sign-in and lock pages. */
+export const centredPage = {
+  minHeight: '100vh',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+} as const;
+
 /** The centred card the sign-in pages share, with the brand and a page heading. */
 export function AuthShell({
   title,
@@ -54,10 +62,7 @@ export function AuthShell({
   return (
     <Box
       sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
+        ...centredPage,
         p: { xs: 2, sm: 4 },
         background: (theme) =>
           `radial-gradient(circle at 20% 20%, ${theme.palette.primary.main}33, transparent 45%), radial-gradient(circle at 80% 90%, ${theme.palette.primary.main}22, transparent 40%)`,

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import Box from '@mui/material/Box';
 import { useLocation, useNavigate } from 'react-router';
 import { LockCard } from '../../../components/lock-screen';
+import { centredPage } from '../components/auth-shell';
 import { afterSignInPath } from '../../../lib/route-guard';
 import { lockSession } from '../../../lib/session/session-runtime';
 import { useIsLocked } from '../../../lib/session/session-store';
@@ -17,15 +18,7 @@ export function LockedPage() {
   }, []);
 
   return (
-    <Box
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        p: 2,
-      }}
-    >
+    <Box sx={{ ...centredPage, p: 2 }}>
       <LockCard
         headingLevel="h1"
         onUnlocked={() => void navigate(afterSignInPath(search), { replace: true })}

@@ -5,7 +5,7 @@ import { bannerInputSchema, type Banner, type BannerInput } from '@kopi/contract
 import { useWatch } from 'react-hook-form';
 import { NamedEntityDrawer } from '../../../components/entity-drawer/named-entity-drawer';
 import { useEntityForm } from '../../../components/entity-drawer/use-entity-form';
-import { FormCheckboxGroupField, FormSwitchField } from '../../../components/form-fields';
+import { FormOutletsField, FormSwitchField } from '../../../components/form-fields';
 import { useOutletChoices } from '../api';
 import { bannerValuesOf, blankBanner, type BannerFormValues } from '../banner-input';
 import { useBannerStrings } from '../i18n';
@@ -106,24 +106,19 @@ export function BannerDrawer({
         title={t('form.schedule')}
         hint={t('form.scheduleHint', { zone: timeZone })}
       />
-      <InstantField<BannerFormValues>
-        optional
-        cell={12}
-        name="starts_at"
-        timeZone={timeZone}
-        dateLabel={t('form.startsDate')}
-        timeLabel={t('form.startsTime')}
-        testId="banner-starts"
-      />
-      <InstantField<BannerFormValues>
-        optional
-        cell={12}
-        name="ends_at"
-        timeZone={timeZone}
-        dateLabel={t('form.endsDate')}
-        timeLabel={t('form.endsTime')}
-        testId="banner-ends"
-      />
+      {/* Either end may be left open: shown from now, or until switched off. */}
+      {(['starts', 'ends'] as const).map((end) => (
+        <InstantField<BannerFormValues>
+          key={end}
+          optional
+          cell={12}
+          name={`${end}_at`}
+          timeZone={timeZone}
+          dateLabel={t(`form.${end}Date`)}
+          timeLabel={t(`form.${end}Time`)}
+          testId={`banner-${end}`}
+        />
+      ))}
       <FormSwitchField
         cell={12}
         name="all_outlets"
@@ -131,12 +126,11 @@ export function BannerDrawer({
         testId="banner-all-outlets"
       />
       {!allOutlets && (
-        <FormCheckboxGroupField
+        <FormOutletsField
           cell={12}
           name="outlet_ids"
           label={t('form.outlets')}
-          options={(outlets.data ?? []).map((o) => o.id)}
-          optionLabel={(id) => outlets.data?.find((o) => o.id === id)?.name ?? id}
+          outlets={outlets.data}
         />
       )}
     </NamedEntityDrawer>

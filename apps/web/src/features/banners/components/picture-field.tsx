@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -9,6 +9,7 @@ import type { BannerImage } from '@kopi/contract';
 import { checkImageFile, IMAGE_ACCEPT } from '../../../lib/image-files';
 import { toast } from '../../../lib/toasts';
 import { useBannerStrings } from '../i18n';
+import { useFilePicker } from '../../../components/file-picker';
 
 /** The stored size closest to `width` px wide (the widest when none is as wide). */
 export function sizeFor(image: BannerImage, width: number) {
@@ -35,20 +36,23 @@ export function PictureField({
   disabled: boolean;
 }) {
   const { t } = useBannerStrings();
-  const input = useRef<HTMLInputElement>(null);
   const chosen = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => (chosen ? URL.revokeObjectURL(chosen) : undefined), [chosen]);
   const shown = chosen ?? (current ? sizeFor(current, 800).webp : null);
 
-  const pick = async (picked: File | undefined) => {
-    if (input.current) input.current.value = '';
-    if (!picked) return;
+  const pick = async (picked: File) => {
     const problem = await checkImageFile(picked);
     if (problem === 'wrong_type')
       return void toast.error(t('form.wrongType', { name: picked.name }));
     if (problem === 'too_large') return void toast.error(t('form.tooLarge', { name: picked.name }));
     onFile(picked);
   };
+  const picker = useFilePicker({
+    accept: IMAGE_ACCEPT,
+    label: t('form.choosePicture'),
+    testId: 'banner-picture-input',
+    onFile: (picked) => void pick(picked),
+  });
 
   return (
     <Stack spacing={1}>
@@ -89,19 +93,11 @@ export function PictureField({
           variant="outlined"
           startIcon={<UploadOutlined />}
           disabled={disabled}
-          onClick={() => input.current?.click()}
+          onClick={picker.open}
         >
           {shown ? t('form.replacePicture') : t('form.choosePicture')}
         </Button>
-        <input
-          ref={input}
-          type="file"
-          accept={IMAGE_ACCEPT}
-          hidden
-          aria-label={t('form.choosePicture')}
-          data-testid="banner-picture-input"
-          onChange={(e) => void pick(e.target.files?.[0])}
-        />
+        {picker.input}
       </Stack>
       <Typography variant="body2" color="text.secondary">
         {disabled ? t('form.pictureNeedsUpdate') : t('form.pictureHint')}

@@ -14,7 +14,6 @@ import {
   type BannerListQuery,
   type BannerState,
 } from '@kopi/contract';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import {
   DataTable,
   type DataTableColumn,
@@ -27,6 +26,7 @@ import { FilterSelect } from '../../../components/list-page/filter-select';
 import { ListPage } from '../../../components/list-page/list-page';
 import { EditDeleteActions } from '../../../components/list-page/row-actions';
 import { useConfirmedDelete } from '../../../components/list-page/use-confirmed-delete';
+import { ConfirmedDeleteDialog } from '../../../components/list-page/confirmed-delete-dialog';
 import { useBusinessClock } from '../../../lib/business-clock';
 import { useCrudAbilities } from '../../../lib/can-context';
 import { useLocalizedName } from '../../../lib/localized-name';
@@ -262,19 +262,7 @@ export function BannerPage() {
         onClose={() => setEditing(null)}
         onSubmit={save}
       />
-      <ConfirmDialog
-        open={Boolean(removal.target)}
-        title={t('list.deleteTitle')}
-        message={
-          removal.target ? t('list.deleteMessage', { name: removal.target.title_en }) : undefined
-        }
-        confirmLabel={
-          removal.target ? t('list.delete', { name: removal.target.title_en }) : undefined
-        }
-        confirmColor="error"
-        onConfirm={removal.confirm}
-        onClose={removal.cancel}
-      />
+      <ConfirmedDeleteDialog deletion={removal} t={t} labelOf={(b) => b.title_en} />
     </ListPage>
   );
 }

@@ -7,12 +7,12 @@ import {
   type BusinessSettingsInput,
 } from '@kopi/contract';
 import { useMemo } from 'react';
-import type { FieldPath, Resolver } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import { ChargeRateFields } from '../../../components/charge-rate-fields';
 import { halfCell } from '../../../components/form-binding';
-import { FormField, FormMoneyField, FormSwitchField } from '../../../components/form-fields';
+import { FieldTable, type TableField } from '../../../components/field-table';
+import { FormSwitchField } from '../../../components/form-fields';
 import { FormCutoffHourField } from '../../../components/form-cutoff-hour-field';
-import { FormPercentField } from '../../../components/form-percent-field';
 import { FormSectionTitle } from '../../../components/form-section-title';
 import { SettingsFormCard, useSettingsForm } from '../../../components/settings-form-card';
 import { useBusinessSettingsStrings } from '../i18n';
@@ -30,18 +30,7 @@ export const formValuesOf = (settings: BusinessSettings): BusinessSettingsInput 
 
 type Key = Parameters<ReturnType<typeof useBusinessSettingsStrings>['t']>[0];
 
-/**
- * A field of the table the form's plain fields are drawn from: a percentage or an amount (half
- * the width), a number or code (half, empty is none) or lines of text (the whole width).
- */
-interface SettingField {
-  kind: 'percent' | 'money' | 'code' | 'lines';
-  name: FieldPath<BusinessSettingsInput>;
-  label: Key;
-  hint?: Key;
-}
-
-const counterFields: SettingField[] = [
+const counterFields: TableField<Key>[] = [
   {
     kind: 'money',
     name: 'shift_variance_tolerance',
@@ -61,41 +50,17 @@ const counterFields: SettingField[] = [
     hint: 'form.discountMaxHint',
   },
 ];
-const registrationFields: SettingField[] = [
+const registrationFields: TableField<Key>[] = [
   { kind: 'code', name: 'sst_registration_no', label: 'form.sst' },
   { kind: 'code', name: 'brn', label: 'form.brn' },
   { kind: 'code', name: 'tin', label: 'form.tin' },
 ];
-const receiptFields: SettingField[] = [
+const receiptFields: TableField<Key>[] = [
   { kind: 'lines', name: 'receipt_header', label: 'form.header', hint: 'form.headerHint' },
   { kind: 'lines', name: 'receipt_header_my', label: 'form.headerMy', hint: 'form.headerMyHint' },
   { kind: 'lines', name: 'receipt_footer', label: 'form.footer', hint: 'form.footerHint' },
   { kind: 'lines', name: 'receipt_footer_my', label: 'form.footerMy', hint: 'form.footerMyHint' },
 ];
-
-function SettingFields({
-  rows,
-  t,
-  disabled,
-}: {
-  rows: SettingField[];
-  t: (key: Key) => string;
-  disabled: boolean;
-}) {
-  return rows.map(({ kind, name, label, hint }) => {
-    const field = { name, label: t(label), helperText: hint && t(hint), disabled };
-    switch (kind) {
-      case 'percent':
-        return <FormPercentField key={name} cell={halfCell} {...field} />;
-      case 'money':
-        return <FormMoneyField key={name} cell={halfCell} {...field} />;
-      case 'code':
-        return <FormField key={name} cell={halfCell} {...field} emptyAsNull />;
-      case 'lines':
-        return <FormField key={name} cell={12} {...field} emptyAsNull multiline minRows={2} />;
-    }
-  });
-}
 
 export function BusinessSettingsForm({
   settings,
@@ -134,13 +99,13 @@ export function BusinessSettingsForm({
         <FormSwitchField name="shifts_required" label={t('form.shiftsRequired')} />
         <FormSwitchField name="shift_blind_count" label={t('form.blindCount')} />
       </Grid>
-      <SettingFields rows={counterFields} t={t} disabled={disabled} />
+      <FieldTable rows={counterFields} t={t} disabled={disabled} />
 
       <FormSectionTitle title={t('form.registration')} major />
-      <SettingFields rows={registrationFields} t={t} disabled={disabled} />
+      <FieldTable rows={registrationFields} t={t} disabled={disabled} />
 
       <FormSectionTitle title={t('form.receipt')} major />
-      <SettingFields rows={receiptFields} t={t} disabled={disabled} />
+      <FieldTable rows={receiptFields} t={t} disabled={disabled} />
 
       <FormSectionTitle title={t('form.businessDay')} major />
       <FormCutoffHourField

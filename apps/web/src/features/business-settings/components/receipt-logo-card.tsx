@@ -1,10 +1,11 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import UploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { BusinessSettings } from '@kopi/contract';
+import { useFilePicker } from '../../../components/file-picker';
 import { SectionCard } from '../../../components/section-card';
 import { toast } from '../../../lib/toasts';
 import { removeReceiptLogo, uploadReceiptLogo } from '../api';
@@ -25,7 +26,6 @@ export function ReceiptLogoCard({
   onChange: (settings: BusinessSettings) => void;
 }) {
   const { t } = useBusinessSettingsStrings();
-  const fileInput = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const logo = settings.receipt_logo_url;
 
@@ -40,6 +40,12 @@ export function ReceiptLogoCard({
       setBusy(false);
     }
   };
+  const picker = useFilePicker({
+    accept: LOGO_TYPES.join(','),
+    label: t('logo.upload'),
+    testId: 'receipt-logo-input',
+    onFile: (file) => void run(() => uploadReceiptLogo(file), t('logo.uploaded')),
+  });
 
   return (
     <SectionCard id="receipt-logo-title" title={t('logo.title')}>
@@ -80,7 +86,7 @@ export function ReceiptLogoCard({
                 variant="contained"
                 startIcon={<UploadOutlined />}
                 loading={busy}
-                onClick={() => fileInput.current?.click()}
+                onClick={picker.open}
               >
                 {logo ? t('logo.replace') : t('logo.upload')}
               </Button>
@@ -94,19 +100,7 @@ export function ReceiptLogoCard({
                   {t('logo.remove')}
                 </Button>
               )}
-              <input
-                ref={fileInput}
-                type="file"
-                accept={LOGO_TYPES.join(',')}
-                hidden
-                aria-label={t('logo.upload')}
-                data-testid="receipt-logo-input"
-                onChange={(e) => {
-                  const file = e.target.files?.[0];
-                  e.target.value = '';
-                  if (file) void run(() => uploadReceiptLogo(file), t('logo.uploaded'));
-                }}
-              />
+              {picker.input}
             </Stack>
           )}
         </Stack>

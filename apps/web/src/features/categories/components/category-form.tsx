@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
@@ -11,6 +11,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { categoryInputSchema, type Category, type CategoryInput } from '@kopi/contract';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
+import { useFilePicker } from '../../../components/file-picker';
 import { FormSelectField, statusOptions } from '../../../components/form-fields';
 import { FormTextField } from '../../../components/form-text-field';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -54,7 +55,6 @@ export function CategoryForm({
   });
   const [file, setFile] = useState<File | null>(null);
   const [remove, setRemove] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
   const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
   const shown = preview ?? (remove ? null : (initial?.image ?? null));
@@ -62,9 +62,7 @@ export function CategoryForm({
   const { isSubmitting } = form.formState;
   useEffect(() => onBusyChange?.(isSubmitting), [isSubmitting, onBusyChange]);
 
-  const pick = async (chosen: File | undefined) => {
-    if (input.current) input.current.value = '';
-    if (!chosen) return;
+  const pick = async (chosen: File) => {
     const problem = await checkImageFile(chosen);
     if (problem === 'wrong_type')
       return void toast.error(t('form.wrongType', { name: chosen.name }));
@@ -72,6 +70,12 @@ export function CategoryForm({
     setFile(chosen);
     setRemove(false);
   };
+  const picker = useFilePicker({
+    accept: IMAGE_ACCEPT,
+    label: t('form.chooseImage'),
+    testId: 'category-image-input',
+    onFile: (chosen) => void pick(chosen),
+  });
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -124,11 +128,7 @@ export function CategoryForm({
             </Avatar>
             <Stack spacing={1}>
               <Stack direction="row" spacing={1}>
-                <Button
-                  variant="outlined"
-                  startIcon={<UploadOutlined />}
-                  onClick={() => input.current?.click()}
-                >
+                <Button variant="outlined" startIcon={<UploadOutlined />} onClick={picker.open}>
                   {t('form.chooseImage')}
                 </Button>
                 {shown && (
@@ -148,15 +148,7 @@ export function CategoryForm({
                 {t('form.imageHint')}
               </Typography>
             </Stack>
-            <input
-              ref={input}
-              type="file"
-              accept={IMAGE_ACCEPT}
-              hidden
-              aria-label={t('form.chooseImage')}
-              data-testid="category-image-input"
-              onChange={(e) => void pick(e.target.files?.[0])}
-            />
+            {picker.input}
           </Stack>
         </Grid>
       </Grid>

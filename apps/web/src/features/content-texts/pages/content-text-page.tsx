@@ -1,15 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import RestartAlt from '@mui/icons-material/RestartAlt';
-import type {
-  ContentText,
-  ContentTextListQuery,
-  ContentTextOverrideInput,
-  contentTextStates,
-} from '@kopi/contract';
+import type { ContentText, ContentTextOverrideInput, contentTextStates } from '@kopi/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import {
   DataTable,
@@ -43,11 +38,7 @@ export function ContentTextPage() {
   const can = useCan();
   const mayEdit = can('update', 'content-text');
   const table = useTableState({ pageSize: 25 });
-  const { filters, setFilter } = useTableFilters(table, { state: '' as StateFilter });
-  const query: ContentTextListQuery = useMemo(
-    () => ({ ...table.query, state: filters.state || undefined }),
-    [table.query, filters],
-  );
+  const { filters, setFilter, query } = useTableFilters(table, { state: '' as StateFilter });
   const texts = useContentTexts(query);
   const refresh = useInvalidateTexts('tenant');
   const [editing, setEditing] = useState<ContentText | null>(null);

@@ -1,10 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import {
   type ContentTextDefault,
   type ContentTextDefaultCreate,
-  type ContentTextDefaultListQuery,
   type ContentTextFormat,
 } from '@kopi/contract';
 import {
@@ -38,11 +37,7 @@ export function DefaultContentTextPage() {
   const mayCreate = can('create', 'general-setting');
   const mayEdit = can('update', 'general-setting');
   const table = useTableState({ pageSize: 25 });
-  const { filters, setFilter } = useTableFilters(table, { format: '' as FormatFilter });
-  const query: ContentTextDefaultListQuery = useMemo(
-    () => ({ ...table.query, format: filters.format || undefined }),
-    [table.query, filters],
-  );
+  const { filters, setFilter, query } = useTableFilters(table, { format: '' as FormatFilter });
   const texts = useDefaultTexts(query);
   const refresh = useInvalidateTexts('platform');
   // null: closed; { text: null }: a new text.

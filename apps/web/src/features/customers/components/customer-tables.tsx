@@ -11,7 +11,7 @@ import type {
 import { Link as RouterLink } from 'react-router';
 import { OrderNumberLink } from '../../../components/order-number-link';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
-import { listQueryProps } from '../../../components/data-table/paged-table-props';
+import { listQueryProps, pagingProps } from '../../../components/data-table/paged-table-props';
 import { useTableState } from '../../../components/data-table/table-state';
 import { receiptAmount } from '../../../components/receipt/receipt-parts';
 import { StatusLabel } from '../../../components/status-label';
@@ -43,37 +43,32 @@ function OrderLink({
   );
 }
 
-/** One tab's table with its own paging. */
-export function TabTable<T>({
+/**
+ * One tab's table with its own paging, named and its emptiness said by the tab's words
+ * (`<tab>.table`, `<tab>.empty`); each row is keyed by its id.
+ */
+export function TabTable<T extends { id: string }>({
   customerId,
   tab,
-  label,
   columns,
-  rowKey,
-  empty,
 }: {
   customerId: string;
   tab: CustomerTab;
-  label: string;
   columns: DataTableColumn<T>[];
-  rowKey: (row: T) => string;
-  empty: string;
 }) {
+  const { t } = useCustomerStrings();
   const table = useTableState();
   const query: ListQuery = { page: table.page, page_size: table.pageSize };
   const list = useCustomerTab<T>(customerId, tab, query);
   return (
     <DataTable<T>
-      label={label}
+      label={t(`${tab}.table`)}
       testId={`customer-${tab}-table`}
       columns={columns}
       {...listQueryProps(list)}
-      rowKey={rowKey}
-      page={table.page}
-      pageSize={table.pageSize}
-      onPageChange={table.setPage}
-      onPageSizeChange={table.setPageSize}
-      emptyMessage={empty}
+      rowKey={(row) => row.id}
+      {...pagingProps(table)}
+      emptyMessage={t(`${tab}.empty`)}
     />
   );
 }
@@ -110,31 +105,12 @@ export function CustomerOrdersTable({ customerId }: { customerId: string }) {
       cell: (o) => <Box sx={numeric}>{o.refunded ? receiptAmount(o.refunded) : '—'}</Box>,
     },
   ];
-  return (
-    <TabTable
-      customerId={customerId}
-      tab="orders"
-      label={t('orders.table')}
-      columns={columns}
-      rowKey={(o) => o.id}
-      empty={t('orders.empty')}
-    />
-  );
+  return <TabTable customerId={customerId} tab="orders" columns={columns} />;
 }
 
 export function CustomerWalletTable({ customerId }: { customerId: string }) {
-  const { t } = useCustomerStrings();
   const columns = useWalletEntryColumns();
-  return (
-    <TabTable<WalletEntry>
-      customerId={customerId}
-      tab="wallet"
-      label={t('wallet.table')}
-      columns={columns}
-      rowKey={(e) => e.id}
-      empty={t('wallet.empty')}
-    />
-  );
+  return <TabTable<WalletEntry> customerId={customerId} tab="wallet" columns={columns} />;
 }
 
 export function CustomerPointsTable({ customerId }: { customerId: string }) {
@@ -175,16 +151,7 @@ export function CustomerPointsTable({ customerId }: { customerId: string }) {
       cell: (e) => (e.actor_kind === 'staff' ? e.actor_name : t(`points.${e.actor_kind}`)),
     },
   ];
-  return (
-    <TabTable
-      customerId={customerId}
-      tab="points"
-      label={t('points.table')}
-      columns={columns}
-      rowKey={(e) => e.id}
-      empty={t('points.empty')}
-    />
-  );
+  return <TabTable customerId={customerId} tab="points" columns={columns} />;
 }
 
 const referralColours: Record<Referral['status'], NonNullable<ChipProps['color']>> = {
@@ -230,14 +197,5 @@ export function CustomerReferralsTable({ customerId }: { customerId: string }) {
     },
     { id: 'created', header: t('referrals.date'), cell: (r) => when(r.created_at) },
   ];
-  return (
-    <TabTable
-      customerId={customerId}
-      tab="referrals"
-      label={t('referrals.table')}
-      columns={columns}
-      rowKey={(r) => r.id}
-      empty={t('referrals.empty')}
-    />
-  );
+  return <TabTable customerId={customerId} tab="referrals" columns={columns} />;
 }

@@ -74,14 +74,5 @@ export function CustomerVouchersTable({ customerId }: { customerId: string }) {
       cell: (v) => (v.valid_until ? when(v.valid_until) : t('vouchers.noEnd')),
     },
   ];
-  return (
-    <TabTable<CustomerVoucher>
-      customerId={customerId}
-      tab="vouchers"
-      label={t('vouchers.table')}
-      columns={columns}
-      rowKey={(v) => v.id}
-      empty={t('vouchers.empty')}
-    />
-  );
+  return <TabTable<CustomerVoucher> customerId={customerId} tab="vouchers" columns={columns} />;
 }

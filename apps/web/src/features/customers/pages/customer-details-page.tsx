@@ -7,9 +7,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import type { CustomerDetails } from '@kopi/contract';
 import { useParams, useSearchParams } from 'react-router';
-import { BackToList } from '../../../components/back-to-list';
-import { DetailsColumns } from '../../../components/details-layout';
-import { PageHeader } from '../../../components/page-header';
+import { DetailsColumns, DetailsHeader } from '../../../components/details-layout';
 import { useCan } from '../../../lib/can-context';
 import { formatDate } from '../../../lib/formatters';
 import { useCustomer, useRefreshCustomers } from '../api';
@@ -64,10 +62,11 @@ function CustomerView({ customer }: { customer: CustomerDetails }) {
 
   return (
     <Stack spacing={3} data-testid="customer-details">
-      <BackToList to="/customer/list" label={t('details.back')} />
-      <PageHeader
+      <DetailsHeader
+        listPath="/customer/list"
+        backLabel={t('details.back')}
         title={
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <>
             <span>{customer.name}</span>
             <CustomerStatusChip status={customer.status} />
             {customer.anonymised && (
@@ -78,7 +77,7 @@ function CustomerView({ customer }: { customer: CustomerDetails }) {
                 data-testid="customer-anonymised"
               />
             )}
-          </Stack>
+          </>
         }
         subtitle={`${customer.phone} · ${t('details.joined')} ${formatDate(customer.created_at)}`}
         actions={<CustomerActions customer={customer} onChanged={refresh} />}

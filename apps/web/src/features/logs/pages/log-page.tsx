@@ -10,6 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { AuditEntry, TenantFilter } from '@kopi/contract';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { urlPagingProps } from '../../../components/data-table/url-list-params';
 import { DateField } from '../../../components/date-field/date-field';
 import { ListPage } from '../../../components/list-page/list-page';
 import { TenantFilterSelect, usePlatformWide } from '../../../components/tenant-filter';
@@ -173,10 +174,7 @@ export function LogPage() {
           rowKey={(e) => e.id}
           rowTestId={() => 'log-row'}
           onRowClick={(e) => setOpen(e.id)}
-          page={filters.page}
-          pageSize={filters.page_size}
-          onPageChange={(page) => update({ page })}
-          onPageSizeChange={(page_size) => update({ page_size })}
+          {...urlPagingProps(filters, update)}
           search={filters.q}
           onSearchChange={(q) => update({ q })}
           searchLabel={t('list.search')}

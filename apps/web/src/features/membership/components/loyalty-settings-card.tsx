@@ -4,7 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { loyaltySettingsSchema, tierBases, type LoyaltySettings } from '@kopi/contract';
 import { useWatch } from 'react-hook-form';
 import { halfCell } from '../../../components/form-binding';
-import { FormMoneyField, FormNumberField, FormSelectField } from '../../../components/form-fields';
+import { FieldTable, type TableField } from '../../../components/field-table';
+import { FormSelectField } from '../../../components/form-fields';
 import { SettingsFormCard, useSettingsForm } from '../../../components/settings-form-card';
 import { formatMoney } from '../../../lib/formatters';
 import { useMembershipStrings } from '../i18n';
@@ -12,6 +13,42 @@ import { parsePresets, presetsText } from '../loyalty-values';
 import { FormParsedField } from './parsed-text-field';
 
 const resolver = zodResolver(loyaltySettingsSchema);
+
+type Key = Parameters<ReturnType<typeof useMembershipStrings>['t']>[0];
+
+const redeemFields: TableField<Key>[] = [
+  {
+    kind: 'count',
+    name: 'points_expiry_months',
+    label: 'settings.expiry',
+    hint: 'settings.expiryHint',
+  },
+  { kind: 'count', name: 'redeem_points', label: 'settings.redeemPoints' },
+  {
+    kind: 'money',
+    name: 'redeem_value',
+    label: 'settings.redeemValue',
+    testId: 'loyalty-redeem-value',
+  },
+];
+const walletFields: TableField<Key>[] = [
+  {
+    kind: 'money',
+    name: 'wallet_max_balance',
+    label: 'settings.walletMax',
+    hint: 'settings.walletMaxHint',
+    testId: 'loyalty-wallet-max',
+  },
+];
+const adjustmentFields: TableField<Key>[] = [
+  {
+    kind: 'money',
+    name: 'adjustment_limit',
+    label: 'settings.adjustmentLimit',
+    hint: 'settings.adjustmentLimitHint',
+    testId: 'loyalty-adjustment-limit',
+  },
+];
 
 /**
  * The tenant's wallet and points rules. Money is typed in RM and kept in sen (the contract's
@@ -58,28 +95,7 @@ export function LoyaltySettingsCard({
         testId="loyalty-tier-basis"
         disabled={disabled}
       />
-      <FormNumberField
-        cell={halfCell}
-        name="points_expiry_months"
-        label={t('settings.expiry')}
-        helperText={t('settings.expiryHint')}
-        step={1}
-        disabled={disabled}
-      />
-      <FormNumberField
-        cell={halfCell}
-        name="redeem_points"
-        label={t('settings.redeemPoints')}
-        step={1}
-        disabled={disabled}
-      />
-      <FormMoneyField
-        cell={halfCell}
-        name="redeem_value"
-        label={t('settings.redeemValue')}
-        disabled={disabled}
-        slotProps={{ htmlInput: { 'data-testid': 'loyalty-redeem-value' } }}
-      />
+      <FieldTable rows={redeemFields} t={t} disabled={disabled} />
       <Grid size={12} sx={{ mt: -1 }}>
         <Typography variant="body2" data-testid="loyalty-redeem-rate">
           {t('settings.redeemRate', {
@@ -88,14 +104,7 @@ export function LoyaltySettingsCard({
           })}
         </Typography>
       </Grid>
-      <FormMoneyField
-        cell={halfCell}
-        name="wallet_max_balance"
-        label={t('settings.walletMax')}
-        helperText={t('settings.walletMaxHint')}
-        disabled={disabled}
-        slotProps={{ htmlInput: { 'data-testid': 'loyalty-wallet-max' } }}
-      />
+      <FieldTable rows={walletFields} t={t} disabled={disabled} />
       <FormParsedField
         cell={halfCell}
         name="topup_presets"
@@ -107,14 +116,7 @@ export function LoyaltySettingsCard({
         disabled={disabled}
         slotProps={{ htmlInput: { 'data-testid': 'loyalty-presets' } }}
       />
-      <FormMoneyField
-        cell={halfCell}
-        name="adjustment_limit"
-        label={t('settings.adjustmentLimit')}
-        helperText={t('settings.adjustmentLimitHint')}
-        disabled={disabled}
-        slotProps={{ htmlInput: { 'data-testid': 'loyalty-adjustment-limit' } }}
-      />
+      <FieldTable rows={adjustmentFields} t={t} disabled={disabled} />
     </SettingsFormCard>
   );
 }

@@ -13,12 +13,12 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import type { MenuItem, MenuItemInput } from '@kopi/contract';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MenuIcon } from '../../../components/layouts/menu-icon';
 import { RowAction, EditAction } from '../../../components/list-page/row-actions';
 import { useFormEditor } from '../../../components/list-page/use-entity-editor';
 import { ListPage } from '../../../components/list-page/list-page';
 import { useConfirmedDelete } from '../../../components/list-page/use-confirmed-delete';
+import { ConfirmedDeleteDialog } from '../../../components/list-page/confirmed-delete-dialog';
 import { useCrudAbilities } from '../../../lib/can-context';
 import { toast } from '../../../lib/toasts';
 import {
@@ -78,7 +78,6 @@ export function MenuPage() {
     refresh: invalidate,
     doneMessage: t('list.deleted'),
   });
-  const deleting = deletion.target;
   const { dragged, setDragged, over, setOver, end, drop } = useRowDrag<{
     id: string;
     position: DropPosition;
@@ -317,15 +316,7 @@ export function MenuPage() {
         )}
       </Card>
       <MenuItemDialog item={editor.record} parents={parentsFor(editor.record)} {...editor.form} />
-      <ConfirmDialog
-        open={Boolean(deleting)}
-        title={deleting ? t('list.deleteTitle', { name: name(deleting) }) : undefined}
-        message={t('list.deleteMessage')}
-        confirmLabel={deleting ? t('list.delete', { name: name(deleting) }) : undefined}
-        confirmColor="error"
-        onConfirm={deletion.confirm}
-        onClose={deletion.cancel}
-      />
+      <ConfirmedDeleteDialog deletion={deletion} t={t} labelOf={name} namedIn="title" />
     </ListPage>
   );
 }

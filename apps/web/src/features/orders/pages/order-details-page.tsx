@@ -1,14 +1,12 @@
-import { BackToList } from '../../../components/back-to-list';
 import { DetailsLoader } from '../../../components/details-loader';
 import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import { DetailsColumns, PrintButton } from '../../../components/details-layout';
+import { DetailsColumns, DetailsHeader, PrintButton } from '../../../components/details-layout';
 import { refundStateOf } from '../refund-state';
 import type { Order } from '@kopi/contract';
 import { useParams } from 'react-router';
-import { PageHeader } from '../../../components/page-header';
 import { StatusLabel } from '../../../components/status-label';
 import { formatDateTime } from '../../../lib/formatters';
 import { useOrder } from '../api';
@@ -66,10 +64,11 @@ function OrderDetails({
 
   return (
     <Stack spacing={3} data-testid="order-details">
-      <BackToList to="/order/list" label={t('details.back')} />
-      <PageHeader
+      <DetailsHeader
+        listPath="/order/list"
+        backLabel={t('details.back')}
         title={
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <>
             <span>{t('details.title', { number: order.order_no })}</span>
             <Box component="span" data-testid="order-status" data-status={order.status}>
               <StatusLabel status={order.status} size="medium" />
@@ -83,7 +82,7 @@ function OrderDetails({
                 data-testid="order-refund-state"
               />
             )}
-          </Stack>
+          </>
         }
         subtitle={`${order.outlet_name} · ${formatDateTime(order.created_at)}`}
         actions={

@@ -1,7 +1,7 @@
 import { queryStatusProps } from '../../../components/data-table/paged-table-props';
-import { DatedFilters } from '../../../components/list-page/dated-filters';
+import { OutletDatedFilters } from '../../../components/list-page/dated-filters';
 import { ExportButton } from '../../../components/list-page/export-button';
-import { FilterSelect, OutletFilterSelect } from '../../../components/list-page/filter-select';
+import { FilterSelect } from '../../../components/list-page/filter-select';
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -95,24 +95,18 @@ function OrderList() {
   );
 
   const filterBar = (
-    <DatedFilters
+    <OutletDatedFilters
+      t={t}
       from={query.from}
       to={query.to}
       onChange={update}
-      labels={{ from: t('list.from'), to: t('list.to'), badRange: t('list.badRange') }}
       testIdPrefix="order-filter"
+      scope={scope}
+      outlet={query.outlet}
+      onOutletChange={(outlet) => update({ outlet })}
       filtering={filtering}
-      clearLabel={t('list.clearFilters')}
       onClear={clearFilters}
     >
-      <OutletFilterSelect
-        scope={scope}
-        label={t('list.filterOutlet')}
-        value={query.outlet ?? ''}
-        onChange={(v) => update({ outlet: v || undefined })}
-        anyLabel={t('list.all')}
-        testId="order-filter-outlet"
-      />
       {select(
         'status',
         t('list.filterStatus'),
@@ -136,7 +130,7 @@ function OrderList() {
         paymentMethods.map((m) => ({ value: m, label: tr(`payment.${m}`) })),
         170,
       )}
-    </DatedFilters>
+    </OutletDatedFilters>
   );
 
   const download = () => {

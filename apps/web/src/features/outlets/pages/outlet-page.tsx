@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
@@ -25,14 +25,7 @@ import { FlagLabel } from '../../../components/status-label';
 import { useCrudAbilities } from '../../../lib/can-context';
 import { formatMoney } from '../../../lib/formatters';
 import { toast } from '../../../lib/toasts';
-import {
-  createOutlet,
-  deleteOutlet,
-  updateOutlet,
-  useInvalidateOutlets,
-  useOutlets,
-  type OutletListQuery,
-} from '../api';
+import { createOutlet, deleteOutlet, updateOutlet, useInvalidateOutlets, useOutlets } from '../api';
 import { OpenStateChip } from '../components/open-state-chip';
 import { OutletDrawer } from '../components/outlet-drawer';
 import { TillsDialog } from '../components/tills-dialog';
@@ -51,11 +44,9 @@ export function OutletPage() {
   const { can, mayCreate, mayUpdate, mayDelete } = useCrudAbilities('outlet');
   const mayHours = can('read', 'time-management');
   const table = useTableState();
-  const { filters, setFilter } = useTableFilters(table, { status: '' as OutletStatusFilter });
-  const query: OutletListQuery = useMemo(
-    () => ({ ...table.query, status: filters.status || undefined }),
-    [table.query, filters],
-  );
+  const { filters, setFilter, query } = useTableFilters(table, {
+    status: '' as OutletStatusFilter,
+  });
   const outlets = useOutlets(query);
   const invalidate = useInvalidateOutlets();
   const editor = useFormEditor<Outlet, OutletInput>(createOutlet, updateOutlet, invalidate, t);

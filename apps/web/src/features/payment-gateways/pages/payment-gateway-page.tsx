@@ -13,10 +13,10 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { Link as RouterLink } from 'react-router';
 import { gatewayProviders, type PaymentGateway } from '@kopi/contract';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { ListPage } from '../../../components/list-page/list-page';
 import { useConfirmedDelete } from '../../../components/list-page/use-confirmed-delete';
+import { ConfirmedDeleteDialog } from '../../../components/list-page/confirmed-delete-dialog';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { useCan } from '../../../lib/can-context';
 import { formatDateTime } from '../../../lib/formatters';
@@ -230,19 +230,7 @@ export function PaymentGatewayPage() {
         onClose={() => setEditing(null)}
         onSubmit={save}
       />
-      <ConfirmDialog
-        open={Boolean(removal.target)}
-        title={t('list.deleteTitle')}
-        message={
-          removal.target ? t('list.deleteMessage', { name: nameOf(removal.target) }) : undefined
-        }
-        confirmLabel={
-          removal.target ? t('list.delete', { name: nameOf(removal.target) }) : undefined
-        }
-        confirmColor="error"
-        onConfirm={removal.confirm}
-        onClose={removal.cancel}
-      />
+      <ConfirmedDeleteDialog deletion={removal} t={t} labelOf={nameOf} />
     </ListPage>
   );
 }

@@ -22,6 +22,8 @@ import {
   type ReconciliationSource,
 } from '@kopi/contract';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { pagingProps } from '../../../components/data-table/paged-table-props';
+import { useTableState } from '../../../components/data-table/table-state';
 import { DateRangeFields } from '../../../components/date-field/date-range-fields';
 import { EmptyState } from '../../../components/empty-state';
 import { OrderNumberLink } from '../../../components/order-number-link';
@@ -69,8 +71,8 @@ export function ReconciliationPage() {
   const [upload, setUpload] = useState<number | null>(null);
   const [result, setResult] = useState<ReconciliationResult | null>(null);
   const [filter, setFilter] = useState<ReconciliationOutcome | 'all'>('all');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
+  const table = useTableState({ pageSize: 25 });
+  const { page, pageSize, setPage } = table;
 
   const list = gateways.data ?? [];
   const gateway = list.find((g) => g.id === chosen) ?? list[0] ?? null;
@@ -321,13 +323,7 @@ export function ReconciliationPage() {
             rows={shown}
             rowKey={(r) => `${r.outcome}:${r.reference}:${r.line ?? ''}`}
             total={rows.length}
-            page={page}
-            pageSize={pageSize}
-            onPageChange={setPage}
-            onPageSizeChange={(size) => {
-              setPageSize(size);
-              setPage(1);
-            }}
+            {...pagingProps(table)}
             filters={
               <TextField
                 select

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -15,6 +15,7 @@ import type { UploadProgress } from '../../../lib/http/transfer';
 import { toast } from '../../../lib/toasts';
 import { useProductStrings } from '../i18n';
 import { ImportResultView } from './import-result-view';
+import { useFilePicker } from '../../../components/file-picker';
 
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 const ACCEPT =
@@ -62,7 +63,6 @@ export function ImportDialog({
   runImport: RunImport;
 }) {
   const { t, ts } = useProductStrings();
-  const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const busy = step.kind === 'uploading';
@@ -103,9 +103,7 @@ export function ImportDialog({
     }
   };
 
-  const choose = (chosen: File | undefined) => {
-    if (input.current) input.current.value = '';
-    if (!chosen) return;
+  const choose = (chosen: File) => {
     const problem = importFileProblem(chosen);
     if (problem) {
       toast.error(
@@ -118,6 +116,12 @@ export function ImportDialog({
     setFile(chosen);
     void run(chosen, 'preview');
   };
+  const picker = useFilePicker({
+    accept: ACCEPT,
+    label: t('import.choose'),
+    testId: 'import-input',
+    onFile: choose,
+  });
 
   const checked = step.kind === 'checked' ? step.result : null;
   return (
@@ -139,7 +143,7 @@ export function ImportDialog({
             <Button
               variant={file ? 'outlined' : 'contained'}
               startIcon={<UploadFile />}
-              onClick={() => input.current?.click()}
+              onClick={picker.open}
               disabled={busy}
               data-testid="import-choose"
             >
@@ -159,15 +163,7 @@ export function ImportDialog({
                 </Typography>
               )}
             </Box>
-            <input
-              ref={input}
-              type="file"
-              accept={ACCEPT}
-              hidden
-              aria-label={t('import.choose')}
-              data-testid="import-input"
-              onChange={(e) => choose(e.target.files?.[0])}
-            />
+            {picker.input}
           </Stack>
 
           {step.kind === 'uploading' && (

@@ -12,6 +12,7 @@ import { referralStatuses, type Referral, type ReferralListQuery } from '@kopi/c
 import { Link as RouterLink } from 'react-router';
 import { OrderNumberLink } from '../../../components/order-number-link';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { urlPagingProps } from '../../../components/data-table/url-list-params';
 import { FilterSelect } from '../../../components/list-page/filter-select';
 import { formatDateTime } from '../../../lib/formatters';
 import { useReferrals } from '../api';
@@ -106,10 +107,7 @@ export function ReferralList() {
         columns={columns}
         rowKey={(r) => r.id}
         rowTestId={(r) => `referral-row-${r.id}`}
-        page={query.page}
-        pageSize={query.page_size}
-        onPageChange={(page) => update({ page })}
-        onPageSizeChange={(pageSize) => update({ page_size: pageSize })}
+        {...urlPagingProps(query, update)}
         search={query.q ?? ''}
         onSearchChange={(q) => update({ q: q.trim() || undefined })}
         searchLabel={t('list.search')}

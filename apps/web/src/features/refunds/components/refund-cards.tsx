@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -20,16 +19,10 @@ import { useRefundStrings } from '../i18n';
 import { decidedBy } from '../refund-actions';
 import { noWrap } from '../../../components/data-table/fit-table';
 import { SimpleTable } from '../../../components/data-table/simple-table';
+import type { FactProps } from '../../../components/fact-list';
 
-function Fact({
-  label,
-  children,
-  testId,
-}: {
-  label: string;
-  children: ReactNode;
-  testId?: string;
-}) {
+/** A fact of the refund's cards: its label on the left, its value on the right. */
+function Fact({ label, children, testId }: FactProps) {
   return (
     <Stack
       direction="row"

@@ -1,12 +1,10 @@
-import { BackToList } from '../../../components/back-to-list';
 import { DetailsLoader } from '../../../components/details-loader';
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import { DetailsColumns, PrintButton } from '../../../components/details-layout';
+import { DetailsColumns, DetailsHeader, PrintButton } from '../../../components/details-layout';
 import type { Refund } from '@kopi/contract';
 import { useParams } from 'react-router';
-import { PageHeader } from '../../../components/page-header';
 import { StatusLabel } from '../../../components/status-label';
 import { formatDateTime } from '../../../lib/formatters';
 import { useRefund } from '../api';
@@ -52,15 +50,16 @@ function RefundDetails({ refund, onRefresh }: { refund: Refund; onRefresh: () =>
 
   return (
     <Stack spacing={3} data-testid="refund-details">
-      <BackToList to="/refund/list" label={t('details.back')} />
-      <PageHeader
+      <DetailsHeader
+        listPath="/refund/list"
+        backLabel={t('details.back')}
         title={
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <>
             <span>{t('details.title', { number: refund.refund_no })}</span>
             <Box component="span" data-testid="refund-status" data-status={refund.status}>
               <StatusLabel status={refund.status} size="medium" />
             </Box>
-          </Stack>
+          </>
         }
         subtitle={`${refund.outlet_name} · ${formatDateTime(refund.created_at)}`}
         actions={

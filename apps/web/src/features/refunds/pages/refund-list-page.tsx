@@ -1,5 +1,5 @@
 import { listQueryProps } from '../../../components/data-table/paged-table-props';
-import { DatedFilters } from '../../../components/list-page/dated-filters';
+import { OutletDatedFilters } from '../../../components/list-page/dated-filters';
 import { ExportButton } from '../../../components/list-page/export-button';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -16,7 +16,7 @@ import {
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { urlTableProps, withoutPaging } from '../../../components/data-table/url-list-params';
-import { FilterSelect, OutletFilterSelect } from '../../../components/list-page/filter-select';
+import { FilterSelect } from '../../../components/list-page/filter-select';
 import { ListPage } from '../../../components/list-page/list-page';
 import { receiptAmount } from '../../../components/receipt/receipt-parts';
 import { OrderNumberLink } from '../../../components/order-number-link';
@@ -125,24 +125,18 @@ export function RefundListPage() {
   ];
 
   const filterBar = (
-    <DatedFilters
+    <OutletDatedFilters
+      t={t}
       from={query.from}
       to={query.to}
       onChange={update}
-      labels={{ from: t('list.from'), to: t('list.to'), badRange: t('list.badRange') }}
       testIdPrefix="refund-filter"
+      scope={scope}
+      outlet={query.outlet_id}
+      onOutletChange={(outlet) => update({ outlet_id: outlet })}
       filtering={filtering}
-      clearLabel={t('list.clearFilters')}
       onClear={clearFilters}
     >
-      <OutletFilterSelect
-        scope={scope}
-        label={t('list.filterOutlet')}
-        value={query.outlet_id ?? ''}
-        onChange={(v) => update({ outlet_id: v || undefined })}
-        anyLabel={t('list.all')}
-        testId="refund-filter-outlet"
-      />
       <FilterSelect
         label={t('list.filterMethod')}
         value={query.method ?? ''}
@@ -152,7 +146,7 @@ export function RefundListPage() {
         minWidth={170}
         testId="refund-filter-method"
       />
-    </DatedFilters>
+    </OutletDatedFilters>
   );
 
   const download = () => {

@@ -1,15 +1,8 @@
-import { useMemo } from 'react';
 import Chip from '@mui/material/Chip';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import {
-  rewardStatuses,
-  type Reward,
-  type RewardInput,
-  type RewardListQuery,
-  type RewardStatus,
-} from '@kopi/contract';
+import { rewardStatuses, type Reward, type RewardInput, type RewardStatus } from '@kopi/contract';
 import {
   DataTable,
   type DataTableColumn,
@@ -47,11 +40,7 @@ export function RewardPage() {
   const nameOf = useLocalizedName();
   const { timeZone } = useBusinessClock();
   const table = useTableState();
-  const { filters, setFilter, filtering } = useTableFilters<Filters>(table, { status: '' });
-  const query: RewardListQuery = useMemo(
-    () => ({ ...table.query, status: filters.status || undefined }),
-    [table.query, filters],
-  );
+  const { filters, setFilter, filtering, query } = useTableFilters<Filters>(table, { status: '' });
   const rewards = useRewards(query);
   const invalidate = useInvalidateRewards();
   const editor = useFormEditor<Reward, RewardInput>(createReward, updateReward, invalidate, t);

@@ -5,12 +5,12 @@ import Grid from '@mui/material/Grid';
 import Pagination from '@mui/material/Pagination';
 import Skeleton from '@mui/material/Skeleton';
 import type { Role, RoleInput, RoleListQuery, TenantFilter } from '@kopi/contract';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SearchBox } from '../../../components/data-table/search-box';
 import { EmptyState } from '../../../components/empty-state';
 import { useFormEditor } from '../../../components/list-page/use-entity-editor';
 import { ListPage } from '../../../components/list-page/list-page';
 import { useConfirmedDelete } from '../../../components/list-page/use-confirmed-delete';
+import { ConfirmedDeleteDialog } from '../../../components/list-page/confirmed-delete-dialog';
 import { TenantFilterSelect, usePlatformWide } from '../../../components/tenant-filter';
 import { useCrudAbilities } from '../../../lib/can-context';
 import { sessionStore, useSessionUser } from '../../../lib/session/session-store';
@@ -50,7 +50,6 @@ export function RolePage() {
     refresh: invalidate,
     doneMessage: t('list.deleted'),
   });
-  const deleting = deletion.target;
   const heldSet = useMemo(() => new Set(held), [held]);
 
   const isOwnRole = (role: Role) =>
@@ -126,14 +125,11 @@ export function RolePage() {
         changeable={(permission) => heldSet.has(permission)}
         {...editor.form}
       />
-      <ConfirmDialog
-        open={Boolean(deleting)}
-        title={deleting ? t('list.deleteTitle', { name: deleting.name }) : undefined}
-        message={t('list.deleteMessage')}
-        confirmLabel={deleting ? t('list.delete', { name: deleting.name }) : undefined}
-        confirmColor="error"
-        onConfirm={deletion.confirm}
-        onClose={deletion.cancel}
+      <ConfirmedDeleteDialog
+        deletion={deletion}
+        t={t}
+        labelOf={(role) => role.name}
+        namedIn="title"
       />
     </ListPage>
   );

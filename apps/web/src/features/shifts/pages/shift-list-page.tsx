@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { shiftStatuses, type ShiftListQuery, type ShiftSummary } from '@kopi/contract';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { urlPagingProps } from '../../../components/data-table/url-list-params';
 import { listQueryProps } from '../../../components/data-table/paged-table-props';
 import { DateRangeFields } from '../../../components/date-field/date-range-fields';
 import { FilterSelect, OutletFilterSelect } from '../../../components/list-page/filter-select';
@@ -169,10 +170,7 @@ export function ShiftListPage() {
           rowKey={(s) => s.id}
           rowTestId={(s) => `shift-row-${s.id}`}
           onRowClick={(s) => showDetails(s.id)}
-          page={query.page}
-          pageSize={query.page_size}
-          onPageChange={(page) => update({ page })}
-          onPageSizeChange={(pageSize) => update({ page_size: pageSize })}
+          {...urlPagingProps(query, update)}
           filters={filterBar}
           {...listQueryProps(shifts)}
           emptyMessage={t('list.empty')}

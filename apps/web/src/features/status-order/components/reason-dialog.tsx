@@ -9,50 +9,30 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { messageKey, type BoardOrder } from '@kopi/contract';
-import { translateValidation } from '../../../lib/i18n/i18n';
+import type { BoardOrder } from '@kopi/contract';
 import { useStatusBoardStrings } from '../i18n';
-
-/** The board's moves that ask why; each names its dialog's words in the strings (`<kind>.title`…). */
-export type ReasonKind = 'reject' | 'notCollected';
-
-/** The contract's length limit carries zod's own English text; say it with the app's words. */
-export function reasonProblem(
-  issue: { code: string; message?: string } | undefined,
-  otherwise: string | undefined,
-): string | undefined {
-  return translateValidation(
-    issue?.code === 'too_big' ? messageKey('max_length', { max: 300 }) : otherwise,
-  );
-}
+import { reasonMoves, type ReasonKind } from './reason-moves';
 
 /**
  * Asks why before a card's move (reject, not collected): the reason is required and checked with
- * the contract's rule (`problemOf`); quick reasons fill it in. Stays open until the server has
- * answered, so a failure keeps what was typed. `name` makes the test ids: `board-<name>-dialog`,
- * `-reason`, `-confirm`.
+ * the contract's rule (`problemOf` of the move); quick reasons fill it in. Stays open until the
+ * server has answered, so a failure keeps what was typed. The move's `name` makes the test ids:
+ * `board-<name>-dialog`, `-reason`, `-confirm`.
  */
 export function ReasonDialog({
-  name,
   order,
   kind,
-  quickReasons,
-  problemOf,
-  color,
   onClose,
   onConfirm,
 }: {
-  name: string;
   order: BoardOrder | null;
   kind: ReasonKind;
-  /** The quick reasons' words, in the user's language. */
-  quickReasons: readonly string[];
-  problemOf: (reason: string) => string | undefined;
-  color: 'error' | 'warning';
   onClose: () => void;
   onConfirm: (order: BoardOrder, reason: string) => Promise<boolean>;
 }) {
   const { t, ts } = useStatusBoardStrings();
+  const { name, problemOf, color } = reasonMoves[kind];
+  const quickReasons = reasonMoves[kind].quickReasons(t);
   const texts = {
     title: t(`${kind}.title`, { no: order?.order_no ?? '' }),
     message: t(`${kind}.message`),

@@ -41,8 +41,7 @@ import { applyMove, dropMove, groupBoard, thresholdsByOutlet } from '../board';
 import { useBoardFullscreen, useNow, useRememberedOutlet } from '../board-hooks';
 import { BoardColumn } from '../components/board-column';
 import { OrderCard } from '../components/order-card';
-import { RejectDialog } from '../components/reject-dialog';
-import { NotCollectedDialog } from '../components/not-collected-dialog';
+import { ReasonDialog } from '../components/reason-dialog';
 import { useNotCollected } from '../use-not-collected';
 import { useStatusBoardStrings } from '../i18n';
 import { useHandOver } from '../use-hand-over';
@@ -354,12 +353,14 @@ export function StatusOrderPage() {
         </Box>
       )}
 
-      <RejectDialog
+      <ReasonDialog
+        kind="reject"
         order={rejecting}
         onClose={() => setRejecting(null)}
         onConfirm={confirmReject}
       />
-      <NotCollectedDialog
+      <ReasonDialog
+        kind="notCollected"
         order={clearing}
         onClose={() => setClearing(null)}
         onConfirm={confirmNotCollected}

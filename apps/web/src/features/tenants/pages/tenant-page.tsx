@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
@@ -36,7 +36,6 @@ import {
   useInvalidateTenants,
   useTenantContext,
   useTenants,
-  type TenantListQuery,
 } from '../api';
 import { TenantContextAlert } from '../components/tenant-context-alert';
 import {
@@ -61,11 +60,7 @@ export function TenantPage() {
   const mayUpdate = can('update', 'tenant');
   const [tab, setTab] = useState<'tenants' | 'outlets'>('tenants');
   const table = useTableState();
-  const { filters, setFilter } = useTableFilters(table, { status: '' as '' | TenantStatus });
-  const query: TenantListQuery = useMemo(
-    () => ({ ...table.query, status: filters.status || undefined }),
-    [table.query, filters],
-  );
+  const { filters, setFilter, query } = useTableFilters(table, { status: '' as '' | TenantStatus });
   const tenants = useTenants(query);
   const everyTenant = useTenants({ page: 1, page_size: 100 });
   const context = useTenantContext();

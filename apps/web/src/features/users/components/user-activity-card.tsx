@@ -1,11 +1,11 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
 import Link from '@mui/material/Link';
 import type { AuditEntry } from '@kopi/contract';
 import { Link as RouterLink } from 'react-router';
-import { listQueryProps } from '../../../components/data-table/paged-table-props';
+import { listQueryProps, pagingProps } from '../../../components/data-table/paged-table-props';
+import { useTableState } from '../../../components/data-table/table-state';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { useAuditLabels } from '../../../lib/audit-labels';
 import { useCan } from '../../../lib/can-context';
@@ -19,9 +19,8 @@ export function ActivityCard({ userId }: { userId: string }) {
   const { t } = useUserStrings();
   const labels = useAuditLabels();
   const can = useCan();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
-  const activity = useUserActivity(userId, { page, page_size: pageSize });
+  const table = useTableState();
+  const activity = useUserActivity(userId, { page: table.page, page_size: table.pageSize });
   const columns: DataTableColumn<AuditEntry>[] = [
     {
       id: 'created_at',
@@ -64,13 +63,7 @@ export function ActivityCard({ userId }: { userId: string }) {
         columns={columns}
         {...listQueryProps(activity)}
         rowKey={(e) => e.id}
-        page={page}
-        pageSize={pageSize}
-        onPageChange={setPage}
-        onPageSizeChange={(size) => {
-          setPageSize(size);
-          setPage(1);
-        }}
+        {...pagingProps(table)}
         emptyMessage={t('view.noActivity')}
       />
     </Card>

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import Card from '@mui/material/Card';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -8,10 +7,8 @@ import {
   campaignStatuses,
   type CampaignStatus,
   type VoucherCampaign,
-  type VoucherCampaignListQuery,
   type VoucherCampaignParsed,
 } from '@kopi/contract';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import {
   DataTable,
   type DataTableColumn,
@@ -24,6 +21,7 @@ import { AddButton } from '../../../components/list-page/add-button';
 import { StatusFilterSelect } from '../../../components/list-page/filter-select';
 import { EditDeleteActions } from '../../../components/list-page/row-actions';
 import { useConfirmedDelete } from '../../../components/list-page/use-confirmed-delete';
+import { ConfirmedDeleteDialog } from '../../../components/list-page/confirmed-delete-dialog';
 import { useFormEditor } from '../../../components/list-page/use-entity-editor';
 import { useBusinessClock } from '../../../lib/business-clock';
 import { useCrudAbilities } from '../../../lib/can-context';
@@ -63,11 +61,7 @@ export function CampaignsPanel() {
   const { can, mayCreate, mayUpdate, mayDelete } = useCrudAbilities('voucher-campaign');
   const { timeZone } = useBusinessClock();
   const table = useTableState();
-  const { filters, setFilter, filtering } = useTableFilters<Filters>(table, { status: '' });
-  const query: VoucherCampaignListQuery = useMemo(
-    () => ({ ...table.query, status: filters.status || undefined }),
-    [table.query, filters],
-  );
+  const { filters, setFilter, filtering, query } = useTableFilters<Filters>(table, { status: '' });
   const campaigns = useCampaigns(query);
   const invalidate = useInvalidateCampaigns();
   const refreshLists = useInvalidateCampaignLists();
@@ -200,19 +194,7 @@ export function CampaignsPanel() {
         onClose={editor.close}
         onSubmit={editor.submit}
       />
-      <ConfirmDialog
-        open={Boolean(removal.target)}
-        title={t('list.deleteTitle')}
-        message={
-          removal.target ? t('list.deleteMessage', { name: removal.target.name_en }) : undefined
-        }
-        confirmLabel={
-          removal.target ? t('list.delete', { name: removal.target.name_en }) : undefined
-        }
-        confirmColor="error"
-        onConfirm={removal.confirm}
-        onClose={removal.cancel}
-      />
+      <ConfirmedDeleteDialog deletion={removal} t={t} labelOf={(c) => c.name_en} />
     </Card>
   );
 }

@@ -2,7 +2,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { servingMethods, voucherSources } from '@kopi/contract';
 import { CellController, inputBinding } from '../../../components/form-binding';
-import { FormCheckboxGroupField } from '../../../components/form-fields';
+import { FormCheckboxGroupField, FormOutletsField } from '../../../components/form-fields';
 import { useLocalizedName } from '../../../lib/localized-name';
 import { useCategoryChoices, useOutletChoices } from '../api';
 import { useVoucherStrings } from '../i18n';
@@ -20,12 +20,11 @@ export function RestrictionFields() {
   return (
     <>
       <FormSectionTitle title={t('form.restrictions')} hint={t('form.restrictionsHint')} />
-      <FormCheckboxGroupField
+      <FormOutletsField
         cell={12}
         name="outlet_ids"
         label={t('form.outlets')}
-        options={(outlets.data ?? []).map((o) => o.id)}
-        optionLabel={(id) => outlets.data?.find((o) => o.id === id)?.name ?? id}
+        outlets={outlets.data}
       />
       <FormCheckboxGroupField
         cell={12}

@@ -15,7 +15,7 @@ import {
   type DataTableColumn,
   actionsColumn,
 } from '../../../components/data-table/data-table';
-import { listQueryProps } from '../../../components/data-table/paged-table-props';
+import { listQueryProps, pagingProps } from '../../../components/data-table/paged-table-props';
 import { useTableState } from '../../../components/data-table/table-state';
 import { signedAmount } from '../../../components/wallet-ledger/wallet-entry-columns';
 import { useCan } from '../../../lib/can-context';
@@ -152,10 +152,7 @@ export function PendingAdjustmentsCard() {
         columns={columns}
         {...listQueryProps(adjustments)}
         rowKey={(a) => a.id}
-        page={table.page}
-        pageSize={table.pageSize}
-        onPageChange={table.setPage}
-        onPageSizeChange={table.setPageSize}
+        {...pagingProps(table)}
         emptyMessage={t('pending.empty')}
       />
       <ConfirmDialog
