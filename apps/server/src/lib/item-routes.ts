@@ -13,20 +13,22 @@ import type { Routes } from './route-kit';
 type Schema = z.ZodType;
 
 /** A permission, or the whole route config when it says more (idempotency, rateLimit). */
-type Access = string | FastifyContextConfig;
+export type Access = string | FastifyContextConfig;
+
+export const configOf = (access: Access): FastifyContextConfig =>
+  typeof access === 'string' ? { permission: access } : access;
 
 /** `test-connection` → `testConnection`: the service method a verb names. */
-type MethodOf<V extends string> = V extends `${infer Head}-${infer Tail}`
+export type MethodOf<V extends string> = V extends `${infer Head}-${infer Tail}`
   ? `${Head}${Capitalize<MethodOf<Tail>>}`
   : V;
 
-type BodyArgs<B> = B extends Schema ? [body: z.output<B>] : [];
+/** The service's argument a route's schema adds when the route has one (a body, a query). */
+export type ArgsOf<T> = T extends Schema ? [z.output<T>] : [];
 
-const methodOf = (verb: string) => verb.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+export const methodOf = (verb: string) => verb.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 
 export function itemRoutes<C, S extends object>(route: Routes<C>, base: string, service: S) {
-  const configOf = (access: Access) =>
-    typeof access === 'string' ? { permission: access } : access;
   const call = (verb: string, ...args: unknown[]) => callService(service, methodOf(verb), ...args);
 
   const declareItem = (
@@ -60,7 +62,7 @@ export function itemRoutes<C, S extends object>(route: Routes<C>, base: string, 
       summary: string,
       data: D,
       body?: B,
-      ..._: Fits<S, MethodOf<V>, [C, string, ...BodyArgs<B>], z.input<D>>
+      ..._: Fits<S, MethodOf<V>, [C, string, ...ArgsOf<B>], z.input<D>>
     ) =>
       declareItem(declare, verb, access, summary, data, body);
 
@@ -88,7 +90,7 @@ export function itemRoutes<C, S extends object>(route: Routes<C>, base: string, 
       data: D,
       summaries: Record<V, string>,
       body?: B,
-      ..._: Fits<S, MethodOf<V>, [C, string, ...BodyArgs<B>], z.input<D>>
+      ..._: Fits<S, MethodOf<V>, [C, string, ...ArgsOf<B>], z.input<D>>
     ) => {
       for (const [verb, summary] of Object.entries<string>(summaries)) {
         declareItem(route.post, verb, access, summary, data, body);

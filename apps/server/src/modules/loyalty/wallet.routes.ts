@@ -12,6 +12,7 @@ import {
   walletLiabilityQuerySchema,
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
+import { collectionRoutes } from '../../lib/collection-routes';
 import { itemRoutes } from '../../lib/item-routes';
 import { authedContextOf } from '../../lib/request-context';
 import { defineRoutes, idempotencyKeyOf } from '../../lib/route-kit';
@@ -28,6 +29,7 @@ export async function walletRoutes(
 ) {
   const route = defineRoutes(app, { tags: ['wallet'], context: authedContextOf });
   const adjustment = itemRoutes(route, '/wallet-adjustments', adjustments);
+  const entries = collectionRoutes(route, '/wallet-entries', wallet);
 
   route.list('/customers/:id/wallet', {
     config: { permission: 'read-wallet' },
@@ -81,13 +83,11 @@ export async function walletRoutes(
     handler: (ctx, { query }) => wallet.entries(ctx, query),
   });
 
-  route.download('/wallet-entries/export', {
-    config: { permission: 'read-wallet' },
-    summary:
-      'The filtered wallet entries as CSV in lang (default English), amounts in ringgit, times in the tenant’s zone',
-    querystring: walletEntryExportQuerySchema,
-    handler: (ctx, { query }) => wallet.exportCsv(ctx, query),
-  });
+  entries.export(
+    'read-wallet',
+    'The filtered wallet entries as CSV in lang (default English), amounts in ringgit, times in the tenant’s zone',
+    walletEntryExportQuerySchema,
+  );
 
   route.get('/wallet-liability', {
     config: { permission: 'read-wallet' },
