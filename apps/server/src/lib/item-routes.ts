@@ -1,14 +1,15 @@
-import { idParamSchema } from '@kopi/contract';
+import { idParamSchema, type ListMeta } from '@kopi/contract';
 import type { FastifyContextConfig } from 'fastify';
 import type { z } from 'zod';
-import { callService, type Fits } from './resource-routes';
+import { callService, type Fits, type ItemParam, itemParamOf } from './resource-routes';
 import type { Routes } from './route-kit';
 
 // The routes on one item of a resource, written once: `base/:id/<verb>` with the item's id as its
 // only param, answered by the service's method named after the verb (`test-connection` calls
-// testConnection) with the caller, the id and, when the route is sent a body, the body. Each call
-// declares one route where it stands, with its own access, summary and schemas, so a module keeps
-// its routes in their order as with resourceRoutes.
+// testConnection) with the caller, the id and, when the route is sent a body (or a query), that.
+// Each call declares one route where it stands, with its own access, summary and schemas, so a
+// module keeps its routes in their order as with resourceRoutes. A resource whose items go by
+// another name than `id` (a text's `key`) passes its param schema.
 
 type Schema = z.ZodType;
 
@@ -28,8 +29,14 @@ export type ArgsOf<T> = T extends Schema ? [z.output<T>] : [];
 
 export const methodOf = (verb: string) => verb.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 
-export function itemRoutes<C, S extends object>(route: Routes<C>, base: string, service: S) {
+export function itemRoutes<C, S extends object>(
+  route: Routes<C>,
+  base: string,
+  service: S,
+  param: ItemParam = idParamSchema,
+) {
   const call = (verb: string, ...args: unknown[]) => callService(service, methodOf(verb), ...args);
+  const { name, itemOf } = itemParamOf(param);
 
   const declareItem = (
     declare: Routes<C>['post'],
@@ -39,17 +46,15 @@ export function itemRoutes<C, S extends object>(route: Routes<C>, base: string, 
     data: Schema,
     body?: Schema,
   ) =>
-    declare(`${base}/:id/${verb}`, {
+    declare(`${base}/:${name}/${verb}`, {
       config: configOf(access),
       summary,
-      params: idParamSchema,
+      params: param,
       body,
       data,
       // Without a body schema whatever the client sent is not the service's to see.
       handler: (ctx, request) =>
-        body
-          ? call(verb, ctx, request.params.id, request.body)
-          : call(verb, ctx, request.params.id),
+        body ? call(verb, ctx, itemOf(request), request.body) : call(verb, ctx, itemOf(request)),
     });
 
   // The same declaration typed for callers: the service's method must take what the route is
@@ -75,6 +80,23 @@ export function itemRoutes<C, S extends object>(route: Routes<C>, base: string, 
       data: D,
       ..._: Fits<S, MethodOf<V>, [C, string], z.input<D>>
     ) => declareItem(route.get, verb, access, summary, data),
+    /** GET `base/:id/<verb>` answering a page of `item`s under the item, filtered by `querystring`. */
+    list: <V extends string, Q extends Schema, I extends Schema>(
+      verb: V,
+      access: Access,
+      summary: string,
+      querystring: Q,
+      item: I,
+      ..._: Fits<S, MethodOf<V>, [C, string, z.output<Q>], { data: z.input<I>[]; meta: ListMeta }>
+    ) =>
+      route.list(`${base}/:${name}/${verb}`, {
+        config: configOf(access),
+        summary,
+        params: param,
+        querystring,
+        item,
+        handler: (ctx, request) => call(verb, ctx, itemOf(request), request.query) as never,
+      }),
     /** POST `base/:id/<verb>` answering 200; `body` is what it is sent, if anything. */
     post: withBody(route.post),
     /** POST `base/:id/<verb>` that creates something under the item: 201 with it. */

@@ -82,14 +82,13 @@ export async function customerStaffRoutes(
     customerDetailsSchema,
   );
 
-  route.list('/customers/:id/orders', {
-    config: { permission: 'read-customer' },
-    summary: 'The customer’s orders, newest first (staff bound to an outlet see that outlet’s)',
-    params: idParamSchema,
-    querystring: listQuerySchema,
-    item: customerOrderSummarySchema,
-    handler: (ctx, { params, query }) => service.orders(ctx, params.id, query),
-  });
+  customer.list(
+    'orders',
+    'read-customer',
+    'The customer’s orders, newest first (staff bound to an outlet see that outlet’s)',
+    listQuerySchema,
+    customerOrderSummarySchema,
+  );
 
   customer.actions(
     'update-customer',

@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { collectionRoutes } from '../../lib/collection-routes';
 import { itemRoutes } from '../../lib/item-routes';
 import { authedContextOf } from '../../lib/request-context';
+import { resourceRoutes } from '../../lib/resource-routes';
 import { defineRoutes, idempotencyKeyOf } from '../../lib/route-kit';
 import type { WalletAdjustmentService } from './wallet-adjustments.service';
 import type { WalletService } from './wallet.service';
@@ -28,6 +29,7 @@ export async function walletRoutes(
   { wallet, adjustments }: { wallet: WalletService; adjustments: WalletAdjustmentService },
 ) {
   const route = defineRoutes(app, { tags: ['wallet'], context: authedContextOf });
+  const adjustmentList = resourceRoutes(route, '/wallet-adjustments', adjustments, 'wallet');
   const adjustment = itemRoutes(route, '/wallet-adjustments', adjustments);
   const entries = collectionRoutes(route, '/wallet-entries', wallet);
 
@@ -52,13 +54,11 @@ export async function walletRoutes(
       adjustments.adjust(ctx, request.params.id, request.body, idempotencyKeyOf(request)),
   });
 
-  route.list('/wallet-adjustments', {
-    config: { permission: 'read-wallet' },
-    summary: 'Adjustments above the limit, newest first: status, customer_id, q (name or phone)',
-    querystring: walletAdjustmentListQuerySchema,
-    item: walletAdjustmentSchema,
-    handler: (ctx, { query }) => adjustments.list(ctx, query),
-  });
+  adjustmentList.list(
+    'Adjustments above the limit, newest first: status, customer_id, q (name or phone)',
+    walletAdjustmentListQuerySchema,
+    walletAdjustmentSchema,
+  );
 
   adjustment.post(
     'approve',
