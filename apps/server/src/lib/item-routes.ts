@@ -9,7 +9,8 @@ import type { Routes } from './route-kit';
 // testConnection) with the caller, the id and, when the route is sent a body (or a query), that.
 // Each call declares one route where it stands, with its own access, summary and schemas, so a
 // module keeps its routes in their order as with resourceRoutes. A resource whose items go by
-// another name than `id` (a text's `key`) passes its param schema.
+// another name than `id` (a text's `key`) passes its param schema; a service that answers a verb
+// by a method named otherwise (`status` by moveStatus) names it.
 
 type Schema = z.ZodType;
 
@@ -29,13 +30,30 @@ export type ArgsOf<T> = T extends Schema ? [z.output<T>] : [];
 
 export const methodOf = (verb: string) => verb.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 
-export function itemRoutes<C, S extends object>(
+/** Verbs the service answers by a method not named after them: `{ status: 'moveStatus' }`. */
+type MethodNames = Readonly<Record<string, string>>;
+
+/** The service method answering a verb: the one `N` names, else the verb's own (MethodOf). */
+type MethodFor<V extends string, N extends MethodNames> = V extends keyof N ? N[V] : MethodOf<V>;
+
+export interface ItemRoutesOptions<N extends MethodNames> {
+  /** The param an item goes by: `{ id }` unless the resource names it otherwise (`{ key }`). */
+  param?: ItemParam;
+  methods?: N;
+}
+
+export function itemRoutes<
+  C,
+  S extends object,
+  const N extends MethodNames = Record<never, string>,
+>(
   route: Routes<C>,
   base: string,
   service: S,
-  param: ItemParam = idParamSchema,
+  { param = idParamSchema, methods }: ItemRoutesOptions<N> = {},
 ) {
-  const call = (verb: string, ...args: unknown[]) => callService(service, methodOf(verb), ...args);
+  const call = (verb: string, ...args: unknown[]) =>
+    callService(service, methods?.[verb] ?? methodOf(verb), ...args);
   const { name, itemOf } = itemParamOf(param);
 
   const declareItem = (
@@ -67,7 +85,7 @@ export function itemRoutes<C, S extends object>(
       summary: string,
       data: D,
       body?: B,
-      ..._: Fits<S, MethodOf<V>, [C, string, ...ArgsOf<B>], z.input<D>>
+      ..._: Fits<S, MethodFor<V, N>, [C, string, ...ArgsOf<B>], z.input<D>>
     ) =>
       declareItem(declare, verb, access, summary, data, body);
 
@@ -78,7 +96,7 @@ export function itemRoutes<C, S extends object>(
       access: Access,
       summary: string,
       data: D,
-      ..._: Fits<S, MethodOf<V>, [C, string], z.input<D>>
+      ..._: Fits<S, MethodFor<V, N>, [C, string], z.input<D>>
     ) => declareItem(route.get, verb, access, summary, data),
     /** GET `base/:id/<verb>` answering a page of `item`s under the item, filtered by `querystring`. */
     list: <V extends string, Q extends Schema, I extends Schema>(
@@ -87,7 +105,12 @@ export function itemRoutes<C, S extends object>(
       summary: string,
       querystring: Q,
       item: I,
-      ..._: Fits<S, MethodOf<V>, [C, string, z.output<Q>], { data: z.input<I>[]; meta: ListMeta }>
+      ..._: Fits<
+        S,
+        MethodFor<V, N>,
+        [C, string, z.output<Q>],
+        { data: z.input<I>[]; meta: ListMeta }
+      >
     ) =>
       route.list(`${base}/:${name}/${verb}`, {
         config: configOf(access),
@@ -112,7 +135,7 @@ export function itemRoutes<C, S extends object>(
       data: D,
       summaries: Record<V, string>,
       body?: B,
-      ..._: Fits<S, MethodOf<V>, [C, string, ...ArgsOf<B>], z.input<D>>
+      ..._: Fits<S, MethodFor<V, N>, [C, string, ...ArgsOf<B>], z.input<D>>
     ) => {
       for (const [verb, summary] of Object.entries<string>(summaries)) {
         declareItem(route.post, verb, access, summary, data, body);

@@ -63,7 +63,8 @@ export function resourceRoutes<C, S extends object>(
   base: string,
   service: S,
   access: string | ResourcePermissions,
-  param: ItemParam = idParamSchema,
+  /** The param an item goes by: `{ id }` unless the resource names it otherwise (`{ key }`). */
+  { param = idParamSchema }: { param?: ItemParam } = {},
 ) {
   const can = typeof access === 'string' ? resourcePermissions(access) : access;
   const call = (name: string, ...args: unknown[]) => callService(service, name, ...args);

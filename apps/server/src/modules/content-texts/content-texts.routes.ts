@@ -32,7 +32,7 @@ export async function contentTextRoutes(
 ) {
   const route = defineRoutes(app, { tags: ['content-texts'], context: authedContextOf });
   // Texts go by their key, the tenant's and the platform's alike.
-  const byKey = contentTextKeyParamSchema;
+  const byKey = { param: contentTextKeyParamSchema };
   const tenantTexts = resourceRoutes(
     route,
     '/content-texts',

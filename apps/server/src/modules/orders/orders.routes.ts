@@ -25,6 +25,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { collectionRoutes } from '../../lib/collection-routes';
+import { itemRoutes } from '../../lib/item-routes';
 import { authedContextOf } from '../../lib/request-context';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { defineRoutes, idempotencyKeyOf } from '../../lib/route-kit';
@@ -50,6 +51,9 @@ export async function orderRoutes(
 ) {
   const route = defineRoutes(app, { tags: ['orders'], context: authedContextOf });
   const orders = resourceRoutes(route, '/orders', service, 'order');
+  const order = itemRoutes(route, '/orders', service, {
+    methods: { status: 'moveStatus', 'handed-over': 'handOver' },
+  });
   const orderList = collectionRoutes(route, '/orders', service);
   const days = collectionRoutes(route, '/orders', closeDay);
   const zReports = collectionRoutes(route, '/orders/z-reports', closeDay);
@@ -154,24 +158,20 @@ export async function orderRoutes(
     orderSchema,
   );
 
-  route.post('/orders/:id/status', {
-    config: { permission: 'update-status-order' },
-    summary:
-      'Move an order along DESIGN §4 (APPROVED, COMPLETED, REJECTED with a reason); 409 invalid_status_transition otherwise',
-    params: idParamSchema,
-    body: orderStatusMoveSchema,
-    data: orderSchema,
-    handler: (ctx, { params, body }) => service.moveStatus(ctx, params.id, body),
-  });
+  order.post(
+    'status',
+    'update-status-order',
+    'Move an order along DESIGN §4 (APPROVED, COMPLETED, REJECTED with a reason); 409 invalid_status_transition otherwise',
+    orderSchema,
+    orderStatusMoveSchema,
+  );
 
-  route.post('/orders/:id/handed-over', {
-    config: { permission: 'update-status-order' },
-    summary:
-      'Record when the customer got a ready (COMPLETED) order, once: asking again answers the first moment; 409 invalid_status_transition when it is not ready',
-    params: idParamSchema,
-    data: orderSchema,
-    handler: (ctx, { params }) => service.handOver(ctx, params.id),
-  });
+  order.post(
+    'handed-over',
+    'update-status-order',
+    'Record when the customer got a ready (COMPLETED) order, once: asking again answers the first moment; 409 invalid_status_transition when it is not ready',
+    orderSchema,
+  );
 
   route.post('/orders/:id/not-collected', {
     // A manager's call (cashiers do not hold update-order): the board's ready card leaves

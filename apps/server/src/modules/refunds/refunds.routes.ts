@@ -28,6 +28,7 @@ export async function refundRoutes(app: FastifyInstance, { service }: { service:
   const refunds = resourceRoutes(route, '/refunds', service, 'order');
   const refundList = collectionRoutes(route, '/refunds', service);
   const order = itemRoutes(route, '/orders', service);
+  const refund = itemRoutes(route, '/refunds', service, { methods: { status: 'move' } });
   await registerMultipart(app, IMAGE_MAX_BYTES);
 
   refunds.list(
@@ -64,15 +65,13 @@ export async function refundRoutes(app: FastifyInstance, { service }: { service:
     handler: (ctx, request) => service.create(ctx, request.body, idempotencyKeyOf(request)),
   });
 
-  route.post('/refunds/:id/status', {
-    config: { permission: 'read-order' },
-    summary:
-      'Move a refund along DESIGN §4 with the permission refundMovePermission names; 403 refund_own_request / refund_above_manager_limit, 409 invalid_status_transition',
-    params: idParamSchema,
-    body: refundMoveSchema,
-    data: refundSchema,
-    handler: (ctx, { params, body }) => service.move(ctx, params.id, body),
-  });
+  refund.post(
+    'status',
+    'read-order',
+    'Move a refund along DESIGN §4 with the permission refundMovePermission names; 403 refund_own_request / refund_above_manager_limit, 409 invalid_status_transition',
+    refundSchema,
+    refundMoveSchema,
+  );
 
   route.download('/refunds/:id/proof', {
     config: { permission: 'transfer-refund' },
