@@ -124,6 +124,8 @@ export function itemRoutes<
     post: withBody(route.post),
     /** POST `base/:id/<verb>` that creates something under the item: 201 with it. */
     create: withBody(route.create),
+    /** POST `base/:id/<verb>` that starts work done later (a background job): 202 with its tracker. */
+    accepted: withBody(route.accepted),
     /** PUT `base/:id/<verb>`. */
     put: withBody(route.put),
     /**
