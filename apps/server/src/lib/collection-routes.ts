@@ -14,27 +14,46 @@ type Schema = z.ZodType;
 
 export function collectionRoutes<C, S extends object>(route: Routes<C>, base: string, service: S) {
   const call = (method: string, ...args: unknown[]) => callService(service, method, ...args);
-  // Without a schema whatever the client sent is not the service's to see.
-  const argsOf = (schema: Schema | undefined, value: unknown) => (schema ? [value] : []);
 
-  return {
-    /** GET `base/<verb>` answering `{ data }`; `querystring` is what it filters by, if anything. */
-    get: <V extends string, D extends Schema, Q extends Schema | undefined = undefined>(
+  // A GET takes what filters it as its query, a POST what it is sent as its body; either way the
+  // service sees it only when the route has a schema for it.
+  const declareVerb = (
+    declare: Routes<C>['post'],
+    part: 'querystring' | 'body',
+    verb: string,
+    access: Access,
+    summary: string,
+    data: Schema,
+    input?: Schema,
+  ) =>
+    declare(`${base}/${verb}`, {
+      config: configOf(access),
+      summary,
+      ...(part === 'body' ? { body: input } : { querystring: input }),
+      data,
+      handler: (ctx, request) => {
+        const sent = part === 'body' ? request.body : request.query;
+        return call(methodOf(verb), ctx, ...(input ? [sent] : [])) as never;
+      },
+    });
+
+  // The same declaration typed for callers: the service's method must take what the route is
+  // sent and answer what it says it answers.
+  const withInput =
+    (declare: Routes<C>['post'], part: 'querystring' | 'body') =>
+    <V extends string, D extends Schema, I extends Schema | undefined = undefined>(
       verb: V,
       access: Access,
       summary: string,
       data: D,
-      querystring?: Q,
-      ..._: Fits<S, MethodOf<V>, [C, ...ArgsOf<Q>], z.input<D>>
+      input?: I,
+      ..._: Fits<S, MethodOf<V>, [C, ...ArgsOf<I>], z.input<D>>
     ) =>
-      route.get(`${base}/${verb}`, {
-        config: configOf(access),
-        summary,
-        querystring,
-        data,
-        handler: (ctx, request) =>
-          call(methodOf(verb), ctx, ...argsOf(querystring, request.query)) as never,
-      }),
+      declareVerb(declare, part, verb, access, summary, data, input);
+
+  return {
+    /** GET `base/<verb>` answering `{ data }`; its last schema is what filters it, if anything. */
+    get: withInput(route.get, 'querystring'),
     /** GET `base/<verb>` answering a page of `item`s, filtered by `querystring`. */
     list: <V extends string, I extends Schema, Q extends Schema>(
       verb: V,
@@ -51,23 +70,8 @@ export function collectionRoutes<C, S extends object>(route: Routes<C>, base: st
         item,
         handler: (ctx, request) => call(methodOf(verb), ctx, request.query) as never,
       }),
-    /** POST `base/<verb>` answering 200; `body` is what it is sent, if anything. */
-    post: <V extends string, D extends Schema, B extends Schema | undefined = undefined>(
-      verb: V,
-      access: Access,
-      summary: string,
-      data: D,
-      body?: B,
-      ..._: Fits<S, MethodOf<V>, [C, ...ArgsOf<B>], z.input<D>>
-    ) =>
-      route.post(`${base}/${verb}`, {
-        config: configOf(access),
-        summary,
-        body,
-        data,
-        handler: (ctx, request) =>
-          call(methodOf(verb), ctx, ...argsOf(body, request.body)) as never,
-      }),
+    /** POST `base/<verb>` answering 200; its last schema is what it is sent, if anything. */
+    post: withInput(route.post, 'body'),
     /**
      * GET `base/export`: the list its filters (`querystring`) pick, as a file to save, made by the
      * service's exportCsv unless another `method` makes it (a CSV or XLSX one).
