@@ -6,7 +6,8 @@ import type { Routes } from './route-kit';
 // create, replace and delete, each guarded by the resource's read, create, update or delete
 // permission and answered by the service's list, get, create, update or remove. Each call declares
 // one route where it stands, so a module keeps its routes in their order (the OpenAPI document
-// lists paths as they are registered) and still states every summary and schema.
+// lists paths as they are registered) and still states every summary and schema. A resource whose
+// items go by another name than `id` (a text's `key`) passes its param schema.
 
 type Schema = z.ZodType;
 
@@ -32,6 +33,16 @@ export type Fits<S, M extends string, A extends unknown[], R> = S extends {
 
 type Method = (...args: unknown[]) => Promise<never>;
 
+/** The param naming one item: its only field is the item's name in the URL. */
+export type ItemParam = z.ZodObject<Record<string, z.ZodType<string>>>;
+
+/** An item param's only field (`id`, `key`) and the item a request names by it. */
+export function itemParamOf(param: ItemParam) {
+  const name = Object.keys(param.shape)[0]!;
+  const itemOf = (request: { params: unknown }) => (request.params as Record<string, string>)[name];
+  return { name, itemOf };
+}
+
 /**
  * Calls the service's method `name` as the service's (so one written with `this` still works):
  * the routes' types have already checked that it takes what the route passes.
@@ -39,24 +50,27 @@ type Method = (...args: unknown[]) => Promise<never>;
 export const callService = (service: object, name: string, ...args: unknown[]) =>
   (service as Record<string, Method>)[name]!(...args);
 
+/** A subject's four permissions: `x` stands for `read-x`, `create-x`, `update-x`, `delete-x`. */
+export const resourcePermissions = (subject: string): ResourcePermissions => ({
+  read: `read-${subject}`,
+  create: `create-${subject}`,
+  update: `update-${subject}`,
+  delete: `delete-${subject}`,
+});
+
 export function resourceRoutes<C, S extends object>(
   route: Routes<C>,
   base: string,
   service: S,
   access: string | ResourcePermissions,
+  /** The param an item goes by: `{ id }` unless the resource names it otherwise (`{ key }`). */
+  { param = idParamSchema }: { param?: ItemParam } = {},
 ) {
-  const can: ResourcePermissions =
-    typeof access === 'string'
-      ? {
-          read: `read-${access}`,
-          create: `create-${access}`,
-          update: `update-${access}`,
-          delete: `delete-${access}`,
-        }
-      : access;
+  const can = typeof access === 'string' ? resourcePermissions(access) : access;
   const call = (name: string, ...args: unknown[]) => callService(service, name, ...args);
-  const one = `${base}/:id`;
-  const params = idParamSchema;
+  const { name: paramName, itemOf } = itemParamOf(param);
+  const one = `${base}/:${paramName}`;
+  const params = param;
 
   return {
     list: <Q extends Schema, I extends Schema>(
@@ -82,7 +96,7 @@ export function resourceRoutes<C, S extends object>(
         summary,
         params,
         data,
-        handler: (ctx, request) => call('get', ctx, request.params.id),
+        handler: (ctx, request) => call('get', ctx, itemOf(request)),
       }),
     create: <B extends Schema, D extends Schema>(
       summary: string,
@@ -109,7 +123,7 @@ export function resourceRoutes<C, S extends object>(
         params,
         body,
         data,
-        handler: (ctx, request) => call('update', ctx, request.params.id, request.body),
+        handler: (ctx, request) => call('update', ctx, itemOf(request), request.body),
       }),
     /** Answers `{ id, deleted: true }` unless the resource answers more. */
     remove: <D extends Schema = typeof deletedSchema>(
@@ -122,7 +136,7 @@ export function resourceRoutes<C, S extends object>(
         summary,
         params,
         data: data ?? deletedSchema,
-        handler: (ctx, request) => call('remove', ctx, request.params.id),
+        handler: (ctx, request) => call('remove', ctx, itemOf(request)),
       }),
   };
 }

@@ -9,6 +9,7 @@ import {
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { collectionRoutes } from '../../lib/collection-routes';
 import { IMAGE_MAX_BYTES } from '../../lib/images';
 import { authedContextOf } from '../../lib/request-context';
 import { resourceRoutes } from '../../lib/resource-routes';
@@ -21,6 +22,7 @@ import type { BannerService } from './banners.service';
 export async function bannerRoutes(app: FastifyInstance, { service }: { service: BannerService }) {
   const route = defineRoutes(app, { tags: ['banners'], context: authedContextOf });
   const banners = resourceRoutes(route, '/banners', service, 'banner');
+  const bannerList = collectionRoutes(route, '/banners', service);
   await registerMultipart(app, IMAGE_MAX_BYTES);
 
   banners.list(
@@ -29,14 +31,13 @@ export async function bannerRoutes(app: FastifyInstance, { service }: { service:
     bannerSchema,
   );
 
-  route.get('/banners/preview', {
-    config: { permission: 'read-banner' },
-    summary:
-      'The banners the customer app shows at an outlet (none: all-outlet ones), in a language, now or at `at`',
-    querystring: bannerPreviewQuerySchema,
-    data: z.array(appBannerSchema),
-    handler: (ctx, { query }) => service.preview(ctx, query),
-  });
+  bannerList.get(
+    'preview',
+    'read-banner',
+    'The banners the customer app shows at an outlet (none: all-outlet ones), in a language, now or at `at`',
+    z.array(appBannerSchema),
+    bannerPreviewQuerySchema,
+  );
 
   banners.get('One banner', bannerSchema);
 

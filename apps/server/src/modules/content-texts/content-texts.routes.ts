@@ -12,7 +12,9 @@ import {
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
 import { anyOf } from '../../lib/access';
+import { itemRoutes } from '../../lib/item-routes';
 import { authedContextOf } from '../../lib/request-context';
+import { resourcePermissions, resourceRoutes } from '../../lib/resource-routes';
 import { defineRoutes } from '../../lib/route-kit';
 import type { ContentTextDefaultService } from './content-text-defaults.service';
 import type { ContentTextService } from './content-texts.service';
@@ -29,23 +31,35 @@ export async function contentTextRoutes(
   { texts, defaults }: { texts: ContentTextService; defaults: ContentTextDefaultService },
 ) {
   const route = defineRoutes(app, { tags: ['content-texts'], context: authedContextOf });
+  // Texts go by their key, the tenant's and the platform's alike.
+  const byKey = { param: contentTextKeyParamSchema };
+  const tenantTexts = resourceRoutes(
+    route,
+    '/content-texts',
+    texts,
+    { ...resourcePermissions('content-text'), read: READ },
+    byKey,
+  );
+  const tenantText = itemRoutes(route, '/content-texts', texts, byKey);
+  const platformTexts = resourceRoutes(
+    route,
+    '/general-settings/content-texts',
+    defaults,
+    'general-setting',
+    byKey,
+  );
+  const platformText = itemRoutes(route, '/general-settings/content-texts', defaults, byKey);
 
-  route.list('/content-texts', {
-    config: { permission: READ },
-    summary:
-      "The customer app's texts with the tenant's effective wording, the platform's and whether the tenant overrides it (q: key or wording; state: overridden or default)",
-    querystring: contentTextListQuerySchema,
-    item: contentTextSchema,
-    handler: (ctx, { query }) => texts.list(ctx, query),
-  });
+  tenantTexts.list(
+    "The customer app's texts with the tenant's effective wording, the platform's and whether the tenant overrides it (q: key or wording; state: overridden or default)",
+    contentTextListQuerySchema,
+    contentTextSchema,
+  );
 
-  route.get('/content-texts/:key', {
-    config: { permission: READ },
-    summary: 'One text with its effective wording (404 for a key the platform does not have)',
-    params: contentTextKeyParamSchema,
-    data: contentTextSchema,
-    handler: (ctx, { params }) => texts.get(ctx, params.key),
-  });
+  tenantTexts.get(
+    'One text with its effective wording (404 for a key the platform does not have)',
+    contentTextSchema,
+  );
 
   route.put('/content-texts/:key', {
     config: { permission: 'update-content-text' },
@@ -57,66 +71,46 @@ export async function contentTextRoutes(
     handler: (ctx, { params, body }) => texts.override(ctx, params.key, body),
   });
 
-  route.post('/content-texts/:key/reset', {
-    config: { permission: 'update-content-text' },
-    summary:
-      "Back to the platform's wording (the tenant's own is deleted, audited); answers the text",
-    params: contentTextKeyParamSchema,
-    data: contentTextSchema,
-    handler: (ctx, { params }) => texts.reset(ctx, params.key),
-  });
+  tenantText.post(
+    'reset',
+    'update-content-text',
+    "Back to the platform's wording (the tenant's own is deleted, audited); answers the text",
+    contentTextSchema,
+  );
 
-  route.list('/content-texts/:key/history', {
-    config: { permission: READ },
-    summary:
-      "Who changed the tenant's wording of a text, when, and from what to what; newest first",
-    params: contentTextKeyParamSchema,
-    querystring: contentTextHistoryQuerySchema,
-    item: contentTextHistoryEntrySchema,
-    handler: (ctx, { params, query }) => texts.history(ctx, params.key, query),
-  });
+  tenantText.list(
+    'history',
+    READ,
+    "Who changed the tenant's wording of a text, when, and from what to what; newest first",
+    contentTextHistoryQuerySchema,
+    contentTextHistoryEntrySchema,
+  );
 
-  route.list('/general-settings/content-texts', {
-    config: { permission: 'read-general-setting' },
-    summary:
-      "The platform's texts with their default wording and how many tenants override each (q, format)",
-    querystring: contentTextDefaultListQuerySchema,
-    item: contentTextDefaultSchema,
-    handler: (ctx, { query }) => defaults.list(ctx, query),
-  });
+  platformTexts.list(
+    "The platform's texts with their default wording and how many tenants override each (q, format)",
+    contentTextDefaultListQuerySchema,
+    contentTextDefaultSchema,
+  );
 
-  route.get('/general-settings/content-texts/:key', {
-    config: { permission: 'read-general-setting' },
-    summary: "One of the platform's texts",
-    params: contentTextKeyParamSchema,
-    data: contentTextDefaultSchema,
-    handler: (ctx, { params }) => defaults.get(ctx, params.key),
-  });
+  platformTexts.get("One of the platform's texts", contentTextDefaultSchema);
 
-  route.create('/general-settings/content-texts', {
-    config: { permission: 'create-general-setting' },
-    summary: 'Add a text the app can ask for by key (400 content_text_key_taken for a used key)',
-    body: contentTextDefaultCreateSchema,
-    data: contentTextDefaultSchema,
-    handler: (ctx, { body }) => defaults.create(ctx, body),
-  });
+  platformTexts.create(
+    'Add a text the app can ask for by key (400 content_text_key_taken for a used key)',
+    contentTextDefaultCreateSchema,
+    contentTextDefaultSchema,
+  );
 
-  route.put('/general-settings/content-texts/:key', {
-    config: { permission: 'update-general-setting' },
-    summary:
-      "Change a text's default wording, description or format; tenants that have not overridden a language see it at once",
-    params: contentTextKeyParamSchema,
-    body: contentTextDefaultInputSchema,
-    data: contentTextDefaultSchema,
-    handler: (ctx, { params, body }) => defaults.update(ctx, params.key, body),
-  });
+  platformTexts.update(
+    "Change a text's default wording, description or format; tenants that have not overridden a language see it at once",
+    contentTextDefaultInputSchema,
+    contentTextDefaultSchema,
+  );
 
-  route.list('/general-settings/content-texts/:key/history', {
-    config: { permission: 'read-general-setting' },
-    summary: "Who changed the platform's text, when, and from what to what; newest first",
-    params: contentTextKeyParamSchema,
-    querystring: contentTextHistoryQuerySchema,
-    item: contentTextHistoryEntrySchema,
-    handler: (ctx, { params, query }) => defaults.history(ctx, params.key, query),
-  });
+  platformText.list(
+    'history',
+    'read-general-setting',
+    "Who changed the platform's text, when, and from what to what; newest first",
+    contentTextHistoryQuerySchema,
+    contentTextHistoryEntrySchema,
+  );
 }

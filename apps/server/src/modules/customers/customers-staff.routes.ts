@@ -20,6 +20,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { anyOf } from '../../lib/access';
+import { collectionRoutes } from '../../lib/collection-routes';
 import { itemRoutes } from '../../lib/item-routes';
 import { authedContextOf } from '../../lib/request-context';
 import { resourceRoutes } from '../../lib/resource-routes';
@@ -37,6 +38,7 @@ export async function customerStaffRoutes(
 ) {
   const route = defineRoutes(app, { tags: ['customers'], context: authedContextOf });
   const customers = resourceRoutes(route, '/customers', service, 'customer');
+  const customerList = collectionRoutes(route, '/customers', service);
   const customer = itemRoutes(route, '/customers', service);
   const customerData = itemRoutes(route, '/customers', pdpa);
 
@@ -46,12 +48,11 @@ export async function customerStaffRoutes(
     customerSummarySchema,
   );
 
-  route.download('/customers/export', {
-    config: { permission: 'read-customer' },
-    summary: 'The filtered customer list as CSV in lang (default English), amounts in ringgit',
-    querystring: customerExportQuerySchema,
-    handler: (ctx, { query }) => service.exportCsv(ctx, query),
-  });
+  customerList.export(
+    'read-customer',
+    'The filtered customer list as CSV in lang (default English), amounts in ringgit',
+    customerExportQuerySchema,
+  );
 
   route.get('/customers/lookup', {
     config: { permission: anyOf('create-pos', 'read-customer') },
@@ -81,14 +82,13 @@ export async function customerStaffRoutes(
     customerDetailsSchema,
   );
 
-  route.list('/customers/:id/orders', {
-    config: { permission: 'read-customer' },
-    summary: 'The customer’s orders, newest first (staff bound to an outlet see that outlet’s)',
-    params: idParamSchema,
-    querystring: listQuerySchema,
-    item: customerOrderSummarySchema,
-    handler: (ctx, { params, query }) => service.orders(ctx, params.id, query),
-  });
+  customer.list(
+    'orders',
+    'read-customer',
+    'The customer’s orders, newest first (staff bound to an outlet see that outlet’s)',
+    listQuerySchema,
+    customerOrderSummarySchema,
+  );
 
   customer.actions(
     'update-customer',

@@ -1,6 +1,7 @@
 import { dashboardQuerySchema, dashboardSchema, reportOutletSchema } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { collectionRoutes } from '../../lib/collection-routes';
 import { authedContextOf } from '../../lib/request-context';
 import { defineRoutes } from '../../lib/route-kit';
 import type { DashboardService } from './dashboard.service';
@@ -14,14 +15,14 @@ export async function dashboardRoutes(
   { service }: { service: DashboardService },
 ) {
   const route = defineRoutes(app, { tags: ['reports'], context: authedContextOf });
+  const dashboard = collectionRoutes(route, '/dashboard', service);
 
-  route.get('/dashboard/outlets', {
-    config: { permission: 'read-dashboard' },
-    summary:
-      "The outlets the caller's dashboard covers (its outlet filter): an outlet-bound user gets theirs, others every outlet by code, disabled ones included",
-    data: z.array(reportOutletSchema),
-    handler: (ctx) => service.outlets(ctx),
-  });
+  dashboard.get(
+    'outlets',
+    'read-dashboard',
+    "The outlets the caller's dashboard covers (its outlet filter): an outlet-bound user gets theirs, others every outlet by code, disabled ones included",
+    z.array(reportOutletSchema),
+  );
 
   route.get('/dashboard', {
     config: { permission: 'read-dashboard' },

@@ -7,6 +7,7 @@ import {
   auditListQuerySchema,
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
+import { collectionRoutes } from '../../lib/collection-routes';
 import { authedContextOf } from '../../lib/request-context';
 import { resourceRoutes } from '../../lib/resource-routes';
 import { defineRoutes } from '../../lib/route-kit';
@@ -18,6 +19,7 @@ import type { LogService } from './logs.service';
 export async function logRoutes(app: FastifyInstance, { service }: { service: LogService }) {
   const route = defineRoutes(app, { tags: ['logs'], context: authedContextOf });
   const logs = resourceRoutes(route, '/logs', service, 'log');
+  const logList = collectionRoutes(route, '/logs', service);
 
   logs.list(
     'Audit log entries, newest first, with filters',
@@ -25,20 +27,19 @@ export async function logRoutes(app: FastifyInstance, { service }: { service: Lo
     auditEntrySchema,
   );
 
-  route.get('/logs/filters', {
-    config: { permission: 'read-log' },
-    summary: 'Actions, entities and actors to filter by',
-    querystring: auditFiltersQuerySchema,
-    data: auditFilterOptionsSchema,
-    handler: (ctx, { query }) => service.filters(ctx, query),
-  });
+  logList.get(
+    'filters',
+    'read-log',
+    'Actions, entities and actors to filter by',
+    auditFilterOptionsSchema,
+    auditFiltersQuerySchema,
+  );
 
-  route.download('/logs/export', {
-    config: { permission: 'read-log' },
-    summary: 'The filtered log as CSV (newest first, at most 50,000 entries)',
-    querystring: auditExportQuerySchema,
-    handler: (ctx, { query }) => service.exportCsv(ctx, query),
-  });
+  logList.export(
+    'read-log',
+    'The filtered log as CSV (newest first, at most 50,000 entries)',
+    auditExportQuerySchema,
+  );
 
   logs.get('One entry with its before, after and their difference', auditEntryDetailSchema);
 }

@@ -5,6 +5,7 @@ import {
   idParamSchema,
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
+import { collectionRoutes } from '../../lib/collection-routes';
 import { authedContextOf } from '../../lib/request-context';
 import { defineRoutes, idempotencyKeyOf } from '../../lib/route-kit';
 import type { CounterTopupService } from './counter-topups.service';
@@ -17,13 +18,14 @@ export async function counterTopupRoutes(
   { service }: { service: CounterTopupService },
 ) {
   const route = defineRoutes(app, { tags: ['wallet'], context: authedContextOf });
+  const topups = collectionRoutes(route, '/counter-topups', service);
 
-  route.get('/counter-topups/options', {
-    config: { permission: 'create-pos' },
-    summary: 'The wallet top-up buttons (sen) and the most a wallet may hold, for the counter',
-    data: counterTopupOptionsSchema,
-    handler: (ctx) => service.options(ctx),
-  });
+  topups.get(
+    'options',
+    'create-pos',
+    'The wallet top-up buttons (sen) and the most a wallet may hold, for the counter',
+    counterTopupOptionsSchema,
+  );
 
   route.create('/customers/:id/wallet/counter-topups', {
     config: { permission: 'create-pos', idempotency: 'required' },

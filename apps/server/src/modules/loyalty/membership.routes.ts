@@ -32,6 +32,7 @@ export async function membershipRoutes(
 ) {
   const route = defineRoutes(app, { tags: ['membership'], context: authedContextOf });
   const tierRoutes = resourceRoutes(route, '/membership-tiers', tiers, 'membership');
+  const referralRoutes = resourceRoutes(route, '/referrals', referrals, 'referral');
 
   route.get('/membership-tiers', {
     config: { permission: 'read-membership' },
@@ -81,12 +82,9 @@ export async function membershipRoutes(
     },
   });
 
-  route.list('/referrals', {
-    config: { permission: 'read-referral' },
-    summary:
-      'Referrals newest first: q (name or phone of either customer), status, customer_id (either side)',
-    querystring: referralListQuerySchema,
-    item: referralSchema,
-    handler: (ctx, { query }) => referrals.list(ctx, query),
-  });
+  referralRoutes.list(
+    'Referrals newest first: q (name or phone of either customer), status, customer_id (either side)',
+    referralListQuerySchema,
+    referralSchema,
+  );
 }

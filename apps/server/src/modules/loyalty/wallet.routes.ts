@@ -12,8 +12,10 @@ import {
   walletLiabilityQuerySchema,
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
+import { collectionRoutes } from '../../lib/collection-routes';
 import { itemRoutes } from '../../lib/item-routes';
 import { authedContextOf } from '../../lib/request-context';
+import { resourceRoutes } from '../../lib/resource-routes';
 import { defineRoutes, idempotencyKeyOf } from '../../lib/route-kit';
 import type { WalletAdjustmentService } from './wallet-adjustments.service';
 import type { WalletService } from './wallet.service';
@@ -27,7 +29,9 @@ export async function walletRoutes(
   { wallet, adjustments }: { wallet: WalletService; adjustments: WalletAdjustmentService },
 ) {
   const route = defineRoutes(app, { tags: ['wallet'], context: authedContextOf });
+  const adjustmentList = resourceRoutes(route, '/wallet-adjustments', adjustments, 'wallet');
   const adjustment = itemRoutes(route, '/wallet-adjustments', adjustments);
+  const entries = collectionRoutes(route, '/wallet-entries', wallet);
 
   route.list('/customers/:id/wallet', {
     config: { permission: 'read-wallet' },
@@ -50,13 +54,11 @@ export async function walletRoutes(
       adjustments.adjust(ctx, request.params.id, request.body, idempotencyKeyOf(request)),
   });
 
-  route.list('/wallet-adjustments', {
-    config: { permission: 'read-wallet' },
-    summary: 'Adjustments above the limit, newest first: status, customer_id, q (name or phone)',
-    querystring: walletAdjustmentListQuerySchema,
-    item: walletAdjustmentSchema,
-    handler: (ctx, { query }) => adjustments.list(ctx, query),
-  });
+  adjustmentList.list(
+    'Adjustments above the limit, newest first: status, customer_id, q (name or phone)',
+    walletAdjustmentListQuerySchema,
+    walletAdjustmentSchema,
+  );
 
   adjustment.post(
     'approve',
@@ -81,13 +83,11 @@ export async function walletRoutes(
     handler: (ctx, { query }) => wallet.entries(ctx, query),
   });
 
-  route.download('/wallet-entries/export', {
-    config: { permission: 'read-wallet' },
-    summary:
-      'The filtered wallet entries as CSV in lang (default English), amounts in ringgit, times in the tenant’s zone',
-    querystring: walletEntryExportQuerySchema,
-    handler: (ctx, { query }) => wallet.exportCsv(ctx, query),
-  });
+  entries.export(
+    'read-wallet',
+    'The filtered wallet entries as CSV in lang (default English), amounts in ringgit, times in the tenant’s zone',
+    walletEntryExportQuerySchema,
+  );
 
   route.get('/wallet-liability', {
     config: { permission: 'read-wallet' },

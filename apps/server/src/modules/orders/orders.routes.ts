@@ -24,7 +24,10 @@ import {
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { collectionRoutes } from '../../lib/collection-routes';
+import { itemRoutes } from '../../lib/item-routes';
 import { authedContextOf } from '../../lib/request-context';
+import { resourceRoutes } from '../../lib/resource-routes';
 import { defineRoutes, idempotencyKeyOf } from '../../lib/route-kit';
 import type { CloseDayService } from './close-day.service';
 import type { OrderService } from './orders.service';
@@ -47,6 +50,14 @@ export async function orderRoutes(
   { service, closeDay }: { service: OrderService; closeDay: CloseDayService },
 ) {
   const route = defineRoutes(app, { tags: ['orders'], context: authedContextOf });
+  const orders = resourceRoutes(route, '/orders', service, 'order');
+  const order = itemRoutes(route, '/orders', service, {
+    methods: { status: 'moveStatus', 'handed-over': 'handOver' },
+  });
+  const orderList = collectionRoutes(route, '/orders', service);
+  const days = collectionRoutes(route, '/orders', closeDay);
+  const zReports = collectionRoutes(route, '/orders/z-reports', closeDay);
+  const zReportWorking = collectionRoutes(route, '/orders/z-reports/working', closeDay);
 
   route.get('/pos/context', {
     config: { permission: 'read-pos' },
@@ -83,22 +94,18 @@ export async function orderRoutes(
     handler: (ctx, request) => service.create(ctx, request.body, idempotencyKeyOf(request)),
   });
 
-  route.list('/orders', {
-    config: { permission: 'read-order' },
-    summary:
-      'Orders: from/to (business date), outlet (or outlet_id; 404 when not the caller’s), status, source, serving_method, payment_method; q searches number and customer; sort created|business_date|order_no|total ("-" descending, default -created)',
-    querystring: orderListQuerySchema,
-    item: orderSummarySchema,
-    handler: (ctx, { query }) => service.list(ctx, query),
-  });
+  orders.list(
+    'Orders: from/to (business date), outlet (or outlet_id; 404 when not the caller’s), status, source, serving_method, payment_method; q searches number and customer; sort created|business_date|order_no|total ("-" descending, default -created)',
+    orderListQuerySchema,
+    orderSummarySchema,
+  );
 
-  route.get('/orders/outlets', {
-    config: { permission: 'read-order' },
-    summary:
-      'The outlets whose orders the caller reads (filters, day close, Z-reports): an outlet-bound user gets theirs, others every outlet by code, disabled ones included',
-    data: z.array(orderOutletSchema),
-    handler: (ctx) => service.outlets(ctx),
-  });
+  orderList.get(
+    'outlets',
+    'read-order',
+    'The outlets whose orders the caller reads (filters, day close, Z-reports): an outlet-bound user gets theirs, others every outlet by code, disabled ones included',
+    z.array(orderOutletSchema),
+  );
 
   route.get('/orders/board', {
     config: { permission: 'read-status-order' },
@@ -109,13 +116,11 @@ export async function orderRoutes(
     handler: (ctx, { query }) => service.board(ctx, query.outlet_id),
   });
 
-  route.download('/orders/export', {
-    config: { permission: 'read-order' },
-    summary:
-      'The filtered list as CSV in lang (else the user’s saved language): headers, statuses and methods as the screens name them, amounts in ringgit, times in the outlet time zone',
-    querystring: orderExportQuerySchema,
-    handler: (ctx, { query }) => service.exportCsv(ctx, query),
-  });
+  orderList.export(
+    'read-order',
+    'The filtered list as CSV in lang (else the user’s saved language): headers, statuses and methods as the screens name them, amounts in ringgit, times in the outlet time zone',
+    orderExportQuerySchema,
+  );
 
   route.get('/orders/z-reports', {
     config: { permission: 'read-order' },
@@ -125,57 +130,48 @@ export async function orderRoutes(
     handler: (ctx, { query }) => closeDay.zReport(ctx, query),
   });
 
-  route.get('/orders/z-reports/working', {
-    config: { permission: 'read-order' },
-    summary:
-      "The rows behind an outlet day's figures (decision 049): its sales, voids and rejected orders, their payment lines, and the refunds booked on it, each with what it counts as",
-    querystring: dayWorkingQuerySchema,
-    data: moneyWorkingSchema,
-    handler: (ctx, { query }) => closeDay.working(ctx, query),
-  });
+  zReports.get(
+    'working',
+    'read-order',
+    "The rows behind an outlet day's figures (decision 049): its sales, voids and rejected orders, their payment lines, and the refunds booked on it, each with what it counts as",
+    moneyWorkingSchema,
+    dayWorkingQuerySchema,
+  );
 
-  route.download('/orders/z-reports/working/export', {
-    config: { permission: 'read-order' },
-    summary: 'The same rows as CSV in lang (else the user’s saved language), amounts in ringgit',
-    querystring: dayWorkingExportQuerySchema,
-    handler: (ctx, { query }) => closeDay.workingCsv(ctx, query),
-  });
+  zReportWorking.export(
+    'read-order',
+    'The same rows as CSV in lang (else the user’s saved language), amounts in ringgit',
+    dayWorkingExportQuerySchema,
+    'workingCsv',
+  );
 
-  route.post('/orders/close-day', {
-    config: { permission: 'close-day-order' },
-    summary:
-      'Close an outlet business day: 409 orders_still_open lists open orders; else COMPLETED → CLOSED and the Z-report (a closed day answers its kept report)',
-    body: closeDaySchema,
-    data: zReportSchema,
-    handler: (ctx, { body }) => closeDay.closeDay(ctx, body),
-  });
+  days.post(
+    'close-day',
+    'close-day-order',
+    'Close an outlet business day: 409 orders_still_open lists open orders; else COMPLETED → CLOSED and the Z-report (a closed day answers its kept report)',
+    zReportSchema,
+    closeDaySchema,
+  );
 
-  route.get('/orders/:id', {
-    config: { permission: 'read-order' },
-    summary: 'One order with items, payments, status history and the moves the caller may make',
-    params: idParamSchema,
-    data: orderSchema,
-    handler: (ctx, { params }) => service.get(ctx, params.id),
-  });
+  orders.get(
+    'One order with items, payments, status history and the moves the caller may make',
+    orderSchema,
+  );
 
-  route.post('/orders/:id/status', {
-    config: { permission: 'update-status-order' },
-    summary:
-      'Move an order along DESIGN §4 (APPROVED, COMPLETED, REJECTED with a reason); 409 invalid_status_transition otherwise',
-    params: idParamSchema,
-    body: orderStatusMoveSchema,
-    data: orderSchema,
-    handler: (ctx, { params, body }) => service.moveStatus(ctx, params.id, body),
-  });
+  order.post(
+    'status',
+    'update-status-order',
+    'Move an order along DESIGN §4 (APPROVED, COMPLETED, REJECTED with a reason); 409 invalid_status_transition otherwise',
+    orderSchema,
+    orderStatusMoveSchema,
+  );
 
-  route.post('/orders/:id/handed-over', {
-    config: { permission: 'update-status-order' },
-    summary:
-      'Record when the customer got a ready (COMPLETED) order, once: asking again answers the first moment; 409 invalid_status_transition when it is not ready',
-    params: idParamSchema,
-    data: orderSchema,
-    handler: (ctx, { params }) => service.handOver(ctx, params.id),
-  });
+  order.post(
+    'handed-over',
+    'update-status-order',
+    'Record when the customer got a ready (COMPLETED) order, once: asking again answers the first moment; 409 invalid_status_transition when it is not ready',
+    orderSchema,
+  );
 
   route.post('/orders/:id/not-collected', {
     // A manager's call (cashiers do not hold update-order): the board's ready card leaves

@@ -1,12 +1,11 @@
 import {
   closureInputSchema,
   closureItemSchema,
-  idParamSchema,
+  deletedSchema,
   outletHoursSchema,
   outletInputSchema,
   outletListQuerySchema,
   outletSchema,
-  text,
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -18,8 +17,6 @@ import type { OutletService } from './outlets.service';
 
 // DESIGN §8 /api/outlets (subject outlet) and their hours and closures (subject
 // time-management). Staff bound to an outlet (cashier, manager) only see and reach their own.
-
-const deleted = z.object({ id: text(), deleted: z.literal(true) });
 
 export async function outletRoutes(app: FastifyInstance, { service }: { service: OutletService }) {
   const route = defineRoutes(app, { tags: ['outlets'], context: authedContextOf });
@@ -41,6 +38,10 @@ export async function outletRoutes(app: FastifyInstance, { service }: { service:
 
   const time = defineRoutes(app, { tags: ['time-management'], context: authedContextOf });
   const outlet = itemRoutes(time, '/outlets', service);
+  // Writing the hours and closures read above: the service's setHours and addClosure.
+  const outletEdit = itemRoutes(time, '/outlets', service, {
+    methods: { hours: 'setHours', closures: 'addClosure' },
+  });
 
   outlet.get(
     'hours',
@@ -49,15 +50,13 @@ export async function outletRoutes(app: FastifyInstance, { service }: { service:
     outletHoursSchema,
   );
 
-  time.put('/outlets/:id/hours', {
-    config: { permission: 'update-time-management' },
-    summary:
-      'Replace the weekly hours; a close before the open runs past midnight; ranges of a day may not overlap',
-    params: idParamSchema,
-    body: outletHoursSchema,
-    data: outletHoursSchema,
-    handler: (ctx, { params, body }) => service.setHours(ctx, params.id, body),
-  });
+  outletEdit.put(
+    'hours',
+    'update-time-management',
+    'Replace the weekly hours; a close before the open runs past midnight; ranges of a day may not overlap',
+    outletHoursSchema,
+    outletHoursSchema,
+  );
 
   outlet.get(
     'closures',
@@ -66,20 +65,19 @@ export async function outletRoutes(app: FastifyInstance, { service }: { service:
     z.array(closureItemSchema),
   );
 
-  time.create('/outlets/:id/closures', {
-    config: { permission: 'update-time-management' },
-    summary: 'Close the outlet for a date or a range of dates, with a reason',
-    params: idParamSchema,
-    body: closureInputSchema,
-    data: closureItemSchema,
-    handler: (ctx, { params, body }) => service.addClosure(ctx, params.id, body),
-  });
+  outletEdit.create(
+    'closures',
+    'update-time-management',
+    'Close the outlet for a date or a range of dates, with a reason',
+    closureItemSchema,
+    closureInputSchema,
+  );
 
   time.delete('/outlets/:id/closures/:closureId', {
     config: { permission: 'update-time-management' },
     summary: 'Remove a closure',
     params: z.object({ id: z.uuid(), closureId: z.uuid() }),
-    data: deleted,
+    data: deletedSchema,
     handler: (ctx, { params }) => service.removeClosure(ctx, params.id, params.closureId),
   });
 }

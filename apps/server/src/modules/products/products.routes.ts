@@ -16,6 +16,7 @@ import {
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { collectionRoutes } from '../../lib/collection-routes';
 import { IMAGE_MAX_BYTES } from '../../lib/images';
 import { itemRoutes } from '../../lib/item-routes';
 import { authedContextOf } from '../../lib/request-context';
@@ -38,6 +39,7 @@ export async function productRoutes(
 ) {
   const route = defineRoutes(app, { tags: ['products'], context: authedContextOf });
   const product = itemRoutes(route, '/products', service);
+  const productList = collectionRoutes(route, '/products', service);
   const products = resourceRoutes(route, '/products', service, {
     read: 'read-list-product',
     create: 'create-list-product',
@@ -53,13 +55,12 @@ export async function productRoutes(
     productListItemSchema,
   );
 
-  route.download('/products/export', {
-    config: { permission: 'read-list-product' },
-    summary:
-      'Download the (filtered) list as CSV or XLSX, the columns of the import; prices in ringgit (12.50)',
-    querystring: productExportQuerySchema,
-    handler: (ctx, { query }) => service.exportFile(ctx, query),
-  });
+  productList.export(
+    'read-list-product',
+    'Download the (filtered) list as CSV or XLSX, the columns of the import; prices in ringgit (12.50)',
+    productExportQuerySchema,
+    'exportFile',
+  );
 
   route.post('/products/import', {
     config: { permission: 'create-list-product', idempotency: false },

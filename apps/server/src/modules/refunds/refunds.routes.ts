@@ -10,6 +10,7 @@ import {
   refundSummarySchema,
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
+import { collectionRoutes } from '../../lib/collection-routes';
 import { IMAGE_MAX_BYTES } from '../../lib/images';
 import { itemRoutes } from '../../lib/item-routes';
 import { authedContextOf } from '../../lib/request-context';
@@ -25,7 +26,9 @@ import type { RefundService } from './refunds.service';
 export async function refundRoutes(app: FastifyInstance, { service }: { service: RefundService }) {
   const route = defineRoutes(app, { tags: ['refunds'], context: authedContextOf });
   const refunds = resourceRoutes(route, '/refunds', service, 'order');
+  const refundList = collectionRoutes(route, '/refunds', service);
   const order = itemRoutes(route, '/orders', service);
+  const refund = itemRoutes(route, '/refunds', service, { methods: { status: 'move' } });
   await registerMultipart(app, IMAGE_MAX_BYTES);
 
   refunds.list(
@@ -34,20 +37,19 @@ export async function refundRoutes(app: FastifyInstance, { service }: { service:
     refundSummarySchema,
   );
 
-  route.get('/refunds/status-counts', {
-    config: { permission: 'read-order' },
-    summary: 'How many refunds each status has under the list’s filters (the status tabs)',
-    querystring: refundExportQuerySchema,
-    data: refundStatusCountsSchema,
-    handler: (ctx, { query }) => service.statusCounts(ctx, query),
-  });
+  refundList.get(
+    'status-counts',
+    'read-order',
+    'How many refunds each status has under the list’s filters (the status tabs)',
+    refundStatusCountsSchema,
+    refundExportQuerySchema,
+  );
 
-  route.download('/refunds/export', {
-    config: { permission: 'read-order' },
-    summary: 'The filtered refund list as CSV in lang (default English), amounts in ringgit',
-    querystring: refundExportQuerySchema,
-    handler: (ctx, { query }) => service.exportCsv(ctx, query),
-  });
+  refundList.export(
+    'read-order',
+    'The filtered refund list as CSV in lang (default English), amounts in ringgit',
+    refundExportQuerySchema,
+  );
 
   refunds.get(
     'One refund with items, history, the moves the caller may make and the bank account (masked without transfer-refund)',
@@ -63,15 +65,13 @@ export async function refundRoutes(app: FastifyInstance, { service }: { service:
     handler: (ctx, request) => service.create(ctx, request.body, idempotencyKeyOf(request)),
   });
 
-  route.post('/refunds/:id/status', {
-    config: { permission: 'read-order' },
-    summary:
-      'Move a refund along DESIGN §4 with the permission refundMovePermission names; 403 refund_own_request / refund_above_manager_limit, 409 invalid_status_transition',
-    params: idParamSchema,
-    body: refundMoveSchema,
-    data: refundSchema,
-    handler: (ctx, { params, body }) => service.move(ctx, params.id, body),
-  });
+  refund.post(
+    'status',
+    'read-order',
+    'Move a refund along DESIGN §4 with the permission refundMovePermission names; 403 refund_own_request / refund_above_manager_limit, 409 invalid_status_transition',
+    refundSchema,
+    refundMoveSchema,
+  );
 
   route.download('/refunds/:id/proof', {
     config: { permission: 'transfer-refund' },

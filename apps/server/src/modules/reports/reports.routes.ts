@@ -6,6 +6,7 @@ import {
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { collectionRoutes } from '../../lib/collection-routes';
 import { authedContextOf } from '../../lib/request-context';
 import { defineRoutes } from '../../lib/route-kit';
 import type { ReportService } from './reports.service';
@@ -16,6 +17,8 @@ import type { ReportService } from './reports.service';
 
 export async function reportRoutes(app: FastifyInstance, { service }: { service: ReportService }) {
   const route = defineRoutes(app, { tags: ['reports'], context: authedContextOf });
+  const reports = collectionRoutes(route, '/reports', service);
+  const sales = collectionRoutes(route, '/reports/sales', service);
 
   route.get('/reports/sales', {
     config: { permission: 'read-report' },
@@ -26,18 +29,17 @@ export async function reportRoutes(app: FastifyInstance, { service }: { service:
     handler: (ctx, { query }) => service.report(ctx, query),
   });
 
-  route.get('/reports/outlets', {
-    config: { permission: 'read-report' },
-    summary:
-      "The outlets whose sales the caller reads (the report's outlet filter): an outlet-bound user gets theirs, others every outlet by code, disabled ones included",
-    data: z.array(reportOutletSchema),
-    handler: (ctx) => service.outlets(ctx),
-  });
+  reports.get(
+    'outlets',
+    'read-report',
+    "The outlets whose sales the caller reads (the report's outlet filter): an outlet-bound user gets theirs, others every outlet by code, disabled ones included",
+    z.array(reportOutletSchema),
+  );
 
-  route.download('/reports/sales/export', {
-    config: { permission: 'read-report' },
-    summary: 'The same sales report as a CSV or XLSX file (amounts in ringgit)',
-    querystring: salesReportExportQuerySchema,
-    handler: (ctx, { query }) => service.exportFile(ctx, query),
-  });
+  sales.export(
+    'read-report',
+    'The same sales report as a CSV or XLSX file (amounts in ringgit)',
+    salesReportExportQuerySchema,
+    'exportFile',
+  );
 }

@@ -15,6 +15,7 @@ import {
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
 import { anyOf } from '../../lib/access';
+import { collectionRoutes } from '../../lib/collection-routes';
 import { itemRoutes } from '../../lib/item-routes';
 import { authedContextOf } from '../../lib/request-context';
 import { defineRoutes, idempotencyKeyOf } from '../../lib/route-kit';
@@ -38,6 +39,7 @@ const readers = anyOf('read-shift', 'create-shift');
 export async function shiftRoutes(app: FastifyInstance, { service }: { service: ShiftService }) {
   const route = defineRoutes(app, { tags: ['shifts'], context: authedContextOf });
   const shift = itemRoutes(route, '/shifts', service);
+  const shifts = collectionRoutes(route, '/shifts', service);
 
   route.list('/shifts', {
     config: { permission: 'read-shift' },
@@ -48,14 +50,13 @@ export async function shiftRoutes(app: FastifyInstance, { service }: { service: 
     handler: (ctx, { query }) => service.list(ctx, query),
   });
 
-  route.list('/shifts/mine', {
-    config: { permission: 'create-shift' },
-    summary:
-      "The caller's own shifts, newest first, closed ones too (a cashier reprints a closed shift's report); status filters",
-    querystring: myShiftsQuerySchema,
-    item: shiftSummarySchema,
-    handler: (ctx, { query }) => service.mine(ctx, query),
-  });
+  shifts.list(
+    'mine',
+    'create-shift',
+    "The caller's own shifts, newest first, closed ones too (a cashier reprints a closed shift's report); status filters",
+    myShiftsQuerySchema,
+    shiftSummarySchema,
+  );
 
   route.get('/shifts/current', {
     config: { permission: readers },

@@ -1,6 +1,5 @@
 import {
   idParamSchema,
-  text,
   tillCreateSchema,
   tillQuerySchema,
   tillSchema,
@@ -10,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { anyOf } from '../../lib/access';
 import { authedContextOf } from '../../lib/request-context';
+import { resourceRoutes } from '../../lib/resource-routes';
 import { defineRoutes } from '../../lib/route-kit';
 import type { TillService } from './tills.service';
 
@@ -21,24 +21,30 @@ import type { TillService } from './tills.service';
 //   DELETE /tills/{id}        update-outlet (409 till_in_use once rung up on, till_last for the last)
 // Staff bound to an outlet only reach that outlet's tills (anything else is a 404).
 
+const readers = anyOf('read-shift', 'create-shift', 'update-outlet');
+
 export async function tillRoutes(app: FastifyInstance, { service }: { service: TillService }) {
   const route = defineRoutes(app, { tags: ['shifts'], context: authedContextOf });
+  const tills = resourceRoutes(route, '/tills', service, {
+    read: readers,
+    create: 'update-outlet',
+    update: 'update-outlet',
+    delete: 'update-outlet',
+  });
 
   route.get('/tills', {
-    config: { permission: anyOf('read-shift', 'create-shift', 'update-outlet') },
+    config: { permission: readers },
     summary: "An outlet's tills (every outlet has one) with the shift open on each",
     querystring: tillQuerySchema,
     data: z.array(tillSchema),
     handler: (ctx, { query }) => service.list(ctx, query.outlet_id),
   });
 
-  route.create('/tills', {
-    config: { permission: 'update-outlet' },
-    summary: 'Add a till (a named cash register) to an outlet; 409 till_name_taken on a duplicate',
-    body: tillCreateSchema,
-    data: tillSchema,
-    handler: (ctx, { body }) => service.create(ctx, body),
-  });
+  tills.create(
+    'Add a till (a named cash register) to an outlet; 409 till_name_taken on a duplicate',
+    tillCreateSchema,
+    tillSchema,
+  );
 
   route.put('/tills/:id', {
     config: { permission: 'update-outlet' },
@@ -49,12 +55,7 @@ export async function tillRoutes(app: FastifyInstance, { service }: { service: T
     handler: (ctx, { params, body }) => service.rename(ctx, params.id, body),
   });
 
-  route.delete('/tills/:id', {
-    config: { permission: 'update-outlet' },
-    summary:
-      'Delete a till nothing was rung up on (409 till_in_use), never the outlet’s last (409 till_last)',
-    params: idParamSchema,
-    data: z.object({ id: text(), deleted: z.literal(true) }),
-    handler: (ctx, { params }) => service.remove(ctx, params.id),
-  });
+  tills.remove(
+    'Delete a till nothing was rung up on (409 till_in_use), never the outlet’s last (409 till_last)',
+  );
 }

@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AUTHENTICATED } from '../../lib/access';
+import { collectionRoutes } from '../../lib/collection-routes';
 import { itemRoutes } from '../../lib/item-routes';
 import { authedContextOf } from '../../lib/request-context';
 import { resourceRoutes } from '../../lib/resource-routes';
@@ -22,22 +23,23 @@ export async function tenantRoutes(app: FastifyInstance, { service }: { service:
   const route = defineRoutes(app, { tags: ['tenants'], context: authedContextOf });
   const tenants = resourceRoutes(route, '/tenants', service, 'tenant');
   const tenant = itemRoutes(route, '/tenants', service);
+  const tenantList = collectionRoutes(route, '/tenants', service);
 
   tenants.list('Tenants with outlet and user counts', tenantListQuerySchema, tenantSchema);
 
-  route.get('/tenants/context', {
-    config: { permission: AUTHENTICATED },
-    summary: 'The tenant this session works inside (platform users), or nulls',
-    data: tenantContextSchema,
-    handler: (ctx) => service.context(ctx),
-  });
+  tenantList.get(
+    'context',
+    AUTHENTICATED,
+    'The tenant this session works inside (platform users), or nulls',
+    tenantContextSchema,
+  );
 
-  route.post('/tenants/leave', {
-    config: { permission: AUTHENTICATED },
-    summary: 'Stop working inside a tenant (then call /api/refresh-token for fresh session data)',
-    data: tenantContextSchema,
-    handler: (ctx) => service.leave(ctx),
-  });
+  tenantList.post(
+    'leave',
+    AUTHENTICATED,
+    'Stop working inside a tenant (then call /api/refresh-token for fresh session data)',
+    tenantContextSchema,
+  );
 
   tenants.get('One tenant with its settings', tenantSchema);
 

@@ -20,6 +20,7 @@ import {
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { collectionRoutes } from '../../lib/collection-routes';
 import { itemRoutes } from '../../lib/item-routes';
 import { authedContextOf } from '../../lib/request-context';
 import { resourceRoutes } from '../../lib/resource-routes';
@@ -38,6 +39,7 @@ export async function userRoutes(app: FastifyInstance, { service, logs }: UserRo
   const route = defineRoutes(app, { tags: ['users'], context: authedContextOf });
   const users = resourceRoutes(route, '/users', service, 'user');
   const user = itemRoutes(route, '/users', service);
+  const userList = collectionRoutes(route, '/users', service);
 
   users.list(
     'Staff users with role, outlet, status and last sign-in',
@@ -45,12 +47,12 @@ export async function userRoutes(app: FastifyInstance, { service, logs }: UserRo
     staffUserSchema,
   );
 
-  route.get('/users/options', {
-    config: { permission: 'read-user' },
-    summary: 'Roles (with whether you may give each) and outlets for the user drawer',
-    data: userFormOptionsSchema,
-    handler: (ctx) => service.options(ctx),
-  });
+  userList.get(
+    'options',
+    'read-user',
+    'Roles (with whether you may give each) and outlets for the user drawer',
+    userFormOptionsSchema,
+  );
 
   users.get(
     'One user with effective permissions and the number of live sessions',

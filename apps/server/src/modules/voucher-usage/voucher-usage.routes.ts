@@ -12,6 +12,7 @@ import {
 } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { collectionRoutes } from '../../lib/collection-routes';
 import { authedContextOf } from '../../lib/request-context';
 import { defineRoutes } from '../../lib/route-kit';
 import type { VoucherUsageService } from './voucher-usage.service';
@@ -25,6 +26,7 @@ export async function voucherUsageRoutes(
 ) {
   const route = defineRoutes(app, { tags: ['voucher-campaigns'], context: authedContextOf });
   const read = { permission: 'read-voucher-campaign' };
+  const usage = collectionRoutes(route, '/voucher-campaigns/usage', service);
 
   route.get('/voucher-campaigns/usage/daily', {
     config: read,
@@ -42,22 +44,20 @@ export async function voucherUsageRoutes(
     handler: (ctx, { query }) => service.dailyExport(ctx, query),
   });
 
-  route.get('/voucher-campaigns/usage/latest', {
-    config: read,
-    summary:
-      'The newest redemptions, given-back ones included; customer names in full only with read-customer',
-    querystring: voucherUsageLatestQuerySchema,
-    data: z.array(voucherUsageRedemptionSchema),
-    handler: (ctx, { query }) => service.latest(ctx, query),
-  });
+  usage.get(
+    'latest',
+    read,
+    'The newest redemptions, given-back ones included; customer names in full only with read-customer',
+    z.array(voucherUsageRedemptionSchema),
+    voucherUsageLatestQuerySchema,
+  );
 
-  route.get('/voucher-campaigns/usage/ongoing', {
-    config: read,
-    summary:
-      'Campaigns running now with issued, redeemed, redemption rate, discount given, sales driven and days left',
-    data: z.array(voucherUsageOngoingSchema),
-    handler: (ctx) => service.ongoing(ctx),
-  });
+  usage.get(
+    'ongoing',
+    read,
+    'Campaigns running now with issued, redeemed, redemption rate, discount given, sales driven and days left',
+    z.array(voucherUsageOngoingSchema),
+  );
 
   route.download('/voucher-campaigns/usage/ongoing/export', {
     config: read,
