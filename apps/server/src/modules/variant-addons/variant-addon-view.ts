@@ -1,16 +1,8 @@
 import type { Addon, VariantGroup } from '@kopi/contract';
+import type { AddonRow, GroupRow } from './variant-addons.repo';
 
 // A variant group with its options, and an add-on, as the API shows them: in the library and on
 // each product that uses them.
-
-interface GroupFields {
-  id: string;
-  name: string;
-  nameMy: string | null;
-  required: boolean;
-  minSelect: number;
-  maxSelect: number;
-}
 
 interface OptionFields {
   id: string;
@@ -22,7 +14,7 @@ interface OptionFields {
 
 /** A group and its options (in their order), without the products using it. */
 export const variantGroupView = (
-  g: GroupFields,
+  g: GroupRow,
   options: OptionFields[],
 ): Omit<VariantGroup, 'used_by'> => ({
   id: g.id,
@@ -41,13 +33,7 @@ export const variantGroupView = (
 });
 
 /** An add-on, without the products using it. */
-export const addonView = (a: {
-  id: string;
-  name: string;
-  nameMy: string | null;
-  price: number;
-  status: string;
-}): Omit<Addon, 'used_by'> => ({
+export const addonView = (a: AddonRow): Omit<Addon, 'used_by'> => ({
   id: a.id,
   addons_name: a.name,
   addons_name_my: a.nameMy,

@@ -75,6 +75,24 @@ export function createVariantAddonService({ db }: { db: Db }) {
     return (await addonsWithUsers(tenantId, [row]))[0]!;
   }
 
+  /** A page of the library's groups or add-ons (as `read` finds them), each with `details`. */
+  async function libraryPage<Row, Item>(
+    ctx: AuthedContext,
+    q: ListQuery,
+    read: (
+      db: Db,
+      tenantId: string,
+      q: string | undefined,
+      limit: number,
+      offset: number,
+    ) => Promise<{ rows: Row[]; total: number }>,
+    details: (tenantId: string, rows: Row[]) => Promise<Item[]>,
+  ) {
+    const tenantId = tenantIdOf(ctx);
+    const { rows, total } = await read(db, tenantId, q.q, q.page_size, offsetOf(q));
+    return { data: await details(tenantId, rows), meta: listMeta(q, total) };
+  }
+
   /** Deletes a group or add-on no product uses; one in use is a 409 naming how many use it. */
   async function removeUnused(
     ctx: AuthedContext,
@@ -113,10 +131,8 @@ export function createVariantAddonService({ db }: { db: Db }) {
     }));
 
   return {
-    async listGroups(ctx: AuthedContext, q: ListQuery) {
-      const tenantId = tenantIdOf(ctx);
-      const { rows, total } = await repo.listGroups(db, tenantId, q.q, q.page_size, offsetOf(q));
-      return { data: await groupsWithDetails(tenantId, rows), meta: listMeta(q, total) };
+    listGroups(ctx: AuthedContext, q: ListQuery) {
+      return libraryPage(ctx, q, repo.listGroups, groupsWithDetails);
     },
 
     async getGroup(ctx: AuthedContext, id: string) {
@@ -169,10 +185,8 @@ export function createVariantAddonService({ db }: { db: Db }) {
       return removeUnused(ctx, 'variant_group', before, (tx) => repo.deleteGroup(tx, tenantId, id));
     },
 
-    async listAddons(ctx: AuthedContext, q: ListQuery) {
-      const tenantId = tenantIdOf(ctx);
-      const { rows, total } = await repo.listAddons(db, tenantId, q.q, q.page_size, offsetOf(q));
-      return { data: await addonsWithUsers(tenantId, rows), meta: listMeta(q, total) };
+    listAddons(ctx: AuthedContext, q: ListQuery) {
+      return libraryPage(ctx, q, repo.listAddons, addonsWithUsers);
     },
 
     async getAddon(ctx: AuthedContext, id: string) {
