@@ -1,4 +1,17 @@
-import { and, type Column, ilike, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  type Column,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import { likePattern } from '../lib/paging';
 import type { Db } from './database';
@@ -11,6 +24,38 @@ import { ownedBy } from './tenant-scope';
 /** Rows where any of `columns` contains `q` (case-insensitive); no condition without a search. */
 export const searchAny = (q: string | undefined, columns: Column[]): SQL | undefined =>
   q ? or(...columns.map((column) => ilike(column, likePattern(q)))) : undefined;
+
+/**
+ * Rows whose columns equal the filter's values under the same names (`status`, `outletId`…); a
+ * name the filter leaves empty adds no condition.
+ */
+export function equalsGiven<T extends PgTable, K extends keyof T['_']['columns'] & string>(
+  table: T,
+  filter: Partial<Record<K, string | null>>,
+  names: readonly K[],
+): SQL | undefined {
+  const columns = getTableColumns(table);
+  return and(
+    ...names.map((name) => {
+      const value = filter[name];
+      return value ? eq(columns[name] as Column, value) : undefined;
+    }),
+  );
+}
+
+/** Rows whose date `column` lies in [from, to] (either end left open when not given). */
+export const dateWithin = (column: Column, from?: string, to?: string): SQL | undefined =>
+  and(from ? gte(column, from) : undefined, to ? lte(column, to) : undefined);
+
+/** A list's order: by its sort key's column, either way, then by `tiebreak` the same way. */
+export function sortedBy<K extends string>(
+  columns: Record<K, Column>,
+  sort: { key: K; desc: boolean },
+  tiebreak: Column,
+): SQL[] {
+  const column = columns[sort.key];
+  return sort.desc ? [desc(column), desc(tiebreak)] : [asc(column), asc(tiebreak)];
+}
 
 /** How many rows of `table` match `where`. */
 export async function countWhere(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {

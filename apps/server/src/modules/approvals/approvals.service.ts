@@ -62,6 +62,12 @@ export interface VerifiedApproval {
 export function createApprovalService(deps: { db: Db; hasher: PasswordHasher; now: Clock }) {
   const { db, hasher, now } = deps;
 
+  /** Writes (or clears, with null) the caller's own PIN hash, audited as `action`. */
+  const writeOwnPin = (ctx: AuthedContext, action: string, hash: string | null) =>
+    audited(db, ctx, { action, entity: 'user', entityId: ctx.principal.userId }, (tx) =>
+      repo.writePin(tx, tenantIdOf(ctx), ctx.principal.userId, hash),
+    );
+
   return {
     async pinStatus(ctx: AuthedContext): Promise<PinStatus> {
       const row = await repo.pinStatus(db, tenantIdOf(ctx), ctx.principal.userId);
@@ -82,12 +88,7 @@ export function createApprovalService(deps: { db: Db; hasher: PasswordHasher; no
         throw new AppError('old_password_incorrect');
       }
       const hash = await hasher.hash(input.pin);
-      await audited(
-        db,
-        ctx,
-        { action: 'user.pin_set', entity: 'user', entityId: ctx.principal.userId },
-        (tx) => repo.writePin(tx, tenantId, ctx.principal.userId, hash),
-      );
+      await writeOwnPin(ctx, 'user.pin_set', hash);
       return this.pinStatus(ctx);
     },
 
@@ -96,12 +97,7 @@ export function createApprovalService(deps: { db: Db; hasher: PasswordHasher; no
       if (!(await repo.staffOf(db, tenantId, ctx.principal.userId))) {
         throw new AppError('not_found');
       }
-      await audited(
-        db,
-        ctx,
-        { action: 'user.pin_clear', entity: 'user', entityId: ctx.principal.userId },
-        (tx) => repo.writePin(tx, tenantId, ctx.principal.userId, null),
-      );
+      await writeOwnPin(ctx, 'user.pin_clear', null);
       return this.pinStatus(ctx);
     },
 

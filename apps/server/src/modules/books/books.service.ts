@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/database';
 import * as repo from './books.repo';
 
-export { rebuildRollups } from './rollup-rebuild';
+export { rebuildRollups, rebuiltRollupTables } from './rollup-rebuild';
 export { workingCsv } from './working-export';
 export type { WorkingScope } from './books.repo';
 

@@ -15,7 +15,8 @@ import type { Db } from '../../db/database';
 // times and customers' visits through migration 0044's; returning customers of a day are read
 // from the visits (the range's and the earlier days'), as the triggers read them.
 
-const rollupTables = [
+/** The rollups a rebuild deletes and writes back (the narrower ones follow through triggers). */
+export const rebuiltRollupTables = [
   'sales_rollups',
   'sales_payment_rollups',
   'product_sales_rollups',
@@ -42,7 +43,7 @@ export async function rebuildRollups(
     if (options.lock !== false) {
       await tx.execute(sql`select kopi_rollup_lock(${tenantId}::uuid)`);
     }
-    for (const table of rollupTables) {
+    for (const table of rebuiltRollupTables) {
       await tx.execute(sql`delete from ${sql.raw(table)} r where ${range('r')}`);
     }
     const orders = sql`array(select o from orders o where ${range('o')})`;

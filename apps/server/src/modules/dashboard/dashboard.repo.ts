@@ -14,6 +14,11 @@ import { tenantIs } from '../../db/tenant-scope';
 const num = (v: unknown) => Number(v ?? 0);
 const outletFilter = (alias: string, outletId: string | null): SQL =>
   outletId ? sql` and ${sql.raw(alias)}.outlet_id = ${outletId}::uuid` : sql``;
+const dateList = (dates: string[]): SQL =>
+  sql.join(
+    dates.map((d) => sql`${d}::date`),
+    sql`, `,
+  );
 const sales = sql.join(
   salesStatuses.map((s) => sql`${s}`),
   sql`, `,
@@ -45,10 +50,7 @@ export async function daySales(db: Db, tenantId: string, outletId: string | null
         sum(r.rejected) as rejected, sum(r.rejected_total) as rejected_total
       from sales_channel_rollups r
       where ${tenantIs('r', tenantId)}
-        and r.business_date in (${sql.join(
-          dates.map((d) => sql`${d}::date`),
-          sql`, `,
-        )})${outletFilter('r', outletId)}
+        and r.business_date in (${dateList(dates)})${outletFilter('r', outletId)}
       group by 1, 2, 3, 4`,
     ),
   );
@@ -107,10 +109,7 @@ export async function hourlySales(
         sum(r.orders) as orders, sum(r.net) as net
       from sales_hour_rollups r
       where ${tenantIs('r', tenantId)}
-        and r.business_date in (${sql.join(
-          dates.map((d) => sql`${d}::date`),
-          sql`, `,
-        )})${outletFilter('r', outletId)}
+        and r.business_date in (${dateList(dates)})${outletFilter('r', outletId)}
       group by 1, 2`,
     ),
   );

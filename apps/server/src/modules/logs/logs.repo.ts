@@ -2,7 +2,7 @@ import { gatewayProviderLabels } from '@kopi/contract';
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
-import { pageWithTotal, searchAny } from '../../db/list-page';
+import { equalsGiven, pageWithTotal, searchAny } from '../../db/list-page';
 import { roles, users } from '../../db/schema/access';
 import { addons, categories, products, variantGroups } from '../../db/schema/catalogue';
 import { customers } from '../../db/schema/customers';
@@ -40,10 +40,7 @@ function where(f: AuditFilter) {
     f.boundOutletId
       ? sql`${auditLog.actorId} in (select u.id from ${users} u where u.id_outlet = ${f.boundOutletId})`
       : undefined,
-    f.actorId ? eq(auditLog.actorId, f.actorId) : undefined,
-    f.action ? eq(auditLog.action, f.action) : undefined,
-    f.entity ? eq(auditLog.entity, f.entity) : undefined,
-    f.entityId ? eq(auditLog.entityId, f.entityId) : undefined,
+    equalsGiven(auditLog, f, ['actorId', 'action', 'entity', 'entityId']),
     f.from ? gte(auditLog.createdAt, f.from) : undefined,
     f.to ? lt(auditLog.createdAt, f.to) : undefined,
     searchAny(f.q, [auditLog.actorUsername, auditLog.action, auditLog.entityId]),
@@ -109,62 +106,44 @@ interface NameSource {
   name: SQL<string> | AnyPgColumn;
 }
 
+/** A tenant-owned table's records, named by `name`. */
+const owned = (
+  table: PgTable & { id: AnyPgColumn; tenantId: AnyPgColumn },
+  name: NameSource['name'],
+): NameSource => ({ table, id: table.id, tenantId: table.tenantId, name });
+
 /** Where each kind of record keeps what staff call it. */
 const recordNames: Record<string, NameSource> = {
-  order: { table: orders, id: orders.id, tenantId: orders.tenantId, name: orders.orderNo },
-  user: { table: users, id: users.id, tenantId: users.tenantId, name: users.username },
-  role: { table: roles, id: roles.id, tenantId: roles.tenantId, name: roles.name },
-  outlet: { table: outlets, id: outlets.id, tenantId: outlets.tenantId, name: outlets.name },
-  product: { table: products, id: products.id, tenantId: products.tenantId, name: products.name },
-  category: {
-    table: categories,
-    id: categories.id,
-    tenantId: categories.tenantId,
-    name: categories.nameEn,
-  },
-  variant_group: {
-    table: variantGroups,
-    id: variantGroups.id,
-    tenantId: variantGroups.tenantId,
-    name: variantGroups.name,
-  },
-  addon: { table: addons, id: addons.id, tenantId: addons.tenantId, name: addons.name },
-  customer: {
-    table: customers,
-    id: customers.id,
-    tenantId: customers.tenantId,
-    name: sql<string>`${customers.name} || ' · ' || ${customers.phone}`,
-  },
+  order: owned(orders, orders.orderNo),
+  user: owned(users, users.username),
+  role: owned(roles, roles.name),
+  outlet: owned(outlets, outlets.name),
+  product: owned(products, products.name),
+  category: owned(categories, categories.nameEn),
+  variant_group: owned(variantGroups, variantGroups.name),
+  addon: owned(addons, addons.name),
+  customer: owned(customers, sql<string>`${customers.name} || ' · ' || ${customers.phone}`),
   tenant: { table: tenants, id: tenants.id, tenantId: tenants.id, name: tenants.name },
-  refund: { table: refunds, id: refunds.id, tenantId: refunds.tenantId, name: refunds.refundNo },
-  till: { table: tills, id: tills.id, tenantId: tills.tenantId, name: tills.name },
+  refund: owned(refunds, refunds.refundNo),
+  till: owned(tills, tills.name),
   // A shift is its till, cashier and business day: "Till 1 · Aminah · 2026/06/10".
-  shift: {
-    table: shifts,
-    id: shifts.id,
-    tenantId: shifts.tenantId,
-    name: sql<string>`concat_ws(' · ', (select t.name from ${tills} t where t.id = ${shifts.tillId}),
+  shift: owned(
+    shifts,
+    sql<string>`concat_ws(' · ', (select t.name from ${tills} t where t.id = ${shifts.tillId}),
       ${shifts.cashierName}, replace(${shifts.businessDate}::text, '-', '/'))`,
-  },
+  ),
   // A gateway is its provider as the screens write it, and its mode: "Billplz · sandbox".
-  'payment-gateway': {
-    table: paymentGateways,
-    id: paymentGateways.id,
-    tenantId: paymentGateways.tenantId,
-    name: sql<string>`concat_ws(' · ', case ${paymentGateways.provider}
+  'payment-gateway': owned(
+    paymentGateways,
+    sql<string>`concat_ws(' · ', case ${paymentGateways.provider}
       ${sql.join(
         Object.entries(gatewayProviderLabels).map(([p, label]) => sql`when ${p} then ${label}`),
         sql` `,
       )} else ${paymentGateways.provider} end, ${paymentGateways.mode})`,
-  },
-  voucher: { table: vouchers, id: vouchers.id, tenantId: vouchers.tenantId, name: vouchers.nameEn },
-  voucher_campaign: {
-    table: voucherCampaigns,
-    id: voucherCampaigns.id,
-    tenantId: voucherCampaigns.tenantId,
-    name: voucherCampaigns.nameEn,
-  },
-  banner: { table: banners, id: banners.id, tenantId: banners.tenantId, name: banners.titleEn },
+  ),
+  voucher: owned(vouchers, vouchers.nameEn),
+  voucher_campaign: owned(voucherCampaigns, voucherCampaigns.nameEn),
+  banner: owned(banners, banners.titleEn),
 };
 
 /** An export names up to 50,000 records: a bounded number of parameters per statement. */

@@ -5,6 +5,8 @@ import { counterTopups, walletEntries } from '../../db/schema/loyalty';
 import { shifts, tills } from '../../db/schema/shifts';
 import { outlets } from '../../db/schema/tenancy';
 import { ownedBy, ownedWhere, ownedId } from '../../db/tenant-scope';
+import { columnsOf } from '../../db/columns';
+import { firstOwnedRow } from '../../db/owned-rows';
 
 // Wallet top-ups sold at the counter: the row beside the wallet's `topup` entry, with its receipt
 // number, till, shift and how it was paid. Every statement names the tenant.
@@ -12,19 +14,14 @@ import { ownedBy, ownedWhere, ownedId } from '../../db/tenant-scope';
 export type CounterTopupRow = typeof counterTopups.$inferSelect;
 
 /** The customer's name and phone as the receipt prints them; null when not the tenant's. */
-export async function customerOf(db: Db, tenantId: string, customerId: string) {
-  const [row] = await db
-    .select({
-      id: customers.id,
-      name: customers.name,
-      phone: customers.phone,
-      points: customers.points,
-    })
-    .from(customers)
-    .where(and(ownedBy(customers, tenantId), eq(customers.id, customerId)))
-    .limit(1);
-  return row ?? null;
-}
+export const customerOf = (db: Db, tenantId: string, customerId: string) =>
+  firstOwnedRow(
+    db,
+    customers,
+    tenantId,
+    columnsOf(customers, ['id', 'name', 'phone', 'points']),
+    eq(customers.id, customerId),
+  );
 
 /** The top-up an Idempotency-Key already recorded, with its wallet entry's balance after. */
 export async function byKey(db: Db, tenantId: string, key: string) {

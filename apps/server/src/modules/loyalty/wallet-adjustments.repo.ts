@@ -4,6 +4,7 @@ import { customers } from '../../db/schema/customers';
 import { walletAdjustments, walletEntries } from '../../db/schema/loyalty';
 import { ownedBy, ownedWhere, ownedId } from '../../db/tenant-scope';
 import { likePattern } from '../../lib/paging';
+import { equalsGiven } from '../../db/list-page';
 
 // Wallet adjustments over the tenant's limit, waiting for a second staff member: the request,
 // the list, and the decision (the row locked, so two approvers cannot both post it). Every query
@@ -41,8 +42,7 @@ function where(tenantId: string, f: AdjustmentFilter): SQL | undefined {
   const pattern = f.q ? likePattern(f.q) : null;
   return and(
     ownedBy(walletAdjustments, tenantId),
-    f.status ? eq(walletAdjustments.status, f.status) : undefined,
-    f.customerId ? eq(walletAdjustments.customerId, f.customerId) : undefined,
+    equalsGiven(walletAdjustments, f, ['status', 'customerId']),
     pattern
       ? or(sql`${customers.name} ilike ${pattern}`, sql`${customers.phone} ilike ${pattern}`)
       : undefined,

@@ -111,12 +111,16 @@ export async function creditTopup(tx: Db, ctx: RequestContext, topup: SettledTop
     maxBalance: null,
   });
   if (!posted || posted.duplicate) return posted;
-  await audit.record(tx, ctx, {
-    action: 'wallet.topup',
+  // Every entry of the top-up is the customer's own doing, on their record.
+  const byHolder = {
     entity: 'customer',
     entityId: topup.customerId,
     tenantId: topup.tenantId,
     actor: customerActor({ id: holder.id, phone: holder.phone, tenantId: topup.tenantId }),
+  };
+  await audit.record(tx, ctx, {
+    action: 'wallet.topup',
+    ...byHolder,
     before: { balance: posted.entry.balanceAfter - topup.amount },
     after: {
       balance: posted.entry.balanceAfter,
@@ -132,10 +136,7 @@ export async function creditTopup(tx: Db, ctx: RequestContext, topup: SettledTop
   if (posted.entry.balanceAfter > walletMaxBalance) {
     await audit.record(tx, ctx, {
       action: 'wallet.topup_over_limit',
-      entity: 'customer',
-      entityId: topup.customerId,
-      tenantId: topup.tenantId,
-      actor: customerActor({ id: holder.id, phone: holder.phone, tenantId: topup.tenantId }),
+      ...byHolder,
       after: {
         balance: posted.entry.balanceAfter,
         max_balance: walletMaxBalance,

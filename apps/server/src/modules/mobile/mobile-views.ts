@@ -20,6 +20,7 @@ import {
   toOrderCharges,
   toOrderLine,
 } from '../orders/customer-orders.service';
+import { outletPlace } from '../outlets/outlets.service';
 
 // The app's answers: customers, outlets, menus and orders as the mobile contract spells them.
 
@@ -48,13 +49,7 @@ export const toMobileSession = (s: CustomerSession, tier: string | null = null):
 
 export function toMobileOutlet({ row, ...now }: OutletNow): MobileOutlet {
   return {
-    id: row.id,
-    code: row.code,
-    name: row.name,
-    address: row.address,
-    phone: row.phone,
-    lat: row.lat,
-    lng: row.lng,
+    ...outletPlace(row),
     serving_methods: now.servingMethods,
     delivery_fee: row.deliveryFee,
     timezone: row.timezone,

@@ -4,9 +4,7 @@ import {
   codedReason,
   messageKey,
   openOrderStatuses,
-  type PaymentMethod,
   paymentMethods,
-  type RefundPaidBy,
   refundPaidByMethods,
   type ZReport,
   type Locale,
@@ -25,6 +23,7 @@ import * as books from '../books/books.service';
 import { giveBackVouchers } from '../vouchers/voucher-redemption.service';
 import * as repo from './close-day.repo';
 import { outletClock } from './order-catalogue.repo';
+import { inMethodOrder } from '../../lib/method-figures';
 
 // The day close: refused while a paid order of the outlet's business day (or an earlier one) or a
 // shift of the day is still open; otherwise COMPLETED → CLOSED and a Z-report kept, all in one
@@ -32,8 +31,6 @@ import { outletClock } from './order-catalogue.repo';
 // again answers the kept report, so a retry or a second tap is harmless.
 
 function toReport(row: repo.ZReportRow, outletName: string, shifts: ZReportShift[]): ZReport {
-  const order = (m: string) => paymentMethods.indexOf(m as PaymentMethod);
-  const paidBy = (m: string) => refundPaidByMethods.indexOf(m as RefundPaidBy);
   return {
     id: row.id,
     outlet_id: row.outletId,
@@ -50,12 +47,8 @@ function toReport(row: repo.ZReportRow, outletName: string, shifts: ZReportShift
     delivery_fees: row.deliveryFees,
     rounding: row.rounding,
     total: row.total,
-    by_payment_method: [...row.byPaymentMethod]
-      .sort((a, b) => order(a.method) - order(b.method))
-      .map((m) => ({ method: m.method as PaymentMethod, count: m.count, amount: m.amount })),
-    refunds_by_method: [...row.refundsByMethod]
-      .sort((a, b) => paidBy(a.method) - paidBy(b.method))
-      .map((m) => ({ method: m.method as RefundPaidBy, count: m.count, amount: m.amount })),
+    by_payment_method: inMethodOrder(row.byPaymentMethod, paymentMethods),
+    refunds_by_method: inMethodOrder(row.refundsByMethod, refundPaidByMethods),
     refunds: row.refunds,
     voided: row.voided,
     voided_paid: row.voidedPaid,

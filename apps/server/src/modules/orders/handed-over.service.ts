@@ -16,6 +16,39 @@ import * as repo from './orders.repo';
 
 export const HANDED_OVER_EVENT = 'order.handed_over';
 
+/**
+ * Audits a moment written on a ready order (the audit action is the live event's type) and tells
+ * the outlet's boards: the order, still COMPLETED, with the moment under `field`; `after` adds to
+ * the audit entry.
+ */
+export async function recordReadyMoment(
+  tx: Db,
+  ctx: AuthedContext,
+  row: { outletId: string; orderNo: string },
+  moment: { orderId: string; type: string; field: string; at: Date; after?: object },
+) {
+  const at = moment.at.toISOString();
+  await audit.record(tx, ctx, {
+    action: moment.type,
+    entity: 'order',
+    entityId: moment.orderId,
+    before: { status: 'COMPLETED', [moment.field]: null },
+    after: { status: 'COMPLETED', [moment.field]: at, ...moment.after },
+  });
+  await publishLiveEvent(tx, {
+    tenantId: tenantIdOf(ctx),
+    outletId: row.outletId,
+    type: moment.type,
+    message: {
+      id_order: moment.orderId,
+      status: 'COMPLETED',
+      outlet_id: row.outletId,
+      order_no: row.orderNo,
+      [moment.field]: at,
+    },
+  });
+}
+
 export function createHandedOverService({ db, now }: { db: Db; now: Clock }) {
   return {
     async handOver(ctx: AuthedContext, id: string): Promise<void> {
@@ -39,24 +72,11 @@ export function createHandedOverService({ db, now }: { db: Db; now: Clock }) {
           byName,
         });
         if (!row) return false;
-        await audit.record(tx, ctx, {
-          action: 'order.handed_over',
-          entity: 'order',
-          entityId: id,
-          before: { status: 'COMPLETED', handed_over_at: null },
-          after: { status: 'COMPLETED', handed_over_at: at.toISOString() },
-        });
-        await publishLiveEvent(tx, {
-          tenantId,
-          outletId: row.outletId,
+        await recordReadyMoment(tx, ctx, row, {
+          orderId: id,
           type: HANDED_OVER_EVENT,
-          message: {
-            id_order: id,
-            status: 'COMPLETED',
-            outlet_id: row.outletId,
-            order_no: row.orderNo,
-            handed_over_at: at.toISOString(),
-          },
+          field: 'handed_over_at',
+          at,
         });
         return true;
       });

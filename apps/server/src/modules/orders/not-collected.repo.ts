@@ -1,7 +1,7 @@
 import { isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { orders } from '../../db/schema/orders';
-import { ownedWhere } from '../../db/tenant-scope';
+import { updateReadyOrder } from './handed-over.repo';
 
 // Clearing a ready order from the board as never collected: one conditional write, so the
 // manager's reason is recorded exactly once however many boards clear it at the same time.
@@ -11,7 +11,7 @@ import { ownedWhere } from '../../db/tenant-scope';
  * order's outlet and number, or null when nothing was written (not ready, handed over, or cleared
  * already).
  */
-export async function markNotCollected(
+export const markNotCollected = (
   tx: Db,
   values: {
     tenantId: string;
@@ -21,24 +21,16 @@ export async function markNotCollected(
     byName: string;
     reason: string;
   },
-) {
-  const [row] = await tx
-    .update(orders)
-    .set({
+) =>
+  updateReadyOrder(
+    tx,
+    values.tenantId,
+    values.orderId,
+    {
       notCollectedAt: values.at,
       notCollectedBy: values.byUserId,
       notCollectedByName: values.byName,
       notCollectedReason: values.reason,
-    })
-    .where(
-      ownedWhere(
-        orders,
-        values.tenantId,
-        { id: values.orderId, status: 'COMPLETED' },
-        isNull(orders.handedOverAt),
-        isNull(orders.notCollectedAt),
-      ),
-    )
-    .returning({ outletId: orders.outletId, orderNo: orders.orderNo });
-  return row ?? null;
-}
+    },
+    isNull(orders.notCollectedAt),
+  );

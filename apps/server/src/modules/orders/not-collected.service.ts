@@ -1,10 +1,9 @@
 import type { Db } from '../../db/database';
-import { audit } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { publishLiveEvent } from '../../lib/live-events';
 import type { AuthedContext } from '../../lib/request-context';
 import { tenantIdOf } from '../../lib/caller-tenant';
+import { recordReadyMoment } from './handed-over.service';
 import { markNotCollected } from './not-collected.repo';
 import * as repo from './orders.repo';
 
@@ -44,24 +43,12 @@ export function createNotCollectedService({ db, now }: { db: Db; now: Clock }) {
           reason,
         });
         if (!row) return false;
-        await audit.record(tx, ctx, {
-          action: 'order.not_collected',
-          entity: 'order',
-          entityId: id,
-          before: { status: 'COMPLETED', not_collected_at: null },
-          after: { status: 'COMPLETED', not_collected_at: at.toISOString(), reason },
-        });
-        await publishLiveEvent(tx, {
-          tenantId,
-          outletId: row.outletId,
+        await recordReadyMoment(tx, ctx, row, {
+          orderId: id,
           type: NOT_COLLECTED_EVENT,
-          message: {
-            id_order: id,
-            status: 'COMPLETED',
-            outlet_id: row.outletId,
-            order_no: row.orderNo,
-            not_collected_at: at.toISOString(),
-          },
+          field: 'not_collected_at',
+          at,
+          after: { reason },
         });
         return true;
       });

@@ -8,7 +8,6 @@ import {
   type PaymentMethod,
   type ServingMethod,
 } from '@kopi/contract';
-import { reasonFields } from '../../lib/coded-reason';
 import { hasPermission } from '../../lib/access';
 import type { CatalogueProduct } from './order-cart';
 import type { Principal } from '../../lib/principal';
@@ -19,6 +18,7 @@ import type {
   OrderRow,
   OrderSummaryRow,
 } from './orders.repo';
+import { statusMoveView } from '../../lib/status-move';
 
 // Database rows → the contract's order answers, and the few words orders are described with.
 
@@ -157,13 +157,7 @@ export function toOrder(
       reference: p.reference,
       status: p.status as 'paid' | 'refunded',
     })),
-    history: details.history.map((h) => ({
-      from: h.fromStatus,
-      to: h.toStatus,
-      at: h.at.toISOString(),
-      by: h.byName,
-      ...reasonFields(h),
-    })),
+    history: details.history.map(statusMoveView),
     ready_at: details.history.find((h) => h.toStatus === 'COMPLETED')?.at.toISOString() ?? null,
     handed_over_at: o.handedOverAt?.toISOString() ?? null,
     handed_over_by: o.handedOverByName,

@@ -1,5 +1,5 @@
 import { orderStatuses } from '@kopi/contract';
-import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { ownedBy, ownedWhere, tenantIs, tenantOfRow } from '../../db/tenant-scope';
 import { type Db, rowsOf } from '../../db/database';
 import { receiptBusinessColumns, type ReceiptBusinessRow } from '../../db/receipt-business';
@@ -17,6 +17,7 @@ import {
 import { outlets, tenants } from '../../db/schema/tenancy';
 import { orderSummaryColumns } from './order-columns';
 import { searchCondition } from './order-search';
+import { dateWithin, equalsGiven, sortedBy } from '../../db/list-page';
 
 // Reading orders: the list, the export, one order with its details, and a customer's own orders.
 // Every query filters by tenant_id; none knows HTTP.
@@ -65,12 +66,8 @@ function where(tenantId: string, f: OrderFilter, search: SQL | undefined): SQL |
   return and(
     ownedBy(orders, tenantId),
     f.boundOutletId ? eq(orders.outletId, f.boundOutletId) : undefined,
-    f.outletId ? eq(orders.outletId, f.outletId) : undefined,
-    f.from ? gte(orders.businessDate, f.from) : undefined,
-    f.to ? lte(orders.businessDate, f.to) : undefined,
-    f.status ? eq(orders.status, f.status) : undefined,
-    f.source ? eq(orders.source, f.source) : undefined,
-    f.servingMethod ? eq(orders.servingMethod, f.servingMethod) : undefined,
+    equalsGiven(orders, f, ['outletId', 'status', 'source', 'servingMethod']),
+    dateWithin(orders.businessDate, f.from, f.to),
     f.paymentMethod
       ? sql`${orders.paymentMethods} @> array[${f.paymentMethod}]::text[]`
       : undefined,
@@ -123,8 +120,7 @@ export async function listPage(
   limit: number,
   offset: number,
 ) {
-  const column = sortColumns[sort.key];
-  const order = sort.desc ? [desc(column), desc(orders.id)] : [asc(column), asc(orders.id)];
+  const order = sortedBy(sortColumns, sort, orders.id);
   const search = f.q ? await searchCondition(db, tenantId, f.q) : undefined;
   const [rows, [count]] = await Promise.all([
     db
@@ -154,7 +150,6 @@ export async function exportRows(
   sort: { key: SortKey; desc: boolean },
   limit: number,
 ) {
-  const column = sortColumns[sort.key];
   const search = f.q ? await searchCondition(db, tenantId, f.q) : undefined;
   return db
     .select({
@@ -172,7 +167,7 @@ export async function exportRows(
     .from(orders)
     .innerJoin(outlets, eq(outlets.id, orders.outletId))
     .where(where(tenantId, f, search))
-    .orderBy(sort.desc ? desc(column) : asc(column), sort.desc ? desc(orders.id) : asc(orders.id))
+    .orderBy(...sortedBy(sortColumns, sort, orders.id))
     .limit(limit);
 }
 

@@ -15,7 +15,10 @@ import { AppError, type ErrorDetail, found, validationError } from '../../lib/er
 import { listMeta, offsetOf } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
 import { tenantIdOf } from '../../lib/caller-tenant';
+import { outletPlace } from './outlet-view';
 import * as repo from './outlets.repo';
+
+export { outletPlace } from './outlet-view';
 
 // Outlets and their time management: weekly hours with several ranges a day,
 // closures, last-order minutes. "Open now" and "next open" come from the contract's
@@ -73,13 +76,7 @@ export function createOutletService({ db, now }: { db: Db; now: Clock }) {
       now(),
     );
     return {
-      id: row.id,
-      code: row.code,
-      name: row.name,
-      address: row.address,
-      phone: row.phone,
-      lat: row.lat,
-      lng: row.lng,
+      ...outletPlace(row),
       status: row.status as Outlet['status'],
       serving_methods: row.servingMethods as Outlet['serving_methods'],
       delivery_fee: row.deliveryFee,

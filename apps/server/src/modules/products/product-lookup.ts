@@ -2,6 +2,7 @@ import { businessDate, type Product, type ProductImage, type ProductOutlet } fro
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { found } from '../../lib/errors';
+import { addonView, variantGroupView } from '../variant-addons/variant-addons.service';
 import * as images from './product-images.repo';
 import * as links from './product-links.repo';
 import * as outletRepo from './product-outlets.repo';
@@ -82,28 +83,8 @@ export function createProductLookup({ db, now }: { db: Db; now: Clock }) {
       base_price: row.basePrice,
       discounted_price: row.discountedPrice,
       images: imageRows.map(toImage),
-      variant_groups: groups.map((g) => ({
-        id: g.id,
-        variant_name: g.name,
-        variant_name_my: g.nameMy,
-        required: g.required,
-        min_select: g.minSelect,
-        max_select: g.maxSelect,
-        options: g.options.map((o) => ({
-          id: o.id,
-          options_name: o.name,
-          options_name_my: o.nameMy,
-          price: o.price,
-          is_default: o.isDefault,
-        })),
-      })),
-      addons: addonRows.map((a) => ({
-        id: a.id,
-        addons_name: a.name,
-        addons_name_my: a.nameMy,
-        price: a.price,
-        status: a.status as 'active' | 'disabled',
-      })),
+      variant_groups: groups.map((g) => variantGroupView(g, g.options)),
+      addons: addonRows.map(addonView),
       outlets: outletStates(outlets, settings),
       has_sales: row.hasSales,
       updated_at: row.updatedAt.toISOString(),

@@ -9,7 +9,7 @@ import { auditRow } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { RequestContext } from '../../lib/request-context';
-import { completionBooking, type RefundDrawers } from './refund-booking';
+import { completionBooking, completionOfRefund, type RefundDrawers } from './refund-booking';
 import { ledgersOnCompletion } from './refund-ledgers';
 import { refundNotice } from './refund-notice';
 import { refundableOf } from './refund-rules';
@@ -162,17 +162,10 @@ export function createAutomaticRefunds({
       { from: 'APPROVED', to: 'COMPLETED', reason: null },
       {
         at,
-        book: completionBooking(drawers, {
-          tenantId,
-          outlet: {
-            id: found.refund.outletId,
-            timezone: found.timezone,
-            cutoffHour: found.cutoffHour,
-          },
-          paidBy: found.refund.paymentMethod,
-          completer: null,
-          at,
-        }),
+        book: completionBooking(
+          drawers,
+          completionOfRefund(found, { tenantId, completer: null, at }),
+        ),
         onComplete: ledgersOnCompletion(tenantId, { kind: 'system', name: AUTOMATIC }, at),
       },
     );
@@ -226,17 +219,10 @@ export function createAutomaticRefunds({
       byName: s.by,
       reason: null,
       transferReference: null,
-      book: completionBooking(drawers, {
-        tenantId: s.tenantId,
-        outlet: {
-          id: found.refund.outletId,
-          timezone: found.timezone,
-          cutoffHour: found.cutoffHour,
-        },
-        paidBy: found.refund.paymentMethod,
-        completer: null,
-        at,
-      }),
+      book: completionBooking(
+        drawers,
+        completionOfRefund(found, { tenantId: s.tenantId, completer: null, at }),
+      ),
       audit: audit({ status: 'COMPLETED', amount: found.refund.amount }),
       notice: noticeOf('COMPLETED', s.by, null),
       providerPayout: 'succeeded',

@@ -29,6 +29,22 @@ export interface CompletionOf {
   at: Date;
 }
 
+/** A read refund's completion: at its outlet, back to the method it was paid by. */
+export const completionOfRefund = (
+  found: {
+    refund: { outletId: string; paymentMethod: string | null };
+    timezone: string;
+    cutoffHour: number;
+  },
+  by: { tenantId: string; completer: string | null; at: Date },
+): CompletionOf => ({
+  tenantId: by.tenantId,
+  outlet: { id: found.refund.outletId, timezone: found.timezone, cutoffHour: found.cutoffHour },
+  paidBy: found.refund.paymentMethod,
+  completer: by.completer,
+  at: by.at,
+});
+
 export function completionBooking(
   drawers: RefundDrawers,
   c: CompletionOf,

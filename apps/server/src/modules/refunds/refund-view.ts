@@ -13,11 +13,11 @@ import {
   type RefundSummary,
   refundTransitions,
 } from '@kopi/contract';
-import { reasonFields } from '../../lib/coded-reason';
 import { hasPermission } from '../../lib/access';
 import type { Principal } from '../../lib/principal';
 import type { detailsOf, findById, RefundRow, RefundSummaryRow } from './refunds.repo';
 import { toReceiptBusiness } from '../../db/receipt-business';
+import { statusMoveView } from '../../lib/status-move';
 
 // Database rows → the contract's refund answers, and which moves a caller may make.
 
@@ -171,13 +171,7 @@ export function toRefund(found: Found, details: Details, principal: Principal): 
     transfer_reference: f.transferReference,
     proof_url: full ? proofUrlOf(f) : null,
     completed_at: f.completedAt?.toISOString() ?? null,
-    history: details.history.map((h) => ({
-      from: h.fromStatus,
-      to: h.toStatus,
-      at: h.at.toISOString(),
-      by: h.byName,
-      ...reasonFields(h),
-    })),
+    history: details.history.map(statusMoveView),
     allowed_statuses: refundTransitions[status].filter(
       (to) => moveRefusal(principal, f, to, found.managerLimit, found.callerApproved) === null,
     ),

@@ -1,5 +1,5 @@
 import { refundStatuses } from '@kopi/contract';
-import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { receiptBusinessColumns } from '../../db/receipt-business';
 import { users } from '../../db/schema/access';
@@ -8,6 +8,7 @@ import { refundItems, refunds, refundStatusHistory } from '../../db/schema/refun
 import { outlets, tenants } from '../../db/schema/tenancy';
 import { ownedBy, ownedWhere, tenantOfRow } from '../../db/tenant-scope';
 import { likePattern } from '../../lib/paging';
+import { equalsGiven, sortedBy } from '../../db/list-page';
 
 // Reading refunds: the list, its status counts and export, one refund with its items and history.
 // Every query filters by tenant_id, and by the caller's outlet when they are bound to one. The
@@ -34,10 +35,7 @@ function where(tenantId: string, f: RefundFilter): SQL | undefined {
   return and(
     ownedBy(refunds, tenantId),
     f.boundOutletId ? eq(refunds.outletId, f.boundOutletId) : undefined,
-    f.outletId ? eq(refunds.outletId, f.outletId) : undefined,
-    f.orderId ? eq(refunds.orderId, f.orderId) : undefined,
-    f.status ? eq(refunds.status, f.status) : undefined,
-    f.method ? eq(refunds.method, f.method) : undefined,
+    equalsGiven(refunds, f, ['outletId', 'orderId', 'status', 'method']),
     f.from ? gte(requestDay, sql`${f.from}::date`) : undefined,
     f.to ? lte(requestDay, sql`${f.to}::date`) : undefined,
     pattern
@@ -78,8 +76,7 @@ export async function listPage(
   limit: number,
   offset: number,
 ) {
-  const column = sortColumns[sort.key];
-  const order = sort.desc ? [desc(column), desc(refunds.id)] : [asc(column), asc(refunds.id)];
+  const order = sortedBy(sortColumns, sort, refunds.id);
   const [rows, [count]] = await Promise.all([
     joined(db)
       .where(where(tenantId, f))
@@ -118,10 +115,9 @@ export async function exportRows(
   sort: { key: RefundSortKey; desc: boolean },
   limit: number,
 ) {
-  const column = sortColumns[sort.key];
   return joined(db)
     .where(where(tenantId, f))
-    .orderBy(sort.desc ? desc(column) : asc(column), sort.desc ? desc(refunds.id) : asc(refunds.id))
+    .orderBy(...sortedBy(sortColumns, sort, refunds.id))
     .limit(limit);
 }
 

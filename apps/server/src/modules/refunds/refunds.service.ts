@@ -23,7 +23,7 @@ import { offsetOf, pageAnswer, parseSort } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
 import { boundOutletOf, tenantIdOf } from '../../lib/caller-tenant';
 import { createAutomaticRefunds, type RefundPayoutPort } from './automatic-refunds';
-import { completionBooking, type RefundDrawers } from './refund-booking';
+import { completionBooking, completionOfRefund, type RefundDrawers } from './refund-booking';
 import { refundsCsv } from './refund-export';
 import { ledgersOnCompletion } from './refund-ledgers';
 import { refundNotice } from './refund-notice';
@@ -267,13 +267,10 @@ export function createRefundService({
           : undefined,
         reason,
         transferReference: move.status === 'TRANSFERED' ? (move.transfer_reference ?? null) : null,
-        book: completionBooking(drawers, {
-          tenantId,
-          outlet: { id: refund.outletId, timezone: found.timezone, cutoffHour: found.cutoffHour },
-          paidBy: refund.paymentMethod,
-          completer: ctx.principal.userId,
-          at,
-        }),
+        book: completionBooking(
+          drawers,
+          completionOfRefund(found, { tenantId, completer: ctx.principal.userId, at }),
+        ),
         audit: auditRow(ctx, {
           action: 'refund.status',
           entity: 'refund',

@@ -76,46 +76,51 @@ export async function salesBy(
   }));
 }
 
-/** Payment lines of sales by method, for the range and the compared period. */
-export async function paymentsBy(db: Db, s: ReportScope) {
-  const rows = rowsOf<{ current: boolean; key: string; payments: unknown; amount: unknown }>(
+/**
+ * A count and an amount by method from a rollup of methods, for the range and the compared
+ * period; rows `having` leaves out are not read.
+ */
+async function byMethod<Count extends 'payments' | 'refunds'>(
+  db: Db,
+  s: ReportScope,
+  table: 'sales_payment_rollups' | 'refund_rollups',
+  count: Count,
+  having: SQL,
+) {
+  const rows = rowsOf<{ current: boolean; key: string; amount: unknown } & Record<Count, unknown>>(
     await executePrepared(
       db,
       sql`
       select r.business_date >= ${s.from}::date as current, r.method as key,
-        sum(r.payments) as payments, sum(r.amount) as amount
-      from sales_payment_rollups r
+        sum(r.${sql.raw(count)}) as ${sql.raw(count)}, sum(r.amount) as amount
+      from ${sql.raw(table)} r
       where ${where(s, 'r')}
-      group by 1, 2`,
+      group by 1, 2${having}`,
     ),
   );
   return rows.map((r) => ({
     current: r.current === true,
     key: r.key,
-    figures: { payments: num(r.payments), amount: num(r.amount) },
+    figures: { [count]: num(r[count]), amount: num(r.amount) } as Record<Count, number> & {
+      amount: number;
+    },
   }));
 }
 
+/** Payment lines of sales by method, for the range and the compared period. */
+export const paymentsBy = (db: Db, s: ReportScope) =>
+  byMethod(db, s, 'sales_payment_rollups', 'payments', sql``);
+
 /** Completed refunds of sales by what they went back by, for the range and the compared period. */
-export async function refundsBy(db: Db, s: ReportScope) {
-  const rows = rowsOf<{ current: boolean; key: string; refunds: unknown; amount: unknown }>(
-    await executePrepared(
-      db,
-      sql`
-      select r.business_date >= ${s.from}::date as current, r.method as key,
-        sum(r.refunds) as refunds, sum(r.amount) as amount
-      from refund_rollups r
-      where ${where(s, 'r')}
-      group by 1, 2
+export const refundsBy = (db: Db, s: ReportScope) =>
+  byMethod(
+    db,
+    s,
+    'refund_rollups',
+    'refunds',
+    sql`
       having sum(r.refunds) <> 0 or sum(r.amount) <> 0`,
-    ),
   );
-  return rows.map((r) => ({
-    current: r.current === true,
-    key: r.key,
-    figures: { refunds: num(r.refunds), amount: num(r.amount) },
-  }));
-}
 
 /**
  * Products sold, for the range and the compared period, with their current name and SKU: whole

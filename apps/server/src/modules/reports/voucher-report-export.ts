@@ -8,6 +8,7 @@ import {
   type VoucherFigures,
   voucherSales,
 } from '@kopi/contract';
+import { sumVoucherFigures } from '../../lib/voucher-figures';
 
 // The sales report by voucher as a table (report-export.ts writes it to CSV or XLSX): a row per
 // voucher with every campaign's redemptions ("All"), then, when a campaign issued any of its
@@ -34,18 +35,6 @@ const cells = (f: VoucherFigures): Cell[] => [
   money(discountGiven(f)),
   money(voucherSales(f)),
 ];
-const sum = (all: VoucherFigures[]): VoucherFigures =>
-  all.reduce(
-    (s, f) => ({
-      redemptions: s.redemptions + f.redemptions,
-      discount: s.discount + f.discount,
-      sales: s.sales + f.sales,
-      returned: s.returned + f.returned,
-      returned_discount: s.returned_discount + f.returned_discount,
-      refunds: s.refunds + f.refunds,
-    }),
-    { redemptions: 0, discount: 0, sales: 0, returned: 0, returned_discount: 0, refunds: 0 },
-  );
 
 export function voucherTable(report: VoucherReport, labels: ReportFileLabels, locale: Locale) {
   const withPrevious = report.previous !== null;
@@ -55,12 +44,12 @@ export function voucherTable(report: VoucherReport, labels: ReportFileLabels, lo
     ...figureColumns,
     ...(withPrevious ? figureColumns.map((c) => `previous_${c}` as const) : []),
   ];
-  const line = (voucher: string, campaign: string, current: VoucherFigures, previous: VoucherFigures | null) => [
-    voucher,
-    campaign,
-    ...cells(current),
-    ...(withPrevious && previous ? cells(previous) : []),
-  ];
+  const line = (
+    voucher: string,
+    campaign: string,
+    current: VoucherFigures,
+    previous: VoucherFigures | null,
+  ) => [voucher, campaign, ...cells(current), ...(withPrevious && previous ? cells(previous) : [])];
   const rows: Cell[][] = [];
   for (const r of report.rows) {
     const voucher = text(localizedName(locale, r.label ?? r.key, r.label_my));
@@ -79,8 +68,8 @@ export function voucherTable(report: VoucherReport, labels: ReportFileLabels, lo
     line(
       labels.total,
       '',
-      sum(report.rows.map((r) => r.current)),
-      withPrevious ? sum(report.rows.map((r) => r.previous ?? r.current)) : null,
+      sumVoucherFigures(report.rows.map((r) => r.current)),
+      withPrevious ? sumVoucherFigures(report.rows.map((r) => r.previous ?? r.current)) : null,
     ),
   );
   return { columns, rows };

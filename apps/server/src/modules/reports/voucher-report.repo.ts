@@ -2,6 +2,7 @@ import { type VoucherFigures, type VoucherReportRow, zeroVoucherFigures } from '
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
 import { tenantIs } from '../../db/tenant-scope';
+import { addVoucherFigures } from '../../lib/voucher-figures';
 import type { ReportScope } from './reports.repo';
 
 // The sales report by voucher (decision 053): voucher_rollups of the range and the compared
@@ -33,15 +34,6 @@ const figuresOf = (r: Row): VoucherFigures => ({
   refunds: Number(r.refunds),
 });
 
-const add = (a: VoucherFigures, b: VoucherFigures): VoucherFigures => ({
-  redemptions: a.redemptions + b.redemptions,
-  discount: a.discount + b.discount,
-  sales: a.sales + b.sales,
-  returned: a.returned + b.returned,
-  returned_discount: a.returned_discount + b.returned_discount,
-  refunds: a.refunds + b.refunds,
-});
-
 /** Each voucher with figures in either period, split by campaign (unsorted). */
 export async function vouchersBy(
   db: Db,
@@ -64,7 +56,10 @@ export async function vouchersBy(
         ${s.outletId ? sql`and r.outlet_id = ${s.outletId}::uuid` : sql``}
       group by 1, 2, 3, 4, 5, 6, 7`),
   );
-  const empty = () => ({ current: zeroVoucherFigures(), previous: previous ? zeroVoucherFigures() : null });
+  const empty = () => ({
+    current: zeroVoucherFigures(),
+    previous: previous ? zeroVoucherFigures() : null,
+  });
   const byVoucher = new Map<string, VoucherReportRow>();
   for (const r of rows) {
     const row =
@@ -84,11 +79,11 @@ export async function vouchersBy(
     }
     const f = figuresOf(r);
     if (r.current) {
-      row.current = add(row.current, f);
-      campaign.current = add(campaign.current, f);
+      row.current = addVoucherFigures(row.current, f);
+      campaign.current = addVoucherFigures(campaign.current, f);
     } else if (row.previous && campaign.previous) {
-      row.previous = add(row.previous, f);
-      campaign.previous = add(campaign.previous, f);
+      row.previous = addVoucherFigures(row.previous, f);
+      campaign.previous = addVoucherFigures(campaign.previous, f);
     }
     byVoucher.set(r.voucher_id, row);
   }

@@ -1,5 +1,6 @@
 import type { WalletFigures } from '@kopi/contract';
 import { sql } from 'drizzle-orm';
+import { businessDayBounds } from '../../db/business-days';
 import { type Db, rowsOf } from '../../db/database';
 import { executePrepared } from '../../db/prepared';
 import { tenantIs } from '../../db/tenant-scope';
@@ -21,12 +22,7 @@ export async function walletFigures(
     await executePrepared(
       db,
       sql`
-      with b as (
-        select (${from}::date + make_interval(hours => t.business_day_cutoff_hour))
-                 at time zone t.timezone as s,
-               ((${to}::date + 1) + make_interval(hours => t.business_day_cutoff_hour))
-                 at time zone t.timezone as e
-          from tenants t where t.id = ${tenantId}::uuid
+      with b as (${businessDayBounds(tenantId, from, to)}
       ), w as (
         select x.kind, x.amount, x.created_at >= b.s as inside
           from wallet_entries x, b

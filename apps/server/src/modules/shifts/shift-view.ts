@@ -3,9 +3,7 @@ import {
   type CashMovement,
   emptyCashCount,
   type MoneyWorking,
-  type PaymentMethod,
   paymentMethods,
-  type RefundPaidBy,
   refundPaidByMethods,
   type Shift,
   type ShiftSummary,
@@ -14,6 +12,7 @@ import {
   type WorkingTopup,
 } from '@kopi/contract';
 import type * as repo from './shifts.repo';
+import { inMethodOrder } from '../../lib/method-figures';
 
 // Shifts and cash movements as the API shows them, and a shift's report from its working.
 
@@ -60,9 +59,6 @@ export const toMovement = (m: repo.MovementRow): CashMovement => ({
   at: m.at.toISOString(),
 });
 
-const byMethod = (m: string) => paymentMethods.indexOf(m as PaymentMethod);
-const byPaidBy = (m: string) => refundPaidByMethods.indexOf(m as RefundPaidBy);
-
 /**
  * The report of a shift from its working (the orders rung up in it, their payment lines, the
  * refunds paid from its drawer, its movements): closed, as it stood at the close; open, so far.
@@ -99,14 +95,10 @@ export function toShift(
     variance_approval: rules.varianceApproval,
     orders: f.orders,
     sales_total: f.total,
-    sales_by_method: [...f.by_payment_method]
-      .sort((a, b) => byMethod(a.method) - byMethod(b.method))
-      .map((p) => ({ method: p.method as PaymentMethod, count: p.count, amount: p.amount })),
+    sales_by_method: inMethodOrder(f.by_payment_method, paymentMethods),
     discounts: f.discount,
     voids: { count: f.voided, amount: f.voided_paid },
-    refunds_by_method: refunds
-      .sort((a, b) => byPaidBy(a.method) - byPaidBy(b.method))
-      .map((r) => ({ method: r.method as RefundPaidBy, count: r.count, amount: r.amount })),
+    refunds_by_method: inMethodOrder(refunds, refundPaidByMethods),
     refunds: refunds.reduce((sum, r) => sum + r.amount, 0),
     movements: working.movements,
     topups_by_method: sumByMethod(

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { rowByIdempotencyKey } from '../../db/owned-rows';
 import { runPrepared } from '../../db/prepared';
@@ -6,6 +6,7 @@ import { counterTopups } from '../../db/schema/loyalty';
 import { cashMovements, shifts, tills } from '../../db/schema/shifts';
 import { outlets, tenants } from '../../db/schema/tenancy';
 import { ownedBy, ownedId, ownedWhere, tenantOfRow } from '../../db/tenant-scope';
+import { dateWithin, equalsGiven } from '../../db/list-page';
 
 // Shifts and cash movements of one tenant (the orders and refunds a shift's report counts are
 // the books' working). Every query filters by tenant_id.
@@ -115,12 +116,8 @@ export async function listShifts(
       and(
         ownedBy(shifts, tenantId),
         f.boundOutletId ? eq(shifts.outletId, f.boundOutletId) : undefined,
-        f.outletId ? eq(shifts.outletId, f.outletId) : undefined,
-        f.tillId ? eq(shifts.tillId, f.tillId) : undefined,
-        f.cashierId ? eq(shifts.cashierId, f.cashierId) : undefined,
-        f.status ? eq(shifts.status, f.status) : undefined,
-        f.from ? gte(shifts.businessDate, f.from) : undefined,
-        f.to ? lte(shifts.businessDate, f.to) : undefined,
+        equalsGiven(shifts, f, ['outletId', 'tillId', 'cashierId', 'status']),
+        dateWithin(shifts.businessDate, f.from, f.to),
       ),
     )
     .orderBy(desc(shifts.openedAt), desc(shifts.id))

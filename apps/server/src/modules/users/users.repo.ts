@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { endSessionsWhere } from '../../db/session-end';
-import { countWhere, pageWithTotal, searchAny } from '../../db/list-page';
+import { countWhere, equalsGiven, pageWithTotal, searchAny } from '../../db/list-page';
 import { roles, sessions, users } from '../../db/schema/access';
 import { auditLog } from '../../db/schema/platform';
 import { outlets, tenants } from '../../db/schema/tenancy';
@@ -55,8 +55,7 @@ function where(f: UserFilter) {
   return and(
     ownedWithin(users, f.tenantId),
     f.boundOutletId ? eq(users.idOutlet, f.boundOutletId) : undefined,
-    f.status ? eq(users.status, f.status) : undefined,
-    f.roleId ? eq(users.roleId, f.roleId) : undefined,
+    equalsGiven(users, f, ['status', 'roleId']),
     f.outlet === 'all'
       ? isNull(users.idOutlet)
       : f.outlet

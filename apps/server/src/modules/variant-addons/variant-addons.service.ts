@@ -7,7 +7,10 @@ import { malayName } from '../../lib/malay-name';
 import { listMeta, offsetOf } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
 import { tenantIdOf } from '../../lib/caller-tenant';
+import { addonView, variantGroupView } from './variant-addon-view';
 import * as repo from './variant-addons.repo';
+
+export { addonView, variantGroupView } from './variant-addon-view';
 
 // The variant and add-on library. Products link to groups and add-ons, so editing
 // one changes every product using it. Deleting one in use is refused (409, naming how many
@@ -45,21 +48,10 @@ export function createVariantAddonService({ db }: { db: Db }) {
       repo.groupUsers(db, tenantId, ids),
     ]);
     return rows.map((g): VariantGroup => ({
-      id: g.id,
-      variant_name: g.name,
-      variant_name_my: g.nameMy,
-      required: g.required,
-      min_select: g.minSelect,
-      max_select: g.maxSelect,
-      options: options
-        .filter((o) => o.groupId === g.id)
-        .map((o) => ({
-          id: o.id,
-          options_name: o.name,
-          options_name_my: o.nameMy,
-          price: o.price,
-          is_default: o.isDefault,
-        })),
+      ...variantGroupView(
+        g,
+        options.filter((o) => o.groupId === g.id),
+      ),
       used_by: usersOf(users, g.id),
     }));
   }
@@ -75,19 +67,30 @@ export function createVariantAddonService({ db }: { db: Db }) {
       tenantId,
       rows.map((r) => r.id),
     );
-    return rows.map((a): Addon => ({
-      id: a.id,
-      addons_name: a.name,
-      addons_name_my: a.nameMy,
-      price: a.price,
-      status: a.status as Addon['status'],
-      used_by: usersOf(users, a.id),
-    }));
+    return rows.map((a): Addon => ({ ...addonView(a), used_by: usersOf(users, a.id) }));
   }
 
   async function requireAddon(tenantId: string, id: string): Promise<Addon> {
     const row = found(await repo.findAddon(db, tenantId, id));
     return (await addonsWithUsers(tenantId, [row]))[0]!;
+  }
+
+  /** A page of the library's groups or add-ons (as `read` finds them), each with `details`. */
+  async function libraryPage<Row, Item>(
+    ctx: AuthedContext,
+    q: ListQuery,
+    read: (
+      db: Db,
+      tenantId: string,
+      q: string | undefined,
+      limit: number,
+      offset: number,
+    ) => Promise<{ rows: Row[]; total: number }>,
+    details: (tenantId: string, rows: Row[]) => Promise<Item[]>,
+  ) {
+    const tenantId = tenantIdOf(ctx);
+    const { rows, total } = await read(db, tenantId, q.q, q.page_size, offsetOf(q));
+    return { data: await details(tenantId, rows), meta: listMeta(q, total) };
   }
 
   /** Deletes a group or add-on no product uses; one in use is a 409 naming how many use it. */
@@ -128,10 +131,8 @@ export function createVariantAddonService({ db }: { db: Db }) {
     }));
 
   return {
-    async listGroups(ctx: AuthedContext, q: ListQuery) {
-      const tenantId = tenantIdOf(ctx);
-      const { rows, total } = await repo.listGroups(db, tenantId, q.q, q.page_size, offsetOf(q));
-      return { data: await groupsWithDetails(tenantId, rows), meta: listMeta(q, total) };
+    listGroups(ctx: AuthedContext, q: ListQuery) {
+      return libraryPage(ctx, q, repo.listGroups, groupsWithDetails);
     },
 
     async getGroup(ctx: AuthedContext, id: string) {
@@ -184,10 +185,8 @@ export function createVariantAddonService({ db }: { db: Db }) {
       return removeUnused(ctx, 'variant_group', before, (tx) => repo.deleteGroup(tx, tenantId, id));
     },
 
-    async listAddons(ctx: AuthedContext, q: ListQuery) {
-      const tenantId = tenantIdOf(ctx);
-      const { rows, total } = await repo.listAddons(db, tenantId, q.q, q.page_size, offsetOf(q));
-      return { data: await addonsWithUsers(tenantId, rows), meta: listMeta(q, total) };
+    listAddons(ctx: AuthedContext, q: ListQuery) {
+      return libraryPage(ctx, q, repo.listAddons, addonsWithUsers);
     },
 
     async getAddon(ctx: AuthedContext, id: string) {

@@ -1,18 +1,11 @@
-import {
-  type OrderCreate,
-  type PosContext,
-  type PosMenuProduct,
-  type ServingMethod,
-} from '@kopi/contract';
+import { type PosMenuProduct } from '@kopi/contract';
 import {
   filledCart,
   openMoment,
   type Rand,
-  type SaleLine,
   type SaleOutlet,
   servingOf,
   tapLine,
-  voucherSale,
 } from '../../lib/demo-sales';
 import type { CampaignVoucher } from './campaigns-demo-seed-data';
 
@@ -47,17 +40,6 @@ export function campaignCart(
   const first = wanted[Math.floor(rand() * wanted.length)];
   return first ? filledCart(tapLine(first, 1), sellable, v.minSpend, rand) : null;
 }
-
-/** The sale as POST /api/orders takes it: paid exactly what priceOrder charges. */
-export const campaignSale = (
-  code: string,
-  outlet: SaleOutlet,
-  pos: PosContext,
-  lines: SaleLine[],
-  serving: ServingMethod,
-  discount: number,
-  rand: Rand,
-): OrderCreate => voucherSale(code, outlet, pos, lines, serving, discount, rand);
 
 /** Dine-in or pick-up, as the outlet offers them, about half and half. */
 export const servingAt = (outlet: SaleOutlet, rand: Rand) =>

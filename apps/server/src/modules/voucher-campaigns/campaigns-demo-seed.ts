@@ -15,18 +15,13 @@ import { demoStaffContexts } from '../../lib/demo-staff';
 import { demoCatalogue, demoTenantToSeed, demoVoucherInput } from '../../lib/demo-catalogue';
 import { AppError } from '../../lib/errors';
 import { createJobRunner } from '../../lib/jobs/job-runner';
+import { voucherSale } from '../../lib/demo-sales';
 import { seededRandom } from '../../lib/seeded-random';
 import type { OrderService } from '../orders/orders.service';
 import { createVoucherCheckService } from '../orders/voucher-check.service';
 import { createVoucherService } from '../vouchers/vouchers.service';
 import { type CampaignVoucher, type DemoCampaign, demoCampaigns } from './campaigns-demo-seed-data';
-import {
-  campaignCart,
-  campaignSale,
-  type SaleOutlet,
-  saleMoment,
-  servingAt,
-} from './campaigns-demo-seed-sales';
+import { campaignCart, type SaleOutlet, saleMoment, servingAt } from './campaigns-demo-seed-sales';
 import { CAMPAIGN_ISSUE_JOB, createCampaignIssueJob } from './campaign-issue-job';
 import { createVoucherCampaignService } from './voucher-campaigns.service';
 
@@ -181,7 +176,7 @@ async function seed(db: Db, options: DemoCampaignOptions) {
       customer_id: s.customerId,
     });
     if (!answer.ok) continue;
-    const input = campaignSale(
+    const input = voucherSale(
       s.code,
       s.outlet,
       contexts.get(s.outlet.id)!,

@@ -18,6 +18,7 @@ import { createVoucherService } from '../vouchers/vouchers.service';
 import { createRewardExchangeService } from './reward-exchange.service';
 import { type DemoReward, type DemoRewardVoucher, demoRewards } from './rewards-demo-seed-data';
 import { createRewardService } from './voucher-rewards.service';
+import { columnsOf } from '../../db/columns';
 
 // Demo points rewards (rewards-demo-seed-data.ts): the demo marketing user makes each reward's
 // voucher and the reward through the back office services; then, this morning, the app customers
@@ -80,12 +81,7 @@ async function seed(db: Db, options: DemoRewardOptions) {
 
   // The customers with the most points take turns, each only what their points still cover.
   const people = await db
-    .select({
-      id: customers.id,
-      name: customers.name,
-      phone: customers.phone,
-      points: customers.points,
-    })
+    .select(columnsOf(customers, ['id', 'name', 'phone', 'points']))
     .from(customers)
     .where(
       and(

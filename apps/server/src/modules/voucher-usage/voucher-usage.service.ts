@@ -8,7 +8,6 @@ import {
   maskPersonName,
   REPORT_MAX_DAYS,
   redemptionRateBp,
-  type VoucherFigures,
   type VoucherUsageDaily,
   type VoucherUsageDailyExportQuery,
   type VoucherUsageDailyQuery,
@@ -26,6 +25,7 @@ import { AppError } from '../../lib/errors';
 import { exportLocale } from '../../lib/export-locale';
 import type { AuthedContext } from '../../lib/request-context';
 import { tenantOutlets } from '../../lib/scoped-outlets';
+import { sumVoucherFigures } from '../../lib/voucher-figures';
 import { tenantIdOf } from '../../lib/caller-tenant';
 import { dailyFile, ongoingFile } from './voucher-usage-export';
 import * as repo from './voucher-usage.repo';
@@ -48,15 +48,6 @@ async function scopeOf(db: Db, ctx: AuthedContext, outletId: string | undefined)
   return { tenantId, outletId: only };
 }
 
-const addUp = (a: VoucherFigures, b: VoucherFigures): VoucherFigures => ({
-  redemptions: a.redemptions + b.redemptions,
-  discount: a.discount + b.discount,
-  sales: a.sales + b.sales,
-  returned: a.returned + b.returned,
-  returned_discount: a.returned_discount + b.returned_discount,
-  refunds: a.refunds + b.refunds,
-});
-
 const iso = (d: Date) => d.toISOString();
 
 export function createVoucherUsageService({ db, now }: { db: Db; now: Clock }) {
@@ -72,10 +63,7 @@ export function createVoucherUsageService({ db, now }: { db: Db; now: Clock }) {
       const date = addDays(from, i);
       return { date, ...(byDate.get(date) ?? zeroVoucherFigures()) };
     });
-    const totals = rows.reduce<VoucherFigures>(
-      (sum, { date: _date, ...f }) => addUp(sum, f),
-      zeroVoucherFigures(),
-    );
+    const totals = sumVoucherFigures(rows.map(({ date: _date, ...f }) => f));
     return { from, to, outlet_id: scope.outletId, days, totals };
   }
 

@@ -1,20 +1,11 @@
-import {
-  type OrderCreate,
-  type PosContext,
-  type PosMenuProduct,
-  parseClock,
-  type ServingMethod,
-  weekdayOf,
-} from '@kopi/contract';
+import { type PosMenuProduct, parseClock, weekdayOf } from '@kopi/contract';
 import {
   filledCart,
   openMoment,
   type Rand,
-  type SaleLine,
   type SaleOutlet,
   servingOf,
   tapLine,
-  voucherSale as counterSale,
 } from '../../lib/demo-sales';
 import type { DemoVoucher } from './vouchers-demo-seed-data';
 
@@ -75,17 +66,6 @@ export function voucherCart(
   if (!firstProduct) return null;
   return filledCart(tapLine(firstProduct, rand() < 0.8 ? 1 : 2), sellable, v.minSpend, rand);
 }
-
-/** The sale as POST /api/orders takes it: paid exactly what priceOrder charges. */
-export const voucherSale = (
-  v: DemoVoucher & { code: string },
-  outlet: SaleOutlet,
-  pos: PosContext,
-  lines: SaleLine[],
-  serving: ServingMethod,
-  discount: number,
-  rand: Rand,
-): OrderCreate => counterSale(v.code, outlet, pos, lines, serving, discount, rand);
 
 /** The serving method: the voucher's, else dine-in about half the time. */
 export const servingFor = (v: DemoVoucher, outlet: SaleOutlet, rand: Rand) =>

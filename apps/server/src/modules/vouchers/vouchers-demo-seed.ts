@@ -5,6 +5,7 @@ import { customers } from '../../db/schema/customers';
 import { voucherCodes, vouchers } from '../../db/schema/vouchers';
 import { ownedBy } from '../../db/tenant-scope';
 import type { Clock } from '../../lib/clock';
+import { voucherSale } from '../../lib/demo-sales';
 import { demoStaffContexts } from '../../lib/demo-staff';
 import { demoCatalogue, demoTenantToSeed, demoVoucherInput } from '../../lib/demo-catalogue';
 import { AppError } from '../../lib/errors';
@@ -16,13 +17,7 @@ import { CODE_RANDOM_LENGTH } from './voucher-code-job';
 import * as codesRepo from './voucher-codes.repo';
 import { createVoucherService } from './vouchers.service';
 import { type DemoVoucher, demoVouchers } from './vouchers-demo-seed-data';
-import {
-  type SaleOutlet,
-  saleMoment,
-  servingFor,
-  voucherCart,
-  voucherSale,
-} from './vouchers-demo-seed-sales';
+import { type SaleOutlet, saleMoment, servingFor, voucherCart } from './vouchers-demo-seed-sales';
 
 // Demo vouchers (vouchers-demo-seed-data.ts), made by the demo marketing user through the voucher
 // service, and their use: counter sales over the past months made through the order service as
@@ -177,7 +172,7 @@ async function seed(db: Db, options: DemoVoucherOptions) {
     });
     if (!answer.ok) return null;
     const input = voucherSale(
-      { ...m.plan, code },
+      code,
       outlet,
       contexts.get(outlet.id)!,
       lines,

@@ -84,6 +84,14 @@ export async function setProviderRef(db: Db, tenantId: string, id: string, provi
     .where(and(ownedBy(paymentIntents, tenantId), eq(paymentIntents.id, id)));
 }
 
+/** A payment read without its tenant known yet: the tenant, the order and the amount. */
+const paymentOfTenant = {
+  id: paymentIntents.id,
+  tenantId: paymentIntents.tenantId,
+  orderId: paymentIntents.orderId,
+  amount: paymentIntents.amount,
+};
+
 /**
  * The payment a gateway's notification names by the gateway's reference, or by our payment id
  * for a gateway that echoes it (Fiuu's orderid, once its tranID has become the reference).
@@ -95,12 +103,7 @@ export async function findByProviderRef(db: Db, provider: string, providerRef: s
     ? or(eq(paymentIntents.providerRef, providerRef), eq(paymentIntents.id, providerRef))
     : eq(paymentIntents.providerRef, providerRef);
   const [row] = await db
-    .select({
-      id: paymentIntents.id,
-      tenantId: paymentIntents.tenantId,
-      orderId: paymentIntents.orderId,
-      amount: paymentIntents.amount,
-    })
+    .select(paymentOfTenant)
     .from(paymentIntents)
     .where(and(eq(paymentIntents.provider, provider), named));
   return row;
@@ -116,10 +119,7 @@ export async function findPendingCheckout(db: Db, provider: string, id: string) 
   if (!isUuid(id)) return undefined;
   const [row] = await db
     .select({
-      id: paymentIntents.id,
-      tenantId: paymentIntents.tenantId,
-      orderId: paymentIntents.orderId,
-      amount: paymentIntents.amount,
+      ...paymentOfTenant,
       name: customers.name,
       phone: customers.phone,
       email: customers.email,

@@ -1,4 +1,5 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { businessDayBounds } from '../../../db/business-days';
 import { type Db, rowsOf } from '../../../db/database';
 import { defaultTimezone } from '@kopi/contract';
 import { orders } from '../../../db/schema/orders';
@@ -32,12 +33,7 @@ export async function gatewayPayments(
 ): Promise<GatewayPaymentRow[]> {
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
-      with b as (
-        select (${from}::date + make_interval(hours => t.business_day_cutoff_hour))
-                 at time zone t.timezone as s,
-               ((${to}::date + 1) + make_interval(hours => t.business_day_cutoff_hour))
-                 at time zone t.timezone as e
-          from tenants t where t.id = ${tenantId}::uuid
+      with b as (${businessDayBounds(tenantId, from, to)}
       )
       select p.id, p.provider_ref, p.amount, p.status, p.created_at, p.order_id, o.order_no,
              o.business_date::text as order_date

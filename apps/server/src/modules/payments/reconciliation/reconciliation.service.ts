@@ -90,15 +90,11 @@ export function createReconciliationService({ db, now, gateways }: Reconciliatio
     let payments: repo.GatewayPaymentRow[];
     let rows: ReconciliationRow[];
     let rejected: ReconciliationResult['rejected'] = [];
+    // The range's payments, one past `max` at most: that one says there are too many.
+    const paymentsInRange = (max: number) =>
+      repo.gatewayPayments(db, tenantId, gateway.provider, q.from, q.to, max + 1);
     if (q.source === 'query') {
-      payments = await repo.gatewayPayments(
-        db,
-        tenantId,
-        gateway.provider,
-        q.from,
-        q.to,
-        RECONCILIATION_QUERY_MAX + 1,
-      );
+      payments = await paymentsInRange(RECONCILIATION_QUERY_MAX);
       if (payments.length > RECONCILIATION_QUERY_MAX) {
         throw new AppError('reconciliation_too_many', {
           message: `More than ${RECONCILIATION_QUERY_MAX} payments in the range: choose fewer days, or upload the settlement file`,
@@ -113,14 +109,7 @@ export function createReconciliationService({ db, now, gateways }: Reconciliatio
       if (file === null) throw new AppError('file_required');
       const read = readSettlementFile(gateway.provider, file);
       rejected = read.rejected;
-      payments = await repo.gatewayPayments(
-        db,
-        tenantId,
-        gateway.provider,
-        q.from,
-        q.to,
-        FILE_RUN_MAX + 1,
-      );
+      payments = await paymentsInRange(FILE_RUN_MAX);
       if (payments.length > FILE_RUN_MAX) throw new AppError('reconciliation_too_many');
       const inRange = new Set(payments.flatMap((p) => [p.id, p.providerRef ?? p.id]));
       const outside = [

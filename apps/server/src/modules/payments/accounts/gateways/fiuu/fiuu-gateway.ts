@@ -6,7 +6,7 @@ import type {
   GatewayRefundResult,
   GatewayTransaction,
 } from '../gateway-provider';
-import { encodeFormBody, type FormFields } from '../shared/form-body';
+import { postForm } from '../shared/form-post';
 import {
   buildFiuuRefundBody,
   buildFiuuRequeryBody,
@@ -36,8 +36,6 @@ import {
 // the tranID becomes its reference. A refund is asked for under our provider-refund id (RefID):
 // Fiuu answers the same refund again for the same RefID, so asking twice never pays twice.
 
-const REQUEST_TIMEOUT_MS = 15_000;
-
 const HOSTS = {
   sandbox: { pay: FIUU_SANDBOX_PAY_URL, api: FIUU_SANDBOX_API_URL },
   production: { pay: FIUU_PRODUCTION_PAY_URL, api: FIUU_PRODUCTION_API_URL },
@@ -56,24 +54,8 @@ function connect(c: GatewayConnection): GatewayClient {
   const verifyKey = c.credentials.verify_key ?? '';
   const secretKey = c.credentials.secret_key ?? '';
 
-  async function post(url: string, fields: FormFields): Promise<Response> {
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: encodeFormBody(fields),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
-    } catch {
-      throw new AppError('payment_gateway_unreachable');
-    }
-    if (!response.ok) throw new AppError('payment_gateway_unreachable');
-    return response;
-  }
-
   async function askRefund(input: { refId: string; tranID: string; amountSen: number }) {
-    const response = await post(
+    const response = await postForm(
       `${apiBase}${FIUU_REFUND_PATH}`,
       buildFiuuRefundBody({ merchantId, secretKey, ...input }),
     );
@@ -123,7 +105,7 @@ function connect(c: GatewayConnection): GatewayClient {
       if (!FIUU_TRAN_ID.test(reference)) {
         return { reference, status: 'pending', amount: null, currency: FIUU_CURRENCY };
       }
-      const response = await post(
+      const response = await postForm(
         `${apiBase}${FIUU_REQUERY_PATH}`,
         buildFiuuRequeryBody({ tranID: reference, merchantId, verifyKey, amountSen: amount }),
       );
@@ -161,7 +143,7 @@ function connect(c: GatewayConnection): GatewayClient {
     async testConnection() {
       // The requery proves the verify key (its skey), a refund of a transaction that cannot
       // exist the merchant id and secret key: Fiuu answers "not found" once both are right.
-      const requery = await post(
+      const requery = await postForm(
         `${apiBase}${FIUU_REQUERY_PATH}`,
         buildFiuuRequeryBody({ tranID: '0', merchantId, verifyKey, amountSen: 100 }),
       );
@@ -182,7 +164,7 @@ function connect(c: GatewayConnection): GatewayClient {
       const ack = fiuuAcknowledgement(n.fields);
       if (ack.kind === 'answer') return { contentType: 'text/plain', body: ack.body };
       // The notification and the return are acknowledged by posting the fields back (IPN).
-      await post(`${payBase}${ack.path}`, ack.body).catch(() => undefined);
+      await postForm(`${payBase}${ack.path}`, ack.body).catch(() => undefined);
       return null;
     },
   };

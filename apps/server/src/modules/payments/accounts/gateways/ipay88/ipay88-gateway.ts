@@ -6,7 +6,8 @@ import type {
   GatewayPaymentRequest,
   GatewayTransaction,
 } from '../gateway-provider';
-import { encodeFormBody, type FormFields } from '../shared/form-body';
+import { type FormFields } from '../shared/form-body';
+import { postForm } from '../shared/form-post';
 import { ipay88AutoSubmitPage } from './ipay88-form';
 import {
   buildIpay88RequeryBody,
@@ -29,8 +30,6 @@ import {
 // our Response URL (the return, a form POST). The specification asks for a re-query before a
 // result is trusted, and a browser post can be replayed, so neither is final: the enquiry page
 // decides. There is no refund API: refunds of iPay88 payments are paid back by staff.
-
-const REQUEST_TIMEOUT_MS = 15_000;
 
 /**
  * The RefNo of a payment: iPay88 keeps at most 30 characters, a UUID has 36, so its 128 bits are
@@ -55,21 +54,8 @@ function connect(c: GatewayConnection): GatewayClient {
   const merchantCode = c.credentials.merchant_code ?? '';
   const merchantKey = c.credentials.merchant_key ?? '';
 
-  async function post(path: string, fields: FormFields): Promise<string> {
-    let response: Response;
-    try {
-      response = await fetch(`${base}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: encodeFormBody(fields),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
-    } catch {
-      throw new AppError('payment_gateway_unreachable');
-    }
-    if (!response.ok) throw new AppError('payment_gateway_unreachable');
-    return response.text();
-  }
+  const post = async (path: string, fields: FormFields) =>
+    (await postForm(`${base}${path}`, fields)).text();
 
   const requestFields = (request: GatewayPaymentRequest) =>
     buildIpay88PaymentRequest({
