@@ -2,6 +2,7 @@ import {
   addDays,
   businessDate,
   type OrderItemInput,
+  orderMoneyColumns,
   outletOpenState,
   type PaymentMethod,
   priceOrder,
@@ -738,15 +739,7 @@ async function main() {
         paid_in_cash: methods.length === 1 && methods[0] === 'cash',
         settings,
       });
-      for (const k of [
-        'subtotal',
-        'discount',
-        'service_charge',
-        'service_tax',
-        'delivery_fee',
-        'rounding',
-        'total',
-      ] as const) {
+      for (const k of orderMoneyColumns) {
         if (again[k] !== Number(o[k]))
           throw new Error(`A loaded order's ${k} differs from priceOrder: ${JSON.stringify(o)}`);
       }
