@@ -1,4 +1,5 @@
 import {
+  sumVoucherFigures,
   discountGiven,
   type Locale,
   localizedName,
@@ -8,7 +9,6 @@ import {
   type VoucherFigures,
   voucherSales,
 } from '@kopi/contract';
-import { sumVoucherFigures } from '../../lib/voucher-figures';
 
 // The sales report by voucher as a table (report-export.ts writes it to CSV or XLSX): a row per
 // voucher with every campaign's redemptions ("All"), then, when a campaign issued any of its

@@ -1,8 +1,7 @@
-import { type VoucherFigures, type VoucherReportRow, zeroVoucherFigures } from '@kopi/contract';
+import { addVoucherFigures, type VoucherFigures, type VoucherReportRow, zeroVoucherFigures } from '@kopi/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
 import { tenantIs } from '../../db/tenant-scope';
-import { addVoucherFigures } from '../../lib/voucher-figures';
 import type { ReportScope } from './reports.repo';
 
 // The sales report by voucher (decision 053): voucher_rollups of the range and the compared

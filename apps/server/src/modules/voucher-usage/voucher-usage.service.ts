@@ -1,4 +1,5 @@
 import {
+  sumVoucherFigures,
   addDays,
   businessDate,
   type CampaignUsage,
@@ -25,7 +26,6 @@ import { AppError } from '../../lib/errors';
 import { exportLocale } from '../../lib/export-locale';
 import type { AuthedContext } from '../../lib/request-context';
 import { tenantOutlets } from '../../lib/scoped-outlets';
-import { sumVoucherFigures } from '../../lib/voucher-figures';
 import { tenantIdOf } from '../../lib/caller-tenant';
 import { dailyFile, ongoingFile } from './voucher-usage-export';
 import * as repo from './voucher-usage.repo';

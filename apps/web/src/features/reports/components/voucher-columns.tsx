@@ -1,6 +1,7 @@
 import {
   discountGiven,
   voucherSales,
+  sumVoucherFigures,
   zeroVoucherFigures,
   type SalesReport,
   type VoucherFigures,
@@ -19,27 +20,13 @@ import { columnHeader, type ReportColumn, type ReportRow, type ReportT } from '.
 
 type VoucherReport = Extract<SalesReport, { group_by: 'voucher' }>;
 
-/** A row's figures summed, as the export's total row sums them. */
-const sumOf = (all: VoucherFigures[]): VoucherFigures =>
-  all.reduce(
-    (s, f) => ({
-      redemptions: s.redemptions + f.redemptions,
-      discount: s.discount + f.discount,
-      sales: s.sales + f.sales,
-      returned: s.returned + f.returned,
-      returned_discount: s.returned_discount + f.returned_discount,
-      refunds: s.refunds + f.refunds,
-    }),
-    zeroVoucherFigures(),
-  );
-
 export function voucherColumns(
   t: ReportT,
   report: VoucherReport,
   labelOf: (row: ReportRow) => string,
 ): ReportColumn<VoucherReportRow>[] {
-  const total = sumOf(report.rows.map((r) => r.current));
-  const previousTotal = sumOf(report.rows.map((r) => r.previous ?? zeroVoucherFigures()));
+  const total = sumVoucherFigures(report.rows.map((r) => r.current));
+  const previousTotal = sumVoucherFigures(report.rows.map((r) => r.previous ?? zeroVoucherFigures()));
   const figure = (
     id: 'redemptions' | 'returned' | 'discount_given' | 'voucher_sales' | 'refunds',
     of: (f: VoucherFigures) => number,
