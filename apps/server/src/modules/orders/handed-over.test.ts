@@ -94,6 +94,8 @@ describe('POST /api/orders/{id}/handed-over', () => {
     ).filter((e) => (e.message as { id_order?: string }).id_order === id);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ outletId: refs.kl, message: { status: 'COMPLETED' } });
+    // The boards learn the moment itself, as the order's answer gives it.
+    expect(events[0]!.message).toMatchObject({ handed_over_at: '2026-06-10T03:10:00.000Z' });
   });
 
   it('refuses an order that is not ready (409)', async () => {

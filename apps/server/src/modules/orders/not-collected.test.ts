@@ -105,6 +105,9 @@ describe('POST /api/orders/{id}/not-collected', () => {
     ).filter((e) => (e.message as { id_order?: string }).id_order === id);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ outletId: refs.kl, message: { status: 'COMPLETED' } });
+    // The boards learn the moment itself, as the order's answer gives it.
+    expect(events[0]!.message).toMatchObject({ not_collected_at: '2026-06-10T04:00:00.000Z' });
+    expect(audits[0]!.after).toMatchObject({ not_collected_at: '2026-06-10T04:00:00.000Z' });
   });
 
   it('refuses an order not ready, or handed over (409)', async () => {
